@@ -1,0 +1,264 @@
+package lang
+
+// File is a parsed script or REPL entry.
+type File struct {
+	Stmts []Stmt `@@*`
+}
+
+// Stmt is a statement: *LetStmt, *DefStmt, *GameStmt, *PrintStmt,
+// *AssertStmt, *ForStmt, or (REPL entries only) *ExprStmt.
+type Stmt interface{ stmtNode() }
+
+// Name is an identifier with its position.
+type Name struct {
+	Pos  Pos
+	Name string `@Ident`
+}
+
+// LetStmt is `let NAME = EXPR`.
+type LetStmt struct {
+	Pos   Pos
+	Name  *Name `"let" @@ "="`
+	Value Expr  `@@`
+}
+
+// DefStmt is `def NAME(P1, ..., Pk) = EXPR`.
+type DefStmt struct {
+	Pos    Pos
+	Name   *Name   `"def" @@`
+	Params []*Name `"(" (@@ ("," @@)*)? ")" "="`
+	Body   Expr    `@@`
+}
+
+// GameStmt is `game NAME(P1, ..., Pk) moves ALT | ALT ...`.
+type GameStmt struct {
+	Pos    Pos
+	Name   *Name     `"game" @@`
+	Params []*Name   `"(" (@@ ("," @@)*)? ")"`
+	Alts   []AltNode `"moves" "|"? @@ ("|" @@)*`
+}
+
+// PrintStmt is `print EXPR, EXPR, ...`.
+type PrintStmt struct {
+	Pos  Pos
+	Args []Expr `"print" (@@ ("," @@)*)?`
+}
+
+// AssertStmt is `assert EXPR` or `assert EXPR, MESSAGE`.
+type AssertStmt struct {
+	Pos  Pos
+	Cond Expr `"assert" @@`
+	Msg  Expr `("," @@)?`
+}
+
+// ForStmt is `for PATTERN in EXPR { STATEMENTS }`.
+type ForStmt struct {
+	Pos    Pos
+	Target PatternNode `"for" @@ "in"`
+	Iter   Expr        `@@ "{"`
+	Body   []Stmt      `@@* "}"`
+}
+
+// ExprStmt is a bare expression (REPL entries only).
+type ExprStmt struct {
+	Pos Pos
+	X   Expr `@@`
+}
+
+func (*LetStmt) stmtNode()    {}
+func (*DefStmt) stmtNode()    {}
+func (*GameStmt) stmtNode()   {}
+func (*PrintStmt) stmtNode()  {}
+func (*AssertStmt) stmtNode() {}
+func (*ForStmt) stmtNode()    {}
+func (*ExprStmt) stmtNode()   {}
+
+// PatternNode is what a `for` binds: always a *Pattern.
+type PatternNode interface{ patternNode() }
+
+// Pattern is a NAME or a parenthesised tuple of NAMEs.
+type Pattern struct {
+	Pos   Pos
+	Names []*Name
+	Tuple bool
+}
+
+func (*Pattern) patternNode() {}
+
+// AltNode is one alternative of a game's moves: always an *Alt.
+type AltNode interface{ altNode() }
+
+// Alt is `GAME-EXPR (for PATTERN in EXPR | if EXPR)*`.
+type Alt struct {
+	Pos     Pos
+	Body    Expr
+	Clauses []Clause
+}
+
+func (*Alt) altNode() {}
+
+// Clause is a comprehension clause: *ForClause or *IfClause.
+type Clause interface{ clauseNode() }
+
+// ForClause is `for PATTERN in EXPR` inside a comprehension.
+type ForClause struct {
+	Pos    Pos
+	Target *Pattern
+	Iter   Expr
+}
+
+// IfClause is `if EXPR` inside a comprehension.
+type IfClause struct {
+	Pos  Pos
+	Cond Expr
+}
+
+func (*ForClause) clauseNode() {}
+func (*IfClause) clauseNode()  {}
+
+// Expr is an expression node. Each has a Pos; for operators it is the
+// operator's position (what a runtime error points at).
+type Expr interface{ Position() Pos }
+
+// Ident is a name used in an expression.
+type Ident struct {
+	Pos  Pos
+	Name string
+}
+
+// IntLit is an integer literal.
+type IntLit struct {
+	Pos Pos
+	Val int64
+}
+
+// StrLit is a string literal (Val is decoded).
+type StrLit struct {
+	Pos Pos
+	Val string
+}
+
+// BoolLit is true or false.
+type BoolLit struct {
+	Pos Pos
+	Val bool
+}
+
+// ListLit is [a, b, ...].
+type ListLit struct {
+	Pos   Pos
+	Elems []Expr
+}
+
+// SetLit is {a, b, ...} (at least one element).
+type SetLit struct {
+	Pos   Pos
+	Elems []Expr
+}
+
+// MapLit is {k: v, ...}; {} is the empty map.
+type MapLit struct {
+	Pos  Pos
+	Keys []Expr
+	Vals []Expr
+}
+
+// TupleLit is (a, b, ...); () is the empty tuple, (a,) a one-tuple.
+type TupleLit struct {
+	Pos   Pos
+	Elems []Expr
+}
+
+// CompKind says what a comprehension builds.
+type CompKind uint8
+
+// Comprehension kinds.
+const (
+	ListComp CompKind = iota // [E for ...]
+	SetComp                  // {E for ...}
+	MapComp                  // {K: V for ...}
+	SumComp                  // sum of E for ...
+)
+
+// Comp is a comprehension; Key is set only for MapComp.
+type Comp struct {
+	Pos     Pos
+	Kind    CompKind
+	Key     Expr
+	Body    Expr
+	Clauses []Clause
+}
+
+// SumOf is `sum of E1, E2, ...`.
+type SumOf struct {
+	Pos   Pos
+	Items []Expr
+}
+
+// IfExpr is `if C then A else B`.
+type IfExpr struct {
+	Pos  Pos
+	Cond Expr
+	Then Expr
+	Else Expr
+}
+
+// Binary is X op Y; Pos is the operator's.
+type Binary struct {
+	Pos Pos
+	Op  string
+	X   Expr
+	Y   Expr
+}
+
+// Unary is op X for op in "-", "not", "*" (nimber).
+type Unary struct {
+	Pos Pos
+	Op  string
+	X   Expr
+}
+
+// Call is Fn(Args...); Pos is the callee's start.
+type Call struct {
+	Pos    Pos
+	Fn     Expr
+	Lparen Pos
+	Args   []Expr
+}
+
+// Index is X[I]; Pos is the '['.
+type Index struct {
+	Pos   Pos
+	X     Expr
+	Index Expr
+}
+
+func (e *Ident) Position() Pos    { return e.Pos }
+func (e *IntLit) Position() Pos   { return e.Pos }
+func (e *StrLit) Position() Pos   { return e.Pos }
+func (e *BoolLit) Position() Pos  { return e.Pos }
+func (e *ListLit) Position() Pos  { return e.Pos }
+func (e *SetLit) Position() Pos   { return e.Pos }
+func (e *MapLit) Position() Pos   { return e.Pos }
+func (e *TupleLit) Position() Pos { return e.Pos }
+func (e *Comp) Position() Pos     { return e.Pos }
+func (e *SumOf) Position() Pos    { return e.Pos }
+func (e *IfExpr) Position() Pos   { return e.Pos }
+func (e *Binary) Position() Pos   { return e.Pos }
+func (e *Unary) Position() Pos    { return e.Pos }
+func (e *Call) Position() Pos     { return e.Pos }
+func (e *Index) Position() Pos    { return e.Pos }
+
+// Start returns the position where the text of e begins (for a binary
+// expression, its left operand's start; Position gives the operator's).
+func Start(e Expr) Pos {
+	switch e := e.(type) {
+	case *Binary:
+		return Start(e.X)
+	case *Index:
+		return Start(e.X)
+	case *Call:
+		return Start(e.Fn)
+	}
+	return e.Position()
+}

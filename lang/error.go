@@ -1,0 +1,85 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Pos is a source position: file name, byte offset, line and column (both
+// from 1; the column counts characters, not bytes).
+type Pos = lexer.Position
+
+// Error is a user-facing error at a source position.
+type Error struct {
+	Pos Pos
+	Msg string
+	// Incomplete is set on syntax errors caused only by the end of input.
+	Incomplete bool
+}
+
+func (e *Error) Error() string { return FormatPos(e.Pos) + ": " + e.Msg }
+
+// FormatPos renders a position as "file:line:col".
+func FormatPos(p Pos) string {
+	name := p.Filename
+	if name == "" {
+		name = "<input>"
+	}
+	return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Column)
+}
+
+// Errorf makes an *Error.
+func Errorf(pos Pos, format string, args ...any) *Error {
+	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ErrorList is several errors, in source order.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Snippet renders the source line of pos followed by a caret under its
+// column, each line indented by four spaces. It returns "" when the line is
+// not in src.
+func Snippet(src string, pos Pos) string {
+	if pos.Line < 1 {
+		return ""
+	}
+	lines := strings.Split(src, "\n")
+	if pos.Line > len(lines) {
+		return ""
+	}
+	line := strings.TrimRight(lines[pos.Line-1], "\r")
+	if !utf8.ValidString(line) {
+		line = strings.ToValidUTF8(line, "\uFFFD")
+	}
+	var pad strings.Builder
+	col := 1
+	for _, r := range line {
+		if col >= pos.Column {
+			break
+		}
+		if r == '\t' {
+			pad.WriteByte('\t')
+		} else {
+			pad.WriteByte(' ')
+		}
+		col++
+	}
+	for ; col < pos.Column; col++ {
+		pad.WriteByte(' ')
+	}
+	return "    " + line + "\n    " + pad.String() + "^"
+}

@@ -1,0 +1,260 @@
+package lang
+
+import (
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types. The scanner skips white space and comments.
+const (
+	TokEOF     lexer.TokenType = lexer.EOF
+	TokIdent   lexer.TokenType = -2 - iota
+	TokKeyword                 // reserved words (not "moves", which is an Ident)
+	TokInt
+	TokString // the token value is the decoded string
+	TokPunct  // operators and delimiters
+)
+
+// Keywords are the reserved words of the language.
+var Keywords = []string{
+	"let", "def", "game", "for", "in", "if", "then", "else", "and", "or",
+	"not", "sum", "of", "print", "assert", "true", "false",
+}
+
+var keywordSet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range Keywords {
+		m[k] = true
+	}
+	return m
+}()
+
+// IsKeyword reports whether s is a reserved word.
+func IsKeyword(s string) bool { return keywordSet[s] }
+
+// MaxNesting bounds how deeply brackets may nest, so that neither the parser
+// nor the compiler can overflow the Go stack on hostile input.
+const MaxNesting = 200
+
+// definition is the participle lexer.Definition backed by scan.
+type definition struct{}
+
+var theLexer lexer.Definition = definition{}
+
+func (definition) Symbols() map[string]lexer.TokenType {
+	return map[string]lexer.TokenType{
+		"EOF": TokEOF, "Ident": TokIdent, "Keyword": TokKeyword, "Int": TokInt,
+		"String": TokString, "Punct": TokPunct,
+	}
+}
+
+func (d definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return d.LexString(filename, string(b))
+}
+
+func (definition) LexString(filename, src string) (lexer.Lexer, error) {
+	toks, err := Scan(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	return &replay{toks: toks}, nil
+}
+
+type replay struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (r *replay) Next() (lexer.Token, error) {
+	t := r.toks[r.i]
+	if r.i < len(r.toks)-1 {
+		r.i++
+	}
+	return t, nil
+}
+
+// Scan splits src into tokens, ending with an EOF token. Errors: a character
+// that starts no token, an unterminated string or unknown escape, invalid
+// UTF-8, and brackets nested deeper than MaxNesting.
+func Scan(filename, src string) ([]lexer.Token, error) {
+	s := scanner{src: src, pos: Pos{Filename: filename, Line: 1, Column: 1}}
+	return s.run()
+}
+
+type scanner struct {
+	src   string
+	pos   Pos // position of src[pos.Offset]
+	toks  []lexer.Token
+	depth int
+}
+
+// advance moves past one character.
+func (s *scanner) advance() {
+	r, n := utf8.DecodeRuneInString(s.src[s.pos.Offset:])
+	s.pos.Offset += n
+	if r == '\n' {
+		s.pos.Line++
+		s.pos.Column = 1
+	} else {
+		s.pos.Column++
+	}
+}
+
+func (s *scanner) peek(k int) byte {
+	if s.pos.Offset+k < len(s.src) {
+		return s.src[s.pos.Offset+k]
+	}
+	return 0
+}
+
+func (s *scanner) emit(t lexer.TokenType, value string, at Pos) {
+	s.toks = append(s.toks, lexer.Token{Type: t, Value: value, Pos: at})
+}
+
+const puncts2 = "..==!=<=>="
+
+func (s *scanner) run() ([]lexer.Token, error) {
+	var open []Pos
+	for s.pos.Offset < len(s.src) {
+		c := s.src[s.pos.Offset]
+		start := s.pos
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			s.advance()
+		case c == '#':
+			for s.pos.Offset < len(s.src) && s.src[s.pos.Offset] != '\n' {
+				if r, n := utf8.DecodeRuneInString(s.src[s.pos.Offset:]); r == utf8.RuneError && n == 1 {
+					return nil, Errorf(s.pos, "invalid UTF-8 in a comment")
+				}
+				s.advance()
+			}
+		case c >= '0' && c <= '9':
+			for s.pos.Offset < len(s.src) && s.src[s.pos.Offset] >= '0' && s.src[s.pos.Offset] <= '9' {
+				s.advance()
+			}
+			if isIdentStart(s.peekRune()) {
+				return nil, Errorf(s.pos, "a number must not run into a name (%q); put a space or an operator between them", string(s.peekRune()))
+			}
+			s.emit(TokInt, s.src[start.Offset:s.pos.Offset], start)
+		case c == '"':
+			str, err := s.str()
+			if err != nil {
+				return nil, err
+			}
+			s.emit(TokString, str, start)
+		case c < utf8.RuneSelf && (c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') || c >= utf8.RuneSelf && isIdentStart(s.peekRune()):
+			for s.pos.Offset < len(s.src) && isIdentPart(s.peekRune()) {
+				s.advance()
+			}
+			word := s.src[start.Offset:s.pos.Offset]
+			if keywordSet[word] {
+				s.emit(TokKeyword, word, start)
+			} else {
+				s.emit(TokIdent, word, start)
+			}
+		default:
+			if i := strings.Index(puncts2, s.src[s.pos.Offset:min(s.pos.Offset+2, len(s.src))]); i >= 0 && i%2 == 0 && s.pos.Offset+2 <= len(s.src) {
+				s.advance()
+				s.advance()
+				s.emit(TokPunct, s.src[start.Offset:s.pos.Offset], start)
+				continue
+			}
+			if strings.IndexByte("+-*/%^<>=()[]{},:|", c) >= 0 {
+				switch c {
+				case '(', '[', '{':
+					open = append(open, start)
+					if len(open) > MaxNesting {
+						return nil, Errorf(start, "brackets nested too deeply (more than %d levels)", MaxNesting)
+					}
+				case ')', ']', '}':
+					if len(open) > 0 {
+						open = open[:len(open)-1]
+					}
+				}
+				s.advance()
+				s.emit(TokPunct, string(c), start)
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(s.src[s.pos.Offset:])
+			if r == utf8.RuneError && n == 1 {
+				return nil, Errorf(start, "invalid UTF-8 byte 0x%02x", c)
+			}
+			switch r {
+			case '!':
+				return nil, Errorf(start, "unexpected character '!'; use 'not' for negation and '!=' for inequality")
+			case '&':
+				return nil, Errorf(start, "unexpected character '&'; use 'and'")
+			case ';':
+				return nil, Errorf(start, "unexpected character ';'; statements need no separator")
+			case '\'':
+				return nil, Errorf(start, "unexpected character \"'\"; strings use double quotes")
+			}
+			if unicode.IsPrint(r) {
+				return nil, Errorf(start, "unexpected character %q", r)
+			}
+			return nil, Errorf(start, "unexpected character U+%04X", r)
+		}
+	}
+	s.emit(TokEOF, "", s.pos)
+	return s.toks, nil
+}
+
+func (s *scanner) peekRune() rune {
+	r, _ := utf8.DecodeRuneInString(s.src[s.pos.Offset:])
+	return r
+}
+
+func isIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
+func isIdentPart(r rune) bool  { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// str scans a string literal starting at the opening quote.
+func (s *scanner) str() (string, error) {
+	start := s.pos
+	s.advance()
+	var b strings.Builder
+	for {
+		if s.pos.Offset >= len(s.src) || s.src[s.pos.Offset] == '\n' {
+			return "", &Error{Pos: start, Msg: "unterminated string: a string must end with '\"' on the line where it starts", Incomplete: false}
+		}
+		c := s.src[s.pos.Offset]
+		switch c {
+		case '"':
+			s.advance()
+			return b.String(), nil
+		case '\\':
+			at := s.pos
+			s.advance()
+			switch s.peek(0) {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case '"':
+				b.WriteByte('"')
+			case '\\':
+				b.WriteByte('\\')
+			default:
+				if s.pos.Offset >= len(s.src) || s.peek(0) == '\n' {
+					return "", Errorf(start, "unterminated string: a string must end with '\"' on the line where it starts")
+				}
+				return "", Errorf(at, "unknown escape sequence '\\%c' (known: \\n \\t \\\" \\\\)", s.peekRune())
+			}
+			s.advance()
+		default:
+			r, n := utf8.DecodeRuneInString(s.src[s.pos.Offset:])
+			if r == utf8.RuneError && n == 1 {
+				return "", Errorf(s.pos, "invalid UTF-8 byte 0x%02x in a string", c)
+			}
+			b.WriteString(s.src[s.pos.Offset : s.pos.Offset+n])
+			s.advance()
+		}
+	}
+}
