@@ -1,0 +1,221 @@
+// Command grundy runs scripts of the grundy language, checks them, and
+// opens the interactive REPL.
+//
+//	grundy run [flags] FILE   run a script (also: grundy FILE)
+//	grundy -e 'SOURCE'        run the source text given
+//	grundy check FILE         parse and resolve names, run nothing
+//	grundy                    the interactive REPL
+//
+// Exit status: 0 when the script ran to its end; 1 on a runtime error or a
+// failed assertion; 2 on a syntax error or bad usage.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/repl"
+	_ "github.com/grundy-lang/grundy/stdlib"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0"
+
+const usage = `grundy: Sprague-Grundy values, outcomes and winning moves of impartial games
+
+Usage:
+  grundy run [flags] FILE   run a script (grundy FILE does the same)
+  grundy -e 'SOURCE'        run the source text given
+  grundy check FILE         parse and resolve names, run nothing
+  grundy                    the interactive REPL (reads statements from
+                            standard input when it is not a terminal)
+  grundy --help | --version
+
+Flags (run, -e and the REPL):
+  --stats              print states, options evaluated and time to stderr
+  --max-states N       stop after N positions (default 50000000)
+
+Exit status: 0 success; 1 runtime error or failed assertion; 2 syntax
+error or bad usage. The language is described in spec.md.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+type config struct {
+	stats     bool
+	maxStates int64
+	history   string
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("grundy", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var cfg config
+	var expr string
+	var help, ver bool
+	fs.StringVar(&expr, "e", "", "")
+	fs.BoolVar(&help, "help", false, "")
+	fs.BoolVar(&help, "h", false, "")
+	fs.BoolVar(&ver, "version", false, "")
+	fs.BoolVar(&cfg.stats, "stats", false, "")
+	fs.Int64Var(&cfg.maxStates, "max-states", 0, "")
+	fs.StringVar(&cfg.history, "history", os.Getenv("GRUNDY_HISTORY"), "")
+	if err := parseFlags(fs, args); err != nil {
+		fmt.Fprintf(stderr, "grundy: %v\n(see grundy --help)\n", err)
+		return 2
+	}
+	rest := fs.Args()
+	switch {
+	case help:
+		fmt.Fprint(stdout, usage)
+		return 0
+	case ver:
+		fmt.Fprintf(stdout, "grundy %s\n", version)
+		return 0
+	case expr != "" || flagGiven(fs, "e"):
+		if len(rest) > 0 {
+			fmt.Fprintf(stderr, "grundy: unexpected argument %q after -e\n", rest[0])
+			return 2
+		}
+		return runSource(cfg, "<expr>", expr, stdin, stdout, stderr)
+	case len(rest) == 0:
+		return repl.Run(repl.Config{Stdin: stdin, Stdout: stdout, Stderr: stderr, History: cfg.history, HistorySet: flagGiven(fs, "history") || os.Getenv("GRUNDY_HISTORY") != "" || envSet("GRUNDY_HISTORY"), Limits: limits(cfg)})
+	}
+	cmd, files := rest[0], rest[1:]
+	switch cmd {
+	case "run", "check":
+		if len(files) != 1 {
+			fmt.Fprintf(stderr, "grundy: %s needs exactly one FILE (see grundy --help)\n", cmd)
+			return 2
+		}
+	default:
+		cmd, files = "run", rest
+		if len(files) != 1 {
+			fmt.Fprintf(stderr, "grundy: unexpected argument %q (see grundy --help)\n", files[1])
+			return 2
+		}
+	}
+	src, err := os.ReadFile(files[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", files[0], unwrapPathError(err))
+		return 2
+	}
+	if cmd == "check" {
+		s := eval.NewSession(eval.Options{})
+		if err := s.Check(files[0], string(src)); err != nil {
+			return report(stderr, string(src), err)
+		}
+		return 0
+	}
+	return runSource(cfg, files[0], string(src), stdin, stdout, stderr)
+}
+
+func envSet(name string) bool {
+	_, ok := os.LookupEnv(name)
+	return ok
+}
+
+// parseFlags accepts flags before and after the command word.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+		if len(pos) > 0 && pos[0] == "-e" {
+			break
+		}
+	}
+	return fs.Parse(append([]string{"--"}, pos...))
+}
+
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			given = true
+		}
+	})
+	return given
+}
+
+func limits(cfg config) eval.Limits {
+	return eval.Limits{MaxStates: cfg.maxStates}
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func runSource(cfg config, name, src string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	s := eval.NewSession(eval.Options{Stdout: stdout, Stdin: stdin, Limits: limits(cfg)})
+	start := time.Now()
+	err := s.ExecFile(ctx, name, src)
+	if cfg.stats {
+		st := s.Stats()
+		fmt.Fprintf(stderr, "grundy: %d states, %d games, %.3fs\n", st.States, st.Games, time.Since(start).Seconds())
+	}
+	if err != nil {
+		return report(stderr, src, err)
+	}
+	return 0
+}
+
+// report prints an error with a caret snippet and returns the exit status.
+func report(w io.Writer, src string, err error) int {
+	var b strings.Builder
+	code := 1
+	var list lang.ErrorList
+	var se *lang.Error
+	var re *eval.RuntimeError
+	switch {
+	case errors.As(err, &list):
+		for _, e := range list {
+			writeErr(&b, src, e.Error(), e.Pos)
+		}
+	case errors.As(err, &se):
+		writeErr(&b, src, se.Error(), se.Pos)
+		code = 2
+	case errors.As(err, &re):
+		writeErr(&b, src, re.Error(), re.Pos)
+		for _, t := range re.Trace {
+			b.WriteString("    " + t + "\n")
+		}
+	default:
+		fmt.Fprintf(&b, "grundy: %v\n", err)
+	}
+	io.WriteString(w, b.String())
+	return code
+}
+
+func writeErr(b *strings.Builder, src, msg string, pos lang.Pos) {
+	b.WriteString(msg)
+	b.WriteByte('\n')
+	if sn := lang.Snippet(src, pos); sn != "" {
+		b.WriteString(sn)
+		b.WriteByte('\n')
+	}
+}

@@ -1,0 +1,972 @@
+package eval
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// evalFn evaluates an expression in a frame.
+type evalFn func(fr *frame) Value
+
+// sgFn evaluates a game expression to its SG value without building it.
+type sgFn func(fr *frame) sgv
+
+// execFn runs a statement.
+type execFn func(fr *frame)
+
+// Builtin is a function implemented in Go. Package stdlib registers them.
+type Builtin struct {
+	BName   string
+	Doc     string // one line: arguments, result, errors
+	MinArgs int
+	MaxArgs int // -1: any number
+	// SGArgs: only the SG value of the (single) game argument matters, so
+	// the compiler may pass a nimber or an infinite-value stand-in computed
+	// by streaming instead of building the game (sg, outcome).
+	SGArgs bool
+	Fn     func(c *Call, args []Value) Value
+}
+
+// Call is what a built-in sees of its call: the thread and the position.
+type Call struct {
+	Th   *Thread
+	Pos  Pos
+	Args []Pos // positions of the arguments
+}
+
+// Fail raises a runtime error at the call.
+func (c *Call) Fail(format string, args ...any) { fail(c.Pos, format, args...) }
+
+// ArgFail raises a runtime error at argument i.
+func (c *Call) ArgFail(i int, format string, args ...any) {
+	p := c.Pos
+	if i < len(c.Args) {
+		p = c.Args[i]
+	}
+	fail(p, format, args...)
+}
+
+func (b *Builtin) Name() string     { return b.BName }
+func (b *Builtin) kindName() string { return "built-in" }
+
+var builtins = map[string]*Builtin{}
+
+// Register adds a built-in; it panics on a duplicate name (a programming
+// error in package stdlib).
+func Register(b *Builtin) {
+	if _, dup := builtins[b.BName]; dup {
+		panic("eval: duplicate built-in " + b.BName)
+	}
+	builtins[b.BName] = b
+}
+
+// Builtins returns the registered built-ins sorted by name.
+func Builtins() []*Builtin {
+	out := make([]*Builtin, 0, len(builtins))
+	for _, b := range builtins {
+		out = append(out, b)
+	}
+	slices.SortFunc(out, func(a, b *Builtin) int { return strings.Compare(a.BName, b.BName) })
+	return out
+}
+
+// Func is a compiled def.
+type Func struct {
+	name   string
+	pos    Pos
+	params []string
+	nslots int
+	body   evalFn
+}
+
+func (f *Func) Name() string     { return f.name }
+func (f *Func) kindName() string { return "function" }
+
+type bindKind uint8
+
+const (
+	bGlobal bindKind = iota
+	bLocal
+	bDef
+	bGame
+	bBuiltin
+)
+
+type binding struct {
+	kind bindKind
+	slot int
+	fn   *Func
+	game *Game
+	bi   *Builtin
+}
+
+type scope struct {
+	parent *scope
+	names  map[string]*binding
+}
+
+func (s *scope) lookup(name string) *binding {
+	for ; s != nil; s = s.parent {
+		if b, ok := s.names[name]; ok {
+			return b
+		}
+	}
+	return nil
+}
+
+// compiler resolves and compiles one file or REPL entry.
+type compiler struct {
+	s       *Session
+	errs    lang.ErrorList
+	scope   *scope
+	inFunc  bool // compiling a def body or a game's moves
+	nslots  int  // slots of the function being compiled
+	globals int  // global slots in use
+}
+
+func (c *compiler) errorf(pos Pos, format string, args ...any) {
+	c.errs = append(c.errs, lang.Errorf(pos, format, args...))
+}
+
+func (c *compiler) push() { c.scope = &scope{parent: c.scope, names: map[string]*binding{}} }
+func (c *compiler) pop()  { c.scope = c.scope.parent }
+
+// newVar binds name to a fresh slot in the innermost scope.
+func (c *compiler) newVar(name string) *binding {
+	var b *binding
+	if c.inFunc {
+		b = &binding{kind: bLocal, slot: c.nslots}
+		c.nslots++
+	} else {
+		b = &binding{kind: bGlobal, slot: c.globals}
+		c.globals++
+	}
+	c.scope.names[name] = b
+	return b
+}
+
+// visibleNames lists the names a reference could mean (for suggestions).
+func (c *compiler) visibleNames() []string {
+	seen := map[string]bool{}
+	for s := c.scope; s != nil; s = s.parent {
+		for n := range s.names {
+			seen[n] = true
+		}
+	}
+	for n := range builtins {
+		seen[n] = true
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (c *compiler) resolve(id *lang.Ident) *binding {
+	if b := c.scope.lookup(id.Name); b != nil {
+		return b
+	}
+	if bi, ok := builtins[id.Name]; ok {
+		return &binding{kind: bBuiltin, bi: bi}
+	}
+	msg := fmt.Sprintf("unknown name %q", id.Name)
+	if s := suggest(id.Name, c.visibleNames()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	} else if later, ok := c.s.laterLets[id.Name]; ok && later.Offset > id.Pos.Offset {
+		msg += fmt.Sprintf("; it is bound by a let at line %d, after this use", later.Line)
+	}
+	c.errorf(id.Pos, "%s", msg)
+	return nil
+}
+
+// suggest returns the visible name closest to name, if close enough.
+func suggest(name string, names []string) string {
+	best, bestD := "", len(name)/2+1
+	if bestD > 3 {
+		bestD = 3
+	}
+	for _, n := range names {
+		if n == name {
+			continue
+		}
+		if d := editDistance(name, n); d < bestD || d == bestD && best == "" && d <= 1 {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// compileFile hoists declarations, then compiles the statements in order.
+// repl selects REPL rules: a re-declaration replaces the old one.
+func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
+	c.s.laterLets = map[string]Pos{}
+	for _, st := range f.Stmts {
+		if l, ok := st.(*lang.LetStmt); ok {
+			if _, seen := c.s.laterLets[l.Name.Name]; !seen {
+				c.s.laterLets[l.Name.Name] = l.Name.Pos
+			}
+		}
+	}
+	// Hoist games and defs: visible in the whole file, in any order.
+	declared := map[string]Pos{}
+	type pending struct {
+		def  *lang.DefStmt
+		game *lang.GameStmt
+		b    *binding
+	}
+	var decls []pending
+	for _, st := range f.Stmts {
+		var name *lang.Name
+		var b *binding
+		switch d := st.(type) {
+		case *lang.DefStmt:
+			name = d.Name
+			fn := &Func{name: d.Name.Name, pos: d.Name.Pos}
+			for _, p := range d.Params {
+				fn.params = append(fn.params, p.Name)
+			}
+			b = &binding{kind: bDef, fn: fn}
+			decls = append(decls, pending{def: d, b: b})
+		case *lang.GameStmt:
+			name = d.Name
+			g := c.s.engine.newGame(d.Name.Name, d.Name.Pos, len(d.Params))
+			b = &binding{kind: bGame, game: g}
+			decls = append(decls, pending{game: d, b: b})
+		default:
+			continue
+		}
+		if prev, dup := declared[name.Name]; dup && !repl {
+			c.errorf(name.Pos, "%q is already declared at line %d", name.Name, prev.Line)
+			continue
+		}
+		declared[name.Name] = name.Pos
+		c.scope.names[name.Name] = b
+	}
+	_ = decls
+	var code []execFn
+	for _, st := range f.Stmts {
+		if e := c.stmt(st); e != nil {
+			code = append(code, e)
+		}
+	}
+	return code
+}
+
+func (c *compiler) stmts(list []lang.Stmt) []execFn {
+	var code []execFn
+	for _, st := range list {
+		if e := c.stmt(st); e != nil {
+			code = append(code, e)
+		}
+	}
+	return code
+}
+
+func (c *compiler) stmt(st lang.Stmt) execFn {
+	switch st := st.(type) {
+	case *lang.LetStmt:
+		val := c.expr(st.Value)
+		b := c.newVar(st.Name.Name)
+		slot := b.slot
+		return func(fr *frame) { fr.slots[slot] = val(fr) }
+	case *lang.DefStmt:
+		b := c.scope.lookup(st.Name.Name)
+		if b == nil || b.kind != bDef || b.fn.pos != st.Name.Pos {
+			if c.scope.parent != nil || b == nil {
+				c.errorf(st.Pos, "a def must be at the top level, not inside a for statement")
+			}
+			return nil
+		}
+		c.compileDef(b.fn, st)
+		return nil
+	case *lang.GameStmt:
+		b := c.scope.lookup(st.Name.Name)
+		if b == nil || b.kind != bGame || b.game.pos != st.Name.Pos {
+			if c.scope.parent != nil || b == nil {
+				c.errorf(st.Pos, "a game must be declared at the top level, not inside a for statement")
+			}
+			return nil
+		}
+		c.compileGame(b.game, st)
+		return nil
+	case *lang.PrintStmt:
+		args := make([]evalFn, len(st.Args))
+		for i, a := range st.Args {
+			args[i] = c.expr(a)
+		}
+		return func(fr *frame) {
+			w := fr.th.out
+			for i, a := range args {
+				if i > 0 {
+					w.WriteByte(' ')
+				}
+				w.WriteString(Format(a(fr)))
+			}
+			w.WriteByte('\n')
+		}
+	case *lang.AssertStmt:
+		cond := c.expr(st.Cond)
+		var msg evalFn
+		if st.Msg != nil {
+			msg = c.expr(st.Msg)
+		}
+		pos, cpos := st.Pos, lang.Start(st.Cond)
+		return func(fr *frame) {
+			v := cond(fr)
+			if v.k != KBool {
+				fail(cpos, "assert needs true or false, found %s %s", v.TypeName(), Repr(v))
+			}
+			if v.n == 0 {
+				if msg != nil {
+					fail(pos, "assertion failed: %s", Format(msg(fr)))
+				}
+				fail(pos, "assertion failed")
+			}
+		}
+	case *lang.ForStmt:
+		iter := c.expr(st.Iter)
+		c.push()
+		bind := c.pattern(st.Target.(*lang.Pattern))
+		body := c.stmts(st.Body)
+		c.pop()
+		ipos := lang.Start(st.Iter)
+		return func(fr *frame) {
+			iterate(ipos, iter(fr), func(v Value) bool {
+				bind(fr, v)
+				for _, s := range body {
+					s(fr)
+				}
+				return true
+			})
+		}
+	case *lang.ExprStmt:
+		x := c.expr(st.X)
+		return func(fr *frame) { fr.th.exprResult(x(fr)) }
+	}
+	panic(fmt.Sprintf("eval: unknown statement %T", st))
+}
+
+// pattern binds the names of a for target to fresh slots and returns the
+// code that assigns a value to them.
+func (c *compiler) pattern(p *lang.Pattern) func(fr *frame, v Value) {
+	slots := make([]int, len(p.Names))
+	global := !c.inFunc
+	for i, n := range p.Names {
+		slots[i] = c.newVar(n.Name).slot
+	}
+	if !p.Tuple {
+		s := slots[0]
+		return func(fr *frame, v Value) { fr.slots[s] = v }
+	}
+	_ = global
+	pos := p.Pos
+	return func(fr *frame, v Value) {
+		if v.k != KTuple && v.k != KList {
+			fail(pos, "cannot unpack %s %s into %d names", v.TypeName(), Repr(v), len(slots))
+		}
+		e := v.Elems()
+		if len(e) != len(slots) {
+			fail(pos, "cannot unpack %s of %d elements into %d names", v.TypeName(), len(e), len(slots))
+		}
+		for i, s := range slots {
+			fr.slots[s] = e[i]
+		}
+	}
+}
+
+// function compiles a def body or game move rule in its own frame.
+func (c *compiler) function(params []*lang.Name, f func()) int {
+	saveScope, saveIn, saveN := c.scope, c.inFunc, c.nslots
+	c.scope = &scope{parent: c.topScope(), names: map[string]*binding{}}
+	c.inFunc, c.nslots = true, 0
+	seen := map[string]bool{}
+	for _, p := range params {
+		if seen[p.Name] {
+			c.errorf(p.Pos, "parameter %q appears twice", p.Name)
+		}
+		seen[p.Name] = true
+		c.newVar(p.Name)
+	}
+	f()
+	n := c.nslots
+	c.scope, c.inFunc, c.nslots = saveScope, saveIn, saveN
+	return n
+}
+
+// topScope is the file scope as seen from a declaration: the top-level
+// lets so far plus all declarations (the outermost non-nil chain without
+// for-body scopes).
+func (c *compiler) topScope() *scope {
+	s := c.scope
+	for s.parent != nil && s.parent.parent != nil {
+		s = s.parent
+	}
+	if s.parent != nil {
+		return s
+	}
+	return s
+}
+
+func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
+	fn.nslots = c.function(d.Params, func() {
+		fn.body = c.expr(d.Body)
+	})
+}
+
+func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
+	g.nslots = c.function(d.Params, func() {
+		var sgGens, valGens []func(fr *frame)
+		for _, a := range d.Alts {
+			alt := a.(*lang.Alt)
+			c.push()
+			loops := c.clauses(alt.Clauses)
+			body := alt.Body
+			sgBody := c.sgExpr(body)
+			valBody := c.expr(body)
+			bpos := lang.Start(body)
+			emitSG := func(fr *frame) { fr.gen.emitSG(sgBody(fr)) }
+			emitVal := func(fr *frame) { fr.gen.emitVal(bpos, valBody(fr)) }
+			sgGens = append(sgGens, loops(emitSG))
+			valGens = append(valGens, loops(emitVal))
+			c.pop()
+		}
+		g.genSG = seqGen(sgGens)
+		g.genVal = seqGen(valGens)
+	})
+}
+
+func seqGen(gens []func(fr *frame)) func(fr *frame) {
+	if len(gens) == 1 {
+		return gens[0]
+	}
+	return func(fr *frame) {
+		for _, g := range gens {
+			g(fr)
+			if fr.stop {
+				return
+			}
+		}
+	}
+}
+
+// clauses compiles comprehension clauses (binding their names in the
+// current scope) and returns a function that wraps a body in the loops.
+func (c *compiler) clauses(cls []lang.Clause) func(body func(fr *frame)) func(fr *frame) {
+	type step func(inner func(fr *frame)) func(fr *frame)
+	var steps []step
+	for _, cl := range cls {
+		switch cl := cl.(type) {
+		case *lang.IfClause:
+			cond := c.expr(cl.Cond)
+			pos := lang.Start(cl.Cond)
+			steps = append(steps, func(inner func(fr *frame)) func(fr *frame) {
+				return func(fr *frame) {
+					if needBool(pos, cond(fr), "an if clause's condition") {
+						inner(fr)
+					}
+				}
+			})
+		case *lang.ForClause:
+			steps = append(steps, c.forClause(cl))
+		}
+	}
+	return func(body func(fr *frame)) func(fr *frame) {
+		f := body
+		for i := len(steps) - 1; i >= 0; i-- {
+			f = steps[i](f)
+		}
+		return f
+	}
+}
+
+func (c *compiler) forClause(cl *lang.ForClause) func(inner func(fr *frame)) func(fr *frame) {
+	ipos := lang.Start(cl.Iter)
+	// A range iterates without building a list.
+	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == ".." {
+		lo, hi := c.expr(r.X), c.expr(r.Y)
+		bind := c.pattern(cl.Target)
+		slot := -1
+		if !cl.Target.Tuple {
+			slot = c.scope.names[cl.Target.Names[0].Name].slot
+		}
+		rpos := r.Pos
+		return func(inner func(fr *frame)) func(fr *frame) {
+			return func(fr *frame) {
+				a, b := lo(fr), hi(fr)
+				if a.k != KInt || b.k != KInt {
+					typeErr(rpos, "..", a, b)
+				}
+				for i := a.n; i <= b.n; i++ {
+					if slot >= 0 {
+						fr.slots[slot] = Int(i)
+					} else {
+						bind(fr, Int(i))
+					}
+					inner(fr)
+					if fr.stop || i == b.n {
+						return
+					}
+				}
+			}
+		}
+	}
+	iter := c.expr(cl.Iter)
+	bind := c.pattern(cl.Target)
+	return func(inner func(fr *frame)) func(fr *frame) {
+		return func(fr *frame) {
+			v := iter(fr)
+			switch v.k {
+			case KList, KTuple, KSet:
+				for _, e := range v.Elems() {
+					bind(fr, e)
+					inner(fr)
+					if fr.stop {
+						return
+					}
+				}
+			default:
+				iterate(ipos, v, func(e Value) bool {
+					bind(fr, e)
+					inner(fr)
+					return !fr.stop
+				})
+			}
+		}
+	}
+}
+
+// expr compiles an expression to a closure.
+func (c *compiler) expr(e lang.Expr) evalFn {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		v := Int(e.Val)
+		return func(*frame) Value { return v }
+	case *lang.StrLit:
+		v := Str(e.Val)
+		return func(*frame) Value { return v }
+	case *lang.BoolLit:
+		v := Bool(e.Val)
+		return func(*frame) Value { return v }
+	case *lang.Ident:
+		return c.ident(e)
+	case *lang.ListLit:
+		elems := c.exprs(e.Elems)
+		return func(fr *frame) Value { return List(evalAll(fr, elems)) }
+	case *lang.TupleLit:
+		elems := c.exprs(e.Elems)
+		return func(fr *frame) Value { return Tuple(evalAll(fr, elems)) }
+	case *lang.SetLit:
+		elems := c.exprs(e.Elems)
+		return func(fr *frame) Value { return SetOf(evalAll(fr, elems)) }
+	case *lang.MapLit:
+		keys, vals := c.exprs(e.Keys), c.exprs(e.Vals)
+		return func(fr *frame) Value { return MapOf(evalAll(fr, keys), evalAll(fr, vals)) }
+	case *lang.Comp:
+		return c.comp(e)
+	case *lang.SumOf:
+		items := c.exprs(e.Items)
+		poss := make([]Pos, len(e.Items))
+		for i, it := range e.Items {
+			poss[i] = lang.Start(it)
+		}
+		return func(fr *frame) Value {
+			vs := evalAll(fr, items)
+			for i, v := range vs {
+				if !v.IsGame() {
+					fail(poss[i], "sum of needs games, found %s %s", v.TypeName(), Repr(v))
+				}
+			}
+			return SumOf(vs)
+		}
+	case *lang.IfExpr:
+		cond, a, b := c.expr(e.Cond), c.expr(e.Then), c.expr(e.Else)
+		pos := lang.Start(e.Cond)
+		return func(fr *frame) Value {
+			if needBool(pos, cond(fr), "the condition of if") {
+				return a(fr)
+			}
+			return b(fr)
+		}
+	case *lang.Unary:
+		x := c.expr(e.X)
+		pos := e.Pos
+		switch e.Op {
+		case "-":
+			return func(fr *frame) Value { return opNeg(pos, x(fr)) }
+		case "*":
+			return func(fr *frame) Value { return opNimber(pos, x(fr)) }
+		default: // not
+			return func(fr *frame) Value { return Bool(!needBool(pos, x(fr), "the operand of not")) }
+		}
+	case *lang.Binary:
+		return c.binary(e)
+	case *lang.Call:
+		return c.call(e)
+	case *lang.Index:
+		x, i := c.expr(e.X), c.expr(e.Index)
+		pos := e.Pos
+		return func(fr *frame) Value { return opIndex(pos, x(fr), i(fr)) }
+	}
+	panic(fmt.Sprintf("eval: unknown expression %T", e))
+}
+
+func (c *compiler) exprs(es []lang.Expr) []evalFn {
+	out := make([]evalFn, len(es))
+	for i, e := range es {
+		out[i] = c.expr(e)
+	}
+	return out
+}
+
+func evalAll(fr *frame, fs []evalFn) []Value {
+	vs := make([]Value, len(fs))
+	for i, f := range fs {
+		vs[i] = f(fr)
+	}
+	return vs
+}
+
+func (c *compiler) ident(e *lang.Ident) evalFn {
+	b := c.resolve(e)
+	if b == nil {
+		return func(*frame) Value { return None }
+	}
+	switch b.kind {
+	case bLocal:
+		s := b.slot
+		return func(fr *frame) Value { return fr.slots[s] }
+	case bGlobal:
+		s := b.slot
+		name, pos := e.Name, e.Pos
+		if c.inFunc {
+			return func(fr *frame) Value {
+				v := fr.th.globals[s]
+				if v.k == KNone {
+					fail(pos, "%q is used before its let statement has run", name)
+				}
+				return v
+			}
+		}
+		return func(fr *frame) Value { return fr.slots[s] }
+	case bDef:
+		v := FuncValue(b.fn)
+		return func(*frame) Value { return v }
+	case bGame:
+		v := FuncValue(b.game)
+		return func(*frame) Value { return v }
+	default:
+		v := FuncValue(b.bi)
+		return func(*frame) Value { return v }
+	}
+}
+
+func (c *compiler) binary(e *lang.Binary) evalFn {
+	pos := e.Pos
+	switch e.Op {
+	case "and", "or":
+		x, y := c.expr(e.X), c.expr(e.Y)
+		xp, yp := lang.Start(e.X), lang.Start(e.Y)
+		isAnd := e.Op == "and"
+		what := fmt.Sprintf("the operands of %s", e.Op)
+		return func(fr *frame) Value {
+			if needBool(xp, x(fr), what) != isAnd {
+				return Bool(!isAnd)
+			}
+			return Bool(needBool(yp, y(fr), what))
+		}
+	case "in":
+		x := c.expr(e.X)
+		if r, ok := e.Y.(*lang.Binary); ok && r.Op == ".." {
+			lo, hi := c.expr(r.X), c.expr(r.Y)
+			rpos := r.Pos
+			return func(fr *frame) Value {
+				v, a, b := x(fr), lo(fr), hi(fr)
+				if a.k != KInt || b.k != KInt {
+					typeErr(rpos, "..", a, b)
+				}
+				return Bool(v.k == KInt && a.n <= v.n && v.n <= b.n)
+			}
+		}
+		y := c.expr(e.Y)
+		return func(fr *frame) Value { return Bool(opIn(pos, x(fr), y(fr))) }
+	}
+	x, y := c.expr(e.X), c.expr(e.Y)
+	switch e.Op {
+	case "+":
+		return func(fr *frame) Value {
+			a, b := x(fr), y(fr)
+			if a.k == KInt && b.k == KInt {
+				if s, ok := addOK(a.n, b.n); ok {
+					return Int(s)
+				}
+			}
+			return opAdd(pos, a, b)
+		}
+	case "-":
+		return func(fr *frame) Value {
+			a, b := x(fr), y(fr)
+			if a.k == KInt && b.k == KInt {
+				if s, ok := subOK(a.n, b.n); ok {
+					return Int(s)
+				}
+			}
+			return opSub(pos, a, b)
+		}
+	case "*":
+		return func(fr *frame) Value { return opMul(pos, x(fr), y(fr)) }
+	case "/", "%":
+		op := e.Op
+		return func(fr *frame) Value { return opDiv(pos, op, x(fr), y(fr)) }
+	case "^":
+		return func(fr *frame) Value { return opXor(pos, x(fr), y(fr)) }
+	case "..":
+		return func(fr *frame) Value { return opRange(pos, x(fr), y(fr)) }
+	case "==":
+		return func(fr *frame) Value {
+			a, b := x(fr), y(fr)
+			if a.k == KInt && b.k == KInt {
+				return Bool(a.n == b.n)
+			}
+			return Bool(Equal(a, b))
+		}
+	case "!=":
+		return func(fr *frame) Value {
+			a, b := x(fr), y(fr)
+			if a.k == KInt && b.k == KInt {
+				return Bool(a.n != b.n)
+			}
+			return Bool(!Equal(a, b))
+		}
+	case "<", "<=", ">", ">=":
+		op := e.Op
+		return func(fr *frame) Value {
+			a, b := x(fr), y(fr)
+			if a.k == KInt && b.k == KInt {
+				switch op {
+				case "<":
+					return Bool(a.n < b.n)
+				case "<=":
+					return Bool(a.n <= b.n)
+				case ">":
+					return Bool(a.n > b.n)
+				}
+				return Bool(a.n >= b.n)
+			}
+			return Bool(opCompare(pos, op, a, b))
+		}
+	}
+	panic("eval: unknown operator " + e.Op)
+}
+
+// comp compiles list, set, map and sum comprehensions.
+func (c *compiler) comp(e *lang.Comp) evalFn {
+	c.push()
+	defer c.pop()
+	loops := c.clauses(e.Clauses)
+	body := c.expr(e.Body)
+	bpos := lang.Start(e.Body)
+	var key evalFn
+	if e.Key != nil {
+		key = c.expr(e.Key)
+	}
+	kind := e.Kind
+	return func(fr *frame) Value {
+		var out, keys []Value
+		run := loops(func(fr *frame) {
+			if key != nil {
+				keys = append(keys, key(fr))
+			}
+			v := body(fr)
+			if kind == lang.SumComp && !v.IsGame() {
+				fail(bpos, "sum of needs games, found %s %s", v.TypeName(), Repr(v))
+			}
+			out = append(out, v)
+		})
+		stop := fr.stop
+		fr.stop = false
+		run(fr)
+		fr.stop = stop
+		switch kind {
+		case lang.ListComp:
+			return List(out)
+		case lang.SetComp:
+			return SetOf(out)
+		case lang.MapComp:
+			return MapOf(keys, out)
+		}
+		return SumOf(out)
+	}
+}
+
+// call compiles a call: to a declared game (a position), a def, a built-in,
+// or a function value.
+func (c *compiler) call(e *lang.Call) evalFn {
+	pos := e.Pos
+	argPos := make([]Pos, len(e.Args))
+	for i, a := range e.Args {
+		argPos[i] = lang.Start(a)
+	}
+	if id, ok := e.Fn.(*lang.Ident); ok {
+		b := c.resolve(id)
+		if b == nil {
+			c.exprs(e.Args)
+			return func(*frame) Value { return None }
+		}
+		switch b.kind {
+		case bGame:
+			g := b.game
+			if len(e.Args) != g.arity {
+				c.errorf(pos, "game %s takes %d argument%s, but %d %s given", g.name, g.arity, plural(g.arity), len(e.Args), wasWere(len(e.Args)))
+			}
+			args := c.exprs(e.Args)
+			return func(fr *frame) Value { return g.position(evalAll(fr, args)) }
+		case bDef:
+			fn := b.fn
+			if len(e.Args) != len(fn.params) {
+				c.errorf(pos, "%s takes %d argument%s, but %d %s given", fn.name, len(fn.params), plural(len(fn.params)), len(e.Args), wasWere(len(e.Args)))
+			}
+			args := c.exprs(e.Args)
+			return func(fr *frame) Value { return callDef(fr, pos, fn, args) }
+		case bBuiltin:
+			bi := b.bi
+			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
+				c.errorf(pos, "%s takes %s, but %d %s given", bi.BName, argCount(bi), len(e.Args), wasWere(len(e.Args)))
+			}
+			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
+				sg := c.sgExpr(e.Args[0])
+				return func(fr *frame) Value {
+					v := sg(fr)
+					args := [1]Value{fr.th.engine.standIn(v)}
+					return bi.Fn(&Call{Th: fr.th, Pos: pos, Args: argPos}, args[:])
+				}
+			}
+			args := c.exprs(e.Args)
+			return func(fr *frame) Value {
+				return bi.Fn(&Call{Th: fr.th, Pos: pos, Args: argPos}, evalAll(fr, args))
+			}
+		}
+	}
+	fn := c.expr(e.Fn)
+	args := c.exprs(e.Args)
+	return func(fr *frame) Value { return callValue(fr, pos, argPos, fn(fr), evalAll(fr, args)) }
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func wasWere(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}
+
+func argCount(b *Builtin) string {
+	switch {
+	case b.MaxArgs < 0:
+		return fmt.Sprintf("at least %d argument%s", b.MinArgs, plural(b.MinArgs))
+	case b.MinArgs == b.MaxArgs:
+		return fmt.Sprintf("%d argument%s", b.MinArgs, plural(b.MinArgs))
+	}
+	return fmt.Sprintf("%d to %d arguments", b.MinArgs, b.MaxArgs)
+}
+
+// isGameExpr reports whether e is syntactically a game expression whose SG
+// value can be streamed (a sum, a nimber, copies, a game position call).
+func (c *compiler) isGameExpr(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.Call:
+		return c.gameCallee(e) != nil
+	case *lang.SumOf:
+		return true
+	case *lang.Comp:
+		return e.Kind == lang.SumComp
+	case *lang.Unary:
+		return e.Op == "*"
+	case *lang.Binary:
+		return e.Op == "+" && (c.isGameExpr(e.X) || c.isGameExpr(e.Y))
+	}
+	return false
+}
+
+func callDef(fr *frame, pos Pos, fn *Func, args []evalFn) Value {
+	th := fr.th
+	nf := th.newFrame(fn.nslots)
+	for i, a := range args {
+		nf.slots[i] = a(fr)
+	}
+	return th.invoke(nf, pos, fn)
+}
+
+func (th *Thread) invoke(nf *frame, pos Pos, fn *Func) Value {
+	th.depth++
+	if th.depth > th.limits.MaxDepth {
+		th.depth = 0
+		fail(pos, "too many nested calls (more than %d): is the recursion of %s unbounded?", th.limits.MaxDepth, fn.name)
+	}
+	th.calls = append(th.calls, pos)
+	v := fn.body(nf)
+	th.calls = th.calls[:len(th.calls)-1]
+	th.depth--
+	th.release(nf)
+	return v
+}
+
+// callValue calls a function value.
+func callValue(fr *frame, pos Pos, argPos []Pos, f Value, args []Value) Value {
+	if f.k != KFunc {
+		fail(pos, "cannot call %s %s", f.TypeName(), Repr(f))
+	}
+	switch fn := f.Callable().(type) {
+	case *Builtin:
+		if len(args) < fn.MinArgs || fn.MaxArgs >= 0 && len(args) > fn.MaxArgs {
+			fail(pos, "%s takes %s, but %d %s given", fn.BName, argCount(fn), len(args), wasWere(len(args)))
+		}
+		return fn.Fn(&Call{Th: fr.th, Pos: pos, Args: argPos}, args)
+	case *Func:
+		if len(args) != len(fn.params) {
+			fail(pos, "%s takes %d argument%s, but %d %s given", fn.name, len(fn.params), plural(len(fn.params)), len(args), wasWere(len(args)))
+		}
+		nf := fr.th.newFrame(fn.nslots)
+		copy(nf.slots, args)
+		return fr.th.invoke(nf, pos, fn)
+	case *Game:
+		if len(args) != fn.arity {
+			fail(pos, "game %s takes %d argument%s, but %d %s given", fn.name, fn.arity, plural(fn.arity), len(args), wasWere(len(args)))
+		}
+		return fn.position(args)
+	}
+	fail(pos, "cannot call %s", f.TypeName())
+	return None
+}

@@ -1,0 +1,440 @@
+package eval
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+)
+
+// Engine computes and remembers SG values of the positions of one
+// session's games.
+type Engine struct {
+	th     *Thread
+	games  []*Game
+	infs   [][]int64        // K of each interned infinite value
+	infIDs map[string]int32 // K's encoding -> id
+	levels []*level         // search contexts; nested sg calls get their own
+	depth  int              // levels in use
+	states int64            // positions visited
+	edges  int64            // options evaluated
+	// remoteness of positions solved by the loopy solver, and of positions
+	// whose remoteness was asked for
+	remote     map[posKey]int32
+	loopy      map[posKey]bool // positions whose value came from the loopy solver
+	remoteMemo map[string]int32
+	last       int32
+}
+
+type posKey struct {
+	g *Game
+	r uint64
+}
+
+// level is one depth-first search in progress.
+type level struct {
+	gen   gen
+	stack []entry
+}
+
+type entry struct {
+	g       *Game
+	r       uint64
+	retries uint8
+}
+
+func newEngine(th *Thread) *Engine {
+	return &Engine{th: th, infIDs: map[string]int32{}, remote: map[posKey]int32{}, loopy: map[posKey]bool{}}
+}
+
+func (e *Engine) newGame(name string, pos Pos, arity int) *Game {
+	g := &Game{name: name, pos: pos, id: len(e.games), arity: arity}
+	g.initTable()
+	e.games = append(e.games, g)
+	return g
+}
+
+// Modes of a gen.
+const (
+	mSG     uint8 = iota // the engine's search: options' SG values, missing parts recorded
+	mVal                 // collect option values
+	mDirect              // top-level code: a missing position is computed at once
+)
+
+// gen receives the options a move rule generates, and resolves the
+// positions that game expressions mention.
+type gen struct {
+	e    *Engine
+	mode uint8
+	fr   *frame
+	// mSG
+	bits  []uint64 // finite option values seen
+	hi    int      // highest word of bits in use
+	big   []int32  // finite values too large for bits
+	infs  []sgv    // infinite option values
+	miss  []posKey // options' parts not known yet
+	batch int
+	cycle bool
+	// mVal
+	vals []Value
+}
+
+const bitsetMax = 1 << 16
+
+func (gn *gen) reset(batch int) {
+	gn.miss = gn.miss[:0]
+	gn.batch = batch
+	gn.cycle = false
+	gn.infs = gn.infs[:0]
+	gn.big = gn.big[:0]
+}
+
+// emitSG records one option's SG value.
+func (gn *gen) emitSG(v sgv) {
+	if v >= 0 {
+		if v < bitsetMax {
+			w := int(v >> 6)
+			if w >= len(gn.bits) {
+				gn.bits = slices.Grow(gn.bits, w+1-len(gn.bits))[:max(w+1, 2*len(gn.bits))]
+			}
+			gn.bits[w] |= 1 << (v & 63)
+			if w > gn.hi {
+				gn.hi = w
+			}
+		} else {
+			gn.big = append(gn.big, v)
+		}
+	} else if v != sgMissing {
+		gn.infs = append(gn.infs, v)
+	}
+}
+
+// result computes the node's value from the options seen (mex, or the
+// generalized rule when some options are infinite) and clears the set.
+func (gn *gen) result() sgv {
+	used := min(gn.hi+1, len(gn.bits))
+	m := int32(used * 64)
+	for w := 0; w < used; w++ {
+		if gn.bits[w] != ^uint64(0) {
+			m = int32(w*64 + bits.TrailingZeros64(^gn.bits[w]))
+			break
+		}
+	}
+	if m >= bitsetMax && len(gn.big) > 0 {
+		slices.Sort(gn.big)
+		for _, b := range gn.big {
+			if b == m {
+				m++
+			} else if b > m {
+				break
+			}
+		}
+	}
+	var fin []int64
+	if len(gn.infs) > 0 {
+		// A finite value m needs every infinite option to have an option of
+		// value m (the player can always answer a move there).
+		ok := true
+		for _, v := range gn.infs {
+			if _, found := slices.BinarySearch(gn.e.infs[-v-1], int64(m)); !found {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			for w := 0; w <= gn.hi && w < len(gn.bits); w++ {
+				for x := gn.bits[w]; x != 0; x &= x - 1 {
+					fin = append(fin, int64(w*64+bits.TrailingZeros64(x)))
+				}
+			}
+			for _, b := range gn.big {
+				fin = append(fin, int64(b))
+			}
+			slices.Sort(fin)
+			fin = slices.Compact(fin)
+			m = gn.e.infID(fin)
+		}
+	}
+	clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
+	gn.hi = 0
+	return m
+}
+
+// emitVal records one option's value.
+func (gn *gen) emitVal(pos Pos, v Value) {
+	if !v.IsGame() {
+		fail(pos, "a move must be a game, found %s %s", v.TypeName(), Repr(v))
+	}
+	gn.vals = append(gn.vals, v)
+}
+
+// lookup returns the SG value of position r of g, or sgMissing (after
+// recording it) when the search has yet to compute it.
+func (gn *gen) lookup(g *Game, r uint64) sgv {
+	s := g.state(r)
+	if finished(s) {
+		return valueOf(s)
+	}
+	switch gn.mode {
+	case mDirect:
+		return gn.e.solve(g, r)
+	case mVal:
+		panic("eval: lookup in value mode")
+	}
+	if s != stUnknown {
+		gn.cycle = true
+		gn.fr.stop = true
+		return sgMissing
+	}
+	k := posKey{g, r}
+	for _, m := range gn.miss {
+		if m == k {
+			return sgMissing
+		}
+	}
+	gn.miss = append(gn.miss, k)
+	if len(gn.miss) >= gn.batch {
+		gn.fr.stop = true
+	}
+	return sgMissing
+}
+
+// valueSG returns the SG value of a game value.
+func (gn *gen) valueSG(pos Pos, v Value) sgv {
+	switch v.k {
+	case KNim:
+		return sgv(v.n)
+	case KPos:
+		g, r := posRef(v)
+		return gn.lookup(g, r)
+	case KSum:
+		acc := sgv(0)
+		for _, p := range v.ref.(*Sum).Parts {
+			acc = gn.e.add(acc, gn.valueSG(pos, p))
+		}
+		return acc
+	case KInf:
+		return gn.e.infID(v.InfK())
+	}
+	if gn.mode == mDirect {
+		fail(pos, "expected a game, found %s %s", v.TypeName(), Repr(v))
+	}
+	fail(pos, "a move must be a game, found %s %s", v.TypeName(), Repr(v))
+	return 0
+}
+
+// infID interns an infinite value's K.
+func (e *Engine) infID(k []int64) sgv {
+	var b strings.Builder
+	for _, x := range k {
+		fmt.Fprintf(&b, "%d,", x)
+	}
+	id, ok := e.infIDs[b.String()]
+	if !ok {
+		id = int32(len(e.infs))
+		e.infs = append(e.infs, slices.Clone(k))
+		e.infIDs[b.String()] = id
+	}
+	return -(id + 1)
+}
+
+// add is the SG value of a sum of two games with values a and b.
+func (e *Engine) add(a, b sgv) sgv {
+	if a|b >= 0 {
+		return a ^ b
+	}
+	if a == sgMissing || b == sgMissing {
+		return sgMissing
+	}
+	if a < 0 && b < 0 {
+		return e.infID(nil)
+	}
+	if a >= 0 {
+		a, b = b, a
+	}
+	k := e.infs[-a-1]
+	if b == 0 {
+		return a
+	}
+	out := make([]int64, len(k))
+	for i, x := range k {
+		out[i] = x ^ int64(b)
+	}
+	slices.Sort(out)
+	return e.infID(out)
+}
+
+// times is the SG value of k copies of a game of value a.
+func (e *Engine) times(k int64, a sgv) sgv {
+	switch {
+	case a == sgMissing:
+		return a
+	case k == 0:
+		return 0
+	case a >= 0:
+		if k%2 == 1 {
+			return a
+		}
+		return 0
+	case k == 1:
+		return a
+	}
+	return e.infID(nil)
+}
+
+// sgValue turns an sgv into the value sg returns.
+func (e *Engine) sgValue(v sgv) Value {
+	if v >= 0 {
+		return Int(int64(v))
+	}
+	return InfValue(e.infs[-v-1])
+}
+
+// standIn is a game with SG value v: a nimber, or for an infinite value the
+// value itself (sg and outcome accept it).
+func (e *Engine) standIn(v sgv) Value {
+	if v >= 0 {
+		return Nimber(int64(v))
+	}
+	return e.sgValue(v)
+}
+
+func (e *Engine) enter() *level {
+	if e.depth == len(e.levels) {
+		e.levels = append(e.levels, &level{gen: gen{e: e, mode: mSG}})
+	}
+	e.depth++
+	return e.levels[e.depth-1]
+}
+
+func (e *Engine) leave() { e.depth-- }
+
+func (e *Engine) visit(pos Pos, g *Game, r uint64) {
+	e.states++
+	if e.states > e.th.limits.MaxStates {
+		e.states = 0
+		fail(pos, "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.th.limits.MaxStates, Format(g.position(g.args(r))))
+	}
+}
+
+// solve returns the SG value of position r of g, computing it if needed.
+func (e *Engine) solve(g *Game, r uint64) sgv {
+	if s := g.state(r); finished(s) {
+		return valueOf(s)
+	}
+	if !e.fast(g, r) {
+		e.solveLoopy(g, r)
+	}
+	return valueOf(g.state(r))
+}
+
+// fast computes position r of g by an explicit-stack depth-first search.
+// It returns false, leaving every position on the search path marked
+// stLoopy, when the search reaches a cycle or a position already known to
+// reach one.
+func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
+	lv := e.enter()
+	th := e.th
+	stack := append(lv.stack[:0], entry{g: g0, r: r0})
+	defer func() {
+		if !ok {
+			// Leave no position marked as on the search path.
+			for _, en := range stack {
+				if en.g.state(en.r) == stGray {
+					en.g.setState(en.r, stUnknown)
+				}
+			}
+		}
+		lv.stack = stack[:0]
+		e.leave()
+	}()
+	gn := &lv.gen
+	for len(stack) > 0 {
+		top := len(stack) - 1
+		en := stack[top]
+		g, r := en.g, en.r
+		s := g.state(r)
+		if finished(s) {
+			stack = stack[:top]
+			continue
+		}
+		if s == stLoopy {
+			e.markLoopy(stack)
+			return false
+		}
+		if s == stUnknown {
+			e.visit(g.pos, g, r)
+		}
+		batch := 1 << min(en.retries, 8)
+		gn.reset(batch)
+		fr := th.newFrame(g.nslots)
+		g.load(fr, r)
+		fr.gen = gn
+		gn.fr = fr
+		g.genSG(fr)
+		th.release(fr)
+		if gn.cycle {
+			g.setState(r, stGray)
+			e.markLoopy(stack)
+			clear(gn.bits)
+			gn.hi = 0
+			return false
+		}
+		if len(gn.miss) > 0 {
+			clear(gn.bits)
+			gn.hi = 0
+			g.setState(r, stGray)
+			if stack[top].retries < 255 {
+				stack[top].retries++
+			}
+			for i := len(gn.miss) - 1; i >= 0; i-- {
+				stack = append(stack, entry{g: gn.miss[i].g, r: gn.miss[i].r})
+			}
+			continue
+		}
+		g.setState(r, stateOf(gn.result()))
+		stack = stack[:top]
+	}
+	return true
+}
+
+// markLoopy marks the positions on the search path (those in stGray) as
+// reaching a cycle.
+func (e *Engine) markLoopy(stack []entry) {
+	for _, en := range stack {
+		if en.g.state(en.r) == stGray {
+			en.g.setState(en.r, stLoopy)
+		}
+	}
+}
+
+// options returns the distinct option values of position r of g, in the
+// order the move rule generates them.
+func (e *Engine) options(g *Game, r uint64) []Value {
+	th := e.th
+	fr := th.newFrame(g.nslots)
+	g.load(fr, r)
+	gn := &gen{e: e, mode: mVal, fr: fr}
+	fr.gen = gn
+	g.genVal(fr)
+	th.release(fr)
+	return dedupe(gn.vals)
+}
+
+func dedupe(vs []Value) []Value {
+	if len(vs) < 2 {
+		return vs
+	}
+	seen := make(map[string]bool, len(vs))
+	out := vs[:0]
+	var buf []byte
+	for _, v := range vs {
+		buf = appendKey(buf[:0], v)
+		if seen[string(buf)] {
+			continue
+		}
+		seen[string(buf)] = true
+		out = append(out, v)
+	}
+	return out
+}

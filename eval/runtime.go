@@ -1,0 +1,370 @@
+package eval
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Pos is a source position.
+type Pos = lang.Pos
+
+// RuntimeError is an error raised while a script runs: a position, a
+// sentence, and the call sites that led there (innermost first).
+type RuntimeError struct {
+	Pos   Pos
+	Msg   string
+	Trace []string
+}
+
+func (e *RuntimeError) Error() string { return lang.FormatPos(e.Pos) + ": " + e.Msg }
+
+// fail raises a runtime error at pos.
+func fail(pos Pos, format string, args ...any) {
+	panic(&RuntimeError{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// frame is the activation of top-level code, a def, or a game's move rule.
+type frame struct {
+	slots []Value
+	th    *Thread
+	gen   *gen // how game positions are looked up (never nil)
+	stop  bool // set by a generator that has seen enough options
+	base  int  // where slots start in the thread's slab
+}
+
+// Limits bound a run. Zero fields mean the defaults.
+type Limits struct {
+	MaxStates int64 // positions memoized (default 50,000,000)
+	MaxDepth  int   // nested def calls (default 100,000)
+}
+
+const (
+	defaultMaxStates = 50_000_000
+	defaultMaxDepth  = 100_000
+)
+
+// Thread is the state of one running program: output, input, globals, the
+// call stack and the engine.
+type Thread struct {
+	out     *bufio.Writer
+	in      io.Reader
+	inRead  bool
+	ints    Value
+	globals []Value
+	engine  *Engine
+	direct  *gen
+	slab    []Value // frames' slots are windows into this
+	sp      int     // slab in use
+	depth   int
+	limits  Limits
+	calls   []Pos // call sites of the running defs (for error traces)
+	ctx     context.Context
+	steps   uint32
+	show    func(th *Thread, v Value)
+}
+
+// newFrame returns a frame with n zeroed slots taken from the slab.
+func (th *Thread) newFrame(n int) *frame {
+	if th.sp+n > len(th.slab) {
+		th.slab = make([]Value, max(1<<14, 2*n))
+		th.sp = 0
+	}
+	base := th.sp
+	s := th.slab[base : base+n : base+n]
+	th.sp += n
+	clear(s)
+	return &frame{slots: s, th: th, gen: th.direct, base: base}
+}
+
+// release returns a frame's slots to the slab when it was the last taken.
+func (th *Thread) release(fr *frame) {
+	n := len(fr.slots)
+	if fr.base+n == th.sp && (n == 0 || &th.slab[fr.base] == &fr.slots[0]) {
+		th.sp = fr.base
+	}
+}
+
+func (th *Thread) checkCancel(pos Pos) {
+	th.steps++
+	if th.steps&1023 == 0 && th.ctx != nil {
+		if err := th.ctx.Err(); err != nil {
+			fail(pos, "interrupted (%v)", err)
+		}
+	}
+}
+
+// Operators.
+
+func typeErr(pos Pos, op string, a, b Value) {
+	fail(pos, "cannot apply %q to %s and %s", op, a.TypeName(), b.TypeName())
+}
+
+func overflow(pos Pos, op string, a, b int64) {
+	fail(pos, "integer overflow: %d %s %d does not fit in 64 bits", a, op, b)
+}
+
+func opAdd(pos Pos, a, b Value) Value {
+	switch {
+	case a.k == KInt && b.k == KInt:
+		c, ok := addOK(a.n, b.n)
+		if !ok {
+			overflow(pos, "+", a.n, b.n)
+		}
+		return Int(c)
+	case a.k == KStr && b.k == KStr:
+		return Str(a.Str() + b.Str())
+	case a.k == KList && b.k == KList:
+		return List(slices.Concat(a.Elems(), b.Elems()))
+	case a.k == KTuple && b.k == KTuple:
+		return Tuple(slices.Concat(a.Elems(), b.Elems()))
+	case a.IsGame() && b.IsGame():
+		return SumOf([]Value{a, b})
+	case a.IsGame() && b.k == KInt || a.k == KInt && b.IsGame():
+		fail(pos, "cannot add %s and %s: write *k for a nim heap of size k", a.TypeName(), b.TypeName())
+	}
+	typeErr(pos, "+", a, b)
+	return None
+}
+
+func opSub(pos Pos, a, b Value) Value {
+	if a.k == KInt && b.k == KInt {
+		c, ok := subOK(a.n, b.n)
+		if !ok {
+			overflow(pos, "-", a.n, b.n)
+		}
+		return Int(c)
+	}
+	typeErr(pos, "-", a, b)
+	return None
+}
+
+// maxCopies bounds k in k * G when the copies are built as a value.
+const maxCopies = 1 << 20
+
+func opMul(pos Pos, a, b Value) Value {
+	switch {
+	case a.k == KInt && b.k == KInt:
+		c, ok := mulOK(a.n, b.n)
+		if !ok {
+			overflow(pos, "*", a.n, b.n)
+		}
+		return Int(c)
+	case a.k == KInt && b.IsGame():
+		return copies(pos, a.n, b)
+	case a.IsGame() && b.k == KInt:
+		return copies(pos, b.n, a)
+	}
+	typeErr(pos, "*", a, b)
+	return None
+}
+
+func copies(pos Pos, k int64, g Value) Value {
+	if k < 0 {
+		fail(pos, "cannot take %d copies of a game: the count must be at least 0", k)
+	}
+	if k > maxCopies {
+		fail(pos, "%d copies of a game are too many to build (at most %d); sg(k * G) needs no copies", k, maxCopies)
+	}
+	gs := make([]Value, k)
+	for i := range gs {
+		gs[i] = g
+	}
+	return SumOf(gs)
+}
+
+func opDiv(pos Pos, op string, a, b Value) Value {
+	if a.k != KInt || b.k != KInt {
+		typeErr(pos, op, a, b)
+	}
+	if b.n == 0 {
+		if op == "/" {
+			fail(pos, "division by zero")
+		}
+		fail(pos, "modulo by zero")
+	}
+	if a.n == math.MinInt64 && b.n == -1 {
+		if op == "/" {
+			overflow(pos, "/", a.n, b.n)
+		}
+		return Int(0)
+	}
+	if op == "/" {
+		return Int(a.n / b.n)
+	}
+	return Int(a.n % b.n)
+}
+
+func opXor(pos Pos, a, b Value) Value {
+	if a.k == KInt && b.k == KInt {
+		return Int(a.n ^ b.n)
+	}
+	typeErr(pos, "^", a, b)
+	return None
+}
+
+// maxRange bounds the length of a range built as a list.
+const maxRange = 100_000_000
+
+func opRange(pos Pos, a, b Value) Value {
+	if a.k != KInt || b.k != KInt {
+		typeErr(pos, "..", a, b)
+	}
+	if b.n < a.n {
+		return List(nil)
+	}
+	if n, ok := subOK(b.n, a.n); !ok || n >= maxRange {
+		fail(pos, "the range %d .. %d is too long to build as a list (at most %d elements)", a.n, b.n, maxRange)
+	}
+	xs := make([]Value, b.n-a.n+1)
+	for i := range xs {
+		xs[i] = Int(a.n + int64(i))
+	}
+	return List(xs)
+}
+
+func opNeg(pos Pos, a Value) Value {
+	if a.k != KInt {
+		fail(pos, "cannot negate %s", a.TypeName())
+	}
+	if a.n == math.MinInt64 {
+		fail(pos, "integer overflow: -(%d) does not fit in 64 bits", a.n)
+	}
+	return Int(-a.n)
+}
+
+func opNimber(pos Pos, a Value) Value {
+	if a.k != KInt {
+		fail(pos, "a nimber needs an int size, found %s", a.TypeName())
+	}
+	if a.n < 0 {
+		fail(pos, "a nimber cannot be negative (*%d)", a.n)
+	}
+	if a.n > math.MaxInt32 {
+		fail(pos, "nimber *%d is too large (at most *%d)", a.n, math.MaxInt32)
+	}
+	return Nimber(a.n)
+}
+
+func opCompare(pos Pos, op string, a, b Value) bool {
+	switch op {
+	case "==":
+		return Equal(a, b)
+	case "!=":
+		return !Equal(a, b)
+	}
+	if a.k == KInf || b.k == KInf {
+		fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+	}
+	ordered := a.k == b.k && (a.k == KInt || a.k == KStr || a.k == KList || a.k == KTuple || a.k == KBool)
+	if !ordered {
+		fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
+	}
+	c := Compare(a, b)
+	switch op {
+	case "<":
+		return c < 0
+	case "<=":
+		return c <= 0
+	case ">":
+		return c > 0
+	}
+	return c >= 0
+}
+
+func opIn(pos Pos, x, coll Value) bool {
+	switch coll.k {
+	case KList, KTuple:
+		for _, e := range coll.Elems() {
+			if Equal(x, e) {
+				return true
+			}
+		}
+		return false
+	case KSet:
+		_, ok := slices.BinarySearchFunc(coll.Elems(), x, Compare)
+		return ok
+	case KMap:
+		_, ok := slices.BinarySearchFunc(coll.Map().Keys, x, Compare)
+		return ok
+	case KStr:
+		if x.k != KStr {
+			fail(pos, "\"in\" a string needs a string on the left, found %s", x.TypeName())
+		}
+		return strings.Contains(coll.Str(), x.Str())
+	}
+	fail(pos, "\"in\" needs a list, set, map, range or string on the right, found %s", coll.TypeName())
+	return false
+}
+
+func opIndex(pos Pos, x, i Value) Value {
+	switch x.k {
+	case KList, KTuple:
+		e := x.Elems()
+		if i.k != KInt {
+			fail(pos, "a %s index must be an int, found %s", x.TypeName(), i.TypeName())
+		}
+		if i.n < 0 || i.n >= int64(len(e)) {
+			fail(pos, "index %d out of range (the %s has %d elements)", i.n, x.TypeName(), len(e))
+		}
+		return e[i.n]
+	case KStr:
+		s := []rune(x.Str())
+		if i.k != KInt {
+			fail(pos, "a string index must be an int, found %s", i.TypeName())
+		}
+		if i.n < 0 || i.n >= int64(len(s)) {
+			fail(pos, "index %d out of range (the string has %d characters)", i.n, len(s))
+		}
+		return Str(string(s[i.n]))
+	case KMap:
+		m := x.Map()
+		j, ok := slices.BinarySearchFunc(m.Keys, i, Compare)
+		if !ok {
+			fail(pos, "key %s not found in the map", Repr(i))
+		}
+		return m.Vals[j]
+	}
+	fail(pos, "cannot index %s", x.TypeName())
+	return None
+}
+
+func needBool(pos Pos, v Value, what string) bool {
+	if v.k != KBool {
+		fail(pos, "%s must be true or false, found %s %s", what, v.TypeName(), Repr(v))
+	}
+	return v.n != 0
+}
+
+// iterate calls f for each element of an iterable value, in order; f
+// returns false to stop.
+func iterate(pos Pos, v Value, f func(Value) bool) {
+	switch v.k {
+	case KList, KTuple, KSet:
+		for _, e := range v.Elems() {
+			if !f(e) {
+				return
+			}
+		}
+	case KMap:
+		for _, e := range v.Map().Keys {
+			if !f(e) {
+				return
+			}
+		}
+	case KStr:
+		for _, r := range v.Str() {
+			if !f(Str(string(r))) {
+				return
+			}
+		}
+	default:
+		fail(pos, "cannot iterate over %s", v.TypeName())
+	}
+}

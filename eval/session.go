@@ -1,0 +1,224 @@
+package eval
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Options configure a Session.
+type Options struct {
+	Stdout io.Writer // print output (default: discarded)
+	Stdin  io.Reader // what ints() reads; nil makes ints() an error
+	Limits Limits
+	// Show receives the value of a bare expression entered in the REPL.
+	Show func(th *Thread, v Value)
+}
+
+// Session is a compiled, running program: a script file, or a REPL session
+// whose entries are compiled and run one after another against the same
+// names and memo tables.
+type Session struct {
+	th        *Thread
+	engine    *Engine
+	top       *scope
+	globals   int
+	laterLets map[string]Pos
+	show      func(th *Thread, v Value)
+}
+
+// NewSession makes an empty session.
+func NewSession(opts Options) *Session {
+	out := opts.Stdout
+	if out == nil {
+		out = io.Discard
+	}
+	th := &Thread{out: bufio.NewWriterSize(out, 64<<10), in: opts.Stdin, limits: opts.Limits}
+	if th.limits.MaxStates <= 0 {
+		th.limits.MaxStates = defaultMaxStates
+	}
+	if th.limits.MaxDepth <= 0 {
+		th.limits.MaxDepth = defaultMaxDepth
+	}
+	th.engine = newEngine(th)
+	th.direct = &gen{e: th.engine, mode: mDirect}
+	return &Session{th: th, engine: th.engine, top: &scope{names: map[string]*binding{}}, show: opts.Show}
+}
+
+// Thread returns the session's thread (what built-ins receive).
+func (s *Session) Thread() *Thread { return s.th }
+
+// compile parses nothing: it resolves and compiles a parsed file. On error
+// nothing of the file is kept (REPL entries start from the same names).
+func (s *Session) compile(f *lang.File, repl bool) ([]execFn, error) {
+	c := &compiler{s: s, globals: s.globals}
+	if repl {
+		c.scope = &scope{parent: s.top, names: map[string]*binding{}}
+	} else {
+		c.scope = s.top
+	}
+	code := c.compileFile(f, repl)
+	if len(c.errs) > 0 {
+		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return nil, c.errs
+	}
+	if repl {
+		for n, b := range c.scope.names {
+			s.top.names[n] = b
+		}
+	}
+	s.globals = c.globals
+	return code, nil
+}
+
+// Check parses and resolves a script without running it.
+func (s *Session) Check(filename, src string) error {
+	f, err := lang.ParseFile(filename, src)
+	if err != nil {
+		return err
+	}
+	_, err = s.compile(f, false)
+	return err
+}
+
+// ExecFile parses, resolves and runs a whole script.
+func (s *Session) ExecFile(ctx context.Context, filename, src string) error {
+	f, err := lang.ParseFile(filename, src)
+	if err != nil {
+		return err
+	}
+	code, err := s.compile(f, false)
+	if err != nil {
+		return err
+	}
+	return s.run(ctx, code)
+}
+
+// ExecEntry parses, resolves and runs one REPL entry: declarations replace
+// earlier ones, bare expressions are shown.
+func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
+	f, err := lang.ParseEntry(filename, src)
+	if err != nil {
+		return err
+	}
+	code, err := s.compile(f, true)
+	if err != nil {
+		return err
+	}
+	return s.run(ctx, code)
+}
+
+func (s *Session) run(ctx context.Context, code []execFn) (err error) {
+	th := s.th
+	if len(th.globals) < s.globals {
+		g := make([]Value, s.globals+16)
+		copy(g, th.globals)
+		th.globals = g
+	}
+	th.ctx = ctx
+	th.calls = th.calls[:0]
+	th.depth = 0
+	defer func() {
+		if r := recover(); r != nil {
+			err = s.recovered(r)
+		}
+		if ferr := th.out.Flush(); ferr != nil && err == nil {
+			err = fmt.Errorf("writing output: %w", ferr)
+		}
+		th.ctx = nil
+	}()
+	fr := &frame{slots: th.globals, th: th, gen: th.direct}
+	for _, st := range code {
+		st(fr)
+	}
+	return nil
+}
+
+// recovered turns a panic into an error: runtime errors get their call
+// trace; anything else is an internal error, never a Go stack trace.
+func (s *Session) recovered(r any) error {
+	th := s.th
+	s.engine.depth = 0
+	switch r := r.(type) {
+	case *RuntimeError:
+		for i := len(th.calls) - 1; i >= 0; i-- {
+			r.Trace = append(r.Trace, "called from "+lang.FormatPos(th.calls[i]))
+		}
+		return r
+	case error:
+		if errors.Is(r, context.Canceled) {
+			return &RuntimeError{Msg: "interrupted"}
+		}
+	}
+	pos := Pos{}
+	if len(th.calls) > 0 {
+		pos = th.calls[len(th.calls)-1]
+	}
+	msg := fmt.Sprint(r)
+	if strings.Contains(msg, "stack overflow") || strings.Contains(msg, "goroutine stack exceeds") {
+		return &RuntimeError{Pos: pos, Msg: "recursion too deep"}
+	}
+	return &RuntimeError{Pos: pos, Msg: "internal error: " + msg + "\n" + string(debug.Stack())}
+}
+
+func (th *Thread) exprResult(v Value) {
+	if th.show != nil {
+		th.show(th, v)
+		return
+	}
+	th.out.WriteString(Format(v))
+	th.out.WriteByte('\n')
+}
+
+// Out is where print writes (buffered; flushed when a run ends).
+func (th *Thread) Out() *bufio.Writer { return th.out }
+
+// Ints returns all whitespace-separated integers of standard input as a
+// list (read once, then remembered).
+func (th *Thread) Ints(c *Call) Value {
+	if th.inRead {
+		return th.ints
+	}
+	if th.in == nil {
+		c.Fail("ints(): this program has no standard input")
+	}
+	data, err := io.ReadAll(th.in)
+	if err != nil {
+		c.Fail("ints(): reading standard input: %v", err)
+	}
+	var out []Value
+	line := 1
+	for _, l := range strings.Split(string(data), "\n") {
+		for _, w := range strings.Fields(l) {
+			n, err := strconv.ParseInt(w, 10, 64)
+			if err != nil {
+				if len(w) > 20 {
+					w = w[:20] + "..."
+				}
+				c.Fail("ints(): standard input line %d has %q, which is not a 64-bit integer", line, w)
+			}
+			out = append(out, Int(n))
+		}
+		line++
+	}
+	th.inRead = true
+	th.ints = List(out)
+	return th.ints
+}
+
+// Stats are counters of a session's engine.
+type Stats struct {
+	States int64 // positions visited
+	Games  int   // games declared
+}
+
+// Stats returns the session's counters.
+func (s *Session) Stats() Stats { return Stats{States: s.engine.states, Games: len(s.engine.games)} }

@@ -1,0 +1,152 @@
+package eval
+
+import (
+	"math"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// sgExpr compiles a game expression to a closure that computes its SG value
+// without building the game: positions are looked up in the memo (or
+// recorded as missing), sums become xors, k * G needs no copies.
+func (c *compiler) sgExpr(e lang.Expr) sgFn {
+	switch e := e.(type) {
+	case *lang.Call:
+		if g := c.gameCallee(e); g != nil {
+			args := c.exprs(e.Args)
+			switch len(args) {
+			case 1:
+				a0 := args[0]
+				return func(fr *frame) sgv {
+					v := a0(fr)
+					if v.k == KInt && uint64(v.n) < g.lim {
+						return fr.gen.lookup(g, uint64(v.n))
+					}
+					return fr.gen.lookup(g, g.ref1(v))
+				}
+			case 2:
+				a0, a1 := args[0], args[1]
+				return func(fr *frame) sgv {
+					v, w := a0(fr), a1(fr)
+					if v.k == KInt && w.k == KInt && uint64(v.n) < g.lim && uint64(w.n) < g.lim {
+						return fr.gen.lookup(g, uint64(v.n)<<g.bits|uint64(w.n))
+					}
+					return fr.gen.lookup(g, g.ref([]Value{v, w}))
+				}
+			}
+			return func(fr *frame) sgv { return fr.gen.lookup(g, g.ref(evalAll(fr, args))) }
+		}
+	case *lang.Binary:
+		switch e.Op {
+		case "+":
+			x, y := c.sgExpr(e.X), c.sgExpr(e.Y)
+			return func(fr *frame) sgv {
+				a, b := x(fr), y(fr)
+				if a|b >= 0 {
+					return a ^ b
+				}
+				return fr.th.engine.add(a, b)
+			}
+		case "*":
+			k, kg := c.expr(e.X), c.sgExpr(e.Y)
+			pos, ypos := e.Pos, lang.Start(e.Y)
+			y := c.expr(e.Y)
+			return func(fr *frame) sgv {
+				kv := k(fr)
+				if kv.k == KInt {
+					if kv.n < 0 {
+						fail(pos, "cannot take %d copies of a game: the count must be at least 0", kv.n)
+					}
+					return fr.th.engine.times(kv.n, kg(fr))
+				}
+				if kv.IsGame() {
+					n := y(fr)
+					if n.k != KInt {
+						typeErr(pos, "*", kv, n)
+					}
+					if n.n < 0 {
+						fail(ypos, "cannot take %d copies of a game: the count must be at least 0", n.n)
+					}
+					return fr.th.engine.times(n.n, fr.gen.valueSG(pos, kv))
+				}
+				typeErr(pos, "*", kv, y(fr))
+				return 0
+			}
+		}
+	case *lang.Unary:
+		if e.Op == "*" {
+			x := c.expr(e.X)
+			pos := e.Pos
+			return func(fr *frame) sgv {
+				v := x(fr)
+				if v.k != KInt || v.n < 0 || v.n > math.MaxInt32 {
+					opNimber(pos, v)
+				}
+				return sgv(v.n)
+			}
+		}
+	case *lang.SumOf:
+		items := make([]sgFn, len(e.Items))
+		for i, it := range e.Items {
+			items[i] = c.sgExpr(it)
+		}
+		return func(fr *frame) sgv {
+			acc := sgv(0)
+			for _, it := range items {
+				v := it(fr)
+				if acc|v >= 0 {
+					acc ^= v
+				} else {
+					acc = fr.th.engine.add(acc, v)
+				}
+			}
+			return acc
+		}
+	case *lang.Comp:
+		if e.Kind == lang.SumComp {
+			c.push()
+			defer c.pop()
+			loops := c.clauses(e.Clauses)
+			body := c.sgExpr(e.Body)
+			return func(fr *frame) sgv {
+				acc := sgv(0)
+				run := loops(func(fr *frame) {
+					v := body(fr)
+					if acc|v >= 0 {
+						acc ^= v
+					} else {
+						acc = fr.th.engine.add(acc, v)
+					}
+				})
+				run(fr)
+				return acc
+			}
+		}
+	case *lang.IfExpr:
+		cond, a, b := c.expr(e.Cond), c.sgExpr(e.Then), c.sgExpr(e.Else)
+		pos := lang.Start(e.Cond)
+		return func(fr *frame) sgv {
+			if needBool(pos, cond(fr), "the condition of if") {
+				return a(fr)
+			}
+			return b(fr)
+		}
+	}
+	x := c.expr(e)
+	pos := lang.Start(e)
+	return func(fr *frame) sgv { return fr.gen.valueSG(pos, x(fr)) }
+}
+
+// gameCallee returns the declared game a call names, if it does (with the
+// right number of arguments).
+func (c *compiler) gameCallee(e *lang.Call) *Game {
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	b := c.scope.lookup(id.Name)
+	if b == nil || b.kind != bGame || len(e.Args) != b.game.arity {
+		return nil
+	}
+	return b.game
+}

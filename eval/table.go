@@ -1,0 +1,198 @@
+package eval
+
+import (
+	"math"
+)
+
+// Game is a declared game: its move rule compiled twice (option values and
+// streamed SG values) and its memo table.
+//
+// The memo maps a position to a state: unknown, on the search stack,
+// waiting for the loopy solver, or its value. Positions whose arguments are
+// all small non-negative ints (arity <= 3) are packed into one key below
+// 2^30 and stored in paged dense arrays (one int32 per position); the other
+// positions are interned: their arguments' canonical encoding maps to an id.
+type Game struct {
+	name   string
+	pos    Pos
+	id     int
+	arity  int
+	nslots int
+	genSG  func(fr *frame) // emits each option's SG value
+	genVal func(fr *frame) // emits each option's value
+
+	bits   uint   // bits per packed argument
+	lim    uint64 // each packed argument is < lim
+	pages  []*page
+	ids    map[string]uint32
+	gargs  [][]Value
+	gvals  []int32
+	keybuf []byte
+}
+
+func (g *Game) Name() string     { return g.name }
+func (g *Game) kindName() string { return "game" }
+
+// Arity is the number of parameters.
+func (g *Game) Arity() int { return g.arity }
+
+const (
+	pageBits = 12
+	pageSize = 1 << pageBits
+	packBits = 30
+	genBit   = uint64(1) << 63
+)
+
+type page [pageSize]int32
+
+// Memo states; finite values v are stored as v + finBase, infinite values
+// (id j in the engine's table of K sets) as -(j+1).
+const (
+	stUnknown int32 = 0
+	stGray    int32 = 1 // on the depth-first search path
+	stLoopy   int32 = 2 // reaches a cycle: left to the loopy solver
+	finBase   int32 = 8
+)
+
+// sgv is a generalized SG value while computing: finite >= 0, infinite
+// -(j+1), or sgMissing for an option whose parts are not known yet.
+type sgv = int32
+
+const sgMissing sgv = math.MinInt32
+
+func finished(s int32) bool { return s >= finBase || s < 0 }
+
+func stateOf(v sgv) int32 {
+	if v >= 0 {
+		return v + finBase
+	}
+	return v
+}
+
+func valueOf(s int32) sgv {
+	if s >= finBase {
+		return s - finBase
+	}
+	return s
+}
+
+func (g *Game) initTable() {
+	if g.arity > 0 && g.arity <= 3 {
+		g.bits = packBits / uint(g.arity)
+		g.lim = 1 << g.bits
+	}
+	g.ids = map[string]uint32{}
+}
+
+func (g *Game) state(r uint64) int32 {
+	if r&genBit == 0 {
+		p := r >> pageBits
+		if p >= uint64(len(g.pages)) || g.pages[p] == nil {
+			return stUnknown
+		}
+		return g.pages[p][r&(pageSize-1)]
+	}
+	return g.gvals[r&^genBit]
+}
+
+func (g *Game) setState(r uint64, s int32) {
+	if r&genBit == 0 {
+		p := r >> pageBits
+		if p >= uint64(len(g.pages)) {
+			n := max(p+1, uint64(2*len(g.pages)))
+			n = min(n, 1<<(packBits-pageBits))
+			pages := make([]*page, n)
+			copy(pages, g.pages)
+			g.pages = pages
+		}
+		if g.pages[p] == nil {
+			g.pages[p] = new(page)
+		}
+		g.pages[p][r&(pageSize-1)] = s
+		return
+	}
+	g.gvals[r&^genBit] = s
+}
+
+// ref1 is the key of the position with the single argument v.
+func (g *Game) ref1(v Value) uint64 {
+	if v.k == KInt && uint64(v.n) < g.lim && g.arity == 1 {
+		return uint64(v.n)
+	}
+	return g.ref([]Value{v})
+}
+
+// ref is the key of the position with arguments args.
+func (g *Game) ref(args []Value) uint64 {
+	if g.lim > 0 {
+		var key uint64
+		packed := true
+		for _, a := range args {
+			if a.k != KInt || uint64(a.n) >= g.lim {
+				packed = false
+				break
+			}
+			key = key<<g.bits | uint64(a.n)
+		}
+		if packed {
+			return key
+		}
+	} else if g.arity == 0 {
+		return 0
+	}
+	buf := g.keybuf[:0]
+	for _, a := range args {
+		buf = appendKey(buf, a)
+	}
+	g.keybuf = buf
+	if id, ok := g.ids[string(buf)]; ok {
+		return genBit | uint64(id)
+	}
+	id := uint32(len(g.gargs))
+	g.ids[string(buf)] = id
+	g.gargs = append(g.gargs, append([]Value(nil), args...))
+	g.gvals = append(g.gvals, stUnknown)
+	return genBit | uint64(id)
+}
+
+// load puts the arguments of position r into the first slots of fr.
+func (g *Game) load(fr *frame, r uint64) {
+	if r&genBit != 0 {
+		copy(fr.slots, g.gargs[r&^genBit])
+		return
+	}
+	mask := g.lim - 1
+	for i := g.arity - 1; i >= 0; i-- {
+		fr.slots[i] = Int(int64(r & mask))
+		r >>= g.bits
+	}
+}
+
+// args returns the arguments of position r.
+func (g *Game) args(r uint64) []Value {
+	if r&genBit != 0 {
+		return g.gargs[r&^genBit]
+	}
+	out := make([]Value, g.arity)
+	mask := g.lim - 1
+	for i := g.arity - 1; i >= 0; i-- {
+		out[i] = Int(int64(r & mask))
+		r >>= g.bits
+	}
+	return out
+}
+
+// position builds the position value g(args...).
+func (g *Game) position(args []Value) Value {
+	return Value{k: KPos, ref: &Position{Game: g, Args: args}}
+}
+
+// posRef is the key of a position value (cached in the value).
+func posRef(v Value) (*Game, uint64) {
+	p := v.Position()
+	if !p.hasRef {
+		p.r = p.Game.ref(p.Args)
+		p.hasRef = true
+	}
+	return p.Game, p.r
+}

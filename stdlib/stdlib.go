@@ -1,0 +1,198 @@
+// Package stdlib registers grundy's built-in functions with package eval.
+// Importing it (for its side effect) makes them available to every
+// session; each entry's Doc says its arguments, result and errors, and
+// spec.md lists them in one table.
+package stdlib
+
+import (
+	"math"
+	"slices"
+
+	"github.com/grundy-lang/grundy/eval"
+)
+
+func init() {
+	for _, b := range all {
+		eval.Register(b)
+	}
+}
+
+// Docs returns each built-in's name and documentation, sorted by name.
+func Docs() [][2]string {
+	var out [][2]string
+	for _, b := range eval.Builtins() {
+		out = append(out, [2]string{b.BName, b.Doc})
+	}
+	return out
+}
+
+var all = []*eval.Builtin{
+	{BName: "sg", MinArgs: 1, MaxArgs: 1, SGArgs: true,
+		Doc: "sg(G): the Sprague-Grundy value of game G, an int; for a sum, the xor of its parts; ∞K for a position that can be drawn out (games with cycles). Error: G is not a game.",
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.SG(c, a[0]) }},
+	{BName: "outcome", MinArgs: 1, MaxArgs: 1, SGArgs: true,
+		Doc: `outcome(G): "N" if the player to move wins, "P" if the player to move loses, "D" if neither can force a win. Error: G is not a game.`,
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.Str(c.Th.Outcome(c, a[0])) }},
+	{BName: "moves", MinArgs: 1, MaxArgs: 1,
+		Doc: "moves(G): the list of the options of G, each distinct option once, in the order the move rule generates them; for a sum, part by part. Error: G is not a game.",
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.List(c.Th.Moves(c, a[0])) }},
+	{BName: "winning", MinArgs: 1, MaxArgs: 1,
+		Doc: "winning(G): the options of G that win for the player who moves there (P-positions); empty when G is not an N-position. In games with cycles only moves that bring the end nearer are listed, so following them always ends the game.",
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.List(c.Th.Winning(c, a[0])) }},
+	{BName: "remoteness", MinArgs: 1, MaxArgs: 1,
+		Doc: "remoteness(G): the number of moves until the game ends under optimal play (the winner hurries, the loser delays); none for a draw.",
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.Remoteness(c, a[0]) }},
+	{BName: "len", MinArgs: 1, MaxArgs: 1,
+		Doc: "len(X): the number of elements of a list, tuple, set or map, or of characters of a string.",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			switch a[0].Kind() {
+			case eval.KList, eval.KTuple, eval.KSet, eval.KMap:
+				return eval.Int(int64(len(a[0].Elems())))
+			case eval.KStr:
+				return eval.Int(int64(len([]rune(a[0].Str()))))
+			}
+			c.ArgFail(0, "len needs a list, tuple, set, map or string, found %s", a[0].TypeName())
+			return eval.None
+		}},
+	{BName: "min", MinArgs: 1, MaxArgs: -1,
+		Doc: "min(XS) or min(a, b, ...): the smallest element. Errors: an empty collection, elements that cannot be ordered.",
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "min", a, -1) }},
+	{BName: "max", MinArgs: 1, MaxArgs: -1,
+		Doc: "max(XS) or max(a, b, ...): the largest element. Errors: an empty collection, elements that cannot be ordered.",
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "max", a, 1) }},
+	{BName: "abs", MinArgs: 1, MaxArgs: 1,
+		Doc: "abs(n): the absolute value of an int. Error: overflow for the most negative int.",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			n := needInt(c, 0, a[0], "abs")
+			if n == math.MinInt64 {
+				c.Fail("integer overflow: abs(%d) does not fit in 64 bits", n)
+			}
+			return eval.Int(max(n, -n))
+		}},
+	{BName: "sorted", MinArgs: 1, MaxArgs: 1,
+		Doc: "sorted(XS): a list of the elements of a list, tuple, set or map (its keys), ascending.",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			xs := slices.Clone(elems(c, 0, a[0], "sorted"))
+			checkOrdered(c, "sorted", xs)
+			slices.SortStableFunc(xs, eval.Compare)
+			return eval.List(xs)
+		}},
+	{BName: "str", MinArgs: 1, MaxArgs: 1,
+		Doc: "str(X): the text print would show for X.",
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.Str(eval.Format(a[0])) }},
+	{BName: "keys", MinArgs: 1, MaxArgs: 1,
+		Doc: "keys(M): the keys of map M as a sorted list.",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			if a[0].Kind() != eval.KMap {
+				c.ArgFail(0, "keys needs a map, found %s", a[0].TypeName())
+			}
+			return eval.List(slices.Clone(a[0].Elems()))
+		}},
+	{BName: "get", MinArgs: 3, MaxArgs: 3,
+		Doc: "get(M, K, DEFAULT): the value of key K in map M, or DEFAULT when K is not a key.",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			if a[0].Kind() != eval.KMap {
+				c.ArgFail(0, "get needs a map, found %s", a[0].TypeName())
+			}
+			m := a[0].Map()
+			if i, ok := slices.BinarySearchFunc(m.Keys, a[1], eval.Compare); ok {
+				return m.Vals[i]
+			}
+			return a[2]
+		}},
+	{BName: "set", MinArgs: 0, MaxArgs: 1,
+		Doc: "set() is the empty set; set(XS) the set of the elements of a list, tuple, set or map (its keys).",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			if len(a) == 0 {
+				return eval.SetOf(nil)
+			}
+			return eval.SetOf(slices.Clone(elems(c, 0, a[0], "set")))
+		}},
+	{BName: "all", MinArgs: 1, MaxArgs: 1,
+		Doc: "all(XS): true when every element of XS is true (all([]) is true). Error: an element that is not a bool.",
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return allAny(c, "all", a[0], true) }},
+	{BName: "any", MinArgs: 1, MaxArgs: 1,
+		Doc: "any(XS): true when some element of XS is true (any([]) is false). Error: an element that is not a bool.",
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return allAny(c, "any", a[0], false) }},
+	{BName: "divisors", MinArgs: 1, MaxArgs: 1,
+		Doc: "divisors(n): the divisors of n >= 1 as an ascending list, 1 and n included. Error: n < 1.",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			n := needInt(c, 0, a[0], "divisors")
+			if n < 1 {
+				c.ArgFail(0, "divisors needs a positive int, found %d", n)
+			}
+			var lo, hi []eval.Value
+			for d := int64(1); d <= n/d; d++ {
+				if n%d == 0 {
+					lo = append(lo, eval.Int(d))
+					if d != n/d {
+						hi = append(hi, eval.Int(n/d))
+					}
+				}
+			}
+			slices.Reverse(hi)
+			return eval.List(append(lo, hi...))
+		}},
+	{BName: "ints", MinArgs: 0, MaxArgs: 0,
+		Doc: "ints(): all the whitespace-separated integers of standard input, as a list (a leading - allowed). Error: a word that is not an integer.",
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.Ints(c) }},
+}
+
+func needInt(c *eval.Call, i int, v eval.Value, fn string) int64 {
+	if v.Kind() != eval.KInt {
+		c.ArgFail(i, "%s needs an int, found %s %s", fn, v.TypeName(), eval.Repr(v))
+	}
+	return v.Int()
+}
+
+func elems(c *eval.Call, i int, v eval.Value, fn string) []eval.Value {
+	switch v.Kind() {
+	case eval.KList, eval.KTuple, eval.KSet, eval.KMap:
+		return v.Elems()
+	}
+	c.ArgFail(i, "%s needs a list, tuple, set or map, found %s %s", fn, v.TypeName(), eval.Repr(v))
+	return nil
+}
+
+func checkOrdered(c *eval.Call, fn string, xs []eval.Value) {
+	for i, x := range xs {
+		switch x.Kind() {
+		case eval.KInt, eval.KStr, eval.KBool, eval.KList, eval.KTuple:
+		default:
+			c.Fail("%s: cannot order %s %s", fn, x.TypeName(), eval.Repr(x))
+		}
+		if i > 0 && x.Kind() != xs[0].Kind() {
+			c.Fail("%s: cannot order %s and %s", fn, xs[0].TypeName(), x.TypeName())
+		}
+	}
+}
+
+func extreme(c *eval.Call, fn string, a []eval.Value, sign int) eval.Value {
+	xs := a
+	if len(a) == 1 {
+		xs = elems(c, 0, a[0], fn)
+		if len(xs) == 0 {
+			c.ArgFail(0, "%s of an empty %s", fn, a[0].TypeName())
+		}
+	}
+	checkOrdered(c, fn, xs)
+	best := xs[0]
+	for _, x := range xs[1:] {
+		if eval.Compare(x, best)*sign > 0 {
+			best = x
+		}
+	}
+	return best
+}
+
+func allAny(c *eval.Call, fn string, v eval.Value, isAll bool) eval.Value {
+	for _, x := range elems(c, 0, v, fn) {
+		if x.Kind() != eval.KBool {
+			c.ArgFail(0, "%s needs bools, found %s %s", fn, x.TypeName(), eval.Repr(x))
+		}
+		if x.Truth() != isAll {
+			return eval.Bool(!isAll)
+		}
+	}
+	return eval.Bool(isAll)
+}
