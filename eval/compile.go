@@ -34,6 +34,7 @@ type Builtin struct {
 // Call is what a built-in sees of its call: the thread and the position.
 type Call struct {
 	Th   *Thread
+	Name string // the built-in's name
 	Pos  Pos
 	Args []Pos // positions of the arguments
 }
@@ -41,13 +42,16 @@ type Call struct {
 // Fail raises a runtime error at the call.
 func (c *Call) Fail(format string, args ...any) { fail(c.Pos, format, args...) }
 
-// ArgFail raises a runtime error at argument i.
-func (c *Call) ArgFail(i int, format string, args ...any) {
-	p := c.Pos
-	if i < len(c.Args) {
-		p = c.Args[i]
+// ArgFail raises a runtime error about argument i (at the call, which is
+// what runtime errors point at).
+func (c *Call) ArgFail(i int, format string, args ...any) { fail(c.Pos, format, args...) }
+
+// Tick counts a step of a long-running built-in, so that it can be
+// cancelled.
+func (c *Call) Tick() {
+	if c.Th.ctx != nil {
+		c.Th.poll(c.Pos)
 	}
-	fail(p, format, args...)
 }
 
 func (b *Builtin) Name() string     { return b.BName }
@@ -129,7 +133,13 @@ type compiler struct {
 }
 
 func (c *compiler) errorf(pos Pos, format string, args ...any) {
-	c.errs = append(c.errs, lang.Errorf(pos, format, args...))
+	e := lang.Errorf(pos, format, args...)
+	for _, old := range c.errs {
+		if old.Pos == e.Pos && old.Msg == e.Msg {
+			return // game moves are compiled twice
+		}
+	}
+	c.errs = append(c.errs, e)
 }
 
 func (c *compiler) push() { c.scope = &scope{parent: c.scope, names: map[string]*binding{}} }
@@ -176,10 +186,10 @@ func (c *compiler) resolve(id *lang.Ident) *binding {
 		return &binding{kind: bBuiltin, bi: bi}
 	}
 	msg := fmt.Sprintf("unknown name %q", id.Name)
-	if s := suggest(id.Name, c.visibleNames()); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	} else if later, ok := c.s.laterLets[id.Name]; ok && later.Offset > id.Pos.Offset {
+	if later, ok := c.s.laterLets[id.Name]; ok && later.Offset > id.Pos.Offset {
 		msg += fmt.Sprintf("; it is bound by a let at line %d, after this use", later.Line)
+	} else if s := suggest(id.Name, c.visibleNames()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	c.errorf(id.Pos, "%s", msg)
 	return nil
@@ -187,15 +197,21 @@ func (c *compiler) resolve(id *lang.Ident) *binding {
 
 // suggest returns the visible name closest to name, if close enough.
 func suggest(name string, names []string) string {
-	best, bestD := "", len(name)/2+1
-	if bestD > 3 {
-		bestD = 3
+	limit := 0 // edits allowed: none for one letter, then more for longer names
+	switch n := len([]rune(name)); {
+	case n >= 9:
+		limit = 3
+	case n >= 5:
+		limit = 2
+	case n >= 2:
+		limit = 1
 	}
+	best, bestD := "", limit+1
 	for _, n := range names {
 		if n == name {
 			continue
 		}
-		if d := editDistance(name, n); d < bestD || d == bestD && best == "" && d <= 1 {
+		if d := editDistance(name, n); d < bestD {
 			best, bestD = n, d
 		}
 	}
@@ -249,14 +265,14 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 		case *lang.DefStmt:
 			name = d.Name
 			fn := &Func{name: d.Name.Name, pos: d.Name.Pos}
-			for _, p := range d.Params {
+			for _, p := range lang.ParamNames(d.Params) {
 				fn.params = append(fn.params, p.Name)
 			}
 			b = &binding{kind: bDef, fn: fn}
 			decls = append(decls, pending{def: d, b: b})
 		case *lang.GameStmt:
 			name = d.Name
-			g := c.s.engine.newGame(d.Name.Name, d.Name.Pos, len(d.Params))
+			g := c.s.engine.newGame(d.Name.Name, d.Name.Pos, len(lang.ParamNames(d.Params)))
 			b = &binding{kind: bGame, game: g}
 			decls = append(decls, pending{game: d, b: b})
 		default:
@@ -322,14 +338,15 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 			args[i] = c.expr(a)
 		}
 		return func(fr *frame) {
-			w := fr.th.out
+			var line strings.Builder
 			for i, a := range args {
 				if i > 0 {
-					w.WriteByte(' ')
+					line.WriteByte(' ')
 				}
-				w.WriteString(Format(a(fr)))
+				line.WriteString(Format(a(fr)))
 			}
-			w.WriteByte('\n')
+			line.WriteByte('\n')
+			fr.th.out.WriteString(line.String())
 		}
 	case *lang.AssertStmt:
 		cond := c.expr(st.Cond)
@@ -359,6 +376,7 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 		ipos := lang.Start(st.Iter)
 		return func(fr *frame) {
 			iterate(ipos, iter(fr), func(v Value) bool {
+				fr.th.tick(ipos)
 				bind(fr, v)
 				for _, s := range body {
 					s(fr)
@@ -435,13 +453,13 @@ func (c *compiler) topScope() *scope {
 }
 
 func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
-	fn.nslots = c.function(d.Params, func() {
+	fn.nslots = c.function(lang.ParamNames(d.Params), func() {
 		fn.body = c.expr(d.Body)
 	})
 }
 
 func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
-	g.nslots = c.function(d.Params, func() {
+	g.nslots = c.function(lang.ParamNames(d.Params), func() {
 		var sgGens, valGens []func(fr *frame)
 		for _, a := range d.Alts {
 			alt := a.(*lang.Alt)
@@ -523,7 +541,9 @@ func (c *compiler) forClause(cl *lang.ForClause) func(inner func(fr *frame)) fun
 				if a.k != KInt || b.k != KInt {
 					typeErr(rpos, "..", a, b)
 				}
+				th := fr.th
 				for i := a.n; i <= b.n; i++ {
+					th.tick(rpos)
 					if slot >= 0 {
 						fr.slots[slot] = Int(i)
 					} else {
@@ -545,6 +565,7 @@ func (c *compiler) forClause(cl *lang.ForClause) func(inner func(fr *frame)) fun
 			switch v.k {
 			case KList, KTuple, KSet:
 				for _, e := range v.Elems() {
+					fr.th.tick(ipos)
 					bind(fr, e)
 					inner(fr)
 					if fr.stop {
@@ -676,11 +697,9 @@ func (c *compiler) ident(e *lang.Ident) evalFn {
 		}
 		return func(fr *frame) Value { return fr.slots[s] }
 	case bDef:
-		v := FuncValue(b.fn)
-		return func(*frame) Value { return v }
+		return func(*frame) Value { return FuncValue(b.fn) }
 	case bGame:
-		v := FuncValue(b.game)
-		return func(*frame) Value { return v }
+		return func(*frame) Value { return FuncValue(b.game) }
 	default:
 		v := FuncValue(b.bi)
 		return func(*frame) Value { return v }
@@ -846,14 +865,27 @@ func (c *compiler) call(e *lang.Call) evalFn {
 				c.errorf(pos, "game %s takes %d argument%s, but %d %s given", g.name, g.arity, plural(g.arity), len(e.Args), wasWere(len(e.Args)))
 			}
 			args := c.exprs(e.Args)
-			return func(fr *frame) Value { return g.position(evalAll(fr, args)) }
+			// b.game is read at run time: a REPL re-declaration replaces it.
+			return func(fr *frame) Value {
+				g := b.game
+				if len(args) != g.arity {
+					fail(pos, "game %s now takes %d argument%s, but %d %s given", g.name, g.arity, plural(g.arity), len(args), wasWere(len(args)))
+				}
+				return g.position(evalAll(fr, args))
+			}
 		case bDef:
 			fn := b.fn
 			if len(e.Args) != len(fn.params) {
 				c.errorf(pos, "%s takes %d argument%s, but %d %s given", fn.name, len(fn.params), plural(len(fn.params)), len(e.Args), wasWere(len(e.Args)))
 			}
 			args := c.exprs(e.Args)
-			return func(fr *frame) Value { return callDef(fr, pos, fn, args) }
+			return func(fr *frame) Value {
+				fn := b.fn
+				if len(args) != len(fn.params) {
+					fail(pos, "%s now takes %d argument%s, but %d %s given", fn.name, len(fn.params), plural(len(fn.params)), len(args), wasWere(len(args)))
+				}
+				return callDef(fr, pos, fn, args)
+			}
 		case bBuiltin:
 			bi := b.bi
 			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
@@ -864,12 +896,12 @@ func (c *compiler) call(e *lang.Call) evalFn {
 				return func(fr *frame) Value {
 					v := sg(fr)
 					args := [1]Value{fr.th.engine.standIn(v)}
-					return bi.Fn(&Call{Th: fr.th, Pos: pos, Args: argPos}, args[:])
+					return bi.Fn(&Call{Th: fr.th, Name: bi.BName, Pos: pos, Args: argPos}, args[:])
 				}
 			}
 			args := c.exprs(e.Args)
 			return func(fr *frame) Value {
-				return bi.Fn(&Call{Th: fr.th, Pos: pos, Args: argPos}, evalAll(fr, args))
+				return bi.Fn(&Call{Th: fr.th, Name: bi.BName, Pos: pos, Args: argPos}, evalAll(fr, args))
 			}
 		}
 	}
@@ -930,6 +962,7 @@ func callDef(fr *frame, pos Pos, fn *Func, args []evalFn) Value {
 }
 
 func (th *Thread) invoke(nf *frame, pos Pos, fn *Func) Value {
+	th.tick(pos)
 	th.depth++
 	if th.depth > th.limits.MaxDepth {
 		th.depth = 0
@@ -953,7 +986,7 @@ func callValue(fr *frame, pos Pos, argPos []Pos, f Value, args []Value) Value {
 		if len(args) < fn.MinArgs || fn.MaxArgs >= 0 && len(args) > fn.MaxArgs {
 			fail(pos, "%s takes %s, but %d %s given", fn.BName, argCount(fn), len(args), wasWere(len(args)))
 		}
-		return fn.Fn(&Call{Th: fr.th, Pos: pos, Args: argPos}, args)
+		return fn.Fn(&Call{Th: fr.th, Name: fn.BName, Pos: pos, Args: argPos}, args)
 	case *Func:
 		if len(args) != len(fn.params) {
 			fail(pos, "%s takes %d argument%s, but %d %s given", fn.name, len(fn.params), plural(len(fn.params)), len(args), wasWere(len(args)))

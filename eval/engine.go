@@ -47,6 +47,18 @@ func newEngine(th *Thread) *Engine {
 	return &Engine{th: th, infIDs: map[string]int32{}, remote: map[posKey]int32{}, loopy: map[posKey]bool{}}
 }
 
+// forget drops every memoized value (a REPL re-declaration may change what
+// any game's positions are worth).
+func (e *Engine) forget() {
+	for _, g := range e.games {
+		g.pages, g.gargs, g.gvals = nil, nil, nil
+		g.ids = map[string]uint32{}
+	}
+	e.remote = map[posKey]int32{}
+	e.loopy = map[posKey]bool{}
+	e.remoteMemo = nil
+}
+
 func (e *Engine) newGame(name string, pos Pos, arity int) *Game {
 	g := &Game{name: name, pos: pos, id: len(e.games), arity: arity}
 	g.initTable()
@@ -365,6 +377,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		if s == stUnknown {
 			e.visit(g.pos, g, r)
 		}
+		th.tick(g.pos)
 		batch := 1 << min(en.retries, 8)
 		gn.reset(batch)
 		fr := th.newFrame(g.nslots)

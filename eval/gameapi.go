@@ -7,7 +7,11 @@ package eval
 // standing in for a game).
 func (th *Thread) sgOf(c *Call, v Value) sgv {
 	if !v.IsGame() && v.k != KInf {
-		c.ArgFail(0, "%s needs a game, found %s %s", "this", v.TypeName(), Repr(v))
+		name := c.Name
+		if name == "" {
+			name = "this"
+		}
+		c.ArgFail(0, "%s needs a game, found %s %s", name, v.TypeName(), Repr(v))
 	}
 	return th.direct.valueSG(c.Pos, v)
 }
@@ -75,39 +79,39 @@ func (e *Engine) moves(v Value) []Value {
 // left after flattening (it never has fewer than one).
 func sumKeep(gs []Value) Value { return SumOf(gs) }
 
-// Winning returns the options that win for the player who moves there.
-// Where the position's value came from the loopy solver, only options that
-// bring the end nearer are offered, so that following them always ends the
-// game.
+// Winning returns the options that win for the player who moves there
+// (the P-positions among the options), in the order moves lists them.
 func (th *Thread) Winning(c *Call, v Value) []Value {
 	e := th.engine
+	out := []Value{}
 	if e.outcome(th.sgOf(c, v)) != "N" {
-		return []Value{}
+		return out
 	}
-	opts := th.Moves(c, v)
-	var out []Value
-	loopyPos := false
-	if v.k == KPos {
-		g, r := posRef(v)
-		loopyPos = e.loopy[posKey{g, r}]
-	}
-	var want int32 = -1
-	if loopyPos {
-		want = e.remotenessOf(v) - 1
-	}
-	for _, o := range opts {
-		if th.direct.valueSG(c.Pos, o) != 0 {
-			continue
+	for _, o := range th.Moves(c, v) {
+		if th.direct.valueSG(c.Pos, o) == 0 {
+			out = append(out, o)
 		}
-		if loopyPos && e.remotenessOf(o) != want {
-			continue
-		}
-		out = append(out, o)
-	}
-	if out == nil {
-		out = []Value{}
 	}
 	return out
+}
+
+// BestMove returns the winning option with the smallest remoteness (the
+// first such in move order), and false when there is none. In a game with
+// cycles some winning options only keep the win (the opponent can return);
+// always taking the best move ends the game, because remoteness falls by
+// at least one every two moves.
+func (th *Thread) BestMove(c *Call, v Value) (Value, bool) {
+	win := th.Winning(c, v)
+	if len(win) == 0 {
+		return None, false
+	}
+	best, bestR := win[0], int32(-1)
+	for _, o := range win {
+		if r := th.engine.remotenessOf(o); bestR < 0 || r < bestR {
+			best, bestR = o, r
+		}
+	}
+	return best, true
 }
 
 // Remoteness returns the number of moves to the end under optimal play

@@ -46,7 +46,7 @@ type Limits struct {
 }
 
 const (
-	defaultMaxStates = 50_000_000
+	defaultMaxStates = 20_000_000
 	defaultMaxDepth  = 100_000
 )
 
@@ -91,12 +91,21 @@ func (th *Thread) release(fr *frame) {
 	}
 }
 
-func (th *Thread) checkCancel(pos Pos) {
+// tick counts a step of work and, every few thousand steps, checks whether
+// the run was cancelled.
+func (th *Thread) tick(pos Pos) {
 	th.steps++
-	if th.steps&1023 == 0 && th.ctx != nil {
-		if err := th.ctx.Err(); err != nil {
-			fail(pos, "interrupted (%v)", err)
+	if th.steps&4095 == 0 && th.ctx != nil {
+		th.poll(pos)
+	}
+}
+
+func (th *Thread) poll(pos Pos) {
+	if err := th.ctx.Err(); err != nil {
+		if err == context.DeadlineExceeded {
+			fail(pos, "time limit reached")
 		}
+		fail(pos, "interrupted")
 	}
 }
 

@@ -41,7 +41,7 @@ func NewSession(opts Options) *Session {
 	if out == nil {
 		out = io.Discard
 	}
-	th := &Thread{out: bufio.NewWriterSize(out, 64<<10), in: opts.Stdin, limits: opts.Limits}
+	th := &Thread{out: bufio.NewWriterSize(out, 64<<10), in: opts.Stdin, limits: opts.Limits, show: opts.Show}
 	if th.limits.MaxStates <= 0 {
 		th.limits.MaxStates = defaultMaxStates
 	}
@@ -71,8 +71,22 @@ func (s *Session) compile(f *lang.File, repl bool) ([]execFn, error) {
 		return nil, c.errs
 	}
 	if repl {
+		redeclared := false
 		for n, b := range c.scope.names {
+			old, ok := s.top.names[n]
+			if ok && old.kind == b.kind && (b.kind == bGame || b.kind == bDef) {
+				// Earlier code reads the cell: it now sees the new one.
+				*old = *b
+				redeclared = true
+				continue
+			}
+			if ok && (old.kind == bGame || old.kind == bDef) {
+				redeclared = true
+			}
 			s.top.names[n] = b
+		}
+		if redeclared {
+			s.engine.forget()
 		}
 	}
 	s.globals = c.globals
@@ -149,7 +163,12 @@ func (s *Session) recovered(r any) error {
 	s.engine.depth = 0
 	switch r := r.(type) {
 	case *RuntimeError:
-		for i := len(th.calls) - 1; i >= 0; i-- {
+		n := len(th.calls)
+		for i := n - 1; i >= 0; i-- {
+			if n > 12 && i == n-6 {
+				r.Trace = append(r.Trace, fmt.Sprintf("... %d more calls ...", n-11))
+				i = 5
+			}
 			r.Trace = append(r.Trace, "called from "+lang.FormatPos(th.calls[i]))
 		}
 		return r
@@ -222,3 +241,88 @@ type Stats struct {
 
 // Stats returns the session's counters.
 func (s *Session) Stats() Stats { return Stats{States: s.engine.states, Games: len(s.engine.games)} }
+
+// Eval evaluates one expression in the session and returns its value.
+func (s *Session) Eval(ctx context.Context, filename, src string) (v Value, err error) {
+	f, err := lang.ParseEntry(filename, src)
+	if err != nil {
+		return None, err
+	}
+	if len(f.Stmts) != 1 {
+		return None, lang.Errorf(lang.Pos{Filename: filename, Line: 1, Column: 1}, "expected one expression")
+	}
+	es, ok := f.Stmts[0].(*lang.ExprStmt)
+	if !ok {
+		return None, lang.Errorf(lang.Pos{Filename: filename, Line: 1, Column: 1}, "expected an expression, not a statement")
+	}
+	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*binding{}}}
+	x := c.expr(es.X)
+	if len(c.errs) > 0 {
+		return None, c.errs
+	}
+	s.globals = c.globals
+	var result Value
+	err = s.run(ctx, []execFn{func(fr *frame) { result = x(fr) }})
+	return result, err
+}
+
+// Names lists the session's own names: games, defs and lets.
+func (s *Session) Names() []string {
+	var out []string
+	for n := range s.top.names {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Reset forgets every declaration, binding and memoized value.
+func (s *Session) Reset() {
+	fresh := NewSession(Options{})
+	th := s.th
+	th.engine = fresh.engine
+	th.engine.th = th
+	th.direct = &gen{e: th.engine, mode: mDirect}
+	th.globals = nil
+	th.inRead = false
+	s.engine = th.engine
+	s.top = fresh.top
+	s.globals = 0
+}
+
+// MemoStats are counters of the memo tables.
+type MemoStats struct {
+	States    int64 // positions visited by the search
+	Memoized  int64 // positions with a known value
+	Games     int
+	LoopySets int // distinct infinite values
+}
+
+// Memo counts the positions with a known value in every game's table.
+func (s *Session) Memo() MemoStats {
+	st := MemoStats{States: s.engine.states, Games: len(s.engine.games), LoopySets: len(s.engine.infs)}
+	for _, g := range s.engine.games {
+		for _, p := range g.pages {
+			if p == nil {
+				continue
+			}
+			for _, x := range p {
+				if finished(x) {
+					st.Memoized++
+				}
+			}
+		}
+		for _, x := range g.gvals {
+			if finished(x) {
+				st.Memoized++
+			}
+		}
+	}
+	return st
+}
+
+// Do runs f inside the session's run context: runtime errors raised by
+// built-ins called from Go become errors, output is flushed, ctx cancels.
+func (s *Session) Do(ctx context.Context, f func()) error {
+	return s.run(ctx, []execFn{func(*frame) { f() }})
+}

@@ -12,29 +12,37 @@ import (
 func (c *compiler) sgExpr(e lang.Expr) sgFn {
 	switch e := e.(type) {
 	case *lang.Call:
-		if g := c.gameCallee(e); g != nil {
+		if b := c.gameCallee(e); b != nil {
+			// b.game is read at run time: a REPL re-declaration replaces it.
 			args := c.exprs(e.Args)
+			pos := e.Pos
 			switch len(args) {
 			case 1:
 				a0 := args[0]
 				return func(fr *frame) sgv {
-					v := a0(fr)
-					if v.k == KInt && uint64(v.n) < g.lim {
+					v, g := a0(fr), b.game
+					if v.k == KInt && uint64(v.n) < g.lim && g.arity == 1 {
 						return fr.gen.lookup(g, uint64(v.n))
 					}
+					checkArity(pos, g, 1)
 					return fr.gen.lookup(g, g.ref1(v))
 				}
 			case 2:
 				a0, a1 := args[0], args[1]
 				return func(fr *frame) sgv {
-					v, w := a0(fr), a1(fr)
-					if v.k == KInt && w.k == KInt && uint64(v.n) < g.lim && uint64(w.n) < g.lim {
+					v, w, g := a0(fr), a1(fr), b.game
+					if v.k == KInt && w.k == KInt && uint64(v.n) < g.lim && uint64(w.n) < g.lim && g.arity == 2 {
 						return fr.gen.lookup(g, uint64(v.n)<<g.bits|uint64(w.n))
 					}
+					checkArity(pos, g, 2)
 					return fr.gen.lookup(g, g.ref([]Value{v, w}))
 				}
 			}
-			return func(fr *frame) sgv { return fr.gen.lookup(g, g.ref(evalAll(fr, args))) }
+			return func(fr *frame) sgv {
+				g := b.game
+				checkArity(pos, g, len(args))
+				return fr.gen.lookup(g, g.ref(evalAll(fr, args)))
+			}
 		}
 	case *lang.Binary:
 		switch e.Op {
@@ -137,9 +145,9 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 	return func(fr *frame) sgv { return fr.gen.valueSG(pos, x(fr)) }
 }
 
-// gameCallee returns the declared game a call names, if it does (with the
-// right number of arguments).
-func (c *compiler) gameCallee(e *lang.Call) *Game {
+// gameCallee returns the binding of the declared game a call names, if it
+// does (with the right number of arguments).
+func (c *compiler) gameCallee(e *lang.Call) *binding {
 	id, ok := e.Fn.(*lang.Ident)
 	if !ok {
 		return nil
@@ -148,5 +156,11 @@ func (c *compiler) gameCallee(e *lang.Call) *Game {
 	if b == nil || b.kind != bGame || len(e.Args) != b.game.arity {
 		return nil
 	}
-	return b.game
+	return b
+}
+
+func checkArity(pos Pos, g *Game, n int) {
+	if g.arity != n {
+		fail(pos, "game %s now takes %d argument%s, but %d %s given", g.name, g.arity, plural(g.arity), n, wasWere(n))
+	}
 }

@@ -25,17 +25,17 @@ type LetStmt struct {
 // DefStmt is `def NAME(P1, ..., Pk) = EXPR`.
 type DefStmt struct {
 	Pos    Pos
-	Name   *Name   `"def" @@`
-	Params []*Name `"(" (@@ ("," @@)*)? ")" "="`
-	Body   Expr    `@@`
+	Name   *Name      `"def" @@`
+	Params ParamsNode `"(" @@ ")" "="`
+	Body   Expr       `@@`
 }
 
 // GameStmt is `game NAME(P1, ..., Pk) moves ALT | ALT ...`.
 type GameStmt struct {
 	Pos    Pos
-	Name   *Name     `"game" @@`
-	Params []*Name   `"(" (@@ ("," @@)*)? ")"`
-	Alts   []AltNode `"moves" "|"? @@ ("|" @@)*`
+	Name   *Name      `"game" @@`
+	Params ParamsNode `"(" @@ ")"`
+	Alts   []AltNode  `"moves" "|"? @@ ("|" @@)*`
 }
 
 // PrintStmt is `print EXPR, EXPR, ...`.
@@ -72,6 +72,19 @@ func (*PrintStmt) stmtNode()  {}
 func (*AssertStmt) stmtNode() {}
 func (*ForStmt) stmtNode()    {}
 func (*ExprStmt) stmtNode()   {}
+
+// ParamsNode is a parameter list: always a *Params.
+type ParamsNode interface{ paramsNode() }
+
+// Params are the parameter names of a def or game (possibly none).
+type Params struct {
+	Names []*Name
+}
+
+func (*Params) paramsNode() {}
+
+// ParamNames returns the names of a parameter list.
+func ParamNames(p ParamsNode) []*Name { return p.(*Params).Names }
 
 // PatternNode is what a `for` binds: always a *Pattern.
 type PatternNode interface{ patternNode() }

@@ -72,6 +72,22 @@ func parseAltNode(lex *lexer.PeekingLexer) (AltNode, error) {
 	})
 }
 
+func parseParamsNode(lex *lexer.PeekingLexer) (ParamsNode, error) {
+	return catchSyntax(lex, func(p *exprParser) ParamsNode {
+		ps := &Params{}
+		if p.is(")") {
+			return ps
+		}
+		for {
+			ps.Names = append(ps.Names, p.name())
+			if !p.is(",") {
+				return ps
+			}
+			p.next()
+		}
+	})
+}
+
 func parsePatternNode(lex *lexer.PeekingLexer) (PatternNode, error) {
 	return catchSyntax(lex, func(p *exprParser) PatternNode { return p.pattern() })
 }
@@ -135,8 +151,8 @@ func (p *exprParser) expect(s string) *lexer.Token {
 
 func (p *exprParser) enter() {
 	p.depth++
-	if p.depth > MaxNesting {
-		panic(syntaxPanic{Errorf(p.peek().Pos, "expression nested too deeply (more than %d levels)", MaxNesting)})
+	if p.depth > 4*MaxNesting {
+		panic(syntaxPanic{Errorf(p.peek().Pos, "expression nested too deeply (more than %d levels)", 4*MaxNesting)})
 	}
 }
 
@@ -460,9 +476,6 @@ func (p *exprParser) clauses() []Clause {
 func (p *exprParser) name() *Name {
 	t := p.peek()
 	if t.Type != TokIdent {
-		if t.Type == TokKeyword {
-			panic(syntaxPanic{Errorf(t.Pos, "%q is a reserved word and cannot be used as a name", t.Value)})
-		}
 		p.fail(t, "a name")
 	}
 	p.next()

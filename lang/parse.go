@@ -19,6 +19,7 @@ func buildParser(entry bool) *participle.Parser[File] {
 		participle.ParseTypeWith(parseExprNode),
 		participle.ParseTypeWith(parseAltNode),
 		participle.ParseTypeWith(parsePatternNode),
+		participle.ParseTypeWith(parseParamsNode),
 	)
 }
 

@@ -56,9 +56,9 @@ func writeSExpr(b *strings.Builder, node any) {
 	case *LetStmt:
 		writeList(b, "let", raw(n.Name.Name), n.Value)
 	case *DefStmt:
-		writeList(b, "def", raw(n.Name.Name), raw(names(n.Params)), n.Body)
+		writeList(b, "def", raw(n.Name.Name), raw(names(ParamNames(n.Params))), n.Body)
 	case *GameStmt:
-		items := []any{raw(n.Name.Name), raw(names(n.Params))}
+		items := []any{raw(n.Name.Name), raw(names(ParamNames(n.Params)))}
 		for _, a := range n.Alts {
 			items = append(items, a)
 		}

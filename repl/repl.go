@@ -1,6 +1,11 @@
 // Package repl is grundy's interactive read-eval-print loop. It is the only
-// package that uses line editing; it talks to the evaluator through the
-// same eval.Session API an embedding program uses.
+// package that uses line editing (github.com/chzyer/readline); it talks to
+// the evaluator through the same eval.Session API an embedding program
+// uses.
+//
+// Entry points: Run (the whole REPL: interactive on a terminal, a plain
+// statement reader otherwise) and New/REPL.Entry (the core, driven through
+// plain readers and writers in tests).
 package repl
 
 import (
@@ -9,72 +14,250 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
 	"strings"
+	"sync"
+	"time"
 
+	"github.com/chzyer/readline"
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // Config says where the REPL reads and writes.
 type Config struct {
-	Stdin      io.Reader
-	Stdout     io.Writer
-	Stderr     io.Writer
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// History is the history file; "" turns history off. HistorySet says
+	// whether it was chosen (else ~/.grundy_history).
 	History    string
 	HistorySet bool
 	Limits     eval.Limits
 }
 
-// Run runs the REPL until end of input and returns the exit status.
+// REPL is the state of one session: the evaluator and the REPL's options.
+type REPL struct {
+	s      *eval.Session
+	cfg    Config
+	out    io.Writer
+	errOut io.Writer
+	timing bool
+	quit   bool
+	line   int // lines read so far (entries keep their real line numbers)
+	mu     sync.Mutex
+	cancel context.CancelFunc
+}
+
+// New makes a REPL core writing to out and errOut.
+func New(cfg Config) *REPL {
+	r := &REPL{cfg: cfg, out: cfg.Stdout, errOut: cfg.Stderr}
+	r.s = eval.NewSession(eval.Options{Stdout: cfg.Stdout, Limits: cfg.Limits, Show: show})
+	return r
+}
+
+// show prints the value of a bare expression: games with their SG value
+// and outcome.
+func show(th *eval.Thread, v eval.Value) {
+	out := th.Out()
+	if v.IsGame() {
+		c := &eval.Call{Th: th}
+		fmt.Fprintf(out, "sg = %s   outcome = %s\n", eval.Format(th.SG(c, v)), th.Outcome(c, v))
+		return
+	}
+	out.WriteString(eval.Repr(v))
+	out.WriteByte('\n')
+}
+
+// Run runs the REPL until end of input or :quit and returns the exit
+// status: 0, or 1 when standard input is not a terminal and an entry
+// failed.
 func Run(cfg Config) int {
-	s := eval.NewSession(eval.Options{Stdout: cfg.Stdout, Stdin: nil, Limits: cfg.Limits, Show: show(cfg.Stdout)})
-	sc := bufio.NewScanner(cfg.Stdin)
+	if f, ok := cfg.Stdin.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
+		if o, ok := cfg.Stdout.(*os.File); ok && readline.IsTerminal(int(o.Fd())) {
+			return New(cfg).interactive()
+		}
+	}
+	return New(cfg).piped(cfg.Stdin)
+}
+
+// NeedsMore reports whether src is an unfinished entry (an open bracket,
+// a trailing operator, `moves`, `|`, `for`, ...).
+func NeedsMore(src string) bool {
+	if strings.HasPrefix(strings.TrimSpace(src), ":") {
+		return false
+	}
+	_, err := lang.ParseEntry("<stdin>", src)
+	return err != nil && lang.Incomplete(err)
+}
+
+// piped reads entries from a non-terminal: no prompts, no line editing.
+func (r *REPL) piped(in io.Reader) int {
+	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	var buf strings.Builder
-	line, startLine := 0, 1
 	status := 0
-	for sc.Scan() {
-		line++
+	start := 1
+	for sc.Scan() && !r.quit {
+		r.line++
 		if buf.Len() == 0 {
-			startLine = line
+			start = r.line
 		}
 		buf.WriteString(sc.Text())
 		buf.WriteByte('\n')
-		src := buf.String()
-		if _, err := lang.ParseEntry("<stdin>", src); err != nil && lang.Incomplete(err) {
+		if NeedsMore(buf.String()) {
 			continue
 		}
-		buf.Reset()
-		padded := strings.Repeat("\n", startLine-1) + src
-		if err := s.ExecEntry(context.Background(), "<stdin>", padded); err != nil {
-			printErr(cfg.Stderr, padded, err)
+		if !r.Entry(context.Background(), buf.String(), start) {
 			status = 1
 		}
+		buf.Reset()
 	}
-	if buf.Len() > 0 {
-		padded := strings.Repeat("\n", startLine-1) + buf.String()
-		if err := s.ExecEntry(context.Background(), "<stdin>", padded); err != nil {
-			printErr(cfg.Stderr, padded, err)
+	if buf.Len() > 0 && !r.quit {
+		if !r.Entry(context.Background(), buf.String(), start) {
 			status = 1
 		}
 	}
 	return status
 }
 
-func show(w io.Writer) func(th *eval.Thread, v eval.Value) {
-	return func(th *eval.Thread, v eval.Value) {
-		out := th.Out()
-		if v.IsGame() {
-			c := &eval.Call{Th: th}
-			fmt.Fprintf(out, "%s   sg = %s   outcome = %s\n", eval.Format(v), eval.Format(th.SG(c, v)), th.Outcome(c, v))
-			return
-		}
-		out.WriteString(eval.Repr(v))
-		out.WriteByte('\n')
+func historyPath(cfg Config) string {
+	if cfg.HistorySet {
+		return cfg.History
 	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(home, ".grundy_history")
 }
 
-func printErr(w io.Writer, src string, err error) {
+// interactive runs the REPL on a terminal with readline.
+func (r *REPL) interactive() int {
+	rl, err := readline.NewEx(&readline.Config{
+		Prompt:                 ">>> ",
+		HistoryFile:            historyPath(r.cfg),
+		HistorySearchFold:      true,
+		DisableAutoSaveHistory: true,
+		AutoComplete:           completer{r},
+		InterruptPrompt:        "^C",
+		EOFPrompt:              "",
+	})
+	if err != nil {
+		fmt.Fprintf(r.errOut, "grundy: cannot start the REPL: %v\n", err)
+		return 2
+	}
+	defer rl.Close()
+	r.out, r.errOut = rl.Stdout(), rl.Stderr()
+	r.s = eval.NewSession(eval.Options{Stdout: r.out, Limits: r.cfg.Limits, Show: show})
+	fmt.Fprintf(r.out, "grundy REPL: type a statement or an expression, :help for help, Ctrl-D to leave\n")
+
+	// Ctrl-C during a computation cancels it.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	defer signal.Stop(sigs)
+	go func() {
+		for range sigs {
+			r.mu.Lock()
+			if r.cancel != nil {
+				r.cancel()
+			}
+			r.mu.Unlock()
+		}
+	}()
+
+	var lines []string
+	start := 1
+	for !r.quit {
+		if len(lines) == 0 {
+			rl.SetPrompt(">>> ")
+		} else {
+			rl.SetPrompt("... ")
+		}
+		line, err := rl.Readline()
+		if errors.Is(err, readline.ErrInterrupt) {
+			lines = nil // Ctrl-C at the prompt clears the entry
+			continue
+		}
+		if err != nil { // io.EOF: Ctrl-D
+			break
+		}
+		r.line++
+		if len(lines) == 0 {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			start = r.line
+		}
+		lines = append(lines, line)
+		src := strings.Join(lines, "\n") + "\n"
+		if NeedsMore(src) {
+			continue
+		}
+		rl.SaveHistory(historyItem(lines))
+		lines = nil
+		ctx, cancel := context.WithCancel(context.Background())
+		r.mu.Lock()
+		r.cancel = cancel
+		r.mu.Unlock()
+		r.Entry(ctx, src, start)
+		r.mu.Lock()
+		r.cancel = nil
+		r.mu.Unlock()
+		cancel()
+	}
+	return 0
+}
+
+// historyItem makes one history line of a multi-line entry: lines joined
+// by spaces (newlines are white space in the language) unless a comment
+// would swallow what follows.
+func historyItem(lines []string) string {
+	for _, l := range lines[:len(lines)-1] {
+		if strings.Contains(l, "#") {
+			return strings.Join(lines, "\n")
+		}
+	}
+	for i := range lines {
+		lines[i] = strings.TrimSpace(lines[i])
+	}
+	return strings.Join(lines, " ")
+}
+
+// Entry runs one complete entry (statements or a :command) whose first
+// line is line number start; it reports whether it succeeded.
+func (r *REPL) Entry(ctx context.Context, src string, start int) bool {
+	t0 := time.Now()
+	ok := r.entry(ctx, src, start)
+	if r.timing {
+		fmt.Fprintf(r.out, "(%.3fs)\n", time.Since(t0).Seconds())
+	}
+	return ok
+}
+
+func (r *REPL) entry(ctx context.Context, src string, start int) bool {
+	trimmed := strings.TrimSpace(src)
+	if trimmed == "" {
+		return true
+	}
+	if strings.HasPrefix(trimmed, ":") {
+		return r.command(ctx, trimmed)
+	}
+	padded := strings.Repeat("\n", max(start-1, 0)) + src
+	if err := r.s.ExecEntry(ctx, "<stdin>", padded); err != nil {
+		r.report(padded, err)
+		return false
+	}
+	return true
+}
+
+// report prints an error with its caret snippet.
+func (r *REPL) report(src string, err error) {
+	w := r.errOut
 	var list lang.ErrorList
 	var se *lang.Error
 	var re *eval.RuntimeError
@@ -92,11 +275,75 @@ func printErr(w io.Writer, src string, err error) {
 			fmt.Fprintln(w, sn)
 		}
 	case errors.As(err, &re):
-		fmt.Fprintln(w, re.Error())
-		if sn := lang.Snippet(src, re.Pos); sn != "" {
-			fmt.Fprintln(w, sn)
+		if re.Pos.Line == 0 {
+			fmt.Fprintln(w, re.Msg)
+		} else {
+			fmt.Fprintln(w, re.Error())
+			if sn := lang.Snippet(src, re.Pos); sn != "" {
+				fmt.Fprintln(w, sn)
+			}
+		}
+		for _, t := range re.Trace {
+			fmt.Fprintln(w, "    "+t)
 		}
 	default:
 		fmt.Fprintln(w, err)
 	}
+}
+
+// completer completes keywords, built-ins, :commands and the session's
+// own names.
+type completer struct{ r *REPL }
+
+func (c completer) Do(line []rune, pos int) ([][]rune, int) {
+	start := pos
+	for start > 0 && isWordRune(line[start-1]) {
+		start--
+	}
+	prefix := string(line[start:pos])
+	if start > 0 && line[start-1] == ':' && start == 1 {
+		prefix = ":" + prefix
+	}
+	var out [][]rune
+	for _, cand := range c.r.Candidates(prefix) {
+		out = append(out, []rune(cand[len(prefix):]))
+	}
+	return out, len([]rune(prefix))
+}
+
+func isWordRune(r rune) bool {
+	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+}
+
+// Candidates returns the completions of a word prefix, sorted.
+func (r *REPL) Candidates(prefix string) []string {
+	var words []string
+	if strings.HasPrefix(prefix, ":") {
+		for _, c := range commands {
+			words = append(words, ":"+c.name)
+		}
+	} else {
+		words = append(words, lang.Keywords...)
+		words = append(words, "moves")
+		for _, b := range eval.Builtins() {
+			words = append(words, b.BName)
+		}
+		words = append(words, r.s.Names()...)
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range words {
+		if strings.HasPrefix(w, prefix) && w != prefix && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func memUsage() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }

@@ -37,7 +37,7 @@ var all = []*eval.Builtin{
 		Doc: "moves(G): the list of the options of G, each distinct option once, in the order the move rule generates them; for a sum, part by part. Error: G is not a game.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.List(c.Th.Moves(c, a[0])) }},
 	{BName: "winning", MinArgs: 1, MaxArgs: 1,
-		Doc: "winning(G): the options of G that win for the player who moves there (P-positions); empty when G is not an N-position. In games with cycles only moves that bring the end nearer are listed, so following them always ends the game.",
+		Doc: "winning(G): the options of G that win for the player who moves there (the P-positions among its options), in move order; empty when G is not an N-position. In a game with cycles, pick the one with the smallest remoteness to be sure the game ends (REPL :best does).",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.List(c.Th.Winning(c, a[0])) }},
 	{BName: "remoteness", MinArgs: 1, MaxArgs: 1,
 		Doc: "remoteness(G): the number of moves until the game ends under optimal play (the winner hurries, the loser delays); none for a draw.",
@@ -123,6 +123,9 @@ var all = []*eval.Builtin{
 			}
 			var lo, hi []eval.Value
 			for d := int64(1); d <= n/d; d++ {
+				if d&(1<<20-1) == 0 {
+					c.Tick()
+				}
 				if n%d == 0 {
 					lo = append(lo, eval.Int(d))
 					if d != n/d {

@@ -42,7 +42,7 @@ Usage:
 
 Flags (run, -e and the REPL):
   --stats              print states, options evaluated and time to stderr
-  --max-states N       stop after N positions (default 50000000)
+  --max-states N       stop after N positions (default 20000000)
 
 Exit status: 0 success; 1 runtime error or failed assertion; 2 syntax
 error or bad usage. The language is described in spec.md.
@@ -90,7 +90,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return runSource(cfg, "<expr>", expr, stdin, stdout, stderr)
 	case len(rest) == 0:
-		return repl.Run(repl.Config{Stdin: stdin, Stdout: stdout, Stderr: stderr, History: cfg.history, HistorySet: flagGiven(fs, "history") || os.Getenv("GRUNDY_HISTORY") != "" || envSet("GRUNDY_HISTORY"), Limits: limits(cfg)})
+		return repl.Run(repl.Config{Stdin: stdin, Stdout: stdout, Stderr: stderr, History: cfg.history, HistorySet: flagGiven(fs, "history") || envSet("GRUNDY_HISTORY"), Limits: limits(cfg)})
 	}
 	cmd, files := rest[0], rest[1:]
 	switch cmd {

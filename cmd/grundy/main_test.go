@@ -1,0 +1,353 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// cli runs the command line in-process and returns the exit status and
+// what was written to standard output and standard error.
+func cli(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// script writes src to a file in a fresh directory and returns its path.
+func script(t *testing.T, name, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+func check(t *testing.T, what string, got, want result) {
+	t.Helper()
+	if got.code != want.code {
+		t.Errorf("%s: exit status %d, want %d (stderr %q)", what, got.code, want.code, got.stderr)
+	}
+	if got.stdout != want.stdout {
+		t.Errorf("%s: stdout\n%q\nwant\n%q", what, got.stdout, want.stdout)
+	}
+	if got.stderr != want.stderr {
+		t.Errorf("%s: stderr\n%s\nwant\n%s", what, got.stderr, want.stderr)
+	}
+}
+
+func runCLI(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	code, out, errOut := cli(t, stdin, args...)
+	return result{code, out, errOut}
+}
+
+func TestRunFile(t *testing.T) {
+	p := script(t, "ok.game", "game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n\nprint sg(sub(8)), outcome(sub(8))\nprint [1, \"a\"]\n")
+	want := result{0, "1 N\n[1, \"a\"]\n", ""}
+	check(t, "run FILE", runCLI(t, "", "run", p), want)
+	check(t, "FILE", runCLI(t, "", p), want)
+}
+
+func TestExpr(t *testing.T) {
+	check(t, "-e", runCLI(t, "", "-e", "print 1 + 2\nprint \"x\""), result{0, "3\nx\n", ""})
+	check(t, "-e empty", runCLI(t, "", "-e", ""), result{0, "", ""})
+	check(t, "-e with ints()", runCLI(t, "4 5\n-6\n", "-e", "print ints()"), result{0, "[4, 5, -6]\n", ""})
+	check(t, "-e syntax error", runCLI(t, "", "-e", "print 1 + )"),
+		result{2, "", "<expr>:1:11: expected an expression after \"+\", found \")\"\n    print 1 + )\n              ^\n"})
+	// A runtime error with -e names the file <expr>.
+	check(t, "-e runtime error", runCLI(t, "", "-e", "print 1\nprint 2 % 0"),
+		result{1, "1\n", "<expr>:2:9: modulo by zero\n    print 2 % 0\n            ^\n"})
+	check(t, "-e unknown name", runCLI(t, "", "-e", "print 1\nprint nope"),
+		result{1, "", "<expr>:2:7: unknown name \"nope\"\n    print nope\n          ^\n"})
+}
+
+func TestSyntaxErrorExit2(t *testing.T) {
+	// Nothing runs: the print before the error prints nothing.
+	p := script(t, "syn.game", "print 1\nprint 1 < 2 < 3\n")
+	check(t, "syntax error", runCLI(t, "", "run", p), result{2, "",
+		p + ":2:13: comparisons cannot be chained: put parentheses around one side of \"<\"\n    print 1 < 2 < 3\n                ^\n"})
+	p = script(t, "eof.game", "print 1\nprint (")
+	check(t, "syntax error at end of input", runCLI(t, "", "run", p), result{2, "",
+		p + ":2:8: expected an expression or \")\", found end of input\n    print (\n           ^\n"})
+	p = script(t, "str.game", "print \"é\" + \"abc\n")
+	check(t, "unterminated string", runCLI(t, "", p), result{2, "",
+		p + ":1:13: unterminated string: a string must end with '\"' on the line where it starts\n    print \"é\" + \"abc\n                ^\n"})
+	p = script(t, "utf8.game", "print 1\nprint \xff\n")
+	code, out, errOut := cli(t, "", "run", p)
+	if code != 2 || out != "" || !strings.HasPrefix(errOut, p+":2:7: invalid UTF-8") {
+		t.Errorf("invalid UTF-8: status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestNameErrorsExit1(t *testing.T) {
+	p := script(t, "names.game", "print \"hi\"\nprint foo + bar\ndef f(a) = a\nprint f()\ngame g(n) moves *n\nprint g(1, 2)\n")
+	check(t, "unknown names and arity", runCLI(t, "", "run", p), result{1, "",
+		p + ":2:7: unknown name \"foo\"\n    print foo + bar\n          ^\n" +
+			p + ":2:13: unknown name \"bar\"\n    print foo + bar\n                ^\n" +
+			p + ":4:7: f takes 1 argument, but 0 were given\n    print f()\n          ^\n" +
+			p + ":6:7: game g takes 1 argument, but 2 were given\n    print g(1, 2)\n          ^\n"})
+	p = script(t, "mean.game", "print lenn([1])\n")
+	check(t, "did you mean", runCLI(t, "", p), result{1, "",
+		p + ":1:7: unknown name \"lenn\" (did you mean \"len\"?)\n    print lenn([1])\n          ^\n"})
+}
+
+func TestRuntimeErrorExit1(t *testing.T) {
+	p := script(t, "rt.game", "print \"a\"\nlet xs = [1, 2]\nprint xs[2]\nprint \"b\"\n")
+	check(t, "index out of range", runCLI(t, "", "run", p), result{1, "a\n",
+		p + ":3:9: index 2 out of range (the list has 2 elements)\n    print xs[2]\n            ^\n"})
+	p = script(t, "ovf.game", "print 1\n\tprint 9223372036854775807 + 1\n")
+	check(t, "overflow, caret after a tab", runCLI(t, "", "run", p), result{1, "1\n",
+		p + ":2:28: integer overflow: 9223372036854775807 + 1 does not fit in 64 bits\n    \tprint 9223372036854775807 + 1\n    \t                          ^\n"})
+	p = script(t, "def.game", "def f(n) = 1 / n\ndef g(n) = f(n - 1)\nprint g(2)\nprint g(1)\n")
+	check(t, "error inside a def", runCLI(t, "", "run", p), result{1, "1\n",
+		p + ":1:14: division by zero\n    def f(n) = 1 / n\n                 ^\n    called from " + p + ":2:12\n    called from " + p + ":4:7\n"})
+	p = script(t, "game.game", "game g(n) moves g(n - 1) for i in [1] if 12 / n > 0\nprint \"x\"\nprint sg(g(3))\n")
+	code, out, errOut := cli(t, "", "run", p)
+	if code != 1 || out != "x\n" || !strings.HasPrefix(errOut, p+":1:45: division by zero\n    game g(n) moves g(n - 1) for i in [1] if 12 / n > 0\n                                                ^\n") {
+		t.Errorf("error in a game's moves: status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestAssertExit1(t *testing.T) {
+	p := script(t, "as.game", "print 1\nassert 1 + 1 == 2, \"fine\"\n  assert len([]) == 1, \"list is \" + str([])\nprint 2\n")
+	check(t, "assert with a message", runCLI(t, "", "run", p), result{1, "1\n",
+		p + ":3:3: assertion failed: list is []\n      assert len([]) == 1, \"list is \" + str([])\n      ^\n"})
+	p = script(t, "as2.game", "assert 2 < 1\n")
+	check(t, "assert without a message", runCLI(t, "", "run", p), result{1, "",
+		p + ":1:1: assertion failed\n    assert 2 < 1\n    ^\n"})
+}
+
+// TestDeepRecursion: runaway recursion ends in a short, clean error.
+func TestDeepRecursion(t *testing.T) {
+	p := script(t, "deep.game", "print \"start\"\ndef f(n) = f(n + 1)\nprint f(0)\n")
+	code, out, errOut := cli(t, "", "run", p)
+	if code != 1 || out != "start\n" {
+		t.Errorf("status %d, stdout %q", code, out)
+	}
+	if !strings.HasPrefix(errOut, p+":2:12: ") {
+		t.Errorf("stderr begins %.200q", errOut)
+	}
+	if strings.Contains(errOut, "goroutine") || strings.Contains(errOut, "panic") {
+		t.Errorf("stderr has a Go stack trace: %.300q", errOut)
+	}
+	if n := strings.Count(errOut, "\n"); n > 100 {
+		t.Errorf("stderr has %d lines for one error; want a short message (at most 100 lines)", n)
+	}
+}
+
+func TestCheckCommand(t *testing.T) {
+	p := script(t, "ok.game", "print 1\nprint 1 / 0\n")
+	check(t, "check runs nothing", runCLI(t, "", "check", p), result{0, "", ""})
+	p = script(t, "names.game", "print 1\nprint nope\n")
+	check(t, "check unknown name", runCLI(t, "", "check", p), result{1, "",
+		p + ":2:7: unknown name \"nope\"\n    print nope\n          ^\n"})
+	p = script(t, "arity.game", "def f() = 1\nprint f(1)\n")
+	check(t, "check wrong arity", runCLI(t, "", "check", p), result{1, "",
+		p + ":2:7: f takes 0 arguments, but 1 was given\n    print f(1)\n          ^\n"})
+	p = script(t, "syn.game", "print 1\nlet = 2\n")
+	check(t, "check syntax error", runCLI(t, "", "check", p), result{2, "",
+		p + ":2:5: expected a name, found \"=\"\n    let = 2\n        ^\n"})
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"-help"}} {
+		code, out, errOut := cli(t, "", args...)
+		if code != 0 || errOut != "" {
+			t.Errorf("%v: status %d, stderr %q", args, code, errOut)
+		}
+		for _, w := range []string{"Usage", "grundy run", "grundy -e", "grundy check"} {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: usage does not mention %q:\n%s", args, w, out)
+			}
+		}
+	}
+	code, out, errOut := cli(t, "", "--version")
+	if code != 0 || errOut != "" || !strings.HasPrefix(out, "grundy ") || !strings.HasSuffix(out, "\n") || strings.Count(out, "\n") != 1 {
+		t.Errorf("--version: status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestBadUsage: exit status 2, a message on stderr, nothing on stdout.
+func TestBadUsage(t *testing.T) {
+	p := script(t, "ok.game", "print 1\n")
+	missing := filepath.Join(t.TempDir(), "missing.game")
+	for _, c := range []struct {
+		args []string
+		want string // a piece of the message
+	}{
+		{[]string{"--bogus"}, "bogus"},
+		{[]string{"-x", p}, "-x"},
+		{[]string{"--max-states", "lots", p}, "max-states"},
+		{[]string{"run"}, "run"},
+		{[]string{"run", p, p}, "run"},
+		{[]string{"check"}, "check"},
+		{[]string{"check", p, p}, "check"},
+		{[]string{p, p}, p},
+		{[]string{"-e"}, "-e"},
+		{[]string{"-e", "print 1", "extra"}, "extra"},
+		{[]string{"run", missing}, missing},
+		{[]string{missing}, missing},
+		{[]string{"check", missing}, missing},
+	} {
+		code, out, errOut := cli(t, "", c.args...)
+		if code != 2 {
+			t.Errorf("%q: exit status %d, want 2", c.args, code)
+		}
+		if out != "" {
+			t.Errorf("%q: stdout %q, want nothing", c.args, out)
+		}
+		if !strings.Contains(errOut, c.want) || !strings.HasSuffix(errOut, "\n") {
+			t.Errorf("%q: stderr %q does not mention %q", c.args, errOut, c.want)
+		}
+		if strings.Contains(errOut, "goroutine") {
+			t.Errorf("%q: stack trace on stderr", c.args)
+		}
+	}
+	// A missing file says why.
+	_, _, errOut := cli(t, "", "run", missing)
+	if errOut != "grundy: cannot read "+missing+": no such file or directory\n" {
+		t.Errorf("missing file: stderr %q", errOut)
+	}
+}
+
+func TestFlags(t *testing.T) {
+	p := script(t, "inf.game", "print \"go\"\ngame g(n) moves g(n + 1)\nprint sg(g(0))\n")
+	for _, args := range [][]string{
+		{"--max-states", "500", "run", p},
+		{"run", "--max-states", "500", p},
+		{"--max-states=500", p},
+	} {
+		code, out, errOut := cli(t, "", args...)
+		if code != 1 || out != "go\n" || !strings.HasPrefix(errOut, p+":2:6: state limit reached: more than 500 positions") {
+			t.Errorf("%q: status %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+	code, out, errOut := cli(t, "", "--stats", "-e", "game g(n) moves g(n - 1) for i in [0] if n > 0\nprint sg(g(9))")
+	if code != 0 || out != "1\n" || !strings.HasPrefix(errOut, "grundy: 10 states") {
+		t.Errorf("--stats: status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestStdin(t *testing.T) {
+	p := script(t, "in.game", "let xs = ints()\nprint len(xs), xs\nprint ints() == xs\n")
+	check(t, "ints()", runCLI(t, " 3  -4\n\n5\n", "run", p), result{0, "3 [3, -4, 5]\ntrue\n", ""})
+	check(t, "ints() empty", runCLI(t, "", "run", p), result{0, "0 []\ntrue\n", ""})
+	code, out, errOut := cli(t, "1 x\n", "run", p)
+	if code != 1 || out != "" || !strings.HasPrefix(errOut, p+":1:10: ints(): standard input line 1 has \"x\"") {
+		t.Errorf("bad input: status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestREPLPiped: with no arguments and standard input not a terminal,
+// grundy reads statements from it: bare expressions are shown, names stay
+// bound, multi-line entries are joined, errors name the real line.
+func TestREPLPiped(t *testing.T) {
+	in := "let x = 2\nx + 1\nprint x\n[1,\n 2]\ndef f(n) =\n  n * 10\nf(x)\n\"s\"\n"
+	check(t, "piped entries", runCLI(t, in), result{0, "3\n2\n[1, 2]\n20\n\"s\"\n", ""})
+	in = "print 1\nprint 1 / 0\nprint 2\nprint nope\nprint 3\n"
+	code, out, errOut := cli(t, in)
+	if out != "1\n2\n3\n" {
+		t.Errorf("piped with errors: stdout %q", out)
+	}
+	if !strings.HasPrefix(errOut, "<stdin>:2:9: division by zero\n") || !strings.Contains(errOut, "<stdin>:4:7: unknown name \"nope\"") {
+		t.Errorf("piped with errors: stderr %q", errOut)
+	}
+	if code != 1 {
+		t.Errorf("piped with errors: exit status %d, want 1", code)
+	}
+	// A game declared in one entry is used in the next.
+	in = "game sub(n) moves sub(n - s) for s in [1, 2] if s <= n\nprint sg(sub(4))\n"
+	check(t, "piped game", runCLI(t, in), result{0, "1\n", ""})
+}
+
+// TestREPLRedeclare: in the REPL a new declaration replaces the old one
+// and forgets what was computed for it, also for the games and defs that
+// use it.
+func TestREPLRedeclare(t *testing.T) {
+	in := "game g(n) moves *0\nsg(g(0))\ngame g(n) moves *1\nsg(g(0))\ndef f() = 1\nf()\ndef f() = 2\nf()\n"
+	check(t, "redeclared", runCLI(t, in), result{0, "1\n0\n1\n2\n", ""})
+	// h uses g; after g is replaced, h's options are the new g's.
+	in = "game g(n) moves *1\ngame h(n) moves g(n)\nsg(h(0))\ngame g(n) moves *0\nsg(g(5))\nsg(h(5))\nsg(h(0))\n"
+	check(t, "user of a redeclared game", runCLI(t, in), result{0, "1\n1\n0\n0\n", ""})
+	in = "def f() = 1\ndef twice() = 2 * f()\ndef f() = 5\ntwice()\n"
+	check(t, "user of a redeclared def", runCLI(t, in), result{0, "10\n", ""})
+}
+
+// TestNoPanics: odd programs never show a Go panic, and exit 0, 1 or 2.
+func TestNoPanics(t *testing.T) {
+	for _, src := range []string{
+		"print " + strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300),
+		"print " + strings.Repeat("-", 500) + "1",
+		"print *9223372036854775807",
+		"print 1 .. 9223372036854775807",
+		"print 9223372036854775807 * *1",
+		"game g(n) moves g(n) + g(n)\nprint sg(g(1)), outcome(g(1)), winning(g(1))",
+		"game g(n) moves g(n - 1) + g(n - 1) for i in [0] if n > 0\nprint sg(g(60)), len(moves(g(60)))",
+		"print sg(sum of *k for k in 1 .. 100000)",
+		"print {[]: 1}[[]], sorted([[], [[]]])",
+		"let x = 1\nlet x = [x, x]\nlet x = [x, x]\nprint x",
+		"print \"\\\"",
+		"\xef\xbb\xbfprint 1",
+	} {
+		code, out, errOut := cli(t, "", "-e", src)
+		if code != 0 && code != 1 && code != 2 {
+			t.Errorf("%.50q: exit status %d", src, code)
+		}
+		if strings.Contains(errOut, "goroutine") || strings.Contains(errOut, "panic") || strings.Contains(errOut, "internal error") {
+			t.Errorf("%.50q: %.300s", src, errOut)
+		}
+		if code != 0 && !strings.HasPrefix(errOut, "<expr>:") {
+			t.Errorf("%.50q: status %d, stderr does not begin with <expr>: %.200q", src, code, errOut)
+		}
+		if code == 0 && errOut != "" {
+			t.Errorf("%.50q: status 0 but stderr %q", src, errOut)
+		}
+		_ = out
+	}
+}
+
+// TestExamples runs every examples/*.game, with the matching .in as
+// standard input when there is one, and compares standard output with the
+// matching .out when there is one.
+func TestExamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "examples", "*.game"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Skip("no examples yet")
+	}
+	for _, f := range files {
+		base := strings.TrimSuffix(f, ".game")
+		t.Run(filepath.Base(base), func(t *testing.T) {
+			stdin := ""
+			if b, err := os.ReadFile(base + ".in"); err == nil {
+				stdin = string(b)
+			}
+			code, out, errOut := cli(t, stdin, "run", f)
+			if code != 0 {
+				t.Fatalf("exit status %d\n%s", code, errOut)
+			}
+			if errOut != "" {
+				t.Errorf("stderr %q", errOut)
+			}
+			if want, err := os.ReadFile(base + ".out"); err == nil && out != string(want) {
+				t.Errorf("stdout\n%s\nwant (%s.out)\n%s", out, filepath.Base(base), want)
+			}
+			// check accepts every example too.
+			if code, _, errOut := cli(t, "", "check", f); code != 0 {
+				t.Errorf("check: exit status %d\n%s", code, errOut)
+			}
+		})
+	}
+}
