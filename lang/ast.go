@@ -2,7 +2,7 @@ package lang
 
 // File is a parsed script or REPL entry.
 type File struct {
-	Stmts []Stmt `@@*`
+	Stmts []Stmt `parser:"@@*"`
 }
 
 // Stmt is a statement: *LetStmt, *DefStmt, *GameStmt, *PrintStmt,
@@ -12,57 +12,57 @@ type Stmt interface{ stmtNode() }
 // Name is an identifier with its position.
 type Name struct {
 	Pos  Pos
-	Name string `@Ident`
+	Name string `parser:"@Ident"`
 }
 
 // LetStmt is `let NAME = EXPR`.
 type LetStmt struct {
 	Pos   Pos
-	Name  *Name `"let" @@ "="`
-	Value Expr  `@@`
+	Name  *Name `parser:"'let' @@ '='"`
+	Value Expr  `parser:"@@"`
 }
 
 // DefStmt is `def NAME(P1, ..., Pk) = EXPR`.
 type DefStmt struct {
 	Pos    Pos
-	Name   *Name      `"def" @@`
-	Params ParamsNode `"(" @@ ")" "="`
-	Body   Expr       `@@`
+	Name   *Name      `parser:"'def' @@"`
+	Params ParamsNode `parser:"'(' @@ ')' '='"`
+	Body   Expr       `parser:"@@"`
 }
 
 // GameStmt is `game NAME(P1, ..., Pk) moves ALT | ALT ...`.
 type GameStmt struct {
 	Pos    Pos
-	Name   *Name      `"game" @@`
-	Params ParamsNode `"(" @@ ")"`
-	Alts   []AltNode  `"moves" "|"? @@ ("|" @@)*`
+	Name   *Name      `parser:"'game' @@"`
+	Params ParamsNode `parser:"'(' @@ ')'"`
+	Alts   []AltNode  `parser:"'moves' '|'? @@ ('|' @@)*"`
 }
 
 // PrintStmt is `print EXPR, EXPR, ...`.
 type PrintStmt struct {
 	Pos  Pos
-	Args []Expr `"print" (@@ ("," @@)*)?`
+	Args []Expr `parser:"'print' (@@ (',' @@)*)?"`
 }
 
 // AssertStmt is `assert EXPR` or `assert EXPR, MESSAGE`.
 type AssertStmt struct {
 	Pos  Pos
-	Cond Expr `"assert" @@`
-	Msg  Expr `("," @@)?`
+	Cond Expr `parser:"'assert' @@"`
+	Msg  Expr `parser:"(',' @@)?"`
 }
 
 // ForStmt is `for PATTERN in EXPR { STATEMENTS }`.
 type ForStmt struct {
 	Pos    Pos
-	Target PatternNode `"for" @@ "in"`
-	Iter   Expr        `@@ "{"`
-	Body   []Stmt      `@@* "}"`
+	Target PatternNode `parser:"'for' @@ 'in'"`
+	Iter   Expr        `parser:"@@ '{'"`
+	Body   []Stmt      `parser:"@@* '}'"`
 }
 
 // ExprStmt is a bare expression (REPL entries only).
 type ExprStmt struct {
 	Pos Pos
-	X   Expr `@@`
+	X   Expr `parser:"@@"`
 }
 
 func (*LetStmt) stmtNode()    {}
