@@ -3,6 +3,11 @@ package eval
 // The operations on game values that built-ins use: SG values, outcomes,
 // options, winning options and remoteness.
 
+import (
+	"cmp"
+	"slices"
+)
+
 // sgOf returns the SG value of a game value (or of an infinite SG value
 // standing in for a game).
 func (th *Thread) sgOf(c *Call, v Value) sgv {
@@ -80,7 +85,10 @@ func (e *Engine) moves(v Value) []Value {
 func sumKeep(gs []Value) Value { return SumOf(gs) }
 
 // Winning returns the options that win for the player who moves there
-// (the P-positions among the options), in the order moves lists them.
+// (the P-positions among the options), in the order moves lists them;
+// for a position on or above a cycle, ordered by remoteness (stable), so
+// that always taking the first one ends the game: a P-option of an
+// N-position may only keep the win, letting the opponent move back.
 func (th *Thread) Winning(c *Call, v Value) []Value {
 	e := th.engine
 	out := []Value{}
@@ -90,6 +98,17 @@ func (th *Thread) Winning(c *Call, v Value) []Value {
 	for _, o := range th.Moves(c, v) {
 		if th.direct.valueSG(c.Pos, o) == 0 {
 			out = append(out, o)
+		}
+	}
+	if v.k == KPos && len(out) > 1 {
+		if g, r := posRef(v); e.loopy[posKey{g, r}] {
+			rem := make(map[string]int32, len(out))
+			for _, o := range out {
+				rem[string(appendKey(nil, o))] = e.remotenessOf(o)
+			}
+			slices.SortStableFunc(out, func(a, b Value) int {
+				return cmp.Compare(rem[string(appendKey(nil, a))], rem[string(appendKey(nil, b))])
+			})
 		}
 	}
 	return out

@@ -37,7 +37,7 @@ var all = []*eval.Builtin{
 		Doc: "moves(G): the list of the options of G, each distinct option once, in the order the move rule generates them; for a sum, part by part. Error: G is not a game.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.List(c.Th.Moves(c, a[0])) }},
 	{BName: "winning", MinArgs: 1, MaxArgs: 1,
-		Doc: "winning(G): the options of G that win for the player who moves there (the P-positions among its options), in move order; empty when G is not an N-position. In a game with cycles, pick the one with the smallest remoteness to be sure the game ends (REPL :best does).",
+		Doc: "winning(G): the options of G that win for the player who moves there (the P-positions among its options), in move order; empty when G is not an N-position. For a position of a game with cycles they come in order of remoteness, so that always taking the first one ends the game in a win.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.List(c.Th.Winning(c, a[0])) }},
 	{BName: "remoteness", MinArgs: 1, MaxArgs: 1,
 		Doc: "remoteness(G): the number of moves until the game ends under optimal play (the winner hurries, the loser delays); none for a draw.",
