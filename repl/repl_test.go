@@ -1,0 +1,104 @@
+package repl
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	_ "github.com/grundy-lang/grundy/stdlib"
+)
+
+// drive feeds lines to a REPL core in piped mode and returns stdout,
+// stderr and the exit status.
+func drive(t *testing.T, input string) (string, string, int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	r := New(Config{Stdout: &out, Stderr: &errOut})
+	status := r.piped(strings.NewReader(input))
+	return out.String(), errOut.String(), status
+}
+
+func TestEntries(t *testing.T) {
+	sub := "game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n\n"
+	tests := []struct {
+		name, in, out, err string
+		status            int
+	}{
+		{"expression", "1 + 2\n", "3\n", "", 0},
+		{"string is quoted", "\"a\"\n", "\"a\"\n", "", 0},
+		{"game value", sub + "sub(8)\n", "sg = 1   outcome = N\n", "", 0},
+		{"loopy game value", "game l(v) moves l(v)\nl(0)\n", "sg = ∞{}   outcome = D\n", "", 0},
+		{"multi-line entry", "game g(n) moves\n  g(n - 1) if n > 0 |\n  *5\ng(1)\n", "sg = 1   outcome = N\n", "", 0},
+		{"open bracket continues", "[1,\n 2]\n", "[1, 2]\n", "", 0},
+		{"trailing operator continues", "1 +\n2\n", "3\n", "", 0},
+		{"error keeps session", "let x = 5\nprint y\nprint x\n", "5\n", "<stdin>:2:7: unknown name \"y\"\n    print y\n          ^\n", 1},
+		{"runtime error line numbers", "let a = 1\n\nprint 1 / 0\n", "", "<stdin>:3:9: division by zero\n    print 1 / 0\n            ^\n", 1},
+		{"redeclaration replaces", "def f() = 1\ndef g() = f() + 1\ndef f() = 10\ng()\n", "11\n", "", 0},
+		{"moves table", sub + ":moves sub(4)\n", "  option  sg  outcome\n  sub(3)  1   N\n  sub(1)  1   N\n* sub(0)  0   P\n", "", 0},
+		{"best in a sum", ":best *3 + *5\n", "*3 + *3\n", "", 0},
+		{"best on a P-position", sub + ":best sub(7)\n", "no winning move: sub(7) is a P-position", "", 0},
+		{"table 1d", ":table n * n for n in 1 .. 3\n", "n  n * n\n1      1\n2      4\n3      9\n", "", 0},
+		{"table 2d", ":table a ^ b for a in 0 .. 1 for b in 0 .. 2\n", "a\\b  0  1  2\n  0  0  1  2\n  1  1  0  3\n", "", 0},
+		{"unknown command", ":frobnicate\n", "", "unknown command :frobnicate", 1},
+		{"help on a built-in", ":help divisors\n", "divisors(n): the divisors", "", 0},
+		{"time toggles", ":time\n", "timing on\n", "", 0},
+		{"quit stops reading", "print 1\n:quit\nprint 2\n", "1\n", "", 0},
+		{"reset forgets", "let x = 1\n:reset\nprint x\n", "session reset\n", "unknown name \"x\"", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, status := drive(t, tc.in)
+			if !strings.Contains(out, tc.out) || tc.out == "" && out != "" && tc.name != "reset forgets" {
+				t.Errorf("stdout:\n%s\nwant (contained):\n%s", out, tc.out)
+			}
+			if !strings.Contains(errOut, tc.err) || tc.err == "" && errOut != "" {
+				t.Errorf("stderr:\n%s\nwant (contained):\n%s", errOut, tc.err)
+			}
+			if status != tc.status {
+				t.Errorf("status %d, want %d", status, tc.status)
+			}
+		})
+	}
+}
+
+func TestNeedsMore(t *testing.T) {
+	for src, want := range map[string]bool{
+		"game g(n) moves\n":      true,
+		"game g(n) moves g(n) |": true,
+		"[1, 2":                  true,
+		"print 1 +":              true,
+		"for x in [1] {":         true,
+		"print 1\n":              false,
+		":moves g(":              false,
+		"print )":                false,
+	} {
+		if got := NeedsMore(src); got != want {
+			t.Errorf("NeedsMore(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func TestCandidates(t *testing.T) {
+	r := New(Config{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}})
+	r.Entry(context.Background(), "game kayles(n) moves *0\nlet kappa = 1\n", 1)
+	got := strings.Join(r.Candidates("k"), " ")
+	if got != "kappa kayles keys" {
+		t.Errorf("Candidates(k) = %q", got)
+	}
+	if got := strings.Join(r.Candidates(":t"), " "); got != ":table :time" {
+		t.Errorf("Candidates(:t) = %q", got)
+	}
+	if got := strings.Join(r.Candidates("ou"), " "); got != "outcome" {
+		t.Errorf("Candidates(ou) = %q", got)
+	}
+}
+
+func TestHistoryItem(t *testing.T) {
+	if got := historyItem([]string{"game g(n) moves", "  g(n - 1) if n > 0"}); got != "game g(n) moves g(n - 1) if n > 0" {
+		t.Errorf("joined: %q", got)
+	}
+	if got := historyItem([]string{"game g(n) moves # comment", "*1"}); got != "game g(n) moves # comment\n*1" {
+		t.Errorf("with a comment: %q", got)
+	}
+}
