@@ -140,7 +140,7 @@ Example:
 func (r *REPL) eval(ctx context.Context, src string) (eval.Value, bool) {
 	v, err := r.s.Eval(ctx, "<stdin>", src)
 	if err != nil {
-		r.report(src, err)
+		r.report(strings.Join(r.lines, "\n"), err)
 		return eval.None, false
 	}
 	return v, true
@@ -164,7 +164,7 @@ func (r *REPL) call(ctx context.Context, f func(c *eval.Call) eval.Value) (v eva
 	th := r.s.Thread()
 	err := r.s.Do(ctx, func() { v = f(&eval.Call{Th: th}) })
 	if err != nil {
-		r.report("", err)
+		r.report(strings.Join(r.lines, "\n"), err)
 		return eval.None, false
 	}
 	return v, true

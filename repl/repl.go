@@ -48,7 +48,8 @@ type REPL struct {
 	errOut io.Writer
 	timing bool
 	quit   bool
-	line   int // lines read so far (entries keep their real line numbers)
+	line   int      // lines read so far (entries keep their real line numbers)
+	lines  []string // the session's text, for error snippets
 	mu     sync.Mutex
 	cancel context.CancelFunc
 }
@@ -247,12 +248,23 @@ func (r *REPL) entry(ctx context.Context, src string, start int) bool {
 	if strings.HasPrefix(trimmed, ":") {
 		return r.command(ctx, trimmed)
 	}
+	r.remember(src, start)
 	padded := strings.Repeat("\n", max(start-1, 0)) + src
 	if err := r.s.ExecEntry(ctx, "<stdin>", padded); err != nil {
-		r.report(padded, err)
+		r.report(strings.Join(r.lines, "\n"), err)
 		return false
 	}
 	return true
+}
+
+// remember records an entry's lines in the session transcript, so that an
+// error in an earlier entry (a game's moves, say) shows its line.
+func (r *REPL) remember(src string, start int) {
+	start = max(start, 1)
+	for len(r.lines) < start-1 {
+		r.lines = append(r.lines, "")
+	}
+	r.lines = append(r.lines[:start-1], strings.Split(strings.TrimSuffix(src, "\n"), "\n")...)
 }
 
 // report prints an error with its caret snippet.

@@ -102,3 +102,11 @@ func TestHistoryItem(t *testing.T) {
 		t.Errorf("with a comment: %q", got)
 	}
 }
+
+func TestErrorInEarlierEntry(t *testing.T) {
+	_, errOut, _ := drive(t, "game g(n) moves g(n - 1) + 1 / 0 if n > 0\nsg(g(3))\n")
+	want := "<stdin>:1:30: division by zero\n    game g(n) moves g(n - 1) + 1 / 0 if n > 0\n                                 ^\n"
+	if !strings.HasPrefix(errOut, want) {
+		t.Errorf("stderr:\n%s\nwant:\n%s", errOut, want)
+	}
+}
