@@ -23,7 +23,7 @@ func TestEntries(t *testing.T) {
 	sub := "game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n\n"
 	tests := []struct {
 		name, in, out, err string
-		status            int
+		status             int
 	}{
 		{"expression", "1 + 2\n", "3\n", "", 0},
 		{"string is quoted", "\"a\"\n", "\"a\"\n", "", 0},
