@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// terminal is the real grundy binary running in a pseudo-terminal.
+type terminal struct {
+	t    *testing.T
+	f    *os.File
+	cmd  *exec.Cmd
+	mu   sync.Mutex
+	seen bytes.Buffer
+}
+
+func startTerminal(t *testing.T, env ...string) *terminal {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "grundy")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), env...)
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	term := &terminal{t: t, f: f, cmd: cmd}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := f.Read(buf)
+			term.mu.Lock()
+			term.seen.Write(buf[:n])
+			term.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		f.Close()
+	})
+	return term
+}
+
+func (term *terminal) send(s string) {
+	if _, err := term.f.Write([]byte(s)); err != nil {
+		term.t.Fatalf("write: %v", err)
+	}
+}
+
+// expect waits until the output since the last expect contains want.
+func (term *terminal) expect(want string) {
+	term.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		term.mu.Lock()
+		s := term.seen.String()
+		if i := strings.Index(s, want); i >= 0 {
+			rest := s[i+len(want):]
+			term.seen.Reset()
+			term.seen.WriteString(rest)
+			term.mu.Unlock()
+			return
+		}
+		term.mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+	}
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	term.t.Fatalf("timed out waiting for %q; the terminal shows:\n%s", want, term.seen.String())
+}
+
+func TestREPLInTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and drives the binary")
+	}
+	hist := filepath.Join(t.TempDir(), "history")
+	term := startTerminal(t, "GRUNDY_HISTORY="+hist)
+	term.expect(">>> ")
+	// A multi-line declaration: the prompt changes while the entry is open.
+	term.send("game sub(n) moves\r")
+	term.expect("... ")
+	term.send("  sub(n - s) for s in {1, 3, 4} if s <= n\r")
+	term.expect(">>> ")
+	term.send("sub(8)\r")
+	term.expect("sg = 1   outcome = N")
+	// Tab completes the session's own names.
+	term.send("print winn\t")
+	term.expect("winning")
+	term.send("(sub(8))\r")
+	term.expect("[sub(7)]")
+	// Ctrl-C during a long computation cancels it and keeps the session.
+	term.send("game up(n) moves up(n + 1)\r")
+	term.expect(">>> ")
+	term.send("sg(up(0))\r")
+	time.Sleep(500 * time.Millisecond)
+	term.send("\x03")
+	term.expect("interrupted")
+	term.expect(">>> ")
+	term.send(":best sub(8)\r")
+	term.expect("sub(7)")
+	// Ctrl-C at the prompt clears the line.
+	term.send("print 12345\x03")
+	term.expect(">>> ")
+	term.send("print 6 * 7\r")
+	term.expect("42")
+	// Ctrl-D leaves; the history file has the multi-line entry as one item.
+	term.send("\x04")
+	done := make(chan error, 1)
+	go func() { done <- term.cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("grundy did not exit on Ctrl-D")
+	}
+	data, err := os.ReadFile(hist)
+	if err != nil {
+		t.Fatalf("history: %v", err)
+	}
+	if !strings.Contains(string(data), "game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n\n") {
+		t.Errorf("history file:\n%s", data)
+	}
+	if strings.Contains(string(data), "12345") {
+		t.Errorf("a line cleared with Ctrl-C reached the history:\n%s", data)
+	}
+}
