@@ -947,7 +947,7 @@ func (c *compiler) isGameExpr(e lang.Expr) bool {
 	case *lang.Unary:
 		return e.Op == "*"
 	case *lang.Binary:
-		return e.Op == "+" && (c.isGameExpr(e.X) || c.isGameExpr(e.Y))
+		return (e.Op == "+" || e.Op == "*") && (c.isGameExpr(e.X) || c.isGameExpr(e.Y))
 	}
 	return false
 }

@@ -20,10 +20,10 @@ type Engine struct {
 	edges  int64            // options evaluated
 	// remoteness of positions solved by the loopy solver, and of positions
 	// whose remoteness was asked for
-	remote     map[posKey]int32
-	loopy      map[posKey]bool // positions whose value came from the loopy solver
-	remoteMemo map[string]int32
-	last       int32
+	remote       map[posKey]int32
+	loopy        map[posKey]bool // positions whose value came from the loopy solver
+	remoteMemo   map[string]int32
+	remoteTooBig map[string]int // values whose remoteness graph exceeded a limit
 }
 
 type posKey struct {
@@ -57,6 +57,7 @@ func (e *Engine) forget() {
 	e.remote = map[posKey]int32{}
 	e.loopy = map[posKey]bool{}
 	e.remoteMemo = nil
+	e.remoteTooBig = nil
 }
 
 func (e *Engine) newGame(name string, pos Pos, arity int) *Game {

@@ -6,6 +6,8 @@ package eval
 import (
 	"cmp"
 	"slices"
+
+	"github.com/grundy-lang/grundy/eval/loopy"
 )
 
 // sgOf returns the SG value of a game value (or of an infinite SG value
@@ -100,16 +102,18 @@ func (th *Thread) Winning(c *Call, v Value) []Value {
 			out = append(out, o)
 		}
 	}
-	if v.k == KPos && len(out) > 1 {
-		if g, r := posRef(v); e.loopy[posKey{g, r}] {
-			rem := make(map[string]int32, len(out))
-			for _, o := range out {
-				rem[string(appendKey(nil, o))] = e.remotenessOf(o)
+	if len(out) > 1 && e.touchesLoopy(v) {
+		rem := make(map[string]int32, len(out))
+		for _, o := range out {
+			r, ok := e.tryRemoteness(o, remoteCap)
+			if !ok {
+				return out // too large to order: move order
 			}
-			slices.SortStableFunc(out, func(a, b Value) int {
-				return cmp.Compare(rem[string(appendKey(nil, a))], rem[string(appendKey(nil, b))])
-			})
+			rem[string(appendKey(nil, o))] = r
 		}
+		slices.SortStableFunc(out, func(a, b Value) int {
+			return cmp.Compare(rem[string(appendKey(nil, a))], rem[string(appendKey(nil, b))])
+		})
 	}
 	return out
 }
@@ -144,115 +148,112 @@ func (th *Thread) Remoteness(c *Call, v Value) Value {
 	return Int(int64(r))
 }
 
-// remotenessOf computes remoteness by a depth-first search over game
-// values (positions, nimbers and sums), using the loopy solver's results
-// where positions came from it.
-func (e *Engine) remotenessOf(v Value) int32 {
-	if e.remoteMemo == nil {
-		e.remoteMemo = map[string]int32{}
-	}
-	key := func(v Value) (string, bool) {
-		if v.k == KPos {
-			g, r := posRef(v)
-			if x, ok := e.remote[posKey{g, r}]; ok {
-				return "", ok && x >= -1 && e.setLast(x)
+// touchesLoopy reports whether some part of v is a position whose value
+// came from the loopy solver.
+func (e *Engine) touchesLoopy(v Value) bool {
+	for _, p := range v.Parts() {
+		if p.k == KPos {
+			if g, r := posRef(p); e.loopy[posKey{g, r}] {
+				return true
 			}
 		}
-		return string(appendKey(nil, v)), false
 	}
-	if _, ok := key(v); ok {
-		return e.last
-	}
-	type item struct {
-		v   Value
-		k   string
-		sub []Value
-	}
-	const gray = -3
-	stack := []item{{v: v}}
-	for len(stack) > 0 {
-		it := &stack[len(stack)-1]
-		if it.k == "" {
-			k, known := key(it.v)
-			if known {
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			it.k = k
-		}
-		if x, ok := e.remoteMemo[it.k]; ok && x != gray {
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		val := e.th.direct.valueSG(Pos{}, it.v)
-		out := e.outcome(val)
-		if out == "D" {
-			e.remoteMemo[it.k] = -1
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		if it.sub == nil {
-			it.sub = e.moves(it.v)
-			if it.sub == nil {
-				it.sub = []Value{}
-			}
-		}
-		e.remoteMemo[it.k] = gray
-		var pending []Value
-		best := int32(-1)
-		for _, o := range it.sub {
-			ok, kk := e.knownRemote(o)
-			if !ok {
-				if x, seen := e.remoteMemo[kk]; seen && x == gray {
-					fail(Pos{}, "remoteness of %s: its game graph has a cycle through a sum, which is not supported yet", Format(it.v))
-				}
-				pending = append(pending, o)
-				continue
-			}
-			r := e.last
-			ov := e.th.direct.valueSG(Pos{}, o)
-			if out == "P" {
-				best = max(best, r)
-			} else if ov == 0 && (best < 0 || r < best) {
-				best = r
-			}
-		}
-		if len(pending) > 0 {
-			delete(e.remoteMemo, it.k)
-			for _, p := range pending {
-				stack = append(stack, item{v: p})
-			}
-			continue
-		}
-		if len(it.sub) == 0 {
-			best = -1
-		}
-		e.remoteMemo[it.k] = best + 1
-		stack = stack[:len(stack)-1]
-	}
-	ok, _ := e.knownRemote(v)
-	if !ok {
-		panic("eval: remoteness not computed")
-	}
-	return e.last
+	return false
 }
 
-func (e *Engine) setLast(x int32) bool { e.last = x; return true }
+// remoteCap bounds the explicit graph remotenessOf builds.
+const remoteCap = 200_000
 
-// knownRemote reports whether v's remoteness is known (leaving it in
-// e.last), and v's memo key.
-func (e *Engine) knownRemote(v Value) (bool, string) {
-	if v.k == KPos {
+// remotenessOf returns the remoteness of a game value (-1 for a draw).
+func (e *Engine) remotenessOf(v Value) int32 {
+	r, ok := e.tryRemoteness(v, remoteCap)
+	if !ok {
+		fail(Pos{}, "remoteness of %s: its game graph has more than %d positions", Format(v), remoteCap)
+	}
+	return r
+}
+
+// tryRemoteness computes remoteness on the explicit graph of the game
+// values reachable from v (positions, nimbers, sums), labelled by the
+// loopy solver, so that cycles, also through sums, are handled; positions
+// whose remoteness is known are leaves. It reports false when the graph
+// has more than limit values.
+func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
+	if r, ok := e.knownRemote(v); ok {
+		return r, true
+	}
+	if !v.IsGame() {
+		return 0, false
+	}
+	if e.remoteMemo == nil {
+		e.remoteMemo = map[string]int32{}
+		e.remoteTooBig = map[string]int{}
+	}
+	vk := string(appendKey(nil, v))
+	if n, ok := e.remoteTooBig[vk]; ok && n >= limit {
+		return 0, false
+	}
+	keys := map[string]int32{}
+	var vals []Value
+	var keyOf []string
+	add := func(x Value) int32 {
+		k := string(appendKey(nil, x))
+		if id, ok := keys[k]; ok {
+			return id
+		}
+		id := int32(len(vals))
+		keys[k] = id
+		vals = append(vals, x)
+		keyOf = append(keyOf, k)
+		return id
+	}
+	add(v)
+	gr := &loopy.Graph{Start: []int32{0}, ExtStart: []int32{0}}
+	for i := 0; i < len(vals); i++ {
+		if len(vals) > limit {
+			e.remoteTooBig[vk] = limit
+			return 0, false
+		}
+		for _, o := range e.moves(vals[i]) {
+			if r, ok := e.knownRemote(o); ok {
+				val := e.th.direct.valueSG(Pos{}, o)
+				x := e.ext(Nimber(0), val)
+				x.Remote = int(r)
+				gr.Ext = append(gr.Ext, x)
+				continue
+			}
+			gr.Succ = append(gr.Succ, add(o))
+		}
+		gr.Start = append(gr.Start, int32(len(gr.Succ)))
+		gr.ExtStart = append(gr.ExtStart, int32(len(gr.Ext)))
+	}
+	gr.N = len(vals)
+	res := loopy.Solve(gr)
+	for i, k := range keyOf {
+		e.remoteMemo[k] = res.Remote[i]
+	}
+	return res.Remote[0], true
+}
+
+// knownRemote returns v's remoteness when it is already known: a nimber,
+// a position the loopy solver labelled, or a value computed before.
+func (e *Engine) knownRemote(v Value) (int32, bool) {
+	switch v.k {
+	case KNim:
+		if v.n == 0 {
+			return 0, true
+		}
+		return 1, true
+	case KPos:
 		g, r := posRef(v)
 		if x, ok := e.remote[posKey{g, r}]; ok {
-			e.last = x
-			return true, ""
+			return x, true
 		}
 	}
-	k := string(appendKey(nil, v))
-	if x, ok := e.remoteMemo[k]; ok && x != -3 {
-		e.last = x
-		return true, k
+	if e.remoteMemo != nil {
+		if x, ok := e.remoteMemo[string(appendKey(nil, v))]; ok {
+			return x, true
+		}
 	}
-	return false, k
+	return 0, false
 }

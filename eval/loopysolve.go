@@ -1,6 +1,10 @@
 package eval
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/grundy-lang/grundy/eval/loopy"
 )
 
@@ -125,48 +129,45 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 
 // solveComponent labels one strongly connected component whose options
 // outside it are all known.
+//
+// A move into a sum that has parts in the component makes that sum a node
+// of the local graph itself: a product node, the canonical multiset of its
+// parts in the component plus, for the parts outside it, one nimber (the
+// xor of their finite values) and one canonical loop game C_K per infinite
+// value ∞K (C_K moves to *k for k in K or to itself, so its value is ∞K).
+// Replacing a part by a game of the same generalized SG value does not
+// change the value of a sum (Smith), so the product nodes' values are the
+// sums' values.
 func (e *Engine) solveComponent(nodes []lnode, ids map[posKey]int32, scc []int32) {
 	local := make(map[int32]int32, len(scc))
 	for i, v := range scc {
 		local[v] = int32(i)
 	}
-	gr := &loopy.Graph{N: len(scc), Start: make([]int32, 1, len(scc)+1), ExtStart: make([]int32, 1, len(scc)+1)}
-	for _, v := range scc {
-		n := &nodes[v]
-		for _, o := range n.opts {
-			acc := sgv(0)
-			var inner []int32
-			for _, p := range o.Parts() {
-				switch p.k {
-				case KNim:
-					acc = e.add(acc, sgv(p.n))
-				case KPos:
-					pg, pr := posRef(p)
-					s := pg.state(pr)
-					if finished(s) {
-						acc = e.add(acc, valueOf(s))
-						continue
+	b := &localGraph{e: e, nodes: nodes, ids: ids, scc: scc, local: local, prodIDs: map[string]int32{}}
+	gr := &loopy.Graph{Start: make([]int32, 1, len(scc)+1), ExtStart: make([]int32, 1, len(scc)+1)}
+	b.gr = gr
+	for i := 0; i < len(scc)+len(b.prods); i++ {
+		if i < len(scc) {
+			n := &nodes[scc[i]]
+			for _, o := range n.opts {
+				t := b.split(o)
+				if len(t.members) == 0 {
+					acc := t.a
+					for _, x := range t.infs {
+						acc = e.add(acc, x)
 					}
-					w, in := local[ids[posKey{pg, pr}]]
-					if !in {
-						panic("eval: loopy component misses a position")
-					}
-					inner = append(inner, w)
+					gr.Ext = append(gr.Ext, e.ext(o, acc))
+					continue
 				}
+				b.edge(t)
 			}
-			switch {
-			case len(inner) == 0:
-				gr.Ext = append(gr.Ext, e.ext(o, acc))
-			case len(inner) == 1 && acc == 0:
-				gr.Succ = append(gr.Succ, inner[0])
-			default:
-				fail(n.g.pos, "%s has the move %s, a sum whose part %s lies on a cycle of the game with it; sums inside cycles are not supported yet",
-					Format(n.g.position(n.g.args(n.r))), Format(o), Format(nodes[scc[inner[0]]].g.position(nodes[scc[inner[0]]].g.args(nodes[scc[inner[0]]].r))))
-			}
+		} else {
+			b.productOptions(b.prods[i-len(scc)])
 		}
 		gr.Start = append(gr.Start, int32(len(gr.Succ)))
 		gr.ExtStart = append(gr.ExtStart, int32(len(gr.Ext)))
 	}
+	gr.N = len(gr.Start) - 1
 	res := loopy.Solve(gr)
 	for i, v := range scc {
 		n := &nodes[v]
@@ -187,6 +188,132 @@ func (e *Engine) solveComponent(nodes []lnode, ids map[posKey]int32, scc []int32
 	}
 }
 
+// term is a sum split for the local graph: parts in the component (local
+// ids, sorted), the xor of finite parts outside it, and the infinite values
+// of the infinite parts outside it (sorted).
+type term struct {
+	members []int32
+	a       sgv
+	infs    []sgv
+}
+
+type localGraph struct {
+	e       *Engine
+	nodes   []lnode
+	ids     map[posKey]int32
+	scc     []int32
+	local   map[int32]int32
+	gr      *loopy.Graph
+	prods   []term
+	prodIDs map[string]int32
+}
+
+// split turns an option value into a term.
+func (b *localGraph) split(o Value) term {
+	var t term
+	for _, p := range o.Parts() {
+		switch p.k {
+		case KNim:
+			t.a ^= sgv(p.n)
+		case KPos:
+			pg, pr := posRef(p)
+			if s := pg.state(pr); finished(s) {
+				t = b.withValue(t, valueOf(s))
+				continue
+			}
+			w, in := b.local[b.ids[posKey{pg, pr}]]
+			if !in {
+				panic("eval: loopy component misses a position")
+			}
+			t.members = append(t.members, w)
+		}
+	}
+	slices.Sort(t.members)
+	return t
+}
+
+func (b *localGraph) withValue(t term, v sgv) term {
+	if v >= 0 {
+		t.a ^= v
+		return t
+	}
+	t.infs = append(slices.Clone(t.infs), v)
+	slices.Sort(t.infs)
+	return t
+}
+
+// edge adds the edge (or external) from the node being built to term t.
+func (b *localGraph) edge(t term) {
+	e := b.e
+	if len(t.members) == 0 {
+		acc := t.a
+		for _, x := range t.infs {
+			acc = e.add(acc, x)
+		}
+		b.gr.Ext = append(b.gr.Ext, e.ext(e.standIn(acc), acc))
+		return
+	}
+	if len(t.members) == 1 && t.a == 0 && len(t.infs) == 0 {
+		b.gr.Succ = append(b.gr.Succ, t.members[0])
+		return
+	}
+	var key strings.Builder
+	for _, m := range t.members {
+		fmt.Fprintf(&key, "%d,", m)
+	}
+	fmt.Fprintf(&key, "|%d|", t.a)
+	for _, x := range t.infs {
+		fmt.Fprintf(&key, "%d,", x)
+	}
+	id, ok := b.prodIDs[key.String()]
+	if !ok {
+		id = int32(len(b.scc) + len(b.prods))
+		b.prodIDs[key.String()] = id
+		b.prods = append(b.prods, t)
+		e.visit(b.nodes[b.scc[0]].g.pos, b.nodes[b.scc[0]].g, b.nodes[b.scc[0]].r)
+	}
+	b.gr.Succ = append(b.gr.Succ, id)
+}
+
+// productOptions adds the options of a product node: moves of its nimber,
+// of each C_K, and of each distinct part in the component.
+func (b *localGraph) productOptions(t term) {
+	for a := sgv(0); a < t.a; a++ {
+		u := t
+		u.a = a
+		b.edge(u)
+	}
+	for i, x := range t.infs {
+		if i > 0 && t.infs[i-1] == x {
+			continue
+		}
+		rest := term{members: t.members, a: t.a, infs: slices.Delete(slices.Clone(t.infs), i, i+1)}
+		for _, k := range b.e.infs[-x-1] {
+			u := rest
+			u.a ^= sgv(k)
+			b.edge(u)
+		}
+		b.edge(t) // C_K moves to itself
+	}
+	for i, m := range t.members {
+		if i > 0 && t.members[i-1] == m {
+			continue
+		}
+		rest := slices.Delete(slices.Clone(t.members), i, i+1)
+		for _, o := range b.nodes[b.scc[m]].opts {
+			u := b.split(o)
+			u.members = append(u.members, rest...)
+			slices.Sort(u.members)
+			u.a ^= t.a
+			if len(t.infs) > 0 {
+				u.infs = append(slices.Clone(u.infs), t.infs...)
+				slices.Sort(u.infs)
+			}
+			b.edge(u)
+		}
+	}
+}
+
 // ext describes a known option to the loopy solver.
 func (e *Engine) ext(o Value, v sgv) loopy.Ext {
 	x := loopy.Ext{Val: e.loopyValue(v)}
@@ -201,12 +328,40 @@ func (e *Engine) ext(o Value, v sgv) loopy.Ext {
 			x.Out = loopy.N
 		}
 	}
-	if x.Out == loopy.D {
+	switch {
+	case x.Out == loopy.D:
 		x.Remote = -1
-	} else {
-		x.Remote = int(e.remotenessOf(o))
+	default:
+		// Exact when the option's graph is small (winning's order, which
+		// makes taking the first winning move end the game, depends on
+		// it); an estimate from the parts otherwise. Values and outcomes
+		// never depend on remoteness.
+		if r, ok := e.tryRemoteness(o, 512); ok {
+			x.Remote = int(r)
+		} else {
+			x.Remote = int(e.estimateRemote(o, x.Out))
+		}
 	}
 	return x
+}
+
+// estimateRemote guesses the remoteness of a sum from its parts' known
+// remoteness (the largest for a P-position, which the loser can delay at
+// least that long; one more for an N-position).
+func (e *Engine) estimateRemote(o Value, out loopy.Outcome) int32 {
+	r := int32(0)
+	for _, p := range o.Parts() {
+		if x, ok := e.knownRemote(p); ok && x > r {
+			r = x
+		}
+	}
+	if out == loopy.N && r%2 == 0 {
+		r++
+	}
+	if out == loopy.P && r%2 == 1 {
+		r++
+	}
+	return r
 }
 
 func (e *Engine) loopyValue(v sgv) loopy.Value {
