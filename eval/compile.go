@@ -80,11 +80,13 @@ func Builtins() []*Builtin {
 
 // Func is a compiled def.
 type Func struct {
-	name   string
-	pos    Pos
-	params []string
-	nslots int
-	body   evalFn
+	name    string
+	pos     Pos
+	params  []string
+	nslots  int
+	body    evalFn
+	bodyInt evalFn // the body compiled for int arguments
+	nslotsI int
 }
 
 func (f *Func) Name() string     { return f.name }
@@ -101,11 +103,12 @@ const (
 )
 
 type binding struct {
-	kind bindKind
-	slot int
-	fn   *Func
-	game *Game
-	bi   *Builtin
+	kind  bindKind
+	slot  int
+	isInt bool // the slot always holds an int (see intcompile.go)
+	fn    *Func
+	game  *Game
+	bi    *Builtin
 }
 
 type scope struct {
@@ -420,7 +423,7 @@ func (c *compiler) pattern(p *lang.Pattern) func(fr *frame, v Value) {
 }
 
 // function compiles a def body or game move rule in its own frame.
-func (c *compiler) function(params []*lang.Name, f func()) int {
+func (c *compiler) function(params []*lang.Name, intParams bool, f func()) int {
 	saveScope, saveIn, saveN := c.scope, c.inFunc, c.nslots
 	c.scope = &scope{parent: c.topScope(), names: map[string]*binding{}}
 	c.inFunc, c.nslots = true, 0
@@ -430,7 +433,7 @@ func (c *compiler) function(params []*lang.Name, f func()) int {
 			c.errorf(p.Pos, "parameter %q appears twice", p.Name)
 		}
 		seen[p.Name] = true
-		c.newVar(p.Name)
+		c.newVar(p.Name).isInt = intParams
 	}
 	f()
 	n := c.nslots
@@ -453,31 +456,52 @@ func (c *compiler) topScope() *scope {
 }
 
 func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
-	fn.nslots = c.function(lang.ParamNames(d.Params), func() {
+	fn.nslots = c.function(lang.ParamNames(d.Params), false, func() {
 		fn.body = c.expr(d.Body)
 	})
+	if len(lang.ParamNames(d.Params)) > 0 {
+		n := len(c.errs)
+		fn.nslotsI = c.function(lang.ParamNames(d.Params), true, func() {
+			fn.bodyInt = c.expr(d.Body)
+		})
+		c.errs = c.errs[:n]
+	}
 }
 
+// compileGame compiles a game's moves three times: option values (moves,
+// winning), streamed SG values for any position, and streamed SG values for
+// positions whose arguments are all ints (packed keys), where the
+// parameters are known to be ints.
 func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
-	g.nslots = c.function(lang.ParamNames(d.Params), func() {
-		var sgGens, valGens []func(fr *frame)
+	params := lang.ParamNames(d.Params)
+	alts := func(sg bool) func(fr *frame) {
+		var gens []func(fr *frame)
 		for _, a := range d.Alts {
 			alt := a.(*lang.Alt)
 			c.push()
 			loops := c.clauses(alt.Clauses)
 			body := alt.Body
-			sgBody := c.sgExpr(body)
-			valBody := c.expr(body)
-			bpos := lang.Start(body)
-			emitSG := func(fr *frame) { fr.gen.emitSG(sgBody(fr)) }
-			emitVal := func(fr *frame) { fr.gen.emitVal(bpos, valBody(fr)) }
-			sgGens = append(sgGens, loops(emitSG))
-			valGens = append(valGens, loops(emitVal))
+			if sg {
+				sgBody := c.sgExpr(body)
+				gens = append(gens, loops(func(fr *frame) { fr.gen.emitSG(sgBody(fr)) }))
+			} else {
+				valBody := c.expr(body)
+				bpos := lang.Start(body)
+				gens = append(gens, loops(func(fr *frame) { fr.gen.emitVal(bpos, valBody(fr)) }))
+			}
 			c.pop()
 		}
-		g.genSG = seqGen(sgGens)
-		g.genVal = seqGen(valGens)
+		return seqGen(gens)
+	}
+	g.nslots = c.function(params, false, func() {
+		g.genVal = alts(false)
+		g.genSG = alts(true)
 	})
+	n := len(c.errs)
+	g.nslots = max(g.nslots, c.function(params, true, func() {
+		g.genSGInt = alts(true)
+	}))
+	c.errs = c.errs[:n]
 }
 
 func seqGen(gens []func(fr *frame)) func(fr *frame) {
@@ -502,11 +526,10 @@ func (c *compiler) clauses(cls []lang.Clause) func(body func(fr *frame)) func(fr
 	for _, cl := range cls {
 		switch cl := cl.(type) {
 		case *lang.IfClause:
-			cond := c.expr(cl.Cond)
-			pos := lang.Start(cl.Cond)
+			cond := c.cond(cl.Cond, "an if clause's condition")
 			steps = append(steps, func(inner func(fr *frame)) func(fr *frame) {
 				return func(fr *frame) {
-					if needBool(pos, cond(fr), "an if clause's condition") {
+					if cond(fr) {
 						inner(fr)
 					}
 				}
@@ -528,29 +551,28 @@ func (c *compiler) forClause(cl *lang.ForClause) func(inner func(fr *frame)) fun
 	ipos := lang.Start(cl.Iter)
 	// A range iterates without building a list.
 	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == ".." {
-		lo, hi := c.expr(r.X), c.expr(r.Y)
+		lo, hi := c.rangeBounds(r)
 		bind := c.pattern(cl.Target)
 		slot := -1
 		if !cl.Target.Tuple {
-			slot = c.scope.names[cl.Target.Names[0].Name].slot
+			b := c.scope.names[cl.Target.Names[0].Name]
+			b.isInt = true
+			slot = b.slot
 		}
 		rpos := r.Pos
 		return func(inner func(fr *frame)) func(fr *frame) {
 			return func(fr *frame) {
 				a, b := lo(fr), hi(fr)
-				if a.k != KInt || b.k != KInt {
-					typeErr(rpos, "..", a, b)
-				}
 				th := fr.th
-				for i := a.n; i <= b.n; i++ {
+				for i := a; i <= b; i++ {
 					th.tick(rpos)
 					if slot >= 0 {
-						fr.slots[slot] = Int(i)
+						fr.slots[slot] = Value{k: KInt, n: i}
 					} else {
 						bind(fr, Int(i))
 					}
 					inner(fr)
-					if fr.stop || i == b.n {
+					if fr.stop || i == b {
 						return
 					}
 				}
@@ -627,10 +649,12 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 			return SumOf(vs)
 		}
 	case *lang.IfExpr:
-		cond, a, b := c.expr(e.Cond), c.expr(e.Then), c.expr(e.Else)
-		pos := lang.Start(e.Cond)
+		if f := c.intExpr(e); f != nil {
+			return func(fr *frame) Value { return Value{k: KInt, n: f(fr)} }
+		}
+		cond, a, b := c.cond(e.Cond, "the condition of if"), c.expr(e.Then), c.expr(e.Else)
 		return func(fr *frame) Value {
-			if needBool(pos, cond(fr), "the condition of if") {
+			if cond(fr) {
 				return a(fr)
 			}
 			return b(fr)
@@ -644,7 +668,8 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 		case "*":
 			return func(fr *frame) Value { return opNimber(pos, x(fr)) }
 		default: // not
-			return func(fr *frame) Value { return Bool(!needBool(pos, x(fr), "the operand of not")) }
+			cond := c.condAt(e.X, "the operand of not", pos)
+			return func(fr *frame) Value { return Bool(!cond(fr)) }
 		}
 	case *lang.Binary:
 		return c.binary(e)
@@ -708,18 +733,17 @@ func (c *compiler) ident(e *lang.Ident) evalFn {
 
 func (c *compiler) binary(e *lang.Binary) evalFn {
 	pos := e.Pos
+	if f := c.intExpr(e); f != nil {
+		return func(fr *frame) Value { return Value{k: KInt, n: f(fr)} }
+	}
 	switch e.Op {
-	case "and", "or":
-		x, y := c.expr(e.X), c.expr(e.Y)
-		xp, yp := lang.Start(e.X), lang.Start(e.Y)
-		isAnd := e.Op == "and"
-		what := fmt.Sprintf("the operands of %s", e.Op)
-		return func(fr *frame) Value {
-			if needBool(xp, x(fr), what) != isAnd {
-				return Bool(!isAnd)
-			}
-			return Bool(needBool(yp, y(fr), what))
+	case "and", "or", "==", "!=", "<", "<=", ">", ">=":
+		if e.Op == "and" || e.Op == "or" || c.intCompare(e) != nil {
+			cond := c.cond(e, "")
+			return func(fr *frame) Value { return Bool(cond(fr)) }
 		}
+	}
+	switch e.Op {
 	case "in":
 		x := c.expr(e.X)
 		if r, ok := e.Y.(*lang.Binary); ok && r.Op == ".." {
@@ -894,14 +918,23 @@ func (c *compiler) call(e *lang.Call) evalFn {
 			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
 				sg := c.sgExpr(e.Args[0])
 				return func(fr *frame) Value {
+					th := fr.th
+					th.calls = append(th.calls, pos)
 					v := sg(fr)
-					args := [1]Value{fr.th.engine.standIn(v)}
-					return bi.Fn(&Call{Th: fr.th, Name: bi.BName, Pos: pos, Args: argPos}, args[:])
+					args := [1]Value{th.engine.standIn(v)}
+					r := bi.Fn(&Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}, args[:])
+					th.calls = th.calls[:len(th.calls)-1]
+					return r
 				}
 			}
 			args := c.exprs(e.Args)
 			return func(fr *frame) Value {
-				return bi.Fn(&Call{Th: fr.th, Name: bi.BName, Pos: pos, Args: argPos}, evalAll(fr, args))
+				th := fr.th
+				vs := evalAll(fr, args)
+				th.calls = append(th.calls, pos)
+				r := bi.Fn(&Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}, vs)
+				th.calls = th.calls[:len(th.calls)-1]
+				return r
 			}
 		}
 	}
@@ -954,14 +987,19 @@ func (c *compiler) isGameExpr(e lang.Expr) bool {
 
 func callDef(fr *frame, pos Pos, fn *Func, args []evalFn) Value {
 	th := fr.th
-	nf := th.newFrame(fn.nslots)
+	nf := th.newFrame(max(fn.nslots, fn.nslotsI))
+	allInt := fn.bodyInt != nil
 	for i, a := range args {
-		nf.slots[i] = a(fr)
+		v := a(fr)
+		nf.slots[i] = v
+		allInt = allInt && v.k == KInt
 	}
-	return th.invoke(nf, pos, fn)
+	return th.invoke(nf, pos, fn, allInt)
 }
 
-func (th *Thread) invoke(nf *frame, pos Pos, fn *Func) Value {
+// invoke runs a def's body in frame nf (its arguments already in place);
+// allInt selects the body compiled for int arguments.
+func (th *Thread) invoke(nf *frame, pos Pos, fn *Func, allInt bool) Value {
 	th.tick(pos)
 	th.depth++
 	if th.depth > th.limits.MaxDepth {
@@ -969,7 +1007,11 @@ func (th *Thread) invoke(nf *frame, pos Pos, fn *Func) Value {
 		fail(pos, "too many nested calls (more than %d): is the recursion of %s unbounded?", th.limits.MaxDepth, fn.name)
 	}
 	th.calls = append(th.calls, pos)
-	v := fn.body(nf)
+	body := fn.body
+	if allInt {
+		body = fn.bodyInt
+	}
+	v := body(nf)
 	th.calls = th.calls[:len(th.calls)-1]
 	th.depth--
 	th.release(nf)
@@ -991,9 +1033,13 @@ func callValue(fr *frame, pos Pos, argPos []Pos, f Value, args []Value) Value {
 		if len(args) != len(fn.params) {
 			fail(pos, "%s takes %d argument%s, but %d %s given", fn.name, len(fn.params), plural(len(fn.params)), len(args), wasWere(len(args)))
 		}
-		nf := fr.th.newFrame(fn.nslots)
+		nf := fr.th.newFrame(max(fn.nslots, fn.nslotsI))
 		copy(nf.slots, args)
-		return fr.th.invoke(nf, pos, fn)
+		allInt := fn.bodyInt != nil
+		for _, a := range args {
+			allInt = allInt && a.k == KInt
+		}
+		return fr.th.invoke(nf, pos, fn, allInt)
 	case *Game:
 		if len(args) != fn.arity {
 			fail(pos, "game %s takes %d argument%s, but %d %s given", fn.name, fn.arity, plural(fn.arity), len(args), wasWere(len(args)))

@@ -378,14 +378,20 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		if s == stUnknown {
 			e.visit(g.pos, g, r)
 		}
-		th.tick(g.pos)
+		if e.states&63 == 0 && th.ctx != nil {
+			th.poll(g.pos)
+		}
 		batch := 1 << min(en.retries, 8)
 		gn.reset(batch)
 		fr := th.newFrame(g.nslots)
 		g.load(fr, r)
 		fr.gen = gn
 		gn.fr = fr
-		g.genSG(fr)
+		if r&genBit == 0 {
+			g.genSGInt(fr)
+		} else {
+			g.genSG(fr)
+		}
 		th.release(fr)
 		if gn.cycle {
 			g.setState(r, stGray)

@@ -197,6 +197,13 @@ type term struct {
 	infs    []sgv
 }
 
+// Bounds on the product nodes of one component: a move that puts two or
+// more positions of a cycle into a sum can make the state graph infinite.
+const (
+	maxProductParts = 256
+	maxProducts     = 2_000_000
+)
+
 type localGraph struct {
 	e       *Engine
 	nodes   []lnode
@@ -267,10 +274,16 @@ func (b *localGraph) edge(t term) {
 	}
 	id, ok := b.prodIDs[key.String()]
 	if !ok {
+		n0 := &b.nodes[b.scc[0]]
+		if len(t.members)+len(t.infs) > maxProductParts || len(b.prods) >= maxProducts {
+			fail(n0.g.pos, "the state graph of %s is too large: positions on a cycle move to sums of positions on it that keep growing (more than %d parts or %d sums)",
+				Format(n0.g.position(n0.g.args(n0.r))), maxProductParts, maxProducts)
+		}
 		id = int32(len(b.scc) + len(b.prods))
 		b.prodIDs[key.String()] = id
 		b.prods = append(b.prods, t)
-		e.visit(b.nodes[b.scc[0]].g.pos, b.nodes[b.scc[0]].g, b.nodes[b.scc[0]].r)
+		e.visit(n0.g.pos, n0.g, n0.r)
+		e.th.tick(n0.g.pos)
 	}
 	b.gr.Succ = append(b.gr.Succ, id)
 }

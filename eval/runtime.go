@@ -320,7 +320,7 @@ func opIndex(pos Pos, x, i Value) Value {
 			fail(pos, "a %s index must be an int, found %s", x.TypeName(), i.TypeName())
 		}
 		if i.n < 0 || i.n >= int64(len(e)) {
-			fail(pos, "index %d out of range (the %s has %d elements)", i.n, x.TypeName(), len(e))
+			fail(pos, "index %d out of range (the %s has %d element%s)", i.n, x.TypeName(), len(e), plural(len(e)))
 		}
 		return e[i.n]
 	case KStr:
@@ -329,7 +329,7 @@ func opIndex(pos Pos, x, i Value) Value {
 			fail(pos, "a string index must be an int, found %s", i.TypeName())
 		}
 		if i.n < 0 || i.n >= int64(len(s)) {
-			fail(pos, "index %d out of range (the string has %d characters)", i.n, len(s))
+			fail(pos, "index %d out of range (the string has %d character%s)", i.n, len(s), plural(len(s)))
 		}
 		return Str(string(s[i.n]))
 	case KMap:

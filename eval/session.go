@@ -164,6 +164,9 @@ func (s *Session) recovered(r any) error {
 	switch r := r.(type) {
 	case *RuntimeError:
 		n := len(th.calls)
+		if n > 0 && th.calls[n-1] == r.Pos {
+			n-- // the error is at the call itself
+		}
 		for i := n - 1; i >= 0; i-- {
 			if n > 12 && i == n-6 {
 				r.Trace = append(r.Trace, fmt.Sprintf("... %d more calls ...", n-11))

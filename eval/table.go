@@ -20,6 +20,9 @@ type Game struct {
 	nslots int
 	genSG  func(fr *frame) // emits each option's SG value
 	genVal func(fr *frame) // emits each option's value
+	// genSGInt is genSG compiled for int arguments: used for positions
+	// with packed keys.
+	genSGInt func(fr *frame)
 
 	bits   uint   // bits per packed argument
 	lim    uint64 // each packed argument is < lim
@@ -142,7 +145,10 @@ func (g *Game) ref(args []Value) uint64 {
 	}
 	buf := g.keybuf[:0]
 	for _, a := range args {
-		buf = appendKey(buf, a)
+		buf = appendKeyMax(buf, a, maxKeyBytes)
+	}
+	if len(buf) > maxKeyBytes {
+		fail(g.pos, "a position of %s has arguments too large to remember (more than %d bytes encoded)", g.name, maxKeyBytes)
 	}
 	g.keybuf = buf
 	if id, ok := g.ids[string(buf)]; ok {

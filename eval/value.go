@@ -366,7 +366,20 @@ func writeValue(b *strings.Builder, v Value, quote bool) {
 // Keys: canonical byte encodings, used to intern positions.
 
 // appendKey appends a canonical encoding of v: equal values encode alike.
-func appendKey(buf []byte, v Value) []byte {
+func appendKey(buf []byte, v Value) []byte { return appendKeyMax(buf, v, math.MaxInt) }
+
+// maxKeyBytes bounds the encoding of a position's arguments.
+const maxKeyBytes = 1 << 20
+
+// appendKeyMax is appendKey that stops early (leaving more than limit
+// bytes) once the encoding is longer than limit: values can be huge, for
+// example a map that holds the previous one as key and value doubles in
+// size at each step.
+func appendKeyMax(buf []byte, v Value, limit int) []byte {
+	if len(buf) > limit {
+		return buf
+	}
+	appendKey := func(buf []byte, v Value) []byte { return appendKeyMax(buf, v, limit) }
 	buf = append(buf, byte(v.k))
 	switch v.k {
 	case KBool, KInt, KNim:

@@ -76,6 +76,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	rest := fs.Args()
+	if cfg.maxStates < 0 {
+		fmt.Fprintf(stderr, "grundy: --max-states must be a positive number of positions, not %d\n", cfg.maxStates)
+		return 2
+	}
 	switch {
 	case help:
 		fmt.Fprint(stdout, usage)

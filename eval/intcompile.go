@@ -1,0 +1,313 @@
+package eval
+
+import (
+	"math"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Int-specialized compilation. An expression is int-typed when it can only
+// evaluate to an int or fail: int literals, names known to hold ints (range
+// loop variables, and the parameters of a game or def in the variant
+// compiled for int arguments), and arithmetic with an int-typed operand.
+// Such expressions compile to closures returning int64, which avoids boxing
+// every intermediate result in a Value and checking its kind; they raise
+// the same errors at the same positions as the generic closures.
+
+// rangeBounds compiles the bounds of a range A .. B to int closures (a
+// non-int bound is the same error as building the range).
+func (c *compiler) rangeBounds(r *lang.Binary) (intFn, intFn) {
+	lo, loV := c.asInt(r.X)
+	hi, hiV := c.asInt(r.Y)
+	pos := r.Pos
+	if lo == nil {
+		lo = func(fr *frame) int64 {
+			v := loV(fr)
+			if v.k != KInt {
+				typeErr(pos, "..", v, Int(0))
+			}
+			return v.n
+		}
+	}
+	if hi == nil {
+		hi = func(fr *frame) int64 {
+			v := hiV(fr)
+			if v.k != KInt {
+				typeErr(pos, "..", Int(0), v)
+			}
+			return v.n
+		}
+	}
+	return lo, hi
+}
+
+// intFn evaluates an int-typed expression.
+type intFn func(fr *frame) int64
+
+// boolFn evaluates a condition.
+type boolFn func(fr *frame) bool
+
+// intExpr compiles e to an int closure, or returns nil when e is not
+// int-typed.
+func (c *compiler) intExpr(e lang.Expr) intFn {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		v := e.Val
+		return func(*frame) int64 { return v }
+	case *lang.Ident:
+		b := c.scope.lookup(e.Name)
+		if b != nil && b.kind == bLocal && b.isInt {
+			s := b.slot
+			return func(fr *frame) int64 { return fr.slots[s].n }
+		}
+		if b != nil && b.kind == bGlobal && b.isInt && !c.inFunc {
+			s := b.slot
+			return func(fr *frame) int64 { return fr.slots[s].n }
+		}
+	case *lang.Unary:
+		if e.Op == "-" {
+			if x := c.intExpr(e.X); x != nil {
+				pos := e.Pos
+				return func(fr *frame) int64 {
+					v := x(fr)
+					if v == math.MinInt64 {
+						fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
+					}
+					return -v
+				}
+			}
+		}
+	case *lang.IfExpr:
+		a, b := c.intExpr(e.Then), c.intExpr(e.Else)
+		if a != nil && b != nil {
+			cond := c.cond(e.Cond, "the condition of if")
+			return func(fr *frame) int64 {
+				if cond(fr) {
+					return a(fr)
+				}
+				return b(fr)
+			}
+		}
+	case *lang.Binary:
+		return c.intBinary(e)
+	}
+	return nil
+}
+
+// asInt compiles an operand as an int closure: the int-typed compilation
+// when there is one, else the generic value checked at run time (a non-int
+// goes to fallback, which raises the generic operator's error).
+func (c *compiler) asInt(e lang.Expr) (intFn, evalFn) {
+	if f := c.intExpr(e); f != nil {
+		return f, nil
+	}
+	return nil, c.expr(e)
+}
+
+func (c *compiler) intBinary(e *lang.Binary) intFn {
+	switch e.Op {
+	case "+", "-", "/", "%", "^", "*":
+	default:
+		return nil
+	}
+	xi, xv := c.asInt(e.X)
+	yi, yv := c.asInt(e.Y)
+	if xi == nil && yi == nil {
+		return nil
+	}
+	if e.Op == "*" && (xi == nil || yi == nil) {
+		return nil // k * G: the other operand may be a game
+	}
+	pos, op := e.Pos, e.Op
+	// Non-int operand: the generic operator decides (it fails).
+	generic := func(a, b Value) int64 {
+		var r Value
+		switch op {
+		case "+":
+			r = opAdd(pos, a, b)
+		case "-":
+			r = opSub(pos, a, b)
+		case "/", "%":
+			r = opDiv(pos, op, a, b)
+		case "^":
+			r = opXor(pos, a, b)
+		}
+		return r.n
+	}
+	x, y := xi, yi
+	if x == nil {
+		x = func(fr *frame) int64 {
+			v := xv(fr)
+			if v.k != KInt {
+				return generic(v, Int(yi(fr)))
+			}
+			return v.n
+		}
+	}
+	if y == nil {
+		y = func(fr *frame) int64 {
+			v := yv(fr)
+			if v.k != KInt {
+				return generic(Int(0), v)
+			}
+			return v.n
+		}
+	}
+	// Constant right operands are common (n - 1, x % 8): specialize them.
+	if lit, ok := e.Y.(*lang.IntLit); ok {
+		k := lit.Val
+		switch op {
+		case "+":
+			return func(fr *frame) int64 {
+				a := x(fr)
+				s, ok := addOK(a, k)
+				if !ok {
+					overflow(pos, "+", a, k)
+				}
+				return s
+			}
+		case "-":
+			return func(fr *frame) int64 {
+				a := x(fr)
+				s, ok := subOK(a, k)
+				if !ok {
+					overflow(pos, "-", a, k)
+				}
+				return s
+			}
+		case "/":
+			if k != 0 && k != -1 {
+				return func(fr *frame) int64 { return x(fr) / k }
+			}
+		case "%":
+			if k != 0 && k != -1 {
+				return func(fr *frame) int64 { return x(fr) % k }
+			}
+		}
+	}
+	switch op {
+	case "+":
+		return func(fr *frame) int64 {
+			a, b := x(fr), y(fr)
+			s, ok := addOK(a, b)
+			if !ok {
+				overflow(pos, "+", a, b)
+			}
+			return s
+		}
+	case "-":
+		return func(fr *frame) int64 {
+			a, b := x(fr), y(fr)
+			s, ok := subOK(a, b)
+			if !ok {
+				overflow(pos, "-", a, b)
+			}
+			return s
+		}
+	case "*":
+		return func(fr *frame) int64 {
+			a, b := x(fr), y(fr)
+			s, ok := mulOK(a, b)
+			if !ok {
+				overflow(pos, "*", a, b)
+			}
+			return s
+		}
+	case "/", "%":
+		return func(fr *frame) int64 {
+			a, b := x(fr), y(fr)
+			if b == 0 || a == math.MinInt64 && b == -1 {
+				return opDiv(pos, op, Int(a), Int(b)).n
+			}
+			if op == "/" {
+				return a / b
+			}
+			return a % b
+		}
+	}
+	return func(fr *frame) int64 { return x(fr) ^ y(fr) }
+}
+
+// cond compiles a condition (which must be true or false at run time).
+func (c *compiler) cond(e lang.Expr, what string) boolFn { return c.condAt(e, what, lang.Start(e)) }
+
+// condAt is cond with the position a non-bool is reported at.
+func (c *compiler) condAt(e lang.Expr, what string, pos Pos) boolFn {
+	switch e := e.(type) {
+	case *lang.BoolLit:
+		v := e.Val
+		return func(*frame) bool { return v }
+	case *lang.Unary:
+		if e.Op == "not" {
+			x := c.condAt(e.X, "the operand of not", e.Pos)
+			return func(fr *frame) bool { return !x(fr) }
+		}
+	case *lang.Binary:
+		switch e.Op {
+		case "and":
+			x, y := c.cond(e.X, "the operands of and"), c.cond(e.Y, "the operands of and")
+			return func(fr *frame) bool { return x(fr) && y(fr) }
+		case "or":
+			x, y := c.cond(e.X, "the operands of or"), c.cond(e.Y, "the operands of or")
+			return func(fr *frame) bool { return x(fr) || y(fr) }
+		case "==", "!=", "<", "<=", ">", ">=":
+			if f := c.intCompare(e); f != nil {
+				return f
+			}
+		}
+	}
+	x := c.expr(e)
+	return func(fr *frame) bool { return needBool(pos, x(fr), what) }
+}
+
+// intCompare compiles a comparison with an int-typed operand.
+func (c *compiler) intCompare(e *lang.Binary) boolFn {
+	xi, xv := c.asInt(e.X)
+	yi, yv := c.asInt(e.Y)
+	if xi == nil && yi == nil {
+		return nil
+	}
+	pos, op := e.Pos, e.Op
+	if xi == nil || yi == nil {
+		// One side is not known to be an int: compare generically unless
+		// it is one at run time.
+		x, y := c.expr(e.X), c.expr(e.Y)
+		return func(fr *frame) bool {
+			a, b := x(fr), y(fr)
+			if a.k == KInt && b.k == KInt {
+				return cmpInts(op, a.n, b.n)
+			}
+			return opCompare(pos, op, a, b)
+		}
+	}
+	_, _ = xv, yv
+	switch op {
+	case "==":
+		return func(fr *frame) bool { return xi(fr) == yi(fr) }
+	case "!=":
+		return func(fr *frame) bool { return xi(fr) != yi(fr) }
+	case "<":
+		return func(fr *frame) bool { return xi(fr) < yi(fr) }
+	case "<=":
+		return func(fr *frame) bool { return xi(fr) <= yi(fr) }
+	case ">":
+		return func(fr *frame) bool { return xi(fr) > yi(fr) }
+	}
+	return func(fr *frame) bool { return xi(fr) >= yi(fr) }
+}
+
+func cmpInts(op string, a, b int64) bool {
+	switch op {
+	case "==":
+		return a == b
+	case "!=":
+		return a != b
+	case "<":
+		return a < b
+	case "<=":
+		return a <= b
+	case ">":
+		return a > b
+	}
+	return a >= b
+}
