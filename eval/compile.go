@@ -29,6 +29,11 @@ type Builtin struct {
 	// by streaming instead of building the game (sg, outcome).
 	SGArgs bool
 	Fn     func(c *Call, args []Value) Value
+	// Fold, when set, lets a call whose single argument is a list
+	// comprehension stream the elements instead of building the list:
+	// acc is the result so far, x the n-th element (from 0). With no
+	// elements, Fn is called with the empty list.
+	Fold func(c *Call, acc, x Value, n int) Value
 }
 
 // Call is what a built-in sees of its call: the thread and the position.
@@ -915,12 +920,21 @@ func (c *compiler) call(e *lang.Call) evalFn {
 			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
 				c.errorf(pos, "%s takes %s, but %d %s given", bi.BName, argCount(bi), len(e.Args), wasWere(len(e.Args)))
 			}
+			if len(e.Args) == 1 && bi.Fold != nil {
+				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
+					return c.foldCall(bi, comp, pos, argPos)
+				}
+			}
 			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
 				sg := c.sgExpr(e.Args[0])
 				return func(fr *frame) Value {
 					th := fr.th
 					th.calls = append(th.calls, pos)
+					// Inside a move rule too, sg asks for a value now.
+					g := fr.gen
+					fr.gen = th.direct
 					v := sg(fr)
+					fr.gen = g
 					args := [1]Value{th.engine.standIn(v)}
 					r := bi.Fn(&Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}, args[:])
 					th.calls = th.calls[:len(th.calls)-1]
@@ -941,6 +955,32 @@ func (c *compiler) call(e *lang.Call) evalFn {
 	fn := c.expr(e.Fn)
 	args := c.exprs(e.Args)
 	return func(fr *frame) Value { return callValue(fr, pos, argPos, fn(fr), evalAll(fr, args)) }
+}
+
+// foldCall streams the elements of a list comprehension into a built-in's
+// Fold (len, min, max of [E for ...] build no list).
+func (c *compiler) foldCall(bi *Builtin, comp *lang.Comp, pos Pos, argPos []Pos) evalFn {
+	c.push()
+	defer c.pop()
+	loops := c.clauses(comp.Clauses)
+	body := c.expr(comp.Body)
+	return func(fr *frame) Value {
+		call := &Call{Th: fr.th, Name: bi.BName, Pos: pos, Args: argPos}
+		var acc Value
+		n := 0
+		run := loops(func(fr *frame) {
+			acc = bi.Fold(call, acc, body(fr), n)
+			n++
+		})
+		stop := fr.stop
+		fr.stop = false
+		run(fr)
+		fr.stop = stop
+		if n == 0 {
+			return bi.Fn(call, []Value{List(nil)})
+		}
+		return acc
+	}
 }
 
 func plural(n int) string {

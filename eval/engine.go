@@ -22,6 +22,7 @@ type Engine struct {
 	// whose remoteness was asked for
 	remote       map[posKey]int32
 	loopy        map[posKey]bool // positions whose value came from the loopy solver
+	listing      map[posKey]bool // positions whose options are being listed
 	remoteMemo   map[string]int32
 	remoteTooBig map[string]int // values whose remoteness graph exceeded a limit
 }
@@ -38,8 +39,8 @@ type level struct {
 }
 
 type entry struct {
-	g       *Game
 	r       uint64
+	gi      int32 // index in Engine.games
 	retries uint8
 }
 
@@ -312,7 +313,17 @@ func (e *Engine) standIn(v sgv) Value {
 	return e.sgValue(v)
 }
 
+// maxLevels bounds nested searches (sg called inside move rules).
+const maxLevels = 10_000
+
 func (e *Engine) enter() *level {
+	if e.depth >= maxLevels {
+		pos := Pos{}
+		if n := len(e.th.calls); n > 0 {
+			pos = e.th.calls[n-1]
+		}
+		fail(pos, "sg, outcome, moves or winning called inside move rules nest more than %d deep", maxLevels)
+	}
 	if e.depth == len(e.levels) {
 		e.levels = append(e.levels, &level{gen: gen{e: e, mode: mSG}})
 	}
@@ -332,8 +343,16 @@ func (e *Engine) visit(pos Pos, g *Game, r uint64) {
 
 // solve returns the SG value of position r of g, computing it if needed.
 func (e *Engine) solve(g *Game, r uint64) sgv {
-	if s := g.state(r); finished(s) {
+	s := g.state(r)
+	if finished(s) {
 		return valueOf(s)
+	}
+	if s == stGray || s == stLoopy && e.depth > 0 {
+		pos := g.pos
+		if n := len(e.th.calls); n > 0 {
+			pos = e.th.calls[n-1]
+		}
+		fail(pos, "the value of %s is asked for while it is being computed (sg, outcome, moves or winning of a position inside its own move rule, directly or through other positions)", Format(g.position(g.args(r))))
 	}
 	if !e.fast(g, r) {
 		e.solveLoopy(g, r)
@@ -348,13 +367,13 @@ func (e *Engine) solve(g *Game, r uint64) sgv {
 func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 	lv := e.enter()
 	th := e.th
-	stack := append(lv.stack[:0], entry{g: g0, r: r0})
+	stack := append(lv.stack[:0], entry{gi: int32(g0.id), r: r0})
 	defer func() {
 		if !ok {
 			// Leave no position marked as on the search path.
 			for _, en := range stack {
-				if en.g.state(en.r) == stGray {
-					en.g.setState(en.r, stUnknown)
+				if g := e.games[en.gi]; g.state(en.r) == stGray {
+					g.setState(en.r, stUnknown)
 				}
 			}
 		}
@@ -365,7 +384,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 	for len(stack) > 0 {
 		top := len(stack) - 1
 		en := stack[top]
-		g, r := en.g, en.r
+		g, r := e.games[en.gi], en.r
 		s := g.state(r)
 		if finished(s) {
 			stack = stack[:top]
@@ -383,6 +402,9 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		}
 		batch := 1 << min(en.retries, 8)
 		gn.reset(batch)
+		// On the search path while its moves run: a value asked for inside
+		// them (sg of itself) is then an error, not endless recursion.
+		g.setState(r, stGray)
 		fr := th.newFrame(g.nslots)
 		g.load(fr, r)
 		fr.gen = gn
@@ -394,7 +416,6 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		}
 		th.release(fr)
 		if gn.cycle {
-			g.setState(r, stGray)
 			e.markLoopy(stack)
 			clear(gn.bits)
 			gn.hi = 0
@@ -403,14 +424,17 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		if len(gn.miss) > 0 {
 			clear(gn.bits)
 			gn.hi = 0
-			g.setState(r, stGray)
 			if stack[top].retries < 255 {
 				stack[top].retries++
 			}
 			for i := len(gn.miss) - 1; i >= 0; i-- {
-				stack = append(stack, entry{g: gn.miss[i].g, r: gn.miss[i].r})
+				stack = append(stack, entry{gi: int32(gn.miss[i].g.id), r: gn.miss[i].r})
 			}
 			continue
+		}
+		if len(gn.infs) > 0 {
+			// An option on or above a cycle: winning orders by remoteness.
+			e.loopy[posKey{g, r}] = true
 		}
 		g.setState(r, stateOf(gn.result()))
 		stack = stack[:top]
@@ -422,8 +446,8 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 // reaching a cycle.
 func (e *Engine) markLoopy(stack []entry) {
 	for _, en := range stack {
-		if en.g.state(en.r) == stGray {
-			en.g.setState(en.r, stLoopy)
+		if g := e.games[en.gi]; g.state(en.r) == stGray {
+			g.setState(en.r, stLoopy)
 		}
 	}
 }
@@ -432,6 +456,19 @@ func (e *Engine) markLoopy(stack []entry) {
 // order the move rule generates them.
 func (e *Engine) options(g *Game, r uint64) []Value {
 	th := e.th
+	k := posKey{g, r}
+	if e.listing[k] {
+		pos := g.pos
+		if n := len(th.calls); n > 0 {
+			pos = th.calls[n-1]
+		}
+		fail(pos, "the moves of %s are asked for while they are being listed (moves or winning of a position inside its own move rule)", Format(g.position(g.args(r))))
+	}
+	if e.listing == nil {
+		e.listing = map[posKey]bool{}
+	}
+	e.listing[k] = true
+	defer delete(e.listing, k)
 	fr := th.newFrame(g.nslots)
 	g.load(fr, r)
 	gn := &gen{e: e, mode: mVal, fr: fr}

@@ -130,7 +130,7 @@ func (th *Thread) BestMove(c *Call, v Value) (Value, bool) {
 	}
 	best, bestR := win[0], int32(-1)
 	for _, o := range win {
-		if r := th.engine.remotenessOf(o); bestR < 0 || r < bestR {
+		if r, ok := th.engine.tryRemoteness(o, remoteCap); ok && (bestR < 0 || r < bestR) {
 			best, bestR = o, r
 		}
 	}
@@ -141,7 +141,7 @@ func (th *Thread) BestMove(c *Call, v Value) (Value, bool) {
 // (the winner hurrying, the loser delaying), or none for a draw.
 func (th *Thread) Remoteness(c *Call, v Value) Value {
 	th.sgOf(c, v)
-	r := th.engine.remotenessOf(v)
+	r := th.engine.remotenessAt(c.Pos, v)
 	if r < 0 {
 		return None
 	}
@@ -161,14 +161,19 @@ func (e *Engine) touchesLoopy(v Value) bool {
 	return false
 }
 
-// remoteCap bounds the explicit graph remotenessOf builds.
+// maxRemoteParts bounds the parts of a sum in that graph: a move that adds
+// a part (G -> G + *1) makes the graph of sums infinite.
+const maxRemoteParts = 64
+
+// remoteCap bounds the explicit graph tryRemoteness builds.
 const remoteCap = 200_000
 
-// remotenessOf returns the remoteness of a game value (-1 for a draw).
-func (e *Engine) remotenessOf(v Value) int32 {
+// remotenessAt returns the remoteness of a game value (-1 for a draw); an
+// error at pos when its graph is too large to explore.
+func (e *Engine) remotenessAt(pos Pos, v Value) int32 {
 	r, ok := e.tryRemoteness(v, remoteCap)
 	if !ok {
-		fail(Pos{}, "remoteness of %s: its game graph has more than %d positions", Format(v), remoteCap)
+		fail(pos, "remoteness of %s: its game graph is too large to explore (more than %d positions, or sums of more than %d parts)", Format(v), remoteCap, maxRemoteParts)
 	}
 	return r
 }
@@ -210,7 +215,7 @@ func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
 	add(v)
 	gr := &loopy.Graph{Start: []int32{0}, ExtStart: []int32{0}}
 	for i := 0; i < len(vals); i++ {
-		if len(vals) > limit {
+		if len(vals) > limit || len(vals[i].Parts()) > maxRemoteParts {
 			e.remoteTooBig[vk] = limit
 			return 0, false
 		}

@@ -252,7 +252,8 @@ func (b *localGraph) withValue(t term, v sgv) term {
 // edge adds the edge (or external) from the node being built to term t.
 func (b *localGraph) edge(t term) {
 	e := b.e
-	if len(t.members) == 0 {
+	if len(t.members) == 0 || len(t.infs) >= 2 {
+		// Two infinite parts make the sum ∞{} whatever the others are.
 		acc := t.a
 		for _, x := range t.infs {
 			acc = e.add(acc, x)

@@ -62,6 +62,8 @@ type Thread struct {
 	direct  *gen
 	slab    []Value // frames' slots are windows into this
 	sp      int     // slab in use
+	fpool   []*frame
+	fsp     int // frames of fpool in use
 	depth   int
 	limits  Limits
 	calls   []Pos // call sites of the running defs (for error traces)
@@ -80,7 +82,16 @@ func (th *Thread) newFrame(n int) *frame {
 	s := th.slab[base : base+n : base+n]
 	th.sp += n
 	clear(s)
-	return &frame{slots: s, th: th, gen: th.direct, base: base}
+	var fr *frame
+	if th.fsp < len(th.fpool) {
+		fr = th.fpool[th.fsp]
+	} else {
+		fr = new(frame)
+		th.fpool = append(th.fpool, fr)
+	}
+	th.fsp++
+	*fr = frame{slots: s, th: th, gen: th.direct, base: base}
+	return fr
 }
 
 // release returns a frame's slots to the slab when it was the last taken.
@@ -88,6 +99,9 @@ func (th *Thread) release(fr *frame) {
 	n := len(fr.slots)
 	if fr.base+n == th.sp && (n == 0 || &th.slab[fr.base] == &fr.slots[0]) {
 		th.sp = fr.base
+	}
+	if th.fsp > 0 && th.fpool[th.fsp-1] == fr {
+		th.fsp--
 	}
 }
 
@@ -271,11 +285,7 @@ func opCompare(pos Pos, op string, a, b Value) bool {
 	if a.k == KInf || b.k == KInf {
 		fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
 	}
-	ordered := a.k == b.k && (a.k == KInt || a.k == KStr || a.k == KList || a.k == KTuple || a.k == KBool)
-	if !ordered {
-		fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
-	}
-	c := Compare(a, b)
+	c := orderCompare(pos, op, a, b)
 	switch op {
 	case "<":
 		return c < 0
@@ -285,6 +295,27 @@ func opCompare(pos Pos, op string, a, b Value) bool {
 		return c > 0
 	}
 	return c >= 0
+}
+
+// orderCompare orders two values for <, <=, > and >=: ints, strings and
+// bools among themselves, and lists and tuples element by element.
+func orderCompare(pos Pos, op string, a, b Value) int {
+	if a.k == KInf || b.k == KInf {
+		fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+	}
+	if a.k != b.k || !(a.k == KInt || a.k == KStr || a.k == KList || a.k == KTuple || a.k == KBool) {
+		fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
+	}
+	if a.k == KList || a.k == KTuple {
+		x, y := a.Elems(), b.Elems()
+		for i := 0; i < len(x) && i < len(y); i++ {
+			if c := orderCompare(pos, op, x[i], y[i]); c != 0 {
+				return c
+			}
+		}
+		return len(x) - len(y)
+	}
+	return Compare(a, b)
 }
 
 func opIn(pos Pos, x, coll Value) bool {

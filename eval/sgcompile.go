@@ -16,6 +16,34 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			// b.game is read at run time: a REPL re-declaration replaces it.
 			args := c.exprs(e.Args)
 			pos := e.Pos
+			ints := make([]intFn, len(e.Args))
+			allInt := true
+			for i, a := range e.Args {
+				ints[i] = c.intExpr(a)
+				allInt = allInt && ints[i] != nil
+			}
+			switch {
+			case allInt && len(ints) == 1:
+				a0 := ints[0]
+				return func(fr *frame) sgv {
+					v, g := a0(fr), b.game
+					if uint64(v) < g.lim && g.arity == 1 {
+						return fr.gen.lookup(g, uint64(v))
+					}
+					checkArity(pos, g, 1)
+					return fr.gen.lookup(g, g.ref1(Int(v)))
+				}
+			case allInt && len(ints) == 2:
+				a0, a1 := ints[0], ints[1]
+				return func(fr *frame) sgv {
+					v, w, g := a0(fr), a1(fr), b.game
+					if uint64(v) < g.lim && uint64(w) < g.lim && g.arity == 2 {
+						return fr.gen.lookup(g, uint64(v)<<g.bits|uint64(w))
+					}
+					checkArity(pos, g, 2)
+					return fr.gen.lookup(g, g.ref([]Value{Int(v), Int(w)}))
+				}
+			}
 			switch len(args) {
 			case 1:
 				a0 := args[0]

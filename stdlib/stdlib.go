@@ -53,13 +53,16 @@ var all = []*eval.Builtin{
 			}
 			c.ArgFail(0, "len needs a list, tuple, set, map or string, found %s", a[0].TypeName())
 			return eval.None
-		}},
+		},
+		Fold: func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return eval.Int(int64(n + 1)) }},
 	{BName: "min", MinArgs: 1, MaxArgs: -1,
-		Doc: "min(XS) or min(a, b, ...): the smallest element. Errors: an empty collection, elements that cannot be ordered.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "min", a, -1) }},
+		Doc:  "min(XS) or min(a, b, ...): the smallest element. Errors: an empty collection, elements that cannot be ordered.",
+		Fn:   func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "min", a, -1) },
+		Fold: func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return foldExtreme(c, "min", acc, x, n, -1) }},
 	{BName: "max", MinArgs: 1, MaxArgs: -1,
-		Doc: "max(XS) or max(a, b, ...): the largest element. Errors: an empty collection, elements that cannot be ordered.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "max", a, 1) }},
+		Doc:  "max(XS) or max(a, b, ...): the largest element. Errors: an empty collection, elements that cannot be ordered.",
+		Fn:   func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "max", a, 1) },
+		Fold: func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return foldExtreme(c, "max", acc, x, n, 1) }},
 	{BName: "abs", MinArgs: 1, MaxArgs: 1,
 		Doc: "abs(n): the absolute value of an int. Error: overflow for the most negative int.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
@@ -186,6 +189,20 @@ func extreme(c *eval.Call, fn string, a []eval.Value, sign int) eval.Value {
 		}
 	}
 	return best
+}
+
+// foldExtreme is one step of min or max over a stream, with extreme's
+// checks and messages.
+func foldExtreme(c *eval.Call, fn string, acc, x eval.Value, n int, sign int) eval.Value {
+	if n == 0 {
+		checkOrdered(c, fn, []eval.Value{x})
+		return x
+	}
+	checkOrdered(c, fn, []eval.Value{acc, x})
+	if eval.Compare(x, acc)*sign > 0 {
+		return x
+	}
+	return acc
 }
 
 func allAny(c *eval.Call, fn string, v eval.Value, isAll bool) eval.Value {
