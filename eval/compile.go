@@ -42,6 +42,27 @@ type Call struct {
 	Name string // the built-in's name
 	Pos  Pos
 	Args []Pos // positions of the arguments
+	buf  [2]Value
+}
+
+// getCall takes a Call from the thread's pool (calls nest LIFO).
+func (th *Thread) getCall(name string, pos Pos, argPos []Pos) *Call {
+	var c *Call
+	if th.csp < len(th.cpool) {
+		c = th.cpool[th.csp]
+	} else {
+		c = new(Call)
+		th.cpool = append(th.cpool, c)
+	}
+	th.csp++
+	*c = Call{Th: th, Name: name, Pos: pos, Args: argPos}
+	return c
+}
+
+func (th *Thread) putCall(c *Call) {
+	if th.csp > 0 && th.cpool[th.csp-1] == c {
+		th.csp--
+	}
 }
 
 // Fail raises a runtime error at the call.
@@ -935,8 +956,10 @@ func (c *compiler) call(e *lang.Call) evalFn {
 					fr.gen = th.direct
 					v := sg(fr)
 					fr.gen = g
-					args := [1]Value{th.engine.standIn(v)}
-					r := bi.Fn(&Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}, args[:])
+					call := th.getCall(bi.BName, pos, argPos)
+					call.buf[0] = th.engine.standIn(v)
+					r := bi.Fn(call, call.buf[:1])
+					th.putCall(call)
 					th.calls = th.calls[:len(th.calls)-1]
 					return r
 				}
@@ -944,9 +967,26 @@ func (c *compiler) call(e *lang.Call) evalFn {
 			args := c.exprs(e.Args)
 			return func(fr *frame) Value {
 				th := fr.th
-				vs := evalAll(fr, args)
+				var vs []Value
+				var call *Call
+				if len(args) <= 2 {
+					var a, b Value
+					if len(args) > 0 {
+						a = args[0](fr)
+					}
+					if len(args) > 1 {
+						b = args[1](fr)
+					}
+					call = th.getCall(bi.BName, pos, argPos)
+					call.buf = [2]Value{a, b}
+					vs = call.buf[:len(args)]
+				} else {
+					vs = evalAll(fr, args)
+					call = th.getCall(bi.BName, pos, argPos)
+				}
 				th.calls = append(th.calls, pos)
-				r := bi.Fn(&Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}, vs)
+				r := bi.Fn(call, vs)
+				th.putCall(call)
 				th.calls = th.calls[:len(th.calls)-1]
 				return r
 			}

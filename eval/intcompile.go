@@ -311,3 +311,80 @@ func cmpInts(op string, a, b int64) bool {
 	}
 	return a >= b
 }
+
+// operand is an int-typed expression in one of the shapes move rules use
+// most (a local, a constant, local ± constant, local - local), evaluated by
+// a switch instead of a tree of closures; other shapes call f.
+type operand struct {
+	kind uint8
+	a, b int   // slots
+	k    int64 // constant
+	pos  Pos
+	f    intFn
+}
+
+const (
+	opndFunc uint8 = iota
+	opndSlot
+	opndConst
+	opndSlotPlusConst
+	opndSlotMinusSlot
+)
+
+// operandOf compiles an int-typed expression (f is its int closure).
+func (c *compiler) operandOf(e lang.Expr, f intFn) operand {
+	slotOf := func(e lang.Expr) int {
+		if id, ok := e.(*lang.Ident); ok {
+			if b := c.scope.lookup(id.Name); b != nil && b.kind == bLocal && b.isInt {
+				return b.slot
+			}
+		}
+		return -1
+	}
+	switch x := e.(type) {
+	case *lang.IntLit:
+		return operand{kind: opndConst, k: x.Val}
+	case *lang.Ident:
+		if s := slotOf(x); s >= 0 {
+			return operand{kind: opndSlot, a: s}
+		}
+	case *lang.Binary:
+		if x.Op == "+" || x.Op == "-" {
+			if s := slotOf(x.X); s >= 0 {
+				if lit, ok := x.Y.(*lang.IntLit); ok && lit.Val != math.MinInt64 {
+					k := lit.Val
+					if x.Op == "-" {
+						k = -k
+					}
+					return operand{kind: opndSlotPlusConst, a: s, k: k, pos: x.Pos, f: f}
+				}
+				if t := slotOf(x.Y); t >= 0 && x.Op == "-" {
+					return operand{kind: opndSlotMinusSlot, a: s, b: t, pos: x.Pos, f: f}
+				}
+			}
+		}
+	}
+	return operand{kind: opndFunc, f: f}
+}
+
+// eval evaluates the operand (overflow falls back to the closure, which
+// raises the error).
+func (o *operand) eval(fr *frame) int64 {
+	switch o.kind {
+	case opndSlot:
+		return fr.slots[o.a].n
+	case opndConst:
+		return o.k
+	case opndSlotPlusConst:
+		a := fr.slots[o.a].n
+		if s, ok := addOK(a, o.k); ok {
+			return s
+		}
+	case opndSlotMinusSlot:
+		a, b := fr.slots[o.a].n, fr.slots[o.b].n
+		if s, ok := subOK(a, b); ok {
+			return s
+		}
+	}
+	return o.f(fr)
+}

@@ -63,6 +63,8 @@ type Thread struct {
 	slab    []Value // frames' slots are windows into this
 	sp      int     // slab in use
 	fpool   []*frame
+	cpool   []*Call
+	csp     int // calls of cpool in use
 	fsp     int // frames of fpool in use
 	depth   int
 	limits  Limits

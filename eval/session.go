@@ -140,7 +140,7 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 	th.ctx = ctx
 	th.calls = th.calls[:0]
 	th.depth = 0
-	th.sp, th.fsp = 0, 0
+	th.sp, th.fsp, th.csp = 0, 0, 0
 	defer func() {
 		if r := recover(); r != nil {
 			err = s.recovered(r)

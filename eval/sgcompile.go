@@ -24,21 +24,28 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			}
 			switch {
 			case allInt && len(ints) == 1:
-				a0 := ints[0]
+				a0 := c.operandOf(e.Args[0], ints[0])
 				return func(fr *frame) sgv {
-					v, g := a0(fr), b.game
+					v, g := a0.eval(fr), b.game
 					if uint64(v) < g.lim && g.arity == 1 {
+						if s := g.state(uint64(v)); s >= finBase {
+							return s - finBase
+						}
 						return fr.gen.lookup(g, uint64(v))
 					}
 					checkArity(pos, g, 1)
 					return fr.gen.lookup(g, g.ref1(Int(v)))
 				}
 			case allInt && len(ints) == 2:
-				a0, a1 := ints[0], ints[1]
+				a0, a1 := c.operandOf(e.Args[0], ints[0]), c.operandOf(e.Args[1], ints[1])
 				return func(fr *frame) sgv {
-					v, w, g := a0(fr), a1(fr), b.game
+					v, w, g := a0.eval(fr), a1.eval(fr), b.game
 					if uint64(v) < g.lim && uint64(w) < g.lim && g.arity == 2 {
-						return fr.gen.lookup(g, uint64(v)<<g.bits|uint64(w))
+						r := uint64(v)<<g.bits | uint64(w)
+						if s := g.state(r); s >= finBase {
+							return s - finBase
+						}
+						return fr.gen.lookup(g, r)
 					}
 					checkArity(pos, g, 2)
 					return fr.gen.lookup(g, g.ref([]Value{Int(v), Int(w)}))
