@@ -24,8 +24,11 @@ type Game struct {
 	// with packed keys.
 	genSGInt func(fr *frame)
 
-	bits   uint   // bits per packed argument
-	lim    uint64 // each packed argument is < lim
+	// Packed keys: each argument is a field of bits bits. An int v with
+	// 0 <= v < lim is the field v (the fast paths rely on it); a negative
+	// v >= -lim is the field lim + (-v - 1).
+	bits   uint
+	lim    uint64
 	pages  []*page
 	ids    map[string]uint32
 	gargs  [][]Value
@@ -82,7 +85,7 @@ func valueOf(s int32) sgv {
 func (g *Game) initTable() {
 	if g.arity > 0 && g.arity <= 3 {
 		g.bits = packBits / uint(g.arity)
-		g.lim = 1 << g.bits
+		g.lim = 1 << (g.bits - 1)
 	}
 	g.ids = map[string]uint32{}
 }
@@ -131,11 +134,12 @@ func (g *Game) ref(args []Value) uint64 {
 		var key uint64
 		packed := true
 		for _, a := range args {
-			if a.k != KInt || uint64(a.n) >= g.lim {
+			f, ok := g.field(a)
+			if !ok {
 				packed = false
 				break
 			}
-			key = key<<g.bits | uint64(a.n)
+			key = key<<g.bits | f
 		}
 		if packed {
 			return key
@@ -161,15 +165,36 @@ func (g *Game) ref(args []Value) uint64 {
 	return genBit | uint64(id)
 }
 
+// field is the packed field of an argument, if it has one.
+func (g *Game) field(a Value) (uint64, bool) {
+	switch {
+	case a.k != KInt:
+		return 0, false
+	case uint64(a.n) < g.lim:
+		return uint64(a.n), true
+	case a.n < 0 && a.n >= -int64(g.lim):
+		return g.lim + uint64(-a.n-1), true
+	}
+	return 0, false
+}
+
+// unfield is the int of a packed field.
+func (g *Game) unfield(f uint64) int64 {
+	if f < g.lim {
+		return int64(f)
+	}
+	return -int64(f-g.lim) - 1
+}
+
 // load puts the arguments of position r into the first slots of fr.
 func (g *Game) load(fr *frame, r uint64) {
 	if r&genBit != 0 {
 		copy(fr.slots, g.gargs[r&^genBit])
 		return
 	}
-	mask := g.lim - 1
+	mask := uint64(1)<<g.bits - 1
 	for i := g.arity - 1; i >= 0; i-- {
-		fr.slots[i] = Int(int64(r & mask))
+		fr.slots[i] = Int(g.unfield(r & mask))
 		r >>= g.bits
 	}
 }
@@ -180,9 +205,9 @@ func (g *Game) args(r uint64) []Value {
 		return g.gargs[r&^genBit]
 	}
 	out := make([]Value, g.arity)
-	mask := g.lim - 1
+	mask := uint64(1)<<g.bits - 1
 	for i := g.arity - 1; i >= 0; i-- {
-		out[i] = Int(int64(r & mask))
+		out[i] = Int(g.unfield(r & mask))
 		r >>= g.bits
 	}
 	return out
