@@ -816,7 +816,7 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 	case "^":
 		return func(fr *frame) Value { return opXor(pos, x(fr), y(fr)) }
 	case "..":
-		return func(fr *frame) Value { return opRange(pos, x(fr), y(fr)) }
+		return func(fr *frame) Value { return opRange(fr.th, pos, x(fr), y(fr)) }
 	case "==":
 		return func(fr *frame) Value {
 			a, b := x(fr), y(fr)

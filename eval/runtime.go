@@ -235,9 +235,9 @@ func opXor(pos Pos, a, b Value) Value {
 }
 
 // maxRange bounds the length of a range built as a list.
-const maxRange = 100_000_000
+const maxRange = 10_000_000
 
-func opRange(pos Pos, a, b Value) Value {
+func opRange(th *Thread, pos Pos, a, b Value) Value {
 	if a.k != KInt || b.k != KInt {
 		typeErr(pos, "..", a, b)
 	}
@@ -249,6 +249,9 @@ func opRange(pos Pos, a, b Value) Value {
 	}
 	xs := make([]Value, b.n-a.n+1)
 	for i := range xs {
+		if i&(1<<16-1) == 0 && th.ctx != nil {
+			th.poll(pos)
+		}
 		xs[i] = Int(a.n + int64(i))
 	}
 	return List(xs)
