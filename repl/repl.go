@@ -269,38 +269,8 @@ func (r *REPL) remember(src string, start int) {
 
 // report prints an error with its caret snippet.
 func (r *REPL) report(src string, err error) {
-	w := r.errOut
-	var list lang.ErrorList
-	var se *lang.Error
-	var re *eval.RuntimeError
-	switch {
-	case errors.As(err, &list):
-		for _, e := range list {
-			fmt.Fprintln(w, e.Error())
-			if sn := lang.Snippet(src, e.Pos); sn != "" {
-				fmt.Fprintln(w, sn)
-			}
-		}
-	case errors.As(err, &se):
-		fmt.Fprintln(w, se.Error())
-		if sn := lang.Snippet(src, se.Pos); sn != "" {
-			fmt.Fprintln(w, sn)
-		}
-	case errors.As(err, &re):
-		if re.Pos.Line == 0 {
-			fmt.Fprintln(w, re.Msg)
-		} else {
-			fmt.Fprintln(w, re.Error())
-			if sn := lang.Snippet(src, re.Pos); sn != "" {
-				fmt.Fprintln(w, sn)
-			}
-		}
-		for _, t := range re.Trace {
-			fmt.Fprintln(w, "    "+t)
-		}
-	default:
-		fmt.Fprintln(w, err)
-	}
+	text, _ := eval.Render(err, src)
+	io.WriteString(r.errOut, text)
 }
 
 // completer completes keywords, built-ins, :commands and the session's

@@ -18,11 +18,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"time"
 
 	"github.com/grundy-lang/grundy/eval"
-	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/repl"
 	_ "github.com/grundy-lang/grundy/stdlib"
 )
@@ -190,36 +188,10 @@ func runSource(cfg config, name, src string, stdin io.Reader, stdout, stderr io.
 
 // report prints an error with a caret snippet and returns the exit status.
 func report(w io.Writer, src string, err error) int {
-	var b strings.Builder
-	code := 1
-	var list lang.ErrorList
-	var se *lang.Error
-	var re *eval.RuntimeError
-	switch {
-	case errors.As(err, &list):
-		for _, e := range list {
-			writeErr(&b, src, e.Error(), e.Pos)
-		}
-	case errors.As(err, &se):
-		writeErr(&b, src, se.Error(), se.Pos)
-		code = 2
-	case errors.As(err, &re):
-		writeErr(&b, src, re.Error(), re.Pos)
-		for _, t := range re.Trace {
-			b.WriteString("    " + t + "\n")
-		}
-	default:
-		fmt.Fprintf(&b, "grundy: %v\n", err)
+	text, syntax := eval.Render(err, src)
+	io.WriteString(w, text)
+	if syntax {
+		return 2
 	}
-	io.WriteString(w, b.String())
-	return code
-}
-
-func writeErr(b *strings.Builder, src, msg string, pos lang.Pos) {
-	b.WriteString(msg)
-	b.WriteByte('\n')
-	if sn := lang.Snippet(src, pos); sn != "" {
-		b.WriteString(sn)
-		b.WriteByte('\n')
-	}
+	return 1
 }

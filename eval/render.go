@@ -1,0 +1,52 @@
+package eval
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Render formats an error of a run for a person: each message
+// ("file:line:col: sentence") followed by the source line with a caret
+// under the column (when src has that line), then a runtime error's call
+// sites. It reports whether the error is a syntax error (exit status 2) as
+// opposed to a resolve or runtime error (exit status 1). Other errors are
+// rendered as "grundy: message".
+func Render(err error, src string) (text string, syntax bool) {
+	var b strings.Builder
+	one := func(msg string, pos lang.Pos) {
+		b.WriteString(msg)
+		b.WriteByte('\n')
+		if pos.Line > 0 {
+			if sn := lang.Snippet(src, pos); sn != "" {
+				b.WriteString(sn)
+				b.WriteByte('\n')
+			}
+		}
+	}
+	var list lang.ErrorList
+	var se *lang.Error
+	var re *RuntimeError
+	switch {
+	case errors.As(err, &list):
+		for _, e := range list {
+			one(e.Error(), e.Pos)
+		}
+	case errors.As(err, &se):
+		one(se.Error(), se.Pos)
+		syntax = true
+	case errors.As(err, &re):
+		if re.Pos.Line == 0 {
+			one(re.Msg, re.Pos)
+		} else {
+			one(re.Error(), re.Pos)
+		}
+		for _, t := range re.Trace {
+			b.WriteString("    " + t + "\n")
+		}
+	default:
+		b.WriteString("grundy: " + err.Error() + "\n")
+	}
+	return b.String(), syntax
+}
