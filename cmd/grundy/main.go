@@ -39,8 +39,10 @@ Usage:
   grundy --help | --version
 
 Flags (run, -e and the REPL):
-  --stats              print states, options evaluated and time to stderr
+  --stats              print positions visited, games and time to stderr
   --max-states N       stop after N positions (default 20000000)
+  --history FILE       the REPL's history file (default ~/.grundy_history;
+                       also GRUNDY_HISTORY; empty turns history off)
 
 Exit status: 0 success; 1 runtime error or failed assertion; 2 syntax
 error or bad usage. The language is described in spec.md.
