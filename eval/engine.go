@@ -20,9 +20,13 @@ type Engine struct {
 	edges  int64            // options evaluated
 	// remoteness of positions solved by the loopy solver, and of positions
 	// whose remoteness was asked for
-	remote       map[posKey]int32
-	loopy        map[posKey]bool // positions whose value came from the loopy solver
-	listing      map[posKey]bool // positions whose options are being listed
+	remote  map[posKey]int32
+	loopy   map[posKey]bool // positions whose value came from the loopy solver
+	listing map[posKey]bool // positions whose options are being listed
+	// current is the position whose moves the search is generating (for
+	// limit messages).
+	current      *Game
+	currentR     uint64
 	remoteMemo   map[string]int32
 	remoteTooBig map[string]int // values whose remoteness graph exceeded a limit
 }
@@ -397,6 +401,8 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		if s == stUnknown {
 			e.visit(g.pos, g, r)
 		}
+		e.current, e.currentR = g, r
+		th.tick(g.pos)
 		if e.states&63 == 0 && th.ctx != nil {
 			th.poll(g.pos)
 		}

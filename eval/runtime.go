@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -41,13 +44,18 @@ type frame struct {
 
 // Limits bound a run. Zero fields mean the defaults.
 type Limits struct {
-	MaxStates int64 // positions memoized (default 50,000,000)
-	MaxDepth  int   // nested def calls (default 100,000)
+	MaxStates int64         // positions visited (default 20,000,000)
+	MaxDepth  int           // nested def calls (default 100,000)
+	MaxSteps  int64         // evaluation steps: loop iterations, calls, positions (default 10,000,000,000)
+	Timeout   time.Duration // wall time of one run (default: none; Ctrl-C or the context cancels)
+	MaxMemory int64         // approximate heap bytes (default 4 GiB)
 }
 
 const (
 	defaultMaxStates = 20_000_000
 	defaultMaxDepth  = 100_000
+	defaultMaxSteps  = 10_000_000_000
+	defaultMaxMemory = 4 << 30
 )
 
 // Thread is the state of one running program: output, input, globals, the
@@ -70,7 +78,9 @@ type Thread struct {
 	limits  Limits
 	calls   []Pos // call sites of the running defs (for error traces)
 	ctx     context.Context
-	steps   uint32
+	steps   int64
+	// checkAt is the step at which limits are next checked.
+	checkAt int64
 	show    func(th *Thread, v Value)
 }
 
@@ -111,15 +121,54 @@ func (th *Thread) release(fr *frame) {
 // the run was cancelled.
 func (th *Thread) tick(pos Pos) {
 	th.steps++
-	if th.steps&4095 == 0 && th.ctx != nil {
+	if th.steps >= th.checkAt {
+		th.checkLimits(pos)
+	}
+}
+
+// checkLimits runs every 4096 steps: cancellation, the step limit and,
+// every 64 Ki steps, the memory budget.
+func (th *Thread) checkLimits(pos Pos) {
+	th.checkAt = th.steps + 4096
+	if th.ctx != nil {
 		th.poll(pos)
 	}
+	if th.steps > th.limits.MaxSteps {
+		th.limitFail(pos, "step limit reached: more than %d evaluation steps (--max-steps)", th.limits.MaxSteps)
+	}
+	if th.steps&(1<<16-1) < 4096 {
+		if m := heapBytes(); m > th.limits.MaxMemory {
+			runtime.GC()
+			if m = heapBytes(); m > th.limits.MaxMemory {
+				th.limitFail(pos, "memory limit reached: more than %d MiB in use (--max-memory)", th.limits.MaxMemory>>20)
+			}
+		}
+	}
+}
+
+// limitFail reports a limit, naming the position being computed.
+func (th *Thread) limitFail(pos Pos, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if e := th.engine; e != nil && e.current != nil {
+		msg += " while computing " + Format(e.current.position(e.current.args(e.currentR)))
+	}
+	fail(pos, "%s", msg)
+}
+
+var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+
+func heapBytes() int64 {
+	metrics.Read(heapSample)
+	if heapSample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(heapSample[0].Value.Uint64())
 }
 
 func (th *Thread) poll(pos Pos) {
 	if err := th.ctx.Err(); err != nil {
 		if err == context.DeadlineExceeded {
-			fail(pos, "time limit reached")
+			th.limitFail(pos, "time limit reached: the run took more than %v (--timeout)", th.limits.Timeout)
 		}
 		fail(pos, "interrupted")
 	}

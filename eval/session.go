@@ -48,6 +48,12 @@ func NewSession(opts Options) *Session {
 	if th.limits.MaxDepth <= 0 {
 		th.limits.MaxDepth = defaultMaxDepth
 	}
+	if th.limits.MaxSteps <= 0 {
+		th.limits.MaxSteps = defaultMaxSteps
+	}
+	if th.limits.MaxMemory <= 0 {
+		th.limits.MaxMemory = defaultMaxMemory
+	}
 	th.engine = newEngine(th)
 	th.direct = &gen{e: th.engine, mode: mDirect}
 	return &Session{th: th, engine: th.engine, top: &scope{names: map[string]*binding{}}, show: opts.Show}
@@ -137,7 +143,14 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 		copy(g, th.globals)
 		th.globals = g
 	}
+	if th.limits.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, th.limits.Timeout)
+		defer cancel()
+	}
 	th.ctx = ctx
+	th.steps, th.checkAt = 0, 0
+	th.engine.current = nil
 	th.calls = th.calls[:0]
 	th.depth = 0
 	th.sp, th.fsp, th.csp = 0, 0, 0

@@ -18,6 +18,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -41,6 +43,9 @@ Usage:
 Flags (run, -e and the REPL):
   --stats              print positions visited, games and time to stderr
   --max-states N       stop after N positions (default 20000000)
+  --max-steps N        stop after N evaluation steps (default 10000000000)
+  --timeout D          stop a run after D, e.g. 30s or 2m (default: none)
+  --max-memory SIZE    stop above about SIZE of heap, e.g. 512M (default 4G)
   --history FILE       the REPL's history file (default ~/.grundy_history;
                        also GRUNDY_HISTORY; empty turns history off)
 
@@ -55,6 +60,10 @@ func main() {
 type config struct {
 	stats     bool
 	maxStates int64
+	maxSteps  int64
+	timeout   time.Duration
+	maxMemory string
+	memBytes  int64
 	history   string
 }
 
@@ -70,6 +79,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&ver, "version", false, "")
 	fs.BoolVar(&cfg.stats, "stats", false, "")
 	fs.Int64Var(&cfg.maxStates, "max-states", 0, "")
+	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, "")
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
+	fs.StringVar(&cfg.maxMemory, "max-memory", "", "")
 	fs.StringVar(&cfg.history, "history", os.Getenv("GRUNDY_HISTORY"), "")
 	if err := parseFlags(fs, args); err != nil {
 		fmt.Fprintf(stderr, "grundy: %v\n(see grundy --help)\n", err)
@@ -80,6 +92,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "grundy: --max-states must be a positive number of positions, not %d\n", cfg.maxStates)
 		return 2
 	}
+	if cfg.maxSteps < 0 {
+		fmt.Fprintf(stderr, "grundy: --max-steps must be a positive number of steps, not %d\n", cfg.maxSteps)
+		return 2
+	}
+	if cfg.timeout < 0 {
+		fmt.Fprintf(stderr, "grundy: --timeout must be a positive duration such as 30s or 2m, not %v\n", cfg.timeout)
+		return 2
+	}
+	memBytes, err := parseSize(cfg.maxMemory)
+	if err != nil {
+		fmt.Fprintf(stderr, "grundy: --max-memory: %v\n", err)
+		return 2
+	}
+	cfg.memBytes = memBytes
 	switch {
 	case help:
 		fmt.Fprint(stdout, usage)
@@ -161,7 +187,30 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 }
 
 func limits(cfg config) eval.Limits {
-	return eval.Limits{MaxStates: cfg.maxStates}
+	return eval.Limits{MaxStates: cfg.maxStates, MaxSteps: cfg.maxSteps, Timeout: cfg.timeout, MaxMemory: cfg.memBytes}
+}
+
+// parseSize reads a size in bytes with an optional unit: 512M, 2G, 1.5GiB.
+func parseSize(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "IB"), "B")
+	mult := 1.0
+	switch {
+	case strings.HasSuffix(t, "K"):
+		mult, t = 1<<10, strings.TrimSuffix(t, "K")
+	case strings.HasSuffix(t, "M"):
+		mult, t = 1<<20, strings.TrimSuffix(t, "M")
+	case strings.HasSuffix(t, "G"):
+		mult, t = 1<<30, strings.TrimSuffix(t, "G")
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || f <= 0 || f*mult > 1<<50 {
+		return 0, fmt.Errorf("%q is not a size such as 512M or 2G", s)
+	}
+	return int64(f * mult), nil
 }
 
 func unwrapPathError(err error) error {

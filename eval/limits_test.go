@@ -1,0 +1,65 @@
+package eval_test
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-lang/grundy/eval"
+)
+
+// TestLimits runs an infinite game under each limit: the run must stop with
+// a message naming the limit and the position being computed.
+func TestLimits(t *testing.T) {
+	const src = "game up(n) moves up(n + 1) | up(n + 2)\nprint sg(up(0))\n"
+	tests := []struct {
+		name   string
+		limits eval.Limits
+		want   string
+	}{
+		{"states", eval.Limits{MaxStates: 5000}, "state limit reached: more than 5000 positions"},
+		{"steps", eval.Limits{MaxSteps: 50000}, "step limit reached: more than 50000 evaluation steps"},
+		{"time", eval.Limits{Timeout: 50 * time.Millisecond}, "time limit reached: the run took more than 50ms"},
+		{"memory", eval.Limits{MaxMemory: 32 << 20}, "memory limit reached: more than 32 MiB in use"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: tc.limits})
+			start := time.Now()
+			err := s.ExecFile(context.Background(), "t.game", src)
+			if err == nil {
+				t.Fatal("the infinite game ran to its end")
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, "t.game:1:6: "+tc.want) {
+				t.Errorf("error %q, want it to start with t.game:1:6: %s", msg, tc.want)
+			}
+			if tc.name != "states" && !strings.Contains(msg, "while computing up(") {
+				t.Errorf("error %q does not name the position being computed", msg)
+			}
+			if d := time.Since(start); d > 30*time.Second {
+				t.Errorf("stopping took %v", d)
+			}
+		})
+	}
+}
+
+// TestCancelDeepChain cancels a long computation through the context.
+func TestCancelDeepChain(t *testing.T) {
+	s := eval.NewSession(eval.Options{Stdout: io.Discard})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(30 * time.Millisecond)
+		cancel()
+	}()
+	err := s.ExecFile(ctx, "t.game", "game up(n) moves up(n + 1)\nprint sg(up(0))\n")
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("got %v, want an interrupted error", err)
+	}
+	// The session survives: a new run in it works.
+	if err := s.ExecFile(context.Background(), "u.game", "print sg(*3 + *5)\n"); err != nil {
+		t.Fatalf("after the cancel: %v", err)
+	}
+}
