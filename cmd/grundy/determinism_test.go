@@ -1,0 +1,35 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDeterminism runs every example three times: the bytes on standard
+// output and standard error must be the same each time.
+func TestDeterminism(t *testing.T) {
+	files, _ := filepath.Glob("../../examples/*.game")
+	if len(files) == 0 {
+		t.Fatal("no examples found")
+	}
+	for _, f := range files {
+		var first string
+		for i := 0; i < 3; i++ {
+			var in []byte
+			if b, err := os.ReadFile(strings.TrimSuffix(f, ".game") + ".in"); err == nil {
+				in = b
+			}
+			var out, errOut bytes.Buffer
+			run([]string{"run", f}, bytes.NewReader(in), &out, &errOut)
+			got := out.String() + "\x00" + errOut.String()
+			if i == 0 {
+				first = got
+			} else if got != first {
+				t.Errorf("%s: run %d printed something else than run 1", f, i+1)
+			}
+		}
+	}
+}
