@@ -270,7 +270,26 @@ func (c *compiler) intCompare(e *lang.Binary) boolFn {
 	pos, op := e.Pos, e.Op
 	if xi == nil || yi == nil {
 		// One side is not known to be an int: compare generically unless
-		// it is one at run time.
+		// it is one at run time. A local on the unknown side is read
+		// directly.
+		if s := c.localSlot(e.X); s >= 0 && yi != nil {
+			return func(fr *frame) bool {
+				a := fr.slots[s]
+				if a.k == KInt {
+					return cmpInts(op, a.n, yi(fr))
+				}
+				return opCompare(pos, op, a, Int(yi(fr)))
+			}
+		}
+		if s := c.localSlot(e.Y); s >= 0 && xi != nil {
+			return func(fr *frame) bool {
+				a, b := xi(fr), fr.slots[s]
+				if b.k == KInt {
+					return cmpInts(op, a, b.n)
+				}
+				return opCompare(pos, op, Int(a), b)
+			}
+		}
 		x, y := c.expr(e.X), c.expr(e.Y)
 		return func(fr *frame) bool {
 			a, b := x(fr), y(fr)
@@ -294,6 +313,16 @@ func (c *compiler) intCompare(e *lang.Binary) boolFn {
 		return func(fr *frame) bool { return xi(fr) > yi(fr) }
 	}
 	return func(fr *frame) bool { return xi(fr) >= yi(fr) }
+}
+
+// localSlot is the slot of a local name (of any type), or -1.
+func (c *compiler) localSlot(e lang.Expr) int {
+	if id, ok := e.(*lang.Ident); ok {
+		if b := c.scope.lookup(id.Name); b != nil && b.kind == bLocal {
+			return b.slot
+		}
+	}
+	return -1
 }
 
 func cmpInts(op string, a, b int64) bool {
@@ -329,6 +358,7 @@ const (
 	opndConst
 	opndSlotPlusConst
 	opndSlotMinusSlot
+	opndSlotMinusAny // b is any local: used when it holds an int
 )
 
 // operandOf compiles an int-typed expression (f is its int closure).
@@ -361,6 +391,9 @@ func (c *compiler) operandOf(e lang.Expr, f intFn) operand {
 				if t := slotOf(x.Y); t >= 0 && x.Op == "-" {
 					return operand{kind: opndSlotMinusSlot, a: s, b: t, pos: x.Pos, f: f}
 				}
+				if t := c.localSlot(x.Y); t >= 0 && x.Op == "-" {
+					return operand{kind: opndSlotMinusAny, a: s, b: t, pos: x.Pos, f: f}
+				}
 			}
 		}
 	}
@@ -384,6 +417,12 @@ func (o *operand) eval(fr *frame) int64 {
 		a, b := fr.slots[o.a].n, fr.slots[o.b].n
 		if s, ok := subOK(a, b); ok {
 			return s
+		}
+	case opndSlotMinusAny:
+		if v := fr.slots[o.b]; v.k == KInt {
+			if s, ok := subOK(fr.slots[o.a].n, v.n); ok {
+				return s
+			}
 		}
 	}
 	return o.f(fr)
