@@ -484,6 +484,25 @@ func (e *Engine) options(g *Game, r uint64) []Value {
 	return dedupe(gn.vals)
 }
 
+// dedupeChecked is dedupe for many or big values, checking the run's limits
+// as it goes.
+func (e *Engine) dedupeChecked(pos Pos, vs []Value) []Value {
+	seen := make(map[string]bool, len(vs))
+	out := vs[:0]
+	var buf []byte
+	for i, v := range vs {
+		if i&63 == 0 {
+			e.th.checkLimits(pos)
+		}
+		buf = appendKey(buf[:0], v)
+		if !seen[string(buf)] {
+			seen[string(buf)] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 func dedupe(vs []Value) []Value {
 	if len(vs) < 2 {
 		return vs

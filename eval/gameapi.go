@@ -70,8 +70,15 @@ func (e *Engine) moves(v Value) []Value {
 	}
 	parts := v.ref.(*Sum).Parts
 	var out []Value
+	pos := Pos{}
+	if n := len(e.th.calls); n > 0 {
+		pos = e.th.calls[n-1]
+	}
 	for i, p := range parts {
 		for _, m := range e.moves(p) {
+			if len(out)&63 == 0 {
+				e.th.checkLimits(pos) // each option here can be a big sum
+			}
 			gs := make([]Value, 0, len(parts))
 			gs = append(gs, parts[:i]...)
 			gs = append(gs, m)
@@ -79,7 +86,7 @@ func (e *Engine) moves(v Value) []Value {
 			out = append(out, sumKeep(gs))
 		}
 	}
-	return dedupe(out)
+	return e.dedupeChecked(pos, out)
 }
 
 // sumKeep is SumOf, except that the result stays a sum even with one part

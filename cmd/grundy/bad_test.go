@@ -21,7 +21,11 @@ package main
 //	NAME.in    optional: standard input (what ints() reads). Without it
 //	           standard input is empty.
 //
-// Each case must finish within badTimeout: a hang is a failure.
+// Each case runs in a child process (the test binary itself, running
+// TestBadChild, which calls run and exits with its status), so that a
+// crash the Go runtime cannot recover from (a fatal stack overflow, running
+// out of memory) fails that case only, and a hang can be stopped: each case
+// must finish within badTimeout.
 //
 // To see what the interpreter prints now for one case:
 //
@@ -32,8 +36,12 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -47,6 +55,45 @@ const badTimeout = 60 * time.Second
 type badRun struct {
 	code           int
 	stdout, stderr string
+}
+
+// badChildEnv marks the child process; the arguments of run follow "--"
+// on its command line.
+const badChildEnv = "GRUNDY_BAD_CHILD"
+
+// TestBadChild is the child process of runBadChild; it does nothing in a
+// normal test run.
+func TestBadChild(t *testing.T) {
+	if os.Getenv(badChildEnv) != "1" {
+		t.Skip("only runs as the child process of TestBadInputs")
+	}
+	os.Exit(run(flag.Args(), os.Stdin, os.Stdout, os.Stderr))
+}
+
+// runBadChild runs the CLI in a child process with a time limit. ok is
+// false when it did not finish in time.
+func runBadChild(t *testing.T, args []string, stdin []byte, limit time.Duration) (r badRun, ok bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], append([]string{"-test.run=^TestBadChild$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), badChildEnv+"=1", "GOTRACEBACK=single")
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return badRun{}, false
+	}
+	code := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return badRun{code, out.String(), errOut.String()}, true
 }
 
 // runBad runs the CLI in-process with a time limit. ok is false when it
@@ -151,7 +198,7 @@ func TestBadInputs(t *testing.T) {
 			args = append(args, filepath.ToSlash(path))
 			stdin, _ := readOptional(t, base+".in")
 
-			got, ok := runBad(args, stdin, badTimeout)
+			got, ok := runBadChild(t, args, stdin, badTimeout)
 			if !ok {
 				t.Fatalf("grundy %s did not finish within %v", strings.Join(args, " "), badTimeout)
 			}
@@ -231,9 +278,8 @@ func TestBadUsageCases(t *testing.T) {
 			"grundy: invalid value \"many\" for flag -max-states: parse error\n(see grundy --help)\n"},
 		{"max-states without a value", []string{"run", ok, "--max-states"},
 			"grundy: flag needs an argument: -max-states\n(see grundy --help)\n"},
-		// Not what the interpreter does now: a negative limit is silently
-		// replaced by the default.
-		{"max-states negative", []string{"--max-states", "-5", "run", ok}, "~max-states"},
+		{"max-states negative", []string{"--max-states", "-5", "run", ok},
+			"grundy: --max-states must be a positive number of positions, not -5\n"},
 		{"stats with a value", []string{"--stats=maybe", "run", ok},
 			"grundy: invalid boolean value \"maybe\" for -stats: parse error\n(see grundy --help)\n"},
 	} {
