@@ -281,12 +281,6 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 	}
 	// Hoist games and defs: visible in the whole file, in any order.
 	declared := map[string]Pos{}
-	type pending struct {
-		def  *lang.DefStmt
-		game *lang.GameStmt
-		b    *binding
-	}
-	var decls []pending
 	for _, st := range f.Stmts {
 		var name *lang.Name
 		var b *binding
@@ -298,12 +292,10 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 				fn.params = append(fn.params, p.Name)
 			}
 			b = &binding{kind: bDef, fn: fn}
-			decls = append(decls, pending{def: d, b: b})
 		case *lang.GameStmt:
 			name = d.Name
 			g := c.s.engine.newGame(d.Name.Name, d.Name.Pos, len(lang.ParamNames(d.Params)))
 			b = &binding{kind: bGame, game: g}
-			decls = append(decls, pending{game: d, b: b})
 		default:
 			continue
 		}
@@ -314,7 +306,6 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 		declared[name.Name] = name.Pos
 		c.scope.names[name.Name] = b
 	}
-	_ = decls
 	var code []execFn
 	for _, st := range f.Stmts {
 		if e := c.stmt(st); e != nil {
@@ -424,7 +415,6 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 // code that assigns a value to them.
 func (c *compiler) pattern(p *lang.Pattern) func(fr *frame, v Value) {
 	slots := make([]int, len(p.Names))
-	global := !c.inFunc
 	for i, n := range p.Names {
 		slots[i] = c.newVar(n.Name).slot
 	}
@@ -432,7 +422,6 @@ func (c *compiler) pattern(p *lang.Pattern) func(fr *frame, v Value) {
 		s := slots[0]
 		return func(fr *frame, v Value) { fr.slots[s] = v }
 	}
-	_ = global
 	pos := p.Pos
 	return func(fr *frame, v Value) {
 		if v.k != KTuple && v.k != KList {

@@ -83,15 +83,11 @@ func (e *Engine) moves(v Value) []Value {
 			gs = append(gs, parts[:i]...)
 			gs = append(gs, m)
 			gs = append(gs, parts[i+1:]...)
-			out = append(out, sumKeep(gs))
+			out = append(out, SumOf(gs))
 		}
 	}
 	return e.dedupeChecked(pos, out)
 }
-
-// sumKeep is SumOf, except that the result stays a sum even with one part
-// left after flattening (it never has fewer than one).
-func sumKeep(gs []Value) Value { return SumOf(gs) }
 
 // Winning returns the options that win for the player who moves there
 // (the P-positions among the options), in the order moves lists them;

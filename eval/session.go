@@ -32,7 +32,6 @@ type Session struct {
 	top       *scope
 	globals   int
 	laterLets map[string]Pos
-	show      func(th *Thread, v Value)
 }
 
 // NewSession makes an empty session.
@@ -56,7 +55,7 @@ func NewSession(opts Options) *Session {
 	}
 	th.engine = newEngine(th)
 	th.direct = &gen{e: th.engine, mode: mDirect}
-	return &Session{th: th, engine: th.engine, top: &scope{names: map[string]*binding{}}, show: opts.Show}
+	return &Session{th: th, engine: th.engine, top: &scope{names: map[string]*binding{}}}
 }
 
 // Thread returns the session's thread (what built-ins receive).
