@@ -159,6 +159,7 @@ type compiler struct {
 	inFunc  bool // compiling a def body or a game's moves
 	nslots  int  // slots of the function being compiled
 	globals int  // global slots in use
+	decls   map[lang.Stmt]*binding // each hoisted def and game's own binding
 }
 
 func (c *compiler) errorf(pos Pos, format string, args ...any) {
@@ -299,12 +300,20 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 		default:
 			continue
 		}
+		if c.decls == nil {
+			c.decls = map[lang.Stmt]*binding{}
+		}
 		if prev, dup := declared[name.Name]; dup && !repl {
 			c.errorf(name.Pos, "%q is already declared at line %d", name.Name, prev.Line)
+			c.decls[st] = nil // reported: compile nothing for it
 			continue
 		}
 		declared[name.Name] = name.Pos
 		c.scope.names[name.Name] = b
+		if c.decls == nil {
+			c.decls = map[lang.Stmt]*binding{}
+		}
+		c.decls[st] = b
 	}
 	var code []execFn
 	for _, st := range f.Stmts {
@@ -333,7 +342,10 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 		slot := b.slot
 		return func(fr *frame) { fr.slots[slot] = val(fr) }
 	case *lang.DefStmt:
-		b := c.scope.lookup(st.Name.Name)
+		b, top := c.decls[st]
+		if top && b == nil {
+			return nil
+		}
 		if b == nil || b.kind != bDef || b.fn.pos != st.Name.Pos {
 			if c.scope.parent != nil || b == nil {
 				c.errorf(st.Pos, "a def must be at the top level, not inside a for statement")
@@ -343,7 +355,10 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 		c.compileDef(b.fn, st)
 		return nil
 	case *lang.GameStmt:
-		b := c.scope.lookup(st.Name.Name)
+		b, top := c.decls[st]
+		if top && b == nil {
+			return nil
+		}
 		if b == nil || b.kind != bGame || b.game.pos != st.Name.Pos {
 			if c.scope.parent != nil || b == nil {
 				c.errorf(st.Pos, "a game must be declared at the top level, not inside a for statement")

@@ -243,7 +243,7 @@ func copies(pos Pos, k int64, g Value) Value {
 	if k < 0 {
 		fail(pos, "cannot take %d copies of a game: the count must be at least 0", k)
 	}
-	if k > maxCopies {
+	if k > maxCopies || k > 0 && int64(len(g.Parts()))*k > maxCopies {
 		fail(pos, "%d copies of a game are too many to build (at most %d); sg(k * G) needs no copies", k, maxCopies)
 	}
 	gs := make([]Value, k)
