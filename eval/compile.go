@@ -156,9 +156,9 @@ type compiler struct {
 	s       *Session
 	errs    lang.ErrorList
 	scope   *scope
-	inFunc  bool // compiling a def body or a game's moves
-	nslots  int  // slots of the function being compiled
-	globals int  // global slots in use
+	inFunc  bool                   // compiling a def body or a game's moves
+	nslots  int                    // slots of the function being compiled
+	globals int                    // global slots in use
 	decls   map[lang.Stmt]*binding // each hoisted def and game's own binding
 }
 
