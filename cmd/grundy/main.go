@@ -68,6 +68,14 @@ type config struct {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "table":
+			return tableCmd(args[1:], stdin, stdout, stderr)
+		case "graph":
+			return graphCmd(args[1:], stdin, stdout, stderr)
+		}
+	}
 	fs := flag.NewFlagSet("grundy", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var cfg config
