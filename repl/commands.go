@@ -24,6 +24,7 @@ func init() {
 		{"help", "[TOPIC]", "this help, or help on a built-in, a keyword or a :command", (*REPL).cmdHelp},
 		{"moves", "G", "a table of the options of game G: SG value, outcome, winning ones marked", (*REPL).cmdMoves},
 		{"best", "G", "one winning move of G and why (the xor arithmetic for a sum)", (*REPL).cmdBest},
+		{"play", "[second] G", "play G against grundy (second: grundy moves first)", (*REPL).cmdPlay},
 		{"table", "EXPR for x in A .. B [for y in C .. D]", "an aligned table of EXPR (one or two dimensions)", (*REPL).cmdTable},
 		{"load", "FILE", "run a script file in this session (its declarations replace earlier ones)", (*REPL).cmdLoad},
 		{"reset", "", "forget every declaration, binding and memoized value", (*REPL).cmdReset},

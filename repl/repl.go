@@ -52,6 +52,8 @@ type REPL struct {
 	lines  []string // the session's text, for error snippets
 	mu     sync.Mutex
 	cancel context.CancelFunc
+	// readLine reads one line of a :play game (the user's move).
+	readLine func(prompt string) (string, error)
 }
 
 // New makes a REPL core writing to out and errOut.
@@ -100,6 +102,7 @@ func NeedsMore(src string) bool {
 func (r *REPL) piped(in io.Reader) int {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	r.readLine = r.scannerInput(sc)
 	var buf strings.Builder
 	status := 0
 	start := 1
@@ -154,6 +157,7 @@ func (r *REPL) interactive() int {
 	}
 	defer rl.Close()
 	r.out, r.errOut = rl.Stdout(), rl.Stderr()
+	r.readLine = r.readlineInput(rl)
 	r.s = eval.NewSession(eval.Options{Stdout: r.out, Limits: r.cfg.Limits, Show: show})
 	fmt.Fprintf(r.out, "grundy REPL: type a statement or an expression, :help for help, Ctrl-D to leave\n")
 
