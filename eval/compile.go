@@ -160,6 +160,9 @@ type compiler struct {
 	nslots  int                    // slots of the function being compiled
 	globals int                    // global slots in use
 	decls   map[lang.Stmt]*binding // each hoisted def and game's own binding
+	// fileScope is the scope of the file or REPL entry being compiled
+	// (what def bodies and move rules see besides their own names).
+	fileScope *scope
 }
 
 func (c *compiler) errorf(pos Pos, format string, args ...any) {
@@ -272,6 +275,7 @@ func editDistance(a, b string) int {
 // compileFile hoists declarations, then compiles the statements in order.
 // repl selects REPL rules: a re-declaration replaces the old one.
 func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
+	c.fileScope = c.scope
 	c.s.laterLets = map[string]Pos{}
 	for _, st := range f.Stmts {
 		if l, ok := st.(*lang.LetStmt); ok {
@@ -475,12 +479,12 @@ func (c *compiler) function(params []*lang.Name, intParams bool, f func()) int {
 // lets so far plus all declarations (the outermost non-nil chain without
 // for-body scopes).
 func (c *compiler) topScope() *scope {
+	if c.fileScope != nil {
+		return c.fileScope
+	}
 	s := c.scope
 	for s.parent != nil && s.parent.parent != nil {
 		s = s.parent
-	}
-	if s.parent != nil {
-		return s
 	}
 	return s
 }
@@ -925,7 +929,9 @@ func (c *compiler) call(e *lang.Call) evalFn {
 				if len(args) != g.arity {
 					fail(pos, "game %s now takes %d argument%s, but %d %s given", g.name, g.arity, plural(g.arity), len(args), wasWere(len(args)))
 				}
-				return g.position(evalAll(fr, args))
+				a := evalAll(fr, args)
+				g.checkArgs(pos, a)
+				return g.position(a)
 			}
 		case bDef:
 			fn := b.fn
@@ -1128,6 +1134,7 @@ func callValue(fr *frame, pos Pos, argPos []Pos, f Value, args []Value) Value {
 		if len(args) != fn.arity {
 			fail(pos, "game %s takes %d argument%s, but %d %s given", fn.name, fn.arity, plural(fn.arity), len(args), wasWere(len(args)))
 		}
+		fn.checkArgs(pos, args)
 		return fn.position(args)
 	}
 	fail(pos, "cannot call %s", f.TypeName())

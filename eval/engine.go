@@ -28,7 +28,8 @@ type Engine struct {
 	current      *Game
 	currentR     uint64
 	remoteMemo   map[string]int32
-	remoteTooBig map[string]int // values whose remoteness graph exceeded a limit
+	remoteTooBig map[string]int   // values whose remoteness graph exceeded a limit
+	families     map[string]*Game // families made by built-ins (Thread.Family)
 }
 
 type posKey struct {
@@ -400,6 +401,13 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		}
 		if s == stUnknown {
 			e.visit(g.pos, g, r)
+			if g.periodic != nil {
+				if v, ok := g.periodicValue(th, r); ok {
+					g.setState(r, stateOf(v))
+					stack = stack[:top]
+					continue
+				}
+			}
 		}
 		e.current, e.currentR = g, r
 		th.tick(g.pos)

@@ -19,7 +19,11 @@ func Render(err error, src string) (text string, syntax bool) {
 		b.WriteString(msg)
 		b.WriteByte('\n')
 		if pos.Line > 0 {
-			if sn := lang.Snippet(src, pos); sn != "" {
+			text := src
+			if ps, ok := PreludeSource(pos.Filename); ok {
+				text = ps
+			}
+			if sn := lang.Snippet(text, pos); sn != "" {
 				b.WriteString(sn)
 				b.WriteByte('\n')
 			}

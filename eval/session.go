@@ -29,6 +29,7 @@ type Options struct {
 type Session struct {
 	th        *Thread
 	engine    *Engine
+	prelude   *scope // the standard library's games and defs (prelude.go)
 	top       *scope
 	globals   int
 	laterLets map[string]Pos
@@ -55,7 +56,10 @@ func NewSession(opts Options) *Session {
 	}
 	th.engine = newEngine(th)
 	th.direct = &gen{e: th.engine, mode: mDirect}
-	return &Session{th: th, engine: th.engine, top: &scope{names: map[string]*binding{}}}
+	s := &Session{th: th, engine: th.engine, prelude: &scope{names: map[string]*binding{}}}
+	s.top = &scope{parent: s.prelude, names: map[string]*binding{}}
+	s.loadPrelude()
+	return s
 }
 
 // Thread returns the session's thread (what built-ins receive).
@@ -302,8 +306,10 @@ func (s *Session) Reset() {
 	th.globals = nil
 	th.inRead = false
 	s.engine = th.engine
+	s.prelude = fresh.prelude
 	s.top = fresh.top
-	s.globals = 0
+	s.globals = fresh.globals
+	th.globals = fresh.th.globals
 }
 
 // MemoStats are counters of the memo tables.

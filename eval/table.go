@@ -34,6 +34,13 @@ type Game struct {
 	gargs  [][]Value
 	gvals  []int32
 	keybuf []byte
+
+	// Go families (gogame.go): documentation, the argument check, the
+	// take-and-break rule, and what is known of the period.
+	doc       string
+	check     func(args []Value) error
+	takeBreak *TakeBreak
+	periodic  *periodic
 }
 
 func (g *Game) Name() string     { return g.name }

@@ -438,7 +438,7 @@ func TestPlayPiped(t *testing.T) {
 		{"needs a game", ":play\n", "", ":play needs a game, e.g.", 1},
 		{"second needs a game", ":play second\n", "", ":play needs a game, e.g.", 1},
 		{"not a game", ":play 1 + 2\n", "", ":play needs a game, found int 3\n", 1},
-		{"error in the argument", "let a = 1\n:play second nim(3)\n", "", "<stdin>:2:14: unknown name \"nim\"\n    :play second nim(3)\n                 ^\n", 1},
+		{"error in the argument", "let a = 1\n:play second heap(3)\n", "", "<stdin>:2:14: unknown name \"heap\"\n    :play second heap(3)\n                 ^\n", 1},
 		{"help lists :play", ":help play\n", ":play [second] G\n", "", 0},
 	}
 	for _, tc := range tests {
