@@ -423,6 +423,8 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 				return true
 			})
 		}
+	case *lang.TableStmt:
+		return c.tableStmt(st)
 	case *lang.ExprStmt:
 		x := c.expr(st.X)
 		return func(fr *frame) { fr.th.exprResult(x(fr)) }

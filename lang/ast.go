@@ -6,7 +6,7 @@ type File struct {
 }
 
 // Stmt is a statement: *LetStmt, *DefStmt, *GameStmt, *PrintStmt,
-// *AssertStmt, *ForStmt, or (REPL entries only) *ExprStmt.
+// *AssertStmt, *ForStmt, *TableStmt, or (REPL entries only) *ExprStmt.
 type Stmt interface{ stmtNode() }
 
 // Name is an identifier with its position.
@@ -59,6 +59,28 @@ type ForStmt struct {
 	Body   []Stmt      `parser:"@@* '}'"`
 }
 
+// TableStmt is `table EXPR CLAUSES`: comprehension clauses with one `for`
+// (a table of rows) or two (a grid: rows, then columns). `table` is not a
+// reserved word: see (*TableStmt).Parse for when a statement starting with
+// the name table is a table statement. Pos is the word table's position,
+// or the start of EXPR for a table parsed by ParseTable.
+type TableStmt struct {
+	Pos     Pos
+	Body    Expr
+	Clauses []Clause
+}
+
+// Fors returns the table's for clauses: one or two.
+func (t *TableStmt) Fors() []*ForClause {
+	var fs []*ForClause
+	for _, c := range t.Clauses {
+		if f, ok := c.(*ForClause); ok {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
 // ExprStmt is a bare expression (REPL entries only).
 type ExprStmt struct {
 	Pos Pos
@@ -71,6 +93,7 @@ func (*GameStmt) stmtNode()   {}
 func (*PrintStmt) stmtNode()  {}
 func (*AssertStmt) stmtNode() {}
 func (*ForStmt) stmtNode()    {}
+func (*TableStmt) stmtNode()  {}
 func (*ExprStmt) stmtNode()   {}
 
 // ParamsNode is a parameter list: always a *Params.

@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 func buildParser(entry bool) *participle.Parser[File] {
-	stmts := []Stmt{&LetStmt{}, &DefStmt{}, &GameStmt{}, &PrintStmt{}, &AssertStmt{}, &ForStmt{}}
+	stmts := []Stmt{&LetStmt{}, &DefStmt{}, &GameStmt{}, &PrintStmt{}, &AssertStmt{}, &ForStmt{}, &TableStmt{}}
 	if entry {
 		stmts = append(stmts, &ExprStmt{})
 	}
@@ -37,6 +38,107 @@ func ParseFile(filename, src string) (*File, error) {
 // also a statement.
 func ParseEntry(filename, src string) (*File, error) {
 	return parse(entryParser, filename, src)
+}
+
+// ParseTable parses the text of a table without the word table, as in
+// `grundy table FILE 'sg(g(n)) for n in 0 .. 20'`: an expression and its
+// clauses (one or two for clauses), then the end of the text.
+func ParseTable(filename, src string) (*TableStmt, error) {
+	toks, err := Scan(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	eof := toks[len(toks)-1]
+	lex, err := definition{}.LexString(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	plex, err := lexer.Upgrade(lex)
+	if err != nil {
+		return nil, convertError(err, eof.Pos)
+	}
+	return catchSyntax(plex, func(p *exprParser) *TableStmt {
+		t := p.peek()
+		if !startsExpr(t) {
+			p.fail(t, "an expression (a table is EXPR for NAME in EXPR)")
+		}
+		body := p.expr()
+		st := &TableStmt{Pos: Start(body), Body: body}
+		p.tableClauses(st)
+		if t := p.peek(); t.Type != TokEOF {
+			p.fail(t, `"for", "if" or the end of the table`)
+		}
+		return st
+	})
+}
+
+// Parse implements participle.Parseable: it reads a table statement, which
+// starts with the name table (not a reserved word). When the token after
+// table cannot continue an expression (a name, a literal, "{", "not",
+// "if", "sum"), the statement is a table statement. When it can ("(",
+// "[", "-", "*": table(3), table[0], table - 1), the statement is a table
+// statement only if a for clause follows the expression; otherwise Parse
+// leaves the tokens to the next statement form (in the REPL, an expression
+// using the name table).
+func (st *TableStmt) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != TokIdent || t.Value != "table" {
+		return participle.NextMatch
+	}
+	cp := lex.MakeCheckpoint()
+	lex.Next()
+	first := lex.Peek()
+	if !startsExpr(first) {
+		lex.LoadCheckpoint(cp)
+		return participle.NextMatch
+	}
+	ambiguous := first.Type == TokPunct && (first.Value == "(" || first.Value == "[" || first.Value == "-" || first.Value == "*")
+	matched, err := catchSyntax(lex, func(p *exprParser) bool {
+		body := p.expr()
+		if ambiguous && !p.is("for") {
+			return false
+		}
+		*st = TableStmt{Pos: t.Pos, Body: body}
+		if ambiguous {
+			// for PATTERN in EXPR { starts a for statement: no clause.
+			st.Clauses = p.clauses()
+			if len(st.Clauses) == 0 {
+				return false
+			}
+		}
+		p.tableClauses(st)
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	if !matched {
+		lex.LoadCheckpoint(cp)
+		return participle.NextMatch
+	}
+	return nil
+}
+
+// tableClauses parses a table's clauses into st: at least one for clause,
+// at most two.
+func (p *exprParser) tableClauses(st *TableStmt) {
+	t := p.peek()
+	st.Clauses = append(st.Clauses, p.clauses()...)
+	fors := 0
+	for _, c := range st.Clauses {
+		if f, ok := c.(*ForClause); ok {
+			fors++
+			if fors == 3 {
+				panic(syntaxPanic{Errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")})
+			}
+		}
+	}
+	if fors == 0 {
+		if len(st.Clauses) > 0 {
+			t = p.peek()
+		}
+		p.fail(t, `"for" after the table's expression (a table is EXPR for NAME in EXPR)`)
+	}
 }
 
 // Incomplete reports whether err is a syntax error caused only by reaching

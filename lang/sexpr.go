@@ -79,6 +79,12 @@ func writeSExpr(b *strings.Builder, node any) {
 		writeList(b, "for", items...)
 	case *ExprStmt:
 		writeList(b, "expr", n.X)
+	case *TableStmt:
+		items := []any{n.Body}
+		for _, c := range n.Clauses {
+			items = append(items, c)
+		}
+		writeList(b, "table", items...)
 	case *Alt:
 		items := []any{n.Body}
 		for _, c := range n.Clauses {

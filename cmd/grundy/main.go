@@ -36,6 +36,9 @@ Usage:
   grundy run [flags] FILE   run a script (grundy FILE does the same)
   grundy -e 'SOURCE'        run the source text given
   grundy check FILE         parse and resolve names, run nothing
+  grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile]
+                            run FILE (its output to stderr), then print a
+                            table of EXPR (two for clauses: a grid)
   grundy                    the interactive REPL (reads statements from
                             standard input when it is not a terminal)
   grundy --help | --version

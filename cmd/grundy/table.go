@@ -1,12 +1,280 @@
 package main
 
 import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/lang"
 )
 
-// tableCmd runs grundy table FILE 'EXPR for n in A .. B' [--format F].
+// tableName is the file name of the table text in error messages.
+const tableName = "<table>"
+
+// tableFormats are the output formats of grundy table.
+var tableFormats = []string{"text", "csv", "json", "bfile"}
+
+// tableCmd runs grundy table FILE 'EXPR for n in A .. B' [--format F]:
+// FILE runs first (its print output goes to standard error), then the
+// table is computed in FILE's scope and written to standard output.
 func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "grundy: table is not implemented yet")
-	return 2
+	fs := flag.NewFlagSet("grundy table", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var cfg config
+	format := "text"
+	fs.StringVar(&format, "format", "text", "")
+	fs.BoolVar(&cfg.stats, "stats", false, "")
+	fs.Int64Var(&cfg.maxStates, "max-states", 0, "")
+	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, "")
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
+	fs.StringVar(&cfg.maxMemory, "max-memory", "", "")
+	const use = "usage: grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile]"
+	if err := parseFlags(fs, args); err != nil {
+		fmt.Fprintf(stderr, "grundy table: %v\n%s\n", err, use)
+		return 2
+	}
+	if msg := checkLimitFlags(&cfg); msg != "" {
+		fmt.Fprintf(stderr, "grundy table: %s\n", msg)
+		return 2
+	}
+	known := false
+	for _, f := range tableFormats {
+		known = known || f == format
+	}
+	if !known {
+		fmt.Fprintf(stderr, "grundy table: unknown format %q: use text, csv, json or bfile\n", format)
+		return 2
+	}
+	rest := fs.Args()
+	if len(rest) != 2 {
+		fmt.Fprintf(stderr, "grundy table: expected a FILE and a table, got %d argument%s\n%s\n", len(rest), plural(len(rest)), use)
+		return 2
+	}
+	file, spec := rest[0], rest[1]
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", file, unwrapPathError(err))
+		return 2
+	}
+	st, err := lang.ParseTable(tableName, spec)
+	if err != nil {
+		return report(stderr, spec, err)
+	}
+	if format == "bfile" && len(st.Fors()) != 1 {
+		fmt.Fprintf(stderr, "grundy table: --format bfile needs a table with one for clause (it writes \"n a(n)\" lines); this one has %d\n", len(st.Fors()))
+		return 2
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	s := eval.NewSession(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg)})
+	start := time.Now()
+	if err := s.ExecFile(ctx, file, string(src)); err != nil {
+		return report(stderr, string(src), err)
+	}
+	t, err := s.Table(ctx, st)
+	if cfg.stats {
+		sts := s.Stats()
+		fmt.Fprintf(stderr, "grundy: %d states, %d games, %.3fs\n", sts.States, sts.Games, time.Since(start).Seconds())
+	}
+	if err != nil {
+		if errorFile(err) == tableName {
+			return report(stderr, spec, err)
+		}
+		return report(stderr, string(src), err)
+	}
+	var out string
+	switch format {
+	case "text":
+		out = t.Text()
+	case "csv":
+		out = tableCSV(t)
+	case "json":
+		out = tableJSON(t)
+	case "bfile":
+		out, err = tableBFile(t, st)
+		if err != nil {
+			return report(stderr, spec, err)
+		}
+	}
+	if _, err := io.WriteString(stdout, out); err != nil {
+		fmt.Fprintf(stderr, "grundy: writing the table: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// checkLimitFlags validates the limit flags shared with grundy run and
+// fills in cfg.memBytes; it returns a message for a bad value.
+func checkLimitFlags(cfg *config) string {
+	switch {
+	case cfg.maxStates < 0:
+		return fmt.Sprintf("--max-states must be a positive number of positions, not %d", cfg.maxStates)
+	case cfg.maxSteps < 0:
+		return fmt.Sprintf("--max-steps must be a positive number of steps, not %d", cfg.maxSteps)
+	case cfg.timeout < 0:
+		return fmt.Sprintf("--timeout must be a positive duration such as 30s or 2m, not %v", cfg.timeout)
+	}
+	n, err := parseSize(cfg.maxMemory)
+	if err != nil {
+		return "--max-memory: " + err.Error()
+	}
+	cfg.memBytes = n
+	return ""
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// errorFile is the file name of the position an error points at.
+func errorFile(err error) string {
+	var list lang.ErrorList
+	var se *lang.Error
+	var re *eval.RuntimeError
+	switch {
+	case errors.As(err, &list) && len(list) > 0:
+		return list[0].Pos.Filename
+	case errors.As(err, &se):
+		return se.Pos.Filename
+	case errors.As(err, &re):
+		return re.Pos.Filename
+	}
+	return ""
+}
+
+// cellText is a value as the csv format writes it ("" for a blank cell).
+func cellText(v eval.Value) string {
+	if eval.Blank(v) {
+		return ""
+	}
+	return eval.Format(v)
+}
+
+// valueKey is the name of the value column of a one-for table: "value",
+// with underscores added if the row variable has that name.
+func valueKey(t *eval.Table) string {
+	k := "value"
+	for k == t.RowVar {
+		k += "_"
+	}
+	return k
+}
+
+// tableCSV writes the table as RFC 4180 CSV with a header row: "n,value"
+// for one for clause; for a grid the corner "x\y" and the column labels.
+func tableCSV(t *eval.Table) string {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	header := []string{t.RowVar, valueKey(t)}
+	if t.Grid() {
+		header = []string{t.RowVar + `\` + t.ColVar}
+		for _, c := range t.Cols {
+			header = append(header, eval.Format(c))
+		}
+	}
+	w.Write(header)
+	for i, r := range t.Rows {
+		rec := []string{eval.Format(r)}
+		for _, v := range t.Cells[i] {
+			rec = append(rec, cellText(v))
+		}
+		w.Write(rec)
+	}
+	w.Flush()
+	return b.String()
+}
+
+// jsonValue encodes a value: an int as a number, a blank cell as null,
+// anything else as the string print shows.
+func jsonValue(v eval.Value) string {
+	switch {
+	case eval.Blank(v):
+		return "null"
+	case v.Kind() == eval.KInt:
+		return strconv.FormatInt(v.Int(), 10)
+	}
+	return jsonString(eval.Format(v))
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func jsonList(vs []eval.Value) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = jsonValue(v)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// tableJSON writes one for clause as an array of objects
+// [{"n": 0, "value": 0}, ...], one per line; a grid as an object
+// {"row": "x", "column": "y", "rows": [...], "columns": [...],
+// "cells": [[...], ...]} with null for a blank cell.
+func tableJSON(t *eval.Table) string {
+	var b strings.Builder
+	if !t.Grid() {
+		if len(t.Rows) == 0 {
+			return "[]\n"
+		}
+		rk, vk := jsonString(t.RowVar), jsonString(valueKey(t))
+		b.WriteString("[\n")
+		for i, r := range t.Rows {
+			fmt.Fprintf(&b, "  {%s: %s, %s: %s}", rk, jsonValue(r), vk, jsonValue(t.Cells[i][0]))
+			if i < len(t.Rows)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString("]\n")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "{\n  \"row\": %s,\n  \"column\": %s,\n", jsonString(t.RowVar), jsonString(t.ColVar))
+	fmt.Fprintf(&b, "  \"rows\": %s,\n  \"columns\": %s,\n  \"cells\": [", jsonList(t.Rows), jsonList(t.Cols))
+	for i, row := range t.Cells {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    " + jsonList(row))
+	}
+	if len(t.Cells) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("]\n}\n")
+	return b.String()
+}
+
+// tableBFile writes the OEIS b-file format: a line "n a(n)" per row; the
+// labels and the values must be ints.
+func tableBFile(t *eval.Table, st *lang.TableStmt) (string, error) {
+	var b strings.Builder
+	for i, r := range t.Rows {
+		v := t.Cells[i][0]
+		if r.Kind() != eval.KInt {
+			return "", &eval.RuntimeError{Pos: lang.Start(st.Fors()[0].Iter),
+				Msg: fmt.Sprintf("--format bfile needs int values of %s, found %s %s", t.RowVar, r.TypeName(), eval.Repr(r))}
+		}
+		if v.Kind() != eval.KInt {
+			return "", &eval.RuntimeError{Pos: t.Expr,
+				Msg: fmt.Sprintf("--format bfile needs an int value in each row, but %s = %s gives %s %s", t.RowVar, eval.Format(r), v.TypeName(), eval.Repr(v))}
+		}
+		fmt.Fprintf(&b, "%d %d\n", r.Int(), v.Int())
+	}
+	return b.String(), nil
 }

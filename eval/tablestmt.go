@@ -1,0 +1,287 @@
+package eval
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Table is what a table statement computes: its row labels (the values
+// the first for clause generates), for a grid its column labels (the
+// values the second for clause generates, in order of first appearance),
+// and the value of each cell.
+type Table struct {
+	RowVar string // the first for clause's pattern as written: "n", "(a, b)"
+	ColVar string // the second for clause's pattern; "" when there is none
+	Rows   []Value
+	Cols   []Value // grids only
+	// Cells[i] are the values of row i: one value, or for a grid one per
+	// column. A cell whose if clauses filtered it out is None (Kind KNone).
+	Cells [][]Value
+	// Expr is where the table's expression starts (what an error about its
+	// values points at).
+	Expr Pos
+}
+
+// Grid reports whether the table has two for clauses (rows and columns).
+func (t *Table) Grid() bool { return t.ColVar != "" }
+
+// Blank reports whether v is a grid cell filtered out by an if clause.
+func Blank(v Value) bool { return v.k == KNone }
+
+// tableStmt compiles a table statement: it prints the table (Text) once
+// all of its cells are computed.
+func (c *compiler) tableStmt(st *lang.TableStmt) execFn {
+	build := c.table(st)
+	return func(fr *frame) { fr.th.out.WriteString(build(fr).Text()) }
+}
+
+// patternText renders a for clause's pattern as written.
+func patternText(p *lang.Pattern) string {
+	if !p.Tuple {
+		return p.Names[0].Name
+	}
+	ns := make([]string, len(p.Names))
+	for i, n := range p.Names {
+		ns[i] = n.Name
+	}
+	return "(" + strings.Join(ns, ", ") + ")"
+}
+
+// table compiles the clauses and expression of a table statement into a
+// function that computes the table.
+func (c *compiler) table(st *lang.TableStmt) func(fr *frame) *Table {
+	c.push()
+	defer c.pop()
+	// Split the clauses: up to and including the first for (rows), the
+	// ifs after it, the second for (columns), the ifs after that.
+	var segs [4][]lang.Clause
+	var fors []*lang.ForClause
+	seg := 0
+	for _, cl := range st.Clauses {
+		if f, ok := cl.(*lang.ForClause); ok {
+			fors = append(fors, f)
+			if len(fors) > 2 {
+				c.errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
+				return func(*frame) *Table { return &Table{} }
+			}
+			if len(fors) == 2 {
+				seg = 2
+			}
+			segs[seg] = append(segs[seg], cl)
+			seg++
+			continue
+		}
+		segs[seg] = append(segs[seg], cl)
+	}
+	if len(fors) == 0 {
+		c.errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
+		return func(*frame) *Table { return &Table{} }
+	}
+	rowLoop := c.clauses(segs[0])
+	rowLabel := c.label(fors[0].Target)
+	rowIfs := c.clauses(segs[1])
+	var colLoop, colIfs func(func(fr *frame)) func(fr *frame)
+	var colLabel func(fr *frame) Value
+	grid := len(fors) == 2
+	if grid {
+		colLoop = c.clauses(segs[2])
+		colLabel = c.label(fors[1].Target)
+		colIfs = c.clauses(segs[3])
+	}
+	body := c.expr(st.Body)
+	rowVar, colVar := patternText(fors[0].Target), ""
+	if grid {
+		colVar = patternText(fors[1].Target)
+	}
+	expr := lang.Start(st.Body)
+
+	// The table being computed (statements do not nest or recurse).
+	var t *Table
+	var run func(fr *frame)
+	if !grid {
+		run = rowLoop(rowIfs(func(fr *frame) {
+			v := body(fr)
+			t.Rows = append(t.Rows, rowLabel(fr))
+			t.Cells = append(t.Cells, []Value{v})
+		}))
+	} else {
+		var cols map[string]int
+		var key []byte
+		col := -1
+		cell := colIfs(func(fr *frame) {
+			v := body(fr)
+			row := t.Cells[len(t.Cells)-1]
+			for len(row) <= col {
+				row = append(row, None)
+			}
+			row[col] = v
+			t.Cells[len(t.Cells)-1] = row
+		})
+		inner := colLoop(func(fr *frame) {
+			l := colLabel(fr)
+			key = appendKey(key[:0], l)
+			j, ok := cols[string(key)]
+			if !ok {
+				j = len(t.Cols)
+				cols[string(key)] = j
+				t.Cols = append(t.Cols, l)
+			}
+			col = j
+			cell(fr)
+		})
+		run = rowLoop(rowIfs(func(fr *frame) {
+			t.Rows = append(t.Rows, rowLabel(fr))
+			t.Cells = append(t.Cells, nil)
+			inner(fr)
+		}))
+		run = func(run func(fr *frame)) func(fr *frame) {
+			return func(fr *frame) {
+				cols = map[string]int{}
+				run(fr)
+				for i, row := range t.Cells {
+					for len(row) < len(t.Cols) {
+						row = append(row, None)
+					}
+					t.Cells[i] = row
+				}
+			}
+		}(run)
+	}
+	return func(fr *frame) *Table {
+		t = &Table{RowVar: rowVar, ColVar: colVar, Expr: expr}
+		stop := fr.stop
+		fr.stop = false
+		run(fr)
+		fr.stop = stop
+		res := t
+		t = nil
+		return res
+	}
+}
+
+// label returns the code that reads the value a for clause's pattern was
+// bound to (just compiled in the current scope): the element for a name,
+// the tuple of the names' values for a tuple pattern.
+func (c *compiler) label(p *lang.Pattern) func(fr *frame) Value {
+	slots := make([]int, len(p.Names))
+	for i, n := range p.Names {
+		slots[i] = c.scope.names[n.Name].slot
+	}
+	if !p.Tuple {
+		s := slots[0]
+		return func(fr *frame) Value { return fr.slots[s] }
+	}
+	return func(fr *frame) Value {
+		vs := make([]Value, len(slots))
+		for i, s := range slots {
+			vs[i] = fr.slots[s]
+		}
+		return Tuple(vs)
+	}
+}
+
+// Table computes a table (parsed by lang.ParseTable) in the session's
+// scope: after ExecFile, its expression and clauses see the script's
+// games, defs and top-level lets. Errors are like ExecFile's.
+func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error) {
+	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*binding{}}}
+	s.laterLets = nil // the script's lets have all run
+	build := c.table(st)
+	if len(c.errs) > 0 {
+		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return nil, c.errs
+	}
+	s.globals = c.globals
+	var t *Table
+	err := s.run(ctx, []execFn{func(fr *frame) { t = build(fr) }})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Text renders the table as the table statement prints it. One for
+// clause: a line "LABEL VALUE" per row. Two: a header line (the corner
+// "ROWVAR\COLVAR", then the column labels) and a line per row (its label,
+// then its cells; a filtered-out cell is blank). A column whose entries
+// are all ints is right-aligned, any other column left-aligned; columns
+// are separated by one space (two in a grid); lines have no trailing
+// spaces. A table without rows prints nothing.
+func (t *Table) Text() string {
+	if len(t.Rows) == 0 {
+		return ""
+	}
+	type cell struct {
+		s     string
+		num   bool
+		blank bool
+	}
+	mk := func(v Value) cell {
+		if Blank(v) {
+			return cell{blank: true}
+		}
+		return cell{s: Format(v), num: v.k == KInt}
+	}
+	var lines [][]cell
+	sep := " "
+	header := 0
+	if t.Grid() {
+		sep = "  "
+		header = 1
+		h := []cell{{s: t.RowVar + `\` + t.ColVar}}
+		for _, v := range t.Cols {
+			h = append(h, mk(v))
+		}
+		lines = append(lines, h)
+	}
+	for i, r := range t.Rows {
+		l := []cell{mk(r)}
+		for _, v := range t.Cells[i] {
+			l = append(l, mk(v))
+		}
+		lines = append(lines, l)
+	}
+	ncol := 0
+	for _, l := range lines {
+		ncol = max(ncol, len(l))
+	}
+	width := make([]int, ncol)
+	right := make([]bool, ncol)
+	for j := range right {
+		right[j] = true
+	}
+	for i, l := range lines {
+		for j, c := range l {
+			width[j] = max(width[j], utf8.RuneCountInString(c.s))
+			// The header line takes its column's alignment.
+			if i >= header && !c.blank && !c.num {
+				right[j] = false
+			}
+		}
+	}
+	var b strings.Builder
+	var line strings.Builder
+	for _, l := range lines {
+		line.Reset()
+		for j, c := range l {
+			if j > 0 {
+				line.WriteString(sep)
+			}
+			pad := strings.Repeat(" ", width[j]-utf8.RuneCountInString(c.s))
+			if right[j] {
+				line.WriteString(pad)
+				line.WriteString(c.s)
+			} else {
+				line.WriteString(c.s)
+				line.WriteString(pad)
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
