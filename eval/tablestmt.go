@@ -103,11 +103,21 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *frame) *Table {
 	var t *Table
 	var run func(fr *frame)
 	if !grid {
-		run = rowLoop(rowIfs(func(fr *frame) {
+		var vals []Value
+		collect := rowLoop(rowIfs(func(fr *frame) {
 			v := body(fr)
 			t.Rows = append(t.Rows, rowLabel(fr))
-			t.Cells = append(t.Cells, []Value{v})
+			vals = append(vals, v)
 		}))
+		run = func(fr *frame) {
+			vals = nil
+			collect(fr)
+			t.Cells = make([][]Value, len(vals))
+			for i := range vals {
+				t.Cells[i] = vals[i : i+1 : i+1]
+			}
+			vals = nil
+		}
 	} else {
 		var cols map[string]int
 		var key []byte
@@ -217,6 +227,7 @@ func (t *Table) Text() string {
 	}
 	type cell struct {
 		s     string
+		width int // in characters
 		num   bool
 		blank bool
 	}
@@ -224,63 +235,77 @@ func (t *Table) Text() string {
 		if Blank(v) {
 			return cell{blank: true}
 		}
-		return cell{s: Format(v), num: v.k == KInt}
+		s := Format(v)
+		return cell{s: s, width: utf8.RuneCountInString(s), num: v.k == KInt}
 	}
-	var lines [][]cell
+	ncol := 2
 	sep := " "
 	header := 0
 	if t.Grid() {
+		ncol = 1 + len(t.Cols)
 		sep = "  "
 		header = 1
-		h := []cell{{s: t.RowVar + `\` + t.ColVar}}
+	}
+	// The lines, ncol cells each (the header line first, for a grid).
+	cells := make([]cell, 0, (header+len(t.Rows))*ncol)
+	if t.Grid() {
+		corner := t.RowVar + `\` + t.ColVar
+		cells = append(cells, cell{s: corner, width: utf8.RuneCountInString(corner)})
 		for _, v := range t.Cols {
-			h = append(h, mk(v))
+			cells = append(cells, mk(v))
 		}
-		lines = append(lines, h)
 	}
 	for i, r := range t.Rows {
-		l := []cell{mk(r)}
+		cells = append(cells, mk(r))
 		for _, v := range t.Cells[i] {
-			l = append(l, mk(v))
+			cells = append(cells, mk(v))
 		}
-		lines = append(lines, l)
-	}
-	ncol := 0
-	for _, l := range lines {
-		ncol = max(ncol, len(l))
 	}
 	width := make([]int, ncol)
 	right := make([]bool, ncol)
 	for j := range right {
 		right[j] = true
 	}
-	for i, l := range lines {
-		for j, c := range l {
-			width[j] = max(width[j], utf8.RuneCountInString(c.s))
-			// The header line takes its column's alignment.
-			if i >= header && !c.blank && !c.num {
-				right[j] = false
-			}
+	for i, c := range cells {
+		j := i % ncol
+		width[j] = max(width[j], c.width)
+		// The header line takes its column's alignment.
+		if i >= header*ncol && !c.blank && !c.num {
+			right[j] = false
 		}
 	}
 	var b strings.Builder
-	var line strings.Builder
-	for _, l := range lines {
-		line.Reset()
-		for j, c := range l {
+	lineLen := len(sep)*(ncol-1) + 1
+	for _, w := range width {
+		lineLen += w
+	}
+	b.Grow(lineLen * (len(cells) / ncol))
+	var line []byte
+	const spaces = "                                                                "
+	pad := func(n int) {
+		for ; n > len(spaces); n -= len(spaces) {
+			line = append(line, spaces...)
+		}
+		line = append(line, spaces[:n]...)
+	}
+	for l := 0; l < len(cells); l += ncol {
+		line = line[:0]
+		for j, c := range cells[l : l+ncol] {
 			if j > 0 {
-				line.WriteString(sep)
+				line = append(line, sep...)
 			}
-			pad := strings.Repeat(" ", width[j]-utf8.RuneCountInString(c.s))
 			if right[j] {
-				line.WriteString(pad)
-				line.WriteString(c.s)
+				pad(width[j] - c.width)
+				line = append(line, c.s...)
 			} else {
-				line.WriteString(c.s)
-				line.WriteString(pad)
+				line = append(line, c.s...)
+				pad(width[j] - c.width)
 			}
 		}
-		b.WriteString(strings.TrimRight(line.String(), " "))
+		for len(line) > 0 && line[len(line)-1] == ' ' {
+			line = line[:len(line)-1]
+		}
+		b.Write(line)
 		b.WriteByte('\n')
 	}
 	return b.String()
