@@ -1,0 +1,204 @@
+package grundy
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+
+	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Error is an error in grundy code: a syntax error, an unknown name, a
+// runtime error, a limit reached, or a cancelled run. It carries the
+// position the error is at. Get it from any error the Interpreter returns
+// with errors.As:
+//
+//	var e *grundy.Error
+//	if errors.As(err, &e) {
+//		fmt.Println(e.File, e.Line, e.Column, e.Msg)
+//	}
+//
+// When a file has several errors found before it runs, the error is an
+// ErrorList, and errors.As finds the first.
+type Error struct {
+	Kind   ErrorKind
+	File   string // the file name given to Load, or "<eval>" for Eval
+	Line   int    // from 1; 0 when the error has no position in grundy code
+	Column int    // from 1, in characters
+	Msg    string // one sentence, without the position
+	// Snippet is the source line of the position followed by a line with
+	// a caret under the column, each indented by four spaces; empty when
+	// the source is not known.
+	Snippet string
+	// Trace lists, for a runtime error inside a def or a game's moves,
+	// the call sites that led there, innermost first, each as
+	// "called from FILE:LINE:COL".
+	Trace []string
+	cause error
+}
+
+// ErrorKind classifies an Error.
+type ErrorKind uint8
+
+// The kinds of errors.
+const (
+	// SyntaxError: the source does not parse. Nothing of it ran.
+	SyntaxError ErrorKind = iota + 1
+	// ResolveError: an unknown name, a call with the wrong number of
+	// arguments to a game or def, or a name declared twice; found when
+	// names are resolved, before anything of the file ran.
+	ResolveError
+	// RuntimeError: raised while running, e.g. a division by zero, a
+	// failed assert, a Go function or game that returned an error.
+	RuntimeError
+	// LimitError: a bound of Limits was reached (a kind of runtime error).
+	LimitError
+	// Canceled: the context was cancelled or its deadline passed; the
+	// Error wraps the context's error.
+	Canceled
+)
+
+var errorKindNames = [...]string{"", "syntax error", "resolve error", "runtime error", "limit error", "canceled"}
+
+// String names the kind.
+func (k ErrorKind) String() string {
+	if int(k) < len(errorKindNames) && k > 0 {
+		return errorKindNames[k]
+	}
+	return "unknown error"
+}
+
+// Error returns "FILE:LINE:COL: MSG", or MSG alone when the error has no
+// position.
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
+	return lang.FormatPos(lang.Pos{Filename: e.File, Line: e.Line, Column: e.Column}) + ": " + e.Msg
+}
+
+// Unwrap returns the context's error for a Canceled error, else nil.
+func (e *Error) Unwrap() error { return e.cause }
+
+// ErrorList is several errors found in one file before it ran, in source
+// order (e.g. two unknown names).
+type ErrorList []*Error
+
+// Error returns the errors' messages, one a line.
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns the errors, so that errors.As finds the first *Error.
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
+}
+
+// Explain formats an error for a person, as the grundy command prints
+// it: each message, then the source line with a caret under the column,
+// then the call sites of a runtime error. Errors that are not grundy
+// errors are returned as their Error text. The result ends in a newline.
+func Explain(err error) string {
+	var b strings.Builder
+	one := func(e *Error) {
+		b.WriteString(e.Error())
+		b.WriteByte('\n')
+		if e.Snippet != "" {
+			b.WriteString(e.Snippet)
+			b.WriteByte('\n')
+		}
+		for _, t := range e.Trace {
+			b.WriteString("    " + t + "\n")
+		}
+	}
+	var list ErrorList
+	var e *Error
+	switch {
+	case errors.As(err, &list):
+		for _, e := range list {
+			one(e)
+		}
+	case errors.As(err, &e):
+		one(e)
+	default:
+		b.WriteString(err.Error() + "\n")
+	}
+	return b.String()
+}
+
+// cliFlag matches the command-line flag a limit message names.
+var cliFlag = regexp.MustCompile(` \(--[a-z-]+\)`)
+
+// convert turns an error of package eval into an *Error or an ErrorList.
+// ctx is the caller's context (to tell a cancellation from other
+// interruptions); src returns the source of a file, for snippets.
+func convert(err error, ctx context.Context, src func(file string) (string, bool)) error {
+	if err == nil {
+		return nil
+	}
+	mk := func(kind ErrorKind, pos lang.Pos, msg string) *Error {
+		e := &Error{Kind: kind, File: pos.Filename, Line: pos.Line, Column: pos.Column, Msg: msg}
+		if pos.Line > 0 {
+			text, ok := src(pos.Filename)
+			if !ok {
+				text, ok = eval.PreludeSource(pos.Filename)
+			}
+			if ok {
+				e.Snippet = lang.Snippet(text, pos)
+			}
+		}
+		return e
+	}
+	var list lang.ErrorList
+	var se *lang.Error
+	var re *eval.RuntimeError
+	switch {
+	case errors.As(err, &list):
+		out := make(ErrorList, len(list))
+		for i, e := range list {
+			out[i] = mk(ResolveError, e.Pos, e.Msg)
+		}
+		if len(out) == 1 {
+			return out[0]
+		}
+		return out
+	case errors.As(err, &se):
+		return mk(SyntaxError, se.Pos, se.Msg)
+	case errors.As(err, &re):
+		kind := RuntimeError
+		msg := re.Msg
+		switch {
+		case msg == "interrupted" && ctx.Err() != nil:
+			kind = Canceled
+			msg = "interrupted: " + ctx.Err().Error()
+		case strings.HasPrefix(msg, "state limit reached"),
+			strings.HasPrefix(msg, "step limit reached"),
+			strings.HasPrefix(msg, "memory limit reached"),
+			strings.HasPrefix(msg, "time limit reached"),
+			strings.HasPrefix(msg, "too many nested calls"),
+			strings.HasPrefix(msg, "recursion too deep"):
+			kind = LimitError
+			msg = cliFlag.ReplaceAllString(msg, "")
+		}
+		e := mk(kind, re.Pos, msg)
+		e.Trace = append([]string(nil), re.Trace...)
+		if kind == Canceled {
+			e.cause = ctx.Err()
+		}
+		return e
+	}
+	return err
+}

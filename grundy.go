@@ -1,0 +1,413 @@
+package grundy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"sync"
+	"time"
+
+	"github.com/grundy-lang/grundy/eval"
+	_ "github.com/grundy-lang/grundy/stdlib" // the built-in functions and games
+)
+
+// Config configures an Interpreter. The zero Config discards print
+// output, denies standard input and uses the default limits.
+type Config struct {
+	// Stdout receives what scripts print. Output is buffered and written
+	// when the call that printed it returns. Nil discards it.
+	Stdout io.Writer
+	// Stdin is what ints() reads: all of it, once, on the first call; the
+	// integers are remembered for later calls. Nil makes ints() a runtime
+	// error, so that a script cannot wait for input the program does not
+	// provide.
+	Stdin io.Reader
+	// Limits bound each call.
+	Limits Limits
+}
+
+// Limits bound the work of each call to Load, Eval and the game queries;
+// a call that reaches one fails with an Error of kind LimitError. Zero
+// fields mean the defaults.
+type Limits struct {
+	// MaxStates bounds the positions the SG engine visits, counted over
+	// the Interpreter's life (memoized positions are not visited again).
+	// Default 20,000,000.
+	MaxStates int64
+	// MaxDepth bounds nested calls of defs. Default 100,000.
+	MaxDepth int
+	// MaxSteps bounds evaluation steps (loop iterations, calls,
+	// positions) of one call. Default 10,000,000,000.
+	MaxSteps int64
+	// MaxMemory bounds the heap in use, in bytes, as measured for the
+	// whole Go process. Default 4 GiB.
+	MaxMemory int64
+	// Timeout bounds the wall time of one call. Default none: only the
+	// context stops a call.
+	Timeout time.Duration
+}
+
+// ErrBusy is returned by a call made while the Interpreter is running
+// another one: from another goroutine, or from a Go game or function the
+// running call invoked.
+var ErrBusy = errors.New("grundy: the interpreter is busy with another call (an Interpreter runs one call at a time; Go games and functions must not call back into it)")
+
+// An Interpreter runs grundy code: the scripts it loads, and the games and
+// functions that Go code defines for them. What one call declares or
+// computes stays for the later ones: games, defs and lets of loaded files,
+// and every SG value found (memoized). Interpreters are independent of
+// each other.
+//
+// An Interpreter runs one call at a time and is not safe for concurrent
+// use: use one per goroutine. A call made while another is running
+// returns ErrBusy. Game and Position lookups may be made from Go games
+// and functions while a call runs.
+type Interpreter struct {
+	mu      sync.Mutex
+	s       *eval.Session
+	sources map[string]string // loaded sources by file name, for snippets
+	defined map[string]bool   // names defined by Go code
+}
+
+// New returns an Interpreter with the standard library (built-in
+// functions and games such as nim, kayles and wythoff) and nothing else.
+func New(cfg Config) *Interpreter {
+	l := cfg.Limits
+	s := eval.NewSession(eval.Options{
+		Stdout: cfg.Stdout,
+		Stdin:  cfg.Stdin,
+		Limits: eval.Limits{MaxStates: l.MaxStates, MaxDepth: l.MaxDepth, MaxSteps: l.MaxSteps, MaxMemory: l.MaxMemory, Timeout: l.Timeout},
+	})
+	return &Interpreter{s: s, sources: map[string]string{}, defined: map[string]bool{}}
+}
+
+// Load parses a script, resolves its names and runs its statements:
+// its games, defs and lets stay declared for later calls, and what it
+// prints goes to Config.Stdout. filename is the name errors show.
+//
+// A syntax or resolve error runs nothing. After a runtime error, the
+// statements before the failing one have run; the file's declarations
+// are in effect either way. A later Load may declare a name again: code
+// loaded afterwards sees the new declaration.
+func (in *Interpreter) Load(ctx context.Context, filename, src string) error {
+	return in.exec(ctx, func(ctx context.Context) error {
+		in.sources[filename] = src
+		return in.s.ExecFile(ctx, filename, src)
+	})
+}
+
+// LoadFS loads the file name of fsys, like Load; errors show name as its
+// file name.
+func (in *Interpreter) LoadFS(ctx context.Context, fsys fs.FS, name string) error {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return err
+	}
+	return in.Load(ctx, name, string(data))
+}
+
+// Eval evaluates one expression, e.g. "sg(cut(4, 2))" or "cut(4, 2) +
+// *3", with the names the loaded code declared, and returns its value.
+// Errors show the file name "<eval>".
+func (in *Interpreter) Eval(ctx context.Context, expr string) (Value, error) {
+	var v eval.Value
+	err := in.exec(ctx, func(ctx context.Context) error {
+		in.sources["<eval>"] = expr
+		var err error
+		v, err = in.s.Eval(ctx, "<eval>", expr)
+		return err
+	})
+	return Value{v}, err
+}
+
+// SG returns the (generalized) Sprague-Grundy value of game g, as the
+// script's sg(g).
+func (in *Interpreter) SG(ctx context.Context, g Value) (SG, error) {
+	var r eval.Value
+	err := in.query(ctx, "SG", g, func(th *eval.Thread, c *eval.Call) { r = th.SG(c, g.v) })
+	if err != nil {
+		return SG{}, err
+	}
+	s, _ := Value{r}.SG()
+	return s, nil
+}
+
+// Outcome returns who wins game g under optimal play, as the script's
+// outcome(g).
+func (in *Interpreter) Outcome(ctx context.Context, g Value) (Outcome, error) {
+	var o string
+	err := in.query(ctx, "Outcome", g, func(th *eval.Thread, c *eval.Call) { o = th.Outcome(c, g.v) })
+	if err != nil {
+		return 0, err
+	}
+	return Outcome(o[0]), nil
+}
+
+// Moves returns the options of game g, each distinct option once, in the
+// order its move rule generates them; for a sum, part by part, the moves
+// of one part with the others unchanged. As the script's moves(g).
+func (in *Interpreter) Moves(ctx context.Context, g Value) ([]Value, error) {
+	var r []eval.Value
+	err := in.query(ctx, "Moves", g, func(th *eval.Thread, c *eval.Call) { r = th.Moves(c, g.v) })
+	return wrapAll(r), err
+}
+
+// Winning returns the options of g that win for the player who moves
+// there: empty unless g is an N-position. For a game with cycles they
+// come in order of remoteness, so that always taking the first ends the
+// game. As the script's winning(g).
+func (in *Interpreter) Winning(ctx context.Context, g Value) ([]Value, error) {
+	var r []eval.Value
+	err := in.query(ctx, "Winning", g, func(th *eval.Thread, c *eval.Call) { r = th.Winning(c, g.v) })
+	if err != nil {
+		return nil, err
+	}
+	return wrapAll(r), nil
+}
+
+// BestMove returns the winning option of g that ends the game soonest,
+// and false when g has no winning option (a P-position or a draw).
+func (in *Interpreter) BestMove(ctx context.Context, g Value) (Value, bool, error) {
+	var r eval.Value
+	var ok bool
+	err := in.query(ctx, "BestMove", g, func(th *eval.Thread, c *eval.Call) { r, ok = th.BestMove(c, g.v) })
+	if err != nil {
+		return None, false, err
+	}
+	return Value{r}, ok, nil
+}
+
+// Remoteness returns the number of moves until g ends under optimal play
+// (the winner hurrying, the loser delaying), and false for a draw.
+func (in *Interpreter) Remoteness(ctx context.Context, g Value) (int64, bool, error) {
+	var r eval.Value
+	err := in.query(ctx, "Remoteness", g, func(th *eval.Thread, c *eval.Call) { r = th.Remoteness(c, g.v) })
+	if err != nil {
+		return 0, false, err
+	}
+	n, ok := Value{r}.Int()
+	return n, ok, nil
+}
+
+// Game returns the game family a script would mean by name: declared by
+// loaded code, defined by DefineGame, or from the standard library.
+func (in *Interpreter) Game(name string) (Game, bool) {
+	g := in.s.LookupGame(name)
+	if g == nil {
+		return Game{}, false
+	}
+	return Game{g}, true
+}
+
+// Position returns the position name(args...) of the game family a
+// script would mean by name, checked as a script's call would be.
+func (in *Interpreter) Position(name string, args ...Value) (Value, error) {
+	g := in.s.LookupGame(name)
+	if g == nil {
+		return None, fmt.Errorf("grundy: no game named %q", name)
+	}
+	if len(args) != g.Arity() {
+		return None, fmt.Errorf("grundy: game %s takes %d arguments, but %d were given", name, g.Arity(), len(args))
+	}
+	for _, a := range args {
+		if !in.s.Owns(a.v) {
+			return None, errForeign(a)
+		}
+	}
+	ev := unwrapAll(args)
+	if err := g.CheckArgs(ev); err != nil {
+		return None, fmt.Errorf("grundy: %s: %w", eval.Format(g.Position(ev...)), err)
+	}
+	return Value{g.Position(ev...)}, nil
+}
+
+// GameDef defines a game family written in Go (see DefineGame).
+type GameDef struct {
+	// Name is the name scripts call the family by; positions print as
+	// Name(args).
+	Name string
+	// Arity is the number of arguments of a position.
+	Arity int
+	// Doc is a one-line description.
+	Doc string
+	// Options returns the options of position p: games, usually
+	// positions of the same family made with p.Game().Position, nimbers,
+	// or sums. It is called once per position (the result is memoized),
+	// so it must depend on p's arguments alone. An error it returns
+	// becomes a runtime error at the script's call that needed it.
+	Options func(p Position) ([]Value, error)
+	// Check, if not nil, validates the arguments of a position a script
+	// (or Interpreter.Position) makes; its error becomes a runtime error
+	// at that call.
+	Check func(args []Value) error
+}
+
+// DefineGame defines a game family written in Go. Scripts loaded
+// afterwards use it like a declared game: make its positions, add them to
+// other games, ask for their SG values. Define it before loading the
+// scripts that use it, since names are resolved when a script is loaded.
+//
+// It is an error when the name is not a name of the language, is a
+// reserved word or a built-in function, was defined before by Go code, or
+// is declared by loaded code. A Go definition hides a standard-library
+// game of the same name; a script's declaration hides the Go definition.
+func (in *Interpreter) DefineGame(d GameDef) (Game, error) {
+	if !in.mu.TryLock() {
+		return Game{}, ErrBusy
+	}
+	defer in.mu.Unlock()
+	if d.Options == nil || d.Arity < 0 {
+		return Game{}, fmt.Errorf("grundy: DefineGame %s: a game needs an Options function and an Arity >= 0", d.Name)
+	}
+	if err := in.checkName("DefineGame", d.Name); err != nil {
+		return Game{}, err
+	}
+	def := &eval.GameDef{Name: d.Name, Arity: d.Arity, Doc: d.Doc}
+	def.Options = func(g *eval.Game, args []eval.Value) ([]eval.Value, error) {
+		vs, err := d.Options(Position{g.Position(args...)})
+		if err != nil {
+			return nil, err
+		}
+		out := make([]eval.Value, len(vs))
+		for i, v := range vs {
+			if !in.s.Owns(v.v) {
+				return nil, fmt.Errorf("option %s was made by another Interpreter", v.Repr())
+			}
+			out[i] = v.v
+		}
+		return out, nil
+	}
+	if d.Check != nil {
+		def.Check = func(args []eval.Value) error { return d.Check(wrapAll(args)) }
+	}
+	g, err := in.s.DefineGame(def)
+	if err != nil {
+		return Game{}, fmt.Errorf("grundy: DefineGame: %w", err)
+	}
+	in.defined[d.Name] = true
+	return Game{g}, nil
+}
+
+// FuncDef defines a function written in Go (see DefineFunc).
+type FuncDef struct {
+	// Name is the name scripts call the function by.
+	Name string
+	// Doc is a one-line description.
+	Doc string
+	// Arity is the number of arguments; with Variadic, the least number.
+	Arity    int
+	Variadic bool
+	// Fn computes the result. An error it returns becomes a runtime error
+	// at the script's call: "FILE:LINE:COL: NAME: ERROR".
+	Fn func(args []Value) (Value, error)
+}
+
+// DefineFunc defines a function written in Go, which scripts loaded
+// afterwards call like a built-in function. The name rules are those of
+// DefineGame; a call with the wrong number of arguments is a resolve
+// error of the script.
+func (in *Interpreter) DefineFunc(d FuncDef) error {
+	if !in.mu.TryLock() {
+		return ErrBusy
+	}
+	defer in.mu.Unlock()
+	if d.Fn == nil || d.Arity < 0 {
+		return fmt.Errorf("grundy: DefineFunc %s: a function needs Fn and an Arity >= 0", d.Name)
+	}
+	if err := in.checkName("DefineFunc", d.Name); err != nil {
+		return err
+	}
+	maxArgs := d.Arity
+	if d.Variadic {
+		maxArgs = -1
+	}
+	b := &eval.Builtin{BName: d.Name, Doc: d.Doc, MinArgs: d.Arity, MaxArgs: maxArgs}
+	b.Fn = func(c *eval.Call, args []eval.Value) eval.Value {
+		r, err := d.Fn(wrapAll(args))
+		if err != nil {
+			c.Fail("%s: %v", d.Name, err)
+		}
+		if !in.s.Owns(r.v) {
+			c.Fail("%s returned %s, which was made by another Interpreter", d.Name, r.Repr())
+		}
+		return r.v
+	}
+	if err := in.s.DefineFunc(b); err != nil {
+		return fmt.Errorf("grundy: DefineFunc: %w", err)
+	}
+	in.defined[d.Name] = true
+	return nil
+}
+
+// DefineValue binds name to v for scripts loaded afterwards, as if a
+// standard-library file said let name = v: a way to hand data to a script.
+// The name rules are those of DefineGame; v must not be none.
+func (in *Interpreter) DefineValue(name string, v Value) error {
+	if !in.mu.TryLock() {
+		return ErrBusy
+	}
+	defer in.mu.Unlock()
+	if err := in.checkName("DefineValue", name); err != nil {
+		return err
+	}
+	if !in.s.Owns(v.v) {
+		return errForeign(v)
+	}
+	if err := in.s.DefineValue(name, v.v); err != nil {
+		return fmt.Errorf("grundy: DefineValue: %w", err)
+	}
+	in.defined[name] = true
+	return nil
+}
+
+func (in *Interpreter) checkName(op, name string) error {
+	if in.defined[name] {
+		return fmt.Errorf("grundy: %s: %q is already defined by Go code", op, name)
+	}
+	return nil
+}
+
+func errForeign(v Value) error {
+	return fmt.Errorf("grundy: %s was made by another Interpreter", v.Repr())
+}
+
+// exec runs f (a call into the session) under the lock, with the caller's
+// context turned into one whose cancellation the session reports as an
+// interruption, and converts its error.
+func (in *Interpreter) exec(ctx context.Context, f func(ctx context.Context) error) error {
+	if !in.mu.TryLock() {
+		return ErrBusy
+	}
+	defer in.mu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return &Error{Kind: Canceled, Msg: "interrupted: " + err.Error(), cause: err}
+	}
+	// The session tells its own timeout (Limits.Timeout) from a
+	// cancellation by the context's error: the caller's deadline is a
+	// cancellation here.
+	inner, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
+	err := f(inner)
+	return convert(err, ctx, func(file string) (string, bool) {
+		src, ok := in.sources[file]
+		return src, ok
+	})
+}
+
+// query runs a game query on g.
+func (in *Interpreter) query(ctx context.Context, name string, g Value, f func(th *eval.Thread, c *eval.Call)) error {
+	if !g.IsGame() {
+		return fmt.Errorf("grundy: %s needs a game, not %s %s", name, g.Kind(), g.Repr())
+	}
+	return in.exec(ctx, func(ctx context.Context) error {
+		if !in.s.Owns(g.v) {
+			return errForeign(g)
+		}
+		th := in.s.Thread()
+		return in.s.Do(ctx, func() { f(th, &eval.Call{Th: th, Name: name}) })
+	})
+}
