@@ -87,14 +87,15 @@ func New(cfg Config) *Interpreter {
 // its games, defs and lets stay declared for later calls, and what it
 // prints goes to Config.Stdout. filename is the name errors show.
 //
-// A syntax or resolve error runs nothing. After a runtime error, the
-// statements before the failing one have run; the file's declarations
-// are in effect either way. A later Load may declare a name again: code
-// loaded afterwards sees the new declaration.
+// A syntax or resolve error (SyntaxError, ResolveError) runs nothing and
+// keeps nothing of the file. After a runtime error, the statements before
+// the failing one have run and the file's declarations stay in effect.
+// A later Load may declare a name again: code loaded afterwards sees the
+// new declaration, code loaded before keeps the old one.
 func (in *Interpreter) Load(ctx context.Context, filename, src string) error {
 	return in.exec(ctx, func(ctx context.Context) error {
 		in.sources[filename] = src
-		return in.s.ExecFile(ctx, filename, src)
+		return in.s.LoadFile(ctx, filename, src)
 	})
 }
 

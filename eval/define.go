@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"unicode"
 
@@ -12,6 +14,24 @@ import (
 // of a Session: definitions made by one Go program for one session (not
 // global like Register and RegisterGame), name lookups, and a check that a
 // value belongs to the session.
+
+// LoadFile is ExecFile that keeps nothing of a file that does not parse
+// or resolve: the session's names are those it had before. A file that
+// fails at run time keeps its declarations (the statements before the
+// failing one have run).
+func (s *Session) LoadFile(ctx context.Context, filename, src string) error {
+	f, err := lang.ParseFile(filename, src)
+	if err != nil {
+		return err
+	}
+	names, globals := maps.Clone(s.top.names), s.globals
+	code, err := s.compile(f, false)
+	if err != nil {
+		s.top.names, s.globals = names, globals
+		return err
+	}
+	return s.run(ctx, code)
+}
 
 // DefineGame binds a Go game family in the session's prelude scope, so
 // that scripts loaded afterwards see it like a standard-library game (a
