@@ -44,7 +44,7 @@ func maxProveN(t *TakeBreak) int64 {
 	case 3:
 		return 1 << 11
 	case 2:
-		return 1 << 15
+		return 1 << 13
 	}
 	return 1 << 20
 }
