@@ -283,7 +283,7 @@ func (e *Engine) takeBreakGame(t *TakeBreak) *Game {
 func takeBreakSG(g *Game, t *TakeBreak, fr *frame) {
 	a0 := fr.slots[0]
 	if a0.k != KInt || a0.n < 0 {
-		fr.th.failHere("%s: a heap size must be an int >= 0, found %s %s", g.name, a0.TypeName(), Repr(a0))
+		fr.th.failHere("%s: a heap size must be an int >= 0, found %s %s", Format(g.position([]Value{a0})), a0.TypeName(), Repr(a0))
 	}
 	n := a0.n
 	gn := fr.gen
