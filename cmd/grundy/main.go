@@ -36,6 +36,7 @@ Usage:
   grundy run [flags] FILE   run a script (grundy FILE does the same)
   grundy -e 'SOURCE'        run the source text given
   grundy check FILE         parse and resolve names, run nothing
+  grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT]  draw a state graph
   grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile]
                             run FILE (its output to stderr), then print a
                             table of EXPR (two for clauses: a grid)
