@@ -510,10 +510,16 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 // parameters are known to be ints.
 func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 	params := lang.ParamNames(d.Params)
-	alts := func(sg bool) func(fr *frame) {
+	alts := func(sg, ints bool) func(fr *frame) {
 		var gens []func(fr *frame)
 		for _, a := range d.Alts {
 			alt := a.(*lang.Alt)
+			if ints {
+				if f := c.fastAlt(alt); f != nil {
+					gens = append(gens, f)
+					continue
+				}
+			}
 			c.push()
 			loops := c.clauses(alt.Clauses)
 			body := alt.Body
@@ -530,12 +536,12 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 		return seqGen(gens)
 	}
 	g.nslots = c.function(params, false, func() {
-		g.genVal = alts(false)
-		g.genSG = alts(true)
+		g.genVal = alts(false, false)
+		g.genSG = alts(true, false)
 	})
 	n := len(c.errs)
 	g.nslots = max(g.nslots, c.function(params, true, func() {
-		g.genSGInt = alts(true)
+		g.genSGInt = alts(true, true)
 	}))
 	c.errs = c.errs[:n]
 }

@@ -1,0 +1,544 @@
+package eval
+
+import (
+	"slices"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Fast inner loops for the SG search. Most move rules end in a loop whose
+// body is a sum of positions with int arguments that change linearly with
+// the loop variable:
+//
+//	cut(i, h) + cut(w - i, h) for i in 2 .. w - 2
+//	sub(n - s) for s in S if s <= n
+//
+// The memo keys of such positions then change by a constant from one
+// iteration to the next. fastInner compiles the last for clause of a move
+// rule (with the if clauses after it and the body) to one Go loop that
+// adds those constants, reads the states from the dense tables and sets
+// the mex bits directly: no closure call, no Value, no allocation per move.
+// It applies when, at the time the loop starts, every argument stays
+// inside the dense table over the whole loop; otherwise (and for any other
+// shape) the loop runs through the general closures, with the same result.
+
+// fastAlt compiles a move rule alternative for the SG search with int
+// parameters when its last for clause fits fastInner (the clauses before
+// it run as usual); nil otherwise.
+func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
+	last := -1
+	for i, cl := range alt.Clauses {
+		if _, ok := cl.(*lang.ForClause); ok {
+			last = i
+		}
+	}
+	if last < 0 {
+		return nil
+	}
+	var ifs []*lang.IfClause
+	for _, cl := range alt.Clauses[last+1:] {
+		ifs = append(ifs, cl.(*lang.IfClause))
+	}
+	c.push()
+	defer c.pop()
+	outer := c.clauses(alt.Clauses[:last])
+	c.push()
+	slowLoops := c.clauses(alt.Clauses[last:])
+	body := c.sgExpr(alt.Body)
+	slow := slowLoops(func(fr *frame) { fr.gen.emitSG(body(fr)) })
+	c.pop()
+	c.push()
+	defer c.pop()
+	n := len(c.errs)
+	fast := c.fastInner(alt.Clauses[last].(*lang.ForClause), ifs, alt.Body, slow)
+	c.errs = c.errs[:n] // the same expressions were compiled for slow
+	if fast == nil {
+		return nil
+	}
+	return outer(fast)
+}
+
+// affineCoef returns c when e is x*c plus terms that do not mention x
+// (built with +, -, unary - and multiplication by an int literal).
+func affineCoef(e lang.Expr, x string) (int64, bool) {
+	if !mentions(e, x) {
+		return 0, true
+	}
+	switch e := e.(type) {
+	case *lang.Ident:
+		return 1, e.Name == x
+	case *lang.Unary:
+		if e.Op == "-" {
+			c, ok := affineCoef(e.X, x)
+			return -c, ok && c > -1<<20 && c < 1<<20
+		}
+	case *lang.Binary:
+		switch e.Op {
+		case "+", "-":
+			a, ok1 := affineCoef(e.X, x)
+			b, ok2 := affineCoef(e.Y, x)
+			if !ok1 || !ok2 || a < -1<<20 || a > 1<<20 || b < -1<<20 || b > 1<<20 {
+				return 0, false
+			}
+			if e.Op == "-" {
+				b = -b
+			}
+			return a + b, true
+		case "*":
+			if k, ok := e.X.(*lang.IntLit); ok && k.Val > -1<<20 && k.Val < 1<<20 {
+				c, ok := affineCoef(e.Y, x)
+				return c * k.Val, ok && c > -1<<20 && c < 1<<20
+			}
+			if k, ok := e.Y.(*lang.IntLit); ok && k.Val > -1<<20 && k.Val < 1<<20 {
+				c, ok := affineCoef(e.X, x)
+				return c * k.Val, ok && c > -1<<20 && c < 1<<20
+			}
+		}
+	}
+	return 0, false
+}
+
+// mentions reports whether name x may occur in e (conservatively true for
+// expressions it does not look into).
+func mentions(e lang.Expr, x string) bool {
+	switch e := e.(type) {
+	case *lang.Ident:
+		return e.Name == x
+	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		return false
+	case *lang.Unary:
+		return mentions(e.X, x)
+	case *lang.Binary:
+		return mentions(e.X, x) || mentions(e.Y, x)
+	case *lang.IfExpr:
+		return mentions(e.Cond, x) || mentions(e.Then, x) || mentions(e.Else, x)
+	case *lang.Index:
+		return mentions(e.X, x) || mentions(e.Index, x)
+	case *lang.Call:
+		if mentions(e.Fn, x) {
+			return true
+		}
+		for _, a := range e.Args {
+			if mentions(a, x) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// fastTerm is one position of the body: a game and its arguments, each
+// affine in the loop variable.
+type fastTerm struct {
+	b     *binding
+	args  []evalFn
+	coefs []int64
+}
+
+// fastClamp is an if clause x OP E (or E OP x) with E not mentioning x: it
+// narrows the loop's interval.
+type fastClamp struct {
+	op    string // as seen with x on the left
+	bound evalFn
+	pos   Pos
+}
+
+// fastInner compiles the last for clause of a move rule, the if clauses
+// after it and the body, for the SG search with int parameters; slow is
+// the same compiled by the general closures. It returns nil when the
+// shape does not fit.
+func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, slow func(fr *frame)) func(fr *frame) {
+	if cl.Target.Tuple || len(cl.Target.Names) != 1 {
+		return nil
+	}
+	x := cl.Target.Names[0].Name
+	// The body: a sum of game positions (and nimbers not mentioning x).
+	var terms []lang.Expr
+	var nims []lang.Expr
+	var collect func(e lang.Expr) bool
+	collect = func(e lang.Expr) bool {
+		switch e := e.(type) {
+		case *lang.Binary:
+			if e.Op == "+" {
+				return collect(e.X) && collect(e.Y)
+			}
+		case *lang.Call:
+			terms = append(terms, e)
+			return true
+		case *lang.Unary:
+			if e.Op == "*" && !mentions(e.X, x) {
+				nims = append(nims, e)
+				return true
+			}
+		}
+		return false
+	}
+	if !collect(body) || len(terms) == 0 || len(terms) > 4 {
+		return nil
+	}
+	var rlo, rhi intFn
+	var iter evalFn
+	r, isRange := cl.Iter.(*lang.Binary)
+	isRange = isRange && r.Op == ".."
+	if isRange {
+		rlo, rhi = c.rangeBounds(r)
+	} else {
+		iter = c.expr(cl.Iter)
+	}
+	ipos := lang.Start(cl.Iter)
+	if isRange {
+		ipos = r.Pos
+	}
+	xb := c.newVar(x)
+	xb.isInt = isRange
+	xslot := xb.slot
+	// The if clauses: bounds on x, conditions not mentioning x (checked
+	// once), and others (checked at each iteration).
+	var clamps []fastClamp
+	var once, each []boolFn
+	flip := map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "=="}
+	for _, f := range ifs {
+		// A bound after a condition checked at each iteration stays a
+		// condition: that one may fail where the bound would skip.
+		if b, ok := f.Cond.(*lang.Binary); ok && flip[b.Op] != "" && b.Op != "==" && len(each) == 0 {
+			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !mentions(b.Y, x) {
+				clamps = append(clamps, fastClamp{op: b.Op, bound: c.expr(b.Y), pos: b.Pos})
+				continue
+			}
+			if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !mentions(b.X, x) {
+				clamps = append(clamps, fastClamp{op: flip[b.Op], bound: c.expr(b.X), pos: b.Pos})
+				continue
+			}
+		}
+		cond := c.cond(f.Cond, "an if clause's condition")
+		if mentions(f.Cond, x) {
+			each = append(each, cond)
+		} else {
+			once = append(once, cond)
+		}
+	}
+	if len(once) > 0 && len(clamps)+len(each) > 0 {
+		// Keep the order in which the conditions are evaluated (and may
+		// fail) simple: conditions on x alone, or not on x at all.
+		return nil
+	}
+	fts := make([]fastTerm, len(terms))
+	for i, t := range terms {
+		call := t.(*lang.Call)
+		b := c.gameCallee(call)
+		if b == nil {
+			return nil
+		}
+		ft := fastTerm{b: b}
+		for _, a := range call.Args {
+			k, ok := affineCoef(a, x)
+			if !ok {
+				return nil
+			}
+			ft.args = append(ft.args, c.expr(a))
+			ft.coefs = append(ft.coefs, k)
+		}
+		fts[i] = ft
+	}
+	nimFns := make([]evalFn, len(nims))
+	nimPos := make([]Pos, len(nims))
+	for i, n := range nims {
+		nimFns[i] = c.expr(n.(*lang.Unary).X)
+		nimPos[i] = n.(*lang.Unary).Pos
+	}
+	if len(fts) > 4 {
+		return nil
+	}
+	var setCache struct {
+		ref  *Set
+		ints []int64
+	}
+	return func(fr *frame) {
+		if fr.stop {
+			return
+		}
+		// The domain: an interval of a range, or a sorted slice of ints.
+		var lo, hi int64
+		var elems []int64
+		if isRange {
+			lo, hi = rlo(fr), rhi(fr)
+		} else {
+			v := iter(fr)
+			switch v.k {
+			case KSet:
+				s := v.ref.(*Set)
+				if setCache.ref != s {
+					ints, ok := intElems(s.Elems)
+					if !ok {
+						slow(fr)
+						return
+					}
+					setCache.ref, setCache.ints = s, ints
+				}
+				elems = setCache.ints
+			case KList, KTuple:
+				ints, ok := intElems(v.Elems())
+				if !ok || !slices.IsSorted(ints) {
+					slow(fr)
+					return
+				}
+				elems = ints
+			default:
+				slow(fr)
+				return
+			}
+			if len(elems) == 0 {
+				return
+			}
+			lo, hi = elems[0], elems[len(elems)-1]
+		}
+		if lo > hi {
+			return
+		}
+		for _, cl := range clamps {
+			bv := cl.bound(fr)
+			if bv.k != KInt {
+				slow(fr)
+				return
+			}
+			e := bv.n
+			switch cl.op {
+			case "<":
+				if e == minInt {
+					return
+				}
+				hi = min(hi, e-1)
+			case "<=":
+				hi = min(hi, e)
+			case ">":
+				if e == maxInt {
+					return
+				}
+				lo = max(lo, e+1)
+			case ">=":
+				lo = max(lo, e)
+			}
+			if lo > hi {
+				return
+			}
+		}
+		if elems != nil {
+			i, _ := slices.BinarySearch(elems, lo)
+			j, found := slices.BinarySearch(elems, hi)
+			if found {
+				j++
+			}
+			elems = elems[i:j]
+			if len(elems) == 0 {
+				return
+			}
+			lo, hi = elems[0], elems[len(elems)-1]
+		}
+		for _, cond := range once {
+			if !cond(fr) {
+				return
+			}
+		}
+		// Keys at the two ends, and their steps.
+		var st fastState
+		st.lo, st.nt = lo, len(fts)
+		for t := range fts {
+			ft := &fts[t]
+			g := ft.b.game
+			if g.arity != len(ft.args) || g.arity == 0 || g.bits == 0 {
+				slow(fr)
+				return
+			}
+			st.games[t] = g
+			var k0, k1, d uint64
+			for a, arg := range ft.args {
+				fr.slots[xslot] = Value{k: KInt, n: lo}
+				v0 := arg(fr)
+				fr.slots[xslot] = Value{k: KInt, n: hi}
+				v1 := arg(fr)
+				if v0.k != KInt || v1.k != KInt || uint64(v0.n) >= g.lim || uint64(v1.n) >= g.lim {
+					slow(fr)
+					return
+				}
+				sh := g.bits * uint(g.arity-1-a)
+				k0 |= uint64(v0.n) << sh
+				k1 |= uint64(v1.n) << sh
+				d += uint64(ft.coefs[a]) << sh
+			}
+			if lo < hi && k0+uint64(hi-lo)*d != k1 {
+				slow(fr) // the arguments are not what the coefficients say
+				return
+			}
+			st.keys[t], st.steps[t] = k0, d
+		}
+		for i, nf := range nimFns {
+			v := nf(fr)
+			if v.k != KInt || v.n < 0 || v.n > 1<<30 {
+				opNimber(nimPos[i], v)
+			}
+			st.nim ^= sgv(v.n)
+		}
+		gn := fr.gen
+		th := fr.th
+		var n int64
+		if elems == nil {
+			n = hi - lo + 1
+			if len(each) == 0 && len(fts) <= 2 {
+				fastRange(gn, fr, &st, hi)
+			} else {
+				for x := lo; x <= hi; x++ {
+					if len(each) > 0 {
+						fr.slots[xslot] = Value{k: KInt, n: x}
+						if !allTrue(fr, each) {
+							continue
+						}
+					}
+					if !st.emit(gn, fr, x) {
+						break
+					}
+				}
+			}
+		} else {
+			n = int64(len(elems))
+			for _, x := range elems {
+				if len(each) > 0 {
+					fr.slots[xslot] = Value{k: KInt, n: x}
+					if !allTrue(fr, each) {
+						continue
+					}
+				}
+				if !st.emit(gn, fr, x) {
+					break
+				}
+			}
+		}
+		th.steps += n
+		if th.steps >= th.checkAt {
+			th.checkLimits(ipos)
+		}
+	}
+}
+
+// fastState is one run of a fast loop: the positions' keys at the first
+// value lo of the loop variable, and their steps.
+type fastState struct {
+	keys, steps [4]uint64
+	games       [4]*Game
+	nim         sgv
+	lo          int64
+	nt          int
+}
+
+// emit emits the option for loop value x; false when the generator should
+// stop.
+func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
+	v := st.nim
+	fin := true
+	for t := 0; t < st.nt; t++ {
+		k := st.keys[t] + uint64(x-st.lo)*st.steps[t]
+		s := st.games[t].state(k)
+		if s < finBase {
+			fin = false
+			break
+		}
+		v ^= s - finBase
+	}
+	if !fin {
+		v = st.nim
+		for t := 0; t < st.nt; t++ {
+			k := st.keys[t] + uint64(x-st.lo)*st.steps[t]
+			v = gn.e.add(v, gn.lookup(st.games[t], k))
+		}
+	}
+	gn.emitSG(v)
+	return !fr.stop
+}
+
+const (
+	minInt = -1 << 63
+	maxInt = 1<<63 - 1
+)
+
+func allTrue(fr *frame, conds []boolFn) bool {
+	for _, c := range conds {
+		if !c(fr) {
+			return false
+		}
+	}
+	return true
+}
+
+// intElems returns the elements as ints, if they all are.
+func intElems(vs []Value) ([]int64, bool) {
+	out := make([]int64, len(vs))
+	for i, v := range vs {
+		if v.k != KInt {
+			return nil, false
+		}
+		out[i] = v.n
+	}
+	return out, true
+}
+
+// fastRange is the loop over a range with one or two positions per move
+// and nothing else to check: the keys advance by their steps, the states
+// come straight from the tables' pages, and finite values go straight
+// into the mex bits. A state not yet known goes through emit.
+func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
+	g0, k0, d0 := st.games[0], st.keys[0], st.steps[0]
+	g1, k1, d1 := g0, uint64(0), uint64(0)
+	two := st.nt == 2
+	if two {
+		g1, k1, d1 = st.games[1], st.keys[1], st.steps[1]
+	}
+	nim := st.nim
+	bits := gn.bits
+	hw := gn.hi
+	for x := st.lo; x <= hi; x++ {
+		s := state(g0, k0)
+		v := s - finBase
+		ok := s >= finBase
+		if two {
+			s1 := state(g1, k1)
+			v ^= s1 - finBase
+			ok = ok && s1 >= finBase
+		}
+		if ok {
+			v ^= nim
+			if w := int(v >> 6); w < len(bits) && v < bitsetMax {
+				bits[w] |= 1 << (v & 63)
+				if w > hw {
+					hw = w
+				}
+			} else {
+				gn.hi = hw
+				gn.emitSG(v)
+				bits, hw = gn.bits, gn.hi
+			}
+		} else {
+			gn.hi = hw
+			more := st.emit(gn, fr, x)
+			bits, hw = gn.bits, gn.hi
+			if !more {
+				return
+			}
+		}
+		k0 += d0
+		k1 += d1
+	}
+	gn.hi = hw
+}
+
+// state is Game.state for packed keys.
+func state(g *Game, r uint64) int32 {
+	p := r >> pageBits
+	if p >= uint64(len(g.pages)) {
+		return stUnknown
+	}
+	pg := g.pages[p]
+	if pg == nil {
+		return stUnknown
+	}
+	return pg[r&(pageSize-1)]
+}
