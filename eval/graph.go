@@ -54,7 +54,7 @@ type graphNode struct {
 // outcome and filled by outcome; the moves are arrows in move order,
 // winning moves (the options Winning returns) bold. When the limit cuts
 // the graph, a note says so and each node with options not drawn gets a
-// dashed arrow to a "+k more" stub.
+// dashed arrow to a "+k more" stub. The text does not end in a newline.
 func (th *Thread) Graph(c *Call, g Value, limit int) string {
 	if !g.IsGame() {
 		c.ArgFail(0, "graph needs a game, found %s %s", g.TypeName(), Repr(g))
@@ -176,7 +176,7 @@ func writeGraph(e *Engine, g Value, nodes []*graphNode, limit int, cut bool) str
 			}
 		}
 	}
-	b.WriteString("}\n")
+	b.WriteString("}") // no final newline: print adds one
 	return b.String()
 }
 

@@ -141,6 +141,9 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	data := []byte(text)
+	if !strings.HasSuffix(text, "\n") {
+		data = append(data, '\n')
+	}
 	if format != "dot" {
 		var outBuf, errBuf bytes.Buffer
 		cmd := exec.CommandContext(ctx, dotPath, "-T"+format)
