@@ -28,13 +28,14 @@ type Config struct {
 	Limits Limits
 }
 
-// Limits bound the work of each call to Load, Eval and the game queries;
-// a call that reaches one fails with an Error of kind LimitError. Zero
-// fields mean the defaults.
+// Limits bound the work of the calls to Load, Eval and the game queries;
+// a call that reaches one fails with an Error of kind LimitError, and the
+// Interpreter stays usable. Zero fields mean the defaults.
 type Limits struct {
-	// MaxStates bounds the positions the SG engine visits, counted over
-	// the Interpreter's life (memoized positions are not visited again).
-	// Default 20,000,000.
+	// MaxStates bounds the positions the SG engine visits, counted from
+	// New, not per call: the values of the positions visited stay
+	// memoized, so they are not visited again. The count starts over
+	// after the limit is reached. Default 20,000,000.
 	MaxStates int64
 	// MaxDepth bounds nested calls of defs. Default 100,000.
 	MaxDepth int

@@ -27,7 +27,7 @@ type Kind uint8
 
 // The kinds of values.
 const (
-	NoneKind     Kind = iota // none: the value of a bare print, or of remoteness for a draw
+	NoneKind     Kind = iota // none, e.g. the remoteness of a draw
 	BoolKind                 // true or false
 	IntKind                  // a 64-bit integer
 	StringKind               // a string
