@@ -163,6 +163,7 @@ type compiler struct {
 	// fileScope is the scope of the file or REPL entry being compiled
 	// (what def bodies and move rules see besides their own names).
 	fileScope *scope
+	notInt    map[intKey]bool // expressions known not to be int-typed
 }
 
 func (c *compiler) errorf(pos Pos, format string, args ...any) {

@@ -50,6 +50,29 @@ type boolFn func(fr *frame) bool
 // intExpr compiles e to an int closure, or returns nil when e is not
 // int-typed.
 func (c *compiler) intExpr(e lang.Expr) intFn {
+	// Remember what is not int-typed: binary compiles an operand with
+	// intExpr and then, failing that, generically, which asks intExpr
+	// again; without this a chain a + b + c + ... took exponential time.
+	k := intKey{e, c.scope}
+	if c.notInt[k] {
+		return nil
+	}
+	f := c.intExpr1(e)
+	if f == nil {
+		if c.notInt == nil {
+			c.notInt = map[intKey]bool{}
+		}
+		c.notInt[k] = true
+	}
+	return f
+}
+
+type intKey struct {
+	e lang.Expr
+	s *scope
+}
+
+func (c *compiler) intExpr1(e lang.Expr) intFn {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		v := e.Val
