@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/stdlib"
 )
 
 type command struct {
@@ -107,7 +108,19 @@ Commands:`)
 			names = append(names, b.BName)
 		}
 		fmt.Fprintln(w, "  "+strings.Join(names, ", "))
+		var games []string
+		for _, g := range stdlib.GameDocs() {
+			games = append(games, g[0])
+		}
+		fmt.Fprintln(w, "\nGames of the standard library (:help NAME for each):\n  "+strings.Join(games, ", "))
 		fmt.Fprintln(w, `
+Exploring:
+  period(kayles), periodic(kayles)     the period (p, q, s) and how it is known
+  table sg(f(n)) for n in 0 .. 20      an aligned table (two for clauses: a grid)
+  graph(G)                             the state graph as Graphviz DOT
+  misere(G)                            the outcome when the last player to move loses
+  :play G                              play G against grundy
+
 Example:
   >>> game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
   >>> sub(8)
@@ -126,6 +139,12 @@ Example:
 	for _, b := range eval.Builtins() {
 		if b.BName == topic {
 			fmt.Fprintln(w, b.Doc)
+			return true
+		}
+	}
+	for _, g := range stdlib.GameDocs() {
+		if g[0] == topic {
+			fmt.Fprintln(w, g[1])
 			return true
 		}
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/chzyer/readline"
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/stdlib"
 )
 
 // Config says where the REPL reads and writes.
@@ -315,6 +316,9 @@ func (r *REPL) Candidates(prefix string) []string {
 			words = append(words, b.BName)
 		}
 		words = append(words, r.s.Names()...)
+		for _, g := range stdlib.GameDocs() {
+			words = append(words, g[0])
+		}
 	}
 	seen := map[string]bool{}
 	var out []string

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -260,3 +261,35 @@ func gcd(x, y int64) int64 {
 }
 
 var _ = fmt.Sprint
+
+// GameDocs returns the standard library's game families and their
+// documentation (the comment above each game in games.game, or the Go
+// family's Doc), sorted by name.
+func GameDocs() [][2]string {
+	var out [][2]string
+	for _, d := range eval.GameDefs() {
+		out = append(out, [2]string{d.Name, d.Doc})
+	}
+	var comment []string
+	for _, line := range strings.Split(gamesSrc, "\n") {
+		switch {
+		case strings.HasPrefix(line, "# "):
+			comment = append(comment, strings.TrimPrefix(line, "# "))
+		case strings.HasPrefix(line, "game "):
+			name := strings.TrimPrefix(line, "game ")
+			if i := strings.IndexByte(name, ')'); i >= 0 {
+				name = name[:i+1]
+			}
+			base := name
+			if i := strings.IndexByte(base, '('); i >= 0 {
+				base = base[:i]
+			}
+			out = append(out, [2]string{base, name + ": " + strings.Join(comment, " ")})
+			comment = nil
+		case strings.TrimSpace(line) == "":
+			comment = nil
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+	return out
+}
