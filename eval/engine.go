@@ -1,10 +1,9 @@
 package eval
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
-	"strings"
+	"strconv"
 )
 
 // Engine computes and remembers SG values of the positions of one
@@ -21,7 +20,6 @@ type Engine struct {
 	// remoteness of positions solved by the loopy solver, and of positions
 	// whose remoteness was asked for
 	remote  map[posKey]int32
-	loopy   map[posKey]bool // positions whose value came from the loopy solver
 	listing map[posKey]bool // positions whose options are being listed
 	// current is the position whose moves the search is generating (for
 	// limit messages).
@@ -30,6 +28,8 @@ type Engine struct {
 	remoteMemo   map[string]int32
 	remoteTooBig map[string]int   // values whose remoteness graph exceeded a limit
 	families     map[string]*Game // families made by built-ins (Thread.Family)
+	addMemo      map[[2]sgv]sgv   // sums of an infinite value and a finite one
+	infBuf       []byte
 }
 
 type posKey struct {
@@ -50,7 +50,7 @@ type entry struct {
 }
 
 func newEngine(th *Thread) *Engine {
-	return &Engine{th: th, infIDs: map[string]int32{}, remote: map[posKey]int32{}, loopy: map[posKey]bool{}}
+	return &Engine{th: th, infIDs: map[string]int32{}, remote: map[posKey]int32{}}
 }
 
 // forget drops every memoized value (a REPL re-declaration may change what
@@ -61,7 +61,9 @@ func (e *Engine) forget() {
 		g.ids = map[string]uint32{}
 	}
 	e.remote = map[posKey]int32{}
-	e.loopy = map[posKey]bool{}
+	for _, g := range e.games {
+		g.loopyBits, g.loopyIDs = nil, nil
+	}
 	e.remoteMemo = nil
 	e.remoteTooBig = nil
 }
@@ -244,15 +246,17 @@ func (gn *gen) valueSG(pos Pos, v Value) sgv {
 
 // infID interns an infinite value's K.
 func (e *Engine) infID(k []int64) sgv {
-	var b strings.Builder
+	buf := e.infBuf[:0]
 	for _, x := range k {
-		fmt.Fprintf(&b, "%d,", x)
+		buf = strconv.AppendInt(buf, x, 10)
+		buf = append(buf, ',')
 	}
-	id, ok := e.infIDs[b.String()]
+	e.infBuf = buf
+	id, ok := e.infIDs[string(buf)]
 	if !ok {
 		id = int32(len(e.infs))
 		e.infs = append(e.infs, slices.Clone(k))
-		e.infIDs[b.String()] = id
+		e.infIDs[string(buf)] = id
 	}
 	return -(id + 1)
 }
@@ -271,16 +275,25 @@ func (e *Engine) add(a, b sgv) sgv {
 	if a >= 0 {
 		a, b = b, a
 	}
-	k := e.infs[-a-1]
 	if b == 0 {
 		return a
 	}
+	ak := [2]sgv{a, b}
+	if v, ok := e.addMemo[ak]; ok {
+		return v
+	}
+	k := e.infs[-a-1]
 	out := make([]int64, len(k))
 	for i, x := range k {
 		out[i] = x ^ int64(b)
 	}
 	slices.Sort(out)
-	return e.infID(out)
+	v := e.infID(out)
+	if e.addMemo == nil {
+		e.addMemo = map[[2]sgv]sgv{}
+	}
+	e.addMemo[ak] = v
+	return v
 }
 
 // times is the SG value of k copies of a game of value a.
@@ -448,7 +461,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		}
 		if len(gn.infs) > 0 {
 			// An option on or above a cycle: winning orders by remoteness.
-			e.loopy[posKey{g, r}] = true
+			g.setLoopy(r)
 		}
 		g.setState(r, stateOf(gn.result()))
 		stack = stack[:top]

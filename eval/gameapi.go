@@ -156,7 +156,7 @@ func (th *Thread) Remoteness(c *Call, v Value) Value {
 func (e *Engine) touchesLoopy(v Value) bool {
 	for _, p := range v.Parts() {
 		if p.k == KPos {
-			if g, r := posRef(p); e.loopy[posKey{g, r}] {
+			if g, r := posRef(p); g.isLoopy(r) {
 				return true
 			}
 		}

@@ -182,9 +182,10 @@ func (e *Engine) solveComponent(nodes []lnode, ids map[posKey]int32, scc []int32
 			val = sgv(res.Val[i].N)
 		}
 		n.g.setState(n.r, stateOf(val))
-		key := posKey{n.g, n.r}
-		e.remote[key] = res.Remote[i]
-		e.loopy[key] = true
+		// Remoteness is not kept: the external options' remoteness was
+		// estimated (exact remoteness is computed when winning or
+		// remoteness asks, by tryRemoteness); values never depend on it.
+		n.g.setLoopy(n.r)
 	}
 }
 
@@ -346,15 +347,10 @@ func (e *Engine) ext(o Value, v sgv) loopy.Ext {
 	case x.Out == loopy.D:
 		x.Remote = -1
 	default:
-		// Exact when the option's graph is small (winning's order, which
-		// makes taking the first winning move end the game, depends on
-		// it); an estimate from the parts otherwise. Values and outcomes
-		// never depend on remoteness.
-		if r, ok := e.tryRemoteness(o, 512); ok {
-			x.Remote = int(r)
-		} else {
-			x.Remote = int(e.estimateRemote(o, x.Out))
-		}
+		// An estimate from the parts: values and outcomes never depend on
+		// remoteness, and the solver keeps no remoteness it computes with
+		// it (see solveComponent).
+		x.Remote = int(e.estimateRemote(o, x.Out))
 	}
 	return x
 }

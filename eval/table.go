@@ -37,6 +37,12 @@ type Game struct {
 
 	// Go families (gogame.go): documentation, the argument check, the
 	// take-and-break rule, and what is known of the period.
+	// Positions whose value came from the loopy solver or that have an
+	// infinite option (winning orders their moves by remoteness): a bit
+	// per packed key, a set of interned ids.
+	loopyBits []uint64
+	loopyIDs  map[uint64]bool
+
 	doc       string
 	check     func(args []Value) error
 	takeBreak *TakeBreak
@@ -233,4 +239,27 @@ func posRef(v Value) (*Game, uint64) {
 		p.hasRef = true
 	}
 	return p.Game, p.r
+}
+
+func (g *Game) setLoopy(r uint64) {
+	if r&genBit != 0 {
+		if g.loopyIDs == nil {
+			g.loopyIDs = map[uint64]bool{}
+		}
+		g.loopyIDs[r] = true
+		return
+	}
+	w := r >> 6
+	if w >= uint64(len(g.loopyBits)) {
+		g.loopyBits = append(g.loopyBits, make([]uint64, int(w)+1-len(g.loopyBits)+len(g.loopyBits)/2)...)
+	}
+	g.loopyBits[w] |= 1 << (r & 63)
+}
+
+func (g *Game) isLoopy(r uint64) bool {
+	if r&genBit != 0 {
+		return g.loopyIDs[r]
+	}
+	w := r >> 6
+	return w < uint64(len(g.loopyBits)) && g.loopyBits[w]&(1<<(r&63)) != 0
 }

@@ -32,7 +32,15 @@ var all = []*eval.Builtin{
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.SG(c, a[0]) }},
 	{BName: "outcome", MinArgs: 1, MaxArgs: 1, SGArgs: true,
 		Doc: `outcome(G): "N" if the player to move wins, "P" if the player to move loses, "D" if neither can force a win. Error: G is not a game.`,
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.Str(c.Th.Outcome(c, a[0])) }},
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			switch c.Th.Outcome(c, a[0]) {
+			case "N":
+				return outN
+			case "P":
+				return outP
+			}
+			return outD
+		}},
 	{BName: "moves", MinArgs: 1, MaxArgs: 1,
 		Doc: "moves(G): the list of the options of G, each distinct option once, in the order the move rule generates them; for a sum, part by part. Error: G is not a game.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.List(c.Th.Moves(c, a[0])) }},
@@ -143,6 +151,9 @@ var all = []*eval.Builtin{
 		Doc: "ints(): all the whitespace-separated integers of standard input, as a list (a leading - allowed). Error: a word that is not an integer.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.Ints(c) }},
 }
+
+// The outcomes, made once (outcome is called in tight loops).
+var outN, outP, outD = eval.Str("N"), eval.Str("P"), eval.Str("D")
 
 func needInt(c *eval.Call, i int, v eval.Value, fn string) int64 {
 	if v.Kind() != eval.KInt {

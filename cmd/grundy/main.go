@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -58,6 +59,18 @@ error or bad usage. The language is described in spec.md.
 `
 
 func main() {
+	// GRUNDY_CPUPROFILE=FILE writes a CPU profile of the run (for
+	// developers: go tool pprof FILE).
+	if f := os.Getenv("GRUNDY_CPUPROFILE"); f != "" {
+		if out, err := os.Create(f); err == nil {
+			if pprof.StartCPUProfile(out) == nil {
+				code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+				pprof.StopCPUProfile()
+				out.Close()
+				os.Exit(code)
+			}
+		}
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
