@@ -113,6 +113,11 @@ type Func struct {
 	body    evalFn
 	bodyInt evalFn // the body compiled for int arguments
 	nslotsI int
+	// For inlining (inline.go): the declaration, the bindings of its
+	// body's free names, and whether it may call itself.
+	decl      *lang.DefStmt
+	free      map[string]*binding
+	recursive bool
 }
 
 func (f *Func) Name() string     { return f.name }
@@ -164,6 +169,8 @@ type compiler struct {
 	// (what def bodies and move rules see besides their own names).
 	fileScope *scope
 	notInt    map[intKey]bool // expressions known not to be int-typed
+	repl      bool            // compiling a REPL entry
+	inlining  []*Func         // defs whose bodies are being inlined (inline.go)
 }
 
 func (c *compiler) errorf(pos Pos, format string, args ...any) {
@@ -277,6 +284,7 @@ func editDistance(a, b string) int {
 // repl selects REPL rules: a re-declaration replaces the old one.
 func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 	c.fileScope = c.scope
+	c.repl = repl
 	c.s.laterLets = map[string]Pos{}
 	for _, st := range f.Stmts {
 		if l, ok := st.(*lang.LetStmt); ok {
@@ -293,7 +301,7 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 		switch d := st.(type) {
 		case *lang.DefStmt:
 			name = d.Name
-			fn := &Func{name: d.Name.Name, pos: d.Name.Pos}
+			fn := &Func{name: d.Name.Name, pos: d.Name.Pos, decl: d}
 			for _, p := range lang.ParamNames(d.Params) {
 				fn.params = append(fn.params, p.Name)
 			}
@@ -495,6 +503,7 @@ func (c *compiler) topScope() *scope {
 func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 	fn.nslots = c.function(lang.ParamNames(d.Params), false, func() {
 		fn.body = c.expr(d.Body)
+		c.recordFree(fn, d.Body)
 	})
 	if len(lang.ParamNames(d.Params)) > 0 {
 		n := len(c.errs)
@@ -943,6 +952,16 @@ func (c *compiler) call(e *lang.Call) evalFn {
 				return g.position(a)
 			}
 		case bDef:
+			if sub, fn := c.inlineCall(e); sub != nil {
+				f := inlined(c, fn, func() evalFn { return c.expr(sub) })
+				return func(fr *frame) Value {
+					th := fr.th
+					th.calls = append(th.calls, pos) // for the trace of an error
+					v := f(fr)
+					th.calls = th.calls[:len(th.calls)-1]
+					return v
+				}
+			}
 			fn := b.fn
 			if len(e.Args) != len(fn.params) {
 				c.errorf(pos, "%s takes %d argument%s, but %d %s given", fn.name, len(fn.params), plural(len(fn.params)), len(e.Args), wasWere(len(e.Args)))

@@ -113,6 +113,21 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 		}
 	case *lang.Binary:
 		return c.intBinary(e)
+	case *lang.Call:
+		if sub, fn := c.inlineCall(e); sub != nil {
+			f := inlined(c, fn, func() intFn { return c.intExpr(sub) })
+			if f == nil {
+				return nil
+			}
+			pos := e.Pos
+			return func(fr *frame) int64 {
+				th := fr.th
+				th.calls = append(th.calls, pos) // for the trace of an error
+				v := f(fr)
+				th.calls = th.calls[:len(th.calls)-1]
+				return v
+			}
+		}
 	}
 	return nil
 }

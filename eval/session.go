@@ -27,9 +27,12 @@ type Options struct {
 // whose entries are compiled and run one after another against the same
 // names and memo tables.
 type Session struct {
-	th        *Thread
-	engine    *Engine
-	prelude   *scope // the standard library's games and defs (prelude.go)
+	th      *Thread
+	engine  *Engine
+	prelude *scope // the standard library's games and defs (prelude.go)
+	// noInline: code of this session may be loaded again with new
+	// declarations (LoadFile), so defs are never compiled inline.
+	noInline  bool
 	top       *scope
 	globals   int
 	laterLets map[string]Pos

@@ -1,0 +1,213 @@
+package eval
+
+import "github.com/grundy-lang/grundy/lang"
+
+// Inlining of small defs. A call of a def whose body is a small expression
+// (no comprehension, no names of its own) compiles as that body with the
+// parameters replaced by the arguments, when that means the same: each
+// parameter is used exactly once (or its argument is a name or a literal,
+// which cannot fail), every other name in the body means the same thing
+// at the call as in the def, and the def is not being inlined already (no
+// recursion). Then a call costs nothing, and an int def called with ints
+// becomes int arithmetic (rnd(8 * v + k) % v). Runtime errors inside still
+// point into the def's body; only the "called from" line of the trace is
+// missing. Not in the REPL, where a def can be declared again and earlier
+// code must see the new one.
+
+const (
+	maxInlineSize  = 60 // expression nodes of a body
+	maxInlineDepth = 8
+)
+
+// inlineCall returns the body of the def that e calls with its parameters
+// replaced by e's arguments, and the def, when inlining is equivalent.
+func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func) {
+	if c.repl || c.s.noInline || len(c.inlining) >= maxInlineDepth {
+		return nil, nil
+	}
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok {
+		return nil, nil
+	}
+	b := c.scope.lookup(id.Name)
+	if b == nil || b.kind != bDef || b.fn.decl == nil || b.fn.free == nil || b.fn.recursive {
+		return nil, nil
+	}
+	fn := b.fn
+	for _, f := range c.inlining {
+		if f == fn {
+			return nil, nil
+		}
+	}
+	params := lang.ParamNames(fn.decl.Params)
+	if len(params) != len(e.Args) {
+		return nil, nil
+	}
+	index := map[string]int{}
+	for i, p := range params {
+		index[p.Name] = i
+	}
+	uses := make([]int, len(params))
+	size := 0
+	var walk func(x lang.Expr) bool
+	walk = func(x lang.Expr) bool {
+		size++
+		if size > maxInlineSize {
+			return false
+		}
+		switch x := x.(type) {
+		case *lang.Ident:
+			if i, ok := index[x.Name]; ok {
+				uses[i]++
+				return true
+			}
+			// The name must mean the same here as in the def's body.
+			here, there := c.scope.lookup(x.Name), fn.free[x.Name]
+			if here != there {
+				return false
+			}
+			if here == nil {
+				_, isBuiltin := builtins[x.Name]
+				return isBuiltin
+			}
+			return true
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+			return true
+		case *lang.Unary:
+			return walk(x.X)
+		case *lang.Binary:
+			return walk(x.X) && walk(x.Y)
+		case *lang.IfExpr:
+			return walk(x.Cond) && walk(x.Then) && walk(x.Else)
+		case *lang.Index:
+			return walk(x.X) && walk(x.Index)
+		case *lang.Call:
+			if !walk(x.Fn) {
+				return false
+			}
+			for _, a := range x.Args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if !walk(fn.decl.Body) {
+		return nil, nil
+	}
+	for i, n := range uses {
+		if n != 1 {
+			switch e.Args[i].(type) {
+			case *lang.Ident, *lang.IntLit:
+			default:
+				return nil, nil
+			}
+		}
+	}
+	return substitute(fn.decl.Body, index, e.Args), fn
+}
+
+// substitute copies x with the parameters replaced by the arguments.
+func substitute(x lang.Expr, index map[string]int, args []lang.Expr) lang.Expr {
+	sub := func(y lang.Expr) lang.Expr { return substitute(y, index, args) }
+	switch x := x.(type) {
+	case *lang.Ident:
+		if i, ok := index[x.Name]; ok {
+			return args[i]
+		}
+		return x
+	case *lang.Unary:
+		return &lang.Unary{Pos: x.Pos, Op: x.Op, X: sub(x.X)}
+	case *lang.Binary:
+		return &lang.Binary{Pos: x.Pos, Op: x.Op, X: sub(x.X), Y: sub(x.Y)}
+	case *lang.IfExpr:
+		return &lang.IfExpr{Pos: x.Pos, Cond: sub(x.Cond), Then: sub(x.Then), Else: sub(x.Else)}
+	case *lang.Index:
+		return &lang.Index{Pos: x.Pos, X: sub(x.X), Index: sub(x.Index)}
+	case *lang.Call:
+		out := &lang.Call{Pos: x.Pos, Fn: sub(x.Fn), Lparen: x.Lparen, Args: make([]lang.Expr, len(x.Args))}
+		for i, a := range x.Args {
+			out.Args[i] = sub(a)
+		}
+		return out
+	}
+	return x
+}
+
+// inlined compiles an inlined body with fn marked as being inlined.
+func inlined[T any](c *compiler, fn *Func, compile func() T) T {
+	c.inlining = append(c.inlining, fn)
+	defer func() { c.inlining = c.inlining[:len(c.inlining)-1] }()
+	return compile()
+}
+
+// recordFree notes, when a def's body is compiled, the binding each of its
+// free names has there (inlining checks the call sees the same ones), and
+// whether the def can reach itself through the defs its body calls.
+func (c *compiler) recordFree(fn *Func, body lang.Expr) {
+	params := map[string]bool{}
+	for _, p := range fn.params {
+		params[p] = true
+	}
+	free := map[string]*binding{}
+	var walk func(x lang.Expr)
+	walk = func(x lang.Expr) {
+		switch x := x.(type) {
+		case *lang.Ident:
+			if !params[x.Name] {
+				free[x.Name] = c.scope.lookup(x.Name)
+			}
+		case *lang.Unary:
+			walk(x.X)
+		case *lang.Binary:
+			walk(x.X)
+			walk(x.Y)
+		case *lang.IfExpr:
+			walk(x.Cond)
+			walk(x.Then)
+			walk(x.Else)
+		case *lang.Index:
+			walk(x.X)
+			walk(x.Index)
+		case *lang.Call:
+			walk(x.Fn)
+			for _, a := range x.Args {
+				walk(a)
+			}
+		}
+	}
+	walk(body)
+	fn.free = free
+	fn.recursive = reaches(fn, fn, map[*Func]bool{})
+}
+
+// reaches reports whether def from calls def to, directly or through other
+// defs, by the names its body's free names were bound to (unknown bodies
+// count as reaching).
+func reaches(from, to *Func, seen map[*Func]bool) bool {
+	if seen[from] {
+		return false
+	}
+	seen[from] = true
+	if from.decl == nil {
+		return true
+	}
+	for _, b := range from.free {
+		if b == nil || b.kind != bDef {
+			continue
+		}
+		if b.fn == to {
+			return true
+		}
+		if b.fn.free == nil {
+			// Not compiled yet: look at its free names by spelling.
+			return true
+		}
+		if reaches(b.fn, to, seen) {
+			return true
+		}
+	}
+	return false
+}
