@@ -28,6 +28,11 @@ type Engine struct {
 	remoteMemo   map[string]int32
 	remoteTooBig map[string]int   // values whose remoteness graph exceeded a limit
 	families     map[string]*Game // families made by built-ins (Thread.Family)
+	// A search stops when its stack grows past capDepth (when > 0): see
+	// ladder.
+	capDepth int
+	hitCap   bool
+	capSpan  uint64
 	addMemo      map[[2]sgv]sgv   // sums of an infinite value and a finite one
 	infBuf       []byte
 }
@@ -372,6 +377,9 @@ func (e *Engine) solve(g *Game, r uint64) sgv {
 		}
 		fail(pos, "the value of %s is asked for while it is being computed (sg, outcome, moves or winning of a position inside its own move rule, directly or through other positions)", Format(g.position(g.args(r))))
 	}
+	if e.depth == 0 && r&genBit == 0 && g.arity == 1 && r > ladderCap && e.ladder(g, r) {
+		return valueOf(g.state(r))
+	}
 	if !e.fast(g, r) {
 		e.solveLoopy(g, r)
 	}
@@ -456,6 +464,11 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			}
 			for i := len(gn.miss) - 1; i >= 0; i-- {
 				stack = append(stack, entry{gi: int32(gn.miss[i].g.id), r: gn.miss[i].r})
+			}
+			if e.capDepth > 0 && len(stack) > e.capDepth {
+				e.hitCap = true
+				e.capSpan = stackSpan(stack, en.gi)
+				return false
 			}
 			continue
 		}

@@ -1,0 +1,86 @@
+package eval
+
+import (
+	"context"
+	"strings"
+)
+
+// Deep chains. A memoized search asked for sg(sub(5000000)) of a game
+// whose positions depend on the one just below goes five million positions
+// deep: its explicit stack holds them all (80 MB), where a hand-written
+// program fills its table bottom up. ladder does the same for positions of
+// one int: when a search from the top level grows deeper than ladderCap,
+// it stops, and the positions below are computed in rungs from the lowest
+// unknown one upward, each search shallow because the one below it is
+// known. The values are the same (a position's SG value does not depend on
+// the order of computation); the positions computed are those between the
+// lowest unknown one and the top, so the ladder is only tried when the
+// deep stack covered its range densely, and it gives up (the plain search
+// runs instead) when a rung fails in any way other than a limit of the
+// run.
+
+const (
+	ladderCap  = 1 << 16
+	ladderRung = 1 << 14
+)
+
+// stackSpan returns the range of keys of game gi on a search stack.
+func stackSpan(stack []entry, gi int32) uint64 {
+	lo, hi := ^uint64(0), uint64(0)
+	for _, en := range stack {
+		if en.gi == gi && en.r&genBit == 0 {
+			lo, hi = min(lo, en.r), max(hi, en.r)
+		}
+	}
+	if hi < lo {
+		return ^uint64(0)
+	}
+	return hi - lo
+}
+
+// ladder computes position r of g (arity 1, packed key) bottom up when the
+// plain search goes too deep. It reports whether r is now known; false
+// leaves everything as the plain search expects it.
+func (e *Engine) ladder(g *Game, r uint64) (done bool) {
+	capped := func(k uint64) (ok bool) {
+		e.capDepth, e.hitCap = ladderCap, false
+		defer func() { e.capDepth = 0 }()
+		return e.fast(g, k)
+	}
+	if capped(r) {
+		return true
+	}
+	if !e.hitCap || e.capSpan > 4*ladderCap {
+		return false // a cycle (the caller solves it), or a sparse chain
+	}
+	// The lowest unknown position below r.
+	var m uint64
+	for m < r && finished(g.state(m)) {
+		m++
+		if m&(pageSize-1) == 0 && uint64(len(g.pages)) > m>>pageBits && g.pages[m>>pageBits] == nil {
+			break
+		}
+	}
+	th := e.th
+	ncalls, sp, fsp, csp := len(th.calls), th.sp, th.fsp, th.csp
+	defer func() {
+		if x := recover(); x != nil {
+			if re, ok := x.(*RuntimeError); !ok || strings.Contains(re.Msg, "limit reached") || th.ctx != nil && th.ctx.Err() != nil {
+				panic(x)
+			}
+			if err, ok := x.(error); ok && err == context.Canceled {
+				panic(x)
+			}
+			// A rung failed where the plain search might not: run that.
+			th.calls, th.sp, th.fsp, th.csp = th.calls[:ncalls], sp, fsp, csp
+			e.depth = 0
+			done = false
+		}
+	}()
+	for k := m + ladderRung; k < r; k += ladderRung {
+		if !finished(g.state(k)) && !capped(k) {
+			return false
+		}
+	}
+	return capped(r)
+}
