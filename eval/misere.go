@@ -11,8 +11,8 @@ package eval
 // uses explicit stacks, so the Go stack never grows with the depth of the
 // game.
 //
-// Three exact facts shorten the search (proofs in /tmp/spec/misere.md, the
-// spec section, and tested against brute force in misere_test.go):
+// Three exact facts shorten the search (proved in spec.md's section on
+// misère play; misere_test.go checks them against brute force):
 //
 //  1. Misère Nim (Bouton): a sum of nim heaps, all of size <= 1, is a loss
 //     for the player to move iff the number of heaps *1 is odd; with some
@@ -43,9 +43,8 @@ const bigHeap = 8
 
 // A mpart is a part of the sums misere searches: a nimber, or a position
 // (its game and memo key, so that the position value itself can be
-// garbage-collected).
-// The table of parts holds no pointers, so the garbage collector need not
-// scan it.
+// garbage-collected). The table of parts holds no pointers, so the garbage
+// collector need not scan it.
 type mpart struct {
 	r     uint64 // a position's key in its game; a nimber's size
 	gi    int32  // a position's game (index in Engine.games); -1 for a nimber
@@ -688,9 +687,7 @@ func (ms *misere) search(st []pc, mg bool) int64 {
 		case r == 0:
 			ms.memo[f.key] = mP
 		default:
-			if _, ok := ms.memo[f.key]; !ok {
-				ms.memo[f.key] = mN
-			}
+			ms.memo[f.key] = mN
 		}
 		stack = stack[:len(stack)-1]
 		if len(stack) == 0 {
