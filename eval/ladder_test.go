@@ -1,0 +1,58 @@
+package eval_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/grundy-lang/grundy/eval"
+)
+
+func ladderRun(t *testing.T, src string) string {
+	t.Helper()
+	var out bytes.Buffer
+	s := eval.NewSession(eval.Options{Stdout: &out})
+	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+		text, _ := eval.Render(err, src)
+		t.Fatal(text)
+	}
+	return out.String()
+}
+
+// TestLadderSameValues: a chain 300,000 deep asked from the top gives the
+// values that a bottom-up loop computes.
+func TestLadderSameValues(t *testing.T) {
+	rules := "game sub(n) moves sub(n - s) for s in {1, 3, 4, 9, 17} if s <= n\n"
+	top := ladderRun(t, rules+"print sg(sub(300000)), sg(sum of sub(n) for n in 0 .. 300000)\n")
+	bottom := ladderRun(t, rules+"for n in 0 .. 300000 { assert sg(sub(n)) >= 0 }\nprint sg(sub(300000)), sg(sum of sub(n) for n in 0 .. 300000)\n")
+	if top != bottom {
+		t.Errorf("from the top %q, bottom up %q", top, bottom)
+	}
+}
+
+// TestLadderGivesUp: positions the plain search never reaches fail; the
+// ladder's rungs land on them, give up, and the plain search answers.
+func TestLadderGivesUp(t *testing.T) {
+	src := `
+game f(n) moves
+    f(n - 2) if n % 2 == 0 and n >= 2
+  | f(n / 0) if n % 2 == 1
+print sg(f(0))
+print sg(f(400000))
+`
+	if got := ladderRun(t, src); got != "0\n0\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestLadderLimit: a limit hit inside a rung is the run's error.
+func TestLadderLimit(t *testing.T) {
+	s := eval.NewSession(eval.Options{Limits: eval.Limits{MaxStates: 100000}})
+	err := s.ExecFile(context.Background(), "t.game", "game c(n) moves c(n - 1) if n > 0\nprint sg(c(1000000))\n")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if want := "state limit reached"; !bytes.Contains([]byte(err.Error()), []byte(want)) {
+		t.Errorf("error %q, want %q", err, want)
+	}
+}
