@@ -18,6 +18,9 @@ type sgFn func(fr *frame) sgv
 // execFn runs a statement.
 type execFn func(fr *frame)
 
+// The finite outcomes, made once.
+var outcomeN, outcomeP = Str("N"), Str("P")
+
 // Builtin is a function implemented in Go. Package stdlib registers them.
 type Builtin struct {
 	BName   string
@@ -986,6 +989,7 @@ func (c *compiler) call(e *lang.Call) evalFn {
 			}
 			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
 				sg := c.sgExpr(e.Args[0])
+				isSG, isOutcome := bi == builtins["sg"], bi == builtins["outcome"]
 				return func(fr *frame) Value {
 					th := fr.th
 					th.calls = append(th.calls, pos)
@@ -994,6 +998,17 @@ func (c *compiler) call(e *lang.Call) evalFn {
 					fr.gen = th.direct
 					v := sg(fr)
 					fr.gen = g
+					if v >= 0 && (isSG || isOutcome) {
+						// The common case, without a call.
+						th.calls = th.calls[:len(th.calls)-1]
+						switch {
+						case isSG:
+							return Value{k: KInt, n: int64(v)}
+						case v == 0:
+							return outcomeP
+						}
+						return outcomeN
+					}
 					call := th.getCall(bi.BName, pos, argPos)
 					call.buf[0] = th.engine.standIn(v)
 					r := bi.Fn(call, call.buf[:1])

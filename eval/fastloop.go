@@ -324,10 +324,16 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 		}
 		if elems != nil {
-			i, _ := slices.BinarySearch(elems, lo)
-			j, found := slices.BinarySearch(elems, hi)
-			if found {
-				j++
+			i, j := 0, len(elems)
+			if lo > elems[0] {
+				i, _ = slices.BinarySearch(elems, lo)
+			}
+			if hi < elems[j-1] {
+				var found bool
+				j, found = slices.BinarySearch(elems, hi)
+				if found {
+					j++
+				}
 			}
 			elems = elems[i:j]
 			if len(elems) == 0 {
@@ -399,6 +405,9 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 					}
 				}
 			}
+		} else if len(each) == 0 && len(fts) == 1 {
+			n = int64(len(elems))
+			fastElems(gn, fr, &st, elems)
 		} else {
 			n = int64(len(elems))
 			for _, x := range elems {
@@ -541,4 +550,37 @@ func state(g *Game, r uint64) int32 {
 		return stUnknown
 	}
 	return pg[r&(pageSize-1)]
+}
+
+// fastElems is fastRange for a sorted slice of values and one position per
+// move.
+func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
+	g0, k0, d0, lo := st.games[0], st.keys[0], st.steps[0], st.lo
+	nim := st.nim
+	bits := gn.bits
+	hw := gn.hi
+	for _, x := range elems {
+		s := state(g0, k0+uint64(x-lo)*d0)
+		if s >= finBase {
+			v := (s - finBase) ^ nim
+			if w := int(v >> 6); w < len(bits) && v < bitsetMax {
+				bits[w] |= 1 << (v & 63)
+				if w > hw {
+					hw = w
+				}
+				continue
+			}
+			gn.hi = hw
+			gn.emitSG(v)
+			bits, hw = gn.bits, gn.hi
+			continue
+		}
+		gn.hi = hw
+		more := st.emit(gn, fr, x)
+		bits, hw = gn.bits, gn.hi
+		if !more {
+			return
+		}
+	}
+	gn.hi = hw
 }
