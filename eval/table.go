@@ -56,7 +56,7 @@ func (g *Game) kindName() string { return "game" }
 func (g *Game) Arity() int { return g.arity }
 
 const (
-	pageBits = 12
+	pageBits = 9
 	pageSize = 1 << pageBits
 	packBits = 30
 	genBit   = uint64(1) << 63
