@@ -33,12 +33,7 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func) {
 	if b == nil || b.kind != bDef || b.fn.decl == nil || b.fn.free == nil || b.fn.recursive {
 		return nil, nil
 	}
-	fn := b.fn
-	for _, f := range c.inlining {
-		if f == fn {
-			return nil, nil
-		}
-	}
+	fn := b.fn // not recursive: inlining it ends
 	params := lang.ParamNames(fn.decl.Params)
 	if len(params) != len(e.Args) {
 		return nil, nil
