@@ -46,6 +46,8 @@ type posKey struct {
 type level struct {
 	gen   gen
 	stack []entry
+	fr    frame
+	slots []Value
 }
 
 type entry struct {
@@ -440,16 +442,20 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		// On the search path while its moves run: a value asked for inside
 		// them (sg of itself) is then an error, not endless recursion.
 		g.setState(r, stGray)
-		fr := th.newFrame(g.nslots)
+		// One frame per search, reused: the slots past the arguments are
+		// always set before they are read.
+		if cap(lv.slots) < g.nslots {
+			lv.slots = make([]Value, max(g.nslots, 2*cap(lv.slots)))
+		}
+		fr := &lv.fr
+		*fr = frame{slots: lv.slots[:g.nslots], th: th, gen: gn, base: -1}
 		g.load(fr, r)
-		fr.gen = gn
 		gn.fr = fr
 		if r&genBit == 0 {
 			g.genSGInt(fr)
 		} else {
 			g.genSG(fr)
 		}
-		th.release(fr)
 		if gn.cycle {
 			e.markLoopy(stack)
 			clear(gn.bits)
