@@ -134,14 +134,102 @@ type fastTerm struct {
 	b     *binding
 	args  []evalFn
 	coefs []int64
+	// affs, when set, computes each argument's value at x = 0 from its
+	// int parts, without evaluating it.
+	affs []affine
+}
+
+// affine is k + sum of m * f(fr) over its parts: an argument with the
+// loop variable's term left out.
+type affine struct {
+	k     int64
+	parts []affPart
+}
+
+type affPart struct {
+	m int64
+	f intFn
+}
+
+// at evaluates a at x = 0, reporting overflow.
+func (a *affine) at(fr *frame) (int64, bool) {
+	v := a.k
+	for _, p := range a.parts {
+		t, ok := mulOK(p.m, p.f(fr))
+		if !ok {
+			return 0, false
+		}
+		if v, ok = addOK(v, t); !ok {
+			return 0, false
+		}
+	}
+	return v, true
+}
+
+// affineOf splits e, affine in x, into its int parts; false when a part
+// is not int-typed (or the multipliers grow large).
+func (c *compiler) affineOf(e lang.Expr, x string) (affine, bool) {
+	const big = 1 << 20
+	var a affine
+	var walk func(e lang.Expr, m int64) bool
+	walk = func(e lang.Expr, m int64) bool {
+		if m > big || m < -big {
+			return false
+		}
+		switch e := e.(type) {
+		case *lang.IntLit:
+			t, ok := mulOK(m, e.Val)
+			if !ok {
+				return false
+			}
+			a.k, ok = addOK(a.k, t)
+			return ok
+		case *lang.Ident:
+			if e.Name == x {
+				return true // the loop variable's term: coefs has it
+			}
+		case *lang.Unary:
+			if e.Op == "-" && mentions(e.X, x) {
+				return walk(e.X, -m)
+			}
+		case *lang.Binary:
+			if mentions(e, x) {
+				switch e.Op {
+				case "+":
+					return walk(e.X, m) && walk(e.Y, m)
+				case "-":
+					return walk(e.X, m) && walk(e.Y, -m)
+				case "*":
+					if k, ok := e.X.(*lang.IntLit); ok {
+						return walk(e.Y, m*k.Val)
+					}
+					if k, ok := e.Y.(*lang.IntLit); ok {
+						return walk(e.X, m*k.Val)
+					}
+				}
+				return false
+			}
+		}
+		if mentions(e, x) {
+			return false
+		}
+		f := c.intExpr(e)
+		if f == nil {
+			return false
+		}
+		a.parts = append(a.parts, affPart{m: m, f: f})
+		return true
+	}
+	return a, walk(e, 1)
 }
 
 // fastClamp is an if clause x OP E (or E OP x) with E not mentioning x: it
 // narrows the loop's interval.
 type fastClamp struct {
-	op    string // as seen with x on the left
-	bound evalFn
-	pos   Pos
+	op       string // as seen with x on the left
+	bound    evalFn
+	boundInt intFn // the bound compiled as an int, when it is int-typed
+	pos      Pos
 }
 
 // fastInner compiles the last for clause of a move rule, the if clauses
@@ -203,11 +291,11 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		// condition: that one may fail where the bound would skip.
 		if b, ok := f.Cond.(*lang.Binary); ok && flip[b.Op] != "" && b.Op != "==" && len(each) == 0 {
 			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !mentions(b.Y, x) {
-				clamps = append(clamps, fastClamp{op: b.Op, bound: c.expr(b.Y), pos: b.Pos})
+				clamps = append(clamps, fastClamp{op: b.Op, bound: c.expr(b.Y), boundInt: c.intExpr(b.Y), pos: b.Pos})
 				continue
 			}
 			if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !mentions(b.X, x) {
-				clamps = append(clamps, fastClamp{op: flip[b.Op], bound: c.expr(b.X), pos: b.Pos})
+				clamps = append(clamps, fastClamp{op: flip[b.Op], bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos})
 				continue
 			}
 		}
@@ -238,6 +326,16 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 			ft.args = append(ft.args, c.expr(a))
 			ft.coefs = append(ft.coefs, k)
+			if ft.affs != nil || len(ft.args) == 1 {
+				if af, ok := c.affineOf(a, x); ok {
+					ft.affs = append(ft.affs, af)
+				} else {
+					ft.affs = nil
+				}
+			}
+		}
+		if len(ft.affs) != len(ft.args) {
+			ft.affs = nil
 		}
 		fts[i] = ft
 	}
@@ -297,12 +395,17 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			return
 		}
 		for _, cl := range clamps {
-			bv := cl.bound(fr)
-			if bv.k != KInt {
-				slow(fr)
-				return
+			var e int64
+			if cl.boundInt != nil {
+				e = cl.boundInt(fr)
+			} else {
+				bv := cl.bound(fr)
+				if bv.k != KInt {
+					slow(fr)
+					return
+				}
+				e = bv.n
 			}
-			e := bv.n
 			switch cl.op {
 			case "<":
 				if e == minInt {
@@ -359,10 +462,30 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			st.games[t] = g
 			var k0, k1, d uint64
 			for a, arg := range ft.args {
-				fr.slots[xslot] = Value{k: KInt, n: lo}
-				v0 := arg(fr)
-				fr.slots[xslot] = Value{k: KInt, n: hi}
-				v1 := arg(fr)
+				var v0, v1 Value
+				if ft.affs != nil {
+					// The argument at lo and hi, from its parts.
+					base, ok := ft.affs[a].at(fr)
+					c := ft.coefs[a]
+					var t0, t1 int64
+					var ok0, ok1 bool
+					if t0, ok0 = mulOK(c, lo); ok0 {
+						t0, ok0 = addOK(base, t0)
+					}
+					if t1, ok1 = mulOK(c, hi); ok1 {
+						t1, ok1 = addOK(base, t1)
+					}
+					if !ok || !ok0 || !ok1 {
+						slow(fr)
+						return
+					}
+					v0, v1 = Value{k: KInt, n: t0}, Value{k: KInt, n: t1}
+				} else {
+					fr.slots[xslot] = Value{k: KInt, n: lo}
+					v0 = arg(fr)
+					fr.slots[xslot] = Value{k: KInt, n: hi}
+					v1 = arg(fr)
+				}
 				if v0.k != KInt || v1.k != KInt || uint64(v0.n) >= g.lim || uint64(v1.n) >= g.lim {
 					slow(fr)
 					return

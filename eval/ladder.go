@@ -10,18 +10,16 @@ import (
 // deep: its explicit stack holds them all (80 MB), where a hand-written
 // program fills its table bottom up. ladder does the same for positions of
 // one int: when a search from the top level grows deeper than ladderCap,
-// it stops, and the positions below are computed in rungs from the lowest
-// unknown one upward, each search shallow because the one below it is
-// known. The values are the same (a position's SG value does not depend on
+// it stops, and the positions below are computed from the lowest unknown
+// one upward, each search shallow because the ones below it are known. The values are the same (a position's SG value does not depend on
 // the order of computation); the positions computed are those between the
 // lowest unknown one and the top, so the ladder is only tried when the
 // deep stack covered its range densely, and it gives up (the plain search
-// runs instead) when a rung fails in any way other than a limit of the
+// runs instead) when a step fails in any way other than a limit of the
 // run.
 
 const (
-	ladderCap  = 1 << 16
-	ladderRung = 1 << 14
+	ladderCap = 1 << 16
 )
 
 // stackSpan returns the range of keys of game gi on a search stack.
@@ -71,13 +69,17 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 			if err, ok := x.(error); ok && err == context.Canceled {
 				panic(x)
 			}
-			// A rung failed where the plain search might not: run that.
+			// A step failed where the plain search might not: run that.
 			th.calls, th.sp, th.fsp, th.csp = th.calls[:ncalls], sp, fsp, csp
 			e.depth = 0
 			done = false
 		}
 	}()
-	for k := m + ladderRung; k < r; k += ladderRung {
+	// Upward one position at a time: when the positions below are known,
+	// each is generated once (a search from the top generates each
+	// position of a chain twice: once to find its missing option, once
+	// to finish it).
+	for k := m; k < r; k++ {
 		if !finished(g.state(k)) && !capped(k) {
 			return false
 		}
