@@ -33,8 +33,8 @@ type Engine struct {
 	capDepth int
 	hitCap   bool
 	capSpan  uint64
-	addMemo      map[[2]sgv]sgv   // sums of an infinite value and a finite one
-	infBuf       []byte
+	addMemo  map[[2]sgv]sgv // sums of an infinite value and a finite one
+	infBuf   []byte
 }
 
 type posKey struct {
