@@ -19,7 +19,7 @@ type sgFn func(fr *frame) sgv
 type execFn func(fr *frame)
 
 // The finite outcomes, made once.
-var outcomeN, outcomeP = Str("N"), Str("P")
+var outcomeN, outcomeP, outcomeD = Str("N"), Str("P"), Str("D")
 
 // Builtin is a function implemented in Go. Package stdlib registers them.
 type Builtin struct {
@@ -998,16 +998,21 @@ func (c *compiler) call(e *lang.Call) evalFn {
 					fr.gen = th.direct
 					v := sg(fr)
 					fr.gen = g
-					if v >= 0 && (isSG || isOutcome) {
-						// The common case, without a call.
+					if v >= 0 && isSG || v != sgMissing && isOutcome {
+						// The common cases, without a call.
 						th.calls = th.calls[:len(th.calls)-1]
 						switch {
 						case isSG:
 							return Value{k: KInt, n: int64(v)}
 						case v == 0:
 							return outcomeP
+						case v > 0:
+							return outcomeN
 						}
-						return outcomeN
+						if th.engine.outcome(v) == "N" {
+							return outcomeN
+						}
+						return outcomeD
 					}
 					call := th.getCall(bi.BName, pos, argPos)
 					call.buf[0] = th.engine.standIn(v)
