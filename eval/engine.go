@@ -547,6 +547,20 @@ func dedupe(vs []Value) []Value {
 	if len(vs) < 2 {
 		return vs
 	}
+	if len(vs) <= 8 {
+		// Few options: compare them pairwise.
+		out := vs[:1]
+	next:
+		for _, v := range vs[1:] {
+			for _, o := range out {
+				if Equal(o, v) {
+					continue next
+				}
+			}
+			out = append(out, v)
+		}
+		return out
+	}
 	seen := make(map[string]bool, len(vs))
 	out := vs[:0]
 	var buf []byte
