@@ -458,12 +458,12 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		}
 		if gn.cycle {
 			e.markLoopy(stack)
-			clear(gn.bits)
+			clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
 			gn.hi = 0
 			return false
 		}
 		if len(gn.miss) > 0 {
-			clear(gn.bits)
+			clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
 			gn.hi = 0
 			if stack[top].retries < 255 {
 				stack[top].retries++

@@ -514,7 +514,11 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		if elems == nil {
 			n = hi - lo + 1
 			if len(each) == 0 && len(fts) <= 2 {
-				fastRange(gn, fr, &st, hi)
+				if st.nt == 2 && smallStep(st.steps[0]) && smallStep(st.steps[1]) {
+					fastRangePaged(gn, fr, &st, hi)
+				} else {
+					fastRange(gn, fr, &st, hi)
+				}
 			} else {
 				for x := lo; x <= hi; x++ {
 					if len(each) > 0 {
@@ -704,6 +708,91 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 		if !more {
 			return
 		}
+	}
+	gn.hi = hw
+}
+
+// smallStep reports whether a key step stays within a memo page for
+// several iterations.
+func smallStep(d uint64) bool {
+	return int64(d) > -pageSize/4 && int64(d) < pageSize/4
+}
+
+// inPage returns how many iterations (at least 1) key k can step by d
+// before leaving its page.
+func inPage(k, d uint64) int64 {
+	off := int64(k & (pageSize - 1))
+	switch step := int64(d); {
+	case step > 0:
+		return (pageSize-1-off)/step + 1
+	case step < 0:
+		return off/(-step) + 1
+	}
+	return pageSize
+}
+
+// fastRangePaged is fastRange for two positions whose keys change by less
+// than a page per iteration (heaps of one argument, the last argument of
+// two): it runs in stretches within one page of each table, reading the
+// pages directly.
+func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
+	g0, k0, d0 := st.games[0], st.keys[0], st.steps[0]
+	g1, k1, d1 := st.games[1], st.keys[1], st.steps[1]
+	nim := st.nim
+	if len(gn.bits) < bitsetMax/64 {
+		gn.bits = append(gn.bits, make([]uint64, bitsetMax/64-len(gn.bits))...)
+	}
+	bits := (*[bitsetMax / 64]uint64)(gn.bits)
+	hw := gn.hi
+	x := st.lo
+	for x <= hi {
+		p0, p1 := k0>>pageBits, k1>>pageBits
+		var pg0, pg1 *page
+		if p0 < uint64(len(g0.pages)) {
+			pg0 = g0.pages[p0]
+		}
+		if p1 < uint64(len(g1.pages)) {
+			pg1 = g1.pages[p1]
+		}
+		m := min(inPage(k0, d0), inPage(k1, d1), hi-x+1)
+		if pg0 == nil || pg1 == nil {
+			m = 1
+		}
+		i0, i1 := int64(k0&(pageSize-1)), int64(k1&(pageSize-1))
+		s0, s1 := int64(int64(d0)), int64(int64(d1))
+		for j := int64(0); j < m; j++ {
+			var a, b int32
+			if pg0 != nil {
+				a = pg0[i0&(pageSize-1)]
+			}
+			if pg1 != nil {
+				b = pg1[i1&(pageSize-1)]
+			}
+			if a >= finBase && b >= finBase {
+				v := uint32((a-finBase)^(b-finBase)) ^ uint32(nim)
+				if v < bitsetMax {
+					bits[v>>6] |= 1 << (v & 63)
+					hw = max(hw, int(v>>6))
+				} else {
+					gn.hi = hw
+					gn.emitSG(sgv(v))
+					hw = gn.hi
+				}
+			} else {
+				gn.hi = hw
+				more := st.emit(gn, fr, x+j)
+				hw = gn.hi
+				bits = (*[bitsetMax / 64]uint64)(gn.bits)
+				if !more {
+					return
+				}
+			}
+			i0 += s0
+			i1 += s1
+		}
+		x += m
+		k0 += uint64(m) * d0
+		k1 += uint64(m) * d1
 	}
 	gn.hi = hw
 }
