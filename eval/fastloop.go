@@ -26,6 +26,9 @@ import (
 // parameters when its last for clause fits fastInner (the clauses before
 // it run as usual); nil otherwise.
 func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
+	if !optimize.fastLoops {
+		return nil
+	}
 	last := -1
 	for i, cl := range alt.Clauses {
 		if _, ok := cl.(*lang.ForClause); ok {

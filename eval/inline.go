@@ -22,7 +22,7 @@ const (
 // inlineCall returns the body of the def that e calls with its parameters
 // replaced by e's arguments, and the def, when inlining is equivalent.
 func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func) {
-	if c.repl || c.s.noInline || len(c.inlining) >= maxInlineDepth {
+	if !optimize.inline || c.repl || c.s.noInline || len(c.inlining) >= maxInlineDepth {
 		return nil, nil
 	}
 	id, ok := e.Fn.(*lang.Ident)
