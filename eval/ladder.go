@@ -84,9 +84,54 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	// position of a chain twice: once to find its missing option, once
 	// to finish it).
 	for k := m; k < r; k++ {
-		if !finished(g.state(k)) && !capped(k) {
+		if !finished(g.state(k)) && !e.one(g, k) && !capped(k) {
 			return false
 		}
 	}
 	return capped(r)
+}
+
+// one computes position r of g when all its options are known, without a
+// search; false (r left unknown) when some option is not.
+func (e *Engine) one(g *Game, r uint64) bool {
+	th := e.th
+	lv := e.enter()
+	gn := &lv.gen
+	e.visit(g.pos, g, r)
+	if g.periodic != nil {
+		if v, ok := g.periodicValue(th, r); ok {
+			g.setState(r, stateOf(v))
+			e.leave()
+			return true
+		}
+	}
+	e.current, e.currentR = g, r
+	th.tick(g.pos)
+	if e.states&63 == 0 && th.ctx != nil {
+		th.poll(g.pos)
+	}
+	gn.reset(1 << 30)
+	g.setState(r, stGray)
+	if cap(lv.slots) < g.nslots {
+		lv.slots = make([]Value, max(g.nslots, 2*cap(lv.slots)))
+	}
+	fr := &lv.fr
+	*fr = frame{slots: lv.slots[:g.nslots], th: th, gen: gn, base: -1}
+	g.load(fr, r)
+	gn.fr = fr
+	g.genSGInt(fr)
+	if gn.cycle || len(gn.miss) > 0 {
+		clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
+		gn.hi = 0
+		g.setState(r, stUnknown)
+		e.states-- // the search that follows counts it
+		e.leave()
+		return false
+	}
+	if len(gn.infs) > 0 {
+		g.setLoopy(r)
+	}
+	g.setState(r, stateOf(gn.result()))
+	e.leave()
+	return true
 }
