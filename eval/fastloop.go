@@ -799,3 +799,123 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 	}
 	gn.hi = hw
 }
+
+// fastSum compiles `sum of g(ARGS) for x in A .. B`, the arguments affine
+// in x, at the top level (where every position is computed when asked):
+// the SG values are xored straight from the memo, stepping the key. The
+// same closure run inside a move rule, or with arguments outside the dense
+// table, takes the general way. nil when the shape does not fit.
+func (c *compiler) fastSum(e *lang.Comp) sgFn {
+	if !optimize.fastLoops || len(e.Clauses) != 1 {
+		return nil
+	}
+	cl, ok := e.Clauses[0].(*lang.ForClause)
+	if !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 {
+		return nil
+	}
+	r, ok := cl.Iter.(*lang.Binary)
+	if !ok || r.Op != ".." {
+		return nil
+	}
+	call, ok := e.Body.(*lang.Call)
+	if !ok {
+		return nil
+	}
+	x := cl.Target.Names[0].Name
+	// The general way, compiled first (it binds x in its own scope).
+	c.push()
+	loops := c.clauses(e.Clauses)
+	body := c.sgExpr(e.Body)
+	c.pop()
+	slow := func(fr *frame) sgv {
+		acc := sgv(0)
+		run := loops(func(fr *frame) {
+			v := body(fr)
+			if acc|v >= 0 {
+				acc ^= v
+			} else {
+				acc = fr.th.engine.add(acc, v)
+			}
+		})
+		run(fr)
+		return acc
+	}
+	lo, hi := c.rangeBounds(r)
+	xb := c.newVar(x)
+	xb.isInt = true
+	b := c.gameCallee(call)
+	if b == nil {
+		return nil
+	}
+	coefs := make([]int64, len(call.Args))
+	affs := make([]affine, len(call.Args))
+	for i, a := range call.Args {
+		k, ok := affineCoef(a, x)
+		if !ok {
+			return nil
+		}
+		af, ok := c.affineOf(a, x)
+		if !ok {
+			return nil
+		}
+		coefs[i], affs[i] = k, af
+	}
+	rpos := r.Pos
+	return func(fr *frame) sgv {
+		gn := fr.gen
+		g := b.game
+		if gn.mode != mDirect || g.arity != len(coefs) || g.bits == 0 {
+			return slow(fr)
+		}
+		a, z := lo(fr), hi(fr)
+		if a > z {
+			return 0
+		}
+		var k0, d uint64
+		for i := range coefs {
+			base, ok := affs[i].at(fr)
+			t0, ok0 := mulOK(coefs[i], a)
+			t1, ok1 := mulOK(coefs[i], z)
+			if ok0 {
+				t0, ok0 = addOK(base, t0)
+			}
+			if ok1 {
+				t1, ok1 = addOK(base, t1)
+			}
+			if !ok || !ok0 || !ok1 || uint64(t0) >= g.lim || uint64(t1) >= g.lim {
+				return slow(fr)
+			}
+			sh := g.bits * uint(g.arity-1-i)
+			k0 |= uint64(t0) << sh
+			d += uint64(coefs[i]) << sh
+		}
+		th := fr.th
+		acc := sgv(0)
+		k := k0
+		for x := a; ; x++ {
+			var v sgv
+			if s := g.state(k); s >= finBase {
+				v = s - finBase
+			} else {
+				fr.slots[xb.slot] = Value{k: KInt, n: x}
+				v = gn.lookup(g, k)
+			}
+			if acc|v >= 0 {
+				acc ^= v
+			} else {
+				acc = th.engine.add(acc, v)
+			}
+			if x == z {
+				break
+			}
+			k += d
+			if x&1023 == 0 {
+				th.steps += 1024
+				if th.steps >= th.checkAt {
+					th.checkLimits(rpos)
+				}
+			}
+		}
+		return acc
+	}
+}

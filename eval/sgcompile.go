@@ -149,6 +149,9 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		if e.Kind == lang.SumComp {
 			c.push()
 			defer c.pop()
+			if f := c.fastSum(e); f != nil {
+				return f
+			}
 			loops := c.clauses(e.Clauses)
 			body := c.sgExpr(e.Body)
 			return func(fr *frame) sgv {
