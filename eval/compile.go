@@ -174,6 +174,7 @@ type compiler struct {
 	notInt    map[intKey]bool // expressions known not to be int-typed
 	repl      bool            // compiling a REPL entry
 	inlining  []*Func         // defs whose bodies are being inlined (inline.go)
+	hidden    int             // hidden locals made for inlined arguments
 }
 
 func (c *compiler) errorf(pos Pos, format string, args ...any) {
@@ -955,9 +956,13 @@ func (c *compiler) call(e *lang.Call) evalFn {
 				return g.position(a)
 			}
 		case bDef:
-			if sub, fn := c.inlineCall(e); sub != nil {
+			if sub, fn, binds := c.inlineCall(e); sub != nil {
+				set := c.compileBinds(binds)
 				f := inlined(c, fn, func() evalFn { return c.expr(sub) })
 				return func(fr *frame) Value {
+					if set != nil {
+						set(fr)
+					}
 					th := fr.th
 					th.calls = append(th.calls, pos) // for the trace of an error
 					v := f(fr)

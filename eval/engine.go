@@ -123,7 +123,8 @@ func (gn *gen) emitSG(v sgv) {
 		if v < bitsetMax {
 			w := int(v >> 6)
 			if w >= len(gn.bits) {
-				gn.bits = slices.Grow(gn.bits, w+1-len(gn.bits))[:max(w+1, 2*len(gn.bits))]
+				n := max(w+1, 2*len(gn.bits))
+				gn.bits = slices.Grow(gn.bits, n-len(gn.bits))[:n]
 			}
 			gn.bits[w] |= 1 << (v & 63)
 			if w > gn.hi {

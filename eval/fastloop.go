@@ -135,7 +135,6 @@ func mentions(e lang.Expr, x string) bool {
 // affine in the loop variable.
 type fastTerm struct {
 	b     *binding
-	args  []evalFn
 	coefs []int64
 	// affs, when set, computes each argument's value at x = 0 from its
 	// int parts, without evaluating it.
@@ -150,15 +149,26 @@ type affine struct {
 }
 
 type affPart struct {
-	m int64
-	f intFn
+	m  int64
+	f  intFn
+	fv evalFn // a part not known to be an int: checked when evaluated
 }
 
 // at evaluates a at x = 0, reporting overflow.
 func (a *affine) at(fr *frame) (int64, bool) {
 	v := a.k
 	for _, p := range a.parts {
-		t, ok := mulOK(p.m, p.f(fr))
+		var x int64
+		if p.f != nil {
+			x = p.f(fr)
+		} else {
+			v := p.fv(fr)
+			if v.k != KInt {
+				return 0, false // the general way raises the error
+			}
+			x = v.n
+		}
+		t, ok := mulOK(p.m, x)
 		if !ok {
 			return 0, false
 		}
@@ -216,11 +226,11 @@ func (c *compiler) affineOf(e lang.Expr, x string) (affine, bool) {
 		if mentions(e, x) {
 			return false
 		}
-		f := c.intExpr(e)
-		if f == nil {
-			return false
+		if f := c.intExpr(e); f != nil {
+			a.parts = append(a.parts, affPart{m: m, f: f})
+		} else {
+			a.parts = append(a.parts, affPart{m: m, fv: c.expr(e)})
 		}
-		a.parts = append(a.parts, affPart{m: m, f: f})
 		return true
 	}
 	return a, walk(e, 1)
@@ -309,7 +319,12 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			once = append(once, cond)
 		}
 	}
-	if len(once) > 0 && len(clamps)+len(each) > 0 {
+	if len(each) > 0 {
+		// The arguments may only be evaluated for a value that passes
+		// these conditions: the general way does that.
+		return nil
+	}
+	if len(once) > 0 && len(clamps) > 0 {
 		// Keep the order in which the conditions are evaluated (and may
 		// fail) simple: conditions on x alone, or not on x at all.
 		return nil
@@ -327,18 +342,12 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			if !ok {
 				return nil
 			}
-			ft.args = append(ft.args, c.expr(a))
-			ft.coefs = append(ft.coefs, k)
-			if ft.affs != nil || len(ft.args) == 1 {
-				if af, ok := c.affineOf(a, x); ok {
-					ft.affs = append(ft.affs, af)
-				} else {
-					ft.affs = nil
-				}
+			af, ok := c.affineOf(a, x)
+			if !ok {
+				return nil
 			}
-		}
-		if len(ft.affs) != len(ft.args) {
-			ft.affs = nil
+			ft.coefs = append(ft.coefs, k)
+			ft.affs = append(ft.affs, af)
 		}
 		fts[i] = ft
 	}
@@ -397,6 +406,34 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		if lo > hi {
 			return
 		}
+		// Each bound narrows the interval (and the elements); a bound is
+		// only evaluated when some value passed the ones before it, as
+		// the conditions would be.
+		narrow := func() bool {
+			if lo > hi {
+				return false
+			}
+			if elems == nil {
+				return true
+			}
+			i, j := 0, len(elems)
+			if lo > elems[0] {
+				i, _ = slices.BinarySearch(elems, lo)
+			}
+			if hi < elems[j-1] {
+				var found bool
+				j, found = slices.BinarySearch(elems, hi)
+				if found {
+					j++
+				}
+			}
+			elems = elems[i:j]
+			if len(elems) == 0 {
+				return false
+			}
+			lo, hi = elems[0], elems[len(elems)-1]
+			return true
+		}
 		for _, cl := range clamps {
 			var e int64
 			if cl.boundInt != nil {
@@ -425,27 +462,9 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			case ">=":
 				lo = max(lo, e)
 			}
-			if lo > hi {
+			if !narrow() {
 				return
 			}
-		}
-		if elems != nil {
-			i, j := 0, len(elems)
-			if lo > elems[0] {
-				i, _ = slices.BinarySearch(elems, lo)
-			}
-			if hi < elems[j-1] {
-				var found bool
-				j, found = slices.BinarySearch(elems, hi)
-				if found {
-					j++
-				}
-			}
-			elems = elems[i:j]
-			if len(elems) == 0 {
-				return
-			}
-			lo, hi = elems[0], elems[len(elems)-1]
 		}
 		for _, cond := range once {
 			if !cond(fr) {
@@ -458,15 +477,15 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		for t := range fts {
 			ft := &fts[t]
 			g := ft.b.game
-			if g.arity != len(ft.args) || g.arity == 0 || g.bits == 0 {
+			if g.arity != len(ft.affs) || g.arity == 0 || g.bits == 0 {
 				slow(fr)
 				return
 			}
 			st.games[t] = g
 			var k0, k1, d uint64
-			for a, arg := range ft.args {
+			for a := range ft.affs {
 				var v0, v1 Value
-				if ft.affs != nil {
+				{
 					// The argument at lo and hi, from its parts.
 					base, ok := ft.affs[a].at(fr)
 					c := ft.coefs[a]
@@ -483,11 +502,6 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 						return
 					}
 					v0, v1 = Value{k: KInt, n: t0}, Value{k: KInt, n: t1}
-				} else {
-					fr.slots[xslot] = Value{k: KInt, n: lo}
-					v0 = arg(fr)
-					fr.slots[xslot] = Value{k: KInt, n: hi}
-					v1 = arg(fr)
 				}
 				if v0.k != KInt || v1.k != KInt || uint64(v0.n) >= g.lim || uint64(v1.n) >= g.lim {
 					slow(fr)

@@ -1,6 +1,11 @@
 package eval
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // Inlining of small defs. A call of a def whose body is a small expression
 // (no comprehension, no names of its own) compiles as that body with the
@@ -21,22 +26,37 @@ const (
 
 // inlineCall returns the body of the def that e calls with its parameters
 // replaced by e's arguments, and the def, when inlining is equivalent.
-func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func) {
+func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
+	sub, fn, binds := c.inlineCall1(e)
+	if sub == nil {
+		return nil, nil, nil
+	}
+	return sub, fn, binds
+}
+
+// inlineBind is an argument evaluated into a hidden local before the
+// inlined body runs (a parameter used more than once, or not at all).
+type inlineBind struct {
+	b   *binding
+	arg lang.Expr
+}
+
+func (c *compiler) inlineCall1(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 	if !optimize.inline || c.repl || c.s.noInline || len(c.inlining) >= maxInlineDepth {
-		return nil, nil
+		return nil, nil, nil
 	}
 	id, ok := e.Fn.(*lang.Ident)
 	if !ok {
-		return nil, nil
+		return nil, nil, nil
 	}
 	b := c.scope.lookup(id.Name)
 	if b == nil || b.kind != bDef || b.fn.decl == nil || b.fn.free == nil || b.fn.recursive {
-		return nil, nil
+		return nil, nil, nil
 	}
 	fn := b.fn // not recursive: inlining it ends
 	params := lang.ParamNames(fn.decl.Params)
 	if len(params) != len(e.Args) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	index := map[string]int{}
 	for i, p := range params {
@@ -90,18 +110,102 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func) {
 		return false
 	}
 	if !walk(fn.decl.Body) {
-		return nil, nil
+		return nil, nil, nil
 	}
-	for i, n := range uses {
-		if n != 1 {
-			switch e.Args[i].(type) {
-			case *lang.Ident, *lang.IntLit:
-			default:
-				return nil, nil
+	// Arguments that are not names or literals are evaluated first, in
+	// order, into hidden locals, as a call evaluates them before its body
+	// (so errors in them, and what runs, are the same); so are parameters
+	// called as functions, whose call must stay a call of a value.
+	called := map[string]bool{}
+	var findCalls func(x lang.Expr)
+	findCalls = func(x lang.Expr) {
+		switch x := x.(type) {
+		case *lang.Call:
+			if id, ok := x.Fn.(*lang.Ident); ok {
+				if _, isParam := index[id.Name]; isParam {
+					called[id.Name] = true
+				}
+			}
+			findCalls(x.Fn)
+			for _, a := range x.Args {
+				findCalls(a)
+			}
+		case *lang.Unary:
+			findCalls(x.X)
+		case *lang.Binary:
+			findCalls(x.X)
+			findCalls(x.Y)
+		case *lang.IfExpr:
+			findCalls(x.Cond)
+			findCalls(x.Then)
+			findCalls(x.Else)
+		case *lang.Index:
+			findCalls(x.X)
+			findCalls(x.Index)
+		}
+	}
+	findCalls(fn.decl.Body)
+	args := slices.Clone(e.Args)
+	var binds []inlineBind
+	for j, a := range e.Args {
+		switch a := a.(type) {
+		case *lang.IntLit:
+			continue
+		case *lang.Ident:
+			// A local, or a def, game or built-in, cannot fail to
+			// evaluate: substituted (a global may not be bound yet).
+			b := c.scope.lookup(a.Name)
+			if !called[params[j].Name] && (b == nil || b.kind != bGlobal) {
+				continue
+			}
+		}
+		c.hidden++
+		name := fmt.Sprintf("\x00%s#%d", params[j].Name, c.hidden)
+		hb := c.newVar(name)
+		hb.isInt = c.intExpr(a) != nil
+		binds = append(binds, inlineBind{b: hb, arg: a})
+		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
+	}
+	_ = uses
+	return substitute(fn.decl.Body, index, args), fn, binds
+}
+
+// compileBinds compiles the assignments of an inlined call's hidden
+// locals (nil when there are none).
+func (c *compiler) compileBinds(binds []inlineBind) func(fr *frame) {
+	if len(binds) == 0 {
+		return nil
+	}
+	sets := make([]func(fr *frame), len(binds))
+	for i, bd := range binds {
+		slot, global := bd.b.slot, bd.b.kind == bGlobal
+		if bd.b.isInt {
+			f := c.intExpr(bd.arg)
+			sets[i] = func(fr *frame) {
+				v := Value{k: KInt, n: f(fr)}
+				if global {
+					fr.th.globals[slot] = v
+				} else {
+					fr.slots[slot] = v
+				}
+			}
+			continue
+		}
+		f := c.expr(bd.arg)
+		sets[i] = func(fr *frame) {
+			v := f(fr)
+			if global {
+				fr.th.globals[slot] = v
+			} else {
+				fr.slots[slot] = v
 			}
 		}
 	}
-	return substitute(fn.decl.Body, index, e.Args), fn
+	return func(fr *frame) {
+		for _, set := range sets {
+			set(fr)
+		}
+	}
 }
 
 // substitute copies x with the parameters replaced by the arguments.

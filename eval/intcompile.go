@@ -114,13 +114,22 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 	case *lang.Binary:
 		return c.intBinary(e)
 	case *lang.Call:
-		if sub, fn := c.inlineCall(e); sub != nil {
+		if sub, fn, binds := c.inlineCall(e); sub != nil {
+			for _, bd := range binds {
+				if !bd.b.isInt {
+					return nil // the generic compilation inlines it
+				}
+			}
 			f := inlined(c, fn, func() intFn { return c.intExpr(sub) })
 			if f == nil {
 				return nil
 			}
+			set := c.compileBinds(binds)
 			pos := e.Pos
 			return func(fr *frame) int64 {
+				if set != nil {
+					set(fr)
+				}
 				th := fr.th
 				th.calls = append(th.calls, pos) // for the trace of an error
 				v := f(fr)
