@@ -355,7 +355,9 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 	switch st := st.(type) {
 	case *lang.LetStmt:
 		val := c.expr(st.Value)
+		isInt := c.intExpr(st.Value) != nil
 		b := c.newVar(st.Name.Name)
+		b.isInt = isInt // always an int once bound: int arithmetic in rules
 		slot := b.slot
 		return func(fr *frame) { fr.slots[slot] = val(fr) }
 	case *lang.DefStmt:

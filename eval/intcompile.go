@@ -87,6 +87,17 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 			s := b.slot
 			return func(fr *frame) int64 { return fr.slots[s].n }
 		}
+		if b != nil && b.kind == bGlobal && b.isInt {
+			// In a def or a move rule: the let may not have run yet.
+			s, pos, name := b.slot, e.Pos, e.Name
+			return func(fr *frame) int64 {
+				v := fr.th.globals[s]
+				if v.k != KInt {
+					fail(pos, "%q is used before its let statement has run", name)
+				}
+				return v.n
+			}
+		}
 	case *lang.Unary:
 		if e.Op == "-" {
 			if x := c.intExpr(e.X); x != nil {
