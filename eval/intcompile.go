@@ -233,6 +233,15 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 				}
 				return s
 			}
+		case "*":
+			return func(fr *frame) int64 {
+				a := x(fr)
+				p, ok := mulOK(a, k)
+				if !ok {
+					overflow(pos, "*", a, k)
+				}
+				return p
+			}
 		case "/":
 			if k != 0 && k != -1 {
 				return func(fr *frame) int64 { return x(fr) / k }
