@@ -1,0 +1,876 @@
+package eval_test
+
+// Differential tests of the result-preserving optimizations (fast inner
+// loops, fastloop.go; inlining of small defs, inline.go; the ladder for
+// deep chains, ladder.go): every script runs twice, in fresh sessions,
+// with the optimizations on and off (eval.SetOptimize), and the two runs
+// must print the same standard output and fail, if they fail, with the
+// same rendered error (message, position, source line, call trace) and
+// the same exit class.
+//
+// Limit errors are the exception: the optimizations change how many steps
+// and calls a run takes (an inlined call is no call), so a run stopped by
+// a limit is compared more loosely (see optSame).
+//
+// None of these tests may run in parallel: SetOptimize switches a
+// package-level setting that the compiler reads.
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-lang/grundy/eval"
+	_ "github.com/grundy-lang/grundy/stdlib"
+)
+
+var optDiffN = flag.Int("optdiff.n", 1, "multiply the number of random programs of TestOptDiffRandom by N")
+
+// optRun is what one run of a script shows a user.
+type optRun struct {
+	out   string // standard output
+	err   string // the rendered error (eval.Render), "" when none
+	class int    // exit status the CLI would give: 0, 1 or 2
+	panic string // a Go panic that escaped ExecFile (never acceptable)
+}
+
+func (r optRun) String() string {
+	s := fmt.Sprintf("exit %d\n--- stdout\n%s--- error\n%s", r.class, r.out, r.err)
+	if r.panic != "" {
+		s += "--- PANIC\n" + r.panic
+	}
+	return s
+}
+
+// optCase is one script to run both ways.
+type optCase struct {
+	name   string // file name the session sees (positions)
+	src    string
+	stdin  *string // nil: no standard input
+	limits eval.Limits
+	// timeout of each run (default 60 s); a run that hits it is a limit
+	// error ("interrupted").
+	timeout time.Duration
+}
+
+// runOpt runs c in a fresh session with the optimizations on or off.
+func runOpt(c optCase, on bool) (r optRun) {
+	restore := eval.SetOptimize(on)
+	defer restore()
+	var out bytes.Buffer
+	opts := eval.Options{Stdout: &out, Limits: c.limits}
+	if c.stdin != nil {
+		opts.Stdin = strings.NewReader(*c.stdin)
+	}
+	timeout := c.timeout
+	if timeout == 0 {
+		timeout = 60 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			r = optRun{out: out.String(), class: 1, panic: fmt.Sprint(p) + "\n" + string(debug.Stack())}
+		}
+	}()
+	s := eval.NewSession(opts)
+	err := s.ExecFile(ctx, c.name, c.src)
+	r.out = out.String()
+	if err != nil {
+		text, syntax := eval.Render(err, c.src)
+		r.err, r.class = text, 1
+		if syntax {
+			r.class = 2
+		}
+	}
+	return r
+}
+
+// optLimitRE matches the first line of an error that a limit of the run
+// caused (states, steps, memory, time, nesting of calls) or the context
+// (the fuzz target's deadline).
+var optLimitRE = regexp.MustCompile(`(state|step|memory|time) limit reached|too many nested calls|: interrupted$|^interrupted$|recursion too deep`)
+
+func optFirstLine(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return first
+}
+
+func optIsLimit(r optRun) bool { return r.err != "" && optLimitRE.MatchString(optFirstLine(r.err)) }
+
+// optSame compares two runs. strict: runs that hit a limit must hit the
+// same kind of limit at the same place (message up to "limit reached",
+// e.g. "t.game:1:6: state limit reached") after printing the same output;
+// what the message names after that (the position being computed, the
+// count of calls in the trace) may differ. Not strict (the fuzz target,
+// with tiny limits): when either run stopped at a limit, the output of
+// the run that stopped must be a prefix of the other's, and nothing else
+// is compared; the optimizations legitimately change how much work fits
+// under a limit.
+func optSame(on, off optRun, strict bool) (bool, string) {
+	if on.panic != "" || off.panic != "" {
+		return false, "a Go panic escaped ExecFile"
+	}
+	for _, r := range []optRun{on, off} {
+		if strings.Contains(r.err, "internal error") {
+			return false, "internal error"
+		}
+	}
+	onLim, offLim := optIsLimit(on), optIsLimit(off)
+	if onLim || offLim {
+		if strict {
+			if !onLim || !offLim {
+				return false, "only one run hit a limit"
+			}
+			if on.out != off.out {
+				return false, "output before the limit differs"
+			}
+			if optLimitKey(on.err) != optLimitKey(off.err) {
+				return false, "different limit errors"
+			}
+			return true, ""
+		}
+		switch {
+		case onLim && offLim:
+			if !strings.HasPrefix(on.out, off.out) && !strings.HasPrefix(off.out, on.out) {
+				return false, "outputs before the limits disagree"
+			}
+		case onLim:
+			if !strings.HasPrefix(off.out, on.out) {
+				return false, "output before the limit (optimized) is not a prefix of the other run's"
+			}
+		case offLim:
+			if !strings.HasPrefix(on.out, off.out) {
+				return false, "output before the limit (plain) is not a prefix of the other run's"
+			}
+		}
+		return true, ""
+	}
+	switch {
+	case on.out != off.out:
+		return false, "stdout differs"
+	case on.err != off.err:
+		return false, "error differs"
+	case on.class != off.class:
+		return false, "exit class differs"
+	}
+	return true, ""
+}
+
+// optLimitKey is the part of a limit error that must not depend on the
+// optimizations: the first line up to the limit's name.
+func optLimitKey(err string) string {
+	first := optFirstLine(err)
+	if loc := optLimitRE.FindStringIndex(first); loc != nil {
+		return first[:loc[1]]
+	}
+	return first
+}
+
+// optCheck runs c both ways and reports a difference as a test error.
+func optCheck(t *testing.T, label string, c optCase, strict bool) bool {
+	t.Helper()
+	on, off := runOpt(c, true), runOpt(c, false)
+	if ok, why := optSame(on, off, strict); !ok {
+		t.Errorf("%s: %s\nscript:\n%s\n=== optimized:\n%s\n=== plain:\n%s", label, why, optIndent(c.src), on, off)
+		return false
+	}
+	return true
+}
+
+func optIndent(s string) string {
+	return "    " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n    ")
+}
+
+// TestOptDiffScripts: every chunk of testdata/*.game, both ways.
+func TestOptDiffScripts(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.game"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata/*.game files (%v)", err)
+	}
+	n := 0
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(file)
+		for _, ch := range splitScriptChunks(t, name, string(data)) {
+			if strings.TrimSpace(ch.src) == "" {
+				continue
+			}
+			c := optCase{name: name, src: ch.src}
+			if ch.hasIn {
+				in := strings.Join(ch.stdin, "\n") + "\n"
+				c.stdin = &in
+			}
+			optCheck(t, fmt.Sprintf("%s:%d", name, ch.line), c, true)
+			n++
+		}
+	}
+	t.Logf("%d chunks of %d files compared", n, len(files))
+}
+
+// TestOptDiffExamples: the examples, with their .in files as standard
+// input.
+func TestOptDiffExamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "examples", "*.game"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples (%v)", err)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := optCase{name: filepath.Base(file), src: string(data)}
+		if in, err := os.ReadFile(strings.TrimSuffix(file, ".game") + ".in"); err == nil {
+			s := string(in)
+			c.stdin = &s
+		}
+		optCheck(t, file, c, true)
+	}
+	t.Logf("%d examples compared", len(files))
+}
+
+// optAdversarial are hand-written scripts aimed at the edges of the three
+// optimizations. Each must behave the same both ways; most also print
+// enough that a wrong value would show.
+var optAdversarial = []struct {
+	name   string
+	src    string
+	limits eval.Limits
+}{
+	// ---- fast loops: arguments leaving the dense table
+	{"negative arguments", `
+game g(n) moves g(n - s) for s in {1, 2, 5} if n > -7
+print [sg(g(n)) for n in -3 .. 12]
+print moves(g(-5)), sg(g(-9))
+`, eval.Limits{}},
+	{"negative range arguments", `
+game g(n) moves g(n - i) for i in 1 .. 3 if n >= -4
+game h(n) moves h(n - i) + h(i - 7) for i in 1 .. 2 if n > -5
+print [sg(g(n)) for n in -6 .. 9]
+print [sg(h(n)) for n in -5 .. 5]
+`, eval.Limits{}},
+	{"arity 1 past 2^29", `
+let T = 536870912
+game g(n) moves g(n + i) for i in 1 .. 3 if n < T + 4
+game d(n) moves d(n - i) for i in 1 .. 3 if n > T - 5
+print [sg(g(T + k)) for k in -6 .. 5]
+print [sg(d(T + k)) for k in -6 .. 5]
+`, eval.Limits{}},
+	{"arity 2 past 2^14", `
+let T = 16384
+game c(a, b) moves c(a - i, b + i) for i in 1 .. a if b < T + 3
+game e(a, b) moves e(a, b - i) + e(i, a) for i in 1 .. 2 if b > T - 3
+print [sg(c(3, T + k)) for k in -5 .. 4]
+print [sg(c(k, T - 2)) for k in 0 .. 6]
+print [sg(e(1, T + k)) for k in -4 .. 3]
+`, eval.Limits{}},
+	{"arity 3 past 2^9", `
+let T = 512
+game t(a, b, c) moves t(a, b + i, c - i) for i in 1 .. 2 if b < T + 2 and c > 0
+print [sg(t(0, T + k, 3)) for k in -4 .. 3], sg(t(1, 2, 600))
+`, eval.Limits{}},
+	{"overflow of an affine argument", `
+game g(n) moves g(n * 4611686018427387904 - i) for i in 0 .. 2 if n > 0
+print sg(g(0))
+print sg(g(1))
+`, eval.Limits{}},
+	{"overflow at the top of a range", `
+let M = 9223372036854775807
+game g(n) moves g(n + i + 1) for i in 0 .. 3 if n > M - 6
+print sg(g(M - 2))
+print sg(g(M - 4))
+`, eval.Limits{}},
+	{"overflow of a coefficient product", `
+let K = 9223372036854 - 6000000
+game g(n) moves g(1000000 * (1000000 * i + K)) for i in 0 .. n
+print sg(g(0)) > 0
+print sg(g(20))
+`, eval.Limits{}},
+	{"empty ranges", `
+game g(n) moves g(n - i) for i in 3 .. n - 10 | g(i) for i in n .. n - 1
+print [sg(g(n)) for n in 0 .. 20]
+`, eval.Limits{}},
+	{"if bounds of every shape", `
+game a(n) moves a(n - i) for i in 1 .. 9 if i < n
+game b(n) moves b(n - i) for i in 1 .. 9 if n >= i
+game c(n) moves c(n - i) for i in 0 .. 9 if i > 0 if i <= n
+game d(n) moves d(n - i) for i in 1 .. 9 if 3 > i if i <= n
+game e(n) moves e(n - i) for i in 1 .. n if i >= n / 2 if i < 9223372036854775807
+game f(n) moves f(n - i) for i in -5 .. n if i > -9223372036854775808 if i > 0
+print [sg(a(n)) for n in 0 .. 12], [sg(b(n)) for n in 0 .. 12]
+print [sg(c(n)) for n in 0 .. 12], [sg(d(n)) for n in 0 .. 12]
+print [sg(e(n)) for n in 0 .. 12], [sg(f(n)) for n in 0 .. 12]
+`, eval.Limits{}},
+	{"bound of the wrong type", `
+game g(n) moves g(n - i) for i in 1 .. 3 if i < "x"
+print sg(g(0))
+print sg(g(4))
+`, eval.Limits{}},
+	{"bound of the wrong type on the right", `
+game g(n) moves g(n - i) for i in 1 .. 3 if [n] >= i
+print sg(g(4))
+`, eval.Limits{}},
+	{"bound of the wrong type after an int bound", `
+game g(n) moves g(n - i) for i in 1 .. 3 if i <= n if i > true
+print sg(g(0))
+print sg(g(4))
+`, eval.Limits{}},
+	{"bound that fails", `
+game g(n) moves g(n - i) for i in 1 .. 3 if i <= n if i > 1 / (n - 2)
+print sg(g(1))
+print sg(g(4))
+`, eval.Limits{}},
+	{"condition before a bound", `
+game g(n) moves g(n - i) for i in 1 .. 5 if i % 2 == 1 if i <= n
+game h(n) moves h(n - i) for i in 1 .. 5 if i != 2 if i <= 1 / (n - i)
+print [sg(g(n)) for n in 0 .. 12]
+print sg(h(1))
+print sg(h(4))
+`, eval.Limits{}},
+	{"condition not on the loop variable", `
+game g(n) moves g(n - i) for i in 1 .. n if n % 3 != 0 | g(n - 1) + g(n - 2) for i in 0 .. 0 if n >= 2
+print [sg(g(n)) for n in 0 .. 15]
+`, eval.Limits{}},
+	{"set with non-ints", `
+let S = {1, "a", 3}
+game g(n) moves g(n - s) for s in S if s <= n
+print sg(g(5))
+`, eval.Limits{}},
+	{"list with non-ints after ints", `
+game g(n) moves g(n - s) for s in [1, 2, (3,)] if n >= 3
+print sg(g(2)), sg(g(1))
+print sg(g(3))
+`, eval.Limits{}},
+	{"unsorted lists and duplicates", `
+game u(n) moves u(n - s) for s in [4, 1, 3] if s <= n
+game d(n) moves d(n - s) for s in [1, 1, 3, 3, 3, 4] if s <= n
+game e(n) moves e(n - s) for s in (2, 2, 5) if s <= n if s >= 2
+print [sg(u(n)) for n in 0 .. 20]
+print [sg(d(n)) for n in 0 .. 20]
+print [sg(e(n)) for n in 0 .. 20]
+`, eval.Limits{}},
+	{"sets narrowed to nothing by bounds", `
+game g(n) moves g(n - s) for s in {1, 5, 9} if s > 2 if s < 4 if s > 1 / 0
+print sg(g(20))
+`, eval.Limits{}},
+	{"sets narrowed to nothing, then a failing bound", `
+game g(n) moves g(n - s) for s in {1, 5} if s > 2 if s < 4 if s > n / 0 | g(n - 1) for k in [0] if n > 0
+print sg(g(3))
+`, eval.Limits{}},
+	{"negative set elements", `
+game g(n) moves g(n - s) for s in {-2, 1, 3} if s <= n if n < 9
+print [sg(g(n)) for n in 0 .. 8]
+`, eval.Limits{}},
+	{"nimbers in the body", `
+game g(n) moves g(i) + *3 for i in 0 .. n - 1 | *n + g(i) + *(n % 4) for i in 0 .. n / 2
+print [sg(g(n)) for n in 0 .. 20]
+`, eval.Limits{}},
+	{"bad nimber in the body", `
+game g(n) moves g(i) + *(n - 5) for i in 0 .. n - 1
+print [sg(g(n)) for n in 0 .. 4]
+print sg(g(6))
+`, eval.Limits{}},
+	{"bad nimber in a body never run", `
+game g(n) moves g(n - i) + *"x" for i in 1 .. n if i > n
+print sg(g(6))
+`, eval.Limits{}},
+	{"failing term in a body never run", `
+game g(n) moves g(n - i + 1 / 0) for i in 1 .. 3 if i % 7 == 5
+print sg(g(6))
+`, eval.Limits{}},
+	{"failing term in a body run later", `
+game g(n) moves g(n - i + 1 / (i - 3)) for i in 1 .. n if i <= 3 if i != 2
+print sg(g(6))
+`, eval.Limits{}},
+	{"bad nimber in a body whose condition never holds", `
+game g(n) moves g(n - i) + *"x" for i in 1 .. n if i % 7 == 9
+print sg(g(6))
+`, eval.Limits{}},
+	{"failing argument in a body whose condition never holds", `
+let L = ["a"]
+game g(n) moves g(n - i + L[0]) for i in 1 .. n if i % 7 == 9
+print sg(g(6))
+`, eval.Limits{}},
+	{"argument that overflows at the top only, list-valued part", `
+let L = [9223372036854775805]
+game g(n) moves g(i + L[0]) for i in 0 .. n | *1 for k in [0] if n > L[0]
+print sg(g(1))
+print sg(g(3))
+`, eval.Limits{}},
+	{"one term overflows at the top, the other at the bottom", `
+let L = [9223372036854775805]
+game g(n) moves g(i + L[0]) + g(L[0] + 3 - i) for i in 0 .. n if n < 5
+print sg(g(3))
+`, eval.Limits{}},
+	{"two failing terms", `
+let big = 4611686018427387904
+game g(n) moves g(n + i * 2 + big) + g(n - i - big - big) for i in 0 .. 2
+print sg(g(0))
+`, eval.Limits{}},
+	{"more than two terms", `
+game g(n) moves g(i) + g(n - 1 - i) + g(i / 2) for i in 0 .. n - 1
+  | g(i) + g(i) + g(n - i - 1) + g(n / 2) for i in 1 .. n / 3
+  | g(i) + g(i) + g(i) + g(i) + g(i) for i in 0 .. n - 1
+print [sg(g(n)) for n in 0 .. 30]
+`, eval.Limits{}},
+	{"arity 2 and 3 bodies", `
+game cut(w, h) moves
+    cut(i, h) + cut(w - i, h) for i in 2 .. w - 2
+  | cut(w, j) + cut(w, h - j) for j in 2 .. h - 2
+game box(a, b, c) moves box(a - i, b, c) + box(i - 1, c, b) for i in 1 .. a | box(b, a, c - 1) for k in [0] if c > 0
+print [[sg(cut(w, h)) for h in 2 .. 9] for w in 2 .. 9]
+print [sg(box(a, 3, 2)) for a in 0 .. 8]
+`, eval.Limits{}},
+	{"outer clauses and the last loop", `
+game g(n) moves g(n - i - j) for i in 0 .. 2 for j in 1 .. n - i if j != i
+game h(n, m) moves h(n - 1, m + j) for k in [0] if n > 0 for j in 0 .. 2 if j + m < 7
+print [sg(g(n)) for n in 0 .. 15], [sg(h(n, 0)) for n in 0 .. 6]
+`, eval.Limits{}},
+	{"loop variable shadows a parameter", `
+game g(n) moves g(n) for n in 0 .. n - 1
+print [sg(g(n)) for n in 0 .. 10]
+`, eval.Limits{}},
+	{"stepping across memo pages", `
+game g(n) moves g(n - i) + g(i - 1) for i in 1 .. n if i <= 700
+game p(n) moves p(n - 600 * i) + p(i) for i in 1 .. n / 600
+print sg(g(2000)), sg(g(1999)), sg(p(100000)), sg(p(99999))
+`, eval.Limits{}},
+	{"big option values", `
+game g(n) moves g(i) for i in 0 .. n - 1 | *70000 + g(i) for i in 0 .. 0 if n > 2 | *(n * 1000) + g(n - 1) for i in 0 .. 0 if n > 2
+print sg(g(5)), sg(g(40)) > 0
+`, eval.Limits{}},
+	{"cycles through fast loops", `
+game g(n) moves g(n + 1 - i) for i in 0 .. 2 if n + 1 - i >= 0 if n < 8
+game h(n) moves h(i) for i in 0 .. 5 if i != n
+print [sg(g(n)) for n in 0 .. 9], [outcome(g(n)) for n in 0 .. 9]
+print [sg(h(n)) for n in 0 .. 5]
+`, eval.Limits{}},
+	{"loop variable with non-int collection values", `
+game g(n) moves g(n - k) for k in {1: 0, 2: 0} if k <= n
+print [sg(g(n)) for n in 0 .. 8]
+`, eval.Limits{}},
+	{"sg inside a move rule", `
+game g(n) moves g(n - i) for i in 1 .. n if sg(g(n - i)) != 1
+print [sg(g(n)) for n in 0 .. 10]
+`, eval.Limits{}},
+	{"sg of itself inside a move rule", `
+game g(n) moves g(n - i) for i in 1 .. n if sg(g(n)) >= 0
+print sg(g(0))
+print sg(g(3))
+`, eval.Limits{}},
+	{"position with non-int args stepping", `
+game g(n) moves g(n - i) for i in 1 .. 2 if n > 0 | g(0) for k in [0] if n == "s"
+print sg(g("s")), sg(g(7))
+`, eval.Limits{}},
+	{"fast loop reached from moves and winning", `
+game g(n) moves g(n - s) for s in {1, 2, 4} if s <= n
+print moves(g(9)), winning(g(9)), [outcome(g(n)) for n in 0 .. 9]
+`, eval.Limits{}},
+
+	// ---- sum of g(x) for x in A .. B at the top level
+	{"top-level sums", `
+game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
+game cut(w, h) moves cut(i, h) + cut(w - i, h) for i in 2 .. w - 2 | cut(w, j) + cut(w, h - j) for j in 2 .. h - 2
+print sg(sum of sub(n) for n in 0 .. 1000), sg(sum of sub(2 * n + 1) for n in 0 .. 500)
+print sg(sum of sub(1000 - n) for n in -5 .. 3), sg(sum of cut(n, 12 - n) for n in 2 .. 10)
+print sg(sum of sub(n) for n in 5 .. 4), sg(sum of sub(7) for n in 1 .. 3), sg(sum of sub(n) for n in 0 .. 0)
+`, eval.Limits{}},
+	{"top-level sum leaving the dense table", `
+game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
+game up(n) moves up(n + s) for s in {1, 2} if n < 536870920
+game c(a, b) moves c(a - 1, b) for k in [0] if a > 0
+print sg(sum of up(536870900 + n) for n in 0 .. 30)
+print sg(sum of sub(n) for n in -3 .. 3)
+print sg(sum of c(n, 16380 + n) for n in 0 .. 8)
+game big(n) moves *1 for k in [0] if n > 5
+print sg(sum of big(n * 4611686018427387904) for n in 0 .. 1)
+print sg(sum of big(n * 4611686018427387904) for n in 0 .. 2)
+`, eval.Limits{}},
+	{"top-level sum with an error in the middle", `
+game g(n) moves g(n - 1) for k in [0] if n > 0 | *(10 / (n - 7)) for k in [0] if n > 5
+print sg(sum of g(n) for n in 0 .. 5)
+print sg(sum of g(n) for n in 0 .. 10)
+`, eval.Limits{}},
+	{"top-level sum with bounds that fail", `
+game g(n) moves g(n - 1) for k in [0] if n > 0
+print sg(sum of g(n) for n in 0 .. 1 / 0)
+`, eval.Limits{}},
+	{"top-level sum with bounds of the wrong type", `
+game g(n) moves g(n - 1) for k in [0] if n > 0
+print sg(sum of g(n) for n in 0 .. "x")
+`, eval.Limits{}},
+	{"top-level sum with infinite values", `
+game d(n) moves d(n) | d(n - 1) for k in [0] if n > 0
+print sg(sum of d(n) for n in 0 .. 3), outcome(sum of d(n) for n in 0 .. 0), sg(sum of d(n) for n in 1 .. 1)
+`, eval.Limits{}},
+	{"sums inside move rules and defs", `
+game sub(n) moves sub(n - s) for s in {1, 2} if s <= n
+game t(n) moves *k for k in [sg(sum of sub(i) for i in 0 .. n)] | t(n - 1) + (sum of sub(i) for i in 0 .. n - 1) for k in [0] if n > 0
+def s(n) = sg(sum of sub(i) for i in 0 .. n)
+print [sg(t(n)) for n in 0 .. 10], [s(n) for n in 0 .. 10]
+`, eval.Limits{}},
+	{"top-level sum over a state limit", `
+game g(n) moves g(n - 1) for k in [0] if n > 0
+print sg(sum of g(n) for n in 0 .. 100)
+print sg(sum of g(n) for n in 0 .. 100000)
+`, eval.Limits{MaxStates: 5000}},
+
+	// ---- inlining
+	{"inlined def: a global read before its let runs", `
+print h(1)
+let K = 5
+def g(n) = n + K
+def h(n) = g(n) * 2
+`, eval.Limits{}},
+	{"inlined def: a global argument read before its let runs", `
+print h(1)
+let K = 5
+def k(x) = 7
+def h(n) = k(K) + n
+`, eval.Limits{}},
+	{"inlined def: division by zero", `
+def f(n) = 10 / n
+def g(n) = f(n - 1) + 1
+print g(3)
+print g(1)
+`, eval.Limits{}},
+	{"inlined def: overflow", `
+def f(n) = n * n
+def g(n) = f(n) + f(n + 1)
+print g(3)
+print g(3037000499)
+`, eval.Limits{}},
+	{"inlined def: type error", `
+def f(a, b) = a - b
+print f(5, 3)
+print f(5, "x")
+`, eval.Limits{}},
+	{"inlined def: error in an argument", `
+def f(x) = x + 1
+print f(1)
+print f(1 / 0)
+`, eval.Limits{}},
+	{"inlined def: error in an argument of a nested call", `
+def f(x) = x + 1
+def g(y) = f(y / (y - 1))
+print g(3)
+print g(1)
+`, eval.Limits{}},
+	{"inlined def: arguments evaluated left to right", `
+def f(a, b) = b - a
+print f(1, 2)
+print f(1 / 0, 2 % 0)
+`, eval.Limits{}},
+	{"inlined def: argument not used on the path taken", `
+def f(c, x) = if c then x else 0
+print f(true, 5)
+print f(false, 1 / 0)
+`, eval.Limits{}},
+	{"inlined def: argument behind and", `
+def f(a, b) = a and b
+print f(true, false)
+print f(false, 1 / 0 == 0)
+`, eval.Limits{}},
+	{"inlined def: unused parameter", `
+def k(x) = 7
+let y = 3
+print k(y), k(1)
+print k(1 / 0)
+`, eval.Limits{}},
+	{"inlined def: globals bound later by let", `
+let K = 1
+def f(n) = n + K
+print f(1)
+let K = 10
+print f(1), K
+for K in [100] { print f(1), K }
+`, eval.Limits{}},
+	{"inlined def: global bound by a let after the def", `
+def f(n) = n + 1
+let K = 5
+def g(n) = f(n) * K
+print g(2)
+`, eval.Limits{}},
+	{"inlined def: shadowed by a parameter name", `
+def f(n) = n + 1
+def g(f) = f * 2
+def h(g) = g + f(g)
+game q(f) moves q(f - 1) for k in [0] if f > 0
+print g(3), h(4), sg(q(5))
+`, eval.Limits{}},
+	{"inlined def: shadowing a builtin", `
+def len(x) = 42
+def f(x) = len(x) + 1
+print f([1, 2])
+`, eval.Limits{}},
+	{"inlined def: mutual recursion", `
+def even(n) = if n == 0 then true else odd(n - 1)
+def odd(n) = if n == 0 then false else even(n - 1)
+def both(n) = [even(n), odd(n)]
+print both(10), both(7)
+print both(-1)
+`, eval.Limits{MaxDepth: 1000}},
+	{"inlined def: calls a recursive def", `
+def fact(n) = if n == 0 then 1 else n * fact(n - 1)
+def twice(n) = fact(n) + fact(n)
+print twice(5)
+print twice(30)
+`, eval.Limits{}},
+	{"inlined def: wrong types", `
+def sq(x) = x * x
+def neg(x) = -x
+def idx(xs, i) = xs[i]
+print sq(3), neg(4), idx([1, 2], 1), sq("ab" * 1 == "ab")
+`, eval.Limits{}},
+	{"inlined def: wrong types in an index", `
+def idx(xs, i) = xs[i]
+print idx([1, 2], 1)
+print idx([1, 2], 2)
+`, eval.Limits{}},
+	{"inlined def: parameter used twice with a complex argument", `
+def sq(x) = x * x
+def tw(x) = x + x
+print sq(3 + 4), tw([1] + [2]), sq(sq(2) + 1)
+print sq(10 / (1 - 1))
+`, eval.Limits{}},
+	{"inlined def: parameter used twice, argument a name", `
+def sq(x) = x * x
+let a = 3037000500
+print sq(3)
+print sq(a)
+`, eval.Limits{}},
+	{"inlined def: a function passed as an argument", `
+def ap(f, x) = f(x)
+def sq(x) = x * x
+game g(a, b) moves *0
+print ap(sq, 3), ap(len, [1, 2]), ap(str, 5)
+print ap(g, 3)
+`, eval.Limits{}},
+	{"inlined def: a def passed with the wrong arity", `
+def ap(f, x) = f(x)
+def two(a, b) = a + b
+print 1
+print ap(two, 3)
+`, eval.Limits{}},
+	{"inlined def: a builtin passed with the wrong arity", `
+def ap2(f, x, y) = f(x, y)
+print ap2(min, 3, 4)
+print ap2(len, 3, 4)
+`, eval.Limits{}},
+	{"inlined def: applying itself", `
+def ap(f, x) = f(f, x)
+print 1
+print ap(ap, 1)
+`, eval.Limits{MaxDepth: 50}},
+	{"inlined def: inside move rules", `
+def half(n) = n / 2
+def dec(n, k) = n - k
+game g(n) moves g(dec(n, i)) for i in 1 .. half(n) + 1 if dec(n, i) >= 0
+game h(n) moves h(half(n - 1)) for k in [0] if n > 0
+print [sg(g(n)) for n in 0 .. 20], [sg(h(n)) for n in 0 .. 20]
+`, eval.Limits{}},
+	{"inlined def: error inside a move rule", `
+def inv(n) = 100 / n
+game g(n) moves g(n - inv(n - 3)) for k in [0] if n > 0
+print sg(g(2))
+print sg(g(5))
+`, eval.Limits{}},
+	{"inlined def: error in a deep chain of inlined calls", `
+def a(n) = 1 / n
+def b(n) = a(n) + 1
+def c(n) = b(n) + 1
+def d(n) = c(n) + 1
+def e(n) = d(n) + 1
+def f(n) = e(n) + 1
+def g(n) = f(n) + 1
+def h(n) = g(n) + 1
+def i(n) = h(n) + 1
+def j(n) = i(n) + 1
+def k(n) = j(n) + 1
+def l(n) = k(n) + 1
+def m(n) = l(n) + 1
+def n2(n) = m(n) + 1
+print n2(1)
+print n2(0)
+`, eval.Limits{}},
+	{"inlined def: mix of its own call", `
+def mix(x) = x * 31 + 7
+print mix(mix(mix(1)))
+print mix(mix(mix(mix(mix(mix(mix(mix(mix(mix(mix(mix(mix(mix(1))))))))))))))
+`, eval.Limits{}},
+	{"inlined def: calling a game", `
+game g(n) moves g(n - 1) for k in [0] if n > 0
+def pos(n) = g(n)
+def gs(n) = sg(g(n))
+print pos(3), gs(4), sg(pos(2) + pos(1))
+print gs(-1) + gs("a")
+`, eval.Limits{}},
+	{"inlined def: sg of a position being computed", `
+def v(n) = sg(g(n))
+game g(n) moves g(n - 1) for k in [0] if v(n) >= 0
+print sg(g(2))
+`, eval.Limits{}},
+	{"inlined def: call before the def", `
+print f(2)
+def f(n) = n * 3
+print f(1 / 0)
+`, eval.Limits{}},
+	{"inlined def: depth limit", `
+def id(n) = n
+def down(n) = if n == 0 then 0 else id(down(n - 1))
+print down(10)
+print down(100)
+`, eval.Limits{MaxDepth: 60}},
+	{"inlined def: int and non-int calls of one def", `
+def add(a, b) = a + b
+print add(1, 2), add("a", "b"), add([1], [2]), add(9223372036854775807, 0)
+print add(9223372036854775807, 1)
+`, eval.Limits{}},
+	{"inlined def: comparison errors", `
+def lt(a, b) = a < b
+print lt(1, 2), lt("a", "b")
+print lt(1, "a")
+`, eval.Limits{}},
+	{"inlined def: assert and strings", `
+def msg(n) = "n=" + str(n)
+assert msg(1) == "n=1", msg(2)
+assert msg(1) == "x", msg(3)
+`, eval.Limits{}},
+
+	// ---- the ladder
+	{"ladder: deep chain", `
+game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
+print sg(sub(300000)), sg(sub(299999))
+`, eval.Limits{}},
+	{"ladder: errors in unreachable positions", `
+game f(n) moves f(n - 2) if n % 2 == 0 and n >= 2 | f(n / 0) if n % 2 == 1
+print sg(f(300000))
+print sg(f(3))
+`, eval.Limits{}},
+	{"ladder: error in a reachable position", `
+game f(n) moves f(n - 1) for k in [0] if n > 0 | f(1 / (n - 77777)) for k in [0] if n == 77777
+print sg(f(300000))
+`, eval.Limits{}},
+	{"ladder: error deep in the chain through a def", `
+def step(n) = if n == 123456 then n / 0 else n - 1
+game f(n) moves f(step(n)) for k in [0] if n > 0
+print sg(f(50000))
+print sg(f(300000))
+`, eval.Limits{}},
+	{"ladder: cycle deeper than 65536", `
+game c(n) moves c(n - 1) for k in [0] if n > 0 | c(200000) for k in [0] if n == 0
+print sg(c(200000)), outcome(c(100000))
+`, eval.Limits{}},
+	{"ladder: cycle near the top", `
+game c(n) moves c(n - 1) for k in [0] if n > 0 | c(n + 1) for k in [0] if n == 150000
+print sg(c(200000)), sg(c(150001)), sg(c(7))
+`, eval.Limits{}},
+	{"ladder: state limit", `
+game c(n) moves c(n - 1) for k in [0] if n > 0
+print sg(c(50000))
+print sg(c(300000))
+`, eval.Limits{MaxStates: 100000}},
+	{"ladder: sparse chain", `
+game s(n) moves s(n - 7) for k in [0] if n >= 7 | s(n / 3) for k in [0] if n % 1000 == 1
+print sg(s(1000000)), sg(s(999999))
+`, eval.Limits{}},
+	{"ladder: sg asked inside a move rule", `
+game a(n) moves a(n - 1) for k in [0] if n > 0 | *1 for k in [0] if n == 70000 and sg(b(n)) == 0
+game b(n) moves b(n - 1) for k in [0] if n > 0
+print sg(a(100000))
+`, eval.Limits{}},
+	{"ladder: non-int arguments", `
+game g(n) moves g(n - 1) for k in [0] if n > 0 | g(0) for k in [0] if n == "x"
+print sg(g(100000)), sg(g("x"))
+`, eval.Limits{}},
+	{"ladder: negative positions below", `
+game g(n) moves g(n - 1) for k in [0] if n > -100000
+print sg(g(100000))
+`, eval.Limits{}},
+	{"ladder: failed rung leaves option bits of a nested search", `
+game w(n) moves *0 | *(n / 0)
+game q(n) moves *1
+game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2
+  | f(n - 1) for k in [0] if n % 2 == 1 and sg(w(n)) >= 0
+  | *5 for k in [0] if n == 2 and sg(q(0)) == 0
+print sg(f(200000)), sg(q(0)), sg(f(2))
+`, eval.Limits{}},
+	{"ladder: failed rungs inside defs and the depth of calls", `
+def bad(n) = if n == 0 then 1 / 0 else bad(n - 1)
+def fine(n) = if n == 0 then 1 else fine(n - 1)
+game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2 | *bad(300) for k in [0] if n % 2 == 1
+print sg(f(140000)), fine(690)
+print sg(f(280000)), fine(690)
+`, eval.Limits{MaxDepth: 1000}},
+	{"ladder: a failed rung leaves its position marked as being computed", `
+game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2 | *(n / 0) for k in [0] if n % 2 == 1
+print sg(f(140000))
+print sg(f(1))
+`, eval.Limits{}},
+	{"ladder: a cycle in a rung the plain search never reaches", `
+game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2 | f(n) for k in [0] if n % 2 == 1
+game q(n) moves *0 for k in [0] if sg(f(1)) == 0
+print sg(f(200000))
+print sg(q(7)), sg(f(1))
+`, eval.Limits{}},
+	{"ladder: rungs the plain search never reaches are expensive", `
+game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2 | h(n, j) for j in 0 .. 200 if n % 2 == 1
+game h(n, j) moves *0
+print sg(f(200000))
+`, eval.Limits{MaxStates: 1000000}},
+	{"ladder: type error only in rungs", `
+game g(n) moves g(n - 1) for k in [0] if n % 2 == 0 and n > 0 | g(n + "a") for k in [0] if n % 2 == 1
+print sg(g(200000))
+print sg(g(5))
+`, eval.Limits{}},
+}
+
+// TestOptDiffAdversarial runs the hand-written edge cases both ways.
+func TestOptDiffAdversarial(t *testing.T) {
+	for _, a := range optAdversarial {
+		start := time.Now()
+		optCheck(t, a.name, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}, true)
+		if d := time.Since(start); d > 100*time.Millisecond {
+			t.Logf("%s: %v", a.name, d)
+		}
+	}
+	t.Logf("%d adversarial scripts compared", len(optAdversarial))
+}
+
+var (
+	optDiffFile      = flag.String("optdiff.file", "", "TestOptDiffFile: a script to run both ways, showing both results")
+	optDiffMaxStates = flag.Int64("optdiff.maxstates", 0, "TestOptDiffFile: Limits.MaxStates")
+	optDiffMaxDepth  = flag.Int("optdiff.maxdepth", 0, "TestOptDiffFile: Limits.MaxDepth")
+)
+
+// TestOptDiffFile runs the script named by -optdiff.file both ways and
+// logs both results (a tool for reproducing a difference):
+//
+//	go test ./eval -run TestOptDiffFile -optdiff.file /tmp/x.game -v
+func TestOptDiffFile(t *testing.T) {
+	if *optDiffFile == "" {
+		t.Skip("no -optdiff.file")
+	}
+	data, err := os.ReadFile(*optDiffFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := optCase{name: filepath.Base(*optDiffFile), src: string(data), limits: eval.Limits{MaxStates: *optDiffMaxStates, MaxDepth: *optDiffMaxDepth}}
+	on, off := runOpt(c, true), runOpt(c, false)
+	t.Logf("=== optimized:\n%s\n=== plain:\n%s", on, off)
+	if ok, why := optSame(on, off, true); !ok {
+		t.Errorf("different: %s", why)
+	}
+}
