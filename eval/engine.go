@@ -354,7 +354,13 @@ func (e *Engine) enter() *level {
 		e.levels = append(e.levels, &level{gen: gen{e: e, mode: mSG}})
 	}
 	e.depth++
-	return e.levels[e.depth-1]
+	lv := e.levels[e.depth-1]
+	if gn := &lv.gen; gn.hi != 0 || len(gn.bits) > 0 && gn.bits[0] != 0 {
+		// Left by a search that ended in an error.
+		clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
+		gn.hi = 0
+	}
+	return lv
 }
 
 func (e *Engine) leave() { e.depth-- }

@@ -64,7 +64,8 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 		}
 	}
 	th := e.th
-	ncalls, sp, fsp, csp := len(th.calls), th.sp, th.fsp, th.csp
+	ncalls, sp, fsp, csp, depth := len(th.calls), th.sp, th.fsp, th.csp, th.depth
+	var k uint64 // the position being computed
 	defer func() {
 		if x := recover(); x != nil {
 			if re, ok := x.(*RuntimeError); !ok || strings.Contains(re.Msg, "limit reached") || th.ctx != nil && th.ctx.Err() != nil {
@@ -73,9 +74,13 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 			if err, ok := x.(error); ok && err == context.Canceled {
 				panic(x)
 			}
-			// A step failed where the plain search might not: run that.
-			th.calls, th.sp, th.fsp, th.csp = th.calls[:ncalls], sp, fsp, csp
+			// A step failed where the plain search might not: run that,
+			// with the run's state as it was.
+			th.calls, th.sp, th.fsp, th.csp, th.depth = th.calls[:ncalls], sp, fsp, csp, depth
 			e.depth = 0
+			if g.state(k) == stGray {
+				g.setState(k, stUnknown)
+			}
 			done = false
 		}
 	}()
@@ -83,11 +88,24 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	// each is generated once (a search from the top generates each
 	// position of a chain twice: once to find its missing option, once
 	// to finish it).
-	for k := m; k < r; k++ {
-		if !finished(g.state(k)) && !e.one(g, k) && !capped(k) {
+	// The positions below r may be many more than the chain needs (each
+	// with options of its own the plain search never visits): give up
+	// past twice the positions of the range.
+	budget := e.states + 2*int64(r-m) + ladderCap
+	for k = m; k < r; k++ {
+		if e.states > budget {
 			return false
 		}
+		if finished(g.state(k)) || e.one(g, k) || capped(k) {
+			continue
+		}
+		if e.hitCap {
+			return false
+		}
+		// k reaches a cycle: solve it, as a later question would.
+		e.solveLoopy(g, k)
 	}
+	k = r
 	return capped(r)
 }
 
