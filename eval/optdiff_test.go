@@ -20,11 +20,15 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,7 +36,10 @@ import (
 	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
-var optDiffN = flag.Int("optdiff.n", 1, "multiply the number of random programs of TestOptDiffRandom by N")
+var (
+	optDiffN        = flag.Int("optdiff.n", 1, "multiply the number of random programs of TestOptDiffRandom by N")
+	optDiffErrStats = flag.Bool("optdiff.errstats", false, "TestOptDiffRandom: log how many programs ended in each kind of error")
+)
 
 // optRun is what one run of a script shows a user.
 type optRun struct {
@@ -62,9 +69,15 @@ type optCase struct {
 }
 
 // runOpt runs c in a fresh session with the optimizations on or off.
-func runOpt(c optCase, on bool) (r optRun) {
+func runOpt(c optCase, on bool) optRun {
 	restore := eval.SetOptimize(on)
 	defer restore()
+	return runOptAsIs(c)
+}
+
+// runOptAsIs runs c in a fresh session with the optimizations as they are
+// set.
+func runOptAsIs(c optCase) (r optRun) {
 	var out bytes.Buffer
 	opts := eval.Options{Stdout: &out, Limits: c.limits}
 	if c.stdin != nil {
@@ -830,6 +843,12 @@ game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2 | h(n, j) for j i
 game h(n, j) moves *0
 print sg(f(200000))
 `, eval.Limits{MaxStates: 1000000}},
+	{"ladder: which of two failing positions is reported", `
+game g(n) moves g(n - 1) for k in [0] if n > 0
+  | *([0][n]) for k in [0] if n == 3 or n == 60000
+  | g(n) for k in [0] if n == 1
+print sg(g(70000))
+`, eval.Limits{}},
 	{"ladder: type error only in rungs", `
 game g(n) moves g(n - 1) for k in [0] if n % 2 == 0 and n > 0 | g(n + "a") for k in [0] if n % 2 == 1
 print sg(g(200000))
@@ -868,9 +887,762 @@ func TestOptDiffFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := optCase{name: filepath.Base(*optDiffFile), src: string(data), limits: eval.Limits{MaxStates: *optDiffMaxStates, MaxDepth: *optDiffMaxDepth}}
-	on, off := runOpt(c, true), runOpt(c, false)
-	t.Logf("=== optimized:\n%s\n=== plain:\n%s", on, off)
+	t0 := time.Now()
+	on := runOpt(c, true)
+	t1 := time.Now()
+	off := runOpt(c, false)
+	t.Logf("=== optimized (%v):\n%s\n=== plain (%v):\n%s", t1.Sub(t0), on, time.Since(t1), off)
 	if ok, why := optSame(on, off, true); !ok {
 		t.Errorf("different: %s", why)
 	}
+}
+
+// ---------------------------------------------------------------------------
+// Random programs: games whose move rules have the shapes the fast loops
+// take (a last for clause over a range, a set, a list or a tuple; bounds
+// and conditions on the loop variable; a body that is a sum of positions
+// with arguments affine in it, and nimbers), and the shapes next to them
+// that they must refuse; small defs (inlined or not) called from move
+// rules and from the top level; queries of single positions, lists of
+// them, top-level sums, moves and outcomes, and now and then a chain deep
+// enough for the ladder.
+
+type optGen struct {
+	r *rand.Rand
+	// finite: every game is finite (the first argument of every position
+	// of a body is below the first parameter, which is positive), so
+	// that most programs run to their end under the small limits.
+	finite bool
+	shape  finShape // of the alternative being generated (finite games)
+	games  []optGame
+	defs   []optDef
+	lets   []string // int globals
+	colls  []string // collection globals
+	b      strings.Builder
+}
+
+type optGame struct {
+	name   string
+	params []string
+}
+
+type optDef struct {
+	name   string
+	params []string
+	rec    bool
+}
+
+func (g *optGen) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
+func (g *optGen) chance(p float64) bool    { return g.r.Float64() < p }
+
+// bigs are constants at and around the edges of the packed keys and of
+// 64-bit ints.
+var optBigs = []string{"536870911", "536870912", "536870913", "16383", "16384", "16385", "511", "512", "513",
+	"4611686018427387904", "9223372036854775807", "-9223372036854775807", "1048575", "1048576", "65536", "65537"}
+
+// small returns a small int literal, sometimes negative.
+func (g *optGen) small() string {
+	if g.chance(0.15) {
+		return strconv.Itoa(-g.r.IntN(4) - 1)
+	}
+	return strconv.Itoa(g.r.IntN(6))
+}
+
+// intExpr returns an int-ish expression over vars (depth bounded).
+func (g *optGen) intExpr(vars []string, depth int) string {
+	if depth <= 0 || g.chance(0.35) {
+		switch {
+		case len(vars) > 0 && g.chance(0.6):
+			return g.pick(vars...)
+		case len(g.lets) > 0 && g.chance(0.3):
+			return g.pick(g.lets...)
+		case g.chance(0.03):
+			return g.pick(optBigs...)
+		}
+		return g.small()
+	}
+	a, b := g.intExpr(vars, depth-1), g.intExpr(vars, depth-1)
+	switch g.r.IntN(14) {
+	case 0, 1:
+		return a + " + " + b
+	case 2, 3:
+		return a + " - " + b
+	case 4:
+		return a + " * " + g.small()
+	case 5:
+		return "(" + a + ") * (" + b + ")"
+	case 6:
+		return "(" + a + ") / (" + b + ")"
+	case 7:
+		return "(" + a + ") % (" + b + ")"
+	case 8:
+		return "-(" + a + ")"
+	case 9:
+		return "(if " + a + " > " + b + " then " + a + " else " + b + ")"
+	case 10:
+		return g.pick("min", "max") + "(" + a + ", " + b + ")"
+	case 11:
+		return "abs(" + a + ")"
+	case 12:
+		if len(g.defs) > 0 {
+			return g.call(vars, depth-1)
+		}
+	}
+	return "(" + a + " ^ " + b + ")"
+}
+
+// call returns a call of a def declared so far.
+func (g *optGen) call(vars []string, depth int) string {
+	d := g.defs[g.r.IntN(len(g.defs))]
+	args := make([]string, len(d.params))
+	for i := range args {
+		args[i] = g.intExpr(vars, depth)
+	}
+	if g.chance(0.01) {
+		args[g.r.IntN(len(args))] = g.pick(`"s"`, "[1]", "true", "(1, 2)")
+	}
+	return d.name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// def declares a small def over the defs before it (so none is
+// recursive), or a recursive one.
+func (g *optGen) def(i int) {
+	name := "d" + strconv.Itoa(i)
+	params := []string{"a", "b", "c"}[:1+g.r.IntN(3)]
+	if g.chance(0.1) && len(g.games) > 0 {
+		params[0] = g.games[0].name // a parameter shadowing a game
+	}
+	d := optDef{name: name, params: params}
+	var body string
+	switch {
+	case g.chance(0.12):
+		// Recursive, bounded by its first argument.
+		d.rec = true
+		p := params[0]
+		body = fmt.Sprintf("if %s <= 0 then %s else %s(%s - 1%s) + %s", p, g.intExpr(params, 1), name, p,
+			strings.Repeat(", "+params[0], len(params)-1), g.intExpr(params, 1))
+	case g.chance(0.15) && len(g.games) > 0:
+		gm := g.games[g.r.IntN(len(g.games))]
+		args := make([]string, len(gm.params))
+		for j := range args {
+			args[j] = g.intExpr(params, 1)
+		}
+		body = "sg(" + gm.name + "(" + strings.Join(args, ", ") + "))"
+	case g.chance(0.1):
+		body = fmt.Sprintf("if %s then %s else %s", g.pick(params[0]+" > 0", params[0]+" == 0", "true"), g.intExpr(params, 1), g.intExpr(params, 2))
+	default:
+		body = g.intExpr(params, 2)
+	}
+	fmt.Fprintf(&g.b, "def %s(%s) = %s\n", name, strings.Join(params, ", "), body)
+	g.defs = append(g.defs, d)
+}
+
+// finShape is the shape of the loops of a finite game: the loop variable
+// x runs within 1 .. (n - c) / k, and the first argument of every
+// position of the body is n - k * x - c, at least 0.
+type finShape struct {
+	k, c int
+	top  string // (n - c) / k
+}
+
+func (g *optGen) newShape(n string) finShape {
+	f := finShape{k: 1 + g.r.IntN(3), c: g.r.IntN(3)}
+	f.top = n
+	if f.c > 0 {
+		f.top = "(" + n + " - " + strconv.Itoa(f.c) + ")"
+	}
+	if f.k > 1 {
+		f.top += " / " + strconv.Itoa(f.k)
+	}
+	return f
+}
+
+// finIter returns the for clause's collection and the clauses that keep
+// x within 1 .. top.
+func (g *optGen) finIter(x string, f finShape) (string, []string) {
+	switch g.r.IntN(8) {
+	case 0, 1, 2, 3:
+		lo := g.pick("1", "1", "2", "3", f.top+" / 2 + 1")
+		hi := g.pick(f.top, f.top, f.top+" - 1", "min("+f.top+", 5)", f.top+" - 4")
+		return lo + " .. " + hi, nil
+	}
+	var it string
+	switch g.r.IntN(3) {
+	case 0:
+		it = "{" + g.posInts(1+g.r.IntN(4), true) + "}"
+	case 1:
+		it = "[" + g.posInts(1+g.r.IntN(4), g.chance(0.6)) + "]"
+	default:
+		it = "(" + g.posInts(2+g.r.IntN(3), g.chance(0.5)) + ")"
+	}
+	keep := g.pick("if "+x+" <= "+f.top, "if "+f.top+" >= "+x, "if "+x+" < "+f.top+" + 1",
+		"if "+strconv.Itoa(f.k)+" * "+x+" + "+strconv.Itoa(f.c)+" <= n")
+	return it, []string{keep}
+}
+
+// finArg returns the first argument of a position of a finite game's body.
+func (g *optGen) finArg(x string, f finShape) string {
+	kx := x
+	if f.k > 1 {
+		kx = g.pick(strconv.Itoa(f.k)+" * "+x, x+" * "+strconv.Itoa(f.k))
+	}
+	c := strconv.Itoa(f.c)
+	return g.pick("n - "+kx+" - "+c, "-"+kx+" + n - "+c, "n - "+c+" - "+kx, "(n - "+kx+" - "+c+") / 2", "n - ("+kx+" + "+c+")")
+}
+
+// iter returns what the last for clause runs over.
+func (g *optGen) iter(params []string) string {
+	p := g.pick(params...)
+	switch g.r.IntN(12) {
+	case 0, 1, 2, 3:
+		lo := g.pick("0", "1", "1", "2", "-2", p+" - 3", p+" / 2")
+		hi := g.pick(p, p+" - 1", p+" - 2", p+" / 2", p+" + 2", "5", p+" - 9")
+		if g.chance(0.1) {
+			hi = g.intExpr(params, 2)
+		}
+		return lo + " .. " + hi
+	case 4, 5:
+		return "{" + g.ints(1+g.r.IntN(4), true) + "}"
+	case 6:
+		return "[" + g.ints(1+g.r.IntN(4), true) + "]"
+	case 7:
+		return "[" + g.ints(1+g.r.IntN(4), false) + "]"
+	case 8:
+		return "(" + g.ints(2+g.r.IntN(3), g.chance(0.5)) + ")"
+	case 9:
+		if len(g.colls) > 0 {
+			return g.pick(g.colls...)
+		}
+		return "{1, 2}"
+	case 10:
+		return g.pick(`{1, "a", 3}`, `[1, 2, "x"]`, `{1: 2, 3: 4}`, `[1, (2,)]`, `set()`, `[]`, `"ab"`, `[-1, 0, 1]`)
+	}
+	return "[" + g.intExpr(params, 1) + ", " + g.intExpr(params, 1) + "]"
+}
+
+// posInts returns n comma-separated small positive ints, sorted or not.
+func (g *optGen) posInts(n int, sorted bool) string {
+	xs := make([]int, n)
+	for i := range xs {
+		xs[i] = 1 + g.r.IntN(6)
+	}
+	if sorted {
+		slices.Sort(xs)
+	}
+	s := make([]string, n)
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// ints returns n comma-separated small ints, sorted or not.
+func (g *optGen) ints(n int, sorted bool) string {
+	xs := make([]int, n)
+	for i := range xs {
+		xs[i] = g.r.IntN(7) - 1
+	}
+	if sorted {
+		slices.Sort(xs)
+	}
+	s := make([]string, n)
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// clause returns an if clause after the last for clause (x is its
+// variable).
+func (g *optGen) clause(x string, params []string) string {
+	p := g.pick(params...)
+	e := g.pick(p, p+" - 1", p+" / 2", g.small(), p+" + "+g.small())
+	switch {
+	case g.chance(0.1):
+		e = g.intExpr(params, 2)
+	case g.chance(0.02):
+		e = g.pick(`"s"`, "true", "[1]", "1 / 0", p+" / ("+p+" - 3)")
+	}
+	switch g.r.IntN(9) {
+	case 0, 1, 2:
+		return "if " + x + " " + g.pick("<", "<=", ">", ">=") + " " + e
+	case 3, 4:
+		return "if " + e + " " + g.pick("<", "<=", ">", ">=") + " " + x
+	case 5:
+		return "if " + x + " % " + g.pick("2", "3") + " " + g.pick("==", "!=") + " " + g.pick("0", "1")
+	case 6:
+		return "if " + x + " != " + e
+	case 7:
+		return "if " + p + " " + g.pick(">", "!=", ">=") + " " + g.small()
+	}
+	if len(g.defs) > 0 {
+		return "if " + g.call(append([]string{x}, params...), 1) + " " + g.pick(">", "<", "!=") + " 0"
+	}
+	return "if " + x + " == " + e
+}
+
+// arg returns an argument of a position in a body: mostly affine in x.
+func (g *optGen) arg(x string, params []string) string {
+	p := g.pick(params...)
+	switch g.r.IntN(24) {
+	case 0:
+		return x + " * " + x
+	case 1:
+		if len(g.defs) > 0 {
+			return g.call(append([]string{x}, params...), 1)
+		}
+	case 2:
+		return p + " - " + x + " + " + g.pick(optBigs...)
+	case 3:
+		return "(" + p + " - " + x + ") / 2"
+	case 4:
+		if g.chance(0.3) {
+			return g.pick(`"s"`, "["+x+"]")
+		}
+		return p
+	case 5:
+		if len(g.lets) > 0 {
+			return p + " - " + x + " + " + g.pick(g.lets...)
+		}
+	case 6:
+		return g.pick("1000000 * (1000000 * "+x+")", x+" * 4611686018427387904", "-"+x, "2 * ("+p+" - "+x+") - "+p)
+	}
+	var terms []string
+	switch g.r.IntN(5) {
+	case 0:
+		terms = append(terms, x)
+	case 1:
+		terms = append(terms, "-"+x)
+	case 2:
+		terms = append(terms, g.pick("2", "3", "-2")+" * "+x)
+	case 3:
+		terms = append(terms, x+" * "+g.pick("2", "-1"))
+	}
+	if g.chance(0.8) {
+		if len(terms) == 0 || g.chance(0.5) {
+			terms = append([]string{p}, terms...)
+		} else {
+			terms = append(terms, p)
+		}
+	}
+	if g.chance(0.5) {
+		terms = append(terms, g.small())
+	}
+	if len(terms) == 0 {
+		return g.small()
+	}
+	s := terms[0]
+	for _, t := range terms[1:] {
+		if strings.HasPrefix(t, "-") {
+			s += " - " + t[1:]
+		} else {
+			s += " " + g.pick("+", "-") + " " + t
+		}
+	}
+	return s
+}
+
+// body returns a sum of positions (and nimbers) for loop variable x.
+func (g *optGen) body(x string, params []string) string {
+	n := 1 + g.r.IntN(3)
+	if g.chance(0.1) {
+		n = 4 + g.r.IntN(2)
+	}
+	var parts []string
+	for range n {
+		gm := g.games[g.r.IntN(len(g.games))]
+		args := make([]string, len(gm.params))
+		for i := range args {
+			args[i] = g.arg(x, params)
+		}
+		if g.finite {
+			args[0] = g.finArg(x, g.shape)
+		}
+		if g.chance(0.002) {
+			args = args[:len(args)-1] // the wrong number of arguments
+		}
+		parts = append(parts, gm.name+"("+strings.Join(args, ", ")+")")
+	}
+	if g.chance(0.25) {
+		nim := g.pick("*1", "*3", "*2", "*abs("+params[0]+")", "*abs("+params[0]+" % 4)", "*70000", "*abs("+x+")")
+		if g.chance(0.05) {
+			nim = g.pick(`*"x"`, "*(1 - "+params[0]+")", "*"+x)
+		}
+		parts = slices.Insert(parts, g.r.IntN(len(parts)+1), nim)
+	}
+	return strings.Join(parts, " + ")
+}
+
+// game declares a game.
+func (g *optGen) game(gm optGame) {
+	fmt.Fprintf(&g.b, "game %s(%s) moves", gm.name, strings.Join(gm.params, ", "))
+	nalts := 1 + g.r.IntN(3)
+	for i := range nalts {
+		if i > 0 {
+			g.b.WriteString("\n  |")
+		}
+		x := g.pick("i", "j", "s")
+		if !g.finite && g.chance(0.05) {
+			x = gm.params[0] // the loop variable shadows a parameter
+		}
+		var cls []string
+		// Outer clauses, before the last for.
+		p0 := gm.params[0]
+		switch g.r.IntN(6) {
+		case 0:
+			cls = append(cls, "if "+p0+" > "+g.small())
+		case 1:
+			cls = append(cls, "for t in 0 .. 1")
+		}
+		// In finite games, positions whose first argument is not
+		// positive have no options.
+		before := g.finite && g.chance(0.7)
+		if before {
+			cls = append(cls, "if "+p0+" > 0")
+		}
+		if g.finite {
+			g.shape = g.newShape(p0)
+			it, keep := g.finIter(x, g.shape)
+			cls = append(cls, "for "+x+" in "+it)
+			cls = append(cls, keep...)
+		} else {
+			cls = append(cls, "for "+x+" in "+g.iter(gm.params))
+		}
+		for range g.r.IntN(4) {
+			cls = append(cls, g.clause(x, gm.params))
+		}
+		switch {
+		case g.finite && !before:
+			cls = append(cls, "if "+p0+" > 0")
+		case !g.finite && g.chance(0.7):
+			cls = append(cls, "if "+p0+" "+g.pick(">", ">=")+" "+g.pick("0", "1", "2", "-2"))
+		}
+		fmt.Fprintf(&g.b, " %s %s", g.body(x, gm.params), strings.Join(cls, " "))
+	}
+	g.b.WriteString("\n")
+}
+
+// program returns a random program and whether it asks for a deep chain
+// (it then needs a larger state limit).
+func (g *optGen) program() (string, bool) {
+	g.b.Reset()
+	g.games, g.defs, g.lets, g.colls = nil, nil, nil, nil
+	g.finite = g.chance(0.8)
+	for i := range g.r.IntN(3) {
+		name := "K" + strconv.Itoa(i)
+		v := g.small()
+		if g.chance(0.2) {
+			v = g.pick(optBigs...)
+		}
+		fmt.Fprintf(&g.b, "let %s = %s\n", name, v)
+		g.lets = append(g.lets, name)
+	}
+	if g.finite && g.chance(0.4) {
+		fmt.Fprintf(&g.b, "let S0 = %s\n", g.pick("{1, 3, 4}", "[1, 2]", "{2, 5, 9}", "[3, 1]", "(1, 1, 2)"))
+		g.colls = append(g.colls, "S0")
+	} else if !g.finite && g.chance(0.4) {
+		fmt.Fprintf(&g.b, "let S0 = %s\n", g.pick("{1, 3, 4}", "[1, 2]", "{2, 5, 9}", "[3, 1]", `{1, "x"}`, "(1, 1, 2)"))
+		g.colls = append(g.colls, "S0")
+	}
+	ngames := 1 + g.r.IntN(3)
+	for i := range ngames {
+		params := []string{"n", "m", "q"}[:1+g.r.IntN(3)]
+		if g.chance(0.2) {
+			params = params[:1]
+		}
+		g.games = append(g.games, optGame{name: "g" + strconv.Itoa(i), params: params})
+	}
+	// Defs before the games (their bodies may ask sg of the games).
+	for i := range g.r.IntN(4) {
+		g.def(i)
+	}
+	for _, gm := range g.games {
+		g.game(gm)
+	}
+	deep := false
+	nq := 2 + g.r.IntN(5)
+	for range nq {
+		gm := g.games[g.r.IntN(len(g.games))]
+		args := func(v string) string {
+			a := make([]string, len(gm.params))
+			for i := range a {
+				a[i] = strconv.Itoa(g.r.IntN(8))
+			}
+			a[0] = v
+			return strings.Join(a, ", ")
+		}
+		switch g.r.IntN(10) {
+		case 0, 1, 2:
+			lo := -g.r.IntN(3)
+			if g.finite {
+				lo = 0
+			}
+			fmt.Fprintf(&g.b, "print [sg(%s(%s)) for v in %d .. %d]\n", gm.name, args("v"), lo, 3+g.r.IntN(10))
+		case 3:
+			if g.finite {
+				fmt.Fprintf(&g.b, "print sg(%s(%s)), outcome(%s(%s))\n", gm.name, args(strconv.Itoa(g.r.IntN(12))), gm.name, args(strconv.Itoa(g.r.IntN(12))))
+				continue
+			}
+			fmt.Fprintf(&g.b, "print sg(%s(%s)), outcome(%s(%s))\n", gm.name, args(g.small()), gm.name, args(g.small()))
+		case 4:
+			fmt.Fprintf(&g.b, "print moves(%s(%s)), winning(%s(%s))\n", gm.name, args(strconv.Itoa(g.r.IntN(9))), gm.name, args(strconv.Itoa(g.r.IntN(9))))
+		case 5:
+			if g.finite {
+				fmt.Fprintf(&g.b, "print sg(sum of %s(%s) for v in %d .. %d)\n", gm.name, args(g.pick("v", "2 * v", "10 - v", "v + 1")), g.r.IntN(3), g.r.IntN(10))
+				continue
+			}
+			fmt.Fprintf(&g.b, "print sg(sum of %s(%s) for v in %d .. %d)\n", gm.name, args(g.pick("v", "2 * v", "10 - v", "v + 536870900")), -g.r.IntN(3), g.r.IntN(14))
+		case 6:
+			if len(g.defs) > 0 {
+				fmt.Fprintf(&g.b, "print %s\n", g.call(nil, 2))
+				continue
+			}
+			fallthrough
+		case 7:
+			if !g.finite {
+				fmt.Fprintf(&g.b, "print sg(%s(%s))\n", gm.name, args(g.pick(optBigs...)))
+				continue
+			}
+			fallthrough
+		case 8:
+			if len(gm.params) == 1 && g.chance(0.1) && !deep {
+				deep = true
+				fmt.Fprintf(&g.b, "print sg(%s(%d))\n", gm.name, 66000+g.r.IntN(20000))
+				continue
+			}
+			fallthrough
+		default:
+			fmt.Fprintf(&g.b, "print sg(%s(%s))\n", gm.name, args(strconv.Itoa(g.r.IntN(20))))
+		}
+	}
+	return g.b.String(), deep
+}
+
+// TestOptDiffRandom runs random programs both ways: all of them with the
+// optimizations on, then all with them off (each phase on two goroutines;
+// the setting is switched only between the phases), then compares.
+func TestOptDiffRandom(t *testing.T) {
+	seed := uint64(20261121)
+	if *propSeed != 0 {
+		seed ^= *propSeed * 0x9e3779b97f4a7c15
+	}
+	g := &optGen{r: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))}
+	n := 2000 * max(*optDiffN, 1)
+	cases := make([]optCase, n)
+	for i := range cases {
+		src, deep := g.program()
+		c := optCase{name: "r.game", src: src, limits: eval.Limits{MaxStates: 2000, MaxSteps: 100_000, MaxDepth: 300}, timeout: 300 * time.Millisecond}
+		if deep {
+			c.limits.MaxStates = 200_000
+			c.limits.MaxSteps = 5_000_000
+			c.timeout = 2 * time.Second
+		}
+		cases[i] = c
+	}
+	phase := func(on bool) []optRun {
+		restore := eval.SetOptimize(on)
+		defer restore()
+		runs := make([]optRun, n)
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range 2 {
+			wg.Go(func() {
+				for i := range next {
+					runs[i] = runOptAsIs(cases[i])
+				}
+			})
+		}
+		for i := range n {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		return runs
+	}
+	start := time.Now()
+	ons := phase(true)
+	offs := phase(false)
+	var strict, limited, failed, fails int
+	errStats := map[string]int{}
+	for i, c := range cases {
+		on, off := ons[i], offs[i]
+		if ok, why := optSame(on, off, false); !ok {
+			fails++
+			if fails <= 10 {
+				t.Errorf("program %d (seed %d): %s\nscript:\n%s\n=== optimized:\n%s\n=== plain:\n%s", i, seed, why, optIndent(c.src), on, off)
+			}
+			continue
+		}
+		switch {
+		case optIsLimit(on) || optIsLimit(off):
+			limited++
+		case on.err != "":
+			failed++
+			strict++
+		default:
+			strict++
+		}
+		if *optDiffErrStats && on.err != "" {
+			msg := optFirstLine(on.err)
+			if i := strings.Index(msg, ": "); i >= 0 {
+				msg = msg[i+2:]
+			}
+			msg = regexp.MustCompile(`[0-9]+`).ReplaceAllString(msg, "N")
+			errStats[msg[:min(len(msg), 60)]]++
+		}
+	}
+	for k, v := range errStats {
+		t.Logf("%5d %s", v, k)
+	}
+	t.Logf("%d programs in %v: %d compared exactly (%d of them ending in the same error), %d stopped by a limit, %d different",
+		n, time.Since(start).Round(time.Millisecond), strict, failed, limited, fails)
+	if strict < n/2 {
+		t.Errorf("only %d of %d programs were compared exactly: the generator makes too many that hit limits", strict, n)
+	}
+}
+
+// deepProgram returns a random program whose main game has one int
+// argument and chains deeper than the ladder's cap, with failures, cycles,
+// nested searches and other games in some of its positions, and queries
+// from the top and then below.
+func (g *optGen) deepProgram() string {
+	g.b.Reset()
+	var alts []string
+	steps := []string{"1"}
+	for range g.r.IntN(3) {
+		steps = append(steps, strconv.Itoa(2+g.r.IntN(6)))
+	}
+	slices.Sort(steps)
+	steps = slices.Compact(steps)
+	if g.chance(0.3) {
+		steps[0] = "2" // even positions only reach even ones
+	}
+	set := "{" + strings.Join(steps, ", ") + "}"
+	cond := func() string {
+		m := 2 + g.r.IntN(5)
+		c := fmt.Sprintf("n %% %d == %d", m, g.r.IntN(m))
+		if g.chance(0.5) {
+			c += fmt.Sprintf(" and n %s %d", g.pick("<", ">"), 1000+g.r.IntN(120000))
+		}
+		return c
+	}
+	switch g.r.IntN(3) {
+	case 0:
+		alts = append(alts, "g(n - s) for s in "+set+" if s <= n")
+	case 1:
+		alts = append(alts, "g(n - s) for s in "+set+" if n >= s if n % 2 == 0 or s != 2")
+	default:
+		alts = append(alts, "g(n - s) + *"+g.pick("0", "1", "(n % 3)")+" for s in "+set+" if s <= n")
+	}
+	for range 1 + g.r.IntN(3) {
+		switch g.r.IntN(10) {
+		case 0:
+			alts = append(alts, "g(n / 0) for k in [0] if "+cond()) // fails where it applies
+		case 1:
+			alts = append(alts, "*(10 / (n % 7)) for k in [0] if "+cond())
+		case 2:
+			alts = append(alts, "g(n) for k in [0] if "+cond()) // a loop
+		case 3:
+			alts = append(alts, fmt.Sprintf("g(n + %d) for k in [0] if %s", 1+g.r.IntN(3), cond()))
+		case 4:
+			alts = append(alts, "*k for k in [0] if "+cond()+" and sg(h(n)) "+g.pick("==", "!=")+" 0")
+		case 5:
+			alts = append(alts, "h(n) + g(n - 1) for k in [0] if n > 0 and "+cond())
+		case 6:
+			alts = append(alts, "w(n % 97, j) for j in 0 .. "+strconv.Itoa(g.r.IntN(40))+" if "+cond())
+		case 7:
+			alts = append(alts, "*d(n) for k in [0] if "+cond())
+		case 8:
+			alts = append(alts, "g(n - 1) + g(n - 1) + *1 for k in [0] if n > 0 and "+cond())
+		default:
+			alts = append(alts, "*k for k in [sg(g(n - 1))] if n > 0 and "+cond())
+		}
+	}
+	fmt.Fprintf(&g.b, "def d(n) = %s\n", g.pick("n % 5", "if n % 9 == 4 then 1 / (n - n) else 3", "bad(n % 50)", "n"))
+	g.b.WriteString("def bad(n) = if n <= 0 then 1 / n else bad(n - 1)\n")
+	fmt.Fprintf(&g.b, "game h(n) moves %s\n", g.pick("*1", "h(n - 1) for k in [0] if n % 5 != 0", "*(1 / (n % 4))", "h(n) for k in [0] if n % 3 == 0"))
+	g.b.WriteString("game w(n, j) moves *j | w(n, j - 1) for k in [0] if j > 0\n")
+	g.b.WriteString("game g(n) moves " + strings.Join(alts, "\n  | ") + "\n")
+	for range 1 + g.r.IntN(2) {
+		fmt.Fprintf(&g.b, "print sg(g(%d))\n", 66000+g.r.IntN(40000))
+	}
+	for range g.r.IntN(4) {
+		switch g.r.IntN(4) {
+		case 0:
+			fmt.Fprintf(&g.b, "print sg(g(%d)), outcome(g(%d))\n", g.r.IntN(66000), g.r.IntN(100))
+		case 1:
+			fmt.Fprintf(&g.b, "print [sg(g(n)) for n in 0 .. %d]\n", g.r.IntN(30))
+		case 2:
+			fmt.Fprintf(&g.b, "print sg(sum of g(n) for n in %d .. %d)\n", g.r.IntN(100), 100+g.r.IntN(1000))
+		default:
+			fmt.Fprintf(&g.b, "print sg(h(%d)), sg(w(3, 2)), d(%d)\n", g.r.IntN(100), g.r.IntN(100))
+		}
+	}
+	return g.b.String()
+}
+
+// TestOptDiffDeep runs random programs with chains deep enough for the
+// ladder both ways.
+func TestOptDiffDeep(t *testing.T) {
+	seed := uint64(77031)
+	if *propSeed != 0 {
+		seed ^= *propSeed * 0x9e3779b97f4a7c15
+	}
+	g := &optGen{r: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))}
+	n := 40 * max(*optDiffN, 1)
+	start := time.Now()
+	var strict, limited, fails int
+	for i := range n {
+		c := optCase{name: "deep.game", src: g.deepProgram(), limits: eval.Limits{MaxStates: 400_000}, timeout: 60 * time.Second}
+		t0 := time.Now()
+		on, off := runOpt(c, true), runOpt(c, false)
+		if d := time.Since(t0); d > 500*time.Millisecond && *optDiffErrStats {
+			t.Logf("program %d took %v:\n%s", i, d, optIndent(c.src))
+		}
+		if ok, why := optSame(on, off, true); !ok {
+			fails++
+			if fails <= 10 {
+				t.Errorf("program %d (seed %d): %s\nscript:\n%s\n=== optimized:\n%s\n=== plain:\n%s", i, seed, why, optIndent(c.src), on, off)
+			}
+			continue
+		}
+		if optIsLimit(on) {
+			limited++
+		} else {
+			strict++
+		}
+	}
+	t.Logf("%d programs in %v: %d compared exactly, %d stopped by the same limit, %d different", n, time.Since(start).Round(time.Millisecond), strict, limited, fails)
+}
+
+// FuzzOptDiff runs any source both ways under small limits and fails on
+// any difference that a limit cannot explain (optSame, not strict). Run it
+// with
+//
+//	go test ./eval -run '^$' -fuzz FuzzOptDiff -fuzztime 10m
+//
+// Without -fuzz, `go test` runs the seeds: the FuzzEval seeds, the
+// adversarial scripts above, a few random programs and the corpus in
+// testdata/fuzz/FuzzOptDiff.
+func FuzzOptDiff(f *testing.F) {
+	for _, s := range fuzzEvalSeeds(f) {
+		f.Add(s)
+	}
+	for _, a := range optAdversarial {
+		f.Add(strings.TrimPrefix(a.src, "\n"))
+	}
+	g := &optGen{r: rand.New(rand.NewPCG(5, 6))}
+	for range 40 {
+		src, _ := g.program()
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		c := optCase{name: "f.game", src: src, limits: eval.Limits{MaxStates: 20000, MaxSteps: 2_000_000, MaxDepth: 200}, timeout: 500 * time.Millisecond}
+		stdin := "3\n1 2 3\n"
+		c.stdin = &stdin
+		on, off := runOpt(c, true), runOpt(c, false)
+		if ok, why := optSame(on, off, false); !ok {
+			t.Fatalf("%s\nscript:\n%s\n=== optimized:\n%s\n=== plain:\n%s", why, optIndent(src), on, off)
+		}
+	})
 }
