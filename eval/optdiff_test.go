@@ -427,6 +427,23 @@ let L = [9223372036854775805]
 game g(n) moves g(i + L[0]) + g(L[0] + 3 - i) for i in 0 .. n if n < 5
 print sg(g(3))
 `, eval.Limits{}},
+	{"failing part of an argument after a failing nimber", `
+game g(n) moves *(1 / 0) + g(n - i + n / 0) for i in 1 .. 2 if n > 0
+print sg(g(1))
+`, eval.Limits{}},
+	{"failing part of an argument after an overflow at the first value", `
+game g(n) moves g(i + 9223372036854775807 + n / 0) for i in 1 .. 2 if n > 0
+print sg(g(1))
+`, eval.Limits{}},
+	{"failing part of a later term after a failing nimber", `
+let L = [1]
+game g(n) moves g(n) + *(1 / 0) + g(n - i + L[5]) for i in 1 .. 2 if n > 0
+print sg(g(1))
+`, eval.Limits{}},
+	{"failing part of a later term after an overflowing term", `
+game g(n) moves g(n + i + 9223372036854775806) + g(n - i + n / 0) for i in 1 .. 2 if n > 0
+print sg(g(1))
+`, eval.Limits{}},
 	{"two failing terms", `
 let big = 4611686018427387904
 game g(n) moves g(n + i * 2 + big) + g(n - i - big - big) for i in 0 .. 2
@@ -515,6 +532,11 @@ print sg(sum of big(n * 4611686018427387904) for n in 0 .. 2)
 game g(n) moves g(n - 1) for k in [0] if n > 0 | *(10 / (n - 7)) for k in [0] if n > 5
 print sg(sum of g(n) for n in 0 .. 5)
 print sg(sum of g(n) for n in 0 .. 10)
+`, eval.Limits{}},
+	{"top-level sum: failing part after an overflow at the first value", `
+game g(n) moves *1
+let z = 0
+print sg(sum of g(x + 9223372036854775807 + 1 / z) for x in 1 .. 2)
 `, eval.Limits{}},
 	{"top-level sum with bounds that fail", `
 game g(n) moves g(n - 1) for k in [0] if n > 0
@@ -762,6 +784,17 @@ assert msg(1) == "n=1", msg(2)
 assert msg(1) == "x", msg(3)
 `, eval.Limits{}},
 
+	{"inlined def: a misspelt name next to an inlined call", `
+def f(count) = count * count
+print f(1 + 2)
+print count1
+`, eval.Limits{}},
+	{"inlined def: a misspelt name inside a def next to an inlined call", `
+def f(total) = total + 1
+def g(n) = f(n * 2) + totl
+print g(1)
+`, eval.Limits{}},
+
 	// ---- the ladder
 	{"ladder: deep chain", `
 game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
@@ -854,6 +887,41 @@ game g(n) moves g(n - 1) for k in [0] if n % 2 == 0 and n > 0 | g(n + "a") for k
 print sg(g(200000))
 print sg(g(5))
 `, eval.Limits{}},
+}
+
+// TestOptDiffNames: the names a session reports after a script (what an
+// embedding program or a completion sees) and what Check reports do not
+// depend on the optimizations.
+func TestOptDiffNames(t *testing.T) {
+	srcs := []string{
+		"def f(count) = count * count\nlet y = f(1 + 2)\ngame g(n) moves g(n - f(n - 1)) for k in [0] if n > 5\nprint y, sg(g(9))\n",
+		"def f(a, b) = b - a\nfor i in 0 .. 2 { let z = f(i * 2, i + 1)\nprint z }\n",
+	}
+	for _, a := range optAdversarial {
+		srcs = append(srcs, strings.TrimPrefix(a.src, "\n"))
+	}
+	for _, src := range srcs {
+		var names [2]string
+		var checks [2]string
+		for i, on := range []bool{true, false} {
+			restore := eval.SetOptimize(on)
+			s := eval.NewSession(eval.Options{Limits: eval.Limits{MaxStates: 20000}})
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			s.ExecFile(ctx, "t.game", src)
+			cancel()
+			names[i] = strings.Join(s.Names(), " ")
+			if err := eval.NewSession(eval.Options{}).Check("t.game", src); err != nil {
+				checks[i] = err.Error()
+			}
+			restore()
+		}
+		if names[0] != names[1] {
+			t.Errorf("Names() after\n%s\noptimized: %q\nplain:     %q", optIndent(src), names[0], names[1])
+		}
+		if checks[0] != checks[1] {
+			t.Errorf("Check of\n%s\noptimized: %q\nplain:     %q", optIndent(src), checks[0], checks[1])
+		}
+	}
 }
 
 // TestOptDiffAdversarial runs the hand-written edge cases both ways.
