@@ -818,6 +818,16 @@ def f(x) = if x then 1 else 2
 print f(1 + 1)
 `, eval.Limits{}},
 
+	{"inlined def: an unknown name as the argument of an unused parameter", `
+def k(x) = 0
+print k(nosuch)
+`, eval.Limits{}},
+	{"inlined def: a name bound later as the argument of an unused parameter", `
+def k(x) = 0
+print k(K)
+let K = 1
+`, eval.Limits{}},
+
 	// ---- the ladder
 	{"ladder: deep chain", `
 game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
