@@ -209,7 +209,9 @@ func (c *compiler) visibleNames() []string {
 	seen := map[string]bool{}
 	for s := c.scope; s != nil; s = s.parent {
 		for n := range s.names {
-			seen[n] = true
+			if !strings.HasPrefix(n, "\x00") { // hidden locals of inlined calls
+				seen[n] = true
+			}
 		}
 	}
 	for n := range builtins {

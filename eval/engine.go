@@ -33,8 +33,12 @@ type Engine struct {
 	capDepth int
 	hitCap   bool
 	capSpan  uint64
-	addMemo  map[[2]sgv]sgv // sums of an infinite value and a finite one
-	infBuf   []byte
+	// While the ladder climbs, the positions it finishes other than its
+	// own are noted, to be forgotten if it gives up (ladder.go).
+	journal    []posKey
+	journaling bool
+	addMemo    map[[2]sgv]sgv // sums of an infinite value and a finite one
+	infBuf     []byte
 }
 
 type posKey struct {
@@ -434,6 +438,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			if g.periodic != nil {
 				if v, ok := g.periodicValue(th, r); ok {
 					g.setState(r, stateOf(v))
+					e.note(g, r)
 					stack = stack[:top]
 					continue
 				}
@@ -490,6 +495,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			g.setLoopy(r)
 		}
 		g.setState(r, stateOf(gn.result()))
+		e.note(g, r)
 		stack = stack[:top]
 	}
 	return true

@@ -135,6 +135,7 @@ func mentions(e lang.Expr, x string) bool {
 // affine in the loop variable.
 type fastTerm struct {
 	b     *binding
+	args  []evalFn // each argument, evaluated at the first value only
 	coefs []int64
 	// affs, when set, computes each argument's value at x = 0 from its
 	// int parts, without evaluating it.
@@ -275,7 +276,8 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		}
 		return false
 	}
-	if !collect(body) || len(terms) == 0 || len(terms) > 4 {
+	if !collect(body) || len(terms) == 0 || len(terms) > 4 || len(nims) > 0 {
+		// (Nimbers would be evaluated out of their place in the sum.)
 		return nil
 	}
 	var rlo, rhi intFn
@@ -346,6 +348,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			if !ok {
 				return nil
 			}
+			ft.args = append(ft.args, c.expr(a))
 			ft.coefs = append(ft.coefs, k)
 			ft.affs = append(ft.affs, af)
 		}
@@ -483,25 +486,23 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 			st.games[t] = g
 			var k0, k1, d uint64
-			for a := range ft.affs {
-				var v0, v1 Value
-				{
-					// The argument at lo and hi, from its parts.
-					base, ok := ft.affs[a].at(fr)
-					c := ft.coefs[a]
-					var t0, t1 int64
-					var ok0, ok1 bool
-					if t0, ok0 = mulOK(c, lo); ok0 {
-						t0, ok0 = addOK(base, t0)
+			for a, arg := range ft.args {
+				// The argument at the first value, evaluated as the
+				// general way evaluates it first (same errors); at the
+				// last, by its coefficient.
+				fr.slots[xslot] = Value{k: KInt, n: lo}
+				v0 := arg(fr)
+				var v1 Value
+				if v0.k == KInt {
+					t, ok := mulOK(ft.coefs[a], hi-lo)
+					if ok && hi-lo >= 0 {
+						t, ok = addOK(v0.n, t)
 					}
-					if t1, ok1 = mulOK(c, hi); ok1 {
-						t1, ok1 = addOK(base, t1)
-					}
-					if !ok || !ok0 || !ok1 {
+					if !ok || hi-lo < 0 {
 						slow(fr)
 						return
 					}
-					v0, v1 = Value{k: KInt, n: t0}, Value{k: KInt, n: t1}
+					v1 = Value{k: KInt, n: t}
 				}
 				if v0.k != KInt || v1.k != KInt || uint64(v0.n) >= g.lim || uint64(v1.n) >= g.lim {
 					slow(fr)
@@ -862,17 +863,16 @@ func (c *compiler) fastSum(e *lang.Comp) sgFn {
 		return nil
 	}
 	coefs := make([]int64, len(call.Args))
-	affs := make([]affine, len(call.Args))
+	args := make([]evalFn, len(call.Args))
 	for i, a := range call.Args {
 		k, ok := affineCoef(a, x)
 		if !ok {
 			return nil
 		}
-		af, ok := c.affineOf(a, x)
-		if !ok {
+		if _, ok := c.affineOf(a, x); !ok {
 			return nil
 		}
-		coefs[i], affs[i] = k, af
+		coefs[i], args[i] = k, c.expr(a)
 	}
 	rpos := r.Pos
 	return func(fr *frame) sgv {
@@ -887,16 +887,19 @@ func (c *compiler) fastSum(e *lang.Comp) sgFn {
 		}
 		var k0, d uint64
 		for i := range coefs {
-			base, ok := affs[i].at(fr)
-			t0, ok0 := mulOK(coefs[i], a)
-			t1, ok1 := mulOK(coefs[i], z)
-			if ok0 {
-				t0, ok0 = addOK(base, t0)
+			// The argument at the first value, as the general way
+			// evaluates it first; at the last, by its coefficient.
+			fr.slots[xb.slot] = Value{k: KInt, n: a}
+			v := args[i](fr)
+			if v.k != KInt {
+				return slow(fr)
 			}
-			if ok1 {
-				t1, ok1 = addOK(base, t1)
+			t0 := v.n
+			t1, ok := mulOK(coefs[i], z-a)
+			if ok && z-a >= 0 {
+				t1, ok = addOK(t0, t1)
 			}
-			if !ok || !ok0 || !ok1 || uint64(t0) >= g.lim || uint64(t1) >= g.lim {
+			if !ok || z-a < 0 || uint64(t0) >= g.lim || uint64(t1) >= g.lim {
 				return slow(fr)
 			}
 			sh := g.bits * uint(g.arity-1-i)

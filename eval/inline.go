@@ -155,6 +155,9 @@ func (c *compiler) inlineCall1(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 			// A local, or a def, game or built-in, cannot fail to
 			// evaluate: substituted (a global may not be bound yet).
 			b := c.scope.lookup(a.Name)
+			if b == nil && builtins[a.Name] == nil {
+				return nil, nil, nil // an unknown name: the call reports it
+			}
 			if !called[params[j].Name] && (b == nil || b.kind != bGlobal) {
 				continue
 			}
@@ -214,6 +217,14 @@ func substitute(x lang.Expr, index map[string]int, args []lang.Expr) lang.Expr {
 	switch x := x.(type) {
 	case *lang.Ident:
 		if i, ok := index[x.Name]; ok {
+			// At the parameter's place: an error that points at it
+			// points where the def's body has it.
+			switch a := args[i].(type) {
+			case *lang.Ident:
+				return &lang.Ident{Pos: x.Pos, Name: a.Name}
+			case *lang.IntLit:
+				return &lang.IntLit{Pos: x.Pos, Val: a.Val}
+			}
 			return args[i]
 		}
 		return x

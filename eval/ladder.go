@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"math/bits"
 	"strings"
 )
 
@@ -66,6 +67,32 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	th := e.th
 	ncalls, sp, fsp, csp, depth := len(th.calls), th.sp, th.fsp, th.csp, th.depth
 	var k uint64 // the position being computed
+	states := e.states
+	e.journal, e.journaling = e.journal[:0], true
+	// forget undoes the climb when it gives up: the plain search then
+	// sees the memo as it would have, so it fails (or not) the same way.
+	mine := make([]uint64, (r-m)/64+1) // positions m + i the climb computed
+	forget := func() {
+		for i, w := range mine {
+			for ; w != 0; w &= w - 1 {
+				j := m + uint64(i*64+bits.TrailingZeros64(w))
+				g.setState(j, stUnknown)
+				g.clearLoopy(j)
+			}
+		}
+		if g.state(k) == stGray {
+			g.setState(k, stUnknown)
+		}
+		for _, p := range e.journal {
+			p.g.setState(p.r, stUnknown)
+			p.g.clearLoopy(p.r)
+		}
+		e.states = states
+	}
+	defer func() {
+		e.journaling = false
+		e.journal = e.journal[:0]
+	}()
 	defer func() {
 		if x := recover(); x != nil {
 			if re, ok := x.(*RuntimeError); !ok || strings.Contains(re.Msg, "limit reached") || th.ctx != nil && th.ctx.Err() != nil {
@@ -78,9 +105,7 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 			// with the run's state as it was.
 			th.calls, th.sp, th.fsp, th.csp, th.depth = th.calls[:ncalls], sp, fsp, csp, depth
 			e.depth = 0
-			if g.state(k) == stGray {
-				g.setState(k, stUnknown)
-			}
+			forget()
 			done = false
 		}
 	}()
@@ -94,19 +119,38 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	budget := e.states + 2*int64(r-m) + ladderCap
 	for k = m; k < r; k++ {
 		if e.states > budget {
+			forget()
 			return false
 		}
-		if finished(g.state(k)) || e.one(g, k) || capped(k) {
+		if finished(g.state(k)) {
+			continue
+		}
+		if e.one(g, k) || capped(k) {
+			mine[(k-m)/64] |= 1 << ((k - m) % 64)
 			continue
 		}
 		if e.hitCap {
+			forget()
 			return false
 		}
 		// k reaches a cycle: solve it, as a later question would.
 		e.solveLoopy(g, k)
+		mine[(k-m)/64] |= 1 << ((k - m) % 64)
 	}
 	k = r
-	return capped(r)
+	if !capped(r) {
+		forget()
+		return false
+	}
+	return true
+}
+
+// note records a finished position in the ladder's journal, when one
+// is kept (positions of the ladder's own range are undone by range).
+func (e *Engine) note(g *Game, r uint64) {
+	if e.journaling {
+		e.journal = append(e.journal, posKey{g, r})
+	}
 }
 
 // one computes position r of g when all its options are known, without a

@@ -182,6 +182,7 @@ func (e *Engine) solveComponent(nodes []lnode, ids map[posKey]int32, scc []int32
 			val = sgv(res.Val[i].N)
 		}
 		n.g.setState(n.r, stateOf(val))
+		e.note(n.g, n.r)
 		// Remoteness is not kept: the external options' remoteness was
 		// estimated (exact remoteness is computed when winning or
 		// remoteness asks, by tryRemoteness); values never depend on it.

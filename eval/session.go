@@ -293,7 +293,9 @@ func (s *Session) Eval(ctx context.Context, filename, src string) (v Value, err 
 func (s *Session) Names() []string {
 	var out []string
 	for n := range s.top.names {
-		out = append(out, n)
+		if !strings.HasPrefix(n, "\x00") { // hidden locals of inlined calls
+			out = append(out, n)
+		}
 	}
 	slices.Sort(out)
 	return out

@@ -263,3 +263,13 @@ func (g *Game) isLoopy(r uint64) bool {
 	w := r >> 6
 	return w < uint64(len(g.loopyBits)) && g.loopyBits[w]&(1<<(r&63)) != 0
 }
+
+func (g *Game) clearLoopy(r uint64) {
+	if r&genBit != 0 {
+		delete(g.loopyIDs, r)
+		return
+	}
+	if w := r >> 6; w < uint64(len(g.loopyBits)) {
+		g.loopyBits[w] &^= 1 << (r & 63)
+	}
+}
