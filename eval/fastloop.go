@@ -137,104 +137,6 @@ type fastTerm struct {
 	b     *binding
 	args  []evalFn // each argument, evaluated at the first value only
 	coefs []int64
-	// affs, when set, computes each argument's value at x = 0 from its
-	// int parts, without evaluating it.
-	affs []affine
-}
-
-// affine is k + sum of m * f(fr) over its parts: an argument with the
-// loop variable's term left out.
-type affine struct {
-	k     int64
-	parts []affPart
-}
-
-type affPart struct {
-	m  int64
-	f  intFn
-	fv evalFn // a part not known to be an int: checked when evaluated
-}
-
-// at evaluates a at x = 0, reporting overflow.
-func (a *affine) at(fr *frame) (int64, bool) {
-	v := a.k
-	for _, p := range a.parts {
-		var x int64
-		if p.f != nil {
-			x = p.f(fr)
-		} else {
-			v := p.fv(fr)
-			if v.k != KInt {
-				return 0, false // the general way raises the error
-			}
-			x = v.n
-		}
-		t, ok := mulOK(p.m, x)
-		if !ok {
-			return 0, false
-		}
-		if v, ok = addOK(v, t); !ok {
-			return 0, false
-		}
-	}
-	return v, true
-}
-
-// affineOf splits e, affine in x, into its int parts; false when a part
-// is not int-typed (or the multipliers grow large).
-func (c *compiler) affineOf(e lang.Expr, x string) (affine, bool) {
-	const big = 1 << 20
-	var a affine
-	var walk func(e lang.Expr, m int64) bool
-	walk = func(e lang.Expr, m int64) bool {
-		if m > big || m < -big {
-			return false
-		}
-		switch e := e.(type) {
-		case *lang.IntLit:
-			t, ok := mulOK(m, e.Val)
-			if !ok {
-				return false
-			}
-			a.k, ok = addOK(a.k, t)
-			return ok
-		case *lang.Ident:
-			if e.Name == x {
-				return true // the loop variable's term: coefs has it
-			}
-		case *lang.Unary:
-			if e.Op == "-" && mentions(e.X, x) {
-				return walk(e.X, -m)
-			}
-		case *lang.Binary:
-			if mentions(e, x) {
-				switch e.Op {
-				case "+":
-					return walk(e.X, m) && walk(e.Y, m)
-				case "-":
-					return walk(e.X, m) && walk(e.Y, -m)
-				case "*":
-					if k, ok := e.X.(*lang.IntLit); ok {
-						return walk(e.Y, m*k.Val)
-					}
-					if k, ok := e.Y.(*lang.IntLit); ok {
-						return walk(e.X, m*k.Val)
-					}
-				}
-				return false
-			}
-		}
-		if mentions(e, x) {
-			return false
-		}
-		if f := c.intExpr(e); f != nil {
-			a.parts = append(a.parts, affPart{m: m, f: f})
-		} else {
-			a.parts = append(a.parts, affPart{m: m, fv: c.expr(e)})
-		}
-		return true
-	}
-	return a, walk(e, 1)
 }
 
 // fastClamp is an if clause x OP E (or E OP x) with E not mentioning x: it
@@ -344,13 +246,8 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			if !ok {
 				return nil
 			}
-			af, ok := c.affineOf(a, x)
-			if !ok {
-				return nil
-			}
 			ft.args = append(ft.args, c.expr(a))
 			ft.coefs = append(ft.coefs, k)
-			ft.affs = append(ft.affs, af)
 		}
 		fts[i] = ft
 	}
@@ -480,7 +377,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		for t := range fts {
 			ft := &fts[t]
 			g := ft.b.game
-			if g.arity != len(ft.affs) || g.arity == 0 || g.bits == 0 {
+			if g.arity != len(ft.args) || g.arity == 0 || g.bits == 0 {
 				slow(fr)
 				return
 			}
@@ -820,7 +717,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 // the SG values are xored straight from the memo, stepping the key. The
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
-func (c *compiler) fastSum(e *lang.Comp) sgFn {
+func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 	if !optimize.fastLoops || len(e.Clauses) != 1 {
 		return nil
 	}
@@ -837,24 +734,6 @@ func (c *compiler) fastSum(e *lang.Comp) sgFn {
 		return nil
 	}
 	x := cl.Target.Names[0].Name
-	// The general way, compiled first (it binds x in its own scope).
-	c.push()
-	loops := c.clauses(e.Clauses)
-	body := c.sgExpr(e.Body)
-	c.pop()
-	slow := func(fr *frame) sgv {
-		acc := sgv(0)
-		run := loops(func(fr *frame) {
-			v := body(fr)
-			if acc|v >= 0 {
-				acc ^= v
-			} else {
-				acc = fr.th.engine.add(acc, v)
-			}
-		})
-		run(fr)
-		return acc
-	}
 	lo, hi := c.rangeBounds(r)
 	xb := c.newVar(x)
 	xb.isInt = true
@@ -867,9 +746,6 @@ func (c *compiler) fastSum(e *lang.Comp) sgFn {
 	for i, a := range call.Args {
 		k, ok := affineCoef(a, x)
 		if !ok {
-			return nil
-		}
-		if _, ok := c.affineOf(a, x); !ok {
 			return nil
 		}
 		coefs[i], args[i] = k, c.expr(a)

@@ -149,24 +149,11 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		if e.Kind == lang.SumComp {
 			c.push()
 			defer c.pop()
-			if f := c.fastSum(e); f != nil {
+			slow := c.sumComp(e)
+			if f := c.fastSum(e, slow); f != nil {
 				return f
 			}
-			loops := c.clauses(e.Clauses)
-			body := c.sgExpr(e.Body)
-			return func(fr *frame) sgv {
-				acc := sgv(0)
-				run := loops(func(fr *frame) {
-					v := body(fr)
-					if acc|v >= 0 {
-						acc ^= v
-					} else {
-						acc = fr.th.engine.add(acc, v)
-					}
-				})
-				run(fr)
-				return acc
-			}
+			return slow
 		}
 	case *lang.IfExpr:
 		cond, a, b := c.expr(e.Cond), c.sgExpr(e.Then), c.sgExpr(e.Else)
@@ -200,5 +187,27 @@ func (c *compiler) gameCallee(e *lang.Call) *binding {
 func checkArity(pos Pos, g *Game, n int) {
 	if g.arity != n {
 		fail(pos, "game %s now takes %d argument%s, but %d %s given", g.name, g.arity, plural(g.arity), n, wasWere(n))
+	}
+}
+
+// sumComp compiles sum of E for ... the general way: each element's SG
+// value xored in (with the rule for infinite values).
+func (c *compiler) sumComp(e *lang.Comp) sgFn {
+	c.push()
+	defer c.pop()
+	loops := c.clauses(e.Clauses)
+	body := c.sgExpr(e.Body)
+	return func(fr *frame) sgv {
+		acc := sgv(0)
+		run := loops(func(fr *frame) {
+			v := body(fr)
+			if acc|v >= 0 {
+				acc ^= v
+			} else {
+				acc = fr.th.engine.add(acc, v)
+			}
+		})
+		run(fr)
+		return acc
 	}
 }
