@@ -955,6 +955,19 @@ func (c *compiler) call(e *lang.Call) evalFn {
 				if len(args) != g.arity {
 					fail(pos, "game %s now takes %d argument%s, but %d %s given", g.name, g.arity, plural(g.arity), len(args), wasWere(len(args)))
 				}
+				if len(args) <= 3 && g.check == nil {
+					// Arguments that pack make a compact position: no
+					// allocation.
+					var buf [3]Value
+					a := buf[:len(args)]
+					for i, f := range args {
+						a[i] = f(fr)
+					}
+					if r, ok := g.packed(a); ok {
+						return g.packedPosition(r)
+					}
+					return g.position(slices.Clone(a))
+				}
 				a := evalAll(fr, args)
 				g.checkArgs(pos, a)
 				return g.position(a)

@@ -88,6 +88,9 @@ func (ms *misere) value(id int32) Value {
 		return Nimber(int64(p.r))
 	}
 	g := ms.e.games[p.gi]
+	if p.r&genBit == 0 && g.lim > 0 {
+		return g.packedPosition(p.r)
+	}
 	return Value{k: KPos, ref: &Position{Game: g, Args: g.args(p.r), r: p.r, hasRef: true}}
 }
 

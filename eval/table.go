@@ -143,20 +143,8 @@ func (g *Game) ref1(v Value) uint64 {
 
 // ref is the key of the position with arguments args.
 func (g *Game) ref(args []Value) uint64 {
-	if g.lim > 0 {
-		var key uint64
-		packed := true
-		for _, a := range args {
-			f, ok := g.field(a)
-			if !ok {
-				packed = false
-				break
-			}
-			key = key<<g.bits | f
-		}
-		if packed {
-			return key
-		}
+	if key, ok := g.packed(args); ok {
+		return key
 	} else if g.arity == 0 {
 		return 0
 	}
@@ -228,12 +216,40 @@ func (g *Game) args(r uint64) []Value {
 
 // position builds the position value g(args...).
 func (g *Game) position(args []Value) Value {
+	if r, ok := g.packed(args); ok {
+		return g.packedPosition(r)
+	}
 	return Value{k: KPos, ref: &Position{Game: g, Args: args}}
+}
+
+// packedPosition is the position with packed key r, stored compactly.
+func (g *Game) packedPosition(r uint64) Value {
+	return Value{k: KPos, n: int64(r), ref: g}
+}
+
+// packed is the packed key of the position with arguments args, if they
+// all have fields.
+func (g *Game) packed(args []Value) (uint64, bool) {
+	if g.lim == 0 || len(args) != g.arity {
+		return 0, false
+	}
+	var key uint64
+	for _, a := range args {
+		f, ok := g.field(a)
+		if !ok {
+			return 0, false
+		}
+		key = key<<g.bits | f
+	}
+	return key, true
 }
 
 // posRef is the key of a position value (cached in the value).
 func posRef(v Value) (*Game, uint64) {
-	p := v.Position()
+	if g, ok := v.ref.(*Game); ok {
+		return g, uint64(v.n)
+	}
+	p := v.ref.(*Position)
 	if !p.hasRef {
 		p.r = p.Game.ref(p.Args)
 		p.hasRef = true

@@ -175,7 +175,16 @@ func (v Value) Elems() []Value {
 func (v Value) Map() *Map { return v.ref.(*Map) }
 
 // Position returns the position of a KPos.
-func (v Value) Position() *Position { return v.ref.(*Position) }
+//
+// A position whose arguments pack into its game's memo key is stored
+// compactly (the game in ref, the key in n, no allocation); Position then
+// builds the record from the key.
+func (v Value) Position() *Position {
+	if g, ok := v.ref.(*Game); ok {
+		return &Position{Game: g, Args: g.args(uint64(v.n)), r: uint64(v.n), hasRef: true}
+	}
+	return v.ref.(*Position)
+}
 
 // Parts returns the parts of a game: a sum's parts, or the game itself.
 func (v Value) Parts() []Value {
@@ -242,6 +251,9 @@ func Compare(a, b Value) int {
 		}
 		return slices.CompareFunc(ma.Vals, mb.Vals, Compare)
 	case KPos:
+		if a.ref == b.ref && a.n == b.n {
+			return 0
+		}
 		pa, pb := a.Position(), b.Position()
 		if pa.Game != pb.Game {
 			if c := strings.Compare(pa.Game.name, pb.Game.name); c != 0 {
@@ -402,6 +414,15 @@ func appendKeyMax(buf []byte, v Value, limit int) []byte {
 			buf = appendKey(buf, m.Vals[i])
 		}
 	case KPos:
+		if g, ok := v.ref.(*Game); ok {
+			buf = binary.AppendUvarint(buf, uint64(g.id))
+			buf = binary.AppendUvarint(buf, uint64(g.arity))
+			r := uint64(v.n)
+			for i := g.arity - 1; i >= 0; i-- {
+				buf = appendKey(buf, Int(g.unfield(r>>(uint(i)*g.bits)&(1<<g.bits-1))))
+			}
+			break
+		}
 		p := v.Position()
 		buf = binary.AppendUvarint(buf, uint64(p.Game.id))
 		buf = binary.AppendUvarint(buf, uint64(len(p.Args)))
