@@ -20,7 +20,8 @@ type Engine struct {
 	// remoteness of positions solved by the loopy solver, and of positions
 	// whose remoteness was asked for
 	remote  map[posKey]int32
-	listing map[posKey]bool // positions whose options are being listed
+	listing []posKey // positions whose options are being listed
+	valGens []*gen   // value-mode gens for options, one per listing depth
 	// current is the position whose moves the search is generating (for
 	// limit messages).
 	current      *Game
@@ -514,26 +515,36 @@ func (e *Engine) markLoopy(stack []entry) {
 // options returns the distinct option values of position r of g, in the
 // order the move rule generates them.
 func (e *Engine) options(g *Game, r uint64) []Value {
+	return slices.Clone(e.optionsTemp(g, r))
+}
+
+// optionsTemp is options in a slice that the next call at the same
+// listing depth reuses.
+func (e *Engine) optionsTemp(g *Game, r uint64) []Value {
 	th := e.th
 	k := posKey{g, r}
-	if e.listing[k] {
+	if slices.Contains(e.listing, k) {
 		pos := g.pos
 		if n := len(th.calls); n > 0 {
 			pos = th.calls[n-1]
 		}
 		fail(pos, "the moves of %s are asked for while they are being listed (moves or winning of a position inside its own move rule)", Format(g.position(g.args(r))))
 	}
-	if e.listing == nil {
-		e.listing = map[posKey]bool{}
+	depth := len(e.listing)
+	e.listing = append(e.listing, k)
+	defer func() { e.listing = e.listing[:depth] }()
+	if depth == len(e.valGens) {
+		e.valGens = append(e.valGens, &gen{e: e, mode: mVal})
 	}
-	e.listing[k] = true
-	defer delete(e.listing, k)
+	gn := e.valGens[depth]
+	gn.vals = gn.vals[:0]
 	fr := th.newFrame(g.nslots)
 	g.load(fr, r)
-	gn := &gen{e: e, mode: mVal, fr: fr}
+	gn.fr = fr
 	fr.gen = gn
 	g.genVal(fr)
 	th.release(fr)
+	gn.fr = nil
 	return dedupe(gn.vals)
 }
 

@@ -30,6 +30,9 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 	var nodes []lnode
 	ids := map[posKey]int32{}
 	var tstack, calls []int32
+	// The nodes' successors and options, in shared arenas.
+	var succBuf []int32
+	var optBuf []Value
 	index := int32(0)
 	ok := false
 	defer func() {
@@ -61,8 +64,10 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 		if n.g.state(n.r) == stUnknown {
 			n.g.setState(n.r, stLoopy)
 		}
-		opts := e.options(n.g, n.r)
-		var succ []int32
+		start := len(optBuf)
+		optBuf = append(optBuf, e.optionsTemp(n.g, n.r)...)
+		opts := optBuf[start:len(optBuf):len(optBuf)]
+		sstart := len(succBuf)
 		for _, o := range opts {
 			for _, p := range o.Parts() {
 				if p.k != KPos {
@@ -77,18 +82,12 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 					continue
 				}
 				w := node(pg, pr)
-				dup := false
-				for _, x := range succ {
-					if x == w {
-						dup = true
-						break
-					}
-				}
-				if !dup {
-					succ = append(succ, w)
+				if !slices.Contains(succBuf[sstart:], w) {
+					succBuf = append(succBuf, w)
 				}
 			}
 		}
+		succ := succBuf[sstart:len(succBuf):len(succBuf)]
 		n = &nodes[v]
 		n.opts, n.succ = opts, succ
 	}
@@ -139,6 +138,9 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 // change the value of a sum (Smith), so the product nodes' values are the
 // sums' values.
 func (e *Engine) solveComponent(nodes []lnode, ids map[posKey]int32, scc []int32) {
+	if len(scc) == 1 && e.solveAlone(&nodes[scc[0]]) {
+		return
+	}
 	local := make(map[int32]int32, len(scc))
 	for i, v := range scc {
 		local[v] = int32(i)
@@ -385,4 +387,42 @@ func (e *Engine) loopyValue(v sgv) loopy.Value {
 		out.K[i] = int(x)
 	}
 	return out
+}
+
+// solveAlone computes a component of one position whose options are all
+// known by now (no move to itself): the generalized mex of their values,
+// as the loopy solver would find it. It reports false, doing nothing,
+// when an option has a part that is not known.
+func (e *Engine) solveAlone(n *lnode) bool {
+	for _, o := range n.opts {
+		for _, p := range o.Parts() {
+			if p.k == KPos {
+				if pg, pr := posRef(p); !finished(pg.state(pr)) {
+					return false
+				}
+			}
+		}
+	}
+	lv := e.enter()
+	defer e.leave()
+	gn := &lv.gen
+	gn.reset(1 << 30)
+	for _, o := range n.opts {
+		acc := sgv(0)
+		for _, p := range o.Parts() {
+			switch p.k {
+			case KNim:
+				acc = e.add(acc, sgv(p.n))
+			case KPos:
+				pg, pr := posRef(p)
+				acc = e.add(acc, valueOf(pg.state(pr)))
+			}
+		}
+		gn.emitSG(acc)
+	}
+	val := gn.result()
+	n.g.setState(n.r, stateOf(val))
+	e.note(n.g, n.r)
+	n.g.setLoopy(n.r)
+	return true
 }

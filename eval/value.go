@@ -224,6 +224,14 @@ func Equal(a, b Value) bool {
 		return true
 	case KBool, KInt, KNim:
 		return a.n == b.n
+	case KPos:
+		_, ca := a.ref.(*Game)
+		_, cb := b.ref.(*Game)
+		if ca || cb {
+			// A compact position's arguments pack, and a position
+			// whose arguments pack is always compact.
+			return a.ref == b.ref && a.n == b.n
+		}
 	}
 	return Compare(a, b) == 0
 }
