@@ -543,9 +543,14 @@ func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
 	if two {
 		g1, k1, d1 = st.games[1], st.keys[1], st.steps[1]
 	}
-	nim := st.nim
-	bits := gn.bits
-	hw := gn.hi
+	nim := uint32(st.nim)
+	// Values below 64 gather in a register: setting bits of one word in
+	// memory is a chain of read-modify-writes, each waiting for the last.
+	// Only while the tables hold no value of 64 or more: otherwise the
+	// choice between register and memory is a branch taken at random.
+	low := uint64(0)
+	bits, hw := gn.bits, gn.hi
+	narrow := !g0.wide && !g1.wide
 	for x := st.lo; x <= hi; x++ {
 		s := state(g0, k0)
 		v := s - finBase
@@ -556,19 +561,19 @@ func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
 			ok = ok && s1 >= finBase
 		}
 		if ok {
-			v ^= nim
-			if w := int(v >> 6); w < len(bits) && v < bitsetMax {
-				bits[w] |= 1 << (v & 63)
-				if w > hw {
-					hw = w
-				}
+			if u := uint32(v) ^ nim; narrow && u < 64 {
+				low |= 1 << u
+			} else if w := int(u >> 6); w < len(bits) && u < bitsetMax {
+				bits[w] |= 1 << (u & 63)
+				hw = max(hw, w)
 			} else {
 				gn.hi = hw
-				gn.emitSG(v)
+				gn.emitSG(sgv(u))
 				bits, hw = gn.bits, gn.hi
 			}
 		} else {
 			gn.hi = hw
+			low = gn.flushLow(low)
 			more := st.emit(gn, fr, x)
 			bits, hw = gn.bits, gn.hi
 			if !more {
@@ -579,6 +584,7 @@ func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
 		k1 += d1
 	}
 	gn.hi = hw
+	gn.flushLow(low)
 }
 
 // state is Game.state for packed keys.
@@ -598,26 +604,31 @@ func state(g *Game, r uint64) int32 {
 // move.
 func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 	g0, k0, d0, lo := st.games[0], st.keys[0], st.steps[0], st.lo
-	nim := st.nim
-	bits := gn.bits
-	hw := gn.hi
+	nim := uint32(st.nim)
+	// Values below 64 gather in a register: setting bits of one word in
+	// memory is a chain of read-modify-writes, each waiting for the last.
+	// Only while the tables hold no value of 64 or more: otherwise the
+	// choice between register and memory is a branch taken at random.
+	low := uint64(0)
+	bits, hw := gn.bits, gn.hi
+	narrow := !g0.wide
 	for _, x := range elems {
 		s := state(g0, k0+uint64(x-lo)*d0)
 		if s >= finBase {
-			v := (s - finBase) ^ nim
-			if w := int(v >> 6); w < len(bits) && v < bitsetMax {
-				bits[w] |= 1 << (v & 63)
-				if w > hw {
-					hw = w
-				}
-				continue
+			if u := uint32(s-finBase) ^ nim; narrow && u < 64 {
+				low |= 1 << u
+			} else if w := int(u >> 6); w < len(bits) && u < bitsetMax {
+				bits[w] |= 1 << (u & 63)
+				hw = max(hw, w)
+			} else {
+				gn.hi = hw
+				gn.emitSG(sgv(u))
+				bits, hw = gn.bits, gn.hi
 			}
-			gn.hi = hw
-			gn.emitSG(v)
-			bits, hw = gn.bits, gn.hi
 			continue
 		}
 		gn.hi = hw
+		low = gn.flushLow(low)
 		more := st.emit(gn, fr, x)
 		bits, hw = gn.bits, gn.hi
 		if !more {
@@ -625,6 +636,7 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 		}
 	}
 	gn.hi = hw
+	gn.flushLow(low)
 }
 
 // smallStep reports whether a key step stays within a memo page for
@@ -653,12 +665,14 @@ func inPage(k, d uint64) int64 {
 func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 	g0, k0, d0 := st.games[0], st.keys[0], st.steps[0]
 	g1, k1, d1 := st.games[1], st.keys[1], st.steps[1]
-	nim := st.nim
-	if len(gn.bits) < bitsetMax/64 {
-		gn.bits = append(gn.bits, make([]uint64, bitsetMax/64-len(gn.bits))...)
-	}
-	bits := (*[bitsetMax / 64]uint64)(gn.bits)
-	hw := gn.hi
+	nim := uint32(st.nim)
+	// Values below 64 gather in a register: setting bits of one word in
+	// memory is a chain of read-modify-writes, each waiting for the last.
+	// Only while the tables hold no value of 64 or more: otherwise the
+	// choice between register and memory is a branch taken at random.
+	low := uint64(0)
+	bits, hw := gn.bits, gn.hi
+	narrow := !g0.wide && !g1.wide
 	x := st.lo
 	for x <= hi {
 		p0, p1 := k0>>pageBits, k1>>pageBits
@@ -674,7 +688,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 			m = 1
 		}
 		i0, i1 := int64(k0&(pageSize-1)), int64(k1&(pageSize-1))
-		s0, s1 := int64(int64(d0)), int64(int64(d1))
+		s0, s1 := int64(d0), int64(d1)
 		for j := int64(0); j < m; j++ {
 			var a, b int32
 			if pg0 != nil {
@@ -684,20 +698,21 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 				b = pg1[i1&(pageSize-1)]
 			}
 			if a >= finBase && b >= finBase {
-				v := uint32((a-finBase)^(b-finBase)) ^ uint32(nim)
-				if v < bitsetMax {
-					bits[v>>6] |= 1 << (v & 63)
-					hw = max(hw, int(v>>6))
+				if u := uint32((a-finBase)^(b-finBase)) ^ nim; narrow && u < 64 {
+					low |= 1 << u
+				} else if w := int(u >> 6); w < len(bits) && u < bitsetMax {
+					bits[w] |= 1 << (u & 63)
+					hw = max(hw, w)
 				} else {
 					gn.hi = hw
-					gn.emitSG(sgv(v))
-					hw = gn.hi
+					gn.emitSG(sgv(u))
+					bits, hw = gn.bits, gn.hi
 				}
 			} else {
 				gn.hi = hw
+				low = gn.flushLow(low)
 				more := st.emit(gn, fr, x+j)
-				hw = gn.hi
-				bits = (*[bitsetMax / 64]uint64)(gn.bits)
+				bits, hw = gn.bits, gn.hi
 				if !more {
 					return
 				}
@@ -710,6 +725,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 		k1 += uint64(m) * d1
 	}
 	gn.hi = hw
+	gn.flushLow(low)
 }
 
 // fastSum compiles `sum of g(ARGS) for x in A .. B`, the arguments affine
@@ -811,4 +827,16 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 		}
 		return acc
 	}
+}
+
+// flushLow ORs the option values below 64 gathered in a register into the
+// mex bits; it returns the emptied register.
+func (gn *gen) flushLow(low uint64) uint64 {
+	if low != 0 {
+		if len(gn.bits) == 0 {
+			gn.bits = append(gn.bits, 0)
+		}
+		gn.bits[0] |= low
+	}
+	return 0
 }

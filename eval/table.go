@@ -41,6 +41,9 @@ type Game struct {
 	// infinite option (winning orders their moves by remoteness): a bit
 	// per packed key, a set of interned ids.
 	loopyBits []uint64
+	// wide is set once a value of 64 or more is stored (the fast loops
+	// gather smaller option values in a register while it is not).
+	wide bool
 	loopyIDs  map[uint64]bool
 
 	doc       string
@@ -115,6 +118,9 @@ func (g *Game) state(r uint64) int32 {
 }
 
 func (g *Game) setState(r uint64, s int32) {
+	if s >= finBase+64 {
+		g.wide = true
+	}
 	if r&genBit == 0 {
 		p := r >> pageBits
 		if p >= uint64(len(g.pages)) {
