@@ -43,8 +43,8 @@ type Game struct {
 	loopyBits []uint64
 	// wide is set once a value of 64 or more is stored (the fast loops
 	// gather smaller option values in a register while it is not).
-	wide bool
-	loopyIDs  map[uint64]bool
+	wide     bool
+	loopyIDs map[uint64]bool
 
 	doc       string
 	check     func(args []Value) error
