@@ -543,6 +543,10 @@ func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
 	if two {
 		g1, k1, d1 = st.games[1], st.keys[1], st.steps[1]
 	}
+	if two && g0 == g1 {
+		fastRangeSame(gn, fr, st, hi)
+		return
+	}
 	nim := uint32(st.nim)
 	// Values below 64 gather in a register: setting bits of one word in
 	// memory is a chain of read-modify-writes, each waiting for the last.
@@ -579,6 +583,62 @@ func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
 			if !more {
 				return
 			}
+		}
+		k0 += d0
+		k1 += d1
+	}
+	gn.hi = hw
+	gn.flushLow(low)
+}
+
+// fastRangeSame is fastRange for two positions of one game, its page
+// directory held in registers.
+func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
+	g := st.games[0]
+	k0, d0 := st.keys[0], st.steps[0]
+	k1, d1 := st.keys[1], st.steps[1]
+	nim := uint32(st.nim)
+	low := uint64(0)
+	bits, hw := gn.bits, gn.hi
+	narrow := !g.wide
+	pages := g.pages
+	np := uint64(len(pages))
+	for x := st.lo; x <= hi; x++ {
+		// An unknown position reads as stUnknown (0 < finBase).
+		var a, b int32
+		if p := k0 >> pageBits; p < np {
+			if pg := pages[p]; pg != nil {
+				a = pg[k0&(pageSize-1)]
+			}
+		}
+		if p := k1 >> pageBits; p < np {
+			if pg := pages[p]; pg != nil {
+				b = pg[k1&(pageSize-1)]
+			}
+		}
+		if a >= finBase && b >= finBase {
+			if u := uint32((a-finBase)^(b-finBase)) ^ nim; narrow && u < 64 {
+				low |= 1 << u
+			} else if w := int(u >> 6); w < len(bits) && u < bitsetMax {
+				bits[w] |= 1 << (u & 63)
+				hw = max(hw, w)
+			} else {
+				gn.hi = hw
+				gn.emitSG(sgv(u))
+				bits, hw = gn.bits, gn.hi
+			}
+		} else {
+			gn.hi = hw
+			low = gn.flushLow(low)
+			more := st.emit(gn, fr, x)
+			bits, hw = gn.bits, gn.hi
+			if !more {
+				return
+			}
+			// emit may have computed positions: the directory may have
+			// grown.
+			pages = g.pages
+			np = uint64(len(pages))
 		}
 		k0 += d0
 		k1 += d1
