@@ -469,6 +469,14 @@ func subOK(a, b int64) (int64, bool) {
 }
 
 func mulOK(a, b int64) (int64, bool) {
+	if uint64(a)+1<<31 < 1<<32 && uint64(b)+1<<31 < 1<<32 {
+		// Both fit in 32 bits: the product fits in 64 (no division).
+		return a * b, true
+	}
+	return mulOKSlow(a, b)
+}
+
+func mulOKSlow(a, b int64) (int64, bool) {
 	if a == 0 || b == 0 {
 		return 0, true
 	}
