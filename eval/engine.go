@@ -32,6 +32,7 @@ type Engine struct {
 	// A search stops when its stack grows past capDepth (when > 0): see
 	// ladder.
 	capDepth int
+	capLevel int // the search level capDepth applies to
 	hitCap   bool
 	capSpan  uint64
 	// While the ladder climbs, the positions it finishes other than its
@@ -450,7 +451,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		if e.states&63 == 0 && th.ctx != nil {
 			th.poll(g.pos)
 		}
-		batch := 1 << min(en.retries, 8)
+		batch := 8 << min(en.retries, 8)
 		gn.reset(batch)
 		// On the search path while its moves run: a value asked for inside
 		// them (sg of itself) is then an error, not endless recursion.
@@ -484,7 +485,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			for i := len(gn.miss) - 1; i >= 0; i-- {
 				stack = append(stack, entry{gi: int32(gn.miss[i].g.id), r: gn.miss[i].r})
 			}
-			if e.capDepth > 0 && len(stack) > e.capDepth {
+			if e.capDepth > 0 && len(stack) > e.capDepth && e.depth == e.capLevel {
 				e.hitCap = true
 				e.capSpan = stackSpan(stack, en.gi)
 				return false

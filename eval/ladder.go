@@ -46,7 +46,9 @@ func stackSpan(stack []entry, gi int32) uint64 {
 // leaves everything as the plain search expects it.
 func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	capped := func(k uint64) (ok bool) {
-		e.capDepth, e.hitCap = ladderCap, false
+		// Only this search is capped, not those that sg inside its move
+		// rules starts.
+		e.capDepth, e.capLevel, e.hitCap = ladderCap, e.depth+1, false
 		defer func() { e.capDepth = 0 }()
 		return e.fast(g, k)
 	}
