@@ -543,7 +543,19 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 			body := alt.Body
 			if sg {
 				sgBody := c.sgExpr(body)
-				gens = append(gens, loops(func(fr *frame) { fr.gen.emitSG(sgBody(fr)) }))
+				if call, ok := body.(*lang.Call); ok && ints && c.gameCallee(call) != nil {
+					// One position per move: a missing one can be
+					// resumed (gen.pend).
+					gens = append(gens, loops(func(fr *frame) {
+						gn := fr.gen
+						gn.tracing = true
+						v := sgBody(fr)
+						gn.tracing = false
+						gn.emitSG(v)
+					}))
+				} else {
+					gens = append(gens, loops(func(fr *frame) { fr.gen.emitSG(sgBody(fr)) }))
+				}
 			} else {
 				valBody := c.expr(body)
 				bpos := lang.Start(body)

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -54,12 +55,24 @@ type level struct {
 	stack []entry
 	fr    frame
 	slots []Value
+	// Runs to resume (gen.pend): their mex bits and, in pend, the
+	// missing options. Used last in, first out, like the stack.
+	saves []savedRun
+	pend  []posKey
 }
 
 type entry struct {
 	r       uint64
 	gi      int32 // index in Engine.games
+	save    int32 // 1 + index in level.saves of the run to resume, or 0
 	retries uint8
+}
+
+// savedRun is a run of a move rule that found missing options, all of
+// them single positions, and every other option's value below 64.
+type savedRun struct {
+	bits uint64
+	pend int32 // start in level.pend
 }
 
 func newEngine(th *Thread) *Engine {
@@ -109,6 +122,14 @@ type gen struct {
 	miss  []posKey // options' parts not known yet
 	batch int
 	cycle bool
+	// A run whose only missing options are single positions (emitted
+	// while tracing) and that generated every option is resumed from its
+	// mex bits and these positions once they are known, without running
+	// the move rule again (see fast).
+	tracing bool
+	pend    []posKey
+	opaque  bool // a missing part of a sum, or of a fast loop's move
+	stopped bool // stopped after batch missing options
 	// mVal
 	vals []Value
 }
@@ -119,6 +140,8 @@ func (gn *gen) reset(batch int) {
 	gn.miss = gn.miss[:0]
 	gn.batch = batch
 	gn.cycle = false
+	gn.tracing, gn.opaque, gn.stopped = false, false, false
+	gn.pend = gn.pend[:0]
 	gn.infs = gn.infs[:0]
 	gn.big = gn.big[:0]
 }
@@ -222,6 +245,11 @@ func (gn *gen) lookup(g *Game, r uint64) sgv {
 		return sgMissing
 	}
 	k := posKey{g, r}
+	if gn.tracing {
+		gn.pend = append(gn.pend, k)
+	} else {
+		gn.opaque = true
+	}
 	for _, m := range gn.miss {
 		if m == k {
 			return sgMissing
@@ -230,6 +258,7 @@ func (gn *gen) lookup(g *Game, r uint64) sgv {
 	gn.miss = append(gn.miss, k)
 	if len(gn.miss) >= gn.batch {
 		gn.fr.stop = true
+		gn.stopped = true
 	}
 	return sgMissing
 }
@@ -409,6 +438,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 	lv := e.enter()
 	th := e.th
 	stack := append(lv.stack[:0], entry{gi: int32(g0.id), r: r0})
+	lv.saves, lv.pend = lv.saves[:0], lv.pend[:0]
 	defer func() {
 		if !ok {
 			// Leave no position marked as on the search path.
@@ -446,6 +476,28 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				}
 			}
 		}
+		if en.save > 0 {
+			// Resume the saved run: its missing options are known now
+			// (they were above it on the stack).
+			sv := lv.saves[en.save-1]
+			word, ok := sv.bits, true
+			for _, k := range lv.pend[sv.pend:] {
+				s := k.g.state(k.r)
+				if s < finBase || s >= finBase+64 {
+					ok = false
+					break
+				}
+				word |= 1 << (s - finBase)
+			}
+			lv.saves, lv.pend = lv.saves[:en.save-1], lv.pend[:sv.pend]
+			stack[top].save = 0
+			if ok {
+				g.setState(r, finBase+int32(bits.TrailingZeros64(^word)))
+				e.note(g, r)
+				stack = stack[:top]
+				continue
+			}
+		}
 		e.current, e.currentR = g, r
 		th.tick(g.pos)
 		if e.states&63 == 0 && th.ctx != nil {
@@ -477,6 +529,11 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			return false
 		}
 		if len(gn.miss) > 0 {
+			if optimize.resume && !gn.opaque && !gn.stopped && gn.hi == 0 && len(gn.big) == 0 && len(gn.infs) == 0 && len(gn.bits) > 0 && len(lv.saves) < math.MaxInt32 {
+				lv.saves = append(lv.saves, savedRun{bits: gn.bits[0], pend: int32(len(lv.pend))})
+				lv.pend = append(lv.pend, gn.pend...)
+				stack[top].save = int32(len(lv.saves))
+			}
 			clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
 			gn.hi = 0
 			if stack[top].retries < 255 {

@@ -1,10 +1,10 @@
 package eval
 
 // SetOptimize turns the result-preserving optimizations (fast loops,
-// inlining of defs, the ladder for deep chains) on or off, for tests that
+// inlining of defs, the ladder for deep chains, resumed runs) on or off, for tests that
 // compare both ways. It returns a function that restores the settings.
 func SetOptimize(on bool) (restore func()) {
 	saved := optimize
-	optimize.fastLoops, optimize.inline, optimize.ladder = on, on, on
+	optimize.fastLoops, optimize.inline, optimize.ladder, optimize.resume = on, on, on, on
 	return func() { optimize = saved }
 }

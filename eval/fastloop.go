@@ -496,6 +496,15 @@ func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
 		v ^= s - finBase
 	}
 	if !fin {
+		if st.nt == 1 && st.nim == 0 {
+			// One position per move: a missing one can be resumed
+			// (gen.pend).
+			gn.tracing = true
+			v = gn.lookup(st.games[0], st.keys[0]+uint64(x-st.lo)*st.steps[0])
+			gn.tracing = false
+			gn.emitSG(v)
+			return !fr.stop
+		}
 		v = st.nim
 		for t := 0; t < st.nt; t++ {
 			k := st.keys[t] + uint64(x-st.lo)*st.steps[t]

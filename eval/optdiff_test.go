@@ -828,6 +828,27 @@ print k(K)
 let K = 1
 `, eval.Limits{}},
 
+	// ---- resumed runs (a run whose missing options are single positions)
+	{"resume: random dag, values below 64", `
+def rnd(x) = (x * 1103515245 + 12345) % 2147483647
+game d(v) moves d(rnd(8 * v + k) % v) for k in 0 .. rnd(v) % 4 if v > 0
+print sg(d(5000)), [sg(d(v)) for v in 4990 .. 5000]
+`, eval.Limits{}},
+	{"resume: values of 64 and more, sums and nimbers mixed in", `
+game w(n) moves w(n - k) for k in 1 .. n | w(n - 1) + *3 if n > 0 | *(n % 70) if n % 5 == 0 | w(n / 2) + w(n / 3) if n > 10
+print sg(w(400)), max([sg(w(n)) for n in 0 .. 400])
+`, eval.Limits{}},
+	{"resume: an option that fails once its position is known", `
+game f(n) moves f(n - 1) for k in [0] if n > 0 | f(n - 2) if n > 1 and sg(f(n - 1)) == 0
+game g(n) moves g(n - 1) if n > 0 | *(1 / (sg(g(n - 1)) - 1)) if n == 30
+print sg(f(200))
+print sg(g(40))
+`, eval.Limits{}},
+	{"resume: a cycle found below a saved run", `
+game c(n) moves c(n - 1) for k in [0] if n > 0 | c(n + 1) if n == 5 | c(3) if n == 8
+print sg(c(20)), outcome(c(20))
+`, eval.Limits{}},
+
 	// ---- the ladder
 	{"ladder: deep chain", `
 game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
