@@ -522,9 +522,9 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 	}
 }
 
-// compileGame compiles a game's moves three times: option values (moves,
-// winning), streamed SG values for any position, and streamed SG values for
-// positions whose arguments are all ints (packed keys), where the
+// compileGame compiles a game's moves four times: option values (moves,
+// winning, the loopy solver) and streamed SG values, each for any position
+// and for positions whose arguments are all ints (packed keys), where the
 // parameters are known to be ints.
 func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 	params := lang.ParamNames(d.Params)
@@ -532,7 +532,7 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 		var gens []func(fr *frame)
 		for _, a := range d.Alts {
 			alt := a.(*lang.Alt)
-			if ints {
+			if sg && ints {
 				if f := c.fastAlt(alt); f != nil {
 					gens = append(gens, f)
 					continue
@@ -572,6 +572,7 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 	n := len(c.errs)
 	g.nslots = max(g.nslots, c.function(params, true, func() {
 		g.genSGInt = alts(true, true)
+		g.genValInt = alts(false, true)
 	}))
 	c.errs = c.errs[:n]
 }

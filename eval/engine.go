@@ -49,6 +49,20 @@ type posKey struct {
 	r uint64
 }
 
+// frameFor returns the level's frame set up for a run of g's move rule:
+// only what changed since the last run is written.
+func (lv *level) frameFor(g *Game, th *Thread) *frame {
+	if cap(lv.slots) < g.nslots {
+		lv.slots = make([]Value, max(g.nslots, 2*cap(lv.slots)))
+	}
+	fr := &lv.fr
+	if fr.th != th || fr.gen != &lv.gen || fr.base != -1 || len(fr.slots) != g.nslots || cap(fr.slots) != cap(lv.slots) {
+		*fr = frame{slots: lv.slots[:g.nslots], th: th, gen: &lv.gen, base: -1}
+	}
+	fr.stop = false
+	return fr
+}
+
 // level is one depth-first search in progress.
 type level struct {
 	gen   gen
@@ -510,11 +524,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		g.setState(r, stGray)
 		// One frame per search, reused: the slots past the arguments are
 		// always set before they are read.
-		if cap(lv.slots) < g.nslots {
-			lv.slots = make([]Value, max(g.nslots, 2*cap(lv.slots)))
-		}
-		fr := &lv.fr
-		*fr = frame{slots: lv.slots[:g.nslots], th: th, gen: gn, base: -1}
+		fr := lv.frameFor(g, th)
 		g.load(fr, r)
 		gn.fr = fr
 		if r&genBit == 0 {
@@ -600,7 +610,11 @@ func (e *Engine) optionsTemp(g *Game, r uint64) []Value {
 	g.load(fr, r)
 	gn.fr = fr
 	fr.gen = gn
-	g.genVal(fr)
+	if r&genBit == 0 && g.genValInt != nil {
+		g.genValInt(fr)
+	} else {
+		g.genVal(fr)
+	}
 	th.release(fr)
 	gn.fr = nil
 	return dedupe(gn.vals)

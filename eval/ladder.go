@@ -176,11 +176,7 @@ func (e *Engine) one(g *Game, r uint64) bool {
 	}
 	gn.reset(1 << 30)
 	g.setState(r, stGray)
-	if cap(lv.slots) < g.nslots {
-		lv.slots = make([]Value, max(g.nslots, 2*cap(lv.slots)))
-	}
-	fr := &lv.fr
-	*fr = frame{slots: lv.slots[:g.nslots], th: th, gen: gn, base: -1}
+	fr := lv.frameFor(g, th)
 	g.load(fr, r)
 	gn.fr = fr
 	g.genSGInt(fr)

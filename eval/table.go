@@ -20,6 +20,9 @@ type Game struct {
 	nslots int
 	genSG  func(fr *frame) // emits each option's SG value
 	genVal func(fr *frame) // emits each option's value
+	// genValInt is genVal compiled for int arguments (packed keys); nil
+	// for games written in Go.
+	genValInt func(fr *frame)
 	// genSGInt is genSG compiled for int arguments: used for positions
 	// with packed keys.
 	genSGInt func(fr *frame)
