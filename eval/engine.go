@@ -41,6 +41,7 @@ type Engine struct {
 	journal    []posKey
 	journaling bool
 	addMemo    map[[2]sgv]sgv // sums of an infinite value and a finite one
+	comps      int64          // components the loopy solver has solved
 	infBuf     []byte
 }
 

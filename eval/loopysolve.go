@@ -18,6 +18,8 @@ type lnode struct {
 	next    int
 	succ    []int32
 	opts    []Value
+	local   int32 // index in its component (solveComponent)
+	comp    int64 // the component's number (Engine.comps)
 }
 
 // solveLoopy computes every position reachable from position r0 of g0 that
@@ -28,7 +30,7 @@ type lnode struct {
 // Positions that reach no cycle are still computed by the fast search.
 func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 	var nodes []lnode
-	ids := map[posKey]int32{}
+	ids := &posIDs{}
 	var tstack, calls []int32
 	// The nodes' successors and options, in shared arenas.
 	var succBuf []int32
@@ -46,12 +48,12 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 	}()
 	node := func(g *Game, r uint64) int32 {
 		k := posKey{g, r}
-		if id, ok := ids[k]; ok {
+		if id, ok := ids.get(k); ok {
 			return id
 		}
 		id := int32(len(nodes))
 		nodes = append(nodes, lnode{g: g, r: r, index: -1})
-		ids[k] = id
+		ids.put(k, id)
 		return id
 	}
 	open := func(v int32) {
@@ -137,15 +139,15 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 // Replacing a part by a game of the same generalized SG value does not
 // change the value of a sum (Smith), so the product nodes' values are the
 // sums' values.
-func (e *Engine) solveComponent(nodes []lnode, ids map[posKey]int32, scc []int32) {
+func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 	if len(scc) == 1 && e.solveAlone(&nodes[scc[0]]) {
 		return
 	}
-	local := make(map[int32]int32, len(scc))
+	e.comps++
 	for i, v := range scc {
-		local[v] = int32(i)
+		nodes[v].local, nodes[v].comp = int32(i), e.comps
 	}
-	b := &localGraph{e: e, nodes: nodes, ids: ids, scc: scc, local: local, prodIDs: map[string]int32{}}
+	b := &localGraph{e: e, nodes: nodes, ids: ids, scc: scc, comp: e.comps, prodIDs: map[string]int32{}}
 	gr := &loopy.Graph{Start: make([]int32, 1, len(scc)+1), ExtStart: make([]int32, 1, len(scc)+1)}
 	b.gr = gr
 	for i := 0; i < len(scc)+len(b.prods); i++ {
@@ -211,9 +213,9 @@ const (
 type localGraph struct {
 	e       *Engine
 	nodes   []lnode
-	ids     map[posKey]int32
+	ids     *posIDs
 	scc     []int32
-	local   map[int32]int32
+	comp    int64 // nodes[v].comp of the component's nodes
 	gr      *loopy.Graph
 	prods   []term
 	prodIDs map[string]int32
@@ -232,11 +234,11 @@ func (b *localGraph) split(o Value) term {
 				t = b.withValue(t, valueOf(s))
 				continue
 			}
-			w, in := b.local[b.ids[posKey{pg, pr}]]
-			if !in {
+			id, ok := b.ids.get(posKey{pg, pr})
+			if !ok || b.nodes[id].comp != b.comp {
 				panic("eval: loopy component misses a position")
 			}
-			t.members = append(t.members, w)
+			t.members = append(t.members, b.nodes[id].local)
 		}
 	}
 	slices.Sort(t.members)
