@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -77,11 +76,15 @@ type level struct {
 }
 
 type entry struct {
-	r       uint64
-	gi      int32 // index in Engine.games
-	save    int32 // 1 + index in level.saves of the run to resume, or 0
-	retries uint8
+	r  uint64
+	gi int32 // index in Engine.games
+	// The low 8 bits count the runs that found missing options; the
+	// others are 1 + the index in level.saves of the run to resume, or 0.
+	meta uint32
 }
+
+func (en entry) retries() int { return int(en.meta & 255) }
+func (en entry) save() int    { return int(en.meta >> 8) }
 
 // savedRun is a run of a move rule that found missing options, all of
 // them single positions, and every other option's value below 64.
@@ -491,10 +494,10 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				}
 			}
 		}
-		if en.save > 0 {
+		if en.save() > 0 {
 			// Resume the saved run: its missing options are known now
 			// (they were above it on the stack).
-			sv := lv.saves[en.save-1]
+			sv := lv.saves[en.save()-1]
 			word, ok := sv.bits, true
 			for _, k := range lv.pend[sv.pend:] {
 				s := k.g.state(k.r)
@@ -504,8 +507,8 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				}
 				word |= 1 << (s - finBase)
 			}
-			lv.saves, lv.pend = lv.saves[:en.save-1], lv.pend[:sv.pend]
-			stack[top].save = 0
+			lv.saves, lv.pend = lv.saves[:en.save()-1], lv.pend[:sv.pend]
+			stack[top].meta &= 255
 			if ok {
 				g.setState(r, finBase+int32(bits.TrailingZeros64(^word)))
 				e.note(g, r)
@@ -518,7 +521,14 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		if e.states&63 == 0 && th.ctx != nil {
 			th.poll(g.pos)
 		}
-		batch := 8 << min(en.retries, 8)
+		// Up to 8 missing options at a time (a rule with many options
+		// runs fewer times), doubling on retries; one at a time on a deep
+		// stack, which would grow by 8 entries a level (but not in the
+		// ladder's capped search, which then reaches its cap sooner).
+		batch := 8 << min(en.retries(), 8)
+		if len(stack) > 16384 && (e.capDepth == 0 || e.depth != e.capLevel) {
+			batch = 1 << min(en.retries(), 8)
+		}
 		gn.reset(batch)
 		// On the search path while its moves run: a value asked for inside
 		// them (sg of itself) is then an error, not endless recursion.
@@ -540,15 +550,15 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			return false
 		}
 		if len(gn.miss) > 0 {
-			if optimize.resume && !gn.opaque && !gn.stopped && gn.hi == 0 && len(gn.big) == 0 && len(gn.infs) == 0 && len(gn.bits) > 0 && len(lv.saves) < math.MaxInt32 {
+			if optimize.resume && !gn.opaque && !gn.stopped && gn.hi == 0 && len(gn.big) == 0 && len(gn.infs) == 0 && len(gn.bits) > 0 && len(lv.saves) < 1<<24-1 {
 				lv.saves = append(lv.saves, savedRun{bits: gn.bits[0], pend: int32(len(lv.pend))})
 				lv.pend = append(lv.pend, gn.pend...)
-				stack[top].save = int32(len(lv.saves))
+				stack[top].meta = stack[top].meta&255 | uint32(len(lv.saves))<<8
 			}
 			clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
 			gn.hi = 0
-			if stack[top].retries < 255 {
-				stack[top].retries++
+			if stack[top].retries() < 255 {
+				stack[top].meta++
 			}
 			for i := len(gn.miss) - 1; i >= 0; i-- {
 				stack = append(stack, entry{gi: int32(gn.miss[i].g.id), r: gn.miss[i].r})
