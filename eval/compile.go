@@ -37,6 +37,10 @@ type Builtin struct {
 	// acc is the result so far, x the n-th element (from 0). With no
 	// elements, Fn is called with the empty list.
 	Fold func(c *Call, acc, x Value, n int) Value
+	// IntFold, +1 or -1, says that Fold keeps the larger (smaller) of an
+	// int result so far and an int element: the compiler then compares
+	// ints without calling it.
+	IntFold int
 }
 
 // Call is what a built-in sees of its call: the thread and the position.
@@ -1102,7 +1106,14 @@ func (c *compiler) foldCall(bi *Builtin, comp *lang.Comp, pos Pos, argPos []Pos)
 		var acc Value
 		n := 0
 		run := loops(func(fr *frame) {
-			acc = bi.Fold(call, acc, body(fr), n)
+			x := body(fr)
+			if bi.IntFold != 0 && x.k == KInt && n > 0 && acc.k == KInt {
+				if bi.IntFold > 0 && x.n > acc.n || bi.IntFold < 0 && x.n < acc.n {
+					acc = x
+				}
+			} else {
+				acc = bi.Fold(call, acc, x, n)
+			}
 			n++
 		})
 		stop := fr.stop
