@@ -41,7 +41,10 @@ type Engine struct {
 	journaling bool
 	addMemo    map[[2]sgv]sgv // sums of an infinite value and a finite one
 	comps      int64          // components the loopy solver has solved
-	infBuf     []byte
+	// solveLoopy's working space, and whether a solve is using it.
+	loopyScratch *loopyScratch
+	loopyBusy    bool
+	infBuf       []byte
 }
 
 type posKey struct {

@@ -136,6 +136,7 @@ func mentions(e lang.Expr, x string) bool {
 type fastTerm struct {
 	b     *binding
 	args  []evalFn // each argument, evaluated at the first value only
+	ints  []intFn  // the same compiled for an int x (nil where not int-typed)
 	coefs []int64
 }
 
@@ -233,6 +234,9 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		// fail) simple: conditions on x alone, or not on x at all.
 		return nil
 	}
+	// The arguments are only evaluated here with x an int (the fast way
+	// runs on int values only).
+	xb.isInt = true
 	fts := make([]fastTerm, len(terms))
 	for i, t := range terms {
 		call := t.(*lang.Call)
@@ -247,6 +251,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				return nil
 			}
 			ft.args = append(ft.args, c.expr(a))
+			ft.ints = append(ft.ints, c.intExpr(a))
 			ft.coefs = append(ft.coefs, k)
 		}
 		fts[i] = ft
@@ -388,7 +393,12 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				// general way evaluates it first (same errors); at the
 				// last, by its coefficient.
 				fr.slots[xslot] = Value{k: KInt, n: lo}
-				v0 := arg(fr)
+				var v0 Value
+				if f := ft.ints[a]; f != nil {
+					v0 = Value{k: KInt, n: f(fr)}
+				} else {
+					v0 = arg(fr)
+				}
 				var v1 Value
 				if v0.k == KInt {
 					t, ok := mulOK(ft.coefs[a], hi-lo)

@@ -29,12 +29,26 @@ type lnode struct {
 // SG function (package loopy), its options outside it being known by then.
 // Positions that reach no cycle are still computed by the fast search.
 func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
-	var nodes []lnode
-	ids := &posIDs{}
-	var tstack, calls []int32
+	// The scratch space of the last solve, unless a solve is running
+	// (sg inside a move rule).
+	sc := &loopyScratch{}
+	if !e.loopyBusy {
+		if e.loopyScratch == nil {
+			e.loopyScratch = sc
+		}
+		sc = e.loopyScratch
+		e.loopyBusy = true
+		defer func() { e.loopyBusy = false }()
+	}
+	nodes := sc.nodes[:0]
+	ids := &sc.ids
+	ids.reset()
+	tstack, calls := sc.tstack[:0], sc.calls[:0]
 	// The nodes' successors and options, in shared arenas.
-	var succBuf []int32
-	var optBuf []Value
+	succBuf, optBuf := sc.succBuf[:0], sc.optBuf[:0]
+	defer func() {
+		sc.nodes, sc.tstack, sc.calls, sc.succBuf, sc.optBuf = nodes[:0], tstack[:0], calls[:0], succBuf[:0], optBuf[:0]
+	}()
 	index := int32(0)
 	ok := false
 	defer func() {
@@ -128,6 +142,14 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 	ok = true
 }
 
+// loopyScratch is solveLoopy's working space, kept for the next solve.
+type loopyScratch struct {
+	nodes                  []lnode
+	ids                    posIDs
+	tstack, calls, succBuf []int32
+	optBuf                 []Value
+}
+
 // solveComponent labels one strongly connected component whose options
 // outside it are all known.
 //
@@ -147,7 +169,7 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 	for i, v := range scc {
 		nodes[v].local, nodes[v].comp = int32(i), e.comps
 	}
-	b := &localGraph{e: e, nodes: nodes, ids: ids, scc: scc, comp: e.comps, prodIDs: map[string]int32{}}
+	b := &localGraph{e: e, nodes: nodes, ids: ids, scc: scc, comp: e.comps}
 	gr := &loopy.Graph{Start: make([]int32, 1, len(scc)+1), ExtStart: make([]int32, 1, len(scc)+1)}
 	b.gr = gr
 	for i := 0; i < len(scc)+len(b.prods); i++ {
@@ -287,6 +309,9 @@ func (b *localGraph) edge(t term) {
 				Format(n0.g.position(n0.g.args(n0.r))), maxProductParts, maxProducts)
 		}
 		id = int32(len(b.scc) + len(b.prods))
+		if b.prodIDs == nil {
+			b.prodIDs = map[string]int32{}
+		}
 		b.prodIDs[key.String()] = id
 		b.prods = append(b.prods, t)
 		e.visit(n0.g.pos, n0.g, n0.r)

@@ -2,10 +2,14 @@ package eval
 
 // posIDs maps positions to int32 ids (the loopy solver's node numbers):
 // open addressing with linear probing on a multiplicative hash, several
-// times faster than a Go map with a two-word key.
+// times faster than a Go map with a two-word key. A slot is in use when
+// its stamp is the table's generation, so reset is O(1) and the table is
+// reused from one solve to the next.
 type posIDs struct {
-	keys []posKey // keys[i].g == nil: empty
+	keys []posKey
 	vals []int32
+	gens []uint32
+	gen  uint32
 	n    int
 }
 
@@ -19,33 +23,42 @@ func (m *posIDs) get(k posKey) (int32, bool) {
 		return 0, false
 	}
 	mask := uint64(len(m.keys) - 1)
-	for i := m.slot(k); ; i = (i + 1) & mask {
-		switch m.keys[i] {
-		case k:
+	for i := m.slot(k); m.gens[i] == m.gen; i = (i + 1) & mask {
+		if m.keys[i] == k {
 			return m.vals[i], true
-		case posKey{}:
-			return 0, false
 		}
 	}
+	return 0, false
 }
 
 // put adds k (which must not be present) with id v.
 func (m *posIDs) put(k posKey, v int32) {
 	if 2*(m.n+1) > len(m.keys) {
-		old, oldVals := m.keys, m.vals
+		old, oldVals, oldGens, gen := m.keys, m.vals, m.gens, m.gen
 		size := max(64, 2*len(old))
-		m.keys, m.vals, m.n = make([]posKey, size), make([]int32, size), 0
+		m.keys, m.vals, m.gens, m.n = make([]posKey, size), make([]int32, size), make([]uint32, size), 0
+		m.gen = 1
 		for i, ok := range old {
-			if ok.g != nil {
+			if oldGens[i] == gen {
 				m.put(ok, oldVals[i])
 			}
 		}
 	}
 	mask := uint64(len(m.keys) - 1)
 	i := m.slot(k)
-	for m.keys[i].g != nil {
+	for m.gens[i] == m.gen {
 		i = (i + 1) & mask
 	}
-	m.keys[i], m.vals[i] = k, v
+	m.keys[i], m.vals[i], m.gens[i] = k, v, m.gen
 	m.n++
+}
+
+// reset empties the table, keeping its size.
+func (m *posIDs) reset() {
+	m.n = 0
+	m.gen++
+	if m.gen == 0 {
+		clear(m.gens)
+		m.gen = 1
+	}
 }

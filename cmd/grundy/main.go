@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -70,6 +71,16 @@ func main() {
 				os.Exit(code)
 			}
 		}
+	}
+	// GRUNDY_MEMPROFILE=FILE writes a profile of the run's allocations.
+	if f := os.Getenv("GRUNDY_MEMPROFILE"); f != "" {
+		runtime.MemProfileRate = 4096
+		code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+		if out, err := os.Create(f); err == nil {
+			pprof.Lookup("allocs").WriteTo(out, 0)
+			out.Close()
+		}
+		os.Exit(code)
 	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
