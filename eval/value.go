@@ -128,7 +128,27 @@ func MapOf(keys, vals []Value) Value {
 // SumOf makes the sum of games: nested sums are flattened; no parts is *0
 // and one part is that part.
 func SumOf(games []Value) Value {
-	var parts []Value
+	n, flat := 0, true
+	for _, g := range games {
+		if g.k == KSum {
+			n += len(g.ref.(*Sum).Parts)
+			flat = false
+		} else {
+			n++
+		}
+	}
+	if flat {
+		// No part is a sum: the slice is the parts (the caller gives it
+		// up).
+		switch len(games) {
+		case 0:
+			return Nimber(0)
+		case 1:
+			return games[0]
+		}
+		return Value{k: KSum, ref: &Sum{games[:len(games):len(games)]}}
+	}
+	parts := make([]Value, 0, n)
 	for _, g := range games {
 		if g.k == KSum {
 			parts = append(parts, g.ref.(*Sum).Parts...)
