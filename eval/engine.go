@@ -75,6 +75,7 @@ type level struct {
 	// Runs to resume (gen.pend): their mex bits and, in pend, the
 	// missing options. Used last in, first out, like the stack.
 	saves []savedRun
+	words []uint64
 	pend  []posKey
 }
 
@@ -89,11 +90,12 @@ type entry struct {
 func (en entry) retries() int { return int(en.meta & 255) }
 func (en entry) save() int    { return int(en.meta >> 8) }
 
-// savedRun is a run of a move rule that found missing options, all of
-// them single positions, and every other option's value below 64.
+// savedRun is a run of a move rule that generated every option and found
+// missing ones, all of them single positions, and no infinite or very
+// large value.
 type savedRun struct {
-	bits uint64
-	pend int32 // start in level.pend
+	words int32 // start in level.words of its mex bits (up to the next run's)
+	pend  int32 // start in level.pend
 }
 
 func newEngine(th *Thread) *Engine {
@@ -459,7 +461,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 	lv := e.enter()
 	th := e.th
 	stack := append(lv.stack[:0], entry{gi: int32(g0.id), r: r0})
-	lv.saves, lv.pend = lv.saves[:0], lv.pend[:0]
+	lv.saves, lv.pend, lv.words = lv.saves[:0], lv.pend[:0], lv.words[:0]
 	defer func() {
 		if !ok {
 			// Leave no position marked as on the search path.
@@ -501,20 +503,31 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			// Resume the saved run: its missing options are known now
 			// (they were above it on the stack).
 			sv := lv.saves[en.save()-1]
-			word, ok := sv.bits, true
+			ok := true
 			for _, k := range lv.pend[sv.pend:] {
-				s := k.g.state(k.r)
-				if s < finBase || s >= finBase+64 {
+				if s := k.g.state(k.r); s < finBase || s >= finBase+bitsetMax {
 					ok = false
 					break
 				}
-				word |= 1 << (s - finBase)
 			}
-			lv.saves, lv.pend = lv.saves[:en.save()-1], lv.pend[:sv.pend]
+			if ok {
+				// The gen is clear between runs.
+				words := lv.words[sv.words:]
+				if len(gn.bits) < len(words) {
+					gn.bits = append(gn.bits, make([]uint64, len(words)-len(gn.bits))...)
+				}
+				copy(gn.bits, words)
+				gn.hi = len(words) - 1
+				for _, k := range lv.pend[sv.pend:] {
+					gn.emitSG(k.g.state(k.r) - finBase)
+				}
+				gn.infs, gn.big = gn.infs[:0], gn.big[:0]
+				g.setState(r, stateOf(gn.result()))
+				e.note(g, r)
+			}
+			lv.saves, lv.pend, lv.words = lv.saves[:en.save()-1], lv.pend[:sv.pend], lv.words[:sv.words]
 			stack[top].meta &= 255
 			if ok {
-				g.setState(r, finBase+int32(bits.TrailingZeros64(^word)))
-				e.note(g, r)
 				stack = stack[:top]
 				continue
 			}
@@ -553,8 +566,9 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			return false
 		}
 		if len(gn.miss) > 0 {
-			if optimize.resume && !gn.opaque && !gn.stopped && gn.hi == 0 && len(gn.big) == 0 && len(gn.infs) == 0 && len(gn.bits) > 0 && len(lv.saves) < 1<<24-1 {
-				lv.saves = append(lv.saves, savedRun{bits: gn.bits[0], pend: int32(len(lv.pend))})
+			if optimize.resume && !gn.opaque && !gn.stopped && len(gn.big) == 0 && len(gn.infs) == 0 && len(gn.bits) > 0 && len(lv.saves) < 1<<24-1 {
+				lv.saves = append(lv.saves, savedRun{words: int32(len(lv.words)), pend: int32(len(lv.pend))})
+				lv.words = append(lv.words, gn.bits[:min(gn.hi+1, len(gn.bits))]...)
 				lv.pend = append(lv.pend, gn.pend...)
 				stack[top].meta = stack[top].meta&255 | uint32(len(lv.saves))<<8
 			}

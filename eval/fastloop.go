@@ -566,6 +566,10 @@ func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
 		fastRangeSame(gn, fr, st, hi)
 		return
 	}
+	if !two {
+		fastRange1(gn, fr, st, hi)
+		return
+	}
 	nim := uint32(st.nim)
 	// Values below 64 gather in a register: setting bits of one word in
 	// memory is a chain of read-modify-writes, each waiting for the last.
@@ -605,6 +609,52 @@ func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
 		}
 		k0 += d0
 		k1 += d1
+	}
+	gn.hi = hw
+	gn.flushLow(low)
+}
+
+// fastRange1 is fastRange for one position per move, the page directory
+// held in registers.
+func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
+	g := st.games[0]
+	k, d := st.keys[0], st.steps[0]
+	nim := uint32(st.nim)
+	low := uint64(0)
+	bits, hw := gn.bits, gn.hi
+	narrow := !g.wide
+	pages := g.pages
+	np := uint64(len(pages))
+	for x := st.lo; x <= hi; x++ {
+		var a int32 // stUnknown when not in the table
+		if p := k >> pageBits; p < np {
+			if pg := pages[p]; pg != nil {
+				a = pg[k&(pageSize-1)]
+			}
+		}
+		if a >= finBase {
+			if u := uint32(a-finBase) ^ nim; narrow && u < 64 {
+				low |= 1 << u
+			} else if w := int(u >> 6); w < len(bits) && u < bitsetMax {
+				bits[w] |= 1 << (u & 63)
+				hw = max(hw, w)
+			} else {
+				gn.hi = hw
+				gn.emitSG(sgv(u))
+				bits, hw = gn.bits, gn.hi
+			}
+		} else {
+			gn.hi = hw
+			low = gn.flushLow(low)
+			more := st.emit(gn, fr, x)
+			bits, hw = gn.bits, gn.hi
+			if !more {
+				return
+			}
+			pages = g.pages
+			np = uint64(len(pages))
+		}
+		k += d
 	}
 	gn.hi = hw
 	gn.flushLow(low)
