@@ -211,13 +211,15 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			return v.n
 		}
 	}
+	// Local ints are read in place, not through a closure.
+	xo, yo := c.iopnd(e.X, x), c.iopnd(e.Y, y)
 	// Constant right operands are common (n - 1, x % 8): specialize them.
 	if lit, ok := e.Y.(*lang.IntLit); ok {
 		k := lit.Val
 		switch op {
 		case "+":
 			return func(fr *frame) int64 {
-				a := x(fr)
+				a := xo.get(fr)
 				s, ok := addOK(a, k)
 				if !ok {
 					overflow(pos, "+", a, k)
@@ -226,7 +228,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			}
 		case "-":
 			return func(fr *frame) int64 {
-				a := x(fr)
+				a := xo.get(fr)
 				s, ok := subOK(a, k)
 				if !ok {
 					overflow(pos, "-", a, k)
@@ -235,7 +237,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			}
 		case "*":
 			return func(fr *frame) int64 {
-				a := x(fr)
+				a := xo.get(fr)
 				p, ok := mulOK(a, k)
 				if !ok {
 					overflow(pos, "*", a, k)
@@ -244,18 +246,18 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			}
 		case "/":
 			if k != 0 && k != -1 {
-				return func(fr *frame) int64 { return x(fr) / k }
+				return func(fr *frame) int64 { return xo.get(fr) / k }
 			}
 		case "%":
 			if k != 0 && k != -1 {
-				return func(fr *frame) int64 { return x(fr) % k }
+				return func(fr *frame) int64 { return xo.get(fr) % k }
 			}
 		}
 	}
 	switch op {
 	case "+":
 		return func(fr *frame) int64 {
-			a, b := x(fr), y(fr)
+			a, b := xo.get(fr), yo.get(fr)
 			s, ok := addOK(a, b)
 			if !ok {
 				overflow(pos, "+", a, b)
@@ -264,7 +266,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 		}
 	case "-":
 		return func(fr *frame) int64 {
-			a, b := x(fr), y(fr)
+			a, b := xo.get(fr), yo.get(fr)
 			s, ok := subOK(a, b)
 			if !ok {
 				overflow(pos, "-", a, b)
@@ -273,7 +275,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 		}
 	case "*":
 		return func(fr *frame) int64 {
-			a, b := x(fr), y(fr)
+			a, b := xo.get(fr), yo.get(fr)
 			s, ok := mulOK(a, b)
 			if !ok {
 				overflow(pos, "*", a, b)
@@ -282,7 +284,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 		}
 	case "/", "%":
 		return func(fr *frame) int64 {
-			a, b := x(fr), y(fr)
+			a, b := xo.get(fr), yo.get(fr)
 			if b == 0 || a == math.MinInt64 && b == -1 {
 				return opDiv(pos, op, Int(a), Int(b)).n
 			}
@@ -292,7 +294,30 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			return a % b
 		}
 	}
-	return func(fr *frame) int64 { return x(fr) ^ y(fr) }
+	return func(fr *frame) int64 { return xo.get(fr) ^ yo.get(fr) }
+}
+
+// iopnd is an operand of an int operator: a local int read in place
+// (f nil), or a closure.
+type iopnd struct {
+	s int
+	f intFn
+}
+
+func (c *compiler) iopnd(e lang.Expr, f intFn) iopnd {
+	if id, ok := e.(*lang.Ident); ok {
+		if b := c.scope.lookup(id.Name); b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal && !c.inFunc) {
+			return iopnd{s: b.slot}
+		}
+	}
+	return iopnd{f: f}
+}
+
+func (o *iopnd) get(fr *frame) int64 {
+	if o.f == nil {
+		return fr.slots[o.s].n
+	}
+	return o.f(fr)
 }
 
 // cond compiles a condition (which must be true or false at run time).
