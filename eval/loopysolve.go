@@ -182,7 +182,7 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 					for _, x := range t.infs {
 						acc = e.add(acc, x)
 					}
-					gr.Ext = append(gr.Ext, e.ext(o, acc))
+					gr.Ext = append(gr.Ext, loopy.Ext{Val: e.loopyValue(acc)})
 					continue
 				}
 				b.edge(t)
@@ -194,24 +194,25 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 		gr.ExtStart = append(gr.ExtStart, int32(len(gr.Ext)))
 	}
 	gr.N = len(gr.Start) - 1
-	res := loopy.Solve(gr)
+	// Only the values: the solver keeps no remoteness (see below).
+	vals := loopy.Values(gr)
 	for i, v := range scc {
 		n := &nodes[v]
 		var val sgv
-		if res.Val[i].Inf {
-			k := make([]int64, len(res.Val[i].K))
-			for j, x := range res.Val[i].K {
+		if vals[i].Inf {
+			k := make([]int64, len(vals[i].K))
+			for j, x := range vals[i].K {
 				k[j] = int64(x)
 			}
 			val = e.infID(k)
 		} else {
-			val = sgv(res.Val[i].N)
+			val = sgv(vals[i].N)
 		}
 		n.g.setState(n.r, stateOf(val))
 		e.note(n.g, n.r)
-		// Remoteness is not kept: the external options' remoteness was
-		// estimated (exact remoteness is computed when winning or
-		// remoteness asks, by tryRemoteness); values never depend on it.
+		// No remoteness is computed here (values never depend on it):
+		// exact remoteness is computed when winning or remoteness asks,
+		// by tryRemoteness.
 		n.g.setLoopy(n.r)
 	}
 }
@@ -286,7 +287,7 @@ func (b *localGraph) edge(t term) {
 		for _, x := range t.infs {
 			acc = e.add(acc, x)
 		}
-		b.gr.Ext = append(b.gr.Ext, e.ext(e.standIn(acc), acc))
+		b.gr.Ext = append(b.gr.Ext, loopy.Ext{Val: e.loopyValue(acc)})
 		return
 	}
 	if len(t.members) == 1 && t.a == 0 && len(t.infs) == 0 {
@@ -359,7 +360,8 @@ func (b *localGraph) productOptions(t term) {
 	}
 }
 
-// ext describes a known option to the loopy solver.
+// ext describes a known option to the loopy solver, with an estimate of
+// its remoteness (for tryRemoteness).
 func (e *Engine) ext(o Value, v sgv) loopy.Ext {
 	x := loopy.Ext{Val: e.loopyValue(v)}
 	switch {

@@ -135,6 +135,14 @@ func Solve(g *Graph) *Result {
 	return res
 }
 
+// Values is Solve without outcomes and remoteness: the values alone, which
+// do not depend on the externals' Out and Remote.
+func Values(g *Graph) []Value {
+	s := newSolver(g)
+	s.gamma()
+	return s.values()
+}
+
 type solver struct {
 	g         *Graph
 	n         int

@@ -150,9 +150,13 @@ func checkSolve(t *testing.T, tg *tgraph) bool {
 		t.Errorf("%s\ngraph: %s", fmt.Sprintf(format, args...), tg)
 		return false
 	}
+	vals := Values(tg.toGraph())
 	for u := 0; u < tg.n; u++ {
 		if !valEq(res.Val[u], nv[u]) {
 			return fail("node %d: Solve value %s, naive labelling %s", u, fmtVal(res.Val[u]), fmtVal(nv[u]))
+		}
+		if !valEq(vals[u], nv[u]) {
+			return fail("node %d: Values %s, naive labelling %s", u, fmtVal(vals[u]), fmtVal(nv[u]))
 		}
 	}
 	if err := checkGamma(tg, res.Val); err != nil {
