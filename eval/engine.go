@@ -40,6 +40,7 @@ type Engine struct {
 	journal    []posKey
 	journaling bool
 	addMemo    map[[2]sgv]sgv // sums of an infinite value and a finite one
+	addSmall   [][64]sgv      // the same by infinite value, for finite ones below 64 (0: not known)
 	comps      int64          // components the loopy solver has solved
 	// solveLoopy's working space, and whether a solve is using it.
 	loopyScratch *loopyScratch
@@ -106,7 +107,7 @@ func newEngine(th *Thread) *Engine {
 // any game's positions are worth).
 func (e *Engine) forget() {
 	for _, g := range e.games {
-		g.pages, g.gargs, g.gvals = nil, nil, nil
+		g.pages, g.gargs, g.gvals, g.wide = nil, nil, nil, false
 		g.ids = map[string]uint32{}
 	}
 	e.remote = map[posKey]int32{}
@@ -344,6 +345,10 @@ func (e *Engine) add(a, b sgv) sgv {
 	if b == 0 {
 		return a
 	}
+	i := int(-a - 1)
+	if b < 64 && i < len(e.addSmall) && e.addSmall[i][b] != 0 {
+		return e.addSmall[i][b]
+	}
 	ak := [2]sgv{a, b}
 	if v, ok := e.addMemo[ak]; ok {
 		return v
@@ -359,6 +364,12 @@ func (e *Engine) add(a, b sgv) sgv {
 		e.addMemo = map[[2]sgv]sgv{}
 	}
 	e.addMemo[ak] = v
+	if b < 64 {
+		for len(e.addSmall) <= i {
+			e.addSmall = append(e.addSmall, [64]sgv{})
+		}
+		e.addSmall[i][b] = v
+	}
 	return v
 }
 

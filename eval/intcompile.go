@@ -346,6 +346,9 @@ func (c *compiler) condAt(e lang.Expr, what string, pos Pos) boolFn {
 			if f := c.intCompare(e); f != nil {
 				return f
 			}
+			if f := c.strEquals(e); f != nil {
+				return f
+			}
 		}
 	}
 	x := c.expr(e)
@@ -405,6 +408,27 @@ func (c *compiler) intCompare(e *lang.Binary) boolFn {
 		return func(fr *frame) bool { return xi(fr) > yi(fr) }
 	}
 	return func(fr *frame) bool { return xi(fr) >= yi(fr) }
+}
+
+// strEquals compiles X == "s" or X != "s" (either way round), which
+// compares as Equal does without building a bool value.
+func (c *compiler) strEquals(e *lang.Binary) boolFn {
+	if e.Op != "==" && e.Op != "!=" {
+		return nil
+	}
+	other, lit := e.X, e.Y
+	if l, ok := e.X.(*lang.StrLit); ok {
+		other, lit = e.Y, l
+	}
+	l, ok := lit.(*lang.StrLit)
+	if !ok {
+		return nil
+	}
+	x, want, eq := c.expr(other), l.Val, e.Op == "=="
+	return func(fr *frame) bool {
+		v := x(fr)
+		return (v.k == KStr && v.Str() == want) == eq
+	}
 }
 
 // localSlot is the slot of a local name (of any type), or -1.
