@@ -120,14 +120,17 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	// past twice the positions of the range.
 	budget := e.states + 2*int64(r-m) + ladderCap
 	for k = m; k < r; k++ {
+		// As far as each position's options are known, one level for
+		// all (as one would, position by position).
+		k = e.climb(g, &k, r, budget, mine, m)
+		if k >= r {
+			break
+		}
 		if e.states > budget {
 			forget()
 			return false
 		}
-		if finished(g.state(k)) {
-			continue
-		}
-		if e.one(g, k) || capped(k) {
+		if capped(k) {
 			mine[(k-m)/64] |= 1 << ((k - m) % 64)
 			continue
 		}
@@ -155,43 +158,59 @@ func (e *Engine) note(g *Game, r uint64) {
 	}
 }
 
-// one computes position r of g when all its options are known, without a
-// search; false (r left unknown) when some option is not.
-func (e *Engine) one(g *Game, r uint64) bool {
+// climb computes positions k, k+1, ... below r of g (those not known yet)
+// whose options are all known, without a search, in one search level,
+// noting each it computes in mine (bit i for position m + i). It returns
+// the first position with an option not known (left unknown), r, or the
+// position where the states passed budget; *at is the position computed
+// (the one being computed, should its move rule fail).
+func (e *Engine) climb(g *Game, at *uint64, r uint64, budget int64, mine []uint64, m uint64) uint64 {
 	th := e.th
+	k := *at
 	lv := e.enter()
+	defer e.leave()
 	gn := &lv.gen
-	e.visit(g.pos, g, r)
-	if g.periodic != nil {
-		if v, ok := g.periodicValue(th, r); ok {
-			g.setState(r, stateOf(v))
-			e.leave()
-			return true
-		}
-	}
-	e.current, e.currentR = g, r
-	th.tick(g.pos)
-	if e.states&63 == 0 && th.ctx != nil {
-		th.poll(g.pos)
-	}
-	gn.reset(1 << 30)
-	g.setState(r, stGray)
 	fr := lv.frameFor(g, th)
-	g.load(fr, r)
-	gn.fr = fr
-	g.genSGInt(fr)
-	if gn.cycle || len(gn.miss) > 0 {
-		clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
-		gn.hi = 0
-		g.setState(r, stUnknown)
-		e.states-- // the search that follows counts it
-		e.leave()
-		return false
+	for ; k < r; k++ {
+		if e.states > budget {
+			return k
+		}
+		if finished(g.state(k)) {
+			continue
+		}
+		e.visit(g.pos, g, k)
+		if g.periodic != nil {
+			if v, ok := g.periodicValue(th, k); ok {
+				g.setState(k, stateOf(v))
+				mine[(k-m)/64] |= 1 << ((k - m) % 64)
+				continue
+			}
+		}
+		e.current, e.currentR = g, k
+		th.tick(g.pos)
+		if e.states&63 == 0 && th.ctx != nil {
+			th.poll(g.pos)
+		}
+		gn.reset(1 << 30)
+		*at = k // for the ladder's forget, should the rule fail
+		g.setState(k, stGray)
+		fr = lv.frameFor(g, th)
+		g.load(fr, k)
+		gn.fr = fr
+		g.genSGInt(fr)
+		if gn.cycle || len(gn.miss) > 0 {
+			clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
+			gn.hi = 0
+			g.setState(k, stUnknown)
+			e.states-- // the search that follows counts it
+			return k
+		}
+		if len(gn.infs) > 0 {
+			g.setLoopy(k)
+		}
+		g.setState(k, stateOf(gn.result()))
+		mine[(k-m)/64] |= 1 << ((k - m) % 64)
 	}
-	if len(gn.infs) > 0 {
-		g.setLoopy(r)
-	}
-	g.setState(r, stateOf(gn.result()))
-	e.leave()
-	return true
+	return k
 }
+
