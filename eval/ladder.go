@@ -213,4 +213,3 @@ func (e *Engine) climb(g *Game, at *uint64, r uint64, budget int64, mine []uint6
 	}
 	return k
 }
-
