@@ -818,7 +818,39 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 		}
 		i0, i1 := int64(k0&(pageSize-1)), int64(k1&(pageSize-1))
 		s0, s1 := int64(d0), int64(d1)
-		for j := int64(0); j < m; j++ {
+		j := int64(0)
+		if narrow && s0 == 1 && s1 == -1 && pg0 != nil && pg1 != nil {
+			// g(.. x ..) + g(.. c - x ..), the common split: one walks
+			// up a page, the other down, while the values are known and
+			// below 64 (the general loop below takes the others).
+			as, bs := pg0[i0:i0+m], pg1[i1-m+1:i1+1]
+			for ; j < m; j++ {
+				va, vb := as[j]-finBase, bs[m-1-j]-finBase
+				u := uint32(va^vb) ^ nim
+				if va|vb < 0 || u >= 64 {
+					break
+				}
+				low |= 1 << u
+			}
+			i0, i1 = i0+j, i1-j
+		} else if s0 == 1 && s1 == -1 && pg0 != nil && pg1 != nil {
+			// The same with the values in memory.
+			as, bs := pg0[i0:i0+m], pg1[i1-m+1:i1+1]
+			bw := gn.allBits()
+			top := uint32(0)
+			for ; j < m; j++ {
+				va, vb := as[j]-finBase, bs[m-1-j]-finBase
+				u := uint32(va^vb) ^ nim
+				if va|vb < 0 || u >= bitsetMax {
+					break
+				}
+				bw[u>>6] |= 1 << (u & 63)
+				top |= u // at least the largest
+			}
+			bits, hw = gn.bits, max(hw, int(top>>6))
+			i0, i1 = i0+j, i1-j
+		}
+		for ; j < m; j++ {
 			var a, b int32
 			if pg0 != nil {
 				a = pg0[i0&(pageSize-1)]
@@ -968,4 +1000,12 @@ func (gn *gen) flushLow(low uint64) uint64 {
 		gn.bits[0] |= low
 	}
 	return 0
+}
+
+// allBits returns the mex bits grown to hold every value below bitsetMax.
+func (gn *gen) allBits() *[bitsetMax / 64]uint64 {
+	if len(gn.bits) < bitsetMax/64 {
+		gn.bits = append(gn.bits, make([]uint64, bitsetMax/64-len(gn.bits))...)
+	}
+	return (*[bitsetMax / 64]uint64)(gn.bits)
 }
