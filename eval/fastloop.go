@@ -626,6 +626,44 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 	pages := g.pages
 	np := uint64(len(pages))
 	for x := st.lo; x <= hi; x++ {
+		// A tight loop while the values are known (and in the register,
+		// or in memory); the general body below takes the others.
+		if narrow {
+			for ; x <= hi; x++ {
+				p := k >> pageBits
+				if p >= np || pages[p] == nil {
+					break
+				}
+				v := pages[p][k&(pageSize-1)] - finBase
+				u := uint32(v) ^ nim
+				if v < 0 || u >= 64 {
+					break
+				}
+				low |= 1 << u
+				k += d
+			}
+		} else {
+			bw := gn.allBits()
+			top := uint32(0)
+			for ; x <= hi; x++ {
+				p := k >> pageBits
+				if p >= np || pages[p] == nil {
+					break
+				}
+				v := pages[p][k&(pageSize-1)] - finBase
+				u := uint32(v) ^ nim
+				if v < 0 || u >= bitsetMax {
+					break
+				}
+				bw[u>>6] |= 1 << (u & 63)
+				top |= u
+				k += d
+			}
+			bits, hw = gn.bits, max(hw, int(top>>6))
+		}
+		if x > hi {
+			break
+		}
 		var a int32 // stUnknown when not in the table
 		if p := k >> pageBits; p < np {
 			if pg := pages[p]; pg != nil {
@@ -673,6 +711,45 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 	pages := g.pages
 	np := uint64(len(pages))
 	for x := st.lo; x <= hi; x++ {
+		// A tight loop while the values are known (see fastRange1).
+		if narrow {
+			for ; x <= hi; x++ {
+				p0, p1 := k0>>pageBits, k1>>pageBits
+				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
+					break
+				}
+				va, vb := pages[p0][k0&(pageSize-1)]-finBase, pages[p1][k1&(pageSize-1)]-finBase
+				u := uint32(va^vb) ^ nim
+				if va|vb < 0 || u >= 64 {
+					break
+				}
+				low |= 1 << u
+				k0 += d0
+				k1 += d1
+			}
+		} else {
+			bw := gn.allBits()
+			top := uint32(0)
+			for ; x <= hi; x++ {
+				p0, p1 := k0>>pageBits, k1>>pageBits
+				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
+					break
+				}
+				va, vb := pages[p0][k0&(pageSize-1)]-finBase, pages[p1][k1&(pageSize-1)]-finBase
+				u := uint32(va^vb) ^ nim
+				if va|vb < 0 || u >= bitsetMax {
+					break
+				}
+				bw[u>>6] |= 1 << (u & 63)
+				top |= u
+				k0 += d0
+				k1 += d1
+			}
+			bits, hw = gn.bits, max(hw, int(top>>6))
+		}
+		if x > hi {
+			break
+		}
 		// An unknown position reads as stUnknown (0 < finBase).
 		var a, b int32
 		if p := k0 >> pageBits; p < np {
@@ -741,7 +818,30 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 	low := uint64(0)
 	bits, hw := gn.bits, gn.hi
 	narrow := !g0.wide
-	for _, x := range elems {
+	pages := g0.pages
+	np := uint64(len(pages))
+	for i := 0; i < len(elems); i++ {
+		// A tight loop while the values are known and below 64 (see
+		// fastRange1).
+		if narrow {
+			for ; i < len(elems); i++ {
+				k := k0 + uint64(elems[i]-lo)*d0
+				p := k >> pageBits
+				if p >= np || pages[p] == nil {
+					break
+				}
+				v := pages[p][k&(pageSize-1)] - finBase
+				u := uint32(v) ^ nim
+				if v < 0 || u >= 64 {
+					break
+				}
+				low |= 1 << u
+			}
+			if i == len(elems) {
+				break
+			}
+		}
+		x := elems[i]
 		s := state(g0, k0+uint64(x-lo)*d0)
 		if s >= finBase {
 			if u := uint32(s-finBase) ^ nim; narrow && u < 64 {
@@ -763,6 +863,8 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 		if !more {
 			return
 		}
+		pages = g0.pages
+		np = uint64(len(pages))
 	}
 	gn.hi = hw
 	gn.flushLow(low)
