@@ -41,6 +41,8 @@ type Builtin struct {
 	// int result so far and an int element: the compiler then compares
 	// ints without calling it.
 	IntFold int
+	// Count says that Fold is the number of elements.
+	Count bool
 }
 
 // Call is what a built-in sees of its call: the thread and the position.
@@ -1107,6 +1109,10 @@ func (c *compiler) foldCall(bi *Builtin, comp *lang.Comp, pos Pos, argPos []Pos)
 		n := 0
 		run := loops(func(fr *frame) {
 			x := body(fr)
+			if bi.Count {
+				n++
+				return
+			}
 			if bi.IntFold != 0 && x.k == KInt && n > 0 && acc.k == KInt {
 				if bi.IntFold > 0 && x.n > acc.n || bi.IntFold < 0 && x.n < acc.n {
 					acc = x
@@ -1122,6 +1128,9 @@ func (c *compiler) foldCall(bi *Builtin, comp *lang.Comp, pos Pos, argPos []Pos)
 		fr.stop = stop
 		if n == 0 {
 			return bi.Fn(call, []Value{List(nil)})
+		}
+		if bi.Count {
+			return Int(int64(n))
 		}
 		return acc
 	}

@@ -62,7 +62,8 @@ var all = []*eval.Builtin{
 			c.ArgFail(0, "len needs a list, tuple, set, map or string, found %s", a[0].TypeName())
 			return eval.None
 		},
-		Fold: func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return eval.Int(int64(n + 1)) }},
+		Fold:  func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return eval.Int(int64(n + 1)) },
+		Count: true},
 	{BName: "min", MinArgs: 1, MaxArgs: -1,
 		Doc:     "min(XS) or min(a, b, ...): the smallest element. Errors: an empty collection, elements that cannot be ordered.",
 		Fn:      func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "min", a, -1) },
