@@ -184,13 +184,10 @@ func (c *compiler) compileBinds(binds []inlineBind) func(fr *frame) {
 		slot, global := bd.b.slot, bd.b.kind == bGlobal
 		if bd.b.isInt {
 			f := c.intExpr(bd.arg)
-			sets[i] = func(fr *frame) {
-				v := Value{k: KInt, n: f(fr)}
-				if global {
-					fr.th.globals[slot] = v
-				} else {
-					fr.slots[slot] = v
-				}
+			if global {
+				sets[i] = func(fr *frame) { fr.th.globals[slot] = Value{k: KInt, n: f(fr)} }
+			} else {
+				sets[i] = func(fr *frame) { fr.slots[slot] = Value{k: KInt, n: f(fr)} }
 			}
 			continue
 		}
@@ -203,6 +200,9 @@ func (c *compiler) compileBinds(binds []inlineBind) func(fr *frame) {
 				fr.slots[slot] = v
 			}
 		}
+	}
+	if len(sets) == 1 {
+		return sets[0]
 	}
 	return func(fr *frame) {
 		for _, set := range sets {
