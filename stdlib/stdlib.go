@@ -136,6 +136,20 @@ var all = []*eval.Builtin{
 				c.ArgFail(0, "divisors needs a positive int, found %d", n)
 			}
 			var lo, hi []eval.Value
+			if n < 1<<32 {
+				// 32-bit division, several times faster.
+				m := uint32(n)
+				for d := uint32(1); uint64(d)*uint64(d) <= uint64(m); d++ {
+					if m%d == 0 {
+						lo = append(lo, eval.Int(int64(d)))
+						if d != m/d {
+							hi = append(hi, eval.Int(int64(m/d)))
+						}
+					}
+				}
+				slices.Reverse(hi)
+				return eval.List(append(lo, hi...))
+			}
 			for d := int64(1); d <= n/d; d++ {
 				if d&(1<<20-1) == 0 {
 					c.Tick()
