@@ -533,6 +533,7 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 // and for positions whose arguments are all ints (packed keys), where the
 // parameters are known to be ints.
 func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
+	g.pure = c.pureRule(d)
 	params := lang.ParamNames(d.Params)
 	alts := func(sg, ints bool) func(fr *frame) {
 		var gens []func(fr *frame)

@@ -45,6 +45,7 @@ type Engine struct {
 	// solveLoopy's working space, and whether a solve is using it.
 	loopyScratch *loopyScratch
 	loopyBusy    bool
+	noOpen       bool // solveLoopy without opening positions first (see solveLoopyOpen)
 	infBuf       []byte
 }
 

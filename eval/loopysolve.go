@@ -20,6 +20,9 @@ type lnode struct {
 	opts    []Value
 	local   int32 // index in its component (solveComponent)
 	comp    int64 // the component's number (Engine.comps)
+	// maybe: opened without the fast search (which may have computed it);
+	// truly: reaches a cycle, as the fast search would have found.
+	maybe, truly bool
 }
 
 // solveLoopy computes every position reachable from position r0 of g0 that
@@ -29,6 +32,56 @@ type lnode struct {
 // SG function (package loopy), its options outside it being known by then.
 // Positions that reach no cycle are still computed by the fast search.
 func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
+	if optimize.loopyOpen && !e.noOpen {
+		if e.solveLoopyOpen(g0, r0) {
+			return
+		}
+		// A move rule failed: everything was undone. Solve as without
+		// the optimization, which fails (or not) the same way.
+		e.noOpen = true
+		defer func() { e.noOpen = false }()
+	}
+	e.solveLoopy1(g0, r0)
+}
+
+// solveLoopyOpen is solveLoopy1 with positions of pure games opened
+// without the fast search first: the order in which move rules run
+// differs, so when one fails, it undoes what it computed (journaled by
+// note) and reports false.
+func (e *Engine) solveLoopyOpen(g0 *Game, r0 uint64) (ok bool) {
+	th := e.th
+	j0, was := len(e.journal), e.journaling
+	states, edepth := e.states, e.depth
+	ncalls, sp, fsp, csp, depth := len(th.calls), th.sp, th.fsp, th.csp, th.depth
+	e.journaling = true
+	defer func() {
+		x := recover()
+		if x != nil {
+			re, isRE := x.(*RuntimeError)
+			if !isRE || strings.Contains(re.Msg, "limit reached") || th.ctx != nil && th.ctx.Err() != nil {
+				e.journaling = was
+				panic(x)
+			}
+			for _, p := range e.journal[j0:] {
+				p.g.setState(p.r, stUnknown)
+				p.g.clearLoopy(p.r)
+			}
+			e.journal = e.journal[:j0]
+			e.states, e.depth = states, edepth
+			th.calls, th.sp, th.fsp, th.csp, th.depth = th.calls[:ncalls], sp, fsp, csp, depth
+			ok = false
+		}
+		if !was {
+			e.journal = e.journal[:j0]
+		}
+		e.journaling = was
+	}()
+	e.solveLoopy1(g0, r0)
+	return true
+}
+
+// solveLoopy1 is solveLoopy.
+func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 	// The scratch space of the last solve, unless a solve is running
 	// (sg inside a move rule).
 	sc := &loopyScratch{}
@@ -91,13 +144,26 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 				}
 				pg, pr := posRef(p)
 				s := pg.state(pr)
-				if s == stUnknown && e.fast(pg, pr) {
-					continue
+				open := false // opened without trying the fast search
+				if s == stUnknown {
+					if optimize.loopyOpen && !e.noOpen && pg.pure && pg.genValInt != nil && pr&genBit == 0 {
+						// Most positions here reach the cycle too: the
+						// fast search would run their rule only to find
+						// that out. Those that do not are computed as the
+						// fast search would (solveComponent).
+						open = true
+					} else if e.fast(pg, pr) {
+						continue
+					}
 				}
 				if finished(pg.state(pr)) {
 					continue
 				}
 				w := node(pg, pr)
+				if open && nodes[w].index < 0 && !nodes[w].maybe {
+					nodes[w].maybe = true
+					e.visit(pg.pos, pg, pr)
+				}
 				if !slices.Contains(succBuf[sstart:], w) {
 					succBuf = append(succBuf, w)
 				}
@@ -162,8 +228,18 @@ type loopyScratch struct {
 // change the value of a sum (Smith), so the product nodes' values are the
 // sums' values.
 func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
-	if len(scc) == 1 && e.solveAlone(&nodes[scc[0]]) {
-		return
+	if len(scc) == 1 {
+		n := &nodes[scc[0]]
+		n.truly = !n.maybe || slices.Contains(n.succ, scc[0])
+		for _, w := range n.succ {
+			n.truly = n.truly || nodes[w].truly
+		}
+		if e.solveAlone(n, n.truly) {
+			return
+		}
+	}
+	for _, v := range scc {
+		nodes[v].truly = true
 	}
 	e.comps++
 	for i, v := range scc {
@@ -422,7 +498,7 @@ func (e *Engine) loopyValue(v sgv) loopy.Value {
 // known by now (no move to itself): the generalized mex of their values,
 // as the loopy solver would find it. It reports false, doing nothing,
 // when an option has a part that is not known.
-func (e *Engine) solveAlone(n *lnode) bool {
+func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 	for _, o := range n.opts {
 		for _, p := range o.Parts() {
 			if p.k == KPos {
@@ -449,9 +525,14 @@ func (e *Engine) solveAlone(n *lnode) bool {
 		}
 		gn.emitSG(acc)
 	}
+	infs := len(gn.infs) > 0
 	val := gn.result()
 	n.g.setState(n.r, stateOf(val))
 	e.note(n.g, n.r)
-	n.g.setLoopy(n.r)
+	if truly || infs {
+		// (A position the fast search would have computed is marked as
+		// it marks them: when an option is infinite.)
+		n.g.setLoopy(n.r)
+	}
 	return true
 }

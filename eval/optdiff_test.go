@@ -849,6 +849,23 @@ game c(n) moves c(n - 1) for k in [0] if n > 0 | c(n + 1) if n == 5 | c(3) if n 
 print sg(c(20)), outcome(c(20))
 `, eval.Limits{}},
 
+	// ---- the loopy solver opening positions of pure games directly
+	{"loopy open: an error in a rule of the loopy region", `
+game f(n) moves f((n + 1) % 50) | f((n * 7) % 50) | f(100 / (n - 37)) if n % 10 == 7
+print sg(f(0))
+`, eval.Limits{}},
+	{"loopy open: positions off the cycle, their values and winning moves", `
+game h(n) moves h((n + 1) % 5) | *(n % 3) | h((n + 2) % 5) if n == 4
+game t(n) moves h(n % 5) | t(n - 1) if n > 0 | t(n - 3) if n > 2 | *1 if n % 4 == 1
+print [sg(t(n)) for n in 0 .. 30], [winning(t(n)) for n in 0 .. 30], [outcome(t(n) + *1) for n in 0 .. 12]
+`, eval.Limits{}},
+	{"loopy open: a pure game next to one whose rule asks for values", `
+game a(n) moves a((n + 3) % 40) | b(n) | a(n - 1) if n > 0
+game b(n) moves b((n + 5) % 40) | *(sg(c(n))) if n % 3 == 0
+game c(n) moves c(n - 1) if n > 0
+print [sg(a(n)) for n in 0 .. 39]
+`, eval.Limits{}},
+
 	// ---- the ladder
 	{"ladder: deep chain", `
 game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n

@@ -23,6 +23,8 @@ type Game struct {
 	// genValInt is genVal compiled for int arguments (packed keys); nil
 	// for games written in Go.
 	genValInt func(fr *frame)
+	// pure: the move rule asks for no game's value (pure.go).
+	pure bool
 	// genSGInt is genSG compiled for int arguments: used for positions
 	// with packed keys.
 	genSGInt func(fr *frame)

@@ -1,0 +1,119 @@
+package eval
+
+import "github.com/grundy-lang/grundy/lang"
+
+// pureBuiltins cannot ask for a value of a game (or run other code).
+var pureBuiltins = map[string]bool{
+	"len": true, "min": true, "max": true, "abs": true, "divisors": true,
+	"range": true, "gcd": true, "lcm": true, "popcount": true, "sorted": true,
+	"all": true, "any": true, "mex": true, "nimsum": true, "str": true,
+}
+
+// pureRule reports whether a game's move rule can run nothing but
+// arithmetic, collections, positions, pure built-ins and defs that are
+// themselves pure: no sg, outcome, moves or winning, directly or through
+// a function. The loopy solver lists the options of such a game's
+// positions without computing them first (loopysolve.go). Conservative:
+// any call it cannot see through makes the rule impure.
+func (c *compiler) pureRule(d *lang.GameStmt) bool {
+	if c.repl || c.s.noInline {
+		return false // a def may be redeclared later
+	}
+	bound := map[string]bool{}
+	for _, p := range lang.ParamNames(d.Params) {
+		bound[p.Name] = true
+	}
+	var clauses []lang.Clause
+	var exprs []lang.Expr
+	for _, a := range d.Alts {
+		alt := a.(*lang.Alt)
+		clauses = append(clauses, alt.Clauses...)
+		exprs = append(exprs, alt.Body)
+	}
+	resolve := func(name string) *binding { return c.scope.lookup(name) }
+	return pureClauses(clauses, bound, resolve, 0) && pureExprs(exprs, bound, resolve, 0)
+}
+
+func pureClauses(cls []lang.Clause, bound map[string]bool, resolve func(string) *binding, depth int) bool {
+	for _, cl := range cls {
+		switch cl := cl.(type) {
+		case *lang.ForClause:
+			for _, n := range cl.Target.Names {
+				bound[n.Name] = true
+			}
+			if !pureExpr(cl.Iter, bound, resolve, depth) {
+				return false
+			}
+		case *lang.IfClause:
+			if !pureExpr(cl.Cond, bound, resolve, depth) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func pureExprs(es []lang.Expr, bound map[string]bool, resolve func(string) *binding, depth int) bool {
+	for _, e := range es {
+		if !pureExpr(e, bound, resolve, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *binding, depth int) bool {
+	switch e := e.(type) {
+	case nil, *lang.Ident, *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		return true
+	case *lang.ListLit:
+		return pureExprs(e.Elems, bound, resolve, depth)
+	case *lang.SetLit:
+		return pureExprs(e.Elems, bound, resolve, depth)
+	case *lang.TupleLit:
+		return pureExprs(e.Elems, bound, resolve, depth)
+	case *lang.MapLit:
+		return pureExprs(e.Keys, bound, resolve, depth) && pureExprs(e.Vals, bound, resolve, depth)
+	case *lang.Comp:
+		return pureClauses(e.Clauses, bound, resolve, depth) && pureExpr(e.Key, bound, resolve, depth) && pureExpr(e.Body, bound, resolve, depth)
+	case *lang.SumOf:
+		return pureExprs(e.Items, bound, resolve, depth)
+	case *lang.IfExpr:
+		return pureExpr(e.Cond, bound, resolve, depth) && pureExpr(e.Then, bound, resolve, depth) && pureExpr(e.Else, bound, resolve, depth)
+	case *lang.Binary:
+		return pureExpr(e.X, bound, resolve, depth) && pureExpr(e.Y, bound, resolve, depth)
+	case *lang.Unary:
+		return pureExpr(e.X, bound, resolve, depth)
+	case *lang.Index:
+		return pureExpr(e.X, bound, resolve, depth) && pureExpr(e.Index, bound, resolve, depth)
+	case *lang.Call:
+		if !pureExprs(e.Args, bound, resolve, depth) {
+			return false
+		}
+		id, ok := e.Fn.(*lang.Ident)
+		if !ok || bound[id.Name] {
+			return false
+		}
+		b := resolve(id.Name)
+		switch {
+		case b == nil:
+			return false
+		case b.kind == bGame:
+			return true
+		case b.kind == bBuiltin:
+			return pureBuiltins[b.bi.BName]
+		case b.kind == bDef:
+			fn := b.fn
+			if fn.decl == nil || fn.free == nil || fn.recursive || depth > 32 {
+				return false
+			}
+			inner := map[string]bool{}
+			for _, p := range lang.ParamNames(fn.decl.Params) {
+				inner[p.Name] = true
+			}
+			return pureExpr(fn.decl.Body, inner, func(name string) *binding { return fn.free[name] }, depth+1)
+		}
+		return false
+	}
+	return false
+}
