@@ -922,6 +922,11 @@ func (c *compiler) comp(e *lang.Comp) evalFn {
 	kind := e.Kind
 	return func(fr *frame) Value {
 		var out, keys []Value
+		// A sum of compact positions of one game keeps their keys only
+		// (Sum).
+		packed := kind == lang.SumComp
+		var pg *Game
+		var pkeys []uint64
 		run := loops(func(fr *frame) {
 			if key != nil {
 				keys = append(keys, key(fr))
@@ -929,6 +934,18 @@ func (c *compiler) comp(e *lang.Comp) evalFn {
 			v := body(fr)
 			if kind == lang.SumComp && !v.IsGame() {
 				fail(bpos, "sum of needs games, found %s %s", v.TypeName(), Repr(v))
+			}
+			if packed {
+				if g, ok := v.ref.(*Game); ok && v.k == KPos && (pg == nil || pg == g) {
+					pg = g
+					pkeys = append(pkeys, uint64(v.n))
+					return
+				}
+				packed = false
+				for _, k := range pkeys {
+					out = append(out, pg.packedPosition(k))
+				}
+				pkeys = nil
 			}
 			out = append(out, v)
 		})
@@ -943,6 +960,12 @@ func (c *compiler) comp(e *lang.Comp) evalFn {
 			return SetOf(out)
 		case lang.MapComp:
 			return MapOf(keys, out)
+		}
+		if packed && len(pkeys) > 1 {
+			return Value{k: KSum, ref: &Sum{game: pg, keys: slices.Clip(pkeys)}}
+		}
+		if packed && len(pkeys) == 1 {
+			return pg.packedPosition(pkeys[0])
 		}
 		return SumOf(out)
 	}

@@ -298,6 +298,12 @@ func (gn *gen) valueSG(pos Pos, v Value) sgv {
 		return gn.lookup(g, r)
 	case KSum:
 		acc := sgv(0)
+		if sm := v.ref.(*Sum); sm.Parts == nil && sm.keys != nil {
+			for _, k := range sm.keys {
+				acc = gn.e.add(acc, gn.lookup(sm.game, k))
+			}
+			return acc
+		}
 		for _, p := range v.ref.(*Sum).Parts {
 			acc = gn.e.add(acc, gn.valueSG(pos, p))
 		}

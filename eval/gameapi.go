@@ -68,7 +68,7 @@ func (e *Engine) moves(v Value) []Value {
 		g, r := posRef(v)
 		return e.options(g, r)
 	}
-	parts := v.ref.(*Sum).Parts
+	parts := v.ref.(*Sum).parts()
 	var out []Value
 	pos := Pos{}
 	if n := len(e.th.calls); n > 0 {

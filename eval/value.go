@@ -66,7 +66,27 @@ type Position struct {
 
 // Sum is a sum of two or more games (nimbers and positions), in the order
 // written.
-type Sum struct{ Parts []Value }
+//
+// A long sum whose parts are all compact positions of one game (sum of
+// g(x) for ...) keeps only their keys until its parts are asked for.
+type Sum struct {
+	Parts []Value // nil while packed
+	game  *Game
+	keys  []uint64
+}
+
+// parts returns the parts of the sum, building them once from the keys of
+// a packed sum.
+func (s *Sum) parts() []Value {
+	if s.Parts == nil && s.keys != nil {
+		ps := make([]Value, len(s.keys))
+		for i, k := range s.keys {
+			ps[i] = s.game.packedPosition(k)
+		}
+		s.Parts = ps
+	}
+	return s.Parts
+}
 
 // Inf is an infinite generalized Sprague-Grundy value: the set K of finite
 // values of the position's options, ascending.
@@ -131,7 +151,7 @@ func SumOf(games []Value) Value {
 	n, flat := 0, true
 	for _, g := range games {
 		if g.k == KSum {
-			n += len(g.ref.(*Sum).Parts)
+			n += len(g.ref.(*Sum).parts())
 			flat = false
 		} else {
 			n++
@@ -146,12 +166,12 @@ func SumOf(games []Value) Value {
 		case 1:
 			return games[0]
 		}
-		return Value{k: KSum, ref: &Sum{games[:len(games):len(games)]}}
+		return Value{k: KSum, ref: &Sum{Parts: games[:len(games):len(games)]}}
 	}
 	parts := make([]Value, 0, n)
 	for _, g := range games {
 		if g.k == KSum {
-			parts = append(parts, g.ref.(*Sum).Parts...)
+			parts = append(parts, g.ref.(*Sum).parts()...)
 		} else {
 			parts = append(parts, g)
 		}
@@ -162,7 +182,7 @@ func SumOf(games []Value) Value {
 	case 1:
 		return parts[0]
 	}
-	return Value{k: KSum, ref: &Sum{parts}}
+	return Value{k: KSum, ref: &Sum{Parts: parts}}
 }
 
 // Accessors.
@@ -209,7 +229,7 @@ func (v Value) Position() *Position {
 // Parts returns the parts of a game: a sum's parts, or the game itself.
 func (v Value) Parts() []Value {
 	if v.k == KSum {
-		return v.ref.(*Sum).Parts
+		return v.ref.(*Sum).parts()
 	}
 	return []Value{v}
 }
@@ -301,7 +321,7 @@ func Compare(a, b Value) int {
 }
 
 func sortedParts(v Value) []Value {
-	p := slices.Clone(v.ref.(*Sum).Parts)
+	p := slices.Clone(v.ref.(*Sum).parts())
 	slices.SortFunc(p, Compare)
 	return p
 }
@@ -382,7 +402,7 @@ func writeValue(b *strings.Builder, v Value, quote bool) {
 		p := v.Position()
 		writeSeq(b, p.Game.name+"(", ")", p.Args)
 	case KSum:
-		for i, p := range v.ref.(*Sum).Parts {
+		for i, p := range v.ref.(*Sum).parts() {
 			if i > 0 {
 				b.WriteString(" + ")
 			}
