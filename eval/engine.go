@@ -173,6 +173,7 @@ func (gn *gen) reset(batch int) {
 
 // emitSG records one option's SG value.
 func (gn *gen) emitSG(v sgv) {
+	gn.e.edges++
 	if v >= 0 {
 		if v < bitsetMax {
 			w := int(v >> 6)
@@ -245,6 +246,7 @@ func (gn *gen) result() sgv {
 
 // emitVal records one option's value.
 func (gn *gen) emitVal(pos Pos, v Value) {
+	gn.e.edges++
 	if !v.IsGame() {
 		fail(pos, "a move must be a game, found %s %s", v.TypeName(), Repr(v))
 	}

@@ -475,6 +475,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 		}
 		th.steps += n
+		gn.e.edges += n
 		if th.steps >= th.checkAt {
 			th.checkLimits(ipos)
 		}

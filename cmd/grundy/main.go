@@ -47,7 +47,7 @@ Usage:
   grundy --help | --version
 
 Flags (run, -e and the REPL):
-  --stats              print positions visited, games and time to stderr
+  --stats              print positions visited, moves, memo size and time to stderr
   --max-states N       stop after N positions (default 20000000)
   --max-steps N        stop after N evaluation steps (default 10000000000)
   --timeout D          stop a run after D, e.g. 30s or 2m (default: none)
@@ -264,8 +264,7 @@ func runSource(cfg config, name, src string, stdin io.Reader, stdout, stderr io.
 	start := time.Now()
 	err := s.ExecFile(ctx, name, src)
 	if cfg.stats {
-		st := s.Stats()
-		fmt.Fprintf(stderr, "grundy: %d states, %d games, %.3fs\n", st.States, st.Games, time.Since(start).Seconds())
+		printStats(stderr, s, time.Since(start))
 	}
 	if err != nil {
 		return report(stderr, src, err)
@@ -281,4 +280,12 @@ func report(w io.Writer, src string, err error) int {
 		return 2
 	}
 	return 1
+}
+
+// printStats writes --stats: the run's time, positions visited, options
+// generated and what the memo holds.
+func printStats(w io.Writer, s *eval.Session, elapsed time.Duration) {
+	st := s.Stats()
+	fmt.Fprintf(w, "grundy: %d states visited, %d moves, %d positions known (memo %.1f MiB), %d games, %.3fs\n",
+		st.States, st.Moves, st.Known, float64(st.MemoBytes)/(1<<20), st.Games, elapsed.Seconds())
 }

@@ -233,7 +233,7 @@ func TestFlags(t *testing.T) {
 		}
 	}
 	code, out, errOut := cli(t, "", "--stats", "-e", "game g(n) moves g(n - 1) for i in [0] if n > 0\nprint sg(g(9))")
-	if code != 0 || out != "1\n" || !strings.HasPrefix(errOut, "grundy: 10 states") {
+	if code != 0 || out != "1\n" || !strings.HasPrefix(errOut, "grundy: 10 states visited, ") || !strings.Contains(errOut, " moves, 10 positions known (memo ") {
 		t.Errorf("--stats: status %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

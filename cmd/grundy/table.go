@@ -84,8 +84,7 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	t, err := s.Table(ctx, st)
 	if cfg.stats {
-		sts := s.Stats()
-		fmt.Fprintf(stderr, "grundy: %d states, %d games, %.3fs\n", sts.States, sts.Games, time.Since(start).Seconds())
+		printStats(stderr, s, time.Since(start))
 	}
 	if err != nil {
 		if errorFile(err) == tableName {

@@ -194,7 +194,7 @@ func TestTableErrors(t *testing.T) {
 		t.Errorf("--max-states: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	r = runCLI(t, "", "table", "--stats", p, "n for n in 1 .. 2")
-	if r.code != 0 || r.stdout != "1 1\n2 2\n" || !strings.HasPrefix(r.stderr, "declaring\ngrundy: ") || !strings.Contains(r.stderr, " states, ") {
+	if r.code != 0 || r.stdout != "1 1\n2 2\n" || !strings.HasPrefix(r.stderr, "declaring\ngrundy: ") || !strings.Contains(r.stderr, " states visited, ") {
 		t.Errorf("--stats: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
