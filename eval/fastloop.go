@@ -552,84 +552,115 @@ func intElems(vs []Value) ([]int64, bool) {
 	return out, true
 }
 
-// fastRange is the loop over a range with one or two positions per move
-// and nothing else to check: the keys advance by their steps, the states
-// come straight from the tables' pages, and finite values go straight
-// into the mex bits. A state not yet known goes through emit.
-func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
-	g0, k0, d0 := st.games[0], st.keys[0], st.steps[0]
-	g1, k1, d1 := g0, uint64(0), uint64(0)
-	two := st.nt == 2
-	if two {
-		g1, k1, d1 = st.games[1], st.keys[1], st.steps[1]
-	}
-	if two && g0 == g1 {
-		fastRangeSame(gn, fr, st, hi)
+// mexAcc is where a fast loop puts its options' values: below 64 in a
+// register while the tables hold no larger value (setting bits of one
+// word in memory is a chain of read-modify-writes, each waiting for the
+// last; with larger values around, choosing between register and memory
+// would be a branch taken at random), the others in the gen's bits.
+type mexAcc struct {
+	gn     *gen
+	low    uint64
+	narrow bool
+}
+
+func newMexAcc(gn *gen, g0, g1 *Game) mexAcc {
+	return mexAcc{gn: gn, narrow: !g0.wide && !g1.wide}
+}
+
+// add records a finite option value.
+func (a *mexAcc) add(u uint32) {
+	if a.narrow && u < 64 {
+		a.low |= 1 << u
 		return
 	}
-	if !two {
-		fastRange1(gn, fr, st, hi)
-		return
-	}
-	nim := uint32(st.nim)
-	// Values below 64 gather in a register: setting bits of one word in
-	// memory is a chain of read-modify-writes, each waiting for the last.
-	// Only while the tables hold no value of 64 or more: otherwise the
-	// choice between register and memory is a branch taken at random.
-	low := uint64(0)
-	bits, hw := gn.bits, gn.hi
-	narrow := !g0.wide && !g1.wide
-	for x := st.lo; x <= hi; x++ {
-		s := state(g0, k0)
-		v := s - finBase
-		ok := s >= finBase
-		if two {
-			s1 := state(g1, k1)
-			v ^= s1 - finBase
-			ok = ok && s1 >= finBase
+	a.gn.emitSG(sgv(u))
+}
+
+// flush moves the register into the gen's bits.
+func (a *mexAcc) flush() {
+	if a.low != 0 {
+		gn := a.gn
+		if len(gn.bits) == 0 {
+			gn.bits = append(gn.bits, 0)
 		}
-		if ok {
-			if u := uint32(v) ^ nim; narrow && u < 64 {
-				low |= 1 << u
-			} else if w := int(u >> 6); w < len(bits) && u < bitsetMax {
-				bits[w] |= 1 << (u & 63)
-				hw = max(hw, w)
-			} else {
-				gn.hi = hw
-				gn.emitSG(sgv(u))
-				bits, hw = gn.bits, gn.hi
-			}
-		} else {
-			gn.hi = hw
-			low = gn.flushLow(low)
-			more := st.emit(gn, fr, x)
-			bits, hw = gn.bits, gn.hi
-			if !more {
-				return
-			}
+		gn.bits[0] |= a.low
+		a.low = 0
+	}
+}
+
+// missing hands value x of the loop variable to the general way (a part
+// not known yet); false when the generator should stop.
+func (a *mexAcc) missing(st *fastState, fr *frame, x int64) bool {
+	a.flush()
+	return st.emit(a.gn, fr, x)
+}
+
+// wide returns the gen's bits for a kernel that sets them directly; done
+// then records the largest value it set (or a bound on it).
+func (a *mexAcc) wide() *[bitsetMax / 64]uint64 { return a.gn.allBits() }
+
+func (a *mexAcc) done(top uint32) { a.gn.hi = max(a.gn.hi, int(top>>6)) }
+
+// readState is the state of packed key k from a page directory (stUnknown
+// when it has no page).
+func readState(pages []*page, k uint64) int32 {
+	if p := k >> pageBits; p < uint64(len(pages)) {
+		if pg := pages[p]; pg != nil {
+			return pg[k&(pageSize-1)]
+		}
+	}
+	return stUnknown
+}
+
+// The fast loops run a move rule's last for clause over a range (or a
+// sorted list) with one or two positions per move and nothing else to
+// check: the keys advance by their steps and the states come straight
+// from the tables' pages. Each runs a tight kernel while the values are
+// known (the Go compiler makes much better code of a simple loop), and a
+// general step for the others, which goes through emit when a state is
+// not known yet.
+
+// fastRange is the fast loop for one or two positions per move.
+func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
+	switch {
+	case st.nt == 1:
+		fastRange1(gn, fr, st, hi)
+	case st.games[0] == st.games[1]:
+		fastRangeSame(gn, fr, st, hi)
+	default:
+		fastRange2(gn, fr, st, hi)
+	}
+}
+
+// fastRange2 is fastRange for two positions of different games.
+func fastRange2(gn *gen, fr *frame, st *fastState, hi int64) {
+	g0, k0, d0 := st.games[0], st.keys[0], st.steps[0]
+	g1, k1, d1 := st.games[1], st.keys[1], st.steps[1]
+	nim := uint32(st.nim)
+	acc := newMexAcc(gn, g0, g1)
+	for x := st.lo; x <= hi; x++ {
+		a, b := readState(g0.pages, k0), readState(g1.pages, k1)
+		if a >= finBase && b >= finBase {
+			acc.add(uint32((a-finBase)^(b-finBase)) ^ nim)
+		} else if !acc.missing(st, fr, x) {
+			return
 		}
 		k0 += d0
 		k1 += d1
 	}
-	gn.hi = hw
-	gn.flushLow(low)
+	acc.flush()
 }
 
-// fastRange1 is fastRange for one position per move, the page directory
-// held in registers.
+// fastRange1 is fastRange for one position per move.
 func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 	g := st.games[0]
 	k, d := st.keys[0], st.steps[0]
 	nim := uint32(st.nim)
-	low := uint64(0)
-	bits, hw := gn.bits, gn.hi
-	narrow := !g.wide
+	acc := newMexAcc(gn, g, g)
 	pages := g.pages
 	np := uint64(len(pages))
 	for x := st.lo; x <= hi; x++ {
-		// A tight loop while the values are known (and in the register,
-		// or in memory); the general body below takes the others.
-		if narrow {
+		if acc.narrow {
 			for ; x <= hi; x++ {
 				p := k >> pageBits
 				if p >= np || pages[p] == nil {
@@ -640,12 +671,11 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 				if v < 0 || u >= 64 {
 					break
 				}
-				low |= 1 << u
+				acc.low |= 1 << u
 				k += d
 			}
 		} else {
-			bw := gn.allBits()
-			top := uint32(0)
+			bw, top := acc.wide(), uint32(0)
 			for ; x <= hi; x++ {
 				p := k >> pageBits
 				if p >= np || pages[p] == nil {
@@ -660,60 +690,37 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 				top |= u
 				k += d
 			}
-			bits, hw = gn.bits, max(hw, int(top>>6))
+			acc.done(top)
 		}
 		if x > hi {
 			break
 		}
-		var a int32 // stUnknown when not in the table
-		if p := k >> pageBits; p < np {
-			if pg := pages[p]; pg != nil {
-				a = pg[k&(pageSize-1)]
-			}
-		}
-		if a >= finBase {
-			if u := uint32(a-finBase) ^ nim; narrow && u < 64 {
-				low |= 1 << u
-			} else if w := int(u >> 6); w < len(bits) && u < bitsetMax {
-				bits[w] |= 1 << (u & 63)
-				hw = max(hw, w)
-			} else {
-				gn.hi = hw
-				gn.emitSG(sgv(u))
-				bits, hw = gn.bits, gn.hi
-			}
+		if a := readState(pages, k); a >= finBase {
+			acc.add(uint32(a-finBase) ^ nim)
+		} else if !acc.missing(st, fr, x) {
+			return
 		} else {
-			gn.hi = hw
-			low = gn.flushLow(low)
-			more := st.emit(gn, fr, x)
-			bits, hw = gn.bits, gn.hi
-			if !more {
-				return
-			}
+			// emit may have computed positions: the directory may
+			// have grown.
 			pages = g.pages
 			np = uint64(len(pages))
 		}
 		k += d
 	}
-	gn.hi = hw
-	gn.flushLow(low)
+	acc.flush()
 }
 
-// fastRangeSame is fastRange for two positions of one game, its page
-// directory held in registers.
+// fastRangeSame is fastRange for two positions of one game.
 func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 	g := st.games[0]
 	k0, d0 := st.keys[0], st.steps[0]
 	k1, d1 := st.keys[1], st.steps[1]
 	nim := uint32(st.nim)
-	low := uint64(0)
-	bits, hw := gn.bits, gn.hi
-	narrow := !g.wide
+	acc := newMexAcc(gn, g, g)
 	pages := g.pages
 	np := uint64(len(pages))
 	for x := st.lo; x <= hi; x++ {
-		// A tight loop while the values are known (see fastRange1).
-		if narrow {
+		if acc.narrow {
 			for ; x <= hi; x++ {
 				p0, p1 := k0>>pageBits, k1>>pageBits
 				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
@@ -724,13 +731,12 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 				if va|vb < 0 || u >= 64 {
 					break
 				}
-				low |= 1 << u
+				acc.low |= 1 << u
 				k0 += d0
 				k1 += d1
 			}
 		} else {
-			bw := gn.allBits()
-			top := uint32(0)
+			bw, top := acc.wide(), uint32(0)
 			for ; x <= hi; x++ {
 				p0, p1 := k0>>pageBits, k1>>pageBits
 				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
@@ -746,85 +752,35 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 				k0 += d0
 				k1 += d1
 			}
-			bits, hw = gn.bits, max(hw, int(top>>6))
+			acc.done(top)
 		}
 		if x > hi {
 			break
 		}
-		// An unknown position reads as stUnknown (0 < finBase).
-		var a, b int32
-		if p := k0 >> pageBits; p < np {
-			if pg := pages[p]; pg != nil {
-				a = pg[k0&(pageSize-1)]
-			}
-		}
-		if p := k1 >> pageBits; p < np {
-			if pg := pages[p]; pg != nil {
-				b = pg[k1&(pageSize-1)]
-			}
-		}
-		if a >= finBase && b >= finBase {
-			if u := uint32((a-finBase)^(b-finBase)) ^ nim; narrow && u < 64 {
-				low |= 1 << u
-			} else if w := int(u >> 6); w < len(bits) && u < bitsetMax {
-				bits[w] |= 1 << (u & 63)
-				hw = max(hw, w)
-			} else {
-				gn.hi = hw
-				gn.emitSG(sgv(u))
-				bits, hw = gn.bits, gn.hi
-			}
+		if a, b := readState(pages, k0), readState(pages, k1); a >= finBase && b >= finBase {
+			acc.add(uint32((a-finBase)^(b-finBase)) ^ nim)
+		} else if !acc.missing(st, fr, x) {
+			return
 		} else {
-			gn.hi = hw
-			low = gn.flushLow(low)
-			more := st.emit(gn, fr, x)
-			bits, hw = gn.bits, gn.hi
-			if !more {
-				return
-			}
-			// emit may have computed positions: the directory may have
-			// grown.
 			pages = g.pages
 			np = uint64(len(pages))
 		}
 		k0 += d0
 		k1 += d1
 	}
-	gn.hi = hw
-	gn.flushLow(low)
+	acc.flush()
 }
 
-// state is Game.state for packed keys.
-func state(g *Game, r uint64) int32 {
-	p := r >> pageBits
-	if p >= uint64(len(g.pages)) {
-		return stUnknown
-	}
-	pg := g.pages[p]
-	if pg == nil {
-		return stUnknown
-	}
-	return pg[r&(pageSize-1)]
-}
-
-// fastElems is fastRange for a sorted slice of values and one position per
-// move.
+// fastElems is the fast loop for a sorted slice of values and one position
+// per move.
 func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 	g0, k0, d0, lo := st.games[0], st.keys[0], st.steps[0], st.lo
 	nim := uint32(st.nim)
-	// Values below 64 gather in a register: setting bits of one word in
-	// memory is a chain of read-modify-writes, each waiting for the last.
-	// Only while the tables hold no value of 64 or more: otherwise the
-	// choice between register and memory is a branch taken at random.
-	low := uint64(0)
-	bits, hw := gn.bits, gn.hi
-	narrow := !g0.wide
+	acc := newMexAcc(gn, g0, g0)
 	pages := g0.pages
 	np := uint64(len(pages))
 	for i := 0; i < len(elems); i++ {
-		// A tight loop while the values are known and below 64 (see
-		// fastRange1).
-		if narrow {
+		if acc.narrow {
 			for ; i < len(elems); i++ {
 				k := k0 + uint64(elems[i]-lo)*d0
 				p := k >> pageBits
@@ -836,39 +792,23 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 				if v < 0 || u >= 64 {
 					break
 				}
-				low |= 1 << u
+				acc.low |= 1 << u
 			}
 			if i == len(elems) {
 				break
 			}
 		}
 		x := elems[i]
-		s := state(g0, k0+uint64(x-lo)*d0)
-		if s >= finBase {
-			if u := uint32(s-finBase) ^ nim; narrow && u < 64 {
-				low |= 1 << u
-			} else if w := int(u >> 6); w < len(bits) && u < bitsetMax {
-				bits[w] |= 1 << (u & 63)
-				hw = max(hw, w)
-			} else {
-				gn.hi = hw
-				gn.emitSG(sgv(u))
-				bits, hw = gn.bits, gn.hi
-			}
-			continue
-		}
-		gn.hi = hw
-		low = gn.flushLow(low)
-		more := st.emit(gn, fr, x)
-		bits, hw = gn.bits, gn.hi
-		if !more {
+		if a := readState(pages, k0+uint64(x-lo)*d0); a >= finBase {
+			acc.add(uint32(a-finBase) ^ nim)
+		} else if !acc.missing(st, fr, x) {
 			return
+		} else {
+			pages = g0.pages
+			np = uint64(len(pages))
 		}
-		pages = g0.pages
-		np = uint64(len(pages))
 	}
-	gn.hi = hw
-	gn.flushLow(low)
+	acc.flush()
 }
 
 // smallStep reports whether a key step stays within a memo page for
@@ -898,13 +838,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 	g0, k0, d0 := st.games[0], st.keys[0], st.steps[0]
 	g1, k1, d1 := st.games[1], st.keys[1], st.steps[1]
 	nim := uint32(st.nim)
-	// Values below 64 gather in a register: setting bits of one word in
-	// memory is a chain of read-modify-writes, each waiting for the last.
-	// Only while the tables hold no value of 64 or more: otherwise the
-	// choice between register and memory is a branch taken at random.
-	low := uint64(0)
-	bits, hw := gn.bits, gn.hi
-	narrow := !g0.wide && !g1.wide
+	acc := newMexAcc(gn, g0, g1)
 	x := st.lo
 	for x <= hi {
 		p0, p1 := k0>>pageBits, k1>>pageBits
@@ -922,35 +856,32 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 		i0, i1 := int64(k0&(pageSize-1)), int64(k1&(pageSize-1))
 		s0, s1 := int64(d0), int64(d1)
 		j := int64(0)
-		if narrow && s0 == 1 && s1 == -1 && pg0 != nil && pg1 != nil {
+		if s0 == 1 && s1 == -1 && pg0 != nil && pg1 != nil {
 			// g(.. x ..) + g(.. c - x ..), the common split: one walks
-			// up a page, the other down, while the values are known and
-			// below 64 (the general loop below takes the others).
+			// up a page, the other down.
 			as, bs := pg0[i0:i0+m], pg1[i1-m+1:i1+1]
-			for ; j < m; j++ {
-				va, vb := as[j]-finBase, bs[m-1-j]-finBase
-				u := uint32(va^vb) ^ nim
-				if va|vb < 0 || u >= 64 {
-					break
+			if acc.narrow {
+				for ; j < m; j++ {
+					va, vb := as[j]-finBase, bs[m-1-j]-finBase
+					u := uint32(va^vb) ^ nim
+					if va|vb < 0 || u >= 64 {
+						break
+					}
+					acc.low |= 1 << u
 				}
-				low |= 1 << u
-			}
-			i0, i1 = i0+j, i1-j
-		} else if s0 == 1 && s1 == -1 && pg0 != nil && pg1 != nil {
-			// The same with the values in memory.
-			as, bs := pg0[i0:i0+m], pg1[i1-m+1:i1+1]
-			bw := gn.allBits()
-			top := uint32(0)
-			for ; j < m; j++ {
-				va, vb := as[j]-finBase, bs[m-1-j]-finBase
-				u := uint32(va^vb) ^ nim
-				if va|vb < 0 || u >= bitsetMax {
-					break
+			} else {
+				bw, top := acc.wide(), uint32(0)
+				for ; j < m; j++ {
+					va, vb := as[j]-finBase, bs[m-1-j]-finBase
+					u := uint32(va^vb) ^ nim
+					if va|vb < 0 || u >= bitsetMax {
+						break
+					}
+					bw[u>>6] |= 1 << (u & 63)
+					top |= u
 				}
-				bw[u>>6] |= 1 << (u & 63)
-				top |= u // at least the largest
+				acc.done(top)
 			}
-			bits, hw = gn.bits, max(hw, int(top>>6))
 			i0, i1 = i0+j, i1-j
 		}
 		for ; j < m; j++ {
@@ -962,24 +893,9 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 				b = pg1[i1&(pageSize-1)]
 			}
 			if a >= finBase && b >= finBase {
-				if u := uint32((a-finBase)^(b-finBase)) ^ nim; narrow && u < 64 {
-					low |= 1 << u
-				} else if w := int(u >> 6); w < len(bits) && u < bitsetMax {
-					bits[w] |= 1 << (u & 63)
-					hw = max(hw, w)
-				} else {
-					gn.hi = hw
-					gn.emitSG(sgv(u))
-					bits, hw = gn.bits, gn.hi
-				}
-			} else {
-				gn.hi = hw
-				low = gn.flushLow(low)
-				more := st.emit(gn, fr, x+j)
-				bits, hw = gn.bits, gn.hi
-				if !more {
-					return
-				}
+				acc.add(uint32((a-finBase)^(b-finBase)) ^ nim)
+			} else if !acc.missing(st, fr, x+j) {
+				return
 			}
 			i0 += s0
 			i1 += s1
@@ -988,8 +904,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 		k0 += uint64(m) * d0
 		k1 += uint64(m) * d1
 	}
-	gn.hi = hw
-	gn.flushLow(low)
+	acc.flush()
 }
 
 // fastSum compiles `sum of g(ARGS) for x in A .. B`, the arguments affine
@@ -1093,17 +1008,6 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 	}
 }
 
-// flushLow ORs the option values below 64 gathered in a register into the
-// mex bits; it returns the emptied register.
-func (gn *gen) flushLow(low uint64) uint64 {
-	if low != 0 {
-		if len(gn.bits) == 0 {
-			gn.bits = append(gn.bits, 0)
-		}
-		gn.bits[0] |= low
-	}
-	return 0
-}
 
 // allBits returns the mex bits grown to hold every value below bitsetMax.
 func (gn *gen) allBits() *[bitsetMax / 64]uint64 {
