@@ -1008,7 +1008,6 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 	}
 }
 
-
 // allBits returns the mex bits grown to hold every value below bitsetMax.
 func (gn *gen) allBits() *[bitsetMax / 64]uint64 {
 	if len(gn.bits) < bitsetMax/64 {
