@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/grundy-lang/grundy/eval/loopy"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -45,7 +46,8 @@ type Engine struct {
 	// solveLoopy's working space, and whether a solve is using it.
 	loopyScratch *loopyScratch
 	loopyBusy    bool
-	noOpen       bool // solveLoopy without opening positions first (see solveLoopyOpen)
+	loopySolver  *loopy.Solver // reused by every component (values copied at once)
+	noOpen       bool          // solveLoopy without opening positions first (see solveLoopyOpen)
 	infBuf       []byte
 }
 

@@ -271,7 +271,10 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 	}
 	gr.N = len(gr.Start) - 1
 	// Only the values: the solver keeps no remoteness (see below).
-	vals := loopy.Values(gr)
+	if e.loopySolver == nil {
+		e.loopySolver = &loopy.Solver{}
+	}
+	vals := e.loopySolver.Values(gr) // valid until the next call
 	for i, v := range scc {
 		n := &nodes[v]
 		var val sgv

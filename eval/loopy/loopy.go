@@ -124,7 +124,7 @@ const (
 // array. The graph is not validated: out-of-range indices panic.
 func Solve(g *Graph) *Result {
 	n := g.N
-	s := newSolver(g)
+	s := newSolver(g, nil)
 	s.gamma()
 	res := &Result{
 		Val:    s.values(),
@@ -138,9 +138,32 @@ func Solve(g *Graph) *Result {
 // Values is Solve without outcomes and remoteness: the values alone, which
 // do not depend on the externals' Out and Remote.
 func Values(g *Graph) []Value {
-	s := newSolver(g)
+	s := newSolver(g, nil)
 	s.gamma()
 	return s.values()
+}
+
+// A Solver computes values of one graph after another, reusing its
+// memory: the values a call returns (and their K sets) are only valid
+// until the next call.
+type Solver struct {
+	s solver
+}
+
+// Values is the package's Values, with the Solver's memory.
+func (sv *Solver) Values(g *Graph) []Value {
+	s := newSolver(g, &sv.s)
+	s.gamma()
+	return s.values()
+}
+
+// ints returns slice i of the solver's memory with length n (contents
+// undefined).
+func (s *solver) ints(i, n int) []int32 {
+	if cap(s.mem[i]) < n {
+		s.mem[i] = make([]int32, n, max(n, 2*cap(s.mem[i])))
+	}
+	return s.mem[i][:n]
 }
 
 type solver struct {
@@ -155,12 +178,18 @@ type solver struct {
 	extFin []extFin
 
 	scr [2][]int32 // scratch arrays of length n shared by gamma and retro
+
+	// Memory kept by a Solver: int32 slices (see ints), values and the
+	// K sets' backing array.
+	mem  [8][]int32
+	vals []Value
+	kbuf []int
 }
 
 // scratch returns scratch array i (length n, contents undefined).
 func (s *solver) scratch(i int) []int32 {
 	if s.scr[i] == nil {
-		s.scr[i] = make([]int32, s.n)
+		s.scr[i] = s.ints(i, s.n)
 	}
 	return s.scr[i]
 }
@@ -170,19 +199,25 @@ type extFin struct {
 	node int32
 }
 
-func newSolver(g *Graph) *solver {
+func newSolver(g *Graph, reuse *solver) *solver {
 	n := g.N
-	s := &solver{g: g, n: n}
+	s := &solver{}
+	if reuse != nil {
+		s = reuse
+		*s = solver{mem: s.mem, vals: s.vals, kbuf: s.kbuf, extFin: s.extFin[:0]}
+	}
+	s.g, s.n = g, n
 	start, succ := g.Start, g.Succ
 	// Reverse CSR by counting sort.
-	ps := make([]int32, n+2)
+	ps := s.ints(2, n+2)
+	clear(ps)
 	for _, v := range succ[start[0]:start[n]] {
 		ps[v+2]++
 	}
 	for i := 2; i < len(ps); i++ {
 		ps[i] += ps[i-1]
 	}
-	pred := make([]int32, start[n]-start[0])
+	pred := s.ints(3, int(start[n]-start[0]))
 	for u := 0; u < n; u++ {
 		for _, v := range succ[start[u]:start[u+1]] {
 			pred[ps[v+1]] = int32(u)
@@ -191,7 +226,7 @@ func newSolver(g *Graph) *solver {
 	}
 	s.predStart = ps[:n+1]
 	s.pred = pred
-	s.lab = make([]int32, n)
+	s.lab = s.ints(4, n)
 	if g.ExtStart != nil && g.ExtStart[n] > g.ExtStart[0] {
 		s.hasExt = true
 		for u := 0; u < n; u++ {
@@ -227,13 +262,14 @@ func (s *solver) gamma() {
 	// unlabelled or infinite; decremented once per edge when a follower is
 	// labelled, so the per-round counts cost O(|U|) instead of a scan of
 	// U's out-edges.
-	open := make([]int32, n)
+	open := s.ints(5, n)
 	for x := 0; x < n; x++ {
 		open[x] = start[x+1] - start[x]
 	}
-	mark := make([]int32, n) // == round+1 when marked in that round
+	mark := s.ints(6, n) // == round+1 when marked in that round
+	clear(mark)
 	queue := s.scratch(1)[:0]
-	live := make([]int32, n) // the unlabelled nodes U
+	live := s.ints(7, n) // the unlabelled nodes U
 	for i := range live {
 		live[i] = int32(i)
 	}
@@ -331,7 +367,11 @@ func (s *solver) values() []Value {
 	n := s.n
 	start, succ := s.g.Start, s.g.Succ
 	lab := s.lab
-	vals := make([]Value, n)
+	if cap(s.vals) < n {
+		s.vals = make([]Value, n, max(n, 2*cap(s.vals)))
+	}
+	vals := s.vals[:n]
+	clear(vals)
 	total := 0
 	for u := 0; u < n; u++ {
 		if lab[u] < 0 {
@@ -339,7 +379,10 @@ func (s *solver) values() []Value {
 			total += len(s.exts(u))
 		}
 	}
-	buf := make([]int, 0, total) // never reallocated: total bounds every K
+	if cap(s.kbuf) < total {
+		s.kbuf = make([]int, 0, max(total, 2*cap(s.kbuf)))
+	}
+	buf := s.kbuf[:0] // never reallocated: total bounds every K
 	for u := 0; u < n; u++ {
 		if lab[u] >= 0 {
 			vals[u].N = int(lab[u])

@@ -142,6 +142,9 @@ func TestCheckersReject(t *testing.T) {
 	}
 }
 
+// shared is reused by every checkSolve, as the evaluator reuses one.
+var shared Solver
+
 func checkSolve(t *testing.T, tg *tgraph) bool {
 	t.Helper()
 	res := Solve(tg.toGraph())
@@ -151,7 +154,11 @@ func checkSolve(t *testing.T, tg *tgraph) bool {
 		return false
 	}
 	vals := Values(tg.toGraph())
+	reused := shared.Values(tg.toGraph()) // a Solver used for every graph
 	for u := 0; u < tg.n; u++ {
+		if !valEq(reused[u], nv[u]) {
+			return fail("node %d: Solver.Values %s, naive labelling %s", u, fmtVal(reused[u]), fmtVal(nv[u]))
+		}
 		if !valEq(res.Val[u], nv[u]) {
 			return fail("node %d: Solve value %s, naive labelling %s", u, fmtVal(res.Val[u]), fmtVal(nv[u]))
 		}
