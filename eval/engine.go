@@ -47,6 +47,7 @@ type Engine struct {
 	loopyScratch *loopyScratch
 	loopyBusy    bool
 	loopySolver  *loopy.Solver // reused by every component (values copied at once)
+	loopyGraph   loopy.Graph   // the same for the component's graph
 	noOpen       bool          // solveLoopy without opening positions first (see solveLoopyOpen)
 	infBuf       []byte
 }

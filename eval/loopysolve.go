@@ -246,7 +246,10 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 		nodes[v].local, nodes[v].comp = int32(i), e.comps
 	}
 	b := &localGraph{e: e, nodes: nodes, ids: ids, scc: scc, comp: e.comps}
-	gr := &loopy.Graph{Start: make([]int32, 1, len(scc)+1), ExtStart: make([]int32, 1, len(scc)+1)}
+	// The graph's arrays are the last component's (the solver is done
+	// with them when Values returns).
+	gr := &e.loopyGraph
+	*gr = loopy.Graph{Start: append(gr.Start[:0], 0), ExtStart: append(gr.ExtStart[:0], 0), Succ: gr.Succ[:0], Ext: gr.Ext[:0]}
 	b.gr = gr
 	for i := 0; i < len(scc)+len(b.prods); i++ {
 		if i < len(scc) {

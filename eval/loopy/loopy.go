@@ -201,10 +201,12 @@ type extFin struct {
 
 func newSolver(g *Graph, reuse *solver) *solver {
 	n := g.N
-	s := &solver{}
+	var s *solver
 	if reuse != nil {
 		s = reuse
 		*s = solver{mem: s.mem, vals: s.vals, kbuf: s.kbuf, extFin: s.extFin[:0]}
+	} else {
+		s = &solver{}
 	}
 	s.g, s.n = g, n
 	start, succ := g.Start, g.Succ
