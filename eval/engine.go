@@ -545,7 +545,9 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 					gn.emitSG(k.g.state(k.r) - finBase)
 				}
 				gn.infs, gn.big = gn.infs[:0], gn.big[:0]
-				g.setState(r, stateOf(gn.result()))
+				if x := stateOf(gn.result()); !g.setFast(r, x) {
+			g.setStateSlow(r, x)
+		}
 				e.note(g, r)
 			}
 			lv.saves, lv.pend, lv.words = lv.saves[:en.save()-1], lv.pend[:sv.pend], lv.words[:sv.words]
@@ -571,7 +573,9 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		gn.reset(batch)
 		// On the search path while its moves run: a value asked for inside
 		// them (sg of itself) is then an error, not endless recursion.
-		g.setState(r, stGray)
+		if !g.setFast(r, stGray) {
+			g.setStateSlow(r, stGray)
+		}
 		// One frame per search, reused: the slots past the arguments are
 		// always set before they are read.
 		fr := lv.frameFor(g, th)
@@ -614,7 +618,9 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			// An option on or above a cycle: winning orders by remoteness.
 			g.setLoopy(r)
 		}
-		g.setState(r, stateOf(gn.result()))
+		if x := stateOf(gn.result()); !g.setFast(r, x) {
+			g.setStateSlow(r, x)
+		}
 		e.note(g, r)
 		stack = stack[:top]
 	}

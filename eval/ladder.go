@@ -193,7 +193,9 @@ func (e *Engine) climb(g *Game, at *uint64, r uint64, budget int64, mine []uint6
 		}
 		gn.reset(1 << 30)
 		*at = k // for the ladder's forget, should the rule fail
-		g.setState(k, stGray)
+		if !g.setFast(k, stGray) {
+			g.setStateSlow(k, stGray)
+		}
 		fr = lv.frameFor(g, th)
 		g.load(fr, k)
 		gn.fr = fr
@@ -208,7 +210,9 @@ func (e *Engine) climb(g *Game, at *uint64, r uint64, budget int64, mine []uint6
 		if len(gn.infs) > 0 {
 			g.setLoopy(k)
 		}
-		g.setState(k, stateOf(gn.result()))
+		if x := stateOf(gn.result()); !g.setFast(k, x) {
+			g.setStateSlow(k, x)
+		}
 		mine[(k-m)/64] |= 1 << ((k - m) % 64)
 	}
 	return k

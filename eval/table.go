@@ -123,6 +123,29 @@ func (g *Game) state(r uint64) int32 {
 }
 
 func (g *Game) setState(r uint64, s int32) {
+	if !g.setFast(r, s) {
+		g.setStateSlow(r, s)
+	}
+}
+
+// setFast is setState when the key's page is there and s is below 64:
+// hot paths call it first (it is inlined) and setStateSlow when it
+// reports false.
+func (g *Game) setFast(r uint64, s int32) bool {
+	// (A key with genBit set has p past any directory.)
+	if p := r >> pageBits; p < uint64(len(g.pages)) && s < finBase+64 {
+		if pg := g.pages[p]; pg != nil {
+			pg[r&(pageSize-1)] = s
+			return true
+		}
+	}
+	return false
+}
+
+// setStateSlow is setState for a value of 64 or more (the game is then
+// wide), a key past the page directory or on a page not there yet, and
+// interned positions.
+func (g *Game) setStateSlow(r uint64, s int32) {
 	if s >= finBase+64 {
 		g.wide = true
 	}
