@@ -546,8 +546,8 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				}
 				gn.infs, gn.big = gn.infs[:0], gn.big[:0]
 				if x := stateOf(gn.result()); !g.setFast(r, x) {
-			g.setStateSlow(r, x)
-		}
+					g.setStateSlow(r, x)
+				}
 				e.note(g, r)
 			}
 			lv.saves, lv.pend, lv.words = lv.saves[:en.save()-1], lv.pend[:sv.pend], lv.words[:sv.words]
