@@ -549,6 +549,13 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 			loops := c.clauses(alt.Clauses)
 			body := alt.Body
 			if sg {
+				if ints {
+					if one := c.sgCall1(body); one != nil {
+						gens = append(gens, loops(one))
+						c.pop()
+						continue
+					}
+				}
 				sgBody := c.sgExpr(body)
 				if call, ok := body.(*lang.Call); ok && ints && c.gameCallee(call) != nil {
 					// One position per move: a missing one can be

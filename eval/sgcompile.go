@@ -31,10 +31,8 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 						if s := g.state(uint64(v)); s >= finBase {
 							return s - finBase
 						}
-						return fr.gen.lookup(g, uint64(v))
 					}
-					checkArity(pos, g, 1)
-					return fr.gen.lookup(g, g.ref1(Int(v)))
+					return lookup1(fr.gen, pos, g, v)
 				}
 			case allInt && len(ints) == 2:
 				a0, a1 := c.operandOf(e.Args[0], ints[0]), c.operandOf(e.Args[1], ints[1])
@@ -182,6 +180,47 @@ func (c *compiler) gameCallee(e *lang.Call) *binding {
 		return nil
 	}
 	return b
+}
+
+// lookup1 is gen.lookup of position g(v), checking its arity.
+func lookup1(gn *gen, pos Pos, g *Game, v int64) sgv {
+	if uint64(v) < g.lim && g.arity == 1 {
+		return gn.lookup(g, uint64(v))
+	}
+	checkArity(pos, g, 1)
+	return gn.lookup(g, g.ref1(Int(v)))
+}
+
+// sgCall1 compiles a move whose option is one position g(E) with an int
+// argument: the option's value goes straight into the gen, and a missing
+// position is traced (gen.pend). nil for other shapes.
+func (c *compiler) sgCall1(e lang.Expr) func(fr *frame) {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	b := c.gameCallee(call)
+	if b == nil {
+		return nil
+	}
+	f := c.intExpr(call.Args[0])
+	if f == nil {
+		return nil
+	}
+	a0, pos := c.operandOf(call.Args[0], f), call.Pos
+	return func(fr *frame) {
+		gn, v, g := fr.gen, a0.eval(fr), b.game
+		if uint64(v) < g.lim && g.arity == 1 {
+			if s := g.state(uint64(v)); s >= finBase {
+				gn.emitSG(s - finBase)
+				return
+			}
+		}
+		gn.tracing = true
+		x := lookup1(gn, pos, g, v)
+		gn.tracing = false
+		gn.emitSG(x)
+	}
 }
 
 func checkArity(pos Pos, g *Game, n int) {
