@@ -63,3 +63,15 @@ func TestCancelDeepChain(t *testing.T) {
 		t.Fatalf("after the cancel: %v", err)
 	}
 }
+
+// TestCallerDeadline: the context's own deadline passes (no time limit of
+// the session's): an interruption, not a --timeout of 0s.
+func TestCallerDeadline(t *testing.T) {
+	s := eval.NewSession(eval.Options{Stdout: io.Discard})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	err := s.ExecFile(ctx, "t.game", "game up(n) moves up(n + 1)\nprint sg(up(0))\n")
+	if err == nil || !strings.Contains(err.Error(), "interrupted") || strings.Contains(err.Error(), "0s") {
+		t.Fatalf("got %v, want an interrupted error", err)
+	}
+}

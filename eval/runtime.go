@@ -167,9 +167,10 @@ func heapBytes() int64 {
 
 func (th *Thread) poll(pos Pos) {
 	if err := th.ctx.Err(); err != nil {
-		if err == context.DeadlineExceeded {
+		if err == context.DeadlineExceeded && th.limits.Timeout > 0 {
 			th.limitFail(pos, "time limit reached: the run took more than %v (--timeout)", th.limits.Timeout)
 		}
+		// (The caller's own deadline: a cancellation.)
 		fail(pos, "interrupted")
 	}
 }
