@@ -157,10 +157,13 @@ Example:
 }
 
 // eval evaluates an expression typed after a command.
-func (r *REPL) eval(ctx context.Context, src string) (eval.Value, bool) {
-	v, err := r.s.Eval(ctx, "<stdin>", src)
+// eval evaluates src as written after prefix on the current input line,
+// so that an error points into that line.
+func (r *REPL) eval(ctx context.Context, prefix, src string) (eval.Value, bool) {
+	line := max(r.line, 1)
+	v, err := r.s.Eval(ctx, "<stdin>", strings.Repeat("\n", line-1)+strings.Repeat(" ", len(prefix))+src)
 	if err != nil {
-		r.report(strings.Join(r.lines, "\n"), err)
+		r.report(r.textWith(line, prefix+src), err)
 		return eval.None, false
 	}
 	return v, true
@@ -171,7 +174,7 @@ func (r *REPL) game(ctx context.Context, cmd, src string) (eval.Value, bool) {
 		fmt.Fprintf(r.errOut, ":%s needs a game, e.g. :%s sub(10)\n", cmd, cmd)
 		return eval.None, false
 	}
-	v, ok := r.eval(ctx, src)
+	v, ok := r.eval(ctx, ":"+cmd+" ", src)
 	if ok && !v.IsGame() {
 		fmt.Fprintf(r.errOut, ":%s needs a game, found %s %s\n", cmd, v.TypeName(), eval.Repr(v))
 		return v, false
@@ -283,7 +286,7 @@ func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 	}
 	expr, x, xs, y, ys := m[1], m[2], m[3], m[4], m[5]
 	if y == "" {
-		v, ok := r.eval(ctx, fmt.Sprintf("[(%s, %s) for %s in %s]", x, expr, x, xs))
+		v, ok := r.eval(ctx, "", fmt.Sprintf("[(%s, %s) for %s in %s]", x, expr, x, xs))
 		if !ok {
 			return false
 		}
@@ -295,15 +298,15 @@ func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 		printAligned(r, append([][]string{{x, expr}}, rows...))
 		return true
 	}
-	xv, ok := r.eval(ctx, fmt.Sprintf("[%s for %s in %s]", x, x, xs))
+	xv, ok := r.eval(ctx, "", fmt.Sprintf("[%s for %s in %s]", x, x, xs))
 	if !ok {
 		return false
 	}
-	yv, ok := r.eval(ctx, fmt.Sprintf("[%s for %s in %s]", y, y, ys))
+	yv, ok := r.eval(ctx, "", fmt.Sprintf("[%s for %s in %s]", y, y, ys))
 	if !ok {
 		return false
 	}
-	grid, ok := r.eval(ctx, fmt.Sprintf("[[%s for %s in %s] for %s in %s]", expr, y, ys, x, xs))
+	grid, ok := r.eval(ctx, "", fmt.Sprintf("[[%s for %s in %s] for %s in %s]", expr, y, ys, x, xs))
 	if !ok {
 		return false
 	}

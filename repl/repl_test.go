@@ -41,6 +41,8 @@ func TestEntries(t *testing.T) {
 		{"table 1d", ":table n * n for n in 1 .. 3\n", "n  n * n\n1      1\n2      4\n3      9\n", "", 0},
 		{"table 2d", ":table a ^ b for a in 0 .. 1 for b in 0 .. 2\n", "a\\b  0  1  2\n  0  0  1  2\n  1  1  0  3\n", "", 0},
 		{"unknown command", ":frobnicate\n", "", "unknown command :frobnicate", 1},
+		{"moves error points into its line", sub + "let x = 1\n:moves sub(1 / 0)\n", "", "<stdin>:3:14: division by zero\n    :moves sub(1 / 0)\n                 ^\n", 1},
+		{"best error points into its line", "let x = 1\n:best h(3)\n", "", "<stdin>:2:7: unknown name \"h\"\n    :best h(3)\n          ^\n", 1},
 		{"help on a built-in", ":help divisors\n", "divisors(n): the divisors", "", 0},
 		{"time toggles", ":time\n", "timing on\n", "", 0},
 		{"quit stops reading", "print 1\n:quit\nprint 2\n", "1\n", "", 0},
