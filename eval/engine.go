@@ -450,7 +450,7 @@ func (e *Engine) visit(pos Pos, g *Game, r uint64) {
 	e.states++
 	if e.states > e.th.limits.MaxStates {
 		e.states = 0
-		fail(pos, "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.th.limits.MaxStates, Format(g.position(g.args(r))))
+		fail(pos, "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.th.limits.MaxStates, posText(g, r))
 	}
 }
 
@@ -465,7 +465,7 @@ func (e *Engine) solve(g *Game, r uint64) sgv {
 		if n := len(e.th.calls); n > 0 {
 			pos = e.th.calls[n-1]
 		}
-		fail(pos, "the value of %s is asked for while it is being computed (sg, outcome, moves or winning of a position inside its own move rule, directly or through other positions)", Format(g.position(g.args(r))))
+		fail(pos, "the value of %s is asked for while it is being computed (sg, outcome, moves or winning of a position inside its own move rule, directly or through other positions)", posText(g, r))
 	}
 	if optimize.ladder && e.depth == 0 && r&genBit == 0 && g.arity == 1 && r > ladderCap && e.ladder(g, r) {
 		return valueOf(g.state(r))
@@ -653,7 +653,7 @@ func (e *Engine) optionsTemp(g *Game, r uint64) []Value {
 		if n := len(th.calls); n > 0 {
 			pos = th.calls[n-1]
 		}
-		fail(pos, "the moves of %s are asked for while they are being listed (moves or winning of a position inside its own move rule)", Format(g.position(g.args(r))))
+		fail(pos, "the moves of %s are asked for while they are being listed (moves or winning of a position inside its own move rule)", posText(g, r))
 	}
 	depth := len(e.listing)
 	e.listing = append(e.listing, k)

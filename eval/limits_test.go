@@ -75,3 +75,13 @@ func TestCallerDeadline(t *testing.T) {
 		t.Fatalf("got %v, want an interrupted error", err)
 	}
 }
+
+// TestLimitMessageCutsHugePositions: the position a limit error quotes is
+// cut short when its arguments are huge.
+func TestLimitMessageCutsHugePositions(t *testing.T) {
+	s := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: eval.Limits{MaxStates: 100}})
+	err := s.ExecFile(context.Background(), "t.game", "game h(xs) moves h(xs + [len(xs)])\nprint sg(h(range(0, 1000)))\n")
+	if err == nil || !strings.Contains(err.Error(), "state limit reached") || !strings.Contains(err.Error(), "50, 51,...)") || len(err.Error()) > 400 {
+		t.Fatalf("got %v (%d bytes), want a state limit error quoting h([0, 1, ...) cut short", err, len(err.Error()))
+	}
+}

@@ -389,7 +389,7 @@ func (b *localGraph) edge(t term) {
 		n0 := &b.nodes[b.scc[0]]
 		if len(t.members)+len(t.infs) > maxProductParts || len(b.prods) >= maxProducts {
 			fail(n0.g.pos, "the state graph of %s is too large: positions on a cycle move to sums of positions on it that keep growing (more than %d parts or %d sums)",
-				Format(n0.g.position(n0.g.args(n0.r))), maxProductParts, maxProducts)
+				posText(n0.g, n0.r), maxProductParts, maxProducts)
 		}
 		id = int32(len(b.scc) + len(b.prods))
 		if b.prodIDs == nil {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -147,10 +148,28 @@ func (th *Thread) checkLimits(pos Pos) {
 }
 
 // limitFail reports a limit, naming the position being computed.
+// maxPosText bounds a position quoted in an error message (its arguments
+// can be huge lists).
+const maxPosText = 200
+
+// posText is position r of g as an error message quotes it, cut after
+// maxPosText bytes.
+func posText(g *Game, r uint64) string {
+	t := Format(g.position(g.args(r)))
+	if len(t) <= maxPosText {
+		return t
+	}
+	cut := maxPosText
+	for cut > 0 && !utf8.RuneStart(t[cut]) {
+		cut--
+	}
+	return t[:cut] + "..."
+}
+
 func (th *Thread) limitFail(pos Pos, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	if e := th.engine; e != nil && e.current != nil {
-		msg += " while computing " + Format(e.current.position(e.current.args(e.currentR)))
+		msg += " while computing " + posText(e.current, e.currentR)
 	}
 	fail(pos, "%s", msg)
 }
