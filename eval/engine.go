@@ -467,7 +467,9 @@ func (e *Engine) solve(g *Game, r uint64) sgv {
 		}
 		fail(pos, "the value of %s is asked for while it is being computed (sg, outcome, moves or winning of a position inside its own move rule, directly or through other positions)", posText(g, r))
 	}
-	if optimize.ladder && e.depth == 0 && r&genBit == 0 && g.arity == 1 && r > ladderCap && e.ladder(g, r) {
+	// (Not inside a ladder or a loopy solve that journals what it
+	// computes: a ladder of its own would take over the journal.)
+	if optimize.ladder && e.depth == 0 && !e.journaling && r&genBit == 0 && g.arity == 1 && r > ladderCap && e.ladder(g, r) {
 		return valueOf(g.state(r))
 	}
 	if !e.fast(g, r) {

@@ -866,6 +866,19 @@ game c(n) moves c(n - 1) if n > 0
 print [sg(a(n)) for n in 0 .. 39]
 `, eval.Limits{}},
 
+	{"loopy open: a deep chain asked for inside the region, then an error", `
+game chain(n) moves chain(n - 1) if n > 0
+game a(n) moves a((n + 1) % 30) | b(n)
+game b(n) moves b((n + 2) % 30) | *(sg(chain(100000 + n)) % 2) | *(1 / (n - 29)) if n == 29
+print [sg(a(n)) for n in 0 .. 29]
+`, eval.Limits{}},
+	{"loopy open: a deep chain asked for inside the region", `
+game chain(n) moves chain(n - 1) if n > 0
+game a(n) moves a((n + 1) % 30) | b(n)
+game b(n) moves b((n + 2) % 30) | *(sg(chain(100000 + n)) % 2)
+print [sg(a(n)) for n in 0 .. 29], [outcome(b(n)) for n in 0 .. 29]
+`, eval.Limits{}},
+
 	// ---- the ladder
 	{"ladder: deep chain", `
 game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
