@@ -158,9 +158,9 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		return nil
 	}
 	x := cl.Target.Names[0].Name
-	// The body: a sum of game positions (and nimbers not mentioning x).
+	// The body: a sum of game positions (a nimber in it would be
+	// evaluated out of its place in the sum: the general way takes those).
 	var terms []lang.Expr
-	var nims []lang.Expr
 	var collect func(e lang.Expr) bool
 	collect = func(e lang.Expr) bool {
 		switch e := e.(type) {
@@ -171,16 +171,10 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		case *lang.Call:
 			terms = append(terms, e)
 			return true
-		case *lang.Unary:
-			if e.Op == "*" && !mentions(e.X, x) {
-				nims = append(nims, e)
-				return true
-			}
 		}
 		return false
 	}
-	if !collect(body) || len(terms) == 0 || len(terms) > 4 || len(nims) > 0 {
-		// (Nimbers would be evaluated out of their place in the sum.)
+	if !collect(body) || len(terms) == 0 || len(terms) > 4 {
 		return nil
 	}
 	var rlo, rhi intFn
@@ -199,15 +193,15 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	xb := c.newVar(x)
 	xb.isInt = isRange
 	xslot := xb.slot
-	// The if clauses: bounds on x, conditions not mentioning x (checked
-	// once), and others (checked at each iteration).
+	// The if clauses: bounds on x, and conditions not mentioning x
+	// (checked once). Another condition on x leaves the loop to the
+	// general way: the arguments may only be evaluated for a value that
+	// passes it.
 	var clamps []fastClamp
-	var once, each []boolFn
-	flip := map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "=="}
+	var once []boolFn
+	flip := map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 	for _, f := range ifs {
-		// A bound after a condition checked at each iteration stays a
-		// condition: that one may fail where the bound would skip.
-		if b, ok := f.Cond.(*lang.Binary); ok && flip[b.Op] != "" && b.Op != "==" && len(each) == 0 {
+		if b, ok := f.Cond.(*lang.Binary); ok && flip[b.Op] != "" {
 			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !mentions(b.Y, x) {
 				clamps = append(clamps, fastClamp{op: b.Op, bound: c.expr(b.Y), boundInt: c.intExpr(b.Y), pos: b.Pos})
 				continue
@@ -217,17 +211,10 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				continue
 			}
 		}
-		cond := c.cond(f.Cond, "an if clause's condition")
 		if mentions(f.Cond, x) {
-			each = append(each, cond)
-		} else {
-			once = append(once, cond)
+			return nil
 		}
-	}
-	if len(each) > 0 {
-		// The arguments may only be evaluated for a value that passes
-		// these conditions: the general way does that.
-		return nil
+		once = append(once, c.cond(f.Cond, "an if clause's condition"))
 	}
 	if len(once) > 0 && len(clamps) > 0 {
 		// Keep the order in which the conditions are evaluated (and may
@@ -255,12 +242,6 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			ft.coefs = append(ft.coefs, k)
 		}
 		fts[i] = ft
-	}
-	nimFns := make([]evalFn, len(nims))
-	nimPos := make([]Pos, len(nims))
-	for i, n := range nims {
-		nimFns[i] = c.expr(n.(*lang.Unary).X)
-		nimPos[i] = n.(*lang.Unary).Pos
 	}
 	if len(fts) > 4 {
 		return nil
@@ -426,51 +407,29 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 			st.keys[t], st.steps[t] = k0, d
 		}
-		for i, nf := range nimFns {
-			v := nf(fr)
-			if v.k != KInt || v.n < 0 || v.n > 1<<30 {
-				opNimber(nimPos[i], v)
-			}
-			st.nim ^= sgv(v.n)
-		}
 		gn := fr.gen
 		th := fr.th
 		var n int64
 		if elems == nil {
 			n = hi - lo + 1
-			if len(each) == 0 && len(fts) <= 2 {
-				if st.nt == 2 && smallStep(st.steps[0]) && smallStep(st.steps[1]) {
-					fastRangePaged(gn, fr, &st, hi)
-				} else {
-					fastRange(gn, fr, &st, hi)
+			switch {
+			case st.nt == 2 && smallStep(st.steps[0]) && smallStep(st.steps[1]):
+				fastRangePaged(gn, fr, &st, hi)
+			case st.nt <= 2:
+				fastRange(gn, fr, &st, hi)
+			default:
+				for x := lo; x <= hi && st.emit(gn, fr, x); x++ {
 				}
+			}
+		} else {
+			n = int64(len(elems))
+			if st.nt == 1 {
+				fastElems(gn, fr, &st, elems)
 			} else {
-				for x := lo; x <= hi; x++ {
-					if len(each) > 0 {
-						fr.slots[xslot] = Value{k: KInt, n: x}
-						if !allTrue(fr, each) {
-							continue
-						}
-					}
+				for _, x := range elems {
 					if !st.emit(gn, fr, x) {
 						break
 					}
-				}
-			}
-		} else if len(each) == 0 && len(fts) == 1 {
-			n = int64(len(elems))
-			fastElems(gn, fr, &st, elems)
-		} else {
-			n = int64(len(elems))
-			for _, x := range elems {
-				if len(each) > 0 {
-					fr.slots[xslot] = Value{k: KInt, n: x}
-					if !allTrue(fr, each) {
-						continue
-					}
-				}
-				if !st.emit(gn, fr, x) {
-					break
 				}
 			}
 		}
@@ -487,7 +446,6 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 type fastState struct {
 	keys, steps [4]uint64
 	games       [4]*Game
-	nim         sgv
 	lo          int64
 	nt          int
 }
@@ -495,7 +453,7 @@ type fastState struct {
 // emit emits the option for loop value x; false when the generator should
 // stop.
 func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
-	v := st.nim
+	v := sgv(0)
 	fin := true
 	for t := 0; t < st.nt; t++ {
 		k := st.keys[t] + uint64(x-st.lo)*st.steps[t]
@@ -507,7 +465,7 @@ func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
 		v ^= s - finBase
 	}
 	if !fin {
-		if st.nt == 1 && st.nim == 0 {
+		if st.nt == 1 {
 			// One position per move: a missing one can be resumed
 			// (gen.pend).
 			gn.tracing = true
@@ -516,7 +474,7 @@ func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
 			gn.emitSG(v)
 			return !fr.stop
 		}
-		v = st.nim
+		v = 0
 		for t := 0; t < st.nt; t++ {
 			k := st.keys[t] + uint64(x-st.lo)*st.steps[t]
 			v = gn.e.add(v, gn.lookup(st.games[t], k))
@@ -530,15 +488,6 @@ const (
 	minInt = -1 << 63
 	maxInt = 1<<63 - 1
 )
-
-func allTrue(fr *frame, conds []boolFn) bool {
-	for _, c := range conds {
-		if !c(fr) {
-			return false
-		}
-	}
-	return true
-}
 
 // intElems returns the elements as ints, if they all are.
 func intElems(vs []Value) ([]int64, bool) {
@@ -636,12 +585,11 @@ func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
 func fastRange2(gn *gen, fr *frame, st *fastState, hi int64) {
 	g0, k0, d0 := st.games[0], st.keys[0], st.steps[0]
 	g1, k1, d1 := st.games[1], st.keys[1], st.steps[1]
-	nim := uint32(st.nim)
 	acc := newMexAcc(gn, g0, g1)
 	for x := st.lo; x <= hi; x++ {
 		a, b := readState(g0.pages, k0), readState(g1.pages, k1)
 		if a >= finBase && b >= finBase {
-			acc.add(uint32((a-finBase)^(b-finBase)) ^ nim)
+			acc.add(uint32((a - finBase) ^ (b - finBase)))
 		} else if !acc.missing(st, fr, x) {
 			return
 		}
@@ -655,7 +603,6 @@ func fastRange2(gn *gen, fr *frame, st *fastState, hi int64) {
 func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 	g := st.games[0]
 	k, d := st.keys[0], st.steps[0]
-	nim := uint32(st.nim)
 	acc := newMexAcc(gn, g, g)
 	pages := g.pages
 	np := uint64(len(pages))
@@ -667,7 +614,7 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 					break
 				}
 				v := pages[p][k&(pageSize-1)] - finBase
-				u := uint32(v) ^ nim
+				u := uint32(v)
 				if v < 0 || u >= 64 {
 					break
 				}
@@ -682,7 +629,7 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 					break
 				}
 				v := pages[p][k&(pageSize-1)] - finBase
-				u := uint32(v) ^ nim
+				u := uint32(v)
 				if v < 0 || u >= bitsetMax {
 					break
 				}
@@ -696,7 +643,7 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 			break
 		}
 		if a := readState(pages, k); a >= finBase {
-			acc.add(uint32(a-finBase) ^ nim)
+			acc.add(uint32(a - finBase))
 		} else if !acc.missing(st, fr, x) {
 			return
 		} else {
@@ -715,7 +662,6 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 	g := st.games[0]
 	k0, d0 := st.keys[0], st.steps[0]
 	k1, d1 := st.keys[1], st.steps[1]
-	nim := uint32(st.nim)
 	acc := newMexAcc(gn, g, g)
 	pages := g.pages
 	np := uint64(len(pages))
@@ -727,7 +673,7 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 					break
 				}
 				va, vb := pages[p0][k0&(pageSize-1)]-finBase, pages[p1][k1&(pageSize-1)]-finBase
-				u := uint32(va^vb) ^ nim
+				u := uint32(va ^ vb)
 				if va|vb < 0 || u >= 64 {
 					break
 				}
@@ -743,7 +689,7 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 					break
 				}
 				va, vb := pages[p0][k0&(pageSize-1)]-finBase, pages[p1][k1&(pageSize-1)]-finBase
-				u := uint32(va^vb) ^ nim
+				u := uint32(va ^ vb)
 				if va|vb < 0 || u >= bitsetMax {
 					break
 				}
@@ -758,7 +704,7 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 			break
 		}
 		if a, b := readState(pages, k0), readState(pages, k1); a >= finBase && b >= finBase {
-			acc.add(uint32((a-finBase)^(b-finBase)) ^ nim)
+			acc.add(uint32((a - finBase) ^ (b - finBase)))
 		} else if !acc.missing(st, fr, x) {
 			return
 		} else {
@@ -775,7 +721,6 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 // per move.
 func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 	g0, k0, d0, lo := st.games[0], st.keys[0], st.steps[0], st.lo
-	nim := uint32(st.nim)
 	acc := newMexAcc(gn, g0, g0)
 	pages := g0.pages
 	np := uint64(len(pages))
@@ -788,7 +733,7 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 					break
 				}
 				v := pages[p][k&(pageSize-1)] - finBase
-				u := uint32(v) ^ nim
+				u := uint32(v)
 				if v < 0 || u >= 64 {
 					break
 				}
@@ -800,7 +745,7 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 		}
 		x := elems[i]
 		if a := readState(pages, k0+uint64(x-lo)*d0); a >= finBase {
-			acc.add(uint32(a-finBase) ^ nim)
+			acc.add(uint32(a - finBase))
 		} else if !acc.missing(st, fr, x) {
 			return
 		} else {
@@ -837,7 +782,6 @@ func inPage(k, d uint64) int64 {
 func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 	g0, k0, d0 := st.games[0], st.keys[0], st.steps[0]
 	g1, k1, d1 := st.games[1], st.keys[1], st.steps[1]
-	nim := uint32(st.nim)
 	acc := newMexAcc(gn, g0, g1)
 	x := st.lo
 	for x <= hi {
@@ -863,7 +807,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 			if acc.narrow {
 				for ; j < m; j++ {
 					va, vb := as[j]-finBase, bs[m-1-j]-finBase
-					u := uint32(va^vb) ^ nim
+					u := uint32(va ^ vb)
 					if va|vb < 0 || u >= 64 {
 						break
 					}
@@ -873,7 +817,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 				bw, top := acc.wide(), uint32(0)
 				for ; j < m; j++ {
 					va, vb := as[j]-finBase, bs[m-1-j]-finBase
-					u := uint32(va^vb) ^ nim
+					u := uint32(va ^ vb)
 					if va|vb < 0 || u >= bitsetMax {
 						break
 					}
@@ -893,7 +837,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 				b = pg1[i1&(pageSize-1)]
 			}
 			if a >= finBase && b >= finBase {
-				acc.add(uint32((a-finBase)^(b-finBase)) ^ nim)
+				acc.add(uint32((a - finBase) ^ (b - finBase)))
 			} else if !acc.missing(st, fr, x+j) {
 				return
 			}
