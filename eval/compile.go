@@ -1026,16 +1026,7 @@ func (c *compiler) call(e *lang.Call) evalFn {
 			if sub, fn, binds := c.inlineCall(e); sub != nil {
 				set := c.compileBinds(binds)
 				f := inlined(c, fn, func() evalFn { return c.expr(sub) })
-				return func(fr *frame) Value {
-					if set != nil {
-						set(fr)
-					}
-					th := fr.th
-					th.calls = append(th.calls, pos) // for the trace of an error
-					v := f(fr)
-					th.calls = th.calls[:len(th.calls)-1]
-					return v
-				}
+				return inlineCallFn(set, pos, f)
 			}
 			fn := b.fn
 			if len(e.Args) != len(fn.params) {

@@ -246,6 +246,22 @@ func substitute(x lang.Expr, index map[string]int, args []lang.Expr) lang.Expr {
 	return x
 }
 
+// inlineCallFn runs an inlined call: its hidden locals set (set may be
+// nil), then the body f with the call's position on the calls (for the
+// trace of an error), as a call of the def would.
+func inlineCallFn[F ~func(*frame) T, T any](set func(*frame), pos Pos, f F) F {
+	return func(fr *frame) T {
+		if set != nil {
+			set(fr)
+		}
+		th := fr.th
+		th.calls = append(th.calls, pos)
+		v := f(fr)
+		th.calls = th.calls[:len(th.calls)-1]
+		return v
+	}
+}
+
 // inlined compiles an inlined body with fn marked as being inlined.
 func inlined[T any](c *compiler, fn *Func, compile func() T) T {
 	c.inlining = append(c.inlining, fn)

@@ -135,18 +135,7 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 			if f == nil {
 				return nil
 			}
-			set := c.compileBinds(binds)
-			pos := e.Pos
-			return func(fr *frame) int64 {
-				if set != nil {
-					set(fr)
-				}
-				th := fr.th
-				th.calls = append(th.calls, pos) // for the trace of an error
-				v := f(fr)
-				th.calls = th.calls[:len(th.calls)-1]
-				return v
-			}
+			return inlineCallFn(c.compileBinds(binds), e.Pos, f)
 		}
 	}
 	return nil
