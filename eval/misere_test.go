@@ -35,37 +35,35 @@ import (
 	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
-// A msPart is a component of a sum: kind (0 the nimber, whose state is its
+// A part is a component of a sum: kind (0 the nimber, whose state is its
 // size) and state.
-type msPart struct{ k, s int }
-
 // msWorld holds the kinds of games of one unit and the brute force.
 type msWorld struct {
 	names []string
-	gen   []func(s int) [][]msPart // each option replaces the part
-	cache map[msPart][][]msPart
+	gen   []func(s int) [][]part // each option replaces the part
+	cache map[part][][]part
 	memo  map[string]bool // exact sequence of parts -> the player to move wins
 }
 
 func newMsWorld() *msWorld {
-	w := &msWorld{cache: map[msPart][][]msPart{}, memo: map[string]bool{}}
-	w.kind("*", func(s int) [][]msPart {
-		var o [][]msPart
+	w := &msWorld{cache: map[part][][]part{}, memo: map[string]bool{}}
+	w.kind("*", func(s int) [][]part {
+		var o [][]part
 		for m := range s {
-			o = append(o, []msPart{{0, m}})
+			o = append(o, []part{{0, m}})
 		}
 		return o
 	})
 	return w
 }
 
-func (w *msWorld) kind(name string, gen func(s int) [][]msPart) int {
+func (w *msWorld) kind(name string, gen func(s int) [][]part) int {
 	w.names = append(w.names, name)
 	w.gen = append(w.gen, gen)
 	return len(w.names) - 1
 }
 
-func (w *msWorld) opts(p msPart) [][]msPart {
+func (w *msWorld) opts(p part) [][]part {
 	if o, ok := w.cache[p]; ok {
 		return o
 	}
@@ -74,7 +72,7 @@ func (w *msWorld) opts(p msPart) [][]msPart {
 	return o
 }
 
-func msSeqKey(ps []msPart) string {
+func msSeqKey(ps []part) string {
 	var b strings.Builder
 	for _, p := range ps {
 		fmt.Fprintf(&b, "%d.%d,", p.k, p.s)
@@ -84,7 +82,7 @@ func msSeqKey(ps []msPart) string {
 
 // wins: misère play, the player to move wins. With no move anywhere the
 // opponent made the last move and lost.
-func (w *msWorld) wins(ps []msPart) bool {
+func (w *msWorld) wins(ps []part) bool {
 	key := msSeqKey(ps)
 	if v, ok := w.memo[key]; ok {
 		return v
@@ -93,7 +91,7 @@ func (w *msWorld) wins(ps []msPart) bool {
 	for i, p := range ps {
 		for _, o := range w.opts(p) {
 			moved = true
-			next := make([]msPart, 0, len(ps)+len(o))
+			next := make([]part, 0, len(ps)+len(o))
 			next = append(next, ps[:i]...)
 			next = append(next, o...)
 			next = append(next, ps[i+1:]...)
@@ -120,50 +118,9 @@ func msWord(win bool) string {
 	return "P"
 }
 
-// A msExpr is a game expression: its text and its parts.
-type msExpr struct {
-	text  string
-	parts []msPart
-	sum   bool
-}
-
-func (w *msWorld) pos(k, s int) msExpr {
-	return msExpr{fmt.Sprintf("%s(%d)", w.names[k], s), []msPart{{k, s}}, false}
-}
-
-func msNim(n int) msExpr { return msExpr{fmt.Sprintf("*%d", n), []msPart{{0, n}}, false} }
-
-func msPlus(gs ...msExpr) msExpr {
-	var t []string
-	var ps []msPart
-	for _, g := range gs {
-		t = append(t, g.text)
-		ps = append(ps, g.parts...)
-	}
-	return msExpr{strings.Join(t, " + "), ps, len(gs) > 1}
-}
-
-func msSumOf(gs ...msExpr) msExpr {
-	g := msPlus(gs...)
-	var t []string
-	for _, x := range gs {
-		t = append(t, x.text)
-	}
-	g.text = "sum of " + strings.Join(t, ", ")
-	g.sum = true
-	return g
-}
-
-func msCopies(k int, g msExpr) msExpr {
-	t := g.text
-	if g.sum {
-		t = "(" + t + ")"
-	}
-	var ps []msPart
-	for range k {
-		ps = append(ps, g.parts...)
-	}
-	return msExpr{fmt.Sprintf("%d * %s", k, t), ps, true}
+// pos writes a position (the expressions are prop_test.go's gexpr).
+func (w *msWorld) pos(k, s int) gexpr {
+	return gexpr{fmt.Sprintf("%s(%d)", w.names[k], s), []part{{k, s}}, false}
 }
 
 func msInts(xs []int) string {
@@ -189,14 +146,14 @@ type msOpt struct {
 // for (ws, k) in O[v]`.
 func dagDecl(w *msWorld, name string, O [][]msOpt) (string, int) {
 	k := w.kind(name, nil)
-	w.gen[k] = func(s int) [][]msPart {
-		var out [][]msPart
+	w.gen[k] = func(s int) [][]part {
+		var out [][]part
 		for _, o := range O[s] {
-			var ps []msPart
+			var ps []part
 			for _, x := range o.ws {
-				ps = append(ps, msPart{k, x})
+				ps = append(ps, part{k, x})
 			}
-			out = append(out, append(ps, msPart{0, o.k}))
+			out = append(out, append(ps, part{0, o.k}))
 		}
 		return out
 	}
@@ -280,11 +237,11 @@ func randCGame(r *rand.Rand, n, maxDeg int) [][]msOpt {
 // subDecl declares a subtraction game with the set S.
 func subDecl(w *msWorld, name string, S []int) (string, int) {
 	k := w.kind(name, nil)
-	w.gen[k] = func(n int) [][]msPart {
-		var o [][]msPart
+	w.gen[k] = func(n int) [][]part {
+		var o [][]part
 		for _, s := range S {
 			if s <= n {
-				o = append(o, []msPart{{k, n - s}})
+				o = append(o, []part{{k, n - s}})
 			}
 		}
 		return o
@@ -300,14 +257,14 @@ func takeBreakDecl(w *msWorld, name string, T []int, split bool) (string, int) {
 	if split {
 		lo = 1
 	}
-	w.gen[k] = func(n int) [][]msPart {
-		var o [][]msPart
+	w.gen[k] = func(n int) [][]part {
+		var o [][]part
 		for _, t := range T {
 			if split && t <= n {
-				o = append(o, []msPart{{k, n - t}})
+				o = append(o, []part{{k, n - t}})
 			}
 			for a := lo; a <= n-t-lo; a++ {
-				o = append(o, []msPart{{k, a}, {k, n - t - a}})
+				o = append(o, []part{{k, a}, {k, n - t - a}})
 			}
 		}
 		return o
@@ -322,13 +279,13 @@ func takeBreakDecl(w *msWorld, name string, T []int, split bool) (string, int) {
 // heap), some options with an extra *0.
 func heapDecl(w *msWorld, name string) (string, int) {
 	k := w.kind(name, nil)
-	w.gen[k] = func(n int) [][]msPart {
-		var o [][]msPart
+	w.gen[k] = func(n int) [][]part {
+		var o [][]part
 		for m := range n {
 			if m%2 == 0 {
-				o = append(o, []msPart{{k, m}})
+				o = append(o, []part{{k, m}})
 			} else {
-				o = append(o, []msPart{{k, m}, {0, 0}})
+				o = append(o, []part{{k, m}, {0, 0}})
 			}
 		}
 		return o
@@ -340,7 +297,7 @@ func heapDecl(w *msWorld, name string) (string, int) {
 // Units and batches.
 
 type msQuery struct {
-	g msExpr
+	g gexpr
 }
 
 type msUnit struct {
@@ -349,7 +306,7 @@ type msUnit struct {
 	queries []msQuery
 }
 
-func (u *msUnit) ask(g msExpr) { u.queries = append(u.queries, msQuery{g}) }
+func (u *msUnit) ask(g gexpr) { u.queries = append(u.queries, msQuery{g}) }
 
 func (u *msUnit) script(only *msQuery) string {
 	var b strings.Builder
@@ -418,7 +375,7 @@ func msBatch(t *testing.T, seed uint64, units []*msUnit) (lines int) {
 
 // weight is the total weight of a sum's parts (a part's weight is its
 // state): it bounds the length of every play.
-func (g msExpr) weight() int {
+func (g gexpr) weight() int {
 	n := 0
 	for _, p := range g.parts {
 		n += p.s
@@ -427,7 +384,7 @@ func (g msExpr) weight() int {
 }
 
 // msSmall draws from gen until the weight is at most maxW.
-func msSmall(gen func() msExpr, maxW int) msExpr {
+func msSmall(gen func() gexpr, maxW int) gexpr {
 	for {
 		if g := gen(); g.weight() <= maxW {
 			return g
@@ -437,38 +394,38 @@ func msSmall(gen func() msExpr, maxW int) msExpr {
 
 // msRandSum: 1 to 4 parts from pick, sometimes with a nimber, written as
 // +, `sum of` or `k * G`.
-func msRandSum(r *rand.Rand, pick func() msExpr, maxNim int) msExpr {
-	var gs []msExpr
+func msRandSum(r *rand.Rand, pick func() gexpr, maxNim int) gexpr {
+	var gs []gexpr
 	for range 1 + r.IntN(3) {
 		gs = append(gs, pick())
 	}
 	if r.IntN(3) == 0 {
-		gs = append(gs, msNim(r.IntN(maxNim+1)))
+		gs = append(gs, nim(r.IntN(maxNim+1)))
 	}
 	r.Shuffle(len(gs), func(i, j int) { gs[i], gs[j] = gs[j], gs[i] })
 	switch r.IntN(6) {
 	case 0:
-		return msSumOf(gs...)
+		return sumOf(gs...)
 	case 1:
 		if len(gs) >= 2 {
-			return msPlus(msCopies(1+r.IntN(3), gs[0]), msPlus(gs[1:]...))
+			return plus(copies(1+r.IntN(3), gs[0]), plus(gs[1:]...))
 		}
 	case 2:
 		if len(gs) <= 2 {
-			return msCopies(2, msPlus(gs...))
+			return copies(2, plus(gs...))
 		}
 	}
-	return msPlus(gs...)
+	return plus(gs...)
 }
 
 func msUnitFor(r *rand.Rand, i int) *msUnit {
 	w := newMsWorld()
 	u := &msUnit{w: w}
-	var picks []func() msExpr
+	var picks []func() gexpr
 	addDag := func(name string, O [][]msOpt) {
 		decl, k := dagDecl(w, name, O)
 		u.decl += decl
-		picks = append(picks, func() msExpr { return w.pos(k, r.IntN(len(O))) })
+		picks = append(picks, func() gexpr { return w.pos(k, r.IntN(len(O))) })
 	}
 	switch r.IntN(6) {
 	case 0, 1:
@@ -483,7 +440,7 @@ func msUnitFor(r *rand.Rand, i int) *msUnit {
 		slices.Sort(S)
 		decl, k := subDecl(w, fmt.Sprintf("s%d", i), S)
 		u.decl += decl
-		picks = append(picks, func() msExpr { return w.pos(k, r.IntN(14)) })
+		picks = append(picks, func() gexpr { return w.pos(k, r.IntN(14)) })
 	case 4:
 		T := r.Perm(3)[:1+r.IntN(2)]
 		for j := range T {
@@ -492,11 +449,11 @@ func msUnitFor(r *rand.Rand, i int) *msUnit {
 		slices.Sort(T)
 		decl, k := takeBreakDecl(w, fmt.Sprintf("t%d", i), T, r.IntN(2) == 0)
 		u.decl += decl
-		picks = append(picks, func() msExpr { return w.pos(k, r.IntN(8)) })
+		picks = append(picks, func() gexpr { return w.pos(k, r.IntN(8)) })
 	default:
 		decl, k := heapDecl(w, fmt.Sprintf("h%d", i))
 		u.decl += decl
-		picks = append(picks, func() msExpr { return w.pos(k, r.IntN(6)) })
+		picks = append(picks, func() gexpr { return w.pos(k, r.IntN(6)) })
 	}
 	if r.IntN(3) == 0 {
 		// A second game in the same sums.
@@ -506,24 +463,24 @@ func msUnitFor(r *rand.Rand, i int) *msUnit {
 			addDag(fmt.Sprintf("e%d", i), randDagGame(r, 3+r.IntN(5), 2))
 		}
 	}
-	pick := func() msExpr { return picks[r.IntN(len(picks))]() }
+	pick := func() gexpr { return picks[r.IntN(len(picks))]() }
 	for range 10 {
-		u.ask(msSmall(func() msExpr { return msRandSum(r, pick, 4) }, msMaxWeight))
+		u.ask(msSmall(func() gexpr { return msRandSum(r, pick, 4) }, msMaxWeight))
 	}
 	// Big heaps (the misère Grundy value of the rest decides).
 	for range 2 {
-		u.ask(msPlus(msSmall(pick, msMaxWeight-11), msNim(8+r.IntN(4))))
+		u.ask(plus(msSmall(pick, msMaxWeight-11), nim(8+r.IntN(4))))
 	}
 	// Two big heaps: *b decides through the misère Grundy value of U + *a,
 	// which is often b when U acts like *(a ^ b).
 	for range 3 {
 		a := 8 + r.IntN(6)
-		u.ask(msPlus(msSmall(pick, 4), msNim(a), msNim(a^r.IntN(4))))
+		u.ask(plus(msSmall(pick, 4), nim(a), nim(a^r.IntN(4))))
 	}
 	// U + *m for m = 0..4: a loss for exactly one m (checked by brute force).
 	g := msSmall(pick, msMaxWeight-4)
 	for m := range 5 {
-		u.ask(msPlus(g, msNim(m)))
+		u.ask(plus(g, nim(m)))
 	}
 	return u
 }
