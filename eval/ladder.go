@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"context"
 	"math/bits"
 	"strings"
 )
@@ -66,8 +65,7 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 			break
 		}
 	}
-	th := e.th
-	ncalls, sp, fsp, csp, depth := len(th.calls), th.sp, th.fsp, th.csp, th.depth
+	at := e.mark()
 	var k uint64 // the position being computed
 	states := e.states
 	e.journal, e.journaling = e.journal[:0], true
@@ -85,10 +83,7 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 		if g.state(k) == stGray {
 			g.setState(k, stUnknown)
 		}
-		for _, p := range e.journal {
-			p.g.setState(p.r, stUnknown)
-			p.g.clearLoopy(p.r)
-		}
+		e.unjournal(0)
 		e.states = states
 	}
 	defer func() {
@@ -97,16 +92,12 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	}()
 	defer func() {
 		if x := recover(); x != nil {
-			if re, ok := x.(*RuntimeError); !ok || strings.Contains(re.Msg, "limit reached") || th.ctx != nil && th.ctx.Err() != nil {
-				panic(x)
-			}
-			if err, ok := x.(error); ok && err == context.Canceled {
+			if !e.retriable(x) {
 				panic(x)
 			}
 			// A step failed where the plain search might not: run that,
 			// with the run's state as it was.
-			th.calls, th.sp, th.fsp, th.csp, th.depth = th.calls[:ncalls], sp, fsp, csp, depth
-			e.depth = 0
+			e.restore(at)
 			forget()
 			done = false
 		}
@@ -148,6 +139,42 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 		return false
 	}
 	return true
+}
+
+// runMark is the state of a run that an optimistic computation (the
+// ladder, solveLoopyOpen) restores when one of its move rules fails, before
+// the plain way runs instead.
+type runMark struct {
+	calls, sp, fsp, csp, depth, edepth int
+}
+
+func (e *Engine) mark() runMark {
+	th := e.th
+	return runMark{len(th.calls), th.sp, th.fsp, th.csp, th.depth, e.depth}
+}
+
+func (e *Engine) restore(m runMark) {
+	th := e.th
+	th.calls, th.sp, th.fsp, th.csp, th.depth = th.calls[:m.calls], m.sp, m.fsp, m.csp, m.depth
+	e.depth = m.edepth
+}
+
+// retriable reports whether a panic of an optimistic computation is a
+// failing move rule, which the plain way then meets (or not) itself: not a
+// limit, a cancellation or a bug.
+func (e *Engine) retriable(x any) bool {
+	re, ok := x.(*RuntimeError)
+	th := e.th
+	return ok && !strings.Contains(re.Msg, "limit reached") && (th.ctx == nil || th.ctx.Err() == nil)
+}
+
+// unjournal forgets the positions journaled from index j0 on.
+func (e *Engine) unjournal(j0 int) {
+	for _, p := range e.journal[j0:] {
+		p.g.setState(p.r, stUnknown)
+		p.g.clearLoopy(p.r)
+	}
+	e.journal = e.journal[:j0]
 }
 
 // note records a finished position in the ladder's journal, when one

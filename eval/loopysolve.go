@@ -49,26 +49,18 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 // differs, so when one fails, it undoes what it computed (journaled by
 // note) and reports false.
 func (e *Engine) solveLoopyOpen(g0 *Game, r0 uint64) (ok bool) {
-	th := e.th
 	j0, was := len(e.journal), e.journaling
-	states, edepth := e.states, e.depth
-	ncalls, sp, fsp, csp, depth := len(th.calls), th.sp, th.fsp, th.csp, th.depth
+	states, at := e.states, e.mark()
 	e.journaling = true
 	defer func() {
-		x := recover()
-		if x != nil {
-			re, isRE := x.(*RuntimeError)
-			if !isRE || strings.Contains(re.Msg, "limit reached") || th.ctx != nil && th.ctx.Err() != nil {
+		if x := recover(); x != nil {
+			if !e.retriable(x) {
 				e.journaling = was
 				panic(x)
 			}
-			for _, p := range e.journal[j0:] {
-				p.g.setState(p.r, stUnknown)
-				p.g.clearLoopy(p.r)
-			}
-			e.journal = e.journal[:j0]
-			e.states, e.depth = states, edepth
-			th.calls, th.sp, th.fsp, th.csp, th.depth = th.calls[:ncalls], sp, fsp, csp, depth
+			e.unjournal(j0)
+			e.states = states
+			e.restore(at)
 			ok = false
 		}
 		if !was {
