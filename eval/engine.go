@@ -36,8 +36,8 @@ type Engine struct {
 	capLevel int // the search level capDepth applies to
 	hitCap   bool
 	capSpan  uint64
-	// While the ladder climbs, the positions it finishes other than its
-	// own are noted, to be forgotten if it gives up (ladder.go).
+	// While the ladder climbs (or solveLoopyOpen solves), the positions
+	// finished are noted, to be forgotten if it gives up (ladder.go).
 	journal    []posKey
 	journaling bool
 	addMemo    map[[2]sgv]sgv // sums of an infinite value and a finite one

@@ -11,8 +11,9 @@ import (
 // program fills its table bottom up. ladder does the same for positions of
 // one int: when a search from the top level grows deeper than ladderCap,
 // it stops, and the positions below are computed from the lowest unknown
-// one upward, each search shallow because the ones below it are known. The values are the same (a position's SG value does not depend on
-// the order of computation); the positions computed are those between the
+// one upward, each search shallow because the ones below it are known.
+// The values are the same (a position's SG value does not depend on the
+// order of computation); the positions computed are those between the
 // lowest unknown one and the top, so the ladder is only tried when the
 // deep stack covered its range densely, and it gives up (the plain search
 // runs instead) when a step fails in any way other than a limit of the
@@ -177,8 +178,8 @@ func (e *Engine) unjournal(j0 int) {
 	e.journal = e.journal[:j0]
 }
 
-// note records a finished position in the ladder's journal, when one
-// is kept (positions of the ladder's own range are undone by range).
+// note records a finished position in the journal, when one is kept (by
+// the ladder, whose own range is undone by range, and solveLoopyOpen).
 func (e *Engine) note(g *Game, r uint64) {
 	if e.journaling {
 		e.journal = append(e.journal, posKey{g, r})

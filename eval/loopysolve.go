@@ -30,7 +30,9 @@ type lnode struct {
 // connected components of the positions that reach a cycle, in reverse
 // topological order, and each component is labelled with the generalized
 // SG function (package loopy), its options outside it being known by then.
-// Positions that reach no cycle are still computed by the fast search.
+// Positions that reach no cycle are computed by the fast search, or, for
+// games whose rules ask for no values (solveLoopyOpen), as components of
+// one position, with the fast search's value and flags.
 func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 	if optimize.loopyOpen && !e.noOpen {
 		if e.solveLoopyOpen(g0, r0) {
