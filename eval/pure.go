@@ -30,8 +30,19 @@ func (c *compiler) pureRule(d *lang.GameStmt) bool {
 		clauses = append(clauses, alt.Clauses...)
 		exprs = append(exprs, alt.Body)
 	}
-	resolve := func(name string) *binding { return c.scope.lookup(name) }
+	resolve := func(name string) *binding { return orBuiltin(name, c.scope.lookup(name)) }
 	return pureClauses(clauses, bound, resolve, 0) && pureExprs(exprs, bound, resolve, 0)
+}
+
+// orBuiltin is b, or the built-in name stands for when b is nil (as
+// compiler.resolve finds them).
+func orBuiltin(name string, b *binding) *binding {
+	if b == nil {
+		if bi, ok := builtins[name]; ok {
+			return &binding{kind: bBuiltin, bi: bi}
+		}
+	}
+	return b
 }
 
 func pureClauses(cls []lang.Clause, bound map[string]bool, resolve func(string) *binding, depth int) bool {
@@ -111,7 +122,7 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *binding,
 			for _, p := range lang.ParamNames(fn.decl.Params) {
 				inner[p.Name] = true
 			}
-			return pureExpr(fn.decl.Body, inner, func(name string) *binding { return fn.free[name] }, depth+1)
+			return pureExpr(fn.decl.Body, inner, func(name string) *binding { return orBuiltin(name, fn.free[name]) }, depth+1)
 		}
 		return false
 	}
