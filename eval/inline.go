@@ -9,39 +9,34 @@ import (
 
 // Inlining of small defs. A call of a def whose body is a small expression
 // (no comprehension, no names of its own) compiles as that body with the
-// parameters replaced by the arguments, when that means the same: each
-// parameter is used exactly once (or its argument is a name or a literal,
-// which cannot fail), every other name in the body means the same thing
-// at the call as in the def, and the def is not being inlined already (no
-// recursion). Then a call costs nothing, and an int def called with ints
-// becomes int arithmetic (rnd(8 * v + k) % v). Runtime errors inside still
-// point into the def's body; only the "called from" line of the trace is
-// missing. Not in the REPL, where a def can be declared again and earlier
-// code must see the new one.
+// parameters replaced by the arguments, when that means the same: every
+// other name in the body means the same thing at the call as in the def,
+// and the def is not being inlined already (no recursion). An argument
+// that is a local name or a literal is substituted; any other is evaluated
+// first, in order, into a hidden local the body reads, as a call evaluates
+// its arguments before its body. The call's position is on the trace while
+// the body runs, so a runtime error inside points into the def's body with
+// the same "called from" lines. A call then costs no frame, and an int def
+// called with ints becomes int arithmetic (rnd(8 * v + k) % v). Not in the
+// REPL, where a def can be declared again and earlier code must see the
+// new one.
 
 const (
 	maxInlineSize  = 60 // expression nodes of a body
 	maxInlineDepth = 8
 )
 
-// inlineCall returns the body of the def that e calls with its parameters
-// replaced by e's arguments, and the def, when inlining is equivalent.
-func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
-	sub, fn, binds := c.inlineCall1(e)
-	if sub == nil {
-		return nil, nil, nil
-	}
-	return sub, fn, binds
-}
-
 // inlineBind is an argument evaluated into a hidden local before the
-// inlined body runs (a parameter used more than once, or not at all).
+// inlined body runs (one that is not a local name or a literal).
 type inlineBind struct {
 	b   *binding
 	arg lang.Expr
 }
 
-func (c *compiler) inlineCall1(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
+// inlineCall returns the body of the def that e calls with its parameters
+// replaced by e's arguments (or by the hidden locals binds sets), and the
+// def, when inlining is equivalent; nil otherwise.
+func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 	if !optimize.inline || c.repl || c.s.noInline || len(c.inlining) >= maxInlineDepth {
 		return nil, nil, nil
 	}
@@ -62,7 +57,6 @@ func (c *compiler) inlineCall1(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 	for i, p := range params {
 		index[p.Name] = i
 	}
-	uses := make([]int, len(params))
 	size := 0
 	var walk func(x lang.Expr) bool
 	walk = func(x lang.Expr) bool {
@@ -72,8 +66,7 @@ func (c *compiler) inlineCall1(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 		}
 		switch x := x.(type) {
 		case *lang.Ident:
-			if i, ok := index[x.Name]; ok {
-				uses[i]++
+			if _, ok := index[x.Name]; ok {
 				return true
 			}
 			// The name must mean the same here as in the def's body.
@@ -169,7 +162,6 @@ func (c *compiler) inlineCall1(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 		binds = append(binds, inlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
 	}
-	_ = uses
 	return substitute(fn.decl.Body, index, args), fn, binds
 }
 
