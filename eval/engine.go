@@ -199,14 +199,7 @@ func (gn *gen) emitSG(v sgv) {
 // result computes the node's value from the options seen (mex, or the
 // generalized rule when some options are infinite) and clears the set.
 func (gn *gen) result() sgv {
-	used := min(gn.hi+1, len(gn.bits))
-	m := int32(used * 64)
-	for w := 0; w < used; w++ {
-		if gn.bits[w] != ^uint64(0) {
-			m = int32(w*64 + bits.TrailingZeros64(^gn.bits[w]))
-			break
-		}
-	}
+	m := int32(mexWords(gn.bits[:min(gn.hi+1, len(gn.bits))]))
 	if m >= bitsetMax && len(gn.big) > 0 {
 		slices.Sort(gn.big)
 		for _, b := range gn.big {
@@ -245,6 +238,17 @@ func (gn *gen) result() sgv {
 	clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
 	gn.hi = 0
 	return m
+}
+
+// mexWords is the least value whose bit is clear in words (len(words)*64
+// when all are set).
+func mexWords(words []uint64) int {
+	for w, x := range words {
+		if x != ^uint64(0) {
+			return w*64 + bits.TrailingZeros64(^x)
+		}
+	}
+	return len(words) * 64
 }
 
 // emitVal records one option's value.

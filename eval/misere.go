@@ -31,7 +31,6 @@ package eval
 import (
 	"encoding/binary"
 	"math"
-	"math/bits"
 	"slices"
 )
 
@@ -727,13 +726,7 @@ func (ms *misere) final(f *mframe) int64 {
 	if !f.mg {
 		return 0
 	}
-	m := int64(len(f.seen) * 64)
-	for w, x := range f.seen {
-		if x != ^uint64(0) {
-			m = int64(w*64 + bits.TrailingZeros64(^x))
-			break
-		}
-	}
+	m := int64(mexWords(f.seen))
 	if m == 1<<16 && len(f.over) > 0 {
 		slices.Sort(f.over)
 		for _, x := range f.over {
