@@ -215,7 +215,7 @@ func (c *compiler) visibleNames() []string {
 	seen := map[string]bool{}
 	for s := c.scope; s != nil; s = s.parent {
 		for n := range s.names {
-			if !strings.HasPrefix(n, "\x00") { // hidden locals of inlined calls
+			if !hiddenName(n) {
 				seen[n] = true
 			}
 		}

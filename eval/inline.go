@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -25,6 +26,13 @@ const (
 	maxInlineSize  = 60 // expression nodes of a body
 	maxInlineDepth = 8
 )
+
+// hiddenPrefix starts the names of the hidden locals of inlined calls: no
+// source name can start so, and none of them is ever shown (suggestions,
+// Names).
+const hiddenPrefix = "\x00"
+
+func hiddenName(n string) bool { return strings.HasPrefix(n, hiddenPrefix) }
 
 // inlineBind is an argument evaluated into a hidden local before the
 // inlined body runs (one that is not a local name or a literal).
@@ -156,7 +164,7 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 			}
 		}
 		c.hidden++
-		name := fmt.Sprintf("\x00%s#%d", params[j].Name, c.hidden)
+		name := fmt.Sprintf("%s%s#%d", hiddenPrefix, params[j].Name, c.hidden)
 		hb := c.newVar(name)
 		hb.isInt = c.intExpr(a) != nil
 		binds = append(binds, inlineBind{b: hb, arg: a})

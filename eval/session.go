@@ -324,7 +324,7 @@ func (s *Session) Eval(ctx context.Context, filename, src string) (v Value, err 
 func (s *Session) Names() []string {
 	var out []string
 	for n := range s.top.names {
-		if !strings.HasPrefix(n, "\x00") { // hidden locals of inlined calls
+		if !hiddenName(n) {
 			out = append(out, n)
 		}
 	}
