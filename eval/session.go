@@ -257,44 +257,6 @@ func (th *Thread) Ints(c *Call) Value {
 }
 
 // Stats are counters of a session's engine.
-type Stats struct {
-	States    int64 // positions visited
-	Moves     int64 // options generated (a fast loop counts its whole range)
-	Known     int64 // positions whose value the memo holds
-	MemoBytes int64 // the memo tables' size
-	Games     int   // games declared
-}
-
-// Stats returns the session's counters (Known and MemoBytes count the
-// memo, in time proportional to its size).
-func (s *Session) Stats() Stats {
-	e := s.engine
-	st := Stats{States: e.states, Moves: e.edges, Games: len(e.games)}
-	for _, g := range e.games {
-		st.MemoBytes += int64(len(g.pages)) * 8
-		for _, pg := range g.pages {
-			if pg == nil {
-				continue
-			}
-			st.MemoBytes += pageSize * 4
-			for _, v := range pg {
-				if finished(v) {
-					st.Known++
-				}
-			}
-		}
-		st.MemoBytes += int64(len(g.gvals)) * 4
-		for _, v := range g.gvals {
-			if finished(v) {
-				st.Known++
-			}
-		}
-		for _, a := range g.gargs {
-			st.MemoBytes += int64(len(a)) * 32
-		}
-	}
-	return st
-}
 
 // Eval evaluates one expression in the session and returns its value.
 func (s *Session) Eval(ctx context.Context, filename, src string) (v Value, err error) {
@@ -349,21 +311,27 @@ func (s *Session) Reset() {
 }
 
 // MemoStats are counters of the memo tables.
-type MemoStats struct {
+type Stats struct {
 	States    int64 // positions visited by the search
+	Moves     int64 // options generated (a fast loop counts its whole range)
 	Memoized  int64 // positions with a known value
+	MemoBytes int64 // the memo tables' size
 	Games     int
 	LoopySets int // distinct infinite values
 }
 
-// Memo counts the positions with a known value in every game's table.
-func (s *Session) Memo() MemoStats {
-	st := MemoStats{States: s.engine.states, Games: len(s.engine.games), LoopySets: len(s.engine.infs)}
-	for _, g := range s.engine.games {
+// Stats returns the session's counters and counts what the memo holds (in
+// time proportional to its size).
+func (s *Session) Stats() Stats {
+	e := s.engine
+	st := Stats{States: e.states, Moves: e.edges, Games: len(e.games), LoopySets: len(e.infs)}
+	for _, g := range e.games {
+		st.MemoBytes += int64(len(g.pages))*8 + int64(len(g.gvals))*4
 		for _, p := range g.pages {
 			if p == nil {
 				continue
 			}
+			st.MemoBytes += pageSize * 4
 			for _, x := range p {
 				if finished(x) {
 					st.Memoized++
@@ -374,6 +342,9 @@ func (s *Session) Memo() MemoStats {
 			if finished(x) {
 				st.Memoized++
 			}
+		}
+		for _, a := range g.gargs {
+			st.MemoBytes += int64(len(a)) * 32
 		}
 	}
 	return st

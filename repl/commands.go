@@ -30,7 +30,7 @@ func init() {
 		{"load", "FILE", "run a script file in this session (its declarations replace earlier ones)", (*REPL).cmdLoad},
 		{"reset", "", "forget every declaration, binding and memoized value", (*REPL).cmdReset},
 		{"time", "", "toggle printing how long each entry takes", (*REPL).cmdTime},
-		{"stats", "", "positions memoized, games declared, memory in use", (*REPL).cmdStats},
+		{"stats", "", "positions visited and memoized, moves generated, memo size, games declared, memory in use", (*REPL).cmdStats},
 		{"quit", "", "leave the REPL (Ctrl-D does too)", (*REPL).cmdQuit},
 	}
 }
@@ -66,9 +66,9 @@ func (r *REPL) cmdReset(context.Context, string) bool {
 }
 
 func (r *REPL) cmdStats(context.Context, string) bool {
-	st := r.s.Memo()
-	fmt.Fprintf(r.out, "positions visited %d, memoized %d, games %d, infinite values %d, heap %.1f MiB\n",
-		st.States, st.Memoized, st.Games, st.LoopySets, float64(memUsage())/(1<<20))
+	st := r.s.Stats()
+	fmt.Fprintf(r.out, "positions visited %d, moves %d, memoized %d (memo %.1f MiB), games %d, infinite values %d, heap %.1f MiB\n",
+		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, st.LoopySets, float64(memUsage())/(1<<20))
 	return true
 }
 

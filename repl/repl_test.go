@@ -45,6 +45,8 @@ func TestEntries(t *testing.T) {
 		{"best error points into its line", "let x = 1\n:best h(3)\n", "", "<stdin>:2:7: unknown name \"h\"\n    :best h(3)\n          ^\n", 1},
 		{"help on a built-in", ":help divisors\n", "divisors(n): the divisors", "", 0},
 		{"time toggles", ":time\n", "timing on\n", "", 0},
+		{"stats counts the memo", sub + "sub(8)\n:stats\n", "positions visited 9, moves ", "", 0},
+		{"stats counts the memo (2)", sub + "sub(8)\n:stats\n", ", memoized 9 (memo 0.0 MiB), games ", "", 0},
 		{"quit stops reading", "print 1\n:quit\nprint 2\n", "1\n", "", 0},
 		{"reset forgets", "let x = 1\n:reset\nprint x\n", "session reset\n", "unknown name \"x\"", 1},
 	}

@@ -287,5 +287,5 @@ func report(w io.Writer, src string, err error) int {
 func printStats(w io.Writer, s *eval.Session, elapsed time.Duration) {
 	st := s.Stats()
 	fmt.Fprintf(w, "grundy: %d states visited, %d moves, %d positions known (memo %.1f MiB), %d games, %.3fs\n",
-		st.States, st.Moves, st.Known, float64(st.MemoBytes)/(1<<20), st.Games, elapsed.Seconds())
+		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, elapsed.Seconds())
 }
