@@ -135,38 +135,34 @@ var all = []*eval.Builtin{
 			if n < 1 {
 				c.ArgFail(0, "divisors needs a positive int, found %d", n)
 			}
-			var lo, hi []eval.Value
 			if n < 1<<32 {
 				// 32-bit division, several times faster.
-				m := uint32(n)
-				for d := uint32(1); uint64(d)*uint64(d) <= uint64(m); d++ {
-					if m%d == 0 {
-						lo = append(lo, eval.Int(int64(d)))
-						if d != m/d {
-							hi = append(hi, eval.Int(int64(m/d)))
-						}
-					}
-				}
-				slices.Reverse(hi)
-				return eval.List(append(lo, hi...))
+				return divisors(c, uint32(n))
 			}
-			for d := int64(1); d <= n/d; d++ {
-				if d&(1<<20-1) == 0 {
-					c.Tick()
-				}
-				if n%d == 0 {
-					lo = append(lo, eval.Int(d))
-					if d != n/d {
-						hi = append(hi, eval.Int(n/d))
-					}
-				}
-			}
-			slices.Reverse(hi)
-			return eval.List(append(lo, hi...))
+			return divisors(c, uint64(n))
 		}},
 	{BName: "ints", MinArgs: 0, MaxArgs: 0,
 		Doc: "ints(): all the whitespace-separated integers of standard input, as a list (a leading - allowed). Error: a word that is not an integer.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.Ints(c) }},
+}
+
+// divisors lists the divisors of n >= 1 in ascending order, by trial
+// division up to its square root.
+func divisors[T uint32 | uint64](c *eval.Call, n T) eval.Value {
+	var lo, hi []eval.Value
+	for d := T(1); uint64(d)*uint64(d) <= uint64(n); d++ {
+		if d&(1<<20-1) == 0 {
+			c.Tick()
+		}
+		if n%d == 0 {
+			lo = append(lo, eval.Int(int64(d)))
+			if d != n/d {
+				hi = append(hi, eval.Int(int64(n/d)))
+			}
+		}
+	}
+	slices.Reverse(hi)
+	return eval.List(append(lo, hi...))
 }
 
 // The outcomes, made once (outcome is called in tight loops).
