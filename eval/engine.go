@@ -1,10 +1,11 @@
 package eval
 
 import (
-	"github.com/grundy-lang/grundy/eval/loopy"
 	"math/bits"
 	"slices"
 	"strconv"
+
+	"github.com/grundy-lang/grundy/eval/loopy"
 )
 
 // Engine computes and remembers SG values of the positions of one
