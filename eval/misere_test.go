@@ -35,41 +35,16 @@ import (
 	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
-// A part is a component of a sum: kind (0 the nimber, whose state is its
-// size) and state.
-// msWorld holds the kinds of games of one unit and the brute force.
+// msWorld holds the kinds of games of one unit (prop_test.go's universe:
+// kind 0 the nimber, their options and positions) and the misère brute
+// force.
 type msWorld struct {
-	names []string
-	gen   []func(s int) [][]part // each option replaces the part
-	cache map[part][][]part
-	memo  map[string]bool // exact sequence of parts -> the player to move wins
+	*universe
+	memo map[string]bool // exact sequence of parts -> the player to move wins
 }
 
 func newMsWorld() *msWorld {
-	w := &msWorld{cache: map[part][][]part{}, memo: map[string]bool{}}
-	w.kind("*", func(s int) [][]part {
-		var o [][]part
-		for m := range s {
-			o = append(o, []part{{0, m}})
-		}
-		return o
-	})
-	return w
-}
-
-func (w *msWorld) kind(name string, gen func(s int) [][]part) int {
-	w.names = append(w.names, name)
-	w.gen = append(w.gen, gen)
-	return len(w.names) - 1
-}
-
-func (w *msWorld) opts(p part) [][]part {
-	if o, ok := w.cache[p]; ok {
-		return o
-	}
-	o := w.gen[p.k](p.s)
-	w.cache[p] = o
-	return o
+	return &msWorld{universe: newUniverse(), memo: map[string]bool{}}
 }
 
 func msSeqKey(ps []part) string {
@@ -116,11 +91,6 @@ func msWord(win bool) string {
 		return "N"
 	}
 	return "P"
-}
-
-// pos writes a position (the expressions are prop_test.go's gexpr).
-func (w *msWorld) pos(k, s int) gexpr {
-	return gexpr{fmt.Sprintf("%s(%d)", w.names[k], s), []part{{k, s}}, false}
 }
 
 func msInts(xs []int) string {
