@@ -180,6 +180,7 @@ type compiler struct {
 	notInt    map[intKey]bool // expressions known not to be int-typed
 	repl      bool            // compiling a REPL entry
 	inlining  []*Func         // defs whose bodies are being inlined (inline.go)
+	trace     []Pos           // the calls of int-closed inlined bodies (intinline.go)
 	hidden    int             // hidden locals made for inlined arguments
 }
 
@@ -766,6 +767,8 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 		x, i := c.expr(e.X), c.expr(e.Index)
 		pos := e.Pos
 		return func(fr *frame) Value { return opIndex(pos, x(fr), i(fr)) }
+	case *argExpr:
+		return outside(c, e, c.expr)
 	}
 	panic(fmt.Sprintf("eval: unknown expression %T", e))
 }

@@ -89,10 +89,11 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 		}
 		if b != nil && b.kind == bGlobal && b.isInt {
 			// In a def or a move rule: the let may not have run yet.
-			s, pos, name := b.slot, e.Pos, e.Name
+			s, pos, name, tr := b.slot, e.Pos, e.Name, c.staticTrace()
 			return func(fr *frame) int64 {
 				v := fr.th.globals[s]
 				if v.k != KInt {
+					pushTrace(fr, tr)
 					fail(pos, "%q is used before its let statement has run", name)
 				}
 				return v.n
@@ -101,10 +102,11 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 	case *lang.Unary:
 		if e.Op == "-" {
 			if x := c.intExpr(e.X); x != nil {
-				pos := e.Pos
+				pos, tr := e.Pos, c.staticTrace()
 				return func(fr *frame) int64 {
 					v := x(fr)
 					if v == math.MinInt64 {
+						pushTrace(fr, tr)
 						fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
 					}
 					return -v
@@ -124,7 +126,15 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 		}
 	case *lang.Binary:
 		return c.intBinary(e)
+	case *argExpr:
+		return outside(c, e, c.intExpr)
 	case *lang.Call:
+		if f := c.intInline(e); f != nil {
+			return f
+		}
+		if len(c.trace) > 0 {
+			panic("eval: a call in an int-closed body is not int-closed")
+		}
 		if sub, fn, binds := c.inlineCall(e); sub != nil {
 			for _, bd := range binds {
 				if !bd.b.isInt {
@@ -157,6 +167,9 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	default:
 		return nil
 	}
+	if f := c.fused(e); f != nil {
+		return f
+	}
 	xi, xv := c.asInt(e.X)
 	yi, yv := c.asInt(e.Y)
 	if xi == nil && yi == nil {
@@ -165,7 +178,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	if e.Op == "*" && (xi == nil || yi == nil) {
 		return nil // k * G: the other operand may be a game
 	}
-	pos, op := e.Pos, e.Op
+	pos, op, tr := e.Pos, e.Op, c.staticTrace()
 	// Non-int operand: the generic operator decides (it fails).
 	generic := func(a, b Value) int64 {
 		var r Value
@@ -211,6 +224,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 				a := xo.get(fr)
 				s, ok := addOK(a, k)
 				if !ok {
+					pushTrace(fr, tr)
 					overflow(pos, "+", a, k)
 				}
 				return s
@@ -220,6 +234,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 				a := xo.get(fr)
 				s, ok := subOK(a, k)
 				if !ok {
+					pushTrace(fr, tr)
 					overflow(pos, "-", a, k)
 				}
 				return s
@@ -229,6 +244,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 				a := xo.get(fr)
 				p, ok := mulOK(a, k)
 				if !ok {
+					pushTrace(fr, tr)
 					overflow(pos, "*", a, k)
 				}
 				return p
@@ -249,6 +265,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			a, b := xo.get(fr), yo.get(fr)
 			s, ok := addOK(a, b)
 			if !ok {
+				pushTrace(fr, tr)
 				overflow(pos, "+", a, b)
 			}
 			return s
@@ -258,6 +275,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			a, b := xo.get(fr), yo.get(fr)
 			s, ok := subOK(a, b)
 			if !ok {
+				pushTrace(fr, tr)
 				overflow(pos, "-", a, b)
 			}
 			return s
@@ -267,6 +285,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			a, b := xo.get(fr), yo.get(fr)
 			s, ok := mulOK(a, b)
 			if !ok {
+				pushTrace(fr, tr)
 				overflow(pos, "*", a, b)
 			}
 			return s
@@ -275,6 +294,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 		return func(fr *frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
 			if b == 0 || a == math.MinInt64 && b == -1 {
+				pushTrace(fr, tr)
 				return opDiv(pos, op, Int(a), Int(b)).n
 			}
 			if op == "/" {

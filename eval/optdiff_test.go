@@ -750,6 +750,68 @@ def n2(n) = m(n) + 1
 print n2(1)
 print n2(0)
 `, eval.Limits{}},
+	{"int-closed def: overflow in a fused multiply-add", `
+def mix(x) = (x * 1103515245 + 12345) % 2147483647
+def rnd(x) = mix(mix(x))
+print rnd(5), [rnd(8 * v + k) % 7 for v in 1 .. 3 for k in 0 .. 2]
+print rnd(9000000000000)
+`, eval.Limits{}},
+	{"int-closed def: overflow in the add of a fused multiply-add", `
+def f(x) = x * 2 + 9223372036854775000
+def g(x) = 3 * x - 9223372036854775000
+def h(x, k) = 8 * x + k
+print f(3), g(3), h(2, 5)
+print f(1000)
+print g(-1000)
+`, eval.Limits{}},
+	{"int-closed def: overflow with the constant first", `
+def f(x) = 4611686018427387904 * x + 1
+print f(1)
+print f(2)
+`, eval.Limits{}},
+	{"int-closed def: a local addend overflows", `
+def h(x, k) = x * 2 + k
+let big = 9223372036854775807
+for k in [1, big] { print h(3, k) }
+`, eval.Limits{}},
+	{"int-closed def: error in a nested argument", `
+def mix(x) = (x * 31 + 7) % 1000
+def rnd(x) = mix(mix(x))
+def deg(v) = 1 + rnd(8 * v + 7) % 5
+print deg(3)
+print deg(1 / 0)
+`, eval.Limits{}},
+	{"int-closed def: arguments in order around the one compiled in place", `
+def f(a, b) = b * 2 + a
+def g(a, b) = a * 2 + b
+print f(1, 2), g(1, 2)
+print f(1 / 0, 2 % 0)
+`, eval.Limits{}},
+	{"int-closed def: second argument fails first in order", `
+def g(a, b) = a * 2 + b
+let z = 0
+print g(1 + 1, 2 / z)
+`, eval.Limits{}},
+	{"int-closed def: a global read before its let, three calls deep", `
+def a(n) = n + K
+def b(n) = a(n) * 2
+def c(n) = if n > 0 then b(n) else -b(n)
+print c(1)
+let K = 5
+`, eval.Limits{}},
+	{"int-closed def: negation overflows", `
+def neg(x) = -x
+def f(x) = neg(x - 1) + 1
+print f(5)
+print f(-9223372036854775807)
+`, eval.Limits{}},
+	{"int-closed def: division by zero in a move rule", `
+def mix(x) = (x * 1103515245 + 12345) % 2147483647
+def pick(v, k) = mix(8 * v + k) % (v - 3)
+game dag(v) moves dag(pick(v, k)) for k in 0 .. 2 if v > 0
+print sg(dag(2))
+print sg(dag(5))
+`, eval.Limits{}},
 	{"inlined def: mix of its own call", `
 def mix(x) = x * 31 + 7
 print mix(mix(mix(1)))

@@ -1,0 +1,440 @@
+package eval
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Inlining of int arithmetic defs without a runtime trace. A def whose body
+// is "int-closed" (int literals, its parameters, int globals, - + * / % ^,
+// if with int comparisons, and calls of defs that are int-closed in turn),
+// called with int arguments, can fail only in its arithmetic. Such a call
+// is inlined with the call sites it sits in known when it is compiled (the
+// static trace, c.trace): an operator that fails pushes them onto the
+// calls just before it raises its error, so the error and its "called
+// from" lines are the ones the generic inlining gives (inline.go), but a
+// call costs nothing at run time. An argument used once, where the body
+// evaluates it first, is compiled in place (argExpr) instead of into a
+// hidden local: rnd(x) = mix(mix(x)) becomes one tree of int operators.
+
+// argExpr is an argument compiled in place of the parameter it is passed
+// for: it is compiled as the caller sees it, outside the inlined calls
+// (depth of them) that contain it.
+type argExpr struct {
+	lang.Expr
+	inl, tr int // len(c.inlining), len(c.trace) where the call is
+}
+
+// outside compiles a's argument as the call's caller.
+func outside[T any](c *compiler, a *argExpr, f func(lang.Expr) T) T {
+	inl, tr := c.inlining, c.trace
+	c.inlining, c.trace = inl[:a.inl:a.inl], tr[:a.tr:a.tr]
+	defer func() { c.inlining, c.trace = inl, tr }()
+	return f(a.Expr)
+}
+
+// staticTrace is what an operator compiled now pushes before it fails.
+func (c *compiler) staticTrace() []Pos {
+	if len(c.trace) == 0 {
+		return nil
+	}
+	return slices.Clone(c.trace)
+}
+
+// pushTrace puts a static trace on the calls (before an error is raised).
+func pushTrace(fr *frame, tr []Pos) {
+	if len(tr) > 0 {
+		fr.th.calls = append(fr.th.calls, tr...)
+	}
+}
+
+// intInline compiles e, a call of an int-closed def with int arguments,
+// inlined with a static trace; nil when it is not one.
+func (c *compiler) intInline(e *lang.Call) intFn {
+	fn := c.inlinable(e)
+	if fn == nil {
+		return nil
+	}
+	// In an int-closed body the arguments are int arithmetic already.
+	for _, a := range e.Args {
+		if len(c.trace) == 0 && c.intExpr(a) == nil {
+			return nil
+		}
+	}
+	if !c.intClosedDef(fn, 0) {
+		return nil
+	}
+	params := lang.ParamNames(fn.decl.Params)
+	index := map[string]int{}
+	for i, p := range params {
+		index[p.Name] = i
+	}
+	uses := map[string]int{}
+	countUses(fn.decl.Body, uses)
+	first := firstLeaf(fn.decl.Body)
+	// The last argument that is not a local or a literal may be compiled
+	// in place when the body evaluates its parameter first and only
+	// there; the others before it go to hidden locals, in order.
+	last := -1
+	for j, a := range e.Args {
+		if !c.plainArg(a) {
+			last = j
+		}
+	}
+	args := slices.Clone(e.Args)
+	var binds []inlineBind
+	for j, a := range e.Args {
+		if c.plainArg(a) {
+			continue
+		}
+		name := params[j].Name
+		if j == last && uses[name] == 1 && first != nil && first.Name == name {
+			args[j] = &argExpr{Expr: a, inl: len(c.inlining), tr: len(c.trace)}
+			continue
+		}
+		c.hidden++
+		hidden := fmt.Sprintf("%s%s#%d", hiddenPrefix, name, c.hidden)
+		hb := c.newVar(hidden)
+		hb.isInt = true
+		binds = append(binds, inlineBind{b: hb, arg: a})
+		args[j] = &lang.Ident{Pos: lang.Start(a), Name: hidden}
+	}
+	body := substitute(fn.decl.Body, index, args)
+	set := c.compileBinds(binds)
+	c.inlining = append(c.inlining, fn)
+	c.trace = append(c.trace, e.Pos)
+	f := c.intExpr(body)
+	c.inlining, c.trace = c.inlining[:len(c.inlining)-1], c.trace[:len(c.trace)-1]
+	if f == nil {
+		panic("eval: an int-closed body did not compile to int arithmetic")
+	}
+	if set == nil {
+		return f
+	}
+	return func(fr *frame) int64 {
+		set(fr)
+		return f(fr)
+	}
+}
+
+// plainArg reports whether argument a is substituted as it is: an int
+// literal or a local (which cannot fail to evaluate).
+func (c *compiler) plainArg(a lang.Expr) bool {
+	switch a := a.(type) {
+	case *lang.IntLit:
+		return true
+	case *lang.Ident:
+		b := c.scope.lookup(a.Name)
+		return b != nil && b.kind == bLocal
+	}
+	return false
+}
+
+// inlinable returns the def e calls when inlining it is allowed at all
+// (see inlineCall), else nil.
+func (c *compiler) inlinable(e *lang.Call) *Func {
+	if !optimize.inline || c.repl || c.s.noInline || len(c.inlining) >= maxInlineDepth {
+		return nil
+	}
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	b := c.scope.lookup(id.Name)
+	if b == nil || b.kind != bDef || b.fn.decl == nil || b.fn.free == nil || b.fn.recursive {
+		return nil
+	}
+	if len(lang.ParamNames(b.fn.decl.Params)) != len(e.Args) {
+		return nil
+	}
+	return b.fn
+}
+
+// intClosedDef reports whether fn's body, with int parameters, is
+// int-closed where it is being compiled: every name it uses besides its
+// parameters means the same here as in the def and is an int global, and
+// every def it calls is int-closed too.
+func (c *compiler) intClosedDef(fn *Func, depth int) bool {
+	if len(c.inlining)+depth >= maxInlineDepth {
+		return false
+	}
+	params := map[string]bool{}
+	for _, p := range lang.ParamNames(fn.decl.Params) {
+		params[p.Name] = true
+	}
+	size := 0
+	var num, cond func(x lang.Expr) bool
+	num = func(x lang.Expr) bool {
+		if size++; size > maxInlineSize {
+			return false
+		}
+		switch x := x.(type) {
+		case *lang.IntLit:
+			return true
+		case *lang.Ident:
+			if params[x.Name] {
+				return true
+			}
+			b := c.scope.lookup(x.Name)
+			return b != nil && b == fn.free[x.Name] && b.kind == bGlobal && b.isInt
+		case *lang.Unary:
+			return x.Op == "-" && num(x.X)
+		case *lang.Binary:
+			switch x.Op {
+			case "+", "-", "*", "/", "%", "^":
+				return num(x.X) && num(x.Y)
+			}
+		case *lang.IfExpr:
+			return cond(x.Cond) && num(x.Then) && num(x.Else)
+		case *lang.Call:
+			id, ok := x.Fn.(*lang.Ident)
+			if !ok {
+				return false
+			}
+			b := c.scope.lookup(id.Name)
+			if b == nil || b != fn.free[id.Name] || b.kind != bDef {
+				return false
+			}
+			callee := b.fn
+			if callee.decl == nil || callee.free == nil || callee.recursive ||
+				len(lang.ParamNames(callee.decl.Params)) != len(x.Args) {
+				return false
+			}
+			for _, a := range x.Args {
+				if !num(a) {
+					return false
+				}
+			}
+			return c.intClosedDef(callee, depth+1)
+		}
+		return false
+	}
+	cond = func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.BoolLit:
+			return true
+		case *lang.Unary:
+			return x.Op == "not" && cond(x.X)
+		case *lang.Binary:
+			switch x.Op {
+			case "and", "or":
+				return cond(x.X) && cond(x.Y)
+			case "==", "!=", "<", "<=", ">", ">=":
+				return num(x.X) && num(x.Y)
+			}
+		}
+		return false
+	}
+	return num(fn.decl.Body)
+}
+
+// countUses counts the uses of each name in x.
+func countUses(x lang.Expr, uses map[string]int) {
+	switch x := x.(type) {
+	case *lang.Ident:
+		uses[x.Name]++
+	case *lang.Unary:
+		countUses(x.X, uses)
+	case *lang.Binary:
+		countUses(x.X, uses)
+		countUses(x.Y, uses)
+	case *lang.IfExpr:
+		countUses(x.Cond, uses)
+		countUses(x.Then, uses)
+		countUses(x.Else, uses)
+	case *lang.Call:
+		countUses(x.Fn, uses)
+		for _, a := range x.Args {
+			countUses(a, uses)
+		}
+	case *lang.Index:
+		countUses(x.X, uses)
+		countUses(x.Index, uses)
+	}
+}
+
+// firstLeaf returns the name an int-closed expression evaluates before
+// anything else that could fail, or nil.
+func firstLeaf(x lang.Expr) *lang.Ident {
+	switch x := x.(type) {
+	case *lang.Ident:
+		return x
+	case *lang.Unary:
+		return firstLeaf(x.X)
+	case *lang.Binary:
+		return firstLeaf(x.X)
+	case *lang.IfExpr:
+		return firstLeaf(x.Cond)
+	case *lang.Call:
+		if len(x.Args) > 0 {
+			return firstLeaf(x.Args[0])
+		}
+	}
+	return nil
+}
+
+// Fused arithmetic. A multiply by a constant, then an add or subtract of a
+// constant or a local, then perhaps a modulo by a constant (x * 1103515245
+// + 12345) % 2147483647, 8 * v + k) runs as one closure instead of one per
+// operator; when an operator overflows, its own error is raised as if it
+// had run alone.
+
+// mulAdd is X * m + y, where y is the constant d or the local int slot.
+type mulAdd struct {
+	x       iopnd
+	m       int64
+	mulPos  Pos
+	swapped bool // C * X in the source (the error shows C first)
+	sub     bool // X * m - y
+	d       int64
+	slot    int // y is this local (-1: the constant d)
+	addPos  Pos
+	addOp   string
+	tr      []Pos
+	ok      bool
+	mod     int64 // a final % mod when not 0
+}
+
+// fuseMulAdd recognizes e as X * C ± Y (Y a literal or an int local).
+func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
+	if e.Op != "+" && e.Op != "-" {
+		return f
+	}
+	mul, ok := e.X.(*lang.Binary)
+	if !ok || mul.Op != "*" {
+		return f
+	}
+	f.slot = -1
+	switch y := e.Y.(type) {
+	case *lang.IntLit:
+		f.d = y.Val
+	case *lang.Ident:
+		b := c.scope.lookup(y.Name)
+		if b == nil || b.kind != bLocal || !b.isInt {
+			return f
+		}
+		f.slot = b.slot
+	default:
+		return f
+	}
+	x := mul.X
+	if lit, ok := mul.Y.(*lang.IntLit); ok {
+		f.m = lit.Val
+	} else if lit, ok := mul.X.(*lang.IntLit); ok {
+		f.m, f.swapped, x = lit.Val, true, mul.Y
+	} else {
+		return f
+	}
+	xf := c.intExpr(x)
+	if xf == nil {
+		return f
+	}
+	f.x = c.iopnd(x, xf)
+	f.mulPos, f.addPos, f.addOp, f.sub = mul.Pos, e.Pos, e.Op, e.Op == "-"
+	f.tr, f.ok = c.staticTrace(), true
+	return f
+}
+
+// fail raises the error of the operator that overflowed on a.
+func (f *mulAdd) fail(fr *frame, a int64) {
+	pushTrace(fr, f.tr)
+	p, ok := mulOK(a, f.m)
+	if !ok {
+		if f.swapped {
+			overflow(f.mulPos, "*", f.m, a)
+		}
+		overflow(f.mulPos, "*", a, f.m)
+	}
+	y := f.d
+	if f.slot >= 0 {
+		y = fr.slots[f.slot].n
+	}
+	overflow(f.addPos, f.addOp, p, y)
+}
+
+// compile returns the fused closure.
+func (f mulAdd) compile() intFn {
+	m, d, slot, mod := f.m, f.d, f.slot, f.mod
+	x := f.x
+	switch {
+	case slot < 0 && !f.sub && mod != 0:
+		return func(fr *frame) int64 {
+			a := x.get(fr)
+			p, ok1 := mulOK(a, m)
+			s, ok2 := addOK(p, d)
+			if !ok1 || !ok2 {
+				f.fail(fr, a)
+			}
+			return s % mod
+		}
+	case slot < 0 && !f.sub:
+		return func(fr *frame) int64 {
+			a := x.get(fr)
+			p, ok1 := mulOK(a, m)
+			s, ok2 := addOK(p, d)
+			if !ok1 || !ok2 {
+				f.fail(fr, a)
+			}
+			return s
+		}
+	case slot >= 0 && !f.sub && mod == 0:
+		return func(fr *frame) int64 {
+			a := x.get(fr)
+			p, ok1 := mulOK(a, m)
+			s, ok2 := addOK(p, fr.slots[slot].n)
+			if !ok1 || !ok2 {
+				f.fail(fr, a)
+			}
+			return s
+		}
+	}
+	sub := f.sub
+	return func(fr *frame) int64 {
+		a := x.get(fr)
+		p, ok1 := mulOK(a, m)
+		y := d
+		if slot >= 0 {
+			y = fr.slots[slot].n
+		}
+		var s int64
+		var ok2 bool
+		if sub {
+			s, ok2 = subOK(p, y)
+		} else {
+			s, ok2 = addOK(p, y)
+		}
+		if !ok1 || !ok2 {
+			f.fail(fr, a)
+		}
+		if mod != 0 {
+			return s % mod
+		}
+		return s
+	}
+}
+
+// fused compiles e as fused arithmetic, or returns nil.
+func (c *compiler) fused(e *lang.Binary) intFn {
+	if !optimize.fuse {
+		return nil
+	}
+	if e.Op == "%" {
+		lit, ok := e.Y.(*lang.IntLit)
+		x, ok2 := e.X.(*lang.Binary)
+		if !ok || !ok2 || lit.Val == 0 || lit.Val == -1 {
+			return nil
+		}
+		f := c.fuseMulAdd(x)
+		if !f.ok {
+			return nil
+		}
+		f.mod = lit.Val
+		return f.compile()
+	}
+	if f := c.fuseMulAdd(e); f.ok {
+		return f.compile()
+	}
+	return nil
+}
