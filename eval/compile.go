@@ -433,7 +433,11 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 	case *lang.ForStmt:
 		iter := c.expr(st.Iter)
 		c.push()
-		bind := c.pattern(st.Target.(*lang.Pattern))
+		target := st.Target.(*lang.Pattern)
+		bind := c.pattern(target)
+		if r, ok := st.Iter.(*lang.Binary); ok && r.Op == ".." && !target.Tuple {
+			c.scope.names[target.Names[0].Name].isInt = true // a range binds ints
+		}
 		body := c.stmts(st.Body)
 		c.pop()
 		ipos := lang.Start(st.Iter)
@@ -1056,7 +1060,29 @@ func (c *compiler) call(e *lang.Call) evalFn {
 			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
 				sg := c.sgExpr(e.Args[0])
 				isSG, isOutcome := bi == builtins["sg"], bi == builtins["outcome"]
+				var probe func(fr *frame) (sgv, bool)
+				if isSG || isOutcome {
+					probe = c.sgProbe(e.Args[0])
+				}
 				return func(fr *frame) Value {
+					if probe != nil {
+						// Finished positions only: no search, no error.
+						if v, ok := probe(fr); ok {
+							switch {
+							case isSG && v >= 0:
+								return Value{k: KInt, n: int64(v)}
+							case isOutcome && v == 0:
+								return outcomeP
+							case isOutcome && v > 0:
+								return outcomeN
+							case isOutcome:
+								if fr.th.engine.outcome(v) == "N" {
+									return outcomeN
+								}
+								return outcomeD
+							}
+						}
+					}
 					th := fr.th
 					th.calls = append(th.calls, pos)
 					// Inside a move rule too, sg asks for a value now.

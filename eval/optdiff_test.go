@@ -812,6 +812,22 @@ game dag(v) moves dag(pick(v, k)) for k in 0 .. 2 if v > 0
 print sg(dag(2))
 print sg(dag(5))
 `, eval.Limits{}},
+	{"sg probe: known, unknown and failing parts", `
+game g(n) moves g(n - s) for s in {1, 2} if s <= n
+game c(n) moves c((n + 1) % 3), g(n)
+print sg(g(2)), outcome(g(3) + *1)
+for k in 0 .. 2 { print [outcome(g(n) + *k) for n in 0 .. 5], [sg(g(n) + c(m)) for n in 0 .. 2 for m in 0 .. 2] }
+for k in 1 .. 2 { print [outcome(c(n) + *k) for n in 0 .. 2], sg(g(k + 536870912)) }
+for k in -1 .. 0 { print outcome(g(1) + *k) }
+`, eval.Limits{}},
+	{"sg probe: two arguments and out of the table", `
+game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b
+print sg(w(3, 4))
+for a in 0 .. 3 { print [sg(w(a, b)) for b in 0 .. 3], outcome(w(a, 2) + *a) }
+game h(a, b) moves h(a - 1, b) for k in [0] if a > 0
+let big = 40000
+for a in [big] { print sg(h(2, a)), sg(h(2, a)), outcome(h(3, a) + *1), sg(h(a, 1)) }
+`, eval.Limits{}},
 	{"inlined def: mix of its own call", `
 def mix(x) = x * 31 + 7
 print mix(mix(mix(1)))

@@ -250,3 +250,106 @@ func (c *compiler) sumComp(e *lang.Comp) sgFn {
 		return acc
 	}
 }
+
+// sgProbe compiles a game expression to a probe that returns its value
+// when every position in it is finished, without side effects or errors:
+// positions of declared games with local or literal int arguments, sums,
+// and *k of a local or literal. nil for other shapes. sg(G) and
+// outcome(G) try the probe first and, when it fails, run as they would
+// without it.
+func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
+	if !optimize.fastLoops {
+		return nil
+	}
+	// An argument read without a closure or a failure: a local int or a
+	// literal (slot -1).
+	arg := func(a lang.Expr) (slot int, k int64, ok bool) {
+		switch a := a.(type) {
+		case *lang.IntLit:
+			return -1, a.Val, true
+		case *lang.Ident:
+			// (At top level, where globals are the frame's slots.)
+			if b := c.scope.lookup(a.Name); b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal && !c.inFunc) {
+				return b.slot, 0, true
+			}
+		}
+		return 0, 0, false
+	}
+	read := func(fr *frame, slot int, k int64) int64 {
+		if slot >= 0 {
+			return fr.slots[slot].n
+		}
+		return k
+	}
+	switch e := e.(type) {
+	case *lang.Call:
+		b := c.gameCallee(e)
+		if b == nil || len(e.Args) == 0 || len(e.Args) > 2 {
+			return nil
+		}
+		s0, k0, ok0 := arg(e.Args[0])
+		if !ok0 {
+			return nil
+		}
+		if len(e.Args) == 1 {
+			return func(fr *frame) (sgv, bool) {
+				v, g := read(fr, s0, k0), b.game
+				if uint64(v) >= g.lim || g.arity != 1 {
+					return 0, false
+				}
+				s := g.state(uint64(v))
+				return valueOf(s), finished(s)
+			}
+		}
+		s1, k1, ok1 := arg(e.Args[1])
+		if !ok1 {
+			return nil
+		}
+		return func(fr *frame) (sgv, bool) {
+			v, w, g := read(fr, s0, k0), read(fr, s1, k1), b.game
+			if uint64(v) >= g.lim || uint64(w) >= g.lim || g.arity != 2 {
+				return 0, false
+			}
+			s := g.state(uint64(v)<<g.bits | uint64(w))
+			return valueOf(s), finished(s)
+		}
+	case *lang.Binary:
+		if e.Op != "+" {
+			return nil
+		}
+		x, y := c.sgProbe(e.X), c.sgProbe(e.Y)
+		if x == nil || y == nil {
+			return nil
+		}
+		return func(fr *frame) (sgv, bool) {
+			a, ok := x(fr)
+			if !ok {
+				return 0, false
+			}
+			b, ok := y(fr)
+			if !ok {
+				return 0, false
+			}
+			if a|b >= 0 {
+				return a ^ b, true
+			}
+			return fr.th.engine.add(a, b), true
+		}
+	case *lang.Unary:
+		if e.Op != "*" {
+			return nil
+		}
+		s0, k0, ok := arg(e.X)
+		if !ok {
+			return nil
+		}
+		return func(fr *frame) (sgv, bool) {
+			v := read(fr, s0, k0)
+			if v < 0 || v > math.MaxInt32 {
+				return 0, false
+			}
+			return sgv(v), true
+		}
+	}
+	return nil
+}
