@@ -582,6 +582,9 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 			}
 			c.pop()
 		}
+		if sg && ints {
+			return seqGenSG(gens)
+		}
 		return seqGen(gens)
 	}
 	g.nslots = c.function(params, false, func() {
@@ -594,6 +597,29 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 		g.genValInt = alts(false, true)
 	}))
 	c.errs = c.errs[:n]
+}
+
+// seqGenSG is seqGen for the SG search with int parameters: it numbers
+// the alternatives (gen.alt), and a resumed run starts at the one it
+// stopped in (gen.skipAlt).
+func seqGenSG(gens []func(fr *frame)) func(fr *frame) {
+	if len(gens) == 1 {
+		return gens[0]
+	}
+	return func(fr *frame) {
+		gn := fr.gen
+		i := int32(0)
+		if gn.skip {
+			i = gn.skipAlt
+		}
+		for ; i < int32(len(gens)); i++ {
+			gn.alt = i
+			gens[i](fr)
+			if fr.stop {
+				return
+			}
+		}
+	}
 }
 
 func seqGen(gens []func(fr *frame)) func(fr *frame) {

@@ -102,6 +102,11 @@ func (en entry) save() int    { return int(en.meta >> 8) }
 type savedRun struct {
 	words int32 // start in level.words of its mex bits (up to the next run's)
 	pend  int32 // start in level.pend
+	// A run stopped after batch missing options in a fast loop goes on
+	// from there: alternative alt from loop value x (when cursor).
+	cursor bool
+	alt    int32
+	x      int64
 }
 
 func newEngine(th *Thread) *Engine {
@@ -159,6 +164,14 @@ type gen struct {
 	pend    []posKey
 	opaque  bool // a missing part of a sum, or of a fast loop's move
 	stopped bool // stopped after batch missing options
+	// Where a stopped run goes on (cursor: a fast loop stopped at a point
+	// it can start from, alternative stopAlt from value stopX), and where
+	// this run starts (alternatives before skipAlt are done, and skipAlt's
+	// fast loop starts at skipX); alt is the alternative running.
+	cursor, skip bool
+	alt, stopAlt int32
+	skipAlt      int32
+	stopX, skipX int64
 	// mVal
 	vals []Value
 }
@@ -170,6 +183,7 @@ func (gn *gen) reset(batch int) {
 	gn.batch = batch
 	gn.cycle = false
 	gn.tracing, gn.opaque, gn.stopped = false, false, false
+	gn.cursor, gn.skip, gn.alt, gn.skipAlt = false, false, 0, 0
 	gn.pend = gn.pend[:0]
 	gn.infs = gn.infs[:0]
 	gn.big = gn.big[:0]
@@ -529,17 +543,14 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				}
 			}
 		}
+		resumed := false
+		var sv savedRun
 		if en.save() > 0 {
 			// Resume the saved run: its missing options are known now
 			// (they were above it on the stack).
-			sv := lv.saves[en.save()-1]
-			ok := true
-			for _, k := range lv.pend[sv.pend:] {
-				if s := k.g.state(k.r); s < finBase || s >= finBase+bitsetMax {
-					ok = false
-					break
-				}
-			}
+			sv = lv.saves[en.save()-1]
+			pend := lv.pend[sv.pend:]
+			ok := pendKnown(pend)
 			if ok {
 				// The gen is clear between runs.
 				words := lv.words[sv.words:]
@@ -548,21 +559,22 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				}
 				copy(gn.bits, words)
 				gn.hi = len(words) - 1
-				for _, k := range lv.pend[sv.pend:] {
-					gn.emitSG(k.g.state(k.r) - finBase)
-				}
 				gn.infs, gn.big = gn.infs[:0], gn.big[:0]
-				if x := stateOf(gn.result()); !g.setFast(r, x) {
-					g.setStateSlow(r, x)
+				emitPend(gn, pend)
+				if !sv.cursor {
+					if x := stateOf(gn.result()); !g.setFast(r, x) {
+						g.setStateSlow(r, x)
+					}
+					e.note(g, r)
 				}
-				e.note(g, r)
 			}
 			lv.saves, lv.pend, lv.words = lv.saves[:en.save()-1], lv.pend[:sv.pend], lv.words[:sv.words]
 			stack[top].meta &= 255
-			if ok {
+			if ok && !sv.cursor {
 				stack = stack[:top]
 				continue
 			}
+			resumed = ok
 		}
 		e.current, e.currentR = g, r
 		th.tick(g.pos)
@@ -577,7 +589,16 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		if len(stack) > 16384 && (e.capDepth == 0 || e.depth != e.capLevel) {
 			batch = 1 << min(en.retries(), 8)
 		}
-		gn.reset(batch)
+		if resumed {
+			// Go on from where the run stopped, with its options so far
+			// in the bits.
+			bits, hi := gn.bits, gn.hi
+			gn.reset(batch)
+			gn.bits, gn.hi = bits, hi
+			gn.skip, gn.skipAlt, gn.skipX = true, sv.alt, sv.x
+		} else {
+			gn.reset(batch)
+		}
 		// On the search path while its moves run: a value asked for inside
 		// them (sg of itself) is then an error, not endless recursion.
 		if !g.setFast(r, stGray) {
@@ -600,8 +621,12 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			return false
 		}
 		if len(gn.miss) > 0 {
-			if optimize.resume && !gn.opaque && !gn.stopped && len(gn.big) == 0 && len(gn.infs) == 0 && len(gn.bits) > 0 && len(lv.saves) < 1<<24-1 {
-				lv.saves = append(lv.saves, savedRun{words: int32(len(lv.words)), pend: int32(len(lv.pend))})
+			if len(gn.bits) == 0 {
+				gn.bits = append(gn.bits, 0) // a saved run has a word of bits
+			}
+			if optimize.resume && !gn.opaque && (!gn.stopped || gn.cursor && optimize.cursor) && len(gn.big) == 0 && len(gn.infs) == 0 && len(lv.saves) < 1<<24-1 {
+				lv.saves = append(lv.saves, savedRun{words: int32(len(lv.words)), pend: int32(len(lv.pend)),
+					cursor: gn.stopped, alt: gn.stopAlt, x: gn.stopX})
 				lv.words = append(lv.words, gn.bits[:min(gn.hi+1, len(gn.bits))]...)
 				lv.pend = append(lv.pend, gn.pend...)
 				stack[top].meta = stack[top].meta&255 | uint32(len(lv.saves))<<8
@@ -632,6 +657,39 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		stack = stack[:top]
 	}
 	return true
+}
+
+// pendKnown reports whether the missing options a run saved (gen.pend)
+// are all known now, with finite values the bits hold.
+func pendKnown(pend []posKey) bool {
+	for i := 0; i < len(pend); i++ {
+		if pend[i].g == nil {
+			continue // a sum's mark (see emitPend)
+		}
+		if s := pend[i].g.state(pend[i].r); s < finBase || s >= finBase+bitsetMax {
+			return false
+		}
+	}
+	return true
+}
+
+// emitPend emits the values of a saved run's missing options: single
+// positions, and sums as a mark {nil, n<<32 | xor of the parts known then}
+// followed by the n parts that were missing.
+func emitPend(gn *gen, pend []posKey) {
+	for i := 0; i < len(pend); i++ {
+		k := pend[i]
+		if k.g != nil {
+			gn.emitSG(k.g.state(k.r) - finBase)
+			continue
+		}
+		n, v := int(k.r>>32), sgv(uint32(k.r))
+		for _, p := range pend[i+1 : i+1+n] {
+			v ^= p.g.state(p.r) - finBase
+		}
+		gn.emitSG(v)
+		i += n
+	}
 }
 
 // markLoopy marks the positions on the search path (those in stGray) as

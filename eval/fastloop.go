@@ -53,7 +53,7 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 	c.push()
 	defer c.pop()
 	n := len(c.errs)
-	fast := c.fastInner(alt.Clauses[last].(*lang.ForClause), ifs, alt.Body, slow)
+	fast := c.fastInner(alt.Clauses[last].(*lang.ForClause), ifs, alt.Body, slow, last == 0)
 	c.errs = c.errs[:n] // the same expressions were compiled for slow
 	if fast == nil {
 		return nil
@@ -153,7 +153,11 @@ type fastClamp struct {
 // after it and the body, for the SG search with int parameters; slow is
 // the same compiled by the general closures. It returns nil when the
 // shape does not fit.
-func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, slow func(fr *frame)) func(fr *frame) {
+//
+// When its for clause is the alternative's only one (top, true), a run
+// stopped after batch missing options can go on from where it stopped
+// (gen.cursor; see fast).
+func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, slow func(fr *frame), top bool) func(fr *frame) {
 	if cl.Target.Tuple || len(cl.Target.Names) != 1 {
 		return nil
 	}
@@ -357,9 +361,17 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				return
 			}
 		}
+		if gn := fr.gen; gn.skip && gn.alt == gn.skipAlt {
+			// A resumed run: the values below skipX are done.
+			gn.skip = false
+			if lo = max(lo, gn.skipX); lo > hi {
+				return
+			}
+		}
 		// Keys at the two ends, and their steps.
 		var st fastState
 		st.lo, st.nt = lo, len(fts)
+		st.cursor = top && elems == nil
 		for t := range fts {
 			ft := &fts[t]
 			g := ft.b.game
@@ -448,6 +460,7 @@ type fastState struct {
 	games       [4]*Game
 	lo          int64
 	nt          int
+	cursor      bool // a stopped run can go on from the next value
 }
 
 // emit emits the option for loop value x; false when the generator should
@@ -472,7 +485,11 @@ func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
 			v = gn.lookup(st.games[0], st.keys[0]+uint64(x-st.lo)*st.steps[0])
 			gn.tracing = false
 			gn.emitSG(v)
-			return !fr.stop
+			return st.stop(gn, fr, x)
+		}
+		if optimize.cursor && gn.mode == mSG {
+			st.emitSum(gn, x)
+			return st.stop(gn, fr, x)
 		}
 		v = 0
 		for t := 0; t < st.nt; t++ {
@@ -482,6 +499,45 @@ func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
 	}
 	gn.emitSG(v)
 	return !fr.stop
+}
+
+// emitSum records a sum with parts not known yet for loop value x: in
+// gen.pend, a mark {nil, n<<32 | xor of the known parts} and then the n
+// missing parts, so that a resumed run computes its value (emitPend). A
+// known part with an infinite value makes the run opaque.
+func (st *fastState) emitSum(gn *gen, x int64) {
+	mark := len(gn.pend)
+	gn.pend = append(gn.pend, posKey{})
+	known := uint32(0)
+	for t := 0; t < st.nt; t++ {
+		g, k := st.games[t], st.keys[t]+uint64(x-st.lo)*st.steps[t]
+		s := g.state(k)
+		switch {
+		case s >= finBase:
+			known ^= uint32(s - finBase)
+		case finished(s):
+			gn.opaque = true
+		default:
+			gn.tracing = true
+			gn.lookup(g, k)
+			gn.tracing = false
+		}
+	}
+	n := len(gn.pend) - mark - 1
+	gn.pend[mark] = posKey{r: uint64(n)<<32 | uint64(known)}
+	gn.emitSG(sgMissing)
+}
+
+// stop reports whether the generator goes on after loop value x; when the
+// run stops after batch missing options, it records where it can go on.
+func (st *fastState) stop(gn *gen, fr *frame, x int64) bool {
+	if !fr.stop {
+		return true
+	}
+	if gn.stopped && st.cursor && x < maxInt {
+		gn.cursor, gn.stopAlt, gn.stopX = true, gn.alt, x+1
+	}
+	return false
 }
 
 const (

@@ -25,7 +25,7 @@ const (
 
 // optimize switches the optimizations that must not change any result:
 // tests turn them off to compare (export_test.go).
-var optimize = struct{ fastLoops, inline, ladder, resume, loopyOpen, fuse bool }{true, true, true, true, true, true}
+var optimize = struct{ fastLoops, inline, ladder, resume, loopyOpen, fuse, cursor bool }{true, true, true, true, true, true, true}
 
 // stackSpan returns the range of keys of game gi on a search stack.
 func stackSpan(stack []entry, gi int32) uint64 {
