@@ -828,6 +828,34 @@ game h(a, b) moves h(a - 1, b) for k in [0] if a > 0
 let big = 40000
 for a in [big] { print sg(h(2, a)), sg(h(2, a)), outcome(h(3, a) + *1), sg(h(a, 1)) }
 `, eval.Limits{}},
+	{"cursor: runs stopped in a later alternative go on", `
+game w(a, b) moves
+    w(a - k, b) for k in 1 .. a
+  | w(a, b - k) for k in 1 .. b
+  | w(a - k, b - k) for k in 1 .. min(a, b)
+print sg(w(40, 37)), [sg(w(a, 30)) for a in 0 .. 12]
+print sg(sum of w(a, b) for a in 0 .. 40 for b in 0 .. 40)
+`, eval.Limits{}},
+	{"cursor: sums with missing parts, values past 64", `
+game g(n) moves g(a) + g(n - a) for a in 1 .. (n - 1) / 2
+game k(n) moves k(a) + k(n - 1 - a) for a in 0 .. (n - 1) / 2 if n >= 1 | k(a) + k(n - 2 - a) for a in 0 .. (n - 2) / 2 if n >= 2
+print sg(g(700)), max([sg(g(n)) for n in 0 .. 700]), sg(k(300))
+`, eval.Limits{}},
+	{"cursor: an error after the run stopped", `
+game g(n) moves g(a) + g(n - a) for a in 1 .. n - 1 if 100 / (n - 20 - a) > -1000
+print sg(g(15))
+print sg(g(30))
+`, eval.Limits{}},
+	{"cursor: a part on a cycle", `
+game c(n) moves c(n) | c(n - 1) for k in [0] if n > 0
+game g(n) moves g(a) + c(n - a) for a in 1 .. n - 1 | g(n - 1) for k in [0] if n > 0
+print sg(g(30)), outcome(g(31)), [sg(g(n)) for n in 0 .. 12]
+`, eval.Limits{}},
+	{"cursor: negative loop values and an outer clause", `
+game g(n) moves g(n + k) + g(-k) for k in -n .. -1 if n > 0
+game h(n) moves h(n - k) + h(k - 1) for j in [0, 1] for k in 1 .. n - j
+print sg(g(90)), [sg(g(n)) for n in 0 .. 20], sg(h(60))
+`, eval.Limits{}},
 	{"inlined def: mix of its own call", `
 def mix(x) = x * 31 + 7
 print mix(mix(mix(1)))
