@@ -172,6 +172,7 @@ type gen struct {
 	alt, stopAlt int32
 	skipAlt      int32
 	stopX, skipX int64
+	scanned      int64 // loop values the fast loops went through
 	// mVal
 	vals []Value
 }
@@ -183,7 +184,7 @@ func (gn *gen) reset(batch int) {
 	gn.batch = batch
 	gn.cycle = false
 	gn.tracing, gn.opaque, gn.stopped = false, false, false
-	gn.cursor, gn.skip, gn.alt, gn.skipAlt = false, false, 0, 0
+	gn.cursor, gn.skip, gn.alt, gn.skipAlt, gn.scanned = false, false, 0, 0, 0
 	gn.pend = gn.pend[:0]
 	gn.infs = gn.infs[:0]
 	gn.big = gn.big[:0]

@@ -447,6 +447,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		}
 		th.steps += n
 		gn.e.edges += n
+		gn.scanned += n
 		if th.steps >= th.checkAt {
 			th.checkLimits(ipos)
 		}
@@ -534,11 +535,15 @@ func (st *fastState) stop(gn *gen, fr *frame, x int64) bool {
 	if !fr.stop {
 		return true
 	}
-	if gn.stopped && st.cursor && x < maxInt {
+	// Only worth it when the run would generate many options again: a
+	// saved run takes memory (a deep search saves one a level).
+	if gn.stopped && st.cursor && x < maxInt && gn.scanned+(x-st.lo) >= cursorMin {
 		gn.cursor, gn.stopAlt, gn.stopX = true, gn.alt, x+1
 	}
 	return false
 }
+
+const cursorMin = 64
 
 const (
 	minInt = -1 << 63
