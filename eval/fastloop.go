@@ -567,6 +567,10 @@ func intElems(vs []Value) ([]int64, bool) {
 // word in memory is a chain of read-modify-writes, each waiting for the
 // last; with larger values around, choosing between register and memory
 // would be a branch taken at random), the others in the gen's bits.
+//
+// The kernels copy low into a local variable for their inner loops: acc's
+// methods take its address, so acc.low itself is read and written in
+// memory at each step (grundy 0.20 -> 0.17 s).
 type mexAcc struct {
 	gn     *gen
 	low    uint64
@@ -669,6 +673,7 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 	np := uint64(len(pages))
 	for x := st.lo; x <= hi; x++ {
 		if acc.narrow {
+			low := acc.low
 			for ; x <= hi; x++ {
 				p := k >> pageBits
 				if p >= np || pages[p] == nil {
@@ -679,9 +684,10 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 				if v < 0 || u >= 64 {
 					break
 				}
-				acc.low |= 1 << u
+				low |= 1 << u
 				k += d
 			}
+			acc.low = low
 		} else {
 			bw, top := acc.wide(), uint32(0)
 			for ; x <= hi; x++ {
@@ -728,6 +734,7 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 	np := uint64(len(pages))
 	for x := st.lo; x <= hi; x++ {
 		if acc.narrow {
+			low := acc.low
 			for ; x <= hi; x++ {
 				p0, p1 := k0>>pageBits, k1>>pageBits
 				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
@@ -738,10 +745,11 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 				if va|vb < 0 || u >= 64 {
 					break
 				}
-				acc.low |= 1 << u
+				low |= 1 << u
 				k0 += d0
 				k1 += d1
 			}
+			acc.low = low
 		} else {
 			bw, top := acc.wide(), uint32(0)
 			for ; x <= hi; x++ {
@@ -787,6 +795,7 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 	np := uint64(len(pages))
 	for i := 0; i < len(elems); i++ {
 		if acc.narrow {
+			low := acc.low
 			for ; i < len(elems); i++ {
 				k := k0 + uint64(elems[i]-lo)*d0
 				p := k >> pageBits
@@ -798,8 +807,9 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 				if v < 0 || u >= 64 {
 					break
 				}
-				acc.low |= 1 << u
+				low |= 1 << u
 			}
+			acc.low = low
 			if i == len(elems) {
 				break
 			}
@@ -815,6 +825,41 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 		}
 	}
 	acc.flush()
+}
+
+// splitNarrow and splitWide are fastRangePaged's kernels for a split
+// (as walking up, bs down): the options' values go into low (below 64) or
+// into bw, while both parts are known and small enough. They return how
+// many options they took. Small functions keep their variables in
+// registers.
+func splitNarrow(as, bs []int32, low uint64) (int64, uint64) {
+	m := len(as)
+	bs = bs[:m]
+	for j := 0; j < m; j++ {
+		va, vb := as[j]-finBase, bs[m-1-j]-finBase
+		u := uint32(va ^ vb)
+		if va|vb < 0 || u >= 64 {
+			return int64(j), low
+		}
+		low |= 1 << u
+	}
+	return int64(m), low
+}
+
+func splitWide(bw *[bitsetMax / 64]uint64, as, bs []int32) (int64, uint32) {
+	m := len(as)
+	bs = bs[:m]
+	top := uint32(0)
+	for j := 0; j < m; j++ {
+		va, vb := as[j]-finBase, bs[m-1-j]-finBase
+		u := uint32(va ^ vb)
+		if va|vb < 0 || u >= bitsetMax {
+			return int64(j), top
+		}
+		bw[u>>6] |= 1 << (u & 63)
+		top |= u
+	}
+	return int64(m), top
 }
 
 // smallStep reports whether a key step stays within a memo page for
@@ -866,25 +911,10 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 			// up a page, the other down.
 			as, bs := pg0[i0:i0+m], pg1[i1-m+1:i1+1]
 			if acc.narrow {
-				for ; j < m; j++ {
-					va, vb := as[j]-finBase, bs[m-1-j]-finBase
-					u := uint32(va ^ vb)
-					if va|vb < 0 || u >= 64 {
-						break
-					}
-					acc.low |= 1 << u
-				}
+				j, acc.low = splitNarrow(as, bs, acc.low)
 			} else {
-				bw, top := acc.wide(), uint32(0)
-				for ; j < m; j++ {
-					va, vb := as[j]-finBase, bs[m-1-j]-finBase
-					u := uint32(va ^ vb)
-					if va|vb < 0 || u >= bitsetMax {
-						break
-					}
-					bw[u>>6] |= 1 << (u & 63)
-					top |= u
-				}
+				var top uint32
+				j, top = splitWide(acc.wide(), as, bs)
 				acc.done(top)
 			}
 			i0, i1 = i0+j, i1-j
