@@ -371,37 +371,27 @@ func (c *compiler) intCompare(e *lang.Binary) boolFn {
 	if xi == nil && yi == nil {
 		return nil
 	}
-	pos, op := e.Pos, e.Op
+	op := e.Op
 	if xi == nil || yi == nil {
-		// One side is not known to be an int: compare generically unless
-		// it is one at run time. A local on the unknown side is read
-		// directly.
-		if s := c.localSlot(e.X); s >= 0 && yi != nil {
+		generic := c.intCompareMixed(e, xi, yi)
+		// sg(G) OP n: when G's positions are finished (a probe, without
+		// side effects), compare the value without building it.
+		probe, other, swap := c.sgCallProbe(e.X), yi, false
+		if probe == nil || other == nil {
+			probe, other, swap = c.sgCallProbe(e.Y), xi, true
+		}
+		if probe != nil && other != nil {
+			if swap {
+				op = flipCmp(op)
+			}
 			return func(fr *frame) bool {
-				a := fr.slots[s]
-				if a.k == KInt {
-					return cmpInts(op, a.n, yi(fr))
+				if v, ok := probe(fr); ok && v >= 0 {
+					return cmpInts(op, int64(v), other(fr))
 				}
-				return opCompare(pos, op, a, Int(yi(fr)))
+				return generic(fr)
 			}
 		}
-		if s := c.localSlot(e.Y); s >= 0 && xi != nil {
-			return func(fr *frame) bool {
-				a, b := xi(fr), fr.slots[s]
-				if b.k == KInt {
-					return cmpInts(op, a, b.n)
-				}
-				return opCompare(pos, op, Int(a), b)
-			}
-		}
-		x, y := c.expr(e.X), c.expr(e.Y)
-		return func(fr *frame) bool {
-			a, b := x(fr), y(fr)
-			if a.k == KInt && b.k == KInt {
-				return cmpInts(op, a.n, b.n)
-			}
-			return opCompare(pos, op, a, b)
-		}
+		return generic
 	}
 	_, _ = xv, yv
 	switch op {
@@ -417,6 +407,72 @@ func (c *compiler) intCompare(e *lang.Binary) boolFn {
 		return func(fr *frame) bool { return xi(fr) > yi(fr) }
 	}
 	return func(fr *frame) bool { return xi(fr) >= yi(fr) }
+}
+
+// flipCmp is the comparison with its operands swapped (a < b is b > a).
+func flipCmp(op string) string {
+	switch op {
+	case "<":
+		return ">"
+	case "<=":
+		return ">="
+	case ">":
+		return "<"
+	case ">=":
+		return "<="
+	}
+	return op
+}
+
+// sgCallProbe returns the probe of G when e is sg(G) with the built-in sg
+// and G a game expression sgProbe takes; nil otherwise.
+func (c *compiler) sgCallProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	if c.scope.lookup(id.Name) != nil || builtins[id.Name] != builtins["sg"] {
+		return nil // not the built-in sg
+	}
+	return c.sgProbe(call.Args[0])
+}
+
+// intCompareMixed compiles a comparison with one int-typed operand (xi or
+// yi) and one that is not known to be an int.
+func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
+	pos, op := e.Pos, e.Op
+	// Compare generically unless the other side is an int at run
+	// time. A local on the unknown side is read directly.
+	if s := c.localSlot(e.X); s >= 0 && yi != nil {
+		return func(fr *frame) bool {
+			a := fr.slots[s]
+			if a.k == KInt {
+				return cmpInts(op, a.n, yi(fr))
+			}
+			return opCompare(pos, op, a, Int(yi(fr)))
+		}
+	}
+	if s := c.localSlot(e.Y); s >= 0 && xi != nil {
+		return func(fr *frame) bool {
+			a, b := xi(fr), fr.slots[s]
+			if b.k == KInt {
+				return cmpInts(op, a, b.n)
+			}
+			return opCompare(pos, op, Int(a), b)
+		}
+	}
+	x, y := c.expr(e.X), c.expr(e.Y)
+	return func(fr *frame) bool {
+		a, b := x(fr), y(fr)
+		if a.k == KInt && b.k == KInt {
+			return cmpInts(op, a.n, b.n)
+		}
+		return opCompare(pos, op, a, b)
+	}
 }
 
 // strEquals compiles X == "s" or X != "s" (either way round), which

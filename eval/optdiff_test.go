@@ -856,6 +856,15 @@ game g(n) moves g(n + k) + g(-k) for k in -n .. -1 if n > 0
 game h(n) moves h(n - k) + h(k - 1) for j in [0, 1] for k in 1 .. n - j
 print sg(g(90)), [sg(g(n)) for n in 0 .. 20], sg(h(60))
 `, eval.Limits{}},
+	{"sg probe in comparisons: known, unknown, infinite, failing", `
+game g(n) moves g(n - s) for s in {1, 2} if s <= n
+game c(n) moves c((n + 1) % 3) | g(n) for k in [0] if n > 0
+print len([n for n in 0 .. 30 if sg(g(n)) == 0]), len([n for n in 0 .. 30 if 1 < sg(g(n))])
+for k in 0 .. 2 { print [sg(c(n)) == k for n in 0 .. 4], [k >= sg(g(n)) for n in 0 .. 4] }
+def sg2(n) = n
+print [sg2(n) == 1 for n in 0 .. 3]
+for k in [1] { print sg(g(k)) == 1 / (k - 1) }
+`, eval.Limits{}},
 	{"inlined def: mix of its own call", `
 def mix(x) = x * 31 + 7
 print mix(mix(mix(1)))
