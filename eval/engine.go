@@ -15,10 +15,14 @@ type Engine struct {
 	games  []*Game
 	infs   [][]int64        // K of each interned infinite value
 	infIDs map[string]int32 // K's encoding -> id
-	levels []*level         // search contexts; nested sg calls get their own
-	depth  int              // levels in use
-	states int64            // positions visited
-	edges  int64            // options evaluated
+	// K sets of values below 64 by their bits (-(id+1), 0 when not yet
+	// interned), and the loopy solver's form of each infinite value.
+	infSmall  map[uint64]sgv
+	loopyVals []loopy.Value
+	levels    []*level // search contexts; nested sg calls get their own
+	depth     int      // levels in use
+	states    int64    // positions visited
+	edges     int64    // options evaluated
 	// remoteness of positions solved by the loopy solver, and of positions
 	// whose remoteness was asked for
 	remote  map[posKey]int32
@@ -345,6 +349,33 @@ func (gn *gen) valueSG(pos Pos, v Value) sgv {
 
 // infID interns an infinite value's K.
 func (e *Engine) infID(k []int64) sgv {
+	if m, ok := smallMask(k); ok {
+		if v, ok := e.infSmall[m]; ok {
+			return v
+		}
+		v := e.infIDSlow(k)
+		if e.infSmall == nil {
+			e.infSmall = map[uint64]sgv{}
+		}
+		e.infSmall[m] = v
+		return v
+	}
+	return e.infIDSlow(k)
+}
+
+// smallMask returns the bits of a K set of values below 64.
+func smallMask[T int | int64](k []T) (uint64, bool) {
+	var m uint64
+	for _, x := range k {
+		if x < 0 || x >= 64 {
+			return 0, false
+		}
+		m |= 1 << x
+	}
+	return m, true
+}
+
+func (e *Engine) infIDSlow(k []int64) sgv {
 	buf := e.infBuf[:0]
 	for _, x := range k {
 		buf = strconv.AppendInt(buf, x, 10)

@@ -249,6 +249,24 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 		if i < len(scc) {
 			n := &nodes[scc[i]]
 			for _, o := range n.opts {
+				if o.k == KPos {
+					// One position (what split and edge do with it).
+					pg, pr := posRef(o)
+					if s := pg.state(pr); finished(s) {
+						v := valueOf(s)
+						if v < 0 {
+							v = e.add(0, v)
+						}
+						gr.Ext = append(gr.Ext, loopy.Ext{Val: e.loopyValue(v)})
+						continue
+					}
+					id, ok := ids.get(posKey{pg, pr})
+					if !ok || nodes[id].comp != e.comps {
+						panic("eval: loopy component misses a position")
+					}
+					gr.Succ = append(gr.Succ, nodes[id].local)
+					continue
+				}
 				t := b.split(o)
 				if len(t.members) == 0 {
 					acc := t.a
@@ -276,11 +294,15 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 		n := &nodes[v]
 		var val sgv
 		if vals[i].Inf {
-			k := make([]int64, len(vals[i].K))
-			for j, x := range vals[i].K {
-				k[j] = int64(x)
+			if m, ok := smallMask(vals[i].K); ok && e.infSmall[m] != 0 {
+				val = e.infSmall[m]
+			} else {
+				k := make([]int64, len(vals[i].K))
+				for j, x := range vals[i].K {
+					k[j] = int64(x)
+				}
+				val = e.infID(k)
 			}
-			val = e.infID(k)
 		} else {
 			val = sgv(vals[i].N)
 		}
@@ -486,11 +508,19 @@ func (e *Engine) loopyValue(v sgv) loopy.Value {
 	if v >= 0 {
 		return loopy.Value{N: int(v)}
 	}
+	// Made once per value (the solver does not change K).
+	for int(-v) > len(e.loopyVals) {
+		e.loopyVals = append(e.loopyVals, loopy.Value{})
+	}
+	if out := e.loopyVals[-v-1]; out.Inf {
+		return out
+	}
 	k := e.infs[-v-1]
 	out := loopy.Value{Inf: true, K: make([]int, len(k))}
 	for i, x := range k {
 		out.K[i] = int(x)
 	}
+	e.loopyVals[-v-1] = out
 	return out
 }
 
