@@ -641,8 +641,8 @@ func seqGen(gens []func(fr *frame)) func(fr *frame) {
 func (c *compiler) clauses(cls []lang.Clause) func(body func(fr *frame)) func(fr *frame) {
 	type step func(inner func(fr *frame)) func(fr *frame)
 	var steps []step
-	for _, cl := range cls {
-		switch cl := cl.(type) {
+	for i := 0; i < len(cls); i++ {
+		switch cl := cls[i].(type) {
 		case *lang.IfClause:
 			cond := c.cond(cl.Cond, "an if clause's condition")
 			steps = append(steps, func(inner func(fr *frame)) func(fr *frame) {
@@ -653,6 +653,17 @@ func (c *compiler) clauses(cls []lang.Clause) func(body func(fr *frame)) func(fr
 				}
 			})
 		case *lang.ForClause:
+			var ifc *lang.IfClause
+			if i+1 < len(cls) {
+				ifc, _ = cls[i+1].(*lang.IfClause)
+			}
+			if ifc != nil {
+				if st := c.forRangeIf(cl, ifc); st != nil {
+					steps = append(steps, st)
+					i++
+					continue
+				}
+			}
 			steps = append(steps, c.forClause(cl))
 		}
 	}
@@ -662,6 +673,37 @@ func (c *compiler) clauses(cls []lang.Clause) func(body func(fr *frame)) func(fr
 			f = steps[i](f)
 		}
 		return f
+	}
+}
+
+// forRangeIf compiles `for x in A .. B if C` as one loop (as forClause
+// and the if clause's step would run, with a call less per value); nil
+// when the for clause is not over a range of one name.
+func (c *compiler) forRangeIf(cl *lang.ForClause, ifc *lang.IfClause) func(inner func(fr *frame)) func(fr *frame) {
+	r, ok := cl.Iter.(*lang.Binary)
+	if !ok || r.Op != ".." || cl.Target.Tuple || len(cl.Target.Names) != 1 {
+		return nil
+	}
+	lo, hi := c.rangeBounds(r)
+	b := c.newVar(cl.Target.Names[0].Name)
+	b.isInt = true
+	slot, rpos := b.slot, r.Pos
+	cond := c.cond(ifc.Cond, "an if clause's condition")
+	return func(inner func(fr *frame)) func(fr *frame) {
+		return func(fr *frame) {
+			a, b := lo(fr), hi(fr)
+			th := fr.th
+			for i := a; i <= b; i++ {
+				th.tick(rpos)
+				fr.slots[slot] = Value{k: KInt, n: i}
+				if cond(fr) {
+					inner(fr)
+				}
+				if fr.stop || i == b {
+					return
+				}
+			}
+		}
 	}
 }
 

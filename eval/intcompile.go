@@ -427,6 +427,11 @@ func flipCmp(op string) string {
 // sgCallProbe returns the probe of G when e is sg(G) with the built-in sg
 // and G a game expression sgProbe takes; nil otherwise.
 func (c *compiler) sgCallProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
+	return c.builtinProbe(e, "sg")
+}
+
+// builtinProbe is sgCallProbe for the built-in name (sg or outcome).
+func (c *compiler) builtinProbe(e lang.Expr, name string) func(fr *frame) (sgv, bool) {
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return nil
@@ -435,8 +440,8 @@ func (c *compiler) sgCallProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 	if !ok {
 		return nil
 	}
-	if c.scope.lookup(id.Name) != nil || builtins[id.Name] != builtins["sg"] {
-		return nil // not the built-in sg
+	if id.Name != name || c.scope.lookup(id.Name) != nil || builtins[name] == nil {
+		return nil // not the built-in
 	}
 	return c.sgProbe(call.Args[0])
 }
@@ -490,6 +495,24 @@ func (c *compiler) strEquals(e *lang.Binary) boolFn {
 		return nil
 	}
 	x, want, eq := c.expr(other), l.Val, e.Op == "=="
+	if probe := c.builtinProbe(other, "outcome"); probe != nil {
+		// outcome(G) == "P": when G's positions are finished, its
+		// outcome comes from the value (what outcome would return).
+		return func(fr *frame) bool {
+			if v, ok := probe(fr); ok {
+				o := "N"
+				switch {
+				case v == 0:
+					o = "P"
+				case v < 0:
+					o = fr.th.engine.outcome(v)
+				}
+				return (o == want) == eq
+			}
+			v := x(fr)
+			return (v.k == KStr && v.Str() == want) == eq
+		}
+	}
 	return func(fr *frame) bool {
 		v := x(fr)
 		return (v.k == KStr && v.Str() == want) == eq
