@@ -146,23 +146,63 @@ var all = []*eval.Builtin{
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.Ints(c) }},
 }
 
-// divisors lists the divisors of n >= 1 in ascending order, by trial
-// division up to its square root.
+// divisors lists the divisors of n >= 1 in ascending order. It factors n
+// by trial division, which stops at the square root of what is left to
+// factor (for most n far below the square root of n), and then builds
+// the divisors from the prime powers; the list is allocated once.
 func divisors[T uint32 | uint64](c *eval.Call, n T) eval.Value {
-	var lo, hi []eval.Value
-	for d := T(1); uint64(d)*uint64(d) <= uint64(n); d++ {
-		if d&(1<<20-1) == 0 {
+	var fbuf [64]T // prime factors with multiplicity (at most 63)
+	fs := fbuf[:0]
+	m := n
+	steps := 0
+	for d := T(2); uint64(d)*uint64(d) <= uint64(m); d++ {
+		if steps++; steps&(1<<20-1) == 0 {
 			c.Tick()
 		}
-		if n%d == 0 {
-			lo = append(lo, eval.Int(int64(d)))
-			if d != n/d {
-				hi = append(hi, eval.Int(int64(n/d)))
-			}
+		for m%d == 0 {
+			fs = append(fs, d)
+			m /= d
+		}
+		if d > 2 {
+			d++ // odd candidates after 2
 		}
 	}
-	slices.Reverse(hi)
-	return eval.List(append(lo, hi...))
+	if m > 1 {
+		fs = append(fs, m)
+	}
+	// Each prime power multiplies the divisors found so far.
+	count := 1
+	for i := 0; i < len(fs); {
+		j := i
+		for j < len(fs) && fs[j] == fs[i] {
+			j++
+		}
+		count *= j - i + 1
+		i = j
+	}
+	ds := make([]T, 1, count)
+	ds[0] = 1
+	for i := 0; i < len(fs); {
+		p, j := fs[i], i
+		for j < len(fs) && fs[j] == p {
+			j++
+		}
+		k := len(ds)
+		pk := T(1)
+		for range j - i {
+			pk *= p
+			for _, d := range ds[:k] {
+				ds = append(ds, d*pk)
+			}
+		}
+		i = j
+	}
+	slices.Sort(ds)
+	out := make([]eval.Value, len(ds))
+	for i, d := range ds {
+		out[i] = eval.Int(int64(d))
+	}
+	return eval.List(out)
 }
 
 // The outcomes, made once (outcome is called in tight loops).
