@@ -121,7 +121,7 @@ func newEngine(th *Thread) *Engine {
 // any game's positions are worth).
 func (e *Engine) forget() {
 	for _, g := range e.games {
-		g.pages, g.gargs, g.gvals, g.wide = nil, nil, nil, false
+		g.resetTable()
 		g.ids = map[string]uint32{}
 	}
 	e.remote = map[posKey]int32{}

@@ -795,6 +795,9 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 	np := uint64(len(pages))
 	for i := 0; i < len(elems); i++ {
 		if acc.narrow {
+			var n int
+			n, acc.low = elemsFlat(g0.flat, elems[i:], k0-uint64(lo)*d0, d0, acc.low)
+			i += n
 			low := acc.low
 			for ; i < len(elems); i++ {
 				k := k0 + uint64(elems[i]-lo)*d0
@@ -825,6 +828,26 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 		}
 	}
 	acc.flush()
+}
+
+// elemsFlat is fastElems' kernel on the flat table: the options at keys
+// base + e*d for the elements e, while in the table, known and below 64.
+// It returns how many it took.
+func elemsFlat(flat []int32, elems []int64, base, d uint64, low uint64) (int, uint64) {
+	nf := uint64(len(flat))
+	for i, e := range elems {
+		k := base + uint64(e)*d
+		if k >= nf {
+			return i, low
+		}
+		v := flat[k] - finBase
+		u := uint32(v)
+		if v < 0 || u >= 64 {
+			return i, low
+		}
+		low |= 1 << u
+	}
+	return len(elems), low
 }
 
 // splitNarrow and splitWide are fastRangePaged's kernels for a split

@@ -181,7 +181,7 @@ func heapBytes() int64 {
 	if heapSample[0].Value.Kind() != metrics.KindUint64 {
 		return 0
 	}
-	return int64(heapSample[0].Value.Uint64())
+	return int64(heapSample[0].Value.Uint64()) + flatBytes.Load()
 }
 
 func (th *Thread) poll(pos Pos) {

@@ -2,6 +2,8 @@ package eval
 
 import (
 	"math"
+	"runtime"
+	"sync/atomic"
 )
 
 // Game is a declared game: its move rule compiled twice (option values and
@@ -32,13 +34,22 @@ type Game struct {
 	// Packed keys: each argument is a field of bits bits. An int v with
 	// 0 <= v < lim is the field v (the fast paths rely on it); a negative
 	// v >= -lim is the field lim + (-v - 1).
-	bits   uint
-	lim    uint64
-	pages  []*page
-	ids    map[string]uint32
-	gargs  [][]Value
-	gvals  []int32
-	keybuf []byte
+	bits  uint
+	lim   uint64
+	pages []*page
+	// flat is a reservation of address space for the states of the keys
+	// below flatKeys (flat_linux.go), mapped when the first is stored: the
+	// pages of those keys are parts of it, and it is read without the
+	// directory (the fast loops, state). The system provides its memory
+	// page by page as it is written, so a sparse table costs what its
+	// pages do. nil where it cannot be had: the pages alone then.
+	flat      []int32
+	flatTried bool
+	flatPages int64 // pages of it in use (counted as heap: flatBytes)
+	ids       map[string]uint32
+	gargs     [][]Value
+	gvals     []int32
+	keybuf    []byte
 
 	// Go families (gogame.go): documentation, the argument check, the
 	// take-and-break rule, and what is known of the period.
@@ -112,6 +123,9 @@ func (g *Game) initTable() {
 }
 
 func (g *Game) state(r uint64) int32 {
+	if r < uint64(len(g.flat)) {
+		return g.flat[r]
+	}
 	if r&genBit == 0 {
 		p := r >> pageBits
 		if p >= uint64(len(g.pages)) || g.pages[p] == nil {
@@ -159,12 +173,44 @@ func (g *Game) setStateSlow(r uint64, s int32) {
 			g.pages = pages
 		}
 		if g.pages[p] == nil {
-			g.pages[p] = new(page)
+			if !g.flatTried && g.arity == 1 {
+				// (Not for two or three arguments: their keys are
+				// far apart, and reading them so costs more.)
+				g.flatTried = true
+				if g.flat = mapFlat(flatKeys); g.flat != nil {
+					runtime.AddCleanup(g, unmapFlat, g.flat)
+				}
+			}
+			if r < uint64(len(g.flat)) {
+				g.pages[p] = (*page)(g.flat[p*pageSize : (p+1)*pageSize])
+				g.flatPages++
+				flatBytes.Add(pageSize * 4)
+			} else {
+				g.pages[p] = new(page)
+			}
 		}
 		g.pages[p][r&(pageSize-1)] = s
 		return
 	}
 	g.gvals[r&^genBit] = s
+}
+
+// flatKeys is the size of a game's flat reservation (1 GiB of address
+// space); keys past it have pages of their own.
+const flatKeys = 1 << 28
+
+// flatBytes is the memory of the flat tables' pages in use: the memory
+// limit counts it with the Go heap.
+var flatBytes atomic.Int64
+
+// resetTable forgets every state (a game declared again in the REPL).
+func (g *Game) resetTable() {
+	if g.flat != nil {
+		clearFlat(g.flat)
+		flatBytes.Add(-g.flatPages * pageSize * 4)
+		g.flatPages = 0
+	}
+	g.pages, g.gargs, g.gvals, g.wide = nil, nil, nil, false
 }
 
 // ref1 is the key of the position with the single argument v.
