@@ -135,8 +135,9 @@ func mentions(e lang.Expr, x string) bool {
 // affine in the loop variable.
 type fastTerm struct {
 	b     *binding
-	args  []evalFn // each argument, evaluated at the first value only
-	ints  []intFn  // the same compiled for an int x (nil where not int-typed)
+	args  []evalFn  // each argument, evaluated at the first value only
+	ints  []intFn   // the same compiled for an int x (nil where not int-typed)
+	opnds []operand // ints as operands (evaluated in place when simple)
 	coefs []int64
 }
 
@@ -242,7 +243,13 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				return nil
 			}
 			ft.args = append(ft.args, c.expr(a))
-			ft.ints = append(ft.ints, c.intExpr(a))
+			f := c.intExpr(a)
+			ft.ints = append(ft.ints, f)
+			var o operand
+			if f != nil {
+				o = c.operandOf(a, f)
+			}
+			ft.opnds = append(ft.opnds, o)
 			ft.coefs = append(ft.coefs, k)
 		}
 		fts[i] = ft
@@ -387,8 +394,8 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				// last, by its coefficient.
 				fr.slots[xslot] = Value{k: KInt, n: lo}
 				var v0 Value
-				if f := ft.ints[a]; f != nil {
-					v0 = Value{k: KInt, n: f(fr)}
+				if ft.ints[a] != nil {
+					v0 = Value{k: KInt, n: ft.opnds[a].eval(fr)}
 				} else {
 					v0 = arg(fr)
 				}
