@@ -1222,10 +1222,30 @@ func (c *compiler) foldCall(bi *Builtin, comp *lang.Comp, pos Pos, argPos []Pos)
 	defer c.pop()
 	loops := c.clauses(comp.Clauses)
 	body := c.expr(comp.Body)
+	// Counting elements that cannot fail to evaluate: count them only.
+	countOnly := false
+	if bi.Count {
+		switch b := comp.Body.(type) {
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+			countOnly = true
+		case *lang.Ident:
+			countOnly = c.localSlot(b) >= 0 || c.scope.lookup(b.Name) != nil && c.scope.lookup(b.Name).kind == bGlobal && !c.inFunc
+		}
+	}
 	return func(fr *frame) Value {
 		call := &Call{Th: fr.th, Name: bi.BName, Pos: pos, Args: argPos}
 		var acc Value
 		n := 0
+		if countOnly {
+			stop := fr.stop
+			fr.stop = false
+			loops(func(*frame) { n++ })(fr)
+			fr.stop = stop
+			if n == 0 {
+				return bi.Fn(call, []Value{List(nil)})
+			}
+			return Int(int64(n))
+		}
 		run := loops(func(fr *frame) {
 			x := body(fr)
 			if bi.Count {
