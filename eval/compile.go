@@ -177,11 +177,12 @@ type compiler struct {
 	// fileScope is the scope of the file or REPL entry being compiled
 	// (what def bodies and move rules see besides their own names).
 	fileScope *scope
-	notInt    map[intKey]bool // expressions known not to be int-typed
-	repl      bool            // compiling a REPL entry
-	inlining  []*Func         // defs whose bodies are being inlined (inline.go)
-	trace     []Pos           // the calls of int-closed inlined bodies (intinline.go)
-	hidden    int             // hidden locals made for inlined arguments
+	notInt    map[intKey]bool                      // expressions known not to be int-typed
+	repl      bool                                 // compiling a REPL entry
+	inlining  []*Func                              // defs whose bodies are being inlined (inline.go)
+	trace     []Pos                                // the calls of int-closed inlined bodies (intinline.go)
+	sweep     func(fr *frame, g *Game) (sgv, bool) // of the last fast loop compiled (fastloop.go)
+	hidden    int                                  // hidden locals made for inlined arguments
 }
 
 func (c *compiler) errorf(pos Pos, format string, args ...any) {
@@ -539,6 +540,7 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 // parameters are known to be ints.
 func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 	g.pure = c.pureRule(d)
+	g.sweep = nil
 	params := lang.ParamNames(d.Params)
 	alts := func(sg, ints bool) func(fr *frame) {
 		var gens []func(fr *frame)
@@ -546,6 +548,9 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 			alt := a.(*lang.Alt)
 			if sg && ints {
 				if f := c.fastAlt(alt); f != nil {
+					if len(d.Alts) == 1 && len(params) == 1 {
+						g.sweep = c.sweep
+					}
 					gens = append(gens, f)
 					continue
 				}

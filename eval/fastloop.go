@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -53,7 +54,11 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 	c.push()
 	defer c.pop()
 	n := len(c.errs)
+	c.sweep = nil
 	fast := c.fastInner(alt.Clauses[last].(*lang.ForClause), ifs, alt.Body, slow, last == 0)
+	if last != 0 {
+		c.sweep = nil
+	}
 	c.errs = c.errs[:n] // the same expressions were compiled for slow
 	if fast == nil {
 		return nil
@@ -135,6 +140,7 @@ func mentions(e lang.Expr, x string) bool {
 // affine in the loop variable.
 type fastTerm struct {
 	b     *binding
+	exprs []lang.Expr
 	args  []evalFn  // each argument, evaluated at the first value only
 	ints  []intFn   // the same compiled for an int x (nil where not int-typed)
 	opnds []operand // ints as operands (evaluated in place when simple)
@@ -145,6 +151,7 @@ type fastTerm struct {
 // narrows the loop's interval.
 type fastClamp struct {
 	op       string // as seen with x on the left
+	expr     lang.Expr
 	bound    evalFn
 	boundInt intFn // the bound compiled as an int, when it is int-typed
 	pos      Pos
@@ -208,11 +215,11 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	for _, f := range ifs {
 		if b, ok := f.Cond.(*lang.Binary); ok && flip[b.Op] != "" {
 			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !mentions(b.Y, x) {
-				clamps = append(clamps, fastClamp{op: b.Op, bound: c.expr(b.Y), boundInt: c.intExpr(b.Y), pos: b.Pos})
+				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.expr(b.Y), boundInt: c.intExpr(b.Y), pos: b.Pos})
 				continue
 			}
 			if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !mentions(b.X, x) {
-				clamps = append(clamps, fastClamp{op: flip[b.Op], bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos})
+				clamps = append(clamps, fastClamp{op: flip[b.Op], expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos})
 				continue
 			}
 		}
@@ -244,6 +251,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 			ft.args = append(ft.args, c.expr(a))
 			f := c.intExpr(a)
+			ft.exprs = append(ft.exprs, a)
 			ft.ints = append(ft.ints, f)
 			var o operand
 			if f != nil {
@@ -261,6 +269,19 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		ref  *Set
 		ints []int64
 	}
+	// setElems returns the elements of set s as ints (cached).
+	setElems := func(s *Set) ([]int64, bool) {
+		if setCache.ref != s {
+			ints, ok := intElems(s.Elems)
+			if !ok {
+				return nil, false
+			}
+			setCache.ref, setCache.ints = s, ints
+		}
+		return setCache.ints, true
+	}
+	c.sweep = c.sweepFn(sweepParts{isRange: isRange, rlo: rlo, rhi: rhi, iter: iter, iterExpr: cl.Iter,
+		clamps: clamps, once: len(once), fts: fts, xslot: xslot, ipos: ipos, setElems: setElems})
 	return func(fr *frame) {
 		if fr.stop {
 			return
@@ -274,16 +295,12 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			v := iter(fr)
 			switch v.k {
 			case KSet:
-				s := v.ref.(*Set)
-				if setCache.ref != s {
-					ints, ok := intElems(s.Elems)
-					if !ok {
-						slow(fr)
-						return
-					}
-					setCache.ref, setCache.ints = s, ints
+				ints, ok := setElems(v.ref.(*Set))
+				if !ok {
+					slow(fr)
+					return
 				}
-				elems = setCache.ints
+				elems = ints
 			case KList, KTuple:
 				ints, ok := intElems(v.Elems())
 				if !ok || !slices.IsSorted(ints) {
@@ -1079,4 +1096,168 @@ func (gn *gen) allBits() *[bitsetMax / 64]uint64 {
 		gn.bits = append(gn.bits, make([]uint64, bitsetMax/64-len(gn.bits))...)
 	}
 	return (*[bitsetMax / 64]uint64)(gn.bits)
+}
+
+// Sweeps. The ladder computes the positions of a game of one int from the
+// lowest unknown one up (ladder.go), each with all its options known as a
+// rule. When the rule is one inner loop (one alternative, one for clause,
+// bounds of the loop variable that are int arithmetic, one position of
+// the game itself per move), a position is computed by sweepFn's kernel
+// straight from the flat table: no run of the rule, no gen. It gives up
+// (the rule then runs as usual) when an option is not known, is 64 or
+// more, or is off the table, before anything else happened.
+
+type sweepParts struct {
+	isRange  bool
+	rlo, rhi intFn
+	iter     evalFn
+	iterExpr lang.Expr
+	clamps   []fastClamp
+	once     int
+	fts      []fastTerm
+	xslot    int
+	ipos     Pos
+	setElems func(s *Set) ([]int64, bool)
+}
+
+// sweepFn returns the sweep of a fast loop, or nil when it has none.
+func (c *compiler) sweepFn(p sweepParts) func(fr *frame, g *Game) (sgv, bool) {
+	if !optimize.sweep || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
+		return nil
+	}
+	// What the sweep evaluates must do nothing but arithmetic: the
+	// position is not marked as being computed (a value asked for inside
+	// would not be the error it is in the rule).
+	if p.isRange {
+		if r := p.iterExpr.(*lang.Binary); !c.intPure(r.X) || !c.intPure(r.Y) {
+			return nil
+		}
+	} else if _, ok := p.iterExpr.(*lang.Ident); !ok {
+		return nil // (a set held by a name: evaluating it does nothing else)
+	}
+	for _, cl := range p.clamps {
+		if cl.boundInt == nil || !c.intPure(cl.expr) {
+			return nil
+		}
+	}
+	if !c.intPure(p.fts[0].exprs[0]) {
+		return nil
+	}
+	ft := p.fts[0]
+	coef, op := ft.coefs[0], &ft.opnds[0]
+	return func(fr *frame, g *Game) (sgv, bool) {
+		if ft.b.game != g || g.flat == nil {
+			return 0, false
+		}
+		var lo, hi int64
+		var elems []int64
+		if p.isRange {
+			lo, hi = p.rlo(fr), p.rhi(fr)
+		} else {
+			v := p.iter(fr)
+			if v.k != KSet {
+				return 0, false
+			}
+			ints, ok := p.setElems(v.ref.(*Set))
+			if !ok {
+				return 0, false
+			}
+			if elems = ints; len(elems) == 0 {
+				return 0, true
+			}
+			lo, hi = elems[0], elems[len(elems)-1]
+		}
+		// The bounds, in order, while some value is left (as the rule
+		// evaluates them).
+		for _, cl := range p.clamps {
+			if lo > hi {
+				return 0, true
+			}
+			e := cl.boundInt(fr)
+			switch cl.op {
+			case "<":
+				if e == minInt {
+					return 0, true
+				}
+				hi = min(hi, e-1)
+			case "<=":
+				hi = min(hi, e)
+			case ">":
+				if e == maxInt {
+					return 0, true
+				}
+				lo = max(lo, e+1)
+			case ">=":
+				lo = max(lo, e)
+			}
+			if elems != nil && lo <= hi {
+				i, _ := slices.BinarySearch(elems, lo)
+				j, found := slices.BinarySearch(elems, hi)
+				if found {
+					j++
+				}
+				if elems = elems[i:j]; len(elems) == 0 {
+					return 0, true
+				}
+				lo, hi = elems[0], elems[len(elems)-1]
+			}
+		}
+		if lo > hi {
+			return 0, true
+		}
+		// The keys at both ends, as the rule computes them.
+		fr.slots[p.xslot] = Value{k: KInt, n: lo}
+		v0 := op.eval(fr)
+		t, ok := mulOK(coef, hi-lo)
+		if ok {
+			t, ok = addOK(v0, t)
+		}
+		if !ok || hi-lo < 0 || uint64(v0) >= g.lim || uint64(t) >= g.lim {
+			return 0, false
+		}
+		k0, d := uint64(v0), uint64(coef)
+		var low uint64
+		var n int64
+		if elems != nil {
+			var taken int
+			taken, low = elemsFlat(g.flat, elems, k0-uint64(lo)*d, d, 0)
+			if taken < len(elems) {
+				return 0, false
+			}
+			n = int64(len(elems))
+		} else {
+			var taken int64
+			taken, low = rangeFlat(g.flat, k0, d, hi-lo+1)
+			if taken <= hi-lo {
+				return 0, false
+			}
+			n = hi - lo + 1
+		}
+		th := fr.th
+		th.steps += n
+		th.engine.edges += n
+		if th.steps >= th.checkAt {
+			th.checkLimits(p.ipos)
+		}
+		return sgv(bits.TrailingZeros64(^low)), true
+	}
+}
+
+// rangeFlat is elemsFlat for the keys k, k+d, ... (n of them).
+func rangeFlat(flat []int32, k, d uint64, n int64) (int64, uint64) {
+	nf := uint64(len(flat))
+	var low uint64
+	for i := int64(0); i < n; i++ {
+		if k >= nf {
+			return i, low
+		}
+		v := flat[k] - finBase
+		u := uint32(v)
+		if v < 0 || u >= 64 {
+			return i, low
+		}
+		low |= 1 << u
+		k += d
+	}
+	return n, low
 }

@@ -438,3 +438,57 @@ func (c *compiler) fused(e *lang.Binary) intFn {
 	}
 	return nil
 }
+
+// intPure reports whether e is int arithmetic only, here: int literals,
+// int names, - + * / % ^, if with comparisons of such, and calls of
+// int-closed defs with such arguments (nothing that asks for a value).
+func (c *compiler) intPure(e lang.Expr) bool {
+	var num, cond func(x lang.Expr) bool
+	num = func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.IntLit:
+			return true
+		case *lang.Ident:
+			b := c.scope.lookup(x.Name)
+			return b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal)
+		case *lang.Unary:
+			return x.Op == "-" && num(x.X)
+		case *lang.Binary:
+			switch x.Op {
+			case "+", "-", "*", "/", "%", "^":
+				return num(x.X) && num(x.Y)
+			}
+		case *lang.IfExpr:
+			return cond(x.Cond) && num(x.Then) && num(x.Else)
+		case *lang.Call:
+			fn := c.inlinable(x)
+			if fn == nil || !c.intClosedDef(fn, 0) {
+				return false
+			}
+			for _, a := range x.Args {
+				if !num(a) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	cond = func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.BoolLit:
+			return true
+		case *lang.Unary:
+			return x.Op == "not" && cond(x.X)
+		case *lang.Binary:
+			switch x.Op {
+			case "and", "or":
+				return cond(x.X) && cond(x.Y)
+			case "==", "!=", "<", "<=", ">", ">=":
+				return num(x.X) && num(x.Y)
+			}
+		}
+		return false
+	}
+	return num(e)
+}

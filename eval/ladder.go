@@ -25,7 +25,7 @@ const (
 
 // optimize switches the optimizations that must not change any result:
 // tests turn them off to compare (export_test.go).
-var optimize = struct{ fastLoops, inline, ladder, resume, loopyOpen, fuse, cursor bool }{true, true, true, true, true, true, true}
+var optimize = struct{ fastLoops, inline, ladder, resume, loopyOpen, fuse, cursor, sweep bool }{true, true, true, true, true, true, true, true}
 
 // stackSpan returns the range of keys of game gi on a search stack.
 func stackSpan(stack []entry, gi int32) uint64 {
@@ -219,8 +219,20 @@ func (e *Engine) climb(g *Game, at *uint64, r uint64, budget int64, mine []uint6
 		if e.states&63 == 0 && th.ctx != nil {
 			th.poll(g.pos)
 		}
-		gn.reset(1 << 30)
 		*at = k // for the ladder's forget, should the rule fail
+		if g.sweep != nil && !g.wide {
+			// Straight from the table, when the sweep can.
+			fr = lv.frameFor(g, th)
+			g.load(fr, k)
+			if v, ok := g.sweep(fr, g); ok {
+				if !g.setFast(k, stateOf(v)) {
+					g.setStateSlow(k, stateOf(v))
+				}
+				mine[(k-m)/64] |= 1 << ((k - m) % 64)
+				continue
+			}
+		}
+		gn.reset(1 << 30)
 		if !g.setFast(k, stGray) {
 			g.setStateSlow(k, stGray)
 		}

@@ -865,6 +865,38 @@ def sg2(n) = n
 print [sg2(n) == 1 for n in 0 .. 3]
 for k in [1] { print sg(g(k)) == 1 / (k - 1) }
 `, eval.Limits{}},
+	{"sweep: deep subtraction and take-away chains", `
+let S = {1, 3, 4, 9}
+game sub(n) moves sub(n - s) for s in S if s <= n
+game take(n) moves take(n - k) for k in 1 .. 3 if k <= n
+game far(n) moves far(n - k) for k in 2 .. 70 if k <= n
+print sg(sub(200000)), sg(take(150000)), sg(far(100000))
+print [sg(sub(n)) for n in 0 .. 20], [sg(far(n)) for n in 99990 .. 100000]
+`, eval.Limits{}},
+	{"sweep: an error in a bound deep in the chain", `
+let S = {1, 2, 5}
+game sub(n) moves sub(n - s) for s in S if s <= 100 / (n - 70000) + n
+print sg(sub(69000))
+print sg(sub(90000))
+`, eval.Limits{}},
+	{"sweep: a bound that asks for a value is not swept", `
+game g(n) moves g(n - 1) for k in [0] if n > 0
+def lim(n) = if sg(g(n % 7)) == 0 then n else n - 1
+let S = {1, 2}
+game sub(n) moves sub(n - s) for s in S if s <= lim(n)
+print sg(sub(100000)), [sg(sub(n)) for n in 0 .. 10]
+game self(n) moves self(n - s) for s in S if s <= n - sg(self(n)) * 0
+print sg(self(70000))
+`, eval.Limits{}},
+	{"sweep: values of 64 and more", `
+let S = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70}
+game sub(n) moves sub(n - s) for s in S if s <= n
+print sg(sub(100000)), max([sg(sub(n)) for n in 0 .. 200]), sg(sub(71)), sg(sub(142))
+`, eval.Limits{}},
+	{"sweep: the state limit inside a sweep", `
+game sub(n) moves sub(n - s) for s in {1, 2} if s <= n
+print sg(sub(300000))
+`, eval.Limits{MaxStates: 200000}},
 	{"inlined def: mix of its own call", `
 def mix(x) = x * 31 + 7
 print mix(mix(mix(1)))

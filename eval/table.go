@@ -30,6 +30,9 @@ type Game struct {
 	// genSGInt is genSG compiled for int arguments: used for positions
 	// with packed keys.
 	genSGInt func(fr *frame)
+	// sweep computes a position bottom up without running the rule, or
+	// reports false (fastloop.go); nil when the rule has none.
+	sweep func(fr *frame, g *Game) (sgv, bool)
 
 	// Packed keys: each argument is a field of bits bits. An int v with
 	// 0 <= v < lim is the field v (the fast paths rely on it); a negative
