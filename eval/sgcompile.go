@@ -317,6 +317,9 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 		if e.Op != "+" {
 			return nil
 		}
+		if f := c.sgProbeNim(e); f != nil {
+			return f
+		}
 		x, y := c.sgProbe(e.X), c.sgProbe(e.Y)
 		if x == nil || y == nil {
 			return nil
@@ -352,4 +355,56 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 		}
 	}
 	return nil
+}
+
+// sgProbeNim is sgProbe of g(a) + *k (either way round), a and k local or
+// literal ints, in one closure.
+func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *frame) (sgv, bool) {
+	call, nim := e.X, e.Y
+	if u, ok := e.X.(*lang.Unary); ok && u.Op == "*" {
+		call, nim = e.Y, u
+	}
+	u, ok := nim.(*lang.Unary)
+	ca, ok2 := call.(*lang.Call)
+	if !ok || !ok2 || u.Op != "*" || len(ca.Args) != 1 {
+		return nil
+	}
+	b := c.gameCallee(ca)
+	slotOf := func(a lang.Expr) (int, int64, bool) {
+		switch a := a.(type) {
+		case *lang.IntLit:
+			return -1, a.Val, true
+		case *lang.Ident:
+			if b := c.scope.lookup(a.Name); b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal && !c.inFunc) {
+				return b.slot, 0, true
+			}
+		}
+		return 0, 0, false
+	}
+	sa, ka, oka := slotOf(ca.Args[0])
+	sk, kk, okk := slotOf(u.X)
+	if b == nil || !oka || !okk {
+		return nil
+	}
+	return func(fr *frame) (sgv, bool) {
+		v, k, g := ka, kk, b.game
+		if sa >= 0 {
+			v = fr.slots[sa].n
+		}
+		if sk >= 0 {
+			k = fr.slots[sk].n
+		}
+		if uint64(v) >= g.lim || g.arity != 1 || k < 0 || k > math.MaxInt32 {
+			return 0, false
+		}
+		s := g.state(uint64(v))
+		if !finished(s) {
+			return 0, false
+		}
+		a := valueOf(s)
+		if a >= 0 {
+			return a ^ sgv(k), true
+		}
+		return fr.th.engine.add(a, sgv(k)), true
+	}
 }
