@@ -1223,6 +1223,14 @@ func (c *compiler) call(e *lang.Call) evalFn {
 // foldCall streams the elements of a list comprehension into a built-in's
 // Fold (len, min, max of [E for ...] build no list).
 func (c *compiler) foldCall(bi *Builtin, comp *lang.Comp, pos Pos, argPos []Pos) evalFn {
+	slow := c.foldCallGeneric(bi, comp, pos, argPos)
+	if f := c.fastFold(bi, comp, slow, pos, argPos); f != nil {
+		return f
+	}
+	return slow
+}
+
+func (c *compiler) foldCallGeneric(bi *Builtin, comp *lang.Comp, pos Pos, argPos []Pos) evalFn {
 	c.push()
 	defer c.pop()
 	loops := c.clauses(comp.Clauses)

@@ -897,6 +897,30 @@ print sg(sub(100000)), max([sg(sub(n)) for n in 0 .. 200]), sg(sub(71)), sg(sub(
 game sub(n) moves sub(n - s) for s in {1, 2} if s <= n
 print sg(sub(300000))
 `, eval.Limits{MaxStates: 200000}},
+	{"fast fold: counts and maxima over tables, known and not", `
+game g(n) moves g(n - s) for s in {1, 3, 4} if s <= n
+game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b
+print len([n for n in 0 .. 50 if sg(g(n)) == 0]), max([sg(g(n)) for n in 0 .. 60]), min([sg(g(2 * n + 1)) for n in 0 .. 30])
+let K = 1
+print len([1 for n in 0 .. 80 if 1 <= sg(g(n))]), len([n for n in 0 .. 80 if sg(g(n)) != K]), len([n for n in 0 .. 80 if sg(g(n)) < n])
+print len([a for a in 0 .. 20 if sg(w(a, 7)) == a]), max([sg(w(3, b)) for b in 0 .. 20]), len([n for n in 5 .. 4 if sg(g(n)) == 0])
+print max([sg(g(n)) for n in 10 .. 9])
+`, eval.Limits{}},
+	{"fast fold: loopy values and errors while computing", `
+game c(n) moves c((n + 1) % 5) | c(n - 1) for k in [0] if n > 2
+game e(n) moves e(n - 1) for k in [0] if n > 0 and 10 / (n - 40) < 100
+print len([n for n in 0 .. 9 if sg(c(n)) == 0])
+print len([n for n in 0 .. 30 if sg(e(n)) == 0])
+print len([n for n in 0 .. 50 if sg(e(n)) == 0])
+`, eval.Limits{}},
+	{"fast fold: max over infinite values", `
+game c(n) moves c((n + 1) % 5) | c(n - 1) for k in [0] if n > 2
+print max([sg(c(n)) for n in 0 .. 4])
+`, eval.Limits{}},
+	{"fast fold: arguments off the table", `
+game g(n) moves g(n - 1) for k in [0] if n > 536870890 and n < 536870915
+print len([n for n in 536870900 .. 536870913 if sg(g(n)) == 0]), max([sg(g(-n)) for n in 0 .. 3])
+`, eval.Limits{}},
 	{"inlined def: mix of its own call", `
 def mix(x) = x * 31 + 7
 print mix(mix(mix(1)))

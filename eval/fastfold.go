@@ -1,0 +1,217 @@
+package eval
+
+import (
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Fast folds: the questions a script asks of a whole table,
+//
+//	len([x for x in A .. B if sg(g(ARGS)) OP K])
+//	max([sg(g(ARGS)) for x in A .. B])   (and min)
+//
+// at the top level, with ARGS affine in x and K an int literal or name,
+// step a position's key through the memo (as fastSum does) instead of
+// evaluating the comprehension's closures for each x. An element whose
+// position is not known yet is evaluated the general way (which computes
+// it), so errors and values are those of the general way.
+
+// fastFold returns the fast fold of comp for bi, or nil.
+func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, argPos []Pos) evalFn {
+	if !optimize.fastLoops || c.inFunc || (!bi.Count && bi.IntFold == 0) {
+		return nil
+	}
+	if len(comp.Clauses) != 1 && !(bi.Count && len(comp.Clauses) == 2) {
+		return nil
+	}
+	cl, ok := comp.Clauses[0].(*lang.ForClause)
+	if !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 {
+		return nil
+	}
+	r, ok := cl.Iter.(*lang.Binary)
+	if !ok || r.Op != ".." {
+		return nil
+	}
+	x := cl.Target.Names[0].Name
+	// The sg(g(ARGS)) whose value is counted or folded, and for a count,
+	// the comparison and its other side.
+	var sgCall lang.Expr
+	var op string
+	var other lang.Expr
+	if bi.Count {
+		ifc, ok := comp.Clauses[1].(*lang.IfClause)
+		if !ok {
+			return nil
+		}
+		cmp, ok := ifc.Cond.(*lang.Binary)
+		if !ok {
+			return nil
+		}
+		switch cmp.Op {
+		case "==", "!=", "<", "<=", ">", ">=":
+		default:
+			return nil
+		}
+		sgCall, op, other = cmp.X, cmp.Op, cmp.Y
+		if !c.isSGCall(sgCall) {
+			sgCall, op, other = cmp.Y, flipCmp(cmp.Op), cmp.X
+		}
+		switch b := comp.Body.(type) {
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		case *lang.Ident:
+			if b.Name != x && (c.scope.lookup(b.Name) == nil || c.scope.lookup(b.Name).kind != bGlobal) {
+				return nil // (an element that cannot fail is not evaluated)
+			}
+		default:
+			return nil
+		}
+	} else {
+		sgCall = comp.Body
+	}
+	if !c.isSGCall(sgCall) {
+		return nil
+	}
+	call, ok := sgCall.(*lang.Call).Args[0].(*lang.Call)
+	if !ok {
+		return nil
+	}
+	b := c.gameCallee(call)
+	if b == nil {
+		return nil
+	}
+	c.push()
+	defer c.pop()
+	lo, hi := c.rangeBounds(r)
+	xb := c.newVar(x)
+	xb.isInt = true
+	kslot, kval := -1, int64(0)
+	if other != nil {
+		switch o := other.(type) {
+		case *lang.IntLit:
+			kval = o.Val
+		case *lang.Ident:
+			ob := c.scope.lookup(o.Name)
+			if ob == nil || !ob.isInt || ob.kind != bGlobal {
+				return nil
+			}
+			kslot = ob.slot
+		default:
+			return nil
+		}
+	}
+	coefs := make([]int64, len(call.Args))
+	args := make([]evalFn, len(call.Args))
+	for i, a := range call.Args {
+		k, ok := affineCoef(a, x)
+		if !ok {
+			return nil
+		}
+		coefs[i], args[i] = k, c.expr(a)
+	}
+	// The general way for one element.
+	var elemCond boolFn
+	var elemBody evalFn
+	if bi.Count {
+		elemCond = c.cond(comp.Clauses[1].(*lang.IfClause).Cond, "an if clause's condition")
+	} else {
+		elemBody = c.expr(comp.Body)
+	}
+	xslot, rpos := xb.slot, r.Pos
+	return func(fr *frame) Value {
+		g := b.game
+		if fr.gen.mode != mDirect || g.arity != len(coefs) || g.bits == 0 {
+			return slow(fr)
+		}
+		a, z := lo(fr), hi(fr)
+		if a > z {
+			return slow(fr)
+		}
+		var k0, d uint64
+		for i := range coefs {
+			// The argument at the first value, as the general way
+			// evaluates it first; at the last, by its coefficient.
+			fr.slots[xslot] = Value{k: KInt, n: a}
+			v := args[i](fr)
+			if v.k != KInt {
+				return slow(fr)
+			}
+			t1, ok := mulOK(coefs[i], z-a)
+			if ok && z-a >= 0 {
+				t1, ok = addOK(v.n, t1)
+			}
+			if !ok || z-a < 0 || uint64(v.n) >= g.lim || uint64(t1) >= g.lim {
+				return slow(fr)
+			}
+			sh := g.bits * uint(g.arity-1-i)
+			k0 |= uint64(v.n) << sh
+			d += uint64(coefs[i]) << sh
+		}
+		th := fr.th
+		ca := &Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}
+		var acc Value
+		n := 0
+		fold := func(v Value) {
+			if bi.IntFold != 0 && v.k == KInt && n > 0 && acc.k == KInt {
+				if bi.IntFold > 0 && v.n > acc.n || bi.IntFold < 0 && v.n < acc.n {
+					acc = v
+				}
+			} else {
+				acc = bi.Fold(ca, acc, v, n)
+			}
+			n++
+		}
+		k := k0
+		for x := a; ; x++ {
+			if s := g.state(k); s >= finBase {
+				v := int64(s - finBase)
+				if bi.Count {
+					kv := kval
+					if kslot >= 0 {
+						fr.slots[xslot] = Value{k: KInt, n: x} // (K may be x)
+						kv = fr.slots[kslot].n
+					}
+					if cmpInts(op, v, kv) {
+						n++
+					}
+				} else {
+					fold(Value{k: KInt, n: v})
+				}
+			} else {
+				fr.slots[xslot] = Value{k: KInt, n: x}
+				if bi.Count {
+					if elemCond(fr) {
+						n++
+					}
+				} else {
+					fold(elemBody(fr))
+				}
+			}
+			if x&1023 == 0 {
+				th.steps += 1024
+				if th.steps >= th.checkAt {
+					th.checkLimits(rpos)
+				}
+			}
+			if x == z {
+				break
+			}
+			k += d
+		}
+		if n == 0 {
+			return bi.Fn(ca, []Value{List(nil)})
+		}
+		if bi.Count {
+			return Int(int64(n))
+		}
+		return acc
+	}
+}
+
+// isSGCall reports whether e is sg(G) with the built-in sg.
+func (c *compiler) isSGCall(e lang.Expr) bool {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	id, ok := call.Fn.(*lang.Ident)
+	return ok && id.Name == "sg" && c.scope.lookup("sg") == nil && builtins["sg"] != nil
+}
