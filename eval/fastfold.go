@@ -20,7 +20,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 	if !optimize.fastLoops || c.inFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
-	if len(comp.Clauses) != 1 && !(bi.Count && len(comp.Clauses) == 2) {
+	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {
 		return nil
 	}
 	cl, ok := comp.Clauses[0].(*lang.ForClause)
