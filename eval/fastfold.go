@@ -37,6 +37,9 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 	var sgCall lang.Expr
 	var op string
 	var other lang.Expr
+	// outcome(g(ARGS) [+ *J]) == "S": the outcome wanted, and J.
+	var outcome *lang.StrLit
+	var nim lang.Expr
 	if bi.Count {
 		ifc, ok := comp.Clauses[1].(*lang.IfClause)
 		if !ok {
@@ -52,8 +55,25 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 			return nil
 		}
 		sgCall, op, other = cmp.X, cmp.Op, cmp.Y
-		if !c.isSGCall(sgCall) {
+		if !c.isSGCall(sgCall) && !c.isBuiltinCall(sgCall, "outcome") {
 			sgCall, op, other = cmp.Y, flipCmp(cmp.Op), cmp.X
+		}
+		if lit, ok := other.(*lang.StrLit); ok && (op == "==" || op == "!=") && c.isBuiltinCall(sgCall, "outcome") {
+			// The game (its nimber apart) stands in for the sg call.
+			outcome, other = lit, nil
+			g := sgCall.(*lang.Call).Args[0]
+			if sum, ok := g.(*lang.Binary); ok && sum.Op == "+" {
+				call, n := sum.X, sum.Y
+				if u, ok := call.(*lang.Unary); ok && u.Op == "*" {
+					call, n = n, call
+				}
+				u, ok := n.(*lang.Unary)
+				if !ok || u.Op != "*" {
+					return nil
+				}
+				g, nim = call, u.X
+			}
+			sgCall = &lang.Call{Pos: sgCall.(*lang.Call).Pos, Fn: &lang.Ident{Name: "sg"}, Args: []lang.Expr{g}}
 		}
 		switch b := comp.Body.(type) {
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
@@ -67,7 +87,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 	} else {
 		sgCall = comp.Body
 	}
-	if !c.isSGCall(sgCall) {
+	if outcome == nil && !c.isSGCall(sgCall) {
 		return nil
 	}
 	call, ok := sgCall.(*lang.Call).Args[0].(*lang.Call)
@@ -83,6 +103,10 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 	lo, hi := c.rangeBounds(r)
 	xb := c.newVar(x)
 	xb.isInt = true
+	// K (or J): a literal or an int name, read at each x.
+	if nim != nil {
+		other = nim
+	}
 	kslot, kval := -1, int64(0)
 	if other != nil {
 		switch o := other.(type) {
@@ -116,6 +140,10 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		elemBody = c.expr(comp.Body)
 	}
 	xslot, rpos := xb.slot, r.Pos
+	want := ""
+	if outcome != nil {
+		want = outcome.Val
+	}
 	return func(fr *frame) Value {
 		g := b.game
 		if fr.gen.mode != mDirect || g.arity != len(coefs) || g.bits == 0 {
@@ -149,31 +177,52 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		ca := &Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}
 		var acc Value
 		n := 0
-		fold := func(v Value) {
-			if bi.IntFold != 0 && v.k == KInt && n > 0 && acc.k == KInt {
-				if bi.IntFold > 0 && v.n > acc.n || bi.IntFold < 0 && v.n < acc.n {
-					acc = v
-				}
-			} else {
-				acc = bi.Fold(ca, acc, v, n)
-			}
-			n++
-		}
 		k := k0
 		for x := a; ; x++ {
-			if s := g.state(k); s >= finBase {
+			if s := g.state(k); outcome != nil && finished(s) {
+				// outcome(g(..) [+ *J]) == "S"
+				v := valueOf(s)
+				if nim != nil {
+					j := kval
+					switch {
+					case kslot == xslot:
+						j = x
+					case kslot >= 0:
+						j = fr.slots[kslot].n
+					}
+					if j < 0 || j > 1<<31-1 {
+						// (*J fails: the general way raises it)
+						fr.slots[xslot] = Value{k: KInt, n: x}
+						if elemCond(fr) {
+							n++
+						}
+						goto next
+					}
+					if v >= 0 {
+						v ^= sgv(j)
+					} else {
+						v = th.engine.add(v, sgv(j))
+					}
+				}
+				if outcomeIs(th.engine, v, want) == (op == "==") {
+					n++
+				}
+			} else if s >= finBase && outcome == nil {
 				v := int64(s - finBase)
 				if bi.Count {
 					kv := kval
-					if kslot >= 0 {
-						fr.slots[xslot] = Value{k: KInt, n: x} // (K may be x)
+					switch {
+					case kslot == xslot:
+						kv = x
+					case kslot >= 0:
 						kv = fr.slots[kslot].n
 					}
 					if cmpInts(op, v, kv) {
 						n++
 					}
 				} else {
-					fold(Value{k: KInt, n: v})
+					acc = foldInt(ca, bi, acc, Value{k: KInt, n: v}, n)
+					n++
 				}
 			} else {
 				fr.slots[xslot] = Value{k: KInt, n: x}
@@ -182,9 +231,11 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 						n++
 					}
 				} else {
-					fold(elemBody(fr))
+					acc = foldInt(ca, bi, acc, elemBody(fr), n)
+					n++
 				}
 			}
+		next:
 			if x&1023 == 0 {
 				th.steps += 1024
 				if th.steps >= th.checkAt {
@@ -207,11 +258,43 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 }
 
 // isSGCall reports whether e is sg(G) with the built-in sg.
-func (c *compiler) isSGCall(e lang.Expr) bool {
+func (c *compiler) isSGCall(e lang.Expr) bool { return c.isBuiltinCall(e, "sg") }
+
+// isBuiltinCall reports whether e calls the built-in name with one
+// argument.
+func (c *compiler) isBuiltinCall(e lang.Expr, name string) bool {
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return false
 	}
 	id, ok := call.Fn.(*lang.Ident)
-	return ok && id.Name == "sg" && c.scope.lookup("sg") == nil && builtins["sg"] != nil
+	return ok && id.Name == name && c.scope.lookup(name) == nil && builtins[name] != nil
+}
+
+// outcomeIs reports whether the outcome of a game of value v is want ("P",
+// "N" or "D"; anything else is no outcome), as outcome(G) == want.
+func outcomeIs(e *Engine, v sgv, want string) bool {
+	if len(want) != 1 {
+		return false
+	}
+	o := byte('N')
+	switch {
+	case v == 0:
+		o = 'P'
+	case v < 0:
+		o = e.outcome(v)[0]
+	}
+	return o == want[0]
+}
+
+// foldInt folds v, the n-th element, into acc as foldCall does (ints
+// compared without the fold).
+func foldInt(ca *Call, bi *Builtin, acc, v Value, n int) Value {
+	if bi.IntFold != 0 && v.k == KInt && n > 0 && acc.k == KInt {
+		if bi.IntFold > 0 && v.n > acc.n || bi.IntFold < 0 && v.n < acc.n {
+			return v
+		}
+		return acc
+	}
+	return bi.Fold(ca, acc, v, n)
 }

@@ -500,14 +500,7 @@ func (c *compiler) strEquals(e *lang.Binary) boolFn {
 		// outcome comes from the value (what outcome would return).
 		return func(fr *frame) bool {
 			if v, ok := probe(fr); ok {
-				o := "N"
-				switch {
-				case v == 0:
-					o = "P"
-				case v < 0:
-					o = fr.th.engine.outcome(v)
-				}
-				return (o == want) == eq
+				return outcomeIs(fr.th.engine, v, want) == eq
 			}
 			v := x(fr)
 			return (v.k == KStr && v.Str() == want) == eq

@@ -913,6 +913,15 @@ print len([n for n in 0 .. 9 if sg(c(n)) == 0])
 print len([n for n in 0 .. 30 if sg(e(n)) == 0])
 print len([n for n in 0 .. 50 if sg(e(n)) == 0])
 `, eval.Limits{}},
+	{"fast fold: outcomes of positions and of sums with a nimber", `
+game c(n) moves c((n + 1) % 7) | c(n - 2) for k in [0] if n > 3
+game g(n) moves g(n - s) for s in {1, 2} if s <= n
+for k in -1 .. 3 { print k }
+for k in 0 .. 3 {
+    print len([n for n in 0 .. 20 if outcome(c(n) + *k) == "P"]), len([n for n in 0 .. 20 if "D" == outcome(*k + c(n))]), len([n for n in 0 .. 9 if outcome(g(n)) != "N"]), len([n for n in 0 .. 9 if outcome(g(n) + *n) == "X"])
+}
+for k in [-1] { print len([n for n in 0 .. 5 if outcome(g(n) + *k) == "P"]) }
+`, eval.Limits{}},
 	{"fast fold: max over infinite values", `
 game c(n) moves c((n + 1) % 5) | c(n - 1) for k in [0] if n > 2
 print max([sg(c(n)) for n in 0 .. 4])
