@@ -5,6 +5,6 @@ package eval
 // compare both ways. It returns a function that restores the settings.
 func SetOptimize(on bool) (restore func()) {
 	saved := optimize
-	optimize.fastLoops, optimize.inline, optimize.ladder, optimize.resume, optimize.loopyOpen, optimize.fuse, optimize.cursor, optimize.sweep = on, on, on, on, on, on, on, on
+	optimize.fastLoops, optimize.inline, optimize.ladder, optimize.resume, optimize.loopyOpen, optimize.fuse, optimize.cursor, optimize.sweep, optimize.symmetric = on, on, on, on, on, on, on, on, on
 	return func() { optimize = saved }
 }

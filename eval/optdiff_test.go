@@ -930,6 +930,17 @@ print max([sg(c(n)) for n in 0 .. 4])
 game g(n) moves g(n - 1) for k in [0] if n > 536870890 and n < 536870915
 print len([n for n in 536870900 .. 536870913 if sg(g(n)) == 0]), max([sg(g(-n)) for n in 0 .. 3])
 `, eval.Limits{}},
+	{"symmetric splits: half the range", `
+game cut(w, h) moves
+    cut(i, h) + cut(w - i, h) for i in 2 .. w - 2
+  | cut(w, j) + cut(w, h - j) for j in 2 .. h - 2
+game sp(n) moves sp(a) + sp(n - a) for a in 1 .. n - 1
+game off(n) moves off(a) + off(n - a) for a in 1 .. n - 2
+game two(n) moves two(a) + two(n - 1 - a) for a in 0 .. n - 1 | two(a) + two(n - 2 - a) for a in 0 .. n - 2
+print sg(cut(40, 33)), [sg(cut(w, 9)) for w in 2 .. 20], len([1 for w in 2 .. 30 for h in 2 .. 30 if sg(cut(w, h)) == 0])
+print [sg(sp(n)) for n in 0 .. 40], [sg(off(n)) for n in 0 .. 40]
+print sg(two(300)), max([sg(two(n)) for n in 0 .. 300])
+`, eval.Limits{}},
 	{"inlined def: mix of its own call", `
 def mix(x) = x * 31 + 7
 print mix(mix(mix(1)))
