@@ -703,7 +703,18 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 	pages := g.pages
 	np := uint64(len(pages))
 	for x := st.lo; x <= hi; x++ {
-		if acc.narrow {
+		if i, di, ok := g.flat2Walk(k, d, hi-x); ok {
+			// Two arguments: the compact table.
+			var n int64
+			if acc.narrow {
+				n, acc.low = walk2Narrow(g.flat2, i, di, hi-x+1, acc.low)
+			} else {
+				var top uint32
+				n, top = walk2Wide(acc.wide(), g.flat2, i, di, hi-x+1)
+				acc.done(top)
+			}
+			x, k = x+n, k+uint64(n)*d
+		} else if acc.narrow {
 			low := acc.low
 			for ; x <= hi; x++ {
 				p := k >> pageBits
@@ -764,7 +775,20 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 	pages := g.pages
 	np := uint64(len(pages))
 	for x := st.lo; x <= hi; x++ {
-		if acc.narrow {
+		i0, di0, ok0 := g.flat2Walk(k0, d0, hi-x)
+		i1, di1, ok1 := g.flat2Walk(k1, d1, hi-x)
+		if ok0 && ok1 {
+			// Two arguments: the compact table.
+			var n int64
+			if acc.narrow {
+				n, acc.low = walk2PairNarrow(g.flat2, i0, di0, i1, di1, hi-x+1, acc.low)
+			} else {
+				var top uint32
+				n, top = walk2PairWide(acc.wide(), g.flat2, i0, di0, i1, di1, hi-x+1)
+				acc.done(top)
+			}
+			x, k0, k1 = x+n, k0+uint64(n)*d0, k1+uint64(n)*d1
+		} else if acc.narrow {
 			low := acc.low
 			for ; x <= hi; x++ {
 				p0, p1 := k0>>pageBits, k1>>pageBits
@@ -879,6 +903,68 @@ func elemsFlat(flat []int32, elems []int64, base, d uint64, low uint64) (int, ui
 		low |= 1 << u
 	}
 	return len(elems), low
+}
+
+// walk2Narrow and walk2Wide are fastRange1's kernels on a compact table
+// (flat2): up to n options at indices i, i+di, ..., while known and small
+// enough. They return how many they took. The pair versions are for
+// fastRangeSame (the xor of two positions per option).
+func walk2Narrow(flat []int32, i, di, n int64, low uint64) (int64, uint64) {
+	for j := int64(0); j < n; j++ {
+		v := flat[i] - finBase
+		u := uint32(v)
+		if u >= 64 {
+			return j, low
+		}
+		low |= 1 << u
+		i += di
+	}
+	return n, low
+}
+
+func walk2Wide(bw *[bitsetMax / 64]uint64, flat []int32, i, di, n int64) (int64, uint32) {
+	top := uint32(0)
+	for j := int64(0); j < n; j++ {
+		v := flat[i] - finBase
+		u := uint32(v)
+		if u >= bitsetMax {
+			return j, top
+		}
+		bw[u>>6] |= 1 << (u & 63)
+		top |= u
+		i += di
+	}
+	return n, top
+}
+
+func walk2PairNarrow(flat []int32, i0, di0, i1, di1, n int64, low uint64) (int64, uint64) {
+	for j := int64(0); j < n; j++ {
+		va, vb := flat[i0]-finBase, flat[i1]-finBase
+		u := uint32(va ^ vb)
+		if va|vb < 0 || u >= 64 {
+			return j, low
+		}
+		low |= 1 << u
+		i0 += di0
+		i1 += di1
+	}
+	return n, low
+}
+
+func walk2PairWide(bw *[bitsetMax / 64]uint64, flat []int32, i0, di0, i1, di1, n int64) (int64, uint32) {
+	top := uint32(0)
+	for j := int64(0); j < n; j++ {
+		va, vb := flat[i0]-finBase, flat[i1]-finBase
+		u := uint32(va ^ vb)
+		if va|vb < 0 || u >= bitsetMax {
+			return j, top
+		}
+		bw[u>>6] |= 1 << (u & 63)
+		top |= u
+		i0 += di0
+		i1 += di1
+	}
+	return n, top
 }
 
 // splitNarrow and splitWide are fastRangePaged's kernels for a split

@@ -941,6 +941,17 @@ print sg(cut(40, 33)), [sg(cut(w, 9)) for w in 2 .. 20], len([1 for w in 2 .. 30
 print [sg(sp(n)) for n in 0 .. 40], [sg(off(n)) for n in 0 .. 40]
 print sg(two(300)), max([sg(two(n)) for n in 0 .. 300])
 `, eval.Limits{}},
+	{"compact two-argument tables: walks across b = 512 and negative fields", `
+game w(a, b) moves
+    w(a - k, b) for k in 1 .. a
+  | w(a, b - k) for k in 1 .. b if b - k > 505
+  | w(a - k, b - k) for k in 1 .. min(a, b) if b - k > 500
+game n(a, b) moves n(a - k, b) for k in 1 .. 3 if a - k > -4 | n(a + k, b - 1) for k in 1 .. 2 if b > -3
+game s(a, b) moves s(a - i, b) + s(i, b) for i in 1 .. a - 1 | s(a, b - j) + s(a, j) for j in 1 .. b - 1 if b < 520
+print sg(w(30, 515)), [sg(w(a, 512)) for a in 0 .. 12], [sg(w(3, b)) for b in 505 .. 520]
+print [sg(n(a, 2)) for a in -3 .. 4], sg(n(0, -2))
+print [sg(s(a, 514)) for a in 1 .. 9], [sg(s(4, b)) for b in 505 .. 516]
+`, eval.Limits{}},
 	{"inlined def: mix of its own call", `
 def mix(x) = x * 31 + 7
 print mix(mix(mix(1)))

@@ -46,7 +46,12 @@ type Game struct {
 	// directory (the fast loops, state). The system provides its memory
 	// page by page as it is written, so a sparse table costs what its
 	// pages do. nil where it cannot be had: the pages alone then.
-	flat      []int32
+	flat []int32
+	// flat2 is the same for two arguments (a, b) with b < 512: row a of
+	// it, flat2[a*512 : a*512+512], is the page of the keys (a, 0..511),
+	// so that walks along a column or a diagonal stay in one compact
+	// array (the keys of two rows are 2^15 apart).
+	flat2     []int32
 	flatTried bool
 	flatPages int64 // pages of it in use (counted as heap: flatBytes)
 	ids       map[string]uint32
@@ -176,19 +181,28 @@ func (g *Game) setStateSlow(r uint64, s int32) {
 			g.pages = pages
 		}
 		if g.pages[p] == nil {
-			if !g.flatTried && g.arity == 1 {
-				// (Not for two or three arguments: their keys are
-				// far apart, and reading them so costs more.)
+			if !g.flatTried && (g.arity == 1 || g.arity == 2 && g.bits == flat2Bits) {
 				g.flatTried = true
-				if g.flat = mapFlat(flatKeys); g.flat != nil {
-					runtime.AddCleanup(g, unmapFlat, g.flat)
+				if g.arity == 1 {
+					if g.flat = mapFlat(flatKeys); g.flat != nil {
+						runtime.AddCleanup(g, unmapFlat, g.flat)
+					}
+				} else if g.flat2 = mapFlat(flat2Rows * pageSize); g.flat2 != nil {
+					runtime.AddCleanup(g, unmapFlat, g.flat2)
 				}
 			}
-			if r < uint64(len(g.flat)) {
+			rowPages := uint64(1) << (g.bits - pageBits)
+			switch {
+			case r < uint64(len(g.flat)):
 				g.pages[p] = (*page)(g.flat[p*pageSize : (p+1)*pageSize])
 				g.flatPages++
 				flatBytes.Add(pageSize * 4)
-			} else {
+			case g.flat2 != nil && p%rowPages == 0 && p/rowPages < flat2Rows:
+				a := p / rowPages
+				g.pages[p] = (*page)(g.flat2[a*pageSize : (a+1)*pageSize])
+				g.flatPages++
+				flatBytes.Add(pageSize * 4)
+			default:
 				g.pages[p] = new(page)
 			}
 		}
@@ -202,17 +216,51 @@ func (g *Game) setStateSlow(r uint64, s int32) {
 // space); keys past it have pages of their own.
 const flatKeys = 1 << 28
 
+// flat2Rows is how many rows flat2 has (every first field of 15 bits);
+// flat2Bits is the field width it is for (two arguments).
+const (
+	flat2Rows = 1 << 15
+	flat2Bits = packBits / 2
+)
+
+// flat2Walk returns, when every key of the walk k, k+d, ..., k+m*d (m >= 0)
+// is in flat2, the index of k there and the index step.
+func (g *Game) flat2Walk(k, d uint64, m int64) (int64, int64, bool) {
+	if g.flat2 == nil || k&genBit != 0 {
+		return 0, 0, false
+	}
+	const bmask = 1<<flat2Bits - 1
+	e := k + uint64(m)*d
+	a0, b0, a1, b1 := int64(k>>flat2Bits), int64(k&bmask), int64(e>>flat2Bits), int64(e&bmask)
+	if b0 >= pageSize || b1 >= pageSize || a0 >= flat2Rows || a1 >= flat2Rows {
+		return 0, 0, false
+	}
+	var di int64
+	if m > 0 {
+		// The fields move linearly (the fast loop checked both ends of
+		// every argument), the index too.
+		da, db := a1-a0, b1-b0
+		if da%m != 0 || db%m != 0 {
+			return 0, 0, false
+		}
+		di = da/m*pageSize + db/m
+	}
+	return a0*pageSize + b0, di, true
+}
+
 // flatBytes is the memory of the flat tables' pages in use: the memory
 // limit counts it with the Go heap.
 var flatBytes atomic.Int64
 
 // resetTable forgets every state (a game declared again in the REPL).
 func (g *Game) resetTable() {
-	if g.flat != nil {
-		clearFlat(g.flat)
-		flatBytes.Add(-g.flatPages * pageSize * 4)
-		g.flatPages = 0
+	for _, f := range [][]int32{g.flat, g.flat2} {
+		if f != nil {
+			clearFlat(f)
+		}
 	}
+	flatBytes.Add(-g.flatPages * pageSize * 4)
+	g.flatPages = 0
 	g.pages, g.gargs, g.gvals, g.wide = nil, nil, nil, false
 }
 
