@@ -1283,7 +1283,7 @@ func (c *compiler) sweepFn(p sweepParts) func(fr *frame, g *Game) (sgv, bool) {
 			case ">=":
 				lo = max(lo, e)
 			}
-			if elems != nil && lo <= hi {
+			if elems != nil && lo <= hi && (lo > elems[0] || hi < elems[len(elems)-1]) {
 				i, _ := slices.BinarySearch(elems, lo)
 				j, found := slices.BinarySearch(elems, hi)
 				if found {
