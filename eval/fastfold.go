@@ -122,14 +122,9 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 			return nil
 		}
 	}
-	coefs := make([]int64, len(call.Args))
-	args := make([]evalFn, len(call.Args))
-	for i, a := range call.Args {
-		k, ok := affineCoef(a, x)
-		if !ok {
-			return nil
-		}
-		coefs[i], args[i] = k, c.expr(a)
+	aa, ok := c.affineArgs(call, x, xb.slot)
+	if !ok {
+		return nil
 	}
 	// The general way for one element.
 	var elemCond boolFn
@@ -146,32 +141,16 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 	}
 	return func(fr *frame) Value {
 		g := b.game
-		if fr.gen.mode != mDirect || g.arity != len(coefs) || g.bits == 0 {
+		if fr.gen.mode != mDirect {
 			return slow(fr)
 		}
 		a, z := lo(fr), hi(fr)
 		if a > z {
 			return slow(fr)
 		}
-		var k0, d uint64
-		for i := range coefs {
-			// The argument at the first value, as the general way
-			// evaluates it first; at the last, by its coefficient.
-			fr.slots[xslot] = Value{k: KInt, n: a}
-			v := args[i](fr)
-			if v.k != KInt {
-				return slow(fr)
-			}
-			t1, ok := mulOK(coefs[i], z-a)
-			if ok && z-a >= 0 {
-				t1, ok = addOK(v.n, t1)
-			}
-			if !ok || z-a < 0 || uint64(v.n) >= g.lim || uint64(t1) >= g.lim {
-				return slow(fr)
-			}
-			sh := g.bits * uint(g.arity-1-i)
-			k0 |= uint64(v.n) << sh
-			d += uint64(coefs[i]) << sh
+		k0, d, ok := aa.keys(fr, g, a, z)
+		if !ok {
+			return slow(fr)
 		}
 		th := fr.th
 		ca := &Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}

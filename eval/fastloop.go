@@ -1111,46 +1111,24 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 	if b == nil {
 		return nil
 	}
-	coefs := make([]int64, len(call.Args))
-	args := make([]evalFn, len(call.Args))
-	for i, a := range call.Args {
-		k, ok := affineCoef(a, x)
-		if !ok {
-			return nil
-		}
-		coefs[i], args[i] = k, c.expr(a)
+	aa, ok := c.affineArgs(call, x, xb.slot)
+	if !ok {
+		return nil
 	}
 	rpos := r.Pos
 	return func(fr *frame) sgv {
 		gn := fr.gen
 		g := b.game
-		if gn.mode != mDirect || g.arity != len(coefs) || g.bits == 0 {
+		if gn.mode != mDirect {
 			return slow(fr)
 		}
 		a, z := lo(fr), hi(fr)
 		if a > z {
 			return 0
 		}
-		var k0, d uint64
-		for i := range coefs {
-			// The argument at the first value, as the general way
-			// evaluates it first; at the last, by its coefficient.
-			fr.slots[xb.slot] = Value{k: KInt, n: a}
-			v := args[i](fr)
-			if v.k != KInt {
-				return slow(fr)
-			}
-			t0 := v.n
-			t1, ok := mulOK(coefs[i], z-a)
-			if ok && z-a >= 0 {
-				t1, ok = addOK(t0, t1)
-			}
-			if !ok || z-a < 0 || uint64(t0) >= g.lim || uint64(t1) >= g.lim {
-				return slow(fr)
-			}
-			sh := g.bits * uint(g.arity-1-i)
-			k0 |= uint64(t0) << sh
-			d += uint64(coefs[i]) << sh
+		k0, d, ok := aa.keys(fr, g, a, z)
+		if !ok {
+			return slow(fr)
 		}
 		th := fr.th
 		acc := sgv(0)
@@ -1353,4 +1331,52 @@ func rangeFlat(flat []int32, k, d uint64, n int64) (int64, uint64) {
 		k += d
 	}
 	return n, low
+}
+
+// affineArgs are a position's arguments affine in a loop variable (in
+// slot xslot): their closures and coefficients.
+type affineArgs struct {
+	args  []evalFn
+	coefs []int64
+	xslot int
+}
+
+func (c *compiler) affineArgs(call *lang.Call, x string, xslot int) (affineArgs, bool) {
+	aa := affineArgs{args: make([]evalFn, len(call.Args)), coefs: make([]int64, len(call.Args)), xslot: xslot}
+	for i, a := range call.Args {
+		k, ok := affineCoef(a, x)
+		if !ok {
+			return aa, false
+		}
+		aa.coefs[i], aa.args[i] = k, c.expr(a)
+	}
+	return aa, true
+}
+
+// keys returns the memo key of the position at loop value a and its step
+// per value, when every position for a .. z (a <= z) has a packed key of
+// g. The arguments are evaluated at a, as the general way evaluates them
+// first, and found at z by their coefficients.
+func (aa *affineArgs) keys(fr *frame, g *Game, a, z int64) (k0, d uint64, ok bool) {
+	if g.arity != len(aa.coefs) || g.bits == 0 || z-a < 0 {
+		return 0, 0, false // (z - a < 0: it overflowed)
+	}
+	for i := range aa.coefs {
+		fr.slots[aa.xslot] = Value{k: KInt, n: a}
+		v := aa.args[i](fr)
+		if v.k != KInt {
+			return 0, 0, false
+		}
+		t1, ok := mulOK(aa.coefs[i], z-a)
+		if ok {
+			t1, ok = addOK(v.n, t1)
+		}
+		if !ok || uint64(v.n) >= g.lim || uint64(t1) >= g.lim {
+			return 0, 0, false
+		}
+		sh := g.bits * uint(g.arity-1-i)
+		k0 |= uint64(v.n) << sh
+		d += uint64(aa.coefs[i]) << sh
+	}
+	return k0, d, true
 }

@@ -165,20 +165,46 @@ func (c *compiler) intClosedDef(fn *Func, depth int) bool {
 		params[p.Name] = true
 	}
 	size := 0
-	var num, cond func(x lang.Expr) bool
-	num = func(x lang.Expr) bool {
+	return intArith(fn.decl.Body, func(x lang.Expr) bool {
 		if size++; size > maxInlineSize {
 			return false
 		}
+		if id, ok := x.(*lang.Ident); ok && !params[id.Name] {
+			b := c.scope.lookup(id.Name)
+			return b != nil && b == fn.free[id.Name] && b.kind == bGlobal && b.isInt
+		}
+		return true
+	}, func(x *lang.Call) bool {
+		id, ok := x.Fn.(*lang.Ident)
+		if !ok {
+			return false
+		}
+		b := c.scope.lookup(id.Name)
+		if b == nil || b != fn.free[id.Name] || b.kind != bDef {
+			return false
+		}
+		callee := b.fn
+		if callee.decl == nil || callee.free == nil || callee.recursive ||
+			len(lang.ParamNames(callee.decl.Params)) != len(x.Args) {
+			return false
+		}
+		return c.intClosedDef(callee, depth+1)
+	})
+}
+
+// intArith reports whether e is int arithmetic: int literals and names,
+// - + * / % ^, if with comparisons of such (and, or, not), and calls with
+// such arguments. Every node is first shown to node (false rejects it),
+// every name after it must be an int one to node, and every call to call.
+func intArith(e lang.Expr, node func(x lang.Expr) bool, call func(x *lang.Call) bool) bool {
+	var num, cond func(x lang.Expr) bool
+	num = func(x lang.Expr) bool {
+		if !node(x) {
+			return false
+		}
 		switch x := x.(type) {
-		case *lang.IntLit:
+		case *lang.IntLit, *lang.Ident:
 			return true
-		case *lang.Ident:
-			if params[x.Name] {
-				return true
-			}
-			b := c.scope.lookup(x.Name)
-			return b != nil && b == fn.free[x.Name] && b.kind == bGlobal && b.isInt
 		case *lang.Unary:
 			return x.Op == "-" && num(x.X)
 		case *lang.Binary:
@@ -189,25 +215,12 @@ func (c *compiler) intClosedDef(fn *Func, depth int) bool {
 		case *lang.IfExpr:
 			return cond(x.Cond) && num(x.Then) && num(x.Else)
 		case *lang.Call:
-			id, ok := x.Fn.(*lang.Ident)
-			if !ok {
-				return false
-			}
-			b := c.scope.lookup(id.Name)
-			if b == nil || b != fn.free[id.Name] || b.kind != bDef {
-				return false
-			}
-			callee := b.fn
-			if callee.decl == nil || callee.free == nil || callee.recursive ||
-				len(lang.ParamNames(callee.decl.Params)) != len(x.Args) {
-				return false
-			}
 			for _, a := range x.Args {
 				if !num(a) {
 					return false
 				}
 			}
-			return c.intClosedDef(callee, depth+1)
+			return call(x)
 		}
 		return false
 	}
@@ -227,7 +240,7 @@ func (c *compiler) intClosedDef(fn *Func, depth int) bool {
 		}
 		return false
 	}
-	return num(fn.decl.Body)
+	return num(e)
 }
 
 // countUses counts the uses of each name in x.
@@ -443,52 +456,14 @@ func (c *compiler) fused(e *lang.Binary) intFn {
 // int names, - + * / % ^, if with comparisons of such, and calls of
 // int-closed defs with such arguments (nothing that asks for a value).
 func (c *compiler) intPure(e lang.Expr) bool {
-	var num, cond func(x lang.Expr) bool
-	num = func(x lang.Expr) bool {
-		switch x := x.(type) {
-		case *lang.IntLit:
-			return true
-		case *lang.Ident:
-			b := c.scope.lookup(x.Name)
+	return intArith(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok {
+			b := c.scope.lookup(id.Name)
 			return b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal)
-		case *lang.Unary:
-			return x.Op == "-" && num(x.X)
-		case *lang.Binary:
-			switch x.Op {
-			case "+", "-", "*", "/", "%", "^":
-				return num(x.X) && num(x.Y)
-			}
-		case *lang.IfExpr:
-			return cond(x.Cond) && num(x.Then) && num(x.Else)
-		case *lang.Call:
-			fn := c.inlinable(x)
-			if fn == nil || !c.intClosedDef(fn, 0) {
-				return false
-			}
-			for _, a := range x.Args {
-				if !num(a) {
-					return false
-				}
-			}
-			return true
 		}
-		return false
-	}
-	cond = func(x lang.Expr) bool {
-		switch x := x.(type) {
-		case *lang.BoolLit:
-			return true
-		case *lang.Unary:
-			return x.Op == "not" && cond(x.X)
-		case *lang.Binary:
-			switch x.Op {
-			case "and", "or":
-				return cond(x.X) && cond(x.Y)
-			case "==", "!=", "<", "<=", ">", ">=":
-				return num(x.X) && num(x.Y)
-			}
-		}
-		return false
-	}
-	return num(e)
+		return true
+	}, func(x *lang.Call) bool {
+		fn := c.inlinable(x)
+		return fn != nil && c.intClosedDef(fn, 0)
+	})
 }

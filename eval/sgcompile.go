@@ -261,20 +261,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 	if !optimize.fastLoops {
 		return nil
 	}
-	// An argument read without a closure or a failure: a local int or a
-	// literal (slot -1).
-	arg := func(a lang.Expr) (slot int, k int64, ok bool) {
-		switch a := a.(type) {
-		case *lang.IntLit:
-			return -1, a.Val, true
-		case *lang.Ident:
-			// (At top level, where globals are the frame's slots.)
-			if b := c.scope.lookup(a.Name); b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal && !c.inFunc) {
-				return b.slot, 0, true
-			}
-		}
-		return 0, 0, false
-	}
+	arg := c.probeArg
 	read := func(fr *frame, slot int, k int64) int64 {
 		if slot >= 0 {
 			return fr.slots[slot].n
@@ -370,19 +357,8 @@ func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *frame) (sgv, bool) {
 		return nil
 	}
 	b := c.gameCallee(ca)
-	slotOf := func(a lang.Expr) (int, int64, bool) {
-		switch a := a.(type) {
-		case *lang.IntLit:
-			return -1, a.Val, true
-		case *lang.Ident:
-			if b := c.scope.lookup(a.Name); b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal && !c.inFunc) {
-				return b.slot, 0, true
-			}
-		}
-		return 0, 0, false
-	}
-	sa, ka, oka := slotOf(ca.Args[0])
-	sk, kk, okk := slotOf(u.X)
+	sa, ka, oka := c.probeArg(ca.Args[0])
+	sk, kk, okk := c.probeArg(u.X)
 	if b == nil || !oka || !okk {
 		return nil
 	}
@@ -407,4 +383,19 @@ func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *frame) (sgv, bool) {
 		}
 		return fr.th.engine.add(a, sgv(k)), true
 	}
+}
+
+// probeArg returns how a probe reads an argument without a closure or a
+// failure: a local int (its slot; at top level, where globals are the
+// frame's slots, a global) or a literal (slot -1, the value).
+func (c *compiler) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
+	switch a := a.(type) {
+	case *lang.IntLit:
+		return -1, a.Val, true
+	case *lang.Ident:
+		if b := c.scope.lookup(a.Name); b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal && !c.inFunc) {
+			return b.slot, 0, true
+		}
+	}
+	return 0, 0, false
 }
