@@ -162,13 +162,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 				// outcome(g(..) [+ *J]) == "S"
 				v := valueOf(s)
 				if nim != nil {
-					j := kval
-					switch {
-					case kslot == xslot:
-						j = x
-					case kslot >= 0:
-						j = fr.slots[kslot].n
-					}
+					j := readK(fr, kslot, kval, xslot, x)
 					if j < 0 || j > 1<<31-1 {
 						// (*J fails: the general way raises it)
 						fr.slots[xslot] = Value{k: KInt, n: x}
@@ -189,14 +183,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 			} else if s >= finBase && outcome == nil {
 				v := int64(s - finBase)
 				if bi.Count {
-					kv := kval
-					switch {
-					case kslot == xslot:
-						kv = x
-					case kslot >= 0:
-						kv = fr.slots[kslot].n
-					}
-					if cmpInts(op, v, kv) {
+					if cmpInts(op, v, readK(fr, kslot, kval, xslot, x)) {
 						n++
 					}
 				} else {
@@ -276,4 +263,16 @@ func foldInt(ca *Call, bi *Builtin, acc, v Value, n int) Value {
 		return acc
 	}
 	return bi.Fold(ca, acc, v, n)
+}
+
+// readK reads a fast fold's K (or J): the literal k, the loop variable's
+// value x, or the int in slot.
+func readK(fr *frame, slot int, k int64, xslot int, x int64) int64 {
+	switch {
+	case slot == xslot:
+		return x
+	case slot >= 0:
+		return fr.slots[slot].n
+	}
+	return k
 }
