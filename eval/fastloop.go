@@ -731,7 +731,7 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 			}
 			acc.low = low
 		} else {
-			bw, top := acc.wide(), uint32(0)
+			bw, top := acc.wide()[:], uint32(0)
 			for ; x <= hi; x++ {
 				p := k >> pageBits
 				if p >= np || pages[p] == nil {
@@ -806,7 +806,7 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 			}
 			acc.low = low
 		} else {
-			bw, top := acc.wide(), uint32(0)
+			bw, top := acc.wide()[:], uint32(0)
 			for ; x <= hi; x++ {
 				p0, p1 := k0>>pageBits, k1>>pageBits
 				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
@@ -923,6 +923,7 @@ func walk2Narrow(flat []int32, i, di, n int64, low uint64) (int64, uint64) {
 }
 
 func walk2Wide(bw *[bitsetMax / 64]uint64, flat []int32, i, di, n int64) (int64, uint32) {
+	words := bw[:]
 	top := uint32(0)
 	for j := int64(0); j < n; j++ {
 		v := flat[i] - finBase
@@ -930,7 +931,7 @@ func walk2Wide(bw *[bitsetMax / 64]uint64, flat []int32, i, di, n int64) (int64,
 		if u >= bitsetMax {
 			return j, top
 		}
-		bw[u>>6] |= 1 << (u & 63)
+		words[u>>6] |= 1 << (u & 63)
 		top |= u
 		i += di
 	}
@@ -952,6 +953,7 @@ func walk2PairNarrow(flat []int32, i0, di0, i1, di1, n int64, low uint64) (int64
 }
 
 func walk2PairWide(bw *[bitsetMax / 64]uint64, flat []int32, i0, di0, i1, di1, n int64) (int64, uint32) {
+	words := bw[:]
 	top := uint32(0)
 	for j := int64(0); j < n; j++ {
 		va, vb := flat[i0]-finBase, flat[i1]-finBase
@@ -959,7 +961,7 @@ func walk2PairWide(bw *[bitsetMax / 64]uint64, flat []int32, i0, di0, i1, di1, n
 		if va|vb < 0 || u >= bitsetMax {
 			return j, top
 		}
-		bw[u>>6] |= 1 << (u & 63)
+		words[u>>6] |= 1 << (u & 63)
 		top |= u
 		i0 += di0
 		i1 += di1
@@ -989,14 +991,15 @@ func splitNarrow(as, bs []int32, low uint64) (int64, uint64) {
 func splitWide(bw *[bitsetMax / 64]uint64, as, bs []int32) (int64, uint32) {
 	m := len(as)
 	bs = bs[:m]
+	words := bw[:] // (a slice: no nil check of bw at each step)
 	top := uint32(0)
-	for j := 0; j < m; j++ {
-		va, vb := as[j]-finBase, bs[m-1-j]-finBase
+	for j, a := range as {
+		va, vb := a-finBase, bs[m-1-j]-finBase
 		u := uint32(va ^ vb)
 		if va|vb < 0 || u >= bitsetMax {
 			return int64(j), top
 		}
-		bw[u>>6] |= 1 << (u & 63)
+		words[u>>6] |= 1 << (u & 63)
 		top |= u
 	}
 	return int64(m), top
