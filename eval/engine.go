@@ -117,6 +117,16 @@ func newEngine(th *Thread) *Engine {
 	return &Engine{th: th, infIDs: map[string]int32{}, remote: map[posKey]int32{}}
 }
 
+// flatBytes is the memory of the games' flat tables in use (not in the Go
+// heap).
+func (e *Engine) flatBytes() int64 {
+	var n int64
+	for _, g := range e.games {
+		n += g.flatBytes()
+	}
+	return n
+}
+
 // forget drops every memoized value (a REPL re-declaration may change what
 // any game's positions are worth).
 func (e *Engine) forget() {

@@ -138,9 +138,9 @@ func (th *Thread) checkLimits(pos Pos) {
 		th.limitFail(pos, "step limit reached: more than %d evaluation steps (--max-steps)", th.limits.MaxSteps)
 	}
 	if th.steps&(1<<16-1) < 4096 {
-		if m := heapBytes(); m > th.limits.MaxMemory {
+		if m := heapBytes() + th.engine.flatBytes(); m > th.limits.MaxMemory {
 			runtime.GC()
-			if m = heapBytes(); m > th.limits.MaxMemory {
+			if m = heapBytes() + th.engine.flatBytes(); m > th.limits.MaxMemory {
 				th.limitFail(pos, "memory limit reached: more than %d MiB in use (--max-memory)", th.limits.MaxMemory>>20)
 			}
 		}
@@ -181,7 +181,7 @@ func heapBytes() int64 {
 	if heapSample[0].Value.Kind() != metrics.KindUint64 {
 		return 0
 	}
-	return int64(heapSample[0].Value.Uint64()) + flatBytes.Load()
+	return int64(heapSample[0].Value.Uint64())
 }
 
 func (th *Thread) poll(pos Pos) {

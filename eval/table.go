@@ -53,7 +53,7 @@ type Game struct {
 	// array (the keys of two rows are 2^15 apart).
 	flat2     []int32
 	flatTried bool
-	flatPages int64 // pages of it in use (counted as heap: flatBytes)
+	flatUse   *flatUse // pages of them in use
 	ids       map[string]uint32
 	gargs     [][]Value
 	gvals     []int32
@@ -183,25 +183,28 @@ func (g *Game) setStateSlow(r uint64, s int32) {
 		if g.pages[p] == nil {
 			if !g.flatTried && (g.arity == 1 || g.arity == 2 && g.bits == flat2Bits) {
 				g.flatTried = true
+				var m []int32
 				if g.arity == 1 {
-					if g.flat = mapFlat(flatKeys); g.flat != nil {
-						runtime.AddCleanup(g, unmapFlat, g.flat)
-					}
-				} else if g.flat2 = mapFlat(flat2Rows * pageSize); g.flat2 != nil {
-					runtime.AddCleanup(g, unmapFlat, g.flat2)
+					g.flat = mapFlat(flatKeys)
+					m = g.flat
+				} else {
+					g.flat2 = mapFlat(flat2Rows * pageSize)
+					m = g.flat2
+				}
+				if m != nil {
+					g.flatUse = &flatUse{}
+					runtime.AddCleanup(g, freeFlat, flatMem{m, g.flatUse})
 				}
 			}
 			rowPages := uint64(1) << (g.bits - pageBits)
 			switch {
 			case r < uint64(len(g.flat)):
 				g.pages[p] = (*page)(g.flat[p*pageSize : (p+1)*pageSize])
-				g.flatPages++
-				flatBytes.Add(pageSize * 4)
+				g.flatUse.add(1)
 			case g.flat2 != nil && p%rowPages == 0 && p/rowPages < flat2Rows:
 				a := p / rowPages
 				g.pages[p] = (*page)(g.flat2[a*pageSize : (a+1)*pageSize])
-				g.flatPages++
-				flatBytes.Add(pageSize * 4)
+				g.flatUse.add(1)
 			default:
 				g.pages[p] = new(page)
 			}
@@ -248,9 +251,49 @@ func (g *Game) flat2Walk(k, d uint64, m int64) (int64, int64, bool) {
 	return a0*pageSize + b0, di, true
 }
 
-// flatBytes is the memory of the flat tables' pages in use: the memory
-// limit counts it with the Go heap.
-var flatBytes atomic.Int64
+// The memory of the flat tables is not the Go heap's: the run's memory
+// limit counts the pages its games use (flatUse), and the process's
+// count (flatLive) makes the collector run when it has doubled since it
+// last did, so that the tables of games no longer reachable (an embedding
+// program's old interpreters) are given back (freeFlat) before they pile
+// up.
+var (
+	flatLive   atomic.Int64
+	flatNextGC atomic.Int64
+)
+
+const flatMinGC = 64 << 20
+
+// flatUse counts a game's flat pages in use.
+type flatUse struct{ pages int64 }
+
+func (u *flatUse) add(n int64) {
+	u.pages += n
+	live := flatLive.Add(n * pageSize * 4)
+	if next := flatNextGC.Load(); live > max(next, flatMinGC) {
+		flatNextGC.Store(2 * live)
+		runtime.GC()
+	}
+}
+
+// flatMem is what a game's cleanup gives back.
+type flatMem struct {
+	mem []int32
+	use *flatUse
+}
+
+func freeFlat(m flatMem) {
+	unmapFlat(m.mem)
+	flatLive.Add(-m.use.pages * pageSize * 4)
+}
+
+// flatBytes is the memory of the game's flat pages in use.
+func (g *Game) flatBytes() int64 {
+	if g.flatUse == nil {
+		return 0
+	}
+	return g.flatUse.pages * pageSize * 4
+}
 
 // resetTable forgets every state (a game declared again in the REPL).
 func (g *Game) resetTable() {
@@ -259,8 +302,9 @@ func (g *Game) resetTable() {
 			clearFlat(f)
 		}
 	}
-	flatBytes.Add(-g.flatPages * pageSize * 4)
-	g.flatPages = 0
+	if g.flatUse != nil {
+		g.flatUse.add(-g.flatUse.pages)
+	}
 	g.pages, g.gargs, g.gvals, g.wide = nil, nil, nil, false
 }
 

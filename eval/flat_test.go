@@ -1,0 +1,40 @@
+//go:build linux
+
+package eval
+
+import (
+	"context"
+	"io"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// TestFlatGivenBack: the flat table of a game is counted while its session
+// lives, by the run's memory limit and by the process, and given back once
+// the session is gone.
+func TestFlatGivenBack(t *testing.T) {
+	base := flatLive.Load()
+	func() {
+		s := NewSession(Options{Stdout: io.Discard})
+		src := "game g(n) moves g(n - 1) for k in [0] if n > 0\nprint sg(g(300000))\n"
+		if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.th.engine.flatBytes(); got < 300000*4 {
+			t.Fatalf("the session's flat memory is %d bytes, want at least %d", got, 300000*4)
+		}
+		if got := flatLive.Load() - base; got < 300000*4 {
+			t.Fatalf("the process's flat memory grew by %d bytes, want at least %d", got, 300000*4)
+		}
+		runtime.KeepAlive(s)
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for flatLive.Load() > base {
+		if time.Now().After(deadline) {
+			t.Fatalf("the flat memory of a dropped session was not given back: %d bytes over", flatLive.Load()-base)
+		}
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+}
