@@ -28,6 +28,7 @@ type Engine struct {
 	remote  map[posKey]int32
 	listing []posKey // positions whose options are being listed
 	valGens []*gen   // value-mode gens for options, one per listing depth
+	valFrs  []*frame // and their frames
 	// current is the position whose moves the search is generating (for
 	// limit messages).
 	current      *Game
@@ -767,19 +768,25 @@ func (e *Engine) optionsTemp(g *Game, r uint64) []Value {
 	defer func() { e.listing = e.listing[:depth] }()
 	if depth == len(e.valGens) {
 		e.valGens = append(e.valGens, &gen{e: e, mode: mVal})
+		e.valFrs = append(e.valFrs, &frame{})
 	}
 	gn := e.valGens[depth]
 	gn.vals = gn.vals[:0]
-	fr := th.newFrame(g.nslots)
+	// The depth's frame, reused: a rule sets its slots past the arguments
+	// before it reads them.
+	fr := e.valFrs[depth]
+	slots := fr.slots
+	if cap(slots) < g.nslots {
+		slots = make([]Value, g.nslots)
+	}
+	*fr = frame{slots: slots[:g.nslots], th: th, gen: gn, base: -1}
 	g.load(fr, r)
 	gn.fr = fr
-	fr.gen = gn
 	if r&genBit == 0 && g.genValInt != nil {
 		g.genValInt(fr)
 	} else {
 		g.genVal(fr)
 	}
-	th.release(fr)
 	gn.fr = nil
 	return dedupe(gn.vals)
 }
