@@ -446,15 +446,15 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		gn := fr.gen
 		th := fr.th
 		var n int64
-		if elems == nil && st.nt == 2 && st.games[0] == st.games[1] && st.steps[1] == -st.steps[0] &&
-			st.keys[1] == st.keys[0]+uint64(hi-lo)*st.steps[0] && optimize.symmetric {
-			// g(.. x ..) + g(.. c - x ..) for x over a range symmetric
-			// about c/2: x and c - x are the same sum, so half the range
-			// has every option.
-			hi = lo + (hi-lo)/2
-		}
 		if elems == nil {
-			n = hi - lo + 1
+			n = hi - lo + 1 // (the moves the rule has, counted in full)
+			if st.nt == 2 && st.games[0] == st.games[1] && st.steps[1] == -st.steps[0] &&
+				st.keys[1] == st.keys[0]+uint64(hi-lo)*st.steps[0] && optimize.symmetric {
+				// g(.. x ..) + g(.. c - x ..) for x over a range
+				// symmetric about c/2: x and c - x are the same sum,
+				// so half the range has every option.
+				hi = lo + (hi-lo)/2
+			}
 			switch {
 			case st.nt == 2 && smallStep(st.steps[0]) && smallStep(st.steps[1]):
 				fastRangePaged(gn, fr, &st, hi)
