@@ -662,14 +662,11 @@ func (c *compiler) clauses(cls []lang.Clause) func(body func(fr *frame)) func(fr
 			if i+1 < len(cls) {
 				ifc, _ = cls[i+1].(*lang.IfClause)
 			}
-			if ifc != nil {
-				if st := c.forRangeIf(cl, ifc); st != nil {
-					steps = append(steps, st)
-					i++
-					continue
-				}
+			st, tookIf := c.forClause(cl, ifc)
+			steps = append(steps, st)
+			if tookIf {
+				i++
 			}
-			steps = append(steps, c.forClause(cl))
 		}
 	}
 	return func(body func(fr *frame)) func(fr *frame) {
@@ -681,48 +678,24 @@ func (c *compiler) clauses(cls []lang.Clause) func(body func(fr *frame)) func(fr
 	}
 }
 
-// forRangeIf compiles `for x in A .. B if C` as one loop (as forClause
-// and the if clause's step would run, with a call less per value); nil
-// when the for clause is not over a range of one name.
-func (c *compiler) forRangeIf(cl *lang.ForClause, ifc *lang.IfClause) func(inner func(fr *frame)) func(fr *frame) {
-	r, ok := cl.Iter.(*lang.Binary)
-	if !ok || r.Op != ".." || cl.Target.Tuple || len(cl.Target.Names) != 1 {
-		return nil
-	}
-	lo, hi := c.rangeBounds(r)
-	b := c.newVar(cl.Target.Names[0].Name)
-	b.isInt = true
-	slot, rpos := b.slot, r.Pos
-	cond := c.cond(ifc.Cond, "an if clause's condition")
-	return func(inner func(fr *frame)) func(fr *frame) {
-		return func(fr *frame) {
-			a, b := lo(fr), hi(fr)
-			th := fr.th
-			for i := a; i <= b; i++ {
-				th.tick(rpos)
-				fr.slots[slot] = Value{k: KInt, n: i}
-				if cond(fr) {
-					inner(fr)
-				}
-				if fr.stop || i == b {
-					return
-				}
-			}
-		}
-	}
-}
-
-func (c *compiler) forClause(cl *lang.ForClause) func(inner func(fr *frame)) func(fr *frame) {
+// forClause compiles a for clause. Over a range of one name, it takes in
+// the if clause ifc that follows it, when there is one (tookIf): the loop
+// then tests it itself, a call less per value.
+func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(inner func(fr *frame)) func(fr *frame), tookIf bool) {
 	ipos := lang.Start(cl.Iter)
 	// A range iterates without building a list.
 	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == ".." {
 		lo, hi := c.rangeBounds(r)
 		bind := c.pattern(cl.Target)
 		slot := -1
+		var cond boolFn
 		if !cl.Target.Tuple {
 			b := c.scope.names[cl.Target.Names[0].Name]
 			b.isInt = true
 			slot = b.slot
+			if ifc != nil {
+				cond = c.cond(ifc.Cond, "an if clause's condition")
+			}
 		}
 		rpos := r.Pos
 		return func(inner func(fr *frame)) func(fr *frame) {
@@ -736,13 +709,15 @@ func (c *compiler) forClause(cl *lang.ForClause) func(inner func(fr *frame)) fun
 					} else {
 						bind(fr, Int(i))
 					}
-					inner(fr)
+					if cond == nil || cond(fr) {
+						inner(fr)
+					}
 					if fr.stop || i == b {
 						return
 					}
 				}
 			}
-		}
+		}, cond != nil
 	}
 	iter := c.expr(cl.Iter)
 	bind := c.pattern(cl.Target)
@@ -767,7 +742,7 @@ func (c *compiler) forClause(cl *lang.ForClause) func(inner func(fr *frame)) fun
 				})
 			}
 		}
-	}
+	}, false
 }
 
 // expr compiles an expression to a closure.

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"math"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -32,9 +34,9 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		return nil
 	}
 	x := cl.Target.Names[0].Name
-	// The sg(g(ARGS)) whose value is counted or folded, and for a count,
-	// the comparison and its other side.
-	var sgCall lang.Expr
+	// The g(ARGS) whose value is counted or folded, and for a count, the
+	// comparison and its other side.
+	var game lang.Expr
 	var op string
 	var other lang.Expr
 	// outcome(g(ARGS) [+ *J]) == "S": the outcome wanted, and J.
@@ -54,26 +56,31 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		default:
 			return nil
 		}
-		sgCall, op, other = cmp.X, cmp.Op, cmp.Y
-		if !c.isSGCall(sgCall) && !c.isBuiltinCall(sgCall, "outcome") {
-			sgCall, op, other = cmp.Y, flipCmp(cmp.Op), cmp.X
+		var asked lang.Expr
+		asked, op, other = cmp.X, cmp.Op, cmp.Y
+		if !c.isSGCall(asked) && !c.isBuiltinCall(asked, "outcome") {
+			asked, op, other = cmp.Y, flipCmp(cmp.Op), cmp.X
 		}
-		if lit, ok := other.(*lang.StrLit); ok && (op == "==" || op == "!=") && c.isBuiltinCall(sgCall, "outcome") {
-			// The game (its nimber apart) stands in for the sg call.
+		switch lit, isStr := other.(*lang.StrLit); {
+		case c.isSGCall(asked):
+			game = asked.(*lang.Call).Args[0]
+		case isStr && (op == "==" || op == "!=") && c.isBuiltinCall(asked, "outcome"):
 			outcome, other = lit, nil
-			g := sgCall.(*lang.Call).Args[0]
-			if sum, ok := g.(*lang.Binary); ok && sum.Op == "+" {
-				call, n := sum.X, sum.Y
-				if u, ok := call.(*lang.Unary); ok && u.Op == "*" {
-					call, n = n, call
+			game = asked.(*lang.Call).Args[0]
+			if sum, ok := game.(*lang.Binary); ok && sum.Op == "+" {
+				// g(ARGS) + *J (either way round)
+				g, n := sum.X, sum.Y
+				if u, ok := g.(*lang.Unary); ok && u.Op == "*" {
+					g, n = n, g
 				}
 				u, ok := n.(*lang.Unary)
 				if !ok || u.Op != "*" {
 					return nil
 				}
-				g, nim = call, u.X
+				game, nim = g, u.X
 			}
-			sgCall = &lang.Call{Pos: sgCall.(*lang.Call).Pos, Fn: &lang.Ident{Name: "sg"}, Args: []lang.Expr{g}}
+		default:
+			return nil
 		}
 		switch b := comp.Body.(type) {
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
@@ -85,12 +92,12 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 			return nil
 		}
 	} else {
-		sgCall = comp.Body
+		if !c.isSGCall(comp.Body) {
+			return nil
+		}
+		game = comp.Body.(*lang.Call).Args[0]
 	}
-	if outcome == nil && !c.isSGCall(sgCall) {
-		return nil
-	}
-	call, ok := sgCall.(*lang.Call).Args[0].(*lang.Call)
+	call, ok := game.(*lang.Call)
 	if !ok {
 		return nil
 	}
@@ -158,50 +165,40 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		n := 0
 		k := k0
 		for x := a; ; x++ {
-			if s := g.state(k); outcome != nil && finished(s) {
+			// Known values here; the others, and a *J that fails, the
+			// general way.
+			known := false
+			switch s := g.state(k); {
+			case outcome != nil && finished(s):
 				// outcome(g(..) [+ *J]) == "S"
-				v := valueOf(s)
+				v, j := valueOf(s), int64(0)
 				if nim != nil {
-					j := readK(fr, kslot, kval, xslot, x)
-					if j < 0 || j > 1<<31-1 {
-						// (*J fails: the general way raises it)
-						fr.slots[xslot] = Value{k: KInt, n: x}
-						if elemCond(fr) {
-							n++
-						}
-						goto next
-					}
-					if v >= 0 {
-						v ^= sgv(j)
-					} else {
-						v = th.engine.add(v, sgv(j))
-					}
+					j = readK(fr, kslot, kval, xslot, x)
 				}
-				if outcomeIs(th.engine, v, want) == (op == "==") {
-					n++
-				}
-			} else if s >= finBase && outcome == nil {
-				v := int64(s - finBase)
-				if bi.Count {
-					if cmpInts(op, v, readK(fr, kslot, kval, xslot, x)) {
+				if known = j >= 0 && j <= math.MaxInt32; known {
+					if outcomeIs(th.engine, th.engine.add(v, sgv(j)), want) == (op == "==") {
 						n++
 					}
-				} else {
+				}
+			case outcome == nil && s >= finBase:
+				known = true
+				v := int64(s - finBase)
+				if !bi.Count {
 					acc = foldInt(ca, bi, acc, Value{k: KInt, n: v}, n)
 					n++
-				}
-			} else {
-				fr.slots[xslot] = Value{k: KInt, n: x}
-				if bi.Count {
-					if elemCond(fr) {
-						n++
-					}
-				} else {
-					acc = foldInt(ca, bi, acc, elemBody(fr), n)
+				} else if cmpInts(op, v, readK(fr, kslot, kval, xslot, x)) {
 					n++
 				}
 			}
-		next:
+			if !known {
+				fr.slots[xslot] = Value{k: KInt, n: x}
+				if !bi.Count {
+					acc = foldInt(ca, bi, acc, elemBody(fr), n)
+					n++
+				} else if elemCond(fr) {
+					n++
+				}
+			}
 			if x&1023 == 0 {
 				th.steps += 1024
 				if th.steps >= th.checkAt {

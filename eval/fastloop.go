@@ -906,8 +906,8 @@ func elemsFlat(flat []int32, elems []int64, base, d uint64, low uint64) (int, ui
 }
 
 // walk2Narrow and walk2Wide are fastRange1's kernels on a compact table
-// (flat2): up to n options at indices i, i+di, ..., while known and small
-// enough. They return how many they took. The pair versions are for
+// (flat2; walk2Narrow also serves the sweeps on flat): up to n options at
+// indices i, i+di, ..., while known and small enough. They return how many they took. The pair versions are for
 // fastRangeSame (the xor of two positions per option).
 func walk2Narrow(flat []int32, i, di, n int64, low uint64) (int64, uint64) {
 	for j := int64(0); j < n; j++ {
@@ -1300,8 +1300,12 @@ func (c *compiler) sweepFn(p sweepParts) func(fr *frame, g *Game) (sgv, bool) {
 			}
 			n = int64(len(elems))
 		} else {
+			// (Both ends in the table: every key between is.)
+			if nf := uint64(len(g.flat)); k0 >= nf || uint64(t) >= nf {
+				return 0, false
+			}
 			var taken int64
-			taken, low = rangeFlat(g.flat, k0, d, hi-lo+1)
+			taken, low = walk2Narrow(g.flat, int64(k0), coef, hi-lo+1, 0)
 			if taken <= hi-lo {
 				return 0, false
 			}
@@ -1315,25 +1319,6 @@ func (c *compiler) sweepFn(p sweepParts) func(fr *frame, g *Game) (sgv, bool) {
 		}
 		return sgv(bits.TrailingZeros64(^low)), true
 	}
-}
-
-// rangeFlat is elemsFlat for the keys k, k+d, ... (n of them).
-func rangeFlat(flat []int32, k, d uint64, n int64) (int64, uint64) {
-	nf := uint64(len(flat))
-	var low uint64
-	for i := int64(0); i < n; i++ {
-		if k >= nf {
-			return i, low
-		}
-		v := flat[k] - finBase
-		u := uint32(v)
-		if v < 0 || u >= 64 {
-			return i, low
-		}
-		low |= 1 << u
-		k += d
-	}
-	return n, low
 }
 
 // affineArgs are a position's arguments affine in a loop variable (in

@@ -367,7 +367,8 @@ func (f *mulAdd) fail(fr *frame, a int64) {
 	overflow(f.addPos, f.addOp, p, y)
 }
 
-// compile returns the fused closure.
+// compile returns the fused closure: the common shapes without the
+// branches of the general one (one closure for all: dag 0.21 -> 0.24 s).
 func (f mulAdd) compile() intFn {
 	m, d, slot, mod := f.m, f.d, f.slot, f.mod
 	x := f.x
