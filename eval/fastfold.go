@@ -167,21 +167,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		for x := a; ; x++ {
 			// Known values here; the others, and a *J that fails, the
 			// general way.
-			known := false
-			switch s := g.state(k); {
-			case outcome != nil && finished(s):
-				// outcome(g(..) [+ *J]) == "S"
-				v, j := valueOf(s), int64(0)
-				if nim != nil {
-					j = readK(fr, kslot, kval, xslot, x)
-				}
-				if known = j >= 0 && j <= math.MaxInt32; known {
-					if outcomeIs(th.engine, th.engine.add(v, sgv(j)), want) == (op == "==") {
-						n++
-					}
-				}
-			case outcome == nil && s >= finBase:
-				known = true
+			if s := g.state(k); outcome == nil && s >= finBase {
 				v := int64(s - finBase)
 				if !bi.Count {
 					acc = foldInt(ca, bi, acc, Value{k: KInt, n: v}, n)
@@ -189,8 +175,12 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 				} else if cmpInts(op, v, readK(fr, kslot, kval, xslot, x)) {
 					n++
 				}
-			}
-			if !known {
+			} else if j := nimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && finished(s) && j >= 0 && j <= math.MaxInt32 {
+				// outcome(g(..) [+ *J]) == "S"
+				if outcomeIs(th.engine, th.engine.add(valueOf(s), sgv(j)), want) == (op == "==") {
+					n++
+				}
+			} else {
 				fr.slots[xslot] = Value{k: KInt, n: x}
 				if !bi.Count {
 					acc = foldInt(ca, bi, acc, elemBody(fr), n)
@@ -272,4 +262,12 @@ func readK(fr *frame, slot int, k int64, xslot int, x int64) int64 {
 		return fr.slots[slot].n
 	}
 	return k
+}
+
+// nimJ is a fast fold's J when it has one (yes), else 0.
+func nimJ(fr *frame, yes bool, slot int, k int64, xslot int, x int64) int64 {
+	if !yes {
+		return 0
+	}
+	return readK(fr, slot, k, xslot, x)
 }
