@@ -45,22 +45,11 @@ type inlineBind struct {
 // replaced by e's arguments (or by the hidden locals binds sets), and the
 // def, when inlining is equivalent; nil otherwise.
 func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
-	if !optimize.inline || c.repl || c.s.noInline || len(c.inlining) >= maxInlineDepth {
+	fn := c.inlinable(e) // not recursive: inlining it ends
+	if fn == nil {
 		return nil, nil, nil
 	}
-	id, ok := e.Fn.(*lang.Ident)
-	if !ok {
-		return nil, nil, nil
-	}
-	b := c.scope.lookup(id.Name)
-	if b == nil || b.kind != bDef || b.fn.decl == nil || b.fn.free == nil || b.fn.recursive {
-		return nil, nil, nil
-	}
-	fn := b.fn // not recursive: inlining it ends
 	params := lang.ParamNames(fn.decl.Params)
-	if len(params) != len(e.Args) {
-		return nil, nil, nil
-	}
 	index := map[string]int{}
 	for i, p := range params {
 		index[p.Name] = i
@@ -171,6 +160,26 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
 	}
 	return substitute(fn.decl.Body, index, args), fn, binds
+}
+
+// inlinable returns the def e calls when inlining it is allowed at all
+// (see inlineCall), else nil.
+func (c *compiler) inlinable(e *lang.Call) *Func {
+	if !optimize.inline || c.repl || c.s.noInline || len(c.inlining) >= maxInlineDepth {
+		return nil
+	}
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	b := c.scope.lookup(id.Name)
+	if b == nil || b.kind != bDef || b.fn.decl == nil || b.fn.free == nil || b.fn.recursive {
+		return nil
+	}
+	if len(lang.ParamNames(b.fn.decl.Params)) != len(e.Args) {
+		return nil
+	}
+	return b.fn
 }
 
 // compileBinds compiles the assignments of an inlined call's hidden

@@ -132,26 +132,6 @@ func (c *compiler) plainArg(a lang.Expr) bool {
 	return false
 }
 
-// inlinable returns the def e calls when inlining it is allowed at all
-// (see inlineCall), else nil.
-func (c *compiler) inlinable(e *lang.Call) *Func {
-	if !optimize.inline || c.repl || c.s.noInline || len(c.inlining) >= maxInlineDepth {
-		return nil
-	}
-	id, ok := e.Fn.(*lang.Ident)
-	if !ok {
-		return nil
-	}
-	b := c.scope.lookup(id.Name)
-	if b == nil || b.kind != bDef || b.fn.decl == nil || b.fn.free == nil || b.fn.recursive {
-		return nil
-	}
-	if len(lang.ParamNames(b.fn.decl.Params)) != len(e.Args) {
-		return nil
-	}
-	return b.fn
-}
-
 // intClosedDef reports whether fn's body, with int parameters, is
 // int-closed where it is being compiled: every name it uses besides its
 // parameters means the same here as in the def and is an int global, and
