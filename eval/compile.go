@@ -1116,18 +1116,8 @@ func (c *compiler) call(e *lang.Call) evalFn {
 					if probe != nil {
 						// Finished positions only: no search, no error.
 						if v, ok := probe(fr); ok {
-							switch {
-							case isSG && v >= 0:
-								return Value{k: KInt, n: int64(v)}
-							case isOutcome && v == 0:
-								return outcomeP
-							case isOutcome && v > 0:
-								return outcomeN
-							case isOutcome:
-								if fr.th.engine.outcome(v) == "N" {
-									return outcomeN
-								}
-								return outcomeD
+							if r, ok := quickSG(fr.th.engine, v, isSG); ok {
+								return r
 							}
 						}
 					}
@@ -1138,21 +1128,12 @@ func (c *compiler) call(e *lang.Call) evalFn {
 					fr.gen = th.direct
 					v := sg(fr)
 					fr.gen = g
-					if v >= 0 && isSG || v != sgMissing && isOutcome {
+					if isSG || isOutcome {
 						// The common cases, without a call.
-						th.calls = th.calls[:len(th.calls)-1]
-						switch {
-						case isSG:
-							return Value{k: KInt, n: int64(v)}
-						case v == 0:
-							return outcomeP
-						case v > 0:
-							return outcomeN
+						if r, ok := quickSG(th.engine, v, isSG); ok {
+							th.calls = th.calls[:len(th.calls)-1]
+							return r
 						}
-						if th.engine.outcome(v) == "N" {
-							return outcomeN
-						}
-						return outcomeD
 					}
 					call := th.getCall(bi.BName, pos, argPos)
 					call.buf[0] = th.engine.standIn(v)
@@ -1193,6 +1174,22 @@ func (c *compiler) call(e *lang.Call) evalFn {
 	fn := c.expr(e.Fn)
 	args := c.exprs(e.Args)
 	return func(fr *frame) Value { return callValue(fr, pos, argPos, fn(fr), evalAll(fr, args)) }
+}
+
+// quickSG is what sg (isSG) or outcome returns for a game of value v,
+// when that needs no call of the built-in: a finite value, an outcome.
+func quickSG(e *Engine, v sgv, isSG bool) (Value, bool) {
+	switch {
+	case isSG:
+		return Value{k: KInt, n: int64(v)}, v >= 0
+	case v == sgMissing:
+		return Value{}, false
+	case v == 0:
+		return outcomeP, true
+	case v > 0 || e.outcome(v) == "N":
+		return outcomeN, true
+	}
+	return outcomeD, true
 }
 
 // foldCall streams the elements of a list comprehension into a built-in's
