@@ -586,38 +586,29 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				}
 			}
 		}
+		// A saved run whose missing options are known now (they were
+		// above it on the stack) is finished from what it saved, or goes
+		// on from where it stopped (cursor).
 		resumed := false
 		var sv savedRun
+		var words []uint64
+		var pend []posKey
 		if en.save() > 0 {
-			// Resume the saved run: its missing options are known now
-			// (they were above it on the stack).
 			sv = lv.saves[en.save()-1]
-			pend := lv.pend[sv.pend:]
-			ok := pendKnown(pend)
-			if ok {
-				// The gen is clear between runs.
-				words := lv.words[sv.words:]
-				if len(gn.bits) < len(words) {
-					gn.bits = append(gn.bits, make([]uint64, len(words)-len(gn.bits))...)
-				}
-				copy(gn.bits, words)
-				gn.hi = len(words) - 1
-				gn.infs, gn.big = gn.infs[:0], gn.big[:0]
-				emitPend(gn, pend)
-				if !sv.cursor {
-					if x := stateOf(gn.result()); !g.setFast(r, x) {
-						g.setStateSlow(r, x)
-					}
-					e.note(g, r)
-				}
-			}
+			words, pend = lv.words[sv.words:], lv.pend[sv.pend:]
+			resumed = pendKnown(pend)
+			// (words and pend stay as they are until this run saves.)
 			lv.saves, lv.pend, lv.words = lv.saves[:en.save()-1], lv.pend[:sv.pend], lv.words[:sv.words]
 			stack[top].meta &= 255
-			if ok && !sv.cursor {
+			if resumed && !sv.cursor {
+				gn.restore(words, pend)
+				if x := stateOf(gn.result()); !g.setFast(r, x) {
+					g.setStateSlow(r, x)
+				}
+				e.note(g, r)
 				stack = stack[:top]
 				continue
 			}
-			resumed = ok
 		}
 		e.current, e.currentR = g, r
 		th.tick(g.pos)
@@ -632,15 +623,11 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		if len(stack) > 16384 && (e.capDepth == 0 || e.depth != e.capLevel) {
 			batch = 1 << min(en.retries(), 8)
 		}
+		gn.reset(batch)
 		if resumed {
-			// Go on from where the run stopped, with its options so far
-			// in the bits.
-			bits, hi := gn.bits, gn.hi
-			gn.reset(batch)
-			gn.bits, gn.hi = bits, hi
+			// Go on from where the run stopped, with its options so far.
+			gn.restore(words, pend)
 			gn.skip, gn.skipAlt, gn.skipX = true, sv.alt, sv.x
-		} else {
-			gn.reset(batch)
 		}
 		// On the search path while its moves run: a value asked for inside
 		// them (sg of itself) is then an error, not endless recursion.
@@ -714,6 +701,18 @@ func pendKnown(pend []posKey) bool {
 		}
 	}
 	return true
+}
+
+// restore puts a saved run's mex bits back in the gen (clear between
+// runs) and emits its missing options, known now.
+func (gn *gen) restore(words []uint64, pend []posKey) {
+	if len(gn.bits) < len(words) {
+		gn.bits = append(gn.bits, make([]uint64, len(words)-len(gn.bits))...)
+	}
+	copy(gn.bits, words)
+	gn.hi = len(words) - 1
+	gn.infs, gn.big = gn.infs[:0], gn.big[:0]
+	emitPend(gn, pend)
 }
 
 // emitPend emits the values of a saved run's missing options: single
