@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -36,5 +37,16 @@ func TestFlatGivenBack(t *testing.T) {
 		}
 		runtime.GC()
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestFlatMemoryLimit: the memory limit counts the flat table, which is
+// not in the Go heap (a chain computed bottom up keeps the heap small).
+func TestFlatMemoryLimit(t *testing.T) {
+	s := NewSession(Options{Stdout: io.Discard, Limits: Limits{MaxMemory: 16 << 20}})
+	src := "game s(n) moves s(n - 1) for k in [0] if n > 0\nprint sg(s(8000000))\n"
+	err := s.ExecFile(context.Background(), "t.game", src)
+	if err == nil || !strings.Contains(err.Error(), "memory limit reached: more than 16 MiB in use") {
+		t.Fatalf("error %v, want the memory limit", err)
 	}
 }
