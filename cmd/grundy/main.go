@@ -51,7 +51,7 @@ Flags (run, -e and the REPL):
   --max-states N       stop after N positions (default 20000000)
   --max-steps N        stop after N evaluation steps (default 10000000000)
   --timeout D          stop a run after D, e.g. 30s or 2m (default: none)
-  --max-memory SIZE    stop above about SIZE of heap, e.g. 512M (default 4G)
+  --max-memory SIZE    stop above about SIZE of memory, e.g. 512M (default 4G)
   --history FILE       the REPL's history file (default ~/.grundy_history;
                        also GRUNDY_HISTORY; empty turns history off)
 
