@@ -42,8 +42,9 @@ type Limits struct {
 	// MaxSteps bounds evaluation steps (loop iterations, calls,
 	// positions) of one call. Default 10,000,000,000.
 	MaxSteps int64
-	// MaxMemory bounds the heap in use, in bytes, as measured for the
-	// whole Go process. Default 4 GiB.
+	// MaxMemory bounds the memory in use, in bytes: the heap of the whole
+	// Go process, and the memo tables this interpreter keeps outside it
+	// (on Linux). Default 4 GiB.
 	MaxMemory int64
 	// Timeout bounds the wall time of one call. Default none: only the
 	// context stops a call.

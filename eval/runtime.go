@@ -49,7 +49,7 @@ type Limits struct {
 	MaxDepth  int           // nested def calls (default 100,000)
 	MaxSteps  int64         // evaluation steps: loop iterations, calls, positions (default 10,000,000,000)
 	Timeout   time.Duration // wall time of one run (default: none; Ctrl-C or the context cancels)
-	MaxMemory int64         // approximate heap bytes (default 4 GiB)
+	MaxMemory int64         // approximate heap and flat-table bytes (default 4 GiB)
 }
 
 const (
