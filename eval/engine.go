@@ -40,8 +40,10 @@ type Engine struct {
 	// ladder.
 	capDepth int
 	capLevel int // the search level capDepth applies to
-	hitCap   bool
-	capSpan  uint64
+	// and when it has visited more than capStates positions (when > 0)
+	capStates int64
+	hitCap    bool
+	capSpan   uint64
 	// While the ladder climbs (or solveLoopyOpen solves), the positions
 	// finished are noted, to be forgotten if it gives up (ladder.go).
 	journal    []posKey
@@ -531,7 +533,7 @@ func (e *Engine) solve(g *Game, r uint64) sgv {
 	}
 	// (Not inside a ladder or a loopy solve that journals what it
 	// computes: a ladder of its own would take over the journal.)
-	if optimize.ladder && e.depth == 0 && !e.journaling && r&genBit == 0 && g.arity == 1 && r > ladderCap && e.ladder(g, r) {
+	if optimize.ladder && e.depth == 0 && !e.journaling && r&genBit == 0 && (g.arity == 1 && r > ladderCap || g.arity == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
 		return valueOf(g.state(r))
 	}
 	if !e.fast(g, r) {
@@ -577,6 +579,11 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		}
 		if s == stUnknown {
 			e.visit(g.pos, g, r)
+			if e.capStates > 0 && e.states > e.capStates && e.depth == e.capLevel {
+				e.states-- // the search that follows counts it
+				e.hitCap, e.capSpan = true, ^uint64(0)
+				return false
+			}
 			if g.periodic != nil {
 				if v, ok := g.periodicValue(th, r); ok {
 					g.setState(r, stateOf(v))

@@ -43,30 +43,140 @@ func stackSpan(stack []entry, gi int32) uint64 {
 	return hi - lo
 }
 
-// ladder computes position r of g (arity 1, packed key) bottom up when the
-// plain search goes too deep. It reports whether r is now known; false
-// leaves everything as the plain search expects it.
+// Games of two ints. A search of wythoff(399, 399) reaches every
+// position of the box [0, 399] x [0, 399] below it, each several times
+// (once per missing option found, as above). When a top-level search of
+// a game of two ints has visited boxCap positions, all in the box below
+// the one asked for and filling the box they span, the ladder computes
+// that box row by row instead: in the order of the keys, (a, 0), (a, 1),
+// ..., (a+1, 0), ... A rule whose options are below a position in that
+// order (in one argument and not above it in the other) then finds them
+// all known.
+const (
+	boxCap     = 1 << 12
+	boxMaxArea = 1 << 26
+)
+
+// span is the range the ladder climbs: the keys m..r of a game of one int,
+// or the box of keys (a, b) with a <= r's, b <= r's of a game of two.
+type span struct {
+	m, r  uint64
+	box   bool
+	bits  uint   // a box's field width
+	width uint64 // its row length (r's b + 1)
+	area  uint64 // its positions (0 when r is not in a box)
+}
+
+// boxOf is the box below position r of g (arity 2, packed key).
+func boxOf(g *Game, r uint64) span {
+	mask := uint64(1)<<g.bits - 1
+	a, b := r>>g.bits, r&mask
+	if a >= g.lim || b >= g.lim {
+		return span{} // a negative argument
+	}
+	sp := span{r: r, box: true, bits: g.bits, width: b + 1}
+	if (a+1)*(b+1) <= boxMaxArea {
+		sp.area = (a + 1) * (b + 1)
+	}
+	return sp
+}
+
+// next is the key after k in the span's order.
+func (sp *span) next(k uint64) uint64 {
+	if sp.box && k&(1<<sp.bits-1) >= sp.width-1 {
+		return (k>>sp.bits + 1) << sp.bits
+	}
+	return k + 1
+}
+
+// index is k's place in the span (k in it), key its inverse.
+func (sp *span) index(k uint64) uint64 {
+	if sp.box {
+		return k>>sp.bits*sp.width + k&(1<<sp.bits-1)
+	}
+	return k - sp.m
+}
+
+func (sp *span) key(i uint64) uint64 {
+	if sp.box {
+		return i/sp.width<<sp.bits | i%sp.width
+	}
+	return sp.m + i
+}
+
+// size is the number of positions in the span.
+func (sp *span) size() uint64 {
+	if sp.box {
+		return sp.area
+	}
+	return sp.r - sp.m + 1
+}
+
+// denseBox reports whether the positions of g the journal holds (those
+// the capped search computed) lie in the box below r, fill at least half
+// of the box they span, and span half of r's box in one direction.
+func (e *Engine) denseBox(g *Game, r uint64) bool {
+	mask := uint64(1)<<g.bits - 1
+	ra, rb := r>>g.bits, r&mask
+	a0, b0, a1, b1 := ^uint64(0), ^uint64(0), uint64(0), uint64(0)
+	n := uint64(0)
+	for _, p := range e.journal {
+		if p.g != g {
+			continue
+		}
+		a, b := p.r>>g.bits, p.r&mask
+		if p.r&genBit != 0 || a > ra || b > rb {
+			return false
+		}
+		a0, b0, a1, b1 = min(a0, a), min(b0, b), max(a1, a), max(b1, b)
+		n++
+	}
+	// (A dense corner of a box, far from its sides, says little of the
+	// rest: a search that is sparse above it would climb a box of
+	// positions it never needs.)
+	wide := 2*(a1-a0+1) >= ra+1 || 2*(b1-b0+1) >= rb+1
+	return wide && n >= boxCap/4 && 2*n >= (a1-a0+1)*(b1-b0+1)
+}
+
+// ladder computes position r of g (arity 1 or 2, packed key) bottom up
+// when the plain search goes too deep (or, for two ints, visits a dense
+// box). It reports whether r is now known; false leaves everything as the
+// plain search expects it.
 func (e *Engine) ladder(g *Game, r uint64) (done bool) {
-	capped := func(k uint64) (ok bool) {
+	capped := func(k uint64, states int64) (ok bool) {
 		// Only this search is capped, not those that sg inside its move
 		// rules starts.
-		e.capDepth, e.capLevel, e.hitCap = ladderCap, e.depth+1, false
-		defer func() { e.capDepth = 0 }()
+		e.capDepth, e.capLevel, e.hitCap, e.capStates = ladderCap, e.depth+1, false, states
+		defer func() { e.capDepth, e.capStates = 0, 0 }()
 		return e.fast(g, k)
 	}
-	if capped(r) {
-		return true
-	}
-	if !e.hitCap || e.capSpan > 4*ladderCap {
-		return false // a cycle (the caller solves it), or a sparse chain
-	}
-	// The lowest unknown position below r.
-	var m uint64
-	for m < r && finished(g.state(m)) {
-		m++
-		if m&(pageSize-1) == 0 && uint64(len(g.pages)) > m>>pageBits && g.pages[m>>pageBits] == nil {
-			break
+	var sp span
+	if g.arity == 2 {
+		sp = boxOf(g, r)
+		e.journal, e.journaling = e.journal[:0], true
+		ok := capped(r, e.states+boxCap)
+		e.journaling = false
+		dense := !ok && e.hitCap && e.denseBox(g, r)
+		e.journal = e.journal[:0]
+		if ok || !dense {
+			return ok
 		}
+	} else {
+		if capped(r, 0) {
+			return true
+		}
+		if !e.hitCap || e.capSpan > 4*ladderCap {
+			return false // a cycle (the caller solves it), or a sparse chain
+		}
+		// The lowest unknown position below r.
+		var m uint64
+		for m < r && finished(g.state(m)) {
+			m++
+			if m&(pageSize-1) == 0 && uint64(len(g.pages)) > m>>pageBits && g.pages[m>>pageBits] == nil {
+				break
+			}
+		}
+		sp = span{m: m, r: r}
 	}
 	at := e.mark()
 	var k uint64 // the position being computed
@@ -74,11 +184,11 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	e.journal, e.journaling = e.journal[:0], true
 	// forget undoes the climb when it gives up: the plain search then
 	// sees the memo as it would have, so it fails (or not) the same way.
-	mine := make([]uint64, (r-m)/64+1) // positions m + i the climb computed
+	mine := make([]uint64, sp.size()/64+1) // positions the climb computed, by index
 	forget := func() {
 		for i, w := range mine {
 			for ; w != 0; w &= w - 1 {
-				j := m + uint64(i*64+bits.TrailingZeros64(w))
+				j := sp.key(uint64(i*64 + bits.TrailingZeros64(w)))
 				g.setState(j, stUnknown)
 				g.clearLoopy(j)
 			}
@@ -112,11 +222,11 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	// The positions below r may be many more than the chain needs (each
 	// with options of its own the plain search never visits): give up
 	// past twice the positions of the range.
-	budget := e.states + 2*int64(r-m) + ladderCap
-	for k = m; k < r; k++ {
+	budget := e.states + 2*int64(sp.size()) + ladderCap
+	for k = sp.m; k < r; k = sp.next(k) {
 		// As far as each position's options are known, one level for
 		// all (as one would, position by position).
-		k = e.climb(g, &k, r, budget, mine, m)
+		k = e.climb(g, &k, &sp, budget, mine)
 		if k >= r {
 			break
 		}
@@ -124,8 +234,9 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 			forget()
 			return false
 		}
-		if capped(k) {
-			mine[(k-m)/64] |= 1 << ((k - m) % 64)
+		i := sp.index(k)
+		if capped(k, 0) {
+			mine[i/64] |= 1 << (i % 64)
 			continue
 		}
 		if e.hitCap {
@@ -134,10 +245,10 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 		}
 		// k reaches a cycle: solve it, as a later question would.
 		e.solveLoopy(g, k)
-		mine[(k-m)/64] |= 1 << ((k - m) % 64)
+		mine[i/64] |= 1 << (i % 64)
 	}
 	k = r
-	if !capped(r) {
+	if !capped(r, 0) {
 		forget()
 		return false
 	}
@@ -188,31 +299,32 @@ func (e *Engine) note(g *Game, r uint64) {
 	}
 }
 
-// climb computes positions k, k+1, ... below r of g (those not known yet)
-// whose options are all known, without a search, in one search level,
-// noting each it computes in mine (bit i for position m + i). It returns
-// the first position with an option not known (left unknown), r, or the
-// position where the states passed budget; *at is the position computed
-// (the one being computed, should its move rule fail).
-func (e *Engine) climb(g *Game, at *uint64, r uint64, budget int64, mine []uint64, m uint64) uint64 {
+// climb computes positions k, then the next ones in the span's order up
+// to r (those not known yet) whose options are all known, without a
+// search, in one search level, noting each it computes in mine (by its
+// index). It returns the first position with an option not known (left
+// unknown), r, or the position where the states passed budget; *at is the
+// position computed (the one being computed, should its move rule fail).
+func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint64) uint64 {
 	th := e.th
-	k := *at
+	k, r := *at, sp.r
 	lv := e.enter()
 	defer e.leave()
 	gn := &lv.gen
 	fr := lv.frameFor(g, th)
-	for ; k < r; k++ {
+	for ; k < r; k = sp.next(k) {
 		if e.states > budget {
 			return k
 		}
 		if finished(g.state(k)) {
 			continue
 		}
+		i := sp.index(k)
 		e.visit(g.pos, g, k)
 		if g.periodic != nil {
 			if v, ok := g.periodicValue(th, k); ok {
 				g.setState(k, stateOf(v))
-				mine[(k-m)/64] |= 1 << ((k - m) % 64)
+				mine[i/64] |= 1 << (i % 64)
 				continue
 			}
 		}
@@ -230,7 +342,7 @@ func (e *Engine) climb(g *Game, at *uint64, r uint64, budget int64, mine []uint6
 				if !g.setFast(k, stateOf(v)) {
 					g.setStateSlow(k, stateOf(v))
 				}
-				mine[(k-m)/64] |= 1 << ((k - m) % 64)
+				mine[i/64] |= 1 << (i % 64)
 				continue
 			}
 		}
@@ -255,7 +367,7 @@ func (e *Engine) climb(g *Game, at *uint64, r uint64, budget int64, mine []uint6
 		if x := stateOf(gn.result()); !g.setFast(k, x) {
 			g.setStateSlow(k, x)
 		}
-		mine[(k-m)/64] |= 1 << ((k - m) % 64)
+		mine[i/64] |= 1 << (i % 64)
 	}
 	return k
 }

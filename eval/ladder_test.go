@@ -56,3 +56,28 @@ func TestLadderLimit(t *testing.T) {
 		t.Errorf("error %q, want %q", err, want)
 	}
 }
+
+// TestBoxSparse: the ladder climbs the box below a position of two ints
+// only when the search fills it: a diagonal, or a dense corner far below,
+// is computed position by position (what the plain search visits).
+func TestBoxSparse(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		most      int64
+	}{
+		{"diagonal", "game g(a, b) moves g(a - 1, b - 1) for k in [0] if a > 0 and b > 0\nprint sg(g(3000, 3000))\n", 3100},
+		{"dense corner", `game g(a, b) moves g(a - 1, b - 1) for k in [0] if a > 60 and b > 0
+  | g(a - 1, b) for k in [0] if a <= 60 and a > 0 | g(a, b - 1) for k in [0] if a <= 60 and b > 0
+print sg(g(3000, 3000))
+`, 20000},
+		{"full box", "game g(a, b) moves g(a - 1, b) for k in [0] if a > 0 | g(a, b - 1) for k in [0] if b > 0\nprint sg(g(300, 300))\n", 95000},
+	} {
+		s := eval.NewSession(eval.Options{Stdout: &bytes.Buffer{}})
+		if err := s.ExecFile(context.Background(), "t.game", c.src); err != nil {
+			t.Fatal(err)
+		}
+		if st := s.Stats(); st.States > c.most {
+			t.Errorf("%s: %d states visited, want at most %d", c.name, st.States, c.most)
+		}
+	}
+}

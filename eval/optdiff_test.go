@@ -1081,6 +1081,60 @@ game b(n) moves b((n + 2) % 30) | *(sg(chain(100000 + n)) % 2)
 print [sg(a(n)) for n in 0 .. 29], [outcome(b(n)) for n in 0 .. 29]
 `, eval.Limits{}},
 
+	// ---- the ladder's boxes (games of two ints)
+	{"box: every position below", `
+game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b | w(a - k, b - k) for k in 1 .. min(a, b)
+print sg(w(90, 90)), sg(sum of w(a, b) for a in 0 .. 90 for b in 0 .. 90)
+`, eval.Limits{}},
+	{"box: sums of positions below, asked twice", `
+game cut(w, h) moves cut(i, h) + cut(w - i, h) for i in 2 .. w - 2 | cut(w, j) + cut(w, h - j) for j in 2 .. h - 2
+print sg(cut(70, 90)), sg(cut(90, 70)), [sg(cut(w, 90)) for w in 60 .. 70]
+`, eval.Limits{}},
+	{"box: errors in positions the plain search never reaches", `
+game f(a, b) moves f(a - 1, b) for k in [0] if a > 0 and b >= a - 1
+  | f(a, b - 1) for k in [0] if b > a
+  | *(1 / 0) for k in [0] if b < a
+print sg(f(120, 120))
+print sg(f(3, 1))
+`, eval.Limits{}},
+	{"box: an error in a position it needs", `
+game f(a, b) moves f(a - 1, b) for k in [0] if a > 0 | f(a, b - 1) for k in [0] if b > 0 | *([0][b]) for k in [0] if a == 17 and b == 40
+print sg(f(100, 100))
+`, eval.Limits{}},
+	{"box: options above in one argument", `
+game g(a, b) moves g(a - 1, b + 1) for k in [0] if a > 0 and b < 150 | g(a, b - 1) for k in [0] if b > 0 | g(a - 1, b) for k in [0] if a > 0
+print sg(g(100, 100)), sg(g(99, 120))
+`, eval.Limits{}},
+	{"box: a cycle inside", `
+game c(a, b) moves c(a - 1, b) for k in [0] if a > 0 | c(a, b - 1) for k in [0] if b > 0 | c(a + 1, b) for k in [0] if a == 30 and b == 50
+print sg(c(100, 100)), outcome(c(100, 100)), sg(c(30, 50)), outcome(c(31, 50))
+print winning(c(31, 50)), remoteness(c(100, 100))
+`, eval.Limits{}},
+	{"box: a cycle in a part the plain search never reaches", `
+game c(a, b) moves c(a - 1, b) for k in [0] if a > 0 and b >= a - 1 | c(a, b - 1) for k in [0] if b > a | c(a, b) for k in [0] if b < a
+print sg(c(100, 100))
+print sg(c(5, 2))
+`, eval.Limits{}},
+	{"box: state limit", `
+game w(a, b) moves w(a - 1, b) for k in [0] if a > 0 | w(a, b - 1) for k in [0] if b > 0
+print sg(w(50, 50))
+print sg(w(200, 200))
+`, eval.Limits{MaxStates: 30000}},
+	{"box: negative arguments below", `
+game g(a, b) moves g(a - 1, b) for k in [0] if a > -5 | g(a, b - 1) for k in [0] if b > -3
+print sg(g(100, 100)), sg(g(-5, 60))
+`, eval.Limits{}},
+	{"box: a dense corner far below", `
+game g(a, b) moves g(a - 1, b - 1) for k in [0] if a > 60 and b > 0
+  | g(a - 1, b) for k in [0] if a <= 60 and a > 0 | g(a, b - 1) for k in [0] if a <= 60 and b > 0
+print sg(g(3000, 3000)), sg(g(100, 3000))
+`, eval.Limits{}},
+	{"box: sg asked inside a move rule", `
+game a(x, y) moves a(x - 1, y) for k in [0] if x > 0 | a(x, y - 1) for k in [0] if y > 0 | *1 for k in [0] if x == 50 and y == 60 and sg(b(x, y)) == 0
+game b(x, y) moves b(x - 1, y) for k in [0] if x > 0 | b(x, y - 1) for k in [0] if y > 0
+print sg(a(100, 100)), sg(b(100, 100))
+`, eval.Limits{}},
+
 	// ---- the ladder
 	{"ladder: deep chain", `
 game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
