@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"slices"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -142,9 +143,10 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		elemBody = c.expr(comp.Body)
 	}
 	xslot, rpos := xb.slot, r.Pos
-	want := ""
-	if outcome != nil {
-		want = outcome.Val
+	// The outcome wanted, 0 for a string that is none.
+	wantB, eq := byte(0), op == "=="
+	if outcome != nil && len(outcome.Val) == 1 {
+		wantB = outcome.Val[0]
 	}
 	return func(fr *frame) Value {
 		g := b.game
@@ -164,10 +166,22 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		var acc Value
 		n := 0
 		k := k0
+		// A count whose K (or J) is the same for every x: what each state
+		// counts, looked up (no branch on the value that the processor
+		// would guess wrong half the time).
+		var tbl []byte
+		var off int64
+		if bi.Count && (kslot < 0 || kslot != xslot) {
+			tbl, off = countTable(th.engine, outcome != nil, op, readK(fr, kslot, kval, xslot, 0), wantB)
+		}
+		counted := 0
 		for x := a; ; x++ {
-			// Known values here; the others, and a *J that fails, the
-			// general way.
-			if s := g.state(k); outcome == nil && s >= finBase {
+			s := g.state(k)
+			if i := uint64(int64(s) + off); i < uint64(len(tbl)) && tbl[i] < 2 {
+				counted += int(tbl[i])
+			} else if outcome == nil && s >= finBase {
+				// Known values here; the others, and a *J that fails, the
+				// general way.
 				v := int64(s - finBase)
 				if !bi.Count {
 					acc = foldInt(ca, bi, acc, Value{k: KInt, n: v}, n)
@@ -177,7 +191,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 				}
 			} else if j := nimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && finished(s) && j >= 0 && j <= math.MaxInt32 {
 				// outcome(g(..) [+ *J]) == "S"
-				if outcomeIs(th.engine, th.engine.add(valueOf(s), sgv(j)), want) == (op == "==") {
+				if outcomeWith(th.engine, s, sgv(j)) == wantB == eq {
 					n++
 				}
 			} else {
@@ -200,6 +214,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 			}
 			k += d
 		}
+		n += counted
 		if n == 0 {
 			return bi.Fn(ca, []Value{List(nil)})
 		}
@@ -238,6 +253,49 @@ func outcomeIs(e *Engine, v sgv, want string) bool {
 		o = e.outcome(v)[0]
 	}
 	return o == want[0]
+}
+
+// countTable returns what a count whose K (or J) is k counts for each
+// memo state s, at index s + off: 1 or 0 for a finished position, 2 for
+// the general way (a position not known yet, an infinite value compared
+// with an int, a J out of range, a finite value past the table). An
+// infinite value interned later is past it too.
+func countTable(e *Engine, outcome bool, op string, k int64, wantB byte) ([]byte, int64) {
+	if outcome && (k < 0 || k > math.MaxInt32) {
+		return nil, 0
+	}
+	const vals = 256
+	n := len(e.infs)
+	tbl := make([]byte, n+int(finBase)+vals)
+	for i := range tbl {
+		s := int32(i - n)
+		t := byte(2)
+		var yes bool
+		switch {
+		case outcome && finished(s):
+			yes, t = outcomeWith(e, s, sgv(k)) == wantB == (op == "=="), 0
+		case !outcome && s >= finBase:
+			yes, t = cmpInts(op, int64(s-finBase), k), 0
+		}
+		if yes {
+			t = 1
+		}
+		tbl[i] = t
+	}
+	return tbl, int64(n)
+}
+
+// outcomeWith is the outcome ('P', 'N' or 'D') of G + *j for a position G
+// of finished state s and j >= 0, as outcome(G + *j) finds it: the sum of
+// ∞K and *j is ∞(K xor j), which has an option of value 0 when j is in K.
+func outcomeWith(e *Engine, s int32, j sgv) byte {
+	switch {
+	case s >= finBase && s-finBase == j:
+		return 'P'
+	case s >= finBase || slices.Contains(e.infs[-s-1], int64(j)):
+		return 'N'
+	}
+	return 'D'
 }
 
 // foldInt folds v, the n-th element, into acc as foldCall does (ints

@@ -922,6 +922,14 @@ for k in 0 .. 3 {
 }
 for k in [-1] { print len([n for n in 0 .. 5 if outcome(g(n) + *k) == "P"]) }
 `, eval.Limits{}},
+	{"fast fold: counts past the table, and infinite values found while counting", `
+game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b | w(a - k, b - k) for k in 1 .. min(a, b)
+print len([b for b in 0 .. 300 if sg(w(250, b)) > 255]), len([b for b in 0 .. 300 if 300 == sg(w(250, b))]), len([b for b in 0 .. 300 if sg(w(250, b)) != 7])
+game c(n) moves c((n + 1) % 5) | c(n - 1) for k in [0] if n > 2 | c(n + 3) for k in [0] if n % 7 == 3 | *2 for k in [0] if n % 3 == 0
+let J = 2
+print len([n for n in 0 .. 30 if outcome(c(n) + *1) == "N"]), len([n for n in 0 .. 30 if outcome(c(n) + *J) == "D"]), len([n for n in 0 .. 40 if outcome(c(n)) != "P"])
+print len([n for n in 0 .. 50 if sg(c(n)) >= 1])
+`, eval.Limits{}},
 	{"fast fold: max over infinite values", `
 game c(n) moves c((n + 1) % 5) | c(n - 1) for k in [0] if n > 2
 print max([sg(c(n)) for n in 0 .. 4])
