@@ -177,12 +177,12 @@ type compiler struct {
 	// fileScope is the scope of the file or REPL entry being compiled
 	// (what def bodies and move rules see besides their own names).
 	fileScope *scope
-	notInt    map[intKey]bool                      // expressions known not to be int-typed
-	repl      bool                                 // compiling a REPL entry
-	inlining  []*Func                              // defs whose bodies are being inlined (inline.go)
-	trace     []Pos                                // the calls of int-closed inlined bodies (intinline.go)
-	sweep     func(fr *frame, g *Game) (sgv, bool) // of the last fast loop compiled (fastloop.go)
-	hidden    int                                  // hidden locals made for inlined arguments
+	notInt    map[intKey]bool // expressions known not to be int-typed
+	repl      bool            // compiling a REPL entry
+	inlining  []*Func         // defs whose bodies are being inlined (inline.go)
+	trace     []Pos           // the calls of int-closed inlined bodies (intinline.go)
+	sweep     sweepFunc       // of the last fast loop compiled (fastloop.go)
+	hidden    int             // hidden locals made for inlined arguments
 }
 
 func (c *compiler) errorf(pos Pos, format string, args ...any) {

@@ -1181,6 +1181,12 @@ func (gn *gen) allBits() *[bitsetMax / 64]uint64 {
 // (the rule then runs as usual) when an option is not known, is 64 or
 // more, or is off the table, before anything else happened.
 
+// sweepFunc computes positions k, k+1, ... below end of g (arity 1, in
+// the flat table), those not known yet, at most room of them, while the
+// sweep applies to each, noting each it computes in mine (bit k - m). It
+// returns the first position it did not compute and that is not known.
+type sweepFunc func(fr *frame, g *Game, k, end uint64, room int64, mine []uint64, m uint64) uint64
+
 type sweepParts struct {
 	isRange  bool
 	rlo, rhi intFn
@@ -1195,7 +1201,7 @@ type sweepParts struct {
 }
 
 // sweepFn returns the sweep of a fast loop, or nil when it has none.
-func (c *compiler) sweepFn(p sweepParts) func(fr *frame, g *Game) (sgv, bool) {
+func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 	if !optimize.sweep || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
 		return nil
 	}
@@ -1219,10 +1225,13 @@ func (c *compiler) sweepFn(p sweepParts) func(fr *frame, g *Game) (sgv, bool) {
 	}
 	ft := p.fts[0]
 	coef, op := ft.coefs[0], &ft.opnds[0]
-	return func(fr *frame, g *Game) (sgv, bool) {
-		if ft.b.game != g || g.flat == nil {
-			return 0, false
-		}
+	// The clamps' comparisons as codes (no string switch per position).
+	ops := make([]int8, len(p.clamps))
+	for i, cl := range p.clamps {
+		ops[i] = map[string]int8{"<": 0, "<=": 1, ">": 2, ">=": 3}[cl.op]
+	}
+	// one computes the position whose argument is in the frame.
+	one := func(fr *frame, g *Game) (sgv, bool) {
 		var lo, hi int64
 		var elems []int64
 		if p.isRange {
@@ -1243,25 +1252,25 @@ func (c *compiler) sweepFn(p sweepParts) func(fr *frame, g *Game) (sgv, bool) {
 		}
 		// The bounds, in order, while some value is left (as the rule
 		// evaluates them).
-		for _, cl := range p.clamps {
+		for i, cl := range p.clamps {
 			if lo > hi {
 				return 0, true
 			}
 			e := cl.boundInt(fr)
-			switch cl.op {
-			case "<":
+			switch ops[i] {
+			case 0:
 				if e == minInt {
 					return 0, true
 				}
 				hi = min(hi, e-1)
-			case "<=":
+			case 1:
 				hi = min(hi, e)
-			case ">":
+			case 2:
 				if e == maxInt {
 					return 0, true
 				}
 				lo = max(lo, e+1)
-			case ">=":
+			case 3:
 				lo = max(lo, e)
 			}
 			if elems != nil && lo <= hi && (lo > elems[0] || hi < elems[len(elems)-1]) {
@@ -1314,10 +1323,47 @@ func (c *compiler) sweepFn(p sweepParts) func(fr *frame, g *Game) (sgv, bool) {
 		th := fr.th
 		th.steps += n
 		th.engine.edges += n
-		if th.steps >= th.checkAt {
-			th.checkLimits(p.ipos)
-		}
 		return sgv(bits.TrailingZeros64(^low)), true
+	}
+	return func(fr *frame, g *Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
+		if ft.b.game != g || g.flat == nil || g.arity != 1 {
+			return k
+		}
+		th := fr.th
+		e := th.engine
+		// Positions visited, as many as the budget and the state limit
+		// leave (the ladder's step at the next one raises the limit's
+		// error).
+		room = min(room, th.limits.MaxStates-e.states)
+		end = min(end, uint64(len(g.flat)), g.lim)
+		e.current = g
+		for ; k < end && room > 0; k++ {
+			s := g.flat[k]
+			if s != stUnknown {
+				if finished(s) {
+					continue
+				}
+				break
+			}
+			e.current, e.currentR = g, k
+			fr.slots[0] = Value{k: KInt, n: int64(k)}
+			v, ok := one(fr, g)
+			if !ok {
+				break
+			}
+			if x := stateOf(v); !g.setFast(k, x) {
+				g.setStateSlow(k, x)
+			}
+			i := k - m
+			mine[i/64] |= 1 << (i % 64)
+			e.states++
+			room--
+			// (Counted as the ladder's steps count a position.)
+			if th.steps++; th.steps >= th.checkAt {
+				th.checkLimits(p.ipos)
+			}
+		}
+		return k
 	}
 }
 

@@ -312,7 +312,18 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 	defer e.leave()
 	gn := &lv.gen
 	fr := lv.frameFor(g, th)
+	sweeps := g.sweep != nil && !sp.box && g.periodic == nil
 	for ; k < r; k = sp.next(k) {
+		if sweeps && !g.wide && e.states <= budget {
+			// Straight from the table, while the sweep can.
+			fr = lv.frameFor(g, th)
+			if n := g.sweep(fr, g, k, r, budget-e.states+1, mine, sp.m); n != k {
+				*at = n
+				if k = n; k >= r {
+					break
+				}
+			}
+		}
 		if e.states > budget {
 			return k
 		}
@@ -334,18 +345,6 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 			th.poll(g.pos)
 		}
 		*at = k // for the ladder's forget, should the rule fail
-		if g.sweep != nil && !g.wide {
-			// Straight from the table, when the sweep can.
-			fr = lv.frameFor(g, th)
-			g.load(fr, k)
-			if v, ok := g.sweep(fr, g); ok {
-				if !g.setFast(k, stateOf(v)) {
-					g.setStateSlow(k, stateOf(v))
-				}
-				mine[i/64] |= 1 << (i % 64)
-				continue
-			}
-		}
 		gn.reset(1 << 30)
 		if !g.setFast(k, stGray) {
 			g.setStateSlow(k, stGray)

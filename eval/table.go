@@ -32,7 +32,7 @@ type Game struct {
 	genSGInt func(fr *frame)
 	// sweep computes a position bottom up without running the rule, or
 	// reports false (fastloop.go); nil when the rule has none.
-	sweep func(fr *frame, g *Game) (sgv, bool)
+	sweep sweepFunc
 
 	// Packed keys: each argument is a field of bits bits. An int v with
 	// 0 <= v < lim is the field v (the fast paths rely on it); a negative
