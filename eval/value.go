@@ -509,20 +509,10 @@ func subOK(a, b int64) (int64, bool) {
 }
 
 func mulOK(a, b int64) (int64, bool) {
-	if uint64(a)+1<<31 < 1<<32 && uint64(b)+1<<31 < 1<<32 {
-		// Both fit in 32 bits: the product fits in 64 (no division).
-		return a * b, true
-	}
-	return mulOKSlow(a, b)
-}
-
-func mulOKSlow(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
 	c := a * b
-	if (c < 0) != ((a < 0) != (b < 0)) || c/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
-		return c, false
+	if int64(int32(a)) == a && int64(int32(b)) == b {
+		// Both fit in 32 bits: the product fits in 64 (no division).
+		return c, true
 	}
-	return c, true
+	return c, a == 0 || c/a == b && (a != -1 || b != math.MinInt64)
 }
