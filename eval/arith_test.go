@@ -33,3 +33,24 @@ func TestMulOK(t *testing.T) {
 		}
 	}
 }
+
+// TestEnterForgetsMarks: values a wide kernel marked in a run that failed
+// are not seen by the next run of the level's gen.
+func TestEnterForgetsMarks(t *testing.T) {
+	e := &Engine{}
+	gn := &e.enter().gen
+	for v := range 6 {
+		gn.seenBytes()[v] = 1
+	}
+	gn.seenPend, gn.seenTop = true, 5
+	e.leave() // (as a failed search leaves it)
+	gn = &e.enter().gen
+	if v := gn.result(); v != 0 {
+		t.Errorf("mex of no options after a failed run: %d, want 0", v)
+	}
+	for i, b := range gn.seenBytes() {
+		if b != 0 {
+			t.Fatalf("value %d still marked", i)
+		}
+	}
+}

@@ -166,13 +166,18 @@ type gen struct {
 	mode uint8
 	fr   *frame
 	// mSG
-	bits  []uint64 // finite option values seen
-	hi    int      // highest word of bits in use
-	big   []int32  // finite values too large for bits
-	infs  []sgv    // infinite option values
-	miss  []posKey // options' parts not known yet
-	batch int
-	cycle bool
+	bits []uint64 // finite option values seen
+	hi   int      // highest word of bits in use
+	big  []int32  // finite values too large for bits
+	// The wide kernels' marks, one byte per value, up to seenTop when
+	// seenPend (see foldSeen).
+	seen     *[bitsetMax]byte
+	seenTop  uint32
+	seenPend bool
+	infs     []sgv    // infinite option values
+	miss     []posKey // options' parts not known yet
+	batch    int
+	cycle    bool
 	// A run whose only missing options are single positions (emitted
 	// while tracing) and that generated every option is resumed from its
 	// mex bits and these positions once they are known, without running
@@ -232,6 +237,7 @@ func (gn *gen) emitSG(v sgv) {
 // result computes the node's value from the options seen (mex, or the
 // generalized rule when some options are infinite) and clears the set.
 func (gn *gen) result() sgv {
+	gn.settle()
 	m := int32(mexWords(gn.bits[:min(gn.hi+1, len(gn.bits))]))
 	if m >= bitsetMax && len(gn.big) > 0 {
 		slices.Sort(gn.big)
@@ -500,10 +506,9 @@ func (e *Engine) enter() *level {
 	}
 	e.depth++
 	lv := e.levels[e.depth-1]
-	if gn := &lv.gen; gn.hi != 0 || len(gn.bits) > 0 && gn.bits[0] != 0 {
+	if gn := &lv.gen; gn.hi != 0 || len(gn.bits) > 0 && gn.bits[0] != 0 || gn.seenPend {
 		// Left by a search that ended in an error.
-		clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
-		gn.hi = 0
+		gn.clearBits()
 	}
 	return lv
 }
@@ -653,11 +658,11 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		}
 		if gn.cycle {
 			e.markLoopy(stack)
-			clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
-			gn.hi = 0
+			gn.clearBits()
 			return false
 		}
 		if len(gn.miss) > 0 {
+			gn.settle()
 			if len(gn.bits) == 0 {
 				gn.bits = append(gn.bits, 0) // a saved run has a word of bits
 			}
@@ -668,8 +673,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				lv.pend = append(lv.pend, gn.pend...)
 				stack[top].meta = stack[top].meta&255 | uint32(len(lv.saves))<<8
 			}
-			clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
-			gn.hi = 0
+			gn.clearBits()
 			if stack[top].retries() < 255 {
 				stack[top].meta++
 			}

@@ -354,8 +354,7 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 		gn.fr = fr
 		g.genSGInt(fr)
 		if gn.cycle || len(gn.miss) > 0 {
-			clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
-			gn.hi = 0
+			gn.clearBits()
 			g.setState(k, stUnknown)
 			e.states-- // the search that follows counts it
 			return k

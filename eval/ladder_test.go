@@ -81,3 +81,30 @@ print sg(g(3000, 3000))
 		}
 	}
 }
+
+// TestWideAfterError: a run that fails after a wide kernel marked values
+// leaves nothing behind for the session's next search (a REPL goes on
+// after an error).
+func TestWideAfterError(t *testing.T) {
+	rules := `
+game g(n) moves g(k) for k in 0 .. n - 1 | *(1 / (n - 300)) for k in [0] if n == 300
+game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b | *([0][a]) for k in [0] if a == 60 and b == 0
+`
+	ask := "print [sg(g(n)) for n in 200 .. 205], sg(w(50, 100)), sg(w(57, 3)), sg(w(59, 30))\n"
+	fresh := ladderRun(t, rules+ask)
+	var out bytes.Buffer
+	s := eval.NewSession(eval.Options{Stdout: &out})
+	if err := s.ExecFile(context.Background(), "t.game", rules+"print sg(g(400))\n"); err == nil {
+		t.Fatal("g(400): no error")
+	}
+	// (A wide game's position whose options are all below 64.)
+	if err := s.ExecFile(context.Background(), "t.game", "print sg(w(50, 100)), sg(w(60, 0))\n"); err == nil {
+		t.Fatal("w(60, 0): no error")
+	}
+	if err := s.ExecFile(context.Background(), "t.game", ask); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != fresh {
+		t.Errorf("after errors %q, fresh %q", out.String(), fresh)
+	}
+}

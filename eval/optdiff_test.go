@@ -1089,6 +1089,21 @@ game b(n) moves b((n + 2) % 30) | *(sg(chain(100000 + n)) % 2)
 print [sg(a(n)) for n in 0 .. 29], [outcome(b(n)) for n in 0 .. 29]
 `, eval.Limits{}},
 
+	// ---- the wide kernels' marks (values of 64 or more)
+	{"wide: long walks and short ones with large values", `
+game t(a, b) moves t(a, b - k) for k in 1 .. b | t(a - k, b) for k in 1 .. min(a, 2) | t(a - k, b - k) for k in 1 .. min(a, b, 3)
+print sg(t(40, 300)), sg(sum of t(a, 299) for a in 0 .. 40), max([sg(t(a, 300)) for a in 0 .. 40])
+`, eval.Limits{}},
+	{"wide: splits and takes of one heap", `
+game g(n) moves g(k) for k in 0 .. n - 1 | g(a) + g(n - a) for a in 1 .. n / 2 | g(a) + g(n - 1 - a) for a in 0 .. (n - 1) / 2 if n % 3 == 0
+print sg(g(700)), [sg(g(n)) for n in 690 .. 700]
+`, eval.Limits{}},
+	{"wide: a missing option after large values", `
+game g(n) moves g(k) for k in 0 .. n - 1 | h(n) for k in [0] if n % 50 == 7
+game h(n) moves g(n / 2) | h(n - 1) for k in [0] if n > 0
+print sg(g(400)), sg(h(400))
+`, eval.Limits{}},
+
 	// ---- the ladder's boxes (games of two ints)
 	{"box: every position below", `
 game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b | w(a - k, b - k) for k in 1 .. min(a, b)
