@@ -1005,17 +1005,18 @@ func walk2PairWide(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, flat []int
 // many options they took. Small functions keep their variables in
 // registers.
 func splitNarrow(as, bs []int32, low uint64) (int64, uint64) {
-	m := len(as)
-	bs = bs[:m]
-	for j := 0; j < m; j++ {
-		va, vb := as[j]-finBase, bs[m-1-j]-finBase
+	m := min(len(as), len(bs))
+	// (bs backwards from its end: i := len(bs) - 1 - j, in range.)
+	j, i := 0, len(bs)-1
+	for ; j < m && i >= 0; j, i = j+1, i-1 {
+		va, vb := as[j]-finBase, bs[i]-finBase
 		u := uint32(va ^ vb)
 		if va|vb < 0 || u >= 64 {
-			return int64(j), low
+			break
 		}
 		low |= 1 << u
 	}
-	return int64(m), low
+	return int64(j), low
 }
 
 func splitWide(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, as, bs []int32) (int64, uint32, bool) {
