@@ -149,7 +149,7 @@ var all = []*eval.Builtin{
 // divisors lists the divisors of n >= 1 in ascending order. It factors n
 // by trial division, which stops at the square root of what is left to
 // factor (for most n far below the square root of n), and then builds
-// the divisors from the prime powers; the list is allocated once.
+// the divisors from the prime powers; the list is the one allocation.
 func divisors[T uint32 | uint64](c *eval.Call, n T) eval.Value {
 	var fbuf [64]T // prime factors with multiplicity (at most 63)
 	fs := fbuf[:0]
@@ -180,7 +180,11 @@ func divisors[T uint32 | uint64](c *eval.Call, n T) eval.Value {
 		count *= j - i + 1
 		i = j
 	}
-	ds := make([]T, 1, count)
+	var dbuf [256]T // (the divisors, on the stack unless many)
+	ds := dbuf[:1]
+	if count > len(dbuf) {
+		ds = make([]T, 1, count)
+	}
 	ds[0] = 1
 	for i := 0; i < len(fs); {
 		p, j := fs[i], i
