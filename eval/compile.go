@@ -43,6 +43,11 @@ type Builtin struct {
 	IntFold int
 	// Count says that Fold is the number of elements.
 	Count bool
+	// Ints, when set, is Fn for a call whose result, a list of ints, only
+	// a for clause iterates (for t in divisors(n)): it appends the
+	// elements to buf and returns it, raising Fn's errors. The clause
+	// reuses buf: no list is made.
+	Ints func(c *Call, args []Value, buf []int64) []int64
 }
 
 // Call is what a built-in sees of its call: the thread and the position.
@@ -719,6 +724,9 @@ func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 			}
 		}, cond != nil
 	}
+	if step := c.forInts(cl); step != nil {
+		return step, false
+	}
 	iter := c.expr(cl.Iter)
 	bind := c.pattern(cl.Target)
 	return func(inner func(fr *frame)) func(fr *frame) {
@@ -743,6 +751,79 @@ func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 			}
 		}
 	}, false
+}
+
+// forInts compiles `for x in f(ARGS)` for a built-in f with Ints (see
+// Builtin): its ints go into a buffer of the thread's, and x is an int.
+// nil for other clauses.
+func (c *compiler) forInts(cl *lang.ForClause) func(inner func(fr *frame)) func(fr *frame) {
+	call, ok := cl.Iter.(*lang.Call)
+	if !optimize.fastLoops || !ok || cl.Target.Tuple || len(call.Args) > 2 {
+		return nil
+	}
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok || c.scope.lookup(id.Name) != nil {
+		return nil
+	}
+	bi := builtins[id.Name]
+	if bi == nil || bi.Ints == nil || len(call.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(call.Args) > bi.MaxArgs {
+		return nil
+	}
+	args := c.exprs(call.Args)
+	pos, ipos := call.Pos, lang.Start(cl.Iter)
+	argPos := make([]Pos, len(call.Args))
+	for i, a := range call.Args {
+		argPos[i] = lang.Start(a)
+	}
+	c.pattern(cl.Target)
+	b := c.scope.names[cl.Target.Names[0].Name]
+	b.isInt = true
+	slot := b.slot
+	return func(inner func(fr *frame)) func(fr *frame) {
+		return func(fr *frame) {
+			th := fr.th
+			// The arguments and the call as the general way makes them.
+			var a, b2 Value
+			if len(args) > 0 {
+				a = args[0](fr)
+			}
+			if len(args) > 1 {
+				b2 = args[1](fr)
+			}
+			ca := th.getCall(bi.BName, pos, argPos)
+			ca.buf = [2]Value{a, b2}
+			th.calls = append(th.calls, pos)
+			buf := th.intsBuf()
+			xs := bi.Ints(ca, ca.buf[:len(args)], buf[:0])
+			th.putCall(ca)
+			th.calls = th.calls[:len(th.calls)-1]
+			for _, x := range xs {
+				th.tick(ipos)
+				fr.slots[slot] = Value{k: KInt, n: x}
+				inner(fr)
+				if fr.stop {
+					break
+				}
+			}
+			th.putInts(xs)
+		}
+	}
+}
+
+// intsBuf returns a buffer for forInts, putInts gives it back (last out,
+// first in; one a run left by an error is not used again until the next
+// statement).
+func (th *Thread) intsBuf() []int64 {
+	if th.isp == len(th.ipool) {
+		th.ipool = append(th.ipool, nil)
+	}
+	th.isp++
+	return th.ipool[th.isp-1]
+}
+
+func (th *Thread) putInts(buf []int64) {
+	th.isp--
+	th.ipool[th.isp] = buf
 }
 
 // expr compiles an expression to a closure.

@@ -259,17 +259,17 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 // ladder, solveLoopyOpen) restores when one of its move rules fails, before
 // the plain way runs instead.
 type runMark struct {
-	calls, sp, fsp, csp, depth, edepth int
+	calls, sp, fsp, csp, isp, depth, edepth int
 }
 
 func (e *Engine) mark() runMark {
 	th := e.th
-	return runMark{len(th.calls), th.sp, th.fsp, th.csp, th.depth, e.depth}
+	return runMark{len(th.calls), th.sp, th.fsp, th.csp, th.isp, th.depth, e.depth}
 }
 
 func (e *Engine) restore(m runMark) {
 	th := e.th
-	th.calls, th.sp, th.fsp, th.csp, th.depth = th.calls[:m.calls], m.sp, m.fsp, m.csp, m.depth
+	th.calls, th.sp, th.fsp, th.csp, th.isp, th.depth = th.calls[:m.calls], m.sp, m.fsp, m.csp, m.isp, m.depth
 	e.depth = m.edepth
 }
 

@@ -1089,6 +1089,36 @@ game b(n) moves b((n + 2) % 30) | *(sg(chain(100000 + n)) % 2)
 print [sg(a(n)) for n in 0 .. 29], [outcome(b(n)) for n in 0 .. 29]
 `, eval.Limits{}},
 
+	// ---- for clauses over a built-in's ints
+	{"ints: divisors in move rules and comprehensions", `
+game split(n) moves t * split(n / t) for t in divisors(n) if t >= 2
+game d(n) moves d(n - t) for t in divisors(n) if t < n | d(t - 1) for t in divisors(n) if t % 3 == 1
+print sg(split(5040)), [sg(split(n)) for n in 1 .. 30], sg(d(360)), [sg(d(n)) for n in 1 .. 40]
+print [t * u for t in divisors(12) for u in divisors(t)], len([1 for t in divisors(720720) if t % 7 == 0])
+for t in divisors(30) { print t, [u for u in divisors(t) if u > 1] }
+game e(n) moves *(sg(e(t - 1)) + 1) for t in divisors(n) if t < n
+print [sg(e(n)) for n in 1 .. 60]
+`, eval.Limits{}},
+	{"ints: an error in the argument, the call and the body", `
+game d(n) moves d(n - t) for t in divisors(n - 5) if t < n
+print [sg(d(n)) for n in 6 .. 12]
+print sg(d(5))
+`, eval.Limits{}},
+	{"ints: a non-int argument", `
+print [t for t in divisors("12")]
+`, eval.Limits{}},
+	{"ints: a name that is not the built-in", `
+def divisors(n) = [n, n + 1]
+print [t * 2 for t in divisors(4)]
+`, eval.Limits{}},
+	{"ints: the body fails partway", `
+def f(t) = 60 / (t - 4)
+print [f(t) for t in divisors(12)]
+`, eval.Limits{}},
+	{"ints: a step limit while iterating", `
+print len([1 for n in 1 .. 100000 for t in divisors(n)])
+`, eval.Limits{MaxSteps: 50000}},
+
 	// ---- the wide kernels' marks (values of 64 or more)
 	{"wide: long walks and short ones with large values", `
 game t(a, b) moves t(a, b - k) for k in 1 .. b | t(a - k, b) for k in 1 .. min(a, 2) | t(a - k, b - k) for k in 1 .. min(a, b, 3)

@@ -73,8 +73,10 @@ type Thread struct {
 	sp      int     // slab in use
 	fpool   []*frame
 	cpool   []*Call
-	csp     int // calls of cpool in use
-	fsp     int // frames of fpool in use
+	csp     int       // calls of cpool in use
+	ipool   [][]int64 // buffers of for clauses over built-ins' ints
+	isp     int       // of ipool in use
+	fsp     int       // frames of fpool in use
 	depth   int
 	limits  Limits
 	calls   []Pos // call sites of the running defs (for error traces)

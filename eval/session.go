@@ -159,7 +159,7 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 	th.engine.current = nil
 	th.calls = th.calls[:0]
 	th.depth = 0
-	th.sp, th.fsp, th.csp = 0, 0, 0
+	th.sp, th.fsp, th.csp, th.isp = 0, 0, 0, 0
 	defer func() {
 		if r := recover(); r != nil {
 			err = s.recovered(r)

@@ -131,26 +131,37 @@ var all = []*eval.Builtin{
 	{BName: "divisors", MinArgs: 1, MaxArgs: 1,
 		Doc: "divisors(n): the divisors of n >= 1 as an ascending list, 1 and n included. Error: n < 1.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
-			n := needInt(c, 0, a[0], "divisors")
-			if n < 1 {
-				c.ArgFail(0, "divisors needs a positive int, found %d", n)
+			ds := divisorsOf(c, a[0], nil)
+			out := make([]eval.Value, len(ds))
+			for i, d := range ds {
+				out[i] = eval.Int(d)
 			}
-			if n < 1<<32 {
-				// 32-bit division, several times faster.
-				return divisors(c, uint32(n))
-			}
-			return divisors(c, uint64(n))
-		}},
+			return eval.List(out)
+		},
+		Ints: func(c *eval.Call, a []eval.Value, buf []int64) []int64 { return divisorsOf(c, a[0], buf) }},
 	{BName: "ints", MinArgs: 0, MaxArgs: 0,
 		Doc: "ints(): all the whitespace-separated integers of standard input, as a list (a leading - allowed). Error: a word that is not an integer.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.Ints(c) }},
 }
 
-// divisors lists the divisors of n >= 1 in ascending order. It factors n
+// divisorsOf appends the divisors of v (an int >= 1) to buf.
+func divisorsOf(c *eval.Call, v eval.Value, buf []int64) []int64 {
+	n := needInt(c, 0, v, "divisors")
+	if n < 1 {
+		c.ArgFail(0, "divisors needs a positive int, found %d", n)
+	}
+	if n < 1<<32 {
+		// 32-bit division, several times faster.
+		return divisors(c, uint32(n), buf)
+	}
+	return divisors(c, uint64(n), buf)
+}
+
+// divisors appends the divisors of n >= 1 to buf in ascending order. It factors n
 // by trial division, which stops at the square root of what is left to
 // factor (for most n far below the square root of n), and then builds
-// the divisors from the prime powers; the list is the one allocation.
-func divisors[T uint32 | uint64](c *eval.Call, n T) eval.Value {
+// the divisors from the prime powers.
+func divisors[T uint32 | uint64](c *eval.Call, n T, buf []int64) []int64 {
 	var fbuf [64]T // prime factors with multiplicity (at most 63)
 	fs := fbuf[:0]
 	m := n
@@ -202,11 +213,10 @@ func divisors[T uint32 | uint64](c *eval.Call, n T) eval.Value {
 		i = j
 	}
 	slices.Sort(ds)
-	out := make([]eval.Value, len(ds))
-	for i, d := range ds {
-		out[i] = eval.Int(int64(d))
+	for _, d := range ds {
+		buf = append(buf, int64(d))
 	}
-	return eval.List(out)
+	return buf
 }
 
 // The outcomes, made once (outcome is called in tight loops).
