@@ -176,6 +176,36 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		}
 		counted := 0
 		for x := a; ; x++ {
+			if d == 1 && k < uint64(len(g.flat)) && (tbl != nil || bi.IntFold != 0 && outcome == nil) {
+				// A stretch of the flat table, while its states are
+				// counted by the table (or finite, for max and min).
+				m := uint64(min(z-x, flatStretch-1)) + 1
+				states := g.flat[k:min(k+m, uint64(len(g.flat)))]
+				var j int
+				if tbl != nil {
+					var c int
+					j, c = countFlat(states, tbl, off)
+					counted += c
+				} else {
+					var best int32
+					if j, best = bestFlat(states, bi.IntFold > 0); j > 0 {
+						acc = foldInt(ca, bi, acc, Value{k: KInt, n: int64(best - finBase)}, n)
+						n += j
+					}
+				}
+				th.steps += int64(j)
+				if th.steps >= th.checkAt {
+					th.checkLimits(rpos)
+				}
+				if x += int64(j); x > z {
+					break
+				}
+				k += uint64(j)
+				if uint64(j) == m {
+					x--
+					continue
+				}
+			}
 			s := g.state(k)
 			if i := uint64(int64(s) + off); i < uint64(len(tbl)) && tbl[i] < 2 {
 				counted += int(tbl[i])
@@ -253,6 +283,40 @@ func outcomeIs(e *Engine, v sgv, want string) bool {
 		o = e.outcome(v)[0]
 	}
 	return o == want[0]
+}
+
+// countFlat counts states by tbl (see countTable) up to the first state
+// the table leaves to the general way; it returns how many it took.
+func countFlat(states []int32, tbl []byte, off int64) (int, int) {
+	n := 0
+	for i, s := range states {
+		j := uint64(int64(s) + off)
+		if j >= uint64(len(tbl)) || tbl[j] > 1 {
+			return i, n
+		}
+		n += int(tbl[j])
+	}
+	return len(states), n
+}
+
+// bestFlat is the largest (smallest when !larger) of the finite states
+// up to the first state that is not one, and how many it took.
+func bestFlat(states []int32, larger bool) (int, int32) {
+	if len(states) == 0 || states[0] < finBase {
+		return 0, 0
+	}
+	best := states[0]
+	for i, s := range states {
+		if s < finBase {
+			return i, best
+		}
+		if larger {
+			best = max(best, s)
+		} else {
+			best = min(best, s)
+		}
+	}
+	return len(states), best
 }
 
 // countTable returns what a count whose K (or J) is k counts for each

@@ -1201,6 +1201,25 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 		acc := sgv(0)
 		k := k0
 		for x := a; ; x++ {
+			if d == 1 && acc >= 0 && k < uint64(len(g.flat)) {
+				// A stretch of the flat table, while its values are
+				// finite and known.
+				m := uint64(min(z-x, flatStretch-1)) + 1
+				j, xs := xorFlat(g.flat[k:min(k+m, uint64(len(g.flat)))])
+				acc ^= xs
+				th.steps += int64(j)
+				if th.steps >= th.checkAt {
+					th.checkLimits(rpos)
+				}
+				if x += int64(j); x > z {
+					break
+				}
+				k += uint64(j)
+				if uint64(j) == m {
+					x--
+					continue
+				}
+			}
 			var v sgv
 			if s := g.state(k); s >= finBase {
 				v = s - finBase
@@ -1228,7 +1247,6 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 	}
 }
 
-// allBits returns the mex bits grown to hold every value below bitsetMax.
 // settle moves the values the kernels marked into the bits.
 func (gn *gen) settle() {
 	if gn.seenPend {
@@ -1252,6 +1270,24 @@ func (gn *gen) seenBytes() *[bitsetMax]byte {
 	return gn.seen
 }
 
+// flatStretch is the most states the folds take from the flat table in
+// one go (between checks of the run's limits).
+const flatStretch = 4096
+
+// xorFlat xors the finite values of states up to the first state that is
+// not one; it returns how many it took.
+func xorFlat(states []int32) (int, sgv) {
+	acc := sgv(0)
+	for i, s := range states {
+		if s < finBase {
+			return i, acc
+		}
+		acc ^= s - finBase
+	}
+	return len(states), acc
+}
+
+// allBits returns the mex bits grown to hold every value below bitsetMax.
 func (gn *gen) allBits() *[bitsetMax / 64]uint64 {
 	if len(gn.bits) < bitsetMax/64 {
 		gn.bits = append(gn.bits, make([]uint64, bitsetMax/64-len(gn.bits))...)

@@ -930,6 +930,13 @@ let J = 2
 print len([n for n in 0 .. 30 if outcome(c(n) + *1) == "N"]), len([n for n in 0 .. 30 if outcome(c(n) + *J) == "D"]), len([n for n in 0 .. 40 if outcome(c(n)) != "P"])
 print len([n for n in 0 .. 50 if sg(c(n)) >= 1])
 `, eval.Limits{}},
+	{"fast fold: stretches of the table, with holes", `
+game g(n) moves g(n - s) for s in {1, 3, 4} if s <= n
+print sg(g(5000)), sg(sum of g(n) for n in 0 .. 9000), len([n for n in 0 .. 12000 if sg(g(n)) == 2])
+print max([sg(g(n)) for n in 0 .. 15000]), min([sg(g(n)) for n in 3 .. 16000]), sg(sum of g(n) for n in 4090 .. 20000)
+game c(n) moves c((n + 1) % 5000) | c(n - 1) for k in [0] if n % 5000 > 2 | *1 for k in [0] if n % 97 == 0
+print len([n for n in 0 .. 9999 if outcome(c(n)) == "D"]), len([n for n in 0 .. 9999 if outcome(c(n) + *1) != "N"])
+`, eval.Limits{}},
 	{"fast fold: max over infinite values", `
 game c(n) moves c((n + 1) % 5) | c(n - 1) for k in [0] if n > 2
 print max([sg(c(n)) for n in 0 .. 4])
