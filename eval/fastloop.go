@@ -1354,11 +1354,24 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 		ops[i] = map[string]int8{"<": 0, "<=": 1, ">": 2, ">=": 3}[cl.op]
 	}
 	// one computes the position whose argument is in the frame.
-	one := func(fr *frame, g *Game) (sgv, bool) {
+	// A set held by a global name is the same set at every position.
+	global := false
+	if id, ok := p.iterExpr.(*lang.Ident); ok && !p.isRange {
+		b := c.scope.lookup(id.Name)
+		global = b != nil && b.kind == bGlobal
+	}
+	// one computes the position whose argument is in the frame; all is
+	// the global set's elements.
+	one := func(fr *frame, g *Game, all []int64) (sgv, bool) {
 		var lo, hi int64
 		var elems []int64
 		if p.isRange {
 			lo, hi = p.rlo(fr), p.rhi(fr)
+		} else if global {
+			if elems = all; len(elems) == 0 {
+				return 0, true
+			}
+			lo, hi = elems[0], elems[len(elems)-1]
 		} else {
 			v := p.iter(fr)
 			if v.k != KSet {
@@ -1459,6 +1472,18 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 		// error).
 		room = min(room, th.limits.MaxStates-e.states)
 		end = min(end, uint64(len(g.flat)), g.lim)
+		var all []int64
+		if global {
+			v := p.iter(fr)
+			if v.k != KSet {
+				return k
+			}
+			ints, ok := p.setElems(v.ref.(*Set))
+			if !ok {
+				return k
+			}
+			all = ints
+		}
 		e.current = g
 		for ; k < end && room > 0; k++ {
 			s := g.flat[k]
@@ -1470,7 +1495,7 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 			}
 			e.current, e.currentR = g, k
 			fr.slots[0] = Value{k: KInt, n: int64(k)}
-			v, ok := one(fr, g)
+			v, ok := one(fr, g, all)
 			if !ok {
 				break
 			}
