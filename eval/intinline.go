@@ -2,6 +2,8 @@ package eval
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"slices"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -354,31 +356,43 @@ func (f mulAdd) compile() intFn {
 	x := f.x
 	switch {
 	case slot < 0 && !f.sub && mod != 0:
-		return func(fr *frame) int64 {
-			a := x.get(fr)
-			p, ok1 := mulOK(a, m)
-			s, ok2 := addOK(p, d)
-			if !ok1 || !ok2 {
-				f.fail(fr, a)
-			}
-			return s % mod
+		// The operands for which neither operator overflows: one
+		// comparison (as unsigned, from lo).
+		lo, hi, ok := mulAddRange(m, d)
+		if !ok {
+			break
 		}
-	case slot < 0 && !f.sub:
+		span := uint64(hi) - uint64(lo)
 		return func(fr *frame) int64 {
 			a := x.get(fr)
-			p, ok1 := mulOK(a, m)
-			s, ok2 := addOK(p, d)
-			if !ok1 || !ok2 {
+			if uint64(a)-uint64(lo) > span {
 				f.fail(fr, a)
 			}
-			return s
+			return (a*m + d) % mod
+		}
+	case slot < 0 && !f.sub && mod == 0:
+		lo, hi, ok := mulAddRange(m, d)
+		if !ok {
+			break
+		}
+		span := uint64(hi) - uint64(lo)
+		return func(fr *frame) int64 {
+			a := x.get(fr)
+			if uint64(a)-uint64(lo) > span {
+				f.fail(fr, a)
+			}
+			return a*m + d
 		}
 	case slot >= 0 && !f.sub && mod == 0:
+		lo, hi, ok := mulAddRange(m, 0)
+		if !ok {
+			break
+		}
+		span := uint64(hi) - uint64(lo)
 		return func(fr *frame) int64 {
 			a := x.get(fr)
-			p, ok1 := mulOK(a, m)
-			s, ok2 := addOK(p, fr.slots[slot].n)
-			if !ok1 || !ok2 {
+			s, ok := addOK(a*m, fr.slots[slot].n)
+			if uint64(a)-uint64(lo) > span || !ok {
 				f.fail(fr, a)
 			}
 			return s
@@ -407,6 +421,41 @@ func (f mulAdd) compile() intFn {
 		}
 		return s
 	}
+}
+
+// mulAddRange is the range of a for which a*m and a*m + d are int64s
+// (false when it is empty, and for m = 0).
+func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
+	if m == 0 {
+		return 0, 0, false
+	}
+	minI, maxI := big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)
+	bm, bd := big.NewInt(m), big.NewInt(d)
+	// a*m in [min, max] and in [min - d, max - d]: a*m in [l, h].
+	l, h := new(big.Int).Sub(minI, bd), new(big.Int).Sub(maxI, bd)
+	if l.Cmp(minI) < 0 {
+		l.Set(minI)
+	}
+	if h.Cmp(maxI) > 0 {
+		h.Set(maxI)
+	}
+	// a in [ceil(l/m), floor(h/m)] for m > 0; the other way for m < 0.
+	if m < 0 {
+		l, h = h.Neg(h), l.Neg(l)
+		bm.Neg(bm)
+	}
+	a0 := new(big.Int).Neg(new(big.Int).Div(new(big.Int).Neg(l), bm)) // ceil(l / m)
+	a1 := new(big.Int).Div(h, bm)                                     // floor(h / m)
+	if a0.Cmp(minI) < 0 {
+		a0.Set(minI)
+	}
+	if a1.Cmp(maxI) > 0 {
+		a1.Set(maxI)
+	}
+	if a0.Cmp(a1) > 0 {
+		return 0, 0, false
+	}
+	return a0.Int64(), a1.Int64(), true
 }
 
 // fused compiles e as fused arithmetic, or returns nil.
