@@ -175,34 +175,29 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 			tbl, off = countTable(th.engine, outcome != nil, op, readK(fr, kslot, kval, xslot, 0), wantB)
 		}
 		counted := 0
-		for x := a; ; x++ {
+		stretchFn := func(states []int32) int {
+			if tbl != nil {
+				j, c := countFlat(states, tbl, off)
+				counted += c
+				return j
+			}
+			j, best := bestFlat(states, bi.IntFold > 0)
+			if j > 0 {
+				acc = foldInt(ca, bi, acc, Value{k: KInt, n: int64(best - finBase)}, n)
+				n += j
+			}
+			return j
+		}
+		x := a
+		for {
 			if d == 1 && k < uint64(len(g.flat)) && (tbl != nil || bi.IntFold != 0 && outcome == nil) {
 				// A stretch of the flat table, while its states are
 				// counted by the table (or finite, for max and min).
-				m := uint64(min(z-x, flatStretch-1)) + 1
-				states := g.flat[k:min(k+m, uint64(len(g.flat)))]
-				var j int
-				if tbl != nil {
-					var c int
-					j, c = countFlat(states, tbl, off)
-					counted += c
-				} else {
-					var best int32
-					if j, best = bestFlat(states, bi.IntFold > 0); j > 0 {
-						acc = foldInt(ca, bi, acc, Value{k: KInt, n: int64(best - finBase)}, n)
-						n += j
-					}
-				}
-				th.steps += int64(j)
-				if th.steps >= th.checkAt {
-					th.checkLimits(rpos)
-				}
-				if x += int64(j); x > z {
+				j, done, full := stretch(th, g.flat, k, x, z, rpos, stretchFn)
+				if done {
 					break
 				}
-				k += uint64(j)
-				if uint64(j) == m {
-					x--
+				if x, k = x+j, k+uint64(j); full {
 					continue
 				}
 			}
@@ -242,7 +237,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 			if x == z {
 				break
 			}
-			k += d
+			x, k = x+1, k+d
 		}
 		n += counted
 		if n == 0 {

@@ -1199,24 +1199,21 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 		}
 		th := fr.th
 		acc := sgv(0)
-		k := k0
-		for x := a; ; x++ {
+		xorStretch := func(states []int32) int {
+			j, xs := xorFlat(states)
+			acc ^= xs
+			return j
+		}
+		x, k := a, k0
+		for {
 			if d == 1 && acc >= 0 && k < uint64(len(g.flat)) {
 				// A stretch of the flat table, while its values are
 				// finite and known.
-				m := uint64(min(z-x, flatStretch-1)) + 1
-				j, xs := xorFlat(g.flat[k:min(k+m, uint64(len(g.flat)))])
-				acc ^= xs
-				th.steps += int64(j)
-				if th.steps >= th.checkAt {
-					th.checkLimits(rpos)
-				}
-				if x += int64(j); x > z {
+				j, done, full := stretch(th, g.flat, k, x, z, rpos, xorStretch)
+				if done {
 					break
 				}
-				k += uint64(j)
-				if uint64(j) == m {
-					x--
+				if x, k = x+j, k+uint64(j); full {
 					continue
 				}
 			}
@@ -1235,7 +1232,7 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 			if x == z {
 				break
 			}
-			k += d
+			x, k = x+1, k+d
 			if x&1023 == 0 {
 				th.steps += 1024
 				if th.steps >= th.checkAt {
@@ -1245,6 +1242,22 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 		}
 		return acc
 	}
+}
+
+// stretch runs kern over the flat table's states from key k, for loop
+// values x .. z (keys k, k+1, ...; at most flatStretch of them), then
+// checks the run's limits; kern returns how many states it took (j). It
+// reports whether that was every value left (done), and whether kern took
+// all it was given (full: the next values may be taken the same way).
+func stretch(th *Thread, flat []int32, k uint64, x, z int64, pos Pos, kern func([]int32) int) (j int64, done, full bool) {
+	left := uint64(z-x) + 1 // (z - x may overflow int64, not uint64)
+	m := min(left, flatStretch, uint64(len(flat))-k)
+	n := uint64(kern(flat[k : k+m]))
+	th.steps += int64(n)
+	if th.steps >= th.checkAt {
+		th.checkLimits(pos)
+	}
+	return int64(n), n == left, n == m
 }
 
 // settle moves the values the kernels marked into the bits.

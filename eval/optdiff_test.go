@@ -937,6 +937,13 @@ print max([sg(g(n)) for n in 0 .. 15000]), min([sg(g(n)) for n in 3 .. 16000]), 
 game c(n) moves c((n + 1) % 5000) | c(n - 1) for k in [0] if n % 5000 > 2 | *1 for k in [0] if n % 97 == 0
 print len([n for n in 0 .. 9999 if outcome(c(n)) == "D"]), len([n for n in 0 .. 9999 if outcome(c(n) + *1) != "N"])
 `, eval.Limits{}},
+	{"fast fold: stretches that end at the largest int", `
+game g(n) moves g(n - s) for s in {1, 3, 4} if s <= n
+print sg(g(900))
+print sg(sum of g(x - 9223372036854775000) for x in 9223372036854775000 .. 9223372036854775807)
+print len([x for x in 9223372036854775000 .. 9223372036854775807 if sg(g(x - 9223372036854775000)) == 1])
+print max([sg(g(x - 9223372036854775000)) for x in 9223372036854775000 .. 9223372036854775807])
+`, eval.Limits{}},
 	{"fast fold: max over infinite values", `
 game c(n) moves c((n + 1) % 5) | c(n - 1) for k in [0] if n > 2
 print max([sg(c(n)) for n in 0 .. 4])
