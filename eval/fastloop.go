@@ -2,6 +2,7 @@ package eval
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -1251,6 +1252,9 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 // all it was given (full: the next values may be taken the same way).
 func stretch(th *Thread, flat []int32, k uint64, x, z int64, pos Pos, kern func([]int32) int) (j int64, done, full bool) {
 	left := uint64(z-x) + 1 // (z - x may overflow int64, not uint64)
+	if left == 0 {
+		left = math.MaxUint64 // (all 2^64 ints)
+	}
 	m := min(left, flatStretch, uint64(len(flat))-k)
 	n := uint64(kern(flat[k : k+m]))
 	th.steps += int64(n)
