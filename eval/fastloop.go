@@ -521,7 +521,7 @@ func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
 			gn.emitSG(v)
 			return st.stop(gn, fr, x)
 		}
-		if optimize.cursor && gn.mode == mSG {
+		if optimize.cursor && gn.mode == mSG && st.partMissing(x) {
 			st.emitSum(gn, x)
 			return st.stop(gn, fr, x)
 		}
@@ -533,6 +533,18 @@ func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
 	}
 	gn.emitSG(v)
 	return !fr.stop
+}
+
+// partMissing reports whether the sum for loop value x has a part not
+// known yet (rather than only known ones, some infinite: that sum's value
+// is known, and emitted as it is).
+func (st *fastState) partMissing(x int64) bool {
+	for t := 0; t < st.nt; t++ {
+		if !finished(st.games[t].state(st.keys[t] + uint64(x-st.lo)*st.steps[t])) {
+			return true
+		}
+	}
+	return false
 }
 
 // emitSum records a sum with parts not known yet for loop value x: in

@@ -841,6 +841,12 @@ game g(n) moves g(a) + g(n - a) for a in 1 .. (n - 1) / 2
 game k(n) moves k(a) + k(n - 1 - a) for a in 0 .. (n - 1) / 2 if n >= 1 | k(a) + k(n - 2 - a) for a in 0 .. (n - 2) / 2 if n >= 2
 print sg(g(700)), max([sg(g(n)) for n in 0 .. 700]), sg(k(300))
 `, eval.Limits{}},
+	{"cursor: a sum whose parts are all known, one of them infinite", `
+game g0(n) moves g1((n - s) / 2) for s in [3, 4] if n >= 2
+game g1(n) moves g0(n + i) + g0(n - 3) for i in n / 2 .. n + 2 if n >= 2
+  | g0(9) if n == 2
+print [sg(g1(v)) for v in 0 .. 12], [outcome(g0(v)) for v in 0 .. 12]
+`, eval.Limits{}},
 	{"cursor: an error after the run stopped", `
 game g(n) moves g(a) + g(n - a) for a in 1 .. n - 1 if 100 / (n - 20 - a) > -1000
 print sg(g(15))
