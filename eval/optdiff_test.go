@@ -2152,3 +2152,50 @@ func FuzzOptDiff(f *testing.F) {
 		}
 	})
 }
+
+// TestOptDiffBoxes runs random games of two ints asked about positions
+// with boxes big enough for the ladder (ladder.go), both ways: moves down
+// in either argument or both, sometimes up in one, to a sum, into a
+// cycle, or failing, each under random conditions.
+func TestOptDiffBoxes(t *testing.T) {
+	seed := uint64(9017)
+	if *propSeed != 0 {
+		seed ^= *propSeed * 0x9e3779b97f4a7c15
+	}
+	r := rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))
+	conds := []string{"a > 0", "b > 0", "a % 3 != 1", "b % 5 != 2", "a + b > 40", "a < b", "(a * 7 + b) % 11 != 3"}
+	moves := []string{
+		"g(a - k, b) for k in 1 .. min(a, %d)",
+		"g(a, b - k) for k in 1 .. min(b, %d)",
+		"g(a - k, b - k) for k in 1 .. min(a, b, %d)",
+		"g(a - 1, b + 1) for k in [0] if a > 0 and b < %d",
+		"g(i, b) + g(a - i, b) for i in 1 .. (a - 1) / 2 if %d > 0",
+		"g(a + 1, b) for k in [0] if a == %d and b == 40",
+		"*(1 / (a - %d)) for k in [0] if b == 55",
+		"*(sg(g(a - 1, b)) + %d) for k in [0] if a > 0 and b == 3",
+	}
+	n, failed := 30**optDiffN, 0
+	for i := range n {
+		var b strings.Builder
+		b.WriteString("game g(a, b) moves *0")
+		for range 2 + r.IntN(3) {
+			m := fmt.Sprintf(moves[r.IntN(len(moves))], 1+r.IntN(120))
+			if r.IntN(2) == 0 {
+				m += " if " + conds[r.IntN(len(conds))]
+			}
+			b.WriteString("\n  | " + m)
+		}
+		a0, b0 := 90+r.IntN(60), 90+r.IntN(60)
+		fmt.Fprintf(&b, "\nprint sg(g(%d, %d)), outcome(g(%d, %d))\n", a0, b0, a0-3, b0)
+		fmt.Fprintf(&b, "print sg(sum of g(x, %d) for x in 0 .. %d), len([y for y in 0 .. %d if sg(g(%d, y)) == 0])\n", b0/2, a0, b0, a0/2)
+		c := optCase{name: "t.game", src: b.String(), limits: eval.Limits{MaxStates: 2000000}, timeout: 20 * time.Second}
+		on, off := runOpt(c, true), runOpt(c, false)
+		if ok, why := optSame(on, off, true); !ok {
+			t.Errorf("box program %d: %s\nscript:\n%s\n=== optimized:\n%s\n=== plain:\n%s", i, why, optIndent(c.src), on, off)
+		}
+		if on.err != "" {
+			failed++
+		}
+	}
+	t.Logf("%d box programs compared (seed %d), %d ending in an error", n, seed, failed)
+}
