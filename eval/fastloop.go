@@ -1110,6 +1110,31 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 	acc := newMexAcc(gn, g0, g1)
 	x := st.lo
 	for x <= hi {
+		if f0, f1 := g0.flat, g1.flat; d0 == 1 && d1 == ^uint64(0) && k0 < uint64(len(f0)) && k1 < uint64(len(f1)) {
+			// The common split on flat tables: the whole range in one
+			// kernel (as far as both tables go).
+			m := uint64(hi - x + 1)
+			m = min(m, uint64(len(f0))-k0, k1+1)
+			as, bs := f0[k0:k0+m], f1[k1+1-m:k1+1]
+			var j int64
+			if acc.narrow {
+				j, acc.low = splitNarrow(as, bs, acc.low)
+			} else {
+				var top uint32
+				var marked bool
+				j, top, marked = splitWide(acc.wide(), acc.gn.seenBytes(), as, bs)
+				acc.marked(top, marked)
+			}
+			x += j
+			k0 += uint64(j) * d0
+			k1 += uint64(j) * d1
+			if uint64(j) == m {
+				continue
+			}
+			if x > hi {
+				break
+			}
+		}
 		p0, p1 := k0>>pageBits, k1>>pageBits
 		var pg0, pg1 *page
 		if p0 < uint64(len(g0.pages)) {
