@@ -206,6 +206,7 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	defer func() {
 		if x := recover(); x != nil {
 			if !e.retriable(x) {
+				e.pollDone(x)
 				panic(x)
 			}
 			// A step failed where the plain search might not: run that,
@@ -280,6 +281,21 @@ func (e *Engine) retriable(x any) bool {
 	re, ok := x.(*RuntimeError)
 	th := e.th
 	return ok && !strings.Contains(re.Msg, "limit reached") && (th.ctx == nil || th.ctx.Err() == nil)
+}
+
+// pollDone raises the run's cancellation (its time limit, or an
+// interrupt) when its context is done and x, the panic of an optimistic
+// computation, is a move rule's error: the plain way, which might not
+// have met that error, stops at the cancellation.
+func (e *Engine) pollDone(x any) {
+	th := e.th
+	if re, ok := x.(*RuntimeError); ok && !strings.Contains(re.Msg, "limit reached") && th.ctx != nil && th.ctx.Err() != nil {
+		pos := re.Pos
+		if n := len(th.calls); n > 0 {
+			pos = th.calls[0]
+		}
+		th.poll(pos)
+	}
 }
 
 // unjournal forgets the positions journaled from index j0 on.

@@ -3,6 +3,9 @@ package eval_test
 import (
 	"bytes"
 	"context"
+	"io"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -106,5 +109,53 @@ game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b | *
 	}
 	if out.String() != fresh {
 		t.Errorf("after errors %q, fresh %q", out.String(), fresh)
+	}
+}
+
+// stepCtx is a context whose Err reports a cancellation from its call
+// number after on (counting from 1), and notes the first call made from
+// the engine's check of an optimistic computation's error (retriable).
+type stepCtx struct {
+	context.Context
+	n, after, check int
+}
+
+func (c *stepCtx) Err() error {
+	c.n++
+	if c.check == 0 {
+		pcs := make([]uintptr, 8)
+		frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+		for {
+			f, more := frames.Next()
+			if strings.HasSuffix(f.Function, ".retriable") {
+				c.check = c.n
+			}
+			if !more {
+				break
+			}
+		}
+	}
+	if c.after > 0 && c.n >= c.after {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestLadderCanceled: when the run is canceled while the ladder climbs and
+// one of its rungs fails, the error is the cancellation, not the rung's
+// (which the plain search never meets).
+func TestLadderCanceled(t *testing.T) {
+	src := "game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2 | f(n / 0) for k in [0] if n % 2 == 1\nprint sg(f(300000))\n"
+	probe := &stepCtx{Context: context.Background()}
+	if err := eval.NewSession(eval.Options{Stdout: io.Discard}).ExecFile(probe, "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	if probe.check == 0 {
+		t.Fatal("the ladder's rung did not fail (nothing to test)")
+	}
+	c := &stepCtx{Context: context.Background(), after: probe.check}
+	err := eval.NewSession(eval.Options{Stdout: io.Discard}).ExecFile(c, "t.game", src)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Errorf("canceled while a rung failed: %v, want interrupted", err)
 	}
 }

@@ -58,6 +58,7 @@ func (e *Engine) solveLoopyOpen(g0 *Game, r0 uint64) (ok bool) {
 		if x := recover(); x != nil {
 			if !e.retriable(x) {
 				e.journaling = was
+				e.pollDone(x)
 				panic(x)
 			}
 			e.unjournal(j0)
