@@ -157,6 +157,84 @@ type fastClamp struct {
 	bound    evalFn
 	boundInt intFn // the bound compiled as an int, when it is int-typed
 	pos      Pos
+	scale    int64 // K * x OP E (K >= 2), or 0
+}
+
+// scaledVar reports K when e is K * x or x * K with K an int literal of 2
+// or more.
+func scaledVar(e lang.Expr, x string) (int64, bool) {
+	b, ok := e.(*lang.Binary)
+	if !ok || b.Op != "*" {
+		return 0, false
+	}
+	k, v := b.X, b.Y
+	if _, ok := k.(*lang.IntLit); !ok {
+		k, v = v, k
+	}
+	lit, ok := k.(*lang.IntLit)
+	id, ok2 := v.(*lang.Ident)
+	if !ok || !ok2 || id.Name != x || lit.Val < 2 {
+		return 0, false
+	}
+	return lit.Val, true
+}
+
+// constInts returns the ints of a set, list or tuple literal of int
+// literals (a set's sorted, without repeats), or nil: also for a list or
+// tuple not in ascending order, and for an empty literal.
+func constInts(e lang.Expr) []int64 {
+	var elems []lang.Expr
+	set := false
+	switch e := e.(type) {
+	case *lang.ListLit:
+		elems = e.Elems
+	case *lang.TupleLit:
+		elems = e.Elems
+	case *lang.SetLit:
+		elems, set = e.Elems, true
+	default:
+		return nil
+	}
+	var out []int64
+	for _, x := range elems {
+		switch x := x.(type) {
+		case *lang.IntLit:
+			out = append(out, x.Val)
+		case *lang.Unary:
+			lit, ok := x.X.(*lang.IntLit)
+			if !ok || x.Op != "-" || lit.Val == math.MinInt64 {
+				return nil
+			}
+			out = append(out, -lit.Val)
+		default:
+			return nil
+		}
+	}
+	if set {
+		slices.Sort(out)
+		out = slices.Compact(out)
+	}
+	if len(out) == 0 || !slices.IsSorted(out) {
+		return nil
+	}
+	return out
+}
+
+// floorDiv and ceilDiv divide by k > 1 rounding down and up.
+func floorDiv(a, k int64) int64 {
+	q := a / k
+	if a%k != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, k int64) int64 {
+	q := a / k
+	if a%k != 0 && a > 0 {
+		q++
+	}
+	return q
 }
 
 // fastInner compiles the last for clause of a move rule, the if clauses
@@ -224,6 +302,15 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				clamps = append(clamps, fastClamp{op: flip[b.Op], expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos})
 				continue
 			}
+			// K * x OP E: a bound on x too, while K * x cannot overflow.
+			if k, ok := scaledVar(b.X, x); ok && !mentions(b.Y, x) {
+				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.expr(b.Y), boundInt: c.intExpr(b.Y), pos: b.Pos, scale: k})
+				continue
+			}
+			if k, ok := scaledVar(b.Y, x); ok && !mentions(b.X, x) {
+				clamps = append(clamps, fastClamp{op: flip[b.Op], expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos, scale: k})
+				continue
+			}
 		}
 		if mentions(f.Cond, x) {
 			return nil
@@ -282,8 +369,33 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		}
 		return setCache.ints, true
 	}
+	var listCache struct {
+		first *Value
+		n     int
+		ints  []int64
+	}
+	// listElems returns the elements of a list or tuple as ints, when
+	// they are ints in ascending order (cached by the elements' array: a
+	// list's elements do not change).
+	listElems := func(vs []Value) ([]int64, bool) {
+		if len(vs) == 0 {
+			return nil, true
+		}
+		if listCache.first != &vs[0] || listCache.n != len(vs) {
+			ints, ok := intElems(vs)
+			if !ok || !slices.IsSorted(ints) {
+				return nil, false
+			}
+			listCache.first, listCache.n, listCache.ints = &vs[0], len(vs), ints
+		}
+		return listCache.ints, true
+	}
+	// A literal of int literals (in ascending order, for a list or a
+	// tuple) is the same at every run: its ints, made once.
+	constElems := constInts(cl.Iter)
 	c.sweep = c.sweepFn(sweepParts{isRange: isRange, rlo: rlo, rhi: rhi, iter: iter, iterExpr: cl.Iter,
-		clamps: clamps, once: len(once), fts: fts, xslot: xslot, ipos: ipos, setElems: setElems})
+		clamps: clamps, once: len(once), fts: fts, xslot: xslot, ipos: ipos, setElems: setElems,
+		listElems: listElems, constElems: constElems})
 	return func(fr *frame) {
 		if fr.stop {
 			return
@@ -293,6 +405,9 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		var elems []int64
 		if isRange {
 			lo, hi = rlo(fr), rhi(fr)
+		} else if constElems != nil {
+			elems = constElems
+			lo, hi = elems[0], elems[len(elems)-1]
 		} else {
 			v := iter(fr)
 			switch v.k {
@@ -304,8 +419,8 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				}
 				elems = ints
 			case KList, KTuple:
-				ints, ok := intElems(v.Elems())
-				if !ok || !slices.IsSorted(ints) {
+				ints, ok := listElems(v.Elems())
+				if !ok {
 					slow(fr)
 					return
 				}
@@ -361,6 +476,28 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 					return
 				}
 				e = bv.n
+			}
+			if k := cl.scale; k > 0 {
+				// K * x OP e for every x left, when none of them makes
+				// K * x overflow (the general way fails there).
+				if lo < minInt/k || hi > maxInt/k {
+					slow(fr)
+					return
+				}
+				switch cl.op {
+				case "<":
+					hi = min(hi, ceilDiv(e, k)-1)
+				case "<=":
+					hi = min(hi, floorDiv(e, k))
+				case ">":
+					lo = max(lo, floorDiv(e, k)+1)
+				case ">=":
+					lo = max(lo, ceilDiv(e, k))
+				}
+				if !narrow() {
+					return
+				}
+				continue
 			}
 			switch cl.op {
 			case "<":
@@ -1110,12 +1247,18 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 	acc := newMexAcc(gn, g0, g1)
 	x := st.lo
 	for x <= hi {
-		if f0, f1 := g0.flat, g1.flat; d0 == 1 && d1 == ^uint64(0) && k0 < uint64(len(f0)) && k1 < uint64(len(f1)) {
+		// (g(c - x) + g(x) is the same split: the kernel takes the parts
+		// the other way round; the general step, in order.)
+		up, fu, ku, fd, kd := d0 == 1 && d1 == ^uint64(0), g0.flat, k0, g1.flat, k1
+		if d0 == ^uint64(0) && d1 == 1 {
+			up, fu, ku, fd, kd = true, g1.flat, k1, g0.flat, k0
+		}
+		if up && ku < uint64(len(fu)) && kd < uint64(len(fd)) {
 			// The common split on flat tables: the whole range in one
 			// kernel (as far as both tables go).
 			m := uint64(hi - x + 1)
-			m = min(m, uint64(len(f0))-k0, k1+1)
-			as, bs := f0[k0:k0+m], f1[k1+1-m:k1+1]
+			m = min(m, uint64(len(fu))-ku, kd+1)
+			as, bs := fu[ku:ku+m], fd[kd+1-m:kd+1]
 			var j int64
 			if acc.narrow {
 				j, acc.low = splitNarrow(as, bs, acc.low)
@@ -1375,6 +1518,10 @@ type sweepParts struct {
 	xslot    int
 	ipos     Pos
 	setElems func(s *Set) ([]int64, bool)
+	// listElems is setElems for a list or tuple (ints in ascending
+	// order); constElems the elements of a literal (nil when not one).
+	listElems  func(vs []Value) ([]int64, bool)
+	constElems []int64
 }
 
 // sweepFn returns the sweep of a fast loop, or nil when it has none.
@@ -1389,11 +1536,11 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 		if r := p.iterExpr.(*lang.Binary); !c.intPure(r.X) || !c.intPure(r.Y) {
 			return nil
 		}
-	} else if _, ok := p.iterExpr.(*lang.Ident); !ok {
+	} else if _, ok := p.iterExpr.(*lang.Ident); !ok && p.constElems == nil {
 		return nil // (a set held by a name: evaluating it does nothing else)
 	}
 	for _, cl := range p.clamps {
-		if cl.boundInt == nil || !c.intPure(cl.expr) {
+		if cl.boundInt == nil || !c.intPure(cl.expr) || cl.scale > 0 {
 			return nil
 		}
 	}
@@ -1409,7 +1556,7 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 	}
 	// one computes the position whose argument is in the frame.
 	// A set held by a global name is the same set at every position.
-	global := false
+	global := p.constElems != nil
 	if id, ok := p.iterExpr.(*lang.Ident); ok && !p.isRange {
 		b := c.scope.lookup(id.Name)
 		global = b != nil && b.kind == bGlobal
@@ -1526,13 +1673,16 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 		// error).
 		room = min(room, th.limits.MaxStates-e.states)
 		end = min(end, uint64(len(g.flat)), g.lim)
-		var all []int64
-		if global {
-			v := p.iter(fr)
-			if v.k != KSet {
-				return k
+		all := p.constElems
+		if global && all == nil {
+			var ints []int64
+			var ok bool
+			switch v := p.iter(fr); v.k {
+			case KSet:
+				ints, ok = p.setElems(v.ref.(*Set))
+			case KList, KTuple:
+				ints, ok = p.listElems(v.Elems())
 			}
-			ints, ok := p.setElems(v.ref.(*Set))
 			if !ok {
 				return k
 			}

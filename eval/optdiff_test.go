@@ -1139,6 +1139,54 @@ print [f(t) for t in divisors(12)]
 print len([1 for n in 1 .. 100000 for t in divisors(n)])
 `, eval.Limits{MaxSteps: 50000}},
 
+	// ---- bounds K * x OP E, splits written the other way round
+	{"scaled bounds: splits and subtractions", `
+game g(n) moves g(n - a) + g(a) for a in 1 .. n - 1 if 2 * a < n
+game h(n) moves h(a) + h(n - a) for a in 0 .. n if 3 * a <= n if a * 2 >= 1
+game k(n) moves k(n - a) for a in -5 .. n if 3 * a > -7 if 4 * a < n if a != 0
+game m(n) moves m(n - a) for a in [1, 2, 5, 9] if n >= 3 * a
+print [sg(g(n)) for n in 0 .. 80], [sg(h(n)) for n in 0 .. 80]
+print [sg(k(n)) for n in 0 .. 60], [sg(m(n)) for n in 0 .. 60], sg(g(3000))
+`, eval.Limits{}},
+	{"scaled bounds: K * x overflows", `
+game f(n) moves *0 | f(n - 1) for a in 4611686018427387900 .. 4611686018427387910 if 2 * a < n
+print sg(f(3))
+`, eval.Limits{}},
+	{"scaled bounds: a bound that fails", `
+game f(n) moves f(n - a) for a in 1 .. n if 2 * a <= 60 / (n - 7)
+print [sg(f(n)) for n in 0 .. 6]
+print sg(f(9))
+`, eval.Limits{}},
+
+	// ---- literals and lists of ints as a loop's domain
+	{"int literals: lists, tuples and sets in rules", `
+game a(n) moves a(n - s) for s in [1, 3, 4] if s <= n
+game b(n) moves b(n - s) for s in (2, 3, 7) if n >= s
+game c(n) moves c(n - s) for s in {4, 1, -2, 4, 1} if s <= n if s > 0
+game d(n) moves d(n - s) for s in [4, 1, 3] if s <= n
+game e(n) moves e(n - s) for s in [] if s <= n | *1 for k in [0] if n == 3
+game f(n) moves f(n - s) for s in [-3, -1, 2] if s <= n if n - s < n + 4 if n - s >= 0
+print [sg(a(n)) for n in 0 .. 30], [sg(b(n)) for n in 0 .. 30], [sg(c(n)) for n in 0 .. 30]
+print [sg(d(n)) for n in 0 .. 30], [sg(e(n)) for n in 0 .. 5], [sg(f(n)) for n in 0 .. 12]
+`, eval.Limits{}},
+	{"int literals and global lists in deep chains (sweeps)", `
+let L = [1, 3, 4, 9]
+let U = [9, 1, 4]
+let T = (2, 5)
+game a(n) moves a(n - s) for s in [1, 2, 6] if s <= n
+game b(n) moves b(n - s) for s in L if n >= s
+game c(n) moves c(n - s) for s in U if s <= n
+game d(n) moves d(n - s) for s in T if s <= n
+game e(n) moves e(n - s) for s in {1, 5, 5, 2} if s <= n
+print sg(a(200000)), sg(b(200000)), sg(c(100000)), sg(d(150000)), sg(e(120000))
+print len([n for n in 0 .. 200000 if sg(b(n)) == 0]), max([sg(a(n)) for n in 0 .. 200000])
+`, eval.Limits{}},
+	{"int literals: a list with a non-int", `
+let L = [1, "x", 3]
+game b(n) moves b(n - s) for s in L if s <= n
+print sg(b(5))
+`, eval.Limits{}},
+
 	// ---- the wide kernels' marks (values of 64 or more)
 	{"wide: long walks and short ones with large values", `
 game t(a, b) moves t(a, b - k) for k in 1 .. b | t(a - k, b) for k in 1 .. min(a, 2) | t(a - k, b - k) for k in 1 .. min(a, b, 3)
