@@ -113,9 +113,10 @@ func (sp *span) size() uint64 {
 }
 
 // denseBox reports whether the positions of g the journal holds (those
-// the capped search computed) lie in the box below r, fill at least half
-// of the box they span, and span half of r's box in one direction.
-func (e *Engine) denseBox(g *Game, r uint64) bool {
+// the capped search computed) lie in the box below r and fill at least
+// half of the box they span (dense), and whether that span covers half
+// of r's box in one direction (wide).
+func (e *Engine) denseBox(g *Game, r uint64) (dense, wide bool) {
 	mask := uint64(1)<<g.bits - 1
 	ra, rb := r>>g.bits, r&mask
 	a0, b0, a1, b1 := ^uint64(0), ^uint64(0), uint64(0), uint64(0)
@@ -126,16 +127,13 @@ func (e *Engine) denseBox(g *Game, r uint64) bool {
 		}
 		a, b := p.r>>g.bits, p.r&mask
 		if p.r&genBit != 0 || a > ra || b > rb {
-			return false
+			return false, false
 		}
 		a0, b0, a1, b1 = min(a0, a), min(b0, b), max(a1, a), max(b1, b)
 		n++
 	}
-	// (A dense corner of a box, far from its sides, says little of the
-	// rest: a search that is sparse above it would climb a box of
-	// positions it never needs.)
-	wide := 2*(a1-a0+1) >= ra+1 || 2*(b1-b0+1) >= rb+1
-	return wide && n >= boxCap/4 && 2*n >= (a1-a0+1)*(b1-b0+1)
+	dense = n >= boxCap/4 && 2*n >= (a1-a0+1)*(b1-b0+1)
+	return dense, 2*(a1-a0+1) >= ra+1 || 2*(b1-b0+1) >= rb+1
 }
 
 // ladder computes position r of g (arity 1 or 2, packed key) bottom up
@@ -152,15 +150,25 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	}
 	var sp span
 	if g.arity == 2 {
+		// The search goes on in steps of twice as many positions while
+		// what it computed is dense but not yet wide. (A dense corner of
+		// a box, far from its sides, says little of the rest: a search
+		// that is sparse above it would climb positions it never needs.)
 		sp = boxOf(g, r)
 		e.journal, e.journaling = e.journal[:0], true
-		ok := capped(r, e.states+boxCap)
-		e.journaling = false
-		dense := !ok && e.hitCap && e.denseBox(g, r)
-		e.journal = e.journal[:0]
-		if ok || !dense {
-			return ok
+		climb := false
+		for cap := int64(boxCap); !climb; cap *= 2 {
+			ok := capped(r, e.states+cap)
+			dense, wide := e.denseBox(g, r)
+			if ok || !e.hitCap || !dense || 2*uint64(cap) > sp.area {
+				e.journaling = false
+				e.journal = e.journal[:0]
+				return ok
+			}
+			climb = wide
 		}
+		e.journaling = false
+		e.journal = e.journal[:0]
 	} else {
 		if capped(r, 0) {
 			return true
