@@ -282,27 +282,36 @@ type mulAdd struct {
 	m       int64
 	mulPos  Pos
 	swapped bool // C * X in the source (the error shows C first)
-	sub     bool // X * m - y
-	d       int64
-	slot    int // y is this local (-1: the constant d)
-	addPos  Pos
-	addOp   string
-	tr      []Pos
-	ok      bool
-	mod     int64 // a final % mod when not 0
+	// Y + X * C in the source (the error shows Y first)
+	addSwapped bool
+	sub        bool // X * m - y
+	d          int64
+	slot       int // y is this local (-1: the constant d)
+	addPos     Pos
+	addOp      string
+	tr         []Pos
+	ok         bool
+	mod        int64 // a final % mod when not 0
 }
 
-// fuseMulAdd recognizes e as X * C ± Y (Y a literal or an int local).
+// fuseMulAdd recognizes e as X * C ± Y or Y + X * C (Y a literal or an
+// int local).
 func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	if e.Op != "+" && e.Op != "-" {
 		return f
 	}
+	yExpr := e.Y
 	mul, ok := e.X.(*lang.Binary)
 	if !ok || mul.Op != "*" {
-		return f
+		// Y + X * C: the same sum, the operands shown the other way.
+		m2, ok2 := e.Y.(*lang.Binary)
+		if e.Op != "+" || !ok2 || m2.Op != "*" {
+			return f
+		}
+		mul, yExpr, f.addSwapped = m2, e.X, true
 	}
 	f.slot = -1
-	switch y := e.Y.(type) {
+	switch y := yExpr.(type) {
 	case *lang.IntLit:
 		f.d = y.Val
 	case *lang.Ident:
@@ -345,6 +354,9 @@ func (f *mulAdd) fail(fr *frame, a int64) {
 	y := f.d
 	if f.slot >= 0 {
 		y = fr.slots[f.slot].n
+	}
+	if f.addSwapped {
+		overflow(f.addPos, f.addOp, y, p)
 	}
 	overflow(f.addPos, f.addOp, p, y)
 }

@@ -1158,6 +1158,24 @@ print [sg(f(n)) for n in 0 .. 6]
 print sg(f(9))
 `, eval.Limits{}},
 
+	// ---- Y + X * C fused
+	{"fused Y + X * C: values and the overflow of each operator", `
+def f(k, v) = k + v * 3
+def g(v) = (7 + 1103515245 * v) % 2147483647
+print [f(k, v) for k in -2 .. 2 for v in -2 .. 2], [g(v) for v in 0 .. 5]
+game h(n) moves h((n + n * 7) % n) for k in [0] if n > 1
+print sg(h(50))
+for k in [1] { print f(k, 3074457345618258602) }
+`, eval.Limits{}},
+	{"fused Y + X * C: the multiply overflows", `
+def f(k, v) = k + v * 3
+for k in [1] { print f(k, 3074457345618258603) }
+`, eval.Limits{}},
+	{"fused Y + X * C: the add overflows", `
+def f(k, v) = k + v * 3
+for k in [2] { print f(k, 3074457345618258602) }
+`, eval.Limits{}},
+
 	// ---- literals and lists of ints as a loop's domain
 	{"int literals: lists, tuples and sets in rules", `
 game a(n) moves a(n - s) for s in [1, 3, 4] if s <= n
