@@ -1143,10 +1143,10 @@ print len([1 for n in 1 .. 100000 for t in divisors(n)])
 	{"scaled bounds: splits and subtractions", `
 game g(n) moves g(n - a) + g(a) for a in 1 .. n - 1 if 2 * a < n
 game h(n) moves h(a) + h(n - a) for a in 0 .. n if 3 * a <= n if a * 2 >= 1
-game k(n) moves k(n - a) for a in -5 .. n if 3 * a > -7 if 4 * a < n if a != 0
+game k(n) moves k(n - a) for a in -5 .. n if 3 * a > -7 if 4 * a < n if a >= n - 70
 game m(n) moves m(n - a) for a in [1, 2, 5, 9] if n >= 3 * a
 print [sg(g(n)) for n in 0 .. 80], [sg(h(n)) for n in 0 .. 80]
-print [sg(k(n)) for n in 0 .. 60], [sg(m(n)) for n in 0 .. 60], sg(g(3000))
+print [sg(k(n)) for n in 0 .. 60], [sg(m(n)) for n in 0 .. 60], sg(g(300))
 `, eval.Limits{}},
 	{"scaled bounds: K * x overflows", `
 game f(n) moves *0 | f(n - 1) for a in 4611686018427387900 .. 4611686018427387910 if 2 * a < n
@@ -1183,7 +1183,7 @@ game b(n) moves b(n - s) for s in (2, 3, 7) if n >= s
 game c(n) moves c(n - s) for s in {4, 1, -2, 4, 1} if s <= n if s > 0
 game d(n) moves d(n - s) for s in [4, 1, 3] if s <= n
 game e(n) moves e(n - s) for s in [] if s <= n | *1 for k in [0] if n == 3
-game f(n) moves f(n - s) for s in [-3, -1, 2] if s <= n if n - s < n + 4 if n - s >= 0
+game f(n) moves f(n - s) for s in [-3, -1, 2] if s <= n if n - s < 15 if n - s >= 0
 print [sg(a(n)) for n in 0 .. 30], [sg(b(n)) for n in 0 .. 30], [sg(c(n)) for n in 0 .. 30]
 print [sg(d(n)) for n in 0 .. 30], [sg(e(n)) for n in 0 .. 5], [sg(f(n)) for n in 0 .. 12]
 `, eval.Limits{}},
