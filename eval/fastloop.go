@@ -797,6 +797,19 @@ func (a *mexAcc) wide() *[bitsetMax / 64]uint64 { return a.gn.allBits() }
 
 func (a *mexAcc) done(top uint32) { a.gn.hi = max(a.gn.hi, int(top>>6)) }
 
+// split runs the split kernel (as up, bs down) that fits the values:
+// see splitNarrow. It returns how many options it took.
+func (a *mexAcc) split(as, bs []int32) int64 {
+	if a.narrow {
+		j, low := splitNarrow(as, bs, a.low)
+		a.low = low
+		return j
+	}
+	j, top, marked := splitWide(a.wide(), a.gn.seenBytes(), as, bs)
+	a.marked(top, marked)
+	return j
+}
+
 // marked records a wide kernel's marks up to top, left in seen (marked).
 func (a *mexAcc) marked(top uint32, marked bool) {
 	gn := a.gn
@@ -1259,15 +1272,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 			m := uint64(hi - x + 1)
 			m = min(m, uint64(len(fu))-ku, kd+1)
 			as, bs := fu[ku:ku+m], fd[kd+1-m:kd+1]
-			var j int64
-			if acc.narrow {
-				j, acc.low = splitNarrow(as, bs, acc.low)
-			} else {
-				var top uint32
-				var marked bool
-				j, top, marked = splitWide(acc.wide(), acc.gn.seenBytes(), as, bs)
-				acc.marked(top, marked)
-			}
+			j := acc.split(as, bs)
 			x += j
 			k0 += uint64(j) * d0
 			k1 += uint64(j) * d1
@@ -1296,15 +1301,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 		if s0 == 1 && s1 == -1 && pg0 != nil && pg1 != nil {
 			// g(.. x ..) + g(.. c - x ..), the common split: one walks
 			// up a page, the other down.
-			as, bs := pg0[i0:i0+m], pg1[i1-m+1:i1+1]
-			if acc.narrow {
-				j, acc.low = splitNarrow(as, bs, acc.low)
-			} else {
-				var top uint32
-				var marked bool
-				j, top, marked = splitWide(acc.wide(), acc.gn.seenBytes(), as, bs)
-				acc.marked(top, marked)
-			}
+			j = acc.split(pg0[i0:i0+m], pg1[i1-m+1:i1+1])
 			i0, i1 = i0+j, i1-j
 		}
 		for ; j < m; j++ {
