@@ -31,7 +31,12 @@ type Builtin struct {
 	// the compiler may pass a nimber or an infinite-value stand-in computed
 	// by streaming instead of building the game (sg, outcome).
 	SGArgs bool
-	Fn     func(c *Call, args []Value) Value
+	// Pure says the built-in computes its result from its arguments
+	// alone: it asks for no value of a game and runs no other code. The
+	// passes read it (a rule that calls only pure built-ins may have its
+	// options listed without computing them, for the loopy solver).
+	Pure bool
+	Fn   func(c *Call, args []Value) Value
 	// Fold, when set, lets a call whose single argument is a list
 	// comprehension stream the elements instead of building the list:
 	// acc is the result so far, x the n-th element (from 0). With no
@@ -172,13 +177,14 @@ func (s *scope) lookup(name string) *binding {
 
 // compiler resolves and compiles one file or REPL entry.
 type compiler struct {
-	s       *Session
-	errs    lang.ErrorList
-	scope   *scope
-	inFunc  bool                   // compiling a def body or a game's moves
-	nslots  int                    // slots of the function being compiled
-	globals int                    // global slots in use
-	decls   map[lang.Stmt]*binding // each hoisted def and game's own binding
+	bareEntry *lang.Ident // the lone name of the REPL entry being compiled
+	s         *Session
+	errs      lang.ErrorList
+	scope     *scope
+	inFunc    bool                   // compiling a def body or a game's moves
+	nslots    int                    // slots of the function being compiled
+	globals   int                    // global slots in use
+	decls     map[lang.Stmt]*binding // each hoisted def and game's own binding
 	// fileScope is the scope of the file or REPL entry being compiled
 	// (what def bodies and move rules see besides their own names).
 	fileScope *scope
@@ -248,55 +254,13 @@ func (c *compiler) resolve(id *lang.Ident) *binding {
 	msg := fmt.Sprintf("unknown name %q", id.Name)
 	if later, ok := c.s.laterLets[id.Name]; ok && later.Offset > id.Pos.Offset {
 		msg += fmt.Sprintf("; it is bound by a let at line %d, after this use", later.Line)
-	} else if s := suggest(id.Name, c.visibleNames()); s != "" {
+	} else if s := lang.Suggest(id.Name, c.visibleNames()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	} else if s := lang.Suggest(id.Name, lang.StatementWords); s != "" && id == c.bareEntry && len(s) >= 4 {
+		msg += fmt.Sprintf(" (did you mean the statement %q?)", s)
 	}
 	c.errorf(id.Pos, "%s", msg)
 	return nil
-}
-
-// suggest returns the visible name closest to name, if close enough.
-func suggest(name string, names []string) string {
-	limit := 0 // edits allowed: none for one letter, then more for longer names
-	switch n := len([]rune(name)); {
-	case n >= 9:
-		limit = 3
-	case n >= 5:
-		limit = 2
-	case n >= 2:
-		limit = 1
-	}
-	best, bestD := "", limit+1
-	for _, n := range names {
-		if n == name {
-			continue
-		}
-		if d := editDistance(name, n); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // compileFile hoists declarations, then compiles the statements in order.
@@ -307,8 +271,10 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 	c.s.laterLets = map[string]Pos{}
 	for _, st := range f.Stmts {
 		if l, ok := st.(*lang.LetStmt); ok {
-			if _, seen := c.s.laterLets[l.Name.Name]; !seen {
-				c.s.laterLets[l.Name.Name] = l.Name.Pos
+			for _, n := range l.Pattern().Names {
+				if _, seen := c.s.laterLets[n.Name]; !seen {
+					c.s.laterLets[n.Name] = n.Pos
+				}
 			}
 		}
 	}
@@ -370,8 +336,12 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 	switch st := st.(type) {
 	case *lang.LetStmt:
 		val := c.expr(st.Value)
+		if pat := st.Pattern(); pat.Tuple {
+			bind := c.pattern(pat)
+			return func(fr *frame) { bind(fr, val(fr)) }
+		}
 		isInt := c.intExpr(st.Value) != nil
-		b := c.newVar(st.Name.Name)
+		b := c.newVar(st.Pattern().Names[0].Name)
 		b.isInt = isInt // always an int once bound: int arithmetic in rules
 		slot := b.slot
 		return func(fr *frame) { fr.slots[slot] = val(fr) }
@@ -460,7 +430,11 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 	case *lang.TableStmt:
 		return c.tableStmt(st)
 	case *lang.ExprStmt:
+		// A REPL entry that is a lone name may be a misspelt statement
+		// word (prnt 3 is two entries, prnt and 3).
+		c.bareEntry, _ = st.X.(*lang.Ident)
 		x := c.expr(st.X)
+		c.bareEntry = nil
 		return func(fr *frame) { fr.th.exprResult(x(fr)) }
 	}
 	panic(fmt.Sprintf("eval: unknown statement %T", st))
@@ -900,10 +874,22 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 		x, i := c.expr(e.X), c.expr(e.Index)
 		pos := e.Pos
 		return func(fr *frame) Value { return opIndex(pos, x(fr), i(fr)) }
+	case *lang.Slice:
+		x, lo, hi := c.expr(e.X), c.optExpr(e.Lo), c.optExpr(e.Hi)
+		pos := e.Pos
+		return func(fr *frame) Value { return opSlice(pos, x(fr), lo(fr), hi(fr)) }
 	case *argExpr:
 		return outside(c, e, c.expr)
 	}
 	panic(fmt.Sprintf("eval: unknown expression %T", e))
+}
+
+// optExpr compiles an optional expression: nil evaluates to none.
+func (c *compiler) optExpr(e lang.Expr) evalFn {
+	if e == nil {
+		return func(*frame) Value { return None }
+	}
+	return c.expr(e)
 }
 
 func (c *compiler) exprs(es []lang.Expr) []evalFn {
@@ -982,6 +968,9 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 		}
 		y := c.expr(e.Y)
 		return func(fr *frame) Value { return Bool(opIn(pos, x(fr), y(fr))) }
+	case "not in":
+		x, y := c.expr(e.X), c.expr(e.Y)
+		return func(fr *frame) Value { return Bool(!opIn(pos, x(fr), y(fr))) }
 	}
 	x, y := c.expr(e.X), c.expr(e.Y)
 	switch e.Op {
@@ -1012,6 +1001,15 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 		return func(fr *frame) Value { return opDiv(pos, op, x(fr), y(fr)) }
 	case "^":
 		return func(fr *frame) Value { return opXor(pos, x(fr), y(fr)) }
+	case "|":
+		return func(fr *frame) Value { return opBitOr(pos, x(fr), y(fr)) }
+	case "&":
+		return func(fr *frame) Value { return opBitAnd(pos, x(fr), y(fr)) }
+	case "<<", ">>":
+		op := e.Op
+		return func(fr *frame) Value { return opShift(pos, op, x(fr), y(fr)) }
+	case "**":
+		return func(fr *frame) Value { return opPow(pos, x(fr), y(fr)) }
 	case "..":
 		return func(fr *frame) Value { return opRange(fr.th, pos, x(fr), y(fr)) }
 	case "==":

@@ -18,9 +18,23 @@ func (th *Thread) sgOf(c *Call, v Value) sgv {
 		if name == "" {
 			name = "this"
 		}
-		c.ArgFail(0, "%s needs a game, found %s %s", name, v.TypeName(), Repr(v))
+		needGame(c, name, v)
 	}
 	return th.direct.valueSG(c.Pos, v)
+}
+
+// needGame fails unless v is a game: a position, a nimber or a sum. A game
+// family (the name of a game, not called) gets the hint to call it.
+func needGame(c *Call, name string, v Value) {
+	if v.IsGame() {
+		return
+	}
+	if v.k == KFunc {
+		if g, ok := v.ref.(*Game); ok {
+			c.ArgFail(0, "%s needs a game, found the game family %s: call it with its arguments, as in %s(...)", name, g.Name(), g.Name())
+		}
+	}
+	c.ArgFail(0, "%s needs a game, found %s %s", name, v.TypeName(), Repr(v))
 }
 
 // SG returns the (generalized) Sprague-Grundy value of a game: an int, or
@@ -50,9 +64,7 @@ func (th *Thread) Outcome(c *Call, v Value) string {
 // Moves returns the distinct options of a game, in generation order; for a
 // sum, part by part, each with the other parts unchanged.
 func (th *Thread) Moves(c *Call, v Value) []Value {
-	if !v.IsGame() {
-		c.ArgFail(0, "moves needs a game, found %s %s", v.TypeName(), Repr(v))
-	}
+	needGame(c, "moves", v)
 	return th.engine.moves(v)
 }
 

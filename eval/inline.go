@@ -287,33 +287,12 @@ func (c *compiler) recordFree(fn *Func, body lang.Expr) {
 		params[p] = true
 	}
 	free := map[string]*binding{}
-	var walk func(x lang.Expr)
-	walk = func(x lang.Expr) {
-		switch x := x.(type) {
-		case *lang.Ident:
-			if !params[x.Name] {
-				free[x.Name] = c.scope.lookup(x.Name)
-			}
-		case *lang.Unary:
-			walk(x.X)
-		case *lang.Binary:
-			walk(x.X)
-			walk(x.Y)
-		case *lang.IfExpr:
-			walk(x.Cond)
-			walk(x.Then)
-			walk(x.Else)
-		case *lang.Index:
-			walk(x.X)
-			walk(x.Index)
-		case *lang.Call:
-			walk(x.Fn)
-			for _, a := range x.Args {
-				walk(a)
-			}
+	lang.Inspect(body, func(x lang.Expr) bool {
+		if x, ok := x.(*lang.Ident); ok && !params[x.Name] {
+			free[x.Name] = c.scope.lookup(x.Name)
 		}
-	}
-	walk(body)
+		return true
+	})
 	fn.free = free
 	fn.recursive = reaches(fn, fn, map[*Func]bool{})
 }

@@ -163,7 +163,7 @@ func (c *compiler) asInt(e lang.Expr) (intFn, evalFn) {
 
 func (c *compiler) intBinary(e *lang.Binary) intFn {
 	switch e.Op {
-	case "+", "-", "/", "%", "^", "*":
+	case "+", "-", "/", "%", "^", "*", "&", "|", "<<", ">>", "**":
 	default:
 		return nil
 	}
@@ -191,6 +191,14 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			r = opDiv(pos, op, a, b)
 		case "^":
 			r = opXor(pos, a, b)
+		case "&":
+			r = opBitAnd(pos, a, b)
+		case "|":
+			r = opBitOr(pos, a, b)
+		case "<<", ">>":
+			r = opShift(pos, op, a, b)
+		case "**":
+			r = opPow(pos, a, b)
 		}
 		return r.n
 	}
@@ -257,6 +265,23 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			if k != 0 && k != -1 {
 				return func(fr *frame) int64 { return xo.get(fr) % k }
 			}
+		case ">>":
+			if k >= 0 && k <= 63 {
+				return func(fr *frame) int64 { return xo.get(fr) >> k }
+			}
+		case "&":
+			return func(fr *frame) int64 { return xo.get(fr) & k }
+		}
+	}
+	if lit, ok := e.X.(*lang.IntLit); ok && op == "<<" && lit.Val == 1 {
+		// 1 << v, the bit of cell v: only the count can fail.
+		return func(fr *frame) int64 {
+			k := yo.get(fr)
+			if uint64(k) > 62 {
+				pushTrace(fr, tr)
+				return shl(pos, 1, k)
+			}
+			return 1 << k
 		}
 	}
 	switch op {
@@ -301,6 +326,38 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 				return a / b
 			}
 			return a % b
+		}
+	case "&":
+		return func(fr *frame) int64 { return xo.get(fr) & yo.get(fr) }
+	case "|":
+		return func(fr *frame) int64 { return xo.get(fr) | yo.get(fr) }
+	case "<<":
+		return func(fr *frame) int64 {
+			a, k := xo.get(fr), yo.get(fr)
+			if uint64(k) > 63 || a < 0 || a > math.MaxInt64>>k {
+				pushTrace(fr, tr)
+				return shl(pos, a, k)
+			}
+			return a << k
+		}
+	case ">>":
+		return func(fr *frame) int64 {
+			a, k := xo.get(fr), yo.get(fr)
+			if uint64(k) > 63 {
+				pushTrace(fr, tr)
+				return shr(pos, a, k)
+			}
+			return a >> k
+		}
+	case "**":
+		return func(fr *frame) int64 {
+			a, k := xo.get(fr), yo.get(fr)
+			r, ok := powOK(a, k)
+			if !ok {
+				pushTrace(fr, tr)
+				return pow(pos, a, k)
+			}
+			return r
 		}
 	}
 	return func(fr *frame) int64 { return xo.get(fr) ^ yo.get(fr) }

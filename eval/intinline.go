@@ -191,7 +191,7 @@ func intArith(e lang.Expr, node func(x lang.Expr) bool, call func(x *lang.Call) 
 			return x.Op == "-" && num(x.X)
 		case *lang.Binary:
 			switch x.Op {
-			case "+", "-", "*", "/", "%", "^":
+			case "+", "-", "*", "/", "%", "^", "&", "|", "<<", ">>", "**":
 				return num(x.X) && num(x.Y)
 			}
 		case *lang.IfExpr:
@@ -227,27 +227,12 @@ func intArith(e lang.Expr, node func(x lang.Expr) bool, call func(x *lang.Call) 
 
 // countUses counts the uses of each name in x.
 func countUses(x lang.Expr, uses map[string]int) {
-	switch x := x.(type) {
-	case *lang.Ident:
-		uses[x.Name]++
-	case *lang.Unary:
-		countUses(x.X, uses)
-	case *lang.Binary:
-		countUses(x.X, uses)
-		countUses(x.Y, uses)
-	case *lang.IfExpr:
-		countUses(x.Cond, uses)
-		countUses(x.Then, uses)
-		countUses(x.Else, uses)
-	case *lang.Call:
-		countUses(x.Fn, uses)
-		for _, a := range x.Args {
-			countUses(a, uses)
+	lang.Inspect(x, func(x lang.Expr) bool {
+		if x, ok := x.(*lang.Ident); ok {
+			uses[x.Name]++
 		}
-	case *lang.Index:
-		countUses(x.X, uses)
-		countUses(x.Index, uses)
-	}
+		return true
+	})
 }
 
 // firstLeaf returns the name an int-closed expression evaluates before

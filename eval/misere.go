@@ -187,9 +187,7 @@ const (
 // player to move wins, "P" when the player to move loses. The game must be
 // acyclic (every play ends).
 func (th *Thread) Misere(c *Call, v Value) string {
-	if !v.IsGame() {
-		c.ArgFail(0, "misere needs a game, found %s %s", v.TypeName(), Repr(v))
-	}
+	needGame(c, "misere", v)
 	ms := &misere{th: th, e: th.engine, pos: c.Pos, nims: map[int64]int32{}, memo: map[string]int64{}}
 	st := ms.start(v)
 	ms.e.current = nil // limit messages: the search is not computing one position

@@ -2,13 +2,6 @@ package eval
 
 import "github.com/grundy-lang/grundy/lang"
 
-// pureBuiltins cannot ask for a value of a game (or run other code).
-var pureBuiltins = map[string]bool{
-	"len": true, "min": true, "max": true, "abs": true, "divisors": true,
-	"range": true, "gcd": true, "lcm": true, "popcount": true, "sorted": true,
-	"all": true, "any": true, "mex": true, "nimsum": true, "str": true,
-}
-
 // pureRule reports whether a game's move rule can run nothing but
 // arithmetic, collections, positions, pure built-ins and defs that are
 // themselves pure: no sg, outcome, moves or winning, directly or through
@@ -97,6 +90,8 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *binding,
 		return pureExpr(e.X, bound, resolve, depth)
 	case *lang.Index:
 		return pureExpr(e.X, bound, resolve, depth) && pureExpr(e.Index, bound, resolve, depth)
+	case *lang.Slice:
+		return pureExpr(e.X, bound, resolve, depth) && pureExpr(e.Lo, bound, resolve, depth) && pureExpr(e.Hi, bound, resolve, depth)
 	case *lang.Call:
 		if !pureExprs(e.Args, bound, resolve, depth) {
 			return false
@@ -112,7 +107,7 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *binding,
 		case b.kind == bGame:
 			return true
 		case b.kind == bBuiltin:
-			return pureBuiltins[b.bi.BName]
+			return b.bi.Pure
 		case b.kind == bDef:
 			fn := b.fn
 			if fn.decl == nil || fn.free == nil || fn.recursive || depth > 32 {

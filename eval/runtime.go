@@ -237,6 +237,9 @@ func opSub(pos Pos, a, b Value) Value {
 		}
 		return Int(c)
 	}
+	if a.k == KSet && b.k == KSet {
+		return setMerge(a.Elems(), b.Elems(), true, false, false)
+	}
 	typeErr(pos, "-", a, b)
 	return None
 }
@@ -256,6 +259,10 @@ func opMul(pos Pos, a, b Value) Value {
 		return copies(pos, a.n, b)
 	case a.IsGame() && b.k == KInt:
 		return copies(pos, b.n, a)
+	case a.k == KInt && isSeq(b):
+		return repeat(pos, a.n, b)
+	case isSeq(a) && b.k == KInt:
+		return repeat(pos, b.n, a)
 	}
 	typeErr(pos, "*", a, b)
 	return None
@@ -300,6 +307,9 @@ func opDiv(pos Pos, op string, a, b Value) Value {
 func opXor(pos Pos, a, b Value) Value {
 	if a.k == KInt && b.k == KInt {
 		return Int(a.n ^ b.n)
+	}
+	if a.k == KSet && b.k == KSet {
+		return setMerge(a.Elems(), b.Elems(), true, false, true)
 	}
 	typeErr(pos, "^", a, b)
 	return None

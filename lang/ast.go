@@ -15,12 +15,15 @@ type Name struct {
 	Name string `parser:"@Ident"`
 }
 
-// LetStmt is `let NAME = EXPR`.
+// LetStmt is `let NAME = EXPR` or `let (A, B, ...) = EXPR`.
 type LetStmt struct {
-	Pos   Pos
-	Name  *Name `parser:"'let' @@ '='"`
-	Value Expr  `parser:"@@"`
+	Pos    Pos
+	Target PatternNode `parser:"'let' @@ '='"`
+	Value  Expr        `parser:"@@"`
 }
+
+// Pattern returns what the let binds: one name, or a tuple of names.
+func (l *LetStmt) Pattern() *Pattern { return l.Target.(*Pattern) }
 
 // DefStmt is `def NAME(P1, ..., Pk) = EXPR`.
 type DefStmt struct {
@@ -239,7 +242,8 @@ type IfExpr struct {
 	Else Expr
 }
 
-// Binary is X op Y; Pos is the operator's.
+// Binary is X op Y; Pos is the operator's. Op is one of or and == != < <=
+// > >= in "not in" .. | ^ & << >> + - * / % **.
 type Binary struct {
 	Pos Pos
 	Op  string
@@ -269,6 +273,15 @@ type Index struct {
 	Index Expr
 }
 
+// Slice is X[Lo:Hi]; Lo and Hi may be nil (X[:Hi], X[Lo:], X[:]). Pos is
+// the '['.
+type Slice struct {
+	Pos Pos
+	X   Expr
+	Lo  Expr
+	Hi  Expr
+}
+
 func (e *Ident) Position() Pos    { return e.Pos }
 func (e *IntLit) Position() Pos   { return e.Pos }
 func (e *StrLit) Position() Pos   { return e.Pos }
@@ -284,6 +297,7 @@ func (e *Binary) Position() Pos   { return e.Pos }
 func (e *Unary) Position() Pos    { return e.Pos }
 func (e *Call) Position() Pos     { return e.Pos }
 func (e *Index) Position() Pos    { return e.Pos }
+func (e *Slice) Position() Pos    { return e.Pos }
 
 // Start returns the position where the text of e begins (for a binary
 // expression, its left operand's start; Position gives the operator's).
@@ -292,6 +306,8 @@ func Start(e Expr) Pos {
 	case *Binary:
 		return Start(e.X)
 	case *Index:
+		return Start(e.X)
+	case *Slice:
 		return Start(e.X)
 	case *Call:
 		return Start(e.Fn)

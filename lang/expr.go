@@ -9,14 +9,19 @@ import (
 )
 
 // Binary operator precedences, lowest first. `not` sits between and and the
-// comparisons; comparisons and ranges do not associate.
+// comparisons; comparisons and ranges do not associate. Above precMul come
+// the prefix operators (- and *E), then ** (right-associative, parsed in
+// power), then calls, indexing and slicing.
 const (
 	precOr = iota + 1
 	precAnd
 	precNot
 	precCmp
 	precRange
+	precBitOr
 	precXor
+	precBitAnd
+	precShift
 	precAdd
 	precMul
 )
@@ -25,8 +30,11 @@ var binaryPrec = map[string]int{
 	"or": precOr, "and": precAnd,
 	"==": precCmp, "!=": precCmp, "<": precCmp, "<=": precCmp, ">": precCmp, ">=": precCmp, "in": precCmp,
 	"..": precRange,
+	"|":  precBitOr,
 	"^":  precXor,
-	"+":  precAdd, "-": precAdd,
+	"&":  precBitAnd,
+	"<<": precShift, ">>": precShift,
+	"+": precAdd, "-": precAdd,
 	"*": precMul, "/": precMul, "%": precMul,
 }
 
@@ -38,6 +46,9 @@ type syntaxPanic struct{ err *Error }
 type exprParser struct {
 	lex   *lexer.PeekingLexer
 	depth int
+	// inAlt is set while parsing a game's alternative outside any
+	// bracket: there a "|" separates alternatives and is no operator.
+	inAlt bool
 }
 
 func catchSyntax[T any](lex *lexer.PeekingLexer, f func(p *exprParser) T) (res T, err error) {
@@ -67,9 +78,26 @@ func parseAltNode(lex *lexer.PeekingLexer) (AltNode, error) {
 		if !startsExpr(t) {
 			p.fail(t, "a move (a game expression)")
 		}
+		p.inAlt = true
 		body := p.expr()
-		return &Alt{Pos: Start(body), Body: body, Clauses: p.clauses()}
+		alt := &Alt{Pos: Start(body), Body: body, Clauses: p.clauses()}
+		switch t := p.peek(); {
+		case p.is(","):
+			panic(syntaxPanic{Errorf(t.Pos, `alternatives are separated by "|", not ","; write "|" before the next alternative`)})
+		case p.is("else"):
+			panic(syntaxPanic{Errorf(t.Pos, `an alternative has no "else": write the other case as another alternative after "|" (each with its own if), or use "if C then A else B" inside one`)})
+		}
+		return alt
 	})
+}
+
+// bracketed parses what f parses inside brackets, where "|" is an operator
+// again even within a game's alternative.
+func bracketed[T any](p *exprParser, f func() T) T {
+	save := p.inAlt
+	p.inAlt = false
+	defer func() { p.inAlt = save }()
+	return f()
 }
 
 func parseParamsNode(lex *lexer.PeekingLexer) (ParamsNode, error) {
@@ -163,12 +191,22 @@ func (p *exprParser) expr() Expr {
 	p.enter()
 	defer p.leave()
 	switch {
-	case p.is("sum"):
+	case p.is("sum") && !p.sumCall():
 		return p.sumOf()
 	case p.is("if"):
 		return p.ifExpr()
 	}
 	return p.binary(precOr)
+}
+
+// sumCall reports whether the "sum" ahead is a call of the built-in
+// sum(XS) rather than "sum of".
+func (p *exprParser) sumCall() bool {
+	cp := p.lex.MakeCheckpoint()
+	p.next()
+	call := p.is("(")
+	p.lex.LoadCheckpoint(cp)
+	return call
 }
 
 func (p *exprParser) sumOf() Expr {
@@ -213,12 +251,27 @@ func (p *exprParser) ifExpr() Expr {
 	return &IfExpr{Pos: pos, Cond: c, Then: a, Else: b}
 }
 
-func (p *exprParser) binop() (string, int) {
+// binop returns the binary operator ahead and its precedence (0: none),
+// and how many tokens it takes ("not in" takes two).
+func (p *exprParser) binop() (string, int, int) {
 	t := p.peek()
 	if t.Type != TokPunct && t.Type != TokKeyword {
-		return "", 0
+		return "", 0, 0
 	}
-	return t.Value, binaryPrec[t.Value]
+	if t.Value == "|" && p.inAlt {
+		return "", 0, 0
+	}
+	if t.Value == "not" {
+		cp := p.lex.MakeCheckpoint()
+		p.next()
+		in := p.is("in")
+		p.lex.LoadCheckpoint(cp)
+		if in {
+			return "not in", precCmp, 2
+		}
+		return "", 0, 0
+	}
+	return t.Value, binaryPrec[t.Value], 1
 }
 
 func (p *exprParser) binary(minPrec int) Expr {
@@ -230,15 +283,18 @@ func (p *exprParser) binary(minPrec int) Expr {
 		x = p.unary()
 	}
 	for {
-		op, prec := p.binop()
+		op, prec, ntok := p.binop()
 		if prec == 0 || prec < minPrec {
 			return x
 		}
 		t := p.next()
+		if ntok == 2 {
+			p.next()
+		}
 		y := p.binaryOperand(prec+1, op)
 		x = &Binary{Pos: t.Pos, Op: op, X: x, Y: y}
 		if prec == precCmp || prec == precRange {
-			if op2, prec2 := p.binop(); prec2 == prec {
+			if op2, prec2, _ := p.binop(); prec2 == prec {
 				kind := "comparisons"
 				if prec == precRange {
 					kind = "ranges"
@@ -265,8 +321,8 @@ func (p *exprParser) unary() Expr {
 	if t.Type == TokPunct && (t.Value == "-" || t.Value == "*") {
 		p.next()
 		if t.Value == "-" && p.peek().Type == TokInt && p.peek().Value == "9223372036854775808" {
-			lit := p.next()
-			return p.postfix(&IntLit{Pos: t.Pos, Val: -1 << 63}, lit)
+			p.next()
+			return p.powerTail(p.postfix(&IntLit{Pos: t.Pos, Val: -1 << 63}))
 		}
 		if !startsExpr(p.peek()) {
 			p.fail(p.peek(), fmt.Sprintf("an expression after %q", t.Value))
@@ -277,25 +333,59 @@ func (p *exprParser) unary() Expr {
 		pos := p.next().Pos
 		return &Unary{Pos: pos, Op: "not", X: p.binaryOperand(precNot, "not")}
 	}
-	return p.postfix(p.primary(), nil)
+	return p.powerTail(p.postfix(p.primary()))
 }
 
-func (p *exprParser) postfix(x Expr, _ *lexer.Token) Expr {
+// powerTail parses "** E" after an operand: right-associative, binding
+// tighter than the prefix operators (-2 ** 2 is -4), its right side a
+// unary expression (2 ** -1 parses, and fails when run).
+func (p *exprParser) powerTail(x Expr) Expr {
+	if !p.is("**") {
+		return x
+	}
+	t := p.next()
+	if !startsExpr(p.peek()) {
+		p.fail(p.peek(), `an expression after "**"`)
+	}
+	return &Binary{Pos: t.Pos, Op: "**", X: x, Y: p.unary()}
+}
+
+func (p *exprParser) postfix(x Expr) Expr {
 	for {
 		switch {
 		case p.is("("):
 			lp := p.next().Pos
-			args := p.list(")", "an argument")
+			args := bracketed(p, func() []Expr { return p.list(")", "an argument") })
 			x = &Call{Pos: Start(x), Fn: x, Lparen: lp, Args: args}
 		case p.is("["):
 			pos := p.next().Pos
-			i := p.operand("an index")
-			p.expect("]")
-			x = &Index{Pos: pos, X: x, Index: i}
+			x = bracketed(p, func() Expr { return p.indexOrSlice(pos, x) })
 		default:
 			return x
 		}
 	}
+}
+
+// indexOrSlice parses what follows "[" after X: I], A:B], A:], :B] or :].
+func (p *exprParser) indexOrSlice(pos Pos, x Expr) Expr {
+	var lo Expr
+	if !p.is(":") {
+		lo = p.operand(`an index or ":"`)
+		if !p.is(":") {
+			if !p.is("]") {
+				p.fail(p.peek(), `"]" or ":"`)
+			}
+			p.next()
+			return &Index{Pos: pos, X: x, Index: lo}
+		}
+	}
+	p.next() // ":"
+	var hi Expr
+	if !p.is("]") {
+		hi = p.operand(`the end of a slice or "]"`)
+	}
+	p.expect("]")
+	return &Slice{Pos: pos, X: x, Lo: lo, Hi: hi}
 }
 
 // list parses comma-separated expressions up to the closing token (a
@@ -340,16 +430,20 @@ func (p *exprParser) primary() Expr {
 		case "if":
 			return p.ifExpr()
 		case "sum":
+			if p.sumCall() {
+				p.next()
+				return &Ident{Pos: t.Pos, Name: "sum"}
+			}
 			return p.sumOf()
 		}
 	case TokPunct:
 		switch t.Value {
 		case "(":
-			return p.paren()
+			return bracketed(p, p.paren)
 		case "[":
-			return p.bracket()
+			return bracketed(p, p.bracket)
 		case "{":
-			return p.brace()
+			return bracketed(p, p.brace)
 		}
 	}
 	p.fail(t, "an expression")

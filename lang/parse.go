@@ -160,6 +160,9 @@ func parse(p *participle.Parser[File], filename, src string) (*File, error) {
 	return f, nil
 }
 
+// StatementWords are the words a statement starts with.
+var StatementWords = []string{"let", "def", "game", "print", "assert", "for", "table"}
+
 // convertError turns participle's error into an *Error with a sentence
 // naming what was expected.
 func convertError(err error, eof Pos) error {
@@ -176,6 +179,11 @@ func convertError(err error, eof Pos) error {
 		switch {
 		case expected == "" || expected == "<eof>" || expected == "EOF":
 			msg = fmt.Sprintf("expected a statement (let, def, game, print, assert or for), found %s", found)
+			if t.Type == TokIdent {
+				if s := Suggest(t.Value, StatementWords); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+			}
 		default:
 			msg = fmt.Sprintf("expected %s, found %s", expected, found)
 		}

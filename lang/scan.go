@@ -119,7 +119,7 @@ func (s *scanner) emit(t lexer.TokenType, value string, at Pos) {
 	s.toks = append(s.toks, lexer.Token{Type: t, Value: value, Pos: at})
 }
 
-const puncts2 = "..==!=<=>="
+const puncts2 = "..==!=<=>=<<>>**"
 
 func (s *scanner) run() ([]lexer.Token, error) {
 	var open []Pos
@@ -161,13 +161,17 @@ func (s *scanner) run() ([]lexer.Token, error) {
 				s.emit(TokIdent, word, start)
 			}
 		default:
+			if two := s.src[s.pos.Offset:min(s.pos.Offset+2, len(s.src))]; two == "&&" || two == "||" {
+				word := map[string]string{"&&": "and", "||": "or"}[two]
+				return nil, Errorf(start, "unexpected %q; use %q (or %q alone for a bitwise or set operation)", two, word, two[:1])
+			}
 			if i := strings.Index(puncts2, s.src[s.pos.Offset:min(s.pos.Offset+2, len(s.src))]); i >= 0 && i%2 == 0 && s.pos.Offset+2 <= len(s.src) {
 				s.advance()
 				s.advance()
 				s.emit(TokPunct, s.src[start.Offset:s.pos.Offset], start)
 				continue
 			}
-			if strings.IndexByte("+-*/%^<>=()[]{},:|", c) >= 0 {
+			if strings.IndexByte("+-*/%^<>=()[]{},:|&", c) >= 0 {
 				switch c {
 				case '(', '[', '{':
 					open = append(open, start)
@@ -190,8 +194,6 @@ func (s *scanner) run() ([]lexer.Token, error) {
 			switch r {
 			case '!':
 				return nil, Errorf(start, "unexpected character '!'; use 'not' for negation and '!=' for inequality")
-			case '&':
-				return nil, Errorf(start, "unexpected character '&'; use 'and'")
 			case ';':
 				return nil, Errorf(start, "unexpected character ';'; statements need no separator")
 			case '\'':

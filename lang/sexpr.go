@@ -54,7 +54,7 @@ func writeSExpr(b *strings.Builder, node any) {
 			writeSExpr(b, s)
 		}
 	case *LetStmt:
-		writeList(b, "let", raw(n.Name.Name), n.Value)
+		writeList(b, "let", n.Target, n.Value)
 	case *DefStmt:
 		writeList(b, "def", raw(n.Name.Name), raw(names(ParamNames(n.Params))), n.Body)
 	case *GameStmt:
@@ -137,7 +137,7 @@ func writeSExpr(b *strings.Builder, node any) {
 	case *IfExpr:
 		writeList(b, "if", n.Cond, n.Then, n.Else)
 	case *Binary:
-		writeList(b, n.Op, n.X, n.Y)
+		writeList(b, strings.ReplaceAll(n.Op, " ", "-"), n.X, n.Y)
 	case *Unary:
 		op := n.Op
 		if op == "-" {
@@ -150,6 +150,8 @@ func writeSExpr(b *strings.Builder, node any) {
 		writeList(b, "call", append([]any{n.Fn}, exprs(n.Args)...)...)
 	case *Index:
 		writeList(b, "index", n.X, n.Index)
+	case *Slice:
+		writeList(b, "slice", n.X, n.Lo, n.Hi)
 	case nil:
 		b.WriteString("nil")
 	default:

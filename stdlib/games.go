@@ -84,7 +84,7 @@ var gameBuiltins = []*eval.Builtin{
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			return eval.Str(c.Th.Period(c, a[0], upTo(c, a)).Describe())
 		}},
-	{BName: "mex", MinArgs: 1, MaxArgs: 1,
+	{BName: "mex", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "mex(XS): the minimum excludant, the smallest int >= 0 not in the collection XS. Error: an element that is not an int.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			xs := elems(c, 0, a[0], "mex")
@@ -103,7 +103,7 @@ var gameBuiltins = []*eval.Builtin{
 			}
 			return eval.Int(int64(m))
 		}},
-	{BName: "nimsum", MinArgs: 1, MaxArgs: -1,
+	{BName: "nimsum", Pure: true, MinArgs: 1, MaxArgs: -1,
 		Doc: "nimsum(XS) or nimsum(a, b, ...): the exclusive or of ints (0 for none): the SG value of a sum of nim heaps of those sizes.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			xs := a
@@ -119,7 +119,7 @@ var gameBuiltins = []*eval.Builtin{
 			}
 			return eval.Int(acc)
 		}},
-	{BName: "primes", MinArgs: 1, MaxArgs: 1,
+	{BName: "primes", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "primes(N): the primes up to N, ascending (a sieve). Error: N above 100,000,000.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			n := needInt(c, 0, a[0], "primes")
@@ -145,7 +145,7 @@ var gameBuiltins = []*eval.Builtin{
 			}
 			return eval.List(out)
 		}},
-	{BName: "fibs", MinArgs: 1, MaxArgs: 1,
+	{BName: "fibs", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "fibs(LIMIT): the distinct Fibonacci numbers 1, 2, 3, 5, 8, ... up to LIMIT, ascending (a subtraction set, e.g. for Fibonacci Nim).",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			lim := needInt(c, 0, a[0], "fibs")
@@ -158,7 +158,7 @@ var gameBuiltins = []*eval.Builtin{
 			}
 			return eval.List(out)
 		}},
-	{BName: "gcd", MinArgs: 2, MaxArgs: 2,
+	{BName: "gcd", Pure: true, MinArgs: 2, MaxArgs: 2,
 		Doc: "gcd(a, b): the greatest common divisor of two ints, >= 0 (gcd(0, 0) is 0).",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			x, y := needInt(c, 0, a[0], "gcd"), needInt(c, 1, a[1], "gcd")
@@ -168,7 +168,7 @@ var gameBuiltins = []*eval.Builtin{
 			}
 			return eval.Int(g)
 		}},
-	{BName: "lcm", MinArgs: 2, MaxArgs: 2,
+	{BName: "lcm", Pure: true, MinArgs: 2, MaxArgs: 2,
 		Doc: "lcm(a, b): the least common multiple of two ints, >= 0. Error: overflow.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			x, y := needInt(c, 0, a[0], "lcm"), needInt(c, 1, a[1], "lcm")
@@ -183,7 +183,7 @@ var gameBuiltins = []*eval.Builtin{
 			}
 			return eval.Int(int64(lo))
 		}},
-	{BName: "popcount", MinArgs: 1, MaxArgs: 1,
+	{BName: "popcount", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "popcount(n): the number of 1 bits of an int n >= 0. Error: n < 0.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			n := needInt(c, 0, a[0], "popcount")
@@ -192,7 +192,7 @@ var gameBuiltins = []*eval.Builtin{
 			}
 			return eval.Int(int64(bits.OnesCount64(uint64(n))))
 		}},
-	{BName: "range", MinArgs: 1, MaxArgs: 3,
+	{BName: "range", Pure: true, MinArgs: 1, MaxArgs: 3,
 		Doc: "range(n), range(a, b), range(a, b, step): the list a, a + step, ... stopping before b (as in Python; a = 0 and step = 1 by default). Errors: step 0; more than 10,000,000 elements.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			var lo, hi, step int64 = 0, 0, 1

@@ -50,7 +50,7 @@ var all = []*eval.Builtin{
 	{BName: "remoteness", MinArgs: 1, MaxArgs: 1,
 		Doc: "remoteness(G): the number of moves until the game ends under optimal play (the winner hurries, the loser delays); none for a draw.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.Remoteness(c, a[0]) }},
-	{BName: "len", MinArgs: 1, MaxArgs: 1,
+	{BName: "len", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "len(X): the number of elements of a list, tuple, set or map, or of characters of a string.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			switch a[0].Kind() {
@@ -64,17 +64,17 @@ var all = []*eval.Builtin{
 		},
 		Fold:  func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return eval.Int(int64(n + 1)) },
 		Count: true},
-	{BName: "min", MinArgs: 1, MaxArgs: -1,
+	{BName: "min", Pure: true, MinArgs: 1, MaxArgs: -1,
 		Doc:     "min(XS) or min(a, b, ...): the smallest element. Errors: an empty collection, elements that cannot be ordered.",
 		Fn:      func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "min", a, -1) },
 		Fold:    func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return foldExtreme(c, "min", acc, x, n, -1) },
 		IntFold: -1},
-	{BName: "max", MinArgs: 1, MaxArgs: -1,
+	{BName: "max", Pure: true, MinArgs: 1, MaxArgs: -1,
 		Doc:     "max(XS) or max(a, b, ...): the largest element. Errors: an empty collection, elements that cannot be ordered.",
 		Fn:      func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "max", a, 1) },
 		Fold:    func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return foldExtreme(c, "max", acc, x, n, 1) },
 		IntFold: 1},
-	{BName: "abs", MinArgs: 1, MaxArgs: 1,
+	{BName: "abs", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "abs(n): the absolute value of an int. Error: overflow for the most negative int.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			n := needInt(c, 0, a[0], "abs")
@@ -83,7 +83,7 @@ var all = []*eval.Builtin{
 			}
 			return eval.Int(max(n, -n))
 		}},
-	{BName: "sorted", MinArgs: 1, MaxArgs: 1,
+	{BName: "sorted", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "sorted(XS): a list of the elements of a list, tuple, set or map (its keys), ascending.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			xs := slices.Clone(elems(c, 0, a[0], "sorted"))
@@ -91,10 +91,10 @@ var all = []*eval.Builtin{
 			slices.SortStableFunc(xs, eval.Compare)
 			return eval.List(xs)
 		}},
-	{BName: "str", MinArgs: 1, MaxArgs: 1,
+	{BName: "str", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "str(X): the text print would show for X.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.Str(eval.Format(a[0])) }},
-	{BName: "keys", MinArgs: 1, MaxArgs: 1,
+	{BName: "keys", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "keys(M): the keys of map M as a sorted list.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			if a[0].Kind() != eval.KMap {
@@ -102,7 +102,7 @@ var all = []*eval.Builtin{
 			}
 			return eval.List(slices.Clone(a[0].Elems()))
 		}},
-	{BName: "get", MinArgs: 3, MaxArgs: 3,
+	{BName: "get", Pure: true, MinArgs: 3, MaxArgs: 3,
 		Doc: "get(M, K, DEFAULT): the value of key K in map M, or DEFAULT when K is not a key.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			if a[0].Kind() != eval.KMap {
@@ -114,7 +114,7 @@ var all = []*eval.Builtin{
 			}
 			return a[2]
 		}},
-	{BName: "set", MinArgs: 0, MaxArgs: 1,
+	{BName: "set", Pure: true, MinArgs: 0, MaxArgs: 1,
 		Doc: "set() is the empty set; set(XS) the set of the elements of a list, tuple, set or map (its keys).",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			if len(a) == 0 {
@@ -122,13 +122,13 @@ var all = []*eval.Builtin{
 			}
 			return eval.SetOf(slices.Clone(elems(c, 0, a[0], "set")))
 		}},
-	{BName: "all", MinArgs: 1, MaxArgs: 1,
+	{BName: "all", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "all(XS): true when every element of XS is true (all([]) is true). Error: an element that is not a bool.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return allAny(c, "all", a[0], true) }},
-	{BName: "any", MinArgs: 1, MaxArgs: 1,
+	{BName: "any", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "any(XS): true when some element of XS is true (any([]) is false). Error: an element that is not a bool.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return allAny(c, "any", a[0], false) }},
-	{BName: "divisors", MinArgs: 1, MaxArgs: 1,
+	{BName: "divisors", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "divisors(n): the divisors of n >= 1 as an ascending list, 1 and n included. Error: n < 1.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			ds := divisorsOf(c, a[0], nil)

@@ -1,0 +1,49 @@
+package lang
+
+// Suggest returns the candidate closest to word by edit distance, if it
+// is close enough to be a likely typo (no edit for one letter, one for up
+// to four, two for up to eight, three beyond), or "". The resolver, the
+// parser and the REPL use it for their "did you mean" hints.
+func Suggest(name string, names []string) string {
+	limit := 0 // edits allowed: none for one letter, then more for longer names
+	switch n := len([]rune(name)); {
+	case n >= 9:
+		limit = 3
+	case n >= 5:
+		limit = 2
+	case n >= 2:
+		limit = 1
+	}
+	best, bestD := "", limit+1
+	for _, n := range names {
+		if n == name {
+			continue
+		}
+		if d := editDistance(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+

@@ -1,0 +1,160 @@
+package stdlib
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/grundy-lang/grundy/eval"
+)
+
+// The built-ins of boards (LANGUAGE.md, "Boards: sequences, sets and
+// bits"): functional update, strings as rows of cells, integer sums and
+// the sequence helpers.
+
+func init() {
+	for _, b := range boards {
+		eval.Register(b)
+	}
+}
+
+var boards = []*eval.Builtin{
+	{BName: "update", MinArgs: 3, MaxArgs: 3, Pure: true,
+		Doc: "update(X, I, V): a copy of list or tuple X with element I replaced by V; of string X with character I replaced by the string V; of map X with key I bound to V. Error: I out of range.",
+		Fn:  update},
+	{BName: "join", MinArgs: 2, MaxArgs: 2, Pure: true,
+		Doc: `join(XS, SEP): the strings of XS (a list, tuple or set) joined with SEP between them: join(["a", "b"], "-") is "a-b". Error: an element that is not a string.`,
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			xs := elems(c, 0, a[0], "join")
+			if a[1].Kind() != eval.KStr {
+				c.ArgFail(1, "join needs a string separator, found %s %s", a[1].TypeName(), eval.Repr(a[1]))
+			}
+			parts := make([]string, len(xs))
+			for i, x := range xs {
+				if x.Kind() != eval.KStr {
+					c.ArgFail(0, "join needs strings, found %s %s", x.TypeName(), eval.Repr(x))
+				}
+				parts[i] = x.Str()
+			}
+			return eval.Str(strings.Join(parts, a[1].Str()))
+		}},
+	{BName: "chars", MinArgs: 1, MaxArgs: 1, Pure: true,
+		Doc: `chars(S): the characters of string S as a list of one-character strings: chars("ab") is ["a", "b"].`,
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			if a[0].Kind() != eval.KStr {
+				c.ArgFail(0, "chars needs a string, found %s %s", a[0].TypeName(), eval.Repr(a[0]))
+			}
+			var out []eval.Value
+			for _, r := range a[0].Str() {
+				out = append(out, eval.Str(string(r)))
+			}
+			return eval.List(out)
+		}},
+	{BName: "sum", MinArgs: 1, MaxArgs: 1, Pure: true,
+		Doc: "sum(XS): the integer sum of a list, tuple or set of ints (0 when empty); `sum of` is the sum of games. Errors: an element that is not an int, overflow.",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			total := int64(0)
+			for _, x := range elems(c, 0, a[0], "sum") {
+				if x.Kind() != eval.KInt {
+					hint := ""
+					if x.IsGame() {
+						hint = `; for a sum of games write "sum of"`
+					}
+					c.ArgFail(0, "sum needs ints, found %s %s%s", x.TypeName(), eval.Repr(x), hint)
+				}
+				s := total + x.Int()
+				if (s > total) != (x.Int() > 0) {
+					c.Fail("integer overflow: the sum does not fit in 64 bits")
+				}
+				total = s
+			}
+			return eval.Int(total)
+		}},
+	{BName: "reversed", MinArgs: 1, MaxArgs: 1, Pure: true,
+		Doc: "reversed(XS): a list of the elements of a list, tuple, set or map (its keys), or of the characters of a string, last first.",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			xs := seqElems(c, a[0], "reversed")
+			out := slices.Clone(xs)
+			slices.Reverse(out)
+			return eval.List(out)
+		}},
+	{BName: "enumerate", MinArgs: 1, MaxArgs: 1, Pure: true,
+		Doc: "enumerate(XS): a list of (i, x) tuples, i counting from 0, for the elements x of a list, tuple, set, map (its keys) or string (its characters).",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			xs := seqElems(c, a[0], "enumerate")
+			out := make([]eval.Value, len(xs))
+			for i, x := range xs {
+				out[i] = eval.Tuple([]eval.Value{eval.Int(int64(i)), x})
+			}
+			return eval.List(out)
+		}},
+	{BName: "zip", MinArgs: 2, MaxArgs: 2, Pure: true,
+		Doc: "zip(XS, YS): a list of the pairs (x, y) of the elements of XS and YS in order, as long as the shorter.",
+		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+			xs, ys := seqElems(c, a[0], "zip"), seqElems(c, a[1], "zip")
+			n := min(len(xs), len(ys))
+			out := make([]eval.Value, n)
+			for i := range n {
+				out[i] = eval.Tuple([]eval.Value{xs[i], ys[i]})
+			}
+			return eval.List(out)
+		}},
+}
+
+// seqElems is elems, also taking a string as its characters.
+func seqElems(c *eval.Call, v eval.Value, fn string) []eval.Value {
+	if v.Kind() != eval.KStr {
+		return elems(c, 0, v, fn)
+	}
+	var out []eval.Value
+	for _, r := range v.Str() {
+		out = append(out, eval.Str(string(r)))
+	}
+	return out
+}
+
+func update(c *eval.Call, a []eval.Value) eval.Value {
+	x, i, v := a[0], a[1], a[2]
+	index := func(n int, what string) int {
+		if i.Kind() != eval.KInt {
+			c.ArgFail(1, "update needs an int index for a %s, found %s %s", x.TypeName(), i.TypeName(), eval.Repr(i))
+		}
+		if i.Int() < 0 || i.Int() >= int64(n) {
+			c.ArgFail(1, "index %d out of range (the %s has %d %s%s)", i.Int(), x.TypeName(), n, what, plural(n))
+		}
+		return int(i.Int())
+	}
+	switch x.Kind() {
+	case eval.KList, eval.KTuple:
+		xs := slices.Clone(x.Elems())
+		xs[index(len(xs), "element")] = v
+		if x.Kind() == eval.KList {
+			return eval.List(xs)
+		}
+		return eval.Tuple(xs)
+	case eval.KStr:
+		rs := []rune(x.Str())
+		k := index(len(rs), "character")
+		if v.Kind() != eval.KStr {
+			c.ArgFail(2, "update of a string needs a string to put in, found %s %s", v.TypeName(), eval.Repr(v))
+		}
+		return eval.Str(string(rs[:k]) + v.Str() + string(rs[k+1:]))
+	case eval.KMap:
+		m := x.Map()
+		j, found := slices.BinarySearchFunc(m.Keys, i, eval.Compare)
+		if found {
+			vals := slices.Clone(m.Vals)
+			vals[j] = v
+			return eval.MapOf(slices.Clone(m.Keys), vals)
+		}
+		return eval.MapOf(slices.Insert(slices.Clone(m.Keys), j, i), slices.Insert(slices.Clone(m.Vals), j, v))
+	}
+	c.ArgFail(0, "update needs a list, tuple, string or map, found %s %s", x.TypeName(), eval.Repr(x))
+	return eval.None
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
