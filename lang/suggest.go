@@ -46,4 +46,3 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
-
