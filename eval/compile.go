@@ -177,7 +177,10 @@ func (s *scope) lookup(name string) *binding {
 
 // compiler resolves and compiles one file or REPL entry.
 type compiler struct {
-	bareEntry *lang.Ident // the lone name of the REPL entry being compiled
+	bareEntry  *lang.Ident  // the lone name of the REPL entry being compiled
+	explaining *Explanation // the declaration whose notes are recorded
+	rejected   string       // why the last fast path tried did not apply
+	fastDesc   string       // what the last fast loop compiled is
 	s         *Session
 	errs      lang.ErrorList
 	scope     *scope
@@ -504,6 +507,17 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 		fn.body = c.expr(d.Body)
 		c.recordFree(fn, d.Body)
 	})
+	x := c.s.explainOf("def", fn.name, d.Name.Pos)
+	switch {
+	case c.repl || c.s.noInline || !optimize.inline:
+		x.Notes = append(x.Notes, "called, not inlined (this entry point compiles without inlining)")
+	case fn.recursive:
+		x.Notes = append(x.Notes, "recursive: called, not inlined")
+	case c.intClosedDef(fn, 0):
+		x.Notes = append(x.Notes, "int arithmetic: inlined as int code where it is called with int arguments")
+	default:
+		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
+	}
 	if len(lang.ParamNames(d.Params)) > 0 {
 		n := len(c.errs)
 		fn.nslotsI = c.function(lang.ParamNames(d.Params), true, func() {
@@ -519,16 +533,34 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 // parameters are known to be ints.
 func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 	g.pure = c.pureRule(d)
+	x := c.s.explainOf("game", g.name, d.Name.Pos)
+	if g.pure {
+		defer func() {
+			x.Notes = append(x.Notes, "its rule is pure: with cycles, the loopy solver lists options without computing them")
+		}()
+	}
 	g.sweep = nil
 	params := lang.ParamNames(d.Params)
+	if c.repl || c.s.noInline {
+		x.Notes = append(x.Notes, "defs are not inlined into it (this entry point compiles without inlining)")
+	}
 	alts := func(sg, ints bool) func(fr *frame) {
 		var gens []func(fr *frame)
-		for _, a := range d.Alts {
+		if sg && ints {
+			c.explaining = x
+			defer func() { c.explaining = nil }()
+		}
+		for i, a := range d.Alts {
 			alt := a.(*lang.Alt)
 			if sg && ints {
+				c.rejected = ""
 				if f := c.fastAlt(alt); f != nil {
+					c.note("%s: %s", altLabel(i, alt), c.fastDesc)
 					if len(d.Alts) == 1 && len(params) == 1 {
 						g.sweep = c.sweep
+						if g.sweep != nil {
+							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")
+						}
 					}
 					gens = append(gens, f)
 					continue
@@ -540,10 +572,12 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 			if sg {
 				if ints {
 					if one := c.sgCall1(body); one != nil {
+						c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), c.rejected)
 						gens = append(gens, loops(one))
 						c.pop()
 						continue
 					}
+					c.note("%s: general path: %s", altLabel(i, alt), c.rejected)
 				}
 				sgBody := c.sgExpr(body)
 				if call, ok := body.(*lang.Call); ok && ints && c.gameCallee(call) != nil {

@@ -30,7 +30,7 @@ import (
 // it run as usual); nil otherwise.
 func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 	if !optimize.fastLoops {
-		return nil
+		return whyNot[func(*frame)](c, "fast loops are switched off")
 	}
 	last := -1
 	for i, cl := range alt.Clauses {
@@ -39,7 +39,7 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 		}
 	}
 	if last < 0 {
-		return nil
+		return whyNot[func(*frame)](c, "it has no for clause")
 	}
 	var ifs []*lang.IfClause
 	for _, cl := range alt.Clauses[last+1:] {
@@ -247,7 +247,7 @@ func ceilDiv(a, k int64) int64 {
 // (gen.cursor; see fast).
 func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, slow func(fr *frame), top bool) func(fr *frame) {
 	if cl.Target.Tuple || len(cl.Target.Names) != 1 {
-		return nil
+		return whyNot[func(*frame)](c, "its last for clause binds a tuple, not one int")
 	}
 	x := cl.Target.Names[0].Name
 	// The body: a sum of game positions (a nimber in it would be
@@ -267,7 +267,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		return false
 	}
 	if !collect(body) || len(terms) == 0 || len(terms) > 4 {
-		return nil
+		return whyNot[func(*frame)](c, "its option is not a position or a sum of at most 4 positions (a nimber, a call of a def, or another expression)")
 	}
 	var rlo, rhi intFn
 	var iter evalFn
@@ -313,14 +313,14 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 		}
 		if mentions(f.Cond, x) {
-			return nil
+			return whyNot[func(*frame)](c, "the if clause at line %d tests %s in a way that is not a bound (%s OP E or K * %s OP E)", f.Pos.Line, x, x, x)
 		}
 		once = append(once, c.cond(f.Cond, "an if clause's condition"))
 	}
 	if len(once) > 0 && len(clamps) > 0 {
 		// Keep the order in which the conditions are evaluated (and may
 		// fail) simple: conditions on x alone, or not on x at all.
-		return nil
+		return whyNot[func(*frame)](c, "its if clauses mix bounds on %s with conditions not on %s", x, x)
 	}
 	// The arguments are only evaluated here with x an int (the fast way
 	// runs on int values only).
@@ -330,13 +330,13 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		call := t.(*lang.Call)
 		b := c.gameCallee(call)
 		if b == nil {
-			return nil
+			return whyNot[func(*frame)](c, "%s is not a call of a declared game", exprText(call.Fn))
 		}
 		ft := fastTerm{b: b}
 		for _, a := range call.Args {
 			k, ok := affineCoef(a, x)
 			if !ok {
-				return nil
+				return whyNot[func(*frame)](c, "an argument of %s is not %s times a constant plus terms without %s", exprText(call.Fn), x, x)
 			}
 			ft.args = append(ft.args, c.expr(a))
 			f := c.intExpr(a)
@@ -352,8 +352,9 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		fts[i] = ft
 	}
 	if len(fts) > 4 {
-		return nil
+		return whyNot[func(*frame)](c, "more than 4 positions per option")
 	}
+	c.fastDesc = fastDescribe(x, cl.Iter, isRange, constInts(cl.Iter) != nil, fts, len(clamps))
 	var setCache struct {
 		ref  *Set
 		ints []int64

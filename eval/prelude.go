@@ -76,4 +76,5 @@ func (s *Session) loadPrelude() {
 			panic("eval: prelude " + p.name + ": " + err.Error())
 		}
 	}
+	s.explain = nil // the user's declarations are explained, not the library's
 }

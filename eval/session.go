@@ -36,6 +36,7 @@ type Session struct {
 	top       *scope
 	globals   int
 	laterLets map[string]Pos
+	explain   []*Explanation // what each declaration was compiled to
 }
 
 // NewSession makes an empty session.

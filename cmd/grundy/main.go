@@ -48,6 +48,8 @@ Usage:
 
 Flags (run, -e and the REPL):
   --stats              print positions visited, moves, memo size and time to stderr
+  --explain            print to stderr what each game and def was compiled to
+                       (fast loop or general path, and why); with check, no run
   --max-states N       stop after N positions (default 20000000)
   --max-steps N        stop after N evaluation steps (default 10000000000)
   --timeout D          stop a run after D, e.g. 30s or 2m (default: none)
@@ -87,6 +89,7 @@ func main() {
 
 type config struct {
 	stats     bool
+	explain   bool
 	maxStates int64
 	maxSteps  int64
 	timeout   time.Duration
@@ -114,6 +117,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&help, "h", false, "")
 	fs.BoolVar(&ver, "version", false, "")
 	fs.BoolVar(&cfg.stats, "stats", false, "")
+	fs.BoolVar(&cfg.explain, "explain", false, "")
 	fs.Int64Var(&cfg.maxStates, "max-states", 0, "")
 	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, "")
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
@@ -181,6 +185,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		s := eval.NewSession(eval.Options{})
 		if err := s.Check(files[0], string(src)); err != nil {
 			return report(stderr, string(src), err)
+		}
+		if cfg.explain {
+			printExplain(stderr, s)
 		}
 		return 0
 	}
@@ -266,10 +273,21 @@ func runSource(cfg config, name, src string, stdin io.Reader, stdout, stderr io.
 	if cfg.stats {
 		printStats(stderr, s, time.Since(start))
 	}
+	if cfg.explain {
+		printExplain(stderr, s)
+	}
 	if err != nil {
 		return report(stderr, src, err)
 	}
 	return 0
+}
+
+// printExplain writes --explain: per game and def, what it was compiled
+// to.
+func printExplain(w io.Writer, s *eval.Session) {
+	for _, x := range s.Explain() {
+		io.WriteString(w, x.String())
+	}
 }
 
 // report prints an error with a caret snippet and returns the exit status.

@@ -1,0 +1,107 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Explanations: what the compiler made of each game and def, for
+// `grundy run --explain` and the REPL's :explain. A user whose game is
+// slow starts there: each alternative of a move rule says whether it runs
+// as a fast loop over the memo tables or on the general path, and why.
+
+// Explanation is what one declaration was compiled to.
+type Explanation struct {
+	Kind  string // "game" or "def"
+	Name  string
+	Pos   Pos
+	Notes []string
+}
+
+// String renders the explanation: a heading line, then one indented line
+// per note.
+func (x *Explanation) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s (line %d):\n", x.Kind, x.Name, x.Pos.Line)
+	for _, n := range x.Notes {
+		b.WriteString("  ")
+		b.WriteString(n)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Explain returns the explanations of the declarations compiled so far
+// in this session, in source order; a declaration compiled again (a REPL
+// redeclaration) replaces its earlier explanation.
+func (s *Session) Explain() []*Explanation { return s.explain }
+
+// explainOf returns the session's explanation record for a declaration,
+// emptied: a redeclaration starts afresh.
+func (s *Session) explainOf(kind, name string, pos Pos) *Explanation {
+	for _, x := range s.explain {
+		if x.Kind == kind && x.Name == name {
+			x.Pos, x.Notes = pos, nil
+			return x
+		}
+	}
+	x := &Explanation{Kind: kind, Name: name, Pos: pos}
+	s.explain = append(s.explain, x)
+	return x
+}
+
+// note adds a line to the explanation of the declaration being compiled
+// (nothing when none is, or when compiling a variant that is not
+// explained).
+func (c *compiler) note(format string, args ...any) {
+	if c.explaining != nil {
+		c.explaining.Notes = append(c.explaining.Notes, fmt.Sprintf(format, args...))
+	}
+}
+
+// whyNot records why a fast path did not apply and returns nil, for
+// `return c.whyNot(...)` at a recognizer's exits.
+func whyNot[T any](c *compiler, format string, args ...any) T {
+	c.rejected = fmt.Sprintf(format, args...)
+	var zero T
+	return zero
+}
+
+// altLabel names alternative i of a move rule for a note.
+func altLabel(i int, alt *lang.Alt) string {
+	return fmt.Sprintf("alternative %d (line %d)", i+1, alt.Pos.Line)
+}
+
+// exprText names a callee for a note: its name, or "this expression".
+func exprText(e lang.Expr) string {
+	if id, ok := e.(*lang.Ident); ok {
+		return id.Name
+	}
+	return "this expression"
+}
+
+// fastDescribe says what a fast loop iterates and how many positions an
+// option has.
+func fastDescribe(x string, iter lang.Expr, isRange, literal bool, fts []fastTerm, bounds int) string {
+	dom := "the ints of a set or list (sorted ascending), read once per run"
+	switch {
+	case isRange:
+		dom = "a range"
+	case literal:
+		dom = "a literal of ints, made once"
+	}
+	parts := "one position per option"
+	if len(fts) > 1 {
+		parts = fmt.Sprintf("%d positions per option, their values xored", len(fts))
+		if len(fts) == 2 && len(fts[0].coefs) == 1 && len(fts[1].coefs) == 1 && fts[0].coefs[0] == -fts[1].coefs[0] && fts[0].b == fts[1].b {
+			parts = "a split (two heaps whose sizes add up to a constant): the split kernels"
+		}
+	}
+	s := fmt.Sprintf("fast loop: for %s over %s; %s", x, dom, parts)
+	if bounds > 0 {
+		s += fmt.Sprintf("; %d if clause%s turned into bounds on %s", bounds, plural(bounds), x)
+	}
+	return s
+}

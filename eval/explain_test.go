@@ -1,0 +1,73 @@
+package eval
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestExplain: each alternative says which path it takes, and why not the
+// fast one; defs say whether they are inlined.
+func TestExplain(t *testing.T) {
+	src := `let S = {1, 3, 4}
+def ok(n, s) = n - s >= 0
+def wrap(n) = sub(n)
+def mid(n) = n / 2
+game sub(n) moves sub(n - s) for s in S if s <= n
+game grd(n) moves grd(a) + grd(n - a) for a in 1 .. (n - 1) / 2 if 2 * a < n
+game slow(n) moves slow(n - s) for s in S if ok(n, s)
+game tup(p) moves tup((p[0] - 1, p[1])) for k in 1 .. 1 if p[0] > 0
+game rec(n) moves *k for k in 0 .. n - 1
+def fact(n) = if n == 0 then 1 else n * fact(n - 1)
+`
+	s := NewSession(Options{})
+	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, x := range s.Explain() {
+		got[x.Kind+" "+x.Name] = x.String()
+	}
+	want := map[string][]string{
+		"game sub":  {"alternative 1 (line 5): fast loop: for s over the ints of a set or list", "1 if clause turned into bounds on s", "(a sweep)"},
+		"game grd":  {"fast loop: for a over a range", "a split"},
+		"game slow": {"alternative 1 (line 7): one position per option", "no fast loop: the if clause at line 7 tests s in a way that is not a bound"},
+		"game tup":  {"general path: an argument of tup is not k times a constant"},
+		"game rec":  {"its option is not a position or a sum of at most 4 positions"},
+		"def fact":  {"recursive: called, not inlined"},
+		"def ok":    {"inlined where it is called"},
+		"def mid":   {"int arithmetic: inlined as int code"},
+		"def wrap":  {"inlined where it is called"},
+	}
+	for k, subs := range want {
+		text, ok := got[k]
+		if !ok {
+			t.Errorf("no explanation for %s; have %v", k, got)
+			continue
+		}
+		for _, sub := range subs {
+			if !strings.Contains(text, sub) {
+				t.Errorf("%s: explanation\n%s\ndoes not contain %q", k, text, sub)
+			}
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("explained %d declarations, want %d (the library's games are not explained): %v", len(got), len(want), got)
+	}
+}
+
+// TestExplainSwitchedOff: with the fast loops switched off, every
+// alternative says so.
+func TestExplainSwitchedOff(t *testing.T) {
+	save := optimize
+	defer func() { optimize = save }()
+	optimize.fastLoops = false
+	s := NewSession(Options{})
+	if err := s.ExecFile(context.Background(), "t.game", "game sub(n) moves sub(n - s) for s in 1 .. 2 if s <= n\n"); err != nil {
+		t.Fatal(err)
+	}
+	xs := s.Explain()
+	if len(xs) != 1 || !strings.Contains(xs[0].String(), "fast loops are switched off") {
+		t.Fatalf("explanations %v, want one saying fast loops are switched off", xs)
+	}
+}
