@@ -181,13 +181,13 @@ type compiler struct {
 	explaining *Explanation // the declaration whose notes are recorded
 	rejected   string       // why the last fast path tried did not apply
 	fastDesc   string       // what the last fast loop compiled is
-	s         *Session
-	errs      lang.ErrorList
-	scope     *scope
-	inFunc    bool                   // compiling a def body or a game's moves
-	nslots    int                    // slots of the function being compiled
-	globals   int                    // global slots in use
-	decls     map[lang.Stmt]*binding // each hoisted def and game's own binding
+	s          *Session
+	errs       lang.ErrorList
+	scope      *scope
+	inFunc     bool                   // compiling a def body or a game's moves
+	nslots     int                    // slots of the function being compiled
+	globals    int                    // global slots in use
+	decls      map[lang.Stmt]*binding // each hoisted def and game's own binding
 	// fileScope is the scope of the file or REPL entry being compiled
 	// (what def bodies and move rules see besides their own names).
 	fileScope *scope
