@@ -437,7 +437,7 @@ func TestGoFunc(t *testing.T) {
 	var out bytes.Buffer
 	in := grundy.New(grundy.Config{Stdout: &out})
 	var seen []string
-	err := in.DefineFunc(grundy.FuncDef{Name: "join", Arity: 1, Variadic: true, Fn: func(args []grundy.Value) (grundy.Value, error) {
+	err := in.DefineFunc(grundy.FuncDef{Name: "glue", Arity: 1, Variadic: true, Fn: func(args []grundy.Value) (grundy.Value, error) {
 		var parts []string
 		for _, a := range args {
 			seen = append(seen, a.Kind().String())
@@ -452,8 +452,8 @@ func TestGoFunc(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustLoad(t, in, `
-def f(x) = join(x, x + 1)
-print join("a"), f(1), len(join(*1, (1, 2), [true]))
+def f(x) = glue(x, x + 1)
+print glue("a"), f(1), len(glue(*1, (1, 2), [true]))
 `)
 	if want := "a 1-2 16\n"; out.String() != want {
 		t.Errorf("output %q, want %q", out.String(), want)
@@ -462,14 +462,14 @@ print join("a"), f(1), len(join(*1, (1, 2), [true]))
 		t.Errorf("kinds passed: %q, want %q", strings.Join(seen, " "), want)
 	}
 	// Its error is a runtime error at the call, naming the function.
-	err = in.Load(bg, "j.game", "print 1\nprint join(1, 2, 3, 4)\n")
+	err = in.Load(bg, "j.game", "print 1\nprint glue(1, 2, 3, 4)\n")
 	e := asError(t, err, grundy.RuntimeError)
 	checkPos(t, e, "j.game", 2, 7)
-	if e.Msg != "join: too many parts" {
+	if e.Msg != "glue: too many parts" {
 		t.Errorf("message %q", e.Msg)
 	}
 	// Calling with too few arguments is found before the file runs.
-	err = in.Load(bg, "k.game", "print 1\nprint join()\n")
+	err = in.Load(bg, "k.game", "print 1\nprint glue()\n")
 	e = asError(t, err, grundy.ResolveError)
 	checkPos(t, e, "k.game", 2, 7)
 }

@@ -509,7 +509,7 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 	})
 	x := c.s.explainOf("def", fn.name, d.Name.Pos)
 	switch {
-	case c.repl || c.s.noInline || !optimize.inline:
+	case c.repl || c.s.noInline || !c.on(PassInline):
 		x.Notes = append(x.Notes, "called, not inlined (this entry point compiles without inlining)")
 	case fn.recursive:
 		x.Notes = append(x.Notes, "recursive: called, not inlined")
@@ -766,7 +766,7 @@ func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 // nil for other clauses.
 func (c *compiler) forInts(cl *lang.ForClause) func(inner func(fr *frame)) func(fr *frame) {
 	call, ok := cl.Iter.(*lang.Call)
-	if !optimize.fastLoops || !ok || cl.Target.Tuple || len(call.Args) > 2 {
+	if !c.on(PassFastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
 		return nil
 	}
 	id, ok := call.Fn.(*lang.Ident)

@@ -57,6 +57,7 @@ type Engine struct {
 	loopySolver  *loopy.Solver // reused by every component (values copied at once)
 	loopyGraph   loopy.Graph   // the same for the component's graph
 	noOpen       bool          // solveLoopy without opening positions first (see solveLoopyOpen)
+	on           Pass          // the optimizations this session runs (passes.go)
 	infBuf       []byte
 }
 
@@ -117,7 +118,7 @@ type savedRun struct {
 }
 
 func newEngine(th *Thread) *Engine {
-	return &Engine{th: th, infIDs: map[string]int32{}, remote: map[posKey]int32{}}
+	return &Engine{th: th, infIDs: map[string]int32{}, remote: map[posKey]int32{}, on: AllPasses}
 }
 
 // flatBytes is the memory of the games' flat tables in use (not in the Go
@@ -538,7 +539,7 @@ func (e *Engine) solve(g *Game, r uint64) sgv {
 	}
 	// (Not inside a ladder or a loopy solve that journals what it
 	// computes: a ladder of its own would take over the journal.)
-	if optimize.ladder && e.depth == 0 && !e.journaling && r&genBit == 0 && (g.arity == 1 && r > ladderCap || g.arity == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
+	if e.on&PassLadder != 0 && e.depth == 0 && !e.journaling && r&genBit == 0 && (g.arity == 1 && r > ladderCap || g.arity == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
 		return valueOf(g.state(r))
 	}
 	if !e.fast(g, r) {
@@ -666,7 +667,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			if len(gn.bits) == 0 {
 				gn.bits = append(gn.bits, 0) // a saved run has a word of bits
 			}
-			if optimize.resume && !gn.opaque && (!gn.stopped || gn.cursor && optimize.cursor) && len(gn.big) == 0 && len(gn.infs) == 0 && len(lv.saves) < 1<<24-1 {
+			if e.on&PassResume != 0 && !gn.opaque && (!gn.stopped || gn.cursor && e.on&PassCursor != 0) && len(gn.big) == 0 && len(gn.infs) == 0 && len(lv.saves) < 1<<24-1 {
 				lv.saves = append(lv.saves, savedRun{words: int32(len(lv.words)), pend: int32(len(lv.pend)),
 					cursor: gn.stopped, alt: gn.stopAlt, x: gn.stopX})
 				lv.words = append(lv.words, gn.bits[:min(gn.hi+1, len(gn.bits))]...)

@@ -59,10 +59,7 @@ def fact(n) = if n == 0 then 1 else n * fact(n - 1)
 // TestExplainSwitchedOff: with the fast loops switched off, every
 // alternative says so.
 func TestExplainSwitchedOff(t *testing.T) {
-	save := optimize
-	defer func() { optimize = save }()
-	optimize.fastLoops = false
-	s := NewSession(Options{})
+	s := NewSession(Options{Disable: PassFastLoops})
 	if err := s.ExecFile(context.Background(), "t.game", "game sub(n) moves sub(n - s) for s in 1 .. 2 if s <= n\n"); err != nil {
 		t.Fatal(err)
 	}

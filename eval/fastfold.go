@@ -20,7 +20,7 @@ import (
 
 // fastFold returns the fast fold of comp for bi, or nil.
 func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, argPos []Pos) evalFn {
-	if !optimize.fastLoops || c.inFunc || (!bi.Count && bi.IntFold == 0) {
+	if !c.on(PassFastLoops) || c.inFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
 	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {

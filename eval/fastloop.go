@@ -29,7 +29,7 @@ import (
 // parameters when its last for clause fits fastInner (the clauses before
 // it run as usual); nil otherwise.
 func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
-	if !optimize.fastLoops {
+	if !c.on(PassFastLoops) {
 		return whyNot[func(*frame)](c, "fast loops are switched off")
 	}
 	last := -1
@@ -589,7 +589,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		if elems == nil {
 			n = hi - lo + 1 // (the moves the rule has, counted in full)
 			if st.nt == 2 && st.games[0] == st.games[1] && st.steps[1] == -st.steps[0] &&
-				st.keys[1] == st.keys[0]+uint64(hi-lo)*st.steps[0] && optimize.symmetric {
+				st.keys[1] == st.keys[0]+uint64(hi-lo)*st.steps[0] && th.engine.on&PassSymmetric != 0 {
 				// g(.. x ..) + g(.. c - x ..) for x over a range
 				// symmetric about c/2: x and c - x are the same sum,
 				// so half the range has every option.
@@ -659,7 +659,7 @@ func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
 			gn.emitSG(v)
 			return st.stop(gn, fr, x)
 		}
-		if optimize.cursor && gn.mode == mSG && st.partMissing(x) {
+		if gn.e.on&PassCursor != 0 && gn.mode == mSG && st.partMissing(x) {
 			st.emitSum(gn, x)
 			return st.stop(gn, fr, x)
 		}
@@ -1334,7 +1334,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
 func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
-	if !optimize.fastLoops || len(e.Clauses) != 1 {
+	if !c.on(PassFastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
 	cl, ok := e.Clauses[0].(*lang.ForClause)
@@ -1524,7 +1524,7 @@ type sweepParts struct {
 
 // sweepFn returns the sweep of a fast loop, or nil when it has none.
 func (c *compiler) sweepFn(p sweepParts) sweepFunc {
-	if !optimize.sweep || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
+	if !c.on(PassSweep) || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
 		return nil
 	}
 	// What the sweep evaluates must do nothing but arithmetic: the

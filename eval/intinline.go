@@ -457,7 +457,7 @@ func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
 
 // fused compiles e as fused arithmetic, or returns nil.
 func (c *compiler) fused(e *lang.Binary) intFn {
-	if !optimize.fuse {
+	if !c.on(PassFuse) {
 		return nil
 	}
 	if e.Op == "%" {

@@ -23,11 +23,6 @@ const (
 	ladderCap = 1 << 16
 )
 
-// optimize switches the optimizations that must not change any result:
-// tests turn them off to compare (export_test.go).
-var optimize = struct {
-	fastLoops, inline, ladder, resume, loopyOpen, fuse, cursor, sweep, symmetric bool
-}{true, true, true, true, true, true, true, true, true}
 
 // stackSpan returns the range of keys of game gi on a search stack.
 func stackSpan(stack []entry, gi int32) uint64 {

@@ -34,7 +34,7 @@ type lnode struct {
 // games whose rules ask for no values (solveLoopyOpen), as components of
 // one position, with the fast search's value and flags.
 func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
-	if optimize.loopyOpen && !e.noOpen {
+	if e.on&PassLoopyOpen != 0 && !e.noOpen {
 		if e.solveLoopyOpen(g0, r0) {
 			return
 		}
@@ -141,7 +141,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 				s := pg.state(pr)
 				open := false // opened without trying the fast search
 				if s == stUnknown {
-					if optimize.loopyOpen && !e.noOpen && pg.pure && pg.genValInt != nil && pr&genBit == 0 {
+					if e.on&PassLoopyOpen != 0 && !e.noOpen && pg.pure && pg.genValInt != nil && pr&genBit == 0 {
 						// Most positions here reach the cycle too: the
 						// fast search would run their rule only to find
 						// that out. Those that do not are computed as the

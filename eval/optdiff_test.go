@@ -3,7 +3,7 @@ package eval_test
 // Differential tests of the result-preserving optimizations (fast inner
 // loops, fastloop.go; inlining of small defs, inline.go; the ladder for
 // deep chains, ladder.go): every script runs twice, in fresh sessions,
-// with the optimizations on and off (eval.SetOptimize), and the two runs
+// with the optimizations on and off (eval.Options.Disable), and the two runs
 // must print the same standard output and fail, if they fail, with the
 // same rendered error (message, position, source line, call trace) and
 // the same exit class.
@@ -12,8 +12,8 @@ package eval_test
 // and calls a run takes (an inlined call is no call), so a run stopped by
 // a limit is compared more loosely (see optSame).
 //
-// None of these tests may run in parallel: SetOptimize switches a
-// package-level setting that the compiler reads.
+// The passes are a session's options, so the tests run in parallel;
+// TestOptDiffEachPass also turns each pass off alone.
 
 import (
 	"bytes"
@@ -69,18 +69,22 @@ type optCase struct {
 	timeout time.Duration
 }
 
-// runOpt runs c in a fresh session with the optimizations on or off.
-func runOpt(c optCase, on bool) optRun {
-	restore := eval.SetOptimize(on)
-	defer restore()
-	return runOptAsIs(c)
+// runOpt runs c in a fresh session with the optimizations all on or all
+// off.
+func runOpt(c optCase, on bool) optRun { return runOptWith(c, disabled(on)) }
+
+// disabled is the passes to switch off: none, or all.
+func disabled(on bool) eval.Pass {
+	if on {
+		return 0
+	}
+	return eval.AllPasses
 }
 
-// runOptAsIs runs c in a fresh session with the optimizations as they are
-// set.
-func runOptAsIs(c optCase) (r optRun) {
+// runOptWith runs c in a fresh session with the passes of disable off.
+func runOptWith(c optCase, disable eval.Pass) (r optRun) {
 	var out bytes.Buffer
-	opts := eval.Options{Stdout: &out, Limits: c.limits}
+	opts := eval.Options{Stdout: &out, Limits: c.limits, Disable: disable}
 	if c.stdin != nil {
 		opts.Stdin = strings.NewReader(*c.stdin)
 	}
@@ -215,6 +219,7 @@ func optIndent(s string) string {
 
 // TestOptDiffScripts: every chunk of testdata/*.game, both ways.
 func TestOptDiffScripts(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("testdata", "*.game"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no testdata/*.game files (%v)", err)
@@ -242,9 +247,58 @@ func TestOptDiffScripts(t *testing.T) {
 	t.Logf("%d chunks of %d files compared", n, len(files))
 }
 
+// TestOptDiffEachPass: every chunk of testdata/*.game and every
+// adversarial case with one pass off at a time, against all passes on: a
+// pass that changes a result shows alone, by name.
+func TestOptDiffEachPass(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob(filepath.Join("testdata", "*.game"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata/*.game files (%v)", err)
+	}
+	var cases []optCase
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(file)
+		for _, ch := range splitScriptChunks(t, name, string(data)) {
+			if strings.TrimSpace(ch.src) == "" {
+				continue
+			}
+			c := optCase{name: name, src: ch.src}
+			if ch.hasIn {
+				in := strings.Join(ch.stdin, "\n") + "\n"
+				c.stdin = &in
+			}
+			cases = append(cases, c)
+		}
+	}
+	for _, a := range optAdversarial {
+		cases = append(cases, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n")})
+	}
+	on := make([]optRun, len(cases))
+	for i, c := range cases {
+		on[i] = runOptWith(c, 0)
+	}
+	for _, p := range eval.Passes() {
+		t.Run(p.String(), func(t *testing.T) {
+			t.Parallel()
+			for i, c := range cases {
+				off := runOptWith(c, p)
+				if ok, why := optSame(on[i], off, true); !ok {
+					t.Errorf("%s off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", p, why, optIndent(c.src), on[i], p, off)
+				}
+			}
+		})
+	}
+}
+
 // TestOptDiffExamples: the examples, with their .in files as standard
 // input.
 func TestOptDiffExamples(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("..", "examples", "*.game"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples (%v)", err)
@@ -1379,6 +1433,7 @@ print sg(g(5))
 // embedding program or a completion sees) and what Check reports do not
 // depend on the optimizations.
 func TestOptDiffNames(t *testing.T) {
+	t.Parallel()
 	srcs := []string{
 		"def f(count) = count * count\nlet y = f(1 + 2)\ngame g(n) moves g(n - f(n - 1)) for k in [0] if n > 5\nprint y, sg(g(9))\n",
 		"def f(a, b) = b - a\nfor i in 0 .. 2 { let z = f(i * 2, i + 1)\nprint z }\n",
@@ -1390,16 +1445,14 @@ func TestOptDiffNames(t *testing.T) {
 		var names [2]string
 		var checks [2]string
 		for i, on := range []bool{true, false} {
-			restore := eval.SetOptimize(on)
-			s := eval.NewSession(eval.Options{Limits: eval.Limits{MaxStates: 20000}})
+			s := eval.NewSession(eval.Options{Limits: eval.Limits{MaxStates: 20000}, Disable: disabled(on)})
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			s.ExecFile(ctx, "t.game", src)
 			cancel()
 			names[i] = strings.Join(s.Names(), " ")
-			if err := eval.NewSession(eval.Options{}).Check("t.game", src); err != nil {
+			if err := eval.NewSession(eval.Options{Disable: disabled(on)}).Check("t.game", src); err != nil {
 				checks[i] = err.Error()
 			}
-			restore()
 		}
 		if names[0] != names[1] {
 			t.Errorf("Names() after\n%s\noptimized: %q\nplain:     %q", optIndent(src), names[0], names[1])
@@ -1412,6 +1465,7 @@ func TestOptDiffNames(t *testing.T) {
 
 // TestOptDiffAdversarial runs the hand-written edge cases both ways.
 func TestOptDiffAdversarial(t *testing.T) {
+	t.Parallel()
 	for _, a := range optAdversarial {
 		start := time.Now()
 		optCheck(t, a.name, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}, true)
@@ -1976,6 +2030,7 @@ func (g *optGen) program() (string, bool) {
 // optimizations on, then all with them off (each phase on two goroutines;
 // the setting is switched only between the phases), then compares.
 func TestOptDiffRandom(t *testing.T) {
+	t.Parallel()
 	seed := uint64(20261121)
 	if *propSeed != 0 {
 		seed ^= *propSeed * 0x9e3779b97f4a7c15
@@ -1994,15 +2049,13 @@ func TestOptDiffRandom(t *testing.T) {
 		cases[i] = c
 	}
 	phase := func(on bool) []optRun {
-		restore := eval.SetOptimize(on)
-		defer restore()
 		runs := make([]optRun, n)
 		var wg sync.WaitGroup
 		next := make(chan int)
 		for range 2 {
 			wg.Go(func() {
 				for i := range next {
-					runs[i] = runOptAsIs(cases[i])
+					runs[i] = runOptWith(cases[i], disabled(on))
 				}
 			})
 		}
@@ -2152,6 +2205,7 @@ func (g *optGen) deepProgram() string {
 // TestOptDiffDeep runs random programs with chains deep enough for the
 // ladder both ways.
 func TestOptDiffDeep(t *testing.T) {
+	t.Parallel()
 	seed := uint64(77031)
 	if *propSeed != 0 {
 		seed ^= *propSeed * 0x9e3779b97f4a7c15
@@ -2224,6 +2278,7 @@ func FuzzOptDiff(f *testing.F) {
 // in either argument or both, sometimes up in one, to a sum, into a
 // cycle, or failing, each under random conditions.
 func TestOptDiffBoxes(t *testing.T) {
+	t.Parallel()
 	seed := uint64(9017)
 	if *propSeed != 0 {
 		seed ^= *propSeed * 0x9e3779b97f4a7c15

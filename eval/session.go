@@ -21,6 +21,9 @@ type Options struct {
 	Limits Limits
 	// Show receives the value of a bare expression entered in the REPL.
 	Show func(th *Thread, v Value)
+	// Disable switches optimizations off (AllPasses: the plain
+	// evaluator); none changes a result, only the time a run takes.
+	Disable Pass
 }
 
 // Session is a compiled, running program: a script file, or a REPL session
@@ -59,6 +62,7 @@ func NewSession(opts Options) *Session {
 		th.limits.MaxMemory = defaultMaxMemory
 	}
 	th.engine = newEngine(th)
+	th.engine.on = AllPasses &^ opts.Disable
 	th.direct = &gen{e: th.engine, mode: mDirect}
 	s := &Session{th: th, engine: th.engine, prelude: &scope{names: map[string]*binding{}}}
 	s.top = &scope{parent: s.prelude, names: map[string]*binding{}}

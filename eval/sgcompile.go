@@ -258,7 +258,7 @@ func (c *compiler) sumComp(e *lang.Comp) sgFn {
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
 func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
-	if !optimize.fastLoops {
+	if !c.on(PassFastLoops) {
 		return nil
 	}
 	arg := c.probeArg
