@@ -23,7 +23,6 @@ const (
 	ladderCap = 1 << 16
 )
 
-
 // stackSpan returns the range of keys of game gi on a search stack.
 func stackSpan(stack []entry, gi int32) uint64 {
 	lo, hi := ^uint64(0), uint64(0)
