@@ -388,7 +388,7 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 				line.WriteString(Format(a(fr)))
 			}
 			line.WriteByte('\n')
-			fr.th.out.WriteString(line.String())
+			fr.th.write(line.String())
 		}
 	case *lang.AssertStmt:
 		cond := c.expr(st.Cond)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -83,5 +84,46 @@ func TestLimitMessageCutsHugePositions(t *testing.T) {
 	err := s.ExecFile(context.Background(), "t.game", "game h(xs) moves h(xs + [len(xs)])\nprint sg(h(range(0, 1000)))\n")
 	if err == nil || !strings.Contains(err.Error(), "state limit reached") || !strings.Contains(err.Error(), "50, 51,...)") || len(err.Error()) > 400 {
 		t.Fatalf("got %v (%d bytes), want a state limit error quoting h([0, 1, ...) cut short", err, len(err.Error()))
+	}
+}
+
+// TestErrorsCutHugeValues: a value or position an error message quotes is
+// cut after eval.MaxShownText bytes with "...", whatever its size and
+// whichever error quotes it (engine, operators, built-ins).
+func TestErrorsCutHugeValues(t *testing.T) {
+	const prelude = `game g(n) moves g(n - 1) if n > 0
+let L = [x for x in 0 .. 99999]
+def dbl(s, k) = if k == 0 then s else dbl(s + s, k - 1)
+let S = dbl("é", 16)
+game m(x) moves L
+`
+	for _, c := range []struct{ expr, want string }{
+		{"remoteness(sum of g(x % 3 + 1) for x in 0 .. 99999)", "remoteness of g(1) + g(2) + g(3) + g(1)"},
+		{"not L", "must be true or false, found list [0, 1, 2, "},
+		{"{1: 2}[L]", "key [0, 1, 2, "},
+		{"mex([L])", "mex needs ints, found list [0, 1, 2, "},
+		{"sum of g(1), S", `sum of needs games, found string "éé`},
+		{"sg(m(0))", "a move must be a game, found list [0, 1, 2, "},
+	} {
+		s := eval.NewSession(eval.Options{Stdout: io.Discard})
+		err := s.ExecFile(context.Background(), "t.game", prelude+"print "+c.expr+"\n")
+		if err == nil {
+			t.Errorf("%s: no error", c.expr)
+			continue
+		}
+		msg := err.Error()
+		if len(msg) > eval.MaxShownText+200 || !strings.Contains(msg, "...") || !utf8.ValidString(msg) || !strings.Contains(msg, c.want) {
+			t.Errorf("%s: %d bytes: %.600s", c.expr, len(msg), msg)
+		}
+	}
+	// An assertion's own message too.
+	s := eval.NewSession(eval.Options{Stdout: io.Discard})
+	err := s.ExecFile(context.Background(), "t.game", prelude+"assert false, S\n")
+	if err == nil || len(err.Error()) > eval.MaxShownText+100 || !strings.HasSuffix(err.Error(), "éé...") {
+		t.Errorf("assert with a long message: %.600v", err)
+	}
+	// Short values are shown whole.
+	if e := eval.Errorf(eval.Pos{}, "found %s, %v", strings.Repeat("a", eval.MaxShownText), 12); e.Msg != "found "+strings.Repeat("a", eval.MaxShownText)+", 12" {
+		t.Errorf("Errorf cut a short value: %q", e.Msg)
 	}
 }

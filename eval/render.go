@@ -14,16 +14,23 @@ import (
 // opposed to a resolve or runtime error (exit status 1). Other errors are
 // rendered as "grundy: message".
 func Render(err error, src string) (text string, syntax bool) {
+	return RenderFiles(err, func(string) (string, bool) { return src, true })
+}
+
+// RenderFiles is Render for a run of several texts (a script and an
+// expression evaluated after it): source returns the text of the file a
+// position names, or false when it has none to show (no snippet then).
+func RenderFiles(err error, source func(filename string) (string, bool)) (text string, syntax bool) {
 	var b strings.Builder
 	one := func(msg string, pos lang.Pos) {
 		b.WriteString(msg)
 		b.WriteByte('\n')
 		if pos.Line > 0 {
-			text := src
-			if ps, ok := PreludeSource(pos.Filename); ok {
-				text = ps
+			text, ok := PreludeSource(pos.Filename)
+			if !ok {
+				text, ok = source(pos.Filename)
 			}
-			if sn := lang.Snippet(text, pos); sn != "" {
+			if sn := lang.Snippet(text, pos); ok && sn != "" {
 				b.WriteString(sn)
 				b.WriteByte('\n')
 			}

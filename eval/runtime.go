@@ -31,7 +31,44 @@ func (e *RuntimeError) Error() string { return lang.FormatPos(e.Pos) + ": " + e.
 
 // fail raises a runtime error at pos.
 func fail(pos Pos, format string, args ...any) {
-	panic(&RuntimeError{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	panic(Errorf(pos, format, args...))
+}
+
+// MaxShownText bounds a piece of text an error message quotes (a value, a
+// position, a Go error's text): values can be huge (a sum of millions of
+// parts, a list doubled thirty times), and a message should stay a line.
+const MaxShownText = 200
+
+// Errorf makes the runtime error at pos with the message format fills
+// in. Every string and error among args (the values and positions that
+// the message quotes) is cut after MaxShownText bytes with "...": this is
+// the one place where errors bound what they show.
+func Errorf(pos Pos, format string, args ...any) *RuntimeError {
+	shown := make([]any, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case string:
+			shown[i] = ClipShown(a)
+		case error:
+			shown[i] = ClipShown(a.Error())
+		default:
+			shown[i] = a
+		}
+	}
+	return &RuntimeError{Pos: pos, Msg: fmt.Sprintf(format, shown...)}
+}
+
+// ClipShown cuts s after MaxShownText bytes (at a character boundary) and
+// marks the cut with "...".
+func ClipShown(s string) string {
+	if len(s) <= MaxShownText {
+		return s
+	}
+	cut := MaxShownText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }
 
 // frame is the activation of top-level code, a def, or a game's move rule.
@@ -149,31 +186,19 @@ func (th *Thread) checkLimits(pos Pos) {
 	}
 }
 
-// limitFail reports a limit, naming the position being computed.
-// maxPosText bounds a position quoted in an error message (its arguments
-// can be huge lists).
-const maxPosText = 200
-
-// posText is position r of g as an error message quotes it, cut after
-// maxPosText bytes.
+// posText is position r of g as an error message quotes it (fail cuts
+// it to MaxShownText bytes).
 func posText(g *Game, r uint64) string {
-	t := Format(g.position(g.args(r)))
-	if len(t) <= maxPosText {
-		return t
-	}
-	cut := maxPosText
-	for cut > 0 && !utf8.RuneStart(t[cut]) {
-		cut--
-	}
-	return t[:cut] + "..."
+	return Format(g.position(g.args(r)))
 }
 
+// limitFail reports a limit, naming the position being computed.
 func (th *Thread) limitFail(pos Pos, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
 	if e := th.engine; e != nil && e.current != nil {
-		msg += " while computing " + posText(e.current, e.currentR)
+		format += " while computing %s"
+		args = append(args[:len(args):len(args)], posText(e.current, e.currentR))
 	}
-	fail(pos, "%s", msg)
+	fail(pos, format, args...)
 }
 
 var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}

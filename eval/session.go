@@ -170,7 +170,7 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 			err = s.recovered(r)
 		}
 		if ferr := th.out.Flush(); ferr != nil && err == nil {
-			err = fmt.Errorf("writing output: %w", ferr)
+			err = outputError{ferr}
 		}
 		th.ctx = nil
 	}()
@@ -200,6 +200,8 @@ func (s *Session) recovered(r any) error {
 			r.Trace = append(r.Trace, "called from "+lang.FormatPos(th.calls[i]))
 		}
 		return r
+	case outputError:
+		return r
 	case error:
 		if errors.Is(r, context.Canceled) {
 			return &RuntimeError{Msg: "interrupted"}
@@ -221,12 +223,27 @@ func (th *Thread) exprResult(v Value) {
 		th.show(th, v)
 		return
 	}
-	th.out.WriteString(Format(v))
-	th.out.WriteByte('\n')
+	th.write(Format(v) + "\n")
 }
 
 // Out is where print writes (buffered; flushed when a run ends).
 func (th *Thread) Out() *bufio.Writer { return th.out }
+
+// outputError is a failure to write what a script prints (a pipe closed
+// by its reader, a full disk): the run stops there, since nothing it
+// prints later can arrive either.
+type outputError struct{ err error }
+
+func (e outputError) Error() string { return "writing output: " + e.err.Error() }
+func (e outputError) Unwrap() error { return e.err }
+
+// write writes text to the output, stopping the run when it cannot (the
+// buffer reports the writer's first error on every later write).
+func (th *Thread) write(text string) {
+	if _, err := th.out.WriteString(text); err != nil {
+		panic(outputError{err})
+	}
+}
 
 // Ints returns all whitespace-separated integers of standard input as a
 // list (read once, then remembered).
@@ -264,27 +281,41 @@ func (th *Thread) Ints(c *Call) Value {
 // Stats are counters of a session's engine.
 
 // Eval evaluates one expression in the session and returns its value.
-func (s *Session) Eval(ctx context.Context, filename, src string) (v Value, err error) {
-	f, err := lang.ParseEntry(filename, src)
+func (s *Session) Eval(ctx context.Context, filename, src string) (Value, error) {
+	x, err := lang.ParseExpr(filename, src)
 	if err != nil {
 		return None, err
 	}
-	if len(f.Stmts) != 1 {
-		return None, lang.Errorf(lang.Pos{Filename: filename, Line: 1, Column: 1}, "expected one expression")
-	}
-	es, ok := f.Stmts[0].(*lang.ExprStmt)
-	if !ok {
-		return None, lang.Errorf(lang.Pos{Filename: filename, Line: 1, Column: 1}, "expected an expression, not a statement")
-	}
+	return s.EvalExpr(ctx, x)
+}
+
+// EvalExpr evaluates a parsed expression in the session (its names are
+// resolved in the session's scope) and returns its value.
+func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v Value, err error) {
 	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*binding{}}}
-	x := c.expr(es.X)
+	code := c.expr(x)
 	if len(c.errs) > 0 {
 		return None, c.errs
 	}
 	s.globals = c.globals
 	var result Value
-	err = s.run(ctx, []execFn{func(fr *frame) { result = x(fr) }})
+	err = s.run(ctx, []execFn{func(fr *frame) { result = code(fr) }})
 	return result, err
+}
+
+// Graph returns the DOT text of the state graph of the game g, at most
+// limit positions (as graph(G, LIMIT) builds it), for a program that
+// draws it (grundy graph). pos is where g was written: an error in a
+// game's moves names it as its call site.
+func (s *Session) Graph(ctx context.Context, pos Pos, g Value, limit int) (string, error) {
+	th := s.th
+	var text string
+	err := s.run(ctx, []execFn{func(*frame) {
+		th.calls = append(th.calls, pos)
+		text = th.Graph(&Call{Th: th, Name: "graph", Pos: pos}, g, limit)
+		th.calls = th.calls[:len(th.calls)-1]
+	}})
+	return text, err
 }
 
 // Names lists the session's own names: games, defs and lets.

@@ -36,7 +36,7 @@ func Blank(v Value) bool { return v.k == KNone }
 // all of its cells are computed.
 func (c *compiler) tableStmt(st *lang.TableStmt) execFn {
 	build := c.table(st)
-	return func(fr *frame) { fr.th.out.WriteString(build(fr).Text()) }
+	return func(fr *frame) { fr.th.write(build(fr).Text()) }
 }
 
 // patternText renders a for clause's pattern as written.

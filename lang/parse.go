@@ -40,6 +40,24 @@ func ParseEntry(filename, src string) (*File, error) {
 	return parse(entryParser, filename, src)
 }
 
+// ParseExpr parses the text of one expression, as in `grundy graph FILE
+// 'g(7)'`: an entry that is a single bare expression.
+func ParseExpr(filename, src string) (Expr, error) {
+	f, err := ParseEntry(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	start := Pos{Filename: filename, Line: 1, Column: 1}
+	if len(f.Stmts) != 1 {
+		return nil, Errorf(start, "expected one expression")
+	}
+	es, ok := f.Stmts[0].(*ExprStmt)
+	if !ok {
+		return nil, Errorf(start, "expected an expression, not a statement")
+	}
+	return es.X, nil
+}
+
 // ParseTable parses the text of a table without the word table, as in
 // `grundy table FILE 'sg(g(n)) for n in 0 .. 20'`: an expression and its
 // clauses (one or two for clauses), then the end of the text.

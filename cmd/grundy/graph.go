@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,22 +10,29 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
+	"time"
+
+	"github.com/chzyer/readline"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
 
-const graphUsage = `Usage: grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT]
+const graphUsage = `Usage: grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT] [flags]
 
 Runs FILE, evaluates EXPR in its scope and writes the state graph of the
-game EXPR (graph(EXPR), at most 200 positions) as Graphviz DOT text, or
-renders it with Graphviz's dot program. EXPR may also be a call
-graph(G, LIMIT), whose DOT text is used as it is.
+game EXPR (at most 200 positions) as Graphviz DOT text, or renders it
+with Graphviz's dot program. EXPR may also be graph(G, LIMIT): the graph
+of the game G, at most LIMIT positions. The picture is always built from
+a game: EXPR whose value is a string (DOT text) is an error.
 
   --format F   dot (the default), svg or png; without it, -o OUT ending in
                .svg or .png chooses that format
   -o OUT       write to the file OUT instead of standard output
+  --stats, --max-states N, --max-steps N, --timeout D, --max-memory SIZE
+               as for grundy run (see grundy --help)
 
 What FILE prints goes to standard error, so standard output holds only the
 picture. PNG is not written to a terminal: use -o or a redirection.
@@ -36,26 +42,27 @@ picture. PNG is not written to a terminal: use -o or a redirection.
 const dotInstallHint = "install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz)"
 
 // isTerminal reports whether w is a terminal (a variable so that tests can
-// pretend).
+// pretend). A character device that is not a terminal, /dev/null, is not.
 var isTerminal = func(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && readline.IsTerminal(int(f.Fd()))
 }
+
+// exprName is the file name of grundy graph's EXPR in error messages.
+const exprName = "<expr>"
 
 // graphCmd runs grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT].
 func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("grundy graph", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	var cfg config
 	var format, out string
 	var help bool
 	fs.StringVar(&format, "format", "", "")
 	fs.StringVar(&out, "o", "", "")
 	fs.BoolVar(&help, "help", false, "")
 	fs.BoolVar(&help, "h", false, "")
+	addLimitFlags(fs, &cfg)
 	if err := parseFlags(fs, args); err != nil {
 		fmt.Fprintf(stderr, "grundy graph: %v\n(see grundy graph --help)\n", err)
 		return 2
@@ -63,6 +70,10 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if help {
 		fmt.Fprint(stdout, graphUsage)
 		return 0
+	}
+	if msg := checkLimitFlags(&cfg); msg != "" {
+		fmt.Fprintf(stderr, "grundy graph: %s\n", msg)
+		return 2
 	}
 	rest := fs.Args()
 	if len(rest) != 2 {
@@ -106,47 +117,30 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", file, unwrapPathError(err))
 		return 2
 	}
+	texts := map[string]string{file: string(src), exprName: expr}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	// FILE's print output goes to standard error: standard output is the
 	// picture.
-	s := eval.NewSession(eval.Options{Stdout: stderr, Stdin: stdin})
+	s := eval.NewSession(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg)})
+	start := time.Now()
 	if err := s.ExecFile(ctx, file, string(src)); err != nil {
-		return report(stderr, string(src), err)
+		return reportIn(stderr, texts, err)
 	}
-	v, err := s.Eval(ctx, "<expr>", expr)
+	text, err := graphText(ctx, s, expr)
+	if cfg.stats {
+		printStats(stderr, s, time.Since(start))
+	}
 	if err != nil {
-		return report(stderr, expr, err)
-	}
-	pos := lang.Pos{Filename: "<expr>", Line: 1, Column: 1}
-	var text string
-	switch {
-	case v.IsGame():
-		th := s.Thread()
-		err = s.Do(ctx, func() {
-			text = th.Graph(&eval.Call{Th: th, Name: "graph", Pos: pos}, v, eval.DefaultGraphLimit)
-		})
-		if err != nil {
-			return report(stderr, expr, err)
-		}
-	case v.Kind() == eval.KStr && strings.HasPrefix(strings.TrimSpace(v.Str()), "digraph"):
-		text = v.Str()
-	default:
-		what := v.TypeName() + " " + clipText(eval.Repr(v), 40)
-		if v.Kind() == eval.KStr {
-			what = "a string that is not DOT text: " + clipText(eval.Repr(v), 40)
-		}
-		return report(stderr, expr, &eval.RuntimeError{Pos: pos, Msg: "EXPR must be a game or the DOT text of graph(...), found " + what})
+		return reportIn(stderr, texts, err)
 	}
 
-	data := []byte(text)
-	if !strings.HasSuffix(text, "\n") {
-		data = append(data, '\n')
-	}
+	data := []byte(text + "\n")
 	if format != "dot" {
 		var outBuf, errBuf bytes.Buffer
 		cmd := exec.CommandContext(ctx, dotPath, "-T"+format)
+		cmd.Env = dotEnv(os.Environ())
 		cmd.Stdin = strings.NewReader(text)
 		cmd.Stdout, cmd.Stderr = &outBuf, &errBuf
 		if err := cmd.Run(); err != nil {
@@ -170,17 +164,78 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	if _, err := stdout.Write(data); err != nil && !errors.Is(err, os.ErrClosed) {
-		fmt.Fprintf(stderr, "grundy graph: writing standard output: %v\n", err)
+	if _, err := stdout.Write(data); err != nil {
+		fmt.Fprintf(stderr, "grundy: writing output: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-func clipText(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
+// graphText evaluates EXPR in the session s and returns the DOT text of
+// its state graph. EXPR is a game, or graph(G) or graph(G, LIMIT) (when
+// FILE does not bind the name graph itself): the game G, at most LIMIT
+// positions. The text is always built here, by eval's Graph, from a game
+// value: a value of any other kind is an error, a string above all, since
+// DOT text from a script could name local files for dot to read.
+func graphText(ctx context.Context, s *eval.Session, expr string) (string, error) {
+	x, err := lang.ParseExpr(exprName, expr)
+	if err != nil {
+		return "", err
 	}
-	return string(r[:n-1]) + "…"
+	gx, limit := x, eval.DefaultGraphLimit
+	if call, ok := x.(*lang.Call); ok && len(call.Args) >= 1 && len(call.Args) <= 2 &&
+		isName(call.Fn, "graph") && !slices.Contains(s.Names(), "graph") {
+		gx = call.Args[0]
+		if len(call.Args) == 2 {
+			limit, err = graphLimit(ctx, s, call.Args[1])
+			if err != nil {
+				return "", err
+			}
+		}
+	}
+	g, err := s.EvalExpr(ctx, gx)
+	if err != nil {
+		return "", err
+	}
+	pos := lang.Start(gx)
+	if !g.IsGame() {
+		if g.Kind() == eval.KStr {
+			return "", eval.Errorf(pos, "EXPR must be a game, found string %s: grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)", eval.Repr(g))
+		}
+		return "", eval.Errorf(pos, "EXPR must be a game (a position such as g(7), a nimber or a sum), found %s %s", g.TypeName(), eval.Repr(g))
+	}
+	return s.Graph(ctx, pos, g, limit)
+}
+
+// graphLimit evaluates the LIMIT of graph(G, LIMIT).
+func graphLimit(ctx context.Context, s *eval.Session, x lang.Expr) (int, error) {
+	v, err := s.EvalExpr(ctx, x)
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case v.Kind() != eval.KInt:
+		return 0, eval.Errorf(lang.Start(x), "graph's node limit must be an int, found %s %s", v.TypeName(), eval.Repr(v))
+	case v.Int() < 1 || v.Int() > eval.MaxGraphLimit:
+		return 0, eval.Errorf(lang.Start(x), "graph's node limit must be between 1 and %d, found %d", eval.MaxGraphLimit, v.Int())
+	}
+	return int(v.Int()), nil
+}
+
+func isName(x lang.Expr, name string) bool {
+	id, ok := x.(*lang.Ident)
+	return ok && id.Name == name
+}
+
+// dotEnv is the environment dot runs in: with SERVER_NAME set and
+// GV_FILE_PATH unset, Graphviz loads no file that a graph names (an image,
+// a shape file), a second guard behind the DOT text, which names none.
+func dotEnv(env []string) []string {
+	out := []string{"SERVER_NAME=grundy"}
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "SERVER_NAME=") && !strings.HasPrefix(kv, "GV_FILE_PATH=") {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

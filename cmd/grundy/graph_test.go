@@ -6,6 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -87,11 +90,127 @@ func TestGraphRender(t *testing.T) {
 	if b, _ := os.ReadFile(f); !bytes.Contains(b, []byte("<svg")) {
 		t.Errorf("--format svg -o x.png wrote %.20q", b)
 	}
-	// DOT that dot rejects: its error, exit 1.
-	q := script(t, "bad.game", `let D = "digraph { n0 -> }"`)
-	code, out, errOut = cli(t, "", "graph", q, "D", "--format", "svg")
-	if code != 1 || out != "" || !strings.HasPrefix(errOut, "grundy graph: dot could not render the graph: ") || strings.Count(errOut, "\n") != 1 {
-		t.Errorf("bad DOT: %d %q %q", code, out, errOut)
+}
+
+// fakeDot puts a program named dot first on PATH: it writes its
+// arguments, its environment and its input to files in dir, then runs
+// script (a shell command).
+func fakeDot(t *testing.T, script string) (dir string) {
+	t.Helper()
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	dir = t.TempDir()
+	prog := "#!/bin/sh\necho \"$@\" > " + dir + "/args\nenv > " + dir + "/env\ncat > " + dir + "/stdin\n" + script + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "dot"), []byte(prog), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return dir
+}
+
+// TestGraphDotRun: dot gets only -Tsvg (or -Tpng), the DOT text grundy
+// built, and an environment in which Graphviz loads no file a graph names
+// (SERVER_NAME set, GV_FILE_PATH unset); its error is reported.
+func TestGraphDotRun(t *testing.T) {
+	p := script(t, "g.game", graphScript)
+	t.Setenv("GV_FILE_PATH", "/")
+	t.Setenv("SERVER_NAME", "")
+	dir := fakeDot(t, "echo '<svg/>'")
+	check(t, "fake dot", runCLI(t, "", "graph", p, "g(7)", "--format", "svg"), result{0, "<svg/>\n", "hello from the script\n"})
+	args, _ := os.ReadFile(filepath.Join(dir, "args"))
+	env, _ := os.ReadFile(filepath.Join(dir, "env"))
+	in, _ := os.ReadFile(filepath.Join(dir, "stdin"))
+	if string(args) != "-Tsvg\n" {
+		t.Errorf("dot's arguments: %q", args)
+	}
+	if lines := strings.Split(string(env), "\n"); !slices.Contains(lines, "SERVER_NAME=grundy") || slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "GV_FILE_PATH=") }) {
+		t.Errorf("dot's environment:\n%s", env)
+	}
+	if want := strings.TrimSuffix(graphDOT(t, "graph(g(7))"), "\n"); string(in) != want {
+		t.Errorf("dot's input:\n%s\nwant\n%s", in, want)
+	}
+	// dot fails: its first line of error, exit 1, nothing on stdout.
+	fakeDot(t, "echo 'Error: <stdin>: syntax error in line 1' >&2; echo more >&2; exit 1")
+	check(t, "dot fails", runCLI(t, "", "graph", p, "g(7)", "--format", "png", "-o", filepath.Join(t.TempDir(), "x.png")),
+		result{1, "", "hello from the script\ngrundy graph: dot could not render the graph: Error: <stdin>: syntax error in line 1\n"})
+}
+
+// TestGraphRefusesScriptText: grundy graph draws a game's graph itself;
+// DOT text from the script, which could make dot read local files
+// (image=, shapefile=), is refused, whichever way it comes.
+func TestGraphRefusesScriptText(t *testing.T) {
+	dir := t.TempDir()
+	img := filepath.Join(dir, "secret.png")
+	if err := os.WriteFile(img, []byte("\x89PNG\r\n\x1a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dot := `"digraph { x [image=\"` + img + `\"] }"`
+	p := script(t, "a.game", "game g(n) moves g(n - 1) if n >= 1\ndef h(n) = "+dot+"\nlet D = "+dot+"\n")
+	// The built-in graph hidden by a def of the script.
+	q := script(t, "b.game", "game g(n) moves g(n - 1) if n >= 1\ndef graph(G, k) = "+dot+"\n")
+	hint := ": grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)\n"
+	shown := `string "digraph { x [image=\"` + img + `\"] }"`
+	for _, c := range []struct {
+		name, file, expr, col string
+	}{
+		{"a def's DOT text", p, "h(7)", "1"},
+		{"a let's DOT text", p, "D", "1"},
+		{"graph(G, LIMIT) hidden by a def", q, "graph(g(3), 5)", "1"},
+		{"DOT text as graph's game", p, "graph(D, 5)", "7"},
+	} {
+		for _, format := range []string{"dot", "svg", "png"} {
+			out := filepath.Join(dir, "x."+format)
+			col, _ := strconv.Atoi(c.col)
+			want := result{1, "", "<expr>:1:" + c.col + ": EXPR must be a game, found " + shown + hint +
+				"    " + c.expr + "\n    " + strings.Repeat(" ", col-1) + "^\n"}
+			check(t, c.name+" as "+format, runCLI(t, "", "graph", c.file, c.expr, "-o", out), want)
+			check(t, c.name+" to stdout as "+format, runCLI(t, "", "graph", c.file, c.expr, "--format", "dot"), want)
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s: %s was written", c.name, out)
+			}
+		}
+	}
+	// A def named graph that returns a game is drawn like any game.
+	r := script(t, "c.game", "game g(n) moves g(n - 1) if n >= 1\ndef graph(n) = g(n)\n")
+	code, out, errOut := cli(t, "", "graph", r, "graph(3)")
+	if code != 0 || !strings.Contains(out, `label="graph(g(3)): 4 positions`) {
+		t.Errorf("def graph returning a game: %d %q %q", code, out, errOut)
+	}
+}
+
+// TestGraphDOTNamesNoFile renders games whose values hold DOT syntax
+// (quotes, brackets, attributes naming files, backslash escapes, HTML
+// label brackets) through dot when it is installed: the labels stay
+// labels, and the picture refers to no file.
+func TestGraphDOTNamesNoFile(t *testing.T) {
+	src := `game s(x) moves s("") if x != ""
+let evil = "\"]; x [image=\"/etc/passwd\", shapefile=\"/etc/passwd\"]; y [label=<<img src=\"/etc/passwd\"/>>] \\N \\G \\\" ["
+`
+	p := script(t, "e.game", src)
+	for _, expr := range []string{"s(evil)", "graph(s(evil), 1)", "s(evil + evil + evil) + s(evil)"} {
+		code, dotText, errOut := cli(t, "", "graph", p, expr)
+		if code != 0 {
+			t.Fatalf("%s: %d %s", expr, code, errOut)
+		}
+		for _, attr := range []string{"image", "imagepath", "shapefile", "fontpath", "stylesheet", "href", "URL"} {
+			if regexp.MustCompile(`(?m)^[^"]*(?:"(?:[^"\\]|\\.)*"[^"]*)*\b` + attr + `\s*=`).MatchString(dotText) {
+				t.Errorf("%s: the DOT text sets %s outside a quoted string:\n%s", expr, attr, dotText)
+			}
+		}
+		if _, err := exec.LookPath("dot"); err != nil {
+			continue
+		}
+		code, svg, errOut := cli(t, "", "graph", p, expr, "--format", "svg")
+		if code != 0 || errOut != "" {
+			t.Errorf("%s as svg: %d %q", expr, code, errOut)
+		}
+		if strings.Contains(svg, "<image") || strings.Contains(svg, "xlink:href") || strings.Contains(svg, "<img") {
+			t.Errorf("%s: the picture refers to a file:\n%s", expr, svg)
+		}
+		if !strings.Contains(svg, `x [image=\&quot;/etc/passwd\&quot;`) {
+			t.Errorf("%s: the value is not shown as text:\n%s", expr, svg)
+		}
 	}
 }
 
@@ -158,9 +277,12 @@ func TestGraphErrors(t *testing.T) {
 		{"syntax error in EXPR", []string{p, "g("}, result{2, "", "hello from the script\n<expr>:1:3: expected an argument or \")\", found end of input\n    g(\n      ^\n"}},
 		{"unknown name in EXPR", []string{p, "h(3)"}, result{1, "", "hello from the script\n<expr>:1:1: unknown name \"h\"\n    h(3)\n    ^\n"}},
 		{"runtime error in EXPR", []string{p, "g(1 % 0)"}, result{1, "", "hello from the script\n<expr>:1:5: modulo by zero\n    g(1 % 0)\n        ^\n"}},
-		{"EXPR not a game", []string{p, "3 + 4"}, result{1, "", "hello from the script\n<expr>:1:1: EXPR must be a game or the DOT text of graph(...), found int 7\n    3 + 4\n    ^\n"}},
-		{"EXPR a string but not DOT", []string{p, "S"}, result{1, "", "hello from the script\n<expr>:1:1: EXPR must be a game or the DOT text of graph(...), found a string that is not DOT text: \"not dot\"\n    S\n    ^\n"}},
-		{"bad limit", []string{p, "graph(g(1), 0)"}, result{1, "", "hello from the script\n<expr>:1:1: graph's node limit must be between 1 and 100000, found 0\n    graph(g(1), 0)\n    ^\n"}},
+		{"EXPR not a game", []string{p, "3 + 4"}, result{1, "", "hello from the script\n<expr>:1:1: EXPR must be a game (a position such as g(7), a nimber or a sum), found int 7\n    3 + 4\n    ^\n"}},
+		{"EXPR a string", []string{p, "S"}, result{1, "", "hello from the script\n<expr>:1:1: EXPR must be a game, found string \"not dot\": grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)\n    S\n    ^\n"}},
+		{"bad limit", []string{p, "graph(g(1), 0)"}, result{1, "", "hello from the script\n<expr>:1:13: graph's node limit must be between 1 and 100000, found 0\n    graph(g(1), 0)\n                ^\n"}},
+		{"limit not an int", []string{p, "graph(g(1), S)"}, result{1, "", "hello from the script\n<expr>:1:13: graph's node limit must be an int, found string \"not dot\"\n    graph(g(1), S)\n                ^\n"}},
+		{"graph with three arguments", []string{p, "graph(g(1), 2, 3)"}, result{1, "", "hello from the script\n<expr>:1:1: graph takes 1 to 2 arguments, but 3 were given\n    graph(g(1), 2, 3)\n    ^\n"}},
+		{"EXPR a statement", []string{p, "let x = 1"}, result{2, "", "hello from the script\n<expr>:1:1: expected an expression, not a statement\n    let x = 1\n    ^\n"}},
 		{"bad format", []string{p, "g(1)", "--format", "pdf"}, result{2, "", "grundy graph: --format must be dot, svg or png, not \"pdf\"\n"}},
 		{"no EXPR", []string{p}, result{2, "", "grundy graph: needs a FILE and an EXPR, as in grundy graph game.game 'g(10)' (see grundy graph --help)\n"}},
 		{"too many", []string{p, "g(1)", "g(2)"}, result{2, "", "grundy graph: needs a FILE and an EXPR, as in grundy graph game.game 'g(10)' (see grundy graph --help)\n"}},
@@ -184,11 +306,55 @@ func TestGraphErrors(t *testing.T) {
 
 func TestGraphHelp(t *testing.T) {
 	code, out, errOut := cli(t, "", "graph", "--help")
-	if code != 0 || errOut != "" || !strings.HasPrefix(out, "Usage: grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT]\n") {
+	if code != 0 || errOut != "" || !strings.HasPrefix(out, "Usage: grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT] [flags]\n") {
 		t.Errorf("graph --help: %d %q %q", code, out, errOut)
 	}
 	_, out, _ = cli(t, "", "--help")
 	if !strings.Contains(out, "grundy graph FILE 'EXPR'") {
 		t.Errorf("grundy --help does not mention grundy graph")
+	}
+}
+
+// TestGraphErrorPlaces: an error is shown with the line of the text its
+// position is in: FILE's line for an error in FILE's code reached from
+// EXPR (with EXPR as the call site), EXPR's for an error in EXPR.
+func TestGraphErrorPlaces(t *testing.T) {
+	p := script(t, "d.game", "def bad(n) = 100 / n\ngame b(n) moves b(bad(n))\n")
+	check(t, "def from EXPR", runCLI(t, "", "graph", p, "bad(0)"),
+		result{1, "", p + ":1:18: division by zero\n    def bad(n) = 100 / n\n                     ^\n    called from <expr>:1:1\n"})
+	check(t, "game's moves from EXPR", runCLI(t, "", "graph", p, "b(0)"),
+		result{1, "", p + ":1:18: division by zero\n    def bad(n) = 100 / n\n                     ^\n    called from " + p + ":2:19\n    called from <expr>:1:1\n"})
+	check(t, "in EXPR", runCLI(t, "", "graph", p, "b(1 / 0)"),
+		result{1, "", "<expr>:1:5: division by zero\n    b(1 / 0)\n        ^\n"})
+	check(t, "unknown name in EXPR", runCLI(t, "", "graph", p, "graph(c(1))"),
+		result{1, "", "<expr>:1:7: unknown name \"c\"\n    graph(c(1))\n          ^\n"})
+	// The same for grundy table.
+	check(t, "table: def from the table", runCLI(t, "", "table", p, "bad(n) for n in 0 .. 1"),
+		result{1, "", p + ":1:18: division by zero\n    def bad(n) = 100 / n\n                     ^\n    called from <table>:1:1\n"})
+}
+
+// TestGraphLimitFlags: grundy graph takes the limits of grundy run.
+func TestGraphLimitFlags(t *testing.T) {
+	p := script(t, "inf.game", "game up(n) moves up(n + 1)\ngame sub(n) moves sub(n - 1) if n > 0\n")
+	r := runCLI(t, "", "graph", "--max-states", "500", p, "up(0)")
+	if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, p+":1:6: state limit reached: more than 500 positions") || !strings.HasSuffix(r.stderr, "    called from <expr>:1:1\n") {
+		t.Errorf("--max-states: %d %q %q", r.code, r.stdout, r.stderr)
+	}
+	r = runCLI(t, "", "graph", p, "graph(sub(300000), 1)", "--max-steps", "1000")
+	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "step limit reached: more than 1000 evaluation steps") {
+		t.Errorf("--max-steps: %d %q %q", r.code, r.stdout, r.stderr)
+	}
+	r = runCLI(t, "", "graph", "--stats", p, "sub(3)")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "digraph") || !strings.HasPrefix(r.stderr, "grundy: ") || !strings.Contains(r.stderr, " states visited, ") {
+		t.Errorf("--stats: %d %q", r.code, r.stderr)
+	}
+	for _, c := range []struct{ flag, value, want string }{
+		{"--max-states", "-1", "grundy graph: --max-states must be a positive number of positions, not -1\n"},
+		{"--max-steps", "-5", "grundy graph: --max-steps must be a positive number of steps, not -5\n"},
+		{"--timeout", "-1s", "grundy graph: --timeout must be a positive duration such as 30s or 2m, not -1s\n"},
+		{"--max-memory", "NaN", "grundy graph: --max-memory: \"NaN\" is not a size such as 512M or 2G\n"},
+		{"--max-memory", "100K", "grundy graph: --max-memory: \"100K\" is too small: grundy needs at least 1M\n"},
+	} {
+		check(t, c.flag+" "+c.value, runCLI(t, "", "graph", p, "sub(3)", c.flag, c.value), result{2, "", c.want})
 	}
 }

@@ -4,10 +4,13 @@
 //	grundy run [flags] FILE   run a script (also: grundy FILE)
 //	grundy -e 'SOURCE'        run the source text given
 //	grundy check FILE         parse and resolve names, run nothing
+//	grundy graph FILE 'EXPR'  draw the state graph of a game (graph.go)
+//	grundy table FILE 'TABLE' a table of values (table.go)
 //	grundy                    the interactive REPL
 //
-// Exit status: 0 when the script ran to its end; 1 on a runtime error or a
-// failed assertion; 2 on a syntax error or bad usage.
+// Exit status: 0 when the script ran to its end; 1 on a runtime error, a
+// failed assertion or output that could not be written (stdout.go); 2 on
+// a syntax error or bad usage.
 package main
 
 import (
@@ -16,6 +19,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -38,27 +42,31 @@ Usage:
   grundy run [flags] FILE   run a script (grundy FILE does the same)
   grundy -e 'SOURCE'        run the source text given
   grundy check FILE         parse and resolve names, run nothing
-  grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT]  draw a state graph
-  grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile]
+  grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT] [flags]
+                            run FILE (its output to stderr), then draw the
+                            state graph of the game EXPR
+  grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile] [flags]
                             run FILE (its output to stderr), then print a
                             table of EXPR (two for clauses: a grid)
   grundy                    the interactive REPL (reads statements from
                             standard input when it is not a terminal)
   grundy --help | --version
 
-Flags (run, -e and the REPL):
+Flags (run, -e and the REPL; --stats and the limits also for graph and table):
   --stats              print positions visited, moves, memo size and time to stderr
   --explain            print to stderr what each game and def was compiled to
                        (fast loop or general path, and why); with check, no run
   --max-states N       stop after N positions (default 20000000)
   --max-steps N        stop after N evaluation steps (default 10000000000)
   --timeout D          stop a run after D, e.g. 30s or 2m (default: none)
-  --max-memory SIZE    stop above about SIZE of memory, e.g. 512M (default 4G)
+  --max-memory SIZE    stop above about SIZE of memory, e.g. 512M, at least
+                       1M (default 4G)
   --history FILE       the REPL's history file (default ~/.grundy_history;
                        also GRUNDY_HISTORY; empty turns history off)
 
-Exit status: 0 success; 1 runtime error or failed assertion; 2 syntax
-error or bad usage. The language is described in spec.md.
+Exit status: 0 success; 1 runtime error, failed assertion or output that
+could not be written; 2 syntax error or bad usage. The language is
+described in spec.md.
 `
 
 func main() {
@@ -67,7 +75,7 @@ func main() {
 	if f := os.Getenv("GRUNDY_CPUPROFILE"); f != "" {
 		if out, err := os.Create(f); err == nil {
 			if pprof.StartCPUProfile(out) == nil {
-				code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+				code := runStd(os.Args[1:])
 				pprof.StopCPUProfile()
 				out.Close()
 				os.Exit(code)
@@ -77,14 +85,14 @@ func main() {
 	// GRUNDY_MEMPROFILE=FILE writes a profile of the run's allocations.
 	if f := os.Getenv("GRUNDY_MEMPROFILE"); f != "" {
 		runtime.MemProfileRate = 4096
-		code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+		code := runStd(os.Args[1:])
 		if out, err := os.Create(f); err == nil {
 			pprof.Lookup("allocs").WriteTo(out, 0)
 			out.Close()
 		}
 		os.Exit(code)
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(runStd(os.Args[1:]))
 }
 
 type config struct {
@@ -116,36 +124,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&help, "help", false, "")
 	fs.BoolVar(&help, "h", false, "")
 	fs.BoolVar(&ver, "version", false, "")
-	fs.BoolVar(&cfg.stats, "stats", false, "")
+	addLimitFlags(fs, &cfg)
 	fs.BoolVar(&cfg.explain, "explain", false, "")
-	fs.Int64Var(&cfg.maxStates, "max-states", 0, "")
-	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, "")
-	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
-	fs.StringVar(&cfg.maxMemory, "max-memory", "", "")
 	fs.StringVar(&cfg.history, "history", os.Getenv("GRUNDY_HISTORY"), "")
 	if err := parseFlags(fs, args); err != nil {
 		fmt.Fprintf(stderr, "grundy: %v\n(see grundy --help)\n", err)
 		return 2
 	}
 	rest := fs.Args()
-	if cfg.maxStates < 0 {
-		fmt.Fprintf(stderr, "grundy: --max-states must be a positive number of positions, not %d\n", cfg.maxStates)
+	if msg := checkLimitFlags(&cfg); msg != "" {
+		fmt.Fprintf(stderr, "grundy: %s\n", msg)
 		return 2
 	}
-	if cfg.maxSteps < 0 {
-		fmt.Fprintf(stderr, "grundy: --max-steps must be a positive number of steps, not %d\n", cfg.maxSteps)
-		return 2
-	}
-	if cfg.timeout < 0 {
-		fmt.Fprintf(stderr, "grundy: --timeout must be a positive duration such as 30s or 2m, not %v\n", cfg.timeout)
-		return 2
-	}
-	memBytes, err := parseSize(cfg.maxMemory)
-	if err != nil {
-		fmt.Fprintf(stderr, "grundy: --max-memory: %v\n", err)
-		return 2
-	}
-	cfg.memBytes = memBytes
 	switch {
 	case help:
 		fmt.Fprint(stdout, usage)
@@ -229,11 +219,49 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 	return given
 }
 
+// addLimitFlags defines the flags of a run's limits, shared by grundy
+// run (and -e and the REPL), grundy table and grundy graph: --stats,
+// --max-states, --max-steps, --timeout and --max-memory.
+func addLimitFlags(fs *flag.FlagSet, cfg *config) {
+	fs.BoolVar(&cfg.stats, "stats", false, "")
+	fs.Int64Var(&cfg.maxStates, "max-states", 0, "")
+	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, "")
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
+	fs.StringVar(&cfg.maxMemory, "max-memory", "", "")
+}
+
+// checkLimitFlags validates the flags addLimitFlags defined and fills in
+// cfg.memBytes; it returns a sentence for a bad value (a usage error).
+func checkLimitFlags(cfg *config) string {
+	switch {
+	case cfg.maxStates < 0:
+		return fmt.Sprintf("--max-states must be a positive number of positions, not %d", cfg.maxStates)
+	case cfg.maxSteps < 0:
+		return fmt.Sprintf("--max-steps must be a positive number of steps, not %d", cfg.maxSteps)
+	case cfg.timeout < 0:
+		return fmt.Sprintf("--timeout must be a positive duration such as 30s or 2m, not %v", cfg.timeout)
+	}
+	n, err := parseSize(cfg.maxMemory)
+	if err != nil {
+		return "--max-memory: " + err.Error()
+	}
+	cfg.memBytes = n
+	return ""
+}
+
 func limits(cfg config) eval.Limits {
 	return eval.Limits{MaxStates: cfg.maxStates, MaxSteps: cfg.maxSteps, Timeout: cfg.timeout, MaxMemory: cfg.memBytes}
 }
 
+// minMemory is the smallest --max-memory: a smaller budget is surely a
+// mistake (the interpreter alone takes about that much).
+const minMemory = 1 << 20
+
+// maxMemory is the largest --max-memory (1 PiB): more is surely a typo.
+const maxMemory = 1 << 50
+
 // parseSize reads a size in bytes with an optional unit: 512M, 2G, 1.5GiB.
+// The size must be a finite number from minMemory to maxMemory.
 func parseSize(s string) (int64, error) {
 	if s == "" {
 		return 0, nil
@@ -250,8 +278,16 @@ func parseSize(s string) (int64, error) {
 		mult, t = 1<<30, strings.TrimSuffix(t, "G")
 	}
 	f, err := strconv.ParseFloat(t, 64)
-	if err != nil || f <= 0 || f*mult > 1<<50 {
+	// ParseFloat reads "NaN", "Inf" and "0x1p4" too: only positive,
+	// finite decimal numbers are sizes.
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f <= 0 || strings.ContainsAny(t, "XPN") {
 		return 0, fmt.Errorf("%q is not a size such as 512M or 2G", s)
+	}
+	switch b := f * mult; {
+	case b < minMemory:
+		return 0, fmt.Errorf("%q is too small: grundy needs at least 1M", s)
+	case b > maxMemory:
+		return 0, fmt.Errorf("%q is too large: the most is 1048576G", s)
 	}
 	return int64(f * mult), nil
 }
@@ -293,6 +329,21 @@ func printExplain(w io.Writer, s *eval.Session) {
 // report prints an error with a caret snippet and returns the exit status.
 func report(w io.Writer, src string, err error) int {
 	text, syntax := eval.Render(err, src)
+	io.WriteString(w, text)
+	if syntax {
+		return 2
+	}
+	return 1
+}
+
+// reportIn is report for a run of several texts (FILE, and the EXPR or
+// table evaluated after it), by file name: each position's snippet is a
+// line of its own text.
+func reportIn(w io.Writer, texts map[string]string, err error) int {
+	text, syntax := eval.RenderFiles(err, func(name string) (string, bool) {
+		t, ok := texts[name]
+		return t, ok
+	})
 	io.WriteString(w, text)
 	if syntax {
 		return 2

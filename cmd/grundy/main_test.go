@@ -351,3 +351,33 @@ func TestExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestMaxMemoryValues: --max-memory takes a positive, finite size of at
+// least 1M; anything else is bad usage with a sentence saying why. run,
+// table and graph share the flag.
+func TestMaxMemoryValues(t *testing.T) {
+	p := script(t, "ok.game", "game g(n) moves g(n - 1) if n > 0\nprint 1\n")
+	for _, c := range []struct{ value, why string }{
+		{"NaN", "is not a size such as 512M or 2G"},
+		{"nan", "is not a size such as 512M or 2G"},
+		{"Inf", "is not a size such as 512M or 2G"},
+		{"-Inf", "is not a size such as 512M or 2G"},
+		{"+Infinity", "is not a size such as 512M or 2G"},
+		{"-1M", "is not a size such as 512M or 2G"},
+		{"0", "is not a size such as 512M or 2G"},
+		{"0x10M", "is not a size such as 512M or 2G"},
+		{"lots", "is not a size such as 512M or 2G"},
+		{"100K", "is too small: grundy needs at least 1M"},
+		{"0.5M", "is too small: grundy needs at least 1M"},
+		{"1000", "is too small: grundy needs at least 1M"},
+		{"2000000G", "is too large: the most is 1048576G"},
+	} {
+		msg := "--max-memory: \"" + c.value + "\" " + c.why + "\n"
+		check(t, "run "+c.value, runCLI(t, "", "--max-memory", c.value, p), result{2, "", "grundy: " + msg})
+		check(t, "table "+c.value, runCLI(t, "", "table", p, "n for n in [1]", "--max-memory="+c.value), result{2, "", "grundy table: " + msg})
+		check(t, "graph "+c.value, runCLI(t, "", "graph", p, "g(1)", "--max-memory="+c.value), result{2, "", "grundy graph: " + msg})
+	}
+	for _, v := range []string{"1M", "1.5GiB", "512m", "2G", "1048576G"} {
+		check(t, "run "+v, runCLI(t, "", "--max-memory", v, p), result{0, "1\n", ""})
+	}
+}

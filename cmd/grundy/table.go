@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -33,11 +32,7 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var cfg config
 	format := "text"
 	fs.StringVar(&format, "format", "text", "")
-	fs.BoolVar(&cfg.stats, "stats", false, "")
-	fs.Int64Var(&cfg.maxStates, "max-states", 0, "")
-	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, "")
-	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
-	fs.StringVar(&cfg.maxMemory, "max-memory", "", "")
+	addLimitFlags(fs, &cfg)
 	const use = "usage: grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile]"
 	if err := parseFlags(fs, args); err != nil {
 		fmt.Fprintf(stderr, "grundy table: %v\n%s\n", err, use)
@@ -66,9 +61,10 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", file, unwrapPathError(err))
 		return 2
 	}
+	texts := map[string]string{file: string(src), tableName: spec}
 	st, err := lang.ParseTable(tableName, spec)
 	if err != nil {
-		return report(stderr, spec, err)
+		return reportIn(stderr, texts, err)
 	}
 	if format == "bfile" && len(st.Fors()) != 1 {
 		fmt.Fprintf(stderr, "grundy table: --format bfile needs a table with one for clause (it writes \"n a(n)\" lines); this one has %d\n", len(st.Fors()))
@@ -80,17 +76,14 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s := eval.NewSession(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg)})
 	start := time.Now()
 	if err := s.ExecFile(ctx, file, string(src)); err != nil {
-		return report(stderr, string(src), err)
+		return reportIn(stderr, texts, err)
 	}
 	t, err := s.Table(ctx, st)
 	if cfg.stats {
 		printStats(stderr, s, time.Since(start))
 	}
 	if err != nil {
-		if errorFile(err) == tableName {
-			return report(stderr, spec, err)
-		}
-		return report(stderr, string(src), err)
+		return reportIn(stderr, texts, err)
 	}
 	var out string
 	switch format {
@@ -103,7 +96,7 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "bfile":
 		out, err = tableBFile(t, st)
 		if err != nil {
-			return report(stderr, spec, err)
+			return reportIn(stderr, texts, err)
 		}
 	}
 	if _, err := io.WriteString(stdout, out); err != nil {
@@ -113,46 +106,11 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// checkLimitFlags validates the limit flags shared with grundy run and
-// fills in cfg.memBytes; it returns a message for a bad value.
-func checkLimitFlags(cfg *config) string {
-	switch {
-	case cfg.maxStates < 0:
-		return fmt.Sprintf("--max-states must be a positive number of positions, not %d", cfg.maxStates)
-	case cfg.maxSteps < 0:
-		return fmt.Sprintf("--max-steps must be a positive number of steps, not %d", cfg.maxSteps)
-	case cfg.timeout < 0:
-		return fmt.Sprintf("--timeout must be a positive duration such as 30s or 2m, not %v", cfg.timeout)
-	}
-	n, err := parseSize(cfg.maxMemory)
-	if err != nil {
-		return "--max-memory: " + err.Error()
-	}
-	cfg.memBytes = n
-	return ""
-}
-
 func plural(n int) string {
 	if n == 1 {
 		return ""
 	}
 	return "s"
-}
-
-// errorFile is the file name of the position an error points at.
-func errorFile(err error) string {
-	var list lang.ErrorList
-	var se *lang.Error
-	var re *eval.RuntimeError
-	switch {
-	case errors.As(err, &list) && len(list) > 0:
-		return list[0].Pos.Filename
-	case errors.As(err, &se):
-		return se.Pos.Filename
-	case errors.As(err, &re):
-		return re.Pos.Filename
-	}
-	return ""
 }
 
 // cellText is a value as the csv format writes it ("" for a blank cell).
@@ -266,12 +224,10 @@ func tableBFile(t *eval.Table, st *lang.TableStmt) (string, error) {
 	for i, r := range t.Rows {
 		v := t.Cells[i][0]
 		if r.Kind() != eval.KInt {
-			return "", &eval.RuntimeError{Pos: lang.Start(st.Fors()[0].Iter),
-				Msg: fmt.Sprintf("--format bfile needs int values of %s, found %s %s", t.RowVar, r.TypeName(), eval.Repr(r))}
+			return "", eval.Errorf(lang.Start(st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", t.RowVar, r.TypeName(), eval.Repr(r))
 		}
 		if v.Kind() != eval.KInt {
-			return "", &eval.RuntimeError{Pos: t.Expr,
-				Msg: fmt.Sprintf("--format bfile needs an int value in each row, but %s = %s gives %s %s", t.RowVar, eval.Format(r), v.TypeName(), eval.Repr(v))}
+			return "", eval.Errorf(t.Expr, "--format bfile needs an int value in each row, but %s = %s gives %s %s", t.RowVar, eval.Format(r), v.TypeName(), eval.Repr(v))
 		}
 		fmt.Fprintf(&b, "%d %d\n", r.Int(), v.Int())
 	}
