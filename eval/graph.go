@@ -56,9 +56,7 @@ type graphNode struct {
 // the graph, a note says so and each node with options not drawn gets a
 // dashed arrow to a "+k more" stub. The text does not end in a newline.
 func (th *Thread) Graph(c *Call, g Value, limit int) string {
-	if !g.IsGame() {
-		c.ArgFail(0, "graph needs a game, found %s %s", g.TypeName(), Repr(g))
-	}
+	needGame(c, "graph", g)
 	if limit < 1 || limit > MaxGraphLimit {
 		c.ArgFail(1, "graph's node limit must be between 1 and %d, found %d", MaxGraphLimit, limit)
 	}
