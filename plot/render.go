@@ -5,6 +5,7 @@ package plot
 // period's shaded blocks and its preperiod line).
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -75,7 +76,18 @@ func (d drawing) write(w io.Writer, format string, width, height int) error {
 		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(wl, hl), vgimg.UseDPI(dpi))}
 	}
 	d(draw.New(c))
-	_, err := c.WriteTo(w)
+	if format != SVG {
+		_, err := c.WriteTo(w)
+		return err
+	}
+	// The SVG names Liberation Sans, whose metrics placed the text; a
+	// viewer without it takes Arial or Helvetica, which have the same
+	// metrics (Liberation Sans was made to match them).
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return err
+	}
+	_, err := w.Write(bytes.ReplaceAll(buf.Bytes(), []byte("font-family:Liberation Sans;"), []byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")))
 	return err
 }
 
@@ -155,55 +167,59 @@ func (p *Plot) scatter(width, height int) drawing {
 		return s
 	}
 
-	var legend []legendEntry
+	var periodLegend []legendEntry
 	grid := plotter.NewGrid()
 	grid.Vertical.Color = nil
 	grid.Horizontal.Color = colGrid
 	if pd := p.period; pd != nil && pd.Found && float64(pd.P) <= xmax {
 		start := float64(pd.P) - 0.5
-		for k := int64(0); ; k++ {
-			x0 := start + float64(k*pd.Q)
-			if x0 > xmax+pad {
-				break
-			}
-			switch {
-			case k == 0:
-				g.Add(band{x0: x0, x1: x0 + float64(pd.Q), color: colBlock})
-			case k%2 == 0:
+		g.Add(band{x0: start, x1: start + float64(pd.Q), color: colBlock})
+		// Every other block after the first is grey, when blocks are wide
+		// enough to tell apart (5 pixels).
+		repeats := false
+		if plotPx*float64(pd.Q)/math.Max(1, span) >= 5 {
+			for k := int64(2); ; k += 2 {
+				x0 := start + float64(k*pd.Q)
+				if x0 > xmax+pad {
+					break
+				}
 				g.Add(band{x0: x0, x1: x0 + float64(pd.Q), color: colBlock2})
+				repeats = true
 			}
+		}
+		if pd.P > 0 {
+			pre := vline{x: start, style: draw.LineStyle{Color: colPre, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}}
+			g.Add(pre)
+			periodLegend = append(periodLegend, legendEntry{fmt.Sprintf("preperiod ends (%s = %d)", p.xVar, pd.P), pre})
 		}
 		what := fmt.Sprintf("one period: %d values", pd.Q)
 		if pd.Q == 1 {
 			what = "one period: 1 value"
 		}
-		legend = append(legend, legendEntry{what, band{color: colBlock}})
-		if pd.P > 0 {
-			pre := vline{x: start, style: draw.LineStyle{Color: colPre, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}}
-			g.Add(pre)
-			legend = append(legend, legendEntry{fmt.Sprintf("preperiod ends (%s = %d)", p.xVar, pd.P), pre})
+		periodLegend = append(periodLegend, legendEntry{what, band{color: colBlock}})
+		if repeats {
+			periodLegend = append(periodLegend, legendEntry{"its repeats", band{color: colBlock2}})
 		}
 	}
 	g.Add(grid)
+	// The legend: the kinds of values there are, then the period's marks.
+	var legend []legendEntry
 	if len(vals) > 0 {
 		s := dot(vals, colValue, r, draw.CircleGlyph{})
 		g.Add(s)
-		legend = append([]legendEntry{{"nonzero value", s}}, legend...)
+		legend = append(legend, legendEntry{"nonzero value", s})
 	}
 	if len(zeros) > 0 {
 		s := dot(zeros, colP, math.Min(3.2, r*1.5), draw.CircleGlyph{})
 		g.Add(s)
-		legend = append([]legendEntry{{"0: a P-position", s}}, legend...)
+		legend = append(legend, legendEntry{"0: a P-position", s})
 	}
 	if len(infs) > 0 {
 		s := dot(infs, colInf, math.Min(3.5, math.Max(2, r*1.5)), draw.TriangleGlyph{})
 		g.Add(s)
 		legend = append(legend, legendEntry{"∞: an infinite value", s})
 	}
-	if len(vals) > 0 && len(zeros) > 0 {
-		// "value" first, then "0: a P-position".
-		legend[0], legend[1] = legend[1], legend[0]
-	}
+	legend = append(legend, periodLegend...)
 	return func(c draw.Canvas) {
 		c = framed(c)
 		body := drawLegend(c, legend)
@@ -296,7 +312,7 @@ func (p *Plot) heatMap(width, height int) drawing {
 	return func(c draw.Canvas) {
 		c = framed(c)
 		body := drawLegend(c, legend)
-		barW := pt(90)
+		barW := pt(100)
 		if !showBar {
 			barW = 0
 		}
@@ -309,7 +325,7 @@ func (p *Plot) heatMap(width, height int) drawing {
 		}
 		// The bar spans the heat map's data area, not the title.
 		right := left
-		right.Min.X, right.Max.X = left.Max.X+pt(14), left.Max.X+barW-pt(40)
+		right.Min.X, right.Max.X = left.Max.X+pt(12), left.Max.X+barW-pt(28)
 		da := g.DataCanvas(left)
 		right.Min.Y, right.Max.Y = da.Min.Y, da.Max.Y
 		bar.Draw(right)
@@ -506,7 +522,9 @@ type band struct {
 
 func (b band) Plot(c draw.Canvas, g *gplot.Plot) {
 	trX, _ := g.Transforms(&c)
-	x0, x1 := max(trX(b.x0), c.Min.X), min(trX(b.x1), c.Max.X)
+	x0, x1 := trX(b.x0), trX(b.x1)
+	x1 = max(x1, x0+pt(2)) // a block of few pixels still shows
+	x0, x1 = max(x0, c.Min.X), min(x1, c.Max.X)
 	if x1 <= x0 {
 		return
 	}
