@@ -286,6 +286,21 @@ func (p *Plot) heatMap(width, height int) drawing {
 	} else {
 		g.Add(h) // drawn a rectangle per cell
 	}
+	// Cells of less than 4 pixels blur into their neighbours: the
+	// P-positions get a red square of 3 pixels on top.
+	if cellPx := float64(min(width, height)) * 0.7 / float64(max(len(p.xs), len(p.ys))); hasP && cellPx < 4 {
+		var ps plotter.XYs
+		for i, row := range p.cells {
+			for j, c := range row {
+				if !c.blank && !c.inf && c.v == 0 {
+					ps = append(ps, plotter.XY{X: float64(p.xs[i]), Y: float64(p.ys[j])})
+				}
+			}
+		}
+		s, _ := plotter.NewScatter(ps)
+		s.GlyphStyle = draw.GlyphStyle{Color: colP, Radius: pt(1.5), Shape: draw.BoxGlyph{}}
+		g.Add(noBoxes{s})
+	}
 	g.X.Tick.Marker = intTicks{}
 	g.Y.Tick.Marker = intTicks{}
 	g.X.Padding, g.Y.Padding = 0, 0
@@ -454,6 +469,10 @@ func (g grid) Z(c, r int) float64 {
 		return float64(v.v)
 	}
 }
+
+// noBoxes hides a plotter's glyph boxes, so that the axes are not padded
+// for its glyphs.
+type noBoxes struct{ gplot.Plotter }
 
 // framed leaves a margin around the picture.
 func framed(c draw.Canvas) draw.Canvas {
