@@ -111,7 +111,7 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	// FILE's print output goes to standard error: standard output is the
 	// picture.
-	s := eval.NewSession(eval.Options{Stdout: stderr, Stdin: stdin})
+	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin}, stderr))
 	if err := s.ExecFile(ctx, file, string(src)); err != nil {
 		return report(stderr, string(src), err)
 	}

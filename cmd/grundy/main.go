@@ -271,7 +271,7 @@ func unwrapPathError(err error) error {
 func runSource(cfg config, name, src string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	s := eval.NewSession(eval.Options{Stdout: stdout, Stdin: stdin, Limits: limits(cfg)})
+	s := eval.NewSession(withProgress(eval.Options{Stdout: stdout, Stdin: stdin, Limits: limits(cfg)}, stderr))
 	start := time.Now()
 	err := s.ExecFile(ctx, name, src)
 	if cfg.stats {

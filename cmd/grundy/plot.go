@@ -114,7 +114,7 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	// FILE's print output goes to standard error: standard output is the
 	// picture.
-	s := eval.NewSession(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg)})
+	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg)}, stderr))
 	start := time.Now()
 	if err := s.ExecFile(ctx, file, string(src)); err != nil {
 		return report(stderr, string(src), err)
