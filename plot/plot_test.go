@@ -270,7 +270,7 @@ func TestRender(t *testing.T) {
 		{"n for n in 0 .. -1", false, false, scatterW, scatterH},
 	} {
 		p := mustPlot(t, s, c.spec)
-		for _, size := range [][2]int{{0, 0}, {640, 360}, {333, 777}} {
+		for _, size := range [][2]int{{0, 0}, {333, 777}} {
 			w, h := size[0], size[1]
 			if w == 0 {
 				w, h = c.defW, c.defH

@@ -377,14 +377,13 @@ func squareCells(g *gplot.Plot, c *draw.Canvas) {
 // and its rectangles per cell leave hairlines between the cells.
 type raster struct{ h *plotter.HeatMap }
 
-// rasterPx is about the size of the image raster makes: large enough for
-// the scaling to the canvas to smooth only the cells' edges.
-const rasterPx = 1600
-
 func (r *raster) Plot(c draw.Canvas, g *gplot.Plot) {
 	h := r.h
 	nx, ny := h.GridXYZ.Dims()
-	k := max(1, rasterPx/max(nx, ny))
+	// k x k pixels a cell: about twice as many pixels as the canvas has,
+	// so that the scaling to the canvas smooths only the cells' edges.
+	wpx, hpx := float64(c.Max.X-c.Min.X)*dpi/72, float64(c.Max.Y-c.Min.Y)*dpi/72
+	k := max(1, int(math.Ceil(2*max(wpx/float64(nx), hpx/float64(ny)))))
 	for k > 1 && nx*ny*k*k > 16<<20 {
 		k--
 	}
