@@ -314,7 +314,8 @@ func ignorable(ctx context.Context, err error) error {
 }
 
 // mentions reports whether name occurs in e (conservatively: a name bound
-// inside e counts too).
+// inside e counts too, and so does an expression of a kind it does not
+// know).
 func mentions(e lang.Expr, name string) bool {
 	some := func(es ...lang.Expr) bool {
 		for _, x := range es {
@@ -364,8 +365,12 @@ func mentions(e lang.Expr, name string) bool {
 		return some(e.Fn) || some(e.Args...)
 	case *lang.Index:
 		return some(e.X, e.Index)
+	case *lang.Slice:
+		return some(e.X, e.Lo, e.Hi)
+	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		return false
 	}
-	return false
+	return true // a kind of expression not known here: maybe
 }
 
 func clip(s string) string {

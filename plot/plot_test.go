@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/lang"
 	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
@@ -337,4 +338,31 @@ func checkSVG(t *testing.T, name string, data []byte, w, h int) {
 
 func formatPt(px int) string {
 	return strconv.FormatFloat(float64(px)*0.75, 'g', -1, 64) + "pt"
+}
+
+// TestMentions: whether a family's text uses the for clause's name.
+func TestMentions(t *testing.T) {
+	for _, c := range []struct {
+		expr string
+		want bool
+	}{
+		{"kayles", false},
+		{"octal(\"0.\" + str(4))", false},
+		{"subtraction({1, k})", false},
+		{"subtraction({1, n})", true},
+		{"fams[n]", true},
+		{"fams[1:n][0]", true},
+		{"fams[1:][0]", false},
+		{"[f for f in fams if f != n][0]", true},
+		{"if n > 3 then a else b", true},
+		{"{k: v for (k, v) in m}[-n]", true},
+	} {
+		st, err := lang.ParseTable("t", c.expr+" for i in 0 .. 1")
+		if err != nil {
+			t.Fatalf("%s: %v", c.expr, err)
+		}
+		if got := mentions(st.Body, "n"); got != c.want {
+			t.Errorf("mentions(%s, n) = %v", c.expr, got)
+		}
+	}
 }
