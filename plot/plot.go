@@ -414,7 +414,14 @@ func CheckOptions(o Options) error {
 }
 
 // Write draws the plot to w as o says.
-func (p *Plot) Write(w io.Writer, o Options) error {
+func (p *Plot) Write(w io.Writer, o Options) (err error) {
+	// gonum/plot reports some impossible drawings by panicking: an
+	// error, never a crash.
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error drawing the plot: %v", r)
+		}
+	}()
 	if err := CheckOptions(o); err != nil {
 		return err
 	}

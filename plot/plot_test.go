@@ -269,6 +269,11 @@ func TestRender(t *testing.T) {
 		{"sg(wythoff(x, y)) for x in [1, 2, 4, 8] for y in [3, 5, 6]", false, false, heatW, heatH},
 		{"0 for x in 0 .. 3 for y in 0 .. 3", true, false, heatW, heatH},
 		{"n for n in 0 .. -1", false, false, scatterW, scatterH},
+		{"x for x in 0 .. -1 for y in 0 .. 3", false, false, heatW, heatH},
+		{"x for x in 0 .. 3 for y in 0 .. 3 if false", false, false, heatW, heatH},
+		{"x for x in [5] for y in [7]", false, false, heatW, heatH},
+		{"-x for x in [5, -2] for y in [7]", false, false, heatW, heatH},
+		{"n - 10 for n in [-3]", false, false, scatterW, scatterH},
 	} {
 		p := mustPlot(t, s, c.spec)
 		for _, size := range [][2]int{{0, 0}, {333, 777}} {

@@ -232,7 +232,8 @@ func (p *Plot) scatter(width, height int) drawing {
 // colour bar on the right), P-positions red, infinite values grey, cells
 // an if clause left out white.
 func (p *Plot) heatMap(width, height int) drawing {
-	var vmax int64 = 1
+	// The range of the values other than 0 (1 .. 1 when there are none).
+	vmin, vmax := int64(math.MaxInt64), int64(math.MinInt64)
 	hasP, hasInf, hasBlank := false, false, false
 	for _, row := range p.cells {
 		for _, c := range row {
@@ -244,17 +245,13 @@ func (p *Plot) heatMap(width, height int) drawing {
 			case c.v == 0:
 				hasP = true
 			default:
-				vmax = max(vmax, c.v)
+				vmin, vmax = min(vmin, c.v), max(vmax, c.v)
 			}
 		}
 	}
-	vmin := int64(1)
-	for _, row := range p.cells {
-		for _, c := range row {
-			if !c.blank && !c.inf && c.v != 0 {
-				vmin = min(vmin, c.v)
-			}
-		}
+	showBar := vmin <= vmax
+	if !showBar {
+		vmin, vmax = 1, 1
 	}
 	// One colour per value (at most maxColours, then values share
 	// them), the same in the map and in its colour bar: value v has the
@@ -281,9 +278,13 @@ func (p *Plot) heatMap(width, height int) drawing {
 	h.Overflow = colHeatInf
 
 	g := newPlot(p.spec, p.xVar, p.yVar)
-	if even(p.xs) && even(p.ys) {
+	switch {
+	case len(p.xs) == 0 || len(p.ys) == 0:
+		// No cells: empty axes.
+		g.X.Min, g.X.Max, g.Y.Min, g.Y.Max = 0, 1, 0, 1
+	case even(p.xs) && even(p.ys):
 		g.Add(&raster{h: h})
-	} else {
+	default:
 		g.Add(h) // drawn a rectangle per cell
 	}
 	// Cells of less than 4 pixels blur into their neighbours: the
@@ -323,7 +324,6 @@ func (p *Plot) heatMap(width, height int) drawing {
 	if hasBlank {
 		legend = append(legend, legendEntry{"left out by an if clause", band{color: color.White, border: true}})
 	}
-	showBar := vmax > 0 && (vmax > 1 || vmin == 1 && hasAny(p.cells))
 	return func(c draw.Canvas) {
 		c = framed(c)
 		body := drawLegend(c, legend)
@@ -414,18 +414,6 @@ func (r *raster) Plot(c draw.Canvas, g *gplot.Plot) {
 }
 
 func (r *raster) DataRange() (xmin, xmax, ymin, ymax float64) { return r.h.DataRange() }
-
-// hasAny reports whether some cell has a finite nonzero value.
-func hasAny(cells [][]cell) bool {
-	for _, row := range cells {
-		for _, c := range row {
-			if !c.blank && !c.inf && c.v != 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // even reports whether the labels are evenly spaced (a raster image then
 // draws the heat map exactly).
