@@ -44,6 +44,14 @@
 // accessors (Int, Str, Elems, Position, SG, ...), which report whether the
 // value has that kind. String formats a value as print does.
 //
+// # Pictures
+//
+// Plot draws the values of an expression as a PNG or SVG picture, as the
+// command grundy plot does: against n for one for clause, a heat map for
+// two, P-positions in red, the period marked when there is one.
+//
+//	err := interp.Plot(ctx, file, "sg(kayles(n)) for n in 0 .. 300", grundy.PlotOptions{})
+//
 // # Games and functions written in Go
 //
 // DefineGame adds a game family whose options a Go function lists;

@@ -1,6 +1,7 @@
 package grundy
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/plot"
 	_ "github.com/grundy-lang/grundy/stdlib" // the built-in functions and games
 )
 
@@ -192,6 +194,48 @@ func (in *Interpreter) Remoteness(ctx context.Context, g Value) (int64, bool, er
 	}
 	n, ok := Value{r}.Int()
 	return n, ok, nil
+}
+
+// PlotOptions say how Plot draws. The zero PlotOptions draws a PNG of
+// the default size.
+type PlotOptions struct {
+	Format string // "png" (the default) or "svg"
+	// Width and Height are the picture's size in pixels (an SVG's is
+	// given in points, at 96 pixels to the inch); zero means the default,
+	// 800 x 450 for a scatter and 720 x 600 for a heat map.
+	Width, Height int
+}
+
+// Plot draws the values of an expression and writes the picture to w, as
+// the command grundy plot does. spec is an expression and its clauses, as
+// a table statement takes them: `sg(kayles(n)) for n in 0 .. 300` draws
+// the values against n (a scatter), two for clauses
+// (`sg(wythoff(x, y)) for x in 0 .. 40 for y in 0 .. 40`) a heat map.
+// The values must be ints or infinite SG values; P-positions (0) are
+// drawn in red, and when spec is sg(F(n)) the period that period(F, B)
+// finds is marked. Errors in spec show the file name "<plot>"; nothing is
+// written to w after an error.
+func (in *Interpreter) Plot(ctx context.Context, w io.Writer, spec string, opts PlotOptions) error {
+	o := plot.Options{Format: opts.Format, Width: opts.Width, Height: opts.Height}
+	if err := plot.CheckOptions(o); err != nil {
+		return fmt.Errorf("grundy: Plot: %v", err)
+	}
+	var p *plot.Plot
+	err := in.exec(ctx, func(ctx context.Context) error {
+		in.sources["<plot>"] = spec
+		var err error
+		p, err = plot.New(ctx, in.s, "<plot>", spec)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := p.Write(&buf, o); err != nil {
+		return fmt.Errorf("grundy: Plot: %v", err)
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
 }
 
 // Game returns the game family a script would mean by name: declared by

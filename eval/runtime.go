@@ -122,6 +122,7 @@ type Thread struct {
 	// checkAt is the step at which limits are next checked.
 	checkAt int64
 	show    func(th *Thread, v Value)
+	prog    *progress // nil unless Options.Progress is set
 }
 
 // newFrame returns a frame with n zeroed slots taken from the slab.
@@ -212,6 +213,9 @@ func heapBytes() int64 {
 }
 
 func (th *Thread) poll(pos Pos) {
+	if th.prog != nil {
+		th.prog.tick(th.engine.states)
+	}
 	if err := th.ctx.Err(); err != nil {
 		if err == context.DeadlineExceeded && th.limits.Timeout > 0 {
 			th.limitFail(pos, "time limit reached: the run took more than %v (--timeout)", th.limits.Timeout)

@@ -24,6 +24,12 @@ type Options struct {
 	// Disable switches optimizations off (AllPasses: the plain
 	// evaluator); none changes a result, only the time a run takes.
 	Disable Pass
+	// Progress, when set, is called during a run (a call of ExecFile,
+	// Eval, Table, Do, ...) that has a context and has taken a second,
+	// about every quarter of a second, with the positions visited so far;
+	// and once more with Done set when such a run ends. It is called on
+	// the goroutine running the computation and must be quick.
+	Progress func(Progress)
 }
 
 // Session is a compiled, running program: a script file, or a REPL session
@@ -49,6 +55,9 @@ func NewSession(opts Options) *Session {
 		out = io.Discard
 	}
 	th := &Thread{out: bufio.NewWriterSize(out, 64<<10), in: opts.Stdin, limits: opts.Limits, show: opts.Show}
+	if opts.Progress != nil {
+		th.prog = &progress{report: opts.Progress}
+	}
 	if th.limits.MaxStates <= 0 {
 		th.limits.MaxStates = defaultMaxStates
 	}
@@ -165,9 +174,15 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 	th.calls = th.calls[:0]
 	th.depth = 0
 	th.sp, th.fsp, th.csp, th.isp = 0, 0, 0, 0
+	if th.prog != nil {
+		th.prog.begin(th.engine.states)
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = s.recovered(r)
+		}
+		if th.prog != nil {
+			th.prog.end(th.engine.states)
 		}
 		if ferr := th.out.Flush(); ferr != nil && err == nil {
 			err = outputError{ferr}

@@ -27,6 +27,7 @@ func init() {
 		{"best", "G", "one winning move of G and why (the xor arithmetic for a sum)", (*REPL).cmdBest},
 		{"play", "[second] G", "play G against grundy (second: grundy moves first)", (*REPL).cmdPlay},
 		{"table", "EXPR for x in A .. B [for y in C .. D]", "an aligned table of EXPR (one or two dimensions)", (*REPL).cmdTable},
+		{"plot", "[FILE] EXPR for x in A .. B [for y ..]", "draw EXPR against x (a heat map over x, y) into FILE.png or FILE.svg (default: plotN.png)", (*REPL).cmdPlot},
 		{"load", "FILE", "run a script file in this session (its declarations replace earlier ones)", (*REPL).cmdLoad},
 		{"reset", "", "forget every declaration, binding and memoized value", (*REPL).cmdReset},
 		{"time", "", "toggle printing how long each entry takes", (*REPL).cmdTime},

@@ -48,6 +48,8 @@ Usage:
   grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile] [flags]
                             run FILE (its output to stderr), then print a
                             table of EXPR (two for clauses: a grid)
+  grundy plot FILE 'EXPR for n in A .. B' [--format png|svg] [-o OUT]
+                            draw EXPR against n (two for clauses: a heat map)
   grundy                    the interactive REPL (reads statements from
                             standard input when it is not a terminal)
   grundy --help | --version
@@ -113,6 +115,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return tableCmd(args[1:], stdin, stdout, stderr)
 		case "graph":
 			return graphCmd(args[1:], stdin, stdout, stderr)
+		case "plot":
+			return plotCmd(args[1:], stdin, stdout, stderr)
 		}
 	}
 	fs := flag.NewFlagSet("grundy", flag.ContinueOnError)
@@ -303,7 +307,7 @@ func unwrapPathError(err error) error {
 func runSource(cfg config, name, src string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	s := eval.NewSession(eval.Options{Stdout: stdout, Stdin: stdin, Limits: limits(cfg)})
+	s := eval.NewSession(withProgress(eval.Options{Stdout: stdout, Stdin: stdin, Limits: limits(cfg)}, stderr))
 	start := time.Now()
 	err := s.ExecFile(ctx, name, src)
 	if cfg.stats {

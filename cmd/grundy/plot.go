@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/plot"
+)
+
+const plotUsage = `Usage: grundy plot FILE 'EXPR for n in A .. B' [--format png|svg] [-o OUT] [flags]
+       grundy plot FILE 'EXPR for x in A .. B for y in C .. D' ...
+
+Runs FILE, then draws the values of EXPR in its scope: against n as a
+scatter (one for clause), or as a heat map over (x, y) (two). The clauses
+are a table's (see grundy table); the values must be ints or infinite SG
+values. P-positions (0) are red; when EXPR is sg(F(n)) and period(F)
+finds a period, its preperiod and blocks are marked.
+
+  --format F   png (the default) or svg; without it, -o OUT ending in
+               .svg chooses svg
+  -o OUT       write to the file OUT instead of standard output
+  --size WxH   the picture's size in pixels (default 800x450 for a
+               scatter, 720x600 for a heat map)
+  --stats, --max-states N, --max-steps N, --timeout D, --max-memory SIZE
+               as for grundy run
+
+What FILE prints goes to standard error, so standard output holds only the
+picture. PNG is not written to a terminal: use -o or a redirection.
+`
+
+// plotName is the file name of the plot's text in error messages.
+const plotName = "<expr>"
+
+// plotCmd runs grundy plot FILE 'EXPR CLAUSES' [--format png|svg] [-o OUT].
+func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("grundy plot", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var cfg config
+	var format, out, size string
+	var help bool
+	fs.StringVar(&format, "format", "", "")
+	fs.StringVar(&out, "o", "", "")
+	fs.StringVar(&size, "size", "", "")
+	fs.BoolVar(&help, "help", false, "")
+	fs.BoolVar(&help, "h", false, "")
+	fs.BoolVar(&cfg.stats, "stats", false, "")
+	fs.Int64Var(&cfg.maxStates, "max-states", 0, "")
+	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, "")
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
+	fs.StringVar(&cfg.maxMemory, "max-memory", "", "")
+	if err := parseFlags(fs, args); err != nil {
+		fmt.Fprintf(stderr, "grundy plot: %v\n(see grundy plot --help)\n", err)
+		return 2
+	}
+	if help {
+		fmt.Fprint(stdout, plotUsage)
+		return 0
+	}
+	if msg := checkLimitFlags(&cfg); msg != "" {
+		fmt.Fprintf(stderr, "grundy plot: %s\n", msg)
+		return 2
+	}
+	rest := fs.Args()
+	if len(rest) != 2 {
+		fmt.Fprintf(stderr, "grundy plot: needs a FILE and a plot, as in grundy plot game.game 'sg(g(n)) for n in 0 .. 100' (see grundy plot --help)\n")
+		return 2
+	}
+	file, spec := rest[0], rest[1]
+	if !flagGiven(fs, "format") {
+		format = plot.PNG
+		if strings.EqualFold(filepath.Ext(out), ".svg") {
+			format = plot.SVG
+		}
+	}
+	opts := plot.Options{Format: format}
+	if size != "" {
+		w, h, ok := parsePlotSize(size)
+		if !ok {
+			fmt.Fprintf(stderr, "grundy plot: --size must be WIDTHxHEIGHT in pixels, such as 800x450, not %q\n", size)
+			return 2
+		}
+		opts.Width, opts.Height = w, h
+	}
+	if err := plot.CheckOptions(opts); err != nil {
+		fmt.Fprintf(stderr, "grundy plot: %v\n", err)
+		return 2
+	}
+	if flagGiven(fs, "o") && out == "" {
+		fmt.Fprintf(stderr, "grundy plot: -o needs a file name\n")
+		return 2
+	}
+	if format == plot.PNG && out == "" && isTerminal(stdout) {
+		fmt.Fprintf(stderr, "grundy plot: PNG is binary and standard output is a terminal: use -o FILE.png or redirect standard output\n")
+		return 2
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", file, unwrapPathError(err))
+		return 2
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	// FILE's print output goes to standard error: standard output is the
+	// picture.
+	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg)}, stderr))
+	start := time.Now()
+	texts := map[string]string{file: string(src), plotName: spec}
+	if err := s.ExecFile(ctx, file, string(src)); err != nil {
+		return reportIn(stderr, texts, err)
+	}
+	p, err := plot.New(ctx, s, plotName, spec)
+	if cfg.stats {
+		printStats(stderr, s, time.Since(start))
+	}
+	if err != nil {
+		return reportIn(stderr, texts, err)
+	}
+	var buf bytes.Buffer
+	if err := p.Write(&buf, opts); err != nil {
+		fmt.Fprintf(stderr, "grundy plot: drawing the plot: %v\n", err)
+		return 1
+	}
+	if out != "" {
+		if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+			fmt.Fprintf(stderr, "grundy plot: cannot write %s: %v\n", out, unwrapPathError(err))
+			return 1
+		}
+		return 0
+	}
+	if _, err := stdout.Write(buf.Bytes()); err != nil && !errors.Is(err, os.ErrClosed) {
+		fmt.Fprintf(stderr, "grundy plot: writing standard output: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// parsePlotSize reads WIDTHxHEIGHT.
+func parsePlotSize(s string) (w, h int, ok bool) {
+	a, b, found := strings.Cut(strings.ToLower(s), "x")
+	if !found {
+		return 0, 0, false
+	}
+	w, err1 := strconv.Atoi(a)
+	h, err2 := strconv.Atoi(b)
+	return w, h, err1 == nil && err2 == nil && w > 0 && h > 0
+}

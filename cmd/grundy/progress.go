@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/grundy-lang/grundy/eval"
+)
+
+// progressLine shows a computation that has run for more than a second:
+// one line on a terminal's standard error, rewritten in place, e.g.
+//
+//	[grundy] 3.2M positions solved, 1.1M/s, 3s
+//
+// and erased when the computation ends. Output written meanwhile to the
+// same terminal (print, through guard) erases it first, so that the
+// indicator never ends up inside the program's output.
+type progressLine struct {
+	w     io.Writer // the terminal
+	shown bool
+}
+
+// withProgress adds the indicator to opts when stderr is a terminal, and
+// returns opts: the run's Progress reports it, and its Stdout erases it
+// before writing.
+func withProgress(opts eval.Options, stderr io.Writer) eval.Options {
+	if !isTerminal(stderr) {
+		return opts
+	}
+	p := &progressLine{w: stderr}
+	opts.Progress = p.update
+	if opts.Stdout != nil {
+		opts.Stdout = guard{p, opts.Stdout}
+	}
+	return opts
+}
+
+func (p *progressLine) update(pr eval.Progress) {
+	if pr.Done {
+		p.erase()
+		return
+	}
+	secs := pr.Elapsed.Seconds()
+	rate := 0.0
+	if secs > 0 {
+		rate = float64(pr.States) / secs
+	}
+	fmt.Fprintf(p.w, "\r\x1b[K[grundy] %s positions solved, %s/s, %.0fs", count(float64(pr.States)), count(rate), secs)
+	p.shown = true
+}
+
+func (p *progressLine) erase() {
+	if p.shown {
+		io.WriteString(p.w, "\r\x1b[K")
+		p.shown = false
+	}
+}
+
+// count writes n with a k, M or G suffix: 950, 12.3k, 4.5M.
+func count(n float64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1fG", n/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1fM", n/1e6)
+	case n >= 1e4:
+		return fmt.Sprintf("%.1fk", n/1e3)
+	}
+	return fmt.Sprintf("%.0f", n)
+}
+
+// guard is a writer that erases the indicator before each write.
+type guard struct {
+	p *progressLine
+	w io.Writer
+}
+
+func (g guard) Write(b []byte) (int, error) {
+	g.p.erase()
+	return g.w.Write(b)
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-lang/grundy/eval"
+)
+
+// TestProgressLine: the indicator rewrites one line, output through the
+// guard erases it first, the end of the run erases it, and nothing of it
+// is set up when standard error is not a terminal.
+func TestProgressLine(t *testing.T) {
+	var term, out bytes.Buffer
+	opts := withProgress(eval.Options{Stdout: &out}, &term)
+	if opts.Progress != nil || opts.Stdout != io.Writer(&out) {
+		t.Fatalf("progress on a standard error that is not a terminal")
+	}
+	defer func(f func(io.Writer) bool) { isTerminal = f }(isTerminal)
+	isTerminal = func(w io.Writer) bool { return w == &term }
+	opts = withProgress(eval.Options{Stdout: &term}, &term)
+	if opts.Progress == nil {
+		t.Fatal("no progress on a terminal")
+	}
+	opts.Progress(eval.Progress{States: 1234567, Elapsed: 2 * time.Second})
+	opts.Progress(eval.Progress{States: 25000, Elapsed: 2500 * time.Millisecond})
+	io.WriteString(opts.Stdout, "printed\n")
+	io.WriteString(opts.Stdout, "again\n")
+	opts.Progress(eval.Progress{States: 950, Elapsed: time.Second})
+	opts.Progress(eval.Progress{Done: true})
+	opts.Progress(eval.Progress{Done: true})
+	want := "\r\x1b[K[grundy] 1.2M positions solved, 617.3k/s, 2s" +
+		"\r\x1b[K[grundy] 25.0k positions solved, 10.0k/s, 2s" +
+		"\r\x1b[K" + "printed\n" + "again\n" +
+		"\r\x1b[K[grundy] 950 positions solved, 950/s, 1s" +
+		"\r\x1b[K"
+	if got := term.String(); got != want {
+		t.Errorf("terminal:\n%q\nwant\n%q", got, want)
+	}
+	if strings.Contains(out.String(), "grundy") {
+		t.Errorf("stdout: %q", out.String())
+	}
+}

@@ -1,0 +1,62 @@
+package eval
+
+import "time"
+
+// This file reports the progress of long runs (Options.Progress): the
+// command line shows it on a terminal. The check rides on poll, which the
+// engine calls every 64 positions and checkLimits every 4096 steps, when
+// the run has a context: every 16th poll reads the clock.
+
+// Progress is what Options.Progress receives.
+type Progress struct {
+	States  int64         // positions visited since the run began
+	Elapsed time.Duration // since the run began
+	Done    bool          // the run ended: clear the indicator
+}
+
+// When progress is first reported, and then how often.
+var (
+	progressAfter = time.Second
+	progressEvery = 250 * time.Millisecond
+)
+
+// progress is a run's progress reporting (Thread.prog).
+type progress struct {
+	report func(Progress)
+	start  time.Time
+	next   time.Time
+	base   int64 // engine states at the start
+	polls  uint32
+	shown  bool // reported during this run
+}
+
+// begin starts the reports of a run.
+func (p *progress) begin(states int64) {
+	p.start = time.Now()
+	p.next = p.start.Add(progressAfter)
+	p.base = states
+	p.shown = false
+}
+
+// tick reports the progress when it is time to.
+func (p *progress) tick(states int64) {
+	p.polls++
+	if p.polls&15 != 0 {
+		return
+	}
+	now := time.Now()
+	if now.Before(p.next) {
+		return
+	}
+	p.next = now.Add(progressEvery)
+	p.shown = true
+	p.report(Progress{States: max(states-p.base, 0), Elapsed: now.Sub(p.start)})
+}
+
+// end reports the end of a run that reported its progress.
+func (p *progress) end(states int64) {
+	if p.shown {
+		p.shown = false
+		p.report(Progress{States: max(states-p.base, 0), Elapsed: time.Since(p.start), Done: true})
+	}
+}

@@ -1,0 +1,68 @@
+package repl
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/grundy-lang/grundy/plot"
+)
+
+const plotUse = "usage: :plot [FILE.png|FILE.svg] EXPR for n in A .. B [for m in C .. D]"
+
+// cmdPlot runs :plot [FILE.png|FILE.svg] EXPR CLAUSES: it draws the plot
+// (package plot) and writes it to FILE, or to the first of plot1.png,
+// plot2.png, ... that does not exist, and says which file and what it
+// shows.
+func (r *REPL) cmdPlot(ctx context.Context, arg string) bool {
+	if arg == "" {
+		fmt.Fprintln(r.errOut, plotUse)
+		return false
+	}
+	prefix := ":plot "
+	out, spec := "", arg
+	first, rest, _ := strings.Cut(arg, " ")
+	format := plot.PNG
+	switch strings.ToLower(filepath.Ext(first)) {
+	case ".svg":
+		format = plot.SVG
+		fallthrough
+	case ".png":
+		out, spec = first, strings.TrimSpace(rest)
+		prefix += first + " "
+		if spec == "" {
+			fmt.Fprintln(r.errOut, plotUse)
+			return false
+		}
+	}
+	// The text is parsed where it stands on the input line, so that an
+	// error points into it.
+	line := max(r.line, 1)
+	p, err := plot.New(ctx, r.s, "<stdin>", strings.Repeat("\n", line-1)+strings.Repeat(" ", len(prefix))+spec)
+	if err != nil {
+		r.report(r.textWith(line, prefix+spec), err)
+		return false
+	}
+	var buf bytes.Buffer
+	if err := p.Write(&buf, plot.Options{Format: format}); err != nil {
+		fmt.Fprintf(r.errOut, "drawing the plot: %v\n", err)
+		return false
+	}
+	if out == "" {
+		for i := 1; ; i++ {
+			out = fmt.Sprintf("plot%d.png", i)
+			if _, err := os.Stat(out); os.IsNotExist(err) {
+				break
+			}
+		}
+	}
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(r.errOut, "cannot write %s: %v\n", out, err)
+		return false
+	}
+	fmt.Fprintf(r.out, "wrote %s: %s\n", out, p.Summary())
+	return true
+}
