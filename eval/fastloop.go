@@ -157,7 +157,8 @@ type fastClamp struct {
 	bound    evalFn
 	boundInt intFn // the bound compiled as an int, when it is int-typed
 	pos      Pos
-	scale    int64 // K * x OP E (K >= 2), or 0
+	scale    int64     // K * x OP E (K >= 2), or 0
+	lin      *linClamp // L OP R affine in x: E and the guard (linclamp.go), or nil
 }
 
 // scaledVar reports K when e is K * x or x * K with K an int literal of 2
@@ -309,6 +310,18 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 			if k, ok := scaledVar(b.Y, x); ok && !mentions(b.X, x) {
 				clamps = append(clamps, fastClamp{op: flip[b.Op], expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos, scale: k})
+				continue
+			}
+		}
+		if b, ok := f.Cond.(*lang.Binary); ok {
+			if lc := c.linearClamp(b, x); lc != nil {
+				clamps = append(clamps, *lc)
+				continue
+			}
+		}
+		if call, ok := f.Cond.(*lang.Call); ok {
+			if lc := c.inlinedClamp(call, x); lc != nil {
+				clamps = append(clamps, *lc)
 				continue
 			}
 		}
@@ -468,7 +481,13 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		}
 		for _, cl := range clamps {
 			var e int64
-			if cl.boundInt != nil {
+			if cl.lin != nil {
+				var ok bool
+				if e, ok = cl.lin.bound(fr, lo, hi); !ok {
+					slow(fr)
+					return
+				}
+			} else if cl.boundInt != nil {
 				e = cl.boundInt(fr)
 			} else {
 				bv := cl.bound(fr)
@@ -1538,6 +1557,12 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 		return nil // (a set held by a name: evaluating it does nothing else)
 	}
 	for _, cl := range p.clamps {
+		if cl.lin != nil {
+			if !c.intPure(cl.lin.lr[0]) || !c.intPure(cl.lin.lr[1]) || cl.scale > 0 {
+				return nil
+			}
+			continue
+		}
 		if cl.boundInt == nil || !c.intPure(cl.expr) || cl.scale > 0 {
 			return nil
 		}
@@ -1591,7 +1616,15 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 			if lo > hi {
 				return 0, true
 			}
-			e := cl.boundInt(fr)
+			var e int64
+			if cl.lin != nil {
+				var ok bool
+				if e, ok = cl.lin.bound(fr, lo, hi); !ok {
+					return 0, false
+				}
+			} else {
+				e = cl.boundInt(fr)
+			}
 			switch ops[i] {
 			case 0:
 				if e == minInt {

@@ -327,6 +327,48 @@ var optAdversarial = []struct {
 	limits eval.Limits
 }{
 	// ---- fast loops: arguments leaving the dense table
+	// ---- linear bounds (linclamp.go): L OP R affine in the loop variable
+	{"linear bounds, every spelling", `
+let S = {1, 3, 4, 9}
+def ok(n, s) = n - s >= 0
+def fits(a, n) = a < n - a
+game a(n) moves a(n - s) for s in S if n - s >= 0
+game b(n) moves b(n - s) for s in S if ok(n, s)
+game c(n) moves c(n - s) for s in S if s + 1 <= n + 1 and true
+game d(n) moves d(x) + d(n - x) for x in 1 .. n - 1 if x < n - x
+game e(n) moves e(x) + e(n - x) for x in 1 .. n - 1 if fits(x, n)
+game f(n) moves f(n - s) for s in S if -s >= -n
+game g(n) moves g(n - 2 * s) for s in 0 .. n if 3 * s - n <= s
+game h(n) moves h(n - s) for s in S if n - 2 * s > -s - 1
+print [sg(a(n)) for n in 0 .. 30] == [sg(b(n)) for n in 0 .. 30]
+print [sg(a(n)) for n in 0 .. 30], [sg(c(n)) for n in 0 .. 30], [sg(f(n)) for n in 0 .. 30]
+print [sg(d(n)) for n in 0 .. 30], [sg(e(n)) for n in 0 .. 30]
+print [sg(g(n)) for n in 0 .. 30], [sg(h(n)) for n in 0 .. 30]
+`, eval.Limits{}},
+	{"linear bounds that overflow", `
+game a(n) moves a(n - 1) for s in {1, 2} if n - s * 4611686018427387904 >= 0
+print sg(a(3))
+`, eval.Limits{}},
+	{"linear bounds overflowing in the middle term", `
+game a(n) moves *0 for s in -3 .. 3 if s + 9223372036854775806 > n
+print sg(a(1)), sg(a(-5))
+`, eval.Limits{}},
+	{"linear bound whose def fails", `
+def ok(n, s) = n - s >= 10 / (n - 5)
+game a(n) moves a(n - s) for s in {1, 2} if ok(n, s)
+print sg(a(9))
+`, eval.Limits{}},
+	{"linear bound with a term that is not an int", `
+let z = "x"
+game a(n) moves a(n - s) for s in {1, 2} if n - s >= z
+print sg(a(4))
+`, eval.Limits{}},
+	{"linear bounds at the ends of the ints", `
+game a(n) moves *1 for s in {-9223372036854775807, 0, 9223372036854775807} if n - s >= 0
+game b(n) moves *1 for s in {-9223372036854775808, 9223372036854775807} if s - n < 0
+print sg(a(0)), sg(a(-1))
+print sg(b(0))
+`, eval.Limits{}},
 	{"negative arguments", `
 game g(n) moves g(n - s) for s in {1, 2, 5} if n > -7
 print [sg(g(n)) for n in -3 .. 12]

@@ -1,0 +1,204 @@
+package eval
+
+import "github.com/grundy-lang/grundy/lang"
+
+// Linear bounds: an if clause L OP R of a fast loop over x, with L and R
+// affine in x (built from x, terms without x, +, -, unary - and
+// multiplication by an int literal), is the bound (aL - aR) * x OP bR - bL,
+// one shape for every spelling of it: `if n - s >= 0`, `if a < n - a`,
+// `if s + 1 <= n`, `if 2 * a <= n` all become K * x OP E (K >= 1), which
+// fastInner's clamps narrow the loop's interval with.
+//
+// Exactness: the rule evaluates L and R at every x that reaches the
+// clause; the bound computes them only at the interval's ends. Every
+// intermediate value of an affine tree is affine in x, so when none
+// overflows at the two ends none overflows in between; the guard checks
+// that (evaluating in the rule's order, so the terms without x raise
+// their errors as the rule would at its first x) and otherwise the loop
+// runs the general way, which meets the error where the rule does.
+
+// affNode is a node of an affine expression in the loop variable.
+type affNode struct {
+	kind byte // 'x' the variable, 'c' a term without x, '+', '-', 'n' (unary -), 'k' (times k)
+	a, b *affNode
+	k    int64
+	i    intFn  // a term without x, int-typed
+	v    evalFn // a term without x, checked to be an int when run
+}
+
+// eval evaluates the node at x; false when an operation overflows or a
+// term is not an int.
+func (n *affNode) eval(fr *frame, x int64) (int64, bool) {
+	switch n.kind {
+	case 'x':
+		return x, true
+	case 'c':
+		if n.i != nil {
+			return n.i(fr), true
+		}
+		v := n.v(fr)
+		return v.n, v.k == KInt
+	case 'n':
+		a, ok := n.a.eval(fr, x)
+		if !ok || a == minInt {
+			return 0, false
+		}
+		return -a, true
+	case 'k':
+		a, ok := n.a.eval(fr, x)
+		if !ok {
+			return 0, false
+		}
+		return mulOK(a, n.k)
+	}
+	a, ok := n.a.eval(fr, x)
+	if !ok {
+		return 0, false
+	}
+	b, ok := n.b.eval(fr, x)
+	if !ok {
+		return 0, false
+	}
+	if n.kind == '+' {
+		return addOK(a, b)
+	}
+	return subOK(a, b)
+}
+
+// linClamp is the guard and the bound of a linear clamp.
+type linClamp struct {
+	l, r *affNode
+	neg  bool // the slope aL - aR is negative: the bound is bL - bR
+	lr   [2]lang.Expr // L and R as written
+}
+
+// bound checks that L and R do not overflow for any x in lo .. hi and
+// returns the clamp's E; false sends the loop the general way.
+func (lc *linClamp) bound(fr *frame, lo, hi int64) (int64, bool) {
+	for _, x := range [2]int64{lo, hi} {
+		if _, ok := lc.l.eval(fr, x); !ok {
+			return 0, false
+		}
+		if _, ok := lc.r.eval(fr, x); !ok {
+			return 0, false
+		}
+	}
+	bl, ok1 := lc.l.eval(fr, 0)
+	br, ok2 := lc.r.eval(fr, 0)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	if lc.neg {
+		return subOK(bl, br)
+	}
+	return subOK(br, bl)
+}
+
+// affTree builds the affine tree of e in x and its coefficient of x; false
+// when e is not affine in x or a coefficient grows past 2^20.
+func (c *compiler) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
+	const lim = 1 << 20
+	if !mentions(e, x) {
+		if f := c.intExpr(e); f != nil {
+			return &affNode{kind: 'c', i: f}, 0, true
+		}
+		return &affNode{kind: 'c', v: c.expr(e)}, 0, true
+	}
+	switch e := e.(type) {
+	case *lang.Ident:
+		if e.Name == x {
+			return &affNode{kind: 'x'}, 1, true
+		}
+	case *lang.Unary:
+		if e.Op == "-" {
+			a, k, ok := c.affTree(e.X, x)
+			return &affNode{kind: 'n', a: a}, -k, ok
+		}
+	case *lang.Binary:
+		switch e.Op {
+		case "+", "-":
+			a, ka, ok1 := c.affTree(e.X, x)
+			b, kb, ok2 := c.affTree(e.Y, x)
+			if !ok1 || !ok2 {
+				return nil, 0, false
+			}
+			if e.Op == "-" {
+				kb = -kb
+			}
+			k := ka + kb
+			return &affNode{kind: e.Op[0], a: a, b: b}, k, k > -lim && k < lim
+		case "*":
+			lit, other := e.X, e.Y
+			if _, ok := lit.(*lang.IntLit); !ok {
+				lit, other = e.Y, e.X
+			}
+			if l, ok := lit.(*lang.IntLit); ok && l.Val > -lim && l.Val < lim {
+				a, k, ok := c.affTree(other, x)
+				return &affNode{kind: 'k', a: a, k: l.Val}, k * l.Val, ok && k*l.Val > -lim && k*l.Val < lim
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// linearClamp recognizes a comparison L OP R affine in x with a nonzero
+// slope as a clamp K * x OP E; nil when it is not one.
+func (c *compiler) linearClamp(b *lang.Binary, x string) *fastClamp {
+	flip := map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+	if flip[b.Op] == "" {
+		return nil
+	}
+	l, kl, ok1 := c.affTree(b.X, x)
+	r, kr, ok2 := c.affTree(b.Y, x)
+	if !ok1 || !ok2 || kl == kr {
+		return nil
+	}
+	cl := &fastClamp{op: b.Op, pos: b.Pos, lin: &linClamp{l: l, r: r, lr: [2]lang.Expr{b.X, b.Y}}}
+	k := kl - kr
+	if k < 0 {
+		k, cl.op, cl.lin.neg = -k, flip[b.Op], true
+	}
+	if k > 1 {
+		cl.scale = k
+	}
+	return cl
+}
+
+// inlinedClamp is linearClamp for an if clause that calls a def, like
+// `if ok(n, s)` with `def ok(n, s) = n - s >= 0`: when the call inlines
+// with its arguments substituted in place (names and literals: nothing
+// evaluated in another order), the def's comparison is the clamp, and
+// its terms name the call site in the trace of an error, as the call
+// does.
+func (c *compiler) inlinedClamp(call *lang.Call, x string) *fastClamp {
+	sub, fn, binds := c.inlineCall(call)
+	if sub == nil || len(binds) > 0 {
+		return nil
+	}
+	b, ok := sub.(*lang.Binary)
+	if !ok {
+		return nil
+	}
+	cl := inlined(c, fn, func() *fastClamp { return c.linearClamp(b, x) })
+	if cl == nil {
+		return nil
+	}
+	pos := call.Pos
+	var trace func(n *affNode)
+	trace = func(n *affNode) {
+		if n == nil {
+			return
+		}
+		if n.i != nil {
+			n.i = inlineCallFn(nil, pos, n.i)
+		}
+		if n.v != nil {
+			n.v = inlineCallFn(nil, pos, n.v)
+		}
+		trace(n.a)
+		trace(n.b)
+	}
+	trace(cl.lin.l)
+	trace(cl.lin.r)
+	return cl
+}
