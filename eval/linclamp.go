@@ -68,7 +68,7 @@ func (n *affNode) eval(fr *frame, x int64) (int64, bool) {
 // linClamp is the guard and the bound of a linear clamp.
 type linClamp struct {
 	l, r *affNode
-	neg  bool // the slope aL - aR is negative: the bound is bL - bR
+	neg  bool         // the slope aL - aR is negative: the bound is bL - bR
 	lr   [2]lang.Expr // L and R as written
 }
 
