@@ -137,6 +137,9 @@ type Func struct {
 	decl      *lang.DefStmt
 	free      map[string]*binding
 	recursive bool
+	// recursiveKnown: recursive was computed with every def on the way
+	// compiled (see recursiveNow).
+	recursiveKnown bool
 }
 
 func (f *Func) Name() string     { return f.name }
@@ -322,7 +325,31 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 			code = append(code, e)
 		}
 	}
+	// Defs are explained once all are compiled: whether one is recursive
+	// is known only then.
+	for _, st := range f.Stmts {
+		if d, ok := st.(*lang.DefStmt); ok {
+			if b := c.decls[st]; b != nil && b.kind == bDef && b.fn.free != nil {
+				c.explainDef(b.fn, d)
+			}
+		}
+	}
 	return code
+}
+
+// explainDef records how calls of def fn are compiled.
+func (c *compiler) explainDef(fn *Func, d *lang.DefStmt) {
+	x := c.s.explainOf("def", fn.name, d.Name.Pos)
+	switch {
+	case c.repl || c.s.noInline || !c.on(PassInline):
+		x.Notes = append(x.Notes, "called, not inlined (this entry point compiles without inlining)")
+	case recursiveNow(fn):
+		x.Notes = append(x.Notes, "recursive: called, not inlined")
+	case c.intClosedDef(fn, 0):
+		x.Notes = append(x.Notes, "int arithmetic: inlined as int code where it is called with int arguments")
+	default:
+		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
+	}
 }
 
 func (c *compiler) stmts(list []lang.Stmt) []execFn {
@@ -507,17 +534,6 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 		fn.body = c.expr(d.Body)
 		c.recordFree(fn, d.Body)
 	})
-	x := c.s.explainOf("def", fn.name, d.Name.Pos)
-	switch {
-	case c.repl || c.s.noInline || !c.on(PassInline):
-		x.Notes = append(x.Notes, "called, not inlined (this entry point compiles without inlining)")
-	case fn.recursive:
-		x.Notes = append(x.Notes, "recursive: called, not inlined")
-	case c.intClosedDef(fn, 0):
-		x.Notes = append(x.Notes, "int arithmetic: inlined as int code where it is called with int arguments")
-	default:
-		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
-	}
 	if len(lang.ParamNames(d.Params)) > 0 {
 		n := len(c.errs)
 		fn.nslotsI = c.function(lang.ParamNames(d.Params), true, func() {

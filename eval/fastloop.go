@@ -262,6 +262,11 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				return collect(e.X) && collect(e.Y)
 			}
 		case *lang.Call:
+			if c.gameCallee(e) == nil {
+				if w := c.wrapperCall(e); w != nil {
+					e = w
+				}
+			}
 			terms = append(terms, e)
 			return true
 		}

@@ -173,7 +173,7 @@ func (c *compiler) inlinable(e *lang.Call) *Func {
 		return nil
 	}
 	b := c.scope.lookup(id.Name)
-	if b == nil || b.kind != bDef || b.fn.decl == nil || b.fn.free == nil || b.fn.recursive {
+	if b == nil || b.kind != bDef || b.fn.decl == nil || b.fn.free == nil || recursiveNow(b.fn) {
 		return nil
 	}
 	if len(lang.ParamNames(b.fn.decl.Params)) != len(e.Args) {
@@ -294,13 +294,16 @@ func (c *compiler) recordFree(fn *Func, body lang.Expr) {
 		return true
 	})
 	fn.free = free
-	fn.recursive = reaches(fn, fn, map[*Func]bool{})
+	fn.recursiveKnown = false
+	recursiveNow(fn)
 }
 
 // reaches reports whether def from calls def to, directly or through other
 // defs, by the names its body's free names were bound to (unknown bodies
 // count as reaching).
-func reaches(from, to *Func, seen map[*Func]bool) bool {
+// unknown is set when a def on the way is not compiled yet (its free
+// names are not known): then it counts as reaching, for now.
+func reaches(from, to *Func, seen map[*Func]bool, unknown *bool) bool {
 	if seen[from] {
 		return false
 	}
@@ -316,12 +319,75 @@ func reaches(from, to *Func, seen map[*Func]bool) bool {
 			return true
 		}
 		if b.fn.free == nil {
-			// Not compiled yet: look at its free names by spelling.
+			*unknown = true
 			return true
 		}
-		if reaches(b.fn, to, seen) {
+		if reaches(b.fn, to, seen, unknown) {
 			return true
 		}
 	}
 	return false
+}
+
+// recursiveNow reports whether def fn can reach itself. A def compiled
+// before a def it calls (def piece(a, b) = part(a, b), then def part)
+// counted as recursive then; it is asked again once that one is compiled,
+// so forward references do not stop inlining.
+func recursiveNow(fn *Func) bool {
+	if !fn.recursiveKnown {
+		unknown := false
+		fn.recursive = reaches(fn, fn, map[*Func]bool{}, &unknown)
+		fn.recursiveKnown = !unknown
+	}
+	return fn.recursive
+}
+
+// wrapperCall sees through a def that only wraps a position: for
+// `def piece(a, b) = cut(a, b)`, piece(E1, E2) is cut(E1, E2). It applies
+// when the def's body is a call of a game whose arguments are the def's
+// parameters, each once and in their order, or int literals (so every
+// argument is evaluated once, in the same order, and nothing else runs:
+// the same values and errors), and the game's name means the same here as
+// in the def. Wrappers of wrappers are seen through too. nil otherwise.
+func (c *compiler) wrapperCall(e *lang.Call) *lang.Call {
+	for depth := 0; depth < maxInlineDepth; depth++ {
+		fn := c.inlinable(e)
+		if fn == nil {
+			return nil
+		}
+		body, ok := fn.decl.Body.(*lang.Call)
+		if !ok {
+			return nil
+		}
+		id, ok := body.Fn.(*lang.Ident)
+		if !ok || fn.free[id.Name] != c.scope.lookup(id.Name) {
+			return nil
+		}
+		params := lang.ParamNames(fn.decl.Params)
+		args := make([]lang.Expr, len(body.Args))
+		next := 0
+		for i, a := range body.Args {
+			switch a := a.(type) {
+			case *lang.IntLit:
+				args[i] = a
+				continue
+			case *lang.Ident:
+				if next < len(params) && a.Name == params[next].Name {
+					args[i] = e.Args[next]
+					next++
+					continue
+				}
+			}
+			return nil
+		}
+		if next != len(params) {
+			return nil // a parameter unused (its argument would not be evaluated)
+		}
+		out := &lang.Call{Pos: e.Pos, Fn: &lang.Ident{Pos: e.Pos, Name: id.Name}, Lparen: e.Lparen, Args: args}
+		if c.gameCallee(out) != nil {
+			return out
+		}
+		e = out // another wrapper
+	}
+	return nil
 }

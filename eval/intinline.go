@@ -166,7 +166,7 @@ func (c *compiler) intClosedDef(fn *Func, depth int) bool {
 			return false
 		}
 		callee := b.fn
-		if callee.decl == nil || callee.free == nil || callee.recursive ||
+		if callee.decl == nil || callee.free == nil || recursiveNow(callee) ||
 			len(lang.ParamNames(callee.decl.Params)) != len(x.Args) {
 			return false
 		}

@@ -327,6 +327,23 @@ var optAdversarial = []struct {
 	limits eval.Limits
 }{
 	// ---- fast loops: arguments leaving the dense table
+	// ---- wrappers of positions (inline.go, wrapperCall)
+	{"wrapper defs", `
+def piece(a, b) = cut(a, b)
+def part(x, y) = piece(x, y)
+def flip(a, b) = cut(b, a)
+def one(a, b) = cut(a, 2)
+def lit(a) = cut(a, 3)
+game cut(w, h) moves piece(i, h) + part(w - i, h) for i in 2 .. w - 2 | flip(j, w) + lit(w) for j in 2 .. h - 2 if j < 4
+game cut2(w, h) moves one(i, 1 / (i - 3)) for i in 2 .. w - 2
+print [sg(cut(w, h)) for w in 2 .. 9 for h in 2 .. 9]
+print sg(cut2(9, 2))
+`, eval.Limits{}},
+	{"wrapper whose argument overflows", `
+def piece(a) = g(a)
+game g(n) moves piece(n - k * 4611686018427387904) for k in 0 .. 2 if n > 0
+print sg(g(1))
+`, eval.Limits{}},
 	// ---- linear bounds (linclamp.go): L OP R affine in the loop variable
 	{"linear bounds, every spelling", `
 let S = {1, 3, 4, 9}

@@ -110,7 +110,7 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *binding,
 			return b.bi.Pure
 		case b.kind == bDef:
 			fn := b.fn
-			if fn.decl == nil || fn.free == nil || fn.recursive || depth > 32 {
+			if fn.decl == nil || fn.free == nil || recursiveNow(fn) || depth > 32 {
 				return false
 			}
 			inner := map[string]bool{}
