@@ -32,6 +32,7 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 	if !c.on(PassFastLoops) {
 		return whyNot[func(*frame)](c, "fast loops are switched off")
 	}
+	alt = c.partnerSubst(alt)
 	last := -1
 	for i, cl := range alt.Clauses {
 		if _, ok := cl.(*lang.ForClause); ok {

@@ -344,6 +344,22 @@ def piece(a) = g(a)
 game g(n) moves piece(n - k * 4611686018427387904) for k in 0 .. 2 if n > 0
 print sg(g(1))
 `, eval.Limits{}},
+	// ---- partner bindings (partner.go): for b in [E]
+	{"partner bindings", `
+def f(x) = 10 / (x - 3)
+game g(n) moves g(a) + g(b) for a in 1 .. n - 1 for b in [n - a] if a < b
+game h(n) moves h(a) + h(b) for a in 1 .. n - 1 for b in [n - a] if b > a and a != 2
+game k(n) moves k(a) + k(b) for a in 1 .. n - 1 for b in [n - a] if f(a) < b
+game m(n) moves m(b) for a in 1 .. n - 1 for b in [n - a] if a < b for c in [len([b for z in 1 .. 2])] if c > 0
+game p(n) moves p(a) + p(b) for a in 1 .. n - 1 for b in [n - a * 4611686018427387904] if a < b
+print [sg(g(n)) for n in 0 .. 25], [sg(h(n)) for n in 0 .. 25], [sg(m(n)) for n in 0 .. 12]
+print sg(k(9))
+print sg(p(5))
+`, eval.Limits{}},
+	{"partner binding shadowed", `
+game g(n) moves g(a) for a in 1 .. n - 1 for b in [n - a] if a < b for a in [b - 1] if a >= 0
+print [sg(g(n)) for n in 0 .. 12]
+`, eval.Limits{}},
 	// ---- linear bounds (linclamp.go): L OP R affine in the loop variable
 	{"linear bounds, every spelling", `
 let S = {1, 3, 4, 9}

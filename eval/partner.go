@@ -1,0 +1,143 @@
+package eval
+
+import "github.com/grundy-lang/grundy/lang"
+
+// Partner bindings: a clause `for b in [E]` binds b to one value, the
+// partner of an earlier loop variable (`for a in 1 .. n - 1 for b in
+// [n - a] if a < b`). partnerSubst writes E in b's place and drops the
+// clause, so that the loop over a is the last for clause, and a fast loop
+// sees `if a < n - a`: one shape for both spellings.
+//
+// It is exact when E is int arithmetic (it evaluates to the same int every
+// time, and fails, if at all, at the same operator) and the clause right
+// after the binding evaluates b before anything else that could fail (an
+// if clause such as `a < b`): E is then first evaluated at the same point
+// of the rule as before, and raises the same error there.
+
+func (c *compiler) partnerSubst(alt *lang.Alt) *lang.Alt {
+	for i, cl := range alt.Clauses {
+		f, ok := cl.(*lang.ForClause)
+		if !ok || f.Target.Tuple || i+1 >= len(alt.Clauses) {
+			continue
+		}
+		list, ok := f.Iter.(*lang.ListLit)
+		if !ok || len(list.Elems) != 1 || !c.intPureIn(list.Elems[0], alt.Clauses[:i]) {
+			continue
+		}
+		next, ok := alt.Clauses[i+1].(*lang.IfClause)
+		b := f.Target.Names[0].Name
+		if !ok || !evaluatesFirst(next.Cond, b) || c.shadowedLater(alt, i, b) {
+			continue
+		}
+		e := list.Elems[0]
+		for _, n := range freeNames(e) {
+			if c.shadowedLater(alt, i, n) {
+				e = nil
+				break
+			}
+		}
+		if e == nil {
+			continue
+		}
+		index, args := map[string]int{b: 0}, []lang.Expr{e}
+		out := &lang.Alt{Pos: alt.Pos, Body: substitute(alt.Body, index, args)}
+		out.Clauses = append(out.Clauses, alt.Clauses[:i]...)
+		for _, cl := range alt.Clauses[i+1:] {
+			switch cl := cl.(type) {
+			case *lang.IfClause:
+				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: substitute(cl.Cond, index, args)})
+			case *lang.ForClause:
+				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: substitute(cl.Iter, index, args)})
+			}
+		}
+		left := false // a use substitute does not reach (inside a comprehension)
+		check := func(x lang.Expr) bool {
+			if id, ok := x.(*lang.Ident); ok && id.Name == b {
+				left = true
+			}
+			return true
+		}
+		lang.Inspect(out.Body, check)
+		lang.InspectClauses(out.Clauses, check)
+		if left {
+			continue
+		}
+		return c.partnerSubst(out)
+	}
+	return alt
+}
+
+// intPureIn is intPure for an expression after the clauses before: the
+// names those bind by a for clause over a range are ints too.
+func (c *compiler) intPureIn(e lang.Expr, before []lang.Clause) bool {
+	ranged := map[string]bool{}
+	for _, cl := range before {
+		if f, ok := cl.(*lang.ForClause); ok {
+			r, isRange := f.Iter.(*lang.Binary)
+			for _, n := range f.Target.Names {
+				ranged[n.Name] = isRange && r.Op == ".." && !f.Target.Tuple
+			}
+		}
+	}
+	return intArith(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok {
+			if r, bound := ranged[id.Name]; bound {
+				return r
+			}
+			b := c.scope.lookup(id.Name)
+			return b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal)
+		}
+		return true
+	}, func(x *lang.Call) bool { return false })
+}
+
+// evaluatesFirst reports whether evaluating e evaluates the name b before
+// anything that could fail: b itself, or an operator whose left operand is
+// a name or a literal and whose right one evaluates b first.
+func evaluatesFirst(e lang.Expr, b string) bool {
+	switch e := e.(type) {
+	case *lang.Ident:
+		return e.Name == b
+	case *lang.Binary:
+		if e.Op == "and" || e.Op == "or" {
+			return evaluatesFirst(e.X, b)
+		}
+		if evaluatesFirst(e.X, b) {
+			return true
+		}
+		switch x := e.X.(type) {
+		case *lang.Ident:
+			return x.Name != b && evaluatesFirst(e.Y, b)
+		case *lang.IntLit:
+			return evaluatesFirst(e.Y, b)
+		}
+	}
+	return false
+}
+
+// freeNames lists the names e mentions.
+func freeNames(e lang.Expr) []string {
+	var names []string
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok {
+			names = append(names, id.Name)
+		}
+		return true
+	})
+	return names
+}
+
+// shadowedLater reports whether a for clause after clause i of alt binds
+// name again (then b's and E's names would not mean the same there).
+func (c *compiler) shadowedLater(alt *lang.Alt, i int, name string) bool {
+	for _, cl := range alt.Clauses[i+1:] {
+		if f, ok := cl.(*lang.ForClause); ok {
+			for _, n := range f.Target.Names {
+				if n.Name == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
