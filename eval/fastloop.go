@@ -32,7 +32,7 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 	if !c.on(PassFastLoops) {
 		return whyNot[func(*frame)](c, "fast loops are switched off")
 	}
-	alt = c.partnerSubst(alt)
+	alt = c.partnerSubst(splitAnds(alt))
 	last := -1
 	for i, cl := range alt.Clauses {
 		if _, ok := cl.(*lang.ForClause); ok {
@@ -316,6 +316,12 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 			if k, ok := scaledVar(b.Y, x); ok && !mentions(b.X, x) {
 				clamps = append(clamps, fastClamp{op: flip[b.Op], expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos, scale: k})
+				continue
+			}
+		}
+		if b, ok := negated(f.Cond); ok {
+			if lc := c.linearClamp(b, x); lc != nil {
+				clamps = append(clamps, *lc)
 				continue
 			}
 		}

@@ -202,3 +202,19 @@ func (c *compiler) inlinedClamp(call *lang.Call, x string) *fastClamp {
 	trace(cl.lin.r)
 	return cl
 }
+
+// negated returns `not (A OP B)` as the comparison A OP' B with the
+// opposite order operator (not (s > n) is s <= n: the same operands
+// evaluated in the same order, and the same errors).
+func negated(e lang.Expr) (*lang.Binary, bool) {
+	u, ok := e.(*lang.Unary)
+	if !ok || u.Op != "not" {
+		return nil, false
+	}
+	b, ok := u.X.(*lang.Binary)
+	opp := map[string]string{"<": ">=", "<=": ">", ">": "<=", ">=": "<"}[b.Op]
+	if !ok || opp == "" {
+		return nil, false
+	}
+	return &lang.Binary{Pos: b.Pos, Op: opp, X: b.X, Y: b.Y}, true
+}

@@ -344,7 +344,15 @@ def piece(a) = g(a)
 game g(n) moves piece(n - k * 4611686018427387904) for k in 0 .. 2 if n > 0
 print sg(g(1))
 `, eval.Limits{}},
-	// ---- partner bindings (partner.go): for b in [E]
+	// ---- if clauses split at and, not (A OP B) (normalize.go, linclamp.go)
+	{"conjunctions and negations", `
+game cut(w, h) moves cut(i, h) + cut(w - i, h) for i in 1 .. w if i >= 2 and true if w - i >= 2 and i != 3
+game n(k) moves n(k - s) for s in {1, 2, 5} if not (s > k) and not (s == 4)
+game z(k) moves z(k - s) for s in {1, 2} if s <= k and 1 / (k - 3) >= 0
+print [sg(cut(w, 3)) for w in 1 .. 14], [sg(n(k)) for k in 0 .. 20]
+print sg(z(5))
+`, eval.Limits{}},
+	// ---- partner bindings (normalize.go): for b in [E]
 	{"partner bindings", `
 def f(x) = 10 / (x - 3)
 game g(n) moves g(a) + g(b) for a in 1 .. n - 1 for b in [n - a] if a < b

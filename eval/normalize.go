@@ -2,6 +2,10 @@ package eval
 
 import "github.com/grundy-lang/grundy/lang"
 
+// Normalizations of a move rule's alternative before a fast loop is
+// recognized: equivalent spellings brought to one shape, each exact (the
+// same values, errors and positions), so that one recognizer sees them.
+//
 // Partner bindings: a clause `for b in [E]` binds b to one value, the
 // partner of an earlier loop variable (`for a in 1 .. n - 1 for b in
 // [n - a] if a < b`). partnerSubst writes E in b's place and drops the
@@ -137,6 +141,59 @@ func (c *compiler) shadowedLater(alt *lang.Alt, i int, name string) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// splitAnds writes an if clause `if A and B`, where A and B are
+// comparisons (or conjunctions of them), as `if A if B`: `and` evaluates B
+// only when A is true, as the second clause does, and a comparison is
+// always true or false, so no error changes. A clause `if true` is dropped.
+func splitAnds(alt *lang.Alt) *lang.Alt {
+	var out []lang.Clause
+	changed := false
+	var split func(e lang.Expr, pos Pos) bool
+	split = func(e lang.Expr, pos Pos) bool {
+		if b, ok := e.(*lang.Binary); ok && b.Op == "and" && isCmpTree(b.X) && isCmpTree(b.Y) {
+			split(b.X, pos)
+			split(b.Y, pos)
+			return true
+		}
+		if lit, ok := e.(*lang.BoolLit); ok && lit.Val {
+			return true
+		}
+		out = append(out, &lang.IfClause{Pos: pos, Cond: e})
+		return false
+	}
+	for _, cl := range alt.Clauses {
+		if f, ok := cl.(*lang.IfClause); ok {
+			if split(f.Cond, f.Pos) {
+				changed = true
+			}
+			continue
+		}
+		out = append(out, cl)
+	}
+	if !changed {
+		return alt
+	}
+	return &lang.Alt{Pos: alt.Pos, Body: alt.Body, Clauses: out}
+}
+
+// isCmpTree reports whether e is a comparison with < <= > >= == !=, the
+// literal true, or an and of such: always true or false when it does not
+// fail.
+func isCmpTree(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.BoolLit:
+		return e.Val
+	case *lang.Binary:
+		switch e.Op {
+		case "<", "<=", ">", ">=", "==", "!=":
+			return true
+		case "and":
+			return isCmpTree(e.X) && isCmpTree(e.Y)
 		}
 	}
 	return false
