@@ -809,3 +809,15 @@ func TestConstructorPanics(t *testing.T) {
 		}()
 	}
 }
+
+// TestExplainAPI: the API compiles as grundy run does, and says so.
+func TestExplainAPI(t *testing.T) {
+	in := grundy.New(grundy.Config{})
+	mustLoad(t, in, "def piece(a, b) = cut(a, b)\ngame cut(w, h) moves piece(i, h) + piece(w - i, h) for i in 2 .. w - 2\n")
+	text := in.Explain()
+	for _, want := range []string{"game cut (line 2):", "fast loop: for i over a range", "def piece (line 1):", "inlined where it is called"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Explain() = %q, want it to contain %q", text, want)
+		}
+	}
+}

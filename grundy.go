@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 	"sync"
 	"time"
 
@@ -239,6 +240,18 @@ func (in *Interpreter) Plot(ctx context.Context, w io.Writer, spec string, opts 
 }
 
 // Game returns the game family a script would mean by name: declared by
+// Explain says, per game and def loaded so far, what it was compiled to:
+// for each alternative of a move rule, the fast loop it runs or the
+// general path and why; for each def, whether it is inlined (the text of
+// `grundy run --explain`).
+func (in *Interpreter) Explain() string {
+	var b strings.Builder
+	for _, x := range in.s.Explain() {
+		b.WriteString(x.String())
+	}
+	return b.String()
+}
+
 // loaded code, defined by DefineGame, or from the standard library.
 func (in *Interpreter) Game(name string) (Game, bool) {
 	g := in.s.LookupGame(name)

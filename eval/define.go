@@ -25,7 +25,6 @@ func (s *Session) LoadFile(ctx context.Context, filename, src string) error {
 		return err
 	}
 	names, globals := maps.Clone(s.top.names), s.globals
-	s.noInline = true // a later load may declare a def again
 	code, err := s.compile(f, false)
 	if err != nil {
 		s.top.names, s.globals = names, globals

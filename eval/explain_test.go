@@ -70,3 +70,46 @@ func TestExplainSwitchedOff(t *testing.T) {
 		t.Fatalf("explanations %v, want one saying fast loops are switched off", xs)
 	}
 }
+
+// TestExplainLoadFile: code loaded through LoadFile (the Go API) compiles
+// as ExecFile does (the same paths), also after a later file declares a
+// def again: the code loaded before keeps the old def, the new code sees
+// the new one.
+func TestExplainLoadFile(t *testing.T) {
+	src := `def step(n) = n - 1
+def piece(a) = heap(a)
+game heap(n) moves piece(k) for k in 0 .. n - 1
+game down(n) moves down(step(n)) if n > 0
+print sg(heap(5)), sg(down(4))
+`
+	var outA, outB strings.Builder
+	a := NewSession(Options{Stdout: &outA})
+	if err := a.ExecFile(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	b := NewSession(Options{Stdout: &outB})
+	if err := b.LoadFile(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	render := func(xs []*Explanation) string {
+		var s strings.Builder
+		for _, x := range xs {
+			s.WriteString(x.String())
+		}
+		return s.String()
+	}
+	if ra, rb := render(a.Explain()), render(b.Explain()); ra != rb || outA.String() != outB.String() {
+		t.Fatalf("ExecFile:\n%s%s\nLoadFile:\n%s%s", outA.String(), ra, outB.String(), rb)
+	}
+	if !strings.Contains(render(b.Explain()), "int arithmetic: inlined") {
+		t.Errorf("LoadFile does not inline:\n%s", render(b.Explain()))
+	}
+	// A later file declares step again: down keeps the old one.
+	outB.Reset()
+	if err := b.LoadFile(context.Background(), "u.game", "def step(n) = n - 2\ngame down2(n) moves down2(step(n)) if n > 1\nprint sg(down(4)), sg(down2(4)), step(10)\n"); err != nil {
+		t.Fatal(err)
+	}
+	if outB.String() != "0 0 8\n" {
+		t.Errorf("after redeclaring step: %q, want %q", outB.String(), "0 0 8\n")
+	}
+}
