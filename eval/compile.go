@@ -36,7 +36,12 @@ type Builtin struct {
 	// passes read it (a rule that calls only pure built-ins may have its
 	// options listed without computing them, for the loopy solver).
 	Pure bool
-	Fn   func(c *Call, args []Value) Value
+	// IntRange says that with one or two int arguments the built-in is
+	// the list of the ints A (0 with one) to B - 1, an error past
+	// 10,000,000 of them (range): a for clause over it may run as a loop
+	// over A .. B - 1 without making the list.
+	IntRange bool
+	Fn       func(c *Call, args []Value) Value
 	// Fold, when set, lets a call whose single argument is a list
 	// comprehension stream the elements instead of building the list:
 	// acc is the result so far, x the n-th element (from 0). With no

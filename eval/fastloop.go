@@ -280,13 +280,22 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	var iter evalFn
 	r, isRange := cl.Iter.(*lang.Binary)
 	isRange = isRange && r.Op == ".."
-	if isRange {
+	// range(A, B) with int arguments is the range A .. B - 1 (rhi
+	// returns B; see below).
+	rangeCall := false
+	if call, ok := cl.Iter.(*lang.Call); ok {
+		rlo, rhi, rangeCall = c.intRangeCall(call)
+	}
+	switch {
+	case isRange:
 		rlo, rhi = c.rangeBounds(r)
-	} else {
+	case rangeCall:
+		isRange = true
+	default:
 		iter = c.expr(cl.Iter)
 	}
 	ipos := lang.Start(cl.Iter)
-	if isRange {
+	if isRange && !rangeCall {
 		ipos = r.Pos
 	}
 	xb := c.newVar(x)
@@ -419,7 +428,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	// A literal of int literals (in ascending order, for a list or a
 	// tuple) is the same at every run: its ints, made once.
 	constElems := constInts(cl.Iter)
-	c.sweep = c.sweepFn(sweepParts{isRange: isRange, rlo: rlo, rhi: rhi, iter: iter, iterExpr: cl.Iter,
+	c.sweep = c.sweepFn(sweepParts{isRange: isRange, rangeCall: rangeCall, rlo: rlo, rhi: rhi, iter: iter, iterExpr: cl.Iter,
 		clamps: clamps, once: len(once), fts: fts, xslot: xslot, ipos: ipos, setElems: setElems,
 		listElems: listElems, constElems: constElems})
 	return func(fr *frame) {
@@ -431,6 +440,18 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		var elems []int64
 		if isRange {
 			lo, hi = rlo(fr), rhi(fr)
+			if rangeCall {
+				// range(lo, hi): empty when hi is the least int; a list
+				// past maxRange is an error, which the general way raises.
+				if hi == minInt {
+					return
+				}
+				hi--
+				if n, ok := subOK(hi, lo); lo <= hi && (!ok || n >= maxRange) {
+					slow(fr)
+					return
+				}
+			}
 		} else if constElems != nil {
 			elems = constElems
 			lo, hi = elems[0], elems[len(elems)-1]
@@ -1537,16 +1558,17 @@ func (gn *gen) allBits() *[bitsetMax / 64]uint64 {
 type sweepFunc func(fr *frame, g *Game, k, end uint64, room int64, mine []uint64, m uint64) uint64
 
 type sweepParts struct {
-	isRange  bool
-	rlo, rhi intFn
-	iter     evalFn
-	iterExpr lang.Expr
-	clamps   []fastClamp
-	once     int
-	fts      []fastTerm
-	xslot    int
-	ipos     Pos
-	setElems func(s *Set) ([]int64, bool)
+	isRange   bool
+	rangeCall bool
+	rlo, rhi  intFn
+	iter      evalFn
+	iterExpr  lang.Expr
+	clamps    []fastClamp
+	once      int
+	fts       []fastTerm
+	xslot     int
+	ipos      Pos
+	setElems  func(s *Set) ([]int64, bool)
 	// listElems is setElems for a list or tuple (ints in ascending
 	// order); constElems the elements of a literal (nil when not one).
 	listElems  func(vs []Value) ([]int64, bool)
@@ -1555,7 +1577,7 @@ type sweepParts struct {
 
 // sweepFn returns the sweep of a fast loop, or nil when it has none.
 func (c *compiler) sweepFn(p sweepParts) sweepFunc {
-	if !c.on(PassSweep) || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
+	if !c.on(PassSweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
 		return nil
 	}
 	// What the sweep evaluates must do nothing but arithmetic: the

@@ -218,3 +218,29 @@ func negated(e lang.Expr) (*lang.Binary, bool) {
 	}
 	return &lang.Binary{Pos: b.Pos, Op: opp, X: b.X, Y: b.Y}, true
 }
+
+// intRangeCall recognizes range(B) or range(A, B) of the built-in that
+// declares IntRange, with int-typed arguments: the ints A (0) to B - 1.
+// It returns A and B compiled as ints, evaluated in the call's order.
+func (c *compiler) intRangeCall(call *lang.Call) (lo, hi intFn, ok bool) {
+	id, isID := call.Fn.(*lang.Ident)
+	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
+		return nil, nil, false
+	}
+	b := orBuiltin(id.Name, c.scope.lookup(id.Name))
+	if b == nil || b.kind != bBuiltin || !b.bi.IntRange {
+		return nil, nil, false
+	}
+	var fs []intFn
+	for _, a := range call.Args {
+		f := c.intExpr(a)
+		if f == nil {
+			return nil, nil, false
+		}
+		fs = append(fs, f)
+	}
+	if len(fs) == 1 {
+		return func(*frame) int64 { return 0 }, fs[0], true
+	}
+	return fs[0], fs[1], true
+}

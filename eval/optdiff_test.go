@@ -352,6 +352,15 @@ game z(k) moves z(k - s) for s in {1, 2} if s <= k and 1 / (k - 3) >= 0
 print [sg(cut(w, 3)) for w in 1 .. 14], [sg(n(k)) for k in 0 .. 20]
 print sg(z(5))
 `, eval.Limits{}},
+	// ---- range(A, B) as A .. B - 1 (linclamp.go, intRangeCall)
+	{"range calls", `
+game g(n) moves g(a) + g(n - a) for a in range(1, n) if a < n - a
+game h(n) moves h(n - k) for k in range(3) if k >= 1 and k <= n
+game m(n) moves *0 for k in range(-9223372036854775807, -9223372036854775808)
+game big(n) moves *0 for k in range(0, n * 1000000) if k < 2
+print [sg(g(n)) for n in 0 .. 20], [sg(h(n)) for n in 0 .. 10], sg(m(0)), sg(big(5))
+print sg(big(11))
+`, eval.Limits{}},
 	// ---- partner bindings (normalize.go): for b in [E]
 	{"partner bindings", `
 def f(x) = 10 / (x - 3)

@@ -77,6 +77,8 @@ game grundy(n) moves grundy(a) + grundy(n - a) for a in 1 .. n - 1 if 2 * a < n`
 game grundy(n) moves grundy(a) + grundy(n - a) for a in 1 .. n - 1 if a < n - a`},
 		{name: "grundy/partner", game: "grundy", src: `
 game grundy(n) moves grundy(a) + grundy(b) for a in 1 .. n - 1 for b in [n - a] if a < b`},
+		{name: "grundy/range", game: "grundy", src: `
+game grundy(n) moves grundy(a) + grundy(n - a) for a in range(1, n) if a < n - a`},
 		{name: "grundy/swapped", game: "grundy", src: `
 game grundy(n) moves grundy(n - a) + grundy(a) for a in 1 .. n - 1 if a < n - a`},
 		{name: "grundy/guard def", game: "grundy", src: `

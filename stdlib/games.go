@@ -192,7 +192,7 @@ var gameBuiltins = []*eval.Builtin{
 			}
 			return eval.Int(int64(bits.OnesCount64(uint64(n))))
 		}},
-	{BName: "range", Pure: true, MinArgs: 1, MaxArgs: 3,
+	{BName: "range", Pure: true, IntRange: true, MinArgs: 1, MaxArgs: 3,
 		Doc: "range(n), range(a, b), range(a, b, step): the list a, a + step, ... stopping before b (as in Python; a = 0 and step = 1 by default). Errors: step 0; more than 10,000,000 elements.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			var lo, hi, step int64 = 0, 0, 1
