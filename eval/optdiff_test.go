@@ -1708,7 +1708,11 @@ type optGen struct {
 	defs   []optDef
 	lets   []string // int globals
 	colls  []string // collection globals
-	b      strings.Builder
+	// bits: expressions, conditions and arguments also use the bit
+	// operators & | << >> ** (TestOptDiffRandomBits; off, the generator
+	// draws exactly what it drew before they existed).
+	bits bool
+	b    strings.Builder
 }
 
 type optGame struct {
@@ -1752,6 +1756,9 @@ func (g *optGen) intExpr(vars []string, depth int) string {
 		return g.small()
 	}
 	a, b := g.intExpr(vars, depth-1), g.intExpr(vars, depth-1)
+	if g.bits && g.chance(0.4) {
+		return g.bitExpr(a, b)
+	}
 	switch g.r.IntN(14) {
 	case 0, 1:
 		return a + " + " + b
@@ -1779,6 +1786,35 @@ func (g *optGen) intExpr(vars []string, depth int) string {
 		}
 	}
 	return "(" + a + " ^ " + b + ")"
+}
+
+// bitExpr combines two int expressions with a bit operator. Shift counts
+// and exponents are mostly small, sometimes anything (negative, past 63).
+func (g *optGen) bitExpr(a, b string) string {
+	switch g.r.IntN(7) {
+	case 0:
+		return "(" + a + " & " + b + ")"
+	case 1:
+		return "(" + a + " | " + b + ")"
+	case 2:
+		return "(" + a + ") & " + g.pick("1", "3", "7", "255", "-2")
+	case 3:
+		if g.chance(0.8) {
+			return "(" + a + ") << " + g.pick("0", "1", "2", "5", "62")
+		}
+		return "(" + a + ") << (" + b + ")"
+	case 4:
+		if g.chance(0.7) {
+			return "(" + a + ") >> " + g.pick("0", "1", "3", "63", "64")
+		}
+		return "(" + a + ") >> (" + b + ")"
+	case 5:
+		return g.pick("1", "2", "3") + " << (" + a + ")"
+	}
+	if g.chance(0.7) {
+		return "(" + a + ") ** " + g.pick("0", "1", "2", "3")
+	}
+	return g.pick("2", "-2", "3") + " ** (" + a + ")"
 }
 
 // call returns a call of a def declared so far.
@@ -1953,6 +1989,17 @@ func (g *optGen) clause(x string, params []string) string {
 	case g.chance(0.02):
 		e = g.pick(`"s"`, "true", "[1]", "1 / 0", p+" / ("+p+" - 3)")
 	}
+	if g.bits && g.chance(0.3) {
+		switch g.r.IntN(4) {
+		case 0:
+			return "if " + x + " & " + p + " " + g.pick("==", "!=") + " 0"
+		case 1:
+			return "if " + p + " >> " + x + " & 1 == " + g.pick("0", "1")
+		case 2:
+			return "if (" + p + " & (1 << " + x + ")) != 0"
+		}
+		return "if (" + x + " | " + e + ") " + g.pick("<", ">=") + " " + p
+	}
 	switch g.r.IntN(9) {
 	case 0, 1, 2:
 		return "if " + x + " " + g.pick("<", "<=", ">", ">=") + " " + e
@@ -1974,6 +2021,9 @@ func (g *optGen) clause(x string, params []string) string {
 // arg returns an argument of a position in a body: mostly affine in x.
 func (g *optGen) arg(x string, params []string) string {
 	p := g.pick(params...)
+	if g.bits && g.chance(0.2) {
+		return g.pick(p+" ^ (1 << "+x+")", p+" ^ ("+p+" & "+x+")", p+" >> "+x, "("+p+" | "+x+") & 15", x+" ** 2", "1 << "+x)
+	}
 	switch g.r.IntN(24) {
 	case 0:
 		return x + " * " + x
@@ -2213,12 +2263,23 @@ func (g *optGen) program() (string, bool) {
 // the setting is switched only between the phases), then compares.
 func TestOptDiffRandom(t *testing.T) {
 	t.Parallel()
-	seed := uint64(20261121)
+	optDiffRandom(t, 20261121, 2000, false)
+}
+
+// TestOptDiffRandomBits is TestOptDiffRandom with the bit operators in the
+// expressions, conditions and arguments of the programs.
+func TestOptDiffRandomBits(t *testing.T) {
+	t.Parallel()
+	optDiffRandom(t, 20261124, 500, true)
+}
+
+// optDiffRandom runs n random programs (times -optdiff.n) both ways.
+func optDiffRandom(t *testing.T, seed uint64, n int, bits bool) {
 	if *propSeed != 0 {
 		seed ^= *propSeed * 0x9e3779b97f4a7c15
 	}
-	g := &optGen{r: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))}
-	n := 2000 * max(*optDiffN, 1)
+	g := &optGen{r: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d)), bits: bits}
+	n *= max(*optDiffN, 1)
 	cases := make([]optCase, n)
 	for i := range cases {
 		src, deep := g.program()
