@@ -1519,6 +1519,105 @@ game g(n) moves g(n - 1) for k in [0] if n % 2 == 0 and n > 0 | g(n + "a") for k
 print sg(g(200000))
 print sg(g(5))
 `, eval.Limits{}},
+	// ---- bit operators (& | << >> **) in move rules, guards and defs
+	{"bits: bitmask games, masks from a list, a def and powers", `
+let B = [3, 7, 14, 28, 24]
+game nk(S) moves nk(S ^ (S & B[v])) for v in 0 .. 4 if S & (1 << v) != 0
+def nb(v) = (1 << v) | (if v > 0 then 1 << (v - 1) else 0) | (if v < 5 then 1 << (v + 1) else 0)
+game nk2(S) moves nk2(S - (S & nb(v))) for v in 0 .. 5 if S >> v & 1 == 1
+game mt(S) moves
+    mt(S ^ (1 << r)) for r in 0 .. 7 if (S & 2 ** r) > 0
+  | mt(S ^ (1 << r) ^ (1 << a)) for r in 0 .. 7 if S & (1 << r) != 0 for a in 0 .. r - 1
+print [sg(nk(S)) for S in 0 .. 31], [sg(nk2(S)) for S in 0 .. 63]
+print [sg(mt(S)) for S in 0 .. 255]
+print moves(nk(31)), winning(mt(255)), moves(nk2(63))
+`, eval.Limits{}},
+	{"bits: operators in the last loop's bounds, conditions and affine bodies", `
+game a(n) moves a(n - s) for s in 1 .. n if s & n == 0
+game b(n) moves b(n - (1 << k)) for k in 0 .. 6 if (1 << k) <= n
+game c(n) moves c(n - s) + c(s >> 1) for s in 1 .. n >> 1 if (s | 1) != 3
+game d(n) moves d(n - i) for i in 1 .. 2 ** 3 if i <= n if n % (1 << 2) != 3
+game e(n) moves e(n - 1 - i) for i in 0 .. n & 7 if i < n
+print [sg(a(n)) for n in 0 .. 40]
+print [sg(b(n)) for n in 0 .. 40]
+print [sg(c(n)) for n in 0 .. 40]
+print [sg(d(n)) for n in 0 .. 40], [sg(e(n)) for n in 0 .. 40]
+`, eval.Limits{}},
+	{"bits: negative values, arithmetic right shift, ** right to left", `
+def f(a, b) = (a >> b) ^ (a & -b) | (-a & 7)
+def g(a) = -2 ** 2 + 2 ** 3 ** 2 - (-2) ** 3
+game h(n, m) moves h(n - 1, (m >> 1) | (m << 1) & 255) for k in [0] if n > 0 | *(f(m, n) & 15) for k in [0]
+print [f(a, b) for a in -9 .. 9 for b in 0 .. 3], g(0)
+print [sg(h(n, m)) for n in 0 .. 6 for m in 0 .. 9]
+`, eval.Limits{}},
+	{"bits: a negative shift count in a guard", `
+game g(n) moves g(n - 1) for k in [0] if n > 0 and (1 << (n - 3)) > 0
+print sg(g(0)), [sg(g(n)) for n in 3 .. 9 if n == 0]
+print sg(g(6))
+`, eval.Limits{}},
+	{"bits: a negative shift count in the last loop's condition", `
+game g(n) moves g(n - s) for s in 1 .. n if (n >> (s - 2)) > 0
+print sg(g(5))
+`, eval.Limits{}},
+	{"bits: << overflow in an inlined def", `
+def up(a, k) = a << k
+game g(n) moves g(n - 1) for k in [0] if n > 0 and up(n, 60) > 0
+print sg(g(7))
+print sg(g(8))
+`, eval.Limits{}},
+	{"bits: shifting a negative value left", `
+def up(a, k) = a << k
+game g(n) moves g(n - 1) + *(up(n - 3, 1) & 3) for k in [0] if n > 0 and n >= 3
+game h(n) moves h(n - 1) + *(up(n - 3, 1) & 3) for k in [0] if n > 0
+print [sg(g(n)) for n in 0 .. 9]
+print sg(h(5))
+`, eval.Limits{}},
+	{"bits: shift counts at the edges", `
+def s(a, k) = a << k
+def r(a, k) = a >> k
+print s(0, 63), s(1, 62), r(-1, 63), r(9223372036854775807, 63), 1 << 62
+game g(n) moves g(n - 1) for k in [0] if n > 0 and (1 << n) > 0
+print sg(g(62))
+print sg(g(63))
+`, eval.Limits{}},
+	{"bits: a constant shift count past 63", `
+game h(n) moves h(n - 1) for k in [0] if n > 0 and (n >> 64) == 0
+print sg(h(0))
+print sg(h(3))
+`, eval.Limits{}},
+	{"bits: ** overflow and a negative exponent in move rules", `
+game p(n) moves p(n - 1) for k in [0] if n > 0 and 3 ** n > 0
+print sg(p(39)), (-2) ** 63, 0 ** 0, (-1) ** 9223372036854775807
+print sg(p(41))
+`, eval.Limits{}},
+	{"bits: a negative exponent", `
+game q(n) moves q(n - 1) + *(2 ** (n - 3) % 5) for k in [0] if n > 0
+print sg(q(0))
+print sg(q(2))
+`, eval.Limits{}},
+	{"bits: a non-int operand", `
+game g(n) moves g(n - 1) for k in [0] if n > 0 and (n & [1]) == 0
+print sg(g(0))
+print sg(g(2))
+`, eval.Limits{}},
+	{"bits: a non-int shift count", `
+game h(n) moves h(n >> "a") for k in [0] if n > 0
+print sg(h(0))
+print sg(h(2))
+`, eval.Limits{}},
+	{"bits: set operators in a move rule, a bool operand", `
+game s(A) moves s(A - {x}) for x in A | s((A - {x, y}) | {x + y}) for x in A for y in A if x < y and x + y < 6
+print sg(s({1, 2, 3})), sg(s({0, 1, 2, 3, 4} & {1, 2, 3, 4, 5})), moves(s({1, 2} ^ {2, 3}))
+game b(n) moves b(n - 1) for k in [0] if n > 0 and (n > 1 & true)
+print sg(b(2))
+`, eval.Limits{}},
+	{"bits: masks past the packed keys", `
+game t(n, S) moves t(n, S ^ (1 << r)) for r in 0 .. n - 1 if S & (1 << r) != 0
+  | t(n, S ^ (3 << r)) for r in 0 .. n - 2 if S >> r & 3 == 3
+game u(S) moves u(S - (1 << r)) for r in 0 .. 40 if S >> r & 1 == 1
+print sg(t(16, 65535)), sg(t(12, 4095)), sg(t(17, 98304))
+print sg(u(2 ** 40 + 2 ** 33 + 5)), sg(u(268435459)), sg(u(536870915)), sg(u(536870912))
+`, eval.Limits{}},
 }
 
 // TestOptDiffNames: the names a session reports after a script (what an
@@ -1618,7 +1717,11 @@ type optGen struct {
 	defs   []optDef
 	lets   []string // int globals
 	colls  []string // collection globals
-	b      strings.Builder
+	// bits: expressions, conditions and arguments also use the bit
+	// operators & | << >> ** (TestOptDiffRandomBits; off, the generator
+	// draws exactly what it drew before they existed).
+	bits bool
+	b    strings.Builder
 }
 
 type optGame struct {
@@ -1662,6 +1765,9 @@ func (g *optGen) intExpr(vars []string, depth int) string {
 		return g.small()
 	}
 	a, b := g.intExpr(vars, depth-1), g.intExpr(vars, depth-1)
+	if g.bits && g.chance(0.4) {
+		return g.bitExpr(a, b)
+	}
 	switch g.r.IntN(14) {
 	case 0, 1:
 		return a + " + " + b
@@ -1689,6 +1795,35 @@ func (g *optGen) intExpr(vars []string, depth int) string {
 		}
 	}
 	return "(" + a + " ^ " + b + ")"
+}
+
+// bitExpr combines two int expressions with a bit operator. Shift counts
+// and exponents are mostly small, sometimes anything (negative, past 63).
+func (g *optGen) bitExpr(a, b string) string {
+	switch g.r.IntN(7) {
+	case 0:
+		return "(" + a + " & " + b + ")"
+	case 1:
+		return "(" + a + " | " + b + ")"
+	case 2:
+		return "(" + a + ") & " + g.pick("1", "3", "7", "255", "-2")
+	case 3:
+		if g.chance(0.8) {
+			return "(" + a + ") << " + g.pick("0", "1", "2", "5", "62")
+		}
+		return "(" + a + ") << (" + b + ")"
+	case 4:
+		if g.chance(0.7) {
+			return "(" + a + ") >> " + g.pick("0", "1", "3", "63", "64")
+		}
+		return "(" + a + ") >> (" + b + ")"
+	case 5:
+		return g.pick("1", "2", "3") + " << (" + a + ")"
+	}
+	if g.chance(0.7) {
+		return "(" + a + ") ** " + g.pick("0", "1", "2", "3")
+	}
+	return g.pick("2", "-2", "3") + " ** (" + a + ")"
 }
 
 // call returns a call of a def declared so far.
@@ -1863,6 +1998,17 @@ func (g *optGen) clause(x string, params []string) string {
 	case g.chance(0.02):
 		e = g.pick(`"s"`, "true", "[1]", "1 / 0", p+" / ("+p+" - 3)")
 	}
+	if g.bits && g.chance(0.3) {
+		switch g.r.IntN(4) {
+		case 0:
+			return "if " + x + " & " + p + " " + g.pick("==", "!=") + " 0"
+		case 1:
+			return "if " + p + " >> " + x + " & 1 == " + g.pick("0", "1")
+		case 2:
+			return "if (" + p + " & (1 << " + x + ")) != 0"
+		}
+		return "if (" + x + " | " + e + ") " + g.pick("<", ">=") + " " + p
+	}
 	switch g.r.IntN(9) {
 	case 0, 1, 2:
 		return "if " + x + " " + g.pick("<", "<=", ">", ">=") + " " + e
@@ -1884,6 +2030,9 @@ func (g *optGen) clause(x string, params []string) string {
 // arg returns an argument of a position in a body: mostly affine in x.
 func (g *optGen) arg(x string, params []string) string {
 	p := g.pick(params...)
+	if g.bits && g.chance(0.2) {
+		return g.pick(p+" ^ (1 << "+x+")", p+" ^ ("+p+" & "+x+")", p+" >> "+x, "("+p+" | "+x+") & 15", x+" ** 2", "1 << "+x)
+	}
 	switch g.r.IntN(24) {
 	case 0:
 		return x + " * " + x
@@ -2123,12 +2272,23 @@ func (g *optGen) program() (string, bool) {
 // the setting is switched only between the phases), then compares.
 func TestOptDiffRandom(t *testing.T) {
 	t.Parallel()
-	seed := uint64(20261121)
+	optDiffRandom(t, 20261121, 2000, false)
+}
+
+// TestOptDiffRandomBits is TestOptDiffRandom with the bit operators in the
+// expressions, conditions and arguments of the programs.
+func TestOptDiffRandomBits(t *testing.T) {
+	t.Parallel()
+	optDiffRandom(t, 20261124, 500, true)
+}
+
+// optDiffRandom runs n random programs (times -optdiff.n) both ways.
+func optDiffRandom(t *testing.T, seed uint64, n int, bits bool) {
 	if *propSeed != 0 {
 		seed ^= *propSeed * 0x9e3779b97f4a7c15
 	}
-	g := &optGen{r: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))}
-	n := 2000 * max(*optDiffN, 1)
+	g := &optGen{r: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d)), bits: bits}
+	n *= max(*optDiffN, 1)
 	cases := make([]optCase, n)
 	for i := range cases {
 		src, deep := g.program()
