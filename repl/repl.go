@@ -89,44 +89,29 @@ func Run(cfg Config) int {
 	return New(cfg).piped(cfg.Stdin)
 }
 
-// NeedsMore reports whether src is an unfinished entry (an open bracket,
-// a trailing operator, `moves`, `|`, `for`, ...).
-func NeedsMore(src string) bool {
-	if strings.HasPrefix(strings.TrimSpace(src), ":") {
-		return false
-	}
-	_, err := lang.ParseEntry("<stdin>", src)
-	return err != nil && lang.Incomplete(err)
-}
-
 // piped reads entries from a non-terminal: no prompts, no line editing.
+// Lines group into entries as a script's do (see entry.go).
 func (r *REPL) piped(in io.Reader) int {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	r.readLine = r.scannerInput(sc)
-	var buf strings.Builder
+	a := &assembler{hold: holdAnyDecl}
 	status := 0
-	start := 1
-	for sc.Scan() && !r.quit {
+	run := func(es []entry) {
+		for _, e := range es {
+			if r.quit {
+				return
+			}
+			if !r.Entry(context.Background(), e.src(), e.start) {
+				status = 1
+			}
+		}
+	}
+	for !r.quit && sc.Scan() {
 		r.line++
-		if buf.Len() == 0 {
-			start = r.line
-		}
-		buf.WriteString(sc.Text())
-		buf.WriteByte('\n')
-		if NeedsMore(buf.String()) {
-			continue
-		}
-		if !r.Entry(context.Background(), buf.String(), start) {
-			status = 1
-		}
-		buf.Reset()
+		run(a.add(sc.Text(), r.line))
 	}
-	if buf.Len() > 0 && !r.quit {
-		if !r.Entry(context.Background(), buf.String(), start) {
-			status = 1
-		}
-	}
+	run(a.end())
 	return status
 }
 
@@ -176,46 +161,44 @@ func (r *REPL) interactive() int {
 		}
 	}()
 
-	var lines []string
-	start := 1
+	a := &assembler{hold: holdDecl, preferNew: true}
+	run := func(es []entry) {
+		for _, e := range es {
+			if r.quit {
+				return
+			}
+			rl.SaveHistory(historyItem(e.lines))
+			ctx, cancel := context.WithCancel(context.Background())
+			r.mu.Lock()
+			r.cancel = cancel
+			r.mu.Unlock()
+			r.Entry(ctx, e.src(), e.start)
+			r.mu.Lock()
+			r.cancel = nil
+			r.mu.Unlock()
+			cancel()
+		}
+	}
 	for !r.quit {
-		if len(lines) == 0 {
-			rl.SetPrompt(">>> ")
-		} else {
+		if a.pending() {
 			rl.SetPrompt("... ")
+		} else {
+			rl.SetPrompt(">>> ")
 		}
 		line, err := rl.Readline()
 		if errors.Is(err, readline.ErrInterrupt) {
-			lines = nil // Ctrl-C at the prompt clears the entry
+			// Ctrl-C at the prompt clears the unfinished lines (a
+			// declaration held complete still counts).
+			run(a.interrupt())
 			continue
 		}
 		if err != nil { // io.EOF: Ctrl-D
 			break
 		}
 		r.line++
-		if len(lines) == 0 {
-			if strings.TrimSpace(line) == "" {
-				continue
-			}
-			start = r.line
-		}
-		lines = append(lines, line)
-		src := strings.Join(lines, "\n") + "\n"
-		if NeedsMore(src) {
-			continue
-		}
-		rl.SaveHistory(historyItem(lines))
-		lines = nil
-		ctx, cancel := context.WithCancel(context.Background())
-		r.mu.Lock()
-		r.cancel = cancel
-		r.mu.Unlock()
-		r.Entry(ctx, src, start)
-		r.mu.Lock()
-		r.cancel = nil
-		r.mu.Unlock()
-		cancel()
+		run(a.add(line, r.line))
 	}
+	run(a.end())
 	return 0
 }
 
@@ -228,10 +211,11 @@ func historyItem(lines []string) string {
 			return strings.Join(lines, "\n")
 		}
 	}
-	for i := range lines {
-		lines[i] = strings.TrimSpace(lines[i])
+	parts := make([]string, len(lines))
+	for i, l := range lines {
+		parts[i] = strings.TrimSpace(l)
 	}
-	return strings.Join(lines, " ")
+	return strings.Join(parts, " ")
 }
 
 // Entry runs one complete entry (statements or a :command) whose first
