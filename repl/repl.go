@@ -53,6 +53,13 @@ type REPL struct {
 	lines  []string // the session's text, for error snippets
 	mu     sync.Mutex
 	cancel context.CancelFunc
+	// cmdLine is the :command line being run, as typed; its argument
+	// starts at byte argAt.
+	cmdLine string
+	cmdNo   int // its line number
+	argAt   int
+	// width is the terminal's width in columns (what :help wraps to).
+	width func() int
 	// readLine reads one line of a :play game (the user's move).
 	readLine func(prompt string) (string, error)
 }
@@ -235,7 +242,8 @@ func (r *REPL) entry(ctx context.Context, src string, start int) bool {
 		return true
 	}
 	if strings.HasPrefix(trimmed, ":") {
-		return r.command(ctx, trimmed)
+		r.cmdNo = max(start, 1)
+		return r.command(ctx, src)
 	}
 	r.remember(src, start)
 	padded := strings.Repeat("\n", max(start-1, 0)) + src
