@@ -103,17 +103,18 @@ func holdAnyDecl(st lang.Stmt) bool {
 	return isLet || holdDecl(st)
 }
 
-// allHeld reports whether f is statements that hold all.
-func (a *assembler) allHeld(f *lang.File) bool {
-	if a.hold == nil {
-		return false
-	}
-	for _, st := range f.Stmts {
-		if !a.hold(st) {
+// joins reports whether statements that start a line after a held entry
+// join it: games and defs do (consecutive declarations are one entry, so
+// that they may refer to each other, as in a script, where games and
+// defs are visible in the whole file); a let starts the next entry (the
+// REPL binds a name to the value of an entry's last let of that name).
+func joins(sts []lang.Stmt) bool {
+	for _, st := range sts {
+		if !holdDecl(st) {
 			return false
 		}
 	}
-	return true
+	return len(sts) > 0
 }
 
 // stmtOffset is the byte offset where a statement starts, or -1.
@@ -137,10 +138,7 @@ func stmtOffset(st lang.Stmt) int {
 // a time; it returns the entries that are ready to run, in order.
 type assembler struct {
 	// hold says which statements make a complete entry that ends in one
-	// wait for the next line, which may continue it. Consecutive held
-	// statements are one entry, so that they may refer to each other
-	// (as in a script, where games and defs are visible in the whole
-	// file).
+	// wait for the next line, which may continue it (or join it: joins).
 	hold  func(lang.Stmt) bool
 	cur   []string // the lines of the entry being read
 	start int      // the line number of cur[0]
@@ -253,21 +251,21 @@ func (a *assembler) resolve(atEnd bool) []entry {
 	st, f, err := parseEntry(text + extText)
 	continues := false
 	if est, ef, _ := parseEntry(extText); a.preferNew && est == parsed {
-		// Complete by itself: the next entry, or a declaration joining
+		// Complete by itself: the next entry, or declarations joining
 		// the held ones.
-		continues = a.allHeld(ef)
+		continues = joins(ef.Stmts)
 	} else {
 		switch {
 		case st == unfinished && !atEnd:
 			return nil
-		case st == parsed && a.allHeld(f):
-			continues = true
 		case st == parsed:
+			// ext continues cur unless a statement starts at its first
+			// token; then it joins cur if it is declarations.
 			first := len(text) + len(extText) - len(strings.TrimLeft(extText, " \t\r\n"))
 			continues = true
-			for _, s := range f.Stmts {
+			for i, s := range f.Stmts {
 				if stmtOffset(s) == first {
-					continues = false
+					continues = joins(f.Stmts[i:])
 				}
 			}
 		default:

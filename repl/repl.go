@@ -249,9 +249,63 @@ func (r *REPL) entry(ctx context.Context, src string, start int) bool {
 	padded := strings.Repeat("\n", max(start-1, 0)) + src
 	if err := r.s.ExecEntry(ctx, "<stdin>", padded); err != nil {
 		r.report(strings.Join(r.lines, "\n"), err)
+		r.declareRest(ctx, padded, err)
 		return false
 	}
 	return true
+}
+
+// declareRest runs again an entry of several declarations that did not
+// resolve (nothing of it was declared) without those that have errors,
+// until the rest resolves: a declaration that fails declares nothing, but
+// does not take down the consecutive declarations it was entered with
+// (unless they use it). The errors were reported; the new ones (a use of
+// a dropped declaration) say nothing more and are not.
+func (r *REPL) declareRest(ctx context.Context, padded string, err error) {
+	f, perr := lang.ParseEntry("<stdin>", padded)
+	if perr != nil || len(f.Stmts) < 2 {
+		return
+	}
+	starts := make([]int, len(f.Stmts)+1)
+	for i, st := range f.Stmts {
+		if !holdAnyDecl(st) {
+			return
+		}
+		starts[i] = stmtOffset(st)
+		if starts[i] < 0 || i > 0 && starts[i] < starts[i-1] {
+			return
+		}
+	}
+	starts[len(f.Stmts)] = len(padded)
+	text := []byte(padded)
+	left := len(f.Stmts)
+	for {
+		var list lang.ErrorList
+		if !errors.As(err, &list) {
+			if err != nil { // a let's value failed: a new error
+				r.report(strings.Join(r.lines, "\n"), err)
+			}
+			return
+		}
+		dropped := false
+		for _, e := range list {
+			for i := 0; i < len(f.Stmts); i++ {
+				if starts[i] <= e.Pos.Offset && e.Pos.Offset < starts[i+1] && text[starts[i]] != ' ' {
+					for j := starts[i]; j < starts[i+1]; j++ {
+						if text[j] != '\n' {
+							text[j] = ' '
+						}
+					}
+					dropped = true
+					left--
+				}
+			}
+		}
+		if !dropped || left == 0 {
+			return
+		}
+		err = r.s.ExecEntry(ctx, "<stdin>", string(text))
+	}
 }
 
 // remember records an entry's lines in the session transcript, so that an
