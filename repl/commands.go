@@ -3,8 +3,8 @@ package repl
 import (
 	"context"
 	"fmt"
-	"os"
 	"io"
+	"os"
 	"strings"
 	"unicode/utf8"
 
