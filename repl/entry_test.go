@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // groups feeds lines to an assembler and renders the entries it returns
@@ -216,5 +220,57 @@ func TestHelpWraps(t *testing.T) {
 	out, _, _ := drive(t, ":help\n")
 	if !strings.Contains(out, "  :moves G          a table of the options of game G: SG value, outcome, winning\n                    ones marked\n") {
 		t.Errorf(":help with no terminal:\n%s", out)
+	}
+}
+
+// Piped, every script of the examples and the benchmark workloads groups
+// into entries at statement boundaries: each entry's statements are the
+// script's statements, none cut in two (so each runs as in the script).
+func TestEntriesAreScriptStatements(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "examples", "*.game"))
+	if len(files) == 0 {
+		t.Fatal("no examples in ../examples")
+	}
+	workloads, _ := filepath.Glob(filepath.Join("..", "..", "shared", "bench", "workloads", "*.game"))
+	if len(workloads) == 0 {
+		t.Log("no benchmark workloads in ../shared/bench/workloads (from the repository's root)")
+	}
+	for _, file := range append(files, workloads...) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(data)
+		f, err := lang.ParseFile(file, src)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		var want []int // the statements' lines
+		for _, st := range f.Stmts {
+			off := stmtOffset(st)
+			want = append(want, strings.Count(src[:off], "\n")+1)
+		}
+		var got []int
+		a := &assembler{hold: holdAnyDecl}
+		collect := func(es []entry) {
+			for _, e := range es {
+				padded := strings.Repeat("\n", e.start-1) + e.src()
+				ef, err := lang.ParseEntry("<stdin>", padded)
+				if err != nil {
+					t.Errorf("%s: the entry at line %d does not parse: %v", file, e.start, err)
+					continue
+				}
+				for _, st := range ef.Stmts {
+					got = append(got, strings.Count(padded[:stmtOffset(st)], "\n")+1)
+				}
+			}
+		}
+		for i, line := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
+			collect(a.add(line, i+1))
+		}
+		collect(a.end())
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: the entries' statements start at lines\n%v\nthe script's at\n%v", file, got, want)
+		}
 	}
 }
