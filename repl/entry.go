@@ -80,6 +80,23 @@ func NeedsMore(src string) bool {
 	return st == unfinished
 }
 
+// Entries splits src, read as piped input, into the entries the REPL
+// runs, each as its text (a :command line is one too).
+func Entries(src string) []string {
+	a := &assembler{hold: holdAnyDecl}
+	var out []string
+	add := func(es []entry) {
+		for _, e := range es {
+			out = append(out, e.src())
+		}
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
+		add(a.add(line, i+1))
+	}
+	add(a.end())
+	return out
+}
+
 func isBlank(line string) bool { return strings.TrimSpace(line) == "" }
 
 func isComment(line string) bool { return strings.HasPrefix(strings.TrimSpace(line), "#") }

@@ -274,3 +274,80 @@ func TestEntriesAreScriptStatements(t *testing.T) {
 		}
 	}
 }
+
+// fencedScripts returns the code blocks of a markdown file (```grundy or
+// with no info string) that parse as scripts.
+func fencedScripts(t *testing.T, path string) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	var cur []string
+	in, wanted := false, false
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case !in && strings.HasPrefix(line, "```"):
+			info := strings.TrimPrefix(line, "```")
+			in, cur = true, nil
+			wanted = info == "" || info == "grundy"
+		case in && strings.HasPrefix(line, "```"):
+			in = false
+			src := strings.Join(cur, "\n") + "\n"
+			if _, err := lang.ParseFile("x", src); wanted && err == nil {
+				out = append(out, src)
+			}
+		case in:
+			cur = append(cur, line)
+		}
+	}
+	return out
+}
+
+// scriptStarts returns the lines where src's statements start, as a
+// script, and as the entries an assembler makes of its lines.
+func scriptStarts(t *testing.T, a *assembler, src string) (want, got []int) {
+	f, err := lang.ParseFile("x", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range f.Stmts {
+		want = append(want, strings.Count(src[:stmtOffset(st)], "\n")+1)
+	}
+	collect := func(es []entry) {
+		for _, e := range es {
+			padded := strings.Repeat("\n", e.start-1) + e.src()
+			ef, err := lang.ParseEntry("<stdin>", padded)
+			if err != nil {
+				got = append(got, -e.start) // an entry that does not parse
+				continue
+			}
+			for _, st := range ef.Stmts {
+				got = append(got, strings.Count(padded[:stmtOffset(st)], "\n")+1)
+			}
+		}
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
+		collect(a.add(line, i+1))
+	}
+	collect(a.end())
+	return want, got
+}
+
+// The scripts of spec.md and LANGUAGE.md pasted into the interactive REPL
+// make entries at their statements' boundaries.
+func TestPastedScriptsAreStatements(t *testing.T) {
+	docs := fencedScripts(t, filepath.Join("..", "spec.md"))
+	language := fencedScripts(t, filepath.Join("..", "..", "shared", "LANGUAGE.md"))
+	t.Logf("%d scripts of spec.md, %d of LANGUAGE.md", len(docs), len(language))
+	if len(docs) < 50 {
+		t.Fatalf("only %d scripts in ../spec.md", len(docs))
+	}
+	docs = append(docs, language...)
+	for _, src := range docs {
+		want, got := scriptStarts(t, &assembler{hold: holdDecl, preferNew: true}, src)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("pasted, the statements start at lines %v, not %v:\n%s", got, want, src)
+		}
+	}
+}
