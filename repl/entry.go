@@ -160,11 +160,25 @@ type assembler struct {
 	cur   []string // the lines of the entry being read
 	start int      // the line number of cur[0]
 	held  bool     // cur is complete, held by hold
+	// tail is where in cur the last statements joined start: the lines
+	// before are complete statements, and only cur[tail:] is parsed
+	// again as lines come (a thousand declarations in a row are read in
+	// linear time).
+	tail int
+	// depth is the brackets open at the end of cur's first scanned lines
+	// (a string ends on its line, so lines scan alone); an entry that is
+	// long and open needs more input without a parse (a literal of a
+	// thousand lines is read in linear time). noDepth: a line did not
+	// scan (the parser will say why).
+	depth, scanned int
+	noDepth        bool
 	// ext are the lines after a held entry while it is not yet known
 	// whether they continue it or start the next entry (they parse only
 	// together with what follows, as a `for` statement's first line).
-	ext      []string
-	extStart int
+	ext        []string
+	extStart   int
+	extDepth   int // brackets open in ext (extNoDepth: a line did not scan)
+	extNoDepth bool
 	// preferNew: lines that are complete statements by themselves start
 	// the next entry, even where they could continue the held one (the
 	// interactive REPL: a line "-1" or "(3)" typed after a def is not a
@@ -172,10 +186,25 @@ type assembler struct {
 	preferNew bool
 }
 
-// isStmts reports whether src parses alone as complete statements.
-func isStmts(src string) bool {
-	st, _, _ := parseEntry(src)
-	return st == parsed
+// longEntry is how many lines an entry has before an open bracket is
+// enough to wait for the next line without parsing.
+const longEntry = 16
+
+// brackets returns how many brackets line opens (less those it closes);
+// ok is false when it does not scan.
+func brackets(line string) (d int, ok bool) {
+	toks, err := lang.Scan("<stdin>", line)
+	for _, t := range toks {
+		if t.Type == lang.TokPunct {
+			switch t.Value {
+			case "(", "[", "{":
+				d++
+			case ")", "]", "}":
+				d--
+			}
+		}
+	}
+	return d, err == nil
 }
 
 // pending reports whether lines are waiting (the prompt is "... ").
@@ -209,6 +238,12 @@ func (a *assembler) add(line string, n int) []entry {
 		a.extStart = n
 	}
 	a.ext = append(a.ext, line)
+	d, ok := brackets(line)
+	a.extDepth += d
+	a.extNoDepth = a.extNoDepth || !ok
+	if !a.extNoDepth && a.extDepth > 0 && len(a.ext) > longEntry {
+		return nil // open: more lines are needed, whoever they belong to
+	}
 	return a.resolve(false)
 }
 
@@ -227,18 +262,28 @@ func (a *assembler) end() []entry {
 // interrupt drops the unfinished lines (Ctrl-C); a held entry, complete
 // as typed, is returned to run.
 func (a *assembler) interrupt() []entry {
-	a.ext = nil
+	a.ext, a.extDepth, a.extNoDepth = nil, 0, false
 	if a.held {
 		return a.commit()
 	}
-	a.cur, a.held = nil, false
+	a.reset()
 	return nil
 }
 
 // settle decides what the lines in cur are: unfinished (wait), complete
 // and held, or ready (complete, or broken: the error is reported).
 func (a *assembler) settle() []entry {
-	st, f, _ := parseEntry(strings.Join(a.cur, "\n") + "\n")
+	for ; a.scanned < len(a.cur); a.scanned++ {
+		d, ok := brackets(a.cur[a.scanned])
+		a.depth += d
+		a.noDepth = a.noDepth || !ok
+	}
+	// Parsed each line, a short entry shows an error at once; a long one
+	// whose brackets are open waits for them to close.
+	if !a.noDepth && a.depth > 0 && len(a.cur)-a.tail > longEntry {
+		return nil
+	}
+	st, f, _ := parseEntry(strings.Join(a.cur[a.tail:], "\n") + "\n")
 	switch {
 	case st == unfinished:
 		return nil
@@ -252,8 +297,14 @@ func (a *assembler) settle() []entry {
 // commit returns cur as an entry and empties it.
 func (a *assembler) commit() []entry {
 	e := entry{lines: a.cur, start: a.start}
-	a.cur, a.held = nil, false
+	a.reset()
 	return []entry{e}
+}
+
+// reset empties cur.
+func (a *assembler) reset() {
+	a.cur, a.held, a.tail = nil, false, 0
+	a.depth, a.scanned, a.noDepth = 0, 0, false
 }
 
 // resolve decides whether the lines in ext continue the held entry or
@@ -263,15 +314,20 @@ func (a *assembler) commit() []entry {
 // position) parses or fails at the same place; else ext continues cur
 // and the whole entry fails. atEnd: no more lines will come.
 func (a *assembler) resolve(atEnd bool) []entry {
-	text := strings.Join(a.cur, "\n") + "\n"
+	text := strings.Join(a.cur[a.tail:], "\n") + "\n"
 	extText := strings.Join(a.ext, "\n") + "\n"
-	st, f, err := parseEntry(text + extText)
-	continues := false
-	if est, ef, _ := parseEntry(extText); a.preferNew && est == parsed {
+	continues, joined := false, false
+	est, ef := broken, (*lang.File)(nil)
+	if a.preferNew {
+		est, ef, _ = parseEntry(extText)
+	}
+	if est == parsed {
 		// Complete by itself: the next entry, or declarations joining
 		// the held ones.
 		continues = joins(ef.Stmts)
+		joined = continues
 	} else {
+		st, f, err := parseEntry(text + extText)
 		switch {
 		case st == unfinished && !atEnd:
 			return nil
@@ -283,6 +339,7 @@ func (a *assembler) resolve(atEnd bool) []entry {
 			for i, s := range f.Stmts {
 				if stmtOffset(s) == first {
 					continues = joins(f.Stmts[i:])
+					joined = continues
 				}
 			}
 		default:
@@ -297,7 +354,11 @@ func (a *assembler) resolve(atEnd bool) []entry {
 			continues = ast == broken && errOffset(aerr) != errOffset(err)
 		}
 	}
+	a.extDepth, a.extNoDepth = 0, false
 	if continues {
+		if joined {
+			a.tail = len(a.cur)
+		}
 		a.cur = append(a.cur, a.ext...)
 		a.ext = nil
 		if atEnd {
