@@ -351,3 +351,28 @@ func TestPastedScriptsAreStatements(t *testing.T) {
 		}
 	}
 }
+
+// A long entry whose brackets stay open is read without a parse per line:
+// it still ends where the script's statement ends, and an error in it is
+// reported once the brackets close.
+func TestLongEntries(t *testing.T) {
+	list := "let L = [\n" + strings.Repeat("  1,\n", 40) + "]\nprint len(L)\n"
+	if got := groups(&assembler{hold: holdAnyDecl}, list); got != "1-42|43" {
+		t.Errorf("a 40-line list: entries %s", got)
+	}
+	if out, errOut, _ := drive(t, list); out != "40\n" || errOut != "" {
+		t.Errorf("a 40-line list: stdout %q, stderr %q", out, errOut)
+	}
+	bad := "print [\n" + strings.Repeat("1,\n", 20) + "1 2,\n3]\nprint 5\n"
+	out, errOut, status := drive(t, bad)
+	if want := "<stdin>:22:3: expected"; out != "5\n" || !strings.HasPrefix(errOut, want) || status != 1 {
+		t.Errorf("an error in a long list: stdout %q, stderr %q, status %d; want 5 and %q", out, errOut, status, want)
+	}
+	block := "game g(n) moves g(n - 1) if n > 0\nfor i in 0 .. 1 {\n" + strings.Repeat("  let x = i\n", 30) + "  print sg(g(i))\n}\nprint 7\n"
+	if got := groups(&assembler{hold: holdAnyDecl}, block); got != "1|2-34|35" {
+		t.Errorf("a long for after a game: entries %s", got)
+	}
+	if out, _, _ := drive(t, block); out != "0\n1\n7\n" {
+		t.Errorf("a long for after a game: stdout %q", out)
+	}
+}

@@ -4,8 +4,12 @@
 // uses.
 //
 // Entry points: Run (the whole REPL: interactive on a terminal, a plain
-// statement reader otherwise) and New/REPL.Entry (the core, driven through
-// plain readers and writers in tests).
+// statement reader otherwise), New/REPL.Entry (the core, driven through
+// plain readers and writers in tests), and Entries (how piped input splits
+// into entries). Lines become entries in entry.go: a declaration waits for
+// its next line, which may continue it (a "|" alternative, a clause), so
+// that a script typed, pasted or piped reads as its statements; an entry
+// is atomic (commands.go has the :commands, play.go :play).
 package repl
 
 import (
