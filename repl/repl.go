@@ -154,6 +154,7 @@ func (r *REPL) interactive() int {
 	}
 	defer rl.Close()
 	r.out, r.errOut = rl.Stdout(), rl.Stderr()
+	r.width = readline.GetScreenWidth
 	r.readLine = r.readlineInput(rl)
 	r.s = eval.NewSession(eval.Options{Stdout: r.out, Limits: r.cfg.Limits, Show: show})
 	fmt.Fprintf(r.out, "grundy REPL: type a statement or an expression, :help for help, Ctrl-D to leave\n")

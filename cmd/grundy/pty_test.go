@@ -161,6 +161,10 @@ func TestREPLPasteAlternatives(t *testing.T) {
 	term.expect(`found ")"`)
 	term.send("sg(las(3))\r") // 4 (3 with the first alternative alone)
 	term.expect("4\r\n")
+	// :help wraps to the terminal's 120 columns (at 80 this line breaks
+	// after "winning").
+	term.send(":help\r")
+	term.expect("SG value, outcome, winning ones marked")
 	// Ctrl-D leaves.
 	term.send("\x04")
 	done := make(chan error, 1)
