@@ -46,6 +46,10 @@ type Session struct {
 	globals   int
 	laterLets map[string]Pos
 	explain   []*Explanation // what each declaration was compiled to
+	// entryLets are the global names a REPL entry binds (its lets): they
+	// join the session only once the entry has run (bindEntryLets), so a
+	// let whose value fails binds nothing.
+	entryLets map[string]*binding
 }
 
 // NewSession makes an empty session.
@@ -98,7 +102,12 @@ func (s *Session) compile(f *lang.File, repl bool) ([]execFn, error) {
 	}
 	if repl {
 		redeclared := false
+		s.entryLets = map[string]*binding{}
 		for n, b := range c.scope.names {
+			if b.kind == bGlobal {
+				s.entryLets[n] = b
+				continue
+			}
 			old, ok := s.top.names[n]
 			if ok && old.kind == b.kind && (b.kind == bGame || b.kind == bDef) {
 				// Earlier code reads the cell: it now sees the new one.
@@ -153,7 +162,31 @@ func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
 	if err != nil {
 		return err
 	}
-	return s.run(ctx, code)
+	err = s.run(ctx, code)
+	s.bindEntryLets(err == nil)
+	return err
+}
+
+// bindEntryLets adds the names an entry's lets bound to the session: all
+// of them after a run that succeeded; after a failed run only those whose
+// value was computed (a slot still None was never assigned: no expression
+// has the value None), so that a failed let neither declares its name
+// nor replaces an earlier value.
+func (s *Session) bindEntryLets(ok bool) {
+	forget := false
+	for n, b := range s.entryLets {
+		if !ok && (b.slot >= len(s.th.globals) || s.th.globals[b.slot].k == KNone) {
+			continue
+		}
+		if old, had := s.top.names[n]; had && (old.kind == bGame || old.kind == bDef) {
+			forget = true
+		}
+		s.top.names[n] = b
+	}
+	s.entryLets = nil
+	if forget {
+		s.engine.forget()
+	}
 }
 
 func (s *Session) run(ctx context.Context, code []execFn) (err error) {

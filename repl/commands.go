@@ -3,10 +3,10 @@ package repl
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
-	"regexp"
 	"strings"
-	"time"
+	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
@@ -26,7 +26,7 @@ func init() {
 		{"moves", "G", "a table of the options of game G: SG value, outcome, winning ones marked", (*REPL).cmdMoves},
 		{"best", "G", "one winning move of G and why (the xor arithmetic for a sum)", (*REPL).cmdBest},
 		{"play", "[second] G", "play G against grundy (second: grundy moves first)", (*REPL).cmdPlay},
-		{"table", "EXPR for x in A .. B [for y in C .. D]", "an aligned table of EXPR (one or two dimensions)", (*REPL).cmdTable},
+		{"table", "EXPR for x in A .. B [for y in C .. D]", "an aligned table of EXPR with a header: the clauses of a table statement (one or two for clauses, if clauses)", (*REPL).cmdTable},
 		{"plot", "[FILE] EXPR for x in A .. B [for y ..]", "draw EXPR against x (a heat map over x, y) into FILE.png or FILE.svg (default: plotN.png)", (*REPL).cmdPlot},
 		{"load", "FILE", "run a script file in this session (its declarations replace earlier ones)", (*REPL).cmdLoad},
 		{"reset", "", "forget every declaration, binding and memoized value", (*REPL).cmdReset},
@@ -36,16 +36,81 @@ func init() {
 	}
 }
 
-func (r *REPL) command(ctx context.Context, src string) bool {
-	name, arg, _ := strings.Cut(strings.TrimPrefix(src, ":"), " ")
-	arg = strings.TrimSpace(arg)
+// command runs a :command line as typed (its indentation and spacing
+// kept, so that errors point into it).
+func (r *REPL) command(ctx context.Context, line string) bool {
+	line = strings.TrimRight(line, " \t\r\n")
+	body := strings.TrimLeft(line, " \t")
+	name, rest := body[1:], ""
+	if i := strings.IndexAny(body, " \t"); i >= 0 {
+		name, rest = body[1:i], body[i:]
+	}
+	arg := strings.TrimLeft(rest, " \t")
+	r.cmdLine, r.argAt = line, len(line)-len(arg)
 	for _, c := range commands {
 		if c.name == name {
 			return c.run(r, ctx, arg)
 		}
 	}
-	fmt.Fprintf(r.errOut, "unknown command :%s (:help lists the commands)\n", name)
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	if s := closest(name, names); s != "" {
+		fmt.Fprintf(r.errOut, "unknown command :%s (did you mean :%s?)\n", name, s)
+	} else {
+		fmt.Fprintf(r.errOut, "unknown command :%s (:help lists the commands)\n", name)
+	}
 	return false
+}
+
+// closest returns the word of words nearest to w in edit distance (a
+// transposition of neighbours counting as one edit), if it is near
+// enough: one edit for a short word, two from 5 letters, three from 9.
+func closest(w string, words []string) string {
+	limit := 0
+	switch n := len([]rune(w)); {
+	case n >= 9:
+		limit = 3
+	case n >= 5:
+		limit = 2
+	case n >= 2:
+		limit = 1
+	}
+	best, bestD := "", limit+1
+	for _, c := range words {
+		if d := editDistance(w, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the optimal string alignment distance: insertions,
+// deletions, substitutions and transpositions of neighbours.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
 }
 
 func (r *REPL) cmdQuit(context.Context, string) bool { r.quit = true; return true }
@@ -90,81 +155,185 @@ func (r *REPL) cmdLoad(ctx context.Context, arg string) bool {
 	return true
 }
 
+// helpIntro is the first paragraph of :help.
+const helpIntro = `Type statements (let, def, game, print, assert, for, table) or an
+expression to see its value; a game shows its SG value and outcome. An entry
+continues on the next line ("... ") while it is unfinished: brackets open, a
+trailing operator or comma, "moves", "|" or a clause. A game or def waits for
+the next line too: a line starting with "|" (another alternative) or a clause
+continues it, consecutive declarations are one entry (they may refer to each
+other), and the next entry or a blank line ends it. A declaration that fails
+declares nothing. Tab completes names; Ctrl-C cancels a computation or clears
+the unfinished lines; Ctrl-D leaves.`
+
+// helpExploring are code and what it does.
+var helpExploring = [][2]string{
+	{"period(kayles), periodic(kayles)", "the period (p, q, s) and how it is known"},
+	{"table sg(f(n)) for n in 0 .. 20", "an aligned table (two for clauses: a grid)"},
+	{"graph(G)", "the state graph as Graphviz DOT"},
+	{"misere(G)", "the outcome when the last player to move loses"},
+	{":play G", "play G against grundy"},
+}
+
+const helpExample = `Example:
+  >>> game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
+  ... sub(8)
+  sg = 1   outcome = N
+  >>> :best sub(8)
+  >>> :table sg(sub(n)) for n in 0 .. 10`
+
+// termWidth is the width :help wraps to: the terminal's, else 80.
+func (r *REPL) termWidth() int {
+	if r.width != nil {
+		if w := r.width(); w > 0 {
+			return w
+		}
+	}
+	return 80
+}
+
+// wrap fills text's words into lines of at most width characters (a
+// longer word stands alone), the first line prefixed by first, the others
+// by indent; it returns the lines joined, ending in a newline.
+func wrap(text string, width int, first, indent string) string {
+	var b strings.Builder
+	line, n := first, utf8.RuneCountInString(first)
+	empty := true
+	for _, w := range strings.Fields(text) {
+		wn := utf8.RuneCountInString(w)
+		if !empty && n+1+wn > width {
+			b.WriteString(line + "\n")
+			line, n, empty = indent, utf8.RuneCountInString(indent), true
+		}
+		if !empty {
+			line += " "
+			n++
+		}
+		line += w
+		n += wn
+		empty = false
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
+
+// columns prints rows of a left cell and a description: the descriptions
+// start in one column and wrap under it; a left cell too wide for that
+// column (or a narrow terminal) puts its description on the next line.
+func columns(w io.Writer, width int, rows [][2]string) {
+	col := 0
+	for _, row := range rows {
+		if n := utf8.RuneCountInString(row[0]); n <= 36 {
+			col = max(col, n+2)
+		}
+	}
+	if width-col < 30 {
+		col = 6
+	}
+	pad := strings.Repeat(" ", col)
+	for _, row := range rows {
+		left := row[0]
+		if n := utf8.RuneCountInString(left); n+2 > col {
+			io.WriteString(w, left+"\n")
+			left = ""
+		}
+		left += strings.Repeat(" ", col-utf8.RuneCountInString(left))
+		io.WriteString(w, wrap(row[1], width, left, pad))
+	}
+}
+
 func (r *REPL) cmdHelp(_ context.Context, arg string) bool {
 	w := r.out
+	width := r.termWidth()
 	if arg == "" {
-		fmt.Fprintln(w, `Type statements (let, def, game, print, assert, for) or an expression to see
-its value; a game shows its SG value and outcome. An entry continues on the
-next line ("... ") while brackets are open or it ends in an operator, "|",
-"moves" or a clause. Tab completes names; Ctrl-C cancels a computation or
-clears the line; Ctrl-D leaves.
-
-Commands:`)
+		io.WriteString(w, wrap(helpIntro, width, "", ""))
+		fmt.Fprintln(w, "\nCommands:")
+		var rows [][2]string
 		for _, c := range commands {
-			fmt.Fprintf(w, "  :%-8s %-38s %s\n", c.name, c.args, c.help)
+			rows = append(rows, [2]string{strings.TrimRight("  :"+c.name+" "+c.args, " "), c.help})
 		}
+		columns(w, width, rows)
 		fmt.Fprintln(w, "\nBuilt-ins (:help NAME for each):")
 		var names []string
 		for _, b := range eval.Builtins() {
 			names = append(names, b.BName)
 		}
-		fmt.Fprintln(w, "  "+strings.Join(names, ", "))
+		io.WriteString(w, wrap(strings.Join(names, ", "), width, "  ", "  "))
 		var games []string
 		for _, g := range stdlib.GameDocs() {
 			games = append(games, g[0])
 		}
-		fmt.Fprintln(w, "\nGames of the standard library (:help NAME for each):\n  "+strings.Join(games, ", "))
-		fmt.Fprintln(w, `
-Exploring:
-  period(kayles), periodic(kayles)     the period (p, q, s) and how it is known
-  table sg(f(n)) for n in 0 .. 20      an aligned table (two for clauses: a grid)
-  graph(G)                             the state graph as Graphviz DOT
-  misere(G)                            the outcome when the last player to move loses
-  :play G                              play G against grundy
-
-Example:
-  >>> game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
-  >>> sub(8)
-  sg = 1   outcome = N
-  >>> :best sub(8)
-  >>> :table sg(sub(n)) for n in 0 .. 10`)
+		fmt.Fprintln(w, "\nGames of the standard library (:help NAME for each):")
+		io.WriteString(w, wrap(strings.Join(games, ", "), width, "  ", "  "))
+		fmt.Fprintln(w, "\nExploring:")
+		rows = rows[:0]
+		for _, e := range helpExploring {
+			rows = append(rows, [2]string{"  " + e[0], e[1]})
+		}
+		columns(w, width, rows)
+		fmt.Fprintln(w, "\n"+helpExample)
 		return true
 	}
 	topic := strings.TrimPrefix(arg, ":")
 	for _, c := range commands {
 		if c.name == topic {
-			fmt.Fprintf(w, ":%s %s\n  %s\n", c.name, c.args, c.help)
+			fmt.Fprintf(w, ":%s %s\n", c.name, c.args)
+			io.WriteString(w, wrap(c.help, width, "  ", "  "))
 			return true
 		}
 	}
 	for _, b := range eval.Builtins() {
 		if b.BName == topic {
-			fmt.Fprintln(w, b.Doc)
+			io.WriteString(w, wrapParagraphs(b.Doc, width))
 			return true
 		}
 	}
 	for _, g := range stdlib.GameDocs() {
 		if g[0] == topic {
-			fmt.Fprintln(w, g[1])
+			io.WriteString(w, wrapParagraphs(g[1], width))
 			return true
 		}
 	}
 	if lang.IsKeyword(topic) || topic == "moves" {
-		fmt.Fprintf(w, "%q is a keyword; spec.md describes the statements and expressions that use it\n", topic)
+		io.WriteString(w, wrap(fmt.Sprintf("%q is a keyword; spec.md describes the statements and expressions that use it", topic), width, "", ""))
 		return true
 	}
 	fmt.Fprintf(r.errOut, "no help on %q\n", arg)
 	return false
 }
 
-// eval evaluates an expression typed after a command.
-// eval evaluates src as written after prefix on the current input line,
-// so that an error points into that line.
-func (r *REPL) eval(ctx context.Context, prefix, src string) (eval.Value, bool) {
-	line := max(r.line, 1)
-	v, err := r.s.Eval(ctx, "<stdin>", strings.Repeat("\n", line-1)+strings.Repeat(" ", len(prefix))+src)
+// wrapParagraphs wraps each line of doc that is too wide, keeping its
+// indentation; lines that fit are kept as written (code, tables).
+func wrapParagraphs(doc string, width int) string {
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimRight(doc, "\n"), "\n") {
+		if utf8.RuneCountInString(line) <= width {
+			b.WriteString(line + "\n")
+			continue
+		}
+		body := strings.TrimLeft(line, " ")
+		indent := line[:len(line)-len(body)]
+		b.WriteString(wrap(body, width, indent, indent))
+	}
+	return b.String()
+}
+
+// inLine returns src, which starts at byte off of the command line, with
+// the line's lines before it and the spaces before it on its line, so
+// that positions in it are positions in what the user typed.
+func (r *REPL) inLine(off int, src string) string {
+	return strings.Repeat("\n", r.cmdNo-1) + strings.Repeat(" ", utf8.RuneCountInString(r.cmdLine[:off])) + src
+}
+
+// typed is the session's text with the command line as typed, to show
+// an error in.
+func (r *REPL) typed() string { return r.textWith(r.cmdNo, r.cmdLine) }
+
+// eval evaluates the command's argument, an expression.
+func (r *REPL) eval(ctx context.Context, src string) (eval.Value, bool) {
+	v, err := r.s.Eval(ctx, "<stdin>", r.inLine(r.argAt, src))
 	if err != nil {
-		r.report(r.textWith(line, prefix+src), err)
+		r.report(r.typed(), err)
 		return eval.None, false
 	}
 	return v, true
@@ -175,7 +344,7 @@ func (r *REPL) game(ctx context.Context, cmd, src string) (eval.Value, bool) {
 		fmt.Fprintf(r.errOut, ":%s needs a game, e.g. :%s sub(10)\n", cmd, cmd)
 		return eval.None, false
 	}
-	v, ok := r.eval(ctx, ":"+cmd+" ", src)
+	v, ok := r.eval(ctx, src)
 	if ok && !v.IsGame() {
 		fmt.Fprintf(r.errOut, ":%s needs a game, found %s %s\n", cmd, v.TypeName(), eval.Repr(v))
 		return v, false
@@ -277,77 +446,94 @@ func (r *REPL) cmdBest(ctx context.Context, arg string) bool {
 	return ok
 }
 
-var tableRe = regexp.MustCompile(`^(.*?)\s+for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+(.+?)(?:\s+for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+(.+))?$`)
+const tableUsage = "usage: :table EXPR for x in A .. B [for y in C .. D] (the clauses of a table statement)"
 
+// cmdTable is the table statement with a header line: the variable and
+// the expression as typed over the rows; a grid as the statement prints
+// it. It parses and computes exactly as the statement does.
 func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
-	m := tableRe.FindStringSubmatch(arg)
-	if m == nil {
-		fmt.Fprintln(r.errOut, "usage: :table EXPR for x in A .. B [for y in C .. D]")
+	if arg == "" {
+		fmt.Fprintln(r.errOut, tableUsage)
 		return false
 	}
-	expr, x, xs, y, ys := m[1], m[2], m[3], m[4], m[5]
-	if y == "" {
-		v, ok := r.eval(ctx, "", fmt.Sprintf("[(%s, %s) for %s in %s]", x, expr, x, xs))
-		if !ok {
-			return false
-		}
-		var rows [][]string
-		for _, p := range v.Elems() {
-			e := p.Elems()
-			rows = append(rows, []string{eval.Format(e[0]), eval.Format(e[1])})
-		}
-		printAligned(r, append([][]string{{x, expr}}, rows...))
+	src := r.inLine(r.argAt, arg)
+	st, err := lang.ParseTable("<stdin>", src)
+	if err != nil {
+		r.report(r.typed(), err)
+		return false
+	}
+	t, err := r.s.Table(ctx, st)
+	if err != nil {
+		r.report(r.typed(), err)
+		return false
+	}
+	if t.Grid() {
+		io.WriteString(r.out, t.Text())
 		return true
 	}
-	xv, ok := r.eval(ctx, "", fmt.Sprintf("[%s for %s in %s]", x, x, xs))
-	if !ok {
-		return false
+	rows := [][]eval.Value{nil}
+	for i, v := range t.Rows {
+		rows = append(rows, []eval.Value{v, t.Cells[i][0]})
 	}
-	yv, ok := r.eval(ctx, "", fmt.Sprintf("[%s for %s in %s]", y, y, ys))
-	if !ok {
-		return false
+	end := len(src)
+	if len(st.Clauses) > 0 {
+		end = clausePos(st.Clauses[0]).Offset
 	}
-	grid, ok := r.eval(ctx, "", fmt.Sprintf("[[%s for %s in %s] for %s in %s]", expr, y, ys, x, xs))
-	if !ok {
-		return false
-	}
-	header := []string{x + `\` + y}
-	for _, v := range yv.Elems() {
-		header = append(header, eval.Format(v))
-	}
-	rows := [][]string{header}
-	for i, row := range grid.Elems() {
-		line := []string{eval.Format(xv.Elems()[i])}
-		for _, v := range row.Elems() {
-			line = append(line, eval.Format(v))
-		}
-		rows = append(rows, line)
-	}
-	printAligned(r, rows)
+	expr := strings.TrimSpace(src[lang.Start(st.Body).Offset:end])
+	printAligned(r, []string{t.RowVar, expr}, rows)
 	return true
 }
 
-func printAligned(r *REPL, rows [][]string) {
-	var widths []int
-	for _, row := range rows {
-		for i, c := range row {
-			if i >= len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[i] = max(widths[i], len([]rune(c)))
-		}
+func clausePos(c lang.Clause) lang.Pos {
+	switch c := c.(type) {
+	case *lang.ForClause:
+		return c.Pos
+	case *lang.IfClause:
+		return c.Pos
 	}
-	for _, row := range rows {
-		var b strings.Builder
-		for i, c := range row {
-			if i > 0 {
-				b.WriteString("  ")
-			}
-			b.WriteString(strings.Repeat(" ", widths[i]-len([]rune(c))))
-			b.WriteString(c)
-		}
-		fmt.Fprintln(r.out, b.String())
-	}
+	return lang.Pos{}
 }
 
-var _ = time.Now
+// printAligned prints a header and rows of values in columns two spaces
+// apart: a column of ints right-aligned, any other left-aligned (as the
+// table statement aligns).
+func printAligned(r *REPL, header []string, rows [][]eval.Value) {
+	text := [][]string{header}
+	right := make([]bool, len(header))
+	for j := range right {
+		right[j] = true
+	}
+	for _, row := range rows[1:] {
+		var line []string
+		for j, v := range row {
+			s := ""
+			if !eval.Blank(v) {
+				s = eval.Format(v)
+				right[j] = right[j] && v.Kind() == eval.KInt
+			}
+			line = append(line, s)
+		}
+		text = append(text, line)
+	}
+	widths := make([]int, len(header))
+	for _, row := range text {
+		for j, c := range row {
+			widths[j] = max(widths[j], utf8.RuneCountInString(c))
+		}
+	}
+	for _, row := range text {
+		var b strings.Builder
+		for j, c := range row {
+			pad := strings.Repeat(" ", widths[j]-utf8.RuneCountInString(c))
+			if j > 0 {
+				b.WriteString("  ")
+			}
+			if right[j] {
+				b.WriteString(pad + c)
+			} else {
+				b.WriteString(c + pad)
+			}
+		}
+		fmt.Fprintln(r.out, strings.TrimRight(b.String(), " "))
+	}
+}

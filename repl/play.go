@@ -78,20 +78,18 @@ func (r *REPL) cmdPlay(ctx context.Context, arg string) bool {
 		return false
 	}
 	userFirst := true
-	expr, col := arg, len(":play ")
+	expr := arg
 	if word, rest, ok := strings.Cut(arg, " "); ok && (word == "first" || word == "second") && !isExpr(arg) {
 		userFirst = word == "first"
 		expr = strings.TrimLeft(rest, " \t")
-		col += len(arg) - len(expr)
 	}
 	if expr == "" || (expr == "first" || expr == "second") && !slices.Contains(r.s.Names(), expr) {
 		fmt.Fprintln(r.errOut, ":play needs a game, e.g. :play sub(10) (you move first) or :play second sub(10) (grundy moves first)")
 		return false
 	}
-	line := max(r.line, 1)
-	v, err := r.s.Eval(ctx, "<stdin>", strings.Repeat("\n", line-1)+strings.Repeat(" ", col)+expr)
+	v, err := r.s.Eval(ctx, "<stdin>", r.inLine(r.argAt+len(arg)-len(expr), expr))
 	if err != nil {
-		r.report(r.textWith(line, ":play "+arg), err)
+		r.report(r.typed(), err)
 		return false
 	}
 	if !v.IsGame() {

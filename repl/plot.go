@@ -22,7 +22,6 @@ func (r *REPL) cmdPlot(ctx context.Context, arg string) bool {
 		fmt.Fprintln(r.errOut, plotUse)
 		return false
 	}
-	prefix := ":plot "
 	out, spec := "", arg
 	first, rest, _ := strings.Cut(arg, " ")
 	format := plot.PNG
@@ -32,7 +31,6 @@ func (r *REPL) cmdPlot(ctx context.Context, arg string) bool {
 		fallthrough
 	case ".png":
 		out, spec = first, strings.TrimSpace(rest)
-		prefix += first + " "
 		if spec == "" {
 			fmt.Fprintln(r.errOut, plotUse)
 			return false
@@ -40,10 +38,9 @@ func (r *REPL) cmdPlot(ctx context.Context, arg string) bool {
 	}
 	// The text is parsed where it stands on the input line, so that an
 	// error points into it.
-	line := max(r.line, 1)
-	p, err := plot.New(ctx, r.s, "<stdin>", strings.Repeat("\n", line-1)+strings.Repeat(" ", len(prefix))+spec)
+	p, err := plot.New(ctx, r.s, "<stdin>", r.inLine(r.argAt+len(arg)-len(spec), spec))
 	if err != nil {
-		r.report(r.textWith(line, prefix+spec), err)
+		r.report(r.typed(), err)
 		return false
 	}
 	var buf bytes.Buffer

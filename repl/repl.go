@@ -4,8 +4,12 @@
 // uses.
 //
 // Entry points: Run (the whole REPL: interactive on a terminal, a plain
-// statement reader otherwise) and New/REPL.Entry (the core, driven through
-// plain readers and writers in tests).
+// statement reader otherwise), New/REPL.Entry (the core, driven through
+// plain readers and writers in tests), and Entries (how piped input splits
+// into entries). Lines become entries in entry.go: a declaration waits for
+// its next line, which may continue it (a "|" alternative, a clause), so
+// that a script typed, pasted or piped reads as its statements; an entry
+// is atomic (commands.go has the :commands, play.go :play).
 package repl
 
 import (
@@ -53,6 +57,13 @@ type REPL struct {
 	lines  []string // the session's text, for error snippets
 	mu     sync.Mutex
 	cancel context.CancelFunc
+	// cmdLine is the :command line being run, as typed; its argument
+	// starts at byte argAt.
+	cmdLine string
+	cmdNo   int // its line number
+	argAt   int
+	// width is the terminal's width in columns (what :help wraps to).
+	width func() int
 	// readLine reads one line of a :play game (the user's move).
 	readLine func(prompt string) (string, error)
 }
@@ -89,44 +100,29 @@ func Run(cfg Config) int {
 	return New(cfg).piped(cfg.Stdin)
 }
 
-// NeedsMore reports whether src is an unfinished entry (an open bracket,
-// a trailing operator, `moves`, `|`, `for`, ...).
-func NeedsMore(src string) bool {
-	if strings.HasPrefix(strings.TrimSpace(src), ":") {
-		return false
-	}
-	_, err := lang.ParseEntry("<stdin>", src)
-	return err != nil && lang.Incomplete(err)
-}
-
 // piped reads entries from a non-terminal: no prompts, no line editing.
+// Lines group into entries as a script's do (see entry.go).
 func (r *REPL) piped(in io.Reader) int {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	r.readLine = r.scannerInput(sc)
-	var buf strings.Builder
+	a := &assembler{hold: holdAnyDecl}
 	status := 0
-	start := 1
-	for sc.Scan() && !r.quit {
+	run := func(es []entry) {
+		for _, e := range es {
+			if r.quit {
+				return
+			}
+			if !r.Entry(context.Background(), e.src(), e.start) {
+				status = 1
+			}
+		}
+	}
+	for !r.quit && sc.Scan() {
 		r.line++
-		if buf.Len() == 0 {
-			start = r.line
-		}
-		buf.WriteString(sc.Text())
-		buf.WriteByte('\n')
-		if NeedsMore(buf.String()) {
-			continue
-		}
-		if !r.Entry(context.Background(), buf.String(), start) {
-			status = 1
-		}
-		buf.Reset()
+		run(a.add(sc.Text(), r.line))
 	}
-	if buf.Len() > 0 && !r.quit {
-		if !r.Entry(context.Background(), buf.String(), start) {
-			status = 1
-		}
-	}
+	run(a.end())
 	return status
 }
 
@@ -158,6 +154,7 @@ func (r *REPL) interactive() int {
 	}
 	defer rl.Close()
 	r.out, r.errOut = rl.Stdout(), rl.Stderr()
+	r.width = readline.GetScreenWidth
 	r.readLine = r.readlineInput(rl)
 	r.s = eval.NewSession(eval.Options{Stdout: r.out, Limits: r.cfg.Limits, Show: show})
 	fmt.Fprintf(r.out, "grundy REPL: type a statement or an expression, :help for help, Ctrl-D to leave\n")
@@ -176,46 +173,44 @@ func (r *REPL) interactive() int {
 		}
 	}()
 
-	var lines []string
-	start := 1
+	a := &assembler{hold: holdDecl, preferNew: true}
+	run := func(es []entry) {
+		for _, e := range es {
+			if r.quit {
+				return
+			}
+			rl.SaveHistory(historyItem(e.lines))
+			ctx, cancel := context.WithCancel(context.Background())
+			r.mu.Lock()
+			r.cancel = cancel
+			r.mu.Unlock()
+			r.Entry(ctx, e.src(), e.start)
+			r.mu.Lock()
+			r.cancel = nil
+			r.mu.Unlock()
+			cancel()
+		}
+	}
 	for !r.quit {
-		if len(lines) == 0 {
-			rl.SetPrompt(">>> ")
-		} else {
+		if a.pending() {
 			rl.SetPrompt("... ")
+		} else {
+			rl.SetPrompt(">>> ")
 		}
 		line, err := rl.Readline()
 		if errors.Is(err, readline.ErrInterrupt) {
-			lines = nil // Ctrl-C at the prompt clears the entry
+			// Ctrl-C at the prompt clears the unfinished lines (a
+			// declaration held complete still counts).
+			run(a.interrupt())
 			continue
 		}
 		if err != nil { // io.EOF: Ctrl-D
 			break
 		}
 		r.line++
-		if len(lines) == 0 {
-			if strings.TrimSpace(line) == "" {
-				continue
-			}
-			start = r.line
-		}
-		lines = append(lines, line)
-		src := strings.Join(lines, "\n") + "\n"
-		if NeedsMore(src) {
-			continue
-		}
-		rl.SaveHistory(historyItem(lines))
-		lines = nil
-		ctx, cancel := context.WithCancel(context.Background())
-		r.mu.Lock()
-		r.cancel = cancel
-		r.mu.Unlock()
-		r.Entry(ctx, src, start)
-		r.mu.Lock()
-		r.cancel = nil
-		r.mu.Unlock()
-		cancel()
+		run(a.add(line, r.line))
 	}
+	run(a.end())
 	return 0
 }
 
@@ -228,10 +223,11 @@ func historyItem(lines []string) string {
 			return strings.Join(lines, "\n")
 		}
 	}
-	for i := range lines {
-		lines[i] = strings.TrimSpace(lines[i])
+	parts := make([]string, len(lines))
+	for i, l := range lines {
+		parts[i] = strings.TrimSpace(l)
 	}
-	return strings.Join(lines, " ")
+	return strings.Join(parts, " ")
 }
 
 // Entry runs one complete entry (statements or a :command) whose first
@@ -251,15 +247,70 @@ func (r *REPL) entry(ctx context.Context, src string, start int) bool {
 		return true
 	}
 	if strings.HasPrefix(trimmed, ":") {
-		return r.command(ctx, trimmed)
+		r.cmdNo = max(start, 1)
+		return r.command(ctx, src)
 	}
 	r.remember(src, start)
 	padded := strings.Repeat("\n", max(start-1, 0)) + src
 	if err := r.s.ExecEntry(ctx, "<stdin>", padded); err != nil {
 		r.report(strings.Join(r.lines, "\n"), err)
+		r.declareRest(ctx, padded, err)
 		return false
 	}
 	return true
+}
+
+// declareRest runs again an entry of several declarations that did not
+// resolve (nothing of it was declared) without those that have errors,
+// until the rest resolves: a declaration that fails declares nothing, but
+// does not take down the consecutive declarations it was entered with
+// (unless they use it). The errors were reported; the new ones (a use of
+// a dropped declaration) say nothing more and are not.
+func (r *REPL) declareRest(ctx context.Context, padded string, err error) {
+	f, perr := lang.ParseEntry("<stdin>", padded)
+	if perr != nil || len(f.Stmts) < 2 {
+		return
+	}
+	starts := make([]int, len(f.Stmts)+1)
+	for i, st := range f.Stmts {
+		if !holdAnyDecl(st) {
+			return
+		}
+		starts[i] = stmtOffset(st)
+		if starts[i] < 0 || i > 0 && starts[i] < starts[i-1] {
+			return
+		}
+	}
+	starts[len(f.Stmts)] = len(padded)
+	text := []byte(padded)
+	left := len(f.Stmts)
+	for {
+		var list lang.ErrorList
+		if !errors.As(err, &list) {
+			if err != nil { // a let's value failed: a new error
+				r.report(strings.Join(r.lines, "\n"), err)
+			}
+			return
+		}
+		dropped := false
+		for _, e := range list {
+			for i := 0; i < len(f.Stmts); i++ {
+				if starts[i] <= e.Pos.Offset && e.Pos.Offset < starts[i+1] && text[starts[i]] != ' ' {
+					for j := starts[i]; j < starts[i+1]; j++ {
+						if text[j] != '\n' {
+							text[j] = ' '
+						}
+					}
+					dropped = true
+					left--
+				}
+			}
+		}
+		if !dropped || left == 0 {
+			return
+		}
+		err = r.s.ExecEntry(ctx, "<stdin>", string(text))
+	}
 }
 
 // remember records an entry's lines in the session transcript, so that an

@@ -90,11 +90,13 @@ func TestREPLInTerminal(t *testing.T) {
 	hist := filepath.Join(t.TempDir(), "history")
 	term := startTerminal(t, "GRUNDY_HISTORY="+hist)
 	term.expect(">>> ")
-	// A multi-line declaration: the prompt changes while the entry is open.
+	// A multi-line declaration: the prompt changes while the entry is
+	// open, and stays "... " once the game is complete (a line starting
+	// with "|" could add an alternative); the next entry ends it.
 	term.send("game sub(n) moves\r")
 	term.expect("... ")
 	term.send("  sub(n - s) for s in {1, 3, 4} if s <= n\r")
-	term.expect(">>> ")
+	term.expect("... ")
 	term.send("sub(8)\r")
 	term.expect("sg = 1   outcome = N")
 	// Tab completes the session's own names.
@@ -104,6 +106,8 @@ func TestREPLInTerminal(t *testing.T) {
 	term.expect("[sub(7)]")
 	// Ctrl-C during a long computation cancels it and keeps the session.
 	term.send("game up(n) moves up(n + 1)\r")
+	term.expect("... ")
+	term.send("\r") // a blank line ends the declaration
 	term.expect(">>> ")
 	term.send("sg(up(0))\r")
 	time.Sleep(500 * time.Millisecond)
@@ -135,5 +139,39 @@ func TestREPLInTerminal(t *testing.T) {
 	}
 	if strings.Contains(string(data), "12345") {
 		t.Errorf("a line cleared with Ctrl-C reached the history:\n%s", data)
+	}
+}
+
+// Lasker's Nim pasted into the REPL as written in a script, its second
+// alternative on a line that starts with "|": the game has both
+// alternatives (sg(las(4)) is 3; the first alone would give 4).
+func TestREPLPasteAlternatives(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and drives the binary")
+	}
+	term := startTerminal(t, "GRUNDY_HISTORY=")
+	term.expect(">>> ")
+	term.send("game las(n) moves\r    las(k) for k in 0 .. n - 1\r  | las(a) + las(n - a) for a in 1 .. n / 2\rsg(las(4))\r")
+	term.expect("sg(las(4))")
+	term.expect("\n3\r\n")
+	term.expect(">>> ")
+	// A declaration that fails declares nothing: las keeps both
+	// alternatives.
+	term.send("game las(n) moves\r    *1\r  | )\r")
+	term.expect(`found ")"`)
+	term.send("sg(las(3))\r") // 4 (3 with the first alternative alone)
+	term.expect("4\r\n")
+	// :help wraps to the terminal's 120 columns (at 80 this line breaks
+	// after "winning").
+	term.send(":help\r")
+	term.expect("SG value, outcome, winning ones marked")
+	// Ctrl-D leaves.
+	term.send("\x04")
+	done := make(chan error, 1)
+	go func() { done <- term.cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("grundy did not exit on Ctrl-D")
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/repl"
 	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
@@ -237,32 +238,13 @@ func specError(t *testing.T, ex specExample) {
 // terminal) and compares what it prints on standard output.
 func specREPL(t *testing.T, ex specExample) {
 	// Each entry must parse: split the lines into entries as the REPL does.
-	var entry strings.Builder
-	start := 0
-	for i, l := range strings.SplitAfter(ex.body, "\n") {
-		if l == "" {
-			continue
+	for _, e := range repl.Entries(ex.body) {
+		if strings.HasPrefix(strings.TrimSpace(e), ":") {
+			continue // a REPL command
 		}
-		if entry.Len() == 0 {
-			start = i
+		if _, err := lang.ParseEntry("<stdin>", e); err != nil {
+			t.Errorf("spec.md:%d: the REPL entry %q does not parse: %v", ex.line, e, err)
 		}
-		entry.WriteString(l)
-		src := entry.String()
-		if strings.HasPrefix(strings.TrimSpace(src), ":") {
-			entry.Reset() // a REPL command
-			continue
-		}
-		_, err := lang.ParseEntry("<stdin>", src)
-		if err != nil && lang.Incomplete(err) {
-			continue
-		}
-		if err != nil {
-			t.Errorf("spec.md:%d: the REPL entry does not parse: %v", ex.line+1+start, err)
-		}
-		entry.Reset()
-	}
-	if entry.Len() > 0 {
-		t.Errorf("spec.md:%d: the REPL entry is incomplete", ex.line+1+start)
 	}
 	if !ex.hasOutput {
 		return

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// firstLetN is a workload's size, `let N = ...` on a line of its own.
+var firstLetN = regexp.MustCompile(`(?m)^let N = .*$`)
+
+// A script piped into grundy (the REPL reading a non-terminal) prints
+// exactly what grundy run prints: the REPL groups lines into entries as a
+// script's parser groups them into statements. Every example, and every
+// benchmark workload at a small N.
+func TestPipedScriptsAsRun(t *testing.T) {
+	var files []string
+	examples, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*.game"))
+	if len(examples) == 0 {
+		t.Fatal("no examples found in ../../examples")
+	}
+	files = append(files, examples...)
+	workloads, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "bench", "workloads", "*.game"))
+	if len(workloads) == 0 {
+		t.Log("no benchmark workloads in ../shared/bench/workloads (from the repository's root): only the examples are piped")
+	}
+	files = append(files, workloads...)
+	for _, file := range files {
+		name := filepath.Base(filepath.Dir(file)) + "/" + filepath.Base(file)
+		t.Run(name, func(t *testing.T) {
+			if _, err := os.Stat(strings.TrimSuffix(file, ".game") + ".in"); err == nil {
+				t.Skip("reads its input with ints(); piped, the script itself is the input")
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := string(data)
+			if strings.Contains(file, "workloads") {
+				done := false
+				src = firstLetN.ReplaceAllStringFunc(src, func(s string) string {
+					if done {
+						return s
+					}
+					done = true
+					return "let N = 6"
+				})
+			}
+			p := script(t, filepath.Base(file), src)
+			ran := runCLI(t, "", "run", p)
+			if ran.code != 0 || ran.stdout == "" {
+				t.Fatalf("grundy run: status %d, stdout %q, stderr:\n%s", ran.code, ran.stdout, ran.stderr)
+			}
+			check(t, "piped", runCLI(t, src), ran)
+		})
+	}
+}
+
+// Lasker's Nim with its second alternative on a line that starts with
+// "|", piped (the issue's example: it printed 4, the first alternative
+// alone).
+func TestPipedAlternativeLine(t *testing.T) {
+	src := "game las(n) moves\n    las(k) for k in 0 .. n - 1\n  | las(a) + las(n - a) for a in 1 .. n / 2\nsg(las(4))\n"
+	check(t, "piped", runCLI(t, src), result{0, "3\n", ""})
+}
