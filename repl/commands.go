@@ -56,61 +56,12 @@ func (r *REPL) command(ctx context.Context, line string) bool {
 	for _, c := range commands {
 		names = append(names, c.name)
 	}
-	if s := closest(name, names); s != "" {
+	if s := lang.Suggest(name, names); s != "" {
 		fmt.Fprintf(r.errOut, "unknown command :%s (did you mean :%s?)\n", name, s)
 	} else {
 		fmt.Fprintf(r.errOut, "unknown command :%s (:help lists the commands)\n", name)
 	}
 	return false
-}
-
-// closest returns the word of words nearest to w in edit distance (a
-// transposition of neighbours counting as one edit), if it is near
-// enough: one edit for a short word, two from 5 letters, three from 9.
-func closest(w string, words []string) string {
-	limit := 0
-	switch n := len([]rune(w)); {
-	case n >= 9:
-		limit = 3
-	case n >= 5:
-		limit = 2
-	case n >= 2:
-		limit = 1
-	}
-	best, bestD := "", limit+1
-	for _, c := range words {
-		if d := editDistance(w, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the optimal string alignment distance: insertions,
-// deletions, substitutions and transpositions of neighbours.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
 }
 
 func (r *REPL) cmdQuit(context.Context, string) bool { r.quit = true; return true }

@@ -154,17 +154,6 @@ func TestUnknownCommand(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		d    int
-	}{{"", "", 0}, {"moves", "moves", 0}, {"mvoes", "moves", 1}, {"move", "moves", 1}, {"ca", "abc", 3}, {"ab", "ba", 1}, {"kitten", "sitting", 3}} {
-		if got := editDistance(c.a, c.b); got != c.d {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
-		}
-	}
-}
-
 func TestTableCommand(t *testing.T) {
 	tests := []struct{ name, in, out, err string }{
 		{"three for clauses", ":table a * b * c for a in 1 .. 2 for b in 1 .. 2 for c in 1 .. 2\n", "",
