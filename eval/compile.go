@@ -200,7 +200,6 @@ type compiler struct {
 	// (what def bodies and move rules see besides their own names).
 	fileScope *scope
 	notInt    map[intKey]bool // expressions known not to be int-typed
-	repl      bool            // compiling a REPL entry
 	inlining  []*Func         // defs whose bodies are being inlined (inline.go)
 	trace     []Pos           // the calls of int-closed inlined bodies (intinline.go)
 	sweep     sweepFunc       // of the last fast loop compiled (fastloop.go)
@@ -278,7 +277,6 @@ func (c *compiler) resolve(id *lang.Ident) *binding {
 // repl selects REPL rules: a re-declaration replaces the old one.
 func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 	c.fileScope = c.scope
-	c.repl = repl
 	c.s.laterLets = map[string]Pos{}
 	for _, st := range f.Stmts {
 		if l, ok := st.(*lang.LetStmt); ok {
@@ -346,8 +344,8 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 func (c *compiler) explainDef(fn *Func, d *lang.DefStmt) {
 	x := c.s.explainOf("def", fn.name, d.Name.Pos)
 	switch {
-	case c.repl || c.s.noInline || !c.on(PassInline):
-		x.Notes = append(x.Notes, "called, not inlined (this entry point compiles without inlining)")
+	case !c.on(PassInline):
+		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
 	case recursiveNow(fn):
 		x.Notes = append(x.Notes, "recursive: called, not inlined")
 	case c.intClosedDef(fn, 0):
@@ -553,6 +551,7 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 // and for positions whose arguments are all ints (packed keys), where the
 // parameters are known to be ints.
 func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
+	g.decl = d
 	g.pure = c.pureRule(d)
 	x := c.s.explainOf("game", g.name, d.Name.Pos)
 	if g.pure {
@@ -562,9 +561,6 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 	}
 	g.sweep = nil
 	params := lang.ParamNames(d.Params)
-	if c.repl || c.s.noInline {
-		x.Notes = append(x.Notes, "defs are not inlined into it (this entry point compiles without inlining)")
-	}
 	alts := func(sg, ints bool) func(fr *frame) {
 		var gens []func(fr *frame)
 		if sg && ints {

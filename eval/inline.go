@@ -165,7 +165,7 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 // inlinable returns the def e calls when inlining it is allowed at all
 // (see inlineCall), else nil.
 func (c *compiler) inlinable(e *lang.Call) *Func {
-	if !c.on(PassInline) || c.repl || c.s.noInline || len(c.inlining) >= maxInlineDepth {
+	if !c.on(PassInline) || len(c.inlining) >= maxInlineDepth {
 		return nil
 	}
 	id, ok := e.Fn.(*lang.Ident)

@@ -9,9 +9,6 @@ import "github.com/grundy-lang/grundy/lang"
 // positions without computing them first (loopysolve.go). Conservative:
 // any call it cannot see through makes the rule impure.
 func (c *compiler) pureRule(d *lang.GameStmt) bool {
-	if c.repl || c.s.noInline {
-		return false // a def may be redeclared later
-	}
 	bound := map[string]bool{}
 	for _, p := range lang.ParamNames(d.Params) {
 		bound[p.Name] = true

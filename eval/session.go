@@ -39,9 +39,6 @@ type Session struct {
 	th      *Thread
 	engine  *Engine
 	prelude *scope // the standard library's games and defs (prelude.go)
-	// noInline: code of this session may be loaded again with new
-	// declarations (LoadFile), so defs are never compiled inline.
-	noInline  bool
 	top       *scope
 	globals   int
 	laterLets map[string]Pos
@@ -103,6 +100,8 @@ func (s *Session) compile(f *lang.File, repl bool) ([]execFn, error) {
 	if repl {
 		redeclared := false
 		s.entryLets = map[string]*binding{}
+		changed := map[*binding]bool{}
+		var entry []*binding // the entry's games and defs, as the session now holds them
 		for n, b := range c.scope.names {
 			if b.kind == bGlobal {
 				s.entryLets[n] = b
@@ -113,7 +112,12 @@ func (s *Session) compile(f *lang.File, repl bool) ([]execFn, error) {
 				// Earlier code reads the cell: it now sees the new one.
 				*old = *b
 				redeclared = true
+				changed[old] = true
+				entry = append(entry, old)
 				continue
+			}
+			if b.kind == bGame || b.kind == bDef {
+				entry = append(entry, b)
 			}
 			if ok && (old.kind == bGame || old.kind == bDef) {
 				redeclared = true
@@ -123,8 +127,24 @@ func (s *Session) compile(f *lang.File, repl bool) ([]execFn, error) {
 		if redeclared {
 			s.engine.forget()
 		}
+		if len(changed) > 0 {
+			// The entry's code named its own new bindings: its games
+			// and defs are compiled again against the session's cells
+			// (with the entry's lets), and so is older code that built
+			// in what changed.
+			for n, b := range c.scope.names {
+				if old := s.top.names[n]; changed[old] && old != b {
+					c.scope.names[n] = old
+				}
+			}
+			s.globals = c.globals
+			for _, b := range entry {
+				s.recompile(c.scope, b)
+			}
+			s.recompileDependents(changed, entry)
+		}
 	}
-	s.globals = c.globals
+	s.globals = max(s.globals, c.globals)
 	return code, nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"math"
 	"runtime"
 	"sync/atomic"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // Game is a declared game: its move rule compiled twice (option values and
@@ -15,6 +17,7 @@ import (
 // 2^30 and stored in paged dense arrays (one int32 per position); the other
 // positions are interned: their arguments' canonical encoding maps to an id.
 type Game struct {
+	decl   *lang.GameStmt // the declaration, for a REPL recompile (nil for Go games)
 	name   string
 	pos    Pos
 	id     int

@@ -31,6 +31,7 @@ func init() {
 		{"load", "FILE", "run a script file in this session (its declarations replace earlier ones)", (*REPL).cmdLoad},
 		{"reset", "", "forget every declaration, binding and memoized value", (*REPL).cmdReset},
 		{"time", "", "toggle printing how long each entry takes", (*REPL).cmdTime},
+		{"explain", "[NAME]", "what each game and def (or NAME) was compiled to: the fast loop of each alternative, or the general path and why", (*REPL).cmdExplain},
 		{"stats", "", "positions visited and memoized, moves generated, memo size, games declared, memory in use", (*REPL).cmdStats},
 		{"quit", "", "leave the REPL (Ctrl-D does too)", (*REPL).cmdQuit},
 	}
@@ -79,6 +80,22 @@ func (r *REPL) cmdTime(context.Context, string) bool {
 func (r *REPL) cmdReset(context.Context, string) bool {
 	r.s.Reset()
 	fmt.Fprintln(r.out, "session reset")
+	return true
+}
+
+func (r *REPL) cmdExplain(_ context.Context, arg string) bool {
+	arg = strings.TrimSpace(arg)
+	found := false
+	for _, x := range r.s.Explain() {
+		if arg == "" || x.Name == arg {
+			io.WriteString(r.out, x.String())
+			found = true
+		}
+	}
+	if !found && arg != "" {
+		fmt.Fprintf(r.errOut, ":explain: no game or def named %s\n", arg)
+		return false
+	}
 	return true
 }
 

@@ -1,11 +1,17 @@
 package main
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lang/grundy"
 )
 
 // firstLetN is a workload's size, `let N = ...` on a line of its own.
@@ -64,4 +70,81 @@ func TestPipedScriptsAsRun(t *testing.T) {
 func TestPipedAlternativeLine(t *testing.T) {
 	src := "game las(n) moves\n    las(k) for k in 0 .. n - 1\n  | las(a) + las(n - a) for a in 1 .. n / 2\nsg(las(4))\n"
 	check(t, "piped", runCLI(t, src), result{0, "3\n", ""})
+}
+
+// explainBlocks splits --explain text into its blocks (one per game or
+// def), sorted: the entry points may compile declarations in another
+// order.
+func explainBlocks(text string) []string {
+	var blocks []string
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if line == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, "  ") || len(blocks) == 0 {
+			blocks = append(blocks, "")
+		}
+		blocks[len(blocks)-1] += line
+	}
+	sort.Strings(blocks)
+	return blocks
+}
+
+// TestEntryPointParity: every example and benchmark workload compiles to
+// the same paths through grundy run, the piped REPL and the Go API (the
+// same --explain, :explain and Interpreter.Explain), so that they run at
+// the same speed; and prints the same through the API.
+func TestEntryPointParity(t *testing.T) {
+	var files []string
+	examples, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*.game"))
+	files = append(files, examples...)
+	workloads, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "bench", "workloads", "*.game"))
+	files = append(files, workloads...)
+	for _, file := range files {
+		name := filepath.Base(filepath.Dir(file)) + "/" + filepath.Base(file)
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := string(data)
+			done := false
+			src = firstLetN.ReplaceAllStringFunc(src, func(s string) string {
+				if done {
+					return s
+				}
+				done = true
+				return "let N = 6"
+			})
+			p := script(t, filepath.Base(file), src)
+			ran := runCLI(t, "", "check", "--explain", p)
+			if ran.code != 0 {
+				t.Fatalf("grundy check --explain: status %d, stderr:\n%s", ran.code, ran.stderr)
+			}
+			want := explainBlocks(ran.stderr)
+			if len(want) == 0 {
+				t.Skip("declares no game or def")
+			}
+			// The API.
+			in := grundy.New(grundy.Config{Stdout: io.Discard, Stdin: strings.NewReader("")})
+			in.Load(context.Background(), filepath.Base(file), src) // (a script reading ints() fails at run time: its code is compiled)
+			if got := explainBlocks(in.Explain()); !slices.Equal(got, want) {
+				t.Errorf("the Go API compiles\n%s\ngrundy run compiles\n%s", strings.Join(got, ""), strings.Join(want, ""))
+			}
+			// The piped REPL (a script reading ints() reads the rest of
+			// the script: compare what it compiles before).
+			if _, err := os.Stat(strings.TrimSuffix(file, ".game") + ".in"); err == nil {
+				return
+			}
+			piped := runCLI(t, src+"\n:explain\n")
+			out := runCLI(t, "", "run", p).stdout
+			if !strings.HasPrefix(piped.stdout, out) {
+				t.Fatalf("piped, the script prints\n%s\nnot what grundy run prints first:\n%s", piped.stdout, out)
+			}
+			got := explainBlocks(piped.stdout[len(out):])
+			if !slices.Equal(got, want) {
+				t.Errorf("the piped REPL compiles\n%s\ngrundy run compiles\n%s", strings.Join(got, ""), strings.Join(want, ""))
+			}
+		})
+	}
 }
