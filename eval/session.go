@@ -36,9 +36,9 @@ type Options struct {
 // whose entries are compiled and run one after another against the same
 // names and memo tables.
 type Session struct {
-	th      *Thread
-	engine  *Engine
-	prelude *scope // the standard library's games and defs (prelude.go)
+	th        *Thread
+	engine    *Engine
+	prelude   *scope // the standard library's games and defs (prelude.go)
 	top       *scope
 	globals   int
 	laterLets map[string]Pos
