@@ -158,7 +158,7 @@ func title(src, file string) string {
 		}
 		words = append(words, strings.Fields(t)...)
 	}
-	if len(words) > 0 && words[0] == file {
+	if len(words) > 0 && strings.TrimRight(words[0], ":") == file {
 		words = words[1:]
 		if len(words) > 0 && strings.Trim(words[0], "-—:") == "" {
 			words = words[1:]

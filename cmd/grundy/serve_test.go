@@ -101,7 +101,7 @@ func TestServeFiles(t *testing.T) {
 	for _, c := range []struct{ path, ctype, has string }{
 		{"", "text/html", `id="output"`},
 		{"?run=print%201", "text/html", `id="output"`},
-		{"app.js", "javascript", "grundyRun"[:0] + "worker.js"},
+		{"app.js", "javascript", "worker.js"},
 		{"worker.js", "javascript", "grundyRun"},
 		{"grundy.wasm", "application/wasm", "\x00asm"},
 		{"wasm_exec.js", "javascript", "globalThis.Go"},

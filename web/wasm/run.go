@@ -36,6 +36,9 @@ type request struct {
 	Source string `json:"source"` // the script
 	Input  string `json:"input"`  // what ints() reads; empty: no standard input
 	Graph  string `json:"graph"`  // an expression: the game whose state graph to draw, or the DOT text of graph(G, LIMIT); empty: none
+	// Seconds, when above 0 and below the time limit, is the time limit
+	// of this request's calls instead.
+	Seconds float64 `json:"seconds"`
 }
 
 // response is the answer to a request.
@@ -102,6 +105,9 @@ func (p *player) run(ctx context.Context, req request) response {
 	} else {
 		var out bytes.Buffer
 		cfg := grundy.Config{Stdout: &out, Limits: limits}
+		if d := time.Duration(req.Seconds * float64(time.Second)); d > 0 && d < limits.Timeout {
+			cfg.Limits.Timeout = d
+		}
 		if req.Input != "" {
 			cfg.Stdin = strings.NewReader(req.Input)
 		}

@@ -117,6 +117,12 @@ func TestRunLimits(t *testing.T) {
 	if r.Error == nil || r.Error.Kind != "limit error" || !strings.Contains(r.Error.Msg, "time limit") || r.Error.Line != 1 {
 		t.Errorf("a runaway script: %+v", r.Error)
 	}
+	// A request may ask for a shorter limit.
+	limits.Timeout = time.Hour
+	r = ask(t, &p, request{Source: "print len([x for x in 0 .. 9000000 for y in 0 .. 9000000])", Seconds: 0.05})
+	if r.Error == nil || !strings.Contains(r.Error.Msg, "more than 50ms") {
+		t.Errorf("a runaway script with seconds 0.05: %+v", r.Error)
+	}
 }
 
 func TestRunBadRequest(t *testing.T) {
