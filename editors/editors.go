@@ -1,8 +1,10 @@
 // Package editors holds grundy's TextMate grammar, grundy.tmLanguage.json:
 // the colours of grundy code in editors that read TextMate grammars (VS
-// Code, Sublime Text, TextMate, Zed, Vim and Emacs through plugins, the
-// linguist of code hosts) and in the playground's editor (package web
-// serves Grammar to the page). The README says how to install it.
+// Code, JetBrains IDEs, Sublime Text and TextMate as a property list) and
+// in the playground's editor (package web serves Grammar to the page).
+// The directory is also a VS Code extension as it stands (package.json,
+// language-configuration.json: # comments, brackets); the README says how
+// to install it.
 //
 // The grammar uses a small part of the format, which the playground's
 // highlighter implements: a repository of named rules, each a list of

@@ -2,6 +2,7 @@ package editors
 
 import (
 	"encoding/json"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -294,5 +295,49 @@ func TestGrammarOperators(t *testing.T) {
 	}
 	if n != len(strings.Fields(ops)) {
 		t.Errorf("%d tokens in %q, want %d", n, ops, len(strings.Fields(ops)))
+	}
+}
+
+// TestVSCodeExtension: the directory is a VS Code extension whose
+// grammar is this one, for .game files, with # comments.
+func TestVSCodeExtension(t *testing.T) {
+	var pkg struct {
+		Name        string
+		Contributes struct {
+			Languages []struct {
+				ID            string
+				Extensions    []string
+				Configuration string
+			}
+			Grammars []struct {
+				Language, ScopeName, Path string
+			}
+		}
+	}
+	data, err := os.ReadFile("package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &pkg); err != nil {
+		t.Fatalf("package.json: %v", err)
+	}
+	c := pkg.Contributes
+	if len(c.Languages) != 1 || len(c.Grammars) != 1 {
+		t.Fatalf("package.json contributes %d languages and %d grammars, want 1 and 1", len(c.Languages), len(c.Grammars))
+	}
+	l, g := c.Languages[0], c.Grammars[0]
+	if l.ID != "grundy" || !slices.Equal(l.Extensions, []string{".game"}) || g.Language != "grundy" || g.ScopeName != load(t).ScopeName || g.Path != "./grundy.tmLanguage.json" {
+		t.Errorf("package.json: language %+v, grammar %+v", l, g)
+	}
+	var conf struct {
+		Comments struct{ LineComment string }
+		Brackets [][]string
+	}
+	data, err = os.ReadFile(strings.TrimPrefix(l.Configuration, "./"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &conf); err != nil || conf.Comments.LineComment != "#" || len(conf.Brackets) != 3 {
+		t.Errorf("%s: %+v %v", l.Configuration, conf, err)
 	}
 }
