@@ -202,6 +202,19 @@ func TestServeBrowser(t *testing.T) {
 		return evalJS[string](t, bctx, `document.getElementById("output").dataset.status`), evalJS[string](t, bctx, `document.getElementById("output").textContent`)
 	}
 
+	// 0. The page alone: a welcome script, which runs without error.
+	if err := chromedp.Do(bctx, chromedp.Navigate(u), chromedp.WaitEnabled(chromedp.ID("run"))); err != nil {
+		t.Fatal(err)
+	}
+	shot("0-start")
+	if err := chromedp.Do(bctx, chromedp.Click(chromedp.ID("run"))); err != nil {
+		t.Fatal(err)
+	}
+	if st, text := wait(0); st != "done" || !strings.HasPrefix(text, "[0, 1, 0, 1, 2, 3, 2, 0,") {
+		t.Errorf("the welcome script: status %q, output %q", st, text)
+	}
+	shot("0-welcome-run")
+
 	// 1. The link of the issue.
 	if err := chromedp.Do(bctx, chromedp.Navigate(u+"?run=print%20sg(*3%20%2B%20*5)")); err != nil {
 		t.Fatal(err)
@@ -319,6 +332,38 @@ func TestServeBrowser(t *testing.T) {
 	}
 	if st, text := wait(seen); st != "done" || text != "2\n" {
 		t.Errorf("after Stop: status %q, output %q", st, text)
+	}
+
+	// 7. A recursion the interpreter does not yield in (printing a value
+	// nested 20000 deep) overflows the browser's stack: the page says so
+	// and starts a new interpreter, which answers the next run.
+	seen = runs()
+	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "def nest(n) = if n == 0 then [] else [nest(n - 1)]\nprint len(str(nest(20000)))"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
+	if st, text := wait(seen); st != "error" || !strings.Contains(text, "too deep a recursion for a browser") {
+		t.Errorf("a stack overflow: status %q, output %q", st, text)
+	}
+	seen = runs()
+	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "print 3 * 3"; s.dispatchEvent(new Event("input")); return true })()`)
+	if err := chromedp.Do(bctx, chromedp.WaitEnabled(chromedp.ID("run")), chromedp.Click(chromedp.ID("run"))); err != nil {
+		t.Fatal(err)
+	}
+	if st, text := wait(seen); st != "done" || text != "9\n" {
+		t.Errorf("after a stack overflow: status %q, output %q", st, text)
+	}
+
+	// 8. Share puts the script in the address: opening it runs it again.
+	if err := chromedp.Do(bctx, chromedp.Click(chromedp.ID("share"))); err != nil {
+		t.Fatal(err)
+	}
+	link := evalJS[string](t, bctx, `location.href`)
+	if !strings.Contains(link, "?run=print%203%20*%203") {
+		t.Errorf("the shared link is %s", link)
+	}
+	if err := chromedp.Do(bctx, chromedp.Navigate(link)); err != nil {
+		t.Fatal(err)
+	}
+	if st, text := wait(0); st != "done" || text != "9\n" {
+		t.Errorf("the shared link: status %q, output %q", st, text)
 	}
 }
 

@@ -103,7 +103,9 @@ function startWorker() {
     if (m.ready) {
       ready = true;
       runButton.disabled = false;
-      if (!pending) setStatus("");
+      limits = m.limits;
+      showLimits();
+      if (!pending && /^Loading/.test(status.textContent)) setStatus("Ready");
       onReady();
     } else if (m.fatal) {
       setStatus("The interpreter could not start: " + m.fatal, "bad");
@@ -282,6 +284,11 @@ $("graph-form").addEventListener("submit", (e) => {
   drawGraph(graphExpr.value.trim());
 });
 
+// A click on a graph too wide for its box shows it at its own size.
+graphBox.addEventListener("click", () => {
+  if (graphBox.querySelector("svg") && !graphBox.classList.contains("fits")) graphBox.classList.toggle("zoomed");
+});
+
 async function drawGraph(expr) {
   if (!expr) {
     graphBox.innerHTML = '<p class="quiet">Type a position of the script above, then Draw.</p>';
@@ -305,7 +312,9 @@ async function showGraph(r) {
   try {
     if (!viz) viz = await (await import("./vendor/viz.js")).instance();
     const svg = viz.renderSVGElement(r.dot);
+    graphBox.classList.remove("zoomed");
     graphBox.replaceChildren(svg);
+    graphBox.classList.toggle("fits", svg.width.baseVal.value <= graphBox.clientWidth - 20);
     graphBox.dataset.status = "done";
     graphBox.dataset.draws = ++drawn;
   } catch (err) {
@@ -327,7 +336,7 @@ function showTab(name) {
 for (const b of document.querySelectorAll("[data-tab]")) {
   b.addEventListener("click", () => {
     showTab(b.dataset.tab);
-    if (b.dataset.tab === "graph" && !graphBox.firstChild) graphExpr.focus();
+    if (b.dataset.tab === "graph" && !graphBox.querySelector("svg")) graphExpr.focus();
   });
 }
 
@@ -429,16 +438,19 @@ starting.then((what) => {
   else onReady = () => { onReady = () => {}; go(); };
 });
 
-const DEFAULT = `# Welcome to grundy: write the rules of a game, ask who wins.
-# Run with Ctrl+Enter; pick more in the Example menu.
+const DEFAULT = `# grundy: write the rules of a game, ask who wins.
+# Ctrl+Enter runs; the Example menu has more.
 
-let S = {1, 3, 4}                                  # a set
-game sub(n) moves sub(n - s) for s in S if s <= n  # take 1, 3 or 4
-print [sg(sub(n)) for n in 0 .. 15]                # its values repeat
-print outcome(sub(8)), winning(sub(8))             # who wins, and how
+let S = {1, 3, 4}                    # a set
+game sub(n) moves                    # take 1, 3 or 4
+    sub(n - s) for s in S if s <= n
+print [sg(sub(n)) for n in 0 .. 15]  # the values repeat
+print outcome(sub(8)), winning(sub(8))
 
-game cut(w, h) moves                               # cut a rectangle in two
+game cut(w, h) moves                 # cut a sheet in two
     cut(i, h) + cut(w - i, h) for i in 2 .. w - 2
   | cut(w, j) + cut(w, h - j) for j in 2 .. h - 2
-print sg(sum of cut(4, 2), *3, sub(10))            # the xor of the parts
+print sg(sum of cut(4, 2), *3, sub(10))  # a sum: the xor
+
+# The State graph tab draws a position: try sub(6).
 `;

@@ -3,7 +3,7 @@
 // runs and the page can stop a run by ending the worker.
 //
 // The page sends {module} once (the compiled WebAssembly.Module), then
-// {id, request} for each run; the worker answers {ready} or {fatal}, then
+// {id, request} for each run; the worker answers {ready, limits} or {fatal}, then
 // {id, response} (see web/wasm/run.go for both JSON shapes) or, when the
 // interpreter died (the browser's stack or memory ran out), {id, crash}:
 // the page then starts a new worker.
@@ -25,7 +25,7 @@ self.onmessage = async (e) => {
   const msg = e.data;
   if (msg.module) {
     started = start(msg.module).then(
-      () => self.postMessage({ ready: true }),
+      () => self.postMessage({ ready: true, limits: JSON.parse(self.grundyLimits) }),
       (err) => self.postMessage({ fatal: String(err) }));
     return;
   }

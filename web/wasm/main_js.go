@@ -7,8 +7,8 @@ import (
 	"syscall/js"
 )
 
-// main defines grundyRun(requestJSON) and grundyReady = true, then waits
-// for calls. A call runs on the worker's thread until it returns: the page
+// main defines grundyRun(requestJSON), grundyLimits (JSON) and
+// grundyReady = true, then waits for calls. A call runs on the worker's thread until it returns: the page
 // keeps its own thread free by calling from a Web Worker.
 func main() {
 	var p player
@@ -18,6 +18,7 @@ func main() {
 		}
 		return p.handle(context.Background(), args[0].String())
 	}))
+	js.Global().Set("grundyLimits", limitsJSON())
 	js.Global().Set("grundyReady", true)
 	select {}
 }

@@ -89,8 +89,20 @@ func (p *player) handle(ctx context.Context, reqJSON string) string {
 		resp = p.run(ctx, req)
 	}
 	resp.Millis = time.Since(start).Milliseconds()
-	resp.Limits = limitInfo{States: 20_000_000, Steps: 10_000_000_000, MemoryMB: limits.MaxMemory >> 20, Seconds: limits.Timeout.Seconds()}
+	resp.Limits = currentLimits()
 	out, _ := json.Marshal(resp)
+	return string(out)
+}
+
+// currentLimits describes limits (the defaults of grundy.Limits where it
+// has zeros).
+func currentLimits() limitInfo {
+	return limitInfo{States: 20_000_000, Steps: 10_000_000_000, MemoryMB: limits.MaxMemory >> 20, Seconds: limits.Timeout.Seconds()}
+}
+
+// limitsJSON is currentLimits as JSON, for the page before its first run.
+func limitsJSON() string {
+	out, _ := json.Marshal(currentLimits())
 	return string(out)
 }
 

@@ -27,6 +27,10 @@ func TestRunOutput(t *testing.T) {
 	if r.Limits.States != 20_000_000 || r.Limits.Seconds != limits.Timeout.Seconds() || r.Limits.MemoryMB != 1024 {
 		t.Errorf("limits %+v", r.Limits)
 	}
+	var l limitInfo
+	if err := json.Unmarshal([]byte(limitsJSON()), &l); err != nil || l != r.Limits {
+		t.Errorf("limitsJSON() %s, a response's limits %+v", limitsJSON(), r.Limits)
+	}
 }
 
 func TestRunErrors(t *testing.T) {
