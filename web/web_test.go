@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/editors"
 )
 
 // TestWasmDeps: the interpreter for the browser links the root package
@@ -299,5 +301,67 @@ func TestHandler(t *testing.T) {
 	}
 	if _, err := Handler(t.TempDir()); err == nil {
 		t.Error("Handler of a directory without the interpreter did not fail")
+	}
+}
+
+// highlightHarness tokenizes the lines it reads (a JSON list) with
+// highlight.js and the grammar, and prints, per line, the tokens that
+// have a scope as "scope:text".
+const highlightHarness = `
+const fs = require("fs");
+(async () => {
+  const { compile } = await import(process.argv[2]);
+  const h = compile(JSON.parse(fs.readFileSync(process.argv[3], "utf8")));
+  const lines = JSON.parse(fs.readFileSync(0, "utf8"));
+  const out = lines.map((l) => h.tokens(l).filter((t) => t.scope).map((t) => t.scope.replace(/\.grundy$/, "") + ":" + t.text).join(" "));
+  if (h.html("\"<b>\"").indexOf("&quot;&lt;b&gt;&quot;") < 0) throw new Error("html does not escape: " + h.html("\"<b>\""));
+  process.stdout.write(JSON.stringify(out));
+})().catch((e) => { console.error(e); process.exit(1); });
+`
+
+// TestHighlighter runs the playground's highlighter (highlight.js) in
+// Node.js, when it is installed, with the grammar of package editors.
+func TestHighlighter(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("Node.js is not installed")
+	}
+	dir := t.TempDir()
+	js, _ := static.ReadFile("static/highlight.js")
+	os.WriteFile(filepath.Join(dir, "highlight.mjs"), js, 0o644)
+	os.WriteFile(filepath.Join(dir, "grammar.json"), editors.Grammar, 0o644)
+	os.WriteFile(filepath.Join(dir, "harness.js"), []byte(highlightHarness), 0o644)
+	cases := []struct{ line, want string }{
+		{`print "#1" # a comment`, `keyword.control:print string.quoted.double:"#1" comment.line.number-sign:# a comment`},
+		{`print "say \"hi\"", 3`, `keyword.control:print string.quoted.double:"say \"hi\"" punctuation.separator.comma:, constant.numeric.integer:3`},
+		{`game cut(w, h) moves cut(w - 1, h) | *3`, `keyword.control.declaration:game entity.name.function:cut punctuation.bracket:( punctuation.separator.comma:, keyword.other.moves:moves punctuation.bracket:( keyword.operator.arithmetic:- constant.numeric.integer:1 punctuation.separator.comma:, punctuation.bracket:) keyword.operator.bitwise:| constant.numeric.nimber:*3`},
+		{`print 2 * *3, x*3, (a)*3`, `keyword.control:print constant.numeric.integer:2 keyword.operator.arithmetic:* constant.numeric.nimber:*3 punctuation.separator.comma:, keyword.operator.arithmetic:* constant.numeric.integer:3 punctuation.separator.comma:, punctuation.bracket:( punctuation.bracket:) keyword.operator.arithmetic:* constant.numeric.integer:3`},
+		{`print 2 ** 3, 1 << 4 >> 1, a & b ^ c`, `keyword.control:print constant.numeric.integer:2 keyword.operator.arithmetic:** constant.numeric.integer:3 punctuation.separator.comma:, constant.numeric.integer:1 keyword.operator.bitwise:<< constant.numeric.integer:4 keyword.operator.bitwise:>> constant.numeric.integer:1 punctuation.separator.comma:, keyword.operator.bitwise:& keyword.operator.bitwise:^`},
+		{`assert x not in xs and s[1:3] != "b"`, `keyword.control:assert keyword.operator.word:not keyword.operator.word:in keyword.operator.word:and punctuation.bracket:[ constant.numeric.integer:1 punctuation.separator.colon:: constant.numeric.integer:3 punctuation.bracket:] keyword.operator.comparison:!= string.quoted.double:"b"`},
+		{`print sum([1]), sg(sum of nim(1), *0), moves(x)`, `keyword.control:print support.function.builtin:sum punctuation.bracket:( punctuation.bracket:[ constant.numeric.integer:1 punctuation.bracket:] punctuation.bracket:) punctuation.separator.comma:, support.function.builtin:sg punctuation.bracket:( keyword.other.sum:sum keyword.other.sum:of punctuation.bracket:( constant.numeric.integer:1 punctuation.bracket:) punctuation.separator.comma:, constant.numeric.nimber:*0 punctuation.bracket:) punctuation.separator.comma:, support.function.builtin:moves punctuation.bracket:( punctuation.bracket:)`},
+		{`let größe = if true then none else 0 .. 2`, `keyword.control:let keyword.operator.assignment:= keyword.control:if constant.language.boolean:true keyword.control:then constant.language.none:none keyword.control:else constant.numeric.integer:0 keyword.operator.range:.. constant.numeric.integer:2`},
+		{`table sg(wythoff(x, y)) for x in 0 .. 5 for y in 0 .. 5`, `keyword.control.table:table support.function.builtin:sg punctuation.bracket:( punctuation.bracket:( punctuation.separator.comma:, punctuation.bracket:) punctuation.bracket:) keyword.control:for keyword.operator.word:in constant.numeric.integer:0 keyword.operator.range:.. constant.numeric.integer:5 keyword.control:for keyword.operator.word:in constant.numeric.integer:0 keyword.operator.range:.. constant.numeric.integer:5`},
+	}
+	var lines []string
+	for _, c := range cases {
+		lines = append(lines, c.line)
+	}
+	in, _ := json.Marshal(lines)
+	cmd := exec.Command(node, filepath.Join(dir, "harness.js"), "file://"+filepath.Join(dir, "highlight.mjs"), filepath.Join(dir, "grammar.json"))
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var got []string
+	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(cases) {
+		t.Fatalf("node printed %q (%v)", out, err)
+	}
+	for i, c := range cases {
+		if got[i] != c.want {
+			t.Errorf("%s\n got: %s\nwant: %s", c.line, got[i], c.want)
+		}
 	}
 }
