@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/grundy-lang/grundy/web"
@@ -39,9 +40,10 @@ cache is warm): run grundy serve in a clone, e.g. go run ./cmd/grundy serve.
 Ctrl-C stops the server.
 `
 
-// serveCmd runs grundy serve until Ctrl-C.
+// serveCmd runs grundy serve until Ctrl-C (or a termination signal),
+// then removes the interpreter it built.
 func serveCmd(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serve(ctx, args, stdout, stderr, nil)
 }
