@@ -47,11 +47,14 @@ source.addEventListener("input", () => {
   render();
 });
 source.addEventListener("scroll", syncScroll);
-source.addEventListener("keydown", (e) => {
+document.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
     e.preventDefault();
     run();
-  } else if (e.key === "Tab" && !e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey) {
+  }
+});
+source.addEventListener("keydown", (e) => {
+  if (e.key === "Tab" && !e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey) {
     // Tab indents (four spaces, as the examples); Escape then Tab leaves.
     if (source.dataset.escaped) return;
     e.preventDefault();
@@ -74,7 +77,8 @@ function moveTo(line, column) {
   const lines = source.value.split("\n");
   let offset = 0;
   for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
-  offset += Math.max(0, column - 1);
+  // Columns count characters; JavaScript strings count UTF-16 units.
+  offset += Array.from(lines[line - 1] || "").slice(0, Math.max(0, column - 1)).join("").length;
   source.focus();
   source.setSelectionRange(offset, offset);
   const lineHeight = parseFloat(getComputedStyle(source).lineHeight) || 20;

@@ -30,7 +30,8 @@ import (
 // most and a tab that runs out is killed, not told.
 var limits = grundy.Limits{Timeout: 30 * time.Second, MaxMemory: 1 << 30}
 
-// request is what the page asks for.
+// request is what the page asks for. (The plot view, when it comes, adds
+// its expression here and its tab in static/index.html.)
 type request struct {
 	File   string `json:"file"`   // the name errors show; default main.game
 	Source string `json:"source"` // the script
