@@ -24,12 +24,12 @@
 // grundy serve compiles web/wasm when it starts (Build: go build with
 // GOOS=js GOARCH=wasm, into a temporary directory), with the Go toolchain
 // and the module source it runs from, and serves the result; nothing
-// generated is committed. The first build takes about ten seconds, later
+// generated is committed. The first build takes up to a minute, later
 // ones a second or two (Go's build cache). The choice: the interpreter in
-// the browser is always the one in the source tree, byte for byte the
-// same code as the command line's; no 6 MB binary enters the repository
-// at every change of the interpreter, and no test fails because someone
-// forgot to regenerate it. The cost is that grundy serve needs Go and the
+// the browser is always the one in the source tree, the same code as the
+// command line's; no binary of many megabytes enters the repository at
+// every change of the interpreter, no merge conflicts on it, and no test
+// fails because someone forgot to regenerate it. The cost is that grundy serve needs Go and the
 // source (go run ./cmd/grundy serve in a clone has both); a binary
 // installed elsewhere serves a directory built beforehand with --wasm DIR
 // (Build writes it; see grundy serve --help). wasm_exec.js comes from the
