@@ -167,17 +167,17 @@ func (th *Thread) tick(pos Pos) {
 	}
 }
 
-// checkLimits runs every 4096 steps: cancellation, the step limit and,
-// every 64 Ki steps, the memory budget.
+// checkLimits runs every checkEvery steps: cancellation, the step limit
+// and, every 64 Ki steps, the memory budget.
 func (th *Thread) checkLimits(pos Pos) {
-	th.checkAt = th.steps + 4096
+	th.checkAt = th.steps + checkEvery
 	if th.ctx != nil {
 		th.poll(pos)
 	}
 	if th.steps > th.limits.MaxSteps {
 		th.limitFail(pos, "step limit reached: more than %d evaluation steps (--max-steps)", th.limits.MaxSteps)
 	}
-	if th.steps&(1<<16-1) < 4096 {
+	if th.steps&(1<<16-1) < checkEvery {
 		if m := heapBytes() + th.engine.flatBytes(); m > th.limits.MaxMemory {
 			runtime.GC()
 			if m = heapBytes() + th.engine.flatBytes(); m > th.limits.MaxMemory {
@@ -213,6 +213,7 @@ func heapBytes() int64 {
 }
 
 func (th *Thread) poll(pos Pos) {
+	pollYield()
 	if th.prog != nil {
 		th.prog.tick(th.engine.states)
 	}

@@ -6,6 +6,7 @@
 //	grundy check FILE         parse and resolve names, run nothing
 //	grundy graph FILE 'EXPR'  draw the state graph of a game (graph.go)
 //	grundy table FILE 'TABLE' a table of values (table.go)
+//	grundy serve [--port P]   the playground, in a browser (serve.go)
 //	grundy                    the interactive REPL
 //
 // Exit status: 0 when the script ran to its end; 1 on a runtime error, a
@@ -50,6 +51,8 @@ Usage:
                             table of EXPR (two for clauses: a grid)
   grundy plot FILE 'EXPR for n in A .. B' [--format png|svg] [-o OUT]
                             draw EXPR against n (two for clauses: a heat map)
+  grundy serve [--port P]   serve the playground (edit and run scripts in a
+                            browser) on http://127.0.0.1:P/ (default 8080)
   grundy                    the interactive REPL (reads statements from
                             standard input when it is not a terminal)
   grundy --help | --version
@@ -117,6 +120,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return graphCmd(args[1:], stdin, stdout, stderr)
 		case "plot":
 			return plotCmd(args[1:], stdin, stdout, stderr)
+		case "serve":
+			return serveCmd(args[1:], stdout, stderr)
 		}
 	}
 	fs := flag.NewFlagSet("grundy", flag.ContinueOnError)

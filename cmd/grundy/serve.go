@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/grundy-lang/grundy/web"
+)
+
+const serveUsage = `Usage: grundy serve [--port P] [--host H] [--wasm DIR]
+
+Serves the playground on http://HOST:PORT/: a page where you edit a
+script, run it in the browser (the interpreter compiled to WebAssembly,
+with the limits of grundy run and a time limit), read its output and
+errors, draw the state graph of a position, and open the examples.
+/?run=SCRIPT opens SCRIPT (URL-encoded) and runs it; &input=TEXT gives
+its standard input, &graph=EXPR draws a position; /?example=NAME opens
+an example.
+
+  --port P    the port (default 8080; 0 picks a free one)
+  --host H    the address to listen on (default 127.0.0.1: this machine
+              only; 0.0.0.0 serves the whole network)
+  --wasm DIR  keep the compiled interpreter in DIR: built there when DIR
+              has none, served as it is otherwise (default: built afresh
+              into a temporary directory at each start)
+
+The interpreter is compiled at start from grundy's source with the Go
+toolchain (go build, GOOS=js GOARCH=wasm; a few seconds once Go's build
+cache is warm): run grundy serve in a clone, e.g. go run ./cmd/grundy serve.
+Ctrl-C stops the server.
+`
+
+// serveCmd runs grundy serve until Ctrl-C (or a termination signal),
+// then removes the interpreter it built.
+func serveCmd(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, args, stdout, stderr, nil)
+}
+
+// serve runs grundy serve until ctx ends; ready, if not nil, is called
+// with the page's address once the server listens.
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer, ready func(url string)) int {
+	fs := flag.NewFlagSet("grundy serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var port int
+	var host, dir string
+	var help bool
+	fs.IntVar(&port, "port", 8080, "")
+	fs.StringVar(&host, "host", "127.0.0.1", "")
+	fs.StringVar(&dir, "wasm", "", "")
+	fs.BoolVar(&help, "help", false, "")
+	fs.BoolVar(&help, "h", false, "")
+	if err := parseFlags(fs, args); err != nil {
+		fmt.Fprintf(stderr, "grundy serve: %v\n(see grundy serve --help)\n", err)
+		return 2
+	}
+	if help {
+		fmt.Fprint(stdout, serveUsage)
+		return 0
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "grundy serve: unexpected argument %q (see grundy serve --help)\n", fs.Arg(0))
+		return 2
+	}
+	if port < 0 || port > 65535 {
+		fmt.Fprintf(stderr, "grundy serve: --port must be a port number from 0 to 65535, not %d\n", port)
+		return 2
+	}
+	if flagGiven(fs, "wasm") && dir == "" {
+		fmt.Fprintf(stderr, "grundy serve: --wasm needs a directory\n")
+		return 2
+	}
+
+	// Listen first: a port in use is found before the build.
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	if err != nil {
+		fmt.Fprintf(stderr, "grundy serve: cannot listen on %s: %v (--port chooses another port)\n", net.JoinHostPort(host, strconv.Itoa(port)), unwrapOpError(err))
+		return 1
+	}
+	defer ln.Close()
+
+	switch {
+	case dir == "":
+		tmp, err := os.MkdirTemp("", "grundy-serve-")
+		if err != nil {
+			fmt.Fprintf(stderr, "grundy serve: %v\n", err)
+			return 1
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+		fallthrough
+	case web.CheckDir(dir) != nil:
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			fmt.Fprintf(stderr, "grundy serve: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "grundy serve: compiling the interpreter for the browser (GOOS=js GOARCH=wasm)...\n")
+		start := time.Now()
+		if err := web.Build(ctx, dir); err != nil {
+			if ctx.Err() != nil {
+				return 1
+			}
+			fmt.Fprintf(stderr, "grundy serve: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "grundy serve: compiled in %.1fs\n", time.Since(start).Seconds())
+	}
+	h, err := web.Handler(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "grundy serve: %v\n", err)
+		return 1
+	}
+
+	url := "http://" + browserHost(ln.Addr()) + "/"
+	fmt.Fprintf(stdout, "grundy playground at %s (Ctrl-C stops it)\n", url)
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	if ready != nil {
+		ready(url)
+	}
+	select {
+	case err := <-done:
+		fmt.Fprintf(stderr, "grundy serve: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	srv.Shutdown(shut)
+	return 0
+}
+
+// browserHost is the address to open in a browser: a server listening on
+// every address is reached on this machine as localhost.
+func browserHost(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
+
+func unwrapOpError(err error) error {
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Err != nil {
+		var se *os.SyscallError
+		if errors.As(oe.Err, &se) {
+			return se.Err
+		}
+		return oe.Err
+	}
+	return err
+}

@@ -1,0 +1,378 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+func TestServeUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--help"}, 0, "Usage: grundy serve"},
+		{[]string{"--port", "70000"}, 2, "--port must be a port number"},
+		{[]string{"--port", "x"}, 2, "invalid value"},
+		{[]string{"extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"--wasm", ""}, 2, "--wasm needs a directory"},
+	} {
+		var out, errOut bytes.Buffer
+		code := serve(context.Background(), c.args, &out, &errOut, nil)
+		if code != c.code || !strings.Contains(out.String()+errOut.String(), c.want) {
+			t.Errorf("grundy serve %q: exit %d, %q %q; want %d and %q", c.args, code, out.String(), errOut.String(), c.code, c.want)
+		}
+	}
+}
+
+// TestServePortInUse: a port in use is reported before anything is built.
+func TestServePortInUse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly interpreter")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stderr, errOut bytes.Buffer
+	busy := startServe(t, ctx, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, io.Discard, &stderr, true)
+	port := busy[strings.LastIndex(busy, ":")+1 : len(busy)-1]
+	// The second server would build the interpreter: the error comes
+	// first.
+	code := serve(context.Background(), []string{"--port", port}, io.Discard, &errOut, nil)
+	if code != 1 || !strings.Contains(errOut.String(), "cannot listen on 127.0.0.1:"+port) || strings.Contains(errOut.String(), "compiling") {
+		t.Errorf("a port in use: exit %d, %q", code, errOut.String())
+	}
+}
+
+// startServe runs grundy serve --port 0 ARGS until ctx ends and returns
+// the page's address ("" when must is false and it stopped on error).
+func startServe(t *testing.T, ctx context.Context, args []string, stdout, stderr io.Writer, must bool) string {
+	t.Helper()
+	urls := make(chan string, 1)
+	done := make(chan int, 1)
+	go func() {
+		done <- serve(ctx, append([]string{"--port", "0"}, args...), stdout, stderr, func(u string) { urls <- u })
+	}()
+	t.Cleanup(func() {
+		select {
+		case <-done:
+		case <-time.After(time.Minute):
+			t.Error("grundy serve did not stop")
+		}
+	})
+	select {
+	case u := <-urls:
+		return u
+	case code := <-done:
+		done <- code
+		if must {
+			t.Fatalf("grundy serve stopped with status %d: %s", code, stderr)
+		}
+		return ""
+	case <-time.After(10 * time.Minute):
+		t.Fatalf("grundy serve did not start: %s", stderr)
+	}
+	return ""
+}
+
+// TestServeFiles: the page, the interpreter, the grammar and the examples
+// are served.
+func TestServeFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly interpreter")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	u := startServe(t, ctx, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, &stdout, &stderr, true)
+	if !strings.HasPrefix(u, "http://127.0.0.1:") || !strings.Contains(stdout.String(), u) {
+		t.Errorf("address %q, stdout %q", u, stdout.String())
+	}
+	for _, c := range []struct{ path, ctype, has string }{
+		{"", "text/html", `id="output"`},
+		{"?run=print%201", "text/html", `id="output"`},
+		{"app.js", "javascript", "worker.js"},
+		{"worker.js", "javascript", "grundyRun"},
+		{"grundy.wasm", "application/wasm", "\x00asm"},
+		{"wasm_exec.js", "javascript", "globalThis.Go"},
+		{"grundy.tmLanguage.json", "application/json", `"scopeName": "source.grundy"`},
+		{"examples/index.json", "application/json", `"input": "cutting.in"`},
+		{"examples/cutting.game", "", "# cutting.game"},
+		{"vendor/viz.js", "javascript", "graphvizVersion"},
+	} {
+		resp, err := http.Get(u + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Type"), c.ctype) || !bytes.Contains(body, []byte(c.has)) {
+			t.Errorf("GET /%s: %d %s, %d bytes; want 200 %s with %q", c.path, resp.StatusCode, resp.Header.Get("Content-Type"), len(body), c.ctype, c.has)
+		}
+	}
+	if resp, err := http.Get(u + "examples/nosuch.game"); err != nil || resp.StatusCode != 404 {
+		t.Errorf("a missing example: %v %v", resp.StatusCode, err)
+	}
+}
+
+// chromium returns the path of a Chromium or Chrome, or "".
+func chromium() string {
+	if p := os.Getenv("CHROME"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TestServeBrowser drives the playground in headless Chromium: a script
+// from the URL, two examples from the menu (their output against their
+// .out files), a script typed in the editor whose error is shown with its
+// position, the state graph, deep recursion and the Stop button.
+//
+// Set GRUNDY_SCREENSHOTS=DIR to keep a screenshot of each step.
+func TestServeBrowser(t *testing.T) {
+	chrome := chromium()
+	if chrome == "" {
+		t.Skip("the playground's browser test needs headless Chromium (apt-get install chromium; .ci/run installs it): skipped")
+	}
+	if testing.Short() {
+		t.Skip("builds the WebAssembly interpreter and starts Chromium")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stderr bytes.Buffer
+	u := startServe(t, ctx, nil, io.Discard, &stderr, true)
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 800),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	defer cancelAlloc()
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	defer cancelBrowser()
+	bctx, cancelTimeout := context.WithTimeout(browser, 5*time.Minute)
+	defer cancelTimeout()
+
+	shots := os.Getenv("GRUNDY_SCREENSHOTS")
+	shot := func(name string) {
+		if shots == "" {
+			return
+		}
+		png, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Errorf("screenshot %s: %v", name, err)
+			return
+		}
+		os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644)
+	}
+	// runs is how many results the page has shown; wait waits for one
+	// more than seen and returns its status and the output's text.
+	runs := func() int {
+		return evalJS[int](t, bctx, `+(document.getElementById("output").dataset.runs || 0)`)
+	}
+	wait := func(seen int) (status, text string) {
+		t.Helper()
+		_, err := chromedp.Run(bctx, chromedp.Poll[bool](fmt.Sprintf(`+(document.getElementById("output").dataset.runs || 0) > %d`, seen), chromedp.WithPollingTimeout(3*time.Minute)))
+		if err != nil {
+			t.Fatalf("waiting for a run: %v (status line: %s)", err, evalJS[string](t, bctx, `document.getElementById("status").textContent`))
+		}
+		return evalJS[string](t, bctx, `document.getElementById("output").dataset.status`), evalJS[string](t, bctx, `document.getElementById("output").textContent`)
+	}
+
+	// 0. The page alone: a welcome script, which runs without error.
+	if err := chromedp.Do(bctx, chromedp.Navigate(u), chromedp.WaitEnabled(chromedp.ID("run"))); err != nil {
+		t.Fatal(err)
+	}
+	shot("0-start")
+	if err := chromedp.Do(bctx, chromedp.Click(chromedp.ID("run"))); err != nil {
+		t.Fatal(err)
+	}
+	if st, text := wait(0); st != "done" || !strings.HasPrefix(text, "[0, 1, 0, 1, 2, 3, 2, 0,") {
+		t.Errorf("the welcome script: status %q, output %q", st, text)
+	}
+	shot("0-welcome-run")
+
+	// 1. The link of the issue.
+	if err := chromedp.Do(bctx, chromedp.Navigate(u+"?run=print%20sg(*3%20%2B%20*5)")); err != nil {
+		t.Fatal(err)
+	}
+	if st, text := wait(0); st != "done" || strings.TrimSpace(text) != "6" {
+		t.Fatalf("/?run=print sg(*3 + *5): status %q, #output %q; want done and 6", st, text)
+	}
+	src := evalJS[string](t, bctx, `document.getElementById("source").value`)
+	if src != "print sg(*3 + *5)" {
+		t.Errorf("the editor holds %q", src)
+	}
+	// The editor is coloured with the TextMate grammar.
+	colours := evalJS[string](t, bctx, `[...document.querySelectorAll("#editor .highlight span[class^=t-]")].map(s => s.className.split(" ").pop() + ":" + s.textContent).join(" ")`)
+	for _, want := range []string{"t-keyword-control:print", "t-support-function-builtin:sg", "t-constant-numeric-nimber:*3", "t-keyword-operator-arithmetic:+", "t-constant-numeric-nimber:*5"} {
+		if !strings.Contains(colours, want) {
+			t.Errorf("highlighting: %q lacks %q", colours, want)
+		}
+	}
+	shot("1-run-url")
+
+	// 2. Two examples from the menu, one with standard input.
+	names := evalJS[[]string](t, bctx, `[...document.querySelectorAll("#examples option")].map(o => o.value).filter(v => v)`)
+	files, _ := filepath.Glob("../../examples/*.game")
+	if len(names) != len(files) || len(names) < 10 {
+		t.Errorf("the menu has %d examples, examples/ %d", len(names), len(files))
+	}
+	for _, name := range []string{"cutting", "explore"} {
+		want, err := os.ReadFile("../../examples/" + name + ".out")
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := runs()
+		evalJS[bool](t, bctx, fmt.Sprintf(`(() => { const m = document.getElementById("examples"); m.value = %q; m.dispatchEvent(new Event("change")); return true })()`, name))
+		st, text := wait(seen)
+		if st != "done" || text != string(want) {
+			t.Errorf("example %s: status %q, output\n%s\nwant\n%s", name, st, text, want)
+		}
+		input := evalJS[string](t, bctx, `document.getElementById("input").value`)
+		if in, _ := os.ReadFile("../../examples/" + name + ".in"); input != string(in) {
+			t.Errorf("example %s: the input box holds %q, want %q", name, input, in)
+		}
+		shot("2-example-" + name)
+	}
+
+	// 3. A script typed in the editor, with a runtime error on line 3.
+	seen := runs()
+	script := "let xs = [1, 2]\nprint len(xs)\nprint 10 / (len(xs) - 2)\n"
+	evalJS[bool](t, bctx, `(() => { const m = document.getElementById("examples"); m.value = ""; m.dispatchEvent(new Event("change")); const s = document.getElementById("source"); s.value = ""; s.dispatchEvent(new Event("input")); return true })()`)
+	err := chromedp.Do(bctx, chromedp.SendKeys(chromedp.ID("source"), script), chromedp.Click(chromedp.ID("run")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, text := wait(seen)
+	if st != "error" || !strings.HasPrefix(text, "2\nmain.game:3:10: division by zero") || !strings.Contains(text, "print 10 / (len(xs) - 2)\n             ^") {
+		t.Errorf("a runtime error: status %q, output %q", st, text)
+	}
+	marks := evalJS[string](t, bctx, `[document.querySelector("#output .error a.pos").dataset.line, document.querySelector("#output .error a.pos").dataset.column, document.querySelector("#editor .gutter .err").textContent, [...document.querySelectorAll("#editor .highlight .line")].findIndex(l => l.classList.contains("error-line")) + 1].join(",")`)
+	if marks != "3,10,3,3" {
+		t.Errorf("error marks (link line, column, gutter, highlighted line): %s; want 3,10,3,3", marks)
+	}
+	shot("3-error")
+	// Clicking the position puts the caret there.
+	if err := chromedp.Do(bctx, chromedp.Click(chromedp.CSS("#output .error a.pos"))); err != nil {
+		t.Fatal(err)
+	}
+	caret := evalJS[int](t, bctx, `document.getElementById("source").selectionStart`)
+	if want := strings.Index(script, "/ (len"); caret != want {
+		t.Errorf("the caret is at %d after clicking the error, want %d (line 3, column 10)", caret, want)
+	}
+
+	// 4. A syntax error from a link: nothing runs, the position is shown.
+	seen = 0
+	if err := chromedp.Do(bctx, chromedp.Navigate(u+"?run="+strings.ReplaceAll("print 1%0Aprint (2 +", " ", "%20"))); err != nil {
+		t.Fatal(err)
+	}
+	if st, text := wait(seen); st != "error" || !strings.HasPrefix(text, "main.game:2:11: ") {
+		t.Errorf("a syntax error: status %q, output %q", st, text)
+	}
+
+	// 5. The state graph of a position, drawn by Graphviz in the page.
+	if err := chromedp.Do(bctx, chromedp.Navigate(u+"?run=game%20sub(n)%20moves%20sub(n%20-%20s)%20for%20s%20in%20%7B1,%202%7D%20if%20s%20%3C=%20n&graph=sub(4)")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`+(document.getElementById("graph").dataset.draws || 0) > 0`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	graph := evalJS[string](t, bctx, `document.getElementById("graph").dataset.status + ": " + (document.querySelector("#graph svg") ? document.querySelector("#graph svg").textContent : document.getElementById("graph").textContent)`)
+	for _, want := range []string{"done: ", "sub(4)", "sub(0)", "sg = 0, P"} {
+		if !strings.Contains(graph, want) {
+			t.Errorf("the graph of sub(4): %q lacks %q", graph, want)
+		}
+	}
+	shot("5-graph")
+
+	// 6. Deep recursion, which a browser's stack alone would not hold, and
+	// the Stop button on a run that would go on for long.
+	seen = runs()
+	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "def f(n) = if n == 0 then 0 else f(n - 1) + 1\nprint f(50000)"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
+	if st, text := wait(seen); st != "done" || text != "50000\n" {
+		t.Errorf("deep recursion: status %q, output %q", st, text)
+	}
+	seen = runs()
+	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "print len([x for x in 0 .. 9000000 for y in 0 .. 9000000])"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
+	if err := chromedp.Do(bctx, chromedp.WaitVisible(chromedp.ID("stop")), chromedp.Click(chromedp.ID("stop"))); err != nil {
+		t.Fatal(err)
+	}
+	if st, text := wait(seen); st != "error" || !strings.Contains(text, "Stopped") {
+		t.Errorf("stopped: status %q, output %q", st, text)
+	}
+	// A new interpreter answers the next run.
+	seen = runs()
+	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "print 1 + 1"; s.dispatchEvent(new Event("input")); return true })()`)
+	if err := chromedp.Do(bctx, chromedp.WaitEnabled(chromedp.ID("run")), chromedp.Click(chromedp.ID("run"))); err != nil {
+		t.Fatal(err)
+	}
+	if st, text := wait(seen); st != "done" || text != "2\n" {
+		t.Errorf("after Stop: status %q, output %q", st, text)
+	}
+
+	// 7. A recursion the interpreter does not yield in (printing a value
+	// nested 20000 deep) overflows the browser's stack: the page says so
+	// and starts a new interpreter, which answers the next run.
+	seen = runs()
+	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "def nest(n) = if n == 0 then [] else [nest(n - 1)]\nprint len(str(nest(20000)))"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
+	if st, text := wait(seen); st != "error" || !strings.Contains(text, "too deep a recursion for a browser") {
+		t.Errorf("a stack overflow: status %q, output %q", st, text)
+	}
+	seen = runs()
+	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "print 3 * 3"; s.dispatchEvent(new Event("input")); return true })()`)
+	if err := chromedp.Do(bctx, chromedp.WaitEnabled(chromedp.ID("run")), chromedp.Click(chromedp.ID("run"))); err != nil {
+		t.Fatal(err)
+	}
+	if st, text := wait(seen); st != "done" || text != "9\n" {
+		t.Errorf("after a stack overflow: status %q, output %q", st, text)
+	}
+
+	// 8. Share puts the script in the address: opening it runs it again.
+	if err := chromedp.Do(bctx, chromedp.Click(chromedp.ID("share"))); err != nil {
+		t.Fatal(err)
+	}
+	link := evalJS[string](t, bctx, `location.href`)
+	if !strings.Contains(link, "?run=print%203%20*%203") {
+		t.Errorf("the shared link is %s", link)
+	}
+	if err := chromedp.Do(bctx, chromedp.Navigate(link)); err != nil {
+		t.Fatal(err)
+	}
+	if st, text := wait(0); st != "done" || text != "9\n" {
+		t.Errorf("the shared link: status %q, output %q", st, text)
+	}
+}
+
+// evalJS evaluates a JavaScript expression in the page.
+func evalJS[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}

@@ -1,0 +1,10 @@
+//go:build !js
+
+package eval
+
+// checkEvery is the number of steps between two checks of the limits
+// (see poll_js.go for the browser's).
+const checkEvery = 4096
+
+// pollYield does nothing here: the Go scheduler preempts long runs.
+func pollYield() {}
