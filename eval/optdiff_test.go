@@ -217,46 +217,13 @@ func optIndent(s string) string {
 	return "    " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n    ")
 }
 
-// TestOptDiffScripts: every chunk of testdata/*.game, both ways.
-func TestOptDiffScripts(t *testing.T) {
-	t.Parallel()
+// scriptCases returns every chunk of testdata/*.game as a case, with its
+// standard input.
+func scriptCases(t *testing.T) (cases []optCase, labels []string) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*.game"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no testdata/*.game files (%v)", err)
 	}
-	n := 0
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(file)
-		for _, ch := range splitScriptChunks(t, name, string(data)) {
-			if strings.TrimSpace(ch.src) == "" {
-				continue
-			}
-			c := optCase{name: name, src: ch.src}
-			if ch.hasIn {
-				in := strings.Join(ch.stdin, "\n") + "\n"
-				c.stdin = &in
-			}
-			optCheck(t, fmt.Sprintf("%s:%d", name, ch.line), c, true)
-			n++
-		}
-	}
-	t.Logf("%d chunks of %d files compared", n, len(files))
-}
-
-// TestOptDiffEachPass: every chunk of testdata/*.game and every
-// adversarial case with one pass off at a time, against all passes on: a
-// pass that changes a result shows alone, by name.
-func TestOptDiffEachPass(t *testing.T) {
-	t.Parallel()
-	files, err := filepath.Glob(filepath.Join("testdata", "*.game"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/*.game files (%v)", err)
-	}
-	var cases []optCase
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -273,8 +240,28 @@ func TestOptDiffEachPass(t *testing.T) {
 				c.stdin = &in
 			}
 			cases = append(cases, c)
+			labels = append(labels, fmt.Sprintf("%s:%d", name, ch.line))
 		}
 	}
+	return cases, labels
+}
+
+// TestOptDiffScripts: every chunk of testdata/*.game, both ways.
+func TestOptDiffScripts(t *testing.T) {
+	t.Parallel()
+	cases, labels := scriptCases(t)
+	for i, c := range cases {
+		optCheck(t, labels[i], c, true)
+	}
+	t.Logf("%d chunks compared", len(cases))
+}
+
+// TestOptDiffEachPass: every chunk of testdata/*.game and every
+// adversarial case with one pass off at a time, against all passes on: a
+// pass that changes a result shows alone, by name.
+func TestOptDiffEachPass(t *testing.T) {
+	t.Parallel()
+	cases, _ := scriptCases(t)
 	for _, a := range optAdversarial {
 		cases = append(cases, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n")})
 	}

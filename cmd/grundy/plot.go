@@ -54,11 +54,7 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&size, "size", "", "")
 	fs.BoolVar(&help, "help", false, "")
 	fs.BoolVar(&help, "h", false, "")
-	fs.BoolVar(&cfg.stats, "stats", false, "")
-	fs.Int64Var(&cfg.maxStates, "max-states", 0, "")
-	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, "")
-	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
-	fs.StringVar(&cfg.maxMemory, "max-memory", "", "")
+	addLimitFlags(fs, &cfg)
 	if err := parseFlags(fs, args); err != nil {
 		fmt.Fprintf(stderr, "grundy plot: %v\n(see grundy plot --help)\n", err)
 		return 2
