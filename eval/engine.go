@@ -136,7 +136,6 @@ func (e *Engine) flatBytes() int64 {
 func (e *Engine) forget() {
 	for _, g := range e.games {
 		g.resetTable()
-		g.ids = map[string]uint32{}
 	}
 	e.remote = map[posKey]int32{}
 	for _, g := range e.games {

@@ -162,7 +162,7 @@ func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 	if r&genBit == 0 {
 		n = g.unfield(r)
 	} else {
-		a := g.gargs[r&^genBit][0]
+		a := g.args(r)[0]
 		if a.k != KInt {
 			return 0, false
 		}

@@ -447,9 +447,7 @@ func (s *Session) Stats() Stats {
 				st.Memoized++
 			}
 		}
-		for _, a := range g.gargs {
-			st.MemoBytes += int64(len(a)) * 32
-		}
+		st.MemoBytes += g.keys.bytes()
 	}
 	return st
 }

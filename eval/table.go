@@ -3,6 +3,7 @@ package eval
 import (
 	"math"
 	"runtime"
+	"slices"
 	"sync/atomic"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -15,7 +16,9 @@ import (
 // waiting for the loopy solver, or its value. Positions whose arguments are
 // all small non-negative ints (arity <= 3) are packed into one key below
 // 2^30 and stored in paged dense arrays (one int32 per position); the other
-// positions are interned: their arguments' canonical encoding maps to an id.
+// positions are interned: their arguments' canonical encoding (argkey.go)
+// maps to an id (keyTable), and the arguments are decoded from it when
+// the position is visited again: no values are kept per position.
 type Game struct {
 	decl   *lang.GameStmt // the declaration, for a REPL recompile (nil for Go games)
 	name   string
@@ -57,10 +60,12 @@ type Game struct {
 	flat2     []int32
 	flatTried bool
 	flatUse   *flatUse // pages of them in use
-	ids       map[string]uint32
-	gargs     [][]Value
-	gvals     []int32
-	keybuf    []byte
+	keys      keyTable
+	gvals     []int32 // state of each interned id
+	// The arguments of the interned positions whose keys have a boxed
+	// part (argkey.go), by id.
+	boxed  map[uint32][]Value
+	keybuf []byte
 
 	// Go families (gogame.go): documentation, the argument check, the
 	// take-and-break rule, and what is known of the period.
@@ -130,7 +135,6 @@ func (g *Game) initTable() {
 		g.bits = packBits / uint(g.arity)
 		g.lim = 1 << (g.bits - 1)
 	}
-	g.ids = map[string]uint32{}
 }
 
 func (g *Game) state(r uint64) int32 {
@@ -308,7 +312,8 @@ func (g *Game) resetTable() {
 	if g.flatUse != nil {
 		g.flatUse.add(-g.flatUse.pages)
 	}
-	g.pages, g.gargs, g.gvals, g.wide = nil, nil, nil, false
+	g.pages, g.gvals, g.boxed, g.wide = nil, nil, nil, false
+	g.keys.reset()
 }
 
 // ref1 is the key of the position with the single argument v.
@@ -327,20 +332,35 @@ func (g *Game) ref(args []Value) uint64 {
 		return 0
 	}
 	buf := g.keybuf[:0]
+	boxed := false
 	for _, a := range args {
-		buf = appendKeyMax(buf, a, maxKeyBytes)
-	}
-	if len(buf) > maxKeyBytes {
-		fail(g.pos, "a position of %s has arguments too large to remember (more than %d bytes encoded)", g.name, maxKeyBytes)
+		var b bool
+		buf, b = appendArgKey(buf, a, maxKeyBytes)
+		boxed = boxed || b
 	}
 	g.keybuf = buf
-	if id, ok := g.ids[string(buf)]; ok {
-		return genBit | uint64(id)
+	return g.intern(buf, boxed, args)
+}
+
+// intern is the key of the position whose arguments have the key k
+// (boxed: see argkey.go; args are then the arguments).
+func (g *Game) intern(k []byte, boxed bool, args []Value) uint64 {
+	if len(k) > maxKeyBytes {
+		fail(g.pos, "a position of %s has arguments too large to remember (more than %d bytes encoded)", g.name, maxKeyBytes)
 	}
-	id := uint32(len(g.gargs))
-	g.ids[string(buf)] = id
-	g.gargs = append(g.gargs, append([]Value(nil), args...))
-	g.gvals = append(g.gvals, stUnknown)
+	id, added, ok := g.keys.intern(k)
+	if !ok {
+		fail(g.pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.name, maxArena>>30)
+	}
+	if added {
+		g.gvals = append(g.gvals, stUnknown)
+		if boxed {
+			if g.boxed == nil {
+				g.boxed = map[uint32][]Value{}
+			}
+			g.boxed[id] = slices.Clone(args)
+		}
+	}
 	return genBit | uint64(id)
 }
 
@@ -368,7 +388,7 @@ func (g *Game) unfield(f uint64) int64 {
 // load puts the arguments of position r into the first slots of fr.
 func (g *Game) load(fr *frame, r uint64) {
 	if r&genBit != 0 {
-		copy(fr.slots, g.gargs[r&^genBit])
+		g.decode(fr.slots[:g.arity], r)
 		return
 	}
 	mask := uint64(1)<<g.bits - 1
@@ -381,7 +401,9 @@ func (g *Game) load(fr *frame, r uint64) {
 // args returns the arguments of position r.
 func (g *Game) args(r uint64) []Value {
 	if r&genBit != 0 {
-		return g.gargs[r&^genBit]
+		out := make([]Value, g.arity)
+		g.decode(out, r)
+		return out
 	}
 	out := make([]Value, g.arity)
 	mask := uint64(1)<<g.bits - 1
@@ -390,6 +412,19 @@ func (g *Game) args(r uint64) []Value {
 		r >>= g.bits
 	}
 	return out
+}
+
+// decode puts the arguments of the interned position r in out.
+func (g *Game) decode(out []Value, r uint64) {
+	id := uint32(r &^ genBit)
+	if a, ok := g.boxed[id]; ok {
+		copy(out, a)
+		return
+	}
+	k := g.keys.key(id)
+	for i := range out {
+		out[i], k = decodeArgKey(k)
+	}
 }
 
 // position builds the position value g(args...).

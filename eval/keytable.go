@@ -1,0 +1,96 @@
+package eval
+
+import (
+	"bytes"
+	"hash/maphash"
+)
+
+// keyTable interns byte strings (argument keys, argkey.go) as ids 0, 1,
+// 2, ... in the order they were first seen. The keys lie end to end in
+// one arena without pointers (the collector never scans it), and a table
+// with open addressing and linear probing maps a key's hash to its id:
+// about 12 bytes per key besides the key itself, where a Go map from
+// string keys took some 60.
+type keyTable struct {
+	arena []byte
+	ends  []uint32 // ends[id] is where key id ends in arena (it starts where id-1 ends)
+	// slots: 0 when empty, else the high 32 bits of the key's hash and
+	// id+1.
+	slots []uint64
+	seed  maphash.Seed
+}
+
+// maxArena bounds the bytes of a game's keys (ends are 32-bit).
+const maxArena = 1<<32 - 1
+
+// len is the number of keys.
+func (t *keyTable) len() int { return len(t.ends) }
+
+// key returns key id (aliasing the arena: not to be kept across an add).
+func (t *keyTable) key(id uint32) []byte {
+	start := uint32(0)
+	if id > 0 {
+		start = t.ends[id-1]
+	}
+	return t.arena[start:t.ends[id]:t.ends[id]]
+}
+
+func (t *keyTable) hash(k []byte) uint64 { return maphash.Bytes(t.seed, k) }
+
+// intern returns the id of key k, adding it when it is new (added). It
+// reports !ok, adding nothing, when the arena would pass maxArena.
+func (t *keyTable) intern(k []byte) (id uint32, added, ok bool) {
+	if t.slots == nil {
+		t.seed = maphash.MakeSeed()
+		t.slots = make([]uint64, 64)
+	}
+	h := t.hash(k)
+	mask := uint64(len(t.slots) - 1)
+	tag := h >> 32 << 32
+	i := h & mask
+	for {
+		s := t.slots[i]
+		if s == 0 {
+			break
+		}
+		if s&^(1<<32-1) == tag {
+			if id := uint32(s) - 1; bytes.Equal(t.key(id), k) {
+				return id, false, true
+			}
+		}
+		i = (i + 1) & mask
+	}
+	if uint64(len(t.arena))+uint64(len(k)) > maxArena {
+		return 0, false, false
+	}
+	id = uint32(len(t.ends))
+	t.arena = append(t.arena, k...)
+	t.ends = append(t.ends, uint32(len(t.arena)))
+	t.slots[i] = tag | uint64(id+1)
+	if 2*len(t.ends) > len(t.slots) {
+		t.grow()
+	}
+	return id, true, true
+}
+
+// grow doubles the slots, hashing the keys again.
+func (t *keyTable) grow() {
+	t.slots = make([]uint64, 2*len(t.slots))
+	mask := uint64(len(t.slots) - 1)
+	for id := range t.ends {
+		h := t.hash(t.key(uint32(id)))
+		i := h & mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = h>>32<<32 | uint64(id+1)
+	}
+}
+
+// reset forgets every key.
+func (t *keyTable) reset() { *t = keyTable{} }
+
+// bytes is the memory the table holds.
+func (t *keyTable) bytes() int64 {
+	return int64(cap(t.arena)) + 4*int64(cap(t.ends)) + 8*int64(len(t.slots))
+}
