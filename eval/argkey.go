@@ -65,23 +65,7 @@ func appendArgKey(buf []byte, v Value, limit int) (out []byte, boxed bool) {
 		buf = binary.AppendUvarint(append(buf, tagStr), uint64(len(s)))
 		return append(buf, s...), false
 	case KList, KTuple:
-		e := v.Elems()
-		if allInts(e) {
-			t := tagIntList
-			if v.k == KTuple {
-				t = tagIntTuple
-			}
-			buf = binary.AppendUvarint(append(buf, t), uint64(len(e)))
-			for _, x := range e {
-				buf = binary.AppendVarint(buf, x.n)
-			}
-			return buf, false
-		}
-		t := tagList
-		if v.k == KTuple {
-			t = tagTuple
-		}
-		return appendArgKeys(binary.AppendUvarint(append(buf, t), uint64(len(e))), e, limit)
+		return appendSeqKey(buf, v.k == KTuple, v.Elems(), limit)
 	case KSet:
 		e := v.Elems()
 		if out, ok := appendBitSet(buf, e); ok {
@@ -104,6 +88,26 @@ func appendArgKey(buf []byte, v Value, limit int) (out []byte, boxed bool) {
 		return buf, boxed
 	}
 	return appendKeyMax(append(buf, tagBoxed), v, limit), true
+}
+
+// appendSeqKey appends the key of the list (or tuple) of the elements e.
+func appendSeqKey(buf []byte, tuple bool, e []Value, limit int) ([]byte, bool) {
+	if allInts(e) {
+		t := tagIntList
+		if tuple {
+			t = tagIntTuple
+		}
+		buf = binary.AppendUvarint(append(buf, t), uint64(len(e)))
+		for _, x := range e {
+			buf = binary.AppendVarint(buf, x.n)
+		}
+		return buf, false
+	}
+	t := tagList
+	if tuple {
+		t = tagTuple
+	}
+	return appendArgKeys(binary.AppendUvarint(append(buf, t), uint64(len(e))), e, limit)
 }
 
 func appendArgKeys(buf []byte, e []Value, limit int) ([]byte, bool) {

@@ -22,6 +22,7 @@ import (
 var benchSizes = map[string]int{
 	"cut": 200, "subtract": 1000000, "snim": 200000, "kayles": 6000, "grundy": 10000,
 	"wythoff": 200, "dag": 200000, "equalsplit": 100000, "loopy": 100000,
+	"heaps": 16, "board": 20, "chomp": 10,
 }
 
 func BenchmarkWorkload(b *testing.B) {

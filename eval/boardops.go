@@ -211,6 +211,20 @@ func opSlice(pos Pos, x, lo, hi Value) Value {
 	} else {
 		n = int64(len(x.Elems()))
 	}
+	a, b := sliceBounds(pos, n, lo, hi)
+	switch {
+	case x.k == KStr && runes != nil:
+		return Str(string(runes[a:b]))
+	case x.k == KStr:
+		return Str(x.Str()[a:b])
+	case x.k == KList:
+		return List(x.Elems()[a:b:b])
+	}
+	return Tuple(x.Elems()[a:b:b])
+}
+
+// sliceBounds are the bounds of X[lo:hi] for an X of length n.
+func sliceBounds(pos Pos, n int64, lo, hi Value) (int64, int64) {
 	bound := func(v Value, def int64, which string) int64 {
 		switch v.k {
 		case KNone:
@@ -225,18 +239,7 @@ func opSlice(pos Pos, x, lo, hi Value) Value {
 		return 0
 	}
 	a, b := bound(lo, 0, "start"), bound(hi, n, "end")
-	if b < a {
-		b = a
-	}
-	switch {
-	case x.k == KStr && runes != nil:
-		return Str(string(runes[a:b]))
-	case x.k == KStr:
-		return Str(x.Str()[a:b])
-	case x.k == KList:
-		return List(x.Elems()[a:b:b])
-	}
-	return Tuple(x.Elems()[a:b:b])
+	return a, max(a, b)
 }
 
 func isASCII(s string) bool {

@@ -597,7 +597,7 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 					c.note("%s: general path: %s", altLabel(i, alt), c.rejected)
 				}
 				sgBody := c.sgExpr(body)
-				if call, ok := body.(*lang.Call); ok && ints && c.gameCallee(call) != nil {
+				if call, ok := body.(*lang.Call); ok && (ints || c.on(PassComposite)) && c.gameCallee(call) != nil {
 					// One position per move: a missing one can be
 					// resumed (gen.pend).
 					gens = append(gens, loops(func(fr *frame) {

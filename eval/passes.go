@@ -20,11 +20,12 @@ const (
 	PassCursor                     // a fast loop's sum with missing parts resumed at its cursor
 	PassSweep                      // runs of positions computed bottom up by a fast loop's sweep
 	PassSymmetric                  // g(x) + g(c - x) over a symmetric range: half the range
+	PassComposite                  // lists and sets of a move built in scratch buffers and packed into the key (scratch.go)
 
-	AllPasses = PassFastLoops | PassInline | PassLadder | PassResume | PassLoopyOpen | PassFuse | PassCursor | PassSweep | PassSymmetric
+	AllPasses = PassFastLoops | PassInline | PassLadder | PassResume | PassLoopyOpen | PassFuse | PassCursor | PassSweep | PassSymmetric | PassComposite
 )
 
-var passNames = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric"}
+var passNames = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite"}
 
 // Passes lists every pass, one bit each, in order.
 func Passes() []Pass {

@@ -13,6 +13,9 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 	switch e := e.(type) {
 	case *lang.Call:
 		if b := c.gameCallee(e); b != nil {
+			if f := c.sgComposite(e, b); f != nil {
+				return f
+			}
 			// b.game is read at run time: a REPL re-declaration replaces it.
 			args := c.exprs(e.Args)
 			pos := e.Pos

@@ -1,0 +1,161 @@
+package eval_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/eval"
+)
+
+// Composite positions (scratch.go, argkey.go): lists, tuples, sets and
+// strings as arguments, built in scratch buffers by the search. Each
+// script runs with the optimizations on and off (optCheck) and must show
+// the same output and the same errors.
+var optComposite = []struct {
+	name   string
+	src    string
+	limits eval.Limits
+}{
+	{"workload shapes", `
+game heaps(hs) moves
+    heaps(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1]))
+        for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1
+def free(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)
+game board(b) moves board([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if free(b, i)
+game chomp(rows) moves
+    chomp([if i < r then rows[i] else min(rows[i], c) for i in 0 .. len(rows) - 1])
+        for r in 0 .. len(rows) - 1 for c in 0 .. rows[r] - 1 if r + c > 0
+print sg(heaps([3, 4, 5])), sg(heaps([1, 2, 3, 4])), sg(heaps([])), sg(heaps([0]))
+print len([1 for a in 0 .. 6 for b in a .. 6 if sg(heaps([a, b, a ^ b])) == 0])
+print sg(board([0 for i in 1 .. 9])), sg(board([if i == 2 then 1 else 0 for i in 1 .. 9]))
+print sg(chomp([4 for i in 1 .. 3])), [sg(chomp([a, b] + [0 for i in 3 .. 4])) for a in 1 .. 4 for b in 0 .. a]
+print moves(heaps([1, 2])), winning(heaps([1, 2, 2])), moves(board([0, 0, 0]))
+print heaps(sorted([3, 1])), board([0, 1] + [0])
+`, eval.Limits{}},
+	{"lists of different lengths in one game", `
+game g(xs) moves g(xs[1:]) if len(xs) > 0
+  | g(xs[:len(xs) - 1] + [xs[len(xs) - 1] - 1]) if len(xs) > 0 and xs[len(xs) - 1] > 0
+  | g(xs + [0]) if len(xs) < 3 and sum(xs) > 2
+print [sg(g([a, b])) for a in 0 .. 3 for b in 0 .. 3], sg(g([])), sg(g([5]))
+print moves(g([1, 2])), sg(g([2] + [1, 1]))
+`, eval.Limits{}},
+	{"negative and huge ints in lists", `
+let B = 9223372036854775807
+game g(xs) moves g(sorted([if j == i then xs[j] - 1 else xs[j] for j in 0 .. len(xs) - 1])) for i in 0 .. len(xs) - 1 if xs[i] > -3
+print sg(g([1, -1])), sg(g([-2, 0, 2]))
+game h(xs) moves h([x - 1 for x in xs]) if xs[0] > B - 3
+print sg(h([B, -B - 1 + 3])), sg(h([B - 5, 0])), sg(h([B]))
+game o(xs) moves o([x + 1 for x in xs]) if xs[0] < 3
+print sg(o([0, B - 2]))
+`, eval.Limits{}},
+	{"overflow inside a built list", `
+let B = 9223372036854775807
+game o(xs) moves o([x + 1 for x in xs]) if xs[0] < 3
+print sg(o([0, B - 1]))
+`, eval.Limits{}},
+	{"nested lists and lists mixed with other kinds", `
+game n(xss) moves n([xs[1:] for xs in xss]) if len(xss[0]) > 0
+  | n([[x - 1 for x in xs if x > 0] for xs in xss]) if len(xss) > 1 and sum([len(xs) for xs in xss]) > 0
+print sg(n([[1, 2], [3]])), sg(n([[2, 2, 2]])), moves(n([[1], [2]]))
+game m(xs) moves m(update(xs, i, "a")) for i in 0 .. len(xs) - 1 if xs[i] != "a"
+  | m(xs[:i] + [true] + xs[i + 1:]) for i in 0 .. len(xs) - 1 if xs[i] == "a"
+print sg(m([1, 2])), sg(m(["a", 2, true])), moves(m([1]))
+game t(p) moves t((p[0] - 1, p[1])) if p[0] > 0 | t([p[0], p[1] - 1]) if p[1] > 0 and len(p) == 2
+print sg(t((2, 3))), sg(t([2, 3])), moves(t((1, 1))), moves(t([1, 1]))
+game k(x) moves k(x - 1) if x != [2] and x > 0 | k([x]) if x == 2 | k(x[0] - 2) if x == [2]
+print sg(k(3)), sg(k([2])), moves(k(2))
+`, eval.Limits{}},
+	{"positions, sums and functions inside lists", `
+game g(n) moves g(n - 1) if n > 0
+game p(ps, n) moves p(ps[1:], n) if len(ps) > 0 | p([ps[0] + *1] + ps[1:], n - 1) if len(ps) == 1 and n > 0
+print sg(p([g(3), g(2)], 2)), sg(p([g(1)], 3)), moves(p([g(1), *2], 1)), moves(p([g(1)], 1))
+game f(xs) moves f(xs[1:]) if len(xs) > 0
+print sg(f([len, sorted, 3])), sg(f(["x", [len]]))
+game q(n, xs) moves q(n - 1, xs + [g(n)]) if n > 0
+print sg(q(3, [])), moves(q(1, [*0]))
+`, eval.Limits{}},
+	{"errors: index out of range in a built list", `
+game g(xs) moves g([xs[j + 1] for j in 0 .. len(xs) - 1]) if len(xs) > 0
+print sg(g([1, 2]))
+`, eval.Limits{}},
+	{"errors: sorted of mixed kinds", `
+game g(xs) moves g(sorted(xs + [x])) for x in [1, "a"] if len(xs) < 2
+print sg(g([]))
+`, eval.Limits{}},
+	{"errors: sorted of a string", `
+game g(s) moves g(sorted(s[1:])) if len(s) > 0
+print sg(g("ba"))
+`, eval.Limits{}},
+	{"errors: update out of range", `
+game g(xs) moves g(update(xs, len(xs), 0)) if len(xs) < 3
+print sg(g([1]))
+`, eval.Limits{}},
+	{"errors: update with a bad index", `
+game g(xs) moves g(update(xs, "a", 0)) if len(xs) < 3
+print sg(g([1]))
+`, eval.Limits{}},
+	{"errors: a negative slice bound", `
+game g(xs) moves g(xs[len(xs) - 4:]) if len(xs) > 0
+print sg(g([1, 2, 3]))
+`, eval.Limits{}},
+	{"errors: a list and a tuple added", `
+game g(xs) moves g(xs + (1,)) if len(xs) < 2
+print sg(g([0]))
+`, eval.Limits{}},
+	{"errors: a list and an int added", `
+game g(xs) moves g(1 + [x for x in xs]) if len(xs) < 2
+print sg(g([0]))
+`, eval.Limits{}},
+	{"errors: a rule failing after options were built", `
+def bad(b, i) = b[i] / (i - 2) == 0
+game g(b) moves g([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 0 and bad(b, i)
+print sg(g([0, 0, 0, 0]))
+`, eval.Limits{}},
+	{"update, slices and + of tuples, maps and strings", `
+game g(x) moves g(update(x, k, x[k] - 1)) for k in 0 .. len(x) - 1 if x[k] > 0
+print sg(g((2, 1))), sg(g([2, 1])), moves(g((1, 1)))
+game m(d) moves m(update(d, k, d[k] - 1)) for k in keys(d) if d[k] > 0
+print sg(m({"a": 2, "b": 1})), moves(m({1: 1}))
+game w(s) moves w(s[1:]) if len(s) > 0 | w(s[:1] + s[2:]) if len(s) > 1
+print sg(w("abc")), moves(w("ab")), sg(w(""))
+game u(s) moves u(update(s, 0, "x")) if s[0] != "x"
+print sg(u("ab")), moves(u("ab"))
+`, eval.Limits{}},
+	{"sets of ints and of cells", `
+game s(xs) moves s(xs - {x} - {x + 1}) for x in xs
+print sg(s({1, 2, 3, 5, 6})), sg(s(set())), sg(s({-1, 4095, 4096, 70000}))
+game cram(cells) moves cram(cells - {(r, c), (r, c + 1)}) for (r, c) in cells if (r, c + 1) in cells
+  | cram(cells - {(r, c), (r + 1, c)}) for (r, c) in cells if (r + 1, c) in cells
+print sg(cram({(r, c) for r in 0 .. 2 for c in 0 .. 2})), sg(cram({(r, c) for r in 62 .. 64 for c in 0 .. 1}))
+print moves(cram({(0, 0), (0, 1)}))
+`, eval.Limits{}},
+	{"sg inside a built list", `
+game b(xs) moves b(xs[1:]) if len(xs) > 0
+game a(xs) moves a([x - 1 for x in xs if x > sg(b([x, x])) and sg(b(xs[1:])) >= 0]) if len(xs) > 0 and xs[0] > 0
+print sg(a([3, 2, 1])), sg(a([2, 2]))
+`, eval.Limits{}},
+	{"a position of several arguments", `
+game q(n, xs, t) moves q(n - 1, sorted(xs + [n]), (t[1], t[0])) if n > 0 | q(n, xs[1:], t) if len(xs) > 2
+print sg(q(3, [], (1, 2))), moves(q(1, [5, 4, 3], (0, 0)))
+`, eval.Limits{}},
+	{"state limit with composite positions", `
+game g(xs) moves g(xs + [x]) for x in 0 .. 1
+print sg(g([]))
+`, eval.Limits{MaxStates: 5000}},
+	{"cycles through composite positions", `
+game c(xs) moves c(xs[1:] + xs[:1]) if len(xs) > 1 | c(xs[1:]) if len(xs) > 2 or len(xs) == 2 and xs[0] > xs[1]
+print sg(c([1, 2, 3])), outcome(c([1, 2])), winning(c([1, 2, 3, 4]))
+`, eval.Limits{}},
+	{"sum of composite positions", `
+game h(xs) moves h(sorted(update(xs, i, k))) for i in 0 .. len(xs) - 1 for k in 0 .. xs[i] - 1
+print sg(h([1, 2]) + h([3])), sg(sum of h([i, i + 1]) for i in 0 .. 3)
+print sg(h([2]) + *2), outcome(h([1, 1]) + h([]))
+`, eval.Limits{}},
+}
+
+// TestOptDiffComposite runs the composite-position cases both ways.
+func TestOptDiffComposite(t *testing.T) {
+	for _, a := range optComposite {
+		optCheck(t, a.name, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}, true)
+	}
+}
