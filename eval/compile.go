@@ -58,6 +58,14 @@ type Builtin struct {
 	// elements to buf and returns it, raising Fn's errors. The clause
 	// reuses buf: no list is made.
 	Ints func(c *Call, args []Value, buf []int64) []int64
+	// Quick1 and Quick2, when set, compute the result of a call with one
+	// (two) arguments for the common arguments, where Fn would give it
+	// and raise no error, without a Call; false sends the call to Fn.
+	Quick1 func(a Value) (Value, bool)
+	Quick2 func(a, b Value) (Value, bool)
+	// IntResult says that the result is always an int: a call is then
+	// int arithmetic to the compiler (see intcompile.go).
+	IntResult bool
 }
 
 // Call is what a built-in sees of its call: the thread and the position.
@@ -922,8 +930,22 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 	case *lang.Call:
 		return c.call(e)
 	case *lang.Index:
-		x, i := c.expr(e.X), c.expr(e.Index)
 		pos := e.Pos
+		if s := c.localSlot(e.X); s >= 0 && c.on(PassComposite) {
+			if fi := c.intExpr(e.Index); fi != nil {
+				// An element of a local list or tuple.
+				return func(fr *frame) Value {
+					v, i := fr.slots[s], fi(fr)
+					if v.k == KList || v.k == KTuple {
+						if el := v.ref.(*Seq).Elems; uint64(i) < uint64(len(el)) {
+							return el[i]
+						}
+					}
+					return opIndex(pos, v, Int(i))
+				}
+			}
+		}
+		x, i := c.expr(e.X), c.expr(e.Index)
 		return func(fr *frame) Value { return opIndex(pos, x(fr), i(fr)) }
 	case *lang.Slice:
 		x, lo, hi := c.expr(e.X), c.optExpr(e.Lo), c.optExpr(e.Hi)
@@ -1273,6 +1295,9 @@ func (c *compiler) call(e *lang.Call) evalFn {
 					return r
 				}
 			}
+			if f := c.quickCall(bi, e, pos, argPos); f != nil {
+				return f
+			}
 			args := c.exprs(e.Args)
 			return func(fr *frame) Value {
 				th := fr.th
@@ -1304,6 +1329,35 @@ func (c *compiler) call(e *lang.Call) evalFn {
 	fn := c.expr(e.Fn)
 	args := c.exprs(e.Args)
 	return func(fr *frame) Value { return callValue(fr, pos, argPos, fn(fr), evalAll(fr, args)) }
+}
+
+// quickCall compiles a call of a built-in with Quick1 or Quick2 (see
+// Builtin): nil when it has neither for the number of arguments.
+func (c *compiler) quickCall(bi *Builtin, e *lang.Call, pos Pos, argPos []Pos) evalFn {
+	if !c.on(PassComposite) {
+		return nil
+	}
+	switch {
+	case len(e.Args) == 1 && bi.Quick1 != nil:
+		x := c.expr(e.Args[0])
+		return func(fr *frame) Value {
+			a := x(fr)
+			if r, ok := bi.Quick1(a); ok {
+				return r
+			}
+			return callBuiltin2(fr, bi, pos, argPos, a, None, 1)
+		}
+	case len(e.Args) == 2 && bi.Quick2 != nil:
+		x, y := c.expr(e.Args[0]), c.expr(e.Args[1])
+		return func(fr *frame) Value {
+			a, b := x(fr), y(fr)
+			if r, ok := bi.Quick2(a, b); ok {
+				return r
+			}
+			return callBuiltin2(fr, bi, pos, argPos, a, b, 2)
+		}
+	}
+	return nil
 }
 
 // quickSG is what sg (isSG) or outcome returns for a game of value v,

@@ -151,6 +151,38 @@ game h(xs) moves h(sorted(update(xs, i, k))) for i in 0 .. len(xs) - 1 for k in 
 print sg(h([1, 2]) + h([3])), sg(sum of h([i, i + 1]) for i in 0 .. 3)
 print sg(h([2]) + *2), outcome(h([1, 1]) + h([]))
 `, eval.Limits{}},
+	{"len, min and max with and without their quick paths", `
+game g(xs) moves g(xs[1:]) for k in 0 .. len(xs) - 1 if min(xs[0], k) == max(k, 0) and len("abé") == 3
+print sg(g([2, 1, 0])), len({1: 2}), len({3}), min([1], [0, 2]), max("a", "b"), min(true, false)
+print [len(x) - 1 for x in [[1], (1, 2), "abc", {1, 2, 3}]]
+`, eval.Limits{}},
+	{"errors: len of an int", `
+game g(x) moves g(x - 1) for k in 0 .. len(x) - 1
+print sg(g(3))
+`, eval.Limits{}},
+	{"errors: min of an int and a string", `
+game g(xs) moves g(xs[1:]) if min(xs[0], "a") == 0
+print sg(g([1, 2]))
+`, eval.Limits{}},
+	{"errors: max of a list and an int", `
+def f(x, y) = max(x, y)
+print f(1, 2), f("a", "b")
+print f([1], 2)
+`, eval.Limits{}},
+	{"elements of local lists, tuples, strings and maps", `
+def at(x, i) = x[i]
+game g(xs) moves g(xs[:i] + xs[i + 1:]) for i in 0 .. len(xs) - 1 if at(xs, i) != at("abcdef", i)
+print sg(g([1, "b", 3])), sg(g(("a", 2))), at({2: 5}, 2), at((1, 2), 1), at("xyz", 2)
+print at([1, 2], -1)
+`, eval.Limits{}},
+	{"errors: index past the end of a local list", `
+game g(xs) moves g(xs[1:]) if xs[len(xs)] > 0
+print sg(g([1]))
+`, eval.Limits{}},
+	{"errors: index of an int", `
+game g(n) moves g(n - 1) if n[0] > 0
+print sg(g(1))
+`, eval.Limits{}},
 }
 
 // TestOptDiffComposite runs the composite-position cases both ways.

@@ -135,6 +135,11 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 		if len(c.trace) > 0 {
 			panic("eval: a call in an int-closed body is not int-closed")
 		}
+		if bi := c.builtinCallee(e); bi != nil && bi.IntResult && c.on(PassComposite) {
+			// Its result is an int (or an error).
+			f := c.call(e)
+			return func(fr *frame) int64 { return f(fr).n }
+		}
 		if sub, fn, binds := c.inlineCall(e); sub != nil {
 			for _, bd := range binds {
 				if !bd.b.isInt {
@@ -149,6 +154,20 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 		}
 	}
 	return nil
+}
+
+// builtinCallee returns the built-in e calls, when it calls one by its
+// name with a number of arguments it takes.
+func (c *compiler) builtinCallee(e *lang.Call) *Builtin {
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok || c.scope.lookup(id.Name) != nil {
+		return nil
+	}
+	bi := builtins[id.Name]
+	if bi == nil || len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
+		return nil
+	}
+	return bi
 }
 
 // asInt compiles an operand as an int closure: the int-typed compilation

@@ -314,6 +314,19 @@ func callBuiltin(fr *frame, bi *Builtin, pos Pos, argPos []Pos, args []Value) Va
 	return r
 }
 
+// callBuiltin2 is callBuiltin with n <= 2 arguments a, b, held in the
+// Call.
+func callBuiltin2(fr *frame, bi *Builtin, pos Pos, argPos []Pos, a, b Value, n int) Value {
+	th := fr.th
+	call := th.getCall(bi.BName, pos, argPos)
+	call.buf = [2]Value{a, b}
+	th.calls = append(th.calls, pos)
+	r := bi.Fn(call, call.buf[:n])
+	th.putCall(call)
+	th.calls = th.calls[:len(th.calls)-1]
+	return r
+}
+
 // sgComposite compiles g(ARGS) for a declared game when an argument is
 // built in a scratch: the key is packed from the scratches and looked up,
 // without the position. nil when no argument is.

@@ -63,17 +63,36 @@ var all = []*eval.Builtin{
 			return eval.None
 		},
 		Fold:  func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return eval.Int(int64(n + 1)) },
-		Count: true},
+		Count: true, IntResult: true,
+		Quick1: func(a eval.Value) (eval.Value, bool) {
+			switch a.Kind() {
+			case eval.KList, eval.KTuple, eval.KSet, eval.KMap:
+				return eval.Int(int64(len(a.Elems()))), true
+			}
+			return eval.None, false
+		}},
 	{BName: "min", Pure: true, MinArgs: 1, MaxArgs: -1,
 		Doc:     "min(XS) or min(a, b, ...): the smallest element. Errors: an empty collection, elements that cannot be ordered.",
 		Fn:      func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "min", a, -1) },
 		Fold:    func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return foldExtreme(c, "min", acc, x, n, -1) },
-		IntFold: -1},
+		IntFold: -1,
+		Quick2: func(a, b eval.Value) (eval.Value, bool) {
+			if a.Kind() == eval.KInt && b.Kind() == eval.KInt {
+				return eval.Int(min(a.Int(), b.Int())), true
+			}
+			return eval.None, false
+		}},
 	{BName: "max", Pure: true, MinArgs: 1, MaxArgs: -1,
 		Doc:     "max(XS) or max(a, b, ...): the largest element. Errors: an empty collection, elements that cannot be ordered.",
 		Fn:      func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "max", a, 1) },
 		Fold:    func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return foldExtreme(c, "max", acc, x, n, 1) },
-		IntFold: 1},
+		IntFold: 1,
+		Quick2: func(a, b eval.Value) (eval.Value, bool) {
+			if a.Kind() == eval.KInt && b.Kind() == eval.KInt {
+				return eval.Int(max(a.Int(), b.Int())), true
+			}
+			return eval.None, false
+		}},
 	{BName: "abs", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "abs(n): the absolute value of an int. Error: overflow for the most negative int.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
