@@ -1,8 +1,11 @@
 package eval_test
 
 import (
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -189,5 +192,179 @@ print sg(g(1))
 func TestOptDiffComposite(t *testing.T) {
 	for _, a := range optComposite {
 		optCheck(t, a.name, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}, true)
+	}
+}
+
+// compGen writes random games whose positions are lists, with move rules
+// made of the shapes scratch.go builds (comprehensions, sorted, update,
+// slices, +, literals) and of the shapes next to them, and queries.
+type compGen struct {
+	r    *rand.Rand
+	vars []string // loop variables in scope (ints when the rule is well typed)
+}
+
+func (g *compGen) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
+
+// elem is an element of a comprehension over j.
+func (g *compGen) elem() string {
+	v := g.someVar()
+	switch g.r.IntN(12) {
+	case 0:
+		return "xs[j]"
+	case 1:
+		return "xs[j] - 1"
+	case 2:
+		return "if j == " + v + " then " + g.someVar() + " else xs[j]"
+	case 3:
+		return "if j == " + v + " then xs[j] - 1 else xs[j]"
+	case 4:
+		return "min(xs[j], " + v + ")"
+	case 5:
+		return "if j < " + v + " then xs[j] else min(xs[j], " + g.someVar() + ")"
+	case 6:
+		return g.pick("[xs[j]]", `"a"`, "(j, xs[j])", "xs[j] + 9223372036854775806", "-xs[j]")
+	case 7:
+		return "max(xs[j] - 2, 0)"
+	}
+	return "if j == " + v + " then 0 else xs[j]"
+}
+
+func (g *compGen) someVar() string {
+	if len(g.vars) == 0 || g.r.IntN(5) == 0 {
+		return g.pick("0", "1", "2")
+	}
+	return g.vars[g.r.IntN(len(g.vars))]
+}
+
+// list is a list-valued expression (most of the time).
+func (g *compGen) list(depth int) string {
+	k := g.r.IntN(14)
+	if depth > 1 {
+		k = g.r.IntN(4)
+	}
+	v := g.someVar()
+	switch k {
+	case 0, 1, 2:
+		return "[" + g.elem() + " for j in 0 .. len(xs) - 1]"
+	case 3:
+		return g.pick("[y - 1 for y in xs if y > 0]", "[y for y in xs if y != "+v+"]", "xs[1:]", "xs[:len(xs) - 1]")
+	case 4:
+		return "sorted(" + g.list(depth+1) + ")"
+	case 5:
+		return "update(" + g.list(depth+1) + ", " + v + ", " + g.someVar() + ")"
+	case 6:
+		return "xs[:" + v + "] + xs[" + v + " + 1:]"
+	case 7:
+		return g.list(depth+1) + "[" + g.pick("1", v) + ":]"
+	case 8:
+		return g.pick("[y - 1 for y in xs if y > 0] + [0]", "[0] + xs[1:]", g.list(depth+1)+" + "+g.list(depth+1))
+	case 9:
+		return g.pick("(xs[0] - 1, "+v+")", "["+v+", "+g.someVar()+"]", "[xs[0] - 1] + xs[1:]", "reversed(xs[1:])")
+	case 10:
+		return g.pick("update(xs, "+v+", xs["+v+"] - 1)", "sorted(update(xs, "+v+", "+g.someVar()+"))")
+	case 11:
+		return g.pick(`update(xs, 0, "b")`, "xs[1:] + (1,)", "sorted(xs[1:] + [\"a\"])", "update(xs, len(xs), 0)", "xs[-1:]")
+	}
+	return "sorted([" + g.elem() + " for j in 0 .. len(xs) - 1 if j != " + v + "])"
+}
+
+// clauses binds some of i, k, x.
+func (g *compGen) clauses() string {
+	g.vars = g.vars[:0]
+	switch g.r.IntN(7) {
+	case 0:
+		g.vars = append(g.vars, "i")
+		return " for i in 0 .. len(xs) - 1"
+	case 1, 2:
+		g.vars = append(g.vars, "i", "k")
+		return " for i in 0 .. len(xs) - 1 for k in 0 .. xs[i] - 1"
+	case 3:
+		g.vars = append(g.vars, "i")
+		return " for i in 0 .. len(xs) - 1 if xs[i] > 0"
+	case 4:
+		g.vars = append(g.vars, "x")
+		return " for x in xs if x > 0"
+	case 5:
+		return " if len(xs) > 1"
+	}
+	g.vars = append(g.vars, "i", "k")
+	return " for i in 0 .. len(xs) - 1 for k in 0 .. xs[i] - 1 if i + k > 0"
+}
+
+func (g *compGen) position() string {
+	n := g.r.IntN(4)
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		switch g.r.IntN(14) {
+		case 0:
+			b.WriteString(g.pick("-1", `"a"`, "[1]", "(1, 2)", "9223372036854775807"))
+		default:
+			b.WriteString(strconv.Itoa(g.r.IntN(4)))
+		}
+	}
+	b.WriteString("]")
+	if g.r.IntN(12) == 0 {
+		return "sorted(" + b.String() + ")"
+	}
+	return b.String()
+}
+
+func (g *compGen) program() string {
+	var b strings.Builder
+	b.WriteString("game g(xs) moves\n")
+	for a := range 1 + g.r.IntN(3) {
+		if a > 0 {
+			b.WriteString("  | ")
+		} else {
+			b.WriteString("    ")
+		}
+		cl := g.clauses()
+		b.WriteString("g(" + g.list(0) + ")" + cl + "\n")
+	}
+	for range 1 + g.r.IntN(3) {
+		switch g.r.IntN(6) {
+		case 0:
+			b.WriteString("print moves(g(" + g.position() + "))\n")
+		case 1:
+			b.WriteString("print sg(g(" + g.position() + ") + g(" + g.position() + "))\n")
+		case 2:
+			b.WriteString("print outcome(g(" + g.position() + ")), winning(g(" + g.position() + "))\n")
+		default:
+			b.WriteString("print sg(g(" + g.position() + "))\n")
+		}
+	}
+	return b.String()
+}
+
+// TestOptDiffCompositeRandom: random games of lists, both ways.
+func TestOptDiffCompositeRandom(t *testing.T) {
+	g := &compGen{r: rand.New(rand.NewPCG(16, 2026))}
+	n := 600 * max(*optDiffN, 1)
+	exact, failed, limited := 0, 0, 0
+	for i := range n {
+		src := g.program()
+		c := optCase{name: "r.game", src: src, limits: eval.Limits{MaxStates: 3000, MaxSteps: 300_000, MaxDepth: 300}, timeout: time.Second}
+		on, off := runOpt(c, true), runOpt(c, false)
+		if ok, why := optSame(on, off, false); !ok {
+			t.Errorf("program %d: %s\nscript:\n%s\n=== optimized:\n%s\n=== plain:\n%s", i, why, optIndent(src), on, off)
+			continue
+		}
+		switch {
+		case optIsLimit(on) || optIsLimit(off):
+			limited++
+		case on.err != "":
+			failed++
+			exact++
+		default:
+			exact++
+		}
+	}
+	t.Logf("%d programs: %d compared exactly (%d of them ending in the same error), %d stopped by a limit", n, exact, failed, limited)
+	if exact < n/2 {
+		t.Errorf("only %d of %d programs were compared exactly", exact, n)
 	}
 }
