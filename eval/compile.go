@@ -934,8 +934,9 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 		if s := c.localSlot(e.X); s >= 0 && c.on(PassComposite) {
 			if fi := c.intExpr(e.Index); fi != nil {
 				// An element of a local list or tuple.
+				io := c.iopnd(e.Index, fi)
 				return func(fr *frame) Value {
-					v, i := fr.slots[s], fi(fr)
+					v, i := fr.slots[s], io.get(fr)
 					if v.k == KList || v.k == KTuple {
 						if el := v.ref.(*Seq).Elems; uint64(i) < uint64(len(el)) {
 							return el[i]

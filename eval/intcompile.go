@@ -470,19 +470,21 @@ func (c *compiler) intCompare(e *lang.Binary) boolFn {
 		return generic
 	}
 	_, _ = xv, yv
+	// Local ints are read in place, not through a closure.
+	xo, yo := c.iopnd(e.X, xi), c.iopnd(e.Y, yi)
 	switch op {
 	case "==":
-		return func(fr *frame) bool { return xi(fr) == yi(fr) }
+		return func(fr *frame) bool { return xo.get(fr) == yo.get(fr) }
 	case "!=":
-		return func(fr *frame) bool { return xi(fr) != yi(fr) }
+		return func(fr *frame) bool { return xo.get(fr) != yo.get(fr) }
 	case "<":
-		return func(fr *frame) bool { return xi(fr) < yi(fr) }
+		return func(fr *frame) bool { return xo.get(fr) < yo.get(fr) }
 	case "<=":
-		return func(fr *frame) bool { return xi(fr) <= yi(fr) }
+		return func(fr *frame) bool { return xo.get(fr) <= yo.get(fr) }
 	case ">":
-		return func(fr *frame) bool { return xi(fr) > yi(fr) }
+		return func(fr *frame) bool { return xo.get(fr) > yo.get(fr) }
 	}
-	return func(fr *frame) bool { return xi(fr) >= yi(fr) }
+	return func(fr *frame) bool { return xo.get(fr) >= yo.get(fr) }
 }
 
 // flipCmp is the comparison with its operands swapped (a < b is b > a).

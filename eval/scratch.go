@@ -156,6 +156,9 @@ func (c *compiler) builder(e lang.Expr) buildFn {
 		}
 		c.push()
 		defer c.pop()
+		if f := c.buildRange(e); f != nil {
+			return f
+		}
 		loops := c.clauses(e.Clauses)
 		var run func(fr *frame)
 		if f := c.intExpr(e.Body); f != nil {
@@ -224,6 +227,52 @@ func (c *compiler) builder(e lang.Expr) buildFn {
 		return c.buildCall(e)
 	}
 	return nil
+}
+
+// buildRange builds [E for x in A .. B], the comprehension of one range
+// clause, without the general clauses' closures; nil for other
+// comprehensions.
+func (c *compiler) buildRange(e *lang.Comp) buildFn {
+	if len(e.Clauses) != 1 {
+		return nil
+	}
+	cl, ok := e.Clauses[0].(*lang.ForClause)
+	if !ok || cl.Target.Tuple {
+		return nil
+	}
+	r, ok := cl.Iter.(*lang.Binary)
+	if !ok || r.Op != ".." {
+		return nil
+	}
+	lo, hi := c.rangeBounds(r)
+	c.pattern(cl.Target)
+	b := c.scope.names[cl.Target.Names[0].Name]
+	b.isInt = true
+	slot, rpos := b.slot, r.Pos
+	fi := c.intExpr(e.Body)
+	var fv evalFn
+	if fi == nil {
+		fv = c.expr(e.Body)
+	}
+	return func(fr *frame, s *scratch) {
+		a, z := lo(fr), hi(fr)
+		th := fr.th
+		stop := fr.stop
+		fr.stop = false
+		for x := a; x <= z; x++ {
+			th.tick(rpos)
+			fr.slots[slot] = Value{k: KInt, n: x}
+			if fi != nil {
+				s.addInt(fi(fr))
+			} else {
+				s.add(fv(fr))
+			}
+			if fr.stop || x == z {
+				break
+			}
+		}
+		fr.stop = stop
+	}
 }
 
 // buildAny compiles e to build its value in a scratch: its builder, or
