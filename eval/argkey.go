@@ -1,9 +1,6 @@
 package eval
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "encoding/binary"
 
 // Argument keys: the canonical byte encoding of a position's arguments
 // that the memo of a game interns when they do not pack into one integer
@@ -236,29 +233,16 @@ func decodeArgKey(b []byte) (Value, []byte) {
 		case tagTuple:
 			return Tuple(e), b
 		case tagSet:
-			return Value{k: KSet, ref: &Set{e}}, b
+			return Value{k: KSet, ref: &Set{Elems: e}}, b
 		}
 		return List(e), b
 	case tagBitSet, tagPairSet:
 		n, k := binary.Uvarint(b)
-		m := b[k : k+int(n)]
-		b = b[k+int(n):]
-		cnt := 0
-		for _, x := range m {
-			cnt += bits.OnesCount8(x)
+		m := &bitmap{w: make([]uint64, (n+7)/8), pairs: t == tagPairSet}
+		for i, x := range b[k : k+int(n)] {
+			m.w[i/8] |= uint64(x) << (8 * (i % 8))
 		}
-		e := make([]Value, 0, cnt)
-		for i, x := range m {
-			for ; x != 0; x &= x - 1 {
-				v := int64(i*8 + bits.TrailingZeros8(x))
-				if t == tagPairSet {
-					e = append(e, Tuple([]Value{Int(v >> 6), Int(v & 63)}))
-				} else {
-					e = append(e, Int(v))
-				}
-			}
-		}
-		return Value{k: KSet, ref: &Set{e}}, b
+		return Value{k: KSet, ref: &Set{Elems: m.elems(), bm: m}}, b[k+int(n):]
 	case tagMap:
 		n, k := binary.Uvarint(b)
 		b = b[k:]

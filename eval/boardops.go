@@ -80,7 +80,7 @@ func setMerge(x, y []Value, onlyX, both, onlyY bool) Value {
 	if onlyY {
 		out = append(out, y[j:]...)
 	}
-	return Value{k: KSet, ref: &Set{out}}
+	return Value{k: KSet, ref: &Set{Elems: out}}
 }
 
 // shiftCount checks the count of a shift: 0 to 63.

@@ -1040,9 +1040,15 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 				return Bool(v.k == KInt && a.n <= v.n && v.n <= b.n)
 			}
 		}
+		if f := c.inSet(e, false); f != nil {
+			return func(fr *frame) Value { return Bool(f(fr)) }
+		}
 		y := c.expr(e.Y)
 		return func(fr *frame) Value { return Bool(opIn(pos, x(fr), y(fr))) }
 	case "not in":
+		if f := c.inSet(e, true); f != nil {
+			return func(fr *frame) Value { return Bool(f(fr)) }
+		}
 		x, y := c.expr(e.X), c.expr(e.Y)
 		return func(fr *frame) Value { return Bool(!opIn(pos, x(fr), y(fr))) }
 	}

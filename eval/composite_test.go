@@ -186,6 +186,51 @@ print sg(g([1]))
 game g(n) moves g(n - 1) if n[0] > 0
 print sg(g(1))
 `, eval.Limits{}},
+	{"set operators as bitmaps, and their edges", `
+game s(xs) moves s(xs - {x} - {x + 1, x - 1}) for x in xs
+  | s((xs | {x + 2}) & {y for y in 0 .. 9}) for x in xs if x + 2 < 9 and not (x + 2 in xs)
+  | s(xs ^ {0, 1}) if 0 in xs and 1 not in xs
+print sg(s({1, 2, 3, 5, 6})), sg(s(set())), sg(s({0, 3})), moves(s({0, 4}))
+game b(xs) moves b(xs - {x}) for x in xs
+print sg(b({-1, 4095, 4096, 70000})), sg(b({1, (1, 2), "a", [3]})), sg(b({(0, 63), (0, 64), (-1, 0), (63, 63)}))
+print moves(b({(1, 1), 7})), moves(b({(2, 3), (2, "x")}))
+game u(xs, k) moves u(xs | {k}, k - 1) if k >= 0 | u(xs | {(k, k)}, k - 2) if k >= 1 | u({(k, 0)} | xs & {k}, k - 3) if k > 2
+print sg(u(set(), 5)), sg(u({1}, 4)), moves(u({(0, 0)}, 3))
+`, eval.Limits{}},
+	{"cells as bitmaps: a board of dominoes", `
+game cram(cells) moves
+    cram(cells - {(r, c), (r, c + 1)}) for (r, c) in cells if (r, c + 1) in cells
+  | cram(cells - {(r, c), (r + 1, c)}) for (r, c) in cells if (r + 1, c) in cells
+print sg(cram({(r, c) for r in 0 .. 2 for c in 0 .. 3})), sg(cram({(r, c) for r in 61 .. 64 for c in 0 .. 1}))
+print sg(cram({(r, c) for r in 0 .. 1 for c in 0 .. 2} - {(0, 0)})), moves(cram({(0, 0), (0, 1), (1, 1)}))
+print [sg(cram({(r, c) for r in 0 .. 1 for c in 0 .. k})) for k in 0 .. 4], (1, 1) in {(1, 1)}, (1, "a") in {(1, 1)}, 3 not in {1, 2}
+game nk(vs) moves nk(vs - {v} - {v - 1, v + 1, v + 5}) for v in vs
+print [sg(nk({v for v in 0 .. n})) for n in 0 .. 14], sg(nk({v * 1000 for v in 0 .. 6}))
+`, eval.Limits{}},
+	{"errors: a set and an int subtracted", `
+game s(xs) moves s(xs - {1} - 1) if len(xs) > 0
+print sg(s({1, 2}))
+`, eval.Limits{}},
+	{"errors: an int and a set", `
+game s(xs) moves s(1 | {x}) for x in xs
+print sg(s({1, 2}))
+`, eval.Limits{}},
+	{"errors: a set and a list", `
+game s(xs) moves s({x} ^ [x]) for x in xs
+print sg(s({1, 2}))
+`, eval.Limits{}},
+	{"errors: in an int", `
+game s(xs) moves s(xs - {x}) for x in xs if (x, 1) in x
+print sg(s({1, 2}))
+`, eval.Limits{}},
+	{"errors: an element of a set literal fails", `
+game s(xs) moves s(xs - {(x, 1 / (x - 2))}) for x in xs
+print sg(s({1, 2}))
+`, eval.Limits{}},
+	{"in lists, strings and maps, and ranges", `
+game g(xs) moves g(xs[1:]) if (1, 2) in xs or 3 in xs or 4 not in {4: 0} or 5 in 0 .. len(xs)
+print sg(g([(1, 2), 3, 4, 5, 6, 7])), sg(g([[1, 2], 3])), 1 in [1], (1, 2) in [(1, 2)], "a" in "cat"
+`, eval.Limits{}},
 }
 
 // TestOptDiffComposite runs the composite-position cases both ways.
@@ -313,7 +358,58 @@ func (g *compGen) position() string {
 	return b.String()
 }
 
+// set is a set-valued expression (most of the time) over the set xs and
+// its element x.
+func (g *compGen) set(depth int) string {
+	k := g.r.IntN(12)
+	if depth > 1 {
+		k = g.r.IntN(3)
+	}
+	switch k {
+	case 0:
+		return "{x}"
+	case 1:
+		return g.pick("{x + 1, x - 1}", "{(x, 0), (0, x)}", "{x * 1000}", "{y for y in xs if y != x}", "{y - 1 for y in xs if y > 0}")
+	case 2:
+		return g.pick("xs", "{y for y in 0 .. 5}", "set()", "xs", "{y for y in 1 .. 4}", "{(1, 1)}", `{"a"}`, "[x]", "x")
+	}
+	return "(" + g.set(depth+1) + " " + g.pick("-", "-", "|", "&", "^") + " " + g.set(depth+1) + ")"
+}
+
+func (g *compGen) setProgram() string {
+	var b strings.Builder
+	b.WriteString("game h(xs) moves\n")
+	for a := range 1 + g.r.IntN(3) {
+		if a > 0 {
+			b.WriteString("  | ")
+		} else {
+			b.WriteString("    ")
+		}
+		cond := g.pick("", " if x + 1 in xs", " if x not in {0, 2}", " if (x, 1) not in xs", " if x > 0")
+		b.WriteString("h(xs - {x} - " + g.set(0) + ") for x in xs" + cond + "\n")
+	}
+	for range 1 + g.r.IntN(3) {
+		var e []string
+		for range g.r.IntN(6) {
+			e = append(e, g.pick("0", "1", "2", "3", "4", "5", "6", "-1", "(1, 2)", "4096", `"a"`))
+		}
+		pos := "h({" + strings.Join(e, ", ") + "})"
+		if len(e) == 0 {
+			pos = "h(set())"
+		}
+		if g.r.IntN(4) == 0 {
+			b.WriteString("print moves(" + pos + ")\n")
+		} else {
+			b.WriteString("print sg(" + pos + ")\n")
+		}
+	}
+	return b.String()
+}
+
 func (g *compGen) program() string {
+	if g.r.IntN(3) == 0 {
+		return g.setProgram()
+	}
 	var b strings.Builder
 	b.WriteString("game g(xs) moves\n")
 	for a := range 1 + g.r.IntN(3) {

@@ -427,6 +427,12 @@ func (c *compiler) condAt(e lang.Expr, what string, pos Pos) boolFn {
 		case "or":
 			x, y := c.cond(e.X, "the operands of or"), c.cond(e.Y, "the operands of or")
 			return func(fr *frame) bool { return x(fr) || y(fr) }
+		case "in", "not in":
+			if r, ok := e.Y.(*lang.Binary); !ok || r.Op != ".." {
+				if f := c.inSet(e, e.Op == "not in"); f != nil {
+					return f
+				}
+			}
 		case "==", "!=", "<", "<=", ">", ">=":
 			if f := c.intCompare(e); f != nil {
 				return f

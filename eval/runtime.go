@@ -78,7 +78,8 @@ type frame struct {
 	gen   *gen     // how game positions are looked up (never nil)
 	stop  bool     // set by a generator that has seen enough options
 	scr   *scratch // the list comprehension being built in a scratch (scratch.go)
-	base  int      // where slots start in the thread's slab
+	sscr  *setScratch
+	base  int // where slots start in the thread's slab
 }
 
 // Limits bound a run. Zero fields mean the defaults.
@@ -114,14 +115,15 @@ type Thread struct {
 	csp     int       // calls of cpool in use
 	ipool   [][]int64 // buffers of for clauses over built-ins' ints
 	// scratches not in use (scratch.go)
-	scratches []*scratch
-	isp       int // of ipool in use
-	fsp       int // frames of fpool in use
-	depth     int
-	limits    Limits
-	calls     []Pos // call sites of the running defs (for error traces)
-	ctx       context.Context
-	steps     int64
+	scratches    []*scratch
+	setScratches []*setScratch
+	isp          int // of ipool in use
+	fsp          int // frames of fpool in use
+	depth        int
+	limits       Limits
+	calls        []Pos // call sites of the running defs (for error traces)
+	ctx          context.Context
+	steps        int64
 	// checkAt is the step at which limits are next checked.
 	checkAt int64
 	show    func(th *Thread, v Value)

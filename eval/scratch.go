@@ -382,6 +382,7 @@ func callBuiltin2(fr *frame, bi *Builtin, pos Pos, argPos []Pos, a, b Value, n i
 func (c *compiler) sgComposite(e *lang.Call, b *binding) sgFn {
 	type arg struct {
 		build buildFn
+		set   setBuildFn
 		i     intFn
 		v     evalFn
 	}
@@ -389,6 +390,8 @@ func (c *compiler) sgComposite(e *lang.Call, b *binding) sgFn {
 	any := false
 	for i, a := range e.Args {
 		if args[i].build = c.builder(a); args[i].build != nil {
+			any = true
+		} else if args[i].set = c.setBuilder(a); args[i].set != nil {
 			any = true
 		} else if args[i].i = c.intExpr(a); args[i].i == nil {
 			args[i].v = c.expr(a)
@@ -417,6 +420,13 @@ func (c *compiler) sgComposite(e *lang.Call, b *binding) sgFn {
 					v = s.value()
 				}
 				th.giveScratch(s)
+			case a.set != nil:
+				s := th.takeSetScratch()
+				a.set(fr, s)
+				if key, bx = s.appendKey(key); bx {
+					v = s.value()
+				}
+				th.giveSetScratch(s)
 			case a.i != nil:
 				x := a.i(fr)
 				key = binary.AppendVarint(append(key, tagInt), x)
@@ -438,7 +448,7 @@ func (c *compiler) sgComposite(e *lang.Call, b *binding) sgFn {
 			vals := make([]Value, len(args))
 			for i, a := range args {
 				vals[i] = ks.args[i]
-				if a.build != nil && vals[i].k == KNone {
+				if (a.build != nil || a.set != nil) && vals[i].k == KNone {
 					// (A built value is never none: an unboxed key.)
 					vals[i], _ = decodeArgKey(key[ks.offs[i]:])
 				}

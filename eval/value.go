@@ -48,7 +48,10 @@ type Value struct {
 type Seq struct{ Elems []Value }
 
 // Set holds distinct elements in ascending order.
-type Set struct{ Elems []Value }
+type Set struct {
+	Elems []Value
+	bm    *bitmap // the set as a bitmap, when it was made from one (bitset.go)
+}
 
 // Map holds distinct keys in ascending order and their values.
 type Map struct {
@@ -124,7 +127,7 @@ func InfValue(k []int64) Value   { return Value{k: KInf, ref: &Inf{k}} }
 func SetOf(elems []Value) Value {
 	slices.SortFunc(elems, Compare)
 	elems = slices.CompactFunc(elems, Equal)
-	return Value{k: KSet, ref: &Set{elems}}
+	return Value{k: KSet, ref: &Set{Elems: elems}}
 }
 
 // MapOf makes a map; a later duplicate key wins.
