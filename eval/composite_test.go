@@ -233,10 +233,19 @@ print sg(g([(1, 2), 3, 4, 5, 6, 7])), sg(g([[1, 2], 3])), 1 in [1], (1, 2) in [(
 `, eval.Limits{}},
 }
 
-// TestOptDiffComposite runs the composite-position cases both ways.
+// TestOptDiffComposite runs the composite-position cases both ways, and
+// with only the composite pass off.
 func TestOptDiffComposite(t *testing.T) {
+	t.Parallel()
 	for _, a := range optComposite {
-		optCheck(t, a.name, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}, true)
+		c := optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}
+		if !optCheck(t, a.name, c, true) {
+			continue
+		}
+		on, off := runOptWith(c, 0), runOptWith(c, eval.PassComposite)
+		if ok, why := optSame(on, off, true); !ok {
+			t.Errorf("%s: composite off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without composite:\n%s", a.name, why, optIndent(c.src), on, off)
+		}
 	}
 }
 
@@ -438,6 +447,7 @@ func (g *compGen) program() string {
 
 // TestOptDiffCompositeRandom: random games of lists, both ways.
 func TestOptDiffCompositeRandom(t *testing.T) {
+	t.Parallel()
 	g := &compGen{r: rand.New(rand.NewPCG(16, 2026))}
 	n := 600 * max(*optDiffN, 1)
 	exact, failed, limited := 0, 0, 0
