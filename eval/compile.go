@@ -197,6 +197,7 @@ type compiler struct {
 	explaining *Explanation // the declaration whose notes are recorded
 	rejected   string       // why the last fast path tried did not apply
 	fastDesc   string       // what the last fast loop compiled is
+	built      string       // the arguments the last sgComposite builds in scratch buffers (scratch.go)
 	s          *Session
 	errs       lang.ErrorList
 	scope      *scope
@@ -604,7 +605,11 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 					}
 					c.note("%s: general path: %s", altLabel(i, alt), c.rejected)
 				}
+				c.built = ""
 				sgBody := c.sgExpr(body)
+				if c.built != "" && !ints {
+					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", altLabel(i, alt), c.built))
+				}
 				if call, ok := body.(*lang.Call); ok && (ints || c.on(PassComposite)) && c.gameCallee(call) != nil {
 					// One position per move: a missing one can be
 					// resumed (gen.pend).

@@ -2,7 +2,9 @@ package eval
 
 import (
 	"encoding/binary"
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -400,6 +402,16 @@ func (c *compiler) sgComposite(e *lang.Call, b *binding) sgFn {
 	if !any {
 		return nil
 	}
+	var built []string
+	for i, a := range args {
+		switch {
+		case a.build != nil:
+			built = append(built, fmt.Sprintf("argument %d (a list or tuple) is built", i+1))
+		case a.set != nil:
+			built = append(built, fmt.Sprintf("argument %d (a set, as a bitmap of small ints or cells) is built", i+1))
+		}
+	}
+	c.built = strings.Join(built, ", ")
 	pos := e.Pos
 	return func(fr *frame) sgv {
 		th := fr.th
