@@ -36,6 +36,7 @@ const (
 	tagSet
 	tagMap
 	tagBoxed
+	tagRef // an argument kept in its game's dictionary: the id follows (Game.shorten)
 )
 
 // bitSetMax bounds the ints of a set encoded as a bitmap.
@@ -64,6 +65,9 @@ func appendArgKey(buf []byte, v Value, limit int) (out []byte, boxed bool) {
 	case KList, KTuple:
 		return appendSeqKey(buf, v.k == KTuple, v.Elems(), limit)
 	case KSet:
+		if m := v.ref.(*Set).bm; m != nil {
+			return m.appendKey(buf), false
+		}
 		e := v.Elems()
 		if out, ok := appendBitSet(buf, e); ok {
 			return out, false
@@ -254,4 +258,42 @@ func decodeArgKey(b []byte) (Value, []byte) {
 		return Value{k: KMap, ref: m}, b
 	}
 	panic("eval: a boxed argument key decoded")
+}
+
+// argKeyLen is the length of the key at the start of b (made by
+// appendArgKey, not boxed).
+func argKeyLen(b []byte) int {
+	t := b[0]
+	i := 1
+	switch t {
+	case tagNone, tagFalse, tagTrue:
+	case tagInt, tagNim:
+		_, k := binary.Varint(b[i:])
+		i += k
+	case tagStr, tagBitSet, tagPairSet:
+		n, k := binary.Uvarint(b[i:])
+		i += k + int(n)
+	case tagRef:
+		_, k := binary.Uvarint(b[i:])
+		i += k
+	case tagIntList, tagIntTuple:
+		n, k := binary.Uvarint(b[i:])
+		i += k
+		for range n {
+			_, k := binary.Varint(b[i:])
+			i += k
+		}
+	case tagList, tagTuple, tagSet, tagMap:
+		n, k := binary.Uvarint(b[i:])
+		i += k
+		if t == tagMap {
+			n *= 2
+		}
+		for range n {
+			i += argKeyLen(b[i:])
+		}
+	default:
+		panic("eval: a boxed argument key measured")
+	}
+	return i
 }

@@ -198,6 +198,7 @@ type compiler struct {
 	rejected   string       // why the last fast path tried did not apply
 	fastDesc   string       // what the last fast loop compiled is
 	built      string       // the arguments the last sgComposite builds in scratch buffers (scratch.go)
+	curGame    *Game        // the game whose move rule is being compiled
 	s          *Session
 	errs       lang.ErrorList
 	scope      *scope
@@ -635,6 +636,8 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 		}
 		return seqGen(gens)
 	}
+	c.curGame = g
+	defer func() { c.curGame = nil }()
 	g.nslots = c.function(params, false, func() {
 		g.genVal = alts(false, false)
 		g.genSG = alts(true, false)

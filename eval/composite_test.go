@@ -231,6 +231,22 @@ print sg(s({1, 2}))
 game g(xs) moves g(xs[1:]) if (1, 2) in xs or 3 in xs or 4 not in {4: 0} or 5 in 0 .. len(xs)
 print sg(g([(1, 2), 3, 4, 5, 6, 7])), sg(g([[1, 2], 3])), 1 in [1], (1, 2) in [(1, 2)], "a" in "cat"
 `, eval.Limits{}},
+	{"long arguments passed on, changed, boxed, and between games", `
+def grid(w, h) = [{r2 * w + c2 for (r2, c2) in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] if 0 <= r2 and r2 < h and 0 <= c2 and c2 < w} for r in 0 .. h - 1 for c in 0 .. w - 1]
+game ks(G, S) moves ks(G, S - (G[v] | {v})) for v in S
+let G = grid(4, 3)
+print sg(ks(G, set(0 .. len(G) - 1))), sg(ks(grid(3, 3), set(0 .. 8))), sg(ks(G, {0, 5, 11})), moves(ks(grid(2, 1), {0, 1}))
+game a(G, S) moves b(G, S - {v}) for v in S
+game b(G, S) moves a(G, S - G[v]) for v in S | a(G, S - {v}) for v in S if len(S) > 2
+print sg(a(G, set(0 .. 11))), sg(b(G, {1, 2, 3})), moves(b(grid(2, 1), {0, 1}))
+game w(xs, n) moves w(update(xs, i, xs[i] - 1), n + 1) for i in 0 .. len(xs) - 1 if xs[i] > 0 and n < 3
+print sg(w([i % 3 for i in 0 .. 39], 0)), sg(w([1 for i in 0 .. 39] + [100], 1)), sg(w([i * 1000000 for i in 0 .. 39], 2))
+game g(n) moves g(n - 1) if n > 0
+game p(ps, xs) moves p(ps[1:], xs) if len(ps) > 0 | p(ps, xs[1:]) if len(xs) > 0
+print sg(p([g(i) for i in 0 .. 20], [i for i in 0 .. 40])), moves(p([g(1)], [1]))
+game t(s, n) moves t(s[1:], n) if len(s) > 0 | t(s, n - 1) if n > 0
+print sg(t("a long string that is longer than thirty-two bytes", 2))
+`, eval.Limits{}},
 }
 
 // TestOptDiffComposite runs the composite-position cases both ways, and

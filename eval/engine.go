@@ -146,7 +146,7 @@ func (e *Engine) forget() {
 }
 
 func (e *Engine) newGame(name string, pos Pos, arity int) *Game {
-	g := &Game{name: name, pos: pos, id: len(e.games), arity: arity}
+	g := &Game{name: name, pos: pos, id: len(e.games), arity: arity, compact: e.on&PassComposite != 0}
 	g.initTable()
 	e.games = append(e.games, g)
 	return g

@@ -387,6 +387,9 @@ func (c *compiler) sgComposite(e *lang.Call, b *binding) sgFn {
 		set   setBuildFn
 		i     intFn
 		v     evalFn
+		// a parameter of the game whose rule this is, passed on:
+		// param is its index + 1 (see Game.appendArg)
+		param int
 	}
 	args := make([]arg, len(e.Args))
 	any := false
@@ -397,6 +400,9 @@ func (c *compiler) sgComposite(e *lang.Call, b *binding) sgFn {
 			any = true
 		} else if args[i].i = c.intExpr(a); args[i].i == nil {
 			args[i].v = c.expr(a)
+			if s := c.localSlot(a); s >= 0 && c.curGame != nil && s < c.curGame.arity {
+				args[i].param = s + 1
+			}
 		}
 	}
 	if !any {
@@ -412,12 +418,13 @@ func (c *compiler) sgComposite(e *lang.Call, b *binding) sgFn {
 		}
 	}
 	c.built = strings.Join(built, ", ")
-	pos := e.Pos
+	pos, g0 := e.Pos, c.curGame
 	return func(fr *frame) sgv {
 		th := fr.th
 		ks := th.takeScratch()
 		key, boxed := ks.key[:0], false
 		ks.args, ks.offs = ks.args[:0], ks.offs[:0]
+		g := b.game
 		for _, a := range args {
 			// The argument's value when its key is boxed or it is not
 			// built (a scratch's unboxed key decodes: it is not kept).
@@ -443,15 +450,20 @@ func (c *compiler) sgComposite(e *lang.Call, b *binding) sgFn {
 				x := a.i(fr)
 				key = binary.AppendVarint(append(key, tagInt), x)
 				v = Int(x)
+			case a.param > 0 && g == g0:
+				v = a.v(fr)
+				key, bx = g0.appendArg(key, a.param-1, v)
 			default:
 				v = a.v(fr)
 				key, bx = appendArgKey(key, v, maxKeyBytes)
+			}
+			if g.arity >= 2 {
+				key = g.shorten(key, ks.offs[len(ks.offs)-1])
 			}
 			ks.args = append(ks.args, v)
 			boxed = boxed || bx
 		}
 		ks.key = key
-		g := b.game
 		checkArity(pos, g, len(args))
 		var r uint64
 		if boxed {
@@ -462,7 +474,7 @@ func (c *compiler) sgComposite(e *lang.Call, b *binding) sgFn {
 				vals[i] = ks.args[i]
 				if (a.build != nil || a.set != nil) && vals[i].k == KNone {
 					// (A built value is never none: an unboxed key.)
-					vals[i], _ = decodeArgKey(key[ks.offs[i]:])
+					vals[i] = g.decodeArg(key[ks.offs[i]:])
 				}
 			}
 			r = g.ref(vals)

@@ -447,7 +447,7 @@ func (s *Session) Stats() Stats {
 				st.Memoized++
 			}
 		}
-		st.MemoBytes += g.keys.bytes()
+		st.MemoBytes += g.keys.bytes() + g.dict.bytes()
 	}
 	return st
 }

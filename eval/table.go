@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"bytes"
+	"encoding/binary"
 	"math"
 	"runtime"
 	"slices"
@@ -61,7 +63,10 @@ type Game struct {
 	flatTried bool
 	flatUse   *flatUse // pages of them in use
 	keys      keyTable
-	gvals     []int32 // state of each interned id
+	argCache  []argCache // see decode
+	dict      keyTable   // long arguments (see shorten)
+	compact   bool       // PassComposite: shorten and the decode cache are on
+	gvals     []int32    // state of each interned id
 	// The arguments of the interned positions whose keys have a boxed
 	// part (argkey.go), by id.
 	boxed  map[uint32][]Value
@@ -312,8 +317,9 @@ func (g *Game) resetTable() {
 	if g.flatUse != nil {
 		g.flatUse.add(-g.flatUse.pages)
 	}
-	g.pages, g.gvals, g.boxed, g.wide = nil, nil, nil, false
+	g.pages, g.gvals, g.boxed, g.argCache, g.wide = nil, nil, nil, nil, false
 	g.keys.reset()
+	g.dict.reset()
 }
 
 // ref1 is the key of the position with the single argument v.
@@ -335,11 +341,32 @@ func (g *Game) ref(args []Value) uint64 {
 	boxed := false
 	for _, a := range args {
 		var b bool
+		start := len(buf)
 		buf, b = appendArgKey(buf, a, maxKeyBytes)
+		buf = g.shorten(buf, start)
 		boxed = boxed || b
 	}
 	g.keybuf = buf
 	return g.intern(buf, boxed, args)
+}
+
+// dictMin: the key of an argument of a game of two or more arguments
+// that is longer is kept once, in the game's dictionary, and the keys of
+// positions refer to it (the graph of kayles(G, S) is not in the key of
+// every position).
+const dictMin = 32
+
+// shorten replaces key[start:], the key of an argument, by a reference to
+// the game's dictionary when it is long.
+func (g *Game) shorten(key []byte, start int) []byte {
+	if !g.compact || g.arity < 2 || len(key)-start <= dictMin || len(key) > maxKeyBytes {
+		return key
+	}
+	id, _, ok := g.dict.intern(key[start:])
+	if !ok {
+		fail(g.pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.name, maxArena>>30)
+	}
+	return binary.AppendUvarint(append(key[:start], tagRef), uint64(id))
 }
 
 // intern is the key of the position whose arguments have the key k
@@ -415,16 +442,69 @@ func (g *Game) args(r uint64) []Value {
 }
 
 // decode puts the arguments of the interned position r in out.
+//
+// A game of several arguments often passes one on unchanged (the graph
+// of Node Kayles written kayles(G, S)): the last key and value of each
+// argument are kept (argCache), and an argument whose key is the same is
+// that value again, not decoded (values are immutable).
 func (g *Game) decode(out []Value, r uint64) {
 	id := uint32(r &^ genBit)
-	if a, ok := g.boxed[id]; ok {
-		copy(out, a)
-		return
+	if g.boxed != nil {
+		if a, ok := g.boxed[id]; ok {
+			copy(out, a)
+			return
+		}
 	}
 	k := g.keys.key(id)
-	for i := range out {
-		out[i], k = decodeArgKey(k)
+	if len(out) < 2 || !g.compact {
+		for i := range out {
+			out[i], k = decodeArgKey(k)
+		}
+		return
 	}
+	if len(g.argCache) < len(out) {
+		g.argCache = make([]argCache, len(out))
+	}
+	for i := range out {
+		n := argKeyLen(k)
+		seg := k[:n]
+		if ce := &g.argCache[i]; ce.v.k != KNone && bytes.Equal(ce.seg, seg) {
+			out[i] = ce.v
+		} else {
+			out[i] = g.decodeArg(seg)
+			ce.seg, ce.v = append(ce.seg[:0], seg...), out[i]
+		}
+		k = k[n:]
+	}
+}
+
+// decodeArg is the value of the argument key at the start of seg, which
+// may refer to the game's dictionary.
+func (g *Game) decodeArg(seg []byte) Value {
+	if seg[0] == tagRef {
+		id, _ := binary.Uvarint(seg[1:])
+		seg = g.dict.key(uint32(id))
+	}
+	v, _ := decodeArgKey(seg)
+	return v
+}
+
+// argCache is the key of an argument last decoded, and its value.
+type argCache struct {
+	seg []byte
+	v   Value
+}
+
+// appendArg appends the key of v, the argument i of one of g's positions
+// passed on to another of g's positions: the key last decoded when v is
+// that value.
+func (g *Game) appendArg(buf []byte, i int, v Value) ([]byte, bool) {
+	if i < len(g.argCache) {
+		if ce := &g.argCache[i]; ce.v.ref == v.ref && ce.v.k == v.k && v.ref != nil {
+			return append(buf, ce.seg...), false
+		}
+	}
+	return appendArgKey(buf, v, maxKeyBytes)
 }
 
 // position builds the position value g(args...).
