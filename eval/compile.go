@@ -41,7 +41,15 @@ type Builtin struct {
 	// 10,000,000 of them (range): a for clause over it may run as a loop
 	// over A .. B - 1 without making the list.
 	IntRange bool
-	Fn       func(c *Call, args []Value) Value
+	// Sorts says that with one argument the result is the list of the
+	// argument's elements in ascending order, when they are ints
+	// (sorted): a list of ints built in a scratch buffer is sorted there.
+	Sorts bool
+	// Updates says that with three arguments X, I, V, the result is a
+	// copy of the list or tuple X with its element I replaced by V when I
+	// is an int from 0 to len(X) - 1 (update): done in a scratch buffer.
+	Updates bool
+	Fn      func(c *Call, args []Value) Value
 	// Fold, when set, lets a call whose single argument is a list
 	// comprehension stream the elements instead of building the list:
 	// acc is the result so far, x the n-th element (from 0). With no

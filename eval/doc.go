@@ -21,7 +21,12 @@
 // The engine (engine.go, ladder.go, loopysolve.go): every declared game
 // has a memo table keyed by compact keys (small non-negative int
 // arguments are packed into one integer and stored in paged dense arrays;
-// other arguments are interned). SG values are computed by an
+// other arguments are interned by their canonical byte encoding, argkey.go,
+// in keytable.go's arena, and decoded when visited). A move whose option
+// is a list or set built by a comprehension, sorted, update, a slice or a
+// set operator builds it in a scratch buffer (scratch.go; sets of small
+// ints and cells as bitmaps, bitset.go) and packs it straight into the
+// key. SG values are computed by an
 // explicit-stack depth-first search that never recurses on the Go stack
 // per move, with mex on a bitset; deep chains and boxes of positions are
 // computed bottom up (the ladder). When the search closes a cycle, the
@@ -32,5 +37,6 @@
 // (a REPL entry: declarations replace earlier ones, redeclare.go),
 // LoadFile (the Go API), Check, Explain; Register for built-ins (package
 // stdlib registers them) and the Builtin traits (Pure, SGArgs, IntRange,
-// Fold, Ints) that the compiler reads instead of names.
+// Fold, Ints, Quick1, Quick2, IntResult, Sorts, Updates) that the
+// compiler reads instead of names.
 package eval

@@ -308,7 +308,8 @@ func (c *compiler) buildElems(es []lang.Expr, tuple bool) buildFn {
 	}
 }
 
-// buildCall builds sorted(X) and update(X, I, V) of the built-ins.
+// buildCall builds the calls of built-ins that sort (sorted(X)) or update
+// (update(X, I, V)) a list.
 func (c *compiler) buildCall(e *lang.Call) buildFn {
 	id, ok := e.Fn.(*lang.Ident)
 	if !ok || c.scope.lookup(id.Name) != nil {
@@ -321,7 +322,7 @@ func (c *compiler) buildCall(e *lang.Call) buildFn {
 		argPos[i] = lang.Start(a)
 	}
 	switch {
-	case id.Name == "sorted" && bi != nil && len(e.Args) == 1:
+	case bi != nil && bi.Sorts && len(e.Args) == 1:
 		x := c.buildAny(e.Args[0])
 		return func(fr *frame, s *scratch) {
 			x(fr, s)
@@ -332,7 +333,7 @@ func (c *compiler) buildCall(e *lang.Call) buildFn {
 			}
 			s.set(callBuiltin(fr, bi, pos, argPos, []Value{s.value()}))
 		}
-	case id.Name == "update" && bi != nil && len(e.Args) == 3:
+	case bi != nil && bi.Updates && len(e.Args) == 3:
 		x, i, v := c.buildAny(e.Args[0]), c.expr(e.Args[1]), c.expr(e.Args[2])
 		return func(fr *frame, s *scratch) {
 			x(fr, s)

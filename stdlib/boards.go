@@ -18,7 +18,7 @@ func init() {
 }
 
 var boards = []*eval.Builtin{
-	{BName: "update", MinArgs: 3, MaxArgs: 3, Pure: true,
+	{BName: "update", MinArgs: 3, MaxArgs: 3, Pure: true, Updates: true,
 		Doc: "update(X, I, V): a copy of list or tuple X with element I replaced by V; of string X with character I replaced by the string V; of map X with key I bound to V. Error: I out of range.",
 		Fn:  update},
 	{BName: "join", MinArgs: 2, MaxArgs: 2, Pure: true,

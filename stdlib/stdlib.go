@@ -102,7 +102,7 @@ var all = []*eval.Builtin{
 			}
 			return eval.Int(max(n, -n))
 		}},
-	{BName: "sorted", Pure: true, MinArgs: 1, MaxArgs: 1,
+	{BName: "sorted", Pure: true, Sorts: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "sorted(XS): a list of the elements of a list, tuple, set or map (its keys), ascending.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			xs := slices.Clone(elems(c, 0, a[0], "sorted"))
