@@ -1,6 +1,8 @@
 package eval_test
 
 import (
+	"context"
+	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -488,5 +490,39 @@ func TestOptDiffCompositeRandom(t *testing.T) {
 	t.Logf("%d programs: %d compared exactly (%d of them ending in the same error), %d stopped by a limit", n, exact, failed, limited)
 	if exact < n/2 {
 		t.Errorf("only %d of %d programs were compared exactly", exact, n)
+	}
+}
+
+// BenchmarkBoards: board games whose positions are sets, strings and a
+// graph with a set (the composite positions of bitset.go and
+// Game.shorten), at sizes of about 0.1 s:
+//
+//	go test ./eval -run '^$' -bench Boards
+func BenchmarkBoards(b *testing.B) {
+	scripts := map[string]string{
+		"cram": `game cram(cells) moves
+    cram(cells - {(r, c), (r, c + 1)}) for (r, c) in cells if (r, c + 1) in cells
+  | cram(cells - {(r, c), (r + 1, c)}) for (r, c) in cells if (r + 1, c) in cells
+print sg(cram({(r, c) for r in 0 .. 3 for c in 0 .. 4}))
+`,
+		"kayles_graph": `game ks(G, S) moves ks(G, S - (G[v] | {v})) for v in S
+def grid(w, h) = [{r2 * w + c2 for (r2, c2) in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] if 0 <= r2 and r2 < h and 0 <= c2 and c2 < w} for r in 0 .. h - 1 for c in 0 .. w - 1]
+let G = grid(5, 5)
+print sg(ks(G, set(0 .. len(G) - 1)))
+`,
+		"treblecross": `game treblecross(row) moves
+    treblecross(update(row, i, "X")) for i in 0 .. len(row) - 1 if row[i] == "." and "XXX" not in row
+print sg(treblecross(16 * "."))
+`,
+	}
+	for _, name := range []string{"cram", "kayles_graph", "treblecross"} {
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				s := eval.NewSession(eval.Options{Stdout: io.Discard})
+				if err := s.ExecFile(context.Background(), name+".game", scripts[name]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
