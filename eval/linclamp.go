@@ -26,36 +26,60 @@ type affNode struct {
 	v    evalFn // a term without x, checked to be an int when run
 }
 
+// leafCache holds the values of the terms without x of one bound's
+// evaluation: they are computed once, at the first end (in the rule's
+// order), and read at the others.
+type leafCache struct {
+	vals [8]int64
+	n    int // how many are known
+	next int // the next term's index in this pass
+}
+
 // eval evaluates the node at x; false when an operation overflows or a
 // term is not an int.
-func (n *affNode) eval(fr *frame, x int64) (int64, bool) {
+func (n *affNode) eval(fr *frame, x int64, lc *leafCache) (int64, bool) {
 	switch n.kind {
 	case 'x':
 		return x, true
 	case 'c':
-		if n.i != nil {
-			return n.i(fr), true
+		i := lc.next
+		lc.next++
+		if i < lc.n {
+			return lc.vals[i], true
 		}
-		v := n.v(fr)
-		return v.n, v.k == KInt
+		var v int64
+		if n.i != nil {
+			v = n.i(fr)
+		} else {
+			w := n.v(fr)
+			if w.k != KInt {
+				return 0, false
+			}
+			v = w.n
+		}
+		if i < len(lc.vals) {
+			lc.vals[i] = v
+			lc.n = i + 1
+		}
+		return v, true
 	case 'n':
-		a, ok := n.a.eval(fr, x)
+		a, ok := n.a.eval(fr, x, lc)
 		if !ok || a == minInt {
 			return 0, false
 		}
 		return -a, true
 	case 'k':
-		a, ok := n.a.eval(fr, x)
+		a, ok := n.a.eval(fr, x, lc)
 		if !ok {
 			return 0, false
 		}
 		return mulOK(a, n.k)
 	}
-	a, ok := n.a.eval(fr, x)
+	a, ok := n.a.eval(fr, x, lc)
 	if !ok {
 		return 0, false
 	}
-	b, ok := n.b.eval(fr, x)
+	b, ok := n.b.eval(fr, x, lc)
 	if !ok {
 		return 0, false
 	}
@@ -75,16 +99,19 @@ type linClamp struct {
 // bound checks that L and R do not overflow for any x in lo .. hi and
 // returns the clamp's E; false sends the loop the general way.
 func (lc *linClamp) bound(fr *frame, lo, hi int64) (int64, bool) {
+	var c leafCache
 	for _, x := range [2]int64{lo, hi} {
-		if _, ok := lc.l.eval(fr, x); !ok {
+		c.next = 0
+		if _, ok := lc.l.eval(fr, x, &c); !ok {
 			return 0, false
 		}
-		if _, ok := lc.r.eval(fr, x); !ok {
+		if _, ok := lc.r.eval(fr, x, &c); !ok {
 			return 0, false
 		}
 	}
-	bl, ok1 := lc.l.eval(fr, 0)
-	br, ok2 := lc.r.eval(fr, 0)
+	c.next = 0
+	bl, ok1 := lc.l.eval(fr, 0, &c)
+	br, ok2 := lc.r.eval(fr, 0, &c)
 	if !ok1 || !ok2 {
 		return 0, false
 	}
