@@ -837,4 +837,3 @@ func complexBound(e Expr) bool {
 	}
 	return false
 }
-
