@@ -137,16 +137,10 @@ func (p *printer) take(want, shown string, show bool) doc {
 	case want != "" && t.Value != want:
 		panic(lost{t})
 	}
+	p.endLine()
 	var parts concat
-	if p.pending != nil {
-		// A trailing comment before this token: it ends its line, so
-		// the groups around this token break.
-		p.pending.d = lineSuffix(p.pendingText)
-		p.pending = nil
-		parts = append(parts, breakParent{})
-	}
 	for p.commentBefore() {
-		parts = append(parts, ownLine(p.comments[p.ci].Text), breakParent{})
+		parts = append(parts, ownLine(p.comments[p.ci].Text))
 		p.ci++
 	}
 	if show {
@@ -164,19 +158,15 @@ func (p *printer) take(want, shown string, show bool) doc {
 	return parts
 }
 
-// leading takes what comes before the next token: the end of a trailing
-// comment and own-line comments. Called before an expression or an
-// alternative starts, it keeps them out of the groups of what follows (a
-// comment before an expression breaks the lines around it, not inside).
+// leading takes the own-line comments before the next token. Called
+// before an expression or an alternative starts, it keeps them out of
+// the groups of what follows (a comment before an expression breaks the
+// line before it, not lines inside it).
 func (p *printer) leading() doc {
+	p.endLine()
 	var parts concat
-	if p.pending != nil {
-		p.pending.d = lineSuffix(p.pendingText)
-		p.pending = nil
-		parts = append(parts, breakParent{})
-	}
 	for p.commentBefore() {
-		parts = append(parts, ownLine(p.comments[p.ci].Text), breakParent{})
+		parts = append(parts, ownLine(p.comments[p.ci].Text))
 		p.lastLine = p.comments[p.ci].Pos.Line
 		p.ci++
 	}
@@ -189,8 +179,8 @@ func (p *printer) tok(s string) doc { return p.take(s, s, true) }
 // skip takes the token s without printing it (its comments stay).
 func (p *printer) skip(s string) doc { return p.take(s, "", false) }
 
-// endLine closes the trailing comment of the last token, if any, without
-// breaking anything: a line break follows.
+// endLine fills the slot of the trailing comment of the last token, if
+// any.
 func (p *printer) endLine() {
 	if p.pending != nil {
 		p.pending.d = lineSuffix(p.pendingText)

@@ -26,7 +26,7 @@ type concat []doc
 // group is printed flat (its lines as spaces) when it fits, else broken.
 type group struct {
 	d   doc
-	brk bool // must break: set by propagate
+	brk bool // must break (set by propagate)
 }
 
 // indent adds n columns to the indentation of the lines inside d.
@@ -51,9 +51,6 @@ type lineSuffix string
 // printer is at the start of a line, else after the next line break.
 type ownLine string
 
-// breakParent breaks every group around it.
-type breakParent struct{}
-
 // slot is a doc filled in after it was placed (a trailing comment whose
 // kind is known only when the next token comes).
 type slot struct{ d doc }
@@ -64,37 +61,91 @@ var (
 	hardline = line{hard: true}
 )
 
-// propagate marks the groups that must break: those holding a hard line,
-// a comment or a breakParent. It reports whether d holds one.
-func propagate(d doc) bool {
-	switch d := d.(type) {
-	case concat:
-		b := false
-		for _, x := range d {
-			b = propagate(x) || b
-		}
-		return b
-	case fill:
-		b := false
-		for _, x := range d {
-			b = propagate(x) || b
-		}
-		return b
-	case *group:
-		if propagate(d.d) {
-			d.brk = true
-		}
-		return d.brk
-	case indent:
-		return propagate(d.d)
-	case line:
-		return d.hard
-	case ownLine, breakParent:
-		return true
-	case *slot:
-		return propagate(d.d)
+// propagate decides the line breaks comments need, and marks the groups
+// that must break: those holding a hard line. A trailing comment needs
+// the first line after it to break (else code would follow it on its
+// line); an own-line comment needs the line just before it to break, so
+// that it starts a line (or, when no line comes just before it, the first
+// line after it, where the renderer puts it). Such a line becomes a hard
+// line. Every choice depends only on where the comment is among the
+// tokens, so formatted text formats to itself.
+func propagate(d doc) {
+	var pr propagator
+	pr.walk([]doc{d}, 0)
+}
+
+type propagator struct {
+	groups []*group // the groups around the current element
+	// last is where the last line is, when no text came after it:
+	// parent[i], at depth len(groups); low is the least depth since.
+	last struct {
+		parent []doc
+		i      int
+		depth  int
+		ok     bool
 	}
-	return false
+	low   int
+	force bool // the next line must break
+}
+
+// breakAll marks the n outermost groups around the current element broken.
+func (pr *propagator) breakAll(n int) {
+	for _, g := range pr.groups[:n] {
+		g.brk = true
+	}
+}
+
+// walk visits parent[i] (which it may replace with a hard line).
+func (pr *propagator) walk(parent []doc, i int) {
+	switch d := parent[i].(type) {
+	case text:
+		if d != "" {
+			pr.last.ok = false
+		}
+	case concat:
+		for j := range d {
+			pr.walk(d, j)
+		}
+	case fill:
+		for j := range d {
+			pr.walk(d, j)
+		}
+	case *group:
+		pr.groups = append(pr.groups, d)
+		one := []doc{d.d}
+		pr.walk(one, 0)
+		d.d = one[0]
+		pr.groups = pr.groups[:len(pr.groups)-1]
+		pr.low = min(pr.low, len(pr.groups))
+	case indent:
+		one := []doc{d.d}
+		pr.walk(one, 0)
+		parent[i] = indent{d.n, one[0]}
+	case *slot:
+		one := []doc{d.d}
+		pr.walk(one, 0)
+		d.d = one[0]
+	case line:
+		if pr.force {
+			d = hardline
+			parent[i] = d
+			pr.force = false
+		}
+		if d.hard {
+			pr.breakAll(len(pr.groups))
+		}
+		pr.last.parent, pr.last.i, pr.last.depth, pr.last.ok = parent, i, len(pr.groups), true
+		pr.low = len(pr.groups)
+	case lineSuffix:
+		pr.force = true
+	case ownLine:
+		if pr.last.ok && pr.low >= pr.last.depth {
+			pr.last.parent[pr.last.i] = hardline
+			pr.breakAll(pr.last.depth)
+		} else {
+			pr.force = true
+		}
+	}
 }
 
 type mode uint8
@@ -191,7 +242,6 @@ func render(d doc, max int) string {
 			} else {
 				deferred = append(deferred, string(d))
 			}
-		case breakParent:
 		case *slot:
 			stack = append(stack, cmd{c.ind, c.mode, d.d})
 		}
@@ -267,10 +317,6 @@ func fits(next cmd, rest []cmd, rem int) bool {
 			}
 		case ownLine:
 			return true
-		case breakParent:
-			if c.mode == flat {
-				return false
-			}
 		case *slot:
 			cmds = append(cmds, cmd{c.ind, c.mode, d.d})
 		}
@@ -300,7 +346,7 @@ func flatWidth(d doc) int {
 			return 0
 		}
 		return 1
-	case lineSuffix, ownLine, breakParent:
+	case lineSuffix, ownLine:
 		return -1
 	case *slot:
 		return flatWidth(d.d)
