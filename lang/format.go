@@ -310,6 +310,11 @@ func (p *printer) commaList(xs []Expr) doc {
 // a line of its own opens its bracket on that line.
 func (p *printer) rhs(v Expr) doc {
 	bare := p.wrapping(v) == 0
+	if p.pending != nil || p.commentBefore() {
+		// A comment after the "=" or before the value: the value starts
+		// a line.
+		return &group{d: indent{4, concat{anyline, p.expr(v)}}}
+	}
 	if e, ok := v.(*IfExpr); ok && bare {
 		return &group{d: indent{4, concat{anyline, p.ifExpr(e, true)}}}
 	}
