@@ -171,19 +171,29 @@ func render(d doc, max int) string {
 	col := 0
 	atStart := true // nothing but indentation on the current line
 	var suffix, deferred []string
+	lineNo, lineStart := 0, 0 // the current line (from 0) and where it starts in out
+	var marks []commentMark
+	endLine := func(pad string) {
+		out = append(out, '\n')
+		lineNo++
+		lineStart = len(out)
+		out = append(out, pad...)
+	}
 	newline := func(ind int) {
+		for len(out) > lineStart && out[len(out)-1] == ' ' {
+			out = out[:len(out)-1]
+		}
 		if len(suffix) > 0 {
+			marks = append(marks, commentMark{lineNo, len(out) - lineStart})
 			out = append(out, "  "+suffix[0]...)
 			deferred = append(suffix[1:], deferred...)
 			suffix = nil
 		}
-		for len(out) > 0 && out[len(out)-1] == ' ' {
-			out = out[:len(out)-1]
-		}
 		pad := strings.Repeat(" ", ind)
-		out = append(out, "\n"+pad...)
+		endLine(pad)
 		for _, c := range deferred {
-			out = append(out, c+"\n"+pad...)
+			out = append(out, c...)
+			endLine(pad)
 		}
 		deferred = nil
 		col, atStart = ind, true
@@ -249,7 +259,37 @@ func render(d doc, max int) string {
 	if len(suffix) > 0 || len(deferred) > 0 {
 		newline(0)
 	}
-	return strings.TrimRight(string(out), " \n") + "\n"
+	return alignComments(strings.TrimRight(string(out), " \n")+"\n", marks)
+}
+
+// commentMark says where a trailing comment is: after the code of line
+// (from 0), which ends at byte col of the line.
+type commentMark struct{ line, col int }
+
+// alignComments lines up the trailing comments of consecutive lines in a
+// column, two spaces after the longest code among them.
+func alignComments(s string, marks []commentMark) string {
+	if len(marks) < 2 {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i := 0; i < len(marks); {
+		j := i + 1
+		for j < len(marks) && marks[j].line == marks[j-1].line+1 {
+			j++
+		}
+		most := 0
+		for _, m := range marks[i:j] {
+			most = max(most, width(lines[m.line][:m.col]))
+		}
+		for _, m := range marks[i:j] {
+			l := lines[m.line]
+			pad := strings.Repeat(" ", most-width(l[:m.col])+2)
+			lines[m.line] = l[:m.col] + pad + l[m.col+2:]
+		}
+		i = j
+	}
+	return strings.Join(lines, "\n")
 }
 
 // fillStep prints the first item of a broken fill: flat when it fits, and
