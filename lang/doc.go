@@ -8,6 +8,9 @@
 //   - Incomplete(err) says whether a syntax error only means "more input
 //     needed" (the REPL uses it to decide between ">>> " and "... ").
 //   - SExpr(node) prints a tree in S-expression form (for tests and tools).
+//   - Format(name, src) prints a script in the canonical layout of
+//     `grundy fmt` (format.go; its layout engine is layout.go), and
+//     Comments(name, src) returns the comments the parser skips.
 //
 // Every node carries its Pos (file, line, column in characters). Errors are
 // *Error values that print as "file:line:col: message"; ErrorList holds

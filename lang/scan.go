@@ -89,11 +89,34 @@ func Scan(filename, src string) ([]lexer.Token, error) {
 	return s.run()
 }
 
+// Comment is a comment of the source: Text runs from the "#" to the end of
+// its line (trailing white space and a carriage return left out).
+type Comment struct {
+	Pos  Pos
+	Text string
+}
+
+// Comments returns the comments of src in source order (the parser skips
+// them; the formatter puts them back). Its errors are Scan's.
+func Comments(filename, src string) ([]Comment, error) {
+	_, cs, err := scanAll(filename, src)
+	return cs, err
+}
+
+// scanAll is Scan that also returns the comments.
+func scanAll(filename, src string) ([]lexer.Token, []Comment, error) {
+	s := scanner{src: src, pos: Pos{Filename: filename, Line: 1, Column: 1}, keep: true}
+	toks, err := s.run()
+	return toks, s.comments, err
+}
+
 type scanner struct {
-	src   string
-	pos   Pos // position of src[pos.Offset]
-	toks  []lexer.Token
-	depth int
+	src      string
+	pos      Pos // position of src[pos.Offset]
+	toks     []lexer.Token
+	depth    int
+	keep     bool // collect comments
+	comments []Comment
 }
 
 // advance moves past one character.
@@ -135,6 +158,10 @@ func (s *scanner) run() ([]lexer.Token, error) {
 					return nil, Errorf(s.pos, "invalid UTF-8 in a comment")
 				}
 				s.advance()
+			}
+			if s.keep {
+				text := strings.TrimRight(s.src[start.Offset:s.pos.Offset], " \t\r")
+				s.comments = append(s.comments, Comment{Pos: start, Text: text})
 			}
 		case c >= '0' && c <= '9':
 			for s.pos.Offset < len(s.src) && s.src[s.pos.Offset] >= '0' && s.src[s.pos.Offset] <= '9' {

@@ -7,6 +7,7 @@
 //	grundy graph FILE 'EXPR'  draw the state graph of a game (graph.go)
 //	grundy table FILE 'TABLE' a table of values (table.go)
 //	grundy serve [--port P]   the playground, in a browser (serve.go)
+//	grundy fmt [-w] [-d] FILE the canonical layout of scripts (fmt.go)
 //	grundy                    the interactive REPL
 //
 // Exit status: 0 when the script ran to its end; 1 on a runtime error, a
@@ -53,6 +54,9 @@ Usage:
                             draw EXPR against n (two for clauses: a heat map)
   grundy serve [--port P]   serve the playground (edit and run scripts in a
                             browser) on http://127.0.0.1:P/ (default 8080)
+  grundy fmt [-w] [-d] FILE...
+                            print FILEs in the canonical layout (-w: rewrite
+                            them; -d: print a diff; no FILE: standard input)
   grundy                    the interactive REPL (reads statements from
                             standard input when it is not a terminal)
   grundy --help | --version
@@ -122,6 +126,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return plotCmd(args[1:], stdin, stdout, stderr)
 		case "serve":
 			return serveCmd(args[1:], stdout, stderr)
+		case "fmt":
+			return fmtCmd(args[1:], stdin, stdout, stderr)
 		}
 	}
 	fs := flag.NewFlagSet("grundy", flag.ContinueOnError)
