@@ -385,7 +385,7 @@ func (in *Interpreter) DefineFunc(d FuncDef) error {
 	}
 	b := &eval.Builtin{BName: d.Name, Doc: d.Doc, MinArgs: d.Arity, MaxArgs: maxArgs}
 	b.Fn = func(c *eval.Call, args []eval.Value) eval.Value {
-		r, err := d.Fn(wrapAll(args))
+		r, err := eval.GoCall(func() (Value, error) { return d.Fn(wrapAll(args)) })
 		if err != nil {
 			c.Fail("%s: %v", d.Name, err)
 		}

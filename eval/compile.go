@@ -161,6 +161,9 @@ type Func struct {
 	// recursiveKnown: recursive was computed with every def on the way
 	// compiled (see recursiveNow).
 	recursiveKnown bool
+	// cost is what a call of the def counts toward the stack budget
+	// (limits.go): the nesting of its body, and its own frames.
+	cost int
 }
 
 func (f *Func) Name() string     { return f.name }
@@ -222,6 +225,18 @@ type compiler struct {
 	trace     []Pos           // the calls of int-closed inlined bodies (intinline.go)
 	sweep     sweepFunc       // of the last fast loop compiled (fastloop.go)
 	hidden    int             // hidden locals made for inlined arguments
+	nodes     int             // expressions compiled (count)
+}
+
+// count counts an expression compiled and, every few thousand, checks the
+// limits of the call that compiles (its context and its memory).
+func (c *compiler) count(pos Pos) {
+	c.nodes++
+	if c.nodes%4096 == 0 {
+		if err := c.s.th.parseCheck(pos, 0); err != nil {
+			panic(err)
+		}
+	}
 }
 
 func (c *compiler) errorf(pos Pos, format string, args ...any) {
@@ -343,7 +358,11 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 	var code []execFn
 	for _, st := range f.Stmts {
 		if e := c.stmt(st); e != nil {
-			code = append(code, e)
+			pos := stmtPos(st)
+			code = append(code, func(fr *frame) {
+				fr.th.stmt = pos
+				e(fr)
+			})
 		}
 	}
 	// Defs are explained once all are compiled: whether one is recursive
@@ -371,6 +390,29 @@ func (c *compiler) explainDef(fn *Func, d *lang.DefStmt) {
 	default:
 		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
 	}
+}
+
+// stmtPos is where a statement starts.
+func stmtPos(st lang.Stmt) Pos {
+	switch st := st.(type) {
+	case *lang.LetStmt:
+		return st.Pos
+	case *lang.DefStmt:
+		return st.Pos
+	case *lang.GameStmt:
+		return st.Pos
+	case *lang.PrintStmt:
+		return st.Pos
+	case *lang.AssertStmt:
+		return st.Pos
+	case *lang.ForStmt:
+		return st.Pos
+	case *lang.TableStmt:
+		return st.Pos
+	case *lang.ExprStmt:
+		return st.Pos
+	}
+	return Pos{}
 }
 
 func (c *compiler) stmts(list []lang.Stmt) []execFn {
@@ -551,6 +593,7 @@ func (c *compiler) topScope() *scope {
 }
 
 func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
+	fn.cost = 2 + lang.Depth(d.Body)
 	fn.nslots = c.function(lang.ParamNames(d.Params), false, func() {
 		fn.body = c.expr(d.Body)
 		c.recordFree(fn, d.Body)
@@ -877,6 +920,7 @@ func (th *Thread) putInts(buf []int64) {
 
 // expr compiles an expression to a closure.
 func (c *compiler) expr(e lang.Expr) evalFn {
+	c.count(e.Position())
 	switch e := e.(type) {
 	case *lang.IntLit:
 		v := Int(e.Val)
@@ -943,6 +987,8 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 		}
 	case *lang.Binary:
 		return c.binary(e)
+	case *lang.Chain:
+		return c.chain(e)
 	case *lang.Call:
 		return c.call(e)
 	case *lang.Index:
@@ -1525,11 +1571,7 @@ func callDef(fr *frame, pos Pos, fn *Func, args []evalFn) Value {
 // allInt selects the body compiled for int arguments.
 func (th *Thread) invoke(nf *frame, pos Pos, fn *Func, allInt bool) Value {
 	th.tick(pos)
-	th.depth++
-	if th.depth > th.limits.MaxDepth {
-		th.depth = 0
-		fail(pos, "too many nested calls (more than %d): is the recursion of %s unbounded?", th.limits.MaxDepth, fn.name)
-	}
+	th.enter(pos, fn)
 	th.calls = append(th.calls, pos)
 	body := fn.body
 	if allInt {
@@ -1537,7 +1579,7 @@ func (th *Thread) invoke(nf *frame, pos Pos, fn *Func, allInt bool) Value {
 	}
 	v := body(nf)
 	th.calls = th.calls[:len(th.calls)-1]
-	th.depth--
+	th.leave(fn)
 	th.release(nf)
 	return v
 }

@@ -20,7 +20,9 @@ import (
 // fails at run time keeps its declarations (the statements before the
 // failing one have run).
 func (s *Session) LoadFile(ctx context.Context, filename, src string) error {
-	f, err := lang.ParseFile(filename, src)
+	ctx, end := s.begin(ctx)
+	defer end()
+	f, err := s.parse(filename, src, false)
 	if err != nil {
 		return err
 	}

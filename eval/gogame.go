@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // This file holds game families whose moves are written in Go: games a Go
@@ -73,7 +74,7 @@ func (e *Engine) newGoGame(d *GameDef) *Game {
 	g.check = d.Check
 	opts := func(fr *frame) []Value {
 		args := slices.Clone(fr.slots[:d.Arity])
-		vs, err := d.Options(g, args)
+		vs, err := GoCall(func() ([]Value, error) { return d.Options(g, args) })
 		if err != nil {
 			fr.th.failHere("%s: %v", Format(g.position(args)), err)
 		}
@@ -102,6 +103,33 @@ func (e *Engine) newGoGame(d *GameDef) *Game {
 	return g
 }
 
+// maxPanicText bounds the text of a Go panic quoted in an error.
+const maxPanicText = 300
+
+// GoCall runs f, Go code of the program that embeds grundy (a game's
+// options, a function): a panic in it becomes its error, one line that
+// quotes the panic's value, never a Go stack trace. grundy's own errors,
+// raised by the calls f makes back into grundy, go on as they are.
+func GoCall[T any](f func() (T, error)) (res T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if re, ok := r.(*RuntimeError); ok {
+				panic(re)
+			}
+			msg := strings.Join(strings.Fields(fmt.Sprint(r)), " ")
+			if len(msg) > maxPanicText {
+				cut := maxPanicText
+				for cut > 0 && !utf8.RuneStart(msg[cut]) {
+					cut--
+				}
+				msg = msg[:cut] + "..."
+			}
+			err = fmt.Errorf("the Go code panicked: %s", msg)
+		}
+	}()
+	return f()
+}
+
 // failHere raises a runtime error at the innermost call of the run (the
 // script's call that led here).
 func (th *Thread) failHere(format string, args ...any) {
@@ -115,7 +143,7 @@ func (th *Thread) failHere(format string, args ...any) {
 // checkArgs runs a Go family's argument check for a new position.
 func (g *Game) checkArgs(pos Pos, args []Value) {
 	if g.check != nil {
-		if err := g.check(args); err != nil {
+		if _, err := GoCall(func() (struct{}, error) { return struct{}{}, g.check(args) }); err != nil {
 			fail(pos, "%s: %v", Format(g.position(args)), err)
 		}
 	}

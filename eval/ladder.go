@@ -263,16 +263,18 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 // the plain way runs instead.
 type runMark struct {
 	calls, sp, fsp, csp, isp, depth, edepth int
+	stack                                   int64
 }
 
 func (e *Engine) mark() runMark {
 	th := e.th
-	return runMark{len(th.calls), th.sp, th.fsp, th.csp, th.isp, th.depth, e.depth}
+	return runMark{len(th.calls), th.sp, th.fsp, th.csp, th.isp, th.depth, e.depth, th.stack}
 }
 
 func (e *Engine) restore(m runMark) {
 	th := e.th
 	th.calls, th.sp, th.fsp, th.csp, th.isp, th.depth = th.calls[:m.calls], m.sp, m.fsp, m.csp, m.isp, m.depth
+	th.stack = m.stack
 	e.depth = m.edepth
 }
 

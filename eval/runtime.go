@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
-	"runtime/metrics"
 	"slices"
 	"strings"
 	"time"
@@ -25,6 +23,9 @@ type RuntimeError struct {
 	Pos   Pos
 	Msg   string
 	Trace []string
+	// Stack is the Go stack of an internal error (a bug of grundy's),
+	// for debugging; it is not part of the message.
+	Stack string
 }
 
 func (e *RuntimeError) Error() string { return lang.FormatPos(e.Pos) + ": " + e.Msg }
@@ -117,13 +118,20 @@ type Thread struct {
 	// scratches not in use (scratch.go)
 	scratches    []*scratch
 	setScratches []*setScratch
-	isp          int // of ipool in use
-	fsp          int // frames of fpool in use
-	depth        int
-	limits       Limits
-	calls        []Pos // call sites of the running defs (for error traces)
-	ctx          context.Context
-	steps        int64
+	isp          int   // of ipool in use
+	fsp          int   // frames of fpool in use
+	depth        int   // nested calls of defs
+	stack        int64 // their cost in Go stack (limits.go)
+	// maxStack is the stack budget of a run, in units of cost.
+	maxStack int64
+	// allocated counts the bytes of values built since the memory was
+	// last checked (alloc).
+	allocated int64
+	limits    Limits
+	calls     []Pos // call sites of the running defs (for error traces)
+	stmt      Pos   // the top-level statement running
+	ctx       context.Context
+	steps     int64
 	// checkAt is the step at which limits are next checked.
 	checkAt int64
 	show    func(th *Thread, v Value)
@@ -160,74 +168,6 @@ func (th *Thread) release(fr *frame) {
 	}
 	if th.fsp > 0 && th.fpool[th.fsp-1] == fr {
 		th.fsp--
-	}
-}
-
-// tick counts a step of work and, every few thousand steps, checks whether
-// the run was cancelled.
-func (th *Thread) tick(pos Pos) {
-	th.steps++
-	if th.steps >= th.checkAt {
-		th.checkLimits(pos)
-	}
-}
-
-// checkLimits runs every checkEvery steps: cancellation, the step limit
-// and, every 64 Ki steps, the memory budget.
-func (th *Thread) checkLimits(pos Pos) {
-	th.checkAt = th.steps + checkEvery
-	if th.ctx != nil {
-		th.poll(pos)
-	}
-	if th.steps > th.limits.MaxSteps {
-		th.limitFail(pos, "step limit reached: more than %d evaluation steps (--max-steps)", th.limits.MaxSteps)
-	}
-	if th.steps&(1<<16-1) < checkEvery {
-		if m := heapBytes() + th.engine.flatBytes(); m > th.limits.MaxMemory {
-			runtime.GC()
-			if m = heapBytes() + th.engine.flatBytes(); m > th.limits.MaxMemory {
-				th.limitFail(pos, "memory limit reached: more than %d MiB in use (--max-memory)", th.limits.MaxMemory>>20)
-			}
-		}
-	}
-}
-
-// posText is position r of g as an error message quotes it (fail cuts
-// it to MaxShownText bytes).
-func posText(g *Game, r uint64) string {
-	return Format(g.position(g.args(r)))
-}
-
-// limitFail reports a limit, naming the position being computed.
-func (th *Thread) limitFail(pos Pos, format string, args ...any) {
-	if e := th.engine; e != nil && e.current != nil {
-		format += " while computing %s"
-		args = append(args[:len(args):len(args)], posText(e.current, e.currentR))
-	}
-	fail(pos, format, args...)
-}
-
-var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-
-func heapBytes() int64 {
-	metrics.Read(heapSample)
-	if heapSample[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return int64(heapSample[0].Value.Uint64())
-}
-
-func (th *Thread) poll(pos Pos) {
-	pollYield()
-	if th.prog != nil {
-		th.prog.tick(th.engine.states)
-	}
-	if err := th.ctx.Err(); err != nil {
-		if err == context.DeadlineExceeded && th.limits.Timeout > 0 {
-			th.limitFail(pos, "time limit reached: the run took more than %v (--timeout)", th.limits.Timeout)
-		}
-		// (The caller's own deadline: a cancellation.)
-		fail(pos, "interrupted")
 	}
 }
 

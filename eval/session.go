@@ -85,14 +85,15 @@ func (s *Session) Thread() *Thread { return s.th }
 
 // compile parses nothing: it resolves and compiles a parsed file. On error
 // nothing of the file is kept (REPL entries start from the same names).
-func (s *Session) compile(f *lang.File, repl bool) ([]execFn, error) {
+func (s *Session) compile(f *lang.File, repl bool) (code []execFn, err error) {
+	defer s.compileLimit(&err)
 	c := &compiler{s: s, globals: s.globals}
 	if repl {
 		c.scope = &scope{parent: s.top, names: map[string]*binding{}}
 	} else {
 		c.scope = s.top
 	}
-	code := c.compileFile(f, repl)
+	code = c.compileFile(f, repl)
 	if len(c.errs) > 0 {
 		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
 		return nil, c.errs
@@ -148,9 +149,49 @@ func (s *Session) compile(f *lang.File, repl bool) ([]execFn, error) {
 	return code, nil
 }
 
+// compileLimit turns the panic of a limit the compiler reached (its
+// time, its memory: see compiler.count) into the error *err.
+func (s *Session) compileLimit(err *error) {
+	if r := recover(); r != nil {
+		re, ok := r.(*RuntimeError)
+		if !ok {
+			panic(r)
+		}
+		*err = re
+	}
+}
+
+// begin starts a call of the session (ExecFile, Eval, Do, ...): the time
+// limit (Limits.Timeout) runs from now, through the parse and the compile
+// as through the run, which all poll the context begin returns. The
+// function it returns ends the call.
+func (s *Session) begin(ctx context.Context) (context.Context, func()) {
+	th := s.th
+	cancel := context.CancelFunc(func() {})
+	if th.limits.Timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, th.limits.Timeout)
+	}
+	th.ctx = ctx
+	th.engine.current = nil
+	th.allocated = 0
+	return ctx, func() {
+		cancel()
+		th.ctx = nil
+	}
+}
+
+// parse parses a script or an entry under the session's limits: its
+// time, its memory and the context (the parser checks them as it goes).
+func (s *Session) parse(filename, src string, entry bool) (*lang.File, error) {
+	if entry {
+		return lang.ParseEntryCheck(filename, src, s.th.parseCheck)
+	}
+	return lang.ParseFileCheck(filename, src, s.th.parseCheck)
+}
+
 // Check parses and resolves a script without running it.
 func (s *Session) Check(filename, src string) error {
-	f, err := lang.ParseFile(filename, src)
+	f, err := s.parse(filename, src, false)
 	if err != nil {
 		return err
 	}
@@ -160,7 +201,9 @@ func (s *Session) Check(filename, src string) error {
 
 // ExecFile parses, resolves and runs a whole script.
 func (s *Session) ExecFile(ctx context.Context, filename, src string) error {
-	f, err := lang.ParseFile(filename, src)
+	ctx, end := s.begin(ctx)
+	defer end()
+	f, err := s.parse(filename, src, false)
 	if err != nil {
 		return err
 	}
@@ -174,7 +217,9 @@ func (s *Session) ExecFile(ctx context.Context, filename, src string) error {
 // ExecEntry parses, resolves and runs one REPL entry: declarations replace
 // earlier ones, bare expressions are shown.
 func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
-	f, err := lang.ParseEntry(filename, src)
+	ctx, end := s.begin(ctx)
+	defer end()
+	f, err := s.parse(filename, src, true)
 	if err != nil {
 		return err
 	}
@@ -209,6 +254,8 @@ func (s *Session) bindEntryLets(ok bool) {
 	}
 }
 
+// run runs compiled code (within begin and end, which start the time
+// limit; the prelude runs without).
 func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 	th := s.th
 	if len(th.globals) < s.globals {
@@ -216,16 +263,12 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 		copy(g, th.globals)
 		th.globals = g
 	}
-	if th.limits.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, th.limits.Timeout)
-		defer cancel()
-	}
 	th.ctx = ctx
 	th.steps, th.checkAt = 0, 0
 	th.engine.current = nil
 	th.calls = th.calls[:0]
-	th.depth = 0
+	th.depth, th.stack, th.maxStack = 0, 0, th.stackBudget()
+	th.stmt = Pos{}
 	th.sp, th.fsp, th.csp, th.isp = 0, 0, 0, 0
 	if th.prog != nil {
 		th.prog.begin(th.engine.states)
@@ -256,6 +299,14 @@ func (s *Session) recovered(r any) error {
 	s.engine.depth = 0
 	switch r := r.(type) {
 	case *RuntimeError:
+		if r.Pos.Line == 0 {
+			// Raised where no position is known (a value too deep to
+			// compare): the innermost call, or the statement.
+			r.Pos = th.stmt
+			if n := len(th.calls); n > 0 {
+				r.Pos = th.calls[n-1]
+			}
+		}
 		n := len(th.calls)
 		if n > 0 && th.calls[n-1] == r.Pos {
 			n-- // the error is at the call itself
@@ -275,15 +326,14 @@ func (s *Session) recovered(r any) error {
 			return &RuntimeError{Msg: "interrupted"}
 		}
 	}
-	pos := Pos{}
+	pos := th.stmt
 	if len(th.calls) > 0 {
 		pos = th.calls[len(th.calls)-1]
 	}
-	msg := fmt.Sprint(r)
-	if strings.Contains(msg, "stack overflow") || strings.Contains(msg, "goroutine stack exceeds") {
-		return &RuntimeError{Pos: pos, Msg: "recursion too deep"}
-	}
-	return &RuntimeError{Pos: pos, Msg: "internal error: " + msg + "\n" + string(debug.Stack())}
+	// A bug of grundy's: the message says so, in one line; the Go stack
+	// is kept for whoever debugs it, never shown.
+	msg := strings.ReplaceAll(fmt.Sprint(r), "\n", " ")
+	return &RuntimeError{Pos: pos, Msg: "internal error: " + msg, Stack: string(debug.Stack())}
 }
 
 func (th *Thread) exprResult(v Value) {
@@ -361,7 +411,17 @@ func (s *Session) Eval(ctx context.Context, filename, src string) (Value, error)
 // resolved in the session's scope) and returns its value.
 func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v Value, err error) {
 	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*binding{}}}
-	code := c.expr(x)
+	ctx, end := s.begin(ctx)
+	defer end()
+	var code evalFn
+	err = func() (err error) {
+		defer s.compileLimit(&err)
+		code = c.expr(x)
+		return nil
+	}()
+	if err != nil {
+		return None, err
+	}
 	if len(c.errs) > 0 {
 		return None, c.errs
 	}
@@ -455,5 +515,7 @@ func (s *Session) Stats() Stats {
 // Do runs f inside the session's run context: runtime errors raised by
 // built-ins called from Go become errors, output is flushed, ctx cancels.
 func (s *Session) Do(ctx context.Context, f func()) error {
+	ctx, end := s.begin(ctx)
+	defer end()
 	return s.run(ctx, []execFn{func(*frame) { f() }})
 }

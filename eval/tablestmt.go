@@ -198,9 +198,18 @@ func (c *compiler) label(p *lang.Pattern) func(fr *frame) Value {
 // scope: after ExecFile, its expression and clauses see the script's
 // games, defs and top-level lets. Errors are like ExecFile's.
 func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error) {
+	ctx, end := s.begin(ctx)
+	defer end()
 	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*binding{}}}
 	s.laterLets = nil // the script's lets have all run
-	build := c.table(st)
+	var build func(fr *frame) *Table
+	if err := func() (err error) {
+		defer s.compileLimit(&err)
+		build = c.table(st)
+		return nil
+	}(); err != nil {
+		return nil, err
+	}
 	if len(c.errs) > 0 {
 		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
 		return nil, c.errs

@@ -279,53 +279,113 @@ func Equal(a, b Value) bool {
 	return Compare(a, b) == 0
 }
 
+// maxSumNesting bounds how deeply sums may nest (a sum's part is a
+// position whose arguments hold a sum, ...) in a value that is compared
+// or encoded: the parts of a sum are sorted first, and sorting them
+// compares their own sums' parts, on the Go stack.
+const maxSumNesting = 10_000
+
+// errSumNesting is raised (without a position: the session gives it the
+// innermost call's) when a value passes maxSumNesting.
+func errSumNesting() {
+	panic(&RuntimeError{Msg: fmt.Sprintf("a value with sums nested more than %d deep (a sum of positions whose arguments hold sums, ...) cannot be compared", maxSumNesting)})
+}
+
 // Compare is a total order on values: by kind first, then by contents.
-// Sets and maps iterate in this order.
-func Compare(a, b Value) int {
-	if a.k != b.k {
-		ka, kb := a.k, b.k
-		return cmp.Compare(ka, kb)
-	}
-	switch a.k {
-	case KNone:
-		return 0
-	case KBool, KInt, KNim:
-		return cmp.Compare(a.n, b.n)
-	case KStr:
-		return strings.Compare(a.Str(), b.Str())
-	case KTuple, KList, KSet:
-		return slices.CompareFunc(a.Elems(), b.Elems(), Compare)
-	case KMap:
-		ma, mb := a.Map(), b.Map()
-		if c := slices.CompareFunc(ma.Keys, mb.Keys, Compare); c != 0 {
+// Sets and maps iterate in this order. Nested values are walked without
+// recursion, however deep they are.
+func Compare(a, b Value) int { return compare(a, b, 0) }
+
+// cmpFrame is a pair of element lists being compared, up to i; then
+// (when they are equal) tx and ty: a map's values after its keys.
+type cmpFrame struct {
+	x, y   []Value
+	i      int
+	tx, ty []Value
+}
+
+// compare is Compare inside sums nested sums deep.
+func compare(a, b Value, sums int) int {
+	var buf [4]cmpFrame
+	stack := buf[:0]
+	for {
+		c, f, deep := compareHead(a, b, sums)
+		if c != 0 {
 			return c
 		}
-		return slices.CompareFunc(ma.Vals, mb.Vals, Compare)
+		if deep {
+			stack = append(stack, f)
+		}
+		// The next pair of elements.
+		for {
+			if len(stack) == 0 {
+				return 0
+			}
+			t := &stack[len(stack)-1]
+			if t.i < len(t.x) && t.i < len(t.y) {
+				a, b = t.x[t.i], t.y[t.i]
+				t.i++
+				break
+			}
+			if c := cmp.Compare(len(t.x), len(t.y)); c != 0 {
+				return c
+			}
+			if t.tx != nil || t.ty != nil {
+				*t = cmpFrame{x: t.tx, y: t.ty}
+				continue
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+}
+
+// compareHead compares what a and b hold besides their elements; when
+// they are equal so far and have elements, it returns the frame that
+// compares those.
+func compareHead(a, b Value, sums int) (int, cmpFrame, bool) {
+	if a.k != b.k {
+		return cmp.Compare(a.k, b.k), cmpFrame{}, false
+	}
+	switch a.k {
+	case KBool, KInt, KNim:
+		return cmp.Compare(a.n, b.n), cmpFrame{}, false
+	case KStr:
+		return strings.Compare(a.Str(), b.Str()), cmpFrame{}, false
+	case KTuple, KList, KSet:
+		return 0, cmpFrame{x: a.Elems(), y: b.Elems()}, true
+	case KMap:
+		ma, mb := a.Map(), b.Map()
+		return 0, cmpFrame{x: ma.Keys, y: mb.Keys, tx: ma.Vals, ty: mb.Vals}, true
 	case KPos:
 		if a.ref == b.ref && a.n == b.n {
-			return 0
+			return 0, cmpFrame{}, false
 		}
 		pa, pb := a.Position(), b.Position()
 		if pa.Game != pb.Game {
 			if c := strings.Compare(pa.Game.name, pb.Game.name); c != 0 {
-				return c
+				return c, cmpFrame{}, false
 			}
-			return cmp.Compare(pa.Game.id, pb.Game.id)
+			return cmp.Compare(pa.Game.id, pb.Game.id), cmpFrame{}, false
 		}
-		return slices.CompareFunc(pa.Args, pb.Args, Compare)
+		return 0, cmpFrame{x: pa.Args, y: pb.Args}, true
 	case KSum:
-		return slices.CompareFunc(sortedParts(a), sortedParts(b), Compare)
+		return 0, cmpFrame{x: sortedParts(a, sums+1), y: sortedParts(b, sums+1)}, true
 	case KInf:
-		return slices.Compare(a.InfK(), b.InfK())
+		return slices.Compare(a.InfK(), b.InfK()), cmpFrame{}, false
 	case KFunc:
-		return strings.Compare(a.Callable().Name(), b.Callable().Name())
+		return strings.Compare(a.Callable().Name(), b.Callable().Name()), cmpFrame{}, false
 	}
-	return 0
+	return 0, cmpFrame{}, false
 }
 
-func sortedParts(v Value) []Value {
+// sortedParts returns the parts of a sum in ascending order; the sum is
+// nested sums deep in the values being compared or encoded.
+func sortedParts(v Value, sums int) []Value {
+	if sums > maxSumNesting {
+		errSumNesting()
+	}
 	p := slices.Clone(v.ref.(*Sum).parts())
-	slices.SortFunc(p, Compare)
+	slices.SortFunc(p, func(a, b Value) int { return compare(a, b, sums) })
 	return p
 }
 
@@ -333,85 +393,151 @@ func sortedParts(v Value) []Value {
 
 // Format renders v as print shows it: strings raw at the top level and
 // quoted inside containers.
-func Format(v Value) string {
-	var b strings.Builder
-	writeValue(&b, v, false)
-	return b.String()
-}
+func Format(v Value) string { return formatMax(v, false, 0) }
 
 // Repr renders v as it appears inside a container (strings quoted).
-func Repr(v Value) string {
-	var b strings.Builder
-	writeValue(&b, v, true)
-	return b.String()
+func Repr(v Value) string { return formatMax(v, true, 0) }
+
+// formatMax is Format (Repr when quote is set) that stops once the text is
+// longer than max bytes (0: no bound).
+func formatMax(v Value, quote bool, max int) string {
+	w := valueWriter{max: max}
+	w.value(v, quote)
+	return w.b.String()
 }
 
-func writeSeq(b *strings.Builder, open, close string, elems []Value) {
-	b.WriteString(open)
-	for i, e := range elems {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		writeValue(b, e, true)
+// valueWriter writes values as print shows them, without recursion: a
+// stack of the containers being written.
+type valueWriter struct {
+	b   strings.Builder
+	max int // stop once the text is longer (0: no bound)
+	// th, when set, is the run that prints: the writer polls its context
+	// and accounts for the text's memory before it grows.
+	th  *Thread
+	pos Pos
+	n   int // values written (for polling)
+}
+
+// writeFrame is a container being written: its elements (a map's keys,
+// with vals its values), the next one, and what separates and closes them.
+type writeFrame struct {
+	elems, vals []Value
+	i           int
+	sep, close  string
+}
+
+func (w *valueWriter) str(s string) {
+	if w.th != nil && w.b.Len()+len(s) > w.b.Cap() {
+		// The builder is about to grow to about twice its size.
+		w.th.alloc(w.pos, int64(2*w.b.Cap()+len(s)))
 	}
-	b.WriteString(close)
+	w.b.WriteString(s)
 }
 
-func writeValue(b *strings.Builder, v Value, quote bool) {
+// full reports whether the text is longer than max.
+func (w *valueWriter) full() bool { return w.max > 0 && w.b.Len() > w.max }
+
+// value writes v.
+func (w *valueWriter) value(v Value, quote bool) {
+	var buf [4]writeFrame
+	stack := buf[:0]
+	for {
+		if w.th != nil {
+			w.n++
+			w.th.pollN(w.pos, w.n)
+		}
+		if f, ok := w.head(v, quote); ok {
+			stack = append(stack, f)
+		}
+		// The next element to write, closing the containers done.
+		quote = true
+		for {
+			if len(stack) == 0 || w.full() {
+				return
+			}
+			t := &stack[len(stack)-1]
+			if t.vals != nil {
+				if t.i < 2*len(t.elems) {
+					k := t.i / 2
+					if t.i%2 == 0 {
+						if k > 0 {
+							w.str(", ")
+						}
+						v = t.elems[k]
+					} else {
+						w.str(": ")
+						v = t.vals[k]
+					}
+					t.i++
+					break
+				}
+			} else if t.i < len(t.elems) {
+				if t.i > 0 {
+					w.str(t.sep)
+				}
+				v = t.elems[t.i]
+				t.i++
+				break
+			}
+			w.str(t.close)
+			stack = stack[:len(stack)-1]
+		}
+	}
+}
+
+// head writes what v shows before its elements (all of it, for a value
+// without elements); when v has elements, it returns their frame.
+func (w *valueWriter) head(v Value, quote bool) (writeFrame, bool) {
+	seq := func(open, close string, elems []Value) (writeFrame, bool) {
+		w.str(open)
+		return writeFrame{elems: elems, sep: ", ", close: close}, true
+	}
 	switch v.k {
 	case KNone:
-		b.WriteString("none")
+		w.str("none")
 	case KBool:
-		b.WriteString(strconv.FormatBool(v.n != 0))
+		w.str(strconv.FormatBool(v.n != 0))
 	case KInt:
-		b.WriteString(strconv.FormatInt(v.n, 10))
+		var b [20]byte
+		w.str(string(strconv.AppendInt(b[:0], v.n, 10)))
 	case KStr:
 		if quote {
-			b.WriteString(strconv.Quote(v.Str()))
+			w.str(strconv.Quote(v.Str()))
 		} else {
-			b.WriteString(v.Str())
+			w.str(v.Str())
 		}
 	case KList:
-		writeSeq(b, "[", "]", v.Elems())
+		return seq("[", "]", v.Elems())
 	case KTuple:
 		e := v.Elems()
 		if len(e) == 1 {
-			writeSeq(b, "(", ",)", e)
-		} else {
-			writeSeq(b, "(", ")", e)
+			return seq("(", ",)", e)
 		}
+		return seq("(", ")", e)
 	case KSet:
 		if len(v.Elems()) == 0 {
-			b.WriteString("set()")
-		} else {
-			writeSeq(b, "{", "}", v.Elems())
+			w.str("set()")
+			break
 		}
+		return seq("{", "}", v.Elems())
 	case KMap:
 		m := v.Map()
-		b.WriteByte('{')
-		for i := range m.Keys {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeValue(b, m.Keys[i], true)
-			b.WriteString(": ")
-			writeValue(b, m.Vals[i], true)
+		w.str("{")
+		if len(m.Keys) == 0 {
+			w.str("}")
+			break
 		}
-		b.WriteByte('}')
+		return writeFrame{elems: m.Keys, vals: m.Vals, close: "}"}, true
 	case KNim:
-		b.WriteByte('*')
-		b.WriteString(strconv.FormatInt(v.n, 10))
+		w.str("*")
+		w.str(strconv.FormatInt(v.n, 10))
 	case KPos:
 		p := v.Position()
-		writeSeq(b, p.Game.name+"(", ")", p.Args)
+		return seq(p.Game.name+"(", ")", p.Args)
 	case KSum:
-		for i, p := range v.ref.(*Sum).parts() {
-			if i > 0 {
-				b.WriteString(" + ")
-			}
-			writeValue(b, p, true)
-		}
+		return writeFrame{elems: v.ref.(*Sum).parts(), sep: " + "}, true
 	case KInf:
+		var b strings.Builder
 		b.WriteString("∞{")
 		for i, k := range v.InfK() {
 			if i > 0 {
@@ -420,10 +546,12 @@ func writeValue(b *strings.Builder, v Value, quote bool) {
 			b.WriteString(strconv.FormatInt(k, 10))
 		}
 		b.WriteByte('}')
+		w.str(b.String())
 	case KFunc:
 		c := v.Callable()
-		fmt.Fprintf(b, "<%s %s>", c.kindName(), c.Name())
+		w.str(fmt.Sprintf("<%s %s>", c.kindName(), c.Name()))
 	}
+	return writeFrame{}, false
 }
 
 // Keys: canonical byte encodings, used to intern positions.
@@ -434,15 +562,55 @@ func appendKey(buf []byte, v Value) []byte { return appendKeyMax(buf, v, math.Ma
 // maxKeyBytes bounds the encoding of a position's arguments.
 const maxKeyBytes = 1 << 20
 
+// keyFrame is a container being encoded: its elements (a map's keys, each
+// followed by its value in vals) and the next one.
+type keyFrame struct {
+	elems, vals []Value
+	i           int
+}
+
 // appendKeyMax is appendKey that stops early (leaving more than limit
 // bytes) once the encoding is longer than limit: values can be huge, for
 // example a map that holds the previous one as key and value doubles in
-// size at each step.
+// size at each step. Nested values are encoded without recursion.
 func appendKeyMax(buf []byte, v Value, limit int) []byte {
-	if len(buf) > limit {
-		return buf
+	var fbuf [4]keyFrame
+	stack := fbuf[:0]
+	for {
+		var f keyFrame
+		var deep bool
+		buf, f, deep = appendKeyHead(buf, v)
+		if deep {
+			stack = append(stack, f)
+		}
+		for {
+			if len(stack) == 0 || len(buf) > limit {
+				return buf
+			}
+			t := &stack[len(stack)-1]
+			if t.vals != nil {
+				if t.i < 2*len(t.elems) {
+					if t.i%2 == 0 {
+						v = t.elems[t.i/2]
+					} else {
+						v = t.vals[t.i/2]
+					}
+					t.i++
+					break
+				}
+			} else if t.i < len(t.elems) {
+				v = t.elems[t.i]
+				t.i++
+				break
+			}
+			stack = stack[:len(stack)-1]
+		}
 	}
-	appendKey := func(buf []byte, v Value) []byte { return appendKeyMax(buf, v, limit) }
+}
+
+// appendKeyHead appends the encoding of v but its elements, and returns
+// the frame that encodes those when it has some.
+func appendKeyHead(buf []byte, v Value) ([]byte, keyFrame, bool) {
 	buf = append(buf, byte(v.k))
 	switch v.k {
 	case KBool, KInt, KNim:
@@ -454,38 +622,30 @@ func appendKeyMax(buf []byte, v Value, limit int) []byte {
 	case KTuple, KList, KSet:
 		e := v.Elems()
 		buf = binary.AppendUvarint(buf, uint64(len(e)))
-		for _, x := range e {
-			buf = appendKey(buf, x)
-		}
+		return buf, keyFrame{elems: e}, len(e) > 0
 	case KMap:
 		m := v.Map()
 		buf = binary.AppendUvarint(buf, uint64(len(m.Keys)))
-		for i := range m.Keys {
-			buf = appendKey(buf, m.Keys[i])
-			buf = appendKey(buf, m.Vals[i])
-		}
+		return buf, keyFrame{elems: m.Keys, vals: m.Vals}, len(m.Keys) > 0
 	case KPos:
 		if g, ok := v.ref.(*Game); ok {
 			buf = binary.AppendUvarint(buf, uint64(g.id))
 			buf = binary.AppendUvarint(buf, uint64(g.arity))
 			r := uint64(v.n)
 			for i := g.arity - 1; i >= 0; i-- {
-				buf = appendKey(buf, Int(g.unfield(r>>(uint(i)*g.bits)&(1<<g.bits-1))))
+				buf = append(buf, byte(KInt))
+				buf = binary.AppendVarint(buf, g.unfield(r>>(uint(i)*g.bits)&(1<<g.bits-1)))
 			}
 			break
 		}
 		p := v.Position()
 		buf = binary.AppendUvarint(buf, uint64(p.Game.id))
 		buf = binary.AppendUvarint(buf, uint64(len(p.Args)))
-		for _, x := range p.Args {
-			buf = appendKey(buf, x)
-		}
+		return buf, keyFrame{elems: p.Args}, len(p.Args) > 0
 	case KSum:
-		ps := sortedParts(v)
+		ps := sortedParts(v, 1)
 		buf = binary.AppendUvarint(buf, uint64(len(ps)))
-		for _, x := range ps {
-			buf = appendKey(buf, x)
-		}
+		return buf, keyFrame{elems: ps}, true
 	case KInf:
 		k := v.InfK()
 		buf = binary.AppendUvarint(buf, uint64(len(k)))
@@ -496,7 +656,7 @@ func appendKeyMax(buf []byte, v Value, limit int) []byte {
 		buf = append(buf, v.Callable().Name()...)
 		buf = append(buf, 0)
 	}
-	return buf
+	return buf, keyFrame{}, false
 }
 
 // Checked integer arithmetic.

@@ -251,6 +251,30 @@ type Binary struct {
 	Y   Expr
 }
 
+// Chain is a long run of binary operators applied left to right,
+// ((X op1 Y1) op2 Y2) ...: what the parser builds, instead of nested
+// Binary nodes, for a run of more than MaxBinaryRun operators at one
+// level (1 + 1 + ... + 1 written 100,000 times), so that neither a walk
+// of the tree nor its evaluation recurses once per operator. It means
+// exactly what the nested Binary nodes mean. Pos is the start of X.
+type Chain struct {
+	Pos   Pos
+	X     Expr
+	Steps []Step
+}
+
+// Step is one operator of a Chain and its right operand; Pos is the
+// operator's.
+type Step struct {
+	Pos Pos
+	Op  string
+	Y   Expr
+}
+
+// MaxBinaryRun is the longest run of binary operators at one level the
+// parser nests as Binary nodes; a longer run is a Chain.
+const MaxBinaryRun = 64
+
 // Unary is op X for op in "-", "not", "*" (nimber).
 type Unary struct {
 	Pos Pos
@@ -294,6 +318,7 @@ func (e *Comp) Position() Pos     { return e.Pos }
 func (e *SumOf) Position() Pos    { return e.Pos }
 func (e *IfExpr) Position() Pos   { return e.Pos }
 func (e *Binary) Position() Pos   { return e.Pos }
+func (e *Chain) Position() Pos    { return e.Pos }
 func (e *Unary) Position() Pos    { return e.Pos }
 func (e *Call) Position() Pos     { return e.Pos }
 func (e *Index) Position() Pos    { return e.Pos }
@@ -301,16 +326,21 @@ func (e *Slice) Position() Pos    { return e.Pos }
 
 // Start returns the position where the text of e begins (for a binary
 // expression, its left operand's start; Position gives the operator's).
+// It walks down left operands without recursion (their number is bounded
+// by MaxBinaryRun and the nesting limit).
 func Start(e Expr) Pos {
-	switch e := e.(type) {
-	case *Binary:
-		return Start(e.X)
-	case *Index:
-		return Start(e.X)
-	case *Slice:
-		return Start(e.X)
-	case *Call:
-		return Start(e.Fn)
+	for {
+		switch x := e.(type) {
+		case *Binary:
+			e = x.X
+		case *Index:
+			e = x.X
+		case *Slice:
+			e = x.X
+		default:
+			// A Call's Pos is its callee's start, a Chain's its
+			// first operand's.
+			return e.Position()
+		}
 	}
-	return e.Position()
 }

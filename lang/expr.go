@@ -45,6 +45,7 @@ type syntaxPanic struct{ err *Error }
 // token stream by precedence climbing.
 type exprParser struct {
 	lex   *lexer.PeekingLexer
+	check *checkState // nil: the parse runs without a Check
 	depth int
 	// inAlt is set while parsing a game's alternative outside any
 	// bracket: there a "|" separates alternatives and is no operator.
@@ -52,9 +53,13 @@ type exprParser struct {
 }
 
 func catchSyntax[T any](lex *lexer.PeekingLexer, f func(p *exprParser) T) (res T, err error) {
-	p := &exprParser{lex: lex}
+	p := &exprParser{lex: lex, check: checkStateOf(lex)}
 	defer func() {
 		if r := recover(); r != nil {
+			if _, ok := r.(checkPanic); ok {
+				err = p.check.err
+				return
+			}
 			sp, ok := r.(syntaxPanic)
 			if !ok {
 				panic(r)
@@ -139,7 +144,13 @@ func startsExpr(t *lexer.Token) bool {
 }
 
 func (p *exprParser) peek() *lexer.Token { return p.lex.Peek() }
-func (p *exprParser) next() *lexer.Token { return p.lex.Next() }
+func (p *exprParser) next() *lexer.Token {
+	t := p.lex.Next()
+	if p.check != nil {
+		p.check.tick(t.Pos)
+	}
+	return t
+}
 
 // is reports whether the next token is the punctuation or keyword s.
 func (p *exprParser) is(s string) bool {
@@ -282,17 +293,20 @@ func (p *exprParser) binary(minPrec int) Expr {
 	} else {
 		x = p.unary()
 	}
+	// The operators of this level and their right operands, applied left
+	// to right: nested Binary nodes, or a Chain when there are many.
+	var steps []Step
 	for {
 		op, prec, ntok := p.binop()
 		if prec == 0 || prec < minPrec {
-			return x
+			return chain(x, steps)
 		}
 		t := p.next()
 		if ntok == 2 {
 			p.next()
 		}
 		y := p.binaryOperand(prec+1, op)
-		x = &Binary{Pos: t.Pos, Op: op, X: x, Y: y}
+		steps = append(steps, Step{Pos: t.Pos, Op: op, Y: y})
 		if prec == precCmp || prec == precRange {
 			if op2, prec2, _ := p.binop(); prec2 == prec {
 				kind := "comparisons"
@@ -303,6 +317,18 @@ func (p *exprParser) binary(minPrec int) Expr {
 			}
 		}
 	}
+}
+
+// chain applies steps to x left to right: as nested Binary nodes, or as
+// one Chain when there are more than MaxBinaryRun of them.
+func chain(x Expr, steps []Step) Expr {
+	if len(steps) > MaxBinaryRun {
+		return &Chain{Pos: Start(x), X: x, Steps: steps}
+	}
+	for _, st := range steps {
+		x = &Binary{Pos: st.Pos, Op: st.Op, X: x, Y: st.Y}
+	}
+	return x
 }
 
 func (p *exprParser) binaryOperand(minPrec int, op string) Expr {
@@ -350,8 +376,15 @@ func (p *exprParser) powerTail(x Expr) Expr {
 	return &Binary{Pos: t.Pos, Op: "**", X: x, Y: p.unary()}
 }
 
+// postfix parses calls, indexes and slices after an operand. Each is a
+// level of nesting (f()()() is a call of a call of a call).
 func (p *exprParser) postfix(x Expr) Expr {
+	depth := p.depth
+	defer func() { p.depth = depth }()
 	for {
+		if p.is("(") || p.is("[") {
+			p.enter()
+		}
 		switch {
 		case p.is("("):
 			lp := p.next().Pos
@@ -542,7 +575,13 @@ func (p *exprParser) brace() Expr {
 // the clause list ends before it.
 func (p *exprParser) clauses() []Clause {
 	var cs []Clause
+	// Each clause nests the next (and the body) inside it.
+	depth := p.depth
+	defer func() { p.depth = depth }()
 	for {
+		if p.is("for") || p.is("if") {
+			p.enter()
+		}
 		switch {
 		case p.is("for"):
 			cp := p.lex.MakeCheckpoint()

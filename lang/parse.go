@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -31,13 +32,75 @@ var (
 
 // ParseFile parses a whole script. Errors are *Error.
 func ParseFile(filename, src string) (*File, error) {
-	return parse(fileParser, filename, src)
+	return parse(fileParser, filename, src, nil)
 }
 
 // ParseEntry parses one REPL entry: like a script, but a bare expression is
 // also a statement.
 func ParseEntry(filename, src string) (*File, error) {
-	return parse(entryParser, filename, src)
+	return parse(entryParser, filename, src, nil)
+}
+
+// A Check bounds a parse: the parser calls it every few thousand tokens
+// with the position reached and an estimate of the bytes it is about to
+// need beyond what it holds. A non-nil error (a time or memory limit, a
+// cancellation) ends the parse, which returns that error as it is.
+type Check func(pos Pos, need int64) error
+
+// ParseFileCheck is ParseFile under a Check.
+func ParseFileCheck(filename, src string, check Check) (*File, error) {
+	return parse(fileParser, filename, src, check)
+}
+
+// ParseEntryCheck is ParseEntry under a Check.
+func ParseEntryCheck(filename, src string, check Check) (*File, error) {
+	return parse(entryParser, filename, src, check)
+}
+
+// checkEvery is how many tokens the scanner and the parser go between
+// calls of their Check.
+const checkEvery = 4096
+
+// tokenBytes is the size of a token (lexer.Token); the parser holds the
+// scanner's tokens and a copy of them.
+const tokenBytes = 64
+
+// checkState is the Check of a running parse and what it reported.
+// participle hands the expression parser only its token stream, so the
+// state is found by the stream's first token (a copy of the stream, made
+// when participle tries a branch, shares it).
+type checkState struct {
+	check Check
+	n     int
+	err   error
+}
+
+var checkStates sync.Map // *lexer.Token -> *checkState
+
+func checkStateOf(lex *lexer.PeekingLexer) *checkState {
+	first := lex.Range(0, 1)
+	if len(first) == 0 {
+		return nil
+	}
+	if st, ok := checkStates.Load(&first[0]); ok {
+		return st.(*checkState)
+	}
+	return nil
+}
+
+// checkPanic ends a parse whose Check failed (the error is in the state).
+type checkPanic struct{}
+
+// tick counts a token and calls the Check every checkEvery tokens.
+func (st *checkState) tick(pos Pos) {
+	st.n++
+	if st.n%checkEvery != 0 {
+		return
+	}
+	if err := st.check(pos, 0); err != nil {
+		st.err = err
+		panic(checkPanic{})
+	}
 }
 
 // ParseExpr parses the text of one expression, as in `grundy graph FILE
@@ -166,14 +229,30 @@ func Incomplete(err error) bool {
 	return errors.As(err, &e) && e.Incomplete
 }
 
-func parse(p *participle.Parser[File], filename, src string) (*File, error) {
-	toks, err := Scan(filename, src)
+func parse(p *participle.Parser[File], filename, src string, check Check) (*File, error) {
+	toks, err := scan(filename, src, check)
 	if err != nil {
 		return nil, err
 	}
-	f, err := p.ParseString(filename, src)
+	eof := toks[len(toks)-1].Pos
+	plex, err := lexer.Upgrade(&replay{toks: toks})
 	if err != nil {
-		return nil, convertError(err, toks[len(toks)-1].Pos)
+		return nil, convertError(err, eof)
+	}
+	toks = nil
+	var st *checkState
+	if check != nil {
+		st = &checkState{check: check}
+		key := &plex.Range(0, 1)[0]
+		checkStates.Store(key, st)
+		defer checkStates.Delete(key)
+	}
+	f, err := p.ParseFromLexer(plex)
+	if st != nil && st.err != nil {
+		return nil, st.err
+	}
+	if err != nil {
+		return nil, convertError(err, eof)
 	}
 	return f, nil
 }

@@ -85,7 +85,13 @@ func (r *replay) Next() (lexer.Token, error) {
 // that starts no token, an unterminated string or unknown escape, invalid
 // UTF-8, and brackets nested deeper than MaxNesting.
 func Scan(filename, src string) ([]lexer.Token, error) {
-	s := scanner{src: src, pos: Pos{Filename: filename, Line: 1, Column: 1}}
+	return scan(filename, src, nil)
+}
+
+// scan is Scan under a Check (nil: none), called every checkEvery tokens
+// with the bytes the parse will need for the tokens so far.
+func scan(filename, src string, check Check) ([]lexer.Token, error) {
+	s := scanner{src: src, pos: Pos{Filename: filename, Line: 1, Column: 1}, check: check}
 	return s.run()
 }
 
@@ -117,6 +123,8 @@ type scanner struct {
 	depth    int
 	keep     bool // collect comments
 	comments []Comment
+	check    Check
+	err      error // what check reported
 }
 
 // advance moves past one character.
@@ -140,6 +148,11 @@ func (s *scanner) peek(k int) byte {
 
 func (s *scanner) emit(t lexer.TokenType, value string, at Pos) {
 	s.toks = append(s.toks, lexer.Token{Type: t, Value: value, Pos: at})
+	if s.check != nil && len(s.toks)%checkEvery == 0 && s.err == nil {
+		// The parser copies the tokens (twice as many bytes while its
+		// copy grows) and builds a tree of about their size.
+		s.err = s.check(at, 3*tokenBytes*int64(len(s.toks)))
+	}
 }
 
 const puncts2 = "..==!=<=>=<<>>**"
@@ -147,6 +160,9 @@ const puncts2 = "..==!=<=>=<<>>**"
 func (s *scanner) run() ([]lexer.Token, error) {
 	var open []Pos
 	for s.pos.Offset < len(s.src) {
+		if s.err != nil {
+			return nil, s.err
+		}
 		c := s.src[s.pos.Offset]
 		start := s.pos
 		switch {

@@ -138,6 +138,19 @@ func writeSExpr(b *strings.Builder, node any) {
 		writeList(b, "if", n.Cond, n.Then, n.Else)
 	case *Binary:
 		writeList(b, strings.ReplaceAll(n.Op, " ", "-"), n.X, n.Y)
+	case *Chain:
+		// As the nested Binary nodes it stands for.
+		for i := len(n.Steps) - 1; i >= 0; i-- {
+			b.WriteByte('(')
+			b.WriteString(strings.ReplaceAll(n.Steps[i].Op, " ", "-"))
+			b.WriteByte(' ')
+		}
+		writeSExpr(b, n.X)
+		for _, st := range n.Steps {
+			b.WriteByte(' ')
+			writeSExpr(b, st.Y)
+			b.WriteByte(')')
+		}
 	case *Unary:
 		op := n.Op
 		if op == "-" {

@@ -40,6 +40,11 @@ func Inspect(e Expr, f func(Expr) bool) {
 	case *Binary:
 		Inspect(e.X, f)
 		Inspect(e.Y, f)
+	case *Chain:
+		Inspect(e.X, f)
+		for _, st := range e.Steps {
+			Inspect(st.Y, f)
+		}
 	case *Unary:
 		Inspect(e.X, f)
 	case *Call:
@@ -65,4 +70,46 @@ func InspectClauses(cs []Clause, f func(Expr) bool) {
 			Inspect(c.Cond, f)
 		}
 	}
+}
+
+// Depth returns how deeply e nests: 1 for a leaf, and one more than its
+// deepest child for any other node; a comprehension's clauses each nest
+// one level more, and a Chain is one level whatever its length. (An
+// evaluator that recurses on the tree needs that many levels of stack.)
+func Depth(e Expr) int {
+	if e == nil {
+		return 0
+	}
+	d := 0
+	deeper := func(x Expr) {
+		d = max(d, Depth(x))
+	}
+	switch e := e.(type) {
+	case *Comp:
+		for _, c := range e.Clauses {
+			switch c := c.(type) {
+			case *ForClause:
+				deeper(c.Iter)
+			case *IfClause:
+				deeper(c.Cond)
+			}
+		}
+		deeper(e.Key)
+		deeper(e.Body)
+		return 1 + len(e.Clauses) + d
+	case *Chain:
+		deeper(e.X)
+		for _, st := range e.Steps {
+			deeper(st.Y)
+		}
+		return 1 + d
+	}
+	Inspect(e, func(x Expr) bool {
+		if x == e {
+			return true
+		}
+		deeper(x)
+		return false
+	})
+	return 1 + d
 }

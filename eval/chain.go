@@ -1,0 +1,102 @@
+package eval
+
+import "github.com/grundy-lang/grundy/lang"
+
+// This file compiles a lang.Chain: a long run of binary operators at one
+// level (1 + 1 + ... + 1 written 100,000 times), which the parser builds
+// instead of nested Binary nodes so that nothing recurses once per
+// operator. Its operators are applied in a loop, left to right, by the
+// general operators: a result, an error and its position are those the
+// nested Binary nodes would give (a chain is rare and long, so the fast
+// paths of short expressions are not worth its while).
+
+// chain compiles a Chain to a loop over its steps.
+func (c *compiler) chain(e *lang.Chain) evalFn {
+	x := c.expr(e.X)
+	steps := make([]func(fr *frame, a Value) Value, len(e.Steps))
+	for i, st := range e.Steps {
+		steps[i] = c.step(e.Pos, st)
+	}
+	return func(fr *frame) Value {
+		v := x(fr)
+		th := fr.th
+		for i, f := range steps {
+			if i&(pollEvery-1) == pollEvery-1 && th.ctx != nil {
+				th.poll(e.Steps[i].Pos)
+			}
+			v = f(fr, v)
+		}
+		return v
+	}
+}
+
+// pollEvery is how many cheap operations (steps of a chain, elements
+// copied or printed) go between checks of the run's context.
+const pollEvery = 1024
+
+// step compiles one operator of a chain whose first operand starts at
+// start: a function of the value so far.
+func (c *compiler) step(start Pos, st lang.Step) func(fr *frame, a Value) Value {
+	pos, op := st.Pos, st.Op
+	c.count(pos)
+	switch op {
+	case "and", "or":
+		// As condAt compiles X and Y: the left operand's error points
+		// at its start, the right one's at Y's.
+		what := "the operands of " + op
+		y := c.cond(st.Y, what)
+		and := op == "and"
+		return func(fr *frame, a Value) Value {
+			if needBool(start, a, what) != and {
+				return a
+			}
+			return Bool(y(fr))
+		}
+	case "in":
+		if r, ok := st.Y.(*lang.Binary); ok && r.Op == ".." {
+			lo, hi := c.expr(r.X), c.expr(r.Y)
+			rpos := r.Pos
+			return func(fr *frame, v Value) Value {
+				a, b := lo(fr), hi(fr)
+				if a.k != KInt || b.k != KInt {
+					typeErr(rpos, "..", a, b)
+				}
+				return Bool(v.k == KInt && a.n <= v.n && v.n <= b.n)
+			}
+		}
+	}
+	y := c.expr(st.Y)
+	switch op {
+	case "in":
+		return func(fr *frame, a Value) Value { return Bool(opIn(pos, a, y(fr))) }
+	case "not in":
+		return func(fr *frame, a Value) Value { return Bool(!opIn(pos, a, y(fr))) }
+	case "==":
+		return func(fr *frame, a Value) Value { return Bool(Equal(a, y(fr))) }
+	case "!=":
+		return func(fr *frame, a Value) Value { return Bool(!Equal(a, y(fr))) }
+	case "<", "<=", ">", ">=":
+		return func(fr *frame, a Value) Value { return Bool(opCompare(pos, op, a, y(fr))) }
+	case "+":
+		return func(fr *frame, a Value) Value { return opAdd(pos, a, y(fr)) }
+	case "-":
+		return func(fr *frame, a Value) Value { return opSub(pos, a, y(fr)) }
+	case "*":
+		return func(fr *frame, a Value) Value { return opMul(pos, a, y(fr)) }
+	case "/", "%":
+		return func(fr *frame, a Value) Value { return opDiv(pos, op, a, y(fr)) }
+	case "^":
+		return func(fr *frame, a Value) Value { return opXor(pos, a, y(fr)) }
+	case "|":
+		return func(fr *frame, a Value) Value { return opBitOr(pos, a, y(fr)) }
+	case "&":
+		return func(fr *frame, a Value) Value { return opBitAnd(pos, a, y(fr)) }
+	case "<<", ">>":
+		return func(fr *frame, a Value) Value { return opShift(pos, op, a, y(fr)) }
+	case "**":
+		return func(fr *frame, a Value) Value { return opPow(pos, a, y(fr)) }
+	case "..":
+		return func(fr *frame, a Value) Value { return opRange(fr.th, pos, a, y(fr)) }
+	}
+	panic("eval: unknown operator " + op)
+}

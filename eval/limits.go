@@ -1,0 +1,241 @@
+package eval
+
+import (
+	"context"
+	"runtime"
+	"runtime/metrics"
+)
+
+// This file holds the limits of a run (Limits): steps, time and
+// cancellation, memory, and the depth of nested calls. Every check that
+// can stop a run is here; the operations that build big values, and the
+// parser and the compiler, call them.
+//
+//   - Steps and time: tick counts a step; every checkEvery steps checkLimits
+//     polls the context and the step limit (and, every 16 Ki steps, the
+//     memory). An operation that is long without steps (copying, sorting,
+//     printing a big value) polls the context itself every pollEvery
+//     elements.
+//   - Memory: memInUse is what the limit counts: the Go heap's objects,
+//     the goroutines' stacks and the memo's flat tables. An operation that
+//     builds a value calls alloc with its size before it allocates: a big
+//     one is checked then, small ones add up until they are worth a check.
+//   - Depth: each call of a def counts one nested call toward MaxDepth and
+//     its cost in Go stack (a static bound, from the nesting of its body)
+//     toward the stack budget, which the memory limit sets (enter, leave).
+//     Nothing else nests on the Go stack without bound: the parser bounds
+//     the nesting of expressions (lang.MaxNesting) and flattens long runs
+//     of operators (lang.Chain), and values are printed, compared and
+//     encoded without recursion.
+
+// tick counts a step of work and, every few thousand steps, checks whether
+// the run was cancelled.
+func (th *Thread) tick(pos Pos) {
+	th.steps++
+	if th.steps >= th.checkAt {
+		th.checkLimits(pos)
+	}
+}
+
+// checkLimits runs every checkEvery steps: cancellation, the step limit
+// and, every 16 Ki steps, the memory budget (reading it takes about as
+// long as a thousand cheap steps).
+func (th *Thread) checkLimits(pos Pos) {
+	th.checkAt = th.steps + checkEvery
+	if th.ctx != nil {
+		th.poll(pos)
+	}
+	if th.steps > th.limits.MaxSteps {
+		th.limitFail(pos, "step limit reached: more than %d evaluation steps (--max-steps)", th.limits.MaxSteps)
+	}
+	if th.steps&(1<<14-1) < checkEvery {
+		th.checkMemory(pos, 0)
+	}
+}
+
+// posText is position r of g as an error message quotes it: cut (Errorf
+// cuts it to MaxShownText bytes; its arguments can be huge lists, which
+// are not printed whole).
+func posText(g *Game, r uint64) string {
+	return formatMax(g.position(g.args(r)), false, MaxShownText+1)
+}
+
+// limitErr is the error of a limit, naming the position being computed.
+func (th *Thread) limitErr(pos Pos, format string, args ...any) *RuntimeError {
+	if e := th.engine; e != nil && e.current != nil {
+		format += " while computing %s"
+		args = append(args[:len(args):len(args)], posText(e.current, e.currentR))
+	}
+	return Errorf(pos, format, args...)
+}
+
+// limitFail raises a limit's error.
+func (th *Thread) limitFail(pos Pos, format string, args ...any) {
+	panic(th.limitErr(pos, format, args...))
+}
+
+// Time and cancellation.
+
+// ctxErr is the error of a run whose context is done (its time limit, a
+// cancellation), or nil.
+func (th *Thread) ctxErr(pos Pos) *RuntimeError {
+	if th.ctx == nil {
+		return nil
+	}
+	err := th.ctx.Err()
+	if err == nil {
+		return nil
+	}
+	if err == context.DeadlineExceeded && th.limits.Timeout > 0 {
+		return th.limitErr(pos, "time limit reached: the run took more than %v (--timeout)", th.limits.Timeout)
+	}
+	// (The caller's own deadline: a cancellation.)
+	return Errorf(pos, "interrupted")
+}
+
+// poll raises the run's cancellation, if its context is done (and
+// shows progress, when asked).
+func (th *Thread) poll(pos Pos) {
+	pollYield()
+	if th.prog != nil {
+		th.prog.tick(th.engine.states)
+	}
+	if err := th.ctxErr(pos); err != nil {
+		panic(err)
+	}
+}
+
+// pollN polls every pollEvery calls with i counting up: for loops over the
+// elements of a big value.
+func (th *Thread) pollN(pos Pos, i int) {
+	if i&(pollEvery-1) == pollEvery-1 && th.ctx != nil {
+		th.poll(pos)
+	}
+}
+
+// Memory.
+
+var memSamples = []metrics.Sample{
+	{Name: "/memory/classes/heap/objects:bytes"},
+	{Name: "/memory/classes/heap/stacks:bytes"},
+}
+
+// goBytes is the Go memory the limit counts: the heap's objects (live, or
+// dead and not yet collected) and the goroutines' stacks.
+func goBytes() int64 {
+	metrics.Read(memSamples)
+	var n int64
+	for _, s := range memSamples {
+		if s.Value.Kind() == metrics.KindUint64 {
+			n += int64(s.Value.Uint64())
+		}
+	}
+	return n
+}
+
+// memInUse is the memory the limit counts.
+func (th *Thread) memInUse() int64 {
+	return goBytes() + th.engine.flatBytes()
+}
+
+// memErr is the memory limit's error when the memory in use and need
+// more bytes would pass the limit (after a garbage collection, when
+// without it they would), or nil.
+func (th *Thread) memErr(pos Pos, need int64) *RuntimeError {
+	th.allocated = 0
+	if th.memInUse()+need <= th.limits.MaxMemory {
+		return nil
+	}
+	runtime.GC()
+	if th.memInUse()+need <= th.limits.MaxMemory {
+		return nil
+	}
+	return th.limitErr(pos, "memory limit reached: more than %d MiB in use (--max-memory)", th.limits.MaxMemory>>20)
+}
+
+// checkMemory raises memErr.
+func (th *Thread) checkMemory(pos Pos, need int64) {
+	if err := th.memErr(pos, need); err != nil {
+		panic(err)
+	}
+}
+
+// allocSlack is how many bytes of small values may be built between two
+// checks of the memory: a 32nd of the limit, at most 64 MiB.
+func (th *Thread) allocSlack() int64 { return min(th.limits.MaxMemory/32, 64<<20) }
+
+// alloc accounts for a value of n bytes about to be built at pos: when
+// it is big, or the small ones since the last check add up, it checks
+// that the memory limit leaves room for it (and fails if not).
+func (th *Thread) alloc(pos Pos, n int64) {
+	th.allocated += n
+	if th.allocated < th.allocSlack() {
+		return
+	}
+	th.checkMemory(pos, n)
+}
+
+// Alloc accounts for a value of n bytes a built-in is about to build
+// (see alloc): it fails with the memory limit's error when there is no
+// room for it.
+func (c *Call) Alloc(n int64) { c.Th.alloc(c.Pos, n) }
+
+// Sizes of what values hold, for alloc.
+const (
+	valueBytes = 32 // a Value
+	seqBytes   = 24 // a Seq or Set's header, besides its elements
+)
+
+// elemsBytes is the size of n values in a slice.
+func elemsBytes(n int) int64 { return int64(n) * valueBytes }
+
+// parseCheck is the lang.Check of a parse run by the session: the run's
+// context and its memory limit.
+func (th *Thread) parseCheck(pos Pos, need int64) error {
+	if err := th.ctxErr(pos); err != nil {
+		return err
+	}
+	if err := th.memErr(pos, need); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Depth of nested calls.
+
+// stackUnitBytes is the Go stack a unit of call cost stands for: a level
+// of nesting of the closures a body compiles to, at most (measured: about
+// 250 bytes for an operator, 400 for a call of a def with its frames).
+const stackUnitBytes = 512
+
+// maxStackBytes bounds the Go stack of a run (Go's own bound is 1 GB, and
+// reaching it is fatal, not an error).
+const maxStackBytes = 256 << 20
+
+// stackBudget is the run's budget of call cost: the stack the memory limit
+// leaves room for (a quarter of it), at most maxStackBytes.
+func (th *Thread) stackBudget() int64 {
+	return min(th.limits.MaxMemory/4, maxStackBytes) / stackUnitBytes
+}
+
+// enter accounts for a call of fn at pos: one more nested call, and its
+// cost in Go stack.
+func (th *Thread) enter(pos Pos, fn *Func) {
+	th.depth++
+	th.stack += int64(fn.cost)
+	if th.depth > th.limits.MaxDepth {
+		th.depth, th.stack = 0, 0
+		fail(pos, "too many nested calls (more than %d): is the recursion of %s unbounded?", th.limits.MaxDepth, fn.name)
+	}
+	if th.stack > th.maxStack {
+		depth := th.depth
+		th.depth, th.stack = 0, 0
+		fail(pos, "too many nested calls (%d, their expressions nested more than %d levels deep in all): is the recursion of %s unbounded?", depth, th.maxStack, fn.name)
+	}
+}
+
+// leave ends a call entered with enter.
+func (th *Thread) leave(fn *Func) {
+	th.depth--
+	th.stack -= int64(fn.cost)
+}
