@@ -2,8 +2,6 @@ package eval
 
 import (
 	"math"
-	"slices"
-	"strings"
 )
 
 // The operators of boards: bits on ints (& | << >> **), set algebra
@@ -167,7 +165,7 @@ func opPow(pos Pos, a, b Value) Value {
 }
 
 // repeat is K * X for an int K and a list, tuple or string X.
-func repeat(pos Pos, k int64, x Value) Value {
+func repeat(th *Thread, pos Pos, k int64, x Value) Value {
 	if k < 0 {
 		fail(pos, "cannot repeat a %s %d times: the count must be at least 0", x.TypeName(), k)
 	}
@@ -182,11 +180,11 @@ func repeat(pos Pos, k int64, x Value) Value {
 	}
 	switch x.k {
 	case KStr:
-		return Str(strings.Repeat(x.Str(), int(k)))
+		return Str(repeatStr(th, pos, x.Str(), int(k)))
 	case KList:
-		return List(slices.Repeat(x.Elems(), int(k)))
+		return List(repeatElems(th, pos, x.Elems(), int(k)))
 	}
-	return Tuple(slices.Repeat(x.Elems(), int(k)))
+	return Tuple(repeatElems(th, pos, x.Elems(), int(k)))
 }
 
 // isSeq reports whether v can be repeated or sliced.

@@ -14,19 +14,34 @@ import "github.com/grundy-lang/grundy/lang"
 func (c *compiler) chain(e *lang.Chain) evalFn {
 	x := c.expr(e.X)
 	steps := make([]func(fr *frame, a Value) Value, len(e.Steps))
+	// The right operands of + steps, which a run of concatenations
+	// evaluates itself (nil for other steps).
+	plus := make([]evalFn, len(e.Steps))
 	for i, st := range e.Steps {
+		if st.Op == "+" {
+			plus[i] = c.expr(st.Y)
+			c.count(st.Pos)
+			continue
+		}
 		steps[i] = c.step(e.Pos, st)
 	}
 	return func(fr *frame) Value {
 		v := x(fr)
 		th := fr.th
+		var run accum
 		for i, f := range steps {
-			if i&(pollEvery-1) == pollEvery-1 && th.ctx != nil {
-				th.poll(e.Steps[i].Pos)
+			pos := e.Steps[i].Pos
+			th.pollN(pos, i)
+			if y := plus[i]; y != nil {
+				b := y(fr)
+				if !run.add(th, pos, v, b) {
+					v = opAdd(th, pos, run.value(v), b)
+				}
+				continue
 			}
-			v = f(fr, v)
+			v = f(fr, run.value(v))
 		}
-		return v
+		return run.value(v)
 	}
 }
 
@@ -77,12 +92,10 @@ func (c *compiler) step(start Pos, st lang.Step) func(fr *frame, a Value) Value 
 		return func(fr *frame, a Value) Value { return Bool(!Equal(a, y(fr))) }
 	case "<", "<=", ">", ">=":
 		return func(fr *frame, a Value) Value { return Bool(opCompare(pos, op, a, y(fr))) }
-	case "+":
-		return func(fr *frame, a Value) Value { return opAdd(pos, a, y(fr)) }
 	case "-":
 		return func(fr *frame, a Value) Value { return opSub(pos, a, y(fr)) }
 	case "*":
-		return func(fr *frame, a Value) Value { return opMul(pos, a, y(fr)) }
+		return func(fr *frame, a Value) Value { return opMul(fr.th, pos, a, y(fr)) }
 	case "/", "%":
 		return func(fr *frame, a Value) Value { return opDiv(pos, op, a, y(fr)) }
 	case "^":

@@ -469,16 +469,17 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 		for i, a := range st.Args {
 			args[i] = c.expr(a)
 		}
+		pos := st.Pos
 		return func(fr *frame) {
-			var line strings.Builder
+			w := valueWriter{th: fr.th, pos: pos}
 			for i, a := range args {
 				if i > 0 {
-					line.WriteByte(' ')
+					w.str(" ")
 				}
-				line.WriteString(Format(a(fr)))
+				w.value(a(fr), false)
 			}
-			line.WriteByte('\n')
-			fr.th.write(line.String())
+			w.str("\n")
+			fr.th.write(w.b.String())
 		}
 	case *lang.AssertStmt:
 		cond := c.expr(st.Cond)
@@ -494,7 +495,7 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 			}
 			if v.n == 0 {
 				if msg != nil {
-					fail(pos, "assertion failed: %s", Format(msg(fr)))
+					fail(pos, "assertion failed: %s", fr.th.format(pos, msg(fr), false))
 				}
 				fail(pos, "assertion failed")
 			}
@@ -941,10 +942,12 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 		return func(fr *frame) Value { return Tuple(evalAll(fr, elems)) }
 	case *lang.SetLit:
 		elems := c.exprs(e.Elems)
-		return func(fr *frame) Value { return SetOf(evalAll(fr, elems)) }
+		pos := e.Pos
+		return func(fr *frame) Value { return setOf(fr.th, pos, evalAll(fr, elems)) }
 	case *lang.MapLit:
 		keys, vals := c.exprs(e.Keys), c.exprs(e.Vals)
-		return func(fr *frame) Value { return MapOf(evalAll(fr, keys), evalAll(fr, vals)) }
+		pos := e.Pos
+		return func(fr *frame) Value { return mapOf(fr.th, pos, evalAll(fr, keys), evalAll(fr, vals)) }
 	case *lang.Comp:
 		return c.comp(e)
 	case *lang.SumOf:
@@ -1124,7 +1127,7 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 					return Int(s)
 				}
 			}
-			return opAdd(pos, a, b)
+			return opAdd(fr.th, pos, a, b)
 		}
 	case "-":
 		return func(fr *frame) Value {
@@ -1137,7 +1140,7 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 			return opSub(pos, a, b)
 		}
 	case "*":
-		return func(fr *frame) Value { return opMul(pos, x(fr), y(fr)) }
+		return func(fr *frame) Value { return opMul(fr.th, pos, x(fr), y(fr)) }
 	case "/", "%":
 		op := e.Op
 		return func(fr *frame) Value { return opDiv(pos, op, x(fr), y(fr)) }
@@ -1212,7 +1215,7 @@ func (c *compiler) comp(e *lang.Comp) evalFn {
 		var pkeys []uint64
 		run := loops(func(fr *frame) {
 			if key != nil {
-				keys = append(keys, key(fr))
+				keys = append(roomFor(fr.th, bpos, keys), key(fr))
 			}
 			v := body(fr)
 			if kind == lang.SumComp && !v.IsGame() {
@@ -1230,7 +1233,7 @@ func (c *compiler) comp(e *lang.Comp) evalFn {
 				}
 				pkeys = nil
 			}
-			out = append(out, v)
+			out = append(roomFor(fr.th, bpos, out), v)
 		})
 		stop := fr.stop
 		fr.stop = false
@@ -1240,9 +1243,9 @@ func (c *compiler) comp(e *lang.Comp) evalFn {
 		case lang.ListComp:
 			return List(out)
 		case lang.SetComp:
-			return SetOf(out)
+			return setOf(fr.th, bpos, out)
 		case lang.MapComp:
-			return MapOf(keys, out)
+			return mapOf(fr.th, bpos, keys, out)
 		}
 		if packed && len(pkeys) > 1 {
 			return Value{k: KSum, ref: &Sum{game: pg, keys: slices.Clip(pkeys)}}

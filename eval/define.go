@@ -132,42 +132,39 @@ func (s *Session) LookupGame(name string) *Game {
 // must not be computed here, since their games' memo tables and move rules
 // are the other session's.
 func (s *Session) Owns(v Value) bool {
-	switch v.k {
-	case KTuple, KList, KSet:
-		for _, x := range v.Elems() {
-			if !s.Owns(x) {
-				return false
+	// A stack of element lists, not recursion: values can nest without
+	// bound.
+	stack := [][]Value{{v}}
+	for len(stack) > 0 {
+		xs := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, v := range xs {
+			switch v.k {
+			case KTuple, KList, KSet:
+				stack = append(stack, v.Elems())
+			case KMap:
+				m := v.Map()
+				stack = append(stack, m.Keys, m.Vals)
+			case KPos:
+				p := v.Position()
+				if !s.ownsGame(p.Game) {
+					return false
+				}
+				stack = append(stack, p.Args)
+			case KSum:
+				stack = append(stack, v.Parts())
+			case KFunc:
+				switch f := v.Callable().(type) {
+				case *Game:
+					if !s.ownsGame(f) {
+						return false
+					}
+				case *Func:
+					if !s.ownsFunc(f) {
+						return false
+					}
+				}
 			}
-		}
-	case KMap:
-		m := v.Map()
-		for i := range m.Keys {
-			if !s.Owns(m.Keys[i]) || !s.Owns(m.Vals[i]) {
-				return false
-			}
-		}
-	case KPos:
-		p := v.Position()
-		if !s.ownsGame(p.Game) {
-			return false
-		}
-		for _, x := range p.Args {
-			if !s.Owns(x) {
-				return false
-			}
-		}
-	case KSum:
-		for _, x := range v.Parts() {
-			if !s.Owns(x) {
-				return false
-			}
-		}
-	case KFunc:
-		switch f := v.Callable().(type) {
-		case *Game:
-			return s.ownsGame(f)
-		case *Func:
-			return s.ownsFunc(f)
 		}
 	}
 	return true

@@ -71,6 +71,7 @@ func (th *Thread) Moves(c *Call, v Value) []Value {
 func (e *Engine) moves(v Value) []Value {
 	switch v.k {
 	case KNim:
+		e.th.alloc(e.th.callPos(), elemsBytes(int(v.n)))
 		out := make([]Value, v.n)
 		for i := range out {
 			out[i] = Nimber(int64(i))
@@ -82,15 +83,14 @@ func (e *Engine) moves(v Value) []Value {
 	}
 	parts := v.ref.(*Sum).parts()
 	var out []Value
-	pos := Pos{}
-	if n := len(e.th.calls); n > 0 {
-		pos = e.th.calls[n-1]
-	}
+	pos := e.th.callPos()
 	for i, p := range parts {
 		for _, m := range e.moves(p) {
 			if len(out)&63 == 0 {
 				e.th.checkLimits(pos) // each option here can be a big sum
 			}
+			// Each option is a sum as long as v.
+			e.th.alloc(pos, elemsBytes(len(parts)+1))
 			gs := make([]Value, 0, len(parts))
 			gs = append(gs, parts[:i]...)
 			gs = append(gs, m)

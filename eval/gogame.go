@@ -130,6 +130,15 @@ func GoCall[T any](f func() (T, error)) (res T, err error) {
 	return f()
 }
 
+// callPos is the innermost call of the run (the script's call that led
+// here), or the statement running when there is none.
+func (th *Thread) callPos() Pos {
+	if n := len(th.calls); n > 0 {
+		return th.calls[n-1]
+	}
+	return th.stmt
+}
+
 // failHere raises a runtime error at the innermost call of the run (the
 // script's call that led here).
 func (th *Thread) failHere(format string, args ...any) {

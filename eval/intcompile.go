@@ -203,7 +203,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 		var r Value
 		switch op {
 		case "+":
-			r = opAdd(pos, a, b)
+			r = opAdd(nil, pos, a, b) // (an int and a non-int: it fails)
 		case "-":
 			r = opSub(pos, a, b)
 		case "/", "%":

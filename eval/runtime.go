@@ -181,7 +181,9 @@ func overflow(pos Pos, op string, a, b int64) {
 	fail(pos, "integer overflow: %d %s %d does not fit in 64 bits", a, op, b)
 }
 
-func opAdd(pos Pos, a, b Value) Value {
+// opAdd is a + b. th, when set, is the run: a concatenation accounts for
+// its memory and polls its context (bulk.go).
+func opAdd(th *Thread, pos Pos, a, b Value) Value {
 	switch {
 	case a.k == KInt && b.k == KInt:
 		c, ok := addOK(a.n, b.n)
@@ -190,13 +192,13 @@ func opAdd(pos Pos, a, b Value) Value {
 		}
 		return Int(c)
 	case a.k == KStr && b.k == KStr:
-		return Str(a.Str() + b.Str())
+		return Str(concatStr(th, pos, a.Str(), b.Str()))
 	case a.k == KList && b.k == KList:
-		return List(slices.Concat(a.Elems(), b.Elems()))
+		return List(concatElems(th, pos, a.Elems(), b.Elems()))
 	case a.k == KTuple && b.k == KTuple:
-		return Tuple(slices.Concat(a.Elems(), b.Elems()))
+		return Tuple(concatElems(th, pos, a.Elems(), b.Elems()))
 	case a.IsGame() && b.IsGame():
-		return SumOf([]Value{a, b})
+		return sumOf(th, pos, a, b)
 	case a.IsGame() && b.k == KInt || a.k == KInt && b.IsGame():
 		fail(pos, "cannot add %s and %s: write *k for a nim heap of size k", a.TypeName(), b.TypeName())
 	}
@@ -222,7 +224,8 @@ func opSub(pos Pos, a, b Value) Value {
 // maxCopies bounds k in k * G when the copies are built as a value.
 const maxCopies = 1 << 20
 
-func opMul(pos Pos, a, b Value) Value {
+// opMul is a * b (th as for opAdd).
+func opMul(th *Thread, pos Pos, a, b Value) Value {
 	switch {
 	case a.k == KInt && b.k == KInt:
 		c, ok := mulOK(a.n, b.n)
@@ -231,30 +234,26 @@ func opMul(pos Pos, a, b Value) Value {
 		}
 		return Int(c)
 	case a.k == KInt && b.IsGame():
-		return copies(pos, a.n, b)
+		return copies(th, pos, a.n, b)
 	case a.IsGame() && b.k == KInt:
-		return copies(pos, b.n, a)
+		return copies(th, pos, b.n, a)
 	case a.k == KInt && isSeq(b):
-		return repeat(pos, a.n, b)
+		return repeat(th, pos, a.n, b)
 	case isSeq(a) && b.k == KInt:
-		return repeat(pos, b.n, a)
+		return repeat(th, pos, b.n, a)
 	}
 	typeErr(pos, "*", a, b)
 	return None
 }
 
-func copies(pos Pos, k int64, g Value) Value {
+func copies(th *Thread, pos Pos, k int64, g Value) Value {
 	if k < 0 {
 		fail(pos, "cannot take %d copies of a game: the count must be at least 0", k)
 	}
 	if k > maxCopies || k > 0 && int64(len(g.Parts()))*k > maxCopies {
 		fail(pos, "%d copies of a game are too many to build (at most %d); sg(k * G) needs no copies", k, maxCopies)
 	}
-	gs := make([]Value, k)
-	for i := range gs {
-		gs[i] = g
-	}
-	return SumOf(gs)
+	return SumOf(repeatElems(th, pos, []Value{g}, int(k)))
 }
 
 func opDiv(pos Pos, op string, a, b Value) Value {
@@ -303,10 +302,12 @@ func opRange(th *Thread, pos Pos, a, b Value) Value {
 	if n, ok := subOK(b.n, a.n); !ok || n >= maxRange {
 		fail(pos, "the range %d .. %d is too long to build as a list (at most %d elements)", a.n, b.n, maxRange)
 	}
-	xs := make([]Value, b.n-a.n+1)
+	n := int(b.n - a.n + 1)
+	allocIf(th, pos, elemsBytes(n))
+	xs := make([]Value, n)
 	for i := range xs {
-		if i&(1<<16-1) == 0 && th.ctx != nil {
-			th.poll(pos)
+		if i&(copyChunk-1) == 0 {
+			pollIf(th, pos)
 		}
 		xs[i] = Int(a.n + int64(i))
 	}
@@ -359,24 +360,42 @@ func opCompare(pos Pos, op string, a, b Value) bool {
 }
 
 // orderCompare orders two values for <, <=, > and >=: ints, strings and
-// bools among themselves, and lists and tuples element by element.
+// bools among themselves, and lists and tuples element by element (walked
+// without recursion, however deeply they nest).
 func orderCompare(pos Pos, op string, a, b Value) int {
-	if a.k == KInf || b.k == KInf {
-		fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+	type pair struct {
+		x, y []Value
+		i    int
 	}
-	if a.k != b.k || !(a.k == KInt || a.k == KStr || a.k == KList || a.k == KTuple || a.k == KBool) {
-		fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
-	}
-	if a.k == KList || a.k == KTuple {
-		x, y := a.Elems(), b.Elems()
-		for i := 0; i < len(x) && i < len(y); i++ {
-			if c := orderCompare(pos, op, x[i], y[i]); c != 0 {
+	var stack []pair
+	for {
+		if a.k == KInf || b.k == KInf {
+			fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+		}
+		if a.k != b.k || !(a.k == KInt || a.k == KStr || a.k == KList || a.k == KTuple || a.k == KBool) {
+			fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
+		}
+		if a.k == KList || a.k == KTuple {
+			stack = append(stack, pair{x: a.Elems(), y: b.Elems()})
+		} else if c := Compare(a, b); c != 0 {
+			return c
+		}
+		for {
+			if len(stack) == 0 {
+				return 0
+			}
+			t := &stack[len(stack)-1]
+			if t.i < len(t.x) && t.i < len(t.y) {
+				a, b = t.x[t.i], t.y[t.i]
+				t.i++
+				break
+			}
+			if c := len(t.x) - len(t.y); c != 0 {
 				return c
 			}
+			stack = stack[:len(stack)-1]
 		}
-		return len(x) - len(y)
 	}
-	return Compare(a, b)
 }
 
 func opIn(pos Pos, x, coll Value) bool {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -341,7 +343,7 @@ func (th *Thread) exprResult(v Value) {
 		th.show(th, v)
 		return
 	}
-	th.write(Format(v) + "\n")
+	th.write(th.format(th.stmt, v, false) + "\n")
 }
 
 // Out is where print writes (buffered; flushed when a run ends).
@@ -363,6 +365,55 @@ func (th *Thread) write(text string) {
 	}
 }
 
+// readInput reads all of standard input for ints(), accounting for its
+// memory as it grows (a huge input fails with the memory limit's error).
+func (th *Thread) readInput(c *Call) []byte {
+	data := make([]byte, 0, 4096)
+	for {
+		if len(data) == cap(data) {
+			n := 2 * cap(data)
+			c.Alloc(int64(n))
+			data = append(make([]byte, 0, n), data...)
+		}
+		k, err := th.in.Read(data[len(data):cap(data)])
+		data = data[:len(data)+k]
+		if err == io.EOF {
+			return data
+		}
+		if err != nil {
+			c.Fail("ints(): reading standard input: %v", err)
+		}
+		c.Tick()
+	}
+}
+
+// forWords calls f with each word of data (split at white space, as
+// strings.Fields splits) and the number of its line.
+func forWords(data []byte, f func(line int, w []byte)) {
+	line, start := 1, -1
+	for i := 0; i < len(data); {
+		r, n := rune(data[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRune(data[i:])
+		}
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				f(line, data[start:i])
+				start = -1
+			}
+			if r == '\n' {
+				line++
+			}
+		} else if start < 0 {
+			start = i
+		}
+		i += n
+	}
+	if start >= 0 {
+		f(line, data[start:])
+	}
+}
+
 // Ints returns all whitespace-separated integers of standard input as a
 // list (read once, then remembered).
 func (th *Thread) Ints(c *Call) Value {
@@ -372,25 +423,24 @@ func (th *Thread) Ints(c *Call) Value {
 	if th.in == nil {
 		c.Fail("ints(): this program has no standard input")
 	}
-	data, err := io.ReadAll(th.in)
-	if err != nil {
-		c.Fail("ints(): reading standard input: %v", err)
-	}
-	var out []Value
-	line := 1
-	for _, l := range strings.Split(string(data), "\n") {
-		for _, w := range strings.Fields(l) {
-			n, err := strconv.ParseInt(w, 10, 64)
-			if err != nil {
-				if len(w) > 20 {
-					w = w[:20] + "..."
-				}
-				c.Fail("ints(): standard input line %d has %q, which is not a 64-bit integer", line, w)
+	data := th.readInput(c)
+	// The words, as strings.Fields splits each line: counted first, so
+	// that the list is accounted for and made once.
+	words := 0
+	forWords(data, func(int, []byte) { words++ })
+	out := c.Alloced(words)
+	forWords(data, func(line int, w []byte) {
+		c.Poll(len(out))
+		n, err := strconv.ParseInt(string(w), 10, 64)
+		if err != nil {
+			s := string(w)
+			if len(s) > 20 {
+				s = s[:20] + "..."
 			}
-			out = append(out, Int(n))
+			c.Fail("ints(): standard input line %d has %q, which is not a 64-bit integer", line, s)
 		}
-		line++
-	}
+		out = append(out, Int(n))
+	})
 	th.inRead = true
 	th.ints = List(out)
 	return th.ints

@@ -406,6 +406,18 @@ func formatMax(v Value, quote bool, max int) string {
 	return w.b.String()
 }
 
+// format is formatMax without a bound for the run th, printing at pos: it
+// polls the run's context and accounts for the text's memory as it grows.
+func (th *Thread) format(pos Pos, v Value, quote bool) string {
+	w := valueWriter{th: th, pos: pos}
+	w.value(v, quote)
+	return w.b.String()
+}
+
+// Format is the text print shows for v, as the call's run builds it
+// (see Thread.format): str(X).
+func (c *Call) Format(v Value) string { return c.Th.format(c.Pos, v, false) }
+
 // valueWriter writes values as print shows them, without recursion: a
 // stack of the containers being written.
 type valueWriter struct {

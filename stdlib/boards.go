@@ -3,6 +3,7 @@ package stdlib
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -28,14 +29,25 @@ var boards = []*eval.Builtin{
 			if a[1].Kind() != eval.KStr {
 				c.ArgFail(1, "join needs a string separator, found %s %s", a[1].TypeName(), eval.Repr(a[1]))
 			}
-			parts := make([]string, len(xs))
-			for i, x := range xs {
+			sep := a[1].Str()
+			n := len(sep) * max(len(xs)-1, 0)
+			for _, x := range xs {
 				if x.Kind() != eval.KStr {
 					c.ArgFail(0, "join needs strings, found %s %s", x.TypeName(), eval.Repr(x))
 				}
-				parts[i] = x.Str()
+				n += len(x.Str())
 			}
-			return eval.Str(strings.Join(parts, a[1].Str()))
+			c.Alloc(int64(n))
+			var b strings.Builder
+			b.Grow(n)
+			for i, x := range xs {
+				c.Poll(i)
+				if i > 0 {
+					b.WriteString(sep)
+				}
+				b.WriteString(x.Str())
+			}
+			return eval.Str(b.String())
 		}},
 	{BName: "chars", MinArgs: 1, MaxArgs: 1, Pure: true,
 		Doc: `chars(S): the characters of string S as a list of one-character strings: chars("ab") is ["a", "b"].`,
@@ -43,11 +55,7 @@ var boards = []*eval.Builtin{
 			if a[0].Kind() != eval.KStr {
 				c.ArgFail(0, "chars needs a string, found %s %s", a[0].TypeName(), eval.Repr(a[0]))
 			}
-			var out []eval.Value
-			for _, r := range a[0].Str() {
-				out = append(out, eval.Str(string(r)))
-			}
-			return eval.List(out)
+			return eval.List(chars(c, a[0].Str()))
 		}},
 	{BName: "sum", MinArgs: 1, MaxArgs: 1, Pure: true,
 		Doc: "sum(XS): the integer sum of a list, tuple or set of ints (0 when empty); `sum of` is the sum of games. Errors: an element that is not an int, overflow.",
@@ -73,7 +81,7 @@ var boards = []*eval.Builtin{
 		Doc: "reversed(XS): a list of the elements of a list, tuple, set or map (its keys), or of the characters of a string, last first.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			xs := seqElems(c, a[0], "reversed")
-			out := slices.Clone(xs)
+			out := c.Clone(xs)
 			slices.Reverse(out)
 			return eval.List(out)
 		}},
@@ -81,8 +89,10 @@ var boards = []*eval.Builtin{
 		Doc: "enumerate(XS): a list of (i, x) tuples, i counting from 0, for the elements x of a list, tuple, set, map (its keys) or string (its characters).",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			xs := seqElems(c, a[0], "enumerate")
+			c.AllocValues(3 * len(xs)) // each a tuple of two
 			out := make([]eval.Value, len(xs))
 			for i, x := range xs {
+				c.Poll(i)
 				out[i] = eval.Tuple([]eval.Value{eval.Int(int64(i)), x})
 			}
 			return eval.List(out)
@@ -92,8 +102,10 @@ var boards = []*eval.Builtin{
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			xs, ys := seqElems(c, a[0], "zip"), seqElems(c, a[1], "zip")
 			n := min(len(xs), len(ys))
+			c.AllocValues(3 * n) // each a tuple of two
 			out := make([]eval.Value, n)
 			for i := range n {
+				c.Poll(i)
 				out[i] = eval.Tuple([]eval.Value{xs[i], ys[i]})
 			}
 			return eval.List(out)
@@ -105,9 +117,23 @@ func seqElems(c *eval.Call, v eval.Value, fn string) []eval.Value {
 	if v.Kind() != eval.KStr {
 		return elems(c, 0, v, fn)
 	}
-	var out []eval.Value
-	for _, r := range v.Str() {
-		out = append(out, eval.Str(string(r)))
+	return chars(c, v.Str())
+}
+
+// chars returns the characters of s as one-character strings.
+func chars(c *eval.Call, s string) []eval.Value {
+	// Each a Value and a string header; its bytes are s's.
+	c.AllocValues(2 * len(s))
+	out := make([]eval.Value, 0, utf8.RuneCountInString(s))
+	for i := 0; i < len(s); {
+		c.Poll(len(out))
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			out = append(out, eval.Str(string(r)))
+		} else {
+			out = append(out, eval.Str(s[i:i+n]))
+		}
+		i += n
 	}
 	return out
 }
@@ -125,13 +151,14 @@ func update(c *eval.Call, a []eval.Value) eval.Value {
 	}
 	switch x.Kind() {
 	case eval.KList, eval.KTuple:
-		xs := slices.Clone(x.Elems())
+		xs := c.Clone(x.Elems())
 		xs[index(len(xs), "element")] = v
 		if x.Kind() == eval.KList {
 			return eval.List(xs)
 		}
 		return eval.Tuple(xs)
 	case eval.KStr:
+		c.Alloc(int64(6 * len(x.Str()))) // its runes, then the new string
 		rs := []rune(x.Str())
 		k := index(len(rs), "character")
 		if v.Kind() != eval.KStr {
@@ -140,6 +167,7 @@ func update(c *eval.Call, a []eval.Value) eval.Value {
 		return eval.Str(string(rs[:k]) + v.Str() + string(rs[k+1:]))
 	case eval.KMap:
 		m := x.Map()
+		c.AllocValues(2 * len(m.Keys))
 		j, found := slices.BinarySearchFunc(m.Keys, i, eval.Compare)
 		if found {
 			vals := slices.Clone(m.Vals)

@@ -129,18 +129,22 @@ var gameBuiltins = []*eval.Builtin{
 			if n < 2 {
 				return eval.List(nil)
 			}
-			composite := make([]bool, n+1)
-			var out []eval.Value
+			// A bit per number, and the primes: fewer than
+			// 1.26 n / ln n of them (Rosser and Schoenfeld).
+			count := int(1.26*float64(n)/math.Log(float64(n))) + 1
+			c.Alloc(n/8 + 1)
+			out := c.Alloced(count)
+			composite := make([]uint64, n/64+1)
 			for i := int64(2); i <= n; i++ {
-				if i&(1<<20-1) == 0 {
+				if i&(1<<16-1) == 0 {
 					c.Tick()
 				}
-				if composite[i] {
+				if composite[i/64]&(1<<(i%64)) != 0 {
 					continue
 				}
 				out = append(out, eval.Int(i))
 				for j := i * i; j <= n; j += i {
-					composite[j] = true
+					composite[j/64] |= 1 << (j % 64)
 				}
 			}
 			return eval.List(out)
@@ -217,8 +221,10 @@ var gameBuiltins = []*eval.Builtin{
 			if n > 10_000_000 {
 				c.Fail("range of %d elements is too long (at most 10000000)", n)
 			}
+			c.AllocValues(int(n))
 			out := make([]eval.Value, n)
 			for i := range out {
+				c.Poll(i)
 				out[i] = eval.Int(lo + int64(i)*step)
 			}
 			return eval.List(out)

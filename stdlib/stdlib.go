@@ -105,21 +105,21 @@ var all = []*eval.Builtin{
 	{BName: "sorted", Pure: true, Sorts: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "sorted(XS): a list of the elements of a list, tuple, set or map (its keys), ascending.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
-			xs := slices.Clone(elems(c, 0, a[0], "sorted"))
+			xs := c.Clone(elems(c, 0, a[0], "sorted"))
 			checkOrdered(c, "sorted", xs)
-			slices.SortStableFunc(xs, eval.Compare)
+			c.Sort(xs)
 			return eval.List(xs)
 		}},
 	{BName: "str", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "str(X): the text print would show for X.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.Str(eval.Format(a[0])) }},
+		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.Str(c.Format(a[0])) }},
 	{BName: "keys", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "keys(M): the keys of map M as a sorted list.",
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			if a[0].Kind() != eval.KMap {
 				c.ArgFail(0, "keys needs a map, found %s", a[0].TypeName())
 			}
-			return eval.List(slices.Clone(a[0].Elems()))
+			return eval.List(c.Clone(a[0].Elems()))
 		}},
 	{BName: "get", Pure: true, MinArgs: 3, MaxArgs: 3,
 		Doc: "get(M, K, DEFAULT): the value of key K in map M, or DEFAULT when K is not a key.",
@@ -139,7 +139,7 @@ var all = []*eval.Builtin{
 			if len(a) == 0 {
 				return eval.SetOf(nil)
 			}
-			return eval.SetOf(slices.Clone(elems(c, 0, a[0], "set")))
+			return c.SetOf(c.Clone(elems(c, 0, a[0], "set")))
 		}},
 	{BName: "all", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "all(XS): true when every element of XS is true (all([]) is true). Error: an element that is not a bool.",

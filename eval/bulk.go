@@ -1,0 +1,271 @@
+package eval
+
+import (
+	"slices"
+	"strings"
+)
+
+// This file builds big values: concatenations, repetitions and copies.
+// Each accounts for the memory of what it builds before building it
+// (Thread.alloc: the memory limit fails it there), and one that copies
+// much polls the run's context as it goes, so that a time limit or an
+// interruption ends it promptly. A nil thread (an operation outside a
+// run) does neither.
+
+// copyChunk is how many elements (or bytes, times 32) are copied between
+// two polls of the context: about a millisecond of copying.
+const copyChunk = 1 << 16
+
+// poll polls th's context, when there is one.
+func pollIf(th *Thread, pos Pos) {
+	if th != nil && th.ctx != nil {
+		th.poll(pos)
+	}
+}
+
+// allocIf accounts for n bytes about to be built, when th is set.
+func allocIf(th *Thread, pos Pos, n int64) {
+	if th != nil {
+		th.alloc(pos, n)
+	}
+}
+
+// concatElems returns a new slice holding xs and then ys.
+func concatElems(th *Thread, pos Pos, xs, ys []Value) []Value {
+	n := len(xs) + len(ys)
+	allocIf(th, pos, elemsBytes(n))
+	out := make([]Value, 0, n)
+	out = appendElems(th, pos, out, xs)
+	return appendElems(th, pos, out, ys)
+}
+
+// appendElems appends ys to out (whose capacity holds them), polling
+// between chunks.
+func appendElems(th *Thread, pos Pos, out, ys []Value) []Value {
+	for len(ys) > copyChunk {
+		out = append(out, ys[:copyChunk]...)
+		ys = ys[copyChunk:]
+		pollIf(th, pos)
+	}
+	return append(out, ys...)
+}
+
+// concatStr returns x + y.
+func concatStr(th *Thread, pos Pos, x, y string) string {
+	n := len(x) + len(y)
+	allocIf(th, pos, int64(n))
+	if n <= 32*copyChunk {
+		return x + y
+	}
+	var b strings.Builder
+	b.Grow(n)
+	writeChunked(th, pos, &b, x)
+	writeChunked(th, pos, &b, y)
+	return b.String()
+}
+
+// writeChunked writes s to b, polling between chunks.
+func writeChunked(th *Thread, pos Pos, b *strings.Builder, s string) {
+	for len(s) > 32*copyChunk {
+		b.WriteString(s[:32*copyChunk])
+		s = s[32*copyChunk:]
+		pollIf(th, pos)
+	}
+	b.WriteString(s)
+}
+
+// sumOf is SumOf of two games, accounting for the parts it copies.
+func sumOf(th *Thread, pos Pos, a, b Value) Value {
+	if a.k == KSum || b.k == KSum {
+		allocIf(th, pos, elemsBytes(len(a.Parts())+len(b.Parts())))
+	}
+	return SumOf([]Value{a, b})
+}
+
+// repeatElems returns k copies of xs, one after another.
+func repeatElems(th *Thread, pos Pos, xs []Value, k int) []Value {
+	allocIf(th, pos, elemsBytes(len(xs)*k))
+	out := make([]Value, 0, len(xs)*k)
+	for range k {
+		out = appendElems(th, pos, out, xs)
+	}
+	return out
+}
+
+// repeatStr returns k copies of s.
+func repeatStr(th *Thread, pos Pos, s string, k int) string {
+	allocIf(th, pos, int64(len(s)*k))
+	if len(s)*k <= 32*copyChunk {
+		return strings.Repeat(s, k)
+	}
+	var b strings.Builder
+	b.Grow(len(s) * k)
+	for range k {
+		writeChunked(th, pos, &b, s)
+	}
+	return b.String()
+}
+
+// accum is a run of + on strings, lists or tuples in a Chain, built in
+// place rather than copied at each step (1 + ... written as "a" + "a" +
+// ... 100,000 times would copy its result that many times): what the
+// steps would build, as they would build it.
+type accum struct {
+	k    Kind // KNone: no run in progress
+	b    strings.Builder
+	xs   []Value
+	used int64 // bytes accounted for
+}
+
+// add tries v + y as the next step of a run: it reports false (and
+// builds nothing) when that is not a concatenation of two strings, lists
+// or tuples, which the caller computes the general way.
+func (a *accum) add(th *Thread, pos Pos, v, y Value) bool {
+	switch {
+	case a.k == KNone && v.k == y.k && (v.k == KStr || v.k == KList || v.k == KTuple):
+		a.k = v.k
+		if v.k == KStr {
+			a.b.Reset()
+			a.grow(th, pos, int64(len(v.Str())+len(y.Str())))
+			writeChunked(th, pos, &a.b, v.Str())
+		} else {
+			a.xs = nil
+			a.grow(th, pos, elemsBytes(len(v.Elems())+len(y.Elems())))
+			a.xs = appendElems(th, pos, a.xs, v.Elems())
+		}
+	case a.k != KNone && y.k == a.k:
+	default:
+		return false
+	}
+	if a.k == KStr {
+		a.grow(th, pos, int64(a.b.Len()+len(y.Str())))
+		writeChunked(th, pos, &a.b, y.Str())
+	} else {
+		a.grow(th, pos, elemsBytes(len(a.xs)+len(y.Elems())))
+		a.xs = appendElems(th, pos, a.xs, y.Elems())
+	}
+	return true
+}
+
+// grow makes room for n bytes in all, doubling, and accounts for them.
+func (a *accum) grow(th *Thread, pos Pos, n int64) {
+	if a.k == KStr && int64(a.b.Cap()) >= n || a.k != KStr && elemsBytes(cap(a.xs)) >= n {
+		return
+	}
+	n = max(n, 2*a.used)
+	allocIf(th, pos, n)
+	a.used = n
+	if a.k == KStr {
+		a.b.Grow(int(n) - a.b.Len())
+	} else {
+		a.xs = append(make([]Value, 0, n/valueBytes), a.xs...)
+	}
+}
+
+// value ends the run in progress and returns what it built (v, when none
+// is in progress).
+func (a *accum) value(v Value) Value {
+	k := a.k
+	a.k, a.used = KNone, 0
+	switch k {
+	case KStr:
+		s := a.b.String()
+		a.b = strings.Builder{}
+		return Str(s)
+	case KList:
+		xs := a.xs
+		a.xs = nil
+		return List(xs)
+	case KTuple:
+		xs := a.xs
+		a.xs = nil
+		return Tuple(xs)
+	}
+	return v
+}
+
+// sortValues sorts xs stably by Compare, polling th's context as it
+// compares (a sort of millions of values takes seconds).
+func sortValues(th *Thread, pos Pos, xs []Value) {
+	if th == nil || th.ctx == nil || len(xs) < pollEvery {
+		slices.SortStableFunc(xs, Compare)
+		return
+	}
+	n := 0
+	slices.SortStableFunc(xs, func(a, b Value) int {
+		n++
+		th.pollN(pos, n)
+		return Compare(a, b)
+	})
+}
+
+// setOf is SetOf for the run th at pos (its sort polls the context).
+func setOf(th *Thread, pos Pos, elems []Value) Value {
+	sortValues(th, pos, elems)
+	elems = slices.CompactFunc(elems, Equal)
+	return Value{k: KSet, ref: &Set{elems}}
+}
+
+// mapOf is MapOf for the run th at pos (its sort polls the context).
+func mapOf(th *Thread, pos Pos, keys, vals []Value) Value {
+	if len(keys) < pollEvery {
+		return MapOf(keys, vals)
+	}
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	n := 0
+	slices.SortStableFunc(idx, func(a, b int) int {
+		n++
+		th.pollN(pos, n)
+		return Compare(keys[a], keys[b])
+	})
+	m := &Map{}
+	for j, i := range idx {
+		if j+1 < len(idx) && Equal(keys[i], keys[idx[j+1]]) {
+			continue
+		}
+		m.Keys = append(m.Keys, keys[i])
+		m.Vals = append(m.Vals, vals[i])
+	}
+	return Value{k: KMap, ref: m}
+}
+
+// Built-ins build big values through these.
+
+// Sort sorts xs stably by Compare, polling the run's context as it goes.
+func (c *Call) Sort(xs []Value) { sortValues(c.Th, c.Pos, xs) }
+
+// SetOf is SetOf for the call's run (its sort polls the context).
+func (c *Call) SetOf(elems []Value) Value { return setOf(c.Th, c.Pos, elems) }
+
+// AllocValues accounts for n values about to be built (see Alloc).
+func (c *Call) AllocValues(n int) { c.Th.alloc(c.Pos, elemsBytes(n)) }
+
+// Poll polls the run's context every pollEvery calls, i counting them:
+// for a built-in's loop over the elements of a big value.
+func (c *Call) Poll(i int) { c.Th.pollN(c.Pos, i) }
+
+// Clone returns a copy of xs, accounting for its memory and polling as it
+// copies.
+func (c *Call) Clone(xs []Value) []Value {
+	return appendElems(c.Th, c.Pos, c.Alloced(len(xs)), xs)
+}
+
+// Alloced returns an empty slice with room for n values, accounted for.
+func (c *Call) Alloced(n int) []Value {
+	c.AllocValues(n)
+	return make([]Value, 0, n)
+}
+
+// roomFor returns xs, with room for one more element: when append would
+// grow it, it grows it here, after accounting for the new array.
+func roomFor(th *Thread, pos Pos, xs []Value) []Value {
+	if len(xs) < cap(xs) || len(xs) < 1024 {
+		return xs
+	}
+	n := cap(xs) + cap(xs)/4 // as append grows a big slice
+	th.alloc(pos, elemsBytes(n))
+	return appendElems(th, pos, make([]Value, 0, n), xs)
+}
