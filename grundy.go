@@ -45,9 +45,11 @@ type Limits struct {
 	// MaxSteps bounds evaluation steps (loop iterations, calls,
 	// positions) of one call. Default 10,000,000,000.
 	MaxSteps int64
-	// MaxMemory bounds the memory in use, in bytes: the heap of the whole
-	// Go process, and the memo tables this interpreter keeps outside it
-	// (on Linux). Default 4 GiB.
+	// MaxMemory bounds the memory in use, in bytes: the heap and the
+	// goroutine stacks of the whole Go process, and the memo tables this
+	// interpreter keeps outside it (on Linux). Operations that build big
+	// values check it before they allocate. Default half the machine's
+	// memory (or the container's).
 	MaxMemory int64
 	// Timeout bounds the wall time of one call. Default none: only the
 	// context stops a call.

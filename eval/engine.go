@@ -55,6 +55,8 @@ type Engine struct {
 	loopyScratch *loopyScratch
 	loopyBusy    bool
 	loopySolver  *loopy.Solver // reused by every component (values copied at once)
+	loopyAt      Pos           // the game of the component being solved (for its polls)
+	unsettled    []func()      // undos of marks, for the next run (later)
 	loopyGraph   loopy.Graph   // the same for the component's graph
 	noOpen       bool          // solveLoopy without opening positions first (see solveLoopyOpen)
 	on           Pass          // the optimizations this session runs (passes.go)
@@ -119,6 +121,28 @@ type savedRun struct {
 
 func newEngine(th *Thread) *Engine {
 	return &Engine{th: th, infIDs: map[string]int32{}, remote: map[posKey]int32{}, on: AllPasses}
+}
+
+// later runs undo, which resets the marks a search or a solve leaves on
+// positions when it stops without a result, either now or, when the run
+// is ending at its time limit or an interruption, when the session next
+// runs (settle): the run then ends at once, without walking what may be
+// millions of positions. It reports whether undo was kept for later.
+func (e *Engine) later(undo func()) bool {
+	if th := e.th; th.ctx == nil || th.ctx.Err() == nil {
+		undo()
+		return false
+	}
+	e.unsettled = append(e.unsettled, undo)
+	return true
+}
+
+// settle runs the undos later kept.
+func (e *Engine) settle() {
+	for _, undo := range e.unsettled {
+		undo()
+	}
+	e.unsettled = nil
 }
 
 // flatBytes is the memory of the games' flat tables in use (not in the Go
@@ -559,10 +583,15 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 	defer func() {
 		if !ok {
 			// Leave no position marked as on the search path.
-			for _, en := range stack {
-				if g := e.games[en.gi]; g.state(en.r) == stGray {
-					g.setState(en.r, stUnknown)
+			undo := func() {
+				for _, en := range stack {
+					if g := e.games[en.gi]; g.state(en.r) == stGray {
+						g.setState(en.r, stUnknown)
+					}
 				}
+			}
+			if e.later(undo) {
+				stack = nil // the undo keeps it
 			}
 		}
 		lv.stack = stack[:0]

@@ -120,6 +120,17 @@ var memSamples = []metrics.Sample{
 	{Name: "/memory/classes/heap/stacks:bytes"},
 }
 
+// DefaultMaxMemory is the memory limit of a session that sets none: half
+// the memory of the machine (or of the container the process runs in),
+// 4 GiB where that is not known, and at least 256 MiB.
+func DefaultMaxMemory() int64 {
+	m := machineMemory() / 2
+	if m <= 0 {
+		return 4 << 30
+	}
+	return max(m, 256<<20)
+}
+
 // goBytes is the Go memory the limit counts: the heap's objects (live, or
 // dead and not yet collected) and the goroutines' stacks.
 func goBytes() int64 {
@@ -204,18 +215,20 @@ func (th *Thread) parseCheck(pos Pos, need int64) error {
 // Depth of nested calls.
 
 // stackUnitBytes is the Go stack a unit of call cost stands for: a level
-// of nesting of the closures a body compiles to, at most (measured: about
-// 250 bytes for an operator, 400 for a call of a def with its frames).
-const stackUnitBytes = 512
+// of nesting of the closures a body compiles to. Measured on bodies of
+// each kind of expression (a run of +, brackets, comprehensions, calls of
+// built-ins, if): 75 to 250 bytes a level.
+const stackUnitBytes = 256
 
-// maxStackBytes bounds the Go stack of a run (Go's own bound is 1 GB, and
-// reaching it is fatal, not an error).
+// maxStackBytes bounds the Go stack of a run: Go's own bound is 1 GB (a
+// stack grows by doubling, so 512 MiB in practice), and passing it is
+// fatal, not an error.
 const maxStackBytes = 256 << 20
 
-// stackBudget is the run's budget of call cost: the stack the memory limit
-// leaves room for (a quarter of it), at most maxStackBytes.
+// stackBudget is the run's budget of call cost: the stack half the memory
+// limit leaves room for, at most maxStackBytes.
 func (th *Thread) stackBudget() int64 {
-	return min(th.limits.MaxMemory/4, maxStackBytes) / stackUnitBytes
+	return min(th.limits.MaxMemory/2, maxStackBytes) / stackUnitBytes
 }
 
 // enter accounts for a call of fn at pos: one more nested call, and its
@@ -230,7 +243,7 @@ func (th *Thread) enter(pos Pos, fn *Func) {
 	if th.stack > th.maxStack {
 		depth := th.depth
 		th.depth, th.stack = 0, 0
-		fail(pos, "too many nested calls (%d, their expressions nested more than %d levels deep in all): is the recursion of %s unbounded?", depth, th.maxStack, fn.name)
+		fail(pos, "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.maxStack, fn.name)
 	}
 }
 

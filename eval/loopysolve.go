@@ -94,19 +94,24 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 	tstack, calls := sc.tstack[:0], sc.calls[:0]
 	// The nodes' successors and options, in shared arenas.
 	succBuf, optBuf := sc.succBuf[:0], sc.optBuf[:0]
-	defer func() {
-		sc.nodes, sc.tstack, sc.calls, sc.succBuf, sc.optBuf = nodes[:0], tstack[:0], calls[:0], succBuf[:0], optBuf[:0]
-	}()
 	index := int32(0)
 	ok := false
 	defer func() {
+		kept := false
 		if !ok {
-			for _, n := range nodes {
-				if n.g.state(n.r) == stLoopy {
-					n.g.setState(n.r, stUnknown)
+			nodes := nodes
+			kept = e.later(func() {
+				for _, n := range nodes {
+					if n.g.state(n.r) == stLoopy {
+						n.g.setState(n.r, stUnknown)
+					}
 				}
-			}
+			})
 		}
+		if kept {
+			nodes = nil // the undo keeps them
+		}
+		sc.nodes, sc.tstack, sc.calls, sc.succBuf, sc.optBuf = nodes[:0], tstack[:0], calls[:0], succBuf[:0], optBuf[:0]
 	}()
 	node := func(g *Game, r uint64) int32 {
 		k := posKey{g, r}
@@ -169,7 +174,8 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 		n.opts, n.succ = opts, succ
 	}
 	open(node(g0, r0))
-	for len(calls) > 0 {
+	for steps := 0; len(calls) > 0; steps++ {
+		e.th.pollN(g0.pos, steps)
 		v := calls[len(calls)-1]
 		n := &nodes[v]
 		if n.next < len(n.succ) {
@@ -246,7 +252,9 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 	gr := &e.loopyGraph
 	*gr = loopy.Graph{Start: append(gr.Start[:0], 0), ExtStart: append(gr.ExtStart[:0], 0), Succ: gr.Succ[:0], Ext: gr.Ext[:0]}
 	b.gr = gr
+	n0 := &nodes[scc[0]]
 	for i := 0; i < len(scc)+len(b.prods); i++ {
+		e.th.pollN(n0.g.pos, i)
 		if i < len(scc) {
 			n := &nodes[scc[i]]
 			for _, o := range n.opts {
@@ -288,8 +296,9 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 	gr.N = len(gr.Start) - 1
 	// Only the values: the solver keeps no remoteness (see below).
 	if e.loopySolver == nil {
-		e.loopySolver = &loopy.Solver{}
+		e.loopySolver = &loopy.Solver{Poll: func() { e.th.poll(e.loopyAt) }}
 	}
+	e.loopyAt = n0.g.pos
 	vals := e.loopySolver.Values(gr) // valid until the next call
 	for i, v := range scc {
 		n := &nodes[v]

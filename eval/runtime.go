@@ -89,14 +89,13 @@ type Limits struct {
 	MaxDepth  int           // nested def calls (default 100,000)
 	MaxSteps  int64         // evaluation steps: loop iterations, calls, positions (default 10,000,000,000)
 	Timeout   time.Duration // wall time of one run (default: none; Ctrl-C or the context cancels)
-	MaxMemory int64         // approximate heap and flat-table bytes (default 4 GiB)
+	MaxMemory int64         // approximate heap, stack and flat-table bytes (default DefaultMaxMemory)
 }
 
 const (
 	defaultMaxStates = 20_000_000
 	defaultMaxDepth  = 100_000
 	defaultMaxSteps  = 10_000_000_000
-	defaultMaxMemory = 4 << 30
 )
 
 // Thread is the state of one running program: output, input, globals, the

@@ -71,7 +71,7 @@ func NewSession(opts Options) *Session {
 		th.limits.MaxSteps = defaultMaxSteps
 	}
 	if th.limits.MaxMemory <= 0 {
-		th.limits.MaxMemory = defaultMaxMemory
+		th.limits.MaxMemory = DefaultMaxMemory()
 	}
 	th.engine = newEngine(th)
 	th.engine.on = AllPasses &^ opts.Disable
@@ -175,6 +175,7 @@ func (s *Session) begin(ctx context.Context) (context.Context, func()) {
 	}
 	th.ctx = ctx
 	th.engine.current = nil
+	th.engine.settle()
 	th.allocated = 0
 	return ctx, func() {
 		cancel()

@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -69,7 +70,7 @@ Flags (run, -e and the REPL; --stats and the limits also for graph and table):
   --max-steps N        stop after N evaluation steps (default 10000000000)
   --timeout D          stop a run after D, e.g. 30s or 2m (default: none)
   --max-memory SIZE    stop above about SIZE of memory, e.g. 512M, at least
-                       1M (default 4G)
+                       1M (default: half the machine's memory)
   --history FILE       the REPL's history file (default ~/.grundy_history;
                        also GRUNDY_HISTORY; empty turns history off)
 
@@ -79,6 +80,10 @@ described in spec.md.
 `
 
 func main() {
+	// A run bounds its Go stack itself (eval's stack budget, a quarter
+	// of Go's own bound): room above it, so that an estimate that falls
+	// short is a limit error, never a fatal stack overflow.
+	debug.SetMaxStack(2 << 30)
 	// GRUNDY_CPUPROFILE=FILE writes a CPU profile of the run (for
 	// developers: go tool pprof FILE).
 	if f := os.Getenv("GRUNDY_CPUPROFILE"); f != "" {
@@ -264,7 +269,16 @@ func checkLimitFlags(cfg *config) string {
 	return ""
 }
 
+// limits are the limits of a run the flags set. The Go runtime is told
+// the memory limit too, so that it collects garbage harder as the heap
+// nears it: what reaches the limit is then what a run keeps, not its
+// garbage.
 func limits(cfg config) eval.Limits {
+	mem := cfg.memBytes
+	if mem == 0 {
+		mem = eval.DefaultMaxMemory()
+	}
+	debug.SetMemoryLimit(mem)
 	return eval.Limits{MaxStates: cfg.maxStates, MaxSteps: cfg.maxSteps, Timeout: cfg.timeout, MaxMemory: cfg.memBytes}
 }
 

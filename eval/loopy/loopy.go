@@ -148,11 +148,16 @@ func Values(g *Graph) []Value {
 // until the next call.
 type Solver struct {
 	s solver
+	// Poll, if set, is called once per labelling round and every few
+	// thousand positions labelled: it may panic to abandon a long
+	// computation (a caller's time limit), and the Solver stays usable.
+	Poll func()
 }
 
 // Values is the package's Values, with the Solver's memory.
 func (sv *Solver) Values(g *Graph) []Value {
 	s := newSolver(g, &sv.s)
+	s.poll = sv.Poll
 	s.gamma()
 	return s.values()
 }
@@ -167,6 +172,7 @@ func (s *solver) ints(i, n int) []int32 {
 }
 
 type solver struct {
+	poll      func() // Solver.Poll
 	g         *Graph
 	n         int
 	predStart []int32 // CSR of reverse edges
@@ -277,6 +283,9 @@ func (s *solver) gamma() {
 	}
 	ext := 0 // next entry of s.extFin
 	for round := 0; len(live) > 0; round++ {
+		if s.poll != nil {
+			s.poll()
+		}
 		stamp := int32(round + 1)
 		label := int32(round)
 		queue = queue[:0]
@@ -323,6 +332,9 @@ func (s *solver) gamma() {
 			ext++
 		}
 		for qi := 0; qi < len(queue); qi++ {
+			if qi&(1<<14-1) == 1<<14-1 && s.poll != nil {
+				s.poll()
+			}
 			x := queue[qi]
 			if mark[x] == stamp || lab[x] != unlabelled {
 				continue
