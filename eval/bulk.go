@@ -86,8 +86,13 @@ func sumOf(th *Thread, pos Pos, a, b Value) Value {
 func repeatElems(th *Thread, pos Pos, xs []Value, k int) []Value {
 	allocIf(th, pos, elemsBytes(len(xs)*k))
 	out := make([]Value, 0, len(xs)*k)
+	last := 0 // len(out) at the last poll
 	for range k {
 		out = appendElems(th, pos, out, xs)
+		if len(out)-last > copyChunk {
+			pollIf(th, pos)
+			last = len(out)
+		}
 	}
 	return out
 }
@@ -100,8 +105,13 @@ func repeatStr(th *Thread, pos Pos, s string, k int) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s) * k)
+	last := 0 // b.Len() at the last poll
 	for range k {
 		writeChunked(th, pos, &b, s)
+		if b.Len()-last > 32*copyChunk {
+			pollIf(th, pos)
+			last = b.Len()
+		}
 	}
 	return b.String()
 }
@@ -119,9 +129,18 @@ type accum struct {
 
 // add tries v + y as the next step of a run: it reports false (and
 // builds nothing) when that is not a concatenation of two strings, lists
-// or tuples, which the caller computes the general way.
+// or tuples, or a sum of two games, which the caller computes the general
+// way.
 func (a *accum) add(th *Thread, pos Pos, v, y Value) bool {
 	switch {
+	case a.k == KSum && y.IsGame():
+		a.xs = appendElems(th, pos, roomForN(th, pos, a.xs, len(y.Parts())), y.Parts())
+		return true
+	case a.k == KNone && v.IsGame() && y.IsGame():
+		// As SumOf flattens (((a + b) + c) + d) into its parts.
+		a.k = KSum
+		a.xs = append(append([]Value(nil), v.Parts()...), y.Parts()...)
+		return true
 	case a.k == KNone && v.k == y.k && (v.k == KStr || v.k == KList || v.k == KTuple):
 		a.k = v.k
 		if v.k == KStr {
@@ -180,6 +199,10 @@ func (a *accum) value(v Value) Value {
 		xs := a.xs
 		a.xs = nil
 		return Tuple(xs)
+	case KSum:
+		xs := a.xs
+		a.xs = nil
+		return SumOf(xs)
 	}
 	return v
 }
@@ -261,11 +284,14 @@ func (c *Call) Alloced(n int) []Value {
 
 // roomFor returns xs, with room for one more element: when append would
 // grow it, it grows it here, after accounting for the new array.
-func roomFor(th *Thread, pos Pos, xs []Value) []Value {
-	if len(xs) < cap(xs) || len(xs) < 1024 {
+func roomFor(th *Thread, pos Pos, xs []Value) []Value { return roomForN(th, pos, xs, 1) }
+
+// roomForN is roomFor for k more elements.
+func roomForN(th *Thread, pos Pos, xs []Value, k int) []Value {
+	if len(xs)+k <= cap(xs) || len(xs)+k < 1024 {
 		return xs
 	}
-	n := cap(xs) + cap(xs)/4 // as append grows a big slice
-	th.alloc(pos, elemsBytes(n))
+	n := max(cap(xs)+cap(xs)/4, len(xs)+k) // as append grows a big slice
+	allocIf(th, pos, elemsBytes(n))
 	return appendElems(th, pos, make([]Value, 0, n), xs)
 }

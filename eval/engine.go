@@ -583,8 +583,9 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 	defer func() {
 		if !ok {
 			// Leave no position marked as on the search path.
+			path := stack
 			undo := func() {
-				for _, en := range stack {
+				for _, en := range path {
 					if g := e.games[en.gi]; g.state(en.r) == stGray {
 						g.setState(en.r, stUnknown)
 					}

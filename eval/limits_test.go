@@ -2,6 +2,8 @@ package eval_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -125,5 +127,293 @@ game m(x) moves L
 	// Short values are shown whole.
 	if e := eval.Errorf(eval.Pos{}, "found %s, %v", strings.Repeat("a", eval.MaxShownText), 12); e.Msg != "found "+strings.Repeat("a", eval.MaxShownText)+", 12" {
 		t.Errorf("Errorf cut a short value: %q", e.Msg)
+	}
+}
+
+// The limits hold around single operations too (issue 19): every case
+// below once crashed with a Go stack overflow, ran past its memory limit
+// by gigabytes, or ignored its time limit and interruptions. Sizes and
+// limits are scaled down so that the tests stay fast; no test times
+// anything: each asserts the error and where it points.
+
+// errAt runs src and checks that it fails with an error that contains
+// want, at line (0: any line).
+func errAt(t *testing.T, s *eval.Session, ctx context.Context, src string, line int, want string) {
+	t.Helper()
+	err := s.ExecFile(ctx, "t.game", src)
+	if err == nil {
+		t.Fatalf("%.60q: no error, want %q", src, want)
+	}
+	var re *eval.RuntimeError
+	if !errors.As(err, &re) {
+		t.Fatalf("%.60q: error %v (%T), want a runtime error", src, err, err)
+	}
+	if !strings.Contains(re.Msg, want) || line > 0 && re.Pos.Line != line || re.Pos.Column < 1 {
+		t.Fatalf("%.60q: error %v, want %q at line %d", src, err, want, line)
+	}
+	for _, bad := range []string{"goroutine", "panic", ".go:"} {
+		if strings.Contains(err.Error(), bad) {
+			t.Fatalf("%.60q: error %q mentions %q", src, err, bad)
+		}
+	}
+}
+
+// TestDeepRecursionIsALimit: a def recursing deep with a body that nests
+// deep (f(n - 1) + 0 + 0 + ..., 20 terms) used to overflow the Go stack
+// below the 100,000 nested calls; now its calls count their stack, which
+// half the memory limit bounds.
+func TestDeepRecursionIsALimit(t *testing.T) {
+	src := "def f(n) = if n == 0 then 0 else f(n - 1)" + strings.Repeat(" + 0", 19) + "\nprint f(99999)\n"
+	s := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: eval.Limits{MaxMemory: 64 << 20}})
+	errAt(t, s, context.Background(), src, 1, "too many nested calls (")
+	err := s.ExecFile(context.Background(), "t.game", src)
+	if !strings.Contains(err.Error(), "levels): is the recursion of f unbounded?") {
+		t.Errorf("message %q", err)
+	}
+	// Within the budget the same def runs, in the same session.
+	var out strings.Builder
+	s2 := eval.NewSession(eval.Options{Stdout: &out, Limits: eval.Limits{MaxMemory: 64 << 20}})
+	if err := s2.ExecFile(context.Background(), "t.game", strings.Replace(src, "99999", "2000", 1)); err != nil || out.String() != "0\n" {
+		t.Errorf("f(2000): %v, printed %q", err, out.String())
+	}
+	// A plain deep recursion still meets the limit of nested calls.
+	s3 := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: eval.Limits{MaxDepth: 5000}})
+	errAt(t, s3, context.Background(), "def f(n) = f(n + 1)\nprint f(0)\n", 1, "too many nested calls (more than 5000)")
+}
+
+// TestLongChainsRun: chains of 100,000 operators (a million in the issue)
+// parse, compile and run, in linear time, with the values nested Binary
+// nodes would give, and their errors.
+func TestLongChainsRun(t *testing.T) {
+	const n = 100_000
+	chain := func(term, last string) string { return strings.Repeat(term, n-1) + last }
+	cases := []struct{ src, want string }{
+		{"print " + chain("1 + ", "1"), "100000"},
+		{"print " + chain("3 ^ ", "3"), "0"},
+		{"print len(" + chain(`"ab" + `, `"ab"`) + ")", "200000"},
+		{"print len(" + chain("[1] + ", "[1]") + ")", "100000"},
+		{"print len(" + chain("(1,) + ", "(1,)") + ")", "100000"},
+		{"print " + chain("true and ", "true"), "true"},
+		{"print " + chain("false or ", "1 > 0"), "true"},
+		{"print " + chain("0 * ", "2"), "0"},
+		{"print sg(" + chain("*1 + ", "*1") + ")", "0"},
+		{`let s = "x"` + "\nprint len(" + chain("s + ", "s") + "), " + chain("1 - ", "1"), "100000 -99998"},
+		{"print 5 in " + chain("0 + ", "0") + " .. 10, " + chain("1 + ", "1") + " == 100000", "true true"},
+	}
+	for _, c := range cases {
+		var out strings.Builder
+		s := eval.NewSession(eval.Options{Stdout: &out})
+		if err := s.ExecFile(context.Background(), "t.game", c.src); err != nil {
+			t.Errorf("%.40q: %v", c.src, err)
+			continue
+		}
+		if got := strings.TrimSpace(out.String()); got != c.want {
+			t.Errorf("%.40q: printed %q, want %q", c.src, got, c.want)
+		}
+	}
+	// Errors point where nested Binary nodes would point them: the
+	// operator that fails, and the left operand of and at its start.
+	s := eval.NewSession(eval.Options{Stdout: io.Discard})
+	src := "print " + strings.Repeat(`"a" + `, 100) + `1 + "b"`
+	errAt(t, s, context.Background(), src, 1, `cannot apply "+" to string and int`)
+	err := s.ExecFile(context.Background(), "t.game", src)
+	if want := fmt.Sprintf("t.game:1:%d:", 7+6*100-2); !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %q, want it at %s", err, want)
+	}
+	errAt(t, s, context.Background(), "print 1 + 2"+strings.Repeat(" and true", 100), 1, "the operands of and must be true or false, found int 3")
+	err = s.ExecFile(context.Background(), "t.game", "print 1 + 2"+strings.Repeat(" and true", 100))
+	if !strings.HasPrefix(err.Error(), "t.game:1:7:") {
+		t.Errorf("error %q, want it at the start of the left operand", err)
+	}
+	errAt(t, s, context.Background(), "print "+chain("9223372036854775807 + ", "1"), 1, "integer overflow")
+}
+
+// deepList is a script that builds v and u, lists nested depth levels
+// deep (180 at a time, by a def), u differing from v at the bottom.
+func deepList(depth int) string {
+	w := strings.Repeat("[", 180) + "x" + strings.Repeat("]", 180)
+	return fmt.Sprintf("def w(x) = %s\ndef d(x, n) = if n == 0 then x else d(w(x), n - 1)\nlet v = d(0, %d)\nlet u = d(1, %d)\n", w, depth/180, depth/180)
+}
+
+// TestDeepValues: values nested far deeper than any Go stack could recurse
+// (1.8 million levels in the issue) are printed, compared, ordered, put in
+// sets and maps and made positions of, without recursion.
+func TestDeepValues(t *testing.T) {
+	const depth = 180 * 300
+	var out strings.Builder
+	s := eval.NewSession(eval.Options{Stdout: &out})
+	src := deepList(depth) + `game g(x) moves g(0) if x != 0
+print len(str(v)), v == u, v == v, v < u, u < v, len({v, u, v}), len({v: 1, u: 2}), v in [u, v]
+print sg(g(v)), sg(g(u)), len(str(moves(g(v))))
+`
+	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%d false true true false 2 2 true\n1 1 6\n", 2*depth+1)
+	if out.String() != want {
+		t.Errorf("printed %q, want %q", out.String(), want)
+	}
+	// Sums nest through positions' arguments: their parts are sorted to
+	// compare them, which recursion past a bound refuses, with an error.
+	s = eval.NewSession(eval.Options{Stdout: io.Discard})
+	errAt(t, s, context.Background(), `game g(x) moves *0
+def d(x, n) = if n == 0 then x else d(g(x) + g(x + *1), n - 1)
+let v = d(*0, 11000)
+let u = d(*1, 11000)
+print v == u
+`, 5, "sums nested more than 10000 deep")
+	// Below the bound, such sums compare in linear time (each sum's
+	// parts sorted once, pairs found equal remembered): g(x) + g(x) at
+	// every level is a path of 5000 values, and 2^5000 paths.
+	var out2 strings.Builder
+	s = eval.NewSession(eval.Options{Stdout: &out2})
+	if err := s.ExecFile(context.Background(), "t.game", `game g(x) moves *0
+def d(x, n) = if n == 0 then x else d(g(x) + g(x), n - 1)
+print d(*0, 5000) == d(*0, 5000), d(*0, 5000) == d(*1, 5000)
+def l(x, n) = if n == 0 then x else l([x, x], n - 1)
+print l(0, 5000) == l(0, 5000), l(0, 5000) < l(1, 5000), {l(0, 3000): 1, l(1, 3000): 2}[l(1, 3000)]
+`); err != nil || out2.String() != "true false\ntrue true 2\n" {
+		t.Errorf("nested sums: %v, printed %q", err, out2.String())
+	}
+}
+
+// memCases build values too big for 64 MiB in one operation each, or
+// step by step: each must fail with the memory limit's error at the line
+// given, before it allocates what it cannot have.
+var memCases = []struct {
+	name, src string
+	line      int
+	stdin     string
+}{
+	{"string doubling", "def dbl(s, n) = if n == 0 then s else dbl(s + s, n - 1)\nprint len(dbl(\"x\", 40))", 1, ""},
+	{"list doubling", "def dbl(s, n) = if n == 0 then s else dbl(s + s, n - 1)\nprint len(dbl([0], 40))", 1, ""},
+	{"tuple doubling", "def dbl(s, n) = if n == 0 then s else dbl(s + s, n - 1)\nprint len(dbl((0,), 40))", 1, ""},
+	{"repetition", "print len(9000000 * [1])", 1, ""},
+	{"range", "print len(0 .. 9000000)", 1, ""},
+	{"range()", "print len(range(9000000))", 1, ""},
+	{"primes", "print len(primes(100000000))", 1, ""},
+	{"moves of a sum", "print len(moves(sum of *1 for i in 1 .. 100000))", 1, ""},
+	{"str", "let a = 100000 * [1]\nlet b = 1000 * [a]\nprint len(str(b))", 3, ""},
+	{"print", "let a = 100000 * [1]\nlet b = 1000 * [a]\nprint b", 3, ""},
+	{"comprehension", "let a = [x for x in 0 .. 5000000]\nprint len(a)", 1, ""},
+	{"chain of +", "let s = 1000000 * \"x\"\nprint len(s" + strings.Repeat(" + s", 100) + ")", 2, ""},
+	{"enumerate", "let a = 1000000 * [1]\nprint len(enumerate(a))", 2, ""},
+	{"sorted", "let a = 1500000 * [1]\nprint len(sorted(a))", 2, ""},
+	{"ints", "print len(ints())", 1, strings.Repeat("1 ", 4_000_000)},
+	{"parse", "let x = [" + strings.Repeat("1, ", 1_000_000) + "]", 1, ""},
+}
+
+// TestMemoryLimitPerOperation: see memCases.
+func TestMemoryLimitPerOperation(t *testing.T) {
+	for _, c := range memCases {
+		t.Run(c.name, func(t *testing.T) {
+			var in io.Reader
+			if c.stdin != "" {
+				in = strings.NewReader(c.stdin)
+			}
+			s := eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: in, Limits: eval.Limits{MaxMemory: 64 << 20}})
+			errAt(t, s, context.Background(), c.src, c.line, "memory limit reached: more than 64 MiB in use")
+		})
+	}
+}
+
+// pollCases are long single operations: each must notice, while it runs,
+// that its run was interrupted (by arm(), just before it), and stop with
+// that error at its line (the same script without arm() runs to its end).
+var pollCases = []struct {
+	name, setup, op string
+	stdin           string
+}{
+	{"concatenation", "let a = 300000 * [1]", "print len(a + a)", ""},
+	{"string concatenation", "let s = 3000000 * \"ab\"", "print len(s + s)", ""},
+	{"repetition", "let a = [1]", "print len(3000000 * a)", ""},
+	{"string repetition", "let s = \"ab\"", "print len(3000000 * s)", ""},
+	{"range", "let n = 2000000", "print len(0 .. n)", ""},
+	{"str", "let a = 300000 * [1]", "print len(str(a))", ""},
+	{"print", "let a = 300000 * [1]", "print a", ""},
+	{"sorted", "let a = 300000 * [1]", "print len(sorted(a))", ""},
+	{"set", "let a = [x % 7 for x in 0 .. 300000]", "print len(set(a))", ""},
+	{"comprehension", "let a = 300000 * [1]", "print len([x + 1 for x in a])", ""},
+	{"chain of +", `let s = 1000 * "x"`, "print len(s" + strings.Repeat(" + s", 3000) + ")", ""},
+	{"join", "let a = 300000 * [\"a\"]", "print len(join(a, \",\"))", ""},
+	{"chars", "let s = 300000 * \"ab\"", "print len(chars(s))", ""},
+	{"zip", "let a = 300000 * [1]", "print len(zip(a, a))", ""},
+	{"primes", "let n = 3000000", "print len(primes(n))", ""},
+	{"moves of a sum", "let g = sum of *1 for i in 1 .. 1000", "print len(moves(g))", ""},
+	{"ints", "let n = 1", "print len(ints())", strings.Repeat("1 ", 300_000)},
+}
+
+// TestLongOperationsPoll: see pollCases.
+func TestLongOperationsPoll(t *testing.T) {
+	for _, c := range pollCases {
+		t.Run(c.name, func(t *testing.T) {
+			stdin := func() io.Reader {
+				if c.stdin == "" {
+					return nil
+				}
+				return strings.NewReader(c.stdin)
+			}
+			src := c.setup + "\nlet armed = arm()\n" + c.op + "\n"
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			s := eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: stdin()})
+			arm := &eval.Builtin{BName: "arm", Fn: func(*eval.Call, []eval.Value) eval.Value {
+				cancel()
+				return eval.True
+			}}
+			if err := s.DefineFunc(arm); err != nil {
+				t.Fatal(err)
+			}
+			errAt(t, s, ctx, src, 3, "interrupted")
+			// Not armed, it runs to its end.
+			s = eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: stdin()})
+			if err := s.DefineFunc(&eval.Builtin{BName: "arm", Fn: func(*eval.Call, []eval.Value) eval.Value { return eval.True }}); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+				t.Fatalf("without arm(): %v", err)
+			}
+		})
+	}
+}
+
+// TestParseAndCompilePoll: a run interrupted before it starts stops in
+// its parse, or in its compile (a game's moves are compiled four times:
+// a short script can take longer to compile than to parse).
+func TestParseAndCompilePoll(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := eval.NewSession(eval.Options{Stdout: io.Discard})
+	big := strings.Repeat("let x = [1, 2, 3, 4, 5, 6, 7, 8]\n", 1000)
+	errAt(t, s, ctx, big, 0, "interrupted")
+	// Under 4096 tokens, but more nodes than that to compile.
+	rule := "game g(n) moves g(n - 1)" + strings.Repeat(" + g(n - 1)", 400) + " if n > 0\nprint 1\n"
+	errAt(t, s, ctx, rule, 1, "interrupted")
+	// Under a time limit, the parse of a big script is timed.
+	s = eval.NewSession(eval.Options{Stdout: io.Discard, Limits: eval.Limits{Timeout: time.Nanosecond}})
+	errAt(t, s, context.Background(), big, 0, "time limit reached")
+}
+
+// TestLoopySolveStopsAndRecovers: a big cycle is stopped by its deadline
+// (in the search or the loopy solver); what it leaves marked is undone
+// when the session next runs, which then computes the values a fresh
+// session computes.
+func TestLoopySolveStopsAndRecovers(t *testing.T) {
+	const src = "game c(n) moves c((n + 1) % 200000) | c((n * 2) % 200000)\n"
+	const ask = "print sg(c(1)), sg(c(7) + c(3)), outcome(c(0))\n"
+	var got, want strings.Builder
+	s := eval.NewSession(eval.Options{Stdout: &got})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	errAt(t, s, ctx, src+ask, 0, "interrupted")
+	if err := s.ExecFile(context.Background(), "u.game", ask); err != nil {
+		t.Fatal(err)
+	}
+	fresh := eval.NewSession(eval.Options{Stdout: &want})
+	if err := fresh.ExecFile(context.Background(), "t.game", src+ask); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("after the interruption: %q, fresh: %q", got.String(), want.String())
 	}
 }

@@ -360,14 +360,22 @@ func opCompare(pos Pos, op string, a, b Value) bool {
 
 // orderCompare orders two values for <, <=, > and >=: ints, strings and
 // bools among themselves, and lists and tuples element by element (walked
-// without recursion, however deeply they nest).
+// without recursion, however deeply they nest, and remembering the pairs
+// found equal as Compare does).
 func orderCompare(pos Pos, op string, a, b Value) int {
 	type pair struct {
-		x, y []Value
-		i    int
+		x, y   []Value
+		i      int
+		ka, kb any
 	}
 	var stack []pair
+	var equal map[refPair]bool
+	steps := 0
 	for {
+		steps++
+		if steps == memoAfter {
+			equal = map[refPair]bool{}
+		}
 		if a.k == KInf || b.k == KInf {
 			fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
 		}
@@ -375,7 +383,11 @@ func orderCompare(pos Pos, op string, a, b Value) int {
 			fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
 		}
 		if a.k == KList || a.k == KTuple {
-			stack = append(stack, pair{x: a.Elems(), y: b.Elems()})
+			// (Not skipped when a is b: its elements may not be
+			// orderable, which is an error.)
+			if !equal[refPair{a.ref, b.ref}] {
+				stack = append(stack, pair{x: a.Elems(), y: b.Elems(), ka: a.ref, kb: b.ref})
+			}
 		} else if c := Compare(a, b); c != 0 {
 			return c
 		}
@@ -391,6 +403,9 @@ func orderCompare(pos Pos, op string, a, b Value) int {
 			}
 			if c := len(t.x) - len(t.y); c != 0 {
 				return c
+			}
+			if equal != nil {
+				equal[refPair{t.ka, t.kb}] = true
 			}
 			stack = stack[:len(stack)-1]
 		}

@@ -76,6 +76,9 @@ type Sum struct {
 	Parts []Value // nil while packed
 	game  *Game
 	keys  []uint64
+	// sorted is Parts in ascending order, once a comparison needed it
+	// (comparing nested sums sorts each once, not once per comparison).
+	sorted []Value
 }
 
 // parts returns the parts of the sum, building them once from the keys of
@@ -297,23 +300,42 @@ func errSumNesting() {
 func Compare(a, b Value) int { return compare(a, b, 0) }
 
 // cmpFrame is a pair of element lists being compared, up to i; then
-// (when they are equal) tx and ty: a map's values after its keys.
+// (when they are equal) tx and ty: a map's values after its keys. ka and
+// kb are the values that hold them.
 type cmpFrame struct {
 	x, y   []Value
 	i      int
 	tx, ty []Value
+	ka, kb any
 }
+
+// refPair is two values' refs, known equal.
+type refPair struct{ a, b any }
+
+// memoAfter is how many elements a comparison walks before it remembers
+// the pairs of containers it found equal: a value can hold one value
+// many times (d(x) = [d(x - 1), d(x - 1)] doubles a list's elements at
+// each level without doubling its memory), and without that memory two
+// such values would be compared once for each path through them.
+const memoAfter = 4096
 
 // compare is Compare inside sums nested sums deep.
 func compare(a, b Value, sums int) int {
 	var buf [4]cmpFrame
 	stack := buf[:0]
+	var equal map[refPair]bool // (memoAfter)
+	steps := 0
 	for {
+		steps++
+		if steps == memoAfter {
+			equal = map[refPair]bool{}
+		}
 		c, f, deep := compareHead(a, b, sums)
 		if c != 0 {
 			return c
 		}
-		if deep {
+		if deep && !equal[refPair{a.ref, b.ref}] {
+			f.ka, f.kb = a.ref, b.ref
 			stack = append(stack, f)
 		}
 		// The next pair of elements.
@@ -331,8 +353,11 @@ func compare(a, b Value, sums int) int {
 				return c
 			}
 			if t.tx != nil || t.ty != nil {
-				*t = cmpFrame{x: t.tx, y: t.ty}
+				*t = cmpFrame{x: t.tx, y: t.ty, ka: t.ka, kb: t.kb}
 				continue
+			}
+			if equal != nil {
+				equal[refPair{t.ka, t.kb}] = true
 			}
 			stack = stack[:len(stack)-1]
 		}
@@ -352,8 +377,14 @@ func compareHead(a, b Value, sums int) (int, cmpFrame, bool) {
 	case KStr:
 		return strings.Compare(a.Str(), b.Str()), cmpFrame{}, false
 	case KTuple, KList, KSet:
+		if a.ref == b.ref {
+			return 0, cmpFrame{}, false // the same value
+		}
 		return 0, cmpFrame{x: a.Elems(), y: b.Elems()}, true
 	case KMap:
+		if a.ref == b.ref {
+			return 0, cmpFrame{}, false
+		}
 		ma, mb := a.Map(), b.Map()
 		return 0, cmpFrame{x: ma.Keys, y: mb.Keys, tx: ma.Vals, ty: mb.Vals}, true
 	case KPos:
@@ -369,6 +400,9 @@ func compareHead(a, b Value, sums int) (int, cmpFrame, bool) {
 		}
 		return 0, cmpFrame{x: pa.Args, y: pb.Args}, true
 	case KSum:
+		if a.ref == b.ref {
+			return 0, cmpFrame{}, false
+		}
 		return 0, cmpFrame{x: sortedParts(a, sums+1), y: sortedParts(b, sums+1)}, true
 	case KInf:
 		return slices.Compare(a.InfK(), b.InfK()), cmpFrame{}, false
@@ -381,11 +415,16 @@ func compareHead(a, b Value, sums int) (int, cmpFrame, bool) {
 // sortedParts returns the parts of a sum in ascending order; the sum is
 // nested sums deep in the values being compared or encoded.
 func sortedParts(v Value, sums int) []Value {
+	s := v.ref.(*Sum)
+	if s.sorted != nil {
+		return s.sorted
+	}
 	if sums > maxSumNesting {
 		errSumNesting()
 	}
-	p := slices.Clone(v.ref.(*Sum).parts())
+	p := slices.Clone(s.parts())
 	slices.SortFunc(p, func(a, b Value) int { return compare(a, b, sums) })
+	s.sorted = p
 	return p
 }
 

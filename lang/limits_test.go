@@ -1,0 +1,199 @@
+package lang_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// The parser's limits (issue 19): long runs of operators become one Chain
+// (no recursion per operator, anywhere), chains of calls and clauses are
+// nesting, and a Check bounds the time and memory of a parse.
+
+// TestChainShape: a run of more than MaxBinaryRun operators is one Chain
+// whose steps are the operators in order; up to MaxBinaryRun it is nested
+// Binary nodes; both print the same S-expression.
+func TestChainShape(t *testing.T) {
+	for _, n := range []int{lang.MaxBinaryRun, lang.MaxBinaryRun + 1, 100_000} {
+		src := "print 1" + strings.Repeat(" + 2 - 3", n/2) + strings.Repeat(" + 4", n%2)
+		f, err := lang.ParseFile("t.game", src)
+		if err != nil {
+			t.Fatalf("%d operators: %v", n, err)
+		}
+		x := f.Stmts[0].(*lang.PrintStmt).Args[0]
+		c, isChain := x.(*lang.Chain)
+		if isChain != (n > lang.MaxBinaryRun) {
+			t.Fatalf("%d operators: got %T", n, x)
+		}
+		if isChain {
+			if len(c.Steps) != n || c.Steps[0].Op != "+" || c.Steps[1].Op != "-" || c.Pos.Column != 7 {
+				t.Errorf("%d operators: %d steps, first %q %q, at column %d", n, len(c.Steps), c.Steps[0].Op, c.Steps[1].Op, c.Pos.Column)
+			}
+			if c.Steps[1].Pos.Column != 13 {
+				t.Errorf("second operator at column %d, want 13", c.Steps[1].Pos.Column)
+			}
+			if lang.Start(x) != c.Pos {
+				t.Errorf("Start of a chain: %v, want %v", lang.Start(x), c.Pos)
+			}
+			if lang.Depth(x) != 2 {
+				t.Errorf("Depth of a chain of literals: %d, want 2", lang.Depth(x))
+			}
+		}
+	}
+	// The same text as a Chain and as nested Binary nodes prints alike.
+	mk := func(n int, op string) string {
+		return "print a" + strings.Repeat(" "+op+" b", n)
+	}
+	for _, op := range []string{"+", "and", "^", "*"} {
+		long, err := lang.ParseFile("t.game", mk(lang.MaxBinaryRun+1, op))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "a"
+		for range lang.MaxBinaryRun + 1 {
+			want = "(" + op + " " + want + " b)"
+		}
+		if got := lang.SExpr(long); got != "(print "+want+")" {
+			t.Errorf("%s chain prints %.80s...", op, got)
+		}
+	}
+	// A run mixes the operators of the levels it spans: 1 + 2 * 3 - 4 or
+	// x is ((1 + (2 * 3)) - 4) or x, as nested nodes would say.
+	src := "print 1 + 2 * 3 - 4 or x" + strings.Repeat(" or y", lang.MaxBinaryRun)
+	f, err := lang.ParseFile("t.game", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lang.SExpr(f); !strings.Contains(got, "(or (- (+ 1 (* 2 3)) 4) x)") {
+		t.Errorf("mixed run: %.120s", got)
+	}
+}
+
+// TestChainsNeedNoStack: long chains (of each kind that the issue's
+// scripts used, a million operators there) parse and are walked by
+// Inspect.
+func TestChainsNeedNoStack(t *testing.T) {
+	for _, term := range []string{"1 + ", "1 ^ ", `"a" + `, "true and ", "x or "} {
+		src := "print " + strings.Repeat(term, 200_000) + "1"
+		f, err := lang.ParseFile("t.game", src)
+		if err != nil {
+			t.Fatalf("%q chain: %v", term, err)
+		}
+		x := f.Stmts[0].(*lang.PrintStmt).Args[0]
+		n := 0
+		lang.Inspect(x, func(lang.Expr) bool { n++; return true })
+		if n != 200_002 {
+			t.Errorf("%q chain: Inspect saw %d nodes, want 200002", term, n)
+		}
+	}
+}
+
+// TestNestingOfCallsAndClauses: calls of calls, indexes of indexes and
+// clauses nest; past the limit they are a syntax error at the bracket or
+// clause that goes too deep.
+func TestNestingOfCallsAndClauses(t *testing.T) {
+	limit := 4 * lang.MaxNesting
+	cases := []struct {
+		src  string
+		want string // the error, "" for none
+	}{
+		{"print f" + strings.Repeat("(0)", 300), ""},
+		{"print f" + strings.Repeat("(0)", 30_000), "expression nested too deeply"},
+		{"print x" + strings.Repeat("[0]", 30_000), "expression nested too deeply"},
+		{"print x" + strings.Repeat("[0:1]", 30_000), "expression nested too deeply"},
+		{"print [x" + strings.Repeat(" for x in y", 300) + "]", ""},
+		{"print [x" + strings.Repeat(" for x in y if x", 30_000) + "]", "expression nested too deeply"},
+	}
+	for _, c := range cases {
+		_, err := lang.ParseFile("t.game", c.src)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%.40s...: %v", c.src, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%.40s...: got %v, want %q", c.src, err, c.want)
+		case c.want != "":
+			var e *lang.Error
+			if !errors.As(err, &e) || e.Pos.Column > 20*limit {
+				t.Errorf("%.40s...: error %v not at the nesting that passes the limit", c.src, err)
+			}
+		}
+	}
+	// f()()() just past the limit is reported at its first "(" too many.
+	src := "print f" + strings.Repeat("()", 1000)
+	_, err := lang.ParseFile("t.game", src)
+	var e *lang.Error
+	if !errors.As(err, &e) || !strings.HasSuffix(e.Msg, fmt.Sprintf("(more than %d levels)", limit)) || src[e.Pos.Offset] != '(' {
+		t.Errorf("f()()...: %v", err)
+	}
+}
+
+// TestCheck: a parse under a Check calls it as it goes (while scanning and
+// while parsing) and stops with the error it returns, as it is.
+func TestCheck(t *testing.T) {
+	src := strings.Repeat("let x = [1, 2, 3, 4, 5, 6, 7, 8]\n", 5000) // 100,000 tokens
+	calls, maxNeed := 0, int64(0)
+	f, err := lang.ParseFileCheck("t.game", src, func(pos lang.Pos, need int64) error {
+		calls++
+		maxNeed = max(maxNeed, need)
+		return nil
+	})
+	if err != nil || f == nil || len(f.Stmts) != 5000 {
+		t.Fatalf("parse under a Check that passes: %v", err)
+	}
+	if calls < 100_000/4096+10 || maxNeed < 100_000*64 {
+		t.Errorf("the Check was called %d times (need up to %d bytes); want it every 4096 tokens, while scanning and parsing", calls, maxNeed)
+	}
+	stop := errors.New("stop")
+	for _, after := range []int{1, 20, 40} { // while scanning, then parsing
+		n := 0
+		var at lang.Pos
+		f, err := lang.ParseFileCheck("t.game", src, func(pos lang.Pos, need int64) error {
+			n++
+			if n >= after {
+				at = pos
+				return stop
+			}
+			return nil
+		})
+		if err != stop || f != nil {
+			t.Errorf("Check failing at its call %d: got %v", after, err)
+		}
+		if at.Line < 1 || at.Line > 5000 {
+			t.Errorf("Check failing at its call %d: called at %v", after, at)
+		}
+	}
+	// The entry parser takes a Check too.
+	if _, err := lang.ParseEntryCheck("t.game", src, func(lang.Pos, int64) error { return stop }); err != stop {
+		t.Errorf("ParseEntryCheck: %v", err)
+	}
+}
+
+// TestDepth: how deeply an expression nests (what a def call costs in
+// stack).
+func TestDepth(t *testing.T) {
+	cases := []struct {
+		src  string
+		want int
+	}{
+		{"1", 1},
+		{"f(x)", 2},
+		{"if a then b else c(d)", 3},
+		{"[[[1]]]", 4},
+		{"[x for x in y for z in w if x]", 5},
+		{"1 + 2 + 3", 3},
+		{"f(n - 1)" + strings.Repeat(" + 0", 19), 22},
+		{"a" + strings.Repeat(" + f(x)", lang.MaxBinaryRun+1), 3},
+	}
+	for _, c := range cases {
+		f, err := lang.ParseFile("t.game", "print "+c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := lang.Depth(f.Stmts[0].(*lang.PrintStmt).Args[0]); got != c.want {
+			t.Errorf("Depth(%.40s) = %d, want %d", c.src, got, c.want)
+		}
+	}
+}
