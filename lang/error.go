@@ -57,18 +57,43 @@ func Snippet(src string, pos Pos) string {
 	if pos.Line < 1 {
 		return ""
 	}
-	lines := strings.Split(src, "\n")
-	if pos.Line > len(lines) {
-		return ""
+	// The line, found without splitting the whole source (which can be
+	// megabytes).
+	rest := src
+	for i := 1; i < pos.Line; i++ {
+		j := strings.IndexByte(rest, '\n')
+		if j < 0 {
+			return ""
+		}
+		rest = rest[j+1:]
 	}
-	line := strings.TrimRight(lines[pos.Line-1], "\r")
+	if j := strings.IndexByte(rest, '\n'); j >= 0 {
+		rest = rest[:j]
+	}
+	line := strings.TrimRight(rest, "\r")
 	if !utf8.ValidString(line) {
 		line = strings.ToValidUTF8(line, "\uFFFD")
+	}
+	column := pos.Column
+	if n := utf8.RuneCountInString(line); n > maxSnippet {
+		// A window of the line around the column.
+		rs := []rune(line)
+		w0 := max(0, min(column-1-maxSnippet/2, n-maxSnippet))
+		w1 := min(n, w0+maxSnippet)
+		line = string(rs[w0:w1])
+		column -= w0
+		if w0 > 0 {
+			line = "..." + line
+			column += 3
+		}
+		if w1 < n {
+			line += "..."
+		}
 	}
 	var pad strings.Builder
 	col := 1
 	for _, r := range line {
-		if col >= pos.Column {
+		if col >= column {
 			break
 		}
 		if r == '\t' {
@@ -78,8 +103,13 @@ func Snippet(src string, pos Pos) string {
 		}
 		col++
 	}
-	for ; col < pos.Column; col++ {
+	for ; col < column; col++ {
 		pad.WriteByte(' ')
 	}
 	return "    " + line + "\n    " + pad.String() + "^"
 }
+
+// maxSnippet is the most characters of a line a snippet shows: a window
+// around the column of a longer line (a generated script can have lines
+// of megabytes).
+const maxSnippet = 160

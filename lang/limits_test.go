@@ -197,3 +197,25 @@ func TestDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestSnippetOfALongLine: the snippet of a position in a line of a
+// megabyte shows a window of the line around it, the caret under it.
+func TestSnippetOfALongLine(t *testing.T) {
+	line := strings.Repeat("1, ", 300_000) + "x"
+	src := "let a = 1\nlet x = [" + line + "]\n"
+	for _, col := range []int{1, 10, 450_000, 900_010, 900_011} {
+		s := lang.Snippet(src, lang.Pos{Line: 2, Column: col})
+		parts := strings.Split(s, "\n")
+		if len(parts) != 2 || len(parts[0]) > 200 {
+			t.Fatalf("column %d: snippet of %d bytes: %.100q", col, len(s), s)
+		}
+		caret := strings.Index(parts[1], "^")
+		full := "let x = [" + line + "]"
+		if col <= len(full) && parts[0][caret] != full[col-1] {
+			t.Errorf("column %d: caret under %q, want %q", col, parts[0][caret], full[col-1])
+		}
+	}
+	if s := lang.Snippet(src, lang.Pos{Line: 1, Column: 5}); s != "    let a = 1\n        ^" {
+		t.Errorf("a short line: %q", s)
+	}
+}

@@ -278,9 +278,13 @@ func limits(cfg config) eval.Limits {
 	if mem == 0 {
 		mem = eval.DefaultMaxMemory()
 	}
-	debug.SetMemoryLimit(mem)
+	setGoMemoryLimit(mem)
 	return eval.Limits{MaxStates: cfg.maxStates, MaxSteps: cfg.maxSteps, Timeout: cfg.timeout, MaxMemory: cfg.memBytes}
 }
+
+// setGoMemoryLimit sets the Go runtime's memory limit (the tests, which
+// run many commands in one process, keep their own).
+var setGoMemoryLimit = func(n int64) { debug.SetMemoryLimit(n) }
 
 // minMemory is the smallest --max-memory: a smaller budget is surely a
 // mistake (the interpreter alone takes about that much).
