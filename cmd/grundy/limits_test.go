@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 func init() {
@@ -65,4 +66,24 @@ func TestLimitsAlwaysHold(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestREPLInterruptsALongOperation: Ctrl-C during one long operation (a
+// sort of millions of values, which once ignored it) cancels it, and the
+// session goes on.
+func TestREPLInterruptsALongOperation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and drives the binary")
+	}
+	term := startTerminal(t, "GRUNDY_HISTORY=")
+	term.expect(">>> ")
+	term.send("let a = 1000000 * [3, 1, 2]\r")
+	term.send("print 40 + 2\r")
+	term.expect("42") // (the prompt is redrawn as keys are typed: not a sign)
+	term.send("len(sorted(a + a))\r")
+	time.Sleep(300 * time.Millisecond)
+	term.send("\x03")
+	term.expect("interrupted")
+	term.send("print len(a)\r")
+	term.expect("3000000")
 }
