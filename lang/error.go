@@ -112,4 +112,4 @@ func Snippet(src string, pos Pos) string {
 // maxSnippet is the most characters of a line a snippet shows: a window
 // around the column of a longer line (a generated script can have lines
 // of megabytes).
-const maxSnippet = 160
+const maxSnippet = 200
