@@ -457,6 +457,10 @@ func (th *Thread) format(pos Pos, v Value, quote bool) string {
 // (see Thread.format): str(X).
 func (c *Call) Format(v Value) string { return c.Th.format(c.Pos, v, false) }
 
+// Repr is Repr of v as the run builds it, polling its context and
+// accounting for the text's memory (the REPL shows values with it).
+func (th *Thread) Repr(v Value) string { return th.format(th.stmt, v, true) }
+
 // valueWriter writes values as print shows them, without recursion: a
 // stack of the containers being written.
 type valueWriter struct {

@@ -84,7 +84,7 @@ func show(th *eval.Thread, v eval.Value) {
 		fmt.Fprintf(out, "sg = %s   outcome = %s\n", eval.Format(th.SG(c, v)), th.Outcome(c, v))
 		return
 	}
-	out.WriteString(eval.Repr(v))
+	out.WriteString(th.Repr(v))
 	out.WriteByte('\n')
 }
 

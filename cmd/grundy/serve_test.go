@@ -334,11 +334,18 @@ func TestServeBrowser(t *testing.T) {
 		t.Errorf("after Stop: status %q, output %q", st, text)
 	}
 
-	// 7. A recursion the interpreter does not yield in (printing a value
-	// nested 20000 deep) overflows the browser's stack: the page says so
-	// and starts a new interpreter, which answers the next run.
+	// 7. A value nested 20000 deep prints (without recursion, yielding as
+	// it goes). A recursion the interpreter does not yield in (comparing
+	// sums nested thousands deep, which sorts each sum's parts) overflows
+	// the browser's stack: the page says so and starts a new interpreter,
+	// which answers the next run.
 	seen = runs()
 	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "def nest(n) = if n == 0 then [] else [nest(n - 1)]\nprint len(str(nest(20000)))"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
+	if st, text := wait(seen); st != "done" || text != "40002\n" {
+		t.Errorf("a deep value: status %q, output %q", st, text)
+	}
+	seen = runs()
+	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "game g(x) moves *0\ndef d(x, n) = if n == 0 then x else d(g(x) + g(x + *1), n - 1)\nprint d(*0, 9000) == d(*1, 9000)"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
 	if st, text := wait(seen); st != "error" || !strings.Contains(text, "too deep a recursion for a browser") {
 		t.Errorf("a stack overflow: status %q, output %q", st, text)
 	}
