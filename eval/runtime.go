@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -363,6 +364,47 @@ func opCompare(pos Pos, op string, a, b Value) bool {
 // without recursion, however deeply they nest, and remembering the pairs
 // found equal as Compare does).
 func orderCompare(pos Pos, op string, a, b Value) int {
+	steps := recSteps
+	if c, ok := orderCompareRec(pos, op, a, b, 0, &steps); ok {
+		return c
+	}
+	return orderCompareIter(pos, op, a, b)
+}
+
+// orderCompareRec is orderCompare by recursion, within recDepth and
+// *steps (see compareRec); false when the values are too deep or too big
+// for it. It raises the errors orderCompareIter raises, in the same order.
+func orderCompareRec(pos Pos, op string, a, b Value, depth int, steps *int) (int, bool) {
+	*steps--
+	if depth > recDepth || *steps < 0 {
+		return 0, false
+	}
+	if a.k == KInf || b.k == KInf {
+		fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+	}
+	if a.k != b.k || !(a.k == KInt || a.k == KStr || a.k == KList || a.k == KTuple || a.k == KBool) {
+		fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
+	}
+	if a.k != KList && a.k != KTuple {
+		return Compare(a, b), true
+	}
+	x, y := a.Elems(), b.Elems()
+	for i := 0; i < len(x) && i < len(y); i++ {
+		if x[i].k == KInt && y[i].k == KInt {
+			if c := cmp.Compare(x[i].n, y[i].n); c != 0 {
+				return c, true
+			}
+			continue
+		}
+		if c, ok := orderCompareRec(pos, op, x[i], y[i], depth+1, steps); !ok || c != 0 {
+			return c, ok
+		}
+	}
+	return len(x) - len(y), true
+}
+
+// orderCompareIter is orderCompare without recursion.
+func orderCompareIter(pos Pos, op string, a, b Value) int {
 	type pair struct {
 		x, y   []Value
 		i      int

@@ -297,7 +297,67 @@ func errSumNesting() {
 // Compare is a total order on values: by kind first, then by contents.
 // Sets and maps iterate in this order. Nested values are walked without
 // recursion, however deep they are.
-func Compare(a, b Value) int { return compare(a, b, 0) }
+func Compare(a, b Value) int {
+	if a.k != b.k {
+		return cmp.Compare(a.k, b.k)
+	}
+	switch a.k {
+	case KNone:
+		return 0
+	case KBool, KInt, KNim:
+		return cmp.Compare(a.n, b.n)
+	case KStr:
+		return strings.Compare(a.Str(), b.Str())
+	}
+	return compare(a, b, 0)
+}
+
+// recDepth and recSteps bound the plain recursive comparison and encoding
+// (fast for the values scripts usually hold): a value nested deeper, or a
+// comparison that walks more elements, is done the iterative way (without
+// recursion, remembering the pairs found equal).
+const (
+	recDepth = 64
+	recSteps = 4096
+)
+
+// compareRec is compare by recursion, within depth and *steps; false when
+// the value is too deep or too big for it.
+func compareRec(a, b Value, sums, depth int, steps *int) (int, bool) {
+	*steps--
+	if depth > recDepth || *steps < 0 {
+		return 0, false
+	}
+	c, f, deep := compareHead(a, b, sums)
+	if c != 0 || !deep {
+		return c, true
+	}
+	for {
+		for i := 0; i < len(f.x) && i < len(f.y); i++ {
+			x, y := f.x[i], f.y[i]
+			if x.k != y.k {
+				return cmp.Compare(x.k, y.k), true
+			}
+			switch x.k {
+			case KBool, KInt, KNim:
+				if x.n != y.n {
+					return cmp.Compare(x.n, y.n), true
+				}
+				continue
+			}
+			if c, ok := compareRec(x, y, sums, depth+1, steps); !ok || c != 0 {
+				return c, ok
+			}
+		}
+		if c := cmp.Compare(len(f.x), len(f.y)); c != 0 {
+			return c, true
+		}
+		if f.tx == nil && f.ty == nil {
+			return 0, true
+		}
+		f = cmpFrame{x: f.tx, y: f.ty}
+	}
+}
 
 // cmpFrame is a pair of element lists being compared, up to i; then
 // (when they are equal) tx and ty: a map's values after its keys. ka and
@@ -321,6 +381,15 @@ const memoAfter = 4096
 
 // compare is Compare inside sums nested sums deep.
 func compare(a, b Value, sums int) int {
+	steps := recSteps
+	if c, ok := compareRec(a, b, sums, 0, &steps); ok {
+		return c
+	}
+	return compareIter(a, b, sums)
+}
+
+// compareIter is compare without recursion.
+func compareIter(a, b Value, sums int) int {
 	var buf [4]cmpFrame
 	stack := buf[:0]
 	var equal map[refPair]bool // (memoAfter)
@@ -629,6 +698,42 @@ type keyFrame struct {
 // example a map that holds the previous one as key and value doubles in
 // size at each step. Nested values are encoded without recursion.
 func appendKeyMax(buf []byte, v Value, limit int) []byte {
+	return appendKeyRec(buf, v, limit, 0)
+}
+
+// appendKeyRec is appendKeyMax by recursion, down to recDepth; deeper
+// values are encoded the iterative way.
+func appendKeyRec(buf []byte, v Value, limit, depth int) []byte {
+	if len(buf) > limit {
+		return buf
+	}
+	if depth > recDepth {
+		return appendKeyIter(buf, v, limit)
+	}
+	buf, f, deep := appendKeyHead(buf, v)
+	if !deep {
+		return buf
+	}
+	for i, x := range f.elems {
+		switch x.k {
+		case KBool, KInt, KNim:
+			buf = append(buf, byte(x.k))
+			buf = binary.AppendVarint(buf, x.n)
+		default:
+			buf = appendKeyRec(buf, x, limit, depth+1)
+		}
+		if f.vals != nil {
+			buf = appendKeyRec(buf, f.vals[i], limit, depth+1)
+		}
+		if len(buf) > limit {
+			return buf
+		}
+	}
+	return buf
+}
+
+// appendKeyIter is appendKeyMax without recursion.
+func appendKeyIter(buf []byte, v Value, limit int) []byte {
 	var fbuf [4]keyFrame
 	stack := fbuf[:0]
 	for {
