@@ -31,6 +31,8 @@ type core[V word] struct {
 	dense [2][]uint64
 	// When the classes were chosen: the heaps then, the rare heaps then.
 	choseAt, rareAt int
+	// Then: the heaps computed by the sparse method, and its work.
+	sparseAt [2]int64
 
 	marks    []uint64 // the option values of the heap being computed
 	seen     []byte   // the same, a byte a value (wide values)
@@ -776,9 +778,19 @@ func (c *core[V]) choose() {
 		}
 	}
 	c.rareAt = len(c.rare)
-	// The sparse method walks the rare heaps for each heap, the plain
-	// one half the heaps.
-	c.sparse = 8*len(c.rare) < n
+	// The sparse method walks the rare heaps (and then some splits) for
+	// each heap and rule, the plain one half the heaps: the sparse one
+	// while the rare heaps are fewer than a quarter of the heaps, and
+	// its walks since the last choice cost less than half the plain
+	// one's.
+	c.sparse = 4*len(c.rare) < n
+	if h := c.st.SparseHeaps - c.sparseAt[0]; c.sparse && h > 1024 {
+		per := (c.st.RarePairs + c.st.PairsWalked - c.sparseAt[1]) / h
+		if per > int64(n*len(c.r.splits))/4 {
+			c.sparse = false
+		}
+	}
+	c.sparseAt = [2]int64{c.st.SparseHeaps, c.st.RarePairs + c.st.PairsWalked}
 }
 
 // wht is the Walsh-Hadamard transform in place: h[m] becomes the sum of
