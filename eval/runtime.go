@@ -123,6 +123,9 @@ type Thread struct {
 	checkAt int64
 	show    func(th *Thread, v Value)
 	prog    *progress // nil unless Options.Progress is set
+	// doing, when set, says what a long computation is doing and how far
+	// it got; limit errors and interruptions append it.
+	doing func() string
 }
 
 // newFrame returns a frame with n zeroed slots taken from the slab.
@@ -195,6 +198,9 @@ func posText(g *Game, r uint64) string {
 
 // limitFail reports a limit, naming the position being computed.
 func (th *Thread) limitFail(pos Pos, format string, args ...any) {
+	if th.doing != nil {
+		fail(pos, "%s while %s", fmt.Sprintf(format, args...), th.doing())
+	}
 	if e := th.engine; e != nil && e.current != nil {
 		format += " while computing %s"
 		args = append(args[:len(args):len(args)], posText(e.current, e.currentR))
@@ -221,6 +227,9 @@ func (th *Thread) poll(pos Pos) {
 			th.limitFail(pos, "time limit reached: the run took more than %v (--timeout)", th.limits.Timeout)
 		}
 		// (The caller's own deadline: a cancellation.)
+		if th.doing != nil {
+			fail(pos, "interrupted while %s", th.doing())
+		}
 		fail(pos, "interrupted")
 	}
 }

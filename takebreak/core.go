@@ -170,6 +170,7 @@ func (c *core[V]) add(n int, v uint32) {
 	}
 	if len(c.r.triples) > 0 {
 		nw := c.nw
+		c.st.PlainPairs += int64(n / 2)
 		c.s2 = append(c.s2, make([]uint64, nw)...)
 		set := c.s2[n*nw : (n+1)*nw]
 		for a := 1; 2*a <= n; a++ {
@@ -223,6 +224,7 @@ func (c *core[V]) stepNarrow(n int) (uint32, int64) {
 	if len(c.r.triples) > 0 {
 		clear(c.marks)
 		work += c.markTriples(n)
+		c.st.PlainPairs += work
 		set |= c.marks[0]
 	}
 	if len(c.r.splits) == 0 {
@@ -234,9 +236,9 @@ func (c *core[V]) stepNarrow(n int) (uint32, int64) {
 			if hi := splitLimit(rem, sp.unequal); hi >= 1 {
 				set |= scanReg(vals, rem, 1, hi+1)
 				work += int64(hi)
+				c.st.PlainPairs += int64(hi)
 			}
 		}
-		c.st.PlainPairs += work
 		return mex64(set), work + 1
 	}
 	c.st.SparseHeaps++
@@ -348,6 +350,7 @@ func (c *core[V]) stepWide(n int) (uint32, int64) {
 	var work int64
 	if len(c.r.triples) > 0 {
 		work += c.markTriples(n)
+		c.st.PlainPairs += work
 	}
 	marks[0] |= c.singles(n, seen)
 	if len(c.r.splits) == 0 {
@@ -360,9 +363,9 @@ func (c *core[V]) stepWide(n int) (uint32, int64) {
 			if hi := splitLimit(rem, sp.unequal); hi >= 1 {
 				scanBytes(vals, seen, rem, 1, hi+1)
 				work += int64(hi)
+				c.st.PlainPairs += int64(hi)
 			}
 		}
-		c.st.PlainPairs += work
 		foldSeen(marks, seen)
 		return mex(marks), work + 1
 	}
@@ -660,7 +663,7 @@ func (c *core[V]) markTriples(n int) int64 {
 				dst[w] |= b
 			}
 		}
-		work += int64(rem)
+		work += int64(rem*nw + (int(c.maxV)+1)*nw)
 		for v := 0; v <= int(c.maxV); v++ {
 			for w, b := range u[v*nw : (v+1)*nw] {
 				for b != 0 {

@@ -145,6 +145,28 @@ func (s *Solver) Period() Period {
 	return period(s.c32.vals, b)
 }
 
+// Observed returns the period seen on the values of heaps 0 .. upTo
+// (upTo < Len()), with no theorem: Found when its periodic part covers
+// at least half of them and three periods.
+func (s *Solver) Observed(upTo int) Period {
+	switch {
+	case s.c8 != nil:
+		return period(s.c8.vals[:upTo+1], nil)
+	case s.c16 != nil:
+		return period(s.c16.vals[:upTo+1], nil)
+	}
+	return period(s.c32.vals[:upTo+1], nil)
+}
+
+// Provable reports whether a theorem can prove the game's periods.
+func (s *Solver) Provable() bool { return s.bound() != nil }
+
+// Work is the number of options the Solver has looked at.
+func (s *Solver) Work() int64 {
+	st := s.Stats()
+	return st.RarePairs + st.PairsWalked + st.PlainPairs + int64(s.Len())
+}
+
 // bound returns the end of the range [p, bound) on which v(n + q) ==
 // v(n) must hold for the theorem of Guy and Smith to prove a period q
 // from p: p + t for moves that leave at most one heap, 2p + q + t for two
