@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/grundy-lang/grundy/takebreak"
 )
 
 // This file holds game families whose moves are written in Go: games a Go
@@ -191,81 +193,33 @@ type TakeRule struct {
 	Ways uint8
 }
 
-// maxHeaps is the largest number of heaps a move leaves.
-func (t *TakeBreak) maxHeaps() int {
-	m := 1
-	for _, r := range t.Rules {
-		switch {
-		case r.Ways&8 != 0:
-			m = max(m, 3)
-		case r.Ways&4 != 0:
-			m = max(m, 2)
-		}
-	}
-	return m
-}
-
 // ParseOctal reads a take-and-break code in the standard notation
-// "d0.d1d2d3...": digit dk says in which ways k tokens may be removed
-// (bit 1: the whole heap, bit 2: leaving one heap, bit 4: leaving two
-// heaps, bit 8 (hexadecimal digits 8-f): leaving three heaps). The digit
-// before the point (usually 0, may be left out) may only have bits 4 and 8:
-// splitting a heap without taking tokens.
+// "d0.d1d2d3..." (see takebreak.ParseCode).
 func ParseOctal(code string) (*TakeBreak, error) {
-	dot := strings.IndexByte(code, '.')
-	if dot < 0 {
-		return nil, fmt.Errorf("%q is not a take-and-break code: it needs a point, as in \"0.77\"", code)
+	g, err := takebreak.ParseCode(code)
+	if err != nil {
+		return nil, err
 	}
 	t := &TakeBreak{Code: code}
-	digit := func(c byte, i int) (uint8, error) {
-		switch {
-		case c >= '0' && c <= '9':
-			return c - '0', nil
-		case c >= 'a' && c <= 'f':
-			return c - 'a' + 10, nil
-		case c >= 'A' && c <= 'F':
-			return c - 'A' + 10, nil
-		}
-		return 0, fmt.Errorf("%q is not a take-and-break code: %q at character %d is not an octal or hexadecimal digit", code, rune(c), i+1)
-	}
-	switch lead := code[:dot]; len(lead) {
-	case 0:
-	case 1:
-		d, err := digit(lead[0], 0)
-		if err != nil {
-			return nil, err
-		}
-		if d&3 != 0 {
-			return nil, fmt.Errorf("%q is not a take-and-break code: the digit before the point may only split heaps (0, 4, 8 or c), since taking no tokens and leaving one heap is no move", code)
-		}
-		if d != 0 {
-			t.Rules = append(t.Rules, TakeRule{K: 0, Ways: d})
-		}
-	default:
-		return nil, fmt.Errorf("%q is not a take-and-break code: it has more than one digit before the point", code)
-	}
-	digits := code[dot+1:]
-	if len(digits) == 0 {
-		return nil, fmt.Errorf("%q is not a take-and-break code: it has no digits after the point", code)
-	}
-	if len(digits) > 4096 {
-		return nil, fmt.Errorf("take-and-break code of %d digits is too long (at most 4096)", len(digits))
-	}
-	for i := 0; i < len(digits); i++ {
-		d, err := digit(digits[i], dot+1+i)
-		if err != nil {
-			return nil, err
-		}
-		if d != 0 {
-			t.Rules = append(t.Rules, TakeRule{K: int64(i + 1), Ways: d})
-		}
+	for _, r := range g.Rules {
+		t.Rules = append(t.Rules, TakeRule{K: int64(r.Take), Ways: r.Ways})
 	}
 	return t, nil
 }
 
+// game returns t as package takebreak's rules.
+func (t *TakeBreak) game() *takebreak.Game {
+	g := &takebreak.Game{Name: t.Name}
+	for _, r := range t.Rules {
+		g.Rules = append(g.Rules, takebreak.Rule{Take: int(r.K), Ways: r.Ways})
+	}
+	return g
+}
+
 // takeBreakGame makes the session's game of take-and-break family t.
-// Its SG values are computed without building option values, and its
-// periodicity can be proved (see period.go).
+// Its SG values come from a takebreak.Solver, and its periodicity can be
+// proved (see period.go); the options' values are streamed only for a
+// heap the table cannot answer (a negative one, for its error).
 func (e *Engine) takeBreakGame(t *TakeBreak) *Game {
 	d := &GameDef{Name: t.Name, Arity: 1, Doc: t.Doc}
 	d.Check = func(args []Value) error {
@@ -311,7 +265,7 @@ func (e *Engine) takeBreakGame(t *TakeBreak) *Game {
 	g.takeBreak = t
 	g.genSG = func(fr *frame) { takeBreakSG(g, t, fr) }
 	g.genSGInt = g.genSG
-	g.periodic = &periodic{}
+	g.periodic = newPeriodic(t.game(), t.Name)
 	return g
 }
 

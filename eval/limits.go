@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"runtime/metrics"
 )
@@ -62,6 +63,9 @@ func posText(g *Game, r uint64) string {
 
 // limitErr is the error of a limit, naming the position being computed.
 func (th *Thread) limitErr(pos Pos, format string, args ...any) *RuntimeError {
+	if th.doing != nil {
+		return Errorf(pos, "%s while %s", fmt.Sprintf(format, args...), th.doing())
+	}
 	if e := th.engine; e != nil && e.current != nil {
 		format += " while computing %s"
 		args = append(args[:len(args):len(args)], posText(e.current, e.currentR))
@@ -90,6 +94,9 @@ func (th *Thread) ctxErr(pos Pos) *RuntimeError {
 		return th.limitErr(pos, "time limit reached: the run took more than %v (--timeout)", th.limits.Timeout)
 	}
 	// (The caller's own deadline: a cancellation.)
+	if th.doing != nil {
+		return Errorf(pos, "interrupted while %s", th.doing())
+	}
 	return Errorf(pos, "interrupted")
 }
 

@@ -3,24 +3,35 @@ package eval
 import (
 	"fmt"
 	"math"
+	"strings"
+	"time"
+
+	"github.com/grundy-lang/grundy/takebreak"
 )
 
 // This file finds the periods of game families of one int parameter:
 // the smallest q >= 1, then the smallest preperiod p, and the saltus s with
 // sg(F(n + q)) == sg(F(n)) + s for every n >= p. For take-and-break
 // families (octal and hexadecimal codes, finite subtraction sets) the
-// period is proved by the theorem of Guy and Smith; for other families it
-// is observed on a finite range. A proved period also answers sg of any
-// position of the family at once (engine.go asks periodicValue).
+// values come from package takebreak (the sparse-space method, a compact
+// table) and the period is proved by the theorem of Guy and Smith; for
+// other families it is observed on a finite range. The same table
+// answers sg of the family's heaps, and a proved period sg of any heap
+// at once (engine.go asks periodicValue).
 
-// periodic is what is known of a take-and-break family's period.
+// periodic is what is known of a take-and-break family: the values of
+// its heaps so far and its period.
 type periodic struct {
-	tried  bool // a proof was attempted
+	solver *takebreak.Solver
+	name   string // the family, for messages
 	proved bool
 	p, q   int64
-	vals   []int32 // sg(0 .. p+q-1)
-	upTo   int64   // values computed, when not proved
-	seq    []int32 // the values computed for the proof attempt
+	// searched: a search up to the heap limit ran.
+	searched bool
+	last     takebreak.Period // the period of the first last.Known values
+	// The search's candidate period and the last exception to it so far,
+	// checked up to heap checked.
+	candQ, lastExc, checked int
 }
 
 // Period is the answer of period(F).
@@ -34,129 +45,173 @@ type Period struct {
 const (
 	defaultPeriodRange = 2000
 	autoProveAt        = 1 << 16 // sg of a larger heap tries to prove a period first
+	// period(F, N) of a take-and-break family looks this far for a proof
+	// at least (moves that leave three heaps: 1 << 11).
+	minProveN = 1 << 13
+	// A search with no N stops past heap plainStop (2^11 for moves that
+	// leave three heaps) when the values have no sparse space that pays:
+	// when it looked at more than maxPerHeap options a heap (the plain
+	// method looks at n/2 for heap n: .04 stops at 2^17 heaps, after a few
+	// seconds; Grundy's game looks at 3,000, Officers (.6) at 4,000).
+	plainStop  = 1 << 17
+	maxPerHeap = 1 << 13
 )
 
-// maxProveN is the largest heap the proof computes values for: the values
-// of heaps up to n cost about n^2/4 operations when moves split a heap in
-// two, n^3/36 in three.
-func maxProveN(t *TakeBreak) int64 {
-	switch t.maxHeaps() {
-	case 3:
-		return 1 << 11
-	case 2:
-		return 1 << 13
+// newPeriodic returns the periodic of take-and-break game t.
+func newPeriodic(t *takebreak.Game, name string) *periodic {
+	s, err := takebreak.NewSolver(t, takebreak.Options{})
+	if err != nil {
+		panic("eval: " + err.Error()) // (the rules were made by a parser)
 	}
-	return 1 << 20
+	return &periodic{solver: s, name: name}
 }
 
-// proofBound returns the end of the range [p, bound) on which
-// G(n + q) == G(n) must be checked for the theorem to prove the period:
-// for moves that leave at most one heap, p + t; at most two heaps,
-// 2p + q + t (Guy and Smith); three heaps, 3p + 2q + t, where t is the
-// most tokens a move takes.
-func (t *TakeBreak) proofBound(p, q int64) int64 {
-	var tk int64
-	for _, r := range t.Rules {
-		tk = max(tk, r.K)
-	}
-	h := int64(t.maxHeaps())
-	return h*p + (h-1)*q + tk
-}
-
-// takeBreakValues extends seq with the SG values of heaps len(seq) .. n.
-func takeBreakValues(th *Thread, pos Pos, t *TakeBreak, seq []int32, n int64) []int32 {
-	var mark []int32
-	stamp := int32(0)
-	see := func(v int32) {
-		if int(v) >= len(mark) {
-			mark = append(mark, make([]int32, int(v)+1-len(mark)+64)...)
-		}
-		mark[v] = stamp
-	}
-	for h := int64(len(seq)); h <= n; h++ {
-		if h&255 == 0 {
-			th.tick(pos)
-			th.checkLimits(pos)
-		}
-		stamp++
-		for _, r := range t.Rules {
-			if r.K > h {
-				break
-			}
-			rem := h - r.K
-			if r.Ways&1 != 0 && rem == 0 {
-				see(0)
-			}
-			if r.Ways&2 != 0 && rem >= 1 && r.K > 0 {
-				see(seq[rem])
-			}
-			if r.Ways&4 != 0 {
-				for a := int64(1); 2*a <= rem; a++ {
-					see(seq[a] ^ seq[rem-a])
-				}
-			}
-			if r.Ways&8 != 0 {
-				for a := int64(1); 3*a <= rem; a++ {
-					for b := a; a+2*b <= rem; b++ {
-						see(seq[a] ^ seq[b] ^ seq[rem-a-b])
-					}
-				}
-			}
-		}
-		m := int32(0)
-		for int(m) < len(mark) && mark[m] == stamp {
-			m++
-		}
-		seq = append(seq, m)
-	}
-	return seq
-}
-
-// prove tries to prove the period of take-and-break family g, computing
-// values up to maxProveN.
-func (g *Game) prove(th *Thread, pos Pos) {
-	pd := g.periodic
-	if pd.tried {
+// extend computes the values up to heap n.
+func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
+	s := pd.solver
+	if int64(s.Len()) > n {
 		return
 	}
-	t := g.takeBreak
-	limit := maxProveN(t)
-	for n := int64(128); ; n *= 2 {
-		n = min(n, limit)
-		pd.seq = takeBreakValues(th, pos, t, pd.seq, n)
-		if p, q, ok := provedPeriod(t, pd.seq); ok {
-			pd.proved, pd.p, pd.q = true, p, q
-			pd.vals = pd.seq[:p+q]
-			break
-		}
-		if n == limit {
-			break
-		}
+	if n >= th.limits.MaxStates {
+		fail(pos, "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.limits.MaxStates)
 	}
-	pd.upTo = int64(len(pd.seq)) - 1
-	pd.tried = true
+	if n >= 1<<20 {
+		s.Reserve(int(n))
+	}
+	s.Extend(int(n), func(known int) bool {
+		pd.follow()
+		if th.prog != nil {
+			th.prog.tickUnits(int64(known), "heaps of "+pd.name, pd.note)
+		}
+		th.steps++
+		th.checkLimits(pos)
+		return false
+	})
+	pd.follow()
 }
 
-// provedPeriod returns the smallest period q and its preperiod p that the
-// values prove, if any.
-func provedPeriod(t *TakeBreak, seq []int32) (p, q int64, ok bool) {
-	n := int64(len(seq)) - 1
-	for q := int64(1); 2*q <= n; q++ {
-		i := n - q
-		for i >= 0 && seq[i+q] == seq[i] {
-			i--
-		}
-		p := i + 1
-		if t.proofBound(p, q)+q-1 <= n {
-			return p, q, true
+// follow checks the candidate period on the values computed since the
+// last check: the last exception so far.
+func (pd *periodic) follow() {
+	s := pd.solver
+	if q := pd.candQ; q > 0 && s.Len()-1 > pd.checked {
+		if m := s.LastMismatch(q, pd.checked+1-q); m > pd.lastExc {
+			pd.lastExc = m
 		}
 	}
-	return 0, 0, false
+	pd.checked = s.Len() - 1
 }
 
-// periodicValue returns the value of position r of g from its proved
-// period, when it has one and r is past the preperiod; it first tries to
-// prove the period when r is a large heap.
+// note says how far a search got: for progress and for errors.
+func (pd *periodic) note() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "heaps 0 .. %d computed", pd.solver.Len()-1)
+	switch {
+	case pd.proved:
+		fmt.Fprintf(&b, ", period %d proved from heap %d", pd.q, pd.p)
+	case pd.candQ > 0:
+		fmt.Fprintf(&b, ", last exception so far %d for the candidate period %d", pd.lastExc, pd.candQ)
+	}
+	return b.String()
+}
+
+// check finds the period of the values known (once for each length).
+func (pd *periodic) check() takebreak.Period {
+	s := pd.solver
+	if pd.last.Known == s.Len() {
+		return pd.last
+	}
+	pr := s.Period()
+	if !s.Provable() {
+		pr.CandP, pr.CandQ = pr.P, pr.Q
+		if !pr.Found {
+			pr.CandP, pr.CandQ = 0, 0
+		}
+	}
+	pd.last = pr
+	if pr.Proved {
+		pd.proved, pd.p, pd.q = true, int64(pr.P), int64(pr.Q)
+	}
+	if pr.CandQ > 0 {
+		pd.candQ, pd.lastExc, pd.checked = pr.CandQ, pr.CandP-1, s.Len()-1
+	}
+	return pr
+}
+
+// search extends the values of take-and-break family g until they prove
+// its period: to heap minN at least, then, while they prove nothing, as
+// far as heap limit; when whole, not past plainStop while the values
+// have no sparse space. Limits, the timeout and Ctrl-C stop it with an
+// error that says how far it got.
+func (g *Game) search(th *Thread, pos Pos, minN, limit int64, whole bool) takebreak.Period {
+	pd := g.periodic
+	s := pd.solver
+	limit = min(limit, th.limits.MaxStates-1)
+	if pd.proved || limit < int64(s.Len()) && minN < int64(s.Len()) {
+		return pd.check()
+	}
+	th.doing = func() string { return "searching the period of " + pd.name + ": " + pd.note() }
+	if th.prog != nil {
+		th.prog.busy, th.prog.unitsStart = true, time.Time{}
+	}
+	defer func() {
+		th.doing = nil
+		if th.prog != nil {
+			th.prog.busy = false
+		}
+	}()
+	if minN > 0 {
+		pd.extend(th, pos, minN)
+	}
+	stop := int64(plainStop)
+	if s.Game().MaxHeaps() == 3 {
+		stop = 1 << 11
+	}
+	pr := pd.check()
+	perHeap := int64(0) // options looked at a heap, in the last stretch
+	for k := max(min(4096, stop), int64(s.Len())-1); !pr.Proved && int64(s.Len())-1 < limit; {
+		if whole && int64(s.Len()) > stop && perHeap > maxPerHeap {
+			break
+		}
+		k = min(k, limit)
+		w, l := s.Work(), s.Len()
+		pd.extend(th, pos, k)
+		perHeap = (s.Work() - w) / int64(max(s.Len()-l, 1))
+		pr = pd.check()
+		// Double, or go straight to where the candidate would be proved.
+		next := 2 * k
+		if need := int64(pr.Need); need > k+1 && need-1 < next {
+			next = need - 1
+		}
+		k = next
+	}
+	if whole {
+		pd.searched = true
+	}
+	return pr
+}
+
+// searchAll is the search of period(F) with no N (once).
+func (g *Game) searchAll(th *Thread, pos Pos) takebreak.Period {
+	if g.periodic.searched {
+		return g.periodic.check()
+	}
+	return g.search(th, pos, 0, th.limits.MaxStates-1, true)
+}
+
+// takeBreakFamily returns the take-and-break game f is, or nil.
+func takeBreakFamily(f Value) *Game {
+	if f.k == KFunc {
+		if g, ok := f.Callable().(*Game); ok && g.periodic != nil && g.arity == 1 {
+			return g
+		}
+	}
+	return nil
+}
+
+// periodicValue returns the value of heap r of take-and-break family g:
+// from its proved period, or from the table of values (extended to r).
+// It first tries to prove the period when r is a large heap.
 func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 	var n int64
 	if r&genBit == 0 {
@@ -168,36 +223,51 @@ func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 		}
 		n = a.n
 	}
-	pd := g.periodic
-	if !pd.proved {
-		if pd.tried || n < autoProveAt {
-			return 0, false
-		}
-		g.prove(th, g.pos)
-		if !pd.proved {
-			return 0, false
-		}
-	}
-	if n < pd.p {
+	if n < 0 {
 		return 0, false
 	}
-	return pd.vals[pd.p+(n-pd.p)%pd.q], true
+	pd := g.periodic
+	s := pd.solver
+	if !pd.proved && n >= int64(s.Len()) && n >= autoProveAt {
+		if n < th.limits.MaxStates {
+			g.search(th, g.pos, 0, n, false) // (on the way to n)
+		} else {
+			g.searchAll(th, g.pos)
+		}
+	}
+	switch {
+	case pd.proved && n >= pd.p:
+		return sgv(s.Value(int(pd.p + (n-pd.p)%pd.q))), true
+	case n >= int64(s.Len()):
+		pd.extend(th, g.pos, n)
+	}
+	return sgv(s.Value(int(n))), true
 }
 
 // Period finds the period of family f (a function of one int whose values
 // are games): proved for take-and-break families, otherwise observed on
 // n in 0 .. upTo (upTo <= 0: the default range).
 func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
-	if f.k == KFunc {
-		if g, ok := f.Callable().(*Game); ok && g.periodic != nil && g.arity == 1 {
-			g.prove(th, c.Pos)
-			if pd := g.periodic; pd.proved {
-				return Period{P: pd.p, Q: pd.q, Found: true, Proved: true, UpTo: pd.upTo}
+	if g := takeBreakFamily(f); g != nil {
+		var pr takebreak.Period
+		if upTo > 0 {
+			least := int64(minProveN)
+			if g.periodic.solver.Game().MaxHeaps() == 3 {
+				least = 1 << 11
 			}
-			if upTo <= 0 {
-				return observedPeriod(int32s(g.periodic.seq))
-			}
+			pr = g.search(th, c.Pos, upTo, max(upTo, least), false)
+		} else {
+			pr = g.searchAll(th, c.Pos)
 		}
+		if pr.Proved {
+			return Period{P: int64(pr.P), Q: int64(pr.Q), Found: true, Proved: true, UpTo: int64(pr.Known) - 1}
+		}
+		n := int64(pr.Known) - 1
+		if upTo > 0 {
+			n = upTo
+		}
+		ob := g.periodic.solver.Observed(int(n))
+		return Period{P: int64(ob.P), Q: int64(ob.Q), S: ob.S, Found: ob.Found, UpTo: n}
 	}
 	if upTo <= 0 {
 		upTo = defaultPeriodRange
@@ -216,14 +286,6 @@ func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
 		vals = append(vals, int64(s))
 	}
 	return observedPeriod(vals)
-}
-
-func int32s(xs []int32) []int64 {
-	out := make([]int64, len(xs))
-	for i, x := range xs {
-		out[i] = int64(x)
-	}
-	return out
 }
 
 // familyAt returns F(n) for a family value F, checking that it is a game.

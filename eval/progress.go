@@ -12,6 +12,11 @@ type Progress struct {
 	States  int64         // positions visited since the run began
 	Elapsed time.Duration // since the run began
 	Done    bool          // the run ended: clear the indicator
+	// A computation that counts something else than positions (the
+	// search for a period counts heaps) names it in Units ("heaps of
+	// kayles"; States then counts them since it began) and says how far
+	// it got in Detail.
+	Units, Detail string
 }
 
 // When progress is first reported, and then how often.
@@ -28,6 +33,11 @@ type progress struct {
 	base   int64 // engine states at the start
 	polls  uint32
 	shown  bool // reported during this run
+	// busy: a computation reports its own progress (tickUnits), which
+	// began at unitsStart.
+	busy       bool
+	unitsStart time.Time
+	unitsBase  int64
 }
 
 // begin starts the reports of a run.
@@ -40,6 +50,9 @@ func (p *progress) begin(states int64) {
 
 // tick reports the progress when it is time to.
 func (p *progress) tick(states int64) {
+	if p.busy {
+		return
+	}
 	p.polls++
 	if p.polls&15 != 0 {
 		return
@@ -51,6 +64,25 @@ func (p *progress) tick(states int64) {
 	p.next = now.Add(progressEvery)
 	p.shown = true
 	p.report(Progress{States: max(states-p.base, 0), Elapsed: now.Sub(p.start)})
+}
+
+// tickUnits reports the progress of a computation that counts units
+// (see Progress.Units) when it is time to.
+func (p *progress) tickUnits(n int64, units string, detail func() string) {
+	p.polls++
+	if p.polls&15 != 0 {
+		return
+	}
+	now := time.Now()
+	if p.unitsStart.IsZero() {
+		p.unitsStart, p.unitsBase = now, n
+	}
+	if now.Before(p.next) {
+		return
+	}
+	p.next = now.Add(progressEvery)
+	p.shown = true
+	p.report(Progress{States: max(n-p.unitsBase, 0), Elapsed: now.Sub(p.unitsStart), Units: units, Detail: detail()})
 }
 
 // end reports the end of a run that reported its progress.

@@ -136,6 +136,9 @@ type Thread struct {
 	checkAt int64
 	show    func(th *Thread, v Value)
 	prog    *progress // nil unless Options.Progress is set
+	// doing, when set, says what a long computation is doing and how far
+	// it got; limit errors and interruptions append it.
+	doing func() string
 }
 
 // newFrame returns a frame with n zeroed slots taken from the slab.

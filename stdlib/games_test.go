@@ -14,8 +14,14 @@ import (
 // run runs a script in a fresh session and returns its output.
 func run(t *testing.T, src string) string {
 	t.Helper()
+	return runLimits(t, src, eval.Limits{})
+}
+
+// runLimits is run with limits.
+func runLimits(t *testing.T, src string, limits eval.Limits) string {
+	t.Helper()
 	var out bytes.Buffer
-	s := eval.NewSession(eval.Options{Stdout: &out})
+	s := eval.NewSession(eval.Options{Stdout: &out, Limits: limits})
 	if err := s.ExecFile(context.Background(), "test.game", src); err != nil {
 		text, _ := eval.Render(err, src)
 		t.Fatalf("%s\nin:\n%s", text, src)
@@ -101,14 +107,16 @@ for n in 0 .. %d {
 }
 print periodic(F)
 `, code, n)
-		out := run(t, src)
+		// (The search for a period goes as far as --max-states heaps
+		// while the values have a sparse space: 40,000 here.)
+		out := runLimits(t, src, eval.Limits{MaxStates: 40_000})
 		if strings.TrimSpace(out) != "proved" {
 			continue
 		}
 		proved++
 		// The proof is a theorem's: check it on values computed by the
 		// declared game far past the range it looked at.
-		pq := run(t, fmt.Sprintf("print period(octal(%q))", code))
+		pq := runLimits(t, fmt.Sprintf("print period(octal(%q))", code), eval.Limits{MaxStates: 40_000})
 		var p, q, s int
 		if _, err := fmt.Sscanf(pq, "(%d, %d, %d)", &p, &q, &s); err != nil {
 			t.Fatalf("%s: period printed %q", code, pq)
@@ -119,6 +127,13 @@ print periodic(F)
 		limit := p + 3*q + 40
 		if strings.ContainsAny(code, "89abcdef") {
 			limit = min(limit, 90)
+		}
+		if limit > 4000 {
+			// (The declared game computes its values in quadratic time:
+			// long preperiods, such as 326,640 for .56, are checked
+			// against published tables in package takebreak.)
+			t.Logf("%s: period (%d, %d) not checked against the declared game", code, p, q)
+			continue
 		}
 		run(t, declare("g", code)+fmt.Sprintf(`
 let F = octal(%q)

@@ -45,7 +45,12 @@ func (p *progressLine) update(pr eval.Progress) {
 	if secs > 0 {
 		rate = float64(pr.States) / secs
 	}
-	fmt.Fprintf(p.w, "\r\x1b[K[grundy] %s positions solved, %s/s, %.0fs", count(float64(pr.States)), count(rate), secs)
+	if pr.Units != "" {
+		// e.g. [grundy] 12.3M heaps of octal("0.1777"), 4.1M/s, 3s: heaps 0 .. 12345678 computed, ...
+		fmt.Fprintf(p.w, "\r\x1b[K[grundy] %s %s, %s/s, %.0fs: %s", count(float64(pr.States)), pr.Units, count(rate), secs, pr.Detail)
+	} else {
+		fmt.Fprintf(p.w, "\r\x1b[K[grundy] %s positions solved, %s/s, %.0fs", count(float64(pr.States)), count(rate), secs)
+	}
 	p.shown = true
 }
 

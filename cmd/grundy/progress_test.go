@@ -30,12 +30,14 @@ func TestProgressLine(t *testing.T) {
 	io.WriteString(opts.Stdout, "printed\n")
 	io.WriteString(opts.Stdout, "again\n")
 	opts.Progress(eval.Progress{States: 950, Elapsed: time.Second})
+	opts.Progress(eval.Progress{States: 3000000, Elapsed: time.Second, Units: "heaps of kayles", Detail: "heaps 0 .. 3000000 computed"})
 	opts.Progress(eval.Progress{Done: true})
 	opts.Progress(eval.Progress{Done: true})
 	want := "\r\x1b[K[grundy] 1.2M positions solved, 617.3k/s, 2s" +
 		"\r\x1b[K[grundy] 25.0k positions solved, 10.0k/s, 2s" +
 		"\r\x1b[K" + "printed\n" + "again\n" +
 		"\r\x1b[K[grundy] 950 positions solved, 950/s, 1s" +
+		"\r\x1b[K[grundy] 3.0M heaps of kayles, 3.0M/s, 1s: heaps 0 .. 3000000 computed" +
 		"\r\x1b[K"
 	if got := term.String(); got != want {
 		t.Errorf("terminal:\n%q\nwant\n%q", got, want)

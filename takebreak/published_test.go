@@ -1,0 +1,276 @@
+package takebreak
+
+// Checks against published results: periods and preperiods of octal
+// games, equivalences between codes, and the statistics of Grundy's game,
+// Officers (.6) and .04 that sparse-space solvers publish. The numbers
+// below are copied from the sources named; none was computed by this
+// package.
+//
+// Sources:
+//
+//	[OEIS] The On-Line Encyclopedia of Integer Sequences, the entries
+//	  named (their comments state the period and the last exception, at
+//	  offset 1: heap n is a(n)).
+//	[WW] Berlekamp, Conway and Guy, Winning Ways, ch. 4 (as quoted by
+//	  OEIS).
+//	[TC] Tomek Czajka, "Solving octal games", github.com/tczajka/octal-games,
+//	  files SolvedGames.md, TrivialGames.md and UnsolvedGames.md: columns
+//	  "prefix" (the preperiod), "period", "rare mask", "num rare" (heap 0
+//	  counted), "last rare", "largest" (value) and "largest idx".
+
+import (
+	"flag"
+	"math/bits"
+	"testing"
+)
+
+var long = flag.Bool("takebreak.long", false, "run the long checks against published results (minutes)")
+
+// published periods: the preperiod p (the first heap of the periodic
+// part: the last exception is p - 1) and the period q.
+var published = []struct {
+	code   string
+	p, q   int
+	source string
+	long   bool
+}{
+	{"0.77", 71, 12, "OEIS A002186 (Kayles; Guy and Smith 1956)", false},
+	{"0.137", 52, 34, "OEIS A002187 (Dawson's chess): last exception 51", false},
+	{"0.07", 53, 34, "OEIS A002187(n-1) (Dawson's Kayles)", false},
+	{"0.177", 497, 20, "OEIS A071435, WW p. 102: last exception 496", false},
+	{"0.1377", 141, 24, "OEIS A071434, WW p. 102: last exception 140", false},
+	{"0.11377", 187, 32, "OEIS A071452, WW p. 104: last exception 186", false},
+	{"0.117", 47, 48, "OEIS A071453, WW p. 104: exceptions to 46", false},
+	{"0.127", 46578, 4, "OEIS A071464 (Gangolli and Plambeck): last exception 46577; TC", false},
+	{"0.45", 498, 20, "TC", false},
+	{"0.156", 3479, 349, "TC (Kenyon 1967)", false},
+	{"0.356", 7315, 142, "TC (Austin 1976)", false},
+	{"0.644", 3256, 442, "TC (Austin 1976)", false},
+	{"0.165", 5181, 1550, "TC (Austin 1976)", false},
+	{"0.16", 105351, 149459, "TC (Gangolli and Plambeck 1989)", false},
+	// OEIS A071436 says the last exception of .560 is 326637; TC's prefix
+	// says 326639 (see TestLastException56).
+	{"0.56", 326640, 144, "TC (Gangolli and Plambeck 1989)", false},
+	{"0.376", 2268248, 4, "TC (Gangolli and Plambeck 1989)", true},
+	{"0.354", 10061916, 1180, "TC (Flammenkamp 2002)", true},
+}
+
+// publishedUpToShift are TC's "trivial games" (periods found below heap
+// 1000): that table gives one game of each class of games whose values
+// are the same up to a shift of the heap size, with the values (and so
+// the preperiod) of one member of the class: its ".4" lists the values of
+// .137 (Dawson's chess), whose preperiod is two heaps shorter. So the
+// period must agree, and the preperiod may be longer by the shift, at
+// most 3.
+var publishedUpToShift = []struct {
+	code string
+	p, q int
+}{
+	{"0.4", 52, 34},
+	{"0.17", 33, 34},
+	{"0.44", 141, 24},
+	{"0.017", 14, 60},
+	{"0.044", 211, 36},
+	{"0.045", 187, 32},
+	{"0.051", 47, 48},
+	{"0.055", 258, 148},
+	{"0.116", 139, 96},
+	{"0.124", 122, 62},
+	{"0.134", 60, 62},
+	{"0.141", 14, 11},
+	{"0.152", 2, 48},
+	{"0.153", 16, 14},
+	{"0.173", 21, 40},
+	{"0.176", 24, 8},
+	{"0.226", 20, 5},
+	{"0.373", 2, 28},
+	{"0.375", 37, 18},
+	{"0.524", 1, 52},
+	{"0.53", 11, 9},
+	{"4.005", 30, 79},
+	{"4.024", 1, 60},
+	{"4.304", 25, 21},
+	{"4.444", 142, 24},
+	{"4.726", 5, 16},
+	{"4.766", 19, 20},
+}
+
+// prove extends s until its period is proved (or limit heaps), as
+// period() does.
+func prove(s *Solver, limit int) Period {
+	for k := 4096; ; {
+		s.Extend(k, nil)
+		p := s.Period()
+		if p.Proved || k >= limit {
+			return p
+		}
+		next := 2 * k
+		if p.Need > k+1 && p.Need-1 < next {
+			next = p.Need - 1
+		}
+		k = min(next, limit)
+	}
+}
+
+func TestPublishedPeriods(t *testing.T) {
+	for _, c := range published {
+		if c.long && !*long {
+			continue
+		}
+		s, err := NewSolver(mustCode(t, c.code), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := prove(s, 1<<26)
+		if !p.Proved || p.P != c.p || p.Q != c.q {
+			t.Errorf("%s: period %+v, %s says preperiod %d, period %d", c.code, p, c.source, c.p, c.q)
+			continue
+		}
+		// The theorem's bound is met by the values computed, and no
+		// further: the proof came as soon as it could.
+		if need := 2*c.p + 2*c.q + s.Game().MaxTake(); p.Known > 4097 && p.Known != need {
+			t.Errorf("%s: proved with %d values, the theorem needs %d", c.code, p.Known, need)
+		}
+	}
+	for _, c := range publishedUpToShift {
+		s, err := NewSolver(mustCode(t, c.code), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := prove(s, 1<<20)
+		if !p.Proved || p.Q != c.q || p.P < c.p || p.P > c.p+3 {
+			t.Errorf("%s: period %+v, TC says preperiod %d (up to a shift), period %d", c.code, p, c.p, c.q)
+		}
+	}
+}
+
+// TestLastException56: the last exception of .56 (= .560) is heap 326639,
+// as TC's preperiod 326640 says, not 326637 (OEIS A071436): the values of
+// heaps 326639 and 326639 + 144 differ, and every heap from 326640 on
+// repeats 144 heaps later, 326637 and 326638 included.
+func TestLastException56(t *testing.T) {
+	if testing.Short() {
+		t.Skip("653,570 heaps")
+	}
+	s, _ := NewSolver(mustCode(t, "0.56"), Options{})
+	p := prove(s, 1<<21)
+	if !p.Proved || p.P != 326640 || p.Q != 144 {
+		t.Fatalf("period %+v", p)
+	}
+	for _, n := range []int{326637, 326638, 326639} {
+		t.Logf("v(%d) = %d, v(%d) = %d", n, s.Value(n), n+144, s.Value(n+144))
+	}
+	if s.Value(326639) == s.Value(326639+144) {
+		t.Errorf("heap 326639 repeats")
+	}
+	if s.LastMismatch(144, 0) != 326639 {
+		t.Errorf("last mismatch at %d", s.LastMismatch(144, 0))
+	}
+}
+
+// TestEquivalentCodes: codes that OEIS lists as having the same values,
+// shifted.
+func TestEquivalentCodes(t *testing.T) {
+	const n = 5000
+	for _, c := range []struct {
+		base   string
+		others []string
+		shift  int // v_other(m) = v_base(m - shift)
+		source string
+	}{
+		{"0.177", []string{"0.450", "0.451", "0.452", "0.453", "0.470", "0.471", "0.472", "0.473"}, 1, "OEIS A071435"},
+		{"0.1377", []string{"0.074", "0.075", "0.076", "0.077"}, 1, "OEIS A071434"},
+		{"0.1377", []string{"0.440", "0.441", "0.442", "0.443", "0.460", "0.461", "0.462", "0.463"}, 2, "OEIS A071434"},
+		{"0.11377", []string{"0.0177"}, 1, "OEIS A071452"},
+		{"0.11377", []string{"0.045", "0.047"}, 2, "OEIS A071452"},
+		{"0.117", []string{"0.051", "0.053"}, 1, "OEIS A071453"},
+		{"0.127", []string{"0.1271"}, 0, "OEIS A071464"},
+		{"0.1777", []string{"0.17771"}, 0, "OEIS A071509"},
+	} {
+		base := solve(t, mustCode(t, c.base), n, Options{})
+		for _, o := range c.others {
+			s := solve(t, mustCode(t, o), n, Options{})
+			// (OEIS counts from heap 1; the shifted games agree from
+			// heap shift + 1 on.)
+			for m := c.shift + 1; m <= n; m++ {
+				if s.Value(m) != base.Value(m-c.shift) {
+					t.Errorf("%s: heap %d has value %d; %s says v%s(%d) = %d", o, m, s.Value(m), c.source, c.base, m-c.shift, base.Value(m-c.shift))
+					break
+				}
+			}
+		}
+	}
+}
+
+// sparseStats checks published statistics of an unsolved game's values
+// to heap n, counted from the values with the published mask (whatever
+// mask the Solver chose).
+func sparseStats(t *testing.T, s *Solver, n int, mask uint32, rare, lastRare int, largest uint32, largestAt int) {
+	t.Helper()
+	s.Extend(n, nil)
+	gotRare, gotLast, gotMax, gotAt := 0, -1, uint32(0), -1
+	for k := 0; k < n; k++ {
+		v := s.Value(k)
+		if bits.OnesCount32(v&mask)%2 == 0 {
+			gotRare++
+			gotLast = k
+		}
+		if v > gotMax {
+			gotMax, gotAt = v, k
+		}
+	}
+	if gotRare != rare || gotLast != lastRare || gotMax != largest || gotAt != largestAt {
+		t.Errorf("%s to %d: %d rare values (mask %#x), the last at %d; largest value %d at %d; TC: %d, %d, %d at %d",
+			s.Game().Name, n, gotRare, mask, gotLast, gotMax, gotAt, rare, lastRare, largest, largestAt)
+	}
+}
+
+// TestUnsolvedStats: TC's table of unsolved games (heaps 0 .. n-1).
+func TestUnsolvedStats(t *testing.T) {
+	s, _ := NewSolver(mustCode(t, "0.04"), Options{})
+	sparseStats(t, s, 1<<17, 0x7b8, 18860, 131003, 1024, 109363)
+	s, _ = NewSolver(mustCode(t, "0.06"), Options{})
+	sparseStats(t, s, 1<<17, 0x5a0, 52923, 131070, 1045, 127083)
+	if !*long {
+		return
+	}
+	s, _ = NewSolver(Grundys(), Options{})
+	sparseStats(t, s, 1<<21, 0xfe, 1274, 82860, 231, 763622)
+	s, _ = NewSolver(mustCode(t, "0.6"), Options{})
+	sparseStats(t, s, 1<<21, 0x1ee, 1584, 20627, 319, 1274955)
+}
+
+// grundyZeros are the heaps of value 0 of Grundy's game, OEIS A036685
+// ("conjectured that there are no other terms"; Mike Guy computed ten
+// million values, and sparse-space solvers far more).
+var grundyZeros = []int{0, 1, 2, 4, 7, 10, 20, 23, 26, 50, 53, 270, 273, 276, 282, 285, 288, 316, 334,
+	337, 340, 346, 359, 362, 365, 386, 389, 392, 566, 630, 633, 636, 639, 673, 676, 682, 685, 923, 926, 929, 932, 1222}
+
+// TestGrundyZeros: the P-positions of Grundy's game up to 2^18 (2^24
+// with -takebreak.long) are those of A036685.
+func TestGrundyZeros(t *testing.T) {
+	n := 1 << 18
+	if *long {
+		n = 1 << 24
+	}
+	if testing.Short() {
+		n = 1 << 14
+	}
+	s, _ := NewSolver(Grundys(), Options{})
+	s.Reserve(n)
+	s.Extend(n, nil)
+	var got []int
+	for k := 0; k <= n; k++ {
+		if s.Value(k) == 0 {
+			got = append(got, k)
+		}
+	}
+	if len(got) != len(grundyZeros) {
+		t.Fatalf("zeros to %d: %v", n, got)
+	}
+	for i, z := range grundyZeros {
+		if got[i] != z {
+			t.Fatalf("zeros to %d: %v", n, got)
+		}
+	}
+}

@@ -1,0 +1,197 @@
+package takebreak
+
+// Solver computes the values of a Game's heaps 0, 1, 2, ... in order and
+// keeps them in a compact table. It is not safe for concurrent use.
+type Solver struct {
+	g   *Game
+	r   *rules
+	c8  *core[uint8]
+	c16 *core[uint16]
+	c32 *core[uint32]
+}
+
+// Options change how a Solver computes.
+type Options struct {
+	// Plain makes the Solver use the plain method only (the fallback,
+	// and the reference the sparse method is tested against).
+	Plain bool
+	// narrow, when not 0, is the largest value of the first table, twice
+	// that of the second (tests of widening).
+	narrow uint32
+}
+
+// NewSolver returns a Solver of game g, or an error when g's rules are
+// not ones it can run (see Game.Check).
+func NewSolver(g *Game, o Options) (*Solver, error) {
+	if err := g.Check(); err != nil {
+		return nil, err
+	}
+	r := compile(g)
+	return &Solver{g: g, r: r, c8: newCore[uint8](r, o.Plain, o.narrow)}, nil
+}
+
+// Game returns the Solver's game.
+func (s *Solver) Game() *Game { return s.g }
+
+// Len is the number of heaps whose values are known: 0 .. Len()-1.
+func (s *Solver) Len() int {
+	switch {
+	case s.c8 != nil:
+		return len(s.c8.vals)
+	case s.c16 != nil:
+		return len(s.c16.vals)
+	}
+	return len(s.c32.vals)
+}
+
+// Value returns the value of heap n < Len().
+func (s *Solver) Value(n int) uint32 {
+	switch {
+	case s.c8 != nil:
+		return uint32(s.c8.vals[n])
+	case s.c16 != nil:
+		return uint32(s.c16.vals[n])
+	}
+	return s.c32.vals[n]
+}
+
+// Values copies the values of heaps from .. from+len(dst)-1 into dst.
+func (s *Solver) Values(from int, dst []uint32) {
+	switch {
+	case s.c8 != nil:
+		for i, v := range s.c8.vals[from : from+len(dst)] {
+			dst[i] = uint32(v)
+		}
+	case s.c16 != nil:
+		for i, v := range s.c16.vals[from : from+len(dst)] {
+			dst[i] = uint32(v)
+		}
+	default:
+		copy(dst, s.c32.vals[from:from+len(dst)])
+	}
+}
+
+// Extend computes the values of heaps up to upTo. It calls poll now and
+// then (about every million operations) with the number of heaps known;
+// when poll returns true, Extend stops there. It reports whether the
+// values up to upTo are known.
+func (s *Solver) Extend(upTo int, poll func(known int) bool) bool {
+	if poll == nil {
+		poll = func(int) bool { return false }
+	}
+	for s.Len() <= upTo {
+		p := func() bool { return poll(s.Len()) }
+		switch {
+		case s.c8 != nil:
+			if !s.c8.extend(upTo, p) {
+				s.c16, s.c8 = widen[uint8, uint16](s.c8), nil
+				continue
+			}
+		case s.c16 != nil:
+			if !s.c16.extend(upTo, p) {
+				s.c32, s.c16 = widen[uint16, uint32](s.c16), nil
+				continue
+			}
+		default:
+			s.c32.extend(upTo, p)
+		}
+		break
+	}
+	return s.Len() > upTo
+}
+
+// Reserve makes room for the values of heaps up to upTo, so that Extend
+// does not copy the table as it grows.
+func (s *Solver) Reserve(upTo int) {
+	switch {
+	case s.c8 != nil:
+		s.c8.vals = reserve(s.c8.vals, upTo+1)
+	case s.c16 != nil:
+		s.c16.vals = reserve(s.c16.vals, upTo+1)
+	default:
+		s.c32.vals = reserve(s.c32.vals, upTo+1)
+	}
+}
+
+func reserve[V word](vals []V, n int) []V {
+	if cap(vals) >= n {
+		return vals
+	}
+	out := make([]V, len(vals), n)
+	copy(out, vals)
+	return out
+}
+
+// Stats says what the Solver did.
+func (s *Solver) Stats() Stats {
+	switch {
+	case s.c8 != nil:
+		return s.c8.stats()
+	case s.c16 != nil:
+		return s.c16.stats()
+	}
+	return s.c32.stats()
+}
+
+// Period returns the period of the values known; see Period.
+func (s *Solver) Period() Period {
+	b := s.bound()
+	switch {
+	case s.c8 != nil:
+		return period(s.c8.vals, b)
+	case s.c16 != nil:
+		return period(s.c16.vals, b)
+	}
+	return period(s.c32.vals, b)
+}
+
+// Observed returns the period seen on the values of heaps 0 .. upTo
+// (upTo < Len()), with no theorem: Found when its periodic part covers
+// at least half of them and three periods.
+func (s *Solver) Observed(upTo int) Period {
+	switch {
+	case s.c8 != nil:
+		return period(s.c8.vals[:upTo+1], nil)
+	case s.c16 != nil:
+		return period(s.c16.vals[:upTo+1], nil)
+	}
+	return period(s.c32.vals[:upTo+1], nil)
+}
+
+// Provable reports whether a theorem can prove the game's periods.
+func (s *Solver) Provable() bool { return s.bound() != nil }
+
+// Work is the number of options the Solver has looked at.
+func (s *Solver) Work() int64 {
+	st := s.Stats()
+	return st.RarePairs + st.PairsWalked + st.PlainPairs + int64(s.Len())
+}
+
+// bound returns the end of the range [p, bound) on which v(n + q) ==
+// v(n) must hold for the theorem of Guy and Smith to prove a period q
+// from p: p + t for moves that leave at most one heap, 2p + q + t for two
+// heaps, 3p + 2q + t for three, where t is the most tokens a move takes.
+// nil when no theorem applies (a rule that leaves two unequal heaps:
+// shortening a part by q can make the two parts equal).
+func (s *Solver) bound() func(p, q int) int {
+	for _, r := range s.g.Rules {
+		if r.Unequal {
+			return nil
+		}
+	}
+	h, t := s.g.MaxHeaps(), s.g.MaxTake()
+	return func(p, q int) int { return h*p + (h-1)*q + t }
+}
+
+// LastMismatch returns the largest i < Len()-q with value(i) !=
+// value(i+q), from heap from on, or -1 (a cheap check of a candidate
+// period on the values computed since the last).
+func (s *Solver) LastMismatch(q, from int) int {
+	switch {
+	case s.c8 != nil:
+		return lastMismatch(s.c8.vals, q, from)
+	case s.c16 != nil:
+		return lastMismatch(s.c16.vals, q, from)
+	}
+	return lastMismatch(s.c32.vals, q, from)
+}

@@ -1,0 +1,185 @@
+package takebreak
+
+import (
+	"flag"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+var (
+	diffHeaps = flag.Int("takebreak.heaps", 0, "TestSparseVsPlain: heaps per code (0: 2000, and 10000 for a sample of codes)")
+	hexCodes  = flag.Int("takebreak.hex", 0, "TestSparseVsPlain: random hexadecimal codes (0: 20)")
+)
+
+func solve(t *testing.T, g *Game, n int, o Options) *Solver {
+	t.Helper()
+	s, err := NewSolver(g, o)
+	if err != nil {
+		t.Fatalf("%s: %v", g.Name, err)
+	}
+	if !s.Extend(n, nil) {
+		t.Fatalf("%s: Extend(%d) stopped at %d", g.Name, n, s.Len())
+	}
+	return s
+}
+
+func mustCode(t *testing.T, code string) *Game {
+	t.Helper()
+	g, err := ParseCode(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// firstDiff returns the first heap whose value differs, or -1.
+func firstDiff(a, b *Solver, n int) int {
+	for i := 0; i <= n; i++ {
+		if a.Value(i) != b.Value(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestAgainstNaive: both methods against the definition, on every code
+// of at most three digits and on random hexadecimal codes.
+func TestAgainstNaive(t *testing.T) {
+	check := func(g *Game, n int) {
+		want := naiveValues(g, n)
+		for _, o := range []Options{{}, {Plain: true}} {
+			s := solve(t, g, n, o)
+			for i, w := range want {
+				if got := s.Value(i); got != w {
+					t.Fatalf("%s (plain %v): heap %d has value %d, the definition says %d", g.Name, o.Plain, i, got, w)
+				}
+			}
+		}
+	}
+	n := 1000
+	if testing.Short() {
+		n = 400
+	}
+	for _, code := range allCodes() {
+		check(mustCode(t, code), n)
+	}
+	check(Grundys(), 3000)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 40 {
+		check(mustCode(t, randomHex(r)), 200)
+	}
+}
+
+// TestSparseVsPlain: the sparse method against the plain one, value by
+// value, on every code of at most three digits and on random
+// hexadecimal codes (-takebreak.heaps=100000 for the large run).
+func TestSparseVsPlain(t *testing.T) {
+	codes := allCodes()
+	nAll, nSample := 2000, 10000
+	if testing.Short() {
+		nAll, nSample = 1500, 3000
+	}
+	if *diffHeaps > 0 {
+		nAll, nSample = *diffHeaps, *diffHeaps
+	}
+	sparseUsed := 0
+	for i, code := range codes {
+		g := mustCode(t, code)
+		n := nAll
+		if i%32 == 5 {
+			n = nSample
+		}
+		a, b := solve(t, g, n, Options{}), solve(t, g, n, Options{Plain: true})
+		if d := firstDiff(a, b, n); d >= 0 {
+			t.Fatalf("%s: heap %d: sparse %d, plain %d", code, d, a.Value(d), b.Value(d))
+		}
+		if a.Stats().SparseHeaps > 0 {
+			sparseUsed++
+		}
+	}
+	// (The sparse method must have been used, or this tests nothing.)
+	if sparseUsed < 100 {
+		t.Errorf("the sparse method ran on %d codes only", sparseUsed)
+	}
+	nh := 20
+	if *hexCodes > 0 {
+		nh = *hexCodes
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	nHex := min(nAll, 2000)
+	if *diffHeaps > 0 {
+		nHex = *diffHeaps
+	}
+	for range nh {
+		code := randomHex(r)
+		g := mustCode(t, code)
+		n := nHex
+		if g.MaxHeaps() == 3 && *diffHeaps == 0 {
+			n = min(n, 1000)
+		}
+		a, b := solve(t, g, n, Options{}), solve(t, g, n, Options{Plain: true})
+		if d := firstDiff(a, b, n); d >= 0 {
+			t.Fatalf("%s: heap %d: sparse %d, plain %d", code, d, a.Value(d), b.Value(d))
+		}
+	}
+	g := Grundys()
+	a, b := solve(t, g, nSample, Options{}), solve(t, g, nSample, Options{Plain: true})
+	if d := firstDiff(a, b, nSample); d >= 0 {
+		t.Fatalf("grundy: heap %d: sparse %d, plain %d", d, a.Value(d), b.Value(d))
+	}
+}
+
+// TestWiden: values that pass the largest of a table's width keep the
+// table exact as it widens (the widths made small here), in both
+// methods; and a code whose values pass 255 widens for real.
+func TestWiden(t *testing.T) {
+	for _, code := range []string{"0.56", "0.127", "4.07", "0.b7"} {
+		g := mustCode(t, code)
+		n := 3000
+		if g.MaxHeaps() == 3 {
+			n = 300
+		}
+		want := naiveValues(g, n)
+		for _, o := range []Options{{narrow: 1}, {narrow: 2, Plain: true}, {narrow: 3}} {
+			s := solve(t, g, n, o)
+			for i, w := range want {
+				if s.Value(i) != w {
+					t.Fatalf("%s %+v: heap %d: %d, want %d", code, o, i, s.Value(i), w)
+				}
+			}
+			if st := s.Stats(); st.BytesPerHeap != 4 && st.MaxValue > 2*o.narrow {
+				t.Errorf("%s %+v: max value %d in %d bytes a heap", code, o, st.MaxValue, st.BytesPerHeap)
+			}
+		}
+	}
+	// Take 1 to 300 tokens, leaving one heap: sg(n) = n below 301.
+	g := mustCode(t, "0."+strings.Repeat("3", 300))
+	s := solve(t, g, 1000, Options{})
+	for i := 0; i <= 300; i++ {
+		if s.Value(i) != uint32(i) {
+			t.Fatalf("heap %d: %d", i, s.Value(i))
+		}
+	}
+	if st := s.Stats(); st.BytesPerHeap != 2 {
+		t.Errorf("values to %d in %d bytes a heap", st.MaxValue, st.BytesPerHeap)
+	}
+}
+
+func TestParseCode(t *testing.T) {
+	g := mustCode(t, "4.07f")
+	want := []Rule{{Take: 0, Ways: 4}, {Take: 2, Ways: 7}, {Take: 3, Ways: 15}}
+	if len(g.Rules) != len(want) {
+		t.Fatalf("rules %v", g.Rules)
+	}
+	for i, r := range want {
+		if g.Rules[i] != r {
+			t.Errorf("rule %d: %+v, want %+v", i, g.Rules[i], r)
+		}
+	}
+	for _, bad := range []string{"77", "1.7", "0.", "12.3", "0.7g"} {
+		if _, err := ParseCode(bad); err == nil || !strings.Contains(err.Error(), "take-and-break code") {
+			t.Errorf("ParseCode(%q): %v", bad, err)
+		}
+	}
+}
