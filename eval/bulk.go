@@ -226,7 +226,7 @@ func sortValues(th *Thread, pos Pos, xs []Value) {
 func setOf(th *Thread, pos Pos, elems []Value) Value {
 	sortValues(th, pos, elems)
 	elems = slices.CompactFunc(elems, Equal)
-	return Value{k: KSet, ref: &Set{elems}}
+	return Value{k: KSet, ref: &Set{Elems: elems}}
 }
 
 // mapOf is MapOf for the run th at pos (its sort polls the context).

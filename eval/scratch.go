@@ -136,7 +136,7 @@ func (s *scratch) appendKey(buf []byte) ([]byte, bool) {
 	case s.whole:
 		return appendArgKey(buf, s.v, maxKeyBytes)
 	case s.boxed:
-		return appendSeqKey(buf, s.tuple, s.vals, maxKeyBytes)
+		return appendSeqKey(buf, s.tuple, s.vals, maxKeyBytes, 0)
 	}
 	return appendIntSeq(buf, s.tuple, s.ints), false
 }
@@ -208,7 +208,7 @@ func (c *compiler) builder(e lang.Expr) buildFn {
 			y(fr, t)
 			switch {
 			case s.whole || t.whole || s.tuple != t.tuple:
-				s.set(opAdd(pos, s.value(), t.value()))
+				s.set(opAdd(fr.th, pos, s.value(), t.value()))
 			case !s.boxed && !t.boxed:
 				s.ints = append(s.ints, t.ints...)
 			default:
