@@ -46,8 +46,20 @@ const bitSetMax = 1 << 12
 // limit bytes, once the key is longer than limit (values can be huge);
 // boxed reports a part encoded by appendKey.
 func appendArgKey(buf []byte, v Value, limit int) (out []byte, boxed bool) {
+	return appendArgKeyAt(buf, v, limit, 0)
+}
+
+// appendArgKeyAt is appendArgKey of a value nested depth levels inside
+// the argument. Past recDepth the rest of the value is boxed: encoded by
+// appendKey, which walks it without recursion (an equal argument has its
+// parts at the same depths, so it encodes alike), and decoding and
+// measuring keys recurse at most that deep.
+func appendArgKeyAt(buf []byte, v Value, limit, depth int) (out []byte, boxed bool) {
 	if len(buf) > limit {
 		return buf, false
+	}
+	if depth > recDepth {
+		return appendKeyMax(append(buf, tagBoxed), v, limit), true
 	}
 	switch v.k {
 	case KNone:
@@ -63,7 +75,7 @@ func appendArgKey(buf []byte, v Value, limit int) (out []byte, boxed bool) {
 		buf = binary.AppendUvarint(append(buf, tagStr), uint64(len(s)))
 		return append(buf, s...), false
 	case KList, KTuple:
-		return appendSeqKey(buf, v.k == KTuple, v.Elems(), limit)
+		return appendSeqKey(buf, v.k == KTuple, v.Elems(), limit, depth)
 	case KSet:
 		if m := v.ref.(*Set).bm; m != nil {
 			return m.appendKey(buf), false
@@ -75,15 +87,15 @@ func appendArgKey(buf []byte, v Value, limit int) (out []byte, boxed bool) {
 		if out, ok := appendPairSet(buf, e); ok {
 			return out, false
 		}
-		return appendArgKeys(binary.AppendUvarint(append(buf, tagSet), uint64(len(e))), e, limit)
+		return appendArgKeys(binary.AppendUvarint(append(buf, tagSet), uint64(len(e))), e, limit, depth)
 	case KMap:
 		m := v.Map()
 		buf = binary.AppendUvarint(append(buf, tagMap), uint64(len(m.Keys)))
 		boxed := false
 		for i := range m.Keys {
 			var b1, b2 bool
-			buf, b1 = appendArgKey(buf, m.Keys[i], limit)
-			buf, b2 = appendArgKey(buf, m.Vals[i], limit)
+			buf, b1 = appendArgKeyAt(buf, m.Keys[i], limit, depth+1)
+			buf, b2 = appendArgKeyAt(buf, m.Vals[i], limit, depth+1)
 			boxed = boxed || b1 || b2
 		}
 		return buf, boxed
@@ -92,7 +104,7 @@ func appendArgKey(buf []byte, v Value, limit int) (out []byte, boxed bool) {
 }
 
 // appendSeqKey appends the key of the list (or tuple) of the elements e.
-func appendSeqKey(buf []byte, tuple bool, e []Value, limit int) ([]byte, bool) {
+func appendSeqKey(buf []byte, tuple bool, e []Value, limit, depth int) ([]byte, bool) {
 	if allInts(e) {
 		t := tagIntList
 		if tuple {
@@ -108,14 +120,16 @@ func appendSeqKey(buf []byte, tuple bool, e []Value, limit int) ([]byte, bool) {
 	if tuple {
 		t = tagTuple
 	}
-	return appendArgKeys(binary.AppendUvarint(append(buf, t), uint64(len(e))), e, limit)
+	return appendArgKeys(binary.AppendUvarint(append(buf, t), uint64(len(e))), e, limit, depth)
 }
 
-func appendArgKeys(buf []byte, e []Value, limit int) ([]byte, bool) {
+// appendArgKeys appends the keys of the elements e of a value nested
+// depth levels deep.
+func appendArgKeys(buf []byte, e []Value, limit, depth int) ([]byte, bool) {
 	boxed := false
 	for _, x := range e {
 		var b bool
-		buf, b = appendArgKey(buf, x, limit)
+		buf, b = appendArgKeyAt(buf, x, limit, depth+1)
 		boxed = boxed || b
 	}
 	return buf, boxed

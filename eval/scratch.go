@@ -136,7 +136,7 @@ func (s *scratch) appendKey(buf []byte) ([]byte, bool) {
 	case s.whole:
 		return appendArgKey(buf, s.v, maxKeyBytes)
 	case s.boxed:
-		return appendSeqKey(buf, s.tuple, s.vals, maxKeyBytes)
+		return appendSeqKey(buf, s.tuple, s.vals, maxKeyBytes, 0)
 	}
 	return appendIntSeq(buf, s.tuple, s.ints), false
 }

@@ -309,6 +309,7 @@ func (p *printer) commaList(xs []Expr) doc {
 // the "=" and breaks after its operators; a bracketed value too long for
 // a line of its own opens its bracket on that line.
 func (p *printer) rhs(v Expr) doc {
+	v = unchain(v)
 	bare := p.wrapping(v) == 0
 	if p.pending != nil || p.commentBefore() {
 		// A comment after the "=" or before the value: the value starts
@@ -333,7 +334,7 @@ func (p *printer) rhs(v Expr) doc {
 }
 
 func isPower(e Expr) bool {
-	b, ok := e.(*Binary)
+	b, ok := unchain(e).(*Binary)
 	return ok && b.Op == "**"
 }
 
@@ -426,6 +427,7 @@ func (p *printer) params(ps ParamsNode) doc {
 // of its own (X op Y, F(...), X[...]), a "(" closed before e's operator or
 // bracket wraps that operand, not e.
 func (p *printer) wrapping(e Expr) int {
+	e = unchain(e)
 	start := Start(e).Offset
 	anchor := -1
 	switch e := e.(type) {
@@ -460,8 +462,23 @@ func (p *printer) inBrackets(f func() doc) doc {
 	return f()
 }
 
+// unchain returns e, or the nested Binary nodes a Chain stands for (the
+// printer walks a run of operators of one precedence without recursion).
+func unchain(e Expr) Expr {
+	c, ok := e.(*Chain)
+	if !ok {
+		return e
+	}
+	x := c.X
+	for _, st := range c.Steps {
+		x = &Binary{Pos: st.Pos, Op: st.Op, X: x, Y: st.Y}
+	}
+	return x
+}
+
 // expr prints e with the parentheses the user wrote around it.
 func (p *printer) expr(e Expr) doc {
+	e = unchain(e)
 	lead := p.leading()
 	n := p.wrapping(e)
 	if n == 0 {
@@ -825,7 +842,7 @@ func (p *printer) slice(e *Slice) doc {
 
 func complexBound(e Expr) bool {
 	switch e.(type) {
-	case *Binary, *IfExpr, *SumOf:
+	case *Binary, *Chain, *IfExpr, *SumOf:
 		return true
 	case *Comp:
 		return isSumComp(e)
