@@ -3,6 +3,7 @@ package eval
 import (
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // This file builds big values: concatenations, repetitions and copies.
@@ -294,4 +295,23 @@ func roomForN(th *Thread, pos Pos, xs []Value, k int) []Value {
 	n := max(cap(xs)+cap(xs)/4, len(xs)+k) // as append grows a big slice
 	allocIf(th, pos, elemsBytes(n))
 	return appendElems(th, pos, make([]Value, 0, n), xs)
+}
+
+// grown returns s with room for n more elements. When it must grow and is
+// big, it is copied into the new array in chunks, th's context polled
+// between them (the loopy solver's buffers reach hundreds of megabytes),
+// after accounting for the new array's memory.
+func grown[T any](th *Thread, pos Pos, s []T, n int) []T {
+	if len(s)+n <= cap(s) || cap(s) < copyChunk {
+		return s
+	}
+	size := max(2*cap(s), len(s)+n)
+	var zero T
+	allocIf(th, pos, int64(unsafe.Sizeof(zero))*int64(size))
+	out := make([]T, len(s), size)
+	for i := 0; i < len(s); i += copyChunk {
+		copy(out[i:], s[i:min(len(s), i+copyChunk)])
+		pollIf(th, pos)
+	}
+	return out
 }

@@ -91,6 +91,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 	nodes := sc.nodes[:0]
 	ids := &sc.ids
 	ids.reset()
+	ids.poll = func() { e.th.poll(g0.pos) }
 	tstack, calls := sc.tstack[:0], sc.calls[:0]
 	// The nodes' successors and options, in shared arenas.
 	succBuf, optBuf := sc.succBuf[:0], sc.optBuf[:0]
@@ -119,7 +120,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 			return id
 		}
 		id := int32(len(nodes))
-		nodes = append(nodes, lnode{g: g, r: r, index: -1})
+		nodes = append(grown(e.th, g0.pos, nodes, 1), lnode{g: g, r: r, index: -1})
 		ids.put(k, id)
 		return id
 	}
@@ -134,7 +135,8 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 			n.g.setState(n.r, stLoopy)
 		}
 		start := len(optBuf)
-		optBuf = append(optBuf, e.optionsTemp(n.g, n.r)...)
+		os := e.optionsTemp(n.g, n.r)
+		optBuf = append(grown(e.th, g0.pos, optBuf, len(os)), os...)
 		opts := optBuf[start:len(optBuf):len(optBuf)]
 		sstart := len(succBuf)
 		for _, o := range opts {
@@ -165,7 +167,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 					e.visit(pg.pos, pg, pr)
 				}
 				if !slices.Contains(succBuf[sstart:], w) {
-					succBuf = append(succBuf, w)
+					succBuf = append(grown(e.th, g0.pos, succBuf, 1), w)
 				}
 			}
 		}

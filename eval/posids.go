@@ -11,6 +11,9 @@ type posIDs struct {
 	gens []uint32
 	gen  uint32
 	n    int
+	// poll, when set, is called every few thousand positions moved when
+	// the table grows (it may panic: the next reset empties the table).
+	poll func()
 }
 
 func (m *posIDs) slot(k posKey) uint64 {
@@ -39,6 +42,9 @@ func (m *posIDs) put(k posKey, v int32) {
 		m.keys, m.vals, m.gens, m.n = make([]posKey, size), make([]int32, size), make([]uint32, size), 0
 		m.gen = 1
 		for i, ok := range old {
+			if i&(1<<16-1) == 1<<16-1 && m.poll != nil {
+				m.poll()
+			}
 			if oldGens[i] == gen {
 				m.put(ok, oldVals[i])
 			}
