@@ -444,6 +444,9 @@ func orderCompareIter(pos Pos, op string, a, b Value) int {
 			if t.i < len(t.x) && t.i < len(t.y) {
 				a, b = t.x[t.i], t.y[t.i]
 				t.i++
+				if t.i == len(t.x) && len(t.x) == len(t.y) && (equal == nil || len(t.x) == 1) {
+					stack = stack[:len(stack)-1] // only its last pair is left (see compareIter)
+				}
 				break
 			}
 			if c := len(t.x) - len(t.y); c != 0 {

@@ -416,6 +416,13 @@ func compareIter(a, b Value, sums int) int {
 			if t.i < len(t.x) && t.i < len(t.y) {
 				a, b = t.x[t.i], t.y[t.i]
 				t.i++
+				if t.i == len(t.x) && len(t.x) == len(t.y) && t.tx == nil && t.ty == nil && (equal == nil || len(t.x) == 1) {
+					// Nothing is left of the frame but its last pair:
+					// a value nested a million levels deep needs no
+					// million frames. (One with several elements is
+					// kept for the memo.)
+					stack = stack[:len(stack)-1]
+				}
 				break
 			}
 			if c := cmp.Compare(len(t.x), len(t.y)); c != 0 {
@@ -561,10 +568,20 @@ func (w *valueWriter) str(s string) {
 // full reports whether the text is longer than max.
 func (w *valueWriter) full() bool { return w.max > 0 && w.b.Len() > w.max }
 
+// closer is what containers whose last element is being written still
+// have to write (count times close), once the frames stack is back to
+// level: a value nested a million levels deep needs one, not a million
+// frames.
+type closer struct {
+	close        string
+	count, level int
+}
+
 // value writes v.
 func (w *valueWriter) value(v Value, quote bool) {
 	var buf [4]writeFrame
 	stack := buf[:0]
+	var closers []closer
 	for {
 		if w.th != nil {
 			w.n++
@@ -576,6 +593,16 @@ func (w *valueWriter) value(v Value, quote bool) {
 		// The next element to write, closing the containers done.
 		quote = true
 		for {
+			for len(closers) > 0 && closers[len(closers)-1].level == len(stack) && !w.full() {
+				c := &closers[len(closers)-1]
+				for range c.count {
+					w.str(c.close)
+					if w.full() {
+						return
+					}
+				}
+				closers = closers[:len(closers)-1]
+			}
 			if len(stack) == 0 || w.full() {
 				return
 			}
@@ -601,6 +628,16 @@ func (w *valueWriter) value(v Value, quote bool) {
 				}
 				v = t.elems[t.i]
 				t.i++
+				if t.i == len(t.elems) {
+					// Only its close is left: a closer.
+					close := t.close
+					stack = stack[:len(stack)-1]
+					if n := len(closers); n > 0 && closers[n-1].level == len(stack) && closers[n-1].close == close {
+						closers[n-1].count++
+					} else {
+						closers = append(closers, closer{close: close, count: 1, level: len(stack)})
+					}
+				}
 				break
 			}
 			w.str(t.close)
@@ -756,11 +793,17 @@ func appendKeyIter(buf []byte, v Value, limit int) []byte {
 						v = t.vals[t.i/2]
 					}
 					t.i++
+					if t.i == 2*len(t.elems) {
+						stack = stack[:len(stack)-1] // its last value
+					}
 					break
 				}
 			} else if t.i < len(t.elems) {
 				v = t.elems[t.i]
 				t.i++
+				if t.i == len(t.elems) {
+					stack = stack[:len(stack)-1] // its last element
+				}
 				break
 			}
 			stack = stack[:len(stack)-1]
