@@ -451,19 +451,26 @@ func (th *Thread) Ints(c *Call) Value {
 
 // Eval evaluates one expression in the session and returns its value.
 func (s *Session) Eval(ctx context.Context, filename, src string) (Value, error) {
-	x, err := lang.ParseExpr(filename, src)
+	ctx, end := s.begin(ctx)
+	defer end()
+	x, err := lang.ParseExprCheck(filename, src, s.th.parseCheck)
 	if err != nil {
 		return None, err
 	}
-	return s.EvalExpr(ctx, x)
+	return s.evalExpr(ctx, x)
 }
 
 // EvalExpr evaluates a parsed expression in the session (its names are
 // resolved in the session's scope) and returns its value.
 func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v Value, err error) {
-	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*binding{}}}
 	ctx, end := s.begin(ctx)
 	defer end()
+	return s.evalExpr(ctx, x)
+}
+
+// evalExpr is EvalExpr within begin and end.
+func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v Value, err error) {
+	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*binding{}}}
 	var code evalFn
 	err = func() (err error) {
 		defer s.compileLimit(&err)

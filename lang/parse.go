@@ -106,7 +106,12 @@ func (st *checkState) tick(pos Pos) {
 // ParseExpr parses the text of one expression, as in `grundy graph FILE
 // 'g(7)'`: an entry that is a single bare expression.
 func ParseExpr(filename, src string) (Expr, error) {
-	f, err := ParseEntry(filename, src)
+	return ParseExprCheck(filename, src, nil)
+}
+
+// ParseExprCheck is ParseExpr under a Check (nil: none).
+func ParseExprCheck(filename, src string, check Check) (Expr, error) {
+	f, err := ParseEntryCheck(filename, src, check)
 	if err != nil {
 		return nil, err
 	}
