@@ -303,6 +303,9 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 	e.loopyAt = n0.g.pos
 	vals := e.loopySolver.Values(gr) // valid until the next call
 	for i, v := range scc {
+		// (Stopped here, the positions set so far keep their values,
+		// which are final; the others stay marked, and are undone.)
+		e.th.pollN(n0.g.pos, i)
 		n := &nodes[v]
 		var val sgv
 		if vals[i].Inf {
