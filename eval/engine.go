@@ -590,6 +590,9 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				e.hitCap, e.capSpan = true, ^uint64(0)
 				return false
 			}
+			if g.probes != nil && g.periodic == nil && !g.userTried && r&genBit == 0 && g.unfield(r) >= userAt {
+				g.userTakeBreak(th)
+			}
 			if g.periodic != nil {
 				if v, ok := g.periodicValue(th, r); ok {
 					g.setState(r, stateOf(v))

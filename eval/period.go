@@ -23,6 +23,7 @@ import (
 // its heaps so far and its period.
 type periodic struct {
 	solver *takebreak.Solver
+	game   *Game  // (set with user)
 	name   string // the family, for messages
 	proved bool
 	p, q   int64
@@ -32,6 +33,10 @@ type periodic struct {
 	// The search's candidate period and the last exception to it so far,
 	// checked up to heap checked.
 	candQ, lastExc, checked int
+	// user: a declared game whose rule was found to be a take-and-break
+	// rule (tbuser.go): its heaps are checked against it before the table
+	// has them, and its period is never proved.
+	user *tbUser
 }
 
 // Period is the answer of period(F).
@@ -66,11 +71,17 @@ func newPeriodic(t *takebreak.Game, name string) *periodic {
 	return &periodic{solver: s, name: name}
 }
 
-// extend computes the values up to heap n.
+// extend computes the values up to heap n (of a declared game, as far
+// as its heaps follow its rule).
 func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 	s := pd.solver
 	if int64(s.Len()) > n {
 		return
+	}
+	if pd.user != nil {
+		if n = pd.user.check(pd.game, n); int64(s.Len()) > n {
+			return
+		}
 	}
 	if n >= th.limits.MaxStates {
 		fail(pos, "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.limits.MaxStates)
@@ -78,12 +89,15 @@ func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 	if n >= 1<<20 {
 		s.Reserve(int(n))
 	}
+	last := s.Len()
 	s.Extend(int(n), func(known int) bool {
 		pd.follow()
 		if th.prog != nil {
 			th.prog.tickUnits(int64(known), "heaps of "+pd.name, pd.note)
 		}
-		th.steps++
+		// (A heap is a step, as a position is.)
+		th.steps += int64(known - last)
+		last = known
 		th.checkLimits(pos)
 		return false
 	})
@@ -122,7 +136,11 @@ func (pd *periodic) check() takebreak.Period {
 		return pd.last
 	}
 	pr := s.Period()
-	if !s.Provable() {
+	if pd.user != nil {
+		pr.Proved, pr.Need = false, 0
+		pr = s.Observed(s.Len() - 1)
+	}
+	if !s.Provable() || pd.user != nil {
 		pr.CandP, pr.CandQ = pr.P, pr.Q
 		if !pr.Found {
 			pr.CandP, pr.CandQ = 0, 0
@@ -228,6 +246,18 @@ func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 	}
 	pd := g.periodic
 	s := pd.solver
+	if pd.user != nil {
+		// A declared game: as far as its heaps follow the rule, in
+		// stretches (a table of sg(g(n)) for n in 0 .. N asks one heap
+		// after the other).
+		if l := int64(s.Len()); n >= l {
+			pd.extend(th, g.pos, min(max(n, min(2*l, n+1<<16)), max(n, th.limits.MaxStates-1)))
+		}
+		if n < int64(s.Len()) {
+			return sgv(s.Value(int(n))), true
+		}
+		return 0, false
+	}
 	if !pd.proved && n >= int64(s.Len()) && n >= autoProveAt {
 		if n < th.limits.MaxStates {
 			g.search(th, g.pos, 0, n, false) // (on the way to n)
@@ -248,7 +278,25 @@ func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 // are games): proved for take-and-break families, otherwise observed on
 // n in 0 .. upTo (upTo <= 0: the default range).
 func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
-	if g := takeBreakFamily(f); g != nil {
+	if f.k == KFunc {
+		if g, ok := f.Callable().(*Game); ok && g.periodic == nil {
+			g.userTakeBreak(th)
+		}
+	}
+	if g := takeBreakFamily(f); g != nil && g.periodic.user != nil {
+		// A declared take-and-break game: observed, on the table.
+		n := upTo
+		if n <= 0 {
+			n = defaultPeriodRange
+		}
+		pd := g.periodic
+		pd.extend(th, c.Pos, n)
+		if int64(pd.solver.Len()) > n {
+			ob := pd.solver.Observed(int(n))
+			return Period{P: int64(ob.P), Q: int64(ob.Q), S: ob.S, Found: ob.Found, UpTo: n}
+		}
+		// (A heap below n does not follow the rule: the general way.)
+	} else if g != nil {
 		var pr takebreak.Period
 		if upTo > 0 {
 			least := int64(minProveN)

@@ -183,3 +183,41 @@ func TestParseCode(t *testing.T) {
 		}
 	}
 }
+
+// TestParallel: two threads give the values of one, on games with a
+// sparse space (and on the heaps past 2048, where the segments start
+// here), values that widen the sets and the table included.
+func TestParallel(t *testing.T) {
+	n := 60000
+	if testing.Short() {
+		n = 20000
+	}
+	games := []*Game{Grundys()}
+	for _, code := range []string{"0.127", "0.56", "0.1777", "0.376", "0.6", "0.16", "4.07", "0.354", "0.166", "0.3374"} {
+		games = append(games, mustCode(t, code))
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 12 {
+		code := "0."
+		for range 1 + r.IntN(3) {
+			code += string("01234567"[r.IntN(8)])
+		}
+		games = append(games, mustCode(t, code))
+	}
+	used := 0
+	for _, g := range games {
+		one := solve(t, g, n, Options{Workers: 1})
+		for _, o := range []Options{{Workers: 2, parallelAt: 2048}, {Workers: 2, parallelAt: 2048, narrow: 3}} {
+			two := solve(t, g, n, o)
+			if d := firstDiff(one, two, n); d >= 0 {
+				t.Fatalf("%s %+v: heap %d: %d on two threads, %d on one", g.Name, o, d, two.Value(d), one.Value(d))
+			}
+			if two.Stats().Parallel > 0 {
+				used++
+			}
+		}
+	}
+	if used < 20 {
+		t.Errorf("parallel segments ran for %d games only", used)
+	}
+}
