@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"strings"
 	"time"
 
@@ -64,7 +65,9 @@ const (
 
 // newPeriodic returns the periodic of take-and-break game t.
 func newPeriodic(t *takebreak.Game, name string) *periodic {
-	s, err := takebreak.NewSolver(t, takebreak.Options{})
+	// (A helper thread when the process may run two: the values are the
+	// same.)
+	s, err := takebreak.NewSolver(t, takebreak.Options{Workers: runtime.GOMAXPROCS(0)})
 	if err != nil {
 		panic("eval: " + err.Error()) // (the rules were made by a parser)
 	}

@@ -40,10 +40,16 @@ type core[V word] struct {
 	s2 []uint64
 	u  []uint64
 
-	// w[0] computes the heaps, and w[1] too in a parallel segment.
-	w          [2]*worker[V]
+	// w computes the heaps; blocks are a helper thread's (parallel.go).
+	w          [1]*worker[V]
+	blocks     [2]*block
 	workers    int // threads that may compute (1 or 2)
-	parallelAt int // the first heap of a parallel segment
+	parallelAt int // the first heap of a pipeline
+	preDepth   int   // the pre-walk's splits a window
+	perHeap    int64 // the sparse method's work a heap (at the last choice)
+	minWork    int64 // the least of it for a pipeline (minPerHeap)
+	// classes counts the choices of classes (a block is made for one).
+	classes int
 
 	plain bool   // never the sparse method
 	limit uint32 // values above it widen the table (tests; 0: V's largest)
@@ -74,9 +80,11 @@ const (
 	chunkFirst  = 32   // splits walked before the first check of the walk
 )
 
-func newCore[V word](r *rules, plain bool, limit uint32, workers, parallelAt int) *core[V] {
-	c := &core[V]{r: r, plain: plain, limit: limit, choseAt: firstChoice / 2, workers: workers, parallelAt: parallelAt}
+func newCore[V word](r *rules, plain bool, limit uint32, workers, parallelAt int, minWork int64) *core[V] {
+	c := &core[V]{r: r, plain: plain, limit: limit, choseAt: firstChoice / 2, workers: workers, parallelAt: parallelAt, minWork: minWork}
 	c.w[0] = &worker[V]{c: c}
+	c.blocks = [2]*block{{}, {}}
+	c.preDepth = 8
 	c.setWords(2)
 	return c
 }
@@ -139,17 +147,20 @@ func (c *core[V]) extend(upTo int, poll func() bool) (fits bool) {
 			c.choose()
 		}
 		if c.parallel(n) {
-			// Heaps n .. end-1 on two threads (parallel.go), then on.
+			// Heaps n .. end-1 with a helper thread (parallel.go).
 			end := min(upTo+1, n+segmentHeaps, 2*c.choseAt)
-			reached, wk := segment(c, n, end, maxV)
+			reached, wk, fits := pipeline(c, n, end, maxV)
 			work += wk + 1<<21 // (and poll)
+			if !fits {
+				return false
+			}
 			if reached > n {
 				n = reached - 1
 				continue
 			}
 		}
 		w.rare, w.rareV = c.rare, c.rareV
-		v, wk, _ := w.step(n, c.vals, nil)
+		v, wk := w.step(n, c.vals)
 		work += wk
 		if v > maxV {
 			return false
@@ -163,8 +174,13 @@ func (c *core[V]) extend(upTo int, poll func() bool) (fits bool) {
 // allowed, the sparse method in use, no moves that leave three heaps, and
 // heaps enough for the work to pay for the threads.
 func (c *core[V]) parallel(n int) bool {
-	return c.workers > 1 && c.sparse && len(c.r.triples) == 0 && n >= c.parallelAt
+	return c.workers > 1 && c.sparse && len(c.r.triples) == 0 && n >= c.parallelAt && c.perHeap >= c.minWork
 }
+
+// minPerHeap is the work of a heap (options looked at) below which a
+// helper thread does not pay (.1777, 250 a heap: 1.01 s alone, 1.12 s with
+// a helper, for 3,000,000 heaps).
+const minPerHeap = 500
 
 // add appends heap n's value v.
 func (c *core[V]) add(n int, v uint32) {
@@ -339,11 +355,7 @@ func (c *core[V]) choose() {
 			c.common = 1 ^ c.r.splitParity
 		}
 		c.setDense()
-		for _, w := range c.w {
-			if w != nil {
-				w.blk.n = 0
-			}
-		}
+		c.classes++
 		c.rare, c.rareV = c.rare[:0], c.rareV[:0]
 		for k := 1; k < n; k++ {
 			if v := uint32(c.vals[k]); c.rareHeap(k, v) {
@@ -362,6 +374,7 @@ func (c *core[V]) choose() {
 	st := c.stats()
 	if h := st.SparseHeaps - c.sparseAt[0]; c.sparse && h > 1024 {
 		per := (st.RarePairs + st.PairsWalked - c.sparseAt[1]) / h
+		c.perHeap = per
 		if per > int64(n*len(c.r.splits))/4 {
 			c.sparse = false
 		}
@@ -405,7 +418,6 @@ func (c *core[V]) stats() Stats {
 // add adds the counters of t to s.
 func (s *Stats) add(t Stats) {
 	s.Parallel += t.Parallel
-	s.Spins += t.Spins
 	s.SparseHeaps += t.SparseHeaps
 	s.FullScans += t.FullScans
 	s.PairsWalked += t.PairsWalked
@@ -428,7 +440,9 @@ func widen[V, W word](c *core[V]) *core[W] {
 	d := &core[W]{r: c.r, plain: c.plain, maxV: c.maxV, nw: c.nw, limit: 2 * c.limit,
 		sparse: c.sparse, mask: c.mask, alpha: c.alpha, common: c.common,
 		rare: c.rare, choseAt: c.choseAt, rareAt: c.rareAt,
-		dense: c.dense, s2: c.s2, st: c.stats(), workers: c.workers, parallelAt: c.parallelAt, sparseAt: c.sparseAt}
+		dense: c.dense, s2: c.s2, st: c.stats(), workers: c.workers, parallelAt: c.parallelAt, sparseAt: c.sparseAt,
+		classes: c.classes + 1, preDepth: c.preDepth, perHeap: c.perHeap, minWork: c.minWork}
+	d.blocks = [2]*block{{}, {}}
 	d.st.Sparse, d.st.Rare, d.st.LastRare, d.st.MaxValue, d.st.BytesPerHeap = false, 0, 0, 0, 0
 	d.w[0] = &worker[W]{c: d}
 	if var0 := W(0); sizeOf(var0) == 4 {

@@ -1,120 +1,128 @@
 package takebreak
 
 import (
-	"math/bits"
-	"runtime"
-	"sync"
-	"sync/atomic"
+	"time"
 )
 
-// Two threads. Heap n's options with both parts below n-1 do not depend
-// on heap n-1: a thread computes heap n's options but those (a heap of
-// n-1, and the split (1, n-1) of a rule that takes nothing), while the
-// other thread computes heap n-1, then waits for it, adds them, and walks
-// on if the candidate moved. The threads take the even and the odd heaps
-// of a segment; each publishes its heap (the value, then the rare list,
-// then the count of heaps known) once the heap before is known. Choosing
-// the classes, widening the table and the sets of values happen between
-// segments, on one thread.
+// Two threads. A helper thread makes the blocks (block.go) one block
+// ahead of the thread that computes the heaps: the block of heaps n0 ..
+// n0+127 reads, for the rare heaps r >= 256 and its pre-walk, values
+// below n0 - 128, known while the heaps before it are being computed.
+// The heaps themselves are computed in order by one thread, as alone;
+// what the helper marks are options of theirs, so the values do not
+// depend on it. The threads meet once a block (a channel each way), not
+// once a heap: on a machine shared with other work, a thread that waited
+// on the other heap by heap would wait for it to be scheduled again.
+// The pre-walk's depth follows the two threads' times, so that neither
+// waits much for the other.
 
-// segmentHeaps is a parallel segment's length (milliseconds of work).
-const segmentHeaps = 8192
+// segmentHeaps is the most heaps a pipeline computes before the classes
+// are looked at again.
+const segmentHeaps = 1 << 16
 
-// segment computes heaps from .. end-1 on two threads; it stops before a
-// heap whose value does not fit (or would make the sets of values wider),
-// and returns the heaps known (the first not computed) and the work.
-func segment[V word](c *core[V], from, end int, maxV uint32) (int, int64) {
-	if c.w[1] == nil {
-		c.w[1] = &worker[V]{c: c}
-	}
+// job is a block for the helper to make, with what it may read.
+type job[V word] struct {
+	b           *block
+	vals        []V
+	rare        []int
+	rareV       []V
+	n0, classes int
+	wide        bool
+	lim         int
+	pw          preWalk
+	took        time.Duration
+}
+
+// pipeline computes heaps from .. end-1 with a helper thread; it stops
+// before a heap whose value does not fit in V (fits false). It returns
+// the heaps known (the first not computed) and the work.
+func pipeline[V word](c *core[V], from, end int, maxV uint32) (n int, work int64, fits bool) {
 	c.vals = reserve(c.vals, end)
-	buf := c.vals[:end]
 	c.rare = reserveInts(c.rare, len(c.rare)+end-from)
 	c.rareV = reserve(c.rareV, len(c.rareV)+end-from)
-	rareBuf, rareVBuf := c.rare[:cap(c.rare)], c.rareV[:cap(c.rareV)]
-	var known, rareLen, stop atomic.Int64
-	known.Store(int64(from))
-	rareLen.Store(int64(len(c.rare)))
-	stop.Store(int64(end))
-	// A value of 1 << bits.Len32(maxV) or more widens the sets.
-	wideAt := min(maxV, uint32(1)<<bits.Len32(c.maxV)-1)
-	if c.maxV == 0 {
-		wideAt = min(maxV, 1)
-	}
-	var work [2]int64
-	var failed [2]any
-	run := func(k int) {
-		defer func() {
-			if x := recover(); x != nil {
-				failed[k] = x
-				stop.Store(-1)
-			}
-		}()
-		w := c.w[k]
-		w.stride = 2
-		for n := from + k; n < end; n += 2 {
-			if int64(n) >= stop.Load() {
-				return
-			}
-			l := rareLen.Load()
-			w.rare, w.rareV = rareBuf[:l], rareVBuf[:l]
-			wait := func() bool {
-				for spin := 0; known.Load() < int64(n); spin++ {
-					if int64(n-1) >= stop.Load() {
-						return false
-					}
-					if spin&63 == 63 {
-						runtime.Gosched()
-					}
-				}
-				return true
-			}
-			v, wk, ok := w.step(n, buf, wait)
-			if !ok {
-				return
-			}
-			work[k] += wk
-			if v > wideAt {
-				// (Heap n is computed again on one thread.)
-				for s := stop.Load(); int64(n) < s && !stop.CompareAndSwap(s, int64(n)); s = stop.Load() {
-				}
-				return
-			}
-			buf[n] = V(v)
-			if c.rareHeap(n, v) {
-				// (Heaps publish in order: heap n-1 is known, and heap
-				// n+1 waits for n, so no other heap is being added.)
-				l := rareLen.Load()
-				rareBuf[l], rareVBuf[l] = n, V(v)
-				rareLen.Store(l + 1)
-			}
-			w.st.Parallel++
-			known.Store(int64(n + 1))
-		}
-	}
-	var wg sync.WaitGroup
-	wg.Add(1)
+	jobs, done := make(chan *job[V], 1), make(chan *job[V], 1)
 	go func() {
-		defer wg.Done()
-		run(1)
-	}()
-	run(0)
-	wg.Wait()
-	for _, x := range failed {
-		if x != nil {
-			panic(x)
+		defer close(done)
+		for j := range jobs {
+			t := time.Now()
+			fillBlock(j.b, j.vals, j.rare, j.rareV, c.r.splits, j.n0, blockHeaps, 2*blockHeaps, j.wide, j.lim, j.pw)
+			j.b.classes = j.classes
+			j.took = time.Since(t)
+			done <- j
 		}
+	}()
+	w := c.w[0]
+	defer func() {
+		close(jobs)
+		for range done {
+		}
+		w.pre = nil
+	}()
+	bufs := [2]*block{c.blocks[0], c.blocks[1]}
+	// ask asks for the block of heaps n0 .. n0+127 (the values below
+	// n0 - 128 known), made in buffer k.
+	ask := func(n0, k int) {
+		top := splitLimit(n0-c.r.splits[len(c.r.splits)-1].take, false)
+		for _, sp := range c.r.splits {
+			top = min(top, splitLimit(n0-sp.take, sp.unequal))
+		}
+		// The order of the walk that pays best (walkOrders): windows,
+		// or the small end as one window as deep.
+		pw := preWalk{windows: walkOrders[w.walkBest], depth: c.preDepth, from: 2 * blockHeaps}
+		if pw.windows == 1 {
+			pw.depth *= 64
+		}
+		if pw.span = (top - pw.from) / pw.windows; pw.span < pw.depth {
+			pw.windows = 0
+		}
+		jobs <- &job[V]{b: bufs[k], vals: c.vals[:n0-blockHeaps], rare: c.rare, rareV: c.rareV,
+			n0: n0, classes: c.classes, wide: c.nw > 2, lim: 64 * c.nw, pw: pw}
 	}
-	for _, w := range c.w {
-		w.stride, w.blk.n = 1, 0
+	// The first block whose values below n0 - 128 are known.
+	n0 := (from/blockHeaps + 1) * blockHeaps
+	if n0+blockHeaps > end {
+		return from, 0, true
 	}
-	n := int(known.Load())
-	c.vals = buf[:n]
-	c.rare, c.rareV = rareBuf[:rareLen.Load()], rareVBuf[:rareLen.Load()]
-	for _, v := range c.vals[from:n] {
-		c.maxV = max(c.maxV, uint32(v))
+	ask(n0, 0)
+	k := 0
+	var mine time.Time // when the computing thread began the heaps before the block
+	for n = from; n < end; n++ {
+		if n == n0 {
+			t := time.Now()
+			j := <-done
+			waited := time.Since(t)
+			w.pre = j.b
+			w.st.RarePairs += j.b.pairs
+			w.st.PairsWalked += j.b.walked
+			work += j.b.pairs + j.b.walked
+			// The pre-walk grows while the helper keeps up, shrinks when
+			// it did not.
+			if !mine.IsZero() {
+				if waited > j.took/8 {
+					c.preDepth = max(c.preDepth*7/8, 0)
+				} else if c.preDepth < 256 {
+					c.preDepth += 1 + c.preDepth/8
+				}
+			}
+			mine = time.Now()
+			w.st.Parallel += blockHeaps
+			if n0+2*blockHeaps <= end {
+				k ^= 1
+				ask(n0+blockHeaps, k)
+				n0 += blockHeaps
+			} else {
+				n0 = -1 // (no more blocks asked for)
+			}
+		}
+		w.rare, w.rareV = c.rare, c.rareV
+		v, wk := w.step(n, c.vals)
+		work += wk
+		if v > maxV {
+			return n, work, false
+		}
+		c.add(n, v)
 	}
-	return n, work[0] + work[1]
+	return n, work, true
 }
 
 func reserveInts(xs []int, n int) []int {

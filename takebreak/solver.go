@@ -21,8 +21,8 @@ type Options struct {
 	// narrow, when not 0, is the largest value of the first table, twice
 	// that of the second (tests of widening).
 	narrow uint32
-	// parallelAt, when not 0, is the first heap of a parallel segment
-	// (tests; 2^14).
+	// parallelAt, when not 0, is the first heap of a pipeline, whatever
+	// the work of a heap (tests; 2^14, and heaps of 500 options or more).
 	parallelAt int
 }
 
@@ -34,11 +34,13 @@ func NewSolver(g *Game, o Options) (*Solver, error) {
 	}
 	r := compile(g)
 	w := max(o.Workers, 1)
-	at := o.parallelAt
-	if at <= 0 {
+	at, minWork := o.parallelAt, int64(minPerHeap)
+	if at > 0 {
+		minWork = 0
+	} else {
 		at = 1 << 14
 	}
-	return &Solver{g: g, r: r, c8: newCore[uint8](r, o.Plain, o.narrow, min(w, 2), at)}, nil
+	return &Solver{g: g, r: r, c8: newCore[uint8](r, o.Plain, o.narrow, min(w, 2), at, minWork)}, nil
 }
 
 // Game returns the Solver's game.

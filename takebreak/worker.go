@@ -13,14 +13,14 @@ type worker[V word] struct {
 	seen     []byte   // the same, a byte a value (wide values)
 	needList []uint32
 	u        []uint64 // three-heap rules' scratch
-	// The rare heaps this worker may read (a parallel segment's view).
+	// The rare heaps this worker may read (a pipeline's view).
 	rare  []int
 	rareV []V
-	// stride: the worker computes every stride-th heap (the block's
-	// heaps).
-	stride int
 
+	// blk is the block the worker made itself; pre one a helper made
+	// (parallel.go), used when it is for the heaps and classes at hand.
 	blk block
+	pre *block
 	// The walk: its orders' lengths in this epoch's trials, the best, the
 	// order of the heap being computed, the heaps walked, the top of the
 	// windows' range.
@@ -35,30 +35,24 @@ type worker[V word] struct {
 }
 
 // step computes heap n's value from the values vals (those below n
-// known; with wait, those below n-1: the options with a part n-1 wait
-// for wait, which returns once it is known, false when the segment was
-// given up). It returns the value and the work it took; ok false when
-// wait gave up. Values below 64 (two words of sets) take the narrow
-// path, whose sets are one register; wider ones mark bytes (a store,
-// which the next option does not wait for, where setting a bit of a word
-// would).
-func (w *worker[V]) step(n int, vals []V, wait func() bool) (v uint32, work int64, ok bool) {
+// known). It returns the value and the work it took. Values below 64
+// (two words of sets) take the narrow path, whose sets are one register;
+// wider ones mark bytes (a store, which the next option does not wait
+// for, where setting a bit of a word would).
+func (w *worker[V]) step(n int, vals []V) (v uint32, work int64) {
 	if len(w.marks) != w.c.nw {
 		w.marks = make([]uint64, w.c.nw)
 	}
-	if w.stride == 0 {
-		w.stride = 1
-	}
 	if w.c.nw <= 2 {
-		return w.stepNarrow(n, vals, wait)
+		return w.stepNarrow(n, vals)
 	}
-	return w.stepWide(n, vals, wait)
+	return w.stepWide(n, vals)
 }
 
 // singles returns the set of values below 64 of the moves that leave
 // nothing or one heap, the other values marked in marks (nil: none can
-// be 64 or more); without heap n-1 when split.
-func (w *worker[V]) singles(n int, vals []V, marks []uint64, split bool) uint64 {
+// be 64 or more).
+func (w *worker[V]) singles(n int, vals []V, marks []uint64) uint64 {
 	var set uint64
 	for _, s := range w.c.r.singles {
 		if s.take > n {
@@ -68,7 +62,7 @@ func (w *worker[V]) singles(n int, vals []V, marks []uint64, split bool) uint64 
 			if s.whole {
 				set |= 1
 			}
-		} else if s.one && !(split && rem == n-1) {
+		} else if s.one {
 			if u := uint32(vals[rem]); u < 64 {
 				set |= 1 << u
 			} else {
@@ -79,26 +73,10 @@ func (w *worker[V]) singles(n int, vals []V, marks []uint64, split bool) uint64 
 	return set
 }
 
-// late calls add with the values of the options of heap n that have a
-// part n-1 (those a split step leaves out at first): one heap of n-1, and
-// the split (1, n-1) of a rule that takes nothing.
-func (w *worker[V]) late(n int, vals []V, add func(u uint32)) {
-	for _, s := range w.c.r.singles {
-		if s.take == 1 && s.one && n >= 2 {
-			add(uint32(vals[n-1]))
-		}
-	}
-	for _, sp := range w.c.r.splits {
-		if sp.take == 0 && n >= 3 {
-			add(uint32(vals[1] ^ vals[n-1]))
-		}
-	}
-}
-
 // rarePass marks the options with a rare part: those of the rare heaps
 // far below come from the block, the others (and those found since the
-// block was made) one by one. Without heap n-1 when split.
-func (w *worker[V]) rarePass(n int, vals []V, b *block, mark func(u uint32), split bool) int64 {
+// block was made) one by one.
+func (w *worker[V]) rarePass(n int, vals []V, b *block, mark func(u uint32)) int64 {
 	var rw int64
 	for _, sp := range w.c.r.splits {
 		rem := n - sp.take
@@ -116,7 +94,7 @@ func (w *worker[V]) rarePass(n int, vals []V, b *block, mark func(u uint32), spl
 			if r >= rem {
 				break
 			}
-			if sp.unequal && 2*r == rem || split && rem-r >= n-1 {
+			if sp.unequal && 2*r == rem {
 				continue
 			}
 			mark(uint32(rv[i] ^ vals[rem-r]))
@@ -127,10 +105,9 @@ func (w *worker[V]) rarePass(n int, vals []V, b *block, mark func(u uint32), spl
 }
 
 // stepNarrow is step for values below 64.
-func (w *worker[V]) stepNarrow(n int, vals []V, wait func() bool) (uint32, int64, bool) {
+func (w *worker[V]) stepNarrow(n int, vals []V) (uint32, int64) {
 	c := w.c
-	split := wait != nil
-	set := w.singles(n, vals, nil, split)
+	set := w.singles(n, vals, nil)
 	var work int64
 	if len(c.r.triples) > 0 {
 		clear(w.marks)
@@ -139,7 +116,7 @@ func (w *worker[V]) stepNarrow(n int, vals []V, wait func() bool) (uint32, int64
 		set |= w.marks[0]
 	}
 	if len(c.r.splits) == 0 {
-		return mex64(set), work + 1, true
+		return mex64(set), work + 1
 	}
 	if !c.sparse {
 		for _, sp := range c.r.splits {
@@ -150,15 +127,15 @@ func (w *worker[V]) stepNarrow(n int, vals []V, wait func() bool) (uint32, int64
 				w.st.PlainPairs += int64(hi)
 			}
 		}
-		return mex64(set), work + 1, true
+		return mex64(set), work + 1
 	}
 	w.st.SparseHeaps++
 
 	// The options with a rare part: every option value of the common
 	// values' parity is among them.
 	b := w.block(n, vals, false)
-	set |= b.sets[(n-b.n0)/b.stride]
-	rw := w.rarePass(n, vals, b, func(u uint32) { set |= 1 << (u & 63) }, split)
+	set |= b.sets[n-b.n0]
+	rw := w.rarePass(n, vals, b, func(u uint32) { set |= 1 << (u & 63) })
 	w.st.RarePairs += rw
 	work += rw
 
@@ -167,56 +144,43 @@ func (w *worker[V]) stepNarrow(n int, vals []V, wait func() bool) (uint32, int64
 	// that no option found so far has. Walk the splits until they have
 	// turned up.
 	dense := c.dense[c.alpha&(n-c.r.splitParity)&1][0]
+	free := ^(set | dense)
+	cand := uint32(bits.TrailingZeros64(free)) // (64: none below 64)
+	need := dense &^ set
+	if cand < 64 {
+		need &= 1<<cand - 1
+	}
+	if need&^set == 0 && cand < 64 {
+		return cand, work + 1
+	}
 	wk := w.walkStart(n)
-	for {
-		free := ^(set | dense)
-		cand := uint32(bits.TrailingZeros64(free)) // (64: none below 64)
-		need := dense &^ set
-		if cand < 64 {
-			need &= 1<<cand - 1
-		}
-		for need&^set != 0 && wk.next() {
-			for _, sp := range c.r.splits {
-				rem := n - sp.take
-				hi := splitLimit(rem, sp.unequal)
-				for _, run := range wk.runs {
-					from := run[0]
-					if split && sp.take == 0 && from == 1 {
-						from = 2 // (the split (1, n-1) comes late)
-					}
-					if e := min(run[1], hi+1); from < e {
-						set |= scanReg(vals, rem, from, e)
-					}
+	for need&^set != 0 && wk.next() {
+		for _, sp := range c.r.splits {
+			rem := n - sp.take
+			hi := splitLimit(rem, sp.unequal)
+			for _, run := range wk.runs {
+				if e := min(run[1], hi+1); run[0] < e {
+					set |= scanReg(vals, rem, run[0], e)
 				}
 			}
 		}
-		if split {
-			// Heap n-1's options, once it is known; then again.
-			if !wait() {
-				return 0, 0, false
-			}
-			w.late(n, vals, func(u uint32) { set |= 1 << (u & 63) })
-			split = false
-			continue
-		}
-		work += w.walkEnd(wk)
-		if need&^set == 0 && cand < 64 {
-			return cand, work + 1, true
-		}
-		// (Every split walked: the set is complete.)
-		w.st.FullScans++
-		return mex64(set), work + 1, true
 	}
+	work += w.walkEnd(wk)
+	if need&^set == 0 && cand < 64 {
+		return cand, work + 1
+	}
+	// (Every split walked: the set is complete.)
+	w.st.FullScans++
+	return mex64(set), work + 1
 }
 
 // stepWide is step for values of 64 or more.
-func (w *worker[V]) stepWide(n int, vals []V, wait func() bool) (uint32, int64, bool) {
+func (w *worker[V]) stepWide(n int, vals []V) (uint32, int64) {
 	c := w.c
 	nw := c.nw
 	if len(w.seen) < 64*nw {
 		w.seen = make([]byte, 64*nw)
 	}
-	split := wait != nil
 	seen := w.seen[:64*nw]
 	marks := w.marks
 	clear(marks)
@@ -225,10 +189,10 @@ func (w *worker[V]) stepWide(n int, vals []V, wait func() bool) (uint32, int64, 
 		work += w.markTriples(n, vals)
 		w.st.PlainPairs += work
 	}
-	marks[0] |= w.singles(n, vals, marks, split)
+	marks[0] |= w.singles(n, vals, marks)
 	if len(c.r.splits) == 0 {
 		foldSeen(marks, seen)
-		return mex(marks), work + 1, true
+		return mex(marks), work + 1
 	}
 	if !c.sparse {
 		for _, sp := range c.r.splits {
@@ -240,16 +204,16 @@ func (w *worker[V]) stepWide(n int, vals []V, wait func() bool) (uint32, int64, 
 			}
 		}
 		foldSeen(marks, seen)
-		return mex(marks), work + 1, true
+		return mex(marks), work + 1
 	}
 	w.st.SparseHeaps++
 
 	// The options with a rare part (those of the rare heaps far below
 	// from the block).
 	b := w.block(n, vals, true)
-	i := (n - b.n0) / b.stride
+	i := n - b.n0
 	bs := b.seen[i*b.lim : (i+1)*b.lim]
-	rw := w.rarePass(n, vals, b, func(u uint32) { bs[u] = 1 }, split)
+	rw := w.rarePass(n, vals, b, func(u uint32) { bs[u] = 1 })
 	w.st.RarePairs += rw
 	work += rw
 	foldSeen(marks, bs)
@@ -287,63 +251,55 @@ func (w *worker[V]) stepWide(n int, vals []V, wait func() bool) (uint32, int64, 
 	}
 	cand := candidate()
 	need := wantBelow(cand)
-	wk := w.walkStart(n)
-	for {
-		for len(need) > 0 && wk.next() {
-			for _, sp := range c.r.splits {
-				rem := n - sp.take
-				hi := splitLimit(rem, sp.unequal)
-				for _, run := range wk.runs {
-					from := run[0]
-					if split && sp.take == 0 && from == 1 {
-						from = 2 // (the split (1, n-1) comes late)
-					}
-					if e := min(run[1], hi+1); from < e {
-						scanBytes(vals, seen, rem, from, e)
-					}
-				}
-			}
-			k := 0
-			for _, v := range need {
-				if seen[v] == 0 {
-					need[k] = v
-					k++
-				}
-			}
-			need = need[:k]
-		}
-		if split {
-			// Heap n-1's options, once it is known; then again.
-			if !wait() {
-				clear(seen)
-				return 0, 0, false
-			}
-			w.late(n, vals, func(u uint32) { marks[u>>6] |= 1 << (u & 63) })
-			cand = candidate()
-			need = wantBelow(cand)
-			split = false
-			continue
-		}
-		work += w.walkEnd(wk)
-		if len(need) == 0 && cand >= 0 {
-			clear(seen)
-			return uint32(cand), work + 1, true
-		}
-		// (Every split walked: the options are all marked.)
-		w.st.FullScans++
-		foldSeen(marks, seen)
-		return mex(marks), work + 1, true
+	if len(need) == 0 && cand >= 0 {
+		return uint32(cand), work + 1
 	}
+	wk := w.walkStart(n)
+	for len(need) > 0 && wk.next() {
+		for _, sp := range c.r.splits {
+			rem := n - sp.take
+			hi := splitLimit(rem, sp.unequal)
+			for _, run := range wk.runs {
+				if e := min(run[1], hi+1); run[0] < e {
+					scanBytes(vals, seen, rem, run[0], e)
+				}
+			}
+		}
+		k := 0
+		for _, v := range need {
+			if seen[v] == 0 {
+				need[k] = v
+				k++
+			}
+		}
+		need = need[:k]
+	}
+	work += w.walkEnd(wk)
+	if len(need) == 0 && cand >= 0 {
+		clear(seen)
+		return uint32(cand), work + 1
+	}
+	// (Every split walked: the options are all marked.)
+	w.st.FullScans++
+	foldSeen(marks, seen)
+	return mex(marks), work + 1
 }
 
 // block returns the block that holds heap n's marks from the rare heaps
 // far below, making it if need be.
 func (w *worker[V]) block(n int, vals []V, wide bool) *block {
+	ok := func(b *block) bool {
+		return b != nil && b.covers(n) && b.wide == wide && b.classes == w.c.classes && (!wide || b.lim == 64*w.c.nw)
+	}
+	if ok(w.pre) {
+		return w.pre
+	}
 	b := &w.blk
-	if b.covers(n) && b.wide == wide && (!wide || b.lim == 64*w.c.nw) {
+	if ok(b) {
 		return b
 	}
-	fillBlock(b, vals, w.rare, w.rareV, w.c.r.splits, n, blockHeaps, w.stride, wide, 64*w.c.nw)
+	fillBlock(b, vals, w.rare, w.rareV, w.c.r.splits, n, blockHeaps, blockHeaps, wide, 64*w.c.nw, preWalk{})
+	b.classes = w.c.classes
 	w.st.RarePairs += b.pairs
 	return b
 }
