@@ -43,8 +43,8 @@ type core[V word] struct {
 	// w computes the heaps; blocks are a helper thread's (parallel.go).
 	w          [1]*worker[V]
 	blocks     [2]*block
-	workers    int // threads that may compute (1 or 2)
-	parallelAt int // the first heap of a pipeline
+	workers    int   // threads that may compute (1 or 2)
+	parallelAt int   // the first heap of a pipeline
 	preDepth   int   // the pre-walk's splits a window
 	perHeap    int64 // the sparse method's work a heap (at the last choice)
 	minWork    int64 // the least of it for a pipeline (minPerHeap)
