@@ -36,6 +36,7 @@ type Engine struct {
 	remoteMemo   map[string]int32
 	remoteTooBig map[string]int   // values whose remoteness graph exceeded a limit
 	families     map[string]*Game // families made by built-ins (Thread.Family)
+	tables       []*periodic      // the take-and-break families' tables (period.go)
 	// A search stops when its stack grows past capDepth (when > 0): see
 	// ladder.
 	capDepth int

@@ -1,8 +1,11 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
+	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -38,6 +41,9 @@ type periodic struct {
 	// rule (tbuser.go): its heaps are checked against it before the table
 	// has them, and its period is never proved.
 	user *tbUser
+	// The checkpoint: read once; the values saved to it.
+	restored bool
+	saved    int
 }
 
 // Period is the answer of period(F).
@@ -78,13 +84,12 @@ func newPeriodic(t *takebreak.Game, name string) *periodic {
 // as its heaps follow its rule).
 func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 	s := pd.solver
+	pd.restore(th, pos)
+	if pd.user != nil {
+		n = pd.user.check(pd.game, n)
+	}
 	if int64(s.Len()) > n {
 		return
-	}
-	if pd.user != nil {
-		if n = pd.user.check(pd.game, n); int64(s.Len()) > n {
-			return
-		}
 	}
 	if n >= th.limits.MaxStates {
 		fail(pos, "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.limits.MaxStates)
@@ -102,9 +107,91 @@ func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 		th.steps += int64(known - last)
 		last = known
 		th.checkLimits(pos)
+		if th.checkpoint != "" && time.Since(th.savedAt) > checkpointEvery {
+			if err := th.saveCheckpoint(); err != nil {
+				fail(pos, "%v", err)
+			}
+		}
 		return false
 	})
 	pd.follow()
+}
+
+// checkpointEvery is how often a long computation saves its values
+// (Options.Checkpoint).
+const checkpointEvery = time.Minute
+
+// restore reads the family's values from the run's checkpoint file
+// (Options.Checkpoint), once: a run stopped goes on from there.
+func (pd *periodic) restore(th *Thread, pos Pos) {
+	if pd.restored || th.checkpoint == "" {
+		return
+	}
+	pd.restored = true
+	f, err := os.Open(th.checkpoint)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err != nil {
+		fail(pos, "--checkpoint %s: %v", th.checkpoint, unwrapPath(err))
+	}
+	defer f.Close()
+	if _, err := pd.solver.Restore(f); err != nil {
+		fail(pos, "--checkpoint %s: %v", th.checkpoint, err)
+	}
+	pd.saved = pd.solver.Len()
+}
+
+// saveCheckpoint writes the values of the run's take-and-break families
+// to its checkpoint file (through a file beside it, renamed: a file cut
+// short by a crash is never left), when some have grown since.
+func (th *Thread) saveCheckpoint() error {
+	if th.checkpoint == "" {
+		return nil
+	}
+	th.savedAt = time.Now()
+	grown := false
+	for _, pd := range th.engine.tables {
+		grown = grown || pd.solver.Len() > pd.saved
+	}
+	if !grown {
+		return nil
+	}
+	tmp := th.checkpoint + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("--checkpoint %s: %v", th.checkpoint, unwrapPath(err))
+	}
+	for _, pd := range th.engine.tables {
+		if pd.solver.Len() > 0 {
+			if err == nil {
+				err = pd.solver.Save(f)
+			}
+		}
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, th.checkpoint)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("--checkpoint %s: %v", th.checkpoint, unwrapPath(err))
+	}
+	for _, pd := range th.engine.tables {
+		pd.saved = pd.solver.Len()
+	}
+	return nil
+}
+
+// unwrapPath is an error of the os package without the path it repeats.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // follow checks the candidate period on the values computed since the
@@ -253,10 +340,10 @@ func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 		// A declared game: as far as its heaps follow the rule, in
 		// stretches (a table of sg(g(n)) for n in 0 .. N asks one heap
 		// after the other).
-		if l := int64(s.Len()); n >= l {
+		if l := int64(s.Len()); n >= l || !pd.restored {
 			pd.extend(th, g.pos, min(max(n, min(2*l, n+1<<16)), max(n, th.limits.MaxStates-1)))
 		}
-		if n < int64(s.Len()) {
+		if n < int64(s.Len()) && pd.user.check(g, n) == n {
 			return sgv(s.Value(int(n))), true
 		}
 		return 0, false
@@ -294,7 +381,7 @@ func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
 		}
 		pd := g.periodic
 		pd.extend(th, c.Pos, n)
-		if int64(pd.solver.Len()) > n {
+		if int64(pd.solver.Len()) > n && pd.user.checked >= n {
 			ob := pd.solver.Observed(int(n))
 			return Period{P: int64(ob.P), Q: int64(ob.Q), S: ob.S, Found: ob.Found, UpTo: n}
 		}

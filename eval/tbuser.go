@@ -359,6 +359,7 @@ func (g *Game) userTakeBreak(th *Thread) {
 	pd := newPeriodic(rule, g.name)
 	pd.user, pd.game = u, g
 	g.periodic = pd
+	th.engine.tables = append(th.engine.tables, pd)
 	if g.explain != nil {
 		g.explain.Notes = append(g.explain.Notes, fmt.Sprintf("its heaps follow the take-and-break rule %s: their values come from the sparse-space engine (package takebreak), each heap's options checked against the rule", describeRule(rule)))
 	}

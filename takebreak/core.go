@@ -170,6 +170,14 @@ func (c *core[V]) extend(upTo int, poll func() bool) (fits bool) {
 	return true
 }
 
+// settings returns how the table is made (checkpoint.go).
+func (c *core[V]) settings() settings {
+	return settings{r: c.r, plain: c.plain, limit: c.limit, workers: c.workers, parallelAt: c.parallelAt, minWork: c.minWork}
+}
+
+// bits32 is the number of bits of v.
+func bits32(v uint32) int { return bits.Len32(v) }
+
 // parallel reports whether heap n starts a parallel segment: two threads
 // allowed, the sparse method in use, no moves that leave three heaps, and
 // heaps enough for the work to pay for the threads.

@@ -1,6 +1,7 @@
 package takebreak
 
 import (
+	"bytes"
 	"flag"
 	"math/rand/v2"
 	"strings"
@@ -219,5 +220,41 @@ func TestParallel(t *testing.T) {
 	}
 	if used < 20 {
 		t.Errorf("parallel segments ran for %d games only", used)
+	}
+}
+
+// TestCheckpoint: a Solver restored from a checkpoint of another goes on
+// to the values a Solver computes alone; a checkpoint of another game is
+// skipped, and what is not a checkpoint is an error.
+func TestCheckpoint(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.56", 30000}, {"0.166", 3000}, {"0.b7", 400}, {"4.07", 5000}} {
+		g := mustCode(t, c.code)
+		want := solve(t, g, 2*c.n, Options{})
+		part := solve(t, g, c.n, Options{Workers: 2, parallelAt: 2048})
+		other := solve(t, mustCode(t, "0.77"), 500, Options{})
+		var buf bytes.Buffer
+		if err := other.Save(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if err := part.Save(&buf); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := NewSolver(g, Options{Workers: 2, parallelAt: 2048})
+		if k, err := s.Restore(bytes.NewReader(buf.Bytes())); err != nil || k != c.n+1 {
+			t.Fatalf("%s: Restore: %d, %v", c.code, k, err)
+		}
+		s.Extend(2*c.n, nil)
+		if d := firstDiff(s, want, 2*c.n); d >= 0 {
+			t.Fatalf("%s: heap %d: %d after a checkpoint, %d alone", c.code, d, s.Value(d), want.Value(d))
+		}
+	}
+	s, _ := NewSolver(Grundys(), Options{})
+	for _, bad := range []string{"hello\n", "grundy-takebreak 1 0:4u 1 100\n\x00\x00"} {
+		if _, err := s.Restore(strings.NewReader(bad)); err == nil {
+			t.Errorf("%q restored", bad)
+		}
 	}
 }
