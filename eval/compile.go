@@ -224,6 +224,7 @@ type compiler struct {
 	inlining  []*Func         // defs whose bodies are being inlined (inline.go)
 	trace     []Pos           // the calls of int-closed inlined bodies (intinline.go)
 	sweep     sweepFunc       // of the last fast loop compiled (fastloop.go)
+	probe     probeFunc       // of the last fast loop compiled, when its for clause is the first clause
 	hidden    int             // hidden locals made for inlined arguments
 	nodes     int             // expressions compiled (count)
 }
@@ -623,17 +624,29 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 	}
 	g.sweep = nil
 	params := lang.ParamNames(d.Params)
+	g.explain, g.probes, g.userTried = x, nil, false
 	alts := func(sg, ints bool) func(fr *frame) {
 		var gens []func(fr *frame)
+		var probes []probeFunc
 		if sg && ints {
 			c.explaining = x
-			defer func() { c.explaining = nil }()
+			defer func() {
+				if len(params) == 1 && len(probes) == len(d.Alts) && g.pure {
+					g.probes = probes
+					c.note("its alternatives are loops over heaps of itself: period, periodic and a heap from %d on check whether it is a take-and-break game", userAt)
+				}
+				c.explaining = nil
+			}()
 		}
 		for i, a := range d.Alts {
 			alt := a.(*lang.Alt)
 			if sg && ints {
 				c.rejected = ""
+				c.probe = nil
 				if f := c.fastAlt(alt); f != nil {
+					if c.probe != nil {
+						probes = append(probes, c.probe)
+					}
 					c.note("%s: %s", altLabel(i, alt), c.fastDesc)
 					if len(d.Alts) == 1 && len(params) == 1 {
 						g.sweep = c.sweep
@@ -651,6 +664,9 @@ func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
 			if sg {
 				if ints {
 					if one := c.sgCall1(body); one != nil {
+						if p := c.callProbe(body, loops); p != nil {
+							probes = append(probes, p)
+						}
 						c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), c.rejected)
 						gens = append(gens, loops(one))
 						c.pop()

@@ -36,6 +36,7 @@ type Engine struct {
 	remoteMemo   map[string]int32
 	remoteTooBig map[string]int   // values whose remoteness graph exceeded a limit
 	families     map[string]*Game // families made by built-ins (Thread.Family)
+	tables       []*periodic      // the take-and-break families' tables (period.go)
 	// A search stops when its stack grows past capDepth (when > 0): see
 	// ladder.
 	capDepth int
@@ -618,6 +619,9 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				e.states-- // the search that follows counts it
 				e.hitCap, e.capSpan = true, ^uint64(0)
 				return false
+			}
+			if g.probes != nil && g.periodic == nil && !g.userTried && r&genBit == 0 && g.unfield(r) >= userAt {
+				g.userTakeBreak(th)
 			}
 			if g.periodic != nil {
 				if v, ok := g.periodicValue(th, r); ok {

@@ -431,10 +431,17 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	c.sweep = c.sweepFn(sweepParts{isRange: isRange, rangeCall: rangeCall, rlo: rlo, rhi: rhi, iter: iter, iterExpr: cl.Iter,
 		clamps: clamps, once: len(once), fts: fts, xslot: xslot, ipos: ipos, setElems: setElems,
 		listElems: listElems, constElems: constElems})
-	return func(fr *frame) {
-		if fr.stop {
-			return
-		}
+	// prep works out a run of the loop for a frame: its domain (lo .. hi,
+	// or elems) and the keys of its positions at lo. run false: the loop
+	// has no option here; slowWay: the general way must take the frame.
+	// resume: a resumed run goes on from where it stopped.
+	type prepared struct {
+		st        fastState
+		lo, hi    int64
+		elems     []int64
+		run, slow bool
+	}
+	prep := func(fr *frame, resume bool) (p prepared) {
 		// The domain: an interval of a range, or a sorted slice of ints.
 		var lo, hi int64
 		var elems []int64
@@ -461,19 +468,19 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			case KSet:
 				ints, ok := setElems(v.ref.(*Set))
 				if !ok {
-					slow(fr)
+					p.slow = true
 					return
 				}
 				elems = ints
 			case KList, KTuple:
 				ints, ok := listElems(v.Elems())
 				if !ok {
-					slow(fr)
+					p.slow = true
 					return
 				}
 				elems = ints
 			default:
-				slow(fr)
+				p.slow = true
 				return
 			}
 			if len(elems) == 0 {
@@ -517,7 +524,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			if cl.lin != nil {
 				var ok bool
 				if e, ok = cl.lin.bound(fr, lo, hi); !ok {
-					slow(fr)
+					p.slow = true
 					return
 				}
 			} else if cl.boundInt != nil {
@@ -525,7 +532,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			} else {
 				bv := cl.bound(fr)
 				if bv.k != KInt {
-					slow(fr)
+					p.slow = true
 					return
 				}
 				e = bv.n
@@ -534,7 +541,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				// K * x OP e for every x left, when none of them makes
 				// K * x overflow (the general way fails there).
 				if lo < minInt/k || hi > maxInt/k {
-					slow(fr)
+					p.slow = true
 					return
 				}
 				switch cl.op {
@@ -577,7 +584,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				return
 			}
 		}
-		if gn := fr.gen; gn.skip && gn.alt == gn.skipAlt {
+		if gn := fr.gen; resume && gn.skip && gn.alt == gn.skipAlt {
 			// A resumed run: the values below skipX are done.
 			gn.skip = false
 			if lo = max(lo, gn.skipX); lo > hi {
@@ -592,7 +599,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			ft := &fts[t]
 			g := ft.b.game
 			if g.arity != len(ft.args) || g.arity == 0 || g.bits == 0 {
-				slow(fr)
+				p.slow = true
 				return
 			}
 			st.games[t] = g
@@ -621,7 +628,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 					v1 = Value{k: KInt, n: t}
 				}
 				if v0.k != KInt || v1.k != KInt || uint64(v0.n) >= g.lim || uint64(v1.n) >= g.lim {
-					slow(fr)
+					p.slow = true
 					return
 				}
 				sh := g.bits * uint(g.arity-1-a)
@@ -630,11 +637,40 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				d += uint64(ft.coefs[a]) << sh
 			}
 			if lo < hi && k0+uint64(hi-lo)*d != k1 {
-				slow(fr) // the arguments are not what the coefficients say
+				p.slow = true // the arguments are not what the coefficients say
 				return
 			}
 			st.keys[t], st.steps[t] = k0, d
 		}
+		p.st, p.lo, p.hi, p.elems, p.run = st, lo, hi, elems, true
+		return
+	}
+	c.probe = nil
+	if top {
+		c.probe = func(fr *frame) (fastState, int64, int64, []int64, bool) {
+			p := prep(fr, false)
+			if p.slow {
+				return fastState{}, 0, 0, nil, false
+			}
+			if !p.run {
+				return fastState{}, 0, -1, nil, true
+			}
+			return p.st, p.lo, p.hi, p.elems, true
+		}
+	}
+	return func(fr *frame) {
+		if fr.stop {
+			return
+		}
+		p := prep(fr, true)
+		if p.slow {
+			slow(fr)
+			return
+		}
+		if !p.run {
+			return
+		}
+		st, lo, hi, elems := p.st, p.lo, p.hi, p.elems
 		gn := fr.gen
 		th := fr.th
 		var n int64
@@ -676,6 +712,12 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		}
 	}
 }
+
+// probeFunc works out the run of a fast loop for a frame without running
+// it: the keys at the domain's first value lo and their steps, the domain
+// lo .. hi (hi < lo: no option) or elems; ok false when the loop would run
+// the general way.
+type probeFunc func(fr *frame) (st fastState, lo, hi int64, elems []int64, ok bool)
 
 // fastState is one run of a fast loop: the positions' keys at the first
 // value lo of the loop variable, and their steps.

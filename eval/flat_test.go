@@ -28,7 +28,9 @@ func TestFlatGivenBack(t *testing.T) {
 	base := flatLive.Load()
 	func() {
 		s := NewSession(Options{Stdout: io.Discard})
-		src := "game g(n) moves g(n - 1) for k in [0] if n > 0\nprint sg(g(300000))\n"
+		// (Halving too: not a take-and-break game, whose values would
+		// come from package takebreak's table, not the flat one.)
+		src := "game g(n) moves g(n - 1) for k in [0] if n > 0 | g(n / 2) for k in [0] if n > 1\nprint sg(g(300000))\n"
 		if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +56,7 @@ func TestFlatGivenBack(t *testing.T) {
 // not in the Go heap (a chain computed bottom up keeps the heap small).
 func TestFlatMemoryLimit(t *testing.T) {
 	s := NewSession(Options{Stdout: io.Discard, Limits: Limits{MaxMemory: 16 << 20}})
-	src := "game s(n) moves s(n - 1) for k in [0] if n > 0\nprint sg(s(8000000))\n"
+	src := "game s(n) moves s(n - 1) for k in [0] if n > 0 | s(n / 2) for k in [0] if n > 1\nprint sg(s(8000000))\n"
 	err := s.ExecFile(context.Background(), "t.game", src)
 	if err == nil || !strings.Contains(err.Error(), "memory limit reached: more than 16 MiB in use") {
 		t.Fatalf("error %v, want the memory limit", err)

@@ -266,6 +266,7 @@ func (e *Engine) takeBreakGame(t *TakeBreak) *Game {
 	g.genSG = func(fr *frame) { takeBreakSG(g, t, fr) }
 	g.genSGInt = g.genSG
 	g.periodic = newPeriodic(t.game(), t.Name)
+	e.tables = append(e.tables, g.periodic)
 	return g
 }
 

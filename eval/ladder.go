@@ -352,6 +352,9 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 		}
 		i := sp.index(k)
 		e.visit(g.pos, g, k)
+		if g.probes != nil && g.periodic == nil && !g.userTried && k&genBit == 0 && g.unfield(k) >= userAt {
+			g.userTakeBreak(th)
+		}
 		if g.periodic != nil {
 			if v, ok := g.periodicValue(th, k); ok {
 				g.setState(k, stateOf(v))

@@ -1,8 +1,12 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
+	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -23,6 +27,7 @@ import (
 // its heaps so far and its period.
 type periodic struct {
 	solver *takebreak.Solver
+	game   *Game  // (set with user)
 	name   string // the family, for messages
 	proved bool
 	p, q   int64
@@ -32,6 +37,13 @@ type periodic struct {
 	// The search's candidate period and the last exception to it so far,
 	// checked up to heap checked.
 	candQ, lastExc, checked int
+	// user: a declared game whose rule was found to be a take-and-break
+	// rule (tbuser.go): its heaps are checked against it before the table
+	// has them, and its period is never proved.
+	user *tbUser
+	// The checkpoint: read once; the values saved to it.
+	restored bool
+	saved    int
 }
 
 // Period is the answer of period(F).
@@ -59,16 +71,23 @@ const (
 
 // newPeriodic returns the periodic of take-and-break game t.
 func newPeriodic(t *takebreak.Game, name string) *periodic {
-	s, err := takebreak.NewSolver(t, takebreak.Options{})
+	// (A helper thread when the process may run two: the values are the
+	// same.)
+	s, err := takebreak.NewSolver(t, takebreak.Options{Workers: runtime.GOMAXPROCS(0)})
 	if err != nil {
 		panic("eval: " + err.Error()) // (the rules were made by a parser)
 	}
 	return &periodic{solver: s, name: name}
 }
 
-// extend computes the values up to heap n.
+// extend computes the values up to heap n (of a declared game, as far
+// as its heaps follow its rule).
 func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 	s := pd.solver
+	pd.restore(th, pos)
+	if pd.user != nil {
+		n = pd.user.check(pd.game, n)
+	}
 	if int64(s.Len()) > n {
 		return
 	}
@@ -78,16 +97,101 @@ func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 	if n >= 1<<20 {
 		s.Reserve(int(n))
 	}
+	last := s.Len()
 	s.Extend(int(n), func(known int) bool {
 		pd.follow()
 		if th.prog != nil {
 			th.prog.tickUnits(int64(known), "heaps of "+pd.name, pd.note)
 		}
-		th.steps++
+		// (A heap is a step, as a position is.)
+		th.steps += int64(known - last)
+		last = known
 		th.checkLimits(pos)
+		if th.checkpoint != "" && time.Since(th.savedAt) > checkpointEvery {
+			if err := th.saveCheckpoint(); err != nil {
+				fail(pos, "%v", err)
+			}
+		}
 		return false
 	})
 	pd.follow()
+}
+
+// checkpointEvery is how often a long computation saves its values
+// (Options.Checkpoint).
+const checkpointEvery = time.Minute
+
+// restore reads the family's values from the run's checkpoint file
+// (Options.Checkpoint), once: a run stopped goes on from there.
+func (pd *periodic) restore(th *Thread, pos Pos) {
+	if pd.restored || th.checkpoint == "" {
+		return
+	}
+	pd.restored = true
+	f, err := os.Open(th.checkpoint)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err != nil {
+		fail(pos, "--checkpoint %s: %v", th.checkpoint, unwrapPath(err))
+	}
+	defer f.Close()
+	if _, err := pd.solver.Restore(f); err != nil {
+		fail(pos, "--checkpoint %s: %v", th.checkpoint, err)
+	}
+	pd.saved = pd.solver.Len()
+}
+
+// saveCheckpoint writes the values of the run's take-and-break families
+// to its checkpoint file (through a file beside it, renamed: a file cut
+// short by a crash is never left), when some have grown since.
+func (th *Thread) saveCheckpoint() error {
+	if th.checkpoint == "" {
+		return nil
+	}
+	th.savedAt = time.Now()
+	grown := false
+	for _, pd := range th.engine.tables {
+		grown = grown || pd.solver.Len() > pd.saved
+	}
+	if !grown {
+		return nil
+	}
+	tmp := th.checkpoint + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("--checkpoint %s: %v", th.checkpoint, unwrapPath(err))
+	}
+	for _, pd := range th.engine.tables {
+		if pd.solver.Len() > 0 {
+			if err == nil {
+				err = pd.solver.Save(f)
+			}
+		}
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, th.checkpoint)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("--checkpoint %s: %v", th.checkpoint, unwrapPath(err))
+	}
+	for _, pd := range th.engine.tables {
+		pd.saved = pd.solver.Len()
+	}
+	return nil
+}
+
+// unwrapPath is an error of the os package without the path it repeats.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // follow checks the candidate period on the values computed since the
@@ -122,7 +226,11 @@ func (pd *periodic) check() takebreak.Period {
 		return pd.last
 	}
 	pr := s.Period()
-	if !s.Provable() {
+	if pd.user != nil {
+		pr.Proved, pr.Need = false, 0
+		pr = s.Observed(s.Len() - 1)
+	}
+	if !s.Provable() || pd.user != nil {
 		pr.CandP, pr.CandQ = pr.P, pr.Q
 		if !pr.Found {
 			pr.CandP, pr.CandQ = 0, 0
@@ -228,6 +336,18 @@ func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 	}
 	pd := g.periodic
 	s := pd.solver
+	if pd.user != nil {
+		// A declared game: as far as its heaps follow the rule, in
+		// stretches (a table of sg(g(n)) for n in 0 .. N asks one heap
+		// after the other).
+		if l := int64(s.Len()); n >= l || !pd.restored {
+			pd.extend(th, g.pos, min(max(n, min(2*l, n+1<<16)), max(n, th.limits.MaxStates-1)))
+		}
+		if n < int64(s.Len()) && pd.user.check(g, n) == n {
+			return sgv(s.Value(int(n))), true
+		}
+		return 0, false
+	}
 	if !pd.proved && n >= int64(s.Len()) && n >= autoProveAt {
 		if n < th.limits.MaxStates {
 			g.search(th, g.pos, 0, n, false) // (on the way to n)
@@ -248,7 +368,25 @@ func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 // are games): proved for take-and-break families, otherwise observed on
 // n in 0 .. upTo (upTo <= 0: the default range).
 func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
-	if g := takeBreakFamily(f); g != nil {
+	if f.k == KFunc {
+		if g, ok := f.Callable().(*Game); ok && g.periodic == nil {
+			g.userTakeBreak(th)
+		}
+	}
+	if g := takeBreakFamily(f); g != nil && g.periodic.user != nil {
+		// A declared take-and-break game: observed, on the table.
+		n := upTo
+		if n <= 0 {
+			n = defaultPeriodRange
+		}
+		pd := g.periodic
+		pd.extend(th, c.Pos, n)
+		if int64(pd.solver.Len()) > n && pd.user.checked >= n {
+			ob := pd.solver.Observed(int(n))
+			return Period{P: int64(ob.P), Q: int64(ob.Q), S: ob.S, Found: ob.Found, UpTo: n}
+		}
+		// (A heap below n does not follow the rule: the general way.)
+	} else if g != nil {
 		var pr takebreak.Period
 		if upTo > 0 {
 			least := int64(minProveN)

@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -70,5 +71,55 @@ func TestPeriodSearchProgress(t *testing.T) {
 	s2 := NewSession(Options{Stdout: &out})
 	if err := s2.ExecFile(context.Background(), "t.game", `print period(octal("0.56"))`); err != nil || strings.TrimSpace(out.String()) != "(326640, 144, 0)" {
 		t.Errorf("%v %q", err, out.String())
+	}
+}
+
+// TestCheckpoint: a search stopped (Ctrl-C) saves its values to the
+// checkpoint file, and a later session goes on from them; a file that is
+// not a checkpoint is an error that names it.
+func TestCheckpoint(t *testing.T) {
+	defer func(a, e time.Duration) { progressAfter, progressEvery = a, e }(progressAfter, progressEvery)
+	progressAfter, progressEvery = 0, 0
+	file := t.TempDir() + "/cp"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := NewSession(Options{Checkpoint: file, Progress: func(p Progress) {
+		if p.States > 200000 {
+			cancel()
+		}
+	}})
+	err := s.ExecFile(ctx, "t.game", `print period(octal("0.56"))`)
+	if err == nil || !strings.Contains(err.Error(), "interrupted while searching") {
+		t.Fatalf("error %v", err)
+	}
+	saved := 0
+	for _, pd := range s.engine.tables {
+		saved = max(saved, pd.solver.Len())
+	}
+	if saved < 200000 {
+		t.Fatalf("%d values when stopped", saved)
+	}
+	var out strings.Builder
+	s2 := NewSession(Options{Stdout: &out, Checkpoint: file})
+	if err := s2.ExecFile(context.Background(), "t.game", `print sg(octal("0.56")(100))`); err != nil {
+		t.Fatal(err)
+	}
+	restored := 0
+	for _, pd := range s2.engine.tables {
+		restored = max(restored, pd.solver.Len())
+	}
+	if restored < saved {
+		t.Errorf("%d values restored, %d saved", restored, saved)
+	}
+	if err := s2.ExecFile(context.Background(), "t.game", `print period(octal("0.56"))`); err != nil || !strings.HasSuffix(out.String(), "(326640, 144, 0)\n") {
+		t.Errorf("%v %q", err, out.String())
+	}
+	if err := os.WriteFile(file, []byte("not one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s3 := NewSession(Options{Checkpoint: file})
+	err = s3.ExecFile(context.Background(), "t.game", `print sg(kayles(5))`)
+	if err == nil || !strings.Contains(err.Error(), "--checkpoint "+file+": not a checkpoint") {
+		t.Errorf("error %v", err)
 	}
 }

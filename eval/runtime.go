@@ -139,6 +139,9 @@ type Thread struct {
 	// doing, when set, says what a long computation is doing and how far
 	// it got; limit errors and interruptions append it.
 	doing func() string
+	// checkpoint is Options.Checkpoint; savedAt when it was last written.
+	checkpoint string
+	savedAt    time.Time
 }
 
 // newFrame returns a frame with n zeroed slots taken from the slab.

@@ -32,6 +32,13 @@ type Options struct {
 	// and once more with Done set when such a run ends. It is called on
 	// the goroutine running the computation and must be quick.
 	Progress func(Progress)
+	// Checkpoint, when set, is a file that the values of take-and-break
+	// families (octal codes, and declared games that follow such a rule)
+	// are saved to, about every minute and when a run ends or stops, and
+	// read back from when a family first needs values: a long
+	// computation stopped (Ctrl-C, a limit) goes on from there in a later
+	// run. It holds the families of one run.
+	Checkpoint string
 }
 
 // Session is a compiled, running program: a script file, or a REPL session
@@ -57,7 +64,7 @@ func NewSession(opts Options) *Session {
 	if out == nil {
 		out = io.Discard
 	}
-	th := &Thread{out: bufio.NewWriterSize(out, 64<<10), in: opts.Stdin, limits: opts.Limits, show: opts.Show}
+	th := &Thread{out: bufio.NewWriterSize(out, 64<<10), in: opts.Stdin, limits: opts.Limits, show: opts.Show, checkpoint: opts.Checkpoint}
 	if opts.Progress != nil {
 		th.prog = &progress{report: opts.Progress}
 	}
@@ -282,6 +289,9 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 		}
 		if th.prog != nil {
 			th.prog.end(th.engine.states)
+		}
+		if cerr := th.saveCheckpoint(); cerr != nil && err == nil {
+			err = Errorf(Pos{}, "%v", cerr)
 		}
 		if ferr := th.out.Flush(); ferr != nil && err == nil {
 			err = outputError{ferr}

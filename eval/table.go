@@ -87,6 +87,13 @@ type Game struct {
 	check     func(args []Value) error
 	takeBreak *TakeBreak
 	periodic  *periodic
+
+	// A declared game of one int whose alternatives are all fast loops
+	// from their first clause: their probes (tbuser.go), whether its rule
+	// was tried as a take-and-break rule, its explanation.
+	probes    []probeFunc
+	userTried bool
+	explain   *Explanation
 }
 
 func (g *Game) Name() string     { return g.name }

@@ -1,34 +1,46 @@
 package takebreak
 
-// A block is the part of the sparse method's walk over the rare heaps
-// that a run of heaps can share: for a rare heap r far enough below the
-// run's first heap n0, the values v(n - t - r) of the run's heaps n are
-// consecutive in the table, so the options of all of them are marked in
-// one pass over a short stretch, instead of one scattered read per rare
-// heap for each heap (the rare heaps of Grundy's game by 2^21 are 1,273:
-// their reads fill more than the first-level cache).
+// A block is the part of the sparse method's work that a run of heaps
+// can share. For a rare heap r far enough below the run's first heap n0,
+// the values v(n - t - r) of the run's heaps n are consecutive in the
+// table, so the options of all of them are marked in one pass over a
+// short stretch, instead of one scattered read per rare heap for each
+// heap (the rare heaps of Grundy's game by 2^21 are 1,273: their reads
+// fill more than the first-level cache). A block made by a helper thread
+// (parallel.go) also marks, for each heap, the splits of a few windows of
+// its walk (a pre-walk): the options of the other parity that most heaps
+// need are then there before the heap is computed.
 type block struct {
 	n0, n int // heaps n0 .. n0+n-1
 	// The rare heaps rare[:start] (those below rmin) are left to each
 	// heap, as are rare[rareIdx:] (found after the block was made).
 	rmin, start, rareIdx int
+	classes              int // the classes (core.classes) it was made for
 	wide                 bool
 	lim                  int      // wide: the bytes of a heap's marks
 	sets                 []uint64 // narrow: a heap's values, all below 64
 	seen                 []byte   // wide: a heap's values, a byte each
-	pairs                int64
+	pairs, walked        int64
 }
 
 const blockHeaps = 128
+
+// preWalk is the part of each heap's walk a block marks: windows windows
+// of depth splits each, span apart, from a = from (0 windows: none).
+type preWalk struct {
+	windows, depth, span, from int
+}
 
 // covers reports whether the block holds heap n's marks.
 func (b *block) covers(n int) bool { return n >= b.n0 && n < b.n0+b.n }
 
 // fillBlock marks, for heaps n0 .. n0+count-1, the values of the splits
-// (r, n - t - r) of every split rule and rare heap r >= rmin; every
-// value v(n - t - r) it reads must be known (n0 + count - 1 - t - r < n0,
-// which r >= rmin >= count ensures).
-func fillBlock[V word](b *block, vals []V, rare []int, rareV []V, splits []split, n0, count, rmin int, wide bool, lim int) {
+// (r, n - t - r) of every split rule and rare heap r >= rmin, and those
+// of the pre-walk; every value v(n - t - r) it reads must be known
+// (below n0 - (rmin - count): rmin >= count for the values below n0,
+// rmin >= 2*count for those below the block before, and the pre-walk's
+// from >= rmin).
+func fillBlock[V word](b *block, vals []V, rare []int, rareV []V, splits []split, n0, count, rmin int, wide bool, lim int, pw preWalk) {
 	b.n0, b.n, b.rmin, b.rareIdx, b.wide, b.lim = n0, count, rmin, len(rare), wide, lim
 	if wide {
 		if len(b.seen) < count*lim {
@@ -66,6 +78,32 @@ func fillBlock[V word](b *block, vals []V, rare []int, rareV []V, splits []split
 		}
 	}
 	b.pairs = pairs
+	b.walked = 0
+	if pw.windows == 0 || pw.depth == 0 {
+		return
+	}
+	// The pre-walk: heap by heap, window by window (the windows' values
+	// stay in the cache from one heap to the next).
+	for i := range count {
+		n := n0 + i
+		for _, sp := range splits {
+			rem := n - sp.take
+			hi := splitLimit(rem, sp.unequal)
+			for j := range pw.windows {
+				a := pw.from + j*pw.span
+				e := min(a+pw.depth, hi+1)
+				if a >= e {
+					break
+				}
+				if wide {
+					scanBytes(vals, b.seen[i*lim:(i+1)*lim], rem, a, e)
+				} else {
+					b.sets[i] |= scanReg(vals, rem, a, e)
+				}
+				b.walked += int64(e - a)
+			}
+		}
+	}
 }
 
 // markRange marks rv ^ vals[base+i] for heaps n0+i, lo <= i < hi.

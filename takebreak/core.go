@@ -34,26 +34,22 @@ type core[V word] struct {
 	// Then: the heaps computed by the sparse method, and its work.
 	sparseAt [2]int64
 
-	marks    []uint64 // the option values of the heap being computed
-	seen     []byte   // the same, a byte a value (wide values)
-	needList []uint32
-
 	// Three-heap rules: s2[m*nw:(m+1)*nw] is the set of values of the
 	// splits of m into two nonempty heaps; by value v, u[v*nw:(v+1)*nw]
 	// is a scratch union of such sets.
 	s2 []uint64
 	u  []uint64
 
-	// The walk: its orders' lengths in this epoch's trials, the best, the
-	// order of the heap being computed, the heaps walked, the top of the
-	// windows' range.
-	blk        block
-	wk         walker
-	walkTrials [len(walkOrders)]int64
-	walkBest   int
-	walkOrder  int
-	epoch      int
-	walkLo     int
+	// w computes the heaps; blocks are a helper thread's (parallel.go).
+	w          [1]*worker[V]
+	blocks     [2]*block
+	workers    int   // threads that may compute (1 or 2)
+	parallelAt int   // the first heap of a pipeline
+	preDepth   int   // the pre-walk's splits a window
+	perHeap    int64 // the sparse method's work a heap (at the last choice)
+	minWork    int64 // the least of it for a pipeline (minPerHeap)
+	// classes counts the choices of classes (a block is made for one).
+	classes int
 
 	plain bool   // never the sparse method
 	limit uint32 // values above it widen the table (tests; 0: V's largest)
@@ -62,6 +58,8 @@ type core[V word] struct {
 
 // Stats says what a Solver did.
 type Stats struct {
+	Parallel     int64 // heaps computed in parallel segments
+	Spins        int64
 	Sparse       bool   // the sparse method is in use
 	Mask         uint32 // its classes
 	PosParity    bool   //  (and the heap's parity)
@@ -82,8 +80,11 @@ const (
 	chunkFirst  = 32   // splits walked before the first check of the walk
 )
 
-func newCore[V word](r *rules, plain bool, limit uint32) *core[V] {
-	c := &core[V]{r: r, plain: plain, limit: limit, choseAt: firstChoice / 2}
+func newCore[V word](r *rules, plain bool, limit uint32, workers, parallelAt int, minWork int64) *core[V] {
+	c := &core[V]{r: r, plain: plain, limit: limit, choseAt: firstChoice / 2, workers: workers, parallelAt: parallelAt, minWork: minWork}
+	c.w[0] = &worker[V]{c: c}
+	c.blocks = [2]*block{{}, {}}
+	c.preDepth = 8
 	c.setWords(2)
 	return c
 }
@@ -92,7 +93,6 @@ func newCore[V word](r *rules, plain bool, limit uint32) *core[V] {
 func (c *core[V]) setWords(nw int) {
 	old := c.nw
 	c.nw = nw
-	c.marks = make([]uint64, nw)
 	c.setDense()
 	if len(c.r.triples) > 0 {
 		// Re-stride the split sets.
@@ -135,6 +135,7 @@ func (c *core[V]) extend(upTo int, poll func() bool) (fits bool) {
 	if c.limit > 0 {
 		maxV = min(maxV, c.limit)
 	}
+	w := c.w[0]
 	for n := len(c.vals); n <= upTo; n++ {
 		if n&4095 == 0 || work > 1<<20 {
 			work = 0
@@ -145,8 +146,22 @@ func (c *core[V]) extend(upTo int, poll func() bool) (fits bool) {
 		if n >= 2*c.choseAt || len(c.rare) > 2*c.rareAt+256 && 8*n >= 9*c.choseAt {
 			c.choose()
 		}
-		v, w := c.step(n)
-		work += w
+		if c.parallel(n) {
+			// Heaps n .. end-1 with a helper thread (parallel.go).
+			end := min(upTo+1, n+segmentHeaps, 2*c.choseAt)
+			reached, wk, fits := pipeline(c, n, end, maxV)
+			work += wk + 1<<21 // (and poll)
+			if !fits {
+				return false
+			}
+			if reached > n {
+				n = reached - 1
+				continue
+			}
+		}
+		w.rare, w.rareV = c.rare, c.rareV
+		v, wk := w.step(n, c.vals)
+		work += wk
 		if v > maxV {
 			return false
 		}
@@ -154,6 +169,26 @@ func (c *core[V]) extend(upTo int, poll func() bool) (fits bool) {
 	}
 	return true
 }
+
+// settings returns how the table is made (checkpoint.go).
+func (c *core[V]) settings() settings {
+	return settings{r: c.r, plain: c.plain, limit: c.limit, workers: c.workers, parallelAt: c.parallelAt, minWork: c.minWork}
+}
+
+// bits32 is the number of bits of v.
+func bits32(v uint32) int { return bits.Len32(v) }
+
+// parallel reports whether heap n starts a parallel segment: two threads
+// allowed, the sparse method in use, no moves that leave three heaps, and
+// heaps enough for the work to pay for the threads.
+func (c *core[V]) parallel(n int) bool {
+	return c.workers > 1 && c.sparse && len(c.r.triples) == 0 && n >= c.parallelAt && c.perHeap >= c.minWork
+}
+
+// minPerHeap is the work of a heap (options looked at) below which a
+// helper thread does not pay (.1777, 250 a heap: 1.01 s alone, 1.12 s with
+// a helper, for 3,000,000 heaps).
+const minPerHeap = 500
 
 // add appends heap n's value v.
 func (c *core[V]) add(n int, v uint32) {
@@ -178,412 +213,6 @@ func (c *core[V]) add(n int, v uint32) {
 			set[u>>6] |= 1 << (u & 63)
 		}
 	}
-}
-
-// step computes heap n's value; it returns it and the work it took.
-// Values below 64 (two words of sets) take the narrow path, whose sets
-// are one register; wider ones mark bytes (a store, which the next
-// option does not wait for, where setting a bit of a word would).
-func (c *core[V]) step(n int) (uint32, int64) {
-	if c.nw <= 2 {
-		return c.stepNarrow(n)
-	}
-	return c.stepWide(n)
-}
-
-// singlesAndTriples returns the set of values below 64 of the moves
-// that leave nothing or one heap, the other values marked in seen (nil:
-// none can be 64 or more), and the triples' values added to c.marks.
-func (c *core[V]) singles(n int, seen []byte) uint64 {
-	var set uint64
-	vals := c.vals
-	for _, s := range c.r.singles {
-		if s.take > n {
-			break
-		}
-		if rem := n - s.take; rem == 0 {
-			if s.whole {
-				set |= 1
-			}
-		} else if s.one {
-			if u := uint32(vals[rem]); u < 64 {
-				set |= 1 << u
-			} else {
-				seen[u] = 1
-			}
-		}
-	}
-	return set
-}
-
-// stepNarrow is step for values below 64.
-func (c *core[V]) stepNarrow(n int) (uint32, int64) {
-	vals := c.vals
-	set := c.singles(n, nil)
-	var work int64
-	if len(c.r.triples) > 0 {
-		clear(c.marks)
-		work += c.markTriples(n)
-		c.st.PlainPairs += work
-		set |= c.marks[0]
-	}
-	if len(c.r.splits) == 0 {
-		return mex64(set), work + 1
-	}
-	if !c.sparse {
-		for _, sp := range c.r.splits {
-			rem := n - sp.take
-			if hi := splitLimit(rem, sp.unequal); hi >= 1 {
-				set |= scanReg(vals, rem, 1, hi+1)
-				work += int64(hi)
-				c.st.PlainPairs += int64(hi)
-			}
-		}
-		return mex64(set), work + 1
-	}
-	c.st.SparseHeaps++
-
-	// The options with a rare part: every option value of the common
-	// values' parity is among them. Those of the rare heaps far below
-	// come from the block.
-	b := c.block(n, false)
-	set |= b.sets[n-b.n0]
-	var rw int64
-	for _, sp := range c.r.splits {
-		rem := n - sp.take
-		if rem < 2 {
-			continue
-		}
-		rv := c.rareV
-		rare := c.rare
-		for i := 0; i < len(rare); i++ {
-			if i == b.start {
-				if i = b.rareIdx; i >= len(rare) {
-					break
-				}
-			}
-			r := rare[i]
-			if r >= rem {
-				break
-			}
-			if sp.unequal && 2*r == rem {
-				continue
-			}
-			set |= 1 << ((rv[i] ^ vals[rem-r]) & 63)
-			rw++
-		}
-	}
-	c.st.RarePairs += rw
-	work += rw
-
-	// The candidate: the smallest value of the common values' parity
-	// that no option has; then the values of the other parity below it
-	// that no option found so far has.
-	dense := c.dense[c.alpha&(n-c.r.splitParity)&1][0]
-	free := ^(set | dense)
-	if free == 0 {
-		return c.walkAll(n, set, work)
-	}
-	cand := uint32(bits.TrailingZeros64(free))
-	need := dense &^ set & (1<<cand - 1)
-	if need == 0 {
-		return cand, work + 1
-	}
-
-	// Walk the splits until they have turned up.
-	w := c.walkStart(n)
-	for w.next() {
-		for _, sp := range c.r.splits {
-			rem := n - sp.take
-			hi := splitLimit(rem, sp.unequal)
-			for _, run := range w.runs {
-				if e := min(run[1], hi+1); run[0] < e {
-					set |= scanReg(vals, rem, run[0], e)
-				}
-			}
-		}
-		if need&^set == 0 {
-			return cand, work + c.walkEnd(w)
-		}
-	}
-	c.walkEnd(w)
-	c.st.FullScans++
-	return mex64(set), work + w.pairs + 1
-}
-
-// block returns the block that holds heap n's marks from the rare heaps
-// far below, making it if need be.
-func (c *core[V]) block(n int, wide bool) *block {
-	b := &c.blk
-	if b.covers(n) && b.wide == wide && (!wide || b.lim == 64*c.nw) {
-		return b
-	}
-	fillBlock(b, c.vals, c.rare, c.rareV, c.r.splits, n, blockHeaps, blockHeaps, wide, 64*c.nw)
-	c.st.RarePairs += b.pairs
-	return b
-}
-
-// walkAll finishes a heap by walking every split (set: the values below
-// 64 found so far).
-func (c *core[V]) walkAll(n int, set uint64, work int64) (uint32, int64) {
-	for _, sp := range c.r.splits {
-		rem := n - sp.take
-		if hi := splitLimit(rem, sp.unequal); hi >= 1 {
-			set |= scanReg(c.vals, rem, 1, hi+1)
-			work += int64(hi)
-		}
-	}
-	c.st.FullScans++
-	return mex64(set), work + 1
-}
-
-// stepWide is step for values of 64 or more.
-func (c *core[V]) stepWide(n int) (uint32, int64) {
-	vals := c.vals
-	nw := c.nw
-	if len(c.seen) < 64*nw {
-		c.seen = make([]byte, 64*nw)
-	}
-	seen := c.seen[:64*nw]
-	marks := c.marks
-	clear(marks)
-	var work int64
-	if len(c.r.triples) > 0 {
-		work += c.markTriples(n)
-		c.st.PlainPairs += work
-	}
-	marks[0] |= c.singles(n, seen)
-	if len(c.r.splits) == 0 {
-		foldSeen(marks, seen)
-		return mex(marks), work + 1
-	}
-	if !c.sparse {
-		for _, sp := range c.r.splits {
-			rem := n - sp.take
-			if hi := splitLimit(rem, sp.unequal); hi >= 1 {
-				scanBytes(vals, seen, rem, 1, hi+1)
-				work += int64(hi)
-				c.st.PlainPairs += int64(hi)
-			}
-		}
-		foldSeen(marks, seen)
-		return mex(marks), work + 1
-	}
-	c.st.SparseHeaps++
-
-	// The options with a rare part (those of the rare heaps far below
-	// from the block).
-	b := c.block(n, true)
-	bs := b.seen[(n-b.n0)*b.lim : (n-b.n0+1)*b.lim]
-	var rw int64
-	for _, sp := range c.r.splits {
-		rem := n - sp.take
-		if rem < 2 {
-			continue
-		}
-		rv := c.rareV
-		rare := c.rare
-		for i := 0; i < len(rare); i++ {
-			if i == b.start {
-				if i = b.rareIdx; i >= len(rare) {
-					break
-				}
-			}
-			r := rare[i]
-			if r >= rem {
-				break
-			}
-			if sp.unequal && 2*r == rem {
-				continue
-			}
-			bs[rv[i]^vals[rem-r]] = 1
-			rw++
-		}
-	}
-	c.st.RarePairs += rw
-	work += rw
-	foldSeen(marks, bs)
-	foldSeen(marks, seen)
-
-	// The candidate, and the values of the other parity below it that no
-	// option found so far has.
-	dense := c.dense[c.alpha&(n-c.r.splitParity)&1]
-	cand := -1
-	for w, m := range marks {
-		if x := ^(m | dense[w]); x != 0 {
-			cand = w*64 + bits.TrailingZeros64(x)
-			break
-		}
-	}
-	if cand < 0 {
-		// (No free value of that parity: walk every split.)
-		for _, sp := range c.r.splits {
-			rem := n - sp.take
-			if hi := splitLimit(rem, sp.unequal); hi >= 1 {
-				scanBytes(vals, seen, rem, 1, hi+1)
-				work += int64(hi)
-			}
-		}
-		c.st.FullScans++
-		foldSeen(marks, seen)
-		return mex(marks), work + 1
-	}
-	need := c.needList[:0]
-	for w := 0; w <= cand>>6; w++ {
-		x := dense[w] &^ marks[w]
-		if w == cand>>6 {
-			x &= 1<<(cand&63) - 1
-		}
-		for ; x != 0; x &= x - 1 {
-			need = append(need, uint32(w*64+bits.TrailingZeros64(x)))
-		}
-	}
-	c.needList = need
-	if len(need) == 0 {
-		return uint32(cand), work + 1
-	}
-
-	// Walk the splits until they have turned up.
-	w := c.walkStart(n)
-	for w.next() {
-		for _, sp := range c.r.splits {
-			rem := n - sp.take
-			hi := splitLimit(rem, sp.unequal)
-			for _, run := range w.runs {
-				if e := min(run[1], hi+1); run[0] < e {
-					scanBytes(vals, seen, rem, run[0], e)
-				}
-			}
-		}
-		k := 0
-		for _, v := range need {
-			if seen[v] == 0 {
-				need[k] = v
-				k++
-			}
-		}
-		need = need[:k]
-		if k == 0 {
-			clear(seen)
-			return uint32(cand), work + c.walkEnd(w)
-		}
-	}
-	c.walkEnd(w)
-	c.st.FullScans++
-	foldSeen(marks, seen)
-	return mex(marks), work + w.pairs + 1
-}
-
-// The walk's order. Near values are alike (consecutive heaps' values are
-// correlated), so the splits of a short run of a's give fewer distinct
-// values than as many splits taken far apart: walking 64 windows of the
-// smaller parts' range in turn, a few splits of each at a time, finds the
-// values Grundy's game needs in about half the splits of a walk from the
-// small end (1,300 against 2,900 at heap 2^20), yet keeps to 128 short
-// runs of the table, which stay in the cache from one heap to the next
-// (the windows do not move while n is below twice what it was when they
-// were placed). Some games do better from the small end (.376: 1,700
-// against 4,200), so the walk tries each order for 1,024 heaps in every
-// 16,384 and keeps the best for the rest.
-var walkOrders = [...]int{1, 16, 64} // windows
-
-const (
-	walkTrial = 1024
-	walkEpoch = 16384
-)
-
-// walker is a walk over the smaller parts a in [1, top], in rounds of
-// runs [from, to).
-type walker struct {
-	windows, span int // windows of span a's each, from 1
-	top           int
-	d, chunk      int // the depth in the windows; a's a window gives a round
-	j, group      int // the next window; windows a round
-	a             int // past the windows: the next a
-	runs          [][2]int
-	pairs         int64
-}
-
-// walkStart starts heap n's walk.
-func (c *core[V]) walkStart(n int) *walker {
-	w := &c.wk
-	top := 0
-	for _, sp := range c.r.splits {
-		top = max(top, splitLimit(n-sp.take, sp.unequal))
-	}
-	if c.epoch%walkEpoch == 0 {
-		// Place the windows for this epoch: within every rule's range.
-		lo := top
-		for _, sp := range c.r.splits {
-			lo = min(lo, splitLimit(n-sp.take, sp.unequal))
-		}
-		c.walkLo = max(lo, 0)
-	}
-	k := c.epoch % walkEpoch
-	var order int
-	switch {
-	case k < len(walkOrders)*walkTrial:
-		order = k / walkTrial
-	default:
-		if k == len(walkOrders)*walkTrial {
-			c.walkBest = 0
-			for i, p := range c.walkTrials {
-				if p < c.walkTrials[c.walkBest] {
-					c.walkBest = i
-				}
-			}
-			c.walkTrials = [len(walkOrders)]int64{}
-		}
-		order = c.walkBest
-	}
-	c.walkOrder = order
-	c.epoch++
-	*w = walker{windows: walkOrders[order], top: top, runs: w.runs[:0], a: 1, chunk: chunkFirst}
-	w.span = c.walkLo / w.windows
-	if w.windows == 1 || w.span < 64 {
-		w.windows, w.span = 1, 0
-	} else {
-		// Rounds of 64 splits: 4 windows of 16, or 8 of 8.
-		w.chunk = max(8, 256/w.windows)
-		w.group = 64 / w.chunk
-		w.a = 1 + w.windows*w.span
-	}
-	return w
-}
-
-// next sets the runs of the walk's next round; false when it is over.
-func (w *walker) next() bool {
-	w.runs = w.runs[:0]
-	if w.d < w.span {
-		l := min(w.chunk, w.span-w.d)
-		g := min(w.group, w.windows-w.j)
-		for j := w.j; j < w.j+g; j++ {
-			from := 1 + j*w.span + w.d
-			w.runs = append(w.runs, [2]int{from, from + l})
-		}
-		w.pairs += int64(l * g)
-		if w.j += g; w.j == w.windows {
-			w.j = 0
-			w.d += l
-		}
-		return true
-	}
-	if w.a > w.top {
-		return false
-	}
-	end := min(w.a+w.chunk, w.top+1)
-	w.runs = append(w.runs, [2]int{w.a, end})
-	w.pairs += int64(end - w.a)
-	w.a = end
-	w.chunk = min(2*w.chunk, 4096)
-	return true
-}
-
-// walkEnd notes a walk's length; it returns it.
-func (c *core[V]) walkEnd(w *walker) int64 {
-	c.walkTrials[c.walkOrder] += w.pairs
-	c.st.PairsWalked += w.pairs
-	return w.pairs
 }
 
 // foldSeen moves the values marked in seen into marks, clearing seen.
@@ -638,43 +267,6 @@ func splitLimit(rem int, unequal bool) int {
 		return (rem - 1) / 2
 	}
 	return rem / 2
-}
-
-// markTriples marks the values of the moves that leave three heaps: a
-// part c and a split of the rest, whose set of values is s2.
-func (c *core[V]) markTriples(n int) int64 {
-	nw := c.nw
-	if need := (int(c.maxV) + 1) * nw; len(c.u) < need {
-		c.u = make([]uint64, need)
-	}
-	var work int64
-	for _, t := range c.r.triples {
-		rem := n - t
-		if rem < 3 {
-			continue
-		}
-		u := c.u[:(int(c.maxV)+1)*nw]
-		clear(u)
-		for x := 1; x <= rem-2; x++ {
-			v := int(c.vals[x])
-			set := c.s2[(rem-x)*nw : (rem-x+1)*nw]
-			dst := u[v*nw : (v+1)*nw]
-			for w, b := range set {
-				dst[w] |= b
-			}
-		}
-		work += int64(rem*nw + (int(c.maxV)+1)*nw)
-		for v := 0; v <= int(c.maxV); v++ {
-			for w, b := range u[v*nw : (v+1)*nw] {
-				for b != 0 {
-					y := uint32(w*64+bits.TrailingZeros64(b)) ^ uint32(v)
-					c.marks[y>>6] |= 1 << (y & 63)
-					b &= b - 1
-				}
-			}
-		}
-	}
-	return work
 }
 
 // mex is the smallest value not in the set.
@@ -771,7 +363,7 @@ func (c *core[V]) choose() {
 			c.common = 1 ^ c.r.splitParity
 		}
 		c.setDense()
-		c.blk.n = 0
+		c.classes++
 		c.rare, c.rareV = c.rare[:0], c.rareV[:0]
 		for k := 1; k < n; k++ {
 			if v := uint32(c.vals[k]); c.rareHeap(k, v) {
@@ -787,13 +379,15 @@ func (c *core[V]) choose() {
 	// its walks since the last choice cost less than half the plain
 	// one's.
 	c.sparse = 4*len(c.rare) < n
-	if h := c.st.SparseHeaps - c.sparseAt[0]; c.sparse && h > 1024 {
-		per := (c.st.RarePairs + c.st.PairsWalked - c.sparseAt[1]) / h
+	st := c.stats()
+	if h := st.SparseHeaps - c.sparseAt[0]; c.sparse && h > 1024 {
+		per := (st.RarePairs + st.PairsWalked - c.sparseAt[1]) / h
+		c.perHeap = per
 		if per > int64(n*len(c.r.splits))/4 {
 			c.sparse = false
 		}
 	}
-	c.sparseAt = [2]int64{c.st.SparseHeaps, c.st.RarePairs + c.st.PairsWalked}
+	c.sparseAt = [2]int64{st.SparseHeaps, st.RarePairs + st.PairsWalked}
 }
 
 // wht is the Walsh-Hadamard transform in place: h[m] becomes the sum of
@@ -812,6 +406,11 @@ func wht(h []int64) {
 // stats fills in what the table knows.
 func (c *core[V]) stats() Stats {
 	s := c.st
+	for _, w := range c.w {
+		if w != nil {
+			s.add(w.st)
+		}
+	}
 	s.Sparse, s.Mask, s.PosParity = c.sparse, c.mask, c.alpha == 1
 	s.Rare = len(c.rare)
 	s.LastRare = -1
@@ -822,6 +421,16 @@ func (c *core[V]) stats() Stats {
 	var z V
 	s.BytesPerHeap = sizeOf(z)
 	return s
+}
+
+// add adds the counters of t to s.
+func (s *Stats) add(t Stats) {
+	s.Parallel += t.Parallel
+	s.SparseHeaps += t.SparseHeaps
+	s.FullScans += t.FullScans
+	s.PairsWalked += t.PairsWalked
+	s.RarePairs += t.RarePairs
+	s.PlainPairs += t.PlainPairs
 }
 
 func sizeOf[V word](v V) int {
@@ -839,7 +448,11 @@ func widen[V, W word](c *core[V]) *core[W] {
 	d := &core[W]{r: c.r, plain: c.plain, maxV: c.maxV, nw: c.nw, limit: 2 * c.limit,
 		sparse: c.sparse, mask: c.mask, alpha: c.alpha, common: c.common,
 		rare: c.rare, choseAt: c.choseAt, rareAt: c.rareAt,
-		marks: c.marks, dense: c.dense, s2: c.s2, st: c.st}
+		dense: c.dense, s2: c.s2, st: c.stats(), workers: c.workers, parallelAt: c.parallelAt, sparseAt: c.sparseAt,
+		classes: c.classes + 1, preDepth: c.preDepth, perHeap: c.perHeap, minWork: c.minWork}
+	d.blocks = [2]*block{{}, {}}
+	d.st.Sparse, d.st.Rare, d.st.LastRare, d.st.MaxValue, d.st.BytesPerHeap = false, 0, 0, 0, 0
+	d.w[0] = &worker[W]{c: d}
 	if var0 := W(0); sizeOf(var0) == 4 {
 		d.limit = 0
 	}

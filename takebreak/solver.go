@@ -15,9 +15,15 @@ type Options struct {
 	// Plain makes the Solver use the plain method only (the fallback,
 	// and the reference the sparse method is tested against).
 	Plain bool
+	// Workers is the number of threads that may compute values (1 or 2;
+	// 0: 1). Values are the same whatever it is.
+	Workers int
 	// narrow, when not 0, is the largest value of the first table, twice
 	// that of the second (tests of widening).
 	narrow uint32
+	// parallelAt, when not 0, is the first heap of a pipeline, whatever
+	// the work of a heap (tests; 2^14, and heaps of 500 options or more).
+	parallelAt int
 }
 
 // NewSolver returns a Solver of game g, or an error when g's rules are
@@ -27,7 +33,14 @@ func NewSolver(g *Game, o Options) (*Solver, error) {
 		return nil, err
 	}
 	r := compile(g)
-	return &Solver{g: g, r: r, c8: newCore[uint8](r, o.Plain, o.narrow)}, nil
+	w := max(o.Workers, 1)
+	at, minWork := o.parallelAt, int64(minPerHeap)
+	if at > 0 {
+		minWork = 0
+	} else {
+		at = 1 << 14
+	}
+	return &Solver{g: g, r: r, c8: newCore[uint8](r, o.Plain, o.narrow, min(w, 2), at, minWork)}, nil
 }
 
 // Game returns the Solver's game.

@@ -1,6 +1,7 @@
 package takebreak
 
 import (
+	"bytes"
 	"flag"
 	"math/rand/v2"
 	"strings"
@@ -180,6 +181,80 @@ func TestParseCode(t *testing.T) {
 	for _, bad := range []string{"77", "1.7", "0.", "12.3", "0.7g"} {
 		if _, err := ParseCode(bad); err == nil || !strings.Contains(err.Error(), "take-and-break code") {
 			t.Errorf("ParseCode(%q): %v", bad, err)
+		}
+	}
+}
+
+// TestParallel: two threads give the values of one, on games with a
+// sparse space (and on the heaps past 2048, where the segments start
+// here), values that widen the sets and the table included.
+func TestParallel(t *testing.T) {
+	n := 60000
+	if testing.Short() {
+		n = 20000
+	}
+	games := []*Game{Grundys()}
+	for _, code := range []string{"0.127", "0.56", "0.1777", "0.376", "0.6", "0.16", "4.07", "0.354", "0.166", "0.3374"} {
+		games = append(games, mustCode(t, code))
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 12 {
+		code := "0."
+		for range 1 + r.IntN(3) {
+			code += string("01234567"[r.IntN(8)])
+		}
+		games = append(games, mustCode(t, code))
+	}
+	used := 0
+	for _, g := range games {
+		one := solve(t, g, n, Options{Workers: 1})
+		for _, o := range []Options{{Workers: 2, parallelAt: 2048}, {Workers: 2, parallelAt: 2048, narrow: 3}} {
+			two := solve(t, g, n, o)
+			if d := firstDiff(one, two, n); d >= 0 {
+				t.Fatalf("%s %+v: heap %d: %d on two threads, %d on one", g.Name, o, d, two.Value(d), one.Value(d))
+			}
+			if two.Stats().Parallel > 0 {
+				used++
+			}
+		}
+	}
+	if used < 20 {
+		t.Errorf("parallel segments ran for %d games only", used)
+	}
+}
+
+// TestCheckpoint: a Solver restored from a checkpoint of another goes on
+// to the values a Solver computes alone; a checkpoint of another game is
+// skipped, and what is not a checkpoint is an error.
+func TestCheckpoint(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.56", 30000}, {"0.166", 3000}, {"0.b7", 400}, {"4.07", 5000}} {
+		g := mustCode(t, c.code)
+		want := solve(t, g, 2*c.n, Options{})
+		part := solve(t, g, c.n, Options{Workers: 2, parallelAt: 2048})
+		other := solve(t, mustCode(t, "0.77"), 500, Options{})
+		var buf bytes.Buffer
+		if err := other.Save(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if err := part.Save(&buf); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := NewSolver(g, Options{Workers: 2, parallelAt: 2048})
+		if k, err := s.Restore(bytes.NewReader(buf.Bytes())); err != nil || k != c.n+1 {
+			t.Fatalf("%s: Restore: %d, %v", c.code, k, err)
+		}
+		s.Extend(2*c.n, nil)
+		if d := firstDiff(s, want, 2*c.n); d >= 0 {
+			t.Fatalf("%s: heap %d: %d after a checkpoint, %d alone", c.code, d, s.Value(d), want.Value(d))
+		}
+	}
+	s, _ := NewSolver(Grundys(), Options{})
+	for _, bad := range []string{"hello\n", "grundy-takebreak 1 0:4u 1 100\n\x00\x00"} {
+		if _, err := s.Restore(strings.NewReader(bad)); err == nil {
+			t.Errorf("%q restored", bad)
 		}
 	}
 }

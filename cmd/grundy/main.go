@@ -73,6 +73,9 @@ Flags (run, -e and the REPL; --stats and the limits also for graph and table):
                        1M (default: half the machine's memory)
   --history FILE       the REPL's history file (default ~/.grundy_history;
                        also GRUNDY_HISTORY; empty turns history off)
+  --checkpoint FILE    save the values of take-and-break families (period,
+                       large tables) to FILE about every minute and when the
+                       run ends or stops, and go on from FILE's values
 
 Exit status: 0 success; 1 runtime error, failed assertion or output that
 could not be written; 2 syntax error or bad usage. The language is
@@ -110,14 +113,15 @@ func main() {
 }
 
 type config struct {
-	stats     bool
-	explain   bool
-	maxStates int64
-	maxSteps  int64
-	timeout   time.Duration
-	maxMemory string
-	memBytes  int64
-	history   string
+	stats      bool
+	explain    bool
+	maxStates  int64
+	maxSteps   int64
+	timeout    time.Duration
+	maxMemory  string
+	memBytes   int64
+	history    string
+	checkpoint string
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -248,6 +252,7 @@ func addLimitFlags(fs *flag.FlagSet, cfg *config) {
 	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, "")
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
 	fs.StringVar(&cfg.maxMemory, "max-memory", "", "")
+	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "")
 }
 
 // checkLimitFlags validates the flags addLimitFlags defined and fills in
@@ -336,7 +341,7 @@ func unwrapPathError(err error) error {
 func runSource(cfg config, name, src string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	s := eval.NewSession(withProgress(eval.Options{Stdout: stdout, Stdin: stdin, Limits: limits(cfg)}, stderr))
+	s := eval.NewSession(withProgress(eval.Options{Stdout: stdout, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint}, stderr))
 	start := time.Now()
 	err := s.ExecFile(ctx, name, src)
 	if cfg.stats {

@@ -110,7 +110,7 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	// FILE's print output goes to standard error: standard output is the
 	// picture.
-	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg)}, stderr))
+	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint}, stderr))
 	start := time.Now()
 	texts := map[string]string{file: string(src), plotName: spec}
 	if err := s.ExecFile(ctx, file, string(src)); err != nil {

@@ -1,0 +1,156 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// declareLoops writes the game of an octal code as a grundy declaration
+// whose alternatives are all loops (the shape a user writes a subtraction
+// game or Kayles in), in one of several equivalent spellings.
+func declareLoops(name, code string, r *rand.Rand) string {
+	var alts []string
+	dot := strings.IndexByte(code, '.')
+	add := func(k, d int) {
+		K := fmt.Sprint(k)
+		switch {
+		case d&3 == 3 && k > 0:
+			alts = append(alts, fmt.Sprintf("%s(n - s) for s in [%s] if s <= n", name, K))
+		case d&2 != 0 && k > 0:
+			alts = append(alts, fmt.Sprintf("%s(n - s) for s in {%s} if s < n", name, K))
+		case d&1 != 0 && k > 0:
+			alts = append(alts, fmt.Sprintf("%s(n - s) for s in [%s] if s <= n if s >= n", name, K))
+		}
+		if d&4 != 0 {
+			switch r.IntN(3) {
+			case 0:
+				alts = append(alts, fmt.Sprintf("%s(a) + %s(n - %s - a) for a in 1 .. (n - %s) / 2", name, name, K, K))
+			case 1:
+				alts = append(alts, fmt.Sprintf("%s(a) + %s(n - %s - a) for a in 1 .. n - %s - 1", name, name, K, K))
+			default:
+				alts = append(alts, fmt.Sprintf("%s(n - %s - a) + %s(a) for a in 1 .. n if 2 * a <= n - %s", name, K, name, K))
+			}
+		}
+	}
+	if dot == 1 {
+		var d int
+		fmt.Sscanf(code[:1], "%x", &d)
+		add(0, d)
+	}
+	for i, c := range code[dot+1:] {
+		var d int
+		fmt.Sscanf(string(c), "%x", &d)
+		add(i+1, d)
+	}
+	if len(alts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("game %s(n) moves\n    %s\n", name, strings.Join(alts, "\n  | "))
+}
+
+func runOut(t *testing.T, src string, o Options) (string, *Session) {
+	t.Helper()
+	var out strings.Builder
+	o.Stdout = &out
+	s := NewSession(o)
+	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+		t.Fatalf("%v\nin:\n%s", err, src)
+	}
+	return out.String(), s
+}
+
+// TestUserTakeBreak: declared take-and-break games (random octal codes,
+// written as loops) give the values of octal(CODE), computed by the
+// sparse-space engine once a heap above 2048 is asked (the game's
+// periodic is then set); asked in the other order too.
+func TestUserTakeBreak(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	recognized := 0
+	for i := 0; i < 40; i++ {
+		code := "0."
+		for range 1 + r.IntN(3) {
+			code += fmt.Sprint(r.IntN(8))
+		}
+		src := declareLoops("g", code, r)
+		if src == "" {
+			continue
+		}
+		const n = 3000
+		first := fmt.Sprintf("print sg(g(%d)) == sg(octal(%q)(%d))\n", n, code, n)
+		all := fmt.Sprintf("print [sg(g(n)) for n in 0 .. %d] == [sg(octal(%q)(n)) for n in 0 .. %d]\n", n, code, n)
+		for _, order := range []string{first + all, all + first} {
+			out, s := runOut(t, src+order, Options{})
+			if out != "true\ntrue\n" {
+				t.Fatalf("%s: %q\n%s", code, out, src+order)
+			}
+			g := s.engine.gameByName("g")
+			if g != nil && g.periodic != nil && g.periodic.user != nil {
+				recognized++
+			}
+		}
+	}
+	if recognized < 40 {
+		t.Errorf("only %d runs used the sparse engine", recognized)
+	}
+}
+
+// TestUserTakeBreakBreaks: a game that follows a take-and-break rule up
+// to some heap only goes back to the general engine there: its values
+// are those of the general engine (all fast paths off) on both sides.
+func TestUserTakeBreakBreaks(t *testing.T) {
+	for _, src := range []string{
+		// Kayles below 2500, then only one pin at a time.
+		"game h(n) moves h(a) + h(n - 1 - a) for a in 0 .. n - 1 | h(a) + h(n - 2 - a) for a in 0 .. n - 2 if n < 2500\n",
+		// A split whose range narrows from heap 2600 on.
+		"game h(n) moves h(a) + h(n - 1 - a) for a in 1 .. min((n - 1) / 2, 1300)\n",
+		// A subtraction set that grows with the heap.
+		"game h(n) moves h(n - s) for s in 1 .. 1 + n / 2500 if s <= n\n",
+	} {
+		q := "print [sg(h(n)) for n in 2400 .. 2700], sg(h(4000))\n"
+		fast, s := runOut(t, src+"print sg(h(4000))\n"+q, Options{})
+		slow, _ := runOut(t, src+"print sg(h(4000))\n"+q, Options{Disable: AllPasses})
+		if fast != slow {
+			t.Errorf("%s: %q, the general engine says %q", src, fast, slow)
+		}
+		g := s.engine.gameByName("h")
+		if g == nil || g.periodic == nil || g.periodic.user == nil {
+			t.Errorf("%s: not taken for a take-and-break game", src)
+		} else if u := g.periodic.user; !u.broken || u.checked < 2400 || u.checked > 2700 {
+			t.Errorf("%s: the rule holds to heap %d (broken %v)", src, u.checked, u.broken)
+		}
+	}
+}
+
+// TestUserTakeBreakNot: games that are not take-and-break games stay on
+// the general engine.
+func TestUserTakeBreakNot(t *testing.T) {
+	for _, src := range []string{
+		"game h(n) moves h(k) for k in 0 .. n - 1\n",                                       // nim: any number taken
+		"game h(n) moves h(a) + h(n - a) + h(0) for a in 1 .. n - 1\n",                     // a third position
+		"game h(n) moves h(a) + h(n - 1 - a) for a in 1 .. (n - 1) / 3\n",                  // a third of the splits
+		"game h(n) moves h(n - s) for s in {1, 2} if s <= n | *1 for x in [0] if n == 5\n", // a nimber
+	} {
+		out, s := runOut(t, src+"print sg(h(3000))\n", Options{})
+		slow, _ := runOut(t, src+"print sg(h(3000))\n", Options{Disable: AllPasses})
+		if out != slow {
+			t.Errorf("%s: %q, the general engine says %q", src, out, slow)
+		}
+		if g := s.engine.gameByName("h"); g != nil && g.periodic != nil {
+			t.Errorf("%s: taken for a take-and-break game %s", src, describeRule(g.periodic.solver.Game()))
+		}
+	}
+}
+
+// gameByName returns the engine's game of that name (the last declared).
+func (e *Engine) gameByName(name string) *Game {
+	var out *Game
+	for _, g := range e.games {
+		if g.name == name {
+			out = g
+		}
+	}
+	return out
+}
