@@ -308,7 +308,7 @@ func (c *compiler) setBuilder(e lang.Expr) setBuildFn {
 		}
 	case *lang.Binary:
 		switch e.Op {
-		case "-", "|", "&", "^":
+		case lang.OpSub, lang.OpBitOr, lang.OpBitAnd, lang.OpXor:
 		default:
 			return nil
 		}
@@ -325,11 +325,11 @@ func (c *compiler) setBuilder(e lang.Expr) setBuildFn {
 				a, b := s.value(), t.value()
 				var r Value
 				switch op {
-				case "-":
+				case lang.OpSub:
 					r = opSub(pos, a, b)
-				case "|":
+				case lang.OpBitOr:
 					r = opBitOr(pos, a, b)
-				case "&":
+				case lang.OpBitAnd:
 					r = opBitAnd(pos, a, b)
 				default:
 					r = opXor(pos, a, b)
@@ -403,14 +403,14 @@ func (el *elemFn) addTo(fr *frame, s *setScratch) {
 }
 
 // combine applies a set operator to two bitmaps of one kind.
-func (s *setScratch) combine(op string, t *setScratch) {
+func (s *setScratch) combine(op lang.Op, t *setScratch) {
 	a, b := s.m.w, t.m.w
 	switch op {
-	case "-":
+	case lang.OpSub:
 		for i := range min(len(a), len(b)) {
 			a[i] &^= b[i]
 		}
-	case "&":
+	case lang.OpBitAnd:
 		a = a[:min(len(a), len(b))]
 		for i := range a {
 			a[i] &= b[i]
@@ -420,7 +420,7 @@ func (s *setScratch) combine(op string, t *setScratch) {
 			a = append(a, 0)
 		}
 		for i, x := range b {
-			if op == "|" {
+			if op == lang.OpBitOr {
 				a[i] |= x
 			} else {
 				a[i] ^= x

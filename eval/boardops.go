@@ -2,6 +2,8 @@ package eval
 
 import (
 	"math"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // The operators of boards: bits on ints (& | << >> **), set algebra
@@ -19,7 +21,7 @@ func opBitOr(pos Pos, a, b Value) Value {
 	case a.k == KSet && b.k == KSet:
 		return setUnion(a.Elems(), b.Elems())
 	}
-	boolErr(pos, "|", "or", a, b)
+	boolErr(pos, lang.OpBitOr, "or", a, b)
 	return None
 }
 
@@ -30,13 +32,13 @@ func opBitAnd(pos Pos, a, b Value) Value {
 	case a.k == KSet && b.k == KSet:
 		return setMerge(a.Elems(), b.Elems(), false, true, false)
 	}
-	boolErr(pos, "&", "and", a, b)
+	boolErr(pos, lang.OpBitAnd, "and", a, b)
 	return None
 }
 
 // boolErr is typeErr for & and |, with the hint a programmer from C needs
 // when both sides are bools.
-func boolErr(pos Pos, op, word string, a, b Value) {
+func boolErr(pos Pos, op lang.Op, word string, a, b Value) {
 	if a.k == KBool && b.k == KBool {
 		fail(pos, "cannot apply %q to bool and bool; use %q for conditions (%q is for ints and sets)", op, word, op)
 	}
@@ -82,7 +84,7 @@ func setMerge(x, y []Value, onlyX, both, onlyY bool) Value {
 }
 
 // shiftCount checks the count of a shift: 0 to 63.
-func shiftCount(pos Pos, op string, a, k int64) {
+func shiftCount(pos Pos, op lang.Op, a, k int64) {
 	if k < 0 || k > 63 {
 		fail(pos, "cannot shift %d %s %d: the shift count must be from 0 to 63", a, op, k)
 	}
@@ -90,19 +92,19 @@ func shiftCount(pos Pos, op string, a, k int64) {
 
 // shl is a << k for ints: a must be >= 0 and the result fit in 64 bits.
 func shl(pos Pos, a, k int64) int64 {
-	shiftCount(pos, "<<", a, k)
+	shiftCount(pos, lang.OpShl, a, k)
 	if a < 0 {
 		fail(pos, "cannot shift the negative int %d left (<< needs a value >= 0)", a)
 	}
 	if a > math.MaxInt64>>k {
-		overflow(pos, "<<", a, k)
+		overflow(pos, lang.OpShl, a, k)
 	}
 	return a << k
 }
 
 // shr is a >> k for ints (an arithmetic shift: -8 >> 1 is -4).
 func shr(pos Pos, a, k int64) int64 {
-	shiftCount(pos, ">>", a, k)
+	shiftCount(pos, lang.OpShr, a, k)
 	return a >> k
 }
 
@@ -113,7 +115,7 @@ func pow(pos Pos, a, k int64) int64 {
 	}
 	r, ok := powOK(a, k)
 	if !ok {
-		overflow(pos, "**", a, k)
+		overflow(pos, lang.OpPow, a, k)
 	}
 	return r
 }
@@ -147,11 +149,11 @@ func powOK(a, k int64) (int64, bool) {
 	}
 }
 
-func opShift(pos Pos, op string, a, b Value) Value {
+func opShift(pos Pos, op lang.Op, a, b Value) Value {
 	if a.k != KInt || b.k != KInt {
 		typeErr(pos, op, a, b)
 	}
-	if op == "<<" {
+	if op == lang.OpShl {
 		return Int(shl(pos, a.n, b.n))
 	}
 	return Int(shr(pos, a.n, b.n))
@@ -159,7 +161,7 @@ func opShift(pos Pos, op string, a, b Value) Value {
 
 func opPow(pos Pos, a, b Value) Value {
 	if a.k != KInt || b.k != KInt {
-		typeErr(pos, "**", a, b)
+		typeErr(pos, lang.OpPow, a, b)
 	}
 	return Int(pow(pos, a.n, b.n))
 }

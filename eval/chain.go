@@ -18,7 +18,7 @@ func (c *compiler) chain(e *lang.Chain) evalFn {
 	// evaluates itself (nil for other steps).
 	plus := make([]evalFn, len(e.Steps))
 	for i, st := range e.Steps {
-		if st.Op == "+" {
+		if st.Op == lang.OpAdd {
 			plus[i] = c.expr(st.Y)
 			c.count(st.Pos)
 			continue
@@ -55,61 +55,34 @@ func (c *compiler) step(start Pos, st lang.Step) func(fr *frame, a Value) Value 
 	pos, op := st.Pos, st.Op
 	c.count(pos)
 	switch op {
-	case "and", "or":
+	case lang.OpAnd, lang.OpOr:
 		// As condAt compiles X and Y: the left operand's error points
 		// at its start, the right one's at Y's.
-		what := "the operands of " + op
+		what := "the operands of " + op.String()
 		y := c.cond(st.Y, what)
-		and := op == "and"
+		and := op == lang.OpAnd
 		return func(fr *frame, a Value) Value {
 			if needBool(start, a, what) != and {
 				return a
 			}
 			return Bool(y(fr))
 		}
-	case "in":
-		if r, ok := st.Y.(*lang.Binary); ok && r.Op == ".." {
+	case lang.OpIn:
+		if r, ok := st.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
 			lo, hi := c.expr(r.X), c.expr(r.Y)
 			rpos := r.Pos
 			return func(fr *frame, v Value) Value {
 				a, b := lo(fr), hi(fr)
 				if a.k != KInt || b.k != KInt {
-					typeErr(rpos, "..", a, b)
+					typeErr(rpos, lang.OpRange, a, b)
 				}
 				return Bool(v.k == KInt && a.n <= v.n && v.n <= b.n)
 			}
 		}
 	}
-	y := c.expr(st.Y)
-	switch op {
-	case "in":
-		return func(fr *frame, a Value) Value { return Bool(opIn(pos, a, y(fr))) }
-	case "not in":
-		return func(fr *frame, a Value) Value { return Bool(!opIn(pos, a, y(fr))) }
-	case "==":
-		return func(fr *frame, a Value) Value { return Bool(Equal(a, y(fr))) }
-	case "!=":
-		return func(fr *frame, a Value) Value { return Bool(!Equal(a, y(fr))) }
-	case "<", "<=", ">", ">=":
-		return func(fr *frame, a Value) Value { return Bool(opCompare(pos, op, a, y(fr))) }
-	case "-":
-		return func(fr *frame, a Value) Value { return opSub(pos, a, y(fr)) }
-	case "*":
-		return func(fr *frame, a Value) Value { return opMul(fr.th, pos, a, y(fr)) }
-	case "/", "%":
-		return func(fr *frame, a Value) Value { return opDiv(pos, op, a, y(fr)) }
-	case "^":
-		return func(fr *frame, a Value) Value { return opXor(pos, a, y(fr)) }
-	case "|":
-		return func(fr *frame, a Value) Value { return opBitOr(pos, a, y(fr)) }
-	case "&":
-		return func(fr *frame, a Value) Value { return opBitAnd(pos, a, y(fr)) }
-	case "<<", ">>":
-		return func(fr *frame, a Value) Value { return opShift(pos, op, a, y(fr)) }
-	case "**":
-		return func(fr *frame, a Value) Value { return opPow(pos, a, y(fr)) }
-	case "..":
-		return func(fr *frame, a Value) Value { return opRange(fr.th, pos, a, y(fr)) }
+	y, f := c.expr(st.Y), binaryOps[op]
+	if f == nil {
+		panic("eval: unknown operator " + op.String())
 	}
-	panic("eval: unknown operator " + op)
+	return func(fr *frame, a Value) Value { return f(fr.th, pos, op, a, y(fr)) }
 }

@@ -506,7 +506,7 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 		c.push()
 		target := st.Target.(*lang.Pattern)
 		bind := c.pattern(target)
-		if r, ok := st.Iter.(*lang.Binary); ok && r.Op == ".." && !target.Tuple {
+		if r, ok := st.Iter.(*lang.Binary); ok && r.Op == lang.OpRange && !target.Tuple {
 			c.scope.names[target.Names[0].Name].isInt = true // a range binds ints
 		}
 		body := c.stmts(st.Body)
@@ -798,7 +798,7 @@ func (c *compiler) clauses(cls []lang.Clause) func(body func(fr *frame)) func(fr
 func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(inner func(fr *frame)) func(fr *frame), tookIf bool) {
 	ipos := lang.Start(cl.Iter)
 	// A range iterates without building a list.
-	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == ".." {
+	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
 		lo, hi := c.rangeBounds(r)
 		bind := c.pattern(cl.Target)
 		slot := -1
@@ -995,15 +995,12 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 	case *lang.Unary:
 		x := c.expr(e.X)
 		pos := e.Pos
-		switch e.Op {
-		case "-":
-			return func(fr *frame) Value { return opNeg(pos, x(fr)) }
-		case "*":
-			return func(fr *frame) Value { return opNimber(pos, x(fr)) }
-		default: // not
-			cond := c.condAt(e.X, "the operand of not", pos)
-			return func(fr *frame) Value { return Bool(!cond(fr)) }
+		if f := unaryOps[e.Op]; f != nil {
+			return func(fr *frame) Value { return f(pos, x(fr)) }
 		}
+		// not
+		cond := c.condAt(e.X, "the operand of not", pos)
+		return func(fr *frame) Value { return Bool(!cond(fr)) }
 	case *lang.Binary:
 		return c.binary(e)
 	case *lang.Chain:
@@ -1101,22 +1098,22 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 		return func(fr *frame) Value { return Value{k: KInt, n: f(fr)} }
 	}
 	switch e.Op {
-	case "and", "or", "==", "!=", "<", "<=", ">", ">=":
-		if e.Op == "and" || e.Op == "or" || c.intCompare(e) != nil {
+	case lang.OpAnd, lang.OpOr, lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+		if e.Op == lang.OpAnd || e.Op == lang.OpOr || c.intCompare(e) != nil {
 			cond := c.cond(e, "")
 			return func(fr *frame) Value { return Bool(cond(fr)) }
 		}
 	}
 	switch e.Op {
-	case "in":
+	case lang.OpIn:
 		x := c.expr(e.X)
-		if r, ok := e.Y.(*lang.Binary); ok && r.Op == ".." {
+		if r, ok := e.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
 			lo, hi := c.expr(r.X), c.expr(r.Y)
 			rpos := r.Pos
 			return func(fr *frame) Value {
 				v, a, b := x(fr), lo(fr), hi(fr)
 				if a.k != KInt || b.k != KInt {
-					typeErr(rpos, "..", a, b)
+					typeErr(rpos, lang.OpRange, a, b)
 				}
 				return Bool(v.k == KInt && a.n <= v.n && v.n <= b.n)
 			}
@@ -1126,7 +1123,7 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 		}
 		y := c.expr(e.Y)
 		return func(fr *frame) Value { return Bool(opIn(pos, x(fr), y(fr))) }
-	case "not in":
+	case lang.OpNotIn:
 		if f := c.inSet(e, true); f != nil {
 			return func(fr *frame) Value { return Bool(f(fr)) }
 		}
@@ -1135,7 +1132,7 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 	}
 	x, y := c.expr(e.X), c.expr(e.Y)
 	switch e.Op {
-	case "+":
+	case lang.OpAdd:
 		return func(fr *frame) Value {
 			a, b := x(fr), y(fr)
 			if a.k == KInt && b.k == KInt {
@@ -1145,7 +1142,7 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 			}
 			return opAdd(fr.th, pos, a, b)
 		}
-	case "-":
+	case lang.OpSub:
 		return func(fr *frame) Value {
 			a, b := x(fr), y(fr)
 			if a.k == KInt && b.k == KInt {
@@ -1155,25 +1152,7 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 			}
 			return opSub(pos, a, b)
 		}
-	case "*":
-		return func(fr *frame) Value { return opMul(fr.th, pos, x(fr), y(fr)) }
-	case "/", "%":
-		op := e.Op
-		return func(fr *frame) Value { return opDiv(pos, op, x(fr), y(fr)) }
-	case "^":
-		return func(fr *frame) Value { return opXor(pos, x(fr), y(fr)) }
-	case "|":
-		return func(fr *frame) Value { return opBitOr(pos, x(fr), y(fr)) }
-	case "&":
-		return func(fr *frame) Value { return opBitAnd(pos, x(fr), y(fr)) }
-	case "<<", ">>":
-		op := e.Op
-		return func(fr *frame) Value { return opShift(pos, op, x(fr), y(fr)) }
-	case "**":
-		return func(fr *frame) Value { return opPow(pos, x(fr), y(fr)) }
-	case "..":
-		return func(fr *frame) Value { return opRange(fr.th, pos, x(fr), y(fr)) }
-	case "==":
+	case lang.OpEq:
 		return func(fr *frame) Value {
 			a, b := x(fr), y(fr)
 			if a.k == KInt && b.k == KInt {
@@ -1181,7 +1160,7 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 			}
 			return Bool(Equal(a, b))
 		}
-	case "!=":
+	case lang.OpNe:
 		return func(fr *frame) Value {
 			a, b := x(fr), y(fr)
 			if a.k == KInt && b.k == KInt {
@@ -1189,17 +1168,17 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 			}
 			return Bool(!Equal(a, b))
 		}
-	case "<", "<=", ">", ">=":
+	case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
 		op := e.Op
 		return func(fr *frame) Value {
 			a, b := x(fr), y(fr)
 			if a.k == KInt && b.k == KInt {
 				switch op {
-				case "<":
+				case lang.OpLt:
 					return Bool(a.n < b.n)
-				case "<=":
+				case lang.OpLe:
 					return Bool(a.n <= b.n)
-				case ">":
+				case lang.OpGt:
 					return Bool(a.n > b.n)
 				}
 				return Bool(a.n >= b.n)
@@ -1207,7 +1186,11 @@ func (c *compiler) binary(e *lang.Binary) evalFn {
 			return Bool(opCompare(pos, op, a, b))
 		}
 	}
-	panic("eval: unknown operator " + e.Op)
+	f, op := binaryOps[e.Op], e.Op
+	if f == nil {
+		panic("eval: unknown operator " + op.String())
+	}
+	return func(fr *frame) Value { return f(fr.th, pos, op, x(fr), y(fr)) }
 }
 
 // comp compiles list, set, map and sum comprehensions.
@@ -1567,9 +1550,9 @@ func (c *compiler) isGameExpr(e lang.Expr) bool {
 	case *lang.Comp:
 		return e.Kind == lang.SumComp
 	case *lang.Unary:
-		return e.Op == "*"
+		return e.Op == lang.OpNimber
 	case *lang.Binary:
-		return (e.Op == "+" || e.Op == "*") && (c.isGameExpr(e.X) || c.isGameExpr(e.Y))
+		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (c.isGameExpr(e.X) || c.isGameExpr(e.Y))
 	}
 	return false
 }

@@ -31,14 +31,14 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		return nil
 	}
 	r, ok := cl.Iter.(*lang.Binary)
-	if !ok || r.Op != ".." {
+	if !ok || r.Op != lang.OpRange {
 		return nil
 	}
 	x := cl.Target.Names[0].Name
 	// The g(ARGS) whose value is counted or folded, and for a count, the
 	// comparison and its other side.
 	var game lang.Expr
-	var op string
+	var op lang.Op
 	var other lang.Expr
 	// outcome(g(ARGS) [+ *J]) == "S": the outcome wanted, and J.
 	var outcome *lang.StrLit
@@ -53,7 +53,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 			return nil
 		}
 		switch cmp.Op {
-		case "==", "!=", "<", "<=", ">", ">=":
+		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
 		default:
 			return nil
 		}
@@ -65,17 +65,17 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		switch lit, isStr := other.(*lang.StrLit); {
 		case c.isSGCall(asked):
 			game = asked.(*lang.Call).Args[0]
-		case isStr && (op == "==" || op == "!=") && c.isBuiltinCall(asked, "outcome"):
+		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.isBuiltinCall(asked, "outcome"):
 			outcome, other = lit, nil
 			game = asked.(*lang.Call).Args[0]
-			if sum, ok := game.(*lang.Binary); ok && sum.Op == "+" {
+			if sum, ok := game.(*lang.Binary); ok && sum.Op == lang.OpAdd {
 				// g(ARGS) + *J (either way round)
 				g, n := sum.X, sum.Y
-				if u, ok := g.(*lang.Unary); ok && u.Op == "*" {
+				if u, ok := g.(*lang.Unary); ok && u.Op == lang.OpNimber {
 					g, n = n, g
 				}
 				u, ok := n.(*lang.Unary)
-				if !ok || u.Op != "*" {
+				if !ok || u.Op != lang.OpNimber {
 					return nil
 				}
 				game, nim = g, u.X
@@ -144,7 +144,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 	}
 	xslot, rpos := xb.slot, r.Pos
 	// The outcome wanted, 0 for a string that is none.
-	wantB, eq := byte(0), op == "=="
+	wantB, eq := byte(0), op == lang.OpEq
 	if outcome != nil && len(outcome.Val) == 1 {
 		wantB = outcome.Val[0]
 	}
@@ -319,7 +319,7 @@ func bestFlat(states []int32, larger bool) (int, int32) {
 // the general way (a position not known yet, an infinite value compared
 // with an int, a J out of range, a finite value past the table). An
 // infinite value interned later is past it too.
-func countTable(e *Engine, outcome bool, op string, k int64, wantB byte) ([]byte, int64) {
+func countTable(e *Engine, outcome bool, op lang.Op, k int64, wantB byte) ([]byte, int64) {
 	if outcome && (k < 0 || k > math.MaxInt32) {
 		return nil, 0
 	}
@@ -332,7 +332,7 @@ func countTable(e *Engine, outcome bool, op string, k int64, wantB byte) ([]byte
 		var yes bool
 		switch {
 		case outcome && finished(s):
-			yes, t = outcomeWith(e, s, sgv(k)) == wantB == (op == "=="), 0
+			yes, t = outcomeWith(e, s, sgv(k)) == wantB == (op == lang.OpEq), 0
 		case !outcome && s >= finBase:
 			yes, t = cmpInts(op, int64(s-finBase), k), 0
 		}

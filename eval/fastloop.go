@@ -79,23 +79,23 @@ func affineCoef(e lang.Expr, x string) (int64, bool) {
 	case *lang.Ident:
 		return 1, e.Name == x
 	case *lang.Unary:
-		if e.Op == "-" {
+		if e.Op == lang.OpNeg {
 			c, ok := affineCoef(e.X, x)
 			return -c, ok && c > -1<<20 && c < 1<<20
 		}
 	case *lang.Binary:
 		switch e.Op {
-		case "+", "-":
+		case lang.OpAdd, lang.OpSub:
 			a, ok1 := affineCoef(e.X, x)
 			b, ok2 := affineCoef(e.Y, x)
 			if !ok1 || !ok2 || a < -1<<20 || a > 1<<20 || b < -1<<20 || b > 1<<20 {
 				return 0, false
 			}
-			if e.Op == "-" {
+			if e.Op == lang.OpSub {
 				b = -b
 			}
 			return a + b, true
-		case "*":
+		case lang.OpMul:
 			if k, ok := e.X.(*lang.IntLit); ok && k.Val > -1<<20 && k.Val < 1<<20 {
 				c, ok := affineCoef(e.Y, x)
 				return c * k.Val, ok && c > -1<<20 && c < 1<<20
@@ -153,7 +153,7 @@ type fastTerm struct {
 // fastClamp is an if clause x OP E (or E OP x) with E not mentioning x: it
 // narrows the loop's interval.
 type fastClamp struct {
-	op       string // as seen with x on the left
+	op       lang.Op // as seen with x on the left
 	expr     lang.Expr
 	bound    evalFn
 	boundInt intFn // the bound compiled as an int, when it is int-typed
@@ -166,7 +166,7 @@ type fastClamp struct {
 // or more.
 func scaledVar(e lang.Expr, x string) (int64, bool) {
 	b, ok := e.(*lang.Binary)
-	if !ok || b.Op != "*" {
+	if !ok || b.Op != lang.OpMul {
 		return 0, false
 	}
 	k, v := b.X, b.Y
@@ -204,7 +204,7 @@ func constInts(e lang.Expr) []int64 {
 			out = append(out, x.Val)
 		case *lang.Unary:
 			lit, ok := x.X.(*lang.IntLit)
-			if !ok || x.Op != "-" || lit.Val == math.MinInt64 {
+			if !ok || x.Op != lang.OpNeg || lit.Val == math.MinInt64 {
 				return nil
 			}
 			out = append(out, -lit.Val)
@@ -259,7 +259,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	collect = func(e lang.Expr) bool {
 		switch e := e.(type) {
 		case *lang.Binary:
-			if e.Op == "+" {
+			if e.Op == lang.OpAdd {
 				return collect(e.X) && collect(e.Y)
 			}
 		case *lang.Call:
@@ -279,7 +279,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	var rlo, rhi intFn
 	var iter evalFn
 	r, isRange := cl.Iter.(*lang.Binary)
-	isRange = isRange && r.Op == ".."
+	isRange = isRange && r.Op == lang.OpRange
 	// range(A, B) with int arguments is the range A .. B - 1 (rhi
 	// returns B; see below).
 	rangeCall := false
@@ -307,15 +307,14 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	// passes it.
 	var clamps []fastClamp
 	var once []boolFn
-	flip := map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 	for _, f := range ifs {
-		if b, ok := f.Cond.(*lang.Binary); ok && flip[b.Op] != "" {
+		if b, ok := f.Cond.(*lang.Binary); ok && b.Op.Ordering() {
 			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !mentions(b.Y, x) {
 				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.expr(b.Y), boundInt: c.intExpr(b.Y), pos: b.Pos})
 				continue
 			}
 			if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !mentions(b.X, x) {
-				clamps = append(clamps, fastClamp{op: flip[b.Op], expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos})
+				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos})
 				continue
 			}
 			// K * x OP E: a bound on x too, while K * x cannot overflow.
@@ -324,7 +323,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				continue
 			}
 			if k, ok := scaledVar(b.Y, x); ok && !mentions(b.X, x) {
-				clamps = append(clamps, fastClamp{op: flip[b.Op], expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos, scale: k})
+				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos, scale: k})
 				continue
 			}
 		}
@@ -545,13 +544,13 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 					return
 				}
 				switch cl.op {
-				case "<":
+				case lang.OpLt:
 					hi = min(hi, ceilDiv(e, k)-1)
-				case "<=":
+				case lang.OpLe:
 					hi = min(hi, floorDiv(e, k))
-				case ">":
+				case lang.OpGt:
 					lo = max(lo, floorDiv(e, k)+1)
-				case ">=":
+				case lang.OpGe:
 					lo = max(lo, ceilDiv(e, k))
 				}
 				if !narrow() {
@@ -560,19 +559,19 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				continue
 			}
 			switch cl.op {
-			case "<":
+			case lang.OpLt:
 				if e == minInt {
 					return
 				}
 				hi = min(hi, e-1)
-			case "<=":
+			case lang.OpLe:
 				hi = min(hi, e)
-			case ">":
+			case lang.OpGt:
 				if e == maxInt {
 					return
 				}
 				lo = max(lo, e+1)
-			case ">=":
+			case lang.OpGe:
 				lo = max(lo, e)
 			}
 			if !narrow() {
@@ -1436,7 +1435,7 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 		return nil
 	}
 	r, ok := cl.Iter.(*lang.Binary)
-	if !ok || r.Op != ".." {
+	if !ok || r.Op != lang.OpRange {
 		return nil
 	}
 	call, ok := e.Body.(*lang.Call)
@@ -1648,10 +1647,9 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 	}
 	ft := p.fts[0]
 	coef, op := ft.coefs[0], &ft.opnds[0]
-	// The clamps' comparisons as codes (no string switch per position).
-	ops := make([]int8, len(p.clamps))
+	ops := make([]lang.Op, len(p.clamps))
 	for i, cl := range p.clamps {
-		ops[i] = map[string]int8{"<": 0, "<=": 1, ">": 2, ">=": 3}[cl.op]
+		ops[i] = cl.op
 	}
 	// one computes the position whose argument is in the frame.
 	// A set held by a global name is the same set at every position.
@@ -1702,19 +1700,19 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 				e = cl.boundInt(fr)
 			}
 			switch ops[i] {
-			case 0:
+			case lang.OpLt:
 				if e == minInt {
 					return 0, true
 				}
 				hi = min(hi, e-1)
-			case 1:
+			case lang.OpLe:
 				hi = min(hi, e)
-			case 2:
+			case lang.OpGt:
 				if e == maxInt {
 					return 0, true
 				}
 				lo = max(lo, e+1)
-			case 3:
+			case lang.OpGe:
 				lo = max(lo, e)
 			}
 			if elems != nil && lo <= hi && (lo > elems[0] || hi < elems[len(elems)-1]) {

@@ -24,7 +24,7 @@ func (c *compiler) rangeBounds(r *lang.Binary) (intFn, intFn) {
 		lo = func(fr *frame) int64 {
 			v := loV(fr)
 			if v.k != KInt {
-				typeErr(pos, "..", v, Int(0))
+				typeErr(pos, lang.OpRange, v, Int(0))
 			}
 			return v.n
 		}
@@ -33,7 +33,7 @@ func (c *compiler) rangeBounds(r *lang.Binary) (intFn, intFn) {
 		hi = func(fr *frame) int64 {
 			v := hiV(fr)
 			if v.k != KInt {
-				typeErr(pos, "..", Int(0), v)
+				typeErr(pos, lang.OpRange, Int(0), v)
 			}
 			return v.n
 		}
@@ -100,7 +100,7 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 			}
 		}
 	case *lang.Unary:
-		if e.Op == "-" {
+		if e.Op == lang.OpNeg {
 			if x := c.intExpr(e.X); x != nil {
 				pos, tr := e.Pos, c.staticTrace()
 				return func(fr *frame) int64 {
@@ -180,10 +180,28 @@ func (c *compiler) asInt(e lang.Expr) (intFn, evalFn) {
 	return nil, c.expr(e)
 }
 
+// intKind says what the int generator makes of an operator on ints.
+type intKind uint8
+
+const (
+	intUnknown intKind = iota // not said: TestEveryOperatorIsKnown fails
+	intArithOp                // an int from ints (intBinary, intUnary)
+	intCond                   // a condition on ints (condAt, intCompare)
+	intNone                   // no int form (a list, a set test, a game)
+)
+
+// intOps is what the int generator does with each operator.
+var intOps = [lang.NumOps]intKind{
+	lang.OpOr: intCond, lang.OpAnd: intCond, lang.OpNot: intCond,
+	lang.OpEq: intCond, lang.OpNe: intCond, lang.OpLt: intCond, lang.OpLe: intCond, lang.OpGt: intCond, lang.OpGe: intCond,
+	lang.OpIn: intNone, lang.OpNotIn: intNone, lang.OpRange: intNone, lang.OpNimber: intNone,
+	lang.OpBitOr: intArithOp, lang.OpXor: intArithOp, lang.OpBitAnd: intArithOp, lang.OpShl: intArithOp, lang.OpShr: intArithOp,
+	lang.OpAdd: intArithOp, lang.OpSub: intArithOp, lang.OpMul: intArithOp, lang.OpDiv: intArithOp, lang.OpMod: intArithOp,
+	lang.OpPow: intArithOp, lang.OpNeg: intArithOp,
+}
+
 func (c *compiler) intBinary(e *lang.Binary) intFn {
-	switch e.Op {
-	case "+", "-", "/", "%", "^", "*", "&", "|", "<<", ">>", "**":
-	default:
+	if intOps[e.Op] != intArithOp {
 		return nil
 	}
 	if f := c.fused(e); f != nil {
@@ -194,33 +212,13 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	if xi == nil && yi == nil {
 		return nil
 	}
-	if e.Op == "*" && (xi == nil || yi == nil) {
+	if e.Op == lang.OpMul && (xi == nil || yi == nil) {
 		return nil // k * G: the other operand may be a game
 	}
 	pos, op, tr := e.Pos, e.Op, c.staticTrace()
 	// Non-int operand: the generic operator decides (it fails).
-	generic := func(a, b Value) int64 {
-		var r Value
-		switch op {
-		case "+":
-			r = opAdd(nil, pos, a, b) // (an int and a non-int: it fails)
-		case "-":
-			r = opSub(pos, a, b)
-		case "/", "%":
-			r = opDiv(pos, op, a, b)
-		case "^":
-			r = opXor(pos, a, b)
-		case "&":
-			r = opBitAnd(pos, a, b)
-		case "|":
-			r = opBitOr(pos, a, b)
-		case "<<", ">>":
-			r = opShift(pos, op, a, b)
-		case "**":
-			r = opPow(pos, a, b)
-		}
-		return r.n
-	}
+	f := binaryOps[op]
+	generic := func(a, b Value) int64 { return f(nil, pos, op, a, b).n }
 	x, y := xi, yi
 	if x == nil {
 		x = func(fr *frame) int64 {
@@ -246,53 +244,53 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	if lit, ok := e.Y.(*lang.IntLit); ok {
 		k := lit.Val
 		switch op {
-		case "+":
+		case lang.OpAdd:
 			return func(fr *frame) int64 {
 				a := xo.get(fr)
 				s, ok := addOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					overflow(pos, "+", a, k)
+					overflow(pos, lang.OpAdd, a, k)
 				}
 				return s
 			}
-		case "-":
+		case lang.OpSub:
 			return func(fr *frame) int64 {
 				a := xo.get(fr)
 				s, ok := subOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					overflow(pos, "-", a, k)
+					overflow(pos, lang.OpSub, a, k)
 				}
 				return s
 			}
-		case "*":
+		case lang.OpMul:
 			return func(fr *frame) int64 {
 				a := xo.get(fr)
 				p, ok := mulOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					overflow(pos, "*", a, k)
+					overflow(pos, lang.OpMul, a, k)
 				}
 				return p
 			}
-		case "/":
+		case lang.OpDiv:
 			if k != 0 && k != -1 {
 				return func(fr *frame) int64 { return xo.get(fr) / k }
 			}
-		case "%":
+		case lang.OpMod:
 			if k != 0 && k != -1 {
 				return func(fr *frame) int64 { return xo.get(fr) % k }
 			}
-		case ">>":
+		case lang.OpShr:
 			if k >= 0 && k <= 63 {
 				return func(fr *frame) int64 { return xo.get(fr) >> k }
 			}
-		case "&":
+		case lang.OpBitAnd:
 			return func(fr *frame) int64 { return xo.get(fr) & k }
 		}
 	}
-	if lit, ok := e.X.(*lang.IntLit); ok && op == "<<" && lit.Val == 1 {
+	if lit, ok := e.X.(*lang.IntLit); ok && op == lang.OpShl && lit.Val == 1 {
 		// 1 << v, the bit of cell v: only the count can fail.
 		return func(fr *frame) int64 {
 			k := yo.get(fr)
@@ -304,53 +302,53 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 		}
 	}
 	switch op {
-	case "+":
+	case lang.OpAdd:
 		return func(fr *frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
 			s, ok := addOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				overflow(pos, "+", a, b)
+				overflow(pos, lang.OpAdd, a, b)
 			}
 			return s
 		}
-	case "-":
+	case lang.OpSub:
 		return func(fr *frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
 			s, ok := subOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				overflow(pos, "-", a, b)
+				overflow(pos, lang.OpSub, a, b)
 			}
 			return s
 		}
-	case "*":
+	case lang.OpMul:
 		return func(fr *frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
 			s, ok := mulOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				overflow(pos, "*", a, b)
+				overflow(pos, lang.OpMul, a, b)
 			}
 			return s
 		}
-	case "/", "%":
+	case lang.OpDiv, lang.OpMod:
 		return func(fr *frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
 			if b == 0 || a == math.MinInt64 && b == -1 {
 				pushTrace(fr, tr)
 				return opDiv(pos, op, Int(a), Int(b)).n
 			}
-			if op == "/" {
+			if op == lang.OpDiv {
 				return a / b
 			}
 			return a % b
 		}
-	case "&":
+	case lang.OpBitAnd:
 		return func(fr *frame) int64 { return xo.get(fr) & yo.get(fr) }
-	case "|":
+	case lang.OpBitOr:
 		return func(fr *frame) int64 { return xo.get(fr) | yo.get(fr) }
-	case "<<":
+	case lang.OpShl:
 		return func(fr *frame) int64 {
 			a, k := xo.get(fr), yo.get(fr)
 			if uint64(k) > 63 || a < 0 || a > math.MaxInt64>>k {
@@ -359,7 +357,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			}
 			return a << k
 		}
-	case ">>":
+	case lang.OpShr:
 		return func(fr *frame) int64 {
 			a, k := xo.get(fr), yo.get(fr)
 			if uint64(k) > 63 {
@@ -368,7 +366,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			}
 			return a >> k
 		}
-	case "**":
+	case lang.OpPow:
 		return func(fr *frame) int64 {
 			a, k := xo.get(fr), yo.get(fr)
 			r, ok := powOK(a, k)
@@ -415,25 +413,25 @@ func (c *compiler) condAt(e lang.Expr, what string, pos Pos) boolFn {
 		v := e.Val
 		return func(*frame) bool { return v }
 	case *lang.Unary:
-		if e.Op == "not" {
+		if e.Op == lang.OpNot {
 			x := c.condAt(e.X, "the operand of not", e.Pos)
 			return func(fr *frame) bool { return !x(fr) }
 		}
 	case *lang.Binary:
 		switch e.Op {
-		case "and":
+		case lang.OpAnd:
 			x, y := c.cond(e.X, "the operands of and"), c.cond(e.Y, "the operands of and")
 			return func(fr *frame) bool { return x(fr) && y(fr) }
-		case "or":
+		case lang.OpOr:
 			x, y := c.cond(e.X, "the operands of or"), c.cond(e.Y, "the operands of or")
 			return func(fr *frame) bool { return x(fr) || y(fr) }
-		case "in", "not in":
-			if r, ok := e.Y.(*lang.Binary); !ok || r.Op != ".." {
-				if f := c.inSet(e, e.Op == "not in"); f != nil {
+		case lang.OpIn, lang.OpNotIn:
+			if r, ok := e.Y.(*lang.Binary); !ok || r.Op != lang.OpRange {
+				if f := c.inSet(e, e.Op == lang.OpNotIn); f != nil {
 					return f
 				}
 			}
-		case "==", "!=", "<", "<=", ">", ">=":
+		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
 			if f := c.intCompare(e); f != nil {
 				return f
 			}
@@ -479,31 +477,31 @@ func (c *compiler) intCompare(e *lang.Binary) boolFn {
 	// Local ints are read in place, not through a closure.
 	xo, yo := c.iopnd(e.X, xi), c.iopnd(e.Y, yi)
 	switch op {
-	case "==":
+	case lang.OpEq:
 		return func(fr *frame) bool { return xo.get(fr) == yo.get(fr) }
-	case "!=":
+	case lang.OpNe:
 		return func(fr *frame) bool { return xo.get(fr) != yo.get(fr) }
-	case "<":
+	case lang.OpLt:
 		return func(fr *frame) bool { return xo.get(fr) < yo.get(fr) }
-	case "<=":
+	case lang.OpLe:
 		return func(fr *frame) bool { return xo.get(fr) <= yo.get(fr) }
-	case ">":
+	case lang.OpGt:
 		return func(fr *frame) bool { return xo.get(fr) > yo.get(fr) }
 	}
 	return func(fr *frame) bool { return xo.get(fr) >= yo.get(fr) }
 }
 
 // flipCmp is the comparison with its operands swapped (a < b is b > a).
-func flipCmp(op string) string {
+func flipCmp(op lang.Op) lang.Op {
 	switch op {
-	case "<":
-		return ">"
-	case "<=":
-		return ">="
-	case ">":
-		return "<"
-	case ">=":
-		return "<="
+	case lang.OpLt:
+		return lang.OpGt
+	case lang.OpLe:
+		return lang.OpGe
+	case lang.OpGt:
+		return lang.OpLt
+	case lang.OpGe:
+		return lang.OpLe
 	}
 	return op
 }
@@ -567,7 +565,7 @@ func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 // strEquals compiles X == "s" or X != "s" (either way round), which
 // compares as Equal does without building a bool value.
 func (c *compiler) strEquals(e *lang.Binary) boolFn {
-	if e.Op != "==" && e.Op != "!=" {
+	if e.Op != lang.OpEq && e.Op != lang.OpNe {
 		return nil
 	}
 	other, lit := e.X, e.Y
@@ -578,7 +576,7 @@ func (c *compiler) strEquals(e *lang.Binary) boolFn {
 	if !ok {
 		return nil
 	}
-	x, want, eq := c.expr(other), l.Val, e.Op == "=="
+	x, want, eq := c.expr(other), l.Val, e.Op == lang.OpEq
 	if probe := c.builtinProbe(other, "outcome"); probe != nil {
 		// outcome(G) == "P": when G's positions are finished, its
 		// outcome comes from the value (what outcome would return).
@@ -606,17 +604,17 @@ func (c *compiler) localSlot(e lang.Expr) int {
 	return -1
 }
 
-func cmpInts(op string, a, b int64) bool {
+func cmpInts(op lang.Op, a, b int64) bool {
 	switch op {
-	case "==":
+	case lang.OpEq:
 		return a == b
-	case "!=":
+	case lang.OpNe:
 		return a != b
-	case "<":
+	case lang.OpLt:
 		return a < b
-	case "<=":
+	case lang.OpLe:
 		return a <= b
-	case ">":
+	case lang.OpGt:
 		return a > b
 	}
 	return a >= b
@@ -660,19 +658,19 @@ func (c *compiler) operandOf(e lang.Expr, f intFn) operand {
 			return operand{kind: opndSlot, a: s}
 		}
 	case *lang.Binary:
-		if x.Op == "+" || x.Op == "-" {
+		if x.Op == lang.OpAdd || x.Op == lang.OpSub {
 			if s := slotOf(x.X); s >= 0 {
 				if lit, ok := x.Y.(*lang.IntLit); ok && lit.Val != math.MinInt64 {
 					k := lit.Val
-					if x.Op == "-" {
+					if x.Op == lang.OpSub {
 						k = -k
 					}
 					return operand{kind: opndSlotPlusConst, a: s, k: k, pos: x.Pos, f: f}
 				}
-				if t := slotOf(x.Y); t >= 0 && x.Op == "-" {
+				if t := slotOf(x.Y); t >= 0 && x.Op == lang.OpSub {
 					return operand{kind: opndSlotMinusSlot, a: s, b: t, pos: x.Pos, f: f}
 				}
-				if t := c.localSlot(x.Y); t >= 0 && x.Op == "-" {
+				if t := c.localSlot(x.Y); t >= 0 && x.Op == lang.OpSub {
 					return operand{kind: opndSlotMinusAny, a: s, b: t, pos: x.Pos, f: f}
 				}
 			}

@@ -188,12 +188,9 @@ func intArith(e lang.Expr, node func(x lang.Expr) bool, call func(x *lang.Call) 
 		case *lang.IntLit, *lang.Ident:
 			return true
 		case *lang.Unary:
-			return x.Op == "-" && num(x.X)
+			return intOps[x.Op] == intArithOp && num(x.X)
 		case *lang.Binary:
-			switch x.Op {
-			case "+", "-", "*", "/", "%", "^", "&", "|", "<<", ">>", "**":
-				return num(x.X) && num(x.Y)
-			}
+			return intOps[x.Op] == intArithOp && num(x.X) && num(x.Y)
 		case *lang.IfExpr:
 			return cond(x.Cond) && num(x.Then) && num(x.Else)
 		case *lang.Call:
@@ -211,12 +208,12 @@ func intArith(e lang.Expr, node func(x lang.Expr) bool, call func(x *lang.Call) 
 		case *lang.BoolLit:
 			return true
 		case *lang.Unary:
-			return x.Op == "not" && cond(x.X)
+			return x.Op == lang.OpNot && cond(x.X)
 		case *lang.Binary:
 			switch x.Op {
-			case "and", "or":
+			case lang.OpAnd, lang.OpOr:
 				return cond(x.X) && cond(x.Y)
-			case "==", "!=", "<", "<=", ">", ">=":
+			case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
 				return num(x.X) && num(x.Y)
 			}
 		}
@@ -273,7 +270,7 @@ type mulAdd struct {
 	d          int64
 	slot       int // y is this local (-1: the constant d)
 	addPos     Pos
-	addOp      string
+	addOp      lang.Op
 	tr         []Pos
 	ok         bool
 	mod        int64 // a final % mod when not 0
@@ -282,15 +279,15 @@ type mulAdd struct {
 // fuseMulAdd recognizes e as X * C ± Y or Y + X * C (Y a literal or an
 // int local).
 func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
-	if e.Op != "+" && e.Op != "-" {
+	if e.Op != lang.OpAdd && e.Op != lang.OpSub {
 		return f
 	}
 	yExpr := e.Y
 	mul, ok := e.X.(*lang.Binary)
-	if !ok || mul.Op != "*" {
+	if !ok || mul.Op != lang.OpMul {
 		// Y + X * C: the same sum, the operands shown the other way.
 		m2, ok2 := e.Y.(*lang.Binary)
-		if e.Op != "+" || !ok2 || m2.Op != "*" {
+		if e.Op != lang.OpAdd || !ok2 || m2.Op != lang.OpMul {
 			return f
 		}
 		mul, yExpr, f.addSwapped = m2, e.X, true
@@ -321,7 +318,7 @@ func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 		return f
 	}
 	f.x = c.iopnd(x, xf)
-	f.mulPos, f.addPos, f.addOp, f.sub = mul.Pos, e.Pos, e.Op, e.Op == "-"
+	f.mulPos, f.addPos, f.addOp, f.sub = mul.Pos, e.Pos, e.Op, e.Op == lang.OpSub
 	f.tr, f.ok = c.staticTrace(), true
 	return f
 }
@@ -332,9 +329,9 @@ func (f *mulAdd) fail(fr *frame, a int64) {
 	p, ok := mulOK(a, f.m)
 	if !ok {
 		if f.swapped {
-			overflow(f.mulPos, "*", f.m, a)
+			overflow(f.mulPos, lang.OpMul, f.m, a)
 		}
-		overflow(f.mulPos, "*", a, f.m)
+		overflow(f.mulPos, lang.OpMul, a, f.m)
 	}
 	y := f.d
 	if f.slot >= 0 {
@@ -460,7 +457,7 @@ func (c *compiler) fused(e *lang.Binary) intFn {
 	if !c.on(PassFuse) {
 		return nil
 	}
-	if e.Op == "%" {
+	if e.Op == lang.OpMod {
 		lit, ok := e.Y.(*lang.IntLit)
 		x, ok2 := e.X.(*lang.Binary)
 		if !ok || !ok2 || lit.Val == 0 || lit.Val == -1 {

@@ -137,24 +137,28 @@ func (c *compiler) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
 			return &affNode{kind: 'x'}, 1, true
 		}
 	case *lang.Unary:
-		if e.Op == "-" {
+		if e.Op == lang.OpNeg {
 			a, k, ok := c.affTree(e.X, x)
 			return &affNode{kind: 'n', a: a}, -k, ok
 		}
 	case *lang.Binary:
 		switch e.Op {
-		case "+", "-":
+		case lang.OpAdd, lang.OpSub:
 			a, ka, ok1 := c.affTree(e.X, x)
 			b, kb, ok2 := c.affTree(e.Y, x)
 			if !ok1 || !ok2 {
 				return nil, 0, false
 			}
-			if e.Op == "-" {
+			if e.Op == lang.OpSub {
 				kb = -kb
 			}
 			k := ka + kb
-			return &affNode{kind: e.Op[0], a: a, b: b}, k, k > -lim && k < lim
-		case "*":
+			kind := byte('+')
+			if e.Op == lang.OpSub {
+				kind = '-'
+			}
+			return &affNode{kind: kind, a: a, b: b}, k, k > -lim && k < lim
+		case lang.OpMul:
 			lit, other := e.X, e.Y
 			if _, ok := lit.(*lang.IntLit); !ok {
 				lit, other = e.Y, e.X
@@ -171,8 +175,7 @@ func (c *compiler) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
 // linearClamp recognizes a comparison L OP R affine in x with a nonzero
 // slope as a clamp K * x OP E; nil when it is not one.
 func (c *compiler) linearClamp(b *lang.Binary, x string) *fastClamp {
-	flip := map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<="}
-	if flip[b.Op] == "" {
+	if !b.Op.Ordering() {
 		return nil
 	}
 	l, kl, ok1 := c.affTree(b.X, x)
@@ -183,7 +186,7 @@ func (c *compiler) linearClamp(b *lang.Binary, x string) *fastClamp {
 	cl := &fastClamp{op: b.Op, pos: b.Pos, lin: &linClamp{l: l, r: r, lr: [2]lang.Expr{b.X, b.Y}}}
 	k := kl - kr
 	if k < 0 {
-		k, cl.op, cl.lin.neg = -k, flip[b.Op], true
+		k, cl.op, cl.lin.neg = -k, b.Op.Flip(), true
 	}
 	if k > 1 {
 		cl.scale = k
@@ -235,12 +238,15 @@ func (c *compiler) inlinedClamp(call *lang.Call, x string) *fastClamp {
 // evaluated in the same order, and the same errors).
 func negated(e lang.Expr) (*lang.Binary, bool) {
 	u, ok := e.(*lang.Unary)
-	if !ok || u.Op != "not" {
+	if !ok || u.Op != lang.OpNot {
 		return nil, false
 	}
 	b, ok := u.X.(*lang.Binary)
-	opp := map[string]string{"<": ">=", "<=": ">", ">": "<=", ">=": "<"}[b.Op]
-	if !ok || opp == "" {
+	if !ok || !b.Op.Ordering() {
+		return nil, false
+	}
+	opp, ok := b.Op.Negate()
+	if !ok {
 		return nil, false
 	}
 	return &lang.Binary{Pos: b.Pos, Op: opp, X: b.X, Y: b.Y}, true

@@ -79,7 +79,7 @@ func (c *compiler) intPureIn(e lang.Expr, before []lang.Clause) bool {
 		if f, ok := cl.(*lang.ForClause); ok {
 			r, isRange := f.Iter.(*lang.Binary)
 			for _, n := range f.Target.Names {
-				ranged[n.Name] = isRange && r.Op == ".." && !f.Target.Tuple
+				ranged[n.Name] = isRange && r.Op == lang.OpRange && !f.Target.Tuple
 			}
 		}
 	}
@@ -103,7 +103,7 @@ func evaluatesFirst(e lang.Expr, b string) bool {
 	case *lang.Ident:
 		return e.Name == b
 	case *lang.Binary:
-		if e.Op == "and" || e.Op == "or" {
+		if e.Op == lang.OpAnd || e.Op == lang.OpOr {
 			return evaluatesFirst(e.X, b)
 		}
 		if evaluatesFirst(e.X, b) {
@@ -155,7 +155,7 @@ func splitAnds(alt *lang.Alt) *lang.Alt {
 	changed := false
 	var split func(e lang.Expr, pos Pos) bool
 	split = func(e lang.Expr, pos Pos) bool {
-		if b, ok := e.(*lang.Binary); ok && b.Op == "and" && isCmpTree(b.X) && isCmpTree(b.Y) {
+		if b, ok := e.(*lang.Binary); ok && b.Op == lang.OpAnd && isCmpTree(b.X) && isCmpTree(b.Y) {
 			split(b.X, pos)
 			split(b.Y, pos)
 			return true
@@ -190,9 +190,9 @@ func isCmpTree(e lang.Expr) bool {
 		return e.Val
 	case *lang.Binary:
 		switch e.Op {
-		case "<", "<=", ">", ">=", "==", "!=":
+		case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe, lang.OpEq, lang.OpNe:
 			return true
-		case "and":
+		case lang.OpAnd:
 			return isCmpTree(e.X) && isCmpTree(e.Y)
 		}
 	}

@@ -179,11 +179,11 @@ func (th *Thread) release(fr *frame) {
 
 // Operators.
 
-func typeErr(pos Pos, op string, a, b Value) {
+func typeErr(pos Pos, op lang.Op, a, b Value) {
 	fail(pos, "cannot apply %q to %s and %s", op, a.TypeName(), b.TypeName())
 }
 
-func overflow(pos Pos, op string, a, b int64) {
+func overflow(pos Pos, op lang.Op, a, b int64) {
 	fail(pos, "integer overflow: %d %s %d does not fit in 64 bits", a, op, b)
 }
 
@@ -194,7 +194,7 @@ func opAdd(th *Thread, pos Pos, a, b Value) Value {
 	case a.k == KInt && b.k == KInt:
 		c, ok := addOK(a.n, b.n)
 		if !ok {
-			overflow(pos, "+", a.n, b.n)
+			overflow(pos, lang.OpAdd, a.n, b.n)
 		}
 		return Int(c)
 	case a.k == KStr && b.k == KStr:
@@ -208,7 +208,7 @@ func opAdd(th *Thread, pos Pos, a, b Value) Value {
 	case a.IsGame() && b.k == KInt || a.k == KInt && b.IsGame():
 		fail(pos, "cannot add %s and %s: write *k for a nim heap of size k", a.TypeName(), b.TypeName())
 	}
-	typeErr(pos, "+", a, b)
+	typeErr(pos, lang.OpAdd, a, b)
 	return None
 }
 
@@ -216,14 +216,14 @@ func opSub(pos Pos, a, b Value) Value {
 	if a.k == KInt && b.k == KInt {
 		c, ok := subOK(a.n, b.n)
 		if !ok {
-			overflow(pos, "-", a.n, b.n)
+			overflow(pos, lang.OpSub, a.n, b.n)
 		}
 		return Int(c)
 	}
 	if a.k == KSet && b.k == KSet {
 		return setMerge(a.Elems(), b.Elems(), true, false, false)
 	}
-	typeErr(pos, "-", a, b)
+	typeErr(pos, lang.OpSub, a, b)
 	return None
 }
 
@@ -236,7 +236,7 @@ func opMul(th *Thread, pos Pos, a, b Value) Value {
 	case a.k == KInt && b.k == KInt:
 		c, ok := mulOK(a.n, b.n)
 		if !ok {
-			overflow(pos, "*", a.n, b.n)
+			overflow(pos, lang.OpMul, a.n, b.n)
 		}
 		return Int(c)
 	case a.k == KInt && b.IsGame():
@@ -248,7 +248,7 @@ func opMul(th *Thread, pos Pos, a, b Value) Value {
 	case isSeq(a) && b.k == KInt:
 		return repeat(th, pos, b.n, a)
 	}
-	typeErr(pos, "*", a, b)
+	typeErr(pos, lang.OpMul, a, b)
 	return None
 }
 
@@ -262,23 +262,23 @@ func copies(th *Thread, pos Pos, k int64, g Value) Value {
 	return SumOf(repeatElems(th, pos, []Value{g}, int(k)))
 }
 
-func opDiv(pos Pos, op string, a, b Value) Value {
+func opDiv(pos Pos, op lang.Op, a, b Value) Value {
 	if a.k != KInt || b.k != KInt {
 		typeErr(pos, op, a, b)
 	}
 	if b.n == 0 {
-		if op == "/" {
+		if op == lang.OpDiv {
 			fail(pos, "division by zero")
 		}
 		fail(pos, "modulo by zero")
 	}
 	if a.n == math.MinInt64 && b.n == -1 {
-		if op == "/" {
-			overflow(pos, "/", a.n, b.n)
+		if op == lang.OpDiv {
+			overflow(pos, lang.OpDiv, a.n, b.n)
 		}
 		return Int(0)
 	}
-	if op == "/" {
+	if op == lang.OpDiv {
 		return Int(a.n / b.n)
 	}
 	return Int(a.n % b.n)
@@ -291,7 +291,7 @@ func opXor(pos Pos, a, b Value) Value {
 	if a.k == KSet && b.k == KSet {
 		return setMerge(a.Elems(), b.Elems(), true, false, true)
 	}
-	typeErr(pos, "^", a, b)
+	typeErr(pos, lang.OpXor, a, b)
 	return None
 }
 
@@ -300,7 +300,7 @@ const maxRange = 10_000_000
 
 func opRange(th *Thread, pos Pos, a, b Value) Value {
 	if a.k != KInt || b.k != KInt {
-		typeErr(pos, "..", a, b)
+		typeErr(pos, lang.OpRange, a, b)
 	}
 	if b.n < a.n {
 		return List(nil)
@@ -343,11 +343,11 @@ func opNimber(pos Pos, a Value) Value {
 	return Nimber(a.n)
 }
 
-func opCompare(pos Pos, op string, a, b Value) bool {
+func opCompare(pos Pos, op lang.Op, a, b Value) bool {
 	switch op {
-	case "==":
+	case lang.OpEq:
 		return Equal(a, b)
-	case "!=":
+	case lang.OpNe:
 		return !Equal(a, b)
 	}
 	if a.k == KInf || b.k == KInf {
@@ -355,11 +355,11 @@ func opCompare(pos Pos, op string, a, b Value) bool {
 	}
 	c := orderCompare(pos, op, a, b)
 	switch op {
-	case "<":
+	case lang.OpLt:
 		return c < 0
-	case "<=":
+	case lang.OpLe:
 		return c <= 0
-	case ">":
+	case lang.OpGt:
 		return c > 0
 	}
 	return c >= 0
@@ -369,7 +369,7 @@ func opCompare(pos Pos, op string, a, b Value) bool {
 // bools among themselves, and lists and tuples element by element (walked
 // without recursion, however deeply they nest, and remembering the pairs
 // found equal as Compare does).
-func orderCompare(pos Pos, op string, a, b Value) int {
+func orderCompare(pos Pos, op lang.Op, a, b Value) int {
 	steps := recSteps
 	if c, ok := orderCompareRec(pos, op, a, b, 0, &steps); ok {
 		return c
@@ -380,7 +380,7 @@ func orderCompare(pos Pos, op string, a, b Value) int {
 // orderCompareRec is orderCompare by recursion, within recDepth and
 // *steps (see compareRec); false when the values are too deep or too big
 // for it. It raises the errors orderCompareIter raises, in the same order.
-func orderCompareRec(pos Pos, op string, a, b Value, depth int, steps *int) (int, bool) {
+func orderCompareRec(pos Pos, op lang.Op, a, b Value, depth int, steps *int) (int, bool) {
 	*steps--
 	if depth > recDepth || *steps < 0 {
 		return 0, false
@@ -410,7 +410,7 @@ func orderCompareRec(pos Pos, op string, a, b Value, depth int, steps *int) (int
 }
 
 // orderCompareIter is orderCompare without recursion.
-func orderCompareIter(pos Pos, op string, a, b Value) int {
+func orderCompareIter(pos Pos, op lang.Op, a, b Value) int {
 	type pair struct {
 		x, y   []Value
 		i      int

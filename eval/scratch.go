@@ -197,7 +197,7 @@ func (c *compiler) builder(e lang.Expr) buildFn {
 			}
 		}
 	case *lang.Binary:
-		if e.Op != "+" || c.builder(e.X) == nil && c.builder(e.Y) == nil {
+		if e.Op != lang.OpAdd || c.builder(e.X) == nil && c.builder(e.Y) == nil {
 			return nil
 		}
 		x, y := c.buildAny(e.X), c.buildAny(e.Y)
@@ -243,7 +243,7 @@ func (c *compiler) buildRange(e *lang.Comp) buildFn {
 		return nil
 	}
 	r, ok := cl.Iter.(*lang.Binary)
-	if !ok || r.Op != ".." {
+	if !ok || r.Op != lang.OpRange {
 		return nil
 	}
 	lo, hi := c.rangeBounds(r)

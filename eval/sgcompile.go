@@ -82,7 +82,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		}
 	case *lang.Binary:
 		switch e.Op {
-		case "+":
+		case lang.OpAdd:
 			x, y := c.sgExpr(e.X), c.sgExpr(e.Y)
 			return func(fr *frame) sgv {
 				a, b := x(fr), y(fr)
@@ -91,7 +91,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				}
 				return fr.th.engine.add(a, b)
 			}
-		case "*":
+		case lang.OpMul:
 			k, kg := c.expr(e.X), c.sgExpr(e.Y)
 			pos, ypos := e.Pos, lang.Start(e.Y)
 			y := c.expr(e.Y)
@@ -106,19 +106,19 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				if kv.IsGame() {
 					n := y(fr)
 					if n.k != KInt {
-						typeErr(pos, "*", kv, n)
+						typeErr(pos, lang.OpMul, kv, n)
 					}
 					if n.n < 0 {
 						fail(ypos, "cannot take %d copies of a game: the count must be at least 0", n.n)
 					}
 					return fr.th.engine.times(n.n, fr.gen.valueSG(pos, kv))
 				}
-				typeErr(pos, "*", kv, y(fr))
+				typeErr(pos, lang.OpMul, kv, y(fr))
 				return 0
 			}
 		}
 	case *lang.Unary:
-		if e.Op == "*" {
+		if e.Op == lang.OpNimber {
 			x := c.expr(e.X)
 			pos := e.Pos
 			return func(fr *frame) sgv {
@@ -304,7 +304,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 			return valueOf(s), finished(s)
 		}
 	case *lang.Binary:
-		if e.Op != "+" {
+		if e.Op != lang.OpAdd {
 			return nil
 		}
 		if f := c.sgProbeNim(e); f != nil {
@@ -329,7 +329,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 			return fr.th.engine.add(a, b), true
 		}
 	case *lang.Unary:
-		if e.Op != "*" {
+		if e.Op != lang.OpNimber {
 			return nil
 		}
 		s0, k0, ok := arg(e.X)
@@ -351,12 +351,12 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 // literal ints, in one closure.
 func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *frame) (sgv, bool) {
 	call, nim := e.X, e.Y
-	if u, ok := e.X.(*lang.Unary); ok && u.Op == "*" {
+	if u, ok := e.X.(*lang.Unary); ok && u.Op == lang.OpNimber {
 		call, nim = e.Y, u
 	}
 	u, ok := nim.(*lang.Unary)
 	ca, ok2 := call.(*lang.Call)
-	if !ok || !ok2 || u.Op != "*" || len(ca.Args) != 1 {
+	if !ok || !ok2 || u.Op != lang.OpNimber || len(ca.Args) != 1 {
 		return nil
 	}
 	b := c.gameCallee(ca)

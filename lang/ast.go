@@ -242,11 +242,11 @@ type IfExpr struct {
 	Else Expr
 }
 
-// Binary is X op Y; Pos is the operator's. Op is one of or and == != < <=
-// > >= in "not in" .. | ^ & << >> + - * / % **.
+// Binary is X op Y; Pos is the operator's. Op is a binary operator (see
+// Op).
 type Binary struct {
 	Pos Pos
-	Op  string
+	Op  Op
 	X   Expr
 	Y   Expr
 }
@@ -267,7 +267,7 @@ type Chain struct {
 // operator's.
 type Step struct {
 	Pos Pos
-	Op  string
+	Op  Op
 	Y   Expr
 }
 
@@ -275,10 +275,10 @@ type Step struct {
 // parser nests as Binary nodes; a longer run is a Chain.
 const MaxBinaryRun = 64
 
-// Unary is op X for op in "-", "not", "*" (nimber).
+// Unary is op X for op OpNeg (-), OpNot or OpNimber (*).
 type Unary struct {
 	Pos Pos
-	Op  string
+	Op  Op
 	X   Expr
 }
 

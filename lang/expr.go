@@ -26,18 +26,6 @@ const (
 	precMul
 )
 
-var binaryPrec = map[string]int{
-	"or": precOr, "and": precAnd,
-	"==": precCmp, "!=": precCmp, "<": precCmp, "<=": precCmp, ">": precCmp, ">=": precCmp, "in": precCmp,
-	"..": precRange,
-	"|":  precBitOr,
-	"^":  precXor,
-	"&":  precBitAnd,
-	"<<": precShift, ">>": precShift,
-	"+": precAdd, "-": precAdd,
-	"*": precMul, "/": precMul, "%": precMul,
-}
-
 // syntaxPanic carries a syntax error out of the recursive descent.
 type syntaxPanic struct{ err *Error }
 
@@ -264,13 +252,13 @@ func (p *exprParser) ifExpr() Expr {
 
 // binop returns the binary operator ahead and its precedence (0: none),
 // and how many tokens it takes ("not in" takes two).
-func (p *exprParser) binop() (string, int, int) {
+func (p *exprParser) binop() (Op, int, int) {
 	t := p.peek()
 	if t.Type != TokPunct && t.Type != TokKeyword {
-		return "", 0, 0
+		return OpNone, 0, 0
 	}
 	if t.Value == "|" && p.inAlt {
-		return "", 0, 0
+		return OpNone, 0, 0
 	}
 	if t.Value == "not" {
 		cp := p.lex.MakeCheckpoint()
@@ -278,18 +266,19 @@ func (p *exprParser) binop() (string, int, int) {
 		in := p.is("in")
 		p.lex.LoadCheckpoint(cp)
 		if in {
-			return "not in", precCmp, 2
+			return OpNotIn, precCmp, 2
 		}
-		return "", 0, 0
+		return OpNone, 0, 0
 	}
-	return t.Value, binaryPrec[t.Value], 1
+	op := binaryOps[t.Value]
+	return op, op.prec(), 1
 }
 
 func (p *exprParser) binary(minPrec int) Expr {
 	var x Expr
 	if p.is("not") {
 		pos := p.next().Pos
-		x = &Unary{Pos: pos, Op: "not", X: p.binaryOperand(precNot, "not")}
+		x = &Unary{Pos: pos, Op: OpNot, X: p.binaryOperand(precNot, OpNot)}
 	} else {
 		x = p.unary()
 	}
@@ -331,7 +320,7 @@ func chain(x Expr, steps []Step) Expr {
 	return x
 }
 
-func (p *exprParser) binaryOperand(minPrec int, op string) Expr {
+func (p *exprParser) binaryOperand(minPrec int, op Op) Expr {
 	if !startsExpr(p.peek()) {
 		p.fail(p.peek(), fmt.Sprintf("an expression after %q", op))
 	}
@@ -353,11 +342,15 @@ func (p *exprParser) unary() Expr {
 		if !startsExpr(p.peek()) {
 			p.fail(p.peek(), fmt.Sprintf("an expression after %q", t.Value))
 		}
-		return &Unary{Pos: t.Pos, Op: t.Value, X: p.unary()}
+		op := OpNeg
+		if t.Value == "*" {
+			op = OpNimber
+		}
+		return &Unary{Pos: t.Pos, Op: op, X: p.unary()}
 	}
 	if p.is("not") {
 		pos := p.next().Pos
-		return &Unary{Pos: pos, Op: "not", X: p.binaryOperand(precNot, "not")}
+		return &Unary{Pos: pos, Op: OpNot, X: p.binaryOperand(precNot, OpNot)}
 	}
 	return p.powerTail(p.postfix(p.primary()))
 }
@@ -373,7 +366,7 @@ func (p *exprParser) powerTail(x Expr) Expr {
 	if !startsExpr(p.peek()) {
 		p.fail(p.peek(), `an expression after "**"`)
 	}
-	return &Binary{Pos: t.Pos, Op: "**", X: x, Y: p.unary()}
+	return &Binary{Pos: t.Pos, Op: OpPow, X: x, Y: p.unary()}
 }
 
 // postfix parses calls, indexes and slices after an operand. Each is a

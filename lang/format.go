@@ -335,7 +335,7 @@ func (p *printer) rhs(v Expr) doc {
 
 func isPower(e Expr) bool {
 	b, ok := unchain(e).(*Binary)
-	return ok && b.Op == "**"
+	return ok && b.Op == OpPow
 }
 
 func isSumComp(e Expr) bool {
@@ -527,8 +527,8 @@ func (p *printer) bare(e Expr) doc {
 	case *Binary:
 		return p.binary(e)
 	case *Unary:
-		op := p.tok(e.Op)
-		if e.Op == "not" {
+		op := p.tok(e.Op.String())
+		if e.Op == OpNot {
 			return concat{op, text(" "), p.expr(e.X)}
 		}
 		// -(-x) written - -x, not --x; * *x, not **x (a power).
@@ -538,7 +538,7 @@ func (p *printer) bare(e Expr) doc {
 			case *Unary:
 				space = x.Op == e.Op
 			case *IntLit:
-				space = x.Val < 0 && e.Op == "-"
+				space = x.Val < 0 && e.Op == OpNeg
 			}
 		}
 		if space {
@@ -742,7 +742,7 @@ func (p *printer) ifThen(e *IfExpr) doc {
 func (p *printer) binary(e *Binary) doc {
 	prec := opPrec(e.Op)
 	chain := []*Binary{e}
-	if prec != precCmp && prec != precRange && e.Op != "**" {
+	if prec != precCmp && prec != precRange && e.Op != OpPow {
 		for {
 			b, ok := chain[len(chain)-1].X.(*Binary)
 			if !ok || opPrec(b.Op) != prec || p.wrapping(b) > 0 {
@@ -756,12 +756,12 @@ func (p *printer) binary(e *Binary) doc {
 	for i := len(chain) - 1; i >= 0; i-- {
 		b := chain[i]
 		var op doc
-		if b.Op == "not in" {
+		if b.Op == OpNotIn {
 			op = concat{p.tok("not"), text(" "), p.tok("in")}
 		} else {
-			op = p.tok(b.Op)
+			op = p.tok(b.Op.String())
 		}
-		if b.Op == "**" {
+		if b.Op == OpPow {
 			rest = append(rest, text(" "), op, text(" "), p.expr(b.Y))
 			continue
 		}
@@ -770,14 +770,11 @@ func (p *printer) binary(e *Binary) doc {
 	return &group{d: concat{first, indent{4, rest}}}
 }
 
-func opPrec(op string) int {
-	switch op {
-	case "not in":
-		return precCmp
-	case "**":
+func opPrec(op Op) int {
+	if op == OpPow {
 		return precMul + 2
 	}
-	return binaryPrec[op]
+	return op.prec()
 }
 
 // call prints F(ARGS): on one line, else an argument a line; a single

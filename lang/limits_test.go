@@ -29,7 +29,7 @@ func TestChainShape(t *testing.T) {
 			t.Fatalf("%d operators: got %T", n, x)
 		}
 		if isChain {
-			if len(c.Steps) != n || c.Steps[0].Op != "+" || c.Steps[1].Op != "-" || c.Pos.Column != 7 {
+			if len(c.Steps) != n || c.Steps[0].Op != lang.OpAdd || c.Steps[1].Op != lang.OpSub || c.Pos.Column != 7 {
 				t.Errorf("%d operators: %d steps, first %q %q, at column %d", n, len(c.Steps), c.Steps[0].Op, c.Steps[1].Op, c.Pos.Column)
 			}
 			if c.Steps[1].Pos.Column != 13 {

@@ -137,12 +137,12 @@ func writeSExpr(b *strings.Builder, node any) {
 	case *IfExpr:
 		writeList(b, "if", n.Cond, n.Then, n.Else)
 	case *Binary:
-		writeList(b, strings.ReplaceAll(n.Op, " ", "-"), n.X, n.Y)
+		writeList(b, strings.ReplaceAll(n.Op.String(), " ", "-"), n.X, n.Y)
 	case *Chain:
 		// As the nested Binary nodes it stands for.
 		for i := len(n.Steps) - 1; i >= 0; i-- {
 			b.WriteByte('(')
-			b.WriteString(strings.ReplaceAll(n.Steps[i].Op, " ", "-"))
+			b.WriteString(strings.ReplaceAll(n.Steps[i].Op.String(), " ", "-"))
 			b.WriteByte(' ')
 		}
 		writeSExpr(b, n.X)
@@ -152,10 +152,11 @@ func writeSExpr(b *strings.Builder, node any) {
 			b.WriteByte(')')
 		}
 	case *Unary:
-		op := n.Op
-		if op == "-" {
+		op := n.Op.String()
+		switch n.Op {
+		case OpNeg:
 			op = "neg"
-		} else if op == "*" {
+		case OpNimber:
 			op = "nimber"
 		}
 		writeList(b, op, n.X)
