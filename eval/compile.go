@@ -31,6 +31,11 @@ type Builtin struct {
 	// the compiler may pass a nimber or an infinite-value stand-in computed
 	// by streaming instead of building the game (sg, outcome).
 	SGArgs bool
+	// Query says that the result of a call with one game argument is
+	// that game's SG value (sg) or its outcome (outcome): a known value
+	// answers the call without it, and a comparison of the call with an
+	// int or an outcome string reads the memo table.
+	Query Query
 	// Pure says the built-in computes its result from its arguments
 	// alone: it asks for no value of a game and runs no other code. The
 	// passes read it (a rule that calls only pure built-ins may have its
@@ -75,6 +80,16 @@ type Builtin struct {
 	// int arithmetic to the compiler (see intcompile.go).
 	IntResult bool
 }
+
+// Query is what a built-in's result says of its game argument.
+type Query uint8
+
+// The queries.
+const (
+	QueryNone    Query = iota
+	QuerySG            // the SG value, an int (sg)
+	QueryOutcome       // the outcome, "N", "P" or "D" (outcome)
+)
 
 // Call is what a built-in sees of its call: the thread and the position.
 type Call struct {
@@ -1330,7 +1345,7 @@ func (c *compiler) call(e *lang.Call) evalFn {
 			}
 			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
 				sg := c.sgExpr(e.Args[0])
-				isSG, isOutcome := bi == builtins["sg"], bi == builtins["outcome"]
+				isSG, isOutcome := bi.Query == QuerySG, bi.Query == QueryOutcome
 				var probe func(fr *frame) (sgv, bool)
 				if isSG || isOutcome {
 					probe = c.sgProbe(e.Args[0])

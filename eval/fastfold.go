@@ -59,13 +59,13 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		}
 		var asked lang.Expr
 		asked, op, other = cmp.X, cmp.Op, cmp.Y
-		if !c.isSGCall(asked) && !c.isBuiltinCall(asked, "outcome") {
+		if !c.isSGCall(asked) && !c.isQueryCall(asked, QueryOutcome) {
 			asked, op, other = cmp.Y, flipCmp(cmp.Op), cmp.X
 		}
 		switch lit, isStr := other.(*lang.StrLit); {
 		case c.isSGCall(asked):
 			game = asked.(*lang.Call).Args[0]
-		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.isBuiltinCall(asked, "outcome"):
+		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.isQueryCall(asked, QueryOutcome):
 			outcome, other = lit, nil
 			game = asked.(*lang.Call).Args[0]
 			if sum, ok := game.(*lang.Binary); ok && sum.Op == lang.OpAdd {
@@ -251,17 +251,27 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 }
 
 // isSGCall reports whether e is sg(G) with the built-in sg.
-func (c *compiler) isSGCall(e lang.Expr) bool { return c.isBuiltinCall(e, "sg") }
+func (c *compiler) isSGCall(e lang.Expr) bool { return c.isQueryCall(e, QuerySG) }
 
 // isBuiltinCall reports whether e calls the built-in name with one
 // argument.
-func (c *compiler) isBuiltinCall(e lang.Expr, name string) bool {
+func (c *compiler) isQueryCall(e lang.Expr, q Query) bool {
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return false
 	}
+	bi := c.calledBuiltin(call)
+	return bi != nil && bi.Query == q
+}
+
+// calledBuiltin returns the built-in that call calls by its name (not
+// hidden by a def, game or local of that name), or nil.
+func (c *compiler) calledBuiltin(call *lang.Call) *Builtin {
 	id, ok := call.Fn.(*lang.Ident)
-	return ok && id.Name == name && c.scope.lookup(name) == nil && builtins[name] != nil
+	if !ok || c.scope.lookup(id.Name) != nil {
+		return nil
+	}
+	return builtins[id.Name]
 }
 
 // outcomeIs reports whether the outcome of a game of value v is want ("P",

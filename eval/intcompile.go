@@ -509,23 +509,15 @@ func flipCmp(op lang.Op) lang.Op {
 // sgCallProbe returns the probe of G when e is sg(G) with the built-in sg
 // and G a game expression sgProbe takes; nil otherwise.
 func (c *compiler) sgCallProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
-	return c.builtinProbe(e, "sg")
+	return c.queryProbe(e, QuerySG)
 }
 
-// builtinProbe is sgCallProbe for the built-in name (sg or outcome).
-func (c *compiler) builtinProbe(e lang.Expr, name string) func(fr *frame) (sgv, bool) {
-	call, ok := e.(*lang.Call)
-	if !ok || len(call.Args) != 1 {
-		return nil
+// queryProbe is sgCallProbe for the built-in whose Query is q.
+func (c *compiler) queryProbe(e lang.Expr, q Query) func(fr *frame) (sgv, bool) {
+	if !c.isQueryCall(e, q) {
+		return nil // not a call of the built-in
 	}
-	id, ok := call.Fn.(*lang.Ident)
-	if !ok {
-		return nil
-	}
-	if id.Name != name || c.scope.lookup(id.Name) != nil || builtins[name] == nil {
-		return nil // not the built-in
-	}
-	return c.sgProbe(call.Args[0])
+	return c.sgProbe(e.(*lang.Call).Args[0])
 }
 
 // intCompareMixed compiles a comparison with one int-typed operand (xi or
@@ -577,7 +569,7 @@ func (c *compiler) strEquals(e *lang.Binary) boolFn {
 		return nil
 	}
 	x, want, eq := c.expr(other), l.Val, e.Op == lang.OpEq
-	if probe := c.builtinProbe(other, "outcome"); probe != nil {
+	if probe := c.queryProbe(other, QueryOutcome); probe != nil {
 		// outcome(G) == "P": when G's positions are finished, its
 		// outcome comes from the value (what outcome would return).
 		return func(fr *frame) bool {

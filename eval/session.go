@@ -294,7 +294,7 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 			err = Errorf(Pos{}, "%v", cerr)
 		}
 		if ferr := th.out.Flush(); ferr != nil && err == nil {
-			err = outputError{ferr}
+			err = outputError{err: ferr}
 		}
 		th.ctx = nil
 	}()

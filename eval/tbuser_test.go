@@ -86,7 +86,7 @@ func TestUserTakeBreak(t *testing.T) {
 			if out != "true\ntrue\n" {
 				t.Fatalf("%s: %q\n%s", code, out, src+order)
 			}
-			g := s.engine.gameByName("g")
+			g := gameByName(s.engine, "g")
 			if g != nil && g.periodic != nil && g.periodic.user != nil {
 				recognized++
 			}
@@ -115,7 +115,7 @@ func TestUserTakeBreakBreaks(t *testing.T) {
 		if fast != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, fast, slow)
 		}
-		g := s.engine.gameByName("h")
+		g := gameByName(s.engine, "h")
 		if g == nil || g.periodic == nil || g.periodic.user == nil {
 			t.Errorf("%s: not taken for a take-and-break game", src)
 		} else if u := g.periodic.user; !u.broken || u.checked < 2400 || u.checked > 2700 {
@@ -138,14 +138,14 @@ func TestUserTakeBreakNot(t *testing.T) {
 		if out != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, out, slow)
 		}
-		if g := s.engine.gameByName("h"); g != nil && g.periodic != nil {
+		if g := gameByName(s.engine, "h"); g != nil && g.periodic != nil {
 			t.Errorf("%s: taken for a take-and-break game %s", src, describeRule(g.periodic.solver.Game()))
 		}
 	}
 }
 
 // gameByName returns the engine's game of that name (the last declared).
-func (e *Engine) gameByName(name string) *Game {
+func gameByName(e *Engine, name string) *Game {
 	var out *Game
 	for _, g := range e.games {
 		if g.name == name {

@@ -27,10 +27,10 @@ func Docs() [][2]string {
 }
 
 var all = []*eval.Builtin{
-	{BName: "sg", MinArgs: 1, MaxArgs: 1, SGArgs: true,
+	{BName: "sg", MinArgs: 1, MaxArgs: 1, SGArgs: true, Query: eval.QuerySG,
 		Doc: "sg(G): the Sprague-Grundy value of game G, an int; for a sum, the xor of its parts; ∞K for a position that can be drawn out (games with cycles). Error: G is not a game.",
 		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.SG(c, a[0]) }},
-	{BName: "outcome", MinArgs: 1, MaxArgs: 1, SGArgs: true,
+	{BName: "outcome", MinArgs: 1, MaxArgs: 1, SGArgs: true, Query: eval.QueryOutcome,
 		Doc: `outcome(G): "N" if the player to move wins, "P" if the player to move loses, "D" if neither can force a win. Error: G is not a game.`,
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			switch c.Th.Outcome(c, a[0]) {
