@@ -3,7 +3,6 @@ package grundy
 import (
 	"context"
 	"errors"
-	"regexp"
 	"strings"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -139,9 +138,6 @@ func Explain(err error) string {
 	return b.String()
 }
 
-// cliFlag matches the command-line flag a limit message names.
-var cliFlag = regexp.MustCompile(` \(--[a-z-]+\)`)
-
 // convert turns an error of package eval into an *Error or an ErrorList.
 // ctx is the caller's context (to tell a cancellation from other
 // interruptions); src returns the source of a file, for snippets.
@@ -181,17 +177,12 @@ func convert(err error, ctx context.Context, src func(file string) (string, bool
 		kind := RuntimeError
 		msg := re.Msg
 		switch {
-		case msg == "interrupted" && ctx.Err() != nil:
+		case re.Kind == eval.ErrInterrupted && msg == "interrupted" && ctx.Err() != nil:
 			kind = Canceled
 			msg = "interrupted: " + ctx.Err().Error()
-		case strings.HasPrefix(msg, "state limit reached"),
-			strings.HasPrefix(msg, "step limit reached"),
-			strings.HasPrefix(msg, "memory limit reached"),
-			strings.HasPrefix(msg, "time limit reached"),
-			strings.HasPrefix(msg, "too many nested calls"),
-			strings.HasPrefix(msg, "recursion too deep"):
+		case re.Kind == eval.ErrLimit:
 			kind = LimitError
-			msg = cliFlag.ReplaceAllString(msg, "")
+			msg = re.MsgWithoutFlag()
 		}
 		e := mk(kind, re.Pos, msg)
 		e.Trace = append([]string(nil), re.Trace...)

@@ -544,7 +544,7 @@ func (e *Engine) visit(pos Pos, g *Game, r uint64) {
 	e.states++
 	if e.states > e.th.limits.MaxStates {
 		e.states = 0
-		fail(pos, "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.th.limits.MaxStates, posText(g, r))
+		panic(limitError(pos, "", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.th.limits.MaxStates, posText(g, r)))
 	}
 }
 

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"math/bits"
-	"strings"
 )
 
 // Deep chains. A memoized search asked for sg(sub(5000000)) of a game
@@ -284,7 +283,7 @@ func (e *Engine) restore(m runMark) {
 func (e *Engine) retriable(x any) bool {
 	re, ok := x.(*RuntimeError)
 	th := e.th
-	return ok && !strings.Contains(re.Msg, "limit reached") && (th.ctx == nil || th.ctx.Err() == nil)
+	return ok && re.Kind != ErrLimit && (th.ctx == nil || th.ctx.Err() == nil)
 }
 
 // pollDone raises the run's cancellation (its time limit, or an
@@ -293,7 +292,7 @@ func (e *Engine) retriable(x any) bool {
 // have met that error, stops at the cancellation.
 func (e *Engine) pollDone(x any) {
 	th := e.th
-	if re, ok := x.(*RuntimeError); ok && !strings.Contains(re.Msg, "limit reached") && th.ctx != nil && th.ctx.Err() != nil {
+	if re, ok := x.(*RuntimeError); ok && re.Kind != ErrLimit && th.ctx != nil && th.ctx.Err() != nil {
 		pos := re.Pos
 		if n := len(th.calls); n > 0 {
 			pos = th.calls[0]

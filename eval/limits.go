@@ -47,7 +47,7 @@ func (th *Thread) checkLimits(pos Pos) {
 		th.poll(pos)
 	}
 	if th.steps > th.limits.MaxSteps {
-		th.limitFail(pos, "step limit reached: more than %d evaluation steps (--max-steps)", th.limits.MaxSteps)
+		th.limitFail(pos, "--max-steps", "step limit reached: more than %d evaluation steps (--max-steps)", th.limits.MaxSteps)
 	}
 	if th.steps&(1<<14-1) < checkEvery {
 		th.checkMemory(pos, 0)
@@ -62,20 +62,21 @@ func posText(g *Game, r uint64) string {
 }
 
 // limitErr is the error of a limit, naming the position being computed.
-func (th *Thread) limitErr(pos Pos, format string, args ...any) *RuntimeError {
+// flag is the limit's command-line flag, which the message names.
+func (th *Thread) limitErr(pos Pos, flag, format string, args ...any) *RuntimeError {
 	if th.doing != nil {
-		return Errorf(pos, "%s while %s", fmt.Sprintf(format, args...), th.doing())
+		return limitError(pos, flag, "%s while %s", fmt.Sprintf(format, args...), th.doing())
 	}
 	if e := th.engine; e != nil && e.current != nil {
 		format += " while computing %s"
 		args = append(args[:len(args):len(args)], posText(e.current, e.currentR))
 	}
-	return Errorf(pos, format, args...)
+	return limitError(pos, flag, format, args...)
 }
 
 // limitFail raises a limit's error.
-func (th *Thread) limitFail(pos Pos, format string, args ...any) {
-	panic(th.limitErr(pos, format, args...))
+func (th *Thread) limitFail(pos Pos, flag, format string, args ...any) {
+	panic(th.limitErr(pos, flag, format, args...))
 }
 
 // Time and cancellation.
@@ -91,13 +92,15 @@ func (th *Thread) ctxErr(pos Pos) *RuntimeError {
 		return nil
 	}
 	if err == context.DeadlineExceeded && th.limits.Timeout > 0 {
-		return th.limitErr(pos, "time limit reached: the run took more than %v (--timeout)", th.limits.Timeout)
+		return th.limitErr(pos, "--timeout", "time limit reached: the run took more than %v (--timeout)", th.limits.Timeout)
 	}
 	// (The caller's own deadline: a cancellation.)
+	e := Errorf(pos, "interrupted")
 	if th.doing != nil {
-		return Errorf(pos, "interrupted while %s", th.doing())
+		e = Errorf(pos, "interrupted while %s", th.doing())
 	}
-	return Errorf(pos, "interrupted")
+	e.Kind = ErrInterrupted
+	return e
 }
 
 // poll raises the run's cancellation, if its context is done (and
@@ -168,7 +171,7 @@ func (th *Thread) memErr(pos Pos, need int64) *RuntimeError {
 	if th.memInUse()+need <= th.limits.MaxMemory {
 		return nil
 	}
-	return th.limitErr(pos, "memory limit reached: more than %d MiB in use (--max-memory)", th.limits.MaxMemory>>20)
+	return th.limitErr(pos, "--max-memory", "memory limit reached: more than %d MiB in use (--max-memory)", th.limits.MaxMemory>>20)
 }
 
 // checkMemory raises memErr.
@@ -245,12 +248,12 @@ func (th *Thread) enter(pos Pos, fn *Func) {
 	th.stack += int64(fn.cost)
 	if th.depth > th.limits.MaxDepth {
 		th.depth, th.stack = 0, 0
-		fail(pos, "too many nested calls (more than %d): is the recursion of %s unbounded?", th.limits.MaxDepth, fn.name)
+		panic(limitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.limits.MaxDepth, fn.name))
 	}
 	if th.stack > th.maxStack {
 		depth := th.depth
 		th.depth, th.stack = 0, 0
-		fail(pos, "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.maxStack, fn.name)
+		panic(limitError(pos, "", "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.maxStack, fn.name))
 	}
 }
 

@@ -301,7 +301,7 @@ func (ms *misere) visit() {
 	e.states++
 	if e.states > ms.th.limits.MaxStates {
 		e.states = 0
-		fail(ms.pos, "state limit reached: more than %d positions and sums of positions (misere); the game may be too large, or infinite", ms.th.limits.MaxStates)
+		panic(limitError(ms.pos, "", "state limit reached: more than %d positions and sums of positions (misere); the game may be too large, or infinite", ms.th.limits.MaxStates))
 	}
 }
 

@@ -92,7 +92,7 @@ func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 		return
 	}
 	if n >= th.limits.MaxStates {
-		fail(pos, "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.limits.MaxStates)
+		panic(limitError(pos, "--max-states", "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.limits.MaxStates))
 	}
 	if n >= 1<<20 {
 		s.Reserve(int(n))

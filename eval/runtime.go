@@ -27,6 +27,37 @@ type RuntimeError struct {
 	// Stack is the Go stack of an internal error (a bug of grundy's),
 	// for debugging; it is not part of the message.
 	Stack string
+	// Kind says what raised the error: set where it is raised.
+	Kind ErrorKind
+	// Flag is the command-line flag of the limit a limit error names, as
+	// Msg shows it (" (--max-steps)"), or "".
+	Flag string
+}
+
+// ErrorKind classifies a RuntimeError.
+type ErrorKind uint8
+
+// The kinds of runtime errors.
+const (
+	ErrRuntime     ErrorKind = iota // the script's own error: a division by zero, a failed assert, ...
+	ErrLimit                        // a limit of the run was reached (Limits)
+	ErrInterrupted                  // the run's context was cancelled (Ctrl-C, the caller's deadline)
+)
+
+// MsgWithoutFlag is Msg without the command-line flag it names (what the
+// Go API shows: its limits are fields of Limits, not flags).
+func (e *RuntimeError) MsgWithoutFlag() string {
+	if e.Flag == "" {
+		return e.Msg
+	}
+	return strings.Replace(e.Msg, " ("+e.Flag+")", "", 1)
+}
+
+// limitError is the error of a limit whose flag is flag ("" for none).
+func limitError(pos Pos, flag, format string, args ...any) *RuntimeError {
+	e := Errorf(pos, format, args...)
+	e.Kind, e.Flag = ErrLimit, flag
+	return e
 }
 
 func (e *RuntimeError) Error() string { return lang.FormatPos(e.Pos) + ": " + e.Msg }

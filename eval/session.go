@@ -336,7 +336,7 @@ func (s *Session) recovered(r any) error {
 		return r
 	case error:
 		if errors.Is(r, context.Canceled) {
-			return &RuntimeError{Msg: "interrupted"}
+			return &RuntimeError{Msg: "interrupted", Kind: ErrInterrupted}
 		}
 	}
 	pos := th.stmt

@@ -307,7 +307,7 @@ func start(e lang.Expr) lang.Pos { return lang.Start(e) }
 // "no period here", and err for a limit reached or an interruption.
 func ignorable(ctx context.Context, err error) error {
 	var re *eval.RuntimeError
-	if ctx.Err() != nil || errors.As(err, &re) && (strings.Contains(re.Msg, "limit reached") || re.Msg == "interrupted") {
+	if ctx.Err() != nil || errors.As(err, &re) && (re.Kind == eval.ErrLimit || re.Kind == eval.ErrInterrupted) {
 		return err
 	}
 	return nil
