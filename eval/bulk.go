@@ -235,25 +235,12 @@ func mapOf(th *Thread, pos Pos, keys, vals []Value) Value {
 	if len(keys) < pollEvery {
 		return MapOf(keys, vals)
 	}
-	idx := make([]int, len(keys))
-	for i := range idx {
-		idx[i] = i
-	}
 	n := 0
-	slices.SortStableFunc(idx, func(a, b int) int {
+	return mapSorted(keys, vals, func(a, b int) int {
 		n++
 		th.pollN(pos, n)
 		return Compare(keys[a], keys[b])
 	})
-	m := &Map{}
-	for j, i := range idx {
-		if j+1 < len(idx) && Equal(keys[i], keys[idx[j+1]]) {
-			continue
-		}
-		m.Keys = append(m.Keys, keys[i])
-		m.Vals = append(m.Vals, vals[i])
-	}
-	return Value{k: KMap, ref: m}
 }
 
 // Built-ins build big values through these.

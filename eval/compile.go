@@ -102,16 +102,23 @@ type Call struct {
 
 // getCall takes a Call from the thread's pool (calls nest LIFO).
 func (th *Thread) getCall(name string, pos Pos, argPos []Pos) *Call {
-	var c *Call
-	if th.csp < len(th.cpool) {
-		c = th.cpool[th.csp]
-	} else {
-		c = new(Call)
-		th.cpool = append(th.cpool, c)
-	}
-	th.csp++
+	c := pooled(&th.cpool, &th.csp)
 	*c = Call{Th: th, Name: name, Pos: pos, Args: argPos}
 	return c
+}
+
+// pooled takes the next object of a pool used last in, first out (*sp
+// of them are taken), making one when all are taken.
+func pooled[T any](pool *[]*T, sp *int) *T {
+	var x *T
+	if *sp < len(*pool) {
+		x = (*pool)[*sp]
+	} else {
+		x = new(T)
+		*pool = append(*pool, x)
+	}
+	*sp++
+	return x
 }
 
 func (th *Thread) putCall(c *Call) {

@@ -185,14 +185,7 @@ func (th *Thread) newFrame(n int) *frame {
 	s := th.slab[base : base+n : base+n]
 	th.sp += n
 	clear(s)
-	var fr *frame
-	if th.fsp < len(th.fpool) {
-		fr = th.fpool[th.fsp]
-	} else {
-		fr = new(frame)
-		th.fpool = append(th.fpool, fr)
-	}
-	th.fsp++
+	fr := pooled(&th.fpool, &th.fsp)
 	*fr = frame{slots: s, th: th, gen: th.direct, base: base}
 	return fr
 }

@@ -135,11 +135,17 @@ func SetOf(elems []Value) Value {
 
 // MapOf makes a map; a later duplicate key wins.
 func MapOf(keys, vals []Value) Value {
+	return mapSorted(keys, vals, func(a, b int) int { return Compare(keys[a], keys[b]) })
+}
+
+// mapSorted makes a map of keys and vals, ordering their indexes by cmp
+// (a stable sort: of equal keys, the last one's value wins).
+func mapSorted(keys, vals []Value, cmp func(a, b int) int) Value {
 	idx := make([]int, len(keys))
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return Compare(keys[a], keys[b]) })
+	slices.SortStableFunc(idx, cmp)
 	m := &Map{}
 	for j, i := range idx {
 		if j+1 < len(idx) && Equal(keys[i], keys[idx[j+1]]) {
