@@ -53,6 +53,9 @@ func (c *compiler) intExpr(e lang.Expr) intFn {
 	// Remember what is not int-typed: binary compiles an operand with
 	// intExpr and then, failing that, generically, which asks intExpr
 	// again; without this a chain a + b + c + ... took exponential time.
+	if !c.on(PassInts) {
+		return nil
+	}
 	k := intKey{e, c.scope}
 	if c.notInt[k] {
 		return nil

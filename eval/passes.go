@@ -21,11 +21,12 @@ const (
 	PassSweep                      // runs of positions computed bottom up by a fast loop's sweep
 	PassSymmetric                  // g(x) + g(c - x) over a symmetric range: half the range
 	PassComposite                  // lists and sets of a move built in scratch buffers and packed into the key (scratch.go)
+	PassInts                       // int-typed expressions compiled to unboxed int code (intcompile.go)
 
-	AllPasses = PassFastLoops | PassInline | PassLadder | PassResume | PassLoopyOpen | PassFuse | PassCursor | PassSweep | PassSymmetric | PassComposite
+	AllPasses = PassFastLoops | PassInline | PassLadder | PassResume | PassLoopyOpen | PassFuse | PassCursor | PassSweep | PassSymmetric | PassComposite | PassInts
 )
 
-var passNames = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite"}
+var passNames = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints"}
 
 // Passes lists every pass, one bit each, in order.
 func Passes() []Pass {
