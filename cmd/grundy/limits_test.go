@@ -87,3 +87,24 @@ func TestREPLInterruptsALongOperation(t *testing.T) {
 	term.send("print len(a)\r")
 	term.expect("3000000")
 }
+
+// TestScriptLargerThanTheMemoryLimit: a script file larger than the
+// memory limit is not read (its parse could not fit): exit status 1 and
+// a sentence; one that fits is read once (no second copy of it).
+func TestScriptLargerThanTheMemoryLimit(t *testing.T) {
+	p := script(t, "big.game", "let x = ["+strings.Repeat("1, ", 1_000_000)+"]\n")
+	code, out, errOut := cli(t, "", "run", "--max-memory", "2M", p)
+	if want := "grundy: " + p + " is 2.9 MiB, more than the memory limit of 2 MiB (--max-memory)\n"; code != 1 || out != "" || errOut != want {
+		t.Errorf("exit status %d, stdout %q, stderr %q; want 1 and %q", code, out, errOut, want)
+	}
+	for _, cmd := range [][]string{{"table", p, "n for n in 0 .. 1"}, {"graph", p, "*1"}, {"plot", p, "n for n in 0 .. 1"}} {
+		code, _, errOut := cli(t, "", append(cmd, "--max-memory", "1M")...)
+		if code != 1 || !strings.Contains(errOut, "more than the memory limit of 1 MiB") {
+			t.Errorf("grundy %s: exit status %d, stderr %q", cmd[0], code, errOut)
+		}
+	}
+	src, err := readScript(p, 3<<20)
+	if err != nil || len(src) != 3_000_011 {
+		t.Errorf("readScript: %d bytes, %v", len(src), err)
+	}
+}
