@@ -196,6 +196,16 @@ func (th *Thread) alloc(pos Pos, n int64) {
 	th.checkMemory(pos, n)
 }
 
+// churn counts n bytes allocated at pos that need no room of their own
+// (the key of a new position and its decoded arguments): they bring the
+// next check of the memory nearer, as small values do (alloc).
+func (th *Thread) churn(pos Pos, n int64) {
+	th.allocated += n
+	if th.allocated >= th.allocSlack() {
+		th.checkMemory(pos, 0)
+	}
+}
+
 // Alloc accounts for a value of n bytes a built-in is about to build
 // (see alloc): it fails with the memory limit's error when there is no
 // room for it.

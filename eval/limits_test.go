@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -301,20 +303,64 @@ var memCases = []struct {
 	{"sorted", "let a = 1500000 * [1]\nprint len(sorted(a))", 2, ""},
 	{"ints", "print len(ints())", 1, strings.Repeat("1 ", 4_000_000)},
 	{"parse", "let x = [" + strings.Repeat("1, ", 1_000_000) + "]", 1, ""},
+	// Searches: the memo's keys, the search's stack.
+	{"search of ints", "game up(n) moves up(n + 1) | up(n + 2)\nprint sg(up(0))", 1, ""},
+	{"search of big ints", "game up(n) moves up(n + 1000000007) | up(n + 2000000014)\nprint sg(up(0))", 1, ""},
+	{"search of tuples", "game up(t) moves up((t[0] + 1, t[1])) | up((t[0] + 2, t[1]))\nprint sg(up((0, 1)))", 1, ""},
+	{"search of growing lists", "game up(s) moves up(s + [len(s)])\nprint sg(up([]))", 1, ""},
 }
 
-// TestMemoryLimitPerOperation: see memCases.
+// TestMemoryLimitPerOperation: see memCases. The memory the limit counts
+// stays within a quarter of the limit past it (and 16 MiB), sampled as
+// the run goes.
 func TestMemoryLimitPerOperation(t *testing.T) {
+	const limit = 64 << 20
 	for _, c := range memCases {
 		t.Run(c.name, func(t *testing.T) {
 			var in io.Reader
 			if c.stdin != "" {
 				in = strings.NewReader(c.stdin)
 			}
-			s := eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: in, Limits: eval.Limits{MaxMemory: 64 << 20}})
-			errAt(t, s, context.Background(), c.src, c.line, "memory limit reached: more than 64 MiB in use")
+			s := eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: in, Limits: eval.Limits{MaxMemory: limit}})
+			base, peak := sampleMemory(func() {
+				errAt(t, s, context.Background(), c.src, c.line, "memory limit reached: more than 64 MiB in use")
+			})
+			if top := max(base, limit); peak > top+top/4+16<<20 {
+				t.Errorf("memory peaked at %d MiB under a limit of %d MiB (%d MiB before the run)", peak>>20, limit>>20, base>>20)
+			}
 		})
 	}
+}
+
+// sampleMemory runs f and returns the memory the limit counts before it
+// (after a collection) and its peak while f ran, sampled every 200 µs.
+func sampleMemory(f func()) (base, peak int64) {
+	runtime.GC()
+	base = goMemory()
+	var top atomic.Int64
+	stop, sampled := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(sampled)
+		tick := time.NewTicker(200 * time.Microsecond)
+		defer tick.Stop()
+		for {
+			if m := goMemory(); m > top.Load() {
+				top.Store(m)
+			}
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	defer func() {
+		close(stop)
+		<-sampled
+		peak = top.Load()
+	}()
+	f()
+	return base, 0
 }
 
 // pollCases are long single operations: each must notice, while it runs,
