@@ -321,7 +321,7 @@ func mexWords(words []uint64) int {
 func (gn *gen) emitVal(pos Pos, v Value) {
 	gn.e.edges++
 	if !v.IsGame() {
-		fail(pos, "a move must be a game, found %s %s", v.TypeName(), Repr(v))
+		fail(pos, "a move must be a game, found %s %s", v.TypeName(), Shown(v))
 	}
 	gn.vals = append(gn.vals, v)
 }
@@ -387,9 +387,9 @@ func (gn *gen) valueSG(pos Pos, v Value) sgv {
 		return gn.e.infID(v.InfK())
 	}
 	if gn.mode == mDirect {
-		fail(pos, "expected a game, found %s %s", v.TypeName(), Repr(v))
+		fail(pos, "expected a game, found %s %s", v.TypeName(), Shown(v))
 	}
-	fail(pos, "a move must be a game, found %s %s", v.TypeName(), Repr(v))
+	fail(pos, "a move must be a game, found %s %s", v.TypeName(), Shown(v))
 	return 0
 }
 

@@ -470,3 +470,43 @@ func TestLoopySolveStopsAndRecovers(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsFormatHugeValuesOnlySoFar: an error quoting a huge value
+// formats only what it shows (once, a sum of a million parts was
+// formatted whole, 7 MB, to be cut to 200 bytes, and its parts built
+// from their keys to count them).
+func TestErrorsFormatHugeValuesOnlySoFar(t *testing.T) {
+	xs := make([]eval.Value, 1_000_000)
+	for i := range xs {
+		xs[i] = eval.Int(int64(i))
+	}
+	big := eval.List(xs)
+	var text string
+	if n := allocated(func() { text = fmt.Sprint(eval.Shown(big)) }); n > 64<<10 {
+		t.Errorf("Shown of a list of a million ints allocated %d bytes", n)
+	}
+	if len(text) != eval.MaxShownText+3 || !strings.HasPrefix(text, "[0, 1, 2, ") || !strings.HasSuffix(text, "...") {
+		t.Errorf("Shown: %q", text)
+	}
+	s := eval.NewSession(eval.Options{Stdout: io.Discard})
+	if err := s.ExecFile(context.Background(), "t.game", "game g(n) moves g(n) | g(n - 1) if n > 0\nlet s = sum of g(i % 3) for i in 1 .. 1000000\n"); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	n := allocated(func() { err = s.ExecFile(context.Background(), "u.game", "print remoteness(s)\n") })
+	if err == nil || !strings.Contains(err.Error(), "remoteness of g(1) + g(2) + g(0) + ") || len(err.Error()) > eval.MaxShownText+200 {
+		t.Errorf("remoteness of a sum of a million parts: %.300v", err)
+	}
+	if n > 1<<20 {
+		t.Errorf("remoteness of a sum of a million parts allocated %d bytes", n)
+	}
+}
+
+// allocated is the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
