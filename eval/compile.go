@@ -1245,10 +1245,11 @@ func (c *compiler) comp(e *lang.Comp) evalFn {
 			if packed {
 				if g, ok := v.ref.(*Game); ok && v.k == KPos && (pg == nil || pg == g) {
 					pg = g
-					pkeys = append(pkeys, uint64(v.n))
+					pkeys = append(grown(fr.th, bpos, pkeys, 1), uint64(v.n))
 					return
 				}
 				packed = false
+				out = roomForN(fr.th, bpos, out, len(pkeys))
 				for _, k := range pkeys {
 					out = append(out, pg.packedPosition(k))
 				}

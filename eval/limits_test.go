@@ -308,6 +308,7 @@ var memCases = []struct {
 	{"search of big ints", "game up(n) moves up(n + 1000000007) | up(n + 2000000014)\nprint sg(up(0))", 1, ""},
 	{"search of tuples", "game up(t) moves up((t[0] + 1, t[1])) | up((t[0] + 2, t[1]))\nprint sg(up((0, 1)))", 1, ""},
 	{"search of growing lists", "game up(s) moves up(s + [len(s)])\nprint sg(up([]))", 1, ""},
+	{"a sum of positions", "game g(n) moves g(n - 1) if n > 0\nlet s = sum of g(i % 3) for i in 1 .. 10000000", 2, ""},
 }
 
 // TestMemoryLimitPerOperation: see memCases. The memory the limit counts
