@@ -256,6 +256,9 @@ func (th *Thread) stackBudget() int64 {
 func (th *Thread) enter(pos Pos, fn *Func) {
 	th.depth++
 	th.stack += int64(fn.cost)
+	// (Its stack, and what it builds as it goes deeper, bring the next
+	// check of the memory nearer.)
+	th.churn(pos, int64(fn.cost)*stackUnitBytes)
 	if th.depth > th.limits.MaxDepth {
 		th.depth, th.stack = 0, 0
 		panic(limitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.limits.MaxDepth, fn.name))

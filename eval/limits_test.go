@@ -308,6 +308,8 @@ var memCases = []struct {
 	{"search of big ints", "game up(n) moves up(n + 1000000007) | up(n + 2000000014)\nprint sg(up(0))", 1, ""},
 	{"search of tuples", "game up(t) moves up((t[0] + 1, t[1])) | up((t[0] + 2, t[1]))\nprint sg(up((0, 1)))", 1, ""},
 	{"search of growing lists", "game up(s) moves up(s + [len(s)])\nprint sg(up([]))", 1, ""},
+	{"deep recursion, wide calls", "def f(n) = if n == 0 then 0 else max(f(n - 1), " + strings.Repeat("0, ", 150) + "0)\nprint f(99999)", 1, ""},
+	{"deep recursion, long lists", "def f(n) = if n == 0 then 0 else [f(n - 1), " + strings.Repeat("1, ", 150) + "1][0]\nprint f(99999)", 1, ""},
 	{"a sum of positions", "game g(n) moves g(n - 1) if n > 0\nlet s = sum of g(i % 3) for i in 1 .. 10000000", 2, ""},
 }
 
