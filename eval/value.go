@@ -300,11 +300,10 @@ func Equal(a, b Value) bool {
 	return Compare(a, b) == 0
 }
 
-// maxSumNesting bounds how deeply sums may nest (a sum's part is a
-// position whose arguments hold a sum, ...) in a value that is compared
-// or encoded: the parts of a sum are sorted first, and sorting them
-// compares their own sums' parts, on the Go stack.
-const maxSumNesting = 10_000
+// maxSumNesting (poll_other.go, poll_js.go) bounds how deeply sums may
+// nest (a sum's part is a position whose arguments hold a sum, ...) in a
+// value that is compared or encoded: the parts of a sum are sorted first,
+// and sorting them compares their own sums' parts, on the Go stack.
 
 // errSumNesting is raised (without a position: the session gives it the
 // innermost call's) when a value passes maxSumNesting.
