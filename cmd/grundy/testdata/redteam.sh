@@ -2,15 +2,15 @@
 # redteam.sh: rerun the red-team inputs of issue 19 against a grundy binary
 # and print one table row per case: wall time, peak RSS (from
 # /usr/bin/time), exit status, whether a Go trace appeared, and the start
-# of stderr. The time cases also run without a time limit and get a SIGINT
-# while their long operation runs: the row gives the time from the signal
-# to the exit.
+# of stderr. Then the measurements that need a clock, in Go
+# (GRUNDY_REDTEAM=1 go test -run RedTeam: redteam_test.go here and in
+# the root package): a SIGINT during each long operation (the time to
+# the error message and to the exit), Ctrl-C in the REPL, and a context
+# deadline through the Go API. NOGO=1 leaves those out.
 #
 #   cmd/grundy/testdata/redteam.sh [PATH/TO/grundy] [CASE-PATTERN]
 #
-# Without a binary it builds one from this checkout. GRUNDY_REDTEAM=1 go
-# test runs the API and REPL halves (see redteam_test.go in the root
-# package and in cmd/grundy); this script runs them too unless NOGO=1.
+# Without a binary it builds one from this checkout.
 # The sizes are the issue's: a run takes a few minutes and up to a few
 # GiB of memory where a limit does not hold.
 #
@@ -75,8 +75,11 @@ let a = b + b + b + b
 print len(a + a)' >concat.game
 echo 'let a = 3000000 * [123456789]
 print len(str([a, a, a, a]))' >str.game
-echo 'let a = [x * 7919 % 1000003 for x in 0 .. 20000000]
-print len(sorted(a))' >sorted.game
+echo 'let a = 2000000 * [5, 3, 1, 4, 2]
+let b = [x * 7919 % 1000003 for x in a]
+print len(sorted(b + b))' >sorted.game
+echo 'def f(n) = if n == 0 then 0 else max(f(n - 1), 0, 0)
+print [f(99999) for i in 0 .. 29]' >deeprec.game
 { printf 'print '; rep 29999 'true and '; echo true; } >and.game
 { printf 'def f() = f\nprint f'; rep 30000 '()'; echo; } >calls.game
 echo 'game c(n) moves c((n * 3 + 1) % 4000000) if n % 7 != 0 | c(n - 1) if n % 5 != 0 | c(n - 2) if n > 1
@@ -114,24 +117,6 @@ run() {
 	printf '| %s | %s | %s | %d | %s | %s | %s |\n' "$name" "${flags[*]}" "$wall" $((kb / 1024)) "$code" "$(trace err)" "$(head1 err)"
 }
 
-# sigint NAME DELAY-MS ARGS...: a SIGINT DELAY ms after the start; the
-# row's "wall s" is the time from the signal to the exit.
-sigint() {
-	local name=$1 delay=$2
-	shift 2
-	[ -n "$only" ] && [[ $name != *$only* ]] && return
-	"$bin" "$@" <"$stdin" >out 2>err &
-	local pid=$!
-	sleep "$(echo "$delay" | awk '{print $1 / 1000}')"
-	local t0 t1
-	t0=$(ms)
-	kill -INT $pid 2>/dev/null
-	wait $pid
-	local code=$?
-	t1=$(ms)
-	printf '| %s | SIGINT at %d ms | %s | - | %s | %s | %s |\n' "$name" "$delay" "$(awk -v d=$((t1 - t0)) 'BEGIN{printf "%.3f", d / 1000}')" "$code" "$(trace err)" "$(head1 err)"
-}
-
 # Go traces.
 run "def 99,999 deep, 20 terms" --max-memory 256M -- run def20.game
 run "def 99,999 deep, 20 terms" --max-memory 128M -- run def20.game
@@ -167,19 +152,15 @@ run "50 MB script (lines)" --timeout 2s --max-memory 512M -- run lines.game
 run "50 MB script (lines)" --max-memory 128M -- run lines.game
 # Time.
 run "concat of 80M elements" --timeout 1s -- run concat.game
-sigint "concat of 80M elements" 2500 run concat.game
 run "str of a big value" --timeout 1s -- run str.game
-sigint "str of a big value" 1500 run str.game
 run "sorted" --timeout 1s -- run sorted.game
 run "sorted" --timeout 3s -- run sorted.game
-sigint "sorted" 6000 run sorted.game
+run "deep recursion" --timeout 1s -- run deeprec.game
+run "50 MB script (lines)" --timeout 1s -- run lines.game
 run "30,000-term and chain" --timeout 1s -- run and.game
 run "f()()() 30,000 times" --timeout 1s -- run calls.game
 run "loopy solver, 4M cycle" --timeout 1s -- run loopy.game
-sigint "loopy solver, 4M cycle" 3000 run loopy.game
 run "search of an infinite game" --timeout 1s -- run --max-states 1000000000 search.game
-sigint "search of an infinite game" 1500 run --max-states 1000000000 search.game
-sigint "50 MB script (lines)" 500 run lines.game
 # Graph and smaller.
 run "graph of DOT text from a def" -- graph dotstr.game 'g(7)' -o x.png
 run "graph of a def named graph" -- graph dothide.game 'graph(s, 5)' -o y.png
@@ -202,7 +183,8 @@ if [ -z "$only" ] || [[ ":table" == *$only* ]]; then head -c 200 out | tr '\n' '
 }
 [ -f x.png ] && strings x.png | grep -c hostname | sed 's/^/x.png names a file: /'
 
-# The Go API and the REPL.
+# SIGINT, the REPL and the Go API (times measured in Go).
 if [ "${NOGO:-}" != 1 ] && [ -z "$only" ]; then
-	cd "$root" && GRUNDY_REDTEAM=1 go test -count=1 -run RedTeam -v . ./cmd/grundy 2>&1 | grep -E '^\s+redteam|^(ok|FAIL|---)'
+	cd "$root" && GRUNDY_REDTEAM=1 GRUNDY_BIN=$bin go test -count=1 -run RedTeam -v . ./cmd/grundy 2>&1 |
+		grep -E 'redteam (SIGINT|REPL|API)|^(ok|FAIL|---)|redteam_test.go' | sed 's/^ *redteam_test.go:[0-9]*: //'
 fi
