@@ -122,6 +122,13 @@ run "def 99,999 deep, 20 terms" --max-memory 256M -- run def20.game
 run "def 99,999 deep, 20 terms" --max-memory 128M -- run def20.game
 run "def 99,999 deep, 10 terms" -- run def10.game
 run "def 99,999 deep, 10 terms" --max-memory 128M -- run def10.game
+run "def 99,999 deep, 20 terms" -- run def20.game
+run "10^6 terms of +" -- run plus.game
+run "10^6 terms of ^" -- run xor.game
+run "10^6 strings +" -- run strs.game
+run "str of a list 1.8M deep" -- run deepstr.game
+run "== of lists 1.8M deep" -- run deepeq.game
+run "< of lists 1.8M deep" -- run deeplt.game
 run "10^6 terms of +" --max-memory 128M -- run plus.game
 run "10^6 terms of ^" --max-memory 128M -- run xor.game
 run "10^6 strings +" --max-memory 128M -- run strs.game
@@ -166,7 +173,7 @@ run "graph of DOT text from a def" -- graph dotstr.game 'g(7)' -o x.png
 run "graph of a def named graph" -- graph dothide.game 'graph(s, 5)' -o y.png
 run "graph: an error in EXPR" -- graph small.game 's(3) + nope'
 run "remoteness of a 10M-part sum" -- run remote.game
-printf '    stderr: %d bytes\n' "$(wc -c <err)"
+[ -z "$only" ] && printf '    stderr: %d bytes\n' "$(wc -c <err)"
 run "remoteness of a 10M-part sum" --max-memory 128M -- run remote.game
 run "--max-memory NaN" --max-memory NaN -- run small.game
 run "--max-memory 1K" --max-memory 1K -- run small.game
