@@ -142,6 +142,9 @@ func interruptAt(t *testing.T, bin, file string, at time.Duration) (msg, exit ti
 		first = end
 	}
 	line, _, _ := strings.Cut(buf.String(), "\n")
+	if st := cmd.ProcessState; st != nil && st.ExitCode() != 1 {
+		line += " (" + st.String() + ")"
+	}
 	return first.Sub(sent), end.Sub(sent), line, true
 }
 
