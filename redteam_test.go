@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -35,6 +36,9 @@ func TestRedTeamAPI(t *testing.T) {
 		{"a 30,000-term and chain", "", "print " + strings.Repeat("true and ", 29_999) + "true\n"},
 		{"deep recursion", "def f(n) = if n == 0 then 0 else max(f(n - 1), 0, 0)", "print [f(99999) for i in 0 .. 29]\n"},
 	} {
+		// (Each case on a collected heap: the garbage of the one before,
+		// gigabytes, would be swept by this one's first allocations.)
+		runtime.GC()
 		in := grundy.New(grundy.Config{Stdout: discard{}})
 		if c.setup != "" {
 			mustLoad(t, in, c.setup)

@@ -90,7 +90,7 @@ func TestRedTeamSIGINT(t *testing.T) {
 // time from the signal to the first byte of stderr and to the exit, and
 // stderr's first line; ok is false when the run ended before the signal.
 func interruptAt(t *testing.T, bin, file string, at time.Duration) (msg, exit time.Duration, text string, ok bool) {
-	cmd := exec.Command(bin, "run", file)
+	cmd := exec.Command(bin, "run", "--max-states", "1000000000", file)
 	cmd.Stdout = io.Discard
 	errPipe, err := cmd.StderrPipe()
 	if err != nil {
