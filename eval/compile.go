@@ -514,7 +514,7 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 		return func(fr *frame) {
 			v := cond(fr)
 			if v.k != KBool {
-				fail(cpos, "assert needs true or false, found %s %s", v.TypeName(), Repr(v))
+				fail(cpos, "assert needs true or false, found %s %s", v.TypeName(), Shown(v))
 			}
 			if v.n == 0 {
 				if msg != nil {
@@ -571,7 +571,7 @@ func (c *compiler) pattern(p *lang.Pattern) func(fr *frame, v Value) {
 	pos := p.Pos
 	return func(fr *frame, v Value) {
 		if v.k != KTuple && v.k != KList {
-			fail(pos, "cannot unpack %s %s into %d names", v.TypeName(), Repr(v), len(slots))
+			fail(pos, "cannot unpack %s %s into %d names", v.TypeName(), Shown(v), len(slots))
 		}
 		e := v.Elems()
 		if len(e) != len(slots) {
@@ -998,7 +998,7 @@ func (c *compiler) expr(e lang.Expr) evalFn {
 			vs := evalAll(fr, items)
 			for i, v := range vs {
 				if !v.IsGame() {
-					fail(poss[i], "sum of needs games, found %s %s", v.TypeName(), Repr(v))
+					fail(poss[i], "sum of needs games, found %s %s", v.TypeName(), Shown(v))
 				}
 			}
 			return SumOf(vs)
@@ -1240,15 +1240,16 @@ func (c *compiler) comp(e *lang.Comp) evalFn {
 			}
 			v := body(fr)
 			if kind == lang.SumComp && !v.IsGame() {
-				fail(bpos, "sum of needs games, found %s %s", v.TypeName(), Repr(v))
+				fail(bpos, "sum of needs games, found %s %s", v.TypeName(), Shown(v))
 			}
 			if packed {
 				if g, ok := v.ref.(*Game); ok && v.k == KPos && (pg == nil || pg == g) {
 					pg = g
-					pkeys = append(pkeys, uint64(v.n))
+					pkeys = append(grown(fr.th, bpos, pkeys, 1), uint64(v.n))
 					return
 				}
 				packed = false
+				out = roomForN(fr.th, bpos, out, len(pkeys))
 				for _, k := range pkeys {
 					out = append(out, pg.packedPosition(k))
 				}
@@ -1611,7 +1612,7 @@ func (th *Thread) invoke(nf *frame, pos Pos, fn *Func, allInt bool) Value {
 // callValue calls a function value.
 func callValue(fr *frame, pos Pos, argPos []Pos, f Value, args []Value) Value {
 	if f.k != KFunc {
-		fail(pos, "cannot call %s %s", f.TypeName(), Repr(f))
+		fail(pos, "cannot call %s %s", f.TypeName(), Shown(f))
 	}
 	switch fn := f.Callable().(type) {
 	case *Builtin:

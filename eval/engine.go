@@ -173,6 +173,8 @@ func (e *Engine) forget() {
 func (e *Engine) newGame(name string, pos Pos, arity int) *Game {
 	g := &Game{name: name, pos: pos, id: len(e.games), arity: arity, compact: e.on&PassComposite != 0}
 	g.initTable()
+	room := func(n int64) { allocIf(e.th, pos, n) }
+	g.keys.room, g.dict.room = room, room
 	e.games = append(e.games, g)
 	return g
 }
@@ -319,7 +321,7 @@ func mexWords(words []uint64) int {
 func (gn *gen) emitVal(pos Pos, v Value) {
 	gn.e.edges++
 	if !v.IsGame() {
-		fail(pos, "a move must be a game, found %s %s", v.TypeName(), Repr(v))
+		fail(pos, "a move must be a game, found %s %s", v.TypeName(), Shown(v))
 	}
 	gn.vals = append(gn.vals, v)
 }
@@ -385,9 +387,9 @@ func (gn *gen) valueSG(pos Pos, v Value) sgv {
 		return gn.e.infID(v.InfK())
 	}
 	if gn.mode == mDirect {
-		fail(pos, "expected a game, found %s %s", v.TypeName(), Repr(v))
+		fail(pos, "expected a game, found %s %s", v.TypeName(), Shown(v))
 	}
-	fail(pos, "a move must be a game, found %s %s", v.TypeName(), Repr(v))
+	fail(pos, "a move must be a game, found %s %s", v.TypeName(), Shown(v))
 	return 0
 }
 
@@ -545,6 +547,12 @@ func (e *Engine) visit(pos Pos, g *Game, r uint64) {
 	if e.states > e.th.limits.MaxStates {
 		e.states = 0
 		panic(limitError(pos, "", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.th.limits.MaxStates, posText(g, r)))
+	}
+	if r&genBit != 0 {
+		// Its key is in the memo, and its arguments are decoded from it
+		// (up to a Value a byte): a search of positions of big arguments
+		// checks the memory as it goes, not every 16 Ki steps.
+		e.th.churn(pos, valueBytes*int64(len(g.keys.key(uint32(r&^genBit)))))
 	}
 }
 
@@ -711,6 +719,9 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			if stack[top].retries() < 255 {
 				stack[top].meta++
 			}
+			// (A deep search's stack reaches hundreds of megabytes: grown
+			// accounts for its memory before it grows.)
+			stack = grown(th, g.pos, stack, len(gn.miss))
 			for i := len(gn.miss) - 1; i >= 0; i-- {
 				stack = append(stack, entry{gi: int32(gn.miss[i].g.id), r: gn.miss[i].r})
 			}

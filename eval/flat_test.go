@@ -4,7 +4,9 @@ package eval
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -60,5 +62,29 @@ func TestFlatMemoryLimit(t *testing.T) {
 	err := s.ExecFile(context.Background(), "t.game", src)
 	if err == nil || !strings.Contains(err.Error(), "memory limit reached: more than 16 MiB in use") {
 		t.Fatalf("error %v, want the memory limit", err)
+	}
+}
+
+// TestFlatCountsMemoryPages: the system commits memory a page at a time
+// (4 KiB: two pages of a flat table): a game whose positions lie one in
+// each such page counts all of them, not half (once, 276 MiB under a
+// limit of 128).
+func TestFlatCountsMemoryPages(t *testing.T) {
+	s := NewSession(Options{Stdout: io.Discard})
+	stride := os.Getpagesize() / 4
+	src := fmt.Sprintf("game c(n) moves c(n + %d) for k in [0] if n < %d\nprint sg(c(0))\n", stride, stride*3000)
+	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.th.engine.flatBytes(), int64(3001*os.Getpagesize()); got < want {
+		t.Errorf("3001 positions a page apart count %d bytes, want %d", got, want)
+	}
+	// Positions side by side count the pages they fill.
+	s = NewSession(Options{Stdout: io.Discard})
+	if err := s.ExecFile(context.Background(), "t.game", "game d(n) moves d(n - 1) for k in [0] if n > 0 | d(n / 2) for k in [0] if n > 1\nprint sg(d(300000))\n"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.th.engine.flatBytes(), int64(300001*4); got < want || got > want+int64(2*os.Getpagesize()) {
+		t.Errorf("300001 positions side by side count %d bytes, want %d", got, want)
 	}
 }

@@ -34,7 +34,7 @@ func needGame(c *Call, name string, v Value) {
 			c.ArgFail(0, "%s needs a game, found the game family %s: call it with its arguments, as in %s(...)", name, g.Name(), g.Name())
 		}
 	}
-	c.ArgFail(0, "%s needs a game, found %s %s", name, v.TypeName(), Repr(v))
+	c.ArgFail(0, "%s needs a game, found %s %s", name, v.TypeName(), Shown(v))
 }
 
 // SG returns the (generalized) Sprague-Grundy value of a game: an int, or
@@ -188,7 +188,7 @@ const remoteCap = 200_000
 func (e *Engine) remotenessAt(pos Pos, v Value) int32 {
 	r, ok := e.tryRemoteness(v, remoteCap)
 	if !ok {
-		fail(pos, "remoteness of %s: its game graph is too large to explore (more than %d positions, or sums of more than %d parts)", Format(v), remoteCap, maxRemoteParts)
+		fail(pos, "remoteness of %s: its game graph is too large to explore (more than %d positions, or sums of more than %d parts)", Shown(v), remoteCap, maxRemoteParts)
 	}
 	return r
 }
@@ -199,6 +199,9 @@ func (e *Engine) remotenessAt(pos Pos, v Value) int32 {
 // whose remoteness is known are leaves. It reports false when the graph
 // has more than limit values.
 func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
+	if partCount(v) > maxRemoteParts {
+		return 0, false // (before its key: a sum can have millions of parts)
+	}
 	if r, ok := e.knownRemote(v); ok {
 		return r, true
 	}
@@ -230,7 +233,7 @@ func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
 	add(v)
 	gr := &loopy.Graph{Start: []int32{0}, ExtStart: []int32{0}}
 	for i := 0; i < len(vals); i++ {
-		if len(vals) > limit || len(vals[i].Parts()) > maxRemoteParts {
+		if len(vals) > limit || partCount(vals[i]) > maxRemoteParts {
 			e.remoteTooBig[vk] = limit
 			return 0, false
 		}

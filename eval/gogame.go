@@ -78,14 +78,14 @@ func (e *Engine) newGoGame(d *GameDef) *Game {
 		args := slices.Clone(fr.slots[:d.Arity])
 		vs, err := GoCall(func() ([]Value, error) { return d.Options(g, args) })
 		if err != nil {
-			fr.th.failHere("%s: %v", Format(g.position(args)), err)
+			fr.th.failHere("%s: %v", Shown(g.position(args)), err)
 		}
 		return vs
 	}
 	g.genVal = func(fr *frame) {
 		for _, v := range opts(fr) {
 			if !v.IsGame() {
-				fr.th.failHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Format(g.position(slices.Clone(fr.slots[:d.Arity]))), v.TypeName(), Repr(v))
+				fr.th.failHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Shown(g.position(slices.Clone(fr.slots[:d.Arity]))), v.TypeName(), Shown(v))
 			}
 			fr.gen.emitVal(Pos{}, v)
 		}
@@ -93,7 +93,7 @@ func (e *Engine) newGoGame(d *GameDef) *Game {
 	g.genSG = func(fr *frame) {
 		for _, v := range opts(fr) {
 			if !v.IsGame() {
-				fr.th.failHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Format(g.position(slices.Clone(fr.slots[:d.Arity]))), v.TypeName(), Repr(v))
+				fr.th.failHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Shown(g.position(slices.Clone(fr.slots[:d.Arity]))), v.TypeName(), Shown(v))
 			}
 			fr.gen.emitSG(fr.gen.valueSG(Pos{}, v))
 			if fr.stop {
@@ -155,7 +155,7 @@ func (th *Thread) failHere(format string, args ...any) {
 func (g *Game) checkArgs(pos Pos, args []Value) {
 	if g.check != nil {
 		if _, err := GoCall(func() (struct{}, error) { return struct{}{}, g.check(args) }); err != nil {
-			fail(pos, "%s: %v", Format(g.position(args)), err)
+			fail(pos, "%s: %v", Shown(g.position(args)), err)
 		}
 	}
 }
@@ -275,7 +275,7 @@ func (e *Engine) takeBreakGame(t *TakeBreak) *Game {
 func takeBreakSG(g *Game, t *TakeBreak, fr *frame) {
 	a0 := fr.slots[0]
 	if a0.k != KInt || a0.n < 0 {
-		fr.th.failHere("%s: a heap size must be an int >= 0, found %s %s", Format(g.position([]Value{a0})), a0.TypeName(), Repr(a0))
+		fr.th.failHere("%s: a heap size must be an int >= 0, found %s %s", Shown(g.position([]Value{a0})), a0.TypeName(), Shown(a0))
 	}
 	n := a0.n
 	gn := fr.gen

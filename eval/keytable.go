@@ -3,6 +3,7 @@ package eval
 import (
 	"bytes"
 	"hash/maphash"
+	"unsafe"
 )
 
 // keyTable interns byte strings (argument keys, argkey.go) as ids 0, 1,
@@ -18,6 +19,11 @@ type keyTable struct {
 	// id+1.
 	slots []uint64
 	seed  maphash.Seed
+	// room, when set, is told the bytes of an array the table is about
+	// to allocate, before it does (the run's memory limit, which fails
+	// there when they do not fit): a table of millions of keys grows by
+	// tens of megabytes at a time.
+	room func(n int64)
 }
 
 // maxArena bounds the bytes of a game's keys (ends are 32-bit).
@@ -64,6 +70,12 @@ func (t *keyTable) intern(k []byte) (id uint32, added, ok bool) {
 		return 0, false, false
 	}
 	id = uint32(len(t.ends))
+	if len(t.arena)+len(k) > cap(t.arena) {
+		t.arena = growFor(t, t.arena, len(k))
+	}
+	if len(t.ends) == cap(t.ends) {
+		t.ends = growFor(t, t.ends, 1)
+	}
 	t.arena = append(t.arena, k...)
 	t.ends = append(t.ends, uint32(len(t.arena)))
 	t.slots[i] = tag | uint64(id+1)
@@ -75,6 +87,9 @@ func (t *keyTable) intern(k []byte) (id uint32, added, ok bool) {
 
 // grow doubles the slots, hashing the keys again.
 func (t *keyTable) grow() {
+	if t.room != nil {
+		t.room(16 * int64(len(t.slots)))
+	}
 	t.slots = make([]uint64, 2*len(t.slots))
 	mask := uint64(len(t.slots) - 1)
 	for id := range t.ends {
@@ -88,7 +103,20 @@ func (t *keyTable) grow() {
 }
 
 // reset forgets every key.
-func (t *keyTable) reset() { *t = keyTable{} }
+func (t *keyTable) reset() { *t = keyTable{room: t.room} }
+
+// growFor returns a copy of s with room for n more elements (a quarter
+// more, as append grows a big slice), after telling t.room its size.
+func growFor[T byte | uint32](t *keyTable, s []T, n int) []T {
+	size := max(cap(s)+cap(s)/4, len(s)+n, 256)
+	if t.room != nil {
+		var zero T
+		t.room(int64(unsafe.Sizeof(zero)) * int64(size))
+	}
+	out := make([]T, len(s), size)
+	copy(out, s)
+	return out
+}
 
 // bytes is the memory the table holds.
 func (t *keyTable) bytes() int64 {

@@ -196,6 +196,16 @@ func (th *Thread) alloc(pos Pos, n int64) {
 	th.checkMemory(pos, n)
 }
 
+// churn counts n bytes allocated at pos that need no room of their own
+// (the key of a new position and its decoded arguments): they bring the
+// next check of the memory nearer, as small values do (alloc).
+func (th *Thread) churn(pos Pos, n int64) {
+	th.allocated += n
+	if th.allocated >= th.allocSlack() {
+		th.checkMemory(pos, 0)
+	}
+}
+
 // Alloc accounts for a value of n bytes a built-in is about to build
 // (see alloc): it fails with the memory limit's error when there is no
 // room for it.
@@ -246,6 +256,9 @@ func (th *Thread) stackBudget() int64 {
 func (th *Thread) enter(pos Pos, fn *Func) {
 	th.depth++
 	th.stack += int64(fn.cost)
+	// (Its stack, and what it builds as it goes deeper, bring the next
+	// check of the memory nearer.)
+	th.churn(pos, int64(fn.cost)*stackUnitBytes)
 	if th.depth > th.limits.MaxDepth {
 		th.depth, th.stack = 0, 0
 		panic(limitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.limits.MaxDepth, fn.name))

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -301,20 +303,67 @@ var memCases = []struct {
 	{"sorted", "let a = 1500000 * [1]\nprint len(sorted(a))", 2, ""},
 	{"ints", "print len(ints())", 1, strings.Repeat("1 ", 4_000_000)},
 	{"parse", "let x = [" + strings.Repeat("1, ", 1_000_000) + "]", 1, ""},
+	// Searches: the memo's keys, the search's stack.
+	{"search of ints", "game up(n) moves up(n + 1) | up(n + 2)\nprint sg(up(0))", 1, ""},
+	{"search of big ints", "game up(n) moves up(n + 1000000007) | up(n + 2000000014)\nprint sg(up(0))", 1, ""},
+	{"search of tuples", "game up(t) moves up((t[0] + 1, t[1])) | up((t[0] + 2, t[1]))\nprint sg(up((0, 1)))", 1, ""},
+	{"search of growing lists", "game up(s) moves up(s + [len(s)])\nprint sg(up([]))", 1, ""},
+	{"deep recursion, wide calls", "def f(n) = if n == 0 then 0 else max(f(n - 1), " + strings.Repeat("0, ", 150) + "0)\nprint f(99999)", 1, ""},
+	{"deep recursion, long lists", "def f(n) = if n == 0 then 0 else [f(n - 1), " + strings.Repeat("1, ", 150) + "1][0]\nprint f(99999)", 1, ""},
+	{"a sum of positions", "game g(n) moves g(n - 1) if n > 0\nlet s = sum of g(i % 3) for i in 1 .. 10000000", 2, ""},
 }
 
-// TestMemoryLimitPerOperation: see memCases.
+// TestMemoryLimitPerOperation: see memCases. The memory the limit counts
+// stays within a quarter of the limit past it (and 16 MiB), sampled as
+// the run goes.
 func TestMemoryLimitPerOperation(t *testing.T) {
+	const limit = 64 << 20
 	for _, c := range memCases {
 		t.Run(c.name, func(t *testing.T) {
 			var in io.Reader
 			if c.stdin != "" {
 				in = strings.NewReader(c.stdin)
 			}
-			s := eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: in, Limits: eval.Limits{MaxMemory: 64 << 20}})
-			errAt(t, s, context.Background(), c.src, c.line, "memory limit reached: more than 64 MiB in use")
+			s := eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: in, Limits: eval.Limits{MaxMemory: limit}})
+			base, peak := sampleMemory(func() {
+				errAt(t, s, context.Background(), c.src, c.line, "memory limit reached: more than 64 MiB in use")
+			})
+			if top := max(base, limit); peak > top+top/4+16<<20 {
+				t.Errorf("memory peaked at %d MiB under a limit of %d MiB (%d MiB before the run)", peak>>20, limit>>20, base>>20)
+			}
 		})
 	}
+}
+
+// sampleMemory runs f and returns the memory the limit counts before it
+// (after a collection) and its peak while f ran, sampled every 200 µs.
+func sampleMemory(f func()) (base, peak int64) {
+	runtime.GC()
+	base = goMemory()
+	var top atomic.Int64
+	stop, sampled := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(sampled)
+		tick := time.NewTicker(200 * time.Microsecond)
+		defer tick.Stop()
+		for {
+			if m := goMemory(); m > top.Load() {
+				top.Store(m)
+			}
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	defer func() {
+		close(stop)
+		<-sampled
+		peak = top.Load()
+	}()
+	f()
+	return base, 0
 }
 
 // pollCases are long single operations: each must notice, while it runs,
@@ -423,4 +472,44 @@ func TestLoopySolveStopsAndRecovers(t *testing.T) {
 			t.Errorf("after a deadline of %v: %q, fresh: %q", d, got.String(), want.String())
 		}
 	}
+}
+
+// TestErrorsFormatHugeValuesOnlySoFar: an error quoting a huge value
+// formats only what it shows (once, a sum of a million parts was
+// formatted whole, 7 MB, to be cut to 200 bytes, and its parts built
+// from their keys to count them).
+func TestErrorsFormatHugeValuesOnlySoFar(t *testing.T) {
+	xs := make([]eval.Value, 1_000_000)
+	for i := range xs {
+		xs[i] = eval.Int(int64(i))
+	}
+	big := eval.List(xs)
+	var text string
+	if n := allocated(func() { text = fmt.Sprint(eval.Shown(big)) }); n > 64<<10 {
+		t.Errorf("Shown of a list of a million ints allocated %d bytes", n)
+	}
+	if len(text) != eval.MaxShownText+3 || !strings.HasPrefix(text, "[0, 1, 2, ") || !strings.HasSuffix(text, "...") {
+		t.Errorf("Shown: %q", text)
+	}
+	s := eval.NewSession(eval.Options{Stdout: io.Discard})
+	if err := s.ExecFile(context.Background(), "t.game", "game g(n) moves g(n) | g(n - 1) if n > 0\nlet s = sum of g(i % 3) for i in 1 .. 1000000\n"); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	n := allocated(func() { err = s.ExecFile(context.Background(), "u.game", "print remoteness(s)\n") })
+	if err == nil || !strings.Contains(err.Error(), "remoteness of g(1) + g(2) + g(0) + ") || len(err.Error()) > eval.MaxShownText+200 {
+		t.Errorf("remoteness of a sum of a million parts: %.300v", err)
+	}
+	if n > 1<<20 {
+		t.Errorf("remoteness of a sum of a million parts allocated %d bytes", n)
+	}
+}
+
+// allocated is the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

@@ -330,7 +330,7 @@ func (ms *misere) explore(root int32) {
 					case mNew:
 						stack = append(stack, c.id)
 					case mOpen:
-						fail(ms.pos, "misere needs a game without cycles: %s can be reached again from itself, so play can go on forever", Format(ms.value(c.id)))
+						fail(ms.pos, "misere needs a game without cycles: %s can be reached again from itself, so play can go on forever", Shown(ms.value(c.id)))
 					}
 				}
 			}

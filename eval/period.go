@@ -419,7 +419,7 @@ func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
 		v := familyAt(c, f, n)
 		s := th.sgOf(c, v)
 		if s < 0 {
-			c.Fail("period: sg(%s) is %s, not a finite value: a game with cycles has no period here", Format(v), Format(th.engine.sgValue(s)))
+			c.Fail("period: sg(%s) is %s, not a finite value: a game with cycles has no period here", Shown(v), Shown(th.engine.sgValue(s)))
 		}
 		vals = append(vals, int64(s))
 	}
@@ -429,7 +429,7 @@ func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
 // familyAt returns F(n) for a family value F, checking that it is a game.
 func familyAt(c *Call, f Value, n int64) Value {
 	if f.k != KFunc {
-		c.Fail("period needs a game family (a game's name, or a function of one int that returns a game), found %s %s", f.TypeName(), Repr(f))
+		c.Fail("period needs a game family (a game's name, or a function of one int that returns a game), found %s %s", f.TypeName(), Shown(f))
 	}
 	switch fn := f.Callable().(type) {
 	case *Game:
@@ -445,7 +445,7 @@ func familyAt(c *Call, f Value, n int64) Value {
 	v := callValue(fr, c.Pos, []Pos{c.Pos}, f, []Value{Int(n)})
 	c.Th.release(fr)
 	if !v.IsGame() {
-		c.Fail("period: %s(%d) is %s %s, not a game", f.Callable().Name(), n, v.TypeName(), Repr(v))
+		c.Fail("period: %s(%d) is %s %s, not a game", f.Callable().Name(), n, v.TypeName(), Shown(v))
 	}
 	return v
 }

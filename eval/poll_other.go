@@ -8,3 +8,7 @@ const checkEvery = 4096
 
 // pollYield does nothing here: the Go scheduler preempts long runs.
 func pollYield() {}
+
+// maxSumNesting bounds the nesting of sums in a compared value (see
+// value.go).
+const maxSumNesting = 10_000

@@ -104,6 +104,15 @@ func ClipShown(s string) string {
 	return s[:cut] + "..."
 }
 
+// Shown is v as an error message quotes it: as Repr shows it, cut after
+// MaxShownText bytes with "...", and formatted only that far (a value of
+// millions of elements is not formatted whole to be cut).
+func Shown(v Value) fmt.Stringer { return shownValue{v} }
+
+type shownValue struct{ v Value }
+
+func (s shownValue) String() string { return ClipShown(formatMax(s.v, true, MaxShownText+1)) }
+
 // frame is the activation of top-level code, a def, or a game's move rule.
 type frame struct {
 	slots []Value
@@ -536,7 +545,7 @@ func opIndex(pos Pos, x, i Value) Value {
 		m := x.Map()
 		j, ok := slices.BinarySearchFunc(m.Keys, i, Compare)
 		if !ok {
-			fail(pos, "key %s not found in the map", Repr(i))
+			fail(pos, "key %s not found in the map", Shown(i))
 		}
 		return m.Vals[j]
 	}
@@ -546,7 +555,7 @@ func opIndex(pos Pos, x, i Value) Value {
 
 func needBool(pos Pos, v Value, what string) bool {
 	if v.k != KBool {
-		fail(pos, "%s must be true or false, found %s %s", what, v.TypeName(), Repr(v))
+		fail(pos, "%s must be true or false, found %s %s", what, v.TypeName(), Shown(v))
 	}
 	return v.n != 0
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"os"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -218,12 +219,12 @@ func (g *Game) setStateSlow(r uint64, s int32) {
 			rowPages := uint64(1) << (g.bits - pageBits)
 			switch {
 			case r < uint64(len(g.flat)):
+				g.flatUse.add(g.flatCost(p, 1))
 				g.pages[p] = (*page)(g.flat[p*pageSize : (p+1)*pageSize])
-				g.flatUse.add(1)
 			case g.flat2 != nil && p%rowPages == 0 && p/rowPages < flat2Rows:
 				a := p / rowPages
+				g.flatUse.add(g.flatCost(a, rowPages))
 				g.pages[p] = (*page)(g.flat2[a*pageSize : (a+1)*pageSize])
-				g.flatUse.add(1)
 			default:
 				g.pages[p] = new(page)
 			}
@@ -232,6 +233,24 @@ func (g *Game) setStateSlow(r uint64, s int32) {
 		return
 	}
 	g.gvals[r&^genBit] = s
+}
+
+// flatShare is how many pages of a flat table share a page of the
+// system's memory, which it commits whole when one of them is written.
+var flatShare = uint64(max(1, os.Getpagesize()/(pageSize*4)))
+
+// flatCost is the pages of memory the i-th page of a flat table (at
+// g.pages[i*stride]) adds when it is first written: flatShare when it is
+// the first written of the pages that share its page of memory, else
+// none (a table written one page in two takes all its memory).
+func (g *Game) flatCost(i, stride uint64) int64 {
+	first := i / flatShare * flatShare
+	for j := first; j < first+flatShare; j++ {
+		if j != i && j*stride < uint64(len(g.pages)) && g.pages[j*stride] != nil {
+			return 0
+		}
+	}
+	return int64(flatShare)
 }
 
 // flatKeys is the size of a game's flat reservation (1 GiB of address

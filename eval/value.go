@@ -246,6 +246,18 @@ func (v Value) Parts() []Value {
 	return []Value{v}
 }
 
+// partCount is the number of parts of a game (1 for a position or a
+// nimber), without building the parts of a packed sum.
+func partCount(v Value) int {
+	if v.k == KSum {
+		if s := v.ref.(*Sum); s.Parts == nil {
+			return len(s.keys)
+		}
+		return len(v.ref.(*Sum).Parts)
+	}
+	return 1
+}
+
 // InfK returns K of an infinite SG value.
 func (v Value) InfK() []int64 { return v.ref.(*Inf).K }
 
@@ -288,11 +300,10 @@ func Equal(a, b Value) bool {
 	return Compare(a, b) == 0
 }
 
-// maxSumNesting bounds how deeply sums may nest (a sum's part is a
-// position whose arguments hold a sum, ...) in a value that is compared
-// or encoded: the parts of a sum are sorted first, and sorting them
-// compares their own sums' parts, on the Go stack.
-const maxSumNesting = 10_000
+// maxSumNesting (poll_other.go, poll_js.go) bounds how deeply sums may
+// nest (a sum's part is a position whose arguments hold a sum, ...) in a
+// value that is compared or encoded: the parts of a sum are sorted first,
+// and sorting them compares their own sums' parts, on the Go stack.
 
 // errSumNesting is raised (without a position: the session gives it the
 // innermost call's) when a value passes maxSumNesting.
@@ -702,6 +713,16 @@ func (w *valueWriter) head(v Value, quote bool) (writeFrame, bool) {
 		p := v.Position()
 		return seq(p.Game.name+"(", ")", p.Args)
 	case KSum:
+		if s := v.ref.(*Sum); s.Parts == nil && w.max > 0 && len(s.keys) > w.max {
+			// A text of at most max bytes shows fewer parts than that
+			// (each takes 4 bytes or more): a packed sum's parts are not
+			// all built for it.
+			ps := make([]Value, w.max)
+			for i := range ps {
+				ps[i] = s.game.packedPosition(s.keys[i])
+			}
+			return writeFrame{elems: ps, sep: " + "}, true
+		}
 		return writeFrame{elems: v.ref.(*Sum).parts(), sep: " + "}, true
 	case KInf:
 		var b strings.Builder

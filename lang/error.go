@@ -71,24 +71,27 @@ func Snippet(src string, pos Pos) string {
 		rest = rest[:j]
 	}
 	line := strings.TrimRight(rest, "\r")
-	if !utf8.ValidString(line) {
-		line = strings.ToValidUTF8(line, "\uFFFD")
-	}
 	column := pos.Column
 	if n := utf8.RuneCountInString(line); n > maxSnippet {
-		// A window of the line around the column.
-		rs := []rune(line)
+		// A window of the line around the column, cut from the line in
+		// place (a line of 50 MB as runes would take 200 MB).
 		w0 := max(0, min(column-1-maxSnippet/2, n-maxSnippet))
 		w1 := min(n, w0+maxSnippet)
-		line = string(rs[w0:w1])
+		b0 := runeOffset(line, 0, w0)
+		b1 := runeOffset(line, b0, w1-w0)
 		column -= w0
+		cut := line[b0:b1]
 		if w0 > 0 {
-			line = "..." + line
+			cut = "..." + cut
 			column += 3
 		}
 		if w1 < n {
-			line += "..."
+			cut += "..."
 		}
+		line = cut
+	}
+	if !utf8.ValidString(line) {
+		line = strings.ToValidUTF8(line, "\uFFFD")
 	}
 	var pad strings.Builder
 	col := 1
@@ -107,6 +110,16 @@ func Snippet(src string, pos Pos) string {
 		pad.WriteByte(' ')
 	}
 	return "    " + line + "\n    " + pad.String() + "^"
+}
+
+// runeOffset is the byte offset in s of the character k characters after
+// byte offset i (counted as RuneCountInString counts them).
+func runeOffset(s string, i, k int) int {
+	for ; k > 0 && i < len(s); k-- {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+	}
+	return i
 }
 
 // maxSnippet is the most characters of a line a snippet shows: a window

@@ -3,6 +3,7 @@ package lang_test
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -217,5 +218,19 @@ func TestSnippetOfALongLine(t *testing.T) {
 	}
 	if s := lang.Snippet(src, lang.Pos{Line: 1, Column: 5}); s != "    let a = 1\n        ^" {
 		t.Errorf("a short line: %q", s)
+	}
+	// The window is cut in place: the snippet of a line of 30 MB takes
+	// a few hundred bytes, not the line as runes (once 120 MB).
+	big := strings.Repeat("é, ", 10_000_000)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	s := lang.Snippet(big, lang.Pos{Line: 1, Column: 15_000_001})
+	runtime.ReadMemStats(&after)
+	if d := after.TotalAlloc - before.TotalAlloc; d > 4096 {
+		t.Errorf("the snippet of a line of %d bytes allocated %d bytes", len(big), d)
+	}
+	parts := strings.Split(s, "\n")
+	if caret := strings.Index(parts[1], "^"); len(parts) != 2 || !strings.HasPrefix(string([]rune(parts[0])[caret:]), "é, é") {
+		t.Errorf("snippet %q", s)
 	}
 }

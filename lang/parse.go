@@ -235,16 +235,21 @@ func Incomplete(err error) bool {
 }
 
 func parse(p *participle.Parser[File], filename, src string, check Check) (*File, error) {
-	toks, err := scan(filename, src, check)
+	chunks, err := scanChunks(filename, src, check)
 	if err != nil {
 		return nil, err
 	}
-	eof := toks[len(toks)-1].Pos
-	plex, err := lexer.Upgrade(&replay{toks: toks})
+	last := chunks[len(chunks)-1]
+	eof := last[len(last)-1].Pos
+	r := &chunkReplay{chunks: chunks, check: check}
+	chunks = nil
+	plex, err := lexer.Upgrade(r)
+	if r.err != nil {
+		return nil, r.err
+	}
 	if err != nil {
 		return nil, convertError(err, eof)
 	}
-	toks = nil
 	var st *checkState
 	if check != nil {
 		st = &checkState{check: check}

@@ -81,6 +81,42 @@ func (r *replay) Next() (lexer.Token, error) {
 	return t, nil
 }
 
+// chunkTokens is the size of the chunks a parse's tokens are scanned
+// into: a script of millions of tokens is never one array grown by
+// copying (a copy of hundreds of megabytes, which nothing interrupts).
+const chunkTokens = 4096
+
+// chunkReplay hands the parser (lexer.Upgrade, which copies them) the
+// tokens of a scan in chunks, dropping each chunk once handed over, and
+// calls the parse's Check every chunk (Upgrade itself checks nothing).
+type chunkReplay struct {
+	chunks [][]lexer.Token
+	c, i   int
+	check  Check
+	err    error // what check reported
+}
+
+func (r *chunkReplay) Next() (lexer.Token, error) {
+	ch := r.chunks[r.c]
+	t := ch[r.i]
+	switch {
+	case r.i+1 < len(ch):
+		r.i++
+	case r.c+1 < len(r.chunks):
+		r.chunks[r.c] = nil
+		r.c, r.i = r.c+1, 0
+		if r.check != nil {
+			// (Upgrade holds the tokens so far, the tree to come takes
+			// about as much again.)
+			if err := r.check(t.Pos, 2*tokenBytes*chunkTokens); err != nil {
+				r.err = err
+				return t, err
+			}
+		}
+	}
+	return t, nil
+}
+
 // Scan splits src into tokens, ending with an EOF token. Errors: a character
 // that starts no token, an unterminated string or unknown escape, invalid
 // UTF-8, and brackets nested deeper than MaxNesting.
@@ -93,6 +129,15 @@ func Scan(filename, src string) ([]lexer.Token, error) {
 func scan(filename, src string, check Check) ([]lexer.Token, error) {
 	s := scanner{src: src, pos: Pos{Filename: filename, Line: 1, Column: 1}, check: check}
 	return s.run()
+}
+
+// scanChunks is scan into chunks of chunkTokens tokens (the parse's).
+func scanChunks(filename, src string, check Check) ([][]lexer.Token, error) {
+	s := scanner{src: src, pos: Pos{Filename: filename, Line: 1, Column: 1}, check: check, chunks: [][]lexer.Token{}}
+	if _, err := s.run(); err != nil {
+		return nil, err
+	}
+	return s.chunks, nil
 }
 
 // Comment is a comment of the source: Text runs from the "#" to the end of
@@ -120,6 +165,7 @@ type scanner struct {
 	src      string
 	pos      Pos // position of src[pos.Offset]
 	toks     []lexer.Token
+	chunks   [][]lexer.Token // when set: the tokens, toks the last chunk
 	depth    int
 	keep     bool // collect comments
 	comments []Comment
@@ -147,12 +193,27 @@ func (s *scanner) peek(k int) byte {
 }
 
 func (s *scanner) emit(t lexer.TokenType, value string, at Pos) {
+	if s.chunks != nil && len(s.toks) == cap(s.toks) {
+		s.toks = make([]lexer.Token, 0, chunkTokens)
+		s.chunks = append(s.chunks, nil)
+	}
 	s.toks = append(s.toks, lexer.Token{Type: t, Value: value, Pos: at})
-	if s.check != nil && len(s.toks)%checkEvery == 0 && s.err == nil {
+	if s.chunks != nil {
+		s.chunks[len(s.chunks)-1] = s.toks
+	}
+	if s.check != nil && s.count()%checkEvery == 0 && s.err == nil {
 		// The parser copies the tokens (twice as many bytes while its
 		// copy grows) and builds a tree of about their size.
-		s.err = s.check(at, 3*tokenBytes*int64(len(s.toks)))
+		s.err = s.check(at, 3*tokenBytes*int64(s.count()))
 	}
+}
+
+// count is the number of tokens emitted.
+func (s *scanner) count() int {
+	if s.chunks == nil {
+		return len(s.toks)
+	}
+	return (len(s.chunks)-1)*chunkTokens + len(s.toks)
 }
 
 const puncts2 = "..==!=<=>=<<>>**"

@@ -27,13 +27,13 @@ var boards = []*eval.Builtin{
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			xs := elems(c, 0, a[0], "join")
 			if a[1].Kind() != eval.KStr {
-				c.ArgFail(1, "join needs a string separator, found %s %s", a[1].TypeName(), eval.Repr(a[1]))
+				c.ArgFail(1, "join needs a string separator, found %s %s", a[1].TypeName(), eval.Shown(a[1]))
 			}
 			sep := a[1].Str()
 			n := len(sep) * max(len(xs)-1, 0)
 			for _, x := range xs {
 				if x.Kind() != eval.KStr {
-					c.ArgFail(0, "join needs strings, found %s %s", x.TypeName(), eval.Repr(x))
+					c.ArgFail(0, "join needs strings, found %s %s", x.TypeName(), eval.Shown(x))
 				}
 				n += len(x.Str())
 			}
@@ -53,7 +53,7 @@ var boards = []*eval.Builtin{
 		Doc: `chars(S): the characters of string S as a list of one-character strings: chars("ab") is ["a", "b"].`,
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			if a[0].Kind() != eval.KStr {
-				c.ArgFail(0, "chars needs a string, found %s %s", a[0].TypeName(), eval.Repr(a[0]))
+				c.ArgFail(0, "chars needs a string, found %s %s", a[0].TypeName(), eval.Shown(a[0]))
 			}
 			return eval.List(chars(c, a[0].Str()))
 		}},
@@ -67,7 +67,7 @@ var boards = []*eval.Builtin{
 					if x.IsGame() {
 						hint = `; for a sum of games write "sum of"`
 					}
-					c.ArgFail(0, "sum needs ints, found %s %s%s", x.TypeName(), eval.Repr(x), hint)
+					c.ArgFail(0, "sum needs ints, found %s %s%s", x.TypeName(), eval.Shown(x), hint)
 				}
 				s := total + x.Int()
 				if (s > total) != (x.Int() > 0) {
@@ -142,7 +142,7 @@ func update(c *eval.Call, a []eval.Value) eval.Value {
 	x, i, v := a[0], a[1], a[2]
 	index := func(n int, what string) int {
 		if i.Kind() != eval.KInt {
-			c.ArgFail(1, "update needs an int index for a %s, found %s %s", x.TypeName(), i.TypeName(), eval.Repr(i))
+			c.ArgFail(1, "update needs an int index for a %s, found %s %s", x.TypeName(), i.TypeName(), eval.Shown(i))
 		}
 		if i.Int() < 0 || i.Int() >= int64(n) {
 			c.ArgFail(1, "index %d out of range (the %s has %d %s%s)", i.Int(), x.TypeName(), n, what, plural(n))
@@ -162,7 +162,7 @@ func update(c *eval.Call, a []eval.Value) eval.Value {
 		rs := []rune(x.Str())
 		k := index(len(rs), "character")
 		if v.Kind() != eval.KStr {
-			c.ArgFail(2, "update of a string needs a string to put in, found %s %s", v.TypeName(), eval.Repr(v))
+			c.ArgFail(2, "update of a string needs a string to put in, found %s %s", v.TypeName(), eval.Shown(v))
 		}
 		return eval.Str(string(rs[:k]) + v.Str() + string(rs[k+1:]))
 	case eval.KMap:
@@ -176,7 +176,7 @@ func update(c *eval.Call, a []eval.Value) eval.Value {
 		}
 		return eval.MapOf(slices.Insert(slices.Clone(m.Keys), j, i), slices.Insert(slices.Clone(m.Vals), j, v))
 	}
-	c.ArgFail(0, "update needs a list, tuple, string or map, found %s %s", x.TypeName(), eval.Repr(x))
+	c.ArgFail(0, "update needs a list, tuple, string or map, found %s %s", x.TypeName(), eval.Shown(x))
 	return eval.None
 }
 

@@ -37,7 +37,7 @@ var gameBuiltins = []*eval.Builtin{
 		Doc: `octal(CODE): the family of the take-and-break game with that code, "d0.d1d2...": digit dk says how k tokens may be taken (bit 1: the whole heap, bit 2: leaving one heap, bit 4: leaving two, hex digits 8-f: leaving three). octal("0.77") is Kayles, octal("0.07") Dawson's Kayles, octal("0.137") Dawson's chess. Error: a malformed code.`,
 		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
 			if a[0].Kind() != eval.KStr {
-				c.ArgFail(0, "octal needs a code string such as \"0.77\", found %s %s", a[0].TypeName(), eval.Repr(a[0]))
+				c.ArgFail(0, "octal needs a code string such as \"0.77\", found %s %s", a[0].TypeName(), eval.Shown(a[0]))
 			}
 			t, err := eval.ParseOctal(a[0].Str())
 			if err != nil {
@@ -55,7 +55,7 @@ var gameBuiltins = []*eval.Builtin{
 			var ks []int64
 			for _, x := range xs {
 				if x.Kind() != eval.KInt || x.Int() < 1 {
-					c.ArgFail(0, "subtraction needs positive ints, found %s %s", x.TypeName(), eval.Repr(x))
+					c.ArgFail(0, "subtraction needs positive ints, found %s %s", x.TypeName(), eval.Shown(x))
 				}
 				ks = append(ks, x.Int())
 			}
@@ -91,7 +91,7 @@ var gameBuiltins = []*eval.Builtin{
 			seen := make([]bool, len(xs)+1)
 			for _, x := range xs {
 				if x.Kind() != eval.KInt {
-					c.ArgFail(0, "mex needs ints, found %s %s", x.TypeName(), eval.Repr(x))
+					c.ArgFail(0, "mex needs ints, found %s %s", x.TypeName(), eval.Shown(x))
 				}
 				if n := x.Int(); n >= 0 && n < int64(len(seen)) {
 					seen[n] = true
@@ -113,7 +113,7 @@ var gameBuiltins = []*eval.Builtin{
 			var acc int64
 			for _, x := range xs {
 				if x.Kind() != eval.KInt {
-					c.Fail("nimsum needs ints, found %s %s", x.TypeName(), eval.Repr(x))
+					c.Fail("nimsum needs ints, found %s %s", x.TypeName(), eval.Shown(x))
 				}
 				acc ^= x.Int()
 			}

@@ -243,7 +243,7 @@ var outN, outP, outD = eval.Str("N"), eval.Str("P"), eval.Str("D")
 
 func needInt(c *eval.Call, i int, v eval.Value, fn string) int64 {
 	if v.Kind() != eval.KInt {
-		c.ArgFail(i, "%s needs an int, found %s %s", fn, v.TypeName(), eval.Repr(v))
+		c.ArgFail(i, "%s needs an int, found %s %s", fn, v.TypeName(), eval.Shown(v))
 	}
 	return v.Int()
 }
@@ -253,7 +253,7 @@ func elems(c *eval.Call, i int, v eval.Value, fn string) []eval.Value {
 	case eval.KList, eval.KTuple, eval.KSet, eval.KMap:
 		return v.Elems()
 	}
-	c.ArgFail(i, "%s needs a list, tuple, set or map, found %s %s", fn, v.TypeName(), eval.Repr(v))
+	c.ArgFail(i, "%s needs a list, tuple, set or map, found %s %s", fn, v.TypeName(), eval.Shown(v))
 	return nil
 }
 
@@ -262,7 +262,7 @@ func checkOrdered(c *eval.Call, fn string, xs []eval.Value) {
 		switch x.Kind() {
 		case eval.KInt, eval.KStr, eval.KBool, eval.KList, eval.KTuple:
 		default:
-			c.Fail("%s: cannot order %s %s", fn, x.TypeName(), eval.Repr(x))
+			c.Fail("%s: cannot order %s %s", fn, x.TypeName(), eval.Shown(x))
 		}
 		if i > 0 && x.Kind() != xs[0].Kind() {
 			c.Fail("%s: cannot order %s and %s", fn, xs[0].TypeName(), x.TypeName())
@@ -305,7 +305,7 @@ func foldExtreme(c *eval.Call, fn string, acc, x eval.Value, n int, sign int) ev
 func allAny(c *eval.Call, fn string, v eval.Value, isAll bool) eval.Value {
 	for _, x := range elems(c, 0, v, fn) {
 		if x.Kind() != eval.KBool {
-			c.ArgFail(0, "%s needs bools, found %s %s", fn, x.TypeName(), eval.Repr(x))
+			c.ArgFail(0, "%s needs bools, found %s %s", fn, x.TypeName(), eval.Shown(x))
 		}
 		if x.Truth() != isAll {
 			return eval.Bool(!isAll)

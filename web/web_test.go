@@ -159,6 +159,8 @@ func TestWasmInNode(t *testing.T) {
 		{"source": "def f(n) = if n == 0 then 0 else f(n - 1) + 1\nprint f(50000)"},
 		{"source": "print len([x for x in 0 .. 9000000 for y in 0 .. 9000000])", "seconds": 1},
 		{"source": "game sub(n) moves sub(n - 1) if n > 0", "graph": "sub(2)"},
+		{"source": "game g(x) moves *0\ndef d(x, n) = if n == 0 then x else d(g(x) + g(x + *1), n - 1)\nprint d(*0, 9000) == d(*1, 9000)"},
+		{"source": "game g(x) moves *0\ndef d(x, n) = if n == 0 then x else d(g(x) + g(x + *1), n - 1)\nprint d(*0, 490) == d(*1, 490), len({d(*0, 490): 1, d(*1, 490): 2})"},
 	}
 	in, _ := json.Marshal(reqs)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -189,6 +191,15 @@ func TestWasmInNode(t *testing.T) {
 	}
 	if r := resps[4]; !strings.HasPrefix(r.Dot, "digraph") || !strings.Contains(r.Dot, "sub(0)") {
 		t.Errorf("graph: %+v", r)
+	}
+	// Comparing sums nested deep recurses without yielding: past 500
+	// levels an error, not the JavaScript engine's stack overflowing
+	// (near 1,400).
+	if e := resps[5].Error; e == nil || !strings.Contains(e.Msg, "sums nested more than 500 deep") {
+		t.Errorf("sums nested 9000 deep: %+v", e)
+	}
+	if r := resps[6]; r.Output != "false 2\n" || r.Error != nil {
+		t.Errorf("sums nested 490 deep: %+v", r)
 	}
 }
 

@@ -112,12 +112,11 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		dotPath = p
 	}
-	src, err := os.ReadFile(file)
-	if err != nil {
-		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", file, unwrapPathError(err))
-		return 2
+	src, code := loadScript(stderr, file, cfg.memBytes)
+	if code != 0 {
+		return code
 	}
-	texts := map[string]string{file: string(src), exprName: expr}
+	texts := map[string]string{file: src, exprName: expr}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -125,7 +124,7 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// picture.
 	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint}, stderr))
 	start := time.Now()
-	if err := s.ExecFile(ctx, file, string(src)); err != nil {
+	if err := s.ExecFile(ctx, file, src); err != nil {
 		return reportIn(stderr, texts, err)
 	}
 	text, err := graphText(ctx, s, expr)

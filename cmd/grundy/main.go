@@ -190,22 +190,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	src, err := os.ReadFile(files[0])
-	if err != nil {
-		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", files[0], unwrapPathError(err))
-		return 2
+	src, code := loadScript(stderr, files[0], cfg.memBytes)
+	if code != 0 {
+		return code
 	}
 	if cmd == "check" {
 		s := eval.NewSession(eval.Options{})
-		if err := s.Check(files[0], string(src)); err != nil {
-			return report(stderr, string(src), err)
+		if err := s.Check(files[0], src); err != nil {
+			return report(stderr, src, err)
 		}
 		if cfg.explain {
 			printExplain(stderr, s)
 		}
 		return 0
 	}
-	return runSource(cfg, files[0], string(src), stdin, stdout, stderr)
+	return runSource(cfg, files[0], src, stdin, stdout, stderr)
 }
 
 func envSet(name string) bool {
@@ -395,4 +394,57 @@ func printStats(w io.Writer, s *eval.Session, elapsed time.Duration) {
 	st := s.Stats()
 	fmt.Fprintf(w, "grundy: %d states visited, %d moves, %d positions known (memo %.1f MiB), %d games, %.3fs\n",
 		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, elapsed.Seconds())
+}
+
+// loadScript reads a script file (readScript); when it cannot, it says
+// why on stderr and returns the exit status: 2 for a file that cannot be
+// read, 1 for one larger than the memory limit (maxMem; 0: the default),
+// which is not read (its parse could not fit in the limit).
+func loadScript(stderr io.Writer, path string, maxMem int64) (string, int) {
+	if maxMem == 0 {
+		maxMem = eval.DefaultMaxMemory()
+	}
+	src, err := readScript(path, maxMem)
+	var big tooBig
+	switch {
+	case errors.As(err, &big):
+		fmt.Fprintf(stderr, "grundy: %s is %.1f MiB, more than the memory limit of %d MiB (--max-memory)\n", path, float64(big)/(1<<20), maxMem>>20)
+		return "", 1
+	case err != nil:
+		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", path, unwrapPathError(err))
+		return "", 2
+	}
+	return src, 0
+}
+
+// tooBig is readScript's error for a file larger than its limit: the
+// file's size.
+type tooBig int64
+
+func (n tooBig) Error() string { return fmt.Sprintf("%d bytes: too big", int64(n)) }
+
+// readScript reads a script file into a string, with one copy of it in
+// memory (os.ReadFile and a conversion would hold two: 100 MB for a
+// 50 MB script before its parse counts any). A file of more than max
+// bytes is not read (tooBig).
+func readScript(path string, max int64) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var b strings.Builder
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		if st.Size() > max {
+			return "", tooBig(st.Size())
+		}
+		b.Grow(int(st.Size()))
+	}
+	if _, err := io.Copy(&b, io.LimitReader(f, max+1)); err != nil {
+		return "", err
+	}
+	if int64(b.Len()) > max {
+		return "", tooBig(b.Len())
+	}
+	return b.String(), nil
 }

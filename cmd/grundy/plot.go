@@ -100,10 +100,9 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "grundy plot: PNG is binary and standard output is a terminal: use -o FILE.png or redirect standard output\n")
 		return 2
 	}
-	src, err := os.ReadFile(file)
-	if err != nil {
-		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", file, unwrapPathError(err))
-		return 2
+	src, code := loadScript(stderr, file, cfg.memBytes)
+	if code != 0 {
+		return code
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -112,8 +111,8 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// picture.
 	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint}, stderr))
 	start := time.Now()
-	texts := map[string]string{file: string(src), plotName: spec}
-	if err := s.ExecFile(ctx, file, string(src)); err != nil {
+	texts := map[string]string{file: src, plotName: spec}
+	if err := s.ExecFile(ctx, file, src); err != nil {
 		return reportIn(stderr, texts, err)
 	}
 	p, err := plot.New(ctx, s, plotName, spec)

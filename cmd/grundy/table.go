@@ -56,12 +56,11 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file, spec := rest[0], rest[1]
-	src, err := os.ReadFile(file)
-	if err != nil {
-		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", file, unwrapPathError(err))
-		return 2
+	src, code := loadScript(stderr, file, cfg.memBytes)
+	if code != 0 {
+		return code
 	}
-	texts := map[string]string{file: string(src), tableName: spec}
+	texts := map[string]string{file: src, tableName: spec}
 	st, err := lang.ParseTable(tableName, spec)
 	if err != nil {
 		return reportIn(stderr, texts, err)
@@ -75,7 +74,7 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint}, stderr))
 	start := time.Now()
-	if err := s.ExecFile(ctx, file, string(src)); err != nil {
+	if err := s.ExecFile(ctx, file, src); err != nil {
 		return reportIn(stderr, texts, err)
 	}
 	t, err := s.Table(ctx, st)
