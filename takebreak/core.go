@@ -51,6 +51,7 @@ type core[V word] struct {
 	// classes counts the choices of classes (a block is made for one).
 	classes int
 
+	mem   *store // where vals lives
 	plain bool   // never the sparse method
 	limit uint32 // values above it widen the table (tests; 0: V's largest)
 	st    Stats
@@ -80,8 +81,8 @@ const (
 	chunkFirst  = 32   // splits walked before the first check of the walk
 )
 
-func newCore[V word](r *rules, plain bool, limit uint32, workers, parallelAt int, minWork int64) *core[V] {
-	c := &core[V]{r: r, plain: plain, limit: limit, choseAt: firstChoice / 2, workers: workers, parallelAt: parallelAt, minWork: minWork}
+func newCore[V word](r *rules, plain bool, limit uint32, workers, parallelAt int, minWork int64, st *store) *core[V] {
+	c := &core[V]{r: r, plain: plain, limit: limit, choseAt: firstChoice / 2, workers: workers, parallelAt: parallelAt, minWork: minWork, mem: st}
 	c.w[0] = &worker[V]{c: c}
 	c.blocks = [2]*block{{}, {}}
 	c.preDepth = 8
@@ -172,7 +173,7 @@ func (c *core[V]) extend(upTo int, poll func() bool) (fits bool) {
 
 // settings returns how the table is made (checkpoint.go).
 func (c *core[V]) settings() settings {
-	return settings{r: c.r, plain: c.plain, limit: c.limit, workers: c.workers, parallelAt: c.parallelAt, minWork: c.minWork}
+	return settings{r: c.r, plain: c.plain, limit: c.limit, workers: c.workers, parallelAt: c.parallelAt, minWork: c.minWork, mem: c.mem}
 }
 
 // bits32 is the number of bits of v.
@@ -192,6 +193,9 @@ const minPerHeap = 500
 
 // add appends heap n's value v.
 func (c *core[V]) add(n int, v uint32) {
+	if len(c.vals) == cap(c.vals) {
+		c.vals = grow(c.mem, c.vals, len(c.vals)+1)
+	}
 	c.vals = append(c.vals, V(v))
 	if v > c.maxV {
 		c.maxV = v
@@ -449,17 +453,20 @@ func widen[V, W word](c *core[V]) *core[W] {
 		sparse: c.sparse, mask: c.mask, alpha: c.alpha, common: c.common,
 		rare: c.rare, choseAt: c.choseAt, rareAt: c.rareAt,
 		dense: c.dense, s2: c.s2, st: c.stats(), workers: c.workers, parallelAt: c.parallelAt, sparseAt: c.sparseAt,
-		classes: c.classes + 1, preDepth: c.preDepth, perHeap: c.perHeap, minWork: c.minWork}
+		classes: c.classes + 1, preDepth: c.preDepth, perHeap: c.perHeap, minWork: c.minWork, mem: c.mem}
 	d.blocks = [2]*block{{}, {}}
 	d.st.Sparse, d.st.Rare, d.st.LastRare, d.st.MaxValue, d.st.BytesPerHeap = false, 0, 0, 0, 0
 	d.w[0] = &worker[W]{c: d}
 	if var0 := W(0); sizeOf(var0) == 4 {
 		d.limit = 0
 	}
-	d.vals = make([]W, len(c.vals), max(len(c.vals)*2, 1024))
+	vals, m := alloc[W](c.mem, max(len(c.vals)*2, cap(c.vals), 1024))
+	d.vals = vals[:len(c.vals)]
 	for i, v := range c.vals {
 		d.vals[i] = W(v)
 	}
+	c.mem.swap(m)
+	c.vals = nil
 	d.rareV = make([]W, len(c.rareV))
 	for i, v := range c.rareV {
 		d.rareV[i] = W(v)

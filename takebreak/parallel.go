@@ -37,7 +37,7 @@ type job[V word] struct {
 // before a heap whose value does not fit in V (fits false). It returns
 // the heaps known (the first not computed) and the work.
 func pipeline[V word](c *core[V], from, end int, maxV uint32) (n int, work int64, fits bool) {
-	c.vals = reserve(c.vals, end)
+	c.vals = grow(c.mem, c.vals, end)
 	c.rare = reserveInts(c.rare, len(c.rare)+end-from)
 	c.rareV = reserve(c.rareV, len(c.rareV)+end-from)
 	jobs, done := make(chan *job[V], 1), make(chan *job[V], 1)

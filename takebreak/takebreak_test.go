@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"flag"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -256,5 +258,65 @@ func TestCheckpoint(t *testing.T) {
 		if _, err := s.Restore(strings.NewReader(bad)); err == nil {
 			t.Errorf("%q restored", bad)
 		}
+	}
+}
+
+// TestMapped: a table in a memory-mapped file (MapAbove passed as it
+// grows, as it widens, and as a checkpoint is read back) has the values
+// of one in the heap.
+func TestMapped(t *testing.T) {
+	if !canMap {
+		t.Skip("no memory mapping here")
+	}
+	for _, c := range []struct {
+		code string
+		n    int
+		o    Options
+	}{
+		{"0.56", 40000, Options{}},
+		{"0.127", 30000, Options{Workers: 2, parallelAt: 2048}},
+		{"0.56", 20000, Options{narrow: 7}},
+		{"0." + strings.Repeat("3", 300), 3000, Options{}},
+	} {
+		g := mustCode(t, c.code)
+		want := solve(t, g, c.n, c.o)
+		o := c.o
+		o.MapAbove, o.MapDir = 5000, t.TempDir()
+		s := solve(t, g, c.n, o)
+		if ok, err := s.Mapped(); !ok || err != nil {
+			t.Fatalf("%s: mapped %v, %v", g.Name, ok, err)
+		}
+		if d := firstDiff(s, want, c.n); d >= 0 {
+			t.Fatalf("%s %+v: heap %d: %d mapped, %d in the heap", g.Name, c.o, d, s.Value(d), want.Value(d))
+		}
+		// Saved, read back into a mapped table, and extended.
+		var buf bytes.Buffer
+		if err := s.Save(&buf); err != nil {
+			t.Fatal(err)
+		}
+		r, _ := NewSolver(g, o)
+		if k, err := r.Restore(&buf); err != nil || k != c.n+1 {
+			t.Fatalf("%s: Restore: %d, %v", g.Name, k, err)
+		}
+		if ok, _ := r.Mapped(); !ok {
+			t.Errorf("%s: the restored table is not mapped", g.Name)
+		}
+		more := solve(t, g, 2*c.n, c.o)
+		r.Extend(2*c.n, nil)
+		if d := firstDiff(r, more, 2*c.n); d >= 0 {
+			t.Fatalf("%s: heap %d: %d restored and mapped, %d in the heap", g.Name, d, r.Value(d), more.Value(d))
+		}
+		if ents, _ := os.ReadDir(o.MapDir); len(ents) != 0 {
+			t.Errorf("%s: %d files left in the directory", g.Name, len(ents))
+		}
+	}
+	// A directory that cannot hold the file: the table stays in the heap.
+	s := solve(t, Grundys(), 20000, Options{MapAbove: 5000, MapDir: filepath.Join(t.TempDir(), "none")})
+	if ok, err := s.Mapped(); ok || err == nil {
+		t.Errorf("mapped %v, %v", ok, err)
+	}
+	want := solve(t, Grundys(), 20000, Options{})
+	if d := firstDiff(s, want, 20000); d >= 0 {
+		t.Fatalf("heap %d", d)
 	}
 }
