@@ -94,6 +94,9 @@ func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 	if n >= th.limits.MaxStates {
 		fail(pos, "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.limits.MaxStates)
 	}
+	// (A table of more than a quarter of the memory limit is a mapped
+	// file, paged to the disk: see package takebreak.)
+	s.SetMapAbove(th.limits.MaxMemory / 4)
 	if n >= 1<<20 {
 		s.Reserve(int(n))
 	}
