@@ -261,12 +261,18 @@ func (g *Game) search(th *Thread, pos Pos, minN, limit int64, whole bool) takebr
 	if pd.proved || limit < int64(s.Len()) && minN < int64(s.Len()) {
 		return pd.check()
 	}
-	th.doing = func() string { return "searching the period of " + pd.name + ": " + pd.note() }
+	doing := th.doing
+	th.doing = func() string {
+		if doing != nil {
+			return doing() + ", searching the period of " + pd.name + ": " + pd.note()
+		}
+		return "searching the period of " + pd.name + ": " + pd.note()
+	}
 	if th.prog != nil {
 		th.prog.busy, th.prog.unitsStart = true, time.Time{}
 	}
 	defer func() {
-		th.doing = nil
+		th.doing = doing
 		if th.prog != nil {
 			th.prog.busy = false
 		}
@@ -353,7 +359,12 @@ func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 	}
 	if !pd.proved && n >= int64(s.Len()) && n >= autoProveAt {
 		if n < th.limits.MaxStates {
-			g.search(th, g.pos, 0, n, false) // (on the way to n)
+			// On the way to n, and past it while the table has not
+			// doubled: a table of sg(F(n)) for n in 0 .. N asks one heap
+			// after the other, and each search checks the period of all
+			// the values (once a heap would take time quadratic in N).
+			l := int64(s.Len())
+			g.search(th, g.pos, 0, min(max(n, min(2*l, n+1<<20)), th.limits.MaxStates-1), false)
 		} else {
 			g.searchAll(th, g.pos)
 		}
