@@ -6,8 +6,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 var (
@@ -76,7 +79,12 @@ func TestAgainstNaive(t *testing.T) {
 
 // TestSparseVsPlain: the sparse method against the plain one, value by
 // value, on every code of at most three digits and on random
-// hexadecimal codes (-takebreak.heaps=100000 for the large run).
+// hexadecimal codes, and on Grundy's game. The large run (every code to
+// 10^5 heaps, and 200 hexadecimal codes):
+//
+//	go test ./takebreak -run TestSparseVsPlain -takebreak.heaps=100000 -takebreak.hex=200 -timeout 5h
+//
+// (GOMAXPROCS codes at a time.)
 func TestSparseVsPlain(t *testing.T) {
 	codes := allCodes()
 	nAll, nSample := 2000, 10000
@@ -86,24 +94,17 @@ func TestSparseVsPlain(t *testing.T) {
 	if *diffHeaps > 0 {
 		nAll, nSample = *diffHeaps, *diffHeaps
 	}
-	sparseUsed := 0
+	type job struct {
+		g *Game
+		n int
+	}
+	var jobs []job
 	for i, code := range codes {
-		g := mustCode(t, code)
 		n := nAll
 		if i%32 == 5 {
 			n = nSample
 		}
-		a, b := solve(t, g, n, Options{}), solve(t, g, n, Options{Plain: true})
-		if d := firstDiff(a, b, n); d >= 0 {
-			t.Fatalf("%s: heap %d: sparse %d, plain %d", code, d, a.Value(d), b.Value(d))
-		}
-		if a.Stats().SparseHeaps > 0 {
-			sparseUsed++
-		}
-	}
-	// (The sparse method must have been used, or this tests nothing.)
-	if sparseUsed < 100 {
-		t.Errorf("the sparse method ran on %d codes only", sparseUsed)
+		jobs = append(jobs, job{mustCode(t, code), n})
 	}
 	nh := 20
 	if *hexCodes > 0 {
@@ -115,22 +116,58 @@ func TestSparseVsPlain(t *testing.T) {
 		nHex = *diffHeaps
 	}
 	for range nh {
-		code := randomHex(r)
-		g := mustCode(t, code)
+		g := mustCode(t, randomHex(r))
 		n := nHex
 		if g.MaxHeaps() == 3 && *diffHeaps == 0 {
 			n = min(n, 1000)
 		}
-		a, b := solve(t, g, n, Options{}), solve(t, g, n, Options{Plain: true})
-		if d := firstDiff(a, b, n); d >= 0 {
-			t.Fatalf("%s: heap %d: sparse %d, plain %d", code, d, a.Value(d), b.Value(d))
-		}
+		jobs = append(jobs, job{g, n})
 	}
-	g := Grundys()
-	a, b := solve(t, g, nSample, Options{}), solve(t, g, nSample, Options{Plain: true})
-	if d := firstDiff(a, b, nSample); d >= 0 {
-		t.Fatalf("grundy: heap %d: sparse %d, plain %d", d, a.Value(d), b.Value(d))
+	jobs = append(jobs, job{Grundys(), max(nSample, *diffHeaps)})
+	var (
+		mu         sync.Mutex
+		sparseUsed int
+		heaps      int64
+		next       int
+		wg         sync.WaitGroup
+	)
+	start := time.Now()
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				if next == len(jobs) || t.Failed() {
+					mu.Unlock()
+					return
+				}
+				j := jobs[next]
+				next++
+				mu.Unlock()
+				a, _ := NewSolver(j.g, Options{})
+				b, _ := NewSolver(j.g, Options{Plain: true})
+				if !a.Extend(j.n, nil) || !b.Extend(j.n, nil) {
+					t.Errorf("%s: Extend(%d) stopped", j.g.Name, j.n)
+					return
+				}
+				if d := firstDiff(a, b, j.n); d >= 0 {
+					t.Errorf("%s: heap %d: sparse %d, plain %d", j.g.Name, d, a.Value(d), b.Value(d))
+					return
+				}
+				mu.Lock()
+				if a.Stats().SparseHeaps > 0 {
+					sparseUsed++
+				}
+				heaps += int64(j.n + 1)
+				mu.Unlock()
+			}
+		})
 	}
+	wg.Wait()
+	// (The sparse method must have been used, or this tests nothing.)
+	if sparseUsed < 100 {
+		t.Errorf("the sparse method ran on %d games only", sparseUsed)
+	}
+	t.Logf("%d games, %d heaps each way (sparse method used on %d) in %v", len(jobs), heaps, sparseUsed, time.Since(start).Round(time.Second))
 }
 
 // TestWiden: values that pass the largest of a table's width keep the
