@@ -237,6 +237,9 @@ func foldSeen(marks []uint64, seen []byte) {
 // scanReg returns the set of values of the splits (a, rem - a), from <=
 // a < to, all below 64.
 func scanReg[V word](vals []V, rem, from, to int) uint64 {
+	if v, ok := any(vals).([]uint8); ok {
+		return scanReg8(v, rem, from, to)
+	}
 	lo := vals[from:to]
 	hi := vals[rem-to+1 : rem-from+1]
 	hi = hi[:len(lo)]
@@ -248,15 +251,92 @@ func scanReg[V word](vals []V, rem, from, to int) uint64 {
 	return set
 }
 
+// scanReg8 is scanReg for values of a byte: eight splits a step.
+func scanReg8(vals []uint8, rem, from, to int) uint64 {
+	lo := vals[from:to]
+	hi := vals[rem-to+1 : rem-from+1]
+	hi = hi[:len(lo)]
+	n := len(lo)
+	var set uint64
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(lo[i:]) ^ bits.ReverseBytes64(binary.LittleEndian.Uint64(hi[n-8-i:]))
+		set |= 1<<(x&63) | 1<<(x>>8&63) | 1<<(x>>16&63) | 1<<(x>>24&63) |
+			1<<(x>>32&63) | 1<<(x>>40&63) | 1<<(x>>48&63) | 1<<(x>>56&63)
+	}
+	for ; i < n; i++ {
+		set |= 1 << ((lo[i] ^ hi[n-1-i]) & 63)
+	}
+	return set
+}
+
 // scanBytes marks in seen the values of the splits (a, rem - a), from <=
 // a < to.
 func scanBytes[V word](vals []V, seen []byte, rem, from, to int) {
+	switch v := any(vals).(type) {
+	case []uint8:
+		if len(seen) >= 256 {
+			scanBytes8(v, seen, rem, from, to)
+			return
+		}
+	case []uint16:
+		scanBytes16(v, seen, rem, from, to)
+		return
+	}
 	lo := vals[from:to]
 	hi := vals[rem-to+1 : rem-from+1]
 	hi = hi[:len(lo)]
 	j := len(hi) - 1
 	for i, x := range lo {
 		seen[x^hi[j-i]] = 1
+	}
+}
+
+// scanBytes8 is scanBytes for values of a byte (seen at least 256 long):
+// eight splits a step, their parts read as two words (the larger parts'
+// in reverse order).
+func scanBytes8(vals []uint8, seen []byte, rem, from, to int) {
+	lo := vals[from:to]
+	hi := vals[rem-to+1 : rem-from+1]
+	hi = hi[:len(lo)]
+	s := (*[256]byte)(seen[:256])
+	n := len(lo)
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(lo[i:]) ^ bits.ReverseBytes64(binary.LittleEndian.Uint64(hi[n-8-i:]))
+		s[byte(x)] = 1
+		s[byte(x>>8)] = 1
+		s[byte(x>>16)] = 1
+		s[byte(x>>24)] = 1
+		s[byte(x>>32)] = 1
+		s[byte(x>>40)] = 1
+		s[byte(x>>48)] = 1
+		s[byte(x>>56)] = 1
+	}
+	for ; i < n; i++ {
+		s[lo[i]^hi[n-1-i]] = 1
+	}
+}
+
+// scanBytes16 is scanBytes for values of two bytes: four splits a step.
+func scanBytes16(vals []uint16, seen []byte, rem, from, to int) {
+	lo := vals[from:to]
+	hi := vals[rem-to+1 : rem-from+1]
+	hi = hi[:len(lo)]
+	n := len(lo)
+	i := 0
+	const m = 0x00ff00ff00ff00ff
+	for ; i+4 <= n; i += 4 {
+		a := uint64(lo[i]) | uint64(lo[i+1])<<16 | uint64(lo[i+2])<<32 | uint64(lo[i+3])<<48
+		b := bits.ReverseBytes64(uint64(hi[n-4-i]) | uint64(hi[n-3-i])<<16 | uint64(hi[n-2-i])<<32 | uint64(hi[n-1-i])<<48)
+		x := a ^ (b>>8&m | b&m<<8)
+		seen[uint16(x)] = 1
+		seen[uint16(x>>16)] = 1
+		seen[uint16(x>>32)] = 1
+		seen[x>>48] = 1
+	}
+	for ; i < n; i++ {
+		seen[lo[i]^hi[n-1-i]] = 1
 	}
 }
 
