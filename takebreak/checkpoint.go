@@ -142,6 +142,7 @@ type settings struct {
 	plain               bool
 	limit               uint32
 	workers, parallelAt int
+	waitHelper          bool
 	minWork             int64
 	mem                 *store
 }
@@ -159,6 +160,7 @@ func (s *Solver) core() settings {
 
 func loadCore[V word](o settings, r io.Reader, n int) (*core[V], error) {
 	c := newCore[V](o.r, o.plain, 0, o.workers, o.parallelAt, o.minWork, o.mem)
+	c.waitHelper = o.waitHelper
 	vals, m := alloc[V](o.mem, max(n, 1024))
 	vals = vals[:n]
 	if _, err := io.ReadFull(r, asBytes(vals)); err != nil {

@@ -45,6 +45,7 @@ type core[V word] struct {
 	blocks     [2]*block
 	workers    int   // threads that may compute (1 or 2)
 	parallelAt int   // the first heap of a pipeline
+	waitHelper bool  // a pipeline waits for the helper's blocks (tests)
 	preDepth   int   // the pre-walk's splits a window
 	perHeap    int64 // the sparse method's work a heap (at the last choice)
 	minWork    int64 // the least of it for a pipeline (minPerHeap)
@@ -173,7 +174,7 @@ func (c *core[V]) extend(upTo int, poll func() bool) (fits bool) {
 
 // settings returns how the table is made (checkpoint.go).
 func (c *core[V]) settings() settings {
-	return settings{r: c.r, plain: c.plain, limit: c.limit, workers: c.workers, parallelAt: c.parallelAt, minWork: c.minWork, mem: c.mem}
+	return settings{r: c.r, plain: c.plain, limit: c.limit, workers: c.workers, parallelAt: c.parallelAt, minWork: c.minWork, mem: c.mem, waitHelper: c.waitHelper}
 }
 
 // bits32 is the number of bits of v.
@@ -532,7 +533,7 @@ func widen[V, W word](c *core[V]) *core[W] {
 	d := &core[W]{r: c.r, plain: c.plain, maxV: c.maxV, nw: c.nw, limit: 2 * c.limit,
 		sparse: c.sparse, mask: c.mask, alpha: c.alpha, common: c.common,
 		rare: c.rare, choseAt: c.choseAt, rareAt: c.rareAt,
-		dense: c.dense, s2: c.s2, st: c.stats(), workers: c.workers, parallelAt: c.parallelAt, sparseAt: c.sparseAt,
+		dense: c.dense, s2: c.s2, st: c.stats(), workers: c.workers, parallelAt: c.parallelAt, sparseAt: c.sparseAt, waitHelper: c.waitHelper,
 		classes: c.classes + 1, preDepth: c.preDepth, perHeap: c.perHeap, minWork: c.minWork, mem: c.mem}
 	d.blocks = [2]*block{{}, {}}
 	d.st.Sparse, d.st.Rare, d.st.LastRare, d.st.MaxValue, d.st.BytesPerHeap = false, 0, 0, 0, 0

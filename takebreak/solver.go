@@ -32,6 +32,9 @@ type Options struct {
 	// parallelAt, when not 0, is the first heap of a pipeline, whatever
 	// the work of a heap (tests; 2^14, and heaps of 500 options or more).
 	parallelAt int
+	// waitHelper: the computing thread waits for the helper's blocks
+	// (tests: the helper's work is then used whatever the timing).
+	waitHelper bool
 }
 
 // NewSolver returns a Solver of game g, or an error when g's rules are
@@ -50,6 +53,7 @@ func NewSolver(g *Game, o Options) (*Solver, error) {
 	}
 	st := &store{mapAbove: o.MapAbove, dir: o.MapDir}
 	s := &Solver{g: g, r: r, st: st, c8: newCore[uint8](r, o.Plain, o.narrow, min(w, 2), at, minWork, st)}
+	s.c8.waitHelper = o.waitHelper
 	runtime.AddCleanup(s, closeStore, st)
 	return s, nil
 }

@@ -247,7 +247,7 @@ func TestParallel(t *testing.T) {
 	used := 0
 	for _, g := range games {
 		one := solve(t, g, n, Options{Workers: 1})
-		for _, o := range []Options{{Workers: 2, parallelAt: 2048}, {Workers: 2, parallelAt: 2048, narrow: 3}} {
+		for _, o := range []Options{{Workers: 2, parallelAt: 2048, waitHelper: true}, {Workers: 2, parallelAt: 2048, narrow: 3, waitHelper: true}, {Workers: 2, parallelAt: 2048}} {
 			two := solve(t, g, n, o)
 			if d := firstDiff(one, two, n); d >= 0 {
 				t.Fatalf("%s %+v: heap %d: %d on two threads, %d on one", g.Name, o, d, two.Value(d), one.Value(d))
