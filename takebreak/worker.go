@@ -178,10 +178,12 @@ func (w *worker[V]) stepNarrow(n int, vals []V) (uint32, int64) {
 func (w *worker[V]) stepWide(n int, vals []V) (uint32, int64) {
 	c := w.c
 	nw := c.nw
-	if len(w.seen) < 64*nw {
-		w.seen = make([]byte, 64*nw)
+	// (At least 256 bytes: scanBytes's fast way for one-byte values;
+	// every value marked is below 64*nw.)
+	if len(w.seen) < max(64*nw, 256) {
+		w.seen = make([]byte, max(64*nw, 256))
 	}
-	seen := w.seen[:64*nw]
+	seen := w.seen[:max(64*nw, 256)]
 	marks := w.marks
 	clear(marks)
 	var work int64
