@@ -170,8 +170,8 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *frame) *Table {
 		th, tab := fr.th, t
 		doing := th.doing
 		th.doing = func() string { return tableDoing(tab) }
+		defer func() { th.doing = doing }()
 		run(fr)
-		th.doing = doing
 		fr.stop = stop
 		res := t
 		t = nil
