@@ -85,9 +85,45 @@ func newPeriodic(t *takebreak.Game, name string) *periodic {
 func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 	s := pd.solver
 	pd.restore(th, pos)
+	if pd.user != nil && n >= int64(s.Len())+userStretch {
+		// A long stretch of a declared game: its heaps are checked
+		// against the rule and computed a stretch at a time, showing
+		// the progress in heaps; a limit says how far it got.
+		doing := th.doing
+		th.doing = func() string {
+			if doing != nil {
+				return doing() + ", computing the values of " + pd.name + ": " + pd.note()
+			}
+			return "computing the values of " + pd.name + ": " + pd.note()
+		}
+		defer func() { th.doing = doing }()
+		if th.prog != nil && !th.prog.busy {
+			th.prog.busy, th.prog.unitsStart = true, time.Time{}
+			defer func() { th.prog.busy = false }()
+		}
+		for int64(s.Len()) <= n {
+			to := min(n, int64(s.Len())+userStretch)
+			ok := pd.user.check(pd.game, to)
+			pd.compute(th, pos, ok)
+			if ok < to {
+				return
+			}
+		}
+		return
+	}
 	if pd.user != nil {
 		n = pd.user.check(pd.game, n)
 	}
+	pd.compute(th, pos, n)
+}
+
+// userStretch is the heaps of a declared game checked against its rule
+// and computed at a time.
+const userStretch = 1 << 16
+
+// compute computes the values up to heap n.
+func (pd *periodic) compute(th *Thread, pos Pos, n int64) {
+	s := pd.solver
 	if int64(s.Len()) > n {
 		return
 	}
