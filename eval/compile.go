@@ -246,7 +246,7 @@ type compiler struct {
 	inlining  []*Func         // defs whose bodies are being inlined (inline.go)
 	trace     []Pos           // the calls of int-closed inlined bodies (intinline.go)
 	sweep     sweepFunc       // of the last fast loop compiled (fastloop.go)
-	probe     probeFunc       // of the last fast loop compiled, when its for clause is the first clause
+	probe     probeFunc       // of the last fast loop compiled (its runs for each value of the for clauses before its own)
 	hidden    int             // hidden locals made for inlined arguments
 	nodes     int             // expressions compiled (count)
 }

@@ -61,6 +61,22 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 	fast := c.fastInner(alt.Clauses[last].(*lang.ForClause), ifs, alt.Body, slow, last == 0)
 	if last != 0 {
 		c.sweep = nil
+		if inner := c.probe; inner != nil {
+			// The probe runs the outer for clauses and probes the loop
+			// for each of their values (for t in [1, 2] for a in ...).
+			var each probeRun
+			ok := true
+			walk := outer(func(fr *frame) {
+				if ok {
+					ok = inner(fr, each)
+				}
+			})
+			c.probe = func(fr *frame, e probeRun) bool {
+				each, ok = e, true
+				walk(fr)
+				return ok
+			}
+		}
 	}
 	c.errs = c.errs[:n] // the same expressions were compiled for slow
 	if fast == nil {
@@ -644,18 +660,14 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		p.st, p.lo, p.hi, p.elems, p.run = st, lo, hi, elems, true
 		return
 	}
-	c.probe = nil
-	if top {
-		c.probe = func(fr *frame) (fastState, int64, int64, []int64, bool) {
-			p := prep(fr, false)
-			if p.slow {
-				return fastState{}, 0, 0, nil, false
-			}
-			if !p.run {
-				return fastState{}, 0, -1, nil, true
-			}
-			return p.st, p.lo, p.hi, p.elems, true
+	// (The loop's probe; under outer for clauses fastAlt runs it for
+	// each of their values.)
+	c.probe = func(fr *frame, each probeRun) bool {
+		p := prep(fr, false)
+		if p.slow {
+			return false
 		}
+		return !p.run || each(p.st, p.lo, p.hi, p.elems)
 	}
 	return func(fr *frame) {
 		if fr.stop {
@@ -712,11 +724,16 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	}
 }
 
-// probeFunc works out the run of a fast loop for a frame without running
-// it: the keys at the domain's first value lo and their steps, the domain
-// lo .. hi (hi < lo: no option) or elems; ok false when the loop would run
-// the general way.
-type probeFunc func(fr *frame) (st fastState, lo, hi int64, elems []int64, ok bool)
+// probeFunc works out the runs of a fast loop for a frame without running
+// them (one run, or one for each value of the for clauses before the
+// loop's): it calls each with the keys at the domain's first value lo and
+// their steps, and the domain lo .. hi or elems (a run with no option is
+// not passed). It returns false when the loop would run the general way
+// or each returned false.
+type probeFunc func(fr *frame, each probeRun) bool
+
+// probeRun receives a run of a fast loop (probeFunc); false stops.
+type probeRun func(st fastState, lo, hi int64, elems []int64) bool
 
 // fastState is one run of a fast loop: the positions' keys at the first
 // value lo of the loop variable, and their steps.

@@ -85,15 +85,54 @@ func newPeriodic(t *takebreak.Game, name string) *periodic {
 func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 	s := pd.solver
 	pd.restore(th, pos)
+	if pd.user != nil && n >= int64(s.Len())+userStretch {
+		// A long stretch of a declared game: its heaps are checked
+		// against the rule and computed a stretch at a time, showing
+		// the progress in heaps; a limit says how far it got.
+		doing := th.doing
+		th.doing = func() string {
+			if doing != nil {
+				return doing() + ", computing the values of " + pd.name + ": " + pd.note()
+			}
+			return "computing the values of " + pd.name + ": " + pd.note()
+		}
+		defer func() { th.doing = doing }()
+		if th.prog != nil && !th.prog.busy {
+			th.prog.busy, th.prog.unitsStart = true, time.Time{}
+			defer func() { th.prog.busy = false }()
+		}
+		for int64(s.Len()) <= n {
+			to := min(n, int64(s.Len())+userStretch)
+			ok := pd.user.check(pd.game, to)
+			pd.compute(th, pos, ok)
+			if ok < to {
+				return
+			}
+		}
+		return
+	}
 	if pd.user != nil {
 		n = pd.user.check(pd.game, n)
 	}
+	pd.compute(th, pos, n)
+}
+
+// userStretch is the heaps of a declared game checked against its rule
+// and computed at a time.
+const userStretch = 1 << 16
+
+// compute computes the values up to heap n.
+func (pd *periodic) compute(th *Thread, pos Pos, n int64) {
+	s := pd.solver
 	if int64(s.Len()) > n {
 		return
 	}
 	if n >= th.limits.MaxStates {
 		panic(limitError(pos, "--max-states", "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.limits.MaxStates))
 	}
+	// (A table of more than a quarter of the memory limit is a mapped
+	// file, paged to the disk: see package takebreak.)
+	s.SetMapAbove(th.limits.MaxMemory / 4)
 	if n >= 1<<20 {
 		s.Reserve(int(n))
 	}
@@ -258,12 +297,18 @@ func (g *Game) search(th *Thread, pos Pos, minN, limit int64, whole bool) takebr
 	if pd.proved || limit < int64(s.Len()) && minN < int64(s.Len()) {
 		return pd.check()
 	}
-	th.doing = func() string { return "searching the period of " + pd.name + ": " + pd.note() }
+	doing := th.doing
+	th.doing = func() string {
+		if doing != nil {
+			return doing() + ", searching the period of " + pd.name + ": " + pd.note()
+		}
+		return "searching the period of " + pd.name + ": " + pd.note()
+	}
 	if th.prog != nil {
 		th.prog.busy, th.prog.unitsStart = true, time.Time{}
 	}
 	defer func() {
-		th.doing = nil
+		th.doing = doing
 		if th.prog != nil {
 			th.prog.busy = false
 		}
@@ -350,7 +395,12 @@ func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 	}
 	if !pd.proved && n >= int64(s.Len()) && n >= autoProveAt {
 		if n < th.limits.MaxStates {
-			g.search(th, g.pos, 0, n, false) // (on the way to n)
+			// On the way to n, and past it while the table has not
+			// doubled: a table of sg(F(n)) for n in 0 .. N asks one heap
+			// after the other, and each search checks the period of all
+			// the values (once a heap would take time quadratic in N).
+			l := int64(s.Len())
+			g.search(th, g.pos, 0, min(max(n, min(2*l, n+1<<20)), th.limits.MaxStates-1), false)
 		} else {
 			g.searchAll(th, g.pos)
 		}

@@ -123,3 +123,20 @@ func TestCheckpoint(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// TestTableStopSaysHowFar: a table of a take-and-break family's values
+// stopped (a step limit) says how many rows it computed; a search for
+// the period on the way says how far it got too.
+func TestTableStopSaysHowFar(t *testing.T) {
+	s := NewSession(Options{Limits: Limits{MaxSteps: 300000}})
+	err := s.ExecFile(context.Background(), "t.game", `table sg(octal("0.1777")(n)) for n in 0 .. 10 ** 7`)
+	var ge *RuntimeError
+	if !errors.As(err, &ge) || !strings.Contains(ge.Msg, "while computing the table: ") || !strings.Contains(ge.Msg, " rows done, the last for n = ") {
+		t.Fatalf("error %v", err)
+	}
+	s = NewSession(Options{Limits: Limits{MaxSteps: 300000}})
+	err = s.ExecFile(context.Background(), "t.game", `table sg(octal("0.1777")(n)) for n in [3, 10 ** 12]`)
+	if !errors.As(err, &ge) || !strings.Contains(ge.Msg, "while computing the table: 1 row done, the last for n = 3, searching the period of octal(\"0.1777\"): heaps 0 .. ") {
+		t.Fatalf("error %v", err)
+	}
+}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -165,12 +166,29 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *frame) *Table {
 		t = &Table{RowVar: rowVar, ColVar: colVar, Expr: expr}
 		stop := fr.stop
 		fr.stop = false
+		// (A limit or Ctrl-C says how far the table got.)
+		th, tab := fr.th, t
+		doing := th.doing
+		th.doing = func() string { return tableDoing(tab) }
+		defer func() { th.doing = doing }()
 		run(fr)
 		fr.stop = stop
 		res := t
 		t = nil
 		return res
 	}
+}
+
+// tableDoing says how far a table being computed got.
+func tableDoing(t *Table) string {
+	if len(t.Rows) == 0 {
+		return "computing the table's first row"
+	}
+	rows := "rows"
+	if len(t.Rows) == 1 {
+		rows = "row"
+	}
+	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", len(t.Rows), rows, t.RowVar, Format(t.Rows[len(t.Rows)-1]))
 }
 
 // label returns the code that reads the value a for clause's pattern was

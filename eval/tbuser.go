@@ -65,16 +65,13 @@ func (c *compiler) callProbe(body lang.Expr, loops func(func(fr *frame)) func(fr
 	a0 := c.operandOf(call.Args[0], f)
 	var args []int64
 	run := loops(func(fr *frame) { args = append(args, a0.eval(fr)) })
-	return func(fr *frame) (fastState, int64, int64, []int64, bool) {
+	return func(fr *frame, each probeRun) bool {
 		args = args[:0]
 		run(fr)
 		slices.Sort(args)
 		st := fastState{nt: 1}
 		st.games[0], st.steps[0] = b.game, 1
-		if len(args) == 0 {
-			return st, 0, -1, nil, true
-		}
-		return st, 0, 0, args, true
+		return len(args) == 0 || each(st, 0, 0, args)
 	}
 }
 
@@ -97,13 +94,10 @@ func (u *tbUser) shape(g *Game, n int64, out *tbShape) (ok bool) {
 	out.ones, out.splits = out.ones[:0], out.splits[:0]
 	fr := u.fr
 	fr.slots[0] = Int(n)
-	for _, p := range u.probes {
-		st, lo, hi, elems, ok := p(fr)
-		if !ok {
-			return false
-		}
+	// One run of a loop: one-heap options or splits.
+	run := func(st fastState, lo, hi int64, elems []int64) bool {
 		if elems == nil && hi < lo {
-			continue
+			return true
 		}
 		for t := 0; t < st.nt; t++ {
 			if st.games[t] != g {
@@ -121,7 +115,7 @@ func (u *tbUser) shape(g *Game, n int64, out *tbShape) (ok bool) {
 				for _, x := range elems {
 					out.ones = append(out.ones, k0+d*(x-lo))
 				}
-				continue
+				return true
 			}
 			if hi-lo >= 64 {
 				return false // (take any number: no finite rule)
@@ -175,6 +169,12 @@ func (u *tbUser) shape(g *Game, n int64, out *tbShape) (ok bool) {
 				return false
 			}
 		default:
+			return false
+		}
+		return true
+	}
+	for _, p := range u.probes {
+		if !p(fr, run) {
 			return false
 		}
 	}

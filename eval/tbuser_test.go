@@ -154,3 +154,39 @@ func gameByName(e *Engine, name string) *Game {
 	}
 	return out
 }
+
+// TestUserTakeBreakNested: a rule whose loop over the split sits under
+// another for clause (Kayles as spec.md writes it: for t in [1, 2] for a
+// in 0 .. n - t) is read through the loop's runs for each take, and gets
+// the values of octal(CODE) from the sparse-space engine.
+func TestUserTakeBreakNested(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < 12; i++ {
+		// Takes with digit 7 (leave nothing, one heap or two).
+		var takes []string
+		digits := []byte("000")
+		for k := 1; k <= 3; k++ {
+			if r.IntN(2) == 0 || k == 3 && len(takes) == 0 {
+				takes = append(takes, fmt.Sprint(k))
+				digits[k-1] = '7'
+			}
+		}
+		code := "0." + strings.TrimRight(string(digits), "0")
+		set := "[" + strings.Join(takes, ", ") + "]"
+		if i%2 == 1 {
+			set = "{" + strings.Join(takes, ", ") + "}"
+		}
+		src := fmt.Sprintf("game g(n) moves g(a) + g(n - t - a) for t in %s for a in 0 .. n - t\n", set)
+		const n = 3000
+		out, s := runOut(t, src+fmt.Sprintf("print sg(g(%d)) == sg(octal(%q)(%d)), [sg(g(n)) for n in 0 .. 300] == [sg(octal(%q)(n)) for n in 0 .. 300]\n", n, code, n, code), Options{})
+		if out != "true true\n" {
+			t.Fatalf("%s: %q\n%s", code, out, src)
+		}
+		g := s.engine.gameByName("g")
+		if g == nil || g.periodic == nil || g.periodic.user == nil {
+			t.Errorf("%s: not taken for a take-and-break game", src)
+		} else if got := describeRule(g.periodic.user.rule); got != code {
+			t.Errorf("%s: rule %s, want %s", src, got, code)
+		}
+	}
+}

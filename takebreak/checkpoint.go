@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
 	"strings"
 )
 
@@ -43,16 +44,37 @@ func (s *Solver) Save(w io.Writer) error {
 	var err error
 	switch {
 	case s.c8 != nil:
-		_, err = bw.Write(s.c8.vals)
+		err = writeValues(bw, s.c8.vals)
 	case s.c16 != nil:
-		err = binary.Write(bw, binary.LittleEndian, s.c16.vals)
+		err = writeValues(bw, s.c16.vals)
 	default:
-		err = binary.Write(bw, binary.LittleEndian, s.c32.vals)
+		err = writeValues(bw, s.c32.vals)
 	}
 	if err != nil {
 		return err
 	}
 	return bw.Flush()
+}
+
+// writeValues writes vals little-endian, a megabyte at a time.
+func writeValues[V word](w io.Writer, vals []V) error {
+	const chunk = 1 << 20
+	var buf []V
+	for len(vals) > 0 {
+		part := vals[:min(len(vals), chunk)]
+		vals = vals[len(part):]
+		if !littleEndian {
+			buf = append(buf[:0], part...)
+			for i, v := range buf {
+				buf[i] = V(bits.ReverseBytes32(uint32(v)) >> (32 - 8*sizeOf(v)))
+			}
+			part = buf
+		}
+		if _, err := w.Write(asBytes(part)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Restore reads checkpoint sections from r and takes the values of the
@@ -82,50 +104,36 @@ func (s *Solver) Restore(r io.Reader) (int, error) {
 			}
 			continue
 		}
-		vals := make([]uint32, n)
-		switch width {
-		case 1:
-			b := make([]byte, n)
-			if _, err := io.ReadFull(br, b); err != nil {
-				return s.Len(), fmt.Errorf("a checkpoint section is cut short: %v", err)
-			}
-			for i, v := range b {
-				vals[i] = uint32(v)
-			}
-		case 2:
-			b := make([]uint16, n)
-			if err := binary.Read(br, binary.LittleEndian, b); err != nil {
-				return s.Len(), fmt.Errorf("a checkpoint section is cut short: %v", err)
-			}
-			for i, v := range b {
-				vals[i] = uint32(v)
-			}
-		default:
-			if err := binary.Read(br, binary.LittleEndian, vals); err != nil {
-				return s.Len(), fmt.Errorf("a checkpoint section is cut short: %v", err)
-			}
+		if err := s.load(br, width, n); err != nil {
+			return s.Len(), fmt.Errorf("a checkpoint section is cut short: %v", err)
 		}
-		s.load(vals)
 	}
 }
 
-// load replaces the Solver's values by vals (the first values of its
-// game, as a checkpoint had them).
-func (s *Solver) load(vals []uint32) {
-	top := uint32(0)
-	for _, v := range vals {
-		top = max(top, v)
-	}
-	old := s.core()
-	s.c8, s.c16, s.c32 = nil, nil, nil
-	switch {
-	case top < 1<<8:
-		s.c8 = loadCore[uint8](old, vals, top)
-	case top < 1<<16:
-		s.c16 = loadCore[uint16](old, vals, top)
+// load replaces the Solver's values by the n values of width bytes r
+// holds (the first values of its game, as a checkpoint had them), read
+// straight into a table of that width.
+func (s *Solver) load(r io.Reader, width, n int) error {
+	o := s.core()
+	var err error
+	switch width {
+	case 1:
+		var c *core[uint8]
+		if c, err = loadCore[uint8](o, r, n); err == nil {
+			s.c8, s.c16, s.c32 = c, nil, nil
+		}
+	case 2:
+		var c *core[uint16]
+		if c, err = loadCore[uint16](o, r, n); err == nil {
+			s.c8, s.c16, s.c32 = nil, c, nil
+		}
 	default:
-		s.c32 = loadCore[uint32](old, vals, top)
+		var c *core[uint32]
+		if c, err = loadCore[uint32](o, r, n); err == nil {
+			s.c8, s.c16, s.c32 = nil, nil, c
+		}
 	}
+	return err
 }
 
 // settings are what a table keeps of how it was made.
@@ -134,7 +142,9 @@ type settings struct {
 	plain               bool
 	limit               uint32
 	workers, parallelAt int
+	waitHelper          bool
 	minWork             int64
+	mem                 *store
 }
 
 // core returns the settings of the Solver's table.
@@ -148,11 +158,27 @@ func (s *Solver) core() settings {
 	return s.c32.settings()
 }
 
-func loadCore[V word](o settings, vals []uint32, top uint32) *core[V] {
-	c := newCore[V](o.r, o.plain, 0, o.workers, o.parallelAt, o.minWork)
-	c.vals = make([]V, len(vals), max(len(vals), 1024))
-	for i, v := range vals {
-		c.vals[i] = V(v)
+func loadCore[V word](o settings, r io.Reader, n int) (*core[V], error) {
+	c := newCore[V](o.r, o.plain, 0, o.workers, o.parallelAt, o.minWork, o.mem)
+	c.waitHelper = o.waitHelper
+	vals, m := alloc[V](o.mem, max(n, 1024))
+	vals = vals[:n]
+	if _, err := io.ReadFull(r, asBytes(vals)); err != nil {
+		if m != nil {
+			m.close()
+		}
+		return nil, err
+	}
+	if !littleEndian {
+		for i, v := range vals {
+			vals[i] = V(bits.ReverseBytes32(uint32(v)) >> (32 - 8*sizeOf(v)))
+		}
+	}
+	c.mem.swap(m) // (the old table goes)
+	c.vals = vals
+	top := uint32(0)
+	for _, v := range vals {
+		top = max(top, uint32(v))
 	}
 	c.maxV = top
 	c.setWords(max((1<<bits32(top))/64+1, 2))
@@ -170,5 +196,9 @@ func loadCore[V word](o settings, vals []uint32, top uint32) *core[V] {
 	}
 	// The classes are chosen at the next heap (and the rare heaps found).
 	c.choseAt = len(vals) / 2
-	return c
+	return c, nil
 }
+
+// littleEndian: the machine's values are stored as a checkpoint stores
+// them.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1

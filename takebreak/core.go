@@ -45,12 +45,14 @@ type core[V word] struct {
 	blocks     [2]*block
 	workers    int   // threads that may compute (1 or 2)
 	parallelAt int   // the first heap of a pipeline
+	waitHelper bool  // a pipeline waits for the helper's blocks (tests)
 	preDepth   int   // the pre-walk's splits a window
 	perHeap    int64 // the sparse method's work a heap (at the last choice)
 	minWork    int64 // the least of it for a pipeline (minPerHeap)
 	// classes counts the choices of classes (a block is made for one).
 	classes int
 
+	mem   *store // where vals lives
 	plain bool   // never the sparse method
 	limit uint32 // values above it widen the table (tests; 0: V's largest)
 	st    Stats
@@ -80,8 +82,8 @@ const (
 	chunkFirst  = 32   // splits walked before the first check of the walk
 )
 
-func newCore[V word](r *rules, plain bool, limit uint32, workers, parallelAt int, minWork int64) *core[V] {
-	c := &core[V]{r: r, plain: plain, limit: limit, choseAt: firstChoice / 2, workers: workers, parallelAt: parallelAt, minWork: minWork}
+func newCore[V word](r *rules, plain bool, limit uint32, workers, parallelAt int, minWork int64, st *store) *core[V] {
+	c := &core[V]{r: r, plain: plain, limit: limit, choseAt: firstChoice / 2, workers: workers, parallelAt: parallelAt, minWork: minWork, mem: st}
 	c.w[0] = &worker[V]{c: c}
 	c.blocks = [2]*block{{}, {}}
 	c.preDepth = 8
@@ -172,7 +174,7 @@ func (c *core[V]) extend(upTo int, poll func() bool) (fits bool) {
 
 // settings returns how the table is made (checkpoint.go).
 func (c *core[V]) settings() settings {
-	return settings{r: c.r, plain: c.plain, limit: c.limit, workers: c.workers, parallelAt: c.parallelAt, minWork: c.minWork}
+	return settings{r: c.r, plain: c.plain, limit: c.limit, workers: c.workers, parallelAt: c.parallelAt, minWork: c.minWork, mem: c.mem, waitHelper: c.waitHelper}
 }
 
 // bits32 is the number of bits of v.
@@ -192,6 +194,9 @@ const minPerHeap = 500
 
 // add appends heap n's value v.
 func (c *core[V]) add(n int, v uint32) {
+	if len(c.vals) == cap(c.vals) {
+		c.vals = grow(c.mem, c.vals, len(c.vals)+1)
+	}
 	c.vals = append(c.vals, V(v))
 	if v > c.maxV {
 		c.maxV = v
@@ -233,6 +238,9 @@ func foldSeen(marks []uint64, seen []byte) {
 // scanReg returns the set of values of the splits (a, rem - a), from <=
 // a < to, all below 64.
 func scanReg[V word](vals []V, rem, from, to int) uint64 {
+	if v, ok := any(vals).([]uint8); ok {
+		return scanReg8(v, rem, from, to)
+	}
 	lo := vals[from:to]
 	hi := vals[rem-to+1 : rem-from+1]
 	hi = hi[:len(lo)]
@@ -244,15 +252,92 @@ func scanReg[V word](vals []V, rem, from, to int) uint64 {
 	return set
 }
 
+// scanReg8 is scanReg for values of a byte: eight splits a step.
+func scanReg8(vals []uint8, rem, from, to int) uint64 {
+	lo := vals[from:to]
+	hi := vals[rem-to+1 : rem-from+1]
+	hi = hi[:len(lo)]
+	n := len(lo)
+	var set uint64
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(lo[i:]) ^ bits.ReverseBytes64(binary.LittleEndian.Uint64(hi[n-8-i:]))
+		set |= 1<<(x&63) | 1<<(x>>8&63) | 1<<(x>>16&63) | 1<<(x>>24&63) |
+			1<<(x>>32&63) | 1<<(x>>40&63) | 1<<(x>>48&63) | 1<<(x>>56&63)
+	}
+	for ; i < n; i++ {
+		set |= 1 << ((lo[i] ^ hi[n-1-i]) & 63)
+	}
+	return set
+}
+
 // scanBytes marks in seen the values of the splits (a, rem - a), from <=
 // a < to.
 func scanBytes[V word](vals []V, seen []byte, rem, from, to int) {
+	switch v := any(vals).(type) {
+	case []uint8:
+		if len(seen) >= 256 {
+			scanBytes8(v, seen, rem, from, to)
+			return
+		}
+	case []uint16:
+		scanBytes16(v, seen, rem, from, to)
+		return
+	}
 	lo := vals[from:to]
 	hi := vals[rem-to+1 : rem-from+1]
 	hi = hi[:len(lo)]
 	j := len(hi) - 1
 	for i, x := range lo {
 		seen[x^hi[j-i]] = 1
+	}
+}
+
+// scanBytes8 is scanBytes for values of a byte (seen at least 256 long):
+// eight splits a step, their parts read as two words (the larger parts'
+// in reverse order).
+func scanBytes8(vals []uint8, seen []byte, rem, from, to int) {
+	lo := vals[from:to]
+	hi := vals[rem-to+1 : rem-from+1]
+	hi = hi[:len(lo)]
+	s := (*[256]byte)(seen[:256])
+	n := len(lo)
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(lo[i:]) ^ bits.ReverseBytes64(binary.LittleEndian.Uint64(hi[n-8-i:]))
+		s[byte(x)] = 1
+		s[byte(x>>8)] = 1
+		s[byte(x>>16)] = 1
+		s[byte(x>>24)] = 1
+		s[byte(x>>32)] = 1
+		s[byte(x>>40)] = 1
+		s[byte(x>>48)] = 1
+		s[byte(x>>56)] = 1
+	}
+	for ; i < n; i++ {
+		s[lo[i]^hi[n-1-i]] = 1
+	}
+}
+
+// scanBytes16 is scanBytes for values of two bytes: four splits a step.
+func scanBytes16(vals []uint16, seen []byte, rem, from, to int) {
+	lo := vals[from:to]
+	hi := vals[rem-to+1 : rem-from+1]
+	hi = hi[:len(lo)]
+	n := len(lo)
+	i := 0
+	const m = 0x00ff00ff00ff00ff
+	for ; i+4 <= n; i += 4 {
+		a := uint64(lo[i]) | uint64(lo[i+1])<<16 | uint64(lo[i+2])<<32 | uint64(lo[i+3])<<48
+		b := bits.ReverseBytes64(uint64(hi[n-4-i]) | uint64(hi[n-3-i])<<16 | uint64(hi[n-2-i])<<32 | uint64(hi[n-1-i])<<48)
+		x := a ^ (b>>8&m | b&m<<8)
+		seen[uint16(x)] = 1
+		seen[uint16(x>>16)] = 1
+		seen[uint16(x>>32)] = 1
+		seen[x>>48] = 1
+	}
+	for ; i < n; i++ {
+		seen[lo[i]^hi[n-1-i]] = 1
 	}
 }
 
@@ -448,18 +533,21 @@ func widen[V, W word](c *core[V]) *core[W] {
 	d := &core[W]{r: c.r, plain: c.plain, maxV: c.maxV, nw: c.nw, limit: 2 * c.limit,
 		sparse: c.sparse, mask: c.mask, alpha: c.alpha, common: c.common,
 		rare: c.rare, choseAt: c.choseAt, rareAt: c.rareAt,
-		dense: c.dense, s2: c.s2, st: c.stats(), workers: c.workers, parallelAt: c.parallelAt, sparseAt: c.sparseAt,
-		classes: c.classes + 1, preDepth: c.preDepth, perHeap: c.perHeap, minWork: c.minWork}
+		dense: c.dense, s2: c.s2, st: c.stats(), workers: c.workers, parallelAt: c.parallelAt, sparseAt: c.sparseAt, waitHelper: c.waitHelper,
+		classes: c.classes + 1, preDepth: c.preDepth, perHeap: c.perHeap, minWork: c.minWork, mem: c.mem}
 	d.blocks = [2]*block{{}, {}}
 	d.st.Sparse, d.st.Rare, d.st.LastRare, d.st.MaxValue, d.st.BytesPerHeap = false, 0, 0, 0, 0
 	d.w[0] = &worker[W]{c: d}
 	if var0 := W(0); sizeOf(var0) == 4 {
 		d.limit = 0
 	}
-	d.vals = make([]W, len(c.vals), max(len(c.vals)*2, 1024))
+	vals, m := alloc[W](c.mem, max(len(c.vals)*2, cap(c.vals), 1024))
+	d.vals = vals[:len(c.vals)]
 	for i, v := range c.vals {
 		d.vals[i] = W(v)
 	}
+	c.mem.swap(m)
+	c.vals = nil
 	d.rareV = make([]W, len(c.rareV))
 	for i, v := range c.rareV {
 		d.rareV[i] = W(v)

@@ -29,7 +29,9 @@
 //     rare heaps are too many for the sparse one to pay.
 //
 // Values take 1 byte per heap while they are below 256, then 2, then 4
-// (the table is widened in place when a larger value appears).
+// (the table is widened when a larger value appears); a table of more
+// than Options.MapAbove bytes is a memory-mapped file (store.go).
+// Solver.Save and Solver.Restore write and read the values (checkpoint.go).
 //
 // Period (period.go) finds the period and preperiod of the values
 // computed and whether they prove it by the theorem of Guy and Smith.

@@ -1,8 +1,6 @@
 package takebreak
 
-import (
-	"time"
-)
+import "time"
 
 // Two threads. A helper thread makes the blocks (block.go) one block
 // ahead of the thread that computes the heaps: the block of heaps n0 ..
@@ -11,10 +9,13 @@ import (
 // The heaps themselves are computed in order by one thread, as alone;
 // what the helper marks are options of theirs, so the values do not
 // depend on it. The threads meet once a block (a channel each way), not
-// once a heap: on a machine shared with other work, a thread that waited
-// on the other heap by heap would wait for it to be scheduled again.
-// The pre-walk's depth follows the two threads' times, so that neither
-// waits much for the other.
+// once a heap, and the computing thread never waits for the helper: on a
+// machine shared with other work, the helper may not be scheduled for a
+// while (waiting for it, Grundy's game to 2^24 took 56 s with two threads
+// under a load of 4, against 40 s with one). When the helper's block is
+// not ready, the computing thread makes it itself; the pre-walk's depth
+// grows while the helper's blocks come in time and shrinks when one is
+// late.
 
 // segmentHeaps is the most heaps a pipeline computes before the classes
 // are looked at again.
@@ -37,7 +38,7 @@ type job[V word] struct {
 // before a heap whose value does not fit in V (fits false). It returns
 // the heaps known (the first not computed) and the work.
 func pipeline[V word](c *core[V], from, end int, maxV uint32) (n int, work int64, fits bool) {
-	c.vals = reserve(c.vals, end)
+	c.vals = grow(c.mem, c.vals, end)
 	c.rare = reserveInts(c.rare, len(c.rare)+end-from)
 	c.rareV = reserve(c.rareV, len(c.rareV)+end-from)
 	jobs, done := make(chan *job[V], 1), make(chan *job[V], 1)
@@ -84,35 +85,49 @@ func pipeline[V word](c *core[V], from, end int, maxV uint32) (n int, work int64
 		return from, 0, true
 	}
 	ask(n0, 0)
-	k := 0
-	var mine time.Time // when the computing thread began the heaps before the block
+	outstanding := true // a block asked for and not yet received
 	for n = from; n < end; n++ {
 		if n == n0 {
-			t := time.Now()
-			j := <-done
-			waited := time.Since(t)
-			w.pre = j.b
-			w.st.RarePairs += j.b.pairs
-			w.st.PairsWalked += j.b.walked
-			work += j.b.pairs + j.b.walked
-			// The pre-walk grows while the helper keeps up, shrinks when
-			// it did not.
-			if !mine.IsZero() {
-				if waited > j.took/8 {
-					c.preDepth = max(c.preDepth*7/8, 0)
-				} else if c.preDepth < 256 {
-					c.preDepth += 1 + c.preDepth/8
+			// The helper's block for heaps n0 .. n0+127, if it is
+			// there: the computing thread does not wait for it (on a
+			// machine shared with other work the helper may not run for
+			// a while); it makes the block itself (worker.block) and
+			// takes the helper's next one, and the pre-walk shrinks.
+			var j *job[V]
+			switch {
+			case outstanding && c.waitHelper:
+				j, outstanding = <-done, false
+			case outstanding:
+				select {
+				case j = <-done:
+					outstanding = false
+				default:
 				}
 			}
-			mine = time.Now()
-			w.st.Parallel += blockHeaps
-			if n0+2*blockHeaps <= end {
-				k ^= 1
-				ask(n0+blockHeaps, k)
-				n0 += blockHeaps
-			} else {
-				n0 = -1 // (no more blocks asked for)
+			w.pre = nil
+			switch {
+			case j != nil && j.n0 == n0:
+				w.pre = j.b
+				w.st.RarePairs += j.b.pairs
+				w.st.PairsWalked += j.b.walked
+				work += j.b.pairs + j.b.walked
+				w.st.Parallel += blockHeaps
+				if c.preDepth < 256 {
+					c.preDepth += 1 + c.preDepth/8
+				}
+			case j == nil:
+				c.preDepth = c.preDepth * 3 / 4
 			}
+			// (A block that came late, for heaps before n0, is dropped.)
+			if next := n0 + blockHeaps; !outstanding && next+blockHeaps <= end {
+				k := 0
+				if w.pre == bufs[0] {
+					k = 1
+				}
+				ask(next, k)
+				outstanding = true
+			}
+			n0 += blockHeaps
 		}
 		w.rare, w.rareV = c.rare, c.rareV
 		v, wk := w.step(n, c.vals)

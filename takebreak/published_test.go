@@ -274,3 +274,52 @@ func TestGrundyZeros(t *testing.T) {
 		}
 	}
 }
+
+// a002188 is OEIS A002188, the values of Grundy's game from heap 0 (the
+// data terms).
+var a002188 = []uint32{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4,
+	1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4,
+	3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3}
+
+// grundyRare are the first rare heaps of Grundy's game and their values,
+// from Flammenkamp's "Sprague-Grundy Values of Grundy's Game" (the sparse
+// values: popcount(v & ...11111110) even; 1287 are known in all, heap 0
+// counted).
+var grundyRare = [][2]uint32{{0, 0}, {1, 0}, {2, 0}, {3, 1}, {4, 0}, {6, 1}, {7, 0}, {9, 1}, {10, 0}, {12, 1},
+	{15, 1}, {20, 0}, {23, 0}, {26, 0}, {28, 1}, {31, 1}, {34, 1}, {37, 1}, {40, 1}, {43, 1},
+	{46, 1}, {49, 1}, {50, 0}, {52, 1}, {53, 0}, {55, 1}, {58, 1}, {61, 1}, {87, 7}, {90, 7},
+	{93, 7}, {146, 6}, {149, 6}, {152, 6}, {158, 11}, {161, 11}, {164, 11}, {167, 11}, {176, 7}, {179, 7},
+	{181, 12}, {182, 7}, {185, 7}, {188, 7}, {190, 12}, {193, 12}, {196, 10}, {231, 10}}
+
+// TestGrundyPublished: Grundy's game against OEIS A002188's terms and
+// Flammenkamp's rare heaps below 232; with -takebreak.long, to 2^28
+// heaps (30 minutes on two threads), the 1287 rare heaps Flammenkamp
+// knows.
+func TestGrundyPublished(t *testing.T) {
+	n := 4096
+	if *long {
+		n = 1 << 28
+	}
+	s, _ := NewSolver(Grundys(), Options{Workers: 2})
+	s.Reserve(n)
+	s.Extend(n, nil)
+	for i, w := range a002188 {
+		if s.Value(i) != w {
+			t.Fatalf("heap %d: %d; A002188: %d", i, s.Value(i), w)
+		}
+	}
+	rare := 0
+	for k := 0; k <= n; k++ {
+		v := s.Value(k)
+		if bits.OnesCount32(v&^1)%2 != 0 {
+			continue
+		}
+		if rare < len(grundyRare) && (grundyRare[rare] != [2]uint32{uint32(k), v}) {
+			t.Fatalf("rare heap %d: %d of value %d; Flammenkamp: %v", rare, k, v, grundyRare[rare])
+		}
+		rare++
+	}
+	if *long && rare != 1287 {
+		t.Errorf("%d rare heaps to %d; Flammenkamp knows 1287", rare, n)
+	}
+}

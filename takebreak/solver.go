@@ -1,10 +1,13 @@
 package takebreak
 
+import "runtime"
+
 // Solver computes the values of a Game's heaps 0, 1, 2, ... in order and
 // keeps them in a compact table. It is not safe for concurrent use.
 type Solver struct {
 	g   *Game
 	r   *rules
+	st  *store // where the table lives (store.go)
 	c8  *core[uint8]
 	c16 *core[uint16]
 	c32 *core[uint32]
@@ -21,9 +24,17 @@ type Options struct {
 	// narrow, when not 0, is the largest value of the first table, twice
 	// that of the second (tests of widening).
 	narrow uint32
+	// MapAbove, when not 0, is the most bytes the table may take in the
+	// heap: a larger one is a memory-mapped file in MapDir (os.TempDir()
+	// when empty), which the kernel pages to the disk (store.go).
+	MapAbove int64
+	MapDir   string
 	// parallelAt, when not 0, is the first heap of a pipeline, whatever
 	// the work of a heap (tests; 2^14, and heaps of 500 options or more).
 	parallelAt int
+	// waitHelper: the computing thread waits for the helper's blocks
+	// (tests: the helper's work is then used whatever the timing).
+	waitHelper bool
 }
 
 // NewSolver returns a Solver of game g, or an error when g's rules are
@@ -40,7 +51,11 @@ func NewSolver(g *Game, o Options) (*Solver, error) {
 	} else {
 		at = 1 << 14
 	}
-	return &Solver{g: g, r: r, c8: newCore[uint8](r, o.Plain, o.narrow, min(w, 2), at, minWork)}, nil
+	st := &store{mapAbove: o.MapAbove, dir: o.MapDir}
+	s := &Solver{g: g, r: r, st: st, c8: newCore[uint8](r, o.Plain, o.narrow, min(w, 2), at, minWork, st)}
+	s.c8.waitHelper = o.waitHelper
+	runtime.AddCleanup(s, closeStore, st)
+	return s, nil
 }
 
 // Game returns the Solver's game.
@@ -118,11 +133,11 @@ func (s *Solver) Extend(upTo int, poll func(known int) bool) bool {
 func (s *Solver) Reserve(upTo int) {
 	switch {
 	case s.c8 != nil:
-		s.c8.vals = reserve(s.c8.vals, upTo+1)
+		s.c8.vals = grow(s.st, s.c8.vals, upTo+1)
 	case s.c16 != nil:
-		s.c16.vals = reserve(s.c16.vals, upTo+1)
+		s.c16.vals = grow(s.st, s.c16.vals, upTo+1)
 	default:
-		s.c32.vals = reserve(s.c32.vals, upTo+1)
+		s.c32.vals = grow(s.st, s.c32.vals, upTo+1)
 	}
 }
 

@@ -4,8 +4,13 @@ import (
 	"bytes"
 	"flag"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 var (
@@ -74,7 +79,12 @@ func TestAgainstNaive(t *testing.T) {
 
 // TestSparseVsPlain: the sparse method against the plain one, value by
 // value, on every code of at most three digits and on random
-// hexadecimal codes (-takebreak.heaps=100000 for the large run).
+// hexadecimal codes, and on Grundy's game. The large run (every code to
+// 10^5 heaps, and 200 hexadecimal codes):
+//
+//	go test ./takebreak -run TestSparseVsPlain -takebreak.heaps=100000 -takebreak.hex=200 -timeout 5h
+//
+// (GOMAXPROCS codes at a time.)
 func TestSparseVsPlain(t *testing.T) {
 	codes := allCodes()
 	nAll, nSample := 2000, 10000
@@ -84,24 +94,17 @@ func TestSparseVsPlain(t *testing.T) {
 	if *diffHeaps > 0 {
 		nAll, nSample = *diffHeaps, *diffHeaps
 	}
-	sparseUsed := 0
+	type job struct {
+		g *Game
+		n int
+	}
+	var jobs []job
 	for i, code := range codes {
-		g := mustCode(t, code)
 		n := nAll
 		if i%32 == 5 {
 			n = nSample
 		}
-		a, b := solve(t, g, n, Options{}), solve(t, g, n, Options{Plain: true})
-		if d := firstDiff(a, b, n); d >= 0 {
-			t.Fatalf("%s: heap %d: sparse %d, plain %d", code, d, a.Value(d), b.Value(d))
-		}
-		if a.Stats().SparseHeaps > 0 {
-			sparseUsed++
-		}
-	}
-	// (The sparse method must have been used, or this tests nothing.)
-	if sparseUsed < 100 {
-		t.Errorf("the sparse method ran on %d codes only", sparseUsed)
+		jobs = append(jobs, job{mustCode(t, code), n})
 	}
 	nh := 20
 	if *hexCodes > 0 {
@@ -113,22 +116,58 @@ func TestSparseVsPlain(t *testing.T) {
 		nHex = *diffHeaps
 	}
 	for range nh {
-		code := randomHex(r)
-		g := mustCode(t, code)
+		g := mustCode(t, randomHex(r))
 		n := nHex
 		if g.MaxHeaps() == 3 && *diffHeaps == 0 {
 			n = min(n, 1000)
 		}
-		a, b := solve(t, g, n, Options{}), solve(t, g, n, Options{Plain: true})
-		if d := firstDiff(a, b, n); d >= 0 {
-			t.Fatalf("%s: heap %d: sparse %d, plain %d", code, d, a.Value(d), b.Value(d))
-		}
+		jobs = append(jobs, job{g, n})
 	}
-	g := Grundys()
-	a, b := solve(t, g, nSample, Options{}), solve(t, g, nSample, Options{Plain: true})
-	if d := firstDiff(a, b, nSample); d >= 0 {
-		t.Fatalf("grundy: heap %d: sparse %d, plain %d", d, a.Value(d), b.Value(d))
+	jobs = append(jobs, job{Grundys(), max(nSample, *diffHeaps)})
+	var (
+		mu         sync.Mutex
+		sparseUsed int
+		heaps      int64
+		next       int
+		wg         sync.WaitGroup
+	)
+	start := time.Now()
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				if next == len(jobs) || t.Failed() {
+					mu.Unlock()
+					return
+				}
+				j := jobs[next]
+				next++
+				mu.Unlock()
+				a, _ := NewSolver(j.g, Options{})
+				b, _ := NewSolver(j.g, Options{Plain: true})
+				if !a.Extend(j.n, nil) || !b.Extend(j.n, nil) {
+					t.Errorf("%s: Extend(%d) stopped", j.g.Name, j.n)
+					return
+				}
+				if d := firstDiff(a, b, j.n); d >= 0 {
+					t.Errorf("%s: heap %d: sparse %d, plain %d", j.g.Name, d, a.Value(d), b.Value(d))
+					return
+				}
+				mu.Lock()
+				if a.Stats().SparseHeaps > 0 {
+					sparseUsed++
+				}
+				heaps += int64(j.n + 1)
+				mu.Unlock()
+			}
+		})
 	}
+	wg.Wait()
+	// (The sparse method must have been used, or this tests nothing.)
+	if sparseUsed < 100 {
+		t.Errorf("the sparse method ran on %d games only", sparseUsed)
+	}
+	t.Logf("%d games, %d heaps each way (sparse method used on %d) in %v", len(jobs), heaps, sparseUsed, time.Since(start).Round(time.Second))
 }
 
 // TestWiden: values that pass the largest of a table's width keep the
@@ -208,7 +247,7 @@ func TestParallel(t *testing.T) {
 	used := 0
 	for _, g := range games {
 		one := solve(t, g, n, Options{Workers: 1})
-		for _, o := range []Options{{Workers: 2, parallelAt: 2048}, {Workers: 2, parallelAt: 2048, narrow: 3}} {
+		for _, o := range []Options{{Workers: 2, parallelAt: 2048, waitHelper: true}, {Workers: 2, parallelAt: 2048, narrow: 3, waitHelper: true}, {Workers: 2, parallelAt: 2048}} {
 			two := solve(t, g, n, o)
 			if d := firstDiff(one, two, n); d >= 0 {
 				t.Fatalf("%s %+v: heap %d: %d on two threads, %d on one", g.Name, o, d, two.Value(d), one.Value(d))
@@ -256,5 +295,65 @@ func TestCheckpoint(t *testing.T) {
 		if _, err := s.Restore(strings.NewReader(bad)); err == nil {
 			t.Errorf("%q restored", bad)
 		}
+	}
+}
+
+// TestMapped: a table in a memory-mapped file (MapAbove passed as it
+// grows, as it widens, and as a checkpoint is read back) has the values
+// of one in the heap.
+func TestMapped(t *testing.T) {
+	if !canMap {
+		t.Skip("no memory mapping here")
+	}
+	for _, c := range []struct {
+		code string
+		n    int
+		o    Options
+	}{
+		{"0.56", 40000, Options{}},
+		{"0.127", 30000, Options{Workers: 2, parallelAt: 2048}},
+		{"0.56", 20000, Options{narrow: 7}},
+		{"0." + strings.Repeat("3", 300), 3000, Options{}},
+	} {
+		g := mustCode(t, c.code)
+		want := solve(t, g, c.n, c.o)
+		o := c.o
+		o.MapAbove, o.MapDir = 5000, t.TempDir()
+		s := solve(t, g, c.n, o)
+		if ok, err := s.Mapped(); !ok || err != nil {
+			t.Fatalf("%s: mapped %v, %v", g.Name, ok, err)
+		}
+		if d := firstDiff(s, want, c.n); d >= 0 {
+			t.Fatalf("%s %+v: heap %d: %d mapped, %d in the heap", g.Name, c.o, d, s.Value(d), want.Value(d))
+		}
+		// Saved, read back into a mapped table, and extended.
+		var buf bytes.Buffer
+		if err := s.Save(&buf); err != nil {
+			t.Fatal(err)
+		}
+		r, _ := NewSolver(g, o)
+		if k, err := r.Restore(&buf); err != nil || k != c.n+1 {
+			t.Fatalf("%s: Restore: %d, %v", g.Name, k, err)
+		}
+		if ok, _ := r.Mapped(); !ok {
+			t.Errorf("%s: the restored table is not mapped", g.Name)
+		}
+		more := solve(t, g, 2*c.n, c.o)
+		r.Extend(2*c.n, nil)
+		if d := firstDiff(r, more, 2*c.n); d >= 0 {
+			t.Fatalf("%s: heap %d: %d restored and mapped, %d in the heap", g.Name, d, r.Value(d), more.Value(d))
+		}
+		if ents, _ := os.ReadDir(o.MapDir); len(ents) != 0 {
+			t.Errorf("%s: %d files left in the directory", g.Name, len(ents))
+		}
+	}
+	// A directory that cannot hold the file: the table stays in the heap.
+	s := solve(t, Grundys(), 20000, Options{MapAbove: 5000, MapDir: filepath.Join(t.TempDir(), "none")})
+	if ok, err := s.Mapped(); ok || err == nil {
+		t.Errorf("mapped %v, %v", ok, err)
+	}
+	want := solve(t, Grundys(), 20000, Options{})
+	if d := firstDiff(s, want, 20000); d >= 0 {
+		t.Fatalf("heap %d", d)
 	}
 }

@@ -158,9 +158,9 @@ func (w *worker[V]) stepNarrow(n int, vals []V) (uint32, int64) {
 		for _, sp := range c.r.splits {
 			rem := n - sp.take
 			hi := splitLimit(rem, sp.unequal)
-			for _, run := range wk.runs {
-				if e := min(run[1], hi+1); run[0] < e {
-					set |= scanReg(vals, rem, run[0], e)
+			for k, from := 0, wk.from; k < wk.count; k, from = k+1, from+wk.stride {
+				if e := min(from+wk.length, hi+1); from < e {
+					set |= scanReg(vals, rem, from, e)
 				}
 			}
 		}
@@ -178,10 +178,12 @@ func (w *worker[V]) stepNarrow(n int, vals []V) (uint32, int64) {
 func (w *worker[V]) stepWide(n int, vals []V) (uint32, int64) {
 	c := w.c
 	nw := c.nw
-	if len(w.seen) < 64*nw {
-		w.seen = make([]byte, 64*nw)
+	// (At least 256 bytes: scanBytes's fast way for one-byte values;
+	// every value marked is below 64*nw.)
+	if len(w.seen) < max(64*nw, 256) {
+		w.seen = make([]byte, max(64*nw, 256))
 	}
-	seen := w.seen[:64*nw]
+	seen := w.seen[:max(64*nw, 256)]
 	marks := w.marks
 	clear(marks)
 	var work int64
@@ -254,28 +256,26 @@ func (w *worker[V]) stepWide(n int, vals []V) (uint32, int64) {
 	if len(need) == 0 && cand >= 0 {
 		return uint32(cand), work + 1
 	}
+	// (found: need[:found] have turned up; seen is only ever set, so the
+	// walk is over when found reaches the end.)
 	wk := w.walkStart(n)
-	for len(need) > 0 && wk.next() {
+	found := 0
+	for found < len(need) && wk.next() {
 		for _, sp := range c.r.splits {
 			rem := n - sp.take
 			hi := splitLimit(rem, sp.unequal)
-			for _, run := range wk.runs {
-				if e := min(run[1], hi+1); run[0] < e {
-					scanBytes(vals, seen, rem, run[0], e)
+			for k, from := 0, wk.from; k < wk.count; k, from = k+1, from+wk.stride {
+				if e := min(from+wk.length, hi+1); from < e {
+					scanBytes(vals, seen, rem, from, e)
 				}
 			}
 		}
-		k := 0
-		for _, v := range need {
-			if seen[v] == 0 {
-				need[k] = v
-				k++
-			}
+		for found < len(need) && seen[need[found]] != 0 {
+			found++
 		}
-		need = need[:k]
 	}
 	work += w.walkEnd(wk)
-	if len(need) == 0 && cand >= 0 {
+	if found == len(need) && cand >= 0 {
 		clear(seen)
 		return uint32(cand), work + 1
 	}
@@ -360,16 +360,17 @@ const (
 	walkEpoch = 16384
 )
 
-// walker is a walk over the smaller parts a in [1, top], in rounds of
-// runs [from, to).
+// walker is a walk over the smaller parts a in [1, top], in rounds: a
+// round is count runs [from + k*stride, from + k*stride + length).
 type walker struct {
 	windows, span int // windows of span a's each, from 1
 	top           int
 	d, chunk      int // the depth in the windows; a's a window gives a round
 	j, group      int // the next window; windows a round
 	a             int // past the windows: the next a
-	runs          [][2]int
-	pairs         int64
+	// The round.
+	from, stride, count, length int
+	pairs                       int64
 }
 
 // walkStart starts heap n's walk.
@@ -406,7 +407,7 @@ func (w *worker[V]) walkStart(n int) *walker {
 	}
 	w.walkOrder = order
 	w.epoch++
-	*wk = walker{windows: walkOrders[order], top: top, runs: wk.runs[:0], a: 1, chunk: chunkFirst}
+	*wk = walker{windows: walkOrders[order], top: top, a: 1, chunk: chunkFirst}
 	wk.span = w.walkLo / wk.windows
 	if wk.windows == 1 || wk.span < 64 {
 		wk.windows, wk.span = 1, 0
@@ -419,16 +420,12 @@ func (w *worker[V]) walkStart(n int) *walker {
 	return wk
 }
 
-// next sets the runs of the walk's next round; false when it is over.
+// next sets the walk's next round; false when it is over.
 func (wk *walker) next() bool {
-	wk.runs = wk.runs[:0]
 	if wk.d < wk.span {
 		l := min(wk.chunk, wk.span-wk.d)
 		g := min(wk.group, wk.windows-wk.j)
-		for j := wk.j; j < wk.j+g; j++ {
-			from := 1 + j*wk.span + wk.d
-			wk.runs = append(wk.runs, [2]int{from, from + l})
-		}
+		wk.from, wk.stride, wk.count, wk.length = 1+wk.j*wk.span+wk.d, wk.span, g, l
 		wk.pairs += int64(l * g)
 		if wk.j += g; wk.j == wk.windows {
 			wk.j = 0
@@ -440,7 +437,7 @@ func (wk *walker) next() bool {
 		return false
 	}
 	end := min(wk.a+wk.chunk, wk.top+1)
-	wk.runs = append(wk.runs, [2]int{wk.a, end})
+	wk.from, wk.stride, wk.count, wk.length = wk.a, 0, 1, end-wk.a
 	wk.pairs += int64(end - wk.a)
 	wk.a = end
 	wk.chunk = min(2*wk.chunk, 4096)

@@ -1,0 +1,100 @@
+package takebreak
+
+// The results page (docs/takebreak.md): each game's period as the
+// Solver proves it (two threads, as grundy's period(F) runs it), the
+// largest value, the heaps computed and the time, against the published
+// period. go test ./takebreak -run TestResults -v -takebreak.results
+// prints the table's rows (-takebreak.long adds the games of minutes).
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+var results = flag.Bool("takebreak.results", false, "TestResults: print the rows of docs/takebreak.md's table")
+
+// resultGames are the games of the results page: P and Q the published
+// preperiod and period (Q 0: none known; the values are computed to
+// heap P then).
+var resultGames = []struct {
+	code   string
+	p, q   int
+	source string
+	long   bool
+}{
+	{"0.77", 71, 12, "Kayles: Guy and Smith 1956; OEIS A002186", false},
+	{"0.07", 53, 34, "Dawson's Kayles: OEIS A002187", false},
+	{"0.137", 52, 34, "Dawson's chess: OEIS A002187; WW p. 89", false},
+	{"0.177", 497, 20, "OEIS A071435; WW p. 102", false},
+	{"0.1377", 141, 24, "OEIS A071434; WW p. 102", false},
+	{"0.11377", 187, 32, "OEIS A071452; WW p. 104", false},
+	{"0.117", 47, 48, "OEIS A071453; WW p. 104", false},
+	{"0.45", 498, 20, "TC", false},
+	{"0.156", 3479, 349, "Kenyon 1967; TC", false},
+	{"0.356", 7315, 142, "Austin 1976; TC", false},
+	{"0.644", 3256, 442, "Austin 1976; TC", false},
+	{"0.165", 5181, 1550, "Austin 1976; TC", false},
+	{"0.127", 46578, 4, "Gangolli and Plambeck 1989; OEIS A071464; TC", false},
+	{"0.16", 105351, 149459, "Gangolli and Plambeck 1989; TC", false},
+	{"0.56", 326640, 144, "Gangolli and Plambeck 1989; TC (not OEIS A071436: see below)", false},
+	{"0.376", 2268248, 4, "Gangolli and Plambeck 1989; TC", true},
+	{"0.354", 10061916, 1180, "Flammenkamp 2002; TC", true},
+	{"0.1777", 160949018, 60620715, "Flammenkamp; OEIS A071509", true},
+	{"0.6", 1 << 21, 0, "Officers, unsolved: TC's statistics to 2^21", false},
+	{"grundy", 1 << 24, 0, "Grundy's game, unsolved: OEIS A002188, A036685; Flammenkamp's rare heaps", false},
+	{"grundy", 1 << 28, 0, "Grundy's game, unsolved: Flammenkamp's 1287 rare heaps", true},
+}
+
+func TestResults(t *testing.T) {
+	if !*results {
+		t.Skip("-takebreak.results prints the results page's rows")
+	}
+	load, _ := os.ReadFile("/proc/loadavg")
+	t.Logf("load average at the start: %s", strings.TrimSpace(string(load)))
+	for _, c := range resultGames {
+		if c.long && !*long {
+			continue
+		}
+		g := Grundys()
+		if c.code != "grundy" {
+			g = mustCode(t, c.code)
+		}
+		s, err := NewSolver(g, Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		var pd Period
+		if c.q > 0 {
+			pd = prove(s, 1<<29)
+		} else {
+			s.Reserve(c.p)
+			s.Extend(c.p, nil)
+		}
+		took := time.Since(start)
+		st := s.Stats()
+		name := c.code
+		if name != "grundy" {
+			name = strings.TrimPrefix(name, "0")
+		}
+		agree := "yes"
+		switch {
+		case c.q == 0:
+			agree = "(values)"
+		case !pd.Proved || pd.P != c.p || pd.Q != c.q:
+			agree = fmt.Sprintf("**no**: %d, %d", pd.P, pd.Q)
+			t.Errorf("%s: %+v; published %d, %d", c.code, pd, c.p, c.q)
+		}
+		period := fmt.Sprintf("%d | %d | %d", pd.P, pd.Q, pd.S)
+		if c.q == 0 {
+			period = "? | ? | ?"
+		}
+		fmt.Printf("| %s | %s | %d | %d | %.2f s | %d | %s | %s |\n", name, period, st.MaxValue, s.Len(), took.Seconds(), int64(float64(s.Len())/took.Seconds()), c.source, agree)
+	}
+	load, _ = os.ReadFile("/proc/loadavg")
+	t.Logf("load average at the end: %s", strings.TrimSpace(string(load)))
+}
