@@ -89,6 +89,12 @@ func TestUserTakeBreak(t *testing.T) {
 			g := gameByName(s.engine, "g")
 			if g != nil && g.periodic != nil && g.periodic.user != nil {
 				recognized++
+				// Heaps asked one after the other extend the table in
+				// stretches that double, never heap by heap past the
+				// largest heap asked (n).
+				if l := g.periodic.solver.Len(); l > 2*n+2 {
+					t.Errorf("%s: %d heaps computed for heaps up to %d", code, l, n)
+				}
 			}
 		}
 	}
