@@ -636,6 +636,8 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 // and for positions whose arguments are all ints (packed keys), where the
 // parameters are known to be ints.
 func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
+	// (Last, once g's explanation is complete: tupleflat.go.)
+	defer c.flattenTuples(g, d)
 	g.decl = d
 	g.pure = c.pureRule(d)
 	x := c.s.explainOf("game", g.name, d.Name.Pos)
