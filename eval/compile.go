@@ -1329,7 +1329,7 @@ func (c *compiler) call(e *lang.Call) evalFn {
 			if sub, fn, binds := c.inlineCall(e); sub != nil {
 				set := c.compileBinds(binds)
 				f := inlined(c, fn, func() evalFn { return c.expr(sub) })
-				return inlineCallFn(set, pos, f)
+				return inlineCallFn(set, pos, fn, f)
 			}
 			fn := b.fn
 			if len(e.Args) != len(fn.params) {
@@ -1569,7 +1569,13 @@ func argCount(b *Builtin) string {
 func (c *compiler) isGameExpr(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.Call:
-		return c.gameCallee(e) != nil
+		if c.gameCallee(e) != nil {
+			return true
+		}
+		// A def that inlines here (sgExpr inlines it the same way) whose
+		// body is one.
+		sub, fn, _ := c.inlineCall(e)
+		return sub != nil && inlined(c, fn, func() bool { return c.isGameExpr(sub) })
 	case *lang.SumOf:
 		return true
 	case *lang.Comp:

@@ -32,6 +32,24 @@ game cut(w, h) moves piece(i, h) + piece(w - i, h) for i in 2 .. w - 2 | piece(w
 print [sg(cut(w, h)) for w in 2 .. 9 for h in 2 .. 9]
 print sg(cut(5000000000000000000, 3))
 `},
+	{"sg of defs that wrap positions, and of defs that do not", `
+def at(a, b) = q((a, b))
+def two(a) = at(a, 1) + at(1, a)
+def notgame(a) = a + 1
+def shadow(q) = q
+def pair(a) = [at(a, 0), (a, at(0, a))]
+game q(p) moves q((p[0] - k, p[1])) for k in 1 .. p[0]
+print sg(at(3, 4)), outcome(two(3)), sg(sum of at(a, a) for a in 0 .. 5), pair(2)
+print sg(shadow(*3)), sg(shadow(q((2, 2))))
+print sg(notgame(2))
+`},
+	{"mutual recursion under inlined defs with literals", `
+def even(n) = if n == 0 then true else odd(n - 1)
+def odd(n) = if n == 0 then false else even(n - 1)
+def both(n) = (even(n), [odd(n)], {even(n + 1)})
+print both(10)
+print both(-1)
+`},
 	{"a wrapper computing from a global", `
 def take(n, s) = sub(n - s * K)
 game sub(n) moves take(n, s) for s in 1 .. 3 if s * K <= n
