@@ -636,6 +636,8 @@ func (c *compiler) compileDef(fn *Func, d *lang.DefStmt) {
 // and for positions whose arguments are all ints (packed keys), where the
 // parameters are known to be ints.
 func (c *compiler) compileGame(g *Game, d *lang.GameStmt) {
+	// (Last, once g's explanation is complete: tupleflat.go.)
+	defer c.flattenTuples(g, d)
 	g.decl = d
 	g.pure = c.pureRule(d)
 	x := c.s.explainOf("game", g.name, d.Name.Pos)
@@ -1327,7 +1329,7 @@ func (c *compiler) call(e *lang.Call) evalFn {
 			if sub, fn, binds := c.inlineCall(e); sub != nil {
 				set := c.compileBinds(binds)
 				f := inlined(c, fn, func() evalFn { return c.expr(sub) })
-				return inlineCallFn(set, pos, f)
+				return inlineCallFn(set, pos, fn, f)
 			}
 			fn := b.fn
 			if len(e.Args) != len(fn.params) {
@@ -1567,7 +1569,13 @@ func argCount(b *Builtin) string {
 func (c *compiler) isGameExpr(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.Call:
-		return c.gameCallee(e) != nil
+		if c.gameCallee(e) != nil {
+			return true
+		}
+		// A def that inlines here (sgExpr inlines it the same way) whose
+		// body is one.
+		sub, fn, _ := c.inlineCall(e)
+		return sub != nil && inlined(c, fn, func() bool { return c.isGameExpr(sub) })
 	case *lang.SumOf:
 		return true
 	case *lang.Comp:

@@ -569,6 +569,12 @@ func (e *Engine) solve(g *Game, r uint64) sgv {
 		}
 		fail(pos, "the value of %s is asked for while it is being computed (sg, outcome, moves or winning of a position inside its own move rule, directly or through other positions)", posText(g, r))
 	}
+	if g.tuples != nil {
+		if r2, ok := g.tuples.ref(r); ok {
+			// (Its hidden game's position: tupleflat.go.)
+			return g.tuples.copy(r, e.solve(g.tuples.to, r2), r2)
+		}
+	}
 	// (Not inside a ladder or a loopy solve that journals what it
 	// computes: a ladder of its own would take over the journal.)
 	if e.on&PassLadder != 0 && e.depth == 0 && !e.journaling && r&genBit == 0 && (g.arity == 1 && r > ladderCap || g.arity == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
@@ -620,6 +626,26 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		if s == stLoopy {
 			e.markLoopy(stack)
 			return false
+		}
+		if s == stUnknown && g.tuples != nil {
+			if r2, ok := g.tuples.ref(r); ok {
+				// Its hidden game's position (tupleflat.go): when known,
+				// its value; else computed first.
+				h := g.tuples.to
+				switch s2 := h.state(r2); {
+				case finished(s2):
+					g.tuples.copy(r, valueOf(s2), r2)
+					stack = stack[:top]
+				case s2 == stUnknown:
+					stack = append(stack, entry{gi: int32(h.id), r: r2})
+				default:
+					// (On the search path or reaching a cycle: the loopy
+					// solver takes it from here.)
+					e.markLoopy(stack)
+					return false
+				}
+				continue
+			}
 		}
 		if s == stUnknown {
 			e.visit(g.pos, g, r)

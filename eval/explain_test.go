@@ -18,6 +18,7 @@ game grd(n) moves grd(a) + grd(n - a) for a in 1 .. (n - 1) / 2 if 2 * a < n
 game slow(n) moves slow(n - s) for s in S if ok(n, s)
 game sq(n) moves sq(n - s) for s in S if s * s <= n
 game tup(p) moves tup((p[0] - 1, p[1])) for k in 1 .. 1 if p[0] > 0
+game tl(a, b) moves tl(a * k - 1, b) for k in 1 .. 1 if a > 0
 game rec(n) moves *k for k in 0 .. n - 1
 def fact(n) = if n == 0 then 1 else n * fact(n - 1)
 `
@@ -34,7 +35,8 @@ def fact(n) = if n == 0 then 1 else n * fact(n - 1)
 		"game grd":  {"fast loop: for a over a range", "a split"},
 		"game slow": {"alternative 1 (line 7): fast loop", "1 if clause turned into bounds on s"},
 		"game sq":   {"alternative 1 (line 8): one position per option", "no fast loop: the if clause at line 8 tests s in a way that is not a bound"},
-		"game tup":  {"general path: an argument of tup is not k times a constant"},
+		"game tup":  {"stored as 2 int arguments", "alternative 1 (line 9): fast loop: for k over a range"},
+		"game tl":   {"general path: an argument of tl is not k times a constant"},
 		"game rec":  {"its option is not a position or a sum of at most 4 positions"},
 		"def fact":  {"recursive: called, not inlined"},
 		"def ok":    {"inlined where it is called"},

@@ -32,7 +32,7 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 	if !c.on(PassFastLoops) {
 		return whyNot[func(*frame)](c, "fast loops are switched off")
 	}
-	alt = c.partnerSubst(splitAnds(alt))
+	alt = c.partnerSubst(splitAnds(c.aliasSubst(alt)))
 	last := -1
 	for i, cl := range alt.Clauses {
 		if _, ok := cl.(*lang.ForClause); ok {
@@ -271,6 +271,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	// The body: a sum of game positions (a nimber in it would be
 	// evaluated out of its place in the sum: the general way takes those).
 	var terms []lang.Expr
+	var wrapped []*lang.Call // a term of wrappers that compute its arguments, as written (wrapargs.go)
 	var collect func(e lang.Expr) bool
 	collect = func(e lang.Expr) bool {
 		switch e := e.(type) {
@@ -285,6 +286,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				}
 			}
 			terms = append(terms, e)
+			wrapped = append(wrapped, nil)
 			return true
 		}
 		return false
@@ -317,6 +319,13 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	xb := c.newVar(x)
 	xb.isInt = isRange
 	xslot := xb.slot
+	for i, t := range terms {
+		if call := t.(*lang.Call); c.gameCallee(call) == nil {
+			if w := c.computedWrapper(call); w != nil {
+				terms[i], wrapped[i] = w, call
+			}
+		}
+	}
 	// The if clauses: bounds on x, and conditions not mentioning x
 	// (checked once). Another condition on x leaves the loop to the
 	// general way: the arguments may only be evaluated for a value that
@@ -360,6 +369,10 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				clamps = append(clamps, *lc)
 				continue
 			}
+			if lcs := c.guardClamps(call, x); lcs != nil {
+				clamps = append(clamps, lcs...)
+				continue
+			}
 		}
 		if mentions(f.Cond, x) {
 			return whyNot[func(*frame)](c, "the if clause at line %d tests %s in a way that is not a bound (%s OP E or K * %s OP E)", f.Pos.Line, x, x, x)
@@ -382,13 +395,24 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			return whyNot[func(*frame)](c, "%s is not a call of a declared game", exprText(call.Fn))
 		}
 		ft := fastTerm{b: b}
-		for _, a := range call.Args {
+		var wvals []evalFn
+		var wints []intFn
+		if wrapped[i] != nil {
+			wvals, wints = c.wrappedArgs(wrapped[i], call)
+		}
+		for j, a := range call.Args {
 			k, ok := affineCoef(a, x)
 			if !ok {
 				return whyNot[func(*frame)](c, "an argument of %s is not %s times a constant plus terms without %s", exprText(call.Fn), x, x)
 			}
-			ft.args = append(ft.args, c.expr(a))
-			f := c.intExpr(a)
+			var v evalFn
+			var f intFn
+			if wvals != nil {
+				v, f = wvals[j], wints[j]
+			} else {
+				v, f = c.expr(a), c.intExpr(a)
+			}
+			ft.args = append(ft.args, v)
 			ft.exprs = append(ft.exprs, a)
 			ft.ints = append(ft.ints, f)
 			var o operand

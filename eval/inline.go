@@ -86,6 +86,13 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 			return walk(x.Cond) && walk(x.Then) && walk(x.Else)
 		case *lang.Index:
 			return walk(x.X) && walk(x.Index)
+		case *lang.TupleLit, *lang.ListLit, *lang.SetLit:
+			for _, e := range literalElems(x) {
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
 		case *lang.Call:
 			if !walk(x.Fn) {
 				return false
@@ -132,6 +139,10 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 		case *lang.Index:
 			findCalls(x.X)
 			findCalls(x.Index)
+		case *lang.TupleLit, *lang.ListLit, *lang.SetLit:
+			for _, e := range literalElems(x) {
+				findCalls(e)
+			}
 		}
 	}
 	findCalls(fn.decl.Body)
@@ -251,22 +262,52 @@ func substitute(x lang.Expr, index map[string]int, args []lang.Expr) lang.Expr {
 			out.Args[i] = sub(a)
 		}
 		return out
+	case *lang.TupleLit:
+		return &lang.TupleLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args)}
+	case *lang.ListLit:
+		return &lang.ListLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args)}
+	case *lang.SetLit:
+		return &lang.SetLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args)}
 	}
 	return x
 }
 
-// inlineCallFn runs an inlined call: its hidden locals set (set may be
-// nil), then the body f with the call's position on the calls (for the
-// trace of an error), as a call of the def would.
-func inlineCallFn[F ~func(*frame) T, T any](set func(*frame), pos Pos, f F) F {
+func substituteAll(xs []lang.Expr, index map[string]int, args []lang.Expr) []lang.Expr {
+	out := make([]lang.Expr, len(xs))
+	for i, x := range xs {
+		out[i] = substitute(x, index, args)
+	}
+	return out
+}
+
+// literalElems returns the elements of a tuple, list or set literal.
+func literalElems(x lang.Expr) []lang.Expr {
+	switch x := x.(type) {
+	case *lang.TupleLit:
+		return x.Elems
+	case *lang.ListLit:
+		return x.Elems
+	case *lang.SetLit:
+		return x.Elems
+	}
+	return nil
+}
+
+// inlineCallFn runs an inlined call of fn: its hidden locals set (set
+// may be nil), then the body f with the call's position on the calls
+// (for the trace of an error) and counted as a nested call (the same
+// limit error, at the same call, as a call of the def would raise).
+func inlineCallFn[F ~func(*frame) T, T any](set func(*frame), pos Pos, fn *Func, f F) F {
 	return func(fr *frame) T {
 		if set != nil {
 			set(fr)
 		}
 		th := fr.th
+		th.enter(pos, fn)
 		th.calls = append(th.calls, pos)
 		v := f(fr)
 		th.calls = th.calls[:len(th.calls)-1]
+		th.leave(fn)
 		return v
 	}
 }

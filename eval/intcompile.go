@@ -153,7 +153,7 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 			if f == nil {
 				return nil
 			}
-			return inlineCallFn(c.compileBinds(binds), e.Pos, f)
+			return inlineCallFn(c.compileBinds(binds), e.Pos, fn, f)
 		}
 	}
 	return nil

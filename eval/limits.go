@@ -58,6 +58,9 @@ func (th *Thread) checkLimits(pos Pos) {
 // cuts it to MaxShownText bytes; its arguments can be huge lists, which
 // are not printed whole).
 func posText(g *Game, r uint64) string {
+	if tf := g.tupleOf; tf != nil {
+		return formatMax(tf.of.position(tf.args(r)), false, MaxShownText+1)
+	}
 	return formatMax(g.position(g.args(r)), false, MaxShownText+1)
 }
 

@@ -24,6 +24,8 @@ type affNode struct {
 	k    int64
 	i    intFn  // a term without x, int-typed
 	v    evalFn // a term without x, checked to be an int when run
+	// direct: the term is an int literal or an int local (linflat.go)
+	direct *directTerm
 }
 
 // leafCache holds the values of the terms without x of one bound's
@@ -94,12 +96,18 @@ type linClamp struct {
 	l, r *affNode
 	neg  bool         // the slope aL - aR is negative: the bound is bL - bR
 	lr   [2]lang.Expr // L and R as written
+	flat *flatLin     // the trees flattened (linflat.go), or nil
 }
 
 // bound checks that L and R do not overflow for any x in lo .. hi and
 // returns the clamp's E; false sends the loop the general way.
 func (lc *linClamp) bound(fr *frame, lo, hi int64) (int64, bool) {
 	var c leafCache
+	if lc.flat != nil {
+		if e, ok, done := lc.flat.bound(fr, lo, hi, &c); done {
+			return e, ok
+		}
+	}
 	for _, x := range [2]int64{lo, hi} {
 		c.next = 0
 		if _, ok := lc.l.eval(fr, x, &c); !ok {
@@ -127,7 +135,7 @@ func (c *compiler) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
 	const lim = 1 << 20
 	if !mentions(e, x) {
 		if f := c.intExpr(e); f != nil {
-			return &affNode{kind: 'c', i: f}, 0, true
+			return &affNode{kind: 'c', i: f, direct: c.directTerm(e)}, 0, true
 		}
 		return &affNode{kind: 'c', v: c.expr(e)}, 0, true
 	}
@@ -188,6 +196,7 @@ func (c *compiler) linearClamp(b *lang.Binary, x string) *fastClamp {
 	if k < 0 {
 		k, cl.op, cl.lin.neg = -k, b.Op.Flip(), true
 	}
+	cl.lin.flat = cl.lin.flatten()
 	if k > 1 {
 		cl.scale = k
 	}
@@ -220,10 +229,10 @@ func (c *compiler) inlinedClamp(call *lang.Call, x string) *fastClamp {
 			return
 		}
 		if n.i != nil {
-			n.i = inlineCallFn(nil, pos, n.i)
+			n.i = inlineCallFn(nil, pos, fn, n.i)
 		}
 		if n.v != nil {
-			n.v = inlineCallFn(nil, pos, n.v)
+			n.v = inlineCallFn(nil, pos, fn, n.v)
 		}
 		trace(n.a)
 		trace(n.b)

@@ -71,15 +71,16 @@ func (c *compiler) partnerSubst(alt *lang.Alt) *lang.Alt {
 	return alt
 }
 
-// intPureIn is intPure for an expression after the clauses before: the
-// names those bind by a for clause over a range are ints too.
+// intPureIn is intPure for an expression after the clauses before,
+// whose names those bind by a for clause may be any value: evaluating
+// such a name cannot fail, and the expression evaluates alike (or fails
+// at the same operator) every time.
 func (c *compiler) intPureIn(e lang.Expr, before []lang.Clause) bool {
 	ranged := map[string]bool{}
 	for _, cl := range before {
 		if f, ok := cl.(*lang.ForClause); ok {
-			r, isRange := f.Iter.(*lang.Binary)
 			for _, n := range f.Target.Names {
-				ranged[n.Name] = isRange && r.Op == lang.OpRange && !f.Target.Tuple
+				ranged[n.Name] = true
 			}
 		}
 	}
@@ -194,6 +195,109 @@ func isCmpTree(e lang.Expr) bool {
 			return true
 		case lang.OpAnd:
 			return isCmpTree(e.X) && isCmpTree(e.Y)
+		}
+	}
+	return false
+}
+
+// aliasSubst drops a clause `for (a, b) in [(x, y)]` (or `for a in [x]`)
+// whose elements are names or int literals, writing x for a and y for b
+// in the clauses after it and the body: evaluating a name or a literal
+// cannot fail, nor can binding a tuple of as many elements, so nothing
+// changes but the names (a tuple parameter stored as ints, tupleflat.go,
+// is written so: `for (a, b) in [p]`). A clause of one name that is the
+// last for clause stays (a fast loop runs it).
+func (c *compiler) aliasSubst(alt *lang.Alt) *lang.Alt {
+	for i, cl := range alt.Clauses {
+		f, ok := cl.(*lang.ForClause)
+		if !ok || !f.Target.Tuple && !hasFor(alt.Clauses[i+1:]) {
+			continue
+		}
+		list, ok := f.Iter.(*lang.ListLit)
+		if !ok || len(list.Elems) != 1 {
+			continue
+		}
+		elems := []lang.Expr{list.Elems[0]}
+		if f.Target.Tuple {
+			t, ok := list.Elems[0].(*lang.TupleLit)
+			if !ok || len(t.Elems) != len(f.Target.Names) {
+				continue
+			}
+			elems = t.Elems
+		} else if len(f.Target.Names) != 1 {
+			continue
+		}
+		index := map[string]int{}
+		simple := true
+		for k, n := range f.Target.Names {
+			if _, dup := index[n.Name]; dup || c.shadowedLater(alt, i, n.Name) {
+				simple = false
+			}
+			index[n.Name] = k
+			switch e := elems[k].(type) {
+			case *lang.IntLit:
+			case *lang.Ident:
+				if c.shadowedLater(alt, i, e.Name) || c.boundBefore(alt, i, e.Name) == nil && c.scope.lookup(e.Name) == nil {
+					simple = false
+				}
+				if _, own := index[e.Name]; own {
+					simple = false // (for (a, b) in [(b, a)])
+				}
+			default:
+				simple = false
+			}
+		}
+		if !simple {
+			continue
+		}
+		out := &lang.Alt{Pos: alt.Pos, Body: substitute(alt.Body, index, elems)}
+		out.Clauses = append(out.Clauses, alt.Clauses[:i]...)
+		for _, cl := range alt.Clauses[i+1:] {
+			switch cl := cl.(type) {
+			case *lang.IfClause:
+				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: substitute(cl.Cond, index, elems)})
+			case *lang.ForClause:
+				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: substitute(cl.Iter, index, elems)})
+			}
+		}
+		left := false // a use substitute does not reach (inside a comprehension)
+		check := func(x lang.Expr) bool {
+			if id, ok := x.(*lang.Ident); ok {
+				if _, ok := index[id.Name]; ok {
+					left = true
+				}
+			}
+			return true
+		}
+		lang.Inspect(out.Body, check)
+		lang.InspectClauses(out.Clauses, check)
+		if left {
+			continue
+		}
+		return c.aliasSubst(out)
+	}
+	return alt
+}
+
+// boundBefore returns the for clause before clause i of alt that binds
+// name, or nil.
+func (c *compiler) boundBefore(alt *lang.Alt, i int, name string) *lang.ForClause {
+	for _, cl := range alt.Clauses[:i] {
+		if f, ok := cl.(*lang.ForClause); ok {
+			for _, n := range f.Target.Names {
+				if n.Name == name {
+					return f
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func hasFor(cs []lang.Clause) bool {
+	for _, cl := range cs {
+		if _, ok := cl.(*lang.ForClause); ok {
+			return true
 		}
 	}
 	return false

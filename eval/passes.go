@@ -22,11 +22,12 @@ const (
 	PassSymmetric                  // g(x) + g(c - x) over a symmetric range: half the range
 	PassComposite                  // lists and sets of a move built in scratch buffers and packed into the key (scratch.go)
 	PassInts                       // int-typed expressions compiled to unboxed int code (intcompile.go)
+	PassTuples                     // a parameter that is always a tuple of k ints stored as k int parameters (tupleflat.go)
 
-	AllPasses = PassFastLoops | PassInline | PassLadder | PassResume | PassLoopyOpen | PassFuse | PassCursor | PassSweep | PassSymmetric | PassComposite | PassInts
+	AllPasses = PassFastLoops | PassInline | PassLadder | PassResume | PassLoopyOpen | PassFuse | PassCursor | PassSweep | PassSymmetric | PassComposite | PassInts | PassTuples
 )
 
-var passNames = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints"}
+var passNames = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples"}
 
 // Passes lists every pass, one bit each, in order.
 func Passes() []Pass {

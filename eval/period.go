@@ -385,7 +385,7 @@ func (g *Game) periodicValue(th *Thread, r uint64) (sgv, bool) {
 		// A declared game: as far as its heaps follow the rule, in
 		// stretches (a table of sg(g(n)) for n in 0 .. N asks one heap
 		// after the other).
-		if l := int64(s.Len()); n >= l || !pd.restored {
+		if l := int64(s.Len()); n >= l || !pd.restored && th.checkpoint != "" {
 			pd.extend(th, g.pos, min(max(n, min(2*l, n+1<<16)), max(n, th.limits.MaxStates-1)))
 		}
 		if n < int64(s.Len()) && pd.user.check(g, n) == n {

@@ -80,6 +80,13 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				return fr.gen.lookup(g, g.ref(evalAll(fr, args)))
 			}
 		}
+		// A def inlined: its body's SG value, streamed as the body would
+		// be (a wrapper of a position: no value made).
+		if sub, fn, binds := c.inlineCall(e); sub != nil {
+			set := c.compileBinds(binds)
+			f := inlined(c, fn, func() sgFn { return c.sgExpr(sub) })
+			return inlineCallFn(set, e.Pos, fn, f)
+		}
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAdd:

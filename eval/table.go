@@ -95,6 +95,11 @@ type Game struct {
 	probes    []probeFunc
 	userTried bool
 	explain   *Explanation
+
+	// tuples: the hidden game that holds the positions whose argument is
+	// a tuple of k ints; tupleOf: the game this one is hidden in
+	// (tupleflat.go).
+	tuples, tupleOf *tupleFlat
 }
 
 func (g *Game) Name() string     { return g.name }

@@ -89,6 +89,12 @@ func TestUserTakeBreak(t *testing.T) {
 			g := gameByName(s.engine, "g")
 			if g != nil && g.periodic != nil && g.periodic.user != nil {
 				recognized++
+				// Heaps asked one after the other extend the table in
+				// stretches that double, never heap by heap past the
+				// largest heap asked (n).
+				if l := g.periodic.solver.Len(); l > 2*n+2 {
+					t.Errorf("%s: %d heaps computed for heaps up to %d", code, l, n)
+				}
 			}
 		}
 	}
@@ -182,7 +188,7 @@ func TestUserTakeBreakNested(t *testing.T) {
 		if out != "true true\n" {
 			t.Fatalf("%s: %q\n%s", code, out, src)
 		}
-		g := s.engine.gameByName("g")
+		g := gameByName(s.engine, "g")
 		if g == nil || g.periodic == nil || g.periodic.user == nil {
 			t.Errorf("%s: not taken for a take-and-break game", src)
 		} else if got := describeRule(g.periodic.user.rule); got != code {

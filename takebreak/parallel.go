@@ -38,6 +38,11 @@ type job[V word] struct {
 // before a heap whose value does not fit in V (fits false). It returns
 // the heaps known (the first not computed) and the work.
 func pipeline[V word](c *core[V], from, end int, maxV uint32) (n int, work int64, fits bool) {
+	// The first block whose values below n0 - 128 are known.
+	n0 := (from/blockHeaps + 1) * blockHeaps
+	if n0+blockHeaps > end {
+		return from, 0, true // (too few heaps: no copy of the table either)
+	}
 	c.vals = grow(c.mem, c.vals, end)
 	c.rare = reserveInts(c.rare, len(c.rare)+end-from)
 	c.rareV = reserve(c.rareV, len(c.rareV)+end-from)
@@ -78,11 +83,6 @@ func pipeline[V word](c *core[V], from, end int, maxV uint32) (n int, work int64
 		}
 		jobs <- &job[V]{b: bufs[k], vals: c.vals[:n0-blockHeaps], rare: c.rare, rareV: c.rareV,
 			n0: n0, classes: c.classes, wide: c.nw > 2, lim: 64 * c.nw, pw: pw}
-	}
-	// The first block whose values below n0 - 128 are known.
-	n0 := (from/blockHeaps + 1) * blockHeaps
-	if n0+blockHeaps > end {
-		return from, 0, true
 	}
 	ask(n0, 0)
 	outstanding := true // a block asked for and not yet received
