@@ -171,6 +171,7 @@ type scanner struct {
 	comments []Comment
 	check    Check
 	err      error // what check reported
+	n        int   // tokens emitted
 }
 
 // advance moves past one character.
@@ -194,9 +195,16 @@ func (s *scanner) peek(k int) byte {
 
 func (s *scanner) emit(t lexer.TokenType, value string, at Pos) {
 	if s.chunks != nil && len(s.toks) == cap(s.toks) {
-		s.toks = make([]lexer.Token, 0, chunkTokens)
+		// (The first chunk of a short source is as long as the source
+		// can have tokens: a REPL line is not 4096 tokens long.)
+		n := chunkTokens
+		if len(s.chunks) == 0 {
+			n = min(n, len(s.src)+8)
+		}
+		s.toks = make([]lexer.Token, 0, n)
 		s.chunks = append(s.chunks, nil)
 	}
+	s.n++
 	s.toks = append(s.toks, lexer.Token{Type: t, Value: value, Pos: at})
 	if s.chunks != nil {
 		s.chunks[len(s.chunks)-1] = s.toks
@@ -210,10 +218,7 @@ func (s *scanner) emit(t lexer.TokenType, value string, at Pos) {
 
 // count is the number of tokens emitted.
 func (s *scanner) count() int {
-	if s.chunks == nil {
-		return len(s.toks)
-	}
-	return (len(s.chunks)-1)*chunkTokens + len(s.toks)
+	return s.n
 }
 
 const puncts2 = "..==!=<=>=<<>>**"
