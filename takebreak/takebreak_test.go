@@ -78,15 +78,16 @@ func TestAgainstNaive(t *testing.T) {
 }
 
 // TestSparseVsPlain: the sparse method against the plain one, value by
-// value, on every code of at most three digits and on random
-// hexadecimal codes, and on Grundy's game. The large run (every code to
-// 10^5 heaps, and 200 hexadecimal codes):
+// value, on every code of at most three digits, on random hexadecimal
+// codes, and on Grundy's game. The large run (every code and 200
+// hexadecimal codes to 10^5 heaps; those with moves that leave three
+// heaps, whose values both methods compute the plain way, in time
+// quadratic in the heaps, to 5,000):
 //
-//	go test ./takebreak -run TestSparseVsPlain -takebreak.heaps=100000 -takebreak.hex=200 -timeout 5h
+//	go test ./takebreak -run TestSparseVsPlain -v -takebreak.heaps=100000 -takebreak.hex=200 -timeout 5h
 //
-// (GOMAXPROCS codes at a time.)
+// (GOMAXPROCS games at a time.)
 func TestSparseVsPlain(t *testing.T) {
-	codes := allCodes()
 	nAll, nSample := 2000, 10000
 	if testing.Short() {
 		nAll, nSample = 1500, 3000
@@ -94,36 +95,58 @@ func TestSparseVsPlain(t *testing.T) {
 	if *diffHeaps > 0 {
 		nAll, nSample = *diffHeaps, *diffHeaps
 	}
-	type job struct {
-		g *Game
-		n int
-	}
-	var jobs []job
-	for i, code := range codes {
-		n := nAll
-		if i%32 == 5 {
-			n = nSample
+	t.Run("octal", func(t *testing.T) {
+		var jobs []diffJob
+		for i, code := range allCodes() {
+			n := nAll
+			if i%32 == 5 {
+				n = nSample
+			}
+			jobs = append(jobs, diffJob{mustCode(t, code), n})
 		}
-		jobs = append(jobs, job{mustCode(t, code), n})
-	}
-	nh := 20
-	if *hexCodes > 0 {
-		nh = *hexCodes
-	}
-	r := rand.New(rand.NewPCG(3, 4))
-	nHex := min(nAll, 2000)
-	if *diffHeaps > 0 {
-		nHex = *diffHeaps
-	}
-	for range nh {
-		g := mustCode(t, randomHex(r))
-		n := nHex
-		if g.MaxHeaps() == 3 && *diffHeaps == 0 {
-			n = min(n, 1000)
+		// (The sparse method must have been used, or this tests nothing.)
+		if used := sparseVsPlain(t, jobs); used < 100 {
+			t.Errorf("the sparse method ran on %d games only", used)
 		}
-		jobs = append(jobs, job{g, n})
-	}
-	jobs = append(jobs, job{Grundys(), max(nSample, *diffHeaps)})
+	})
+	t.Run("hex", func(t *testing.T) {
+		nh := 20
+		if *hexCodes > 0 {
+			nh = *hexCodes
+		}
+		r := rand.New(rand.NewPCG(3, 4))
+		var jobs []diffJob
+		for range nh {
+			g := mustCode(t, randomHex(r))
+			n := min(nAll, 2000)
+			if *diffHeaps > 0 {
+				n = *diffHeaps
+			}
+			if g.MaxHeaps() == 3 {
+				n = min(n, 1000)
+				if *diffHeaps > 0 {
+					n = min(*diffHeaps, 5000)
+				}
+			}
+			jobs = append(jobs, diffJob{g, n})
+		}
+		sparseVsPlain(t, jobs)
+	})
+	t.Run("grundy", func(t *testing.T) {
+		sparseVsPlain(t, []diffJob{{Grundys(), max(nSample, *diffHeaps)}})
+	})
+}
+
+// diffJob is a game to compute to heap n.
+type diffJob struct {
+	g *Game
+	n int
+}
+
+// sparseVsPlain computes the games of jobs (game, heaps) by both methods,
+// GOMAXPROCS at a time, and compares their values; it returns the number
+// of games the sparse method ran on.
+func sparseVsPlain(t *testing.T, jobs []diffJob) int {
 	var (
 		mu         sync.Mutex
 		sparseUsed int
@@ -163,11 +186,8 @@ func TestSparseVsPlain(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	// (The sparse method must have been used, or this tests nothing.)
-	if sparseUsed < 100 {
-		t.Errorf("the sparse method ran on %d games only", sparseUsed)
-	}
-	t.Logf("%d games, %d heaps each way (sparse method used on %d) in %v", len(jobs), heaps, sparseUsed, time.Since(start).Round(time.Second))
+	t.Logf("%d games, %d heaps each way (the sparse method used on %d) in %v", len(jobs), heaps, sparseUsed, time.Since(start).Round(time.Second))
+	return sparseUsed
 }
 
 // TestWiden: values that pass the largest of a table's width keep the
