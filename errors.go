@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -160,7 +162,7 @@ func convert(err error, ctx context.Context, src func(file string) (string, bool
 	}
 	var list lang.ErrorList
 	var se *lang.Error
-	var re *eval.RuntimeError
+	var re *engine.RuntimeError
 	switch {
 	case errors.As(err, &list):
 		out := make(ErrorList, len(list))
@@ -177,10 +179,10 @@ func convert(err error, ctx context.Context, src func(file string) (string, bool
 		kind := RuntimeError
 		msg := re.Msg
 		switch {
-		case re.Kind == eval.ErrInterrupted && msg == "interrupted" && ctx.Err() != nil:
+		case re.Kind == engine.ErrInterrupted && msg == "interrupted" && ctx.Err() != nil:
 			kind = Canceled
 			msg = "interrupted: " + ctx.Err().Error()
-		case re.Kind == eval.ErrLimit:
+		case re.Kind == engine.ErrLimit:
 			kind = LimitError
 			msg = re.MsgWithoutFlag()
 		}

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/plot"
 	_ "github.com/grundy-lang/grundy/stdlib" // the built-in functions and games
@@ -85,7 +87,7 @@ func New(cfg Config) *Interpreter {
 	s := eval.NewSession(eval.Options{
 		Stdout: cfg.Stdout,
 		Stdin:  cfg.Stdin,
-		Limits: eval.Limits{MaxStates: l.MaxStates, MaxDepth: l.MaxDepth, MaxSteps: l.MaxSteps, MaxMemory: l.MaxMemory, Timeout: l.Timeout},
+		Limits: engine.Limits{MaxStates: l.MaxStates, MaxDepth: l.MaxDepth, MaxSteps: l.MaxSteps, MaxMemory: l.MaxMemory, Timeout: l.Timeout},
 	})
 	return &Interpreter{s: s, sources: map[string]string{}, defined: map[string]bool{}}
 }
@@ -120,7 +122,7 @@ func (in *Interpreter) LoadFS(ctx context.Context, fsys fs.FS, name string) erro
 // *3", with the names the loaded code declared, and returns its value.
 // Errors show the file name "<eval>".
 func (in *Interpreter) Eval(ctx context.Context, expr string) (Value, error) {
-	var v eval.Value
+	var v engine.Value
 	err := in.exec(ctx, func(ctx context.Context) error {
 		in.sources["<eval>"] = expr
 		var err error
@@ -133,8 +135,8 @@ func (in *Interpreter) Eval(ctx context.Context, expr string) (Value, error) {
 // SG returns the (generalized) Sprague-Grundy value of game g, as the
 // script's sg(g).
 func (in *Interpreter) SG(ctx context.Context, g Value) (SG, error) {
-	var r eval.Value
-	err := in.query(ctx, "SG", g, func(th *eval.Thread, c *eval.Call) { r = th.SG(c, g.v) })
+	var r engine.Value
+	err := in.query(ctx, "SG", g, func(th *engine.Thread, c *engine.Call) { r = th.SG(c, g.v) })
 	if err != nil {
 		return SG{}, err
 	}
@@ -146,7 +148,7 @@ func (in *Interpreter) SG(ctx context.Context, g Value) (SG, error) {
 // outcome(g).
 func (in *Interpreter) Outcome(ctx context.Context, g Value) (Outcome, error) {
 	var o string
-	err := in.query(ctx, "Outcome", g, func(th *eval.Thread, c *eval.Call) { o = th.Outcome(c, g.v) })
+	err := in.query(ctx, "Outcome", g, func(th *engine.Thread, c *engine.Call) { o = th.Outcome(c, g.v) })
 	if err != nil {
 		return 0, err
 	}
@@ -157,8 +159,8 @@ func (in *Interpreter) Outcome(ctx context.Context, g Value) (Outcome, error) {
 // order its move rule generates them; for a sum, part by part, the moves
 // of one part with the others unchanged. As the script's moves(g).
 func (in *Interpreter) Moves(ctx context.Context, g Value) ([]Value, error) {
-	var r []eval.Value
-	err := in.query(ctx, "Moves", g, func(th *eval.Thread, c *eval.Call) { r = th.Moves(c, g.v) })
+	var r []engine.Value
+	err := in.query(ctx, "Moves", g, func(th *engine.Thread, c *engine.Call) { r = th.Moves(c, g.v) })
 	return wrapAll(r), err
 }
 
@@ -167,8 +169,8 @@ func (in *Interpreter) Moves(ctx context.Context, g Value) ([]Value, error) {
 // come in order of remoteness, so that always taking the first ends the
 // game. As the script's winning(g).
 func (in *Interpreter) Winning(ctx context.Context, g Value) ([]Value, error) {
-	var r []eval.Value
-	err := in.query(ctx, "Winning", g, func(th *eval.Thread, c *eval.Call) { r = th.Winning(c, g.v) })
+	var r []engine.Value
+	err := in.query(ctx, "Winning", g, func(th *engine.Thread, c *engine.Call) { r = th.Winning(c, g.v) })
 	if err != nil {
 		return nil, err
 	}
@@ -178,9 +180,9 @@ func (in *Interpreter) Winning(ctx context.Context, g Value) ([]Value, error) {
 // BestMove returns the winning option of g that ends the game soonest,
 // and false when g has no winning option (a P-position or a draw).
 func (in *Interpreter) BestMove(ctx context.Context, g Value) (Value, bool, error) {
-	var r eval.Value
+	var r engine.Value
 	var ok bool
-	err := in.query(ctx, "BestMove", g, func(th *eval.Thread, c *eval.Call) { r, ok = th.BestMove(c, g.v) })
+	err := in.query(ctx, "BestMove", g, func(th *engine.Thread, c *engine.Call) { r, ok = th.BestMove(c, g.v) })
 	if err != nil {
 		return None, false, err
 	}
@@ -190,8 +192,8 @@ func (in *Interpreter) BestMove(ctx context.Context, g Value) (Value, bool, erro
 // Remoteness returns the number of moves until g ends under optimal play
 // (the winner hurrying, the loser delaying), and false for a draw.
 func (in *Interpreter) Remoteness(ctx context.Context, g Value) (int64, bool, error) {
-	var r eval.Value
-	err := in.query(ctx, "Remoteness", g, func(th *eval.Thread, c *eval.Call) { r = th.Remoteness(c, g.v) })
+	var r engine.Value
+	err := in.query(ctx, "Remoteness", g, func(th *engine.Thread, c *engine.Call) { r = th.Remoteness(c, g.v) })
 	if err != nil {
 		return 0, false, err
 	}
@@ -280,7 +282,7 @@ func (in *Interpreter) Position(name string, args ...Value) (Value, error) {
 	}
 	ev := unwrapAll(args)
 	if err := g.CheckArgs(ev); err != nil {
-		return None, fmt.Errorf("grundy: %s: %w", eval.Format(g.Position(ev...)), err)
+		return None, fmt.Errorf("grundy: %s: %w", engine.Format(g.Position(ev...)), err)
 	}
 	return Value{g.Position(ev...)}, nil
 }
@@ -326,13 +328,13 @@ func (in *Interpreter) DefineGame(d GameDef) (Game, error) {
 	if err := in.checkName("DefineGame", d.Name); err != nil {
 		return Game{}, err
 	}
-	def := &eval.GameDef{Name: d.Name, Arity: d.Arity, Doc: d.Doc}
-	def.Options = func(g *eval.Game, args []eval.Value) ([]eval.Value, error) {
+	def := &engine.GameDef{Name: d.Name, Arity: d.Arity, Doc: d.Doc}
+	def.Options = func(g *engine.Game, args []engine.Value) ([]engine.Value, error) {
 		vs, err := d.Options(Position{g.Position(args...)})
 		if err != nil {
 			return nil, err
 		}
-		out := make([]eval.Value, len(vs))
+		out := make([]engine.Value, len(vs))
 		for i, v := range vs {
 			if !in.s.Owns(v.v) {
 				return nil, fmt.Errorf("option %s was made by another Interpreter", v.Repr())
@@ -342,7 +344,7 @@ func (in *Interpreter) DefineGame(d GameDef) (Game, error) {
 		return out, nil
 	}
 	if d.Check != nil {
-		def.Check = func(args []eval.Value) error { return d.Check(wrapAll(args)) }
+		def.Check = func(args []engine.Value) error { return d.Check(wrapAll(args)) }
 	}
 	g, err := in.s.DefineGame(def)
 	if err != nil {
@@ -385,9 +387,9 @@ func (in *Interpreter) DefineFunc(d FuncDef) error {
 	if d.Variadic {
 		maxArgs = -1
 	}
-	b := &eval.Builtin{BName: d.Name, Doc: d.Doc, MinArgs: d.Arity, MaxArgs: maxArgs}
-	b.Fn = func(c *eval.Call, args []eval.Value) eval.Value {
-		r, err := eval.GoCall(func() (Value, error) { return d.Fn(wrapAll(args)) })
+	b := &engine.Builtin{BName: d.Name, Doc: d.Doc, MinArgs: d.Arity, MaxArgs: maxArgs}
+	b.Fn = func(c *engine.Call, args []engine.Value) engine.Value {
+		r, err := engine.GoCall(func() (Value, error) { return d.Fn(wrapAll(args)) })
 		if err != nil {
 			c.Fail("%s: %v", d.Name, err)
 		}
@@ -461,7 +463,7 @@ func (in *Interpreter) exec(ctx context.Context, f func(ctx context.Context) err
 }
 
 // query runs a game query on g.
-func (in *Interpreter) query(ctx context.Context, name string, g Value, f func(th *eval.Thread, c *eval.Call)) error {
+func (in *Interpreter) query(ctx context.Context, name string, g Value, f func(th *engine.Thread, c *engine.Call)) error {
 	if !g.IsGame() {
 		return fmt.Errorf("grundy: %s needs a game, not %s %s", name, g.Kind(), g.Repr())
 	}
@@ -470,6 +472,6 @@ func (in *Interpreter) query(ctx context.Context, name string, g Value, f func(t
 			return errForeign(g)
 		}
 		th := in.s.Thread()
-		return in.s.Do(ctx, func() { f(th, &eval.Call{Th: th, Name: name}) })
+		return in.s.Do(ctx, func() { f(th, &engine.Call{Th: th, Name: name}) })
 	})
 }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/engine"
 )
 
 // Value is a grundy value: none, a bool, an int, a string, a tuple, list,
@@ -20,7 +20,7 @@ import (
 //
 // A Value holding a game belongs to the Interpreter that made it (or
 // whose Go game made it): passing it to another Interpreter is an error.
-type Value struct{ v eval.Value }
+type Value struct{ v engine.Value }
 
 // Kind is the type of a Value.
 type Kind uint8
@@ -56,22 +56,22 @@ func (k Kind) String() string {
 var None Value
 
 // Int returns the int n.
-func Int(n int64) Value { return Value{eval.Int(n)} }
+func Int(n int64) Value { return Value{engine.Int(n)} }
 
 // Bool returns true or false.
-func Bool(b bool) Value { return Value{eval.Bool(b)} }
+func Bool(b bool) Value { return Value{engine.Bool(b)} }
 
 // String returns the string s.
-func String(s string) Value { return Value{eval.Str(s)} }
+func String(s string) Value { return Value{engine.Str(s)} }
 
 // List returns the list of the given elements, in order.
-func List(elems ...Value) Value { return Value{eval.List(unwrapAll(elems))} }
+func List(elems ...Value) Value { return Value{engine.List(unwrapAll(elems))} }
 
 // Tuple returns the tuple of the given elements.
-func Tuple(elems ...Value) Value { return Value{eval.Tuple(unwrapAll(elems))} }
+func Tuple(elems ...Value) Value { return Value{engine.Tuple(unwrapAll(elems))} }
 
 // Set returns the set of the given elements (duplicates dropped).
-func Set(elems ...Value) Value { return Value{eval.SetOf(unwrapAll(elems))} }
+func Set(elems ...Value) Value { return Value{engine.SetOf(unwrapAll(elems))} }
 
 // Map returns the map of keys[i] to vals[i]; a later duplicate key wins.
 // It panics if the slices differ in length.
@@ -79,7 +79,7 @@ func Map(keys, vals []Value) Value {
 	if len(keys) != len(vals) {
 		panic("grundy.Map: " + strconv.Itoa(len(keys)) + " keys but " + strconv.Itoa(len(vals)) + " values")
 	}
-	return Value{eval.MapOf(unwrapAll(keys), unwrapAll(vals))}
+	return Value{engine.MapOf(unwrapAll(keys), unwrapAll(vals))}
 }
 
 // Nimber returns the nimber *n, a nim heap of n tokens: its options are
@@ -88,7 +88,7 @@ func Nimber(n int64) Value {
 	if n < 0 {
 		panic("grundy.Nimber: negative size " + strconv.FormatInt(n, 10))
 	}
-	return Value{eval.Nimber(n)}
+	return Value{engine.Nimber(n)}
 }
 
 // Sum returns the sum of games: a move is a move in one of them. Nested
@@ -100,35 +100,35 @@ func Sum(games ...Value) Value {
 			panic("grundy.Sum: " + g.Kind().String() + " " + g.Repr() + " is not a game")
 		}
 	}
-	return Value{eval.SumOf(unwrapAll(games))}
+	return Value{engine.SumOf(unwrapAll(games))}
 }
 
 // Kind returns the kind of v.
 func (v Value) Kind() Kind {
 	switch v.v.Kind() {
-	case eval.KNone:
+	case engine.KNone:
 		return NoneKind
-	case eval.KBool:
+	case engine.KBool:
 		return BoolKind
-	case eval.KInt:
+	case engine.KInt:
 		return IntKind
-	case eval.KStr:
+	case engine.KStr:
 		return StringKind
-	case eval.KTuple:
+	case engine.KTuple:
 		return TupleKind
-	case eval.KList:
+	case engine.KList:
 		return ListKind
-	case eval.KSet:
+	case engine.KSet:
 		return SetKind
-	case eval.KMap:
+	case engine.KMap:
 		return MapKind
-	case eval.KNim:
+	case engine.KNim:
 		return NimberKind
-	case eval.KPos:
+	case engine.KPos:
 		return PositionKind
-	case eval.KSum:
+	case engine.KSum:
 		return SumKind
-	case eval.KInf:
+	case engine.KInf:
 		return InfiniteKind
 	}
 	return FuncKind
@@ -137,28 +137,28 @@ func (v Value) Kind() Kind {
 // String returns v as the script's print shows it: strings without
 // quotes at the top level, positions as name(args), nimbers as *k, sums as
 // a + b, sets and maps in ascending order, infinite SG values as ∞{0, 2}.
-func (v Value) String() string { return eval.Format(v.v) }
+func (v Value) String() string { return engine.Format(v.v) }
 
 // Repr returns v as it appears inside a container: like String, but a
 // string is quoted.
-func (v Value) Repr() string { return eval.Repr(v.v) }
+func (v Value) Repr() string { return engine.Repr(v.v) }
 
 // Int returns the value of an int.
-func (v Value) Int() (int64, bool) { return v.v.Int(), v.v.Kind() == eval.KInt }
+func (v Value) Int() (int64, bool) { return v.v.Int(), v.v.Kind() == engine.KInt }
 
 // Bool returns the value of a bool.
-func (v Value) Bool() (bool, bool) { return v.v.Truth(), v.v.Kind() == eval.KBool }
+func (v Value) Bool() (bool, bool) { return v.v.Truth(), v.v.Kind() == engine.KBool }
 
 // Str returns the text of a string.
 func (v Value) Str() (string, bool) {
-	if v.v.Kind() != eval.KStr {
+	if v.v.Kind() != engine.KStr {
 		return "", false
 	}
 	return v.v.Str(), true
 }
 
 // Nimber returns the size of a nimber *n.
-func (v Value) Nimber() (int64, bool) { return v.v.Int(), v.v.Kind() == eval.KNim }
+func (v Value) Nimber() (int64, bool) { return v.v.Int(), v.v.Kind() == engine.KNim }
 
 // Elems returns the elements of a list or tuple in order, of a set in
 // ascending order, or a map's keys in ascending order; nil for other
@@ -177,7 +177,7 @@ func (v Value) Len() int {
 // Index returns element i (from 0) of a list or tuple. It panics if v is
 // not a list or tuple or i is out of range, like indexing a slice.
 func (v Value) Index(i int) Value {
-	if k := v.v.Kind(); k != eval.KList && k != eval.KTuple {
+	if k := v.v.Kind(); k != engine.KList && k != engine.KTuple {
 		panic("grundy: Index of a " + v.Kind().String())
 	}
 	return Value{v.v.Elems()[i]}
@@ -185,12 +185,12 @@ func (v Value) Index(i int) Value {
 
 // Lookup returns the value of key in a map.
 func (v Value) Lookup(key Value) (Value, bool) {
-	if v.v.Kind() != eval.KMap {
+	if v.v.Kind() != engine.KMap {
 		return None, false
 	}
 	m := v.v.Map()
 	for i, k := range m.Keys {
-		if eval.Equal(k, key.v) {
+		if engine.Equal(k, key.v) {
 			return Value{m.Vals[i]}, true
 		}
 	}
@@ -200,7 +200,7 @@ func (v Value) Lookup(key Value) (Value, bool) {
 // MapItems returns the keys of a map, ascending, and their values; nil
 // slices for other kinds.
 func (v Value) MapItems() (keys, vals []Value) {
-	if v.v.Kind() != eval.KMap {
+	if v.v.Kind() != engine.KMap {
 		return nil, nil
 	}
 	m := v.v.Map()
@@ -212,7 +212,7 @@ func (v Value) IsGame() bool { return v.v.IsGame() }
 
 // Position returns the position v holds.
 func (v Value) Position() (Position, bool) {
-	if v.v.Kind() != eval.KPos {
+	if v.v.Kind() != engine.KPos {
 		return Position{}, false
 	}
 	return Position{v.v}, true
@@ -231,9 +231,9 @@ func (v Value) Parts() []Value {
 // infinite SG value, as the script's sg(G) returns them.
 func (v Value) SG() (SG, bool) {
 	switch v.v.Kind() {
-	case eval.KInt:
+	case engine.KInt:
 		return SG{N: v.v.Int()}, true
-	case eval.KInf:
+	case engine.KInf:
 		return SG{Infinite: true, K: append([]int64{}, v.v.InfK()...)}, true
 	}
 	return SG{}, false
@@ -241,11 +241,11 @@ func (v Value) SG() (SG, bool) {
 
 // Equal reports whether v and w are the same value. Sums are equal when
 // they have the same parts in any order.
-func (v Value) Equal(w Value) bool { return eval.Equal(v.v, w.v) }
+func (v Value) Equal(w Value) bool { return engine.Equal(v.v, w.v) }
 
 // Position is a position of a game family: its name and its arguments,
 // as in cut(4, 2).
-type Position struct{ v eval.Value }
+type Position struct{ v engine.Value }
 
 // Name returns the name of the position's game family.
 func (p Position) Name() string { return p.v.Position().Game.Name() }
@@ -263,11 +263,11 @@ func (p Position) Game() Game { return Game{p.v.Position().Game} }
 func (p Position) Value() Value { return Value{p.v} }
 
 // String returns the position as print shows it, e.g. cut(4, 2).
-func (p Position) String() string { return eval.Format(p.v) }
+func (p Position) String() string { return engine.Format(p.v) }
 
 // Game is a game family of an Interpreter: declared by a script, written
 // in Go (see GameDef), or from the standard library.
-type Game struct{ g *eval.Game }
+type Game struct{ g *engine.Game }
 
 // Name returns the family's name.
 func (g Game) Name() string { return g.g.Name() }
@@ -345,7 +345,7 @@ const (
 // String returns "N", "P" or "D".
 func (o Outcome) String() string { return string(rune(o)) }
 
-func wrapAll(vs []eval.Value) []Value {
+func wrapAll(vs []engine.Value) []Value {
 	if vs == nil {
 		return nil
 	}
@@ -356,8 +356,8 @@ func wrapAll(vs []eval.Value) []Value {
 	return out
 }
 
-func unwrapAll(vs []Value) []eval.Value {
-	out := make([]eval.Value, len(vs))
+func unwrapAll(vs []Value) []engine.Value {
+	out := make([]engine.Value, len(vs))
 	for i, v := range vs {
 		out[i] = v.v
 	}

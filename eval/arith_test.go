@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 )
 
 // TestMulOK: mulOK reports overflow exactly when the product of two
@@ -23,7 +25,7 @@ func TestMulOK(t *testing.T) {
 	for _, a := range vals {
 		for _, b := range edges {
 			for _, p := range [][2]int64{{a, b}, {b, a}} {
-				c, ok := mulOK(p[0], p[1])
+				c, ok := engine.MulOK(p[0], p[1])
 				x := new(big.Int).Mul(big.NewInt(p[0]), big.NewInt(p[1]))
 				want := x.Cmp(lo) >= 0 && x.Cmp(hi) <= 0
 				if ok != want || ok && c != x.Int64() {
@@ -37,18 +39,18 @@ func TestMulOK(t *testing.T) {
 // TestEnterForgetsMarks: values a wide kernel marked in a run that failed
 // are not seen by the next run of the level's gen.
 func TestEnterForgetsMarks(t *testing.T) {
-	e := &Engine{}
-	gn := &e.enter().gen
+	e := &engine.Engine{}
+	gn := &e.Enter().Gen
 	for v := range 6 {
-		gn.seenBytes()[v] = 1
+		gn.SeenBytes()[v] = 1
 	}
-	gn.seenPend, gn.seenTop = true, 5
-	e.leave() // (as a failed search leaves it)
-	gn = &e.enter().gen
-	if v := gn.result(); v != 0 {
+	gn.SeenPend, gn.SeenTop = true, 5
+	e.Leave() // (as a failed search leaves it)
+	gn = &e.Enter().Gen
+	if v := gn.Result(); v != 0 {
 		t.Errorf("mex of no options after a failed run: %d, want 0", v)
 	}
-	for i, b := range gn.seenBytes() {
+	for i, b := range gn.SeenBytes() {
 		if b != 0 {
 			t.Fatalf("value %d still marked", i)
 		}

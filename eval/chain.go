@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // This file compiles a lang.Chain: a long run of binary operators at one
 // level (1 + 1 + ... + 1 written 100,000 times), which the parser builds
@@ -11,12 +14,12 @@ import "github.com/grundy-lang/grundy/lang"
 // paths of short expressions are not worth its while).
 
 // chain compiles a Chain to a loop over its steps.
-func (c *compiler) chain(e *lang.Chain) evalFn {
+func (c *compiler) chain(e *lang.Chain) engine.EvalFn {
 	x := c.expr(e.X)
-	steps := make([]func(fr *frame, a Value) Value, len(e.Steps))
+	steps := make([]func(fr *engine.Frame, a engine.Value) engine.Value, len(e.Steps))
 	// The right operands of + steps, which a run of concatenations
 	// evaluates itself (nil for other steps).
-	plus := make([]evalFn, len(e.Steps))
+	plus := make([]engine.EvalFn, len(e.Steps))
 	for i, st := range e.Steps {
 		if st.Op == lang.OpAdd {
 			plus[i] = c.expr(st.Y)
@@ -25,33 +28,29 @@ func (c *compiler) chain(e *lang.Chain) evalFn {
 		}
 		steps[i] = c.step(e.Pos, st)
 	}
-	return func(fr *frame) Value {
+	return func(fr *engine.Frame) engine.Value {
 		v := x(fr)
-		th := fr.th
-		var run accum
+		th := fr.Th
+		var run engine.Accum
 		for i, f := range steps {
 			pos := e.Steps[i].Pos
-			th.pollN(pos, i)
+			th.PollN(pos, i)
 			if y := plus[i]; y != nil {
 				b := y(fr)
-				if !run.add(th, pos, v, b) {
-					v = opAdd(th, pos, run.value(v), b)
+				if !run.Add(th, pos, v, b) {
+					v = engine.OpAdd(th, pos, run.Value(v), b)
 				}
 				continue
 			}
-			v = f(fr, run.value(v))
+			v = f(fr, run.Value(v))
 		}
-		return run.value(v)
+		return run.Value(v)
 	}
 }
 
-// pollEvery is how many cheap operations (steps of a chain, elements
-// copied or printed) go between checks of the run's context.
-const pollEvery = 1024
-
 // step compiles one operator of a chain whose first operand starts at
 // start: a function of the value so far.
-func (c *compiler) step(start Pos, st lang.Step) func(fr *frame, a Value) Value {
+func (c *compiler) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a engine.Value) engine.Value {
 	pos, op := st.Pos, st.Op
 	c.count(pos)
 	switch op {
@@ -61,28 +60,28 @@ func (c *compiler) step(start Pos, st lang.Step) func(fr *frame, a Value) Value 
 		what := "the operands of " + op.String()
 		y := c.cond(st.Y, what)
 		and := op == lang.OpAnd
-		return func(fr *frame, a Value) Value {
-			if needBool(start, a, what) != and {
+		return func(fr *engine.Frame, a engine.Value) engine.Value {
+			if engine.NeedBool(start, a, what) != and {
 				return a
 			}
-			return Bool(y(fr))
+			return engine.Bool(y(fr))
 		}
 	case lang.OpIn:
 		if r, ok := st.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
 			lo, hi := c.expr(r.X), c.expr(r.Y)
 			rpos := r.Pos
-			return func(fr *frame, v Value) Value {
+			return func(fr *engine.Frame, v engine.Value) engine.Value {
 				a, b := lo(fr), hi(fr)
-				if a.k != KInt || b.k != KInt {
-					typeErr(rpos, lang.OpRange, a, b)
+				if a.K != engine.KInt || b.K != engine.KInt {
+					engine.TypeErr(rpos, lang.OpRange, a, b)
 				}
-				return Bool(v.k == KInt && a.n <= v.n && v.n <= b.n)
+				return engine.Bool(v.K == engine.KInt && a.N <= v.N && v.N <= b.N)
 			}
 		}
 	}
-	y, f := c.expr(st.Y), binaryOps[op]
+	y, f := c.expr(st.Y), engine.BinaryOps[op]
 	if f == nil {
 		panic("eval: unknown operator " + op.String())
 	}
-	return func(fr *frame, a Value) Value { return f(fr.th, pos, op, a, y(fr)) }
+	return func(fr *engine.Frame, a engine.Value) engine.Value { return f(fr.Th, pos, op, a, y(fr)) }
 }

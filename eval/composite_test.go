@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -19,7 +21,7 @@ import (
 var optComposite = []struct {
 	name   string
 	src    string
-	limits eval.Limits
+	limits engine.Limits
 }{
 	{"workload shapes", `
 game heaps(hs) moves
@@ -36,14 +38,14 @@ print sg(board([0 for i in 1 .. 9])), sg(board([if i == 2 then 1 else 0 for i in
 print sg(chomp([4 for i in 1 .. 3])), [sg(chomp([a, b] + [0 for i in 3 .. 4])) for a in 1 .. 4 for b in 0 .. a]
 print moves(heaps([1, 2])), winning(heaps([1, 2, 2])), moves(board([0, 0, 0]))
 print heaps(sorted([3, 1])), board([0, 1] + [0])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"lists of different lengths in one game", `
 game g(xs) moves g(xs[1:]) if len(xs) > 0
   | g(xs[:len(xs) - 1] + [xs[len(xs) - 1] - 1]) if len(xs) > 0 and xs[len(xs) - 1] > 0
   | g(xs + [0]) if len(xs) < 3 and sum(xs) > 2
 print [sg(g([a, b])) for a in 0 .. 3 for b in 0 .. 3], sg(g([])), sg(g([5]))
 print moves(g([1, 2])), sg(g([2] + [1, 1]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"negative and huge ints in lists", `
 let B = 9223372036854775807
 game g(xs) moves g(sorted([if j == i then xs[j] - 1 else xs[j] for j in 0 .. len(xs) - 1])) for i in 0 .. len(xs) - 1 if xs[i] > -3
@@ -52,12 +54,12 @@ game h(xs) moves h([x - 1 for x in xs]) if xs[0] > B - 3
 print sg(h([B, -B - 1 + 3])), sg(h([B - 5, 0])), sg(h([B]))
 game o(xs) moves o([x + 1 for x in xs]) if xs[0] < 3
 print sg(o([0, B - 2]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"overflow inside a built list", `
 let B = 9223372036854775807
 game o(xs) moves o([x + 1 for x in xs]) if xs[0] < 3
 print sg(o([0, B - 1]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"nested lists and lists mixed with other kinds", `
 game n(xss) moves n([xs[1:] for xs in xss]) if len(xss[0]) > 0
   | n([[x - 1 for x in xs if x > 0] for xs in xss]) if len(xss) > 1 and sum([len(xs) for xs in xss]) > 0
@@ -69,7 +71,7 @@ game t(p) moves t((p[0] - 1, p[1])) if p[0] > 0 | t([p[0], p[1] - 1]) if p[1] > 
 print sg(t((2, 3))), sg(t([2, 3])), moves(t((1, 1))), moves(t([1, 1]))
 game k(x) moves k(x - 1) if x != [2] and x > 0 | k([x]) if x == 2 | k(x[0] - 2) if x == [2]
 print sg(k(3)), sg(k([2])), moves(k(2))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"positions, sums and functions inside lists", `
 game g(n) moves g(n - 1) if n > 0
 game p(ps, n) moves p(ps[1:], n) if len(ps) > 0 | p([ps[0] + *1] + ps[1:], n - 1) if len(ps) == 1 and n > 0
@@ -78,44 +80,44 @@ game f(xs) moves f(xs[1:]) if len(xs) > 0
 print sg(f([len, sorted, 3])), sg(f(["x", [len]]))
 game q(n, xs) moves q(n - 1, xs + [g(n)]) if n > 0
 print sg(q(3, [])), moves(q(1, [*0]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: index out of range in a built list", `
 game g(xs) moves g([xs[j + 1] for j in 0 .. len(xs) - 1]) if len(xs) > 0
 print sg(g([1, 2]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: sorted of mixed kinds", `
 game g(xs) moves g(sorted(xs + [x])) for x in [1, "a"] if len(xs) < 2
 print sg(g([]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: sorted of a string", `
 game g(s) moves g(sorted(s[1:])) if len(s) > 0
 print sg(g("ba"))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: update out of range", `
 game g(xs) moves g(update(xs, len(xs), 0)) if len(xs) < 3
 print sg(g([1]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: update with a bad index", `
 game g(xs) moves g(update(xs, "a", 0)) if len(xs) < 3
 print sg(g([1]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: a negative slice bound", `
 game g(xs) moves g(xs[len(xs) - 4:]) if len(xs) > 0
 print sg(g([1, 2, 3]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: a list and a tuple added", `
 game g(xs) moves g(xs + (1,)) if len(xs) < 2
 print sg(g([0]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: a list and an int added", `
 game g(xs) moves g(1 + [x for x in xs]) if len(xs) < 2
 print sg(g([0]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: a rule failing after options were built", `
 def bad(b, i) = b[i] / (i - 2) == 0
 game g(b) moves g([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 0 and bad(b, i)
 print sg(g([0, 0, 0, 0]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"update, slices and + of tuples, maps and strings", `
 game g(x) moves g(update(x, k, x[k] - 1)) for k in 0 .. len(x) - 1 if x[k] > 0
 print sg(g((2, 1))), sg(g([2, 1])), moves(g((1, 1)))
@@ -125,7 +127,7 @@ game w(s) moves w(s[1:]) if len(s) > 0 | w(s[:1] + s[2:]) if len(s) > 1
 print sg(w("abc")), moves(w("ab")), sg(w(""))
 game u(s) moves u(update(s, 0, "x")) if s[0] != "x"
 print sg(u("ab")), moves(u("ab"))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sets of ints and of cells", `
 game s(xs) moves s(xs - {x} - {x + 1}) for x in xs
 print sg(s({1, 2, 3, 5, 6})), sg(s(set())), sg(s({-1, 4095, 4096, 70000}))
@@ -133,61 +135,61 @@ game cram(cells) moves cram(cells - {(r, c), (r, c + 1)}) for (r, c) in cells if
   | cram(cells - {(r, c), (r + 1, c)}) for (r, c) in cells if (r + 1, c) in cells
 print sg(cram({(r, c) for r in 0 .. 2 for c in 0 .. 2})), sg(cram({(r, c) for r in 62 .. 64 for c in 0 .. 1}))
 print moves(cram({(0, 0), (0, 1)}))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sg inside a built list", `
 game b(xs) moves b(xs[1:]) if len(xs) > 0
 game a(xs) moves a([x - 1 for x in xs if x > sg(b([x, x])) and sg(b(xs[1:])) >= 0]) if len(xs) > 0 and xs[0] > 0
 print sg(a([3, 2, 1])), sg(a([2, 2]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"a position of several arguments", `
 game q(n, xs, t) moves q(n - 1, sorted(xs + [n]), (t[1], t[0])) if n > 0 | q(n, xs[1:], t) if len(xs) > 2
 print sg(q(3, [], (1, 2))), moves(q(1, [5, 4, 3], (0, 0)))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"state limit with composite positions", `
 game g(xs) moves g(xs + [x]) for x in 0 .. 1
 print sg(g([]))
-`, eval.Limits{MaxStates: 5000}},
+`, engine.Limits{MaxStates: 5000}},
 	{"cycles through composite positions", `
 game c(xs) moves c(xs[1:] + xs[:1]) if len(xs) > 1 | c(xs[1:]) if len(xs) > 2 or len(xs) == 2 and xs[0] > xs[1]
 print sg(c([1, 2, 3])), outcome(c([1, 2])), winning(c([1, 2, 3, 4]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sum of composite positions", `
 game h(xs) moves h(sorted(update(xs, i, k))) for i in 0 .. len(xs) - 1 for k in 0 .. xs[i] - 1
 print sg(h([1, 2]) + h([3])), sg(sum of h([i, i + 1]) for i in 0 .. 3)
 print sg(h([2]) + *2), outcome(h([1, 1]) + h([]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"len, min and max with and without their quick paths", `
 game g(xs) moves g(xs[1:]) for k in 0 .. len(xs) - 1 if min(xs[0], k) == max(k, 0) and len("abé") == 3
 print sg(g([2, 1, 0])), len({1: 2}), len({3}), min([1], [0, 2]), max("a", "b"), min(true, false)
 print [len(x) - 1 for x in [[1], (1, 2), "abc", {1, 2, 3}]]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: len of an int", `
 game g(x) moves g(x - 1) for k in 0 .. len(x) - 1
 print sg(g(3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: min of an int and a string", `
 game g(xs) moves g(xs[1:]) if min(xs[0], "a") == 0
 print sg(g([1, 2]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: max of a list and an int", `
 def f(x, y) = max(x, y)
 print f(1, 2), f("a", "b")
 print f([1], 2)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"elements of local lists, tuples, strings and maps", `
 def at(x, i) = x[i]
 game g(xs) moves g(xs[:i] + xs[i + 1:]) for i in 0 .. len(xs) - 1 if at(xs, i) != at("abcdef", i)
 print sg(g([1, "b", 3])), sg(g(("a", 2))), at({2: 5}, 2), at((1, 2), 1), at("xyz", 2)
 print at([1, 2], -1)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: index past the end of a local list", `
 game g(xs) moves g(xs[1:]) if xs[len(xs)] > 0
 print sg(g([1]))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: index of an int", `
 game g(n) moves g(n - 1) if n[0] > 0
 print sg(g(1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"set operators as bitmaps, and their edges", `
 game s(xs) moves s(xs - {x} - {x + 1, x - 1}) for x in xs
   | s((xs | {x + 2}) & {y for y in 0 .. 9}) for x in xs if x + 2 < 9 and not (x + 2 in xs)
@@ -198,7 +200,7 @@ print sg(b({-1, 4095, 4096, 70000})), sg(b({1, (1, 2), "a", [3]})), sg(b({(0, 63
 print moves(b({(1, 1), 7})), moves(b({(2, 3), (2, "x")}))
 game u(xs, k) moves u(xs | {k}, k - 1) if k >= 0 | u(xs | {(k, k)}, k - 2) if k >= 1 | u({(k, 0)} | xs & {k}, k - 3) if k > 2
 print sg(u(set(), 5)), sg(u({1}, 4)), moves(u({(0, 0)}, 3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"cells as bitmaps: a board of dominoes", `
 game cram(cells) moves
     cram(cells - {(r, c), (r, c + 1)}) for (r, c) in cells if (r, c + 1) in cells
@@ -208,31 +210,31 @@ print sg(cram({(r, c) for r in 0 .. 1 for c in 0 .. 2} - {(0, 0)})), moves(cram(
 print [sg(cram({(r, c) for r in 0 .. 1 for c in 0 .. k})) for k in 0 .. 4], (1, 1) in {(1, 1)}, (1, "a") in {(1, 1)}, 3 not in {1, 2}
 game nk(vs) moves nk(vs - {v} - {v - 1, v + 1, v + 5}) for v in vs
 print [sg(nk({v for v in 0 .. n})) for n in 0 .. 14], sg(nk({v * 1000 for v in 0 .. 6}))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: a set and an int subtracted", `
 game s(xs) moves s(xs - {1} - 1) if len(xs) > 0
 print sg(s({1, 2}))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: an int and a set", `
 game s(xs) moves s(1 | {x}) for x in xs
 print sg(s({1, 2}))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: a set and a list", `
 game s(xs) moves s({x} ^ [x]) for x in xs
 print sg(s({1, 2}))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: in an int", `
 game s(xs) moves s(xs - {x}) for x in xs if (x, 1) in x
 print sg(s({1, 2}))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"errors: an element of a set literal fails", `
 game s(xs) moves s(xs - {(x, 1 / (x - 2))}) for x in xs
 print sg(s({1, 2}))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"in lists, strings and maps, and ranges", `
 game g(xs) moves g(xs[1:]) if (1, 2) in xs or 3 in xs or 4 not in {4: 0} or 5 in 0 .. len(xs)
 print sg(g([(1, 2), 3, 4, 5, 6, 7])), sg(g([[1, 2], 3])), 1 in [1], (1, 2) in [(1, 2)], "a" in "cat"
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"long arguments passed on, changed, boxed, and between games", `
 def grid(w, h) = [{r2 * w + c2 for (r2, c2) in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] if 0 <= r2 and r2 < h and 0 <= c2 and c2 < w} for r in 0 .. h - 1 for c in 0 .. w - 1]
 game ks(G, S) moves ks(G, S - (G[v] | {v})) for v in S
@@ -248,7 +250,7 @@ game p(ps, xs) moves p(ps[1:], xs) if len(ps) > 0 | p(ps, xs[1:]) if len(xs) > 0
 print sg(p([g(i) for i in 0 .. 20], [i for i in 0 .. 40])), moves(p([g(1)], [1]))
 game t(s, n) moves t(s[1:], n) if len(s) > 0 | t(s, n - 1) if n > 0
 print sg(t("a long string that is longer than thirty-two bytes", 2))
-`, eval.Limits{}},
+`, engine.Limits{}},
 }
 
 // TestOptDiffComposite runs the composite-position cases both ways, and
@@ -260,7 +262,7 @@ func TestOptDiffComposite(t *testing.T) {
 		if !optCheck(t, a.name, c, true) {
 			continue
 		}
-		on, off := runOptWith(c, 0), runOptWith(c, eval.PassComposite)
+		on, off := runOptWith(c, 0), runOptWith(c, engine.PassComposite)
 		if ok, why := optSame(on, off, true); !ok {
 			t.Errorf("%s: composite off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without composite:\n%s", a.name, why, optIndent(c.src), on, off)
 		}
@@ -471,7 +473,7 @@ func TestOptDiffCompositeRandom(t *testing.T) {
 	exact, failed, limited := 0, 0, 0
 	for i := range n {
 		src := g.program()
-		c := optCase{name: "r.game", src: src, limits: eval.Limits{MaxStates: 3000, MaxSteps: 300_000, MaxDepth: 300}, timeout: time.Second}
+		c := optCase{name: "r.game", src: src, limits: engine.Limits{MaxStates: 3000, MaxSteps: 300_000, MaxDepth: 300}, timeout: time.Second}
 		on, off := runOpt(c, true), runOpt(c, false)
 		if ok, why := optSame(on, off, false); !ok {
 			t.Errorf("program %d: %s\nscript:\n%s\n=== optimized:\n%s\n=== plain:\n%s", i, why, optIndent(src), on, off)

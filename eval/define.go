@@ -7,6 +7,8 @@ import (
 	"slices"
 	"unicode"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -20,7 +22,7 @@ import (
 // fails at run time keeps its declarations (the statements before the
 // failing one have run).
 func (s *Session) LoadFile(ctx context.Context, filename, src string) error {
-	ctx, end := s.begin(ctx)
+	ctx, end := s.Begin(ctx)
 	defer end()
 	f, err := s.parse(filename, src, false)
 	if err != nil {
@@ -40,37 +42,37 @@ func (s *Session) LoadFile(ctx context.Context, filename, src string) error {
 // script's own declaration of the same name hides it). It returns the
 // session's game. It is an error when the name is not an identifier, is a
 // reserved word or a built-in, or is declared by the session's own code.
-func (s *Session) DefineGame(d *GameDef) (*Game, error) {
+func (s *Session) DefineGame(d *engine.GameDef) (*engine.Game, error) {
 	if d.Arity < 0 || d.Options == nil {
 		return nil, fmt.Errorf("game %s needs an arity >= 0 and an Options function", d.Name)
 	}
 	if err := s.checkNewName(d.Name); err != nil {
 		return nil, err
 	}
-	g := s.engine.newGoGame(d)
-	s.prelude.names[d.Name] = &binding{kind: bGame, game: g}
+	g := s.engine.NewGoGame(d)
+	s.prelude.names[d.Name] = &engine.Binding{Kind: bGame, Game: g}
 	return g, nil
 }
 
 // DefineFunc binds a function written in Go in the session's prelude
 // scope, like a built-in that only this session sees. The name rules are
 // those of DefineGame.
-func (s *Session) DefineFunc(b *Builtin) error {
+func (s *Session) DefineFunc(b *engine.Builtin) error {
 	if b.Fn == nil || b.MinArgs < 0 || b.MaxArgs >= 0 && b.MaxArgs < b.MinArgs {
 		return fmt.Errorf("function %s needs a Fn and argument counts with 0 <= min <= max", b.BName)
 	}
 	if err := s.checkNewName(b.BName); err != nil {
 		return err
 	}
-	s.prelude.names[b.BName] = &binding{kind: bBuiltin, bi: b}
+	s.prelude.names[b.BName] = &engine.Binding{Kind: bBuiltin, Bi: b}
 	return nil
 }
 
 // DefineValue binds name to a value in the session's prelude scope, as if
 // a standard-library file said let name = v. The name rules are those of
 // DefineGame; v must not be none.
-func (s *Session) DefineValue(name string, v Value) error {
-	if v.k == KNone {
+func (s *Session) DefineValue(name string, v engine.Value) error {
+	if v.K == engine.KNone {
 		return fmt.Errorf("%s: cannot bind none", name)
 	}
 	if err := s.checkNewName(name); err != nil {
@@ -78,13 +80,13 @@ func (s *Session) DefineValue(name string, v Value) error {
 	}
 	slot := s.globals
 	s.globals++
-	if len(s.th.globals) < s.globals {
-		g := make([]Value, s.globals+16)
-		copy(g, s.th.globals)
-		s.th.globals = g
+	if len(s.th.Globals) < s.globals {
+		g := make([]engine.Value, s.globals+16)
+		copy(g, s.th.Globals)
+		s.th.Globals = g
 	}
-	s.th.globals[slot] = v
-	s.prelude.names[name] = &binding{kind: bGlobal, slot: slot}
+	s.th.Globals[slot] = v
+	s.prelude.names[name] = &engine.Binding{Kind: bGlobal, Slot: slot}
 	return nil
 }
 
@@ -96,7 +98,7 @@ func (s *Session) checkNewName(name string) error {
 	if slices.Contains(lang.Keywords, name) {
 		return fmt.Errorf("%q is a reserved word", name)
 	}
-	if _, ok := builtins[name]; ok {
+	if _, ok := engine.BuiltinsByName[name]; ok {
 		return fmt.Errorf("%q is a built-in function", name)
 	}
 	if _, ok := s.top.names[name]; ok {
@@ -120,9 +122,9 @@ func isIdent(name string) bool {
 // LookupGame returns the game family a script would mean by name: one its
 // code declared, a Go family, or a standard-library game; nil when the name
 // is not a game.
-func (s *Session) LookupGame(name string) *Game {
-	if b := s.top.lookup(name); b != nil && b.kind == bGame {
-		return b.game
+func (s *Session) LookupGame(name string) *engine.Game {
+	if b := s.top.Lookup(name); b != nil && b.Kind == bGame {
+		return b.Game
 	}
 	return nil
 }
@@ -131,35 +133,35 @@ func (s *Session) LookupGame(name string) *Game {
 // this session: values made by another session (or forgotten by Reset)
 // must not be computed here, since their games' memo tables and move rules
 // are the other session's.
-func (s *Session) Owns(v Value) bool {
+func (s *Session) Owns(v engine.Value) bool {
 	// A stack of element lists, not recursion: values can nest without
 	// bound.
-	stack := [][]Value{{v}}
+	stack := [][]engine.Value{{v}}
 	for len(stack) > 0 {
 		xs := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, v := range xs {
-			switch v.k {
-			case KTuple, KList, KSet:
+			switch v.K {
+			case engine.KTuple, engine.KList, engine.KSet:
 				stack = append(stack, v.Elems())
-			case KMap:
+			case engine.KMap:
 				m := v.Map()
 				stack = append(stack, m.Keys, m.Vals)
-			case KPos:
+			case engine.KPos:
 				p := v.Position()
 				if !s.ownsGame(p.Game) {
 					return false
 				}
 				stack = append(stack, p.Args)
-			case KSum:
+			case engine.KSum:
 				stack = append(stack, v.Parts())
-			case KFunc:
+			case engine.KFunc:
 				switch f := v.Callable().(type) {
-				case *Game:
+				case *engine.Game:
 					if !s.ownsGame(f) {
 						return false
 					}
-				case *Func:
+				case *engine.Func:
 					if !s.ownsFunc(f) {
 						return false
 					}
@@ -170,26 +172,17 @@ func (s *Session) Owns(v Value) bool {
 	return true
 }
 
-func (s *Session) ownsGame(g *Game) bool {
-	return g.id < len(s.engine.games) && s.engine.games[g.id] == g
+func (s *Session) ownsGame(g *engine.Game) bool {
+	return g.Id < len(s.engine.Games) && s.engine.Games[g.Id] == g
 }
 
-func (s *Session) ownsFunc(f *Func) bool {
+func (s *Session) ownsFunc(f *engine.Func) bool {
 	for _, sc := range []*scope{s.top, s.prelude} {
 		for _, b := range sc.names {
-			if b.kind == bDef && b.fn == f {
+			if b.Kind == bDef && b.Fn == f {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// CheckArgs runs a Go family's argument check on the arguments of a new
-// position (nil for a declared game, or a family without a check).
-func (g *Game) CheckArgs(args []Value) error {
-	if g.check != nil {
-		return g.check(args)
-	}
-	return nil
 }

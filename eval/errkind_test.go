@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -17,17 +19,17 @@ func TestErrorKindSetWhereRaised(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		name, src string
-		limits    eval.Limits
+		limits    engine.Limits
 		timeout   time.Duration
-		kind      eval.ErrorKind
+		kind      engine.ErrorKind
 		flag      string
 	}{
-		{"steps", "def f(n) = if n == 0 then 0 else f(n - 1)\nprint f(5000)\n", eval.Limits{MaxSteps: 1000}, 0, eval.ErrLimit, "--max-steps"},
-		{"states", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", eval.Limits{MaxStates: 1000}, 0, eval.ErrLimit, ""},
-		{"depth", "def f(n) = f(n + 1) + 1\nprint f(0)\n", eval.Limits{MaxDepth: 100}, 0, eval.ErrLimit, ""},
-		{"timeout", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", eval.Limits{Timeout: 50 * time.Millisecond}, 0, eval.ErrLimit, "--timeout"},
-		{"interrupted", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", eval.Limits{}, 50 * time.Millisecond, eval.ErrInterrupted, ""},
-		{"runtime", "print 1 / 0\n", eval.Limits{}, 0, eval.ErrRuntime, ""},
+		{"steps", "def f(n) = if n == 0 then 0 else f(n - 1)\nprint f(5000)\n", engine.Limits{MaxSteps: 1000}, 0, engine.ErrLimit, "--max-steps"},
+		{"states", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", engine.Limits{MaxStates: 1000}, 0, engine.ErrLimit, ""},
+		{"depth", "def f(n) = f(n + 1) + 1\nprint f(0)\n", engine.Limits{MaxDepth: 100}, 0, engine.ErrLimit, ""},
+		{"timeout", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", engine.Limits{Timeout: 50 * time.Millisecond}, 0, engine.ErrLimit, "--timeout"},
+		{"interrupted", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", engine.Limits{}, 50 * time.Millisecond, engine.ErrInterrupted, ""},
+		{"runtime", "print 1 / 0\n", engine.Limits{}, 0, engine.ErrRuntime, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -40,7 +42,7 @@ func TestErrorKindSetWhereRaised(t *testing.T) {
 			}
 			s := eval.NewSession(eval.Options{Limits: c.limits})
 			err := s.ExecFile(ctx, "k.game", c.src)
-			var re *eval.RuntimeError
+			var re *engine.RuntimeError
 			if !errors.As(err, &re) {
 				t.Fatalf("error %v, want a runtime error", err)
 			}

@@ -2,7 +2,8 @@ package eval
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -12,42 +13,21 @@ import (
 // slow starts there: each alternative of a move rule says whether it runs
 // as a fast loop over the memo tables or on the general path, and why.
 
-// Explanation is what one declaration was compiled to.
-type Explanation struct {
-	Kind  string // "game" or "def"
-	Name  string
-	Pos   Pos
-	Notes []string
-}
-
-// String renders the explanation: a heading line, then one indented line
-// per note.
-func (x *Explanation) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s (line %d):\n", x.Kind, x.Name, x.Pos.Line)
-	for _, n := range x.Notes {
-		b.WriteString("  ")
-		b.WriteString(n)
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
 // Explain returns the explanations of the declarations compiled so far
 // in this session, in source order; a declaration compiled again (a REPL
 // redeclaration) replaces its earlier explanation.
-func (s *Session) Explain() []*Explanation { return s.explain }
+func (s *Session) Explain() []*engine.Explanation { return s.explain }
 
 // explainOf returns the session's explanation record for a declaration,
 // emptied: a redeclaration starts afresh.
-func (s *Session) explainOf(kind, name string, pos Pos) *Explanation {
+func (s *Session) explainOf(kind, name string, pos engine.Pos) *engine.Explanation {
 	for _, x := range s.explain {
 		if x.Kind == kind && x.Name == name {
 			x.Pos, x.Notes = pos, nil
 			return x
 		}
 	}
-	x := &Explanation{Kind: kind, Name: name, Pos: pos}
+	x := &engine.Explanation{Kind: kind, Name: name, Pos: pos}
 	s.explain = append(s.explain, x)
 	return x
 }
@@ -101,7 +81,7 @@ func fastDescribe(x string, iter lang.Expr, isRange, literal bool, fts []fastTer
 	}
 	s := fmt.Sprintf("fast loop: for %s over %s; %s", x, dom, parts)
 	if bounds > 0 {
-		s += fmt.Sprintf("; %d if clause%s turned into bounds on %s", bounds, plural(bounds), x)
+		s += fmt.Sprintf("; %d if clause%s turned into bounds on %s", bounds, engine.Plural(bounds), x)
 	}
 	return s
 }

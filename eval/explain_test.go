@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 )
 
 // TestExplain: each alternative says which path it takes, and why not the
@@ -63,7 +65,7 @@ def fact(n) = if n == 0 then 1 else n * fact(n - 1)
 // TestExplainSwitchedOff: with the fast loops switched off, every
 // alternative says so.
 func TestExplainSwitchedOff(t *testing.T) {
-	s := NewSession(Options{Disable: PassFastLoops})
+	s := NewSession(Options{Disable: engine.PassFastLoops})
 	if err := s.ExecFile(context.Background(), "t.game", "game sub(n) moves sub(n - s) for s in 1 .. 2 if s <= n\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +95,7 @@ print sg(heap(5)), sg(down(4))
 	if err := b.LoadFile(context.Background(), "t.game", src); err != nil {
 		t.Fatal(err)
 	}
-	render := func(xs []*Explanation) string {
+	render := func(xs []*engine.Explanation) string {
 		var s strings.Builder
 		for _, x := range xs {
 			s.WriteString(x.String())

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -19,8 +21,8 @@ import (
 // it), so errors and values are those of the general way.
 
 // fastFold returns the fast fold of comp for bi, or nil.
-func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, argPos []Pos) evalFn {
-	if !c.on(PassFastLoops) || c.inFunc || (!bi.Count && bi.IntFold == 0) {
+func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	if !c.on(engine.PassFastLoops) || c.inFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
 	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {
@@ -59,13 +61,13 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		}
 		var asked lang.Expr
 		asked, op, other = cmp.X, cmp.Op, cmp.Y
-		if !c.isSGCall(asked) && !c.isQueryCall(asked, QueryOutcome) {
+		if !c.isSGCall(asked) && !c.isQueryCall(asked, engine.QueryOutcome) {
 			asked, op, other = cmp.Y, flipCmp(cmp.Op), cmp.X
 		}
 		switch lit, isStr := other.(*lang.StrLit); {
 		case c.isSGCall(asked):
 			game = asked.(*lang.Call).Args[0]
-		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.isQueryCall(asked, QueryOutcome):
+		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.isQueryCall(asked, engine.QueryOutcome):
 			outcome, other = lit, nil
 			game = asked.(*lang.Call).Args[0]
 			if sum, ok := game.(*lang.Binary); ok && sum.Op == lang.OpAdd {
@@ -86,7 +88,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		switch b := comp.Body.(type) {
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		case *lang.Ident:
-			if b.Name != x && (c.scope.lookup(b.Name) == nil || c.scope.lookup(b.Name).kind != bGlobal) {
+			if b.Name != x && (c.scope.Lookup(b.Name) == nil || c.scope.Lookup(b.Name).Kind != bGlobal) {
 				return nil // (an element that cannot fail is not evaluated)
 			}
 		default:
@@ -110,7 +112,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 	defer c.pop()
 	lo, hi := c.rangeBounds(r)
 	xb := c.newVar(x)
-	xb.isInt = true
+	xb.IsInt = true
 	// K (or J): a literal or an int name, read at each x.
 	if nim != nil {
 		other = nim
@@ -121,36 +123,36 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		case *lang.IntLit:
 			kval = o.Val
 		case *lang.Ident:
-			ob := c.scope.lookup(o.Name)
-			if ob == nil || !ob.isInt || ob.kind != bGlobal {
+			ob := c.scope.Lookup(o.Name)
+			if ob == nil || !ob.IsInt || ob.Kind != bGlobal {
 				return nil
 			}
-			kslot = ob.slot
+			kslot = ob.Slot
 		default:
 			return nil
 		}
 	}
-	aa, ok := c.affineArgs(call, x, xb.slot)
+	aa, ok := c.affineArgs(call, x, xb.Slot)
 	if !ok {
 		return nil
 	}
 	// The general way for one element.
 	var elemCond boolFn
-	var elemBody evalFn
+	var elemBody engine.EvalFn
 	if bi.Count {
 		elemCond = c.cond(comp.Clauses[1].(*lang.IfClause).Cond, "an if clause's condition")
 	} else {
 		elemBody = c.expr(comp.Body)
 	}
-	xslot, rpos := xb.slot, r.Pos
+	xslot, rpos := xb.Slot, r.Pos
 	// The outcome wanted, 0 for a string that is none.
 	wantB, eq := byte(0), op == lang.OpEq
 	if outcome != nil && len(outcome.Val) == 1 {
 		wantB = outcome.Val[0]
 	}
-	return func(fr *frame) Value {
-		g := b.game
-		if fr.gen.mode != mDirect {
+	return func(fr *engine.Frame) engine.Value {
+		g := b.Game
+		if fr.Gen.Mode != engine.MDirect {
 			return slow(fr)
 		}
 		a, z := lo(fr), hi(fr)
@@ -161,9 +163,9 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		if !ok {
 			return slow(fr)
 		}
-		th := fr.th
-		ca := &Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}
-		var acc Value
+		th := fr.Th
+		ca := &engine.Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}
+		var acc engine.Value
 		n := 0
 		k := k0
 		// A count whose K (or J) is the same for every x: what each state
@@ -172,7 +174,7 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		var tbl []byte
 		var off int64
 		if bi.Count && (kslot < 0 || kslot != xslot) {
-			tbl, off = countTable(th.engine, outcome != nil, op, readK(fr, kslot, kval, xslot, 0), wantB)
+			tbl, off = countTable(th.Engine, outcome != nil, op, readK(fr, kslot, kval, xslot, 0), wantB)
 		}
 		counted := 0
 		stretchFn := func(states []int32) int {
@@ -183,17 +185,17 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 			}
 			j, best := bestFlat(states, bi.IntFold > 0)
 			if j > 0 {
-				acc = foldInt(ca, bi, acc, Value{k: KInt, n: int64(best - finBase)}, n)
+				acc = foldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: int64(best - engine.FinBase)}, n)
 				n += j
 			}
 			return j
 		}
 		x := a
 		for {
-			if d == 1 && k < uint64(len(g.flat)) && (tbl != nil || bi.IntFold != 0 && outcome == nil) {
+			if d == 1 && k < uint64(len(g.Flat)) && (tbl != nil || bi.IntFold != 0 && outcome == nil) {
 				// A stretch of the flat table, while its states are
 				// counted by the table (or finite, for max and min).
-				j, done, full := stretch(th, g.flat, k, x, z, rpos, stretchFn)
+				j, done, full := stretch(th, g.Flat, k, x, z, rpos, stretchFn)
 				if done {
 					break
 				}
@@ -201,26 +203,26 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 					continue
 				}
 			}
-			s := g.state(k)
+			s := g.State(k)
 			if i := uint64(int64(s) + off); i < uint64(len(tbl)) && tbl[i] < 2 {
 				counted += int(tbl[i])
-			} else if outcome == nil && s >= finBase {
+			} else if outcome == nil && s >= engine.FinBase {
 				// Known values here; the others, and a *J that fails, the
 				// general way.
-				v := int64(s - finBase)
+				v := int64(s - engine.FinBase)
 				if !bi.Count {
-					acc = foldInt(ca, bi, acc, Value{k: KInt, n: v}, n)
+					acc = foldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: v}, n)
 					n++
 				} else if cmpInts(op, v, readK(fr, kslot, kval, xslot, x)) {
 					n++
 				}
-			} else if j := nimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && finished(s) && j >= 0 && j <= math.MaxInt32 {
+			} else if j := nimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && engine.Finished(s) && j >= 0 && j <= math.MaxInt32 {
 				// outcome(g(..) [+ *J]) == "S"
-				if outcomeWith(th.engine, s, sgv(j)) == wantB == eq {
+				if outcomeWith(th.Engine, s, engine.Sgv(j)) == wantB == eq {
 					n++
 				}
 			} else {
-				fr.slots[xslot] = Value{k: KInt, n: x}
+				fr.Slots[xslot] = engine.Value{K: engine.KInt, N: x}
 				if !bi.Count {
 					acc = foldInt(ca, bi, acc, elemBody(fr), n)
 					n++
@@ -229,9 +231,9 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 				}
 			}
 			if x&1023 == 0 {
-				th.steps += 1024
-				if th.steps >= th.checkAt {
-					th.checkLimits(rpos)
+				th.Steps += 1024
+				if th.Steps >= th.CheckAt {
+					th.CheckLimits(rpos)
 				}
 			}
 			if x == z {
@@ -241,21 +243,21 @@ func (c *compiler) fastFold(bi *Builtin, comp *lang.Comp, slow evalFn, pos Pos, 
 		}
 		n += counted
 		if n == 0 {
-			return bi.Fn(ca, []Value{List(nil)})
+			return bi.Fn(ca, []engine.Value{engine.List(nil)})
 		}
 		if bi.Count {
-			return Int(int64(n))
+			return engine.Int(int64(n))
 		}
 		return acc
 	}
 }
 
 // isSGCall reports whether e is sg(G) with the built-in sg.
-func (c *compiler) isSGCall(e lang.Expr) bool { return c.isQueryCall(e, QuerySG) }
+func (c *compiler) isSGCall(e lang.Expr) bool { return c.isQueryCall(e, engine.QuerySG) }
 
 // isBuiltinCall reports whether e calls the built-in name with one
 // argument.
-func (c *compiler) isQueryCall(e lang.Expr, q Query) bool {
+func (c *compiler) isQueryCall(e lang.Expr, q engine.Query) bool {
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return false
@@ -266,17 +268,17 @@ func (c *compiler) isQueryCall(e lang.Expr, q Query) bool {
 
 // calledBuiltin returns the built-in that call calls by its name (not
 // hidden by a def, game or local of that name), or nil.
-func (c *compiler) calledBuiltin(call *lang.Call) *Builtin {
+func (c *compiler) calledBuiltin(call *lang.Call) *engine.Builtin {
 	id, ok := call.Fn.(*lang.Ident)
-	if !ok || c.scope.lookup(id.Name) != nil {
+	if !ok || c.scope.Lookup(id.Name) != nil {
 		return nil
 	}
-	return builtins[id.Name]
+	return engine.BuiltinsByName[id.Name]
 }
 
 // outcomeIs reports whether the outcome of a game of value v is want ("P",
 // "N" or "D"; anything else is no outcome), as outcome(G) == want.
-func outcomeIs(e *Engine, v sgv, want string) bool {
+func outcomeIs(e *engine.Engine, v engine.Sgv, want string) bool {
 	if len(want) != 1 {
 		return false
 	}
@@ -285,7 +287,7 @@ func outcomeIs(e *Engine, v sgv, want string) bool {
 	case v == 0:
 		o = 'P'
 	case v < 0:
-		o = e.outcome(v)[0]
+		o = e.Outcome(v)[0]
 	}
 	return o == want[0]
 }
@@ -307,12 +309,12 @@ func countFlat(states []int32, tbl []byte, off int64) (int, int) {
 // bestFlat is the largest (smallest when !larger) of the finite states
 // up to the first state that is not one, and how many it took.
 func bestFlat(states []int32, larger bool) (int, int32) {
-	if len(states) == 0 || states[0] < finBase {
+	if len(states) == 0 || states[0] < engine.FinBase {
 		return 0, 0
 	}
 	best := states[0]
 	for i, s := range states {
-		if s < finBase {
+		if s < engine.FinBase {
 			return i, best
 		}
 		if larger {
@@ -329,22 +331,22 @@ func bestFlat(states []int32, larger bool) (int, int32) {
 // the general way (a position not known yet, an infinite value compared
 // with an int, a J out of range, a finite value past the table). An
 // infinite value interned later is past it too.
-func countTable(e *Engine, outcome bool, op lang.Op, k int64, wantB byte) ([]byte, int64) {
+func countTable(e *engine.Engine, outcome bool, op lang.Op, k int64, wantB byte) ([]byte, int64) {
 	if outcome && (k < 0 || k > math.MaxInt32) {
 		return nil, 0
 	}
 	const vals = 256
-	n := len(e.infs)
-	tbl := make([]byte, n+int(finBase)+vals)
+	n := len(e.Infs)
+	tbl := make([]byte, n+int(engine.FinBase)+vals)
 	for i := range tbl {
 		s := int32(i - n)
 		t := byte(2)
 		var yes bool
 		switch {
-		case outcome && finished(s):
-			yes, t = outcomeWith(e, s, sgv(k)) == wantB == (op == lang.OpEq), 0
-		case !outcome && s >= finBase:
-			yes, t = cmpInts(op, int64(s-finBase), k), 0
+		case outcome && engine.Finished(s):
+			yes, t = outcomeWith(e, s, engine.Sgv(k)) == wantB == (op == lang.OpEq), 0
+		case !outcome && s >= engine.FinBase:
+			yes, t = cmpInts(op, int64(s-engine.FinBase), k), 0
 		}
 		if yes {
 			t = 1
@@ -357,11 +359,11 @@ func countTable(e *Engine, outcome bool, op lang.Op, k int64, wantB byte) ([]byt
 // outcomeWith is the outcome ('P', 'N' or 'D') of G + *j for a position G
 // of finished state s and j >= 0, as outcome(G + *j) finds it: the sum of
 // ∞K and *j is ∞(K xor j), which has an option of value 0 when j is in K.
-func outcomeWith(e *Engine, s int32, j sgv) byte {
+func outcomeWith(e *engine.Engine, s int32, j engine.Sgv) byte {
 	switch {
-	case s >= finBase && s-finBase == j:
+	case s >= engine.FinBase && s-engine.FinBase == j:
 		return 'P'
-	case s >= finBase || slices.Contains(e.infs[-s-1], int64(j)):
+	case s >= engine.FinBase || slices.Contains(e.Infs[-s-1], int64(j)):
 		return 'N'
 	}
 	return 'D'
@@ -369,9 +371,9 @@ func outcomeWith(e *Engine, s int32, j sgv) byte {
 
 // foldInt folds v, the n-th element, into acc as foldCall does (ints
 // compared without the fold).
-func foldInt(ca *Call, bi *Builtin, acc, v Value, n int) Value {
-	if bi.IntFold != 0 && v.k == KInt && n > 0 && acc.k == KInt {
-		if bi.IntFold > 0 && v.n > acc.n || bi.IntFold < 0 && v.n < acc.n {
+func foldInt(ca *engine.Call, bi *engine.Builtin, acc, v engine.Value, n int) engine.Value {
+	if bi.IntFold != 0 && v.K == engine.KInt && n > 0 && acc.K == engine.KInt {
+		if bi.IntFold > 0 && v.N > acc.N || bi.IntFold < 0 && v.N < acc.N {
 			return v
 		}
 		return acc
@@ -381,18 +383,18 @@ func foldInt(ca *Call, bi *Builtin, acc, v Value, n int) Value {
 
 // readK reads a fast fold's K (or J): the literal k, the loop variable's
 // value x, or the int in slot.
-func readK(fr *frame, slot int, k int64, xslot int, x int64) int64 {
+func readK(fr *engine.Frame, slot int, k int64, xslot int, x int64) int64 {
 	switch {
 	case slot == xslot:
 		return x
 	case slot >= 0:
-		return fr.slots[slot].n
+		return fr.Slots[slot].N
 	}
 	return k
 }
 
 // nimJ is a fast fold's J when it has one (yes), else 0.
-func nimJ(fr *frame, yes bool, slot int, k int64, xslot int, x int64) int64 {
+func nimJ(fr *engine.Frame, yes bool, slot int, k int64, xslot int, x int64) int64 {
 	if !yes {
 		return 0
 	}

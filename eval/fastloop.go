@@ -1,10 +1,11 @@
 package eval
 
 import (
-	"encoding/binary"
 	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -28,9 +29,9 @@ import (
 // fastAlt compiles a move rule alternative for the SG search with int
 // parameters when its last for clause fits fastInner (the clauses before
 // it run as usual); nil otherwise.
-func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
-	if !c.on(PassFastLoops) {
-		return whyNot[func(*frame)](c, "fast loops are switched off")
+func (c *compiler) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
+	if !c.on(engine.PassFastLoops) {
+		return whyNot[func(*engine.Frame)](c, "fast loops are switched off")
 	}
 	alt = c.partnerSubst(splitAnds(c.aliasSubst(alt)))
 	last := -1
@@ -40,7 +41,7 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 		}
 	}
 	if last < 0 {
-		return whyNot[func(*frame)](c, "it has no for clause")
+		return whyNot[func(*engine.Frame)](c, "it has no for clause")
 	}
 	var ifs []*lang.IfClause
 	for _, cl := range alt.Clauses[last+1:] {
@@ -52,7 +53,7 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 	c.push()
 	slowLoops := c.clauses(alt.Clauses[last:])
 	body := c.sgExpr(alt.Body)
-	slow := slowLoops(func(fr *frame) { fr.gen.emitSG(body(fr)) })
+	slow := slowLoops(func(fr *engine.Frame) { fr.Gen.EmitSG(body(fr)) })
 	c.pop()
 	c.push()
 	defer c.pop()
@@ -64,14 +65,14 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *frame) {
 		if inner := c.probe; inner != nil {
 			// The probe runs the outer for clauses and probes the loop
 			// for each of their values (for t in [1, 2] for a in ...).
-			var each probeRun
+			var each engine.ProbeRun
 			ok := true
-			walk := outer(func(fr *frame) {
+			walk := outer(func(fr *engine.Frame) {
 				if ok {
 					ok = inner(fr, each)
 				}
 			})
-			c.probe = func(fr *frame, e probeRun) bool {
+			c.probe = func(fr *engine.Frame, e engine.ProbeRun) bool {
 				each, ok = e, true
 				walk(fr)
 				return ok
@@ -158,11 +159,11 @@ func mentions(e lang.Expr, x string) bool {
 // fastTerm is one position of the body: a game and its arguments, each
 // affine in the loop variable.
 type fastTerm struct {
-	b     *binding
+	b     *engine.Binding
 	exprs []lang.Expr
-	args  []evalFn  // each argument, evaluated at the first value only
-	ints  []intFn   // the same compiled for an int x (nil where not int-typed)
-	opnds []operand // ints as operands (evaluated in place when simple)
+	args  []engine.EvalFn // each argument, evaluated at the first value only
+	ints  []intFn         // the same compiled for an int x (nil where not int-typed)
+	opnds []operand       // ints as operands (evaluated in place when simple)
 	coefs []int64
 }
 
@@ -171,9 +172,9 @@ type fastTerm struct {
 type fastClamp struct {
 	op       lang.Op // as seen with x on the left
 	expr     lang.Expr
-	bound    evalFn
+	bound    engine.EvalFn
 	boundInt intFn // the bound compiled as an int, when it is int-typed
-	pos      Pos
+	pos      engine.Pos
 	scale    int64     // K * x OP E (K >= 2), or 0
 	lin      *linClamp // L OP R affine in x: E and the guard (linclamp.go), or nil
 }
@@ -263,9 +264,9 @@ func ceilDiv(a, k int64) int64 {
 // When its for clause is the alternative's only one (top, true), a run
 // stopped after batch missing options can go on from where it stopped
 // (gen.cursor; see fast).
-func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, slow func(fr *frame), top bool) func(fr *frame) {
+func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, slow func(fr *engine.Frame), top bool) func(fr *engine.Frame) {
 	if cl.Target.Tuple || len(cl.Target.Names) != 1 {
-		return whyNot[func(*frame)](c, "its last for clause binds a tuple, not one int")
+		return whyNot[func(*engine.Frame)](c, "its last for clause binds a tuple, not one int")
 	}
 	x := cl.Target.Names[0].Name
 	// The body: a sum of game positions (a nimber in it would be
@@ -292,10 +293,10 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		return false
 	}
 	if !collect(body) || len(terms) == 0 || len(terms) > 4 {
-		return whyNot[func(*frame)](c, "its option is not a position or a sum of at most 4 positions (a nimber, a call of a def, or another expression)")
+		return whyNot[func(*engine.Frame)](c, "its option is not a position or a sum of at most 4 positions (a nimber, a call of a def, or another expression)")
 	}
 	var rlo, rhi intFn
-	var iter evalFn
+	var iter engine.EvalFn
 	r, isRange := cl.Iter.(*lang.Binary)
 	isRange = isRange && r.Op == lang.OpRange
 	// range(A, B) with int arguments is the range A .. B - 1 (rhi
@@ -317,8 +318,8 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		ipos = r.Pos
 	}
 	xb := c.newVar(x)
-	xb.isInt = isRange
-	xslot := xb.slot
+	xb.IsInt = isRange
+	xslot := xb.Slot
 	for i, t := range terms {
 		if call := t.(*lang.Call); c.gameCallee(call) == nil {
 			if w := c.computedWrapper(call); w != nil {
@@ -375,27 +376,27 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 		}
 		if mentions(f.Cond, x) {
-			return whyNot[func(*frame)](c, "the if clause at line %d tests %s in a way that is not a bound (%s OP E or K * %s OP E)", f.Pos.Line, x, x, x)
+			return whyNot[func(*engine.Frame)](c, "the if clause at line %d tests %s in a way that is not a bound (%s OP E or K * %s OP E)", f.Pos.Line, x, x, x)
 		}
 		once = append(once, c.cond(f.Cond, "an if clause's condition"))
 	}
 	if len(once) > 0 && len(clamps) > 0 {
 		// Keep the order in which the conditions are evaluated (and may
 		// fail) simple: conditions on x alone, or not on x at all.
-		return whyNot[func(*frame)](c, "its if clauses mix bounds on %s with conditions not on %s", x, x)
+		return whyNot[func(*engine.Frame)](c, "its if clauses mix bounds on %s with conditions not on %s", x, x)
 	}
 	// The arguments are only evaluated here with x an int (the fast way
 	// runs on int values only).
-	xb.isInt = true
+	xb.IsInt = true
 	fts := make([]fastTerm, len(terms))
 	for i, t := range terms {
 		call := t.(*lang.Call)
 		b := c.gameCallee(call)
 		if b == nil {
-			return whyNot[func(*frame)](c, "%s is not a call of a declared game", exprText(call.Fn))
+			return whyNot[func(*engine.Frame)](c, "%s is not a call of a declared game", exprText(call.Fn))
 		}
 		ft := fastTerm{b: b}
-		var wvals []evalFn
+		var wvals []engine.EvalFn
 		var wints []intFn
 		if wrapped[i] != nil {
 			wvals, wints = c.wrappedArgs(wrapped[i], call)
@@ -403,9 +404,9 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		for j, a := range call.Args {
 			k, ok := affineCoef(a, x)
 			if !ok {
-				return whyNot[func(*frame)](c, "an argument of %s is not %s times a constant plus terms without %s", exprText(call.Fn), x, x)
+				return whyNot[func(*engine.Frame)](c, "an argument of %s is not %s times a constant plus terms without %s", exprText(call.Fn), x, x)
 			}
-			var v evalFn
+			var v engine.EvalFn
 			var f intFn
 			if wvals != nil {
 				v, f = wvals[j], wints[j]
@@ -425,15 +426,15 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		fts[i] = ft
 	}
 	if len(fts) > 4 {
-		return whyNot[func(*frame)](c, "more than 4 positions per option")
+		return whyNot[func(*engine.Frame)](c, "more than 4 positions per option")
 	}
 	c.fastDesc = fastDescribe(x, cl.Iter, isRange, constInts(cl.Iter) != nil, fts, len(clamps))
 	var setCache struct {
-		ref  *Set
+		ref  *engine.Set
 		ints []int64
 	}
 	// setElems returns the elements of set s as ints (cached).
-	setElems := func(s *Set) ([]int64, bool) {
+	setElems := func(s *engine.Set) ([]int64, bool) {
 		if setCache.ref != s {
 			ints, ok := intElems(s.Elems)
 			if !ok {
@@ -444,14 +445,14 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		return setCache.ints, true
 	}
 	var listCache struct {
-		first *Value
+		first *engine.Value
 		n     int
 		ints  []int64
 	}
 	// listElems returns the elements of a list or tuple as ints, when
 	// they are ints in ascending order (cached by the elements' array: a
 	// list's elements do not change).
-	listElems := func(vs []Value) ([]int64, bool) {
+	listElems := func(vs []engine.Value) ([]int64, bool) {
 		if len(vs) == 0 {
 			return nil, true
 		}
@@ -475,12 +476,12 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	// has no option here; slowWay: the general way must take the frame.
 	// resume: a resumed run goes on from where it stopped.
 	type prepared struct {
-		st        fastState
+		st        engine.FastState
 		lo, hi    int64
 		elems     []int64
 		run, slow bool
 	}
-	prep := func(fr *frame, resume bool) (p prepared) {
+	prep := func(fr *engine.Frame, resume bool) (p prepared) {
 		// The domain: an interval of a range, or a sorted slice of ints.
 		var lo, hi int64
 		var elems []int64
@@ -489,11 +490,11 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			if rangeCall {
 				// range(lo, hi): empty when hi is the least int; a list
 				// past maxRange is an error, which the general way raises.
-				if hi == minInt {
+				if hi == engine.MinInt {
 					return
 				}
 				hi--
-				if n, ok := subOK(hi, lo); lo <= hi && (!ok || n >= maxRange) {
+				if n, ok := engine.SubOK(hi, lo); lo <= hi && (!ok || n >= engine.MaxRange) {
 					slow(fr)
 					return
 				}
@@ -503,15 +504,15 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			lo, hi = elems[0], elems[len(elems)-1]
 		} else {
 			v := iter(fr)
-			switch v.k {
-			case KSet:
-				ints, ok := setElems(v.ref.(*Set))
+			switch v.K {
+			case engine.KSet:
+				ints, ok := setElems(v.Ref.(*engine.Set))
 				if !ok {
 					p.slow = true
 					return
 				}
 				elems = ints
-			case KList, KTuple:
+			case engine.KList, engine.KTuple:
 				ints, ok := listElems(v.Elems())
 				if !ok {
 					p.slow = true
@@ -570,16 +571,16 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				e = cl.boundInt(fr)
 			} else {
 				bv := cl.bound(fr)
-				if bv.k != KInt {
+				if bv.K != engine.KInt {
 					p.slow = true
 					return
 				}
-				e = bv.n
+				e = bv.N
 			}
 			if k := cl.scale; k > 0 {
 				// K * x OP e for every x left, when none of them makes
 				// K * x overflow (the general way fails there).
-				if lo < minInt/k || hi > maxInt/k {
+				if lo < engine.MinInt/k || hi > engine.MaxInt/k {
 					p.slow = true
 					return
 				}
@@ -600,14 +601,14 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			}
 			switch cl.op {
 			case lang.OpLt:
-				if e == minInt {
+				if e == engine.MinInt {
 					return
 				}
 				hi = min(hi, e-1)
 			case lang.OpLe:
 				hi = min(hi, e)
 			case lang.OpGt:
-				if e == maxInt {
+				if e == engine.MaxInt {
 					return
 				}
 				lo = max(lo, e+1)
@@ -623,78 +624,78 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				return
 			}
 		}
-		if gn := fr.gen; resume && gn.skip && gn.alt == gn.skipAlt {
+		if gn := fr.Gen; resume && gn.Skip && gn.Alt == gn.SkipAlt {
 			// A resumed run: the values below skipX are done.
-			gn.skip = false
-			if lo = max(lo, gn.skipX); lo > hi {
+			gn.Skip = false
+			if lo = max(lo, gn.SkipX); lo > hi {
 				return
 			}
 		}
 		// Keys at the two ends, and their steps.
-		var st fastState
-		st.lo, st.nt = lo, len(fts)
-		st.cursor = top && elems == nil
+		var st engine.FastState
+		st.Lo, st.Nt = lo, len(fts)
+		st.Cursor = top && elems == nil
 		for t := range fts {
 			ft := &fts[t]
-			g := ft.b.game
-			if g.arity != len(ft.args) || g.arity == 0 || g.bits == 0 {
+			g := ft.b.Game
+			if g.NArgs != len(ft.args) || g.NArgs == 0 || g.Bits == 0 {
 				p.slow = true
 				return
 			}
-			st.games[t] = g
+			st.Games[t] = g
 			var k0, k1, d uint64
 			for a, arg := range ft.args {
 				// The argument at the first value, evaluated as the
 				// general way evaluates it first (same errors); at the
 				// last, by its coefficient.
-				fr.slots[xslot] = Value{k: KInt, n: lo}
-				var v0 Value
+				fr.Slots[xslot] = engine.Value{K: engine.KInt, N: lo}
+				var v0 engine.Value
 				if ft.ints[a] != nil {
-					v0 = Value{k: KInt, n: ft.opnds[a].eval(fr)}
+					v0 = engine.Value{K: engine.KInt, N: ft.opnds[a].eval(fr)}
 				} else {
 					v0 = arg(fr)
 				}
-				var v1 Value
-				if v0.k == KInt {
-					t, ok := mulOK(ft.coefs[a], hi-lo)
+				var v1 engine.Value
+				if v0.K == engine.KInt {
+					t, ok := engine.MulOK(ft.coefs[a], hi-lo)
 					if ok && hi-lo >= 0 {
-						t, ok = addOK(v0.n, t)
+						t, ok = engine.AddOK(v0.N, t)
 					}
 					if !ok || hi-lo < 0 {
 						slow(fr)
 						return
 					}
-					v1 = Value{k: KInt, n: t}
+					v1 = engine.Value{K: engine.KInt, N: t}
 				}
-				if v0.k != KInt || v1.k != KInt || uint64(v0.n) >= g.lim || uint64(v1.n) >= g.lim {
+				if v0.K != engine.KInt || v1.K != engine.KInt || uint64(v0.N) >= g.Lim || uint64(v1.N) >= g.Lim {
 					p.slow = true
 					return
 				}
-				sh := g.bits * uint(g.arity-1-a)
-				k0 |= uint64(v0.n) << sh
-				k1 |= uint64(v1.n) << sh
+				sh := g.Bits * uint(g.NArgs-1-a)
+				k0 |= uint64(v0.N) << sh
+				k1 |= uint64(v1.N) << sh
 				d += uint64(ft.coefs[a]) << sh
 			}
 			if lo < hi && k0+uint64(hi-lo)*d != k1 {
 				p.slow = true // the arguments are not what the coefficients say
 				return
 			}
-			st.keys[t], st.steps[t] = k0, d
+			st.Keys[t], st.Steps[t] = k0, d
 		}
 		p.st, p.lo, p.hi, p.elems, p.run = st, lo, hi, elems, true
 		return
 	}
 	// (The loop's probe; under outer for clauses fastAlt runs it for
 	// each of their values.)
-	c.probe = func(fr *frame, each probeRun) bool {
+	c.probe = func(fr *engine.Frame, each engine.ProbeRun) bool {
 		p := prep(fr, false)
 		if p.slow {
 			return false
 		}
 		return !p.run || each(p.st, p.lo, p.hi, p.elems)
 	}
-	return func(fr *frame) {
-		if fr.stop {
+	return func(fr *engine.Frame) {
+		if fr.Stop {
 			return
 		}
 		p := prep(fr, true)
@@ -706,175 +707,56 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 			return
 		}
 		st, lo, hi, elems := p.st, p.lo, p.hi, p.elems
-		gn := fr.gen
-		th := fr.th
+		gn := fr.Gen
+		th := fr.Th
 		var n int64
 		if elems == nil {
 			n = hi - lo + 1 // (the moves the rule has, counted in full)
-			if st.nt == 2 && st.games[0] == st.games[1] && st.steps[1] == -st.steps[0] &&
-				st.keys[1] == st.keys[0]+uint64(hi-lo)*st.steps[0] && th.engine.on&PassSymmetric != 0 {
+			if st.Nt == 2 && st.Games[0] == st.Games[1] && st.Steps[1] == -st.Steps[0] &&
+				st.Keys[1] == st.Keys[0]+uint64(hi-lo)*st.Steps[0] && th.Engine.On&engine.PassSymmetric != 0 {
 				// g(.. x ..) + g(.. c - x ..) for x over a range
 				// symmetric about c/2: x and c - x are the same sum,
 				// so half the range has every option.
 				hi = lo + (hi-lo)/2
 			}
 			switch {
-			case st.nt == 2 && smallStep(st.steps[0]) && smallStep(st.steps[1]):
+			case st.Nt == 2 && smallStep(st.Steps[0]) && smallStep(st.Steps[1]):
 				fastRangePaged(gn, fr, &st, hi)
-			case st.nt <= 2:
+			case st.Nt <= 2:
 				fastRange(gn, fr, &st, hi)
 			default:
-				for x := lo; x <= hi && st.emit(gn, fr, x); x++ {
+				for x := lo; x <= hi && st.Emit(gn, fr, x); x++ {
 				}
 			}
 		} else {
 			n = int64(len(elems))
-			if st.nt == 1 {
+			if st.Nt == 1 {
 				fastElems(gn, fr, &st, elems)
 			} else {
 				for _, x := range elems {
-					if !st.emit(gn, fr, x) {
+					if !st.Emit(gn, fr, x) {
 						break
 					}
 				}
 			}
 		}
-		th.steps += n
-		gn.e.edges += n
-		gn.scanned += n
-		if th.steps >= th.checkAt {
-			th.checkLimits(ipos)
+		th.Steps += n
+		gn.E.Edges += n
+		gn.Scanned += n
+		if th.Steps >= th.CheckAt {
+			th.CheckLimits(ipos)
 		}
 	}
 }
-
-// probeFunc works out the runs of a fast loop for a frame without running
-// them (one run, or one for each value of the for clauses before the
-// loop's): it calls each with the keys at the domain's first value lo and
-// their steps, and the domain lo .. hi or elems (a run with no option is
-// not passed). It returns false when the loop would run the general way
-// or each returned false.
-type probeFunc func(fr *frame, each probeRun) bool
-
-// probeRun receives a run of a fast loop (probeFunc); false stops.
-type probeRun func(st fastState, lo, hi int64, elems []int64) bool
-
-// fastState is one run of a fast loop: the positions' keys at the first
-// value lo of the loop variable, and their steps.
-type fastState struct {
-	keys, steps [4]uint64
-	games       [4]*Game
-	lo          int64
-	nt          int
-	cursor      bool // a stopped run can go on from the next value
-}
-
-// emit emits the option for loop value x; false when the generator should
-// stop.
-func (st *fastState) emit(gn *gen, fr *frame, x int64) bool {
-	v := sgv(0)
-	fin := true
-	for t := 0; t < st.nt; t++ {
-		k := st.keys[t] + uint64(x-st.lo)*st.steps[t]
-		s := st.games[t].state(k)
-		if s < finBase {
-			fin = false
-			break
-		}
-		v ^= s - finBase
-	}
-	if !fin {
-		if st.nt == 1 {
-			// One position per move: a missing one can be resumed
-			// (gen.pend).
-			gn.tracing = true
-			v = gn.lookup(st.games[0], st.keys[0]+uint64(x-st.lo)*st.steps[0])
-			gn.tracing = false
-			gn.emitSG(v)
-			return st.stop(gn, fr, x)
-		}
-		if gn.e.on&PassCursor != 0 && gn.mode == mSG && st.partMissing(x) {
-			st.emitSum(gn, x)
-			return st.stop(gn, fr, x)
-		}
-		v = 0
-		for t := 0; t < st.nt; t++ {
-			k := st.keys[t] + uint64(x-st.lo)*st.steps[t]
-			v = gn.e.add(v, gn.lookup(st.games[t], k))
-		}
-	}
-	gn.emitSG(v)
-	return !fr.stop
-}
-
-// partMissing reports whether the sum for loop value x has a part not
-// known yet (rather than only known ones, some infinite: that sum's value
-// is known, and emitted as it is).
-func (st *fastState) partMissing(x int64) bool {
-	for t := 0; t < st.nt; t++ {
-		if !finished(st.games[t].state(st.keys[t] + uint64(x-st.lo)*st.steps[t])) {
-			return true
-		}
-	}
-	return false
-}
-
-// emitSum records a sum with parts not known yet for loop value x: in
-// gen.pend, a mark {nil, n<<32 | xor of the known parts} and then the n
-// missing parts, so that a resumed run computes its value (emitPend). A
-// known part with an infinite value makes the run opaque.
-func (st *fastState) emitSum(gn *gen, x int64) {
-	mark := len(gn.pend)
-	gn.pend = append(gn.pend, posKey{})
-	known := uint32(0)
-	for t := 0; t < st.nt; t++ {
-		g, k := st.games[t], st.keys[t]+uint64(x-st.lo)*st.steps[t]
-		s := g.state(k)
-		switch {
-		case s >= finBase:
-			known ^= uint32(s - finBase)
-		case finished(s):
-			gn.opaque = true
-		default:
-			gn.tracing = true
-			gn.lookup(g, k)
-			gn.tracing = false
-		}
-	}
-	n := len(gn.pend) - mark - 1
-	gn.pend[mark] = posKey{r: uint64(n)<<32 | uint64(known)}
-	gn.emitSG(sgMissing)
-}
-
-// stop reports whether the generator goes on after loop value x; when the
-// run stops after batch missing options, it records where it can go on.
-func (st *fastState) stop(gn *gen, fr *frame, x int64) bool {
-	if !fr.stop {
-		return true
-	}
-	// Only worth it when the run would generate many options again: a
-	// saved run takes memory (a deep search saves one a level).
-	if gn.stopped && st.cursor && x < maxInt && gn.scanned+(x-st.lo) >= cursorMin {
-		gn.cursor, gn.stopAlt, gn.stopX = true, gn.alt, x+1
-	}
-	return false
-}
-
-const cursorMin = 64
-
-const (
-	minInt = -1 << 63
-	maxInt = 1<<63 - 1
-)
 
 // intElems returns the elements as ints, if they all are.
-func intElems(vs []Value) ([]int64, bool) {
+func intElems(vs []engine.Value) ([]int64, bool) {
 	out := make([]int64, len(vs))
 	for i, v := range vs {
-		if v.k != KInt {
+		if v.K != engine.KInt {
 			return nil, false
 		}
-		out[i] = v.n
+		out[i] = v.N
 	}
 	return out, true
 }
@@ -889,48 +771,48 @@ func intElems(vs []Value) ([]int64, bool) {
 // methods take its address, so acc.low itself is read and written in
 // memory at each step (grundy 0.20 -> 0.17 s).
 type mexAcc struct {
-	gn     *gen
+	gn     *engine.Gen
 	low    uint64
 	narrow bool
 }
 
-func newMexAcc(gn *gen, g0, g1 *Game) mexAcc {
-	return mexAcc{gn: gn, narrow: !g0.wide && !g1.wide}
+func newMexAcc(gn *engine.Gen, g0, g1 *engine.Game) mexAcc {
+	return mexAcc{gn: gn, narrow: !g0.Wide && !g1.Wide}
 }
 
 // add records a finite option value.
-func (a *mexAcc) add(u uint32) {
+func (a *mexAcc) Add(u uint32) {
 	if a.narrow && u < 64 {
 		a.low |= 1 << u
 		return
 	}
-	a.gn.emitSG(sgv(u))
+	a.gn.EmitSG(engine.Sgv(u))
 }
 
 // flush moves the register into the gen's bits.
 func (a *mexAcc) flush() {
 	if a.low != 0 {
 		gn := a.gn
-		if len(gn.bits) == 0 {
-			gn.bits = append(gn.bits, 0)
+		if len(gn.Bits) == 0 {
+			gn.Bits = append(gn.Bits, 0)
 		}
-		gn.bits[0] |= a.low
+		gn.Bits[0] |= a.low
 		a.low = 0
 	}
 }
 
 // missing hands value x of the loop variable to the general way (a part
 // not known yet); false when the generator should stop.
-func (a *mexAcc) missing(st *fastState, fr *frame, x int64) bool {
+func (a *mexAcc) missing(st *engine.FastState, fr *engine.Frame, x int64) bool {
 	a.flush()
-	return st.emit(a.gn, fr, x)
+	return st.Emit(a.gn, fr, x)
 }
 
 // wide returns the gen's bits for a kernel that sets them directly; done
 // then records the largest value it set (or a bound on it).
-func (a *mexAcc) wide() *[bitsetMax / 64]uint64 { return a.gn.allBits() }
+func (a *mexAcc) wide() *[engine.BitsetMax / 64]uint64 { return a.gn.AllBits() }
 
-func (a *mexAcc) done(top uint32) { a.gn.hi = max(a.gn.hi, int(top>>6)) }
+func (a *mexAcc) done(top uint32) { a.gn.Hi = max(a.gn.Hi, int(top>>6)) }
 
 // split runs the split kernel (as up, bs down) that fits the values:
 // see splitNarrow. It returns how many options it took.
@@ -940,7 +822,7 @@ func (a *mexAcc) split(as, bs []int32) int64 {
 		a.low = low
 		return j
 	}
-	j, top, marked := splitWide(a.wide(), a.gn.seenBytes(), as, bs)
+	j, top, marked := splitWide(a.wide(), a.gn.SeenBytes(), as, bs)
 	a.marked(top, marked)
 	return j
 }
@@ -948,21 +830,21 @@ func (a *mexAcc) split(as, bs []int32) int64 {
 // marked records a wide kernel's marks up to top, left in seen (marked).
 func (a *mexAcc) marked(top uint32, marked bool) {
 	gn := a.gn
-	gn.hi = max(gn.hi, int(top>>6))
+	gn.Hi = max(gn.Hi, int(top>>6))
 	if marked {
-		gn.seenPend, gn.seenTop = true, max(gn.seenTop, top)
+		gn.SeenPend, gn.SeenTop = true, max(gn.SeenTop, top)
 	}
 }
 
 // readState is the state of packed key k from a page directory (stUnknown
 // when it has no page).
-func readState(pages []*page, k uint64) int32 {
-	if p := k >> pageBits; p < uint64(len(pages)) {
+func readState(pages []*engine.Page, k uint64) int32 {
+	if p := k >> engine.PageBits; p < uint64(len(pages)) {
 		if pg := pages[p]; pg != nil {
-			return pg[k&(pageSize-1)]
+			return pg[k&(engine.PageSize-1)]
 		}
 	}
-	return stUnknown
+	return engine.StUnknown
 }
 
 // The fast loops run a move rule's last for clause over a range (or a
@@ -974,11 +856,11 @@ func readState(pages []*page, k uint64) int32 {
 // not known yet.
 
 // fastRange is the fast loop for one or two positions per move.
-func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
+func fastRange(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64) {
 	switch {
-	case st.nt == 1:
+	case st.Nt == 1:
 		fastRange1(gn, fr, st, hi)
-	case st.games[0] == st.games[1]:
+	case st.Games[0] == st.Games[1]:
 		fastRangeSame(gn, fr, st, hi)
 	default:
 		fastRange2(gn, fr, st, hi)
@@ -986,14 +868,14 @@ func fastRange(gn *gen, fr *frame, st *fastState, hi int64) {
 }
 
 // fastRange2 is fastRange for two positions of different games.
-func fastRange2(gn *gen, fr *frame, st *fastState, hi int64) {
-	g0, k0, d0 := st.games[0], st.keys[0], st.steps[0]
-	g1, k1, d1 := st.games[1], st.keys[1], st.steps[1]
+func fastRange2(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64) {
+	g0, k0, d0 := st.Games[0], st.Keys[0], st.Steps[0]
+	g1, k1, d1 := st.Games[1], st.Keys[1], st.Steps[1]
 	acc := newMexAcc(gn, g0, g1)
-	for x := st.lo; x <= hi; x++ {
-		a, b := readState(g0.pages, k0), readState(g1.pages, k1)
-		if a >= finBase && b >= finBase {
-			acc.add(uint32((a - finBase) ^ (b - finBase)))
+	for x := st.Lo; x <= hi; x++ {
+		a, b := readState(g0.Pages, k0), readState(g1.Pages, k1)
+		if a >= engine.FinBase && b >= engine.FinBase {
+			acc.Add(uint32((a - engine.FinBase) ^ (b - engine.FinBase)))
 		} else if !acc.missing(st, fr, x) {
 			return
 		}
@@ -1004,33 +886,33 @@ func fastRange2(gn *gen, fr *frame, st *fastState, hi int64) {
 }
 
 // fastRange1 is fastRange for one position per move.
-func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
-	g := st.games[0]
-	k, d := st.keys[0], st.steps[0]
+func fastRange1(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64) {
+	g := st.Games[0]
+	k, d := st.Keys[0], st.Steps[0]
 	acc := newMexAcc(gn, g, g)
-	pages := g.pages
+	pages := g.Pages
 	np := uint64(len(pages))
-	for x := st.lo; x <= hi; x++ {
-		if i, di, ok := g.flat2Walk(k, d, hi-x); ok {
+	for x := st.Lo; x <= hi; x++ {
+		if i, di, ok := g.Flat2Walk(k, d, hi-x); ok {
 			// Two arguments: the compact table.
 			var n int64
 			if acc.narrow {
-				n, acc.low = walk2Narrow(g.flat2, i, di, hi-x+1, acc.low)
+				n, acc.low = walk2Narrow(g.Flat2, i, di, hi-x+1, acc.low)
 			} else {
 				var top uint32
 				var marked bool
-				n, top, marked = walk2Wide(acc.wide(), acc.gn.seenBytes(), g.flat2, i, di, hi-x+1)
+				n, top, marked = walk2Wide(acc.wide(), acc.gn.SeenBytes(), g.Flat2, i, di, hi-x+1)
 				acc.marked(top, marked)
 			}
 			x, k = x+n, k+uint64(n)*d
 		} else if acc.narrow {
 			low := acc.low
 			for ; x <= hi; x++ {
-				p := k >> pageBits
+				p := k >> engine.PageBits
 				if p >= np || pages[p] == nil {
 					break
 				}
-				v := pages[p][k&(pageSize-1)] - finBase
+				v := pages[p][k&(engine.PageSize-1)] - engine.FinBase
 				u := uint32(v)
 				if v < 0 || u >= 64 {
 					break
@@ -1042,13 +924,13 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 		} else {
 			bw, top := acc.wide()[:], uint32(0)
 			for ; x <= hi; x++ {
-				p := k >> pageBits
+				p := k >> engine.PageBits
 				if p >= np || pages[p] == nil {
 					break
 				}
-				v := pages[p][k&(pageSize-1)] - finBase
+				v := pages[p][k&(engine.PageSize-1)] - engine.FinBase
 				u := uint32(v)
-				if v < 0 || u >= bitsetMax {
+				if v < 0 || u >= engine.BitsetMax {
 					break
 				}
 				bw[u>>6] |= 1 << (u & 63)
@@ -1060,14 +942,14 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 		if x > hi {
 			break
 		}
-		if a := readState(pages, k); a >= finBase {
-			acc.add(uint32(a - finBase))
+		if a := readState(pages, k); a >= engine.FinBase {
+			acc.Add(uint32(a - engine.FinBase))
 		} else if !acc.missing(st, fr, x) {
 			return
 		} else {
 			// emit may have computed positions: the directory may
 			// have grown.
-			pages = g.pages
+			pages = g.Pages
 			np = uint64(len(pages))
 		}
 		k += d
@@ -1076,36 +958,36 @@ func fastRange1(gn *gen, fr *frame, st *fastState, hi int64) {
 }
 
 // fastRangeSame is fastRange for two positions of one game.
-func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
-	g := st.games[0]
-	k0, d0 := st.keys[0], st.steps[0]
-	k1, d1 := st.keys[1], st.steps[1]
+func fastRangeSame(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64) {
+	g := st.Games[0]
+	k0, d0 := st.Keys[0], st.Steps[0]
+	k1, d1 := st.Keys[1], st.Steps[1]
 	acc := newMexAcc(gn, g, g)
-	pages := g.pages
+	pages := g.Pages
 	np := uint64(len(pages))
-	for x := st.lo; x <= hi; x++ {
-		i0, di0, ok0 := g.flat2Walk(k0, d0, hi-x)
-		i1, di1, ok1 := g.flat2Walk(k1, d1, hi-x)
+	for x := st.Lo; x <= hi; x++ {
+		i0, di0, ok0 := g.Flat2Walk(k0, d0, hi-x)
+		i1, di1, ok1 := g.Flat2Walk(k1, d1, hi-x)
 		if ok0 && ok1 {
 			// Two arguments: the compact table.
 			var n int64
 			if acc.narrow {
-				n, acc.low = walk2PairNarrow(g.flat2, i0, di0, i1, di1, hi-x+1, acc.low)
+				n, acc.low = walk2PairNarrow(g.Flat2, i0, di0, i1, di1, hi-x+1, acc.low)
 			} else {
 				var top uint32
 				var marked bool
-				n, top, marked = walk2PairWide(acc.wide(), acc.gn.seenBytes(), g.flat2, i0, di0, i1, di1, hi-x+1)
+				n, top, marked = walk2PairWide(acc.wide(), acc.gn.SeenBytes(), g.Flat2, i0, di0, i1, di1, hi-x+1)
 				acc.marked(top, marked)
 			}
 			x, k0, k1 = x+n, k0+uint64(n)*d0, k1+uint64(n)*d1
 		} else if acc.narrow {
 			low := acc.low
 			for ; x <= hi; x++ {
-				p0, p1 := k0>>pageBits, k1>>pageBits
+				p0, p1 := k0>>engine.PageBits, k1>>engine.PageBits
 				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
 					break
 				}
-				va, vb := pages[p0][k0&(pageSize-1)]-finBase, pages[p1][k1&(pageSize-1)]-finBase
+				va, vb := pages[p0][k0&(engine.PageSize-1)]-engine.FinBase, pages[p1][k1&(engine.PageSize-1)]-engine.FinBase
 				u := uint32(va ^ vb)
 				if va|vb < 0 || u >= 64 {
 					break
@@ -1118,13 +1000,13 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 		} else {
 			bw, top := acc.wide()[:], uint32(0)
 			for ; x <= hi; x++ {
-				p0, p1 := k0>>pageBits, k1>>pageBits
+				p0, p1 := k0>>engine.PageBits, k1>>engine.PageBits
 				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
 					break
 				}
-				va, vb := pages[p0][k0&(pageSize-1)]-finBase, pages[p1][k1&(pageSize-1)]-finBase
+				va, vb := pages[p0][k0&(engine.PageSize-1)]-engine.FinBase, pages[p1][k1&(engine.PageSize-1)]-engine.FinBase
 				u := uint32(va ^ vb)
-				if va|vb < 0 || u >= bitsetMax {
+				if va|vb < 0 || u >= engine.BitsetMax {
 					break
 				}
 				bw[u>>6] |= 1 << (u & 63)
@@ -1137,12 +1019,12 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 		if x > hi {
 			break
 		}
-		if a, b := readState(pages, k0), readState(pages, k1); a >= finBase && b >= finBase {
-			acc.add(uint32((a - finBase) ^ (b - finBase)))
+		if a, b := readState(pages, k0), readState(pages, k1); a >= engine.FinBase && b >= engine.FinBase {
+			acc.Add(uint32((a - engine.FinBase) ^ (b - engine.FinBase)))
 		} else if !acc.missing(st, fr, x) {
 			return
 		} else {
-			pages = g.pages
+			pages = g.Pages
 			np = uint64(len(pages))
 		}
 		k0 += d0
@@ -1153,24 +1035,24 @@ func fastRangeSame(gn *gen, fr *frame, st *fastState, hi int64) {
 
 // fastElems is the fast loop for a sorted slice of values and one position
 // per move.
-func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
-	g0, k0, d0, lo := st.games[0], st.keys[0], st.steps[0], st.lo
+func fastElems(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, elems []int64) {
+	g0, k0, d0, lo := st.Games[0], st.Keys[0], st.Steps[0], st.Lo
 	acc := newMexAcc(gn, g0, g0)
-	pages := g0.pages
+	pages := g0.Pages
 	np := uint64(len(pages))
 	for i := 0; i < len(elems); i++ {
 		if acc.narrow {
 			var n int
-			n, acc.low = elemsFlat(g0.flat, elems[i:], k0-uint64(lo)*d0, d0, acc.low)
+			n, acc.low = elemsFlat(g0.Flat, elems[i:], k0-uint64(lo)*d0, d0, acc.low)
 			i += n
 			low := acc.low
 			for ; i < len(elems); i++ {
 				k := k0 + uint64(elems[i]-lo)*d0
-				p := k >> pageBits
+				p := k >> engine.PageBits
 				if p >= np || pages[p] == nil {
 					break
 				}
-				v := pages[p][k&(pageSize-1)] - finBase
+				v := pages[p][k&(engine.PageSize-1)] - engine.FinBase
 				u := uint32(v)
 				if v < 0 || u >= 64 {
 					break
@@ -1183,12 +1065,12 @@ func fastElems(gn *gen, fr *frame, st *fastState, elems []int64) {
 			}
 		}
 		x := elems[i]
-		if a := readState(pages, k0+uint64(x-lo)*d0); a >= finBase {
-			acc.add(uint32(a - finBase))
+		if a := readState(pages, k0+uint64(x-lo)*d0); a >= engine.FinBase {
+			acc.Add(uint32(a - engine.FinBase))
 		} else if !acc.missing(st, fr, x) {
 			return
 		} else {
-			pages = g0.pages
+			pages = g0.Pages
 			np = uint64(len(pages))
 		}
 	}
@@ -1205,7 +1087,7 @@ func elemsFlat(flat []int32, elems []int64, base, d uint64, low uint64) (int, ui
 		if k >= nf {
 			return i, low
 		}
-		v := flat[k] - finBase
+		v := flat[k] - engine.FinBase
 		u := uint32(v)
 		if v < 0 || u >= 64 {
 			return i, low
@@ -1221,7 +1103,7 @@ func elemsFlat(flat []int32, elems []int64, base, d uint64, low uint64) (int, ui
 // fastRangeSame (the xor of two positions per option).
 func walk2Narrow(flat []int32, i, di, n int64, low uint64) (int64, uint64) {
 	for j := int64(0); j < n; j++ {
-		v := flat[i] - finBase
+		v := flat[i] - engine.FinBase
 		u := uint32(v)
 		if u >= 64 {
 			return j, low
@@ -1232,14 +1114,14 @@ func walk2Narrow(flat []int32, i, di, n int64, low uint64) (int64, uint64) {
 	return n, low
 }
 
-func walk2Wide(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, flat []int32, i, di, n int64) (int64, uint32, bool) {
+func walk2Wide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]byte, flat []int32, i, di, n int64) (int64, uint32, bool) {
 	sn := seen[:]
 	top := uint32(0)
 	j, i0 := int64(0), i
 	for ; j < n; j++ {
-		v := flat[i] - finBase
+		v := flat[i] - engine.FinBase
 		u := uint32(v)
-		if u >= bitsetMax {
+		if u >= engine.BitsetMax {
 			break
 		}
 		sn[u] = 1
@@ -1248,7 +1130,7 @@ func walk2Wide(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, flat []int32, 
 	}
 	if sparse(top, j) {
 		for i := range j {
-			u := uint32(flat[i0+i*di] - finBase)
+			u := uint32(flat[i0+i*di] - engine.FinBase)
 			bw[u>>6] |= 1 << (u & 63)
 			sn[u] = 0
 		}
@@ -1259,7 +1141,7 @@ func walk2Wide(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, flat []int32, 
 
 func walk2PairNarrow(flat []int32, i0, di0, i1, di1, n int64, low uint64) (int64, uint64) {
 	for j := int64(0); j < n; j++ {
-		va, vb := flat[i0]-finBase, flat[i1]-finBase
+		va, vb := flat[i0]-engine.FinBase, flat[i1]-engine.FinBase
 		u := uint32(va ^ vb)
 		if va|vb < 0 || u >= 64 {
 			return j, low
@@ -1271,14 +1153,14 @@ func walk2PairNarrow(flat []int32, i0, di0, i1, di1, n int64, low uint64) (int64
 	return n, low
 }
 
-func walk2PairWide(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, flat []int32, i0, di0, i1, di1, n int64) (int64, uint32, bool) {
+func walk2PairWide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]byte, flat []int32, i0, di0, i1, di1, n int64) (int64, uint32, bool) {
 	sn := seen[:]
 	top := uint32(0)
 	j, a0, b0 := int64(0), i0, i1
 	for ; j < n; j++ {
-		va, vb := flat[i0]-finBase, flat[i1]-finBase
+		va, vb := flat[i0]-engine.FinBase, flat[i1]-engine.FinBase
 		u := uint32(va ^ vb)
-		if va|vb < 0 || u >= bitsetMax {
+		if va|vb < 0 || u >= engine.BitsetMax {
 			break
 		}
 		sn[u] = 1
@@ -1288,7 +1170,7 @@ func walk2PairWide(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, flat []int
 	}
 	if sparse(top, j) {
 		for i := range j {
-			u := uint32((flat[a0+i*di0] - finBase) ^ (flat[b0+i*di1] - finBase))
+			u := uint32((flat[a0+i*di0] - engine.FinBase) ^ (flat[b0+i*di1] - engine.FinBase))
 			bw[u>>6] |= 1 << (u & 63)
 			sn[u] = 0
 		}
@@ -1307,7 +1189,7 @@ func splitNarrow(as, bs []int32, low uint64) (int64, uint64) {
 	// (bs backwards from its end: i := len(bs) - 1 - j, in range.)
 	j, i := 0, len(bs)-1
 	for ; j < m && i >= 0; j, i = j+1, i-1 {
-		va, vb := as[j]-finBase, bs[i]-finBase
+		va, vb := as[j]-engine.FinBase, bs[i]-engine.FinBase
 		u := uint32(va ^ vb)
 		if va|vb < 0 || u >= 64 {
 			break
@@ -1317,16 +1199,16 @@ func splitNarrow(as, bs []int32, low uint64) (int64, uint64) {
 	return int64(j), low
 }
 
-func splitWide(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, as, bs []int32) (int64, uint32, bool) {
+func splitWide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]byte, as, bs []int32) (int64, uint32, bool) {
 	m := min(len(as), len(bs))
 	sn := seen[:]
 	top := uint32(0)
 	// (bs backwards from its end: i := len(bs) - 1 - j, in range.)
 	j, i := 0, len(bs)-1
 	for ; j < m && i >= 0; j, i = j+1, i-1 {
-		va, vb := as[j]-finBase, bs[i]-finBase
+		va, vb := as[j]-engine.FinBase, bs[i]-engine.FinBase
 		u := uint32(va ^ vb)
-		if va|vb < 0 || u >= bitsetMax {
+		if va|vb < 0 || u >= engine.BitsetMax {
 			break
 		}
 		sn[u] = 1
@@ -1334,7 +1216,7 @@ func splitWide(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, as, bs []int32
 	}
 	if sparse(top, int64(j)) {
 		for k := range j {
-			u := uint32((as[k] - finBase) ^ (bs[len(bs)-1-k] - finBase))
+			u := uint32((as[k] - engine.FinBase) ^ (bs[len(bs)-1-k] - engine.FinBase))
 			bw[u>>6] |= 1 << (u & 63)
 			sn[u] = 0
 		}
@@ -1354,52 +1236,40 @@ func splitWide(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, as, bs []int32
 // top's bytes.
 func sparse(top uint32, n int64) bool { return int64(top)/8 > 2*n+8 }
 
-// foldSeen moves the values 0..top marked in seen into bw, clearing seen.
-func foldSeen(bw *[bitsetMax / 64]uint64, seen *[bitsetMax]byte, top uint32) {
-	for i := uint32(0); i <= top && i < bitsetMax; i += 8 {
-		w := binary.LittleEndian.Uint64(seen[i : i+8])
-		if w != 0 {
-			// The low bits of the 8 bytes (0 or 1), gathered into one.
-			bw[i>>6] |= (w * 0x0102040810204080) >> 56 << (i & 63)
-			binary.LittleEndian.PutUint64(seen[i:i+8], 0)
-		}
-	}
-}
-
 // smallStep reports whether a key step stays within a memo page for
 // several iterations.
 func smallStep(d uint64) bool {
-	return int64(d) > -pageSize/4 && int64(d) < pageSize/4
+	return int64(d) > -engine.PageSize/4 && int64(d) < engine.PageSize/4
 }
 
 // inPage returns how many iterations (at least 1) key k can step by d
 // before leaving its page.
 func inPage(k, d uint64) int64 {
-	off := int64(k & (pageSize - 1))
+	off := int64(k & (engine.PageSize - 1))
 	switch step := int64(d); {
 	case step > 0:
-		return (pageSize-1-off)/step + 1
+		return (engine.PageSize-1-off)/step + 1
 	case step < 0:
 		return off/(-step) + 1
 	}
-	return pageSize
+	return engine.PageSize
 }
 
 // fastRangePaged is fastRange for two positions whose keys change by less
 // than a page per iteration (heaps of one argument, the last argument of
 // two): it runs in stretches within one page of each table, reading the
 // pages directly.
-func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
-	g0, k0, d0 := st.games[0], st.keys[0], st.steps[0]
-	g1, k1, d1 := st.games[1], st.keys[1], st.steps[1]
+func fastRangePaged(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64) {
+	g0, k0, d0 := st.Games[0], st.Keys[0], st.Steps[0]
+	g1, k1, d1 := st.Games[1], st.Keys[1], st.Steps[1]
 	acc := newMexAcc(gn, g0, g1)
-	x := st.lo
+	x := st.Lo
 	for x <= hi {
 		// (g(c - x) + g(x) is the same split: the kernel takes the parts
 		// the other way round; the general step, in order.)
-		up, fu, ku, fd, kd := d0 == 1 && d1 == ^uint64(0), g0.flat, k0, g1.flat, k1
+		up, fu, ku, fd, kd := d0 == 1 && d1 == ^uint64(0), g0.Flat, k0, g1.Flat, k1
 		if d0 == ^uint64(0) && d1 == 1 {
-			up, fu, ku, fd, kd = true, g1.flat, k1, g0.flat, k0
+			up, fu, ku, fd, kd = true, g1.Flat, k1, g0.Flat, k0
 		}
 		if up && ku < uint64(len(fu)) && kd < uint64(len(fd)) {
 			// The common split on flat tables: the whole range in one
@@ -1418,19 +1288,19 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 				break
 			}
 		}
-		p0, p1 := k0>>pageBits, k1>>pageBits
-		var pg0, pg1 *page
-		if p0 < uint64(len(g0.pages)) {
-			pg0 = g0.pages[p0]
+		p0, p1 := k0>>engine.PageBits, k1>>engine.PageBits
+		var pg0, pg1 *engine.Page
+		if p0 < uint64(len(g0.Pages)) {
+			pg0 = g0.Pages[p0]
 		}
-		if p1 < uint64(len(g1.pages)) {
-			pg1 = g1.pages[p1]
+		if p1 < uint64(len(g1.Pages)) {
+			pg1 = g1.Pages[p1]
 		}
 		m := min(inPage(k0, d0), inPage(k1, d1), hi-x+1)
 		if pg0 == nil || pg1 == nil {
 			m = 1
 		}
-		i0, i1 := int64(k0&(pageSize-1)), int64(k1&(pageSize-1))
+		i0, i1 := int64(k0&(engine.PageSize-1)), int64(k1&(engine.PageSize-1))
 		s0, s1 := int64(d0), int64(d1)
 		j := int64(0)
 		if s0 == 1 && s1 == -1 && pg0 != nil && pg1 != nil {
@@ -1442,13 +1312,13 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 		for ; j < m; j++ {
 			var a, b int32
 			if pg0 != nil {
-				a = pg0[i0&(pageSize-1)]
+				a = pg0[i0&(engine.PageSize-1)]
 			}
 			if pg1 != nil {
-				b = pg1[i1&(pageSize-1)]
+				b = pg1[i1&(engine.PageSize-1)]
 			}
-			if a >= finBase && b >= finBase {
-				acc.add(uint32((a - finBase) ^ (b - finBase)))
+			if a >= engine.FinBase && b >= engine.FinBase {
+				acc.Add(uint32((a - engine.FinBase) ^ (b - engine.FinBase)))
 			} else if !acc.missing(st, fr, x+j) {
 				return
 			}
@@ -1468,7 +1338,7 @@ func fastRangePaged(gn *gen, fr *frame, st *fastState, hi int64) {
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
 func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
-	if !c.on(PassFastLoops) || len(e.Clauses) != 1 {
+	if !c.on(engine.PassFastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
 	cl, ok := e.Clauses[0].(*lang.ForClause)
@@ -1486,20 +1356,20 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 	x := cl.Target.Names[0].Name
 	lo, hi := c.rangeBounds(r)
 	xb := c.newVar(x)
-	xb.isInt = true
+	xb.IsInt = true
 	b := c.gameCallee(call)
 	if b == nil {
 		return nil
 	}
-	aa, ok := c.affineArgs(call, x, xb.slot)
+	aa, ok := c.affineArgs(call, x, xb.Slot)
 	if !ok {
 		return nil
 	}
 	rpos := r.Pos
-	return func(fr *frame) sgv {
-		gn := fr.gen
-		g := b.game
-		if gn.mode != mDirect {
+	return func(fr *engine.Frame) engine.Sgv {
+		gn := fr.Gen
+		g := b.Game
+		if gn.Mode != engine.MDirect {
 			return slow(fr)
 		}
 		a, z := lo(fr), hi(fr)
@@ -1510,8 +1380,8 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 		if !ok {
 			return slow(fr)
 		}
-		th := fr.th
-		acc := sgv(0)
+		th := fr.Th
+		acc := engine.Sgv(0)
 		xorStretch := func(states []int32) int {
 			j, xs := xorFlat(states)
 			acc ^= xs
@@ -1519,10 +1389,10 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 		}
 		x, k := a, k0
 		for {
-			if d == 1 && acc >= 0 && k < uint64(len(g.flat)) {
+			if d == 1 && acc >= 0 && k < uint64(len(g.Flat)) {
 				// A stretch of the flat table, while its values are
 				// finite and known.
-				j, done, full := stretch(th, g.flat, k, x, z, rpos, xorStretch)
+				j, done, full := stretch(th, g.Flat, k, x, z, rpos, xorStretch)
 				if done {
 					break
 				}
@@ -1530,26 +1400,26 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 					continue
 				}
 			}
-			var v sgv
-			if s := g.state(k); s >= finBase {
-				v = s - finBase
+			var v engine.Sgv
+			if s := g.State(k); s >= engine.FinBase {
+				v = s - engine.FinBase
 			} else {
-				fr.slots[xb.slot] = Value{k: KInt, n: x}
-				v = gn.lookup(g, k)
+				fr.Slots[xb.Slot] = engine.Value{K: engine.KInt, N: x}
+				v = gn.Lookup(g, k)
 			}
 			if acc|v >= 0 {
 				acc ^= v
 			} else {
-				acc = th.engine.add(acc, v)
+				acc = th.Engine.Add(acc, v)
 			}
 			if x == z {
 				break
 			}
 			x, k = x+1, k+d
 			if x&1023 == 0 {
-				th.steps += 1024
-				if th.steps >= th.checkAt {
-					th.checkLimits(rpos)
+				th.Steps += 1024
+				if th.Steps >= th.CheckAt {
+					th.CheckLimits(rpos)
 				}
 			}
 		}
@@ -1562,41 +1432,18 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 // checks the run's limits; kern returns how many states it took (j). It
 // reports whether that was every value left (done), and whether kern took
 // all it was given (full: the next values may be taken the same way).
-func stretch(th *Thread, flat []int32, k uint64, x, z int64, pos Pos, kern func([]int32) int) (j int64, done, full bool) {
+func stretch(th *engine.Thread, flat []int32, k uint64, x, z int64, pos engine.Pos, kern func([]int32) int) (j int64, done, full bool) {
 	left := uint64(z-x) + 1 // (z - x may overflow int64, not uint64)
 	if left == 0 {
 		left = math.MaxUint64 // (all 2^64 ints)
 	}
 	m := min(left, flatStretch, uint64(len(flat))-k)
 	n := uint64(kern(flat[k : k+m]))
-	th.steps += int64(n)
-	if th.steps >= th.checkAt {
-		th.checkLimits(pos)
+	th.Steps += int64(n)
+	if th.Steps >= th.CheckAt {
+		th.CheckLimits(pos)
 	}
 	return int64(n), n == left, n == m
-}
-
-// settle moves the values the kernels marked into the bits.
-func (gn *gen) settle() {
-	if gn.seenPend {
-		foldSeen(gn.allBits(), gn.seen, gn.seenTop)
-		gn.seenPend, gn.seenTop = false, 0
-	}
-}
-
-// clearBits forgets the option values seen.
-func (gn *gen) clearBits() {
-	gn.settle()
-	clear(gn.bits[:min(gn.hi+1, len(gn.bits))])
-	gn.hi = 0
-}
-
-// seenBytes is the gen's byte scratch (0 where no value is marked).
-func (gn *gen) seenBytes() *[bitsetMax]byte {
-	if gn.seen == nil {
-		gn.seen = new([bitsetMax]byte)
-	}
-	return gn.seen
 }
 
 // flatStretch is the most states the folds take from the flat table in
@@ -1605,23 +1452,15 @@ const flatStretch = 4096
 
 // xorFlat xors the finite values of states up to the first state that is
 // not one; it returns how many it took.
-func xorFlat(states []int32) (int, sgv) {
-	acc := sgv(0)
+func xorFlat(states []int32) (int, engine.Sgv) {
+	acc := engine.Sgv(0)
 	for i, s := range states {
-		if s < finBase {
+		if s < engine.FinBase {
 			return i, acc
 		}
-		acc ^= s - finBase
+		acc ^= s - engine.FinBase
 	}
 	return len(states), acc
-}
-
-// allBits returns the mex bits grown to hold every value below bitsetMax.
-func (gn *gen) allBits() *[bitsetMax / 64]uint64 {
-	if len(gn.bits) < bitsetMax/64 {
-		gn.bits = append(gn.bits, make([]uint64, bitsetMax/64-len(gn.bits))...)
-	}
-	return (*[bitsetMax / 64]uint64)(gn.bits)
 }
 
 // Sweeps. The ladder computes the positions of a game of one int from the
@@ -1633,33 +1472,27 @@ func (gn *gen) allBits() *[bitsetMax / 64]uint64 {
 // (the rule then runs as usual) when an option is not known, is 64 or
 // more, or is off the table, before anything else happened.
 
-// sweepFunc computes positions k, k+1, ... below end of g (arity 1, in
-// the flat table), those not known yet, at most room of them, while the
-// sweep applies to each, noting each it computes in mine (bit k - m). It
-// returns the first position it did not compute and that is not known.
-type sweepFunc func(fr *frame, g *Game, k, end uint64, room int64, mine []uint64, m uint64) uint64
-
 type sweepParts struct {
 	isRange   bool
 	rangeCall bool
 	rlo, rhi  intFn
-	iter      evalFn
+	iter      engine.EvalFn
 	iterExpr  lang.Expr
 	clamps    []fastClamp
 	once      int
 	fts       []fastTerm
 	xslot     int
-	ipos      Pos
-	setElems  func(s *Set) ([]int64, bool)
+	ipos      engine.Pos
+	setElems  func(s *engine.Set) ([]int64, bool)
 	// listElems is setElems for a list or tuple (ints in ascending
 	// order); constElems the elements of a literal (nil when not one).
-	listElems  func(vs []Value) ([]int64, bool)
+	listElems  func(vs []engine.Value) ([]int64, bool)
 	constElems []int64
 }
 
 // sweepFn returns the sweep of a fast loop, or nil when it has none.
-func (c *compiler) sweepFn(p sweepParts) sweepFunc {
-	if !c.on(PassSweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
+func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
+	if !c.on(engine.PassSweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
 		return nil
 	}
 	// What the sweep evaluates must do nothing but arithmetic: the
@@ -1696,12 +1529,12 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 	// A set held by a global name is the same set at every position.
 	global := p.constElems != nil
 	if id, ok := p.iterExpr.(*lang.Ident); ok && !p.isRange {
-		b := c.scope.lookup(id.Name)
-		global = b != nil && b.kind == bGlobal
+		b := c.scope.Lookup(id.Name)
+		global = b != nil && b.Kind == bGlobal
 	}
 	// one computes the position whose argument is in the frame; all is
 	// the global set's elements.
-	one := func(fr *frame, g *Game, all []int64) (sgv, bool) {
+	one := func(fr *engine.Frame, g *engine.Game, all []int64) (engine.Sgv, bool) {
 		var lo, hi int64
 		var elems []int64
 		if p.isRange {
@@ -1713,10 +1546,10 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 			lo, hi = elems[0], elems[len(elems)-1]
 		} else {
 			v := p.iter(fr)
-			if v.k != KSet {
+			if v.K != engine.KSet {
 				return 0, false
 			}
-			ints, ok := p.setElems(v.ref.(*Set))
+			ints, ok := p.setElems(v.Ref.(*engine.Set))
 			if !ok {
 				return 0, false
 			}
@@ -1742,14 +1575,14 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 			}
 			switch ops[i] {
 			case lang.OpLt:
-				if e == minInt {
+				if e == engine.MinInt {
 					return 0, true
 				}
 				hi = min(hi, e-1)
 			case lang.OpLe:
 				hi = min(hi, e)
 			case lang.OpGt:
-				if e == maxInt {
+				if e == engine.MaxInt {
 					return 0, true
 				}
 				lo = max(lo, e+1)
@@ -1772,13 +1605,13 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 			return 0, true
 		}
 		// The keys at both ends, as the rule computes them.
-		fr.slots[p.xslot] = Value{k: KInt, n: lo}
+		fr.Slots[p.xslot] = engine.Value{K: engine.KInt, N: lo}
 		v0 := op.eval(fr)
-		t, ok := mulOK(coef, hi-lo)
+		t, ok := engine.MulOK(coef, hi-lo)
 		if ok {
-			t, ok = addOK(v0, t)
+			t, ok = engine.AddOK(v0, t)
 		}
-		if !ok || hi-lo < 0 || uint64(v0) >= g.lim || uint64(t) >= g.lim {
+		if !ok || hi-lo < 0 || uint64(v0) >= g.Lim || uint64(t) >= g.Lim {
 			return 0, false
 		}
 		k0, d := uint64(v0), uint64(coef)
@@ -1786,47 +1619,47 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 		var n int64
 		if elems != nil {
 			var taken int
-			taken, low = elemsFlat(g.flat, elems, k0-uint64(lo)*d, d, 0)
+			taken, low = elemsFlat(g.Flat, elems, k0-uint64(lo)*d, d, 0)
 			if taken < len(elems) {
 				return 0, false
 			}
 			n = int64(len(elems))
 		} else {
 			// (Both ends in the table: every key between is.)
-			if nf := uint64(len(g.flat)); k0 >= nf || uint64(t) >= nf {
+			if nf := uint64(len(g.Flat)); k0 >= nf || uint64(t) >= nf {
 				return 0, false
 			}
 			var taken int64
-			taken, low = walk2Narrow(g.flat, int64(k0), coef, hi-lo+1, 0)
+			taken, low = walk2Narrow(g.Flat, int64(k0), coef, hi-lo+1, 0)
 			if taken <= hi-lo {
 				return 0, false
 			}
 			n = hi - lo + 1
 		}
-		th := fr.th
-		th.steps += n
-		th.engine.edges += n
-		return sgv(bits.TrailingZeros64(^low)), true
+		th := fr.Th
+		th.Steps += n
+		th.Engine.Edges += n
+		return engine.Sgv(bits.TrailingZeros64(^low)), true
 	}
-	return func(fr *frame, g *Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
-		if ft.b.game != g || g.flat == nil || g.arity != 1 {
+	return func(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
+		if ft.b.Game != g || g.Flat == nil || g.NArgs != 1 {
 			return k
 		}
-		th := fr.th
-		e := th.engine
+		th := fr.Th
+		e := th.Engine
 		// Positions visited, as many as the budget and the state limit
 		// leave (the ladder's step at the next one raises the limit's
 		// error).
-		room = min(room, th.limits.MaxStates-e.states)
-		end = min(end, uint64(len(g.flat)), g.lim)
+		room = min(room, th.Limits.MaxStates-e.States)
+		end = min(end, uint64(len(g.Flat)), g.Lim)
 		all := p.constElems
 		if global && all == nil {
 			var ints []int64
 			var ok bool
-			switch v := p.iter(fr); v.k {
-			case KSet:
-				ints, ok = p.setElems(v.ref.(*Set))
-			case KList, KTuple:
+			switch v := p.iter(fr); v.K {
+			case engine.KSet:
+				ints, ok = p.setElems(v.Ref.(*engine.Set))
+			case engine.KList, engine.KTuple:
 				ints, ok = p.listElems(v.Elems())
 			}
 			if !ok {
@@ -1834,31 +1667,31 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 			}
 			all = ints
 		}
-		e.current = g
+		e.Current = g
 		for ; k < end && room > 0; k++ {
-			s := g.flat[k]
-			if s != stUnknown {
-				if finished(s) {
+			s := g.Flat[k]
+			if s != engine.StUnknown {
+				if engine.Finished(s) {
 					continue
 				}
 				break
 			}
-			e.current, e.currentR = g, k
-			fr.slots[0] = Value{k: KInt, n: int64(k)}
+			e.Current, e.CurrentR = g, k
+			fr.Slots[0] = engine.Value{K: engine.KInt, N: int64(k)}
 			v, ok := one(fr, g, all)
 			if !ok {
 				break
 			}
-			if x := stateOf(v); !g.setFast(k, x) {
-				g.setStateSlow(k, x)
+			if x := engine.StateOf(v); !g.SetFast(k, x) {
+				g.SetStateSlow(k, x)
 			}
 			i := k - m
 			mine[i/64] |= 1 << (i % 64)
-			e.states++
+			e.States++
 			room--
 			// (Counted as the ladder's steps count a position.)
-			if th.steps++; th.steps >= th.checkAt {
-				th.checkLimits(p.ipos)
+			if th.Steps++; th.Steps >= th.CheckAt {
+				th.CheckLimits(p.ipos)
 			}
 		}
 		return k
@@ -1868,13 +1701,13 @@ func (c *compiler) sweepFn(p sweepParts) sweepFunc {
 // affineArgs are a position's arguments affine in a loop variable (in
 // slot xslot): their closures and coefficients.
 type affineArgs struct {
-	args  []evalFn
+	args  []engine.EvalFn
 	coefs []int64
 	xslot int
 }
 
 func (c *compiler) affineArgs(call *lang.Call, x string, xslot int) (affineArgs, bool) {
-	aa := affineArgs{args: make([]evalFn, len(call.Args)), coefs: make([]int64, len(call.Args)), xslot: xslot}
+	aa := affineArgs{args: make([]engine.EvalFn, len(call.Args)), coefs: make([]int64, len(call.Args)), xslot: xslot}
 	for i, a := range call.Args {
 		k, ok := affineCoef(a, x)
 		if !ok {
@@ -1889,25 +1722,25 @@ func (c *compiler) affineArgs(call *lang.Call, x string, xslot int) (affineArgs,
 // per value, when every position for a .. z (a <= z) has a packed key of
 // g. The arguments are evaluated at a, as the general way evaluates them
 // first, and found at z by their coefficients.
-func (aa *affineArgs) keys(fr *frame, g *Game, a, z int64) (k0, d uint64, ok bool) {
-	if g.arity != len(aa.coefs) || g.bits == 0 || z-a < 0 {
+func (aa *affineArgs) keys(fr *engine.Frame, g *engine.Game, a, z int64) (k0, d uint64, ok bool) {
+	if g.NArgs != len(aa.coefs) || g.Bits == 0 || z-a < 0 {
 		return 0, 0, false // (z - a < 0: it overflowed)
 	}
 	for i := range aa.coefs {
-		fr.slots[aa.xslot] = Value{k: KInt, n: a}
+		fr.Slots[aa.xslot] = engine.Value{K: engine.KInt, N: a}
 		v := aa.args[i](fr)
-		if v.k != KInt {
+		if v.K != engine.KInt {
 			return 0, 0, false
 		}
-		t1, ok := mulOK(aa.coefs[i], z-a)
+		t1, ok := engine.MulOK(aa.coefs[i], z-a)
 		if ok {
-			t1, ok = addOK(v.n, t1)
+			t1, ok = engine.AddOK(v.N, t1)
 		}
-		if !ok || uint64(v.n) >= g.lim || uint64(t1) >= g.lim {
+		if !ok || uint64(v.N) >= g.Lim || uint64(t1) >= g.Lim {
 			return 0, 0, false
 		}
-		sh := g.bits * uint(g.arity-1-i)
-		k0 |= uint64(v.n) << sh
+		sh := g.Bits * uint(g.NArgs-1-i)
+		k0 |= uint64(v.N) << sh
 		d += uint64(aa.coefs[i]) << sh
 	}
 	return k0, d, true

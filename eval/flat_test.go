@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 )
 
 // TestFlatGivenBack: the flat table of a game is counted while its session
@@ -20,14 +22,14 @@ func TestFlatGivenBack(t *testing.T) {
 	// Sessions of earlier tests give their tables back when collected:
 	// let that happen first, so that base is not lowered under us.
 	for range 100 {
-		prev := flatLive.Load()
+		prev := engine.FlatLive.Load()
 		runtime.GC()
 		time.Sleep(5 * time.Millisecond)
-		if flatLive.Load() == prev {
+		if engine.FlatLive.Load() == prev {
 			break
 		}
 	}
-	base := flatLive.Load()
+	base := engine.FlatLive.Load()
 	func() {
 		s := NewSession(Options{Stdout: io.Discard})
 		// (Halving too: not a take-and-break game, whose values would
@@ -36,18 +38,18 @@ func TestFlatGivenBack(t *testing.T) {
 		if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
 			t.Fatal(err)
 		}
-		if got := s.th.engine.flatBytes(); got < 300000*4 {
+		if got := s.th.Engine.FlatBytes(); got < 300000*4 {
 			t.Fatalf("the session's flat memory is %d bytes, want at least %d", got, 300000*4)
 		}
-		if got := flatLive.Load() - base; got < 300000*4 {
+		if got := engine.FlatLive.Load() - base; got < 300000*4 {
 			t.Fatalf("the process's flat memory grew by %d bytes, want at least %d", got, 300000*4)
 		}
 		runtime.KeepAlive(s)
 	}()
 	deadline := time.Now().Add(10 * time.Second)
-	for flatLive.Load() > base {
+	for engine.FlatLive.Load() > base {
 		if time.Now().After(deadline) {
-			t.Fatalf("the flat memory of a dropped session was not given back: %d bytes over", flatLive.Load()-base)
+			t.Fatalf("the flat memory of a dropped session was not given back: %d bytes over", engine.FlatLive.Load()-base)
 		}
 		runtime.GC()
 		time.Sleep(10 * time.Millisecond)
@@ -57,7 +59,7 @@ func TestFlatGivenBack(t *testing.T) {
 // TestFlatMemoryLimit: the memory limit counts the flat table, which is
 // not in the Go heap (a chain computed bottom up keeps the heap small).
 func TestFlatMemoryLimit(t *testing.T) {
-	s := NewSession(Options{Stdout: io.Discard, Limits: Limits{MaxMemory: 16 << 20}})
+	s := NewSession(Options{Stdout: io.Discard, Limits: engine.Limits{MaxMemory: 16 << 20}})
 	src := "game s(n) moves s(n - 1) for k in [0] if n > 0 | s(n / 2) for k in [0] if n > 1\nprint sg(s(8000000))\n"
 	err := s.ExecFile(context.Background(), "t.game", src)
 	if err == nil || !strings.Contains(err.Error(), "memory limit reached: more than 16 MiB in use") {
@@ -76,7 +78,7 @@ func TestFlatCountsMemoryPages(t *testing.T) {
 	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := s.th.engine.flatBytes(), int64(3001*os.Getpagesize()); got < want {
+	if got, want := s.th.Engine.FlatBytes(), int64(3001*os.Getpagesize()); got < want {
 		t.Errorf("3001 positions a page apart count %d bytes, want %d", got, want)
 	}
 	// Positions side by side count the pages they fill.
@@ -84,7 +86,7 @@ func TestFlatCountsMemoryPages(t *testing.T) {
 	if err := s.ExecFile(context.Background(), "t.game", "game d(n) moves d(n - 1) for k in [0] if n > 0 | d(n / 2) for k in [0] if n > 1\nprint sg(d(300000))\n"); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := s.th.engine.flatBytes(), int64(300001*4); got < want || got > want+int64(2*os.Getpagesize()) {
+	if got, want := s.th.Engine.FlatBytes(), int64(300001*4); got < want || got > want+int64(2*os.Getpagesize()) {
 		t.Errorf("300001 positions side by side count %d bytes, want %d", got, want)
 	}
 }

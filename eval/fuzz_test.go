@@ -21,6 +21,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 	_ "github.com/grundy-lang/grundy/stdlib"
@@ -151,7 +153,7 @@ func FuzzEval(f *testing.F) {
 			s := eval.NewSession(eval.Options{
 				Stdout: io.Discard,
 				Stdin:  strings.NewReader("3\n1 2 3\n"),
-				Limits: eval.Limits{MaxStates: 20000, MaxDepth: 200},
+				Limits: engine.Limits{MaxStates: 20000, MaxDepth: 200},
 			})
 			done <- result{err: s.ExecFile(ctx, "f.game", src)}
 		}()
@@ -185,7 +187,7 @@ func checkEvalError(t *testing.T, src string, err error) {
 	t.Helper()
 	var list lang.ErrorList
 	var se *lang.Error
-	var re *eval.RuntimeError
+	var re *engine.RuntimeError
 	var msgs []string
 	switch {
 	case errors.As(err, &list):

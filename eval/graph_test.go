@@ -12,6 +12,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	_ "github.com/grundy-lang/grundy/stdlib"
 )
@@ -124,7 +126,7 @@ func graphSession(t *testing.T, src string) *eval.Session {
 	return s
 }
 
-func evalStr(t *testing.T, s *eval.Session, expr string) eval.Value {
+func evalStr(t *testing.T, s *eval.Session, expr string) engine.Value {
 	t.Helper()
 	v, err := s.Eval(context.Background(), "<t>", expr)
 	if err != nil {
@@ -136,7 +138,7 @@ func evalStr(t *testing.T, s *eval.Session, expr string) eval.Value {
 func graphOf(t *testing.T, s *eval.Session, expr string) string {
 	t.Helper()
 	v := evalStr(t, s, expr)
-	if v.Kind() != eval.KStr {
+	if v.Kind() != engine.KStr {
 		t.Fatalf("%s is a %s, want a string", expr, v.TypeName())
 	}
 	return v.Str()
@@ -154,25 +156,25 @@ func checkGraph(t *testing.T, s *eval.Session, g string, limit int) dotGraph {
 	dg := parseDOT(t, dot)
 	// Breadth-first order, computed here from moves(); a sum is one node
 	// whatever the order of its parts.
-	key := func(v eval.Value) string {
+	key := func(v engine.Value) string {
 		ps := slices.Clone(v.Parts())
-		slices.SortFunc(ps, eval.Compare)
+		slices.SortFunc(ps, engine.Compare)
 		var fs []string
 		for _, p := range ps {
-			fs = append(fs, eval.Format(p))
+			fs = append(fs, engine.Format(p))
 		}
 		return strings.Join(fs, " + ")
 	}
 	start := evalStr(t, s, g)
-	order := []string{eval.Format(start)}
+	order := []string{engine.Format(start)}
 	index := map[string]int{key(start): 0}
-	opts := map[string][]eval.Value{}
+	opts := map[string][]engine.Value{}
 	for i := 0; i < len(order) && i < limit; i++ {
 		for _, o := range evalStr(t, s, "moves("+order[i]+")").Elems() {
 			opts[order[i]] = append(opts[order[i]], o)
 			if _, ok := index[key(o)]; !ok {
 				index[key(o)] = len(order)
-				order = append(order, eval.Format(o))
+				order = append(order, engine.Format(o))
 			}
 		}
 	}
@@ -203,7 +205,7 @@ func checkGraph(t *testing.T, s *eval.Session, g string, limit int) dotGraph {
 			t.Errorf("%s is %q, want %q (breadth-first order)", n.id, p, order[i])
 			continue
 		}
-		sg := eval.Format(evalStr(t, s, "sg("+p+")"))
+		sg := engine.Format(evalStr(t, s, "sg("+p+")"))
 		out := evalStr(t, s, "outcome("+p+")").Str()
 		if last := n.lines[len(n.lines)-1]; last != "sg = "+sg+", "+out {
 			t.Errorf("%s (%s): sg line %q, want %q", n.id, p, last, "sg = "+sg+", "+out)
@@ -395,7 +397,7 @@ func TestGraphDeterministic(t *testing.T) {
 }
 
 func TestGraphLimits(t *testing.T) {
-	s := eval.NewSession(eval.Options{Limits: eval.Limits{MaxSteps: 20000}})
+	s := eval.NewSession(eval.Options{Limits: engine.Limits{MaxSteps: 20000}})
 	err := s.ExecFile(context.Background(), "t.game", "let d = graph(*100000, 100000)\n")
 	if err == nil || !strings.Contains(err.Error(), "step limit reached") || !strings.HasPrefix(err.Error(), "t.game:1:9:") {
 		t.Errorf("graph past the step limit: %v", err)

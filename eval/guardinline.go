@@ -106,8 +106,8 @@ func (c *compiler) plainAffine(e lang.Expr) bool {
 	case *lang.IntLit:
 		return true
 	case *lang.Ident:
-		b := c.scope.lookup(e.Name)
-		return b != nil && b.kind == bLocal
+		b := c.scope.Lookup(e.Name)
+		return b != nil && b.Kind == bLocal
 	case *lang.Unary:
 		return e.Op == lang.OpNeg && c.plainAffine(e.X)
 	case *lang.Binary:

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -37,19 +39,19 @@ func hiddenName(n string) bool { return strings.HasPrefix(n, hiddenPrefix) }
 // inlineBind is an argument evaluated into a hidden local before the
 // inlined body runs (one that is not a local name or a literal).
 type inlineBind struct {
-	b   *binding
+	b   *engine.Binding
 	arg lang.Expr
 }
 
 // inlineCall returns the body of the def that e calls with its parameters
 // replaced by e's arguments (or by the hidden locals binds sets), and the
 // def, when inlining is equivalent; nil otherwise.
-func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
+func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBind) {
 	fn := c.inlinable(e) // not recursive: inlining it ends
 	if fn == nil {
 		return nil, nil, nil
 	}
-	params := lang.ParamNames(fn.decl.Params)
+	params := lang.ParamNames(fn.Decl.Params)
 	index := map[string]int{}
 	for i, p := range params {
 		index[p.Name] = i
@@ -67,12 +69,12 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 				return true
 			}
 			// The name must mean the same here as in the def's body.
-			here, there := c.scope.lookup(x.Name), fn.free[x.Name]
+			here, there := c.scope.Lookup(x.Name), fn.Free[x.Name]
 			if here != there {
 				return false
 			}
 			if here == nil {
-				_, isBuiltin := builtins[x.Name]
+				_, isBuiltin := engine.BuiltinsByName[x.Name]
 				return isBuiltin
 			}
 			return true
@@ -106,7 +108,7 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 		}
 		return false
 	}
-	if !walk(fn.decl.Body) {
+	if !walk(fn.Decl.Body) {
 		return nil, nil, nil
 	}
 	// Arguments that are not names or literals are evaluated first, in
@@ -145,7 +147,7 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 			}
 		}
 	}
-	findCalls(fn.decl.Body)
+	findCalls(fn.Decl.Body)
 	args := slices.Clone(e.Args)
 	var binds []inlineBind
 	for j, a := range e.Args {
@@ -155,76 +157,76 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *Func, []inlineBind) {
 		case *lang.Ident:
 			// A local, or a def, game or built-in, cannot fail to
 			// evaluate: substituted (a global may not be bound yet).
-			b := c.scope.lookup(a.Name)
-			if b == nil && builtins[a.Name] == nil {
+			b := c.scope.Lookup(a.Name)
+			if b == nil && engine.BuiltinsByName[a.Name] == nil {
 				return nil, nil, nil // an unknown name: the call reports it
 			}
-			if !called[params[j].Name] && (b == nil || b.kind != bGlobal) {
+			if !called[params[j].Name] && (b == nil || b.Kind != bGlobal) {
 				continue
 			}
 		}
 		c.hidden++
 		name := fmt.Sprintf("%s%s#%d", hiddenPrefix, params[j].Name, c.hidden)
 		hb := c.newVar(name)
-		hb.isInt = c.intExpr(a) != nil
+		hb.IsInt = c.intExpr(a) != nil
 		binds = append(binds, inlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
 	}
-	return substitute(fn.decl.Body, index, args), fn, binds
+	return substitute(fn.Decl.Body, index, args), fn, binds
 }
 
 // inlinable returns the def e calls when inlining it is allowed at all
 // (see inlineCall), else nil.
-func (c *compiler) inlinable(e *lang.Call) *Func {
-	if !c.on(PassInline) || len(c.inlining) >= maxInlineDepth {
+func (c *compiler) inlinable(e *lang.Call) *engine.Func {
+	if !c.on(engine.PassInline) || len(c.inlining) >= maxInlineDepth {
 		return nil
 	}
 	id, ok := e.Fn.(*lang.Ident)
 	if !ok {
 		return nil
 	}
-	b := c.scope.lookup(id.Name)
-	if b == nil || b.kind != bDef || b.fn.decl == nil || b.fn.free == nil || recursiveNow(b.fn) {
+	b := c.scope.Lookup(id.Name)
+	if b == nil || b.Kind != bDef || b.Fn.Decl == nil || b.Fn.Free == nil || recursiveNow(b.Fn) {
 		return nil
 	}
-	if len(lang.ParamNames(b.fn.decl.Params)) != len(e.Args) {
+	if len(lang.ParamNames(b.Fn.Decl.Params)) != len(e.Args) {
 		return nil
 	}
-	return b.fn
+	return b.Fn
 }
 
 // compileBinds compiles the assignments of an inlined call's hidden
 // locals (nil when there are none).
-func (c *compiler) compileBinds(binds []inlineBind) func(fr *frame) {
+func (c *compiler) compileBinds(binds []inlineBind) func(fr *engine.Frame) {
 	if len(binds) == 0 {
 		return nil
 	}
-	sets := make([]func(fr *frame), len(binds))
+	sets := make([]func(fr *engine.Frame), len(binds))
 	for i, bd := range binds {
-		slot, global := bd.b.slot, bd.b.kind == bGlobal
-		if bd.b.isInt {
+		slot, global := bd.b.Slot, bd.b.Kind == bGlobal
+		if bd.b.IsInt {
 			f := c.intExpr(bd.arg)
 			if global {
-				sets[i] = func(fr *frame) { fr.th.globals[slot] = Value{k: KInt, n: f(fr)} }
+				sets[i] = func(fr *engine.Frame) { fr.Th.Globals[slot] = engine.Value{K: engine.KInt, N: f(fr)} }
 			} else {
-				sets[i] = func(fr *frame) { fr.slots[slot] = Value{k: KInt, n: f(fr)} }
+				sets[i] = func(fr *engine.Frame) { fr.Slots[slot] = engine.Value{K: engine.KInt, N: f(fr)} }
 			}
 			continue
 		}
 		f := c.expr(bd.arg)
-		sets[i] = func(fr *frame) {
+		sets[i] = func(fr *engine.Frame) {
 			v := f(fr)
 			if global {
-				fr.th.globals[slot] = v
+				fr.Th.Globals[slot] = v
 			} else {
-				fr.slots[slot] = v
+				fr.Slots[slot] = v
 			}
 		}
 	}
 	if len(sets) == 1 {
 		return sets[0]
 	}
-	return func(fr *frame) {
+	return func(fr *engine.Frame) {
 		for _, set := range sets {
 			set(fr)
 		}
@@ -297,23 +299,23 @@ func literalElems(x lang.Expr) []lang.Expr {
 // may be nil), then the body f with the call's position on the calls
 // (for the trace of an error) and counted as a nested call (the same
 // limit error, at the same call, as a call of the def would raise).
-func inlineCallFn[F ~func(*frame) T, T any](set func(*frame), pos Pos, fn *Func, f F) F {
-	return func(fr *frame) T {
+func inlineCallFn[F ~func(*engine.Frame) T, T any](set func(*engine.Frame), pos engine.Pos, fn *engine.Func, f F) F {
+	return func(fr *engine.Frame) T {
 		if set != nil {
 			set(fr)
 		}
-		th := fr.th
-		th.enter(pos, fn)
-		th.calls = append(th.calls, pos)
+		th := fr.Th
+		th.Enter(pos, fn)
+		th.Calls = append(th.Calls, pos)
 		v := f(fr)
-		th.calls = th.calls[:len(th.calls)-1]
-		th.leave(fn)
+		th.Calls = th.Calls[:len(th.Calls)-1]
+		th.Leave(fn)
 		return v
 	}
 }
 
 // inlined compiles an inlined body with fn marked as being inlined.
-func inlined[T any](c *compiler, fn *Func, compile func() T) T {
+func inlined[T any](c *compiler, fn *engine.Func, compile func() T) T {
 	c.inlining = append(c.inlining, fn)
 	defer func() { c.inlining = c.inlining[:len(c.inlining)-1] }()
 	return compile()
@@ -322,20 +324,20 @@ func inlined[T any](c *compiler, fn *Func, compile func() T) T {
 // recordFree notes, when a def's body is compiled, the binding each of its
 // free names has there (inlining checks the call sees the same ones), and
 // whether the def can reach itself through the defs its body calls.
-func (c *compiler) recordFree(fn *Func, body lang.Expr) {
+func (c *compiler) recordFree(fn *engine.Func, body lang.Expr) {
 	params := map[string]bool{}
-	for _, p := range fn.params {
+	for _, p := range fn.Params {
 		params[p] = true
 	}
-	free := map[string]*binding{}
+	free := map[string]*engine.Binding{}
 	lang.Inspect(body, func(x lang.Expr) bool {
 		if x, ok := x.(*lang.Ident); ok && !params[x.Name] {
-			free[x.Name] = c.scope.lookup(x.Name)
+			free[x.Name] = c.scope.Lookup(x.Name)
 		}
 		return true
 	})
-	fn.free = free
-	fn.recursiveKnown = false
+	fn.Free = free
+	fn.RecursiveKnown = false
 	recursiveNow(fn)
 }
 
@@ -344,26 +346,26 @@ func (c *compiler) recordFree(fn *Func, body lang.Expr) {
 // count as reaching).
 // unknown is set when a def on the way is not compiled yet (its free
 // names are not known): then it counts as reaching, for now.
-func reaches(from, to *Func, seen map[*Func]bool, unknown *bool) bool {
+func reaches(from, to *engine.Func, seen map[*engine.Func]bool, unknown *bool) bool {
 	if seen[from] {
 		return false
 	}
 	seen[from] = true
-	if from.decl == nil {
+	if from.Decl == nil {
 		return true
 	}
-	for _, b := range from.free {
-		if b == nil || b.kind != bDef {
+	for _, b := range from.Free {
+		if b == nil || b.Kind != bDef {
 			continue
 		}
-		if b.fn == to {
+		if b.Fn == to {
 			return true
 		}
-		if b.fn.free == nil {
+		if b.Fn.Free == nil {
 			*unknown = true
 			return true
 		}
-		if reaches(b.fn, to, seen, unknown) {
+		if reaches(b.Fn, to, seen, unknown) {
 			return true
 		}
 	}
@@ -374,13 +376,13 @@ func reaches(from, to *Func, seen map[*Func]bool, unknown *bool) bool {
 // before a def it calls (def piece(a, b) = part(a, b), then def part)
 // counted as recursive then; it is asked again once that one is compiled,
 // so forward references do not stop inlining.
-func recursiveNow(fn *Func) bool {
-	if !fn.recursiveKnown {
+func recursiveNow(fn *engine.Func) bool {
+	if !fn.RecursiveKnown {
 		unknown := false
-		fn.recursive = reaches(fn, fn, map[*Func]bool{}, &unknown)
-		fn.recursiveKnown = !unknown
+		fn.Recursive = reaches(fn, fn, map[*engine.Func]bool{}, &unknown)
+		fn.RecursiveKnown = !unknown
 	}
-	return fn.recursive
+	return fn.Recursive
 }
 
 // wrapperCall sees through a def that only wraps a position: for
@@ -396,15 +398,15 @@ func (c *compiler) wrapperCall(e *lang.Call) *lang.Call {
 		if fn == nil {
 			return nil
 		}
-		body, ok := fn.decl.Body.(*lang.Call)
+		body, ok := fn.Decl.Body.(*lang.Call)
 		if !ok {
 			return nil
 		}
 		id, ok := body.Fn.(*lang.Ident)
-		if !ok || fn.free[id.Name] != c.scope.lookup(id.Name) {
+		if !ok || fn.Free[id.Name] != c.scope.Lookup(id.Name) {
 			return nil
 		}
-		params := lang.ParamNames(fn.decl.Params)
+		params := lang.ParamNames(fn.Decl.Params)
 		args := make([]lang.Expr, len(body.Args))
 		next := 0
 		for i, a := range body.Args {

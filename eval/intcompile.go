@@ -3,6 +3,8 @@ package eval
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -21,31 +23,31 @@ func (c *compiler) rangeBounds(r *lang.Binary) (intFn, intFn) {
 	hi, hiV := c.asInt(r.Y)
 	pos := r.Pos
 	if lo == nil {
-		lo = func(fr *frame) int64 {
+		lo = func(fr *engine.Frame) int64 {
 			v := loV(fr)
-			if v.k != KInt {
-				typeErr(pos, lang.OpRange, v, Int(0))
+			if v.K != engine.KInt {
+				engine.TypeErr(pos, lang.OpRange, v, engine.Int(0))
 			}
-			return v.n
+			return v.N
 		}
 	}
 	if hi == nil {
-		hi = func(fr *frame) int64 {
+		hi = func(fr *engine.Frame) int64 {
 			v := hiV(fr)
-			if v.k != KInt {
-				typeErr(pos, lang.OpRange, Int(0), v)
+			if v.K != engine.KInt {
+				engine.TypeErr(pos, lang.OpRange, engine.Int(0), v)
 			}
-			return v.n
+			return v.N
 		}
 	}
 	return lo, hi
 }
 
 // intFn evaluates an int-typed expression.
-type intFn func(fr *frame) int64
+type intFn func(fr *engine.Frame) int64
 
 // boolFn evaluates a condition.
-type boolFn func(fr *frame) bool
+type boolFn func(fr *engine.Frame) bool
 
 // intExpr compiles e to an int closure, or returns nil when e is not
 // int-typed.
@@ -53,7 +55,7 @@ func (c *compiler) intExpr(e lang.Expr) intFn {
 	// Remember what is not int-typed: binary compiles an operand with
 	// intExpr and then, failing that, generically, which asks intExpr
 	// again; without this a chain a + b + c + ... took exponential time.
-	if !c.on(PassInts) {
+	if !c.on(engine.PassInts) {
 		return nil
 	}
 	k := intKey{e, c.scope}
@@ -79,38 +81,38 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		v := e.Val
-		return func(*frame) int64 { return v }
+		return func(*engine.Frame) int64 { return v }
 	case *lang.Ident:
-		b := c.scope.lookup(e.Name)
-		if b != nil && b.kind == bLocal && b.isInt {
-			s := b.slot
-			return func(fr *frame) int64 { return fr.slots[s].n }
+		b := c.scope.Lookup(e.Name)
+		if b != nil && b.Kind == bLocal && b.IsInt {
+			s := b.Slot
+			return func(fr *engine.Frame) int64 { return fr.Slots[s].N }
 		}
-		if b != nil && b.kind == bGlobal && b.isInt && !c.inFunc {
-			s := b.slot
-			return func(fr *frame) int64 { return fr.slots[s].n }
+		if b != nil && b.Kind == bGlobal && b.IsInt && !c.inFunc {
+			s := b.Slot
+			return func(fr *engine.Frame) int64 { return fr.Slots[s].N }
 		}
-		if b != nil && b.kind == bGlobal && b.isInt {
+		if b != nil && b.Kind == bGlobal && b.IsInt {
 			// In a def or a move rule: the let may not have run yet.
-			s, pos, name, tr := b.slot, e.Pos, e.Name, c.staticTrace()
-			return func(fr *frame) int64 {
-				v := fr.th.globals[s]
-				if v.k != KInt {
+			s, pos, name, tr := b.Slot, e.Pos, e.Name, c.staticTrace()
+			return func(fr *engine.Frame) int64 {
+				v := fr.Th.Globals[s]
+				if v.K != engine.KInt {
 					pushTrace(fr, tr)
-					fail(pos, "%q is used before its let statement has run", name)
+					engine.Fail(pos, "%q is used before its let statement has run", name)
 				}
-				return v.n
+				return v.N
 			}
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNeg {
 			if x := c.intExpr(e.X); x != nil {
 				pos, tr := e.Pos, c.staticTrace()
-				return func(fr *frame) int64 {
+				return func(fr *engine.Frame) int64 {
 					v := x(fr)
 					if v == math.MinInt64 {
 						pushTrace(fr, tr)
-						fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
+						engine.Fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
 					}
 					return -v
 				}
@@ -120,7 +122,7 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 		a, b := c.intExpr(e.Then), c.intExpr(e.Else)
 		if a != nil && b != nil {
 			cond := c.cond(e.Cond, "the condition of if")
-			return func(fr *frame) int64 {
+			return func(fr *engine.Frame) int64 {
 				if cond(fr) {
 					return a(fr)
 				}
@@ -138,14 +140,14 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 		if len(c.trace) > 0 {
 			panic("eval: a call in an int-closed body is not int-closed")
 		}
-		if bi := c.builtinCallee(e); bi != nil && bi.IntResult && c.on(PassComposite) {
+		if bi := c.builtinCallee(e); bi != nil && bi.IntResult && c.on(engine.PassComposite) {
 			// Its result is an int (or an error).
 			f := c.call(e)
-			return func(fr *frame) int64 { return f(fr).n }
+			return func(fr *engine.Frame) int64 { return f(fr).N }
 		}
 		if sub, fn, binds := c.inlineCall(e); sub != nil {
 			for _, bd := range binds {
-				if !bd.b.isInt {
+				if !bd.b.IsInt {
 					return nil // the generic compilation inlines it
 				}
 			}
@@ -161,12 +163,12 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 
 // builtinCallee returns the built-in e calls, when it calls one by its
 // name with a number of arguments it takes.
-func (c *compiler) builtinCallee(e *lang.Call) *Builtin {
+func (c *compiler) builtinCallee(e *lang.Call) *engine.Builtin {
 	id, ok := e.Fn.(*lang.Ident)
-	if !ok || c.scope.lookup(id.Name) != nil {
+	if !ok || c.scope.Lookup(id.Name) != nil {
 		return nil
 	}
-	bi := builtins[id.Name]
+	bi := engine.BuiltinsByName[id.Name]
 	if bi == nil || len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
 		return nil
 	}
@@ -176,7 +178,7 @@ func (c *compiler) builtinCallee(e *lang.Call) *Builtin {
 // asInt compiles an operand as an int closure: the int-typed compilation
 // when there is one, else the generic value checked at run time (a non-int
 // goes to fallback, which raises the generic operator's error).
-func (c *compiler) asInt(e lang.Expr) (intFn, evalFn) {
+func (c *compiler) asInt(e lang.Expr) (intFn, engine.EvalFn) {
 	if f := c.intExpr(e); f != nil {
 		return f, nil
 	}
@@ -220,25 +222,25 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	}
 	pos, op, tr := e.Pos, e.Op, c.staticTrace()
 	// Non-int operand: the generic operator decides (it fails).
-	f := binaryOps[op]
-	generic := func(a, b Value) int64 { return f(nil, pos, op, a, b).n }
+	f := engine.BinaryOps[op]
+	generic := func(a, b engine.Value) int64 { return f(nil, pos, op, a, b).N }
 	x, y := xi, yi
 	if x == nil {
-		x = func(fr *frame) int64 {
+		x = func(fr *engine.Frame) int64 {
 			v := xv(fr)
-			if v.k != KInt {
-				return generic(v, Int(yi(fr)))
+			if v.K != engine.KInt {
+				return generic(v, engine.Int(yi(fr)))
 			}
-			return v.n
+			return v.N
 		}
 	}
 	if y == nil {
-		y = func(fr *frame) int64 {
+		y = func(fr *engine.Frame) int64 {
 			v := yv(fr)
-			if v.k != KInt {
-				return generic(Int(0), v)
+			if v.K != engine.KInt {
+				return generic(engine.Int(0), v)
 			}
-			return v.n
+			return v.N
 		}
 	}
 	// Local ints are read in place, not through a closure.
@@ -248,99 +250,99 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 		k := lit.Val
 		switch op {
 		case lang.OpAdd:
-			return func(fr *frame) int64 {
+			return func(fr *engine.Frame) int64 {
 				a := xo.get(fr)
-				s, ok := addOK(a, k)
+				s, ok := engine.AddOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					overflow(pos, lang.OpAdd, a, k)
+					engine.Overflow(pos, lang.OpAdd, a, k)
 				}
 				return s
 			}
 		case lang.OpSub:
-			return func(fr *frame) int64 {
+			return func(fr *engine.Frame) int64 {
 				a := xo.get(fr)
-				s, ok := subOK(a, k)
+				s, ok := engine.SubOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					overflow(pos, lang.OpSub, a, k)
+					engine.Overflow(pos, lang.OpSub, a, k)
 				}
 				return s
 			}
 		case lang.OpMul:
-			return func(fr *frame) int64 {
+			return func(fr *engine.Frame) int64 {
 				a := xo.get(fr)
-				p, ok := mulOK(a, k)
+				p, ok := engine.MulOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					overflow(pos, lang.OpMul, a, k)
+					engine.Overflow(pos, lang.OpMul, a, k)
 				}
 				return p
 			}
 		case lang.OpDiv:
 			if k != 0 && k != -1 {
-				return func(fr *frame) int64 { return xo.get(fr) / k }
+				return func(fr *engine.Frame) int64 { return xo.get(fr) / k }
 			}
 		case lang.OpMod:
 			if k != 0 && k != -1 {
-				return func(fr *frame) int64 { return xo.get(fr) % k }
+				return func(fr *engine.Frame) int64 { return xo.get(fr) % k }
 			}
 		case lang.OpShr:
 			if k >= 0 && k <= 63 {
-				return func(fr *frame) int64 { return xo.get(fr) >> k }
+				return func(fr *engine.Frame) int64 { return xo.get(fr) >> k }
 			}
 		case lang.OpBitAnd:
-			return func(fr *frame) int64 { return xo.get(fr) & k }
+			return func(fr *engine.Frame) int64 { return xo.get(fr) & k }
 		}
 	}
 	if lit, ok := e.X.(*lang.IntLit); ok && op == lang.OpShl && lit.Val == 1 {
 		// 1 << v, the bit of cell v: only the count can fail.
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			k := yo.get(fr)
 			if uint64(k) > 62 {
 				pushTrace(fr, tr)
-				return shl(pos, 1, k)
+				return engine.Shl(pos, 1, k)
 			}
 			return 1 << k
 		}
 	}
 	switch op {
 	case lang.OpAdd:
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
-			s, ok := addOK(a, b)
+			s, ok := engine.AddOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				overflow(pos, lang.OpAdd, a, b)
+				engine.Overflow(pos, lang.OpAdd, a, b)
 			}
 			return s
 		}
 	case lang.OpSub:
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
-			s, ok := subOK(a, b)
+			s, ok := engine.SubOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				overflow(pos, lang.OpSub, a, b)
+				engine.Overflow(pos, lang.OpSub, a, b)
 			}
 			return s
 		}
 	case lang.OpMul:
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
-			s, ok := mulOK(a, b)
+			s, ok := engine.MulOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				overflow(pos, lang.OpMul, a, b)
+				engine.Overflow(pos, lang.OpMul, a, b)
 			}
 			return s
 		}
 	case lang.OpDiv, lang.OpMod:
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
 			if b == 0 || a == math.MinInt64 && b == -1 {
 				pushTrace(fr, tr)
-				return opDiv(pos, op, Int(a), Int(b)).n
+				return engine.OpDiv(pos, op, engine.Int(a), engine.Int(b)).N
 			}
 			if op == lang.OpDiv {
 				return a / b
@@ -348,39 +350,39 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			return a % b
 		}
 	case lang.OpBitAnd:
-		return func(fr *frame) int64 { return xo.get(fr) & yo.get(fr) }
+		return func(fr *engine.Frame) int64 { return xo.get(fr) & yo.get(fr) }
 	case lang.OpBitOr:
-		return func(fr *frame) int64 { return xo.get(fr) | yo.get(fr) }
+		return func(fr *engine.Frame) int64 { return xo.get(fr) | yo.get(fr) }
 	case lang.OpShl:
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			a, k := xo.get(fr), yo.get(fr)
 			if uint64(k) > 63 || a < 0 || a > math.MaxInt64>>k {
 				pushTrace(fr, tr)
-				return shl(pos, a, k)
+				return engine.Shl(pos, a, k)
 			}
 			return a << k
 		}
 	case lang.OpShr:
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			a, k := xo.get(fr), yo.get(fr)
 			if uint64(k) > 63 {
 				pushTrace(fr, tr)
-				return shr(pos, a, k)
+				return engine.Shr(pos, a, k)
 			}
 			return a >> k
 		}
 	case lang.OpPow:
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			a, k := xo.get(fr), yo.get(fr)
-			r, ok := powOK(a, k)
+			r, ok := engine.PowOK(a, k)
 			if !ok {
 				pushTrace(fr, tr)
-				return pow(pos, a, k)
+				return engine.Pow(pos, a, k)
 			}
 			return r
 		}
 	}
-	return func(fr *frame) int64 { return xo.get(fr) ^ yo.get(fr) }
+	return func(fr *engine.Frame) int64 { return xo.get(fr) ^ yo.get(fr) }
 }
 
 // iopnd is an operand of an int operator: a local int read in place
@@ -392,16 +394,16 @@ type iopnd struct {
 
 func (c *compiler) iopnd(e lang.Expr, f intFn) iopnd {
 	if id, ok := e.(*lang.Ident); ok {
-		if b := c.scope.lookup(id.Name); b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal && !c.inFunc) {
-			return iopnd{s: b.slot}
+		if b := c.scope.Lookup(id.Name); b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal && !c.inFunc) {
+			return iopnd{s: b.Slot}
 		}
 	}
 	return iopnd{f: f}
 }
 
-func (o *iopnd) get(fr *frame) int64 {
+func (o *iopnd) get(fr *engine.Frame) int64 {
 	if o.f == nil {
-		return fr.slots[o.s].n
+		return fr.Slots[o.s].N
 	}
 	return o.f(fr)
 }
@@ -410,24 +412,24 @@ func (o *iopnd) get(fr *frame) int64 {
 func (c *compiler) cond(e lang.Expr, what string) boolFn { return c.condAt(e, what, lang.Start(e)) }
 
 // condAt is cond with the position a non-bool is reported at.
-func (c *compiler) condAt(e lang.Expr, what string, pos Pos) boolFn {
+func (c *compiler) condAt(e lang.Expr, what string, pos engine.Pos) boolFn {
 	switch e := e.(type) {
 	case *lang.BoolLit:
 		v := e.Val
-		return func(*frame) bool { return v }
+		return func(*engine.Frame) bool { return v }
 	case *lang.Unary:
 		if e.Op == lang.OpNot {
 			x := c.condAt(e.X, "the operand of not", e.Pos)
-			return func(fr *frame) bool { return !x(fr) }
+			return func(fr *engine.Frame) bool { return !x(fr) }
 		}
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAnd:
 			x, y := c.cond(e.X, "the operands of and"), c.cond(e.Y, "the operands of and")
-			return func(fr *frame) bool { return x(fr) && y(fr) }
+			return func(fr *engine.Frame) bool { return x(fr) && y(fr) }
 		case lang.OpOr:
 			x, y := c.cond(e.X, "the operands of or"), c.cond(e.Y, "the operands of or")
-			return func(fr *frame) bool { return x(fr) || y(fr) }
+			return func(fr *engine.Frame) bool { return x(fr) || y(fr) }
 		case lang.OpIn, lang.OpNotIn:
 			if r, ok := e.Y.(*lang.Binary); !ok || r.Op != lang.OpRange {
 				if f := c.inSet(e, e.Op == lang.OpNotIn); f != nil {
@@ -444,7 +446,7 @@ func (c *compiler) condAt(e lang.Expr, what string, pos Pos) boolFn {
 		}
 	}
 	x := c.expr(e)
-	return func(fr *frame) bool { return needBool(pos, x(fr), what) }
+	return func(fr *engine.Frame) bool { return engine.NeedBool(pos, x(fr), what) }
 }
 
 // intCompare compiles a comparison with an int-typed operand.
@@ -467,7 +469,7 @@ func (c *compiler) intCompare(e *lang.Binary) boolFn {
 			if swap {
 				op = flipCmp(op)
 			}
-			return func(fr *frame) bool {
+			return func(fr *engine.Frame) bool {
 				if v, ok := probe(fr); ok && v >= 0 {
 					return cmpInts(op, int64(v), other(fr))
 				}
@@ -481,17 +483,17 @@ func (c *compiler) intCompare(e *lang.Binary) boolFn {
 	xo, yo := c.iopnd(e.X, xi), c.iopnd(e.Y, yi)
 	switch op {
 	case lang.OpEq:
-		return func(fr *frame) bool { return xo.get(fr) == yo.get(fr) }
+		return func(fr *engine.Frame) bool { return xo.get(fr) == yo.get(fr) }
 	case lang.OpNe:
-		return func(fr *frame) bool { return xo.get(fr) != yo.get(fr) }
+		return func(fr *engine.Frame) bool { return xo.get(fr) != yo.get(fr) }
 	case lang.OpLt:
-		return func(fr *frame) bool { return xo.get(fr) < yo.get(fr) }
+		return func(fr *engine.Frame) bool { return xo.get(fr) < yo.get(fr) }
 	case lang.OpLe:
-		return func(fr *frame) bool { return xo.get(fr) <= yo.get(fr) }
+		return func(fr *engine.Frame) bool { return xo.get(fr) <= yo.get(fr) }
 	case lang.OpGt:
-		return func(fr *frame) bool { return xo.get(fr) > yo.get(fr) }
+		return func(fr *engine.Frame) bool { return xo.get(fr) > yo.get(fr) }
 	}
-	return func(fr *frame) bool { return xo.get(fr) >= yo.get(fr) }
+	return func(fr *engine.Frame) bool { return xo.get(fr) >= yo.get(fr) }
 }
 
 // flipCmp is the comparison with its operands swapped (a < b is b > a).
@@ -511,12 +513,12 @@ func flipCmp(op lang.Op) lang.Op {
 
 // sgCallProbe returns the probe of G when e is sg(G) with the built-in sg
 // and G a game expression sgProbe takes; nil otherwise.
-func (c *compiler) sgCallProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
-	return c.queryProbe(e, QuerySG)
+func (c *compiler) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
+	return c.queryProbe(e, engine.QuerySG)
 }
 
 // queryProbe is sgCallProbe for the built-in whose Query is q.
-func (c *compiler) queryProbe(e lang.Expr, q Query) func(fr *frame) (sgv, bool) {
+func (c *compiler) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (engine.Sgv, bool) {
 	if !c.isQueryCall(e, q) {
 		return nil // not a call of the built-in
 	}
@@ -530,30 +532,30 @@ func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 	// Compare generically unless the other side is an int at run
 	// time. A local on the unknown side is read directly.
 	if s := c.localSlot(e.X); s >= 0 && yi != nil {
-		return func(fr *frame) bool {
-			a := fr.slots[s]
-			if a.k == KInt {
-				return cmpInts(op, a.n, yi(fr))
+		return func(fr *engine.Frame) bool {
+			a := fr.Slots[s]
+			if a.K == engine.KInt {
+				return cmpInts(op, a.N, yi(fr))
 			}
-			return opCompare(pos, op, a, Int(yi(fr)))
+			return engine.OpCompare(pos, op, a, engine.Int(yi(fr)))
 		}
 	}
 	if s := c.localSlot(e.Y); s >= 0 && xi != nil {
-		return func(fr *frame) bool {
-			a, b := xi(fr), fr.slots[s]
-			if b.k == KInt {
-				return cmpInts(op, a, b.n)
+		return func(fr *engine.Frame) bool {
+			a, b := xi(fr), fr.Slots[s]
+			if b.K == engine.KInt {
+				return cmpInts(op, a, b.N)
 			}
-			return opCompare(pos, op, Int(a), b)
+			return engine.OpCompare(pos, op, engine.Int(a), b)
 		}
 	}
 	x, y := c.expr(e.X), c.expr(e.Y)
-	return func(fr *frame) bool {
+	return func(fr *engine.Frame) bool {
 		a, b := x(fr), y(fr)
-		if a.k == KInt && b.k == KInt {
-			return cmpInts(op, a.n, b.n)
+		if a.K == engine.KInt && b.K == engine.KInt {
+			return cmpInts(op, a.N, b.N)
 		}
-		return opCompare(pos, op, a, b)
+		return engine.OpCompare(pos, op, a, b)
 	}
 }
 
@@ -572,28 +574,28 @@ func (c *compiler) strEquals(e *lang.Binary) boolFn {
 		return nil
 	}
 	x, want, eq := c.expr(other), l.Val, e.Op == lang.OpEq
-	if probe := c.queryProbe(other, QueryOutcome); probe != nil {
+	if probe := c.queryProbe(other, engine.QueryOutcome); probe != nil {
 		// outcome(G) == "P": when G's positions are finished, its
 		// outcome comes from the value (what outcome would return).
-		return func(fr *frame) bool {
+		return func(fr *engine.Frame) bool {
 			if v, ok := probe(fr); ok {
-				return outcomeIs(fr.th.engine, v, want) == eq
+				return outcomeIs(fr.Th.Engine, v, want) == eq
 			}
 			v := x(fr)
-			return (v.k == KStr && v.Str() == want) == eq
+			return (v.K == engine.KStr && v.Str() == want) == eq
 		}
 	}
-	return func(fr *frame) bool {
+	return func(fr *engine.Frame) bool {
 		v := x(fr)
-		return (v.k == KStr && v.Str() == want) == eq
+		return (v.K == engine.KStr && v.Str() == want) == eq
 	}
 }
 
 // localSlot is the slot of a local name (of any type), or -1.
 func (c *compiler) localSlot(e lang.Expr) int {
 	if id, ok := e.(*lang.Ident); ok {
-		if b := c.scope.lookup(id.Name); b != nil && b.kind == bLocal {
-			return b.slot
+		if b := c.scope.Lookup(id.Name); b != nil && b.Kind == bLocal {
+			return b.Slot
 		}
 	}
 	return -1
@@ -622,7 +624,7 @@ type operand struct {
 	kind uint8
 	a, b int   // slots
 	k    int64 // constant
-	pos  Pos
+	pos  engine.Pos
 	f    intFn
 }
 
@@ -639,8 +641,8 @@ const (
 func (c *compiler) operandOf(e lang.Expr, f intFn) operand {
 	slotOf := func(e lang.Expr) int {
 		if id, ok := e.(*lang.Ident); ok {
-			if b := c.scope.lookup(id.Name); b != nil && b.kind == bLocal && b.isInt {
-				return b.slot
+			if b := c.scope.Lookup(id.Name); b != nil && b.Kind == bLocal && b.IsInt {
+				return b.Slot
 			}
 		}
 		return -1
@@ -676,25 +678,25 @@ func (c *compiler) operandOf(e lang.Expr, f intFn) operand {
 
 // eval evaluates the operand (overflow falls back to the closure, which
 // raises the error).
-func (o *operand) eval(fr *frame) int64 {
+func (o *operand) eval(fr *engine.Frame) int64 {
 	switch o.kind {
 	case opndSlot:
-		return fr.slots[o.a].n
+		return fr.Slots[o.a].N
 	case opndConst:
 		return o.k
 	case opndSlotPlusConst:
-		a := fr.slots[o.a].n
-		if s, ok := addOK(a, o.k); ok {
+		a := fr.Slots[o.a].N
+		if s, ok := engine.AddOK(a, o.k); ok {
 			return s
 		}
 	case opndSlotMinusSlot:
-		a, b := fr.slots[o.a].n, fr.slots[o.b].n
-		if s, ok := subOK(a, b); ok {
+		a, b := fr.Slots[o.a].N, fr.Slots[o.b].N
+		if s, ok := engine.SubOK(a, b); ok {
 			return s
 		}
 	case opndSlotMinusAny:
-		if v := fr.slots[o.b]; v.k == KInt {
-			if s, ok := subOK(fr.slots[o.a].n, v.n); ok {
+		if v := fr.Slots[o.b]; v.K == engine.KInt {
+			if s, ok := engine.SubOK(fr.Slots[o.a].N, v.N); ok {
 				return s
 			}
 		}

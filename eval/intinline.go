@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -38,7 +40,7 @@ func outside[T any](c *compiler, a *argExpr, f func(lang.Expr) T) T {
 }
 
 // staticTrace is what an operator compiled now pushes before it fails.
-func (c *compiler) staticTrace() []Pos {
+func (c *compiler) staticTrace() []engine.Pos {
 	if len(c.trace) == 0 {
 		return nil
 	}
@@ -46,9 +48,9 @@ func (c *compiler) staticTrace() []Pos {
 }
 
 // pushTrace puts a static trace on the calls (before an error is raised).
-func pushTrace(fr *frame, tr []Pos) {
+func pushTrace(fr *engine.Frame, tr []engine.Pos) {
 	if len(tr) > 0 {
-		fr.th.calls = append(fr.th.calls, tr...)
+		fr.Th.Calls = append(fr.Th.Calls, tr...)
 	}
 }
 
@@ -68,14 +70,14 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 	if !c.intClosedDef(fn, 0) {
 		return nil
 	}
-	params := lang.ParamNames(fn.decl.Params)
+	params := lang.ParamNames(fn.Decl.Params)
 	index := map[string]int{}
 	for i, p := range params {
 		index[p.Name] = i
 	}
 	uses := map[string]int{}
-	countUses(fn.decl.Body, uses)
-	first := firstLeaf(fn.decl.Body)
+	countUses(fn.Decl.Body, uses)
+	first := firstLeaf(fn.Decl.Body)
 	// The last argument that is not a local or a literal may be compiled
 	// in place when the body evaluates its parameter first and only
 	// there; the others before it go to hidden locals, in order.
@@ -99,11 +101,11 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 		c.hidden++
 		hidden := fmt.Sprintf("%s%s#%d", hiddenPrefix, name, c.hidden)
 		hb := c.newVar(hidden)
-		hb.isInt = true
+		hb.IsInt = true
 		binds = append(binds, inlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: hidden}
 	}
-	body := substitute(fn.decl.Body, index, args)
+	body := substitute(fn.Decl.Body, index, args)
 	set := c.compileBinds(binds)
 	c.inlining = append(c.inlining, fn)
 	c.trace = append(c.trace, e.Pos)
@@ -115,7 +117,7 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 	if set == nil {
 		return f
 	}
-	return func(fr *frame) int64 {
+	return func(fr *engine.Frame) int64 {
 		set(fr)
 		return f(fr)
 	}
@@ -128,8 +130,8 @@ func (c *compiler) plainArg(a lang.Expr) bool {
 	case *lang.IntLit:
 		return true
 	case *lang.Ident:
-		b := c.scope.lookup(a.Name)
-		return b != nil && b.kind == bLocal
+		b := c.scope.Lookup(a.Name)
+		return b != nil && b.Kind == bLocal
 	}
 	return false
 }
@@ -138,22 +140,22 @@ func (c *compiler) plainArg(a lang.Expr) bool {
 // int-closed where it is being compiled: every name it uses besides its
 // parameters means the same here as in the def and is an int global, and
 // every def it calls is int-closed too.
-func (c *compiler) intClosedDef(fn *Func, depth int) bool {
+func (c *compiler) intClosedDef(fn *engine.Func, depth int) bool {
 	if len(c.inlining)+depth >= maxInlineDepth {
 		return false
 	}
 	params := map[string]bool{}
-	for _, p := range lang.ParamNames(fn.decl.Params) {
+	for _, p := range lang.ParamNames(fn.Decl.Params) {
 		params[p.Name] = true
 	}
 	size := 0
-	return intArith(fn.decl.Body, func(x lang.Expr) bool {
+	return intArith(fn.Decl.Body, func(x lang.Expr) bool {
 		if size++; size > maxInlineSize {
 			return false
 		}
 		if id, ok := x.(*lang.Ident); ok && !params[id.Name] {
-			b := c.scope.lookup(id.Name)
-			return b != nil && b == fn.free[id.Name] && b.kind == bGlobal && b.isInt
+			b := c.scope.Lookup(id.Name)
+			return b != nil && b == fn.Free[id.Name] && b.Kind == bGlobal && b.IsInt
 		}
 		return true
 	}, func(x *lang.Call) bool {
@@ -161,13 +163,13 @@ func (c *compiler) intClosedDef(fn *Func, depth int) bool {
 		if !ok {
 			return false
 		}
-		b := c.scope.lookup(id.Name)
-		if b == nil || b != fn.free[id.Name] || b.kind != bDef {
+		b := c.scope.Lookup(id.Name)
+		if b == nil || b != fn.Free[id.Name] || b.Kind != bDef {
 			return false
 		}
-		callee := b.fn
-		if callee.decl == nil || callee.free == nil || recursiveNow(callee) ||
-			len(lang.ParamNames(callee.decl.Params)) != len(x.Args) {
+		callee := b.Fn
+		if callee.Decl == nil || callee.Free == nil || recursiveNow(callee) ||
+			len(lang.ParamNames(callee.Decl.Params)) != len(x.Args) {
 			return false
 		}
 		return c.intClosedDef(callee, depth+1)
@@ -262,16 +264,16 @@ func firstLeaf(x lang.Expr) *lang.Ident {
 type mulAdd struct {
 	x       iopnd
 	m       int64
-	mulPos  Pos
+	mulPos  engine.Pos
 	swapped bool // C * X in the source (the error shows C first)
 	// Y + X * C in the source (the error shows Y first)
 	addSwapped bool
 	sub        bool // X * m - y
 	d          int64
 	slot       int // y is this local (-1: the constant d)
-	addPos     Pos
+	addPos     engine.Pos
 	addOp      lang.Op
-	tr         []Pos
+	tr         []engine.Pos
 	ok         bool
 	mod        int64 // a final % mod when not 0
 }
@@ -297,11 +299,11 @@ func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	case *lang.IntLit:
 		f.d = y.Val
 	case *lang.Ident:
-		b := c.scope.lookup(y.Name)
-		if b == nil || b.kind != bLocal || !b.isInt {
+		b := c.scope.Lookup(y.Name)
+		if b == nil || b.Kind != bLocal || !b.IsInt {
 			return f
 		}
-		f.slot = b.slot
+		f.slot = b.Slot
 	default:
 		return f
 	}
@@ -324,23 +326,23 @@ func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 }
 
 // fail raises the error of the operator that overflowed on a.
-func (f *mulAdd) fail(fr *frame, a int64) {
+func (f *mulAdd) fail(fr *engine.Frame, a int64) {
 	pushTrace(fr, f.tr)
-	p, ok := mulOK(a, f.m)
+	p, ok := engine.MulOK(a, f.m)
 	if !ok {
 		if f.swapped {
-			overflow(f.mulPos, lang.OpMul, f.m, a)
+			engine.Overflow(f.mulPos, lang.OpMul, f.m, a)
 		}
-		overflow(f.mulPos, lang.OpMul, a, f.m)
+		engine.Overflow(f.mulPos, lang.OpMul, a, f.m)
 	}
 	y := f.d
 	if f.slot >= 0 {
-		y = fr.slots[f.slot].n
+		y = fr.Slots[f.slot].N
 	}
 	if f.addSwapped {
-		overflow(f.addPos, f.addOp, y, p)
+		engine.Overflow(f.addPos, f.addOp, y, p)
 	}
-	overflow(f.addPos, f.addOp, p, y)
+	engine.Overflow(f.addPos, f.addOp, p, y)
 }
 
 // compile returns the fused closure: the common shapes without the
@@ -357,7 +359,7 @@ func (f mulAdd) compile() intFn {
 			break
 		}
 		span := uint64(hi) - uint64(lo)
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			a := x.get(fr)
 			if uint64(a)-uint64(lo) > span {
 				f.fail(fr, a)
@@ -370,7 +372,7 @@ func (f mulAdd) compile() intFn {
 			break
 		}
 		span := uint64(hi) - uint64(lo)
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			a := x.get(fr)
 			if uint64(a)-uint64(lo) > span {
 				f.fail(fr, a)
@@ -383,9 +385,9 @@ func (f mulAdd) compile() intFn {
 			break
 		}
 		span := uint64(hi) - uint64(lo)
-		return func(fr *frame) int64 {
+		return func(fr *engine.Frame) int64 {
 			a := x.get(fr)
-			s, ok := addOK(a*m, fr.slots[slot].n)
+			s, ok := engine.AddOK(a*m, fr.Slots[slot].N)
 			if uint64(a)-uint64(lo) > span || !ok {
 				f.fail(fr, a)
 			}
@@ -393,19 +395,19 @@ func (f mulAdd) compile() intFn {
 		}
 	}
 	sub := f.sub
-	return func(fr *frame) int64 {
+	return func(fr *engine.Frame) int64 {
 		a := x.get(fr)
-		p, ok1 := mulOK(a, m)
+		p, ok1 := engine.MulOK(a, m)
 		y := d
 		if slot >= 0 {
-			y = fr.slots[slot].n
+			y = fr.Slots[slot].N
 		}
 		var s int64
 		var ok2 bool
 		if sub {
-			s, ok2 = subOK(p, y)
+			s, ok2 = engine.SubOK(p, y)
 		} else {
-			s, ok2 = addOK(p, y)
+			s, ok2 = engine.AddOK(p, y)
 		}
 		if !ok1 || !ok2 {
 			f.fail(fr, a)
@@ -454,7 +456,7 @@ func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
 
 // fused compiles e as fused arithmetic, or returns nil.
 func (c *compiler) fused(e *lang.Binary) intFn {
-	if !c.on(PassFuse) {
+	if !c.on(engine.PassFuse) {
 		return nil
 	}
 	if e.Op == lang.OpMod {
@@ -482,8 +484,8 @@ func (c *compiler) fused(e *lang.Binary) intFn {
 func (c *compiler) intPure(e lang.Expr) bool {
 	return intArith(e, func(x lang.Expr) bool {
 		if id, ok := x.(*lang.Ident); ok {
-			b := c.scope.lookup(id.Name)
-			return b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal)
+			b := c.scope.Lookup(id.Name)
+			return b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal)
 		}
 		return true
 	}, func(x *lang.Call) bool {

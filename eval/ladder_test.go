@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -50,7 +52,7 @@ print sg(f(400000))
 
 // TestLadderLimit: a limit hit inside a rung is the run's error.
 func TestLadderLimit(t *testing.T) {
-	s := eval.NewSession(eval.Options{Limits: eval.Limits{MaxStates: 100000}})
+	s := eval.NewSession(eval.Options{Limits: engine.Limits{MaxStates: 100000}})
 	err := s.ExecFile(context.Background(), "t.game", "game c(n) moves c(n - 1) if n > 0\nprint sg(c(1000000))\n")
 	if err == nil {
 		t.Fatal("no error")

@@ -22,6 +22,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -116,7 +118,7 @@ func FuzzLimits(f *testing.F) {
 			s := eval.NewSession(eval.Options{
 				Stdout: io.Discard,
 				Stdin:  strings.NewReader("3\n1 2 3\n"),
-				Limits: eval.Limits{MaxMemory: maxMemory, Timeout: timeout},
+				Limits: engine.Limits{MaxMemory: maxMemory, Timeout: timeout},
 			})
 			done <- result{err: s.ExecFile(context.Background(), "f.game", src)}
 		}()

@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -21,13 +23,13 @@ func TestLimits(t *testing.T) {
 	const src = "game up(n) moves up(n + 1) | up(n + 2)\nprint sg(up(0))\n"
 	tests := []struct {
 		name   string
-		limits eval.Limits
+		limits engine.Limits
 		want   string
 	}{
-		{"states", eval.Limits{MaxStates: 5000}, "state limit reached: more than 5000 positions"},
-		{"steps", eval.Limits{MaxSteps: 50000}, "step limit reached: more than 50000 evaluation steps"},
-		{"time", eval.Limits{Timeout: 50 * time.Millisecond}, "time limit reached: the run took more than 50ms"},
-		{"memory", eval.Limits{MaxMemory: 32 << 20}, "memory limit reached: more than 32 MiB in use"},
+		{"states", engine.Limits{MaxStates: 5000}, "state limit reached: more than 5000 positions"},
+		{"steps", engine.Limits{MaxSteps: 50000}, "step limit reached: more than 50000 evaluation steps"},
+		{"time", engine.Limits{Timeout: 50 * time.Millisecond}, "time limit reached: the run took more than 50ms"},
+		{"memory", engine.Limits{MaxMemory: 32 << 20}, "memory limit reached: more than 32 MiB in use"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -84,7 +86,7 @@ func TestCallerDeadline(t *testing.T) {
 // TestLimitMessageCutsHugePositions: the position a limit error quotes is
 // cut short when its arguments are huge.
 func TestLimitMessageCutsHugePositions(t *testing.T) {
-	s := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: eval.Limits{MaxStates: 100}})
+	s := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: engine.Limits{MaxStates: 100}})
 	err := s.ExecFile(context.Background(), "t.game", "game h(xs) moves h(xs + [len(xs)])\nprint sg(h(range(0, 1000)))\n")
 	if err == nil || !strings.Contains(err.Error(), "state limit reached") || !strings.Contains(err.Error(), "50, 51,...)") || len(err.Error()) > 400 {
 		t.Fatalf("got %v (%d bytes), want a state limit error quoting h([0, 1, ...) cut short", err, len(err.Error()))
@@ -116,18 +118,18 @@ game m(x) moves L
 			continue
 		}
 		msg := err.Error()
-		if len(msg) > eval.MaxShownText+200 || !strings.Contains(msg, "...") || !utf8.ValidString(msg) || !strings.Contains(msg, c.want) {
+		if len(msg) > engine.MaxShownText+200 || !strings.Contains(msg, "...") || !utf8.ValidString(msg) || !strings.Contains(msg, c.want) {
 			t.Errorf("%s: %d bytes: %.600s", c.expr, len(msg), msg)
 		}
 	}
 	// An assertion's own message too.
 	s := eval.NewSession(eval.Options{Stdout: io.Discard})
 	err := s.ExecFile(context.Background(), "t.game", prelude+"assert false, S\n")
-	if err == nil || len(err.Error()) > eval.MaxShownText+100 || !strings.HasSuffix(err.Error(), "éé...") {
+	if err == nil || len(err.Error()) > engine.MaxShownText+100 || !strings.HasSuffix(err.Error(), "éé...") {
 		t.Errorf("assert with a long message: %.600v", err)
 	}
 	// Short values are shown whole.
-	if e := eval.Errorf(eval.Pos{}, "found %s, %v", strings.Repeat("a", eval.MaxShownText), 12); e.Msg != "found "+strings.Repeat("a", eval.MaxShownText)+", 12" {
+	if e := engine.Errorf(engine.Pos{}, "found %s, %v", strings.Repeat("a", engine.MaxShownText), 12); e.Msg != "found "+strings.Repeat("a", engine.MaxShownText)+", 12" {
 		t.Errorf("Errorf cut a short value: %q", e.Msg)
 	}
 }
@@ -146,7 +148,7 @@ func errAt(t *testing.T, s *eval.Session, ctx context.Context, src string, line 
 	if err == nil {
 		t.Fatalf("%.60q: no error, want %q", src, want)
 	}
-	var re *eval.RuntimeError
+	var re *engine.RuntimeError
 	if !errors.As(err, &re) {
 		t.Fatalf("%.60q: error %v (%T), want a runtime error", src, err, err)
 	}
@@ -166,7 +168,7 @@ func errAt(t *testing.T, s *eval.Session, ctx context.Context, src string, line 
 // half the memory limit bounds.
 func TestDeepRecursionIsALimit(t *testing.T) {
 	src := "def f(n) = if n == 0 then 0 else f(n - 1)" + strings.Repeat(" + 0", 19) + "\nprint f(99999)\n"
-	s := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: eval.Limits{MaxMemory: 64 << 20}})
+	s := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: engine.Limits{MaxMemory: 64 << 20}})
 	errAt(t, s, context.Background(), src, 1, "too many nested calls (")
 	err := s.ExecFile(context.Background(), "t.game", src)
 	if !strings.Contains(err.Error(), "levels): is the recursion of f unbounded?") {
@@ -174,12 +176,12 @@ func TestDeepRecursionIsALimit(t *testing.T) {
 	}
 	// Within the budget the same def runs, in the same session.
 	var out strings.Builder
-	s2 := eval.NewSession(eval.Options{Stdout: &out, Limits: eval.Limits{MaxMemory: 64 << 20}})
+	s2 := eval.NewSession(eval.Options{Stdout: &out, Limits: engine.Limits{MaxMemory: 64 << 20}})
 	if err := s2.ExecFile(context.Background(), "t.game", strings.Replace(src, "99999", "2000", 1)); err != nil || out.String() != "0\n" {
 		t.Errorf("f(2000): %v, printed %q", err, out.String())
 	}
 	// A plain deep recursion still meets the limit of nested calls.
-	s3 := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: eval.Limits{MaxDepth: 5000}})
+	s3 := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: engine.Limits{MaxDepth: 5000}})
 	errAt(t, s3, context.Background(), "def f(n) = f(n + 1)\nprint f(0)\n", 1, "too many nested calls (more than 5000)")
 }
 
@@ -324,7 +326,7 @@ func TestMemoryLimitPerOperation(t *testing.T) {
 			if c.stdin != "" {
 				in = strings.NewReader(c.stdin)
 			}
-			s := eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: in, Limits: eval.Limits{MaxMemory: limit}})
+			s := eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: in, Limits: engine.Limits{MaxMemory: limit}})
 			base, peak := sampleMemory(func() {
 				errAt(t, s, context.Background(), c.src, c.line, "memory limit reached: more than 64 MiB in use")
 			})
@@ -406,9 +408,9 @@ func TestLongOperationsPoll(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			s := eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: stdin()})
-			arm := &eval.Builtin{BName: "arm", Fn: func(*eval.Call, []eval.Value) eval.Value {
+			arm := &engine.Builtin{BName: "arm", Fn: func(*engine.Call, []engine.Value) engine.Value {
 				cancel()
-				return eval.True
+				return engine.True
 			}}
 			if err := s.DefineFunc(arm); err != nil {
 				t.Fatal(err)
@@ -416,7 +418,7 @@ func TestLongOperationsPoll(t *testing.T) {
 			errAt(t, s, ctx, src, 3, "interrupted")
 			// Not armed, it runs to its end.
 			s = eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: stdin()})
-			if err := s.DefineFunc(&eval.Builtin{BName: "arm", Fn: func(*eval.Call, []eval.Value) eval.Value { return eval.True }}); err != nil {
+			if err := s.DefineFunc(&engine.Builtin{BName: "arm", Fn: func(*engine.Call, []engine.Value) engine.Value { return engine.True }}); err != nil {
 				t.Fatal(err)
 			}
 			if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
@@ -439,7 +441,7 @@ func TestParseAndCompilePoll(t *testing.T) {
 	rule := "game g(n) moves g(n - 1)" + strings.Repeat(" + g(n - 1)", 400) + " if n > 0\nprint 1\n"
 	errAt(t, s, ctx, rule, 1, "interrupted")
 	// Under a time limit, the parse of a big script is timed.
-	s = eval.NewSession(eval.Options{Stdout: io.Discard, Limits: eval.Limits{Timeout: time.Nanosecond}})
+	s = eval.NewSession(eval.Options{Stdout: io.Discard, Limits: engine.Limits{Timeout: time.Nanosecond}})
 	errAt(t, s, context.Background(), big, 0, "time limit reached")
 }
 
@@ -479,16 +481,16 @@ func TestLoopySolveStopsAndRecovers(t *testing.T) {
 // formatted whole, 7 MB, to be cut to 200 bytes, and its parts built
 // from their keys to count them).
 func TestErrorsFormatHugeValuesOnlySoFar(t *testing.T) {
-	xs := make([]eval.Value, 1_000_000)
+	xs := make([]engine.Value, 1_000_000)
 	for i := range xs {
-		xs[i] = eval.Int(int64(i))
+		xs[i] = engine.Int(int64(i))
 	}
-	big := eval.List(xs)
+	big := engine.List(xs)
 	var text string
-	if n := allocated(func() { text = fmt.Sprint(eval.Shown(big)) }); n > 64<<10 {
+	if n := allocated(func() { text = fmt.Sprint(engine.Shown(big)) }); n > 64<<10 {
 		t.Errorf("Shown of a list of a million ints allocated %d bytes", n)
 	}
-	if len(text) != eval.MaxShownText+3 || !strings.HasPrefix(text, "[0, 1, 2, ") || !strings.HasSuffix(text, "...") {
+	if len(text) != engine.MaxShownText+3 || !strings.HasPrefix(text, "[0, 1, 2, ") || !strings.HasSuffix(text, "...") {
 		t.Errorf("Shown: %q", text)
 	}
 	s := eval.NewSession(eval.Options{Stdout: io.Discard})
@@ -497,7 +499,7 @@ func TestErrorsFormatHugeValuesOnlySoFar(t *testing.T) {
 	}
 	var err error
 	n := allocated(func() { err = s.ExecFile(context.Background(), "u.game", "print remoteness(s)\n") })
-	if err == nil || !strings.Contains(err.Error(), "remoteness of g(1) + g(2) + g(0) + ") || len(err.Error()) > eval.MaxShownText+200 {
+	if err == nil || !strings.Contains(err.Error(), "remoteness of g(1) + g(2) + g(0) + ") || len(err.Error()) > engine.MaxShownText+200 {
 		t.Errorf("remoteness of a sum of a million parts: %.300v", err)
 	}
 	if n > 1<<20 {

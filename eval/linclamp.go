@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // Linear bounds: an if clause L OP R of a fast loop over x, with L and R
 // affine in x (built from x, terms without x, +, -, unary - and
@@ -22,8 +25,8 @@ type affNode struct {
 	kind byte // 'x' the variable, 'c' a term without x, '+', '-', 'n' (unary -), 'k' (times k)
 	a, b *affNode
 	k    int64
-	i    intFn  // a term without x, int-typed
-	v    evalFn // a term without x, checked to be an int when run
+	i    intFn         // a term without x, int-typed
+	v    engine.EvalFn // a term without x, checked to be an int when run
 	// direct: the term is an int literal or an int local (linflat.go)
 	direct *directTerm
 }
@@ -39,7 +42,7 @@ type leafCache struct {
 
 // eval evaluates the node at x; false when an operation overflows or a
 // term is not an int.
-func (n *affNode) eval(fr *frame, x int64, lc *leafCache) (int64, bool) {
+func (n *affNode) eval(fr *engine.Frame, x int64, lc *leafCache) (int64, bool) {
 	switch n.kind {
 	case 'x':
 		return x, true
@@ -54,10 +57,10 @@ func (n *affNode) eval(fr *frame, x int64, lc *leafCache) (int64, bool) {
 			v = n.i(fr)
 		} else {
 			w := n.v(fr)
-			if w.k != KInt {
+			if w.K != engine.KInt {
 				return 0, false
 			}
-			v = w.n
+			v = w.N
 		}
 		if i < len(lc.vals) {
 			lc.vals[i] = v
@@ -66,7 +69,7 @@ func (n *affNode) eval(fr *frame, x int64, lc *leafCache) (int64, bool) {
 		return v, true
 	case 'n':
 		a, ok := n.a.eval(fr, x, lc)
-		if !ok || a == minInt {
+		if !ok || a == engine.MinInt {
 			return 0, false
 		}
 		return -a, true
@@ -75,7 +78,7 @@ func (n *affNode) eval(fr *frame, x int64, lc *leafCache) (int64, bool) {
 		if !ok {
 			return 0, false
 		}
-		return mulOK(a, n.k)
+		return engine.MulOK(a, n.k)
 	}
 	a, ok := n.a.eval(fr, x, lc)
 	if !ok {
@@ -86,9 +89,9 @@ func (n *affNode) eval(fr *frame, x int64, lc *leafCache) (int64, bool) {
 		return 0, false
 	}
 	if n.kind == '+' {
-		return addOK(a, b)
+		return engine.AddOK(a, b)
 	}
-	return subOK(a, b)
+	return engine.SubOK(a, b)
 }
 
 // linClamp is the guard and the bound of a linear clamp.
@@ -101,7 +104,7 @@ type linClamp struct {
 
 // bound checks that L and R do not overflow for any x in lo .. hi and
 // returns the clamp's E; false sends the loop the general way.
-func (lc *linClamp) bound(fr *frame, lo, hi int64) (int64, bool) {
+func (lc *linClamp) bound(fr *engine.Frame, lo, hi int64) (int64, bool) {
 	var c leafCache
 	if lc.flat != nil {
 		if e, ok, done := lc.flat.bound(fr, lo, hi, &c); done {
@@ -124,9 +127,9 @@ func (lc *linClamp) bound(fr *frame, lo, hi int64) (int64, bool) {
 		return 0, false
 	}
 	if lc.neg {
-		return subOK(bl, br)
+		return engine.SubOK(bl, br)
 	}
-	return subOK(br, bl)
+	return engine.SubOK(br, bl)
 }
 
 // affTree builds the affine tree of e in x and its coefficient of x; false
@@ -269,8 +272,8 @@ func (c *compiler) intRangeCall(call *lang.Call) (lo, hi intFn, ok bool) {
 	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
 		return nil, nil, false
 	}
-	b := orBuiltin(id.Name, c.scope.lookup(id.Name))
-	if b == nil || b.kind != bBuiltin || !b.bi.IntRange {
+	b := orBuiltin(id.Name, c.scope.Lookup(id.Name))
+	if b == nil || b.Kind != bBuiltin || !b.Bi.IntRange {
 		return nil, nil, false
 	}
 	var fs []intFn
@@ -282,7 +285,7 @@ func (c *compiler) intRangeCall(call *lang.Call) (lo, hi intFn, ok bool) {
 		fs = append(fs, f)
 	}
 	if len(fs) == 1 {
-		return func(*frame) int64 { return 0 }, fs[0], true
+		return func(*engine.Frame) int64 { return 0 }, fs[0], true
 	}
 	return fs[0], fs[1], true
 }

@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // The linear bounds' fast way (linclamp.go). A bound evaluates its affine
 // trees at both ends of the loop's interval and at 0, checking every
@@ -77,7 +80,7 @@ func (lc *linClamp) flatten() *flatLin {
 
 // bound is linClamp.bound when the ends and the terms are small; done
 // false when they are not (the terms evaluated so far are in c).
-func (fl *flatLin) bound(fr *frame, lo, hi int64, c *leafCache) (e int64, ok, done bool) {
+func (fl *flatLin) bound(fr *engine.Frame, lo, hi int64, c *leafCache) (e int64, ok, done bool) {
 	if lo <= -flatSmall || lo >= flatSmall || hi <= -flatSmall || hi >= flatSmall {
 		return 0, false, false
 	}
@@ -87,7 +90,7 @@ func (fl *flatLin) bound(fr *frame, lo, hi int64, c *leafCache) (e int64, ok, do
 			// (Read in place: nothing to fail.)
 			v = d.k
 			if d.slot >= 0 {
-				v = fr.slots[d.slot].n
+				v = fr.Slots[d.slot].N
 			}
 			c.vals[i], c.n = v, i+1
 		} else {
@@ -118,8 +121,8 @@ func (c *compiler) directTerm(e lang.Expr) *directTerm {
 	case *lang.IntLit:
 		return &directTerm{slot: -1, k: e.Val}
 	case *lang.Ident:
-		if b := c.scope.lookup(e.Name); b != nil && b.kind == bLocal && b.isInt {
-			return &directTerm{slot: b.slot}
+		if b := c.scope.Lookup(e.Name); b != nil && b.Kind == bLocal && b.IsInt {
+			return &directTerm{slot: b.Slot}
 		}
 	}
 	return nil

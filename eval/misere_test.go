@@ -31,6 +31,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	_ "github.com/grundy-lang/grundy/stdlib"
 )
@@ -590,17 +592,17 @@ func TestMisereKnown(t *testing.T) {
 func TestMisereLimits(t *testing.T) {
 	tests := []struct {
 		src    string
-		limits eval.Limits
+		limits engine.Limits
 		want   string
 	}{
-		{"game up(n) moves up(n + 1) | *2\nprint misere(up(0))\n", eval.Limits{MaxStates: 10000},
+		{"game up(n) moves up(n + 1) | *2\nprint misere(up(0))\n", engine.Limits{MaxStates: 10000},
 			"t.game:2:7: state limit reached: more than 10000 positions"},
-		{"game up(n) moves up(n + 1) | *2\nprint misere(up(0))\n", eval.Limits{MaxSteps: 100000},
+		{"game up(n) moves up(n + 1) | *2\nprint misere(up(0))\n", engine.Limits{MaxSteps: 100000},
 			"t.game:2:7: step limit reached"},
-		{"game up(n) moves up(n + 1) | *2\nprint misere(up(0))\n", eval.Limits{Timeout: 50 * time.Millisecond},
+		{"game up(n) moves up(n + 1) | *2\nprint misere(up(0))\n", engine.Limits{Timeout: 50 * time.Millisecond},
 			"t.game:2:7: time limit reached"},
 		// A search over sums: thousands of copies of a game that is not nim-like.
-		{"game g(n) moves g(n - 1) if n > 0 | *2 if n > 0\nprint misere(3000 * g(2) + 3000 * g(3))\n", eval.Limits{MaxStates: 5000},
+		{"game g(n) moves g(n - 1) if n > 0 | *2 if n > 0\nprint misere(3000 * g(2) + 3000 * g(3))\n", engine.Limits{MaxStates: 5000},
 			"t.game:2:7: state limit reached: more than 5000 positions"},
 	}
 	for _, tc := range tests {

@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // Normalizations of a move rule's alternative before a fast loop is
 // recognized: equivalent spellings brought to one shape, each exact (the
@@ -89,8 +92,8 @@ func (c *compiler) intPureIn(e lang.Expr, before []lang.Clause) bool {
 			if r, bound := ranged[id.Name]; bound {
 				return r
 			}
-			b := c.scope.lookup(id.Name)
-			return b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal)
+			b := c.scope.Lookup(id.Name)
+			return b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal)
 		}
 		return true
 	}, func(x *lang.Call) bool { return false })
@@ -154,8 +157,8 @@ func (c *compiler) shadowedLater(alt *lang.Alt, i int, name string) bool {
 func splitAnds(alt *lang.Alt) *lang.Alt {
 	var out []lang.Clause
 	changed := false
-	var split func(e lang.Expr, pos Pos) bool
-	split = func(e lang.Expr, pos Pos) bool {
+	var split func(e lang.Expr, pos engine.Pos) bool
+	split = func(e lang.Expr, pos engine.Pos) bool {
 		if b, ok := e.(*lang.Binary); ok && b.Op == lang.OpAnd && isCmpTree(b.X) && isCmpTree(b.Y) {
 			split(b.X, pos)
 			split(b.Y, pos)
@@ -237,7 +240,7 @@ func (c *compiler) aliasSubst(alt *lang.Alt) *lang.Alt {
 			switch e := elems[k].(type) {
 			case *lang.IntLit:
 			case *lang.Ident:
-				if c.shadowedLater(alt, i, e.Name) || c.boundBefore(alt, i, e.Name) == nil && c.scope.lookup(e.Name) == nil {
+				if c.shadowedLater(alt, i, e.Name) || c.boundBefore(alt, i, e.Name) == nil && c.scope.Lookup(e.Name) == nil {
 					simple = false
 				}
 				if _, own := index[e.Name]; own {

@@ -3,6 +3,8 @@ package eval
 import (
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -15,15 +17,15 @@ func TestEveryOperatorIsKnown(t *testing.T) {
 		switch op {
 		case lang.OpAnd, lang.OpOr, lang.OpNot:
 			// conditions: compiled by condAt, not looked up
-			if binaryOps[op] != nil || unaryOps[op] != nil {
+			if engine.BinaryOps[op] != nil || engine.UnaryOps[op] != nil {
 				t.Errorf("%s is a condition but has a table entry", op)
 			}
 		case lang.OpNeg, lang.OpNimber:
-			if unaryOps[op] == nil {
+			if engine.UnaryOps[op] == nil {
 				t.Errorf("prefix %s has no runtime operator in unaryOps", op)
 			}
 		default:
-			if binaryOps[op] == nil {
+			if engine.BinaryOps[op] == nil {
 				t.Errorf("%s has no runtime operator in binaryOps", op)
 			}
 		}

@@ -32,6 +32,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	_ "github.com/grundy-lang/grundy/stdlib"
 )
@@ -63,7 +65,7 @@ type optCase struct {
 	name   string // file name the session sees (positions)
 	src    string
 	stdin  *string // nil: no standard input
-	limits eval.Limits
+	limits engine.Limits
 	// timeout of each run (default 60 s); a run that hits it is a limit
 	// error ("interrupted").
 	timeout time.Duration
@@ -74,15 +76,15 @@ type optCase struct {
 func runOpt(c optCase, on bool) optRun { return runOptWith(c, disabled(on)) }
 
 // disabled is the passes to switch off: none, or all.
-func disabled(on bool) eval.Pass {
+func disabled(on bool) engine.Pass {
 	if on {
 		return 0
 	}
-	return eval.AllPasses
+	return engine.AllPasses
 }
 
 // runOptWith runs c in a fresh session with the passes of disable off.
-func runOptWith(c optCase, disable eval.Pass) (r optRun) {
+func runOptWith(c optCase, disable engine.Pass) (r optRun) {
 	var out bytes.Buffer
 	opts := eval.Options{Stdout: &out, Limits: c.limits, Disable: disable}
 	if c.stdin != nil {
@@ -311,7 +313,7 @@ func TestOptDiffExamples(t *testing.T) {
 var optAdversarial = []struct {
 	name   string
 	src    string
-	limits eval.Limits
+	limits engine.Limits
 }{
 	// ---- fast loops: arguments leaving the dense table
 	// ---- wrappers of positions (inline.go, wrapperCall)
@@ -325,12 +327,12 @@ game cut(w, h) moves piece(i, h) + part(w - i, h) for i in 2 .. w - 2 | flip(j, 
 game cut2(w, h) moves one(i, 1 / (i - 3)) for i in 2 .. w - 2
 print [sg(cut(w, h)) for w in 2 .. 9 for h in 2 .. 9]
 print sg(cut2(9, 2))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"wrapper whose argument overflows", `
 def piece(a) = g(a)
 game g(n) moves piece(n - k * 4611686018427387904) for k in 0 .. 2 if n > 0
 print sg(g(1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	// ---- if clauses split at and, not (A OP B) (normalize.go, linclamp.go)
 	{"conjunctions and negations", `
 game cut(w, h) moves cut(i, h) + cut(w - i, h) for i in 1 .. w if i >= 2 and true if w - i >= 2 and i != 3
@@ -338,7 +340,7 @@ game n(k) moves n(k - s) for s in {1, 2, 5} if not (s > k) and not (s == 4)
 game z(k) moves z(k - s) for s in {1, 2} if s <= k and 1 / (k - 3) >= 0
 print [sg(cut(w, 3)) for w in 1 .. 14], [sg(n(k)) for k in 0 .. 20]
 print sg(z(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	// ---- range(A, B) as A .. B - 1 (linclamp.go, intRangeCall)
 	{"range calls", `
 game g(n) moves g(a) + g(n - a) for a in range(1, n) if a < n - a
@@ -347,7 +349,7 @@ game m(n) moves *0 for k in range(-9223372036854775807, -9223372036854775808)
 game big(n) moves *0 for k in range(0, n * 1000000) if k < 2
 print [sg(g(n)) for n in 0 .. 20], [sg(h(n)) for n in 0 .. 10], sg(m(0)), sg(big(5))
 print sg(big(11))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	// ---- partner bindings (normalize.go): for b in [E]
 	{"partner bindings", `
 def f(x) = 10 / (x - 3)
@@ -359,11 +361,11 @@ game p(n) moves p(a) + p(b) for a in 1 .. n - 1 for b in [n - a * 46116860184273
 print [sg(g(n)) for n in 0 .. 25], [sg(h(n)) for n in 0 .. 25], [sg(m(n)) for n in 0 .. 12]
 print sg(k(9))
 print sg(p(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"partner binding shadowed", `
 game g(n) moves g(a) for a in 1 .. n - 1 for b in [n - a] if a < b for a in [b - 1] if a >= 0
 print [sg(g(n)) for n in 0 .. 12]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	// ---- linear bounds (linclamp.go): L OP R affine in the loop variable
 	{"linear bounds, every spelling", `
 let S = {1, 3, 4, 9}
@@ -381,49 +383,49 @@ print [sg(a(n)) for n in 0 .. 30] == [sg(b(n)) for n in 0 .. 30]
 print [sg(a(n)) for n in 0 .. 30], [sg(c(n)) for n in 0 .. 30], [sg(f(n)) for n in 0 .. 30]
 print [sg(d(n)) for n in 0 .. 30], [sg(e(n)) for n in 0 .. 30]
 print [sg(g(n)) for n in 0 .. 30], [sg(h(n)) for n in 0 .. 30]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"linear bounds that overflow", `
 game a(n) moves a(n - 1) for s in {1, 2} if n - s * 4611686018427387904 >= 0
 print sg(a(3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"linear bounds overflowing in the middle term", `
 game a(n) moves *0 for s in -3 .. 3 if s + 9223372036854775806 > n
 print sg(a(1)), sg(a(-5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"linear bound whose def fails", `
 def ok(n, s) = n - s >= 10 / (n - 5)
 game a(n) moves a(n - s) for s in {1, 2} if ok(n, s)
 print sg(a(9))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"linear bound with a term that is not an int", `
 let z = "x"
 game a(n) moves a(n - s) for s in {1, 2} if n - s >= z
 print sg(a(4))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"linear bounds at the ends of the ints", `
 game a(n) moves *1 for s in {-9223372036854775807, 0, 9223372036854775807} if n - s >= 0
 game b(n) moves *1 for s in {-9223372036854775808, 9223372036854775807} if s - n < 0
 print sg(a(0)), sg(a(-1))
 print sg(b(0))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"negative arguments", `
 game g(n) moves g(n - s) for s in {1, 2, 5} if n > -7
 print [sg(g(n)) for n in -3 .. 12]
 print moves(g(-5)), sg(g(-9))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"negative range arguments", `
 game g(n) moves g(n - i) for i in 1 .. 3 if n >= -4
 game h(n) moves h(n - i) + h(i - 7) for i in 1 .. 2 if n > -5
 print [sg(g(n)) for n in -6 .. 9]
 print [sg(h(n)) for n in -5 .. 5]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"arity 1 past 2^29", `
 let T = 536870912
 game g(n) moves g(n + i) for i in 1 .. 3 if n < T + 4
 game d(n) moves d(n - i) for i in 1 .. 3 if n > T - 5
 print [sg(g(T + k)) for k in -6 .. 5]
 print [sg(d(T + k)) for k in -6 .. 5]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"arity 2 past 2^14", `
 let T = 16384
 game c(a, b) moves c(a - i, b + i) for i in 1 .. a if b < T + 3
@@ -431,33 +433,33 @@ game e(a, b) moves e(a, b - i) + e(i, a) for i in 1 .. 2 if b > T - 3
 print [sg(c(3, T + k)) for k in -5 .. 4]
 print [sg(c(k, T - 2)) for k in 0 .. 6]
 print [sg(e(1, T + k)) for k in -4 .. 3]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"arity 3 past 2^9", `
 let T = 512
 game t(a, b, c) moves t(a, b + i, c - i) for i in 1 .. 2 if b < T + 2 and c > 0
 print [sg(t(0, T + k, 3)) for k in -4 .. 3], sg(t(1, 2, 600))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"overflow of an affine argument", `
 game g(n) moves g(n * 4611686018427387904 - i) for i in 0 .. 2 if n > 0
 print sg(g(0))
 print sg(g(1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"overflow at the top of a range", `
 let M = 9223372036854775807
 game g(n) moves g(n + i + 1) for i in 0 .. 3 if n > M - 6
 print sg(g(M - 2))
 print sg(g(M - 4))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"overflow of a coefficient product", `
 let K = 9223372036854 - 6000000
 game g(n) moves g(1000000 * (1000000 * i + K)) for i in 0 .. n
 print sg(g(0)) > 0
 print sg(g(20))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"empty ranges", `
 game g(n) moves g(n - i) for i in 3 .. n - 10 | g(i) for i in n .. n - 1
 print [sg(g(n)) for n in 0 .. 20]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"if bounds of every shape", `
 game a(n) moves a(n - i) for i in 1 .. 9 if i < n
 game b(n) moves b(n - i) for i in 1 .. 9 if n >= i
@@ -468,47 +470,47 @@ game f(n) moves f(n - i) for i in -5 .. n if i > -9223372036854775808 if i > 0
 print [sg(a(n)) for n in 0 .. 12], [sg(b(n)) for n in 0 .. 12]
 print [sg(c(n)) for n in 0 .. 12], [sg(d(n)) for n in 0 .. 12]
 print [sg(e(n)) for n in 0 .. 12], [sg(f(n)) for n in 0 .. 12]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bound of the wrong type", `
 game g(n) moves g(n - i) for i in 1 .. 3 if i < "x"
 print sg(g(0))
 print sg(g(4))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bound of the wrong type on the right", `
 game g(n) moves g(n - i) for i in 1 .. 3 if [n] >= i
 print sg(g(4))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bound of the wrong type after an int bound", `
 game g(n) moves g(n - i) for i in 1 .. 3 if i <= n if i > true
 print sg(g(0))
 print sg(g(4))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bound that fails", `
 game g(n) moves g(n - i) for i in 1 .. 3 if i <= n if i > 1 / (n - 2)
 print sg(g(1))
 print sg(g(4))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"condition before a bound", `
 game g(n) moves g(n - i) for i in 1 .. 5 if i % 2 == 1 if i <= n
 game h(n) moves h(n - i) for i in 1 .. 5 if i != 2 if i <= 1 / (n - i)
 print [sg(g(n)) for n in 0 .. 12]
 print sg(h(1))
 print sg(h(4))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"condition not on the loop variable", `
 game g(n) moves g(n - i) for i in 1 .. n if n % 3 != 0 | g(n - 1) + g(n - 2) for i in 0 .. 0 if n >= 2
 print [sg(g(n)) for n in 0 .. 15]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"set with non-ints", `
 let S = {1, "a", 3}
 game g(n) moves g(n - s) for s in S if s <= n
 print sg(g(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"list with non-ints after ints", `
 game g(n) moves g(n - s) for s in [1, 2, (3,)] if n >= 3
 print sg(g(2)), sg(g(1))
 print sg(g(3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"unsorted lists and duplicates", `
 game u(n) moves u(n - s) for s in [4, 1, 3] if s <= n
 game d(n) moves d(n - s) for s in [1, 1, 3, 3, 3, 4] if s <= n
@@ -516,88 +518,88 @@ game e(n) moves e(n - s) for s in (2, 2, 5) if s <= n if s >= 2
 print [sg(u(n)) for n in 0 .. 20]
 print [sg(d(n)) for n in 0 .. 20]
 print [sg(e(n)) for n in 0 .. 20]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sets narrowed to nothing by bounds", `
 game g(n) moves g(n - s) for s in {1, 5, 9} if s > 2 if s < 4 if s > 1 / 0
 print sg(g(20))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sets narrowed to nothing, then a failing bound", `
 game g(n) moves g(n - s) for s in {1, 5} if s > 2 if s < 4 if s > n / 0 | g(n - 1) for k in [0] if n > 0
 print sg(g(3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"negative set elements", `
 game g(n) moves g(n - s) for s in {-2, 1, 3} if s <= n if n < 9
 print [sg(g(n)) for n in 0 .. 8]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"nimbers in the body", `
 game g(n) moves g(i) + *3 for i in 0 .. n - 1 | *n + g(i) + *(n % 4) for i in 0 .. n / 2
 print [sg(g(n)) for n in 0 .. 20]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bad nimber in the body", `
 game g(n) moves g(i) + *(n - 5) for i in 0 .. n - 1
 print [sg(g(n)) for n in 0 .. 4]
 print sg(g(6))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bad nimber in a body never run", `
 game g(n) moves g(n - i) + *"x" for i in 1 .. n if i > n
 print sg(g(6))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"failing term in a body never run", `
 game g(n) moves g(n - i + 1 / 0) for i in 1 .. 3 if i % 7 == 5
 print sg(g(6))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"failing term in a body run later", `
 game g(n) moves g(n - i + 1 / (i - 3)) for i in 1 .. n if i <= 3 if i != 2
 print sg(g(6))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bad nimber in a body whose condition never holds", `
 game g(n) moves g(n - i) + *"x" for i in 1 .. n if i % 7 == 9
 print sg(g(6))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"failing argument in a body whose condition never holds", `
 let L = ["a"]
 game g(n) moves g(n - i + L[0]) for i in 1 .. n if i % 7 == 9
 print sg(g(6))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"argument that overflows at the top only, list-valued part", `
 let L = [9223372036854775805]
 game g(n) moves g(i + L[0]) for i in 0 .. n | *1 for k in [0] if n > L[0]
 print sg(g(1))
 print sg(g(3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"one term overflows at the top, the other at the bottom", `
 let L = [9223372036854775805]
 game g(n) moves g(i + L[0]) + g(L[0] + 3 - i) for i in 0 .. n if n < 5
 print sg(g(3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"failing part of an argument after a failing nimber", `
 game g(n) moves *(1 / 0) + g(n - i + n / 0) for i in 1 .. 2 if n > 0
 print sg(g(1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"failing part of an argument after an overflow at the first value", `
 game g(n) moves g(i + 9223372036854775807 + n / 0) for i in 1 .. 2 if n > 0
 print sg(g(1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"failing part of a later term after a failing nimber", `
 let L = [1]
 game g(n) moves g(n) + *(1 / 0) + g(n - i + L[5]) for i in 1 .. 2 if n > 0
 print sg(g(1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"failing part of a later term after an overflowing term", `
 game g(n) moves g(n + i + 9223372036854775806) + g(n - i + n / 0) for i in 1 .. 2 if n > 0
 print sg(g(1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"two failing terms", `
 let big = 4611686018427387904
 game g(n) moves g(n + i * 2 + big) + g(n - i - big - big) for i in 0 .. 2
 print sg(g(0))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"more than two terms", `
 game g(n) moves g(i) + g(n - 1 - i) + g(i / 2) for i in 0 .. n - 1
   | g(i) + g(i) + g(n - i - 1) + g(n / 2) for i in 1 .. n / 3
   | g(i) + g(i) + g(i) + g(i) + g(i) for i in 0 .. n - 1
 print [sg(g(n)) for n in 0 .. 30]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"arity 2 and 3 bodies", `
 game cut(w, h) moves
     cut(i, h) + cut(w - i, h) for i in 2 .. w - 2
@@ -605,52 +607,52 @@ game cut(w, h) moves
 game box(a, b, c) moves box(a - i, b, c) + box(i - 1, c, b) for i in 1 .. a | box(b, a, c - 1) for k in [0] if c > 0
 print [[sg(cut(w, h)) for h in 2 .. 9] for w in 2 .. 9]
 print [sg(box(a, 3, 2)) for a in 0 .. 8]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"outer clauses and the last loop", `
 game g(n) moves g(n - i - j) for i in 0 .. 2 for j in 1 .. n - i if j != i
 game h(n, m) moves h(n - 1, m + j) for k in [0] if n > 0 for j in 0 .. 2 if j + m < 7
 print [sg(g(n)) for n in 0 .. 15], [sg(h(n, 0)) for n in 0 .. 6]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"loop variable shadows a parameter", `
 game g(n) moves g(n) for n in 0 .. n - 1
 print [sg(g(n)) for n in 0 .. 10]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"stepping across memo pages", `
 game g(n) moves g(n - i) + g(i - 1) for i in 1 .. n if i <= 700
 game p(n) moves p(n - 600 * i) + p(i) for i in 1 .. n / 600
 print sg(g(2000)), sg(g(1999)), sg(p(100000)), sg(p(99999))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"big option values", `
 game g(n) moves g(i) for i in 0 .. n - 1 | *70000 + g(i) for i in 0 .. 0 if n > 2 | *(n * 1000) + g(n - 1) for i in 0 .. 0 if n > 2
 print sg(g(5)), sg(g(40)) > 0
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"cycles through fast loops", `
 game g(n) moves g(n + 1 - i) for i in 0 .. 2 if n + 1 - i >= 0 if n < 8
 game h(n) moves h(i) for i in 0 .. 5 if i != n
 print [sg(g(n)) for n in 0 .. 9], [outcome(g(n)) for n in 0 .. 9]
 print [sg(h(n)) for n in 0 .. 5]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"loop variable with non-int collection values", `
 game g(n) moves g(n - k) for k in {1: 0, 2: 0} if k <= n
 print [sg(g(n)) for n in 0 .. 8]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sg inside a move rule", `
 game g(n) moves g(n - i) for i in 1 .. n if sg(g(n - i)) != 1
 print [sg(g(n)) for n in 0 .. 10]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sg of itself inside a move rule", `
 game g(n) moves g(n - i) for i in 1 .. n if sg(g(n)) >= 0
 print sg(g(0))
 print sg(g(3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"position with non-int args stepping", `
 game g(n) moves g(n - i) for i in 1 .. 2 if n > 0 | g(0) for k in [0] if n == "s"
 print sg(g("s")), sg(g(7))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"fast loop reached from moves and winning", `
 game g(n) moves g(n - s) for s in {1, 2, 4} if s <= n
 print moves(g(9)), winning(g(9)), [outcome(g(n)) for n in 0 .. 9]
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	// ---- sum of g(x) for x in A .. B at the top level
 	{"top-level sums", `
@@ -659,7 +661,7 @@ game cut(w, h) moves cut(i, h) + cut(w - i, h) for i in 2 .. w - 2 | cut(w, j) +
 print sg(sum of sub(n) for n in 0 .. 1000), sg(sum of sub(2 * n + 1) for n in 0 .. 500)
 print sg(sum of sub(1000 - n) for n in -5 .. 3), sg(sum of cut(n, 12 - n) for n in 2 .. 10)
 print sg(sum of sub(n) for n in 5 .. 4), sg(sum of sub(7) for n in 1 .. 3), sg(sum of sub(n) for n in 0 .. 0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"top-level sum leaving the dense table", `
 game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
 game up(n) moves up(n + s) for s in {1, 2} if n < 536870920
@@ -670,40 +672,40 @@ print sg(sum of c(n, 16380 + n) for n in 0 .. 8)
 game big(n) moves *1 for k in [0] if n > 5
 print sg(sum of big(n * 4611686018427387904) for n in 0 .. 1)
 print sg(sum of big(n * 4611686018427387904) for n in 0 .. 2)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"top-level sum with an error in the middle", `
 game g(n) moves g(n - 1) for k in [0] if n > 0 | *(10 / (n - 7)) for k in [0] if n > 5
 print sg(sum of g(n) for n in 0 .. 5)
 print sg(sum of g(n) for n in 0 .. 10)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"top-level sum: failing part after an overflow at the first value", `
 game g(n) moves *1
 let z = 0
 print sg(sum of g(x + 9223372036854775807 + 1 / z) for x in 1 .. 2)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"top-level sum with bounds that fail", `
 game g(n) moves g(n - 1) for k in [0] if n > 0
 print sg(sum of g(n) for n in 0 .. 1 / 0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"top-level sum with bounds of the wrong type", `
 game g(n) moves g(n - 1) for k in [0] if n > 0
 print sg(sum of g(n) for n in 0 .. "x")
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"top-level sum with infinite values", `
 game d(n) moves d(n) | d(n - 1) for k in [0] if n > 0
 print sg(sum of d(n) for n in 0 .. 3), outcome(sum of d(n) for n in 0 .. 0), sg(sum of d(n) for n in 1 .. 1)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sums inside move rules and defs", `
 game sub(n) moves sub(n - s) for s in {1, 2} if s <= n
 game t(n) moves *k for k in [sg(sum of sub(i) for i in 0 .. n)] | t(n - 1) + (sum of sub(i) for i in 0 .. n - 1) for k in [0] if n > 0
 def s(n) = sg(sum of sub(i) for i in 0 .. n)
 print [sg(t(n)) for n in 0 .. 10], [s(n) for n in 0 .. 10]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"top-level sum over a state limit", `
 game g(n) moves g(n - 1) for k in [0] if n > 0
 print sg(sum of g(n) for n in 0 .. 100)
 print sg(sum of g(n) for n in 0 .. 100000)
-`, eval.Limits{MaxStates: 5000}},
+`, engine.Limits{MaxStates: 5000}},
 
 	// ---- inlining
 	{"inlined def: a global read before its let runs", `
@@ -711,62 +713,62 @@ print h(1)
 let K = 5
 def g(n) = n + K
 def h(n) = g(n) * 2
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: a global argument read before its let runs", `
 print h(1)
 let K = 5
 def k(x) = 7
 def h(n) = k(K) + n
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: division by zero", `
 def f(n) = 10 / n
 def g(n) = f(n - 1) + 1
 print g(3)
 print g(1)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: overflow", `
 def f(n) = n * n
 def g(n) = f(n) + f(n + 1)
 print g(3)
 print g(3037000499)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: type error", `
 def f(a, b) = a - b
 print f(5, 3)
 print f(5, "x")
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: error in an argument", `
 def f(x) = x + 1
 print f(1)
 print f(1 / 0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: error in an argument of a nested call", `
 def f(x) = x + 1
 def g(y) = f(y / (y - 1))
 print g(3)
 print g(1)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: arguments evaluated left to right", `
 def f(a, b) = b - a
 print f(1, 2)
 print f(1 / 0, 2 % 0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: argument not used on the path taken", `
 def f(c, x) = if c then x else 0
 print f(true, 5)
 print f(false, 1 / 0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: argument behind and", `
 def f(a, b) = a and b
 print f(true, false)
 print f(false, 1 / 0 == 0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: unused parameter", `
 def k(x) = 7
 let y = 3
 print k(y), k(1)
 print k(1 / 0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: globals bound later by let", `
 let K = 1
 def f(n) = n + K
@@ -774,97 +776,97 @@ print f(1)
 let K = 10
 print f(1), K
 for K in [100] { print f(1), K }
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: global bound by a let after the def", `
 def f(n) = n + 1
 let K = 5
 def g(n) = f(n) * K
 print g(2)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: shadowed by a parameter name", `
 def f(n) = n + 1
 def g(f) = f * 2
 def h(g) = g + f(g)
 game q(f) moves q(f - 1) for k in [0] if f > 0
 print g(3), h(4), sg(q(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: shadowing a builtin", `
 def len(x) = 42
 def f(x) = len(x) + 1
 print f([1, 2])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: mutual recursion", `
 def even(n) = if n == 0 then true else odd(n - 1)
 def odd(n) = if n == 0 then false else even(n - 1)
 def both(n) = [even(n), odd(n)]
 print both(10), both(7)
 print both(-1)
-`, eval.Limits{MaxDepth: 1000}},
+`, engine.Limits{MaxDepth: 1000}},
 	{"inlined def: calls a recursive def", `
 def fact(n) = if n == 0 then 1 else n * fact(n - 1)
 def twice(n) = fact(n) + fact(n)
 print twice(5)
 print twice(30)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: wrong types", `
 def sq(x) = x * x
 def neg(x) = -x
 def idx(xs, i) = xs[i]
 print sq(3), neg(4), idx([1, 2], 1), sq("ab" * 1 == "ab")
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: wrong types in an index", `
 def idx(xs, i) = xs[i]
 print idx([1, 2], 1)
 print idx([1, 2], 2)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: parameter used twice with a complex argument", `
 def sq(x) = x * x
 def tw(x) = x + x
 print sq(3 + 4), tw([1] + [2]), sq(sq(2) + 1)
 print sq(10 / (1 - 1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: parameter used twice, argument a name", `
 def sq(x) = x * x
 let a = 3037000500
 print sq(3)
 print sq(a)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: a function passed as an argument", `
 def ap(f, x) = f(x)
 def sq(x) = x * x
 game g(a, b) moves *0
 print ap(sq, 3), ap(len, [1, 2]), ap(str, 5)
 print ap(g, 3)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: a def passed with the wrong arity", `
 def ap(f, x) = f(x)
 def two(a, b) = a + b
 print 1
 print ap(two, 3)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: a builtin passed with the wrong arity", `
 def ap2(f, x, y) = f(x, y)
 print ap2(min, 3, 4)
 print ap2(len, 3, 4)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: applying itself", `
 def ap(f, x) = f(f, x)
 print 1
 print ap(ap, 1)
-`, eval.Limits{MaxDepth: 50}},
+`, engine.Limits{MaxDepth: 50}},
 	{"inlined def: inside move rules", `
 def half(n) = n / 2
 def dec(n, k) = n - k
 game g(n) moves g(dec(n, i)) for i in 1 .. half(n) + 1 if dec(n, i) >= 0
 game h(n) moves h(half(n - 1)) for k in [0] if n > 0
 print [sg(g(n)) for n in 0 .. 20], [sg(h(n)) for n in 0 .. 20]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: error inside a move rule", `
 def inv(n) = 100 / n
 game g(n) moves g(n - inv(n - 3)) for k in [0] if n > 0
 print sg(g(2))
 print sg(g(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: error in a deep chain of inlined calls", `
 def a(n) = 1 / n
 def b(n) = a(n) + 1
@@ -882,13 +884,13 @@ def m(n) = l(n) + 1
 def n2(n) = m(n) + 1
 print n2(1)
 print n2(0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int-closed def: overflow in a fused multiply-add", `
 def mix(x) = (x * 1103515245 + 12345) % 2147483647
 def rnd(x) = mix(mix(x))
 print rnd(5), [rnd(8 * v + k) % 7 for v in 1 .. 3 for k in 0 .. 2]
 print rnd(9000000000000)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int-closed def: overflow in the add of a fused multiply-add", `
 def f(x) = x * 2 + 9223372036854775000
 def g(x) = 3 * x - 9223372036854775000
@@ -896,55 +898,55 @@ def h(x, k) = 8 * x + k
 print f(3), g(3), h(2, 5)
 print f(1000)
 print g(-1000)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int-closed def: overflow with the constant first", `
 def f(x) = 4611686018427387904 * x + 1
 print f(1)
 print f(2)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int-closed def: a local addend overflows", `
 def h(x, k) = x * 2 + k
 let big = 9223372036854775807
 for k in [1, big] { print h(3, k) }
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int-closed def: error in a nested argument", `
 def mix(x) = (x * 31 + 7) % 1000
 def rnd(x) = mix(mix(x))
 def deg(v) = 1 + rnd(8 * v + 7) % 5
 print deg(3)
 print deg(1 / 0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int-closed def: arguments in order around the one compiled in place", `
 def f(a, b) = b * 2 + a
 def g(a, b) = a * 2 + b
 print f(1, 2), g(1, 2)
 print f(1 / 0, 2 % 0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int-closed def: second argument fails first in order", `
 def g(a, b) = a * 2 + b
 let z = 0
 print g(1 + 1, 2 / z)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int-closed def: a global read before its let, three calls deep", `
 def a(n) = n + K
 def b(n) = a(n) * 2
 def c(n) = if n > 0 then b(n) else -b(n)
 print c(1)
 let K = 5
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int-closed def: negation overflows", `
 def neg(x) = -x
 def f(x) = neg(x - 1) + 1
 print f(5)
 print f(-9223372036854775807)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int-closed def: division by zero in a move rule", `
 def mix(x) = (x * 1103515245 + 12345) % 2147483647
 def pick(v, k) = mix(8 * v + k) % (v - 3)
 game dag(v) moves dag(pick(v, k)) for k in 0 .. 2 if v > 0
 print sg(dag(2))
 print sg(dag(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sg probe: known, unknown and failing parts", `
 game g(n) moves g(n - s) for s in {1, 2} if s <= n
 game c(n) moves c((n + 1) % 3), g(n)
@@ -952,7 +954,7 @@ print sg(g(2)), outcome(g(3) + *1)
 for k in 0 .. 2 { print [outcome(g(n) + *k) for n in 0 .. 5], [sg(g(n) + c(m)) for n in 0 .. 2 for m in 0 .. 2] }
 for k in 1 .. 2 { print [outcome(c(n) + *k) for n in 0 .. 2], sg(g(k + 536870912)) }
 for k in -1 .. 0 { print outcome(g(1) + *k) }
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sg probe: two arguments and out of the table", `
 game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b
 print sg(w(3, 4))
@@ -960,7 +962,7 @@ for a in 0 .. 3 { print [sg(w(a, b)) for b in 0 .. 3], outcome(w(a, 2) + *a) }
 game h(a, b) moves h(a - 1, b) for k in [0] if a > 0
 let big = 40000
 for a in [big] { print sg(h(2, a)), sg(h(2, a)), outcome(h(3, a) + *1), sg(h(a, 1)) }
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"cursor: runs stopped in a later alternative go on", `
 game w(a, b) moves
     w(a - k, b) for k in 1 .. a
@@ -968,33 +970,33 @@ game w(a, b) moves
   | w(a - k, b - k) for k in 1 .. min(a, b)
 print sg(w(40, 37)), [sg(w(a, 30)) for a in 0 .. 12]
 print sg(sum of w(a, b) for a in 0 .. 40 for b in 0 .. 40)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"cursor: sums with missing parts, values past 64", `
 game g(n) moves g(a) + g(n - a) for a in 1 .. (n - 1) / 2
 game k(n) moves k(a) + k(n - 1 - a) for a in 0 .. (n - 1) / 2 if n >= 1 | k(a) + k(n - 2 - a) for a in 0 .. (n - 2) / 2 if n >= 2
 print sg(g(700)), max([sg(g(n)) for n in 0 .. 700]), sg(k(300))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"cursor: a sum whose parts are all known, one of them infinite", `
 game g0(n) moves g1((n - s) / 2) for s in [3, 4] if n >= 2
 game g1(n) moves g0(n + i) + g0(n - 3) for i in n / 2 .. n + 2 if n >= 2
   | g0(9) if n == 2
 print [sg(g1(v)) for v in 0 .. 12], [outcome(g0(v)) for v in 0 .. 12]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"cursor: an error after the run stopped", `
 game g(n) moves g(a) + g(n - a) for a in 1 .. n - 1 if 100 / (n - 20 - a) > -1000
 print sg(g(15))
 print sg(g(30))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"cursor: a part on a cycle", `
 game c(n) moves c(n) | c(n - 1) for k in [0] if n > 0
 game g(n) moves g(a) + c(n - a) for a in 1 .. n - 1 | g(n - 1) for k in [0] if n > 0
 print sg(g(30)), outcome(g(31)), [sg(g(n)) for n in 0 .. 12]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"cursor: negative loop values and an outer clause", `
 game g(n) moves g(n + k) + g(-k) for k in -n .. -1 if n > 0
 game h(n) moves h(n - k) + h(k - 1) for j in [0, 1] for k in 1 .. n - j
 print sg(g(90)), [sg(g(n)) for n in 0 .. 20], sg(h(60))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sg probe in comparisons: known, unknown, infinite, failing", `
 game g(n) moves g(n - s) for s in {1, 2} if s <= n
 game c(n) moves c((n + 1) % 3) | g(n) for k in [0] if n > 0
@@ -1003,7 +1005,7 @@ for k in 0 .. 2 { print [sg(c(n)) == k for n in 0 .. 4], [k >= sg(g(n)) for n in
 def sg2(n) = n
 print [sg2(n) == 1 for n in 0 .. 3]
 for k in [1] { print sg(g(k)) == 1 / (k - 1) }
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sweep: deep subtraction and take-away chains", `
 let S = {1, 3, 4, 9}
 game sub(n) moves sub(n - s) for s in S if s <= n
@@ -1011,13 +1013,13 @@ game take(n) moves take(n - k) for k in 1 .. 3 if k <= n
 game far(n) moves far(n - k) for k in 2 .. 70 if k <= n
 print sg(sub(200000)), sg(take(150000)), sg(far(100000))
 print [sg(sub(n)) for n in 0 .. 20], [sg(far(n)) for n in 99990 .. 100000]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sweep: an error in a bound deep in the chain", `
 let S = {1, 2, 5}
 game sub(n) moves sub(n - s) for s in S if s <= 100 / (n - 70000) + n
 print sg(sub(69000))
 print sg(sub(90000))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sweep: a bound that asks for a value is not swept", `
 game g(n) moves g(n - 1) for k in [0] if n > 0
 def lim(n) = if sg(g(n % 7)) == 0 then n else n - 1
@@ -1026,16 +1028,16 @@ game sub(n) moves sub(n - s) for s in S if s <= lim(n)
 print sg(sub(100000)), [sg(sub(n)) for n in 0 .. 10]
 game self(n) moves self(n - s) for s in S if s <= n - sg(self(n)) * 0
 print sg(self(70000))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sweep: values of 64 and more", `
 let S = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70}
 game sub(n) moves sub(n - s) for s in S if s <= n
 print sg(sub(100000)), max([sg(sub(n)) for n in 0 .. 200]), sg(sub(71)), sg(sub(142))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"sweep: the state limit inside a sweep", `
 game sub(n) moves sub(n - s) for s in {1, 2} if s <= n
 print sg(sub(300000))
-`, eval.Limits{MaxStates: 200000}},
+`, engine.Limits{MaxStates: 200000}},
 	{"fast fold: counts and maxima over tables, known and not", `
 game g(n) moves g(n - s) for s in {1, 3, 4} if s <= n
 game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b
@@ -1044,14 +1046,14 @@ let K = 1
 print len([1 for n in 0 .. 80 if 1 <= sg(g(n))]), len([n for n in 0 .. 80 if sg(g(n)) != K]), len([n for n in 0 .. 80 if sg(g(n)) < n])
 print len([a for a in 0 .. 20 if sg(w(a, 7)) == a]), max([sg(w(3, b)) for b in 0 .. 20]), len([n for n in 5 .. 4 if sg(g(n)) == 0])
 print max([sg(g(n)) for n in 10 .. 9])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"fast fold: loopy values and errors while computing", `
 game c(n) moves c((n + 1) % 5) | c(n - 1) for k in [0] if n > 2
 game e(n) moves e(n - 1) for k in [0] if n > 0 and 10 / (n - 40) < 100
 print len([n for n in 0 .. 9 if sg(c(n)) == 0])
 print len([n for n in 0 .. 30 if sg(e(n)) == 0])
 print len([n for n in 0 .. 50 if sg(e(n)) == 0])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"fast fold: outcomes of positions and of sums with a nimber", `
 game c(n) moves c((n + 1) % 7) | c(n - 2) for k in [0] if n > 3
 game g(n) moves g(n - s) for s in {1, 2} if s <= n
@@ -1060,7 +1062,7 @@ for k in 0 .. 3 {
     print len([n for n in 0 .. 20 if outcome(c(n) + *k) == "P"]), len([n for n in 0 .. 20 if "D" == outcome(*k + c(n))]), len([n for n in 0 .. 9 if outcome(g(n)) != "N"]), len([n for n in 0 .. 9 if outcome(g(n) + *n) == "X"])
 }
 for k in [-1] { print len([n for n in 0 .. 5 if outcome(g(n) + *k) == "P"]) }
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"fast fold: counts past the table, and infinite values found while counting", `
 game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b | w(a - k, b - k) for k in 1 .. min(a, b)
 print len([b for b in 0 .. 300 if sg(w(250, b)) > 255]), len([b for b in 0 .. 300 if 300 == sg(w(250, b))]), len([b for b in 0 .. 300 if sg(w(250, b)) != 7])
@@ -1068,29 +1070,29 @@ game c(n) moves c((n + 1) % 5) | c(n - 1) for k in [0] if n > 2 | c(n + 3) for k
 let J = 2
 print len([n for n in 0 .. 30 if outcome(c(n) + *1) == "N"]), len([n for n in 0 .. 30 if outcome(c(n) + *J) == "D"]), len([n for n in 0 .. 40 if outcome(c(n)) != "P"])
 print len([n for n in 0 .. 50 if sg(c(n)) >= 1])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"fast fold: stretches of the table, with holes", `
 game g(n) moves g(n - s) for s in {1, 3, 4} if s <= n
 print sg(g(5000)), sg(sum of g(n) for n in 0 .. 9000), len([n for n in 0 .. 12000 if sg(g(n)) == 2])
 print max([sg(g(n)) for n in 0 .. 15000]), min([sg(g(n)) for n in 3 .. 16000]), sg(sum of g(n) for n in 4090 .. 20000)
 game c(n) moves c((n + 1) % 5000) | c(n - 1) for k in [0] if n % 5000 > 2 | *1 for k in [0] if n % 97 == 0
 print len([n for n in 0 .. 9999 if outcome(c(n)) == "D"]), len([n for n in 0 .. 9999 if outcome(c(n) + *1) != "N"])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"fast fold: stretches that end at the largest int", `
 game g(n) moves g(n - s) for s in {1, 3, 4} if s <= n
 print sg(g(900))
 print sg(sum of g(x - 9223372036854775000) for x in 9223372036854775000 .. 9223372036854775807)
 print len([x for x in 9223372036854775000 .. 9223372036854775807 if sg(g(x - 9223372036854775000)) == 1])
 print max([sg(g(x - 9223372036854775000)) for x in 9223372036854775000 .. 9223372036854775807])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"fast fold: max over infinite values", `
 game c(n) moves c((n + 1) % 5) | c(n - 1) for k in [0] if n > 2
 print max([sg(c(n)) for n in 0 .. 4])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"fast fold: arguments off the table", `
 game g(n) moves g(n - 1) for k in [0] if n > 536870890 and n < 536870915
 print len([n for n in 536870900 .. 536870913 if sg(g(n)) == 0]), max([sg(g(-n)) for n in 0 .. 3])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"symmetric splits: half the range", `
 game cut(w, h) moves
     cut(i, h) + cut(w - i, h) for i in 2 .. w - 2
@@ -1101,7 +1103,7 @@ game two(n) moves two(a) + two(n - 1 - a) for a in 0 .. n - 1 | two(a) + two(n -
 print sg(cut(40, 33)), [sg(cut(w, 9)) for w in 2 .. 20], len([1 for w in 2 .. 30 for h in 2 .. 30 if sg(cut(w, h)) == 0])
 print [sg(sp(n)) for n in 0 .. 40], [sg(off(n)) for n in 0 .. 40]
 print sg(two(300)), max([sg(two(n)) for n in 0 .. 300])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"compact two-argument tables: walks across b = 512 and negative fields", `
 game w(a, b) moves
     w(a - k, b) for k in 1 .. a
@@ -1112,135 +1114,135 @@ game s(a, b) moves s(a - i, b) + s(i, b) for i in 1 .. a - 1 | s(a, b - j) + s(a
 print sg(w(30, 515)), [sg(w(a, 512)) for a in 0 .. 12], [sg(w(3, b)) for b in 505 .. 520]
 print [sg(n(a, 2)) for a in -3 .. 4], sg(n(0, -2))
 print [sg(s(a, 514)) for a in 1 .. 9], [sg(s(4, b)) for b in 505 .. 516]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: mix of its own call", `
 def mix(x) = x * 31 + 7
 print mix(mix(mix(1)))
 print mix(mix(mix(mix(mix(mix(mix(mix(mix(mix(mix(mix(mix(mix(1))))))))))))))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: calling a game", `
 game g(n) moves g(n - 1) for k in [0] if n > 0
 def pos(n) = g(n)
 def gs(n) = sg(g(n))
 print pos(3), gs(4), sg(pos(2) + pos(1))
 print gs(-1) + gs("a")
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: sg of a position being computed", `
 def v(n) = sg(g(n))
 game g(n) moves g(n - 1) for k in [0] if v(n) >= 0
 print sg(g(2))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: call before the def", `
 print f(2)
 def f(n) = n * 3
 print f(1 / 0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: depth limit", `
 def id(n) = n
 def down(n) = if n == 0 then 0 else id(down(n - 1))
 print down(10)
 print down(100)
-`, eval.Limits{MaxDepth: 60}},
+`, engine.Limits{MaxDepth: 60}},
 	{"inlined def: int and non-int calls of one def", `
 def add(a, b) = a + b
 print add(1, 2), add("a", "b"), add([1], [2]), add(9223372036854775807, 0)
 print add(9223372036854775807, 1)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: comparison errors", `
 def lt(a, b) = a < b
 print lt(1, 2), lt("a", "b")
 print lt(1, "a")
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: assert and strings", `
 def msg(n) = "n=" + str(n)
 assert msg(1) == "n=1", msg(2)
 assert msg(1) == "x", msg(3)
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	{"inlined def: a misspelt name next to an inlined call", `
 def f(count) = count * count
 print f(1 + 2)
 print count1
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: a misspelt name inside a def next to an inlined call", `
 def f(total) = total + 1
 def g(n) = f(n * 2) + totl
 print g(1)
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	{"inlined def: a literal argument as the condition of an if", `
 def f(n) = if n then 0 else 0
 print f(0)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: a local argument as an operand of and", `
 def f(x) = x and true
 for v in [1] { print f(v) }
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: a hidden argument as the condition of an if", `
 def f(x) = if x then 1 else 2
 print f(1 + 1)
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	{"inlined def: an unknown name as the argument of an unused parameter", `
 def k(x) = 0
 print k(nosuch)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"inlined def: a name bound later as the argument of an unused parameter", `
 def k(x) = 0
 print k(K)
 let K = 1
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	// ---- resumed runs (a run whose missing options are single positions)
 	{"resume: random dag, values below 64", `
 def rnd(x) = (x * 1103515245 + 12345) % 2147483647
 game d(v) moves d(rnd(8 * v + k) % v) for k in 0 .. rnd(v) % 4 if v > 0
 print sg(d(5000)), [sg(d(v)) for v in 4990 .. 5000]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"resume: values of 64 and more, sums and nimbers mixed in", `
 game w(n) moves w(n - k) for k in 1 .. n | w(n - 1) + *3 if n > 0 | *(n % 70) if n % 5 == 0 | w(n / 2) + w(n / 3) if n > 10
 print sg(w(400)), max([sg(w(n)) for n in 0 .. 400])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"resume: an option that fails once its position is known", `
 game f(n) moves f(n - 1) for k in [0] if n > 0 | f(n - 2) if n > 1 and sg(f(n - 1)) == 0
 game g(n) moves g(n - 1) if n > 0 | *(1 / (sg(g(n - 1)) - 1)) if n == 30
 print sg(f(200))
 print sg(g(40))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"resume: a cycle found below a saved run", `
 game c(n) moves c(n - 1) for k in [0] if n > 0 | c(n + 1) if n == 5 | c(3) if n == 8
 print sg(c(20)), outcome(c(20))
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	// ---- the loopy solver opening positions of pure games directly
 	{"loopy open: an error in a rule of the loopy region", `
 game f(n) moves f((n + 1) % 50) | f((n * 7) % 50) | f(100 / (n - 37)) if n % 10 == 7
 print sg(f(0))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"loopy open: positions off the cycle, their values and winning moves", `
 game h(n) moves h((n + 1) % 5) | *(n % 3) | h((n + 2) % 5) if n == 4
 game t(n) moves h(n % 5) | t(n - 1) if n > 0 | t(n - 3) if n > 2 | *1 if n % 4 == 1
 print [sg(t(n)) for n in 0 .. 30], [winning(t(n)) for n in 0 .. 30], [outcome(t(n) + *1) for n in 0 .. 12]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"loopy open: a pure game next to one whose rule asks for values", `
 game a(n) moves a((n + 3) % 40) | b(n) | a(n - 1) if n > 0
 game b(n) moves b((n + 5) % 40) | *(sg(c(n))) if n % 3 == 0
 game c(n) moves c(n - 1) if n > 0
 print [sg(a(n)) for n in 0 .. 39]
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	{"loopy open: a deep chain asked for inside the region, then an error", `
 game chain(n) moves chain(n - 1) if n > 0
 game a(n) moves a((n + 1) % 30) | b(n)
 game b(n) moves b((n + 2) % 30) | *(sg(chain(100000 + n)) % 2) | *(1 / (n - 29)) if n == 29
 print [sg(a(n)) for n in 0 .. 29]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"loopy open: a deep chain asked for inside the region", `
 game chain(n) moves chain(n - 1) if n > 0
 game a(n) moves a((n + 1) % 30) | b(n)
 game b(n) moves b((n + 2) % 30) | *(sg(chain(100000 + n)) % 2)
 print [sg(a(n)) for n in 0 .. 29], [outcome(b(n)) for n in 0 .. 29]
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	// ---- for clauses over a built-in's ints
 	{"ints: divisors in move rules and comprehensions", `
@@ -1251,26 +1253,26 @@ print [t * u for t in divisors(12) for u in divisors(t)], len([1 for t in diviso
 for t in divisors(30) { print t, [u for u in divisors(t) if u > 1] }
 game e(n) moves *(sg(e(t - 1)) + 1) for t in divisors(n) if t < n
 print [sg(e(n)) for n in 1 .. 60]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ints: an error in the argument, the call and the body", `
 game d(n) moves d(n - t) for t in divisors(n - 5) if t < n
 print [sg(d(n)) for n in 6 .. 12]
 print sg(d(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ints: a non-int argument", `
 print [t for t in divisors("12")]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ints: a name that is not the built-in", `
 def divisors(n) = [n, n + 1]
 print [t * 2 for t in divisors(4)]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ints: the body fails partway", `
 def f(t) = 60 / (t - 4)
 print [f(t) for t in divisors(12)]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ints: a step limit while iterating", `
 print len([1 for n in 1 .. 100000 for t in divisors(n)])
-`, eval.Limits{MaxSteps: 50000}},
+`, engine.Limits{MaxSteps: 50000}},
 
 	// ---- bounds K * x OP E, splits written the other way round
 	{"scaled bounds: splits and subtractions", `
@@ -1280,16 +1282,16 @@ game k(n) moves k(n - a) for a in -5 .. n if 3 * a > -7 if 4 * a < n if a >= n -
 game m(n) moves m(n - a) for a in [1, 2, 5, 9] if n >= 3 * a
 print [sg(g(n)) for n in 0 .. 80], [sg(h(n)) for n in 0 .. 80]
 print [sg(k(n)) for n in 0 .. 60], [sg(m(n)) for n in 0 .. 60], sg(g(300))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"scaled bounds: K * x overflows", `
 game f(n) moves *0 | f(n - 1) for a in 4611686018427387900 .. 4611686018427387910 if 2 * a < n
 print sg(f(3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"scaled bounds: a bound that fails", `
 game f(n) moves f(n - a) for a in 1 .. n if 2 * a <= 60 / (n - 7)
 print [sg(f(n)) for n in 0 .. 6]
 print sg(f(9))
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	// ---- Y + X * C fused
 	{"fused Y + X * C: values and the overflow of each operator", `
@@ -1299,15 +1301,15 @@ print [f(k, v) for k in -2 .. 2 for v in -2 .. 2], [g(v) for v in 0 .. 5]
 game h(n) moves h((n + n * 7) % n) for k in [0] if n > 1
 print sg(h(50))
 for k in [1] { print f(k, 3074457345618258602) }
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"fused Y + X * C: the multiply overflows", `
 def f(k, v) = k + v * 3
 for k in [1] { print f(k, 3074457345618258603) }
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"fused Y + X * C: the add overflows", `
 def f(k, v) = k + v * 3
 for k in [2] { print f(k, 3074457345618258602) }
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	// ---- literals and lists of ints as a loop's domain
 	{"int literals: lists, tuples and sets in rules", `
@@ -1319,7 +1321,7 @@ game e(n) moves e(n - s) for s in [] if s <= n | *1 for k in [0] if n == 3
 game f(n) moves f(n - s) for s in [-3, -1, 2] if s <= n if n - s < 15 if n - s >= 0
 print [sg(a(n)) for n in 0 .. 30], [sg(b(n)) for n in 0 .. 30], [sg(c(n)) for n in 0 .. 30]
 print [sg(d(n)) for n in 0 .. 30], [sg(e(n)) for n in 0 .. 5], [sg(f(n)) for n in 0 .. 12]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int literals and global lists in deep chains (sweeps)", `
 let L = [1, 3, 4, 9]
 let U = [9, 1, 4]
@@ -1331,132 +1333,132 @@ game d(n) moves d(n - s) for s in T if s <= n
 game e(n) moves e(n - s) for s in {1, 5, 5, 2} if s <= n
 print sg(a(200000)), sg(b(200000)), sg(c(100000)), sg(d(150000)), sg(e(120000))
 print len([n for n in 0 .. 200000 if sg(b(n)) == 0]), max([sg(a(n)) for n in 0 .. 200000])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"int literals: a list with a non-int", `
 let L = [1, "x", 3]
 game b(n) moves b(n - s) for s in L if s <= n
 print sg(b(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	// ---- the wide kernels' marks (values of 64 or more)
 	{"wide: long walks and short ones with large values", `
 game t(a, b) moves t(a, b - k) for k in 1 .. b | t(a - k, b) for k in 1 .. min(a, 2) | t(a - k, b - k) for k in 1 .. min(a, b, 3)
 print sg(t(40, 300)), sg(sum of t(a, 299) for a in 0 .. 40), max([sg(t(a, 300)) for a in 0 .. 40])
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"wide: splits and takes of one heap", `
 game g(n) moves g(k) for k in 0 .. n - 1 | g(a) + g(n - a) for a in 1 .. n / 2 | g(a) + g(n - 1 - a) for a in 0 .. (n - 1) / 2 if n % 3 == 0
 print sg(g(700)), [sg(g(n)) for n in 690 .. 700]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"wide: a missing option after large values", `
 game g(n) moves g(k) for k in 0 .. n - 1 | h(n) for k in [0] if n % 50 == 7
 game h(n) moves g(n / 2) | h(n - 1) for k in [0] if n > 0
 print sg(g(400)), sg(h(400))
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	// ---- the ladder's boxes (games of two ints)
 	{"box: every position below", `
 game w(a, b) moves w(a - k, b) for k in 1 .. a | w(a, b - k) for k in 1 .. b | w(a - k, b - k) for k in 1 .. min(a, b)
 print sg(w(90, 90)), sg(sum of w(a, b) for a in 0 .. 90 for b in 0 .. 90)
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"box: sums of positions below, asked twice", `
 game cut(w, h) moves cut(i, h) + cut(w - i, h) for i in 2 .. w - 2 | cut(w, j) + cut(w, h - j) for j in 2 .. h - 2
 print sg(cut(70, 90)), sg(cut(90, 70)), [sg(cut(w, 90)) for w in 60 .. 70]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"box: errors in positions the plain search never reaches", `
 game f(a, b) moves f(a - 1, b) for k in [0] if a > 0 and b >= a - 1
   | f(a, b - 1) for k in [0] if b > a
   | *(1 / 0) for k in [0] if b < a
 print sg(f(120, 120))
 print sg(f(3, 1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"box: an error in a position it needs", `
 game f(a, b) moves f(a - 1, b) for k in [0] if a > 0 | f(a, b - 1) for k in [0] if b > 0 | *([0][b]) for k in [0] if a == 17 and b == 40
 print sg(f(100, 100))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"box: options above in one argument", `
 game g(a, b) moves g(a - 1, b + 1) for k in [0] if a > 0 and b < 150 | g(a, b - 1) for k in [0] if b > 0 | g(a - 1, b) for k in [0] if a > 0
 print sg(g(100, 100)), sg(g(99, 120))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"box: a cycle inside", `
 game c(a, b) moves c(a - 1, b) for k in [0] if a > 0 | c(a, b - 1) for k in [0] if b > 0 | c(a + 1, b) for k in [0] if a == 30 and b == 50
 print sg(c(100, 100)), outcome(c(100, 100)), sg(c(30, 50)), outcome(c(31, 50))
 print winning(c(31, 50)), remoteness(c(100, 100))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"box: a cycle in a part the plain search never reaches", `
 game c(a, b) moves c(a - 1, b) for k in [0] if a > 0 and b >= a - 1 | c(a, b - 1) for k in [0] if b > a | c(a, b) for k in [0] if b < a
 print sg(c(100, 100))
 print sg(c(5, 2))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"box: state limit", `
 game w(a, b) moves w(a - 1, b) for k in [0] if a > 0 | w(a, b - 1) for k in [0] if b > 0
 print sg(w(50, 50))
 print sg(w(200, 200))
-`, eval.Limits{MaxStates: 30000}},
+`, engine.Limits{MaxStates: 30000}},
 	{"box: negative arguments below", `
 game g(a, b) moves g(a - 1, b) for k in [0] if a > -5 | g(a, b - 1) for k in [0] if b > -3
 print sg(g(100, 100)), sg(g(-5, 60))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"box: a dense corner far below", `
 game g(a, b) moves g(a - 1, b - 1) for k in [0] if a > 60 and b > 0
   | g(a - 1, b) for k in [0] if a <= 60 and a > 0 | g(a, b - 1) for k in [0] if a <= 60 and b > 0
 print sg(g(3000, 3000)), sg(g(100, 3000))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"box: sg asked inside a move rule", `
 game a(x, y) moves a(x - 1, y) for k in [0] if x > 0 | a(x, y - 1) for k in [0] if y > 0 | *1 for k in [0] if x == 50 and y == 60 and sg(b(x, y)) == 0
 game b(x, y) moves b(x - 1, y) for k in [0] if x > 0 | b(x, y - 1) for k in [0] if y > 0
 print sg(a(100, 100)), sg(b(100, 100))
-`, eval.Limits{}},
+`, engine.Limits{}},
 
 	// ---- the ladder
 	{"ladder: deep chain", `
 game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
 print sg(sub(300000)), sg(sub(299999))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: errors in unreachable positions", `
 game f(n) moves f(n - 2) if n % 2 == 0 and n >= 2 | f(n / 0) if n % 2 == 1
 print sg(f(300000))
 print sg(f(3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: error in a reachable position", `
 game f(n) moves f(n - 1) for k in [0] if n > 0 | f(1 / (n - 77777)) for k in [0] if n == 77777
 print sg(f(300000))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: error deep in the chain through a def", `
 def step(n) = if n == 123456 then n / 0 else n - 1
 game f(n) moves f(step(n)) for k in [0] if n > 0
 print sg(f(50000))
 print sg(f(300000))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: cycle deeper than 65536", `
 game c(n) moves c(n - 1) for k in [0] if n > 0 | c(200000) for k in [0] if n == 0
 print sg(c(200000)), outcome(c(100000))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: cycle near the top", `
 game c(n) moves c(n - 1) for k in [0] if n > 0 | c(n + 1) for k in [0] if n == 150000
 print sg(c(200000)), sg(c(150001)), sg(c(7))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: state limit", `
 game c(n) moves c(n - 1) for k in [0] if n > 0
 print sg(c(50000))
 print sg(c(300000))
-`, eval.Limits{MaxStates: 100000}},
+`, engine.Limits{MaxStates: 100000}},
 	{"ladder: sparse chain", `
 game s(n) moves s(n - 7) for k in [0] if n >= 7 | s(n / 3) for k in [0] if n % 1000 == 1
 print sg(s(1000000)), sg(s(999999))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: sg asked inside a move rule", `
 game a(n) moves a(n - 1) for k in [0] if n > 0 | *1 for k in [0] if n == 70000 and sg(b(n)) == 0
 game b(n) moves b(n - 1) for k in [0] if n > 0
 print sg(a(100000))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: non-int arguments", `
 game g(n) moves g(n - 1) for k in [0] if n > 0 | g(0) for k in [0] if n == "x"
 print sg(g(100000)), sg(g("x"))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: negative positions below", `
 game g(n) moves g(n - 1) for k in [0] if n > -100000
 print sg(g(100000))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: failed rung leaves option bits of a nested search", `
 game w(n) moves *0 | *(n / 0)
 game q(n) moves *1
@@ -1464,48 +1466,48 @@ game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2
   | f(n - 1) for k in [0] if n % 2 == 1 and sg(w(n)) >= 0
   | *5 for k in [0] if n == 2 and sg(q(0)) == 0
 print sg(f(200000)), sg(q(0)), sg(f(2))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: failed rungs inside defs and the depth of calls", `
 def bad(n) = if n == 0 then 1 / 0 else bad(n - 1)
 def fine(n) = if n == 0 then 1 else fine(n - 1)
 game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2 | *bad(300) for k in [0] if n % 2 == 1
 print sg(f(140000)), fine(690)
 print sg(f(280000)), fine(690)
-`, eval.Limits{MaxDepth: 1000}},
+`, engine.Limits{MaxDepth: 1000}},
 	{"ladder: a failed rung leaves its position marked as being computed", `
 game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2 | *(n / 0) for k in [0] if n % 2 == 1
 print sg(f(140000))
 print sg(f(1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: a cycle in a rung the plain search never reaches", `
 game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2 | f(n) for k in [0] if n % 2 == 1
 game q(n) moves *0 for k in [0] if sg(f(1)) == 0
 print sg(f(200000))
 print sg(q(7)), sg(f(1))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: rungs the plain search never reaches are expensive", `
 game f(n) moves f(n - 2) for k in [0] if n % 2 == 0 and n >= 2 | h(n, j) for j in 0 .. 200 if n % 2 == 1
 game h(n, j) moves *0
 print sg(f(200000))
-`, eval.Limits{MaxStates: 1000000}},
+`, engine.Limits{MaxStates: 1000000}},
 	{"ladder: which of two failing positions is reported", `
 game g(n) moves g(n - 1) for k in [0] if n > 0
   | *([0][n]) for k in [0] if n == 3 or n == 60000
   | g(n) for k in [0] if n == 1
 print sg(g(70000))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: winning and remoteness of loopy positions below", `
 game g(n) moves g(n - 1) for k in [0] if n > 0 | g(n + 1) for k in [0] if n % 1000 == 500 | *1 for k in [0] if n % 700 == 3
 print sg(g(100000)), outcome(g(100000))
 print [sg(g(n)) for n in 495 .. 505], [outcome(g(n)) for n in 495 .. 505]
 print [winning(g(n)) for n in 497 .. 503], [remoteness(g(n)) for n in 497 .. 503]
 print [winning(g(n)) for n in 70497 .. 70503], [remoteness(g(n)) for n in 70497 .. 70503]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"ladder: type error only in rungs", `
 game g(n) moves g(n - 1) for k in [0] if n % 2 == 0 and n > 0 | g(n + "a") for k in [0] if n % 2 == 1
 print sg(g(200000))
 print sg(g(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	// ---- bit operators (& | << >> **) in move rules, guards and defs
 	{"bits: bitmask games, masks from a list, a def and powers", `
 let B = [3, 7, 14, 28, 24]
@@ -1518,7 +1520,7 @@ game mt(S) moves
 print [sg(nk(S)) for S in 0 .. 31], [sg(nk2(S)) for S in 0 .. 63]
 print [sg(mt(S)) for S in 0 .. 255]
 print moves(nk(31)), winning(mt(255)), moves(nk2(63))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: operators in the last loop's bounds, conditions and affine bodies", `
 game a(n) moves a(n - s) for s in 1 .. n if s & n == 0
 game b(n) moves b(n - (1 << k)) for k in 0 .. 6 if (1 << k) <= n
@@ -1529,36 +1531,36 @@ print [sg(a(n)) for n in 0 .. 40]
 print [sg(b(n)) for n in 0 .. 40]
 print [sg(c(n)) for n in 0 .. 40]
 print [sg(d(n)) for n in 0 .. 40], [sg(e(n)) for n in 0 .. 40]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: negative values, arithmetic right shift, ** right to left", `
 def f(a, b) = (a >> b) ^ (a & -b) | (-a & 7)
 def g(a) = -2 ** 2 + 2 ** 3 ** 2 - (-2) ** 3
 game h(n, m) moves h(n - 1, (m >> 1) | (m << 1) & 255) for k in [0] if n > 0 | *(f(m, n) & 15) for k in [0]
 print [f(a, b) for a in -9 .. 9 for b in 0 .. 3], g(0)
 print [sg(h(n, m)) for n in 0 .. 6 for m in 0 .. 9]
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: a negative shift count in a guard", `
 game g(n) moves g(n - 1) for k in [0] if n > 0 and (1 << (n - 3)) > 0
 print sg(g(0)), [sg(g(n)) for n in 3 .. 9 if n == 0]
 print sg(g(6))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: a negative shift count in the last loop's condition", `
 game g(n) moves g(n - s) for s in 1 .. n if (n >> (s - 2)) > 0
 print sg(g(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: << overflow in an inlined def", `
 def up(a, k) = a << k
 game g(n) moves g(n - 1) for k in [0] if n > 0 and up(n, 60) > 0
 print sg(g(7))
 print sg(g(8))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: shifting a negative value left", `
 def up(a, k) = a << k
 game g(n) moves g(n - 1) + *(up(n - 3, 1) & 3) for k in [0] if n > 0 and n >= 3
 game h(n) moves h(n - 1) + *(up(n - 3, 1) & 3) for k in [0] if n > 0
 print [sg(g(n)) for n in 0 .. 9]
 print sg(h(5))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: shift counts at the edges", `
 def s(a, k) = a << k
 def r(a, k) = a >> k
@@ -1566,45 +1568,45 @@ print s(0, 63), s(1, 62), r(-1, 63), r(9223372036854775807, 63), 1 << 62
 game g(n) moves g(n - 1) for k in [0] if n > 0 and (1 << n) > 0
 print sg(g(62))
 print sg(g(63))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: a constant shift count past 63", `
 game h(n) moves h(n - 1) for k in [0] if n > 0 and (n >> 64) == 0
 print sg(h(0))
 print sg(h(3))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: ** overflow and a negative exponent in move rules", `
 game p(n) moves p(n - 1) for k in [0] if n > 0 and 3 ** n > 0
 print sg(p(39)), (-2) ** 63, 0 ** 0, (-1) ** 9223372036854775807
 print sg(p(41))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: a negative exponent", `
 game q(n) moves q(n - 1) + *(2 ** (n - 3) % 5) for k in [0] if n > 0
 print sg(q(0))
 print sg(q(2))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: a non-int operand", `
 game g(n) moves g(n - 1) for k in [0] if n > 0 and (n & [1]) == 0
 print sg(g(0))
 print sg(g(2))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: a non-int shift count", `
 game h(n) moves h(n >> "a") for k in [0] if n > 0
 print sg(h(0))
 print sg(h(2))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: set operators in a move rule, a bool operand", `
 game s(A) moves s(A - {x}) for x in A | s((A - {x, y}) | {x + y}) for x in A for y in A if x < y and x + y < 6
 print sg(s({1, 2, 3})), sg(s({0, 1, 2, 3, 4} & {1, 2, 3, 4, 5})), moves(s({1, 2} ^ {2, 3}))
 game b(n) moves b(n - 1) for k in [0] if n > 0 and (n > 1 & true)
 print sg(b(2))
-`, eval.Limits{}},
+`, engine.Limits{}},
 	{"bits: masks past the packed keys", `
 game t(n, S) moves t(n, S ^ (1 << r)) for r in 0 .. n - 1 if S & (1 << r) != 0
   | t(n, S ^ (3 << r)) for r in 0 .. n - 2 if S >> r & 3 == 3
 game u(S) moves u(S - (1 << r)) for r in 0 .. 40 if S >> r & 1 == 1
 print sg(t(16, 65535)), sg(t(12, 4095)), sg(t(17, 98304))
 print sg(u(2 ** 40 + 2 ** 33 + 5)), sg(u(268435459)), sg(u(536870915)), sg(u(536870912))
-`, eval.Limits{}},
+`, engine.Limits{}},
 }
 
 // TestOptDiffNames: the names a session reports after a script (what an
@@ -1623,7 +1625,7 @@ func TestOptDiffNames(t *testing.T) {
 		var names [2]string
 		var checks [2]string
 		for i, on := range []bool{true, false} {
-			s := eval.NewSession(eval.Options{Limits: eval.Limits{MaxStates: 20000}, Disable: disabled(on)})
+			s := eval.NewSession(eval.Options{Limits: engine.Limits{MaxStates: 20000}, Disable: disabled(on)})
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			s.ExecFile(ctx, "t.game", src)
 			cancel()
@@ -1672,7 +1674,7 @@ func TestOptDiffFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := optCase{name: filepath.Base(*optDiffFile), src: string(data), limits: eval.Limits{MaxStates: *optDiffMaxStates, MaxDepth: *optDiffMaxDepth}}
+	c := optCase{name: filepath.Base(*optDiffFile), src: string(data), limits: engine.Limits{MaxStates: *optDiffMaxStates, MaxDepth: *optDiffMaxDepth}}
 	t0 := time.Now()
 	on := runOpt(c, true)
 	t1 := time.Now()
@@ -2279,7 +2281,7 @@ func optDiffRandom(t *testing.T, seed uint64, n int, bits bool) {
 	cases := make([]optCase, n)
 	for i := range cases {
 		src, deep := g.program()
-		c := optCase{name: "r.game", src: src, limits: eval.Limits{MaxStates: 2000, MaxSteps: 100_000, MaxDepth: 300}, timeout: 300 * time.Millisecond}
+		c := optCase{name: "r.game", src: src, limits: engine.Limits{MaxStates: 2000, MaxSteps: 100_000, MaxDepth: 300}, timeout: 300 * time.Millisecond}
 		if deep {
 			c.limits.MaxStates = 200_000
 			c.limits.MaxSteps = 5_000_000
@@ -2454,7 +2456,7 @@ func TestOptDiffDeep(t *testing.T) {
 	start := time.Now()
 	var strict, limited, fails int
 	for i := range n {
-		c := optCase{name: "deep.game", src: g.deepProgram(), limits: eval.Limits{MaxStates: 400_000}, timeout: 60 * time.Second}
+		c := optCase{name: "deep.game", src: g.deepProgram(), limits: engine.Limits{MaxStates: 400_000}, timeout: 60 * time.Second}
 		t0 := time.Now()
 		on, off := runOpt(c, true), runOpt(c, false)
 		if d := time.Since(t0); d > 500*time.Millisecond && *optDiffErrStats {
@@ -2498,7 +2500,7 @@ func FuzzOptDiff(f *testing.F) {
 		f.Add(src)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		c := optCase{name: "f.game", src: src, limits: eval.Limits{MaxStates: 20000, MaxSteps: 2_000_000, MaxDepth: 200}, timeout: 500 * time.Millisecond}
+		c := optCase{name: "f.game", src: src, limits: engine.Limits{MaxStates: 20000, MaxSteps: 2_000_000, MaxDepth: 200}, timeout: 500 * time.Millisecond}
 		stdin := "3\n1 2 3\n"
 		c.stdin = &stdin
 		on, off := runOpt(c, true), runOpt(c, false)
@@ -2548,7 +2550,7 @@ func TestOptDiffBoxes(t *testing.T) {
 		a0, b0 := 90+r.IntN(60), 90+r.IntN(60)
 		fmt.Fprintf(&b, "\nprint sg(g(%d, %d)), outcome(g(%d, %d))\n", a0, b0, a0-3, b0)
 		fmt.Fprintf(&b, "print sg(sum of g(x, %d) for x in 0 .. %d), len([y for y in 0 .. %d if sg(g(%d, y)) == 0])\n", b0/2, a0, b0, a0/2)
-		c := optCase{name: "t.game", src: b.String(), limits: eval.Limits{MaxStates: 2000000}, timeout: 20 * time.Second}
+		c := optCase{name: "t.game", src: b.String(), limits: engine.Limits{MaxStates: 2000000}, timeout: 20 * time.Second}
 		on, off := runOpt(c, true), runOpt(c, false)
 		if ok, why := optSame(on, off, true); !ok {
 			t.Errorf("box program %d: %s\nscript:\n%s\n=== optimized:\n%s\n=== plain:\n%s", i, why, optIndent(c.src), on, off)

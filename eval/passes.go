@@ -1,56 +1,15 @@
 package eval
 
-import "strings"
-
-// Pass names a result-preserving optimization. Every pass is on unless
-// Options.Disable switches it off; with all of them off (AllPasses) what
-// runs is the plain evaluator that the differential tests compare each
-// pass against. Nothing here may change a result, an error or its
-// position: only the time and memory a run takes.
-type Pass uint32
-
-// The passes.
-const (
-	PassFastLoops Pass = 1 << iota // a move rule's last for clause as one loop over the memo tables; folds and sums over them
-	PassInline                     // small defs compiled inline at their calls
-	PassLadder                     // deep chains and boxes of positions computed bottom up
-	PassResume                     // a run stopped at a missing option goes on from where it stopped
-	PassLoopyOpen                  // the loopy solver lists the options of pure rules without computing them
-	PassFuse                       // X * C + D (and % C) fused into one int operation
-	PassCursor                     // a fast loop's sum with missing parts resumed at its cursor
-	PassSweep                      // runs of positions computed bottom up by a fast loop's sweep
-	PassSymmetric                  // g(x) + g(c - x) over a symmetric range: half the range
-	PassComposite                  // lists and sets of a move built in scratch buffers and packed into the key (scratch.go)
-	PassInts                       // int-typed expressions compiled to unboxed int code (intcompile.go)
-	PassTuples                     // a parameter that is always a tuple of k ints stored as k int parameters (tupleflat.go)
-
-	AllPasses = PassFastLoops | PassInline | PassLadder | PassResume | PassLoopyOpen | PassFuse | PassCursor | PassSweep | PassSymmetric | PassComposite | PassInts | PassTuples
-)
-
-var passNames = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples"}
+import "github.com/grundy-lang/grundy/internal/engine"
 
 // Passes lists every pass, one bit each, in order.
-func Passes() []Pass {
-	var ps []Pass
-	for i := range passNames {
-		ps = append(ps, Pass(1)<<i)
+func Passes() []engine.Pass {
+	var ps []engine.Pass
+	for i := range engine.PassNames {
+		ps = append(ps, engine.Pass(1)<<i)
 	}
 	return ps
 }
 
-// String names the passes of p, joined by "+".
-func (p Pass) String() string {
-	var names []string
-	for i, n := range passNames {
-		if p&(1<<i) != 0 {
-			names = append(names, n)
-		}
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, "+")
-}
-
 // on reports whether the session runs pass p.
-func (c *compiler) on(p Pass) bool { return c.s.engine.on&p != 0 }
+func (c *compiler) on(p engine.Pass) bool { return c.s.engine.On&p != 0 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 )
 
 // TestPeriodSearch: period, periodic and sg of a take-and-break family
@@ -41,19 +43,19 @@ func TestPeriodSearch(t *testing.T) {
 // and how far it got; Ctrl-C (the context canceled) stops it with an
 // error that says so.
 func TestPeriodSearchProgress(t *testing.T) {
-	defer func(a, e time.Duration) { progressAfter, progressEvery = a, e }(progressAfter, progressEvery)
-	progressAfter, progressEvery = 0, 0
+	defer func(a, e time.Duration) { engine.ProgressAfter, engine.ProgressEvery = a, e }(engine.ProgressAfter, engine.ProgressEvery)
+	engine.ProgressAfter, engine.ProgressEvery = 0, 0
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var got []Progress
-	s := NewSession(Options{Progress: func(p Progress) {
+	var got []engine.Progress
+	s := NewSession(Options{Progress: func(p engine.Progress) {
 		got = append(got, p)
 		if strings.Contains(p.Detail, "candidate period 144") && p.States > 400000 {
 			cancel()
 		}
 	}})
 	err := s.ExecFile(ctx, "t.game", `print period(octal("0.56"))`)
-	var ge *RuntimeError
+	var ge *engine.RuntimeError
 	if !errors.As(err, &ge) || !strings.HasPrefix(ge.Msg, `interrupted while searching the period of octal("0.56"): heaps 0 .. `) ||
 		!strings.Contains(ge.Msg, "computed, last exception so far 326639 for the candidate period 144") {
 		t.Fatalf("error %v", err)
@@ -78,12 +80,12 @@ func TestPeriodSearchProgress(t *testing.T) {
 // checkpoint file, and a later session goes on from them; a file that is
 // not a checkpoint is an error that names it.
 func TestCheckpoint(t *testing.T) {
-	defer func(a, e time.Duration) { progressAfter, progressEvery = a, e }(progressAfter, progressEvery)
-	progressAfter, progressEvery = 0, 0
+	defer func(a, e time.Duration) { engine.ProgressAfter, engine.ProgressEvery = a, e }(engine.ProgressAfter, engine.ProgressEvery)
+	engine.ProgressAfter, engine.ProgressEvery = 0, 0
 	file := t.TempDir() + "/cp"
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s := NewSession(Options{Checkpoint: file, Progress: func(p Progress) {
+	s := NewSession(Options{Checkpoint: file, Progress: func(p engine.Progress) {
 		if p.States > 200000 {
 			cancel()
 		}
@@ -93,8 +95,8 @@ func TestCheckpoint(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 	saved := 0
-	for _, pd := range s.engine.tables {
-		saved = max(saved, pd.solver.Len())
+	for _, pd := range s.engine.Tables {
+		saved = max(saved, pd.Solver.Len())
 	}
 	if saved < 200000 {
 		t.Fatalf("%d values when stopped", saved)
@@ -105,8 +107,8 @@ func TestCheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	restored := 0
-	for _, pd := range s2.engine.tables {
-		restored = max(restored, pd.solver.Len())
+	for _, pd := range s2.engine.Tables {
+		restored = max(restored, pd.Solver.Len())
 	}
 	if restored < saved {
 		t.Errorf("%d values restored, %d saved", restored, saved)
@@ -128,13 +130,13 @@ func TestCheckpoint(t *testing.T) {
 // stopped (a step limit) says how many rows it computed; a search for
 // the period on the way says how far it got too.
 func TestTableStopSaysHowFar(t *testing.T) {
-	s := NewSession(Options{Limits: Limits{MaxSteps: 300000}})
+	s := NewSession(Options{Limits: engine.Limits{MaxSteps: 300000}})
 	err := s.ExecFile(context.Background(), "t.game", `table sg(octal("0.1777")(n)) for n in 0 .. 10 ** 7`)
-	var ge *RuntimeError
+	var ge *engine.RuntimeError
 	if !errors.As(err, &ge) || !strings.Contains(ge.Msg, "while computing the table: ") || !strings.Contains(ge.Msg, " rows done, the last for n = ") {
 		t.Fatalf("error %v", err)
 	}
-	s = NewSession(Options{Limits: Limits{MaxSteps: 300000}})
+	s = NewSession(Options{Limits: engine.Limits{MaxSteps: 300000}})
 	err = s.ExecFile(context.Background(), "t.game", `table sg(octal("0.1777")(n)) for n in [3, 10 ** 12]`)
 	if !errors.As(err, &ge) || !strings.Contains(ge.Msg, "while computing the table: 1 row done, the last for n = 3, searching the period of octal(\"0.1777\"): heaps 0 .. ") {
 		t.Fatalf("error %v", err)

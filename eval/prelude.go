@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -53,14 +55,14 @@ func (s *Session) loadPrelude() {
 			p.file = f
 		}
 	})
-	for _, d := range goGames {
-		var g *Game
+	for _, d := range engine.GoGames {
+		var g *engine.Game
 		if d.TakeBreak != nil {
-			g = s.engine.takeBreakGame(d.TakeBreak)
+			g = s.engine.TakeBreakGame(d.TakeBreak)
 		} else {
-			g = s.engine.newGoGame(d)
+			g = s.engine.NewGoGame(d)
 		}
-		s.prelude.names[d.Name] = &binding{kind: bGame, game: g}
+		s.prelude.names[d.Name] = &engine.Binding{Kind: bGame, Game: g}
 	}
 	for _, p := range preludes {
 		if p.file == nil {

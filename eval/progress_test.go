@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 )
 
 // TestProgress: a run reports its progress (positions visited since it
@@ -11,9 +13,9 @@ import (
 // done; a run that never reported does not report its end. The delays are set to 0 or to an hour so that nothing depends
 // on the clock.
 func TestProgress(t *testing.T) {
-	defer func(a, e time.Duration) { progressAfter, progressEvery = a, e }(progressAfter, progressEvery)
-	var got []Progress
-	s := NewSession(Options{Progress: func(p Progress) { got = append(got, p) }})
+	defer func(a, e time.Duration) { engine.ProgressAfter, engine.ProgressEvery = a, e }(engine.ProgressAfter, engine.ProgressEvery)
+	var got []engine.Progress
+	s := NewSession(Options{Progress: func(p engine.Progress) { got = append(got, p) }})
 	ctx := context.Background()
 	// (Not a take-and-break game, whose heaps the engine would not visit.)
 	const src = "game g(n) moves g(n - 1) if n > 0 | g(n / 2) if n > 1\n"
@@ -21,7 +23,7 @@ func TestProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	progressAfter, progressEvery = time.Hour, time.Hour
+	engine.ProgressAfter, engine.ProgressEvery = time.Hour, time.Hour
 	if _, err := s.Eval(ctx, "t", "sg(g(200000))"); err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +31,7 @@ func TestProgress(t *testing.T) {
 		t.Fatalf("reports before they are due: %+v", got)
 	}
 
-	progressAfter, progressEvery = 0, 0
+	engine.ProgressAfter, engine.ProgressEvery = 0, 0
 	if _, err := s.Eval(ctx, "t", "sg(g(400000))"); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +53,7 @@ func TestProgress(t *testing.T) {
 
 	// A later run that is not due reports nothing, not even its end.
 	got = nil
-	progressAfter, progressEvery = time.Hour, time.Hour
+	engine.ProgressAfter, engine.ProgressEvery = time.Hour, time.Hour
 	if _, err := s.Eval(ctx, "t", "sg(g(500000))"); err != nil {
 		t.Fatal(err)
 	}

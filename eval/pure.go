@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // pureRule reports whether a game's move rule can run nothing but
 // arithmetic, collections, positions, pure built-ins and defs that are
@@ -20,22 +23,22 @@ func (c *compiler) pureRule(d *lang.GameStmt) bool {
 		clauses = append(clauses, alt.Clauses...)
 		exprs = append(exprs, alt.Body)
 	}
-	resolve := func(name string) *binding { return orBuiltin(name, c.scope.lookup(name)) }
+	resolve := func(name string) *engine.Binding { return orBuiltin(name, c.scope.Lookup(name)) }
 	return pureClauses(clauses, bound, resolve, 0) && pureExprs(exprs, bound, resolve, 0)
 }
 
 // orBuiltin is b, or the built-in name stands for when b is nil (as
 // compiler.resolve finds them).
-func orBuiltin(name string, b *binding) *binding {
+func orBuiltin(name string, b *engine.Binding) *engine.Binding {
 	if b == nil {
-		if bi, ok := builtins[name]; ok {
-			return &binding{kind: bBuiltin, bi: bi}
+		if bi, ok := engine.BuiltinsByName[name]; ok {
+			return &engine.Binding{Kind: bBuiltin, Bi: bi}
 		}
 	}
 	return b
 }
 
-func pureClauses(cls []lang.Clause, bound map[string]bool, resolve func(string) *binding, depth int) bool {
+func pureClauses(cls []lang.Clause, bound map[string]bool, resolve func(string) *engine.Binding, depth int) bool {
 	for _, cl := range cls {
 		switch cl := cl.(type) {
 		case *lang.ForClause:
@@ -54,7 +57,7 @@ func pureClauses(cls []lang.Clause, bound map[string]bool, resolve func(string) 
 	return true
 }
 
-func pureExprs(es []lang.Expr, bound map[string]bool, resolve func(string) *binding, depth int) bool {
+func pureExprs(es []lang.Expr, bound map[string]bool, resolve func(string) *engine.Binding, depth int) bool {
 	for _, e := range es {
 		if !pureExpr(e, bound, resolve, depth) {
 			return false
@@ -63,7 +66,7 @@ func pureExprs(es []lang.Expr, bound map[string]bool, resolve func(string) *bind
 	return true
 }
 
-func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *binding, depth int) bool {
+func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *engine.Binding, depth int) bool {
 	switch e := e.(type) {
 	case nil, *lang.Ident, *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		return true
@@ -101,20 +104,20 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *binding,
 		switch {
 		case b == nil:
 			return false
-		case b.kind == bGame:
+		case b.Kind == bGame:
 			return true
-		case b.kind == bBuiltin:
-			return b.bi.Pure
-		case b.kind == bDef:
-			fn := b.fn
-			if fn.decl == nil || fn.free == nil || recursiveNow(fn) || depth > 32 {
+		case b.Kind == bBuiltin:
+			return b.Bi.Pure
+		case b.Kind == bDef:
+			fn := b.Fn
+			if fn.Decl == nil || fn.Free == nil || recursiveNow(fn) || depth > 32 {
 				return false
 			}
 			inner := map[string]bool{}
-			for _, p := range lang.ParamNames(fn.decl.Params) {
+			for _, p := range lang.ParamNames(fn.Decl.Params) {
 				inner[p.Name] = true
 			}
-			return pureExpr(fn.decl.Body, inner, func(name string) *binding { return orBuiltin(name, fn.free[name]) }, depth+1)
+			return pureExpr(fn.Decl.Body, inner, func(name string) *engine.Binding { return orBuiltin(name, fn.Free[name]) }, depth+1)
 		}
 		return false
 	}

@@ -42,8 +42,8 @@ game winner(n) moves winner(n - 1) if len(winning(arith(n))) > 0
 		if g == nil {
 			t.Fatalf("no game %s", name)
 		}
-		if g.pure != pure {
-			t.Errorf("%s: pure = %v, want %v", name, g.pure, pure)
+		if g.Pure != pure {
+			t.Errorf("%s: pure = %v, want %v", name, g.Pure, pure)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // Redeclaration in the REPL. A REPL entry that declares a game or def
 // again writes the new declaration into the old binding's cell, so that
@@ -15,8 +18,8 @@ import "github.com/grundy-lang/grundy/lang"
 // recompileDependents compiles again every older game and def of the
 // session whose code may have built in the declaration of a cell in
 // changed (entry, compiled just now, excepted).
-func (s *Session) recompileDependents(changed map[*binding]bool, entry []*binding) {
-	skip := map[*binding]bool{}
+func (s *Session) recompileDependents(changed map[*engine.Binding]bool, entry []*engine.Binding) {
+	skip := map[*engine.Binding]bool{}
 	for _, b := range entry {
 		skip[b] = true
 	}
@@ -25,12 +28,12 @@ func (s *Session) recompileDependents(changed map[*binding]bool, entry []*bindin
 			continue
 		}
 		switch {
-		case b.kind == bDef && b.fn.decl != nil:
-			if reachesCell(s, defNames(b.fn.decl), b.fn.free, changed) {
+		case b.Kind == bDef && b.Fn.Decl != nil:
+			if reachesCell(s, defNames(b.Fn.Decl), b.Fn.Free, changed) {
 				s.recompile(s.top, b)
 			}
-		case b.kind == bGame && b.game.decl != nil:
-			if reachesCell(s, gameNames(b.game.decl), nil, changed) {
+		case b.Kind == bGame && b.Game.Decl != nil:
+			if reachesCell(s, gameNames(b.Game.Decl), nil, changed) {
 				s.recompile(s.top, b)
 			}
 		}
@@ -40,24 +43,24 @@ func (s *Session) recompileDependents(changed map[*binding]bool, entry []*bindin
 // recompile compiles one declaration again in scope. A declaration that
 // no longer compiles (a def it calls now takes other arguments) fails
 // when run, with the error, as a call through the cell would.
-func (s *Session) recompile(scope *scope, b *binding) {
+func (s *Session) recompile(scope *scope, b *engine.Binding) {
 	c := &compiler{s: s, globals: s.globals, scope: scope, fileScope: scope}
 	switch {
-	case b.kind == bDef && b.fn.decl != nil:
-		d := b.fn.decl
-		c.compileDef(b.fn, d)
+	case b.Kind == bDef && b.Fn.Decl != nil:
+		d := b.Fn.Decl
+		c.compileDef(b.Fn, d)
 		if len(c.errs) > 0 {
 			err := c.errs[0]
-			b.fn.body = func(*frame) Value { fail(err.Pos, "%s", err.Msg); return None }
-			b.fn.bodyInt = nil
+			b.Fn.Body = func(*engine.Frame) engine.Value { engine.Fail(err.Pos, "%s", err.Msg); return engine.None }
+			b.Fn.BodyInt = nil
 		}
-	case b.kind == bGame && b.game.decl != nil:
-		c.compileGame(b.game, b.game.decl)
+	case b.Kind == bGame && b.Game.Decl != nil:
+		c.compileGame(b.Game, b.Game.Decl)
 		if len(c.errs) > 0 {
 			err := c.errs[0]
-			bad := func(*frame) { fail(err.Pos, "%s", err.Msg) }
-			g := b.game
-			g.genSG, g.genVal, g.genSGInt, g.genValInt, g.sweep = bad, bad, bad, bad, nil
+			bad := func(*engine.Frame) { engine.Fail(err.Pos, "%s", err.Msg) }
+			g := b.Game
+			g.GenSG, g.GenVal, g.GenSGInt, g.GenValInt, g.Sweep = bad, bad, bad, bad, nil
 		}
 	}
 	s.globals = max(s.globals, c.globals)
@@ -84,16 +87,16 @@ func gameNames(d *lang.GameStmt) []string {
 // reachesCell reports whether names (resolved through free, or the
 // session's top scope) reach a cell of changed, directly or through the
 // bodies of the defs they name.
-func reachesCell(s *Session, names []string, free map[string]*binding, changed map[*binding]bool) bool {
-	seen := map[*Func]bool{}
-	var walk func(names []string, free map[string]*binding) bool
-	walk = func(names []string, free map[string]*binding) bool {
+func reachesCell(s *Session, names []string, free map[string]*engine.Binding, changed map[*engine.Binding]bool) bool {
+	seen := map[*engine.Func]bool{}
+	var walk func(names []string, free map[string]*engine.Binding) bool
+	walk = func(names []string, free map[string]*engine.Binding) bool {
 		for _, n := range names {
-			var b *binding
+			var b *engine.Binding
 			if free != nil {
 				b = free[n]
 			} else {
-				b = s.top.lookup(n)
+				b = s.top.Lookup(n)
 			}
 			if b == nil {
 				continue
@@ -101,9 +104,9 @@ func reachesCell(s *Session, names []string, free map[string]*binding, changed m
 			if changed[b] {
 				return true
 			}
-			if b.kind == bDef && b.fn.decl != nil && !seen[b.fn] {
-				seen[b.fn] = true
-				if walk(defNames(b.fn.decl), b.fn.free) {
+			if b.Kind == bDef && b.Fn.Decl != nil && !seen[b.Fn] {
+				seen[b.Fn] = true
+				if walk(defNames(b.Fn.Decl), b.Fn.Free) {
 					return true
 				}
 			}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -38,7 +40,7 @@ func RenderFiles(err error, source func(filename string) (string, bool)) (text s
 	}
 	var list lang.ErrorList
 	var se *lang.Error
-	var re *RuntimeError
+	var re *engine.RuntimeError
 	switch {
 	case errors.As(err, &list):
 		for _, e := range list {

@@ -31,6 +31,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 	_ "github.com/grundy-lang/grundy/stdlib"
@@ -150,7 +152,7 @@ func runScriptChunk(t *testing.T, c scriptChunk) {
 		// Errors are positioned, typed, and never carry a Go stack trace.
 		var se *lang.Error
 		var sl lang.ErrorList
-		var re *eval.RuntimeError
+		var re *engine.RuntimeError
 		if !errors.As(err, &se) && !errors.As(err, &sl) && !errors.As(err, &re) {
 			t.Errorf("%s: error %v has type %T", where, err, err)
 		}
@@ -245,7 +247,7 @@ func TestRuntimeErrorTrace(t *testing.T) {
 	var out bytes.Buffer
 	s := eval.NewSession(eval.Options{Stdout: &out})
 	err := s.ExecFile(context.Background(), "t.game", src)
-	var re *eval.RuntimeError
+	var re *engine.RuntimeError
 	if !errors.As(err, &re) {
 		t.Fatalf("error %v (%T), want a *eval.RuntimeError", err, err)
 	}
@@ -290,7 +292,7 @@ func TestCheck(t *testing.T) {
 // TestStateLimit: a game with an infinite state graph ends in a clean
 // error once the limit is reached.
 func TestStateLimit(t *testing.T) {
-	s := eval.NewSession(eval.Options{Limits: eval.Limits{MaxStates: 1000}})
+	s := eval.NewSession(eval.Options{Limits: engine.Limits{MaxStates: 1000}})
 	err := s.ExecFile(context.Background(), "t.game", "game g(n) moves g(n + 1)\nprint sg(g(0))")
 	if err == nil || !strings.HasPrefix(err.Error(), "t.game:1:6: state limit reached: more than 1000 positions") {
 		t.Errorf("error %v", err)

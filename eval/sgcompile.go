@@ -3,6 +3,8 @@ package eval
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -28,56 +30,56 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			switch {
 			case allInt && len(ints) == 1:
 				a0 := c.operandOf(e.Args[0], ints[0])
-				return func(fr *frame) sgv {
-					v, g := a0.eval(fr), b.game
-					if uint64(v) < g.lim && g.arity == 1 {
-						if s := g.state(uint64(v)); s >= finBase {
-							return s - finBase
+				return func(fr *engine.Frame) engine.Sgv {
+					v, g := a0.eval(fr), b.Game
+					if uint64(v) < g.Lim && g.NArgs == 1 {
+						if s := g.State(uint64(v)); s >= engine.FinBase {
+							return s - engine.FinBase
 						}
 					}
-					return lookup1(fr.gen, pos, g, v)
+					return lookup1(fr.Gen, pos, g, v)
 				}
 			case allInt && len(ints) == 2:
 				a0, a1 := c.operandOf(e.Args[0], ints[0]), c.operandOf(e.Args[1], ints[1])
-				return func(fr *frame) sgv {
-					v, w, g := a0.eval(fr), a1.eval(fr), b.game
-					if uint64(v) < g.lim && uint64(w) < g.lim && g.arity == 2 {
-						r := uint64(v)<<g.bits | uint64(w)
-						if s := g.state(r); s >= finBase {
-							return s - finBase
+				return func(fr *engine.Frame) engine.Sgv {
+					v, w, g := a0.eval(fr), a1.eval(fr), b.Game
+					if uint64(v) < g.Lim && uint64(w) < g.Lim && g.NArgs == 2 {
+						r := uint64(v)<<g.Bits | uint64(w)
+						if s := g.State(r); s >= engine.FinBase {
+							return s - engine.FinBase
 						}
-						return fr.gen.lookup(g, r)
+						return fr.Gen.Lookup(g, r)
 					}
 					checkArity(pos, g, 2)
-					return fr.gen.lookup(g, g.ref([]Value{Int(v), Int(w)}))
+					return fr.Gen.Lookup(g, g.Ref([]engine.Value{engine.Int(v), engine.Int(w)}))
 				}
 			}
 			switch len(args) {
 			case 1:
 				a0 := args[0]
-				return func(fr *frame) sgv {
-					v, g := a0(fr), b.game
-					if v.k == KInt && uint64(v.n) < g.lim && g.arity == 1 {
-						return fr.gen.lookup(g, uint64(v.n))
+				return func(fr *engine.Frame) engine.Sgv {
+					v, g := a0(fr), b.Game
+					if v.K == engine.KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
+						return fr.Gen.Lookup(g, uint64(v.N))
 					}
 					checkArity(pos, g, 1)
-					return fr.gen.lookup(g, g.ref1(v))
+					return fr.Gen.Lookup(g, g.Ref1(v))
 				}
 			case 2:
 				a0, a1 := args[0], args[1]
-				return func(fr *frame) sgv {
-					v, w, g := a0(fr), a1(fr), b.game
-					if v.k == KInt && w.k == KInt && uint64(v.n) < g.lim && uint64(w.n) < g.lim && g.arity == 2 {
-						return fr.gen.lookup(g, uint64(v.n)<<g.bits|uint64(w.n))
+				return func(fr *engine.Frame) engine.Sgv {
+					v, w, g := a0(fr), a1(fr), b.Game
+					if v.K == engine.KInt && w.K == engine.KInt && uint64(v.N) < g.Lim && uint64(w.N) < g.Lim && g.NArgs == 2 {
+						return fr.Gen.Lookup(g, uint64(v.N)<<g.Bits|uint64(w.N))
 					}
 					checkArity(pos, g, 2)
-					return fr.gen.lookup(g, g.ref([]Value{v, w}))
+					return fr.Gen.Lookup(g, g.Ref([]engine.Value{v, w}))
 				}
 			}
-			return func(fr *frame) sgv {
-				g := b.game
+			return func(fr *engine.Frame) engine.Sgv {
+				g := b.Game
 				checkArity(pos, g, len(args))
-				return fr.gen.lookup(g, g.ref(evalAll(fr, args)))
+				return fr.Gen.Lookup(g, g.Ref(evalAll(fr, args)))
 			}
 		}
 		// A def inlined: its body's SG value, streamed as the body would
@@ -91,36 +93,36 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		switch e.Op {
 		case lang.OpAdd:
 			x, y := c.sgExpr(e.X), c.sgExpr(e.Y)
-			return func(fr *frame) sgv {
+			return func(fr *engine.Frame) engine.Sgv {
 				a, b := x(fr), y(fr)
 				if a|b >= 0 {
 					return a ^ b
 				}
-				return fr.th.engine.add(a, b)
+				return fr.Th.Engine.Add(a, b)
 			}
 		case lang.OpMul:
 			k, kg := c.expr(e.X), c.sgExpr(e.Y)
 			pos, ypos := e.Pos, lang.Start(e.Y)
 			y := c.expr(e.Y)
-			return func(fr *frame) sgv {
+			return func(fr *engine.Frame) engine.Sgv {
 				kv := k(fr)
-				if kv.k == KInt {
-					if kv.n < 0 {
-						fail(pos, "cannot take %d copies of a game: the count must be at least 0", kv.n)
+				if kv.K == engine.KInt {
+					if kv.N < 0 {
+						engine.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", kv.N)
 					}
-					return fr.th.engine.times(kv.n, kg(fr))
+					return fr.Th.Engine.Times(kv.N, kg(fr))
 				}
 				if kv.IsGame() {
 					n := y(fr)
-					if n.k != KInt {
-						typeErr(pos, lang.OpMul, kv, n)
+					if n.K != engine.KInt {
+						engine.TypeErr(pos, lang.OpMul, kv, n)
 					}
-					if n.n < 0 {
-						fail(ypos, "cannot take %d copies of a game: the count must be at least 0", n.n)
+					if n.N < 0 {
+						engine.Fail(ypos, "cannot take %d copies of a game: the count must be at least 0", n.N)
 					}
-					return fr.th.engine.times(n.n, fr.gen.valueSG(pos, kv))
+					return fr.Th.Engine.Times(n.N, fr.Gen.ValueSG(pos, kv))
 				}
-				typeErr(pos, lang.OpMul, kv, y(fr))
+				engine.TypeErr(pos, lang.OpMul, kv, y(fr))
 				return 0
 			}
 		}
@@ -128,12 +130,12 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		if e.Op == lang.OpNimber {
 			x := c.expr(e.X)
 			pos := e.Pos
-			return func(fr *frame) sgv {
+			return func(fr *engine.Frame) engine.Sgv {
 				v := x(fr)
-				if v.k != KInt || v.n < 0 || v.n > math.MaxInt32 {
-					opNimber(pos, v)
+				if v.K != engine.KInt || v.N < 0 || v.N > math.MaxInt32 {
+					engine.OpNimber(pos, v)
 				}
-				return sgv(v.n)
+				return engine.Sgv(v.N)
 			}
 		}
 	case *lang.SumOf:
@@ -141,14 +143,14 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		for i, it := range e.Items {
 			items[i] = c.sgExpr(it)
 		}
-		return func(fr *frame) sgv {
-			acc := sgv(0)
+		return func(fr *engine.Frame) engine.Sgv {
+			acc := engine.Sgv(0)
 			for _, it := range items {
 				v := it(fr)
 				if acc|v >= 0 {
 					acc ^= v
 				} else {
-					acc = fr.th.engine.add(acc, v)
+					acc = fr.Th.Engine.Add(acc, v)
 				}
 			}
 			return acc
@@ -166,8 +168,8 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 	case *lang.IfExpr:
 		cond, a, b := c.expr(e.Cond), c.sgExpr(e.Then), c.sgExpr(e.Else)
 		pos := lang.Start(e.Cond)
-		return func(fr *frame) sgv {
-			if needBool(pos, cond(fr), "the condition of if") {
+		return func(fr *engine.Frame) engine.Sgv {
+			if engine.NeedBool(pos, cond(fr), "the condition of if") {
 				return a(fr)
 			}
 			return b(fr)
@@ -175,36 +177,36 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 	}
 	x := c.expr(e)
 	pos := lang.Start(e)
-	return func(fr *frame) sgv { return fr.gen.valueSG(pos, x(fr)) }
+	return func(fr *engine.Frame) engine.Sgv { return fr.Gen.ValueSG(pos, x(fr)) }
 }
 
 // gameCallee returns the binding of the declared game a call names, if it
 // does (with the right number of arguments).
-func (c *compiler) gameCallee(e *lang.Call) *binding {
+func (c *compiler) gameCallee(e *lang.Call) *engine.Binding {
 	id, ok := e.Fn.(*lang.Ident)
 	if !ok {
 		return nil
 	}
-	b := c.scope.lookup(id.Name)
-	if b == nil || b.kind != bGame || len(e.Args) != b.game.arity {
+	b := c.scope.Lookup(id.Name)
+	if b == nil || b.Kind != bGame || len(e.Args) != b.Game.NArgs {
 		return nil
 	}
 	return b
 }
 
 // lookup1 is gen.lookup of position g(v), checking its arity.
-func lookup1(gn *gen, pos Pos, g *Game, v int64) sgv {
-	if uint64(v) < g.lim && g.arity == 1 {
-		return gn.lookup(g, uint64(v))
+func lookup1(gn *engine.Gen, pos engine.Pos, g *engine.Game, v int64) engine.Sgv {
+	if uint64(v) < g.Lim && g.NArgs == 1 {
+		return gn.Lookup(g, uint64(v))
 	}
 	checkArity(pos, g, 1)
-	return gn.lookup(g, g.ref1(Int(v)))
+	return gn.Lookup(g, g.Ref1(engine.Int(v)))
 }
 
 // sgCall1 compiles a move whose option is one position g(E) with an int
 // argument: the option's value goes straight into the gen, and a missing
 // position is traced (gen.pend). nil for other shapes.
-func (c *compiler) sgCall1(e lang.Expr) func(fr *frame) {
+func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return nil
@@ -218,24 +220,24 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *frame) {
 		return nil
 	}
 	a0, pos := c.operandOf(call.Args[0], f), call.Pos
-	return func(fr *frame) {
-		gn, v, g := fr.gen, a0.eval(fr), b.game
-		if uint64(v) < g.lim && g.arity == 1 {
-			if s := g.state(uint64(v)); s >= finBase {
-				gn.emitSG(s - finBase)
+	return func(fr *engine.Frame) {
+		gn, v, g := fr.Gen, a0.eval(fr), b.Game
+		if uint64(v) < g.Lim && g.NArgs == 1 {
+			if s := g.State(uint64(v)); s >= engine.FinBase {
+				gn.EmitSG(s - engine.FinBase)
 				return
 			}
 		}
-		gn.tracing = true
+		gn.Tracing = true
 		x := lookup1(gn, pos, g, v)
-		gn.tracing = false
-		gn.emitSG(x)
+		gn.Tracing = false
+		gn.EmitSG(x)
 	}
 }
 
-func checkArity(pos Pos, g *Game, n int) {
-	if g.arity != n {
-		fail(pos, "game %s now takes %d argument%s, but %d %s given", g.name, g.arity, plural(g.arity), n, wasWere(n))
+func checkArity(pos engine.Pos, g *engine.Game, n int) {
+	if g.NArgs != n {
+		engine.Fail(pos, "game %s now takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), n, engine.WasWere(n))
 	}
 }
 
@@ -246,14 +248,14 @@ func (c *compiler) sumComp(e *lang.Comp) sgFn {
 	defer c.pop()
 	loops := c.clauses(e.Clauses)
 	body := c.sgExpr(e.Body)
-	return func(fr *frame) sgv {
-		acc := sgv(0)
-		run := loops(func(fr *frame) {
+	return func(fr *engine.Frame) engine.Sgv {
+		acc := engine.Sgv(0)
+		run := loops(func(fr *engine.Frame) {
 			v := body(fr)
 			if acc|v >= 0 {
 				acc ^= v
 			} else {
-				acc = fr.th.engine.add(acc, v)
+				acc = fr.Th.Engine.Add(acc, v)
 			}
 		})
 		run(fr)
@@ -267,14 +269,14 @@ func (c *compiler) sumComp(e *lang.Comp) sgFn {
 // and *k of a local or literal. nil for other shapes. sg(G) and
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
-func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
-	if !c.on(PassFastLoops) {
+func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
+	if !c.on(engine.PassFastLoops) {
 		return nil
 	}
 	arg := c.probeArg
-	read := func(fr *frame, slot int, k int64) int64 {
+	read := func(fr *engine.Frame, slot int, k int64) int64 {
 		if slot >= 0 {
-			return fr.slots[slot].n
+			return fr.Slots[slot].N
 		}
 		return k
 	}
@@ -289,26 +291,26 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 			return nil
 		}
 		if len(e.Args) == 1 {
-			return func(fr *frame) (sgv, bool) {
-				v, g := read(fr, s0, k0), b.game
-				if uint64(v) >= g.lim || g.arity != 1 {
+			return func(fr *engine.Frame) (engine.Sgv, bool) {
+				v, g := read(fr, s0, k0), b.Game
+				if uint64(v) >= g.Lim || g.NArgs != 1 {
 					return 0, false
 				}
-				s := g.state(uint64(v))
-				return valueOf(s), finished(s)
+				s := g.State(uint64(v))
+				return engine.ValueOf(s), engine.Finished(s)
 			}
 		}
 		s1, k1, ok1 := arg(e.Args[1])
 		if !ok1 {
 			return nil
 		}
-		return func(fr *frame) (sgv, bool) {
-			v, w, g := read(fr, s0, k0), read(fr, s1, k1), b.game
-			if uint64(v) >= g.lim || uint64(w) >= g.lim || g.arity != 2 {
+		return func(fr *engine.Frame) (engine.Sgv, bool) {
+			v, w, g := read(fr, s0, k0), read(fr, s1, k1), b.Game
+			if uint64(v) >= g.Lim || uint64(w) >= g.Lim || g.NArgs != 2 {
 				return 0, false
 			}
-			s := g.state(uint64(v)<<g.bits | uint64(w))
-			return valueOf(s), finished(s)
+			s := g.State(uint64(v)<<g.Bits | uint64(w))
+			return engine.ValueOf(s), engine.Finished(s)
 		}
 	case *lang.Binary:
 		if e.Op != lang.OpAdd {
@@ -321,7 +323,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 		if x == nil || y == nil {
 			return nil
 		}
-		return func(fr *frame) (sgv, bool) {
+		return func(fr *engine.Frame) (engine.Sgv, bool) {
 			a, ok := x(fr)
 			if !ok {
 				return 0, false
@@ -333,7 +335,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 			if a|b >= 0 {
 				return a ^ b, true
 			}
-			return fr.th.engine.add(a, b), true
+			return fr.Th.Engine.Add(a, b), true
 		}
 	case *lang.Unary:
 		if e.Op != lang.OpNimber {
@@ -343,12 +345,12 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 		if !ok {
 			return nil
 		}
-		return func(fr *frame) (sgv, bool) {
+		return func(fr *engine.Frame) (engine.Sgv, bool) {
 			v := read(fr, s0, k0)
 			if v < 0 || v > math.MaxInt32 {
 				return 0, false
 			}
-			return sgv(v), true
+			return engine.Sgv(v), true
 		}
 	}
 	return nil
@@ -356,7 +358,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *frame) (sgv, bool) {
 
 // sgProbeNim is sgProbe of g(a) + *k (either way round), a and k local or
 // literal ints, in one closure.
-func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *frame) (sgv, bool) {
+func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, bool) {
 	call, nim := e.X, e.Y
 	if u, ok := e.X.(*lang.Unary); ok && u.Op == lang.OpNimber {
 		call, nim = e.Y, u
@@ -372,26 +374,26 @@ func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *frame) (sgv, bool) {
 	if b == nil || !oka || !okk {
 		return nil
 	}
-	return func(fr *frame) (sgv, bool) {
-		v, k, g := ka, kk, b.game
+	return func(fr *engine.Frame) (engine.Sgv, bool) {
+		v, k, g := ka, kk, b.Game
 		if sa >= 0 {
-			v = fr.slots[sa].n
+			v = fr.Slots[sa].N
 		}
 		if sk >= 0 {
-			k = fr.slots[sk].n
+			k = fr.Slots[sk].N
 		}
-		if uint64(v) >= g.lim || g.arity != 1 || k < 0 || k > math.MaxInt32 {
+		if uint64(v) >= g.Lim || g.NArgs != 1 || k < 0 || k > math.MaxInt32 {
 			return 0, false
 		}
-		s := g.state(uint64(v))
-		if !finished(s) {
+		s := g.State(uint64(v))
+		if !engine.Finished(s) {
 			return 0, false
 		}
-		a := valueOf(s)
+		a := engine.ValueOf(s)
 		if a >= 0 {
-			return a ^ sgv(k), true
+			return a ^ engine.Sgv(k), true
 		}
-		return fr.th.engine.add(a, sgv(k)), true
+		return fr.Th.Engine.Add(a, engine.Sgv(k)), true
 	}
 }
 
@@ -403,8 +405,8 @@ func (c *compiler) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
 	case *lang.IntLit:
 		return -1, a.Val, true
 	case *lang.Ident:
-		if b := c.scope.lookup(a.Name); b != nil && b.isInt && (b.kind == bLocal || b.kind == bGlobal && !c.inFunc) {
-			return b.slot, 0, true
+		if b := c.scope.Lookup(a.Name); b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal && !c.inFunc) {
+			return b.Slot, 0, true
 		}
 	}
 	return 0, 0, false

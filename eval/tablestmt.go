@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -17,27 +19,27 @@ import (
 type Table struct {
 	RowVar string // the first for clause's pattern as written: "n", "(a, b)"
 	ColVar string // the second for clause's pattern; "" when there is none
-	Rows   []Value
-	Cols   []Value // grids only
+	Rows   []engine.Value
+	Cols   []engine.Value // grids only
 	// Cells[i] are the values of row i: one value, or for a grid one per
 	// column. A cell whose if clauses filtered it out is None (Kind KNone).
-	Cells [][]Value
+	Cells [][]engine.Value
 	// Expr is where the table's expression starts (what an error about its
 	// values points at).
-	Expr Pos
+	Expr engine.Pos
 }
 
 // Grid reports whether the table has two for clauses (rows and columns).
 func (t *Table) Grid() bool { return t.ColVar != "" }
 
 // Blank reports whether v is a grid cell filtered out by an if clause.
-func Blank(v Value) bool { return v.k == KNone }
+func Blank(v engine.Value) bool { return v.K == engine.KNone }
 
 // tableStmt compiles a table statement: it prints the table (Text) once
 // all of its cells are computed.
 func (c *compiler) tableStmt(st *lang.TableStmt) execFn {
 	build := c.table(st)
-	return func(fr *frame) { fr.th.write(build(fr).Text()) }
+	return func(fr *engine.Frame) { fr.Th.Write(build(fr).Text()) }
 }
 
 // patternText renders a for clause's pattern as written.
@@ -54,7 +56,7 @@ func patternText(p *lang.Pattern) string {
 
 // table compiles the clauses and expression of a table statement into a
 // function that computes the table.
-func (c *compiler) table(st *lang.TableStmt) func(fr *frame) *Table {
+func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 	c.push()
 	defer c.pop()
 	// Split the clauses: up to and including the first for (rows), the
@@ -67,7 +69,7 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *frame) *Table {
 			fors = append(fors, f)
 			if len(fors) > 2 {
 				c.errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
-				return func(*frame) *Table { return &Table{} }
+				return func(*engine.Frame) *Table { return &Table{} }
 			}
 			if len(fors) == 2 {
 				seg = 2
@@ -80,13 +82,13 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *frame) *Table {
 	}
 	if len(fors) == 0 {
 		c.errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
-		return func(*frame) *Table { return &Table{} }
+		return func(*engine.Frame) *Table { return &Table{} }
 	}
 	rowLoop := c.clauses(segs[0])
 	rowLabel := c.label(fors[0].Target)
 	rowIfs := c.clauses(segs[1])
-	var colLoop, colIfs func(func(fr *frame)) func(fr *frame)
-	var colLabel func(fr *frame) Value
+	var colLoop, colIfs func(func(fr *engine.Frame)) func(fr *engine.Frame)
+	var colLabel func(fr *engine.Frame) engine.Value
 	grid := len(fors) == 2
 	if grid {
 		colLoop = c.clauses(segs[2])
@@ -102,18 +104,18 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *frame) *Table {
 
 	// The table being computed (statements do not nest or recurse).
 	var t *Table
-	var run func(fr *frame)
+	var run func(fr *engine.Frame)
 	if !grid {
-		var vals []Value
-		collect := rowLoop(rowIfs(func(fr *frame) {
+		var vals []engine.Value
+		collect := rowLoop(rowIfs(func(fr *engine.Frame) {
 			v := body(fr)
 			t.Rows = append(t.Rows, rowLabel(fr))
 			vals = append(vals, v)
 		}))
-		run = func(fr *frame) {
+		run = func(fr *engine.Frame) {
 			vals = nil
 			collect(fr)
-			t.Cells = make([][]Value, len(vals))
+			t.Cells = make([][]engine.Value, len(vals))
 			for i := range vals {
 				t.Cells[i] = vals[i : i+1 : i+1]
 			}
@@ -123,18 +125,18 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *frame) *Table {
 		var cols map[string]int
 		var key []byte
 		col := -1
-		cell := colIfs(func(fr *frame) {
+		cell := colIfs(func(fr *engine.Frame) {
 			v := body(fr)
 			row := t.Cells[len(t.Cells)-1]
 			for len(row) <= col {
-				row = append(row, None)
+				row = append(row, engine.None)
 			}
 			row[col] = v
 			t.Cells[len(t.Cells)-1] = row
 		})
-		inner := colLoop(func(fr *frame) {
+		inner := colLoop(func(fr *engine.Frame) {
 			l := colLabel(fr)
-			key = appendKey(key[:0], l)
+			key = engine.AppendKey(key[:0], l)
 			j, ok := cols[string(key)]
 			if !ok {
 				j = len(t.Cols)
@@ -144,35 +146,35 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *frame) *Table {
 			col = j
 			cell(fr)
 		})
-		run = rowLoop(rowIfs(func(fr *frame) {
+		run = rowLoop(rowIfs(func(fr *engine.Frame) {
 			t.Rows = append(t.Rows, rowLabel(fr))
 			t.Cells = append(t.Cells, nil)
 			inner(fr)
 		}))
-		run = func(run func(fr *frame)) func(fr *frame) {
-			return func(fr *frame) {
+		run = func(run func(fr *engine.Frame)) func(fr *engine.Frame) {
+			return func(fr *engine.Frame) {
 				cols = map[string]int{}
 				run(fr)
 				for i, row := range t.Cells {
 					for len(row) < len(t.Cols) {
-						row = append(row, None)
+						row = append(row, engine.None)
 					}
 					t.Cells[i] = row
 				}
 			}
 		}(run)
 	}
-	return func(fr *frame) *Table {
+	return func(fr *engine.Frame) *Table {
 		t = &Table{RowVar: rowVar, ColVar: colVar, Expr: expr}
-		stop := fr.stop
-		fr.stop = false
+		stop := fr.Stop
+		fr.Stop = false
 		// (A limit or Ctrl-C says how far the table got.)
-		th, tab := fr.th, t
-		doing := th.doing
-		th.doing = func() string { return tableDoing(tab) }
-		defer func() { th.doing = doing }()
+		th, tab := fr.Th, t
+		doing := th.Doing
+		th.Doing = func() string { return tableDoing(tab) }
+		defer func() { th.Doing = doing }()
 		run(fr)
-		fr.stop = stop
+		fr.Stop = stop
 		res := t
 		t = nil
 		return res
@@ -188,27 +190,27 @@ func tableDoing(t *Table) string {
 	if len(t.Rows) == 1 {
 		rows = "row"
 	}
-	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", len(t.Rows), rows, t.RowVar, Format(t.Rows[len(t.Rows)-1]))
+	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", len(t.Rows), rows, t.RowVar, engine.Format(t.Rows[len(t.Rows)-1]))
 }
 
 // label returns the code that reads the value a for clause's pattern was
 // bound to (just compiled in the current scope): the element for a name,
 // the tuple of the names' values for a tuple pattern.
-func (c *compiler) label(p *lang.Pattern) func(fr *frame) Value {
+func (c *compiler) label(p *lang.Pattern) func(fr *engine.Frame) engine.Value {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
-		slots[i] = c.scope.names[n.Name].slot
+		slots[i] = c.scope.names[n.Name].Slot
 	}
 	if !p.Tuple {
 		s := slots[0]
-		return func(fr *frame) Value { return fr.slots[s] }
+		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
 	}
-	return func(fr *frame) Value {
-		vs := make([]Value, len(slots))
+	return func(fr *engine.Frame) engine.Value {
+		vs := make([]engine.Value, len(slots))
 		for i, s := range slots {
-			vs[i] = fr.slots[s]
+			vs[i] = fr.Slots[s]
 		}
-		return Tuple(vs)
+		return engine.Tuple(vs)
 	}
 }
 
@@ -216,11 +218,11 @@ func (c *compiler) label(p *lang.Pattern) func(fr *frame) Value {
 // scope: after ExecFile, its expression and clauses see the script's
 // games, defs and top-level lets. Errors are like ExecFile's.
 func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error) {
-	ctx, end := s.begin(ctx)
+	ctx, end := s.Begin(ctx)
 	defer end()
-	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*binding{}}}
+	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*engine.Binding{}}}
 	s.laterLets = nil // the script's lets have all run
-	var build func(fr *frame) *Table
+	var build func(fr *engine.Frame) *Table
 	if err := func() (err error) {
 		defer s.compileLimit(&err)
 		build = c.table(st)
@@ -234,7 +236,7 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 	}
 	s.globals = c.globals
 	var t *Table
-	err := s.run(ctx, []execFn{func(fr *frame) { t = build(fr) }})
+	err := s.run(ctx, []execFn{func(fr *engine.Frame) { t = build(fr) }})
 	if err != nil {
 		return nil, err
 	}
@@ -258,12 +260,12 @@ func (t *Table) Text() string {
 		num   bool
 		blank bool
 	}
-	mk := func(v Value) cell {
+	mk := func(v engine.Value) cell {
 		if Blank(v) {
 			return cell{blank: true}
 		}
-		s := Format(v)
-		return cell{s: s, width: utf8.RuneCountInString(s), num: v.k == KInt}
+		s := engine.Format(v)
+		return cell{s: s, width: utf8.RuneCountInString(s), num: v.K == engine.KInt}
 	}
 	ncol := 2
 	sep := " "

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 )
 
 // declareLoops writes the game of an octal code as a grundy declaration
@@ -87,12 +89,12 @@ func TestUserTakeBreak(t *testing.T) {
 				t.Fatalf("%s: %q\n%s", code, out, src+order)
 			}
 			g := gameByName(s.engine, "g")
-			if g != nil && g.periodic != nil && g.periodic.user != nil {
+			if g != nil && g.Periodic != nil && g.Periodic.User != nil {
 				recognized++
 				// Heaps asked one after the other extend the table in
 				// stretches that double, never heap by heap past the
 				// largest heap asked (n).
-				if l := g.periodic.solver.Len(); l > 2*n+2 {
+				if l := g.Periodic.Solver.Len(); l > 2*n+2 {
 					t.Errorf("%s: %d heaps computed for heaps up to %d", code, l, n)
 				}
 			}
@@ -117,15 +119,15 @@ func TestUserTakeBreakBreaks(t *testing.T) {
 	} {
 		q := "print [sg(h(n)) for n in 2400 .. 2700], sg(h(4000))\n"
 		fast, s := runOut(t, src+"print sg(h(4000))\n"+q, Options{})
-		slow, _ := runOut(t, src+"print sg(h(4000))\n"+q, Options{Disable: AllPasses})
+		slow, _ := runOut(t, src+"print sg(h(4000))\n"+q, Options{Disable: engine.AllPasses})
 		if fast != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, fast, slow)
 		}
 		g := gameByName(s.engine, "h")
-		if g == nil || g.periodic == nil || g.periodic.user == nil {
+		if g == nil || g.Periodic == nil || g.Periodic.User == nil {
 			t.Errorf("%s: not taken for a take-and-break game", src)
-		} else if u := g.periodic.user; !u.broken || u.checked < 2400 || u.checked > 2700 {
-			t.Errorf("%s: the rule holds to heap %d (broken %v)", src, u.checked, u.broken)
+		} else if u := g.Periodic.User; !u.Broken || u.Checked < 2400 || u.Checked > 2700 {
+			t.Errorf("%s: the rule holds to heap %d (broken %v)", src, u.Checked, u.Broken)
 		}
 	}
 }
@@ -140,21 +142,21 @@ func TestUserTakeBreakNot(t *testing.T) {
 		"game h(n) moves h(n - s) for s in {1, 2} if s <= n | *1 for x in [0] if n == 5\n", // a nimber
 	} {
 		out, s := runOut(t, src+"print sg(h(3000))\n", Options{})
-		slow, _ := runOut(t, src+"print sg(h(3000))\n", Options{Disable: AllPasses})
+		slow, _ := runOut(t, src+"print sg(h(3000))\n", Options{Disable: engine.AllPasses})
 		if out != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, out, slow)
 		}
-		if g := gameByName(s.engine, "h"); g != nil && g.periodic != nil {
-			t.Errorf("%s: taken for a take-and-break game %s", src, describeRule(g.periodic.solver.Game()))
+		if g := gameByName(s.engine, "h"); g != nil && g.Periodic != nil {
+			t.Errorf("%s: taken for a take-and-break game %s", src, engine.DescribeRule(g.Periodic.Solver.Game()))
 		}
 	}
 }
 
 // gameByName returns the engine's game of that name (the last declared).
-func gameByName(e *Engine, name string) *Game {
-	var out *Game
-	for _, g := range e.games {
-		if g.name == name {
+func gameByName(e *engine.Engine, name string) *engine.Game {
+	var out *engine.Game
+	for _, g := range e.Games {
+		if g.GName == name {
 			out = g
 		}
 	}
@@ -189,9 +191,9 @@ func TestUserTakeBreakNested(t *testing.T) {
 			t.Fatalf("%s: %q\n%s", code, out, src)
 		}
 		g := gameByName(s.engine, "g")
-		if g == nil || g.periodic == nil || g.periodic.user == nil {
+		if g == nil || g.Periodic == nil || g.Periodic.User == nil {
 			t.Errorf("%s: not taken for a take-and-break game", src)
-		} else if got := describeRule(g.periodic.user.rule); got != code {
+		} else if got := engine.DescribeRule(g.Periodic.User.Rule); got != code {
 			t.Errorf("%s: rule %s, want %s", src, got, code)
 		}
 	}

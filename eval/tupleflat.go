@@ -1,10 +1,10 @@
 package eval
 
 import (
-	"encoding/binary"
 	"fmt"
-	"slices"
 	"strings"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -29,13 +29,6 @@ import (
 // Values of the hidden game never reach a program: it is only ever asked
 // for SG values (moves, winning, printing and errors see q).
 
-// tupleFlat links a game and its hidden game: argument j of the game is
-// the k arguments j .. j+k-1 of the hidden one.
-type tupleFlat struct {
-	of, to *Game
-	j, k   int
-}
-
 // flatNames are the hidden game's parameters for p (not names a program
 // can write).
 func flatNames(p string, k int) []string {
@@ -49,10 +42,10 @@ func flatNames(p string, k int) []string {
 // flattenTuples compiles the hidden game of g (declared by d) when a
 // parameter of it is always a tuple of k ints in its options (g.tuples is
 // set), or clears g.tuples.
-func (c *compiler) flattenTuples(g *Game, d *lang.GameStmt) {
-	old := g.tuples
-	g.tuples = nil
-	if !c.on(PassTuples) || g.tupleOf != nil {
+func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
+	old := g.Tuples
+	g.Tuples = nil
+	if !c.on(engine.PassTuples) || g.TupleOf != nil {
 		return
 	}
 	params := lang.ParamNames(d.Params)
@@ -66,17 +59,17 @@ func (c *compiler) flattenTuples(g *Game, d *lang.GameStmt) {
 		if d2 == nil {
 			continue
 		}
-		var h *Game
-		if old != nil && old.j == j && old.k == k && old.to.arity == len(params)-1+k {
-			h = old.to
+		var h *engine.Game
+		if old != nil && old.J == j && old.K == k && old.To.NArgs == len(params)-1+k {
+			h = old.To
 		} else {
-			h = c.s.engine.newGame(g.name, g.pos, len(params)-1+k)
+			h = c.s.engine.NewGame(g.GName, g.Pos, len(params)-1+k)
 		}
-		tf := &tupleFlat{of: g, to: h, j: j, k: k}
-		h.tupleOf = tf
+		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k}
+		h.TupleOf = tf
 		top := c.topScope()
-		top.names[hidden] = &binding{kind: bGame, game: h}
-		n, x := len(c.errs), c.s.explainOf("game", g.name, d.Name.Pos)
+		top.names[hidden] = &engine.Binding{Kind: bGame, Game: h}
+		n, x := len(c.errs), c.s.explainOf("game", g.GName, d.Name.Pos)
 		c.compileGame(h, d2)
 		delete(top.names, hidden)
 		if len(c.errs) > n {
@@ -86,10 +79,10 @@ func (c *compiler) flattenTuples(g *Game, d *lang.GameStmt) {
 			continue
 		}
 		for i, s := range x.Notes {
-			x.Notes[i] = strings.ReplaceAll(s, hidden, g.name)
+			x.Notes[i] = strings.ReplaceAll(s, hidden, g.GName)
 		}
 		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a tuple of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, k, k)}, x.Notes...)
-		g.tuples = tf
+		g.Tuples = tf
 		return
 	}
 }
@@ -273,75 +266,4 @@ func (rw *tupleRewrite) exprs(xs []lang.Expr) []lang.Expr {
 		out[i] = rw.expr(x)
 	}
 	return out
-}
-
-// ref returns the key of position r of g in its hidden game, when
-// argument j of r is a tuple of k ints that pack (an interned key).
-func (tf *tupleFlat) ref(r uint64) (uint64, bool) {
-	g := tf.of
-	if r&genBit == 0 || g.boxed != nil && g.boxed[uint32(r&^genBit)] != nil {
-		return 0, false
-	}
-	return tf.refKey(g.keys.key(uint32(r &^ genBit)))
-}
-
-// refKey is ref of the key of the arguments (argkey.go), before it is
-// interned: ints, and a tuple of k ints as argument j.
-func (tf *tupleFlat) refKey(key []byte) (uint64, bool) {
-	h := tf.to
-	var r uint64
-	field := func() bool {
-		x, n := binary.Varint(key)
-		if n <= 0 {
-			return false
-		}
-		key = key[n:]
-		f, ok := h.field(Int(x))
-		r = r<<h.bits | f
-		return ok
-	}
-	for i := 0; i < tf.of.arity; i++ {
-		if len(key) == 0 {
-			return 0, false
-		}
-		tag := key[0]
-		key = key[1:]
-		if i != tf.j {
-			if tag != tagInt || !field() {
-				return 0, false
-			}
-			continue
-		}
-		n, w := binary.Uvarint(key)
-		if tag != tagIntTuple || w <= 0 || n != uint64(tf.k) {
-			return 0, false
-		}
-		key = key[w:]
-		for range tf.k {
-			if !field() {
-				return 0, false
-			}
-		}
-	}
-	return r, len(key) == 0 && h.lim > 0
-}
-
-// args returns the arguments of the game of position r of the hidden
-// game (for messages).
-func (tf *tupleFlat) args(r uint64) []Value {
-	a := tf.to.args(r)
-	out := append([]Value(nil), a[:tf.j]...)
-	out = append(out, Tuple(slices.Clone(a[tf.j:tf.j+tf.k])))
-	return append(out, a[tf.j+tf.k:]...)
-}
-
-// copy stores v, the value of position r2 of the hidden game, as that of
-// position r of the game, and returns it.
-func (tf *tupleFlat) copy(r uint64, v sgv, r2 uint64) sgv {
-	g := tf.of
-	if tf.to.isLoopy(r2) {
-		g.setLoopy(r)
-	}
-	g.setState(r, stateOf(v))
-	return v
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -83,9 +85,9 @@ print sg(q((0, 0)))
 func TestTupleFlat(t *testing.T) {
 	t.Parallel()
 	for _, c := range tupleCases {
-		oc := optCase{name: "t.game", src: strings.TrimPrefix(c.src, "\n"), limits: eval.Limits{MaxStates: 1 << 20}}
+		oc := optCase{name: "t.game", src: strings.TrimPrefix(c.src, "\n"), limits: engine.Limits{MaxStates: 1 << 20}}
 		optCheck(t, c.name, oc, true)
-		on, off := runOptWith(oc, 0), runOptWith(oc, eval.PassTuples)
+		on, off := runOptWith(oc, 0), runOptWith(oc, engine.PassTuples)
 		if ok, why := optSame(on, off, true); !ok {
 			t.Errorf("%s: %s\n=== all passes:\n%s\n=== without tuples:\n%s", c.name, why, on, off)
 		}

@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // Wrappers that compute their game's arguments: `def take(n, s) =
 // sub(n - s)` called `take(n, s)`, or `def part(x, y) = cut(x + 1, y)`
@@ -49,17 +52,17 @@ func (c *compiler) substCall(e *lang.Call) lang.Expr {
 		return nil
 	}
 	index := map[string]int{}
-	for i, p := range lang.ParamNames(fn.decl.Params) {
+	for i, p := range lang.ParamNames(fn.Decl.Params) {
 		index[p.Name] = i
 	}
 	ok := true
 	used := map[string]bool{}
-	lang.Inspect(fn.decl.Body, func(x lang.Expr) bool {
+	lang.Inspect(fn.Decl.Body, func(x lang.Expr) bool {
 		switch x := x.(type) {
 		case *lang.Ident:
 			_, param := index[x.Name]
 			used[x.Name] = param
-			if !param && fn.free[x.Name] != c.scope.lookup(x.Name) {
+			if !param && fn.Free[x.Name] != c.scope.Lookup(x.Name) {
 				ok = false
 			}
 		case *lang.IntLit, *lang.BoolLit, *lang.Unary, *lang.Binary, *lang.Call:
@@ -74,20 +77,20 @@ func (c *compiler) substCall(e *lang.Call) lang.Expr {
 	if !ok {
 		return nil
 	}
-	return substitute(fn.decl.Body, index, e.Args)
+	return substitute(fn.Decl.Body, index, e.Args)
 }
 
 // wrappedArgs compiles the arguments of the position that call (a call
 // of wrappers, computedWrapper) makes: argument j of the position its
 // evaluation returns. ints[j] is nil where the substituted argument is not
 // int-typed.
-func (c *compiler) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []evalFn, ints []intFn) {
+func (c *compiler) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []intFn) {
 	whole := c.expr(call)
 	for j, a := range pos.Args {
-		vals = append(vals, func(fr *frame) Value { return argOf(whole(fr), j) })
+		vals = append(vals, func(fr *engine.Frame) engine.Value { return argOf(whole(fr), j) })
 		n := len(c.errs)
 		if c.intExpr(a) != nil {
-			ints = append(ints, func(fr *frame) int64 { return argOf(whole(fr), j).n })
+			ints = append(ints, func(fr *engine.Frame) int64 { return argOf(whole(fr), j).N })
 		} else {
 			ints = append(ints, nil)
 		}
@@ -97,10 +100,10 @@ func (c *compiler) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []evalFn, 
 }
 
 // argOf is argument j of position v.
-func argOf(v Value, j int) Value {
-	if g, ok := v.ref.(*Game); ok {
-		r := uint64(v.n) >> (uint(g.arity-1-j) * g.bits)
-		return Int(g.unfield(r & (1<<g.bits - 1)))
+func argOf(v engine.Value, j int) engine.Value {
+	if g, ok := v.Ref.(*engine.Game); ok {
+		r := uint64(v.N) >> (uint(g.NArgs-1-j) * g.Bits)
+		return engine.Int(g.Unfield(r & (1<<g.Bits - 1)))
 	}
 	return v.Position().Args[j]
 }

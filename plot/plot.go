@@ -28,6 +28,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -72,7 +74,7 @@ type Plot struct {
 
 	// period is what period(F, B) found when the expression is sg(F(n))
 	// (family is F's text); nil otherwise.
-	period *eval.Period
+	period *engine.Period
 	family string
 }
 
@@ -133,13 +135,13 @@ func clausePos(c lang.Clause) lang.Pos {
 }
 
 // label returns a for clause's value as a coordinate.
-func label(v eval.Value, name string, f *lang.ForClause) (int64, error) {
-	if v.Kind() != eval.KInt {
-		return 0, &eval.RuntimeError{Pos: lang.Start(f.Iter),
-			Msg: fmt.Sprintf("a plot needs int values of %s (its coordinates), found %s %s", name, v.TypeName(), clip(eval.Repr(v)))}
+func label(v engine.Value, name string, f *lang.ForClause) (int64, error) {
+	if v.Kind() != engine.KInt {
+		return 0, &engine.RuntimeError{Pos: lang.Start(f.Iter),
+			Msg: fmt.Sprintf("a plot needs int values of %s (its coordinates), found %s %s", name, v.TypeName(), clip(engine.Repr(v)))}
 	}
 	if n := v.Int(); n > maxExact || n < -maxExact {
-		return 0, &eval.RuntimeError{Pos: lang.Start(f.Iter),
+		return 0, &engine.RuntimeError{Pos: lang.Start(f.Iter),
 			Msg: fmt.Sprintf("a plot's coordinates must be between -2^53 and 2^53, found %s = %d", name, n)}
 	}
 	return v.Int(), nil
@@ -147,15 +149,15 @@ func label(v eval.Value, name string, f *lang.ForClause) (int64, error) {
 
 // value checks one value of the expression: an int or an infinite SG
 // value; at is the coordinates ("n = 3", "(x, y) = (1, 2)").
-func (p *Plot) value(t *eval.Table, v eval.Value, at string) (n int64, inf bool, err error) {
+func (p *Plot) value(t *eval.Table, v engine.Value, at string) (n int64, inf bool, err error) {
 	switch {
-	case v.Kind() == eval.KInf:
+	case v.Kind() == engine.KInf:
 		return 0, true, nil
-	case v.Kind() != eval.KInt:
-		return 0, false, &eval.RuntimeError{Pos: t.Expr,
-			Msg: fmt.Sprintf("a plot needs an int (or an infinite SG value) at each point, but %s gives %s %s", at, v.TypeName(), clip(eval.Repr(v)))}
+	case v.Kind() != engine.KInt:
+		return 0, false, &engine.RuntimeError{Pos: t.Expr,
+			Msg: fmt.Sprintf("a plot needs an int (or an infinite SG value) at each point, but %s gives %s %s", at, v.TypeName(), clip(engine.Repr(v)))}
 	case v.Int() > maxExact || v.Int() < -maxExact:
-		return 0, false, &eval.RuntimeError{Pos: t.Expr,
+		return 0, false, &engine.RuntimeError{Pos: t.Expr,
 			Msg: fmt.Sprintf("a plot's values must be between -2^53 and 2^53, but %s gives %d", at, v.Int())}
 	}
 	return v.Int(), false, nil
@@ -180,7 +182,7 @@ func (p *Plot) fill(t *eval.Table, fors []*lang.ForClause) error {
 	// The rows and columns in ascending order of their labels (a column
 	// order is that of first appearance); a label met twice is an error,
 	// as a heat map has one cell at each place.
-	order := func(vals []eval.Value, name string, f *lang.ForClause) ([]int64, []int, error) {
+	order := func(vals []engine.Value, name string, f *lang.ForClause) ([]int64, []int, error) {
 		xs := make([]int64, len(vals))
 		idx := make([]int, len(vals))
 		for i, v := range vals {
@@ -195,7 +197,7 @@ func (p *Plot) fill(t *eval.Table, fors []*lang.ForClause) error {
 		for k, i := range idx {
 			sorted[k] = xs[i]
 			if k > 0 && sorted[k] == sorted[k-1] {
-				return nil, nil, &eval.RuntimeError{Pos: lang.Start(f.Iter),
+				return nil, nil, &engine.RuntimeError{Pos: lang.Start(f.Iter),
 					Msg: fmt.Sprintf("a heat map has one row for each value of %s, but %d comes twice", name, xs[i])}
 			}
 		}
@@ -275,23 +277,23 @@ func (p *Plot) findPeriod(ctx context.Context, s *eval.Session, spec string, st 
 	if err != nil {
 		return ignorable(ctx, err)
 	}
-	if sg.Kind() != eval.KFunc {
+	if sg.Kind() != engine.KFunc {
 		return nil
 	}
-	if b, ok := sg.Callable().(*eval.Builtin); !ok || b.BName != "sg" {
+	if b, ok := sg.Callable().(*engine.Builtin); !ok || b.BName != "sg" {
 		return nil
 	}
 	fam, err := s.Eval(ctx, start(inner.Fn).Filename, at(inner.Fn, inner.Lparen.Offset))
 	if err != nil {
 		return ignorable(ctx, err)
 	}
-	if fam.Kind() != eval.KFunc {
+	if fam.Kind() != engine.KFunc {
 		return nil
 	}
 	th := s.Thread()
-	var pd eval.Period
+	var pd engine.Period
 	err = s.Do(ctx, func() {
-		pd = th.Period(&eval.Call{Th: th, Name: "period", Pos: start(inner.Fn)}, fam, top)
+		pd = th.Period(&engine.Call{Th: th, Name: "period", Pos: start(inner.Fn)}, fam, top)
 	})
 	if err != nil {
 		return ignorable(ctx, err)
@@ -306,8 +308,8 @@ func start(e lang.Expr) lang.Pos { return lang.Start(e) }
 // ignorable returns nil for an error of a period attempt that only means
 // "no period here", and err for a limit reached or an interruption.
 func ignorable(ctx context.Context, err error) error {
-	var re *eval.RuntimeError
-	if ctx.Err() != nil || errors.As(err, &re) && (re.Kind == eval.ErrLimit || re.Kind == eval.ErrInterrupted) {
+	var re *engine.RuntimeError
+	if ctx.Err() != nil || errors.As(err, &re) && (re.Kind == engine.ErrLimit || re.Kind == engine.ErrInterrupted) {
 		return err
 	}
 	return nil

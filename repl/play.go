@@ -14,8 +14,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/chzyer/readline"
-	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -64,9 +65,9 @@ func (r *REPL) readlineInput(rl *readline.Instance) func(string) (string, error)
 type play struct {
 	r        *REPL
 	ctx      context.Context
-	pos      eval.Value
-	opts     []eval.Value // pos's options, normalized, in move order
-	user     bool         // the user is to move
+	pos      engine.Value
+	opts     []engine.Value // pos's options, normalized, in move order
+	user     bool           // the user is to move
 	seen     map[string]int
 	drawRuns int             // moves made from drawn positions
 	terminal map[string]bool // the parts known to have no moves
@@ -93,7 +94,7 @@ func (r *REPL) cmdPlay(ctx context.Context, arg string) bool {
 		return false
 	}
 	if !v.IsGame() {
-		fmt.Fprintf(r.errOut, ":play needs a game, found %s %s\n", v.TypeName(), eval.Repr(v))
+		fmt.Fprintf(r.errOut, ":play needs a game, found %s %s\n", v.TypeName(), engine.Repr(v))
 		return false
 	}
 	p := &play{r: r, ctx: ctx, pos: v, user: userFirst, seen: map[string]int{}, terminal: map[string]bool{}}
@@ -124,25 +125,25 @@ func (r *REPL) textWith(n int, text string) string {
 
 // normalize drops the parts of a sum that have no moves (*0, terminal
 // positions): the sum without them is the same game.
-func (p *play) normalize(c *eval.Call, v eval.Value) eval.Value {
-	if v.Kind() != eval.KSum {
+func (p *play) normalize(c *engine.Call, v engine.Value) engine.Value {
+	if v.Kind() != engine.KSum {
 		return v
 	}
-	var parts []eval.Value
+	var parts []engine.Value
 	for _, x := range v.Parts() {
 		if !p.isTerminal(c, x) {
 			parts = append(parts, x)
 		}
 	}
-	return eval.SumOf(parts)
+	return engine.SumOf(parts)
 }
 
-func (p *play) isTerminal(c *eval.Call, v eval.Value) bool {
+func (p *play) isTerminal(c *engine.Call, v engine.Value) bool {
 	switch v.Kind() {
-	case eval.KNim:
+	case engine.KNim:
 		return v.Int() == 0
-	case eval.KPos:
-		k := eval.Repr(v)
+	case engine.KPos:
+		k := engine.Repr(v)
 		t, ok := p.terminal[k]
 		if !ok {
 			t = len(c.Th.Moves(c, v)) == 0
@@ -154,10 +155,10 @@ func (p *play) isTerminal(c *eval.Call, v eval.Value) bool {
 }
 
 // key identifies a game value; the parts of a sum in any order.
-func key(v eval.Value) string {
+func key(v engine.Value) string {
 	var parts []string
 	for _, p := range v.Parts() {
-		parts = append(parts, eval.Repr(p))
+		parts = append(parts, engine.Repr(p))
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, " + ")
@@ -166,8 +167,8 @@ func key(v eval.Value) string {
 func (p *play) say(format string, a ...any) { fmt.Fprintf(p.r.out, format+"\n", a...) }
 
 // call runs f in the session; errors are reported and end the play.
-func (p *play) call(f func(c *eval.Call)) bool {
-	_, ok := p.r.call(p.ctx, func(c *eval.Call) eval.Value { f(c); return eval.None })
+func (p *play) call(f func(c *engine.Call)) bool {
+	_, ok := p.r.call(p.ctx, func(c *engine.Call) engine.Value { f(c); return engine.None })
 	return ok
 }
 
@@ -178,9 +179,9 @@ func (p *play) run() {
 		p.say("grundy moves first.")
 	}
 	for {
-		var opts []eval.Value
+		var opts []engine.Value
 		outcome := ""
-		if !p.call(func(c *eval.Call) {
+		if !p.call(func(c *engine.Call) {
 			p.pos = p.normalize(c, p.pos)
 			seen := map[string]bool{}
 			for _, o := range c.Th.Moves(c, p.pos) {
@@ -198,7 +199,7 @@ func (p *play) run() {
 			return
 		}
 		p.opts = opts
-		pos := eval.Format(p.pos)
+		pos := engine.Format(p.pos)
 		if len(opts) == 0 {
 			switch {
 			case len(p.seen) == 0:
@@ -224,20 +225,20 @@ func (p *play) run() {
 			p.say("Draw: %d moves from drawn positions and neither player can force a win.", playDrawCap)
 			return
 		}
-		var next eval.Value
+		var next engine.Value
 		if p.user {
 			var ok bool
 			if next, ok = p.userMove(); !ok {
 				return
 			}
-			p.say("you move to %s", eval.Format(next))
+			p.say("you move to %s", engine.Format(next))
 		} else {
 			var ok bool
 			if next, ok = p.grundyMove(outcome); !ok {
 				p.say("The game is abandoned.")
 				return
 			}
-			p.say("grundy moves to %s", eval.Format(next))
+			p.say("grundy moves to %s", engine.Format(next))
 		}
 		if outcome == "D" {
 			p.drawRuns++
@@ -248,20 +249,20 @@ func (p *play) run() {
 
 // list shows the options of the position, numbered from 1.
 func (p *play) list() {
-	p.say("%s, your move:", eval.Format(p.pos))
+	p.say("%s, your move:", engine.Format(p.pos))
 	w := len(strconv.Itoa(len(p.opts)))
 	for i, o := range p.opts {
 		if i == playListMax {
 			p.say("  ... and %d more (type a number up to %d, or the position)", len(p.opts)-i, len(p.opts))
 			break
 		}
-		p.say("  %*d  %s", w, i+1, eval.Format(o))
+		p.say("  %*d  %s", w, i+1, engine.Format(o))
 	}
 }
 
 // userMove reads the user's move; false when the user gives up or the
 // input ends.
-func (p *play) userMove() (eval.Value, bool) {
+func (p *play) userMove() (engine.Value, bool) {
 	r := p.r
 	p.list()
 	for {
@@ -272,7 +273,7 @@ func (p *play) userMove() (eval.Value, bool) {
 			} else {
 				p.say("You give up (end of input). grundy wins.")
 			}
-			return eval.None, false
+			return engine.None, false
 		}
 		s := strings.TrimSpace(line)
 		switch s {
@@ -280,11 +281,11 @@ func (p *play) userMove() (eval.Value, bool) {
 			continue
 		case "q", "quit", ":q", ":quit":
 			p.say("You give up. grundy wins.")
-			return eval.None, false
+			return engine.None, false
 		case "hint":
 			if !p.hint() {
 				p.say("The game is abandoned.")
-				return eval.None, false
+				return engine.None, false
 			}
 			continue
 		case "list", "ls":
@@ -307,27 +308,27 @@ func (p *play) userMove() (eval.Value, bool) {
 			r.report(r.textWith(lineNo, line), err)
 			if p.ctx.Err() != nil {
 				p.say("The game is abandoned.")
-				return eval.None, false
+				return engine.None, false
 			}
 			continue
 		}
 		if !v.IsGame() {
-			fmt.Fprintf(r.errOut, "%s is not a game: type %s, or the position your move leaves\n", eval.Repr(v), p.numbers())
+			fmt.Fprintf(r.errOut, "%s is not a game: type %s, or the position your move leaves\n", engine.Repr(v), p.numbers())
 			continue
 		}
 		var k string
-		if !p.call(func(c *eval.Call) { k = key(p.normalize(c, v)) }) {
+		if !p.call(func(c *engine.Call) { k = key(p.normalize(c, v)) }) {
 			p.say("The game is abandoned.")
-			return eval.None, false
+			return engine.None, false
 		}
-		if i := slices.IndexFunc(p.opts, func(o eval.Value) bool { return key(o) == k }); i >= 0 {
+		if i := slices.IndexFunc(p.opts, func(o engine.Value) bool { return key(o) == k }); i >= 0 {
 			return p.opts[i], true
 		}
 		if k == key(p.pos) {
-			fmt.Fprintf(r.errOut, "%s is the position now: type the position your move leaves\n", eval.Format(v))
+			fmt.Fprintf(r.errOut, "%s is the position now: type the position your move leaves\n", engine.Format(v))
 			continue
 		}
-		fmt.Fprintf(r.errOut, "%s is not an option of %s (list shows them)\n", eval.Format(v), eval.Format(p.pos))
+		fmt.Fprintf(r.errOut, "%s is not an option of %s (list shows them)\n", engine.Format(v), engine.Format(p.pos))
 	}
 }
 
@@ -340,13 +341,13 @@ func (p *play) numbers() string {
 }
 
 // numbered names options by their numbers: "2 (sub(7)), 3 (sub(6))".
-func (p *play) numbered(c *eval.Call, vs []eval.Value) string {
+func (p *play) numbered(c *engine.Call, vs []engine.Value) string {
 	var out []string
 	for _, v := range vs {
 		v = p.normalize(c, v)
 		k := key(v)
-		i := slices.IndexFunc(p.opts, func(o eval.Value) bool { return key(o) == k })
-		out = append(out, fmt.Sprintf("%d (%s)", i+1, eval.Format(v)))
+		i := slices.IndexFunc(p.opts, func(o engine.Value) bool { return key(o) == k })
+		out = append(out, fmt.Sprintf("%d (%s)", i+1, engine.Format(v)))
 	}
 	return strings.Join(out, ", ")
 }
@@ -354,7 +355,7 @@ func (p *play) numbered(c *eval.Call, vs []eval.Value) string {
 // hint tells the user the winning moves, or that there are none.
 func (p *play) hint() bool {
 	var text string
-	ok := p.call(func(c *eval.Call) {
+	ok := p.call(func(c *engine.Call) {
 		th := c.Th
 		switch th.Outcome(c, p.pos) {
 		case "N":
@@ -366,7 +367,7 @@ func (p *play) hint() bool {
 		case "P":
 			text = "no move wins: every option leaves grundy a winning position"
 		default:
-			var keep []eval.Value
+			var keep []engine.Value
 			for _, o := range p.opts {
 				if th.Outcome(c, o) == "D" {
 					keep = append(keep, o)
@@ -390,10 +391,10 @@ func (p *play) hint() bool {
 // with cycles); from a P-position the option with the largest remoteness
 // (the first in move order on ties); from a draw an option that is still
 // a draw.
-func (p *play) grundyMove(outcome string) (eval.Value, bool) {
-	var next eval.Value
+func (p *play) grundyMove(outcome string) (engine.Value, bool) {
+	var next engine.Value
 	found := false
-	if !p.call(func(c *eval.Call) {
+	if !p.call(func(c *engine.Call) {
 		th := c.Th
 		switch outcome {
 		case "N":
@@ -409,7 +410,7 @@ func (p *play) grundyMove(outcome string) (eval.Value, bool) {
 			}
 		}
 	}) {
-		return eval.None, false
+		return engine.None, false
 	}
 	if found {
 		return next, true
@@ -418,16 +419,16 @@ func (p *play) grundyMove(outcome string) (eval.Value, bool) {
 	// too large): then the options not yet tried count as shortest.
 	best, bestR := 0, int64(-1)
 	for i, o := range p.opts {
-		var rem eval.Value
-		err := p.r.s.Do(p.ctx, func() { rem = p.r.s.Thread().Remoteness(&eval.Call{Th: p.r.s.Thread()}, o) })
+		var rem engine.Value
+		err := p.r.s.Do(p.ctx, func() { rem = p.r.s.Thread().Remoteness(&engine.Call{Th: p.r.s.Thread()}, o) })
 		if err != nil {
 			if p.ctx.Err() != nil {
 				p.r.report(strings.Join(p.r.lines, "\n"), err)
-				return eval.None, false
+				return engine.None, false
 			}
 			break
 		}
-		if rem.Kind() == eval.KInt && rem.Int() > bestR {
+		if rem.Kind() == engine.KInt && rem.Int() > bestR {
 			best, bestR = i, rem.Int()
 		}
 	}

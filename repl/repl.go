@@ -27,6 +27,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/chzyer/readline"
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
@@ -42,7 +44,7 @@ type Config struct {
 	// whether it was chosen (else ~/.grundy_history).
 	History    string
 	HistorySet bool
-	Limits     eval.Limits
+	Limits     engine.Limits
 }
 
 // REPL is the state of one session: the evaluator and the REPL's options.
@@ -77,11 +79,11 @@ func New(cfg Config) *REPL {
 
 // show prints the value of a bare expression: games with their SG value
 // and outcome.
-func show(th *eval.Thread, v eval.Value) {
+func show(th *engine.Thread, v engine.Value) {
 	out := th.Out()
 	if v.IsGame() {
-		c := &eval.Call{Th: th}
-		fmt.Fprintf(out, "sg = %s   outcome = %s\n", eval.Format(th.SG(c, v)), th.Outcome(c, v))
+		c := &engine.Call{Th: th}
+		fmt.Fprintf(out, "sg = %s   outcome = %s\n", engine.Format(th.SG(c, v)), th.Outcome(c, v))
 		return
 	}
 	out.WriteString(th.Repr(v))

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -18,22 +20,22 @@ func init() {
 	}
 }
 
-var boards = []*eval.Builtin{
+var boards = []*engine.Builtin{
 	{BName: "update", MinArgs: 3, MaxArgs: 3, Pure: true, Updates: true,
 		Doc: "update(X, I, V): a copy of list or tuple X with element I replaced by V; of string X with character I replaced by the string V; of map X with key I bound to V. Error: I out of range.",
 		Fn:  update},
 	{BName: "join", MinArgs: 2, MaxArgs: 2, Pure: true,
 		Doc: `join(XS, SEP): the strings of XS (a list, tuple or set) joined with SEP between them: join(["a", "b"], "-") is "a-b". Error: an element that is not a string.`,
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			xs := elems(c, 0, a[0], "join")
-			if a[1].Kind() != eval.KStr {
-				c.ArgFail(1, "join needs a string separator, found %s %s", a[1].TypeName(), eval.Shown(a[1]))
+			if a[1].Kind() != engine.KStr {
+				c.ArgFail(1, "join needs a string separator, found %s %s", a[1].TypeName(), engine.Shown(a[1]))
 			}
 			sep := a[1].Str()
 			n := len(sep) * max(len(xs)-1, 0)
 			for _, x := range xs {
-				if x.Kind() != eval.KStr {
-					c.ArgFail(0, "join needs strings, found %s %s", x.TypeName(), eval.Shown(x))
+				if x.Kind() != engine.KStr {
+					c.ArgFail(0, "join needs strings, found %s %s", x.TypeName(), engine.Shown(x))
 				}
 				n += len(x.Str())
 			}
@@ -47,27 +49,27 @@ var boards = []*eval.Builtin{
 				}
 				b.WriteString(x.Str())
 			}
-			return eval.Str(b.String())
+			return engine.Str(b.String())
 		}},
 	{BName: "chars", MinArgs: 1, MaxArgs: 1, Pure: true,
 		Doc: `chars(S): the characters of string S as a list of one-character strings: chars("ab") is ["a", "b"].`,
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
-			if a[0].Kind() != eval.KStr {
-				c.ArgFail(0, "chars needs a string, found %s %s", a[0].TypeName(), eval.Shown(a[0]))
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+			if a[0].Kind() != engine.KStr {
+				c.ArgFail(0, "chars needs a string, found %s %s", a[0].TypeName(), engine.Shown(a[0]))
 			}
-			return eval.List(chars(c, a[0].Str()))
+			return engine.List(chars(c, a[0].Str()))
 		}},
 	{BName: "sum", MinArgs: 1, MaxArgs: 1, Pure: true,
 		Doc: "sum(XS): the integer sum of a list, tuple or set of ints (0 when empty); `sum of` is the sum of games. Errors: an element that is not an int, overflow.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			total := int64(0)
 			for _, x := range elems(c, 0, a[0], "sum") {
-				if x.Kind() != eval.KInt {
+				if x.Kind() != engine.KInt {
 					hint := ""
 					if x.IsGame() {
 						hint = `; for a sum of games write "sum of"`
 					}
-					c.ArgFail(0, "sum needs ints, found %s %s%s", x.TypeName(), eval.Shown(x), hint)
+					c.ArgFail(0, "sum needs ints, found %s %s%s", x.TypeName(), engine.Shown(x), hint)
 				}
 				s := total + x.Int()
 				if (s > total) != (x.Int() > 0) {
@@ -75,74 +77,74 @@ var boards = []*eval.Builtin{
 				}
 				total = s
 			}
-			return eval.Int(total)
+			return engine.Int(total)
 		}},
 	{BName: "reversed", MinArgs: 1, MaxArgs: 1, Pure: true,
 		Doc: "reversed(XS): a list of the elements of a list, tuple, set or map (its keys), or of the characters of a string, last first.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			xs := seqElems(c, a[0], "reversed")
 			out := c.Clone(xs)
 			slices.Reverse(out)
-			return eval.List(out)
+			return engine.List(out)
 		}},
 	{BName: "enumerate", MinArgs: 1, MaxArgs: 1, Pure: true,
 		Doc: "enumerate(XS): a list of (i, x) tuples, i counting from 0, for the elements x of a list, tuple, set, map (its keys) or string (its characters).",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			xs := seqElems(c, a[0], "enumerate")
 			c.AllocValues(3 * len(xs)) // each a tuple of two
-			out := make([]eval.Value, len(xs))
+			out := make([]engine.Value, len(xs))
 			for i, x := range xs {
 				c.Poll(i)
-				out[i] = eval.Tuple([]eval.Value{eval.Int(int64(i)), x})
+				out[i] = engine.Tuple([]engine.Value{engine.Int(int64(i)), x})
 			}
-			return eval.List(out)
+			return engine.List(out)
 		}},
 	{BName: "zip", MinArgs: 2, MaxArgs: 2, Pure: true,
 		Doc: "zip(XS, YS): a list of the pairs (x, y) of the elements of XS and YS in order, as long as the shorter.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			xs, ys := seqElems(c, a[0], "zip"), seqElems(c, a[1], "zip")
 			n := min(len(xs), len(ys))
 			c.AllocValues(3 * n) // each a tuple of two
-			out := make([]eval.Value, n)
+			out := make([]engine.Value, n)
 			for i := range n {
 				c.Poll(i)
-				out[i] = eval.Tuple([]eval.Value{xs[i], ys[i]})
+				out[i] = engine.Tuple([]engine.Value{xs[i], ys[i]})
 			}
-			return eval.List(out)
+			return engine.List(out)
 		}},
 }
 
 // seqElems is elems, also taking a string as its characters.
-func seqElems(c *eval.Call, v eval.Value, fn string) []eval.Value {
-	if v.Kind() != eval.KStr {
+func seqElems(c *engine.Call, v engine.Value, fn string) []engine.Value {
+	if v.Kind() != engine.KStr {
 		return elems(c, 0, v, fn)
 	}
 	return chars(c, v.Str())
 }
 
 // chars returns the characters of s as one-character strings.
-func chars(c *eval.Call, s string) []eval.Value {
+func chars(c *engine.Call, s string) []engine.Value {
 	// Each a Value and a string header; its bytes are s's.
 	c.AllocValues(2 * len(s))
-	out := make([]eval.Value, 0, utf8.RuneCountInString(s))
+	out := make([]engine.Value, 0, utf8.RuneCountInString(s))
 	for i := 0; i < len(s); {
 		c.Poll(len(out))
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 {
-			out = append(out, eval.Str(string(r)))
+			out = append(out, engine.Str(string(r)))
 		} else {
-			out = append(out, eval.Str(s[i:i+n]))
+			out = append(out, engine.Str(s[i:i+n]))
 		}
 		i += n
 	}
 	return out
 }
 
-func update(c *eval.Call, a []eval.Value) eval.Value {
+func update(c *engine.Call, a []engine.Value) engine.Value {
 	x, i, v := a[0], a[1], a[2]
 	index := func(n int, what string) int {
-		if i.Kind() != eval.KInt {
-			c.ArgFail(1, "update needs an int index for a %s, found %s %s", x.TypeName(), i.TypeName(), eval.Shown(i))
+		if i.Kind() != engine.KInt {
+			c.ArgFail(1, "update needs an int index for a %s, found %s %s", x.TypeName(), i.TypeName(), engine.Shown(i))
 		}
 		if i.Int() < 0 || i.Int() >= int64(n) {
 			c.ArgFail(1, "index %d out of range (the %s has %d %s%s)", i.Int(), x.TypeName(), n, what, plural(n))
@@ -150,34 +152,34 @@ func update(c *eval.Call, a []eval.Value) eval.Value {
 		return int(i.Int())
 	}
 	switch x.Kind() {
-	case eval.KList, eval.KTuple:
+	case engine.KList, engine.KTuple:
 		xs := c.Clone(x.Elems())
 		xs[index(len(xs), "element")] = v
-		if x.Kind() == eval.KList {
-			return eval.List(xs)
+		if x.Kind() == engine.KList {
+			return engine.List(xs)
 		}
-		return eval.Tuple(xs)
-	case eval.KStr:
+		return engine.Tuple(xs)
+	case engine.KStr:
 		c.Alloc(int64(6 * len(x.Str()))) // its runes, then the new string
 		rs := []rune(x.Str())
 		k := index(len(rs), "character")
-		if v.Kind() != eval.KStr {
-			c.ArgFail(2, "update of a string needs a string to put in, found %s %s", v.TypeName(), eval.Shown(v))
+		if v.Kind() != engine.KStr {
+			c.ArgFail(2, "update of a string needs a string to put in, found %s %s", v.TypeName(), engine.Shown(v))
 		}
-		return eval.Str(string(rs[:k]) + v.Str() + string(rs[k+1:]))
-	case eval.KMap:
+		return engine.Str(string(rs[:k]) + v.Str() + string(rs[k+1:]))
+	case engine.KMap:
 		m := x.Map()
 		c.AllocValues(2 * len(m.Keys))
-		j, found := slices.BinarySearchFunc(m.Keys, i, eval.Compare)
+		j, found := slices.BinarySearchFunc(m.Keys, i, engine.Compare)
 		if found {
 			vals := slices.Clone(m.Vals)
 			vals[j] = v
-			return eval.MapOf(slices.Clone(m.Keys), vals)
+			return engine.MapOf(slices.Clone(m.Keys), vals)
 		}
-		return eval.MapOf(slices.Insert(slices.Clone(m.Keys), j, i), slices.Insert(slices.Clone(m.Vals), j, v))
+		return engine.MapOf(slices.Insert(slices.Clone(m.Keys), j, i), slices.Insert(slices.Clone(m.Vals), j, v))
 	}
-	c.ArgFail(0, "update needs a list, tuple, string or map, found %s %s", x.TypeName(), eval.Shown(x))
-	return eval.None
+	c.ArgFail(0, "update needs a list, tuple, string or map, found %s %s", x.TypeName(), engine.Shown(x))
+	return engine.None
 }
 
 func plural(n int) string {

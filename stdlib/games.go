@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -20,78 +22,78 @@ func init() {
 		{"kayles", "0.77", "kayles(n): Kayles, a row of n pins; a move knocks down one pin or two adjacent ones (octal game 0.77). Dudeney 1908, Dawson 1935; Guy and Smith proved its period 12 from n = 71. OEIS A002186."},
 		{"dawson", "0.07", "dawson(n): Dawson's Kayles, a row of n pins; a move knocks down two adjacent pins (octal game 0.07, Dawson's chess with one pawn more). Period 34 from n = 53. OEIS A002187(n - 1)."},
 	} {
-		t, err := eval.ParseOctal(tb.code)
+		t, err := engine.ParseOctal(tb.code)
 		if err != nil {
 			panic(err)
 		}
 		t.Name, t.Doc = tb.name, tb.doc
-		eval.RegisterGame(&eval.GameDef{Name: tb.name, Arity: 1, Doc: tb.doc, TakeBreak: t})
+		engine.RegisterGame(&engine.GameDef{Name: tb.name, Arity: 1, Doc: tb.doc, TakeBreak: t})
 	}
 	for _, b := range gameBuiltins {
 		eval.Register(b)
 	}
 }
 
-var gameBuiltins = []*eval.Builtin{
+var gameBuiltins = []*engine.Builtin{
 	{BName: "octal", MinArgs: 1, MaxArgs: 1,
 		Doc: `octal(CODE): the family of the take-and-break game with that code, "d0.d1d2...": digit dk says how k tokens may be taken (bit 1: the whole heap, bit 2: leaving one heap, bit 4: leaving two, hex digits 8-f: leaving three). octal("0.77") is Kayles, octal("0.07") Dawson's Kayles, octal("0.137") Dawson's chess. Error: a malformed code.`,
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
-			if a[0].Kind() != eval.KStr {
-				c.ArgFail(0, "octal needs a code string such as \"0.77\", found %s %s", a[0].TypeName(), eval.Shown(a[0]))
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+			if a[0].Kind() != engine.KStr {
+				c.ArgFail(0, "octal needs a code string such as \"0.77\", found %s %s", a[0].TypeName(), engine.Shown(a[0]))
 			}
-			t, err := eval.ParseOctal(a[0].Str())
+			t, err := engine.ParseOctal(a[0].Str())
 			if err != nil {
 				c.Fail("%v", err)
 			}
-			t.Name = "octal(" + eval.Repr(a[0]) + ")"
+			t.Name = "octal(" + engine.Repr(a[0]) + ")"
 			t.Doc = "the take-and-break game " + a[0].Str()
 			return c.Th.TakeBreakFamily(t)
 		}},
 	{BName: "subtraction", MinArgs: 1, MaxArgs: 1,
 		Doc: "subtraction(S): the family of the subtraction game with the finite set S of positive ints: a move takes s counters from the heap, for some s in S. Its period is proved (the values of the last max(S) heaps determine the rest). Error: S is not a collection of positive ints.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			xs := elems(c, 0, a[0], "subtraction")
-			t := &eval.TakeBreak{}
+			t := &engine.TakeBreak{}
 			var ks []int64
 			for _, x := range xs {
-				if x.Kind() != eval.KInt || x.Int() < 1 {
-					c.ArgFail(0, "subtraction needs positive ints, found %s %s", x.TypeName(), eval.Shown(x))
+				if x.Kind() != engine.KInt || x.Int() < 1 {
+					c.ArgFail(0, "subtraction needs positive ints, found %s %s", x.TypeName(), engine.Shown(x))
 				}
 				ks = append(ks, x.Int())
 			}
 			slices.Sort(ks)
 			ks = slices.Compact(ks)
-			set := make([]eval.Value, len(ks))
+			set := make([]engine.Value, len(ks))
 			for i, k := range ks {
-				t.Rules = append(t.Rules, eval.TakeRule{K: k, Ways: 3})
-				set[i] = eval.Int(k)
+				t.Rules = append(t.Rules, engine.TakeRule{K: k, Ways: 3})
+				set[i] = engine.Int(k)
 			}
-			t.Name = "subtraction(" + eval.Repr(eval.SetOf(set)) + ")"
-			t.Doc = "the subtraction game " + eval.Repr(eval.SetOf(set))
+			t.Name = "subtraction(" + engine.Repr(engine.SetOf(set)) + ")"
+			t.Doc = "the subtraction game " + engine.Repr(engine.SetOf(set))
 			return c.Th.TakeBreakFamily(t)
 		}},
 	{BName: "period", MinArgs: 1, MaxArgs: 2,
 		Doc: "period(F) or period(F, N): the period of the family F (a game of one int, or a function of one int returning a game) as a tuple (p, q, s): the smallest q >= 1, then the smallest p, with sg(F(n + q)) == sg(F(n)) + s for all n >= p. Proved for take-and-break families (octal, subtraction, kayles, dawson), otherwise observed on n in 0 .. N (default 2000); periodic(F) says which. Error: no period found.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			p := c.Th.Period(c, a[0], upTo(c, a))
 			if !p.Found {
 				c.Fail("period: no period found in sg(%s(n)) for n in 0 .. %d (periodic(F) tests for one; period(F, N) looks further)", familyName(a[0]), p.UpTo)
 			}
-			return eval.Tuple([]eval.Value{eval.Int(p.P), eval.Int(p.Q), eval.Int(p.S)})
+			return engine.Tuple([]engine.Value{engine.Int(p.P), engine.Int(p.Q), engine.Int(p.S)})
 		}},
 	{BName: "periodic", MinArgs: 1, MaxArgs: 2,
 		Doc: `periodic(F) or periodic(F, N): how the period of family F is known: "proved" (a theorem licenses the finite check: Guy and Smith for take-and-break games, the pigeonhole argument for subtraction games), "observed to N" (it holds for n in 0 .. N), or "none found to N".`,
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
-			return eval.Str(c.Th.Period(c, a[0], upTo(c, a)).Describe())
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+			return engine.Str(c.Th.Period(c, a[0], upTo(c, a)).Describe())
 		}},
 	{BName: "mex", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "mex(XS): the minimum excludant, the smallest int >= 0 not in the collection XS. Error: an element that is not an int.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			xs := elems(c, 0, a[0], "mex")
 			seen := make([]bool, len(xs)+1)
 			for _, x := range xs {
-				if x.Kind() != eval.KInt {
-					c.ArgFail(0, "mex needs ints, found %s %s", x.TypeName(), eval.Shown(x))
+				if x.Kind() != engine.KInt {
+					c.ArgFail(0, "mex needs ints, found %s %s", x.TypeName(), engine.Shown(x))
 				}
 				if n := x.Int(); n >= 0 && n < int64(len(seen)) {
 					seen[n] = true
@@ -101,33 +103,33 @@ var gameBuiltins = []*eval.Builtin{
 			for seen[m] {
 				m++
 			}
-			return eval.Int(int64(m))
+			return engine.Int(int64(m))
 		}},
 	{BName: "nimsum", Pure: true, MinArgs: 1, MaxArgs: -1,
 		Doc: "nimsum(XS) or nimsum(a, b, ...): the exclusive or of ints (0 for none): the SG value of a sum of nim heaps of those sizes.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			xs := a
-			if len(a) == 1 && a[0].Kind() != eval.KInt {
+			if len(a) == 1 && a[0].Kind() != engine.KInt {
 				xs = elems(c, 0, a[0], "nimsum")
 			}
 			var acc int64
 			for _, x := range xs {
-				if x.Kind() != eval.KInt {
-					c.Fail("nimsum needs ints, found %s %s", x.TypeName(), eval.Shown(x))
+				if x.Kind() != engine.KInt {
+					c.Fail("nimsum needs ints, found %s %s", x.TypeName(), engine.Shown(x))
 				}
 				acc ^= x.Int()
 			}
-			return eval.Int(acc)
+			return engine.Int(acc)
 		}},
 	{BName: "primes", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "primes(N): the primes up to N, ascending (a sieve). Error: N above 100,000,000.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			n := needInt(c, 0, a[0], "primes")
 			if n > 100_000_000 {
 				c.ArgFail(0, "primes(%d): at most 100000000", n)
 			}
 			if n < 2 {
-				return eval.List(nil)
+				return engine.List(nil)
 			}
 			// A bit per number, and the primes: fewer than
 			// 1.26 n / ln n of them (Rosser and Schoenfeld).
@@ -142,42 +144,42 @@ var gameBuiltins = []*eval.Builtin{
 				if composite[i/64]&(1<<(i%64)) != 0 {
 					continue
 				}
-				out = append(out, eval.Int(i))
+				out = append(out, engine.Int(i))
 				for j := i * i; j <= n; j += i {
 					composite[j/64] |= 1 << (j % 64)
 				}
 			}
-			return eval.List(out)
+			return engine.List(out)
 		}},
 	{BName: "fibs", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "fibs(LIMIT): the distinct Fibonacci numbers 1, 2, 3, 5, 8, ... up to LIMIT, ascending (a subtraction set, e.g. for Fibonacci Nim).",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			lim := needInt(c, 0, a[0], "fibs")
-			var out []eval.Value
+			var out []engine.Value
 			for x, y := int64(1), int64(2); x <= lim; x, y = y, x+y {
-				out = append(out, eval.Int(x))
+				out = append(out, engine.Int(x))
 				if y < x { // overflow
 					break
 				}
 			}
-			return eval.List(out)
+			return engine.List(out)
 		}},
 	{BName: "gcd", Pure: true, MinArgs: 2, MaxArgs: 2,
 		Doc: "gcd(a, b): the greatest common divisor of two ints, >= 0 (gcd(0, 0) is 0).",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			x, y := needInt(c, 0, a[0], "gcd"), needInt(c, 1, a[1], "gcd")
 			g := gcd(x, y)
 			if g < 0 {
 				c.Fail("integer overflow: gcd(%d, %d) does not fit in 64 bits", x, y)
 			}
-			return eval.Int(g)
+			return engine.Int(g)
 		}},
 	{BName: "lcm", Pure: true, MinArgs: 2, MaxArgs: 2,
 		Doc: "lcm(a, b): the least common multiple of two ints, >= 0. Error: overflow.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			x, y := needInt(c, 0, a[0], "lcm"), needInt(c, 1, a[1], "lcm")
 			if x == 0 || y == 0 {
-				return eval.Int(0)
+				return engine.Int(0)
 			}
 			g := gcd(x, y)
 			q := x / g
@@ -185,20 +187,20 @@ var gameBuiltins = []*eval.Builtin{
 			if g < 0 || q == math.MinInt64 || y == math.MinInt64 || hi != 0 || lo > math.MaxInt64 {
 				c.Fail("integer overflow: lcm(%d, %d) does not fit in 64 bits", x, y)
 			}
-			return eval.Int(int64(lo))
+			return engine.Int(int64(lo))
 		}},
 	{BName: "popcount", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "popcount(n): the number of 1 bits of an int n >= 0. Error: n < 0.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			n := needInt(c, 0, a[0], "popcount")
 			if n < 0 {
 				c.ArgFail(0, "popcount needs an int >= 0, found %d", n)
 			}
-			return eval.Int(int64(bits.OnesCount64(uint64(n))))
+			return engine.Int(int64(bits.OnesCount64(uint64(n))))
 		}},
 	{BName: "range", Pure: true, IntRange: true, MinArgs: 1, MaxArgs: 3,
 		Doc: "range(n), range(a, b), range(a, b, step): the list a, a + step, ... stopping before b (as in Python; a = 0 and step = 1 by default). Errors: step 0; more than 10,000,000 elements.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			var lo, hi, step int64 = 0, 0, 1
 			switch len(a) {
 			case 1:
@@ -222,16 +224,16 @@ var gameBuiltins = []*eval.Builtin{
 				c.Fail("range of %d elements is too long (at most 10000000)", n)
 			}
 			c.AllocValues(int(n))
-			out := make([]eval.Value, n)
+			out := make([]engine.Value, n)
 			for i := range out {
 				c.Poll(i)
-				out[i] = eval.Int(lo + int64(i)*step)
+				out[i] = engine.Int(lo + int64(i)*step)
 			}
-			return eval.List(out)
+			return engine.List(out)
 		}},
 }
 
-func upTo(c *eval.Call, a []eval.Value) int64 {
+func upTo(c *engine.Call, a []engine.Value) int64 {
 	if len(a) < 2 {
 		return 0
 	}
@@ -242,11 +244,11 @@ func upTo(c *eval.Call, a []eval.Value) int64 {
 	return n
 }
 
-func familyName(f eval.Value) string {
-	if f.Kind() == eval.KFunc {
+func familyName(f engine.Value) string {
+	if f.Kind() == engine.KFunc {
 		return f.Callable().Name()
 	}
-	return eval.Repr(f)
+	return engine.Repr(f)
 }
 
 func absI(x int64) int64 {
@@ -273,7 +275,7 @@ var _ = fmt.Sprint
 // family's Doc), sorted by name.
 func GameDocs() [][2]string {
 	var out [][2]string
-	for _, d := range eval.GameDefs() {
+	for _, d := range engine.GameDefs() {
 		out = append(out, [2]string{d.Name, d.Doc})
 	}
 	var comment []string

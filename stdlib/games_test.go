@@ -8,17 +8,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
 // run runs a script in a fresh session and returns its output.
 func run(t *testing.T, src string) string {
 	t.Helper()
-	return runLimits(t, src, eval.Limits{})
+	return runLimits(t, src, engine.Limits{})
 }
 
 // runLimits is run with limits.
-func runLimits(t *testing.T, src string, limits eval.Limits) string {
+func runLimits(t *testing.T, src string, limits engine.Limits) string {
 	t.Helper()
 	var out bytes.Buffer
 	s := eval.NewSession(eval.Options{Stdout: &out, Limits: limits})
@@ -109,14 +111,14 @@ print periodic(F)
 `, code, n)
 		// (The search for a period goes as far as --max-states heaps
 		// while the values have a sparse space: 40,000 here.)
-		out := runLimits(t, src, eval.Limits{MaxStates: 40_000})
+		out := runLimits(t, src, engine.Limits{MaxStates: 40_000})
 		if strings.TrimSpace(out) != "proved" {
 			continue
 		}
 		proved++
 		// The proof is a theorem's: check it on values computed by the
 		// declared game far past the range it looked at.
-		pq := runLimits(t, fmt.Sprintf("print period(octal(%q))", code), eval.Limits{MaxStates: 40_000})
+		pq := runLimits(t, fmt.Sprintf("print period(octal(%q))", code), engine.Limits{MaxStates: 40_000})
 		var p, q, s int
 		if _, err := fmt.Sscanf(pq, "(%d, %d, %d)", &p, &q, &s); err != nil {
 			t.Fatalf("%s: period printed %q", code, pq)

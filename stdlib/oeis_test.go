@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -99,12 +101,12 @@ func evalInts(t *testing.T, s *eval.Session, src string) []int64 {
 	if err != nil {
 		t.Fatalf("%s: %v", src, err)
 	}
-	if v.Kind() != eval.KList {
+	if v.Kind() != engine.KList {
 		t.Fatalf("%s: want a list, have a %s", src, v.TypeName())
 	}
 	var out []int64
 	for i, e := range v.Elems() {
-		if e.Kind() != eval.KInt {
+		if e.Kind() != engine.KInt {
 			t.Fatalf("%s: element %d is a %s, not an int", src, i, e.TypeName())
 		}
 		out = append(out, e.Int())

@@ -8,6 +8,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -26,13 +28,13 @@ func Docs() [][2]string {
 	return out
 }
 
-var all = []*eval.Builtin{
-	{BName: "sg", MinArgs: 1, MaxArgs: 1, SGArgs: true, Query: eval.QuerySG,
+var all = []*engine.Builtin{
+	{BName: "sg", MinArgs: 1, MaxArgs: 1, SGArgs: true, Query: engine.QuerySG,
 		Doc: "sg(G): the Sprague-Grundy value of game G, an int; for a sum, the xor of its parts; ∞K for a position that can be drawn out (games with cycles). Error: G is not a game.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.SG(c, a[0]) }},
-	{BName: "outcome", MinArgs: 1, MaxArgs: 1, SGArgs: true, Query: eval.QueryOutcome,
+		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return c.Th.SG(c, a[0]) }},
+	{BName: "outcome", MinArgs: 1, MaxArgs: 1, SGArgs: true, Query: engine.QueryOutcome,
 		Doc: `outcome(G): "N" if the player to move wins, "P" if the player to move loses, "D" if neither can force a win. Error: G is not a game.`,
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			switch c.Th.Outcome(c, a[0]) {
 			case "N":
 				return outN
@@ -43,128 +45,132 @@ var all = []*eval.Builtin{
 		}},
 	{BName: "moves", MinArgs: 1, MaxArgs: 1,
 		Doc: "moves(G): the list of the options of G, each distinct option once, in the order the move rule generates them; for a sum, part by part. Error: G is not a game.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.List(c.Th.Moves(c, a[0])) }},
+		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return engine.List(c.Th.Moves(c, a[0])) }},
 	{BName: "winning", MinArgs: 1, MaxArgs: 1,
 		Doc: "winning(G): the options of G that win for the player who moves there (the P-positions among its options), in move order; empty when G is not an N-position. For a position of a game with cycles they come in order of remoteness, so that always taking the first one ends the game in a win.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.List(c.Th.Winning(c, a[0])) }},
+		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return engine.List(c.Th.Winning(c, a[0])) }},
 	{BName: "remoteness", MinArgs: 1, MaxArgs: 1,
 		Doc: "remoteness(G): the number of moves until the game ends under optimal play (the winner hurries, the loser delays); none for a draw.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.Remoteness(c, a[0]) }},
+		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return c.Th.Remoteness(c, a[0]) }},
 	{BName: "len", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "len(X): the number of elements of a list, tuple, set or map, or of characters of a string.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			switch a[0].Kind() {
-			case eval.KList, eval.KTuple, eval.KSet, eval.KMap:
-				return eval.Int(int64(len(a[0].Elems())))
-			case eval.KStr:
-				return eval.Int(int64(len([]rune(a[0].Str()))))
+			case engine.KList, engine.KTuple, engine.KSet, engine.KMap:
+				return engine.Int(int64(len(a[0].Elems())))
+			case engine.KStr:
+				return engine.Int(int64(len([]rune(a[0].Str()))))
 			}
 			c.ArgFail(0, "len needs a list, tuple, set, map or string, found %s", a[0].TypeName())
-			return eval.None
+			return engine.None
 		},
-		Fold:  func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return eval.Int(int64(n + 1)) },
+		Fold:  func(c *engine.Call, acc, x engine.Value, n int) engine.Value { return engine.Int(int64(n + 1)) },
 		Count: true, IntResult: true,
-		Quick1: func(a eval.Value) (eval.Value, bool) {
+		Quick1: func(a engine.Value) (engine.Value, bool) {
 			switch a.Kind() {
-			case eval.KList, eval.KTuple, eval.KSet, eval.KMap:
-				return eval.Int(int64(len(a.Elems()))), true
+			case engine.KList, engine.KTuple, engine.KSet, engine.KMap:
+				return engine.Int(int64(len(a.Elems()))), true
 			}
-			return eval.None, false
+			return engine.None, false
 		}},
 	{BName: "min", Pure: true, MinArgs: 1, MaxArgs: -1,
-		Doc:     "min(XS) or min(a, b, ...): the smallest element. Errors: an empty collection, elements that cannot be ordered.",
-		Fn:      func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "min", a, -1) },
-		Fold:    func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return foldExtreme(c, "min", acc, x, n, -1) },
+		Doc: "min(XS) or min(a, b, ...): the smallest element. Errors: an empty collection, elements that cannot be ordered.",
+		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return extreme(c, "min", a, -1) },
+		Fold: func(c *engine.Call, acc, x engine.Value, n int) engine.Value {
+			return foldExtreme(c, "min", acc, x, n, -1)
+		},
 		IntFold: -1,
-		Quick2: func(a, b eval.Value) (eval.Value, bool) {
-			if a.Kind() == eval.KInt && b.Kind() == eval.KInt {
-				return eval.Int(min(a.Int(), b.Int())), true
+		Quick2: func(a, b engine.Value) (engine.Value, bool) {
+			if a.Kind() == engine.KInt && b.Kind() == engine.KInt {
+				return engine.Int(min(a.Int(), b.Int())), true
 			}
-			return eval.None, false
+			return engine.None, false
 		}},
 	{BName: "max", Pure: true, MinArgs: 1, MaxArgs: -1,
-		Doc:     "max(XS) or max(a, b, ...): the largest element. Errors: an empty collection, elements that cannot be ordered.",
-		Fn:      func(c *eval.Call, a []eval.Value) eval.Value { return extreme(c, "max", a, 1) },
-		Fold:    func(c *eval.Call, acc, x eval.Value, n int) eval.Value { return foldExtreme(c, "max", acc, x, n, 1) },
+		Doc: "max(XS) or max(a, b, ...): the largest element. Errors: an empty collection, elements that cannot be ordered.",
+		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return extreme(c, "max", a, 1) },
+		Fold: func(c *engine.Call, acc, x engine.Value, n int) engine.Value {
+			return foldExtreme(c, "max", acc, x, n, 1)
+		},
 		IntFold: 1,
-		Quick2: func(a, b eval.Value) (eval.Value, bool) {
-			if a.Kind() == eval.KInt && b.Kind() == eval.KInt {
-				return eval.Int(max(a.Int(), b.Int())), true
+		Quick2: func(a, b engine.Value) (engine.Value, bool) {
+			if a.Kind() == engine.KInt && b.Kind() == engine.KInt {
+				return engine.Int(max(a.Int(), b.Int())), true
 			}
-			return eval.None, false
+			return engine.None, false
 		}},
 	{BName: "abs", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "abs(n): the absolute value of an int. Error: overflow for the most negative int.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			n := needInt(c, 0, a[0], "abs")
 			if n == math.MinInt64 {
 				c.Fail("integer overflow: abs(%d) does not fit in 64 bits", n)
 			}
-			return eval.Int(max(n, -n))
+			return engine.Int(max(n, -n))
 		}},
 	{BName: "sorted", Pure: true, Sorts: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "sorted(XS): a list of the elements of a list, tuple, set or map (its keys), ascending.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			xs := c.Clone(elems(c, 0, a[0], "sorted"))
 			checkOrdered(c, "sorted", xs)
 			c.Sort(xs)
-			return eval.List(xs)
+			return engine.List(xs)
 		}},
 	{BName: "str", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "str(X): the text print would show for X.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return eval.Str(c.Format(a[0])) }},
+		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return engine.Str(c.Format(a[0])) }},
 	{BName: "keys", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "keys(M): the keys of map M as a sorted list.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
-			if a[0].Kind() != eval.KMap {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+			if a[0].Kind() != engine.KMap {
 				c.ArgFail(0, "keys needs a map, found %s", a[0].TypeName())
 			}
-			return eval.List(c.Clone(a[0].Elems()))
+			return engine.List(c.Clone(a[0].Elems()))
 		}},
 	{BName: "get", Pure: true, MinArgs: 3, MaxArgs: 3,
 		Doc: "get(M, K, DEFAULT): the value of key K in map M, or DEFAULT when K is not a key.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
-			if a[0].Kind() != eval.KMap {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+			if a[0].Kind() != engine.KMap {
 				c.ArgFail(0, "get needs a map, found %s", a[0].TypeName())
 			}
 			m := a[0].Map()
-			if i, ok := slices.BinarySearchFunc(m.Keys, a[1], eval.Compare); ok {
+			if i, ok := slices.BinarySearchFunc(m.Keys, a[1], engine.Compare); ok {
 				return m.Vals[i]
 			}
 			return a[2]
 		}},
 	{BName: "set", Pure: true, MinArgs: 0, MaxArgs: 1,
 		Doc: "set() is the empty set; set(XS) the set of the elements of a list, tuple, set or map (its keys).",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			if len(a) == 0 {
-				return eval.SetOf(nil)
+				return engine.SetOf(nil)
 			}
 			return c.SetOf(c.Clone(elems(c, 0, a[0], "set")))
 		}},
 	{BName: "all", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "all(XS): true when every element of XS is true (all([]) is true). Error: an element that is not a bool.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return allAny(c, "all", a[0], true) }},
+		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return allAny(c, "all", a[0], true) }},
 	{BName: "any", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "any(XS): true when some element of XS is true (any([]) is false). Error: an element that is not a bool.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return allAny(c, "any", a[0], false) }},
+		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return allAny(c, "any", a[0], false) }},
 	{BName: "divisors", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "divisors(n): the divisors of n >= 1 as an ascending list, 1 and n included. Error: n < 1.",
-		Fn: func(c *eval.Call, a []eval.Value) eval.Value {
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
 			ds := divisorsOf(c, a[0], nil)
-			out := make([]eval.Value, len(ds))
+			out := make([]engine.Value, len(ds))
 			for i, d := range ds {
-				out[i] = eval.Int(d)
+				out[i] = engine.Int(d)
 			}
-			return eval.List(out)
+			return engine.List(out)
 		},
-		Ints: func(c *eval.Call, a []eval.Value, buf []int64) []int64 { return divisorsOf(c, a[0], buf) }},
+		Ints: func(c *engine.Call, a []engine.Value, buf []int64) []int64 { return divisorsOf(c, a[0], buf) }},
 	{BName: "ints", MinArgs: 0, MaxArgs: 0,
 		Doc: "ints(): all the whitespace-separated integers of standard input, as a list (a leading - allowed). Error: a word that is not an integer.",
-		Fn:  func(c *eval.Call, a []eval.Value) eval.Value { return c.Th.Ints(c) }},
+		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return c.Th.Ints(c) }},
 }
 
 // divisorsOf appends the divisors of v (an int >= 1) to buf.
-func divisorsOf(c *eval.Call, v eval.Value, buf []int64) []int64 {
+func divisorsOf(c *engine.Call, v engine.Value, buf []int64) []int64 {
 	n := needInt(c, 0, v, "divisors")
 	if n < 1 {
 		c.ArgFail(0, "divisors needs a positive int, found %d", n)
@@ -180,7 +186,7 @@ func divisorsOf(c *eval.Call, v eval.Value, buf []int64) []int64 {
 // by trial division, which stops at the square root of what is left to
 // factor (for most n far below the square root of n), and then builds
 // the divisors from the prime powers.
-func divisors[T uint32 | uint64](c *eval.Call, n T, buf []int64) []int64 {
+func divisors[T uint32 | uint64](c *engine.Call, n T, buf []int64) []int64 {
 	var fbuf [64]T // prime factors with multiplicity (at most 63)
 	fs := fbuf[:0]
 	m := n
@@ -239,30 +245,30 @@ func divisors[T uint32 | uint64](c *eval.Call, n T, buf []int64) []int64 {
 }
 
 // The outcomes, made once (outcome is called in tight loops).
-var outN, outP, outD = eval.Str("N"), eval.Str("P"), eval.Str("D")
+var outN, outP, outD = engine.Str("N"), engine.Str("P"), engine.Str("D")
 
-func needInt(c *eval.Call, i int, v eval.Value, fn string) int64 {
-	if v.Kind() != eval.KInt {
-		c.ArgFail(i, "%s needs an int, found %s %s", fn, v.TypeName(), eval.Shown(v))
+func needInt(c *engine.Call, i int, v engine.Value, fn string) int64 {
+	if v.Kind() != engine.KInt {
+		c.ArgFail(i, "%s needs an int, found %s %s", fn, v.TypeName(), engine.Shown(v))
 	}
 	return v.Int()
 }
 
-func elems(c *eval.Call, i int, v eval.Value, fn string) []eval.Value {
+func elems(c *engine.Call, i int, v engine.Value, fn string) []engine.Value {
 	switch v.Kind() {
-	case eval.KList, eval.KTuple, eval.KSet, eval.KMap:
+	case engine.KList, engine.KTuple, engine.KSet, engine.KMap:
 		return v.Elems()
 	}
-	c.ArgFail(i, "%s needs a list, tuple, set or map, found %s %s", fn, v.TypeName(), eval.Shown(v))
+	c.ArgFail(i, "%s needs a list, tuple, set or map, found %s %s", fn, v.TypeName(), engine.Shown(v))
 	return nil
 }
 
-func checkOrdered(c *eval.Call, fn string, xs []eval.Value) {
+func checkOrdered(c *engine.Call, fn string, xs []engine.Value) {
 	for i, x := range xs {
 		switch x.Kind() {
-		case eval.KInt, eval.KStr, eval.KBool, eval.KList, eval.KTuple:
+		case engine.KInt, engine.KStr, engine.KBool, engine.KList, engine.KTuple:
 		default:
-			c.Fail("%s: cannot order %s %s", fn, x.TypeName(), eval.Shown(x))
+			c.Fail("%s: cannot order %s %s", fn, x.TypeName(), engine.Shown(x))
 		}
 		if i > 0 && x.Kind() != xs[0].Kind() {
 			c.Fail("%s: cannot order %s and %s", fn, xs[0].TypeName(), x.TypeName())
@@ -270,7 +276,7 @@ func checkOrdered(c *eval.Call, fn string, xs []eval.Value) {
 	}
 }
 
-func extreme(c *eval.Call, fn string, a []eval.Value, sign int) eval.Value {
+func extreme(c *engine.Call, fn string, a []engine.Value, sign int) engine.Value {
 	xs := a
 	if len(a) == 1 {
 		xs = elems(c, 0, a[0], fn)
@@ -281,7 +287,7 @@ func extreme(c *eval.Call, fn string, a []eval.Value, sign int) eval.Value {
 	checkOrdered(c, fn, xs)
 	best := xs[0]
 	for _, x := range xs[1:] {
-		if eval.Compare(x, best)*sign > 0 {
+		if engine.Compare(x, best)*sign > 0 {
 			best = x
 		}
 	}
@@ -290,26 +296,26 @@ func extreme(c *eval.Call, fn string, a []eval.Value, sign int) eval.Value {
 
 // foldExtreme is one step of min or max over a stream, with extreme's
 // checks and messages.
-func foldExtreme(c *eval.Call, fn string, acc, x eval.Value, n int, sign int) eval.Value {
+func foldExtreme(c *engine.Call, fn string, acc, x engine.Value, n int, sign int) engine.Value {
 	if n == 0 {
-		checkOrdered(c, fn, []eval.Value{x})
+		checkOrdered(c, fn, []engine.Value{x})
 		return x
 	}
-	checkOrdered(c, fn, []eval.Value{acc, x})
-	if eval.Compare(x, acc)*sign > 0 {
+	checkOrdered(c, fn, []engine.Value{acc, x})
+	if engine.Compare(x, acc)*sign > 0 {
 		return x
 	}
 	return acc
 }
 
-func allAny(c *eval.Call, fn string, v eval.Value, isAll bool) eval.Value {
+func allAny(c *engine.Call, fn string, v engine.Value, isAll bool) engine.Value {
 	for _, x := range elems(c, 0, v, fn) {
-		if x.Kind() != eval.KBool {
-			c.ArgFail(0, "%s needs bools, found %s %s", fn, x.TypeName(), eval.Shown(x))
+		if x.Kind() != engine.KBool {
+			c.ArgFail(0, "%s needs bools, found %s %s", fn, x.TypeName(), engine.Shown(x))
 		}
 		if x.Truth() != isAll {
-			return eval.Bool(!isAll)
+			return engine.Bool(!isAll)
 		}
 	}
-	return eval.Bool(isAll)
+	return engine.Bool(isAll)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -13,7 +15,7 @@ import (
 func TestContractBuiltins(t *testing.T) {
 	want := []string{"sg", "outcome", "moves", "winning", "len", "min", "max", "abs",
 		"sorted", "str", "keys", "get", "set", "all", "any", "divisors", "ints"}
-	have := map[string]*eval.Builtin{}
+	have := map[string]*engine.Builtin{}
 	for _, b := range eval.Builtins() {
 		have[b.BName] = b
 	}

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/chzyer/readline"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -181,7 +183,7 @@ func graphText(ctx context.Context, s *eval.Session, expr string) (string, error
 	if err != nil {
 		return "", err
 	}
-	gx, limit := x, eval.DefaultGraphLimit
+	gx, limit := x, engine.DefaultGraphLimit
 	if call, ok := x.(*lang.Call); ok && len(call.Args) >= 1 && len(call.Args) <= 2 &&
 		isName(call.Fn, "graph") && !slices.Contains(s.Names(), "graph") {
 		gx = call.Args[0]
@@ -198,10 +200,10 @@ func graphText(ctx context.Context, s *eval.Session, expr string) (string, error
 	}
 	pos := lang.Start(gx)
 	if !g.IsGame() {
-		if g.Kind() == eval.KStr {
-			return "", eval.Errorf(pos, "EXPR must be a game, found string %s: grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)", eval.Repr(g))
+		if g.Kind() == engine.KStr {
+			return "", engine.Errorf(pos, "EXPR must be a game, found string %s: grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)", engine.Repr(g))
 		}
-		return "", eval.Errorf(pos, "EXPR must be a game (a position such as g(7), a nimber or a sum), found %s %s", g.TypeName(), eval.Repr(g))
+		return "", engine.Errorf(pos, "EXPR must be a game (a position such as g(7), a nimber or a sum), found %s %s", g.TypeName(), engine.Repr(g))
 	}
 	return s.Graph(ctx, pos, g, limit)
 }
@@ -213,10 +215,10 @@ func graphLimit(ctx context.Context, s *eval.Session, x lang.Expr) (int, error) 
 		return 0, err
 	}
 	switch {
-	case v.Kind() != eval.KInt:
-		return 0, eval.Errorf(lang.Start(x), "graph's node limit must be an int, found %s %s", v.TypeName(), eval.Repr(v))
-	case v.Int() < 1 || v.Int() > eval.MaxGraphLimit:
-		return 0, eval.Errorf(lang.Start(x), "graph's node limit must be between 1 and %d, found %d", eval.MaxGraphLimit, v.Int())
+	case v.Kind() != engine.KInt:
+		return 0, engine.Errorf(lang.Start(x), "graph's node limit must be an int, found %s %s", v.TypeName(), engine.Repr(v))
+	case v.Int() < 1 || v.Int() > engine.MaxGraphLimit:
+		return 0, engine.Errorf(lang.Start(x), "graph's node limit must be between 1 and %d, found %d", engine.MaxGraphLimit, v.Int())
 	}
 	return int(v.Int()), nil
 }

@@ -31,6 +31,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/repl"
 	_ "github.com/grundy-lang/grundy/stdlib"
@@ -277,13 +279,13 @@ func checkLimitFlags(cfg *config) string {
 // the memory limit too, so that it collects garbage harder as the heap
 // nears it: what reaches the limit is then what a run keeps, not its
 // garbage.
-func limits(cfg config) eval.Limits {
+func limits(cfg config) engine.Limits {
 	mem := cfg.memBytes
 	if mem == 0 {
-		mem = eval.DefaultMaxMemory()
+		mem = engine.DefaultMaxMemory()
 	}
 	setGoMemoryLimit(mem)
-	return eval.Limits{MaxStates: cfg.maxStates, MaxSteps: cfg.maxSteps, Timeout: cfg.timeout, MaxMemory: cfg.memBytes}
+	return engine.Limits{MaxStates: cfg.maxStates, MaxSteps: cfg.maxSteps, Timeout: cfg.timeout, MaxMemory: cfg.memBytes}
 }
 
 // setGoMemoryLimit sets the Go runtime's memory limit (the tests, which
@@ -402,7 +404,7 @@ func printStats(w io.Writer, s *eval.Session, elapsed time.Duration) {
 // which is not read (its parse could not fit in the limit).
 func loadScript(stderr io.Writer, path string, maxMem int64) (string, int) {
 	if maxMem == 0 {
-		maxMem = eval.DefaultMaxMemory()
+		maxMem = engine.DefaultMaxMemory()
 	}
 	src, err := readScript(path, maxMem)
 	var big tooBig

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -35,7 +37,7 @@ func withProgress(opts eval.Options, stderr io.Writer) eval.Options {
 	return opts
 }
 
-func (p *progressLine) update(pr eval.Progress) {
+func (p *progressLine) update(pr engine.Progress) {
 	if pr.Done {
 		p.erase()
 		return

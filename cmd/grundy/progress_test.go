@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 )
 
@@ -25,14 +27,14 @@ func TestProgressLine(t *testing.T) {
 	if opts.Progress == nil {
 		t.Fatal("no progress on a terminal")
 	}
-	opts.Progress(eval.Progress{States: 1234567, Elapsed: 2 * time.Second})
-	opts.Progress(eval.Progress{States: 25000, Elapsed: 2500 * time.Millisecond})
+	opts.Progress(engine.Progress{States: 1234567, Elapsed: 2 * time.Second})
+	opts.Progress(engine.Progress{States: 25000, Elapsed: 2500 * time.Millisecond})
 	io.WriteString(opts.Stdout, "printed\n")
 	io.WriteString(opts.Stdout, "again\n")
-	opts.Progress(eval.Progress{States: 950, Elapsed: time.Second})
-	opts.Progress(eval.Progress{States: 3000000, Elapsed: time.Second, Units: "heaps of kayles", Detail: "heaps 0 .. 3000000 computed"})
-	opts.Progress(eval.Progress{Done: true})
-	opts.Progress(eval.Progress{Done: true})
+	opts.Progress(engine.Progress{States: 950, Elapsed: time.Second})
+	opts.Progress(engine.Progress{States: 3000000, Elapsed: time.Second, Units: "heaps of kayles", Detail: "heaps 0 .. 3000000 computed"})
+	opts.Progress(engine.Progress{Done: true})
+	opts.Progress(engine.Progress{Done: true})
 	want := "\r\x1b[K[grundy] 1.2M positions solved, 617.3k/s, 2s" +
 		"\r\x1b[K[grundy] 25.0k positions solved, 10.0k/s, 2s" +
 		"\r\x1b[K" + "printed\n" + "again\n" +

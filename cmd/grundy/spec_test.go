@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/repl"
@@ -202,7 +204,7 @@ func specScript(t *testing.T, ex specExample) {
 // specWhere names the line of spec.md where an error in a block is.
 func specWhere(ex specExample, err error) string {
 	var se *lang.Error
-	var re *eval.RuntimeError
+	var re *engine.RuntimeError
 	line := 0
 	switch {
 	case errors.As(err, &se):

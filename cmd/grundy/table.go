@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -113,11 +115,11 @@ func plural(n int) string {
 }
 
 // cellText is a value as the csv format writes it ("" for a blank cell).
-func cellText(v eval.Value) string {
+func cellText(v engine.Value) string {
 	if eval.Blank(v) {
 		return ""
 	}
-	return eval.Format(v)
+	return engine.Format(v)
 }
 
 // valueKey is the name of the value column of a one-for table: "value",
@@ -139,12 +141,12 @@ func tableCSV(t *eval.Table) string {
 	if t.Grid() {
 		header = []string{t.RowVar + `\` + t.ColVar}
 		for _, c := range t.Cols {
-			header = append(header, eval.Format(c))
+			header = append(header, engine.Format(c))
 		}
 	}
 	w.Write(header)
 	for i, r := range t.Rows {
-		rec := []string{eval.Format(r)}
+		rec := []string{engine.Format(r)}
 		for _, v := range t.Cells[i] {
 			rec = append(rec, cellText(v))
 		}
@@ -156,14 +158,14 @@ func tableCSV(t *eval.Table) string {
 
 // jsonValue encodes a value: an int as a number, a blank cell as null,
 // anything else as the string print shows.
-func jsonValue(v eval.Value) string {
+func jsonValue(v engine.Value) string {
 	switch {
 	case eval.Blank(v):
 		return "null"
-	case v.Kind() == eval.KInt:
+	case v.Kind() == engine.KInt:
 		return strconv.FormatInt(v.Int(), 10)
 	}
-	return jsonString(eval.Format(v))
+	return jsonString(engine.Format(v))
 }
 
 func jsonString(s string) string {
@@ -171,7 +173,7 @@ func jsonString(s string) string {
 	return string(b)
 }
 
-func jsonList(vs []eval.Value) string {
+func jsonList(vs []engine.Value) string {
 	parts := make([]string, len(vs))
 	for i, v := range vs {
 		parts[i] = jsonValue(v)
@@ -222,11 +224,11 @@ func tableBFile(t *eval.Table, st *lang.TableStmt) (string, error) {
 	var b strings.Builder
 	for i, r := range t.Rows {
 		v := t.Cells[i][0]
-		if r.Kind() != eval.KInt {
-			return "", eval.Errorf(lang.Start(st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", t.RowVar, r.TypeName(), eval.Repr(r))
+		if r.Kind() != engine.KInt {
+			return "", engine.Errorf(lang.Start(st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", t.RowVar, r.TypeName(), engine.Repr(r))
 		}
-		if v.Kind() != eval.KInt {
-			return "", eval.Errorf(t.Expr, "--format bfile needs an int value in each row, but %s = %s gives %s %s", t.RowVar, eval.Format(r), v.TypeName(), eval.Repr(v))
+		if v.Kind() != engine.KInt {
+			return "", engine.Errorf(t.Expr, "--format bfile needs an int value in each row, but %s = %s gives %s %s", t.RowVar, engine.Format(r), v.TypeName(), engine.Repr(v))
 		}
 		fmt.Fprintf(&b, "%d %d\n", r.Int(), v.Int())
 	}

@@ -1,6 +1,0 @@
-//go:build !linux
-
-package eval
-
-// machineMemory is the memory the process may use; 0: unknown here.
-func machineMemory() int64 { return 0 }

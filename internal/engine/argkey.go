@@ -1,0 +1,313 @@
+package engine
+
+import "encoding/binary"
+
+// Argument keys: the canonical byte encoding of a position's arguments
+// that the memo of a game interns when they do not pack into one integer
+// (table.go). Equal values encode alike and different values differently,
+// and the encodings of several arguments laid end to end stay apart
+// (each is self-delimiting). The common composite arguments are compact
+// and decode without the values they came from:
+//
+//   - an int is its zigzag varint (one byte for -64 .. 63);
+//   - a list or tuple of ints is a tag, the length and the ints (a row of
+//     24 cells of 0 and 1 is 26 bytes);
+//   - a set of ints in 0 .. bitSetMax-1 is a bitmap, and a set of pairs of
+//     ints in 0 .. 63 (the cells of a board) a bitmap of r*64 + c;
+//   - strings, bools, none, nimbers, nested lists, tuples, sets and maps of
+//     those, element by element.
+//
+// Positions, sums, infinite values and functions are encoded by appendKey
+// after a tag (boxed): the memo keeps the arguments of such a position as
+// values, since their encoding does not give them back.
+const (
+	tagNone byte = iota
+	tagFalse
+	tagTrue
+	TagInt
+	tagStr
+	tagNim
+	tagIntList
+	tagIntTuple
+	tagList
+	tagTuple
+	tagBitSet
+	tagPairSet
+	tagSet
+	tagMap
+	tagBoxed
+	tagRef // an argument kept in its game's dictionary: the id follows (Game.shorten)
+)
+
+// bitSetMax bounds the ints of a set encoded as a bitmap.
+const BitSetMax = 1 << 12
+
+// appendArgKey appends the key of v. It stops early, leaving more than
+// limit bytes, once the key is longer than limit (values can be huge);
+// boxed reports a part encoded by appendKey.
+func AppendArgKey(buf []byte, v Value, limit int) (out []byte, boxed bool) {
+	return appendArgKeyAt(buf, v, limit, 0)
+}
+
+// appendArgKeyAt is appendArgKey of a value nested depth levels inside
+// the argument. Past recDepth the rest of the value is boxed: encoded by
+// appendKey, which walks it without recursion (an equal argument has its
+// parts at the same depths, so it encodes alike), and decoding and
+// measuring keys recurse at most that deep.
+func appendArgKeyAt(buf []byte, v Value, limit, depth int) (out []byte, boxed bool) {
+	if len(buf) > limit {
+		return buf, false
+	}
+	if depth > recDepth {
+		return appendKeyMax(append(buf, tagBoxed), v, limit), true
+	}
+	switch v.K {
+	case KNone:
+		return append(buf, tagNone), false
+	case KBool:
+		return append(buf, tagFalse+byte(v.N)), false
+	case KInt:
+		return binary.AppendVarint(append(buf, TagInt), v.N), false
+	case KNim:
+		return binary.AppendVarint(append(buf, tagNim), v.N), false
+	case KStr:
+		s := v.Str()
+		buf = binary.AppendUvarint(append(buf, tagStr), uint64(len(s)))
+		return append(buf, s...), false
+	case KList, KTuple:
+		return appendSeqKey(buf, v.K == KTuple, v.Elems(), limit, depth)
+	case KSet:
+		if m := v.Ref.(*Set).Bm; m != nil {
+			return m.AppendKey(buf), false
+		}
+		e := v.Elems()
+		if out, ok := appendBitSet(buf, e); ok {
+			return out, false
+		}
+		if out, ok := appendPairSet(buf, e); ok {
+			return out, false
+		}
+		return appendArgKeys(binary.AppendUvarint(append(buf, tagSet), uint64(len(e))), e, limit, depth)
+	case KMap:
+		m := v.Map()
+		buf = binary.AppendUvarint(append(buf, tagMap), uint64(len(m.Keys)))
+		boxed := false
+		for i := range m.Keys {
+			var b1, b2 bool
+			buf, b1 = appendArgKeyAt(buf, m.Keys[i], limit, depth+1)
+			buf, b2 = appendArgKeyAt(buf, m.Vals[i], limit, depth+1)
+			boxed = boxed || b1 || b2
+		}
+		return buf, boxed
+	}
+	return appendKeyMax(append(buf, tagBoxed), v, limit), true
+}
+
+// appendSeqKey appends the key of the list (or tuple) of the elements e.
+func appendSeqKey(buf []byte, tuple bool, e []Value, limit, depth int) ([]byte, bool) {
+	if allInts(e) {
+		t := tagIntList
+		if tuple {
+			t = tagIntTuple
+		}
+		buf = binary.AppendUvarint(append(buf, t), uint64(len(e)))
+		for _, x := range e {
+			buf = binary.AppendVarint(buf, x.N)
+		}
+		return buf, false
+	}
+	t := tagList
+	if tuple {
+		t = tagTuple
+	}
+	return appendArgKeys(binary.AppendUvarint(append(buf, t), uint64(len(e))), e, limit, depth)
+}
+
+// appendArgKeys appends the keys of the elements e of a value nested
+// depth levels deep.
+func appendArgKeys(buf []byte, e []Value, limit, depth int) ([]byte, bool) {
+	boxed := false
+	for _, x := range e {
+		var b bool
+		buf, b = appendArgKeyAt(buf, x, limit, depth+1)
+		boxed = boxed || b
+	}
+	return buf, boxed
+}
+
+func allInts(e []Value) bool {
+	for _, x := range e {
+		if x.K != KInt {
+			return false
+		}
+	}
+	return true
+}
+
+// appendIntSeq appends the key of a list (or tuple) of the ints xs: what
+// appendArgKey gives for the value.
+func appendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
+	t := tagIntList
+	if tuple {
+		t = tagIntTuple
+	}
+	buf = binary.AppendUvarint(append(buf, t), uint64(len(xs)))
+	for _, x := range xs {
+		buf = binary.AppendVarint(buf, x)
+	}
+	return buf
+}
+
+// appendBitSet appends the bitmap key of a set of ints in 0 ..
+// bitSetMax-1 (ascending, as a set holds them), if it is one: the bytes
+// up to the last one with a bit set.
+func appendBitSet(buf []byte, e []Value) ([]byte, bool) {
+	for _, x := range e {
+		if x.K != KInt || uint64(x.N) >= BitSetMax {
+			return buf, false
+		}
+	}
+	return appendBitmap(buf, tagBitSet, len(e), func(i int) int { return int(e[i].N) }), true
+}
+
+// appendPairSet appends the bitmap key of a set of pairs (tuples of two
+// ints in 0 .. 63), if it is one.
+func appendPairSet(buf []byte, e []Value) ([]byte, bool) {
+	if len(e) == 0 {
+		return buf, false // the empty set is a bit set
+	}
+	for _, x := range e {
+		if x.K != KTuple {
+			return buf, false
+		}
+		p := x.Elems()
+		if len(p) != 2 || p[0].K != KInt || p[1].K != KInt || uint64(p[0].N) >= 64 || uint64(p[1].N) >= 64 {
+			return buf, false
+		}
+	}
+	return appendBitmap(buf, tagPairSet, len(e), func(i int) int {
+		p := e[i].Elems()
+		return int(p[0].N)<<6 | int(p[1].N)
+	}), true
+}
+
+// appendBitmap appends tag, the byte count and the bitmap of n ascending
+// bit numbers bit(0) .. bit(n-1).
+func appendBitmap(buf []byte, tag byte, n int, bit func(i int) int) []byte {
+	nb := 0
+	if n > 0 {
+		nb = bit(n-1)/8 + 1
+	}
+	buf = binary.AppendUvarint(append(buf, tag), uint64(nb))
+	start := len(buf)
+	buf = append(buf, make([]byte, nb)...)
+	for i := range n {
+		b := bit(i)
+		buf[start+b/8] |= 1 << (b % 8)
+	}
+	return buf
+}
+
+// decodeArgKey returns the value of the key at the start of b and the
+// bytes after it. b must hold keys appendArgKey made, none boxed.
+func decodeArgKey(b []byte) (Value, []byte) {
+	t := b[0]
+	b = b[1:]
+	switch t {
+	case tagNone:
+		return None, b
+	case tagFalse, tagTrue:
+		return Bool(t == tagTrue), b
+	case TagInt, tagNim:
+		n, k := binary.Varint(b)
+		if t == tagNim {
+			return Nimber(n), b[k:]
+		}
+		return Int(n), b[k:]
+	case tagStr:
+		n, k := binary.Uvarint(b)
+		return Str(string(b[k : k+int(n)])), b[k+int(n):]
+	case tagIntList, tagIntTuple:
+		n, k := binary.Uvarint(b)
+		b = b[k:]
+		e := make([]Value, n)
+		for i := range e {
+			x, k := binary.Varint(b)
+			e[i] = Value{K: KInt, N: x}
+			b = b[k:]
+		}
+		if t == tagIntTuple {
+			return Tuple(e), b
+		}
+		return List(e), b
+	case tagList, tagTuple, tagSet:
+		n, k := binary.Uvarint(b)
+		b = b[k:]
+		e := make([]Value, n)
+		for i := range e {
+			e[i], b = decodeArgKey(b)
+		}
+		switch t {
+		case tagTuple:
+			return Tuple(e), b
+		case tagSet:
+			return Value{K: KSet, Ref: &Set{Elems: e}}, b
+		}
+		return List(e), b
+	case tagBitSet, tagPairSet:
+		n, k := binary.Uvarint(b)
+		m := &bitmap{w: make([]uint64, (n+7)/8), Pairs: t == tagPairSet}
+		for i, x := range b[k : k+int(n)] {
+			m.w[i/8] |= uint64(x) << (8 * (i % 8))
+		}
+		return Value{K: KSet, Ref: &Set{Elems: m.elems(), Bm: m}}, b[k+int(n):]
+	case tagMap:
+		n, k := binary.Uvarint(b)
+		b = b[k:]
+		m := &Map{Keys: make([]Value, n), Vals: make([]Value, n)}
+		for i := range m.Keys {
+			m.Keys[i], b = decodeArgKey(b)
+			m.Vals[i], b = decodeArgKey(b)
+		}
+		return Value{K: KMap, Ref: m}, b
+	}
+	panic("eval: a boxed argument key decoded")
+}
+
+// argKeyLen is the length of the key at the start of b (made by
+// appendArgKey, not boxed).
+func argKeyLen(b []byte) int {
+	t := b[0]
+	i := 1
+	switch t {
+	case tagNone, tagFalse, tagTrue:
+	case TagInt, tagNim:
+		_, k := binary.Varint(b[i:])
+		i += k
+	case tagStr, tagBitSet, tagPairSet:
+		n, k := binary.Uvarint(b[i:])
+		i += k + int(n)
+	case tagRef:
+		_, k := binary.Uvarint(b[i:])
+		i += k
+	case tagIntList, tagIntTuple:
+		n, k := binary.Uvarint(b[i:])
+		i += k
+		for range n {
+			_, k := binary.Varint(b[i:])
+			i += k
+		}
+	case tagList, tagTuple, tagSet, tagMap:
+		n, k := binary.Uvarint(b[i:])
+		i += k
+		if t == tagMap {
+			n *= 2
+		}
+		for range n {
+			i += argKeyLen(b[i:])
+		}
+	default:
+		panic("eval: a boxed argument key measured")
+	}
+	return i
+}

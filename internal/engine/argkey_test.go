@@ -1,0 +1,175 @@
+package engine
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// randArg is a random argument value: ints (small, negative, huge), bools,
+// none, strings, nimbers, and lists, tuples, sets and maps of them, nested,
+// with the shapes the compact keys are for (lists of ints, sets of small
+// ints and of small pairs) often.
+func randArg(r *rand.Rand, depth int) Value {
+	ints := []int64{0, 1, 2, 3, 63, 64, 65, -1, -64, -65, 127, 4095, 4096, 1 << 40, math.MaxInt64, math.MinInt64}
+	anInt := func() Value {
+		if r.IntN(3) == 0 {
+			return Int(ints[r.IntN(len(ints))])
+		}
+		return Int(int64(r.IntN(8)))
+	}
+	k := r.IntN(12)
+	if depth > 2 {
+		k = r.IntN(5)
+	}
+	switch k {
+	case 0, 1:
+		return anInt()
+	case 2:
+		return Bool(r.IntN(2) == 0)
+	case 3:
+		return []Value{None, Str(""), Str("a"), Str("ab\x00c"), Nimber(3), Nimber(0)}[r.IntN(6)]
+	case 4, 5, 6: // list or tuple of ints
+		e := make([]Value, r.IntN(6))
+		for i := range e {
+			e[i] = anInt()
+		}
+		if k == 6 {
+			return Tuple(e)
+		}
+		return List(e)
+	case 7: // a set of small ints or of small pairs
+		e := make([]Value, r.IntN(6))
+		for i := range e {
+			if k := r.IntN(10); k == 0 {
+				e[i] = anInt()
+			} else if k < 5 {
+				e[i] = Int(int64(r.IntN(70)))
+			} else {
+				e[i] = Tuple([]Value{Int(int64(r.IntN(66))), Int(int64(r.IntN(66)))})
+			}
+		}
+		if r.IntN(2) == 0 {
+			// all of one shape
+			for i := range e {
+				e[i] = Tuple([]Value{Int(int64(r.IntN(64))), Int(int64(r.IntN(64)))})
+			}
+		}
+		return SetOf(e)
+	case 8:
+		keys, vals := make([]Value, r.IntN(4)), make([]Value, 0, 4)
+		for i := range keys {
+			keys[i] = randArg(r, depth+1)
+			vals = append(vals, randArg(r, depth+1))
+		}
+		return MapOf(keys, vals)
+	}
+	e := make([]Value, r.IntN(4))
+	for i := range e {
+		e[i] = randArg(r, depth+1)
+	}
+	switch k {
+	case 9:
+		return Tuple(e)
+	case 10:
+		return SetOf(e)
+	}
+	return List(e)
+}
+
+func argKey(v Value) []byte {
+	b, boxed := AppendArgKey(nil, v, MaxKeyBytes)
+	if boxed {
+		panic("boxed")
+	}
+	return b
+}
+
+// Keys decode to the value they came from, two keys end to end decode
+// apart, and equal values (only they) have equal keys.
+func TestArgKeyRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var vals []Value
+	for range 20000 {
+		v := randArg(r, 0)
+		vals = append(vals, v)
+		k := argKey(v)
+		w := randArg(r, 0)
+		both := append(bytes.Clone(k), argKey(w)...)
+		got, rest := decodeArgKey(both)
+		got2, rest2 := decodeArgKey(rest)
+		if !Equal(got, v) || got.K != v.K || !Equal(got2, w) || len(rest2) != 0 {
+			t.Fatalf("%s then %s decode as %s then %s (%d bytes left)", Repr(v), Repr(w), Repr(got), Repr(got2), len(rest2))
+		}
+		if Repr(got) != Repr(v) {
+			t.Fatalf("%s decodes as %s", Repr(v), Repr(got))
+		}
+	}
+	for i := 0; i+1 < len(vals); i += 2 {
+		a, b := vals[i], vals[i+1]
+		if r.IntN(4) == 0 {
+			b, _ = decodeArgKey(argKey(a)) // equal, built apart
+		}
+		if eq, same := Equal(a, b), bytes.Equal(argKey(a), argKey(b)); eq != same {
+			t.Fatalf("Equal(%s, %s) = %v but keys equal = %v", Repr(a), Repr(b), eq, same)
+		}
+	}
+}
+
+// The compact forms: sizes, and the encoding of an int list built from
+// ints is the value's.
+func TestArgKeyCompact(t *testing.T) {
+	row := make([]Value, 24)
+	xs := make([]int64, 24)
+	for i := range row {
+		row[i] = Int(int64(i % 2))
+		xs[i] = int64(i % 2)
+	}
+	if k := argKey(List(row)); len(k) != 26 || !bytes.Equal(k, appendIntSeq(nil, false, xs)) {
+		t.Errorf("a row of 24 cells: %d bytes, %v", len(k), k)
+	}
+	if !bytes.Equal(argKey(Tuple(row)), appendIntSeq(nil, true, xs)) {
+		t.Errorf("a tuple of ints differs from appendIntSeq's")
+	}
+	if bytes.Equal(argKey(Tuple(row)), argKey(List(row))) {
+		t.Errorf("a tuple and a list have the same key")
+	}
+	cells := SetOf([]Value{Tuple([]Value{Int(0), Int(0)}), Tuple([]Value{Int(7), Int(7)})})
+	if k := argKey(cells); k[0] != tagPairSet || len(k) != 2+(7*64+7)/8+1 {
+		t.Errorf("cells of a board: %v", k)
+	}
+	if k := argKey(SetOf([]Value{Int(5), Int(9)})); k[0] != tagBitSet || len(k) != 4 {
+		t.Errorf("a set of small ints: %v", k)
+	}
+	if _, boxed := AppendArgKey(nil, List([]Value{Int(1), FuncValue(&Builtin{BName: "f"})}), MaxKeyBytes); !boxed {
+		t.Errorf("a function inside a list is not boxed")
+	}
+}
+
+// keyTable interns like a Go map, through its growths.
+func TestKeyTableMatchesMap(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var kt keyTable
+	want := map[string]uint32{}
+	for i := range 50000 {
+		k := make([]byte, r.IntN(12))
+		for j := range k {
+			k[j] = byte(r.IntN(3))
+		}
+		id, added, ok := kt.Intern(k)
+		w, seen := want[string(k)]
+		if !ok || added == seen || seen && id != w || !seen && id != uint32(len(want)) {
+			t.Fatalf("step %d: intern(%v) = %d, %v, %v; want %d, %v", i, k, id, added, ok, w, !seen)
+		}
+		if !seen {
+			want[string(k)] = id
+		}
+		if !bytes.Equal(kt.key(id), k) {
+			t.Fatalf("key(%d) = %v, want %v", id, kt.key(id), k)
+		}
+	}
+	if kt.Len() != len(want) {
+		t.Fatalf("%d keys, want %d", kt.Len(), len(want))
+	}
+}

@@ -1,0 +1,296 @@
+package engine
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// bitmap is a set of small ints (pairs false) or cells (pairs true): bit
+// x, or r*64 + c, in w (its words up to the last one in use). An empty
+// set is either.
+type bitmap struct {
+	w     []uint64
+	Pairs bool
+}
+
+// cellBit is the bit of the cell (r, c), if it has one.
+func CellBit(r, c int64) (int, bool) {
+	if uint64(r) >= 64 || uint64(c) >= 64 {
+		return 0, false
+	}
+	return int(r)<<6 | int(c), true
+}
+
+func (m *bitmap) Has(b int) bool {
+	return b>>6 < len(m.w) && m.w[b>>6]&(1<<(b&63)) != 0
+}
+
+func (m *bitmap) Set(b int) {
+	for len(m.w) <= b>>6 {
+		m.w = append(m.w, 0)
+	}
+	m.w[b>>6] |= 1 << (b & 63)
+}
+
+func (m *bitmap) empty() bool {
+	for _, x := range m.w {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// elems are the elements of the set, ascending.
+func (m *bitmap) elems() []Value {
+	n := 0
+	for _, x := range m.w {
+		n += bits.OnesCount64(x)
+	}
+	e := make([]Value, 0, n)
+	var pairs []Value
+	var seqs []Seq
+	if m.Pairs {
+		pairs, seqs = make([]Value, 2*n), make([]Seq, n)
+	}
+	for i, x := range m.w {
+		for ; x != 0; x &= x - 1 {
+			b := int64(i*64 + bits.TrailingZeros64(x))
+			if !m.Pairs {
+				e = append(e, Value{K: KInt, N: b})
+				continue
+			}
+			j := len(e)
+			p := pairs[2*j : 2*j+2 : 2*j+2]
+			p[0], p[1] = Value{K: KInt, N: b >> 6}, Value{K: KInt, N: b & 63}
+			seqs[j].Elems = p
+			e = append(e, Value{K: KTuple, Ref: &seqs[j]})
+		}
+	}
+	return e
+}
+
+// value is the set as a value (which keeps a copy of the bitmap).
+func (m *bitmap) Value() Value {
+	w := make([]uint64, len(m.w))
+	copy(w, m.w)
+	kept := &bitmap{w: w, Pairs: m.Pairs}
+	return Value{K: KSet, Ref: &Set{Elems: kept.elems(), Bm: kept}}
+}
+
+// appendKey appends the argument key of the set: what appendArgKey gives
+// for its value.
+func (m *bitmap) AppendKey(buf []byte) []byte {
+	nb := 0
+	for i := len(m.w) - 1; i >= 0; i-- {
+		if x := m.w[i]; x != 0 {
+			nb = i*8 + (bits.Len64(x)+7)/8
+			break
+		}
+	}
+	tag := tagBitSet
+	if m.Pairs && nb > 0 {
+		tag = tagPairSet
+	}
+	buf = append(buf, tag)
+	buf = binary.AppendUvarint(buf, uint64(nb))
+	for i := 0; i < nb; i++ {
+		buf = append(buf, byte(m.w[i/8]>>(8*(i%8))))
+	}
+	return buf
+}
+
+// bitmapOf returns the bitmap of a set value, when it has the shape.
+func bitmapOf(v Value, into *bitmap) bool {
+	s := v.Ref.(*Set)
+	if s.Bm != nil {
+		into.w = append(into.w[:0], s.Bm.w...)
+		into.Pairs = s.Bm.Pairs
+		return true
+	}
+	into.w = into.w[:0]
+	into.Pairs = false
+	if len(s.Elems) == 0 {
+		return true
+	}
+	if s.Elems[0].K == KInt {
+		for _, x := range s.Elems {
+			if x.K != KInt || uint64(x.N) >= BitSetMax {
+				return false
+			}
+			into.Set(int(x.N))
+		}
+		return true
+	}
+	into.Pairs = true
+	for _, x := range s.Elems {
+		if x.K != KTuple {
+			return false
+		}
+		p := x.Elems()
+		if len(p) != 2 || p[0].K != KInt || p[1].K != KInt {
+			return false
+		}
+		b, ok := CellBit(p[0].N, p[1].N)
+		if !ok {
+			return false
+		}
+		into.Set(b)
+	}
+	return true
+}
+
+// setScratch is a set under construction: a bitmap; or (boxed) elements
+// of any kind, in any order, with repeats; or (whole) a value, which may
+// not be a set.
+type SetScratch struct {
+	m     bitmap
+	Kind  uint8 // of the bitmap's elements so far: setAny (none), setInts, setPairs
+	boxed bool
+	vals  []Value
+	whole bool
+	v     Value
+}
+
+const (
+	SetAny uint8 = iota
+	setInts
+	setPairs
+)
+
+func (th *Thread) TakeSetScratch() *SetScratch {
+	if n := len(th.setScratches); n > 0 {
+		s := th.setScratches[n-1]
+		th.setScratches = th.setScratches[:n-1]
+		s.m.w, s.m.Pairs, s.Kind, s.boxed, s.vals, s.whole, s.v = s.m.w[:0], false, SetAny, false, s.vals[:0], false, None
+		return s
+	}
+	return &SetScratch{}
+}
+
+func (th *Thread) GiveSetScratch(s *SetScratch) {
+	clear(s.vals)
+	s.v = None
+	th.setScratches = append(th.setScratches, s)
+}
+
+// plain reports whether the scratch holds a bitmap.
+func (s *SetScratch) Plain() bool { return !s.whole && !s.boxed }
+
+// value is the set built (a new value).
+func (s *SetScratch) Value() Value {
+	switch {
+	case s.whole:
+		return s.v
+	case s.boxed:
+		return SetOf(slices.Clone(s.vals))
+	}
+	s.m.Pairs = s.Kind == setPairs
+	return s.m.Value()
+}
+
+// load makes the scratch hold v.
+func (s *SetScratch) Load(v Value) {
+	s.boxed, s.vals, s.whole, s.v = false, s.vals[:0], false, None
+	if v.K == KSet && bitmapOf(v, &s.m) {
+		s.Kind = SetAny
+		if !s.m.empty() {
+			s.Kind = setInts
+			if s.m.Pairs {
+				s.Kind = setPairs
+			}
+		}
+		return
+	}
+	s.whole, s.v = true, v
+}
+
+// addInt and addCell add an element; add adds any value.
+func (s *SetScratch) AddInt(x int64) {
+	if s.Plain() && uint64(x) < BitSetMax && s.Kind != setPairs {
+		s.Kind = setInts
+		s.m.Set(int(x))
+		return
+	}
+	s.AddBoxed(Int(x))
+}
+
+func (s *SetScratch) AddCell(r, c int64) {
+	if b, ok := CellBit(r, c); ok && s.Plain() && s.Kind != setInts {
+		s.Kind = setPairs
+		s.m.Set(b)
+		return
+	}
+	s.AddBoxed(Tuple([]Value{Int(r), Int(c)}))
+}
+
+func (s *SetScratch) Add(v Value) {
+	switch {
+	case v.K == KInt:
+		s.AddInt(v.N)
+		return
+	case v.K == KTuple:
+		if p := v.Elems(); len(p) == 2 && p[0].K == KInt && p[1].K == KInt {
+			if _, ok := CellBit(p[0].N, p[1].N); ok && s.Plain() && s.Kind != setInts {
+				s.AddCell(p[0].N, p[1].N)
+				return
+			}
+		}
+	}
+	s.AddBoxed(v)
+}
+
+// addBoxed adds v to the elements, moving the bitmap's there first.
+func (s *SetScratch) AddBoxed(v Value) {
+	if !s.boxed {
+		s.m.Pairs = s.Kind == setPairs
+		s.vals = append(s.vals[:0], s.m.elems()...)
+		s.boxed = true
+	}
+	s.vals = append(s.vals, v)
+}
+
+func (s *SetScratch) AppendKey(buf []byte) ([]byte, bool) {
+	if !s.Plain() {
+		return AppendArgKey(buf, s.Value(), MaxKeyBytes)
+	}
+	s.m.Pairs = s.Kind == setPairs
+	return s.m.AppendKey(buf), false
+}
+
+// combine applies a set operator to two bitmaps of one kind.
+func (s *SetScratch) Combine(op lang.Op, t *SetScratch) {
+	a, b := s.m.w, t.m.w
+	switch op {
+	case lang.OpSub:
+		for i := range min(len(a), len(b)) {
+			a[i] &^= b[i]
+		}
+	case lang.OpBitAnd:
+		a = a[:min(len(a), len(b))]
+		for i := range a {
+			a[i] &= b[i]
+		}
+	default:
+		for len(a) < len(b) {
+			a = append(a, 0)
+		}
+		for i, x := range b {
+			if op == lang.OpBitOr {
+				a[i] |= x
+			} else {
+				a[i] ^= x
+			}
+		}
+	}
+	s.m.w = a
+	if s.Kind == SetAny {
+		s.Kind = t.Kind
+	}
+	if s.m.empty() {
+		s.Kind = SetAny
+	}
+}

@@ -1,0 +1,264 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// evalFn evaluates an expression in a frame.
+type EvalFn func(fr *Frame) Value
+
+// Builtin is a function implemented in Go. Package stdlib registers them.
+type Builtin struct {
+	BName   string
+	Doc     string // one line: arguments, result, errors
+	MinArgs int
+	MaxArgs int // -1: any number
+	// SGArgs: only the SG value of the (single) game argument matters, so
+	// the compiler may pass a nimber or an infinite-value stand-in computed
+	// by streaming instead of building the game (sg, outcome).
+	SGArgs bool
+	// Query says that the result of a call with one game argument is
+	// that game's SG value (sg) or its outcome (outcome): a known value
+	// answers the call without it, and a comparison of the call with an
+	// int or an outcome string reads the memo table.
+	Query Query
+	// Pure says the built-in computes its result from its arguments
+	// alone: it asks for no value of a game and runs no other code. The
+	// passes read it (a rule that calls only pure built-ins may have its
+	// options listed without computing them, for the loopy solver).
+	Pure bool
+	// IntRange says that with one or two int arguments the built-in is
+	// the list of the ints A (0 with one) to B - 1, an error past
+	// 10,000,000 of them (range): a for clause over it may run as a loop
+	// over A .. B - 1 without making the list.
+	IntRange bool
+	// Sorts says that with one argument the result is the list of the
+	// argument's elements in ascending order, when they are ints
+	// (sorted): a list of ints built in a scratch buffer is sorted there.
+	Sorts bool
+	// Updates says that with three arguments X, I, V, the result is a
+	// copy of the list or tuple X with its element I replaced by V when I
+	// is an int from 0 to len(X) - 1 (update): done in a scratch buffer.
+	Updates bool
+	Fn      func(c *Call, args []Value) Value
+	// Fold, when set, lets a call whose single argument is a list
+	// comprehension stream the elements instead of building the list:
+	// acc is the result so far, x the n-th element (from 0). With no
+	// elements, Fn is called with the empty list.
+	Fold func(c *Call, acc, x Value, n int) Value
+	// IntFold, +1 or -1, says that Fold keeps the larger (smaller) of an
+	// int result so far and an int element: the compiler then compares
+	// ints without calling it.
+	IntFold int
+	// Count says that Fold is the number of elements.
+	Count bool
+	// Ints, when set, is Fn for a call whose result, a list of ints, only
+	// a for clause iterates (for t in divisors(n)): it appends the
+	// elements to buf and returns it, raising Fn's errors. The clause
+	// reuses buf: no list is made.
+	Ints func(c *Call, args []Value, buf []int64) []int64
+	// Quick1 and Quick2, when set, compute the result of a call with one
+	// (two) arguments for the common arguments, where Fn would give it
+	// and raise no error, without a Call; false sends the call to Fn.
+	Quick1 func(a Value) (Value, bool)
+	Quick2 func(a, b Value) (Value, bool)
+	// IntResult says that the result is always an int: a call is then
+	// int arithmetic to the compiler (see intcompile.go).
+	IntResult bool
+}
+
+// Query is what a built-in's result says of its game argument.
+type Query uint8
+
+// The queries.
+const (
+	QueryNone    Query = iota
+	QuerySG            // the SG value, an int (sg)
+	QueryOutcome       // the outcome, "N", "P" or "D" (outcome)
+)
+
+// Call is what a built-in sees of its call: the thread and the position.
+type Call struct {
+	Th   *Thread
+	Name string // the built-in's name
+	Pos  Pos
+	Args []Pos // positions of the arguments
+	Buf  [2]Value
+}
+
+// getCall takes a Call from the thread's pool (calls nest LIFO).
+func (th *Thread) GetCall(name string, pos Pos, argPos []Pos) *Call {
+	c := pooled(&th.cpool, &th.Csp)
+	*c = Call{Th: th, Name: name, Pos: pos, Args: argPos}
+	return c
+}
+
+// pooled takes the next object of a pool used last in, first out (*sp
+// of them are taken), making one when all are taken.
+func pooled[T any](pool *[]*T, sp *int) *T {
+	var x *T
+	if *sp < len(*pool) {
+		x = (*pool)[*sp]
+	} else {
+		x = new(T)
+		*pool = append(*pool, x)
+	}
+	*sp++
+	return x
+}
+
+func (th *Thread) PutCall(c *Call) {
+	if th.Csp > 0 && th.cpool[th.Csp-1] == c {
+		th.Csp--
+	}
+}
+
+// Fail raises a runtime error at the call.
+func (c *Call) Fail(format string, args ...any) { Fail(c.Pos, format, args...) }
+
+// ArgFail raises a runtime error about argument i (at the call, which is
+// what runtime errors point at).
+func (c *Call) ArgFail(i int, format string, args ...any) { Fail(c.Pos, format, args...) }
+
+// Tick counts a step of a long-running built-in, so that it can be
+// cancelled.
+func (c *Call) Tick() {
+	if c.Th.Ctx != nil {
+		c.Th.poll(c.Pos)
+	}
+}
+
+func (b *Builtin) Name() string { return b.BName }
+
+func (b *Builtin) kindName() string { return "built-in" }
+
+var BuiltinsByName = map[string]*Builtin{}
+
+// Func is a compiled def.
+type Func struct {
+	FName   string
+	Pos     Pos
+	Params  []string
+	Nslots  int
+	Body    EvalFn
+	BodyInt EvalFn // the body compiled for int arguments
+	NslotsI int
+	// For inlining (inline.go): the declaration, the bindings of its
+	// body's free names, and whether it may call itself.
+	Decl      *lang.DefStmt
+	Free      map[string]*Binding
+	Recursive bool
+	// recursiveKnown: recursive was computed with every def on the way
+	// compiled (see recursiveNow).
+	RecursiveKnown bool
+	// cost is what a call of the def counts toward the stack budget
+	// (limits.go): the nesting of its body, and its own frames.
+	Cost int
+}
+
+func (f *Func) Name() string { return f.FName }
+
+func (f *Func) kindName() string { return "function" }
+
+type BindKind uint8
+
+type Binding struct {
+	Kind  BindKind
+	Slot  int
+	IsInt bool // the slot always holds an int (see intcompile.go)
+	Fn    *Func
+	Game  *Game
+	Bi    *Builtin
+}
+
+// intsBuf returns a buffer for forInts, putInts gives it back (last out,
+// first in; one a run left by an error is not used again until the next
+// statement).
+func (th *Thread) IntsBuf() []int64 {
+	if th.Isp == len(th.ipool) {
+		th.ipool = append(th.ipool, nil)
+	}
+	th.Isp++
+	return th.ipool[th.Isp-1]
+}
+
+func (th *Thread) PutInts(buf []int64) {
+	th.Isp--
+	th.ipool[th.Isp] = buf
+}
+
+func Plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func WasWere(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}
+
+func ArgCount(b *Builtin) string {
+	switch {
+	case b.MaxArgs < 0:
+		return fmt.Sprintf("at least %d argument%s", b.MinArgs, Plural(b.MinArgs))
+	case b.MinArgs == b.MaxArgs:
+		return fmt.Sprintf("%d argument%s", b.MinArgs, Plural(b.MinArgs))
+	}
+	return fmt.Sprintf("%d to %d arguments", b.MinArgs, b.MaxArgs)
+}
+
+// invoke runs a def's body in frame nf (its arguments already in place);
+// allInt selects the body compiled for int arguments.
+func (th *Thread) Invoke(nf *Frame, pos Pos, fn *Func, allInt bool) Value {
+	th.Tick(pos)
+	th.Enter(pos, fn)
+	th.Calls = append(th.Calls, pos)
+	body := fn.Body
+	if allInt {
+		body = fn.BodyInt
+	}
+	v := body(nf)
+	th.Calls = th.Calls[:len(th.Calls)-1]
+	th.Leave(fn)
+	th.release(nf)
+	return v
+}
+
+// callValue calls a function value.
+func CallValue(fr *Frame, pos Pos, argPos []Pos, f Value, args []Value) Value {
+	if f.K != KFunc {
+		Fail(pos, "cannot call %s %s", f.TypeName(), Shown(f))
+	}
+	switch fn := f.Callable().(type) {
+	case *Builtin:
+		if len(args) < fn.MinArgs || fn.MaxArgs >= 0 && len(args) > fn.MaxArgs {
+			Fail(pos, "%s takes %s, but %d %s given", fn.BName, ArgCount(fn), len(args), WasWere(len(args)))
+		}
+		return fn.Fn(&Call{Th: fr.Th, Name: fn.BName, Pos: pos, Args: argPos}, args)
+	case *Func:
+		if len(args) != len(fn.Params) {
+			Fail(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), Plural(len(fn.Params)), len(args), WasWere(len(args)))
+		}
+		nf := fr.Th.NewFrame(max(fn.Nslots, fn.NslotsI))
+		copy(nf.Slots, args)
+		allInt := fn.BodyInt != nil
+		for _, a := range args {
+			allInt = allInt && a.K == KInt
+		}
+		return fr.Th.Invoke(nf, pos, fn, allInt)
+	case *Game:
+		if len(args) != fn.NArgs {
+			Fail(pos, "game %s takes %d argument%s, but %d %s given", fn.GName, fn.NArgs, Plural(fn.NArgs), len(args), WasWere(len(args)))
+		}
+		fn.CheckArity(pos, args)
+		return fn.PositionValue(args)
+	}
+	Fail(pos, "cannot call %s", f.TypeName())
+	return None
+}

@@ -1,0 +1,27 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Explanation is what one declaration was compiled to.
+type Explanation struct {
+	Kind  string // "game" or "def"
+	Name  string
+	Pos   Pos
+	Notes []string
+}
+
+// String renders the explanation: a heading line, then one indented line
+// per note.
+func (x *Explanation) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s (line %d):\n", x.Kind, x.Name, x.Pos.Line)
+	for _, n := range x.Notes {
+		b.WriteString("  ")
+		b.WriteString(n)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,173 @@
+package engine
+
+import (
+	"encoding/binary"
+)
+
+// probeFunc works out the runs of a fast loop for a frame without running
+// them (one run, or one for each value of the for clauses before the
+// loop's): it calls each with the keys at the domain's first value lo and
+// their steps, and the domain lo .. hi or elems (a run with no option is
+// not passed). It returns false when the loop would run the general way
+// or each returned false.
+type ProbeFunc func(fr *Frame, each ProbeRun) bool
+
+// probeRun receives a run of a fast loop (probeFunc); false stops.
+type ProbeRun func(st FastState, lo, hi int64, elems []int64) bool
+
+// fastState is one run of a fast loop: the positions' keys at the first
+// value lo of the loop variable, and their steps.
+type FastState struct {
+	Keys, Steps [4]uint64
+	Games       [4]*Game
+	Lo          int64
+	Nt          int
+	Cursor      bool // a stopped run can go on from the next value
+}
+
+// emit emits the option for loop value x; false when the generator should
+// stop.
+func (st *FastState) Emit(gn *Gen, fr *Frame, x int64) bool {
+	v := Sgv(0)
+	fin := true
+	for t := 0; t < st.Nt; t++ {
+		k := st.Keys[t] + uint64(x-st.Lo)*st.Steps[t]
+		s := st.Games[t].State(k)
+		if s < FinBase {
+			fin = false
+			break
+		}
+		v ^= s - FinBase
+	}
+	if !fin {
+		if st.Nt == 1 {
+			// One position per move: a missing one can be resumed
+			// (gen.pend).
+			gn.Tracing = true
+			v = gn.Lookup(st.Games[0], st.Keys[0]+uint64(x-st.Lo)*st.Steps[0])
+			gn.Tracing = false
+			gn.EmitSG(v)
+			return st.stop(gn, fr, x)
+		}
+		if gn.E.On&PassCursor != 0 && gn.Mode == mSG && st.partMissing(x) {
+			st.emitSum(gn, x)
+			return st.stop(gn, fr, x)
+		}
+		v = 0
+		for t := 0; t < st.Nt; t++ {
+			k := st.Keys[t] + uint64(x-st.Lo)*st.Steps[t]
+			v = gn.E.Add(v, gn.Lookup(st.Games[t], k))
+		}
+	}
+	gn.EmitSG(v)
+	return !fr.Stop
+}
+
+// partMissing reports whether the sum for loop value x has a part not
+// known yet (rather than only known ones, some infinite: that sum's value
+// is known, and emitted as it is).
+func (st *FastState) partMissing(x int64) bool {
+	for t := 0; t < st.Nt; t++ {
+		if !Finished(st.Games[t].State(st.Keys[t] + uint64(x-st.Lo)*st.Steps[t])) {
+			return true
+		}
+	}
+	return false
+}
+
+// emitSum records a sum with parts not known yet for loop value x: in
+// gen.pend, a mark {nil, n<<32 | xor of the known parts} and then the n
+// missing parts, so that a resumed run computes its value (emitPend). A
+// known part with an infinite value makes the run opaque.
+func (st *FastState) emitSum(gn *Gen, x int64) {
+	mark := len(gn.pend)
+	gn.pend = append(gn.pend, posKey{})
+	known := uint32(0)
+	for t := 0; t < st.Nt; t++ {
+		g, k := st.Games[t], st.Keys[t]+uint64(x-st.Lo)*st.Steps[t]
+		s := g.State(k)
+		switch {
+		case s >= FinBase:
+			known ^= uint32(s - FinBase)
+		case Finished(s):
+			gn.opaque = true
+		default:
+			gn.Tracing = true
+			gn.Lookup(g, k)
+			gn.Tracing = false
+		}
+	}
+	n := len(gn.pend) - mark - 1
+	gn.pend[mark] = posKey{r: uint64(n)<<32 | uint64(known)}
+	gn.EmitSG(SgMissing)
+}
+
+// stop reports whether the generator goes on after loop value x; when the
+// run stops after batch missing options, it records where it can go on.
+func (st *FastState) stop(gn *Gen, fr *Frame, x int64) bool {
+	if !fr.Stop {
+		return true
+	}
+	// Only worth it when the run would generate many options again: a
+	// saved run takes memory (a deep search saves one a level).
+	if gn.stopped && st.Cursor && x < MaxInt && gn.Scanned+(x-st.Lo) >= cursorMin {
+		gn.cursor, gn.stopAlt, gn.stopX = true, gn.Alt, x+1
+	}
+	return false
+}
+
+const cursorMin = 64
+
+const (
+	MinInt = -1 << 63
+	MaxInt = 1<<63 - 1
+)
+
+// foldSeen moves the values 0..top marked in seen into bw, clearing seen.
+func foldSeen(bw *[BitsetMax / 64]uint64, seen *[BitsetMax]byte, top uint32) {
+	for i := uint32(0); i <= top && i < BitsetMax; i += 8 {
+		w := binary.LittleEndian.Uint64(seen[i : i+8])
+		if w != 0 {
+			// The low bits of the 8 bytes (0 or 1), gathered into one.
+			bw[i>>6] |= (w * 0x0102040810204080) >> 56 << (i & 63)
+			binary.LittleEndian.PutUint64(seen[i:i+8], 0)
+		}
+	}
+}
+
+// settle moves the values the kernels marked into the bits.
+func (gn *Gen) Settle() {
+	if gn.SeenPend {
+		foldSeen(gn.AllBits(), gn.seen, gn.SeenTop)
+		gn.SeenPend, gn.SeenTop = false, 0
+	}
+}
+
+// clearBits forgets the option values seen.
+func (gn *Gen) clearBits() {
+	gn.Settle()
+	clear(gn.Bits[:min(gn.Hi+1, len(gn.Bits))])
+	gn.Hi = 0
+}
+
+// seenBytes is the gen's byte scratch (0 where no value is marked).
+func (gn *Gen) SeenBytes() *[BitsetMax]byte {
+	if gn.seen == nil {
+		gn.seen = new([BitsetMax]byte)
+	}
+	return gn.seen
+}
+
+// allBits returns the mex bits grown to hold every value below bitsetMax.
+func (gn *Gen) AllBits() *[BitsetMax / 64]uint64 {
+	if len(gn.Bits) < BitsetMax/64 {
+		gn.Bits = append(gn.Bits, make([]uint64, BitsetMax/64-len(gn.Bits))...)
+	}
+	return (*[BitsetMax / 64]uint64)(gn.Bits)
+}
+
+// sweepFunc computes positions k, k+1, ... below end of g (arity 1, in
+// the flat table), those not known yet, at most room of them, while the
+// sweep applies to each, noting each it computes in mine (bit k - m). It
+// returns the first position it did not compute and that is not known.
+type SweepFunc func(fr *Frame, g *Game, k, end uint64, room int64, mine []uint64, m uint64) uint64

@@ -1,0 +1,11 @@
+//go:build !linux
+
+package engine
+
+// Elsewhere the states live in the pages only (see flat_linux.go).
+
+func mapFlat(n int) []int32 { return nil }
+
+func unmapFlat(f []int32) {}
+
+func clearFlat(f []int32) {}

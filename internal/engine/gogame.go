@@ -1,0 +1,350 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/grundy-lang/grundy/takebreak"
+)
+
+// This file holds game families whose moves are written in Go: games a Go
+// program registers (RegisterGame), and the families the standard library
+// makes at run time (take-and-break games from their codes). A Go family
+// is a *Game like a declared one; only its move generators differ.
+
+// GameDef describes a game family implemented in Go.
+type GameDef struct {
+	Name  string // the name scripts call it by; positions print as Name(args)
+	Arity int    // the number of arguments of a position
+	Doc   string // one line for :help and the docs
+	// Options returns the options of the position with the given
+	// arguments: game values (positions made with g.Position, nimbers,
+	// sums). An error becomes a runtime error at the script's call.
+	Options func(g *Game, args []Value) ([]Value, error)
+	// Check, if set, validates the arguments of a new position when a
+	// script makes one; its error becomes a runtime error at the call.
+	Check func(args []Value) error
+	// TakeBreak, if set, makes the family a take-and-break game with this
+	// rule (Options is then not used): its values are computed without
+	// building options and its period can be proved.
+	TakeBreak *TakeBreak
+}
+
+var GoGames []*GameDef
+
+// RegisterGame makes a Go game family visible by name to every session
+// created afterwards, like a game declared in a standard-library prelude:
+// a script's own declaration of the same name hides it. It panics on an
+// invalid definition or a name taken by a built-in or another game.
+func RegisterGame(d *GameDef) {
+	if d.Name == "" || d.Arity < 0 || d.Options == nil && d.TakeBreak == nil {
+		panic("eval: RegisterGame needs a name, an arity >= 0 and an Options function")
+	}
+	if _, dup := BuiltinsByName[d.Name]; dup {
+		panic("eval: RegisterGame: " + d.Name + " is a built-in")
+	}
+	for _, o := range GoGames {
+		if o.Name == d.Name {
+			panic("eval: RegisterGame: duplicate game " + d.Name)
+		}
+	}
+	GoGames = append(GoGames, d)
+}
+
+// GameDefs returns the registered Go game families, sorted by name.
+func GameDefs() []*GameDef {
+	out := slices.Clone(GoGames)
+	slices.SortFunc(out, func(a, b *GameDef) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Position returns the position of g with the given arguments.
+func (g *Game) Position(args ...Value) Value {
+	return g.PositionValue(slices.Clone(args))
+}
+
+// Doc is the family's one-line documentation (Go families only).
+func (g *Game) Doc() string { return g.doc }
+
+// newGoGame makes a session's game from a Go definition.
+func (e *Engine) NewGoGame(d *GameDef) *Game {
+	g := e.NewGame(d.Name, Pos{}, d.Arity)
+	g.doc = d.Doc
+	g.Nslots = d.Arity
+	g.Check = d.Check
+	opts := func(fr *Frame) []Value {
+		args := slices.Clone(fr.Slots[:d.Arity])
+		vs, err := GoCall(func() ([]Value, error) { return d.Options(g, args) })
+		if err != nil {
+			fr.Th.failHere("%s: %v", Shown(g.PositionValue(args)), err)
+		}
+		return vs
+	}
+	g.GenVal = func(fr *Frame) {
+		for _, v := range opts(fr) {
+			if !v.IsGame() {
+				fr.Th.failHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Shown(g.PositionValue(slices.Clone(fr.Slots[:d.Arity]))), v.TypeName(), Shown(v))
+			}
+			fr.Gen.EmitVal(Pos{}, v)
+		}
+	}
+	g.GenSG = func(fr *Frame) {
+		for _, v := range opts(fr) {
+			if !v.IsGame() {
+				fr.Th.failHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Shown(g.PositionValue(slices.Clone(fr.Slots[:d.Arity]))), v.TypeName(), Shown(v))
+			}
+			fr.Gen.EmitSG(fr.Gen.ValueSG(Pos{}, v))
+			if fr.Stop {
+				return
+			}
+		}
+	}
+	g.GenSGInt = g.GenSG
+	return g
+}
+
+// maxPanicText bounds the text of a Go panic quoted in an error.
+const maxPanicText = 300
+
+// GoCall runs f, Go code of the program that embeds grundy (a game's
+// options, a function): a panic in it becomes its error, one line that
+// quotes the panic's value, never a Go stack trace. grundy's own errors,
+// raised by the calls f makes back into grundy, go on as they are.
+func GoCall[T any](f func() (T, error)) (res T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if re, ok := r.(*RuntimeError); ok {
+				panic(re)
+			}
+			msg := strings.Join(strings.Fields(fmt.Sprint(r)), " ")
+			if len(msg) > maxPanicText {
+				cut := maxPanicText
+				for cut > 0 && !utf8.RuneStart(msg[cut]) {
+					cut--
+				}
+				msg = msg[:cut] + "..."
+			}
+			err = fmt.Errorf("the Go code panicked: %s", msg)
+		}
+	}()
+	return f()
+}
+
+// callPos is the innermost call of the run (the script's call that led
+// here), or the statement running when there is none.
+func (th *Thread) callPos() Pos {
+	if n := len(th.Calls); n > 0 {
+		return th.Calls[n-1]
+	}
+	return th.Stmt
+}
+
+// failHere raises a runtime error at the innermost call of the run (the
+// script's call that led here).
+func (th *Thread) failHere(format string, args ...any) {
+	pos := Pos{}
+	if n := len(th.Calls); n > 0 {
+		pos = th.Calls[n-1]
+	}
+	Fail(pos, format, args...)
+}
+
+// checkArgs runs a Go family's argument check for a new position.
+func (g *Game) CheckArity(pos Pos, args []Value) {
+	if g.Check != nil {
+		if _, err := GoCall(func() (struct{}, error) { return struct{}{}, g.Check(args) }); err != nil {
+			Fail(pos, "%s: %v", Shown(g.PositionValue(args)), err)
+		}
+	}
+}
+
+// Family returns the session's game family made by mk, made once per key:
+// built-ins that return families (octal("0.77")) call it so that the same
+// arguments give the same family, with one memo.
+func (th *Thread) Family(key string, mk func() *GameDef) Value {
+	e := th.Engine
+	if g, ok := e.families[key]; ok {
+		return FuncValue(g)
+	}
+	g := e.NewGoGame(mk())
+	if e.families == nil {
+		e.families = map[string]*Game{}
+	}
+	e.families[key] = g
+	return FuncValue(g)
+}
+
+// TakeBreak is a take-and-break rule: for each entry, K tokens may be taken
+// from a heap, leaving the heaps Ways says (bit 1: none, bit 2: one, bit 4:
+// two, bit 8: three nonempty heaps). Octal and hexadecimal codes and finite
+// subtraction sets are such rules.
+type TakeBreak struct {
+	Name  string // the family's name, e.g. octal("0.77") or kayles
+	Doc   string
+	Rules []TakeRule // ascending K
+	Code  string     // the code, for messages
+}
+
+// TakeRule is one digit of a take-and-break code.
+type TakeRule struct {
+	K    int64
+	Ways uint8
+}
+
+// ParseOctal reads a take-and-break code in the standard notation
+// "d0.d1d2d3..." (see takebreak.ParseCode).
+func ParseOctal(code string) (*TakeBreak, error) {
+	g, err := takebreak.ParseCode(code)
+	if err != nil {
+		return nil, err
+	}
+	t := &TakeBreak{Code: code}
+	for _, r := range g.Rules {
+		t.Rules = append(t.Rules, TakeRule{K: int64(r.Take), Ways: r.Ways})
+	}
+	return t, nil
+}
+
+// game returns t as package takebreak's rules.
+func (t *TakeBreak) game() *takebreak.Game {
+	g := &takebreak.Game{Name: t.Name}
+	for _, r := range t.Rules {
+		g.Rules = append(g.Rules, takebreak.Rule{Take: int(r.K), Ways: r.Ways})
+	}
+	return g
+}
+
+// takeBreakGame makes the session's game of take-and-break family t.
+// Its SG values come from a takebreak.Solver, and its periodicity can be
+// proved (see period.go); the options' values are streamed only for a
+// heap the table cannot answer (a negative one, for its error).
+func (e *Engine) TakeBreakGame(t *TakeBreak) *Game {
+	d := &GameDef{Name: t.Name, Arity: 1, Doc: t.Doc}
+	d.Check = func(args []Value) error {
+		if args[0].K != KInt || args[0].N < 0 {
+			return fmt.Errorf("a heap size must be an int >= 0, found %s %s", args[0].TypeName(), Repr(args[0]))
+		}
+		return nil
+	}
+	d.Options = func(g *Game, args []Value) ([]Value, error) {
+		if err := d.Check(args); err != nil {
+			return nil, err
+		}
+		n := args[0].N
+		var out []Value
+		heap := func(a int64) Value { return g.PositionValue([]Value{Int(a)}) }
+		for _, r := range t.Rules {
+			if r.K > n {
+				break
+			}
+			rem := n - r.K
+			if r.Ways&1 != 0 && rem == 0 {
+				out = append(out, heap(0))
+			}
+			if r.Ways&2 != 0 && rem >= 1 && r.K > 0 {
+				out = append(out, heap(rem))
+			}
+			if r.Ways&4 != 0 {
+				for a := int64(1); 2*a <= rem; a++ {
+					out = append(out, SumOf([]Value{heap(a), heap(rem - a)}))
+				}
+			}
+			if r.Ways&8 != 0 {
+				for a := int64(1); 3*a <= rem; a++ {
+					for b := a; a+2*b <= rem; b++ {
+						out = append(out, SumOf([]Value{heap(a), heap(b), heap(rem - a - b)}))
+					}
+				}
+			}
+		}
+		return out, nil
+	}
+	g := e.NewGoGame(d)
+	g.takeBreak = t
+	g.GenSG = func(fr *Frame) { takeBreakSG(g, t, fr) }
+	g.GenSGInt = g.GenSG
+	g.Periodic = newPeriodic(t.game(), t.Name)
+	e.Tables = append(e.Tables, g.Periodic)
+	return g
+}
+
+// takeBreakSG streams the options' SG values of a heap of a
+// take-and-break family.
+func takeBreakSG(g *Game, t *TakeBreak, fr *Frame) {
+	a0 := fr.Slots[0]
+	if a0.K != KInt || a0.N < 0 {
+		fr.Th.failHere("%s: a heap size must be an int >= 0, found %s %s", Shown(g.PositionValue([]Value{a0})), a0.TypeName(), Shown(a0))
+	}
+	n := a0.N
+	gn := fr.Gen
+	look := func(a int64) Sgv {
+		if uint64(a) < g.Lim {
+			if s := g.State(uint64(a)); s >= FinBase {
+				return s - FinBase
+			}
+			return gn.Lookup(g, uint64(a))
+		}
+		return gn.Lookup(g, g.Ref1(Int(a)))
+	}
+	xor := func(a, b Sgv) Sgv {
+		if a|b >= 0 {
+			return a ^ b
+		}
+		return gn.E.Add(a, b)
+	}
+	for _, r := range t.Rules {
+		if r.K > n {
+			return
+		}
+		rem := n - r.K
+		if r.Ways&1 != 0 && rem == 0 {
+			gn.EmitSG(0)
+		}
+		if r.Ways&2 != 0 && rem >= 1 && r.K > 0 {
+			gn.EmitSG(look(rem))
+		}
+		if r.Ways&4 != 0 {
+			for a := int64(1); 2*a <= rem; a++ {
+				gn.EmitSG(xor(look(a), look(rem-a)))
+				if fr.Stop {
+					return
+				}
+			}
+			if rem > 1<<16 {
+				fr.Th.Tick(Pos{})
+			}
+		}
+		if r.Ways&8 != 0 {
+			for a := int64(1); 3*a <= rem; a++ {
+				for b := a; a+2*b <= rem; b++ {
+					gn.EmitSG(xor(xor(look(a), look(b)), look(rem-a-b)))
+					if fr.Stop {
+						return
+					}
+				}
+				fr.Th.Tick(Pos{})
+			}
+		}
+		if fr.Stop {
+			return
+		}
+	}
+}
+
+// TakeBreakFamily returns the session's family for rule t (made once per
+// name).
+func (th *Thread) TakeBreakFamily(t *TakeBreak) Value {
+	e := th.Engine
+	key := "takebreak:" + t.Name
+	if g, ok := e.families[key]; ok {
+		return FuncValue(g)
+	}
+	g := e.TakeBreakGame(t)
+	if e.families == nil {
+		e.families = map[string]*Game{}
+	}
+	e.families[key] = g
+	return FuncValue(g)
+}

@@ -1,0 +1,124 @@
+package engine
+
+import (
+	"bytes"
+	"hash/maphash"
+	"unsafe"
+)
+
+// keyTable interns byte strings (argument keys, argkey.go) as ids 0, 1,
+// 2, ... in the order they were first seen. The keys lie end to end in
+// one arena without pointers (the collector never scans it), and a table
+// with open addressing and linear probing maps a key's hash to its id:
+// about 12 bytes per key besides the key itself, where a Go map from
+// string keys took some 60.
+type keyTable struct {
+	arena []byte
+	ends  []uint32 // ends[id] is where key id ends in arena (it starts where id-1 ends)
+	// slots: 0 when empty, else the high 32 bits of the key's hash and
+	// id+1.
+	slots []uint64
+	seed  maphash.Seed
+	// room, when set, is told the bytes of an array the table is about
+	// to allocate, before it does (the run's memory limit, which fails
+	// there when they do not fit): a table of millions of keys grows by
+	// tens of megabytes at a time.
+	room func(n int64)
+}
+
+// maxArena bounds the bytes of a game's keys (ends are 32-bit).
+const maxArena = 1<<32 - 1
+
+// len is the number of keys.
+func (t *keyTable) Len() int { return len(t.ends) }
+
+// key returns key id (aliasing the arena: not to be kept across an add).
+func (t *keyTable) key(id uint32) []byte {
+	start := uint32(0)
+	if id > 0 {
+		start = t.ends[id-1]
+	}
+	return t.arena[start:t.ends[id]:t.ends[id]]
+}
+
+func (t *keyTable) hash(k []byte) uint64 { return maphash.Bytes(t.seed, k) }
+
+// intern returns the id of key k, adding it when it is new (added). It
+// reports !ok, adding nothing, when the arena would pass maxArena.
+func (t *keyTable) Intern(k []byte) (id uint32, added, ok bool) {
+	if t.slots == nil {
+		t.seed = maphash.MakeSeed()
+		t.slots = make([]uint64, 64)
+	}
+	h := t.hash(k)
+	mask := uint64(len(t.slots) - 1)
+	tag := h >> 32 << 32
+	i := h & mask
+	for {
+		s := t.slots[i]
+		if s == 0 {
+			break
+		}
+		if s&^(1<<32-1) == tag {
+			if id := uint32(s) - 1; bytes.Equal(t.key(id), k) {
+				return id, false, true
+			}
+		}
+		i = (i + 1) & mask
+	}
+	if uint64(len(t.arena))+uint64(len(k)) > maxArena {
+		return 0, false, false
+	}
+	id = uint32(len(t.ends))
+	if len(t.arena)+len(k) > cap(t.arena) {
+		t.arena = growFor(t, t.arena, len(k))
+	}
+	if len(t.ends) == cap(t.ends) {
+		t.ends = growFor(t, t.ends, 1)
+	}
+	t.arena = append(t.arena, k...)
+	t.ends = append(t.ends, uint32(len(t.arena)))
+	t.slots[i] = tag | uint64(id+1)
+	if 2*len(t.ends) > len(t.slots) {
+		t.grow()
+	}
+	return id, true, true
+}
+
+// grow doubles the slots, hashing the keys again.
+func (t *keyTable) grow() {
+	if t.room != nil {
+		t.room(16 * int64(len(t.slots)))
+	}
+	t.slots = make([]uint64, 2*len(t.slots))
+	mask := uint64(len(t.slots) - 1)
+	for id := range t.ends {
+		h := t.hash(t.key(uint32(id)))
+		i := h & mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = h>>32<<32 | uint64(id+1)
+	}
+}
+
+// reset forgets every key.
+func (t *keyTable) reset() { *t = keyTable{room: t.room} }
+
+// growFor returns a copy of s with room for n more elements (a quarter
+// more, as append grows a big slice), after telling t.room its size.
+func growFor[T byte | uint32](t *keyTable, s []T, n int) []T {
+	size := max(cap(s)+cap(s)/4, len(s)+n, 256)
+	if t.room != nil {
+		var zero T
+		t.room(int64(unsafe.Sizeof(zero)) * int64(size))
+	}
+	out := make([]T, len(s), size)
+	copy(out, s)
+	return out
+}
+
+// bytes is the memory the table holds.
+func (t *keyTable) Bytes() int64 {
+	return int64(cap(t.arena)) + 4*int64(cap(t.ends)) + 8*int64(len(t.slots))
+}

@@ -1,0 +1,284 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"runtime/metrics"
+)
+
+// This file holds the limits of a run (Limits): steps, time and
+// cancellation, memory, and the depth of nested calls. Every check that
+// can stop a run is here; the operations that build big values, and the
+// parser and the compiler, call them.
+//
+//   - Steps and time: tick counts a step; every checkEvery steps checkLimits
+//     polls the context and the step limit (and, every 16 Ki steps, the
+//     memory). An operation that is long without steps (copying, sorting,
+//     printing a big value) polls the context itself every pollEvery
+//     elements.
+//   - Memory: memInUse is what the limit counts: the Go heap's objects,
+//     the goroutines' stacks and the memo's flat tables. An operation that
+//     builds a value calls alloc with its size before it allocates: a big
+//     one is checked then, small ones add up until they are worth a check.
+//   - Depth: each call of a def counts one nested call toward MaxDepth and
+//     its cost in Go stack (a static bound, from the nesting of its body)
+//     toward the stack budget, which the memory limit sets (enter, leave).
+//     Nothing else nests on the Go stack without bound: the parser bounds
+//     the nesting of expressions (lang.MaxNesting) and flattens long runs
+//     of operators (lang.Chain), and values are printed, compared and
+//     encoded without recursion.
+
+// tick counts a step of work and, every few thousand steps, checks whether
+// the run was cancelled.
+func (th *Thread) Tick(pos Pos) {
+	th.Steps++
+	if th.Steps >= th.CheckAt {
+		th.CheckLimits(pos)
+	}
+}
+
+// checkLimits runs every checkEvery steps: cancellation, the step limit
+// and, every 16 Ki steps, the memory budget (reading it takes about as
+// long as a thousand cheap steps).
+func (th *Thread) CheckLimits(pos Pos) {
+	th.CheckAt = th.Steps + checkEvery
+	if th.Ctx != nil {
+		th.poll(pos)
+	}
+	if th.Steps > th.Limits.MaxSteps {
+		th.limitFail(pos, "--max-steps", "step limit reached: more than %d evaluation steps (--max-steps)", th.Limits.MaxSteps)
+	}
+	if th.Steps&(1<<14-1) < checkEvery {
+		th.checkMemory(pos, 0)
+	}
+}
+
+// posText is position r of g as an error message quotes it: cut (Errorf
+// cuts it to MaxShownText bytes; its arguments can be huge lists, which
+// are not printed whole).
+func posText(g *Game, r uint64) string {
+	if tf := g.TupleOf; tf != nil {
+		return formatMax(tf.Of.PositionValue(tf.args(r)), false, MaxShownText+1)
+	}
+	return formatMax(g.PositionValue(g.args(r)), false, MaxShownText+1)
+}
+
+// limitErr is the error of a limit, naming the position being computed.
+// flag is the limit's command-line flag, which the message names.
+func (th *Thread) limitErr(pos Pos, flag, format string, args ...any) *RuntimeError {
+	if th.Doing != nil {
+		return limitError(pos, flag, "%s while %s", fmt.Sprintf(format, args...), th.Doing())
+	}
+	if e := th.Engine; e != nil && e.Current != nil {
+		format += " while computing %s"
+		args = append(args[:len(args):len(args)], posText(e.Current, e.CurrentR))
+	}
+	return limitError(pos, flag, format, args...)
+}
+
+// limitFail raises a limit's error.
+func (th *Thread) limitFail(pos Pos, flag, format string, args ...any) {
+	panic(th.limitErr(pos, flag, format, args...))
+}
+
+// Time and cancellation.
+
+// ctxErr is the error of a run whose context is done (its time limit, a
+// cancellation), or nil.
+func (th *Thread) ctxErr(pos Pos) *RuntimeError {
+	if th.Ctx == nil {
+		return nil
+	}
+	err := th.Ctx.Err()
+	if err == nil {
+		return nil
+	}
+	if err == context.DeadlineExceeded && th.Limits.Timeout > 0 {
+		return th.limitErr(pos, "--timeout", "time limit reached: the run took more than %v (--timeout)", th.Limits.Timeout)
+	}
+	// (The caller's own deadline: a cancellation.)
+	e := Errorf(pos, "interrupted")
+	if th.Doing != nil {
+		e = Errorf(pos, "interrupted while %s", th.Doing())
+	}
+	e.Kind = ErrInterrupted
+	return e
+}
+
+// poll raises the run's cancellation, if its context is done (and
+// shows progress, when asked).
+func (th *Thread) poll(pos Pos) {
+	pollYield()
+	if th.Prog != nil {
+		th.Prog.Tick(th.Engine.States)
+	}
+	if err := th.ctxErr(pos); err != nil {
+		panic(err)
+	}
+}
+
+// pollN polls every pollEvery calls with i counting up: for loops over the
+// elements of a big value.
+func (th *Thread) PollN(pos Pos, i int) {
+	if i&(pollEvery-1) == pollEvery-1 && th.Ctx != nil {
+		th.poll(pos)
+	}
+}
+
+// Memory.
+
+var memSamples = []metrics.Sample{
+	{Name: "/memory/classes/heap/objects:bytes"},
+	{Name: "/memory/classes/heap/stacks:bytes"},
+}
+
+// DefaultMaxMemory is the memory limit of a session that sets none: half
+// the memory of the machine (or of the container the process runs in),
+// 4 GiB where that is not known, and at least 256 MiB.
+func DefaultMaxMemory() int64 {
+	m := machineMemory() / 2
+	if m <= 0 {
+		return 4 << 30
+	}
+	return max(m, 256<<20)
+}
+
+// goBytes is the Go memory the limit counts: the heap's objects (live, or
+// dead and not yet collected) and the goroutines' stacks.
+func goBytes() int64 {
+	metrics.Read(memSamples)
+	var n int64
+	for _, s := range memSamples {
+		if s.Value.Kind() == metrics.KindUint64 {
+			n += int64(s.Value.Uint64())
+		}
+	}
+	return n
+}
+
+// memInUse is the memory the limit counts.
+func (th *Thread) memInUse() int64 {
+	return goBytes() + th.Engine.FlatBytes()
+}
+
+// memErr is the memory limit's error when the memory in use and need
+// more bytes would pass the limit (after a garbage collection, when
+// without it they would), or nil.
+func (th *Thread) memErr(pos Pos, need int64) *RuntimeError {
+	th.Allocated = 0
+	if th.memInUse()+need <= th.Limits.MaxMemory {
+		return nil
+	}
+	runtime.GC()
+	if th.memInUse()+need <= th.Limits.MaxMemory {
+		return nil
+	}
+	return th.limitErr(pos, "--max-memory", "memory limit reached: more than %d MiB in use (--max-memory)", th.Limits.MaxMemory>>20)
+}
+
+// checkMemory raises memErr.
+func (th *Thread) checkMemory(pos Pos, need int64) {
+	if err := th.memErr(pos, need); err != nil {
+		panic(err)
+	}
+}
+
+// allocSlack is how many bytes of small values may be built between two
+// checks of the memory: a 32nd of the limit, at most 64 MiB.
+func (th *Thread) allocSlack() int64 { return min(th.Limits.MaxMemory/32, 64<<20) }
+
+// alloc accounts for a value of n bytes about to be built at pos: when
+// it is big, or the small ones since the last check add up, it checks
+// that the memory limit leaves room for it (and fails if not).
+func (th *Thread) alloc(pos Pos, n int64) {
+	th.Allocated += n
+	if th.Allocated < th.allocSlack() {
+		return
+	}
+	th.checkMemory(pos, n)
+}
+
+// churn counts n bytes allocated at pos that need no room of their own
+// (the key of a new position and its decoded arguments): they bring the
+// next check of the memory nearer, as small values do (alloc).
+func (th *Thread) churn(pos Pos, n int64) {
+	th.Allocated += n
+	if th.Allocated >= th.allocSlack() {
+		th.checkMemory(pos, 0)
+	}
+}
+
+// Alloc accounts for a value of n bytes a built-in is about to build
+// (see alloc): it fails with the memory limit's error when there is no
+// room for it.
+func (c *Call) Alloc(n int64) { c.Th.alloc(c.Pos, n) }
+
+// Sizes of what values hold, for alloc.
+const (
+	valueBytes = 32 // a Value
+	seqBytes   = 24 // a Seq or Set's header, besides its elements
+)
+
+// elemsBytes is the size of n values in a slice.
+func elemsBytes(n int) int64 { return int64(n) * valueBytes }
+
+// parseCheck is the lang.Check of a parse run by the session: the run's
+// context and its memory limit.
+func (th *Thread) ParseCheck(pos Pos, need int64) error {
+	if err := th.ctxErr(pos); err != nil {
+		return err
+	}
+	if err := th.memErr(pos, need); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Depth of nested calls.
+
+// stackUnitBytes is the Go stack a unit of call cost stands for: a level
+// of nesting of the closures a body compiles to. Measured on bodies of
+// each kind of expression (a run of +, brackets, comprehensions, calls of
+// built-ins, if): 75 to 250 bytes a level.
+const stackUnitBytes = 256
+
+// maxStackBytes bounds the Go stack of a run: Go's own bound is 1 GB (a
+// stack grows by doubling, so 512 MiB in practice), and passing it is
+// fatal, not an error.
+const maxStackBytes = 256 << 20
+
+// stackBudget is the run's budget of call cost: the stack half the memory
+// limit leaves room for, at most maxStackBytes.
+func (th *Thread) StackBudget() int64 {
+	return min(th.Limits.MaxMemory/2, maxStackBytes) / stackUnitBytes
+}
+
+// enter accounts for a call of fn at pos: one more nested call, and its
+// cost in Go stack.
+func (th *Thread) Enter(pos Pos, fn *Func) {
+	th.Depth++
+	th.Stack += int64(fn.Cost)
+	// (Its stack, and what it builds as it goes deeper, bring the next
+	// check of the memory nearer.)
+	th.churn(pos, int64(fn.Cost)*stackUnitBytes)
+	if th.Depth > th.Limits.MaxDepth {
+		th.Depth, th.Stack = 0, 0
+		panic(limitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.Limits.MaxDepth, fn.FName))
+	}
+	if th.Stack > th.MaxStack {
+		depth := th.Depth
+		th.Depth, th.Stack = 0, 0
+		panic(limitError(pos, "", "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.MaxStack, fn.FName))
+	}
+}
+
+// leave ends a call entered with enter.
+func (th *Thread) Leave(fn *Func) {
+	th.Depth--
+	th.Stack -= int64(fn.Cost)
+}
+
+// pollEvery is how many cheap operations (steps of a chain, elements
+// copied or printed) go between checks of the run's context.
+const pollEvery = 1024

@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"slices"
+)
+
+// scratch is a list or tuple under construction: its elements as ints
+// while each is one (boxed false), else as values; or, when whole, a value
+// that is not made of elements.
+type Scratch struct {
+	Ints  []int64
+	Vals  []Value
+	Boxed bool
+	Tuple bool
+	Whole bool
+	V     Value
+	// The key of a position being built from its arguments (sgComposite),
+	// and the arguments whose keys are boxed.
+	Key  []byte
+	Args []Value
+	Offs []int
+}
+
+// takeScratch takes an empty scratch from the thread's free list (one
+// that a runtime error leaves taken is not reused: the collector has it).
+func (th *Thread) TakeScratch() *Scratch {
+	if n := len(th.scratches); n > 0 {
+		s := th.scratches[n-1]
+		th.scratches = th.scratches[:n-1]
+		s.Ints, s.Vals, s.Boxed, s.Tuple, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, false, None
+		return s
+	}
+	return &Scratch{}
+}
+
+func (th *Thread) GiveScratch(s *Scratch) {
+	if len(s.Vals) > 0 {
+		clear(s.Vals) // (no values kept alive)
+	}
+	th.scratches = append(th.scratches, s)
+}
+
+func (s *Scratch) Add(v Value) {
+	if !s.Boxed {
+		if v.K == KInt {
+			s.Ints = append(s.Ints, v.N)
+			return
+		}
+		s.Box()
+	}
+	s.Vals = append(s.Vals, v)
+}
+
+func (s *Scratch) AddInt(x int64) {
+	if s.Boxed {
+		s.Vals = append(s.Vals, Int(x))
+		return
+	}
+	s.Ints = append(s.Ints, x)
+}
+
+// box moves the elements to values.
+func (s *Scratch) Box() {
+	for _, x := range s.Ints {
+		s.Vals = append(s.Vals, Int(x))
+	}
+	s.Ints = s.Ints[:0]
+	s.Boxed = true
+}
+
+func (s *Scratch) Len() int {
+	if s.Boxed {
+		return len(s.Vals)
+	}
+	return len(s.Ints)
+}
+
+// value is the value built (a new one).
+func (s *Scratch) Value() Value {
+	if s.Whole {
+		return s.V
+	}
+	var e []Value
+	if s.Boxed {
+		e = slices.Clone(s.Vals)
+	} else {
+		e = make([]Value, len(s.Ints))
+		for i, x := range s.Ints {
+			e[i] = Value{K: KInt, N: x}
+		}
+	}
+	if s.Tuple {
+		return Tuple(e)
+	}
+	return List(e)
+}
+
+// set makes the scratch hold v: its elements when it is a list or tuple.
+func (s *Scratch) Set(v Value) {
+	s.Ints, s.Vals, s.Boxed, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, None
+	if v.K != KList && v.K != KTuple {
+		s.Whole, s.V = true, v
+		return
+	}
+	s.Tuple = v.K == KTuple
+	e := v.Elems()
+	if !allInts(e) {
+		s.Vals = append(s.Vals, e...)
+		s.Boxed = true
+		return
+	}
+	for _, x := range e {
+		s.Ints = append(s.Ints, x.N)
+	}
+}
+
+// appendKey appends the argument key of the value built.
+func (s *Scratch) AppendKey(buf []byte) ([]byte, bool) {
+	switch {
+	case s.Whole:
+		return AppendArgKey(buf, s.V, MaxKeyBytes)
+	case s.Boxed:
+		return appendSeqKey(buf, s.Tuple, s.Vals, MaxKeyBytes, 0)
+	}
+	return appendIntSeq(buf, s.Tuple, s.Ints), false
+}

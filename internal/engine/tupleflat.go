@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"encoding/binary"
+	"slices"
+)
+
+// tupleFlat links a game and its hidden game: argument j of the game is
+// the k arguments j .. j+k-1 of the hidden one.
+type TupleFlat struct {
+	Of, To *Game
+	J, K   int
+}
+
+// ref returns the key of position r of g in its hidden game, when
+// argument j of r is a tuple of k ints that pack (an interned key).
+func (tf *TupleFlat) Ref(r uint64) (uint64, bool) {
+	g := tf.Of
+	if r&genBit == 0 || g.boxed != nil && g.boxed[uint32(r&^genBit)] != nil {
+		return 0, false
+	}
+	return tf.RefKey(g.Keys.key(uint32(r &^ genBit)))
+}
+
+// refKey is ref of the key of the arguments (argkey.go), before it is
+// interned: ints, and a tuple of k ints as argument j.
+func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
+	h := tf.To
+	var r uint64
+	field := func() bool {
+		x, n := binary.Varint(key)
+		if n <= 0 {
+			return false
+		}
+		key = key[n:]
+		f, ok := h.field(Int(x))
+		r = r<<h.Bits | f
+		return ok
+	}
+	for i := 0; i < tf.Of.NArgs; i++ {
+		if len(key) == 0 {
+			return 0, false
+		}
+		tag := key[0]
+		key = key[1:]
+		if i != tf.J {
+			if tag != TagInt || !field() {
+				return 0, false
+			}
+			continue
+		}
+		n, w := binary.Uvarint(key)
+		if tag != tagIntTuple || w <= 0 || n != uint64(tf.K) {
+			return 0, false
+		}
+		key = key[w:]
+		for range tf.K {
+			if !field() {
+				return 0, false
+			}
+		}
+	}
+	return r, len(key) == 0 && h.Lim > 0
+}
+
+// args returns the arguments of the game of position r of the hidden
+// game (for messages).
+func (tf *TupleFlat) args(r uint64) []Value {
+	a := tf.To.args(r)
+	out := append([]Value(nil), a[:tf.J]...)
+	out = append(out, Tuple(slices.Clone(a[tf.J:tf.J+tf.K])))
+	return append(out, a[tf.J+tf.K:]...)
+}
+
+// copy stores v, the value of position r2 of the hidden game, as that of
+// position r of the game, and returns it.
+func (tf *TupleFlat) copy(r uint64, v Sgv, r2 uint64) Sgv {
+	g := tf.Of
+	if tf.To.isLoopy(r2) {
+		g.setLoopy(r)
+	}
+	g.setState(r, StateOf(v))
+	return v
+}
