@@ -3,17 +3,29 @@ package eval_test
 import (
 	"fmt"
 	"testing"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
-// TestOptDiffEveryOperator applies every operator to operands of every
+// TestOptDiffEveryOperator applies every operator of lang (a new one is
+// in it without a change here) to operands of every
 // kind, on the generic path (literals), the int path (int parameters of a
 // def) and inside a game's rule, and compares the optimized run with the
 // plain evaluator: a pass that mishandles an operator (a wrong result, an
 // error at another position) fails here.
 func TestOptDiffEveryOperator(t *testing.T) {
 	t.Parallel()
-	binary := []string{"or", "and", "==", "!=", "<", "<=", ">", ">=", "in", "not in", "..", "|", "^", "&", "<<", ">>", "+", "-", "*", "/", "%", "**"}
-	unary := []string{"-", "not", "*"}
+	var binary, unary []string
+	for op := lang.OpNone + 1; op < lang.NumOps; op++ {
+		switch {
+		case op.Binary():
+			binary = append(binary, op.String())
+		case op.Prefix():
+			unary = append(unary, op.String())
+		default:
+			t.Errorf("operator %s is neither binary nor prefix", op)
+		}
+	}
 	operands := []string{"0", "1", "-3", "7", "63", "64", "9223372036854775807", "-9223372036854775807 - 1", "true", `"ab"`, "[1, 2]", "{1, 3}", "(1,)", "*2"}
 	ints := []string{"0", "1", "-3", "7", "63", "64", "9223372036854775807"}
 	for _, op := range binary {

@@ -103,6 +103,12 @@ func (o Op) prec() int {
 	return 0
 }
 
+// Binary reports whether o is written between two operands.
+func (o Op) Binary() bool { return o.prec() > 0 || o == OpPow }
+
+// Prefix reports whether o is written before one operand (-, not, *).
+func (o Op) Prefix() bool { return o == OpNeg || o == OpNot || o == OpNimber }
+
 // Comparison reports whether o is one of == != < <= > >= in, not in.
 func (o Op) Comparison() bool { return o.prec() == precCmp }
 
