@@ -12,7 +12,8 @@
 // values (moves, winning) and into streaming accumulators that xor the SG
 // values of an option's parts without building the option (sgcompile.go).
 // Before a move rule's last for clause is recognized as a fast loop over
-// the memo tables (fastloop.go, fastfold.go), its alternative is brought
+// the memo tables (fastloop.go, fastfold.go; the loops themselves are
+// package internal/kernel), its alternative is brought
 // to one shape (normalize.go, linclamp.go, inline.go's wrapperCall); the
 // optimizations are passes (engine.Pass) that a Session's Options.Disable
 // turns off one by one, down to the plain evaluator; explain.go records

@@ -2,7 +2,8 @@ package eval
 
 import (
 	"math"
-	"slices"
+
+	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 
@@ -174,18 +175,18 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 		var tbl []byte
 		var off int64
 		if bi.Count && (kslot < 0 || kslot != xslot) {
-			tbl, off = countTable(th.Engine, outcome != nil, op, readK(fr, kslot, kval, xslot, 0), wantB)
+			tbl, off = kernel.CountTable(th.Engine, outcome != nil, op, kernel.ReadK(fr, kslot, kval, xslot, 0), wantB)
 		}
 		counted := 0
 		stretchFn := func(states []int32) int {
 			if tbl != nil {
-				j, c := countFlat(states, tbl, off)
+				j, c := kernel.CountFlat(states, tbl, off)
 				counted += c
 				return j
 			}
-			j, best := bestFlat(states, bi.IntFold > 0)
+			j, best := kernel.BestFlat(states, bi.IntFold > 0)
 			if j > 0 {
-				acc = foldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: int64(best - engine.FinBase)}, n)
+				acc = kernel.FoldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: int64(best - engine.FinBase)}, n)
 				n += j
 			}
 			return j
@@ -195,7 +196,7 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 			if d == 1 && k < uint64(len(g.Flat)) && (tbl != nil || bi.IntFold != 0 && outcome == nil) {
 				// A stretch of the flat table, while its states are
 				// counted by the table (or finite, for max and min).
-				j, done, full := stretch(th, g.Flat, k, x, z, rpos, stretchFn)
+				j, done, full := kernel.Stretch(th, g.Flat, k, x, z, rpos, stretchFn)
 				if done {
 					break
 				}
@@ -211,20 +212,20 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 				// general way.
 				v := int64(s - engine.FinBase)
 				if !bi.Count {
-					acc = foldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: v}, n)
+					acc = kernel.FoldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: v}, n)
 					n++
-				} else if cmpInts(op, v, readK(fr, kslot, kval, xslot, x)) {
+				} else if kernel.CmpInts(op, v, kernel.ReadK(fr, kslot, kval, xslot, x)) {
 					n++
 				}
-			} else if j := nimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && engine.Finished(s) && j >= 0 && j <= math.MaxInt32 {
+			} else if j := kernel.NimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && engine.Finished(s) && j >= 0 && j <= math.MaxInt32 {
 				// outcome(g(..) [+ *J]) == "S"
-				if outcomeWith(th.Engine, s, engine.Sgv(j)) == wantB == eq {
+				if kernel.OutcomeWith(th.Engine, s, engine.Sgv(j)) == wantB == eq {
 					n++
 				}
 			} else {
 				fr.Slots[xslot] = engine.Value{K: engine.KInt, N: x}
 				if !bi.Count {
-					acc = foldInt(ca, bi, acc, elemBody(fr), n)
+					acc = kernel.FoldInt(ca, bi, acc, elemBody(fr), n)
 					n++
 				} else if elemCond(fr) {
 					n++
@@ -274,129 +275,4 @@ func (c *compiler) calledBuiltin(call *lang.Call) *engine.Builtin {
 		return nil
 	}
 	return engine.BuiltinsByName[id.Name]
-}
-
-// outcomeIs reports whether the outcome of a game of value v is want ("P",
-// "N" or "D"; anything else is no outcome), as outcome(G) == want.
-func outcomeIs(e *engine.Engine, v engine.Sgv, want string) bool {
-	if len(want) != 1 {
-		return false
-	}
-	o := byte('N')
-	switch {
-	case v == 0:
-		o = 'P'
-	case v < 0:
-		o = e.Outcome(v)[0]
-	}
-	return o == want[0]
-}
-
-// countFlat counts states by tbl (see countTable) up to the first state
-// the table leaves to the general way; it returns how many it took.
-func countFlat(states []int32, tbl []byte, off int64) (int, int) {
-	n := 0
-	for i, s := range states {
-		j := uint64(int64(s) + off)
-		if j >= uint64(len(tbl)) || tbl[j] > 1 {
-			return i, n
-		}
-		n += int(tbl[j])
-	}
-	return len(states), n
-}
-
-// bestFlat is the largest (smallest when !larger) of the finite states
-// up to the first state that is not one, and how many it took.
-func bestFlat(states []int32, larger bool) (int, int32) {
-	if len(states) == 0 || states[0] < engine.FinBase {
-		return 0, 0
-	}
-	best := states[0]
-	for i, s := range states {
-		if s < engine.FinBase {
-			return i, best
-		}
-		if larger {
-			best = max(best, s)
-		} else {
-			best = min(best, s)
-		}
-	}
-	return len(states), best
-}
-
-// countTable returns what a count whose K (or J) is k counts for each
-// memo state s, at index s + off: 1 or 0 for a finished position, 2 for
-// the general way (a position not known yet, an infinite value compared
-// with an int, a J out of range, a finite value past the table). An
-// infinite value interned later is past it too.
-func countTable(e *engine.Engine, outcome bool, op lang.Op, k int64, wantB byte) ([]byte, int64) {
-	if outcome && (k < 0 || k > math.MaxInt32) {
-		return nil, 0
-	}
-	const vals = 256
-	n := len(e.Infs)
-	tbl := make([]byte, n+int(engine.FinBase)+vals)
-	for i := range tbl {
-		s := int32(i - n)
-		t := byte(2)
-		var yes bool
-		switch {
-		case outcome && engine.Finished(s):
-			yes, t = outcomeWith(e, s, engine.Sgv(k)) == wantB == (op == lang.OpEq), 0
-		case !outcome && s >= engine.FinBase:
-			yes, t = cmpInts(op, int64(s-engine.FinBase), k), 0
-		}
-		if yes {
-			t = 1
-		}
-		tbl[i] = t
-	}
-	return tbl, int64(n)
-}
-
-// outcomeWith is the outcome ('P', 'N' or 'D') of G + *j for a position G
-// of finished state s and j >= 0, as outcome(G + *j) finds it: the sum of
-// ∞K and *j is ∞(K xor j), which has an option of value 0 when j is in K.
-func outcomeWith(e *engine.Engine, s int32, j engine.Sgv) byte {
-	switch {
-	case s >= engine.FinBase && s-engine.FinBase == j:
-		return 'P'
-	case s >= engine.FinBase || slices.Contains(e.Infs[-s-1], int64(j)):
-		return 'N'
-	}
-	return 'D'
-}
-
-// foldInt folds v, the n-th element, into acc as foldCall does (ints
-// compared without the fold).
-func foldInt(ca *engine.Call, bi *engine.Builtin, acc, v engine.Value, n int) engine.Value {
-	if bi.IntFold != 0 && v.K == engine.KInt && n > 0 && acc.K == engine.KInt {
-		if bi.IntFold > 0 && v.N > acc.N || bi.IntFold < 0 && v.N < acc.N {
-			return v
-		}
-		return acc
-	}
-	return bi.Fold(ca, acc, v, n)
-}
-
-// readK reads a fast fold's K (or J): the literal k, the loop variable's
-// value x, or the int in slot.
-func readK(fr *engine.Frame, slot int, k int64, xslot int, x int64) int64 {
-	switch {
-	case slot == xslot:
-		return x
-	case slot >= 0:
-		return fr.Slots[slot].N
-	}
-	return k
-}
-
-// nimJ is a fast fold's J when it has one (yes), else 0.
-func nimJ(fr *engine.Frame, yes bool, slot int, k int64, xslot int, x int64) int64 {
-	if !yes {
-		return 0
-	}
-	return readK(fr, slot, k, xslot, x)
 }

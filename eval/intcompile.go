@@ -3,6 +3,8 @@ package eval
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/kernel"
+
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -471,7 +473,7 @@ func (c *compiler) intCompare(e *lang.Binary) boolFn {
 			}
 			return func(fr *engine.Frame) bool {
 				if v, ok := probe(fr); ok && v >= 0 {
-					return cmpInts(op, int64(v), other(fr))
+					return kernel.CmpInts(op, int64(v), other(fr))
 				}
 				return generic(fr)
 			}
@@ -535,7 +537,7 @@ func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 		return func(fr *engine.Frame) bool {
 			a := fr.Slots[s]
 			if a.K == engine.KInt {
-				return cmpInts(op, a.N, yi(fr))
+				return kernel.CmpInts(op, a.N, yi(fr))
 			}
 			return engine.OpCompare(pos, op, a, engine.Int(yi(fr)))
 		}
@@ -544,7 +546,7 @@ func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 		return func(fr *engine.Frame) bool {
 			a, b := xi(fr), fr.Slots[s]
 			if b.K == engine.KInt {
-				return cmpInts(op, a, b.N)
+				return kernel.CmpInts(op, a, b.N)
 			}
 			return engine.OpCompare(pos, op, engine.Int(a), b)
 		}
@@ -553,7 +555,7 @@ func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 	return func(fr *engine.Frame) bool {
 		a, b := x(fr), y(fr)
 		if a.K == engine.KInt && b.K == engine.KInt {
-			return cmpInts(op, a.N, b.N)
+			return kernel.CmpInts(op, a.N, b.N)
 		}
 		return engine.OpCompare(pos, op, a, b)
 	}
@@ -579,7 +581,7 @@ func (c *compiler) strEquals(e *lang.Binary) boolFn {
 		// outcome comes from the value (what outcome would return).
 		return func(fr *engine.Frame) bool {
 			if v, ok := probe(fr); ok {
-				return outcomeIs(fr.Th.Engine, v, want) == eq
+				return kernel.OutcomeIs(fr.Th.Engine, v, want) == eq
 			}
 			v := x(fr)
 			return (v.K == engine.KStr && v.Str() == want) == eq
@@ -599,22 +601,6 @@ func (c *compiler) localSlot(e lang.Expr) int {
 		}
 	}
 	return -1
-}
-
-func cmpInts(op lang.Op, a, b int64) bool {
-	switch op {
-	case lang.OpEq:
-		return a == b
-	case lang.OpNe:
-		return a != b
-	case lang.OpLt:
-		return a < b
-	case lang.OpLe:
-		return a <= b
-	case lang.OpGt:
-		return a > b
-	}
-	return a >= b
 }
 
 // operand is an int-typed expression in one of the shapes move rules use

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/kernel"
+
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -346,7 +348,7 @@ func (c *compiler) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 			boxed = boxed || bx
 		}
 		ks.Key = key
-		checkArity(pos, g, len(args))
+		kernel.CheckArity(pos, g, len(args))
 		var r uint64
 		if boxed {
 			// A position, a sum or a function inside: the memo keeps the

@@ -3,6 +3,8 @@ package eval
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/kernel"
+
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -37,7 +39,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 							return s - engine.FinBase
 						}
 					}
-					return lookup1(fr.Gen, pos, g, v)
+					return kernel.Lookup1(fr.Gen, pos, g, v)
 				}
 			case allInt && len(ints) == 2:
 				a0, a1 := c.operandOf(e.Args[0], ints[0]), c.operandOf(e.Args[1], ints[1])
@@ -50,7 +52,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 						}
 						return fr.Gen.Lookup(g, r)
 					}
-					checkArity(pos, g, 2)
+					kernel.CheckArity(pos, g, 2)
 					return fr.Gen.Lookup(g, g.Ref([]engine.Value{engine.Int(v), engine.Int(w)}))
 				}
 			}
@@ -62,7 +64,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 					if v.K == engine.KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
 						return fr.Gen.Lookup(g, uint64(v.N))
 					}
-					checkArity(pos, g, 1)
+					kernel.CheckArity(pos, g, 1)
 					return fr.Gen.Lookup(g, g.Ref1(v))
 				}
 			case 2:
@@ -72,13 +74,13 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 					if v.K == engine.KInt && w.K == engine.KInt && uint64(v.N) < g.Lim && uint64(w.N) < g.Lim && g.NArgs == 2 {
 						return fr.Gen.Lookup(g, uint64(v.N)<<g.Bits|uint64(w.N))
 					}
-					checkArity(pos, g, 2)
+					kernel.CheckArity(pos, g, 2)
 					return fr.Gen.Lookup(g, g.Ref([]engine.Value{v, w}))
 				}
 			}
 			return func(fr *engine.Frame) engine.Sgv {
 				g := b.Game
-				checkArity(pos, g, len(args))
+				kernel.CheckArity(pos, g, len(args))
 				return fr.Gen.Lookup(g, g.Ref(evalAll(fr, args)))
 			}
 		}
@@ -194,15 +196,6 @@ func (c *compiler) gameCallee(e *lang.Call) *engine.Binding {
 	return b
 }
 
-// lookup1 is gen.lookup of position g(v), checking its arity.
-func lookup1(gn *engine.Gen, pos engine.Pos, g *engine.Game, v int64) engine.Sgv {
-	if uint64(v) < g.Lim && g.NArgs == 1 {
-		return gn.Lookup(g, uint64(v))
-	}
-	checkArity(pos, g, 1)
-	return gn.Lookup(g, g.Ref1(engine.Int(v)))
-}
-
 // sgCall1 compiles a move whose option is one position g(E) with an int
 // argument: the option's value goes straight into the gen, and a missing
 // position is traced (gen.pend). nil for other shapes.
@@ -229,15 +222,9 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 			}
 		}
 		gn.Tracing = true
-		x := lookup1(gn, pos, g, v)
+		x := kernel.Lookup1(gn, pos, g, v)
 		gn.Tracing = false
 		gn.EmitSG(x)
-	}
-}
-
-func checkArity(pos engine.Pos, g *engine.Game, n int) {
-	if g.NArgs != n {
-		engine.Fail(pos, "game %s now takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), n, engine.WasWere(n))
 	}
 }
 

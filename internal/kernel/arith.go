@@ -1,0 +1,53 @@
+package kernel
+
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// CmpInts is comparison op of two ints.
+func CmpInts(op lang.Op, a, b int64) bool {
+	switch op {
+	case lang.OpEq:
+		return a == b
+	case lang.OpNe:
+		return a != b
+	case lang.OpLt:
+		return a < b
+	case lang.OpLe:
+		return a <= b
+	case lang.OpGt:
+		return a > b
+	}
+	return a >= b
+}
+
+// FloorDiv divides by k > 1 rounding down.
+func FloorDiv(a, k int64) int64 {
+	q := a / k
+	if a%k != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+// CeilDiv divides by k > 1 rounding up.
+func CeilDiv(a, k int64) int64 {
+	q := a / k
+	if a%k != 0 && a > 0 {
+		q++
+	}
+	return q
+}
+
+// IntElems returns the elements as ints, if they all are.
+func IntElems(vs []engine.Value) ([]int64, bool) {
+	out := make([]int64, len(vs))
+	for i, v := range vs {
+		if v.K != engine.KInt {
+			return nil, false
+		}
+		out[i] = v.N
+	}
+	return out, true
+}

@@ -1,0 +1,134 @@
+package kernel
+
+import (
+	"math"
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// OutcomeIs reports whether the outcome of a game of value v is want ("P",
+// "N" or "D"; anything else is no outcome), as outcome(G) == want.
+func OutcomeIs(e *engine.Engine, v engine.Sgv, want string) bool {
+	if len(want) != 1 {
+		return false
+	}
+	o := byte('N')
+	switch {
+	case v == 0:
+		o = 'P'
+	case v < 0:
+		o = e.Outcome(v)[0]
+	}
+	return o == want[0]
+}
+
+// CountFlat counts states by tbl (see countTable) up to the first state
+// the table leaves to the general way; it returns how many it took.
+func CountFlat(states []int32, tbl []byte, off int64) (int, int) {
+	n := 0
+	for i, s := range states {
+		j := uint64(int64(s) + off)
+		if j >= uint64(len(tbl)) || tbl[j] > 1 {
+			return i, n
+		}
+		n += int(tbl[j])
+	}
+	return len(states), n
+}
+
+// BestFlat is the largest (smallest when !larger) of the finite states
+// up to the first state that is not one, and how many it took.
+func BestFlat(states []int32, larger bool) (int, int32) {
+	if len(states) == 0 || states[0] < engine.FinBase {
+		return 0, 0
+	}
+	best := states[0]
+	for i, s := range states {
+		if s < engine.FinBase {
+			return i, best
+		}
+		if larger {
+			best = max(best, s)
+		} else {
+			best = min(best, s)
+		}
+	}
+	return len(states), best
+}
+
+// CountTable returns what a count whose K (or J) is k counts for each
+// memo state s, at index s + off: 1 or 0 for a finished position, 2 for
+// the general way (a position not known yet, an infinite value compared
+// with an int, a J out of range, a finite value past the table). An
+// infinite value interned later is past it too.
+func CountTable(e *engine.Engine, outcome bool, op lang.Op, k int64, wantB byte) ([]byte, int64) {
+	if outcome && (k < 0 || k > math.MaxInt32) {
+		return nil, 0
+	}
+	const vals = 256
+	n := len(e.Infs)
+	tbl := make([]byte, n+int(engine.FinBase)+vals)
+	for i := range tbl {
+		s := int32(i - n)
+		t := byte(2)
+		var yes bool
+		switch {
+		case outcome && engine.Finished(s):
+			yes, t = OutcomeWith(e, s, engine.Sgv(k)) == wantB == (op == lang.OpEq), 0
+		case !outcome && s >= engine.FinBase:
+			yes, t = CmpInts(op, int64(s-engine.FinBase), k), 0
+		}
+		if yes {
+			t = 1
+		}
+		tbl[i] = t
+	}
+	return tbl, int64(n)
+}
+
+// OutcomeWith is the outcome ('P', 'N' or 'D') of G + *j for a position G
+// of finished state s and j >= 0, as outcome(G + *j) finds it: the sum of
+// ∞K and *j is ∞(K xor j), which has an option of value 0 when j is in K.
+func OutcomeWith(e *engine.Engine, s int32, j engine.Sgv) byte {
+	switch {
+	case s >= engine.FinBase && s-engine.FinBase == j:
+		return 'P'
+	case s >= engine.FinBase || slices.Contains(e.Infs[-s-1], int64(j)):
+		return 'N'
+	}
+	return 'D'
+}
+
+// FoldInt folds v, the n-th element, into acc as foldCall does (ints
+// compared without the fold).
+func FoldInt(ca *engine.Call, bi *engine.Builtin, acc, v engine.Value, n int) engine.Value {
+	if bi.IntFold != 0 && v.K == engine.KInt && n > 0 && acc.K == engine.KInt {
+		if bi.IntFold > 0 && v.N > acc.N || bi.IntFold < 0 && v.N < acc.N {
+			return v
+		}
+		return acc
+	}
+	return bi.Fold(ca, acc, v, n)
+}
+
+// ReadK reads a fast fold's K (or J): the literal k, the loop variable's
+// value x, or the int in slot.
+func ReadK(fr *engine.Frame, slot int, k int64, xslot int, x int64) int64 {
+	switch {
+	case slot == xslot:
+		return x
+	case slot >= 0:
+		return fr.Slots[slot].N
+	}
+	return k
+}
+
+// NimJ is a fast fold's J when it has one (yes), else 0.
+func NimJ(fr *engine.Frame, yes bool, slot int, k int64, xslot int, x int64) int64 {
+	if !yes {
+		return 0
+	}
+	return ReadK(fr, slot, k, xslot, x)
+}
