@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/stdlib"
 
-	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -152,7 +152,7 @@ func convert(err error, ctx context.Context, src func(file string) (string, bool
 		if pos.Line > 0 {
 			text, ok := src(pos.Filename)
 			if !ok {
-				text, ok = eval.PreludeSource(pos.Filename)
+				text, ok = stdlib.Registry().Source(pos.Filename)
 			}
 			if ok {
 				e.Snippet = lang.Snippet(text, pos)

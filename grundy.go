@@ -15,7 +15,6 @@ import (
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/plot"
-	_ "github.com/grundy-lang/grundy/stdlib" // the built-in functions and games
 )
 
 // Config configures an Interpreter. The zero Config discards print

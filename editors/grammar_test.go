@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
-	_ "github.com/grundy-lang/grundy/stdlib"
+	"github.com/grundy-lang/grundy/stdlib"
 )
 
 type pattern struct {
@@ -248,7 +247,7 @@ func TestGrammarKeywords(t *testing.T) {
 
 func TestGrammarBuiltins(t *testing.T) {
 	var want []string
-	for _, b := range eval.Builtins() {
+	for _, b := range stdlib.Registry().Builtins() {
 		want = append(want, b.BName)
 	}
 	slices.Sort(want)

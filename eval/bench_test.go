@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/eval"
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 // The benchmark workloads of ../shared/bench (copied into testdata/bench),

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 
@@ -19,25 +18,6 @@ type execFn func(fr *engine.Frame)
 
 // The finite outcomes, made once.
 var outcomeN, outcomeP, outcomeD = engine.Str("N"), engine.Str("P"), engine.Str("D")
-
-// Register adds a built-in; it panics on a duplicate name (a programming
-// error in package stdlib).
-func Register(b *engine.Builtin) {
-	if _, dup := engine.BuiltinsByName[b.BName]; dup {
-		panic("eval: duplicate built-in " + b.BName)
-	}
-	engine.BuiltinsByName[b.BName] = b
-}
-
-// Builtins returns the registered built-ins sorted by name.
-func Builtins() []*engine.Builtin {
-	out := make([]*engine.Builtin, 0, len(engine.BuiltinsByName))
-	for _, b := range engine.BuiltinsByName {
-		out = append(out, b)
-	}
-	slices.SortFunc(out, func(a, b *engine.Builtin) int { return strings.Compare(a.BName, b.BName) })
-	return out
-}
 
 const (
 	bGlobal engine.BindKind = iota
@@ -136,8 +116,8 @@ func (c *compiler) visibleNames() []string {
 			}
 		}
 	}
-	for n := range engine.BuiltinsByName {
-		seen[n] = true
+	for _, b := range c.s.reg.Builtins() {
+		seen[b.BName] = true
 	}
 	out := make([]string, 0, len(seen))
 	for n := range seen {
@@ -151,7 +131,7 @@ func (c *compiler) resolve(id *lang.Ident) *engine.Binding {
 	if b := c.scope.Lookup(id.Name); b != nil {
 		return b
 	}
-	if bi, ok := engine.BuiltinsByName[id.Name]; ok {
+	if bi := c.s.reg.Builtin(id.Name); bi != nil {
 		return &engine.Binding{Kind: bBuiltin, Bi: bi}
 	}
 	msg := fmt.Sprintf("unknown name %q", id.Name)
@@ -731,11 +711,7 @@ func (c *compiler) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)
 	if !c.on(engine.PassFastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
 		return nil
 	}
-	id, ok := call.Fn.(*lang.Ident)
-	if !ok || c.scope.Lookup(id.Name) != nil {
-		return nil
-	}
-	bi := engine.BuiltinsByName[id.Name]
+	bi := c.calledBuiltin(call)
 	if bi == nil || bi.Ints == nil || len(call.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(call.Args) > bi.MaxArgs {
 		return nil
 	}

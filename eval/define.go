@@ -13,8 +13,9 @@ import (
 )
 
 // This file holds what the embedding API (the module's root package) needs
-// of a Session: definitions made by one Go program for one session (not
-// global like Register and RegisterGame), name lookups, and a check that a
+// of a Session: definitions made by one Go program for one session (where
+// a registry, Options.Registry, is shared by the sessions made with it),
+// name lookups, and a check that a
 // value belongs to the session.
 
 // LoadFile is ExecFile that keeps nothing of a file that does not parse
@@ -98,7 +99,7 @@ func (s *Session) checkNewName(name string) error {
 	if slices.Contains(lang.Keywords, name) {
 		return fmt.Errorf("%q is a reserved word", name)
 	}
-	if _, ok := engine.BuiltinsByName[name]; ok {
+	if s.reg.Builtin(name) != nil {
 		return fmt.Errorf("%q is a built-in function", name)
 	}
 	if _, ok := s.top.names[name]; ok {

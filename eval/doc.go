@@ -23,8 +23,10 @@
 // tablestmt.go): NewSession, then Session.ExecFile (a script), ExecEntry
 // (a REPL entry: declarations replace earlier ones and what was compiled
 // from the old ones is compiled again, redeclare.go), LoadFile (the Go
-// API), Check, Explain; Register for built-ins (package stdlib registers
-// them) and the Builtin traits (Pure, SGArgs, Query, IntRange, Fold, Ints,
-// Quick1, Quick2, IntResult, Sorts, Updates) that the compiler reads
-// instead of names. Render formats an error with its source line.
+// API), Check, Explain. A session is made with a registry of built-ins,
+// Go games and prelude sources (Options.Registry, an engine.Registry;
+// default: stdlib.Registry()); the compiler reads the built-ins' traits
+// (Pure, SGArgs, Query, IntRange, Fold, Ints, Quick1, Quick2, IntResult,
+// Sorts, Updates), never their names. Render formats an error with its
+// source line.
 package eval

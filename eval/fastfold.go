@@ -274,5 +274,5 @@ func (c *compiler) calledBuiltin(call *lang.Call) *engine.Builtin {
 	if !ok || c.scope.Lookup(id.Name) != nil {
 		return nil
 	}
-	return engine.BuiltinsByName[id.Name]
+	return c.s.reg.Builtin(id.Name)
 }

@@ -25,7 +25,6 @@ import (
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 // fuzzEvalSeeds returns the scripts FuzzEval starts from: the examples,

@@ -15,7 +15,6 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/eval"
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 // The fill colours the spec promises for the outcomes.

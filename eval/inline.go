@@ -74,8 +74,7 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBi
 				return false
 			}
 			if here == nil {
-				_, isBuiltin := engine.BuiltinsByName[x.Name]
-				return isBuiltin
+				return c.s.reg.Builtin(x.Name) != nil
 			}
 			return true
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
@@ -158,7 +157,7 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBi
 			// A local, or a def, game or built-in, cannot fail to
 			// evaluate: substituted (a global may not be bound yet).
 			b := c.scope.Lookup(a.Name)
-			if b == nil && engine.BuiltinsByName[a.Name] == nil {
+			if b == nil && c.s.reg.Builtin(a.Name) == nil {
 				return nil, nil, nil // an unknown name: the call reports it
 			}
 			if !called[params[j].Name] && (b == nil || b.Kind != bGlobal) {

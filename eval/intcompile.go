@@ -166,11 +166,7 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 // builtinCallee returns the built-in e calls, when it calls one by its
 // name with a number of arguments it takes.
 func (c *compiler) builtinCallee(e *lang.Call) *engine.Builtin {
-	id, ok := e.Fn.(*lang.Ident)
-	if !ok || c.scope.Lookup(id.Name) != nil {
-		return nil
-	}
-	bi := engine.BuiltinsByName[id.Name]
+	bi := c.calledBuiltin(e)
 	if bi == nil || len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
 		return nil
 	}

@@ -272,7 +272,7 @@ func (c *compiler) intRangeCall(call *lang.Call) (lo, hi intFn, ok bool) {
 	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
 		return nil, nil, false
 	}
-	b := orBuiltin(id.Name, c.scope.Lookup(id.Name))
+	b := orBuiltin(c.s.reg, id.Name, c.scope.Lookup(id.Name))
 	if b == nil || b.Kind != bBuiltin || !b.Bi.IntRange {
 		return nil, nil, false
 	}

@@ -34,7 +34,6 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/eval"
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 // msWorld holds the kinds of games of one unit (prop_test.go's universe:

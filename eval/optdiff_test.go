@@ -35,7 +35,6 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/eval"
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 var (

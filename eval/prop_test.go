@@ -35,7 +35,6 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/eval"
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 var (

@@ -23,22 +23,31 @@ func (c *compiler) pureRule(d *lang.GameStmt) bool {
 		clauses = append(clauses, alt.Clauses...)
 		exprs = append(exprs, alt.Body)
 	}
-	resolve := func(name string) *engine.Binding { return orBuiltin(name, c.scope.Lookup(name)) }
+	resolve := pureNames{c.scope.Lookup, c.s.reg}
 	return pureClauses(clauses, bound, resolve, 0) && pureExprs(exprs, bound, resolve, 0)
 }
 
+// pureNames resolves the names of the code pureRule looks at: by the
+// scope's (or a def's) bindings, then as built-ins of the registry.
+type pureNames struct {
+	names func(string) *engine.Binding
+	reg   *engine.Registry
+}
+
+func (r pureNames) lookup(name string) *engine.Binding { return orBuiltin(r.reg, name, r.names(name)) }
+
 // orBuiltin is b, or the built-in name stands for when b is nil (as
 // compiler.resolve finds them).
-func orBuiltin(name string, b *engine.Binding) *engine.Binding {
+func orBuiltin(reg *engine.Registry, name string, b *engine.Binding) *engine.Binding {
 	if b == nil {
-		if bi, ok := engine.BuiltinsByName[name]; ok {
+		if bi := reg.Builtin(name); bi != nil {
 			return &engine.Binding{Kind: bBuiltin, Bi: bi}
 		}
 	}
 	return b
 }
 
-func pureClauses(cls []lang.Clause, bound map[string]bool, resolve func(string) *engine.Binding, depth int) bool {
+func pureClauses(cls []lang.Clause, bound map[string]bool, resolve pureNames, depth int) bool {
 	for _, cl := range cls {
 		switch cl := cl.(type) {
 		case *lang.ForClause:
@@ -57,7 +66,7 @@ func pureClauses(cls []lang.Clause, bound map[string]bool, resolve func(string) 
 	return true
 }
 
-func pureExprs(es []lang.Expr, bound map[string]bool, resolve func(string) *engine.Binding, depth int) bool {
+func pureExprs(es []lang.Expr, bound map[string]bool, resolve pureNames, depth int) bool {
 	for _, e := range es {
 		if !pureExpr(e, bound, resolve, depth) {
 			return false
@@ -66,7 +75,7 @@ func pureExprs(es []lang.Expr, bound map[string]bool, resolve func(string) *engi
 	return true
 }
 
-func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *engine.Binding, depth int) bool {
+func pureExpr(e lang.Expr, bound map[string]bool, resolve pureNames, depth int) bool {
 	switch e := e.(type) {
 	case nil, *lang.Ident, *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		return true
@@ -100,7 +109,7 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *engine.B
 		if !ok || bound[id.Name] {
 			return false
 		}
-		b := resolve(id.Name)
+		b := resolve.lookup(id.Name)
 		switch {
 		case b == nil:
 			return false
@@ -117,7 +126,7 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve func(string) *engine.B
 			for _, p := range lang.ParamNames(fn.Decl.Params) {
 				inner[p.Name] = true
 			}
-			return pureExpr(fn.Decl.Body, inner, func(name string) *engine.Binding { return orBuiltin(name, fn.Free[name]) }, depth+1)
+			return pureExpr(fn.Decl.Body, inner, pureNames{func(name string) *engine.Binding { return fn.Free[name] }, resolve.reg}, depth+1)
 		}
 		return false
 	}

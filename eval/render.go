@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -28,7 +29,7 @@ func RenderFiles(err error, source func(filename string) (string, bool)) (text s
 		b.WriteString(msg)
 		b.WriteByte('\n')
 		if pos.Line > 0 {
-			text, ok := PreludeSource(pos.Filename)
+			text, ok := stdlib.Registry().Source(pos.Filename)
 			if !ok {
 				text, ok = source(pos.Filename)
 			}

@@ -194,11 +194,7 @@ func (c *compiler) buildElems(es []lang.Expr, tuple bool) buildFn {
 // buildCall builds the calls of built-ins that sort (sorted(X)) or update
 // (update(X, I, V)) a list.
 func (c *compiler) buildCall(e *lang.Call) buildFn {
-	id, ok := e.Fn.(*lang.Ident)
-	if !ok || c.scope.Lookup(id.Name) != nil {
-		return nil
-	}
-	bi := engine.BuiltinsByName[id.Name]
+	bi := c.calledBuiltin(e)
 	pos := e.Pos
 	argPos := make([]engine.Pos, len(e.Args))
 	for i, a := range e.Args {

@@ -35,7 +35,6 @@ import (
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 type scriptChunk struct {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -38,12 +39,16 @@ type Options struct {
 	// computation stopped (Ctrl-C, a limit) goes on from there in a later
 	// run. It holds the families of one run.
 	Checkpoint string
+	// Registry is the built-ins, Go game families and prelude the session
+	// starts with (default: the standard library, stdlib.Registry()).
+	Registry *engine.Registry
 }
 
 // Session is a compiled, running program: a script file, or a REPL session
 // whose entries are compiled and run one after another against the same
 // names and memo tables.
 type Session struct {
+	reg       *engine.Registry // the built-ins, Go games and prelude (Options.Registry)
 	th        *engine.Thread
 	engine    *engine.Engine
 	prelude   *scope // the standard library's games and defs (prelude.go)
@@ -82,7 +87,11 @@ func NewSession(opts Options) *Session {
 	th.Engine = engine.NewEngine(th)
 	th.Engine.On = engine.AllPasses &^ opts.Disable
 	th.Direct = &engine.Gen{E: th.Engine, Mode: engine.MDirect}
-	s := &Session{th: th, engine: th.Engine, prelude: &scope{names: map[string]*engine.Binding{}}}
+	reg := opts.Registry
+	if reg == nil {
+		reg = stdlib.Registry()
+	}
+	s := &Session{th: th, engine: th.Engine, reg: reg, prelude: &scope{names: map[string]*engine.Binding{}}}
 	s.top = &scope{parent: s.prelude, names: map[string]*engine.Binding{}}
 	s.loadPrelude()
 	return s
@@ -478,3 +487,7 @@ func (s *Session) Do(ctx context.Context, f func()) error {
 	defer end()
 	return s.run(ctx, []execFn{func(*engine.Frame) { f() }})
 }
+
+// Registry returns the built-ins, Go game families and prelude the session
+// was made with.
+func (s *Session) Registry() *engine.Registry { return s.reg }

@@ -17,7 +17,6 @@ import (
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 // session runs src and returns the session.

@@ -225,7 +225,7 @@ func (r *REPL) cmdHelp(_ context.Context, arg string) bool {
 		columns(w, width, rows)
 		fmt.Fprintln(w, "\nBuilt-ins (:help NAME for each):")
 		var names []string
-		for _, b := range eval.Builtins() {
+		for _, b := range r.s.Registry().Builtins() {
 			names = append(names, b.BName)
 		}
 		io.WriteString(w, wrap(strings.Join(names, ", "), width, "  ", "  "))
@@ -252,7 +252,7 @@ func (r *REPL) cmdHelp(_ context.Context, arg string) bool {
 			return true
 		}
 	}
-	for _, b := range eval.Builtins() {
+	for _, b := range r.s.Registry().Builtins() {
 		if b.BName == topic {
 			io.WriteString(w, wrapParagraphs(b.Doc, width))
 			return true

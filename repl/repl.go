@@ -365,7 +365,7 @@ func (r *REPL) Candidates(prefix string) []string {
 	} else {
 		words = append(words, lang.Keywords...)
 		words = append(words, "moves")
-		for _, b := range eval.Builtins() {
+		for _, b := range r.s.Registry().Builtins() {
 			words = append(words, b.BName)
 		}
 		words = append(words, r.s.Names()...)

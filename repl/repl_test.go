@@ -5,8 +5,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 // drive feeds lines to a REPL core in piped mode and returns stdout,

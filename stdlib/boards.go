@@ -6,19 +6,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/internal/engine"
-
-	"github.com/grundy-lang/grundy/eval"
 )
 
 // The built-ins of boards (LANGUAGE.md, "Boards: sequences, sets and
 // bits"): functional update, strings as rows of cells, integer sums and
 // the sequence helpers.
-
-func init() {
-	for _, b := range boards {
-		eval.Register(b)
-	}
-}
 
 var boards = []*engine.Builtin{
 	{BName: "update", MinArgs: 3, MaxArgs: 3, Pure: true, Updates: true,

@@ -9,15 +9,16 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
-
-	"github.com/grundy-lang/grundy/eval"
 )
 
 //go:embed games.game
 var gamesSrc string
 
-func init() {
-	eval.RegisterPrelude("<stdlib/games.game>", gamesSrc)
+// addGames adds the game families: the prelude games.game, Kayles and
+// Dawson's Kayles as take-and-break families, and the built-ins that make
+// families from codes.
+func addGames(r *engine.Registry) {
+	r.AddPrelude("<stdlib/games.game>", gamesSrc)
 	for _, tb := range []struct{ name, code, doc string }{
 		{"kayles", "0.77", "kayles(n): Kayles, a row of n pins; a move knocks down one pin or two adjacent ones (octal game 0.77). Dudeney 1908, Dawson 1935; Guy and Smith proved its period 12 from n = 71. OEIS A002186."},
 		{"dawson", "0.07", "dawson(n): Dawson's Kayles, a row of n pins; a move knocks down two adjacent pins (octal game 0.07, Dawson's chess with one pawn more). Period 34 from n = 53. OEIS A002187(n - 1)."},
@@ -27,10 +28,10 @@ func init() {
 			panic(err)
 		}
 		t.Name, t.Doc = tb.name, tb.doc
-		engine.RegisterGame(&engine.GameDef{Name: tb.name, Arity: 1, Doc: tb.doc, TakeBreak: t})
+		r.AddGame(&engine.GameDef{Name: tb.name, Arity: 1, Doc: tb.doc, TakeBreak: t})
 	}
 	for _, b := range gameBuiltins {
-		eval.Register(b)
+		r.Add(b)
 	}
 }
 
@@ -275,7 +276,7 @@ var _ = fmt.Sprint
 // family's Doc), sorted by name.
 func GameDocs() [][2]string {
 	var out [][2]string
-	for _, d := range engine.GameDefs() {
+	for _, d := range Registry().Games() {
 		out = append(out, [2]string{d.Name, d.Doc})
 	}
 	var comment []string

@@ -1,4 +1,4 @@
-package stdlib
+package stdlib_test
 
 import (
 	"bytes"

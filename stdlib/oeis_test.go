@@ -1,4 +1,4 @@
-package stdlib
+package stdlib_test
 
 // Independent checks of the standard library's games against published
 // Sprague-Grundy sequences. The expected values are in testdata/*.txt, each

@@ -1,28 +1,45 @@
-// Package stdlib registers grundy's built-in functions with package eval.
-// Importing it (for its side effect) makes them available to every
-// session; each entry's Doc says its arguments, result and errors, and
-// spec.md lists them in one table.
+// Package stdlib owns grundy's standard library: the built-in functions
+// (their traits, which the compiler reads, and their Go code), the game
+// families written in Go (Kayles, Dawson's Kayles) and the prelude of
+// games written in grundy (games.game). Registry returns them as one
+// engine.Registry, the value a session is made with; each entry's Doc says
+// its arguments, result and errors, and spec.md lists them in one table.
 package stdlib
 
 import (
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/grundy-lang/grundy/internal/engine"
-
-	"github.com/grundy-lang/grundy/eval"
 )
 
-func init() {
-	for _, b := range all {
-		eval.Register(b)
-	}
+var (
+	std     *engine.Registry
+	stdOnce sync.Once
+)
+
+// Registry returns the standard library, sealed (shared by every session
+// that uses it; Clone it to add built-ins or games of your own).
+func Registry() *engine.Registry {
+	stdOnce.Do(func() {
+		r := engine.NewRegistry()
+		for _, list := range [][]*engine.Builtin{all, boards, {misereBuiltin, graphBuiltin}} {
+			for _, b := range list {
+				r.Add(b)
+			}
+		}
+		addGames(r)
+		r.Seal()
+		std = r
+	})
+	return std
 }
 
 // Docs returns each built-in's name and documentation, sorted by name.
 func Docs() [][2]string {
 	var out [][2]string
-	for _, b := range eval.Builtins() {
+	for _, b := range Registry().Builtins() {
 		out = append(out, [2]string{b.BName, b.Doc})
 	}
 	return out

@@ -1,12 +1,11 @@
-package stdlib
+package stdlib_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
-
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/stdlib"
 )
 
 // TestContractBuiltins checks that every built-in LANGUAGE.md requires is
@@ -16,7 +15,7 @@ func TestContractBuiltins(t *testing.T) {
 	want := []string{"sg", "outcome", "moves", "winning", "len", "min", "max", "abs",
 		"sorted", "str", "keys", "get", "set", "all", "any", "divisors", "ints"}
 	have := map[string]*engine.Builtin{}
-	for _, b := range eval.Builtins() {
+	for _, b := range stdlib.Registry().Builtins() {
 		have[b.BName] = b
 	}
 	for _, name := range want {
@@ -32,7 +31,7 @@ func TestContractBuiltins(t *testing.T) {
 			t.Errorf("%s: MaxArgs %d < MinArgs %d", name, b.MaxArgs, b.MinArgs)
 		}
 	}
-	if len(Docs()) != len(have) {
-		t.Errorf("Docs lists %d built-ins, the registry %d", len(Docs()), len(have))
+	if len(stdlib.Docs()) != len(have) {
+		t.Errorf("Docs lists %d built-ins, the registry %d", len(stdlib.Docs()), len(have))
 	}
 }

@@ -35,7 +35,6 @@ import (
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/repl"
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".

@@ -15,7 +15,6 @@ import (
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/repl"
-	_ "github.com/grundy-lang/grundy/stdlib"
 )
 
 // The code blocks of spec.md, the language reference, are its examples, and

@@ -134,8 +134,6 @@ func (b *Builtin) Name() string { return b.BName }
 
 func (b *Builtin) kindName() string { return "built-in" }
 
-var BuiltinsByName = map[string]*Builtin{}
-
 // Func is a compiled def.
 type Func struct {
 	FName   string

@@ -10,7 +10,7 @@ import (
 )
 
 // This file holds game families whose moves are written in Go: games a Go
-// program registers (RegisterGame), and the families the standard library
+// program adds to a registry (Registry.AddGame), and the families the standard library
 // makes at run time (take-and-break games from their codes). A Go family
 // is a *Game like a declared one; only its move generators differ.
 
@@ -30,34 +30,6 @@ type GameDef struct {
 	// rule (Options is then not used): its values are computed without
 	// building options and its period can be proved.
 	TakeBreak *TakeBreak
-}
-
-var GoGames []*GameDef
-
-// RegisterGame makes a Go game family visible by name to every session
-// created afterwards, like a game declared in a standard-library prelude:
-// a script's own declaration of the same name hides it. It panics on an
-// invalid definition or a name taken by a built-in or another game.
-func RegisterGame(d *GameDef) {
-	if d.Name == "" || d.Arity < 0 || d.Options == nil && d.TakeBreak == nil {
-		panic("eval: RegisterGame needs a name, an arity >= 0 and an Options function")
-	}
-	if _, dup := BuiltinsByName[d.Name]; dup {
-		panic("eval: RegisterGame: " + d.Name + " is a built-in")
-	}
-	for _, o := range GoGames {
-		if o.Name == d.Name {
-			panic("eval: RegisterGame: duplicate game " + d.Name)
-		}
-	}
-	GoGames = append(GoGames, d)
-}
-
-// GameDefs returns the registered Go game families, sorted by name.
-func GameDefs() []*GameDef {
-	out := slices.Clone(GoGames)
-	slices.SortFunc(out, func(a, b *GameDef) int { return strings.Compare(a.Name, b.Name) })
-	return out
 }
 
 // Position returns the position of g with the given arguments.
