@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/graph"
 	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -408,7 +409,7 @@ func (s *Session) Graph(ctx context.Context, pos engine.Pos, g engine.Value, lim
 	var text string
 	err := s.run(ctx, []execFn{func(*engine.Frame) {
 		th.Calls = append(th.Calls, pos)
-		text = th.Graph(&engine.Call{Th: th, Name: "graph", Pos: pos}, g, limit)
+		text = graph.DOT(th, &engine.Call{Th: th, Name: "graph", Pos: pos}, g, limit)
 		th.Calls = th.Calls[:len(th.Calls)-1]
 	}})
 	return text, err

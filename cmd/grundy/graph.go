@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/graph"
 
 	"github.com/chzyer/readline"
 
@@ -183,7 +184,7 @@ func graphText(ctx context.Context, s *eval.Session, expr string) (string, error
 	if err != nil {
 		return "", err
 	}
-	gx, limit := x, engine.DefaultGraphLimit
+	gx, limit := x, graph.DefaultGraphLimit
 	if call, ok := x.(*lang.Call); ok && len(call.Args) >= 1 && len(call.Args) <= 2 &&
 		isName(call.Fn, "graph") && !slices.Contains(s.Names(), "graph") {
 		gx = call.Args[0]
@@ -217,8 +218,8 @@ func graphLimit(ctx context.Context, s *eval.Session, x lang.Expr) (int, error) 
 	switch {
 	case v.Kind() != engine.KInt:
 		return 0, engine.Errorf(lang.Start(x), "graph's node limit must be an int, found %s %s", v.TypeName(), engine.Repr(v))
-	case v.Int() < 1 || v.Int() > engine.MaxGraphLimit:
-		return 0, engine.Errorf(lang.Start(x), "graph's node limit must be between 1 and %d, found %d", engine.MaxGraphLimit, v.Int())
+	case v.Int() < 1 || v.Int() > graph.MaxGraphLimit:
+		return 0, engine.Errorf(lang.Start(x), "graph's node limit must be between 1 and %d, found %d", graph.MaxGraphLimit, v.Int())
 	}
 	return int(v.Int()), nil
 }

@@ -31,8 +31,8 @@ const (
 	tagIntTuple
 	tagList
 	tagTuple
-	tagBitSet
-	tagPairSet
+	TagBitSet
+	TagPairSet
 	tagSet
 	tagMap
 	tagBoxed
@@ -146,7 +146,7 @@ func allInts(e []Value) bool {
 
 // appendIntSeq appends the key of a list (or tuple) of the ints xs: what
 // appendArgKey gives for the value.
-func appendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
+func AppendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
 	t := tagIntList
 	if tuple {
 		t = tagIntTuple
@@ -167,7 +167,7 @@ func appendBitSet(buf []byte, e []Value) ([]byte, bool) {
 			return buf, false
 		}
 	}
-	return appendBitmap(buf, tagBitSet, len(e), func(i int) int { return int(e[i].N) }), true
+	return appendBitmap(buf, TagBitSet, len(e), func(i int) int { return int(e[i].N) }), true
 }
 
 // appendPairSet appends the bitmap key of a set of pairs (tuples of two
@@ -185,7 +185,7 @@ func appendPairSet(buf []byte, e []Value) ([]byte, bool) {
 			return buf, false
 		}
 	}
-	return appendBitmap(buf, tagPairSet, len(e), func(i int) int {
+	return appendBitmap(buf, TagPairSet, len(e), func(i int) int {
 		p := e[i].Elems()
 		return int(p[0].N)<<6 | int(p[1].N)
 	}), true
@@ -210,7 +210,7 @@ func appendBitmap(buf []byte, tag byte, n int, bit func(i int) int) []byte {
 
 // decodeArgKey returns the value of the key at the start of b and the
 // bytes after it. b must hold keys appendArgKey made, none boxed.
-func decodeArgKey(b []byte) (Value, []byte) {
+func DecodeArgKey(b []byte) (Value, []byte) {
 	t := b[0]
 	b = b[1:]
 	switch t {
@@ -245,7 +245,7 @@ func decodeArgKey(b []byte) (Value, []byte) {
 		b = b[k:]
 		e := make([]Value, n)
 		for i := range e {
-			e[i], b = decodeArgKey(b)
+			e[i], b = DecodeArgKey(b)
 		}
 		switch t {
 		case tagTuple:
@@ -254,9 +254,9 @@ func decodeArgKey(b []byte) (Value, []byte) {
 			return Value{K: KSet, Ref: &Set{Elems: e}}, b
 		}
 		return List(e), b
-	case tagBitSet, tagPairSet:
+	case TagBitSet, TagPairSet:
 		n, k := binary.Uvarint(b)
-		m := &bitmap{w: make([]uint64, (n+7)/8), Pairs: t == tagPairSet}
+		m := &bitmap{w: make([]uint64, (n+7)/8), Pairs: t == TagPairSet}
 		for i, x := range b[k : k+int(n)] {
 			m.w[i/8] |= uint64(x) << (8 * (i % 8))
 		}
@@ -266,8 +266,8 @@ func decodeArgKey(b []byte) (Value, []byte) {
 		b = b[k:]
 		m := &Map{Keys: make([]Value, n), Vals: make([]Value, n)}
 		for i := range m.Keys {
-			m.Keys[i], b = decodeArgKey(b)
-			m.Vals[i], b = decodeArgKey(b)
+			m.Keys[i], b = DecodeArgKey(b)
+			m.Vals[i], b = DecodeArgKey(b)
 		}
 		return Value{K: KMap, Ref: m}, b
 	}
@@ -284,7 +284,7 @@ func argKeyLen(b []byte) int {
 	case TagInt, tagNim:
 		_, k := binary.Varint(b[i:])
 		i += k
-	case tagStr, tagBitSet, tagPairSet:
+	case tagStr, TagBitSet, TagPairSet:
 		n, k := binary.Uvarint(b[i:])
 		i += k + int(n)
 	case tagRef:

@@ -97,8 +97,8 @@ func TestArgKeyRoundTrip(t *testing.T) {
 		k := argKey(v)
 		w := randArg(r, 0)
 		both := append(bytes.Clone(k), argKey(w)...)
-		got, rest := decodeArgKey(both)
-		got2, rest2 := decodeArgKey(rest)
+		got, rest := DecodeArgKey(both)
+		got2, rest2 := DecodeArgKey(rest)
 		if !Equal(got, v) || got.K != v.K || !Equal(got2, w) || len(rest2) != 0 {
 			t.Fatalf("%s then %s decode as %s then %s (%d bytes left)", Repr(v), Repr(w), Repr(got), Repr(got2), len(rest2))
 		}
@@ -109,7 +109,7 @@ func TestArgKeyRoundTrip(t *testing.T) {
 	for i := 0; i+1 < len(vals); i += 2 {
 		a, b := vals[i], vals[i+1]
 		if r.IntN(4) == 0 {
-			b, _ = decodeArgKey(argKey(a)) // equal, built apart
+			b, _ = DecodeArgKey(argKey(a)) // equal, built apart
 		}
 		if eq, same := Equal(a, b), bytes.Equal(argKey(a), argKey(b)); eq != same {
 			t.Fatalf("Equal(%s, %s) = %v but keys equal = %v", Repr(a), Repr(b), eq, same)
@@ -126,20 +126,20 @@ func TestArgKeyCompact(t *testing.T) {
 		row[i] = Int(int64(i % 2))
 		xs[i] = int64(i % 2)
 	}
-	if k := argKey(List(row)); len(k) != 26 || !bytes.Equal(k, appendIntSeq(nil, false, xs)) {
+	if k := argKey(List(row)); len(k) != 26 || !bytes.Equal(k, AppendIntSeq(nil, false, xs)) {
 		t.Errorf("a row of 24 cells: %d bytes, %v", len(k), k)
 	}
-	if !bytes.Equal(argKey(Tuple(row)), appendIntSeq(nil, true, xs)) {
-		t.Errorf("a tuple of ints differs from appendIntSeq's")
+	if !bytes.Equal(argKey(Tuple(row)), AppendIntSeq(nil, true, xs)) {
+		t.Errorf("a tuple of ints differs from AppendIntSeq's")
 	}
 	if bytes.Equal(argKey(Tuple(row)), argKey(List(row))) {
 		t.Errorf("a tuple and a list have the same key")
 	}
 	cells := SetOf([]Value{Tuple([]Value{Int(0), Int(0)}), Tuple([]Value{Int(7), Int(7)})})
-	if k := argKey(cells); k[0] != tagPairSet || len(k) != 2+(7*64+7)/8+1 {
+	if k := argKey(cells); k[0] != TagPairSet || len(k) != 2+(7*64+7)/8+1 {
 		t.Errorf("cells of a board: %v", k)
 	}
-	if k := argKey(SetOf([]Value{Int(5), Int(9)})); k[0] != tagBitSet || len(k) != 4 {
+	if k := argKey(SetOf([]Value{Int(5), Int(9)})); k[0] != TagBitSet || len(k) != 4 {
 		t.Errorf("a set of small ints: %v", k)
 	}
 	if _, boxed := AppendArgKey(nil, List([]Value{Int(1), FuncValue(&Builtin{BName: "f"})}), MaxKeyBytes); !boxed {
@@ -147,10 +147,10 @@ func TestArgKeyCompact(t *testing.T) {
 	}
 }
 
-// keyTable interns like a Go map, through its growths.
+// KeyTable interns like a Go map, through its growths.
 func TestKeyTableMatchesMap(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	var kt keyTable
+	var kt KeyTable
 	want := map[string]uint32{}
 	for i := range 50000 {
 		k := make([]byte, r.IntN(12))
@@ -165,8 +165,8 @@ func TestKeyTableMatchesMap(t *testing.T) {
 		if !seen {
 			want[string(k)] = id
 		}
-		if !bytes.Equal(kt.key(id), k) {
-			t.Fatalf("key(%d) = %v, want %v", id, kt.key(id), k)
+		if !bytes.Equal(kt.Key(id), k) {
+			t.Fatalf("key(%d) = %v, want %v", id, kt.Key(id), k)
 		}
 	}
 	if kt.Len() != len(want) {

@@ -91,9 +91,9 @@ func (m *bitmap) AppendKey(buf []byte) []byte {
 			break
 		}
 	}
-	tag := tagBitSet
+	tag := TagBitSet
 	if m.Pairs && nb > 0 {
-		tag = tagPairSet
+		tag = TagPairSet
 	}
 	buf = append(buf, tag)
 	buf = binary.AppendUvarint(buf, uint64(nb))

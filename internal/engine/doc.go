@@ -32,8 +32,9 @@
 // (the ladder); a search that closes a cycle hands the region to the
 // generalized Sprague-Grundy labelling of package internal/loopy.
 //
-// On top of it: misère play (misere.go), periodicity with the sparse-space
-// engine of package takebreak for take-and-break families, declared ones
-// included (period.go, tbuser.go), Go games (gogame.go), state graphs
-// (graph.go).
+// On top of it: periodicity with the sparse-space engine of package
+// takebreak for take-and-break families, declared ones included
+// (period.go, tbuser.go), Go games (gogame.go). Misère play (package
+// internal/misere) and state graphs as DOT (package internal/graph) are
+// packages above this one.
 package engine

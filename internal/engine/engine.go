@@ -25,8 +25,8 @@ type Engine struct {
 	Edges     int64    // options evaluated
 	// remoteness of positions solved by the loopy solver, and of positions
 	// whose remoteness was asked for
-	remote  map[posKey]int32
-	listing []posKey // positions whose options are being listed
+	remote  map[PosKey]int32
+	listing []PosKey // positions whose options are being listed
 	valGens []*Gen   // value-mode gens for options, one per listing depth
 	valFrs  []*Frame // and their frames
 	// current is the position whose moves the search is generating (for
@@ -47,7 +47,7 @@ type Engine struct {
 	capSpan   uint64
 	// While the ladder climbs (or solveLoopyOpen solves), the positions
 	// finished are noted, to be forgotten if it gives up (ladder.go).
-	journal    []posKey
+	journal    []PosKey
 	journaling bool
 	addMemo    map[[2]Sgv]Sgv // sums of an infinite value and a finite one
 	addSmall   [][64]Sgv      // the same by infinite value, for finite ones below 64 (0: not known)
@@ -64,9 +64,9 @@ type Engine struct {
 	infBuf       []byte
 }
 
-type posKey struct {
+type PosKey struct {
 	g *Game
-	r uint64
+	R uint64
 }
 
 // frameFor returns the level's frame set up for a run of g's move rule:
@@ -93,7 +93,7 @@ type level struct {
 	// missing options. Used last in, first out, like the stack.
 	saves []savedRun
 	words []uint64
-	pend  []posKey
+	pend  []PosKey
 }
 
 type entry struct {
@@ -121,7 +121,7 @@ type savedRun struct {
 }
 
 func NewEngine(th *Thread) *Engine {
-	return &Engine{Th: th, infIDs: map[string]int32{}, remote: map[posKey]int32{}, On: AllPasses}
+	return &Engine{Th: th, infIDs: map[string]int32{}, remote: map[PosKey]int32{}, On: AllPasses}
 }
 
 // later runs undo, which resets the marks a search or a solve leaves on
@@ -162,7 +162,7 @@ func (e *Engine) Forget() {
 	for _, g := range e.Games {
 		g.resetTable()
 	}
-	e.remote = map[posKey]int32{}
+	e.remote = map[PosKey]int32{}
 	for _, g := range e.Games {
 		g.loopyBits, g.loopyIDs = nil, nil
 	}
@@ -202,7 +202,7 @@ type Gen struct {
 	SeenTop  uint32
 	SeenPend bool
 	infs     []Sgv    // infinite option values
-	miss     []posKey // options' parts not known yet
+	miss     []PosKey // options' parts not known yet
 	batch    int
 	cycle    bool
 	// A run whose only missing options are single positions (emitted
@@ -210,7 +210,7 @@ type Gen struct {
 	// mex bits and these positions once they are known, without running
 	// the move rule again (see fast).
 	Tracing bool
-	pend    []posKey
+	pend    []PosKey
 	opaque  bool // a missing part of a sum, or of a fast loop's move
 	stopped bool // stopped after batch missing options
 	// Where a stopped run goes on (cursor: a fast loop stopped at a point
@@ -228,7 +228,7 @@ type Gen struct {
 
 const BitsetMax = 1 << 16
 
-func (gn *Gen) reset(batch int) {
+func (gn *Gen) Reset(batch int) {
 	gn.miss = gn.miss[:0]
 	gn.batch = batch
 	gn.cycle = false
@@ -265,7 +265,7 @@ func (gn *Gen) EmitSG(v Sgv) {
 // generalized rule when some options are infinite) and clears the set.
 func (gn *Gen) Result() Sgv {
 	gn.Settle()
-	m := int32(mexWords(gn.Bits[:min(gn.Hi+1, len(gn.Bits))]))
+	m := int32(MexWords(gn.Bits[:min(gn.Hi+1, len(gn.Bits))]))
 	if m >= BitsetMax && len(gn.big) > 0 {
 		slices.Sort(gn.big)
 		for _, b := range gn.big {
@@ -308,7 +308,7 @@ func (gn *Gen) Result() Sgv {
 
 // mexWords is the least value whose bit is clear in words (len(words)*64
 // when all are set).
-func mexWords(words []uint64) int {
+func MexWords(words []uint64) int {
 	for w, x := range words {
 		if x != ^uint64(0) {
 			return w*64 + bits.TrailingZeros64(^x)
@@ -344,7 +344,7 @@ func (gn *Gen) Lookup(g *Game, r uint64) Sgv {
 		gn.fr.Stop = true
 		return SgMissing
 	}
-	k := posKey{g, r}
+	k := PosKey{g, r}
 	if gn.Tracing {
 		gn.pend = append(gn.pend, k)
 	} else {
@@ -369,7 +369,7 @@ func (gn *Gen) ValueSG(pos Pos, v Value) Sgv {
 	case KNim:
 		return Sgv(v.N)
 	case KPos:
-		g, r := posRef(v)
+		g, r := PosRef(v)
 		return gn.Lookup(g, r)
 	case KSum:
 		acc := Sgv(0)
@@ -501,7 +501,7 @@ func (e *Engine) Times(k int64, a Sgv) Sgv {
 }
 
 // sgValue turns an sgv into the value sg returns.
-func (e *Engine) sgValue(v Sgv) Value {
+func (e *Engine) SgValue(v Sgv) Value {
 	if v >= 0 {
 		return Int(int64(v))
 	}
@@ -514,7 +514,7 @@ func (e *Engine) StandIn(v Sgv) Value {
 	if v >= 0 {
 		return Nimber(int64(v))
 	}
-	return e.sgValue(v)
+	return e.SgValue(v)
 }
 
 // maxLevels bounds nested searches (sg called inside move rules).
@@ -546,13 +546,13 @@ func (e *Engine) visit(pos Pos, g *Game, r uint64) {
 	e.States++
 	if e.States > e.Th.Limits.MaxStates {
 		e.States = 0
-		panic(limitError(pos, "", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.Th.Limits.MaxStates, posText(g, r)))
+		panic(LimitError(pos, "", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.Th.Limits.MaxStates, posText(g, r)))
 	}
-	if r&genBit != 0 {
+	if r&GenBit != 0 {
 		// Its key is in the memo, and its arguments are decoded from it
 		// (up to a Value a byte): a search of positions of big arguments
 		// checks the memory as it goes, not every 16 Ki steps.
-		e.Th.churn(pos, valueBytes*int64(len(g.Keys.key(uint32(r&^genBit)))))
+		e.Th.churn(pos, valueBytes*int64(len(g.Keys.Key(uint32(r&^GenBit)))))
 	}
 }
 
@@ -577,7 +577,7 @@ func (e *Engine) solve(g *Game, r uint64) Sgv {
 	}
 	// (Not inside a ladder or a loopy solve that journals what it
 	// computes: a ladder of its own would take over the journal.)
-	if e.On&PassLadder != 0 && e.Depth == 0 && !e.journaling && r&genBit == 0 && (g.NArgs == 1 && r > ladderCap || g.NArgs == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
+	if e.On&PassLadder != 0 && e.Depth == 0 && !e.journaling && r&GenBit == 0 && (g.NArgs == 1 && r > ladderCap || g.NArgs == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
 		return ValueOf(g.State(r))
 	}
 	if !e.fast(g, r) {
@@ -654,7 +654,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				e.hitCap, e.capSpan = true, ^uint64(0)
 				return false
 			}
-			if g.Probes != nil && g.Periodic == nil && !g.UserTried && r&genBit == 0 && g.Unfield(r) >= UserAt {
+			if g.Probes != nil && g.Periodic == nil && !g.UserTried && r&GenBit == 0 && g.Unfield(r) >= UserAt {
 				g.userTakeBreak(th)
 			}
 			if g.Periodic != nil {
@@ -672,7 +672,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		resumed := false
 		var sv savedRun
 		var words []uint64
-		var pend []posKey
+		var pend []PosKey
 		if en.save() > 0 {
 			sv = lv.saves[en.save()-1]
 			words, pend = lv.words[sv.words:], lv.pend[sv.pend:]
@@ -703,7 +703,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		if len(stack) > 16384 && (e.capDepth == 0 || e.Depth != e.capLevel) {
 			batch = 1 << min(en.retries(), 8)
 		}
-		gn.reset(batch)
+		gn.Reset(batch)
 		if resumed {
 			// Go on from where the run stopped, with its options so far.
 			gn.restore(words, pend)
@@ -719,7 +719,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		fr := lv.frameFor(g, th)
 		g.Load(fr, r)
 		gn.fr = fr
-		if r&genBit == 0 {
+		if r&GenBit == 0 {
 			g.GenSGInt(fr)
 		} else {
 			g.GenSG(fr)
@@ -749,7 +749,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			// accounts for its memory before it grows.)
 			stack = Grown(th, g.Pos, stack, len(gn.miss))
 			for i := len(gn.miss) - 1; i >= 0; i-- {
-				stack = append(stack, entry{gi: int32(gn.miss[i].g.Id), r: gn.miss[i].r})
+				stack = append(stack, entry{gi: int32(gn.miss[i].g.Id), r: gn.miss[i].R})
 			}
 			if e.capDepth > 0 && len(stack) > e.capDepth && e.Depth == e.capLevel {
 				e.hitCap = true
@@ -773,12 +773,12 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 
 // pendKnown reports whether the missing options a run saved (gen.pend)
 // are all known now, with finite values the bits hold.
-func pendKnown(pend []posKey) bool {
+func pendKnown(pend []PosKey) bool {
 	for i := 0; i < len(pend); i++ {
 		if pend[i].g == nil {
 			continue // a sum's mark (see emitPend)
 		}
-		if s := pend[i].g.State(pend[i].r); s < FinBase || s >= FinBase+BitsetMax {
+		if s := pend[i].g.State(pend[i].R); s < FinBase || s >= FinBase+BitsetMax {
 			return false
 		}
 	}
@@ -787,7 +787,7 @@ func pendKnown(pend []posKey) bool {
 
 // restore puts a saved run's mex bits back in the gen (clear between
 // runs) and emits its missing options, known now.
-func (gn *Gen) restore(words []uint64, pend []posKey) {
+func (gn *Gen) restore(words []uint64, pend []PosKey) {
 	if len(gn.Bits) < len(words) {
 		gn.Bits = append(gn.Bits, make([]uint64, len(words)-len(gn.Bits))...)
 	}
@@ -800,16 +800,16 @@ func (gn *Gen) restore(words []uint64, pend []posKey) {
 // emitPend emits the values of a saved run's missing options: single
 // positions, and sums as a mark {nil, n<<32 | xor of the parts known then}
 // followed by the n parts that were missing.
-func emitPend(gn *Gen, pend []posKey) {
+func emitPend(gn *Gen, pend []PosKey) {
 	for i := 0; i < len(pend); i++ {
 		k := pend[i]
 		if k.g != nil {
-			gn.EmitSG(k.g.State(k.r) - FinBase)
+			gn.EmitSG(k.g.State(k.R) - FinBase)
 			continue
 		}
-		n, v := int(k.r>>32), Sgv(uint32(k.r))
+		n, v := int(k.R>>32), Sgv(uint32(k.R))
 		for _, p := range pend[i+1 : i+1+n] {
-			v ^= p.g.State(p.r) - FinBase
+			v ^= p.g.State(p.R) - FinBase
 		}
 		gn.EmitSG(v)
 		i += n
@@ -828,7 +828,7 @@ func (e *Engine) markLoopy(stack []entry) {
 
 // options returns the distinct option values of position r of g, in the
 // order the move rule generates them.
-func (e *Engine) options(g *Game, r uint64) []Value {
+func (e *Engine) Options(g *Game, r uint64) []Value {
 	return slices.Clone(e.optionsTemp(g, r))
 }
 
@@ -836,7 +836,7 @@ func (e *Engine) options(g *Game, r uint64) []Value {
 // listing depth reuses.
 func (e *Engine) optionsTemp(g *Game, r uint64) []Value {
 	th := e.Th
-	k := posKey{g, r}
+	k := PosKey{g, r}
 	if slices.Contains(e.listing, k) {
 		pos := g.Pos
 		if n := len(th.Calls); n > 0 {
@@ -863,7 +863,7 @@ func (e *Engine) optionsTemp(g *Game, r uint64) []Value {
 	*fr = Frame{Slots: slots[:g.Nslots], Th: th, Gen: gn, base: -1}
 	g.Load(fr, r)
 	gn.fr = fr
-	if r&genBit == 0 && g.GenValInt != nil {
+	if r&GenBit == 0 && g.GenValInt != nil {
 		g.GenValInt(fr)
 	} else {
 		g.GenVal(fr)

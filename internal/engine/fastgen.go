@@ -81,7 +81,7 @@ func (st *FastState) partMissing(x int64) bool {
 // known part with an infinite value makes the run opaque.
 func (st *FastState) emitSum(gn *Gen, x int64) {
 	mark := len(gn.pend)
-	gn.pend = append(gn.pend, posKey{})
+	gn.pend = append(gn.pend, PosKey{})
 	known := uint32(0)
 	for t := 0; t < st.Nt; t++ {
 		g, k := st.Games[t], st.Keys[t]+uint64(x-st.Lo)*st.Steps[t]
@@ -98,7 +98,7 @@ func (st *FastState) emitSum(gn *Gen, x int64) {
 		}
 	}
 	n := len(gn.pend) - mark - 1
-	gn.pend[mark] = posKey{r: uint64(n)<<32 | uint64(known)}
+	gn.pend[mark] = PosKey{R: uint64(n)<<32 | uint64(known)}
 	gn.EmitSG(SgMissing)
 }
 

@@ -18,14 +18,14 @@ func (th *Thread) sgOf(c *Call, v Value) Sgv {
 		if name == "" {
 			name = "this"
 		}
-		needGame(c, name, v)
+		NeedGame(c, name, v)
 	}
 	return th.Direct.ValueSG(c.Pos, v)
 }
 
 // needGame fails unless v is a game: a position, a nimber or a sum. A game
 // family (the name of a game, not called) gets the hint to call it.
-func needGame(c *Call, name string, v Value) {
+func NeedGame(c *Call, name string, v Value) {
 	if v.IsGame() {
 		return
 	}
@@ -40,7 +40,7 @@ func needGame(c *Call, name string, v Value) {
 // SG returns the (generalized) Sprague-Grundy value of a game: an int, or
 // an infinite value ∞K.
 func (th *Thread) SG(c *Call, v Value) Value {
-	return th.Engine.sgValue(th.sgOf(c, v))
+	return th.Engine.SgValue(th.sgOf(c, v))
 }
 
 func (e *Engine) Outcome(v Sgv) string {
@@ -64,11 +64,11 @@ func (th *Thread) Outcome(c *Call, v Value) string {
 // Moves returns the distinct options of a game, in generation order; for a
 // sum, part by part, each with the other parts unchanged.
 func (th *Thread) Moves(c *Call, v Value) []Value {
-	needGame(c, "moves", v)
-	return th.Engine.moves(v)
+	NeedGame(c, "moves", v)
+	return th.Engine.Moves(v)
 }
 
-func (e *Engine) moves(v Value) []Value {
+func (e *Engine) Moves(v Value) []Value {
 	switch v.K {
 	case KNim:
 		e.Th.alloc(e.Th.callPos(), elemsBytes(int(v.N)))
@@ -78,14 +78,14 @@ func (e *Engine) moves(v Value) []Value {
 		}
 		return out
 	case KPos:
-		g, r := posRef(v)
-		return e.options(g, r)
+		g, r := PosRef(v)
+		return e.Options(g, r)
 	}
 	parts := v.Ref.(*Sum).parts()
 	var out []Value
 	pos := e.Th.callPos()
 	for i, p := range parts {
-		for _, m := range e.moves(p) {
+		for _, m := range e.Moves(p) {
 			if len(out)&63 == 0 {
 				e.Th.CheckLimits(pos) // each option here can be a big sum
 			}
@@ -168,7 +168,7 @@ func (th *Thread) Remoteness(c *Call, v Value) Value {
 func (e *Engine) touchesLoopy(v Value) bool {
 	for _, p := range v.Parts() {
 		if p.K == KPos {
-			if g, r := posRef(p); g.isLoopy(r) {
+			if g, r := PosRef(p); g.isLoopy(r) {
 				return true
 			}
 		}
@@ -237,7 +237,7 @@ func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
 			e.remoteTooBig[vk] = limit
 			return 0, false
 		}
-		for _, o := range e.moves(vals[i]) {
+		for _, o := range e.Moves(vals[i]) {
 			if r, ok := e.knownRemote(o); ok {
 				val := e.Th.Direct.ValueSG(Pos{}, o)
 				x := e.ext(Nimber(0), val)
@@ -268,8 +268,8 @@ func (e *Engine) knownRemote(v Value) (int32, bool) {
 		}
 		return 1, true
 	case KPos:
-		g, r := posRef(v)
-		if x, ok := e.remote[posKey{g, r}]; ok {
+		g, r := PosRef(v)
+		if x, ok := e.remote[PosKey{g, r}]; ok {
 			return x, true
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // with open addressing and linear probing maps a key's hash to its id:
 // about 12 bytes per key besides the key itself, where a Go map from
 // string keys took some 60.
-type keyTable struct {
+type KeyTable struct {
 	arena []byte
 	ends  []uint32 // ends[id] is where key id ends in arena (it starts where id-1 ends)
 	// slots: 0 when empty, else the high 32 bits of the key's hash and
@@ -30,10 +30,10 @@ type keyTable struct {
 const maxArena = 1<<32 - 1
 
 // len is the number of keys.
-func (t *keyTable) Len() int { return len(t.ends) }
+func (t *KeyTable) Len() int { return len(t.ends) }
 
 // key returns key id (aliasing the arena: not to be kept across an add).
-func (t *keyTable) key(id uint32) []byte {
+func (t *KeyTable) Key(id uint32) []byte {
 	start := uint32(0)
 	if id > 0 {
 		start = t.ends[id-1]
@@ -41,11 +41,11 @@ func (t *keyTable) key(id uint32) []byte {
 	return t.arena[start:t.ends[id]:t.ends[id]]
 }
 
-func (t *keyTable) hash(k []byte) uint64 { return maphash.Bytes(t.seed, k) }
+func (t *KeyTable) hash(k []byte) uint64 { return maphash.Bytes(t.seed, k) }
 
 // intern returns the id of key k, adding it when it is new (added). It
 // reports !ok, adding nothing, when the arena would pass maxArena.
-func (t *keyTable) Intern(k []byte) (id uint32, added, ok bool) {
+func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 	if t.slots == nil {
 		t.seed = maphash.MakeSeed()
 		t.slots = make([]uint64, 64)
@@ -60,7 +60,7 @@ func (t *keyTable) Intern(k []byte) (id uint32, added, ok bool) {
 			break
 		}
 		if s&^(1<<32-1) == tag {
-			if id := uint32(s) - 1; bytes.Equal(t.key(id), k) {
+			if id := uint32(s) - 1; bytes.Equal(t.Key(id), k) {
 				return id, false, true
 			}
 		}
@@ -86,14 +86,14 @@ func (t *keyTable) Intern(k []byte) (id uint32, added, ok bool) {
 }
 
 // grow doubles the slots, hashing the keys again.
-func (t *keyTable) grow() {
+func (t *KeyTable) grow() {
 	if t.room != nil {
 		t.room(16 * int64(len(t.slots)))
 	}
 	t.slots = make([]uint64, 2*len(t.slots))
 	mask := uint64(len(t.slots) - 1)
 	for id := range t.ends {
-		h := t.hash(t.key(uint32(id)))
+		h := t.hash(t.Key(uint32(id)))
 		i := h & mask
 		for t.slots[i] != 0 {
 			i = (i + 1) & mask
@@ -103,11 +103,11 @@ func (t *keyTable) grow() {
 }
 
 // reset forgets every key.
-func (t *keyTable) reset() { *t = keyTable{room: t.room} }
+func (t *KeyTable) Reset() { *t = KeyTable{room: t.room} }
 
 // growFor returns a copy of s with room for n more elements (a quarter
 // more, as append grows a big slice), after telling t.room its size.
-func growFor[T byte | uint32](t *keyTable, s []T, n int) []T {
+func growFor[T byte | uint32](t *KeyTable, s []T, n int) []T {
 	size := max(cap(s)+cap(s)/4, len(s)+n, 256)
 	if t.room != nil {
 		var zero T
@@ -119,6 +119,6 @@ func growFor[T byte | uint32](t *keyTable, s []T, n int) []T {
 }
 
 // bytes is the memory the table holds.
-func (t *keyTable) Bytes() int64 {
+func (t *KeyTable) Bytes() int64 {
 	return int64(cap(t.arena)) + 4*int64(cap(t.ends)) + 8*int64(len(t.slots))
 }

@@ -26,7 +26,7 @@ const (
 func stackSpan(stack []entry, gi int32) uint64 {
 	lo, hi := ^uint64(0), uint64(0)
 	for _, en := range stack {
-		if en.gi == gi && en.r&genBit == 0 {
+		if en.gi == gi && en.r&GenBit == 0 {
 			lo, hi = min(lo, en.r), max(hi, en.r)
 		}
 	}
@@ -90,7 +90,7 @@ func (sp *span) index(k uint64) uint64 {
 	return k - sp.m
 }
 
-func (sp *span) key(i uint64) uint64 {
+func (sp *span) Key(i uint64) uint64 {
 	if sp.box {
 		return i/sp.width<<sp.bits | i%sp.width
 	}
@@ -118,8 +118,8 @@ func (e *Engine) denseBox(g *Game, r uint64) (dense, wide bool) {
 		if p.g != g {
 			continue
 		}
-		a, b := p.r>>g.Bits, p.r&mask
-		if p.r&genBit != 0 || a > ra || b > rb {
+		a, b := p.R>>g.Bits, p.R&mask
+		if p.R&GenBit != 0 || a > ra || b > rb {
 			return false, false
 		}
 		a0, b0, a1, b1 = min(a0, a), min(b0, b), max(a1, a), max(b1, b)
@@ -189,7 +189,7 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 	forget := func() {
 		for i, w := range mine {
 			for ; w != 0; w &= w - 1 {
-				j := sp.key(uint64(i*64 + bits.TrailingZeros64(w)))
+				j := sp.Key(uint64(i*64 + bits.TrailingZeros64(w)))
 				g.setState(j, StUnknown)
 				g.clearLoopy(j)
 			}
@@ -304,8 +304,8 @@ func (e *Engine) pollDone(x any) {
 // unjournal forgets the positions journaled from index j0 on.
 func (e *Engine) unjournal(j0 int) {
 	for _, p := range e.journal[j0:] {
-		p.g.setState(p.r, StUnknown)
-		p.g.clearLoopy(p.r)
+		p.g.setState(p.R, StUnknown)
+		p.g.clearLoopy(p.R)
 	}
 	e.journal = e.journal[:j0]
 }
@@ -314,7 +314,7 @@ func (e *Engine) unjournal(j0 int) {
 // the ladder, whose own range is undone by range, and solveLoopyOpen).
 func (e *Engine) note(g *Game, r uint64) {
 	if e.journaling {
-		e.journal = append(e.journal, posKey{g, r})
+		e.journal = append(e.journal, PosKey{g, r})
 	}
 }
 
@@ -351,7 +351,7 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 		}
 		i := sp.index(k)
 		e.visit(g.Pos, g, k)
-		if g.Probes != nil && g.Periodic == nil && !g.UserTried && k&genBit == 0 && g.Unfield(k) >= UserAt {
+		if g.Probes != nil && g.Periodic == nil && !g.UserTried && k&GenBit == 0 && g.Unfield(k) >= UserAt {
 			g.userTakeBreak(th)
 		}
 		if g.Periodic != nil {
@@ -367,7 +367,7 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 			th.poll(g.Pos)
 		}
 		*at = k // for the ladder's forget, should the rule fail
-		gn.reset(1 << 30)
+		gn.Reset(1 << 30)
 		if !g.SetFast(k, stGray) {
 			g.SetStateSlow(k, stGray)
 		}

@@ -59,22 +59,22 @@ func (th *Thread) CheckLimits(pos Pos) {
 // are not printed whole).
 func posText(g *Game, r uint64) string {
 	if tf := g.TupleOf; tf != nil {
-		return formatMax(tf.Of.PositionValue(tf.args(r)), false, MaxShownText+1)
+		return formatMax(tf.Of.PositionValue(tf.Args(r)), false, MaxShownText+1)
 	}
-	return formatMax(g.PositionValue(g.args(r)), false, MaxShownText+1)
+	return formatMax(g.PositionValue(g.Args(r)), false, MaxShownText+1)
 }
 
 // limitErr is the error of a limit, naming the position being computed.
 // flag is the limit's command-line flag, which the message names.
 func (th *Thread) limitErr(pos Pos, flag, format string, args ...any) *RuntimeError {
 	if th.Doing != nil {
-		return limitError(pos, flag, "%s while %s", fmt.Sprintf(format, args...), th.Doing())
+		return LimitError(pos, flag, "%s while %s", fmt.Sprintf(format, args...), th.Doing())
 	}
 	if e := th.Engine; e != nil && e.Current != nil {
 		format += " while computing %s"
 		args = append(args[:len(args):len(args)], posText(e.Current, e.CurrentR))
 	}
-	return limitError(pos, flag, format, args...)
+	return LimitError(pos, flag, format, args...)
 }
 
 // limitFail raises a limit's error.
@@ -264,12 +264,12 @@ func (th *Thread) Enter(pos Pos, fn *Func) {
 	th.churn(pos, int64(fn.Cost)*stackUnitBytes)
 	if th.Depth > th.Limits.MaxDepth {
 		th.Depth, th.Stack = 0, 0
-		panic(limitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.Limits.MaxDepth, fn.FName))
+		panic(LimitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.Limits.MaxDepth, fn.FName))
 	}
 	if th.Stack > th.MaxStack {
 		depth := th.Depth
 		th.Depth, th.Stack = 0, 0
-		panic(limitError(pos, "", "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.MaxStack, fn.FName))
+		panic(LimitError(pos, "", "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.MaxStack, fn.FName))
 	}
 }
 

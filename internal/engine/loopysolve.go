@@ -90,7 +90,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 	}
 	nodes := sc.nodes[:0]
 	ids := &sc.ids
-	ids.reset()
+	ids.Reset()
 	ids.poll = func() { e.Th.poll(g0.Pos) }
 	tstack, calls := sc.tstack[:0], sc.calls[:0]
 	// The nodes' successors and options, in shared arenas.
@@ -115,13 +115,13 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 		sc.nodes, sc.tstack, sc.calls, sc.succBuf, sc.optBuf = nodes[:0], tstack[:0], calls[:0], succBuf[:0], optBuf[:0]
 	}()
 	node := func(g *Game, r uint64) int32 {
-		k := posKey{g, r}
-		if id, ok := ids.get(k); ok {
+		k := PosKey{g, r}
+		if id, ok := ids.Get(k); ok {
 			return id
 		}
 		id := int32(len(nodes))
 		nodes = append(Grown(e.Th, g0.Pos, nodes, 1), lnode{g: g, r: r, index: -1})
-		ids.put(k, id)
+		ids.Put(k, id)
 		return id
 	}
 	open := func(v int32) {
@@ -144,11 +144,11 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 				if p.K != KPos {
 					continue
 				}
-				pg, pr := posRef(p)
+				pg, pr := PosRef(p)
 				s := pg.State(pr)
 				open := false // opened without trying the fast search
 				if s == StUnknown {
-					if e.On&PassLoopyOpen != 0 && !e.noOpen && pg.Pure && pg.GenValInt != nil && pr&genBit == 0 {
+					if e.On&PassLoopyOpen != 0 && !e.noOpen && pg.Pure && pg.GenValInt != nil && pr&GenBit == 0 {
 						// Most positions here reach the cycle too: the
 						// fast search would run their rule only to find
 						// that out. Those that do not are computed as the
@@ -214,7 +214,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 // loopyScratch is solveLoopy's working space, kept for the next solve.
 type loopyScratch struct {
 	nodes                  []lnode
-	ids                    posIDs
+	ids                    PosIDs
 	tstack, calls, succBuf []int32
 	optBuf                 []Value
 }
@@ -230,7 +230,7 @@ type loopyScratch struct {
 // Replacing a part by a game of the same generalized SG value does not
 // change the value of a sum (Smith), so the product nodes' values are the
 // sums' values.
-func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
+func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 	if len(scc) == 1 {
 		n := &nodes[scc[0]]
 		n.truly = !n.maybe || slices.Contains(n.succ, scc[0])
@@ -262,7 +262,7 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 			for _, o := range n.opts {
 				if o.K == KPos {
 					// One position (what split and edge do with it).
-					pg, pr := posRef(o)
+					pg, pr := PosRef(o)
 					if s := pg.State(pr); Finished(s) {
 						v := ValueOf(s)
 						if v < 0 {
@@ -271,7 +271,7 @@ func (e *Engine) solveComponent(nodes []lnode, ids *posIDs, scc []int32) {
 						gr.Ext = append(gr.Ext, loopy.Ext{Val: e.loopyValue(v)})
 						continue
 					}
-					id, ok := ids.get(posKey{pg, pr})
+					id, ok := ids.Get(PosKey{pg, pr})
 					if !ok || nodes[id].comp != e.comps {
 						panic("eval: loopy component misses a position")
 					}
@@ -349,7 +349,7 @@ const (
 type localGraph struct {
 	e       *Engine
 	nodes   []lnode
-	ids     *posIDs
+	ids     *PosIDs
 	scc     []int32
 	comp    int64 // nodes[v].comp of the component's nodes
 	gr      *loopy.Graph
@@ -365,12 +365,12 @@ func (b *localGraph) split(o Value) term {
 		case KNim:
 			t.a ^= Sgv(p.N)
 		case KPos:
-			pg, pr := posRef(p)
+			pg, pr := PosRef(p)
 			if s := pg.State(pr); Finished(s) {
 				t = b.withValue(t, ValueOf(s))
 				continue
 			}
-			id, ok := b.ids.get(posKey{pg, pr})
+			id, ok := b.ids.Get(PosKey{pg, pr})
 			if !ok || b.nodes[id].comp != b.comp {
 				panic("eval: loopy component misses a position")
 			}
@@ -547,7 +547,7 @@ func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 	for _, o := range n.opts {
 		for _, p := range o.Parts() {
 			if p.K == KPos {
-				if pg, pr := posRef(p); !Finished(pg.State(pr)) {
+				if pg, pr := PosRef(p); !Finished(pg.State(pr)) {
 					return false
 				}
 			}
@@ -556,7 +556,7 @@ func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 	lv := e.Enter()
 	defer e.Leave()
 	gn := &lv.Gen
-	gn.reset(1 << 30)
+	gn.Reset(1 << 30)
 	for _, o := range n.opts {
 		acc := Sgv(0)
 		for _, p := range o.Parts() {
@@ -564,7 +564,7 @@ func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 			case KNim:
 				acc = e.Add(acc, Sgv(p.N))
 			case KPos:
-				pg, pr := posRef(p)
+				pg, pr := PosRef(p)
 				acc = e.Add(acc, ValueOf(pg.State(pr)))
 			}
 		}

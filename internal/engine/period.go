@@ -128,7 +128,7 @@ func (pd *periodic) compute(th *Thread, pos Pos, n int64) {
 		return
 	}
 	if n >= th.Limits.MaxStates {
-		panic(limitError(pos, "--max-states", "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.Limits.MaxStates))
+		panic(LimitError(pos, "--max-states", "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.Limits.MaxStates))
 	}
 	// (A table of more than a quarter of the memory limit is a mapped
 	// file, paged to the disk: see package takebreak.)
@@ -367,10 +367,10 @@ func takeBreakFamily(f Value) *Game {
 // It first tries to prove the period when r is a large heap.
 func (g *Game) periodicValue(th *Thread, r uint64) (Sgv, bool) {
 	var n int64
-	if r&genBit == 0 {
+	if r&GenBit == 0 {
 		n = g.Unfield(r)
 	} else {
-		a := g.args(r)[0]
+		a := g.Args(r)[0]
 		if a.K != KInt {
 			return 0, false
 		}
@@ -469,7 +469,7 @@ func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
 		v := familyAt(c, f, n)
 		s := th.sgOf(c, v)
 		if s < 0 {
-			c.Fail("period: sg(%s) is %s, not a finite value: a game with cycles has no period here", Shown(v), Shown(th.Engine.sgValue(s)))
+			c.Fail("period: sg(%s) is %s, not a finite value: a game with cycles has no period here", Shown(v), Shown(th.Engine.SgValue(s)))
 		}
 		vals = append(vals, int64(s))
 	}

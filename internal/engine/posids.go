@@ -5,24 +5,24 @@ package engine
 // times faster than a Go map with a two-word key. A slot is in use when
 // its stamp is the table's generation, so reset is O(1) and the table is
 // reused from one solve to the next.
-type posIDs struct {
-	keys []posKey
+type PosIDs struct {
+	keys []PosKey
 	vals []int32
 	gens []uint32
 	gen  uint32
-	n    int
+	N    int
 	// poll, when set, is called every few thousand positions moved when
 	// the table grows (it may panic: the next reset empties the table).
 	poll func()
 }
 
-func (m *posIDs) slot(k posKey) uint64 {
-	h := (k.r ^ uint64(k.g.Id)<<40) * 0x9E3779B97F4A7C15
+func (m *PosIDs) slot(k PosKey) uint64 {
+	h := (k.R ^ uint64(k.g.Id)<<40) * 0x9E3779B97F4A7C15
 	return (h ^ h>>29) & uint64(len(m.keys)-1)
 }
 
-func (m *posIDs) get(k posKey) (int32, bool) {
-	if m.n == 0 {
+func (m *PosIDs) Get(k PosKey) (int32, bool) {
+	if m.N == 0 {
 		return 0, false
 	}
 	mask := uint64(len(m.keys) - 1)
@@ -35,18 +35,18 @@ func (m *posIDs) get(k posKey) (int32, bool) {
 }
 
 // put adds k (which must not be present) with id v.
-func (m *posIDs) put(k posKey, v int32) {
-	if 2*(m.n+1) > len(m.keys) {
+func (m *PosIDs) Put(k PosKey, v int32) {
+	if 2*(m.N+1) > len(m.keys) {
 		old, oldVals, oldGens, gen := m.keys, m.vals, m.gens, m.gen
 		size := max(64, 2*len(old))
-		m.keys, m.vals, m.gens, m.n = make([]posKey, size), make([]int32, size), make([]uint32, size), 0
+		m.keys, m.vals, m.gens, m.N = make([]PosKey, size), make([]int32, size), make([]uint32, size), 0
 		m.gen = 1
 		for i, ok := range old {
 			if i&(1<<16-1) == 1<<16-1 && m.poll != nil {
 				m.poll()
 			}
 			if oldGens[i] == gen {
-				m.put(ok, oldVals[i])
+				m.Put(ok, oldVals[i])
 			}
 		}
 	}
@@ -56,12 +56,12 @@ func (m *posIDs) put(k posKey, v int32) {
 		i = (i + 1) & mask
 	}
 	m.keys[i], m.vals[i], m.gens[i] = k, v, m.gen
-	m.n++
+	m.N++
 }
 
 // reset empties the table, keeping its size.
-func (m *posIDs) reset() {
-	m.n = 0
+func (m *PosIDs) Reset() {
+	m.N = 0
 	m.gen++
 	if m.gen == 0 {
 		clear(m.gens)

@@ -54,7 +54,7 @@ func (e *RuntimeError) MsgWithoutFlag() string {
 }
 
 // limitError is the error of a limit whose flag is flag ("" for none).
-func limitError(pos Pos, flag, format string, args ...any) *RuntimeError {
+func LimitError(pos Pos, flag, format string, args ...any) *RuntimeError {
 	e := Errorf(pos, format, args...)
 	e.Kind, e.Flag = ErrLimit, flag
 	return e

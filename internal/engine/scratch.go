@@ -122,5 +122,5 @@ func (s *Scratch) AppendKey(buf []byte) ([]byte, bool) {
 	case s.Boxed:
 		return appendSeqKey(buf, s.Tuple, s.Vals, MaxKeyBytes, 0)
 	}
-	return appendIntSeq(buf, s.Tuple, s.Ints), false
+	return AppendIntSeq(buf, s.Tuple, s.Ints), false
 }

@@ -63,9 +63,9 @@ type Game struct {
 	Flat2     []int32
 	flatTried bool
 	flatUse   *flatUse // pages of them in use
-	Keys      keyTable
+	Keys      KeyTable
 	argCache  []argCache // see decode
-	Dict      keyTable   // long arguments (see shorten)
+	Dict      KeyTable   // long arguments (see shorten)
 	compact   bool       // PassComposite: shorten and the decode cache are on
 	Gvals     []int32    // state of each interned id
 	// The arguments of the interned positions whose keys have a boxed
@@ -112,7 +112,7 @@ const (
 	PageBits = 9
 	PageSize = 1 << PageBits
 	packBits = 30
-	genBit   = uint64(1) << 63
+	GenBit   = uint64(1) << 63
 )
 
 type Page [PageSize]int32
@@ -159,14 +159,14 @@ func (g *Game) State(r uint64) int32 {
 	if r < uint64(len(g.Flat)) {
 		return g.Flat[r]
 	}
-	if r&genBit == 0 {
+	if r&GenBit == 0 {
 		p := r >> PageBits
 		if p >= uint64(len(g.Pages)) || g.Pages[p] == nil {
 			return StUnknown
 		}
 		return g.Pages[p][r&(PageSize-1)]
 	}
-	return g.Gvals[r&^genBit]
+	return g.Gvals[r&^GenBit]
 }
 
 func (g *Game) setState(r uint64, s int32) {
@@ -196,7 +196,7 @@ func (g *Game) SetStateSlow(r uint64, s int32) {
 	if s >= FinBase+64 {
 		g.Wide = true
 	}
-	if r&genBit == 0 {
+	if r&GenBit == 0 {
 		p := r >> PageBits
 		if p >= uint64(len(g.Pages)) {
 			n := max(p+1, uint64(2*len(g.Pages)))
@@ -237,7 +237,7 @@ func (g *Game) SetStateSlow(r uint64, s int32) {
 		g.Pages[p][r&(PageSize-1)] = s
 		return
 	}
-	g.Gvals[r&^genBit] = s
+	g.Gvals[r&^GenBit] = s
 }
 
 // flatShare is how many pages of a flat table share a page of the
@@ -272,7 +272,7 @@ const (
 // flat2Walk returns, when every key of the walk k, k+d, ..., k+m*d (m >= 0)
 // is in flat2, the index of k there and the index step.
 func (g *Game) Flat2Walk(k, d uint64, m int64) (int64, int64, bool) {
-	if g.Flat2 == nil || k&genBit != 0 {
+	if g.Flat2 == nil || k&GenBit != 0 {
 		return 0, 0, false
 	}
 	const bmask = 1<<flat2Bits - 1
@@ -349,8 +349,8 @@ func (g *Game) resetTable() {
 		g.flatUse.Add(-g.flatUse.pages)
 	}
 	g.Pages, g.Gvals, g.boxed, g.argCache, g.Wide = nil, nil, nil, nil, false
-	g.Keys.reset()
-	g.Dict.reset()
+	g.Keys.Reset()
+	g.Dict.Reset()
 }
 
 // ref1 is the key of the position with the single argument v.
@@ -419,7 +419,7 @@ func (g *Game) Intern(k []byte, boxed bool, args []Value) uint64 {
 			g.boxed[id] = slices.Clone(args)
 		}
 	}
-	return genBit | uint64(id)
+	return GenBit | uint64(id)
 }
 
 // field is the packed field of an argument, if it has one.
@@ -445,7 +445,7 @@ func (g *Game) Unfield(f uint64) int64 {
 
 // load puts the arguments of position r into the first slots of fr.
 func (g *Game) Load(fr *Frame, r uint64) {
-	if r&genBit != 0 {
+	if r&GenBit != 0 {
 		g.decode(fr.Slots[:g.NArgs], r)
 		return
 	}
@@ -457,8 +457,8 @@ func (g *Game) Load(fr *Frame, r uint64) {
 }
 
 // args returns the arguments of position r.
-func (g *Game) args(r uint64) []Value {
-	if r&genBit != 0 {
+func (g *Game) Args(r uint64) []Value {
+	if r&GenBit != 0 {
 		out := make([]Value, g.NArgs)
 		g.decode(out, r)
 		return out
@@ -479,17 +479,17 @@ func (g *Game) args(r uint64) []Value {
 // argument are kept (argCache), and an argument whose key is the same is
 // that value again, not decoded (values are immutable).
 func (g *Game) decode(out []Value, r uint64) {
-	id := uint32(r &^ genBit)
+	id := uint32(r &^ GenBit)
 	if g.boxed != nil {
 		if a, ok := g.boxed[id]; ok {
 			copy(out, a)
 			return
 		}
 	}
-	k := g.Keys.key(id)
+	k := g.Keys.Key(id)
 	if len(out) < 2 || !g.compact {
 		for i := range out {
-			out[i], k = decodeArgKey(k)
+			out[i], k = DecodeArgKey(k)
 		}
 		return
 	}
@@ -514,9 +514,9 @@ func (g *Game) decode(out []Value, r uint64) {
 func (g *Game) DecodeArg(seg []byte) Value {
 	if seg[0] == tagRef {
 		id, _ := binary.Uvarint(seg[1:])
-		seg = g.Dict.key(uint32(id))
+		seg = g.Dict.Key(uint32(id))
 	}
-	v, _ := decodeArgKey(seg)
+	v, _ := DecodeArgKey(seg)
 	return v
 }
 
@@ -569,20 +569,20 @@ func (g *Game) Packed(args []Value) (uint64, bool) {
 }
 
 // posRef is the key of a position value (cached in the value).
-func posRef(v Value) (*Game, uint64) {
+func PosRef(v Value) (*Game, uint64) {
 	if g, ok := v.Ref.(*Game); ok {
 		return g, uint64(v.N)
 	}
 	p := v.Ref.(*Position)
-	if !p.hasRef {
-		p.r = p.Game.Ref(p.Args)
-		p.hasRef = true
+	if !p.HasRef {
+		p.R = p.Game.Ref(p.Args)
+		p.HasRef = true
 	}
-	return p.Game, p.r
+	return p.Game, p.R
 }
 
 func (g *Game) setLoopy(r uint64) {
-	if r&genBit != 0 {
+	if r&GenBit != 0 {
 		if g.loopyIDs == nil {
 			g.loopyIDs = map[uint64]bool{}
 		}
@@ -597,7 +597,7 @@ func (g *Game) setLoopy(r uint64) {
 }
 
 func (g *Game) isLoopy(r uint64) bool {
-	if r&genBit != 0 {
+	if r&GenBit != 0 {
 		return g.loopyIDs[r]
 	}
 	w := r >> 6
@@ -605,7 +605,7 @@ func (g *Game) isLoopy(r uint64) bool {
 }
 
 func (g *Game) clearLoopy(r uint64) {
-	if r&genBit != 0 {
+	if r&GenBit != 0 {
 		delete(g.loopyIDs, r)
 		return
 	}

@@ -16,10 +16,10 @@ type TupleFlat struct {
 // argument j of r is a tuple of k ints that pack (an interned key).
 func (tf *TupleFlat) Ref(r uint64) (uint64, bool) {
 	g := tf.Of
-	if r&genBit == 0 || g.boxed != nil && g.boxed[uint32(r&^genBit)] != nil {
+	if r&GenBit == 0 || g.boxed != nil && g.boxed[uint32(r&^GenBit)] != nil {
 		return 0, false
 	}
-	return tf.RefKey(g.Keys.key(uint32(r &^ genBit)))
+	return tf.RefKey(g.Keys.Key(uint32(r &^ GenBit)))
 }
 
 // refKey is ref of the key of the arguments (argkey.go), before it is
@@ -65,8 +65,8 @@ func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 
 // args returns the arguments of the game of position r of the hidden
 // game (for messages).
-func (tf *TupleFlat) args(r uint64) []Value {
-	a := tf.To.args(r)
+func (tf *TupleFlat) Args(r uint64) []Value {
+	a := tf.To.Args(r)
 	out := append([]Value(nil), a[:tf.J]...)
 	out = append(out, Tuple(slices.Clone(a[tf.J:tf.J+tf.K])))
 	return append(out, a[tf.J+tf.K:]...)

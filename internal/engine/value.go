@@ -63,8 +63,8 @@ type Map struct {
 type Position struct {
 	Game   *Game
 	Args   []Value
-	r      uint64 // memo key, once computed
-	hasRef bool
+	R      uint64 // memo key, once computed
+	HasRef bool
 }
 
 // Sum is a sum of two or more games (nimbers and positions), in the order
@@ -233,7 +233,7 @@ func (v Value) Map() *Map { return v.Ref.(*Map) }
 // builds the record from the key.
 func (v Value) Position() *Position {
 	if g, ok := v.Ref.(*Game); ok {
-		return &Position{Game: g, Args: g.args(uint64(v.N)), r: uint64(v.N), hasRef: true}
+		return &Position{Game: g, Args: g.Args(uint64(v.N)), R: uint64(v.N), HasRef: true}
 	}
 	return v.Ref.(*Position)
 }

@@ -1,6 +1,6 @@
-package engine
-
-// Misère play: the player who makes the last move loses.
+// Package misere owns misère play, where the player who makes the last
+// move loses: Outcome, the misere(G) built-in, on top of package
+// internal/engine's games and values.
 //
 // Misère outcomes do not add up like SG values, so misere(G) searches the
 // game tree of the whole sum. A state of the search is a sum written as a
@@ -27,11 +27,14 @@ package engine
 //     of the values of the options). So U + *n with a big heap *n is a
 //     loss iff g(U) == n, which needs the states of U only, not those of
 //     U + *k for every k < n.
+package misere
 
 import (
 	"encoding/binary"
 	"math"
 	"slices"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 )
 
 // bigHeap is the least nimber size for which fact 3 replaces a search of
@@ -81,16 +84,16 @@ func (ms *misere) like(id int32) int64 {
 }
 
 // value is the game value of a part, for messages.
-func (ms *misere) Value(id int32) Value {
+func (ms *misere) Value(id int32) engine.Value {
 	p := ms.part(id)
 	if p.gi < 0 {
-		return Nimber(int64(p.r))
+		return engine.Nimber(int64(p.r))
 	}
 	g := ms.e.Games[p.gi]
-	if p.r&genBit == 0 && g.Lim > 0 {
+	if p.r&engine.GenBit == 0 && g.Lim > 0 {
 		return g.PackedPosition(p.r)
 	}
-	return Value{K: KPos, Ref: &Position{Game: g, Args: g.args(p.r), r: p.r, hasRef: true}}
+	return engine.Value{K: engine.KPos, Ref: &engine.Position{Game: g, Args: g.Args(p.r), R: p.r, HasRef: true}}
 }
 
 // pc is one kind of part of a state and how many copies of it there are.
@@ -103,7 +106,7 @@ type pc struct {
 func (ms *misere) addCount(a, b int32) int32 {
 	c := a + b
 	if c < a {
-		Fail(ms.pos, "misere: a sum with more than %d copies of one part is too large to search", math.MaxInt32)
+		engine.Fail(ms.pos, "misere: a sum with more than %d copies of one part is too large to search", math.MaxInt32)
 	}
 	return c
 }
@@ -151,21 +154,21 @@ func (a *arena) alloc(n int) (int32, int32, []pc) {
 	return int32(k), int32(start), c[start : start+n]
 }
 
-func (a *arena) get(sp mspan) []pc {
+func (a *arena) Get(sp mspan) []pc {
 	return a.chunks[sp.chunk][sp.start : sp.start+sp.n]
 }
 
 // pidx maps the positions of one game to part ids: paged arrays for
 // packed keys (id+1, 0 for none), a map for the others.
 type pidx struct {
-	pages []*[PageSize]int32
+	pages []*[engine.PageSize]int32
 	gen   map[uint64]int32
 }
 
 type misere struct {
-	th    *Thread
-	e     *Engine
-	pos   Pos
+	th    *engine.Thread
+	e     *engine.Engine
+	pos   engine.Pos
 	parts chunked[mpart]
 	nims  map[int64]int32
 	index []*pidx // by game id
@@ -186,8 +189,8 @@ const (
 // Misere returns the outcome of a game under misère play: "N" when the
 // player to move wins, "P" when the player to move loses. The game must be
 // acyclic (every play ends).
-func (th *Thread) Misere(c *Call, v Value) string {
-	needGame(c, "misere", v)
+func Outcome(th *engine.Thread, c *engine.Call, v engine.Value) string {
+	engine.NeedGame(c, "misere", v)
 	ms := &misere{th: th, e: th.Engine, pos: c.Pos, nims: map[int64]int32{}, memo: map[string]int64{}}
 	st := ms.start(v)
 	ms.e.Current = nil // limit messages: the search is not computing one position
@@ -199,7 +202,7 @@ func (th *Thread) Misere(c *Call, v Value) string {
 
 // start interns the parts of v, explores every position reachable from
 // them, and returns v's state.
-func (ms *misere) start(v Value) []pc {
+func (ms *misere) start(v engine.Value) []pc {
 	var ids []int32
 	for i, p := range v.Parts() {
 		if i&1023 == 1023 {
@@ -247,14 +250,14 @@ func (ms *misere) nimID(n int64) int32 {
 }
 
 // partOf interns a part value: -1 for *0.
-func (ms *misere) partOf(v Value) int32 {
-	if v.K == KNim {
+func (ms *misere) partOf(v engine.Value) int32 {
+	if v.K == engine.KNim {
 		if v.N == 0 {
 			return -1
 		}
 		return ms.nimID(v.N)
 	}
-	g, r := posRef(v)
+	g, r := engine.PosRef(v)
 	for g.Id >= len(ms.index) {
 		ms.index = append(ms.index, nil)
 	}
@@ -264,15 +267,15 @@ func (ms *misere) partOf(v Value) int32 {
 		ms.index[g.Id] = x
 	}
 	var slot *int32
-	if r&genBit == 0 {
-		pg := r >> PageBits
+	if r&engine.GenBit == 0 {
+		pg := r >> engine.PageBits
 		for pg >= uint64(len(x.pages)) {
 			x.pages = append(x.pages, nil)
 		}
 		if x.pages[pg] == nil {
-			x.pages[pg] = new([PageSize]int32)
+			x.pages[pg] = new([engine.PageSize]int32)
 		}
-		slot = &x.pages[pg][r&(PageSize-1)]
+		slot = &x.pages[pg][r&(engine.PageSize-1)]
 		if *slot > 0 {
 			return *slot - 1
 		}
@@ -301,7 +304,7 @@ func (ms *misere) visit() {
 	e.States++
 	if e.States > ms.th.Limits.MaxStates {
 		e.States = 0
-		panic(limitError(ms.pos, "", "state limit reached: more than %d positions and sums of positions (misere); the game may be too large, or infinite", ms.th.Limits.MaxStates))
+		panic(engine.LimitError(ms.pos, "", "state limit reached: more than %d positions and sums of positions (misere); the game may be too large, or infinite", ms.th.Limits.MaxStates))
 	}
 }
 
@@ -325,12 +328,12 @@ func (ms *misere) explore(root int32) {
 			ms.expand(id)
 			p := ms.part(id)
 			for i := p.nopt - 1; i >= 0; i-- {
-				for _, c := range ms.pairs.get(*ms.opts.at(p.opt0 + i)) {
+				for _, c := range ms.pairs.Get(*ms.opts.at(p.opt0 + i)) {
 					switch ms.part(c.id).state {
 					case mNew:
 						stack = append(stack, c.id)
 					case mOpen:
-						Fail(ms.pos, "misere needs a game without cycles: %s can be reached again from itself, so play can go on forever", Shown(ms.Value(c.id)))
+						engine.Fail(ms.pos, "misere needs a game without cycles: %s can be reached again from itself, so play can go on forever", engine.Shown(ms.Value(c.id)))
 					}
 				}
 			}
@@ -346,7 +349,7 @@ func (ms *misere) expand(id int32) {
 	g := e.Games[p.gi]
 	e.Current, e.CurrentR = g, p.r
 	ms.th.Tick(ms.pos)
-	vals := e.options(g, p.r)
+	vals := e.Options(g, p.r)
 	opt0 := ms.opts.n
 	for i, o := range vals {
 		if i&255 == 255 {
@@ -383,7 +386,7 @@ func (ms *misere) finish(id int32) {
 	kept := int32(0)
 	for i := range p.nopt {
 		sp := *ms.opts.at(p.opt0 + i)
-		st := ms.pairs.get(sp)
+		st := ms.pairs.Get(sp)
 		k := 0
 		for _, q := range st {
 			if a := ms.part(q.id).alias; a >= 0 {
@@ -394,7 +397,7 @@ func (ms *misere) finish(id int32) {
 		st = ms.normalize(st[:k])
 		sp.n = int32(len(st))
 		if seen != nil {
-			key := string(ms.key(st))
+			key := string(ms.Key(st))
 			if seen[key] {
 				continue
 			}
@@ -452,7 +455,7 @@ func (ms *misere) finish(id int32) {
 }
 
 // key encodes a state for the memo (in ms.buf).
-func (ms *misere) key(st []pc) []byte {
+func (ms *misere) Key(st []pc) []byte {
 	b := ms.buf[:0]
 	for _, x := range st {
 		b = binary.AppendUvarint(b, uint64(x.id))
@@ -558,7 +561,7 @@ func (ms *misere) nextOption(f *mframe) ([]pc, bool) {
 		} else if f.oi < int64(p.nopt) {
 			sp := *ms.opts.at(p.opt0 + int32(f.oi))
 			f.oi++
-			ms.tmp = ms.replaceInto(ms.tmp, f.st, f.pi, ms.pairs.get(sp))
+			ms.tmp = ms.replaceInto(ms.tmp, f.st, f.pi, ms.pairs.Get(sp))
 			return ms.tmp, true
 		}
 		f.pi++
@@ -601,7 +604,7 @@ func (ms *misere) known(st []pc, mg bool) (int64, bool) {
 		}
 		return b2i(!loss), true
 	}
-	v, ok := ms.memo[string(ms.key(st))]
+	v, ok := ms.memo[string(ms.Key(st))]
 	switch {
 	case !ok:
 		return 0, false
@@ -650,7 +653,7 @@ func (ms *misere) lossOf(st []pc) bool {
 func (ms *misere) search(st []pc, mg bool) int64 {
 	th := ms.th
 	ms.visit()
-	stack := []mframe{{st: st, key: string(ms.key(st)), mg: mg}}
+	stack := []mframe{{st: st, key: string(ms.Key(st)), mg: mg}}
 	var res int64
 	have := false
 	for {
@@ -674,7 +677,7 @@ func (ms *misere) search(st []pc, mg bool) int64 {
 			}
 			f.wait = wait
 			ms.visit()
-			stack = append(stack, mframe{st: slices.Clone(rst), key: string(ms.key(rst)), mg: cmg})
+			stack = append(stack, mframe{st: slices.Clone(rst), key: string(ms.Key(rst)), mg: cmg})
 			break
 		}
 		if !done {
@@ -724,7 +727,7 @@ func (ms *misere) final(f *mframe) int64 {
 	if !f.mg {
 		return 0
 	}
-	m := int64(mexWords(f.seen))
+	m := int64(engine.MexWords(f.seen))
 	if m == 1<<16 && len(f.over) > 0 {
 		slices.Sort(f.over)
 		for _, x := range f.over {

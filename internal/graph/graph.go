@@ -1,11 +1,15 @@
-package engine
-
-// graph(G): the reachable state graph of a game value as Graphviz DOT text.
+// Package graph owns the state graph of a game value drawn as Graphviz
+// DOT text: DOT, what graph(G) and grundy graph show, built from the
+// engine's positions only (never from a string of the script), every
+// label escaped.
+package graph
 
 import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/grundy-lang/grundy/internal/engine"
 )
 
 // DefaultGraphLimit is the number of positions graph(G) draws at most.
@@ -39,8 +43,8 @@ type graphEdge struct {
 }
 
 type graphNode struct {
-	v       Value
-	sg      Sgv
+	v       engine.Value
+	sg      engine.Sgv
 	outcome string
 	edges   []graphEdge
 	hidden  int  // options not drawn (beyond the limit)
@@ -55,8 +59,8 @@ type graphNode struct {
 // winning moves (the options Winning returns) bold. When the limit cuts
 // the graph, a note says so and each node with options not drawn gets a
 // dashed arrow to a "+k more" stub. The text does not end in a newline.
-func (th *Thread) Graph(c *Call, g Value, limit int) string {
-	needGame(c, "graph", g)
+func DOT(th *engine.Thread, c *engine.Call, g engine.Value, limit int) string {
+	engine.NeedGame(c, "graph", g)
 	if limit < 1 || limit > MaxGraphLimit {
 		c.ArgFail(1, "graph's node limit must be between 1 and %d, found %d", MaxGraphLimit, limit)
 	}
@@ -64,8 +68,8 @@ func (th *Thread) Graph(c *Call, g Value, limit int) string {
 	ids := map[string]int32{}
 	var nodes []*graphNode
 	var key []byte
-	add := func(v Value, level int) (int32, bool) {
-		key = AppendKey(key[:0], v)
+	add := func(v engine.Value, level int) (int32, bool) {
+		key = engine.AppendKey(key[:0], v)
 		if id, ok := ids[string(key)]; ok {
 			return id, true
 		}
@@ -87,7 +91,7 @@ func (th *Thread) Graph(c *Call, g Value, limit int) string {
 		// The winning moves are the P-options of an N-position: the
 		// options Winning returns (it orders them, which is not needed
 		// here).
-		for _, o := range e.moves(n.v) {
+		for _, o := range e.Moves(n.v) {
 			th.Tick(c.Pos)
 			win := n.outcome == "N" && th.Direct.ValueSG(c.Pos, o) == 0
 			id, ok := add(o, n.level+1)
@@ -103,7 +107,7 @@ func (th *Thread) Graph(c *Call, g Value, limit int) string {
 	return writeGraph(e, g, nodes, limit, cut)
 }
 
-func writeGraph(e *Engine, g Value, nodes []*graphNode, limit int, cut bool) string {
+func writeGraph(e *engine.Engine, g engine.Value, nodes []*graphNode, limit int, cut bool) string {
 	var b strings.Builder
 	count := map[string]int{}
 	for _, n := range nodes {
@@ -112,11 +116,11 @@ func writeGraph(e *Engine, g Value, nodes []*graphNode, limit int, cut bool) str
 	// The caption: what is drawn, and the legend.
 	var caption []string
 	if cut {
-		caption = append(caption, fmt.Sprintf("graph(%s): the first %d positions, breadth-first", Format(g), len(nodes)))
+		caption = append(caption, fmt.Sprintf("graph(%s): the first %d positions, breadth-first", engine.Format(g), len(nodes)))
 	} else if len(nodes) == 1 {
-		caption = append(caption, fmt.Sprintf("graph(%s): 1 position", Format(g)))
+		caption = append(caption, fmt.Sprintf("graph(%s): 1 position", engine.Format(g)))
 	} else {
-		caption = append(caption, fmt.Sprintf("graph(%s): %d positions", Format(g), len(nodes)))
+		caption = append(caption, fmt.Sprintf("graph(%s): %d positions", engine.Format(g), len(nodes)))
 	}
 	var legend []string
 	for _, o := range []struct{ letter, colour, meaning string }{
@@ -140,9 +144,9 @@ func writeGraph(e *Engine, g Value, nodes []*graphNode, limit int, cut bool) str
 			dotQuote(fmt.Sprintf("cut at %d positions (graph(G, LIMIT) draws more)\ndashed arrows: moves to positions not shown", limit)))
 	}
 	for i, n := range nodes {
-		text := Format(n.v)
+		text := engine.Format(n.v)
 		lines, clipped := wrapLabel(text)
-		lines = append(lines, wrapLine("sg = "+Format(e.sgValue(n.sg))+", "+n.outcome)...)
+		lines = append(lines, wrapLine("sg = "+engine.Format(e.SgValue(n.sg))+", "+n.outcome)...)
 		colour := graphColorD
 		switch n.outcome {
 		case "P":
@@ -189,7 +193,7 @@ func rankDir(nodes []*graphNode) string {
 		perLevel[n.level]++
 		levels = max(levels, n.level+1)
 		widest = max(widest, perLevel[n.level])
-		chars += min(utf8.RuneCountInString(Format(n.v)), graphLineRunes)
+		chars += min(utf8.RuneCountInString(engine.Format(n.v)), graphLineRunes)
 	}
 	boxW := 7*float64(chars)/float64(len(nodes)) + 20 // points
 	const boxH = 40.0
