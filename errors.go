@@ -88,16 +88,7 @@ func (e *Error) Unwrap() error { return e.cause }
 type ErrorList []*Error
 
 // Error returns the errors' messages, one a line.
-func (l ErrorList) Error() string {
-	var b strings.Builder
-	for i, e := range l {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(e.Error())
-	}
-	return b.String()
-}
+func (l ErrorList) Error() string { return lang.JoinErrors(l) }
 
 // Unwrap returns the errors, so that errors.As finds the first *Error.
 func (l ErrorList) Unwrap() []error {

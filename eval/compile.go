@@ -198,7 +198,7 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 	var code []execFn
 	for _, st := range f.Stmts {
 		if e := c.stmt(st); e != nil {
-			pos := stmtPos(st)
+			pos := st.Position()
 			code = append(code, func(fr *engine.Frame) {
 				fr.Th.Stmt = pos
 				e(fr)
@@ -230,29 +230,6 @@ func (c *compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 	default:
 		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
 	}
-}
-
-// stmtPos is where a statement starts.
-func stmtPos(st lang.Stmt) engine.Pos {
-	switch st := st.(type) {
-	case *lang.LetStmt:
-		return st.Pos
-	case *lang.DefStmt:
-		return st.Pos
-	case *lang.GameStmt:
-		return st.Pos
-	case *lang.PrintStmt:
-		return st.Pos
-	case *lang.AssertStmt:
-		return st.Pos
-	case *lang.ForStmt:
-		return st.Pos
-	case *lang.TableStmt:
-		return st.Pos
-	case *lang.ExprStmt:
-		return st.Pos
-	}
-	return engine.Pos{}
 }
 
 func (c *compiler) stmts(list []lang.Stmt) []execFn {

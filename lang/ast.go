@@ -7,7 +7,10 @@ type File struct {
 
 // Stmt is a statement: *LetStmt, *DefStmt, *GameStmt, *PrintStmt,
 // *AssertStmt, *ForStmt, *TableStmt, or (REPL entries only) *ExprStmt.
-type Stmt interface{ stmtNode() }
+type Stmt interface {
+	stmtNode()
+	Position() Pos // where the statement starts
+}
 
 // Name is an identifier with its position.
 type Name struct {
@@ -99,6 +102,15 @@ func (*ForStmt) stmtNode()    {}
 func (*TableStmt) stmtNode()  {}
 func (*ExprStmt) stmtNode()   {}
 
+func (s *LetStmt) Position() Pos    { return s.Pos }
+func (s *DefStmt) Position() Pos    { return s.Pos }
+func (s *GameStmt) Position() Pos   { return s.Pos }
+func (s *PrintStmt) Position() Pos  { return s.Pos }
+func (s *AssertStmt) Position() Pos { return s.Pos }
+func (s *ForStmt) Position() Pos    { return s.Pos }
+func (s *TableStmt) Position() Pos  { return s.Pos }
+func (s *ExprStmt) Position() Pos   { return s.Pos }
+
 // ParamsNode is a parameter list: always a *Params.
 type ParamsNode interface{ paramsNode() }
 
@@ -137,7 +149,10 @@ type Alt struct {
 func (*Alt) altNode() {}
 
 // Clause is a comprehension clause: *ForClause or *IfClause.
-type Clause interface{ clauseNode() }
+type Clause interface {
+	clauseNode()
+	Position() Pos // where the clause starts (its keyword)
+}
 
 // ForClause is `for PATTERN in EXPR` inside a comprehension.
 type ForClause struct {
@@ -154,6 +169,9 @@ type IfClause struct {
 
 func (*ForClause) clauseNode() {}
 func (*IfClause) clauseNode()  {}
+
+func (c *ForClause) Position() Pos { return c.Pos }
+func (c *IfClause) Position() Pos  { return c.Pos }
 
 // Expr is an expression node. Each has a Pos; for operators it is the
 // operator's position (what a runtime error points at).

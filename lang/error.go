@@ -39,9 +39,12 @@ func Errorf(pos Pos, format string, args ...any) *Error {
 // ErrorList is several errors, in source order.
 type ErrorList []*Error
 
-func (l ErrorList) Error() string {
+func (l ErrorList) Error() string { return JoinErrors(l) }
+
+// JoinErrors returns the errors' messages, one a line.
+func JoinErrors[E error](es []E) string {
 	var b strings.Builder
-	for i, e := range l {
+	for i, e := range es {
 		if i > 0 {
 			b.WriteByte('\n')
 		}

@@ -111,7 +111,7 @@ func New(ctx context.Context, s *eval.Session, filename, spec string) (*Plot, er
 		return nil, err
 	}
 	p := &Plot{spec: strings.TrimSpace(spec), xVar: t.RowVar, yVar: t.ColVar}
-	p.expr = strings.TrimSpace(spec[lang.Start(st.Body).Offset:clausePos(st.Clauses[0]).Offset])
+	p.expr = strings.TrimSpace(spec[lang.Start(st.Body).Offset:st.Clauses[0].Position().Offset])
 	fors := st.Fors()
 	if err := p.fill(t, fors); err != nil {
 		return nil, err
@@ -122,16 +122,6 @@ func New(ctx context.Context, s *eval.Session, filename, spec string) (*Plot, er
 		}
 	}
 	return p, nil
-}
-
-func clausePos(c lang.Clause) lang.Pos {
-	switch c := c.(type) {
-	case *lang.ForClause:
-		return c.Pos
-	case *lang.IfClause:
-		return c.Pos
-	}
-	panic(fmt.Sprintf("plot: unknown clause %T", c))
 }
 
 // label returns a for clause's value as a coordinate.

@@ -447,21 +447,11 @@ func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 	}
 	end := len(src)
 	if len(st.Clauses) > 0 {
-		end = clausePos(st.Clauses[0]).Offset
+		end = st.Clauses[0].Position().Offset
 	}
 	expr := strings.TrimSpace(src[lang.Start(st.Body).Offset:end])
 	printAligned(r, []string{t.RowVar, expr}, rows)
 	return true
-}
-
-func clausePos(c lang.Clause) lang.Pos {
-	switch c := c.(type) {
-	case *lang.ForClause:
-		return c.Pos
-	case *lang.IfClause:
-		return c.Pos
-	}
-	return lang.Pos{}
 }
 
 // printAligned prints a header and rows of values in columns two spaces
