@@ -105,17 +105,7 @@ func (l ErrorList) Unwrap() []error {
 // errors are returned as their Error text. The result ends in a newline.
 func Explain(err error) string {
 	var b strings.Builder
-	one := func(e *Error) {
-		b.WriteString(e.Error())
-		b.WriteByte('\n')
-		if e.Snippet != "" {
-			b.WriteString(e.Snippet)
-			b.WriteByte('\n')
-		}
-		for _, t := range e.Trace {
-			b.WriteString("    " + t + "\n")
-		}
-	}
+	one := func(e *Error) { lang.WriteReport(&b, e.Error(), e.Snippet, e.Trace) }
 	var list ErrorList
 	var e *Error
 	switch {

@@ -25,19 +25,18 @@ func Render(err error, src string) (text string, syntax bool) {
 // position names, or false when it has none to show (no snippet then).
 func RenderFiles(err error, source func(filename string) (string, bool)) (text string, syntax bool) {
 	var b strings.Builder
-	one := func(msg string, pos lang.Pos) {
-		b.WriteString(msg)
-		b.WriteByte('\n')
+	one := func(msg string, pos lang.Pos, trace []string) {
+		var sn string
 		if pos.Line > 0 {
 			text, ok := stdlib.Registry().Source(pos.Filename)
 			if !ok {
 				text, ok = source(pos.Filename)
 			}
-			if sn := lang.Snippet(text, pos); ok && sn != "" {
-				b.WriteString(sn)
-				b.WriteByte('\n')
+			if ok {
+				sn = lang.Snippet(text, pos)
 			}
 		}
+		lang.WriteReport(&b, msg, sn, trace)
 	}
 	var list lang.ErrorList
 	var se *lang.Error
@@ -45,19 +44,16 @@ func RenderFiles(err error, source func(filename string) (string, bool)) (text s
 	switch {
 	case errors.As(err, &list):
 		for _, e := range list {
-			one(e.Error(), e.Pos)
+			one(e.Error(), e.Pos, nil)
 		}
 	case errors.As(err, &se):
-		one(se.Error(), se.Pos)
+		one(se.Error(), se.Pos, nil)
 		syntax = true
 	case errors.As(err, &re):
 		if re.Pos.Line == 0 {
-			one(re.Msg, re.Pos)
+			one(re.Msg, re.Pos, re.Trace)
 		} else {
-			one(re.Error(), re.Pos)
-		}
-		for _, t := range re.Trace {
-			b.WriteString("    " + t + "\n")
+			one(re.Error(), re.Pos, re.Trace)
 		}
 	default:
 		b.WriteString("grundy: " + err.Error() + "\n")

@@ -53,6 +53,22 @@ func JoinErrors[E error](es []E) string {
 	return b.String()
 }
 
+// WriteReport writes one error as grundy shows it to a person: the
+// message, the snippet (Snippet's lines) when there is one, then the call
+// sites of a runtime error, each indented by four spaces. The grundy
+// command, the REPL and the Go API's Explain all write errors with it.
+func WriteReport(b *strings.Builder, msg, snippet string, trace []string) {
+	b.WriteString(msg)
+	b.WriteByte('\n')
+	if snippet != "" {
+		b.WriteString(snippet)
+		b.WriteByte('\n')
+	}
+	for _, t := range trace {
+		b.WriteString("    " + t + "\n")
+	}
+}
+
 // Snippet renders the source line of pos followed by a caret under its
 // column, each line indented by four spaces. It returns "" when the line is
 // not in src.
