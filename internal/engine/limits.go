@@ -226,6 +226,7 @@ func elemsBytes(n int) int64 { return int64(n) * valueBytes }
 // parseCheck is the lang.Check of a parse run by the session: the run's
 // context and its memory limit.
 func (th *Thread) ParseCheck(pos Pos, need int64) error {
+	pollYield()
 	if err := th.ctxErr(pos); err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"runtime"
+	"sync/atomic"
 	"testing"
 )
 
@@ -102,5 +103,29 @@ func TestBigSliceNotMadeWhenStopped(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if d := after.TotalAlloc - before.TotalAlloc; d >= bigMakeBytes {
 		t.Errorf("%d bytes allocated", d)
+	}
+}
+
+// TestPollLetsReadyGoroutinesRun: on one CPU, a goroutine made ready
+// (as os/signal's, which cancels the run on SIGINT) runs at the run's
+// next polls, not when the scheduler would preempt the run. (One yield in
+// 61 takes the yielding goroutine back first: the scheduler's fairness to
+// its global queue; two polls in a row do not.)
+func TestPollLetsReadyGoroutinesRun(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	th := testThread()
+	th.Ctx = context.Background()
+	for range 200 {
+		var ran atomic.Bool
+		done := make(chan struct{})
+		go func() { ran.Store(true); close(done) }()
+		th.poll(Pos{})
+		if !ran.Load() {
+			th.poll(Pos{})
+		}
+		if !ran.Load() {
+			t.Fatal("a ready goroutine did not run at two polls")
+		}
+		<-done
 	}
 }
