@@ -296,7 +296,7 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 				w.Value(a(fr), false)
 			}
 			w.Str("\n")
-			fr.Th.Write(w.B.String())
+			w.WriteTo(fr.Th)
 		}
 	case *lang.AssertStmt:
 		cond := c.expr(st.Cond)

@@ -234,3 +234,26 @@ func TestSnippetOfALongLine(t *testing.T) {
 		t.Errorf("snippet %q", s)
 	}
 }
+
+// TestSnippetLineOfMany: the snippet of any line of a script of many
+// lines (found by counting the lines of big blocks at once) is that line,
+// across the blocks' edges, with or without a last newline; a line past
+// the end has none.
+func TestSnippetLineOfMany(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 40_000; i++ {
+		fmt.Fprintf(&b, "let a%d = %s\n", i, strings.Repeat("x", i%37))
+	}
+	for _, src := range []string{b.String(), strings.TrimSuffix(b.String(), "\n")} {
+		lines := strings.Split(src, "\n")
+		for n := 1; n <= len(lines)+2; n += 1 + n/50 {
+			want := ""
+			if n <= len(lines) {
+				want = "    " + lines[n-1] + "\n    ^"
+			}
+			if got := lang.Snippet(src, lang.Pos{Line: n, Column: 1}); got != want {
+				t.Fatalf("line %d of %d: %q, want %q", n, len(lines), got, want)
+			}
+		}
+	}
+}

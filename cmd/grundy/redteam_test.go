@@ -74,7 +74,7 @@ func TestRedTeamSIGINT(t *testing.T) {
 				continue
 			}
 			worst, worstExit = max(worst, msg), max(worstExit, exit)
-			where = append(where, fmt.Sprintf("%v: %s", at, strings.TrimPrefix(text, p+":")))
+			where = append(where, fmt.Sprintf("%v: %d ms, %s", at, msg.Milliseconds(), strings.TrimPrefix(text, p+":")))
 			if bad := strings.Contains(text, "goroutine") || strings.Contains(text, "panic"); bad || !strings.Contains(text, "interrupted") {
 				t.Errorf("%s at %v: %q", c.name, at, text)
 			}

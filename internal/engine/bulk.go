@@ -24,6 +24,32 @@ func pollIf(th *Thread, pos Pos) {
 	}
 }
 
+// bigMakeBytes is the size past which makeSlice makes a slice on a
+// goroutine of its own.
+const bigMakeBytes = 16 << 20
+
+// makeSlice is make([]T, n, c) for a run at pos. The runtime clears a big
+// slice before make returns it (always, when its elements hold pointers),
+// touching each of its pages: a GB takes 0.2 to 2 s, during which the run
+// cannot poll. A big one is made on another goroutine while this one
+// waits for it or for the run's end, whichever comes first (an abandoned
+// slice is garbage once made).
+func makeSlice[T any](th *Thread, pos Pos, n, c int) []T {
+	var zero T
+	if th == nil || th.Ctx == nil || int64(unsafe.Sizeof(zero))*int64(c) < bigMakeBytes {
+		return make([]T, n, c)
+	}
+	pollIf(th, pos)
+	made := make(chan []T, 1)
+	go func() { made <- make([]T, n, c) }()
+	select {
+	case s := <-made:
+		return s
+	case <-th.Ctx.Done():
+		panic(th.ctxErr(pos))
+	}
+}
+
 // allocIf accounts for n bytes about to be built, when th is set.
 func allocIf(th *Thread, pos Pos, n int64) {
 	if th != nil {
@@ -35,7 +61,7 @@ func allocIf(th *Thread, pos Pos, n int64) {
 func concatElems(th *Thread, pos Pos, xs, ys []Value) []Value {
 	n := len(xs) + len(ys)
 	allocIf(th, pos, elemsBytes(n))
-	out := make([]Value, 0, n)
+	out := makeSlice[Value](th, pos, 0, n)
 	out = appendElems(th, pos, out, xs)
 	return appendElems(th, pos, out, ys)
 }
@@ -86,7 +112,7 @@ func sumOf(th *Thread, pos Pos, a, b Value) Value {
 // repeatElems returns k copies of xs, one after another.
 func repeatElems(th *Thread, pos Pos, xs []Value, k int) []Value {
 	allocIf(th, pos, elemsBytes(len(xs)*k))
-	out := make([]Value, 0, len(xs)*k)
+	out := makeSlice[Value](th, pos, 0, len(xs)*k)
 	last := 0 // len(out) at the last poll
 	for range k {
 		out = appendElems(th, pos, out, xs)
@@ -178,7 +204,7 @@ func (a *Accum) grow(th *Thread, pos Pos, n int64) {
 	if a.k == KStr {
 		a.b.Grow(int(n) - a.b.Len())
 	} else {
-		a.xs = append(make([]Value, 0, n/valueBytes), a.xs...)
+		a.xs = appendElems(th, pos, makeSlice[Value](th, pos, 0, int(n/valueBytes)), a.xs)
 	}
 }
 
@@ -267,7 +293,7 @@ func (c *Call) Clone(xs []Value) []Value {
 // Alloced returns an empty slice with room for n values, accounted for.
 func (c *Call) Alloced(n int) []Value {
 	c.AllocValues(n)
-	return make([]Value, 0, n)
+	return makeSlice[Value](c.Th, c.Pos, 0, n)
 }
 
 // roomFor returns xs, with room for one more element: when append would
@@ -281,7 +307,7 @@ func RoomForN(th *Thread, pos Pos, xs []Value, k int) []Value {
 	}
 	n := max(cap(xs)+cap(xs)/4, len(xs)+k) // as append grows a big slice
 	allocIf(th, pos, elemsBytes(n))
-	return appendElems(th, pos, make([]Value, 0, n), xs)
+	return appendElems(th, pos, makeSlice[Value](th, pos, 0, n), xs)
 }
 
 // grown returns s with room for n more elements. When it must grow and is
@@ -295,7 +321,7 @@ func Grown[T any](th *Thread, pos Pos, s []T, n int) []T {
 	size := max(2*cap(s), len(s)+n)
 	var zero T
 	allocIf(th, pos, int64(unsafe.Sizeof(zero))*int64(size))
-	out := make([]T, len(s), size)
+	out := makeSlice[T](th, pos, len(s), size)
 	for i := 0; i < len(s); i += copyChunk {
 		copy(out[i:], s[i:min(len(s), i+copyChunk)])
 		pollIf(th, pos)

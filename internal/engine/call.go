@@ -221,7 +221,12 @@ func (th *Thread) Invoke(nf *Frame, pos Pos, fn *Func, allInt bool) Value {
 	if allInt {
 		body = fn.BodyInt
 	}
-	v := body(nf)
+	var v Value
+	if th.Stack-th.segBase < segmentUnits {
+		v = body(nf)
+	} else {
+		v = th.onNewStack(body, nf)
+	}
 	th.Calls = th.Calls[:len(th.Calls)-1]
 	th.Leave(fn)
 	th.release(nf)

@@ -226,6 +226,7 @@ func elemsBytes(n int) int64 { return int64(n) * valueBytes }
 // parseCheck is the lang.Check of a parse run by the session: the run's
 // context and its memory limit.
 func (th *Thread) ParseCheck(pos Pos, need int64) error {
+	pollYield()
 	if err := th.ctxErr(pos); err != nil {
 		return err
 	}
@@ -271,6 +272,44 @@ func (th *Thread) Enter(pos Pos, fn *Func) {
 		th.Depth, th.Stack = 0, 0
 		panic(LimitError(pos, "", "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.MaxStack, fn.FName))
 	}
+}
+
+// segmentUnits is the call cost one goroutine's stack holds: a deeper
+// recursion goes on on a new goroutine (onNewStack), 4 MiB of stack at
+// a time.
+const segmentUnits = (4 << 20) / stackUnitBytes
+
+// onNewStack runs body(nf) on a new goroutine, the calling one waiting,
+// and returns its value or raises its panic. A deep recursion runs on a
+// chain of such stacks, none past a few MiB: one stack of hundreds of
+// MiB would be copied whole each time it doubled, and scanned whole by
+// the collector, with the run stopped meanwhile (up to ~400 ms with no
+// poll of the context, for a recursion 100,000 deep).
+//
+//go:noinline
+func (th *Thread) onNewStack(body func(*Frame) Value, nf *Frame) Value {
+	saved := th.segBase
+	th.segBase = th.Stack
+	var v Value
+	var raised any
+	panicked := true
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() {
+			if panicked {
+				raised = recover()
+			}
+		}()
+		v = body(nf)
+		panicked = false
+	}()
+	<-done
+	th.segBase = saved
+	if panicked {
+		panic(raised)
+	}
+	return v
 }
 
 // leave ends a call entered with enter.

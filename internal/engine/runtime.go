@@ -164,6 +164,9 @@ type Thread struct {
 	Stack        int64 // their cost in Go stack (limits.go)
 	// maxStack is the stack budget of a run, in units of cost.
 	MaxStack int64
+	// segBase is Stack where the goroutine running the innermost call
+	// began (onNewStack).
+	segBase int64
 	// allocated counts the bytes of values built since the memory was
 	// last checked (alloc).
 	Allocated int64

@@ -535,7 +535,7 @@ func Repr(v Value) string { return formatMax(v, true, 0) }
 func formatMax(v Value, quote bool, max int) string {
 	w := ValueWriter{max: max}
 	w.Value(v, quote)
-	return w.B.String()
+	return w.String()
 }
 
 // format is formatMax without a bound for the run th, printing at pos: it
@@ -543,7 +543,7 @@ func formatMax(v Value, quote bool, max int) string {
 func (th *Thread) Format(pos Pos, v Value, quote bool) string {
 	w := ValueWriter{Th: th, Pos: pos}
 	w.Value(v, quote)
-	return w.B.String()
+	return w.String()
 }
 
 // Format is the text print shows for v, as the call's run builds it
@@ -557,8 +557,14 @@ func (th *Thread) Repr(v Value) string { return th.Format(th.Stmt, v, true) }
 // valueWriter writes values as print shows them, without recursion: a
 // stack of the containers being written.
 type ValueWriter struct {
-	B   strings.Builder
-	max int // stop once the text is longer (0: no bound)
+	// B is the text since the last chunk set aside (done): in a run, the
+	// text is kept in chunks of about textChunk bytes, not in one builder
+	// that doubles (each doubling copied it whole, in one copy the run
+	// cannot stop: 60 ms and more for 100 MB).
+	B       strings.Builder
+	done    []string
+	doneLen int
+	max     int // stop once the text is longer (0: no bound)
 	// th, when set, is the run that prints: the writer polls its context
 	// and accounts for the text's memory before it grows.
 	Th  *Thread
@@ -576,14 +582,65 @@ type writeFrame struct {
 
 func (w *ValueWriter) Str(s string) {
 	if w.Th != nil && w.B.Len()+len(s) > w.B.Cap() {
+		if w.B.Len() >= textChunk || len(s) >= textChunk {
+			w.setAside(w.B.String())
+			w.B = strings.Builder{}
+		}
+		if len(s) >= textChunk {
+			// A chunk of its own, not copied.
+			w.setAside(s)
+			return
+		}
 		// The builder is about to grow to about twice its size.
 		w.Th.alloc(w.Pos, int64(2*w.B.Cap()+len(s)))
 	}
 	w.B.WriteString(s)
 }
 
+// setAside adds s to the chunks of text written.
+func (w *ValueWriter) setAside(s string) {
+	if s != "" {
+		w.done = append(w.done, s)
+		w.doneLen += len(s)
+	}
+}
+
+// textChunk is the size of the chunks a run's ValueWriter keeps its text
+// in: about a millisecond to copy.
+const textChunk = 1 << 20
+
+// Len is the length of the text written.
+func (w *ValueWriter) Len() int { return w.doneLen + w.B.Len() }
+
+// String returns the text written: its chunks copied into one string,
+// polling the run's context between them.
+func (w *ValueWriter) String() string {
+	if len(w.done) == 0 {
+		return w.B.String()
+	}
+	allocIf(w.Th, w.Pos, int64(w.Len()))
+	var b strings.Builder
+	b.Grow(w.Len())
+	for _, s := range w.done {
+		b.WriteString(s)
+		pollIf(w.Th, w.Pos)
+	}
+	b.WriteString(w.B.String())
+	return b.String()
+}
+
+// WriteTo writes the text to th's output, a chunk at a time, polling
+// between them (print: the text is never copied into one string).
+func (w *ValueWriter) WriteTo(th *Thread) {
+	for _, s := range w.done {
+		th.Write(s)
+		pollIf(th, w.Pos)
+	}
+	th.Write(w.B.String())
+}
+
 // full reports whether the text is longer than max.
-func (w *ValueWriter) full() bool { return w.max > 0 && w.B.Len() > w.max }
+func (w *ValueWriter) full() bool { return w.max > 0 && w.Len() > w.max }
 
 // closer is what containers whose last element is being written still
 // have to write (count times close), once the frames stack is back to

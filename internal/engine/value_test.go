@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// TestValueWriterChunks: a run's text is kept in chunks of about
+// textChunk bytes (no builder doubles past that: a copy the run cannot
+// stop), a big string is a chunk of its own, and String gives the text
+// written, polling between the chunks (a stopped run: the interruption).
+func TestValueWriterChunks(t *testing.T) {
+	th := testThread()
+	th.Ctx = context.Background()
+	w := ValueWriter{Th: th}
+	var want strings.Builder
+	big := strings.Repeat("y", 2*textChunk)
+	for i := 0; i < 400_000; i++ {
+		s := "item, "
+		if i == 200_000 {
+			s = big
+		}
+		w.Str(s)
+		want.WriteString(s)
+		if w.B.Cap() > 2*textChunk+len(s) {
+			t.Fatalf("after %d bytes the builder holds %d", w.Len(), w.B.Cap())
+		}
+	}
+	if w.Len() != want.Len() || w.String() != want.String() {
+		t.Fatalf("the text differs: %d bytes, want %d", w.Len(), want.Len())
+	}
+	if len(w.done) < 3 {
+		t.Errorf("%d chunks of %d bytes", len(w.done), w.Len())
+	}
+	shared := false
+	for _, c := range w.done {
+		shared = shared || unsafe.StringData(c) == unsafe.StringData(big)
+	}
+	if !shared {
+		t.Error("the big string was copied")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	th.Ctx = ctx
+	defer func() {
+		if e, ok := recover().(*RuntimeError); !ok || e.Kind != ErrInterrupted {
+			t.Errorf("raised %v, want the interruption", e)
+		}
+	}()
+	_ = w.String()
+	t.Error("String of a stopped run returned")
+}
