@@ -198,3 +198,29 @@ func TestUserTakeBreakNested(t *testing.T) {
 		}
 	}
 }
+
+// TestUserTakeBreakTable: a large heap of a declared take-and-break
+// game makes the table as large as the heaps asked for, not twice that
+// (it is computed a stretch at a time, which doubled the table).
+func TestUserTakeBreakTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1.2 million heaps of Kayles")
+	}
+	const n = 1_200_000
+	src := fmt.Sprintf("game k(n) moves k(a) + k(n - t - a) for t in [1, 2] for a in 0 .. n - t\nprint sg(k(%d)) == sg(kayles(%d))\n", n, n)
+	out, s := runOut(t, src, Options{})
+	if out != "true\n" {
+		t.Fatalf("%q", out)
+	}
+	g := gameByName(s.engine, "k")
+	if g == nil || g.Periodic == nil || g.Periodic.User == nil {
+		t.Fatal("Kayles declared is not run as a take-and-break game")
+	}
+	st := g.Periodic.Solver.Stats()
+	if most := int64(n+1+segmentSlack) * int64(st.BytesPerHeap); st.TableBytes > most {
+		t.Errorf("the table of %d heaps takes %d bytes, more than %d", g.Periodic.Solver.Len(), st.TableBytes, most)
+	}
+}
+
+// segmentSlack is the heaps a table may hold beyond those asked for.
+const segmentSlack = 1 << 16

@@ -75,6 +75,7 @@ type Stats struct {
 	PlainPairs   int64  // splits walked by the plain method
 	MaxValue     uint32 // the largest value
 	BytesPerHeap int
+	TableBytes   int64 // the bytes the table holds (room for heaps not yet computed included)
 }
 
 const (
@@ -505,6 +506,7 @@ func (c *core[V]) stats() Stats {
 	s.MaxValue = c.maxV
 	var z V
 	s.BytesPerHeap = sizeOf(z)
+	s.TableBytes = int64(cap(c.vals)) * int64(s.BytesPerHeap)
 	return s
 }
 

@@ -15,7 +15,10 @@ import (
 	"time"
 )
 
-var results = flag.Bool("takebreak.results", false, "TestResults: print the rows of docs/takebreak.md's table")
+var (
+	results = flag.Bool("takebreak.results", false, "TestResults: print the rows of docs/takebreak.md's table")
+	only    = flag.String("takebreak.only", "", "TestResults: only these rows (codes as in resultGames, comma-separated; CODE@HEAPS picks one of a code's rows, e.g. grundy@16777216)")
+)
 
 // resultGames are the games of the results page: P and Q the published
 // preperiod and period (Q 0: none known; the values are computed to
@@ -56,7 +59,7 @@ func TestResults(t *testing.T) {
 	load, _ := os.ReadFile("/proc/loadavg")
 	t.Logf("load average at the start: %s", strings.TrimSpace(string(load)))
 	for _, c := range resultGames {
-		if c.long && !*long {
+		if !picked(c.code, c.p, c.long) {
 			continue
 		}
 		g := Grundys()
@@ -97,4 +100,19 @@ func TestResults(t *testing.T) {
 	}
 	load, _ = os.ReadFile("/proc/loadavg")
 	t.Logf("load average at the end: %s", strings.TrimSpace(string(load)))
+}
+
+// picked reports whether TestResults runs the row of code with p heaps
+// (published preperiod): -takebreak.only names it, or it is empty and
+// the row is not long (or -takebreak.long).
+func picked(code string, p int, isLong bool) bool {
+	if *only == "" {
+		return !isLong || *long
+	}
+	for _, w := range strings.Split(*only, ",") {
+		if w = strings.TrimSpace(w); w == code || w == fmt.Sprintf("%s@%d", code, p) {
+			return true
+		}
+	}
+	return false
 }
