@@ -224,3 +224,32 @@ func TestUserTakeBreakTable(t *testing.T) {
 
 // segmentSlack is the heaps a table may hold beyond those asked for.
 const segmentSlack = 1 << 16
+
+// TestUserTakeBreakBroken: a declared game whose heaps follow a
+// take-and-break rule only up to a heap (its second subtraction value is
+// 94: the rule inferred from the first heaps takes 25) has the right
+// values past it, says so in --explain, and a table of its heaps does not
+// ask the checker again for each heap past it.
+func TestUserTakeBreakBroken(t *testing.T) {
+	src := "game g(n) moves g(n - s) for s in {25, 94, 300} if s <= n\nprint sum([sg(g(n)) for n in 0 .. 5000])\n"
+	plain := "game g(n) moves g(n - s) for s in {25, 94, 300} if s <= n and n >= 0\nprint sum([sg(g(n)) for n in 0 .. 5000])\n"
+	out, s := runOut(t, src, Options{})
+	want, _ := runOut(t, plain, Options{Disable: engine.AllPasses})
+	if out != want {
+		t.Fatalf("%q, plain %q", out, want)
+	}
+	g := gameByName(s.engine, "g")
+	if g == nil || g.Periodic == nil || g.Periodic.User == nil {
+		t.Fatal("g is not tried as a take-and-break game")
+	}
+	u := g.Periodic.User
+	if !u.Broken || u.Checked != 93 {
+		t.Fatalf("broken %v at heap %d, want heap 94", u.Broken, u.Checked+1)
+	}
+	if u.Calls > 20 {
+		t.Errorf("the checker was asked %d times for 5,001 heaps", u.Calls)
+	}
+	if notes := strings.Join(g.Explain.Notes, "\n"); !strings.Contains(notes, "heap 94 does not follow that rule") {
+		t.Errorf("--explain does not say where the rule stops:\n%s", notes)
+	}
+}

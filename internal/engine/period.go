@@ -392,6 +392,12 @@ func (g *Game) periodicValue(th *Thread, r uint64) (Sgv, bool) {
 		// A declared game: as far as its heaps follow the rule, in
 		// stretches (a table of sg(g(n)) for n in 0 .. N asks one heap
 		// after the other).
+		if l := int64(s.Len()); n >= l && pd.User.Broken && (pd.restored || th.Checkpoint == "") {
+			// Its heaps stopped following the rule below n: the plain
+			// engine computes the rest (without this, every heap of a
+			// table past that point asked the checker again).
+			return 0, false
+		}
 		if l := int64(s.Len()); n >= l || !pd.restored && th.Checkpoint != "" {
 			pd.extend(th, g.Pos, min(max(n, min(2*l, n+1<<16)), max(n, th.Limits.MaxStates-1)))
 		}

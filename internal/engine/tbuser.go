@@ -32,6 +32,8 @@ type tbUser struct {
 	Rule    *takebreak.Game
 	Checked int64 // heaps 0 .. checked follow the rule
 	Broken  bool  // heap checked+1 does not
+	noted   bool  // (and --explain says so)
+	Calls   int64 // check's calls (a test counts them)
 	got     tbShape
 }
 
@@ -286,6 +288,7 @@ func (u *tbUser) infer(g *Game) *takebreak.Game {
 // check checks the heaps up to n against the rule; it returns the last
 // heap that follows it (n, or less once a heap does not).
 func (u *tbUser) check(g *Game, n int64) int64 {
+	u.Calls++
 	var want tbShape
 	for !u.Broken && u.Checked < n {
 		m := u.Checked + 1
@@ -299,6 +302,10 @@ func (u *tbUser) check(g *Game, n int64) int64 {
 			break
 		}
 		u.Checked = m
+	}
+	if u.Broken && !u.noted && g.Explain != nil {
+		u.noted = true
+		g.Explain.Notes = append(g.Explain.Notes, fmt.Sprintf("heap %d does not follow that rule: the values of heaps from %d on come from the general engine", u.Checked+1, u.Checked+1))
 	}
 	return min(u.Checked, n)
 }
