@@ -109,7 +109,7 @@ func (th *Thread) ctxErr(pos Pos) *RuntimeError {
 // poll raises the run's cancellation, if its context is done (and
 // shows progress, when asked).
 func (th *Thread) poll(pos Pos) {
-	pollYield()
+	th.pollYield()
 	if th.Prog != nil {
 		th.Prog.Tick(th.Engine.States)
 	}
@@ -226,7 +226,7 @@ func elemsBytes(n int) int64 { return int64(n) * valueBytes }
 // parseCheck is the lang.Check of a parse run by the session: the run's
 // context and its memory limit.
 func (th *Thread) ParseCheck(pos Pos, need int64) error {
-	pollYield()
+	th.pollYield()
 	if err := th.ctxErr(pos); err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // testThread is a thread with generous limits, outside any session.
@@ -110,7 +111,8 @@ func TestBigSliceNotMadeWhenStopped(t *testing.T) {
 // (as os/signal's, which cancels the run on SIGINT) runs at the run's
 // next polls, not when the scheduler would preempt the run. (One yield in
 // 61 takes the yielding goroutine back first: the scheduler's fairness to
-// its global queue; two polls in a row do not.)
+// its global queue; two polls in a row do not.) A run yields at most
+// once every yieldGap: a poll sooner does not.
 func TestPollLetsReadyGoroutinesRun(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	th := testThread()
@@ -119,13 +121,21 @@ func TestPollLetsReadyGoroutinesRun(t *testing.T) {
 		var ran atomic.Bool
 		done := make(chan struct{})
 		go func() { ran.Store(true); close(done) }()
+		th.yieldAt = -yieldGap // (the last yield long ago)
 		th.poll(Pos{})
 		if !ran.Load() {
+			th.yieldAt = -yieldGap
 			th.poll(Pos{})
 		}
 		if !ran.Load() {
 			t.Fatal("a ready goroutine did not run at two polls")
 		}
 		<-done
+	}
+	th.yieldAt = time.Since(clockBase)
+	at := th.yieldAt
+	th.poll(Pos{})
+	if th.yieldAt != at {
+		t.Error("a poll right after a yield yielded again")
 	}
 }

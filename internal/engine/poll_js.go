@@ -13,7 +13,7 @@ import "runtime"
 // thousand nested def calls without a yield). Hence the shorter interval.
 const checkEvery = 256
 
-func pollYield() { runtime.Gosched() }
+func (th *Thread) pollYield() { runtime.Gosched() }
 
 // maxSumNesting bounds the nesting of sums in a compared value (see
 // value.go). Comparing them recurses without a check, so without a

@@ -142,6 +142,7 @@ const (
 // Thread is the state of one running program: output, input, globals, the
 // call stack and the engine.
 type Thread struct {
+	yieldAt time.Duration // when its polls last yielded (pollYield)
 	OutW    *bufio.Writer
 	In      io.Reader
 	InRead  bool
