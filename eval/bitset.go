@@ -21,10 +21,15 @@ type setBuildFn func(fr *engine.Frame, s *engine.SetScratch)
 
 // setBuilder compiles e when it is a set built as a bitmap: a set literal
 // or comprehension, or - | & ^ with such an operand. nil otherwise.
-func (c *compiler) setBuilder(e lang.Expr) setBuildFn {
+func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
 	if !c.on(engine.PassComposite) {
 		return nil
 	}
+	defer func() {
+		if f != nil {
+			c.fired(engine.PassComposite)
+		}
+	}()
 	switch e := e.(type) {
 	case *lang.SetLit:
 		es := make([]elemFn, len(e.Elems))
@@ -159,10 +164,15 @@ func (c *compiler) setAny(e lang.Expr) setBuildFn {
 // inSet compiles X in S (not: X not in S) for X an int or a pair (a
 // tuple literal of two elements): a bit of a set that has its bitmap,
 // else the operator. nil for other shapes.
-func (c *compiler) inSet(e *lang.Binary, not bool) boolFn {
+func (c *compiler) inSet(e *lang.Binary, not bool) (f boolFn) {
 	if !c.on(engine.PassComposite) {
 		return nil
 	}
+	defer func() {
+		if f != nil {
+			c.fired(engine.PassComposite)
+		}
+	}()
 	_, isPair := e.X.(*lang.TupleLit)
 	el := c.elemOf(e.X)
 	if isPair && len(e.X.(*lang.TupleLit).Elems) != 2 || !isPair && el.vi == nil {

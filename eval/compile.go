@@ -43,12 +43,13 @@ func (s *scope) Lookup(name string) *engine.Binding {
 
 // compiler resolves and compiles one file or REPL entry.
 type compiler struct {
-	bareEntry  *lang.Ident         // the lone name of the REPL entry being compiled
-	explaining *engine.Explanation // the declaration whose notes are recorded
-	rejected   string              // why the last fast path tried did not apply
-	fastDesc   string              // what the last fast loop compiled is
-	built      string              // the arguments the last sgComposite builds in scratch buffers (scratch.go)
-	curGame    *engine.Game        // the game whose move rule is being compiled
+	bareEntry  *lang.Ident                  // the lone name of the REPL entry being compiled
+	explaining *engine.Explanation          // the declaration whose notes are recorded
+	defFired   map[*engine.Func]engine.Pass // the passes that fired in a def's body (explainDef)
+	rejected   string                       // why the last fast path tried did not apply
+	fastDesc   string                       // what the last fast loop compiled is
+	built      string                       // the arguments the last sgComposite builds in scratch buffers (scratch.go)
+	curGame    *engine.Game                 // the game whose move rule is being compiled
 	s          *Session
 	errs       lang.ErrorList
 	scope      *scope
@@ -220,6 +221,7 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 // explainDef records how calls of def fn are compiled.
 func (c *compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 	x := c.s.explainOf("def", fn.FName, d.Name.Pos)
+	x.Fired = c.defFired[fn]
 	switch {
 	case !c.on(engine.PassInline):
 		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
@@ -411,6 +413,17 @@ func (c *compiler) topScope() *scope {
 }
 
 func (c *compiler) compileDef(fn *engine.Func, d *lang.DefStmt) {
+	// (The passes that fire in its body: for its explanation, made once
+	// every def is compiled, explainDef.)
+	saved, fired := c.explaining, &engine.Explanation{}
+	c.explaining = fired
+	defer func() {
+		c.explaining = saved
+		if c.defFired == nil {
+			c.defFired = map[*engine.Func]engine.Pass{}
+		}
+		c.defFired[fn] = fired.Fired
+	}()
 	fn.Cost = 2 + lang.Depth(d.Body)
 	fn.Nslots = c.function(lang.ParamNames(d.Params), false, func() {
 		fn.Body = c.expr(d.Body)
@@ -438,6 +451,9 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 	if g.Pure {
 		defer func() {
 			x.Notes = append(x.Notes, "its rule is pure: with cycles, the loopy solver lists options without computing them")
+			if c.on(engine.PassLoopyOpen) {
+				x.Fired |= engine.PassLoopyOpen
+			}
 		}()
 	}
 	g.Sweep = nil
@@ -466,10 +482,12 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 						probes = append(probes, c.probe)
 					}
 					c.note("%s: %s", altLabel(i, alt), c.fastDesc)
+					c.fired(engine.PassFastLoops)
 					if len(d.Alts) == 1 && len(params) == 1 {
 						g.Sweep = c.sweep
 						if g.Sweep != nil {
 							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")
+							c.fired(engine.PassSweep)
 						}
 					}
 					gens = append(gens, f)
@@ -496,6 +514,7 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 				sgBody := c.sgExpr(body)
 				if c.built != "" && !ints {
 					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", altLabel(i, alt), c.built))
+					x.Fired |= engine.PassComposite
 				}
 				if call, ok := body.(*lang.Call); ok && (ints || c.on(engine.PassComposite)) && c.gameCallee(call) != nil {
 					// One position per move: a missing one can be
@@ -1207,10 +1226,15 @@ func (c *compiler) call(e *lang.Call) engine.EvalFn {
 
 // quickCall compiles a call of a built-in with Quick1 or Quick2 (see
 // Builtin): nil when it has neither for the number of arguments.
-func (c *compiler) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+func (c *compiler) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, argPos []engine.Pos) (f engine.EvalFn) {
 	if !c.on(engine.PassComposite) {
 		return nil
 	}
+	defer func() {
+		if f != nil {
+			c.fired(engine.PassComposite)
+		}
+	}()
 	switch {
 	case len(e.Args) == 1 && bi.Quick1 != nil:
 		x := c.expr(e.Args[0])

@@ -23,13 +23,21 @@ func (s *Session) Explain() []*engine.Explanation { return s.explain }
 func (s *Session) explainOf(kind, name string, pos engine.Pos) *engine.Explanation {
 	for _, x := range s.explain {
 		if x.Kind == kind && x.Name == name {
-			x.Pos, x.Notes = pos, nil
+			x.Pos, x.Notes, x.Fired = pos, nil, 0
 			return x
 		}
 	}
 	x := &engine.Explanation{Kind: kind, Name: name, Pos: pos}
 	s.explain = append(s.explain, x)
 	return x
+}
+
+// fired records that pass p changed the code of the declaration being
+// compiled (see note).
+func (c *compiler) fired(p engine.Pass) {
+	if c.explaining != nil {
+		c.explaining.Fired |= p
+	}
 }
 
 // note adds a line to the explanation of the declaration being compiled

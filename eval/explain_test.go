@@ -117,3 +117,62 @@ print sg(heap(5)), sg(down(4))
 		t.Errorf("after redeclaring step: %q, want %q", outB.String(), "0 0 8\n")
 	}
 }
+
+// passCorpus has a declaration for each pass that changes how one is
+// compiled.
+const passCorpus = `def mix(x) = (x * 1103515245 + 12345) % 2147483647
+def ok(n, s) = n - s >= 0
+game sub(n) moves sub(n - s) for s in {1, 3, 4} if ok(n, s)
+game cut(w) moves cut(i) + cut(w - i) for i in 1 .. w - 1
+game dag(v) moves dag(mix(v + k) % v) for k in 0 .. 2 if v > 0
+game q(p) moves q((p[0] - k, p[1])) for k in 1 .. p[0] | q((p[0], p[1] - k)) for k in 1 .. p[1]
+game row(r) moves row(r[:i] + r[i + 1:]) for i in 0 .. len(r) - 1 if r[i] == 1
+game loop(n) moves loop((n + 1) % 5)
+print sg(sub(50)), sg(cut(30)), sg(dag(200)), sg(q((4, 5))), sg(row([1, 0, 1, 1])), outcome(loop(0))
+`
+
+// TestExplainPassesFired: --explain says which passes fired for each
+// declaration; none with every pass off, never one that is off, and
+// each pass that changes a declaration's code fires somewhere in the
+// corpus when all are on.
+func TestExplainPassesFired(t *testing.T) {
+	fired := func(off engine.Pass) (map[string]engine.Pass, engine.Pass) {
+		s := NewSession(Options{Disable: off})
+		if err := s.ExecFile(context.Background(), "t.game", passCorpus); err != nil {
+			t.Fatal(err)
+		}
+		by, all := map[string]engine.Pass{}, engine.Pass(0)
+		for _, x := range s.Explain() {
+			by[x.Kind+" "+x.Name] = x.Fired
+			all |= x.Fired
+			if !strings.Contains(x.String(), "  passes fired: ") {
+				t.Errorf("%s %s: no line of passes fired:\n%s", x.Kind, x.Name, x)
+			}
+		}
+		return by, all
+	}
+	if by, all := fired(engine.AllPasses); all != 0 {
+		t.Errorf("with every pass off, passes fired: %v", by)
+	}
+	for _, p := range Passes() {
+		if by, all := fired(p); all&p != 0 {
+			t.Errorf("with %v off, it fired: %v", p, by)
+		}
+	}
+	by, all := fired(0)
+	compileTime := engine.PassFastLoops | engine.PassInline | engine.PassLoopyOpen | engine.PassFuse | engine.PassSweep | engine.PassComposite | engine.PassInts | engine.PassTuples
+	if missing := compileTime &^ all; missing != 0 {
+		t.Errorf("never fired: %v (fired: %v)", missing, by)
+	}
+	for name, want := range map[string]engine.Pass{
+		"game cut": engine.PassFastLoops | engine.PassInts,
+		"game dag": engine.PassInline | engine.PassFuse,
+		"game q":   engine.PassTuples,
+		"game row": engine.PassComposite,
+		"def mix":  engine.PassFuse | engine.PassInts,
+	} {
+		if by[name]&want != want {
+			t.Errorf("%s: fired %v, want %v among them", name, by[name], want)
+		}
+	}
+}

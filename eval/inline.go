@@ -171,6 +171,7 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBi
 		binds = append(binds, inlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
 	}
+	c.fired(engine.PassInline)
 	return substitute(fn.Decl.Body, index, args), fn, binds
 }
 

@@ -65,6 +65,9 @@ func (c *compiler) intExpr(e lang.Expr) intFn {
 		return nil
 	}
 	f := c.intExpr1(e)
+	if f != nil {
+		c.fired(engine.PassInts)
+	}
 	if f == nil {
 		if c.notInt == nil {
 			c.notInt = map[intKey]bool{}

@@ -114,6 +114,7 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 	if f == nil {
 		panic("eval: an int-closed body did not compile to int arithmetic")
 	}
+	c.fired(engine.PassInline)
 	if set == nil {
 		return f
 	}
@@ -455,10 +456,15 @@ func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
 }
 
 // fused compiles e as fused arithmetic, or returns nil.
-func (c *compiler) fused(e *lang.Binary) intFn {
+func (c *compiler) fused(e *lang.Binary) (f intFn) {
 	if !c.on(engine.PassFuse) {
 		return nil
 	}
+	defer func() {
+		if f != nil {
+			c.fired(engine.PassFuse)
+		}
+	}()
 	if e.Op == lang.OpMod {
 		lit, ok := e.Y.(*lang.IntLit)
 		x, ok2 := e.X.(*lang.Binary)

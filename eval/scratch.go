@@ -30,10 +30,15 @@ type buildFn func(fr *engine.Frame, s *engine.Scratch)
 // builder compiles e when it has one of the shapes built in a scratch: a
 // list comprehension, a list or tuple literal, sorted, update, a slice, or
 // + with such an operand. nil otherwise.
-func (c *compiler) builder(e lang.Expr) buildFn {
+func (c *compiler) builder(e lang.Expr) (f buildFn) {
 	if !c.on(engine.PassComposite) {
 		return nil
 	}
+	defer func() {
+		if f != nil {
+			c.fired(engine.PassComposite)
+		}
+	}()
 	switch e := e.(type) {
 	case *lang.Comp:
 		if e.Kind != lang.ListComp {

@@ -82,6 +82,7 @@ func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 			x.Notes[i] = strings.ReplaceAll(s, hidden, g.GName)
 		}
 		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a tuple of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, k, k)}, x.Notes...)
+		x.Fired |= engine.PassTuples
 		g.Tuples = tf
 		return
 	}

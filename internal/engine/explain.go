@@ -11,6 +11,10 @@ type Explanation struct {
 	Name  string
 	Pos   Pos
 	Notes []string
+	// Fired is the passes that changed how it was compiled (a pass that
+	// acts only at run time, as ladder, resume, cursor and symmetric do,
+	// is not listed).
+	Fired Pass
 }
 
 // String renders the explanation: a heading line, then one indented line
@@ -23,5 +27,12 @@ func (x *Explanation) String() string {
 		b.WriteString(n)
 		b.WriteByte('\n')
 	}
+	b.WriteString("  passes fired: ")
+	if x.Fired == 0 {
+		b.WriteString("none")
+	} else {
+		b.WriteString(strings.ReplaceAll(x.Fired.String(), "+", ", "))
+	}
+	b.WriteByte('\n')
 	return b.String()
 }
