@@ -1,6 +1,9 @@
 package engine
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Argument keys: the canonical byte encoding of a position's arguments
 // that the memo of a game interns when they do not pack into one integer
@@ -185,10 +188,35 @@ func appendPairSet(buf []byte, e []Value) ([]byte, bool) {
 			return buf, false
 		}
 	}
-	return appendBitmap(buf, TagPairSet, len(e), func(i int) int {
-		p := e[i].Elems()
-		return int(p[0].N)<<6 | int(p[1].N)
-	}), true
+	cw, rows := 0, 0
+	for _, x := range e {
+		p := x.Elems()
+		cw, rows = max(cw, int(p[1].N)+1), max(rows, int(p[0].N)+1)
+	}
+	var w [64]uint64
+	for _, x := range e {
+		p := x.Elems()
+		w[p[0].N] |= 1 << p[1].N
+	}
+	return appendPacked(buf, cw, rows, func(r int) uint64 { return w[r] }), true
+}
+
+// appendPacked appends the key of a nonempty set of pairs: TagPairSet,
+// the columns cw, the byte count and the rows 0 .. rows-1 (the columns
+// of row r: bits 0 .. cw-1 of row(r)), cw bits each. The pair (r, c) is
+// bit r*cw + c: one key for one set, however it was made.
+func appendPacked(buf []byte, cw, rows int, row func(r int) uint64) []byte {
+	nb := (rows*cw + 7) / 8
+	buf = binary.AppendUvarint(append(buf, TagPairSet, byte(cw)), uint64(nb))
+	start := len(buf)
+	buf = append(buf, make([]byte, nb)...)
+	for r := range rows {
+		for x := row(r); x != 0; x &= x - 1 {
+			b := r*cw + bits.TrailingZeros64(x)
+			buf[start+b/8] |= 1 << (b % 8)
+		}
+	}
+	return buf
 }
 
 // appendBitmap appends tag, the byte count and the bitmap of n ascending
@@ -254,13 +282,28 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 			return Value{K: KSet, Ref: &Set{Elems: e}}, b
 		}
 		return List(e), b
-	case TagBitSet, TagPairSet:
+	case TagBitSet:
 		n, k := binary.Uvarint(b)
-		m := &bitmap{w: make([]uint64, (n+7)/8), Pairs: t == TagPairSet}
+		m := &bitmap{w: make([]uint64, (n+7)/8)}
 		for i, x := range b[k : k+int(n)] {
 			m.w[i/8] |= uint64(x) << (8 * (i % 8))
 		}
 		return Value{K: KSet, Ref: &Set{Elems: m.elems(), Bm: m}}, b[k+int(n):]
+	case TagPairSet:
+		cw := int(b[0])
+		n, k := binary.Uvarint(b[1:])
+		bs := b[1+k : 1+k+int(n)]
+		m := &bitmap{w: make([]uint64, 8*len(bs)/cw), Pairs: true}
+		for i, x := range bs {
+			for ; x != 0; x &= x - 1 {
+				bit := 8*i + bits.TrailingZeros8(x)
+				m.w[bit/cw] |= 1 << (bit % cw)
+			}
+		}
+		for len(m.w) > 0 && m.w[len(m.w)-1] == 0 {
+			m.w = m.w[:len(m.w)-1]
+		}
+		return Value{K: KSet, Ref: &Set{Elems: m.elems(), Bm: m}}, b[1+k+int(n):]
 	case tagMap:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
@@ -284,9 +327,12 @@ func argKeyLen(b []byte) int {
 	case TagInt, tagNim:
 		_, k := binary.Varint(b[i:])
 		i += k
-	case tagStr, TagBitSet, TagPairSet:
+	case tagStr, TagBitSet:
 		n, k := binary.Uvarint(b[i:])
 		i += k + int(n)
+	case TagPairSet:
+		n, k := binary.Uvarint(b[i+1:])
+		i += 1 + k + int(n)
 	case tagRef:
 		_, k := binary.Uvarint(b[i:])
 		i += k

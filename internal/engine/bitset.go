@@ -84,6 +84,20 @@ func (m *bitmap) Value() Value {
 // appendKey appends the argument key of the set: what appendArgKey gives
 // for its value.
 func (m *bitmap) AppendKey(buf []byte) []byte {
+	if m.Pairs && !m.empty() {
+		// Word r is row r: the key packs the rows cw bits apart, cw
+		// the columns up to the last in use (a 5 x 5 board: 4 bytes).
+		var cols uint64
+		for _, x := range m.w {
+			cols |= x
+		}
+		cw := bits.Len64(cols)
+		rows := len(m.w)
+		for rows > 0 && m.w[rows-1] == 0 {
+			rows--
+		}
+		return appendPacked(buf, cw, rows, func(r int) uint64 { return m.w[r] })
+	}
 	nb := 0
 	for i := len(m.w) - 1; i >= 0; i-- {
 		if x := m.w[i]; x != 0 {
@@ -91,11 +105,7 @@ func (m *bitmap) AppendKey(buf []byte) []byte {
 			break
 		}
 	}
-	tag := TagBitSet
-	if m.Pairs && nb > 0 {
-		tag = TagPairSet
-	}
-	buf = append(buf, tag)
+	buf = append(buf, TagBitSet)
 	buf = binary.AppendUvarint(buf, uint64(nb))
 	for i := 0; i < nb; i++ {
 		buf = append(buf, byte(m.w[i/8]>>(8*(i%8))))

@@ -655,10 +655,10 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				return false
 			}
 			if g.Probes != nil && g.Periodic == nil && !g.UserTried && r&GenBit == 0 && g.Unfield(r) >= UserAt {
-				g.userTakeBreak(th)
+				userTakeBreak(th, g)
 			}
 			if g.Periodic != nil {
-				if v, ok := g.periodicValue(th, r); ok {
+				if v, ok := periodicValue(th, g, r); ok {
 					g.setState(r, StateOf(v))
 					e.note(g, r)
 					stack = stack[:top]

@@ -32,14 +32,6 @@ type GameDef struct {
 	TakeBreak *TakeBreak
 }
 
-// Position returns the position of g with the given arguments.
-func (g *Game) Position(args ...Value) Value {
-	return g.PositionValue(slices.Clone(args))
-}
-
-// Doc is the family's one-line documentation (Go families only).
-func (g *Game) Doc() string { return g.doc }
-
 // newGoGame makes a session's game from a Go definition.
 func (e *Engine) NewGoGame(d *GameDef) *Game {
 	g := e.NewGame(d.Name, Pos{}, d.Arity)
@@ -121,15 +113,6 @@ func (th *Thread) failHere(format string, args ...any) {
 		pos = th.Calls[n-1]
 	}
 	Fail(pos, format, args...)
-}
-
-// checkArgs runs a Go family's argument check for a new position.
-func (g *Game) CheckArity(pos Pos, args []Value) {
-	if g.Check != nil {
-		if _, err := GoCall(func() (struct{}, error) { return struct{}{}, g.Check(args) }); err != nil {
-			Fail(pos, "%s: %v", Shown(g.PositionValue(args)), err)
-		}
-	}
 }
 
 // Family returns the session's game family made by mk, made once per key:

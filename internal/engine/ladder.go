@@ -352,10 +352,10 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 		i := sp.index(k)
 		e.visit(g.Pos, g, k)
 		if g.Probes != nil && g.Periodic == nil && !g.UserTried && k&GenBit == 0 && g.Unfield(k) >= UserAt {
-			g.userTakeBreak(th)
+			userTakeBreak(th, g)
 		}
 		if g.Periodic != nil {
-			if v, ok := g.periodicValue(th, k); ok {
+			if v, ok := periodicValue(th, g, k); ok {
 				g.setState(k, StateOf(v))
 				mine[i/64] |= 1 << (i % 64)
 				continue

@@ -297,7 +297,7 @@ func (pd *periodic) check() takebreak.Period {
 // far as heap limit; when whole, not past plainStop while the values
 // have no sparse space. Limits, the timeout and Ctrl-C stop it with an
 // error that says how far it got.
-func (g *Game) search(th *Thread, pos Pos, minN, limit int64, whole bool) takebreak.Period {
+func search(th *Thread, g *Game, pos Pos, minN, limit int64, whole bool) takebreak.Period {
 	pd := g.Periodic
 	s := pd.Solver
 	limit = min(limit, th.Limits.MaxStates-1)
@@ -352,11 +352,11 @@ func (g *Game) search(th *Thread, pos Pos, minN, limit int64, whole bool) takebr
 }
 
 // searchAll is the search of period(F) with no N (once).
-func (g *Game) searchAll(th *Thread, pos Pos) takebreak.Period {
+func searchAll(th *Thread, g *Game, pos Pos) takebreak.Period {
 	if g.Periodic.searched {
 		return g.Periodic.check()
 	}
-	return g.search(th, pos, 0, th.Limits.MaxStates-1, true)
+	return search(th, g, pos, 0, th.Limits.MaxStates-1, true)
 }
 
 // takeBreakFamily returns the take-and-break game f is, or nil.
@@ -372,7 +372,7 @@ func takeBreakFamily(f Value) *Game {
 // periodicValue returns the value of heap r of take-and-break family g:
 // from its proved period, or from the table of values (extended to r).
 // It first tries to prove the period when r is a large heap.
-func (g *Game) periodicValue(th *Thread, r uint64) (Sgv, bool) {
+func periodicValue(th *Thread, g *Game, r uint64) (Sgv, bool) {
 	var n int64
 	if r&GenBit == 0 {
 		n = g.Unfield(r)
@@ -413,9 +413,9 @@ func (g *Game) periodicValue(th *Thread, r uint64) (Sgv, bool) {
 			// after the other, and each search checks the period of all
 			// the values (once a heap would take time quadratic in N).
 			l := int64(s.Len())
-			g.search(th, g.Pos, 0, min(max(n, min(2*l, n+1<<20)), th.Limits.MaxStates-1), false)
+			search(th, g, g.Pos, 0, min(max(n, min(2*l, n+1<<20)), th.Limits.MaxStates-1), false)
 		} else {
-			g.searchAll(th, g.Pos)
+			searchAll(th, g, g.Pos)
 		}
 	}
 	switch {
@@ -433,7 +433,7 @@ func (g *Game) periodicValue(th *Thread, r uint64) (Sgv, bool) {
 func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
 	if f.K == KFunc {
 		if g, ok := f.Callable().(*Game); ok && g.Periodic == nil {
-			g.userTakeBreak(th)
+			userTakeBreak(th, g)
 		}
 	}
 	if g := takeBreakFamily(f); g != nil && g.Periodic.User != nil {
@@ -456,9 +456,9 @@ func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
 			if g.Periodic.Solver.Game().MaxHeaps() == 3 {
 				least = 1 << 11
 			}
-			pr = g.search(th, c.Pos, upTo, max(upTo, least), false)
+			pr = search(th, g, c.Pos, upTo, max(upTo, least), false)
 		} else {
-			pr = g.searchAll(th, c.Pos)
+			pr = searchAll(th, g, c.Pos)
 		}
 		if pr.Proved {
 			return Period{P: int64(pr.P), Q: int64(pr.Q), Found: true, Proved: true, UpTo: int64(pr.Known) - 1}

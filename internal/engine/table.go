@@ -622,3 +622,20 @@ func (g *Game) CheckArgs(args []Value) error {
 	}
 	return nil
 }
+
+// Position returns the position of g with the given arguments.
+func (g *Game) Position(args ...Value) Value {
+	return g.PositionValue(slices.Clone(args))
+}
+
+// Doc is the family's one-line documentation (Go families only).
+func (g *Game) Doc() string { return g.doc }
+
+// CheckArity runs a Go family's argument check for a new position.
+func (g *Game) CheckArity(pos Pos, args []Value) {
+	if g.Check != nil {
+		if _, err := GoCall(func() (struct{}, error) { return struct{}{}, g.Check(args) }); err != nil {
+			Fail(pos, "%s: %v", Shown(g.PositionValue(args)), err)
+		}
+	}
+}

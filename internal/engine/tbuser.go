@@ -312,7 +312,7 @@ func (u *tbUser) check(g *Game, n int64) int64 {
 
 // userTakeBreak makes declared game g of one int a take-and-break family
 // when its rule is one (once): g.periodic is then set, with g.user.
-func (g *Game) userTakeBreak(th *Thread) {
+func userTakeBreak(th *Thread, g *Game) {
 	if g.UserTried || g.Probes == nil || g.NArgs != 1 {
 		return
 	}
