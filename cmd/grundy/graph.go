@@ -60,23 +60,10 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var cfg config
 	var format, out string
-	var help bool
 	fs.StringVar(&format, "format", "", "")
 	fs.StringVar(&out, "o", "", "")
-	fs.BoolVar(&help, "help", false, "")
-	fs.BoolVar(&help, "h", false, "")
-	addLimitFlags(fs, &cfg)
-	if err := parseFlags(fs, args); err != nil {
-		fmt.Fprintf(stderr, "grundy graph: %v\n(see grundy graph --help)\n", err)
-		return 2
-	}
-	if help {
-		fmt.Fprint(stdout, graphUsage)
-		return 0
-	}
-	if msg := checkLimitFlags(&cfg); msg != "" {
-		fmt.Fprintf(stderr, "grundy graph: %s\n", msg)
-		return 2
+	if code, ok := parseSub("graph", graphUsage, fs, args, &cfg, stdout, stderr); !ok {
+		return code
 	}
 	rest := fs.Args()
 	if len(rest) != 2 {

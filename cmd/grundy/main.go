@@ -213,6 +213,33 @@ func envSet(name string) bool {
 	return ok
 }
 
+// parseSub parses the flags of subcommand name: fs's own, --help (which
+// prints usage) and, with cfg, the limit flags (checked). ok is false,
+// with the exit status, when it printed the usage or an error.
+func parseSub(name, usage string, fs *flag.FlagSet, args []string, cfg *config, stdout, stderr io.Writer) (code int, ok bool) {
+	var help bool
+	fs.BoolVar(&help, "help", false, "")
+	fs.BoolVar(&help, "h", false, "")
+	if cfg != nil {
+		addLimitFlags(fs, cfg)
+	}
+	if err := parseFlags(fs, args); err != nil {
+		fmt.Fprintf(stderr, "grundy %s: %v\n(see grundy %s --help)\n", name, err, name)
+		return 2, false
+	}
+	if help {
+		fmt.Fprint(stdout, usage)
+		return 0, false
+	}
+	if cfg != nil {
+		if msg := checkLimitFlags(cfg); msg != "" {
+			fmt.Fprintf(stderr, "grundy %s: %s\n", name, msg)
+			return 2, false
+		}
+	}
+	return 0, true
+}
+
 // parseFlags accepts flags before and after the command word.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	var pos []string

@@ -48,24 +48,11 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var cfg config
 	var format, out, size string
-	var help bool
 	fs.StringVar(&format, "format", "", "")
 	fs.StringVar(&out, "o", "", "")
 	fs.StringVar(&size, "size", "", "")
-	fs.BoolVar(&help, "help", false, "")
-	fs.BoolVar(&help, "h", false, "")
-	addLimitFlags(fs, &cfg)
-	if err := parseFlags(fs, args); err != nil {
-		fmt.Fprintf(stderr, "grundy plot: %v\n(see grundy plot --help)\n", err)
-		return 2
-	}
-	if help {
-		fmt.Fprint(stdout, plotUsage)
-		return 0
-	}
-	if msg := checkLimitFlags(&cfg); msg != "" {
-		fmt.Fprintf(stderr, "grundy plot: %s\n", msg)
-		return 2
+	if code, ok := parseSub("plot", plotUsage, fs, args, &cfg, stdout, stderr); !ok {
+		return code
 	}
 	rest := fs.Args()
 	if len(rest) != 2 {

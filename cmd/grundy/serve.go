@@ -55,19 +55,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, ready f
 	fs.SetOutput(io.Discard)
 	var port int
 	var host, dir string
-	var help bool
 	fs.IntVar(&port, "port", 8080, "")
 	fs.StringVar(&host, "host", "127.0.0.1", "")
 	fs.StringVar(&dir, "wasm", "", "")
-	fs.BoolVar(&help, "help", false, "")
-	fs.BoolVar(&help, "h", false, "")
-	if err := parseFlags(fs, args); err != nil {
-		fmt.Fprintf(stderr, "grundy serve: %v\n(see grundy serve --help)\n", err)
-		return 2
-	}
-	if help {
-		fmt.Fprint(stdout, serveUsage)
-		return 0
+	if code, ok := parseSub("serve", serveUsage, fs, args, nil, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "grundy serve: unexpected argument %q (see grundy serve --help)\n", fs.Arg(0))
