@@ -12,25 +12,7 @@ import (
 // `grundy run --explain` and the REPL's :explain. A user whose game is
 // slow starts there: each alternative of a move rule says whether it runs
 // as a fast loop over the memo tables or on the general path, and why.
-
-// Explain returns the explanations of the declarations compiled so far
-// in this session, in source order; a declaration compiled again (a REPL
-// redeclaration) replaces its earlier explanation.
-func (s *Session) Explain() []*engine.Explanation { return s.explain }
-
-// explainOf returns the session's explanation record for a declaration,
-// emptied: a redeclaration starts afresh.
-func (s *Session) explainOf(kind, name string, pos engine.Pos) *engine.Explanation {
-	for _, x := range s.explain {
-		if x.Kind == kind && x.Name == name {
-			x.Pos, x.Notes, x.Fired = pos, nil, 0
-			return x
-		}
-	}
-	x := &engine.Explanation{Kind: kind, Name: name, Pos: pos}
-	s.explain = append(s.explain, x)
-	return x
-}
+// The Session keeps them (Session.Explain); the compiler records them.
 
 // fired records that pass p changed the code of the declaration being
 // compiled (see note).

@@ -492,3 +492,86 @@ func (s *Session) Do(ctx context.Context, f func()) error {
 // Registry returns the built-ins, Go game families and prelude the session
 // was made with.
 func (s *Session) Registry() *engine.Registry { return s.reg }
+
+// Table computes a table (parsed by lang.ParseTable) in the session's
+// scope: after ExecFile, its expression and clauses see the script's
+// games, defs and top-level lets. Errors are like ExecFile's.
+func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error) {
+	ctx, end := s.Begin(ctx)
+	defer end()
+	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*engine.Binding{}}}
+	s.laterLets = nil // the script's lets have all run
+	var build func(fr *engine.Frame) *Table
+	if err := func() (err error) {
+		defer s.compileLimit(&err)
+		build = c.table(st)
+		return nil
+	}(); err != nil {
+		return nil, err
+	}
+	if len(c.errs) > 0 {
+		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return nil, c.errs
+	}
+	s.globals = c.globals
+	var t *Table
+	err := s.run(ctx, []execFn{func(fr *engine.Frame) { t = build(fr) }})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Explain returns the explanations of the declarations compiled so far
+// in this session, in source order; a declaration compiled again (a REPL
+// redeclaration) replaces its earlier explanation.
+func (s *Session) Explain() []*engine.Explanation { return s.explain }
+
+// explainOf returns the session's explanation record for a declaration,
+// emptied: a redeclaration starts afresh.
+func (s *Session) explainOf(kind, name string, pos engine.Pos) *engine.Explanation {
+	for _, x := range s.explain {
+		if x.Kind == kind && x.Name == name {
+			x.Pos, x.Notes, x.Fired = pos, nil, 0
+			return x
+		}
+	}
+	x := &engine.Explanation{Kind: kind, Name: name, Pos: pos}
+	s.explain = append(s.explain, x)
+	return x
+}
+
+// The standard-library prelude: grundy sources (games and defs written in
+// the language) and Go game families that every session sees in a scope
+// outside its own, so that a script's declaration of the same name hides
+// them.
+
+// loadPrelude binds the Go game families and compiles and runs the
+// prelude sources into s.prelude.
+func (s *Session) loadPrelude() {
+	for _, d := range s.reg.Games() {
+		var g *engine.Game
+		if d.TakeBreak != nil {
+			g = s.engine.TakeBreakGame(d.TakeBreak)
+		} else {
+			g = s.engine.NewGoGame(d)
+		}
+		s.prelude.names[d.Name] = &engine.Binding{Kind: bGame, Game: g}
+	}
+	for _, p := range s.reg.Preludes() {
+		f, err := p.File()
+		if err != nil {
+			panic("eval: prelude " + p.Name + ": " + err.Error())
+		}
+		c := &compiler{s: s, globals: s.globals, scope: s.prelude}
+		code := c.compileFile(f, false)
+		if len(c.errs) > 0 {
+			panic("eval: prelude " + p.Name + ": " + c.errs.Error())
+		}
+		s.globals = c.globals
+		if err := s.run(context.Background(), code); err != nil {
+			panic("eval: prelude " + p.Name + ": " + err.Error())
+		}
+	}
+	s.explain = nil // the user's declarations are explained, not the library's
+}

@@ -1,9 +1,7 @@
 package eval
 
 import (
-	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -212,35 +210,6 @@ func (c *compiler) label(p *lang.Pattern) func(fr *engine.Frame) engine.Value {
 		}
 		return engine.Tuple(vs)
 	}
-}
-
-// Table computes a table (parsed by lang.ParseTable) in the session's
-// scope: after ExecFile, its expression and clauses see the script's
-// games, defs and top-level lets. Errors are like ExecFile's.
-func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error) {
-	ctx, end := s.Begin(ctx)
-	defer end()
-	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*engine.Binding{}}}
-	s.laterLets = nil // the script's lets have all run
-	var build func(fr *engine.Frame) *Table
-	if err := func() (err error) {
-		defer s.compileLimit(&err)
-		build = c.table(st)
-		return nil
-	}(); err != nil {
-		return nil, err
-	}
-	if len(c.errs) > 0 {
-		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
-		return nil, c.errs
-	}
-	s.globals = c.globals
-	var t *Table
-	err := s.run(ctx, []execFn{func(fr *engine.Frame) { t = build(fr) }})
-	if err != nil {
-		return nil, err
-	}
-	return t, nil
 }
 
 // Text renders the table as the table statement prints it. One for
