@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -921,4 +922,141 @@ func dedupe(vs []Value) []Value {
 		out = append(out, v)
 	}
 	return out
+}
+
+// newGoGame makes a session's game from a Go definition.
+func (e *Engine) NewGoGame(d *GameDef) *Game {
+	g := e.NewGame(d.Name, Pos{}, d.Arity)
+	g.doc = d.Doc
+	g.Nslots = d.Arity
+	g.Check = d.Check
+	opts := func(fr *Frame) []Value {
+		args := slices.Clone(fr.Slots[:d.Arity])
+		vs, err := GoCall(func() ([]Value, error) { return d.Options(g, args) })
+		if err != nil {
+			fr.Th.failHere("%s: %v", Shown(g.PositionValue(args)), err)
+		}
+		return vs
+	}
+	g.GenVal = func(fr *Frame) {
+		for _, v := range opts(fr) {
+			if !v.IsGame() {
+				fr.Th.failHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Shown(g.PositionValue(slices.Clone(fr.Slots[:d.Arity]))), v.TypeName(), Shown(v))
+			}
+			fr.Gen.EmitVal(Pos{}, v)
+		}
+	}
+	g.GenSG = func(fr *Frame) {
+		for _, v := range opts(fr) {
+			if !v.IsGame() {
+				fr.Th.failHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Shown(g.PositionValue(slices.Clone(fr.Slots[:d.Arity]))), v.TypeName(), Shown(v))
+			}
+			fr.Gen.EmitSG(fr.Gen.ValueSG(Pos{}, v))
+			if fr.Stop {
+				return
+			}
+		}
+	}
+	g.GenSGInt = g.GenSG
+	return g
+}
+
+// takeBreakGame makes the session's game of take-and-break family t.
+// Its SG values come from a takebreak.Solver, and its periodicity can be
+// proved (see period.go); the options' values are streamed only for a
+// heap the table cannot answer (a negative one, for its error).
+func (e *Engine) TakeBreakGame(t *TakeBreak) *Game {
+	d := &GameDef{Name: t.Name, Arity: 1, Doc: t.Doc}
+	d.Check = func(args []Value) error {
+		if args[0].K != KInt || args[0].N < 0 {
+			return fmt.Errorf("a heap size must be an int >= 0, found %s %s", args[0].TypeName(), Repr(args[0]))
+		}
+		return nil
+	}
+	d.Options = func(g *Game, args []Value) ([]Value, error) {
+		if err := d.Check(args); err != nil {
+			return nil, err
+		}
+		n := args[0].N
+		var out []Value
+		heap := func(a int64) Value { return g.PositionValue([]Value{Int(a)}) }
+		for _, r := range t.Rules {
+			if r.K > n {
+				break
+			}
+			rem := n - r.K
+			if r.Ways&1 != 0 && rem == 0 {
+				out = append(out, heap(0))
+			}
+			if r.Ways&2 != 0 && rem >= 1 && r.K > 0 {
+				out = append(out, heap(rem))
+			}
+			if r.Ways&4 != 0 {
+				for a := int64(1); 2*a <= rem; a++ {
+					out = append(out, SumOf([]Value{heap(a), heap(rem - a)}))
+				}
+			}
+			if r.Ways&8 != 0 {
+				for a := int64(1); 3*a <= rem; a++ {
+					for b := a; a+2*b <= rem; b++ {
+						out = append(out, SumOf([]Value{heap(a), heap(b), heap(rem - a - b)}))
+					}
+				}
+			}
+		}
+		return out, nil
+	}
+	g := e.NewGoGame(d)
+	g.takeBreak = t
+	g.GenSG = func(fr *Frame) { takeBreakSG(g, t, fr) }
+	g.GenSGInt = g.GenSG
+	g.Periodic = newPeriodic(t.game(), t.Name)
+	e.Tables = append(e.Tables, g.Periodic)
+	return g
+}
+
+func (e *Engine) Outcome(v Sgv) string {
+	switch {
+	case v == 0:
+		return "P"
+	case v > 0:
+		return "N"
+	}
+	if k := e.Infs[-v-1]; len(k) > 0 && k[0] == 0 {
+		return "N"
+	}
+	return "D"
+}
+
+func (e *Engine) Moves(v Value) []Value {
+	switch v.K {
+	case KNim:
+		e.Th.alloc(e.Th.callPos(), elemsBytes(int(v.N)))
+		out := make([]Value, v.N)
+		for i := range out {
+			out[i] = Nimber(int64(i))
+		}
+		return out
+	case KPos:
+		g, r := PosRef(v)
+		return e.Options(g, r)
+	}
+	parts := v.Ref.(*Sum).parts()
+	var out []Value
+	pos := e.Th.callPos()
+	for i, p := range parts {
+		for _, m := range e.Moves(p) {
+			if len(out)&63 == 0 {
+				e.Th.CheckLimits(pos) // each option here can be a big sum
+			}
+			// Each option is a sum as long as v.
+			e.Th.alloc(pos, elemsBytes(len(parts)+1))
+			gs := make([]Value, 0, len(parts))
+			gs = append(gs, parts[:i]...)
+			gs = append(gs, m)
+			gs = append(gs, parts[i+1:]...)
+			out = append(out, SumOf(gs))
+		}
+	}
+	return e.dedupeChecked(pos, out)
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -30,43 +29,6 @@ type GameDef struct {
 	// rule (Options is then not used): its values are computed without
 	// building options and its period can be proved.
 	TakeBreak *TakeBreak
-}
-
-// newGoGame makes a session's game from a Go definition.
-func (e *Engine) NewGoGame(d *GameDef) *Game {
-	g := e.NewGame(d.Name, Pos{}, d.Arity)
-	g.doc = d.Doc
-	g.Nslots = d.Arity
-	g.Check = d.Check
-	opts := func(fr *Frame) []Value {
-		args := slices.Clone(fr.Slots[:d.Arity])
-		vs, err := GoCall(func() ([]Value, error) { return d.Options(g, args) })
-		if err != nil {
-			fr.Th.failHere("%s: %v", Shown(g.PositionValue(args)), err)
-		}
-		return vs
-	}
-	g.GenVal = func(fr *Frame) {
-		for _, v := range opts(fr) {
-			if !v.IsGame() {
-				fr.Th.failHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Shown(g.PositionValue(slices.Clone(fr.Slots[:d.Arity]))), v.TypeName(), Shown(v))
-			}
-			fr.Gen.EmitVal(Pos{}, v)
-		}
-	}
-	g.GenSG = func(fr *Frame) {
-		for _, v := range opts(fr) {
-			if !v.IsGame() {
-				fr.Th.failHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Shown(g.PositionValue(slices.Clone(fr.Slots[:d.Arity]))), v.TypeName(), Shown(v))
-			}
-			fr.Gen.EmitSG(fr.Gen.ValueSG(Pos{}, v))
-			if fr.Stop {
-				return
-			}
-		}
-	}
-	g.GenSGInt = g.GenSG
-	return g
 }
 
 // maxPanicText bounds the text of a Go panic quoted in an error.
@@ -168,60 +130,6 @@ func (t *TakeBreak) game() *takebreak.Game {
 	for _, r := range t.Rules {
 		g.Rules = append(g.Rules, takebreak.Rule{Take: int(r.K), Ways: r.Ways})
 	}
-	return g
-}
-
-// takeBreakGame makes the session's game of take-and-break family t.
-// Its SG values come from a takebreak.Solver, and its periodicity can be
-// proved (see period.go); the options' values are streamed only for a
-// heap the table cannot answer (a negative one, for its error).
-func (e *Engine) TakeBreakGame(t *TakeBreak) *Game {
-	d := &GameDef{Name: t.Name, Arity: 1, Doc: t.Doc}
-	d.Check = func(args []Value) error {
-		if args[0].K != KInt || args[0].N < 0 {
-			return fmt.Errorf("a heap size must be an int >= 0, found %s %s", args[0].TypeName(), Repr(args[0]))
-		}
-		return nil
-	}
-	d.Options = func(g *Game, args []Value) ([]Value, error) {
-		if err := d.Check(args); err != nil {
-			return nil, err
-		}
-		n := args[0].N
-		var out []Value
-		heap := func(a int64) Value { return g.PositionValue([]Value{Int(a)}) }
-		for _, r := range t.Rules {
-			if r.K > n {
-				break
-			}
-			rem := n - r.K
-			if r.Ways&1 != 0 && rem == 0 {
-				out = append(out, heap(0))
-			}
-			if r.Ways&2 != 0 && rem >= 1 && r.K > 0 {
-				out = append(out, heap(rem))
-			}
-			if r.Ways&4 != 0 {
-				for a := int64(1); 2*a <= rem; a++ {
-					out = append(out, SumOf([]Value{heap(a), heap(rem - a)}))
-				}
-			}
-			if r.Ways&8 != 0 {
-				for a := int64(1); 3*a <= rem; a++ {
-					for b := a; a+2*b <= rem; b++ {
-						out = append(out, SumOf([]Value{heap(a), heap(b), heap(rem - a - b)}))
-					}
-				}
-			}
-		}
-		return out, nil
-	}
-	g := e.NewGoGame(d)
-	g.takeBreak = t
-	g.GenSG = func(fr *Frame) { takeBreakSG(g, t, fr) }
-	g.GenSGInt = g.GenSG
-	g.Periodic = newPeriodic(t.game(), t.Name)
-	e.Tables = append(e.Tables, g.Periodic)
 	return g
 }
 

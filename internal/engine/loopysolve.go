@@ -581,3 +581,114 @@ func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 	}
 	return true
 }
+
+// touchesLoopy reports whether some part of v is a position whose value
+// came from the loopy solver.
+func (e *Engine) touchesLoopy(v Value) bool {
+	for _, p := range v.Parts() {
+		if p.K == KPos {
+			if g, r := PosRef(p); g.isLoopy(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// remotenessAt returns the remoteness of a game value (-1 for a draw); an
+// error at pos when its graph is too large to explore.
+func (e *Engine) remotenessAt(pos Pos, v Value) int32 {
+	r, ok := e.tryRemoteness(v, remoteCap)
+	if !ok {
+		Fail(pos, "remoteness of %s: its game graph is too large to explore (more than %d positions, or sums of more than %d parts)", Shown(v), remoteCap, maxRemoteParts)
+	}
+	return r
+}
+
+// tryRemoteness computes remoteness on the explicit graph of the game
+// values reachable from v (positions, nimbers, sums), labelled by the
+// loopy solver, so that cycles, also through sums, are handled; positions
+// whose remoteness is known are leaves. It reports false when the graph
+// has more than limit values.
+func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
+	if partCount(v) > maxRemoteParts {
+		return 0, false // (before its key: a sum can have millions of parts)
+	}
+	if r, ok := e.knownRemote(v); ok {
+		return r, true
+	}
+	if !v.IsGame() {
+		return 0, false
+	}
+	if e.remoteMemo == nil {
+		e.remoteMemo = map[string]int32{}
+		e.remoteTooBig = map[string]int{}
+	}
+	vk := string(AppendKey(nil, v))
+	if n, ok := e.remoteTooBig[vk]; ok && n >= limit {
+		return 0, false
+	}
+	keys := map[string]int32{}
+	var vals []Value
+	var keyOf []string
+	add := func(x Value) int32 {
+		k := string(AppendKey(nil, x))
+		if id, ok := keys[k]; ok {
+			return id
+		}
+		id := int32(len(vals))
+		keys[k] = id
+		vals = append(vals, x)
+		keyOf = append(keyOf, k)
+		return id
+	}
+	add(v)
+	gr := &loopy.Graph{Start: []int32{0}, ExtStart: []int32{0}}
+	for i := 0; i < len(vals); i++ {
+		if len(vals) > limit || partCount(vals[i]) > maxRemoteParts {
+			e.remoteTooBig[vk] = limit
+			return 0, false
+		}
+		for _, o := range e.Moves(vals[i]) {
+			if r, ok := e.knownRemote(o); ok {
+				val := e.Th.Direct.ValueSG(Pos{}, o)
+				x := e.ext(Nimber(0), val)
+				x.Remote = int(r)
+				gr.Ext = append(gr.Ext, x)
+				continue
+			}
+			gr.Succ = append(gr.Succ, add(o))
+		}
+		gr.Start = append(gr.Start, int32(len(gr.Succ)))
+		gr.ExtStart = append(gr.ExtStart, int32(len(gr.Ext)))
+	}
+	gr.N = len(vals)
+	res := loopy.Solve(gr)
+	for i, k := range keyOf {
+		e.remoteMemo[k] = res.Remote[i]
+	}
+	return res.Remote[0], true
+}
+
+// knownRemote returns v's remoteness when it is already known: a nimber,
+// a position the loopy solver labelled, or a value computed before.
+func (e *Engine) knownRemote(v Value) (int32, bool) {
+	switch v.K {
+	case KNim:
+		if v.N == 0 {
+			return 0, true
+		}
+		return 1, true
+	case KPos:
+		g, r := PosRef(v)
+		if x, ok := e.remote[PosKey{g, r}]; ok {
+			return x, true
+		}
+	}
+	if e.remoteMemo != nil {
+		if x, ok := e.remoteMemo[string(AppendKey(nil, v))]; ok {
+			return x, true
+		}
+	}
+	return 0, false
+}
