@@ -184,6 +184,12 @@ const (
 	mSG     uint8 = iota // the engine's search: options' SG values, missing parts recorded
 	mVal                 // collect option values
 	MDirect              // top-level code: a missing position is computed at once
+	// MCollect: sg(G) and the other queries of a game expression, first
+	// pass: a missing position is recorded (Missing) and counts as
+	// sgMissing, so that the whole expression is evaluated before any
+	// position is computed, as it is when G is made as a value first
+	// (then the query computes them in that order: Solve).
+	MCollect
 )
 
 // gen receives the options a move rule generates, and resolves the
@@ -336,6 +342,9 @@ func (gn *Gen) Lookup(g *Game, r uint64) Sgv {
 	switch gn.Mode {
 	case MDirect:
 		return gn.E.solve(g, r)
+	case MCollect:
+		gn.miss = append(gn.miss, PosKey{g, r})
+		return SgMissing
 	case mVal:
 		panic("eval: lookup in value mode")
 	}
@@ -363,6 +372,27 @@ func (gn *Gen) Lookup(g *Game, r uint64) Sgv {
 	return SgMissing
 }
 
+// Collecting starts a first pass of a query in MCollect mode (the gen's
+// positions recorded from then on are the pass's); Solve computes them.
+func (gn *Gen) Collecting() int { return len(gn.miss) }
+
+// Solve computes the positions an MCollect pass recorded since mark, in
+// the order it met them, and forgets them; it reports whether there were
+// any (the pass then runs again, with every value known).
+func (gn *Gen) Solve(mark int) bool {
+	if len(gn.miss) == mark {
+		return false
+	}
+	// (A position of the pass met while computing another one is
+	// finished when its turn comes: the lookup reads it.)
+	for i := mark; i < len(gn.miss); i++ {
+		k := gn.miss[i]
+		gn.E.Th.Direct.Lookup(k.g, k.R)
+	}
+	gn.miss = gn.miss[:mark]
+	return true
+}
+
 // valueSG returns the SG value of a game value.
 func (gn *Gen) ValueSG(pos Pos, v Value) Sgv {
 	switch v.K {
@@ -386,7 +416,7 @@ func (gn *Gen) ValueSG(pos Pos, v Value) Sgv {
 	case KInf:
 		return gn.E.infID(v.InfK())
 	}
-	if gn.Mode == MDirect {
+	if gn.Mode == MDirect || gn.Mode == MCollect {
 		Fail(pos, "expected a game, found %s %s", v.TypeName(), Shown(v))
 	}
 	Fail(pos, "a move must be a game, found %s %s", v.TypeName(), Shown(v))
