@@ -384,8 +384,11 @@ func (gn *Gen) Solve(mark int) bool {
 		return false
 	}
 	// (A position of the pass met while computing another one is
-	// finished when its turn comes: the lookup reads it.)
-	for i := mark; i < len(gn.miss); i++ {
+	// finished when its turn comes: the lookup reads it. The queries
+	// asked while computing them record theirs past end, and leave them
+	// there when they fail: not this pass's.)
+	end := len(gn.miss)
+	for i := mark; i < end; i++ {
 		k := gn.miss[i]
 		gn.E.Th.Direct.Lookup(k.g, k.R)
 	}
