@@ -825,6 +825,11 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 			var v engine.Sgv
 			if s := g.State(k); s >= engine.FinBase {
 				v = s - engine.FinBase
+			} else if gn.Mode == engine.MCollect {
+				// The rest of the range, in one record: its positions
+				// are computed in this order, then the sum again.
+				gn.CollectRun(g, k, d, z-x+1)
+				return engine.SgMissing
 			} else {
 				fr.Slots[xb.Slot] = engine.Value{K: engine.KInt, N: x}
 				v = gn.Lookup(g, k)

@@ -230,12 +230,14 @@ type Gen struct {
 	Scanned      int64 // loop values the fast loops went through
 	// mVal
 	vals []Value
+	// MCollect
+	col []keyRun
 }
 
 const BitsetMax = 1 << 16
 
 func (gn *Gen) Reset(batch int) {
-	gn.miss = gn.miss[:0]
+	gn.miss, gn.col = gn.miss[:0], gn.col[:0]
 	gn.batch = batch
 	gn.cycle = false
 	gn.Tracing, gn.opaque, gn.stopped = false, false, false
@@ -343,7 +345,7 @@ func (gn *Gen) Lookup(g *Game, r uint64) Sgv {
 	case MDirect:
 		return gn.E.solve(g, r)
 	case MCollect:
-		gn.miss = append(gn.miss, PosKey{g, r})
+		gn.col = append(gn.col, keyRun{g: g, k: r, n: 1})
 		return SgMissing
 	case mVal:
 		panic("eval: lookup in value mode")
@@ -372,27 +374,43 @@ func (gn *Gen) Lookup(g *Game, r uint64) Sgv {
 	return SgMissing
 }
 
+// keyRun is what an MCollect pass recorded: n positions of g, from key k
+// by steps of d.
+type keyRun struct {
+	g    *Game
+	k, d uint64
+	n    int64
+}
+
 // Collecting starts a first pass of a query in MCollect mode (the gen's
 // positions recorded from then on are the pass's); Solve computes them.
-func (gn *Gen) Collecting() int { return len(gn.miss) }
+func (gn *Gen) Collecting() int { return len(gn.col) }
+
+// CollectRun records, in an MCollect pass, the n positions of g from key
+// k by steps of d (a sum over a range stepping its key: fastloop.go).
+func (gn *Gen) CollectRun(g *Game, k, d uint64, n int64) {
+	gn.col = append(gn.col, keyRun{g: g, k: k, d: d, n: n})
+}
 
 // Solve computes the positions an MCollect pass recorded since mark, in
 // the order it met them, and forgets them; it reports whether there were
 // any (the pass then runs again, with every value known).
 func (gn *Gen) Solve(mark int) bool {
-	if len(gn.miss) == mark {
+	if len(gn.col) == mark {
 		return false
 	}
 	// (A position of the pass met while computing another one is
 	// finished when its turn comes: the lookup reads it. The queries
 	// asked while computing them record theirs past end, and leave them
 	// there when they fail: not this pass's.)
-	end := len(gn.miss)
+	end := len(gn.col)
 	for i := mark; i < end; i++ {
-		k := gn.miss[i]
-		gn.E.Th.Direct.Lookup(k.g, k.R)
+		run := gn.col[i]
+		for j, k := int64(0), run.k; j < run.n; j, k = j+1, k+run.d {
+			gn.E.Th.Direct.Lookup(run.g, k)
+		}
 	}
-	gn.miss = gn.miss[:mark]
+	gn.col = gn.col[:mark]
 	return true
 }
 
