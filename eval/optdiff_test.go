@@ -1210,7 +1210,7 @@ def w(n) = g(n)
 print outcome(w(3) + g(2))
 print sg(w(1 / 0))
 `, engine.Limits{}},
-	{"stream: a Go family's check at its call", `
+	{"stream: a Go family's check when sg computes the position", `
 print sg(kayles(3) + 2 * kayles(4)), outcome(kayles(2))
 print sg(kayles(-1))
 `, engine.Limits{}},
