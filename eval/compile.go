@@ -441,7 +441,8 @@ func (c *compiler) compileDef(fn *engine.Func, d *lang.DefStmt) {
 // compileGame compiles a game's moves four times: option values (moves,
 // winning, the loopy solver) and streamed SG values, each for any position
 // and for positions whose arguments are all ints (packed keys), where the
-// parameters are known to be ints.
+// parameters are known to be ints. Without PassStream, the SG variants make
+// each position an option names as a value and read its SG value from it.
 func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 	// (Last, once g's explanation is complete: tupleflat.go.)
 	defer c.flattenTuples(g, d)
@@ -1164,12 +1165,27 @@ func (c *compiler) call(e *lang.Call) engine.EvalFn {
 							}
 						}
 					}
+					// The argument is evaluated first (its positions
+					// recorded, not computed), then its positions are
+					// computed in the order met, from this call (th.Calls),
+					// and it is evaluated again with their values known:
+					// the errors and their traces are those of the
+					// argument made as a value and then asked for its SG
+					// value. Inside a move rule too, sg asks for a value
+					// now.
 					th := fr.Th
-					th.Calls = append(th.Calls, pos)
-					// Inside a move rule too, sg asks for a value now.
-					g := fr.Gen
-					fr.Gen = th.Direct
+					g, col := fr.Gen, th.Collect
+					mark := col.Collecting()
+					fr.Gen = col
 					v := sg(fr)
+					th.Calls = append(th.Calls, pos)
+					for again := false; col.Solve(mark); again = true {
+						if again {
+							// (Still missing: computed as met.)
+							fr.Gen = th.Direct
+						}
+						v = sg(fr)
+					}
 					fr.Gen = g
 					if isSG || isOutcome {
 						// The common cases, without a call.

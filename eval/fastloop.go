@@ -32,6 +32,9 @@ import (
 // parameters when its last for clause fits fastInner (the clauses before
 // it run as usual); nil otherwise.
 func (c *compiler) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
+	if !c.on(engine.PassStream) {
+		return whyNot[func(*engine.Frame)](c, "streaming is switched off: each option is made as a value and its SG value read from it")
+	}
 	if !c.on(engine.PassFastLoops) {
 		return whyNot[func(*engine.Frame)](c, "fast loops are switched off")
 	}
@@ -751,7 +754,8 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 
 // fastSum compiles `sum of g(ARGS) for x in A .. B`, the arguments affine
 // in x, at the top level (where every position is computed when asked):
-// the SG values are xored straight from the memo, stepping the key. The
+// the SG values are xored straight from the memo, stepping the key (in
+// sg's first pass, a missing one is recorded, as a lookup would). The
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
 func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
@@ -783,10 +787,11 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 		return nil
 	}
 	rpos := r.Pos
+	c.s.streamed++
 	return func(fr *engine.Frame) engine.Sgv {
 		gn := fr.Gen
 		g := b.Game
-		if gn.Mode != engine.MDirect {
+		if gn.Mode != engine.MDirect && gn.Mode != engine.MCollect {
 			return slow(fr)
 		}
 		a, z := lo(fr), hi(fr)
@@ -820,6 +825,11 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 			var v engine.Sgv
 			if s := g.State(k); s >= engine.FinBase {
 				v = s - engine.FinBase
+			} else if gn.Mode == engine.MCollect {
+				// The rest of the range, in one record: its positions
+				// are computed in this order, then the sum again.
+				gn.CollectRun(g, k, d, z-x+1)
+				return engine.SgMissing
 			} else {
 				fr.Slots[xb.Slot] = engine.Value{K: engine.KInt, N: x}
 				v = gn.Lookup(g, k)

@@ -1192,6 +1192,41 @@ print k(K)
 let K = 1
 `, engine.Limits{}},
 
+	// ---- sg of a game expression (streamed or made as a value first)
+	{"stream: an error computing a position a def wraps names sg's call, not the def's", `
+game g(n) moves g(n - 1) for k in [0] if n > 0 | g(10 / (n - 3)) for k in [0] if n == 3
+def w(n) = g(n)
+print sg(w(2))
+print sg(w(5))
+`, engine.Limits{}},
+	{"stream: the argument fails before any of its positions is computed", `
+game g(n) moves g(n - 1) for k in [0] if n > 0 | g(10 / (n - 3)) for k in [0] if n == 3
+print sg(g(2))
+print sg(g(5) + g(1 / 0))
+`, engine.Limits{}},
+	{"stream: an error in the argument is not inside sg", `
+game g(n) moves g(n - 1) for k in [0] if n > 0
+def w(n) = g(n)
+print outcome(w(3) + g(2))
+print sg(w(1 / 0))
+`, engine.Limits{}},
+	{"stream: a Go family's check when sg computes the position", `
+print sg(kayles(3) + 2 * kayles(4)), outcome(kayles(2))
+print sg(kayles(-1))
+`, engine.Limits{}},
+	{"stream: k * G takes no copies", `
+game g(n) moves g(n - 1) for k in [0] if n > 0
+print sg(9223372036854775807 * *1), outcome(4611686018427387904 * g(5) + *1)
+game h(n) moves 1000000000001 * g(n) for k in [0] if n > 0
+print sg(h(4)), winning(h(0))
+`, engine.Limits{}},
+	{"stream: sg inside a move rule, failing deep in a position it asks for", `
+game w(n) moves *0 | *(n / (n - 7))
+game f(n) moves f(n - 1) for k in [0] if n > 0 and sg(w(n) + f(0)) >= 0
+print sg(f(6))
+print sg(f(9))
+`, engine.Limits{}},
+
 	// ---- resumed runs (a run whose missing options are single positions)
 	{"resume: random dag, values below 64", `
 def rnd(x) = (x * 1103515245 + 12345) % 2147483647

@@ -61,6 +61,9 @@ type Session struct {
 	// join the session only once the entry has run (bindEntryLets), so a
 	// let whose value fails binds nothing.
 	entryLets map[string]*engine.Binding
+	// streamed counts the game expressions compiled to streamed SG
+	// closures (sgcompile.go): none without PassStream.
+	streamed int
 }
 
 // NewSession makes an empty session.
@@ -86,8 +89,9 @@ func NewSession(opts Options) *Session {
 		th.Limits.MaxMemory = engine.DefaultMaxMemory()
 	}
 	th.Engine = engine.NewEngine(th)
-	th.Engine.On = engine.AllPasses &^ opts.Disable
+	th.Engine.On = (engine.AllPasses &^ opts.Disable).Effective()
 	th.Direct = &engine.Gen{E: th.Engine, Mode: engine.MDirect}
+	th.Collect = &engine.Gen{E: th.Engine, Mode: engine.MCollect}
 	reg := opts.Registry
 	if reg == nil {
 		reg = stdlib.Registry()
@@ -286,6 +290,7 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 	th.Steps, th.CheckAt = 0, 0
 	th.Engine.Current = nil
 	th.Calls = th.Calls[:0]
+	th.Collect.Reset(0) // (what a failed query had recorded)
 	th.Depth, th.Stack, th.MaxStack = 0, 0, th.StackBudget()
 	th.Stmt = engine.Pos{}
 	th.Sp, th.Fsp, th.Csp, th.Isp = 0, 0, 0, 0
@@ -434,6 +439,7 @@ func (s *Session) Reset() {
 	th.Engine = fresh.engine
 	th.Engine.Th = th
 	th.Direct = &engine.Gen{E: th.Engine, Mode: engine.MDirect}
+	th.Collect = &engine.Gen{E: th.Engine, Mode: engine.MCollect}
 	th.Globals = nil
 	th.InRead = false
 	s.engine = th.Engine

@@ -13,10 +13,31 @@ import (
 // sgExpr compiles a game expression to a closure that computes its SG value
 // without building the game: positions are looked up in the memo (or
 // recorded as missing), sums become xors, k * G needs no copies.
+//
+// Sums, k * G, *n, if and sum of are the language's rules for the SG value
+// of a game expression (sg(k * G) takes no copies whatever k), compiled so
+// with every pass off too; what PassStream adds is the positions: without
+// it each is made as a value and the engine reads its SG value.
 func (c *compiler) sgExpr(e lang.Expr) sgFn {
 	switch e := e.(type) {
 	case *lang.Call:
 		if b := c.gameCallee(e); b != nil {
+			if !c.on(engine.PassStream) {
+				if b.Game.Check == nil {
+					return c.valueSG(e)
+				}
+				// A Go family that checks its arguments checks them when
+				// the position is computed (the error is at sg's call:
+				// spec.md, take-and-break games), as streamed.
+				args, pos := c.exprs(e.Args), e.Pos
+				return func(fr *engine.Frame) engine.Sgv {
+					g := b.Game
+					a := evalAll(fr, args)
+					kernel.CheckArity(pos, g, len(a))
+					return fr.Gen.Lookup(g, g.Ref(a))
+				}
+			}
+			c.s.streamed++
 			if f := c.sgComposite(e, b); f != nil {
 				return f
 			}
@@ -177,6 +198,11 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			return b(fr)
 		}
 	}
+	return c.valueSG(e)
+}
+
+// valueSG compiles e to the SG value of its value, read the general way.
+func (c *compiler) valueSG(e lang.Expr) sgFn {
 	x := c.expr(e)
 	pos := lang.Start(e)
 	return func(fr *engine.Frame) engine.Sgv { return fr.Gen.ValueSG(pos, x(fr)) }
@@ -200,6 +226,9 @@ func (c *compiler) gameCallee(e *lang.Call) *engine.Binding {
 // argument: the option's value goes straight into the gen, and a missing
 // position is traced (gen.pend). nil for other shapes.
 func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
+	if !c.on(engine.PassStream) {
+		return nil
+	}
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return nil
@@ -213,6 +242,7 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 		return nil
 	}
 	a0, pos := c.operandOf(call.Args[0], f), call.Pos
+	c.s.streamed++
 	return func(fr *engine.Frame) {
 		gn, v, g := fr.Gen, a0.eval(fr), b.Game
 		if uint64(v) < g.Lim && g.NArgs == 1 {
@@ -257,7 +287,7 @@ func (c *compiler) sumComp(e *lang.Comp) sgFn {
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
 func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
-	if !c.on(engine.PassFastLoops) {
+	if !c.on(engine.PassFastLoops) { // (off without PassStream too)
 		return nil
 	}
 	arg := c.probeArg

@@ -185,6 +185,12 @@ const (
 	mSG     uint8 = iota // the engine's search: options' SG values, missing parts recorded
 	mVal                 // collect option values
 	MDirect              // top-level code: a missing position is computed at once
+	// MCollect: sg(G) and the other queries of a game expression, first
+	// pass: a missing position is recorded (Missing) and counts as
+	// sgMissing, so that the whole expression is evaluated before any
+	// position is computed, as it is when G is made as a value first
+	// (then the query computes them in that order: Solve).
+	MCollect
 )
 
 // gen receives the options a move rule generates, and resolves the
@@ -225,12 +231,14 @@ type Gen struct {
 	Scanned      int64 // loop values the fast loops went through
 	// mVal
 	vals []Value
+	// MCollect
+	col []keyRun
 }
 
 const BitsetMax = 1 << 16
 
 func (gn *Gen) Reset(batch int) {
-	gn.miss = gn.miss[:0]
+	gn.miss, gn.col = gn.miss[:0], gn.col[:0]
 	gn.batch = batch
 	gn.cycle = false
 	gn.Tracing, gn.opaque, gn.stopped = false, false, false
@@ -337,6 +345,9 @@ func (gn *Gen) Lookup(g *Game, r uint64) Sgv {
 	switch gn.Mode {
 	case MDirect:
 		return gn.E.solve(g, r)
+	case MCollect:
+		gn.col = append(gn.col, keyRun{g: g, k: r, n: 1})
+		return SgMissing
 	case mVal:
 		panic("eval: lookup in value mode")
 	}
@@ -364,6 +375,46 @@ func (gn *Gen) Lookup(g *Game, r uint64) Sgv {
 	return SgMissing
 }
 
+// keyRun is what an MCollect pass recorded: n positions of g, from key k
+// by steps of d.
+type keyRun struct {
+	g    *Game
+	k, d uint64
+	n    int64
+}
+
+// Collecting starts a first pass of a query in MCollect mode (the gen's
+// positions recorded from then on are the pass's); Solve computes them.
+func (gn *Gen) Collecting() int { return len(gn.col) }
+
+// CollectRun records, in an MCollect pass, the n positions of g from key
+// k by steps of d (a sum over a range stepping its key: fastloop.go).
+func (gn *Gen) CollectRun(g *Game, k, d uint64, n int64) {
+	gn.col = append(gn.col, keyRun{g: g, k: k, d: d, n: n})
+}
+
+// Solve computes the positions an MCollect pass recorded since mark, in
+// the order it met them, and forgets them; it reports whether there were
+// any (the pass then runs again, with every value known).
+func (gn *Gen) Solve(mark int) bool {
+	if len(gn.col) == mark {
+		return false
+	}
+	// (A position of the pass met while computing another one is
+	// finished when its turn comes: the lookup reads it. The queries
+	// asked while computing them record theirs past end, and leave them
+	// there when they fail: not this pass's.)
+	end := len(gn.col)
+	for i := mark; i < end; i++ {
+		run := gn.col[i]
+		for j, k := int64(0), run.k; j < run.n; j, k = j+1, k+run.d {
+			gn.E.Th.Direct.Lookup(run.g, k)
+		}
+	}
+	gn.col = gn.col[:mark]
+	return true
+}
+
 // valueSG returns the SG value of a game value.
 func (gn *Gen) ValueSG(pos Pos, v Value) Sgv {
 	switch v.K {
@@ -387,7 +438,7 @@ func (gn *Gen) ValueSG(pos Pos, v Value) Sgv {
 	case KInf:
 		return gn.E.infID(v.InfK())
 	}
-	if gn.Mode == MDirect {
+	if gn.Mode == MDirect || gn.Mode == MCollect {
 		Fail(pos, "expected a game, found %s %s", v.TypeName(), Shown(v))
 	}
 	Fail(pos, "a move must be a game, found %s %s", v.TypeName(), Shown(v))

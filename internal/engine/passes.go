@@ -9,6 +9,15 @@ import (
 // runs is the plain evaluator that the differential tests compare each
 // pass against. Nothing here may change a result, an error or its
 // position: only the time and memory a run takes.
+//
+// PassStream is the one the others stand on: without it a move rule's
+// options are values (what moves(G) lists) whose SG values the engine
+// reads as it reads any value's (Gen.EmitVal, Gen.ValueSG), and sg(G),
+// outcome(G) and the other built-ins that only need their argument's SG
+// value evaluate it as an ordinary value first. The passes that compute
+// on streamed SG values (the fast loops and the sweeps, cursors, symmetric
+// halves and probes built on them) are off with it: Needs lists them, and
+// Effective is what a session runs.
 type Pass uint32
 
 // The passes.
@@ -25,11 +34,31 @@ const (
 	PassComposite                  // lists and sets of a move built in scratch buffers and packed into the key (scratch.go)
 	PassInts                       // int-typed expressions compiled to unboxed int code (intcompile.go)
 	PassTuples                     // a parameter that is always a tuple of k ints stored as k int parameters (tupleflat.go)
+	PassStream                     // SG values of options streamed: looked up in the memo tables without making the option's value; sums xored, k * G nim-multiplied (sgcompile.go)
 
-	AllPasses = PassFastLoops | PassInline | PassLadder | PassResume | PassLoopyOpen | PassFuse | PassCursor | PassSweep | PassSymmetric | PassComposite | PassInts | PassTuples
+	AllPasses = PassFastLoops | PassInline | PassLadder | PassResume | PassLoopyOpen | PassFuse | PassCursor | PassSweep | PassSymmetric | PassComposite | PassInts | PassTuples | PassStream
 )
 
-var PassNames = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples"}
+var PassNames = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream"}
+
+// Needs maps a pass to the passes it runs on: with one of them off, it is
+// off too.
+var Needs = map[Pass]Pass{
+	PassFastLoops: PassStream,
+	PassCursor:    PassStream | PassFastLoops,
+	PassSweep:     PassStream | PassFastLoops,
+	PassSymmetric: PassStream | PassFastLoops,
+}
+
+// Effective is p without the passes whose Needs are not all in p.
+func (p Pass) Effective() Pass {
+	for q, need := range Needs {
+		if p&need != need {
+			p &^= q
+		}
+	}
+	return p
+}
 
 // String names the passes of p, joined by "+".
 func (p Pass) String() string {

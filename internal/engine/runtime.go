@@ -150,6 +150,7 @@ type Thread struct {
 	Globals []Value
 	Engine  *Engine
 	Direct  *Gen
+	Collect *Gen    // MCollect: the first pass of sg(G) and the like
 	slab    []Value // frames' slots are windows into this
 	Sp      int     // slab in use
 	fpool   []*Frame
