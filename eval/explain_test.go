@@ -160,7 +160,7 @@ func TestExplainPassesFired(t *testing.T) {
 		}
 	}
 	by, all := fired(0)
-	compileTime := engine.PassFastLoops | engine.PassInline | engine.PassLoopyOpen | engine.PassFuse | engine.PassSweep | engine.PassComposite | engine.PassInts | engine.PassTuples
+	compileTime := engine.PassStream | engine.PassFastLoops | engine.PassInline | engine.PassLoopyOpen | engine.PassFuse | engine.PassSweep | engine.PassComposite | engine.PassInts | engine.PassTuples
 	if missing := compileTime &^ all; missing != 0 {
 		t.Errorf("never fired: %v (fired: %v)", missing, by)
 	}

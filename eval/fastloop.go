@@ -788,6 +788,7 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 	}
 	rpos := r.Pos
 	c.s.streamed++
+	c.fired(engine.PassStream)
 	return func(fr *engine.Frame) engine.Sgv {
 		gn := fr.Gen
 		g := b.Game

@@ -38,6 +38,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				}
 			}
 			c.s.streamed++
+			c.fired(engine.PassStream)
 			if f := c.sgComposite(e, b); f != nil {
 				return f
 			}
@@ -243,6 +244,7 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	}
 	a0, pos := c.operandOf(call.Args[0], f), call.Pos
 	c.s.streamed++
+	c.fired(engine.PassStream)
 	return func(fr *engine.Frame) {
 		gn, v, g := fr.Gen, a0.eval(fr), b.Game
 		if uint64(v) < g.Lim && g.NArgs == 1 {
