@@ -67,3 +67,34 @@ func TestRegistrySealed(t *testing.T) {
 	}()
 	stdlib.Registry().Add(&engine.Builtin{BName: "x", Fn: func(*engine.Call, []engine.Value) engine.Value { return engine.None }})
 }
+
+// TestResetKeepsRegistryAndPasses: Reset forgets the script's names and
+// values, not what the session was made with: its registry's games and
+// built-ins, and the passes switched off.
+func TestResetKeepsRegistryAndPasses(t *testing.T) {
+	t.Parallel()
+	mine := stdlib.Registry().Clone()
+	mine.Add(&engine.Builtin{BName: "twice", MinArgs: 1, MaxArgs: 1, Pure: true,
+		Fn: func(c *engine.Call, a []engine.Value) engine.Value { return engine.Int(2 * a[0].Int()) }})
+	var out bytes.Buffer
+	s := eval.NewSession(eval.Options{Stdout: &out, Registry: mine, Disable: engine.AllPasses})
+	if err := s.ExecFile(context.Background(), "a.game", "let x = twice(4)\ngame g(n) moves g(n - 1) if n > 0\n"); err != nil {
+		t.Fatal(err)
+	}
+	s.Reset()
+	if err := s.ExecFile(context.Background(), "b.game", "print twice(21)\n"); err != nil {
+		t.Fatalf("after Reset: %v", err)
+	}
+	if err := s.ExecFile(context.Background(), "c.game", "print x\n"); err == nil || !strings.Contains(err.Error(), `unknown name "x"`) {
+		t.Errorf("after Reset, x is still known: %v", err)
+	}
+	if got := out.String(); got != "42\n" {
+		t.Errorf("printed %q", got)
+	}
+	if on := s.Thread().Engine.On; on != 0 {
+		t.Errorf("after Reset the passes %v are on, all were off", on)
+	}
+	if xs := s.Explain(); len(xs) != 0 {
+		t.Errorf("after Reset, %d explanations are left", len(xs))
+	}
+}

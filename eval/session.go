@@ -434,7 +434,9 @@ func (s *Session) Names() []string {
 
 // Reset forgets every declaration, binding and memoized value.
 func (s *Session) Reset() {
-	fresh := NewSession(Options{})
+	// (The same registry and passes; the thread, with its output, input
+	// and limits, is kept.)
+	fresh := NewSession(Options{Registry: s.reg, Disable: engine.AllPasses &^ s.engine.On})
 	th := s.th
 	th.Engine = fresh.engine
 	th.Engine.Th = th
@@ -447,6 +449,7 @@ func (s *Session) Reset() {
 	s.top = fresh.top
 	s.globals = fresh.globals
 	th.Globals = fresh.th.Globals
+	s.explain, s.laterLets, s.entryLets = nil, nil, nil
 }
 
 // MemoStats are counters of the memo tables.
