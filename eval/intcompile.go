@@ -285,9 +285,6 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 				return func(fr *engine.Frame) int64 { return xo.get(fr) / k }
 			}
 		case lang.OpMod:
-			if dv, ok := kernel.ModBy(k); ok {
-				return func(fr *engine.Frame) int64 { return dv.Mod(xo.get(fr)) }
-			}
 			if k != 0 && k != -1 {
 				return func(fr *engine.Frame) int64 { return xo.get(fr) % k }
 			}

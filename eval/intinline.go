@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
-	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -361,15 +360,6 @@ func (f mulAdd) compile() intFn {
 			break
 		}
 		span := uint64(hi) - uint64(lo)
-		if dv, ok := kernel.ModBy(mod); ok {
-			return func(fr *engine.Frame) int64 {
-				a := x.get(fr)
-				if uint64(a)-uint64(lo) > span {
-					f.fail(fr, a)
-				}
-				return dv.Mod(a*m + d)
-			}
-		}
 		return func(fr *engine.Frame) int64 {
 			a := x.get(fr)
 			if uint64(a)-uint64(lo) > span {

@@ -1,9 +1,7 @@
 package kernel
 
 import (
-	"math"
 	"math/big"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -58,36 +56,5 @@ func TestCmpInts(t *testing.T) {
 	}
 	if n != len(want) {
 		t.Errorf("lang has %d comparison operators, want %d", n, len(want))
-	}
-}
-
-// TestDivisorMod: Divisor.Mod is Go's % for divisors of every size
-// (powers of two, 1, 2^31 - 1, near 2^63) and dividends at the edges
-// (0, multiples of d and their neighbours, the extremes, negatives) and
-// at random.
-func TestDivisorMod(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	ds := []int64{1, 2, 3, 5, 7, 10, 64, 1000, 2147483647, 1 << 32, 1<<32 + 1, 1<<62 + 12345, math.MaxInt64, math.MaxInt64 - 1}
-	for range 200 {
-		ds = append(ds, 1+r.Int64N(1<<uint(1+r.IntN(62))))
-	}
-	for _, d := range ds {
-		v := NewDivisor(d)
-		ns := []int64{0, 1, -1, d - 1, d, d + 1, -d, 2*d - 1, math.MaxInt64, math.MaxInt64 - 1, math.MinInt64, math.MinInt64 + 1}
-		for range 2000 {
-			ns = append(ns, r.Int64(), -r.Int64(), r.Int64N(1<<uint(1+r.IntN(62))), d*r.Int64N(1000)+r.Int64N(3)-1)
-		}
-		neg, _ := ModBy(-d)
-		for _, n := range ns {
-			if got, want := v.Mod(n), n%d; got != want {
-				t.Fatalf("%d %% %d: %d, want %d", n, d, got, want)
-			}
-			if d == 1 {
-				continue // (-1 has no Divisor)
-			}
-			if got, want := neg.Mod(n), n%-d; got != want {
-				t.Fatalf("%d %% %d: %d, want %d", n, -d, got, want)
-			}
-		}
 	}
 }
