@@ -171,20 +171,20 @@ const (
 	setPairs
 )
 
-func (th *Thread) TakeSetScratch() *SetScratch {
-	if n := len(th.setScratches); n > 0 {
-		s := th.setScratches[n-1]
-		th.setScratches = th.setScratches[:n-1]
+func (p *Pools) TakeSetScratch() *SetScratch {
+	if n := len(p.setScratches); n > 0 {
+		s := p.setScratches[n-1]
+		p.setScratches = p.setScratches[:n-1]
 		s.m.w, s.m.Pairs, s.Kind, s.boxed, s.vals, s.whole, s.v = s.m.w[:0], false, SetAny, false, s.vals[:0], false, None
 		return s
 	}
 	return &SetScratch{}
 }
 
-func (th *Thread) GiveSetScratch(s *SetScratch) {
+func (p *Pools) GiveSetScratch(s *SetScratch) {
 	clear(s.vals)
 	s.v = None
-	th.setScratches = append(th.setScratches, s)
+	p.setScratches = append(p.setScratches, s)
 }
 
 // plain reports whether the scratch holds a bitmap.

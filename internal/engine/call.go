@@ -171,22 +171,6 @@ type Binding struct {
 	Bi    *Builtin
 }
 
-// intsBuf returns a buffer for forInts, putInts gives it back (last out,
-// first in; one a run left by an error is not used again until the next
-// statement).
-func (th *Thread) IntsBuf() []int64 {
-	if th.Isp == len(th.ipool) {
-		th.ipool = append(th.ipool, nil)
-	}
-	th.Isp++
-	return th.ipool[th.Isp-1]
-}
-
-func (th *Thread) PutInts(buf []int64) {
-	th.Isp--
-	th.ipool[th.Isp] = buf
-}
-
 func Plural(n int) string {
 	if n == 1 {
 		return ""

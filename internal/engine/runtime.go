@@ -155,15 +155,11 @@ type Thread struct {
 	Sp      int     // slab in use
 	fpool   []*Frame
 	cpool   []*Call
-	Csp     int       // calls of cpool in use
-	ipool   [][]int64 // buffers of for clauses over built-ins' ints
-	// scratches not in use (scratch.go)
-	scratches    []*Scratch
-	setScratches []*SetScratch
-	Isp          int   // of ipool in use
-	Fsp          int   // frames of fpool in use
-	Depth        int   // nested calls of defs
-	Stack        int64 // their cost in Go stack (limits.go)
+	Csp     int   // calls of cpool in use
+	Pools         // the buffers of for clauses and the scratches (scratch.go)
+	Fsp     int   // frames of fpool in use
+	Depth   int   // nested calls of defs
+	Stack   int64 // their cost in Go stack (limits.go)
 	// maxStack is the stack budget of a run, in units of cost.
 	MaxStack int64
 	// segBase is Stack where the goroutine running the innermost call

@@ -21,23 +21,49 @@ type Scratch struct {
 	Offs []int
 }
 
+// Pools are a thread's buffers for the for clauses over a built-in's ints
+// and its scratches (list and set values of a move built in place), each
+// used last in, first out.
+type Pools struct {
+	ipool        [][]int64 // buffers of for clauses over built-ins' ints
+	Isp          int       // of ipool in use
+	scratches    []*Scratch
+	setScratches []*SetScratch
+}
+
+// intsBuf returns a buffer for forInts, putInts gives it back (last out,
+// first in; one a run left by an error is not used again until the next
+// statement).
+func (p *Pools) IntsBuf() []int64 {
+	if p.Isp == len(p.ipool) {
+		p.ipool = append(p.ipool, nil)
+	}
+	p.Isp++
+	return p.ipool[p.Isp-1]
+}
+
+func (p *Pools) PutInts(buf []int64) {
+	p.Isp--
+	p.ipool[p.Isp] = buf
+}
+
 // takeScratch takes an empty scratch from the thread's free list (one
 // that a runtime error leaves taken is not reused: the collector has it).
-func (th *Thread) TakeScratch() *Scratch {
-	if n := len(th.scratches); n > 0 {
-		s := th.scratches[n-1]
-		th.scratches = th.scratches[:n-1]
+func (p *Pools) TakeScratch() *Scratch {
+	if n := len(p.scratches); n > 0 {
+		s := p.scratches[n-1]
+		p.scratches = p.scratches[:n-1]
 		s.Ints, s.Vals, s.Boxed, s.Tuple, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, false, None
 		return s
 	}
 	return &Scratch{}
 }
 
-func (th *Thread) GiveScratch(s *Scratch) {
+func (p *Pools) GiveScratch(s *Scratch) {
 	if len(s.Vals) > 0 {
 		clear(s.Vals) // (no values kept alive)
 	}
-	th.scratches = append(th.scratches, s)
+	p.scratches = append(p.scratches, s)
 }
 
 func (s *Scratch) Add(v Value) {
