@@ -208,13 +208,24 @@ func appendPairSet(buf []byte, e []Value) ([]byte, bool) {
 func appendPacked(buf []byte, cw, rows int, row func(r int) uint64) []byte {
 	nb := (rows*cw + 7) / 8
 	buf = binary.AppendUvarint(append(buf, TagPairSet, byte(cw)), uint64(nb))
-	start := len(buf)
-	buf = append(buf, make([]byte, nb)...)
+	// A row at a time, not a bit: acc holds the n < 8 bits not yet
+	// written; a row (cw <= 64 bits) joins them, and the whole bytes go.
+	var acc uint64
+	n := 0
 	for r := range rows {
-		for x := row(r); x != 0; x &= x - 1 {
-			b := r*cw + bits.TrailingZeros64(x)
-			buf[start+b/8] |= 1 << (b % 8)
+		x := row(r)
+		lo, hi := acc|x<<n, uint64(0)
+		if n > 0 {
+			hi = x >> (64 - n) // (the bits past 64)
 		}
+		for n += cw; n >= 8; n -= 8 {
+			buf = append(buf, byte(lo))
+			lo, hi = lo>>8|hi<<56, hi>>8
+		}
+		acc = lo
+	}
+	if n > 0 {
+		buf = append(buf, byte(acc))
 	}
 	return buf
 }
