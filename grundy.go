@@ -242,11 +242,10 @@ func (in *Interpreter) Plot(ctx context.Context, w io.Writer, spec string, opts 
 	return err
 }
 
-// Game returns the game family a script would mean by name: declared by
 // Explain says, per game and def loaded so far, what it was compiled to:
 // for each alternative of a move rule, the fast loop it runs or the
 // general path and why; for each def, whether it is inlined (the text of
-// `grundy run --explain`).
+// `grundy run --explain`), and the passes that fired.
 func (in *Interpreter) Explain() string {
 	var b strings.Builder
 	for _, x := range in.s.Explain() {
@@ -255,6 +254,7 @@ func (in *Interpreter) Explain() string {
 	return b.String()
 }
 
+// Game returns the game family a script would mean by name: declared by
 // loaded code, defined by DefineGame, or from the standard library.
 func (in *Interpreter) Game(name string) (Game, bool) {
 	g := in.s.LookupGame(name)

@@ -33,7 +33,7 @@ func init() {
 		{"load", "FILE", "run a script file in this session (its declarations replace earlier ones)", (*REPL).cmdLoad},
 		{"reset", "", "forget every declaration, binding and memoized value", (*REPL).cmdReset},
 		{"time", "", "toggle printing how long each entry takes", (*REPL).cmdTime},
-		{"explain", "[NAME]", "what each game and def (or NAME) was compiled to: the fast loop of each alternative, or the general path and why", (*REPL).cmdExplain},
+		{"explain", "[NAME]", "what each game and def (or NAME) was compiled to: the fast loop of each alternative, or the general path and why, and the passes that fired", (*REPL).cmdExplain},
 		{"stats", "", "positions visited and memoized, moves generated, memo size, games declared, memory in use", (*REPL).cmdStats},
 		{"quit", "", "leave the REPL (Ctrl-D does too)", (*REPL).cmdQuit},
 	}
