@@ -122,6 +122,9 @@ func TestREPLInTerminal(t *testing.T) {
 	term.send("print 6 * 7\r")
 	term.expect("42")
 	// Ctrl-D leaves; the history file has the multi-line entry as one item.
+	// It is sent at the prompt: typed while a line runs, the terminal is
+	// not in raw mode and its line discipline swallows it.
+	term.expect(">>> ")
 	term.send("\x04")
 	done := make(chan error, 1)
 	go func() { done <- term.cmd.Wait() }()
@@ -165,6 +168,8 @@ func TestREPLPasteAlternatives(t *testing.T) {
 	// after "winning").
 	term.send(":help\r")
 	term.expect("SG value, outcome, winning ones marked")
+	term.expect(":table sg(sub(n)) for n in 0 .. 10") // the last line
+	term.expect(">>> ")
 	// Ctrl-D leaves.
 	term.send("\x04")
 	done := make(chan error, 1)
