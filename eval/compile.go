@@ -60,13 +60,14 @@ type compiler struct {
 	// fileScope is the scope of the file or REPL entry being compiled
 	// (what def bodies and move rules see besides their own names).
 	fileScope *scope
-	notInt    map[intKey]bool  // expressions known not to be int-typed
-	inlining  []*engine.Func   // defs whose bodies are being inlined (inline.go)
-	trace     []engine.Pos     // the calls of int-closed inlined bodies (intinline.go)
-	sweep     engine.SweepFunc // of the last fast loop compiled (fastloop.go)
-	probe     engine.ProbeFunc // of the last fast loop compiled (its runs for each value of the for clauses before its own)
-	hidden    int              // hidden locals made for inlined arguments
-	nodes     int              // expressions compiled (count)
+	notInt    map[intKey]bool       // expressions known not to be int-typed
+	stages    map[lang.Expr]*mulAdd // expressions compiled to exactly a fused stage (intinline.go)
+	inlining  []*engine.Func        // defs whose bodies are being inlined (inline.go)
+	trace     []engine.Pos          // the calls of int-closed inlined bodies (intinline.go)
+	sweep     engine.SweepFunc      // of the last fast loop compiled (fastloop.go)
+	probe     engine.ProbeFunc      // of the last fast loop compiled (its runs for each value of the for clauses before its own)
+	hidden    int                   // hidden locals made for inlined arguments
+	nodes     int                   // expressions compiled (count)
 }
 
 // count counts an expression compiled and, every few thousand, checks the

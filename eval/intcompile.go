@@ -137,7 +137,10 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 	case *lang.Binary:
 		return c.intBinary(e)
 	case *argExpr:
-		return outside(c, e, c.intExpr)
+		delete(c.stages, e.Expr)
+		f := outside(c, e, c.intExpr)
+		c.passStage(e, e.Expr)
+		return f
 	case *lang.Call:
 		if f := c.intInline(e); f != nil {
 			return f
@@ -213,6 +216,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	if f := c.fused(e); f != nil {
 		return f
 	}
+	delete(c.stages, e.X)
 	xi, xv := c.asInt(e.X)
 	yi, yv := c.asInt(e.Y)
 	if xi == nil && yi == nil {
@@ -246,6 +250,12 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	}
 	// Local ints are read in place, not through a closure.
 	xo, yo := c.iopnd(e.X, x), c.iopnd(e.Y, y)
+	if yo.f == nil && xi != nil && c.on(engine.PassFuse) {
+		if f := c.modLocal(e, yo.s); f != nil {
+			c.fired(engine.PassFuse)
+			return f
+		}
+	}
 	// Constant right operands are common (n - 1, x % 8): specialize them.
 	if lit, ok := e.Y.(*lang.IntLit); ok {
 		k := lit.Val

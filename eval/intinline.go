@@ -106,6 +106,7 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: hidden}
 	}
 	body := substitute(fn.Decl.Body, index, args)
+	delete(c.stages, body)
 	set := c.compileBinds(binds)
 	c.inlining = append(c.inlining, fn)
 	c.trace = append(c.trace, e.Pos)
@@ -116,6 +117,7 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 	}
 	c.fired(engine.PassInline)
 	if set == nil {
+		c.passStage(e, body)
 		return f
 	}
 	return func(fr *engine.Frame) int64 {
@@ -277,6 +279,56 @@ type mulAdd struct {
 	tr         []engine.Pos
 	ok         bool
 	mod        int64 // a final % mod when not 0
+	// inner is X when X is itself fused arithmetic with a modulo whose
+	// every result this stage takes without overflow (mix(mix(x)) with
+	// def mix(x) = (x * C + D) % K): the two run as one closure.
+	inner *mulAdd
+}
+
+// stage is the one-range-check form (X * m + d) % mod, d a constant: its
+// operands for which nothing overflows are [lo, lo + span].
+func (f *mulAdd) stage() (lo int64, span uint64, ok bool) {
+	if !f.ok || f.slot >= 0 || f.sub || f.mod == 0 {
+		return 0, 0, false
+	}
+	lo, hi, ok := mulAddRange(f.m, f.d)
+	return lo, uint64(hi) - uint64(lo), ok
+}
+
+// takes reports whether every result of stage in (|in.mod| > r > -|in.mod|)
+// is an operand of f's for which nothing overflows.
+func (f *mulAdd) takes(in *mulAdd) bool {
+	lo, span, ok := f.stage()
+	if !ok || in.inner != nil {
+		return false
+	}
+	k := in.mod
+	if k < 0 {
+		k = -k
+	}
+	return k > 0 && k != math.MinInt64 && uint64(-(k-1))-uint64(lo) <= span && uint64(k-1)-uint64(lo) <= span
+}
+
+// noteStage records that e compiled to exactly the stage f (not
+// wrapped), so that an enclosing stage can take it in (mulAdd.inner).
+// The same node can be compiled again elsewhere (another scope, another
+// trace): whoever reads c.stages[x] deletes it before compiling x, so
+// what it reads comes from that compilation.
+func (c *compiler) noteStage(e lang.Expr, f *mulAdd) {
+	if _, _, ok := f.stage(); !ok || f.inner != nil && !f.takes(f.inner) {
+		return
+	}
+	if c.stages == nil {
+		c.stages = map[lang.Expr]*mulAdd{}
+	}
+	c.stages[e] = f
+}
+
+// passStage records that from compiled to exactly what to compiled to.
+func (c *compiler) passStage(from, to lang.Expr) {
+	if f := c.stages[to]; f != nil {
+		c.stages[from] = f
+	}
 }
 
 // fuseMulAdd recognizes e as X * C ± Y or Y + X * C (Y a literal or an
@@ -316,11 +368,13 @@ func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	} else {
 		return f
 	}
+	delete(c.stages, x)
 	xf := c.intExpr(x)
 	if xf == nil {
 		return f
 	}
 	f.x = c.iopnd(x, xf)
+	f.inner = c.stages[x]
 	f.mulPos, f.addPos, f.addOp, f.sub = mul.Pos, e.Pos, e.Op, e.Op == lang.OpSub
 	f.tr, f.ok = c.staticTrace(), true
 	return f
@@ -351,6 +405,19 @@ func (f *mulAdd) fail(fr *engine.Frame, a int64) {
 func (f mulAdd) compile() intFn {
 	m, d, slot, mod := f.m, f.d, f.slot, f.mod
 	x := f.x
+	if in := f.inner; in != nil && f.takes(in) {
+		// (((a * m1 + d1) % k1) * m + d) % mod: only the first stage
+		// can overflow.
+		lo, span, _ := in.stage()
+		m1, d1, k1, x1 := in.m, in.d, in.mod, in.x
+		return func(fr *engine.Frame) int64 {
+			a := x1.get(fr)
+			if uint64(a)-uint64(lo) > span {
+				in.fail(fr, a)
+			}
+			return ((a*m1+d1)%k1*m + d) % mod
+		}
+	}
 	switch {
 	case slot < 0 && !f.sub && mod != 0:
 		// The operands for which neither operator overflows: one
@@ -420,6 +487,53 @@ func (f mulAdd) compile() intFn {
 	}
 }
 
+// modLocal compiles X % y, X exactly a fused stage (c.stages) and y the
+// int local slot, as one closure: nil when X is not one.
+func (c *compiler) modLocal(e *lang.Binary, slot int) intFn {
+	f := c.stages[e.X]
+	if f == nil || e.Op != lang.OpMod {
+		return nil
+	}
+	pos, tr := e.Pos, c.staticTrace()
+	rem := func(fr *engine.Frame, r int64) int64 {
+		b := fr.Slots[slot].N
+		if b == 0 {
+			pushTrace(fr, tr)
+			return engine.OpDiv(pos, lang.OpMod, engine.Int(r), engine.Int(b)).N
+		}
+		return r % b
+	}
+	m, d, mod := f.m, f.d, f.mod
+	if in := f.inner; in != nil {
+		lo, span, _ := in.stage()
+		m1, d1, k1, x1 := in.m, in.d, in.mod, in.x
+		return func(fr *engine.Frame) int64 {
+			a := x1.get(fr)
+			if uint64(a)-uint64(lo) > span {
+				in.fail(fr, a)
+			}
+			r := ((a*m1+d1)%k1*m + d) % mod
+			if b := fr.Slots[slot].N; b != 0 {
+				return r % b
+			}
+			return rem(fr, r)
+		}
+	}
+	lo, span, _ := f.stage()
+	x := f.x
+	return func(fr *engine.Frame) int64 {
+		a := x.get(fr)
+		if uint64(a)-uint64(lo) > span {
+			f.fail(fr, a)
+		}
+		r := (a*m + d) % mod
+		if b := fr.Slots[slot].N; b != 0 {
+			return r % b
+		}
+		return rem(fr, r)
+	}
+}
+
 // mulAddRange is the range of a for which a*m and a*m + d are int64s
 // (false when it is empty, and for m = 0).
 func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
@@ -476,6 +590,7 @@ func (c *compiler) fused(e *lang.Binary) (f intFn) {
 			return nil
 		}
 		f.mod = lit.Val
+		c.noteStage(e, &f)
 		return f.compile()
 	}
 	if f := c.fuseMulAdd(e); f.ok {

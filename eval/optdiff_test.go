@@ -890,6 +890,37 @@ def rnd(x) = mix(mix(x))
 print rnd(5), [rnd(8 * v + k) % 7 for v in 1 .. 3 for k in 0 .. 2]
 print rnd(9000000000000)
 `, engine.Limits{}},
+	{"fused stages composed: a stage of a stage, then % a local", `
+def mix(x) = (x * 1103515245 + 12345) % 2147483647
+def rnd(x) = mix(mix(x))
+def pick(v, k) = rnd(8 * v + k) % v
+let z = 0
+print [pick(v, k) for v in 1 .. 4 for k in 0 .. 2], [rnd(-v) % v for v in 1 .. 3]
+print [rnd(x) % m for x in [-9, 0, 9] for m in [-7, 7]]
+print rnd(5) % z
+`, engine.Limits{}},
+	{"fused stages composed: the inner stage overflows inside % a local", `
+def mix(x) = (x * 1103515245 + 12345) % 2147483647
+def pick(v, k) = mix(mix(v)) % k
+game g(v) moves g(pick(v, 7)) for k in 0 .. 1 if v > 0 and v < 100
+print sg(g(50))
+print pick(9000000000000, 3)
+`, engine.Limits{}},
+	{"fused stages not composed: the outer stage overflows on the inner's result", `
+def big(x) = (x * 3 + 1) % 4000000000000000000
+def twice(x) = big(big(x))
+def neg(x) = (x * 3 - 1) % -7
+print twice(5), neg(neg(5)), [neg(neg(v)) % v for v in 1 .. 4]
+print twice(1333333333333333332)
+`, engine.Limits{}},
+	{"fused stages: the same def compiled in a game, a def and at top level", `
+def mix(x) = (x * 31 + 7) % 1000
+def rnd(x) = mix(mix(x))
+game d(v) moves d(rnd(8 * v + k) % v) for k in 0 .. 2 if v > 0
+let v = 9
+let k = 2
+print rnd(8 * v + k) % v, sg(d(40)), [rnd(8 * u + k) % u for u in 1 .. 5]
+`, engine.Limits{}},
 	{"int-closed def: overflow in the add of a fused multiply-add", `
 def f(x) = x * 2 + 9223372036854775000
 def g(x) = 3 * x - 9223372036854775000
