@@ -61,6 +61,7 @@ type compiler struct {
 	// (what def bodies and move rules see besides their own names).
 	fileScope *scope
 	notInt    map[intKey]bool       // expressions known not to be int-typed
+	last1     *sgCall1Parts         // what sgCall1 compiled last (sgBatch)
 	stages    map[lang.Expr]*mulAdd // expressions compiled to exactly a fused stage (intinline.go)
 	inlining  []*engine.Func        // defs whose bodies are being inlined (inline.go)
 	trace     []engine.Pos          // the calls of int-closed inlined bodies (intinline.go)
@@ -497,7 +498,11 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 				}
 			}
 			c.push()
-			loops := c.clauses(alt.Clauses)
+			outer, last := c.clausesLast(alt.Clauses)
+			loops := outer
+			if last != nil {
+				loops = func(body func(fr *engine.Frame)) func(fr *engine.Frame) { return outer(last.step(body)) }
+			}
 			body := alt.Body
 			if sg {
 				if ints {
@@ -505,8 +510,14 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 						if p := c.callProbe(body, loops); p != nil {
 							probes = append(probes, p)
 						}
-						c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), c.rejected)
-						gens = append(gens, loops(one))
+						rejected := c.rejected
+						if b := c.sgBatch(body, last); b != nil {
+							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups; no fast loop: %s", altLabel(i, alt), batchLen, rejected)
+							gens = append(gens, outer(b))
+						} else {
+							c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), rejected)
+							gens = append(gens, loops(one))
+						}
 						c.pop()
 						continue
 					}
@@ -594,6 +605,20 @@ func seqGen(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
 	}
 }
 
+// clausesLast is clauses, the last clause apart when it is a for clause
+// over a range: the loops of the others wrap the body of that one's step.
+func (c *compiler) clausesLast(cls []lang.Clause) (loops func(body func(fr *engine.Frame)) func(fr *engine.Frame), last *rangeLoop) {
+	if n := len(cls); n > 0 {
+		if cl, ok := cls[n-1].(*lang.ForClause); ok {
+			if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+				loops = c.clauses(cls[:n-1])
+				return loops, c.rangeLoop(cl, nil)
+			}
+		}
+	}
+	return c.clauses(cls), nil
+}
+
 // clauses compiles comprehension clauses (binding their names in the
 // current scope) and returns a function that wraps a body in the loops.
 func (c *compiler) clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
@@ -631,46 +656,66 @@ func (c *compiler) clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) 
 	}
 }
 
+// rangeLoop is a for clause over a range (a .. b), compiled.
+type rangeLoop struct {
+	lo, hi intFn
+	bind   func(fr *engine.Frame, v engine.Value)
+	slot   int    // the loop's one int name (-1: a tuple pattern, bind)
+	cond   boolFn // the if clause taken in, or nil
+	rpos   engine.Pos
+}
+
+// rangeLoop compiles cl when it iterates over a range (nil otherwise),
+// taking in the if clause ifc when it binds one name.
+func (c *compiler) rangeLoop(cl *lang.ForClause, ifc *lang.IfClause) *rangeLoop {
+	r, ok := cl.Iter.(*lang.Binary)
+	if !ok || r.Op != lang.OpRange {
+		return nil
+	}
+	rl := &rangeLoop{slot: -1, rpos: r.Pos}
+	rl.lo, rl.hi = c.rangeBounds(r)
+	rl.bind = c.pattern(cl.Target)
+	if !cl.Target.Tuple {
+		b := c.scope.names[cl.Target.Names[0].Name]
+		b.IsInt = true
+		rl.slot = b.Slot
+		if ifc != nil {
+			rl.cond = c.cond(ifc.Cond, "an if clause's condition")
+		}
+	}
+	return rl
+}
+
+func (rl *rangeLoop) step(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+	lo, hi, bind, slot, cond, rpos := rl.lo, rl.hi, rl.bind, rl.slot, rl.cond, rl.rpos
+	return func(fr *engine.Frame) {
+		a, b := lo(fr), hi(fr)
+		th := fr.Th
+		for i := a; i <= b; i++ {
+			th.Tick(rpos)
+			if slot >= 0 {
+				fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+			} else {
+				bind(fr, engine.Int(i))
+			}
+			if cond == nil || cond(fr) {
+				inner(fr)
+			}
+			if fr.Stop || i == b {
+				return
+			}
+		}
+	}
+}
+
 // forClause compiles a for clause. Over a range of one name, it takes in
 // the if clause ifc that follows it, when there is one (tookIf): the loop
 // then tests it itself, a call less per value.
 func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
 	ipos := lang.Start(cl.Iter)
 	// A range iterates without building a list.
-	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
-		lo, hi := c.rangeBounds(r)
-		bind := c.pattern(cl.Target)
-		slot := -1
-		var cond boolFn
-		if !cl.Target.Tuple {
-			b := c.scope.names[cl.Target.Names[0].Name]
-			b.IsInt = true
-			slot = b.Slot
-			if ifc != nil {
-				cond = c.cond(ifc.Cond, "an if clause's condition")
-			}
-		}
-		rpos := r.Pos
-		return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
-			return func(fr *engine.Frame) {
-				a, b := lo(fr), hi(fr)
-				th := fr.Th
-				for i := a; i <= b; i++ {
-					th.Tick(rpos)
-					if slot >= 0 {
-						fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
-					} else {
-						bind(fr, engine.Int(i))
-					}
-					if cond == nil || cond(fr) {
-						inner(fr)
-					}
-					if fr.Stop || i == b {
-						return
-					}
-				}
-			}
-		}, cond != nil
+	if rl := c.rangeLoop(cl, ifc); rl != nil {
+		return rl.step, rl.cond != nil
 	}
 	if step := c.forInts(cl); step != nil {
 		return step, false

@@ -23,6 +23,7 @@ game tup(p) moves tup((p[0] - 1, p[1])) for k in 1 .. 1 if p[0] > 0
 game tl(a, b) moves tl(a * k - 1, b) for k in 1 .. 1 if a > 0
 game rec(n) moves *k for k in 0 .. n - 1
 def fact(n) = if n == 0 then 1 else n * fact(n - 1)
+game dg(v) moves dg((v * 7 + k * k) % v) for k in 1 .. v - 1
 `
 	s := NewSession(Options{})
 	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
@@ -41,9 +42,13 @@ def fact(n) = if n == 0 then 1 else n * fact(n - 1)
 		"game tl":   {"general path: an argument of tl is not k times a constant"},
 		"game rec":  {"its option is not a position or a sum of at most 4 positions"},
 		"def fact":  {"recursive: called, not inlined"},
+		"game dg":   {"alternative 1 (line 13): one position per option, looked up in the memo tables, its argument computed for up to 16 values of the last for clause before their lookups"},
 		"def ok":    {"inlined where it is called"},
 		"def mid":   {"int arithmetic: inlined as int code"},
 		"def wrap":  {"inlined where it is called"},
+	}
+	if strings.Contains(got["game sq"], "computed for up to") {
+		t.Errorf("game sq's options are batched, but its last clause is an if clause:\n%s", got["game sq"])
 	}
 	for k, subs := range want {
 		text, ok := got[k]

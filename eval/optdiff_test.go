@@ -890,6 +890,40 @@ def rnd(x) = mix(mix(x))
 print rnd(5), [rnd(8 * v + k) % 7 for v in 1 .. 3 for k in 0 .. 2]
 print rnd(9000000000000)
 `, engine.Limits{}},
+	{"batched options: an option's argument fails in the middle of a batch", `
+def f(n, k) = if n == 30 and k == 17 then k / (n - 30) else (n * 7 + k * 3) % n
+game g(n) moves g(f(n, k)) for k in 0 .. (if n > 20 then 20 else n - 1)
+print [sg(g(n)) for n in 0 .. 29]
+print sg(g(29)), outcome(g(28) + g(27))
+print sg(g(30))
+`, engine.Limits{}},
+	{"batched options: overflow inside an inlined def, with its trace", `
+def mix(x) = (x * 1103515245 + 12345) % 2147483647
+def at(v, k) = if k == 40 then mix(v * 4611686018427387904) % v else mix(v + k) % v
+game d(v) moves d(at(v, k)) for k in 1 .. v / 2
+print [sg(d(v)) for v in 1 .. 79]
+print sg(d(80))
+`, engine.Limits{}},
+	{"batched options: an error in the third batch", `
+def f(n, k) = if k == 37 and n == 50 then n / (k - 37) else (n * 7 + k * k + 3) % n
+game g(n) moves g(f(n, k)) for k in 1 .. n - 1
+print [sg(g(n)) for n in 1 .. 49]
+print sg(g(51)), sg(g(50))
+`, engine.Limits{}},
+	{"batched options: cycles stop the loop in the middle of a batch", `
+game h(n) moves h((n * 5 + k) % 37) for k in 0 .. 30
+game t(n) moves t((n + k) % 40) for k in 1 .. (if n > 0 then 25 else 0)
+print [sg(h(n)) for n in 0 .. 36], [outcome(h(n)) for n in 0 .. 5]
+print [sg(t(n)) for n in 0 .. 39]
+`, engine.Limits{}},
+	{"batched options: a state limit reached mid-batch", `
+game g(n) moves g((n * 13 + k) % (n + 1) + n / 2) for k in 0 .. 40 if n > 1
+print sg(g(5000))
+`, engine.Limits{MaxStates: 300}},
+	{"batched options: a step limit reached mid-batch", `
+game g(n) moves g((n * 13 + k) % (n + 1) + n / 2) for k in 0 .. 40 if n > 1
+print sg(g(5000))
+`, engine.Limits{MaxSteps: 7000}},
 	{"fused stages composed: a stage of a stage, then % a local", `
 def mix(x) = (x * 1103515245 + 12345) % 2147483647
 def rnd(x) = mix(mix(x))

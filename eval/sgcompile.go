@@ -245,6 +245,7 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	a0, pos := c.operandOf(call.Args[0], f), call.Pos
 	c.s.streamed++
 	c.fired(engine.PassStream)
+	c.last1 = &sgCall1Parts{call: call, b: b, a0: a0}
 	return func(fr *engine.Frame) {
 		gn, v, g := fr.Gen, a0.eval(fr), b.Game
 		if uint64(v) < g.Lim && g.NArgs == 1 {
@@ -257,6 +258,114 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 		x := kernel.Lookup1(gn, pos, g, v)
 		gn.Tracing = false
 		gn.EmitSG(x)
+	}
+}
+
+// sgCall1Parts is what sgCall1 compiled last: the call g(X), g's binding
+// and X.
+type sgCall1Parts struct {
+	call *lang.Call
+	b    *engine.Binding
+	a0   operand
+}
+
+// batchLen is how many options a batched loop computes before it looks
+// them up.
+const batchLen = 16
+
+// sgBatch compiles the loop last with the body g(X) that sgCall1 has just
+// compiled, when X is int arithmetic that can only fail by raising an
+// error (intPure): the loop computes X for up to batchLen values of its
+// name first, then looks the positions up one after the other, so that
+// the memory reads of the memo table overlap instead of waiting for each
+// other (dag: 211 -> 170 ms CPU). What it does is what last.step(one)
+// does: the same ticks, the same options in the same order, the same
+// stop. An X that fails is left to the plain loop: the options before it
+// are looked up first, then X runs again and raises its error with its
+// trace. In top-level code (engine.MDirect), where a lookup computes a
+// missing position at once, the plain loop runs.
+func (c *compiler) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) {
+	p := c.last1
+	c.last1 = nil
+	if last == nil || last.slot < 0 || p == nil || p.call != body || !c.on(engine.PassFastLoops) || !c.intPure(p.call.Args[0]) {
+		return nil
+	}
+	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot
+	lo, hi, rpos := last.lo, last.hi, last.rpos
+	one := func(fr *engine.Frame, gn *engine.Gen, g *engine.Game, v int64) {
+		if uint64(v) < g.Lim && g.NArgs == 1 {
+			if s := g.State(uint64(v)); s >= engine.FinBase {
+				gn.EmitSG(s - engine.FinBase)
+				return
+			}
+		}
+		gn.Tracing = true
+		x := kernel.Lookup1(gn, pos, g, v)
+		gn.Tracing = false
+		gn.EmitSG(x)
+	}
+	// fill computes X for i = a, a + 1, ... into buf; it returns how
+	// many it computed (fewer than asked when one failed).
+	fill := func(fr *engine.Frame, a int64, buf []int64) (n int) {
+		th := fr.Th
+		calls := len(th.Calls)
+		defer func() {
+			if recover() != nil {
+				th.Calls = th.Calls[:calls]
+			}
+		}()
+		for n < len(buf) {
+			fr.Slots[slot] = engine.Value{K: engine.KInt, N: a + int64(n)}
+			buf[n] = a0.eval(fr)
+			n++
+		}
+		return n
+	}
+	return func(fr *engine.Frame) {
+		gn, g := fr.Gen, b.Game
+		a, z := lo(fr), hi(fr)
+		th := fr.Th
+		var buf [batchLen]int64
+		for i := a; i <= z; {
+			if gn.Mode == engine.MDirect {
+				// The plain loop from i on.
+				for ; ; i++ {
+					th.Tick(rpos)
+					fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+					one(fr, gn, g, a0.eval(fr))
+					if fr.Stop || i == z {
+						return
+					}
+				}
+			}
+			want := uint64(z - i)
+			if want >= batchLen {
+				want = batchLen - 1
+			}
+			n := fill(fr, i, buf[:want+1])
+			if n > 0 {
+				kernel.Touch1(g, buf[:n])
+			}
+			for _, v := range buf[:n] {
+				th.Tick(rpos)
+				fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+				one(fr, gn, g, v)
+				if fr.Stop || i == z {
+					return
+				}
+				i++
+			}
+			if n <= int(want) {
+				// X failed at i: it runs again and raises its error.
+				th.Tick(rpos)
+				fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+				one(fr, gn, g, a0.eval(fr))
+				if fr.Stop || i == z {
+					return
+				}
+				i++
+			}
+		}
 	}
 }
 

@@ -18,3 +18,19 @@ func CheckArity(pos engine.Pos, g *engine.Game, n int) {
 		engine.Fail(pos, "game %s now takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), n, engine.WasWere(n))
 	}
 }
+
+// Touch1 reads the states of positions g(v) for v in vs, so that the
+// lookups that follow find them in the cache: the reads are independent
+// and overlap, where lookups one by one each wait for theirs. Its result
+// means nothing; it is not inlined so that the reads stay.
+//
+//go:noinline
+func Touch1(g *engine.Game, vs []int64) int32 {
+	var acc int32
+	for _, v := range vs {
+		if uint64(v) < uint64(len(g.Flat)) {
+			acc |= g.Flat[v]
+		}
+	}
+	return acc
+}
