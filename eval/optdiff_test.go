@@ -890,6 +890,19 @@ def rnd(x) = mix(mix(x))
 print rnd(5), [rnd(8 * v + k) % 7 for v in 1 .. 3 for k in 0 .. 2]
 print rnd(9000000000000)
 `, engine.Limits{}},
+	{"copies returned by a def: too many to build, inlined or not", `
+game g(n) moves g(n - s) for s in 1 .. 2 if s <= n
+def many(k, n) = k * g(n)
+def rev(k, n) = g(n) * k
+print sg(many(3, 3)), outcome(many(4, 2)), sg(rev(5, 4)), sg(1000000000000 * g(3))
+print sg(many(1048576, 3) + rev(1, 1))
+print sg(rev(1048577, 3))
+`, engine.Limits{}},
+	{"copies returned by a def: the count fails first", `
+game g(n) moves g(n - s) for s in 1 .. 2 if s <= n
+def many(k, n) = k * g(n)
+print sg(many(1000000000000, 3))
+`, engine.Limits{}},
 	{"batched options: an option's argument fails in the middle of a batch", `
 def f(n, k) = if n == 30 and k == 17 then k / (n - 30) else (n * 7 + k * 3) % n
 game g(n) moves g(f(n, k)) for k in 0 .. (if n > 20 then 20 else n - 1)

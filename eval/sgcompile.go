@@ -128,11 +128,19 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			k, kg := c.expr(e.X), c.sgExpr(e.Y)
 			pos, ypos := e.Pos, lang.Start(e.Y)
 			y := c.expr(e.Y)
+			// In the body of an inlined def, k * G is what the def
+			// returns: the copies are a value there, so that the
+			// answer does not depend on the inlining (only an sg
+			// argument written as k * G needs no copies).
+			build := len(c.inlining) > 0
 			return func(fr *engine.Frame) engine.Sgv {
 				kv := k(fr)
 				if kv.K == engine.KInt {
 					if kv.N < 0 {
 						engine.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", kv.N)
+					}
+					if build && kv.N > 0 {
+						engine.CheckCopies(pos, kv.N, y(fr))
 					}
 					return fr.Th.Engine.Times(kv.N, kg(fr))
 				}
@@ -143,6 +151,9 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 					}
 					if n.N < 0 {
 						engine.Fail(ypos, "cannot take %d copies of a game: the count must be at least 0", n.N)
+					}
+					if build {
+						engine.CheckCopies(pos, n.N, kv)
 					}
 					return fr.Th.Engine.Times(n.N, fr.Gen.ValueSG(pos, kv))
 				}

@@ -290,10 +290,16 @@ func copies(th *Thread, pos Pos, k int64, g Value) Value {
 	if k < 0 {
 		Fail(pos, "cannot take %d copies of a game: the count must be at least 0", k)
 	}
+	CheckCopies(pos, k, g)
+	return SumOf(repeatElems(th, pos, []Value{g}, int(k)))
+}
+
+// CheckCopies fails when k >= 0 copies of game g are too many to build as
+// a value.
+func CheckCopies(pos Pos, k int64, g Value) {
 	if k > maxCopies || k > 0 && int64(len(g.Parts()))*k > maxCopies {
 		Fail(pos, "%d copies of a game are too many to build (at most %d); sg(k * G) needs no copies", k, maxCopies)
 	}
-	return SumOf(repeatElems(th, pos, []Value{g}, int(k)))
 }
 
 func OpDiv(pos Pos, op lang.Op, a, b Value) Value {
