@@ -52,6 +52,22 @@
 //
 //	err := interp.Plot(ctx, file, "sg(kayles(n)) for n in 0 .. 300", grundy.PlotOptions{})
 //
+// # Sessions, tables, graphs and checks
+//
+// The grundy command and its REPL are written with this package, and so
+// can other front ends be. Exec runs an entry as the REPL does: bare
+// expressions show their values, and a game or def may be declared
+// again (what was built on it follows). Check parses and resolves a
+// script without running it. Table returns what a table statement
+// prints, cell by cell; Graph the state graph of a game as Graphviz DOT
+// text; NewPlot a plot to write in several formats. EvalIn, Table, Graph
+// and NewPlot take the file name their errors show, and the text may
+// follow blank lines and spaces, so that positions point into a larger
+// text (a command line, a transcript). Explain and Explanations say what
+// each game and def was compiled to, and which optimization passes fired;
+// Stats counts the positions visited and memoized; Names lists what the
+// loaded code declared; Reset forgets it all.
+//
 // # Games and functions written in Go
 //
 // DefineGame adds a game family whose options a Go function lists;
@@ -79,15 +95,18 @@
 // Line, Column) and a one-sentence Msg; Error() is "FILE:LINE:COL: MSG".
 // Several errors found before a file runs come as an ErrorList; use
 // errors.As to get the first. Explain formats an error with its source
-// line, as the grundy command prints it.
+// line, as the grundy command prints it; ExplainIn takes the source lines
+// from texts of the program's own.
 //
 // # Input, output and limits
 //
 // Config.Stdout receives print output. Config.Stdin is what the script's
 // ints() reads; without it, ints() is a runtime error. Config.Limits
 // bounds the positions visited, the evaluation steps, the recursion depth,
-// the memory and the time of each call, and every call takes a context
-// that cancels it.
+// the memory and the time of each call (DefaultLimits says what the zero
+// fields stand for), and every call takes a context that cancels it.
+// Config.Progress hears about long calls, and Config.Checkpoint saves
+// the values of take-and-break games for a later run.
 //
 // # Concurrency
 //

@@ -101,11 +101,45 @@ func (l ErrorList) Unwrap() []error {
 
 // Explain formats an error for a person, as the grundy command prints
 // it: each message, then the source line with a caret under the column,
-// then the call sites of a runtime error. Errors that are not grundy
-// errors are returned as their Error text. The result ends in a newline.
-func Explain(err error) string {
+// then the call sites of a runtime error. Errors of package lang (a
+// parse of the program's own) are formatted alike; other errors are
+// returned as their Error text. The result ends in a newline.
+func Explain(err error) string { return explain(err, nil) }
+
+// ExplainIn is Explain with the source lines read from the texts source
+// returns, by file name, instead of the texts the Interpreter was given:
+// for a program that shows errors in a text of its own, such as a REPL's
+// transcript of the entries typed so far. The lines of the standard
+// library's files are the library's; a file source has no text for
+// (false) gets no source line.
+func ExplainIn(err error, source func(file string) (string, bool)) string {
+	if source == nil {
+		source = func(string) (string, bool) { return "", false }
+	}
+	return explain(err, source)
+}
+
+// explain is Explain (source nil: the snippets the errors carry) and
+// ExplainIn.
+func explain(err error, source func(file string) (string, bool)) string {
+	err = convert(err, context.Background(), func(string) (string, bool) { return "", false }, false)
 	var b strings.Builder
-	one := func(e *Error) { lang.WriteReport(&b, e.Error(), e.Snippet, e.Trace) }
+	one := func(e *Error) {
+		snippet := e.Snippet
+		if source != nil {
+			snippet = ""
+			if e.Line > 0 {
+				text, ok := stdlib.Registry().Source(e.File)
+				if !ok {
+					text, ok = source(e.File)
+				}
+				if ok {
+					snippet = lang.Snippet(text, lang.Pos{Filename: e.File, Line: e.Line, Column: e.Column})
+				}
+			}
+		}
+		lang.WriteReport(&b, e.Error(), snippet, e.Trace)
+	}
 	var list ErrorList
 	var e *Error
 	switch {
@@ -121,10 +155,12 @@ func Explain(err error) string {
 	return b.String()
 }
 
-// convert turns an error of package eval into an *Error or an ErrorList.
-// ctx is the caller's context (to tell a cancellation from other
-// interruptions); src returns the source of a file, for snippets.
-func convert(err error, ctx context.Context, src func(file string) (string, bool)) error {
+// convert turns an error of package eval into an *Error or an ErrorList;
+// other errors are returned as they are. ctx is the caller's context (to
+// tell a cancellation from other interruptions); src returns the source
+// of a file, for snippets; cmdline keeps the messages of the grundy
+// command (Config.CommandLine).
+func convert(err error, ctx context.Context, src func(file string) (string, bool), cmdline bool) error {
 	if err == nil {
 		return nil
 	}
@@ -160,12 +196,16 @@ func convert(err error, ctx context.Context, src func(file string) (string, bool
 		kind := RuntimeError
 		msg := re.Msg
 		switch {
-		case re.Kind == engine.ErrInterrupted && msg == "interrupted" && ctx.Err() != nil:
+		case re.Kind == engine.ErrInterrupted && ctx.Err() != nil:
 			kind = Canceled
-			msg = "interrupted: " + ctx.Err().Error()
+			if msg == "interrupted" && !cmdline {
+				msg = "interrupted: " + ctx.Err().Error()
+			}
 		case re.Kind == engine.ErrLimit:
 			kind = LimitError
-			msg = re.MsgWithoutFlag()
+			if !cmdline {
+				msg = re.MsgWithoutFlag()
+			}
 		}
 		e := mk(kind, re.Pos, msg)
 		e.Trace = append([]string(nil), re.Trace...)

@@ -278,3 +278,72 @@ game d(n) moves d(1 - n) | *1 if n == 0
 	// d(1) ∞{} true [] D
 	// d(0) + *1 ∞{0} true [0] N
 }
+
+// Run entries one at a time, as the grundy REPL does: a bare expression
+// shows its value, and a game may be declared again, which the code
+// built on it follows.
+func ExampleInterpreter_Exec() {
+	ctx := context.Background()
+	interp := grundy.New(grundy.Config{Stdout: os.Stdout})
+	entries := []string{
+		"game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n",
+		"def wins(n) = outcome(sub(n)) == \"N\"",
+		"sub(8)",
+		"[n for n in 0 .. 9 if not wins(n)]",
+		"game sub(n) moves sub(n - s) for s in {1, 2} if s <= n", // take 1 or 2 instead
+		"[n for n in 0 .. 9 if not wins(n)]",
+	}
+	for i, e := range entries {
+		if err := interp.Exec(ctx, "<stdin>", strings.Repeat("\n", i)+e); err != nil {
+			fmt.Print(grundy.Explain(err))
+		}
+	}
+	// Output:
+	// sg = 1   outcome = N
+	// [0, 2, 7, 9]
+	// [0, 3, 6, 9]
+}
+
+// Compute a table of values, as a script's table statement does, and
+// read its cells.
+func ExampleInterpreter_Table() {
+	ctx := context.Background()
+	interp := grundy.New(grundy.Config{})
+	err := interp.Load(ctx, "sub.game", `game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t, err := interp.Table(ctx, "<table>", "sg(sub(x) + sub(y)) for x in 0 .. 3 for y in 0 .. 4 if x <= y")
+	if err != nil {
+		fmt.Print(grundy.Explain(err))
+		return
+	}
+	fmt.Print(t.Text())
+	fmt.Println(t.Rows[1], t.Cols[4], t.Cells[1][4], t.Cells[3][0].Kind())
+	// Output:
+	// x\y  0  1  2  3  4
+	//   0  0  1  0  1  2
+	//   1     0  1  0  3
+	//   2        0  1  2
+	//   3           0  3
+	// 1 4 3 none
+}
+
+// Check a script without running it, and see what its games compile to.
+func ExampleInterpreter_Check() {
+	interp := grundy.New(grundy.Config{})
+	err := interp.Check("bad.game", "game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n\nprint sg(sub(nn))\n")
+	fmt.Print(grundy.Explain(err))
+	err = interp.Check("sub.game", "game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n\nprint sg(sub(8))\n")
+	fmt.Println(err)
+	for _, x := range interp.Explanations() {
+		fmt.Println(x.Kind, x.Name, strings.Contains(strings.Join(x.Passes, " "), "fastloops"))
+	}
+	// Output:
+	// bad.game:2:14: unknown name "nn"
+	//     print sg(sub(nn))
+	//                  ^
+	// <nil>
+	// game sub true
+}

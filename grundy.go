@@ -7,13 +7,16 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/graph"
 
 	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/plot"
 )
 
@@ -30,6 +33,31 @@ type Config struct {
 	Stdin io.Reader
 	// Limits bound each call.
 	Limits Limits
+	// Progress, when set, is called during a call that has run for a
+	// second, about every quarter of a second, with the positions visited
+	// so far; and once more with Done set when such a call ends. It is
+	// called on the goroutine running the call and must be quick.
+	Progress func(Progress)
+	// Checkpoint, when set, names a file that the values of take-and-break
+	// families (octal games, and declared games that follow such a rule)
+	// are saved to, about every minute and when a call ends or stops, and
+	// read back from when a family first needs values: a long computation
+	// stopped (a limit, a cancellation) goes on from there in a later run.
+	// The file holds the families of one Interpreter.
+	Checkpoint string
+	// CommandLine words errors as the grundy command prints them, for
+	// programs that offer the command's flags: a limit error names the
+	// flag that raises the limit, as in "(--max-steps)", and a
+	// cancellation says "interrupted" without the context's error (which
+	// Unwrap still returns).
+	CommandLine bool
+}
+
+// DefaultLimits returns the limits that the zero fields of Limits stand
+// for; MaxMemory is half of the machine's memory (or the container's),
+// and Timeout is zero: no time limit.
+func DefaultLimits() Limits {
+	return Limits{MaxStates: engine.DefaultMaxStates, MaxDepth: engine.DefaultMaxDepth, MaxSteps: engine.DefaultMaxSteps, MaxMemory: engine.DefaultMaxMemory()}
 }
 
 // Limits bound the work of the calls to Load, Eval and the game queries;
@@ -77,18 +105,25 @@ type Interpreter struct {
 	s       *eval.Session
 	sources map[string]string // loaded sources by file name, for snippets
 	defined map[string]bool   // names defined by Go code
+	cmdline bool              // Config.CommandLine
 }
 
 // New returns an Interpreter with the standard library (built-in
 // functions and games such as nim, kayles and wythoff) and nothing else.
 func New(cfg Config) *Interpreter {
 	l := cfg.Limits
-	s := eval.NewSession(eval.Options{
-		Stdout: cfg.Stdout,
-		Stdin:  cfg.Stdin,
-		Limits: engine.Limits{MaxStates: l.MaxStates, MaxDepth: l.MaxDepth, MaxSteps: l.MaxSteps, MaxMemory: l.MaxMemory, Timeout: l.Timeout},
-	})
-	return &Interpreter{s: s, sources: map[string]string{}, defined: map[string]bool{}}
+	opts := eval.Options{
+		Stdout:     cfg.Stdout,
+		Stdin:      cfg.Stdin,
+		Limits:     engine.Limits{MaxStates: l.MaxStates, MaxDepth: l.MaxDepth, MaxSteps: l.MaxSteps, MaxMemory: l.MaxMemory, Timeout: l.Timeout},
+		Checkpoint: cfg.Checkpoint,
+	}
+	if f := cfg.Progress; f != nil {
+		opts.Progress = func(p engine.Progress) {
+			f(Progress{States: p.States, Elapsed: p.Elapsed, Done: p.Done, Units: p.Units, Detail: p.Detail})
+		}
+	}
+	return &Interpreter{s: eval.NewSession(opts), sources: map[string]string{}, defined: map[string]bool{}, cmdline: cfg.CommandLine}
 }
 
 // Load parses a script, resolves its names and runs its statements:
@@ -117,18 +152,93 @@ func (in *Interpreter) LoadFS(ctx context.Context, fsys fs.FS, name string) erro
 	return in.Load(ctx, name, string(data))
 }
 
+// Exec runs src as one entry of an interactive session, as the grundy
+// REPL runs what is typed at its prompt. Unlike Load, it may declare a
+// game or def again: the code that used the old declaration uses the new
+// one from then on (what was compiled from the old one is compiled
+// again), and the values memoized are forgotten. The value of a bare
+// expression statement is shown on Config.Stdout: a game as
+// "sg = 1   outcome = N", any other value as it appears inside a
+// container (a string quoted). A syntax or resolve error runs and
+// declares nothing; after a runtime error, the entry's games and defs
+// stay declared, and a let whose value failed binds nothing.
+func (in *Interpreter) Exec(ctx context.Context, filename, src string) error {
+	return in.exec(ctx, func(ctx context.Context) error {
+		in.sources[filename] = src
+		th := in.s.Thread()
+		th.Show = show
+		defer func() { th.Show = nil }()
+		return in.s.ExecEntry(ctx, filename, src)
+	})
+}
+
+// show shows the value of a bare expression of an Exec entry.
+func show(th *engine.Thread, v engine.Value) {
+	out := th.Out()
+	if v.IsGame() {
+		c := &engine.Call{Th: th}
+		fmt.Fprintf(out, "sg = %s   outcome = %s\n", engine.Format(th.SG(c, v)), th.Outcome(c, v))
+		return
+	}
+	out.WriteString(th.Repr(v))
+	out.WriteByte('\n')
+}
+
+// Check parses a script and resolves its names, as Load does before it
+// runs anything, and runs nothing: it returns the syntax and resolve
+// errors Load would. It keeps nothing of the file, except that Explain
+// and Explanations then say what its games and defs compile to.
+func (in *Interpreter) Check(filename, src string) error {
+	if !in.mu.TryLock() {
+		return ErrBusy
+	}
+	defer in.mu.Unlock()
+	in.sources[filename] = src
+	return convert(in.s.CheckFile(filename, src), context.Background(), in.source, in.cmdline)
+}
+
 // Eval evaluates one expression, e.g. "sg(cut(4, 2))" or "cut(4, 2) +
 // *3", with the names the loaded code declared, and returns its value.
 // Errors show the file name "<eval>".
 func (in *Interpreter) Eval(ctx context.Context, expr string) (Value, error) {
+	return in.EvalIn(ctx, "<eval>", expr)
+}
+
+// EvalIn is Eval with errors showing filename. The expression may follow
+// blank lines and spaces, so that its positions are those of a larger
+// text it stands in (a command line, an editor's buffer).
+func (in *Interpreter) EvalIn(ctx context.Context, filename, expr string) (Value, error) {
 	var v engine.Value
 	err := in.exec(ctx, func(ctx context.Context) error {
-		in.sources["<eval>"] = expr
+		in.sources[filename] = expr
 		var err error
-		v, err = in.s.Eval(ctx, "<eval>", expr)
+		v, err = in.s.Eval(ctx, filename, expr)
 		return err
 	})
 	return Value{v}, err
+}
+
+// Table computes a table of values as a script's table statement does,
+// and returns it instead of printing it. spec is the statement without
+// its keyword: an expression and its clauses, such as
+// `sg(kayles(n)) for n in 0 .. 20` (a row per n) or
+// `sg(wythoff(x, y)) for x in 0 .. 9 for y in 0 .. 9` (a grid); it sees
+// the names the loaded code declared. Errors show filename.
+func (in *Interpreter) Table(ctx context.Context, filename, spec string) (*Table, error) {
+	var t *eval.Table
+	err := in.exec(ctx, func(ctx context.Context) error {
+		in.sources[filename] = spec
+		st, err := lang.ParseTable(filename, spec)
+		if err != nil {
+			return err
+		}
+		t, err = in.s.Table(ctx, st)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return newTable(t), nil
 }
 
 // SG returns the (generalized) Sprague-Grundy value of game g, as the
@@ -200,16 +310,6 @@ func (in *Interpreter) Remoteness(ctx context.Context, g Value) (int64, bool, er
 	return n, ok, nil
 }
 
-// PlotOptions say how Plot draws. The zero PlotOptions draws a PNG of
-// the default size.
-type PlotOptions struct {
-	Format string // "png" (the default) or "svg"
-	// Width and Height are the picture's size in pixels (an SVG's is
-	// given in points, at 96 pixels to the inch); zero means the default,
-	// 800 x 450 for a scatter and 720 x 600 for a heat map.
-	Width, Height int
-}
-
 // Plot draws the values of an expression and writes the picture to w, as
 // the command grundy plot does. spec is an expression and its clauses, as
 // a table statement takes them: `sg(kayles(n)) for n in 0 .. 300` draws
@@ -220,26 +320,100 @@ type PlotOptions struct {
 // finds is marked. Errors in spec show the file name "<plot>"; nothing is
 // written to w after an error.
 func (in *Interpreter) Plot(ctx context.Context, w io.Writer, spec string, opts PlotOptions) error {
-	o := plot.Options{Format: opts.Format, Width: opts.Width, Height: opts.Height}
-	if err := plot.CheckOptions(o); err != nil {
+	if err := opts.Check(); err != nil {
 		return fmt.Errorf("grundy: Plot: %v", err)
 	}
-	var p *plot.Plot
-	err := in.exec(ctx, func(ctx context.Context) error {
-		in.sources["<plot>"] = spec
-		var err error
-		p, err = plot.New(ctx, in.s, "<plot>", spec)
-		return err
-	})
+	p, err := in.NewPlot(ctx, "<plot>", spec)
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := p.Write(&buf, o); err != nil {
+	if err := p.Write(&buf, opts); err != nil {
 		return fmt.Errorf("grundy: Plot: %v", err)
 	}
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// NewPlot computes the values that Plot draws, for a program that writes
+// the picture itself (in several formats, or after saying what it shows).
+// Errors in spec show filename.
+func (in *Interpreter) NewPlot(ctx context.Context, filename, spec string) (*Plot, error) {
+	var p *plot.Plot
+	err := in.exec(ctx, func(ctx context.Context) error {
+		in.sources[filename] = spec
+		var err error
+		p, err = plot.New(ctx, in.s, filename, spec)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Plot{p}, nil
+}
+
+// Graph returns the state graph of a game as Graphviz DOT text, as the
+// command grundy graph draws it: expr is evaluated with the names the
+// loaded code declared, and its value must be a game, whose graph shows
+// at most 200 positions. expr may also be graph(G, LIMIT) (unless the
+// loaded code declares the name graph): the graph of the game G, at most
+// LIMIT positions. A value that is not a game is an error, a string
+// above all: the text is always built here, never taken from a script.
+// Errors show filename.
+func (in *Interpreter) Graph(ctx context.Context, filename, expr string) (string, error) {
+	var text string
+	err := in.exec(ctx, func(ctx context.Context) error {
+		in.sources[filename] = expr
+		var err error
+		text, err = in.graph(ctx, filename, expr)
+		return err
+	})
+	return text, err
+}
+
+// graph is Graph under the lock.
+func (in *Interpreter) graph(ctx context.Context, filename, expr string) (string, error) {
+	s := in.s
+	x, err := lang.ParseExpr(filename, expr)
+	if err != nil {
+		return "", err
+	}
+	gx, limit := x, graph.DefaultGraphLimit
+	if call, ok := x.(*lang.Call); ok && len(call.Args) >= 1 && len(call.Args) <= 2 &&
+		isName(call.Fn, "graph") && !slices.Contains(s.Names(), "graph") {
+		gx = call.Args[0]
+		if len(call.Args) == 2 {
+			v, err := s.EvalExpr(ctx, call.Args[1])
+			if err != nil {
+				return "", err
+			}
+			at := lang.Start(call.Args[1])
+			switch {
+			case v.Kind() != engine.KInt:
+				return "", engine.Errorf(at, "graph's node limit must be an int, found %s %s", v.TypeName(), engine.Repr(v))
+			case v.Int() < 1 || v.Int() > graph.MaxGraphLimit:
+				return "", engine.Errorf(at, "graph's node limit must be between 1 and %d, found %d", graph.MaxGraphLimit, v.Int())
+			}
+			limit = int(v.Int())
+		}
+	}
+	g, err := s.EvalExpr(ctx, gx)
+	if err != nil {
+		return "", err
+	}
+	pos := lang.Start(gx)
+	if !g.IsGame() {
+		if g.Kind() == engine.KStr {
+			return "", engine.Errorf(pos, "EXPR must be a game, found string %s: grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)", engine.Repr(g))
+		}
+		return "", engine.Errorf(pos, "EXPR must be a game (a position such as g(7), a nimber or a sum), found %s %s", g.TypeName(), engine.Repr(g))
+	}
+	return s.Graph(ctx, pos, g, limit)
+}
+
+func isName(x lang.Expr, name string) bool {
+	id, ok := x.(*lang.Ident)
+	return ok && id.Name == name
 }
 
 // Explain says, per game and def loaded so far, what it was compiled to:
@@ -252,6 +426,44 @@ func (in *Interpreter) Explain() string {
 		b.WriteString(x.String())
 	}
 	return b.String()
+}
+
+// Explanations are Explain's, one per game and def, in the order they
+// were declared; a declaration made again (Exec) replaces its earlier
+// one.
+func (in *Interpreter) Explanations() []Explanation {
+	var out []Explanation
+	for _, x := range in.s.Explain() {
+		out = append(out, newExplanation(x))
+	}
+	return out
+}
+
+// Stats returns the counters of the Interpreter's state graph, as
+// grundy run --stats prints them. It takes time proportional to the
+// positions memoized.
+func (in *Interpreter) Stats() Stats {
+	st := in.s.Stats()
+	return Stats{States: st.States, Moves: st.Moves, Memoized: st.Memoized, MemoBytes: st.MemoBytes, Games: st.Games, InfiniteValues: st.LoopySets}
+}
+
+// Names returns the names the loaded code declared (games, defs and
+// lets), sorted: not the standard library's, nor those Go code defined.
+func (in *Interpreter) Names() []string { return in.s.Names() }
+
+// Reset forgets every declaration, binding and memoized value, and the
+// definitions made by DefineGame, DefineFunc and DefineValue: the
+// Interpreter is as New made it, with the same Config. Values made
+// before belong to no Interpreter any more.
+func (in *Interpreter) Reset() error {
+	if !in.mu.TryLock() {
+		return ErrBusy
+	}
+	defer in.mu.Unlock()
+	in.s.Reset()
+	clear(in.sources)
+	clear(in.defined)
+	return nil
 }
 
 // Game returns the game family a script would mean by name: declared by
@@ -445,7 +657,11 @@ func (in *Interpreter) exec(ctx context.Context, f func(ctx context.Context) err
 	}
 	defer in.mu.Unlock()
 	if err := ctx.Err(); err != nil {
-		return &Error{Kind: Canceled, Msg: "interrupted: " + err.Error(), cause: err}
+		msg := "interrupted"
+		if !in.cmdline {
+			msg += ": " + err.Error()
+		}
+		return &Error{Kind: Canceled, Msg: msg, cause: err}
 	}
 	// The session tells its own timeout (Limits.Timeout) from a
 	// cancellation by the context's error: the caller's deadline is a
@@ -454,11 +670,13 @@ func (in *Interpreter) exec(ctx context.Context, f func(ctx context.Context) err
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	err := f(inner)
-	return convert(err, ctx, func(file string) (string, bool) {
-		src, ok := in.sources[file]
-		return src, ok
-	})
+	return convert(f(inner), ctx, in.source, in.cmdline)
+}
+
+// source returns the text last given for a file name.
+func (in *Interpreter) source(file string) (string, bool) {
+	src, ok := in.sources[file]
+	return src, ok
 }
 
 // query runs a game query on g.

@@ -134,6 +134,12 @@ func (v Value) Kind() Kind {
 	return FuncKind
 }
 
+// TypeName names v's type as grundy's error messages do: "int",
+// "string", "list", ..., "game" for a nimber, a position or a sum, "sg
+// value" for an infinite SG value, "function", "built-in" or "game" for
+// a function.
+func (v Value) TypeName() string { return v.v.TypeName() }
+
 // String returns v as the script's print shows it: strings without
 // quotes at the top level, positions as name(args), nimbers as *k, sums as
 // a + b, sets and maps in ascending order, infinite SG values as ∞{0, 2}.

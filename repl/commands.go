@@ -8,11 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/grundy-lang/grundy/internal/engine"
-
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/lang"
-	"github.com/grundy-lang/grundy/stdlib"
 )
 
 type command struct {
@@ -80,7 +77,7 @@ func (r *REPL) cmdTime(context.Context, string) bool {
 }
 
 func (r *REPL) cmdReset(context.Context, string) bool {
-	r.s.Reset()
+	r.in.Reset()
 	fmt.Fprintln(r.out, "session reset")
 	return true
 }
@@ -88,7 +85,7 @@ func (r *REPL) cmdReset(context.Context, string) bool {
 func (r *REPL) cmdExplain(_ context.Context, arg string) bool {
 	arg = strings.TrimSpace(arg)
 	found := false
-	for _, x := range r.s.Explain() {
+	for _, x := range r.in.Explanations() {
 		if arg == "" || x.Name == arg {
 			io.WriteString(r.out, x.String())
 			found = true
@@ -102,9 +99,9 @@ func (r *REPL) cmdExplain(_ context.Context, arg string) bool {
 }
 
 func (r *REPL) cmdStats(context.Context, string) bool {
-	st := r.s.Stats()
+	st := r.in.Stats()
 	fmt.Fprintf(r.out, "positions visited %d, moves %d, memoized %d (memo %.1f MiB), games %d, infinite values %d, heap %.1f MiB\n",
-		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, st.LoopySets, float64(memUsage())/(1<<20))
+		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, st.InfiniteValues, float64(memUsage())/(1<<20))
 	return true
 }
 
@@ -118,7 +115,7 @@ func (r *REPL) cmdLoad(ctx context.Context, arg string) bool {
 		fmt.Fprintf(r.errOut, "cannot read %s: %v\n", arg, err)
 		return false
 	}
-	if err := r.s.ExecEntry(ctx, arg, string(src)); err != nil {
+	if err := r.in.Exec(ctx, arg, string(src)); err != nil {
 		r.report(string(src), err)
 		return false
 	}
@@ -225,13 +222,13 @@ func (r *REPL) cmdHelp(_ context.Context, arg string) bool {
 		columns(w, width, rows)
 		fmt.Fprintln(w, "\nBuilt-ins (:help NAME for each):")
 		var names []string
-		for _, b := range r.s.Registry().Builtins() {
-			names = append(names, b.BName)
+		for _, b := range grundy.BuiltinDocs() {
+			names = append(names, b.Name)
 		}
 		io.WriteString(w, wrap(strings.Join(names, ", "), width, "  ", "  "))
 		var games []string
-		for _, g := range stdlib.GameDocs() {
-			games = append(games, g[0])
+		for _, g := range grundy.GameDocs() {
+			games = append(games, g.Name)
 		}
 		fmt.Fprintln(w, "\nGames of the standard library (:help NAME for each):")
 		io.WriteString(w, wrap(strings.Join(games, ", "), width, "  ", "  "))
@@ -252,15 +249,15 @@ func (r *REPL) cmdHelp(_ context.Context, arg string) bool {
 			return true
 		}
 	}
-	for _, b := range r.s.Registry().Builtins() {
-		if b.BName == topic {
-			io.WriteString(w, wrapParagraphs(b.Doc, width))
+	for _, b := range grundy.BuiltinDocs() {
+		if b.Name == topic {
+			io.WriteString(w, wrapParagraphs(b.Text, width))
 			return true
 		}
 	}
-	for _, g := range stdlib.GameDocs() {
-		if g[0] == topic {
-			io.WriteString(w, wrapParagraphs(g[1], width))
+	for _, g := range grundy.GameDocs() {
+		if g.Name == topic {
+			io.WriteString(w, wrapParagraphs(g.Text, width))
 			return true
 		}
 	}
@@ -300,37 +297,33 @@ func (r *REPL) inLine(off int, src string) string {
 func (r *REPL) typed() string { return r.textWith(r.cmdNo, r.cmdLine) }
 
 // eval evaluates the command's argument, an expression.
-func (r *REPL) eval(ctx context.Context, src string) (engine.Value, bool) {
-	v, err := r.s.Eval(ctx, "<stdin>", r.inLine(r.argAt, src))
+func (r *REPL) eval(ctx context.Context, src string) (grundy.Value, bool) {
+	v, err := r.in.EvalIn(ctx, "<stdin>", r.inLine(r.argAt, src))
 	if err != nil {
 		r.report(r.typed(), err)
-		return engine.None, false
+		return grundy.None, false
 	}
 	return v, true
 }
 
-func (r *REPL) game(ctx context.Context, cmd, src string) (engine.Value, bool) {
+func (r *REPL) game(ctx context.Context, cmd, src string) (grundy.Value, bool) {
 	if src == "" {
 		fmt.Fprintf(r.errOut, ":%s needs a game, e.g. :%s sub(10)\n", cmd, cmd)
-		return engine.None, false
+		return grundy.None, false
 	}
 	v, ok := r.eval(ctx, src)
 	if ok && !v.IsGame() {
-		fmt.Fprintf(r.errOut, ":%s needs a game, found %s %s\n", cmd, v.TypeName(), engine.Repr(v))
+		fmt.Fprintf(r.errOut, ":%s needs a game, found %s %s\n", cmd, v.TypeName(), v.Repr())
 		return v, false
 	}
 	return v, ok
 }
 
-// call evaluates a built-in on a value inside the session's run context.
-func (r *REPL) call(ctx context.Context, f func(c *engine.Call) engine.Value) (v engine.Value, ok bool) {
-	th := r.s.Thread()
-	err := r.s.Do(ctx, func() { v = f(&engine.Call{Th: th}) })
-	if err != nil {
-		r.report(strings.Join(r.lines, "\n"), err)
-		return engine.None, false
-	}
-	return v, true
+// failed reports an error of a query the REPL made (its positions are in
+// the entries typed) and returns false.
+func (r *REPL) failed(err error) bool {
+	r.report(strings.Join(r.lines, "\n"), err)
+	return false
 }
 
 func (r *REPL) cmdMoves(ctx context.Context, arg string) bool {
@@ -340,17 +333,23 @@ func (r *REPL) cmdMoves(ctx context.Context, arg string) bool {
 	}
 	type row struct{ opt, sg, out string }
 	var rows []row
-	_, ok = r.call(ctx, func(c *engine.Call) engine.Value {
-		for _, o := range c.Th.Moves(c, g) {
-			rows = append(rows, row{engine.Format(o), engine.Format(c.Th.SG(c, o)), c.Th.Outcome(c, o)})
+	opts, err := r.in.Moves(ctx, g)
+	if err != nil {
+		return r.failed(err)
+	}
+	for _, o := range opts {
+		sg, err := r.in.SG(ctx, o)
+		if err != nil {
+			return r.failed(err)
 		}
-		return engine.None
-	})
-	if !ok {
-		return false
+		out, err := r.in.Outcome(ctx, o)
+		if err != nil {
+			return r.failed(err)
+		}
+		rows = append(rows, row{o.String(), sg.String(), out.String()})
 	}
 	if len(rows) == 0 {
-		fmt.Fprintf(r.out, "%s has no moves: the player to move loses\n", engine.Format(g))
+		fmt.Fprintf(r.out, "%s has no moves: the player to move loses\n", g)
 		return true
 	}
 	wo, ws := len("option"), len("sg")
@@ -374,46 +373,55 @@ func (r *REPL) cmdBest(ctx context.Context, arg string) bool {
 	if !ok {
 		return false
 	}
-	_, ok = r.call(ctx, func(c *engine.Call) engine.Value {
-		th := c.Th
-		sg := th.SG(c, g)
-		out := th.Outcome(c, g)
-		switch out {
-		case "P":
-			fmt.Fprintf(r.out, "no winning move: %s is a P-position (sg = 0); every move leaves an N-position\n", engine.Format(g))
-			return engine.None
-		case "D":
-			fmt.Fprintf(r.out, "no winning move: %s is a draw (sg = %s); neither player can force a win\n", engine.Format(g), engine.Format(sg))
-			return engine.None
-		}
-		best, found := th.BestMove(c, g)
-		if !found {
-			fmt.Fprintf(r.out, "no winning move found for %s\n", engine.Format(g))
-			return engine.None
-		}
-		fmt.Fprintf(r.out, "%s\n", engine.Format(best))
-		parts := g.Parts()
-		if len(parts) > 1 && sg.Kind() == engine.KInt {
-			var terms []string
-			for _, p := range parts {
-				terms = append(terms, fmt.Sprintf("sg(%s) = %s", engine.Format(p), engine.Format(th.SG(c, p))))
+	sg, err := r.in.SG(ctx, g)
+	if err != nil {
+		return r.failed(err)
+	}
+	out, err := r.in.Outcome(ctx, g)
+	if err != nil {
+		return r.failed(err)
+	}
+	switch out {
+	case grundy.PreviousWins:
+		fmt.Fprintf(r.out, "no winning move: %s is a P-position (sg = 0); every move leaves an N-position\n", g)
+		return true
+	case grundy.Draw:
+		fmt.Fprintf(r.out, "no winning move: %s is a draw (sg = %s); neither player can force a win\n", g, sg)
+		return true
+	}
+	best, found, err := r.in.BestMove(ctx, g)
+	if err != nil {
+		return r.failed(err)
+	}
+	if !found {
+		fmt.Fprintf(r.out, "no winning move found for %s\n", g)
+		return true
+	}
+	fmt.Fprintf(r.out, "%s\n", best)
+	parts := g.Parts()
+	if len(parts) > 1 && !sg.Infinite {
+		sgs := make([]grundy.SG, len(parts))
+		var terms []string
+		for i, p := range parts {
+			if sgs[i], err = r.in.SG(ctx, p); err != nil {
+				return r.failed(err)
 			}
-			x := sg.Int()
-			fmt.Fprintf(r.out, "  %s\n  their xor is %d, not 0, so the player to move wins;\n", strings.Join(terms, ", "), x)
-			for _, p := range parts {
-				v := th.SG(c, p)
-				if v.Kind() == engine.KInt && v.Int()^x < v.Int() {
-					fmt.Fprintf(r.out, "  %s has sg %d and %d ^ %d = %d < %d: move it to an option of sg %d, making the xor 0\n",
-						engine.Format(p), v.Int(), v.Int(), x, v.Int()^x, v.Int(), v.Int()^x)
-					break
-				}
-			}
-		} else {
-			fmt.Fprintf(r.out, "  sg(%s) = %s: this move leaves a position of sg 0 (a P-position), so the opponent loses\n", engine.Format(g), engine.Format(sg))
+			terms = append(terms, fmt.Sprintf("sg(%s) = %s", p, sgs[i]))
 		}
-		return engine.None
-	})
-	return ok
+		x := sg.N
+		fmt.Fprintf(r.out, "  %s\n  their xor is %d, not 0, so the player to move wins;\n", strings.Join(terms, ", "), x)
+		for i, p := range parts {
+			v := sgs[i]
+			if !v.Infinite && v.N^x < v.N {
+				fmt.Fprintf(r.out, "  %s has sg %d and %d ^ %d = %d < %d: move it to an option of sg %d, making the xor 0\n",
+					p, v.N, v.N, x, v.N^x, v.N, v.N^x)
+				break
+			}
+		}
+	} else {
+		fmt.Fprintf(r.out, "  sg(%s) = %s: this move leaves a position of sg 0 (a P-position), so the opponent loses\n", g, sg)
+	}
+	return true
 }
 
 const tableUsage = "usage: :table EXPR for x in A .. B [for y in C .. D] (the clauses of a table statement)"
@@ -427,12 +435,7 @@ func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 		return false
 	}
 	src := r.inLine(r.argAt, arg)
-	st, err := lang.ParseTable("<stdin>", src)
-	if err != nil {
-		r.report(r.typed(), err)
-		return false
-	}
-	t, err := r.s.Table(ctx, st)
+	t, err := r.in.Table(ctx, "<stdin>", src)
 	if err != nil {
 		r.report(r.typed(), err)
 		return false
@@ -441,9 +444,15 @@ func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 		io.WriteString(r.out, t.Text())
 		return true
 	}
-	rows := [][]engine.Value{nil}
+	rows := [][]grundy.Value{nil}
 	for i, v := range t.Rows {
-		rows = append(rows, []engine.Value{v, t.Cells[i][0]})
+		rows = append(rows, []grundy.Value{v, t.Cells[i][0]})
+	}
+	// The header: the expression as typed (Table parsed it already).
+	st, err := lang.ParseTable("<stdin>", src)
+	if err != nil {
+		r.report(r.typed(), err)
+		return false
 	}
 	end := len(src)
 	if len(st.Clauses) > 0 {
@@ -457,7 +466,7 @@ func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 // printAligned prints a header and rows of values in columns two spaces
 // apart: a column of ints right-aligned, any other left-aligned (as the
 // table statement aligns).
-func printAligned(r *REPL, header []string, rows [][]engine.Value) {
+func printAligned(r *REPL, header []string, rows [][]grundy.Value) {
 	text := [][]string{header}
 	right := make([]bool, len(header))
 	for j := range right {
@@ -467,9 +476,9 @@ func printAligned(r *REPL, header []string, rows [][]engine.Value) {
 		var line []string
 		for j, v := range row {
 			s := ""
-			if !eval.Blank(v) {
-				s = engine.Format(v)
-				right[j] = right[j] && v.Kind() == engine.KInt
+			if v.Kind() != grundy.NoneKind {
+				s = v.String()
+				right[j] = right[j] && v.Kind() == grundy.IntKind
 			}
 			line = append(line, s)
 		}

@@ -14,9 +14,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy-lang/grundy/internal/engine"
-
 	"github.com/chzyer/readline"
+	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -65,8 +64,8 @@ func (r *REPL) readlineInput(rl *readline.Instance) func(string) (string, error)
 type play struct {
 	r        *REPL
 	ctx      context.Context
-	pos      engine.Value
-	opts     []engine.Value // pos's options, normalized, in move order
+	pos      grundy.Value
+	opts     []grundy.Value // pos's options, normalized, in move order
 	user     bool           // the user is to move
 	seen     map[string]int
 	drawRuns int             // moves made from drawn positions
@@ -84,17 +83,17 @@ func (r *REPL) cmdPlay(ctx context.Context, arg string) bool {
 		userFirst = word == "first"
 		expr = strings.TrimLeft(rest, " \t")
 	}
-	if expr == "" || (expr == "first" || expr == "second") && !slices.Contains(r.s.Names(), expr) {
+	if expr == "" || (expr == "first" || expr == "second") && !slices.Contains(r.in.Names(), expr) {
 		fmt.Fprintln(r.errOut, ":play needs a game, e.g. :play sub(10) (you move first) or :play second sub(10) (grundy moves first)")
 		return false
 	}
-	v, err := r.s.Eval(ctx, "<stdin>", r.inLine(r.argAt+len(arg)-len(expr), expr))
+	v, err := r.in.EvalIn(ctx, "<stdin>", r.inLine(r.argAt+len(arg)-len(expr), expr))
 	if err != nil {
 		r.report(r.typed(), err)
 		return false
 	}
 	if !v.IsGame() {
-		fmt.Fprintf(r.errOut, ":play needs a game, found %s %s\n", v.TypeName(), engine.Repr(v))
+		fmt.Fprintf(r.errOut, ":play needs a game, found %s %s\n", v.TypeName(), v.Repr())
 		return false
 	}
 	p := &play{r: r, ctx: ctx, pos: v, user: userFirst, seen: map[string]int{}, terminal: map[string]bool{}}
@@ -125,40 +124,49 @@ func (r *REPL) textWith(n int, text string) string {
 
 // normalize drops the parts of a sum that have no moves (*0, terminal
 // positions): the sum without them is the same game.
-func (p *play) normalize(c *engine.Call, v engine.Value) engine.Value {
-	if v.Kind() != engine.KSum {
-		return v
+func (p *play) normalize(v grundy.Value) (grundy.Value, error) {
+	if v.Kind() != grundy.SumKind {
+		return v, nil
 	}
-	var parts []engine.Value
+	var parts []grundy.Value
 	for _, x := range v.Parts() {
-		if !p.isTerminal(c, x) {
+		t, err := p.isTerminal(x)
+		if err != nil {
+			return grundy.None, err
+		}
+		if !t {
 			parts = append(parts, x)
 		}
 	}
-	return engine.SumOf(parts)
+	return grundy.Sum(parts...), nil
 }
 
-func (p *play) isTerminal(c *engine.Call, v engine.Value) bool {
+func (p *play) isTerminal(v grundy.Value) (bool, error) {
 	switch v.Kind() {
-	case engine.KNim:
-		return v.Int() == 0
-	case engine.KPos:
-		k := engine.Repr(v)
+	case grundy.NimberKind:
+		n, _ := v.Nimber()
+		return n == 0, nil
+	case grundy.PositionKind:
+		k := v.Repr()
 		t, ok := p.terminal[k]
 		if !ok {
-			t = len(c.Th.Moves(c, v)) == 0
+			opts, err := p.r.in.Moves(p.ctx, v)
+			if err != nil {
+				return false, err
+			}
+			t = len(opts) == 0
 			p.terminal[k] = t
 		}
-		return t
+		return t, nil
 	}
-	return false
+	return false, nil
 }
 
 // key identifies a game value; the parts of a sum in any order.
-func key(v engine.Value) string {
+func key(v grundy.Value) string {
 	var parts []string
 	for _, p := range v.Parts() {
-		parts = append(parts, engine.Repr(p))
+		parts = append(parts, p.Repr())
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, " + ")
@@ -166,10 +174,34 @@ func key(v engine.Value) string {
 
 func (p *play) say(format string, a ...any) { fmt.Fprintf(p.r.out, format+"\n", a...) }
 
-// call runs f in the session; errors are reported and end the play.
-func (p *play) call(f func(c *engine.Call)) bool {
-	_, ok := p.r.call(p.ctx, func(c *engine.Call) engine.Value { f(c); return engine.None })
-	return ok
+// options returns the position's options, normalized, each once, and
+// its outcome ("" when it has no options).
+func (p *play) options() (opts []grundy.Value, outcome string, err error) {
+	if p.pos, err = p.normalize(p.pos); err != nil {
+		return nil, "", err
+	}
+	all, err := p.r.in.Moves(p.ctx, p.pos)
+	if err != nil {
+		return nil, "", err
+	}
+	seen := map[string]bool{}
+	for _, o := range all {
+		if o, err = p.normalize(o); err != nil {
+			return nil, "", err
+		}
+		if k := key(o); !seen[k] {
+			seen[k] = true
+			opts = append(opts, o)
+		}
+	}
+	if len(opts) > 0 {
+		out, err := p.r.in.Outcome(p.ctx, p.pos)
+		if err != nil {
+			return nil, "", err
+		}
+		outcome = out.String()
+	}
+	return opts, outcome, nil
 }
 
 func (p *play) run() {
@@ -179,27 +211,14 @@ func (p *play) run() {
 		p.say("grundy moves first.")
 	}
 	for {
-		var opts []engine.Value
-		outcome := ""
-		if !p.call(func(c *engine.Call) {
-			p.pos = p.normalize(c, p.pos)
-			seen := map[string]bool{}
-			for _, o := range c.Th.Moves(c, p.pos) {
-				o = p.normalize(c, o)
-				if k := key(o); !seen[k] {
-					seen[k] = true
-					opts = append(opts, o)
-				}
-			}
-			if len(opts) > 0 {
-				outcome = c.Th.Outcome(c, p.pos)
-			}
-		}) {
+		opts, outcome, err := p.options()
+		if err != nil {
+			p.r.failed(err)
 			p.say("The game is abandoned.")
 			return
 		}
 		p.opts = opts
-		pos := engine.Format(p.pos)
+		pos := p.pos.String()
 		if len(opts) == 0 {
 			switch {
 			case len(p.seen) == 0:
@@ -225,20 +244,20 @@ func (p *play) run() {
 			p.say("Draw: %d moves from drawn positions and neither player can force a win.", playDrawCap)
 			return
 		}
-		var next engine.Value
+		var next grundy.Value
 		if p.user {
 			var ok bool
 			if next, ok = p.userMove(); !ok {
 				return
 			}
-			p.say("you move to %s", engine.Format(next))
+			p.say("you move to %s", next)
 		} else {
 			var ok bool
 			if next, ok = p.grundyMove(outcome); !ok {
 				p.say("The game is abandoned.")
 				return
 			}
-			p.say("grundy moves to %s", engine.Format(next))
+			p.say("grundy moves to %s", next)
 		}
 		if outcome == "D" {
 			p.drawRuns++
@@ -249,20 +268,20 @@ func (p *play) run() {
 
 // list shows the options of the position, numbered from 1.
 func (p *play) list() {
-	p.say("%s, your move:", engine.Format(p.pos))
+	p.say("%s, your move:", p.pos)
 	w := len(strconv.Itoa(len(p.opts)))
 	for i, o := range p.opts {
 		if i == playListMax {
 			p.say("  ... and %d more (type a number up to %d, or the position)", len(p.opts)-i, len(p.opts))
 			break
 		}
-		p.say("  %*d  %s", w, i+1, engine.Format(o))
+		p.say("  %*d  %s", w, i+1, o)
 	}
 }
 
 // userMove reads the user's move; false when the user gives up or the
 // input ends.
-func (p *play) userMove() (engine.Value, bool) {
+func (p *play) userMove() (grundy.Value, bool) {
 	r := p.r
 	p.list()
 	for {
@@ -273,7 +292,7 @@ func (p *play) userMove() (engine.Value, bool) {
 			} else {
 				p.say("You give up (end of input). grundy wins.")
 			}
-			return engine.None, false
+			return grundy.None, false
 		}
 		s := strings.TrimSpace(line)
 		switch s {
@@ -281,11 +300,11 @@ func (p *play) userMove() (engine.Value, bool) {
 			continue
 		case "q", "quit", ":q", ":quit":
 			p.say("You give up. grundy wins.")
-			return engine.None, false
+			return grundy.None, false
 		case "hint":
 			if !p.hint() {
 				p.say("The game is abandoned.")
-				return engine.None, false
+				return grundy.None, false
 			}
 			continue
 		case "list", "ls":
@@ -303,32 +322,34 @@ func (p *play) userMove() (engine.Value, bool) {
 			continue
 		}
 		lineNo := max(r.line, 1)
-		v, err := r.s.Eval(p.ctx, "<stdin>", strings.Repeat("\n", lineNo-1)+line)
+		v, err := r.in.EvalIn(p.ctx, "<stdin>", strings.Repeat("\n", lineNo-1)+line)
 		if err != nil {
 			r.report(r.textWith(lineNo, line), err)
 			if p.ctx.Err() != nil {
 				p.say("The game is abandoned.")
-				return engine.None, false
+				return grundy.None, false
 			}
 			continue
 		}
 		if !v.IsGame() {
-			fmt.Fprintf(r.errOut, "%s is not a game: type %s, or the position your move leaves\n", engine.Repr(v), p.numbers())
+			fmt.Fprintf(r.errOut, "%s is not a game: type %s, or the position your move leaves\n", v.Repr(), p.numbers())
 			continue
 		}
-		var k string
-		if !p.call(func(c *engine.Call) { k = key(p.normalize(c, v)) }) {
+		nv, err := p.normalize(v)
+		if err != nil {
+			r.failed(err)
 			p.say("The game is abandoned.")
-			return engine.None, false
+			return grundy.None, false
 		}
-		if i := slices.IndexFunc(p.opts, func(o engine.Value) bool { return key(o) == k }); i >= 0 {
+		k := key(nv)
+		if i := slices.IndexFunc(p.opts, func(o grundy.Value) bool { return key(o) == k }); i >= 0 {
 			return p.opts[i], true
 		}
 		if k == key(p.pos) {
-			fmt.Fprintf(r.errOut, "%s is the position now: type the position your move leaves\n", engine.Format(v))
+			fmt.Fprintf(r.errOut, "%s is the position now: type the position your move leaves\n", v)
 			continue
 		}
-		fmt.Fprintf(r.errOut, "%s is not an option of %s (list shows them)\n", engine.Format(v), engine.Format(p.pos))
+		fmt.Fprintf(r.errOut, "%s is not an option of %s (list shows them)\n", v, p.pos)
 	}
 }
 
@@ -341,49 +362,73 @@ func (p *play) numbers() string {
 }
 
 // numbered names options by their numbers: "2 (sub(7)), 3 (sub(6))".
-func (p *play) numbered(c *engine.Call, vs []engine.Value) string {
+func (p *play) numbered(vs []grundy.Value) (string, error) {
 	var out []string
 	for _, v := range vs {
-		v = p.normalize(c, v)
+		v, err := p.normalize(v)
+		if err != nil {
+			return "", err
+		}
 		k := key(v)
-		i := slices.IndexFunc(p.opts, func(o engine.Value) bool { return key(o) == k })
-		out = append(out, fmt.Sprintf("%d (%s)", i+1, engine.Format(v)))
+		i := slices.IndexFunc(p.opts, func(o grundy.Value) bool { return key(o) == k })
+		out = append(out, fmt.Sprintf("%d (%s)", i+1, v))
 	}
-	return strings.Join(out, ", ")
+	return strings.Join(out, ", "), nil
 }
 
-// hint tells the user the winning moves, or that there are none.
+// hint tells the user the winning moves, or that there are none; false
+// after an error (reported).
 func (p *play) hint() bool {
-	var text string
-	ok := p.call(func(c *engine.Call) {
-		th := c.Th
-		switch th.Outcome(c, p.pos) {
-		case "N":
-			win := th.Winning(c, p.pos)
-			text = "winning: " + p.numbered(c, win) + " (leaves grundy a losing position)"
-			if len(win) > 1 {
-				text = "winning: " + p.numbered(c, win) + " (each leaves grundy a losing position)"
-			}
-		case "P":
-			text = "no move wins: every option leaves grundy a winning position"
-		default:
-			var keep []engine.Value
-			for _, o := range p.opts {
-				if th.Outcome(c, o) == "D" {
-					keep = append(keep, o)
-				}
-			}
-			verb := " keep the draw"
-			if len(keep) == 1 {
-				verb = " keeps the draw"
-			}
-			text = "no move wins, and none loses by force: " + p.numbered(c, keep) + verb
-		}
-	})
-	if ok {
-		p.say("hint: " + text)
+	text, err := p.hintText()
+	if err != nil {
+		return p.r.failed(err)
 	}
-	return ok
+	p.say("hint: " + text)
+	return true
+}
+
+func (p *play) hintText() (string, error) {
+	in, ctx := p.r.in, p.ctx
+	out, err := in.Outcome(ctx, p.pos)
+	if err != nil {
+		return "", err
+	}
+	switch out {
+	case grundy.NextWins:
+		win, err := in.Winning(ctx, p.pos)
+		if err != nil {
+			return "", err
+		}
+		moves, err := p.numbered(win)
+		if err != nil {
+			return "", err
+		}
+		if len(win) > 1 {
+			return "winning: " + moves + " (each leaves grundy a losing position)", nil
+		}
+		return "winning: " + moves + " (leaves grundy a losing position)", nil
+	case grundy.PreviousWins:
+		return "no move wins: every option leaves grundy a winning position", nil
+	}
+	var keep []grundy.Value
+	for _, o := range p.opts {
+		out, err := in.Outcome(ctx, o)
+		if err != nil {
+			return "", err
+		}
+		if out == grundy.Draw {
+			keep = append(keep, o)
+		}
+	}
+	verb := " keep the draw"
+	if len(keep) == 1 {
+		verb = " keeps the draw"
+	}
+	moves, err := p.numbered(keep)
+	if err != nil {
+		return "", err
+	}
+	return "no move wins, and none loses by force: " + moves + verb, nil
 }
 
 // grundyMove chooses grundy's move from a position of the given outcome:
@@ -391,45 +436,45 @@ func (p *play) hint() bool {
 // with cycles); from a P-position the option with the largest remoteness
 // (the first in move order on ties); from a draw an option that is still
 // a draw.
-func (p *play) grundyMove(outcome string) (engine.Value, bool) {
-	var next engine.Value
-	found := false
-	if !p.call(func(c *engine.Call) {
-		th := c.Th
-		switch outcome {
-		case "N":
-			if win := th.Winning(c, p.pos); len(win) > 0 {
-				next, found = p.normalize(c, win[0]), true
+func (p *play) grundyMove(outcome string) (grundy.Value, bool) {
+	in, ctx := p.r.in, p.ctx
+	switch outcome {
+	case "N":
+		win, err := in.Winning(ctx, p.pos)
+		if err != nil {
+			return grundy.None, p.r.failed(err)
+		}
+		if len(win) > 0 {
+			next, err := p.normalize(win[0])
+			if err != nil {
+				return grundy.None, p.r.failed(err)
 			}
-		case "D":
-			for _, o := range p.opts {
-				if th.Outcome(c, o) == "D" {
-					next, found = o, true
-					return
-				}
+			return next, true
+		}
+	case "D":
+		for _, o := range p.opts {
+			out, err := in.Outcome(ctx, o)
+			if err != nil {
+				return grundy.None, p.r.failed(err)
+			}
+			if out == grundy.Draw {
+				return o, true
 			}
 		}
-	}) {
-		return engine.None, false
-	}
-	if found {
-		return next, true
 	}
 	// The longest resistance. Remoteness can be too expensive (its graph
 	// too large): then the options not yet tried count as shortest.
 	best, bestR := 0, int64(-1)
 	for i, o := range p.opts {
-		var rem engine.Value
-		err := p.r.s.Do(p.ctx, func() { rem = p.r.s.Thread().Remoteness(&engine.Call{Th: p.r.s.Thread()}, o) })
+		rem, ok, err := in.Remoteness(ctx, o)
 		if err != nil {
-			if p.ctx.Err() != nil {
-				p.r.report(strings.Join(p.r.lines, "\n"), err)
-				return engine.None, false
+			if ctx.Err() != nil {
+				return grundy.None, p.r.failed(err)
 			}
 			break
 		}
-		if rem.Kind() == engine.KInt && rem.Int() > bestR {
-			best, bestR = i, rem.Int()
+		if ok && rem > bestR {
+			best, bestR = i, rem
 		}
 	}
 	return p.opts[best], true

@@ -8,13 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/grundy-lang/grundy/plot"
+	"github.com/grundy-lang/grundy"
 )
 
 const plotUse = "usage: :plot [FILE.png|FILE.svg] EXPR for n in A .. B [for m in C .. D]"
 
 // cmdPlot runs :plot [FILE.png|FILE.svg] EXPR CLAUSES: it draws the plot
-// (package plot) and writes it to FILE, or to the first of plot1.png,
+// (Interpreter.NewPlot) and writes it to FILE, or to the first of plot1.png,
 // plot2.png, ... that does not exist, and says which file and what it
 // shows.
 func (r *REPL) cmdPlot(ctx context.Context, arg string) bool {
@@ -24,10 +24,10 @@ func (r *REPL) cmdPlot(ctx context.Context, arg string) bool {
 	}
 	out, spec := "", arg
 	first, rest, _ := strings.Cut(arg, " ")
-	format := plot.PNG
+	format := "png"
 	switch strings.ToLower(filepath.Ext(first)) {
 	case ".svg":
-		format = plot.SVG
+		format = "svg"
 		fallthrough
 	case ".png":
 		out, spec = first, strings.TrimSpace(rest)
@@ -38,13 +38,13 @@ func (r *REPL) cmdPlot(ctx context.Context, arg string) bool {
 	}
 	// The text is parsed where it stands on the input line, so that an
 	// error points into it.
-	p, err := plot.New(ctx, r.s, "<stdin>", r.inLine(r.argAt+len(arg)-len(spec), spec))
+	p, err := r.in.NewPlot(ctx, "<stdin>", r.inLine(r.argAt+len(arg)-len(spec), spec))
 	if err != nil {
 		r.report(r.typed(), err)
 		return false
 	}
 	var buf bytes.Buffer
-	if err := p.Write(&buf, plot.Options{Format: format}); err != nil {
+	if err := p.Write(&buf, grundy.PlotOptions{Format: format}); err != nil {
 		fmt.Fprintf(r.errOut, "drawing the plot: %v\n", err)
 		return false
 	}

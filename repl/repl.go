@@ -1,7 +1,7 @@
 // Package repl is grundy's interactive read-eval-print loop. It is the only
 // package that uses line editing (github.com/chzyer/readline); it talks to
-// the evaluator through the same eval.Session API an embedding program
-// uses.
+// the interpreter through the same API an embedding program uses, the
+// module's root package (grundy.Interpreter: Exec runs an entry).
 //
 // Entry points: Run (the whole REPL: interactive on a terminal, a plain
 // statement reader otherwise), New/REPL.Entry (the core, driven through
@@ -26,13 +26,11 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/grundy-lang/grundy/internal/engine"
+	"unicode/utf8"
 
 	"github.com/chzyer/readline"
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/lang"
-	"github.com/grundy-lang/grundy/stdlib"
 )
 
 // Config says where the REPL reads and writes.
@@ -44,12 +42,13 @@ type Config struct {
 	// whether it was chosen (else ~/.grundy_history).
 	History    string
 	HistorySet bool
-	Limits     engine.Limits
+	Limits     grundy.Limits
 }
 
-// REPL is the state of one session: the evaluator and the REPL's options.
+// REPL is the state of one session: the interpreter and the REPL's
+// options.
 type REPL struct {
-	s      *eval.Session
+	in     *grundy.Interpreter
 	cfg    Config
 	out    io.Writer
 	errOut io.Writer
@@ -73,21 +72,15 @@ type REPL struct {
 // New makes a REPL core writing to out and errOut.
 func New(cfg Config) *REPL {
 	r := &REPL{cfg: cfg, out: cfg.Stdout, errOut: cfg.Stderr}
-	r.s = eval.NewSession(eval.Options{Stdout: cfg.Stdout, Limits: cfg.Limits, Show: show})
+	r.in = newInterpreter(cfg.Stdout, cfg.Limits)
 	return r
 }
 
-// show prints the value of a bare expression: games with their SG value
-// and outcome.
-func show(th *engine.Thread, v engine.Value) {
-	out := th.Out()
-	if v.IsGame() {
-		c := &engine.Call{Th: th}
-		fmt.Fprintf(out, "sg = %s   outcome = %s\n", engine.Format(th.SG(c, v)), th.Outcome(c, v))
-		return
-	}
-	out.WriteString(th.Repr(v))
-	out.WriteByte('\n')
+// newInterpreter makes the REPL's interpreter: no standard input (ints()
+// would wait for the lines typed next), errors worded as the grundy
+// command words them.
+func newInterpreter(out io.Writer, limits grundy.Limits) *grundy.Interpreter {
+	return grundy.New(grundy.Config{Stdout: out, Limits: limits, CommandLine: true})
 }
 
 // Run runs the REPL until end of input or :quit and returns the exit
@@ -158,7 +151,7 @@ func (r *REPL) interactive() int {
 	r.out, r.errOut = rl.Stdout(), rl.Stderr()
 	r.width = readline.GetScreenWidth
 	r.readLine = r.readlineInput(rl)
-	r.s = eval.NewSession(eval.Options{Stdout: r.out, Limits: r.cfg.Limits, Show: show})
+	r.in = newInterpreter(r.out, r.cfg.Limits)
 	fmt.Fprintf(r.out, "grundy REPL: type a statement or an expression, :help for help, Ctrl-D to leave\n")
 
 	// Ctrl-C during a computation cancels it.
@@ -254,7 +247,7 @@ func (r *REPL) entry(ctx context.Context, src string, start int) bool {
 	}
 	r.remember(src, start)
 	padded := strings.Repeat("\n", max(start-1, 0)) + src
-	if err := r.s.ExecEntry(ctx, "<stdin>", padded); err != nil {
+	if err := r.in.Exec(ctx, "<stdin>", padded); err != nil {
 		r.report(strings.Join(r.lines, "\n"), err)
 		r.declareRest(ctx, padded, err)
 		return false
@@ -287,8 +280,8 @@ func (r *REPL) declareRest(ctx context.Context, padded string, err error) {
 	text := []byte(padded)
 	left := len(f.Stmts)
 	for {
-		var list lang.ErrorList
-		if !errors.As(err, &list) {
+		list := resolveErrors(err)
+		if list == nil {
 			if err != nil { // a let's value failed: a new error
 				r.report(strings.Join(r.lines, "\n"), err)
 			}
@@ -296,8 +289,9 @@ func (r *REPL) declareRest(ctx context.Context, padded string, err error) {
 		}
 		dropped := false
 		for _, e := range list {
+			at := offset(padded, e.Line, e.Column)
 			for i := 0; i < len(f.Stmts); i++ {
-				if starts[i] <= e.Pos.Offset && e.Pos.Offset < starts[i+1] && text[starts[i]] != ' ' {
+				if starts[i] <= at && at < starts[i+1] && text[starts[i]] != ' ' {
 					for j := starts[i]; j < starts[i+1]; j++ {
 						if text[j] != '\n' {
 							text[j] = ' '
@@ -311,8 +305,40 @@ func (r *REPL) declareRest(ctx context.Context, padded string, err error) {
 		if !dropped || left == 0 {
 			return
 		}
-		err = r.s.ExecEntry(ctx, "<stdin>", string(text))
+		err = r.in.Exec(ctx, "<stdin>", string(text))
 	}
+}
+
+// resolveErrors returns the resolve errors err is made of, or nil when it
+// is not made of resolve errors.
+func resolveErrors(err error) grundy.ErrorList {
+	var list grundy.ErrorList
+	var e *grundy.Error
+	switch {
+	case errors.As(err, &list):
+		return list
+	case errors.As(err, &e) && e.Kind == grundy.ResolveError:
+		return grundy.ErrorList{e}
+	}
+	return nil
+}
+
+// offset is the byte offset in src of a line and column (both from 1,
+// the column in characters, as positions count them).
+func offset(src string, line, column int) int {
+	at := 0
+	for ; line > 1; line-- {
+		i := strings.IndexByte(src[at:], '\n')
+		if i < 0 {
+			return len(src)
+		}
+		at += i + 1
+	}
+	for ; column > 1 && at < len(src) && src[at] != '\n'; column-- {
+		_, n := utf8.DecodeRuneInString(src[at:])
+		at += n
+	}
+	return at
 }
 
 // remember records an entry's lines in the session transcript, so that an
@@ -325,10 +351,15 @@ func (r *REPL) remember(src string, start int) {
 	r.lines = append(r.lines[:start-1], strings.Split(strings.TrimSuffix(src, "\n"), "\n")...)
 }
 
-// report prints an error with its caret snippet.
+// report prints an error with its caret snippet, src being the text its
+// positions point into (any other error as "grundy: MESSAGE").
 func (r *REPL) report(src string, err error) {
-	text, _ := eval.Render(err, src)
-	io.WriteString(r.errOut, text)
+	var e *grundy.Error
+	if !errors.As(err, &e) {
+		fmt.Fprintf(r.errOut, "grundy: %v\n", err)
+		return
+	}
+	io.WriteString(r.errOut, grundy.ExplainIn(err, func(string) (string, bool) { return src, true }))
 }
 
 // completer completes keywords, built-ins, :commands and the session's
@@ -365,12 +396,12 @@ func (r *REPL) Candidates(prefix string) []string {
 	} else {
 		words = append(words, lang.Keywords...)
 		words = append(words, "moves")
-		for _, b := range r.s.Registry().Builtins() {
-			words = append(words, b.BName)
+		for _, b := range grundy.BuiltinDocs() {
+			words = append(words, b.Name)
 		}
-		words = append(words, r.s.Names()...)
-		for _, g := range stdlib.GameDocs() {
-			words = append(words, g[0])
+		words = append(words, r.in.Names()...)
+		for _, g := range grundy.GameDocs() {
+			words = append(words, g.Name)
 		}
 	}
 	seen := map[string]bool{}

@@ -10,17 +10,10 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
-	"github.com/grundy-lang/grundy/internal/engine"
-	"github.com/grundy-lang/grundy/internal/graph"
-
 	"github.com/chzyer/readline"
-
-	"github.com/grundy-lang/grundy/eval"
-	"github.com/grundy-lang/grundy/lang"
 )
 
 const graphUsage = `Usage: grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT] [flags]
@@ -112,14 +105,17 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	// FILE's print output goes to standard error: standard output is the
 	// picture.
-	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint}, stderr))
+	in := interpreter(cfg, stderr, stdin, stderr)
 	start := time.Now()
-	if err := s.ExecFile(ctx, file, src); err != nil {
+	if err := in.Load(ctx, file, src); err != nil {
 		return reportIn(stderr, texts, err)
 	}
-	text, err := graphText(ctx, s, expr)
+	// The text is always built by Graph, from a game value: a value of
+	// any other kind is an error, a string above all, since DOT text from
+	// a script could name local files for dot to read.
+	text, err := in.Graph(ctx, exprName, expr)
 	if cfg.stats {
-		printStats(stderr, s, time.Since(start))
+		printStats(stderr, in, time.Since(start))
 	}
 	if err != nil {
 		return reportIn(stderr, texts, err)
@@ -158,62 +154,6 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// graphText evaluates EXPR in the session s and returns the DOT text of
-// its state graph. EXPR is a game, or graph(G) or graph(G, LIMIT) (when
-// FILE does not bind the name graph itself): the game G, at most LIMIT
-// positions. The text is always built here, by eval's Graph, from a game
-// value: a value of any other kind is an error, a string above all, since
-// DOT text from a script could name local files for dot to read.
-func graphText(ctx context.Context, s *eval.Session, expr string) (string, error) {
-	x, err := lang.ParseExpr(exprName, expr)
-	if err != nil {
-		return "", err
-	}
-	gx, limit := x, graph.DefaultGraphLimit
-	if call, ok := x.(*lang.Call); ok && len(call.Args) >= 1 && len(call.Args) <= 2 &&
-		isName(call.Fn, "graph") && !slices.Contains(s.Names(), "graph") {
-		gx = call.Args[0]
-		if len(call.Args) == 2 {
-			limit, err = graphLimit(ctx, s, call.Args[1])
-			if err != nil {
-				return "", err
-			}
-		}
-	}
-	g, err := s.EvalExpr(ctx, gx)
-	if err != nil {
-		return "", err
-	}
-	pos := lang.Start(gx)
-	if !g.IsGame() {
-		if g.Kind() == engine.KStr {
-			return "", engine.Errorf(pos, "EXPR must be a game, found string %s: grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)", engine.Repr(g))
-		}
-		return "", engine.Errorf(pos, "EXPR must be a game (a position such as g(7), a nimber or a sum), found %s %s", g.TypeName(), engine.Repr(g))
-	}
-	return s.Graph(ctx, pos, g, limit)
-}
-
-// graphLimit evaluates the LIMIT of graph(G, LIMIT).
-func graphLimit(ctx context.Context, s *eval.Session, x lang.Expr) (int, error) {
-	v, err := s.EvalExpr(ctx, x)
-	if err != nil {
-		return 0, err
-	}
-	switch {
-	case v.Kind() != engine.KInt:
-		return 0, engine.Errorf(lang.Start(x), "graph's node limit must be an int, found %s %s", v.TypeName(), engine.Repr(v))
-	case v.Int() < 1 || v.Int() > graph.MaxGraphLimit:
-		return 0, engine.Errorf(lang.Start(x), "graph's node limit must be between 1 and %d, found %d", graph.MaxGraphLimit, v.Int())
-	}
-	return int(v.Int()), nil
-}
-
-func isName(x lang.Expr, name string) bool {
-	id, ok := x.(*lang.Ident)
-	return ok && id.Name == name
 }
 
 // dotEnv is the environment dot runs in: with SERVER_NAME set and

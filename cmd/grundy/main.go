@@ -31,9 +31,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grundy-lang/grundy/internal/engine"
-
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy"
+	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/repl"
 )
 
@@ -196,12 +195,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if cmd == "check" {
-		s := eval.NewSession(eval.Options{})
-		if err := s.Check(files[0], src); err != nil {
+		in := grundy.New(grundy.Config{CommandLine: true})
+		if err := in.Check(files[0], src); err != nil {
 			return report(stderr, src, err)
 		}
 		if cfg.explain {
-			printExplain(stderr, s)
+			io.WriteString(stderr, in.Explain())
 		}
 		return 0
 	}
@@ -305,13 +304,21 @@ func checkLimitFlags(cfg *config) string {
 // the memory limit too, so that it collects garbage harder as the heap
 // nears it: what reaches the limit is then what a run keeps, not its
 // garbage.
-func limits(cfg config) engine.Limits {
+func limits(cfg config) grundy.Limits {
 	mem := cfg.memBytes
 	if mem == 0 {
-		mem = engine.DefaultMaxMemory()
+		mem = grundy.DefaultLimits().MaxMemory
 	}
 	setGoMemoryLimit(mem)
-	return engine.Limits{MaxStates: cfg.maxStates, MaxSteps: cfg.maxSteps, Timeout: cfg.timeout, MaxMemory: cfg.memBytes}
+	return grundy.Limits{MaxStates: cfg.maxStates, MaxSteps: cfg.maxSteps, Timeout: cfg.timeout, MaxMemory: cfg.memBytes}
+}
+
+// interpreter makes the interpreter of a run: its print output to out,
+// ints() reading stdin, the limits and checkpoint of the flags, errors
+// worded as the command prints them, and the progress indicator on
+// stderr when it is a terminal.
+func interpreter(cfg config, out io.Writer, stdin io.Reader, stderr io.Writer) *grundy.Interpreter {
+	return grundy.New(withProgress(grundy.Config{Stdout: out, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint, CommandLine: true}, stderr))
 }
 
 // setGoMemoryLimit sets the Go runtime's memory limit (the tests, which
@@ -368,14 +375,15 @@ func unwrapPathError(err error) error {
 func runSource(cfg config, name, src string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	s := eval.NewSession(withProgress(eval.Options{Stdout: stdout, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint}, stderr))
+	in := interpreter(cfg, stdout, stdin, stderr)
 	start := time.Now()
-	err := s.ExecFile(ctx, name, src)
+	err := in.Load(ctx, name, src)
 	if cfg.stats {
-		printStats(stderr, s, time.Since(start))
+		printStats(stderr, in, time.Since(start))
 	}
 	if cfg.explain {
-		printExplain(stderr, s)
+		// --explain: per game and def, what it was compiled to.
+		io.WriteString(stderr, in.Explain())
 	}
 	if err != nil {
 		return report(stderr, src, err)
@@ -383,34 +391,35 @@ func runSource(cfg config, name, src string, stdin io.Reader, stdout, stderr io.
 	return 0
 }
 
-// printExplain writes --explain: per game and def, what it was compiled
-// to.
-func printExplain(w io.Writer, s *eval.Session) {
-	for _, x := range s.Explain() {
-		io.WriteString(w, x.String())
-	}
-}
-
 // report prints an error with a caret snippet and returns the exit status.
 func report(w io.Writer, src string, err error) int {
-	text, syntax := eval.Render(err, src)
-	io.WriteString(w, text)
-	if syntax {
-		return 2
-	}
-	return 1
+	return reportFrom(w, func(string) (string, bool) { return src, true }, err)
 }
 
 // reportIn is report for a run of several texts (FILE, and the EXPR or
 // table evaluated after it), by file name: each position's snippet is a
 // line of its own text.
 func reportIn(w io.Writer, texts map[string]string, err error) int {
-	text, syntax := eval.RenderFiles(err, func(name string) (string, bool) {
+	return reportFrom(w, func(name string) (string, bool) {
 		t, ok := texts[name]
 		return t, ok
-	})
-	io.WriteString(w, text)
-	if syntax {
+	}, err)
+}
+
+// reportFrom prints an error of grundy code (or of the command's own
+// parse of a table) with its snippet from source, or another error as
+// "grundy: MESSAGE", and returns the exit status: 2 for a syntax error,
+// else 1.
+func reportFrom(w io.Writer, source func(string) (string, bool), err error) int {
+	var e *grundy.Error
+	var se *lang.Error
+	var list lang.ErrorList
+	if !errors.As(err, &e) && !errors.As(err, &se) && !errors.As(err, &list) {
+		io.WriteString(w, "grundy: "+err.Error()+"\n")
+		return 1
+	}
+	io.WriteString(w, grundy.ExplainIn(err, source))
+	if e != nil && e.Kind == grundy.SyntaxError || se != nil {
 		return 2
 	}
 	return 1
@@ -418,8 +427,8 @@ func reportIn(w io.Writer, texts map[string]string, err error) int {
 
 // printStats writes --stats: the run's time, positions visited, options
 // generated and what the memo holds.
-func printStats(w io.Writer, s *eval.Session, elapsed time.Duration) {
-	st := s.Stats()
+func printStats(w io.Writer, in *grundy.Interpreter, elapsed time.Duration) {
+	st := in.Stats()
 	fmt.Fprintf(w, "grundy: %d states visited, %d moves, %d positions known (memo %.1f MiB), %d games, %.3fs\n",
 		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, elapsed.Seconds())
 }
@@ -430,7 +439,7 @@ func printStats(w io.Writer, s *eval.Session, elapsed time.Duration) {
 // which is not read (its parse could not fit in the limit).
 func loadScript(stderr io.Writer, path string, maxMem int64) (string, int) {
 	if maxMem == 0 {
-		maxMem = engine.DefaultMaxMemory()
+		maxMem = grundy.DefaultLimits().MaxMemory
 	}
 	src, err := readScript(path, maxMem)
 	var big tooBig

@@ -14,8 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grundy-lang/grundy/eval"
-	"github.com/grundy-lang/grundy/plot"
+	"github.com/grundy-lang/grundy"
 )
 
 const plotUsage = `Usage: grundy plot FILE 'EXPR for n in A .. B' [--format png|svg] [-o OUT] [flags]
@@ -61,12 +60,12 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	file, spec := rest[0], rest[1]
 	if !flagGiven(fs, "format") {
-		format = plot.PNG
+		format = "png"
 		if strings.EqualFold(filepath.Ext(out), ".svg") {
-			format = plot.SVG
+			format = "svg"
 		}
 	}
-	opts := plot.Options{Format: format}
+	opts := grundy.PlotOptions{Format: format}
 	if size != "" {
 		w, h, ok := parsePlotSize(size)
 		if !ok {
@@ -75,7 +74,7 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		opts.Width, opts.Height = w, h
 	}
-	if err := plot.CheckOptions(opts); err != nil {
+	if err := opts.Check(); err != nil {
 		fmt.Fprintf(stderr, "grundy plot: %v\n", err)
 		return 2
 	}
@@ -83,7 +82,7 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "grundy plot: -o needs a file name\n")
 		return 2
 	}
-	if format == plot.PNG && out == "" && isTerminal(stdout) {
+	if format == "png" && out == "" && isTerminal(stdout) {
 		fmt.Fprintf(stderr, "grundy plot: PNG is binary and standard output is a terminal: use -o FILE.png or redirect standard output\n")
 		return 2
 	}
@@ -96,15 +95,15 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	// FILE's print output goes to standard error: standard output is the
 	// picture.
-	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint}, stderr))
+	in := interpreter(cfg, stderr, stdin, stderr)
 	start := time.Now()
 	texts := map[string]string{file: src, plotName: spec}
-	if err := s.ExecFile(ctx, file, src); err != nil {
+	if err := in.Load(ctx, file, src); err != nil {
 		return reportIn(stderr, texts, err)
 	}
-	p, err := plot.New(ctx, s, plotName, spec)
+	p, err := in.NewPlot(ctx, plotName, spec)
 	if cfg.stats {
-		printStats(stderr, s, time.Since(start))
+		printStats(stderr, in, time.Since(start))
 	}
 	if err != nil {
 		return reportIn(stderr, texts, err)

@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/grundy-lang/grundy/internal/engine"
-
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy"
 )
 
 // progressLine shows a computation that has run for more than a second:
@@ -25,7 +23,7 @@ type progressLine struct {
 // withProgress adds the indicator to opts when stderr is a terminal, and
 // returns opts: the run's Progress reports it, and its Stdout erases it
 // before writing.
-func withProgress(opts eval.Options, stderr io.Writer) eval.Options {
+func withProgress(opts grundy.Config, stderr io.Writer) grundy.Config {
 	if !isTerminal(stderr) {
 		return opts
 	}
@@ -37,7 +35,7 @@ func withProgress(opts eval.Options, stderr io.Writer) eval.Options {
 	return opts
 }
 
-func (p *progressLine) update(pr engine.Progress) {
+func (p *progressLine) update(pr grundy.Progress) {
 	if pr.Done {
 		p.erase()
 		return

@@ -7,9 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundy-lang/grundy/internal/engine"
-
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy"
 )
 
 // TestProgressLine: the indicator rewrites one line, output through the
@@ -17,24 +15,24 @@ import (
 // is set up when standard error is not a terminal.
 func TestProgressLine(t *testing.T) {
 	var term, out bytes.Buffer
-	opts := withProgress(eval.Options{Stdout: &out}, &term)
+	opts := withProgress(grundy.Config{Stdout: &out}, &term)
 	if opts.Progress != nil || opts.Stdout != io.Writer(&out) {
 		t.Fatalf("progress on a standard error that is not a terminal")
 	}
 	defer func(f func(io.Writer) bool) { isTerminal = f }(isTerminal)
 	isTerminal = func(w io.Writer) bool { return w == &term }
-	opts = withProgress(eval.Options{Stdout: &term}, &term)
+	opts = withProgress(grundy.Config{Stdout: &term}, &term)
 	if opts.Progress == nil {
 		t.Fatal("no progress on a terminal")
 	}
-	opts.Progress(engine.Progress{States: 1234567, Elapsed: 2 * time.Second})
-	opts.Progress(engine.Progress{States: 25000, Elapsed: 2500 * time.Millisecond})
+	opts.Progress(grundy.Progress{States: 1234567, Elapsed: 2 * time.Second})
+	opts.Progress(grundy.Progress{States: 25000, Elapsed: 2500 * time.Millisecond})
 	io.WriteString(opts.Stdout, "printed\n")
 	io.WriteString(opts.Stdout, "again\n")
-	opts.Progress(engine.Progress{States: 950, Elapsed: time.Second})
-	opts.Progress(engine.Progress{States: 3000000, Elapsed: time.Second, Units: "heaps of kayles", Detail: "heaps 0 .. 3000000 computed"})
-	opts.Progress(engine.Progress{Done: true})
-	opts.Progress(engine.Progress{Done: true})
+	opts.Progress(grundy.Progress{States: 950, Elapsed: time.Second})
+	opts.Progress(grundy.Progress{States: 3000000, Elapsed: time.Second, Units: "heaps of kayles", Detail: "heaps 0 .. 3000000 computed"})
+	opts.Progress(grundy.Progress{Done: true})
+	opts.Progress(grundy.Progress{Done: true})
 	want := "\r\x1b[K[grundy] 1.2M positions solved, 617.3k/s, 2s" +
 		"\r\x1b[K[grundy] 25.0k positions solved, 10.0k/s, 2s" +
 		"\r\x1b[K" + "printed\n" + "again\n" +

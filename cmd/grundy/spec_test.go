@@ -10,9 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/internal/engine"
-
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/lang"
 	"github.com/grundy-lang/grundy/repl"
 )
@@ -175,12 +173,11 @@ func TestSpecExamples(t *testing.T) {
 // specRun runs a script block as a file named spec.md.
 func specRun(ex specExample) (string, error) {
 	var out bytes.Buffer
-	opts := eval.Options{Stdout: &out}
+	cfg := grundy.Config{Stdout: &out, CommandLine: true}
 	if ex.input != "" {
-		opts.Stdin = strings.NewReader(ex.input)
+		cfg.Stdin = strings.NewReader(ex.input)
 	}
-	s := eval.NewSession(opts)
-	err := s.ExecFile(context.Background(), "spec.md", ex.body)
+	err := grundy.New(cfg).Load(context.Background(), "spec.md", ex.body)
 	return out.String(), err
 }
 
@@ -202,14 +199,10 @@ func specScript(t *testing.T, ex specExample) {
 
 // specWhere names the line of spec.md where an error in a block is.
 func specWhere(ex specExample, err error) string {
-	var se *lang.Error
-	var re *engine.RuntimeError
+	var e *grundy.Error
 	line := 0
-	switch {
-	case errors.As(err, &se):
-		line = se.Pos.Line
-	case errors.As(err, &re):
-		line = re.Pos.Line
+	if errors.As(err, &e) {
+		line = e.Line
 	}
 	if line < 1 {
 		return ""

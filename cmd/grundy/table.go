@@ -12,10 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
-	"github.com/grundy-lang/grundy/internal/engine"
-
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -74,14 +73,14 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	s := eval.NewSession(withProgress(eval.Options{Stdout: stderr, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint}, stderr))
+	in := interpreter(cfg, stderr, stdin, stderr)
 	start := time.Now()
-	if err := s.ExecFile(ctx, file, src); err != nil {
+	if err := in.Load(ctx, file, src); err != nil {
 		return reportIn(stderr, texts, err)
 	}
-	t, err := s.Table(ctx, st)
+	t, err := in.Table(ctx, tableName, spec)
 	if cfg.stats {
-		printStats(stderr, s, time.Since(start))
+		printStats(stderr, in, time.Since(start))
 	}
 	if err != nil {
 		return reportIn(stderr, texts, err)
@@ -115,16 +114,16 @@ func plural(n int) string {
 }
 
 // cellText is a value as the csv format writes it ("" for a blank cell).
-func cellText(v engine.Value) string {
-	if eval.Blank(v) {
+func cellText(v grundy.Value) string {
+	if v.Kind() == grundy.NoneKind {
 		return ""
 	}
-	return engine.Format(v)
+	return v.String()
 }
 
 // valueKey is the name of the value column of a one-for table: "value",
 // with underscores added if the row variable has that name.
-func valueKey(t *eval.Table) string {
+func valueKey(t *grundy.Table) string {
 	k := "value"
 	for k == t.RowVar {
 		k += "_"
@@ -134,19 +133,19 @@ func valueKey(t *eval.Table) string {
 
 // tableCSV writes the table as RFC 4180 CSV with a header row: "n,value"
 // for one for clause; for a grid the corner "x\y" and the column labels.
-func tableCSV(t *eval.Table) string {
+func tableCSV(t *grundy.Table) string {
 	var b strings.Builder
 	w := csv.NewWriter(&b)
 	header := []string{t.RowVar, valueKey(t)}
 	if t.Grid() {
 		header = []string{t.RowVar + `\` + t.ColVar}
 		for _, c := range t.Cols {
-			header = append(header, engine.Format(c))
+			header = append(header, c.String())
 		}
 	}
 	w.Write(header)
 	for i, r := range t.Rows {
-		rec := []string{engine.Format(r)}
+		rec := []string{r.String()}
 		for _, v := range t.Cells[i] {
 			rec = append(rec, cellText(v))
 		}
@@ -158,14 +157,14 @@ func tableCSV(t *eval.Table) string {
 
 // jsonValue encodes a value: an int as a number, a blank cell as null,
 // anything else as the string print shows.
-func jsonValue(v engine.Value) string {
-	switch {
-	case eval.Blank(v):
+func jsonValue(v grundy.Value) string {
+	if v.Kind() == grundy.NoneKind {
 		return "null"
-	case v.Kind() == engine.KInt:
-		return strconv.FormatInt(v.Int(), 10)
 	}
-	return jsonString(engine.Format(v))
+	if n, ok := v.Int(); ok {
+		return strconv.FormatInt(n, 10)
+	}
+	return jsonString(v.String())
 }
 
 func jsonString(s string) string {
@@ -173,7 +172,7 @@ func jsonString(s string) string {
 	return string(b)
 }
 
-func jsonList(vs []engine.Value) string {
+func jsonList(vs []grundy.Value) string {
 	parts := make([]string, len(vs))
 	for i, v := range vs {
 		parts[i] = jsonValue(v)
@@ -185,7 +184,7 @@ func jsonList(vs []engine.Value) string {
 // [{"n": 0, "value": 0}, ...], one per line; a grid as an object
 // {"row": "x", "column": "y", "rows": [...], "columns": [...],
 // "cells": [[...], ...]} with null for a blank cell.
-func tableJSON(t *eval.Table) string {
+func tableJSON(t *grundy.Table) string {
 	var b strings.Builder
 	if !t.Grid() {
 		if len(t.Rows) == 0 {
@@ -220,17 +219,38 @@ func tableJSON(t *eval.Table) string {
 
 // tableBFile writes the OEIS b-file format: a line "n a(n)" per row; the
 // labels and the values must be ints.
-func tableBFile(t *eval.Table, st *lang.TableStmt) (string, error) {
+func tableBFile(t *grundy.Table, st *lang.TableStmt) (string, error) {
 	var b strings.Builder
 	for i, r := range t.Rows {
 		v := t.Cells[i][0]
-		if r.Kind() != engine.KInt {
-			return "", engine.Errorf(lang.Start(st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", t.RowVar, r.TypeName(), engine.Repr(r))
+		n, ok := r.Int()
+		if !ok {
+			return "", runtimeError(lang.Start(st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", t.RowVar, r.TypeName(), r.Repr())
 		}
-		if v.Kind() != engine.KInt {
-			return "", engine.Errorf(t.Expr, "--format bfile needs an int value in each row, but %s = %s gives %s %s", t.RowVar, engine.Format(r), v.TypeName(), engine.Repr(v))
+		a, ok := v.Int()
+		if !ok {
+			return "", runtimeError(lang.Start(st.Body), "--format bfile needs an int value in each row, but %s = %s gives %s %s", t.RowVar, r.String(), v.TypeName(), v.Repr())
 		}
-		fmt.Fprintf(&b, "%d %d\n", r.Int(), v.Int())
+		fmt.Fprintf(&b, "%d %d\n", n, a)
 	}
 	return b.String(), nil
 }
+
+// runtimeError is a runtime error at pos, as grundy words its own: the
+// text of each value it quotes cut after maxShown bytes.
+func runtimeError(pos lang.Pos, format string, args ...any) error {
+	for i, a := range args {
+		if s, ok := a.(string); ok && len(s) > maxShown {
+			cut := maxShown
+			for cut > 0 && !utf8.RuneStart(s[cut]) {
+				cut--
+			}
+			args[i] = s[:cut] + "..."
+		}
+	}
+	return &grundy.Error{Kind: grundy.RuntimeError, File: pos.Filename, Line: pos.Line, Column: pos.Column, Msg: fmt.Sprintf(format, args...)}
+}
+
+// maxShown bounds a value's text in an error message, as the
+// interpreter's own messages bound it.
+const maxShown = 200
