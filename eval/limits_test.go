@@ -53,6 +53,23 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// TestLimitNamesNoStalePosition: a limit reached in a statement that
+// computes no position does not name the position an earlier statement
+// computed last; one reached in a move rule that asks sg of another game
+// names the outer position again once the inner search is done.
+func TestLimitNamesNoStalePosition(t *testing.T) {
+	for _, tc := range []struct{ src, want, not string }{
+		{"game g(n) moves g(n - 1) for k in 1 .. 1 if n > 0\nprint sg(g(10))\nprint len([x for x in 0 .. 100000000])\n", "step limit reached", "while computing"},
+		{"game g(n) moves g(n - 1) for k in 1 .. 1 if n > 0\ngame h(n) moves h(n + 1) for k in 1 .. sg(g(3)) + len([x for x in 0 .. 100000000 if n < 2])\nprint sg(h(0))\n", "while computing h(", "g(0)"},
+	} {
+		s := eval.NewSession(eval.Options{Stdout: io.Discard, Limits: engine.Limits{MaxSteps: 1000000}})
+		err := s.ExecFile(context.Background(), "t.game", tc.src)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), tc.not) {
+			t.Errorf("script:\n%s\nerror %v, want one with %q and without %q", tc.src, err, tc.want, tc.not)
+		}
+	}
+}
+
 // TestCancelDeepChain cancels a long computation through the context.
 func TestCancelDeepChain(t *testing.T) {
 	s := eval.NewSession(eval.Options{Stdout: io.Discard})

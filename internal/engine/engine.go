@@ -609,11 +609,23 @@ func (e *Engine) visit(pos Pos, g *Game, r uint64) {
 }
 
 // solve returns the SG value of position r of g, computing it if needed.
+// The position a limit message names (Current) is again the one of the
+// caller's search when it returns, or none at the top level: a limit
+// reached later, in a statement that computes no position, does not name
+// the last one computed.
 func (e *Engine) solve(g *Game, r uint64) Sgv {
 	s := g.State(r)
 	if Finished(s) {
 		return ValueOf(s)
 	}
+	cur, curR := e.Current, e.CurrentR
+	v := e.solveNew(g, r, s)
+	e.Current, e.CurrentR = cur, curR
+	return v
+}
+
+// solveNew is solve of a position whose value is not known, in state s.
+func (e *Engine) solveNew(g *Game, r uint64, s int32) Sgv {
 	if s == stGray || s == stLoopy && e.Depth > 0 {
 		pos := g.Pos
 		if n := len(e.Th.Calls); n > 0 {
