@@ -27,6 +27,6 @@
 // Go games and prelude sources (Options.Registry, an engine.Registry;
 // default: stdlib.Registry()); the compiler reads the built-ins' traits
 // (Pure, SGArgs, Query, IntRange, Fold, Ints, Quick1, Quick2, IntResult,
-// Sorts, Updates), never their names. Render formats an error with its
-// source line.
+// Sorts, Updates), never their names. Errors are rendered for a person by
+// the root package (grundy.Explain), the one renderer.
 package eval

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -18,7 +19,7 @@ func ladderRun(t *testing.T, src string) string {
 	var out bytes.Buffer
 	s := eval.NewSession(eval.Options{Stdout: &out})
 	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
-		text, _ := eval.Render(err, src)
+		text := grundy.ExplainIn(err, func(string) (string, bool) { return src, true })
 		t.Fatal(text)
 	}
 	return out.String()

@@ -18,6 +18,7 @@ package eval_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -32,7 +33,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -46,7 +49,7 @@ var (
 // optRun is what one run of a script shows a user.
 type optRun struct {
 	out   string // standard output
-	err   string // the rendered error (eval.Render), "" when none
+	err   string // the rendered error (grundy.ExplainIn), "" when none
 	class int    // exit status the CLI would give: 0, 1 or 2
 	panic string // a Go panic that escaped ExecFile (never acceptable)
 }
@@ -104,10 +107,10 @@ func runOptWith(c optCase, disable engine.Pass) (r optRun) {
 	err := s.ExecFile(ctx, c.name, c.src)
 	r.out = out.String()
 	if err != nil {
-		text, syntax := eval.Render(err, c.src)
-		r.err, r.class = text, 1
-		if syntax {
-			r.class = 2
+		r.err, r.class = grundy.ExplainIn(err, func(string) (string, bool) { return c.src, true }), 1
+		var se *lang.Error
+		if errors.As(err, &se) {
+			r.class = 2 // a syntax error
 		}
 	}
 	return r

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -25,7 +26,7 @@ func runLimits(t *testing.T, src string, limits engine.Limits) string {
 	var out bytes.Buffer
 	s := eval.NewSession(eval.Options{Stdout: &out, Limits: limits})
 	if err := s.ExecFile(context.Background(), "test.game", src); err != nil {
-		text, _ := eval.Render(err, src)
+		text := grundy.ExplainIn(err, func(string) (string, bool) { return src, true })
 		t.Fatalf("%s\nin:\n%s", text, src)
 	}
 	return out.String()
