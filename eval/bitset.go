@@ -21,7 +21,7 @@ type setBuildFn func(fr *engine.Frame, s *engine.SetScratch)
 
 // setBuilder compiles e when it is a set built as a bitmap: a set literal
 // or comprehension, or - | & ^ with such an operand. nil otherwise.
-func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
+func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 	if !c.on(engine.PassComposite) {
 		return nil
 	}
@@ -47,7 +47,7 @@ func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
 		}
 		c.push()
 		defer c.pop()
-		loops := c.clauses(e.Clauses)
+		loops := c.vals.clauses(e.Clauses)
 		el := c.elemOf(e.Body)
 		run := loops(func(fr *engine.Frame) { el.addTo(fr, fr.Sscr) })
 		return func(fr *engine.Frame, s *engine.SetScratch) {
@@ -104,21 +104,21 @@ type elemFn struct {
 	vi     intFn
 }
 
-func (c *compiler) elemOf(e lang.Expr) elemFn {
+func (c *builders) elemOf(e lang.Expr) elemFn {
 	if t, ok := e.(*lang.TupleLit); ok && len(t.Elems) == 2 {
-		el := elemFn{xi: c.intExpr(t.Elems[0]), yi: c.intExpr(t.Elems[1])}
+		el := elemFn{xi: c.ints.intExpr(t.Elems[0]), yi: c.ints.intExpr(t.Elems[1])}
 		if el.xi == nil {
-			el.x = c.expr(t.Elems[0])
+			el.x = c.vals.expr(t.Elems[0])
 		}
 		if el.yi == nil {
-			el.y = c.expr(t.Elems[1])
+			el.y = c.vals.expr(t.Elems[1])
 		}
 		return el
 	}
-	if f := c.intExpr(e); f != nil {
+	if f := c.ints.intExpr(e); f != nil {
 		return elemFn{vi: f}
 	}
-	return elemFn{v: c.expr(e)}
+	return elemFn{v: c.vals.expr(e)}
 }
 
 // pair evaluates a pair element: its parts, as ints when both are.
@@ -153,18 +153,18 @@ func (el *elemFn) addTo(fr *engine.Frame, s *engine.SetScratch) {
 }
 
 // setAny compiles e to build its value in a set scratch.
-func (c *compiler) setAny(e lang.Expr) setBuildFn {
+func (c *builders) setAny(e lang.Expr) setBuildFn {
 	if b := c.setBuilder(e); b != nil {
 		return b
 	}
-	x := c.expr(e)
+	x := c.vals.expr(e)
 	return func(fr *engine.Frame, s *engine.SetScratch) { s.Load(x(fr)) }
 }
 
 // inSet compiles X in S (not: X not in S) for X an int or a pair (a
 // tuple literal of two elements): a bit of a set that has its bitmap,
 // else the operator. nil for other shapes.
-func (c *compiler) inSet(e *lang.Binary, not bool) (f boolFn) {
+func (c *builders) inSet(e *lang.Binary, not bool) (f boolFn) {
 	if !c.on(engine.PassComposite) {
 		return nil
 	}
@@ -178,7 +178,7 @@ func (c *compiler) inSet(e *lang.Binary, not bool) (f boolFn) {
 	if isPair && len(e.X.(*lang.TupleLit).Elems) != 2 || !isPair && el.vi == nil {
 		return nil
 	}
-	y := c.expr(e.Y)
+	y := c.vals.expr(e.Y)
 	pos := e.Pos
 	return func(fr *engine.Frame) bool {
 		if isPair {

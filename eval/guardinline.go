@@ -21,8 +21,8 @@ import "github.com/grundy-lang/grundy/lang"
 
 // guardClamps returns the bounds of an if clause calling such a def, or
 // nil.
-func (c *compiler) guardClamps(call *lang.Call, x string) []fastClamp {
-	e := c.expandGuard(call, 0)
+func (c *clamps) guardClamps(call *lang.Call, x string) []fastClamp {
+	e := expandGuard(c.resolver, call, 0)
 	if e == nil {
 		return nil
 	}
@@ -43,7 +43,7 @@ func (c *compiler) guardClamps(call *lang.Call, x string) []fastClamp {
 				return false
 			}
 		}
-		if !c.plainAffine(b.X) || !c.plainAffine(b.Y) {
+		if !plainAffine(c.resolver, b.X) || !plainAffine(c.resolver, b.Y) {
 			return false
 		}
 		lc := c.linearClamp(b, x)
@@ -62,7 +62,7 @@ func (c *compiler) guardClamps(call *lang.Call, x string) []fastClamp {
 // expandGuard returns e with the calls of defs in it replaced by their
 // bodies (the arguments substituted), when each is inlinable and its body
 // is made of names, literals, operators and such calls; nil otherwise.
-func (c *compiler) expandGuard(e lang.Expr, depth int) lang.Expr {
+func expandGuard(c *resolver, e lang.Expr, depth int) lang.Expr {
 	if depth > maxInlineDepth {
 		return nil
 	}
@@ -70,13 +70,13 @@ func (c *compiler) expandGuard(e lang.Expr, depth int) lang.Expr {
 	case *lang.Ident, *lang.IntLit, *lang.BoolLit:
 		return e
 	case *lang.Unary:
-		x := c.expandGuard(e.X, depth)
+		x := expandGuard(c, e.X, depth)
 		if x == nil {
 			return nil
 		}
 		return &lang.Unary{Pos: e.Pos, Op: e.Op, X: x}
 	case *lang.Binary:
-		x, y := c.expandGuard(e.X, depth), c.expandGuard(e.Y, depth)
+		x, y := expandGuard(c, e.X, depth), expandGuard(c, e.Y, depth)
 		if x == nil || y == nil {
 			return nil
 		}
@@ -84,24 +84,24 @@ func (c *compiler) expandGuard(e lang.Expr, depth int) lang.Expr {
 	case *lang.Call:
 		args := make([]lang.Expr, len(e.Args))
 		for i, a := range e.Args {
-			if args[i] = c.expandGuard(a, depth); args[i] == nil {
+			if args[i] = expandGuard(c, a, depth); args[i] == nil {
 				return nil
 			}
 		}
 		// (Every argument is in the body: one dropped would not be
 		// evaluated.)
-		sub := c.substCall(&lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: args})
+		sub := substCall(c, &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: args})
 		if sub == nil {
 			return nil
 		}
-		return c.expandGuard(sub, depth+1)
+		return expandGuard(c, sub, depth+1)
 	}
 	return nil
 }
 
 // plainAffine reports whether e is built from locals, int literals, +, -,
 // unary - and * (evaluating it can fail only by overflowing).
-func (c *compiler) plainAffine(e lang.Expr) bool {
+func plainAffine(c *resolver, e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		return true
@@ -109,11 +109,11 @@ func (c *compiler) plainAffine(e lang.Expr) bool {
 		b := c.scope.Lookup(e.Name)
 		return b != nil && b.Kind == bLocal
 	case *lang.Unary:
-		return e.Op == lang.OpNeg && c.plainAffine(e.X)
+		return e.Op == lang.OpNeg && plainAffine(c, e.X)
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAdd, lang.OpSub, lang.OpMul:
-			return c.plainAffine(e.X) && c.plainAffine(e.Y)
+			return plainAffine(c, e.X) && plainAffine(c, e.Y)
 		}
 	}
 	return false

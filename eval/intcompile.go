@@ -3,8 +3,6 @@ package eval
 import (
 	"math"
 
-	"github.com/grundy-lang/grundy/internal/kernel"
-
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -18,9 +16,17 @@ import (
 // every intermediate result in a Value and checking its kind; they raise
 // the same errors at the same positions as the generic closures.
 
+// intGen compiles int-typed expressions to int closures and conditions to
+// bool closures.
+type intGen struct {
+	*compiler
+	notInt map[intKey]bool // expressions known not to be int-typed
+	trace  []engine.Pos    // the calls of int-closed inlined bodies (intinline.go)
+}
+
 // rangeBounds compiles the bounds of a range A .. B to int closures (a
 // non-int bound is the same error as building the range).
-func (c *compiler) rangeBounds(r *lang.Binary) (intFn, intFn) {
+func (c *intGen) rangeBounds(r *lang.Binary) (intFn, intFn) {
 	lo, loV := c.asInt(r.X)
 	hi, hiV := c.asInt(r.Y)
 	pos := r.Pos
@@ -53,7 +59,7 @@ type boolFn func(fr *engine.Frame) bool
 
 // intExpr compiles e to an int closure, or returns nil when e is not
 // int-typed.
-func (c *compiler) intExpr(e lang.Expr) intFn {
+func (c *intGen) intExpr(e lang.Expr) intFn {
 	// Remember what is not int-typed: binary compiles an operand with
 	// intExpr and then, failing that, generically, which asks intExpr
 	// again; without this a chain a + b + c + ... took exponential time.
@@ -82,7 +88,7 @@ type intKey struct {
 	s *scope
 }
 
-func (c *compiler) intExpr1(e lang.Expr) intFn {
+func (c *intGen) intExpr1(e lang.Expr) intFn {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		v := e.Val
@@ -137,7 +143,7 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 	case *lang.Binary:
 		return c.intBinary(e)
 	case *argExpr:
-		return outside(c, e, c.intExpr)
+		return outside(c.compiler, e, c.intExpr)
 	case *lang.Call:
 		if f := c.intInline(e); f != nil {
 			return f
@@ -147,43 +153,33 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 		}
 		if bi := c.builtinCallee(e); bi != nil && bi.IntResult && c.on(engine.PassComposite) {
 			// Its result is an int (or an error).
-			f := c.call(e)
+			f := c.vals.call(e)
 			return func(fr *engine.Frame) int64 { return f(fr).N }
 		}
-		if sub, fn, binds := c.inlineCall(e); sub != nil {
+		if sub, fn, binds := c.inl.inlineCall(e); sub != nil {
 			for _, bd := range binds {
 				if !bd.b.IsInt {
 					return nil // the generic compilation inlines it
 				}
 			}
-			f := inlined(c, fn, func() intFn { return c.intExpr(sub) })
+			f := inlined(c.compiler, fn, func() intFn { return c.intExpr(sub) })
 			if f == nil {
 				return nil
 			}
-			return inlineCallFn(c.compileBinds(binds), e.Pos, fn, f)
+			return inlineCallFn(c.inl.compileBinds(binds), e.Pos, fn, f)
 		}
 	}
 	return nil
 }
 
-// builtinCallee returns the built-in e calls, when it calls one by its
-// name with a number of arguments it takes.
-func (c *compiler) builtinCallee(e *lang.Call) *engine.Builtin {
-	bi := c.calledBuiltin(e)
-	if bi == nil || len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
-		return nil
-	}
-	return bi
-}
-
 // asInt compiles an operand as an int closure: the int-typed compilation
 // when there is one, else the generic value checked at run time (a non-int
 // goes to fallback, which raises the generic operator's error).
-func (c *compiler) asInt(e lang.Expr) (intFn, engine.EvalFn) {
+func (c *intGen) asInt(e lang.Expr) (intFn, engine.EvalFn) {
 	if f := c.intExpr(e); f != nil {
 		return f, nil
 	}
-	return nil, c.expr(e)
+	return nil, c.vals.expr(e)
 }
 
 // intKind says what the int generator makes of an operator on ints.
@@ -206,7 +202,7 @@ var intOps = [lang.NumOps]intKind{
 	lang.OpPow: intArithOp, lang.OpNeg: intArithOp,
 }
 
-func (c *compiler) intBinary(e *lang.Binary) intFn {
+func (c *intGen) intBinary(e *lang.Binary) intFn {
 	if intOps[e.Op] != intArithOp {
 		return nil
 	}
@@ -393,7 +389,7 @@ type iopnd struct {
 	f intFn
 }
 
-func (c *compiler) iopnd(e lang.Expr, f intFn) iopnd {
+func (c *intGen) iopnd(e lang.Expr, f intFn) iopnd {
 	if id, ok := e.(*lang.Ident); ok {
 		if b := c.scope.Lookup(id.Name); b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal && !c.inFunc) {
 			return iopnd{s: b.Slot}
@@ -407,199 +403,6 @@ func (o *iopnd) get(fr *engine.Frame) int64 {
 		return fr.Slots[o.s].N
 	}
 	return o.f(fr)
-}
-
-// cond compiles a condition (which must be true or false at run time).
-func (c *compiler) cond(e lang.Expr, what string) boolFn { return c.condAt(e, what, lang.Start(e)) }
-
-// condAt is cond with the position a non-bool is reported at.
-func (c *compiler) condAt(e lang.Expr, what string, pos engine.Pos) boolFn {
-	switch e := e.(type) {
-	case *lang.BoolLit:
-		v := e.Val
-		return func(*engine.Frame) bool { return v }
-	case *lang.Unary:
-		if e.Op == lang.OpNot {
-			x := c.condAt(e.X, "the operand of not", e.Pos)
-			return func(fr *engine.Frame) bool { return !x(fr) }
-		}
-	case *lang.Binary:
-		switch e.Op {
-		case lang.OpAnd:
-			x, y := c.cond(e.X, "the operands of and"), c.cond(e.Y, "the operands of and")
-			return func(fr *engine.Frame) bool { return x(fr) && y(fr) }
-		case lang.OpOr:
-			x, y := c.cond(e.X, "the operands of or"), c.cond(e.Y, "the operands of or")
-			return func(fr *engine.Frame) bool { return x(fr) || y(fr) }
-		case lang.OpIn, lang.OpNotIn:
-			if r, ok := e.Y.(*lang.Binary); !ok || r.Op != lang.OpRange {
-				if f := c.inSet(e, e.Op == lang.OpNotIn); f != nil {
-					return f
-				}
-			}
-		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-			if f := c.intCompare(e); f != nil {
-				return f
-			}
-			if f := c.strEquals(e); f != nil {
-				return f
-			}
-		}
-	}
-	x := c.expr(e)
-	return func(fr *engine.Frame) bool { return engine.NeedBool(pos, x(fr), what) }
-}
-
-// intCompare compiles a comparison with an int-typed operand.
-func (c *compiler) intCompare(e *lang.Binary) boolFn {
-	xi, xv := c.asInt(e.X)
-	yi, yv := c.asInt(e.Y)
-	if xi == nil && yi == nil {
-		return nil
-	}
-	op := e.Op
-	if xi == nil || yi == nil {
-		generic := c.intCompareMixed(e, xi, yi)
-		// sg(G) OP n: when G's positions are finished (a probe, without
-		// side effects), compare the value without building it.
-		probe, other, swap := c.sgCallProbe(e.X), yi, false
-		if probe == nil || other == nil {
-			probe, other, swap = c.sgCallProbe(e.Y), xi, true
-		}
-		if probe != nil && other != nil {
-			if swap {
-				op = flipCmp(op)
-			}
-			return func(fr *engine.Frame) bool {
-				if v, ok := probe(fr); ok && v >= 0 {
-					return kernel.CmpInts(op, int64(v), other(fr))
-				}
-				return generic(fr)
-			}
-		}
-		return generic
-	}
-	_, _ = xv, yv
-	// Local ints are read in place, not through a closure.
-	xo, yo := c.iopnd(e.X, xi), c.iopnd(e.Y, yi)
-	switch op {
-	case lang.OpEq:
-		return func(fr *engine.Frame) bool { return xo.get(fr) == yo.get(fr) }
-	case lang.OpNe:
-		return func(fr *engine.Frame) bool { return xo.get(fr) != yo.get(fr) }
-	case lang.OpLt:
-		return func(fr *engine.Frame) bool { return xo.get(fr) < yo.get(fr) }
-	case lang.OpLe:
-		return func(fr *engine.Frame) bool { return xo.get(fr) <= yo.get(fr) }
-	case lang.OpGt:
-		return func(fr *engine.Frame) bool { return xo.get(fr) > yo.get(fr) }
-	}
-	return func(fr *engine.Frame) bool { return xo.get(fr) >= yo.get(fr) }
-}
-
-// flipCmp is the comparison with its operands swapped (a < b is b > a).
-func flipCmp(op lang.Op) lang.Op {
-	switch op {
-	case lang.OpLt:
-		return lang.OpGt
-	case lang.OpLe:
-		return lang.OpGe
-	case lang.OpGt:
-		return lang.OpLt
-	case lang.OpGe:
-		return lang.OpLe
-	}
-	return op
-}
-
-// sgCallProbe returns the probe of G when e is sg(G) with the built-in sg
-// and G a game expression sgProbe takes; nil otherwise.
-func (c *compiler) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
-	return c.queryProbe(e, engine.QuerySG)
-}
-
-// queryProbe is sgCallProbe for the built-in whose Query is q.
-func (c *compiler) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (engine.Sgv, bool) {
-	if !c.isQueryCall(e, q) {
-		return nil // not a call of the built-in
-	}
-	return c.sgProbe(e.(*lang.Call).Args[0])
-}
-
-// intCompareMixed compiles a comparison with one int-typed operand (xi or
-// yi) and one that is not known to be an int.
-func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
-	pos, op := e.Pos, e.Op
-	// Compare generically unless the other side is an int at run
-	// time. A local on the unknown side is read directly.
-	if s := c.localSlot(e.X); s >= 0 && yi != nil {
-		return func(fr *engine.Frame) bool {
-			a := fr.Slots[s]
-			if a.K == engine.KInt {
-				return kernel.CmpInts(op, a.N, yi(fr))
-			}
-			return engine.OpCompare(pos, op, a, engine.Int(yi(fr)))
-		}
-	}
-	if s := c.localSlot(e.Y); s >= 0 && xi != nil {
-		return func(fr *engine.Frame) bool {
-			a, b := xi(fr), fr.Slots[s]
-			if b.K == engine.KInt {
-				return kernel.CmpInts(op, a, b.N)
-			}
-			return engine.OpCompare(pos, op, engine.Int(a), b)
-		}
-	}
-	x, y := c.expr(e.X), c.expr(e.Y)
-	return func(fr *engine.Frame) bool {
-		a, b := x(fr), y(fr)
-		if a.K == engine.KInt && b.K == engine.KInt {
-			return kernel.CmpInts(op, a.N, b.N)
-		}
-		return engine.OpCompare(pos, op, a, b)
-	}
-}
-
-// strEquals compiles X == "s" or X != "s" (either way round), which
-// compares as Equal does without building a bool value.
-func (c *compiler) strEquals(e *lang.Binary) boolFn {
-	if e.Op != lang.OpEq && e.Op != lang.OpNe {
-		return nil
-	}
-	other, lit := e.X, e.Y
-	if l, ok := e.X.(*lang.StrLit); ok {
-		other, lit = e.Y, l
-	}
-	l, ok := lit.(*lang.StrLit)
-	if !ok {
-		return nil
-	}
-	x, want, eq := c.expr(other), l.Val, e.Op == lang.OpEq
-	if probe := c.queryProbe(other, engine.QueryOutcome); probe != nil {
-		// outcome(G) == "P": when G's positions are finished, its
-		// outcome comes from the value (what outcome would return).
-		return func(fr *engine.Frame) bool {
-			if v, ok := probe(fr); ok {
-				return kernel.OutcomeIs(fr.Th.Engine, v, want) == eq
-			}
-			v := x(fr)
-			return (v.K == engine.KStr && v.Str() == want) == eq
-		}
-	}
-	return func(fr *engine.Frame) bool {
-		v := x(fr)
-		return (v.K == engine.KStr && v.Str() == want) == eq
-	}
-}
-
-// localSlot is the slot of a local name (of any type), or -1.
-func (c *compiler) localSlot(e lang.Expr) int {
-	if id, ok := e.(*lang.Ident); ok {
-		if b := c.scope.Lookup(id.Name); b != nil && b.Kind == bLocal {
-			return b.Slot
-		}
-	}
-	return -1
 }
 
 // operand is an int-typed expression in one of the shapes move rules use
@@ -623,7 +426,7 @@ const (
 )
 
 // operandOf compiles an int-typed expression (f is its int closure).
-func (c *compiler) operandOf(e lang.Expr, f intFn) operand {
+func (c *intGen) operandOf(e lang.Expr, f intFn) operand {
 	slotOf := func(e lang.Expr) int {
 		if id, ok := e.(*lang.Ident); ok {
 			if b := c.scope.Lookup(id.Name); b != nil && b.Kind == bLocal && b.IsInt {

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"slices"
@@ -33,14 +32,14 @@ type argExpr struct {
 
 // outside compiles a's argument as the call's caller.
 func outside[T any](c *compiler, a *argExpr, f func(lang.Expr) T) T {
-	inl, tr := c.inlining, c.trace
-	c.inlining, c.trace = inl[:a.inl:a.inl], tr[:a.tr:a.tr]
-	defer func() { c.inlining, c.trace = inl, tr }()
+	inl, tr := c.inlining, c.ints.trace
+	c.inlining, c.ints.trace = inl[:a.inl:a.inl], tr[:a.tr:a.tr]
+	defer func() { c.inlining, c.ints.trace = inl, tr }()
 	return f(a.Expr)
 }
 
 // staticTrace is what an operator compiled now pushes before it fails.
-func (c *compiler) staticTrace() []engine.Pos {
+func (c *intGen) staticTrace() []engine.Pos {
 	if len(c.trace) == 0 {
 		return nil
 	}
@@ -56,7 +55,7 @@ func pushTrace(fr *engine.Frame, tr []engine.Pos) {
 
 // intInline compiles e, a call of an int-closed def with int arguments,
 // inlined with a static trace; nil when it is not one.
-func (c *compiler) intInline(e *lang.Call) intFn {
+func (c *intGen) intInline(e *lang.Call) intFn {
 	fn := c.inlinable(e)
 	if fn == nil {
 		return nil
@@ -98,15 +97,13 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 			args[j] = &argExpr{Expr: a, inl: len(c.inlining), tr: len(c.trace)}
 			continue
 		}
-		c.hidden++
-		hidden := fmt.Sprintf("%s%s#%d", hiddenPrefix, name, c.hidden)
-		hb := c.newVar(hidden)
+		hidden, hb := c.newHidden(name)
 		hb.IsInt = true
 		binds = append(binds, inlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: hidden}
 	}
 	body := substitute(fn.Decl.Body, index, args)
-	set := c.compileBinds(binds)
+	set := c.inl.compileBinds(binds)
 	c.inlining = append(c.inlining, fn)
 	c.trace = append(c.trace, e.Pos)
 	f := c.intExpr(body)
@@ -122,137 +119,6 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 		set(fr)
 		return f(fr)
 	}
-}
-
-// plainArg reports whether argument a is substituted as it is: an int
-// literal or a local (which cannot fail to evaluate).
-func (c *compiler) plainArg(a lang.Expr) bool {
-	switch a := a.(type) {
-	case *lang.IntLit:
-		return true
-	case *lang.Ident:
-		b := c.scope.Lookup(a.Name)
-		return b != nil && b.Kind == bLocal
-	}
-	return false
-}
-
-// intClosedDef reports whether fn's body, with int parameters, is
-// int-closed where it is being compiled: every name it uses besides its
-// parameters means the same here as in the def and is an int global, and
-// every def it calls is int-closed too.
-func (c *compiler) intClosedDef(fn *engine.Func, depth int) bool {
-	if len(c.inlining)+depth >= maxInlineDepth {
-		return false
-	}
-	params := map[string]bool{}
-	for _, p := range lang.ParamNames(fn.Decl.Params) {
-		params[p.Name] = true
-	}
-	size := 0
-	return intArith(fn.Decl.Body, func(x lang.Expr) bool {
-		if size++; size > maxInlineSize {
-			return false
-		}
-		if id, ok := x.(*lang.Ident); ok && !params[id.Name] {
-			b := c.scope.Lookup(id.Name)
-			return b != nil && b == fn.Free[id.Name] && b.Kind == bGlobal && b.IsInt
-		}
-		return true
-	}, func(x *lang.Call) bool {
-		id, ok := x.Fn.(*lang.Ident)
-		if !ok {
-			return false
-		}
-		b := c.scope.Lookup(id.Name)
-		if b == nil || b != fn.Free[id.Name] || b.Kind != bDef {
-			return false
-		}
-		callee := b.Fn
-		if callee.Decl == nil || callee.Free == nil || recursiveNow(callee) ||
-			len(lang.ParamNames(callee.Decl.Params)) != len(x.Args) {
-			return false
-		}
-		return c.intClosedDef(callee, depth+1)
-	})
-}
-
-// intArith reports whether e is int arithmetic: int literals and names,
-// - + * / % ^, if with comparisons of such (and, or, not), and calls with
-// such arguments. Every node is first shown to node (false rejects it),
-// every name after it must be an int one to node, and every call to call.
-func intArith(e lang.Expr, node func(x lang.Expr) bool, call func(x *lang.Call) bool) bool {
-	var num, cond func(x lang.Expr) bool
-	num = func(x lang.Expr) bool {
-		if !node(x) {
-			return false
-		}
-		switch x := x.(type) {
-		case *lang.IntLit, *lang.Ident:
-			return true
-		case *lang.Unary:
-			return intOps[x.Op] == intArithOp && num(x.X)
-		case *lang.Binary:
-			return intOps[x.Op] == intArithOp && num(x.X) && num(x.Y)
-		case *lang.IfExpr:
-			return cond(x.Cond) && num(x.Then) && num(x.Else)
-		case *lang.Call:
-			for _, a := range x.Args {
-				if !num(a) {
-					return false
-				}
-			}
-			return call(x)
-		}
-		return false
-	}
-	cond = func(x lang.Expr) bool {
-		switch x := x.(type) {
-		case *lang.BoolLit:
-			return true
-		case *lang.Unary:
-			return x.Op == lang.OpNot && cond(x.X)
-		case *lang.Binary:
-			switch x.Op {
-			case lang.OpAnd, lang.OpOr:
-				return cond(x.X) && cond(x.Y)
-			case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-				return num(x.X) && num(x.Y)
-			}
-		}
-		return false
-	}
-	return num(e)
-}
-
-// countUses counts the uses of each name in x.
-func countUses(x lang.Expr, uses map[string]int) {
-	lang.Inspect(x, func(x lang.Expr) bool {
-		if x, ok := x.(*lang.Ident); ok {
-			uses[x.Name]++
-		}
-		return true
-	})
-}
-
-// firstLeaf returns the name an int-closed expression evaluates before
-// anything else that could fail, or nil.
-func firstLeaf(x lang.Expr) *lang.Ident {
-	switch x := x.(type) {
-	case *lang.Ident:
-		return x
-	case *lang.Unary:
-		return firstLeaf(x.X)
-	case *lang.Binary:
-		return firstLeaf(x.X)
-	case *lang.IfExpr:
-		return firstLeaf(x.Cond)
-	case *lang.Call:
-		if len(x.Args) > 0 {
-			return firstLeaf(x.Args[0])
-		}
-	}
-	return nil
 }
 
 // Fused arithmetic. A multiply by a constant, then an add or subtract of a
@@ -281,7 +147,7 @@ type mulAdd struct {
 
 // fuseMulAdd recognizes e as X * C ± Y or Y + X * C (Y a literal or an
 // int local).
-func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
+func (c *intGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	if e.Op != lang.OpAdd && e.Op != lang.OpSub {
 		return f
 	}
@@ -456,7 +322,7 @@ func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
 }
 
 // fused compiles e as fused arithmetic, or returns nil.
-func (c *compiler) fused(e *lang.Binary) (f intFn) {
+func (c *intGen) fused(e *lang.Binary) (f intFn) {
 	if !c.on(engine.PassFuse) {
 		return nil
 	}
@@ -482,20 +348,4 @@ func (c *compiler) fused(e *lang.Binary) (f intFn) {
 		return f.compile()
 	}
 	return nil
-}
-
-// intPure reports whether e is int arithmetic only, here: int literals,
-// int names, - + * / % ^, if with comparisons of such, and calls of
-// int-closed defs with such arguments (nothing that asks for a value).
-func (c *compiler) intPure(e lang.Expr) bool {
-	return intArith(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok {
-			b := c.scope.Lookup(id.Name)
-			return b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal)
-		}
-		return true
-	}, func(x *lang.Call) bool {
-		fn := c.inlinable(x)
-		return fn != nil && c.intClosedDef(fn, 0)
-	})
 }

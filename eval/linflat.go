@@ -116,7 +116,7 @@ type directTerm struct {
 }
 
 // directTerm returns how term e (int-typed) is read in place, or nil.
-func (c *compiler) directTerm(e lang.Expr) *directTerm {
+func (c *clamps) directTerm(e lang.Expr) *directTerm {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		return &directTerm{slot: -1, k: e.Val}

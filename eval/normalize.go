@@ -21,24 +21,24 @@ import (
 // if clause such as `a < b`): E is then first evaluated at the same point
 // of the rule as before, and raises the same error there.
 
-func (c *compiler) partnerSubst(alt *lang.Alt) *lang.Alt {
+func partnerSubst(c *resolver, alt *lang.Alt) *lang.Alt {
 	for i, cl := range alt.Clauses {
 		f, ok := cl.(*lang.ForClause)
 		if !ok || f.Target.Tuple || i+1 >= len(alt.Clauses) {
 			continue
 		}
 		list, ok := f.Iter.(*lang.ListLit)
-		if !ok || len(list.Elems) != 1 || !c.intPureIn(list.Elems[0], alt.Clauses[:i]) {
+		if !ok || len(list.Elems) != 1 || !intPureIn(c, list.Elems[0], alt.Clauses[:i]) {
 			continue
 		}
 		next, ok := alt.Clauses[i+1].(*lang.IfClause)
 		b := f.Target.Names[0].Name
-		if !ok || !evaluatesFirst(next.Cond, b) || c.shadowedLater(alt, i, b) {
+		if !ok || !evaluatesFirst(next.Cond, b) || shadowedLater(c, alt, i, b) {
 			continue
 		}
 		e := list.Elems[0]
 		for _, n := range freeNames(e) {
-			if c.shadowedLater(alt, i, n) {
+			if shadowedLater(c, alt, i, n) {
 				e = nil
 				break
 			}
@@ -69,7 +69,7 @@ func (c *compiler) partnerSubst(alt *lang.Alt) *lang.Alt {
 		if left {
 			continue
 		}
-		return c.partnerSubst(out)
+		return partnerSubst(c, out)
 	}
 	return alt
 }
@@ -78,7 +78,7 @@ func (c *compiler) partnerSubst(alt *lang.Alt) *lang.Alt {
 // whose names those bind by a for clause may be any value: evaluating
 // such a name cannot fail, and the expression evaluates alike (or fails
 // at the same operator) every time.
-func (c *compiler) intPureIn(e lang.Expr, before []lang.Clause) bool {
+func intPureIn(c *resolver, e lang.Expr, before []lang.Clause) bool {
 	ranged := map[string]bool{}
 	for _, cl := range before {
 		if f, ok := cl.(*lang.ForClause); ok {
@@ -123,21 +123,9 @@ func evaluatesFirst(e lang.Expr, b string) bool {
 	return false
 }
 
-// freeNames lists the names e mentions.
-func freeNames(e lang.Expr) []string {
-	var names []string
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok {
-			names = append(names, id.Name)
-		}
-		return true
-	})
-	return names
-}
-
 // shadowedLater reports whether a for clause after clause i of alt binds
 // name again (then b's and E's names would not mean the same there).
-func (c *compiler) shadowedLater(alt *lang.Alt, i int, name string) bool {
+func shadowedLater(c *resolver, alt *lang.Alt, i int, name string) bool {
 	for _, cl := range alt.Clauses[i+1:] {
 		if f, ok := cl.(*lang.ForClause); ok {
 			for _, n := range f.Target.Names {
@@ -210,7 +198,7 @@ func isCmpTree(e lang.Expr) bool {
 // changes but the names (a tuple parameter stored as ints, tupleflat.go,
 // is written so: `for (a, b) in [p]`). A clause of one name that is the
 // last for clause stays (a fast loop runs it).
-func (c *compiler) aliasSubst(alt *lang.Alt) *lang.Alt {
+func aliasSubst(c *resolver, alt *lang.Alt) *lang.Alt {
 	for i, cl := range alt.Clauses {
 		f, ok := cl.(*lang.ForClause)
 		if !ok || !f.Target.Tuple && !hasFor(alt.Clauses[i+1:]) {
@@ -233,14 +221,14 @@ func (c *compiler) aliasSubst(alt *lang.Alt) *lang.Alt {
 		index := map[string]int{}
 		simple := true
 		for k, n := range f.Target.Names {
-			if _, dup := index[n.Name]; dup || c.shadowedLater(alt, i, n.Name) {
+			if _, dup := index[n.Name]; dup || shadowedLater(c, alt, i, n.Name) {
 				simple = false
 			}
 			index[n.Name] = k
 			switch e := elems[k].(type) {
 			case *lang.IntLit:
 			case *lang.Ident:
-				if c.shadowedLater(alt, i, e.Name) || c.boundBefore(alt, i, e.Name) == nil && c.scope.Lookup(e.Name) == nil {
+				if shadowedLater(c, alt, i, e.Name) || boundBefore(c, alt, i, e.Name) == nil && c.scope.Lookup(e.Name) == nil {
 					simple = false
 				}
 				if _, own := index[e.Name]; own {
@@ -277,14 +265,14 @@ func (c *compiler) aliasSubst(alt *lang.Alt) *lang.Alt {
 		if left {
 			continue
 		}
-		return c.aliasSubst(out)
+		return aliasSubst(c, out)
 	}
 	return alt
 }
 
 // boundBefore returns the for clause before clause i of alt that binds
 // name, or nil.
-func (c *compiler) boundBefore(alt *lang.Alt, i int, name string) *lang.ForClause {
+func boundBefore(c *resolver, alt *lang.Alt, i int, name string) *lang.ForClause {
 	for _, cl := range alt.Clauses[:i] {
 		if f, ok := cl.(*lang.ForClause); ok {
 			for _, n := range f.Target.Names {

@@ -11,7 +11,7 @@ import (
 // a function. The loopy solver lists the options of such a game's
 // positions without computing them first (loopysolve.go). Conservative:
 // any call it cannot see through makes the rule impure.
-func (c *compiler) pureRule(d *lang.GameStmt) bool {
+func (c *resolver) pureRule(d *lang.GameStmt) bool {
 	bound := map[string]bool{}
 	for _, p := range lang.ParamNames(d.Params) {
 		bound[p.Name] = true
@@ -23,7 +23,7 @@ func (c *compiler) pureRule(d *lang.GameStmt) bool {
 		clauses = append(clauses, alt.Clauses...)
 		exprs = append(exprs, alt.Body)
 	}
-	resolve := pureNames{c.scope.Lookup, c.s.reg}
+	resolve := pureNames{c.scope.Lookup, c.reg}
 	return pureClauses(clauses, bound, resolve, 0) && pureExprs(exprs, bound, resolve, 0)
 }
 

@@ -44,7 +44,8 @@ func (s *Session) recompileDependents(changed map[*engine.Binding]bool, entry []
 // no longer compiles (a def it calls now takes other arguments) fails
 // when run, with the error, as a call through the cell would.
 func (s *Session) recompile(scope *scope, b *engine.Binding) {
-	c := &compiler{s: s, globals: s.globals, scope: scope, fileScope: scope}
+	c := newCompiler(s, scope)
+	c.fileScope = scope
 	switch {
 	case b.Kind == bDef && b.Fn.Decl != nil:
 		d := b.Fn.Decl

@@ -109,12 +109,11 @@ func (s *Session) Thread() *engine.Thread { return s.th }
 // nothing of the file is kept (REPL entries start from the same names).
 func (s *Session) compile(f *lang.File, repl bool) (code []execFn, err error) {
 	defer s.compileLimit(&err)
-	c := &compiler{s: s, globals: s.globals}
+	sc := s.top
 	if repl {
-		c.scope = &scope{parent: s.top, names: map[string]*engine.Binding{}}
-	} else {
-		c.scope = s.top
+		sc = &scope{parent: s.top, names: map[string]*engine.Binding{}}
 	}
+	c := newCompiler(s, sc)
 	code = c.compileFile(f, repl)
 	if len(c.errs) > 0 {
 		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
@@ -386,11 +385,11 @@ func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v engine.Value, er
 
 // evalExpr is EvalExpr within begin and end.
 func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, err error) {
-	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*engine.Binding{}}}
+	c := newCompiler(s, &scope{parent: s.top, names: map[string]*engine.Binding{}})
 	var code engine.EvalFn
 	err = func() (err error) {
 		defer s.compileLimit(&err)
-		code = c.expr(x)
+		code = c.vals.expr(x)
 		return nil
 	}()
 	if err != nil {
@@ -508,12 +507,12 @@ func (s *Session) Registry() *engine.Registry { return s.reg }
 func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
-	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*engine.Binding{}}}
 	s.laterLets = nil // the script's lets have all run
+	c := newCompiler(s, &scope{parent: s.top, names: map[string]*engine.Binding{}})
 	var build func(fr *engine.Frame) *Table
 	if err := func() (err error) {
 		defer s.compileLimit(&err)
-		build = c.table(st)
+		build = c.tab.table(st)
 		return nil
 	}(); err != nil {
 		return nil, err
@@ -572,7 +571,7 @@ func (s *Session) loadPrelude() {
 		if err != nil {
 			panic("eval: prelude " + p.Name + ": " + err.Error())
 		}
-		c := &compiler{s: s, globals: s.globals, scope: s.prelude}
+		c := newCompiler(s, s.prelude)
 		code := c.compileFile(f, false)
 		if len(c.errs) > 0 {
 			panic("eval: prelude " + p.Name + ": " + c.errs.Error())

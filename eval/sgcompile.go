@@ -10,6 +10,10 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
+// sgGen compiles game expressions to closures that compute their SG
+// values without building them (streaming).
+type sgGen struct{ *compiler }
+
 // sgExpr compiles a game expression to a closure that computes its SG value
 // without building the game: positions are looked up in the memo (or
 // recorded as missing), sums become xors, k * G needs no copies.
@@ -18,7 +22,7 @@ import (
 // of a game expression (sg(k * G) takes no copies whatever k), compiled so
 // with every pass off too; what PassStream adds is the positions: without
 // it each is made as a value and the engine reads its SG value.
-func (c *compiler) sgExpr(e lang.Expr) sgFn {
+func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 	switch e := e.(type) {
 	case *lang.Call:
 		if b := c.gameCallee(e); b != nil {
@@ -29,7 +33,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				// A Go family that checks its arguments checks them when
 				// the position is computed (the error is at sg's call:
 				// spec.md, take-and-break games), as streamed.
-				args, pos := c.exprs(e.Args), e.Pos
+				args, pos := c.vals.exprs(e.Args), e.Pos
 				return func(fr *engine.Frame) engine.Sgv {
 					g := b.Game
 					a := evalAll(fr, args)
@@ -39,21 +43,21 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			}
 			c.s.streamed++
 			c.fired(engine.PassStream)
-			if f := c.sgComposite(e, b); f != nil {
+			if f := c.build.sgComposite(e, b); f != nil {
 				return f
 			}
 			// b.game is read at run time: a REPL re-declaration replaces it.
-			args := c.exprs(e.Args)
+			args := c.vals.exprs(e.Args)
 			pos := e.Pos
 			ints := make([]intFn, len(e.Args))
 			allInt := true
 			for i, a := range e.Args {
-				ints[i] = c.intExpr(a)
+				ints[i] = c.ints.intExpr(a)
 				allInt = allInt && ints[i] != nil
 			}
 			switch {
 			case allInt && len(ints) == 1:
-				a0 := c.operandOf(e.Args[0], ints[0])
+				a0 := c.ints.operandOf(e.Args[0], ints[0])
 				return func(fr *engine.Frame) engine.Sgv {
 					v, g := a0.eval(fr), b.Game
 					if uint64(v) < g.Lim && g.NArgs == 1 {
@@ -64,7 +68,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 					return kernel.Lookup1(fr.Gen, pos, g, v)
 				}
 			case allInt && len(ints) == 2:
-				a0, a1 := c.operandOf(e.Args[0], ints[0]), c.operandOf(e.Args[1], ints[1])
+				a0, a1 := c.ints.operandOf(e.Args[0], ints[0]), c.ints.operandOf(e.Args[1], ints[1])
 				return func(fr *engine.Frame) engine.Sgv {
 					v, w, g := a0.eval(fr), a1.eval(fr), b.Game
 					if uint64(v) < g.Lim && uint64(w) < g.Lim && g.NArgs == 2 {
@@ -108,9 +112,9 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		}
 		// A def inlined: its body's SG value, streamed as the body would
 		// be (a wrapper of a position: no value made).
-		if sub, fn, binds := c.inlineCall(e); sub != nil {
-			set := c.compileBinds(binds)
-			f := inlined(c, fn, func() sgFn { return c.sgExpr(sub) })
+		if sub, fn, binds := c.inl.inlineCall(e); sub != nil {
+			set := c.inl.compileBinds(binds)
+			f := inlined(c.compiler, fn, func() sgFn { return c.sgExpr(sub) })
 			return inlineCallFn(set, e.Pos, fn, f)
 		}
 	case *lang.Binary:
@@ -125,9 +129,9 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				return fr.Th.Engine.Add(a, b)
 			}
 		case lang.OpMul:
-			k, kg := c.expr(e.X), c.sgExpr(e.Y)
+			k, kg := c.vals.expr(e.X), c.sgExpr(e.Y)
 			pos, ypos := e.Pos, lang.Start(e.Y)
-			y := c.expr(e.Y)
+			y := c.vals.expr(e.Y)
 			return func(fr *engine.Frame) engine.Sgv {
 				kv := k(fr)
 				if kv.K == engine.KInt {
@@ -152,7 +156,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNimber {
-			x := c.expr(e.X)
+			x := c.vals.expr(e.X)
 			pos := e.Pos
 			return func(fr *engine.Frame) engine.Sgv {
 				v := x(fr)
@@ -184,13 +188,13 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			c.push()
 			defer c.pop()
 			slow := c.sumComp(e)
-			if f := c.fastSum(e, slow); f != nil {
+			if f := c.loops.fastSum(e, slow); f != nil {
 				return f
 			}
 			return slow
 		}
 	case *lang.IfExpr:
-		cond, a, b := c.expr(e.Cond), c.sgExpr(e.Then), c.sgExpr(e.Else)
+		cond, a, b := c.vals.expr(e.Cond), c.sgExpr(e.Then), c.sgExpr(e.Else)
 		pos := lang.Start(e.Cond)
 		return func(fr *engine.Frame) engine.Sgv {
 			if engine.NeedBool(pos, cond(fr), "the condition of if") {
@@ -203,30 +207,16 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 }
 
 // valueSG compiles e to the SG value of its value, read the general way.
-func (c *compiler) valueSG(e lang.Expr) sgFn {
-	x := c.expr(e)
+func (c *sgGen) valueSG(e lang.Expr) sgFn {
+	x := c.vals.expr(e)
 	pos := lang.Start(e)
 	return func(fr *engine.Frame) engine.Sgv { return fr.Gen.ValueSG(pos, x(fr)) }
-}
-
-// gameCallee returns the binding of the declared game a call names, if it
-// does (with the right number of arguments).
-func (c *compiler) gameCallee(e *lang.Call) *engine.Binding {
-	id, ok := e.Fn.(*lang.Ident)
-	if !ok {
-		return nil
-	}
-	b := c.scope.Lookup(id.Name)
-	if b == nil || b.Kind != bGame || len(e.Args) != b.Game.NArgs {
-		return nil
-	}
-	return b
 }
 
 // sgCall1 compiles a move whose option is one position g(E) with an int
 // argument: the option's value goes straight into the gen, and a missing
 // position is traced (gen.pend). nil for other shapes.
-func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
+func (c *sgGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	if !c.on(engine.PassStream) {
 		return nil
 	}
@@ -238,11 +228,11 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	if b == nil {
 		return nil
 	}
-	f := c.intExpr(call.Args[0])
+	f := c.ints.intExpr(call.Args[0])
 	if f == nil {
 		return nil
 	}
-	a0, pos := c.operandOf(call.Args[0], f), call.Pos
+	a0, pos := c.ints.operandOf(call.Args[0], f), call.Pos
 	c.s.streamed++
 	c.fired(engine.PassStream)
 	return func(fr *engine.Frame) {
@@ -262,10 +252,10 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 
 // sumComp compiles sum of E for ... the general way: each element's SG
 // value xored in (with the rule for infinite values).
-func (c *compiler) sumComp(e *lang.Comp) sgFn {
+func (c *sgGen) sumComp(e *lang.Comp) sgFn {
 	c.push()
 	defer c.pop()
-	loops := c.clauses(e.Clauses)
+	loops := c.vals.clauses(e.Clauses)
 	body := c.sgExpr(e.Body)
 	return func(fr *engine.Frame) engine.Sgv {
 		acc := engine.Sgv(0)
@@ -288,7 +278,7 @@ func (c *compiler) sumComp(e *lang.Comp) sgFn {
 // and *k of a local or literal. nil for other shapes. sg(G) and
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
-func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *sgGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
 	if !c.on(engine.PassFastLoops) { // (off without PassStream too)
 		return nil
 	}
@@ -377,7 +367,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool
 
 // sgProbeNim is sgProbe of g(a) + *k (either way round), a and k local or
 // literal ints, in one closure.
-func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *sgGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, bool) {
 	call, nim := e.X, e.Y
 	if u, ok := e.X.(*lang.Unary); ok && u.Op == lang.OpNimber {
 		call, nim = e.Y, u
@@ -419,7 +409,7 @@ func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv
 // probeArg returns how a probe reads an argument without a closure or a
 // failure: a local int (its slot; at top level, where globals are the
 // frame's slots, a global) or a literal (slot -1, the value).
-func (c *compiler) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
+func (c *sgGen) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
 	switch a := a.(type) {
 	case *lang.IntLit:
 		return -1, a.Val, true

@@ -33,9 +33,12 @@ func (t *Table) Grid() bool { return t.ColVar != "" }
 // Blank reports whether v is a grid cell filtered out by an if clause.
 func Blank(v engine.Value) bool { return v.K == engine.KNone }
 
+// tableGen compiles table statements.
+type tableGen struct{ *compiler }
+
 // tableStmt compiles a table statement: it prints the table (Text) once
 // all of its cells are computed.
-func (c *compiler) tableStmt(st *lang.TableStmt) execFn {
+func (c *tableGen) tableStmt(st *lang.TableStmt) execFn {
 	build := c.table(st)
 	return func(fr *engine.Frame) { fr.Th.Write(build(fr).Text()) }
 }
@@ -54,7 +57,7 @@ func patternText(p *lang.Pattern) string {
 
 // table compiles the clauses and expression of a table statement into a
 // function that computes the table.
-func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
+func (c *tableGen) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 	c.push()
 	defer c.pop()
 	// Split the clauses: up to and including the first for (rows), the
@@ -82,18 +85,18 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 		c.errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
 		return func(*engine.Frame) *Table { return &Table{} }
 	}
-	rowLoop := c.clauses(segs[0])
+	rowLoop := c.vals.clauses(segs[0])
 	rowLabel := c.label(fors[0].Target)
-	rowIfs := c.clauses(segs[1])
+	rowIfs := c.vals.clauses(segs[1])
 	var colLoop, colIfs func(func(fr *engine.Frame)) func(fr *engine.Frame)
 	var colLabel func(fr *engine.Frame) engine.Value
 	grid := len(fors) == 2
 	if grid {
-		colLoop = c.clauses(segs[2])
+		colLoop = c.vals.clauses(segs[2])
 		colLabel = c.label(fors[1].Target)
-		colIfs = c.clauses(segs[3])
+		colIfs = c.vals.clauses(segs[3])
 	}
-	body := c.expr(st.Body)
+	body := c.vals.expr(st.Body)
 	rowVar, colVar := patternText(fors[0].Target), ""
 	if grid {
 		colVar = patternText(fors[1].Target)
@@ -194,7 +197,7 @@ func tableDoing(t *Table) string {
 // label returns the code that reads the value a for clause's pattern was
 // bound to (just compiled in the current scope): the element for a name,
 // the tuple of the names' values for a tuple pattern.
-func (c *compiler) label(p *lang.Pattern) func(fr *engine.Frame) engine.Value {
+func (c *tableGen) label(p *lang.Pattern) func(fr *engine.Frame) engine.Value {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
 		slots[i] = c.scope.names[n.Name].Slot

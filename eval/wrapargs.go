@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -20,10 +19,10 @@ import (
 // computedWrapper returns the position that a call of wrapper defs stands
 // for, with the defs' bodies substituted, when its arguments are int
 // arithmetic; nil otherwise.
-func (c *compiler) computedWrapper(e *lang.Call) *lang.Call {
+func computedWrapper(c *resolver, e *lang.Call) *lang.Call {
 	cur := e
 	for depth := 0; depth < maxInlineDepth; depth++ {
-		sub := c.substCall(cur)
+		sub := substCall(c, cur)
 		call, ok := sub.(*lang.Call)
 		if !ok {
 			return nil
@@ -46,7 +45,7 @@ func (c *compiler) computedWrapper(e *lang.Call) *lang.Call {
 // its parameters (an argument the body drops is still evaluated by the
 // call: the fast loop would not) and its other names mean the same here;
 // nil otherwise.
-func (c *compiler) substCall(e *lang.Call) lang.Expr {
+func substCall(c *resolver, e *lang.Call) lang.Expr {
 	fn := c.inlinable(e)
 	if fn == nil {
 		return nil
@@ -80,30 +79,52 @@ func (c *compiler) substCall(e *lang.Call) lang.Expr {
 	return substitute(fn.Decl.Body, index, e.Args)
 }
 
-// wrappedArgs compiles the arguments of the position that call (a call
-// of wrappers, computedWrapper) makes: argument j of the position its
-// evaluation returns. ints[j] is nil where the substituted argument is not
-// int-typed.
-func (c *compiler) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []intFn) {
-	whole := c.expr(call)
-	for j, a := range pos.Args {
-		vals = append(vals, func(fr *engine.Frame) engine.Value { return argOf(whole(fr), j) })
-		n := len(c.errs)
-		if c.intExpr(a) != nil {
-			ints = append(ints, func(fr *engine.Frame) int64 { return argOf(whole(fr), j).N })
-		} else {
-			ints = append(ints, nil)
+// wrapperCall sees through a def that only wraps a position: for
+// `def piece(a, b) = cut(a, b)`, piece(E1, E2) is cut(E1, E2). It applies
+// when the def's body is a call of a game whose arguments are the def's
+// parameters, each once and in their order, or int literals (so every
+// argument is evaluated once, in the same order, and nothing else runs:
+// the same values and errors), and the game's name means the same here as
+// in the def. Wrappers of wrappers are seen through too. nil otherwise.
+func wrapperCall(c *resolver, e *lang.Call) *lang.Call {
+	for depth := 0; depth < maxInlineDepth; depth++ {
+		fn := c.inlinable(e)
+		if fn == nil {
+			return nil
 		}
-		c.errs = c.errs[:n]
+		body, ok := fn.Decl.Body.(*lang.Call)
+		if !ok {
+			return nil
+		}
+		id, ok := body.Fn.(*lang.Ident)
+		if !ok || fn.Free[id.Name] != c.scope.Lookup(id.Name) {
+			return nil
+		}
+		params := lang.ParamNames(fn.Decl.Params)
+		args := make([]lang.Expr, len(body.Args))
+		next := 0
+		for i, a := range body.Args {
+			switch a := a.(type) {
+			case *lang.IntLit:
+				args[i] = a
+				continue
+			case *lang.Ident:
+				if next < len(params) && a.Name == params[next].Name {
+					args[i] = e.Args[next]
+					next++
+					continue
+				}
+			}
+			return nil
+		}
+		if next != len(params) {
+			return nil // a parameter unused (its argument would not be evaluated)
+		}
+		out := &lang.Call{Pos: e.Pos, Fn: &lang.Ident{Pos: e.Pos, Name: id.Name}, Lparen: e.Lparen, Args: args}
+		if c.gameCallee(out) != nil {
+			return out
+		}
+		e = out // another wrapper
 	}
-	return vals, ints
-}
-
-// argOf is argument j of position v.
-func argOf(v engine.Value, j int) engine.Value {
-	if g, ok := v.Ref.(*engine.Game); ok {
-		r := uint64(v.N) >> (uint(g.NArgs-1-j) * g.Bits)
-		return engine.Int(g.Unfield(r & (1<<g.Bits - 1)))
-	}
-	return v.Position().Args[j]
+	return nil
 }

@@ -1,0 +1,327 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// compileFile hoists declarations, then compiles the statements in order.
+// repl selects REPL rules: a re-declaration replaces the old one.
+func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
+	c.fileScope = c.scope
+	c.s.laterLets = map[string]engine.Pos{}
+	c.laterLets = c.s.laterLets
+	for _, st := range f.Stmts {
+		if l, ok := st.(*lang.LetStmt); ok {
+			for _, n := range l.Pattern().Names {
+				if _, seen := c.s.laterLets[n.Name]; !seen {
+					c.s.laterLets[n.Name] = n.Pos
+				}
+			}
+		}
+	}
+	// Hoist games and defs: visible in the whole file, in any order.
+	declared := map[string]engine.Pos{}
+	for _, st := range f.Stmts {
+		var name *lang.Name
+		var b *engine.Binding
+		switch d := st.(type) {
+		case *lang.DefStmt:
+			name = d.Name
+			fn := &engine.Func{FName: d.Name.Name, Pos: d.Name.Pos, Decl: d}
+			for _, p := range lang.ParamNames(d.Params) {
+				fn.Params = append(fn.Params, p.Name)
+			}
+			b = &engine.Binding{Kind: bDef, Fn: fn}
+		case *lang.GameStmt:
+			name = d.Name
+			g := c.s.engine.NewGame(d.Name.Name, d.Name.Pos, len(lang.ParamNames(d.Params)))
+			b = &engine.Binding{Kind: bGame, Game: g}
+		default:
+			continue
+		}
+		if c.decls == nil {
+			c.decls = map[lang.Stmt]*engine.Binding{}
+		}
+		if prev, dup := declared[name.Name]; dup && !repl {
+			c.errorf(name.Pos, "%q is already declared at line %d", name.Name, prev.Line)
+			c.decls[st] = nil // reported: compile nothing for it
+			continue
+		}
+		declared[name.Name] = name.Pos
+		c.scope.names[name.Name] = b
+		if c.decls == nil {
+			c.decls = map[lang.Stmt]*engine.Binding{}
+		}
+		c.decls[st] = b
+	}
+	var code []execFn
+	for _, st := range f.Stmts {
+		if e := c.vals.stmt(st); e != nil {
+			pos := st.Position()
+			code = append(code, func(fr *engine.Frame) {
+				fr.Th.Stmt = pos
+				e(fr)
+			})
+		}
+	}
+	// Defs are explained once all are compiled: whether one is recursive
+	// is known only then.
+	for _, st := range f.Stmts {
+		if d, ok := st.(*lang.DefStmt); ok {
+			if b := c.decls[st]; b != nil && b.Kind == bDef && b.Fn.Free != nil {
+				c.explainDef(b.Fn, d)
+			}
+		}
+	}
+	return code
+}
+
+// explainDef records how calls of def fn are compiled.
+func (c *compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
+	x := c.s.explainOf("def", fn.FName, d.Name.Pos)
+	x.Fired = c.defFired[fn]
+	switch {
+	case !c.on(engine.PassInline):
+		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
+	case recursiveNow(fn):
+		x.Notes = append(x.Notes, "recursive: called, not inlined")
+	case c.intClosedDef(fn, 0):
+		x.Notes = append(x.Notes, "int arithmetic: inlined as int code where it is called with int arguments")
+	default:
+		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
+	}
+}
+
+func (c *compiler) compileDef(fn *engine.Func, d *lang.DefStmt) {
+	// (The passes that fire in its body: for its explanation, made once
+	// every def is compiled, explainDef.)
+	saved, fired := c.explaining, &engine.Explanation{}
+	c.explaining = fired
+	defer func() {
+		c.explaining = saved
+		if c.defFired == nil {
+			c.defFired = map[*engine.Func]engine.Pass{}
+		}
+		c.defFired[fn] = fired.Fired
+	}()
+	fn.Cost = 2 + lang.Depth(d.Body)
+	fn.Nslots = c.function(lang.ParamNames(d.Params), false, func() {
+		fn.Body = c.vals.expr(d.Body)
+		c.recordFree(fn, d.Body)
+	})
+	if len(lang.ParamNames(d.Params)) > 0 {
+		n := len(c.errs)
+		fn.NslotsI = c.function(lang.ParamNames(d.Params), true, func() {
+			fn.BodyInt = c.vals.expr(d.Body)
+		})
+		c.errs = c.errs[:n]
+	}
+}
+
+// compileGame compiles a game's moves four times: option values (moves,
+// winning, the loopy solver) and streamed SG values, each for any position
+// and for positions whose arguments are all ints (packed keys), where the
+// parameters are known to be ints. Without PassStream, the SG variants make
+// each position an option names as a value and read its SG value from it.
+func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
+	// (Last, once g's explanation is complete: tupleflat.go.)
+	defer c.flattenTuples(g, d)
+	g.Decl = d
+	g.Pure = c.pureRule(d)
+	x := c.s.explainOf("game", g.GName, d.Name.Pos)
+	if g.Pure {
+		defer func() {
+			x.Notes = append(x.Notes, "its rule is pure: with cycles, the loopy solver lists options without computing them")
+			if c.on(engine.PassLoopyOpen) {
+				x.Fired |= engine.PassLoopyOpen
+			}
+		}()
+	}
+	g.Sweep = nil
+	params := lang.ParamNames(d.Params)
+	g.Explain, g.Probes, g.UserTried = x, nil, false
+	alts := func(sg, ints bool) func(fr *engine.Frame) {
+		var gens []func(fr *engine.Frame)
+		var probes []engine.ProbeFunc
+		if sg && ints {
+			c.explaining = x
+			defer func() {
+				if len(params) == 1 && len(probes) == len(d.Alts) && g.Pure {
+					g.Probes = probes
+					c.note("its alternatives are loops over heaps of itself: period, periodic and a heap from %d on check whether it is a take-and-break game", engine.UserAt)
+				}
+				c.explaining = nil
+			}()
+		}
+		for i, a := range d.Alts {
+			alt := a.(*lang.Alt)
+			if sg && ints {
+				c.rejected = ""
+				c.loops.probe = nil
+				if f := c.loops.fastAlt(alt); f != nil {
+					if c.loops.probe != nil {
+						probes = append(probes, c.loops.probe)
+					}
+					c.note("%s: %s", altLabel(i, alt), c.loops.fastDesc)
+					c.fired(engine.PassFastLoops)
+					if len(d.Alts) == 1 && len(params) == 1 {
+						g.Sweep = c.loops.sweep
+						if g.Sweep != nil {
+							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")
+							c.fired(engine.PassSweep)
+						}
+					}
+					gens = append(gens, f)
+					continue
+				}
+			}
+			c.push()
+			loops := c.vals.clauses(alt.Clauses)
+			body := alt.Body
+			if sg {
+				if ints {
+					if one := c.sg.sgCall1(body); one != nil {
+						if p := c.sg.callProbe(body, loops); p != nil {
+							probes = append(probes, p)
+						}
+						c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), c.rejected)
+						gens = append(gens, loops(one))
+						c.pop()
+						continue
+					}
+					c.note("%s: general path: %s", altLabel(i, alt), c.rejected)
+				}
+				c.built = ""
+				sgBody := c.sg.sgExpr(body)
+				if c.built != "" && !ints {
+					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", altLabel(i, alt), c.built))
+					x.Fired |= engine.PassComposite
+				}
+				if call, ok := body.(*lang.Call); ok && (ints || c.on(engine.PassComposite)) && c.gameCallee(call) != nil {
+					// One position per move: a missing one can be
+					// resumed (gen.pend).
+					gens = append(gens, loops(func(fr *engine.Frame) {
+						gn := fr.Gen
+						gn.Tracing = true
+						v := sgBody(fr)
+						gn.Tracing = false
+						gn.EmitSG(v)
+					}))
+				} else {
+					gens = append(gens, loops(func(fr *engine.Frame) { fr.Gen.EmitSG(sgBody(fr)) }))
+				}
+			} else {
+				valBody := c.vals.expr(body)
+				bpos := lang.Start(body)
+				gens = append(gens, loops(func(fr *engine.Frame) { fr.Gen.EmitVal(bpos, valBody(fr)) }))
+			}
+			c.pop()
+		}
+		if sg && ints {
+			return seqGenSG(gens)
+		}
+		return seqGen(gens)
+	}
+	c.curGame = g
+	defer func() { c.curGame = nil }()
+	g.Nslots = c.function(params, false, func() {
+		g.GenVal = alts(false, false)
+		g.GenSG = alts(true, false)
+	})
+	n := len(c.errs)
+	g.Nslots = max(g.Nslots, c.function(params, true, func() {
+		g.GenSGInt = alts(true, true)
+		g.GenValInt = alts(false, true)
+	}))
+	c.errs = c.errs[:n]
+}
+
+// seqGenSG is seqGen for the SG search with int parameters: it numbers
+// the alternatives (gen.alt), and a resumed run starts at the one it
+// stopped in (gen.skipAlt).
+func seqGenSG(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
+	if len(gens) == 1 {
+		return gens[0]
+	}
+	return func(fr *engine.Frame) {
+		gn := fr.Gen
+		i := int32(0)
+		if gn.Skip {
+			i = gn.SkipAlt
+		}
+		for ; i < int32(len(gens)); i++ {
+			gn.Alt = i
+			gens[i](fr)
+			if fr.Stop {
+				return
+			}
+		}
+	}
+}
+
+func seqGen(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
+	if len(gens) == 1 {
+		return gens[0]
+	}
+	return func(fr *engine.Frame) {
+		for _, g := range gens {
+			g(fr)
+			if fr.Stop {
+				return
+			}
+		}
+	}
+}
+
+// flattenTuples compiles the hidden game of g (declared by d) when a
+// parameter of it is always a tuple of k ints in its options (g.tuples is
+// set), or clears g.tuples.
+func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
+	old := g.Tuples
+	g.Tuples = nil
+	if !c.on(engine.PassTuples) || g.TupleOf != nil {
+		return
+	}
+	params := lang.ParamNames(d.Params)
+	for j, p := range params {
+		k := tupleParam(c.resolver, d, p.Name, j, len(params))
+		if k < 2 || len(params)-1+k > 3 {
+			continue
+		}
+		hidden := hiddenPrefix + d.Name.Name + "#" + p.Name
+		d2 := flatDecl(d, j, k, hidden)
+		if d2 == nil {
+			continue
+		}
+		var h *engine.Game
+		if old != nil && old.J == j && old.K == k && old.To.NArgs == len(params)-1+k {
+			h = old.To
+		} else {
+			h = c.s.engine.NewGame(g.GName, g.Pos, len(params)-1+k)
+		}
+		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k}
+		h.TupleOf = tf
+		top := c.topScope()
+		top.names[hidden] = &engine.Binding{Kind: bGame, Game: h}
+		n, x := len(c.errs), c.s.explainOf("game", g.GName, d.Name.Pos)
+		c.compileGame(h, d2)
+		delete(top.names, hidden)
+		if len(c.errs) > n {
+			// (q's rule compiled: so does its copy; should it not, q's
+			// own rule runs.)
+			c.errs = c.errs[:n]
+			continue
+		}
+		for i, s := range x.Notes {
+			x.Notes[i] = strings.ReplaceAll(s, hidden, g.GName)
+		}
+		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a tuple of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, k, k)}, x.Notes...)
+		x.Fired |= engine.PassTuples
+		g.Tuples = tf
+		return
+	}
+}

@@ -1,0 +1,313 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+func (c *valueGen) stmts(list []lang.Stmt) []execFn {
+	var code []execFn
+	for _, st := range list {
+		if e := c.stmt(st); e != nil {
+			code = append(code, e)
+		}
+	}
+	return code
+}
+
+func (c *valueGen) stmt(st lang.Stmt) execFn {
+	switch st := st.(type) {
+	case *lang.LetStmt:
+		val := c.expr(st.Value)
+		if pat := st.Pattern(); pat.Tuple {
+			bind := c.pattern(pat)
+			return func(fr *engine.Frame) { bind(fr, val(fr)) }
+		}
+		isInt := c.ints.intExpr(st.Value) != nil
+		b := c.newVar(st.Pattern().Names[0].Name)
+		b.IsInt = isInt // always an int once bound: int arithmetic in rules
+		slot := b.Slot
+		return func(fr *engine.Frame) { fr.Slots[slot] = val(fr) }
+	case *lang.DefStmt:
+		b, top := c.decls[st]
+		if top && b == nil {
+			return nil
+		}
+		if b == nil || b.Kind != bDef || b.Fn.Pos != st.Name.Pos {
+			if c.scope.parent != nil || b == nil {
+				c.errorf(st.Pos, "a def must be at the top level, not inside a for statement")
+			}
+			return nil
+		}
+		c.compileDef(b.Fn, st)
+		return nil
+	case *lang.GameStmt:
+		b, top := c.decls[st]
+		if top && b == nil {
+			return nil
+		}
+		if b == nil || b.Kind != bGame || b.Game.Pos != st.Name.Pos {
+			if c.scope.parent != nil || b == nil {
+				c.errorf(st.Pos, "a game must be declared at the top level, not inside a for statement")
+			}
+			return nil
+		}
+		c.compileGame(b.Game, st)
+		return nil
+	case *lang.PrintStmt:
+		args := make([]engine.EvalFn, len(st.Args))
+		for i, a := range st.Args {
+			args[i] = c.expr(a)
+		}
+		pos := st.Pos
+		return func(fr *engine.Frame) {
+			w := engine.ValueWriter{Th: fr.Th, Pos: pos}
+			for i, a := range args {
+				if i > 0 {
+					w.Str(" ")
+				}
+				w.Value(a(fr), false)
+			}
+			w.Str("\n")
+			w.WriteTo(fr.Th)
+		}
+	case *lang.AssertStmt:
+		cond := c.expr(st.Cond)
+		var msg engine.EvalFn
+		if st.Msg != nil {
+			msg = c.expr(st.Msg)
+		}
+		pos, cpos := st.Pos, lang.Start(st.Cond)
+		return func(fr *engine.Frame) {
+			v := cond(fr)
+			if v.K != engine.KBool {
+				engine.Fail(cpos, "assert needs true or false, found %s %s", v.TypeName(), engine.Shown(v))
+			}
+			if v.N == 0 {
+				if msg != nil {
+					engine.Fail(pos, "assertion failed: %s", fr.Th.Format(pos, msg(fr), false))
+				}
+				engine.Fail(pos, "assertion failed")
+			}
+		}
+	case *lang.ForStmt:
+		iter := c.expr(st.Iter)
+		c.push()
+		target := st.Target.(*lang.Pattern)
+		bind := c.pattern(target)
+		if r, ok := st.Iter.(*lang.Binary); ok && r.Op == lang.OpRange && !target.Tuple {
+			c.scope.names[target.Names[0].Name].IsInt = true // a range binds ints
+		}
+		body := c.stmts(st.Body)
+		c.pop()
+		ipos := lang.Start(st.Iter)
+		return func(fr *engine.Frame) {
+			engine.Iterate(ipos, iter(fr), func(v engine.Value) bool {
+				fr.Th.Tick(ipos)
+				bind(fr, v)
+				for _, s := range body {
+					s(fr)
+				}
+				return true
+			})
+		}
+	case *lang.TableStmt:
+		return c.tab.tableStmt(st)
+	case *lang.ExprStmt:
+		// A REPL entry that is a lone name may be a misspelt statement
+		// word (prnt 3 is two entries, prnt and 3).
+		c.bareEntry, _ = st.X.(*lang.Ident)
+		x := c.expr(st.X)
+		c.bareEntry = nil
+		return func(fr *engine.Frame) { fr.Th.ExprResult(x(fr)) }
+	}
+	panic(fmt.Sprintf("eval: unknown statement %T", st))
+}
+
+// pattern binds the names of a for target to fresh slots and returns the
+// code that assigns a value to them.
+func (c *valueGen) pattern(p *lang.Pattern) func(fr *engine.Frame, v engine.Value) {
+	slots := make([]int, len(p.Names))
+	for i, n := range p.Names {
+		slots[i] = c.newVar(n.Name).Slot
+	}
+	if !p.Tuple {
+		s := slots[0]
+		return func(fr *engine.Frame, v engine.Value) { fr.Slots[s] = v }
+	}
+	pos := p.Pos
+	return func(fr *engine.Frame, v engine.Value) {
+		if v.K != engine.KTuple && v.K != engine.KList {
+			engine.Fail(pos, "cannot unpack %s %s into %d names", v.TypeName(), engine.Shown(v), len(slots))
+		}
+		e := v.Elems()
+		if len(e) != len(slots) {
+			engine.Fail(pos, "cannot unpack %s of %d elements into %d names", v.TypeName(), len(e), len(slots))
+		}
+		for i, s := range slots {
+			fr.Slots[s] = e[i]
+		}
+	}
+}
+
+// clauses compiles comprehension clauses (binding their names in the
+// current scope) and returns a function that wraps a body in the loops.
+func (c *valueGen) clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
+	type step func(inner func(fr *engine.Frame)) func(fr *engine.Frame)
+	var steps []step
+	for i := 0; i < len(cls); i++ {
+		switch cl := cls[i].(type) {
+		case *lang.IfClause:
+			cond := c.ints.cond(cl.Cond, "an if clause's condition")
+			steps = append(steps, func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+				return func(fr *engine.Frame) {
+					if cond(fr) {
+						inner(fr)
+					}
+				}
+			})
+		case *lang.ForClause:
+			var ifc *lang.IfClause
+			if i+1 < len(cls) {
+				ifc, _ = cls[i+1].(*lang.IfClause)
+			}
+			st, tookIf := c.forClause(cl, ifc)
+			steps = append(steps, st)
+			if tookIf {
+				i++
+			}
+		}
+	}
+	return func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
+		f := body
+		for i := len(steps) - 1; i >= 0; i-- {
+			f = steps[i](f)
+		}
+		return f
+	}
+}
+
+// forClause compiles a for clause. Over a range of one name, it takes in
+// the if clause ifc that follows it, when there is one (tookIf): the loop
+// then tests it itself, a call less per value.
+func (c *valueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
+	ipos := lang.Start(cl.Iter)
+	// A range iterates without building a list.
+	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+		lo, hi := c.ints.rangeBounds(r)
+		bind := c.pattern(cl.Target)
+		slot := -1
+		var cond boolFn
+		if !cl.Target.Tuple {
+			b := c.scope.names[cl.Target.Names[0].Name]
+			b.IsInt = true
+			slot = b.Slot
+			if ifc != nil {
+				cond = c.ints.cond(ifc.Cond, "an if clause's condition")
+			}
+		}
+		rpos := r.Pos
+		return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+			return func(fr *engine.Frame) {
+				a, b := lo(fr), hi(fr)
+				th := fr.Th
+				for i := a; i <= b; i++ {
+					th.Tick(rpos)
+					if slot >= 0 {
+						fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+					} else {
+						bind(fr, engine.Int(i))
+					}
+					if cond == nil || cond(fr) {
+						inner(fr)
+					}
+					if fr.Stop || i == b {
+						return
+					}
+				}
+			}
+		}, cond != nil
+	}
+	if step := c.forInts(cl); step != nil {
+		return step, false
+	}
+	iter := c.expr(cl.Iter)
+	bind := c.pattern(cl.Target)
+	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+		return func(fr *engine.Frame) {
+			v := iter(fr)
+			switch v.K {
+			case engine.KList, engine.KTuple, engine.KSet:
+				for _, e := range v.Elems() {
+					fr.Th.Tick(ipos)
+					bind(fr, e)
+					inner(fr)
+					if fr.Stop {
+						return
+					}
+				}
+			default:
+				engine.Iterate(ipos, v, func(e engine.Value) bool {
+					bind(fr, e)
+					inner(fr)
+					return !fr.Stop
+				})
+			}
+		}
+	}, false
+}
+
+// forInts compiles `for x in f(ARGS)` for a built-in f with Ints (see
+// Builtin): its ints go into a buffer of the thread's, and x is an int.
+// nil for other clauses.
+func (c *valueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+	call, ok := cl.Iter.(*lang.Call)
+	if !c.on(engine.PassFastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
+		return nil
+	}
+	bi := c.calledBuiltin(call)
+	if bi == nil || bi.Ints == nil || len(call.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(call.Args) > bi.MaxArgs {
+		return nil
+	}
+	args := c.exprs(call.Args)
+	pos, ipos := call.Pos, lang.Start(cl.Iter)
+	argPos := make([]engine.Pos, len(call.Args))
+	for i, a := range call.Args {
+		argPos[i] = lang.Start(a)
+	}
+	c.pattern(cl.Target)
+	b := c.scope.names[cl.Target.Names[0].Name]
+	b.IsInt = true
+	slot := b.Slot
+	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+		return func(fr *engine.Frame) {
+			th := fr.Th
+			// The arguments and the call as the general way makes them.
+			var a, b2 engine.Value
+			if len(args) > 0 {
+				a = args[0](fr)
+			}
+			if len(args) > 1 {
+				b2 = args[1](fr)
+			}
+			ca := th.GetCall(bi.BName, pos, argPos)
+			ca.Buf = [2]engine.Value{a, b2}
+			th.Calls = append(th.Calls, pos)
+			buf := th.IntsBuf()
+			xs := bi.Ints(ca, ca.Buf[:len(args)], buf[:0])
+			th.PutCall(ca)
+			th.Calls = th.Calls[:len(th.Calls)-1]
+			for _, x := range xs {
+				th.Tick(ipos)
+				fr.Slots[slot] = engine.Value{K: engine.KInt, N: x}
+				inner(fr)
+				if fr.Stop {
+					break
+				}
+			}
+			th.PutInts(xs)
+		}
+	}
+}
