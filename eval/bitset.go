@@ -22,7 +22,7 @@ type setBuildFn func(fr *engine.Frame, s *engine.SetScratch)
 // setBuilder compiles e when it is a set built as a bitmap: a set literal
 // or comprehension, or - | & ^ with such an operand. nil otherwise.
 func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
-	if !c.on(engine.PassComposite) {
+	if !c.On(engine.PassComposite) {
 		return nil
 	}
 	defer func() {
@@ -45,8 +45,8 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 		if e.Kind != lang.SetComp {
 			return nil
 		}
-		c.push()
-		defer c.pop()
+		c.Push()
+		defer c.Pop()
 		loops := c.vals.clauses(e.Clauses)
 		el := c.elemOf(e.Body)
 		run := loops(func(fr *engine.Frame) { el.addTo(fr, fr.Sscr) })
@@ -165,7 +165,7 @@ func (c *builders) setAny(e lang.Expr) setBuildFn {
 // tuple literal of two elements): a bit of a set that has its bitmap,
 // else the operator. nil for other shapes.
 func (c *builders) inSet(e *lang.Binary, not bool) (f boolFn) {
-	if !c.on(engine.PassComposite) {
+	if !c.On(engine.PassComposite) {
 		return nil
 	}
 	defer func() {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -16,16 +17,16 @@ func (c *valueGen) call(e *lang.Call) engine.EvalFn {
 		argPos[i] = lang.Start(a)
 	}
 	if id, ok := e.Fn.(*lang.Ident); ok {
-		b := c.resolve(id)
+		b := c.Resolve(id)
 		if b == nil {
 			c.exprs(e.Args)
 			return func(*engine.Frame) engine.Value { return engine.None }
 		}
 		switch b.Kind {
-		case bGame:
+		case resolve.Game:
 			g := b.Game
 			if len(e.Args) != g.NArgs {
-				c.errorf(pos, "game %s takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), len(e.Args), engine.WasWere(len(e.Args)))
+				c.Errorf(pos, "game %s takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), len(e.Args), engine.WasWere(len(e.Args)))
 			}
 			args := c.exprs(e.Args)
 			// b.game is read at run time: a REPL re-declaration replaces it.
@@ -51,7 +52,7 @@ func (c *valueGen) call(e *lang.Call) engine.EvalFn {
 				g.CheckArity(pos, a)
 				return g.PositionValue(a)
 			}
-		case bDef:
+		case resolve.Def:
 			if sub, fn, binds := c.inl.inlineCall(e); sub != nil {
 				set := c.inl.compileBinds(binds)
 				f := inlined(c.compiler, fn, func() engine.EvalFn { return c.expr(sub) })
@@ -59,7 +60,7 @@ func (c *valueGen) call(e *lang.Call) engine.EvalFn {
 			}
 			fn := b.Fn
 			if len(e.Args) != len(fn.Params) {
-				c.errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), engine.Plural(len(fn.Params)), len(e.Args), engine.WasWere(len(e.Args)))
+				c.Errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), engine.Plural(len(fn.Params)), len(e.Args), engine.WasWere(len(e.Args)))
 			}
 			args := c.exprs(e.Args)
 			return func(fr *engine.Frame) engine.Value {
@@ -69,10 +70,10 @@ func (c *valueGen) call(e *lang.Call) engine.EvalFn {
 				}
 				return callDef(fr, pos, fn, args)
 			}
-		case bBuiltin:
+		case resolve.Builtin:
 			bi := b.Bi
 			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
-				c.errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), engine.WasWere(len(e.Args)))
+				c.Errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), engine.WasWere(len(e.Args)))
 			}
 			if len(e.Args) == 1 && bi.Fold != nil {
 				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
@@ -173,7 +174,7 @@ func (c *valueGen) call(e *lang.Call) engine.EvalFn {
 // quickCall compiles a call of a built-in with Quick1 or Quick2 (see
 // Builtin): nil when it has neither for the number of arguments.
 func (c *valueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, argPos []engine.Pos) (f engine.EvalFn) {
-	if !c.on(engine.PassComposite) {
+	if !c.On(engine.PassComposite) {
 		return nil
 	}
 	defer func() {
@@ -231,8 +232,8 @@ func (c *valueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos,
 }
 
 func (c *valueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	c.push()
-	defer c.pop()
+	c.Push()
+	defer c.Pop()
 	loops := c.clauses(comp.Clauses)
 	body := c.expr(comp.Body)
 	// Counting elements that cannot fail to evaluate: count them only.
@@ -242,7 +243,7 @@ func (c *valueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 			countOnly = true
 		case *lang.Ident:
-			countOnly = c.localSlot(b) >= 0 || c.scope.Lookup(b.Name) != nil && c.scope.Lookup(b.Name).Kind == bGlobal && !c.inFunc
+			countOnly = c.LocalSlot(b) >= 0 || c.Scope.Lookup(b.Name) != nil && c.Scope.Lookup(b.Name).Kind == resolve.Global && !c.InFunc
 		}
 	}
 	return func(fr *engine.Frame) engine.Value {
@@ -293,7 +294,7 @@ func (c *valueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 func (c *valueGen) isGameExpr(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.Call:
-		if c.gameCallee(e) != nil {
+		if c.GameCallee(e) != nil {
 			return true
 		}
 		// A def that inlines here (sgExpr inlines it the same way) whose

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -20,7 +21,7 @@ var outcomeN, outcomeP, outcomeD = engine.Str("N"), engine.Str("P"), engine.Str(
 // intGen, sgGen, inliner, tableGen, and the fast paths loops, clamps and
 // builders) and the declarations (decl.go).
 type compiler struct {
-	*resolver
+	*resolve.Resolver
 	s *Session
 
 	vals   *valueGen
@@ -43,9 +44,9 @@ type compiler struct {
 
 // newCompiler returns a compiler for session s whose names are bound in
 // sc.
-func newCompiler(s *Session, sc *scope) *compiler {
-	r := &resolver{reg: s.reg, passes: s.engine.On, laterLets: s.laterLets, scope: sc, globals: s.globals}
-	c := &compiler{resolver: r, s: s}
+func newCompiler(s *Session, sc *resolve.Scope) *compiler {
+	r := &resolve.Resolver{Reg: s.reg, Passes: s.engine.On, LaterLets: s.laterLets, Scope: sc, Globals: s.globals}
+	c := &compiler{Resolver: r, s: s}
 	c.vals, c.ints, c.sg, c.inl, c.tab = &valueGen{c}, &intGen{compiler: c}, &sgGen{c}, &inliner{c}, &tableGen{c}
 	c.loops, c.clamps, c.build = &loops{compiler: c}, &clamps{c}, &builders{c}
 	return c

@@ -117,7 +117,7 @@ func (c *intGen) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bo
 
 // queryProbe is sgCallProbe for the built-in whose Query is q.
 func (c *intGen) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (engine.Sgv, bool) {
-	if !c.isQueryCall(e, q) {
+	if !c.IsQueryCall(e, q) {
 		return nil // not a call of the built-in
 	}
 	return c.sg.sgProbe(e.(*lang.Call).Args[0])
@@ -129,7 +129,7 @@ func (c *intGen) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 	pos, op := e.Pos, e.Op
 	// Compare generically unless the other side is an int at run
 	// time. A local on the unknown side is read directly.
-	if s := c.localSlot(e.X); s >= 0 && yi != nil {
+	if s := c.LocalSlot(e.X); s >= 0 && yi != nil {
 		return func(fr *engine.Frame) bool {
 			a := fr.Slots[s]
 			if a.K == engine.KInt {
@@ -138,7 +138,7 @@ func (c *intGen) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 			return engine.OpCompare(pos, op, a, engine.Int(yi(fr)))
 		}
 	}
-	if s := c.localSlot(e.Y); s >= 0 && xi != nil {
+	if s := c.LocalSlot(e.Y); s >= 0 && xi != nil {
 		return func(fr *engine.Frame) bool {
 			a, b := xi(fr), fr.Slots[s]
 			if b.K == engine.KInt {

@@ -5,15 +5,16 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // compileFile hoists declarations, then compiles the statements in order.
 // repl selects REPL rules: a re-declaration replaces the old one.
 func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
-	c.fileScope = c.scope
+	c.FileScope = c.Scope
 	c.s.laterLets = map[string]engine.Pos{}
-	c.laterLets = c.s.laterLets
+	c.LaterLets = c.s.laterLets
 	for _, st := range f.Stmts {
 		if l, ok := st.(*lang.LetStmt); ok {
 			for _, n := range l.Pattern().Names {
@@ -35,11 +36,11 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 			for _, p := range lang.ParamNames(d.Params) {
 				fn.Params = append(fn.Params, p.Name)
 			}
-			b = &engine.Binding{Kind: bDef, Fn: fn}
+			b = &engine.Binding{Kind: resolve.Def, Fn: fn}
 		case *lang.GameStmt:
 			name = d.Name
 			g := c.s.engine.NewGame(d.Name.Name, d.Name.Pos, len(lang.ParamNames(d.Params)))
-			b = &engine.Binding{Kind: bGame, Game: g}
+			b = &engine.Binding{Kind: resolve.Game, Game: g}
 		default:
 			continue
 		}
@@ -47,12 +48,12 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 			c.decls = map[lang.Stmt]*engine.Binding{}
 		}
 		if prev, dup := declared[name.Name]; dup && !repl {
-			c.errorf(name.Pos, "%q is already declared at line %d", name.Name, prev.Line)
+			c.Errorf(name.Pos, "%q is already declared at line %d", name.Name, prev.Line)
 			c.decls[st] = nil // reported: compile nothing for it
 			continue
 		}
 		declared[name.Name] = name.Pos
-		c.scope.names[name.Name] = b
+		c.Scope.Names[name.Name] = b
 		if c.decls == nil {
 			c.decls = map[lang.Stmt]*engine.Binding{}
 		}
@@ -72,7 +73,7 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 	// is known only then.
 	for _, st := range f.Stmts {
 		if d, ok := st.(*lang.DefStmt); ok {
-			if b := c.decls[st]; b != nil && b.Kind == bDef && b.Fn.Free != nil {
+			if b := c.decls[st]; b != nil && b.Kind == resolve.Def && b.Fn.Free != nil {
 				c.explainDef(b.Fn, d)
 			}
 		}
@@ -85,11 +86,11 @@ func (c *compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 	x := c.s.explainOf("def", fn.FName, d.Name.Pos)
 	x.Fired = c.defFired[fn]
 	switch {
-	case !c.on(engine.PassInline):
+	case !c.On(engine.PassInline):
 		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
-	case recursiveNow(fn):
+	case resolve.RecursiveNow(fn):
 		x.Notes = append(x.Notes, "recursive: called, not inlined")
-	case c.intClosedDef(fn, 0):
+	case c.IntClosedDef(fn, 0):
 		x.Notes = append(x.Notes, "int arithmetic: inlined as int code where it is called with int arguments")
 	default:
 		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
@@ -109,16 +110,16 @@ func (c *compiler) compileDef(fn *engine.Func, d *lang.DefStmt) {
 		c.defFired[fn] = fired.Fired
 	}()
 	fn.Cost = 2 + lang.Depth(d.Body)
-	fn.Nslots = c.function(lang.ParamNames(d.Params), false, func() {
+	fn.Nslots = c.Function(lang.ParamNames(d.Params), false, func() {
 		fn.Body = c.vals.expr(d.Body)
-		c.recordFree(fn, d.Body)
+		c.RecordFree(fn, d.Body)
 	})
 	if len(lang.ParamNames(d.Params)) > 0 {
-		n := len(c.errs)
-		fn.NslotsI = c.function(lang.ParamNames(d.Params), true, func() {
+		n := len(c.Errs)
+		fn.NslotsI = c.Function(lang.ParamNames(d.Params), true, func() {
 			fn.BodyInt = c.vals.expr(d.Body)
 		})
-		c.errs = c.errs[:n]
+		c.Errs = c.Errs[:n]
 	}
 }
 
@@ -131,12 +132,12 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 	// (Last, once g's explanation is complete: tupleflat.go.)
 	defer c.flattenTuples(g, d)
 	g.Decl = d
-	g.Pure = c.pureRule(d)
+	g.Pure = c.PureRule(d)
 	x := c.s.explainOf("game", g.GName, d.Name.Pos)
 	if g.Pure {
 		defer func() {
 			x.Notes = append(x.Notes, "its rule is pure: with cycles, the loopy solver lists options without computing them")
-			if c.on(engine.PassLoopyOpen) {
+			if c.On(engine.PassLoopyOpen) {
 				x.Fired |= engine.PassLoopyOpen
 			}
 		}()
@@ -179,7 +180,7 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 					continue
 				}
 			}
-			c.push()
+			c.Push()
 			loops := c.vals.clauses(alt.Clauses)
 			body := alt.Body
 			if sg {
@@ -190,7 +191,7 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 						}
 						c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), c.rejected)
 						gens = append(gens, loops(one))
-						c.pop()
+						c.Pop()
 						continue
 					}
 					c.note("%s: general path: %s", altLabel(i, alt), c.rejected)
@@ -201,7 +202,7 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", altLabel(i, alt), c.built))
 					x.Fired |= engine.PassComposite
 				}
-				if call, ok := body.(*lang.Call); ok && (ints || c.on(engine.PassComposite)) && c.gameCallee(call) != nil {
+				if call, ok := body.(*lang.Call); ok && (ints || c.On(engine.PassComposite)) && c.GameCallee(call) != nil {
 					// One position per move: a missing one can be
 					// resumed (gen.pend).
 					gens = append(gens, loops(func(fr *engine.Frame) {
@@ -219,7 +220,7 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 				bpos := lang.Start(body)
 				gens = append(gens, loops(func(fr *engine.Frame) { fr.Gen.EmitVal(bpos, valBody(fr)) }))
 			}
-			c.pop()
+			c.Pop()
 		}
 		if sg && ints {
 			return seqGenSG(gens)
@@ -228,16 +229,16 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 	}
 	c.curGame = g
 	defer func() { c.curGame = nil }()
-	g.Nslots = c.function(params, false, func() {
+	g.Nslots = c.Function(params, false, func() {
 		g.GenVal = alts(false, false)
 		g.GenSG = alts(true, false)
 	})
-	n := len(c.errs)
-	g.Nslots = max(g.Nslots, c.function(params, true, func() {
+	n := len(c.Errs)
+	g.Nslots = max(g.Nslots, c.Function(params, true, func() {
 		g.GenSGInt = alts(true, true)
 		g.GenValInt = alts(false, true)
 	}))
-	c.errs = c.errs[:n]
+	c.Errs = c.Errs[:n]
 }
 
 // seqGenSG is seqGen for the SG search with int parameters: it numbers
@@ -283,16 +284,16 @@ func seqGen(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
 func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 	old := g.Tuples
 	g.Tuples = nil
-	if !c.on(engine.PassTuples) || g.TupleOf != nil {
+	if !c.On(engine.PassTuples) || g.TupleOf != nil {
 		return
 	}
 	params := lang.ParamNames(d.Params)
 	for j, p := range params {
-		k := tupleParam(c.resolver, d, p.Name, j, len(params))
+		k := tupleParam(c.Resolver, d, p.Name, j, len(params))
 		if k < 2 || len(params)-1+k > 3 {
 			continue
 		}
-		hidden := hiddenPrefix + d.Name.Name + "#" + p.Name
+		hidden := resolve.HiddenPrefix + d.Name.Name + "#" + p.Name
 		d2 := flatDecl(d, j, k, hidden)
 		if d2 == nil {
 			continue
@@ -305,15 +306,15 @@ func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 		}
 		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k}
 		h.TupleOf = tf
-		top := c.topScope()
-		top.names[hidden] = &engine.Binding{Kind: bGame, Game: h}
-		n, x := len(c.errs), c.s.explainOf("game", g.GName, d.Name.Pos)
+		top := c.TopScope()
+		top.Names[hidden] = &engine.Binding{Kind: resolve.Game, Game: h}
+		n, x := len(c.Errs), c.s.explainOf("game", g.GName, d.Name.Pos)
 		c.compileGame(h, d2)
-		delete(top.names, hidden)
-		if len(c.errs) > n {
+		delete(top.Names, hidden)
+		if len(c.Errs) > n {
 			// (q's rule compiled: so does its copy; should it not, q's
 			// own rule runs.)
-			c.errs = c.errs[:n]
+			c.Errs = c.Errs[:n]
 			continue
 		}
 		for i, s := range x.Notes {

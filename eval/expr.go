@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -89,7 +90,7 @@ func (c *valueGen) expr(e lang.Expr) engine.EvalFn {
 		return c.call(e)
 	case *lang.Index:
 		pos := e.Pos
-		if s := c.localSlot(e.X); s >= 0 && c.on(engine.PassComposite) {
+		if s := c.LocalSlot(e.X); s >= 0 && c.On(engine.PassComposite) {
 			if fi := c.ints.intExpr(e.Index); fi != nil {
 				// An element of a local list or tuple.
 				io := c.ints.iopnd(e.Index, fi)
@@ -141,18 +142,18 @@ func evalAll(fr *engine.Frame, fs []engine.EvalFn) []engine.Value {
 }
 
 func (c *valueGen) ident(e *lang.Ident) engine.EvalFn {
-	b := c.resolve(e)
+	b := c.Resolve(e)
 	if b == nil {
 		return func(*engine.Frame) engine.Value { return engine.None }
 	}
 	switch b.Kind {
-	case bLocal:
+	case resolve.Local:
 		s := b.Slot
 		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
-	case bGlobal:
+	case resolve.Global:
 		s := b.Slot
 		name, pos := e.Name, e.Pos
-		if c.inFunc {
+		if c.InFunc {
 			return func(fr *engine.Frame) engine.Value {
 				v := fr.Th.Globals[s]
 				if v.K == engine.KNone {
@@ -162,9 +163,9 @@ func (c *valueGen) ident(e *lang.Ident) engine.EvalFn {
 			}
 		}
 		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
-	case bDef:
+	case resolve.Def:
 		return func(*engine.Frame) engine.Value { return engine.FuncValue(b.Fn) }
-	case bGame:
+	case resolve.Game:
 		return func(*engine.Frame) engine.Value { return engine.FuncValue(b.Game) }
 	default:
 		v := engine.FuncValue(b.Bi)
@@ -275,8 +276,8 @@ func (c *valueGen) binary(e *lang.Binary) engine.EvalFn {
 
 // comp compiles list, set, map and sum comprehensions.
 func (c *valueGen) comp(e *lang.Comp) engine.EvalFn {
-	c.push()
-	defer c.pop()
+	c.Push()
+	defer c.Pop()
 	loops := c.clauses(e.Clauses)
 	body := c.expr(e.Body)
 	bpos := lang.Start(e.Body)

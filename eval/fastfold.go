@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 
@@ -23,7 +24,7 @@ import (
 
 // fastFold returns the fast fold of comp for bi, or nil.
 func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	if !c.on(engine.PassFastLoops) || c.inFunc || (!bi.Count && bi.IntFold == 0) {
+	if !c.On(engine.PassFastLoops) || c.InFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
 	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {
@@ -62,13 +63,13 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 		}
 		var asked lang.Expr
 		asked, op, other = cmp.X, cmp.Op, cmp.Y
-		if !c.isSGCall(asked) && !c.isQueryCall(asked, engine.QueryOutcome) {
+		if !c.IsSGCall(asked) && !c.IsQueryCall(asked, engine.QueryOutcome) {
 			asked, op, other = cmp.Y, flipCmp(cmp.Op), cmp.X
 		}
 		switch lit, isStr := other.(*lang.StrLit); {
-		case c.isSGCall(asked):
+		case c.IsSGCall(asked):
 			game = asked.(*lang.Call).Args[0]
-		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.isQueryCall(asked, engine.QueryOutcome):
+		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.IsQueryCall(asked, engine.QueryOutcome):
 			outcome, other = lit, nil
 			game = asked.(*lang.Call).Args[0]
 			if sum, ok := game.(*lang.Binary); ok && sum.Op == lang.OpAdd {
@@ -89,14 +90,14 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 		switch b := comp.Body.(type) {
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		case *lang.Ident:
-			if b.Name != x && (c.scope.Lookup(b.Name) == nil || c.scope.Lookup(b.Name).Kind != bGlobal) {
+			if b.Name != x && (c.Scope.Lookup(b.Name) == nil || c.Scope.Lookup(b.Name).Kind != resolve.Global) {
 				return nil // (an element that cannot fail is not evaluated)
 			}
 		default:
 			return nil
 		}
 	} else {
-		if !c.isSGCall(comp.Body) {
+		if !c.IsSGCall(comp.Body) {
 			return nil
 		}
 		game = comp.Body.(*lang.Call).Args[0]
@@ -105,14 +106,14 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 	if !ok {
 		return nil
 	}
-	b := c.gameCallee(call)
+	b := c.GameCallee(call)
 	if b == nil {
 		return nil
 	}
-	c.push()
-	defer c.pop()
+	c.Push()
+	defer c.Pop()
 	lo, hi := c.ints.rangeBounds(r)
-	xb := c.newVar(x)
+	xb := c.NewVar(x)
 	xb.IsInt = true
 	// K (or J): a literal or an int name, read at each x.
 	if nim != nil {
@@ -124,8 +125,8 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 		case *lang.IntLit:
 			kval = o.Val
 		case *lang.Ident:
-			ob := c.scope.Lookup(o.Name)
-			if ob == nil || !ob.IsInt || ob.Kind != bGlobal {
+			ob := c.Scope.Lookup(o.Name)
+			if ob == nil || !ob.IsInt || ob.Kind != resolve.Global {
 				return nil
 			}
 			kslot = ob.Slot
@@ -260,7 +261,7 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
 func (c *loops) fastSum(e *lang.Comp, slow sgFn) sgFn {
-	if !c.on(engine.PassFastLoops) || len(e.Clauses) != 1 {
+	if !c.On(engine.PassFastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
 	cl, ok := e.Clauses[0].(*lang.ForClause)
@@ -277,9 +278,9 @@ func (c *loops) fastSum(e *lang.Comp, slow sgFn) sgFn {
 	}
 	x := cl.Target.Names[0].Name
 	lo, hi := c.ints.rangeBounds(r)
-	xb := c.newVar(x)
+	xb := c.NewVar(x)
 	xb.IsInt = true
-	b := c.gameCallee(call)
+	b := c.GameCallee(call)
 	if b == nil {
 		return nil
 	}

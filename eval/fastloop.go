@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 
@@ -41,13 +42,13 @@ type loops struct {
 // parameters when its last for clause fits fastInner (the clauses before
 // it run as usual); nil otherwise.
 func (c *loops) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
-	if !c.on(engine.PassStream) {
+	if !c.On(engine.PassStream) {
 		return whyNot[func(*engine.Frame)](c, "streaming is switched off: each option is made as a value and its SG value read from it")
 	}
-	if !c.on(engine.PassFastLoops) {
+	if !c.On(engine.PassFastLoops) {
 		return whyNot[func(*engine.Frame)](c, "fast loops are switched off")
 	}
-	alt = partnerSubst(c.resolver, splitAnds(aliasSubst(c.resolver, alt)))
+	alt = partnerSubst(c.Resolver, splitAnds(aliasSubst(c.Resolver, alt)))
 	last := -1
 	for i, cl := range alt.Clauses {
 		if _, ok := cl.(*lang.ForClause); ok {
@@ -61,17 +62,17 @@ func (c *loops) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
 	for _, cl := range alt.Clauses[last+1:] {
 		ifs = append(ifs, cl.(*lang.IfClause))
 	}
-	c.push()
-	defer c.pop()
+	c.Push()
+	defer c.Pop()
 	outer := c.vals.clauses(alt.Clauses[:last])
-	c.push()
+	c.Push()
 	slowLoops := c.vals.clauses(alt.Clauses[last:])
 	body := c.sg.sgExpr(alt.Body)
 	slow := slowLoops(func(fr *engine.Frame) { fr.Gen.EmitSG(body(fr)) })
-	c.pop()
-	c.push()
-	defer c.pop()
-	n := len(c.errs)
+	c.Pop()
+	c.Push()
+	defer c.Pop()
+	n := len(c.Errs)
 	c.sweep = nil
 	fast := c.fastInner(alt.Clauses[last].(*lang.ForClause), ifs, alt.Body, slow, last == 0)
 	if last != 0 {
@@ -93,7 +94,7 @@ func (c *loops) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
 			}
 		}
 	}
-	c.errs = c.errs[:n] // the same expressions were compiled for slow
+	c.Errs = c.Errs[:n] // the same expressions were compiled for slow
 	if fast == nil {
 		return nil
 	}
@@ -103,7 +104,7 @@ func (c *loops) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
 // affineCoef returns c when e is x*c plus terms that do not mention x
 // (built with +, -, unary - and multiplication by an int literal).
 func affineCoef(e lang.Expr, x string) (int64, bool) {
-	if !mentions(e, x) {
+	if !resolve.Mentions(e, x) {
 		return 0, true
 	}
 	switch e := e.(type) {
@@ -248,8 +249,8 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 				return collect(e.X) && collect(e.Y)
 			}
 		case *lang.Call:
-			if c.gameCallee(e) == nil {
-				if w := wrapperCall(c.resolver, e); w != nil {
+			if c.GameCallee(e) == nil {
+				if w := wrapperCall(c.Resolver, e); w != nil {
 					e = w
 				}
 			}
@@ -284,12 +285,12 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	if isRange && !rangeCall {
 		ipos = r.Pos
 	}
-	xb := c.newVar(x)
+	xb := c.NewVar(x)
 	xb.IsInt = isRange
 	xslot := xb.Slot
 	for i, t := range terms {
-		if call := t.(*lang.Call); c.gameCallee(call) == nil {
-			if w := computedWrapper(c.resolver, call); w != nil {
+		if call := t.(*lang.Call); c.GameCallee(call) == nil {
+			if w := computedWrapper(c.Resolver, call); w != nil {
 				terms[i], wrapped[i] = w, call
 			}
 		}
@@ -302,20 +303,20 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	var once []boolFn
 	for _, f := range ifs {
 		if b, ok := f.Cond.(*lang.Binary); ok && b.Op.Ordering() {
-			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !mentions(b.Y, x) {
+			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.Y, x) {
 				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.vals.expr(b.Y), boundInt: c.ints.intExpr(b.Y), pos: b.Pos})
 				continue
 			}
-			if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !mentions(b.X, x) {
+			if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.X, x) {
 				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.vals.expr(b.X), boundInt: c.ints.intExpr(b.X), pos: b.Pos})
 				continue
 			}
 			// K * x OP E: a bound on x too, while K * x cannot overflow.
-			if k, ok := scaledVar(b.X, x); ok && !mentions(b.Y, x) {
+			if k, ok := scaledVar(b.X, x); ok && !resolve.Mentions(b.Y, x) {
 				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.vals.expr(b.Y), boundInt: c.ints.intExpr(b.Y), pos: b.Pos, scale: k})
 				continue
 			}
-			if k, ok := scaledVar(b.Y, x); ok && !mentions(b.X, x) {
+			if k, ok := scaledVar(b.Y, x); ok && !resolve.Mentions(b.X, x) {
 				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.vals.expr(b.X), boundInt: c.ints.intExpr(b.X), pos: b.Pos, scale: k})
 				continue
 			}
@@ -342,7 +343,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 				continue
 			}
 		}
-		if mentions(f.Cond, x) {
+		if resolve.Mentions(f.Cond, x) {
 			return whyNot[func(*engine.Frame)](c, "the if clause at line %d tests %s in a way that is not a bound (%s OP E or K * %s OP E)", f.Pos.Line, x, x, x)
 		}
 		once = append(once, c.ints.cond(f.Cond, "an if clause's condition"))
@@ -358,7 +359,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	fts := make([]fastTerm, len(terms))
 	for i, t := range terms {
 		call := t.(*lang.Call)
-		b := c.gameCallee(call)
+		b := c.GameCallee(call)
 		if b == nil {
 			return whyNot[func(*engine.Frame)](c, "%s is not a call of a declared game", exprText(call.Fn))
 		}
@@ -739,13 +740,13 @@ func (c *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.Eval
 	whole := c.vals.expr(call)
 	for j, a := range pos.Args {
 		vals = append(vals, func(fr *engine.Frame) engine.Value { return argOf(whole(fr), j) })
-		n := len(c.errs)
+		n := len(c.Errs)
 		if c.ints.intExpr(a) != nil {
 			ints = append(ints, func(fr *engine.Frame) int64 { return argOf(whole(fr), j).N })
 		} else {
 			ints = append(ints, nil)
 		}
-		c.errs = c.errs[:n]
+		c.Errs = c.Errs[:n]
 	}
 	return vals, ints
 }

@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // Guards written as helper defs of several levels: an if clause of a
 // fast loop over x that calls a def whose body, with the defs it calls
@@ -22,7 +25,7 @@ import "github.com/grundy-lang/grundy/lang"
 // guardClamps returns the bounds of an if clause calling such a def, or
 // nil.
 func (c *clamps) guardClamps(call *lang.Call, x string) []fastClamp {
-	e := expandGuard(c.resolver, call, 0)
+	e := expandGuard(c.Resolver, call, 0)
 	if e == nil {
 		return nil
 	}
@@ -43,7 +46,7 @@ func (c *clamps) guardClamps(call *lang.Call, x string) []fastClamp {
 				return false
 			}
 		}
-		if !plainAffine(c.resolver, b.X) || !plainAffine(c.resolver, b.Y) {
+		if !plainAffine(c.Resolver, b.X) || !plainAffine(c.Resolver, b.Y) {
 			return false
 		}
 		lc := c.linearClamp(b, x)
@@ -62,8 +65,8 @@ func (c *clamps) guardClamps(call *lang.Call, x string) []fastClamp {
 // expandGuard returns e with the calls of defs in it replaced by their
 // bodies (the arguments substituted), when each is inlinable and its body
 // is made of names, literals, operators and such calls; nil otherwise.
-func expandGuard(c *resolver, e lang.Expr, depth int) lang.Expr {
-	if depth > maxInlineDepth {
+func expandGuard(c *resolve.Resolver, e lang.Expr, depth int) lang.Expr {
+	if depth > resolve.MaxInlineDepth {
 		return nil
 	}
 	switch e := e.(type) {
@@ -101,13 +104,13 @@ func expandGuard(c *resolver, e lang.Expr, depth int) lang.Expr {
 
 // plainAffine reports whether e is built from locals, int literals, +, -,
 // unary - and * (evaluating it can fail only by overflowing).
-func plainAffine(c *resolver, e lang.Expr) bool {
+func plainAffine(c *resolve.Resolver, e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		return true
 	case *lang.Ident:
-		b := c.scope.Lookup(e.Name)
-		return b != nil && b.Kind == bLocal
+		b := c.Scope.Lookup(e.Name)
+		return b != nil && b.Kind == resolve.Local
 	case *lang.Unary:
 		return e.Op == lang.OpNeg && plainAffine(c, e.X)
 	case *lang.Binary:

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -36,7 +37,7 @@ type inliner struct{ *compiler }
 // replaced by e's arguments (or by the hidden locals binds sets), and the
 // def, when inlining is equivalent; nil otherwise.
 func (c *inliner) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBind) {
-	fn := c.inlinable(e) // not recursive: inlining it ends
+	fn := c.Inlinable(e) // not recursive: inlining it ends
 	if fn == nil {
 		return nil, nil, nil
 	}
@@ -49,7 +50,7 @@ func (c *inliner) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBin
 	var walk func(x lang.Expr) bool
 	walk = func(x lang.Expr) bool {
 		size++
-		if size > maxInlineSize {
+		if size > resolve.MaxInlineSize {
 			return false
 		}
 		switch x := x.(type) {
@@ -58,12 +59,12 @@ func (c *inliner) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBin
 				return true
 			}
 			// The name must mean the same here as in the def's body.
-			here, there := c.scope.Lookup(x.Name), fn.Free[x.Name]
+			here, there := c.Scope.Lookup(x.Name), fn.Free[x.Name]
 			if here != there {
 				return false
 			}
 			if here == nil {
-				return c.reg.Builtin(x.Name) != nil
+				return c.Reg.Builtin(x.Name) != nil
 			}
 			return true
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
@@ -77,7 +78,7 @@ func (c *inliner) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBin
 		case *lang.Index:
 			return walk(x.X) && walk(x.Index)
 		case *lang.TupleLit, *lang.ListLit, *lang.SetLit:
-			for _, e := range literalElems(x) {
+			for _, e := range resolve.LiteralElems(x) {
 				if !walk(e) {
 					return false
 				}
@@ -130,7 +131,7 @@ func (c *inliner) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBin
 			findCalls(x.X)
 			findCalls(x.Index)
 		case *lang.TupleLit, *lang.ListLit, *lang.SetLit:
-			for _, e := range literalElems(x) {
+			for _, e := range resolve.LiteralElems(x) {
 				findCalls(e)
 			}
 		}
@@ -145,21 +146,21 @@ func (c *inliner) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBin
 		case *lang.Ident:
 			// A local, or a def, game or built-in, cannot fail to
 			// evaluate: substituted (a global may not be bound yet).
-			b := c.scope.Lookup(a.Name)
-			if b == nil && c.reg.Builtin(a.Name) == nil {
+			b := c.Scope.Lookup(a.Name)
+			if b == nil && c.Reg.Builtin(a.Name) == nil {
 				return nil, nil, nil // an unknown name: the call reports it
 			}
-			if !called[params[j].Name] && (b == nil || b.Kind != bGlobal) {
+			if !called[params[j].Name] && (b == nil || b.Kind != resolve.Global) {
 				continue
 			}
 		}
-		name, hb := c.newHidden(params[j].Name)
+		name, hb := c.NewHidden(params[j].Name)
 		hb.IsInt = c.ints.intExpr(a) != nil
 		binds = append(binds, inlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
 	}
 	c.fired(engine.PassInline)
-	return substitute(fn.Decl.Body, index, args), fn, binds
+	return resolve.Substitute(fn.Decl.Body, index, args), fn, binds
 }
 
 // compileBinds compiles the assignments of an inlined call's hidden
@@ -170,7 +171,7 @@ func (c *inliner) compileBinds(binds []inlineBind) func(fr *engine.Frame) {
 	}
 	sets := make([]func(fr *engine.Frame), len(binds))
 	for i, bd := range binds {
-		slot, global := bd.b.Slot, bd.b.Kind == bGlobal
+		slot, global := bd.b.Slot, bd.b.Kind == resolve.Global
 		if bd.b.IsInt {
 			f := c.ints.intExpr(bd.arg)
 			if global {
@@ -221,7 +222,7 @@ func inlineCallFn[F ~func(*engine.Frame) T, T any](set func(*engine.Frame), pos 
 
 // inlined compiles an inlined body with fn marked as being inlined.
 func inlined[T any](c *compiler, fn *engine.Func, compile func() T) T {
-	c.inlining = append(c.inlining, fn)
-	defer func() { c.inlining = c.inlining[:len(c.inlining)-1] }()
+	c.Inlining = append(c.Inlining, fn)
+	defer func() { c.Inlining = c.Inlining[:len(c.Inlining)-1] }()
 	return compile()
 }

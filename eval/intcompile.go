@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -63,10 +64,10 @@ func (c *intGen) intExpr(e lang.Expr) intFn {
 	// Remember what is not int-typed: binary compiles an operand with
 	// intExpr and then, failing that, generically, which asks intExpr
 	// again; without this a chain a + b + c + ... took exponential time.
-	if !c.on(engine.PassInts) {
+	if !c.On(engine.PassInts) {
 		return nil
 	}
-	k := intKey{e, c.scope}
+	k := intKey{e, c.Scope}
 	if c.notInt[k] {
 		return nil
 	}
@@ -85,7 +86,7 @@ func (c *intGen) intExpr(e lang.Expr) intFn {
 
 type intKey struct {
 	e lang.Expr
-	s *scope
+	s *resolve.Scope
 }
 
 func (c *intGen) intExpr1(e lang.Expr) intFn {
@@ -94,16 +95,16 @@ func (c *intGen) intExpr1(e lang.Expr) intFn {
 		v := e.Val
 		return func(*engine.Frame) int64 { return v }
 	case *lang.Ident:
-		b := c.scope.Lookup(e.Name)
-		if b != nil && b.Kind == bLocal && b.IsInt {
+		b := c.Scope.Lookup(e.Name)
+		if b != nil && b.Kind == resolve.Local && b.IsInt {
 			s := b.Slot
 			return func(fr *engine.Frame) int64 { return fr.Slots[s].N }
 		}
-		if b != nil && b.Kind == bGlobal && b.IsInt && !c.inFunc {
+		if b != nil && b.Kind == resolve.Global && b.IsInt && !c.InFunc {
 			s := b.Slot
 			return func(fr *engine.Frame) int64 { return fr.Slots[s].N }
 		}
-		if b != nil && b.Kind == bGlobal && b.IsInt {
+		if b != nil && b.Kind == resolve.Global && b.IsInt {
 			// In a def or a move rule: the let may not have run yet.
 			s, pos, name, tr := b.Slot, e.Pos, e.Name, c.staticTrace()
 			return func(fr *engine.Frame) int64 {
@@ -151,7 +152,7 @@ func (c *intGen) intExpr1(e lang.Expr) intFn {
 		if len(c.trace) > 0 {
 			panic("eval: a call in an int-closed body is not int-closed")
 		}
-		if bi := c.builtinCallee(e); bi != nil && bi.IntResult && c.on(engine.PassComposite) {
+		if bi := c.BuiltinCallee(e); bi != nil && bi.IntResult && c.On(engine.PassComposite) {
 			// Its result is an int (or an error).
 			f := c.vals.call(e)
 			return func(fr *engine.Frame) int64 { return f(fr).N }
@@ -182,28 +183,8 @@ func (c *intGen) asInt(e lang.Expr) (intFn, engine.EvalFn) {
 	return nil, c.vals.expr(e)
 }
 
-// intKind says what the int generator makes of an operator on ints.
-type intKind uint8
-
-const (
-	intUnknown intKind = iota // not said: TestEveryOperatorIsKnown fails
-	intArithOp                // an int from ints (intBinary, intUnary)
-	intCond                   // a condition on ints (condAt, intCompare)
-	intNone                   // no int form (a list, a set test, a game)
-)
-
-// intOps is what the int generator does with each operator.
-var intOps = [lang.NumOps]intKind{
-	lang.OpOr: intCond, lang.OpAnd: intCond, lang.OpNot: intCond,
-	lang.OpEq: intCond, lang.OpNe: intCond, lang.OpLt: intCond, lang.OpLe: intCond, lang.OpGt: intCond, lang.OpGe: intCond,
-	lang.OpIn: intNone, lang.OpNotIn: intNone, lang.OpRange: intNone, lang.OpNimber: intNone,
-	lang.OpBitOr: intArithOp, lang.OpXor: intArithOp, lang.OpBitAnd: intArithOp, lang.OpShl: intArithOp, lang.OpShr: intArithOp,
-	lang.OpAdd: intArithOp, lang.OpSub: intArithOp, lang.OpMul: intArithOp, lang.OpDiv: intArithOp, lang.OpMod: intArithOp,
-	lang.OpPow: intArithOp, lang.OpNeg: intArithOp,
-}
-
 func (c *intGen) intBinary(e *lang.Binary) intFn {
-	if intOps[e.Op] != intArithOp {
+	if resolve.IntOps[e.Op] != resolve.IntArithOp {
 		return nil
 	}
 	if f := c.fused(e); f != nil {
@@ -391,7 +372,7 @@ type iopnd struct {
 
 func (c *intGen) iopnd(e lang.Expr, f intFn) iopnd {
 	if id, ok := e.(*lang.Ident); ok {
-		if b := c.scope.Lookup(id.Name); b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal && !c.inFunc) {
+		if b := c.Scope.Lookup(id.Name); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
 			return iopnd{s: b.Slot}
 		}
 	}
@@ -429,7 +410,7 @@ const (
 func (c *intGen) operandOf(e lang.Expr, f intFn) operand {
 	slotOf := func(e lang.Expr) int {
 		if id, ok := e.(*lang.Ident); ok {
-			if b := c.scope.Lookup(id.Name); b != nil && b.Kind == bLocal && b.IsInt {
+			if b := c.Scope.Lookup(id.Name); b != nil && b.Kind == resolve.Local && b.IsInt {
 				return b.Slot
 			}
 		}
@@ -455,7 +436,7 @@ func (c *intGen) operandOf(e lang.Expr, f intFn) operand {
 				if t := slotOf(x.Y); t >= 0 && x.Op == lang.OpSub {
 					return operand{kind: opndSlotMinusSlot, a: s, b: t, pos: x.Pos, f: f}
 				}
-				if t := c.localSlot(x.Y); t >= 0 && x.Op == lang.OpSub {
+				if t := c.LocalSlot(x.Y); t >= 0 && x.Op == lang.OpSub {
 					return operand{kind: opndSlotMinusAny, a: s, b: t, pos: x.Pos, f: f}
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -32,9 +33,9 @@ type argExpr struct {
 
 // outside compiles a's argument as the call's caller.
 func outside[T any](c *compiler, a *argExpr, f func(lang.Expr) T) T {
-	inl, tr := c.inlining, c.ints.trace
-	c.inlining, c.ints.trace = inl[:a.inl:a.inl], tr[:a.tr:a.tr]
-	defer func() { c.inlining, c.ints.trace = inl, tr }()
+	inl, tr := c.Inlining, c.ints.trace
+	c.Inlining, c.ints.trace = inl[:a.inl:a.inl], tr[:a.tr:a.tr]
+	defer func() { c.Inlining, c.ints.trace = inl, tr }()
 	return f(a.Expr)
 }
 
@@ -56,7 +57,7 @@ func pushTrace(fr *engine.Frame, tr []engine.Pos) {
 // intInline compiles e, a call of an int-closed def with int arguments,
 // inlined with a static trace; nil when it is not one.
 func (c *intGen) intInline(e *lang.Call) intFn {
-	fn := c.inlinable(e)
+	fn := c.Inlinable(e)
 	if fn == nil {
 		return nil
 	}
@@ -66,7 +67,7 @@ func (c *intGen) intInline(e *lang.Call) intFn {
 			return nil
 		}
 	}
-	if !c.intClosedDef(fn, 0) {
+	if !c.IntClosedDef(fn, 0) {
 		return nil
 	}
 	params := lang.ParamNames(fn.Decl.Params)
@@ -75,39 +76,39 @@ func (c *intGen) intInline(e *lang.Call) intFn {
 		index[p.Name] = i
 	}
 	uses := map[string]int{}
-	countUses(fn.Decl.Body, uses)
-	first := firstLeaf(fn.Decl.Body)
+	resolve.CountUses(fn.Decl.Body, uses)
+	first := resolve.FirstLeaf(fn.Decl.Body)
 	// The last argument that is not a local or a literal may be compiled
 	// in place when the body evaluates its parameter first and only
 	// there; the others before it go to hidden locals, in order.
 	last := -1
 	for j, a := range e.Args {
-		if !c.plainArg(a) {
+		if !c.PlainArg(a) {
 			last = j
 		}
 	}
 	args := slices.Clone(e.Args)
 	var binds []inlineBind
 	for j, a := range e.Args {
-		if c.plainArg(a) {
+		if c.PlainArg(a) {
 			continue
 		}
 		name := params[j].Name
 		if j == last && uses[name] == 1 && first != nil && first.Name == name {
-			args[j] = &argExpr{Expr: a, inl: len(c.inlining), tr: len(c.trace)}
+			args[j] = &argExpr{Expr: a, inl: len(c.Inlining), tr: len(c.trace)}
 			continue
 		}
-		hidden, hb := c.newHidden(name)
+		hidden, hb := c.NewHidden(name)
 		hb.IsInt = true
 		binds = append(binds, inlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: hidden}
 	}
-	body := substitute(fn.Decl.Body, index, args)
+	body := resolve.Substitute(fn.Decl.Body, index, args)
 	set := c.inl.compileBinds(binds)
-	c.inlining = append(c.inlining, fn)
+	c.Inlining = append(c.Inlining, fn)
 	c.trace = append(c.trace, e.Pos)
 	f := c.intExpr(body)
-	c.inlining, c.trace = c.inlining[:len(c.inlining)-1], c.trace[:len(c.trace)-1]
+	c.Inlining, c.trace = c.Inlining[:len(c.Inlining)-1], c.trace[:len(c.trace)-1]
 	if f == nil {
 		panic("eval: an int-closed body did not compile to int arithmetic")
 	}
@@ -166,8 +167,8 @@ func (c *intGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	case *lang.IntLit:
 		f.d = y.Val
 	case *lang.Ident:
-		b := c.scope.Lookup(y.Name)
-		if b == nil || b.Kind != bLocal || !b.IsInt {
+		b := c.Scope.Lookup(y.Name)
+		if b == nil || b.Kind != resolve.Local || !b.IsInt {
 			return f
 		}
 		f.slot = b.Slot
@@ -323,7 +324,7 @@ func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
 
 // fused compiles e as fused arithmetic, or returns nil.
 func (c *intGen) fused(e *lang.Binary) (f intFn) {
-	if !c.on(engine.PassFuse) {
+	if !c.On(engine.PassFuse) {
 		return nil
 	}
 	defer func() {

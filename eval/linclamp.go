@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -139,7 +140,7 @@ func (lc *linClamp) bound(fr *engine.Frame, lo, hi int64) (int64, bool) {
 // when e is not affine in x or a coefficient grows past 2^20.
 func (c *clamps) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
 	const lim = 1 << 20
-	if !mentions(e, x) {
+	if !resolve.Mentions(e, x) {
 		if f := c.ints.intExpr(e); f != nil {
 			return &affNode{kind: 'c', i: f, direct: c.directTerm(e)}, 0, true
 		}
@@ -275,8 +276,8 @@ func (c *clamps) intRangeCall(call *lang.Call) (lo, hi intFn, ok bool) {
 	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
 		return nil, nil, false
 	}
-	b := orBuiltin(c.reg, id.Name, c.scope.Lookup(id.Name))
-	if b == nil || b.Kind != bBuiltin || !b.Bi.IntRange {
+	b := resolve.OrBuiltin(c.Reg, id.Name, c.Scope.Lookup(id.Name))
+	if b == nil || b.Kind != resolve.Builtin || !b.Bi.IntRange {
 		return nil, nil, false
 	}
 	var fs []intFn

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -121,7 +122,7 @@ func (c *clamps) directTerm(e lang.Expr) *directTerm {
 	case *lang.IntLit:
 		return &directTerm{slot: -1, k: e.Val}
 	case *lang.Ident:
-		if b := c.scope.Lookup(e.Name); b != nil && b.Kind == bLocal && b.IsInt {
+		if b := c.Scope.Lookup(e.Name); b != nil && b.Kind == resolve.Local && b.IsInt {
 			return &directTerm{slot: b.Slot}
 		}
 	}

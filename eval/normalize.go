@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -21,7 +22,7 @@ import (
 // if clause such as `a < b`): E is then first evaluated at the same point
 // of the rule as before, and raises the same error there.
 
-func partnerSubst(c *resolver, alt *lang.Alt) *lang.Alt {
+func partnerSubst(c *resolve.Resolver, alt *lang.Alt) *lang.Alt {
 	for i, cl := range alt.Clauses {
 		f, ok := cl.(*lang.ForClause)
 		if !ok || f.Target.Tuple || i+1 >= len(alt.Clauses) {
@@ -37,7 +38,7 @@ func partnerSubst(c *resolver, alt *lang.Alt) *lang.Alt {
 			continue
 		}
 		e := list.Elems[0]
-		for _, n := range freeNames(e) {
+		for _, n := range resolve.FreeNames(e) {
 			if shadowedLater(c, alt, i, n) {
 				e = nil
 				break
@@ -47,14 +48,14 @@ func partnerSubst(c *resolver, alt *lang.Alt) *lang.Alt {
 			continue
 		}
 		index, args := map[string]int{b: 0}, []lang.Expr{e}
-		out := &lang.Alt{Pos: alt.Pos, Body: substitute(alt.Body, index, args)}
+		out := &lang.Alt{Pos: alt.Pos, Body: resolve.Substitute(alt.Body, index, args)}
 		out.Clauses = append(out.Clauses, alt.Clauses[:i]...)
 		for _, cl := range alt.Clauses[i+1:] {
 			switch cl := cl.(type) {
 			case *lang.IfClause:
-				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: substitute(cl.Cond, index, args)})
+				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: resolve.Substitute(cl.Cond, index, args)})
 			case *lang.ForClause:
-				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: substitute(cl.Iter, index, args)})
+				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: resolve.Substitute(cl.Iter, index, args)})
 			}
 		}
 		left := false // a use substitute does not reach (inside a comprehension)
@@ -78,7 +79,7 @@ func partnerSubst(c *resolver, alt *lang.Alt) *lang.Alt {
 // whose names those bind by a for clause may be any value: evaluating
 // such a name cannot fail, and the expression evaluates alike (or fails
 // at the same operator) every time.
-func intPureIn(c *resolver, e lang.Expr, before []lang.Clause) bool {
+func intPureIn(c *resolve.Resolver, e lang.Expr, before []lang.Clause) bool {
 	ranged := map[string]bool{}
 	for _, cl := range before {
 		if f, ok := cl.(*lang.ForClause); ok {
@@ -87,13 +88,13 @@ func intPureIn(c *resolver, e lang.Expr, before []lang.Clause) bool {
 			}
 		}
 	}
-	return intArith(e, func(x lang.Expr) bool {
+	return resolve.IntArith(e, func(x lang.Expr) bool {
 		if id, ok := x.(*lang.Ident); ok {
 			if r, bound := ranged[id.Name]; bound {
 				return r
 			}
-			b := c.scope.Lookup(id.Name)
-			return b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal)
+			b := c.Scope.Lookup(id.Name)
+			return b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global)
 		}
 		return true
 	}, func(x *lang.Call) bool { return false })
@@ -125,7 +126,7 @@ func evaluatesFirst(e lang.Expr, b string) bool {
 
 // shadowedLater reports whether a for clause after clause i of alt binds
 // name again (then b's and E's names would not mean the same there).
-func shadowedLater(c *resolver, alt *lang.Alt, i int, name string) bool {
+func shadowedLater(c *resolve.Resolver, alt *lang.Alt, i int, name string) bool {
 	for _, cl := range alt.Clauses[i+1:] {
 		if f, ok := cl.(*lang.ForClause); ok {
 			for _, n := range f.Target.Names {
@@ -198,7 +199,7 @@ func isCmpTree(e lang.Expr) bool {
 // changes but the names (a tuple parameter stored as ints, tupleflat.go,
 // is written so: `for (a, b) in [p]`). A clause of one name that is the
 // last for clause stays (a fast loop runs it).
-func aliasSubst(c *resolver, alt *lang.Alt) *lang.Alt {
+func aliasSubst(c *resolve.Resolver, alt *lang.Alt) *lang.Alt {
 	for i, cl := range alt.Clauses {
 		f, ok := cl.(*lang.ForClause)
 		if !ok || !f.Target.Tuple && !hasFor(alt.Clauses[i+1:]) {
@@ -228,7 +229,7 @@ func aliasSubst(c *resolver, alt *lang.Alt) *lang.Alt {
 			switch e := elems[k].(type) {
 			case *lang.IntLit:
 			case *lang.Ident:
-				if shadowedLater(c, alt, i, e.Name) || boundBefore(c, alt, i, e.Name) == nil && c.scope.Lookup(e.Name) == nil {
+				if shadowedLater(c, alt, i, e.Name) || boundBefore(c, alt, i, e.Name) == nil && c.Scope.Lookup(e.Name) == nil {
 					simple = false
 				}
 				if _, own := index[e.Name]; own {
@@ -241,14 +242,14 @@ func aliasSubst(c *resolver, alt *lang.Alt) *lang.Alt {
 		if !simple {
 			continue
 		}
-		out := &lang.Alt{Pos: alt.Pos, Body: substitute(alt.Body, index, elems)}
+		out := &lang.Alt{Pos: alt.Pos, Body: resolve.Substitute(alt.Body, index, elems)}
 		out.Clauses = append(out.Clauses, alt.Clauses[:i]...)
 		for _, cl := range alt.Clauses[i+1:] {
 			switch cl := cl.(type) {
 			case *lang.IfClause:
-				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: substitute(cl.Cond, index, elems)})
+				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: resolve.Substitute(cl.Cond, index, elems)})
 			case *lang.ForClause:
-				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: substitute(cl.Iter, index, elems)})
+				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: resolve.Substitute(cl.Iter, index, elems)})
 			}
 		}
 		left := false // a use substitute does not reach (inside a comprehension)
@@ -272,7 +273,7 @@ func aliasSubst(c *resolver, alt *lang.Alt) *lang.Alt {
 
 // boundBefore returns the for clause before clause i of alt that binds
 // name, or nil.
-func boundBefore(c *resolver, alt *lang.Alt, i int, name string) *lang.ForClause {
+func boundBefore(c *resolve.Resolver, alt *lang.Alt, i int, name string) *lang.ForClause {
 	for _, cl := range alt.Clauses[:i] {
 		if f, ok := cl.(*lang.ForClause); ok {
 			for _, n := range f.Target.Names {

@@ -35,7 +35,7 @@ type buildFn func(fr *engine.Frame, s *engine.Scratch)
 // list comprehension, a list or tuple literal, sorted, update, a slice, or
 // + with such an operand. nil otherwise.
 func (c *builders) builder(e lang.Expr) (f buildFn) {
-	if !c.on(engine.PassComposite) {
+	if !c.On(engine.PassComposite) {
 		return nil
 	}
 	defer func() {
@@ -48,8 +48,8 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 		if e.Kind != lang.ListComp {
 			return nil
 		}
-		c.push()
-		defer c.pop()
+		c.Push()
+		defer c.Pop()
 		if f := c.buildRange(e); f != nil {
 			return f
 		}
@@ -140,7 +140,7 @@ func (c *builders) buildRange(e *lang.Comp) buildFn {
 	}
 	lo, hi := c.ints.rangeBounds(r)
 	c.vals.pattern(cl.Target)
-	b := c.scope.names[cl.Target.Names[0].Name]
+	b := c.Scope.Names[cl.Target.Names[0].Name]
 	b.IsInt = true
 	slot, rpos := b.Slot, r.Pos
 	fi := c.ints.intExpr(e.Body)
@@ -203,7 +203,7 @@ func (c *builders) buildElems(es []lang.Expr, tuple bool) buildFn {
 // buildCall builds the calls of built-ins that sort (sorted(X)) or update
 // (update(X, I, V)) a list.
 func (c *builders) buildCall(e *lang.Call) buildFn {
-	bi := c.calledBuiltin(e)
+	bi := c.CalledBuiltin(e)
 	pos := e.Pos
 	argPos := make([]engine.Pos, len(e.Args))
 	for i, a := range e.Args {
@@ -276,7 +276,7 @@ func (c *builders) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 			any = true
 		} else if args[i].i = c.ints.intExpr(a); args[i].i == nil {
 			args[i].v = c.vals.expr(a)
-			if s := c.localSlot(a); s >= 0 && c.curGame != nil && s < c.curGame.NArgs {
+			if s := c.LocalSlot(a); s >= 0 && c.curGame != nil && s < c.curGame.NArgs {
 				args[i].param = s + 1
 			}
 		}

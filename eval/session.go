@@ -12,6 +12,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/graph"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -52,8 +53,8 @@ type Session struct {
 	reg       *engine.Registry // the built-ins, Go games and prelude (Options.Registry)
 	th        *engine.Thread
 	engine    *engine.Engine
-	prelude   *scope // the standard library's games and defs (prelude.go)
-	top       *scope
+	prelude   *resolve.Scope // the standard library's games and defs (prelude.go)
+	top       *resolve.Scope
 	globals   int
 	laterLets map[string]engine.Pos
 	explain   []*engine.Explanation // what each declaration was compiled to
@@ -96,8 +97,8 @@ func NewSession(opts Options) *Session {
 	if reg == nil {
 		reg = stdlib.Registry()
 	}
-	s := &Session{th: th, engine: th.Engine, reg: reg, prelude: &scope{names: map[string]*engine.Binding{}}}
-	s.top = &scope{parent: s.prelude, names: map[string]*engine.Binding{}}
+	s := &Session{th: th, engine: th.Engine, reg: reg, prelude: &resolve.Scope{Names: map[string]*engine.Binding{}}}
+	s.top = &resolve.Scope{Parent: s.prelude, Names: map[string]*engine.Binding{}}
 	s.loadPrelude()
 	return s
 }
@@ -111,26 +112,26 @@ func (s *Session) compile(f *lang.File, repl bool) (code []execFn, err error) {
 	defer s.compileLimit(&err)
 	sc := s.top
 	if repl {
-		sc = &scope{parent: s.top, names: map[string]*engine.Binding{}}
+		sc = &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}
 	}
 	c := newCompiler(s, sc)
 	code = c.compileFile(f, repl)
-	if len(c.errs) > 0 {
-		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
-		return nil, c.errs
+	if len(c.Errs) > 0 {
+		slices.SortStableFunc(c.Errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return nil, c.Errs
 	}
 	if repl {
 		redeclared := false
 		s.entryLets = map[string]*engine.Binding{}
 		changed := map[*engine.Binding]bool{}
 		var entry []*engine.Binding // the entry's games and defs, as the session now holds them
-		for n, b := range c.scope.names {
-			if b.Kind == bGlobal {
+		for n, b := range c.Scope.Names {
+			if b.Kind == resolve.Global {
 				s.entryLets[n] = b
 				continue
 			}
-			old, ok := s.top.names[n]
-			if ok && old.Kind == b.Kind && (b.Kind == bGame || b.Kind == bDef) {
+			old, ok := s.top.Names[n]
+			if ok && old.Kind == b.Kind && (b.Kind == resolve.Game || b.Kind == resolve.Def) {
 				// Earlier code reads the cell: it now sees the new one.
 				*old = *b
 				redeclared = true
@@ -138,13 +139,13 @@ func (s *Session) compile(f *lang.File, repl bool) (code []execFn, err error) {
 				entry = append(entry, old)
 				continue
 			}
-			if b.Kind == bGame || b.Kind == bDef {
+			if b.Kind == resolve.Game || b.Kind == resolve.Def {
 				entry = append(entry, b)
 			}
-			if ok && (old.Kind == bGame || old.Kind == bDef) {
+			if ok && (old.Kind == resolve.Game || old.Kind == resolve.Def) {
 				redeclared = true
 			}
-			s.top.names[n] = b
+			s.top.Names[n] = b
 		}
 		if redeclared {
 			s.engine.Forget()
@@ -154,19 +155,19 @@ func (s *Session) compile(f *lang.File, repl bool) (code []execFn, err error) {
 			// and defs are compiled again against the session's cells
 			// (with the entry's lets), and so is older code that built
 			// in what changed.
-			for n, b := range c.scope.names {
-				if old := s.top.names[n]; changed[old] && old != b {
-					c.scope.names[n] = old
+			for n, b := range c.Scope.Names {
+				if old := s.top.Names[n]; changed[old] && old != b {
+					c.Scope.Names[n] = old
 				}
 			}
-			s.globals = c.globals
+			s.globals = c.Globals
 			for _, b := range entry {
-				s.recompile(c.scope, b)
+				s.recompile(c.Scope, b)
 			}
 			s.recompileDependents(changed, entry)
 		}
 	}
-	s.globals = max(s.globals, c.globals)
+	s.globals = max(s.globals, c.Globals)
 	return code, nil
 }
 
@@ -265,10 +266,10 @@ func (s *Session) bindEntryLets(ok bool) {
 		if !ok && (b.Slot >= len(s.th.Globals) || s.th.Globals[b.Slot].K == engine.KNone) {
 			continue
 		}
-		if old, had := s.top.names[n]; had && (old.Kind == bGame || old.Kind == bDef) {
+		if old, had := s.top.Names[n]; had && (old.Kind == resolve.Game || old.Kind == resolve.Def) {
 			forget = true
 		}
-		s.top.names[n] = b
+		s.top.Names[n] = b
 	}
 	s.entryLets = nil
 	if forget {
@@ -385,7 +386,7 @@ func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v engine.Value, er
 
 // evalExpr is EvalExpr within begin and end.
 func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, err error) {
-	c := newCompiler(s, &scope{parent: s.top, names: map[string]*engine.Binding{}})
+	c := newCompiler(s, &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}})
 	var code engine.EvalFn
 	err = func() (err error) {
 		defer s.compileLimit(&err)
@@ -395,10 +396,10 @@ func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, er
 	if err != nil {
 		return engine.None, err
 	}
-	if len(c.errs) > 0 {
-		return engine.None, c.errs
+	if len(c.Errs) > 0 {
+		return engine.None, c.Errs
 	}
-	s.globals = c.globals
+	s.globals = c.Globals
 	var result engine.Value
 	err = s.run(ctx, []execFn{func(fr *engine.Frame) { result = code(fr) }})
 	return result, err
@@ -422,8 +423,8 @@ func (s *Session) Graph(ctx context.Context, pos engine.Pos, g engine.Value, lim
 // Names lists the session's own names: games, defs and lets.
 func (s *Session) Names() []string {
 	var out []string
-	for n := range s.top.names {
-		if !hiddenName(n) {
+	for n := range s.top.Names {
+		if !resolve.HiddenName(n) {
 			out = append(out, n)
 		}
 	}
@@ -508,7 +509,7 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 	ctx, end := s.Begin(ctx)
 	defer end()
 	s.laterLets = nil // the script's lets have all run
-	c := newCompiler(s, &scope{parent: s.top, names: map[string]*engine.Binding{}})
+	c := newCompiler(s, &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}})
 	var build func(fr *engine.Frame) *Table
 	if err := func() (err error) {
 		defer s.compileLimit(&err)
@@ -517,11 +518,11 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 	}(); err != nil {
 		return nil, err
 	}
-	if len(c.errs) > 0 {
-		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
-		return nil, c.errs
+	if len(c.Errs) > 0 {
+		slices.SortStableFunc(c.Errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return nil, c.Errs
 	}
-	s.globals = c.globals
+	s.globals = c.Globals
 	var t *Table
 	err := s.run(ctx, []execFn{func(fr *engine.Frame) { t = build(fr) }})
 	if err != nil {
@@ -564,7 +565,7 @@ func (s *Session) loadPrelude() {
 		} else {
 			g = s.engine.NewGoGame(d)
 		}
-		s.prelude.names[d.Name] = &engine.Binding{Kind: bGame, Game: g}
+		s.prelude.Names[d.Name] = &engine.Binding{Kind: resolve.Game, Game: g}
 	}
 	for _, p := range s.reg.Preludes() {
 		f, err := p.File()
@@ -573,10 +574,10 @@ func (s *Session) loadPrelude() {
 		}
 		c := newCompiler(s, s.prelude)
 		code := c.compileFile(f, false)
-		if len(c.errs) > 0 {
-			panic("eval: prelude " + p.Name + ": " + c.errs.Error())
+		if len(c.Errs) > 0 {
+			panic("eval: prelude " + p.Name + ": " + c.Errs.Error())
 		}
-		s.globals = c.globals
+		s.globals = c.Globals
 		if err := s.run(context.Background(), code); err != nil {
 			panic("eval: prelude " + p.Name + ": " + err.Error())
 		}

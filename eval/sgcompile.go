@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 
@@ -25,8 +26,8 @@ type sgGen struct{ *compiler }
 func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 	switch e := e.(type) {
 	case *lang.Call:
-		if b := c.gameCallee(e); b != nil {
-			if !c.on(engine.PassStream) {
+		if b := c.GameCallee(e); b != nil {
+			if !c.On(engine.PassStream) {
 				if b.Game.Check == nil {
 					return c.valueSG(e)
 				}
@@ -185,8 +186,8 @@ func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 		}
 	case *lang.Comp:
 		if e.Kind == lang.SumComp {
-			c.push()
-			defer c.pop()
+			c.Push()
+			defer c.Pop()
 			slow := c.sumComp(e)
 			if f := c.loops.fastSum(e, slow); f != nil {
 				return f
@@ -217,14 +218,14 @@ func (c *sgGen) valueSG(e lang.Expr) sgFn {
 // argument: the option's value goes straight into the gen, and a missing
 // position is traced (gen.pend). nil for other shapes.
 func (c *sgGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
-	if !c.on(engine.PassStream) {
+	if !c.On(engine.PassStream) {
 		return nil
 	}
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}
-	b := c.gameCallee(call)
+	b := c.GameCallee(call)
 	if b == nil {
 		return nil
 	}
@@ -253,8 +254,8 @@ func (c *sgGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 // sumComp compiles sum of E for ... the general way: each element's SG
 // value xored in (with the rule for infinite values).
 func (c *sgGen) sumComp(e *lang.Comp) sgFn {
-	c.push()
-	defer c.pop()
+	c.Push()
+	defer c.Pop()
 	loops := c.vals.clauses(e.Clauses)
 	body := c.sgExpr(e.Body)
 	return func(fr *engine.Frame) engine.Sgv {
@@ -279,7 +280,7 @@ func (c *sgGen) sumComp(e *lang.Comp) sgFn {
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
 func (c *sgGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
-	if !c.on(engine.PassFastLoops) { // (off without PassStream too)
+	if !c.On(engine.PassFastLoops) { // (off without PassStream too)
 		return nil
 	}
 	arg := c.probeArg
@@ -291,7 +292,7 @@ func (c *sgGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
 	}
 	switch e := e.(type) {
 	case *lang.Call:
-		b := c.gameCallee(e)
+		b := c.GameCallee(e)
 		if b == nil || len(e.Args) == 0 || len(e.Args) > 2 {
 			return nil
 		}
@@ -377,7 +378,7 @@ func (c *sgGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, b
 	if !ok || !ok2 || u.Op != lang.OpNimber || len(ca.Args) != 1 {
 		return nil
 	}
-	b := c.gameCallee(ca)
+	b := c.GameCallee(ca)
 	sa, ka, oka := c.probeArg(ca.Args[0])
 	sk, kk, okk := c.probeArg(u.X)
 	if b == nil || !oka || !okk {
@@ -414,7 +415,7 @@ func (c *sgGen) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
 	case *lang.IntLit:
 		return -1, a.Val, true
 	case *lang.Ident:
-		if b := c.scope.Lookup(a.Name); b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal && !c.inFunc) {
+		if b := c.Scope.Lookup(a.Name); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
 			return b.Slot, 0, true
 		}
 	}

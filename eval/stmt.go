@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -26,7 +27,7 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 			return func(fr *engine.Frame) { bind(fr, val(fr)) }
 		}
 		isInt := c.ints.intExpr(st.Value) != nil
-		b := c.newVar(st.Pattern().Names[0].Name)
+		b := c.NewVar(st.Pattern().Names[0].Name)
 		b.IsInt = isInt // always an int once bound: int arithmetic in rules
 		slot := b.Slot
 		return func(fr *engine.Frame) { fr.Slots[slot] = val(fr) }
@@ -35,9 +36,9 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 		if top && b == nil {
 			return nil
 		}
-		if b == nil || b.Kind != bDef || b.Fn.Pos != st.Name.Pos {
-			if c.scope.parent != nil || b == nil {
-				c.errorf(st.Pos, "a def must be at the top level, not inside a for statement")
+		if b == nil || b.Kind != resolve.Def || b.Fn.Pos != st.Name.Pos {
+			if c.Scope.Parent != nil || b == nil {
+				c.Errorf(st.Pos, "a def must be at the top level, not inside a for statement")
 			}
 			return nil
 		}
@@ -48,9 +49,9 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 		if top && b == nil {
 			return nil
 		}
-		if b == nil || b.Kind != bGame || b.Game.Pos != st.Name.Pos {
-			if c.scope.parent != nil || b == nil {
-				c.errorf(st.Pos, "a game must be declared at the top level, not inside a for statement")
+		if b == nil || b.Kind != resolve.Game || b.Game.Pos != st.Name.Pos {
+			if c.Scope.Parent != nil || b == nil {
+				c.Errorf(st.Pos, "a game must be declared at the top level, not inside a for statement")
 			}
 			return nil
 		}
@@ -94,14 +95,14 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 		}
 	case *lang.ForStmt:
 		iter := c.expr(st.Iter)
-		c.push()
+		c.Push()
 		target := st.Target.(*lang.Pattern)
 		bind := c.pattern(target)
 		if r, ok := st.Iter.(*lang.Binary); ok && r.Op == lang.OpRange && !target.Tuple {
-			c.scope.names[target.Names[0].Name].IsInt = true // a range binds ints
+			c.Scope.Names[target.Names[0].Name].IsInt = true // a range binds ints
 		}
 		body := c.stmts(st.Body)
-		c.pop()
+		c.Pop()
 		ipos := lang.Start(st.Iter)
 		return func(fr *engine.Frame) {
 			engine.Iterate(ipos, iter(fr), func(v engine.Value) bool {
@@ -118,9 +119,9 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 	case *lang.ExprStmt:
 		// A REPL entry that is a lone name may be a misspelt statement
 		// word (prnt 3 is two entries, prnt and 3).
-		c.bareEntry, _ = st.X.(*lang.Ident)
+		c.BareEntry, _ = st.X.(*lang.Ident)
 		x := c.expr(st.X)
-		c.bareEntry = nil
+		c.BareEntry = nil
 		return func(fr *engine.Frame) { fr.Th.ExprResult(x(fr)) }
 	}
 	panic(fmt.Sprintf("eval: unknown statement %T", st))
@@ -131,7 +132,7 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 func (c *valueGen) pattern(p *lang.Pattern) func(fr *engine.Frame, v engine.Value) {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
-		slots[i] = c.newVar(n.Name).Slot
+		slots[i] = c.NewVar(n.Name).Slot
 	}
 	if !p.Tuple {
 		s := slots[0]
@@ -201,7 +202,7 @@ func (c *valueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 		slot := -1
 		var cond boolFn
 		if !cl.Target.Tuple {
-			b := c.scope.names[cl.Target.Names[0].Name]
+			b := c.Scope.Names[cl.Target.Names[0].Name]
 			b.IsInt = true
 			slot = b.Slot
 			if ifc != nil {
@@ -264,10 +265,10 @@ func (c *valueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 // nil for other clauses.
 func (c *valueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 	call, ok := cl.Iter.(*lang.Call)
-	if !c.on(engine.PassFastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
+	if !c.On(engine.PassFastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
 		return nil
 	}
-	bi := c.calledBuiltin(call)
+	bi := c.CalledBuiltin(call)
 	if bi == nil || bi.Ints == nil || len(call.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(call.Args) > bi.MaxArgs {
 		return nil
 	}
@@ -278,7 +279,7 @@ func (c *valueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)
 		argPos[i] = lang.Start(a)
 	}
 	c.pattern(cl.Target)
-	b := c.scope.names[cl.Target.Names[0].Name]
+	b := c.Scope.Names[cl.Target.Names[0].Name]
 	b.IsInt = true
 	slot := b.Slot
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {

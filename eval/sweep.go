@@ -6,6 +6,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -38,14 +39,14 @@ type sweepParts struct {
 
 // sweepFn returns the sweep of a fast loop, or nil when it has none.
 func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
-	if !c.on(engine.PassSweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
+	if !c.On(engine.PassSweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
 		return nil
 	}
 	// What the sweep evaluates must do nothing but arithmetic: the
 	// position is not marked as being computed (a value asked for inside
 	// would not be the error it is in the rule).
 	if p.isRange {
-		if r := p.iterExpr.(*lang.Binary); !c.intPure(r.X) || !c.intPure(r.Y) {
+		if r := p.iterExpr.(*lang.Binary); !c.IntPure(r.X) || !c.IntPure(r.Y) {
 			return nil
 		}
 	} else if _, ok := p.iterExpr.(*lang.Ident); !ok && p.constElems == nil {
@@ -53,16 +54,16 @@ func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
 	}
 	for _, cl := range p.clamps {
 		if cl.lin != nil {
-			if !c.intPure(cl.lin.lr[0]) || !c.intPure(cl.lin.lr[1]) || cl.scale > 0 {
+			if !c.IntPure(cl.lin.lr[0]) || !c.IntPure(cl.lin.lr[1]) || cl.scale > 0 {
 				return nil
 			}
 			continue
 		}
-		if cl.boundInt == nil || !c.intPure(cl.expr) || cl.scale > 0 {
+		if cl.boundInt == nil || !c.IntPure(cl.expr) || cl.scale > 0 {
 			return nil
 		}
 	}
-	if !c.intPure(p.fts[0].exprs[0]) {
+	if !c.IntPure(p.fts[0].exprs[0]) {
 		return nil
 	}
 	ft := p.fts[0]
@@ -75,8 +76,8 @@ func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
 	// A set held by a global name is the same set at every position.
 	global := p.constElems != nil
 	if id, ok := p.iterExpr.(*lang.Ident); ok && !p.isRange {
-		b := c.scope.Lookup(id.Name)
-		global = b != nil && b.Kind == bGlobal
+		b := c.Scope.Lookup(id.Name)
+		global = b != nil && b.Kind == resolve.Global
 	}
 	// one computes the position whose argument is in the frame; all is
 	// the global set's elements.

@@ -58,8 +58,8 @@ func patternText(p *lang.Pattern) string {
 // table compiles the clauses and expression of a table statement into a
 // function that computes the table.
 func (c *tableGen) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
-	c.push()
-	defer c.pop()
+	c.Push()
+	defer c.Pop()
 	// Split the clauses: up to and including the first for (rows), the
 	// ifs after it, the second for (columns), the ifs after that.
 	var segs [4][]lang.Clause
@@ -69,7 +69,7 @@ func (c *tableGen) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 		if f, ok := cl.(*lang.ForClause); ok {
 			fors = append(fors, f)
 			if len(fors) > 2 {
-				c.errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
+				c.Errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
 				return func(*engine.Frame) *Table { return &Table{} }
 			}
 			if len(fors) == 2 {
@@ -82,7 +82,7 @@ func (c *tableGen) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 		segs[seg] = append(segs[seg], cl)
 	}
 	if len(fors) == 0 {
-		c.errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
+		c.Errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
 		return func(*engine.Frame) *Table { return &Table{} }
 	}
 	rowLoop := c.vals.clauses(segs[0])
@@ -200,7 +200,7 @@ func tableDoing(t *Table) string {
 func (c *tableGen) label(p *lang.Pattern) func(fr *engine.Frame) engine.Value {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
-		slots[i] = c.scope.names[n.Name].Slot
+		slots[i] = c.Scope.Names[n.Name].Slot
 	}
 	if !p.Tuple {
 		s := slots[0]

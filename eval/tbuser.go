@@ -29,7 +29,7 @@ import (
 // runs the clauses).
 func (c *sgGen) callProbe(body lang.Expr, loops func(func(fr *engine.Frame)) func(fr *engine.Frame)) engine.ProbeFunc {
 	call := body.(*lang.Call)
-	b := c.gameCallee(call)
+	b := c.GameCallee(call)
 	f := c.ints.intExpr(call.Args[0])
 	if b == nil || f == nil {
 		return nil

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -31,7 +32,7 @@ import (
 func flatNames(p string, k int) []string {
 	out := make([]string, k)
 	for i := range out {
-		out[i] = fmt.Sprintf("%s%s#%d", hiddenPrefix, p, i)
+		out[i] = fmt.Sprintf("%s%s#%d", resolve.HiddenPrefix, p, i)
 	}
 	return out
 }
@@ -40,7 +41,7 @@ func flatNames(p string, k int) []string {
 // d itself (a part of a sum, or the option) passes a tuple literal of k
 // elements as argument j of n, and there is at least one; 0 otherwise. p
 // must not be bound again by a for clause.
-func tupleParam(c *resolver, d *lang.GameStmt, p string, j, n int) int {
+func tupleParam(c *resolve.Resolver, d *lang.GameStmt, p string, j, n int) int {
 	k := 0
 	for _, a := range d.Alts {
 		alt := a.(*lang.Alt)
@@ -164,7 +165,7 @@ func (rw *tupleRewrite) body(e lang.Expr) lang.Expr {
 // expr writes p as the tuple of its names in e, and a literal index of
 // that tuple as the name.
 func (rw *tupleRewrite) expr(e lang.Expr) lang.Expr {
-	if !mentions(e, rw.p) {
+	if !resolve.Mentions(e, rw.p) {
 		return e
 	}
 	switch e := e.(type) {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -19,17 +20,17 @@ import (
 // computedWrapper returns the position that a call of wrapper defs stands
 // for, with the defs' bodies substituted, when its arguments are int
 // arithmetic; nil otherwise.
-func computedWrapper(c *resolver, e *lang.Call) *lang.Call {
+func computedWrapper(c *resolve.Resolver, e *lang.Call) *lang.Call {
 	cur := e
-	for depth := 0; depth < maxInlineDepth; depth++ {
+	for depth := 0; depth < resolve.MaxInlineDepth; depth++ {
 		sub := substCall(c, cur)
 		call, ok := sub.(*lang.Call)
 		if !ok {
 			return nil
 		}
-		if c.gameCallee(call) != nil {
+		if c.GameCallee(call) != nil {
 			for _, a := range call.Args {
-				if !intArith(a, func(lang.Expr) bool { return true }, func(*lang.Call) bool { return false }) {
+				if !resolve.IntArith(a, func(lang.Expr) bool { return true }, func(*lang.Call) bool { return false }) {
 					return nil
 				}
 			}
@@ -45,8 +46,8 @@ func computedWrapper(c *resolver, e *lang.Call) *lang.Call {
 // its parameters (an argument the body drops is still evaluated by the
 // call: the fast loop would not) and its other names mean the same here;
 // nil otherwise.
-func substCall(c *resolver, e *lang.Call) lang.Expr {
-	fn := c.inlinable(e)
+func substCall(c *resolve.Resolver, e *lang.Call) lang.Expr {
+	fn := c.Inlinable(e)
 	if fn == nil {
 		return nil
 	}
@@ -61,7 +62,7 @@ func substCall(c *resolver, e *lang.Call) lang.Expr {
 		case *lang.Ident:
 			_, param := index[x.Name]
 			used[x.Name] = param
-			if !param && fn.Free[x.Name] != c.scope.Lookup(x.Name) {
+			if !param && fn.Free[x.Name] != c.Scope.Lookup(x.Name) {
 				ok = false
 			}
 		case *lang.IntLit, *lang.BoolLit, *lang.Unary, *lang.Binary, *lang.Call:
@@ -76,7 +77,7 @@ func substCall(c *resolver, e *lang.Call) lang.Expr {
 	if !ok {
 		return nil
 	}
-	return substitute(fn.Decl.Body, index, e.Args)
+	return resolve.Substitute(fn.Decl.Body, index, e.Args)
 }
 
 // wrapperCall sees through a def that only wraps a position: for
@@ -86,9 +87,9 @@ func substCall(c *resolver, e *lang.Call) lang.Expr {
 // argument is evaluated once, in the same order, and nothing else runs:
 // the same values and errors), and the game's name means the same here as
 // in the def. Wrappers of wrappers are seen through too. nil otherwise.
-func wrapperCall(c *resolver, e *lang.Call) *lang.Call {
-	for depth := 0; depth < maxInlineDepth; depth++ {
-		fn := c.inlinable(e)
+func wrapperCall(c *resolve.Resolver, e *lang.Call) *lang.Call {
+	for depth := 0; depth < resolve.MaxInlineDepth; depth++ {
+		fn := c.Inlinable(e)
 		if fn == nil {
 			return nil
 		}
@@ -97,7 +98,7 @@ func wrapperCall(c *resolver, e *lang.Call) *lang.Call {
 			return nil
 		}
 		id, ok := body.Fn.(*lang.Ident)
-		if !ok || fn.Free[id.Name] != c.scope.Lookup(id.Name) {
+		if !ok || fn.Free[id.Name] != c.Scope.Lookup(id.Name) {
 			return nil
 		}
 		params := lang.ParamNames(fn.Decl.Params)
@@ -121,7 +122,7 @@ func wrapperCall(c *resolver, e *lang.Call) *lang.Call {
 			return nil // a parameter unused (its argument would not be evaluated)
 		}
 		out := &lang.Call{Pos: e.Pos, Fn: &lang.Ident{Pos: e.Pos, Name: id.Name}, Lparen: e.Lparen, Args: args}
-		if c.gameCallee(out) != nil {
+		if c.GameCallee(out) != nil {
 			return out
 		}
 		e = out // another wrapper
