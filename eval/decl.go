@@ -6,6 +6,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/rewrite"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -289,12 +290,12 @@ func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 	}
 	params := lang.ParamNames(d.Params)
 	for j, p := range params {
-		k := tupleParam(c.Resolver, d, p.Name, j, len(params))
+		k := rewrite.TupleParam(c.Resolver, d, p.Name, j, len(params))
 		if k < 2 || len(params)-1+k > 3 {
 			continue
 		}
 		hidden := resolve.HiddenPrefix + d.Name.Name + "#" + p.Name
-		d2 := flatDecl(d, j, k, hidden)
+		d2 := rewrite.FlatDecl(d, j, k, hidden)
 		if d2 == nil {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/rewrite"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 
@@ -48,7 +49,7 @@ func (c *loops) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
 	if !c.On(engine.PassFastLoops) {
 		return whyNot[func(*engine.Frame)](c, "fast loops are switched off")
 	}
-	alt = partnerSubst(c.Resolver, splitAnds(aliasSubst(c.Resolver, alt)))
+	alt = rewrite.Normalize(c.Resolver, alt)
 	last := -1
 	for i, cl := range alt.Clauses {
 		if _, ok := cl.(*lang.ForClause); ok {
@@ -250,7 +251,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 			}
 		case *lang.Call:
 			if c.GameCallee(e) == nil {
-				if w := wrapperCall(c.Resolver, e); w != nil {
+				if w := rewrite.WrapperCall(c.Resolver, e); w != nil {
 					e = w
 				}
 			}
@@ -290,7 +291,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	xslot := xb.Slot
 	for i, t := range terms {
 		if call := t.(*lang.Call); c.GameCallee(call) == nil {
-			if w := computedWrapper(c.Resolver, call); w != nil {
+			if w := rewrite.ComputedWrapper(c.Resolver, call); w != nil {
 				terms[i], wrapped[i] = w, call
 			}
 		}

@@ -1,4 +1,4 @@
-package eval
+package rewrite
 
 import (
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -17,18 +17,18 @@ import (
 // the trace of an error, in their order) and reads the arguments of the
 // position it makes. The substituted arguments only give the slopes.
 
-// computedWrapper returns the position that a call of wrapper defs stands
+// ComputedWrapper returns the position that a call of wrapper defs stands
 // for, with the defs' bodies substituted, when its arguments are int
 // arithmetic; nil otherwise.
-func computedWrapper(c *resolve.Resolver, e *lang.Call) *lang.Call {
+func ComputedWrapper(r *resolve.Resolver, e *lang.Call) *lang.Call {
 	cur := e
 	for depth := 0; depth < resolve.MaxInlineDepth; depth++ {
-		sub := substCall(c, cur)
+		sub := SubstCall(r, cur)
 		call, ok := sub.(*lang.Call)
 		if !ok {
 			return nil
 		}
-		if c.GameCallee(call) != nil {
+		if r.GameCallee(call) != nil {
 			for _, a := range call.Args {
 				if !resolve.IntArith(a, func(lang.Expr) bool { return true }, func(*lang.Call) bool { return false }) {
 					return nil
@@ -41,13 +41,13 @@ func computedWrapper(c *resolve.Resolver, e *lang.Call) *lang.Call {
 	return nil
 }
 
-// substCall returns the body of the def that e calls with e's arguments
+// SubstCall returns the body of the def that e calls with e's arguments
 // in place of its parameters, when the def is inlinable, uses each of
 // its parameters (an argument the body drops is still evaluated by the
 // call: the fast loop would not) and its other names mean the same here;
 // nil otherwise.
-func substCall(c *resolve.Resolver, e *lang.Call) lang.Expr {
-	fn := c.Inlinable(e)
+func SubstCall(r *resolve.Resolver, e *lang.Call) lang.Expr {
+	fn := r.Inlinable(e)
 	if fn == nil {
 		return nil
 	}
@@ -62,7 +62,7 @@ func substCall(c *resolve.Resolver, e *lang.Call) lang.Expr {
 		case *lang.Ident:
 			_, param := index[x.Name]
 			used[x.Name] = param
-			if !param && fn.Free[x.Name] != c.Scope.Lookup(x.Name) {
+			if !param && fn.Free[x.Name] != r.Scope.Lookup(x.Name) {
 				ok = false
 			}
 		case *lang.IntLit, *lang.BoolLit, *lang.Unary, *lang.Binary, *lang.Call:
@@ -80,16 +80,16 @@ func substCall(c *resolve.Resolver, e *lang.Call) lang.Expr {
 	return resolve.Substitute(fn.Decl.Body, index, e.Args)
 }
 
-// wrapperCall sees through a def that only wraps a position: for
+// WrapperCall sees through a def that only wraps a position: for
 // `def piece(a, b) = cut(a, b)`, piece(E1, E2) is cut(E1, E2). It applies
 // when the def's body is a call of a game whose arguments are the def's
 // parameters, each once and in their order, or int literals (so every
 // argument is evaluated once, in the same order, and nothing else runs:
 // the same values and errors), and the game's name means the same here as
 // in the def. Wrappers of wrappers are seen through too. nil otherwise.
-func wrapperCall(c *resolve.Resolver, e *lang.Call) *lang.Call {
+func WrapperCall(r *resolve.Resolver, e *lang.Call) *lang.Call {
 	for depth := 0; depth < resolve.MaxInlineDepth; depth++ {
-		fn := c.Inlinable(e)
+		fn := r.Inlinable(e)
 		if fn == nil {
 			return nil
 		}
@@ -98,7 +98,7 @@ func wrapperCall(c *resolve.Resolver, e *lang.Call) *lang.Call {
 			return nil
 		}
 		id, ok := body.Fn.(*lang.Ident)
-		if !ok || fn.Free[id.Name] != c.Scope.Lookup(id.Name) {
+		if !ok || fn.Free[id.Name] != r.Scope.Lookup(id.Name) {
 			return nil
 		}
 		params := lang.ParamNames(fn.Decl.Params)
@@ -122,7 +122,7 @@ func wrapperCall(c *resolve.Resolver, e *lang.Call) *lang.Call {
 			return nil // a parameter unused (its argument would not be evaluated)
 		}
 		out := &lang.Call{Pos: e.Pos, Fn: &lang.Ident{Pos: e.Pos, Name: id.Name}, Lparen: e.Lparen, Args: args}
-		if c.GameCallee(out) != nil {
+		if r.GameCallee(out) != nil {
 			return out
 		}
 		e = out // another wrapper

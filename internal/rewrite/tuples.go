@@ -1,4 +1,4 @@
-package eval
+package rewrite
 
 import (
 	"fmt"
@@ -37,11 +37,11 @@ func flatNames(p string, k int) []string {
 	return out
 }
 
-// tupleParam returns k when every option of game d that is a position of
+// TupleParam returns k when every option of game d that is a position of
 // d itself (a part of a sum, or the option) passes a tuple literal of k
 // elements as argument j of n, and there is at least one; 0 otherwise. p
 // must not be bound again by a for clause.
-func tupleParam(c *resolve.Resolver, d *lang.GameStmt, p string, j, n int) int {
+func TupleParam(r *resolve.Resolver, d *lang.GameStmt, p string, j, n int) int {
 	k := 0
 	for _, a := range d.Alts {
 		alt := a.(*lang.Alt)
@@ -59,7 +59,7 @@ func tupleParam(c *resolve.Resolver, d *lang.GameStmt, p string, j, n int) int {
 			if !ok {
 				continue
 			}
-			if w := wrapperCall(c, call); w != nil {
+			if w := WrapperCall(r, call); w != nil {
 				call = w
 			}
 			id, ok := call.Fn.(*lang.Ident)
@@ -87,11 +87,11 @@ func sumTerms(e lang.Expr) []lang.Expr {
 	return []lang.Expr{e}
 }
 
-// flatDecl writes the hidden game's declaration: parameter j of d as k
+// FlatDecl writes the hidden game's declaration: parameter j of d as k
 // parameters, p as the tuple of them, d's own positions in option places
 // as positions of the hidden game (named hidden). nil when p is used
 // where the rewrite does not look (a comprehension inside the rule).
-func flatDecl(d *lang.GameStmt, j, k int, hidden string) *lang.GameStmt {
+func FlatDecl(d *lang.GameStmt, j, k int, hidden string) *lang.GameStmt {
 	params := lang.ParamNames(d.Params)
 	p := params[j]
 	names := flatNames(p.Name, k)
