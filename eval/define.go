@@ -51,7 +51,7 @@ func (s *Session) DefineGame(d *engine.GameDef) (*engine.Game, error) {
 	if err := s.checkNewName(d.Name); err != nil {
 		return nil, err
 	}
-	g := s.engine.NewGoGame(d)
+	g := s.env.Engine.NewGoGame(d)
 	s.prelude.Names[d.Name] = &engine.Binding{Kind: resolve.Game, Game: g}
 	return g, nil
 }
@@ -82,12 +82,12 @@ func (s *Session) DefineValue(name string, v engine.Value) error {
 	}
 	slot := s.globals
 	s.globals++
-	if len(s.th.Globals) < s.globals {
+	if len(s.env.Th.Globals) < s.globals {
 		g := make([]engine.Value, s.globals+16)
-		copy(g, s.th.Globals)
-		s.th.Globals = g
+		copy(g, s.env.Th.Globals)
+		s.env.Th.Globals = g
 	}
-	s.th.Globals[slot] = v
+	s.env.Th.Globals[slot] = v
 	s.prelude.Names[name] = &engine.Binding{Kind: resolve.Global, Slot: slot}
 	return nil
 }
@@ -100,7 +100,7 @@ func (s *Session) checkNewName(name string) error {
 	if slices.Contains(lang.Keywords, name) {
 		return fmt.Errorf("%q is a reserved word", name)
 	}
-	if s.reg.Builtin(name) != nil {
+	if s.env.Reg.Builtin(name) != nil {
 		return fmt.Errorf("%q is a built-in function", name)
 	}
 	if _, ok := s.top.Names[name]; ok {
@@ -175,7 +175,7 @@ func (s *Session) Owns(v engine.Value) bool {
 }
 
 func (s *Session) ownsGame(g *engine.Game) bool {
-	return g.Id < len(s.engine.Games) && s.engine.Games[g.Id] == g
+	return g.Id < len(s.env.Engine.Games) && s.env.Engine.Games[g.Id] == g
 }
 
 func (s *Session) ownsFunc(f *engine.Func) bool {

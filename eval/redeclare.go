@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -45,19 +46,19 @@ func (s *Session) recompileDependents(changed map[*engine.Binding]bool, entry []
 // no longer compiles (a def it calls now takes other arguments) fails
 // when run, with the error, as a call through the cell would.
 func (s *Session) recompile(scope *resolve.Scope, b *engine.Binding) {
-	c := newCompiler(s, scope)
+	c := compile.New(&s.env, scope, s.globals)
 	c.FileScope = scope
 	switch {
 	case b.Kind == resolve.Def && b.Fn.Decl != nil:
 		d := b.Fn.Decl
-		c.compileDef(b.Fn, d)
+		c.CompileDef(b.Fn, d)
 		if len(c.Errs) > 0 {
 			err := c.Errs[0]
 			b.Fn.Body = func(*engine.Frame) engine.Value { engine.Fail(err.Pos, "%s", err.Msg); return engine.None }
 			b.Fn.BodyInt = nil
 		}
 	case b.Kind == resolve.Game && b.Game.Decl != nil:
-		c.compileGame(b.Game, b.Game.Decl)
+		c.CompileGame(b.Game, b.Game.Decl)
 		if len(c.Errs) > 0 {
 			err := c.Errs[0]
 			bad := func(*engine.Frame) { engine.Fail(err.Pos, "%s", err.Msg) }

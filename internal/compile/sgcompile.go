@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"math"
@@ -11,11 +11,11 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// sgGen compiles game expressions to closures that compute their SG
+// SGGen compiles game expressions to closures that compute their SG
 // values without building them (streaming).
-type sgGen struct{ *compiler }
+type SGGen struct{ *Compiler }
 
-// sgExpr compiles a game expression to a closure that computes its SG value
+// SGExpr compiles a game expression to a closure that computes its SG value
 // without building the game: positions are looked up in the memo (or
 // recorded as missing), sums become xors, k * G needs no copies.
 //
@@ -23,7 +23,7 @@ type sgGen struct{ *compiler }
 // of a game expression (sg(k * G) takes no copies whatever k), compiled so
 // with every pass off too; what PassStream adds is the positions: without
 // it each is made as a value and the engine reads its SG value.
-func (c *sgGen) sgExpr(e lang.Expr) sgFn {
+func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 	switch e := e.(type) {
 	case *lang.Call:
 		if b := c.GameCallee(e); b != nil {
@@ -34,7 +34,7 @@ func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 				// A Go family that checks its arguments checks them when
 				// the position is computed (the error is at sg's call:
 				// spec.md, take-and-break games), as streamed.
-				args, pos := c.vals.exprs(e.Args), e.Pos
+				args, pos := c.Vals.exprs(e.Args), e.Pos
 				return func(fr *engine.Frame) engine.Sgv {
 					g := b.Game
 					a := evalAll(fr, args)
@@ -42,25 +42,25 @@ func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 					return fr.Gen.Lookup(g, g.Ref(a))
 				}
 			}
-			c.s.streamed++
-			c.fired(engine.PassStream)
+			c.Env.Streamed++
+			c.Fired(engine.PassStream)
 			if f := c.build.sgComposite(e, b); f != nil {
 				return f
 			}
 			// b.game is read at run time: a REPL re-declaration replaces it.
-			args := c.vals.exprs(e.Args)
+			args := c.Vals.exprs(e.Args)
 			pos := e.Pos
-			ints := make([]intFn, len(e.Args))
+			ints := make([]IntFn, len(e.Args))
 			allInt := true
 			for i, a := range e.Args {
-				ints[i] = c.ints.intExpr(a)
+				ints[i] = c.Ints.IntExpr(a)
 				allInt = allInt && ints[i] != nil
 			}
 			switch {
 			case allInt && len(ints) == 1:
-				a0 := c.ints.operandOf(e.Args[0], ints[0])
+				a0 := c.Ints.OperandOf(e.Args[0], ints[0])
 				return func(fr *engine.Frame) engine.Sgv {
-					v, g := a0.eval(fr), b.Game
+					v, g := a0.Eval(fr), b.Game
 					if uint64(v) < g.Lim && g.NArgs == 1 {
 						if s := g.State(uint64(v)); s >= engine.FinBase {
 							return s - engine.FinBase
@@ -69,9 +69,9 @@ func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 					return kernel.Lookup1(fr.Gen, pos, g, v)
 				}
 			case allInt && len(ints) == 2:
-				a0, a1 := c.ints.operandOf(e.Args[0], ints[0]), c.ints.operandOf(e.Args[1], ints[1])
+				a0, a1 := c.Ints.OperandOf(e.Args[0], ints[0]), c.Ints.OperandOf(e.Args[1], ints[1])
 				return func(fr *engine.Frame) engine.Sgv {
-					v, w, g := a0.eval(fr), a1.eval(fr), b.Game
+					v, w, g := a0.Eval(fr), a1.Eval(fr), b.Game
 					if uint64(v) < g.Lim && uint64(w) < g.Lim && g.NArgs == 2 {
 						r := uint64(v)<<g.Bits | uint64(w)
 						if s := g.State(r); s >= engine.FinBase {
@@ -113,15 +113,15 @@ func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 		}
 		// A def inlined: its body's SG value, streamed as the body would
 		// be (a wrapper of a position: no value made).
-		if sub, fn, binds := c.inl.inlineCall(e); sub != nil {
-			set := c.inl.compileBinds(binds)
-			f := inlined(c.compiler, fn, func() sgFn { return c.sgExpr(sub) })
-			return inlineCallFn(set, e.Pos, fn, f)
+		if sub, fn, binds := c.Inl.InlineCall(e); sub != nil {
+			set := c.Inl.compileBinds(binds)
+			f := Inlined(c.Compiler, fn, func() SGFn { return c.SGExpr(sub) })
+			return InlineCallFn(set, e.Pos, fn, f)
 		}
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAdd:
-			x, y := c.sgExpr(e.X), c.sgExpr(e.Y)
+			x, y := c.SGExpr(e.X), c.SGExpr(e.Y)
 			return func(fr *engine.Frame) engine.Sgv {
 				a, b := x(fr), y(fr)
 				if a|b >= 0 {
@@ -130,9 +130,9 @@ func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 				return fr.Th.Engine.Add(a, b)
 			}
 		case lang.OpMul:
-			k, kg := c.vals.expr(e.X), c.sgExpr(e.Y)
+			k, kg := c.Vals.Expr(e.X), c.SGExpr(e.Y)
 			pos, ypos := e.Pos, lang.Start(e.Y)
-			y := c.vals.expr(e.Y)
+			y := c.Vals.Expr(e.Y)
 			return func(fr *engine.Frame) engine.Sgv {
 				kv := k(fr)
 				if kv.K == engine.KInt {
@@ -157,7 +157,7 @@ func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNimber {
-			x := c.vals.expr(e.X)
+			x := c.Vals.Expr(e.X)
 			pos := e.Pos
 			return func(fr *engine.Frame) engine.Sgv {
 				v := x(fr)
@@ -168,9 +168,9 @@ func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 			}
 		}
 	case *lang.SumOf:
-		items := make([]sgFn, len(e.Items))
+		items := make([]SGFn, len(e.Items))
 		for i, it := range e.Items {
-			items[i] = c.sgExpr(it)
+			items[i] = c.SGExpr(it)
 		}
 		return func(fr *engine.Frame) engine.Sgv {
 			acc := engine.Sgv(0)
@@ -195,7 +195,7 @@ func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 			return slow
 		}
 	case *lang.IfExpr:
-		cond, a, b := c.vals.expr(e.Cond), c.sgExpr(e.Then), c.sgExpr(e.Else)
+		cond, a, b := c.Vals.Expr(e.Cond), c.SGExpr(e.Then), c.SGExpr(e.Else)
 		pos := lang.Start(e.Cond)
 		return func(fr *engine.Frame) engine.Sgv {
 			if engine.NeedBool(pos, cond(fr), "the condition of if") {
@@ -208,8 +208,8 @@ func (c *sgGen) sgExpr(e lang.Expr) sgFn {
 }
 
 // valueSG compiles e to the SG value of its value, read the general way.
-func (c *sgGen) valueSG(e lang.Expr) sgFn {
-	x := c.vals.expr(e)
+func (c *SGGen) valueSG(e lang.Expr) SGFn {
+	x := c.Vals.Expr(e)
 	pos := lang.Start(e)
 	return func(fr *engine.Frame) engine.Sgv { return fr.Gen.ValueSG(pos, x(fr)) }
 }
@@ -217,7 +217,7 @@ func (c *sgGen) valueSG(e lang.Expr) sgFn {
 // sgCall1 compiles a move whose option is one position g(E) with an int
 // argument: the option's value goes straight into the gen, and a missing
 // position is traced (gen.pend). nil for other shapes.
-func (c *sgGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
+func (c *SGGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	if !c.On(engine.PassStream) {
 		return nil
 	}
@@ -229,15 +229,15 @@ func (c *sgGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	if b == nil {
 		return nil
 	}
-	f := c.ints.intExpr(call.Args[0])
+	f := c.Ints.IntExpr(call.Args[0])
 	if f == nil {
 		return nil
 	}
-	a0, pos := c.ints.operandOf(call.Args[0], f), call.Pos
-	c.s.streamed++
-	c.fired(engine.PassStream)
+	a0, pos := c.Ints.OperandOf(call.Args[0], f), call.Pos
+	c.Env.Streamed++
+	c.Fired(engine.PassStream)
 	return func(fr *engine.Frame) {
-		gn, v, g := fr.Gen, a0.eval(fr), b.Game
+		gn, v, g := fr.Gen, a0.Eval(fr), b.Game
 		if uint64(v) < g.Lim && g.NArgs == 1 {
 			if s := g.State(uint64(v)); s >= engine.FinBase {
 				gn.EmitSG(s - engine.FinBase)
@@ -253,11 +253,11 @@ func (c *sgGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 
 // sumComp compiles sum of E for ... the general way: each element's SG
 // value xored in (with the rule for infinite values).
-func (c *sgGen) sumComp(e *lang.Comp) sgFn {
+func (c *SGGen) sumComp(e *lang.Comp) SGFn {
 	c.Push()
 	defer c.Pop()
-	loops := c.vals.clauses(e.Clauses)
-	body := c.sgExpr(e.Body)
+	loops := c.Vals.Clauses(e.Clauses)
+	body := c.SGExpr(e.Body)
 	return func(fr *engine.Frame) engine.Sgv {
 		acc := engine.Sgv(0)
 		run := loops(func(fr *engine.Frame) {
@@ -279,7 +279,7 @@ func (c *sgGen) sumComp(e *lang.Comp) sgFn {
 // and *k of a local or literal. nil for other shapes. sg(G) and
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
-func (c *sgGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
 	if !c.On(engine.PassFastLoops) { // (off without PassStream too)
 		return nil
 	}
@@ -368,7 +368,7 @@ func (c *sgGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
 
 // sgProbeNim is sgProbe of g(a) + *k (either way round), a and k local or
 // literal ints, in one closure.
-func (c *sgGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *SGGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, bool) {
 	call, nim := e.X, e.Y
 	if u, ok := e.X.(*lang.Unary); ok && u.Op == lang.OpNimber {
 		call, nim = e.Y, u
@@ -410,7 +410,7 @@ func (c *sgGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, b
 // probeArg returns how a probe reads an argument without a closure or a
 // failure: a local int (its slot; at top level, where globals are the
 // frame's slots, a global) or a literal (slot -1, the value).
-func (c *sgGen) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
+func (c *SGGen) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
 	switch a := a.(type) {
 	case *lang.IntLit:
 		return -1, a.Val, true

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"

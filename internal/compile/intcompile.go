@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"math"
@@ -17,17 +17,17 @@ import (
 // every intermediate result in a Value and checking its kind; they raise
 // the same errors at the same positions as the generic closures.
 
-// intGen compiles int-typed expressions to int closures and conditions to
+// IntGen compiles int-typed expressions to int closures and conditions to
 // bool closures.
-type intGen struct {
-	*compiler
+type IntGen struct {
+	*Compiler
 	notInt map[intKey]bool // expressions known not to be int-typed
 	trace  []engine.Pos    // the calls of int-closed inlined bodies (intinline.go)
 }
 
-// rangeBounds compiles the bounds of a range A .. B to int closures (a
+// RangeBounds compiles the bounds of a range A .. B to int closures (a
 // non-int bound is the same error as building the range).
-func (c *intGen) rangeBounds(r *lang.Binary) (intFn, intFn) {
+func (c *IntGen) RangeBounds(r *lang.Binary) (IntFn, IntFn) {
 	lo, loV := c.asInt(r.X)
 	hi, hiV := c.asInt(r.Y)
 	pos := r.Pos
@@ -52,15 +52,15 @@ func (c *intGen) rangeBounds(r *lang.Binary) (intFn, intFn) {
 	return lo, hi
 }
 
-// intFn evaluates an int-typed expression.
-type intFn func(fr *engine.Frame) int64
+// IntFn evaluates an int-typed expression.
+type IntFn func(fr *engine.Frame) int64
 
-// boolFn evaluates a condition.
-type boolFn func(fr *engine.Frame) bool
+// BoolFn evaluates a condition.
+type BoolFn func(fr *engine.Frame) bool
 
-// intExpr compiles e to an int closure, or returns nil when e is not
+// IntExpr compiles e to an int closure, or returns nil when e is not
 // int-typed.
-func (c *intGen) intExpr(e lang.Expr) intFn {
+func (c *IntGen) IntExpr(e lang.Expr) IntFn {
 	// Remember what is not int-typed: binary compiles an operand with
 	// intExpr and then, failing that, generically, which asks intExpr
 	// again; without this a chain a + b + c + ... took exponential time.
@@ -73,7 +73,7 @@ func (c *intGen) intExpr(e lang.Expr) intFn {
 	}
 	f := c.intExpr1(e)
 	if f != nil {
-		c.fired(engine.PassInts)
+		c.Fired(engine.PassInts)
 	}
 	if f == nil {
 		if c.notInt == nil {
@@ -89,7 +89,7 @@ type intKey struct {
 	s *resolve.Scope
 }
 
-func (c *intGen) intExpr1(e lang.Expr) intFn {
+func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		v := e.Val
@@ -118,7 +118,7 @@ func (c *intGen) intExpr1(e lang.Expr) intFn {
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNeg {
-			if x := c.intExpr(e.X); x != nil {
+			if x := c.IntExpr(e.X); x != nil {
 				pos, tr := e.Pos, c.staticTrace()
 				return func(fr *engine.Frame) int64 {
 					v := x(fr)
@@ -131,9 +131,9 @@ func (c *intGen) intExpr1(e lang.Expr) intFn {
 			}
 		}
 	case *lang.IfExpr:
-		a, b := c.intExpr(e.Then), c.intExpr(e.Else)
+		a, b := c.IntExpr(e.Then), c.IntExpr(e.Else)
 		if a != nil && b != nil {
-			cond := c.cond(e.Cond, "the condition of if")
+			cond := c.Cond(e.Cond, "the condition of if")
 			return func(fr *engine.Frame) int64 {
 				if cond(fr) {
 					return a(fr)
@@ -144,7 +144,7 @@ func (c *intGen) intExpr1(e lang.Expr) intFn {
 	case *lang.Binary:
 		return c.intBinary(e)
 	case *argExpr:
-		return outside(c.compiler, e, c.intExpr)
+		return outside(c.Compiler, e, c.IntExpr)
 	case *lang.Call:
 		if f := c.intInline(e); f != nil {
 			return f
@@ -154,20 +154,20 @@ func (c *intGen) intExpr1(e lang.Expr) intFn {
 		}
 		if bi := c.BuiltinCallee(e); bi != nil && bi.IntResult && c.On(engine.PassComposite) {
 			// Its result is an int (or an error).
-			f := c.vals.call(e)
+			f := c.Vals.call(e)
 			return func(fr *engine.Frame) int64 { return f(fr).N }
 		}
-		if sub, fn, binds := c.inl.inlineCall(e); sub != nil {
+		if sub, fn, binds := c.Inl.InlineCall(e); sub != nil {
 			for _, bd := range binds {
 				if !bd.b.IsInt {
 					return nil // the generic compilation inlines it
 				}
 			}
-			f := inlined(c.compiler, fn, func() intFn { return c.intExpr(sub) })
+			f := Inlined(c.Compiler, fn, func() IntFn { return c.IntExpr(sub) })
 			if f == nil {
 				return nil
 			}
-			return inlineCallFn(c.inl.compileBinds(binds), e.Pos, fn, f)
+			return InlineCallFn(c.Inl.compileBinds(binds), e.Pos, fn, f)
 		}
 	}
 	return nil
@@ -176,14 +176,14 @@ func (c *intGen) intExpr1(e lang.Expr) intFn {
 // asInt compiles an operand as an int closure: the int-typed compilation
 // when there is one, else the generic value checked at run time (a non-int
 // goes to fallback, which raises the generic operator's error).
-func (c *intGen) asInt(e lang.Expr) (intFn, engine.EvalFn) {
-	if f := c.intExpr(e); f != nil {
+func (c *IntGen) asInt(e lang.Expr) (IntFn, engine.EvalFn) {
+	if f := c.IntExpr(e); f != nil {
 		return f, nil
 	}
-	return nil, c.vals.expr(e)
+	return nil, c.Vals.Expr(e)
 }
 
-func (c *intGen) intBinary(e *lang.Binary) intFn {
+func (c *IntGen) intBinary(e *lang.Binary) IntFn {
 	if resolve.IntOps[e.Op] != resolve.IntArithOp {
 		return nil
 	}
@@ -367,10 +367,10 @@ func (c *intGen) intBinary(e *lang.Binary) intFn {
 // (f nil), or a closure.
 type iopnd struct {
 	s int
-	f intFn
+	f IntFn
 }
 
-func (c *intGen) iopnd(e lang.Expr, f intFn) iopnd {
+func (c *IntGen) iopnd(e lang.Expr, f IntFn) iopnd {
 	if id, ok := e.(*lang.Ident); ok {
 		if b := c.Scope.Lookup(id.Name); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
 			return iopnd{s: b.Slot}
@@ -386,15 +386,15 @@ func (o *iopnd) get(fr *engine.Frame) int64 {
 	return o.f(fr)
 }
 
-// operand is an int-typed expression in one of the shapes move rules use
+// Operand is an int-typed expression in one of the shapes move rules use
 // most (a local, a constant, local ± constant, local - local), evaluated by
 // a switch instead of a tree of closures; other shapes call f.
-type operand struct {
+type Operand struct {
 	kind uint8
 	a, b int   // slots
 	k    int64 // constant
 	pos  engine.Pos
-	f    intFn
+	f    IntFn
 }
 
 const (
@@ -406,8 +406,8 @@ const (
 	opndSlotMinusAny // b is any local: used when it holds an int
 )
 
-// operandOf compiles an int-typed expression (f is its int closure).
-func (c *intGen) operandOf(e lang.Expr, f intFn) operand {
+// OperandOf compiles an int-typed expression (f is its int closure).
+func (c *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
 	slotOf := func(e lang.Expr) int {
 		if id, ok := e.(*lang.Ident); ok {
 			if b := c.Scope.Lookup(id.Name); b != nil && b.Kind == resolve.Local && b.IsInt {
@@ -418,10 +418,10 @@ func (c *intGen) operandOf(e lang.Expr, f intFn) operand {
 	}
 	switch x := e.(type) {
 	case *lang.IntLit:
-		return operand{kind: opndConst, k: x.Val}
+		return Operand{kind: opndConst, k: x.Val}
 	case *lang.Ident:
 		if s := slotOf(x); s >= 0 {
-			return operand{kind: opndSlot, a: s}
+			return Operand{kind: opndSlot, a: s}
 		}
 	case *lang.Binary:
 		if x.Op == lang.OpAdd || x.Op == lang.OpSub {
@@ -431,23 +431,23 @@ func (c *intGen) operandOf(e lang.Expr, f intFn) operand {
 					if x.Op == lang.OpSub {
 						k = -k
 					}
-					return operand{kind: opndSlotPlusConst, a: s, k: k, pos: x.Pos, f: f}
+					return Operand{kind: opndSlotPlusConst, a: s, k: k, pos: x.Pos, f: f}
 				}
 				if t := slotOf(x.Y); t >= 0 && x.Op == lang.OpSub {
-					return operand{kind: opndSlotMinusSlot, a: s, b: t, pos: x.Pos, f: f}
+					return Operand{kind: opndSlotMinusSlot, a: s, b: t, pos: x.Pos, f: f}
 				}
 				if t := c.LocalSlot(x.Y); t >= 0 && x.Op == lang.OpSub {
-					return operand{kind: opndSlotMinusAny, a: s, b: t, pos: x.Pos, f: f}
+					return Operand{kind: opndSlotMinusAny, a: s, b: t, pos: x.Pos, f: f}
 				}
 			}
 		}
 	}
-	return operand{kind: opndFunc, f: f}
+	return Operand{kind: opndFunc, f: f}
 }
 
-// eval evaluates the operand (overflow falls back to the closure, which
+// Eval evaluates the operand (overflow falls back to the closure, which
 // raises the error).
-func (o *operand) eval(fr *engine.Frame) int64 {
+func (o *Operand) Eval(fr *engine.Frame) int64 {
 	switch o.kind {
 	case opndSlot:
 		return fr.Slots[o.a].N

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"slices"
@@ -23,20 +23,20 @@ import (
 // REPL, where a def can be declared again and earlier code must see the
 // new one.
 
-// inlineBind is an argument evaluated into a hidden local before the
+// InlineBind is an argument evaluated into a hidden local before the
 // inlined body runs (one that is not a local name or a literal).
-type inlineBind struct {
+type InlineBind struct {
 	b   *engine.Binding
 	arg lang.Expr
 }
 
-// inliner compiles the calls of defs that are inlined.
-type inliner struct{ *compiler }
+// Inliner compiles the calls of defs that are inlined.
+type Inliner struct{ *Compiler }
 
-// inlineCall returns the body of the def that e calls with its parameters
+// InlineCall returns the body of the def that e calls with its parameters
 // replaced by e's arguments (or by the hidden locals binds sets), and the
 // def, when inlining is equivalent; nil otherwise.
-func (c *inliner) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBind) {
+func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBind) {
 	fn := c.Inlinable(e) // not recursive: inlining it ends
 	if fn == nil {
 		return nil, nil, nil
@@ -138,7 +138,7 @@ func (c *inliner) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBin
 	}
 	findCalls(fn.Decl.Body)
 	args := slices.Clone(e.Args)
-	var binds []inlineBind
+	var binds []InlineBind
 	for j, a := range e.Args {
 		switch a := a.(type) {
 		case *lang.IntLit:
@@ -155,17 +155,17 @@ func (c *inliner) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBin
 			}
 		}
 		name, hb := c.NewHidden(params[j].Name)
-		hb.IsInt = c.ints.intExpr(a) != nil
-		binds = append(binds, inlineBind{b: hb, arg: a})
+		hb.IsInt = c.Ints.IntExpr(a) != nil
+		binds = append(binds, InlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
 	}
-	c.fired(engine.PassInline)
+	c.Fired(engine.PassInline)
 	return resolve.Substitute(fn.Decl.Body, index, args), fn, binds
 }
 
 // compileBinds compiles the assignments of an inlined call's hidden
 // locals (nil when there are none).
-func (c *inliner) compileBinds(binds []inlineBind) func(fr *engine.Frame) {
+func (c *Inliner) compileBinds(binds []InlineBind) func(fr *engine.Frame) {
 	if len(binds) == 0 {
 		return nil
 	}
@@ -173,7 +173,7 @@ func (c *inliner) compileBinds(binds []inlineBind) func(fr *engine.Frame) {
 	for i, bd := range binds {
 		slot, global := bd.b.Slot, bd.b.Kind == resolve.Global
 		if bd.b.IsInt {
-			f := c.ints.intExpr(bd.arg)
+			f := c.Ints.IntExpr(bd.arg)
 			if global {
 				sets[i] = func(fr *engine.Frame) { fr.Th.Globals[slot] = engine.Value{K: engine.KInt, N: f(fr)} }
 			} else {
@@ -181,7 +181,7 @@ func (c *inliner) compileBinds(binds []inlineBind) func(fr *engine.Frame) {
 			}
 			continue
 		}
-		f := c.vals.expr(bd.arg)
+		f := c.Vals.Expr(bd.arg)
 		sets[i] = func(fr *engine.Frame) {
 			v := f(fr)
 			if global {
@@ -201,11 +201,11 @@ func (c *inliner) compileBinds(binds []inlineBind) func(fr *engine.Frame) {
 	}
 }
 
-// inlineCallFn runs an inlined call of fn: its hidden locals set (set
+// InlineCallFn runs an inlined call of fn: its hidden locals set (set
 // may be nil), then the body f with the call's position on the calls
 // (for the trace of an error) and counted as a nested call (the same
 // limit error, at the same call, as a call of the def would raise).
-func inlineCallFn[F ~func(*engine.Frame) T, T any](set func(*engine.Frame), pos engine.Pos, fn *engine.Func, f F) F {
+func InlineCallFn[F ~func(*engine.Frame) T, T any](set func(*engine.Frame), pos engine.Pos, fn *engine.Func, f F) F {
 	return func(fr *engine.Frame) T {
 		if set != nil {
 			set(fr)
@@ -220,8 +220,8 @@ func inlineCallFn[F ~func(*engine.Frame) T, T any](set func(*engine.Frame), pos 
 	}
 }
 
-// inlined compiles an inlined body with fn marked as being inlined.
-func inlined[T any](c *compiler, fn *engine.Func, compile func() T) T {
+// Inlined compiles an Inlined body with fn marked as being Inlined.
+func Inlined[T any](c *Compiler, fn *engine.Func, compile func() T) T {
 	c.Inlining = append(c.Inlining, fn)
 	defer func() { c.Inlining = c.Inlining[:len(c.Inlining)-1] }()
 	return compile()

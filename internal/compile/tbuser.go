@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"slices"
@@ -27,16 +27,16 @@ import (
 // clauses run by loops: the arguments of its options, as a domain of
 // elements (the probe of a rule that asks for no game's value only: it
 // runs the clauses).
-func (c *sgGen) callProbe(body lang.Expr, loops func(func(fr *engine.Frame)) func(fr *engine.Frame)) engine.ProbeFunc {
+func (c *SGGen) callProbe(body lang.Expr, loops func(func(fr *engine.Frame)) func(fr *engine.Frame)) engine.ProbeFunc {
 	call := body.(*lang.Call)
 	b := c.GameCallee(call)
-	f := c.ints.intExpr(call.Args[0])
+	f := c.Ints.IntExpr(call.Args[0])
 	if b == nil || f == nil {
 		return nil
 	}
-	a0 := c.ints.operandOf(call.Args[0], f)
+	a0 := c.Ints.OperandOf(call.Args[0], f)
 	var args []int64
-	run := loops(func(fr *engine.Frame) { args = append(args, a0.eval(fr)) })
+	run := loops(func(fr *engine.Frame) { args = append(args, a0.Eval(fr)) })
 	return func(fr *engine.Frame, each engine.ProbeRun) bool {
 		args = args[:0]
 		run(fr)

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -27,7 +27,7 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.Fired(engine.PassComposite)
 		}
 	}()
 	switch e := e.(type) {
@@ -47,7 +47,7 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 		}
 		c.Push()
 		defer c.Pop()
-		loops := c.vals.clauses(e.Clauses)
+		loops := c.Vals.Clauses(e.Clauses)
 		el := c.elemOf(e.Body)
 		run := loops(func(fr *engine.Frame) { el.addTo(fr, fr.Sscr) })
 		return func(fr *engine.Frame, s *engine.SetScratch) {
@@ -99,26 +99,26 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 // ints), or any value.
 type elemFn struct {
 	x, y   engine.EvalFn // a pair
-	xi, yi intFn         // when they are int-typed
+	xi, yi IntFn         // when they are int-typed
 	v      engine.EvalFn
-	vi     intFn
+	vi     IntFn
 }
 
 func (c *builders) elemOf(e lang.Expr) elemFn {
 	if t, ok := e.(*lang.TupleLit); ok && len(t.Elems) == 2 {
-		el := elemFn{xi: c.ints.intExpr(t.Elems[0]), yi: c.ints.intExpr(t.Elems[1])}
+		el := elemFn{xi: c.Ints.IntExpr(t.Elems[0]), yi: c.Ints.IntExpr(t.Elems[1])}
 		if el.xi == nil {
-			el.x = c.vals.expr(t.Elems[0])
+			el.x = c.Vals.Expr(t.Elems[0])
 		}
 		if el.yi == nil {
-			el.y = c.vals.expr(t.Elems[1])
+			el.y = c.Vals.Expr(t.Elems[1])
 		}
 		return el
 	}
-	if f := c.ints.intExpr(e); f != nil {
+	if f := c.Ints.IntExpr(e); f != nil {
 		return elemFn{vi: f}
 	}
-	return elemFn{v: c.vals.expr(e)}
+	return elemFn{v: c.Vals.Expr(e)}
 }
 
 // pair evaluates a pair element: its parts, as ints when both are.
@@ -157,20 +157,20 @@ func (c *builders) setAny(e lang.Expr) setBuildFn {
 	if b := c.setBuilder(e); b != nil {
 		return b
 	}
-	x := c.vals.expr(e)
+	x := c.Vals.Expr(e)
 	return func(fr *engine.Frame, s *engine.SetScratch) { s.Load(x(fr)) }
 }
 
 // inSet compiles X in S (not: X not in S) for X an int or a pair (a
 // tuple literal of two elements): a bit of a set that has its bitmap,
 // else the operator. nil for other shapes.
-func (c *builders) inSet(e *lang.Binary, not bool) (f boolFn) {
+func (c *builders) inSet(e *lang.Binary, not bool) (f BoolFn) {
 	if !c.On(engine.PassComposite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.Fired(engine.PassComposite)
 		}
 	}()
 	_, isPair := e.X.(*lang.TupleLit)
@@ -178,7 +178,7 @@ func (c *builders) inSet(e *lang.Binary, not bool) (f boolFn) {
 	if isPair && len(e.X.(*lang.TupleLit).Elems) != 2 || !isPair && el.vi == nil {
 		return nil
 	}
-	y := c.vals.expr(e.Y)
+	y := c.Vals.Expr(e.Y)
 	pos := e.Pos
 	return func(fr *engine.Frame) bool {
 		if isPair {

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"math"
@@ -112,7 +112,7 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 	}
 	c.Push()
 	defer c.Pop()
-	lo, hi := c.ints.rangeBounds(r)
+	lo, hi := c.Ints.RangeBounds(r)
 	xb := c.NewVar(x)
 	xb.IsInt = true
 	// K (or J): a literal or an int name, read at each x.
@@ -139,12 +139,12 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 		return nil
 	}
 	// The general way for one element.
-	var elemCond boolFn
+	var elemCond BoolFn
 	var elemBody engine.EvalFn
 	if bi.Count {
-		elemCond = c.ints.cond(comp.Clauses[1].(*lang.IfClause).Cond, "an if clause's condition")
+		elemCond = c.Ints.Cond(comp.Clauses[1].(*lang.IfClause).Cond, "an if clause's condition")
 	} else {
-		elemBody = c.vals.expr(comp.Body)
+		elemBody = c.Vals.Expr(comp.Body)
 	}
 	xslot, rpos := xb.Slot, r.Pos
 	// The outcome wanted, 0 for a string that is none.
@@ -260,7 +260,7 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 // sg's first pass, a missing one is recorded, as a lookup would). The
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
-func (c *loops) fastSum(e *lang.Comp, slow sgFn) sgFn {
+func (c *loops) fastSum(e *lang.Comp, slow SGFn) SGFn {
 	if !c.On(engine.PassFastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
@@ -277,7 +277,7 @@ func (c *loops) fastSum(e *lang.Comp, slow sgFn) sgFn {
 		return nil
 	}
 	x := cl.Target.Names[0].Name
-	lo, hi := c.ints.rangeBounds(r)
+	lo, hi := c.Ints.RangeBounds(r)
 	xb := c.NewVar(x)
 	xb.IsInt = true
 	b := c.GameCallee(call)
@@ -289,8 +289,8 @@ func (c *loops) fastSum(e *lang.Comp, slow sgFn) sgFn {
 		return nil
 	}
 	rpos := r.Pos
-	c.s.streamed++
-	c.fired(engine.PassStream)
+	c.Env.Streamed++
+	c.Fired(engine.PassStream)
 	return func(fr *engine.Frame) engine.Sgv {
 		gn := fr.Gen
 		g := b.Game
@@ -372,7 +372,7 @@ func (c *loops) affineArgs(call *lang.Call, x string, xslot int) (affineArgs, bo
 		if !ok {
 			return aa, false
 		}
-		aa.coefs[i], aa.args[i] = k, c.vals.expr(a)
+		aa.coefs[i], aa.args[i] = k, c.Vals.Expr(a)
 	}
 	return aa, true
 }

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"math"
@@ -32,15 +32,15 @@ type argExpr struct {
 }
 
 // outside compiles a's argument as the call's caller.
-func outside[T any](c *compiler, a *argExpr, f func(lang.Expr) T) T {
-	inl, tr := c.Inlining, c.ints.trace
-	c.Inlining, c.ints.trace = inl[:a.inl:a.inl], tr[:a.tr:a.tr]
-	defer func() { c.Inlining, c.ints.trace = inl, tr }()
+func outside[T any](c *Compiler, a *argExpr, f func(lang.Expr) T) T {
+	inl, tr := c.Inlining, c.Ints.trace
+	c.Inlining, c.Ints.trace = inl[:a.inl:a.inl], tr[:a.tr:a.tr]
+	defer func() { c.Inlining, c.Ints.trace = inl, tr }()
 	return f(a.Expr)
 }
 
 // staticTrace is what an operator compiled now pushes before it fails.
-func (c *intGen) staticTrace() []engine.Pos {
+func (c *IntGen) staticTrace() []engine.Pos {
 	if len(c.trace) == 0 {
 		return nil
 	}
@@ -56,14 +56,14 @@ func pushTrace(fr *engine.Frame, tr []engine.Pos) {
 
 // intInline compiles e, a call of an int-closed def with int arguments,
 // inlined with a static trace; nil when it is not one.
-func (c *intGen) intInline(e *lang.Call) intFn {
+func (c *IntGen) intInline(e *lang.Call) IntFn {
 	fn := c.Inlinable(e)
 	if fn == nil {
 		return nil
 	}
 	// In an int-closed body the arguments are int arithmetic already.
 	for _, a := range e.Args {
-		if len(c.trace) == 0 && c.intExpr(a) == nil {
+		if len(c.trace) == 0 && c.IntExpr(a) == nil {
 			return nil
 		}
 	}
@@ -88,7 +88,7 @@ func (c *intGen) intInline(e *lang.Call) intFn {
 		}
 	}
 	args := slices.Clone(e.Args)
-	var binds []inlineBind
+	var binds []InlineBind
 	for j, a := range e.Args {
 		if c.PlainArg(a) {
 			continue
@@ -100,19 +100,19 @@ func (c *intGen) intInline(e *lang.Call) intFn {
 		}
 		hidden, hb := c.NewHidden(name)
 		hb.IsInt = true
-		binds = append(binds, inlineBind{b: hb, arg: a})
+		binds = append(binds, InlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: hidden}
 	}
 	body := resolve.Substitute(fn.Decl.Body, index, args)
-	set := c.inl.compileBinds(binds)
+	set := c.Inl.compileBinds(binds)
 	c.Inlining = append(c.Inlining, fn)
 	c.trace = append(c.trace, e.Pos)
-	f := c.intExpr(body)
+	f := c.IntExpr(body)
 	c.Inlining, c.trace = c.Inlining[:len(c.Inlining)-1], c.trace[:len(c.trace)-1]
 	if f == nil {
 		panic("eval: an int-closed body did not compile to int arithmetic")
 	}
-	c.fired(engine.PassInline)
+	c.Fired(engine.PassInline)
 	if set == nil {
 		return f
 	}
@@ -148,7 +148,7 @@ type mulAdd struct {
 
 // fuseMulAdd recognizes e as X * C ± Y or Y + X * C (Y a literal or an
 // int local).
-func (c *intGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
+func (c *IntGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	if e.Op != lang.OpAdd && e.Op != lang.OpSub {
 		return f
 	}
@@ -183,7 +183,7 @@ func (c *intGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	} else {
 		return f
 	}
-	xf := c.intExpr(x)
+	xf := c.IntExpr(x)
 	if xf == nil {
 		return f
 	}
@@ -215,7 +215,7 @@ func (f *mulAdd) fail(fr *engine.Frame, a int64) {
 
 // compile returns the fused closure: the common shapes without the
 // branches of the general one (one closure for all: dag 0.21 -> 0.24 s).
-func (f mulAdd) compile() intFn {
+func (f mulAdd) compile() IntFn {
 	m, d, slot, mod := f.m, f.d, f.slot, f.mod
 	x := f.x
 	switch {
@@ -323,13 +323,13 @@ func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
 }
 
 // fused compiles e as fused arithmetic, or returns nil.
-func (c *intGen) fused(e *lang.Binary) (f intFn) {
+func (c *IntGen) fused(e *lang.Binary) (f IntFn) {
 	if !c.On(engine.PassFuse) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassFuse)
+			c.Fired(engine.PassFuse)
 		}
 	}()
 	if e.Op == lang.OpMod {

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -22,14 +22,14 @@ import (
 // runs the general way, which meets the error where the rule does.
 
 // clamps compiles the if clauses of a fast loop that bound its variable.
-type clamps struct{ *compiler }
+type clamps struct{ *Compiler }
 
 // affNode is a node of an affine expression in the loop variable.
 type affNode struct {
 	kind byte // 'x' the variable, 'c' a term without x, '+', '-', 'n' (unary -), 'k' (times k)
 	a, b *affNode
 	k    int64
-	i    intFn         // a term without x, int-typed
+	i    IntFn         // a term without x, int-typed
 	v    engine.EvalFn // a term without x, checked to be an int when run
 	// direct: the term is an int literal or an int local (linflat.go)
 	direct *directTerm
@@ -141,10 +141,10 @@ func (lc *linClamp) bound(fr *engine.Frame, lo, hi int64) (int64, bool) {
 func (c *clamps) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
 	const lim = 1 << 20
 	if !resolve.Mentions(e, x) {
-		if f := c.ints.intExpr(e); f != nil {
+		if f := c.Ints.IntExpr(e); f != nil {
 			return &affNode{kind: 'c', i: f, direct: c.directTerm(e)}, 0, true
 		}
-		return &affNode{kind: 'c', v: c.vals.expr(e)}, 0, true
+		return &affNode{kind: 'c', v: c.Vals.Expr(e)}, 0, true
 	}
 	switch e := e.(type) {
 	case *lang.Ident:
@@ -217,7 +217,7 @@ func (c *clamps) linearClamp(b *lang.Binary, x string) *fastClamp {
 // its terms name the call site in the trace of an error, as the call
 // does.
 func (c *clamps) inlinedClamp(call *lang.Call, x string) *fastClamp {
-	sub, fn, binds := c.inl.inlineCall(call)
+	sub, fn, binds := c.Inl.InlineCall(call)
 	if sub == nil || len(binds) > 0 {
 		return nil
 	}
@@ -225,7 +225,7 @@ func (c *clamps) inlinedClamp(call *lang.Call, x string) *fastClamp {
 	if !ok {
 		return nil
 	}
-	cl := inlined(c.compiler, fn, func() *fastClamp { return c.linearClamp(b, x) })
+	cl := Inlined(c.Compiler, fn, func() *fastClamp { return c.linearClamp(b, x) })
 	if cl == nil {
 		return nil
 	}
@@ -236,10 +236,10 @@ func (c *clamps) inlinedClamp(call *lang.Call, x string) *fastClamp {
 			return
 		}
 		if n.i != nil {
-			n.i = inlineCallFn(nil, pos, fn, n.i)
+			n.i = InlineCallFn(nil, pos, fn, n.i)
 		}
 		if n.v != nil {
-			n.v = inlineCallFn(nil, pos, fn, n.v)
+			n.v = InlineCallFn(nil, pos, fn, n.v)
 		}
 		trace(n.a)
 		trace(n.b)
@@ -271,7 +271,7 @@ func negated(e lang.Expr) (*lang.Binary, bool) {
 // intRangeCall recognizes range(B) or range(A, B) of the built-in that
 // declares IntRange, with int-typed arguments: the ints A (0) to B - 1.
 // It returns A and B compiled as ints, evaluated in the call's order.
-func (c *clamps) intRangeCall(call *lang.Call) (lo, hi intFn, ok bool) {
+func (c *clamps) intRangeCall(call *lang.Call) (lo, hi IntFn, ok bool) {
 	id, isID := call.Fn.(*lang.Ident)
 	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
 		return nil, nil, false
@@ -280,9 +280,9 @@ func (c *clamps) intRangeCall(call *lang.Call) (lo, hi intFn, ok bool) {
 	if b == nil || b.Kind != resolve.Builtin || !b.Bi.IntRange {
 		return nil, nil, false
 	}
-	var fs []intFn
+	var fs []IntFn
 	for _, a := range call.Args {
-		f := c.ints.intExpr(a)
+		f := c.Ints.IntExpr(a)
 		if f == nil {
 			return nil, nil, false
 		}

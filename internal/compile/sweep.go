@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"math/bits"
@@ -22,7 +22,7 @@ import (
 type sweepParts struct {
 	isRange   bool
 	rangeCall bool
-	rlo, rhi  intFn
+	rlo, rhi  IntFn
 	iter      engine.EvalFn
 	iterExpr  lang.Expr
 	clamps    []fastClamp
@@ -153,7 +153,7 @@ func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
 		}
 		// The keys at both ends, as the rule computes them.
 		fr.Slots[p.xslot] = engine.Value{K: engine.KInt, N: lo}
-		v0 := op.eval(fr)
+		v0 := op.Eval(fr)
 		t, ok := engine.MulOK(coef, hi-lo)
 		if ok {
 			t, ok = engine.AddOK(v0, t)

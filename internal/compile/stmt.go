@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"fmt"
@@ -8,8 +8,8 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-func (c *valueGen) stmts(list []lang.Stmt) []execFn {
-	var code []execFn
+func (c *ValueGen) stmts(list []lang.Stmt) []ExecFn {
+	var code []ExecFn
 	for _, st := range list {
 		if e := c.stmt(st); e != nil {
 			code = append(code, e)
@@ -18,15 +18,15 @@ func (c *valueGen) stmts(list []lang.Stmt) []execFn {
 	return code
 }
 
-func (c *valueGen) stmt(st lang.Stmt) execFn {
+func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 	switch st := st.(type) {
 	case *lang.LetStmt:
-		val := c.expr(st.Value)
+		val := c.Expr(st.Value)
 		if pat := st.Pattern(); pat.Tuple {
-			bind := c.pattern(pat)
+			bind := c.Pattern(pat)
 			return func(fr *engine.Frame) { bind(fr, val(fr)) }
 		}
-		isInt := c.ints.intExpr(st.Value) != nil
+		isInt := c.Ints.IntExpr(st.Value) != nil
 		b := c.NewVar(st.Pattern().Names[0].Name)
 		b.IsInt = isInt // always an int once bound: int arithmetic in rules
 		slot := b.Slot
@@ -42,7 +42,7 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 			}
 			return nil
 		}
-		c.compileDef(b.Fn, st)
+		c.CompileDef(b.Fn, st)
 		return nil
 	case *lang.GameStmt:
 		b, top := c.decls[st]
@@ -55,12 +55,12 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 			}
 			return nil
 		}
-		c.compileGame(b.Game, st)
+		c.CompileGame(b.Game, st)
 		return nil
 	case *lang.PrintStmt:
 		args := make([]engine.EvalFn, len(st.Args))
 		for i, a := range st.Args {
-			args[i] = c.expr(a)
+			args[i] = c.Expr(a)
 		}
 		pos := st.Pos
 		return func(fr *engine.Frame) {
@@ -75,10 +75,10 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 			w.WriteTo(fr.Th)
 		}
 	case *lang.AssertStmt:
-		cond := c.expr(st.Cond)
+		cond := c.Expr(st.Cond)
 		var msg engine.EvalFn
 		if st.Msg != nil {
-			msg = c.expr(st.Msg)
+			msg = c.Expr(st.Msg)
 		}
 		pos, cpos := st.Pos, lang.Start(st.Cond)
 		return func(fr *engine.Frame) {
@@ -94,10 +94,10 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 			}
 		}
 	case *lang.ForStmt:
-		iter := c.expr(st.Iter)
+		iter := c.Expr(st.Iter)
 		c.Push()
 		target := st.Target.(*lang.Pattern)
-		bind := c.pattern(target)
+		bind := c.Pattern(target)
 		if r, ok := st.Iter.(*lang.Binary); ok && r.Op == lang.OpRange && !target.Tuple {
 			c.Scope.Names[target.Names[0].Name].IsInt = true // a range binds ints
 		}
@@ -115,21 +115,21 @@ func (c *valueGen) stmt(st lang.Stmt) execFn {
 			})
 		}
 	case *lang.TableStmt:
-		return c.tab.tableStmt(st)
+		return c.Tables.tableStmt(st)
 	case *lang.ExprStmt:
 		// A REPL entry that is a lone name may be a misspelt statement
 		// word (prnt 3 is two entries, prnt and 3).
 		c.BareEntry, _ = st.X.(*lang.Ident)
-		x := c.expr(st.X)
+		x := c.Expr(st.X)
 		c.BareEntry = nil
 		return func(fr *engine.Frame) { fr.Th.ExprResult(x(fr)) }
 	}
 	panic(fmt.Sprintf("eval: unknown statement %T", st))
 }
 
-// pattern binds the names of a for target to fresh slots and returns the
+// Pattern binds the names of a for target to fresh slots and returns the
 // code that assigns a value to them.
-func (c *valueGen) pattern(p *lang.Pattern) func(fr *engine.Frame, v engine.Value) {
+func (c *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v engine.Value) {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
 		slots[i] = c.NewVar(n.Name).Slot
@@ -153,15 +153,15 @@ func (c *valueGen) pattern(p *lang.Pattern) func(fr *engine.Frame, v engine.Valu
 	}
 }
 
-// clauses compiles comprehension clauses (binding their names in the
+// Clauses compiles comprehension Clauses (binding their names in the
 // current scope) and returns a function that wraps a body in the loops.
-func (c *valueGen) clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
+func (c *ValueGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
 	type step func(inner func(fr *engine.Frame)) func(fr *engine.Frame)
 	var steps []step
 	for i := 0; i < len(cls); i++ {
 		switch cl := cls[i].(type) {
 		case *lang.IfClause:
-			cond := c.ints.cond(cl.Cond, "an if clause's condition")
+			cond := c.Ints.Cond(cl.Cond, "an if clause's condition")
 			steps = append(steps, func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 				return func(fr *engine.Frame) {
 					if cond(fr) {
@@ -193,20 +193,20 @@ func (c *valueGen) clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) 
 // forClause compiles a for clause. Over a range of one name, it takes in
 // the if clause ifc that follows it, when there is one (tookIf): the loop
 // then tests it itself, a call less per value.
-func (c *valueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
+func (c *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
 	ipos := lang.Start(cl.Iter)
 	// A range iterates without building a list.
 	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
-		lo, hi := c.ints.rangeBounds(r)
-		bind := c.pattern(cl.Target)
+		lo, hi := c.Ints.RangeBounds(r)
+		bind := c.Pattern(cl.Target)
 		slot := -1
-		var cond boolFn
+		var cond BoolFn
 		if !cl.Target.Tuple {
 			b := c.Scope.Names[cl.Target.Names[0].Name]
 			b.IsInt = true
 			slot = b.Slot
 			if ifc != nil {
-				cond = c.ints.cond(ifc.Cond, "an if clause's condition")
+				cond = c.Ints.Cond(ifc.Cond, "an if clause's condition")
 			}
 		}
 		rpos := r.Pos
@@ -234,8 +234,8 @@ func (c *valueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 	if step := c.forInts(cl); step != nil {
 		return step, false
 	}
-	iter := c.expr(cl.Iter)
-	bind := c.pattern(cl.Target)
+	iter := c.Expr(cl.Iter)
+	bind := c.Pattern(cl.Target)
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 		return func(fr *engine.Frame) {
 			v := iter(fr)
@@ -263,7 +263,7 @@ func (c *valueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 // forInts compiles `for x in f(ARGS)` for a built-in f with Ints (see
 // Builtin): its ints go into a buffer of the thread's, and x is an int.
 // nil for other clauses.
-func (c *valueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+func (c *ValueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 	call, ok := cl.Iter.(*lang.Call)
 	if !c.On(engine.PassFastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
 		return nil
@@ -278,7 +278,7 @@ func (c *valueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)
 	for i, a := range call.Args {
 		argPos[i] = lang.Start(a)
 	}
-	c.pattern(cl.Target)
+	c.Pattern(cl.Target)
 	b := c.Scope.Names[cl.Target.Names[0].Name]
 	b.IsInt = true
 	slot := b.Slot

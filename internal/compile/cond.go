@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -6,11 +6,11 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// cond compiles a condition (which must be true or false at run time).
-func (c *intGen) cond(e lang.Expr, what string) boolFn { return c.condAt(e, what, lang.Start(e)) }
+// Cond compiles a condition (which must be true or false at run time).
+func (c *IntGen) Cond(e lang.Expr, what string) BoolFn { return c.condAt(e, what, lang.Start(e)) }
 
 // condAt is cond with the position a non-bool is reported at.
-func (c *intGen) condAt(e lang.Expr, what string, pos engine.Pos) boolFn {
+func (c *IntGen) condAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
 	switch e := e.(type) {
 	case *lang.BoolLit:
 		v := e.Val
@@ -23,10 +23,10 @@ func (c *intGen) condAt(e lang.Expr, what string, pos engine.Pos) boolFn {
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAnd:
-			x, y := c.cond(e.X, "the operands of and"), c.cond(e.Y, "the operands of and")
+			x, y := c.Cond(e.X, "the operands of and"), c.Cond(e.Y, "the operands of and")
 			return func(fr *engine.Frame) bool { return x(fr) && y(fr) }
 		case lang.OpOr:
-			x, y := c.cond(e.X, "the operands of or"), c.cond(e.Y, "the operands of or")
+			x, y := c.Cond(e.X, "the operands of or"), c.Cond(e.Y, "the operands of or")
 			return func(fr *engine.Frame) bool { return x(fr) || y(fr) }
 		case lang.OpIn, lang.OpNotIn:
 			if r, ok := e.Y.(*lang.Binary); !ok || r.Op != lang.OpRange {
@@ -43,12 +43,12 @@ func (c *intGen) condAt(e lang.Expr, what string, pos engine.Pos) boolFn {
 			}
 		}
 	}
-	x := c.vals.expr(e)
+	x := c.Vals.Expr(e)
 	return func(fr *engine.Frame) bool { return engine.NeedBool(pos, x(fr), what) }
 }
 
 // intCompare compiles a comparison with an int-typed operand.
-func (c *intGen) intCompare(e *lang.Binary) boolFn {
+func (c *IntGen) intCompare(e *lang.Binary) BoolFn {
 	xi, xv := c.asInt(e.X)
 	yi, yv := c.asInt(e.Y)
 	if xi == nil && yi == nil {
@@ -111,21 +111,21 @@ func flipCmp(op lang.Op) lang.Op {
 
 // sgCallProbe returns the probe of G when e is sg(G) with the built-in sg
 // and G a game expression sgProbe takes; nil otherwise.
-func (c *intGen) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *IntGen) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
 	return c.queryProbe(e, engine.QuerySG)
 }
 
 // queryProbe is sgCallProbe for the built-in whose Query is q.
-func (c *intGen) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *IntGen) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (engine.Sgv, bool) {
 	if !c.IsQueryCall(e, q) {
 		return nil // not a call of the built-in
 	}
-	return c.sg.sgProbe(e.(*lang.Call).Args[0])
+	return c.SG.sgProbe(e.(*lang.Call).Args[0])
 }
 
 // intCompareMixed compiles a comparison with one int-typed operand (xi or
 // yi) and one that is not known to be an int.
-func (c *intGen) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
+func (c *IntGen) intCompareMixed(e *lang.Binary, xi, yi IntFn) BoolFn {
 	pos, op := e.Pos, e.Op
 	// Compare generically unless the other side is an int at run
 	// time. A local on the unknown side is read directly.
@@ -147,7 +147,7 @@ func (c *intGen) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 			return engine.OpCompare(pos, op, engine.Int(a), b)
 		}
 	}
-	x, y := c.vals.expr(e.X), c.vals.expr(e.Y)
+	x, y := c.Vals.Expr(e.X), c.Vals.Expr(e.Y)
 	return func(fr *engine.Frame) bool {
 		a, b := x(fr), y(fr)
 		if a.K == engine.KInt && b.K == engine.KInt {
@@ -159,7 +159,7 @@ func (c *intGen) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 
 // strEquals compiles X == "s" or X != "s" (either way round), which
 // compares as Equal does without building a bool value.
-func (c *intGen) strEquals(e *lang.Binary) boolFn {
+func (c *IntGen) strEquals(e *lang.Binary) BoolFn {
 	if e.Op != lang.OpEq && e.Op != lang.OpNe {
 		return nil
 	}
@@ -171,7 +171,7 @@ func (c *intGen) strEquals(e *lang.Binary) boolFn {
 	if !ok {
 		return nil
 	}
-	x, want, eq := c.vals.expr(other), l.Val, e.Op == lang.OpEq
+	x, want, eq := c.Vals.Expr(other), l.Val, e.Op == lang.OpEq
 	if probe := c.queryProbe(other, engine.QueryOutcome); probe != nil {
 		// outcome(G) == "P": when G's positions are finished, its
 		// outcome comes from the value (what outcome would return).

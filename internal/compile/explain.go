@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"fmt"
@@ -14,9 +14,9 @@ import (
 // as a fast loop over the memo tables or on the general path, and why.
 // The Session keeps them (Session.Explain); the compiler records them.
 
-// fired records that pass p changed the code of the declaration being
+// Fired records that pass p changed the code of the declaration being
 // compiled (see note).
-func (c *compiler) fired(p engine.Pass) {
+func (c *Compiler) Fired(p engine.Pass) {
 	if c.explaining != nil {
 		c.explaining.Fired |= p
 	}
@@ -25,7 +25,7 @@ func (c *compiler) fired(p engine.Pass) {
 // note adds a line to the explanation of the declaration being compiled
 // (nothing when none is, or when compiling a variant that is not
 // explained).
-func (c *compiler) note(format string, args ...any) {
+func (c *Compiler) note(format string, args ...any) {
 	if c.explaining != nil {
 		c.explaining.Notes = append(c.explaining.Notes, fmt.Sprintf(format, args...))
 	}

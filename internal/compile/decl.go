@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"fmt"
@@ -10,17 +10,17 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// compileFile hoists declarations, then compiles the statements in order.
+// CompileFile hoists declarations, then compiles the statements in order.
 // repl selects REPL rules: a re-declaration replaces the old one.
-func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
+func (c *Compiler) CompileFile(f *lang.File, repl bool) []ExecFn {
 	c.FileScope = c.Scope
-	c.s.laterLets = map[string]engine.Pos{}
-	c.LaterLets = c.s.laterLets
+	c.Env.LaterLets = map[string]engine.Pos{}
+	c.LaterLets = c.Env.LaterLets
 	for _, st := range f.Stmts {
 		if l, ok := st.(*lang.LetStmt); ok {
 			for _, n := range l.Pattern().Names {
-				if _, seen := c.s.laterLets[n.Name]; !seen {
-					c.s.laterLets[n.Name] = n.Pos
+				if _, seen := c.Env.LaterLets[n.Name]; !seen {
+					c.Env.LaterLets[n.Name] = n.Pos
 				}
 			}
 		}
@@ -40,7 +40,7 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 			b = &engine.Binding{Kind: resolve.Def, Fn: fn}
 		case *lang.GameStmt:
 			name = d.Name
-			g := c.s.engine.NewGame(d.Name.Name, d.Name.Pos, len(lang.ParamNames(d.Params)))
+			g := c.Env.Engine.NewGame(d.Name.Name, d.Name.Pos, len(lang.ParamNames(d.Params)))
 			b = &engine.Binding{Kind: resolve.Game, Game: g}
 		default:
 			continue
@@ -60,9 +60,9 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 		}
 		c.decls[st] = b
 	}
-	var code []execFn
+	var code []ExecFn
 	for _, st := range f.Stmts {
-		if e := c.vals.stmt(st); e != nil {
+		if e := c.Vals.stmt(st); e != nil {
 			pos := st.Position()
 			code = append(code, func(fr *engine.Frame) {
 				fr.Th.Stmt = pos
@@ -83,8 +83,8 @@ func (c *compiler) compileFile(f *lang.File, repl bool) []execFn {
 }
 
 // explainDef records how calls of def fn are compiled.
-func (c *compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
-	x := c.s.explainOf("def", fn.FName, d.Name.Pos)
+func (c *Compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
+	x := c.Env.ExplainOf("def", fn.FName, d.Name.Pos)
 	x.Fired = c.defFired[fn]
 	switch {
 	case !c.On(engine.PassInline):
@@ -98,7 +98,7 @@ func (c *compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 	}
 }
 
-func (c *compiler) compileDef(fn *engine.Func, d *lang.DefStmt) {
+func (c *Compiler) CompileDef(fn *engine.Func, d *lang.DefStmt) {
 	// (The passes that fire in its body: for its explanation, made once
 	// every def is compiled, explainDef.)
 	saved, fired := c.explaining, &engine.Explanation{}
@@ -112,29 +112,29 @@ func (c *compiler) compileDef(fn *engine.Func, d *lang.DefStmt) {
 	}()
 	fn.Cost = 2 + lang.Depth(d.Body)
 	fn.Nslots = c.Function(lang.ParamNames(d.Params), false, func() {
-		fn.Body = c.vals.expr(d.Body)
+		fn.Body = c.Vals.Expr(d.Body)
 		c.RecordFree(fn, d.Body)
 	})
 	if len(lang.ParamNames(d.Params)) > 0 {
 		n := len(c.Errs)
 		fn.NslotsI = c.Function(lang.ParamNames(d.Params), true, func() {
-			fn.BodyInt = c.vals.expr(d.Body)
+			fn.BodyInt = c.Vals.Expr(d.Body)
 		})
 		c.Errs = c.Errs[:n]
 	}
 }
 
-// compileGame compiles a game's moves four times: option values (moves,
+// CompileGame compiles a game's moves four times: option values (moves,
 // winning, the loopy solver) and streamed SG values, each for any position
 // and for positions whose arguments are all ints (packed keys), where the
 // parameters are known to be ints. Without PassStream, the SG variants make
 // each position an option names as a value and read its SG value from it.
-func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
+func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	// (Last, once g's explanation is complete: tupleflat.go.)
 	defer c.flattenTuples(g, d)
 	g.Decl = d
 	g.Pure = c.PureRule(d)
-	x := c.s.explainOf("game", g.GName, d.Name.Pos)
+	x := c.Env.ExplainOf("game", g.GName, d.Name.Pos)
 	if g.Pure {
 		defer func() {
 			x.Notes = append(x.Notes, "its rule is pure: with cycles, the loopy solver lists options without computing them")
@@ -162,19 +162,19 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 		for i, a := range d.Alts {
 			alt := a.(*lang.Alt)
 			if sg && ints {
-				c.rejected = ""
+				c.Rejected = ""
 				c.loops.probe = nil
 				if f := c.loops.fastAlt(alt); f != nil {
 					if c.loops.probe != nil {
 						probes = append(probes, c.loops.probe)
 					}
 					c.note("%s: %s", altLabel(i, alt), c.loops.fastDesc)
-					c.fired(engine.PassFastLoops)
+					c.Fired(engine.PassFastLoops)
 					if len(d.Alts) == 1 && len(params) == 1 {
 						g.Sweep = c.loops.sweep
 						if g.Sweep != nil {
 							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")
-							c.fired(engine.PassSweep)
+							c.Fired(engine.PassSweep)
 						}
 					}
 					gens = append(gens, f)
@@ -182,25 +182,25 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 				}
 			}
 			c.Push()
-			loops := c.vals.clauses(alt.Clauses)
+			loops := c.Vals.Clauses(alt.Clauses)
 			body := alt.Body
 			if sg {
 				if ints {
-					if one := c.sg.sgCall1(body); one != nil {
-						if p := c.sg.callProbe(body, loops); p != nil {
+					if one := c.SG.sgCall1(body); one != nil {
+						if p := c.SG.callProbe(body, loops); p != nil {
 							probes = append(probes, p)
 						}
-						c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), c.rejected)
+						c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), c.Rejected)
 						gens = append(gens, loops(one))
 						c.Pop()
 						continue
 					}
-					c.note("%s: general path: %s", altLabel(i, alt), c.rejected)
+					c.note("%s: general path: %s", altLabel(i, alt), c.Rejected)
 				}
-				c.built = ""
-				sgBody := c.sg.sgExpr(body)
-				if c.built != "" && !ints {
-					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", altLabel(i, alt), c.built))
+				c.Built = ""
+				sgBody := c.SG.SGExpr(body)
+				if c.Built != "" && !ints {
+					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", altLabel(i, alt), c.Built))
 					x.Fired |= engine.PassComposite
 				}
 				if call, ok := body.(*lang.Call); ok && (ints || c.On(engine.PassComposite)) && c.GameCallee(call) != nil {
@@ -217,7 +217,7 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 					gens = append(gens, loops(func(fr *engine.Frame) { fr.Gen.EmitSG(sgBody(fr)) }))
 				}
 			} else {
-				valBody := c.vals.expr(body)
+				valBody := c.Vals.Expr(body)
 				bpos := lang.Start(body)
 				gens = append(gens, loops(func(fr *engine.Frame) { fr.Gen.EmitVal(bpos, valBody(fr)) }))
 			}
@@ -228,8 +228,8 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 		}
 		return seqGen(gens)
 	}
-	c.curGame = g
-	defer func() { c.curGame = nil }()
+	c.CurGame = g
+	defer func() { c.CurGame = nil }()
 	g.Nslots = c.Function(params, false, func() {
 		g.GenVal = alts(false, false)
 		g.GenSG = alts(true, false)
@@ -282,7 +282,7 @@ func seqGen(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
 // flattenTuples compiles the hidden game of g (declared by d) when a
 // parameter of it is always a tuple of k ints in its options (g.tuples is
 // set), or clears g.tuples.
-func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
+func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 	old := g.Tuples
 	g.Tuples = nil
 	if !c.On(engine.PassTuples) || g.TupleOf != nil {
@@ -303,14 +303,14 @@ func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 		if old != nil && old.J == j && old.K == k && old.To.NArgs == len(params)-1+k {
 			h = old.To
 		} else {
-			h = c.s.engine.NewGame(g.GName, g.Pos, len(params)-1+k)
+			h = c.Env.Engine.NewGame(g.GName, g.Pos, len(params)-1+k)
 		}
 		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k}
 		h.TupleOf = tf
 		top := c.TopScope()
 		top.Names[hidden] = &engine.Binding{Kind: resolve.Game, Game: h}
-		n, x := len(c.Errs), c.s.explainOf("game", g.GName, d.Name.Pos)
-		c.compileGame(h, d2)
+		n, x := len(c.Errs), c.Env.ExplainOf("game", g.GName, d.Name.Pos)
+		c.CompileGame(h, d2)
 		delete(top.Names, hidden)
 		if len(c.Errs) > n {
 			// (q's rule compiled: so does its copy; should it not, q's

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"fmt"
@@ -33,7 +33,7 @@ import (
 // loops compiles the fast loops over the memo tables: a move rule's last
 // for clause (fastAlt), sums (fastSum) and folds (fastFold).
 type loops struct {
-	*compiler
+	*Compiler
 	fastDesc string           // what the last fast loop compiled is
 	sweep    engine.SweepFunc // of the last fast loop compiled (sweep.go)
 	probe    engine.ProbeFunc // of the last fast loop compiled (its runs for each value of the for clauses before its own)
@@ -65,10 +65,10 @@ func (c *loops) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
 	}
 	c.Push()
 	defer c.Pop()
-	outer := c.vals.clauses(alt.Clauses[:last])
+	outer := c.Vals.Clauses(alt.Clauses[:last])
 	c.Push()
-	slowLoops := c.vals.clauses(alt.Clauses[last:])
-	body := c.sg.sgExpr(alt.Body)
+	slowLoops := c.Vals.Clauses(alt.Clauses[last:])
+	body := c.SG.SGExpr(alt.Body)
 	slow := slowLoops(func(fr *engine.Frame) { fr.Gen.EmitSG(body(fr)) })
 	c.Pop()
 	c.Push()
@@ -148,8 +148,8 @@ type fastTerm struct {
 	b     *engine.Binding
 	exprs []lang.Expr
 	args  []engine.EvalFn // each argument, evaluated at the first value only
-	ints  []intFn         // the same compiled for an int x (nil where not int-typed)
-	opnds []operand       // ints as operands (evaluated in place when simple)
+	ints  []IntFn         // the same compiled for an int x (nil where not int-typed)
+	opnds []Operand       // ints as operands (evaluated in place when simple)
 	coefs []int64
 }
 
@@ -159,7 +159,7 @@ type fastClamp struct {
 	op       lang.Op // as seen with x on the left
 	expr     lang.Expr
 	bound    engine.EvalFn
-	boundInt intFn // the bound compiled as an int, when it is int-typed
+	boundInt IntFn // the bound compiled as an int, when it is int-typed
 	pos      engine.Pos
 	scale    int64     // K * x OP E (K >= 2), or 0
 	lin      *linClamp // L OP R affine in x: E and the guard (linclamp.go), or nil
@@ -264,7 +264,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	if !collect(body) || len(terms) == 0 || len(terms) > 4 {
 		return whyNot[func(*engine.Frame)](c, "its option is not a position or a sum of at most 4 positions (a nimber, a call of a def, or another expression)")
 	}
-	var rlo, rhi intFn
+	var rlo, rhi IntFn
 	var iter engine.EvalFn
 	r, isRange := cl.Iter.(*lang.Binary)
 	isRange = isRange && r.Op == lang.OpRange
@@ -276,11 +276,11 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	}
 	switch {
 	case isRange:
-		rlo, rhi = c.ints.rangeBounds(r)
+		rlo, rhi = c.Ints.RangeBounds(r)
 	case rangeCall:
 		isRange = true
 	default:
-		iter = c.vals.expr(cl.Iter)
+		iter = c.Vals.Expr(cl.Iter)
 	}
 	ipos := lang.Start(cl.Iter)
 	if isRange && !rangeCall {
@@ -301,24 +301,24 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	// general way: the arguments may only be evaluated for a value that
 	// passes it.
 	var clamps []fastClamp
-	var once []boolFn
+	var once []BoolFn
 	for _, f := range ifs {
 		if b, ok := f.Cond.(*lang.Binary); ok && b.Op.Ordering() {
 			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.Y, x) {
-				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.vals.expr(b.Y), boundInt: c.ints.intExpr(b.Y), pos: b.Pos})
+				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.Vals.Expr(b.Y), boundInt: c.Ints.IntExpr(b.Y), pos: b.Pos})
 				continue
 			}
 			if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.X, x) {
-				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.vals.expr(b.X), boundInt: c.ints.intExpr(b.X), pos: b.Pos})
+				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.Vals.Expr(b.X), boundInt: c.Ints.IntExpr(b.X), pos: b.Pos})
 				continue
 			}
 			// K * x OP E: a bound on x too, while K * x cannot overflow.
 			if k, ok := scaledVar(b.X, x); ok && !resolve.Mentions(b.Y, x) {
-				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.vals.expr(b.Y), boundInt: c.ints.intExpr(b.Y), pos: b.Pos, scale: k})
+				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.Vals.Expr(b.Y), boundInt: c.Ints.IntExpr(b.Y), pos: b.Pos, scale: k})
 				continue
 			}
 			if k, ok := scaledVar(b.Y, x); ok && !resolve.Mentions(b.X, x) {
-				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.vals.expr(b.X), boundInt: c.ints.intExpr(b.X), pos: b.Pos, scale: k})
+				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.Vals.Expr(b.X), boundInt: c.Ints.IntExpr(b.X), pos: b.Pos, scale: k})
 				continue
 			}
 		}
@@ -347,7 +347,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 		if resolve.Mentions(f.Cond, x) {
 			return whyNot[func(*engine.Frame)](c, "the if clause at line %d tests %s in a way that is not a bound (%s OP E or K * %s OP E)", f.Pos.Line, x, x, x)
 		}
-		once = append(once, c.ints.cond(f.Cond, "an if clause's condition"))
+		once = append(once, c.Ints.Cond(f.Cond, "an if clause's condition"))
 	}
 	if len(once) > 0 && len(clamps) > 0 {
 		// Keep the order in which the conditions are evaluated (and may
@@ -366,7 +366,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 		}
 		ft := fastTerm{b: b}
 		var wvals []engine.EvalFn
-		var wints []intFn
+		var wints []IntFn
 		if wrapped[i] != nil {
 			wvals, wints = c.wrappedArgs(wrapped[i], call)
 		}
@@ -376,18 +376,18 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 				return whyNot[func(*engine.Frame)](c, "an argument of %s is not %s times a constant plus terms without %s", exprText(call.Fn), x, x)
 			}
 			var v engine.EvalFn
-			var f intFn
+			var f IntFn
 			if wvals != nil {
 				v, f = wvals[j], wints[j]
 			} else {
-				v, f = c.vals.expr(a), c.ints.intExpr(a)
+				v, f = c.Vals.Expr(a), c.Ints.IntExpr(a)
 			}
 			ft.args = append(ft.args, v)
 			ft.exprs = append(ft.exprs, a)
 			ft.ints = append(ft.ints, f)
-			var o operand
+			var o Operand
 			if f != nil {
-				o = c.ints.operandOf(a, f)
+				o = c.Ints.OperandOf(a, f)
 			}
 			ft.opnds = append(ft.opnds, o)
 			ft.coefs = append(ft.coefs, k)
@@ -620,7 +620,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 				fr.Slots[xslot] = engine.Value{K: engine.KInt, N: lo}
 				var v0 engine.Value
 				if ft.ints[a] != nil {
-					v0 = engine.Value{K: engine.KInt, N: ft.opnds[a].eval(fr)}
+					v0 = engine.Value{K: engine.KInt, N: ft.opnds[a].Eval(fr)}
 				} else {
 					v0 = arg(fr)
 				}
@@ -737,12 +737,12 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 // of wrappers, computedWrapper) makes: argument j of the position its
 // evaluation returns. ints[j] is nil where the substituted argument is not
 // int-typed.
-func (c *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []intFn) {
-	whole := c.vals.expr(call)
+func (c *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []IntFn) {
+	whole := c.Vals.Expr(call)
 	for j, a := range pos.Args {
 		vals = append(vals, func(fr *engine.Frame) engine.Value { return argOf(whole(fr), j) })
 		n := len(c.Errs)
-		if c.ints.intExpr(a) != nil {
+		if c.Ints.IntExpr(a) != nil {
 			ints = append(ints, func(fr *engine.Frame) int64 { return argOf(whole(fr), j).N })
 		} else {
 			ints = append(ints, nil)
@@ -764,7 +764,7 @@ func argOf(v engine.Value, j int) engine.Value {
 // whyNot records why a fast path did not apply and returns nil, for
 // `return c.whyNot(...)` at a recognizer's exits.
 func whyNot[T any](c *loops, format string, args ...any) T {
-	c.rejected = fmt.Sprintf(format, args...)
+	c.Rejected = fmt.Sprintf(format, args...)
 	var zero T
 	return zero
 }

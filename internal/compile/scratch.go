@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"encoding/binary"
@@ -26,7 +26,7 @@ import (
 
 // builders compiles the arguments of positions built in scratch buffers
 // (lists and tuples) and set scratches (sets as bitmaps) for the search.
-type builders struct{ *compiler }
+type builders struct{ *Compiler }
 
 // buildFn builds a value in an empty scratch.
 type buildFn func(fr *engine.Frame, s *engine.Scratch)
@@ -40,7 +40,7 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.Fired(engine.PassComposite)
 		}
 	}()
 	switch e := e.(type) {
@@ -53,12 +53,12 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 		if f := c.buildRange(e); f != nil {
 			return f
 		}
-		loops := c.vals.clauses(e.Clauses)
+		loops := c.Vals.Clauses(e.Clauses)
 		var run func(fr *engine.Frame)
-		if f := c.ints.intExpr(e.Body); f != nil {
+		if f := c.Ints.IntExpr(e.Body); f != nil {
 			run = loops(func(fr *engine.Frame) { fr.Scr.AddInt(f(fr)) })
 		} else {
-			body := c.vals.expr(e.Body)
+			body := c.Vals.Expr(e.Body)
 			run = loops(func(fr *engine.Frame) { fr.Scr.Add(body(fr)) })
 		}
 		return func(fr *engine.Frame, s *engine.Scratch) {
@@ -72,7 +72,7 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 	case *lang.TupleLit:
 		return c.buildElems(e.Elems, true)
 	case *lang.Slice:
-		x, lo, hi := c.buildAny(e.X), c.vals.optExpr(e.Lo), c.vals.optExpr(e.Hi)
+		x, lo, hi := c.buildAny(e.X), c.Vals.OptExpr(e.Lo), c.Vals.OptExpr(e.Hi)
 		pos := e.Pos
 		return func(fr *engine.Frame, s *engine.Scratch) {
 			x(fr, s)
@@ -138,15 +138,15 @@ func (c *builders) buildRange(e *lang.Comp) buildFn {
 	if !ok || r.Op != lang.OpRange {
 		return nil
 	}
-	lo, hi := c.ints.rangeBounds(r)
-	c.vals.pattern(cl.Target)
+	lo, hi := c.Ints.RangeBounds(r)
+	c.Vals.Pattern(cl.Target)
 	b := c.Scope.Names[cl.Target.Names[0].Name]
 	b.IsInt = true
 	slot, rpos := b.Slot, r.Pos
-	fi := c.ints.intExpr(e.Body)
+	fi := c.Ints.IntExpr(e.Body)
 	var fv engine.EvalFn
 	if fi == nil {
-		fv = c.vals.expr(e.Body)
+		fv = c.Vals.Expr(e.Body)
 	}
 	return func(fr *engine.Frame, s *engine.Scratch) {
 		a, z := lo(fr), hi(fr)
@@ -175,17 +175,17 @@ func (c *builders) buildAny(e lang.Expr) buildFn {
 	if b := c.builder(e); b != nil {
 		return b
 	}
-	x := c.vals.expr(e)
+	x := c.Vals.Expr(e)
 	return func(fr *engine.Frame, s *engine.Scratch) { s.Set(x(fr)) }
 }
 
 // buildElems builds a list or tuple literal.
 func (c *builders) buildElems(es []lang.Expr, tuple bool) buildFn {
-	ints := make([]intFn, len(es))
+	ints := make([]IntFn, len(es))
 	vals := make([]engine.EvalFn, len(es))
 	for i, x := range es {
-		if ints[i] = c.ints.intExpr(x); ints[i] == nil {
-			vals[i] = c.vals.expr(x)
+		if ints[i] = c.Ints.IntExpr(x); ints[i] == nil {
+			vals[i] = c.Vals.Expr(x)
 		}
 	}
 	return func(fr *engine.Frame, s *engine.Scratch) {
@@ -222,7 +222,7 @@ func (c *builders) buildCall(e *lang.Call) buildFn {
 			s.Set(callBuiltin(fr, bi, pos, argPos, []engine.Value{s.Value()}))
 		}
 	case bi != nil && bi.Updates && len(e.Args) == 3:
-		x, i, v := c.buildAny(e.Args[0]), c.vals.expr(e.Args[1]), c.vals.expr(e.Args[2])
+		x, i, v := c.buildAny(e.Args[0]), c.Vals.Expr(e.Args[1]), c.Vals.Expr(e.Args[2])
 		return func(fr *engine.Frame, s *engine.Scratch) {
 			x(fr, s)
 			iv, vv := i(fr), v(fr)
@@ -257,11 +257,11 @@ func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []
 // sgComposite compiles g(ARGS) for a declared game when an argument is
 // built in a scratch: the key is packed from the scratches and looked up,
 // without the position. nil when no argument is.
-func (c *builders) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
+func (c *builders) sgComposite(e *lang.Call, b *engine.Binding) SGFn {
 	type arg struct {
 		build buildFn
 		set   setBuildFn
-		i     intFn
+		i     IntFn
 		v     engine.EvalFn
 		// a parameter of the game whose rule this is, passed on:
 		// param is its index + 1 (see Game.appendArg)
@@ -274,9 +274,9 @@ func (c *builders) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 			any = true
 		} else if args[i].set = c.setBuilder(a); args[i].set != nil {
 			any = true
-		} else if args[i].i = c.ints.intExpr(a); args[i].i == nil {
-			args[i].v = c.vals.expr(a)
-			if s := c.LocalSlot(a); s >= 0 && c.curGame != nil && s < c.curGame.NArgs {
+		} else if args[i].i = c.Ints.IntExpr(a); args[i].i == nil {
+			args[i].v = c.Vals.Expr(a)
+			if s := c.LocalSlot(a); s >= 0 && c.CurGame != nil && s < c.CurGame.NArgs {
 				args[i].param = s + 1
 			}
 		}
@@ -293,8 +293,8 @@ func (c *builders) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 			built = append(built, fmt.Sprintf("argument %d (a set, as a bitmap of small ints or cells) is built", i+1))
 		}
 	}
-	c.built = strings.Join(built, ", ")
-	pos, g0 := e.Pos, c.curGame
+	c.Built = strings.Join(built, ", ")
+	pos, g0 := e.Pos, c.CurGame
 	return func(fr *engine.Frame) engine.Sgv {
 		th := fr.Th
 		ks := th.TakeScratch()

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"fmt"
@@ -9,13 +9,13 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// valueGen compiles expressions and statements to closures over values
+// ValueGen compiles expressions and statements to closures over values
 // (the general way, from which the other generators take over where they
 // apply).
-type valueGen struct{ *compiler }
+type ValueGen struct{ *Compiler }
 
-// expr compiles an expression to a closure.
-func (c *valueGen) expr(e lang.Expr) engine.EvalFn {
+// Expr compiles an expression to a closure.
+func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 	c.count(e.Position())
 	switch e := e.(type) {
 	case *lang.IntLit:
@@ -63,10 +63,10 @@ func (c *valueGen) expr(e lang.Expr) engine.EvalFn {
 			return engine.SumOf(vs)
 		}
 	case *lang.IfExpr:
-		if f := c.ints.intExpr(e); f != nil {
+		if f := c.Ints.IntExpr(e); f != nil {
 			return func(fr *engine.Frame) engine.Value { return engine.Value{K: engine.KInt, N: f(fr)} }
 		}
-		cond, a, b := c.ints.cond(e.Cond, "the condition of if"), c.expr(e.Then), c.expr(e.Else)
+		cond, a, b := c.Ints.Cond(e.Cond, "the condition of if"), c.Expr(e.Then), c.Expr(e.Else)
 		return func(fr *engine.Frame) engine.Value {
 			if cond(fr) {
 				return a(fr)
@@ -74,13 +74,13 @@ func (c *valueGen) expr(e lang.Expr) engine.EvalFn {
 			return b(fr)
 		}
 	case *lang.Unary:
-		x := c.expr(e.X)
+		x := c.Expr(e.X)
 		pos := e.Pos
 		if f := engine.UnaryOps[e.Op]; f != nil {
 			return func(fr *engine.Frame) engine.Value { return f(pos, x(fr)) }
 		}
 		// not
-		cond := c.ints.condAt(e.X, "the operand of not", pos)
+		cond := c.Ints.condAt(e.X, "the operand of not", pos)
 		return func(fr *engine.Frame) engine.Value { return engine.Bool(!cond(fr)) }
 	case *lang.Binary:
 		return c.binary(e)
@@ -91,9 +91,9 @@ func (c *valueGen) expr(e lang.Expr) engine.EvalFn {
 	case *lang.Index:
 		pos := e.Pos
 		if s := c.LocalSlot(e.X); s >= 0 && c.On(engine.PassComposite) {
-			if fi := c.ints.intExpr(e.Index); fi != nil {
+			if fi := c.Ints.IntExpr(e.Index); fi != nil {
 				// An element of a local list or tuple.
-				io := c.ints.iopnd(e.Index, fi)
+				io := c.Ints.iopnd(e.Index, fi)
 				return func(fr *engine.Frame) engine.Value {
 					v, i := fr.Slots[s], io.get(fr)
 					if v.K == engine.KList || v.K == engine.KTuple {
@@ -105,30 +105,30 @@ func (c *valueGen) expr(e lang.Expr) engine.EvalFn {
 				}
 			}
 		}
-		x, i := c.expr(e.X), c.expr(e.Index)
+		x, i := c.Expr(e.X), c.Expr(e.Index)
 		return func(fr *engine.Frame) engine.Value { return engine.OpIndex(pos, x(fr), i(fr)) }
 	case *lang.Slice:
-		x, lo, hi := c.expr(e.X), c.optExpr(e.Lo), c.optExpr(e.Hi)
+		x, lo, hi := c.Expr(e.X), c.OptExpr(e.Lo), c.OptExpr(e.Hi)
 		pos := e.Pos
 		return func(fr *engine.Frame) engine.Value { return engine.OpSlice(pos, x(fr), lo(fr), hi(fr)) }
 	case *argExpr:
-		return outside(c.compiler, e, c.expr)
+		return outside(c.Compiler, e, c.Expr)
 	}
 	panic(fmt.Sprintf("eval: unknown expression %T", e))
 }
 
-// optExpr compiles an optional expression: nil evaluates to none.
-func (c *valueGen) optExpr(e lang.Expr) engine.EvalFn {
+// OptExpr compiles an optional expression: nil evaluates to none.
+func (c *ValueGen) OptExpr(e lang.Expr) engine.EvalFn {
 	if e == nil {
 		return func(*engine.Frame) engine.Value { return engine.None }
 	}
-	return c.expr(e)
+	return c.Expr(e)
 }
 
-func (c *valueGen) exprs(es []lang.Expr) []engine.EvalFn {
+func (c *ValueGen) exprs(es []lang.Expr) []engine.EvalFn {
 	out := make([]engine.EvalFn, len(es))
 	for i, e := range es {
-		out[i] = c.expr(e)
+		out[i] = c.Expr(e)
 	}
 	return out
 }
@@ -141,7 +141,7 @@ func evalAll(fr *engine.Frame, fs []engine.EvalFn) []engine.Value {
 	return vs
 }
 
-func (c *valueGen) ident(e *lang.Ident) engine.EvalFn {
+func (c *ValueGen) ident(e *lang.Ident) engine.EvalFn {
 	b := c.Resolve(e)
 	if b == nil {
 		return func(*engine.Frame) engine.Value { return engine.None }
@@ -173,23 +173,23 @@ func (c *valueGen) ident(e *lang.Ident) engine.EvalFn {
 	}
 }
 
-func (c *valueGen) binary(e *lang.Binary) engine.EvalFn {
+func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 	pos := e.Pos
-	if f := c.ints.intExpr(e); f != nil {
+	if f := c.Ints.IntExpr(e); f != nil {
 		return func(fr *engine.Frame) engine.Value { return engine.Value{K: engine.KInt, N: f(fr)} }
 	}
 	switch e.Op {
 	case lang.OpAnd, lang.OpOr, lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-		if e.Op == lang.OpAnd || e.Op == lang.OpOr || c.ints.intCompare(e) != nil {
-			cond := c.ints.cond(e, "")
+		if e.Op == lang.OpAnd || e.Op == lang.OpOr || c.Ints.intCompare(e) != nil {
+			cond := c.Ints.Cond(e, "")
 			return func(fr *engine.Frame) engine.Value { return engine.Bool(cond(fr)) }
 		}
 	}
 	switch e.Op {
 	case lang.OpIn:
-		x := c.expr(e.X)
+		x := c.Expr(e.X)
 		if r, ok := e.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
-			lo, hi := c.expr(r.X), c.expr(r.Y)
+			lo, hi := c.Expr(r.X), c.Expr(r.Y)
 			rpos := r.Pos
 			return func(fr *engine.Frame) engine.Value {
 				v, a, b := x(fr), lo(fr), hi(fr)
@@ -202,16 +202,16 @@ func (c *valueGen) binary(e *lang.Binary) engine.EvalFn {
 		if f := c.build.inSet(e, false); f != nil {
 			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
 		}
-		y := c.expr(e.Y)
+		y := c.Expr(e.Y)
 		return func(fr *engine.Frame) engine.Value { return engine.Bool(engine.OpIn(pos, x(fr), y(fr))) }
 	case lang.OpNotIn:
 		if f := c.build.inSet(e, true); f != nil {
 			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
 		}
-		x, y := c.expr(e.X), c.expr(e.Y)
+		x, y := c.Expr(e.X), c.Expr(e.Y)
 		return func(fr *engine.Frame) engine.Value { return engine.Bool(!engine.OpIn(pos, x(fr), y(fr))) }
 	}
-	x, y := c.expr(e.X), c.expr(e.Y)
+	x, y := c.Expr(e.X), c.Expr(e.Y)
 	switch e.Op {
 	case lang.OpAdd:
 		return func(fr *engine.Frame) engine.Value {
@@ -275,15 +275,15 @@ func (c *valueGen) binary(e *lang.Binary) engine.EvalFn {
 }
 
 // comp compiles list, set, map and sum comprehensions.
-func (c *valueGen) comp(e *lang.Comp) engine.EvalFn {
+func (c *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 	c.Push()
 	defer c.Pop()
-	loops := c.clauses(e.Clauses)
-	body := c.expr(e.Body)
+	loops := c.Clauses(e.Clauses)
+	body := c.Expr(e.Body)
 	bpos := lang.Start(e.Body)
 	var key engine.EvalFn
 	if e.Key != nil {
-		key = c.expr(e.Key)
+		key = c.Expr(e.Key)
 	}
 	kind := e.Kind
 	return func(fr *engine.Frame) engine.Value {
@@ -347,15 +347,15 @@ func (c *valueGen) comp(e *lang.Comp) engine.EvalFn {
 // paths of short expressions are not worth its while).
 
 // chain compiles a Chain to a loop over its steps.
-func (c *valueGen) chain(e *lang.Chain) engine.EvalFn {
-	x := c.expr(e.X)
+func (c *ValueGen) chain(e *lang.Chain) engine.EvalFn {
+	x := c.Expr(e.X)
 	steps := make([]func(fr *engine.Frame, a engine.Value) engine.Value, len(e.Steps))
 	// The right operands of + steps, which a run of concatenations
 	// evaluates itself (nil for other steps).
 	plus := make([]engine.EvalFn, len(e.Steps))
 	for i, st := range e.Steps {
 		if st.Op == lang.OpAdd {
-			plus[i] = c.expr(st.Y)
+			plus[i] = c.Expr(st.Y)
 			c.count(st.Pos)
 			continue
 		}
@@ -383,7 +383,7 @@ func (c *valueGen) chain(e *lang.Chain) engine.EvalFn {
 
 // step compiles one operator of a chain whose first operand starts at
 // start: a function of the value so far.
-func (c *valueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a engine.Value) engine.Value {
+func (c *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a engine.Value) engine.Value {
 	pos, op := st.Pos, st.Op
 	c.count(pos)
 	switch op {
@@ -391,7 +391,7 @@ func (c *valueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 		// As condAt compiles X and Y: the left operand's error points
 		// at its start, the right one's at Y's.
 		what := "the operands of " + op.String()
-		y := c.ints.cond(st.Y, what)
+		y := c.Ints.Cond(st.Y, what)
 		and := op == lang.OpAnd
 		return func(fr *engine.Frame, a engine.Value) engine.Value {
 			if engine.NeedBool(start, a, what) != and {
@@ -401,7 +401,7 @@ func (c *valueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 		}
 	case lang.OpIn:
 		if r, ok := st.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
-			lo, hi := c.expr(r.X), c.expr(r.Y)
+			lo, hi := c.Expr(r.X), c.Expr(r.Y)
 			rpos := r.Pos
 			return func(fr *engine.Frame, v engine.Value) engine.Value {
 				a, b := lo(fr), hi(fr)
@@ -412,7 +412,7 @@ func (c *valueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 			}
 		}
 	}
-	y, f := c.expr(st.Y), engine.BinaryOps[op]
+	y, f := c.Expr(st.Y), engine.BinaryOps[op]
 	if f == nil {
 		panic("eval: unknown operator " + op.String())
 	}

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"slices"
@@ -10,7 +10,7 @@ import (
 
 // call compiles a call: to a declared game (a position), a def, a built-in,
 // or a function value.
-func (c *valueGen) call(e *lang.Call) engine.EvalFn {
+func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 	pos := e.Pos
 	argPos := make([]engine.Pos, len(e.Args))
 	for i, a := range e.Args {
@@ -53,10 +53,10 @@ func (c *valueGen) call(e *lang.Call) engine.EvalFn {
 				return g.PositionValue(a)
 			}
 		case resolve.Def:
-			if sub, fn, binds := c.inl.inlineCall(e); sub != nil {
-				set := c.inl.compileBinds(binds)
-				f := inlined(c.compiler, fn, func() engine.EvalFn { return c.expr(sub) })
-				return inlineCallFn(set, pos, fn, f)
+			if sub, fn, binds := c.Inl.InlineCall(e); sub != nil {
+				set := c.Inl.compileBinds(binds)
+				f := Inlined(c.Compiler, fn, func() engine.EvalFn { return c.Expr(sub) })
+				return InlineCallFn(set, pos, fn, f)
 			}
 			fn := b.Fn
 			if len(e.Args) != len(fn.Params) {
@@ -81,11 +81,11 @@ func (c *valueGen) call(e *lang.Call) engine.EvalFn {
 				}
 			}
 			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
-				sg := c.sg.sgExpr(e.Args[0])
+				sg := c.SG.SGExpr(e.Args[0])
 				isSG, isOutcome := bi.Query == engine.QuerySG, bi.Query == engine.QueryOutcome
 				var probe func(fr *engine.Frame) (engine.Sgv, bool)
 				if isSG || isOutcome {
-					probe = c.sg.sgProbe(e.Args[0])
+					probe = c.SG.sgProbe(e.Args[0])
 				}
 				return func(fr *engine.Frame) engine.Value {
 					if probe != nil {
@@ -164,7 +164,7 @@ func (c *valueGen) call(e *lang.Call) engine.EvalFn {
 			}
 		}
 	}
-	fn := c.expr(e.Fn)
+	fn := c.Expr(e.Fn)
 	args := c.exprs(e.Args)
 	return func(fr *engine.Frame) engine.Value {
 		return engine.CallValue(fr, pos, argPos, fn(fr), evalAll(fr, args))
@@ -173,18 +173,18 @@ func (c *valueGen) call(e *lang.Call) engine.EvalFn {
 
 // quickCall compiles a call of a built-in with Quick1 or Quick2 (see
 // Builtin): nil when it has neither for the number of arguments.
-func (c *valueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, argPos []engine.Pos) (f engine.EvalFn) {
+func (c *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, argPos []engine.Pos) (f engine.EvalFn) {
 	if !c.On(engine.PassComposite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.Fired(engine.PassComposite)
 		}
 	}()
 	switch {
 	case len(e.Args) == 1 && bi.Quick1 != nil:
-		x := c.expr(e.Args[0])
+		x := c.Expr(e.Args[0])
 		return func(fr *engine.Frame) engine.Value {
 			a := x(fr)
 			if r, ok := bi.Quick1(a); ok {
@@ -193,7 +193,7 @@ func (c *valueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, a
 			return callBuiltin2(fr, bi, pos, argPos, a, engine.None, 1)
 		}
 	case len(e.Args) == 2 && bi.Quick2 != nil:
-		x, y := c.expr(e.Args[0]), c.expr(e.Args[1])
+		x, y := c.Expr(e.Args[0]), c.Expr(e.Args[1])
 		return func(fr *engine.Frame) engine.Value {
 			a, b := x(fr), y(fr)
 			if r, ok := bi.Quick2(a, b); ok {
@@ -223,7 +223,7 @@ func quickSG(e *engine.Engine, v engine.Sgv, isSG bool) (engine.Value, bool) {
 
 // foldCall streams the elements of a list comprehension into a built-in's
 // Fold (len, min, max of [E for ...] build no list).
-func (c *valueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+func (c *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	slow := c.foldCallGeneric(bi, comp, pos, argPos)
 	if f := c.loops.fastFold(bi, comp, slow, pos, argPos); f != nil {
 		return f
@@ -231,11 +231,11 @@ func (c *valueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos,
 	return slow
 }
 
-func (c *valueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	c.Push()
 	defer c.Pop()
-	loops := c.clauses(comp.Clauses)
-	body := c.expr(comp.Body)
+	loops := c.Clauses(comp.Clauses)
+	body := c.Expr(comp.Body)
 	// Counting elements that cannot fail to evaluate: count them only.
 	countOnly := false
 	if bi.Count {
@@ -291,7 +291,7 @@ func (c *valueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 
 // isGameExpr reports whether e is syntactically a game expression whose SG
 // value can be streamed (a sum, a nimber, copies, a game position call).
-func (c *valueGen) isGameExpr(e lang.Expr) bool {
+func (c *ValueGen) isGameExpr(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.Call:
 		if c.GameCallee(e) != nil {
@@ -299,8 +299,8 @@ func (c *valueGen) isGameExpr(e lang.Expr) bool {
 		}
 		// A def that inlines here (sgExpr inlines it the same way) whose
 		// body is one.
-		sub, fn, _ := c.inl.inlineCall(e)
-		return sub != nil && inlined(c.compiler, fn, func() bool { return c.isGameExpr(sub) })
+		sub, fn, _ := c.Inl.InlineCall(e)
+		return sub != nil && Inlined(c.Compiler, fn, func() bool { return c.isGameExpr(sub) })
 	case *lang.SumOf:
 		return true
 	case *lang.Comp:
