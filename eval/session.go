@@ -12,6 +12,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/fastpath"
 	"github.com/grundy-lang/grundy/internal/graph"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/stdlib"
@@ -94,7 +95,7 @@ func NewSession(opts Options) *Session {
 	if reg == nil {
 		reg = stdlib.Registry()
 	}
-	s := &Session{env: compile.Env{Th: th, Engine: th.Engine, Reg: reg}, prelude: &resolve.Scope{Names: map[string]*engine.Binding{}}}
+	s := &Session{env: compile.Env{Th: th, Engine: th.Engine, Reg: reg, Fast: fastpath.New}, prelude: &resolve.Scope{Names: map[string]*engine.Binding{}}}
 	s.top = &resolve.Scope{Parent: s.prelude, Names: map[string]*engine.Binding{}}
 	s.loadPrelude()
 	return s

@@ -225,7 +225,7 @@ func quickSG(e *engine.Engine, v engine.Sgv, isSG bool) (engine.Value, bool) {
 // Fold (len, min, max of [E for ...] build no list).
 func (c *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	slow := c.foldCallGeneric(bi, comp, pos, argPos)
-	if f := c.loops.fastFold(bi, comp, slow, pos, argPos); f != nil {
+	if f := c.fast.Fold(bi, comp, slow, pos, argPos); f != nil {
 		return f
 	}
 	return slow

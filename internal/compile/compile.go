@@ -27,6 +27,38 @@ type Env struct {
 	// Streamed counts the game expressions compiled to streamed SG
 	// closures (sgcompile.go): none without PassStream.
 	Streamed int
+	// Fast makes the fast paths of a compiler (package fastpath's New).
+	Fast func(c *Compiler) Fast
+}
+
+// Fast is what the fast paths compile (package fastpath): loops over the
+// memo tables and arguments built in scratch buffers. Each returns nil
+// where its shape does not fit (or its pass is off), and the compiler
+// takes the general way.
+type Fast interface {
+	// Alt compiles a move rule's alternative for the SG search with int
+	// parameters as a fast loop (Run nil when it is not one: why is in
+	// Compiler.Rejected).
+	Alt(alt *lang.Alt) FastAlt
+	// Sum compiles `sum of g(ARGS) for x in A .. B` (slow: the general
+	// way).
+	Sum(e *lang.Comp, slow SGFn) SGFn
+	// Fold compiles a fold of a list comprehension by built-in bi (len,
+	// min, max of [E for ...]; slow: the general way).
+	Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn
+	// Composite compiles a position of the declared game b whose
+	// arguments are built in scratch buffers.
+	Composite(e *lang.Call, b *engine.Binding) SGFn
+	// InSet compiles X in S (not: X not in S) as a bit of a set's bitmap.
+	InSet(e *lang.Binary, not bool) BoolFn
+}
+
+// FastAlt is a move rule's alternative compiled as a fast loop.
+type FastAlt struct {
+	Run   func(fr *engine.Frame)
+	Probe engine.ProbeFunc // its runs for each value of the for clauses before its own (nil: none)
+	Sweep engine.SweepFunc // its sweep (nil: none)
+	Desc  string           // what it is, for the explanation
 }
 
 // ExplainOf returns the explanation record of a declaration, emptied: a
@@ -44,9 +76,9 @@ func (e *Env) ExplainOf(kind, name string, pos engine.Pos) *engine.Explanation {
 }
 
 // Compiler compiles one file, REPL entry, expression or table: the state
-// its generators share (each generator is a type of its own: valueGen,
-// intGen, sgGen, inliner, tableGen, and the fast paths loops, clamps and
-// builders) and the declarations (decl.go).
+// its generators share (each generator is a type of its own: ValueGen,
+// IntGen, SGGen, Inliner, TableGen, and the fast paths, Fast) and the
+// declarations (decl.go).
 type Compiler struct {
 	*resolve.Resolver
 	Env *Env
@@ -56,14 +88,12 @@ type Compiler struct {
 	SG     *SGGen
 	Inl    *Inliner
 	Tables *TableGen
-	loops  *loops
-	clamps *clamps
-	build  *builders
+	fast   Fast
 
 	explaining *engine.Explanation           // the declaration whose notes are recorded
 	defFired   map[*engine.Func]engine.Pass  // the passes that fired in a def's body (explainDef)
 	Rejected   string                        // why the last fast path tried did not apply
-	Built      string                        // the arguments the last sgComposite builds in scratch buffers (scratch.go)
+	Built      string                        // the arguments the last Fast.Composite builds in scratch buffers
 	CurGame    *engine.Game                  // the game whose move rule is being compiled
 	decls      map[lang.Stmt]*engine.Binding // each hoisted def and game's own binding
 	nodes      int                           // expressions compiled (count)
@@ -75,7 +105,7 @@ func New(env *Env, sc *resolve.Scope, globals int) *Compiler {
 	r := &resolve.Resolver{Reg: env.Reg, Passes: env.Engine.On, LaterLets: env.LaterLets, Scope: sc, Globals: globals}
 	c := &Compiler{Resolver: r, Env: env}
 	c.Vals, c.Ints, c.SG, c.Inl, c.Tables = &ValueGen{c}, &IntGen{Compiler: c}, &SGGen{c}, &Inliner{c}, &TableGen{c}
-	c.loops, c.clamps, c.build = &loops{Compiler: c}, &clamps{c}, &builders{c}
+	c.fast = env.Fast(c)
 	return c
 }
 

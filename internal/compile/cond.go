@@ -30,7 +30,7 @@ func (c *IntGen) condAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
 			return func(fr *engine.Frame) bool { return x(fr) || y(fr) }
 		case lang.OpIn, lang.OpNotIn:
 			if r, ok := e.Y.(*lang.Binary); !ok || r.Op != lang.OpRange {
-				if f := c.build.inSet(e, e.Op == lang.OpNotIn); f != nil {
+				if f := c.fast.InSet(e, e.Op == lang.OpNotIn); f != nil {
 					return f
 				}
 			}
@@ -65,7 +65,7 @@ func (c *IntGen) intCompare(e *lang.Binary) BoolFn {
 		}
 		if probe != nil && other != nil {
 			if swap {
-				op = flipCmp(op)
+				op = op.Flip()
 			}
 			return func(fr *engine.Frame) bool {
 				if v, ok := probe(fr); ok && v >= 0 {
@@ -92,21 +92,6 @@ func (c *IntGen) intCompare(e *lang.Binary) BoolFn {
 		return func(fr *engine.Frame) bool { return xo.get(fr) > yo.get(fr) }
 	}
 	return func(fr *engine.Frame) bool { return xo.get(fr) >= yo.get(fr) }
-}
-
-// flipCmp is the comparison with its operands swapped (a < b is b > a).
-func flipCmp(op lang.Op) lang.Op {
-	switch op {
-	case lang.OpLt:
-		return lang.OpGt
-	case lang.OpLe:
-		return lang.OpGe
-	case lang.OpGt:
-		return lang.OpLt
-	case lang.OpGe:
-		return lang.OpLe
-	}
-	return op
 }
 
 // sgCallProbe returns the probe of G when e is sg(G) with the built-in sg

@@ -163,21 +163,20 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			alt := a.(*lang.Alt)
 			if sg && ints {
 				c.Rejected = ""
-				c.loops.probe = nil
-				if f := c.loops.fastAlt(alt); f != nil {
-					if c.loops.probe != nil {
-						probes = append(probes, c.loops.probe)
+				if fa := c.fast.Alt(alt); fa.Run != nil {
+					if fa.Probe != nil {
+						probes = append(probes, fa.Probe)
 					}
-					c.note("%s: %s", altLabel(i, alt), c.loops.fastDesc)
+					c.note("%s: %s", altLabel(i, alt), fa.Desc)
 					c.Fired(engine.PassFastLoops)
 					if len(d.Alts) == 1 && len(params) == 1 {
-						g.Sweep = c.loops.sweep
+						g.Sweep = fa.Sweep
 						if g.Sweep != nil {
 							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")
 							c.Fired(engine.PassSweep)
 						}
 					}
-					gens = append(gens, f)
+					gens = append(gens, fa.Run)
 					continue
 				}
 			}

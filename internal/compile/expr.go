@@ -199,13 +199,13 @@ func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 				return engine.Bool(v.K == engine.KInt && a.N <= v.N && v.N <= b.N)
 			}
 		}
-		if f := c.build.inSet(e, false); f != nil {
+		if f := c.fast.InSet(e, false); f != nil {
 			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
 		}
 		y := c.Expr(e.Y)
 		return func(fr *engine.Frame) engine.Value { return engine.Bool(engine.OpIn(pos, x(fr), y(fr))) }
 	case lang.OpNotIn:
-		if f := c.build.inSet(e, true); f != nil {
+		if f := c.fast.InSet(e, true); f != nil {
 			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
 		}
 		x, y := c.Expr(e.X), c.Expr(e.Y)

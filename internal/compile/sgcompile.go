@@ -44,7 +44,7 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 			}
 			c.Env.Streamed++
 			c.Fired(engine.PassStream)
-			if f := c.build.sgComposite(e, b); f != nil {
+			if f := c.fast.Composite(e, b); f != nil {
 				return f
 			}
 			// b.game is read at run time: a REPL re-declaration replaces it.
@@ -189,7 +189,7 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 			c.Push()
 			defer c.Pop()
 			slow := c.sumComp(e)
-			if f := c.loops.fastSum(e, slow); f != nil {
+			if f := c.fast.Sum(e, slow); f != nil {
 				return f
 			}
 			return slow

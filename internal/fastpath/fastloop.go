@@ -1,10 +1,11 @@
-package compile
+package fastpath
 
 import (
 	"fmt"
 	"math"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/rewrite"
@@ -30,13 +31,37 @@ import (
 // inside the dense table over the whole loop; otherwise (and for any other
 // shape) the loop runs through the general closures, with the same result.
 
+// New returns the fast paths of compiler c (compile.Env.Fast).
+func New(c *compile.Compiler) compile.Fast {
+	return paths{&loops{Compiler: c, clamps: &clamps{c}}, &builders{c}}
+}
+
+// paths are the fast paths of one compiler: the loops (with the bounds of
+// their variable, clamps) and the builders of arguments.
+type paths struct {
+	*loops
+	*builders
+}
+
 // loops compiles the fast loops over the memo tables: a move rule's last
-// for clause (fastAlt), sums (fastSum) and folds (fastFold).
+// for clause (Alt), sums (Sum) and folds (Fold).
 type loops struct {
-	*Compiler
+	*compile.Compiler
+	clamps   *clamps
 	fastDesc string           // what the last fast loop compiled is
 	sweep    engine.SweepFunc // of the last fast loop compiled (sweep.go)
 	probe    engine.ProbeFunc // of the last fast loop compiled (its runs for each value of the for clauses before its own)
+}
+
+// Alt compiles alt as a fast loop, with its probe, its sweep and what it
+// is (see fastAlt).
+func (c *loops) Alt(alt *lang.Alt) compile.FastAlt {
+	c.probe = nil
+	f := c.fastAlt(alt)
+	if f == nil {
+		return compile.FastAlt{}
+	}
+	return compile.FastAlt{Run: f, Probe: c.probe, Sweep: c.sweep, Desc: c.fastDesc}
 }
 
 // fastAlt compiles a move rule alternative for the SG search with int
@@ -147,9 +172,9 @@ func affineCoef(e lang.Expr, x string) (int64, bool) {
 type fastTerm struct {
 	b     *engine.Binding
 	exprs []lang.Expr
-	args  []engine.EvalFn // each argument, evaluated at the first value only
-	ints  []IntFn         // the same compiled for an int x (nil where not int-typed)
-	opnds []Operand       // ints as operands (evaluated in place when simple)
+	args  []engine.EvalFn   // each argument, evaluated at the first value only
+	ints  []compile.IntFn   // the same compiled for an int x (nil where not int-typed)
+	opnds []compile.Operand // ints as operands (evaluated in place when simple)
 	coefs []int64
 }
 
@@ -159,7 +184,7 @@ type fastClamp struct {
 	op       lang.Op // as seen with x on the left
 	expr     lang.Expr
 	bound    engine.EvalFn
-	boundInt IntFn // the bound compiled as an int, when it is int-typed
+	boundInt compile.IntFn // the bound compiled as an int, when it is int-typed
 	pos      engine.Pos
 	scale    int64     // K * x OP E (K >= 2), or 0
 	lin      *linClamp // L OP R affine in x: E and the guard (linclamp.go), or nil
@@ -264,7 +289,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	if !collect(body) || len(terms) == 0 || len(terms) > 4 {
 		return whyNot[func(*engine.Frame)](c, "its option is not a position or a sum of at most 4 positions (a nimber, a call of a def, or another expression)")
 	}
-	var rlo, rhi IntFn
+	var rlo, rhi compile.IntFn
 	var iter engine.EvalFn
 	r, isRange := cl.Iter.(*lang.Binary)
 	isRange = isRange && r.Op == lang.OpRange
@@ -301,7 +326,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	// general way: the arguments may only be evaluated for a value that
 	// passes it.
 	var clamps []fastClamp
-	var once []BoolFn
+	var once []compile.BoolFn
 	for _, f := range ifs {
 		if b, ok := f.Cond.(*lang.Binary); ok && b.Op.Ordering() {
 			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.Y, x) {
@@ -366,7 +391,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 		}
 		ft := fastTerm{b: b}
 		var wvals []engine.EvalFn
-		var wints []IntFn
+		var wints []compile.IntFn
 		if wrapped[i] != nil {
 			wvals, wints = c.wrappedArgs(wrapped[i], call)
 		}
@@ -376,7 +401,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 				return whyNot[func(*engine.Frame)](c, "an argument of %s is not %s times a constant plus terms without %s", exprText(call.Fn), x, x)
 			}
 			var v engine.EvalFn
-			var f IntFn
+			var f compile.IntFn
 			if wvals != nil {
 				v, f = wvals[j], wints[j]
 			} else {
@@ -385,7 +410,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 			ft.args = append(ft.args, v)
 			ft.exprs = append(ft.exprs, a)
 			ft.ints = append(ft.ints, f)
-			var o Operand
+			var o compile.Operand
 			if f != nil {
 				o = c.Ints.OperandOf(a, f)
 			}
@@ -737,7 +762,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 // of wrappers, computedWrapper) makes: argument j of the position its
 // evaluation returns. ints[j] is nil where the substituted argument is not
 // int-typed.
-func (c *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []IntFn) {
+func (c *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []compile.IntFn) {
 	whole := c.Vals.Expr(call)
 	for j, a := range pos.Args {
 		vals = append(vals, func(fr *engine.Frame) engine.Value { return argOf(whole(fr), j) })

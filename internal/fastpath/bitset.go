@@ -1,6 +1,7 @@
-package compile
+package fastpath
 
 import (
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -99,9 +100,9 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 // ints), or any value.
 type elemFn struct {
 	x, y   engine.EvalFn // a pair
-	xi, yi IntFn         // when they are int-typed
+	xi, yi compile.IntFn // when they are int-typed
 	v      engine.EvalFn
-	vi     IntFn
+	vi     compile.IntFn
 }
 
 func (c *builders) elemOf(e lang.Expr) elemFn {
@@ -161,10 +162,10 @@ func (c *builders) setAny(e lang.Expr) setBuildFn {
 	return func(fr *engine.Frame, s *engine.SetScratch) { s.Load(x(fr)) }
 }
 
-// inSet compiles X in S (not: X not in S) for X an int or a pair (a
+// InSet compiles X in S (not: X not in S) for X an int or a pair (a
 // tuple literal of two elements): a bit of a set that has its bitmap,
 // else the operator. nil for other shapes.
-func (c *builders) inSet(e *lang.Binary, not bool) (f BoolFn) {
+func (c *builders) InSet(e *lang.Binary, not bool) (f compile.BoolFn) {
 	if !c.On(engine.PassComposite) {
 		return nil
 	}

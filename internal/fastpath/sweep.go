@@ -1,9 +1,10 @@
-package compile
+package fastpath
 
 import (
 	"math/bits"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -22,7 +23,7 @@ import (
 type sweepParts struct {
 	isRange   bool
 	rangeCall bool
-	rlo, rhi  IntFn
+	rlo, rhi  compile.IntFn
 	iter      engine.EvalFn
 	iterExpr  lang.Expr
 	clamps    []fastClamp

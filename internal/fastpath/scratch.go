@@ -1,4 +1,4 @@
-package compile
+package fastpath
 
 import (
 	"encoding/binary"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -26,7 +27,7 @@ import (
 
 // builders compiles the arguments of positions built in scratch buffers
 // (lists and tuples) and set scratches (sets as bitmaps) for the search.
-type builders struct{ *Compiler }
+type builders struct{ *compile.Compiler }
 
 // buildFn builds a value in an empty scratch.
 type buildFn func(fr *engine.Frame, s *engine.Scratch)
@@ -181,7 +182,7 @@ func (c *builders) buildAny(e lang.Expr) buildFn {
 
 // buildElems builds a list or tuple literal.
 func (c *builders) buildElems(es []lang.Expr, tuple bool) buildFn {
-	ints := make([]IntFn, len(es))
+	ints := make([]compile.IntFn, len(es))
 	vals := make([]engine.EvalFn, len(es))
 	for i, x := range es {
 		if ints[i] = c.Ints.IntExpr(x); ints[i] == nil {
@@ -254,14 +255,14 @@ func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []
 	return r
 }
 
-// sgComposite compiles g(ARGS) for a declared game when an argument is
+// Composite compiles g(ARGS) for a declared game when an argument is
 // built in a scratch: the key is packed from the scratches and looked up,
 // without the position. nil when no argument is.
-func (c *builders) sgComposite(e *lang.Call, b *engine.Binding) SGFn {
+func (c *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 	type arg struct {
 		build buildFn
 		set   setBuildFn
-		i     IntFn
+		i     compile.IntFn
 		v     engine.EvalFn
 		// a parameter of the game whose rule this is, passed on:
 		// param is its index + 1 (see Game.appendArg)

@@ -1,8 +1,9 @@
-package compile
+package fastpath
 
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/resolve"
 
@@ -17,13 +18,13 @@ import (
 //	max([sg(g(ARGS)) for x in A .. B])   (and min)
 //
 // at the top level, with ARGS affine in x and K an int literal or name,
-// step a position's key through the memo (as fastSum does) instead of
+// step a position's key through the memo (as Sum does) instead of
 // evaluating the comprehension's closures for each x. An element whose
 // position is not known yet is evaluated the general way (which computes
 // it), so errors and values are those of the general way.
 
-// fastFold returns the fast fold of comp for bi, or nil.
-func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+// Fold returns the fast fold of comp for bi, or nil.
+func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	if !c.On(engine.PassFastLoops) || c.InFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
@@ -64,7 +65,7 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 		var asked lang.Expr
 		asked, op, other = cmp.X, cmp.Op, cmp.Y
 		if !c.IsSGCall(asked) && !c.IsQueryCall(asked, engine.QueryOutcome) {
-			asked, op, other = cmp.Y, flipCmp(cmp.Op), cmp.X
+			asked, op, other = cmp.Y, cmp.Op.Flip(), cmp.X
 		}
 		switch lit, isStr := other.(*lang.StrLit); {
 		case c.IsSGCall(asked):
@@ -139,7 +140,7 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 		return nil
 	}
 	// The general way for one element.
-	var elemCond BoolFn
+	var elemCond compile.BoolFn
 	var elemBody engine.EvalFn
 	if bi.Count {
 		elemCond = c.Ints.Cond(comp.Clauses[1].(*lang.IfClause).Cond, "an if clause's condition")
@@ -254,13 +255,13 @@ func (c *loops) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn
 	}
 }
 
-// fastSum compiles `sum of g(ARGS) for x in A .. B`, the arguments affine
+// Sum compiles `sum of g(ARGS) for x in A .. B`, the arguments affine
 // in x, at the top level (where every position is computed when asked):
 // the SG values are xored straight from the memo, stepping the key (in
 // sg's first pass, a missing one is recorded, as a lookup would). The
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
-func (c *loops) fastSum(e *lang.Comp, slow SGFn) SGFn {
+func (c *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
 	if !c.On(engine.PassFastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}

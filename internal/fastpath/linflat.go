@@ -1,4 +1,4 @@
-package compile
+package fastpath
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"

@@ -1,6 +1,7 @@
-package compile
+package fastpath
 
 import (
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -22,14 +23,14 @@ import (
 // runs the general way, which meets the error where the rule does.
 
 // clamps compiles the if clauses of a fast loop that bound its variable.
-type clamps struct{ *Compiler }
+type clamps struct{ *compile.Compiler }
 
 // affNode is a node of an affine expression in the loop variable.
 type affNode struct {
 	kind byte // 'x' the variable, 'c' a term without x, '+', '-', 'n' (unary -), 'k' (times k)
 	a, b *affNode
 	k    int64
-	i    IntFn         // a term without x, int-typed
+	i    compile.IntFn // a term without x, int-typed
 	v    engine.EvalFn // a term without x, checked to be an int when run
 	// direct: the term is an int literal or an int local (linflat.go)
 	direct *directTerm
@@ -225,7 +226,7 @@ func (c *clamps) inlinedClamp(call *lang.Call, x string) *fastClamp {
 	if !ok {
 		return nil
 	}
-	cl := Inlined(c.Compiler, fn, func() *fastClamp { return c.linearClamp(b, x) })
+	cl := compile.Inlined(c.Compiler, fn, func() *fastClamp { return c.linearClamp(b, x) })
 	if cl == nil {
 		return nil
 	}
@@ -236,10 +237,10 @@ func (c *clamps) inlinedClamp(call *lang.Call, x string) *fastClamp {
 			return
 		}
 		if n.i != nil {
-			n.i = InlineCallFn(nil, pos, fn, n.i)
+			n.i = compile.InlineCallFn(nil, pos, fn, n.i)
 		}
 		if n.v != nil {
-			n.v = InlineCallFn(nil, pos, fn, n.v)
+			n.v = compile.InlineCallFn(nil, pos, fn, n.v)
 		}
 		trace(n.a)
 		trace(n.b)
@@ -271,7 +272,7 @@ func negated(e lang.Expr) (*lang.Binary, bool) {
 // intRangeCall recognizes range(B) or range(A, B) of the built-in that
 // declares IntRange, with int-typed arguments: the ints A (0) to B - 1.
 // It returns A and B compiled as ints, evaluated in the call's order.
-func (c *clamps) intRangeCall(call *lang.Call) (lo, hi IntFn, ok bool) {
+func (c *clamps) intRangeCall(call *lang.Call) (lo, hi compile.IntFn, ok bool) {
 	id, isID := call.Fn.(*lang.Ident)
 	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
 		return nil, nil, false
@@ -280,7 +281,7 @@ func (c *clamps) intRangeCall(call *lang.Call) (lo, hi IntFn, ok bool) {
 	if b == nil || b.Kind != resolve.Builtin || !b.Bi.IntRange {
 		return nil, nil, false
 	}
-	var fs []IntFn
+	var fs []compile.IntFn
 	for _, a := range call.Args {
 		f := c.Ints.IntExpr(a)
 		if f == nil {
