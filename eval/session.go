@@ -56,7 +56,7 @@ type Session struct {
 	// games and prelude (Options.Registry) and what the compiler keeps
 	// between compiles (the explanations).
 	env     compile.Env
-	prelude *resolve.Scope // the standard library's games and defs (prelude.go)
+	prelude *resolve.Scope // the standard library's games and defs (loadPrelude)
 	top     *resolve.Scope
 	globals int
 	// entryLets are the global names a REPL entry binds (its lets): they

@@ -8,7 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 )
 
-// streamSrc uses every shape sgcompile.go streams: options that are one
+// streamSrc uses every shape package compile's sgcompile.go streams: options that are one
 // position (int argument), sums of positions, a composite argument, sum
 // of, k * G, a def wrapping a position, a Go family, and sg of them.
 const streamSrc = `game sub(n) moves sub(n - s) for s in 1 .. 3 if s <= n

@@ -130,7 +130,7 @@ func (c *Compiler) CompileDef(fn *engine.Func, d *lang.DefStmt) {
 // parameters are known to be ints. Without PassStream, the SG variants make
 // each position an option names as a value and read its SG value from it.
 func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
-	// (Last, once g's explanation is complete: tupleflat.go.)
+	// (Last, once g's explanation is complete: flattenTuples.)
 	defer c.flattenTuples(g, d)
 	g.Decl = d
 	g.Pure = c.PureRule(d)

@@ -10,7 +10,7 @@ import (
 
 // Declared games that are take-and-break games. A game of one int whose
 // every alternative is a fast loop over positions of the game itself
-// (fastloop.go: its for clause is the first clause) is read heap by heap
+// (package fastpath: its for clause is the first clause) is read heap by heap
 // through the loops' probes: the keys each loop would walk and its
 // domain, without running it. When, for every heap, the options are those
 // of a fixed take-and-break rule (take t tokens, leave one heap; or split

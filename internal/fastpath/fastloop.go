@@ -266,7 +266,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	// The body: a sum of game positions (a nimber in it would be
 	// evaluated out of its place in the sum: the general way takes those).
 	var terms []lang.Expr
-	var wrapped []*lang.Call // a term of wrappers that compute its arguments, as written (wrapargs.go)
+	var wrapped []*lang.Call // a term of wrappers that compute its arguments, as written (package rewrite's wrappers.go)
 	var collect func(e lang.Expr) bool
 	collect = func(e lang.Expr) bool {
 		switch e := e.(type) {

@@ -357,7 +357,7 @@ func (c *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 			r = g.Ref(vals)
 		} else {
 			if g.Tuples != nil {
-				// (A tuple of ints for the hidden game: tupleflat.go.)
+				// (A tuple of ints for the hidden game: package rewrite's tuples.go.)
 				if r2, ok := g.Tuples.RefKey(key); ok {
 					th.GiveScratch(ks)
 					return fr.Gen.Lookup(g.Tuples.To, r2)
