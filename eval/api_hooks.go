@@ -9,8 +9,8 @@ import "maps"
 // are those it had before, as after a LoadFile that fails to resolve.
 // What its games and defs compile to stays in Explain.
 func (s *Session) CheckFile(filename, src string) error {
-	names, globals := maps.Clone(s.top.names), s.globals
+	names, globals := maps.Clone(s.top.Names), s.globals
 	err := s.Check(filename, src)
-	s.top.names, s.globals = names, globals
+	s.top.Names, s.globals = names, globals
 	return err
 }

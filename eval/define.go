@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -29,10 +30,10 @@ func (s *Session) LoadFile(ctx context.Context, filename, src string) error {
 	if err != nil {
 		return err
 	}
-	names, globals := maps.Clone(s.top.names), s.globals
+	names, globals := maps.Clone(s.top.Names), s.globals
 	code, err := s.compile(f, false)
 	if err != nil {
-		s.top.names, s.globals = names, globals
+		s.top.Names, s.globals = names, globals
 		return err
 	}
 	return s.run(ctx, code)
@@ -50,8 +51,8 @@ func (s *Session) DefineGame(d *engine.GameDef) (*engine.Game, error) {
 	if err := s.checkNewName(d.Name); err != nil {
 		return nil, err
 	}
-	g := s.engine.NewGoGame(d)
-	s.prelude.names[d.Name] = &engine.Binding{Kind: bGame, Game: g}
+	g := s.env.Engine.NewGoGame(d)
+	s.prelude.Names[d.Name] = &engine.Binding{Kind: resolve.Game, Game: g}
 	return g, nil
 }
 
@@ -65,7 +66,7 @@ func (s *Session) DefineFunc(b *engine.Builtin) error {
 	if err := s.checkNewName(b.BName); err != nil {
 		return err
 	}
-	s.prelude.names[b.BName] = &engine.Binding{Kind: bBuiltin, Bi: b}
+	s.prelude.Names[b.BName] = &engine.Binding{Kind: resolve.Builtin, Bi: b}
 	return nil
 }
 
@@ -81,13 +82,13 @@ func (s *Session) DefineValue(name string, v engine.Value) error {
 	}
 	slot := s.globals
 	s.globals++
-	if len(s.th.Globals) < s.globals {
+	if len(s.env.Th.Globals) < s.globals {
 		g := make([]engine.Value, s.globals+16)
-		copy(g, s.th.Globals)
-		s.th.Globals = g
+		copy(g, s.env.Th.Globals)
+		s.env.Th.Globals = g
 	}
-	s.th.Globals[slot] = v
-	s.prelude.names[name] = &engine.Binding{Kind: bGlobal, Slot: slot}
+	s.env.Th.Globals[slot] = v
+	s.prelude.Names[name] = &engine.Binding{Kind: resolve.Global, Slot: slot}
 	return nil
 }
 
@@ -99,10 +100,10 @@ func (s *Session) checkNewName(name string) error {
 	if slices.Contains(lang.Keywords, name) {
 		return fmt.Errorf("%q is a reserved word", name)
 	}
-	if s.reg.Builtin(name) != nil {
+	if s.env.Reg.Builtin(name) != nil {
 		return fmt.Errorf("%q is a built-in function", name)
 	}
-	if _, ok := s.top.names[name]; ok {
+	if _, ok := s.top.Names[name]; ok {
 		return fmt.Errorf("%q is already declared by the loaded code", name)
 	}
 	return nil
@@ -124,7 +125,7 @@ func isIdent(name string) bool {
 // code declared, a Go family, or a standard-library game; nil when the name
 // is not a game.
 func (s *Session) LookupGame(name string) *engine.Game {
-	if b := s.top.Lookup(name); b != nil && b.Kind == bGame {
+	if b := s.top.Lookup(name); b != nil && b.Kind == resolve.Game {
 		return b.Game
 	}
 	return nil
@@ -174,13 +175,13 @@ func (s *Session) Owns(v engine.Value) bool {
 }
 
 func (s *Session) ownsGame(g *engine.Game) bool {
-	return g.Id < len(s.engine.Games) && s.engine.Games[g.Id] == g
+	return g.Id < len(s.env.Engine.Games) && s.env.Engine.Games[g.Id] == g
 }
 
 func (s *Session) ownsFunc(f *engine.Func) bool {
-	for _, sc := range []*scope{s.top, s.prelude} {
-		for _, b := range sc.names {
-			if b.Kind == bDef && b.Fn == f {
+	for _, sc := range []*resolve.Scope{s.top, s.prelude} {
+		for _, b := range sc.Names {
+			if b.Kind == resolve.Def && b.Fn == f {
 				return true
 			}
 		}

@@ -38,7 +38,7 @@ func TestFlatGivenBack(t *testing.T) {
 		if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
 			t.Fatal(err)
 		}
-		if got := s.th.Engine.FlatBytes(); got < 300000*4 {
+		if got := s.env.Th.Engine.FlatBytes(); got < 300000*4 {
 			t.Fatalf("the session's flat memory is %d bytes, want at least %d", got, 300000*4)
 		}
 		if got := engine.FlatLive.Load() - base; got < 300000*4 {
@@ -78,7 +78,7 @@ func TestFlatCountsMemoryPages(t *testing.T) {
 	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := s.th.Engine.FlatBytes(), int64(3001*os.Getpagesize()); got < want {
+	if got, want := s.env.Th.Engine.FlatBytes(), int64(3001*os.Getpagesize()); got < want {
 		t.Errorf("3001 positions a page apart count %d bytes, want %d", got, want)
 	}
 	// Positions side by side count the pages they fill.
@@ -86,7 +86,7 @@ func TestFlatCountsMemoryPages(t *testing.T) {
 	if err := s.ExecFile(context.Background(), "t.game", "game d(n) moves d(n - 1) for k in [0] if n > 0 | d(n / 2) for k in [0] if n > 1\nprint sg(d(300000))\n"); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := s.th.Engine.FlatBytes(), int64(300001*4); got < want || got > want+int64(2*os.Getpagesize()) {
+	if got, want := s.env.Th.Engine.FlatBytes(), int64(300001*4); got < want || got > want+int64(2*os.Getpagesize()) {
 		t.Errorf("300001 positions side by side count %d bytes, want %d", got, want)
 	}
 }

@@ -7,9 +7,9 @@ import (
 )
 
 // Edge cases of the normalizations that bring spellings to one shape
-// (normalize.go's aliasSubst and partner bindings over any values,
-// wrapargs.go, guardinline.go): the same output and errors (positions,
-// traces) with every pass on and off.
+// (package rewrite: alias and partner bindings over any values, wrappers
+// of positions, guards as helper defs): the same output and errors
+// (positions, traces) with every pass on and off.
 var normalizeCases = []struct{ name, src string }{
 	{"a wrapper computing its argument, overflowing", `
 let S = {1, 3, 4}

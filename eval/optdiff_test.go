@@ -1,12 +1,12 @@
 package eval_test
 
 // Differential tests of the result-preserving optimizations (fast inner
-// loops, fastloop.go; inlining of small defs, inline.go; the ladder for
-// deep chains, ladder.go): every script runs twice, in fresh sessions,
-// with the optimizations on and off (eval.Options.Disable), and the two runs
-// must print the same standard output and fail, if they fail, with the
-// same rendered error (message, position, source line, call trace) and
-// the same exit class.
+// loops, package fastpath; inlining of small defs, package compile's
+// inline.go; the ladder for deep chains, package engine): every script
+// runs twice, in fresh sessions, with the optimizations on and off
+// (eval.Options.Disable), and the two runs must print the same standard
+// output and fail, if they fail, with the same rendered error (message,
+// position, source line, call trace) and the same exit class.
 //
 // Limit errors are the exception: the optimizations change how many steps
 // and calls a run takes (an inlined call is no call), so a run stopped by
@@ -318,7 +318,7 @@ var optAdversarial = []struct {
 	limits engine.Limits
 }{
 	// ---- fast loops: arguments leaving the dense table
-	// ---- wrappers of positions (inline.go, wrapperCall)
+	// ---- wrappers of positions (package rewrite's WrapperCall)
 	{"wrapper defs", `
 def piece(a, b) = cut(a, b)
 def part(x, y) = piece(x, y)
@@ -335,7 +335,7 @@ def piece(a) = g(a)
 game g(n) moves piece(n - k * 4611686018427387904) for k in 0 .. 2 if n > 0
 print sg(g(1))
 `, engine.Limits{}},
-	// ---- if clauses split at and, not (A OP B) (normalize.go, linclamp.go)
+	// ---- if clauses split at and, not (A OP B) (rewrite.Normalize, fastpath's linclamp.go)
 	{"conjunctions and negations", `
 game cut(w, h) moves cut(i, h) + cut(w - i, h) for i in 1 .. w if i >= 2 and true if w - i >= 2 and i != 3
 game n(k) moves n(k - s) for s in {1, 2, 5} if not (s > k) and not (s == 4)
@@ -343,7 +343,7 @@ game z(k) moves z(k - s) for s in {1, 2} if s <= k and 1 / (k - 3) >= 0
 print [sg(cut(w, 3)) for w in 1 .. 14], [sg(n(k)) for k in 0 .. 20]
 print sg(z(5))
 `, engine.Limits{}},
-	// ---- range(A, B) as A .. B - 1 (linclamp.go, intRangeCall)
+	// ---- range(A, B) as A .. B - 1 (fastpath's linclamp.go, intRangeCall)
 	{"range calls", `
 game g(n) moves g(a) + g(n - a) for a in range(1, n) if a < n - a
 game h(n) moves h(n - k) for k in range(3) if k >= 1 and k <= n
@@ -352,7 +352,7 @@ game big(n) moves *0 for k in range(0, n * 1000000) if k < 2
 print [sg(g(n)) for n in 0 .. 20], [sg(h(n)) for n in 0 .. 10], sg(m(0)), sg(big(5))
 print sg(big(11))
 `, engine.Limits{}},
-	// ---- partner bindings (normalize.go): for b in [E]
+	// ---- partner bindings (rewrite.Normalize): for b in [E]
 	{"partner bindings", `
 def f(x) = 10 / (x - 3)
 game g(n) moves g(a) + g(b) for a in 1 .. n - 1 for b in [n - a] if a < b
@@ -368,7 +368,7 @@ print sg(p(5))
 game g(n) moves g(a) for a in 1 .. n - 1 for b in [n - a] if a < b for a in [b - 1] if a >= 0
 print [sg(g(n)) for n in 0 .. 12]
 `, engine.Limits{}},
-	// ---- linear bounds (linclamp.go): L OP R affine in the loop variable
+	// ---- linear bounds (fastpath's linclamp.go): L OP R affine in the loop variable
 	{"linear bounds, every spelling", `
 let S = {1, 3, 4, 9}
 def ok(n, s) = n - s >= 0

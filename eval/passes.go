@@ -10,6 +10,3 @@ func Passes() []engine.Pass {
 	}
 	return ps
 }
-
-// on reports whether the session runs pass p.
-func (c *compiler) on(p engine.Pass) bool { return c.s.engine.On&p != 0 }

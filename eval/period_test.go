@@ -95,7 +95,7 @@ func TestCheckpoint(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 	saved := 0
-	for _, pd := range s.engine.Tables {
+	for _, pd := range s.env.Engine.Tables {
 		saved = max(saved, pd.Solver.Len())
 	}
 	if saved < 200000 {
@@ -107,7 +107,7 @@ func TestCheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	restored := 0
-	for _, pd := range s2.engine.Tables {
+	for _, pd := range s2.env.Engine.Tables {
 		restored = max(restored, pd.Solver.Len())
 	}
 	if restored < saved {

@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -23,16 +25,16 @@ func (s *Session) recompileDependents(changed map[*engine.Binding]bool, entry []
 	for _, b := range entry {
 		skip[b] = true
 	}
-	for _, b := range s.top.names {
+	for _, b := range s.top.Names {
 		if skip[b] {
 			continue
 		}
 		switch {
-		case b.Kind == bDef && b.Fn.Decl != nil:
+		case b.Kind == resolve.Def && b.Fn.Decl != nil:
 			if reachesCell(s, defNames(b.Fn.Decl), b.Fn.Free, changed) {
 				s.recompile(s.top, b)
 			}
-		case b.Kind == bGame && b.Game.Decl != nil:
+		case b.Kind == resolve.Game && b.Game.Decl != nil:
 			if reachesCell(s, gameNames(b.Game.Decl), nil, changed) {
 				s.recompile(s.top, b)
 			}
@@ -43,30 +45,31 @@ func (s *Session) recompileDependents(changed map[*engine.Binding]bool, entry []
 // recompile compiles one declaration again in scope. A declaration that
 // no longer compiles (a def it calls now takes other arguments) fails
 // when run, with the error, as a call through the cell would.
-func (s *Session) recompile(scope *scope, b *engine.Binding) {
-	c := &compiler{s: s, globals: s.globals, scope: scope, fileScope: scope}
+func (s *Session) recompile(scope *resolve.Scope, b *engine.Binding) {
+	c := compile.New(&s.env, scope, s.globals)
+	c.FileScope = scope
 	switch {
-	case b.Kind == bDef && b.Fn.Decl != nil:
+	case b.Kind == resolve.Def && b.Fn.Decl != nil:
 		d := b.Fn.Decl
-		c.compileDef(b.Fn, d)
-		if len(c.errs) > 0 {
-			err := c.errs[0]
+		c.CompileDef(b.Fn, d)
+		if len(c.Errs) > 0 {
+			err := c.Errs[0]
 			b.Fn.Body = func(*engine.Frame) engine.Value { engine.Fail(err.Pos, "%s", err.Msg); return engine.None }
 			b.Fn.BodyInt = nil
 		}
-	case b.Kind == bGame && b.Game.Decl != nil:
-		c.compileGame(b.Game, b.Game.Decl)
-		if len(c.errs) > 0 {
-			err := c.errs[0]
+	case b.Kind == resolve.Game && b.Game.Decl != nil:
+		c.CompileGame(b.Game, b.Game.Decl)
+		if len(c.Errs) > 0 {
+			err := c.Errs[0]
 			bad := func(*engine.Frame) { engine.Fail(err.Pos, "%s", err.Msg) }
 			g := b.Game
 			g.GenSG, g.GenVal, g.GenSGInt, g.GenValInt, g.Sweep = bad, bad, bad, bad, nil
 		}
 	}
-	s.globals = max(s.globals, c.globals)
+	s.globals = max(s.globals, c.Globals)
 }
 
-func defNames(d *lang.DefStmt) []string { return freeNames(d.Body) }
+func defNames(d *lang.DefStmt) []string { return resolve.FreeNames(d.Body) }
 
 func gameNames(d *lang.GameStmt) []string {
 	var names []string
@@ -104,7 +107,7 @@ func reachesCell(s *Session, names []string, free map[string]*engine.Binding, ch
 			if changed[b] {
 				return true
 			}
-			if b.Kind == bDef && b.Fn.Decl != nil && !seen[b.Fn] {
+			if b.Kind == resolve.Def && b.Fn.Decl != nil && !seen[b.Fn] {
 				seen[b.Fn] = true
 				if walk(defNames(b.Fn.Decl), b.Fn.Free) {
 					return true

@@ -10,8 +10,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/fastpath"
 	"github.com/grundy-lang/grundy/internal/graph"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -49,21 +52,17 @@ type Options struct {
 // whose entries are compiled and run one after another against the same
 // names and memo tables.
 type Session struct {
-	reg       *engine.Registry // the built-ins, Go games and prelude (Options.Registry)
-	th        *engine.Thread
-	engine    *engine.Engine
-	prelude   *scope // the standard library's games and defs (prelude.go)
-	top       *scope
-	globals   int
-	laterLets map[string]engine.Pos
-	explain   []*engine.Explanation // what each declaration was compiled to
+	// env holds the thread, the engine, the registry of built-ins, Go
+	// games and prelude (Options.Registry) and what the compiler keeps
+	// between compiles (the explanations).
+	env     compile.Env
+	prelude *resolve.Scope // the standard library's games and defs (loadPrelude)
+	top     *resolve.Scope
+	globals int
 	// entryLets are the global names a REPL entry binds (its lets): they
 	// join the session only once the entry has run (bindEntryLets), so a
 	// let whose value fails binds nothing.
 	entryLets map[string]*engine.Binding
-	// streamed counts the game expressions compiled to streamed SG
-	// closures (sgcompile.go): none without PassStream.
-	streamed int
 }
 
 // NewSession makes an empty session.
@@ -96,42 +95,41 @@ func NewSession(opts Options) *Session {
 	if reg == nil {
 		reg = stdlib.Registry()
 	}
-	s := &Session{th: th, engine: th.Engine, reg: reg, prelude: &scope{names: map[string]*engine.Binding{}}}
-	s.top = &scope{parent: s.prelude, names: map[string]*engine.Binding{}}
+	s := &Session{env: compile.Env{Th: th, Engine: th.Engine, Reg: reg, Fast: fastpath.New}, prelude: &resolve.Scope{Names: map[string]*engine.Binding{}}}
+	s.top = &resolve.Scope{Parent: s.prelude, Names: map[string]*engine.Binding{}}
 	s.loadPrelude()
 	return s
 }
 
 // Thread returns the session's thread (what built-ins receive).
-func (s *Session) Thread() *engine.Thread { return s.th }
+func (s *Session) Thread() *engine.Thread { return s.env.Th }
 
 // compile parses nothing: it resolves and compiles a parsed file. On error
 // nothing of the file is kept (REPL entries start from the same names).
-func (s *Session) compile(f *lang.File, repl bool) (code []execFn, err error) {
+func (s *Session) compile(f *lang.File, repl bool) (code []compile.ExecFn, err error) {
 	defer s.compileLimit(&err)
-	c := &compiler{s: s, globals: s.globals}
+	sc := s.top
 	if repl {
-		c.scope = &scope{parent: s.top, names: map[string]*engine.Binding{}}
-	} else {
-		c.scope = s.top
+		sc = &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}
 	}
-	code = c.compileFile(f, repl)
-	if len(c.errs) > 0 {
-		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
-		return nil, c.errs
+	c := compile.New(&s.env, sc, s.globals)
+	code = c.CompileFile(f, repl)
+	if len(c.Errs) > 0 {
+		slices.SortStableFunc(c.Errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return nil, c.Errs
 	}
 	if repl {
 		redeclared := false
 		s.entryLets = map[string]*engine.Binding{}
 		changed := map[*engine.Binding]bool{}
 		var entry []*engine.Binding // the entry's games and defs, as the session now holds them
-		for n, b := range c.scope.names {
-			if b.Kind == bGlobal {
+		for n, b := range c.Scope.Names {
+			if b.Kind == resolve.Global {
 				s.entryLets[n] = b
 				continue
 			}
-			old, ok := s.top.names[n]
-			if ok && old.Kind == b.Kind && (b.Kind == bGame || b.Kind == bDef) {
+			old, ok := s.top.Names[n]
+			if ok && old.Kind == b.Kind && (b.Kind == resolve.Game || b.Kind == resolve.Def) {
 				// Earlier code reads the cell: it now sees the new one.
 				*old = *b
 				redeclared = true
@@ -139,35 +137,35 @@ func (s *Session) compile(f *lang.File, repl bool) (code []execFn, err error) {
 				entry = append(entry, old)
 				continue
 			}
-			if b.Kind == bGame || b.Kind == bDef {
+			if b.Kind == resolve.Game || b.Kind == resolve.Def {
 				entry = append(entry, b)
 			}
-			if ok && (old.Kind == bGame || old.Kind == bDef) {
+			if ok && (old.Kind == resolve.Game || old.Kind == resolve.Def) {
 				redeclared = true
 			}
-			s.top.names[n] = b
+			s.top.Names[n] = b
 		}
 		if redeclared {
-			s.engine.Forget()
+			s.env.Engine.Forget()
 		}
 		if len(changed) > 0 {
 			// The entry's code named its own new bindings: its games
 			// and defs are compiled again against the session's cells
 			// (with the entry's lets), and so is older code that built
 			// in what changed.
-			for n, b := range c.scope.names {
-				if old := s.top.names[n]; changed[old] && old != b {
-					c.scope.names[n] = old
+			for n, b := range c.Scope.Names {
+				if old := s.top.Names[n]; changed[old] && old != b {
+					c.Scope.Names[n] = old
 				}
 			}
-			s.globals = c.globals
+			s.globals = c.Globals
 			for _, b := range entry {
-				s.recompile(c.scope, b)
+				s.recompile(c.Scope, b)
 			}
 			s.recompileDependents(changed, entry)
 		}
 	}
-	s.globals = max(s.globals, c.globals)
+	s.globals = max(s.globals, c.Globals)
 	return code, nil
 }
 
@@ -188,7 +186,7 @@ func (s *Session) compileLimit(err *error) {
 // as through the run, which all poll the context begin returns. The
 // function it returns ends the call.
 func (s *Session) Begin(ctx context.Context) (context.Context, func()) {
-	th := s.th
+	th := s.env.Th
 	cancel := context.CancelFunc(func() {})
 	if th.Limits.Timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, th.Limits.Timeout)
@@ -207,9 +205,9 @@ func (s *Session) Begin(ctx context.Context) (context.Context, func()) {
 // time, its memory and the context (the parser checks them as it goes).
 func (s *Session) parse(filename, src string, entry bool) (*lang.File, error) {
 	if entry {
-		return lang.ParseEntryCheck(filename, src, s.th.ParseCheck)
+		return lang.ParseEntryCheck(filename, src, s.env.Th.ParseCheck)
 	}
-	return lang.ParseFileCheck(filename, src, s.th.ParseCheck)
+	return lang.ParseFileCheck(filename, src, s.env.Th.ParseCheck)
 }
 
 // Check parses and resolves a script without running it.
@@ -263,24 +261,24 @@ func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
 func (s *Session) bindEntryLets(ok bool) {
 	forget := false
 	for n, b := range s.entryLets {
-		if !ok && (b.Slot >= len(s.th.Globals) || s.th.Globals[b.Slot].K == engine.KNone) {
+		if !ok && (b.Slot >= len(s.env.Th.Globals) || s.env.Th.Globals[b.Slot].K == engine.KNone) {
 			continue
 		}
-		if old, had := s.top.names[n]; had && (old.Kind == bGame || old.Kind == bDef) {
+		if old, had := s.top.Names[n]; had && (old.Kind == resolve.Game || old.Kind == resolve.Def) {
 			forget = true
 		}
-		s.top.names[n] = b
+		s.top.Names[n] = b
 	}
 	s.entryLets = nil
 	if forget {
-		s.engine.Forget()
+		s.env.Engine.Forget()
 	}
 }
 
 // run runs compiled code (within begin and end, which start the time
 // limit; the prelude runs without).
-func (s *Session) run(ctx context.Context, code []execFn) (err error) {
-	th := s.th
+func (s *Session) run(ctx context.Context, code []compile.ExecFn) (err error) {
+	th := s.env.Th
 	if len(th.Globals) < s.globals {
 		g := make([]engine.Value, s.globals+16)
 		copy(g, th.Globals)
@@ -322,8 +320,8 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 // recovered turns a panic into an error: runtime errors get their call
 // trace; anything else is an internal error, never a Go stack trace.
 func (s *Session) recovered(r any) error {
-	th := s.th
-	s.engine.Depth = 0
+	th := s.env.Th
+	s.env.Engine.Depth = 0
 	switch r := r.(type) {
 	case *engine.RuntimeError:
 		if r.Pos.Line == 0 {
@@ -369,7 +367,7 @@ func (s *Session) recovered(r any) error {
 func (s *Session) Eval(ctx context.Context, filename, src string) (engine.Value, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
-	x, err := lang.ParseExprCheck(filename, src, s.th.ParseCheck)
+	x, err := lang.ParseExprCheck(filename, src, s.env.Th.ParseCheck)
 	if err != nil {
 		return engine.None, err
 	}
@@ -386,22 +384,22 @@ func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v engine.Value, er
 
 // evalExpr is EvalExpr within begin and end.
 func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, err error) {
-	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*engine.Binding{}}}
+	c := compile.New(&s.env, &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}, s.globals)
 	var code engine.EvalFn
 	err = func() (err error) {
 		defer s.compileLimit(&err)
-		code = c.expr(x)
+		code = c.Vals.Expr(x)
 		return nil
 	}()
 	if err != nil {
 		return engine.None, err
 	}
-	if len(c.errs) > 0 {
-		return engine.None, c.errs
+	if len(c.Errs) > 0 {
+		return engine.None, c.Errs
 	}
-	s.globals = c.globals
+	s.globals = c.Globals
 	var result engine.Value
-	err = s.run(ctx, []execFn{func(fr *engine.Frame) { result = code(fr) }})
+	err = s.run(ctx, []compile.ExecFn{func(fr *engine.Frame) { result = code(fr) }})
 	return result, err
 }
 
@@ -410,9 +408,9 @@ func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, er
 // draws it (grundy graph). pos is where g was written: an error in a
 // game's moves names it as its call site.
 func (s *Session) Graph(ctx context.Context, pos engine.Pos, g engine.Value, limit int) (string, error) {
-	th := s.th
+	th := s.env.Th
 	var text string
-	err := s.run(ctx, []execFn{func(*engine.Frame) {
+	err := s.run(ctx, []compile.ExecFn{func(*engine.Frame) {
 		th.Calls = append(th.Calls, pos)
 		text = graph.DOT(th, &engine.Call{Th: th, Name: "graph", Pos: pos}, g, limit)
 		th.Calls = th.Calls[:len(th.Calls)-1]
@@ -423,8 +421,8 @@ func (s *Session) Graph(ctx context.Context, pos engine.Pos, g engine.Value, lim
 // Names lists the session's own names: games, defs and lets.
 func (s *Session) Names() []string {
 	var out []string
-	for n := range s.top.names {
-		if !hiddenName(n) {
+	for n := range s.top.Names {
+		if !resolve.HiddenName(n) {
 			out = append(out, n)
 		}
 	}
@@ -436,20 +434,20 @@ func (s *Session) Names() []string {
 func (s *Session) Reset() {
 	// (The same registry and passes; the thread, with its output, input
 	// and limits, is kept.)
-	fresh := NewSession(Options{Registry: s.reg, Disable: engine.AllPasses &^ s.engine.On})
-	th := s.th
-	th.Engine = fresh.engine
+	fresh := NewSession(Options{Registry: s.env.Reg, Disable: engine.AllPasses &^ s.env.Engine.On})
+	th := s.env.Th
+	th.Engine = fresh.env.Engine
 	th.Engine.Th = th
 	th.Direct = &engine.Gen{E: th.Engine, Mode: engine.MDirect}
 	th.Collect = &engine.Gen{E: th.Engine, Mode: engine.MCollect}
 	th.Globals = nil
 	th.InRead = false
-	s.engine = th.Engine
+	s.env.Engine = th.Engine
 	s.prelude = fresh.prelude
 	s.top = fresh.top
 	s.globals = fresh.globals
-	th.Globals = fresh.th.Globals
-	s.explain, s.laterLets, s.entryLets = nil, nil, nil
+	th.Globals = fresh.env.Th.Globals
+	s.env.Explain, s.env.LaterLets, s.entryLets = nil, nil, nil
 }
 
 // MemoStats are counters of the memo tables.
@@ -465,7 +463,7 @@ type Stats struct {
 // Stats returns the session's counters and counts what the memo holds (in
 // time proportional to its size).
 func (s *Session) Stats() Stats {
-	e := s.engine
+	e := s.env.Engine
 	st := Stats{States: e.States, Moves: e.Edges, Games: len(e.Games), LoopySets: len(e.Infs)}
 	for _, g := range e.Games {
 		st.MemoBytes += int64(len(g.Pages))*8 + int64(len(g.Gvals))*4
@@ -495,12 +493,12 @@ func (s *Session) Stats() Stats {
 func (s *Session) Do(ctx context.Context, f func()) error {
 	ctx, end := s.Begin(ctx)
 	defer end()
-	return s.run(ctx, []execFn{func(*engine.Frame) { f() }})
+	return s.run(ctx, []compile.ExecFn{func(*engine.Frame) { f() }})
 }
 
 // Registry returns the built-ins, Go game families and prelude the session
 // was made with.
-func (s *Session) Registry() *engine.Registry { return s.reg }
+func (s *Session) Registry() *engine.Registry { return s.env.Reg }
 
 // Table computes a table (parsed by lang.ParseTable) in the session's
 // scope: after ExecFile, its expression and clauses see the script's
@@ -508,47 +506,33 @@ func (s *Session) Registry() *engine.Registry { return s.reg }
 func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
-	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*engine.Binding{}}}
-	s.laterLets = nil // the script's lets have all run
-	var build func(fr *engine.Frame) *Table
+	s.env.LaterLets = nil // the script's lets have all run
+	c := compile.New(&s.env, &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}, s.globals)
+	var build func(fr *engine.Frame) *compile.Table
 	if err := func() (err error) {
 		defer s.compileLimit(&err)
-		build = c.table(st)
+		build = c.Tables.Table(st)
 		return nil
 	}(); err != nil {
 		return nil, err
 	}
-	if len(c.errs) > 0 {
-		slices.SortStableFunc(c.errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
-		return nil, c.errs
+	if len(c.Errs) > 0 {
+		slices.SortStableFunc(c.Errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return nil, c.Errs
 	}
-	s.globals = c.globals
-	var t *Table
-	err := s.run(ctx, []execFn{func(fr *engine.Frame) { t = build(fr) }})
+	s.globals = c.Globals
+	var t *compile.Table
+	err := s.run(ctx, []compile.ExecFn{func(fr *engine.Frame) { t = build(fr) }})
 	if err != nil {
 		return nil, err
 	}
-	return t, nil
+	return (*Table)(t), nil
 }
 
 // Explain returns the explanations of the declarations compiled so far
 // in this session, in source order; a declaration compiled again (a REPL
 // redeclaration) replaces its earlier explanation.
-func (s *Session) Explain() []*engine.Explanation { return s.explain }
-
-// explainOf returns the session's explanation record for a declaration,
-// emptied: a redeclaration starts afresh.
-func (s *Session) explainOf(kind, name string, pos engine.Pos) *engine.Explanation {
-	for _, x := range s.explain {
-		if x.Kind == kind && x.Name == name {
-			x.Pos, x.Notes, x.Fired = pos, nil, 0
-			return x
-		}
-	}
-	x := &engine.Explanation{Kind: kind, Name: name, Pos: pos}
-	s.explain = append(s.explain, x)
-	return x
-}
+func (s *Session) Explain() []*engine.Explanation { return s.env.Explain }
 
 // The standard-library prelude: grundy sources (games and defs written in
 // the language) and Go game families that every session sees in a scope
@@ -558,29 +542,29 @@ func (s *Session) explainOf(kind, name string, pos engine.Pos) *engine.Explanati
 // loadPrelude binds the Go game families and compiles and runs the
 // prelude sources into s.prelude.
 func (s *Session) loadPrelude() {
-	for _, d := range s.reg.Games() {
+	for _, d := range s.env.Reg.Games() {
 		var g *engine.Game
 		if d.TakeBreak != nil {
-			g = s.engine.TakeBreakGame(d.TakeBreak)
+			g = s.env.Engine.TakeBreakGame(d.TakeBreak)
 		} else {
-			g = s.engine.NewGoGame(d)
+			g = s.env.Engine.NewGoGame(d)
 		}
-		s.prelude.names[d.Name] = &engine.Binding{Kind: bGame, Game: g}
+		s.prelude.Names[d.Name] = &engine.Binding{Kind: resolve.Game, Game: g}
 	}
-	for _, p := range s.reg.Preludes() {
+	for _, p := range s.env.Reg.Preludes() {
 		f, err := p.File()
 		if err != nil {
 			panic("eval: prelude " + p.Name + ": " + err.Error())
 		}
-		c := &compiler{s: s, globals: s.globals, scope: s.prelude}
-		code := c.compileFile(f, false)
-		if len(c.errs) > 0 {
-			panic("eval: prelude " + p.Name + ": " + c.errs.Error())
+		c := compile.New(&s.env, s.prelude, s.globals)
+		code := c.CompileFile(f, false)
+		if len(c.Errs) > 0 {
+			panic("eval: prelude " + p.Name + ": " + c.Errs.Error())
 		}
-		s.globals = c.globals
+		s.globals = c.Globals
 		if err := s.run(context.Background(), code); err != nil {
 			panic("eval: prelude " + p.Name + ": " + err.Error())
 		}
 	}
-	s.explain = nil // the user's declarations are explained, not the library's
+	s.env.Explain = nil // the user's declarations are explained, not the library's
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 )
 
-// streamSrc uses every shape sgcompile.go streams: options that are one
+// streamSrc uses every shape package compile's sgcompile.go streams: options that are one
 // position (int argument), sums of positions, a composite argument, sum
 // of, k * G, a def wrapping a position, a Go family, and sg of them.
 const streamSrc = `game sub(n) moves sub(n - s) for s in 1 .. 3 if s <= n
@@ -33,18 +33,18 @@ func TestStreamOff(t *testing.T) {
 		return s, out.String()
 	}
 	on, want := run(0)
-	if on.streamed == 0 {
+	if on.env.Streamed == 0 {
 		t.Fatalf("all passes on: no streamed code compiled")
 	}
 	for _, d := range []engine.Pass{engine.PassStream, engine.AllPasses} {
 		s, got := run(d)
-		if s.streamed != 0 {
-			t.Errorf("%v off: %d game expressions compiled to streamed code, want 0", d, s.streamed)
+		if s.env.Streamed != 0 {
+			t.Errorf("%v off: %d game expressions compiled to streamed code, want 0", d, s.env.Streamed)
 		}
 		if got != want {
 			t.Errorf("%v off: printed %q, want %q", d, got, want)
 		}
-		if on := s.engine.On; on&(engine.PassFastLoops|engine.PassSweep|engine.PassCursor|engine.PassSymmetric) != 0 {
+		if on := s.env.Engine.On; on&(engine.PassFastLoops|engine.PassSweep|engine.PassCursor|engine.PassSymmetric) != 0 {
 			t.Errorf("%v off: passes %v on, which need streaming", d, on)
 		}
 		for _, x := range s.Explain() {

@@ -88,7 +88,7 @@ func TestUserTakeBreak(t *testing.T) {
 			if out != "true\ntrue\n" {
 				t.Fatalf("%s: %q\n%s", code, out, src+order)
 			}
-			g := gameByName(s.engine, "g")
+			g := gameByName(s.env.Engine, "g")
 			if g != nil && g.Periodic != nil && g.Periodic.User != nil {
 				recognized++
 				// Heaps asked one after the other extend the table in
@@ -123,7 +123,7 @@ func TestUserTakeBreakBreaks(t *testing.T) {
 		if fast != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, fast, slow)
 		}
-		g := gameByName(s.engine, "h")
+		g := gameByName(s.env.Engine, "h")
 		if g == nil || g.Periodic == nil || g.Periodic.User == nil {
 			t.Errorf("%s: not taken for a take-and-break game", src)
 		} else if u := g.Periodic.User; !u.Broken || u.Checked < 2400 || u.Checked > 2700 {
@@ -146,7 +146,7 @@ func TestUserTakeBreakNot(t *testing.T) {
 		if out != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, out, slow)
 		}
-		if g := gameByName(s.engine, "h"); g != nil && g.Periodic != nil {
+		if g := gameByName(s.env.Engine, "h"); g != nil && g.Periodic != nil {
 			t.Errorf("%s: taken for a take-and-break game %s", src, engine.DescribeRule(g.Periodic.Solver.Game()))
 		}
 	}
@@ -190,7 +190,7 @@ func TestUserTakeBreakNested(t *testing.T) {
 		if out != "true true\n" {
 			t.Fatalf("%s: %q\n%s", code, out, src)
 		}
-		g := gameByName(s.engine, "g")
+		g := gameByName(s.env.Engine, "g")
 		if g == nil || g.Periodic == nil || g.Periodic.User == nil {
 			t.Errorf("%s: not taken for a take-and-break game", src)
 		} else if got := engine.DescribeRule(g.Periodic.User.Rule); got != code {
@@ -212,7 +212,7 @@ func TestUserTakeBreakTable(t *testing.T) {
 	if out != "true\n" {
 		t.Fatalf("%q", out)
 	}
-	g := gameByName(s.engine, "k")
+	g := gameByName(s.env.Engine, "k")
 	if g == nil || g.Periodic == nil || g.Periodic.User == nil {
 		t.Fatal("Kayles declared is not run as a take-and-break game")
 	}
@@ -238,7 +238,7 @@ func TestUserTakeBreakBroken(t *testing.T) {
 	if out != want {
 		t.Fatalf("%q, plain %q", out, want)
 	}
-	g := gameByName(s.engine, "g")
+	g := gameByName(s.env.Engine, "g")
 	if g == nil || g.Periodic == nil || g.Periodic.User == nil {
 		t.Fatal("g is not tried as a take-and-break game")
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/grundy-lang/grundy/eval"
 )
 
-// Games whose position is a tuple of ints (tupleflat.go): each script runs
+// Games whose position is a tuple of ints (package rewrite's tuples.go): each script runs
 // with every pass on, with every pass off and with only the tuples pass
 // off, and all three must show the same output and the same error.
 var tupleCases = []struct{ name, src string }{

@@ -1,12 +1,12 @@
-package eval
+package compile
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -32,15 +32,15 @@ type argExpr struct {
 }
 
 // outside compiles a's argument as the call's caller.
-func outside[T any](c *compiler, a *argExpr, f func(lang.Expr) T) T {
-	inl, tr := c.inlining, c.trace
-	c.inlining, c.trace = inl[:a.inl:a.inl], tr[:a.tr:a.tr]
-	defer func() { c.inlining, c.trace = inl, tr }()
+func outside[T any](c *Compiler, a *argExpr, f func(lang.Expr) T) T {
+	inl, tr := c.Inlining, c.Ints.trace
+	c.Inlining, c.Ints.trace = inl[:a.inl:a.inl], tr[:a.tr:a.tr]
+	defer func() { c.Inlining, c.Ints.trace = inl, tr }()
 	return f(a.Expr)
 }
 
 // staticTrace is what an operator compiled now pushes before it fails.
-func (c *compiler) staticTrace() []engine.Pos {
+func (c *IntGen) staticTrace() []engine.Pos {
 	if len(c.trace) == 0 {
 		return nil
 	}
@@ -56,18 +56,18 @@ func pushTrace(fr *engine.Frame, tr []engine.Pos) {
 
 // intInline compiles e, a call of an int-closed def with int arguments,
 // inlined with a static trace; nil when it is not one.
-func (c *compiler) intInline(e *lang.Call) intFn {
-	fn := c.inlinable(e)
+func (c *IntGen) intInline(e *lang.Call) IntFn {
+	fn := c.Inlinable(e)
 	if fn == nil {
 		return nil
 	}
 	// In an int-closed body the arguments are int arithmetic already.
 	for _, a := range e.Args {
-		if len(c.trace) == 0 && c.intExpr(a) == nil {
+		if len(c.trace) == 0 && c.IntExpr(a) == nil {
 			return nil
 		}
 	}
-	if !c.intClosedDef(fn, 0) {
+	if !c.IntClosedDef(fn, 0) {
 		return nil
 	}
 	params := lang.ParamNames(fn.Decl.Params)
@@ -76,46 +76,44 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 		index[p.Name] = i
 	}
 	uses := map[string]int{}
-	countUses(fn.Decl.Body, uses)
-	first := firstLeaf(fn.Decl.Body)
+	resolve.CountUses(fn.Decl.Body, uses)
+	first := resolve.FirstLeaf(fn.Decl.Body)
 	// The last argument that is not a local or a literal may be compiled
 	// in place when the body evaluates its parameter first and only
 	// there; the others before it go to hidden locals, in order.
 	last := -1
 	for j, a := range e.Args {
-		if !c.plainArg(a) {
+		if !c.PlainArg(a) {
 			last = j
 		}
 	}
 	args := slices.Clone(e.Args)
-	var binds []inlineBind
+	var binds []InlineBind
 	for j, a := range e.Args {
-		if c.plainArg(a) {
+		if c.PlainArg(a) {
 			continue
 		}
 		name := params[j].Name
 		if j == last && uses[name] == 1 && first != nil && first.Name == name {
-			args[j] = &argExpr{Expr: a, inl: len(c.inlining), tr: len(c.trace)}
+			args[j] = &argExpr{Expr: a, inl: len(c.Inlining), tr: len(c.trace)}
 			continue
 		}
-		c.hidden++
-		hidden := fmt.Sprintf("%s%s#%d", hiddenPrefix, name, c.hidden)
-		hb := c.newVar(hidden)
+		hidden, hb := c.NewHidden(name)
 		hb.IsInt = true
-		binds = append(binds, inlineBind{b: hb, arg: a})
+		binds = append(binds, InlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: hidden}
 	}
-	body := substitute(fn.Decl.Body, index, args)
+	body := resolve.Substitute(fn.Decl.Body, index, args)
 	delete(c.stages, body)
-	set := c.compileBinds(binds)
-	c.inlining = append(c.inlining, fn)
+	set := c.Inl.compileBinds(binds)
+	c.Inlining = append(c.Inlining, fn)
 	c.trace = append(c.trace, e.Pos)
-	f := c.intExpr(body)
-	c.inlining, c.trace = c.inlining[:len(c.inlining)-1], c.trace[:len(c.trace)-1]
+	f := c.IntExpr(body)
+	c.Inlining, c.trace = c.Inlining[:len(c.Inlining)-1], c.trace[:len(c.trace)-1]
 	if f == nil {
 		panic("eval: an int-closed body did not compile to int arithmetic")
 	}
-	c.fired(engine.PassInline)
+	c.Fired(engine.PassInline)
 	if set == nil {
 		c.passStage(e, body)
 		return f
@@ -124,137 +122,6 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 		set(fr)
 		return f(fr)
 	}
-}
-
-// plainArg reports whether argument a is substituted as it is: an int
-// literal or a local (which cannot fail to evaluate).
-func (c *compiler) plainArg(a lang.Expr) bool {
-	switch a := a.(type) {
-	case *lang.IntLit:
-		return true
-	case *lang.Ident:
-		b := c.scope.Lookup(a.Name)
-		return b != nil && b.Kind == bLocal
-	}
-	return false
-}
-
-// intClosedDef reports whether fn's body, with int parameters, is
-// int-closed where it is being compiled: every name it uses besides its
-// parameters means the same here as in the def and is an int global, and
-// every def it calls is int-closed too.
-func (c *compiler) intClosedDef(fn *engine.Func, depth int) bool {
-	if len(c.inlining)+depth >= maxInlineDepth {
-		return false
-	}
-	params := map[string]bool{}
-	for _, p := range lang.ParamNames(fn.Decl.Params) {
-		params[p.Name] = true
-	}
-	size := 0
-	return intArith(fn.Decl.Body, func(x lang.Expr) bool {
-		if size++; size > maxInlineSize {
-			return false
-		}
-		if id, ok := x.(*lang.Ident); ok && !params[id.Name] {
-			b := c.scope.Lookup(id.Name)
-			return b != nil && b == fn.Free[id.Name] && b.Kind == bGlobal && b.IsInt
-		}
-		return true
-	}, func(x *lang.Call) bool {
-		id, ok := x.Fn.(*lang.Ident)
-		if !ok {
-			return false
-		}
-		b := c.scope.Lookup(id.Name)
-		if b == nil || b != fn.Free[id.Name] || b.Kind != bDef {
-			return false
-		}
-		callee := b.Fn
-		if callee.Decl == nil || callee.Free == nil || recursiveNow(callee) ||
-			len(lang.ParamNames(callee.Decl.Params)) != len(x.Args) {
-			return false
-		}
-		return c.intClosedDef(callee, depth+1)
-	})
-}
-
-// intArith reports whether e is int arithmetic: int literals and names,
-// - + * / % ^, if with comparisons of such (and, or, not), and calls with
-// such arguments. Every node is first shown to node (false rejects it),
-// every name after it must be an int one to node, and every call to call.
-func intArith(e lang.Expr, node func(x lang.Expr) bool, call func(x *lang.Call) bool) bool {
-	var num, cond func(x lang.Expr) bool
-	num = func(x lang.Expr) bool {
-		if !node(x) {
-			return false
-		}
-		switch x := x.(type) {
-		case *lang.IntLit, *lang.Ident:
-			return true
-		case *lang.Unary:
-			return intOps[x.Op] == intArithOp && num(x.X)
-		case *lang.Binary:
-			return intOps[x.Op] == intArithOp && num(x.X) && num(x.Y)
-		case *lang.IfExpr:
-			return cond(x.Cond) && num(x.Then) && num(x.Else)
-		case *lang.Call:
-			for _, a := range x.Args {
-				if !num(a) {
-					return false
-				}
-			}
-			return call(x)
-		}
-		return false
-	}
-	cond = func(x lang.Expr) bool {
-		switch x := x.(type) {
-		case *lang.BoolLit:
-			return true
-		case *lang.Unary:
-			return x.Op == lang.OpNot && cond(x.X)
-		case *lang.Binary:
-			switch x.Op {
-			case lang.OpAnd, lang.OpOr:
-				return cond(x.X) && cond(x.Y)
-			case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-				return num(x.X) && num(x.Y)
-			}
-		}
-		return false
-	}
-	return num(e)
-}
-
-// countUses counts the uses of each name in x.
-func countUses(x lang.Expr, uses map[string]int) {
-	lang.Inspect(x, func(x lang.Expr) bool {
-		if x, ok := x.(*lang.Ident); ok {
-			uses[x.Name]++
-		}
-		return true
-	})
-}
-
-// firstLeaf returns the name an int-closed expression evaluates before
-// anything else that could fail, or nil.
-func firstLeaf(x lang.Expr) *lang.Ident {
-	switch x := x.(type) {
-	case *lang.Ident:
-		return x
-	case *lang.Unary:
-		return firstLeaf(x.X)
-	case *lang.Binary:
-		return firstLeaf(x.X)
-	case *lang.IfExpr:
-		return firstLeaf(x.Cond)
-	case *lang.Call:
-		if len(x.Args) > 0 {
-			return firstLeaf(x.Args[0])
-		}
-	}
-	return nil
 }
 
 // Fused arithmetic. A multiply by a constant, then an add or subtract of a
@@ -314,7 +181,7 @@ func (f *mulAdd) takes(in *mulAdd) bool {
 // The same node can be compiled again elsewhere (another scope, another
 // trace): whoever reads c.stages[x] deletes it before compiling x, so
 // what it reads comes from that compilation.
-func (c *compiler) noteStage(e lang.Expr, f *mulAdd) {
+func (c *IntGen) noteStage(e lang.Expr, f *mulAdd) {
 	if _, _, ok := f.stage(); !ok || f.inner != nil && !f.takes(f.inner) {
 		return
 	}
@@ -325,7 +192,7 @@ func (c *compiler) noteStage(e lang.Expr, f *mulAdd) {
 }
 
 // passStage records that from compiled to exactly what to compiled to.
-func (c *compiler) passStage(from, to lang.Expr) {
+func (c *IntGen) passStage(from, to lang.Expr) {
 	if f := c.stages[to]; f != nil {
 		c.stages[from] = f
 	}
@@ -333,7 +200,7 @@ func (c *compiler) passStage(from, to lang.Expr) {
 
 // fuseMulAdd recognizes e as X * C ± Y or Y + X * C (Y a literal or an
 // int local).
-func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
+func (c *IntGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	if e.Op != lang.OpAdd && e.Op != lang.OpSub {
 		return f
 	}
@@ -352,8 +219,8 @@ func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	case *lang.IntLit:
 		f.d = y.Val
 	case *lang.Ident:
-		b := c.scope.Lookup(y.Name)
-		if b == nil || b.Kind != bLocal || !b.IsInt {
+		b := c.Scope.Lookup(y.Name)
+		if b == nil || b.Kind != resolve.Local || !b.IsInt {
 			return f
 		}
 		f.slot = b.Slot
@@ -369,7 +236,7 @@ func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 		return f
 	}
 	delete(c.stages, x)
-	xf := c.intExpr(x)
+	xf := c.IntExpr(x)
 	if xf == nil {
 		return f
 	}
@@ -402,7 +269,7 @@ func (f *mulAdd) fail(fr *engine.Frame, a int64) {
 
 // compile returns the fused closure: the common shapes without the
 // branches of the general one (one closure for all: dag 0.21 -> 0.24 s).
-func (f mulAdd) compile() intFn {
+func (f mulAdd) compile() IntFn {
 	m, d, slot, mod := f.m, f.d, f.slot, f.mod
 	x := f.x
 	if in := f.inner; in != nil && f.takes(in) {
@@ -489,7 +356,7 @@ func (f mulAdd) compile() intFn {
 
 // modLocal compiles X % y, X exactly a fused stage (c.stages) and y the
 // int local slot, as one closure: nil when X is not one.
-func (c *compiler) modLocal(e *lang.Binary, slot int) intFn {
+func (c *IntGen) modLocal(e *lang.Binary, slot int) IntFn {
 	f := c.stages[e.X]
 	if f == nil || e.Op != lang.OpMod {
 		return nil
@@ -570,13 +437,13 @@ func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
 }
 
 // fused compiles e as fused arithmetic, or returns nil.
-func (c *compiler) fused(e *lang.Binary) (f intFn) {
-	if !c.on(engine.PassFuse) {
+func (c *IntGen) fused(e *lang.Binary) (f IntFn) {
+	if !c.On(engine.PassFuse) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassFuse)
+			c.Fired(engine.PassFuse)
 		}
 	}()
 	if e.Op == lang.OpMod {
@@ -597,20 +464,4 @@ func (c *compiler) fused(e *lang.Binary) (f intFn) {
 		return f.compile()
 	}
 	return nil
-}
-
-// intPure reports whether e is int arithmetic only, here: int literals,
-// int names, - + * / % ^, if with comparisons of such, and calls of
-// int-closed defs with such arguments (nothing that asks for a value).
-func (c *compiler) intPure(e lang.Expr) bool {
-	return intArith(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok {
-			b := c.scope.Lookup(id.Name)
-			return b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal)
-		}
-		return true
-	}, func(x *lang.Call) bool {
-		fn := c.inlinable(x)
-		return fn != nil && c.intClosedDef(fn, 0)
-	})
 }

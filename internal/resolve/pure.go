@@ -1,17 +1,17 @@
-package eval
+package resolve
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// pureRule reports whether a game's move rule can run nothing but
+// PureRule reports whether a game's move rule can run nothing but
 // arithmetic, collections, positions, pure built-ins and defs that are
 // themselves pure: no sg, outcome, moves or winning, directly or through
 // a function. The loopy solver lists the options of such a game's
-// positions without computing them first (loopysolve.go). Conservative:
+// positions without computing them first (package loopy). Conservative:
 // any call it cannot see through makes the rule impure.
-func (c *compiler) pureRule(d *lang.GameStmt) bool {
+func (r *Resolver) PureRule(d *lang.GameStmt) bool {
 	bound := map[string]bool{}
 	for _, p := range lang.ParamNames(d.Params) {
 		bound[p.Name] = true
@@ -23,7 +23,7 @@ func (c *compiler) pureRule(d *lang.GameStmt) bool {
 		clauses = append(clauses, alt.Clauses...)
 		exprs = append(exprs, alt.Body)
 	}
-	resolve := pureNames{c.scope.Lookup, c.s.reg}
+	resolve := pureNames{r.Scope.Lookup, r.Reg}
 	return pureClauses(clauses, bound, resolve, 0) && pureExprs(exprs, bound, resolve, 0)
 }
 
@@ -34,14 +34,14 @@ type pureNames struct {
 	reg   *engine.Registry
 }
 
-func (r pureNames) lookup(name string) *engine.Binding { return orBuiltin(r.reg, name, r.names(name)) }
+func (r pureNames) lookup(name string) *engine.Binding { return OrBuiltin(r.reg, name, r.names(name)) }
 
-// orBuiltin is b, or the built-in name stands for when b is nil (as
-// compiler.resolve finds them).
-func orBuiltin(reg *engine.Registry, name string, b *engine.Binding) *engine.Binding {
+// OrBuiltin is b, or the built-in name stands for when b is nil (as
+// Resolver.Resolve finds them).
+func OrBuiltin(reg *engine.Registry, name string, b *engine.Binding) *engine.Binding {
 	if b == nil {
 		if bi := reg.Builtin(name); bi != nil {
-			return &engine.Binding{Kind: bBuiltin, Bi: bi}
+			return &engine.Binding{Kind: Builtin, Bi: bi}
 		}
 	}
 	return b
@@ -113,13 +113,13 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve pureNames, depth int) 
 		switch {
 		case b == nil:
 			return false
-		case b.Kind == bGame:
+		case b.Kind == Game:
 			return true
-		case b.Kind == bBuiltin:
+		case b.Kind == Builtin:
 			return b.Bi.Pure
-		case b.Kind == bDef:
+		case b.Kind == Def:
 			fn := b.Fn
-			if fn.Decl == nil || fn.Free == nil || recursiveNow(fn) || depth > 32 {
+			if fn.Decl == nil || fn.Free == nil || RecursiveNow(fn) || depth > 32 {
 				return false
 			}
 			inner := map[string]bool{}

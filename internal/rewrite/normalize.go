@@ -1,7 +1,8 @@
-package eval
+package rewrite
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -21,24 +22,33 @@ import (
 // if clause such as `a < b`): E is then first evaluated at the same point
 // of the rule as before, and raises the same error there.
 
-func (c *compiler) partnerSubst(alt *lang.Alt) *lang.Alt {
+// Normalize brings a move rule's alternative to one shape before a fast
+// loop is recognized in it: its alias clauses dropped (aliasSubst), its
+// if clauses' conjunctions split (splitAnds), its partner bindings written
+// in place (partnerSubst).
+func Normalize(r *resolve.Resolver, alt *lang.Alt) *lang.Alt {
+	return partnerSubst(r, splitAnds(aliasSubst(r, alt)))
+}
+
+// partnerSubst writes the partner bindings of alt in place (see above).
+func partnerSubst(r *resolve.Resolver, alt *lang.Alt) *lang.Alt {
 	for i, cl := range alt.Clauses {
 		f, ok := cl.(*lang.ForClause)
 		if !ok || f.Target.Tuple || i+1 >= len(alt.Clauses) {
 			continue
 		}
 		list, ok := f.Iter.(*lang.ListLit)
-		if !ok || len(list.Elems) != 1 || !c.intPureIn(list.Elems[0], alt.Clauses[:i]) {
+		if !ok || len(list.Elems) != 1 || !intPureIn(r, list.Elems[0], alt.Clauses[:i]) {
 			continue
 		}
 		next, ok := alt.Clauses[i+1].(*lang.IfClause)
 		b := f.Target.Names[0].Name
-		if !ok || !evaluatesFirst(next.Cond, b) || c.shadowedLater(alt, i, b) {
+		if !ok || !evaluatesFirst(next.Cond, b) || shadowedLater(r, alt, i, b) {
 			continue
 		}
 		e := list.Elems[0]
-		for _, n := range freeNames(e) {
-			if c.shadowedLater(alt, i, n) {
+		for _, n := range resolve.FreeNames(e) {
+			if shadowedLater(r, alt, i, n) {
 				e = nil
 				break
 			}
@@ -47,14 +57,14 @@ func (c *compiler) partnerSubst(alt *lang.Alt) *lang.Alt {
 			continue
 		}
 		index, args := map[string]int{b: 0}, []lang.Expr{e}
-		out := &lang.Alt{Pos: alt.Pos, Body: substitute(alt.Body, index, args)}
+		out := &lang.Alt{Pos: alt.Pos, Body: resolve.Substitute(alt.Body, index, args)}
 		out.Clauses = append(out.Clauses, alt.Clauses[:i]...)
 		for _, cl := range alt.Clauses[i+1:] {
 			switch cl := cl.(type) {
 			case *lang.IfClause:
-				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: substitute(cl.Cond, index, args)})
+				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: resolve.Substitute(cl.Cond, index, args)})
 			case *lang.ForClause:
-				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: substitute(cl.Iter, index, args)})
+				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: resolve.Substitute(cl.Iter, index, args)})
 			}
 		}
 		left := false // a use substitute does not reach (inside a comprehension)
@@ -69,7 +79,7 @@ func (c *compiler) partnerSubst(alt *lang.Alt) *lang.Alt {
 		if left {
 			continue
 		}
-		return c.partnerSubst(out)
+		return partnerSubst(r, out)
 	}
 	return alt
 }
@@ -78,7 +88,7 @@ func (c *compiler) partnerSubst(alt *lang.Alt) *lang.Alt {
 // whose names those bind by a for clause may be any value: evaluating
 // such a name cannot fail, and the expression evaluates alike (or fails
 // at the same operator) every time.
-func (c *compiler) intPureIn(e lang.Expr, before []lang.Clause) bool {
+func intPureIn(r *resolve.Resolver, e lang.Expr, before []lang.Clause) bool {
 	ranged := map[string]bool{}
 	for _, cl := range before {
 		if f, ok := cl.(*lang.ForClause); ok {
@@ -87,13 +97,13 @@ func (c *compiler) intPureIn(e lang.Expr, before []lang.Clause) bool {
 			}
 		}
 	}
-	return intArith(e, func(x lang.Expr) bool {
+	return resolve.IntArith(e, func(x lang.Expr) bool {
 		if id, ok := x.(*lang.Ident); ok {
-			if r, bound := ranged[id.Name]; bound {
-				return r
+			if v, bound := ranged[id.Name]; bound {
+				return v
 			}
-			b := c.scope.Lookup(id.Name)
-			return b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal)
+			b := r.Scope.Lookup(id.Name)
+			return b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global)
 		}
 		return true
 	}, func(x *lang.Call) bool { return false })
@@ -123,21 +133,9 @@ func evaluatesFirst(e lang.Expr, b string) bool {
 	return false
 }
 
-// freeNames lists the names e mentions.
-func freeNames(e lang.Expr) []string {
-	var names []string
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok {
-			names = append(names, id.Name)
-		}
-		return true
-	})
-	return names
-}
-
 // shadowedLater reports whether a for clause after clause i of alt binds
 // name again (then b's and E's names would not mean the same there).
-func (c *compiler) shadowedLater(alt *lang.Alt, i int, name string) bool {
+func shadowedLater(r *resolve.Resolver, alt *lang.Alt, i int, name string) bool {
 	for _, cl := range alt.Clauses[i+1:] {
 		if f, ok := cl.(*lang.ForClause); ok {
 			for _, n := range f.Target.Names {
@@ -207,10 +205,10 @@ func isCmpTree(e lang.Expr) bool {
 // whose elements are names or int literals, writing x for a and y for b
 // in the clauses after it and the body: evaluating a name or a literal
 // cannot fail, nor can binding a tuple of as many elements, so nothing
-// changes but the names (a tuple parameter stored as ints, tupleflat.go,
+// changes but the names (a tuple parameter stored as ints, tuples.go,
 // is written so: `for (a, b) in [p]`). A clause of one name that is the
 // last for clause stays (a fast loop runs it).
-func (c *compiler) aliasSubst(alt *lang.Alt) *lang.Alt {
+func aliasSubst(r *resolve.Resolver, alt *lang.Alt) *lang.Alt {
 	for i, cl := range alt.Clauses {
 		f, ok := cl.(*lang.ForClause)
 		if !ok || !f.Target.Tuple && !hasFor(alt.Clauses[i+1:]) {
@@ -233,14 +231,14 @@ func (c *compiler) aliasSubst(alt *lang.Alt) *lang.Alt {
 		index := map[string]int{}
 		simple := true
 		for k, n := range f.Target.Names {
-			if _, dup := index[n.Name]; dup || c.shadowedLater(alt, i, n.Name) {
+			if _, dup := index[n.Name]; dup || shadowedLater(r, alt, i, n.Name) {
 				simple = false
 			}
 			index[n.Name] = k
 			switch e := elems[k].(type) {
 			case *lang.IntLit:
 			case *lang.Ident:
-				if c.shadowedLater(alt, i, e.Name) || c.boundBefore(alt, i, e.Name) == nil && c.scope.Lookup(e.Name) == nil {
+				if shadowedLater(r, alt, i, e.Name) || boundBefore(r, alt, i, e.Name) == nil && r.Scope.Lookup(e.Name) == nil {
 					simple = false
 				}
 				if _, own := index[e.Name]; own {
@@ -253,14 +251,14 @@ func (c *compiler) aliasSubst(alt *lang.Alt) *lang.Alt {
 		if !simple {
 			continue
 		}
-		out := &lang.Alt{Pos: alt.Pos, Body: substitute(alt.Body, index, elems)}
+		out := &lang.Alt{Pos: alt.Pos, Body: resolve.Substitute(alt.Body, index, elems)}
 		out.Clauses = append(out.Clauses, alt.Clauses[:i]...)
 		for _, cl := range alt.Clauses[i+1:] {
 			switch cl := cl.(type) {
 			case *lang.IfClause:
-				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: substitute(cl.Cond, index, elems)})
+				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: resolve.Substitute(cl.Cond, index, elems)})
 			case *lang.ForClause:
-				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: substitute(cl.Iter, index, elems)})
+				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: resolve.Substitute(cl.Iter, index, elems)})
 			}
 		}
 		left := false // a use substitute does not reach (inside a comprehension)
@@ -277,14 +275,14 @@ func (c *compiler) aliasSubst(alt *lang.Alt) *lang.Alt {
 		if left {
 			continue
 		}
-		return c.aliasSubst(out)
+		return aliasSubst(r, out)
 	}
 	return alt
 }
 
 // boundBefore returns the for clause before clause i of alt that binds
 // name, or nil.
-func (c *compiler) boundBefore(alt *lang.Alt, i int, name string) *lang.ForClause {
+func boundBefore(r *resolve.Resolver, alt *lang.Alt, i int, name string) *lang.ForClause {
 	for _, cl := range alt.Clauses[:i] {
 		if f, ok := cl.(*lang.ForClause); ok {
 			for _, n := range f.Target.Names {

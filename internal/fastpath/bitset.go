@@ -1,6 +1,7 @@
-package eval
+package fastpath
 
 import (
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -21,13 +22,13 @@ type setBuildFn func(fr *engine.Frame, s *engine.SetScratch)
 
 // setBuilder compiles e when it is a set built as a bitmap: a set literal
 // or comprehension, or - | & ^ with such an operand. nil otherwise.
-func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
-	if !c.on(engine.PassComposite) {
+func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
+	if !c.On(engine.PassComposite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.Fired(engine.PassComposite)
 		}
 	}()
 	switch e := e.(type) {
@@ -45,9 +46,9 @@ func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
 		if e.Kind != lang.SetComp {
 			return nil
 		}
-		c.push()
-		defer c.pop()
-		loops := c.clauses(e.Clauses)
+		c.Push()
+		defer c.Pop()
+		loops := c.Vals.Clauses(e.Clauses)
 		el := c.elemOf(e.Body)
 		run := loops(func(fr *engine.Frame) { el.addTo(fr, fr.Sscr) })
 		return func(fr *engine.Frame, s *engine.SetScratch) {
@@ -99,26 +100,26 @@ func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
 // ints), or any value.
 type elemFn struct {
 	x, y   engine.EvalFn // a pair
-	xi, yi intFn         // when they are int-typed
+	xi, yi compile.IntFn // when they are int-typed
 	v      engine.EvalFn
-	vi     intFn
+	vi     compile.IntFn
 }
 
-func (c *compiler) elemOf(e lang.Expr) elemFn {
+func (c *builders) elemOf(e lang.Expr) elemFn {
 	if t, ok := e.(*lang.TupleLit); ok && len(t.Elems) == 2 {
-		el := elemFn{xi: c.intExpr(t.Elems[0]), yi: c.intExpr(t.Elems[1])}
+		el := elemFn{xi: c.Ints.IntExpr(t.Elems[0]), yi: c.Ints.IntExpr(t.Elems[1])}
 		if el.xi == nil {
-			el.x = c.expr(t.Elems[0])
+			el.x = c.Vals.Expr(t.Elems[0])
 		}
 		if el.yi == nil {
-			el.y = c.expr(t.Elems[1])
+			el.y = c.Vals.Expr(t.Elems[1])
 		}
 		return el
 	}
-	if f := c.intExpr(e); f != nil {
+	if f := c.Ints.IntExpr(e); f != nil {
 		return elemFn{vi: f}
 	}
-	return elemFn{v: c.expr(e)}
+	return elemFn{v: c.Vals.Expr(e)}
 }
 
 // pair evaluates a pair element: its parts, as ints when both are.
@@ -153,24 +154,24 @@ func (el *elemFn) addTo(fr *engine.Frame, s *engine.SetScratch) {
 }
 
 // setAny compiles e to build its value in a set scratch.
-func (c *compiler) setAny(e lang.Expr) setBuildFn {
+func (c *builders) setAny(e lang.Expr) setBuildFn {
 	if b := c.setBuilder(e); b != nil {
 		return b
 	}
-	x := c.expr(e)
+	x := c.Vals.Expr(e)
 	return func(fr *engine.Frame, s *engine.SetScratch) { s.Load(x(fr)) }
 }
 
-// inSet compiles X in S (not: X not in S) for X an int or a pair (a
+// InSet compiles X in S (not: X not in S) for X an int or a pair (a
 // tuple literal of two elements): a bit of a set that has its bitmap,
 // else the operator. nil for other shapes.
-func (c *compiler) inSet(e *lang.Binary, not bool) (f boolFn) {
-	if !c.on(engine.PassComposite) {
+func (c *builders) InSet(e *lang.Binary, not bool) (f compile.BoolFn) {
+	if !c.On(engine.PassComposite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.Fired(engine.PassComposite)
 		}
 	}()
 	_, isPair := e.X.(*lang.TupleLit)
@@ -178,7 +179,7 @@ func (c *compiler) inSet(e *lang.Binary, not bool) (f boolFn) {
 	if isPair && len(e.X.(*lang.TupleLit).Elems) != 2 || !isPair && el.vi == nil {
 		return nil
 	}
-	y := c.expr(e.Y)
+	y := c.Vals.Expr(e.Y)
 	pos := e.Pos
 	return func(fr *engine.Frame) bool {
 		if isPair {

@@ -1,4 +1,4 @@
-package eval
+package fastpath
 
 import (
 	"encoding/binary"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -24,19 +25,23 @@ import (
 // itself, so every result and error is the plain one's. Only the search
 // (sg) takes this path; moves, winning and printing build the values.
 
+// builders compiles the arguments of positions built in scratch buffers
+// (lists and tuples) and set scratches (sets as bitmaps) for the search.
+type builders struct{ *compile.Compiler }
+
 // buildFn builds a value in an empty scratch.
 type buildFn func(fr *engine.Frame, s *engine.Scratch)
 
 // builder compiles e when it has one of the shapes built in a scratch: a
 // list comprehension, a list or tuple literal, sorted, update, a slice, or
 // + with such an operand. nil otherwise.
-func (c *compiler) builder(e lang.Expr) (f buildFn) {
-	if !c.on(engine.PassComposite) {
+func (c *builders) builder(e lang.Expr) (f buildFn) {
+	if !c.On(engine.PassComposite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.Fired(engine.PassComposite)
 		}
 	}()
 	switch e := e.(type) {
@@ -44,17 +49,17 @@ func (c *compiler) builder(e lang.Expr) (f buildFn) {
 		if e.Kind != lang.ListComp {
 			return nil
 		}
-		c.push()
-		defer c.pop()
+		c.Push()
+		defer c.Pop()
 		if f := c.buildRange(e); f != nil {
 			return f
 		}
-		loops := c.clauses(e.Clauses)
+		loops := c.Vals.Clauses(e.Clauses)
 		var run func(fr *engine.Frame)
-		if f := c.intExpr(e.Body); f != nil {
+		if f := c.Ints.IntExpr(e.Body); f != nil {
 			run = loops(func(fr *engine.Frame) { fr.Scr.AddInt(f(fr)) })
 		} else {
-			body := c.expr(e.Body)
+			body := c.Vals.Expr(e.Body)
 			run = loops(func(fr *engine.Frame) { fr.Scr.Add(body(fr)) })
 		}
 		return func(fr *engine.Frame, s *engine.Scratch) {
@@ -68,7 +73,7 @@ func (c *compiler) builder(e lang.Expr) (f buildFn) {
 	case *lang.TupleLit:
 		return c.buildElems(e.Elems, true)
 	case *lang.Slice:
-		x, lo, hi := c.buildAny(e.X), c.optExpr(e.Lo), c.optExpr(e.Hi)
+		x, lo, hi := c.buildAny(e.X), c.Vals.OptExpr(e.Lo), c.Vals.OptExpr(e.Hi)
 		pos := e.Pos
 		return func(fr *engine.Frame, s *engine.Scratch) {
 			x(fr, s)
@@ -122,7 +127,7 @@ func (c *compiler) builder(e lang.Expr) (f buildFn) {
 // buildRange builds [E for x in A .. B], the comprehension of one range
 // clause, without the general clauses' closures; nil for other
 // comprehensions.
-func (c *compiler) buildRange(e *lang.Comp) buildFn {
+func (c *builders) buildRange(e *lang.Comp) buildFn {
 	if len(e.Clauses) != 1 {
 		return nil
 	}
@@ -134,15 +139,15 @@ func (c *compiler) buildRange(e *lang.Comp) buildFn {
 	if !ok || r.Op != lang.OpRange {
 		return nil
 	}
-	lo, hi := c.rangeBounds(r)
-	c.pattern(cl.Target)
-	b := c.scope.names[cl.Target.Names[0].Name]
+	lo, hi := c.Ints.RangeBounds(r)
+	c.Vals.Pattern(cl.Target)
+	b := c.Scope.Names[cl.Target.Names[0].Name]
 	b.IsInt = true
 	slot, rpos := b.Slot, r.Pos
-	fi := c.intExpr(e.Body)
+	fi := c.Ints.IntExpr(e.Body)
 	var fv engine.EvalFn
 	if fi == nil {
-		fv = c.expr(e.Body)
+		fv = c.Vals.Expr(e.Body)
 	}
 	return func(fr *engine.Frame, s *engine.Scratch) {
 		a, z := lo(fr), hi(fr)
@@ -167,21 +172,21 @@ func (c *compiler) buildRange(e *lang.Comp) buildFn {
 
 // buildAny compiles e to build its value in a scratch: its builder, or
 // its value.
-func (c *compiler) buildAny(e lang.Expr) buildFn {
+func (c *builders) buildAny(e lang.Expr) buildFn {
 	if b := c.builder(e); b != nil {
 		return b
 	}
-	x := c.expr(e)
+	x := c.Vals.Expr(e)
 	return func(fr *engine.Frame, s *engine.Scratch) { s.Set(x(fr)) }
 }
 
 // buildElems builds a list or tuple literal.
-func (c *compiler) buildElems(es []lang.Expr, tuple bool) buildFn {
-	ints := make([]intFn, len(es))
+func (c *builders) buildElems(es []lang.Expr, tuple bool) buildFn {
+	ints := make([]compile.IntFn, len(es))
 	vals := make([]engine.EvalFn, len(es))
 	for i, x := range es {
-		if ints[i] = c.intExpr(x); ints[i] == nil {
-			vals[i] = c.expr(x)
+		if ints[i] = c.Ints.IntExpr(x); ints[i] == nil {
+			vals[i] = c.Vals.Expr(x)
 		}
 	}
 	return func(fr *engine.Frame, s *engine.Scratch) {
@@ -198,8 +203,8 @@ func (c *compiler) buildElems(es []lang.Expr, tuple bool) buildFn {
 
 // buildCall builds the calls of built-ins that sort (sorted(X)) or update
 // (update(X, I, V)) a list.
-func (c *compiler) buildCall(e *lang.Call) buildFn {
-	bi := c.calledBuiltin(e)
+func (c *builders) buildCall(e *lang.Call) buildFn {
+	bi := c.CalledBuiltin(e)
 	pos := e.Pos
 	argPos := make([]engine.Pos, len(e.Args))
 	for i, a := range e.Args {
@@ -218,7 +223,7 @@ func (c *compiler) buildCall(e *lang.Call) buildFn {
 			s.Set(callBuiltin(fr, bi, pos, argPos, []engine.Value{s.Value()}))
 		}
 	case bi != nil && bi.Updates && len(e.Args) == 3:
-		x, i, v := c.buildAny(e.Args[0]), c.expr(e.Args[1]), c.expr(e.Args[2])
+		x, i, v := c.buildAny(e.Args[0]), c.Vals.Expr(e.Args[1]), c.Vals.Expr(e.Args[2])
 		return func(fr *engine.Frame, s *engine.Scratch) {
 			x(fr, s)
 			iv, vv := i(fr), v(fr)
@@ -250,27 +255,14 @@ func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []
 	return r
 }
 
-// callBuiltin2 is callBuiltin with n <= 2 arguments a, b, held in the
-// Call.
-func callBuiltin2(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, a, b engine.Value, n int) engine.Value {
-	th := fr.Th
-	call := th.GetCall(bi.BName, pos, argPos)
-	call.Buf = [2]engine.Value{a, b}
-	th.Calls = append(th.Calls, pos)
-	r := bi.Fn(call, call.Buf[:n])
-	th.PutCall(call)
-	th.Calls = th.Calls[:len(th.Calls)-1]
-	return r
-}
-
-// sgComposite compiles g(ARGS) for a declared game when an argument is
+// Composite compiles g(ARGS) for a declared game when an argument is
 // built in a scratch: the key is packed from the scratches and looked up,
 // without the position. nil when no argument is.
-func (c *compiler) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
+func (c *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 	type arg struct {
 		build buildFn
 		set   setBuildFn
-		i     intFn
+		i     compile.IntFn
 		v     engine.EvalFn
 		// a parameter of the game whose rule this is, passed on:
 		// param is its index + 1 (see Game.appendArg)
@@ -283,9 +275,9 @@ func (c *compiler) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 			any = true
 		} else if args[i].set = c.setBuilder(a); args[i].set != nil {
 			any = true
-		} else if args[i].i = c.intExpr(a); args[i].i == nil {
-			args[i].v = c.expr(a)
-			if s := c.localSlot(a); s >= 0 && c.curGame != nil && s < c.curGame.NArgs {
+		} else if args[i].i = c.Ints.IntExpr(a); args[i].i == nil {
+			args[i].v = c.Vals.Expr(a)
+			if s := c.LocalSlot(a); s >= 0 && c.CurGame != nil && s < c.CurGame.NArgs {
 				args[i].param = s + 1
 			}
 		}
@@ -302,8 +294,8 @@ func (c *compiler) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 			built = append(built, fmt.Sprintf("argument %d (a set, as a bitmap of small ints or cells) is built", i+1))
 		}
 	}
-	c.built = strings.Join(built, ", ")
-	pos, g0 := e.Pos, c.curGame
+	c.Built = strings.Join(built, ", ")
+	pos, g0 := e.Pos, c.CurGame
 	return func(fr *engine.Frame) engine.Sgv {
 		th := fr.Th
 		ks := th.TakeScratch()
@@ -365,7 +357,7 @@ func (c *compiler) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 			r = g.Ref(vals)
 		} else {
 			if g.Tuples != nil {
-				// (A tuple of ints for the hidden game: tupleflat.go.)
+				// (A tuple of ints for the hidden game: package rewrite's tuples.go.)
 				if r2, ok := g.Tuples.RefKey(key); ok {
 					th.GiveScratch(ks)
 					return fr.Gen.Lookup(g.Tuples.To, r2)

@@ -1,16 +1,24 @@
-package eval
+package compile
 
 import (
 	"math"
 
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// sgExpr compiles a game expression to a closure that computes its SG value
+// SGGen compiles game expressions to closures that compute their SG
+// values without building them (streaming).
+type SGGen struct {
+	*Compiler
+	last1 *sgCall1Parts // what sgCall1 compiled last (sgBatch)
+}
+
+// SGExpr compiles a game expression to a closure that computes its SG value
 // without building the game: positions are looked up in the memo (or
 // recorded as missing), sums become xors, k * G needs no copies.
 //
@@ -18,18 +26,18 @@ import (
 // of a game expression (sg(k * G) takes no copies whatever k), compiled so
 // with every pass off too; what PassStream adds is the positions: without
 // it each is made as a value and the engine reads its SG value.
-func (c *compiler) sgExpr(e lang.Expr) sgFn {
+func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 	switch e := e.(type) {
 	case *lang.Call:
-		if b := c.gameCallee(e); b != nil {
-			if !c.on(engine.PassStream) {
+		if b := c.GameCallee(e); b != nil {
+			if !c.On(engine.PassStream) {
 				if b.Game.Check == nil {
 					return c.valueSG(e)
 				}
 				// A Go family that checks its arguments checks them when
 				// the position is computed (the error is at sg's call:
 				// spec.md, take-and-break games), as streamed.
-				args, pos := c.exprs(e.Args), e.Pos
+				args, pos := c.Vals.exprs(e.Args), e.Pos
 				return func(fr *engine.Frame) engine.Sgv {
 					g := b.Game
 					a := evalAll(fr, args)
@@ -37,25 +45,25 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 					return fr.Gen.Lookup(g, g.Ref(a))
 				}
 			}
-			c.s.streamed++
-			c.fired(engine.PassStream)
-			if f := c.sgComposite(e, b); f != nil {
+			c.Env.Streamed++
+			c.Fired(engine.PassStream)
+			if f := c.fast.Composite(e, b); f != nil {
 				return f
 			}
 			// b.game is read at run time: a REPL re-declaration replaces it.
-			args := c.exprs(e.Args)
+			args := c.Vals.exprs(e.Args)
 			pos := e.Pos
-			ints := make([]intFn, len(e.Args))
+			ints := make([]IntFn, len(e.Args))
 			allInt := true
 			for i, a := range e.Args {
-				ints[i] = c.intExpr(a)
+				ints[i] = c.Ints.IntExpr(a)
 				allInt = allInt && ints[i] != nil
 			}
 			switch {
 			case allInt && len(ints) == 1:
-				a0 := c.operandOf(e.Args[0], ints[0])
+				a0 := c.Ints.OperandOf(e.Args[0], ints[0])
 				return func(fr *engine.Frame) engine.Sgv {
-					v, g := a0.eval(fr), b.Game
+					v, g := a0.Eval(fr), b.Game
 					if uint64(v) < g.Lim && g.NArgs == 1 {
 						if s := g.State(uint64(v)); s >= engine.FinBase {
 							return s - engine.FinBase
@@ -64,9 +72,9 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 					return kernel.Lookup1(fr.Gen, pos, g, v)
 				}
 			case allInt && len(ints) == 2:
-				a0, a1 := c.operandOf(e.Args[0], ints[0]), c.operandOf(e.Args[1], ints[1])
+				a0, a1 := c.Ints.OperandOf(e.Args[0], ints[0]), c.Ints.OperandOf(e.Args[1], ints[1])
 				return func(fr *engine.Frame) engine.Sgv {
-					v, w, g := a0.eval(fr), a1.eval(fr), b.Game
+					v, w, g := a0.Eval(fr), a1.Eval(fr), b.Game
 					if uint64(v) < g.Lim && uint64(w) < g.Lim && g.NArgs == 2 {
 						r := uint64(v)<<g.Bits | uint64(w)
 						if s := g.State(r); s >= engine.FinBase {
@@ -108,15 +116,15 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		}
 		// A def inlined: its body's SG value, streamed as the body would
 		// be (a wrapper of a position: no value made).
-		if sub, fn, binds := c.inlineCall(e); sub != nil {
-			set := c.compileBinds(binds)
-			f := inlined(c, fn, func() sgFn { return c.sgExpr(sub) })
-			return inlineCallFn(set, e.Pos, fn, f)
+		if sub, fn, binds := c.Inl.InlineCall(e); sub != nil {
+			set := c.Inl.compileBinds(binds)
+			f := Inlined(c.Compiler, fn, func() SGFn { return c.SGExpr(sub) })
+			return InlineCallFn(set, e.Pos, fn, f)
 		}
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAdd:
-			x, y := c.sgExpr(e.X), c.sgExpr(e.Y)
+			x, y := c.SGExpr(e.X), c.SGExpr(e.Y)
 			return func(fr *engine.Frame) engine.Sgv {
 				a, b := x(fr), y(fr)
 				if a|b >= 0 {
@@ -125,14 +133,14 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				return fr.Th.Engine.Add(a, b)
 			}
 		case lang.OpMul:
-			k, kg := c.expr(e.X), c.sgExpr(e.Y)
+			k, kg := c.Vals.Expr(e.X), c.SGExpr(e.Y)
 			pos, ypos := e.Pos, lang.Start(e.Y)
-			y := c.expr(e.Y)
+			y := c.Vals.Expr(e.Y)
 			// In the body of an inlined def, k * G is what the def
 			// returns: the copies are a value there, so that the
 			// answer does not depend on the inlining (only an sg
 			// argument written as k * G needs no copies).
-			build := len(c.inlining) > 0
+			build := len(c.Inlining) > 0
 			return func(fr *engine.Frame) engine.Sgv {
 				kv := k(fr)
 				if kv.K == engine.KInt {
@@ -163,7 +171,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNimber {
-			x := c.expr(e.X)
+			x := c.Vals.Expr(e.X)
 			pos := e.Pos
 			return func(fr *engine.Frame) engine.Sgv {
 				v := x(fr)
@@ -174,9 +182,9 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			}
 		}
 	case *lang.SumOf:
-		items := make([]sgFn, len(e.Items))
+		items := make([]SGFn, len(e.Items))
 		for i, it := range e.Items {
-			items[i] = c.sgExpr(it)
+			items[i] = c.SGExpr(it)
 		}
 		return func(fr *engine.Frame) engine.Sgv {
 			acc := engine.Sgv(0)
@@ -192,16 +200,16 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		}
 	case *lang.Comp:
 		if e.Kind == lang.SumComp {
-			c.push()
-			defer c.pop()
+			c.Push()
+			defer c.Pop()
 			slow := c.sumComp(e)
-			if f := c.fastSum(e, slow); f != nil {
+			if f := c.fast.Sum(e, slow); f != nil {
 				return f
 			}
 			return slow
 		}
 	case *lang.IfExpr:
-		cond, a, b := c.expr(e.Cond), c.sgExpr(e.Then), c.sgExpr(e.Else)
+		cond, a, b := c.Vals.Expr(e.Cond), c.SGExpr(e.Then), c.SGExpr(e.Else)
 		pos := lang.Start(e.Cond)
 		return func(fr *engine.Frame) engine.Sgv {
 			if engine.NeedBool(pos, cond(fr), "the condition of if") {
@@ -214,51 +222,37 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 }
 
 // valueSG compiles e to the SG value of its value, read the general way.
-func (c *compiler) valueSG(e lang.Expr) sgFn {
-	x := c.expr(e)
+func (c *SGGen) valueSG(e lang.Expr) SGFn {
+	x := c.Vals.Expr(e)
 	pos := lang.Start(e)
 	return func(fr *engine.Frame) engine.Sgv { return fr.Gen.ValueSG(pos, x(fr)) }
-}
-
-// gameCallee returns the binding of the declared game a call names, if it
-// does (with the right number of arguments).
-func (c *compiler) gameCallee(e *lang.Call) *engine.Binding {
-	id, ok := e.Fn.(*lang.Ident)
-	if !ok {
-		return nil
-	}
-	b := c.scope.Lookup(id.Name)
-	if b == nil || b.Kind != bGame || len(e.Args) != b.Game.NArgs {
-		return nil
-	}
-	return b
 }
 
 // sgCall1 compiles a move whose option is one position g(E) with an int
 // argument: the option's value goes straight into the gen, and a missing
 // position is traced (gen.pend). nil for other shapes.
-func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
-	if !c.on(engine.PassStream) {
+func (c *SGGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
+	if !c.On(engine.PassStream) {
 		return nil
 	}
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}
-	b := c.gameCallee(call)
+	b := c.GameCallee(call)
 	if b == nil {
 		return nil
 	}
-	f := c.intExpr(call.Args[0])
+	f := c.Ints.IntExpr(call.Args[0])
 	if f == nil {
 		return nil
 	}
-	a0, pos := c.operandOf(call.Args[0], f), call.Pos
-	c.s.streamed++
-	c.fired(engine.PassStream)
+	a0, pos := c.Ints.OperandOf(call.Args[0], f), call.Pos
+	c.Env.Streamed++
+	c.Fired(engine.PassStream)
 	c.last1 = &sgCall1Parts{call: call, b: b, a0: a0}
 	return func(fr *engine.Frame) {
-		gn, v, g := fr.Gen, a0.eval(fr), b.Game
+		gn, v, g := fr.Gen, a0.Eval(fr), b.Game
 		if uint64(v) < g.Lim && g.NArgs == 1 {
 			if s := g.State(uint64(v)); s >= engine.FinBase {
 				gn.EmitSG(s - engine.FinBase)
@@ -277,7 +271,7 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 type sgCall1Parts struct {
 	call *lang.Call
 	b    *engine.Binding
-	a0   operand
+	a0   Operand
 }
 
 // batchLen is how many options a batched loop computes before it looks
@@ -295,10 +289,10 @@ const batchLen = 16
 // are looked up first, then X runs again and raises its error with its
 // trace. In top-level code (engine.MDirect), where a lookup computes a
 // missing position at once, the plain loop runs.
-func (c *compiler) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) {
+func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) {
 	p := c.last1
 	c.last1 = nil
-	if last == nil || last.slot < 0 || p == nil || p.call != body || !c.on(engine.PassFastLoops) || !c.intPure(p.call.Args[0]) {
+	if last == nil || last.slot < 0 || p == nil || p.call != body || !c.On(engine.PassFastLoops) || !c.IntPure(p.call.Args[0]) {
 		return nil
 	}
 	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot
@@ -327,7 +321,7 @@ func (c *compiler) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Fram
 		}()
 		for n < len(buf) {
 			fr.Slots[slot] = engine.Value{K: engine.KInt, N: a + int64(n)}
-			buf[n] = a0.eval(fr)
+			buf[n] = a0.Eval(fr)
 			n++
 		}
 		return n
@@ -343,7 +337,7 @@ func (c *compiler) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Fram
 				for ; ; i++ {
 					th.Tick(rpos)
 					fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
-					one(fr, gn, g, a0.eval(fr))
+					one(fr, gn, g, a0.Eval(fr))
 					if fr.Stop || i == z {
 						return
 					}
@@ -370,7 +364,7 @@ func (c *compiler) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Fram
 				// X failed at i: it runs again and raises its error.
 				th.Tick(rpos)
 				fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
-				one(fr, gn, g, a0.eval(fr))
+				one(fr, gn, g, a0.Eval(fr))
 				if fr.Stop || i == z {
 					return
 				}
@@ -382,11 +376,11 @@ func (c *compiler) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Fram
 
 // sumComp compiles sum of E for ... the general way: each element's SG
 // value xored in (with the rule for infinite values).
-func (c *compiler) sumComp(e *lang.Comp) sgFn {
-	c.push()
-	defer c.pop()
-	loops := c.clauses(e.Clauses)
-	body := c.sgExpr(e.Body)
+func (c *SGGen) sumComp(e *lang.Comp) SGFn {
+	c.Push()
+	defer c.Pop()
+	loops := c.Vals.Clauses(e.Clauses)
+	body := c.SGExpr(e.Body)
 	return func(fr *engine.Frame) engine.Sgv {
 		acc := engine.Sgv(0)
 		run := loops(func(fr *engine.Frame) {
@@ -408,8 +402,8 @@ func (c *compiler) sumComp(e *lang.Comp) sgFn {
 // and *k of a local or literal. nil for other shapes. sg(G) and
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
-func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
-	if !c.on(engine.PassFastLoops) { // (off without PassStream too)
+func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
+	if !c.On(engine.PassFastLoops) { // (off without PassStream too)
 		return nil
 	}
 	arg := c.probeArg
@@ -421,7 +415,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool
 	}
 	switch e := e.(type) {
 	case *lang.Call:
-		b := c.gameCallee(e)
+		b := c.GameCallee(e)
 		if b == nil || len(e.Args) == 0 || len(e.Args) > 2 {
 			return nil
 		}
@@ -497,7 +491,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool
 
 // sgProbeNim is sgProbe of g(a) + *k (either way round), a and k local or
 // literal ints, in one closure.
-func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *SGGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, bool) {
 	call, nim := e.X, e.Y
 	if u, ok := e.X.(*lang.Unary); ok && u.Op == lang.OpNimber {
 		call, nim = e.Y, u
@@ -507,7 +501,7 @@ func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv
 	if !ok || !ok2 || u.Op != lang.OpNimber || len(ca.Args) != 1 {
 		return nil
 	}
-	b := c.gameCallee(ca)
+	b := c.GameCallee(ca)
 	sa, ka, oka := c.probeArg(ca.Args[0])
 	sk, kk, okk := c.probeArg(u.X)
 	if b == nil || !oka || !okk {
@@ -539,12 +533,12 @@ func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv
 // probeArg returns how a probe reads an argument without a closure or a
 // failure: a local int (its slot; at top level, where globals are the
 // frame's slots, a global) or a literal (slot -1, the value).
-func (c *compiler) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
+func (c *SGGen) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
 	switch a := a.(type) {
 	case *lang.IntLit:
 		return -1, a.Val, true
 	case *lang.Ident:
-		if b := c.scope.Lookup(a.Name); b != nil && b.IsInt && (b.Kind == bLocal || b.Kind == bGlobal && !c.inFunc) {
+		if b := c.Scope.Lookup(a.Name); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
 			return b.Slot, 0, true
 		}
 	}

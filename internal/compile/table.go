@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"fmt"
@@ -10,33 +10,28 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Table is what a table statement computes: its row labels (the values
-// the first for clause generates), for a grid its column labels (the
-// values the second for clause generates, in order of first appearance),
-// and the value of each cell.
+// Table is what a table statement computes (package eval's Table, the
+// same fields: its row labels, column labels and cells).
 type Table struct {
-	RowVar string // the first for clause's pattern as written: "n", "(a, b)"
-	ColVar string // the second for clause's pattern; "" when there is none
-	Rows   []engine.Value
-	Cols   []engine.Value // grids only
-	// Cells[i] are the values of row i: one value, or for a grid one per
-	// column. A cell whose if clauses filtered it out is None (Kind KNone).
-	Cells [][]engine.Value
-	// Expr is where the table's expression starts (what an error about its
-	// values points at).
-	Expr engine.Pos
+	RowVar, ColVar string
+	Rows, Cols     []engine.Value
+	Cells          [][]engine.Value
+	Expr           engine.Pos
 }
 
 // Grid reports whether the table has two for clauses (rows and columns).
 func (t *Table) Grid() bool { return t.ColVar != "" }
 
-// Blank reports whether v is a grid cell filtered out by an if clause.
-func Blank(v engine.Value) bool { return v.K == engine.KNone }
+// blank reports whether v is a grid cell filtered out by an if clause.
+func blank(v engine.Value) bool { return v.K == engine.KNone }
+
+// TableGen compiles table statements.
+type TableGen struct{ *Compiler }
 
 // tableStmt compiles a table statement: it prints the table (Text) once
 // all of its cells are computed.
-func (c *compiler) tableStmt(st *lang.TableStmt) execFn {
-	build := c.table(st)
+func (c *TableGen) tableStmt(st *lang.TableStmt) ExecFn {
+	build := c.Table(st)
 	return func(fr *engine.Frame) { fr.Th.Write(build(fr).Text()) }
 }
 
@@ -52,11 +47,11 @@ func patternText(p *lang.Pattern) string {
 	return "(" + strings.Join(ns, ", ") + ")"
 }
 
-// table compiles the clauses and expression of a table statement into a
-// function that computes the table.
-func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
-	c.push()
-	defer c.pop()
+// Table compiles the clauses and expression of a Table statement into a
+// function that computes the Table.
+func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
+	c.Push()
+	defer c.Pop()
 	// Split the clauses: up to and including the first for (rows), the
 	// ifs after it, the second for (columns), the ifs after that.
 	var segs [4][]lang.Clause
@@ -66,7 +61,7 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 		if f, ok := cl.(*lang.ForClause); ok {
 			fors = append(fors, f)
 			if len(fors) > 2 {
-				c.errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
+				c.Errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
 				return func(*engine.Frame) *Table { return &Table{} }
 			}
 			if len(fors) == 2 {
@@ -79,21 +74,21 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 		segs[seg] = append(segs[seg], cl)
 	}
 	if len(fors) == 0 {
-		c.errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
+		c.Errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
 		return func(*engine.Frame) *Table { return &Table{} }
 	}
-	rowLoop := c.clauses(segs[0])
+	rowLoop := c.Vals.Clauses(segs[0])
 	rowLabel := c.label(fors[0].Target)
-	rowIfs := c.clauses(segs[1])
+	rowIfs := c.Vals.Clauses(segs[1])
 	var colLoop, colIfs func(func(fr *engine.Frame)) func(fr *engine.Frame)
 	var colLabel func(fr *engine.Frame) engine.Value
 	grid := len(fors) == 2
 	if grid {
-		colLoop = c.clauses(segs[2])
+		colLoop = c.Vals.Clauses(segs[2])
 		colLabel = c.label(fors[1].Target)
-		colIfs = c.clauses(segs[3])
+		colIfs = c.Vals.Clauses(segs[3])
 	}
-	body := c.expr(st.Body)
+	body := c.Vals.Expr(st.Body)
 	rowVar, colVar := patternText(fors[0].Target), ""
 	if grid {
 		colVar = patternText(fors[1].Target)
@@ -194,10 +189,10 @@ func tableDoing(t *Table) string {
 // label returns the code that reads the value a for clause's pattern was
 // bound to (just compiled in the current scope): the element for a name,
 // the tuple of the names' values for a tuple pattern.
-func (c *compiler) label(p *lang.Pattern) func(fr *engine.Frame) engine.Value {
+func (c *TableGen) label(p *lang.Pattern) func(fr *engine.Frame) engine.Value {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
-		slots[i] = c.scope.names[n.Name].Slot
+		slots[i] = c.Scope.Names[n.Name].Slot
 	}
 	if !p.Tuple {
 		s := slots[0]
@@ -212,13 +207,8 @@ func (c *compiler) label(p *lang.Pattern) func(fr *engine.Frame) engine.Value {
 	}
 }
 
-// Text renders the table as the table statement prints it. One for
-// clause: a line "LABEL VALUE" per row. Two: a header line (the corner
-// "ROWVAR\COLVAR", then the column labels) and a line per row (its label,
-// then its cells; a filtered-out cell is blank). A column whose entries
-// are all ints is right-aligned, any other column left-aligned; columns
-// are separated by one space (two in a grid); lines have no trailing
-// spaces. A table without rows prints nothing.
+// Text renders the table as the table statement prints it (see package
+// eval's Table.Text).
 func (t *Table) Text() string {
 	if len(t.Rows) == 0 {
 		return ""
@@ -230,7 +220,7 @@ func (t *Table) Text() string {
 		blank bool
 	}
 	mk := func(v engine.Value) cell {
-		if Blank(v) {
+		if blank(v) {
 			return cell{blank: true}
 		}
 		s := engine.Format(v)

@@ -1,4 +1,4 @@
-package eval
+package resolve
 
 import (
 	"testing"
@@ -29,7 +29,7 @@ func TestEveryOperatorIsKnown(t *testing.T) {
 				t.Errorf("%s has no runtime operator in binaryOps", op)
 			}
 		}
-		if intOps[op] == intUnknown {
+		if IntOps[op] == IntUnknown {
 			t.Errorf("the int generator does not say what it makes of %s (intOps)", op)
 		}
 		if op.String() == "?" {

@@ -1,9 +1,11 @@
-package eval
+package fastpath
 
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 
@@ -16,14 +18,14 @@ import (
 //	max([sg(g(ARGS)) for x in A .. B])   (and min)
 //
 // at the top level, with ARGS affine in x and K an int literal or name,
-// step a position's key through the memo (as fastSum does) instead of
+// step a position's key through the memo (as Sum does) instead of
 // evaluating the comprehension's closures for each x. An element whose
 // position is not known yet is evaluated the general way (which computes
 // it), so errors and values are those of the general way.
 
-// fastFold returns the fast fold of comp for bi, or nil.
-func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	if !c.on(engine.PassFastLoops) || c.inFunc || (!bi.Count && bi.IntFold == 0) {
+// Fold returns the fast fold of comp for bi, or nil.
+func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	if !c.On(engine.PassFastLoops) || c.InFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
 	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {
@@ -62,13 +64,13 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 		}
 		var asked lang.Expr
 		asked, op, other = cmp.X, cmp.Op, cmp.Y
-		if !c.isSGCall(asked) && !c.isQueryCall(asked, engine.QueryOutcome) {
-			asked, op, other = cmp.Y, flipCmp(cmp.Op), cmp.X
+		if !c.IsSGCall(asked) && !c.IsQueryCall(asked, engine.QueryOutcome) {
+			asked, op, other = cmp.Y, cmp.Op.Flip(), cmp.X
 		}
 		switch lit, isStr := other.(*lang.StrLit); {
-		case c.isSGCall(asked):
+		case c.IsSGCall(asked):
 			game = asked.(*lang.Call).Args[0]
-		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.isQueryCall(asked, engine.QueryOutcome):
+		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.IsQueryCall(asked, engine.QueryOutcome):
 			outcome, other = lit, nil
 			game = asked.(*lang.Call).Args[0]
 			if sum, ok := game.(*lang.Binary); ok && sum.Op == lang.OpAdd {
@@ -89,14 +91,14 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 		switch b := comp.Body.(type) {
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		case *lang.Ident:
-			if b.Name != x && (c.scope.Lookup(b.Name) == nil || c.scope.Lookup(b.Name).Kind != bGlobal) {
+			if b.Name != x && (c.Scope.Lookup(b.Name) == nil || c.Scope.Lookup(b.Name).Kind != resolve.Global) {
 				return nil // (an element that cannot fail is not evaluated)
 			}
 		default:
 			return nil
 		}
 	} else {
-		if !c.isSGCall(comp.Body) {
+		if !c.IsSGCall(comp.Body) {
 			return nil
 		}
 		game = comp.Body.(*lang.Call).Args[0]
@@ -105,14 +107,14 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 	if !ok {
 		return nil
 	}
-	b := c.gameCallee(call)
+	b := c.GameCallee(call)
 	if b == nil {
 		return nil
 	}
-	c.push()
-	defer c.pop()
-	lo, hi := c.rangeBounds(r)
-	xb := c.newVar(x)
+	c.Push()
+	defer c.Pop()
+	lo, hi := c.Ints.RangeBounds(r)
+	xb := c.NewVar(x)
 	xb.IsInt = true
 	// K (or J): a literal or an int name, read at each x.
 	if nim != nil {
@@ -124,8 +126,8 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 		case *lang.IntLit:
 			kval = o.Val
 		case *lang.Ident:
-			ob := c.scope.Lookup(o.Name)
-			if ob == nil || !ob.IsInt || ob.Kind != bGlobal {
+			ob := c.Scope.Lookup(o.Name)
+			if ob == nil || !ob.IsInt || ob.Kind != resolve.Global {
 				return nil
 			}
 			kslot = ob.Slot
@@ -138,12 +140,12 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 		return nil
 	}
 	// The general way for one element.
-	var elemCond boolFn
+	var elemCond compile.BoolFn
 	var elemBody engine.EvalFn
 	if bi.Count {
-		elemCond = c.cond(comp.Clauses[1].(*lang.IfClause).Cond, "an if clause's condition")
+		elemCond = c.Ints.Cond(comp.Clauses[1].(*lang.IfClause).Cond, "an if clause's condition")
 	} else {
-		elemBody = c.expr(comp.Body)
+		elemBody = c.Vals.Expr(comp.Body)
 	}
 	xslot, rpos := xb.Slot, r.Pos
 	// The outcome wanted, 0 for a string that is none.
@@ -253,26 +255,153 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 	}
 }
 
-// isSGCall reports whether e is sg(G) with the built-in sg.
-func (c *compiler) isSGCall(e lang.Expr) bool { return c.isQueryCall(e, engine.QuerySG) }
-
-// isBuiltinCall reports whether e calls the built-in name with one
-// argument.
-func (c *compiler) isQueryCall(e lang.Expr, q engine.Query) bool {
-	call, ok := e.(*lang.Call)
-	if !ok || len(call.Args) != 1 {
-		return false
-	}
-	bi := c.calledBuiltin(call)
-	return bi != nil && bi.Query == q
-}
-
-// calledBuiltin returns the built-in that call calls by its name (not
-// hidden by a def, game or local of that name), or nil.
-func (c *compiler) calledBuiltin(call *lang.Call) *engine.Builtin {
-	id, ok := call.Fn.(*lang.Ident)
-	if !ok || c.scope.Lookup(id.Name) != nil {
+// Sum compiles `sum of g(ARGS) for x in A .. B`, the arguments affine
+// in x, at the top level (where every position is computed when asked):
+// the SG values are xored straight from the memo, stepping the key (in
+// sg's first pass, a missing one is recorded, as a lookup would). The
+// same closure run inside a move rule, or with arguments outside the dense
+// table, takes the general way. nil when the shape does not fit.
+func (c *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
+	if !c.On(engine.PassFastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
-	return c.s.reg.Builtin(id.Name)
+	cl, ok := e.Clauses[0].(*lang.ForClause)
+	if !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 {
+		return nil
+	}
+	r, ok := cl.Iter.(*lang.Binary)
+	if !ok || r.Op != lang.OpRange {
+		return nil
+	}
+	call, ok := e.Body.(*lang.Call)
+	if !ok {
+		return nil
+	}
+	x := cl.Target.Names[0].Name
+	lo, hi := c.Ints.RangeBounds(r)
+	xb := c.NewVar(x)
+	xb.IsInt = true
+	b := c.GameCallee(call)
+	if b == nil {
+		return nil
+	}
+	aa, ok := c.affineArgs(call, x, xb.Slot)
+	if !ok {
+		return nil
+	}
+	rpos := r.Pos
+	c.Env.Streamed++
+	c.Fired(engine.PassStream)
+	return func(fr *engine.Frame) engine.Sgv {
+		gn := fr.Gen
+		g := b.Game
+		if gn.Mode != engine.MDirect && gn.Mode != engine.MCollect {
+			return slow(fr)
+		}
+		a, z := lo(fr), hi(fr)
+		if a > z {
+			return 0
+		}
+		k0, d, ok := aa.keys(fr, g, a, z)
+		if !ok {
+			return slow(fr)
+		}
+		th := fr.Th
+		acc := engine.Sgv(0)
+		xorStretch := func(states []int32) int {
+			j, xs := kernel.XorFlat(states)
+			acc ^= xs
+			return j
+		}
+		x, k := a, k0
+		for {
+			if d == 1 && acc >= 0 && k < uint64(len(g.Flat)) {
+				// A stretch of the flat table, while its values are
+				// finite and known.
+				j, done, full := kernel.Stretch(th, g.Flat, k, x, z, rpos, xorStretch)
+				if done {
+					break
+				}
+				if x, k = x+j, k+uint64(j); full {
+					continue
+				}
+			}
+			var v engine.Sgv
+			if s := g.State(k); s >= engine.FinBase {
+				v = s - engine.FinBase
+			} else if gn.Mode == engine.MCollect {
+				// The rest of the range, in one record: its positions
+				// are computed in this order, then the sum again.
+				gn.CollectRun(g, k, d, z-x+1)
+				return engine.SgMissing
+			} else {
+				fr.Slots[xb.Slot] = engine.Value{K: engine.KInt, N: x}
+				v = gn.Lookup(g, k)
+			}
+			if acc|v >= 0 {
+				acc ^= v
+			} else {
+				acc = th.Engine.Add(acc, v)
+			}
+			if x == z {
+				break
+			}
+			x, k = x+1, k+d
+			if x&1023 == 0 {
+				th.Steps += 1024
+				if th.Steps >= th.CheckAt {
+					th.CheckLimits(rpos)
+				}
+			}
+		}
+		return acc
+	}
+}
+
+// affineArgs are a position's arguments affine in a loop variable (in
+// slot xslot): their closures and coefficients.
+type affineArgs struct {
+	args  []engine.EvalFn
+	coefs []int64
+	xslot int
+}
+
+func (c *loops) affineArgs(call *lang.Call, x string, xslot int) (affineArgs, bool) {
+	aa := affineArgs{args: make([]engine.EvalFn, len(call.Args)), coefs: make([]int64, len(call.Args)), xslot: xslot}
+	for i, a := range call.Args {
+		k, ok := affineCoef(a, x)
+		if !ok {
+			return aa, false
+		}
+		aa.coefs[i], aa.args[i] = k, c.Vals.Expr(a)
+	}
+	return aa, true
+}
+
+// keys returns the memo key of the position at loop value a and its step
+// per value, when every position for a .. z (a <= z) has a packed key of
+// g. The arguments are evaluated at a, as the general way evaluates them
+// first, and found at z by their coefficients.
+func (aa *affineArgs) keys(fr *engine.Frame, g *engine.Game, a, z int64) (k0, d uint64, ok bool) {
+	if g.NArgs != len(aa.coefs) || g.Bits == 0 || z-a < 0 {
+		return 0, 0, false // (z - a < 0: it overflowed)
+	}
+	for i := range aa.coefs {
+		fr.Slots[aa.xslot] = engine.Value{K: engine.KInt, N: a}
+		v := aa.args[i](fr)
+		if v.K != engine.KInt {
+			return 0, 0, false
+		}
+		t1, ok := engine.MulOK(aa.coefs[i], z-a)
+		if ok {
+			t1, ok = engine.AddOK(v.N, t1)
+		}
+		if !ok || uint64(v.N) >= g.Lim || uint64(t1) >= g.Lim {
+			return 0, 0, false
+		}
+		sh := g.Bits * uint(g.NArgs-1-i)
+		k0 |= uint64(v.N) << sh
+		d += uint64(aa.coefs[i]) << sh
+	}
+	return k0, d, true
 }

@@ -1,11 +1,14 @@
-package eval
+package fastpath
 
 import (
+	"fmt"
 	"math"
-	"math/bits"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/rewrite"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 
@@ -28,17 +31,50 @@ import (
 // inside the dense table over the whole loop; otherwise (and for any other
 // shape) the loop runs through the general closures, with the same result.
 
+// New returns the fast paths of compiler c (compile.Env.Fast).
+func New(c *compile.Compiler) compile.Fast {
+	return paths{&loops{Compiler: c, clamps: &clamps{c}}, &builders{c}}
+}
+
+// paths are the fast paths of one compiler: the loops (with the bounds of
+// their variable, clamps) and the builders of arguments.
+type paths struct {
+	*loops
+	*builders
+}
+
+// loops compiles the fast loops over the memo tables: a move rule's last
+// for clause (Alt), sums (Sum) and folds (Fold).
+type loops struct {
+	*compile.Compiler
+	clamps   *clamps
+	fastDesc string           // what the last fast loop compiled is
+	sweep    engine.SweepFunc // of the last fast loop compiled (sweep.go)
+	probe    engine.ProbeFunc // of the last fast loop compiled (its runs for each value of the for clauses before its own)
+}
+
+// Alt compiles alt as a fast loop, with its probe, its sweep and what it
+// is (see fastAlt).
+func (c *loops) Alt(alt *lang.Alt) compile.FastAlt {
+	c.probe = nil
+	f := c.fastAlt(alt)
+	if f == nil {
+		return compile.FastAlt{}
+	}
+	return compile.FastAlt{Run: f, Probe: c.probe, Sweep: c.sweep, Desc: c.fastDesc}
+}
+
 // fastAlt compiles a move rule alternative for the SG search with int
 // parameters when its last for clause fits fastInner (the clauses before
 // it run as usual); nil otherwise.
-func (c *compiler) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
-	if !c.on(engine.PassStream) {
+func (c *loops) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
+	if !c.On(engine.PassStream) {
 		return whyNot[func(*engine.Frame)](c, "streaming is switched off: each option is made as a value and its SG value read from it")
 	}
-	if !c.on(engine.PassFastLoops) {
+	if !c.On(engine.PassFastLoops) {
 		return whyNot[func(*engine.Frame)](c, "fast loops are switched off")
 	}
-	alt = c.partnerSubst(splitAnds(c.aliasSubst(alt)))
+	alt = rewrite.Normalize(c.Resolver, alt)
 	last := -1
 	for i, cl := range alt.Clauses {
 		if _, ok := cl.(*lang.ForClause); ok {
@@ -52,17 +88,17 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
 	for _, cl := range alt.Clauses[last+1:] {
 		ifs = append(ifs, cl.(*lang.IfClause))
 	}
-	c.push()
-	defer c.pop()
-	outer := c.clauses(alt.Clauses[:last])
-	c.push()
-	slowLoops := c.clauses(alt.Clauses[last:])
-	body := c.sgExpr(alt.Body)
+	c.Push()
+	defer c.Pop()
+	outer := c.Vals.Clauses(alt.Clauses[:last])
+	c.Push()
+	slowLoops := c.Vals.Clauses(alt.Clauses[last:])
+	body := c.SG.SGExpr(alt.Body)
 	slow := slowLoops(func(fr *engine.Frame) { fr.Gen.EmitSG(body(fr)) })
-	c.pop()
-	c.push()
-	defer c.pop()
-	n := len(c.errs)
+	c.Pop()
+	c.Push()
+	defer c.Pop()
+	n := len(c.Errs)
 	c.sweep = nil
 	fast := c.fastInner(alt.Clauses[last].(*lang.ForClause), ifs, alt.Body, slow, last == 0)
 	if last != 0 {
@@ -84,7 +120,7 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
 			}
 		}
 	}
-	c.errs = c.errs[:n] // the same expressions were compiled for slow
+	c.Errs = c.Errs[:n] // the same expressions were compiled for slow
 	if fast == nil {
 		return nil
 	}
@@ -94,7 +130,7 @@ func (c *compiler) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
 // affineCoef returns c when e is x*c plus terms that do not mention x
 // (built with +, -, unary - and multiplication by an int literal).
 func affineCoef(e lang.Expr, x string) (int64, bool) {
-	if !mentions(e, x) {
+	if !resolve.Mentions(e, x) {
 		return 0, true
 	}
 	switch e := e.(type) {
@@ -131,44 +167,14 @@ func affineCoef(e lang.Expr, x string) (int64, bool) {
 	return 0, false
 }
 
-// mentions reports whether name x may occur in e (conservatively true for
-// expressions it does not look into).
-func mentions(e lang.Expr, x string) bool {
-	switch e := e.(type) {
-	case *lang.Ident:
-		return e.Name == x
-	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
-		return false
-	case *lang.Unary:
-		return mentions(e.X, x)
-	case *lang.Binary:
-		return mentions(e.X, x) || mentions(e.Y, x)
-	case *lang.IfExpr:
-		return mentions(e.Cond, x) || mentions(e.Then, x) || mentions(e.Else, x)
-	case *lang.Index:
-		return mentions(e.X, x) || mentions(e.Index, x)
-	case *lang.Call:
-		if mentions(e.Fn, x) {
-			return true
-		}
-		for _, a := range e.Args {
-			if mentions(a, x) {
-				return true
-			}
-		}
-		return false
-	}
-	return true
-}
-
 // fastTerm is one position of the body: a game and its arguments, each
 // affine in the loop variable.
 type fastTerm struct {
 	b     *engine.Binding
 	exprs []lang.Expr
-	args  []engine.EvalFn // each argument, evaluated at the first value only
-	ints  []intFn         // the same compiled for an int x (nil where not int-typed)
-	opnds []operand       // ints as operands (evaluated in place when simple)
+	args  []engine.EvalFn   // each argument, evaluated at the first value only
+	ints  []compile.IntFn   // the same compiled for an int x (nil where not int-typed)
+	opnds []compile.Operand // ints as operands (evaluated in place when simple)
 	coefs []int64
 }
 
@@ -178,7 +184,7 @@ type fastClamp struct {
 	op       lang.Op // as seen with x on the left
 	expr     lang.Expr
 	bound    engine.EvalFn
-	boundInt intFn // the bound compiled as an int, when it is int-typed
+	boundInt compile.IntFn // the bound compiled as an int, when it is int-typed
 	pos      engine.Pos
 	scale    int64     // K * x OP E (K >= 2), or 0
 	lin      *linClamp // L OP R affine in x: E and the guard (linclamp.go), or nil
@@ -252,7 +258,7 @@ func constInts(e lang.Expr) []int64 {
 // When its for clause is the alternative's only one (top, true), a run
 // stopped after batch missing options can go on from where it stopped
 // (gen.cursor; see fast).
-func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, slow func(fr *engine.Frame), top bool) func(fr *engine.Frame) {
+func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, slow func(fr *engine.Frame), top bool) func(fr *engine.Frame) {
 	if cl.Target.Tuple || len(cl.Target.Names) != 1 {
 		return whyNot[func(*engine.Frame)](c, "its last for clause binds a tuple, not one int")
 	}
@@ -260,7 +266,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	// The body: a sum of game positions (a nimber in it would be
 	// evaluated out of its place in the sum: the general way takes those).
 	var terms []lang.Expr
-	var wrapped []*lang.Call // a term of wrappers that compute its arguments, as written (wrapargs.go)
+	var wrapped []*lang.Call // a term of wrappers that compute its arguments, as written (package rewrite's wrappers.go)
 	var collect func(e lang.Expr) bool
 	collect = func(e lang.Expr) bool {
 		switch e := e.(type) {
@@ -269,8 +275,8 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				return collect(e.X) && collect(e.Y)
 			}
 		case *lang.Call:
-			if c.gameCallee(e) == nil {
-				if w := c.wrapperCall(e); w != nil {
+			if c.GameCallee(e) == nil {
+				if w := rewrite.WrapperCall(c.Resolver, e); w != nil {
 					e = w
 				}
 			}
@@ -283,7 +289,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	if !collect(body) || len(terms) == 0 || len(terms) > 4 {
 		return whyNot[func(*engine.Frame)](c, "its option is not a position or a sum of at most 4 positions (a nimber, a call of a def, or another expression)")
 	}
-	var rlo, rhi intFn
+	var rlo, rhi compile.IntFn
 	var iter engine.EvalFn
 	r, isRange := cl.Iter.(*lang.Binary)
 	isRange = isRange && r.Op == lang.OpRange
@@ -291,26 +297,26 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	// returns B; see below).
 	rangeCall := false
 	if call, ok := cl.Iter.(*lang.Call); ok {
-		rlo, rhi, rangeCall = c.intRangeCall(call)
+		rlo, rhi, rangeCall = c.clamps.intRangeCall(call)
 	}
 	switch {
 	case isRange:
-		rlo, rhi = c.rangeBounds(r)
+		rlo, rhi = c.Ints.RangeBounds(r)
 	case rangeCall:
 		isRange = true
 	default:
-		iter = c.expr(cl.Iter)
+		iter = c.Vals.Expr(cl.Iter)
 	}
 	ipos := lang.Start(cl.Iter)
 	if isRange && !rangeCall {
 		ipos = r.Pos
 	}
-	xb := c.newVar(x)
+	xb := c.NewVar(x)
 	xb.IsInt = isRange
 	xslot := xb.Slot
 	for i, t := range terms {
-		if call := t.(*lang.Call); c.gameCallee(call) == nil {
-			if w := c.computedWrapper(call); w != nil {
+		if call := t.(*lang.Call); c.GameCallee(call) == nil {
+			if w := rewrite.ComputedWrapper(c.Resolver, call); w != nil {
 				terms[i], wrapped[i] = w, call
 			}
 		}
@@ -320,53 +326,53 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	// general way: the arguments may only be evaluated for a value that
 	// passes it.
 	var clamps []fastClamp
-	var once []boolFn
+	var once []compile.BoolFn
 	for _, f := range ifs {
 		if b, ok := f.Cond.(*lang.Binary); ok && b.Op.Ordering() {
-			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !mentions(b.Y, x) {
-				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.expr(b.Y), boundInt: c.intExpr(b.Y), pos: b.Pos})
+			if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.Y, x) {
+				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.Vals.Expr(b.Y), boundInt: c.Ints.IntExpr(b.Y), pos: b.Pos})
 				continue
 			}
-			if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !mentions(b.X, x) {
-				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos})
+			if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.X, x) {
+				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.Vals.Expr(b.X), boundInt: c.Ints.IntExpr(b.X), pos: b.Pos})
 				continue
 			}
 			// K * x OP E: a bound on x too, while K * x cannot overflow.
-			if k, ok := scaledVar(b.X, x); ok && !mentions(b.Y, x) {
-				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.expr(b.Y), boundInt: c.intExpr(b.Y), pos: b.Pos, scale: k})
+			if k, ok := scaledVar(b.X, x); ok && !resolve.Mentions(b.Y, x) {
+				clamps = append(clamps, fastClamp{op: b.Op, expr: b.Y, bound: c.Vals.Expr(b.Y), boundInt: c.Ints.IntExpr(b.Y), pos: b.Pos, scale: k})
 				continue
 			}
-			if k, ok := scaledVar(b.Y, x); ok && !mentions(b.X, x) {
-				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.expr(b.X), boundInt: c.intExpr(b.X), pos: b.Pos, scale: k})
+			if k, ok := scaledVar(b.Y, x); ok && !resolve.Mentions(b.X, x) {
+				clamps = append(clamps, fastClamp{op: b.Op.Flip(), expr: b.X, bound: c.Vals.Expr(b.X), boundInt: c.Ints.IntExpr(b.X), pos: b.Pos, scale: k})
 				continue
 			}
 		}
 		if b, ok := negated(f.Cond); ok {
-			if lc := c.linearClamp(b, x); lc != nil {
+			if lc := c.clamps.linearClamp(b, x); lc != nil {
 				clamps = append(clamps, *lc)
 				continue
 			}
 		}
 		if b, ok := f.Cond.(*lang.Binary); ok {
-			if lc := c.linearClamp(b, x); lc != nil {
+			if lc := c.clamps.linearClamp(b, x); lc != nil {
 				clamps = append(clamps, *lc)
 				continue
 			}
 		}
 		if call, ok := f.Cond.(*lang.Call); ok {
-			if lc := c.inlinedClamp(call, x); lc != nil {
+			if lc := c.clamps.inlinedClamp(call, x); lc != nil {
 				clamps = append(clamps, *lc)
 				continue
 			}
-			if lcs := c.guardClamps(call, x); lcs != nil {
+			if lcs := c.clamps.guardClamps(call, x); lcs != nil {
 				clamps = append(clamps, lcs...)
 				continue
 			}
 		}
-		if mentions(f.Cond, x) {
+		if resolve.Mentions(f.Cond, x) {
 			return whyNot[func(*engine.Frame)](c, "the if clause at line %d tests %s in a way that is not a bound (%s OP E or K * %s OP E)", f.Pos.Line, x, x, x)
 		}
-		once = append(once, c.cond(f.Cond, "an if clause's condition"))
+		once = append(once, c.Ints.Cond(f.Cond, "an if clause's condition"))
 	}
 	if len(once) > 0 && len(clamps) > 0 {
 		// Keep the order in which the conditions are evaluated (and may
@@ -379,13 +385,13 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	fts := make([]fastTerm, len(terms))
 	for i, t := range terms {
 		call := t.(*lang.Call)
-		b := c.gameCallee(call)
+		b := c.GameCallee(call)
 		if b == nil {
 			return whyNot[func(*engine.Frame)](c, "%s is not a call of a declared game", exprText(call.Fn))
 		}
 		ft := fastTerm{b: b}
 		var wvals []engine.EvalFn
-		var wints []intFn
+		var wints []compile.IntFn
 		if wrapped[i] != nil {
 			wvals, wints = c.wrappedArgs(wrapped[i], call)
 		}
@@ -395,18 +401,18 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				return whyNot[func(*engine.Frame)](c, "an argument of %s is not %s times a constant plus terms without %s", exprText(call.Fn), x, x)
 			}
 			var v engine.EvalFn
-			var f intFn
+			var f compile.IntFn
 			if wvals != nil {
 				v, f = wvals[j], wints[j]
 			} else {
-				v, f = c.expr(a), c.intExpr(a)
+				v, f = c.Vals.Expr(a), c.Ints.IntExpr(a)
 			}
 			ft.args = append(ft.args, v)
 			ft.exprs = append(ft.exprs, a)
 			ft.ints = append(ft.ints, f)
-			var o operand
+			var o compile.Operand
 			if f != nil {
-				o = c.operandOf(a, f)
+				o = c.Ints.OperandOf(a, f)
 			}
 			ft.opnds = append(ft.opnds, o)
 			ft.coefs = append(ft.coefs, k)
@@ -639,7 +645,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				fr.Slots[xslot] = engine.Value{K: engine.KInt, N: lo}
 				var v0 engine.Value
 				if ft.ints[a] != nil {
-					v0 = engine.Value{K: engine.KInt, N: ft.opnds[a].eval(fr)}
+					v0 = engine.Value{K: engine.KInt, N: ft.opnds[a].Eval(fr)}
 				} else {
 					v0 = arg(fr)
 				}
@@ -752,388 +758,70 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 // over the bytes up to the largest value marked, unless a kernel's marks
 // are few for their range (sparse): that kernel then sets the bits itself.
 
-// fastSum compiles `sum of g(ARGS) for x in A .. B`, the arguments affine
-// in x, at the top level (where every position is computed when asked):
-// the SG values are xored straight from the memo, stepping the key (in
-// sg's first pass, a missing one is recorded, as a lookup would). The
-// same closure run inside a move rule, or with arguments outside the dense
-// table, takes the general way. nil when the shape does not fit.
-func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
-	if !c.on(engine.PassFastLoops) || len(e.Clauses) != 1 {
-		return nil
-	}
-	cl, ok := e.Clauses[0].(*lang.ForClause)
-	if !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 {
-		return nil
-	}
-	r, ok := cl.Iter.(*lang.Binary)
-	if !ok || r.Op != lang.OpRange {
-		return nil
-	}
-	call, ok := e.Body.(*lang.Call)
-	if !ok {
-		return nil
-	}
-	x := cl.Target.Names[0].Name
-	lo, hi := c.rangeBounds(r)
-	xb := c.newVar(x)
-	xb.IsInt = true
-	b := c.gameCallee(call)
-	if b == nil {
-		return nil
-	}
-	aa, ok := c.affineArgs(call, x, xb.Slot)
-	if !ok {
-		return nil
-	}
-	rpos := r.Pos
-	c.s.streamed++
-	c.fired(engine.PassStream)
-	return func(fr *engine.Frame) engine.Sgv {
-		gn := fr.Gen
-		g := b.Game
-		if gn.Mode != engine.MDirect && gn.Mode != engine.MCollect {
-			return slow(fr)
-		}
-		a, z := lo(fr), hi(fr)
-		if a > z {
-			return 0
-		}
-		k0, d, ok := aa.keys(fr, g, a, z)
-		if !ok {
-			return slow(fr)
-		}
-		th := fr.Th
-		acc := engine.Sgv(0)
-		xorStretch := func(states []int32) int {
-			j, xs := kernel.XorFlat(states)
-			acc ^= xs
-			return j
-		}
-		x, k := a, k0
-		for {
-			if d == 1 && acc >= 0 && k < uint64(len(g.Flat)) {
-				// A stretch of the flat table, while its values are
-				// finite and known.
-				j, done, full := kernel.Stretch(th, g.Flat, k, x, z, rpos, xorStretch)
-				if done {
-					break
-				}
-				if x, k = x+j, k+uint64(j); full {
-					continue
-				}
-			}
-			var v engine.Sgv
-			if s := g.State(k); s >= engine.FinBase {
-				v = s - engine.FinBase
-			} else if gn.Mode == engine.MCollect {
-				// The rest of the range, in one record: its positions
-				// are computed in this order, then the sum again.
-				gn.CollectRun(g, k, d, z-x+1)
-				return engine.SgMissing
-			} else {
-				fr.Slots[xb.Slot] = engine.Value{K: engine.KInt, N: x}
-				v = gn.Lookup(g, k)
-			}
-			if acc|v >= 0 {
-				acc ^= v
-			} else {
-				acc = th.Engine.Add(acc, v)
-			}
-			if x == z {
-				break
-			}
-			x, k = x+1, k+d
-			if x&1023 == 0 {
-				th.Steps += 1024
-				if th.Steps >= th.CheckAt {
-					th.CheckLimits(rpos)
-				}
-			}
-		}
-		return acc
-	}
-}
-
-// Sweeps. The ladder computes the positions of a game of one int from the
-// lowest unknown one up (ladder.go), each with all its options known as a
-// rule. When the rule is one inner loop (one alternative, one for clause,
-// bounds of the loop variable that are int arithmetic, one position of
-// the game itself per move), a position is computed by sweepFn's kernel
-// straight from the flat table: no run of the rule, no gen. It gives up
-// (the rule then runs as usual) when an option is not known, is 64 or
-// more, or is off the table, before anything else happened.
-
-type sweepParts struct {
-	isRange   bool
-	rangeCall bool
-	rlo, rhi  intFn
-	iter      engine.EvalFn
-	iterExpr  lang.Expr
-	clamps    []fastClamp
-	once      int
-	fts       []fastTerm
-	xslot     int
-	ipos      engine.Pos
-	setElems  func(s *engine.Set) ([]int64, bool)
-	// listElems is setElems for a list or tuple (ints in ascending
-	// order); constElems the elements of a literal (nil when not one).
-	listElems  func(vs []engine.Value) ([]int64, bool)
-	constElems []int64
-}
-
-// sweepFn returns the sweep of a fast loop, or nil when it has none.
-func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
-	if !c.on(engine.PassSweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
-		return nil
-	}
-	// What the sweep evaluates must do nothing but arithmetic: the
-	// position is not marked as being computed (a value asked for inside
-	// would not be the error it is in the rule).
-	if p.isRange {
-		if r := p.iterExpr.(*lang.Binary); !c.intPure(r.X) || !c.intPure(r.Y) {
-			return nil
-		}
-	} else if _, ok := p.iterExpr.(*lang.Ident); !ok && p.constElems == nil {
-		return nil // (a set held by a name: evaluating it does nothing else)
-	}
-	for _, cl := range p.clamps {
-		if cl.lin != nil {
-			if !c.intPure(cl.lin.lr[0]) || !c.intPure(cl.lin.lr[1]) || cl.scale > 0 {
-				return nil
-			}
-			continue
-		}
-		if cl.boundInt == nil || !c.intPure(cl.expr) || cl.scale > 0 {
-			return nil
-		}
-	}
-	if !c.intPure(p.fts[0].exprs[0]) {
-		return nil
-	}
-	ft := p.fts[0]
-	coef, op := ft.coefs[0], &ft.opnds[0]
-	ops := make([]lang.Op, len(p.clamps))
-	for i, cl := range p.clamps {
-		ops[i] = cl.op
-	}
-	// one computes the position whose argument is in the frame.
-	// A set held by a global name is the same set at every position.
-	global := p.constElems != nil
-	if id, ok := p.iterExpr.(*lang.Ident); ok && !p.isRange {
-		b := c.scope.Lookup(id.Name)
-		global = b != nil && b.Kind == bGlobal
-	}
-	// one computes the position whose argument is in the frame; all is
-	// the global set's elements.
-	one := func(fr *engine.Frame, g *engine.Game, all []int64) (engine.Sgv, bool) {
-		var lo, hi int64
-		var elems []int64
-		if p.isRange {
-			lo, hi = p.rlo(fr), p.rhi(fr)
-		} else if global {
-			if elems = all; len(elems) == 0 {
-				return 0, true
-			}
-			lo, hi = elems[0], elems[len(elems)-1]
+// wrappedArgs compiles the arguments of the position that call (a call
+// of wrappers, computedWrapper) makes: argument j of the position its
+// evaluation returns. ints[j] is nil where the substituted argument is not
+// int-typed.
+func (c *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []compile.IntFn) {
+	whole := c.Vals.Expr(call)
+	for j, a := range pos.Args {
+		vals = append(vals, func(fr *engine.Frame) engine.Value { return argOf(whole(fr), j) })
+		n := len(c.Errs)
+		if c.Ints.IntExpr(a) != nil {
+			ints = append(ints, func(fr *engine.Frame) int64 { return argOf(whole(fr), j).N })
 		} else {
-			v := p.iter(fr)
-			if v.K != engine.KSet {
-				return 0, false
-			}
-			ints, ok := p.setElems(v.Ref.(*engine.Set))
-			if !ok {
-				return 0, false
-			}
-			if elems = ints; len(elems) == 0 {
-				return 0, true
-			}
-			lo, hi = elems[0], elems[len(elems)-1]
+			ints = append(ints, nil)
 		}
-		// The bounds, in order, while some value is left (as the rule
-		// evaluates them).
-		for i, cl := range p.clamps {
-			if lo > hi {
-				return 0, true
-			}
-			var e int64
-			if cl.lin != nil {
-				var ok bool
-				if e, ok = cl.lin.bound(fr, lo, hi); !ok {
-					return 0, false
-				}
-			} else {
-				e = cl.boundInt(fr)
-			}
-			switch ops[i] {
-			case lang.OpLt:
-				if e == engine.MinInt {
-					return 0, true
-				}
-				hi = min(hi, e-1)
-			case lang.OpLe:
-				hi = min(hi, e)
-			case lang.OpGt:
-				if e == engine.MaxInt {
-					return 0, true
-				}
-				lo = max(lo, e+1)
-			case lang.OpGe:
-				lo = max(lo, e)
-			}
-			if elems != nil && lo <= hi && (lo > elems[0] || hi < elems[len(elems)-1]) {
-				i, _ := slices.BinarySearch(elems, lo)
-				j, found := slices.BinarySearch(elems, hi)
-				if found {
-					j++
-				}
-				if elems = elems[i:j]; len(elems) == 0 {
-					return 0, true
-				}
-				lo, hi = elems[0], elems[len(elems)-1]
-			}
-		}
-		if lo > hi {
-			return 0, true
-		}
-		// The keys at both ends, as the rule computes them.
-		fr.Slots[p.xslot] = engine.Value{K: engine.KInt, N: lo}
-		v0 := op.eval(fr)
-		t, ok := engine.MulOK(coef, hi-lo)
-		if ok {
-			t, ok = engine.AddOK(v0, t)
-		}
-		if !ok || hi-lo < 0 || uint64(v0) >= g.Lim || uint64(t) >= g.Lim {
-			return 0, false
-		}
-		k0, d := uint64(v0), uint64(coef)
-		var low uint64
-		var n int64
-		if elems != nil {
-			var taken int
-			taken, low = kernel.ElemsFlat(g.Flat, elems, k0-uint64(lo)*d, d, 0)
-			if taken < len(elems) {
-				return 0, false
-			}
-			n = int64(len(elems))
-		} else {
-			// (Both ends in the table: every key between is.)
-			if nf := uint64(len(g.Flat)); k0 >= nf || uint64(t) >= nf {
-				return 0, false
-			}
-			var taken int64
-			taken, low = kernel.Walk2Narrow(g.Flat, int64(k0), coef, hi-lo+1, 0)
-			if taken <= hi-lo {
-				return 0, false
-			}
-			n = hi - lo + 1
-		}
-		th := fr.Th
-		th.Steps += n
-		th.Engine.Edges += n
-		return engine.Sgv(bits.TrailingZeros64(^low)), true
+		c.Errs = c.Errs[:n]
 	}
-	return func(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
-		if ft.b.Game != g || g.Flat == nil || g.NArgs != 1 {
-			return k
-		}
-		th := fr.Th
-		e := th.Engine
-		// Positions visited, as many as the budget and the state limit
-		// leave (the ladder's step at the next one raises the limit's
-		// error).
-		room = min(room, th.Limits.MaxStates-e.States)
-		end = min(end, uint64(len(g.Flat)), g.Lim)
-		all := p.constElems
-		if global && all == nil {
-			var ints []int64
-			var ok bool
-			switch v := p.iter(fr); v.K {
-			case engine.KSet:
-				ints, ok = p.setElems(v.Ref.(*engine.Set))
-			case engine.KList, engine.KTuple:
-				ints, ok = p.listElems(v.Elems())
-			}
-			if !ok {
-				return k
-			}
-			all = ints
-		}
-		e.Current = g
-		for ; k < end && room > 0; k++ {
-			s := g.Flat[k]
-			if s != engine.StUnknown {
-				if engine.Finished(s) {
-					continue
-				}
-				break
-			}
-			e.Current, e.CurrentR = g, k
-			fr.Slots[0] = engine.Value{K: engine.KInt, N: int64(k)}
-			v, ok := one(fr, g, all)
-			if !ok {
-				break
-			}
-			if x := engine.StateOf(v); !g.SetFast(k, x) {
-				g.SetStateSlow(k, x)
-			}
-			i := k - m
-			mine[i/64] |= 1 << (i % 64)
-			e.States++
-			room--
-			// (Counted as the ladder's steps count a position.)
-			if th.Steps++; th.Steps >= th.CheckAt {
-				th.CheckLimits(p.ipos)
-			}
-		}
-		return k
-	}
+	return vals, ints
 }
 
-// affineArgs are a position's arguments affine in a loop variable (in
-// slot xslot): their closures and coefficients.
-type affineArgs struct {
-	args  []engine.EvalFn
-	coefs []int64
-	xslot int
+// argOf is argument j of position v.
+func argOf(v engine.Value, j int) engine.Value {
+	if g, ok := v.Ref.(*engine.Game); ok {
+		r := uint64(v.N) >> (uint(g.NArgs-1-j) * g.Bits)
+		return engine.Int(g.Unfield(r & (1<<g.Bits - 1)))
+	}
+	return v.Position().Args[j]
 }
 
-func (c *compiler) affineArgs(call *lang.Call, x string, xslot int) (affineArgs, bool) {
-	aa := affineArgs{args: make([]engine.EvalFn, len(call.Args)), coefs: make([]int64, len(call.Args)), xslot: xslot}
-	for i, a := range call.Args {
-		k, ok := affineCoef(a, x)
-		if !ok {
-			return aa, false
-		}
-		aa.coefs[i], aa.args[i] = k, c.expr(a)
-	}
-	return aa, true
+// whyNot records why a fast path did not apply and returns nil, for
+// `return c.whyNot(...)` at a recognizer's exits.
+func whyNot[T any](c *loops, format string, args ...any) T {
+	c.Rejected = fmt.Sprintf(format, args...)
+	var zero T
+	return zero
 }
 
-// keys returns the memo key of the position at loop value a and its step
-// per value, when every position for a .. z (a <= z) has a packed key of
-// g. The arguments are evaluated at a, as the general way evaluates them
-// first, and found at z by their coefficients.
-func (aa *affineArgs) keys(fr *engine.Frame, g *engine.Game, a, z int64) (k0, d uint64, ok bool) {
-	if g.NArgs != len(aa.coefs) || g.Bits == 0 || z-a < 0 {
-		return 0, 0, false // (z - a < 0: it overflowed)
+// exprText names a callee for a note: its name, or "this expression".
+func exprText(e lang.Expr) string {
+	if id, ok := e.(*lang.Ident); ok {
+		return id.Name
 	}
-	for i := range aa.coefs {
-		fr.Slots[aa.xslot] = engine.Value{K: engine.KInt, N: a}
-		v := aa.args[i](fr)
-		if v.K != engine.KInt {
-			return 0, 0, false
-		}
-		t1, ok := engine.MulOK(aa.coefs[i], z-a)
-		if ok {
-			t1, ok = engine.AddOK(v.N, t1)
-		}
-		if !ok || uint64(v.N) >= g.Lim || uint64(t1) >= g.Lim {
-			return 0, 0, false
-		}
-		sh := g.Bits * uint(g.NArgs-1-i)
-		k0 |= uint64(v.N) << sh
-		d += uint64(aa.coefs[i]) << sh
+	return "this expression"
+}
+
+// fastDescribe says what a fast loop iterates and how many positions an
+// option has.
+func fastDescribe(x string, iter lang.Expr, isRange, literal bool, fts []fastTerm, bounds int) string {
+	dom := "the ints of a set or list (sorted ascending), read once per run"
+	switch {
+	case isRange:
+		dom = "a range"
+	case literal:
+		dom = "a literal of ints, made once"
 	}
-	return k0, d, true
+	parts := "one position per option"
+	if len(fts) > 1 {
+		parts = fmt.Sprintf("%d positions per option, their values xored", len(fts))
+		if len(fts) == 2 && len(fts[0].coefs) == 1 && len(fts[1].coefs) == 1 && fts[0].coefs[0] == -fts[1].coefs[0] && fts[0].b == fts[1].b {
+			parts = "a split (two heaps whose sizes add up to a constant): the split kernels"
+		}
+	}
+	s := fmt.Sprintf("fast loop: for %s over %s; %s", x, dom, parts)
+	if bounds > 0 {
+		s += fmt.Sprintf("; %d if clause%s turned into bounds on %s", bounds, engine.Plural(bounds), x)
+	}
+	return s
 }

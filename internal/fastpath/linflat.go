@@ -1,7 +1,8 @@
-package eval
+package fastpath
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -116,12 +117,12 @@ type directTerm struct {
 }
 
 // directTerm returns how term e (int-typed) is read in place, or nil.
-func (c *compiler) directTerm(e lang.Expr) *directTerm {
+func (c *clamps) directTerm(e lang.Expr) *directTerm {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		return &directTerm{slot: -1, k: e.Val}
 	case *lang.Ident:
-		if b := c.scope.Lookup(e.Name); b != nil && b.Kind == bLocal && b.IsInt {
+		if b := c.Scope.Lookup(e.Name); b != nil && b.Kind == resolve.Local && b.IsInt {
 			return &directTerm{slot: b.Slot}
 		}
 	}

@@ -1,4 +1,4 @@
-package eval
+package compile
 
 import (
 	"slices"
@@ -10,7 +10,7 @@ import (
 
 // Declared games that are take-and-break games. A game of one int whose
 // every alternative is a fast loop over positions of the game itself
-// (fastloop.go: its for clause is the first clause) is read heap by heap
+// (package fastpath: its for clause is the first clause) is read heap by heap
 // through the loops' probes: the keys each loop would walk and its
 // domain, without running it. When, for every heap, the options are those
 // of a fixed take-and-break rule (take t tokens, leave one heap; or split
@@ -27,16 +27,16 @@ import (
 // clauses run by loops: the arguments of its options, as a domain of
 // elements (the probe of a rule that asks for no game's value only: it
 // runs the clauses).
-func (c *compiler) callProbe(body lang.Expr, loops func(func(fr *engine.Frame)) func(fr *engine.Frame)) engine.ProbeFunc {
+func (c *SGGen) callProbe(body lang.Expr, loops func(func(fr *engine.Frame)) func(fr *engine.Frame)) engine.ProbeFunc {
 	call := body.(*lang.Call)
-	b := c.gameCallee(call)
-	f := c.intExpr(call.Args[0])
+	b := c.GameCallee(call)
+	f := c.Ints.IntExpr(call.Args[0])
 	if b == nil || f == nil {
 		return nil
 	}
-	a0 := c.operandOf(call.Args[0], f)
+	a0 := c.Ints.OperandOf(call.Args[0], f)
 	var args []int64
-	run := loops(func(fr *engine.Frame) { args = append(args, a0.eval(fr)) })
+	run := loops(func(fr *engine.Frame) { args = append(args, a0.Eval(fr)) })
 	return func(fr *engine.Frame, each engine.ProbeRun) bool {
 		args = args[:0]
 		run(fr)

@@ -1,7 +1,9 @@
-package eval
+package fastpath
 
 import (
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -20,12 +22,15 @@ import (
 // their errors as the rule would at its first x) and otherwise the loop
 // runs the general way, which meets the error where the rule does.
 
+// clamps compiles the if clauses of a fast loop that bound its variable.
+type clamps struct{ *compile.Compiler }
+
 // affNode is a node of an affine expression in the loop variable.
 type affNode struct {
 	kind byte // 'x' the variable, 'c' a term without x, '+', '-', 'n' (unary -), 'k' (times k)
 	a, b *affNode
 	k    int64
-	i    intFn         // a term without x, int-typed
+	i    compile.IntFn // a term without x, int-typed
 	v    engine.EvalFn // a term without x, checked to be an int when run
 	// direct: the term is an int literal or an int local (linflat.go)
 	direct *directTerm
@@ -134,13 +139,13 @@ func (lc *linClamp) bound(fr *engine.Frame, lo, hi int64) (int64, bool) {
 
 // affTree builds the affine tree of e in x and its coefficient of x; false
 // when e is not affine in x or a coefficient grows past 2^20.
-func (c *compiler) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
+func (c *clamps) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
 	const lim = 1 << 20
-	if !mentions(e, x) {
-		if f := c.intExpr(e); f != nil {
+	if !resolve.Mentions(e, x) {
+		if f := c.Ints.IntExpr(e); f != nil {
 			return &affNode{kind: 'c', i: f, direct: c.directTerm(e)}, 0, true
 		}
-		return &affNode{kind: 'c', v: c.expr(e)}, 0, true
+		return &affNode{kind: 'c', v: c.Vals.Expr(e)}, 0, true
 	}
 	switch e := e.(type) {
 	case *lang.Ident:
@@ -185,7 +190,7 @@ func (c *compiler) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
 
 // linearClamp recognizes a comparison L OP R affine in x with a nonzero
 // slope as a clamp K * x OP E; nil when it is not one.
-func (c *compiler) linearClamp(b *lang.Binary, x string) *fastClamp {
+func (c *clamps) linearClamp(b *lang.Binary, x string) *fastClamp {
 	if !b.Op.Ordering() {
 		return nil
 	}
@@ -212,8 +217,8 @@ func (c *compiler) linearClamp(b *lang.Binary, x string) *fastClamp {
 // evaluated in another order), the def's comparison is the clamp, and
 // its terms name the call site in the trace of an error, as the call
 // does.
-func (c *compiler) inlinedClamp(call *lang.Call, x string) *fastClamp {
-	sub, fn, binds := c.inlineCall(call)
+func (c *clamps) inlinedClamp(call *lang.Call, x string) *fastClamp {
+	sub, fn, binds := c.Inl.InlineCall(call)
 	if sub == nil || len(binds) > 0 {
 		return nil
 	}
@@ -221,7 +226,7 @@ func (c *compiler) inlinedClamp(call *lang.Call, x string) *fastClamp {
 	if !ok {
 		return nil
 	}
-	cl := inlined(c, fn, func() *fastClamp { return c.linearClamp(b, x) })
+	cl := compile.Inlined(c.Compiler, fn, func() *fastClamp { return c.linearClamp(b, x) })
 	if cl == nil {
 		return nil
 	}
@@ -232,10 +237,10 @@ func (c *compiler) inlinedClamp(call *lang.Call, x string) *fastClamp {
 			return
 		}
 		if n.i != nil {
-			n.i = inlineCallFn(nil, pos, fn, n.i)
+			n.i = compile.InlineCallFn(nil, pos, fn, n.i)
 		}
 		if n.v != nil {
-			n.v = inlineCallFn(nil, pos, fn, n.v)
+			n.v = compile.InlineCallFn(nil, pos, fn, n.v)
 		}
 		trace(n.a)
 		trace(n.b)
@@ -267,18 +272,18 @@ func negated(e lang.Expr) (*lang.Binary, bool) {
 // intRangeCall recognizes range(B) or range(A, B) of the built-in that
 // declares IntRange, with int-typed arguments: the ints A (0) to B - 1.
 // It returns A and B compiled as ints, evaluated in the call's order.
-func (c *compiler) intRangeCall(call *lang.Call) (lo, hi intFn, ok bool) {
+func (c *clamps) intRangeCall(call *lang.Call) (lo, hi compile.IntFn, ok bool) {
 	id, isID := call.Fn.(*lang.Ident)
 	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
 		return nil, nil, false
 	}
-	b := orBuiltin(c.s.reg, id.Name, c.scope.Lookup(id.Name))
-	if b == nil || b.Kind != bBuiltin || !b.Bi.IntRange {
+	b := resolve.OrBuiltin(c.Reg, id.Name, c.Scope.Lookup(id.Name))
+	if b == nil || b.Kind != resolve.Builtin || !b.Bi.IntRange {
 		return nil, nil, false
 	}
-	var fs []intFn
+	var fs []compile.IntFn
 	for _, a := range call.Args {
-		f := c.intExpr(a)
+		f := c.Ints.IntExpr(a)
 		if f == nil {
 			return nil, nil, false
 		}

@@ -1,11 +1,9 @@
-package eval
+package rewrite
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/grundy-lang/grundy/internal/engine"
-
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -34,65 +32,16 @@ import (
 func flatNames(p string, k int) []string {
 	out := make([]string, k)
 	for i := range out {
-		out[i] = fmt.Sprintf("%s%s#%d", hiddenPrefix, p, i)
+		out[i] = fmt.Sprintf("%s%s#%d", resolve.HiddenPrefix, p, i)
 	}
 	return out
 }
 
-// flattenTuples compiles the hidden game of g (declared by d) when a
-// parameter of it is always a tuple of k ints in its options (g.tuples is
-// set), or clears g.tuples.
-func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
-	old := g.Tuples
-	g.Tuples = nil
-	if !c.on(engine.PassTuples) || g.TupleOf != nil {
-		return
-	}
-	params := lang.ParamNames(d.Params)
-	for j, p := range params {
-		k := c.tupleParam(d, p.Name, j, len(params))
-		if k < 2 || len(params)-1+k > 3 {
-			continue
-		}
-		hidden := hiddenPrefix + d.Name.Name + "#" + p.Name
-		d2 := flatDecl(d, j, k, hidden)
-		if d2 == nil {
-			continue
-		}
-		var h *engine.Game
-		if old != nil && old.J == j && old.K == k && old.To.NArgs == len(params)-1+k {
-			h = old.To
-		} else {
-			h = c.s.engine.NewGame(g.GName, g.Pos, len(params)-1+k)
-		}
-		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k}
-		h.TupleOf = tf
-		top := c.topScope()
-		top.names[hidden] = &engine.Binding{Kind: bGame, Game: h}
-		n, x := len(c.errs), c.s.explainOf("game", g.GName, d.Name.Pos)
-		c.compileGame(h, d2)
-		delete(top.names, hidden)
-		if len(c.errs) > n {
-			// (q's rule compiled: so does its copy; should it not, q's
-			// own rule runs.)
-			c.errs = c.errs[:n]
-			continue
-		}
-		for i, s := range x.Notes {
-			x.Notes[i] = strings.ReplaceAll(s, hidden, g.GName)
-		}
-		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a tuple of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, k, k)}, x.Notes...)
-		x.Fired |= engine.PassTuples
-		g.Tuples = tf
-		return
-	}
-}
-
-// tupleParam returns k when every option of game d that is a position of
+// TupleParam returns k when every option of game d that is a position of
 // d itself (a part of a sum, or the option) passes a tuple literal of k
 // elements as argument j of n, and there is at least one; 0 otherwise. p
 // must not be bound again by a for clause.
-func (c *compiler) tupleParam(d *lang.GameStmt, p string, j, n int) int {
+func TupleParam(r *resolve.Resolver, d *lang.GameStmt, p string, j, n int) int {
 	k := 0
 	for _, a := range d.Alts {
 		alt := a.(*lang.Alt)
@@ -110,7 +59,7 @@ func (c *compiler) tupleParam(d *lang.GameStmt, p string, j, n int) int {
 			if !ok {
 				continue
 			}
-			if w := c.wrapperCall(call); w != nil {
+			if w := WrapperCall(r, call); w != nil {
 				call = w
 			}
 			id, ok := call.Fn.(*lang.Ident)
@@ -138,11 +87,11 @@ func sumTerms(e lang.Expr) []lang.Expr {
 	return []lang.Expr{e}
 }
 
-// flatDecl writes the hidden game's declaration: parameter j of d as k
+// FlatDecl writes the hidden game's declaration: parameter j of d as k
 // parameters, p as the tuple of them, d's own positions in option places
 // as positions of the hidden game (named hidden). nil when p is used
 // where the rewrite does not look (a comprehension inside the rule).
-func flatDecl(d *lang.GameStmt, j, k int, hidden string) *lang.GameStmt {
+func FlatDecl(d *lang.GameStmt, j, k int, hidden string) *lang.GameStmt {
 	params := lang.ParamNames(d.Params)
 	p := params[j]
 	names := flatNames(p.Name, k)
@@ -216,7 +165,7 @@ func (rw *tupleRewrite) body(e lang.Expr) lang.Expr {
 // expr writes p as the tuple of its names in e, and a literal index of
 // that tuple as the name.
 func (rw *tupleRewrite) expr(e lang.Expr) lang.Expr {
-	if !mentions(e, rw.p) {
+	if !resolve.Mentions(e, rw.p) {
 		return e
 	}
 	switch e := e.(type) {

@@ -1,0 +1,339 @@
+package compile
+
+import (
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// call compiles a call: to a declared game (a position), a def, a built-in,
+// or a function value.
+func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
+	pos := e.Pos
+	argPos := make([]engine.Pos, len(e.Args))
+	for i, a := range e.Args {
+		argPos[i] = lang.Start(a)
+	}
+	if id, ok := e.Fn.(*lang.Ident); ok {
+		b := c.Resolve(id)
+		if b == nil {
+			c.exprs(e.Args)
+			return func(*engine.Frame) engine.Value { return engine.None }
+		}
+		switch b.Kind {
+		case resolve.Game:
+			g := b.Game
+			if len(e.Args) != g.NArgs {
+				c.Errorf(pos, "game %s takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), len(e.Args), engine.WasWere(len(e.Args)))
+			}
+			args := c.exprs(e.Args)
+			// b.game is read at run time: a REPL re-declaration replaces it.
+			return func(fr *engine.Frame) engine.Value {
+				g := b.Game
+				if len(args) != g.NArgs {
+					engine.Fail(pos, "game %s now takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), len(args), engine.WasWere(len(args)))
+				}
+				if len(args) <= 3 && g.Check == nil {
+					// Arguments that pack make a compact position: no
+					// allocation.
+					var buf [3]engine.Value
+					a := buf[:len(args)]
+					for i, f := range args {
+						a[i] = f(fr)
+					}
+					if r, ok := g.Packed(a); ok {
+						return g.PackedPosition(r)
+					}
+					return g.PositionValue(slices.Clone(a))
+				}
+				a := evalAll(fr, args)
+				g.CheckArity(pos, a)
+				return g.PositionValue(a)
+			}
+		case resolve.Def:
+			if sub, fn, binds := c.Inl.InlineCall(e); sub != nil {
+				set := c.Inl.compileBinds(binds)
+				f := Inlined(c.Compiler, fn, func() engine.EvalFn { return c.Expr(sub) })
+				return InlineCallFn(set, pos, fn, f)
+			}
+			fn := b.Fn
+			if len(e.Args) != len(fn.Params) {
+				c.Errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), engine.Plural(len(fn.Params)), len(e.Args), engine.WasWere(len(e.Args)))
+			}
+			args := c.exprs(e.Args)
+			return func(fr *engine.Frame) engine.Value {
+				fn := b.Fn
+				if len(args) != len(fn.Params) {
+					engine.Fail(pos, "%s now takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), engine.Plural(len(fn.Params)), len(args), engine.WasWere(len(args)))
+				}
+				return callDef(fr, pos, fn, args)
+			}
+		case resolve.Builtin:
+			bi := b.Bi
+			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
+				c.Errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), engine.WasWere(len(e.Args)))
+			}
+			if len(e.Args) == 1 && bi.Fold != nil {
+				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
+					return c.foldCall(bi, comp, pos, argPos)
+				}
+			}
+			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
+				sg := c.SG.SGExpr(e.Args[0])
+				isSG, isOutcome := bi.Query == engine.QuerySG, bi.Query == engine.QueryOutcome
+				var probe func(fr *engine.Frame) (engine.Sgv, bool)
+				if isSG || isOutcome {
+					probe = c.SG.sgProbe(e.Args[0])
+				}
+				return func(fr *engine.Frame) engine.Value {
+					if probe != nil {
+						// Finished positions only: no search, no error.
+						if v, ok := probe(fr); ok {
+							if r, ok := quickSG(fr.Th.Engine, v, isSG); ok {
+								return r
+							}
+						}
+					}
+					// The argument is evaluated first (its positions
+					// recorded, not computed), then its positions are
+					// computed in the order met, from this call (th.Calls),
+					// and it is evaluated again with their values known:
+					// the errors and their traces are those of the
+					// argument made as a value and then asked for its SG
+					// value. Inside a move rule too, sg asks for a value
+					// now.
+					th := fr.Th
+					g, col := fr.Gen, th.Collect
+					mark := col.Collecting()
+					fr.Gen = col
+					v := sg(fr)
+					th.Calls = append(th.Calls, pos)
+					for again := false; col.Solve(mark); again = true {
+						if again {
+							// (Still missing: computed as met.)
+							fr.Gen = th.Direct
+						}
+						v = sg(fr)
+					}
+					fr.Gen = g
+					if isSG || isOutcome {
+						// The common cases, without a call.
+						if r, ok := quickSG(th.Engine, v, isSG); ok {
+							th.Calls = th.Calls[:len(th.Calls)-1]
+							return r
+						}
+					}
+					call := th.GetCall(bi.BName, pos, argPos)
+					call.Buf[0] = th.Engine.StandIn(v)
+					r := bi.Fn(call, call.Buf[:1])
+					th.PutCall(call)
+					th.Calls = th.Calls[:len(th.Calls)-1]
+					return r
+				}
+			}
+			if f := c.quickCall(bi, e, pos, argPos); f != nil {
+				return f
+			}
+			args := c.exprs(e.Args)
+			return func(fr *engine.Frame) engine.Value {
+				th := fr.Th
+				var vs []engine.Value
+				var call *engine.Call
+				if len(args) <= 2 {
+					var a, b engine.Value
+					if len(args) > 0 {
+						a = args[0](fr)
+					}
+					if len(args) > 1 {
+						b = args[1](fr)
+					}
+					call = th.GetCall(bi.BName, pos, argPos)
+					call.Buf = [2]engine.Value{a, b}
+					vs = call.Buf[:len(args)]
+				} else {
+					vs = evalAll(fr, args)
+					call = th.GetCall(bi.BName, pos, argPos)
+				}
+				th.Calls = append(th.Calls, pos)
+				r := bi.Fn(call, vs)
+				th.PutCall(call)
+				th.Calls = th.Calls[:len(th.Calls)-1]
+				return r
+			}
+		}
+	}
+	fn := c.Expr(e.Fn)
+	args := c.exprs(e.Args)
+	return func(fr *engine.Frame) engine.Value {
+		return engine.CallValue(fr, pos, argPos, fn(fr), evalAll(fr, args))
+	}
+}
+
+// quickCall compiles a call of a built-in with Quick1 or Quick2 (see
+// Builtin): nil when it has neither for the number of arguments.
+func (c *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, argPos []engine.Pos) (f engine.EvalFn) {
+	if !c.On(engine.PassComposite) {
+		return nil
+	}
+	defer func() {
+		if f != nil {
+			c.Fired(engine.PassComposite)
+		}
+	}()
+	switch {
+	case len(e.Args) == 1 && bi.Quick1 != nil:
+		x := c.Expr(e.Args[0])
+		return func(fr *engine.Frame) engine.Value {
+			a := x(fr)
+			if r, ok := bi.Quick1(a); ok {
+				return r
+			}
+			return callBuiltin2(fr, bi, pos, argPos, a, engine.None, 1)
+		}
+	case len(e.Args) == 2 && bi.Quick2 != nil:
+		x, y := c.Expr(e.Args[0]), c.Expr(e.Args[1])
+		return func(fr *engine.Frame) engine.Value {
+			a, b := x(fr), y(fr)
+			if r, ok := bi.Quick2(a, b); ok {
+				return r
+			}
+			return callBuiltin2(fr, bi, pos, argPos, a, b, 2)
+		}
+	}
+	return nil
+}
+
+// quickSG is what sg (isSG) or outcome returns for a game of value v,
+// when that needs no call of the built-in: a finite value, an outcome.
+func quickSG(e *engine.Engine, v engine.Sgv, isSG bool) (engine.Value, bool) {
+	switch {
+	case isSG:
+		return engine.Value{K: engine.KInt, N: int64(v)}, v >= 0
+	case v == engine.SgMissing:
+		return engine.Value{}, false
+	case v == 0:
+		return outcomeP, true
+	case v > 0 || e.Outcome(v) == "N":
+		return outcomeN, true
+	}
+	return outcomeD, true
+}
+
+// foldCall streams the elements of a list comprehension into a built-in's
+// Fold (len, min, max of [E for ...] build no list).
+func (c *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	slow := c.foldCallGeneric(bi, comp, pos, argPos)
+	if f := c.fast.Fold(bi, comp, slow, pos, argPos); f != nil {
+		return f
+	}
+	return slow
+}
+
+func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	c.Push()
+	defer c.Pop()
+	loops := c.Clauses(comp.Clauses)
+	body := c.Expr(comp.Body)
+	// Counting elements that cannot fail to evaluate: count them only.
+	countOnly := false
+	if bi.Count {
+		switch b := comp.Body.(type) {
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+			countOnly = true
+		case *lang.Ident:
+			countOnly = c.LocalSlot(b) >= 0 || c.Scope.Lookup(b.Name) != nil && c.Scope.Lookup(b.Name).Kind == resolve.Global && !c.InFunc
+		}
+	}
+	return func(fr *engine.Frame) engine.Value {
+		call := &engine.Call{Th: fr.Th, Name: bi.BName, Pos: pos, Args: argPos}
+		var acc engine.Value
+		n := 0
+		if countOnly {
+			stop := fr.Stop
+			fr.Stop = false
+			loops(func(*engine.Frame) { n++ })(fr)
+			fr.Stop = stop
+			if n == 0 {
+				return bi.Fn(call, []engine.Value{engine.List(nil)})
+			}
+			return engine.Int(int64(n))
+		}
+		run := loops(func(fr *engine.Frame) {
+			x := body(fr)
+			if bi.Count {
+				n++
+				return
+			}
+			if bi.IntFold != 0 && x.K == engine.KInt && n > 0 && acc.K == engine.KInt {
+				if bi.IntFold > 0 && x.N > acc.N || bi.IntFold < 0 && x.N < acc.N {
+					acc = x
+				}
+			} else {
+				acc = bi.Fold(call, acc, x, n)
+			}
+			n++
+		})
+		stop := fr.Stop
+		fr.Stop = false
+		run(fr)
+		fr.Stop = stop
+		if n == 0 {
+			return bi.Fn(call, []engine.Value{engine.List(nil)})
+		}
+		if bi.Count {
+			return engine.Int(int64(n))
+		}
+		return acc
+	}
+}
+
+// isGameExpr reports whether e is syntactically a game expression whose SG
+// value can be streamed (a sum, a nimber, copies, a game position call).
+func (c *ValueGen) isGameExpr(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.Call:
+		if c.GameCallee(e) != nil {
+			return true
+		}
+		// A def that inlines here (sgExpr inlines it the same way) whose
+		// body is one.
+		sub, fn, _ := c.Inl.InlineCall(e)
+		return sub != nil && Inlined(c.Compiler, fn, func() bool { return c.isGameExpr(sub) })
+	case *lang.SumOf:
+		return true
+	case *lang.Comp:
+		return e.Kind == lang.SumComp
+	case *lang.Unary:
+		return e.Op == lang.OpNimber
+	case *lang.Binary:
+		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (c.isGameExpr(e.X) || c.isGameExpr(e.Y))
+	}
+	return false
+}
+
+func callDef(fr *engine.Frame, pos engine.Pos, fn *engine.Func, args []engine.EvalFn) engine.Value {
+	th := fr.Th
+	nf := th.NewFrame(max(fn.Nslots, fn.NslotsI))
+	allInt := fn.BodyInt != nil
+	for i, a := range args {
+		v := a(fr)
+		nf.Slots[i] = v
+		allInt = allInt && v.K == engine.KInt
+	}
+	return th.Invoke(nf, pos, fn, allInt)
+}
+
+// callBuiltin2 is callBuiltin with n <= 2 arguments a, b, held in the
+// Call.
+func callBuiltin2(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, a, b engine.Value, n int) engine.Value {
+	th := fr.Th
+	call := th.GetCall(bi.BName, pos, argPos)
+	call.Buf = [2]engine.Value{a, b}
+	th.Calls = append(th.Calls, pos)
+	r := bi.Fn(call, call.Buf[:n])
+	th.PutCall(call)
+	th.Calls = th.Calls[:len(th.Calls)-1]
+	return r
+}

@@ -1,0 +1,121 @@
+package compile
+
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// SGFn evaluates a game expression to its SG value without building it.
+type SGFn func(fr *engine.Frame) engine.Sgv
+
+// ExecFn runs a statement.
+type ExecFn func(fr *engine.Frame)
+
+// The finite outcomes, made once.
+var outcomeN, outcomeP, outcomeD = engine.Str("N"), engine.Str("P"), engine.Str("D")
+
+// Env is what a compiler reads and writes of the session it compiles for
+// (package eval's Session), what outlives one compile.
+type Env struct {
+	Th        *engine.Thread
+	Engine    *engine.Engine
+	Reg       *engine.Registry
+	LaterLets map[string]engine.Pos // the lets of the file compiled last, by name
+	Explain   []*engine.Explanation // what each declaration was compiled to, in source order
+	// Streamed counts the game expressions compiled to streamed SG
+	// closures (sgcompile.go): none without PassStream.
+	Streamed int
+	// Fast makes the fast paths of a compiler (package fastpath's New).
+	Fast func(c *Compiler) Fast
+}
+
+// Fast is what the fast paths compile (package fastpath): loops over the
+// memo tables and arguments built in scratch buffers. Each returns nil
+// where its shape does not fit (or its pass is off), and the compiler
+// takes the general way.
+type Fast interface {
+	// Alt compiles a move rule's alternative for the SG search with int
+	// parameters as a fast loop (Run nil when it is not one: why is in
+	// Compiler.Rejected).
+	Alt(alt *lang.Alt) FastAlt
+	// Sum compiles `sum of g(ARGS) for x in A .. B` (slow: the general
+	// way).
+	Sum(e *lang.Comp, slow SGFn) SGFn
+	// Fold compiles a fold of a list comprehension by built-in bi (len,
+	// min, max of [E for ...]; slow: the general way).
+	Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn
+	// Composite compiles a position of the declared game b whose
+	// arguments are built in scratch buffers.
+	Composite(e *lang.Call, b *engine.Binding) SGFn
+	// InSet compiles X in S (not: X not in S) as a bit of a set's bitmap.
+	InSet(e *lang.Binary, not bool) BoolFn
+}
+
+// FastAlt is a move rule's alternative compiled as a fast loop.
+type FastAlt struct {
+	Run   func(fr *engine.Frame)
+	Probe engine.ProbeFunc // its runs for each value of the for clauses before its own (nil: none)
+	Sweep engine.SweepFunc // its sweep (nil: none)
+	Desc  string           // what it is, for the explanation
+}
+
+// ExplainOf returns the explanation record of a declaration, emptied: a
+// redeclaration starts afresh.
+func (e *Env) ExplainOf(kind, name string, pos engine.Pos) *engine.Explanation {
+	for _, x := range e.Explain {
+		if x.Kind == kind && x.Name == name {
+			x.Pos, x.Notes, x.Fired = pos, nil, 0
+			return x
+		}
+	}
+	x := &engine.Explanation{Kind: kind, Name: name, Pos: pos}
+	e.Explain = append(e.Explain, x)
+	return x
+}
+
+// Compiler compiles one file, REPL entry, expression or table: the state
+// its generators share (each generator is a type of its own: ValueGen,
+// IntGen, SGGen, Inliner, TableGen, and the fast paths, Fast) and the
+// declarations (decl.go).
+type Compiler struct {
+	*resolve.Resolver
+	Env *Env
+
+	Vals   *ValueGen
+	Ints   *IntGen
+	SG     *SGGen
+	Inl    *Inliner
+	Tables *TableGen
+	fast   Fast
+
+	explaining *engine.Explanation           // the declaration whose notes are recorded
+	defFired   map[*engine.Func]engine.Pass  // the passes that fired in a def's body (explainDef)
+	Rejected   string                        // why the last fast path tried did not apply
+	Built      string                        // the arguments the last Fast.Composite builds in scratch buffers
+	CurGame    *engine.Game                  // the game whose move rule is being compiled
+	decls      map[lang.Stmt]*engine.Binding // each hoisted def and game's own binding
+	nodes      int                           // expressions compiled (count)
+}
+
+// New returns a compiler for env whose names are bound in sc, the
+// global slots below globals in use.
+func New(env *Env, sc *resolve.Scope, globals int) *Compiler {
+	r := &resolve.Resolver{Reg: env.Reg, Passes: env.Engine.On, LaterLets: env.LaterLets, Scope: sc, Globals: globals}
+	c := &Compiler{Resolver: r, Env: env}
+	c.Vals, c.Ints, c.SG, c.Inl, c.Tables = &ValueGen{c}, &IntGen{Compiler: c}, &SGGen{Compiler: c}, &Inliner{c}, &TableGen{c}
+	c.fast = env.Fast(c)
+	return c
+}
+
+// count counts an expression compiled and, every few thousand, checks the
+// limits of the call that compiles (its context and its memory).
+func (c *Compiler) count(pos engine.Pos) {
+	c.nodes++
+	if c.nodes%4096 == 0 {
+		if err := c.Env.Th.ParseCheck(pos, 0); err != nil {
+			panic(err)
+		}
+	}
+}

@@ -1,0 +1,175 @@
+package compile
+
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Cond compiles a condition (which must be true or false at run time).
+func (c *IntGen) Cond(e lang.Expr, what string) BoolFn { return c.condAt(e, what, lang.Start(e)) }
+
+// condAt is cond with the position a non-bool is reported at.
+func (c *IntGen) condAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
+	switch e := e.(type) {
+	case *lang.BoolLit:
+		v := e.Val
+		return func(*engine.Frame) bool { return v }
+	case *lang.Unary:
+		if e.Op == lang.OpNot {
+			x := c.condAt(e.X, "the operand of not", e.Pos)
+			return func(fr *engine.Frame) bool { return !x(fr) }
+		}
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpAnd:
+			x, y := c.Cond(e.X, "the operands of and"), c.Cond(e.Y, "the operands of and")
+			return func(fr *engine.Frame) bool { return x(fr) && y(fr) }
+		case lang.OpOr:
+			x, y := c.Cond(e.X, "the operands of or"), c.Cond(e.Y, "the operands of or")
+			return func(fr *engine.Frame) bool { return x(fr) || y(fr) }
+		case lang.OpIn, lang.OpNotIn:
+			if r, ok := e.Y.(*lang.Binary); !ok || r.Op != lang.OpRange {
+				if f := c.fast.InSet(e, e.Op == lang.OpNotIn); f != nil {
+					return f
+				}
+			}
+		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+			if f := c.intCompare(e); f != nil {
+				return f
+			}
+			if f := c.strEquals(e); f != nil {
+				return f
+			}
+		}
+	}
+	x := c.Vals.Expr(e)
+	return func(fr *engine.Frame) bool { return engine.NeedBool(pos, x(fr), what) }
+}
+
+// intCompare compiles a comparison with an int-typed operand.
+func (c *IntGen) intCompare(e *lang.Binary) BoolFn {
+	xi, xv := c.asInt(e.X)
+	yi, yv := c.asInt(e.Y)
+	if xi == nil && yi == nil {
+		return nil
+	}
+	op := e.Op
+	if xi == nil || yi == nil {
+		generic := c.intCompareMixed(e, xi, yi)
+		// sg(G) OP n: when G's positions are finished (a probe, without
+		// side effects), compare the value without building it.
+		probe, other, swap := c.sgCallProbe(e.X), yi, false
+		if probe == nil || other == nil {
+			probe, other, swap = c.sgCallProbe(e.Y), xi, true
+		}
+		if probe != nil && other != nil {
+			if swap {
+				op = op.Flip()
+			}
+			return func(fr *engine.Frame) bool {
+				if v, ok := probe(fr); ok && v >= 0 {
+					return kernel.CmpInts(op, int64(v), other(fr))
+				}
+				return generic(fr)
+			}
+		}
+		return generic
+	}
+	_, _ = xv, yv
+	// Local ints are read in place, not through a closure.
+	xo, yo := c.iopnd(e.X, xi), c.iopnd(e.Y, yi)
+	switch op {
+	case lang.OpEq:
+		return func(fr *engine.Frame) bool { return xo.get(fr) == yo.get(fr) }
+	case lang.OpNe:
+		return func(fr *engine.Frame) bool { return xo.get(fr) != yo.get(fr) }
+	case lang.OpLt:
+		return func(fr *engine.Frame) bool { return xo.get(fr) < yo.get(fr) }
+	case lang.OpLe:
+		return func(fr *engine.Frame) bool { return xo.get(fr) <= yo.get(fr) }
+	case lang.OpGt:
+		return func(fr *engine.Frame) bool { return xo.get(fr) > yo.get(fr) }
+	}
+	return func(fr *engine.Frame) bool { return xo.get(fr) >= yo.get(fr) }
+}
+
+// sgCallProbe returns the probe of G when e is sg(G) with the built-in sg
+// and G a game expression sgProbe takes; nil otherwise.
+func (c *IntGen) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
+	return c.queryProbe(e, engine.QuerySG)
+}
+
+// queryProbe is sgCallProbe for the built-in whose Query is q.
+func (c *IntGen) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (engine.Sgv, bool) {
+	if !c.IsQueryCall(e, q) {
+		return nil // not a call of the built-in
+	}
+	return c.SG.sgProbe(e.(*lang.Call).Args[0])
+}
+
+// intCompareMixed compiles a comparison with one int-typed operand (xi or
+// yi) and one that is not known to be an int.
+func (c *IntGen) intCompareMixed(e *lang.Binary, xi, yi IntFn) BoolFn {
+	pos, op := e.Pos, e.Op
+	// Compare generically unless the other side is an int at run
+	// time. A local on the unknown side is read directly.
+	if s := c.LocalSlot(e.X); s >= 0 && yi != nil {
+		return func(fr *engine.Frame) bool {
+			a := fr.Slots[s]
+			if a.K == engine.KInt {
+				return kernel.CmpInts(op, a.N, yi(fr))
+			}
+			return engine.OpCompare(pos, op, a, engine.Int(yi(fr)))
+		}
+	}
+	if s := c.LocalSlot(e.Y); s >= 0 && xi != nil {
+		return func(fr *engine.Frame) bool {
+			a, b := xi(fr), fr.Slots[s]
+			if b.K == engine.KInt {
+				return kernel.CmpInts(op, a, b.N)
+			}
+			return engine.OpCompare(pos, op, engine.Int(a), b)
+		}
+	}
+	x, y := c.Vals.Expr(e.X), c.Vals.Expr(e.Y)
+	return func(fr *engine.Frame) bool {
+		a, b := x(fr), y(fr)
+		if a.K == engine.KInt && b.K == engine.KInt {
+			return kernel.CmpInts(op, a.N, b.N)
+		}
+		return engine.OpCompare(pos, op, a, b)
+	}
+}
+
+// strEquals compiles X == "s" or X != "s" (either way round), which
+// compares as Equal does without building a bool value.
+func (c *IntGen) strEquals(e *lang.Binary) BoolFn {
+	if e.Op != lang.OpEq && e.Op != lang.OpNe {
+		return nil
+	}
+	other, lit := e.X, e.Y
+	if l, ok := e.X.(*lang.StrLit); ok {
+		other, lit = e.Y, l
+	}
+	l, ok := lit.(*lang.StrLit)
+	if !ok {
+		return nil
+	}
+	x, want, eq := c.Vals.Expr(other), l.Val, e.Op == lang.OpEq
+	if probe := c.queryProbe(other, engine.QueryOutcome); probe != nil {
+		// outcome(G) == "P": when G's positions are finished, its
+		// outcome comes from the value (what outcome would return).
+		return func(fr *engine.Frame) bool {
+			if v, ok := probe(fr); ok {
+				return kernel.OutcomeIs(fr.Th.Engine, v, want) == eq
+			}
+			v := x(fr)
+			return (v.K == engine.KStr && v.Str() == want) == eq
+		}
+	}
+	return func(fr *engine.Frame) bool {
+		v := x(fr)
+		return (v.K == engine.KStr && v.Str() == want) == eq
+	}
+}

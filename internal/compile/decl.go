@@ -1,0 +1,338 @@
+package compile
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/rewrite"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// CompileFile hoists declarations, then compiles the statements in order.
+// repl selects REPL rules: a re-declaration replaces the old one.
+func (c *Compiler) CompileFile(f *lang.File, repl bool) []ExecFn {
+	c.FileScope = c.Scope
+	c.Env.LaterLets = map[string]engine.Pos{}
+	c.LaterLets = c.Env.LaterLets
+	for _, st := range f.Stmts {
+		if l, ok := st.(*lang.LetStmt); ok {
+			for _, n := range l.Pattern().Names {
+				if _, seen := c.Env.LaterLets[n.Name]; !seen {
+					c.Env.LaterLets[n.Name] = n.Pos
+				}
+			}
+		}
+	}
+	// Hoist games and defs: visible in the whole file, in any order.
+	declared := map[string]engine.Pos{}
+	for _, st := range f.Stmts {
+		var name *lang.Name
+		var b *engine.Binding
+		switch d := st.(type) {
+		case *lang.DefStmt:
+			name = d.Name
+			fn := &engine.Func{FName: d.Name.Name, Pos: d.Name.Pos, Decl: d}
+			for _, p := range lang.ParamNames(d.Params) {
+				fn.Params = append(fn.Params, p.Name)
+			}
+			b = &engine.Binding{Kind: resolve.Def, Fn: fn}
+		case *lang.GameStmt:
+			name = d.Name
+			g := c.Env.Engine.NewGame(d.Name.Name, d.Name.Pos, len(lang.ParamNames(d.Params)))
+			b = &engine.Binding{Kind: resolve.Game, Game: g}
+		default:
+			continue
+		}
+		if c.decls == nil {
+			c.decls = map[lang.Stmt]*engine.Binding{}
+		}
+		if prev, dup := declared[name.Name]; dup && !repl {
+			c.Errorf(name.Pos, "%q is already declared at line %d", name.Name, prev.Line)
+			c.decls[st] = nil // reported: compile nothing for it
+			continue
+		}
+		declared[name.Name] = name.Pos
+		c.Scope.Names[name.Name] = b
+		if c.decls == nil {
+			c.decls = map[lang.Stmt]*engine.Binding{}
+		}
+		c.decls[st] = b
+	}
+	var code []ExecFn
+	for _, st := range f.Stmts {
+		if e := c.Vals.stmt(st); e != nil {
+			pos := st.Position()
+			code = append(code, func(fr *engine.Frame) {
+				fr.Th.Stmt = pos
+				e(fr)
+			})
+		}
+	}
+	// Defs are explained once all are compiled: whether one is recursive
+	// is known only then.
+	for _, st := range f.Stmts {
+		if d, ok := st.(*lang.DefStmt); ok {
+			if b := c.decls[st]; b != nil && b.Kind == resolve.Def && b.Fn.Free != nil {
+				c.explainDef(b.Fn, d)
+			}
+		}
+	}
+	return code
+}
+
+// explainDef records how calls of def fn are compiled.
+func (c *Compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
+	x := c.Env.ExplainOf("def", fn.FName, d.Name.Pos)
+	x.Fired = c.defFired[fn]
+	switch {
+	case !c.On(engine.PassInline):
+		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
+	case resolve.RecursiveNow(fn):
+		x.Notes = append(x.Notes, "recursive: called, not inlined")
+	case c.IntClosedDef(fn, 0):
+		x.Notes = append(x.Notes, "int arithmetic: inlined as int code where it is called with int arguments")
+	default:
+		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
+	}
+}
+
+func (c *Compiler) CompileDef(fn *engine.Func, d *lang.DefStmt) {
+	// (The passes that fire in its body: for its explanation, made once
+	// every def is compiled, explainDef.)
+	saved, fired := c.explaining, &engine.Explanation{}
+	c.explaining = fired
+	defer func() {
+		c.explaining = saved
+		if c.defFired == nil {
+			c.defFired = map[*engine.Func]engine.Pass{}
+		}
+		c.defFired[fn] = fired.Fired
+	}()
+	fn.Cost = 2 + lang.Depth(d.Body)
+	fn.Nslots = c.Function(lang.ParamNames(d.Params), false, func() {
+		fn.Body = c.Vals.Expr(d.Body)
+		c.RecordFree(fn, d.Body)
+	})
+	if len(lang.ParamNames(d.Params)) > 0 {
+		n := len(c.Errs)
+		fn.NslotsI = c.Function(lang.ParamNames(d.Params), true, func() {
+			fn.BodyInt = c.Vals.Expr(d.Body)
+		})
+		c.Errs = c.Errs[:n]
+	}
+}
+
+// CompileGame compiles a game's moves four times: option values (moves,
+// winning, the loopy solver) and streamed SG values, each for any position
+// and for positions whose arguments are all ints (packed keys), where the
+// parameters are known to be ints. Without PassStream, the SG variants make
+// each position an option names as a value and read its SG value from it.
+func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
+	// (Last, once g's explanation is complete: flattenTuples.)
+	defer c.flattenTuples(g, d)
+	g.Decl = d
+	g.Pure = c.PureRule(d)
+	x := c.Env.ExplainOf("game", g.GName, d.Name.Pos)
+	if g.Pure {
+		defer func() {
+			x.Notes = append(x.Notes, "its rule is pure: with cycles, the loopy solver lists options without computing them")
+			if c.On(engine.PassLoopyOpen) {
+				x.Fired |= engine.PassLoopyOpen
+			}
+		}()
+	}
+	g.Sweep = nil
+	params := lang.ParamNames(d.Params)
+	g.Explain, g.Probes, g.UserTried = x, nil, false
+	alts := func(sg, ints bool) func(fr *engine.Frame) {
+		var gens []func(fr *engine.Frame)
+		var probes []engine.ProbeFunc
+		if sg && ints {
+			c.explaining = x
+			defer func() {
+				if len(params) == 1 && len(probes) == len(d.Alts) && g.Pure {
+					g.Probes = probes
+					c.note("its alternatives are loops over heaps of itself: period, periodic and a heap from %d on check whether it is a take-and-break game", engine.UserAt)
+				}
+				c.explaining = nil
+			}()
+		}
+		for i, a := range d.Alts {
+			alt := a.(*lang.Alt)
+			if sg && ints {
+				c.Rejected = ""
+				if fa := c.fast.Alt(alt); fa.Run != nil {
+					if fa.Probe != nil {
+						probes = append(probes, fa.Probe)
+					}
+					c.note("%s: %s", altLabel(i, alt), fa.Desc)
+					c.Fired(engine.PassFastLoops)
+					if len(d.Alts) == 1 && len(params) == 1 {
+						g.Sweep = fa.Sweep
+						if g.Sweep != nil {
+							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")
+							c.Fired(engine.PassSweep)
+						}
+					}
+					gens = append(gens, fa.Run)
+					continue
+				}
+			}
+			c.Push()
+			outer, last := c.Vals.clausesLast(alt.Clauses)
+			loops := outer
+			if last != nil {
+				loops = func(body func(fr *engine.Frame)) func(fr *engine.Frame) { return outer(last.step(body)) }
+			}
+			body := alt.Body
+			if sg {
+				if ints {
+					if one := c.SG.sgCall1(body); one != nil {
+						if p := c.SG.callProbe(body, loops); p != nil {
+							probes = append(probes, p)
+						}
+						rejected := c.Rejected
+						if b := c.SG.sgBatch(body, last); b != nil {
+							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups; no fast loop: %s", altLabel(i, alt), batchLen, rejected)
+							gens = append(gens, outer(b))
+						} else {
+							c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), rejected)
+							gens = append(gens, loops(one))
+						}
+						c.Pop()
+						continue
+					}
+					c.note("%s: general path: %s", altLabel(i, alt), c.Rejected)
+				}
+				c.Built = ""
+				sgBody := c.SG.SGExpr(body)
+				if c.Built != "" && !ints {
+					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", altLabel(i, alt), c.Built))
+					x.Fired |= engine.PassComposite
+				}
+				if call, ok := body.(*lang.Call); ok && (ints || c.On(engine.PassComposite)) && c.GameCallee(call) != nil {
+					// One position per move: a missing one can be
+					// resumed (gen.pend).
+					gens = append(gens, loops(func(fr *engine.Frame) {
+						gn := fr.Gen
+						gn.Tracing = true
+						v := sgBody(fr)
+						gn.Tracing = false
+						gn.EmitSG(v)
+					}))
+				} else {
+					gens = append(gens, loops(func(fr *engine.Frame) { fr.Gen.EmitSG(sgBody(fr)) }))
+				}
+			} else {
+				valBody := c.Vals.Expr(body)
+				bpos := lang.Start(body)
+				gens = append(gens, loops(func(fr *engine.Frame) { fr.Gen.EmitVal(bpos, valBody(fr)) }))
+			}
+			c.Pop()
+		}
+		if sg && ints {
+			return seqGenSG(gens)
+		}
+		return seqGen(gens)
+	}
+	c.CurGame = g
+	defer func() { c.CurGame = nil }()
+	g.Nslots = c.Function(params, false, func() {
+		g.GenVal = alts(false, false)
+		g.GenSG = alts(true, false)
+	})
+	n := len(c.Errs)
+	g.Nslots = max(g.Nslots, c.Function(params, true, func() {
+		g.GenSGInt = alts(true, true)
+		g.GenValInt = alts(false, true)
+	}))
+	c.Errs = c.Errs[:n]
+}
+
+// seqGenSG is seqGen for the SG search with int parameters: it numbers
+// the alternatives (gen.alt), and a resumed run starts at the one it
+// stopped in (gen.skipAlt).
+func seqGenSG(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
+	if len(gens) == 1 {
+		return gens[0]
+	}
+	return func(fr *engine.Frame) {
+		gn := fr.Gen
+		i := int32(0)
+		if gn.Skip {
+			i = gn.SkipAlt
+		}
+		for ; i < int32(len(gens)); i++ {
+			gn.Alt = i
+			gens[i](fr)
+			if fr.Stop {
+				return
+			}
+		}
+	}
+}
+
+func seqGen(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
+	if len(gens) == 1 {
+		return gens[0]
+	}
+	return func(fr *engine.Frame) {
+		for _, g := range gens {
+			g(fr)
+			if fr.Stop {
+				return
+			}
+		}
+	}
+}
+
+// flattenTuples compiles the hidden game of g (declared by d) when a
+// parameter of it is always a tuple of k ints in its options (g.tuples is
+// set), or clears g.tuples.
+func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
+	old := g.Tuples
+	g.Tuples = nil
+	if !c.On(engine.PassTuples) || g.TupleOf != nil {
+		return
+	}
+	params := lang.ParamNames(d.Params)
+	for j, p := range params {
+		k := rewrite.TupleParam(c.Resolver, d, p.Name, j, len(params))
+		if k < 2 || len(params)-1+k > 3 {
+			continue
+		}
+		hidden := resolve.HiddenPrefix + d.Name.Name + "#" + p.Name
+		d2 := rewrite.FlatDecl(d, j, k, hidden)
+		if d2 == nil {
+			continue
+		}
+		var h *engine.Game
+		if old != nil && old.J == j && old.K == k && old.To.NArgs == len(params)-1+k {
+			h = old.To
+		} else {
+			h = c.Env.Engine.NewGame(g.GName, g.Pos, len(params)-1+k)
+		}
+		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k}
+		h.TupleOf = tf
+		top := c.TopScope()
+		top.Names[hidden] = &engine.Binding{Kind: resolve.Game, Game: h}
+		n, x := len(c.Errs), c.Env.ExplainOf("game", g.GName, d.Name.Pos)
+		c.CompileGame(h, d2)
+		delete(top.Names, hidden)
+		if len(c.Errs) > n {
+			// (q's rule compiled: so does its copy; should it not, q's
+			// own rule runs.)
+			c.Errs = c.Errs[:n]
+			continue
+		}
+		for i, s := range x.Notes {
+			x.Notes[i] = strings.ReplaceAll(s, hidden, g.GName)
+		}
+		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a tuple of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, k, k)}, x.Notes...)
+		x.Fired |= engine.PassTuples
+		g.Tuples = tf
+		return
+	}
+}

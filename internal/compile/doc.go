@@ -1,0 +1,28 @@
+// Package compile owns the compiler: it turns a parsed file, REPL entry,
+// expression or table statement (package lang) into closures over the
+// values, frames and memo tables of package internal/engine.
+//
+// Entry points: New makes a Compiler for a session's Env (its thread,
+// engine, registry and explanations) and a scope of names; then
+// CompileFile (a file or REPL entry: declarations hoisted, statements in
+// order), CompileDef and CompileGame (a declaration compiled again: a
+// REPL redeclaration), Vals.Expr (an expression), Tables.Table (a table
+// statement). Names are bound as the code is compiled by the Compiler's
+// Resolver (package resolve); every error is collected in Errs.
+//
+// Each generator is a type of its own sharing the Compiler's state:
+// ValueGen (stmt.go, expr.go, call.go: the general way, values),
+// IntGen (intcompile.go, cond.go, intinline.go: int-typed expressions
+// unboxed, conditions, fused int arithmetic, int-closed defs inlined
+// with a static trace), SGGen (sgcompile.go, tbuser.go: the SG values of
+// game expressions streamed, without the games), Inliner (inline.go:
+// small defs inlined), TableGen (table.go). The Compiler itself compiles
+// the declarations (decl.go: a game's move rule four times, for values
+// and SG values, any or int arguments) and records what each was
+// compiled to (explain.go, grundy run --explain).
+//
+// The fast paths (Fast: loops over the memo tables, arguments built in
+// scratch buffers) are package fastpath's, made for each compiler by
+// Env.Fast; each pass (engine.Pass) they and the generators apply is
+// switched off by Resolver.On, down to the plain evaluator.
+package compile

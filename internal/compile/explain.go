@@ -1,0 +1,37 @@
+package compile
+
+import (
+	"fmt"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Explanations: what the compiler made of each game and def, for
+// `grundy run --explain` and the REPL's :explain. A user whose game is
+// slow starts there: each alternative of a move rule says whether it runs
+// as a fast loop over the memo tables or on the general path, and why.
+// The Session keeps them (Session.Explain); the compiler records them.
+
+// Fired records that pass p changed the code of the declaration being
+// compiled (see note).
+func (c *Compiler) Fired(p engine.Pass) {
+	if c.explaining != nil {
+		c.explaining.Fired |= p
+	}
+}
+
+// note adds a line to the explanation of the declaration being compiled
+// (nothing when none is, or when compiling a variant that is not
+// explained).
+func (c *Compiler) note(format string, args ...any) {
+	if c.explaining != nil {
+		c.explaining.Notes = append(c.explaining.Notes, fmt.Sprintf(format, args...))
+	}
+}
+
+// altLabel names alternative i of a move rule for a note.
+func altLabel(i int, alt *lang.Alt) string {
+	return fmt.Sprintf("alternative %d (line %d)", i+1, alt.Pos.Line)
+}

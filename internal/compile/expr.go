@@ -1,0 +1,420 @@
+package compile
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// ValueGen compiles expressions and statements to closures over values
+// (the general way, from which the other generators take over where they
+// apply).
+type ValueGen struct{ *Compiler }
+
+// Expr compiles an expression to a closure.
+func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
+	c.count(e.Position())
+	switch e := e.(type) {
+	case *lang.IntLit:
+		v := engine.Int(e.Val)
+		return func(*engine.Frame) engine.Value { return v }
+	case *lang.StrLit:
+		v := engine.Str(e.Val)
+		return func(*engine.Frame) engine.Value { return v }
+	case *lang.BoolLit:
+		v := engine.Bool(e.Val)
+		return func(*engine.Frame) engine.Value { return v }
+	case *lang.Ident:
+		return c.ident(e)
+	case *lang.ListLit:
+		elems := c.exprs(e.Elems)
+		return func(fr *engine.Frame) engine.Value { return engine.List(evalAll(fr, elems)) }
+	case *lang.TupleLit:
+		elems := c.exprs(e.Elems)
+		return func(fr *engine.Frame) engine.Value { return engine.Tuple(evalAll(fr, elems)) }
+	case *lang.SetLit:
+		elems := c.exprs(e.Elems)
+		pos := e.Pos
+		return func(fr *engine.Frame) engine.Value { return engine.BuildSet(fr.Th, pos, evalAll(fr, elems)) }
+	case *lang.MapLit:
+		keys, vals := c.exprs(e.Keys), c.exprs(e.Vals)
+		pos := e.Pos
+		return func(fr *engine.Frame) engine.Value {
+			return engine.BuildMap(fr.Th, pos, evalAll(fr, keys), evalAll(fr, vals))
+		}
+	case *lang.Comp:
+		return c.comp(e)
+	case *lang.SumOf:
+		items := c.exprs(e.Items)
+		poss := make([]engine.Pos, len(e.Items))
+		for i, it := range e.Items {
+			poss[i] = lang.Start(it)
+		}
+		return func(fr *engine.Frame) engine.Value {
+			vs := evalAll(fr, items)
+			for i, v := range vs {
+				if !v.IsGame() {
+					engine.Fail(poss[i], "sum of needs games, found %s %s", v.TypeName(), engine.Shown(v))
+				}
+			}
+			return engine.SumOf(vs)
+		}
+	case *lang.IfExpr:
+		if f := c.Ints.IntExpr(e); f != nil {
+			return func(fr *engine.Frame) engine.Value { return engine.Value{K: engine.KInt, N: f(fr)} }
+		}
+		cond, a, b := c.Ints.Cond(e.Cond, "the condition of if"), c.Expr(e.Then), c.Expr(e.Else)
+		return func(fr *engine.Frame) engine.Value {
+			if cond(fr) {
+				return a(fr)
+			}
+			return b(fr)
+		}
+	case *lang.Unary:
+		x := c.Expr(e.X)
+		pos := e.Pos
+		if f := engine.UnaryOps[e.Op]; f != nil {
+			return func(fr *engine.Frame) engine.Value { return f(pos, x(fr)) }
+		}
+		// not
+		cond := c.Ints.condAt(e.X, "the operand of not", pos)
+		return func(fr *engine.Frame) engine.Value { return engine.Bool(!cond(fr)) }
+	case *lang.Binary:
+		return c.binary(e)
+	case *lang.Chain:
+		return c.chain(e)
+	case *lang.Call:
+		return c.call(e)
+	case *lang.Index:
+		pos := e.Pos
+		if s := c.LocalSlot(e.X); s >= 0 && c.On(engine.PassComposite) {
+			if fi := c.Ints.IntExpr(e.Index); fi != nil {
+				// An element of a local list or tuple.
+				io := c.Ints.iopnd(e.Index, fi)
+				return func(fr *engine.Frame) engine.Value {
+					v, i := fr.Slots[s], io.get(fr)
+					if v.K == engine.KList || v.K == engine.KTuple {
+						if el := v.Ref.(*engine.Seq).Elems; uint64(i) < uint64(len(el)) {
+							return el[i]
+						}
+					}
+					return engine.OpIndex(pos, v, engine.Int(i))
+				}
+			}
+		}
+		x, i := c.Expr(e.X), c.Expr(e.Index)
+		return func(fr *engine.Frame) engine.Value { return engine.OpIndex(pos, x(fr), i(fr)) }
+	case *lang.Slice:
+		x, lo, hi := c.Expr(e.X), c.OptExpr(e.Lo), c.OptExpr(e.Hi)
+		pos := e.Pos
+		return func(fr *engine.Frame) engine.Value { return engine.OpSlice(pos, x(fr), lo(fr), hi(fr)) }
+	case *argExpr:
+		return outside(c.Compiler, e, c.Expr)
+	}
+	panic(fmt.Sprintf("eval: unknown expression %T", e))
+}
+
+// OptExpr compiles an optional expression: nil evaluates to none.
+func (c *ValueGen) OptExpr(e lang.Expr) engine.EvalFn {
+	if e == nil {
+		return func(*engine.Frame) engine.Value { return engine.None }
+	}
+	return c.Expr(e)
+}
+
+func (c *ValueGen) exprs(es []lang.Expr) []engine.EvalFn {
+	out := make([]engine.EvalFn, len(es))
+	for i, e := range es {
+		out[i] = c.Expr(e)
+	}
+	return out
+}
+
+func evalAll(fr *engine.Frame, fs []engine.EvalFn) []engine.Value {
+	vs := make([]engine.Value, len(fs))
+	for i, f := range fs {
+		vs[i] = f(fr)
+	}
+	return vs
+}
+
+func (c *ValueGen) ident(e *lang.Ident) engine.EvalFn {
+	b := c.Resolve(e)
+	if b == nil {
+		return func(*engine.Frame) engine.Value { return engine.None }
+	}
+	switch b.Kind {
+	case resolve.Local:
+		s := b.Slot
+		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
+	case resolve.Global:
+		s := b.Slot
+		name, pos := e.Name, e.Pos
+		if c.InFunc {
+			return func(fr *engine.Frame) engine.Value {
+				v := fr.Th.Globals[s]
+				if v.K == engine.KNone {
+					engine.Fail(pos, "%q is used before its let statement has run", name)
+				}
+				return v
+			}
+		}
+		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
+	case resolve.Def:
+		return func(*engine.Frame) engine.Value { return engine.FuncValue(b.Fn) }
+	case resolve.Game:
+		return func(*engine.Frame) engine.Value { return engine.FuncValue(b.Game) }
+	default:
+		v := engine.FuncValue(b.Bi)
+		return func(*engine.Frame) engine.Value { return v }
+	}
+}
+
+func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
+	pos := e.Pos
+	if f := c.Ints.IntExpr(e); f != nil {
+		return func(fr *engine.Frame) engine.Value { return engine.Value{K: engine.KInt, N: f(fr)} }
+	}
+	switch e.Op {
+	case lang.OpAnd, lang.OpOr, lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+		if e.Op == lang.OpAnd || e.Op == lang.OpOr || c.Ints.intCompare(e) != nil {
+			cond := c.Ints.Cond(e, "")
+			return func(fr *engine.Frame) engine.Value { return engine.Bool(cond(fr)) }
+		}
+	}
+	switch e.Op {
+	case lang.OpIn:
+		x := c.Expr(e.X)
+		if r, ok := e.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
+			lo, hi := c.Expr(r.X), c.Expr(r.Y)
+			rpos := r.Pos
+			return func(fr *engine.Frame) engine.Value {
+				v, a, b := x(fr), lo(fr), hi(fr)
+				if a.K != engine.KInt || b.K != engine.KInt {
+					engine.TypeErr(rpos, lang.OpRange, a, b)
+				}
+				return engine.Bool(v.K == engine.KInt && a.N <= v.N && v.N <= b.N)
+			}
+		}
+		if f := c.fast.InSet(e, false); f != nil {
+			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
+		}
+		y := c.Expr(e.Y)
+		return func(fr *engine.Frame) engine.Value { return engine.Bool(engine.OpIn(pos, x(fr), y(fr))) }
+	case lang.OpNotIn:
+		if f := c.fast.InSet(e, true); f != nil {
+			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
+		}
+		x, y := c.Expr(e.X), c.Expr(e.Y)
+		return func(fr *engine.Frame) engine.Value { return engine.Bool(!engine.OpIn(pos, x(fr), y(fr))) }
+	}
+	x, y := c.Expr(e.X), c.Expr(e.Y)
+	switch e.Op {
+	case lang.OpAdd:
+		return func(fr *engine.Frame) engine.Value {
+			a, b := x(fr), y(fr)
+			if a.K == engine.KInt && b.K == engine.KInt {
+				if s, ok := engine.AddOK(a.N, b.N); ok {
+					return engine.Int(s)
+				}
+			}
+			return engine.OpAdd(fr.Th, pos, a, b)
+		}
+	case lang.OpSub:
+		return func(fr *engine.Frame) engine.Value {
+			a, b := x(fr), y(fr)
+			if a.K == engine.KInt && b.K == engine.KInt {
+				if s, ok := engine.SubOK(a.N, b.N); ok {
+					return engine.Int(s)
+				}
+			}
+			return engine.OpSub(pos, a, b)
+		}
+	case lang.OpEq:
+		return func(fr *engine.Frame) engine.Value {
+			a, b := x(fr), y(fr)
+			if a.K == engine.KInt && b.K == engine.KInt {
+				return engine.Bool(a.N == b.N)
+			}
+			return engine.Bool(engine.Equal(a, b))
+		}
+	case lang.OpNe:
+		return func(fr *engine.Frame) engine.Value {
+			a, b := x(fr), y(fr)
+			if a.K == engine.KInt && b.K == engine.KInt {
+				return engine.Bool(a.N != b.N)
+			}
+			return engine.Bool(!engine.Equal(a, b))
+		}
+	case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+		op := e.Op
+		return func(fr *engine.Frame) engine.Value {
+			a, b := x(fr), y(fr)
+			if a.K == engine.KInt && b.K == engine.KInt {
+				switch op {
+				case lang.OpLt:
+					return engine.Bool(a.N < b.N)
+				case lang.OpLe:
+					return engine.Bool(a.N <= b.N)
+				case lang.OpGt:
+					return engine.Bool(a.N > b.N)
+				}
+				return engine.Bool(a.N >= b.N)
+			}
+			return engine.Bool(engine.OpCompare(pos, op, a, b))
+		}
+	}
+	f, op := engine.BinaryOps[e.Op], e.Op
+	if f == nil {
+		panic("eval: unknown operator " + op.String())
+	}
+	return func(fr *engine.Frame) engine.Value { return f(fr.Th, pos, op, x(fr), y(fr)) }
+}
+
+// comp compiles list, set, map and sum comprehensions.
+func (c *ValueGen) comp(e *lang.Comp) engine.EvalFn {
+	c.Push()
+	defer c.Pop()
+	loops := c.Clauses(e.Clauses)
+	body := c.Expr(e.Body)
+	bpos := lang.Start(e.Body)
+	var key engine.EvalFn
+	if e.Key != nil {
+		key = c.Expr(e.Key)
+	}
+	kind := e.Kind
+	return func(fr *engine.Frame) engine.Value {
+		var out, keys []engine.Value
+		// A sum of compact positions of one game keeps their keys only
+		// (Sum).
+		packed := kind == lang.SumComp
+		var pg *engine.Game
+		var pkeys []uint64
+		run := loops(func(fr *engine.Frame) {
+			if key != nil {
+				keys = append(engine.RoomFor(fr.Th, bpos, keys), key(fr))
+			}
+			v := body(fr)
+			if kind == lang.SumComp && !v.IsGame() {
+				engine.Fail(bpos, "sum of needs games, found %s %s", v.TypeName(), engine.Shown(v))
+			}
+			if packed {
+				if g, ok := v.Ref.(*engine.Game); ok && v.K == engine.KPos && (pg == nil || pg == g) {
+					pg = g
+					pkeys = append(engine.Grown(fr.Th, bpos, pkeys, 1), uint64(v.N))
+					return
+				}
+				packed = false
+				out = engine.RoomForN(fr.Th, bpos, out, len(pkeys))
+				for _, k := range pkeys {
+					out = append(out, pg.PackedPosition(k))
+				}
+				pkeys = nil
+			}
+			out = append(engine.RoomFor(fr.Th, bpos, out), v)
+		})
+		stop := fr.Stop
+		fr.Stop = false
+		run(fr)
+		fr.Stop = stop
+		switch kind {
+		case lang.ListComp:
+			return engine.List(out)
+		case lang.SetComp:
+			return engine.BuildSet(fr.Th, bpos, out)
+		case lang.MapComp:
+			return engine.BuildMap(fr.Th, bpos, keys, out)
+		}
+		if packed && len(pkeys) > 1 {
+			return engine.Value{K: engine.KSum, Ref: &engine.Sum{Game: pg, Keys: slices.Clip(pkeys)}}
+		}
+		if packed && len(pkeys) == 1 {
+			return pg.PackedPosition(pkeys[0])
+		}
+		return engine.SumOf(out)
+	}
+}
+
+// Chains. A lang.Chain is a long run of binary operators at one
+// level (1 + 1 + ... + 1 written 100,000 times), which the parser builds
+// instead of nested Binary nodes so that nothing recurses once per
+// operator. Its operators are applied in a loop, left to right, by the
+// general operators: a result, an error and its position are those the
+// nested Binary nodes would give (a chain is rare and long, so the fast
+// paths of short expressions are not worth its while).
+
+// chain compiles a Chain to a loop over its steps.
+func (c *ValueGen) chain(e *lang.Chain) engine.EvalFn {
+	x := c.Expr(e.X)
+	steps := make([]func(fr *engine.Frame, a engine.Value) engine.Value, len(e.Steps))
+	// The right operands of + steps, which a run of concatenations
+	// evaluates itself (nil for other steps).
+	plus := make([]engine.EvalFn, len(e.Steps))
+	for i, st := range e.Steps {
+		if st.Op == lang.OpAdd {
+			plus[i] = c.Expr(st.Y)
+			c.count(st.Pos)
+			continue
+		}
+		steps[i] = c.step(e.Pos, st)
+	}
+	return func(fr *engine.Frame) engine.Value {
+		v := x(fr)
+		th := fr.Th
+		var run engine.Accum
+		for i, f := range steps {
+			pos := e.Steps[i].Pos
+			th.PollN(pos, i)
+			if y := plus[i]; y != nil {
+				b := y(fr)
+				if !run.Add(th, pos, v, b) {
+					v = engine.OpAdd(th, pos, run.Value(v), b)
+				}
+				continue
+			}
+			v = f(fr, run.Value(v))
+		}
+		return run.Value(v)
+	}
+}
+
+// step compiles one operator of a chain whose first operand starts at
+// start: a function of the value so far.
+func (c *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a engine.Value) engine.Value {
+	pos, op := st.Pos, st.Op
+	c.count(pos)
+	switch op {
+	case lang.OpAnd, lang.OpOr:
+		// As condAt compiles X and Y: the left operand's error points
+		// at its start, the right one's at Y's.
+		what := "the operands of " + op.String()
+		y := c.Ints.Cond(st.Y, what)
+		and := op == lang.OpAnd
+		return func(fr *engine.Frame, a engine.Value) engine.Value {
+			if engine.NeedBool(start, a, what) != and {
+				return a
+			}
+			return engine.Bool(y(fr))
+		}
+	case lang.OpIn:
+		if r, ok := st.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
+			lo, hi := c.Expr(r.X), c.Expr(r.Y)
+			rpos := r.Pos
+			return func(fr *engine.Frame, v engine.Value) engine.Value {
+				a, b := lo(fr), hi(fr)
+				if a.K != engine.KInt || b.K != engine.KInt {
+					engine.TypeErr(rpos, lang.OpRange, a, b)
+				}
+				return engine.Bool(v.K == engine.KInt && a.N <= v.N && v.N <= b.N)
+			}
+		}
+	}
+	y, f := c.Expr(st.Y), engine.BinaryOps[op]
+	if f == nil {
+		panic("eval: unknown operator " + op.String())
+	}
+	return func(fr *engine.Frame, a engine.Value) engine.Value { return f(fr.Th, pos, op, a, y(fr)) }
+}

@@ -1,0 +1,228 @@
+package compile
+
+import (
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Inlining of small defs. A call of a def whose body is a small expression
+// (no comprehension, no names of its own) compiles as that body with the
+// parameters replaced by the arguments, when that means the same: every
+// other name in the body means the same thing at the call as in the def,
+// and the def is not being inlined already (no recursion). An argument
+// that is a local name or a literal is substituted; any other is evaluated
+// first, in order, into a hidden local the body reads, as a call evaluates
+// its arguments before its body. The call's position is on the trace while
+// the body runs, so a runtime error inside points into the def's body with
+// the same "called from" lines. A call then costs no frame, and an int def
+// called with ints becomes int arithmetic (rnd(8 * v + k) % v). Not in the
+// REPL, where a def can be declared again and earlier code must see the
+// new one.
+
+// InlineBind is an argument evaluated into a hidden local before the
+// inlined body runs (one that is not a local name or a literal).
+type InlineBind struct {
+	b   *engine.Binding
+	arg lang.Expr
+}
+
+// Inliner compiles the calls of defs that are inlined.
+type Inliner struct{ *Compiler }
+
+// InlineCall returns the body of the def that e calls with its parameters
+// replaced by e's arguments (or by the hidden locals binds sets), and the
+// def, when inlining is equivalent; nil otherwise.
+func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBind) {
+	fn := c.Inlinable(e) // not recursive: inlining it ends
+	if fn == nil {
+		return nil, nil, nil
+	}
+	params := lang.ParamNames(fn.Decl.Params)
+	index := map[string]int{}
+	for i, p := range params {
+		index[p.Name] = i
+	}
+	size := 0
+	var walk func(x lang.Expr) bool
+	walk = func(x lang.Expr) bool {
+		size++
+		if size > resolve.MaxInlineSize {
+			return false
+		}
+		switch x := x.(type) {
+		case *lang.Ident:
+			if _, ok := index[x.Name]; ok {
+				return true
+			}
+			// The name must mean the same here as in the def's body.
+			here, there := c.Scope.Lookup(x.Name), fn.Free[x.Name]
+			if here != there {
+				return false
+			}
+			if here == nil {
+				return c.Reg.Builtin(x.Name) != nil
+			}
+			return true
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+			return true
+		case *lang.Unary:
+			return walk(x.X)
+		case *lang.Binary:
+			return walk(x.X) && walk(x.Y)
+		case *lang.IfExpr:
+			return walk(x.Cond) && walk(x.Then) && walk(x.Else)
+		case *lang.Index:
+			return walk(x.X) && walk(x.Index)
+		case *lang.TupleLit, *lang.ListLit, *lang.SetLit:
+			for _, e := range resolve.LiteralElems(x) {
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		case *lang.Call:
+			if !walk(x.Fn) {
+				return false
+			}
+			for _, a := range x.Args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if !walk(fn.Decl.Body) {
+		return nil, nil, nil
+	}
+	// Arguments that are not names or literals are evaluated first, in
+	// order, into hidden locals, as a call evaluates them before its body
+	// (so errors in them, and what runs, are the same); so are parameters
+	// called as functions, whose call must stay a call of a value.
+	called := map[string]bool{}
+	var findCalls func(x lang.Expr)
+	findCalls = func(x lang.Expr) {
+		switch x := x.(type) {
+		case *lang.Call:
+			if id, ok := x.Fn.(*lang.Ident); ok {
+				if _, isParam := index[id.Name]; isParam {
+					called[id.Name] = true
+				}
+			}
+			findCalls(x.Fn)
+			for _, a := range x.Args {
+				findCalls(a)
+			}
+		case *lang.Unary:
+			findCalls(x.X)
+		case *lang.Binary:
+			findCalls(x.X)
+			findCalls(x.Y)
+		case *lang.IfExpr:
+			findCalls(x.Cond)
+			findCalls(x.Then)
+			findCalls(x.Else)
+		case *lang.Index:
+			findCalls(x.X)
+			findCalls(x.Index)
+		case *lang.TupleLit, *lang.ListLit, *lang.SetLit:
+			for _, e := range resolve.LiteralElems(x) {
+				findCalls(e)
+			}
+		}
+	}
+	findCalls(fn.Decl.Body)
+	args := slices.Clone(e.Args)
+	var binds []InlineBind
+	for j, a := range e.Args {
+		switch a := a.(type) {
+		case *lang.IntLit:
+			continue
+		case *lang.Ident:
+			// A local, or a def, game or built-in, cannot fail to
+			// evaluate: substituted (a global may not be bound yet).
+			b := c.Scope.Lookup(a.Name)
+			if b == nil && c.Reg.Builtin(a.Name) == nil {
+				return nil, nil, nil // an unknown name: the call reports it
+			}
+			if !called[params[j].Name] && (b == nil || b.Kind != resolve.Global) {
+				continue
+			}
+		}
+		name, hb := c.NewHidden(params[j].Name)
+		hb.IsInt = c.Ints.IntExpr(a) != nil
+		binds = append(binds, InlineBind{b: hb, arg: a})
+		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
+	}
+	c.Fired(engine.PassInline)
+	return resolve.Substitute(fn.Decl.Body, index, args), fn, binds
+}
+
+// compileBinds compiles the assignments of an inlined call's hidden
+// locals (nil when there are none).
+func (c *Inliner) compileBinds(binds []InlineBind) func(fr *engine.Frame) {
+	if len(binds) == 0 {
+		return nil
+	}
+	sets := make([]func(fr *engine.Frame), len(binds))
+	for i, bd := range binds {
+		slot, global := bd.b.Slot, bd.b.Kind == resolve.Global
+		if bd.b.IsInt {
+			f := c.Ints.IntExpr(bd.arg)
+			if global {
+				sets[i] = func(fr *engine.Frame) { fr.Th.Globals[slot] = engine.Value{K: engine.KInt, N: f(fr)} }
+			} else {
+				sets[i] = func(fr *engine.Frame) { fr.Slots[slot] = engine.Value{K: engine.KInt, N: f(fr)} }
+			}
+			continue
+		}
+		f := c.Vals.Expr(bd.arg)
+		sets[i] = func(fr *engine.Frame) {
+			v := f(fr)
+			if global {
+				fr.Th.Globals[slot] = v
+			} else {
+				fr.Slots[slot] = v
+			}
+		}
+	}
+	if len(sets) == 1 {
+		return sets[0]
+	}
+	return func(fr *engine.Frame) {
+		for _, set := range sets {
+			set(fr)
+		}
+	}
+}
+
+// InlineCallFn runs an inlined call of fn: its hidden locals set (set
+// may be nil), then the body f with the call's position on the calls
+// (for the trace of an error) and counted as a nested call (the same
+// limit error, at the same call, as a call of the def would raise).
+func InlineCallFn[F ~func(*engine.Frame) T, T any](set func(*engine.Frame), pos engine.Pos, fn *engine.Func, f F) F {
+	return func(fr *engine.Frame) T {
+		if set != nil {
+			set(fr)
+		}
+		th := fr.Th
+		th.Enter(pos, fn)
+		th.Calls = append(th.Calls, pos)
+		v := f(fr)
+		th.Calls = th.Calls[:len(th.Calls)-1]
+		th.Leave(fn)
+		return v
+	}
+}
+
+// Inlined compiles an Inlined body with fn marked as being Inlined.
+func Inlined[T any](c *Compiler, fn *engine.Func, compile func() T) T {
+	c.Inlining = append(c.Inlining, fn)
+	defer func() { c.Inlining = c.Inlining[:len(c.Inlining)-1] }()
+	return compile()
+}

@@ -1,0 +1,485 @@
+package compile
+
+import (
+	"math"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Int-specialized compilation. An expression is int-typed when it can only
+// evaluate to an int or fail: int literals, names known to hold ints (range
+// loop variables, and the parameters of a game or def in the variant
+// compiled for int arguments), and arithmetic with an int-typed operand.
+// Such expressions compile to closures returning int64, which avoids boxing
+// every intermediate result in a Value and checking its kind; they raise
+// the same errors at the same positions as the generic closures.
+
+// IntGen compiles int-typed expressions to int closures and conditions to
+// bool closures.
+type IntGen struct {
+	*Compiler
+	notInt map[intKey]bool       // expressions known not to be int-typed
+	stages map[lang.Expr]*mulAdd // expressions compiled to exactly a fused stage (intinline.go)
+	trace  []engine.Pos          // the calls of int-closed inlined bodies (intinline.go)
+}
+
+// RangeBounds compiles the bounds of a range A .. B to int closures (a
+// non-int bound is the same error as building the range).
+func (c *IntGen) RangeBounds(r *lang.Binary) (IntFn, IntFn) {
+	lo, loV := c.asInt(r.X)
+	hi, hiV := c.asInt(r.Y)
+	pos := r.Pos
+	if lo == nil {
+		lo = func(fr *engine.Frame) int64 {
+			v := loV(fr)
+			if v.K != engine.KInt {
+				engine.TypeErr(pos, lang.OpRange, v, engine.Int(0))
+			}
+			return v.N
+		}
+	}
+	if hi == nil {
+		hi = func(fr *engine.Frame) int64 {
+			v := hiV(fr)
+			if v.K != engine.KInt {
+				engine.TypeErr(pos, lang.OpRange, engine.Int(0), v)
+			}
+			return v.N
+		}
+	}
+	return lo, hi
+}
+
+// IntFn evaluates an int-typed expression.
+type IntFn func(fr *engine.Frame) int64
+
+// BoolFn evaluates a condition.
+type BoolFn func(fr *engine.Frame) bool
+
+// IntExpr compiles e to an int closure, or returns nil when e is not
+// int-typed.
+func (c *IntGen) IntExpr(e lang.Expr) IntFn {
+	// Remember what is not int-typed: binary compiles an operand with
+	// intExpr and then, failing that, generically, which asks intExpr
+	// again; without this a chain a + b + c + ... took exponential time.
+	if !c.On(engine.PassInts) {
+		return nil
+	}
+	k := intKey{e, c.Scope}
+	if c.notInt[k] {
+		return nil
+	}
+	f := c.intExpr1(e)
+	if f != nil {
+		c.Fired(engine.PassInts)
+	}
+	if f == nil {
+		if c.notInt == nil {
+			c.notInt = map[intKey]bool{}
+		}
+		c.notInt[k] = true
+	}
+	return f
+}
+
+type intKey struct {
+	e lang.Expr
+	s *resolve.Scope
+}
+
+func (c *IntGen) intExpr1(e lang.Expr) IntFn {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		v := e.Val
+		return func(*engine.Frame) int64 { return v }
+	case *lang.Ident:
+		b := c.Scope.Lookup(e.Name)
+		if b != nil && b.Kind == resolve.Local && b.IsInt {
+			s := b.Slot
+			return func(fr *engine.Frame) int64 { return fr.Slots[s].N }
+		}
+		if b != nil && b.Kind == resolve.Global && b.IsInt && !c.InFunc {
+			s := b.Slot
+			return func(fr *engine.Frame) int64 { return fr.Slots[s].N }
+		}
+		if b != nil && b.Kind == resolve.Global && b.IsInt {
+			// In a def or a move rule: the let may not have run yet.
+			s, pos, name, tr := b.Slot, e.Pos, e.Name, c.staticTrace()
+			return func(fr *engine.Frame) int64 {
+				v := fr.Th.Globals[s]
+				if v.K != engine.KInt {
+					pushTrace(fr, tr)
+					engine.Fail(pos, "%q is used before its let statement has run", name)
+				}
+				return v.N
+			}
+		}
+	case *lang.Unary:
+		if e.Op == lang.OpNeg {
+			if x := c.IntExpr(e.X); x != nil {
+				pos, tr := e.Pos, c.staticTrace()
+				return func(fr *engine.Frame) int64 {
+					v := x(fr)
+					if v == math.MinInt64 {
+						pushTrace(fr, tr)
+						engine.Fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
+					}
+					return -v
+				}
+			}
+		}
+	case *lang.IfExpr:
+		a, b := c.IntExpr(e.Then), c.IntExpr(e.Else)
+		if a != nil && b != nil {
+			cond := c.Cond(e.Cond, "the condition of if")
+			return func(fr *engine.Frame) int64 {
+				if cond(fr) {
+					return a(fr)
+				}
+				return b(fr)
+			}
+		}
+	case *lang.Binary:
+		return c.intBinary(e)
+	case *argExpr:
+		delete(c.stages, e.Expr)
+		f := outside(c.Compiler, e, c.IntExpr)
+		c.passStage(e, e.Expr)
+		return f
+	case *lang.Call:
+		if f := c.intInline(e); f != nil {
+			return f
+		}
+		if len(c.trace) > 0 {
+			panic("eval: a call in an int-closed body is not int-closed")
+		}
+		if bi := c.BuiltinCallee(e); bi != nil && bi.IntResult && c.On(engine.PassComposite) {
+			// Its result is an int (or an error).
+			f := c.Vals.call(e)
+			return func(fr *engine.Frame) int64 { return f(fr).N }
+		}
+		if sub, fn, binds := c.Inl.InlineCall(e); sub != nil {
+			for _, bd := range binds {
+				if !bd.b.IsInt {
+					return nil // the generic compilation inlines it
+				}
+			}
+			f := Inlined(c.Compiler, fn, func() IntFn { return c.IntExpr(sub) })
+			if f == nil {
+				return nil
+			}
+			return InlineCallFn(c.Inl.compileBinds(binds), e.Pos, fn, f)
+		}
+	}
+	return nil
+}
+
+// asInt compiles an operand as an int closure: the int-typed compilation
+// when there is one, else the generic value checked at run time (a non-int
+// goes to fallback, which raises the generic operator's error).
+func (c *IntGen) asInt(e lang.Expr) (IntFn, engine.EvalFn) {
+	if f := c.IntExpr(e); f != nil {
+		return f, nil
+	}
+	return nil, c.Vals.Expr(e)
+}
+
+func (c *IntGen) intBinary(e *lang.Binary) IntFn {
+	if resolve.IntOps[e.Op] != resolve.IntArithOp {
+		return nil
+	}
+	if f := c.fused(e); f != nil {
+		return f
+	}
+	delete(c.stages, e.X)
+	xi, xv := c.asInt(e.X)
+	yi, yv := c.asInt(e.Y)
+	if xi == nil && yi == nil {
+		return nil
+	}
+	if e.Op == lang.OpMul && (xi == nil || yi == nil) {
+		return nil // k * G: the other operand may be a game
+	}
+	pos, op, tr := e.Pos, e.Op, c.staticTrace()
+	// Non-int operand: the generic operator decides (it fails).
+	f := engine.BinaryOps[op]
+	generic := func(a, b engine.Value) int64 { return f(nil, pos, op, a, b).N }
+	x, y := xi, yi
+	if x == nil {
+		x = func(fr *engine.Frame) int64 {
+			v := xv(fr)
+			if v.K != engine.KInt {
+				return generic(v, engine.Int(yi(fr)))
+			}
+			return v.N
+		}
+	}
+	if y == nil {
+		y = func(fr *engine.Frame) int64 {
+			v := yv(fr)
+			if v.K != engine.KInt {
+				return generic(engine.Int(0), v)
+			}
+			return v.N
+		}
+	}
+	// Local ints are read in place, not through a closure.
+	xo, yo := c.iopnd(e.X, x), c.iopnd(e.Y, y)
+	if yo.f == nil && xi != nil && c.On(engine.PassFuse) {
+		if f := c.modLocal(e, yo.s); f != nil {
+			c.Fired(engine.PassFuse)
+			return f
+		}
+	}
+	// Constant right operands are common (n - 1, x % 8): specialize them.
+	if lit, ok := e.Y.(*lang.IntLit); ok {
+		k := lit.Val
+		switch op {
+		case lang.OpAdd:
+			return func(fr *engine.Frame) int64 {
+				a := xo.get(fr)
+				s, ok := engine.AddOK(a, k)
+				if !ok {
+					pushTrace(fr, tr)
+					engine.Overflow(pos, lang.OpAdd, a, k)
+				}
+				return s
+			}
+		case lang.OpSub:
+			return func(fr *engine.Frame) int64 {
+				a := xo.get(fr)
+				s, ok := engine.SubOK(a, k)
+				if !ok {
+					pushTrace(fr, tr)
+					engine.Overflow(pos, lang.OpSub, a, k)
+				}
+				return s
+			}
+		case lang.OpMul:
+			return func(fr *engine.Frame) int64 {
+				a := xo.get(fr)
+				p, ok := engine.MulOK(a, k)
+				if !ok {
+					pushTrace(fr, tr)
+					engine.Overflow(pos, lang.OpMul, a, k)
+				}
+				return p
+			}
+		case lang.OpDiv:
+			if k != 0 && k != -1 {
+				return func(fr *engine.Frame) int64 { return xo.get(fr) / k }
+			}
+		case lang.OpMod:
+			if k != 0 && k != -1 {
+				return func(fr *engine.Frame) int64 { return xo.get(fr) % k }
+			}
+		case lang.OpShr:
+			if k >= 0 && k <= 63 {
+				return func(fr *engine.Frame) int64 { return xo.get(fr) >> k }
+			}
+		case lang.OpBitAnd:
+			return func(fr *engine.Frame) int64 { return xo.get(fr) & k }
+		}
+	}
+	if lit, ok := e.X.(*lang.IntLit); ok && op == lang.OpShl && lit.Val == 1 {
+		// 1 << v, the bit of cell v: only the count can fail.
+		return func(fr *engine.Frame) int64 {
+			k := yo.get(fr)
+			if uint64(k) > 62 {
+				pushTrace(fr, tr)
+				return engine.Shl(pos, 1, k)
+			}
+			return 1 << k
+		}
+	}
+	switch op {
+	case lang.OpAdd:
+		return func(fr *engine.Frame) int64 {
+			a, b := xo.get(fr), yo.get(fr)
+			s, ok := engine.AddOK(a, b)
+			if !ok {
+				pushTrace(fr, tr)
+				engine.Overflow(pos, lang.OpAdd, a, b)
+			}
+			return s
+		}
+	case lang.OpSub:
+		return func(fr *engine.Frame) int64 {
+			a, b := xo.get(fr), yo.get(fr)
+			s, ok := engine.SubOK(a, b)
+			if !ok {
+				pushTrace(fr, tr)
+				engine.Overflow(pos, lang.OpSub, a, b)
+			}
+			return s
+		}
+	case lang.OpMul:
+		return func(fr *engine.Frame) int64 {
+			a, b := xo.get(fr), yo.get(fr)
+			s, ok := engine.MulOK(a, b)
+			if !ok {
+				pushTrace(fr, tr)
+				engine.Overflow(pos, lang.OpMul, a, b)
+			}
+			return s
+		}
+	case lang.OpDiv, lang.OpMod:
+		return func(fr *engine.Frame) int64 {
+			a, b := xo.get(fr), yo.get(fr)
+			if b == 0 || a == math.MinInt64 && b == -1 {
+				pushTrace(fr, tr)
+				return engine.OpDiv(pos, op, engine.Int(a), engine.Int(b)).N
+			}
+			if op == lang.OpDiv {
+				return a / b
+			}
+			return a % b
+		}
+	case lang.OpBitAnd:
+		return func(fr *engine.Frame) int64 { return xo.get(fr) & yo.get(fr) }
+	case lang.OpBitOr:
+		return func(fr *engine.Frame) int64 { return xo.get(fr) | yo.get(fr) }
+	case lang.OpShl:
+		return func(fr *engine.Frame) int64 {
+			a, k := xo.get(fr), yo.get(fr)
+			if uint64(k) > 63 || a < 0 || a > math.MaxInt64>>k {
+				pushTrace(fr, tr)
+				return engine.Shl(pos, a, k)
+			}
+			return a << k
+		}
+	case lang.OpShr:
+		return func(fr *engine.Frame) int64 {
+			a, k := xo.get(fr), yo.get(fr)
+			if uint64(k) > 63 {
+				pushTrace(fr, tr)
+				return engine.Shr(pos, a, k)
+			}
+			return a >> k
+		}
+	case lang.OpPow:
+		return func(fr *engine.Frame) int64 {
+			a, k := xo.get(fr), yo.get(fr)
+			r, ok := engine.PowOK(a, k)
+			if !ok {
+				pushTrace(fr, tr)
+				return engine.Pow(pos, a, k)
+			}
+			return r
+		}
+	}
+	return func(fr *engine.Frame) int64 { return xo.get(fr) ^ yo.get(fr) }
+}
+
+// iopnd is an operand of an int operator: a local int read in place
+// (f nil), or a closure.
+type iopnd struct {
+	s int
+	f IntFn
+}
+
+func (c *IntGen) iopnd(e lang.Expr, f IntFn) iopnd {
+	if id, ok := e.(*lang.Ident); ok {
+		if b := c.Scope.Lookup(id.Name); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
+			return iopnd{s: b.Slot}
+		}
+	}
+	return iopnd{f: f}
+}
+
+func (o *iopnd) get(fr *engine.Frame) int64 {
+	if o.f == nil {
+		return fr.Slots[o.s].N
+	}
+	return o.f(fr)
+}
+
+// Operand is an int-typed expression in one of the shapes move rules use
+// most (a local, a constant, local ± constant, local - local), evaluated by
+// a switch instead of a tree of closures; other shapes call f.
+type Operand struct {
+	kind uint8
+	a, b int   // slots
+	k    int64 // constant
+	pos  engine.Pos
+	f    IntFn
+}
+
+const (
+	opndFunc uint8 = iota
+	opndSlot
+	opndConst
+	opndSlotPlusConst
+	opndSlotMinusSlot
+	opndSlotMinusAny // b is any local: used when it holds an int
+)
+
+// OperandOf compiles an int-typed expression (f is its int closure).
+func (c *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
+	slotOf := func(e lang.Expr) int {
+		if id, ok := e.(*lang.Ident); ok {
+			if b := c.Scope.Lookup(id.Name); b != nil && b.Kind == resolve.Local && b.IsInt {
+				return b.Slot
+			}
+		}
+		return -1
+	}
+	switch x := e.(type) {
+	case *lang.IntLit:
+		return Operand{kind: opndConst, k: x.Val}
+	case *lang.Ident:
+		if s := slotOf(x); s >= 0 {
+			return Operand{kind: opndSlot, a: s}
+		}
+	case *lang.Binary:
+		if x.Op == lang.OpAdd || x.Op == lang.OpSub {
+			if s := slotOf(x.X); s >= 0 {
+				if lit, ok := x.Y.(*lang.IntLit); ok && lit.Val != math.MinInt64 {
+					k := lit.Val
+					if x.Op == lang.OpSub {
+						k = -k
+					}
+					return Operand{kind: opndSlotPlusConst, a: s, k: k, pos: x.Pos, f: f}
+				}
+				if t := slotOf(x.Y); t >= 0 && x.Op == lang.OpSub {
+					return Operand{kind: opndSlotMinusSlot, a: s, b: t, pos: x.Pos, f: f}
+				}
+				if t := c.LocalSlot(x.Y); t >= 0 && x.Op == lang.OpSub {
+					return Operand{kind: opndSlotMinusAny, a: s, b: t, pos: x.Pos, f: f}
+				}
+			}
+		}
+	}
+	return Operand{kind: opndFunc, f: f}
+}
+
+// Eval evaluates the operand (overflow falls back to the closure, which
+// raises the error).
+func (o *Operand) Eval(fr *engine.Frame) int64 {
+	switch o.kind {
+	case opndSlot:
+		return fr.Slots[o.a].N
+	case opndConst:
+		return o.k
+	case opndSlotPlusConst:
+		a := fr.Slots[o.a].N
+		if s, ok := engine.AddOK(a, o.k); ok {
+			return s
+		}
+	case opndSlotMinusSlot:
+		a, b := fr.Slots[o.a].N, fr.Slots[o.b].N
+		if s, ok := engine.SubOK(a, b); ok {
+			return s
+		}
+	case opndSlotMinusAny:
+		if v := fr.Slots[o.b]; v.K == engine.KInt {
+			if s, ok := engine.SubOK(fr.Slots[o.a].N, v.N); ok {
+				return s
+			}
+		}
+	}
+	return o.f(fr)
+}

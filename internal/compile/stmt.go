@@ -1,0 +1,348 @@
+package compile
+
+import (
+	"fmt"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+func (c *ValueGen) stmts(list []lang.Stmt) []ExecFn {
+	var code []ExecFn
+	for _, st := range list {
+		if e := c.stmt(st); e != nil {
+			code = append(code, e)
+		}
+	}
+	return code
+}
+
+func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
+	switch st := st.(type) {
+	case *lang.LetStmt:
+		val := c.Expr(st.Value)
+		if pat := st.Pattern(); pat.Tuple {
+			bind := c.Pattern(pat)
+			return func(fr *engine.Frame) { bind(fr, val(fr)) }
+		}
+		isInt := c.Ints.IntExpr(st.Value) != nil
+		b := c.NewVar(st.Pattern().Names[0].Name)
+		b.IsInt = isInt // always an int once bound: int arithmetic in rules
+		slot := b.Slot
+		return func(fr *engine.Frame) { fr.Slots[slot] = val(fr) }
+	case *lang.DefStmt:
+		b, top := c.decls[st]
+		if top && b == nil {
+			return nil
+		}
+		if b == nil || b.Kind != resolve.Def || b.Fn.Pos != st.Name.Pos {
+			if c.Scope.Parent != nil || b == nil {
+				c.Errorf(st.Pos, "a def must be at the top level, not inside a for statement")
+			}
+			return nil
+		}
+		c.CompileDef(b.Fn, st)
+		return nil
+	case *lang.GameStmt:
+		b, top := c.decls[st]
+		if top && b == nil {
+			return nil
+		}
+		if b == nil || b.Kind != resolve.Game || b.Game.Pos != st.Name.Pos {
+			if c.Scope.Parent != nil || b == nil {
+				c.Errorf(st.Pos, "a game must be declared at the top level, not inside a for statement")
+			}
+			return nil
+		}
+		c.CompileGame(b.Game, st)
+		return nil
+	case *lang.PrintStmt:
+		args := make([]engine.EvalFn, len(st.Args))
+		for i, a := range st.Args {
+			args[i] = c.Expr(a)
+		}
+		pos := st.Pos
+		return func(fr *engine.Frame) {
+			w := engine.ValueWriter{Th: fr.Th, Pos: pos}
+			for i, a := range args {
+				if i > 0 {
+					w.Str(" ")
+				}
+				w.Value(a(fr), false)
+			}
+			w.Str("\n")
+			w.WriteTo(fr.Th)
+		}
+	case *lang.AssertStmt:
+		cond := c.Expr(st.Cond)
+		var msg engine.EvalFn
+		if st.Msg != nil {
+			msg = c.Expr(st.Msg)
+		}
+		pos, cpos := st.Pos, lang.Start(st.Cond)
+		return func(fr *engine.Frame) {
+			v := cond(fr)
+			if v.K != engine.KBool {
+				engine.Fail(cpos, "assert needs true or false, found %s %s", v.TypeName(), engine.Shown(v))
+			}
+			if v.N == 0 {
+				if msg != nil {
+					engine.Fail(pos, "assertion failed: %s", fr.Th.Format(pos, msg(fr), false))
+				}
+				engine.Fail(pos, "assertion failed")
+			}
+		}
+	case *lang.ForStmt:
+		iter := c.Expr(st.Iter)
+		c.Push()
+		target := st.Target.(*lang.Pattern)
+		bind := c.Pattern(target)
+		if r, ok := st.Iter.(*lang.Binary); ok && r.Op == lang.OpRange && !target.Tuple {
+			c.Scope.Names[target.Names[0].Name].IsInt = true // a range binds ints
+		}
+		body := c.stmts(st.Body)
+		c.Pop()
+		ipos := lang.Start(st.Iter)
+		return func(fr *engine.Frame) {
+			engine.Iterate(ipos, iter(fr), func(v engine.Value) bool {
+				fr.Th.Tick(ipos)
+				bind(fr, v)
+				for _, s := range body {
+					s(fr)
+				}
+				return true
+			})
+		}
+	case *lang.TableStmt:
+		return c.Tables.tableStmt(st)
+	case *lang.ExprStmt:
+		// A REPL entry that is a lone name may be a misspelt statement
+		// word (prnt 3 is two entries, prnt and 3).
+		c.BareEntry, _ = st.X.(*lang.Ident)
+		x := c.Expr(st.X)
+		c.BareEntry = nil
+		return func(fr *engine.Frame) { fr.Th.ExprResult(x(fr)) }
+	}
+	panic(fmt.Sprintf("eval: unknown statement %T", st))
+}
+
+// Pattern binds the names of a for target to fresh slots and returns the
+// code that assigns a value to them.
+func (c *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v engine.Value) {
+	slots := make([]int, len(p.Names))
+	for i, n := range p.Names {
+		slots[i] = c.NewVar(n.Name).Slot
+	}
+	if !p.Tuple {
+		s := slots[0]
+		return func(fr *engine.Frame, v engine.Value) { fr.Slots[s] = v }
+	}
+	pos := p.Pos
+	return func(fr *engine.Frame, v engine.Value) {
+		if v.K != engine.KTuple && v.K != engine.KList {
+			engine.Fail(pos, "cannot unpack %s %s into %d names", v.TypeName(), engine.Shown(v), len(slots))
+		}
+		e := v.Elems()
+		if len(e) != len(slots) {
+			engine.Fail(pos, "cannot unpack %s of %d elements into %d names", v.TypeName(), len(e), len(slots))
+		}
+		for i, s := range slots {
+			fr.Slots[s] = e[i]
+		}
+	}
+}
+
+// Clauses compiles comprehension Clauses (binding their names in the
+// current scope) and returns a function that wraps a body in the loops.
+func (c *ValueGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
+	type step func(inner func(fr *engine.Frame)) func(fr *engine.Frame)
+	var steps []step
+	for i := 0; i < len(cls); i++ {
+		switch cl := cls[i].(type) {
+		case *lang.IfClause:
+			cond := c.Ints.Cond(cl.Cond, "an if clause's condition")
+			steps = append(steps, func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+				return func(fr *engine.Frame) {
+					if cond(fr) {
+						inner(fr)
+					}
+				}
+			})
+		case *lang.ForClause:
+			var ifc *lang.IfClause
+			if i+1 < len(cls) {
+				ifc, _ = cls[i+1].(*lang.IfClause)
+			}
+			st, tookIf := c.forClause(cl, ifc)
+			steps = append(steps, st)
+			if tookIf {
+				i++
+			}
+		}
+	}
+	return func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
+		f := body
+		for i := len(steps) - 1; i >= 0; i-- {
+			f = steps[i](f)
+		}
+		return f
+	}
+}
+
+// rangeLoop is a for clause over a range (a .. b), compiled.
+type rangeLoop struct {
+	lo, hi IntFn
+	bind   func(fr *engine.Frame, v engine.Value)
+	slot   int    // the loop's one int name (-1: a tuple pattern, bind)
+	cond   BoolFn // the if clause taken in, or nil
+	rpos   engine.Pos
+}
+
+// rangeLoop compiles cl when it iterates over a range (nil otherwise),
+// taking in the if clause ifc when it binds one name.
+func (c *ValueGen) rangeLoop(cl *lang.ForClause, ifc *lang.IfClause) *rangeLoop {
+	r, ok := cl.Iter.(*lang.Binary)
+	if !ok || r.Op != lang.OpRange {
+		return nil
+	}
+	rl := &rangeLoop{slot: -1, rpos: r.Pos}
+	rl.lo, rl.hi = c.Ints.RangeBounds(r)
+	rl.bind = c.Pattern(cl.Target)
+	if !cl.Target.Tuple {
+		b := c.Scope.Names[cl.Target.Names[0].Name]
+		b.IsInt = true
+		rl.slot = b.Slot
+		if ifc != nil {
+			rl.cond = c.Ints.Cond(ifc.Cond, "an if clause's condition")
+		}
+	}
+	return rl
+}
+
+func (rl *rangeLoop) step(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+	lo, hi, bind, slot, cond, rpos := rl.lo, rl.hi, rl.bind, rl.slot, rl.cond, rl.rpos
+	return func(fr *engine.Frame) {
+		a, b := lo(fr), hi(fr)
+		th := fr.Th
+		for i := a; i <= b; i++ {
+			th.Tick(rpos)
+			if slot >= 0 {
+				fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+			} else {
+				bind(fr, engine.Int(i))
+			}
+			if cond == nil || cond(fr) {
+				inner(fr)
+			}
+			if fr.Stop || i == b {
+				return
+			}
+		}
+	}
+}
+
+// clausesLast is Clauses, the last clause apart when it is a for clause
+// over a range: the loops of the others wrap the body of that one's step.
+func (c *ValueGen) clausesLast(cls []lang.Clause) (loops func(body func(fr *engine.Frame)) func(fr *engine.Frame), last *rangeLoop) {
+	if n := len(cls); n > 0 {
+		if cl, ok := cls[n-1].(*lang.ForClause); ok {
+			if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+				loops = c.Clauses(cls[:n-1])
+				return loops, c.rangeLoop(cl, nil)
+			}
+		}
+	}
+	return c.Clauses(cls), nil
+}
+
+// forClause compiles a for clause. Over a range of one name, it takes in
+// the if clause ifc that follows it, when there is one (tookIf): the loop
+// then tests it itself, a call less per value.
+func (c *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
+	ipos := lang.Start(cl.Iter)
+	// A range iterates without building a list.
+	if rl := c.rangeLoop(cl, ifc); rl != nil {
+		return rl.step, rl.cond != nil
+	}
+	if step := c.forInts(cl); step != nil {
+		return step, false
+	}
+	iter := c.Expr(cl.Iter)
+	bind := c.Pattern(cl.Target)
+	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+		return func(fr *engine.Frame) {
+			v := iter(fr)
+			switch v.K {
+			case engine.KList, engine.KTuple, engine.KSet:
+				for _, e := range v.Elems() {
+					fr.Th.Tick(ipos)
+					bind(fr, e)
+					inner(fr)
+					if fr.Stop {
+						return
+					}
+				}
+			default:
+				engine.Iterate(ipos, v, func(e engine.Value) bool {
+					bind(fr, e)
+					inner(fr)
+					return !fr.Stop
+				})
+			}
+		}
+	}, false
+}
+
+// forInts compiles `for x in f(ARGS)` for a built-in f with Ints (see
+// Builtin): its ints go into a buffer of the thread's, and x is an int.
+// nil for other clauses.
+func (c *ValueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+	call, ok := cl.Iter.(*lang.Call)
+	if !c.On(engine.PassFastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
+		return nil
+	}
+	bi := c.CalledBuiltin(call)
+	if bi == nil || bi.Ints == nil || len(call.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(call.Args) > bi.MaxArgs {
+		return nil
+	}
+	args := c.exprs(call.Args)
+	pos, ipos := call.Pos, lang.Start(cl.Iter)
+	argPos := make([]engine.Pos, len(call.Args))
+	for i, a := range call.Args {
+		argPos[i] = lang.Start(a)
+	}
+	c.Pattern(cl.Target)
+	b := c.Scope.Names[cl.Target.Names[0].Name]
+	b.IsInt = true
+	slot := b.Slot
+	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+		return func(fr *engine.Frame) {
+			th := fr.Th
+			// The arguments and the call as the general way makes them.
+			var a, b2 engine.Value
+			if len(args) > 0 {
+				a = args[0](fr)
+			}
+			if len(args) > 1 {
+				b2 = args[1](fr)
+			}
+			ca := th.GetCall(bi.BName, pos, argPos)
+			ca.Buf = [2]engine.Value{a, b2}
+			th.Calls = append(th.Calls, pos)
+			buf := th.IntsBuf()
+			xs := bi.Ints(ca, ca.Buf[:len(args)], buf[:0])
+			th.PutCall(ca)
+			th.Calls = th.Calls[:len(th.Calls)-1]
+			for _, x := range xs {
+				th.Tick(ipos)
+				fr.Slots[slot] = engine.Value{K: engine.KInt, N: x}
+				inner(fr)
+				if fr.Stop {
+					break
+				}
+			}
+			th.PutInts(xs)
+		}
+	}
+}

@@ -1,0 +1,247 @@
+package fastpath
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Sweeps. The ladder computes the positions of a game of one int from the
+// lowest unknown one up (ladder.go), each with all its options known as a
+// rule. When the rule is one inner loop (one alternative, one for clause,
+// bounds of the loop variable that are int arithmetic, one position of
+// the game itself per move), a position is computed by sweepFn's kernel
+// straight from the flat table: no run of the rule, no gen. It gives up
+// (the rule then runs as usual) when an option is not known, is 64 or
+// more, or is off the table, before anything else happened.
+
+type sweepParts struct {
+	isRange   bool
+	rangeCall bool
+	rlo, rhi  compile.IntFn
+	iter      engine.EvalFn
+	iterExpr  lang.Expr
+	clamps    []fastClamp
+	once      int
+	fts       []fastTerm
+	xslot     int
+	ipos      engine.Pos
+	setElems  func(s *engine.Set) ([]int64, bool)
+	// listElems is setElems for a list or tuple (ints in ascending
+	// order); constElems the elements of a literal (nil when not one).
+	listElems  func(vs []engine.Value) ([]int64, bool)
+	constElems []int64
+}
+
+// sweepFn returns the sweep of a fast loop, or nil when it has none.
+func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
+	if !c.On(engine.PassSweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
+		return nil
+	}
+	// What the sweep evaluates must do nothing but arithmetic: the
+	// position is not marked as being computed (a value asked for inside
+	// would not be the error it is in the rule).
+	if p.isRange {
+		if r := p.iterExpr.(*lang.Binary); !c.IntPure(r.X) || !c.IntPure(r.Y) {
+			return nil
+		}
+	} else if _, ok := p.iterExpr.(*lang.Ident); !ok && p.constElems == nil {
+		return nil // (a set held by a name: evaluating it does nothing else)
+	}
+	for _, cl := range p.clamps {
+		if cl.lin != nil {
+			if !c.IntPure(cl.lin.lr[0]) || !c.IntPure(cl.lin.lr[1]) || cl.scale > 0 {
+				return nil
+			}
+			continue
+		}
+		if cl.boundInt == nil || !c.IntPure(cl.expr) || cl.scale > 0 {
+			return nil
+		}
+	}
+	if !c.IntPure(p.fts[0].exprs[0]) {
+		return nil
+	}
+	ft := p.fts[0]
+	coef, op := ft.coefs[0], &ft.opnds[0]
+	ops := make([]lang.Op, len(p.clamps))
+	for i, cl := range p.clamps {
+		ops[i] = cl.op
+	}
+	// one computes the position whose argument is in the frame.
+	// A set held by a global name is the same set at every position.
+	global := p.constElems != nil
+	if id, ok := p.iterExpr.(*lang.Ident); ok && !p.isRange {
+		b := c.Scope.Lookup(id.Name)
+		global = b != nil && b.Kind == resolve.Global
+	}
+	// one computes the position whose argument is in the frame; all is
+	// the global set's elements.
+	one := func(fr *engine.Frame, g *engine.Game, all []int64) (engine.Sgv, bool) {
+		var lo, hi int64
+		var elems []int64
+		if p.isRange {
+			lo, hi = p.rlo(fr), p.rhi(fr)
+		} else if global {
+			if elems = all; len(elems) == 0 {
+				return 0, true
+			}
+			lo, hi = elems[0], elems[len(elems)-1]
+		} else {
+			v := p.iter(fr)
+			if v.K != engine.KSet {
+				return 0, false
+			}
+			ints, ok := p.setElems(v.Ref.(*engine.Set))
+			if !ok {
+				return 0, false
+			}
+			if elems = ints; len(elems) == 0 {
+				return 0, true
+			}
+			lo, hi = elems[0], elems[len(elems)-1]
+		}
+		// The bounds, in order, while some value is left (as the rule
+		// evaluates them).
+		for i, cl := range p.clamps {
+			if lo > hi {
+				return 0, true
+			}
+			var e int64
+			if cl.lin != nil {
+				var ok bool
+				if e, ok = cl.lin.bound(fr, lo, hi); !ok {
+					return 0, false
+				}
+			} else {
+				e = cl.boundInt(fr)
+			}
+			switch ops[i] {
+			case lang.OpLt:
+				if e == engine.MinInt {
+					return 0, true
+				}
+				hi = min(hi, e-1)
+			case lang.OpLe:
+				hi = min(hi, e)
+			case lang.OpGt:
+				if e == engine.MaxInt {
+					return 0, true
+				}
+				lo = max(lo, e+1)
+			case lang.OpGe:
+				lo = max(lo, e)
+			}
+			if elems != nil && lo <= hi && (lo > elems[0] || hi < elems[len(elems)-1]) {
+				i, _ := slices.BinarySearch(elems, lo)
+				j, found := slices.BinarySearch(elems, hi)
+				if found {
+					j++
+				}
+				if elems = elems[i:j]; len(elems) == 0 {
+					return 0, true
+				}
+				lo, hi = elems[0], elems[len(elems)-1]
+			}
+		}
+		if lo > hi {
+			return 0, true
+		}
+		// The keys at both ends, as the rule computes them.
+		fr.Slots[p.xslot] = engine.Value{K: engine.KInt, N: lo}
+		v0 := op.Eval(fr)
+		t, ok := engine.MulOK(coef, hi-lo)
+		if ok {
+			t, ok = engine.AddOK(v0, t)
+		}
+		if !ok || hi-lo < 0 || uint64(v0) >= g.Lim || uint64(t) >= g.Lim {
+			return 0, false
+		}
+		k0, d := uint64(v0), uint64(coef)
+		var low uint64
+		var n int64
+		if elems != nil {
+			var taken int
+			taken, low = kernel.ElemsFlat(g.Flat, elems, k0-uint64(lo)*d, d, 0)
+			if taken < len(elems) {
+				return 0, false
+			}
+			n = int64(len(elems))
+		} else {
+			// (Both ends in the table: every key between is.)
+			if nf := uint64(len(g.Flat)); k0 >= nf || uint64(t) >= nf {
+				return 0, false
+			}
+			var taken int64
+			taken, low = kernel.Walk2Narrow(g.Flat, int64(k0), coef, hi-lo+1, 0)
+			if taken <= hi-lo {
+				return 0, false
+			}
+			n = hi - lo + 1
+		}
+		th := fr.Th
+		th.Steps += n
+		th.Engine.Edges += n
+		return engine.Sgv(bits.TrailingZeros64(^low)), true
+	}
+	return func(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
+		if ft.b.Game != g || g.Flat == nil || g.NArgs != 1 {
+			return k
+		}
+		th := fr.Th
+		e := th.Engine
+		// Positions visited, as many as the budget and the state limit
+		// leave (the ladder's step at the next one raises the limit's
+		// error).
+		room = min(room, th.Limits.MaxStates-e.States)
+		end = min(end, uint64(len(g.Flat)), g.Lim)
+		all := p.constElems
+		if global && all == nil {
+			var ints []int64
+			var ok bool
+			switch v := p.iter(fr); v.K {
+			case engine.KSet:
+				ints, ok = p.setElems(v.Ref.(*engine.Set))
+			case engine.KList, engine.KTuple:
+				ints, ok = p.listElems(v.Elems())
+			}
+			if !ok {
+				return k
+			}
+			all = ints
+		}
+		e.Current = g
+		for ; k < end && room > 0; k++ {
+			s := g.Flat[k]
+			if s != engine.StUnknown {
+				if engine.Finished(s) {
+					continue
+				}
+				break
+			}
+			e.Current, e.CurrentR = g, k
+			fr.Slots[0] = engine.Value{K: engine.KInt, N: int64(k)}
+			v, ok := one(fr, g, all)
+			if !ok {
+				break
+			}
+			if x := engine.StateOf(v); !g.SetFast(k, x) {
+				g.SetStateSlow(k, x)
+			}
+			i := k - m
+			mine[i/64] |= 1 << (i % 64)
+			e.States++
+			room--
+			// (Counted as the ladder's steps count a position.)
+			if th.Steps++; th.Steps >= th.CheckAt {
+				th.CheckLimits(p.ipos)
+			}
+		}
+		return k
+	}
+}
