@@ -11,7 +11,6 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy"
@@ -73,17 +72,12 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	in := interpreter(cfg, stderr, stdin, stderr)
-	start := time.Now()
-	if err := in.Load(ctx, file, src); err != nil {
-		return reportIn(stderr, texts, err)
-	}
-	t, err := in.Table(ctx, tableName, spec)
-	if cfg.stats {
-		printStats(stderr, in, time.Since(start))
-	}
-	if err != nil {
-		return reportIn(stderr, texts, err)
+	var t *grundy.Table
+	if code := runInScope(ctx, cfg, file, src, texts, stdin, stderr, func(in *grundy.Interpreter) (err error) {
+		t, err = in.Table(ctx, tableName, spec)
+		return err
+	}); code != 0 {
+		return code
 	}
 	var out string
 	switch format {
