@@ -165,10 +165,19 @@ func TestUsage(t *testing.T) {
 		if code != 0 || errOut != "" {
 			t.Errorf("%v: status %d, stderr %q", args, code, errOut)
 		}
-		for _, w := range []string{"Usage", "grundy run", "grundy -e", "grundy check"} {
+		for _, w := range []string{"Usage", "grundy run", "grundy -e", "grundy check", "grundy graph FILE 'EXPR'", "grundy plot FILE 'EXPR for n in A .. B'"} {
 			if !strings.Contains(out, w) {
 				t.Errorf("%v: usage does not mention %q:\n%s", args, w, out)
 			}
+		}
+	}
+	for _, c := range []struct{ cmd, usage string }{
+		{"graph", "Usage: grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT] [flags]\n"},
+		{"plot", "Usage: grundy plot FILE 'EXPR for n in A .. B' [--format png|svg] [-o OUT]"},
+	} {
+		code, out, errOut := cli(t, "", c.cmd, "--help")
+		if code != 0 || errOut != "" || !strings.HasPrefix(out, c.usage) {
+			t.Errorf("%s --help: %d %q %q", c.cmd, code, out, errOut)
 		}
 	}
 	code, out, errOut := cli(t, "", "--version")
