@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -201,6 +202,19 @@ func TestServeBrowser(t *testing.T) {
 		}
 		return evalJS[string](t, bctx, `document.getElementById("output").dataset.status`), evalJS[string](t, bctx, `document.getElementById("output").textContent`)
 	}
+	// start puts src in the editor and clicks Run, once it is enabled
+	// (after Stop, when the new interpreter is ready); it returns runs()
+	// from before, for wait.
+	start := func(src string) (seen int) {
+		t.Helper()
+		seen = runs()
+		js, _ := json.Marshal(src)
+		evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = `+string(js)+`; s.dispatchEvent(new Event("input")); return true })()`)
+		if err := chromedp.Do(bctx, chromedp.WaitEnabled(chromedp.ID("run")), chromedp.Click(chromedp.ID("run"))); err != nil {
+			t.Fatal(err)
+		}
+		return seen
+	}
 
 	// 0. The page alone: a welcome script, which runs without error.
 	if err := chromedp.Do(bctx, chromedp.Navigate(u), chromedp.WaitEnabled(chromedp.ID("run"))); err != nil {
@@ -311,13 +325,10 @@ func TestServeBrowser(t *testing.T) {
 
 	// 6. Deep recursion, which a browser's stack alone would not hold, and
 	// the Stop button on a run that would go on for long.
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "def f(n) = if n == 0 then 0 else f(n - 1) + 1\nprint f(50000)"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
-	if st, text := wait(seen); st != "done" || text != "50000\n" {
+	if st, text := wait(start("def f(n) = if n == 0 then 0 else f(n - 1) + 1\nprint f(50000)")); st != "done" || text != "50000\n" {
 		t.Errorf("deep recursion: status %q, output %q", st, text)
 	}
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "print len([x for x in 0 .. 9000000 for y in 0 .. 9000000])"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
+	seen = start("print len([x for x in 0 .. 9000000 for y in 0 .. 9000000])")
 	if err := chromedp.Do(bctx, chromedp.WaitVisible(chromedp.ID("stop")), chromedp.Click(chromedp.ID("stop"))); err != nil {
 		t.Fatal(err)
 	}
@@ -325,12 +336,7 @@ func TestServeBrowser(t *testing.T) {
 		t.Errorf("stopped: status %q, output %q", st, text)
 	}
 	// A new interpreter answers the next run.
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "print 1 + 1"; s.dispatchEvent(new Event("input")); return true })()`)
-	if err := chromedp.Do(bctx, chromedp.WaitEnabled(chromedp.ID("run")), chromedp.Click(chromedp.ID("run"))); err != nil {
-		t.Fatal(err)
-	}
-	if st, text := wait(seen); st != "done" || text != "2\n" {
+	if st, text := wait(start("print 1 + 1")); st != "done" || text != "2\n" {
 		t.Errorf("after Stop: status %q, output %q", st, text)
 	}
 
@@ -339,22 +345,13 @@ func TestServeBrowser(t *testing.T) {
 	// interpreter does not yield in, is an error past 500 levels in a
 	// browser (it once overflowed the browser's stack, and the page
 	// started a new interpreter); the interpreter answers the next run.
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "def nest(n) = if n == 0 then [] else [nest(n - 1)]\nprint len(str(nest(20000)))"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
-	if st, text := wait(seen); st != "done" || text != "40002\n" {
+	if st, text := wait(start("def nest(n) = if n == 0 then [] else [nest(n - 1)]\nprint len(str(nest(20000)))")); st != "done" || text != "40002\n" {
 		t.Errorf("a deep value: status %q, output %q", st, text)
 	}
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "game g(x) moves *0\ndef d(x, n) = if n == 0 then x else d(g(x) + g(x + *1), n - 1)\nprint d(*0, 9000) == d(*1, 9000)"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
-	if st, text := wait(seen); st != "error" || !strings.Contains(text, "sums nested more than 500 deep") {
+	if st, text := wait(start("game g(x) moves *0\ndef d(x, n) = if n == 0 then x else d(g(x) + g(x + *1), n - 1)\nprint d(*0, 9000) == d(*1, 9000)")); st != "error" || !strings.Contains(text, "sums nested more than 500 deep") {
 		t.Errorf("sums nested 9000 deep: status %q, output %q", st, text)
 	}
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "print 3 * 3"; s.dispatchEvent(new Event("input")); return true })()`)
-	if err := chromedp.Do(bctx, chromedp.WaitEnabled(chromedp.ID("run")), chromedp.Click(chromedp.ID("run"))); err != nil {
-		t.Fatal(err)
-	}
-	if st, text := wait(seen); st != "done" || text != "9\n" {
+	if st, text := wait(start("print 3 * 3")); st != "done" || text != "9\n" {
 		t.Errorf("after sums nested 9000 deep: status %q, output %q", st, text)
 	}
 
