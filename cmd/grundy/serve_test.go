@@ -39,13 +39,8 @@ func TestServeUsage(t *testing.T) {
 
 // TestServePortInUse: a port in use is reported before anything is built.
 func TestServePortInUse(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the WebAssembly interpreter")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	var stderr, errOut bytes.Buffer
-	busy := startServe(t, ctx, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, io.Discard, &stderr, true)
+	busy := startServe(t, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, io.Discard, &stderr)
 	port := busy[strings.LastIndex(busy, ":")+1 : len(busy)-1]
 	// The second server would build the interpreter: the error comes
 	// first.
@@ -55,10 +50,14 @@ func TestServePortInUse(t *testing.T) {
 	}
 }
 
-// startServe runs grundy serve --port 0 ARGS until ctx ends and returns
-// the page's address ("" when must is false and it stopped on error).
-func startServe(t *testing.T, ctx context.Context, args []string, stdout, stderr io.Writer, must bool) string {
+// startServe runs grundy serve --port 0 ARGS until the test ends and
+// returns the page's address. It skips the test in -short mode.
+func startServe(t *testing.T, args []string, stdout, stderr io.Writer) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the WebAssembly interpreter")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
 	urls := make(chan string, 1)
 	done := make(chan int, 1)
 	go func() {
@@ -71,15 +70,13 @@ func startServe(t *testing.T, ctx context.Context, args []string, stdout, stderr
 			t.Error("grundy serve did not stop")
 		}
 	})
+	t.Cleanup(cancel) // (first: the cleanups run last to first)
 	select {
 	case u := <-urls:
 		return u
 	case code := <-done:
 		done <- code
-		if must {
-			t.Fatalf("grundy serve stopped with status %d: %s", code, stderr)
-		}
-		return ""
+		t.Fatalf("grundy serve stopped with status %d: %s", code, stderr)
 	case <-time.After(10 * time.Minute):
 		t.Fatalf("grundy serve did not start: %s", stderr)
 	}
@@ -89,13 +86,8 @@ func startServe(t *testing.T, ctx context.Context, args []string, stdout, stderr
 // TestServeFiles: the page, the interpreter, the grammar and the examples
 // are served.
 func TestServeFiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the WebAssembly interpreter")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	var stdout, stderr bytes.Buffer
-	u := startServe(t, ctx, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, &stdout, &stderr, true)
+	u := startServe(t, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, &stdout, &stderr)
 	if !strings.HasPrefix(u, "http://127.0.0.1:") || !strings.Contains(stdout.String(), u) {
 		t.Errorf("address %q, stdout %q", u, stdout.String())
 	}
@@ -150,13 +142,8 @@ func TestServeBrowser(t *testing.T) {
 	if chrome == "" {
 		t.Skip("the playground's browser test needs headless Chromium (apt-get install chromium; .ci/run installs it): skipped")
 	}
-	if testing.Short() {
-		t.Skip("builds the WebAssembly interpreter and starts Chromium")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	var stderr bytes.Buffer
-	u := startServe(t, ctx, nil, io.Discard, &stderr, true)
+	u := startServe(t, nil, io.Discard, &stderr)
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome),
@@ -170,7 +157,7 @@ func TestServeBrowser(t *testing.T) {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	browser, cancelBrowser := chromedp.NewContext(alloc)
 	defer cancelBrowser()
