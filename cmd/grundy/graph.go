@@ -91,14 +91,11 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	var text string
-	if code := runInScope(ctx, cfg, file, src, texts, stdin, stderr, func(in *grundy.Interpreter) (err error) {
-		// The text is always built by Graph, from a game value: a value
-		// of any other kind is an error, a string above all, since DOT
-		// text from a script could name local files for dot to read.
-		text, err = in.Graph(ctx, exprName, expr)
-		return err
-	}); code != 0 {
+	// The text is always built by Graph, from a game value: a value of
+	// any other kind is an error, a string above all, since DOT text from
+	// a script could name local files for dot to read.
+	text, code := runInScope(ctx, cfg, file, exprName, texts, stdin, stderr, (*grundy.Interpreter).Graph)
+	if code != 0 {
 		return code
 	}
 

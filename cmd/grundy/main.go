@@ -321,27 +321,28 @@ func interpreter(cfg config, out io.Writer, stdin io.Reader, stderr io.Writer) *
 	return grundy.New(withProgress(grundy.Config{Stdout: out, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint, CommandLine: true}, stderr))
 }
 
-// runInScope runs FILE (its text src), then eval in FILE's scope: the
-// steps of the commands that evaluate their own text after FILE (graph,
-// table, plot). FILE's print output goes to stderr, since standard
-// output is the command's; --stats is printed after both; an error of
-// either is reported with its snippet from texts (FILE's and the
-// command's text, by file name). It returns the exit status: 0 when both
-// ran.
-func runInScope(ctx context.Context, cfg config, file, src string, texts map[string]string, stdin io.Reader, stderr io.Writer, eval func(*grundy.Interpreter) error) int {
+// runInScope runs FILE, then evaluates the command's own text in FILE's
+// scope with eval (Interpreter.Graph, Table or NewPlot): the steps of
+// grundy graph, table and plot. texts holds the two texts by file name
+// (file's and name's), for the snippets of an error. FILE's print output
+// goes to stderr, since standard output is the command's; --stats is
+// printed after both. It returns eval's result and the exit status: 0
+// when both ran, else the status of the error it reported.
+func runInScope[T any](ctx context.Context, cfg config, file, name string, texts map[string]string, stdin io.Reader, stderr io.Writer, eval func(*grundy.Interpreter, context.Context, string, string) (T, error)) (T, int) {
+	var zero T
 	in := interpreter(cfg, stderr, stdin, stderr)
 	start := time.Now()
-	if err := in.Load(ctx, file, src); err != nil {
-		return reportIn(stderr, texts, err)
+	if err := in.Load(ctx, file, texts[file]); err != nil {
+		return zero, reportIn(stderr, texts, err)
 	}
-	err := eval(in)
+	v, err := eval(in, ctx, name, texts[name])
 	if cfg.stats {
 		printStats(stderr, in, time.Since(start))
 	}
 	if err != nil {
-		return reportIn(stderr, texts, err)
+		return zero, reportIn(stderr, texts, err)
 	}
-	return 0
+	return v, 0
 }
 
 // parsePicture reads the command line of a picture command (grundy

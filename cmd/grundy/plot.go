@@ -81,11 +81,8 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	texts := map[string]string{file: src, plotName: spec}
-	var p *grundy.Plot
-	if code := runInScope(ctx, cfg, file, src, texts, stdin, stderr, func(in *grundy.Interpreter) (err error) {
-		p, err = in.NewPlot(ctx, plotName, spec)
-		return err
-	}); code != 0 {
+	p, code := runInScope(ctx, cfg, file, plotName, texts, stdin, stderr, (*grundy.Interpreter).NewPlot)
+	if code != 0 {
 		return code
 	}
 	var buf bytes.Buffer

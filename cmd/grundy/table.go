@@ -72,11 +72,8 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	var t *grundy.Table
-	if code := runInScope(ctx, cfg, file, src, texts, stdin, stderr, func(in *grundy.Interpreter) (err error) {
-		t, err = in.Table(ctx, tableName, spec)
-		return err
-	}); code != 0 {
+	t, code := runInScope(ctx, cfg, file, tableName, texts, stdin, stderr, (*grundy.Interpreter).Table)
+	if code != 0 {
 		return code
 	}
 	var out string
