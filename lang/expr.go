@@ -477,12 +477,10 @@ func (p *exprParser) primary() Expr {
 }
 
 func (p *exprParser) paren() Expr {
-	pos := p.next().Pos
-	if p.is(")") {
-		p.next()
+	pos, first := p.open(")", `an expression or ")"`)
+	if first == nil {
 		return &TupleLit{Pos: pos}
 	}
-	first := p.operand(`an expression or ")"`)
 	if p.is(")") {
 		p.next()
 		return first
@@ -496,42 +494,26 @@ func (p *exprParser) paren() Expr {
 }
 
 func (p *exprParser) bracket() Expr {
-	pos := p.next().Pos
-	if p.is("]") {
-		p.next()
+	pos, first := p.open("]", `an expression or "]"`)
+	switch {
+	case first == nil:
 		return &ListLit{Pos: pos}
+	case p.is("for"):
+		return p.comp(&Comp{Pos: pos, Kind: ListComp, Body: first}, "]")
 	}
-	first := p.operand(`an expression or "]"`)
-	if p.is("for") {
-		c := &Comp{Pos: pos, Kind: ListComp, Body: first, Clauses: p.clauses()}
-		p.expect("]")
-		return c
-	}
-	if p.is("]") {
-		p.next()
-		return &ListLit{Pos: pos, Elems: []Expr{first}}
-	}
-	if !p.is(",") {
-		p.fail(p.peek(), `"," or "]"`)
-	}
-	p.next()
-	return &ListLit{Pos: pos, Elems: append([]Expr{first}, p.list("]", "an expression")...)}
+	return &ListLit{Pos: pos, Elems: p.elems(first, "]", `"," or "]"`)}
 }
 
 func (p *exprParser) brace() Expr {
-	pos := p.next().Pos
-	if p.is("}") {
-		p.next()
+	pos, first := p.open("}", `an expression or "}"`)
+	switch {
+	case first == nil:
 		return &MapLit{Pos: pos}
-	}
-	first := p.operand(`an expression or "}"`)
-	if p.is(":") {
+	case p.is(":"):
 		p.next()
 		v := p.operand(`a value after ":"`)
 		if p.is("for") {
-			c := &Comp{Pos: pos, Kind: MapComp, Key: first, Body: v, Clauses: p.clauses()}
-			p.expect("}")
-			return c
+			return p.comp(&Comp{Pos: pos, Kind: MapComp, Key: first, Body: v}, "}")
 		}
 		m := &MapLit{Pos: pos, Keys: []Expr{first}, Vals: []Expr{v}}
 		for p.is(",") {
@@ -546,21 +528,44 @@ func (p *exprParser) brace() Expr {
 		}
 		p.expect("}")
 		return m
+	case p.is("for"):
+		return p.comp(&Comp{Pos: pos, Kind: SetComp, Body: first}, "}")
 	}
-	if p.is("for") {
-		c := &Comp{Pos: pos, Kind: SetComp, Body: first, Clauses: p.clauses()}
-		p.expect("}")
-		return c
-	}
-	if p.is("}") {
+	return &SetLit{Pos: pos, Elems: p.elems(first, "}", `",", ":" or "}"`)}
+}
+
+// open reads an opening bracket and, unless closing follows it at once
+// (then first is nil), the first element (expected: what may stand
+// there, for the error).
+func (p *exprParser) open(closing, expected string) (pos Pos, first Expr) {
+	pos = p.next().Pos
+	if p.is(closing) {
 		p.next()
-		return &SetLit{Pos: pos, Elems: []Expr{first}}
+		return pos, nil
+	}
+	return pos, p.operand(expected)
+}
+
+// elems reads the rest of a list or set after its first element: closing,
+// or "," and more elements up to closing (expected: what may follow the
+// first element, for the error). It returns all the elements.
+func (p *exprParser) elems(first Expr, closing, expected string) []Expr {
+	if p.is(closing) {
+		p.next()
+		return []Expr{first}
 	}
 	if !p.is(",") {
-		p.fail(p.peek(), `",", ":" or "}"`)
+		p.fail(p.peek(), expected)
 	}
 	p.next()
-	return &SetLit{Pos: pos, Elems: append([]Expr{first}, p.list("}", "an expression")...)}
+	return append([]Expr{first}, p.list(closing, "an expression")...)
+}
+
+// comp reads the clauses of the comprehension c and its closing bracket.
+func (p *exprParser) comp(c *Comp, closing string) Expr {
+	c.Clauses = p.clauses()
+	p.expect(closing)
+	return c
 }
 
 // clauses parses `for PATTERN in EXPR` and `if EXPR` clauses. A `for`
