@@ -185,6 +185,15 @@ func (p *exprParser) enter() {
 
 func (p *exprParser) leave() { p.depth-- }
 
+// chain returns the function that restores the nesting depth after a
+// chain whose links each nest the next (the calls and indexes after an
+// operand, the clauses of a comprehension): each link enters as it
+// comes.
+func (p *exprParser) chain() func() {
+	depth := p.depth
+	return func() { p.depth = depth }
+}
+
 // expr parses a full expression (the lowest precedence level).
 func (p *exprParser) expr() Expr {
 	p.enter()
@@ -372,18 +381,16 @@ func (p *exprParser) powerTail(x Expr) Expr {
 // postfix parses calls, indexes and slices after an operand. Each is a
 // level of nesting (f()()() is a call of a call of a call).
 func (p *exprParser) postfix(x Expr) Expr {
-	depth := p.depth
-	defer func() { p.depth = depth }()
+	defer p.chain()()
 	for {
-		if p.is("(") || p.is("[") {
-			p.enter()
-		}
 		switch {
 		case p.is("("):
+			p.enter()
 			lp := p.next().Pos
 			args := bracketed(p, func() []Expr { return p.list(")", "an argument") })
 			x = &Call{Pos: Start(x), Fn: x, Lparen: lp, Args: args}
 		case p.is("["):
+			p.enter()
 			pos := p.next().Pos
 			x = bracketed(p, func() Expr { return p.indexOrSlice(pos, x) })
 		default:
@@ -574,14 +581,11 @@ func (p *exprParser) comp(c *Comp, closing string) Expr {
 func (p *exprParser) clauses() []Clause {
 	var cs []Clause
 	// Each clause nests the next (and the body) inside it.
-	depth := p.depth
-	defer func() { p.depth = depth }()
+	defer p.chain()()
 	for {
-		if p.is("for") || p.is("if") {
-			p.enter()
-		}
 		switch {
 		case p.is("for"):
+			p.enter()
 			cp := p.lex.MakeCheckpoint()
 			pos := p.next().Pos
 			target := p.pattern()
@@ -596,6 +600,7 @@ func (p *exprParser) clauses() []Clause {
 			}
 			cs = append(cs, &ForClause{Pos: pos, Target: target, Iter: iter})
 		case p.is("if"):
+			p.enter()
 			pos := p.next().Pos
 			cs = append(cs, &IfClause{Pos: pos, Cond: p.operand(`a condition after "if"`)})
 		default:
