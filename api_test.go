@@ -56,6 +56,18 @@ func checkPos(t *testing.T, e *grundy.Error, file string, line, col int) {
 	}
 }
 
+// loadError loads src as file name and checks its error: of kind want,
+// at name:line:col, with the message msg. It returns the error.
+func loadError(t *testing.T, in *grundy.Interpreter, name, src string, want grundy.ErrorKind, line, col int, msg string) *grundy.Error {
+	t.Helper()
+	e := asError(t, in.Load(bg, name, src), want)
+	checkPos(t, e, name, line, col)
+	if e.Msg != msg {
+		t.Errorf("message %q, want %q", e.Msg, msg)
+	}
+	return e
+}
+
 const infinite = "game up(n) moves up(n + 1)\nprint sg(up(0))\n"
 
 func TestMaxStates(t *testing.T) {
@@ -163,12 +175,7 @@ func TestDeadline(t *testing.T) {
 func TestIntsDenied(t *testing.T) {
 	var out bytes.Buffer
 	in := grundy.New(grundy.Config{Stdout: &out})
-	err := in.Load(bg, "in.game", "print 1\nprint ints()\n")
-	e := asError(t, err, grundy.RuntimeError)
-	checkPos(t, e, "in.game", 2, 7)
-	if !strings.Contains(e.Msg, "no standard input") {
-		t.Errorf("message %q", e.Msg)
-	}
+	loadError(t, in, "in.game", "print 1\nprint ints()\n", grundy.RuntimeError, 2, 7, "ints(): this program has no standard input")
 	if out.String() != "1\n" {
 		t.Errorf("output before the error = %q, want %q", out.String(), "1\n")
 	}
@@ -286,25 +293,19 @@ func TestResolveErrors(t *testing.T) {
 
 func TestRuntimeError(t *testing.T) {
 	in := grundy.New(grundy.Config{})
-	src := "game g(n) moves g(n - 1) if 10 / n > 0\nprint sg(g(3))\n"
-	err := in.Load(bg, "rt.game", src)
-	e := asError(t, err, grundy.RuntimeError)
-	checkPos(t, e, "rt.game", 1, 32)
-	if e.Msg != "division by zero" {
-		t.Errorf("message %q", e.Msg)
-	}
+	e := loadError(t, in, "rt.game", "game g(n) moves g(n - 1) if 10 / n > 0\nprint sg(g(3))\n", grundy.RuntimeError, 1, 32, "division by zero")
 	if len(e.Trace) == 0 || !strings.Contains(e.Trace[len(e.Trace)-1], "rt.game:2:7") {
 		t.Errorf("trace %q does not name the sg call", e.Trace)
 	}
 	if want := "    game g(n) moves g(n - 1) if 10 / n > 0\n" + strings.Repeat(" ", 4+31) + "^"; e.Snippet != want {
 		t.Errorf("snippet\n%s\nwant\n%s", e.Snippet, want)
 	}
-	x := grundy.Explain(err)
+	x := grundy.Explain(e)
 	if !strings.HasPrefix(x, e.Error()+"\n"+e.Snippet+"\n") || !strings.Contains(x, "    called from rt.game:2:7\n") {
 		t.Errorf("Explain:\n%s", x)
 	}
 	// An assert failure is a runtime error too.
-	err = in.Load(bg, "as.game", "assert 1 == 2, \"one is not two\"\n")
+	err := in.Load(bg, "as.game", "assert 1 == 2, \"one is not two\"\n")
 	e = asError(t, err, grundy.RuntimeError)
 	if e.Line != 1 || !strings.Contains(e.Msg, "one is not two") {
 		t.Errorf("assert error %q", e)
@@ -398,26 +399,11 @@ func TestGoGameErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	// An error of Options is a runtime error at the script's call.
-	err = in.Load(bg, "bad.game", "print sg(bad(1))\nprint sg(*1 + bad(3))\n")
-	e := asError(t, err, grundy.RuntimeError)
-	checkPos(t, e, "bad.game", 2, 7)
-	if e.Msg != "bad(3): three is not allowed" {
-		t.Errorf("message %q", e.Msg)
-	}
+	loadError(t, in, "bad.game", "print sg(bad(1))\nprint sg(*1 + bad(3))\n", grundy.RuntimeError, 2, 7, "bad(3): three is not allowed")
 	// An option that is not a game.
-	err = in.Load(bg, "bad4.game", "print moves(bad(4))\n")
-	e = asError(t, err, grundy.RuntimeError)
-	checkPos(t, e, "bad4.game", 1, 7)
-	if !strings.Contains(e.Msg, "not a game") {
-		t.Errorf("message %q", e.Msg)
-	}
+	loadError(t, in, "bad4.game", "print moves(bad(4))\n", grundy.RuntimeError, 1, 7, "the moves of bad(4) (a game written in Go) include int 1, which is not a game")
 	// Check rejects the arguments at the call that makes the position.
-	err = in.Load(bg, "neg.game", "let p = bad(0)\nlet q = bad(-1)\n")
-	e = asError(t, err, grundy.RuntimeError)
-	checkPos(t, e, "neg.game", 2, 9)
-	if !strings.Contains(e.Msg, "a heap must not be negative") {
-		t.Errorf("message %q", e.Msg)
-	}
+	loadError(t, in, "neg.game", "let p = bad(0)\nlet q = bad(-1)\n", grundy.RuntimeError, 2, 9, "bad(-1): a heap must not be negative")
 	if _, err := in.Position("bad", grundy.Int(-1)); err == nil || !strings.Contains(err.Error(), "must not be negative") {
 		t.Errorf("Position(bad, -1): %v", err)
 	}
@@ -427,7 +413,7 @@ func TestGoGameErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = in.SG(bg, p)
-	e = asError(t, err, grundy.RuntimeError)
+	e := asError(t, err, grundy.RuntimeError)
 	if e.Line != 0 || e.Error() != "bad(3): three is not allowed" {
 		t.Errorf("error %q at line %d", e, e.Line)
 	}
@@ -462,16 +448,9 @@ print glue("a"), f(1), len(glue(*1, (1, 2), [true]))
 		t.Errorf("kinds passed: %q, want %q", strings.Join(seen, " "), want)
 	}
 	// Its error is a runtime error at the call, naming the function.
-	err = in.Load(bg, "j.game", "print 1\nprint glue(1, 2, 3, 4)\n")
-	e := asError(t, err, grundy.RuntimeError)
-	checkPos(t, e, "j.game", 2, 7)
-	if e.Msg != "glue: too many parts" {
-		t.Errorf("message %q", e.Msg)
-	}
+	loadError(t, in, "j.game", "print 1\nprint glue(1, 2, 3, 4)\n", grundy.RuntimeError, 2, 7, "glue: too many parts")
 	// Calling with too few arguments is found before the file runs.
-	err = in.Load(bg, "k.game", "print 1\nprint glue()\n")
-	e = asError(t, err, grundy.ResolveError)
-	checkPos(t, e, "k.game", 2, 7)
+	loadError(t, in, "k.game", "print 1\nprint glue()\n", grundy.ResolveError, 2, 7, "glue takes at least 1 argument, but 0 were given")
 }
 
 func TestDefineValue(t *testing.T) {

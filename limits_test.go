@@ -29,19 +29,9 @@ func TestGoPanicIsAnError(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	err := in.Load(bg, "p.game", "let a = 1\nprint sg(broken(3))\n")
-	e := asError(t, err, grundy.RuntimeError)
-	checkPos(t, e, "p.game", 2, 7)
-	if !strings.Contains(e.Msg, "broken(3): the Go code panicked: runtime error: index out of range") {
-		t.Errorf("message %q", e.Msg)
-	}
-	err = in.Load(bg, "q.game", "print 1 + boom()\n")
-	e = asError(t, err, grundy.RuntimeError)
-	checkPos(t, e, "q.game", 1, 11)
-	if e.Msg != "boom: the Go code panicked: boom over two lines" {
-		t.Errorf("message %q", e.Msg)
-	}
-	for _, err := range []error{err, in.Load(bg, "r.game", "print moves(broken(1))\n")} {
+	loadError(t, in, "p.game", "let a = 1\nprint sg(broken(3))\n", grundy.RuntimeError, 2, 7, "broken(3): the Go code panicked: runtime error: index out of range [3] with length 0")
+	e := loadError(t, in, "q.game", "print 1 + boom()\n", grundy.RuntimeError, 1, 11, "boom: the Go code panicked: boom over two lines")
+	for _, err := range []error{e, in.Load(bg, "r.game", "print moves(broken(1))\n")} {
 		if s := err.Error() + grundy.Explain(err); strings.Contains(s, "goroutine") || strings.Contains(s, ".go:") {
 			t.Errorf("error shows a Go trace: %s", s)
 		}

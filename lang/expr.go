@@ -185,6 +185,15 @@ func (p *exprParser) enter() {
 
 func (p *exprParser) leave() { p.depth-- }
 
+// chain returns the function that restores the nesting depth after a
+// chain whose links each nest the next (the calls and indexes after an
+// operand, the clauses of a comprehension): each link enters as it
+// comes.
+func (p *exprParser) chain() func() {
+	depth := p.depth
+	return func() { p.depth = depth }
+}
+
 // expr parses a full expression (the lowest precedence level).
 func (p *exprParser) expr() Expr {
 	p.enter()
@@ -372,18 +381,16 @@ func (p *exprParser) powerTail(x Expr) Expr {
 // postfix parses calls, indexes and slices after an operand. Each is a
 // level of nesting (f()()() is a call of a call of a call).
 func (p *exprParser) postfix(x Expr) Expr {
-	depth := p.depth
-	defer func() { p.depth = depth }()
+	defer p.chain()()
 	for {
-		if p.is("(") || p.is("[") {
-			p.enter()
-		}
 		switch {
 		case p.is("("):
+			p.enter()
 			lp := p.next().Pos
 			args := bracketed(p, func() []Expr { return p.list(")", "an argument") })
 			x = &Call{Pos: Start(x), Fn: x, Lparen: lp, Args: args}
 		case p.is("["):
+			p.enter()
 			pos := p.next().Pos
 			x = bracketed(p, func() Expr { return p.indexOrSlice(pos, x) })
 		default:
@@ -477,12 +484,10 @@ func (p *exprParser) primary() Expr {
 }
 
 func (p *exprParser) paren() Expr {
-	pos := p.next().Pos
-	if p.is(")") {
-		p.next()
+	pos, first := p.open(")", `an expression or ")"`)
+	if first == nil {
 		return &TupleLit{Pos: pos}
 	}
-	first := p.operand(`an expression or ")"`)
 	if p.is(")") {
 		p.next()
 		return first
@@ -496,42 +501,26 @@ func (p *exprParser) paren() Expr {
 }
 
 func (p *exprParser) bracket() Expr {
-	pos := p.next().Pos
-	if p.is("]") {
-		p.next()
+	pos, first := p.open("]", `an expression or "]"`)
+	switch {
+	case first == nil:
 		return &ListLit{Pos: pos}
+	case p.is("for"):
+		return p.comp(&Comp{Pos: pos, Kind: ListComp, Body: first}, "]")
 	}
-	first := p.operand(`an expression or "]"`)
-	if p.is("for") {
-		c := &Comp{Pos: pos, Kind: ListComp, Body: first, Clauses: p.clauses()}
-		p.expect("]")
-		return c
-	}
-	if p.is("]") {
-		p.next()
-		return &ListLit{Pos: pos, Elems: []Expr{first}}
-	}
-	if !p.is(",") {
-		p.fail(p.peek(), `"," or "]"`)
-	}
-	p.next()
-	return &ListLit{Pos: pos, Elems: append([]Expr{first}, p.list("]", "an expression")...)}
+	return &ListLit{Pos: pos, Elems: p.elems(first, "]", `"," or "]"`)}
 }
 
 func (p *exprParser) brace() Expr {
-	pos := p.next().Pos
-	if p.is("}") {
-		p.next()
+	pos, first := p.open("}", `an expression or "}"`)
+	switch {
+	case first == nil:
 		return &MapLit{Pos: pos}
-	}
-	first := p.operand(`an expression or "}"`)
-	if p.is(":") {
+	case p.is(":"):
 		p.next()
 		v := p.operand(`a value after ":"`)
 		if p.is("for") {
-			c := &Comp{Pos: pos, Kind: MapComp, Key: first, Body: v, Clauses: p.clauses()}
-			p.expect("}")
-			return c
+			return p.comp(&Comp{Pos: pos, Kind: MapComp, Key: first, Body: v}, "}")
 		}
 		m := &MapLit{Pos: pos, Keys: []Expr{first}, Vals: []Expr{v}}
 		for p.is(",") {
@@ -546,21 +535,44 @@ func (p *exprParser) brace() Expr {
 		}
 		p.expect("}")
 		return m
+	case p.is("for"):
+		return p.comp(&Comp{Pos: pos, Kind: SetComp, Body: first}, "}")
 	}
-	if p.is("for") {
-		c := &Comp{Pos: pos, Kind: SetComp, Body: first, Clauses: p.clauses()}
-		p.expect("}")
-		return c
-	}
-	if p.is("}") {
+	return &SetLit{Pos: pos, Elems: p.elems(first, "}", `",", ":" or "}"`)}
+}
+
+// open reads an opening bracket and, unless closing follows it at once
+// (then first is nil), the first element (expected: what may stand
+// there, for the error).
+func (p *exprParser) open(closing, expected string) (pos Pos, first Expr) {
+	pos = p.next().Pos
+	if p.is(closing) {
 		p.next()
-		return &SetLit{Pos: pos, Elems: []Expr{first}}
+		return pos, nil
+	}
+	return pos, p.operand(expected)
+}
+
+// elems reads the rest of a list or set after its first element: closing,
+// or "," and more elements up to closing (expected: what may follow the
+// first element, for the error). It returns all the elements.
+func (p *exprParser) elems(first Expr, closing, expected string) []Expr {
+	if p.is(closing) {
+		p.next()
+		return []Expr{first}
 	}
 	if !p.is(",") {
-		p.fail(p.peek(), `",", ":" or "}"`)
+		p.fail(p.peek(), expected)
 	}
 	p.next()
-	return &SetLit{Pos: pos, Elems: append([]Expr{first}, p.list("}", "an expression")...)}
+	return append([]Expr{first}, p.list(closing, "an expression")...)
+}
+
+// comp reads the clauses of the comprehension c and its closing bracket.
+func (p *exprParser) comp(c *Comp, closing string) Expr {
+	c.Clauses = p.clauses()
+	p.expect(closing)
+	return c
 }
 
 // clauses parses `for PATTERN in EXPR` and `if EXPR` clauses. A `for`
@@ -569,14 +581,11 @@ func (p *exprParser) brace() Expr {
 func (p *exprParser) clauses() []Clause {
 	var cs []Clause
 	// Each clause nests the next (and the body) inside it.
-	depth := p.depth
-	defer func() { p.depth = depth }()
+	defer p.chain()()
 	for {
-		if p.is("for") || p.is("if") {
-			p.enter()
-		}
 		switch {
 		case p.is("for"):
+			p.enter()
 			cp := p.lex.MakeCheckpoint()
 			pos := p.next().Pos
 			target := p.pattern()
@@ -591,6 +600,7 @@ func (p *exprParser) clauses() []Clause {
 			}
 			cs = append(cs, &ForClause{Pos: pos, Target: target, Iter: iter})
 		case p.is("if"):
+			p.enter()
 			pos := p.next().Pos
 			cs = append(cs, &IfClause{Pos: pos, Cond: p.operand(`a condition after "if"`)})
 		default:

@@ -121,24 +121,15 @@ func repoScripts(t *testing.T) map[string]string {
 	root := ".."
 	out := map[string]string{}
 	add := func(pat string, chunks bool) int {
-		files, err := filepath.Glob(filepath.Join(root, pat))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+		return readFiles(t, filepath.Join(root, pat), func(f, text string) {
 			if !chunks {
-				out[f] = string(data)
-				continue
+				out[f] = text
+				return
 			}
-			for i, c := range splitChunks(string(data)) {
+			for i, c := range splitChunks(text) {
 				out[f+"#"+string(rune('0'+i%10))+strings.Repeat("'", i/10)] = c
 			}
-		}
-		return len(files)
+		})
 	}
 	if add("examples/*.game", false) == 0 {
 		t.Fatal("no examples found")

@@ -26,17 +26,9 @@ import (
 func fuzzSeeds(t testing.TB, root string) []string {
 	var seeds []string
 	for _, pat := range []string{"examples/*.game", "eval/testdata/*.game"} {
-		files, err := filepath.Glob(filepath.Join(root, pat))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			seeds = append(seeds, splitChunks(string(data))...)
-		}
+		readFiles(t, filepath.Join(root, pat), func(_, text string) {
+			seeds = append(seeds, splitChunks(text)...)
+		})
 	}
 	if spec, err := os.ReadFile(filepath.Join(root, "spec.md")); err == nil {
 		seeds = append(seeds, grundyBlocks(string(spec))...)
@@ -44,6 +36,23 @@ func fuzzSeeds(t testing.TB, root string) []string {
 		t.Fatal(err)
 	}
 	return append(seeds, hostileSeeds...)
+}
+
+// readFiles calls f with the name and the text of each file that
+// matches the glob pattern, and returns how many there were.
+func readFiles(t testing.TB, pattern string, f func(name, text string)) int {
+	files, err := filepath.Glob(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(name, string(data))
+	}
+	return len(files)
 }
 
 // splitChunks splits a file on lines that are exactly "---".

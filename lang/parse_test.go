@@ -7,11 +7,29 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
+// sexprCase is a text and the S-expression of its parse.
+type sexprCase struct{ src, want string }
+
+// checkParses parses the text of each case with parse (its name in
+// messages; filename the text's file name) and compares the
+// S-expression of the result with the case's.
+func checkParses[N any](t *testing.T, name string, parse func(filename, src string) (N, error), filename string, cases []sexprCase) {
+	t.Helper()
+	for _, c := range cases {
+		n, err := parse(filename, c.src)
+		if err != nil {
+			t.Errorf("%s(%q): unexpected error %v", name, c.src, err)
+			continue
+		}
+		if got := lang.SExpr(n); got != c.want {
+			t.Errorf("%s(%q)\n got: %s\nwant: %s", name, c.src, got, c.want)
+		}
+	}
+}
+
 // parseCases maps a script to the S-expression of its parse. Each case
 // pins one statement form, expression form or precedence decision.
-var parseCases = []struct {
-	src, want string
-}{
+var parseCases = []sexprCase{
 	// Statements.
 	{`let x = 1`, `(let x 1)`},
 	{`let moves = 1`, `(let moves 1)`}, // moves is not reserved
@@ -229,16 +247,7 @@ var parseCases = []struct {
 }
 
 func TestParse(t *testing.T) {
-	for _, c := range parseCases {
-		f, err := lang.ParseFile("t.game", c.src)
-		if err != nil {
-			t.Errorf("ParseFile(%q): unexpected error %v", c.src, err)
-			continue
-		}
-		if got := lang.SExpr(f); got != c.want {
-			t.Errorf("ParseFile(%q)\n got: %s\nwant: %s", c.src, got, c.want)
-		}
-	}
+	checkParses(t, "ParseFile", lang.ParseFile, "t.game", parseCases)
 }
 
 // TestParseNesting: 200 levels of brackets is what the scanner allows
@@ -275,7 +284,7 @@ func TestParseNesting(t *testing.T) {
 }
 
 func TestParseEntry(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
+	checkParses(t, "ParseEntry", lang.ParseEntry, "<stdin>", []sexprCase{
 		{`1 + 2`, `(expr (+ 1 2))`},
 		{`sg(g(3))`, `(expr (call sg (call g 3)))`},
 		{`x`, `(expr x)`},
@@ -290,16 +299,7 @@ func TestParseEntry(t *testing.T) {
 		{`(1, 2)`, `(expr (tuple 1 2))`},
 		{`{}`, `(expr (map))`},
 		{`print 1`, `(print 1)`},
-	} {
-		f, err := lang.ParseEntry("<stdin>", c.src)
-		if err != nil {
-			t.Errorf("ParseEntry(%q): unexpected error %v", c.src, err)
-			continue
-		}
-		if got := lang.SExpr(f); got != c.want {
-			t.Errorf("ParseEntry(%q)\n got: %s\nwant: %s", c.src, got, c.want)
-		}
-	}
+	})
 	// A bare expression is not a statement of a script.
 	_, err := lang.ParseFile("t.game", "1 + 2")
 	if err == nil || err.Error() != `t.game:1:1: expected a statement (let, def, game, print, assert or for), found "1"` {

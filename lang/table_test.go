@@ -13,7 +13,7 @@ import (
 // continue it: table(3), table[0], table - 1) it is one only when a for
 // clause follows the expression.
 func TestParseTableStmt(t *testing.T) {
-	both := []struct{ src, want string }{
+	both := []sexprCase{
 		{`table n for n in 0 .. 3`, `(table n (for n (.. 0 3)))`},
 		{`table sg(g(n)) for n in xs if n > 1`, `(table (call sg (call g n)) (for n xs) (if (> n 1)))`},
 		{`table x * y for x in 1 .. 3 for y in 1 .. x if y != 2`,
@@ -40,21 +40,11 @@ func TestParseTableStmt(t *testing.T) {
 		{`for table in xs { print table }`, `(for table xs (print table))`},
 		{`print [table for table in xs]`, `(print (list-comp table (for table xs)))`},
 	}
-	for _, c := range both {
-		for _, parse := range []func(string, string) (*lang.File, error){lang.ParseFile, lang.ParseEntry} {
-			f, err := parse("t.game", c.src)
-			if err != nil {
-				t.Errorf("%q: unexpected error %v", c.src, err)
-				continue
-			}
-			if got := lang.SExpr(f); got != c.want {
-				t.Errorf("%q\n got: %s\nwant: %s", c.src, got, c.want)
-			}
-		}
-	}
+	checkParses(t, "ParseFile", lang.ParseFile, "t.game", both)
+	checkParses(t, "ParseEntry", lang.ParseEntry, "t.game", both)
 	// In the REPL, the name table followed by "(", "[", "-" or "*" and no
 	// for clause is an expression.
-	for _, c := range []struct{ src, want string }{
+	checkParses(t, "ParseEntry", lang.ParseEntry, "<stdin>", []sexprCase{
 		{`table(3)`, `(expr (call table 3))`},
 		{`table (3)`, `(expr (call table 3))`},
 		{`table[0]`, `(expr (index table 0))`},
@@ -62,16 +52,7 @@ func TestParseTableStmt(t *testing.T) {
 		{`table * 2`, `(expr (* table 2))`},
 		{`table`, `(expr table)`},
 		{"table(1)\nfor x in xs { print x }", "(expr (call table 1))\n(for x xs (print x))"},
-	} {
-		f, err := lang.ParseEntry("<stdin>", c.src)
-		if err != nil {
-			t.Errorf("ParseEntry(%q): unexpected error %v", c.src, err)
-			continue
-		}
-		if got := lang.SExpr(f); got != c.want {
-			t.Errorf("ParseEntry(%q)\n got: %s\nwant: %s", c.src, got, c.want)
-		}
-	}
+	})
 	st := mustTable(t, "\n  table  x for x in xs")
 	if st.Pos.Line != 2 || st.Pos.Column != 3 || lang.Start(st.Body).Column != 10 {
 		t.Errorf("positions: table at %v, expression at %v", st.Pos, lang.Start(st.Body))
@@ -131,21 +112,12 @@ func TestTableSyntaxErrors(t *testing.T) {
 }
 
 func TestParseTable(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
+	checkParses(t, "ParseTable", lang.ParseTable, "<table>", []sexprCase{
 		{`sg(g(n)) for n in 0 .. 20`, `(table (call sg (call g n)) (for n (.. 0 20)))`},
 		{` a * b for a in 1 .. 3 for b in 1 .. 3 if a <= b `, `(table (* a b) (for a (.. 1 3)) (for b (.. 1 3)) (if (<= a b)))`},
 		{`table for table in xs`, `(table table (for table xs))`},
 		{"n\nfor n in xs", `(table n (for n xs))`},
-	} {
-		st, err := lang.ParseTable("<table>", c.src)
-		if err != nil {
-			t.Errorf("ParseTable(%q): %v", c.src, err)
-			continue
-		}
-		if got := lang.SExpr(st); got != c.want {
-			t.Errorf("ParseTable(%q)\n got: %s\nwant: %s", c.src, got, c.want)
-		}
-	}
+	})
 	st, err := lang.ParseTable("<table>", "  n for n in xs")
 	if err != nil || st.Pos.Column != 3 || st.Pos.Filename != "<table>" {
 		t.Errorf("ParseTable position: %v, %v", st, err)

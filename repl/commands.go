@@ -326,6 +326,16 @@ func (r *REPL) failed(err error) bool {
 	return false
 }
 
+// sgOutcome is the SG value and the outcome of g.
+func (r *REPL) sgOutcome(ctx context.Context, g grundy.Value) (grundy.SG, grundy.Outcome, error) {
+	sg, err := r.in.SG(ctx, g)
+	if err != nil {
+		return grundy.SG{}, 0, err
+	}
+	out, err := r.in.Outcome(ctx, g)
+	return sg, out, err
+}
+
 func (r *REPL) cmdMoves(ctx context.Context, arg string) bool {
 	g, ok := r.game(ctx, "moves", arg)
 	if !ok {
@@ -338,11 +348,7 @@ func (r *REPL) cmdMoves(ctx context.Context, arg string) bool {
 		return r.failed(err)
 	}
 	for _, o := range opts {
-		sg, err := r.in.SG(ctx, o)
-		if err != nil {
-			return r.failed(err)
-		}
-		out, err := r.in.Outcome(ctx, o)
+		sg, out, err := r.sgOutcome(ctx, o)
 		if err != nil {
 			return r.failed(err)
 		}
@@ -373,11 +379,7 @@ func (r *REPL) cmdBest(ctx context.Context, arg string) bool {
 	if !ok {
 		return false
 	}
-	sg, err := r.in.SG(ctx, g)
-	if err != nil {
-		return r.failed(err)
-	}
-	out, err := r.in.Outcome(ctx, g)
+	sg, out, err := r.sgOutcome(ctx, g)
 	if err != nil {
 		return r.failed(err)
 	}

@@ -41,16 +41,7 @@ func (s *Solver) Save(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	width, n := s.Stats().BytesPerHeap, s.Len()
 	fmt.Fprintf(bw, "grundy-takebreak 1 %s %d %d\n", RulesKey(s.g), width, n)
-	var err error
-	switch {
-	case s.c8 != nil:
-		err = writeValues(bw, s.c8.vals)
-	case s.c16 != nil:
-		err = writeValues(bw, s.c16.vals)
-	default:
-		err = writeValues(bw, s.c32.vals)
-	}
-	if err != nil {
+	if err := s.table().save(bw); err != nil {
 		return err
 	}
 	return bw.Flush()
@@ -114,7 +105,7 @@ func (s *Solver) Restore(r io.Reader) (int, error) {
 // holds (the first values of its game, as a checkpoint had them), read
 // straight into a table of that width.
 func (s *Solver) load(r io.Reader, width, n int) error {
-	o := s.core()
+	o := s.table().settings()
 	var err error
 	switch width {
 	case 1:
@@ -145,17 +136,6 @@ type settings struct {
 	waitHelper          bool
 	minWork             int64
 	mem                 *store
-}
-
-// core returns the settings of the Solver's table.
-func (s *Solver) core() settings {
-	switch {
-	case s.c8 != nil:
-		return s.c8.settings()
-	case s.c16 != nil:
-		return s.c16.settings()
-	}
-	return s.c32.settings()
 }
 
 func loadCore[V word](o settings, r io.Reader, n int) (*core[V], error) {

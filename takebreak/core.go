@@ -2,6 +2,7 @@ package takebreak
 
 import (
 	"encoding/binary"
+	"io"
 	"math/bits"
 )
 
@@ -172,6 +173,47 @@ func (c *core[V]) extend(upTo int, poll func() bool) (fits bool) {
 	}
 	return true
 }
+
+// table is a core of any width: what the Solver asks of the one it has
+// (Solver.table).
+type table interface {
+	length() int
+	value(n int) uint32
+	values(from int, dst []uint32)
+	reserve(n int)
+	stats() Stats
+	settings() settings
+	period(n int, bound func(p, q int) int) Period
+	lastMismatch(q, from int) int
+	save(w io.Writer) error
+}
+
+// length is the number of heaps whose values are known.
+func (c *core[V]) length() int { return len(c.vals) }
+
+// value is heap n's value.
+func (c *core[V]) value(n int) uint32 { return uint32(c.vals[n]) }
+
+// values copies the values of heaps from .. from+len(dst)-1 into dst.
+func (c *core[V]) values(from int, dst []uint32) {
+	for i, v := range c.vals[from : from+len(dst)] {
+		dst[i] = uint32(v)
+	}
+}
+
+// reserve makes room for the values of n heaps.
+func (c *core[V]) reserve(n int) { c.vals = grow(c.mem, c.vals, n) }
+
+// period is the period of the values of heaps 0 .. n-1 (period.go).
+func (c *core[V]) period(n int, bound func(p, q int) int) Period {
+	return period(c.vals[:n], bound)
+}
+
+// lastMismatch is lastMismatch of the values (period.go).
+func (c *core[V]) lastMismatch(q, from int) int { return lastMismatch(c.vals, q, from) }
+
+// save writes the values (checkpoint.go).
+func (c *core[V]) save(w io.Writer) error { return writeValues(w, c.vals) }
 
 // settings returns how the table is made (checkpoint.go).
 func (c *core[V]) settings() settings {

@@ -26,33 +26,40 @@ import (
 
 var long = flag.Bool("takebreak.long", false, "run the long checks against published results (minutes)")
 
-// published periods: the preperiod p (the first heap of the periodic
-// part: the last exception is p - 1) and the period q.
-var published = []struct {
+// publishedGame is a game and its published preperiod p (the first heap
+// of the periodic part: the last exception is p - 1) and period q, with
+// its source (the "published by" column of docs/takebreak.md); long: it
+// takes minutes.
+type publishedGame struct {
 	code   string
 	p, q   int
 	source string
 	long   bool
-}{
-	{"0.77", 71, 12, "OEIS A002186 (Kayles; Guy and Smith 1956)", false},
-	{"0.137", 52, 34, "OEIS A002187 (Dawson's chess): last exception 51", false},
-	{"0.07", 53, 34, "OEIS A002187(n-1) (Dawson's Kayles)", false},
-	{"0.177", 497, 20, "OEIS A071435, WW p. 102: last exception 496", false},
-	{"0.1377", 141, 24, "OEIS A071434, WW p. 102: last exception 140", false},
-	{"0.11377", 187, 32, "OEIS A071452, WW p. 104: last exception 186", false},
-	{"0.117", 47, 48, "OEIS A071453, WW p. 104: exceptions to 46", false},
-	{"0.127", 46578, 4, "OEIS A071464 (Gangolli and Plambeck): last exception 46577; TC", false},
+}
+
+// published are the published periods that TestPublishedPeriods proves,
+// in the order of the results page.
+var published = []publishedGame{
+	{"0.77", 71, 12, "Kayles: Guy and Smith 1956; OEIS A002186", false},
+	// OEIS A002187 is Dawson's chess; Dawson's Kayles is A002187(n-1).
+	{"0.07", 53, 34, "Dawson's Kayles: OEIS A002187", false},
+	{"0.137", 52, 34, "Dawson's chess: OEIS A002187; WW p. 89", false},
+	{"0.177", 497, 20, "OEIS A071435; WW p. 102", false},
+	{"0.1377", 141, 24, "OEIS A071434; WW p. 102", false},
+	{"0.11377", 187, 32, "OEIS A071452; WW p. 104", false},
+	{"0.117", 47, 48, "OEIS A071453; WW p. 104", false},
 	{"0.45", 498, 20, "TC", false},
-	{"0.156", 3479, 349, "TC (Kenyon 1967)", false},
-	{"0.356", 7315, 142, "TC (Austin 1976)", false},
-	{"0.644", 3256, 442, "TC (Austin 1976)", false},
-	{"0.165", 5181, 1550, "TC (Austin 1976)", false},
-	{"0.16", 105351, 149459, "TC (Gangolli and Plambeck 1989)", false},
+	{"0.156", 3479, 349, "Kenyon 1967; TC", false},
+	{"0.356", 7315, 142, "Austin 1976; TC", false},
+	{"0.644", 3256, 442, "Austin 1976; TC", false},
+	{"0.165", 5181, 1550, "Austin 1976; TC", false},
+	{"0.127", 46578, 4, "Gangolli and Plambeck 1989; OEIS A071464; TC", false},
+	{"0.16", 105351, 149459, "Gangolli and Plambeck 1989; TC", false},
 	// OEIS A071436 says the last exception of .560 is 326637; TC's prefix
 	// says 326639 (see TestLastException56).
-	{"0.56", 326640, 144, "TC (Gangolli and Plambeck 1989)", false},
-	{"0.376", 2268248, 4, "TC (Gangolli and Plambeck 1989)", true},
-	{"0.354", 10061916, 1180, "TC (Flammenkamp 2002)", true},
+	{"0.56", 326640, 144, "Gangolli and Plambeck 1989; TC (not OEIS A071436: see below)", false},
+	{"0.376", 2268248, 4, "Gangolli and Plambeck 1989; TC", true},
+	{"0.354", 10061916, 1180, "Flammenkamp 2002; TC", true},
 }
 
 // publishedUpToShift are TC's "trivial games" (periods found below heap

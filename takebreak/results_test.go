@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,37 +21,16 @@ var (
 	only    = flag.String("takebreak.only", "", "TestResults: only these rows (codes as in resultGames, comma-separated; CODE@HEAPS picks one of a code's rows, e.g. grundy@16777216)")
 )
 
-// resultGames are the games of the results page: P and Q the published
-// preperiod and period (Q 0: none known; the values are computed to
-// heap P then).
-var resultGames = []struct {
-	code   string
-	p, q   int
-	source string
-	long   bool
-}{
-	{"0.77", 71, 12, "Kayles: Guy and Smith 1956; OEIS A002186", false},
-	{"0.07", 53, 34, "Dawson's Kayles: OEIS A002187", false},
-	{"0.137", 52, 34, "Dawson's chess: OEIS A002187; WW p. 89", false},
-	{"0.177", 497, 20, "OEIS A071435; WW p. 102", false},
-	{"0.1377", 141, 24, "OEIS A071434; WW p. 102", false},
-	{"0.11377", 187, 32, "OEIS A071452; WW p. 104", false},
-	{"0.117", 47, 48, "OEIS A071453; WW p. 104", false},
-	{"0.45", 498, 20, "TC", false},
-	{"0.156", 3479, 349, "Kenyon 1967; TC", false},
-	{"0.356", 7315, 142, "Austin 1976; TC", false},
-	{"0.644", 3256, 442, "Austin 1976; TC", false},
-	{"0.165", 5181, 1550, "Austin 1976; TC", false},
-	{"0.127", 46578, 4, "Gangolli and Plambeck 1989; OEIS A071464; TC", false},
-	{"0.16", 105351, 149459, "Gangolli and Plambeck 1989; TC", false},
-	{"0.56", 326640, 144, "Gangolli and Plambeck 1989; TC (not OEIS A071436: see below)", false},
-	{"0.376", 2268248, 4, "Gangolli and Plambeck 1989; TC", true},
-	{"0.354", 10061916, 1180, "Flammenkamp 2002; TC", true},
+// resultGames are the games of the results page: the published
+// periods, then a period that takes too many heaps for
+// TestPublishedPeriods and games whose values are computed to heap P (Q
+// 0: no period is known).
+var resultGames = append(slices.Clone(published), []publishedGame{
 	{"0.1777", 160949018, 60620715, "Flammenkamp; OEIS A071509", true},
 	{"0.6", 1 << 21, 0, "Officers, unsolved: TC's statistics to 2^21", false},
 	{"grundy", 1 << 24, 0, "Grundy's game, unsolved: OEIS A002188, A036685; Flammenkamp's rare heaps", false},
 	{"grundy", 1 << 28, 0, "Grundy's game, unsolved: Flammenkamp's 1287 rare heaps", true},
-}
+}...)
 
 func TestResults(t *testing.T) {
 	if !*results {

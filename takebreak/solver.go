@@ -58,46 +58,29 @@ func NewSolver(g *Game, o Options) (*Solver, error) {
 	return s, nil
 }
 
+// table is the Solver's core, of the width its values need (Extend
+// widens it).
+func (s *Solver) table() table {
+	switch {
+	case s.c8 != nil:
+		return s.c8
+	case s.c16 != nil:
+		return s.c16
+	}
+	return s.c32
+}
+
 // Game returns the Solver's game.
 func (s *Solver) Game() *Game { return s.g }
 
 // Len is the number of heaps whose values are known: 0 .. Len()-1.
-func (s *Solver) Len() int {
-	switch {
-	case s.c8 != nil:
-		return len(s.c8.vals)
-	case s.c16 != nil:
-		return len(s.c16.vals)
-	}
-	return len(s.c32.vals)
-}
+func (s *Solver) Len() int { return s.table().length() }
 
 // Value returns the value of heap n < Len().
-func (s *Solver) Value(n int) uint32 {
-	switch {
-	case s.c8 != nil:
-		return uint32(s.c8.vals[n])
-	case s.c16 != nil:
-		return uint32(s.c16.vals[n])
-	}
-	return s.c32.vals[n]
-}
+func (s *Solver) Value(n int) uint32 { return s.table().value(n) }
 
 // Values copies the values of heaps from .. from+len(dst)-1 into dst.
-func (s *Solver) Values(from int, dst []uint32) {
-	switch {
-	case s.c8 != nil:
-		for i, v := range s.c8.vals[from : from+len(dst)] {
-			dst[i] = uint32(v)
-		}
-	case s.c16 != nil:
-		for i, v := range s.c16.vals[from : from+len(dst)] {
-			dst[i] = uint32(v)
-		}
-	default:
-		copy(dst, s.c32.vals[from:from+len(dst)])
-	}
-}
+func (s *Solver) Values(from int, dst []uint32) { s.table().values(from, dst) }
 
 // Extend computes the values of heaps up to upTo. It calls poll now and
 // then (about every million operations) with the number of heaps known;
@@ -130,16 +113,7 @@ func (s *Solver) Extend(upTo int, poll func(known int) bool) bool {
 
 // Reserve makes room for the values of heaps up to upTo, so that Extend
 // does not copy the table as it grows.
-func (s *Solver) Reserve(upTo int) {
-	switch {
-	case s.c8 != nil:
-		s.c8.vals = grow(s.st, s.c8.vals, upTo+1)
-	case s.c16 != nil:
-		s.c16.vals = grow(s.st, s.c16.vals, upTo+1)
-	default:
-		s.c32.vals = grow(s.st, s.c32.vals, upTo+1)
-	}
-}
+func (s *Solver) Reserve(upTo int) { s.table().reserve(upTo + 1) }
 
 func reserve[V word](vals []V, n int) []V {
 	if cap(vals) >= n {
@@ -151,40 +125,15 @@ func reserve[V word](vals []V, n int) []V {
 }
 
 // Stats says what the Solver did.
-func (s *Solver) Stats() Stats {
-	switch {
-	case s.c8 != nil:
-		return s.c8.stats()
-	case s.c16 != nil:
-		return s.c16.stats()
-	}
-	return s.c32.stats()
-}
+func (s *Solver) Stats() Stats { return s.table().stats() }
 
 // Period returns the period of the values known; see Period.
-func (s *Solver) Period() Period {
-	b := s.bound()
-	switch {
-	case s.c8 != nil:
-		return period(s.c8.vals, b)
-	case s.c16 != nil:
-		return period(s.c16.vals, b)
-	}
-	return period(s.c32.vals, b)
-}
+func (s *Solver) Period() Period { return s.table().period(s.Len(), s.bound()) }
 
 // Observed returns the period seen on the values of heaps 0 .. upTo
 // (upTo < Len()), with no theorem: Found when its periodic part covers
 // at least half of them and three periods.
-func (s *Solver) Observed(upTo int) Period {
-	switch {
-	case s.c8 != nil:
-		return period(s.c8.vals[:upTo+1], nil)
-	case s.c16 != nil:
-		return period(s.c16.vals[:upTo+1], nil)
-	}
-	return period(s.c32.vals[:upTo+1], nil)
-}
+func (s *Solver) Observed(upTo int) Period { return s.table().period(upTo+1, nil) }
 
 // Provable reports whether a theorem can prove the game's periods.
 func (s *Solver) Provable() bool { return s.bound() != nil }
@@ -214,12 +163,4 @@ func (s *Solver) bound() func(p, q int) int {
 // LastMismatch returns the largest i < Len()-q with value(i) !=
 // value(i+q), from heap from on, or -1 (a cheap check of a candidate
 // period on the values computed since the last).
-func (s *Solver) LastMismatch(q, from int) int {
-	switch {
-	case s.c8 != nil:
-		return lastMismatch(s.c8.vals, q, from)
-	case s.c16 != nil:
-		return lastMismatch(s.c16.vals, q, from)
-	}
-	return lastMismatch(s.c32.vals, q, from)
-}
+func (s *Solver) LastMismatch(q, from int) int { return s.table().lastMismatch(q, from) }

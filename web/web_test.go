@@ -140,6 +140,28 @@ type nodeResponse struct {
 	Dot string `json:"dot"`
 }
 
+// runNode runs Node.js (node) with args until ctx ends, the JSON of
+// the list reqs its standard input, and returns the list of as many
+// answers it prints as JSON; it fails the test when node fails or prints
+// anything else.
+func runNode[T, R any](t *testing.T, ctx context.Context, node string, reqs []R, args ...string) []T {
+	t.Helper()
+	in, _ := json.Marshal(reqs)
+	cmd := exec.CommandContext(ctx, node, args...)
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var resps []T
+	if err := json.Unmarshal(out, &resps); err != nil || len(resps) != len(reqs) {
+		t.Fatalf("node printed %q (%v)", out, err)
+	}
+	return resps
+}
+
 // TestWasmInNode runs the built interpreter in Node.js, when it is
 // installed: the JavaScript entry point, an error's position, and the two
 // things that differ in a browser's single thread: the time limit must
@@ -162,21 +184,9 @@ func TestWasmInNode(t *testing.T) {
 		{"source": "game g(x) moves *0\ndef d(x, n) = if n == 0 then x else d(g(x) + g(x + *1), n - 1)\nprint d(*0, 9000) == d(*1, 9000)"},
 		{"source": "game g(x) moves *0\ndef d(x, n) = if n == 0 then x else d(g(x) + g(x + *1), n - 1)\nprint d(*0, 490) == d(*1, 490), len({d(*0, 490): 1, d(*1, 490): 2})"},
 	}
-	in, _ := json.Marshal(reqs)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, harness, dir)
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, stderr.String())
-	}
-	var resps []nodeResponse
-	if err := json.Unmarshal(out, &resps); err != nil || len(resps) != len(reqs) {
-		t.Fatalf("node printed %q (%v)", out, err)
-	}
+	resps := runNode[nodeResponse](t, ctx, node, reqs, harness, dir)
 	if r := resps[0]; r.Output != "6\n" || r.Error != nil {
 		t.Errorf("print sg(*3 + *5): %+v", r)
 	}
@@ -357,19 +367,7 @@ func TestHighlighter(t *testing.T) {
 	for _, c := range cases {
 		lines = append(lines, c.line)
 	}
-	in, _ := json.Marshal(lines)
-	cmd := exec.Command(node, filepath.Join(dir, "harness.js"), "file://"+filepath.Join(dir, "highlight.mjs"), filepath.Join(dir, "grammar.json"))
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, stderr.String())
-	}
-	var got []string
-	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(cases) {
-		t.Fatalf("node printed %q (%v)", out, err)
-	}
+	got := runNode[string](t, context.Background(), node, lines, filepath.Join(dir, "harness.js"), "file://"+filepath.Join(dir, "highlight.mjs"), filepath.Join(dir, "grammar.json"))
 	for i, c := range cases {
 		if got[i] != c.want {
 			t.Errorf("%s\n got: %s\nwant: %s", c.line, got[i], c.want)

@@ -109,46 +109,25 @@ func TestFmtErrors(t *testing.T) {
 // formatted: the same output and exit status, from a file and, for those
 // that read no input, piped into the REPL.
 func TestFmtRunsTheSame(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*.game"))
-	if len(files) == 0 {
-		t.Fatal("no examples found in ../../examples")
-	}
-	workloads, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "bench", "workloads", "*.game"))
-	if len(workloads) == 0 {
-		t.Log("no benchmark workloads in ../shared/bench/workloads (from the repository's root): only the examples are formatted and run")
-	}
-	for _, file := range append(files, workloads...) {
-		name := filepath.Base(filepath.Dir(file)) + "/" + filepath.Base(file)
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			src := string(data)
-			if strings.Contains(file, "workloads") {
-				src = firstLetN.ReplaceAllLiteralString(src, "let N = 6")
-			}
-			stdin, reads := "", false
-			if in, err := os.ReadFile(strings.TrimSuffix(file, ".game") + ".in"); err == nil {
-				stdin, reads = string(in), true
-			}
-			orig := script(t, filepath.Base(file), src)
-			code, formatted, errOut := cli(t, "", "fmt", orig)
-			if code != 0 {
-				t.Fatalf("grundy fmt: status %d, stderr:\n%s", code, errOut)
-			}
-			if strings.Contains(file, "examples") && formatted == src {
-			}
-			ran := runCLI(t, stdin, "run", orig)
-			if ran.code != 0 || ran.stdout == "" {
-				t.Fatalf("grundy run: status %d, stdout %q, stderr:\n%s", ran.code, ran.stdout, ran.stderr)
-			}
-			check(t, "the formatted script", runCLI(t, stdin, "run", script(t, "formatted.game", formatted)), ran)
-			if !reads {
-				check(t, "the formatted script piped", runCLI(t, formatted), ran)
-			}
-		})
-	}
+	eachScript(t, func(t *testing.T, file, src string) {
+		stdin, reads := "", false
+		if in, err := os.ReadFile(strings.TrimSuffix(file, ".game") + ".in"); err == nil {
+			stdin, reads = string(in), true
+		}
+		orig := script(t, filepath.Base(file), src)
+		code, formatted, errOut := cli(t, "", "fmt", orig)
+		if code != 0 {
+			t.Fatalf("grundy fmt: status %d, stderr:\n%s", code, errOut)
+		}
+		ran := runCLI(t, stdin, "run", orig)
+		if ran.code != 0 || ran.stdout == "" {
+			t.Fatalf("grundy run: status %d, stdout %q, stderr:\n%s", ran.code, ran.stdout, ran.stderr)
+		}
+		check(t, "the formatted script", runCLI(t, stdin, "run", script(t, "formatted.game", formatted)), ran)
+		if !reads {
+			check(t, "the formatted script piped", runCLI(t, formatted), ran)
+		}
+	})
 }
 
 // A script the REPL reads as its statements when piped is read so too

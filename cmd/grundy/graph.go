@@ -11,9 +11,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/chzyer/readline"
+	"github.com/grundy-lang/grundy"
 )
 
 const graphUsage = `Usage: grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT] [flags]
@@ -53,17 +53,10 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var cfg config
 	var format, out string
-	fs.StringVar(&format, "format", "", "")
-	fs.StringVar(&out, "o", "", "")
-	if code, ok := parseSub("graph", graphUsage, fs, args, &cfg, stdout, stderr); !ok {
+	file, expr, code, ok := parsePicture("graph", graphUsage, "a FILE and an EXPR, as in grundy graph game.game 'g(10)'", fs, args, &cfg, &format, &out, stdout, stderr)
+	if !ok {
 		return code
 	}
-	rest := fs.Args()
-	if len(rest) != 2 {
-		fmt.Fprintf(stderr, "grundy graph: needs a FILE and an EXPR, as in grundy graph game.game 'g(10)' (see grundy graph --help)\n")
-		return 2
-	}
-	file, expr := rest[0], rest[1]
 	if !flagGiven(fs, "format") {
 		switch strings.ToLower(filepath.Ext(out)) {
 		case ".svg":
@@ -78,13 +71,8 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "grundy graph: --format must be dot, svg or png, not %q\n", format)
 		return 2
 	}
-	if flagGiven(fs, "o") && out == "" {
-		fmt.Fprintf(stderr, "grundy graph: -o needs a file name\n")
-		return 2
-	}
-	if format == "png" && out == "" && isTerminal(stdout) {
-		fmt.Fprintf(stderr, "grundy graph: PNG is binary and standard output is a terminal: use -o FILE.png or redirect standard output\n")
-		return 2
+	if code := checkOut("graph", fs, format, out, stdout, stderr); code != 0 {
+		return code
 	}
 	var dotPath string
 	if format != "dot" {
@@ -103,22 +91,12 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	// FILE's print output goes to standard error: standard output is the
-	// picture.
-	in := interpreter(cfg, stderr, stdin, stderr)
-	start := time.Now()
-	if err := in.Load(ctx, file, src); err != nil {
-		return reportIn(stderr, texts, err)
-	}
 	// The text is always built by Graph, from a game value: a value of
 	// any other kind is an error, a string above all, since DOT text from
 	// a script could name local files for dot to read.
-	text, err := in.Graph(ctx, exprName, expr)
-	if cfg.stats {
-		printStats(stderr, in, time.Since(start))
-	}
-	if err != nil {
-		return reportIn(stderr, texts, err)
+	text, code := runInScope(ctx, cfg, file, exprName, texts, stdin, stderr, (*grundy.Interpreter).Graph)
+	if code != 0 {
+		return code
 	}
 
 	data := []byte(text + "\n")
@@ -143,11 +121,7 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		data = outBuf.Bytes()
 	}
 	if out != "" {
-		if err := os.WriteFile(out, data, 0o644); err != nil {
-			fmt.Fprintf(stderr, "grundy graph: cannot write %s: %v\n", out, unwrapPathError(err))
-			return 1
-		}
-		return 0
+		return writeOut("graph", out, data, stderr)
 	}
 	if _, err := stdout.Write(data); err != nil {
 		fmt.Fprintf(stderr, "grundy: writing output: %v\n", err)

@@ -250,20 +250,28 @@ func TestGraphPNGToTerminal(t *testing.T) {
 	}
 }
 
-// TestGraphPNGToRealTerminal: a pseudo-terminal as standard output is
-// recognised.
-func TestGraphPNGToRealTerminal(t *testing.T) {
-	p := script(t, "g.game", graphScript)
+// TestPNGToRealTerminal: a pseudo-terminal as standard output is
+// recognised, and neither grundy graph nor grundy plot writes PNG to it.
+func TestPNGToRealTerminal(t *testing.T) {
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
 	}
 	defer ptmx.Close()
 	defer tty.Close()
-	var errOut bytes.Buffer
-	code := run([]string{"graph", p, "g(7)", "--format", "png"}, strings.NewReader(""), tty, &errOut)
-	if code != 2 || !strings.Contains(errOut.String(), "standard output is a terminal") {
-		t.Errorf("png to a pty: %d %q", code, errOut.String())
+	for _, c := range []struct {
+		cmd, src string
+		args     []string
+	}{
+		{"graph", graphScript, []string{"g(7)", "--format", "png"}},
+		{"plot", plotScript, []string{"n for n in 0 .. 3"}},
+	} {
+		p := script(t, "g.game", c.src)
+		var errOut bytes.Buffer
+		code := run(append([]string{c.cmd, p}, c.args...), strings.NewReader(""), tty, &errOut)
+		if code != 2 || errOut.String() != "grundy "+c.cmd+": PNG is binary and standard output is a terminal: use -o FILE.png or redirect standard output\n" {
+			t.Errorf("%s: png to a pty: %d %q", c.cmd, code, errOut.String())
+		}
 	}
 }
 
@@ -301,17 +309,6 @@ func TestGraphErrors(t *testing.T) {
 	code, out, errOut := cli(t, "", "graph", q, "*1")
 	if code != 2 || out != "" || !strings.HasPrefix(errOut, q+":2:1: expected an expression") {
 		t.Errorf("syntax error in FILE: %d %q %q", code, out, errOut)
-	}
-}
-
-func TestGraphHelp(t *testing.T) {
-	code, out, errOut := cli(t, "", "graph", "--help")
-	if code != 0 || errOut != "" || !strings.HasPrefix(out, "Usage: grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT] [flags]\n") {
-		t.Errorf("graph --help: %d %q %q", code, out, errOut)
-	}
-	_, out, _ = cli(t, "", "--help")
-	if !strings.Contains(out, "grundy graph FILE 'EXPR'") {
-		t.Errorf("grundy --help does not mention grundy graph")
 	}
 }
 

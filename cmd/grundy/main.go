@@ -321,6 +321,75 @@ func interpreter(cfg config, out io.Writer, stdin io.Reader, stderr io.Writer) *
 	return grundy.New(withProgress(grundy.Config{Stdout: out, Stdin: stdin, Limits: limits(cfg), Checkpoint: cfg.checkpoint, CommandLine: true}, stderr))
 }
 
+// runInScope runs FILE, then evaluates the command's own text in FILE's
+// scope with eval (Interpreter.Graph, Table or NewPlot): the steps of
+// grundy graph, table and plot. texts holds the two texts by file name
+// (file's and name's), for the snippets of an error. FILE's print output
+// goes to stderr, since standard output is the command's; --stats is
+// printed after both. It returns eval's result and the exit status: 0
+// when both ran, else the status of the error it reported.
+func runInScope[T any](ctx context.Context, cfg config, file, name string, texts map[string]string, stdin io.Reader, stderr io.Writer, eval func(*grundy.Interpreter, context.Context, string, string) (T, error)) (T, int) {
+	var zero T
+	in := interpreter(cfg, stderr, stdin, stderr)
+	start := time.Now()
+	if err := in.Load(ctx, file, texts[file]); err != nil {
+		return zero, reportIn(stderr, texts, err)
+	}
+	v, err := eval(in, ctx, name, texts[name])
+	if cfg.stats {
+		printStats(stderr, in, time.Since(start))
+	}
+	if err != nil {
+		return zero, reportIn(stderr, texts, err)
+	}
+	return v, 0
+}
+
+// parsePicture reads the command line of a picture command (grundy
+// graph, grundy plot, named by cmd): the flags of parseSub, fs's own,
+// --format and -o (into format and out), then FILE and the command's
+// text, or else an error that says what the command needs (needs: "a
+// FILE and an EXPR, as in ..."). ok is false, with the exit status, when
+// it printed the usage or an error.
+func parsePicture(cmd, usage, needs string, fs *flag.FlagSet, args []string, cfg *config, format, out *string, stdout, stderr io.Writer) (file, text string, code int, ok bool) {
+	fs.StringVar(format, "format", "", "")
+	fs.StringVar(out, "o", "", "")
+	if code, ok := parseSub(cmd, usage, fs, args, cfg, stdout, stderr); !ok {
+		return "", "", code, false
+	}
+	if fs.NArg() != 2 {
+		fmt.Fprintf(stderr, "grundy %s: needs %s (see grundy %s --help)\n", cmd, needs, cmd)
+		return "", "", 2, false
+	}
+	return fs.Arg(0), fs.Arg(1), 0, true
+}
+
+// checkOut checks the output of a picture (grundy graph, grundy plot,
+// named by cmd): -o, when given, names a file, and PNG goes to a file or
+// a redirection, not a terminal. It returns the exit status of a usage
+// error, or 0.
+func checkOut(cmd string, fs *flag.FlagSet, format, out string, stdout, stderr io.Writer) int {
+	if flagGiven(fs, "o") && out == "" {
+		fmt.Fprintf(stderr, "grundy %s: -o needs a file name\n", cmd)
+		return 2
+	}
+	if format == "png" && out == "" && isTerminal(stdout) {
+		fmt.Fprintf(stderr, "grundy %s: PNG is binary and standard output is a terminal: use -o FILE.png or redirect standard output\n", cmd)
+		return 2
+	}
+	return 0
+}
+
+// writeOut writes the picture data of command cmd to the file out (-o)
+// and returns the exit status.
+func writeOut(cmd, out string, data []byte, stderr io.Writer) int {
+	if err := os.WriteFile(out, data, 0o644); err != nil {
+		fmt.Fprintf(stderr, "grundy %s: cannot write %s: %v\n", cmd, out, unwrapPathError(err))
+		return 1
+	}
+	return 0
+}
+
 // setGoMemoryLimit sets the Go runtime's memory limit (the tests, which
 // run many commands in one process, keep their own).
 var setGoMemoryLimit = func(n int64) { debug.SetMemoryLimit(n) }

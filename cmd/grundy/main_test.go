@@ -71,60 +71,49 @@ func TestExpr(t *testing.T) {
 		result{1, "", "<expr>:2:7: unknown name \"nope\"\n    print nope\n          ^\n"})
 }
 
-func TestSyntaxErrorExit2(t *testing.T) {
-	// Nothing runs: the print before the error prints nothing.
-	p := script(t, "syn.game", "print 1\nprint 1 < 2 < 3\n")
-	check(t, "syntax error", runCLI(t, "", "run", p), result{2, "",
-		p + ":2:13: comparisons cannot be chained: put parentheses around one side of \"<\"\n    print 1 < 2 < 3\n                ^\n"})
-	p = script(t, "eof.game", "print 1\nprint (")
-	check(t, "syntax error at end of input", runCLI(t, "", "run", p), result{2, "",
-		p + ":2:8: expected an expression or \")\", found end of input\n    print (\n           ^\n"})
-	p = script(t, "str.game", "print \"é\" + \"abc\n")
-	check(t, "unterminated string", runCLI(t, "", p), result{2, "",
-		p + ":1:13: unterminated string: a string must end with '\"' on the line where it starts\n    print \"é\" + \"abc\n                ^\n"})
-	p = script(t, "utf8.game", "print 1\nprint \xff\n")
-	code, out, errOut := cli(t, "", "run", p)
-	if code != 2 || out != "" || !strings.HasPrefix(errOut, p+":2:7: invalid UTF-8") {
-		t.Errorf("invalid UTF-8: status %d, stdout %q, stderr %q", code, out, errOut)
+// TestScriptErrors: the errors of a script as grundy run (cmd "run"),
+// grundy FILE (cmd "") and grundy check print them, FILE in a want
+// standing for the script's path, and the exit status: 2 for a syntax
+// error (nothing runs: a print before it prints nothing), else 1 (what
+// ran before the error printed).
+func TestScriptErrors(t *testing.T) {
+	for _, c := range []struct {
+		name, cmd, src string
+		want           result
+		prefix         bool // want.stderr is the start of stderr
+	}{
+		{"syntax error", "run", "print 1\nprint 1 < 2 < 3\n", result{2, "", "FILE:2:13: comparisons cannot be chained: put parentheses around one side of \"<\"\n    print 1 < 2 < 3\n                ^\n"}, false},
+		{"syntax error at end of input", "run", "print 1\nprint (", result{2, "", "FILE:2:8: expected an expression or \")\", found end of input\n    print (\n           ^\n"}, false},
+		{"unterminated string", "", "print \"é\" + \"abc\n", result{2, "", "FILE:1:13: unterminated string: a string must end with '\"' on the line where it starts\n    print \"é\" + \"abc\n                ^\n"}, false},
+		{"invalid UTF-8", "run", "print 1\nprint \xff\n", result{2, "", "FILE:2:7: invalid UTF-8"}, true},
+		{"unknown names and arity", "run", "print \"hi\"\nprint foo + bar\ndef f(a) = a\nprint f()\ngame g(n) moves *n\nprint g(1, 2)\n", result{1, "", "FILE:2:7: unknown name \"foo\"\n    print foo + bar\n          ^\nFILE:2:13: unknown name \"bar\"\n    print foo + bar\n                ^\nFILE:4:7: f takes 1 argument, but 0 were given\n    print f()\n          ^\nFILE:6:7: game g takes 1 argument, but 2 were given\n    print g(1, 2)\n          ^\n"}, false},
+		{"did you mean", "", "print lenn([1])\n", result{1, "", "FILE:1:7: unknown name \"lenn\" (did you mean \"len\"?)\n    print lenn([1])\n          ^\n"}, false},
+		{"index out of range", "run", "print \"a\"\nlet xs = [1, 2]\nprint xs[2]\nprint \"b\"\n", result{1, "a\n", "FILE:3:9: index 2 out of range (the list has 2 elements)\n    print xs[2]\n            ^\n"}, false},
+		{"overflow, caret after a tab", "run", "print 1\n\tprint 9223372036854775807 + 1\n", result{1, "1\n", "FILE:2:28: integer overflow: 9223372036854775807 + 1 does not fit in 64 bits\n    \tprint 9223372036854775807 + 1\n    \t                          ^\n"}, false},
+		{"error inside a def", "run", "def f(n) = 1 / n\ndef g(n) = f(n - 1)\nprint g(2)\nprint g(1)\n", result{1, "1\n", "FILE:1:14: division by zero\n    def f(n) = 1 / n\n                 ^\n    called from FILE:2:12\n    called from FILE:4:7\n"}, false},
+		{"error in a game's moves", "run", "game g(n) moves g(n - 1) for i in [1] if 12 / n > 0\nprint \"x\"\nprint sg(g(3))\n", result{1, "x\n", "FILE:1:45: division by zero\n    game g(n) moves g(n - 1) for i in [1] if 12 / n > 0\n                                                ^\n"}, true},
+		{"assert with a message", "run", "print 1\nassert 1 + 1 == 2, \"fine\"\n  assert len([]) == 1, \"list is \" + str([])\nprint 2\n", result{1, "1\n", "FILE:3:3: assertion failed: list is []\n      assert len([]) == 1, \"list is \" + str([])\n      ^\n"}, false},
+		{"assert without a message", "run", "assert 2 < 1\n", result{1, "", "FILE:1:1: assertion failed\n    assert 2 < 1\n    ^\n"}, false},
+		{"check runs nothing", "check", "print 1\nprint 1 / 0\n", result{0, "", ""}, false},
+		{"check unknown name", "check", "print 1\nprint nope\n", result{1, "", "FILE:2:7: unknown name \"nope\"\n    print nope\n          ^\n"}, false},
+		{"check wrong arity", "check", "def f() = 1\nprint f(1)\n", result{1, "", "FILE:2:7: f takes 0 arguments, but 1 was given\n    print f(1)\n          ^\n"}, false},
+		{"check syntax error", "check", "print 1\nlet = 2\n", result{2, "", "FILE:2:5: expected a name, found \"=\"\n    let = 2\n        ^\n"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := script(t, "x.game", c.src)
+			args := []string{p}
+			if c.cmd != "" {
+				args = []string{c.cmd, p}
+			}
+			got := runCLI(t, "", args...)
+			want := c.want
+			want.stderr = strings.ReplaceAll(want.stderr, "FILE", p)
+			if c.prefix && strings.HasPrefix(got.stderr, want.stderr) {
+				want.stderr = got.stderr
+			}
+			check(t, c.name, got, want)
+		})
 	}
-}
-
-func TestNameErrorsExit1(t *testing.T) {
-	p := script(t, "names.game", "print \"hi\"\nprint foo + bar\ndef f(a) = a\nprint f()\ngame g(n) moves *n\nprint g(1, 2)\n")
-	check(t, "unknown names and arity", runCLI(t, "", "run", p), result{1, "",
-		p + ":2:7: unknown name \"foo\"\n    print foo + bar\n          ^\n" +
-			p + ":2:13: unknown name \"bar\"\n    print foo + bar\n                ^\n" +
-			p + ":4:7: f takes 1 argument, but 0 were given\n    print f()\n          ^\n" +
-			p + ":6:7: game g takes 1 argument, but 2 were given\n    print g(1, 2)\n          ^\n"})
-	p = script(t, "mean.game", "print lenn([1])\n")
-	check(t, "did you mean", runCLI(t, "", p), result{1, "",
-		p + ":1:7: unknown name \"lenn\" (did you mean \"len\"?)\n    print lenn([1])\n          ^\n"})
-}
-
-func TestRuntimeErrorExit1(t *testing.T) {
-	p := script(t, "rt.game", "print \"a\"\nlet xs = [1, 2]\nprint xs[2]\nprint \"b\"\n")
-	check(t, "index out of range", runCLI(t, "", "run", p), result{1, "a\n",
-		p + ":3:9: index 2 out of range (the list has 2 elements)\n    print xs[2]\n            ^\n"})
-	p = script(t, "ovf.game", "print 1\n\tprint 9223372036854775807 + 1\n")
-	check(t, "overflow, caret after a tab", runCLI(t, "", "run", p), result{1, "1\n",
-		p + ":2:28: integer overflow: 9223372036854775807 + 1 does not fit in 64 bits\n    \tprint 9223372036854775807 + 1\n    \t                          ^\n"})
-	p = script(t, "def.game", "def f(n) = 1 / n\ndef g(n) = f(n - 1)\nprint g(2)\nprint g(1)\n")
-	check(t, "error inside a def", runCLI(t, "", "run", p), result{1, "1\n",
-		p + ":1:14: division by zero\n    def f(n) = 1 / n\n                 ^\n    called from " + p + ":2:12\n    called from " + p + ":4:7\n"})
-	p = script(t, "game.game", "game g(n) moves g(n - 1) for i in [1] if 12 / n > 0\nprint \"x\"\nprint sg(g(3))\n")
-	code, out, errOut := cli(t, "", "run", p)
-	if code != 1 || out != "x\n" || !strings.HasPrefix(errOut, p+":1:45: division by zero\n    game g(n) moves g(n - 1) for i in [1] if 12 / n > 0\n                                                ^\n") {
-		t.Errorf("error in a game's moves: status %d, stdout %q, stderr %q", code, out, errOut)
-	}
-}
-
-func TestAssertExit1(t *testing.T) {
-	p := script(t, "as.game", "print 1\nassert 1 + 1 == 2, \"fine\"\n  assert len([]) == 1, \"list is \" + str([])\nprint 2\n")
-	check(t, "assert with a message", runCLI(t, "", "run", p), result{1, "1\n",
-		p + ":3:3: assertion failed: list is []\n      assert len([]) == 1, \"list is \" + str([])\n      ^\n"})
-	p = script(t, "as2.game", "assert 2 < 1\n")
-	check(t, "assert without a message", runCLI(t, "", "run", p), result{1, "",
-		p + ":1:1: assertion failed\n    assert 2 < 1\n    ^\n"})
 }
 
 // TestDeepRecursion: runaway recursion ends in a short, clean error.
@@ -145,30 +134,25 @@ func TestDeepRecursion(t *testing.T) {
 	}
 }
 
-func TestCheckCommand(t *testing.T) {
-	p := script(t, "ok.game", "print 1\nprint 1 / 0\n")
-	check(t, "check runs nothing", runCLI(t, "", "check", p), result{0, "", ""})
-	p = script(t, "names.game", "print 1\nprint nope\n")
-	check(t, "check unknown name", runCLI(t, "", "check", p), result{1, "",
-		p + ":2:7: unknown name \"nope\"\n    print nope\n          ^\n"})
-	p = script(t, "arity.game", "def f() = 1\nprint f(1)\n")
-	check(t, "check wrong arity", runCLI(t, "", "check", p), result{1, "",
-		p + ":2:7: f takes 0 arguments, but 1 was given\n    print f(1)\n          ^\n"})
-	p = script(t, "syn.game", "print 1\nlet = 2\n")
-	check(t, "check syntax error", runCLI(t, "", "check", p), result{2, "",
-		p + ":2:5: expected a name, found \"=\"\n    let = 2\n        ^\n"})
-}
-
 func TestUsage(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"-h"}, {"-help"}} {
 		code, out, errOut := cli(t, "", args...)
 		if code != 0 || errOut != "" {
 			t.Errorf("%v: status %d, stderr %q", args, code, errOut)
 		}
-		for _, w := range []string{"Usage", "grundy run", "grundy -e", "grundy check"} {
+		for _, w := range []string{"Usage", "grundy run", "grundy -e", "grundy check", "grundy graph FILE 'EXPR'", "grundy plot FILE 'EXPR for n in A .. B'"} {
 			if !strings.Contains(out, w) {
 				t.Errorf("%v: usage does not mention %q:\n%s", args, w, out)
 			}
+		}
+	}
+	for _, c := range []struct{ cmd, usage string }{
+		{"graph", "Usage: grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT] [flags]\n"},
+		{"plot", "Usage: grundy plot FILE 'EXPR for n in A .. B' [--format png|svg] [-o OUT]"},
+	} {
+		code, out, errOut := cli(t, "", c.cmd, "--help")
+		if code != 0 || errOut != "" || !strings.HasPrefix(out, c.usage) {
+			t.Errorf("%s --help: %d %q %q", c.cmd, code, out, errOut)
 		}
 	}
 	code, out, errOut := cli(t, "", "--version")

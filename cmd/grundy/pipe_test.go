@@ -17,51 +17,50 @@ import (
 // firstLetN is a workload's size, `let N = ...` on a line of its own.
 var firstLetN = regexp.MustCompile(`(?m)^let N = .*$`)
 
-// A script piped into grundy (the REPL reading a non-terminal) prints
-// exactly what grundy run prints: the REPL groups lines into entries as a
-// script's parser groups them into statements. Every example, and every
-// benchmark workload at a small N.
-func TestPipedScriptsAsRun(t *testing.T) {
-	var files []string
+// eachScript runs test as a subtest for every example and every
+// benchmark workload (../shared/bench/workloads from the repository's
+// root, when it is there), with the file's name and text: a workload's
+// at a small size (its first `let N = ...` line set to let N = 6).
+func eachScript(t *testing.T, test func(t *testing.T, file, src string)) {
 	examples, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*.game"))
 	if len(examples) == 0 {
 		t.Fatal("no examples found in ../../examples")
 	}
-	files = append(files, examples...)
 	workloads, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "bench", "workloads", "*.game"))
 	if len(workloads) == 0 {
-		t.Log("no benchmark workloads in ../shared/bench/workloads (from the repository's root): only the examples are piped")
+		t.Log("no benchmark workloads in ../shared/bench/workloads (from the repository's root): only the examples are tested")
 	}
-	files = append(files, workloads...)
-	for _, file := range files {
-		name := filepath.Base(filepath.Dir(file)) + "/" + filepath.Base(file)
-		t.Run(name, func(t *testing.T) {
-			if _, err := os.Stat(strings.TrimSuffix(file, ".game") + ".in"); err == nil {
-				t.Skip("reads its input with ints(); piped, the script itself is the input")
-			}
+	for _, file := range append(examples, workloads...) {
+		t.Run(filepath.Base(filepath.Dir(file))+"/"+filepath.Base(file), func(t *testing.T) {
 			data, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
 			src := string(data)
-			if strings.Contains(file, "workloads") {
-				done := false
-				src = firstLetN.ReplaceAllStringFunc(src, func(s string) string {
-					if done {
-						return s
-					}
-					done = true
-					return "let N = 6"
-				})
+			if loc := firstLetN.FindStringIndex(src); loc != nil && slices.Contains(workloads, file) {
+				src = src[:loc[0]] + "let N = 6" + src[loc[1]:]
 			}
-			p := script(t, filepath.Base(file), src)
-			ran := runCLI(t, "", "run", p)
-			if ran.code != 0 || ran.stdout == "" {
-				t.Fatalf("grundy run: status %d, stdout %q, stderr:\n%s", ran.code, ran.stdout, ran.stderr)
-			}
-			check(t, "piped", runCLI(t, src), ran)
+			test(t, file, src)
 		})
 	}
+}
+
+// A script piped into grundy (the REPL reading a non-terminal) prints
+// exactly what grundy run prints: the REPL groups lines into entries as a
+// script's parser groups them into statements. Every example, and every
+// benchmark workload at a small N.
+func TestPipedScriptsAsRun(t *testing.T) {
+	eachScript(t, func(t *testing.T, file, src string) {
+		if _, err := os.Stat(strings.TrimSuffix(file, ".game") + ".in"); err == nil {
+			t.Skip("reads its input with ints(); piped, the script itself is the input")
+		}
+		p := script(t, filepath.Base(file), src)
+		ran := runCLI(t, "", "run", p)
+		if ran.code != 0 || ran.stdout == "" {
+			t.Fatalf("grundy run: status %d, stdout %q, stderr:\n%s", ran.code, ran.stdout, ran.stderr)
+		}
+		check(t, "piped", runCLI(t, src), ran)
+	})
 }
 
 // Lasker's Nim with its second alternative on a line that starts with
@@ -98,56 +97,35 @@ func explainBlocks(text string) []string {
 // same --explain, :explain and Interpreter.Explain), so that they run at
 // the same speed; and prints the same through the API.
 func TestEntryPointParity(t *testing.T) {
-	var files []string
-	examples, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*.game"))
-	files = append(files, examples...)
-	workloads, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "bench", "workloads", "*.game"))
-	files = append(files, workloads...)
-	for _, file := range files {
-		name := filepath.Base(filepath.Dir(file)) + "/" + filepath.Base(file)
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			src := string(data)
-			done := false
-			src = firstLetN.ReplaceAllStringFunc(src, func(s string) string {
-				if done {
-					return s
-				}
-				done = true
-				return "let N = 6"
-			})
-			p := script(t, filepath.Base(file), src)
-			ran := runCLI(t, "", "check", "--explain", p)
-			if ran.code != 0 {
-				t.Fatalf("grundy check --explain: status %d, stderr:\n%s", ran.code, ran.stderr)
-			}
-			want := explainBlocks(ran.stderr)
-			if len(want) == 0 {
-				t.Skip("declares no game or def")
-			}
-			// The API.
-			in := grundy.New(grundy.Config{Stdout: io.Discard, Stdin: strings.NewReader("")})
-			in.Load(context.Background(), filepath.Base(file), src) // (a script reading ints() fails at run time: its code is compiled)
-			if got := explainBlocks(in.Explain()); !slices.Equal(got, want) {
-				t.Errorf("the Go API compiles\n%s\ngrundy run compiles\n%s", strings.Join(got, ""), strings.Join(want, ""))
-			}
-			// The piped REPL (a script reading ints() reads the rest of
-			// the script: compare what it compiles before).
-			if _, err := os.Stat(strings.TrimSuffix(file, ".game") + ".in"); err == nil {
-				return
-			}
-			piped := runCLI(t, src+"\n:explain\n")
-			out := runCLI(t, "", "run", p).stdout
-			if !strings.HasPrefix(piped.stdout, out) {
-				t.Fatalf("piped, the script prints\n%s\nnot what grundy run prints first:\n%s", piped.stdout, out)
-			}
-			got := explainBlocks(piped.stdout[len(out):])
-			if !slices.Equal(got, want) {
-				t.Errorf("the piped REPL compiles\n%s\ngrundy run compiles\n%s", strings.Join(got, ""), strings.Join(want, ""))
-			}
-		})
-	}
+	eachScript(t, func(t *testing.T, file, src string) {
+		p := script(t, filepath.Base(file), src)
+		ran := runCLI(t, "", "check", "--explain", p)
+		if ran.code != 0 {
+			t.Fatalf("grundy check --explain: status %d, stderr:\n%s", ran.code, ran.stderr)
+		}
+		want := explainBlocks(ran.stderr)
+		if len(want) == 0 {
+			t.Skip("declares no game or def")
+		}
+		// The API.
+		in := grundy.New(grundy.Config{Stdout: io.Discard, Stdin: strings.NewReader("")})
+		in.Load(context.Background(), filepath.Base(file), src) // (a script reading ints() fails at run time: its code is compiled)
+		if got := explainBlocks(in.Explain()); !slices.Equal(got, want) {
+			t.Errorf("the Go API compiles\n%s\ngrundy run compiles\n%s", strings.Join(got, ""), strings.Join(want, ""))
+		}
+		// The piped REPL (a script reading ints() reads the rest of
+		// the script: compare what it compiles before).
+		if _, err := os.Stat(strings.TrimSuffix(file, ".game") + ".in"); err == nil {
+			return
+		}
+		piped := runCLI(t, src+"\n:explain\n")
+		out := runCLI(t, "", "run", p).stdout
+		if !strings.HasPrefix(piped.stdout, out) {
+			t.Fatalf("piped, the script prints\n%s\nnot what grundy run prints first:\n%s", piped.stdout, out)
+		}
+		got := explainBlocks(piped.stdout[len(out):])
+		if !slices.Equal(got, want) {
+			t.Errorf("the piped REPL compiles\n%s\ngrundy run compiles\n%s", strings.Join(got, ""), strings.Join(want, ""))
+		}
+	})
 }

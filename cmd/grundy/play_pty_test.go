@@ -5,11 +5,7 @@ import "testing"
 // :play on a terminal: moves at their own prompt; Ctrl-D and Ctrl-C give
 // up the game and leave the session running.
 func TestPlayInTerminal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and drives the binary")
-	}
 	term := startTerminal(t, "GRUNDY_HISTORY=")
-	term.expect(">>> ")
 	term.send("game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n\r")
 	term.expect(">>> ")
 	term.send(":play sub(10)\r")

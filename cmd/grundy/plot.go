@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/grundy-lang/grundy"
 )
@@ -47,18 +46,11 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var cfg config
 	var format, out, size string
-	fs.StringVar(&format, "format", "", "")
-	fs.StringVar(&out, "o", "", "")
 	fs.StringVar(&size, "size", "", "")
-	if code, ok := parseSub("plot", plotUsage, fs, args, &cfg, stdout, stderr); !ok {
+	file, spec, code, ok := parsePicture("plot", plotUsage, "a FILE and a plot, as in grundy plot game.game 'sg(g(n)) for n in 0 .. 100'", fs, args, &cfg, &format, &out, stdout, stderr)
+	if !ok {
 		return code
 	}
-	rest := fs.Args()
-	if len(rest) != 2 {
-		fmt.Fprintf(stderr, "grundy plot: needs a FILE and a plot, as in grundy plot game.game 'sg(g(n)) for n in 0 .. 100' (see grundy plot --help)\n")
-		return 2
-	}
-	file, spec := rest[0], rest[1]
 	if !flagGiven(fs, "format") {
 		format = "png"
 		if strings.EqualFold(filepath.Ext(out), ".svg") {
@@ -78,13 +70,8 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "grundy plot: %v\n", err)
 		return 2
 	}
-	if flagGiven(fs, "o") && out == "" {
-		fmt.Fprintf(stderr, "grundy plot: -o needs a file name\n")
-		return 2
-	}
-	if format == "png" && out == "" && isTerminal(stdout) {
-		fmt.Fprintf(stderr, "grundy plot: PNG is binary and standard output is a terminal: use -o FILE.png or redirect standard output\n")
-		return 2
+	if code := checkOut("plot", fs, format, out, stdout, stderr); code != 0 {
+		return code
 	}
 	src, code := loadScript(stderr, file, cfg.memBytes)
 	if code != 0 {
@@ -93,20 +80,10 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	// FILE's print output goes to standard error: standard output is the
-	// picture.
-	in := interpreter(cfg, stderr, stdin, stderr)
-	start := time.Now()
 	texts := map[string]string{file: src, plotName: spec}
-	if err := in.Load(ctx, file, src); err != nil {
-		return reportIn(stderr, texts, err)
-	}
-	p, err := in.NewPlot(ctx, plotName, spec)
-	if cfg.stats {
-		printStats(stderr, in, time.Since(start))
-	}
-	if err != nil {
-		return reportIn(stderr, texts, err)
+	p, code := runInScope(ctx, cfg, file, plotName, texts, stdin, stderr, (*grundy.Interpreter).NewPlot)
+	if code != 0 {
+		return code
 	}
 	var buf bytes.Buffer
 	if err := p.Write(&buf, opts); err != nil {
@@ -114,11 +91,7 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if out != "" {
-		if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-			fmt.Fprintf(stderr, "grundy plot: cannot write %s: %v\n", out, unwrapPathError(err))
-			return 1
-		}
-		return 0
+		return writeOut("plot", out, buf.Bytes(), stderr)
 	}
 	if _, err := stdout.Write(buf.Bytes()); err != nil && !errors.Is(err, os.ErrClosed) {
 		fmt.Fprintf(stderr, "grundy plot: writing standard output: %v\n", err)

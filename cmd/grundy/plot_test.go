@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/creack/pty"
 )
 
 const plotScript = `game g(n) moves g(n - 1) if n > 0 | g(n - 2) if n > 1
@@ -123,32 +121,5 @@ func TestPlotErrors(t *testing.T) {
 	code, _, errOut = cli(t, "", "plot", p, "sg(g(n)) for n in 0 .. 5000", "--max-states", "100")
 	if code != 1 || !strings.Contains(errOut, "state limit reached") {
 		t.Errorf("limit: %d %q", code, errOut)
-	}
-}
-
-// TestPlotPNGToTerminal: PNG is not written to a terminal (SVG is text).
-func TestPlotPNGToTerminal(t *testing.T) {
-	p := script(t, "g.game", plotScript)
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
-	var errOut bytes.Buffer
-	code := run([]string{"plot", p, "n for n in 0 .. 3"}, strings.NewReader(""), tty, &errOut)
-	if code != 2 || errOut.String() != "grundy plot: PNG is binary and standard output is a terminal: use -o FILE.png or redirect standard output\n" {
-		t.Errorf("png to a pty: %d %q", code, errOut.String())
-	}
-}
-
-func TestPlotHelp(t *testing.T) {
-	code, out, errOut := cli(t, "", "plot", "--help")
-	if code != 0 || errOut != "" || !strings.HasPrefix(out, "Usage: grundy plot FILE 'EXPR for n in A .. B' [--format png|svg] [-o OUT]") {
-		t.Errorf("plot --help: %d %q %q", code, out, errOut)
-	}
-	_, out, _ = cli(t, "", "--help")
-	if !strings.Contains(out, "grundy plot FILE 'EXPR for n in A .. B'") {
-		t.Errorf("grundy --help does not mention grundy plot")
 	}
 }

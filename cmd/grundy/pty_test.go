@@ -22,13 +22,15 @@ type terminal struct {
 	seen bytes.Buffer
 }
 
+// startTerminal builds the binary, starts it in a pseudo-terminal with
+// env added to its environment, and returns once the REPL's first prompt
+// shows. It skips the test in -short mode.
 func startTerminal(t *testing.T, env ...string) *terminal {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "grundy")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	if testing.Short() {
+		t.Skip("builds and drives the binary")
 	}
-	cmd := exec.Command(bin)
+	cmd := exec.Command(buildGrundy(t))
 	cmd.Env = append(os.Environ(), env...)
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
 	if err != nil {
@@ -52,7 +54,19 @@ func startTerminal(t *testing.T, env ...string) *terminal {
 		cmd.Wait()
 		f.Close()
 	})
+	term.expect(">>> ")
 	return term
+}
+
+// buildGrundy builds the binary into a temporary directory and returns
+// its path.
+func buildGrundy(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "grundy")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
 }
 
 func (term *terminal) send(s string) {
@@ -64,7 +78,18 @@ func (term *terminal) send(s string) {
 // expect waits until the output since the last expect contains want.
 func (term *terminal) expect(want string) {
 	term.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	if _, ok := term.waitFor(want, 20*time.Second, 20*time.Millisecond); !ok {
+		term.mu.Lock()
+		defer term.mu.Unlock()
+		term.t.Fatalf("timed out waiting for %q; the terminal shows:\n%s", want, term.seen.String())
+	}
+}
+
+// waitFor polls the terminal's output every poll, for at most limit,
+// until it shows want, and returns when it saw it; what it saw up to
+// want is dropped.
+func (term *terminal) waitFor(want string, limit, poll time.Duration) (time.Time, bool) {
+	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
 		term.mu.Lock()
 		s := term.seen.String()
@@ -73,23 +98,33 @@ func (term *terminal) expect(want string) {
 			term.seen.Reset()
 			term.seen.WriteString(rest)
 			term.mu.Unlock()
-			return
+			return time.Now(), true
 		}
 		term.mu.Unlock()
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(poll)
 	}
-	term.mu.Lock()
-	defer term.mu.Unlock()
-	term.t.Fatalf("timed out waiting for %q; the terminal shows:\n%s", want, term.seen.String())
+	return time.Time{}, false
+}
+
+// quit waits for the prompt, sends Ctrl-D (typed while a line runs, the
+// terminal is not in raw mode and its line discipline swallows it) and
+// waits for grundy to exit.
+func (term *terminal) quit() {
+	term.t.Helper()
+	term.expect(">>> ")
+	term.send("\x04")
+	done := make(chan error, 1)
+	go func() { done <- term.cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		term.t.Fatal("grundy did not exit on Ctrl-D")
+	}
 }
 
 func TestREPLInTerminal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and drives the binary")
-	}
 	hist := filepath.Join(t.TempDir(), "history")
 	term := startTerminal(t, "GRUNDY_HISTORY="+hist)
-	term.expect(">>> ")
 	// A multi-line declaration: the prompt changes while the entry is
 	// open, and stays "... " once the game is complete (a line starting
 	// with "|" could add an alternative); the next entry ends it.
@@ -122,17 +157,7 @@ func TestREPLInTerminal(t *testing.T) {
 	term.send("print 6 * 7\r")
 	term.expect("42")
 	// Ctrl-D leaves; the history file has the multi-line entry as one item.
-	// It is sent at the prompt: typed while a line runs, the terminal is
-	// not in raw mode and its line discipline swallows it.
-	term.expect(">>> ")
-	term.send("\x04")
-	done := make(chan error, 1)
-	go func() { done <- term.cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("grundy did not exit on Ctrl-D")
-	}
+	term.quit()
 	data, err := os.ReadFile(hist)
 	if err != nil {
 		t.Fatalf("history: %v", err)
@@ -149,11 +174,7 @@ func TestREPLInTerminal(t *testing.T) {
 // alternative on a line that starts with "|": the game has both
 // alternatives (sg(las(4)) is 3; the first alone would give 4).
 func TestREPLPasteAlternatives(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and drives the binary")
-	}
 	term := startTerminal(t, "GRUNDY_HISTORY=")
-	term.expect(">>> ")
 	term.send("game las(n) moves\r    las(k) for k in 0 .. n - 1\r  | las(a) + las(n - a) for a in 1 .. n / 2\rsg(las(4))\r")
 	term.expect("sg(las(4))")
 	term.expect("\n3\r\n")
@@ -169,14 +190,6 @@ func TestREPLPasteAlternatives(t *testing.T) {
 	term.send(":help\r")
 	term.expect("SG value, outcome, winning ones marked")
 	term.expect(":table sg(sub(n)) for n in 0 .. 10") // the last line
-	term.expect(">>> ")
 	// Ctrl-D leaves.
-	term.send("\x04")
-	done := make(chan error, 1)
-	go func() { done <- term.cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("grundy did not exit on Ctrl-D")
-	}
+	term.quit()
 }

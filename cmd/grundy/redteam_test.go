@@ -36,11 +36,7 @@ func redTeamBinary(t *testing.T) string {
 	if b := os.Getenv("GRUNDY_BIN"); b != "" {
 		return b
 	}
-	bin := filepath.Join(t.TempDir(), "grundy")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	return bin
+	return buildGrundy(t)
 }
 
 // timeCases are the long operations of issue 19, each set up quickly.
@@ -160,7 +156,6 @@ func interruptAt(t *testing.T, bin, file string, at time.Duration) (msg, exit ti
 func TestRedTeamREPL(t *testing.T) {
 	redTeam(t)
 	term := startTerminal(t, "GRUNDY_HISTORY=")
-	term.expect(">>> ")
 	term.send("let a = [x * 7919 % 1000003 for x in 0 .. 3999999]\r")
 	term.send("game c(n) moves c((n * 3 + 1) % 4000000) if n % 7 != 0 | c(n - 1) if n % 5 != 0 | c(n - 2) if n > 1\r\r")
 	term.send("print 40 + 2\r")
@@ -170,7 +165,7 @@ func TestRedTeamREPL(t *testing.T) {
 		time.Sleep(300 * time.Millisecond)
 		sent := time.Now()
 		term.send("\x03")
-		d, ok := term.waitFor("interrupted", 10*time.Second)
+		d, ok := term.waitFor("interrupted", 10*time.Second, time.Millisecond)
 		if !ok {
 			t.Errorf("%s: no interruption 10 s after Ctrl-C", op)
 			continue
@@ -183,24 +178,4 @@ func TestRedTeamREPL(t *testing.T) {
 	}
 	term.send("print len(a)\r")
 	term.expect("4000000")
-}
-
-// waitFor polls the terminal's output every millisecond until it shows
-// want, and returns when it saw it.
-func (term *terminal) waitFor(want string, limit time.Duration) (time.Time, bool) {
-	deadline := time.Now().Add(limit)
-	for time.Now().Before(deadline) {
-		term.mu.Lock()
-		s := term.seen.String()
-		if i := strings.Index(s, want); i >= 0 {
-			rest := s[i+len(want):]
-			term.seen.Reset()
-			term.seen.WriteString(rest)
-			term.mu.Unlock()
-			return time.Now(), true
-		}
-		term.mu.Unlock()
-		time.Sleep(time.Millisecond)
-	}
-	return time.Time{}, false
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -38,13 +39,8 @@ func TestServeUsage(t *testing.T) {
 
 // TestServePortInUse: a port in use is reported before anything is built.
 func TestServePortInUse(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the WebAssembly interpreter")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	var stderr, errOut bytes.Buffer
-	busy := startServe(t, ctx, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, io.Discard, &stderr, true)
+	busy := startServe(t, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, io.Discard, &stderr)
 	port := busy[strings.LastIndex(busy, ":")+1 : len(busy)-1]
 	// The second server would build the interpreter: the error comes
 	// first.
@@ -54,10 +50,14 @@ func TestServePortInUse(t *testing.T) {
 	}
 }
 
-// startServe runs grundy serve --port 0 ARGS until ctx ends and returns
-// the page's address ("" when must is false and it stopped on error).
-func startServe(t *testing.T, ctx context.Context, args []string, stdout, stderr io.Writer, must bool) string {
+// startServe runs grundy serve --port 0 ARGS until the test ends and
+// returns the page's address. It skips the test in -short mode.
+func startServe(t *testing.T, args []string, stdout, stderr io.Writer) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the WebAssembly interpreter")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
 	urls := make(chan string, 1)
 	done := make(chan int, 1)
 	go func() {
@@ -70,15 +70,13 @@ func startServe(t *testing.T, ctx context.Context, args []string, stdout, stderr
 			t.Error("grundy serve did not stop")
 		}
 	})
+	t.Cleanup(cancel) // (first: the cleanups run last to first)
 	select {
 	case u := <-urls:
 		return u
 	case code := <-done:
 		done <- code
-		if must {
-			t.Fatalf("grundy serve stopped with status %d: %s", code, stderr)
-		}
-		return ""
+		t.Fatalf("grundy serve stopped with status %d: %s", code, stderr)
 	case <-time.After(10 * time.Minute):
 		t.Fatalf("grundy serve did not start: %s", stderr)
 	}
@@ -88,13 +86,8 @@ func startServe(t *testing.T, ctx context.Context, args []string, stdout, stderr
 // TestServeFiles: the page, the interpreter, the grammar and the examples
 // are served.
 func TestServeFiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the WebAssembly interpreter")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	var stdout, stderr bytes.Buffer
-	u := startServe(t, ctx, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, &stdout, &stderr, true)
+	u := startServe(t, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, &stdout, &stderr)
 	if !strings.HasPrefix(u, "http://127.0.0.1:") || !strings.Contains(stdout.String(), u) {
 		t.Errorf("address %q, stdout %q", u, stdout.String())
 	}
@@ -149,13 +142,8 @@ func TestServeBrowser(t *testing.T) {
 	if chrome == "" {
 		t.Skip("the playground's browser test needs headless Chromium (apt-get install chromium; .ci/run installs it): skipped")
 	}
-	if testing.Short() {
-		t.Skip("builds the WebAssembly interpreter and starts Chromium")
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	var stderr bytes.Buffer
-	u := startServe(t, ctx, nil, io.Discard, &stderr, true)
+	u := startServe(t, nil, io.Discard, &stderr)
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome),
@@ -169,7 +157,7 @@ func TestServeBrowser(t *testing.T) {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	browser, cancelBrowser := chromedp.NewContext(alloc)
 	defer cancelBrowser()
@@ -200,6 +188,19 @@ func TestServeBrowser(t *testing.T) {
 			t.Fatalf("waiting for a run: %v (status line: %s)", err, evalJS[string](t, bctx, `document.getElementById("status").textContent`))
 		}
 		return evalJS[string](t, bctx, `document.getElementById("output").dataset.status`), evalJS[string](t, bctx, `document.getElementById("output").textContent`)
+	}
+	// start puts src in the editor and clicks Run, once it is enabled
+	// (after Stop, when the new interpreter is ready); it returns runs()
+	// from before, for wait.
+	start := func(src string) (seen int) {
+		t.Helper()
+		seen = runs()
+		js, _ := json.Marshal(src)
+		evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = `+string(js)+`; s.dispatchEvent(new Event("input")); return true })()`)
+		if err := chromedp.Do(bctx, chromedp.WaitEnabled(chromedp.ID("run")), chromedp.Click(chromedp.ID("run"))); err != nil {
+			t.Fatal(err)
+		}
+		return seen
 	}
 
 	// 0. The page alone: a welcome script, which runs without error.
@@ -311,13 +312,10 @@ func TestServeBrowser(t *testing.T) {
 
 	// 6. Deep recursion, which a browser's stack alone would not hold, and
 	// the Stop button on a run that would go on for long.
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "def f(n) = if n == 0 then 0 else f(n - 1) + 1\nprint f(50000)"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
-	if st, text := wait(seen); st != "done" || text != "50000\n" {
+	if st, text := wait(start("def f(n) = if n == 0 then 0 else f(n - 1) + 1\nprint f(50000)")); st != "done" || text != "50000\n" {
 		t.Errorf("deep recursion: status %q, output %q", st, text)
 	}
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "print len([x for x in 0 .. 9000000 for y in 0 .. 9000000])"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
+	seen = start("print len([x for x in 0 .. 9000000 for y in 0 .. 9000000])")
 	if err := chromedp.Do(bctx, chromedp.WaitVisible(chromedp.ID("stop")), chromedp.Click(chromedp.ID("stop"))); err != nil {
 		t.Fatal(err)
 	}
@@ -325,12 +323,7 @@ func TestServeBrowser(t *testing.T) {
 		t.Errorf("stopped: status %q, output %q", st, text)
 	}
 	// A new interpreter answers the next run.
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "print 1 + 1"; s.dispatchEvent(new Event("input")); return true })()`)
-	if err := chromedp.Do(bctx, chromedp.WaitEnabled(chromedp.ID("run")), chromedp.Click(chromedp.ID("run"))); err != nil {
-		t.Fatal(err)
-	}
-	if st, text := wait(seen); st != "done" || text != "2\n" {
+	if st, text := wait(start("print 1 + 1")); st != "done" || text != "2\n" {
 		t.Errorf("after Stop: status %q, output %q", st, text)
 	}
 
@@ -339,22 +332,13 @@ func TestServeBrowser(t *testing.T) {
 	// interpreter does not yield in, is an error past 500 levels in a
 	// browser (it once overflowed the browser's stack, and the page
 	// started a new interpreter); the interpreter answers the next run.
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "def nest(n) = if n == 0 then [] else [nest(n - 1)]\nprint len(str(nest(20000)))"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
-	if st, text := wait(seen); st != "done" || text != "40002\n" {
+	if st, text := wait(start("def nest(n) = if n == 0 then [] else [nest(n - 1)]\nprint len(str(nest(20000)))")); st != "done" || text != "40002\n" {
 		t.Errorf("a deep value: status %q, output %q", st, text)
 	}
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "game g(x) moves *0\ndef d(x, n) = if n == 0 then x else d(g(x) + g(x + *1), n - 1)\nprint d(*0, 9000) == d(*1, 9000)"; s.dispatchEvent(new Event("input")); document.getElementById("run").click(); return true })()`)
-	if st, text := wait(seen); st != "error" || !strings.Contains(text, "sums nested more than 500 deep") {
+	if st, text := wait(start("game g(x) moves *0\ndef d(x, n) = if n == 0 then x else d(g(x) + g(x + *1), n - 1)\nprint d(*0, 9000) == d(*1, 9000)")); st != "error" || !strings.Contains(text, "sums nested more than 500 deep") {
 		t.Errorf("sums nested 9000 deep: status %q, output %q", st, text)
 	}
-	seen = runs()
-	evalJS[bool](t, bctx, `(() => { const s = document.getElementById("source"); s.value = "print 3 * 3"; s.dispatchEvent(new Event("input")); return true })()`)
-	if err := chromedp.Do(bctx, chromedp.WaitEnabled(chromedp.ID("run")), chromedp.Click(chromedp.ID("run"))); err != nil {
-		t.Fatal(err)
-	}
-	if st, text := wait(seen); st != "done" || text != "9\n" {
+	if st, text := wait(start("print 3 * 3")); st != "done" || text != "9\n" {
 		t.Errorf("after sums nested 9000 deep: status %q, output %q", st, text)
 	}
 

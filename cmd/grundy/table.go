@@ -11,7 +11,6 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy"
@@ -73,17 +72,9 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	in := interpreter(cfg, stderr, stdin, stderr)
-	start := time.Now()
-	if err := in.Load(ctx, file, src); err != nil {
-		return reportIn(stderr, texts, err)
-	}
-	t, err := in.Table(ctx, tableName, spec)
-	if cfg.stats {
-		printStats(stderr, in, time.Since(start))
-	}
-	if err != nil {
-		return reportIn(stderr, texts, err)
+	t, code := runInScope(ctx, cfg, file, tableName, texts, stdin, stderr, (*grundy.Interpreter).Table)
+	if code != 0 {
+		return code
 	}
 	var out string
 	switch format {

@@ -123,18 +123,14 @@ run "def 99,999 deep, 20 terms" --max-memory 128M -- run def20.game
 run "def 99,999 deep, 10 terms" -- run def10.game
 run "def 99,999 deep, 10 terms" --max-memory 128M -- run def10.game
 run "def 99,999 deep, 20 terms" -- run def20.game
-run "10^6 terms of +" -- run plus.game
-run "10^6 terms of ^" -- run xor.game
-run "10^6 strings +" -- run strs.game
-run "str of a list 1.8M deep" -- run deepstr.game
-run "== of lists 1.8M deep" -- run deepeq.game
-run "< of lists 1.8M deep" -- run deeplt.game
-run "10^6 terms of +" --max-memory 128M -- run plus.game
-run "10^6 terms of ^" --max-memory 128M -- run xor.game
-run "10^6 strings +" --max-memory 128M -- run strs.game
-run "str of a list 1.8M deep" --max-memory 128M -- run deepstr.game
-run "== of lists 1.8M deep" --max-memory 128M -- run deepeq.game
-run "< of lists 1.8M deep" --max-memory 128M -- run deeplt.game
+for mem in "" 128M; do # without a memory limit, then under 128M
+	run "10^6 terms of +" ${mem:+--max-memory $mem} -- run plus.game
+	run "10^6 terms of ^" ${mem:+--max-memory $mem} -- run xor.game
+	run "10^6 strings +" ${mem:+--max-memory $mem} -- run strs.game
+	run "str of a list 1.8M deep" ${mem:+--max-memory $mem} -- run deepstr.game
+	run "== of lists 1.8M deep" ${mem:+--max-memory $mem} -- run deepeq.game
+	run "< of lists 1.8M deep" ${mem:+--max-memory $mem} -- run deeplt.game
+done
 # Memory.
 run "26 string doublings" --max-memory 128M -- run dbl26.game
 run "32 string doublings" --max-memory 512M -- run dbl32.game
