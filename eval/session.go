@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -567,4 +568,14 @@ func (s *Session) loadPrelude() {
 		}
 	}
 	s.env.Explain = nil // the user's declarations are explained, not the library's
+}
+
+// CheckFile is Check that keeps nothing of the file: the session's names
+// are those it had before, as after a LoadFile that fails to resolve.
+// What its games and defs compile to stays in Explain.
+func (s *Session) CheckFile(filename, src string) error {
+	names, globals := maps.Clone(s.top.Names), s.globals
+	err := s.Check(filename, src)
+	s.top.Names, s.globals = names, globals
+	return err
 }
