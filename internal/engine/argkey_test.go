@@ -147,33 +147,6 @@ func TestArgKeyCompact(t *testing.T) {
 	}
 }
 
-// KeyTable interns like a Go map, through its growths.
-func TestKeyTableMatchesMap(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	var kt KeyTable
-	want := map[string]uint32{}
-	for i := range 50000 {
-		k := make([]byte, r.IntN(12))
-		for j := range k {
-			k[j] = byte(r.IntN(3))
-		}
-		id, added, ok := kt.Intern(k)
-		w, seen := want[string(k)]
-		if !ok || added == seen || seen && id != w || !seen && id != uint32(len(want)) {
-			t.Fatalf("step %d: intern(%v) = %d, %v, %v; want %d, %v", i, k, id, added, ok, w, !seen)
-		}
-		if !seen {
-			want[string(k)] = id
-		}
-		if !bytes.Equal(kt.Key(id), k) {
-			t.Fatalf("key(%d) = %v, want %v", id, kt.Key(id), k)
-		}
-	}
-	if kt.Len() != len(want) {
-		t.Fatalf("%d keys, want %d", kt.Len(), len(want))
-	}
-}
-
 // A set of cells has one key, made from its bitmap (a move rule's
 // scratch) or from its value, and it decodes to the set: rows of any
 // width and count, empty rows and columns at either end.

@@ -4,21 +4,19 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"strconv"
 
 	"github.com/grundy-lang/grundy/internal/loopy"
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // Engine computes and remembers SG values of the positions of one
 // session's games.
 type Engine struct {
-	Th     *Thread
-	Games  []*Game
-	Infs   [][]int64        // K of each interned infinite value
-	infIDs map[string]int32 // K's encoding -> id
-	// K sets of values below 64 by their bits (-(id+1), 0 when not yet
-	// interned), and the loopy solver's form of each infinite value.
-	infSmall  map[uint64]Sgv
+	Th    *Thread
+	Games []*Game
+	// The session's infinite values (Infs), the sums of SG values.
+	memo.InfValues
+	// The loopy solver's form of each infinite value.
 	loopyVals []loopy.Value
 	levels    []*level // search contexts; nested sg calls get their own
 	Depth     int      // levels in use
@@ -50,9 +48,7 @@ type Engine struct {
 	// finished are noted, to be forgotten if it gives up (ladder.go).
 	journal    []PosKey
 	journaling bool
-	addMemo    map[[2]Sgv]Sgv // sums of an infinite value and a finite one
-	addSmall   [][64]Sgv      // the same by infinite value, for finite ones below 64 (0: not known)
-	comps      int64          // components the loopy solver has solved
+	comps      int64 // components the loopy solver has solved
 	// solveLoopy's working space, and whether a solve is using it.
 	loopyScratch *loopyScratch
 	loopyBusy    bool
@@ -62,7 +58,6 @@ type Engine struct {
 	loopyGraph   loopy.Graph   // the same for the component's graph
 	noOpen       bool          // solveLoopy without opening positions first (see solveLoopyOpen)
 	On           Pass          // the optimizations this session runs (passes.go)
-	infBuf       []byte
 }
 
 type PosKey struct {
@@ -122,7 +117,7 @@ type savedRun struct {
 }
 
 func NewEngine(th *Thread) *Engine {
-	return &Engine{Th: th, infIDs: map[string]int32{}, remote: map[PosKey]int32{}, On: AllPasses}
+	return &Engine{Th: th, remote: map[PosKey]int32{}, On: AllPasses}
 }
 
 // later runs undo, which resets the marks a search or a solve leaves on
@@ -164,18 +159,15 @@ func (e *Engine) Forget() {
 		g.resetTable()
 	}
 	e.remote = map[PosKey]int32{}
-	for _, g := range e.Games {
-		g.loopyBits, g.loopyIDs = nil, nil
-	}
 	e.remoteMemo = nil
 	e.remoteTooBig = nil
 }
 
 func (e *Engine) NewGame(name string, pos Pos, arity int) *Game {
 	g := &Game{GName: name, Pos: pos, Id: len(e.Games), NArgs: arity, compact: e.On&PassComposite != 0}
-	g.initTable()
+	g.Table.Init(arity)
 	room := func(n int64) { allocIf(e.Th, pos, n) }
-	g.Keys.room, g.Dict.room = room, room
+	g.Keys.Room, g.Dict.Room = room, room
 	e.Games = append(e.Games, g)
 	return g
 }
@@ -208,8 +200,8 @@ type Gen struct {
 	seen     *[BitsetMax]byte
 	SeenTop  uint32
 	SeenPend bool
-	infs     []Sgv    // infinite option values
-	miss     []PosKey // options' parts not known yet
+	infs     []memo.Sgv // infinite option values
+	miss     []PosKey   // options' parts not known yet
 	batch    int
 	cycle    bool
 	// A run whose only missing options are single positions (emitted
@@ -249,7 +241,7 @@ func (gn *Gen) Reset(batch int) {
 }
 
 // emitSG records one option's SG value.
-func (gn *Gen) EmitSG(v Sgv) {
+func (gn *Gen) EmitSG(v memo.Sgv) {
 	gn.E.Edges++
 	if v >= 0 {
 		if v < BitsetMax {
@@ -265,16 +257,16 @@ func (gn *Gen) EmitSG(v Sgv) {
 		} else {
 			gn.big = append(gn.big, v)
 		}
-	} else if v != SgMissing {
+	} else if v != memo.SgMissing {
 		gn.infs = append(gn.infs, v)
 	}
 }
 
 // result computes the node's value from the options seen (mex, or the
 // generalized rule when some options are infinite) and clears the set.
-func (gn *Gen) Result() Sgv {
+func (gn *Gen) Result() memo.Sgv {
 	gn.Settle()
-	m := int32(MexWords(gn.Bits[:min(gn.Hi+1, len(gn.Bits))]))
+	m := int32(memo.MexWords(gn.Bits[:min(gn.Hi+1, len(gn.Bits))]))
 	if m >= BitsetMax && len(gn.big) > 0 {
 		slices.Sort(gn.big)
 		for _, b := range gn.big {
@@ -307,23 +299,12 @@ func (gn *Gen) Result() Sgv {
 			}
 			slices.Sort(fin)
 			fin = slices.Compact(fin)
-			m = gn.E.infID(fin)
+			m = gn.E.InfID(fin)
 		}
 	}
 	clear(gn.Bits[:min(gn.Hi+1, len(gn.Bits))])
 	gn.Hi = 0
 	return m
-}
-
-// mexWords is the least value whose bit is clear in words (len(words)*64
-// when all are set).
-func MexWords(words []uint64) int {
-	for w, x := range words {
-		if x != ^uint64(0) {
-			return w*64 + bits.TrailingZeros64(^x)
-		}
-	}
-	return len(words) * 64
 }
 
 // emitVal records one option's value.
@@ -337,24 +318,24 @@ func (gn *Gen) EmitVal(pos Pos, v Value) {
 
 // lookup returns the SG value of position r of g, or sgMissing (after
 // recording it) when the search has yet to compute it.
-func (gn *Gen) Lookup(g *Game, r uint64) Sgv {
+func (gn *Gen) Lookup(g *Game, r uint64) memo.Sgv {
 	s := g.State(r)
-	if Finished(s) {
-		return ValueOf(s)
+	if memo.Finished(s) {
+		return memo.ValueOf(s)
 	}
 	switch gn.Mode {
 	case MDirect:
 		return gn.E.solve(g, r)
 	case MCollect:
 		gn.col = append(gn.col, keyRun{g: g, k: r, n: 1})
-		return SgMissing
+		return memo.SgMissing
 	case mVal:
 		panic("eval: lookup in value mode")
 	}
-	if s != StUnknown {
+	if s != memo.StUnknown {
 		gn.cycle = true
 		gn.fr.Stop = true
-		return SgMissing
+		return memo.SgMissing
 	}
 	k := PosKey{g, r}
 	if gn.Tracing {
@@ -364,7 +345,7 @@ func (gn *Gen) Lookup(g *Game, r uint64) Sgv {
 	}
 	for _, m := range gn.miss {
 		if m == k {
-			return SgMissing
+			return memo.SgMissing
 		}
 	}
 	gn.miss = append(gn.miss, k)
@@ -372,7 +353,7 @@ func (gn *Gen) Lookup(g *Game, r uint64) Sgv {
 		gn.fr.Stop = true
 		gn.stopped = true
 	}
-	return SgMissing
+	return memo.SgMissing
 }
 
 // keyRun is what an MCollect pass recorded: n positions of g, from key k
@@ -416,15 +397,15 @@ func (gn *Gen) Solve(mark int) bool {
 }
 
 // valueSG returns the SG value of a game value.
-func (gn *Gen) ValueSG(pos Pos, v Value) Sgv {
+func (gn *Gen) ValueSG(pos Pos, v Value) memo.Sgv {
 	switch v.K {
 	case KNim:
-		return Sgv(v.N)
+		return memo.Sgv(v.N)
 	case KPos:
 		g, r := PosRef(v)
 		return gn.Lookup(g, r)
 	case KSum:
-		acc := Sgv(0)
+		acc := memo.Sgv(0)
 		if sm := v.Ref.(*Sum); sm.Parts == nil && sm.Keys != nil {
 			for _, k := range sm.Keys {
 				acc = gn.E.Add(acc, gn.Lookup(sm.Game, k))
@@ -436,7 +417,7 @@ func (gn *Gen) ValueSG(pos Pos, v Value) Sgv {
 		}
 		return acc
 	case KInf:
-		return gn.E.infID(v.InfK())
+		return gn.E.InfID(v.InfK())
 	}
 	if gn.Mode == MDirect || gn.Mode == MCollect {
 		Fail(pos, "expected a game, found %s %s", v.TypeName(), Shown(v))
@@ -445,115 +426,8 @@ func (gn *Gen) ValueSG(pos Pos, v Value) Sgv {
 	return 0
 }
 
-// infID interns an infinite value's K.
-func (e *Engine) infID(k []int64) Sgv {
-	if m, ok := smallMask(k); ok {
-		if v, ok := e.infSmall[m]; ok {
-			return v
-		}
-		v := e.infIDSlow(k)
-		if e.infSmall == nil {
-			e.infSmall = map[uint64]Sgv{}
-		}
-		e.infSmall[m] = v
-		return v
-	}
-	return e.infIDSlow(k)
-}
-
-// smallMask returns the bits of a K set of values below 64.
-func smallMask[T int | int64](k []T) (uint64, bool) {
-	var m uint64
-	for _, x := range k {
-		if x < 0 || x >= 64 {
-			return 0, false
-		}
-		m |= 1 << x
-	}
-	return m, true
-}
-
-func (e *Engine) infIDSlow(k []int64) Sgv {
-	buf := e.infBuf[:0]
-	for _, x := range k {
-		buf = strconv.AppendInt(buf, x, 10)
-		buf = append(buf, ',')
-	}
-	e.infBuf = buf
-	id, ok := e.infIDs[string(buf)]
-	if !ok {
-		id = int32(len(e.Infs))
-		e.Infs = append(e.Infs, slices.Clone(k))
-		e.infIDs[string(buf)] = id
-	}
-	return -(id + 1)
-}
-
-// add is the SG value of a sum of two games with values a and b.
-func (e *Engine) Add(a, b Sgv) Sgv {
-	if a|b >= 0 {
-		return a ^ b
-	}
-	if a == SgMissing || b == SgMissing {
-		return SgMissing
-	}
-	if a < 0 && b < 0 {
-		return e.infID(nil)
-	}
-	if a >= 0 {
-		a, b = b, a
-	}
-	if b == 0 {
-		return a
-	}
-	i := int(-a - 1)
-	if b < 64 && i < len(e.addSmall) && e.addSmall[i][b] != 0 {
-		return e.addSmall[i][b]
-	}
-	ak := [2]Sgv{a, b}
-	if v, ok := e.addMemo[ak]; ok {
-		return v
-	}
-	k := e.Infs[-a-1]
-	out := make([]int64, len(k))
-	for i, x := range k {
-		out[i] = x ^ int64(b)
-	}
-	slices.Sort(out)
-	v := e.infID(out)
-	if e.addMemo == nil {
-		e.addMemo = map[[2]Sgv]Sgv{}
-	}
-	e.addMemo[ak] = v
-	if b < 64 {
-		for len(e.addSmall) <= i {
-			e.addSmall = append(e.addSmall, [64]Sgv{})
-		}
-		e.addSmall[i][b] = v
-	}
-	return v
-}
-
-// times is the SG value of k copies of a game of value a.
-func (e *Engine) Times(k int64, a Sgv) Sgv {
-	switch {
-	case a == SgMissing:
-		return a
-	case k == 0:
-		return 0
-	case a >= 0:
-		if k%2 == 1 {
-			return a
-		}
-		return 0
-	case k == 1:
-		return a
-	}
-	return e.infID(nil)
-}
-
 // sgValue turns an sgv into the value sg returns.
-func (e *Engine) SgValue(v Sgv) Value {
+func (e *Engine) SgValue(v memo.Sgv) Value {
 	if v >= 0 {
 		return Int(int64(v))
 	}
@@ -562,7 +436,7 @@ func (e *Engine) SgValue(v Sgv) Value {
 
 // standIn is a game with SG value v: a nimber, or for an infinite value the
 // value itself (sg and outcome accept it).
-func (e *Engine) StandIn(v Sgv) Value {
+func (e *Engine) StandIn(v memo.Sgv) Value {
 	if v >= 0 {
 		return Nimber(int64(v))
 	}
@@ -600,21 +474,21 @@ func (e *Engine) visit(pos Pos, g *Game, r uint64) {
 		e.States = 0
 		panic(LimitError(pos, "", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.Th.Limits.MaxStates, posText(g, r)))
 	}
-	if r&GenBit != 0 {
+	if r&memo.GenBit != 0 {
 		// Its key is in the memo, and its arguments are decoded from it
 		// (up to a Value a byte): a search of positions of big arguments
 		// checks the memory as it goes, not every 16 Ki steps.
-		e.Th.churn(pos, valueBytes*int64(len(g.Keys.Key(uint32(r&^GenBit)))))
+		e.Th.churn(pos, valueBytes*int64(len(g.Keys.Key(uint32(r&^memo.GenBit)))))
 	}
 }
 
 // solve returns the SG value of position r of g, computing it if needed.
-func (e *Engine) solve(g *Game, r uint64) Sgv {
+func (e *Engine) solve(g *Game, r uint64) memo.Sgv {
 	s := g.State(r)
-	if Finished(s) {
-		return ValueOf(s)
+	if memo.Finished(s) {
+		return memo.ValueOf(s)
 	}
-	if s == stGray || s == stLoopy && e.Depth > 0 {
+	if s == memo.StGray || s == memo.StLoopy && e.Depth > 0 {
 		pos := g.Pos
 		if n := len(e.Th.Calls); n > 0 {
 			pos = e.Th.Calls[n-1]
@@ -629,13 +503,13 @@ func (e *Engine) solve(g *Game, r uint64) Sgv {
 	}
 	// (Not inside a ladder or a loopy solve that journals what it
 	// computes: a ladder of its own would take over the journal.)
-	if e.On&PassLadder != 0 && e.Depth == 0 && !e.journaling && r&GenBit == 0 && (g.NArgs == 1 && r > ladderCap || g.NArgs == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
-		return ValueOf(g.State(r))
+	if e.On&PassLadder != 0 && e.Depth == 0 && !e.journaling && r&memo.GenBit == 0 && (g.NArgs == 1 && r > ladderCap || g.NArgs == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
+		return memo.ValueOf(g.State(r))
 	}
 	if !e.fast(g, r) {
 		e.solveLoopy(g, r)
 	}
-	return ValueOf(g.State(r))
+	return memo.ValueOf(g.State(r))
 }
 
 // fast computes position r of g by an explicit-stack depth-first search.
@@ -653,8 +527,8 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			path := stack
 			undo := func() {
 				for _, en := range path {
-					if g := e.Games[en.gi]; g.State(en.r) == stGray {
-						g.setState(en.r, StUnknown)
+					if g := e.Games[en.gi]; g.State(en.r) == memo.StGray {
+						g.SetState(en.r, memo.StUnknown)
 					}
 				}
 			}
@@ -671,24 +545,24 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		en := stack[top]
 		g, r := e.Games[en.gi], en.r
 		s := g.State(r)
-		if Finished(s) {
+		if memo.Finished(s) {
 			stack = stack[:top]
 			continue
 		}
-		if s == stLoopy {
+		if s == memo.StLoopy {
 			e.markLoopy(stack)
 			return false
 		}
-		if s == StUnknown && g.Tuples != nil {
+		if s == memo.StUnknown && g.Tuples != nil {
 			if r2, ok := g.Tuples.Ref(r); ok {
 				// Its hidden game's position (tupleflat.go): when known,
 				// its value; else computed first.
 				h := g.Tuples.To
 				switch s2 := h.State(r2); {
-				case Finished(s2):
-					g.Tuples.copy(r, ValueOf(s2), r2)
+				case memo.Finished(s2):
+					g.Tuples.copy(r, memo.ValueOf(s2), r2)
 					stack = stack[:top]
-				case s2 == StUnknown:
+				case s2 == memo.StUnknown:
 					stack = append(stack, entry{gi: int32(h.Id), r: r2})
 				default:
 					// (On the search path or reaching a cycle: the loopy
@@ -699,19 +573,19 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 				continue
 			}
 		}
-		if s == StUnknown {
+		if s == memo.StUnknown {
 			e.visit(g.Pos, g, r)
 			if e.capStates > 0 && e.States > e.capStates && e.Depth == e.capLevel {
 				e.States-- // the search that follows counts it
 				e.hitCap, e.capSpan = true, ^uint64(0)
 				return false
 			}
-			if g.Probes != nil && g.Periodic == nil && !g.UserTried && r&GenBit == 0 && g.Unfield(r) >= UserAt {
+			if g.Probes != nil && g.Periodic == nil && !g.UserTried && r&memo.GenBit == 0 && g.Unfield(r) >= UserAt {
 				userTakeBreak(th, g)
 			}
 			if g.Periodic != nil {
 				if v, ok := periodicValue(th, g, r); ok {
-					g.setState(r, StateOf(v))
+					g.SetState(r, memo.StateOf(v))
 					e.note(g, r)
 					stack = stack[:top]
 					continue
@@ -734,7 +608,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			stack[top].meta &= 255
 			if resumed && !sv.cursor {
 				gn.restore(words, pend)
-				if x := StateOf(gn.Result()); !g.SetFast(r, x) {
+				if x := memo.StateOf(gn.Result()); !g.SetFast(r, x) {
 					g.SetStateSlow(r, x)
 				}
 				e.note(g, r)
@@ -763,15 +637,15 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		}
 		// On the search path while its moves run: a value asked for inside
 		// them (sg of itself) is then an error, not endless recursion.
-		if !g.SetFast(r, stGray) {
-			g.SetStateSlow(r, stGray)
+		if !g.SetFast(r, memo.StGray) {
+			g.SetStateSlow(r, memo.StGray)
 		}
 		// One frame per search, reused: the slots past the arguments are
 		// always set before they are read.
 		fr := lv.frameFor(g, th)
 		g.Load(fr, r)
 		gn.fr = fr
-		if r&GenBit == 0 {
+		if r&memo.GenBit == 0 {
 			g.GenSGInt(fr)
 		} else {
 			g.GenSG(fr)
@@ -812,9 +686,9 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 		}
 		if len(gn.infs) > 0 {
 			// An option on or above a cycle: winning orders by remoteness.
-			g.setLoopy(r)
+			g.SetLoopy(r)
 		}
-		if x := StateOf(gn.Result()); !g.SetFast(r, x) {
+		if x := memo.StateOf(gn.Result()); !g.SetFast(r, x) {
 			g.SetStateSlow(r, x)
 		}
 		e.note(g, r)
@@ -830,7 +704,7 @@ func pendKnown(pend []PosKey) bool {
 		if pend[i].g == nil {
 			continue // a sum's mark (see emitPend)
 		}
-		if s := pend[i].g.State(pend[i].R); s < FinBase || s >= FinBase+BitsetMax {
+		if s := pend[i].g.State(pend[i].R); s < memo.FinBase || s >= memo.FinBase+BitsetMax {
 			return false
 		}
 	}
@@ -856,12 +730,12 @@ func emitPend(gn *Gen, pend []PosKey) {
 	for i := 0; i < len(pend); i++ {
 		k := pend[i]
 		if k.g != nil {
-			gn.EmitSG(k.g.State(k.R) - FinBase)
+			gn.EmitSG(k.g.State(k.R) - memo.FinBase)
 			continue
 		}
-		n, v := int(k.R>>32), Sgv(uint32(k.R))
+		n, v := int(k.R>>32), memo.Sgv(uint32(k.R))
 		for _, p := range pend[i+1 : i+1+n] {
-			v ^= p.g.State(p.R) - FinBase
+			v ^= p.g.State(p.R) - memo.FinBase
 		}
 		gn.EmitSG(v)
 		i += n
@@ -872,8 +746,8 @@ func emitPend(gn *Gen, pend []PosKey) {
 // reaching a cycle.
 func (e *Engine) markLoopy(stack []entry) {
 	for _, en := range stack {
-		if g := e.Games[en.gi]; g.State(en.r) == stGray {
-			g.setState(en.r, stLoopy)
+		if g := e.Games[en.gi]; g.State(en.r) == memo.StGray {
+			g.SetState(en.r, memo.StLoopy)
 		}
 	}
 }
@@ -915,7 +789,7 @@ func (e *Engine) optionsTemp(g *Game, r uint64) []Value {
 	*fr = Frame{Slots: slots[:g.Nslots], Th: th, Gen: gn, base: -1}
 	g.Load(fr, r)
 	gn.fr = fr
-	if r&GenBit == 0 && g.GenValInt != nil {
+	if r&memo.GenBit == 0 && g.GenValInt != nil {
 		g.GenValInt(fr)
 	} else {
 		g.GenVal(fr)
@@ -1064,19 +938,6 @@ func (e *Engine) TakeBreakGame(t *TakeBreak) *Game {
 	g.Periodic = newPeriodic(t.game(), t.Name)
 	e.Tables = append(e.Tables, g.Periodic)
 	return g
-}
-
-func (e *Engine) Outcome(v Sgv) string {
-	switch {
-	case v == 0:
-		return "P"
-	case v > 0:
-		return "N"
-	}
-	if k := e.Infs[-v-1]; len(k) > 0 && k[0] == 0 {
-		return "N"
-	}
-	return "D"
 }
 
 func (e *Engine) Moves(v Value) []Value {

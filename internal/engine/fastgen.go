@@ -2,6 +2,8 @@ package engine
 
 import (
 	"encoding/binary"
+
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // probeFunc works out the runs of a fast loop for a frame without running
@@ -28,16 +30,16 @@ type FastState struct {
 // emit emits the option for loop value x; false when the generator should
 // stop.
 func (st *FastState) Emit(gn *Gen, fr *Frame, x int64) bool {
-	v := Sgv(0)
+	v := memo.Sgv(0)
 	fin := true
 	for t := 0; t < st.Nt; t++ {
 		k := st.Keys[t] + uint64(x-st.Lo)*st.Steps[t]
 		s := st.Games[t].State(k)
-		if s < FinBase {
+		if s < memo.FinBase {
 			fin = false
 			break
 		}
-		v ^= s - FinBase
+		v ^= s - memo.FinBase
 	}
 	if !fin {
 		if st.Nt == 1 {
@@ -68,7 +70,7 @@ func (st *FastState) Emit(gn *Gen, fr *Frame, x int64) bool {
 // is known, and emitted as it is).
 func (st *FastState) partMissing(x int64) bool {
 	for t := 0; t < st.Nt; t++ {
-		if !Finished(st.Games[t].State(st.Keys[t] + uint64(x-st.Lo)*st.Steps[t])) {
+		if !memo.Finished(st.Games[t].State(st.Keys[t] + uint64(x-st.Lo)*st.Steps[t])) {
 			return true
 		}
 	}
@@ -87,9 +89,9 @@ func (st *FastState) emitSum(gn *Gen, x int64) {
 		g, k := st.Games[t], st.Keys[t]+uint64(x-st.Lo)*st.Steps[t]
 		s := g.State(k)
 		switch {
-		case s >= FinBase:
-			known ^= uint32(s - FinBase)
-		case Finished(s):
+		case s >= memo.FinBase:
+			known ^= uint32(s - memo.FinBase)
+		case memo.Finished(s):
 			gn.opaque = true
 		default:
 			gn.Tracing = true
@@ -99,7 +101,7 @@ func (st *FastState) emitSum(gn *Gen, x int64) {
 	}
 	n := len(gn.pend) - mark - 1
 	gn.pend[mark] = PosKey{R: uint64(n)<<32 | uint64(known)}
-	gn.EmitSG(SgMissing)
+	gn.EmitSG(memo.SgMissing)
 }
 
 // stop reports whether the generator goes on after loop value x; when the

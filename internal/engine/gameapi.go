@@ -6,11 +6,13 @@ package engine
 import (
 	"cmp"
 	"slices"
+
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // sgOf returns the SG value of a game value (or of an infinite SG value
 // standing in for a game).
-func (th *Thread) sgOf(c *Call, v Value) Sgv {
+func (th *Thread) sgOf(c *Call, v Value) memo.Sgv {
 	if !v.IsGame() && v.K != KInf {
 		name := c.Name
 		if name == "" {

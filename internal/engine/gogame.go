@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -142,16 +143,16 @@ func takeBreakSG(g *Game, t *TakeBreak, fr *Frame) {
 	}
 	n := a0.N
 	gn := fr.Gen
-	look := func(a int64) Sgv {
+	look := func(a int64) memo.Sgv {
 		if uint64(a) < g.Lim {
-			if s := g.State(uint64(a)); s >= FinBase {
-				return s - FinBase
+			if s := g.State(uint64(a)); s >= memo.FinBase {
+				return s - memo.FinBase
 			}
 			return gn.Lookup(g, uint64(a))
 		}
 		return gn.Lookup(g, g.Ref1(Int(a)))
 	}
-	xor := func(a, b Sgv) Sgv {
+	xor := func(a, b memo.Sgv) memo.Sgv {
 		if a|b >= 0 {
 			return a ^ b
 		}

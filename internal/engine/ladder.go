@@ -2,6 +2,8 @@ package engine
 
 import (
 	"math/bits"
+
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // Deep chains. A memoized search asked for sg(sub(5000000)) of a game
@@ -26,7 +28,7 @@ const (
 func stackSpan(stack []entry, gi int32) uint64 {
 	lo, hi := ^uint64(0), uint64(0)
 	for _, en := range stack {
-		if en.gi == gi && en.r&GenBit == 0 {
+		if en.gi == gi && en.r&memo.GenBit == 0 {
 			lo, hi = min(lo, en.r), max(hi, en.r)
 		}
 	}
@@ -119,7 +121,7 @@ func (e *Engine) denseBox(g *Game, r uint64) (dense, wide bool) {
 			continue
 		}
 		a, b := p.R>>g.Bits, p.R&mask
-		if p.R&GenBit != 0 || a > ra || b > rb {
+		if p.R&memo.GenBit != 0 || a > ra || b > rb {
 			return false, false
 		}
 		a0, b0, a1, b1 = min(a0, a), min(b0, b), max(a1, a), max(b1, b)
@@ -171,9 +173,9 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 		}
 		// The lowest unknown position below r.
 		var m uint64
-		for m < r && Finished(g.State(m)) {
+		for m < r && memo.Finished(g.State(m)) {
 			m++
-			if m&(PageSize-1) == 0 && uint64(len(g.Pages)) > m>>PageBits && g.Pages[m>>PageBits] == nil {
+			if m&(memo.PageSize-1) == 0 && uint64(len(g.Pages)) > m>>memo.PageBits && g.Pages[m>>memo.PageBits] == nil {
 				break
 			}
 		}
@@ -190,12 +192,12 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 		for i, w := range mine {
 			for ; w != 0; w &= w - 1 {
 				j := sp.Key(uint64(i*64 + bits.TrailingZeros64(w)))
-				g.setState(j, StUnknown)
-				g.clearLoopy(j)
+				g.SetState(j, memo.StUnknown)
+				g.ClearLoopy(j)
 			}
 		}
-		if g.State(k) == stGray {
-			g.setState(k, StUnknown)
+		if g.State(k) == memo.StGray {
+			g.SetState(k, memo.StUnknown)
 		}
 		e.unjournal(0)
 		e.States = states
@@ -304,8 +306,8 @@ func (e *Engine) pollDone(x any) {
 // unjournal forgets the positions journaled from index j0 on.
 func (e *Engine) unjournal(j0 int) {
 	for _, p := range e.journal[j0:] {
-		p.g.setState(p.R, StUnknown)
-		p.g.clearLoopy(p.R)
+		p.g.SetState(p.R, memo.StUnknown)
+		p.g.ClearLoopy(p.R)
 	}
 	e.journal = e.journal[:j0]
 }
@@ -346,17 +348,17 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 		if e.States > budget {
 			return k
 		}
-		if Finished(g.State(k)) {
+		if memo.Finished(g.State(k)) {
 			continue
 		}
 		i := sp.index(k)
 		e.visit(g.Pos, g, k)
-		if g.Probes != nil && g.Periodic == nil && !g.UserTried && k&GenBit == 0 && g.Unfield(k) >= UserAt {
+		if g.Probes != nil && g.Periodic == nil && !g.UserTried && k&memo.GenBit == 0 && g.Unfield(k) >= UserAt {
 			userTakeBreak(th, g)
 		}
 		if g.Periodic != nil {
 			if v, ok := periodicValue(th, g, k); ok {
-				g.setState(k, StateOf(v))
+				g.SetState(k, memo.StateOf(v))
 				mine[i/64] |= 1 << (i % 64)
 				continue
 			}
@@ -368,8 +370,8 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 		}
 		*at = k // for the ladder's forget, should the rule fail
 		gn.Reset(1 << 30)
-		if !g.SetFast(k, stGray) {
-			g.SetStateSlow(k, stGray)
+		if !g.SetFast(k, memo.StGray) {
+			g.SetStateSlow(k, memo.StGray)
 		}
 		fr = lv.frameFor(g, th)
 		g.Load(fr, k)
@@ -377,14 +379,14 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 		g.GenSGInt(fr)
 		if gn.cycle || len(gn.miss) > 0 {
 			gn.clearBits()
-			g.setState(k, StUnknown)
+			g.SetState(k, memo.StUnknown)
 			e.States-- // the search that follows counts it
 			return k
 		}
 		if len(gn.infs) > 0 {
-			g.setLoopy(k)
+			g.SetLoopy(k)
 		}
-		if x := StateOf(gn.Result()); !g.SetFast(k, x) {
+		if x := memo.StateOf(gn.Result()); !g.SetFast(k, x) {
 			g.SetStateSlow(k, x)
 		}
 		mine[i/64] |= 1 << (i % 64)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/loopy"
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // lnode is a position in the region the loopy solver handles.
@@ -103,8 +104,8 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 			nodes := nodes
 			kept = e.later(func() {
 				for _, n := range nodes {
-					if n.g.State(n.r) == stLoopy {
-						n.g.setState(n.r, StUnknown)
+					if n.g.State(n.r) == memo.StLoopy {
+						n.g.SetState(n.r, memo.StUnknown)
 					}
 				}
 			})
@@ -131,8 +132,8 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 		n.onStack = true
 		tstack = append(tstack, v)
 		calls = append(calls, v)
-		if n.g.State(n.r) == StUnknown {
-			n.g.setState(n.r, stLoopy)
+		if n.g.State(n.r) == memo.StUnknown {
+			n.g.SetState(n.r, memo.StLoopy)
 		}
 		start := len(optBuf)
 		os := e.optionsTemp(n.g, n.r)
@@ -147,8 +148,8 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 				pg, pr := PosRef(p)
 				s := pg.State(pr)
 				open := false // opened without trying the fast search
-				if s == StUnknown {
-					if e.On&PassLoopyOpen != 0 && !e.noOpen && pg.Pure && pg.GenValInt != nil && pr&GenBit == 0 {
+				if s == memo.StUnknown {
+					if e.On&PassLoopyOpen != 0 && !e.noOpen && pg.Pure && pg.GenValInt != nil && pr&memo.GenBit == 0 {
 						// Most positions here reach the cycle too: the
 						// fast search would run their rule only to find
 						// that out. Those that do not are computed as the
@@ -158,7 +159,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 						continue
 					}
 				}
-				if Finished(pg.State(pr)) {
+				if memo.Finished(pg.State(pr)) {
 					continue
 				}
 				w := node(pg, pr)
@@ -263,8 +264,8 @@ func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 				if o.K == KPos {
 					// One position (what split and edge do with it).
 					pg, pr := PosRef(o)
-					if s := pg.State(pr); Finished(s) {
-						v := ValueOf(s)
+					if s := pg.State(pr); memo.Finished(s) {
+						v := memo.ValueOf(s)
 						if v < 0 {
 							v = e.Add(0, v)
 						}
@@ -307,26 +308,18 @@ func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 		// which are final; the others stay marked, and are undone.)
 		e.Th.PollN(n0.g.Pos, i)
 		n := &nodes[v]
-		var val Sgv
+		var val memo.Sgv
 		if vals[i].Inf {
-			if m, ok := smallMask(vals[i].K); ok && e.infSmall[m] != 0 {
-				val = e.infSmall[m]
-			} else {
-				k := make([]int64, len(vals[i].K))
-				for j, x := range vals[i].K {
-					k[j] = int64(x)
-				}
-				val = e.infID(k)
-			}
+			val = e.InfIDInts(vals[i].K)
 		} else {
-			val = Sgv(vals[i].N)
+			val = memo.Sgv(vals[i].N)
 		}
-		n.g.setState(n.r, StateOf(val))
+		n.g.SetState(n.r, memo.StateOf(val))
 		e.note(n.g, n.r)
 		// No remoteness is computed here (values never depend on it):
 		// exact remoteness is computed when winning or remoteness asks,
 		// by tryRemoteness.
-		n.g.setLoopy(n.r)
+		n.g.SetLoopy(n.r)
 	}
 }
 
@@ -335,8 +328,8 @@ func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 // of the infinite parts outside it (sorted).
 type term struct {
 	members []int32
-	a       Sgv
-	infs    []Sgv
+	a       memo.Sgv
+	infs    []memo.Sgv
 }
 
 // Bounds on the product nodes of one component: a move that puts two or
@@ -363,11 +356,11 @@ func (b *localGraph) split(o Value) term {
 	for _, p := range o.Parts() {
 		switch p.K {
 		case KNim:
-			t.a ^= Sgv(p.N)
+			t.a ^= memo.Sgv(p.N)
 		case KPos:
 			pg, pr := PosRef(p)
-			if s := pg.State(pr); Finished(s) {
-				t = b.withValue(t, ValueOf(s))
+			if s := pg.State(pr); memo.Finished(s) {
+				t = b.withValue(t, memo.ValueOf(s))
 				continue
 			}
 			id, ok := b.ids.Get(PosKey{pg, pr})
@@ -381,7 +374,7 @@ func (b *localGraph) split(o Value) term {
 	return t
 }
 
-func (b *localGraph) withValue(t term, v Sgv) term {
+func (b *localGraph) withValue(t term, v memo.Sgv) term {
 	if v >= 0 {
 		t.a ^= v
 		return t
@@ -437,7 +430,7 @@ func (b *localGraph) edge(t term) {
 // productOptions adds the options of a product node: moves of its nimber,
 // of each C_K, and of each distinct part in the component.
 func (b *localGraph) productOptions(t term) {
-	for a := Sgv(0); a < t.a; a++ {
+	for a := memo.Sgv(0); a < t.a; a++ {
 		u := t
 		u.a = a
 		b.edge(u)
@@ -449,7 +442,7 @@ func (b *localGraph) productOptions(t term) {
 		rest := term{members: t.members, a: t.a, infs: slices.Delete(slices.Clone(t.infs), i, i+1)}
 		for _, k := range b.e.Infs[-x-1] {
 			u := rest
-			u.a ^= Sgv(k)
+			u.a ^= memo.Sgv(k)
 			b.edge(u)
 		}
 		b.edge(t) // C_K moves to itself
@@ -475,7 +468,7 @@ func (b *localGraph) productOptions(t term) {
 
 // ext describes a known option to the loopy solver, with an estimate of
 // its remoteness (for tryRemoteness).
-func (e *Engine) ext(o Value, v Sgv) loopy.Ext {
+func (e *Engine) ext(o Value, v memo.Sgv) loopy.Ext {
 	x := loopy.Ext{Val: e.loopyValue(v)}
 	switch {
 	case v == 0:
@@ -519,7 +512,7 @@ func (e *Engine) estimateRemote(o Value, out loopy.Outcome) int32 {
 	return r
 }
 
-func (e *Engine) loopyValue(v Sgv) loopy.Value {
+func (e *Engine) loopyValue(v memo.Sgv) loopy.Value {
 	if v >= 0 {
 		return loopy.Value{N: int(v)}
 	}
@@ -547,7 +540,7 @@ func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 	for _, o := range n.opts {
 		for _, p := range o.Parts() {
 			if p.K == KPos {
-				if pg, pr := PosRef(p); !Finished(pg.State(pr)) {
+				if pg, pr := PosRef(p); !memo.Finished(pg.State(pr)) {
 					return false
 				}
 			}
@@ -558,26 +551,26 @@ func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 	gn := &lv.Gen
 	gn.Reset(1 << 30)
 	for _, o := range n.opts {
-		acc := Sgv(0)
+		acc := memo.Sgv(0)
 		for _, p := range o.Parts() {
 			switch p.K {
 			case KNim:
-				acc = e.Add(acc, Sgv(p.N))
+				acc = e.Add(acc, memo.Sgv(p.N))
 			case KPos:
 				pg, pr := PosRef(p)
-				acc = e.Add(acc, ValueOf(pg.State(pr)))
+				acc = e.Add(acc, memo.ValueOf(pg.State(pr)))
 			}
 		}
 		gn.EmitSG(acc)
 	}
 	infs := len(gn.infs) > 0
 	val := gn.Result()
-	n.g.setState(n.r, StateOf(val))
+	n.g.SetState(n.r, memo.StateOf(val))
 	e.note(n.g, n.r)
 	if truly || infs {
 		// (A position the fast search would have computed is marked as
 		// it marks them: when an option is infinite.)
-		n.g.setLoopy(n.r)
+		n.g.SetLoopy(n.r)
 	}
 	return true
 }
@@ -587,7 +580,7 @@ func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 func (e *Engine) touchesLoopy(v Value) bool {
 	for _, p := range v.Parts() {
 		if p.K == KPos {
-			if g, r := PosRef(p); g.isLoopy(r) {
+			if g, r := PosRef(p); g.IsLoopy(r) {
 				return true
 			}
 		}

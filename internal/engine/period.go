@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -372,9 +373,9 @@ func takeBreakFamily(f Value) *Game {
 // periodicValue returns the value of heap r of take-and-break family g:
 // from its proved period, or from the table of values (extended to r).
 // It first tries to prove the period when r is a large heap.
-func periodicValue(th *Thread, g *Game, r uint64) (Sgv, bool) {
+func periodicValue(th *Thread, g *Game, r uint64) (memo.Sgv, bool) {
 	var n int64
-	if r&GenBit == 0 {
+	if r&memo.GenBit == 0 {
 		n = g.Unfield(r)
 	} else {
 		a := g.Args(r)[0]
@@ -402,7 +403,7 @@ func periodicValue(th *Thread, g *Game, r uint64) (Sgv, bool) {
 			pd.extend(th, g.Pos, min(max(n, min(2*l, n+1<<16)), max(n, th.Limits.MaxStates-1)))
 		}
 		if n < int64(s.Len()) && pd.User.check(g, n) == n {
-			return Sgv(s.Value(int(n))), true
+			return memo.Sgv(s.Value(int(n))), true
 		}
 		return 0, false
 	}
@@ -420,11 +421,11 @@ func periodicValue(th *Thread, g *Game, r uint64) (Sgv, bool) {
 	}
 	switch {
 	case pd.proved && n >= pd.p:
-		return Sgv(s.Value(int(pd.p + (n-pd.p)%pd.q))), true
+		return memo.Sgv(s.Value(int(pd.p + (n-pd.p)%pd.q))), true
 	case n >= int64(s.Len()):
 		pd.extend(th, g.Pos, n)
 	}
-	return Sgv(s.Value(int(n))), true
+	return memo.Sgv(s.Value(int(n))), true
 }
 
 // Period finds the period of family f (a function of one int whose values

@@ -3,6 +3,8 @@ package engine
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // PosIDs agrees with a Go map on random keys of several games, packed and
@@ -18,7 +20,7 @@ func TestPosIDsMatchesMap(t *testing.T) {
 		for i := 0; i < n; i++ {
 			k := PosKey{games[r.IntN(len(games))], uint64(r.IntN(3000))}
 			if r.IntN(4) == 0 {
-				k.R |= GenBit
+				k.R |= memo.GenBit
 			}
 			if _, ok := want[k]; !ok {
 				want[k] = int32(i)

@@ -3,12 +3,9 @@ package engine
 import (
 	"bytes"
 	"encoding/binary"
-	"math"
-	"os"
-	"runtime"
 	"slices"
-	"sync/atomic"
 
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -43,31 +40,12 @@ type Game struct {
 	// reports false (fastloop.go); nil when the rule has none.
 	Sweep SweepFunc
 
-	// Packed keys: each argument is a field of bits bits. An int v with
-	// 0 <= v < lim is the field v (the fast paths rely on it); a negative
-	// v >= -lim is the field lim + (-v - 1).
-	Bits  uint
-	Lim   uint64
-	Pages []*Page
-	// flat is a reservation of address space for the states of the keys
-	// below flatKeys (flat_linux.go), mapped when the first is stored: the
-	// pages of those keys are parts of it, and it is read without the
-	// directory (the fast loops, state). The system provides its memory
-	// page by page as it is written, so a sparse table costs what its
-	// pages do. nil where it cannot be had: the pages alone then.
-	Flat []int32
-	// flat2 is the same for two arguments (a, b) with b < 512: row a of
-	// it, flat2[a*512 : a*512+512], is the page of the keys (a, 0..511),
-	// so that walks along a column or a diagonal stay in one compact
-	// array (the keys of two rows are 2^15 apart).
-	Flat2     []int32
-	flatTried bool
-	flatUse   *flatUse // pages of them in use
-	Keys      KeyTable
-	argCache  []argCache // see decode
-	Dict      KeyTable   // long arguments (see shorten)
-	compact   bool       // PassComposite: shorten and the decode cache are on
-	Gvals     []int32    // state of each interned id
+	// The states of its positions and their keys' packing.
+	memo.Table
+	Keys     memo.KeyTable
+	argCache []argCache    // see decode
+	Dict     memo.KeyTable // long arguments (see shorten)
+	compact  bool          // PassComposite: shorten and the decode cache are on
 	// The arguments of the interned positions whose keys have a boxed
 	// part (argkey.go), by id.
 	boxed  map[uint32][]Value
@@ -75,15 +53,6 @@ type Game struct {
 
 	// Go families (gogame.go): documentation, the argument check, the
 	// take-and-break rule, and what is known of the period.
-	// Positions whose value came from the loopy solver or that have an
-	// infinite option (winning orders their moves by remoteness): a bit
-	// per packed key, a set of interned ids.
-	loopyBits []uint64
-	// wide is set once a value of 64 or more is stored (the fast loops
-	// gather smaller option values in a register while it is not).
-	Wide     bool
-	loopyIDs map[uint64]bool
-
 	doc       string
 	Check     func(args []Value) error
 	takeBreak *TakeBreak
@@ -108,247 +77,10 @@ func (g *Game) kindName() string { return "game" }
 // Arity is the number of parameters.
 func (g *Game) Arity() int { return g.NArgs }
 
-const (
-	PageBits = 9
-	PageSize = 1 << PageBits
-	packBits = 30
-	GenBit   = uint64(1) << 63
-)
-
-type Page [PageSize]int32
-
-// Memo states; finite values v are stored as v + finBase, infinite values
-// (id j in the engine's table of K sets) as -(j+1).
-const (
-	StUnknown int32 = 0
-	stGray    int32 = 1 // on the depth-first search path
-	stLoopy   int32 = 2 // reaches a cycle: left to the loopy solver
-	FinBase   int32 = 8
-)
-
-// sgv is a generalized SG value while computing: finite >= 0, infinite
-// -(j+1), or sgMissing for an option whose parts are not known yet.
-type Sgv = int32
-
-const SgMissing Sgv = math.MinInt32
-
-func Finished(s int32) bool { return s >= FinBase || s < 0 }
-
-func StateOf(v Sgv) int32 {
-	if v >= 0 {
-		return v + FinBase
-	}
-	return v
-}
-
-func ValueOf(s int32) Sgv {
-	if s >= FinBase {
-		return s - FinBase
-	}
-	return s
-}
-
-func (g *Game) initTable() {
-	if g.NArgs > 0 && g.NArgs <= 3 {
-		g.Bits = packBits / uint(g.NArgs)
-		g.Lim = 1 << (g.Bits - 1)
-	}
-}
-
-func (g *Game) State(r uint64) int32 {
-	if r < uint64(len(g.Flat)) {
-		return g.Flat[r]
-	}
-	if r&GenBit == 0 {
-		p := r >> PageBits
-		if p >= uint64(len(g.Pages)) || g.Pages[p] == nil {
-			return StUnknown
-		}
-		return g.Pages[p][r&(PageSize-1)]
-	}
-	return g.Gvals[r&^GenBit]
-}
-
-func (g *Game) setState(r uint64, s int32) {
-	if !g.SetFast(r, s) {
-		g.SetStateSlow(r, s)
-	}
-}
-
-// setFast is setState when the key's page is there and s is below 64:
-// hot paths call it first (it is inlined) and setStateSlow when it
-// reports false.
-func (g *Game) SetFast(r uint64, s int32) bool {
-	// (A key with genBit set has p past any directory.)
-	if p := r >> PageBits; p < uint64(len(g.Pages)) && s < FinBase+64 {
-		if pg := g.Pages[p]; pg != nil {
-			pg[r&(PageSize-1)] = s
-			return true
-		}
-	}
-	return false
-}
-
-// setStateSlow is setState for a value of 64 or more (the game is then
-// wide), a key past the page directory or on a page not there yet, and
-// interned positions.
-func (g *Game) SetStateSlow(r uint64, s int32) {
-	if s >= FinBase+64 {
-		g.Wide = true
-	}
-	if r&GenBit == 0 {
-		p := r >> PageBits
-		if p >= uint64(len(g.Pages)) {
-			n := max(p+1, uint64(2*len(g.Pages)))
-			n = min(n, 1<<(packBits-PageBits))
-			pages := make([]*Page, n)
-			copy(pages, g.Pages)
-			g.Pages = pages
-		}
-		if g.Pages[p] == nil {
-			if !g.flatTried && (g.NArgs == 1 || g.NArgs == 2 && g.Bits == flat2Bits) {
-				g.flatTried = true
-				var m []int32
-				if g.NArgs == 1 {
-					g.Flat = mapFlat(flatKeys)
-					m = g.Flat
-				} else {
-					g.Flat2 = mapFlat(flat2Rows * PageSize)
-					m = g.Flat2
-				}
-				if m != nil {
-					g.flatUse = &flatUse{}
-					runtime.AddCleanup(g, freeFlat, flatMem{m, g.flatUse})
-				}
-			}
-			rowPages := uint64(1) << (g.Bits - PageBits)
-			switch {
-			case r < uint64(len(g.Flat)):
-				g.flatUse.Add(g.flatCost(p, 1))
-				g.Pages[p] = (*Page)(g.Flat[p*PageSize : (p+1)*PageSize])
-			case g.Flat2 != nil && p%rowPages == 0 && p/rowPages < flat2Rows:
-				a := p / rowPages
-				g.flatUse.Add(g.flatCost(a, rowPages))
-				g.Pages[p] = (*Page)(g.Flat2[a*PageSize : (a+1)*PageSize])
-			default:
-				g.Pages[p] = new(Page)
-			}
-		}
-		g.Pages[p][r&(PageSize-1)] = s
-		return
-	}
-	g.Gvals[r&^GenBit] = s
-}
-
-// flatShare is how many pages of a flat table share a page of the
-// system's memory, which it commits whole when one of them is written.
-var flatShare = uint64(max(1, os.Getpagesize()/(PageSize*4)))
-
-// flatCost is the pages of memory the i-th page of a flat table (at
-// g.pages[i*stride]) adds when it is first written: flatShare when it is
-// the first written of the pages that share its page of memory, else
-// none (a table written one page in two takes all its memory).
-func (g *Game) flatCost(i, stride uint64) int64 {
-	first := i / flatShare * flatShare
-	for j := first; j < first+flatShare; j++ {
-		if j != i && j*stride < uint64(len(g.Pages)) && g.Pages[j*stride] != nil {
-			return 0
-		}
-	}
-	return int64(flatShare)
-}
-
-// flatKeys is the size of a game's flat reservation (1 GiB of address
-// space); keys past it have pages of their own.
-const flatKeys = 1 << 28
-
-// flat2Rows is how many rows flat2 has (every first field of 15 bits);
-// flat2Bits is the field width it is for (two arguments).
-const (
-	flat2Rows = 1 << 15
-	flat2Bits = packBits / 2
-)
-
-// flat2Walk returns, when every key of the walk k, k+d, ..., k+m*d (m >= 0)
-// is in flat2, the index of k there and the index step.
-func (g *Game) Flat2Walk(k, d uint64, m int64) (int64, int64, bool) {
-	if g.Flat2 == nil || k&GenBit != 0 {
-		return 0, 0, false
-	}
-	const bmask = 1<<flat2Bits - 1
-	e := k + uint64(m)*d
-	a0, b0, a1, b1 := int64(k>>flat2Bits), int64(k&bmask), int64(e>>flat2Bits), int64(e&bmask)
-	if b0 >= PageSize || b1 >= PageSize || a0 >= flat2Rows || a1 >= flat2Rows {
-		return 0, 0, false
-	}
-	var di int64
-	if m > 0 {
-		// The fields move linearly (the fast loop checked both ends of
-		// every argument), the index too.
-		da, db := a1-a0, b1-b0
-		if da%m != 0 || db%m != 0 {
-			return 0, 0, false
-		}
-		di = da/m*PageSize + db/m
-	}
-	return a0*PageSize + b0, di, true
-}
-
-// The memory of the flat tables is not the Go heap's: the run's memory
-// limit counts the pages its games use (flatUse), and the process's
-// count (flatLive) makes the collector run when it has doubled since it
-// last did, so that the tables of games no longer reachable (an embedding
-// program's old interpreters) are given back (freeFlat) before they pile
-// up.
-var (
-	FlatLive   atomic.Int64
-	flatNextGC atomic.Int64
-)
-
-const flatMinGC = 64 << 20
-
-// flatUse counts a game's flat pages in use.
-type flatUse struct{ pages int64 }
-
-func (u *flatUse) Add(n int64) {
-	u.pages += n
-	live := FlatLive.Add(n * PageSize * 4)
-	if next := flatNextGC.Load(); live > max(next, flatMinGC) {
-		flatNextGC.Store(2 * live)
-		runtime.GC()
-	}
-}
-
-// flatMem is what a game's cleanup gives back.
-type flatMem struct {
-	mem []int32
-	use *flatUse
-}
-
-func freeFlat(m flatMem) {
-	unmapFlat(m.mem)
-	FlatLive.Add(-m.use.pages * PageSize * 4)
-}
-
-// flatBytes is the memory of the game's flat pages in use.
-func (g *Game) FlatBytes() int64 {
-	if g.flatUse == nil {
-		return 0
-	}
-	return g.flatUse.pages * PageSize * 4
-}
-
 // resetTable forgets every state (a game declared again in the REPL).
 func (g *Game) resetTable() {
-	for _, f := range [][]int32{g.Flat, g.Flat2} {
-		if f != nil {
-			clearFlat(f)
-		}
-	}
-	if g.flatUse != nil {
-		g.flatUse.Add(-g.flatUse.pages)
-	}
-	g.Pages, g.Gvals, g.boxed, g.argCache, g.Wide = nil, nil, nil, nil, false
+	g.Table.Reset()
+	g.boxed, g.argCache = nil, nil
 	g.Keys.Reset()
 	g.Dict.Reset()
 }
@@ -395,7 +127,7 @@ func (g *Game) Shorten(key []byte, start int) []byte {
 	}
 	id, _, ok := g.Dict.Intern(key[start:])
 	if !ok {
-		Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, maxArena>>30)
+		Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
 	}
 	return binary.AppendUvarint(append(key[:start], tagRef), uint64(id))
 }
@@ -408,10 +140,10 @@ func (g *Game) Intern(k []byte, boxed bool, args []Value) uint64 {
 	}
 	id, added, ok := g.Keys.Intern(k)
 	if !ok {
-		Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, maxArena>>30)
+		Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
 	}
 	if added {
-		g.Gvals = append(g.Gvals, StUnknown)
+		g.Gvals = append(g.Gvals, memo.StUnknown)
 		if boxed {
 			if g.boxed == nil {
 				g.boxed = map[uint32][]Value{}
@@ -419,7 +151,7 @@ func (g *Game) Intern(k []byte, boxed bool, args []Value) uint64 {
 			g.boxed[id] = slices.Clone(args)
 		}
 	}
-	return GenBit | uint64(id)
+	return memo.GenBit | uint64(id)
 }
 
 // field is the packed field of an argument, if it has one.
@@ -445,7 +177,7 @@ func (g *Game) Unfield(f uint64) int64 {
 
 // load puts the arguments of position r into the first slots of fr.
 func (g *Game) Load(fr *Frame, r uint64) {
-	if r&GenBit != 0 {
+	if r&memo.GenBit != 0 {
 		g.decode(fr.Slots[:g.NArgs], r)
 		return
 	}
@@ -458,7 +190,7 @@ func (g *Game) Load(fr *Frame, r uint64) {
 
 // args returns the arguments of position r.
 func (g *Game) Args(r uint64) []Value {
-	if r&GenBit != 0 {
+	if r&memo.GenBit != 0 {
 		out := make([]Value, g.NArgs)
 		g.decode(out, r)
 		return out
@@ -479,7 +211,7 @@ func (g *Game) Args(r uint64) []Value {
 // argument are kept (argCache), and an argument whose key is the same is
 // that value again, not decoded (values are immutable).
 func (g *Game) decode(out []Value, r uint64) {
-	id := uint32(r &^ GenBit)
+	id := uint32(r &^ memo.GenBit)
 	if g.boxed != nil {
 		if a, ok := g.boxed[id]; ok {
 			copy(out, a)
@@ -579,39 +311,6 @@ func PosRef(v Value) (*Game, uint64) {
 		p.HasRef = true
 	}
 	return p.Game, p.R
-}
-
-func (g *Game) setLoopy(r uint64) {
-	if r&GenBit != 0 {
-		if g.loopyIDs == nil {
-			g.loopyIDs = map[uint64]bool{}
-		}
-		g.loopyIDs[r] = true
-		return
-	}
-	w := r >> 6
-	if w >= uint64(len(g.loopyBits)) {
-		g.loopyBits = append(g.loopyBits, make([]uint64, int(w)+1-len(g.loopyBits)+len(g.loopyBits)/2)...)
-	}
-	g.loopyBits[w] |= 1 << (r & 63)
-}
-
-func (g *Game) isLoopy(r uint64) bool {
-	if r&GenBit != 0 {
-		return g.loopyIDs[r]
-	}
-	w := r >> 6
-	return w < uint64(len(g.loopyBits)) && g.loopyBits[w]&(1<<(r&63)) != 0
-}
-
-func (g *Game) clearLoopy(r uint64) {
-	if r&GenBit != 0 {
-		delete(g.loopyIDs, r)
-		return
-	}
-	if w := r >> 6; w < uint64(len(g.loopyBits)) {
-		g.loopyBits[w] &^= 1 << (r & 63)
-	}
 }
 
 // CheckArgs runs a Go family's argument check on the arguments of a new

@@ -3,6 +3,8 @@ package engine
 import (
 	"encoding/binary"
 	"slices"
+
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // tupleFlat links a game and its hidden game: argument j of the game is
@@ -16,10 +18,10 @@ type TupleFlat struct {
 // argument j of r is a tuple of k ints that pack (an interned key).
 func (tf *TupleFlat) Ref(r uint64) (uint64, bool) {
 	g := tf.Of
-	if r&GenBit == 0 || g.boxed != nil && g.boxed[uint32(r&^GenBit)] != nil {
+	if r&memo.GenBit == 0 || g.boxed != nil && g.boxed[uint32(r&^memo.GenBit)] != nil {
 		return 0, false
 	}
-	return tf.RefKey(g.Keys.Key(uint32(r &^ GenBit)))
+	return tf.RefKey(g.Keys.Key(uint32(r &^ memo.GenBit)))
 }
 
 // refKey is ref of the key of the arguments (argkey.go), before it is
@@ -74,11 +76,11 @@ func (tf *TupleFlat) Args(r uint64) []Value {
 
 // copy stores v, the value of position r2 of the hidden game, as that of
 // position r of the game, and returns it.
-func (tf *TupleFlat) copy(r uint64, v Sgv, r2 uint64) Sgv {
+func (tf *TupleFlat) copy(r uint64, v memo.Sgv, r2 uint64) memo.Sgv {
 	g := tf.Of
-	if tf.To.isLoopy(r2) {
-		g.setLoopy(r)
+	if tf.To.IsLoopy(r2) {
+		g.SetLoopy(r)
 	}
-	g.setState(r, StateOf(v))
+	g.SetState(r, memo.StateOf(v))
 	return v
 }
