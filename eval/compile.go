@@ -6,12 +6,13 @@ import (
 	"sort"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // sgFn evaluates a game expression to its SG value without building it.
-type sgFn func(fr *engine.Frame) engine.Sgv
+type sgFn func(fr *engine.Frame) memo.Sgv
 
 // execFn runs a statement.
 type execFn func(fr *engine.Frame)
@@ -1152,7 +1153,7 @@ func (c *compiler) call(e *lang.Call) engine.EvalFn {
 			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
 				sg := c.sgExpr(e.Args[0])
 				isSG, isOutcome := bi.Query == engine.QuerySG, bi.Query == engine.QueryOutcome
-				var probe func(fr *engine.Frame) (engine.Sgv, bool)
+				var probe func(fr *engine.Frame) (memo.Sgv, bool)
 				if isSG || isOutcome {
 					probe = c.sgProbe(e.Args[0])
 				}
@@ -1276,11 +1277,11 @@ func (c *compiler) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, a
 
 // quickSG is what sg (isSG) or outcome returns for a game of value v,
 // when that needs no call of the built-in: a finite value, an outcome.
-func quickSG(e *engine.Engine, v engine.Sgv, isSG bool) (engine.Value, bool) {
+func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (engine.Value, bool) {
 	switch {
 	case isSG:
 		return engine.Value{K: engine.KInt, N: int64(v)}, v >= 0
-	case v == engine.SgMissing:
+	case v == memo.SgMissing:
 		return engine.Value{}, false
 	case v == 0:
 		return outcomeP, true

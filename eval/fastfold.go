@@ -6,6 +6,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -186,7 +187,7 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 			}
 			j, best := kernel.BestFlat(states, bi.IntFold > 0)
 			if j > 0 {
-				acc = kernel.FoldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: int64(best - engine.FinBase)}, n)
+				acc = kernel.FoldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: int64(best - memo.FinBase)}, n)
 				n += j
 			}
 			return j
@@ -207,19 +208,19 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 			s := g.State(k)
 			if i := uint64(int64(s) + off); i < uint64(len(tbl)) && tbl[i] < 2 {
 				counted += int(tbl[i])
-			} else if outcome == nil && s >= engine.FinBase {
+			} else if outcome == nil && s >= memo.FinBase {
 				// Known values here; the others, and a *J that fails, the
 				// general way.
-				v := int64(s - engine.FinBase)
+				v := int64(s - memo.FinBase)
 				if !bi.Count {
 					acc = kernel.FoldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: v}, n)
 					n++
 				} else if kernel.CmpInts(op, v, kernel.ReadK(fr, kslot, kval, xslot, x)) {
 					n++
 				}
-			} else if j := kernel.NimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && engine.Finished(s) && j >= 0 && j <= math.MaxInt32 {
+			} else if j := kernel.NimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && memo.Finished(s) && j >= 0 && j <= math.MaxInt32 {
 				// outcome(g(..) [+ *J]) == "S"
-				if kernel.OutcomeWith(th.Engine, s, engine.Sgv(j)) == wantB == eq {
+				if kernel.OutcomeWith(th.Engine, s, memo.Sgv(j)) == wantB == eq {
 					n++
 				}
 			} else {

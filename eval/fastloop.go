@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -789,7 +790,7 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 	rpos := r.Pos
 	c.s.streamed++
 	c.fired(engine.PassStream)
-	return func(fr *engine.Frame) engine.Sgv {
+	return func(fr *engine.Frame) memo.Sgv {
 		gn := fr.Gen
 		g := b.Game
 		if gn.Mode != engine.MDirect && gn.Mode != engine.MCollect {
@@ -804,7 +805,7 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 			return slow(fr)
 		}
 		th := fr.Th
-		acc := engine.Sgv(0)
+		acc := memo.Sgv(0)
 		xorStretch := func(states []int32) int {
 			j, xs := kernel.XorFlat(states)
 			acc ^= xs
@@ -823,14 +824,14 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 					continue
 				}
 			}
-			var v engine.Sgv
-			if s := g.State(k); s >= engine.FinBase {
-				v = s - engine.FinBase
+			var v memo.Sgv
+			if s := g.State(k); s >= memo.FinBase {
+				v = s - memo.FinBase
 			} else if gn.Mode == engine.MCollect {
 				// The rest of the range, in one record: its positions
 				// are computed in this order, then the sum again.
 				gn.CollectRun(g, k, d, z-x+1)
-				return engine.SgMissing
+				return memo.SgMissing
 			} else {
 				fr.Slots[xb.Slot] = engine.Value{K: engine.KInt, N: x}
 				v = gn.Lookup(g, k)
@@ -926,7 +927,7 @@ func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
 	}
 	// one computes the position whose argument is in the frame; all is
 	// the global set's elements.
-	one := func(fr *engine.Frame, g *engine.Game, all []int64) (engine.Sgv, bool) {
+	one := func(fr *engine.Frame, g *engine.Game, all []int64) (memo.Sgv, bool) {
 		var lo, hi int64
 		var elems []int64
 		if p.isRange {
@@ -1031,7 +1032,7 @@ func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
 		th := fr.Th
 		th.Steps += n
 		th.Engine.Edges += n
-		return engine.Sgv(bits.TrailingZeros64(^low)), true
+		return memo.Sgv(bits.TrailingZeros64(^low)), true
 	}
 	return func(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
 		if ft.b.Game != g || g.Flat == nil || g.NArgs != 1 {
@@ -1062,8 +1063,8 @@ func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
 		e.Current = g
 		for ; k < end && room > 0; k++ {
 			s := g.Flat[k]
-			if s != engine.StUnknown {
-				if engine.Finished(s) {
+			if s != memo.StUnknown {
+				if memo.Finished(s) {
 					continue
 				}
 				break
@@ -1074,7 +1075,7 @@ func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
 			if !ok {
 				break
 			}
-			if x := engine.StateOf(v); !g.SetFast(k, x) {
+			if x := memo.StateOf(v); !g.SetFast(k, x) {
 				g.SetStateSlow(k, x)
 			}
 			i := k - m

@@ -6,6 +6,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -514,12 +515,12 @@ func flipCmp(op lang.Op) lang.Op {
 
 // sgCallProbe returns the probe of G when e is sg(G) with the built-in sg
 // and G a game expression sgProbe takes; nil otherwise.
-func (c *compiler) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *compiler) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
 	return c.queryProbe(e, engine.QuerySG)
 }
 
 // queryProbe is sgCallProbe for the built-in whose Query is q.
-func (c *compiler) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *compiler) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (memo.Sgv, bool) {
 	if !c.isQueryCall(e, q) {
 		return nil // not a call of the built-in
 	}

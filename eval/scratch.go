@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -304,7 +305,7 @@ func (c *compiler) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 	}
 	c.built = strings.Join(built, ", ")
 	pos, g0 := e.Pos, c.curGame
-	return func(fr *engine.Frame) engine.Sgv {
+	return func(fr *engine.Frame) memo.Sgv {
 		th := fr.Th
 		ks := th.TakeScratch()
 		key, boxed := ks.Key[:0], false

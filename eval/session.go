@@ -12,6 +12,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/graph"
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -473,15 +474,15 @@ func (s *Session) Stats() Stats {
 			if p == nil {
 				continue
 			}
-			st.MemoBytes += engine.PageSize * 4
+			st.MemoBytes += memo.PageSize * 4
 			for _, x := range p {
-				if engine.Finished(x) {
+				if memo.Finished(x) {
 					st.Memoized++
 				}
 			}
 		}
 		for _, x := range g.Gvals {
-			if engine.Finished(x) {
+			if memo.Finished(x) {
 				st.Memoized++
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -30,7 +31,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				// the position is computed (the error is at sg's call:
 				// spec.md, take-and-break games), as streamed.
 				args, pos := c.exprs(e.Args), e.Pos
-				return func(fr *engine.Frame) engine.Sgv {
+				return func(fr *engine.Frame) memo.Sgv {
 					g := b.Game
 					a := evalAll(fr, args)
 					kernel.CheckArity(pos, g, len(a))
@@ -54,23 +55,23 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			switch {
 			case allInt && len(ints) == 1:
 				a0 := c.operandOf(e.Args[0], ints[0])
-				return func(fr *engine.Frame) engine.Sgv {
+				return func(fr *engine.Frame) memo.Sgv {
 					v, g := a0.eval(fr), b.Game
 					if uint64(v) < g.Lim && g.NArgs == 1 {
-						if s := g.State(uint64(v)); s >= engine.FinBase {
-							return s - engine.FinBase
+						if s := g.State(uint64(v)); s >= memo.FinBase {
+							return s - memo.FinBase
 						}
 					}
 					return kernel.Lookup1(fr.Gen, pos, g, v)
 				}
 			case allInt && len(ints) == 2:
 				a0, a1 := c.operandOf(e.Args[0], ints[0]), c.operandOf(e.Args[1], ints[1])
-				return func(fr *engine.Frame) engine.Sgv {
+				return func(fr *engine.Frame) memo.Sgv {
 					v, w, g := a0.eval(fr), a1.eval(fr), b.Game
 					if uint64(v) < g.Lim && uint64(w) < g.Lim && g.NArgs == 2 {
 						r := uint64(v)<<g.Bits | uint64(w)
-						if s := g.State(r); s >= engine.FinBase {
-							return s - engine.FinBase
+						if s := g.State(r); s >= memo.FinBase {
+							return s - memo.FinBase
 						}
 						return fr.Gen.Lookup(g, r)
 					}
@@ -81,7 +82,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			switch len(args) {
 			case 1:
 				a0 := args[0]
-				return func(fr *engine.Frame) engine.Sgv {
+				return func(fr *engine.Frame) memo.Sgv {
 					v, g := a0(fr), b.Game
 					if v.K == engine.KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
 						return fr.Gen.Lookup(g, uint64(v.N))
@@ -91,7 +92,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				}
 			case 2:
 				a0, a1 := args[0], args[1]
-				return func(fr *engine.Frame) engine.Sgv {
+				return func(fr *engine.Frame) memo.Sgv {
 					v, w, g := a0(fr), a1(fr), b.Game
 					if v.K == engine.KInt && w.K == engine.KInt && uint64(v.N) < g.Lim && uint64(w.N) < g.Lim && g.NArgs == 2 {
 						return fr.Gen.Lookup(g, uint64(v.N)<<g.Bits|uint64(w.N))
@@ -100,7 +101,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 					return fr.Gen.Lookup(g, g.Ref([]engine.Value{v, w}))
 				}
 			}
-			return func(fr *engine.Frame) engine.Sgv {
+			return func(fr *engine.Frame) memo.Sgv {
 				g := b.Game
 				kernel.CheckArity(pos, g, len(args))
 				return fr.Gen.Lookup(g, g.Ref(evalAll(fr, args)))
@@ -117,7 +118,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		switch e.Op {
 		case lang.OpAdd:
 			x, y := c.sgExpr(e.X), c.sgExpr(e.Y)
-			return func(fr *engine.Frame) engine.Sgv {
+			return func(fr *engine.Frame) memo.Sgv {
 				a, b := x(fr), y(fr)
 				if a|b >= 0 {
 					return a ^ b
@@ -128,7 +129,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			k, kg := c.expr(e.X), c.sgExpr(e.Y)
 			pos, ypos := e.Pos, lang.Start(e.Y)
 			y := c.expr(e.Y)
-			return func(fr *engine.Frame) engine.Sgv {
+			return func(fr *engine.Frame) memo.Sgv {
 				kv := k(fr)
 				if kv.K == engine.KInt {
 					if kv.N < 0 {
@@ -154,12 +155,12 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		if e.Op == lang.OpNimber {
 			x := c.expr(e.X)
 			pos := e.Pos
-			return func(fr *engine.Frame) engine.Sgv {
+			return func(fr *engine.Frame) memo.Sgv {
 				v := x(fr)
 				if v.K != engine.KInt || v.N < 0 || v.N > math.MaxInt32 {
 					engine.OpNimber(pos, v)
 				}
-				return engine.Sgv(v.N)
+				return memo.Sgv(v.N)
 			}
 		}
 	case *lang.SumOf:
@@ -167,8 +168,8 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		for i, it := range e.Items {
 			items[i] = c.sgExpr(it)
 		}
-		return func(fr *engine.Frame) engine.Sgv {
-			acc := engine.Sgv(0)
+		return func(fr *engine.Frame) memo.Sgv {
+			acc := memo.Sgv(0)
 			for _, it := range items {
 				v := it(fr)
 				if acc|v >= 0 {
@@ -192,7 +193,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 	case *lang.IfExpr:
 		cond, a, b := c.expr(e.Cond), c.sgExpr(e.Then), c.sgExpr(e.Else)
 		pos := lang.Start(e.Cond)
-		return func(fr *engine.Frame) engine.Sgv {
+		return func(fr *engine.Frame) memo.Sgv {
 			if engine.NeedBool(pos, cond(fr), "the condition of if") {
 				return a(fr)
 			}
@@ -206,7 +207,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 func (c *compiler) valueSG(e lang.Expr) sgFn {
 	x := c.expr(e)
 	pos := lang.Start(e)
-	return func(fr *engine.Frame) engine.Sgv { return fr.Gen.ValueSG(pos, x(fr)) }
+	return func(fr *engine.Frame) memo.Sgv { return fr.Gen.ValueSG(pos, x(fr)) }
 }
 
 // gameCallee returns the binding of the declared game a call names, if it
@@ -248,8 +249,8 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	return func(fr *engine.Frame) {
 		gn, v, g := fr.Gen, a0.eval(fr), b.Game
 		if uint64(v) < g.Lim && g.NArgs == 1 {
-			if s := g.State(uint64(v)); s >= engine.FinBase {
-				gn.EmitSG(s - engine.FinBase)
+			if s := g.State(uint64(v)); s >= memo.FinBase {
+				gn.EmitSG(s - memo.FinBase)
 				return
 			}
 		}
@@ -267,8 +268,8 @@ func (c *compiler) sumComp(e *lang.Comp) sgFn {
 	defer c.pop()
 	loops := c.clauses(e.Clauses)
 	body := c.sgExpr(e.Body)
-	return func(fr *engine.Frame) engine.Sgv {
-		acc := engine.Sgv(0)
+	return func(fr *engine.Frame) memo.Sgv {
+		acc := memo.Sgv(0)
 		run := loops(func(fr *engine.Frame) {
 			v := body(fr)
 			if acc|v >= 0 {
@@ -288,7 +289,7 @@ func (c *compiler) sumComp(e *lang.Comp) sgFn {
 // and *k of a local or literal. nil for other shapes. sg(G) and
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
-func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
 	if !c.on(engine.PassFastLoops) { // (off without PassStream too)
 		return nil
 	}
@@ -310,26 +311,26 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool
 			return nil
 		}
 		if len(e.Args) == 1 {
-			return func(fr *engine.Frame) (engine.Sgv, bool) {
+			return func(fr *engine.Frame) (memo.Sgv, bool) {
 				v, g := read(fr, s0, k0), b.Game
 				if uint64(v) >= g.Lim || g.NArgs != 1 {
 					return 0, false
 				}
 				s := g.State(uint64(v))
-				return engine.ValueOf(s), engine.Finished(s)
+				return memo.ValueOf(s), memo.Finished(s)
 			}
 		}
 		s1, k1, ok1 := arg(e.Args[1])
 		if !ok1 {
 			return nil
 		}
-		return func(fr *engine.Frame) (engine.Sgv, bool) {
+		return func(fr *engine.Frame) (memo.Sgv, bool) {
 			v, w, g := read(fr, s0, k0), read(fr, s1, k1), b.Game
 			if uint64(v) >= g.Lim || uint64(w) >= g.Lim || g.NArgs != 2 {
 				return 0, false
 			}
 			s := g.State(uint64(v)<<g.Bits | uint64(w))
-			return engine.ValueOf(s), engine.Finished(s)
+			return memo.ValueOf(s), memo.Finished(s)
 		}
 	case *lang.Binary:
 		if e.Op != lang.OpAdd {
@@ -342,7 +343,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool
 		if x == nil || y == nil {
 			return nil
 		}
-		return func(fr *engine.Frame) (engine.Sgv, bool) {
+		return func(fr *engine.Frame) (memo.Sgv, bool) {
 			a, ok := x(fr)
 			if !ok {
 				return 0, false
@@ -364,12 +365,12 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool
 		if !ok {
 			return nil
 		}
-		return func(fr *engine.Frame) (engine.Sgv, bool) {
+		return func(fr *engine.Frame) (memo.Sgv, bool) {
 			v := read(fr, s0, k0)
 			if v < 0 || v > math.MaxInt32 {
 				return 0, false
 			}
-			return engine.Sgv(v), true
+			return memo.Sgv(v), true
 		}
 	}
 	return nil
@@ -377,7 +378,7 @@ func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool
 
 // sgProbeNim is sgProbe of g(a) + *k (either way round), a and k local or
 // literal ints, in one closure.
-func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (memo.Sgv, bool) {
 	call, nim := e.X, e.Y
 	if u, ok := e.X.(*lang.Unary); ok && u.Op == lang.OpNimber {
 		call, nim = e.Y, u
@@ -393,7 +394,7 @@ func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv
 	if b == nil || !oka || !okk {
 		return nil
 	}
-	return func(fr *engine.Frame) (engine.Sgv, bool) {
+	return func(fr *engine.Frame) (memo.Sgv, bool) {
 		v, k, g := ka, kk, b.Game
 		if sa >= 0 {
 			v = fr.Slots[sa].N
@@ -405,14 +406,14 @@ func (c *compiler) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv
 			return 0, false
 		}
 		s := g.State(uint64(v))
-		if !engine.Finished(s) {
+		if !memo.Finished(s) {
 			return 0, false
 		}
-		a := engine.ValueOf(s)
+		a := memo.ValueOf(s)
 		if a >= 0 {
-			return a ^ engine.Sgv(k), true
+			return a ^ memo.Sgv(k), true
 		}
-		return fr.Th.Engine.Add(a, engine.Sgv(k)), true
+		return fr.Th.Engine.Add(a, memo.Sgv(k)), true
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // DefaultGraphLimit is the number of positions graph(G) draws at most.
@@ -44,7 +45,7 @@ type graphEdge struct {
 
 type graphNode struct {
 	v       engine.Value
-	sg      engine.Sgv
+	sg      memo.Sgv
 	outcome string
 	edges   []graphEdge
 	hidden  int  // options not drawn (beyond the limit)

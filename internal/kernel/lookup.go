@@ -2,10 +2,11 @@ package kernel
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // Lookup1 is gen.lookup of position g(v), checking its arity.
-func Lookup1(gn *engine.Gen, pos engine.Pos, g *engine.Game, v int64) engine.Sgv {
+func Lookup1(gn *engine.Gen, pos engine.Pos, g *engine.Game, v int64) memo.Sgv {
 	if uint64(v) < g.Lim && g.NArgs == 1 {
 		return gn.Lookup(g, uint64(v))
 	}

@@ -35,6 +35,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // bigHeap is the least nimber size for which fact 3 replaces a search of
@@ -90,7 +91,7 @@ func (ms *misere) Value(id int32) engine.Value {
 		return engine.Nimber(int64(p.r))
 	}
 	g := ms.e.Games[p.gi]
-	if p.r&engine.GenBit == 0 && g.Lim > 0 {
+	if p.r&memo.GenBit == 0 && g.Lim > 0 {
 		return g.PackedPosition(p.r)
 	}
 	return engine.Value{K: engine.KPos, Ref: &engine.Position{Game: g, Args: g.Args(p.r), R: p.r, HasRef: true}}
@@ -161,7 +162,7 @@ func (a *arena) Get(sp mspan) []pc {
 // pidx maps the positions of one game to part ids: paged arrays for
 // packed keys (id+1, 0 for none), a map for the others.
 type pidx struct {
-	pages []*[engine.PageSize]int32
+	pages []*[memo.PageSize]int32
 	gen   map[uint64]int32
 }
 
@@ -267,15 +268,15 @@ func (ms *misere) partOf(v engine.Value) int32 {
 		ms.index[g.Id] = x
 	}
 	var slot *int32
-	if r&engine.GenBit == 0 {
-		pg := r >> engine.PageBits
+	if r&memo.GenBit == 0 {
+		pg := r >> memo.PageBits
 		for pg >= uint64(len(x.pages)) {
 			x.pages = append(x.pages, nil)
 		}
 		if x.pages[pg] == nil {
-			x.pages[pg] = new([engine.PageSize]int32)
+			x.pages[pg] = new([memo.PageSize]int32)
 		}
-		slot = &x.pages[pg][r&(engine.PageSize-1)]
+		slot = &x.pages[pg][r&(memo.PageSize-1)]
 		if *slot > 0 {
 			return *slot - 1
 		}
@@ -727,7 +728,7 @@ func (ms *misere) final(f *mframe) int64 {
 	if !f.mg {
 		return 0
 	}
-	m := int64(engine.MexWords(f.seen))
+	m := int64(memo.MexWords(f.seen))
 	if m == 1<<16 && len(f.over) > 0 {
 		slices.Sort(f.over)
 		for _, x := range f.over {
