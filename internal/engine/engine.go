@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/loopy"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 )
 
 // Engine computes and remembers SG values of the positions of one
@@ -57,7 +58,7 @@ type Engine struct {
 	unsettled    []func()      // undos of marks, for the next run (later)
 	loopyGraph   loopy.Graph   // the same for the component's graph
 	noOpen       bool          // solveLoopy without opening positions first (see solveLoopyOpen)
-	On           Pass          // the optimizations this session runs (passes.go)
+	On           passes.Pass   // the optimizations this session runs (passes.go)
 }
 
 type PosKey struct {
@@ -117,7 +118,7 @@ type savedRun struct {
 }
 
 func NewEngine(th *Thread) *Engine {
-	return &Engine{Th: th, remote: map[PosKey]int32{}, On: AllPasses}
+	return &Engine{Th: th, remote: map[PosKey]int32{}, On: passes.All}
 }
 
 // later runs undo, which resets the marks a search or a solve leaves on
@@ -164,7 +165,7 @@ func (e *Engine) Forget() {
 }
 
 func (e *Engine) NewGame(name string, pos Pos, arity int) *Game {
-	g := &Game{GName: name, Pos: pos, Id: len(e.Games), NArgs: arity, compact: e.On&PassComposite != 0}
+	g := &Game{GName: name, Pos: pos, Id: len(e.Games), NArgs: arity, compact: e.On&passes.Composite != 0}
 	g.Table.Init(arity)
 	room := func(n int64) { allocIf(e.Th, pos, n) }
 	g.Keys.Room, g.Dict.Room = room, room
@@ -503,7 +504,7 @@ func (e *Engine) solve(g *Game, r uint64) memo.Sgv {
 	}
 	// (Not inside a ladder or a loopy solve that journals what it
 	// computes: a ladder of its own would take over the journal.)
-	if e.On&PassLadder != 0 && e.Depth == 0 && !e.journaling && r&memo.GenBit == 0 && (g.NArgs == 1 && r > ladderCap || g.NArgs == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
+	if e.On&passes.Ladder != 0 && e.Depth == 0 && !e.journaling && r&memo.GenBit == 0 && (g.NArgs == 1 && r > ladderCap || g.NArgs == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
 		return memo.ValueOf(g.State(r))
 	}
 	if !e.fast(g, r) {
@@ -660,7 +661,7 @@ func (e *Engine) fast(g0 *Game, r0 uint64) (ok bool) {
 			if len(gn.Bits) == 0 {
 				gn.Bits = append(gn.Bits, 0) // a saved run has a word of bits
 			}
-			if e.On&PassResume != 0 && !gn.opaque && (!gn.stopped || gn.cursor && e.On&PassCursor != 0) && len(gn.big) == 0 && len(gn.infs) == 0 && len(lv.saves) < 1<<24-1 {
+			if e.On&passes.Resume != 0 && !gn.opaque && (!gn.stopped || gn.cursor && e.On&passes.Cursor != 0) && len(gn.big) == 0 && len(gn.infs) == 0 && len(lv.saves) < 1<<24-1 {
 				lv.saves = append(lv.saves, savedRun{words: int32(len(lv.words)), pend: int32(len(lv.pend)),
 					cursor: gn.stopped, alt: gn.stopAlt, x: gn.stopX})
 				lv.words = append(lv.words, gn.Bits[:min(gn.Hi+1, len(gn.Bits))]...)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 )
 
 // probeFunc works out the runs of a fast loop for a frame without running
@@ -51,7 +52,7 @@ func (st *FastState) Emit(gn *Gen, fr *Frame, x int64) bool {
 			gn.EmitSG(v)
 			return st.stop(gn, fr, x)
 		}
-		if gn.E.On&PassCursor != 0 && gn.Mode == mSG && st.partMissing(x) {
+		if gn.E.On&passes.Cursor != 0 && gn.Mode == mSG && st.partMissing(x) {
 			st.emitSum(gn, x)
 			return st.stop(gn, fr, x)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/loopy"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 )
 
 // lnode is a position in the region the loopy solver handles.
@@ -35,7 +36,7 @@ type lnode struct {
 // games whose rules ask for no values (solveLoopyOpen), as components of
 // one position, with the fast search's value and flags.
 func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
-	if e.On&PassLoopyOpen != 0 && !e.noOpen {
+	if e.On&passes.LoopyOpen != 0 && !e.noOpen {
 		if e.solveLoopyOpen(g0, r0) {
 			return
 		}
@@ -149,7 +150,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 				s := pg.State(pr)
 				open := false // opened without trying the fast search
 				if s == memo.StUnknown {
-					if e.On&PassLoopyOpen != 0 && !e.noOpen && pg.Pure && pg.GenValInt != nil && pr&memo.GenBit == 0 {
+					if e.On&passes.LoopyOpen != 0 && !e.noOpen && pg.Pure && pg.GenValInt != nil && pr&memo.GenBit == 0 {
 						// Most positions here reach the cycle too: the
 						// fast search would run their rule only to find
 						// that out. Those that do not are computed as the

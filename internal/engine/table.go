@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -63,7 +64,7 @@ type Game struct {
 	// was tried as a take-and-break rule, its explanation.
 	Probes    []ProbeFunc
 	UserTried bool
-	Explain   *Explanation
+	Explain   *passes.Explanation
 
 	// tuples: the hidden game that holds the positions whose argument is
 	// a tuple of k ints; tupleOf: the game this one is hidden in
