@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -22,12 +23,12 @@ type setBuildFn func(fr *engine.Frame, s *engine.SetScratch)
 // setBuilder compiles e when it is a set built as a bitmap: a set literal
 // or comprehension, or - | & ^ with such an operand. nil otherwise.
 func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
-	if !c.on(engine.PassComposite) {
+	if !c.on(passes.Composite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.fired(passes.Composite)
 		}
 	}()
 	switch e := e.(type) {
@@ -165,12 +166,12 @@ func (c *compiler) setAny(e lang.Expr) setBuildFn {
 // tuple literal of two elements): a bit of a set that has its bitmap,
 // else the operator. nil for other shapes.
 func (c *compiler) inSet(e *lang.Binary, not bool) (f boolFn) {
-	if !c.on(engine.PassComposite) {
+	if !c.on(passes.Composite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.fired(passes.Composite)
 		}
 	}()
 	_, isPair := e.X.(*lang.TupleLit)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -45,8 +46,8 @@ func (s *scope) Lookup(name string) *engine.Binding {
 // compiler resolves and compiles one file or REPL entry.
 type compiler struct {
 	bareEntry  *lang.Ident                  // the lone name of the REPL entry being compiled
-	explaining *engine.Explanation          // the declaration whose notes are recorded
-	defFired   map[*engine.Func]engine.Pass // the passes that fired in a def's body (explainDef)
+	explaining *passes.Explanation          // the declaration whose notes are recorded
+	defFired   map[*engine.Func]passes.Pass // the passes that fired in a def's body (explainDef)
 	rejected   string                       // why the last fast path tried did not apply
 	fastDesc   string                       // what the last fast loop compiled is
 	built      string                       // the arguments the last sgComposite builds in scratch buffers (scratch.go)
@@ -224,7 +225,7 @@ func (c *compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 	x := c.s.explainOf("def", fn.FName, d.Name.Pos)
 	x.Fired = c.defFired[fn]
 	switch {
-	case !c.on(engine.PassInline):
+	case !c.on(passes.Inline):
 		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
 	case recursiveNow(fn):
 		x.Notes = append(x.Notes, "recursive: called, not inlined")
@@ -416,12 +417,12 @@ func (c *compiler) topScope() *scope {
 func (c *compiler) compileDef(fn *engine.Func, d *lang.DefStmt) {
 	// (The passes that fire in its body: for its explanation, made once
 	// every def is compiled, explainDef.)
-	saved, fired := c.explaining, &engine.Explanation{}
+	saved, fired := c.explaining, &passes.Explanation{}
 	c.explaining = fired
 	defer func() {
 		c.explaining = saved
 		if c.defFired == nil {
-			c.defFired = map[*engine.Func]engine.Pass{}
+			c.defFired = map[*engine.Func]passes.Pass{}
 		}
 		c.defFired[fn] = fired.Fired
 	}()
@@ -453,8 +454,8 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 	if g.Pure {
 		defer func() {
 			x.Notes = append(x.Notes, "its rule is pure: with cycles, the loopy solver lists options without computing them")
-			if c.on(engine.PassLoopyOpen) {
-				x.Fired |= engine.PassLoopyOpen
+			if c.on(passes.LoopyOpen) {
+				x.Fired |= passes.LoopyOpen
 			}
 		}()
 	}
@@ -484,12 +485,12 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 						probes = append(probes, c.probe)
 					}
 					c.note("%s: %s", altLabel(i, alt), c.fastDesc)
-					c.fired(engine.PassFastLoops)
+					c.fired(passes.FastLoops)
 					if len(d.Alts) == 1 && len(params) == 1 {
 						g.Sweep = c.sweep
 						if g.Sweep != nil {
 							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")
-							c.fired(engine.PassSweep)
+							c.fired(passes.Sweep)
 						}
 					}
 					gens = append(gens, f)
@@ -516,9 +517,9 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 				sgBody := c.sgExpr(body)
 				if c.built != "" && !ints {
 					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", altLabel(i, alt), c.built))
-					x.Fired |= engine.PassComposite
+					x.Fired |= passes.Composite
 				}
-				if call, ok := body.(*lang.Call); ok && (ints || c.on(engine.PassComposite)) && c.gameCallee(call) != nil {
+				if call, ok := body.(*lang.Call); ok && (ints || c.on(passes.Composite)) && c.gameCallee(call) != nil {
 					// One position per move: a missing one can be
 					// resumed (gen.pend).
 					gens = append(gens, loops(func(fr *engine.Frame) {
@@ -706,7 +707,7 @@ func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 // nil for other clauses.
 func (c *compiler) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 	call, ok := cl.Iter.(*lang.Call)
-	if !c.on(engine.PassFastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
+	if !c.on(passes.FastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
 		return nil
 	}
 	bi := c.calledBuiltin(call)
@@ -830,7 +831,7 @@ func (c *compiler) expr(e lang.Expr) engine.EvalFn {
 		return c.call(e)
 	case *lang.Index:
 		pos := e.Pos
-		if s := c.localSlot(e.X); s >= 0 && c.on(engine.PassComposite) {
+		if s := c.localSlot(e.X); s >= 0 && c.on(passes.Composite) {
 			if fi := c.intExpr(e.Index); fi != nil {
 				// An element of a local list or tuple.
 				io := c.iopnd(e.Index, fi)
@@ -1244,12 +1245,12 @@ func (c *compiler) call(e *lang.Call) engine.EvalFn {
 // quickCall compiles a call of a built-in with Quick1 or Quick2 (see
 // Builtin): nil when it has neither for the number of arguments.
 func (c *compiler) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, argPos []engine.Pos) (f engine.EvalFn) {
-	if !c.on(engine.PassComposite) {
+	if !c.on(passes.Composite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.fired(passes.Composite)
 		}
 	}()
 	switch {

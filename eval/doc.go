@@ -15,7 +15,7 @@
 // the memo tables (fastloop.go, fastfold.go; the loops themselves are
 // package internal/kernel), its alternative is brought
 // to one shape (normalize.go, linclamp.go, inline.go's wrapperCall); the
-// optimizations are passes (engine.Pass) that a Session's Options.Disable
+// optimizations are passes (passes.Pass) that a Session's Options.Disable
 // turns off one by one, down to the plain evaluator; explain.go records
 // what each declaration was compiled to (grundy run --explain).
 //

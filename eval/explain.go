@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -16,7 +17,7 @@ import (
 
 // fired records that pass p changed the code of the declaration being
 // compiled (see note).
-func (c *compiler) fired(p engine.Pass) {
+func (c *compiler) fired(p passes.Pass) {
 	if c.explaining != nil {
 		c.explaining.Fired |= p
 	}

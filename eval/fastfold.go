@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -24,7 +25,7 @@ import (
 
 // fastFold returns the fast fold of comp for bi, or nil.
 func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	if !c.on(engine.PassFastLoops) || c.inFunc || (!bi.Count && bi.IntFold == 0) {
+	if !c.on(passes.FastLoops) || c.inFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
 	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {

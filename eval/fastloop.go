@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -33,10 +34,10 @@ import (
 // parameters when its last for clause fits fastInner (the clauses before
 // it run as usual); nil otherwise.
 func (c *compiler) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
-	if !c.on(engine.PassStream) {
+	if !c.on(passes.Stream) {
 		return whyNot[func(*engine.Frame)](c, "streaming is switched off: each option is made as a value and its SG value read from it")
 	}
-	if !c.on(engine.PassFastLoops) {
+	if !c.on(passes.FastLoops) {
 		return whyNot[func(*engine.Frame)](c, "fast loops are switched off")
 	}
 	alt = c.partnerSubst(splitAnds(c.aliasSubst(alt)))
@@ -702,7 +703,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		if elems == nil {
 			n = hi - lo + 1 // (the moves the rule has, counted in full)
 			if st.Nt == 2 && st.Games[0] == st.Games[1] && st.Steps[1] == -st.Steps[0] &&
-				st.Keys[1] == st.Keys[0]+uint64(hi-lo)*st.Steps[0] && th.Engine.On&engine.PassSymmetric != 0 {
+				st.Keys[1] == st.Keys[0]+uint64(hi-lo)*st.Steps[0] && th.Engine.On&passes.Symmetric != 0 {
 				// g(.. x ..) + g(.. c - x ..) for x over a range
 				// symmetric about c/2: x and c - x are the same sum,
 				// so half the range has every option.
@@ -760,7 +761,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
 func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
-	if !c.on(engine.PassFastLoops) || len(e.Clauses) != 1 {
+	if !c.on(passes.FastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
 	cl, ok := e.Clauses[0].(*lang.ForClause)
@@ -789,7 +790,7 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 	}
 	rpos := r.Pos
 	c.s.streamed++
-	c.fired(engine.PassStream)
+	c.fired(passes.Stream)
 	return func(fr *engine.Frame) memo.Sgv {
 		gn := fr.Gen
 		g := b.Game
@@ -885,7 +886,7 @@ type sweepParts struct {
 
 // sweepFn returns the sweep of a fast loop, or nil when it has none.
 func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
-	if !c.on(engine.PassSweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
+	if !c.on(passes.Sweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
 		return nil
 	}
 	// What the sweep evaluates must do nothing but arithmetic: the

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -171,14 +172,14 @@ func (c *compiler) inlineCall(e *lang.Call) (lang.Expr, *engine.Func, []inlineBi
 		binds = append(binds, inlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
 	}
-	c.fired(engine.PassInline)
+	c.fired(passes.Inline)
 	return substitute(fn.Decl.Body, index, args), fn, binds
 }
 
 // inlinable returns the def e calls when inlining it is allowed at all
 // (see inlineCall), else nil.
 func (c *compiler) inlinable(e *lang.Call) *engine.Func {
-	if !c.on(engine.PassInline) || len(c.inlining) >= maxInlineDepth {
+	if !c.on(passes.Inline) || len(c.inlining) >= maxInlineDepth {
 		return nil
 	}
 	id, ok := e.Fn.(*lang.Ident)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -58,7 +59,7 @@ func (c *compiler) intExpr(e lang.Expr) intFn {
 	// Remember what is not int-typed: binary compiles an operand with
 	// intExpr and then, failing that, generically, which asks intExpr
 	// again; without this a chain a + b + c + ... took exponential time.
-	if !c.on(engine.PassInts) {
+	if !c.on(passes.Ints) {
 		return nil
 	}
 	k := intKey{e, c.scope}
@@ -67,7 +68,7 @@ func (c *compiler) intExpr(e lang.Expr) intFn {
 	}
 	f := c.intExpr1(e)
 	if f != nil {
-		c.fired(engine.PassInts)
+		c.fired(passes.Ints)
 	}
 	if f == nil {
 		if c.notInt == nil {
@@ -146,7 +147,7 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 		if len(c.trace) > 0 {
 			panic("eval: a call in an int-closed body is not int-closed")
 		}
-		if bi := c.builtinCallee(e); bi != nil && bi.IntResult && c.on(engine.PassComposite) {
+		if bi := c.builtinCallee(e); bi != nil && bi.IntResult && c.on(passes.Composite) {
 			// Its result is an int (or an error).
 			f := c.call(e)
 			return func(fr *engine.Frame) int64 { return f(fr).N }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -114,7 +115,7 @@ func (c *compiler) intInline(e *lang.Call) intFn {
 	if f == nil {
 		panic("eval: an int-closed body did not compile to int arithmetic")
 	}
-	c.fired(engine.PassInline)
+	c.fired(passes.Inline)
 	if set == nil {
 		return f
 	}
@@ -457,12 +458,12 @@ func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
 
 // fused compiles e as fused arithmetic, or returns nil.
 func (c *compiler) fused(e *lang.Binary) (f intFn) {
-	if !c.on(engine.PassFuse) {
+	if !c.on(passes.Fuse) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassFuse)
+			c.fired(passes.Fuse)
 		}
 	}()
 	if e.Op == lang.OpMod {

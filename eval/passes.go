@@ -1,15 +1,15 @@
 package eval
 
-import "github.com/grundy-lang/grundy/internal/engine"
+import "github.com/grundy-lang/grundy/internal/passes"
 
 // Passes lists every pass, one bit each, in order.
-func Passes() []engine.Pass {
-	var ps []engine.Pass
-	for i := range engine.PassNames {
-		ps = append(ps, engine.Pass(1)<<i)
+func Passes() []passes.Pass {
+	var ps []passes.Pass
+	for i := range passes.Names {
+		ps = append(ps, passes.Pass(1)<<i)
 	}
 	return ps
 }
 
 // on reports whether the session runs pass p.
-func (c *compiler) on(p engine.Pass) bool { return c.s.engine.On&p != 0 }
+func (c *compiler) on(p passes.Pass) bool { return c.s.engine.On&p != 0 }

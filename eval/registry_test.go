@@ -8,6 +8,7 @@ import (
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/stdlib"
 )
 
@@ -77,7 +78,7 @@ func TestResetKeepsRegistryAndPasses(t *testing.T) {
 	mine.Add(&engine.Builtin{BName: "twice", MinArgs: 1, MaxArgs: 1, Pure: true,
 		Fn: func(c *engine.Call, a []engine.Value) engine.Value { return engine.Int(2 * a[0].Int()) }})
 	var out bytes.Buffer
-	s := eval.NewSession(eval.Options{Stdout: &out, Registry: mine, Disable: engine.AllPasses})
+	s := eval.NewSession(eval.Options{Stdout: &out, Registry: mine, Disable: passes.All})
 	if err := s.ExecFile(context.Background(), "a.game", "let x = twice(4)\ngame g(n) moves g(n - 1) if n > 0\n"); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -32,12 +33,12 @@ type buildFn func(fr *engine.Frame, s *engine.Scratch)
 // list comprehension, a list or tuple literal, sorted, update, a slice, or
 // + with such an operand. nil otherwise.
 func (c *compiler) builder(e lang.Expr) (f buildFn) {
-	if !c.on(engine.PassComposite) {
+	if !c.on(passes.Composite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.fired(engine.PassComposite)
+			c.fired(passes.Composite)
 		}
 	}()
 	switch e := e.(type) {

@@ -13,6 +13,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/graph"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -27,7 +28,7 @@ type Options struct {
 	Show func(th *engine.Thread, v engine.Value)
 	// Disable switches optimizations off (AllPasses: the plain
 	// evaluator); none changes a result, only the time a run takes.
-	Disable engine.Pass
+	Disable passes.Pass
 	// Progress, when set, is called during a run (a call of ExecFile,
 	// Eval, Table, Do, ...) that has a context and has taken a second,
 	// about every quarter of a second, with the positions visited so far;
@@ -57,7 +58,7 @@ type Session struct {
 	top       *scope
 	globals   int
 	laterLets map[string]engine.Pos
-	explain   []*engine.Explanation // what each declaration was compiled to
+	explain   []*passes.Explanation // what each declaration was compiled to
 	// entryLets are the global names a REPL entry binds (its lets): they
 	// join the session only once the entry has run (bindEntryLets), so a
 	// let whose value fails binds nothing.
@@ -90,7 +91,7 @@ func NewSession(opts Options) *Session {
 		th.Limits.MaxMemory = engine.DefaultMaxMemory()
 	}
 	th.Engine = engine.NewEngine(th)
-	th.Engine.On = (engine.AllPasses &^ opts.Disable).Effective()
+	th.Engine.On = (passes.All &^ opts.Disable).Effective()
 	th.Direct = &engine.Gen{E: th.Engine, Mode: engine.MDirect}
 	th.Collect = &engine.Gen{E: th.Engine, Mode: engine.MCollect}
 	reg := opts.Registry
@@ -437,7 +438,7 @@ func (s *Session) Names() []string {
 func (s *Session) Reset() {
 	// (The same registry and passes; the thread, with its output, input
 	// and limits, is kept.)
-	fresh := NewSession(Options{Registry: s.reg, Disable: engine.AllPasses &^ s.engine.On})
+	fresh := NewSession(Options{Registry: s.reg, Disable: passes.All &^ s.engine.On})
 	th := s.th
 	th.Engine = fresh.engine
 	th.Engine.Th = th
@@ -535,18 +536,18 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 // Explain returns the explanations of the declarations compiled so far
 // in this session, in source order; a declaration compiled again (a REPL
 // redeclaration) replaces its earlier explanation.
-func (s *Session) Explain() []*engine.Explanation { return s.explain }
+func (s *Session) Explain() []*passes.Explanation { return s.explain }
 
 // explainOf returns the session's explanation record for a declaration,
 // emptied: a redeclaration starts afresh.
-func (s *Session) explainOf(kind, name string, pos engine.Pos) *engine.Explanation {
+func (s *Session) explainOf(kind, name string, pos engine.Pos) *passes.Explanation {
 	for _, x := range s.explain {
 		if x.Kind == kind && x.Name == name {
 			x.Pos, x.Notes, x.Fired = pos, nil, 0
 			return x
 		}
 	}
-	x := &engine.Explanation{Kind: kind, Name: name, Pos: pos}
+	x := &passes.Explanation{Kind: kind, Name: name, Pos: pos}
 	s.explain = append(s.explain, x)
 	return x
 }

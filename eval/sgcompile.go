@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -23,7 +24,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 	switch e := e.(type) {
 	case *lang.Call:
 		if b := c.gameCallee(e); b != nil {
-			if !c.on(engine.PassStream) {
+			if !c.on(passes.Stream) {
 				if b.Game.Check == nil {
 					return c.valueSG(e)
 				}
@@ -39,7 +40,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				}
 			}
 			c.s.streamed++
-			c.fired(engine.PassStream)
+			c.fired(passes.Stream)
 			if f := c.sgComposite(e, b); f != nil {
 				return f
 			}
@@ -228,7 +229,7 @@ func (c *compiler) gameCallee(e *lang.Call) *engine.Binding {
 // argument: the option's value goes straight into the gen, and a missing
 // position is traced (gen.pend). nil for other shapes.
 func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
-	if !c.on(engine.PassStream) {
+	if !c.on(passes.Stream) {
 		return nil
 	}
 	call, ok := e.(*lang.Call)
@@ -245,7 +246,7 @@ func (c *compiler) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	}
 	a0, pos := c.operandOf(call.Args[0], f), call.Pos
 	c.s.streamed++
-	c.fired(engine.PassStream)
+	c.fired(passes.Stream)
 	return func(fr *engine.Frame) {
 		gn, v, g := fr.Gen, a0.eval(fr), b.Game
 		if uint64(v) < g.Lim && g.NArgs == 1 {
@@ -290,7 +291,7 @@ func (c *compiler) sumComp(e *lang.Comp) sgFn {
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
 func (c *compiler) sgProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
-	if !c.on(engine.PassFastLoops) { // (off without PassStream too)
+	if !c.on(passes.FastLoops) { // (off without PassStream too)
 		return nil
 	}
 	arg := c.probeArg

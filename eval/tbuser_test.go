@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 )
 
 // declareLoops writes the game of an octal code as a grundy declaration
@@ -119,7 +120,7 @@ func TestUserTakeBreakBreaks(t *testing.T) {
 	} {
 		q := "print [sg(h(n)) for n in 2400 .. 2700], sg(h(4000))\n"
 		fast, s := runOut(t, src+"print sg(h(4000))\n"+q, Options{})
-		slow, _ := runOut(t, src+"print sg(h(4000))\n"+q, Options{Disable: engine.AllPasses})
+		slow, _ := runOut(t, src+"print sg(h(4000))\n"+q, Options{Disable: passes.All})
 		if fast != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, fast, slow)
 		}
@@ -142,7 +143,7 @@ func TestUserTakeBreakNot(t *testing.T) {
 		"game h(n) moves h(n - s) for s in {1, 2} if s <= n | *1 for x in [0] if n == 5\n", // a nimber
 	} {
 		out, s := runOut(t, src+"print sg(h(3000))\n", Options{})
-		slow, _ := runOut(t, src+"print sg(h(3000))\n", Options{Disable: engine.AllPasses})
+		slow, _ := runOut(t, src+"print sg(h(3000))\n", Options{Disable: passes.All})
 		if out != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, out, slow)
 		}
@@ -234,7 +235,7 @@ func TestUserTakeBreakBroken(t *testing.T) {
 	src := "game g(n) moves g(n - s) for s in {25, 94, 300} if s <= n\nprint sum([sg(g(n)) for n in 0 .. 5000])\n"
 	plain := "game g(n) moves g(n - s) for s in {25, 94, 300} if s <= n and n >= 0\nprint sum([sg(g(n)) for n in 0 .. 5000])\n"
 	out, s := runOut(t, src, Options{})
-	want, _ := runOut(t, plain, Options{Disable: engine.AllPasses})
+	want, _ := runOut(t, plain, Options{Disable: passes.All})
 	if out != want {
 		t.Fatalf("%q, plain %q", out, want)
 	}

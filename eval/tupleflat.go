@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -45,7 +46,7 @@ func flatNames(p string, k int) []string {
 func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 	old := g.Tuples
 	g.Tuples = nil
-	if !c.on(engine.PassTuples) || g.TupleOf != nil {
+	if !c.on(passes.Tuples) || g.TupleOf != nil {
 		return
 	}
 	params := lang.ParamNames(d.Params)
@@ -82,7 +83,7 @@ func (c *compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 			x.Notes[i] = strings.ReplaceAll(s, hidden, g.GName)
 		}
 		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a tuple of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, k, k)}, x.Notes...)
-		x.Fired |= engine.PassTuples
+		x.Fired |= passes.Tuples
 		g.Tuples = tf
 		return
 	}
