@@ -167,7 +167,7 @@ func (e *Engine) Forget() {
 func (e *Engine) NewGame(name string, pos Pos, arity int) *Game {
 	g := &Game{GName: name, Pos: pos, Id: len(e.Games), NArgs: arity, compact: e.On&passes.Composite != 0}
 	g.Table.Init(arity)
-	room := func(n int64) { allocIf(e.Th, pos, n) }
+	room := func(n int64) { AllocIf(e.Th, pos, n) }
 	g.Keys.Room, g.Dict.Room = room, room
 	e.Games = append(e.Games, g)
 	return g
@@ -479,7 +479,7 @@ func (e *Engine) visit(pos Pos, g *Game, r uint64) {
 		// Its key is in the memo, and its arguments are decoded from it
 		// (up to a Value a byte): a search of positions of big arguments
 		// checks the memory as it goes, not every 16 Ki steps.
-		e.Th.churn(pos, valueBytes*int64(len(g.Keys.Key(uint32(r&^memo.GenBit)))))
+		e.Th.churn(pos, ValueBytes*int64(len(g.Keys.Key(uint32(r&^memo.GenBit)))))
 	}
 }
 
@@ -944,7 +944,7 @@ func (e *Engine) TakeBreakGame(t *TakeBreak) *Game {
 func (e *Engine) Moves(v Value) []Value {
 	switch v.K {
 	case KNim:
-		e.Th.alloc(e.Th.callPos(), elemsBytes(int(v.N)))
+		e.Th.alloc(e.Th.callPos(), ElemsBytes(int(v.N)))
 		out := make([]Value, v.N)
 		for i := range out {
 			out[i] = Nimber(int64(i))
@@ -963,7 +963,7 @@ func (e *Engine) Moves(v Value) []Value {
 				e.Th.CheckLimits(pos) // each option here can be a big sum
 			}
 			// Each option is a sum as long as v.
-			e.Th.alloc(pos, elemsBytes(len(parts)+1))
+			e.Th.alloc(pos, ElemsBytes(len(parts)+1))
 			gs := make([]Value, 0, len(parts))
 			gs = append(gs, parts[:i]...)
 			gs = append(gs, m)

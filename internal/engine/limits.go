@@ -216,12 +216,12 @@ func (c *Call) Alloc(n int64) { c.Th.alloc(c.Pos, n) }
 
 // Sizes of what values hold, for alloc.
 const (
-	valueBytes = 32 // a Value
+	ValueBytes = 32 // a Value
 	seqBytes   = 24 // a Seq or Set's header, besides its elements
 )
 
 // elemsBytes is the size of n values in a slice.
-func elemsBytes(n int) int64 { return int64(n) * valueBytes }
+func ElemsBytes(n int) int64 { return int64(n) * ValueBytes }
 
 // parseCheck is the lang.Check of a parse run by the session: the run's
 // context and its memory limit.

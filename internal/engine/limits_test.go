@@ -84,8 +84,8 @@ func TestBigSliceNotMadeWhenStopped(t *testing.T) {
 	th := testThread()
 	ctx, cancel := context.WithCancel(context.Background())
 	th.Ctx = ctx
-	n := 4 * bigMakeBytes / valueBytes
-	if s := makeSlice[Value](th, Pos{}, 0, n); cap(s) != n {
+	n := 4 * bigMakeBytes / ValueBytes
+	if s := MakeSlice[Value](th, Pos{}, 0, n); cap(s) != n {
 		t.Fatalf("cap %d, want %d", cap(s), n)
 	}
 	cancel()
@@ -98,7 +98,7 @@ func TestBigSliceNotMadeWhenStopped(t *testing.T) {
 				t.Errorf("raised %v, want the interruption", e)
 			}
 		}()
-		makeSlice[Value](th, Pos{}, 0, n)
+		MakeSlice[Value](th, Pos{}, 0, n)
 		t.Error("made a slice for a stopped run")
 	}()
 	runtime.ReadMemStats(&after)

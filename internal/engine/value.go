@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // Kind is the type of a Value.
@@ -521,6 +523,104 @@ func sortedParts(v Value, sums int) []Value {
 	return p
 }
 
+// OrderCompare orders two values for <, <=, > and >=: ints, strings and
+// bools among themselves, and lists and tuples element by element (walked
+// without recursion, however deeply they nest, and remembering the pairs
+// found equal as Compare does).
+func OrderCompare(pos Pos, op lang.Op, a, b Value) int {
+	steps := recSteps
+	if c, ok := orderCompareRec(pos, op, a, b, 0, &steps); ok {
+		return c
+	}
+	return orderCompareIter(pos, op, a, b)
+}
+
+// orderCompareRec is orderCompare by recursion, within recDepth and
+// *steps (see compareRec); false when the values are too deep or too big
+// for it. It raises the errors orderCompareIter raises, in the same order.
+func orderCompareRec(pos Pos, op lang.Op, a, b Value, depth int, steps *int) (int, bool) {
+	*steps--
+	if depth > recDepth || *steps < 0 {
+		return 0, false
+	}
+	if a.K == KInf || b.K == KInf {
+		Fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+	}
+	if a.K != b.K || !(a.K == KInt || a.K == KStr || a.K == KList || a.K == KTuple || a.K == KBool) {
+		Fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
+	}
+	if a.K != KList && a.K != KTuple {
+		return Compare(a, b), true
+	}
+	x, y := a.Elems(), b.Elems()
+	for i := 0; i < len(x) && i < len(y); i++ {
+		if x[i].K == KInt && y[i].K == KInt {
+			if c := cmp.Compare(x[i].N, y[i].N); c != 0 {
+				return c, true
+			}
+			continue
+		}
+		if c, ok := orderCompareRec(pos, op, x[i], y[i], depth+1, steps); !ok || c != 0 {
+			return c, ok
+		}
+	}
+	return len(x) - len(y), true
+}
+
+// orderCompareIter is orderCompare without recursion.
+func orderCompareIter(pos Pos, op lang.Op, a, b Value) int {
+	type pair struct {
+		x, y   []Value
+		i      int
+		ka, kb any
+	}
+	var stack []pair
+	var equal map[refPair]bool
+	steps := 0
+	for {
+		steps++
+		if steps == memoAfter {
+			equal = map[refPair]bool{}
+		}
+		if a.K == KInf || b.K == KInf {
+			Fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+		}
+		if a.K != b.K || !(a.K == KInt || a.K == KStr || a.K == KList || a.K == KTuple || a.K == KBool) {
+			Fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
+		}
+		if a.K == KList || a.K == KTuple {
+			// (Not skipped when a is b: its elements may not be
+			// orderable, which is an error.)
+			if !equal[refPair{a.Ref, b.Ref}] {
+				stack = append(stack, pair{x: a.Elems(), y: b.Elems(), ka: a.Ref, kb: b.Ref})
+			}
+		} else if c := Compare(a, b); c != 0 {
+			return c
+		}
+		for {
+			if len(stack) == 0 {
+				return 0
+			}
+			t := &stack[len(stack)-1]
+			if t.i < len(t.x) && t.i < len(t.y) {
+				a, b = t.x[t.i], t.y[t.i]
+				t.i++
+				if t.i == len(t.x) && len(t.x) == len(t.y) && (equal == nil || len(t.x) == 1) {
+					stack = stack[:len(stack)-1] // only its last pair is left (see compareIter)
+				}
+				break
+			}
+			if c := len(t.x) - len(t.y); c != 0 {
+				return c
+			}
+			if equal != nil {
+				equal[refPair{t.ka, t.kb}] = true
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+}
+
 // Printing.
 
 // Format renders v as print shows it: strings raw at the top level and
@@ -618,12 +718,12 @@ func (w *ValueWriter) String() string {
 	if len(w.done) == 0 {
 		return w.B.String()
 	}
-	allocIf(w.Th, w.Pos, int64(w.Len()))
+	AllocIf(w.Th, w.Pos, int64(w.Len()))
 	var b strings.Builder
 	b.Grow(w.Len())
 	for _, s := range w.done {
 		b.WriteString(s)
-		pollIf(w.Th, w.Pos)
+		PollIf(w.Th, w.Pos)
 	}
 	b.WriteString(w.B.String())
 	return b.String()
@@ -634,7 +734,7 @@ func (w *ValueWriter) String() string {
 func (w *ValueWriter) WriteTo(th *Thread) {
 	for _, s := range w.done {
 		th.Write(s)
-		pollIf(th, w.Pos)
+		PollIf(th, w.Pos)
 	}
 	th.Write(w.B.String())
 }
@@ -944,25 +1044,4 @@ func appendKeyHead(buf []byte, v Value) ([]byte, keyFrame, bool) {
 		buf = append(buf, 0)
 	}
 	return buf, keyFrame{}, false
-}
-
-// Checked integer arithmetic.
-
-func AddOK(a, b int64) (int64, bool) {
-	c := a + b
-	return c, (c > a) == (b > 0)
-}
-
-func SubOK(a, b int64) (int64, bool) {
-	c := a - b
-	return c, (c < a) == (b > 0)
-}
-
-func MulOK(a, b int64) (int64, bool) {
-	c := a * b
-	if int64(int32(a)) == a && int64(int32(b)) == b {
-		// Both fit in 32 bits: the product fits in 64 (no division).
-		return c, true
-	}
-	return c, a == 0 || c/a == b && (a != -1 || b != math.MinInt64)
 }
