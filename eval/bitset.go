@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -77,13 +78,13 @@ func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
 				var r engine.Value
 				switch op {
 				case lang.OpSub:
-					r = engine.OpSub(pos, a, b)
+					r = operator.Sub(pos, a, b)
 				case lang.OpBitOr:
-					r = engine.OpBitOr(pos, a, b)
+					r = operator.BitOr(pos, a, b)
 				case lang.OpBitAnd:
-					r = engine.OpBitAnd(pos, a, b)
+					r = operator.BitAnd(pos, a, b)
 				default:
-					r = engine.OpXor(pos, a, b)
+					r = operator.Xor(pos, a, b)
 				}
 				s.Load(r)
 			} else {
@@ -191,7 +192,7 @@ func (c *compiler) inSet(e *lang.Binary, not bool) (f boolFn) {
 					return (ok && m.Pairs && m.Has(bit)) != not
 				}
 			}
-			return engine.OpIn(pos, engine.Tuple([]engine.Value{a, b}), v) != not
+			return operator.In(pos, engine.Tuple([]engine.Value{a, b}), v) != not
 		}
 		x := engine.Value{K: engine.KInt, N: el.vi(fr)}
 		v := y(fr)
@@ -200,6 +201,6 @@ func (c *compiler) inSet(e *lang.Binary, not bool) (f boolFn) {
 				return (uint64(x.N) < engine.BitSetMax && !m.Pairs && m.Has(int(x.N))) != not
 			}
 		}
-		return engine.OpIn(pos, x, v) != not
+		return operator.In(pos, x, v) != not
 	}
 }

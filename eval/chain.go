@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -31,14 +32,14 @@ func (c *compiler) chain(e *lang.Chain) engine.EvalFn {
 	return func(fr *engine.Frame) engine.Value {
 		v := x(fr)
 		th := fr.Th
-		var run engine.Accum
+		var run operator.Accum
 		for i, f := range steps {
 			pos := e.Steps[i].Pos
 			th.PollN(pos, i)
 			if y := plus[i]; y != nil {
 				b := y(fr)
 				if !run.Add(th, pos, v, b) {
-					v = engine.OpAdd(th, pos, run.Value(v), b)
+					v = operator.Add(th, pos, run.Value(v), b)
 				}
 				continue
 			}
@@ -61,7 +62,7 @@ func (c *compiler) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 		y := c.cond(st.Y, what)
 		and := op == lang.OpAnd
 		return func(fr *engine.Frame, a engine.Value) engine.Value {
-			if engine.NeedBool(start, a, what) != and {
+			if operator.NeedBool(start, a, what) != and {
 				return a
 			}
 			return engine.Bool(y(fr))
@@ -73,13 +74,13 @@ func (c *compiler) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 			return func(fr *engine.Frame, v engine.Value) engine.Value {
 				a, b := lo(fr), hi(fr)
 				if a.K != engine.KInt || b.K != engine.KInt {
-					engine.TypeErr(rpos, lang.OpRange, a, b)
+					operator.TypeErr(rpos, lang.OpRange, a, b)
 				}
 				return engine.Bool(v.K == engine.KInt && a.N <= v.N && v.N <= b.N)
 			}
 		}
 	}
-	y, f := c.expr(st.Y), engine.BinaryOps[op]
+	y, f := c.expr(st.Y), operator.Binary[op]
 	if f == nil {
 		panic("eval: unknown operator " + op.String())
 	}

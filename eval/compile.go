@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -333,7 +334,7 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 		c.pop()
 		ipos := lang.Start(st.Iter)
 		return func(fr *engine.Frame) {
-			engine.Iterate(ipos, iter(fr), func(v engine.Value) bool {
+			operator.Iterate(ipos, iter(fr), func(v engine.Value) bool {
 				fr.Th.Tick(ipos)
 				bind(fr, v)
 				for _, s := range body {
@@ -692,7 +693,7 @@ func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 					}
 				}
 			default:
-				engine.Iterate(ipos, v, func(e engine.Value) bool {
+				operator.Iterate(ipos, v, func(e engine.Value) bool {
 					bind(fr, e)
 					inner(fr)
 					return !fr.Stop
@@ -817,7 +818,7 @@ func (c *compiler) expr(e lang.Expr) engine.EvalFn {
 	case *lang.Unary:
 		x := c.expr(e.X)
 		pos := e.Pos
-		if f := engine.UnaryOps[e.Op]; f != nil {
+		if f := operator.Unary[e.Op]; f != nil {
 			return func(fr *engine.Frame) engine.Value { return f(pos, x(fr)) }
 		}
 		// not
@@ -842,16 +843,16 @@ func (c *compiler) expr(e lang.Expr) engine.EvalFn {
 							return el[i]
 						}
 					}
-					return engine.OpIndex(pos, v, engine.Int(i))
+					return operator.Index(pos, v, engine.Int(i))
 				}
 			}
 		}
 		x, i := c.expr(e.X), c.expr(e.Index)
-		return func(fr *engine.Frame) engine.Value { return engine.OpIndex(pos, x(fr), i(fr)) }
+		return func(fr *engine.Frame) engine.Value { return operator.Index(pos, x(fr), i(fr)) }
 	case *lang.Slice:
 		x, lo, hi := c.expr(e.X), c.optExpr(e.Lo), c.optExpr(e.Hi)
 		pos := e.Pos
-		return func(fr *engine.Frame) engine.Value { return engine.OpSlice(pos, x(fr), lo(fr), hi(fr)) }
+		return func(fr *engine.Frame) engine.Value { return operator.Slice(pos, x(fr), lo(fr), hi(fr)) }
 	case *argExpr:
 		return outside(c, e, c.expr)
 	}
@@ -935,7 +936,7 @@ func (c *compiler) binary(e *lang.Binary) engine.EvalFn {
 			return func(fr *engine.Frame) engine.Value {
 				v, a, b := x(fr), lo(fr), hi(fr)
 				if a.K != engine.KInt || b.K != engine.KInt {
-					engine.TypeErr(rpos, lang.OpRange, a, b)
+					operator.TypeErr(rpos, lang.OpRange, a, b)
 				}
 				return engine.Bool(v.K == engine.KInt && a.N <= v.N && v.N <= b.N)
 			}
@@ -944,13 +945,13 @@ func (c *compiler) binary(e *lang.Binary) engine.EvalFn {
 			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
 		}
 		y := c.expr(e.Y)
-		return func(fr *engine.Frame) engine.Value { return engine.Bool(engine.OpIn(pos, x(fr), y(fr))) }
+		return func(fr *engine.Frame) engine.Value { return engine.Bool(operator.In(pos, x(fr), y(fr))) }
 	case lang.OpNotIn:
 		if f := c.inSet(e, true); f != nil {
 			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
 		}
 		x, y := c.expr(e.X), c.expr(e.Y)
-		return func(fr *engine.Frame) engine.Value { return engine.Bool(!engine.OpIn(pos, x(fr), y(fr))) }
+		return func(fr *engine.Frame) engine.Value { return engine.Bool(!operator.In(pos, x(fr), y(fr))) }
 	}
 	x, y := c.expr(e.X), c.expr(e.Y)
 	switch e.Op {
@@ -958,21 +959,21 @@ func (c *compiler) binary(e *lang.Binary) engine.EvalFn {
 		return func(fr *engine.Frame) engine.Value {
 			a, b := x(fr), y(fr)
 			if a.K == engine.KInt && b.K == engine.KInt {
-				if s, ok := engine.AddOK(a.N, b.N); ok {
+				if s, ok := operator.AddOK(a.N, b.N); ok {
 					return engine.Int(s)
 				}
 			}
-			return engine.OpAdd(fr.Th, pos, a, b)
+			return operator.Add(fr.Th, pos, a, b)
 		}
 	case lang.OpSub:
 		return func(fr *engine.Frame) engine.Value {
 			a, b := x(fr), y(fr)
 			if a.K == engine.KInt && b.K == engine.KInt {
-				if s, ok := engine.SubOK(a.N, b.N); ok {
+				if s, ok := operator.SubOK(a.N, b.N); ok {
 					return engine.Int(s)
 				}
 			}
-			return engine.OpSub(pos, a, b)
+			return operator.Sub(pos, a, b)
 		}
 	case lang.OpEq:
 		return func(fr *engine.Frame) engine.Value {
@@ -1005,10 +1006,10 @@ func (c *compiler) binary(e *lang.Binary) engine.EvalFn {
 				}
 				return engine.Bool(a.N >= b.N)
 			}
-			return engine.Bool(engine.OpCompare(pos, op, a, b))
+			return engine.Bool(operator.Compare(pos, op, a, b))
 		}
 	}
-	f, op := engine.BinaryOps[e.Op], e.Op
+	f, op := operator.Binary[e.Op], e.Op
 	if f == nil {
 		panic("eval: unknown operator " + op.String())
 	}

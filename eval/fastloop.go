@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -484,7 +485,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 					return
 				}
 				hi--
-				if n, ok := engine.SubOK(hi, lo); lo <= hi && (!ok || n >= engine.MaxRange) {
+				if n, ok := operator.SubOK(hi, lo); lo <= hi && (!ok || n >= operator.MaxRange) {
 					slow(fr)
 					return
 				}
@@ -647,9 +648,9 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				}
 				var v1 engine.Value
 				if v0.K == engine.KInt {
-					t, ok := engine.MulOK(ft.coefs[a], hi-lo)
+					t, ok := operator.MulOK(ft.coefs[a], hi-lo)
 					if ok && hi-lo >= 0 {
-						t, ok = engine.AddOK(v0.N, t)
+						t, ok = operator.AddOK(v0.N, t)
 					}
 					if !ok || hi-lo < 0 {
 						slow(fr)
@@ -1001,9 +1002,9 @@ func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
 		// The keys at both ends, as the rule computes them.
 		fr.Slots[p.xslot] = engine.Value{K: engine.KInt, N: lo}
 		v0 := op.eval(fr)
-		t, ok := engine.MulOK(coef, hi-lo)
+		t, ok := operator.MulOK(coef, hi-lo)
 		if ok {
-			t, ok = engine.AddOK(v0, t)
+			t, ok = operator.AddOK(v0, t)
 		}
 		if !ok || hi-lo < 0 || uint64(v0) >= g.Lim || uint64(t) >= g.Lim {
 			return 0, false
@@ -1126,9 +1127,9 @@ func (aa *affineArgs) keys(fr *engine.Frame, g *engine.Game, a, z int64) (k0, d 
 		if v.K != engine.KInt {
 			return 0, 0, false
 		}
-		t1, ok := engine.MulOK(aa.coefs[i], z-a)
+		t1, ok := operator.MulOK(aa.coefs[i], z-a)
 		if ok {
-			t1, ok = engine.AddOK(v.N, t1)
+			t1, ok = operator.AddOK(v.N, t1)
 		}
 		if !ok || uint64(v.N) >= g.Lim || uint64(t1) >= g.Lim {
 			return 0, 0, false

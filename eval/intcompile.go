@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -30,7 +31,7 @@ func (c *compiler) rangeBounds(r *lang.Binary) (intFn, intFn) {
 		lo = func(fr *engine.Frame) int64 {
 			v := loV(fr)
 			if v.K != engine.KInt {
-				engine.TypeErr(pos, lang.OpRange, v, engine.Int(0))
+				operator.TypeErr(pos, lang.OpRange, v, engine.Int(0))
 			}
 			return v.N
 		}
@@ -39,7 +40,7 @@ func (c *compiler) rangeBounds(r *lang.Binary) (intFn, intFn) {
 		hi = func(fr *engine.Frame) int64 {
 			v := hiV(fr)
 			if v.K != engine.KInt {
-				engine.TypeErr(pos, lang.OpRange, engine.Int(0), v)
+				operator.TypeErr(pos, lang.OpRange, engine.Int(0), v)
 			}
 			return v.N
 		}
@@ -225,7 +226,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	}
 	pos, op, tr := e.Pos, e.Op, c.staticTrace()
 	// Non-int operand: the generic operator decides (it fails).
-	f := engine.BinaryOps[op]
+	f := operator.Binary[op]
 	generic := func(a, b engine.Value) int64 { return f(nil, pos, op, a, b).N }
 	x, y := xi, yi
 	if x == nil {
@@ -255,30 +256,30 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 		case lang.OpAdd:
 			return func(fr *engine.Frame) int64 {
 				a := xo.get(fr)
-				s, ok := engine.AddOK(a, k)
+				s, ok := operator.AddOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					engine.Overflow(pos, lang.OpAdd, a, k)
+					operator.Overflow(pos, lang.OpAdd, a, k)
 				}
 				return s
 			}
 		case lang.OpSub:
 			return func(fr *engine.Frame) int64 {
 				a := xo.get(fr)
-				s, ok := engine.SubOK(a, k)
+				s, ok := operator.SubOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					engine.Overflow(pos, lang.OpSub, a, k)
+					operator.Overflow(pos, lang.OpSub, a, k)
 				}
 				return s
 			}
 		case lang.OpMul:
 			return func(fr *engine.Frame) int64 {
 				a := xo.get(fr)
-				p, ok := engine.MulOK(a, k)
+				p, ok := operator.MulOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					engine.Overflow(pos, lang.OpMul, a, k)
+					operator.Overflow(pos, lang.OpMul, a, k)
 				}
 				return p
 			}
@@ -304,7 +305,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			k := yo.get(fr)
 			if uint64(k) > 62 {
 				pushTrace(fr, tr)
-				return engine.Shl(pos, 1, k)
+				return operator.Shl(pos, 1, k)
 			}
 			return 1 << k
 		}
@@ -313,30 +314,30 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	case lang.OpAdd:
 		return func(fr *engine.Frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
-			s, ok := engine.AddOK(a, b)
+			s, ok := operator.AddOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				engine.Overflow(pos, lang.OpAdd, a, b)
+				operator.Overflow(pos, lang.OpAdd, a, b)
 			}
 			return s
 		}
 	case lang.OpSub:
 		return func(fr *engine.Frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
-			s, ok := engine.SubOK(a, b)
+			s, ok := operator.SubOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				engine.Overflow(pos, lang.OpSub, a, b)
+				operator.Overflow(pos, lang.OpSub, a, b)
 			}
 			return s
 		}
 	case lang.OpMul:
 		return func(fr *engine.Frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
-			s, ok := engine.MulOK(a, b)
+			s, ok := operator.MulOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				engine.Overflow(pos, lang.OpMul, a, b)
+				operator.Overflow(pos, lang.OpMul, a, b)
 			}
 			return s
 		}
@@ -345,7 +346,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			a, b := xo.get(fr), yo.get(fr)
 			if b == 0 || a == math.MinInt64 && b == -1 {
 				pushTrace(fr, tr)
-				return engine.OpDiv(pos, op, engine.Int(a), engine.Int(b)).N
+				return operator.Div(pos, op, engine.Int(a), engine.Int(b)).N
 			}
 			if op == lang.OpDiv {
 				return a / b
@@ -361,7 +362,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			a, k := xo.get(fr), yo.get(fr)
 			if uint64(k) > 63 || a < 0 || a > math.MaxInt64>>k {
 				pushTrace(fr, tr)
-				return engine.Shl(pos, a, k)
+				return operator.Shl(pos, a, k)
 			}
 			return a << k
 		}
@@ -370,17 +371,17 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			a, k := xo.get(fr), yo.get(fr)
 			if uint64(k) > 63 {
 				pushTrace(fr, tr)
-				return engine.Shr(pos, a, k)
+				return operator.Shr(pos, a, k)
 			}
 			return a >> k
 		}
 	case lang.OpPow:
 		return func(fr *engine.Frame) int64 {
 			a, k := xo.get(fr), yo.get(fr)
-			r, ok := engine.PowOK(a, k)
+			r, ok := operator.PowOK(a, k)
 			if !ok {
 				pushTrace(fr, tr)
-				return engine.Pow(pos, a, k)
+				return operator.Pow(pos, a, k)
 			}
 			return r
 		}
@@ -449,7 +450,7 @@ func (c *compiler) condAt(e lang.Expr, what string, pos engine.Pos) boolFn {
 		}
 	}
 	x := c.expr(e)
-	return func(fr *engine.Frame) bool { return engine.NeedBool(pos, x(fr), what) }
+	return func(fr *engine.Frame) bool { return operator.NeedBool(pos, x(fr), what) }
 }
 
 // intCompare compiles a comparison with an int-typed operand.
@@ -540,7 +541,7 @@ func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 			if a.K == engine.KInt {
 				return kernel.CmpInts(op, a.N, yi(fr))
 			}
-			return engine.OpCompare(pos, op, a, engine.Int(yi(fr)))
+			return operator.Compare(pos, op, a, engine.Int(yi(fr)))
 		}
 	}
 	if s := c.localSlot(e.Y); s >= 0 && xi != nil {
@@ -549,7 +550,7 @@ func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 			if b.K == engine.KInt {
 				return kernel.CmpInts(op, a, b.N)
 			}
-			return engine.OpCompare(pos, op, engine.Int(a), b)
+			return operator.Compare(pos, op, engine.Int(a), b)
 		}
 	}
 	x, y := c.expr(e.X), c.expr(e.Y)
@@ -558,7 +559,7 @@ func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 		if a.K == engine.KInt && b.K == engine.KInt {
 			return kernel.CmpInts(op, a.N, b.N)
 		}
-		return engine.OpCompare(pos, op, a, b)
+		return operator.Compare(pos, op, a, b)
 	}
 }
 
@@ -673,17 +674,17 @@ func (o *operand) eval(fr *engine.Frame) int64 {
 		return o.k
 	case opndSlotPlusConst:
 		a := fr.Slots[o.a].N
-		if s, ok := engine.AddOK(a, o.k); ok {
+		if s, ok := operator.AddOK(a, o.k); ok {
 			return s
 		}
 	case opndSlotMinusSlot:
 		a, b := fr.Slots[o.a].N, fr.Slots[o.b].N
-		if s, ok := engine.SubOK(a, b); ok {
+		if s, ok := operator.SubOK(a, b); ok {
 			return s
 		}
 	case opndSlotMinusAny:
 		if v := fr.Slots[o.b]; v.K == engine.KInt {
-			if s, ok := engine.SubOK(fr.Slots[o.a].N, v.N); ok {
+			if s, ok := operator.SubOK(fr.Slots[o.a].N, v.N); ok {
 				return s
 			}
 		}

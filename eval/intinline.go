@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -330,21 +331,21 @@ func (c *compiler) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 // fail raises the error of the operator that overflowed on a.
 func (f *mulAdd) fail(fr *engine.Frame, a int64) {
 	pushTrace(fr, f.tr)
-	p, ok := engine.MulOK(a, f.m)
+	p, ok := operator.MulOK(a, f.m)
 	if !ok {
 		if f.swapped {
-			engine.Overflow(f.mulPos, lang.OpMul, f.m, a)
+			operator.Overflow(f.mulPos, lang.OpMul, f.m, a)
 		}
-		engine.Overflow(f.mulPos, lang.OpMul, a, f.m)
+		operator.Overflow(f.mulPos, lang.OpMul, a, f.m)
 	}
 	y := f.d
 	if f.slot >= 0 {
 		y = fr.Slots[f.slot].N
 	}
 	if f.addSwapped {
-		engine.Overflow(f.addPos, f.addOp, y, p)
+		operator.Overflow(f.addPos, f.addOp, y, p)
 	}
-	engine.Overflow(f.addPos, f.addOp, p, y)
+	operator.Overflow(f.addPos, f.addOp, p, y)
 }
 
 // compile returns the fused closure: the common shapes without the
@@ -389,7 +390,7 @@ func (f mulAdd) compile() intFn {
 		span := uint64(hi) - uint64(lo)
 		return func(fr *engine.Frame) int64 {
 			a := x.get(fr)
-			s, ok := engine.AddOK(a*m, fr.Slots[slot].N)
+			s, ok := operator.AddOK(a*m, fr.Slots[slot].N)
 			if uint64(a)-uint64(lo) > span || !ok {
 				f.fail(fr, a)
 			}
@@ -399,7 +400,7 @@ func (f mulAdd) compile() intFn {
 	sub := f.sub
 	return func(fr *engine.Frame) int64 {
 		a := x.get(fr)
-		p, ok1 := engine.MulOK(a, m)
+		p, ok1 := operator.MulOK(a, m)
 		y := d
 		if slot >= 0 {
 			y = fr.Slots[slot].N
@@ -407,9 +408,9 @@ func (f mulAdd) compile() intFn {
 		var s int64
 		var ok2 bool
 		if sub {
-			s, ok2 = engine.SubOK(p, y)
+			s, ok2 = operator.SubOK(p, y)
 		} else {
-			s, ok2 = engine.AddOK(p, y)
+			s, ok2 = operator.AddOK(p, y)
 		}
 		if !ok1 || !ok2 {
 			f.fail(fr, a)

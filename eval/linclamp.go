@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -78,7 +79,7 @@ func (n *affNode) eval(fr *engine.Frame, x int64, lc *leafCache) (int64, bool) {
 		if !ok {
 			return 0, false
 		}
-		return engine.MulOK(a, n.k)
+		return operator.MulOK(a, n.k)
 	}
 	a, ok := n.a.eval(fr, x, lc)
 	if !ok {
@@ -89,9 +90,9 @@ func (n *affNode) eval(fr *engine.Frame, x int64, lc *leafCache) (int64, bool) {
 		return 0, false
 	}
 	if n.kind == '+' {
-		return engine.AddOK(a, b)
+		return operator.AddOK(a, b)
 	}
-	return engine.SubOK(a, b)
+	return operator.SubOK(a, b)
 }
 
 // linClamp is the guard and the bound of a linear clamp.
@@ -127,9 +128,9 @@ func (lc *linClamp) bound(fr *engine.Frame, lo, hi int64) (int64, bool) {
 		return 0, false
 	}
 	if lc.neg {
-		return engine.SubOK(bl, br)
+		return operator.SubOK(bl, br)
 	}
-	return engine.SubOK(br, bl)
+	return operator.SubOK(br, bl)
 }
 
 // affTree builds the affine tree of e in x and its coefficient of x; false

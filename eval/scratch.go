@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -76,10 +77,10 @@ func (c *compiler) builder(e lang.Expr) (f buildFn) {
 			x(fr, s)
 			l, h := lo(fr), hi(fr)
 			if s.Whole {
-				s.Set(engine.OpSlice(pos, s.V, l, h))
+				s.Set(operator.Slice(pos, s.V, l, h))
 				return
 			}
-			a, b := engine.SliceBounds(pos, int64(s.Len()), l, h)
+			a, b := operator.SliceBounds(pos, int64(s.Len()), l, h)
 			if s.Boxed {
 				s.Vals = append(s.Vals[:0], s.Vals[a:b]...)
 			} else {
@@ -98,7 +99,7 @@ func (c *compiler) builder(e lang.Expr) (f buildFn) {
 			y(fr, t)
 			switch {
 			case s.Whole || t.Whole || s.Tuple != t.Tuple:
-				s.Set(engine.OpAdd(fr.Th, pos, s.Value(), t.Value()))
+				s.Set(operator.Add(fr.Th, pos, s.Value(), t.Value()))
 			case !s.Boxed && !t.Boxed:
 				s.Ints = append(s.Ints, t.Ints...)
 			default:

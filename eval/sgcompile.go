@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -141,14 +142,14 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				if kv.IsGame() {
 					n := y(fr)
 					if n.K != engine.KInt {
-						engine.TypeErr(pos, lang.OpMul, kv, n)
+						operator.TypeErr(pos, lang.OpMul, kv, n)
 					}
 					if n.N < 0 {
 						engine.Fail(ypos, "cannot take %d copies of a game: the count must be at least 0", n.N)
 					}
 					return fr.Th.Engine.Times(n.N, fr.Gen.ValueSG(pos, kv))
 				}
-				engine.TypeErr(pos, lang.OpMul, kv, y(fr))
+				operator.TypeErr(pos, lang.OpMul, kv, y(fr))
 				return 0
 			}
 		}
@@ -159,7 +160,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			return func(fr *engine.Frame) memo.Sgv {
 				v := x(fr)
 				if v.K != engine.KInt || v.N < 0 || v.N > math.MaxInt32 {
-					engine.OpNimber(pos, v)
+					operator.Nimber(pos, v)
 				}
 				return memo.Sgv(v.N)
 			}
@@ -195,7 +196,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 		cond, a, b := c.expr(e.Cond), c.sgExpr(e.Then), c.sgExpr(e.Else)
 		pos := lang.Start(e.Cond)
 		return func(fr *engine.Frame) memo.Sgv {
-			if engine.NeedBool(pos, cond(fr), "the condition of if") {
+			if operator.NeedBool(pos, cond(fr), "the condition of if") {
 				return a(fr)
 			}
 			return b(fr)
