@@ -19,7 +19,7 @@ const CopyChunk = 1 << 16
 // poll polls th's context, when there is one.
 func PollIf(th *Thread, pos Pos) {
 	if th != nil && th.Ctx != nil {
-		th.poll(pos)
+		th.Poll(pos)
 	}
 }
 

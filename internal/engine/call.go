@@ -126,7 +126,7 @@ func (c *Call) ArgFail(i int, format string, args ...any) { Fail(c.Pos, format, 
 // cancelled.
 func (c *Call) Tick() {
 	if c.Th.Ctx != nil {
-		c.Th.poll(c.Pos)
+		c.Th.Poll(c.Pos)
 	}
 }
 
@@ -213,7 +213,7 @@ func (th *Thread) Invoke(nf *Frame, pos Pos, fn *Func, allInt bool) Value {
 	}
 	th.Calls = th.Calls[:len(th.Calls)-1]
 	th.Leave(fn)
-	th.release(nf)
+	th.Release(nf)
 	return v
 }
 

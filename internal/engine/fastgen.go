@@ -83,8 +83,8 @@ func (st *FastState) partMissing(x int64) bool {
 // missing parts, so that a resumed run computes its value (emitPend). A
 // known part with an infinite value makes the run opaque.
 func (st *FastState) emitSum(gn *Gen, x int64) {
-	mark := len(gn.pend)
-	gn.pend = append(gn.pend, PosKey{})
+	mark := len(gn.Pend)
+	gn.Pend = append(gn.Pend, PosKey{})
 	known := uint32(0)
 	for t := 0; t < st.Nt; t++ {
 		g, k := st.Games[t], st.Keys[t]+uint64(x-st.Lo)*st.Steps[t]
@@ -93,15 +93,15 @@ func (st *FastState) emitSum(gn *Gen, x int64) {
 		case s >= memo.FinBase:
 			known ^= uint32(s - memo.FinBase)
 		case memo.Finished(s):
-			gn.opaque = true
+			gn.Opaque = true
 		default:
 			gn.Tracing = true
 			gn.Lookup(g, k)
 			gn.Tracing = false
 		}
 	}
-	n := len(gn.pend) - mark - 1
-	gn.pend[mark] = PosKey{R: uint64(n)<<32 | uint64(known)}
+	n := len(gn.Pend) - mark - 1
+	gn.Pend[mark] = PosKey{R: uint64(n)<<32 | uint64(known)}
 	gn.EmitSG(memo.SgMissing)
 }
 
@@ -113,8 +113,8 @@ func (st *FastState) stop(gn *Gen, fr *Frame, x int64) bool {
 	}
 	// Only worth it when the run would generate many options again: a
 	// saved run takes memory (a deep search saves one a level).
-	if gn.stopped && st.Cursor && x < MaxInt && gn.Scanned+(x-st.Lo) >= cursorMin {
-		gn.cursor, gn.stopAlt, gn.stopX = true, gn.Alt, x+1
+	if gn.Stopped && st.Cursor && x < MaxInt && gn.Scanned+(x-st.Lo) >= cursorMin {
+		gn.Cursor, gn.StopAlt, gn.StopX = true, gn.Alt, x+1
 	}
 	return false
 }
@@ -147,7 +147,7 @@ func (gn *Gen) Settle() {
 }
 
 // clearBits forgets the option values seen.
-func (gn *Gen) clearBits() {
+func (gn *Gen) ClearBits() {
 	gn.Settle()
 	clear(gn.Bits[:min(gn.Hi+1, len(gn.Bits))])
 	gn.Hi = 0

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -70,7 +69,7 @@ func (th *Thread) callPos() Pos {
 
 // failHere raises a runtime error at the innermost call of the run (the
 // script's call that led here).
-func (th *Thread) failHere(format string, args ...any) {
+func (th *Thread) FailHere(format string, args ...any) {
 	pos := Pos{}
 	if n := len(th.Calls); n > 0 {
 		pos = th.Calls[n-1]
@@ -123,78 +122,6 @@ func ParseOctal(code string) (*TakeBreak, error) {
 		t.Rules = append(t.Rules, TakeRule{K: int64(r.Take), Ways: r.Ways})
 	}
 	return t, nil
-}
-
-// game returns t as package takebreak's rules.
-func (t *TakeBreak) game() *takebreak.Game {
-	g := &takebreak.Game{Name: t.Name}
-	for _, r := range t.Rules {
-		g.Rules = append(g.Rules, takebreak.Rule{Take: int(r.K), Ways: r.Ways})
-	}
-	return g
-}
-
-// takeBreakSG streams the options' SG values of a heap of a
-// take-and-break family.
-func takeBreakSG(g *Game, t *TakeBreak, fr *Frame) {
-	a0 := fr.Slots[0]
-	if a0.K != KInt || a0.N < 0 {
-		fr.Th.failHere("%s: a heap size must be an int >= 0, found %s %s", Shown(g.PositionValue([]Value{a0})), a0.TypeName(), Shown(a0))
-	}
-	n := a0.N
-	gn := fr.Gen
-	look := func(a int64) memo.Sgv {
-		if uint64(a) < g.Lim {
-			if s := g.State(uint64(a)); s >= memo.FinBase {
-				return s - memo.FinBase
-			}
-			return gn.Lookup(g, uint64(a))
-		}
-		return gn.Lookup(g, g.Ref1(Int(a)))
-	}
-	xor := func(a, b memo.Sgv) memo.Sgv {
-		if a|b >= 0 {
-			return a ^ b
-		}
-		return gn.E.Add(a, b)
-	}
-	for _, r := range t.Rules {
-		if r.K > n {
-			return
-		}
-		rem := n - r.K
-		if r.Ways&1 != 0 && rem == 0 {
-			gn.EmitSG(0)
-		}
-		if r.Ways&2 != 0 && rem >= 1 && r.K > 0 {
-			gn.EmitSG(look(rem))
-		}
-		if r.Ways&4 != 0 {
-			for a := int64(1); 2*a <= rem; a++ {
-				gn.EmitSG(xor(look(a), look(rem-a)))
-				if fr.Stop {
-					return
-				}
-			}
-			if rem > 1<<16 {
-				fr.Th.Tick(Pos{})
-			}
-		}
-		if r.Ways&8 != 0 {
-			for a := int64(1); 3*a <= rem; a++ {
-				for b := a; a+2*b <= rem; b++ {
-					gn.EmitSG(xor(xor(look(a), look(b)), look(rem-a-b)))
-					if fr.Stop {
-						return
-					}
-				}
-				fr.Th.Tick(Pos{})
-			}
-		}
-		if fr.Stop {
-			return
-		}
-	}
 }
 
 // TakeBreakFamily returns the session's family for rule t (made once per

@@ -44,7 +44,7 @@ func (th *Thread) Tick(pos Pos) {
 func (th *Thread) CheckLimits(pos Pos) {
 	th.CheckAt = th.Steps + checkEvery
 	if th.Ctx != nil {
-		th.poll(pos)
+		th.Poll(pos)
 	}
 	if th.Steps > th.Limits.MaxSteps {
 		th.limitFail(pos, "--max-steps", "step limit reached: more than %d evaluation steps (--max-steps)", th.Limits.MaxSteps)
@@ -57,7 +57,7 @@ func (th *Thread) CheckLimits(pos Pos) {
 // posText is position r of g as an error message quotes it: cut (Errorf
 // cuts it to MaxShownText bytes; its arguments can be huge lists, which
 // are not printed whole).
-func posText(g *Game, r uint64) string {
+func PosText(g *Game, r uint64) string {
 	if tf := g.TupleOf; tf != nil {
 		return formatMax(tf.Of.PositionValue(tf.Args(r)), false, MaxShownText+1)
 	}
@@ -72,7 +72,7 @@ func (th *Thread) limitErr(pos Pos, flag, format string, args ...any) *RuntimeEr
 	}
 	if e := th.Engine; e != nil && e.Current != nil {
 		format += " while computing %s"
-		args = append(args[:len(args):len(args)], posText(e.Current, e.CurrentR))
+		args = append(args[:len(args):len(args)], PosText(e.Current, e.CurrentR))
 	}
 	return LimitError(pos, flag, format, args...)
 }
@@ -108,7 +108,7 @@ func (th *Thread) ctxErr(pos Pos) *RuntimeError {
 
 // poll raises the run's cancellation, if its context is done (and
 // shows progress, when asked).
-func (th *Thread) poll(pos Pos) {
+func (th *Thread) Poll(pos Pos) {
 	th.pollYield()
 	if th.Prog != nil {
 		th.Prog.Tick(th.Engine.States)
@@ -122,7 +122,7 @@ func (th *Thread) poll(pos Pos) {
 // elements of a big value.
 func (th *Thread) PollN(pos Pos, i int) {
 	if i&(pollEvery-1) == pollEvery-1 && th.Ctx != nil {
-		th.poll(pos)
+		th.Poll(pos)
 	}
 }
 
@@ -202,7 +202,7 @@ func (th *Thread) alloc(pos Pos, n int64) {
 // churn counts n bytes allocated at pos that need no room of their own
 // (the key of a new position and its decoded arguments): they bring the
 // next check of the memory nearer, as small values do (alloc).
-func (th *Thread) churn(pos Pos, n int64) {
+func (th *Thread) Churn(pos Pos, n int64) {
 	th.Allocated += n
 	if th.Allocated >= th.allocSlack() {
 		th.checkMemory(pos, 0)
@@ -262,7 +262,7 @@ func (th *Thread) Enter(pos Pos, fn *Func) {
 	th.Stack += int64(fn.Cost)
 	// (Its stack, and what it builds as it goes deeper, bring the next
 	// check of the memory nearer.)
-	th.churn(pos, int64(fn.Cost)*stackUnitBytes)
+	th.Churn(pos, int64(fn.Cost)*stackUnitBytes)
 	if th.Depth > th.Limits.MaxDepth {
 		th.Depth, th.Stack = 0, 0
 		panic(LimitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.Limits.MaxDepth, fn.FName))

@@ -11,7 +11,7 @@ import (
 // testThread is a thread with generous limits, outside any session.
 func testThread() *Thread {
 	th := &Thread{Limits: Limits{MaxDepth: 1 << 20, MaxSteps: 1 << 62, MaxMemory: 1 << 30, MaxStates: 1 << 20}}
-	th.Engine = NewEngine(th)
+	th.Engine = NewEngine(th, func(*Engine) Solver { return nil })
 	th.MaxStack = th.StackBudget()
 	return th
 }
@@ -122,10 +122,10 @@ func TestPollLetsReadyGoroutinesRun(t *testing.T) {
 		done := make(chan struct{})
 		go func() { ran.Store(true); close(done) }()
 		th.yieldAt = -yieldGap // (the last yield long ago)
-		th.poll(Pos{})
+		th.Poll(Pos{})
 		if !ran.Load() {
 			th.yieldAt = -yieldGap
-			th.poll(Pos{})
+			th.Poll(Pos{})
 		}
 		if !ran.Load() {
 			t.Fatal("a ready goroutine did not run at two polls")
@@ -134,7 +134,7 @@ func TestPollLetsReadyGoroutinesRun(t *testing.T) {
 	}
 	th.yieldAt = time.Since(clockBase)
 	at := th.yieldAt
-	th.poll(Pos{})
+	th.Poll(Pos{})
 	if th.yieldAt != at {
 		t.Error("a poll right after a yield yielded again")
 	}

@@ -177,9 +177,8 @@ type Thread struct {
 	// doing, when set, says what a long computation is doing and how far
 	// it got; limit errors and interruptions append it.
 	Doing func() string
-	// checkpoint is Options.Checkpoint; savedAt when it was last written.
+	// Checkpoint is Options.Checkpoint.
 	Checkpoint string
-	savedAt    time.Time
 }
 
 // newFrame returns a frame with n zeroed slots taken from the slab.
@@ -197,8 +196,14 @@ func (th *Thread) NewFrame(n int) *Frame {
 	return fr
 }
 
-// release returns a frame's slots to the slab when it was the last taken.
-func (th *Thread) release(fr *Frame) {
+// LooseFrame returns a frame with n slots of its own, not taken from the
+// slab (Release leaves the slab as it is).
+func (th *Thread) LooseFrame(n int) *Frame {
+	return &Frame{Slots: make([]Value, n), Th: th, Gen: th.Direct, base: -1}
+}
+
+// Release returns a frame's slots to the slab when it was the last taken.
+func (th *Thread) Release(fr *Frame) {
 	n := len(fr.Slots)
 	if fr.base+n == th.Sp && (n == 0 || &th.slab[fr.base] == &fr.Slots[0]) {
 		th.Sp = fr.base

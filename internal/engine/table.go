@@ -52,12 +52,12 @@ type Game struct {
 	boxed  map[uint32][]Value
 	keybuf []byte
 
-	// Go families (gogame.go): documentation, the argument check, the
-	// take-and-break rule, and what is known of the period.
-	doc       string
-	Check     func(args []Value) error
-	takeBreak *TakeBreak
-	Periodic  *periodic
+	// Go families (gogame.go): documentation, the argument check.
+	doc   string
+	Check func(args []Value) error
+	// Periodic is package solve's table of the values of a
+	// take-and-break family, nil for other games.
+	Periodic any
 
 	// A declared game of one int whose alternatives are all fast loops
 	// from their first clause: their probes (tbuser.go), whether its rule

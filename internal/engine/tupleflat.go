@@ -76,7 +76,7 @@ func (tf *TupleFlat) Args(r uint64) []Value {
 
 // copy stores v, the value of position r2 of the hidden game, as that of
 // position r of the game, and returns it.
-func (tf *TupleFlat) copy(r uint64, v memo.Sgv, r2 uint64) memo.Sgv {
+func (tf *TupleFlat) Copy(r uint64, v memo.Sgv, r2 uint64) memo.Sgv {
 	g := tf.Of
 	if tf.To.IsLoopy(r2) {
 		g.SetLoopy(r)

@@ -250,7 +250,7 @@ func (v Value) Parts() []Value {
 
 // partCount is the number of parts of a game (1 for a position or a
 // nimber), without building the parts of a packed sum.
-func partCount(v Value) int {
+func PartCount(v Value) int {
 	if v.K == KSum {
 		if s := v.Ref.(*Sum); s.Parts == nil {
 			return len(s.Keys)

@@ -1,10 +1,12 @@
-package engine
+package solve
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/loopy"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -12,14 +14,14 @@ import (
 
 // lnode is a position in the region the loopy solver handles.
 type lnode struct {
-	g       *Game
+	g       *engine.Game
 	r       uint64
 	index   int32
 	low     int32
 	onStack bool
 	next    int
 	succ    []int32
-	opts    []Value
+	opts    []engine.Value
 	local   int32 // index in its component (solveComponent)
 	comp    int64 // the component's number (Engine.comps)
 	// maybe: opened without the fast search (which may have computed it);
@@ -35,7 +37,7 @@ type lnode struct {
 // Positions that reach no cycle are computed by the fast search, or, for
 // games whose rules ask for no values (solveLoopyOpen), as components of
 // one position, with the fast search's value and flags.
-func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
+func (e *search) solveLoopy(g0 *engine.Game, r0 uint64) {
 	if e.On&passes.LoopyOpen != 0 && !e.noOpen {
 		if e.solveLoopyOpen(g0, r0) {
 			return
@@ -52,7 +54,7 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 // without the fast search first: the order in which move rules run
 // differs, so when one fails, it undoes what it computed (journaled by
 // note) and reports false.
-func (e *Engine) solveLoopyOpen(g0 *Game, r0 uint64) (ok bool) {
+func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64) (ok bool) {
 	j0, was := len(e.journal), e.journaling
 	states, at := e.States, e.mark()
 	e.journaling = true
@@ -78,7 +80,7 @@ func (e *Engine) solveLoopyOpen(g0 *Game, r0 uint64) (ok bool) {
 }
 
 // solveLoopy1 is solveLoopy.
-func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
+func (e *search) solveLoopy1(g0 *engine.Game, r0 uint64) {
 	// The scratch space of the last solve, unless a solve is running
 	// (sg inside a move rule).
 	sc := &loopyScratch{}
@@ -93,7 +95,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 	nodes := sc.nodes[:0]
 	ids := &sc.ids
 	ids.Reset()
-	ids.poll = func() { e.Th.poll(g0.Pos) }
+	ids.poll = func() { e.Th.Poll(g0.Pos) }
 	tstack, calls := sc.tstack[:0], sc.calls[:0]
 	// The nodes' successors and options, in shared arenas.
 	succBuf, optBuf := sc.succBuf[:0], sc.optBuf[:0]
@@ -103,7 +105,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 		kept := false
 		if !ok {
 			nodes := nodes
-			kept = e.later(func() {
+			kept = e.Later(func() {
 				for _, n := range nodes {
 					if n.g.State(n.r) == memo.StLoopy {
 						n.g.SetState(n.r, memo.StUnknown)
@@ -116,13 +118,13 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 		}
 		sc.nodes, sc.tstack, sc.calls, sc.succBuf, sc.optBuf = nodes[:0], tstack[:0], calls[:0], succBuf[:0], optBuf[:0]
 	}()
-	node := func(g *Game, r uint64) int32 {
-		k := PosKey{g, r}
+	node := func(g *engine.Game, r uint64) int32 {
+		k := engine.PosKey{G: g, R: r}
 		if id, ok := ids.Get(k); ok {
 			return id
 		}
 		id := int32(len(nodes))
-		nodes = append(Grown(e.Th, g0.Pos, nodes, 1), lnode{g: g, r: r, index: -1})
+		nodes = append(engine.Grown(e.Th, g0.Pos, nodes, 1), lnode{g: g, r: r, index: -1})
 		ids.Put(k, id)
 		return id
 	}
@@ -137,16 +139,16 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 			n.g.SetState(n.r, memo.StLoopy)
 		}
 		start := len(optBuf)
-		os := e.optionsTemp(n.g, n.r)
-		optBuf = append(Grown(e.Th, g0.Pos, optBuf, len(os)), os...)
+		os := e.OptionsTemp(n.g, n.r)
+		optBuf = append(engine.Grown(e.Th, g0.Pos, optBuf, len(os)), os...)
 		opts := optBuf[start:len(optBuf):len(optBuf)]
 		sstart := len(succBuf)
 		for _, o := range opts {
 			for _, p := range o.Parts() {
-				if p.K != KPos {
+				if p.K != engine.KPos {
 					continue
 				}
-				pg, pr := PosRef(p)
+				pg, pr := engine.PosRef(p)
 				s := pg.State(pr)
 				open := false // opened without trying the fast search
 				if s == memo.StUnknown {
@@ -169,7 +171,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 					e.visit(pg.Pos, pg, pr)
 				}
 				if !slices.Contains(succBuf[sstart:], w) {
-					succBuf = append(Grown(e.Th, g0.Pos, succBuf, 1), w)
+					succBuf = append(engine.Grown(e.Th, g0.Pos, succBuf, 1), w)
 				}
 			}
 		}
@@ -218,7 +220,7 @@ type loopyScratch struct {
 	nodes                  []lnode
 	ids                    PosIDs
 	tstack, calls, succBuf []int32
-	optBuf                 []Value
+	optBuf                 []engine.Value
 }
 
 // solveComponent labels one strongly connected component whose options
@@ -232,7 +234,7 @@ type loopyScratch struct {
 // Replacing a part by a game of the same generalized SG value does not
 // change the value of a sum (Smith), so the product nodes' values are the
 // sums' values.
-func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
+func (e *search) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 	if len(scc) == 1 {
 		n := &nodes[scc[0]]
 		n.truly = !n.maybe || slices.Contains(n.succ, scc[0])
@@ -262,9 +264,9 @@ func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 		if i < len(scc) {
 			n := &nodes[scc[i]]
 			for _, o := range n.opts {
-				if o.K == KPos {
+				if o.K == engine.KPos {
 					// One position (what split and edge do with it).
-					pg, pr := PosRef(o)
+					pg, pr := engine.PosRef(o)
 					if s := pg.State(pr); memo.Finished(s) {
 						v := memo.ValueOf(s)
 						if v < 0 {
@@ -273,7 +275,7 @@ func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 						gr.Ext = append(gr.Ext, loopy.Ext{Val: e.loopyValue(v)})
 						continue
 					}
-					id, ok := ids.Get(PosKey{pg, pr})
+					id, ok := ids.Get(engine.PosKey{G: pg, R: pr})
 					if !ok || nodes[id].comp != e.comps {
 						panic("eval: loopy component misses a position")
 					}
@@ -300,7 +302,7 @@ func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 	gr.N = len(gr.Start) - 1
 	// Only the values: the solver keeps no remoteness (see below).
 	if e.loopySolver == nil {
-		e.loopySolver = &loopy.Solver{Poll: func() { e.Th.poll(e.loopyAt) }}
+		e.loopySolver = &loopy.Solver{Poll: func() { e.Th.Poll(e.loopyAt) }}
 	}
 	e.loopyAt = n0.g.Pos
 	vals := e.loopySolver.Values(gr) // valid until the next call
@@ -341,7 +343,7 @@ const (
 )
 
 type localGraph struct {
-	e       *Engine
+	e       *search
 	nodes   []lnode
 	ids     *PosIDs
 	scc     []int32
@@ -352,19 +354,19 @@ type localGraph struct {
 }
 
 // split turns an option value into a term.
-func (b *localGraph) split(o Value) term {
+func (b *localGraph) split(o engine.Value) term {
 	var t term
 	for _, p := range o.Parts() {
 		switch p.K {
-		case KNim:
+		case engine.KNim:
 			t.a ^= memo.Sgv(p.N)
-		case KPos:
-			pg, pr := PosRef(p)
+		case engine.KPos:
+			pg, pr := engine.PosRef(p)
 			if s := pg.State(pr); memo.Finished(s) {
 				t = b.withValue(t, memo.ValueOf(s))
 				continue
 			}
-			id, ok := b.ids.Get(PosKey{pg, pr})
+			id, ok := b.ids.Get(engine.PosKey{G: pg, R: pr})
 			if !ok || b.nodes[id].comp != b.comp {
 				panic("eval: loopy component misses a position")
 			}
@@ -413,8 +415,8 @@ func (b *localGraph) edge(t term) {
 	if !ok {
 		n0 := &b.nodes[b.scc[0]]
 		if len(t.members)+len(t.infs) > maxProductParts || len(b.prods) >= maxProducts {
-			Fail(n0.g.Pos, "the state graph of %s is too large: positions on a cycle move to sums of positions on it that keep growing (more than %d parts or %d sums)",
-				posText(n0.g, n0.r), maxProductParts, maxProducts)
+			engine.Fail(n0.g.Pos, "the state graph of %s is too large: positions on a cycle move to sums of positions on it that keep growing (more than %d parts or %d sums)",
+				engine.PosText(n0.g, n0.r), maxProductParts, maxProducts)
 		}
 		id = int32(len(b.scc) + len(b.prods))
 		if b.prodIDs == nil {
@@ -469,7 +471,7 @@ func (b *localGraph) productOptions(t term) {
 
 // ext describes a known option to the loopy solver, with an estimate of
 // its remoteness (for tryRemoteness).
-func (e *Engine) ext(o Value, v memo.Sgv) loopy.Ext {
+func (e *search) ext(o engine.Value, v memo.Sgv) loopy.Ext {
 	x := loopy.Ext{Val: e.loopyValue(v)}
 	switch {
 	case v == 0:
@@ -497,7 +499,7 @@ func (e *Engine) ext(o Value, v memo.Sgv) loopy.Ext {
 // estimateRemote guesses the remoteness of a sum from its parts' known
 // remoteness (the largest for a P-position, which the loser can delay at
 // least that long; one more for an N-position).
-func (e *Engine) estimateRemote(o Value, out loopy.Outcome) int32 {
+func (e *search) estimateRemote(o engine.Value, out loopy.Outcome) int32 {
 	r := int32(0)
 	for _, p := range o.Parts() {
 		if x, ok := e.knownRemote(p); ok && x > r {
@@ -513,7 +515,7 @@ func (e *Engine) estimateRemote(o Value, out loopy.Outcome) int32 {
 	return r
 }
 
-func (e *Engine) loopyValue(v memo.Sgv) loopy.Value {
+func (e *search) loopyValue(v memo.Sgv) loopy.Value {
 	if v >= 0 {
 		return loopy.Value{N: int(v)}
 	}
@@ -537,11 +539,11 @@ func (e *Engine) loopyValue(v memo.Sgv) loopy.Value {
 // known by now (no move to itself): the generalized mex of their values,
 // as the loopy solver would find it. It reports false, doing nothing,
 // when an option has a part that is not known.
-func (e *Engine) solveAlone(n *lnode, truly bool) bool {
+func (e *search) solveAlone(n *lnode, truly bool) bool {
 	for _, o := range n.opts {
 		for _, p := range o.Parts() {
-			if p.K == KPos {
-				if pg, pr := PosRef(p); !memo.Finished(pg.State(pr)) {
+			if p.K == engine.KPos {
+				if pg, pr := engine.PosRef(p); !memo.Finished(pg.State(pr)) {
 					return false
 				}
 			}
@@ -555,16 +557,16 @@ func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 		acc := memo.Sgv(0)
 		for _, p := range o.Parts() {
 			switch p.K {
-			case KNim:
+			case engine.KNim:
 				acc = e.Add(acc, memo.Sgv(p.N))
-			case KPos:
-				pg, pr := PosRef(p)
+			case engine.KPos:
+				pg, pr := engine.PosRef(p)
 				acc = e.Add(acc, memo.ValueOf(pg.State(pr)))
 			}
 		}
 		gn.EmitSG(acc)
 	}
-	infs := len(gn.infs) > 0
+	infs := len(gn.InfOpts) > 0
 	val := gn.Result()
 	n.g.SetState(n.r, memo.StateOf(val))
 	e.note(n.g, n.r)
@@ -576,25 +578,12 @@ func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 	return true
 }
 
-// touchesLoopy reports whether some part of v is a position whose value
-// came from the loopy solver.
-func (e *Engine) touchesLoopy(v Value) bool {
-	for _, p := range v.Parts() {
-		if p.K == KPos {
-			if g, r := PosRef(p); g.IsLoopy(r) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // remotenessAt returns the remoteness of a game value (-1 for a draw); an
 // error at pos when its graph is too large to explore.
-func (e *Engine) remotenessAt(pos Pos, v Value) int32 {
+func (e *search) remotenessAt(pos engine.Pos, v engine.Value) int32 {
 	r, ok := e.tryRemoteness(v, remoteCap)
 	if !ok {
-		Fail(pos, "remoteness of %s: its game graph is too large to explore (more than %d positions, or sums of more than %d parts)", Shown(v), remoteCap, maxRemoteParts)
+		engine.Fail(pos, "remoteness of %s: its game graph is too large to explore (more than %d positions, or sums of more than %d parts)", engine.Shown(v), remoteCap, maxRemoteParts)
 	}
 	return r
 }
@@ -604,8 +593,8 @@ func (e *Engine) remotenessAt(pos Pos, v Value) int32 {
 // loopy solver, so that cycles, also through sums, are handled; positions
 // whose remoteness is known are leaves. It reports false when the graph
 // has more than limit values.
-func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
-	if partCount(v) > maxRemoteParts {
+func (e *search) tryRemoteness(v engine.Value, limit int) (int32, bool) {
+	if engine.PartCount(v) > maxRemoteParts {
 		return 0, false // (before its key: a sum can have millions of parts)
 	}
 	if r, ok := e.knownRemote(v); ok {
@@ -618,15 +607,15 @@ func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
 		e.remoteMemo = map[string]int32{}
 		e.remoteTooBig = map[string]int{}
 	}
-	vk := string(AppendKey(nil, v))
+	vk := string(engine.AppendKey(nil, v))
 	if n, ok := e.remoteTooBig[vk]; ok && n >= limit {
 		return 0, false
 	}
 	keys := map[string]int32{}
-	var vals []Value
+	var vals []engine.Value
 	var keyOf []string
-	add := func(x Value) int32 {
-		k := string(AppendKey(nil, x))
+	add := func(x engine.Value) int32 {
+		k := string(engine.AppendKey(nil, x))
 		if id, ok := keys[k]; ok {
 			return id
 		}
@@ -639,14 +628,14 @@ func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
 	add(v)
 	gr := &loopy.Graph{Start: []int32{0}, ExtStart: []int32{0}}
 	for i := 0; i < len(vals); i++ {
-		if len(vals) > limit || partCount(vals[i]) > maxRemoteParts {
+		if len(vals) > limit || engine.PartCount(vals[i]) > maxRemoteParts {
 			e.remoteTooBig[vk] = limit
 			return 0, false
 		}
 		for _, o := range e.Moves(vals[i]) {
 			if r, ok := e.knownRemote(o); ok {
-				val := e.Th.Direct.ValueSG(Pos{}, o)
-				x := e.ext(Nimber(0), val)
+				val := e.Th.Direct.ValueSG(engine.Pos{}, o)
+				x := e.ext(engine.Nimber(0), val)
 				x.Remote = int(r)
 				gr.Ext = append(gr.Ext, x)
 				continue
@@ -665,24 +654,87 @@ func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
 }
 
 // knownRemote returns v's remoteness when it is already known: a nimber,
-// a position the loopy solver labelled, or a value computed before.
-func (e *Engine) knownRemote(v Value) (int32, bool) {
-	switch v.K {
-	case KNim:
+// or a value computed before.
+func (e *search) knownRemote(v engine.Value) (int32, bool) {
+	if v.K == engine.KNim {
 		if v.N == 0 {
 			return 0, true
 		}
 		return 1, true
-	case KPos:
-		g, r := PosRef(v)
-		if x, ok := e.remote[PosKey{g, r}]; ok {
-			return x, true
-		}
 	}
 	if e.remoteMemo != nil {
-		if x, ok := e.remoteMemo[string(AppendKey(nil, v))]; ok {
+		if x, ok := e.remoteMemo[string(engine.AppendKey(nil, v))]; ok {
 			return x, true
 		}
 	}
 	return 0, false
 }
+
+// Winning returns the options that win for the player who moves there
+// (the P-positions among the options), in the order moves lists them;
+// for a position on or above a cycle, ordered by remoteness (stable), so
+// that always taking the first one ends the game: a P-option of an
+// N-position may only keep the win, letting the opponent move back.
+func (e *search) Winning(c *engine.Call, v engine.Value) []engine.Value {
+	th := e.Th
+	out := []engine.Value{}
+	if e.Outcome(th.Sgv(c, v)) != "N" {
+		return out
+	}
+	for _, o := range th.Moves(c, v) {
+		if th.Direct.ValueSG(c.Pos, o) == 0 {
+			out = append(out, o)
+		}
+	}
+	if len(out) > 1 && engine.TouchesLoopy(v) {
+		rem := make(map[string]int32, len(out))
+		for _, o := range out {
+			r, ok := e.tryRemoteness(o, remoteCap)
+			if !ok {
+				return out // too large to order: move order
+			}
+			rem[string(engine.AppendKey(nil, o))] = r
+		}
+		slices.SortStableFunc(out, func(a, b engine.Value) int {
+			return cmp.Compare(rem[string(engine.AppendKey(nil, a))], rem[string(engine.AppendKey(nil, b))])
+		})
+	}
+	return out
+}
+
+// BestMove returns the winning option with the smallest remoteness (the
+// first such in move order), and false when there is none. In a game with
+// cycles some winning options only keep the win (the opponent can return);
+// always taking the best move ends the game, because remoteness falls by
+// at least one every two moves.
+func (e *search) BestMove(c *engine.Call, v engine.Value) (engine.Value, bool) {
+	win := e.Winning(c, v)
+	if len(win) == 0 {
+		return engine.None, false
+	}
+	best, bestR := win[0], int32(-1)
+	for _, o := range win {
+		if r, ok := e.tryRemoteness(o, remoteCap); ok && (bestR < 0 || r < bestR) {
+			best, bestR = o, r
+		}
+	}
+	return best, true
+}
+
+// Remoteness returns the number of moves to the end under optimal play
+// (the winner hurrying, the loser delaying), or none for a draw.
+func (e *search) Remoteness(c *engine.Call, v engine.Value) engine.Value {
+	e.Th.Sgv(c, v)
+	r := e.remotenessAt(c.Pos, v)
+	if r < 0 {
+		return engine.None
+	}
+	return engine.Int(int64(r))
+}
+
+// maxRemoteParts bounds the parts of a sum in that graph: a move that adds
+// a part (G -> G + *1) makes the graph of sums infinite.
+const maxRemoteParts = 64
+
+// remoteCap bounds the explicit graph tryRemoteness builds.
+const remoteCap = 200_000
