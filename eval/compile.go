@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/solve"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -471,7 +472,7 @@ func (c *compiler) compileGame(g *engine.Game, d *lang.GameStmt) {
 			defer func() {
 				if len(params) == 1 && len(probes) == len(d.Alts) && g.Pure {
 					g.Probes = probes
-					c.note("its alternatives are loops over heaps of itself: period, periodic and a heap from %d on check whether it is a take-and-break game", engine.UserAt)
+					c.note("its alternatives are loops over heaps of itself: period, periodic and a heap from %d on check whether it is a take-and-break game", solve.UserAt)
 				}
 				c.explaining = nil
 			}()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/solve"
 )
 
 // TestPeriodSearch: period, periodic and sg of a take-and-break family
@@ -95,7 +96,7 @@ func TestCheckpoint(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 	saved := 0
-	for _, pd := range s.engine.Tables {
+	for _, pd := range solve.Tables(s.engine) {
 		saved = max(saved, pd.Solver.Len())
 	}
 	if saved < 200000 {
@@ -107,7 +108,7 @@ func TestCheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	restored := 0
-	for _, pd := range s2.engine.Tables {
+	for _, pd := range solve.Tables(s2.engine) {
 		restored = max(restored, pd.Solver.Len())
 	}
 	if restored < saved {

@@ -14,6 +14,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/graph"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/solve"
 	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -90,7 +91,7 @@ func NewSession(opts Options) *Session {
 	if th.Limits.MaxMemory <= 0 {
 		th.Limits.MaxMemory = engine.DefaultMaxMemory()
 	}
-	th.Engine = engine.NewEngine(th)
+	th.Engine = solve.NewEngine(th)
 	th.Engine.On = (passes.All &^ opts.Disable).Effective()
 	th.Direct = &engine.Gen{E: th.Engine, Mode: engine.MDirect}
 	th.Collect = &engine.Gen{E: th.Engine, Mode: engine.MCollect}

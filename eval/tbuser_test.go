@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/solve"
 )
 
 // declareLoops writes the game of an octal code as a grundy declaration
@@ -90,12 +91,12 @@ func TestUserTakeBreak(t *testing.T) {
 				t.Fatalf("%s: %q\n%s", code, out, src+order)
 			}
 			g := gameByName(s.engine, "g")
-			if g != nil && g.Periodic != nil && g.Periodic.User != nil {
+			if g != nil && solve.TableOf(g) != nil && solve.TableOf(g).User != nil {
 				recognized++
 				// Heaps asked one after the other extend the table in
 				// stretches that double, never heap by heap past the
 				// largest heap asked (n).
-				if l := g.Periodic.Solver.Len(); l > 2*n+2 {
+				if l := solve.TableOf(g).Solver.Len(); l > 2*n+2 {
 					t.Errorf("%s: %d heaps computed for heaps up to %d", code, l, n)
 				}
 			}
@@ -125,9 +126,9 @@ func TestUserTakeBreakBreaks(t *testing.T) {
 			t.Errorf("%s: %q, the general engine says %q", src, fast, slow)
 		}
 		g := gameByName(s.engine, "h")
-		if g == nil || g.Periodic == nil || g.Periodic.User == nil {
+		if g == nil || solve.TableOf(g) == nil || solve.TableOf(g).User == nil {
 			t.Errorf("%s: not taken for a take-and-break game", src)
-		} else if u := g.Periodic.User; !u.Broken || u.Checked < 2400 || u.Checked > 2700 {
+		} else if u := solve.TableOf(g).User; !u.Broken || u.Checked < 2400 || u.Checked > 2700 {
 			t.Errorf("%s: the rule holds to heap %d (broken %v)", src, u.Checked, u.Broken)
 		}
 	}
@@ -147,8 +148,8 @@ func TestUserTakeBreakNot(t *testing.T) {
 		if out != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, out, slow)
 		}
-		if g := gameByName(s.engine, "h"); g != nil && g.Periodic != nil {
-			t.Errorf("%s: taken for a take-and-break game %s", src, engine.DescribeRule(g.Periodic.Solver.Game()))
+		if g := gameByName(s.engine, "h"); g != nil && solve.TableOf(g) != nil {
+			t.Errorf("%s: taken for a take-and-break game %s", src, solve.DescribeRule(solve.TableOf(g).Solver.Game()))
 		}
 	}
 }
@@ -192,9 +193,9 @@ func TestUserTakeBreakNested(t *testing.T) {
 			t.Fatalf("%s: %q\n%s", code, out, src)
 		}
 		g := gameByName(s.engine, "g")
-		if g == nil || g.Periodic == nil || g.Periodic.User == nil {
+		if g == nil || solve.TableOf(g) == nil || solve.TableOf(g).User == nil {
 			t.Errorf("%s: not taken for a take-and-break game", src)
-		} else if got := engine.DescribeRule(g.Periodic.User.Rule); got != code {
+		} else if got := solve.DescribeRule(solve.TableOf(g).User.Rule); got != code {
 			t.Errorf("%s: rule %s, want %s", src, got, code)
 		}
 	}
@@ -214,12 +215,12 @@ func TestUserTakeBreakTable(t *testing.T) {
 		t.Fatalf("%q", out)
 	}
 	g := gameByName(s.engine, "k")
-	if g == nil || g.Periodic == nil || g.Periodic.User == nil {
+	if g == nil || solve.TableOf(g) == nil || solve.TableOf(g).User == nil {
 		t.Fatal("Kayles declared is not run as a take-and-break game")
 	}
-	st := g.Periodic.Solver.Stats()
+	st := solve.TableOf(g).Solver.Stats()
 	if most := int64(n+1+segmentSlack) * int64(st.BytesPerHeap); st.TableBytes > most {
-		t.Errorf("the table of %d heaps takes %d bytes, more than %d", g.Periodic.Solver.Len(), st.TableBytes, most)
+		t.Errorf("the table of %d heaps takes %d bytes, more than %d", solve.TableOf(g).Solver.Len(), st.TableBytes, most)
 	}
 }
 
@@ -240,10 +241,10 @@ func TestUserTakeBreakBroken(t *testing.T) {
 		t.Fatalf("%q, plain %q", out, want)
 	}
 	g := gameByName(s.engine, "g")
-	if g == nil || g.Periodic == nil || g.Periodic.User == nil {
+	if g == nil || solve.TableOf(g) == nil || solve.TableOf(g).User == nil {
 		t.Fatal("g is not tried as a take-and-break game")
 	}
-	u := g.Periodic.User
+	u := solve.TableOf(g).User
 	if !u.Broken || u.Checked != 93 {
 		t.Fatalf("broken %v at heap %d, want heap 94", u.Broken, u.Checked+1)
 	}
