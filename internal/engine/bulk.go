@@ -3,6 +3,8 @@ package engine
 import (
 	"slices"
 	"unsafe"
+
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // This file builds big values: concatenations, repetitions and copies.
@@ -52,13 +54,13 @@ func MakeSlice[T any](th *Thread, pos Pos, n, c int) []T {
 // allocIf accounts for n bytes about to be built, when th is set.
 func AllocIf(th *Thread, pos Pos, n int64) {
 	if th != nil {
-		th.alloc(pos, n)
+		th.Alloc(pos, n)
 	}
 }
 
 // appendElems appends ys to out (whose capacity holds them), polling
 // between chunks.
-func AppendElems(th *Thread, pos Pos, out, ys []Value) []Value {
+func AppendElems(th *Thread, pos Pos, out, ys []value.Value) []value.Value {
 	for len(ys) > CopyChunk {
 		out = append(out, ys[:CopyChunk]...)
 		ys = ys[CopyChunk:]
@@ -69,49 +71,49 @@ func AppendElems(th *Thread, pos Pos, out, ys []Value) []Value {
 
 // sortValues sorts xs stably by Compare, polling th's context as it
 // compares (a sort of millions of values takes seconds).
-func sortValues(th *Thread, pos Pos, xs []Value) {
+func sortValues(th *Thread, pos Pos, xs []value.Value) {
 	if th == nil || th.Ctx == nil || len(xs) < pollEvery {
-		slices.SortStableFunc(xs, Compare)
+		slices.SortStableFunc(xs, value.Compare)
 		return
 	}
 	n := 0
-	slices.SortStableFunc(xs, func(a, b Value) int {
+	slices.SortStableFunc(xs, func(a, b value.Value) int {
 		n++
 		th.PollN(pos, n)
-		return Compare(a, b)
+		return value.Compare(a, b)
 	})
 }
 
 // setOf is SetOf for the run th at pos (its sort polls the context).
-func BuildSet(th *Thread, pos Pos, elems []Value) Value {
+func BuildSet(th *Thread, pos Pos, elems []value.Value) value.Value {
 	sortValues(th, pos, elems)
-	elems = slices.CompactFunc(elems, Equal)
-	return Value{K: KSet, Ref: &Set{Elems: elems}}
+	elems = slices.CompactFunc(elems, value.Equal)
+	return value.Value{K: value.KSet, Ref: &value.Set{Elems: elems}}
 }
 
 // mapOf is MapOf for the run th at pos (its sort polls the context).
-func BuildMap(th *Thread, pos Pos, keys, vals []Value) Value {
+func BuildMap(th *Thread, pos Pos, keys, vals []value.Value) value.Value {
 	if len(keys) < pollEvery {
-		return MapOf(keys, vals)
+		return value.MapOf(keys, vals)
 	}
 	n := 0
-	return mapSorted(keys, vals, func(a, b int) int {
+	return value.MapSorted(keys, vals, func(a, b int) int {
 		n++
 		th.PollN(pos, n)
-		return Compare(keys[a], keys[b])
+		return value.Compare(keys[a], keys[b])
 	})
 }
 
 // Built-ins build big values through these.
 
 // Sort sorts xs stably by Compare, polling the run's context as it goes.
-func (c *Call) Sort(xs []Value) { sortValues(c.Th, c.Pos, xs) }
+func (c *Call) Sort(xs []value.Value) { sortValues(c.Th, c.Pos, xs) }
 
 // SetOf is SetOf for the call's run (its sort polls the context).
-func (c *Call) SetOf(elems []Value) Value { return BuildSet(c.Th, c.Pos, elems) }
+func (c *Call) SetOf(elems []value.Value) value.Value { return BuildSet(c.Th, c.Pos, elems) }
 
 // AllocValues accounts for n values about to be built (see Alloc).
-func (c *Call) AllocValues(n int) { c.Th.alloc(c.Pos, ElemsBytes(n)) }
+func (c *Call) AllocValues(n int) { c.Th.Alloc(c.Pos, ElemsBytes(n)) }
 
 // Poll polls the run's context every pollEvery calls, i counting them:
 // for a built-in's loop over the elements of a big value.
@@ -119,28 +121,28 @@ func (c *Call) Poll(i int) { c.Th.PollN(c.Pos, i) }
 
 // Clone returns a copy of xs, accounting for its memory and polling as it
 // copies.
-func (c *Call) Clone(xs []Value) []Value {
+func (c *Call) Clone(xs []value.Value) []value.Value {
 	return AppendElems(c.Th, c.Pos, c.Alloced(len(xs)), xs)
 }
 
 // Alloced returns an empty slice with room for n values, accounted for.
-func (c *Call) Alloced(n int) []Value {
+func (c *Call) Alloced(n int) []value.Value {
 	c.AllocValues(n)
-	return MakeSlice[Value](c.Th, c.Pos, 0, n)
+	return MakeSlice[value.Value](c.Th, c.Pos, 0, n)
 }
 
 // roomFor returns xs, with room for one more element: when append would
 // grow it, it grows it here, after accounting for the new array.
-func RoomFor(th *Thread, pos Pos, xs []Value) []Value { return RoomForN(th, pos, xs, 1) }
+func RoomFor(th *Thread, pos Pos, xs []value.Value) []value.Value { return RoomForN(th, pos, xs, 1) }
 
 // roomForN is roomFor for k more elements.
-func RoomForN(th *Thread, pos Pos, xs []Value, k int) []Value {
+func RoomForN(th *Thread, pos Pos, xs []value.Value, k int) []value.Value {
 	if len(xs)+k <= cap(xs) || len(xs)+k < 1024 {
 		return xs
 	}
 	n := max(cap(xs)+cap(xs)/4, len(xs)+k) // as append grows a big slice
 	AllocIf(th, pos, ElemsBytes(n))
-	return AppendElems(th, pos, MakeSlice[Value](th, pos, 0, n), xs)
+	return AppendElems(th, pos, MakeSlice[value.Value](th, pos, 0, n), xs)
 }
 
 // grown returns s with room for n more elements. When it must grow and is

@@ -6,6 +6,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // Engine computes and remembers SG values of the positions of one
@@ -46,13 +47,13 @@ type Solver interface {
 	// Forget drops what the solver knows of positions (Engine.Forget).
 	Forget()
 	// Winning, BestMove and Remoteness are Thread's (gameapi.go).
-	Winning(c *Call, v Value) []Value
-	BestMove(c *Call, v Value) (Value, bool)
-	Remoteness(c *Call, v Value) Value
+	Winning(c *Call, v value.Value) []value.Value
+	BestMove(c *Call, v value.Value) (value.Value, bool)
+	Remoteness(c *Call, v value.Value) value.Value
 	// Period, SaveCheckpoint and TakeBreakGame are Thread's and
 	// Engine's: the periodicity of families, the checkpoint of the
 	// take-and-break families' values, the game of a take-and-break rule.
-	Period(c *Call, f Value, upTo int64) Period
+	Period(c *Call, f value.Value, upTo int64) Period
 	SaveCheckpoint() error
 	TakeBreakGame(t *TakeBreak) *Game
 }
@@ -67,7 +68,7 @@ type PosKey struct {
 // only what changed since the last run is written.
 func (lv *level) FrameFor(g *Game, th *Thread) *Frame {
 	if cap(lv.slots) < g.Nslots {
-		lv.slots = make([]Value, max(g.Nslots, 2*cap(lv.slots)))
+		lv.slots = make([]value.Value, max(g.Nslots, 2*cap(lv.slots)))
 	}
 	fr := &lv.fr
 	if fr.Th != th || fr.Gen != &lv.Gen || fr.base != -1 || len(fr.Slots) != g.Nslots || cap(fr.Slots) != cap(lv.slots) {
@@ -82,7 +83,7 @@ func (lv *level) FrameFor(g *Game, th *Thread) *Frame {
 type level struct {
 	Gen   Gen
 	fr    Frame
-	slots []Value
+	slots []value.Value
 }
 
 // NewEngine returns the engine of a run on th, its Solver made by
@@ -193,7 +194,7 @@ type Gen struct {
 	StopX, SkipX int64
 	Scanned      int64 // loop values the fast loops went through
 	// mVal
-	vals []Value
+	vals []value.Value
 	// MCollect
 	col []keyRun
 }
@@ -279,10 +280,10 @@ func (gn *Gen) Result() memo.Sgv {
 }
 
 // emitVal records one option's value.
-func (gn *Gen) EmitVal(pos Pos, v Value) {
+func (gn *Gen) EmitVal(pos Pos, v value.Value) {
 	gn.E.Edges++
 	if !v.IsGame() {
-		Fail(pos, "a move must be a game, found %s %s", v.TypeName(), Shown(v))
+		value.Fail(pos, "a move must be a game, found %s %s", v.TypeName(), value.Shown(v))
 	}
 	gn.vals = append(gn.vals, v)
 }
@@ -368,48 +369,49 @@ func (gn *Gen) Solve(mark int) bool {
 }
 
 // valueSG returns the SG value of a game value.
-func (gn *Gen) ValueSG(pos Pos, v Value) memo.Sgv {
+func (gn *Gen) ValueSG(pos Pos, v value.Value) memo.Sgv {
 	switch v.K {
-	case KNim:
+	case value.KNim:
 		return memo.Sgv(v.N)
-	case KPos:
+	case value.KPos:
 		g, r := PosRef(v)
 		return gn.Lookup(g, r)
-	case KSum:
+	case value.KSum:
 		acc := memo.Sgv(0)
-		if sm := v.Ref.(*Sum); sm.Parts == nil && sm.Keys != nil {
+		if sm := v.Ref.(*value.Sum); sm.Parts == nil && sm.Keys != nil {
+			g := sm.Game.(*Game)
 			for _, k := range sm.Keys {
-				acc = gn.E.Add(acc, gn.Lookup(sm.Game, k))
+				acc = gn.E.Add(acc, gn.Lookup(g, k))
 			}
 			return acc
 		}
-		for _, p := range v.Ref.(*Sum).Parts {
+		for _, p := range v.Ref.(*value.Sum).Parts {
 			acc = gn.E.Add(acc, gn.ValueSG(pos, p))
 		}
 		return acc
-	case KInf:
+	case value.KInf:
 		return gn.E.InfID(v.InfK())
 	}
 	if gn.Mode == MDirect || gn.Mode == MCollect {
-		Fail(pos, "expected a game, found %s %s", v.TypeName(), Shown(v))
+		value.Fail(pos, "expected a game, found %s %s", v.TypeName(), value.Shown(v))
 	}
-	Fail(pos, "a move must be a game, found %s %s", v.TypeName(), Shown(v))
+	value.Fail(pos, "a move must be a game, found %s %s", v.TypeName(), value.Shown(v))
 	return 0
 }
 
 // sgValue turns an sgv into the value sg returns.
-func (e *Engine) SgValue(v memo.Sgv) Value {
+func (e *Engine) SgValue(v memo.Sgv) value.Value {
 	if v >= 0 {
-		return Int(int64(v))
+		return value.Int(int64(v))
 	}
-	return InfValue(e.Infs[-v-1])
+	return value.InfValue(e.Infs[-v-1])
 }
 
 // standIn is a game with SG value v: a nimber, or for an infinite value the
 // value itself (sg and outcome accept it).
-func (e *Engine) StandIn(v memo.Sgv) Value {
+func (e *Engine) StandIn(v memo.Sgv) value.Value {
 	if v >= 0 {
-		return Nimber(int64(v))
+		return value.Nimber(int64(v))
 	}
 	return e.SgValue(v)
 }
@@ -423,7 +425,7 @@ func (e *Engine) Enter() *level {
 		if n := len(e.Th.Calls); n > 0 {
 			pos = e.Th.Calls[n-1]
 		}
-		Fail(pos, "sg, outcome, moves or winning called inside move rules nest more than %d deep", maxLevels)
+		value.Fail(pos, "sg, outcome, moves or winning called inside move rules nest more than %d deep", maxLevels)
 	}
 	if e.Depth == len(e.levels) {
 		e.levels = append(e.levels, &level{Gen: Gen{E: e, Mode: mSG}})
@@ -472,13 +474,13 @@ func emitPend(gn *Gen, pend []PosKey) {
 
 // options returns the distinct option values of position r of g, in the
 // order the move rule generates them.
-func (e *Engine) Options(g *Game, r uint64) []Value {
+func (e *Engine) Options(g *Game, r uint64) []value.Value {
 	return slices.Clone(e.OptionsTemp(g, r))
 }
 
 // optionsTemp is options in a slice that the next call at the same
 // listing depth reuses.
-func (e *Engine) OptionsTemp(g *Game, r uint64) []Value {
+func (e *Engine) OptionsTemp(g *Game, r uint64) []value.Value {
 	th := e.Th
 	k := PosKey{g, r}
 	if slices.Contains(e.listing, k) {
@@ -486,7 +488,7 @@ func (e *Engine) OptionsTemp(g *Game, r uint64) []Value {
 		if n := len(th.Calls); n > 0 {
 			pos = th.Calls[n-1]
 		}
-		Fail(pos, "the moves of %s are asked for while they are being listed (moves or winning of a position inside its own move rule)", PosText(g, r))
+		value.Fail(pos, "the moves of %s are asked for while they are being listed (moves or winning of a position inside its own move rule)", PosText(g, r))
 	}
 	depth := len(e.listing)
 	e.listing = append(e.listing, k)
@@ -502,7 +504,7 @@ func (e *Engine) OptionsTemp(g *Game, r uint64) []Value {
 	fr := e.valFrs[depth]
 	slots := fr.Slots
 	if cap(slots) < g.Nslots {
-		slots = make([]Value, g.Nslots)
+		slots = make([]value.Value, g.Nslots)
 	}
 	*fr = Frame{Slots: slots[:g.Nslots], Th: th, Gen: gn, base: -1}
 	g.Load(fr, r)
@@ -518,7 +520,7 @@ func (e *Engine) OptionsTemp(g *Game, r uint64) []Value {
 
 // dedupeChecked is dedupe for many or big values, checking the run's limits
 // as it goes.
-func (e *Engine) dedupeChecked(pos Pos, vs []Value) []Value {
+func (e *Engine) dedupeChecked(pos Pos, vs []value.Value) []value.Value {
 	seen := make(map[string]bool, len(vs))
 	out := vs[:0]
 	var buf []byte
@@ -526,7 +528,7 @@ func (e *Engine) dedupeChecked(pos Pos, vs []Value) []Value {
 		if i&63 == 0 {
 			e.Th.CheckLimits(pos)
 		}
-		buf = AppendKey(buf[:0], v)
+		buf = value.AppendKey(buf[:0], v)
 		if !seen[string(buf)] {
 			seen[string(buf)] = true
 			out = append(out, v)
@@ -535,7 +537,7 @@ func (e *Engine) dedupeChecked(pos Pos, vs []Value) []Value {
 	return out
 }
 
-func dedupe(vs []Value) []Value {
+func dedupe(vs []value.Value) []value.Value {
 	if len(vs) < 2 {
 		return vs
 	}
@@ -545,7 +547,7 @@ func dedupe(vs []Value) []Value {
 	next:
 		for _, v := range vs[1:] {
 			for _, o := range out {
-				if Equal(o, v) {
+				if value.Equal(o, v) {
 					continue next
 				}
 			}
@@ -557,7 +559,7 @@ func dedupe(vs []Value) []Value {
 	out := vs[:0]
 	var buf []byte
 	for _, v := range vs {
-		buf = AppendKey(buf[:0], v)
+		buf = value.AppendKey(buf[:0], v)
 		if seen[string(buf)] {
 			continue
 		}
@@ -573,18 +575,18 @@ func (e *Engine) NewGoGame(d *GameDef) *Game {
 	g.doc = d.Doc
 	g.Nslots = d.Arity
 	g.Check = d.Check
-	opts := func(fr *Frame) []Value {
+	opts := func(fr *Frame) []value.Value {
 		args := slices.Clone(fr.Slots[:d.Arity])
-		vs, err := GoCall(func() ([]Value, error) { return d.Options(g, args) })
+		vs, err := GoCall(func() ([]value.Value, error) { return d.Options(g, args) })
 		if err != nil {
-			fr.Th.FailHere("%s: %v", Shown(g.PositionValue(args)), err)
+			fr.Th.FailHere("%s: %v", value.Shown(g.PositionValue(args)), err)
 		}
 		return vs
 	}
 	g.GenVal = func(fr *Frame) {
 		for _, v := range opts(fr) {
 			if !v.IsGame() {
-				fr.Th.FailHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Shown(g.PositionValue(slices.Clone(fr.Slots[:d.Arity]))), v.TypeName(), Shown(v))
+				fr.Th.FailHere("the moves of %s (a game written in Go) include %s %s, which is not a game", value.Shown(g.PositionValue(slices.Clone(fr.Slots[:d.Arity]))), v.TypeName(), value.Shown(v))
 			}
 			fr.Gen.EmitVal(Pos{}, v)
 		}
@@ -592,7 +594,7 @@ func (e *Engine) NewGoGame(d *GameDef) *Game {
 	g.GenSG = func(fr *Frame) {
 		for _, v := range opts(fr) {
 			if !v.IsGame() {
-				fr.Th.FailHere("the moves of %s (a game written in Go) include %s %s, which is not a game", Shown(g.PositionValue(slices.Clone(fr.Slots[:d.Arity]))), v.TypeName(), Shown(v))
+				fr.Th.FailHere("the moves of %s (a game written in Go) include %s %s, which is not a game", value.Shown(g.PositionValue(slices.Clone(fr.Slots[:d.Arity]))), v.TypeName(), value.Shown(v))
 			}
 			fr.Gen.EmitSG(fr.Gen.ValueSG(Pos{}, v))
 			if fr.Stop {
@@ -610,21 +612,21 @@ func (e *Engine) TakeBreakGame(t *TakeBreak) *Game { return e.Solver.TakeBreakGa
 
 // Moves returns the distinct options of game value v, in generation
 // order; for a sum, part by part, each with the other parts unchanged.
-func (e *Engine) Moves(v Value) []Value {
+func (e *Engine) Moves(v value.Value) []value.Value {
 	switch v.K {
-	case KNim:
-		e.Th.alloc(e.Th.callPos(), ElemsBytes(int(v.N)))
-		out := make([]Value, v.N)
+	case value.KNim:
+		e.Th.Alloc(e.Th.callPos(), ElemsBytes(int(v.N)))
+		out := make([]value.Value, v.N)
 		for i := range out {
-			out[i] = Nimber(int64(i))
+			out[i] = value.Nimber(int64(i))
 		}
 		return out
-	case KPos:
+	case value.KPos:
 		g, r := PosRef(v)
 		return e.Options(g, r)
 	}
-	parts := v.Ref.(*Sum).parts()
-	var out []Value
+	parts := v.Parts()
+	var out []value.Value
 	pos := e.Th.callPos()
 	for i, p := range parts {
 		for _, m := range e.Moves(p) {
@@ -632,12 +634,12 @@ func (e *Engine) Moves(v Value) []Value {
 				e.Th.CheckLimits(pos) // each option here can be a big sum
 			}
 			// Each option is a sum as long as v.
-			e.Th.alloc(pos, ElemsBytes(len(parts)+1))
-			gs := make([]Value, 0, len(parts))
+			e.Th.Alloc(pos, ElemsBytes(len(parts)+1))
+			gs := make([]value.Value, 0, len(parts))
 			gs = append(gs, parts[:i]...)
 			gs = append(gs, m)
 			gs = append(gs, parts[i+1:]...)
-			out = append(out, SumOf(gs))
+			out = append(out, value.SumOf(gs))
 		}
 	}
 	return e.dedupeChecked(pos, out)

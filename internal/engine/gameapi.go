@@ -7,12 +7,13 @@ import (
 	"fmt"
 
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // sgOf returns the SG value of a game value (or of an infinite SG value
 // standing in for a game).
-func (th *Thread) Sgv(c *Call, v Value) memo.Sgv {
-	if !v.IsGame() && v.K != KInf {
+func (th *Thread) Sgv(c *Call, v value.Value) memo.Sgv {
+	if !v.IsGame() && v.K != value.KInf {
 		name := c.Name
 		if name == "" {
 			name = "this"
@@ -24,32 +25,32 @@ func (th *Thread) Sgv(c *Call, v Value) memo.Sgv {
 
 // needGame fails unless v is a game: a position, a nimber or a sum. A game
 // family (the name of a game, not called) gets the hint to call it.
-func NeedGame(c *Call, name string, v Value) {
+func NeedGame(c *Call, name string, v value.Value) {
 	if v.IsGame() {
 		return
 	}
-	if v.K == KFunc {
+	if v.K == value.KFunc {
 		if g, ok := v.Ref.(*Game); ok {
 			c.ArgFail(0, "%s needs a game, found the game family %s: call it with its arguments, as in %s(...)", name, g.Name(), g.Name())
 		}
 	}
-	c.ArgFail(0, "%s needs a game, found %s %s", name, v.TypeName(), Shown(v))
+	c.ArgFail(0, "%s needs a game, found %s %s", name, v.TypeName(), value.Shown(v))
 }
 
 // SG returns the (generalized) Sprague-Grundy value of a game: an int, or
 // an infinite value ∞K.
-func (th *Thread) SG(c *Call, v Value) Value {
+func (th *Thread) SG(c *Call, v value.Value) value.Value {
 	return th.Engine.SgValue(th.Sgv(c, v))
 }
 
 // Outcome returns "N", "P" or "D".
-func (th *Thread) Outcome(c *Call, v Value) string {
+func (th *Thread) Outcome(c *Call, v value.Value) string {
 	return th.Engine.Outcome(th.Sgv(c, v))
 }
 
 // Moves returns the distinct options of a game, in generation order; for a
 // sum, part by part, each with the other parts unchanged.
-func (th *Thread) Moves(c *Call, v Value) []Value {
+func (th *Thread) Moves(c *Call, v value.Value) []value.Value {
 	NeedGame(c, "moves", v)
 	return th.Engine.Moves(v)
 }
@@ -57,22 +58,28 @@ func (th *Thread) Moves(c *Call, v Value) []Value {
 // Winning returns the options that win for the player who moves there
 // (the P-positions among the options), in the order moves lists them;
 // for a position on or above a cycle, ordered by remoteness (the Solver's).
-func (th *Thread) Winning(c *Call, v Value) []Value { return th.Engine.Solver.Winning(c, v) }
+func (th *Thread) Winning(c *Call, v value.Value) []value.Value {
+	return th.Engine.Solver.Winning(c, v)
+}
 
 // BestMove returns the winning option with the smallest remoteness, and
 // false when there is none (the Solver's).
-func (th *Thread) BestMove(c *Call, v Value) (Value, bool) { return th.Engine.Solver.BestMove(c, v) }
+func (th *Thread) BestMove(c *Call, v value.Value) (value.Value, bool) {
+	return th.Engine.Solver.BestMove(c, v)
+}
 
 // Remoteness returns the number of moves to the end under optimal play,
 // or none for a draw (the Solver's).
-func (th *Thread) Remoteness(c *Call, v Value) Value { return th.Engine.Solver.Remoteness(c, v) }
+func (th *Thread) Remoteness(c *Call, v value.Value) value.Value {
+	return th.Engine.Solver.Remoteness(c, v)
+}
 
 // TouchesLoopy reports whether some part of v is a position whose value
 // came from the loopy solver or that has an infinite option (winning then
 // orders the moves by remoteness).
-func TouchesLoopy(v Value) bool {
+func TouchesLoopy(v value.Value) bool {
 	for _, p := range v.Parts() {
-		if p.K == KPos {
+		if p.K == value.KPos {
 			if g, r := PosRef(p); g.IsLoopy(r) {
 				return true
 			}
@@ -84,7 +91,7 @@ func TouchesLoopy(v Value) bool {
 // Period finds the period of family f (a function of one int whose values
 // are games): proved for take-and-break families, otherwise observed on
 // n in 0 .. upTo (upTo <= 0: the default range). The Solver's.
-func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
+func (th *Thread) Period(c *Call, f value.Value, upTo int64) Period {
 	return th.Engine.Solver.Period(c, f, upTo)
 }
 

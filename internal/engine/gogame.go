@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -21,10 +22,10 @@ type GameDef struct {
 	// Options returns the options of the position with the given
 	// arguments: game values (positions made with g.Position, nimbers,
 	// sums). An error becomes a runtime error at the script's call.
-	Options func(g *Game, args []Value) ([]Value, error)
+	Options func(g *Game, args []value.Value) ([]value.Value, error)
 	// Check, if set, validates the arguments of a new position when a
 	// script makes one; its error becomes a runtime error at the call.
-	Check func(args []Value) error
+	Check func(args []value.Value) error
 	// TakeBreak, if set, makes the family a take-and-break game with this
 	// rule (Options is then not used): its values are computed without
 	// building options and its period can be proved.
@@ -41,7 +42,7 @@ const maxPanicText = 300
 func GoCall[T any](f func() (T, error)) (res T, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			if re, ok := r.(*RuntimeError); ok {
+			if re, ok := r.(*value.RuntimeError); ok {
 				panic(re)
 			}
 			msg := strings.Join(strings.Fields(fmt.Sprint(r)), " ")
@@ -74,23 +75,23 @@ func (th *Thread) FailHere(format string, args ...any) {
 	if n := len(th.Calls); n > 0 {
 		pos = th.Calls[n-1]
 	}
-	Fail(pos, format, args...)
+	value.Fail(pos, format, args...)
 }
 
 // Family returns the session's game family made by mk, made once per key:
 // built-ins that return families (octal("0.77")) call it so that the same
 // arguments give the same family, with one memo.
-func (th *Thread) Family(key string, mk func() *GameDef) Value {
+func (th *Thread) Family(key string, mk func() *GameDef) value.Value {
 	e := th.Engine
 	if g, ok := e.families[key]; ok {
-		return FuncValue(g)
+		return value.FuncValue(g)
 	}
 	g := e.NewGoGame(mk())
 	if e.families == nil {
 		e.families = map[string]*Game{}
 	}
 	e.families[key] = g
-	return FuncValue(g)
+	return value.FuncValue(g)
 }
 
 // TakeBreak is a take-and-break rule: for each entry, K tokens may be taken
@@ -126,16 +127,16 @@ func ParseOctal(code string) (*TakeBreak, error) {
 
 // TakeBreakFamily returns the session's family for rule t (made once per
 // name).
-func (th *Thread) TakeBreakFamily(t *TakeBreak) Value {
+func (th *Thread) TakeBreakFamily(t *TakeBreak) value.Value {
 	e := th.Engine
 	key := "takebreak:" + t.Name
 	if g, ok := e.families[key]; ok {
-		return FuncValue(g)
+		return value.FuncValue(g)
 	}
 	g := e.TakeBreakGame(t)
 	if e.families == nil {
 		e.families = map[string]*Game{}
 	}
 	e.families[key] = g
-	return FuncValue(g)
+	return value.FuncValue(g)
 }

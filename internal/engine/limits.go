@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/metrics"
+
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // This file holds the limits of a run (Limits): steps, time and
@@ -59,22 +61,22 @@ func (th *Thread) CheckLimits(pos Pos) {
 // are not printed whole).
 func PosText(g *Game, r uint64) string {
 	if tf := g.TupleOf; tf != nil {
-		return formatMax(tf.Of.PositionValue(tf.Args(r)), false, MaxShownText+1)
+		return value.FormatMax(tf.Of.PositionValue(tf.Args(r)), false, value.MaxShownText+1)
 	}
-	return formatMax(g.PositionValue(g.Args(r)), false, MaxShownText+1)
+	return value.FormatMax(g.PositionValue(g.Args(r)), false, value.MaxShownText+1)
 }
 
 // limitErr is the error of a limit, naming the position being computed.
 // flag is the limit's command-line flag, which the message names.
-func (th *Thread) limitErr(pos Pos, flag, format string, args ...any) *RuntimeError {
+func (th *Thread) limitErr(pos Pos, flag, format string, args ...any) *value.RuntimeError {
 	if th.Doing != nil {
-		return LimitError(pos, flag, "%s while %s", fmt.Sprintf(format, args...), th.Doing())
+		return value.LimitError(pos, flag, "%s while %s", fmt.Sprintf(format, args...), th.Doing())
 	}
 	if e := th.Engine; e != nil && e.Current != nil {
 		format += " while computing %s"
 		args = append(args[:len(args):len(args)], PosText(e.Current, e.CurrentR))
 	}
-	return LimitError(pos, flag, format, args...)
+	return value.LimitError(pos, flag, format, args...)
 }
 
 // limitFail raises a limit's error.
@@ -86,7 +88,7 @@ func (th *Thread) limitFail(pos Pos, flag, format string, args ...any) {
 
 // ctxErr is the error of a run whose context is done (its time limit, a
 // cancellation), or nil.
-func (th *Thread) ctxErr(pos Pos) *RuntimeError {
+func (th *Thread) ctxErr(pos Pos) *value.RuntimeError {
 	if th.Ctx == nil {
 		return nil
 	}
@@ -98,11 +100,11 @@ func (th *Thread) ctxErr(pos Pos) *RuntimeError {
 		return th.limitErr(pos, "--timeout", "time limit reached: the run took more than %v (--timeout)", th.Limits.Timeout)
 	}
 	// (The caller's own deadline: a cancellation.)
-	e := Errorf(pos, "interrupted")
+	e := value.Errorf(pos, "interrupted")
 	if th.Doing != nil {
-		e = Errorf(pos, "interrupted while %s", th.Doing())
+		e = value.Errorf(pos, "interrupted while %s", th.Doing())
 	}
-	e.Kind = ErrInterrupted
+	e.Kind = value.ErrInterrupted
 	return e
 }
 
@@ -118,7 +120,15 @@ func (th *Thread) Poll(pos Pos) {
 	}
 }
 
-// pollN polls every pollEvery calls with i counting up: for loops over the
+// PollCtx raises the run's cancellation, if it has a context and it is
+// done (and shows progress, when asked).
+func (th *Thread) PollCtx(pos Pos) {
+	if th.Ctx != nil {
+		th.Poll(pos)
+	}
+}
+
+// PollN polls every pollEvery calls with i counting up: for loops over the
 // elements of a big value.
 func (th *Thread) PollN(pos Pos, i int) {
 	if i&(pollEvery-1) == pollEvery-1 && th.Ctx != nil {
@@ -165,7 +175,7 @@ func (th *Thread) memInUse() int64 {
 // memErr is the memory limit's error when the memory in use and need
 // more bytes would pass the limit (after a garbage collection, when
 // without it they would), or nil.
-func (th *Thread) memErr(pos Pos, need int64) *RuntimeError {
+func (th *Thread) memErr(pos Pos, need int64) *value.RuntimeError {
 	th.Allocated = 0
 	if th.memInUse()+need <= th.Limits.MaxMemory {
 		return nil
@@ -188,10 +198,10 @@ func (th *Thread) checkMemory(pos Pos, need int64) {
 // checks of the memory: a 32nd of the limit, at most 64 MiB.
 func (th *Thread) allocSlack() int64 { return min(th.Limits.MaxMemory/32, 64<<20) }
 
-// alloc accounts for a value of n bytes about to be built at pos: when
+// Alloc accounts for a value of n bytes about to be built at pos: when
 // it is big, or the small ones since the last check add up, it checks
 // that the memory limit leaves room for it (and fails if not).
-func (th *Thread) alloc(pos Pos, n int64) {
+func (th *Thread) Alloc(pos Pos, n int64) {
 	th.Allocated += n
 	if th.Allocated < th.allocSlack() {
 		return
@@ -212,7 +222,7 @@ func (th *Thread) Churn(pos Pos, n int64) {
 // Alloc accounts for a value of n bytes a built-in is about to build
 // (see alloc): it fails with the memory limit's error when there is no
 // room for it.
-func (c *Call) Alloc(n int64) { c.Th.alloc(c.Pos, n) }
+func (c *Call) Alloc(n int64) { c.Th.Alloc(c.Pos, n) }
 
 // Sizes of what values hold, for alloc.
 const (
@@ -265,12 +275,12 @@ func (th *Thread) Enter(pos Pos, fn *Func) {
 	th.Churn(pos, int64(fn.Cost)*stackUnitBytes)
 	if th.Depth > th.Limits.MaxDepth {
 		th.Depth, th.Stack = 0, 0
-		panic(LimitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.Limits.MaxDepth, fn.FName))
+		panic(value.LimitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.Limits.MaxDepth, fn.FName))
 	}
 	if th.Stack > th.MaxStack {
 		depth := th.Depth
 		th.Depth, th.Stack = 0, 0
-		panic(LimitError(pos, "", "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.MaxStack, fn.FName))
+		panic(value.LimitError(pos, "", "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.MaxStack, fn.FName))
 	}
 }
 
@@ -287,10 +297,10 @@ const segmentUnits = (4 << 20) / stackUnitBytes
 // poll of the context, for a recursion 100,000 deep).
 //
 //go:noinline
-func (th *Thread) onNewStack(body func(*Frame) Value, nf *Frame) Value {
+func (th *Thread) onNewStack(body func(*Frame) value.Value, nf *Frame) value.Value {
 	saved := th.segBase
 	th.segBase = th.Stack
-	var v Value
+	var v value.Value
 	var raised any
 	panicked := true
 	done := make(chan struct{})

@@ -6,9 +6,11 @@ import (
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
-func (th *Thread) ExprResult(v Value) {
+func (th *Thread) ExprResult(v value.Value) {
 	if th.Show != nil {
 		th.Show(th, v)
 		return
@@ -87,7 +89,7 @@ func forWords(data []byte, f func(line int, w []byte)) {
 
 // Ints returns all whitespace-separated integers of standard input as a
 // list (read once, then remembered).
-func (th *Thread) Ints(c *Call) Value {
+func (th *Thread) Ints(c *Call) value.Value {
 	if th.InRead {
 		return th.ints
 	}
@@ -110,9 +112,9 @@ func (th *Thread) Ints(c *Call) Value {
 			}
 			c.Fail("ints(): standard input line %d has %q, which is not a 64-bit integer", line, s)
 		}
-		out = append(out, Int(n))
+		out = append(out, value.Int(n))
 	})
 	th.InRead = true
-	th.ints = List(out)
+	th.ints = value.List(out)
 	return th.ints
 }

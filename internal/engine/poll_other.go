@@ -35,7 +35,3 @@ const yieldGap = 2 * time.Millisecond
 
 // clockBase is the origin of the monotonic clock pollYield reads.
 var clockBase = time.Now()
-
-// maxSumNesting bounds the nesting of sums in a compared value (see
-// value.go).
-const maxSumNesting = 10_000

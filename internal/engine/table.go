@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -49,12 +50,12 @@ type Game struct {
 	compact  bool          // PassComposite: shorten and the decode cache are on
 	// The arguments of the interned positions whose keys have a boxed
 	// part (argkey.go), by id.
-	boxed  map[uint32][]Value
+	boxed  map[uint32][]value.Value
 	keybuf []byte
 
 	// Go families (gogame.go): documentation, the argument check.
 	doc   string
-	Check func(args []Value) error
+	Check func(args []value.Value) error
 	// Periodic is package solve's table of the values of a
 	// take-and-break family, nil for other games.
 	Periodic any
@@ -73,7 +74,15 @@ type Game struct {
 }
 
 func (g *Game) Name() string     { return g.GName }
-func (g *Game) kindName() string { return "game" }
+func (g *Game) KindName() string { return "game" }
+
+// GameID is the game's number in its session.
+func (g *Game) GameID() int { return g.Id }
+
+// PackedArg is argument i of the position with packed key r.
+func (g *Game) PackedArg(r uint64, i int) int64 {
+	return g.Unfield(r >> (uint(g.NArgs-1-i) * g.Bits) & (1<<g.Bits - 1))
+}
 
 // Arity is the number of parameters.
 func (g *Game) Arity() int { return g.NArgs }
@@ -87,15 +96,15 @@ func (g *Game) resetTable() {
 }
 
 // ref1 is the key of the position with the single argument v.
-func (g *Game) Ref1(v Value) uint64 {
-	if v.K == KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
+func (g *Game) Ref1(v value.Value) uint64 {
+	if v.K == value.KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
 		return uint64(v.N)
 	}
-	return g.Ref([]Value{v})
+	return g.Ref([]value.Value{v})
 }
 
 // ref is the key of the position with arguments args.
-func (g *Game) Ref(args []Value) uint64 {
+func (g *Game) Ref(args []value.Value) uint64 {
 	if key, ok := g.Packed(args); ok {
 		return key
 	} else if g.NArgs == 0 {
@@ -106,7 +115,7 @@ func (g *Game) Ref(args []Value) uint64 {
 	for _, a := range args {
 		var b bool
 		start := len(buf)
-		buf, b = AppendArgKey(buf, a, MaxKeyBytes)
+		buf, b = value.AppendArgKey(buf, a, value.MaxKeyBytes)
 		buf = g.Shorten(buf, start)
 		boxed = boxed || b
 	}
@@ -123,31 +132,31 @@ const dictMin = 32
 // shorten replaces key[start:], the key of an argument, by a reference to
 // the game's dictionary when it is long.
 func (g *Game) Shorten(key []byte, start int) []byte {
-	if !g.compact || g.NArgs < 2 || len(key)-start <= dictMin || len(key) > MaxKeyBytes {
+	if !g.compact || g.NArgs < 2 || len(key)-start <= dictMin || len(key) > value.MaxKeyBytes {
 		return key
 	}
 	id, _, ok := g.Dict.Intern(key[start:])
 	if !ok {
-		Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
+		value.Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
 	}
-	return binary.AppendUvarint(append(key[:start], tagRef), uint64(id))
+	return binary.AppendUvarint(append(key[:start], value.TagRef), uint64(id))
 }
 
 // intern is the key of the position whose arguments have the key k
 // (boxed: see argkey.go; args are then the arguments).
-func (g *Game) Intern(k []byte, boxed bool, args []Value) uint64 {
-	if len(k) > MaxKeyBytes {
-		Fail(g.Pos, "a position of %s has arguments too large to remember (more than %d bytes encoded)", g.GName, MaxKeyBytes)
+func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
+	if len(k) > value.MaxKeyBytes {
+		value.Fail(g.Pos, "a position of %s has arguments too large to remember (more than %d bytes encoded)", g.GName, value.MaxKeyBytes)
 	}
 	id, added, ok := g.Keys.Intern(k)
 	if !ok {
-		Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
+		value.Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
 	}
 	if added {
 		g.Gvals = append(g.Gvals, memo.StUnknown)
 		if boxed {
 			if g.boxed == nil {
-				g.boxed = map[uint32][]Value{}
+				g.boxed = map[uint32][]value.Value{}
 			}
 			g.boxed[id] = slices.Clone(args)
 		}
@@ -156,9 +165,9 @@ func (g *Game) Intern(k []byte, boxed bool, args []Value) uint64 {
 }
 
 // field is the packed field of an argument, if it has one.
-func (g *Game) field(a Value) (uint64, bool) {
+func (g *Game) field(a value.Value) (uint64, bool) {
 	switch {
-	case a.K != KInt:
+	case a.K != value.KInt:
 		return 0, false
 	case uint64(a.N) < g.Lim:
 		return uint64(a.N), true
@@ -184,22 +193,22 @@ func (g *Game) Load(fr *Frame, r uint64) {
 	}
 	mask := uint64(1)<<g.Bits - 1
 	for i := g.NArgs - 1; i >= 0; i-- {
-		fr.Slots[i] = Int(g.Unfield(r & mask))
+		fr.Slots[i] = value.Int(g.Unfield(r & mask))
 		r >>= g.Bits
 	}
 }
 
 // args returns the arguments of position r.
-func (g *Game) Args(r uint64) []Value {
+func (g *Game) Args(r uint64) []value.Value {
 	if r&memo.GenBit != 0 {
-		out := make([]Value, g.NArgs)
+		out := make([]value.Value, g.NArgs)
 		g.decode(out, r)
 		return out
 	}
-	out := make([]Value, g.NArgs)
+	out := make([]value.Value, g.NArgs)
 	mask := uint64(1)<<g.Bits - 1
 	for i := g.NArgs - 1; i >= 0; i-- {
-		out[i] = Int(g.Unfield(r & mask))
+		out[i] = value.Int(g.Unfield(r & mask))
 		r >>= g.Bits
 	}
 	return out
@@ -211,7 +220,7 @@ func (g *Game) Args(r uint64) []Value {
 // of Node Kayles written kayles(G, S)): the last key and value of each
 // argument are kept (argCache), and an argument whose key is the same is
 // that value again, not decoded (values are immutable).
-func (g *Game) decode(out []Value, r uint64) {
+func (g *Game) decode(out []value.Value, r uint64) {
 	id := uint32(r &^ memo.GenBit)
 	if g.boxed != nil {
 		if a, ok := g.boxed[id]; ok {
@@ -222,7 +231,7 @@ func (g *Game) decode(out []Value, r uint64) {
 	k := g.Keys.Key(id)
 	if len(out) < 2 || !g.compact {
 		for i := range out {
-			out[i], k = DecodeArgKey(k)
+			out[i], k = value.DecodeArgKey(k)
 		}
 		return
 	}
@@ -230,9 +239,9 @@ func (g *Game) decode(out []Value, r uint64) {
 		g.argCache = make([]argCache, len(out))
 	}
 	for i := range out {
-		n := argKeyLen(k)
+		n := value.ArgKeyLen(k)
 		seg := k[:n]
-		if ce := &g.argCache[i]; ce.v.K != KNone && bytes.Equal(ce.seg, seg) {
+		if ce := &g.argCache[i]; ce.v.K != value.KNone && bytes.Equal(ce.seg, seg) {
 			out[i] = ce.v
 		} else {
 			out[i] = g.DecodeArg(seg)
@@ -244,49 +253,49 @@ func (g *Game) decode(out []Value, r uint64) {
 
 // decodeArg is the value of the argument key at the start of seg, which
 // may refer to the game's dictionary.
-func (g *Game) DecodeArg(seg []byte) Value {
-	if seg[0] == tagRef {
+func (g *Game) DecodeArg(seg []byte) value.Value {
+	if seg[0] == value.TagRef {
 		id, _ := binary.Uvarint(seg[1:])
 		seg = g.Dict.Key(uint32(id))
 	}
-	v, _ := DecodeArgKey(seg)
+	v, _ := value.DecodeArgKey(seg)
 	return v
 }
 
 // argCache is the key of an argument last decoded, and its value.
 type argCache struct {
 	seg []byte
-	v   Value
+	v   value.Value
 }
 
 // appendArg appends the key of v, the argument i of one of g's positions
 // passed on to another of g's positions: the key last decoded when v is
 // that value.
-func (g *Game) AppendArg(buf []byte, i int, v Value) ([]byte, bool) {
+func (g *Game) AppendArg(buf []byte, i int, v value.Value) ([]byte, bool) {
 	if i < len(g.argCache) {
 		if ce := &g.argCache[i]; ce.v.Ref == v.Ref && ce.v.K == v.K && v.Ref != nil {
 			return append(buf, ce.seg...), false
 		}
 	}
-	return AppendArgKey(buf, v, MaxKeyBytes)
+	return value.AppendArgKey(buf, v, value.MaxKeyBytes)
 }
 
 // position builds the position value g(args...).
-func (g *Game) PositionValue(args []Value) Value {
+func (g *Game) PositionValue(args []value.Value) value.Value {
 	if r, ok := g.Packed(args); ok {
 		return g.PackedPosition(r)
 	}
-	return Value{K: KPos, Ref: &Position{Game: g, Args: args}}
+	return value.Value{K: value.KPos, Ref: &value.Position{Game: g, Args: args}}
 }
 
 // packedPosition is the position with packed key r, stored compactly.
-func (g *Game) PackedPosition(r uint64) Value {
-	return Value{K: KPos, N: int64(r), Ref: g}
+func (g *Game) PackedPosition(r uint64) value.Value {
+	return value.Value{K: value.KPos, N: int64(r), Ref: g}
 }
 
 // packed is the packed key of the position with arguments args, if they
 // all have fields.
-func (g *Game) Packed(args []Value) (uint64, bool) {
+func (g *Game) Packed(args []value.Value) (uint64, bool) {
 	if g.Lim == 0 || len(args) != g.NArgs {
 		return 0, false
 	}
@@ -302,21 +311,22 @@ func (g *Game) Packed(args []Value) (uint64, bool) {
 }
 
 // posRef is the key of a position value (cached in the value).
-func PosRef(v Value) (*Game, uint64) {
+func PosRef(v value.Value) (*Game, uint64) {
 	if g, ok := v.Ref.(*Game); ok {
 		return g, uint64(v.N)
 	}
-	p := v.Ref.(*Position)
+	p := v.Ref.(*value.Position)
+	g := p.Game.(*Game)
 	if !p.HasRef {
-		p.R = p.Game.Ref(p.Args)
+		p.R = g.Ref(p.Args)
 		p.HasRef = true
 	}
-	return p.Game, p.R
+	return g, p.R
 }
 
 // CheckArgs runs a Go family's argument check on the arguments of a new
 // position (nil for a declared game, or a family without a check).
-func (g *Game) CheckArgs(args []Value) error {
+func (g *Game) CheckArgs(args []value.Value) error {
 	if g.Check != nil {
 		return g.Check(args)
 	}
@@ -324,7 +334,7 @@ func (g *Game) CheckArgs(args []Value) error {
 }
 
 // Position returns the position of g with the given arguments.
-func (g *Game) Position(args ...Value) Value {
+func (g *Game) Position(args ...value.Value) value.Value {
 	return g.PositionValue(slices.Clone(args))
 }
 
@@ -332,10 +342,10 @@ func (g *Game) Position(args ...Value) Value {
 func (g *Game) Doc() string { return g.doc }
 
 // CheckArity runs a Go family's argument check for a new position.
-func (g *Game) CheckArity(pos Pos, args []Value) {
+func (g *Game) CheckArity(pos Pos, args []value.Value) {
 	if g.Check != nil {
 		if _, err := GoCall(func() (struct{}, error) { return struct{}{}, g.Check(args) }); err != nil {
-			Fail(pos, "%s: %v", Shown(g.PositionValue(args)), err)
+			value.Fail(pos, "%s: %v", value.Shown(g.PositionValue(args)), err)
 		}
 	}
 }

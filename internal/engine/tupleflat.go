@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // tupleFlat links a game and its hidden game: argument j of the game is
@@ -35,7 +36,7 @@ func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 			return false
 		}
 		key = key[n:]
-		f, ok := h.field(Int(x))
+		f, ok := h.field(value.Int(x))
 		r = r<<h.Bits | f
 		return ok
 	}
@@ -46,13 +47,13 @@ func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 		tag := key[0]
 		key = key[1:]
 		if i != tf.J {
-			if tag != TagInt || !field() {
+			if tag != value.TagInt || !field() {
 				return 0, false
 			}
 			continue
 		}
 		n, w := binary.Uvarint(key)
-		if tag != tagIntTuple || w <= 0 || n != uint64(tf.K) {
+		if tag != value.TagIntTuple || w <= 0 || n != uint64(tf.K) {
 			return 0, false
 		}
 		key = key[w:]
@@ -67,10 +68,10 @@ func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 
 // args returns the arguments of the game of position r of the hidden
 // game (for messages).
-func (tf *TupleFlat) Args(r uint64) []Value {
+func (tf *TupleFlat) Args(r uint64) []value.Value {
 	a := tf.To.Args(r)
-	out := append([]Value(nil), a[:tf.J]...)
-	out = append(out, Tuple(slices.Clone(a[tf.J:tf.J+tf.K])))
+	out := append([]value.Value(nil), a[:tf.J]...)
+	out = append(out, value.Tuple(slices.Clone(a[tf.J:tf.J+tf.K])))
 	return append(out, a[tf.J+tf.K:]...)
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -104,8 +105,8 @@ func OutcomeWith(e *engine.Engine, s int32, j memo.Sgv) byte {
 
 // FoldInt folds v, the n-th element, into acc as foldCall does (ints
 // compared without the fold).
-func FoldInt(ca *engine.Call, bi *engine.Builtin, acc, v engine.Value, n int) engine.Value {
-	if bi.IntFold != 0 && v.K == engine.KInt && n > 0 && acc.K == engine.KInt {
+func FoldInt(ca *engine.Call, bi *engine.Builtin, acc, v value.Value, n int) value.Value {
+	if bi.IntFold != 0 && v.K == value.KInt && n > 0 && acc.K == value.KInt {
 		if bi.IntFold > 0 && v.N > acc.N || bi.IntFold < 0 && v.N < acc.N {
 			return v
 		}

@@ -6,184 +6,185 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
-func TypeErr(pos engine.Pos, op lang.Op, a, b engine.Value) {
-	engine.Fail(pos, "cannot apply %q to %s and %s", op, a.TypeName(), b.TypeName())
+func TypeErr(pos engine.Pos, op lang.Op, a, b value.Value) {
+	value.Fail(pos, "cannot apply %q to %s and %s", op, a.TypeName(), b.TypeName())
 }
 
 func Overflow(pos engine.Pos, op lang.Op, a, b int64) {
-	engine.Fail(pos, "integer overflow: %d %s %d does not fit in 64 bits", a, op, b)
+	value.Fail(pos, "integer overflow: %d %s %d does not fit in 64 bits", a, op, b)
 }
 
 // Add is a + b. th, when set, is the run: a concatenation accounts for
 // its memory and polls its context (build.go).
-func Add(th *engine.Thread, pos engine.Pos, a, b engine.Value) engine.Value {
+func Add(th *engine.Thread, pos engine.Pos, a, b value.Value) value.Value {
 	switch {
-	case a.K == engine.KInt && b.K == engine.KInt:
+	case a.K == value.KInt && b.K == value.KInt:
 		c, ok := AddOK(a.N, b.N)
 		if !ok {
 			Overflow(pos, lang.OpAdd, a.N, b.N)
 		}
-		return engine.Int(c)
-	case a.K == engine.KStr && b.K == engine.KStr:
-		return engine.Str(concatStr(th, pos, a.Str(), b.Str()))
-	case a.K == engine.KList && b.K == engine.KList:
-		return engine.List(concatElems(th, pos, a.Elems(), b.Elems()))
-	case a.K == engine.KTuple && b.K == engine.KTuple:
-		return engine.Tuple(concatElems(th, pos, a.Elems(), b.Elems()))
+		return value.Int(c)
+	case a.K == value.KStr && b.K == value.KStr:
+		return value.Str(concatStr(th, pos, a.Str(), b.Str()))
+	case a.K == value.KList && b.K == value.KList:
+		return value.List(concatElems(th, pos, a.Elems(), b.Elems()))
+	case a.K == value.KTuple && b.K == value.KTuple:
+		return value.Tuple(concatElems(th, pos, a.Elems(), b.Elems()))
 	case a.IsGame() && b.IsGame():
 		return sumOf(th, pos, a, b)
-	case a.IsGame() && b.K == engine.KInt || a.K == engine.KInt && b.IsGame():
-		engine.Fail(pos, "cannot add %s and %s: write *k for a nim heap of size k", a.TypeName(), b.TypeName())
+	case a.IsGame() && b.K == value.KInt || a.K == value.KInt && b.IsGame():
+		value.Fail(pos, "cannot add %s and %s: write *k for a nim heap of size k", a.TypeName(), b.TypeName())
 	}
 	TypeErr(pos, lang.OpAdd, a, b)
-	return engine.None
+	return value.None
 }
 
-func Sub(pos engine.Pos, a, b engine.Value) engine.Value {
-	if a.K == engine.KInt && b.K == engine.KInt {
+func Sub(pos engine.Pos, a, b value.Value) value.Value {
+	if a.K == value.KInt && b.K == value.KInt {
 		c, ok := SubOK(a.N, b.N)
 		if !ok {
 			Overflow(pos, lang.OpSub, a.N, b.N)
 		}
-		return engine.Int(c)
+		return value.Int(c)
 	}
-	if a.K == engine.KSet && b.K == engine.KSet {
+	if a.K == value.KSet && b.K == value.KSet {
 		return setMerge(a.Elems(), b.Elems(), true, false, false)
 	}
 	TypeErr(pos, lang.OpSub, a, b)
-	return engine.None
+	return value.None
 }
 
 // maxCopies bounds k in k * G when the copies are built as a value.
 const maxCopies = 1 << 20
 
 // opMul is a * b (th as for Add).
-func opMul(th *engine.Thread, pos engine.Pos, a, b engine.Value) engine.Value {
+func opMul(th *engine.Thread, pos engine.Pos, a, b value.Value) value.Value {
 	switch {
-	case a.K == engine.KInt && b.K == engine.KInt:
+	case a.K == value.KInt && b.K == value.KInt:
 		c, ok := MulOK(a.N, b.N)
 		if !ok {
 			Overflow(pos, lang.OpMul, a.N, b.N)
 		}
-		return engine.Int(c)
-	case a.K == engine.KInt && b.IsGame():
+		return value.Int(c)
+	case a.K == value.KInt && b.IsGame():
 		return copies(th, pos, a.N, b)
-	case a.IsGame() && b.K == engine.KInt:
+	case a.IsGame() && b.K == value.KInt:
 		return copies(th, pos, b.N, a)
-	case a.K == engine.KInt && isSeq(b):
+	case a.K == value.KInt && isSeq(b):
 		return repeat(th, pos, a.N, b)
-	case isSeq(a) && b.K == engine.KInt:
+	case isSeq(a) && b.K == value.KInt:
 		return repeat(th, pos, b.N, a)
 	}
 	TypeErr(pos, lang.OpMul, a, b)
-	return engine.None
+	return value.None
 }
 
-func copies(th *engine.Thread, pos engine.Pos, k int64, g engine.Value) engine.Value {
+func copies(th *engine.Thread, pos engine.Pos, k int64, g value.Value) value.Value {
 	if k < 0 {
-		engine.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", k)
+		value.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", k)
 	}
 	if k > maxCopies || k > 0 && int64(len(g.Parts()))*k > maxCopies {
-		engine.Fail(pos, "%d copies of a game are too many to build (at most %d); sg(k * G) needs no copies", k, maxCopies)
+		value.Fail(pos, "%d copies of a game are too many to build (at most %d); sg(k * G) needs no copies", k, maxCopies)
 	}
-	return engine.SumOf(repeatElems(th, pos, []engine.Value{g}, int(k)))
+	return value.SumOf(repeatElems(th, pos, []value.Value{g}, int(k)))
 }
 
-func Div(pos engine.Pos, op lang.Op, a, b engine.Value) engine.Value {
-	if a.K != engine.KInt || b.K != engine.KInt {
+func Div(pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
+	if a.K != value.KInt || b.K != value.KInt {
 		TypeErr(pos, op, a, b)
 	}
 	if b.N == 0 {
 		if op == lang.OpDiv {
-			engine.Fail(pos, "division by zero")
+			value.Fail(pos, "division by zero")
 		}
-		engine.Fail(pos, "modulo by zero")
+		value.Fail(pos, "modulo by zero")
 	}
 	if a.N == math.MinInt64 && b.N == -1 {
 		if op == lang.OpDiv {
 			Overflow(pos, lang.OpDiv, a.N, b.N)
 		}
-		return engine.Int(0)
+		return value.Int(0)
 	}
 	if op == lang.OpDiv {
-		return engine.Int(a.N / b.N)
+		return value.Int(a.N / b.N)
 	}
-	return engine.Int(a.N % b.N)
+	return value.Int(a.N % b.N)
 }
 
-func Xor(pos engine.Pos, a, b engine.Value) engine.Value {
-	if a.K == engine.KInt && b.K == engine.KInt {
-		return engine.Int(a.N ^ b.N)
+func Xor(pos engine.Pos, a, b value.Value) value.Value {
+	if a.K == value.KInt && b.K == value.KInt {
+		return value.Int(a.N ^ b.N)
 	}
-	if a.K == engine.KSet && b.K == engine.KSet {
+	if a.K == value.KSet && b.K == value.KSet {
 		return setMerge(a.Elems(), b.Elems(), true, false, true)
 	}
 	TypeErr(pos, lang.OpXor, a, b)
-	return engine.None
+	return value.None
 }
 
 // maxRange bounds the length of a range built as a list.
 const MaxRange = 10_000_000
 
-func opRange(th *engine.Thread, pos engine.Pos, a, b engine.Value) engine.Value {
-	if a.K != engine.KInt || b.K != engine.KInt {
+func opRange(th *engine.Thread, pos engine.Pos, a, b value.Value) value.Value {
+	if a.K != value.KInt || b.K != value.KInt {
 		TypeErr(pos, lang.OpRange, a, b)
 	}
 	if b.N < a.N {
-		return engine.List(nil)
+		return value.List(nil)
 	}
 	if n, ok := SubOK(b.N, a.N); !ok || n >= MaxRange {
-		engine.Fail(pos, "the range %d .. %d is too long to build as a list (at most %d elements)", a.N, b.N, MaxRange)
+		value.Fail(pos, "the range %d .. %d is too long to build as a list (at most %d elements)", a.N, b.N, MaxRange)
 	}
 	n := int(b.N - a.N + 1)
 	engine.AllocIf(th, pos, engine.ElemsBytes(n))
-	xs := make([]engine.Value, n)
+	xs := make([]value.Value, n)
 	for i := range xs {
 		if i&(engine.CopyChunk-1) == 0 {
 			engine.PollIf(th, pos)
 		}
-		xs[i] = engine.Int(a.N + int64(i))
+		xs[i] = value.Int(a.N + int64(i))
 	}
-	return engine.List(xs)
+	return value.List(xs)
 }
 
-func opNeg(pos engine.Pos, a engine.Value) engine.Value {
-	if a.K != engine.KInt {
-		engine.Fail(pos, "cannot negate %s", a.TypeName())
+func opNeg(pos engine.Pos, a value.Value) value.Value {
+	if a.K != value.KInt {
+		value.Fail(pos, "cannot negate %s", a.TypeName())
 	}
 	if a.N == math.MinInt64 {
-		engine.Fail(pos, "integer overflow: -(%d) does not fit in 64 bits", a.N)
+		value.Fail(pos, "integer overflow: -(%d) does not fit in 64 bits", a.N)
 	}
-	return engine.Int(-a.N)
+	return value.Int(-a.N)
 }
 
-func Nimber(pos engine.Pos, a engine.Value) engine.Value {
-	if a.K != engine.KInt {
-		engine.Fail(pos, "a nimber needs an int size, found %s", a.TypeName())
+func Nimber(pos engine.Pos, a value.Value) value.Value {
+	if a.K != value.KInt {
+		value.Fail(pos, "a nimber needs an int size, found %s", a.TypeName())
 	}
 	if a.N < 0 {
-		engine.Fail(pos, "a nimber cannot be negative (*%d)", a.N)
+		value.Fail(pos, "a nimber cannot be negative (*%d)", a.N)
 	}
 	if a.N > math.MaxInt32 {
-		engine.Fail(pos, "nimber *%d is too large (at most *%d)", a.N, math.MaxInt32)
+		value.Fail(pos, "nimber *%d is too large (at most *%d)", a.N, math.MaxInt32)
 	}
-	return engine.Nimber(a.N)
+	return value.Nimber(a.N)
 }
 
-func Compare(pos engine.Pos, op lang.Op, a, b engine.Value) bool {
+func Compare(pos engine.Pos, op lang.Op, a, b value.Value) bool {
 	switch op {
 	case lang.OpEq:
-		return engine.Equal(a, b)
+		return value.Equal(a, b)
 	case lang.OpNe:
-		return !engine.Equal(a, b)
+		return !value.Equal(a, b)
 	}
-	if a.K == engine.KInf || b.K == engine.KInf {
-		engine.Fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+	if a.K == value.KInf || b.K == value.KInf {
+		value.Fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
 	}
-	c := engine.OrderCompare(pos, op, a, b)
+	c := value.OrderCompare(pos, op, a, b)
 	switch op {
 	case lang.OpLt:
 		return c < 0
@@ -195,94 +196,94 @@ func Compare(pos engine.Pos, op lang.Op, a, b engine.Value) bool {
 	return c >= 0
 }
 
-func In(pos engine.Pos, x, coll engine.Value) bool {
+func In(pos engine.Pos, x, coll value.Value) bool {
 	switch coll.K {
-	case engine.KList, engine.KTuple:
+	case value.KList, value.KTuple:
 		for _, e := range coll.Elems() {
-			if engine.Equal(x, e) {
+			if value.Equal(x, e) {
 				return true
 			}
 		}
 		return false
-	case engine.KSet:
-		_, ok := slices.BinarySearchFunc(coll.Elems(), x, engine.Compare)
+	case value.KSet:
+		_, ok := slices.BinarySearchFunc(coll.Elems(), x, value.Compare)
 		return ok
-	case engine.KMap:
-		_, ok := slices.BinarySearchFunc(coll.Map().Keys, x, engine.Compare)
+	case value.KMap:
+		_, ok := slices.BinarySearchFunc(coll.Map().Keys, x, value.Compare)
 		return ok
-	case engine.KStr:
-		if x.K != engine.KStr {
-			engine.Fail(pos, "\"in\" a string needs a string on the left, found %s", x.TypeName())
+	case value.KStr:
+		if x.K != value.KStr {
+			value.Fail(pos, "\"in\" a string needs a string on the left, found %s", x.TypeName())
 		}
 		return strings.Contains(coll.Str(), x.Str())
 	}
-	engine.Fail(pos, "\"in\" needs a list, set, map, range or string on the right, found %s", coll.TypeName())
+	value.Fail(pos, "\"in\" needs a list, set, map, range or string on the right, found %s", coll.TypeName())
 	return false
 }
 
-func Index(pos engine.Pos, x, i engine.Value) engine.Value {
+func Index(pos engine.Pos, x, i value.Value) value.Value {
 	switch x.K {
-	case engine.KList, engine.KTuple:
+	case value.KList, value.KTuple:
 		e := x.Elems()
-		if i.K != engine.KInt {
-			engine.Fail(pos, "a %s index must be an int, found %s", x.TypeName(), i.TypeName())
+		if i.K != value.KInt {
+			value.Fail(pos, "a %s index must be an int, found %s", x.TypeName(), i.TypeName())
 		}
 		if i.N < 0 || i.N >= int64(len(e)) {
-			engine.Fail(pos, "index %d out of range (the %s has %d element%s)", i.N, x.TypeName(), len(e), engine.Plural(len(e)))
+			value.Fail(pos, "index %d out of range (the %s has %d element%s)", i.N, x.TypeName(), len(e), value.Plural(len(e)))
 		}
 		return e[i.N]
-	case engine.KStr:
+	case value.KStr:
 		s := []rune(x.Str())
-		if i.K != engine.KInt {
-			engine.Fail(pos, "a string index must be an int, found %s", i.TypeName())
+		if i.K != value.KInt {
+			value.Fail(pos, "a string index must be an int, found %s", i.TypeName())
 		}
 		if i.N < 0 || i.N >= int64(len(s)) {
-			engine.Fail(pos, "index %d out of range (the string has %d character%s)", i.N, len(s), engine.Plural(len(s)))
+			value.Fail(pos, "index %d out of range (the string has %d character%s)", i.N, len(s), value.Plural(len(s)))
 		}
-		return engine.Str(string(s[i.N]))
-	case engine.KMap:
+		return value.Str(string(s[i.N]))
+	case value.KMap:
 		m := x.Map()
-		j, ok := slices.BinarySearchFunc(m.Keys, i, engine.Compare)
+		j, ok := slices.BinarySearchFunc(m.Keys, i, value.Compare)
 		if !ok {
-			engine.Fail(pos, "key %s not found in the map", engine.Shown(i))
+			value.Fail(pos, "key %s not found in the map", value.Shown(i))
 		}
 		return m.Vals[j]
 	}
-	engine.Fail(pos, "cannot index %s", x.TypeName())
-	return engine.None
+	value.Fail(pos, "cannot index %s", x.TypeName())
+	return value.None
 }
 
-func NeedBool(pos engine.Pos, v engine.Value, what string) bool {
-	if v.K != engine.KBool {
-		engine.Fail(pos, "%s must be true or false, found %s %s", what, v.TypeName(), engine.Shown(v))
+func NeedBool(pos engine.Pos, v value.Value, what string) bool {
+	if v.K != value.KBool {
+		value.Fail(pos, "%s must be true or false, found %s %s", what, v.TypeName(), value.Shown(v))
 	}
 	return v.N != 0
 }
 
 // iterate calls f for each element of an iterable value, in order; f
 // returns false to stop.
-func Iterate(pos engine.Pos, v engine.Value, f func(engine.Value) bool) {
+func Iterate(pos engine.Pos, v value.Value, f func(value.Value) bool) {
 	switch v.K {
-	case engine.KList, engine.KTuple, engine.KSet:
+	case value.KList, value.KTuple, value.KSet:
 		for _, e := range v.Elems() {
 			if !f(e) {
 				return
 			}
 		}
-	case engine.KMap:
+	case value.KMap:
 		for _, e := range v.Map().Keys {
 			if !f(e) {
 				return
 			}
 		}
-	case engine.KStr:
+	case value.KStr:
 		for _, r := range v.Str() {
-			if !f(engine.Str(string(r))) {
+			if !f(value.Str(string(r))) {
 				return
 			}
 		}
 	default:
-		engine.Fail(pos, "cannot iterate over %s", v.TypeName())
+		value.Fail(pos, "cannot iterate over %s", v.TypeName())
 	}
 }
 

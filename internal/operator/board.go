@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -15,48 +16,48 @@ import (
 // repetition (K * X), like maxRange bounds a range built as a list.
 const maxRepeat = MaxRange
 
-func BitOr(pos engine.Pos, a, b engine.Value) engine.Value {
+func BitOr(pos engine.Pos, a, b value.Value) value.Value {
 	switch {
-	case a.K == engine.KInt && b.K == engine.KInt:
-		return engine.Int(a.N | b.N)
-	case a.K == engine.KSet && b.K == engine.KSet:
+	case a.K == value.KInt && b.K == value.KInt:
+		return value.Int(a.N | b.N)
+	case a.K == value.KSet && b.K == value.KSet:
 		return setUnion(a.Elems(), b.Elems())
 	}
 	boolErr(pos, lang.OpBitOr, "or", a, b)
-	return engine.None
+	return value.None
 }
 
-func BitAnd(pos engine.Pos, a, b engine.Value) engine.Value {
+func BitAnd(pos engine.Pos, a, b value.Value) value.Value {
 	switch {
-	case a.K == engine.KInt && b.K == engine.KInt:
-		return engine.Int(a.N & b.N)
-	case a.K == engine.KSet && b.K == engine.KSet:
+	case a.K == value.KInt && b.K == value.KInt:
+		return value.Int(a.N & b.N)
+	case a.K == value.KSet && b.K == value.KSet:
 		return setMerge(a.Elems(), b.Elems(), false, true, false)
 	}
 	boolErr(pos, lang.OpBitAnd, "and", a, b)
-	return engine.None
+	return value.None
 }
 
 // boolErr is typeErr for & and |, with the hint a programmer from C needs
 // when both sides are bools.
-func boolErr(pos engine.Pos, op lang.Op, word string, a, b engine.Value) {
-	if a.K == engine.KBool && b.K == engine.KBool {
-		engine.Fail(pos, "cannot apply %q to bool and bool; use %q for conditions (%q is for ints and sets)", op, word, op)
+func boolErr(pos engine.Pos, op lang.Op, word string, a, b value.Value) {
+	if a.K == value.KBool && b.K == value.KBool {
+		value.Fail(pos, "cannot apply %q to bool and bool; use %q for conditions (%q is for ints and sets)", op, word, op)
 	}
 	TypeErr(pos, op, a, b)
 }
 
 // setUnion is A | B of two sets' elements.
-func setUnion(x, y []engine.Value) engine.Value { return setMerge(x, y, true, true, true) }
+func setUnion(x, y []value.Value) value.Value { return setMerge(x, y, true, true, true) }
 
 // setMerge walks two ascending element lists and keeps the elements only
 // in x (onlyX), in both (both), only in y (onlyY): union, intersection,
 // difference and symmetric difference are its four uses.
-func setMerge(x, y []engine.Value, onlyX, both, onlyY bool) engine.Value {
-	out := make([]engine.Value, 0, max(len(x), len(y)))
+func setMerge(x, y []value.Value, onlyX, both, onlyY bool) value.Value {
+	out := make([]value.Value, 0, max(len(x), len(y)))
 	i, j := 0, 0
 	for i < len(x) && j < len(y) {
-		switch c := engine.Compare(x[i], y[j]); {
+		switch c := value.Compare(x[i], y[j]); {
 		case c < 0:
 			if onlyX {
 				out = append(out, x[i])
@@ -81,13 +82,13 @@ func setMerge(x, y []engine.Value, onlyX, both, onlyY bool) engine.Value {
 	if onlyY {
 		out = append(out, y[j:]...)
 	}
-	return engine.Value{K: engine.KSet, Ref: &engine.Set{Elems: out}}
+	return value.Value{K: value.KSet, Ref: &value.Set{Elems: out}}
 }
 
 // shiftCount checks the count of a shift: 0 to 63.
 func shiftCount(pos engine.Pos, op lang.Op, a, k int64) {
 	if k < 0 || k > 63 {
-		engine.Fail(pos, "cannot shift %d %s %d: the shift count must be from 0 to 63", a, op, k)
+		value.Fail(pos, "cannot shift %d %s %d: the shift count must be from 0 to 63", a, op, k)
 	}
 }
 
@@ -95,7 +96,7 @@ func shiftCount(pos engine.Pos, op lang.Op, a, k int64) {
 func Shl(pos engine.Pos, a, k int64) int64 {
 	shiftCount(pos, lang.OpShl, a, k)
 	if a < 0 {
-		engine.Fail(pos, "cannot shift the negative int %d left (<< needs a value >= 0)", a)
+		value.Fail(pos, "cannot shift the negative int %d left (<< needs a value >= 0)", a)
 	}
 	if a > math.MaxInt64>>k {
 		Overflow(pos, lang.OpShl, a, k)
@@ -112,7 +113,7 @@ func Shr(pos engine.Pos, a, k int64) int64 {
 // pow is a ** k for ints, k >= 0, failing on overflow.
 func Pow(pos engine.Pos, a, k int64) int64 {
 	if k < 0 {
-		engine.Fail(pos, "cannot raise %d to the negative power %d (** needs an exponent >= 0)", a, k)
+		value.Fail(pos, "cannot raise %d to the negative power %d (** needs an exponent >= 0)", a, k)
 	}
 	r, ok := PowOK(a, k)
 	if !ok {
@@ -150,60 +151,60 @@ func PowOK(a, k int64) (int64, bool) {
 	}
 }
 
-func opShift(pos engine.Pos, op lang.Op, a, b engine.Value) engine.Value {
-	if a.K != engine.KInt || b.K != engine.KInt {
+func opShift(pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
+	if a.K != value.KInt || b.K != value.KInt {
 		TypeErr(pos, op, a, b)
 	}
 	if op == lang.OpShl {
-		return engine.Int(Shl(pos, a.N, b.N))
+		return value.Int(Shl(pos, a.N, b.N))
 	}
-	return engine.Int(Shr(pos, a.N, b.N))
+	return value.Int(Shr(pos, a.N, b.N))
 }
 
-func opPow(pos engine.Pos, a, b engine.Value) engine.Value {
-	if a.K != engine.KInt || b.K != engine.KInt {
+func opPow(pos engine.Pos, a, b value.Value) value.Value {
+	if a.K != value.KInt || b.K != value.KInt {
 		TypeErr(pos, lang.OpPow, a, b)
 	}
-	return engine.Int(Pow(pos, a.N, b.N))
+	return value.Int(Pow(pos, a.N, b.N))
 }
 
 // repeat is K * X for an int K and a list, tuple or string X.
-func repeat(th *engine.Thread, pos engine.Pos, k int64, x engine.Value) engine.Value {
+func repeat(th *engine.Thread, pos engine.Pos, k int64, x value.Value) value.Value {
 	if k < 0 {
-		engine.Fail(pos, "cannot repeat a %s %d times: the count must be at least 0", x.TypeName(), k)
+		value.Fail(pos, "cannot repeat a %s %d times: the count must be at least 0", x.TypeName(), k)
 	}
 	n := int64(0)
-	if x.K == engine.KStr {
+	if x.K == value.KStr {
 		n = int64(len(x.Str()))
 	} else {
 		n = int64(len(x.Elems()))
 	}
 	if n > 0 && k > maxRepeat/n {
-		engine.Fail(pos, "%d copies of a %s of length %d are too long to build (at most %d elements)", k, x.TypeName(), n, maxRepeat)
+		value.Fail(pos, "%d copies of a %s of length %d are too long to build (at most %d elements)", k, x.TypeName(), n, maxRepeat)
 	}
 	switch x.K {
-	case engine.KStr:
-		return engine.Str(repeatStr(th, pos, x.Str(), int(k)))
-	case engine.KList:
-		return engine.List(repeatElems(th, pos, x.Elems(), int(k)))
+	case value.KStr:
+		return value.Str(repeatStr(th, pos, x.Str(), int(k)))
+	case value.KList:
+		return value.List(repeatElems(th, pos, x.Elems(), int(k)))
 	}
-	return engine.Tuple(repeatElems(th, pos, x.Elems(), int(k)))
+	return value.Tuple(repeatElems(th, pos, x.Elems(), int(k)))
 }
 
 // isSeq reports whether v can be repeated or sliced.
-func isSeq(v engine.Value) bool {
-	return v.K == engine.KList || v.K == engine.KTuple || v.K == engine.KStr
+func isSeq(v value.Value) bool {
+	return v.K == value.KList || v.K == value.KTuple || v.K == value.KStr
 }
 
 // Slice is X[lo:hi] of a list, tuple or string: bounds clamped to
 // 0 .. len(X), none meaning the start or the end; a negative bound fails.
-func Slice(pos engine.Pos, x, lo, hi engine.Value) engine.Value {
+func Slice(pos engine.Pos, x, lo, hi value.Value) value.Value {
 	if !isSeq(x) {
-		engine.Fail(pos, "cannot slice %s (only lists, tuples and strings)", x.TypeName())
+		value.Fail(pos, "cannot slice %s (only lists, tuples and strings)", x.TypeName())
 	}
 	var n int64
 	var runes []rune
-	if x.K == engine.KStr {
+	if x.K == value.KStr {
 		s := x.Str()
 		if isASCII(s) {
 			n = int64(len(s))
@@ -216,29 +217,29 @@ func Slice(pos engine.Pos, x, lo, hi engine.Value) engine.Value {
 	}
 	a, b := SliceBounds(pos, n, lo, hi)
 	switch {
-	case x.K == engine.KStr && runes != nil:
-		return engine.Str(string(runes[a:b]))
-	case x.K == engine.KStr:
-		return engine.Str(x.Str()[a:b])
-	case x.K == engine.KList:
-		return engine.List(x.Elems()[a:b:b])
+	case x.K == value.KStr && runes != nil:
+		return value.Str(string(runes[a:b]))
+	case x.K == value.KStr:
+		return value.Str(x.Str()[a:b])
+	case x.K == value.KList:
+		return value.List(x.Elems()[a:b:b])
 	}
-	return engine.Tuple(x.Elems()[a:b:b])
+	return value.Tuple(x.Elems()[a:b:b])
 }
 
 // sliceBounds are the bounds of X[lo:hi] for an X of length n.
-func SliceBounds(pos engine.Pos, n int64, lo, hi engine.Value) (int64, int64) {
-	bound := func(v engine.Value, def int64, which string) int64 {
+func SliceBounds(pos engine.Pos, n int64, lo, hi value.Value) (int64, int64) {
+	bound := func(v value.Value, def int64, which string) int64 {
 		switch v.K {
-		case engine.KNone:
+		case value.KNone:
 			return def
-		case engine.KInt:
+		case value.KInt:
 			if v.N < 0 {
-				engine.Fail(pos, "the %s of a slice cannot be negative (%d)", which, v.N)
+				value.Fail(pos, "the %s of a slice cannot be negative (%d)", which, v.N)
 			}
 			return min(v.N, n)
 		}
-		engine.Fail(pos, "the %s of a slice must be an int, found %s", which, v.TypeName())
+		value.Fail(pos, "the %s of a slice must be an int, found %s", which, v.TypeName())
 		return 0
 	}
 	a, b := bound(lo, 0, "start"), bound(hi, n, "end")

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // The values these build account for their memory before they are built
@@ -12,10 +13,10 @@ import (
 // operation outside a run) does neither.
 
 // concatElems returns a new slice holding xs and then ys.
-func concatElems(th *engine.Thread, pos engine.Pos, xs, ys []engine.Value) []engine.Value {
+func concatElems(th *engine.Thread, pos engine.Pos, xs, ys []value.Value) []value.Value {
 	n := len(xs) + len(ys)
 	engine.AllocIf(th, pos, engine.ElemsBytes(n))
-	out := engine.MakeSlice[engine.Value](th, pos, 0, n)
+	out := engine.MakeSlice[value.Value](th, pos, 0, n)
 	out = engine.AppendElems(th, pos, out, xs)
 	return engine.AppendElems(th, pos, out, ys)
 }
@@ -45,17 +46,17 @@ func writeChunked(th *engine.Thread, pos engine.Pos, b *strings.Builder, s strin
 }
 
 // sumOf is SumOf of two games, accounting for the parts it copies.
-func sumOf(th *engine.Thread, pos engine.Pos, a, b engine.Value) engine.Value {
-	if a.K == engine.KSum || b.K == engine.KSum {
+func sumOf(th *engine.Thread, pos engine.Pos, a, b value.Value) value.Value {
+	if a.K == value.KSum || b.K == value.KSum {
 		engine.AllocIf(th, pos, engine.ElemsBytes(len(a.Parts())+len(b.Parts())))
 	}
-	return engine.SumOf([]engine.Value{a, b})
+	return value.SumOf([]value.Value{a, b})
 }
 
 // repeatElems returns k copies of xs, one after another.
-func repeatElems(th *engine.Thread, pos engine.Pos, xs []engine.Value, k int) []engine.Value {
+func repeatElems(th *engine.Thread, pos engine.Pos, xs []value.Value, k int) []value.Value {
 	engine.AllocIf(th, pos, engine.ElemsBytes(len(xs)*k))
-	out := engine.MakeSlice[engine.Value](th, pos, 0, len(xs)*k)
+	out := engine.MakeSlice[value.Value](th, pos, 0, len(xs)*k)
 	last := 0 // len(out) at the last poll
 	for range k {
 		out = engine.AppendElems(th, pos, out, xs)
@@ -91,9 +92,9 @@ func repeatStr(th *engine.Thread, pos engine.Pos, s string, k int) string {
 // ... 100,000 times would copy its result that many times): what the
 // steps would build, as they would build it.
 type Accum struct {
-	k    engine.Kind // KNone: no run in progress
+	k    value.Kind // KNone: no run in progress
 	b    strings.Builder
-	xs   []engine.Value
+	xs   []value.Value
 	used int64 // bytes accounted for
 }
 
@@ -101,19 +102,19 @@ type Accum struct {
 // builds nothing) when that is not a concatenation of two strings, lists
 // or tuples, or a sum of two games, which the caller computes the general
 // way.
-func (a *Accum) Add(th *engine.Thread, pos engine.Pos, v, y engine.Value) bool {
+func (a *Accum) Add(th *engine.Thread, pos engine.Pos, v, y value.Value) bool {
 	switch {
-	case a.k == engine.KSum && y.IsGame():
+	case a.k == value.KSum && y.IsGame():
 		a.xs = engine.AppendElems(th, pos, engine.RoomForN(th, pos, a.xs, len(y.Parts())), y.Parts())
 		return true
-	case a.k == engine.KNone && v.IsGame() && y.IsGame():
+	case a.k == value.KNone && v.IsGame() && y.IsGame():
 		// As SumOf flattens (((a + b) + c) + d) into its parts.
-		a.k = engine.KSum
-		a.xs = append(append([]engine.Value(nil), v.Parts()...), y.Parts()...)
+		a.k = value.KSum
+		a.xs = append(append([]value.Value(nil), v.Parts()...), y.Parts()...)
 		return true
-	case a.k == engine.KNone && v.K == y.K && (v.K == engine.KStr || v.K == engine.KList || v.K == engine.KTuple):
+	case a.k == value.KNone && v.K == y.K && (v.K == value.KStr || v.K == value.KList || v.K == value.KTuple):
 		a.k = v.K
-		if v.K == engine.KStr {
+		if v.K == value.KStr {
 			a.b.Reset()
 			a.grow(th, pos, int64(len(v.Str())+len(y.Str())))
 			writeChunked(th, pos, &a.b, v.Str())
@@ -122,11 +123,11 @@ func (a *Accum) Add(th *engine.Thread, pos engine.Pos, v, y engine.Value) bool {
 			a.grow(th, pos, engine.ElemsBytes(len(v.Elems())+len(y.Elems())))
 			a.xs = engine.AppendElems(th, pos, a.xs, v.Elems())
 		}
-	case a.k != engine.KNone && y.K == a.k:
+	case a.k != value.KNone && y.K == a.k:
 	default:
 		return false
 	}
-	if a.k == engine.KStr {
+	if a.k == value.KStr {
 		a.grow(th, pos, int64(a.b.Len()+len(y.Str())))
 		writeChunked(th, pos, &a.b, y.Str())
 	} else {
@@ -138,41 +139,41 @@ func (a *Accum) Add(th *engine.Thread, pos engine.Pos, v, y engine.Value) bool {
 
 // grow makes room for n bytes in all, doubling, and accounts for them.
 func (a *Accum) grow(th *engine.Thread, pos engine.Pos, n int64) {
-	if a.k == engine.KStr && int64(a.b.Cap()) >= n || a.k != engine.KStr && engine.ElemsBytes(cap(a.xs)) >= n {
+	if a.k == value.KStr && int64(a.b.Cap()) >= n || a.k != value.KStr && engine.ElemsBytes(cap(a.xs)) >= n {
 		return
 	}
 	n = max(n, 2*a.used)
 	engine.AllocIf(th, pos, n)
 	a.used = n
-	if a.k == engine.KStr {
+	if a.k == value.KStr {
 		a.b.Grow(int(n) - a.b.Len())
 	} else {
-		a.xs = engine.AppendElems(th, pos, engine.MakeSlice[engine.Value](th, pos, 0, int(n/engine.ValueBytes)), a.xs)
+		a.xs = engine.AppendElems(th, pos, engine.MakeSlice[value.Value](th, pos, 0, int(n/engine.ValueBytes)), a.xs)
 	}
 }
 
 // value ends the run in progress and returns what it built (v, when none
 // is in progress).
-func (a *Accum) Value(v engine.Value) engine.Value {
+func (a *Accum) Value(v value.Value) value.Value {
 	k := a.k
-	a.k, a.used = engine.KNone, 0
+	a.k, a.used = value.KNone, 0
 	switch k {
-	case engine.KStr:
+	case value.KStr:
 		s := a.b.String()
 		a.b = strings.Builder{}
-		return engine.Str(s)
-	case engine.KList:
+		return value.Str(s)
+	case value.KList:
 		xs := a.xs
 		a.xs = nil
-		return engine.List(xs)
-	case engine.KTuple:
+		return value.List(xs)
+	case value.KTuple:
 		xs := a.xs
 		a.xs = nil
-		return engine.Tuple(xs)
-	case engine.KSum:
+		return value.Tuple(xs)
+	case value.KSum:
 		xs := a.xs
 		a.xs = nil
-		return engine.SumOf(xs)
+		return value.SumOf(xs)
 	}
 	return v
 }

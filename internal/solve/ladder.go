@@ -5,6 +5,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // Deep chains. A memoized search asked for sg(sub(5000000)) of a game
@@ -284,9 +285,9 @@ func (e *search) restore(m runMark) {
 // failing move rule, which the plain way then meets (or not) itself: not a
 // limit, a cancellation or a bug.
 func (e *search) retriable(x any) bool {
-	re, ok := x.(*engine.RuntimeError)
+	re, ok := x.(*value.RuntimeError)
 	th := e.Th
-	return ok && re.Kind != engine.ErrLimit && (th.Ctx == nil || th.Ctx.Err() == nil)
+	return ok && re.Kind != value.ErrLimit && (th.Ctx == nil || th.Ctx.Err() == nil)
 }
 
 // pollDone raises the run's cancellation (its time limit, or an
@@ -295,7 +296,7 @@ func (e *search) retriable(x any) bool {
 // have met that error, stops at the cancellation.
 func (e *search) pollDone(x any) {
 	th := e.Th
-	if re, ok := x.(*engine.RuntimeError); ok && re.Kind != engine.ErrLimit && th.Ctx != nil && th.Ctx.Err() != nil {
+	if re, ok := x.(*value.RuntimeError); ok && re.Kind != value.ErrLimit && th.Ctx != nil && th.Ctx.Err() != nil {
 		pos := re.Pos
 		if n := len(th.Calls); n > 0 {
 			pos = th.Calls[0]

@@ -10,6 +10,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/loopy"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // lnode is a position in the region the loopy solver handles.
@@ -21,7 +22,7 @@ type lnode struct {
 	onStack bool
 	next    int
 	succ    []int32
-	opts    []engine.Value
+	opts    []value.Value
 	local   int32 // index in its component (solveComponent)
 	comp    int64 // the component's number (Engine.comps)
 	// maybe: opened without the fast search (which may have computed it);
@@ -145,7 +146,7 @@ func (e *search) solveLoopy1(g0 *engine.Game, r0 uint64) {
 		sstart := len(succBuf)
 		for _, o := range opts {
 			for _, p := range o.Parts() {
-				if p.K != engine.KPos {
+				if p.K != value.KPos {
 					continue
 				}
 				pg, pr := engine.PosRef(p)
@@ -220,7 +221,7 @@ type loopyScratch struct {
 	nodes                  []lnode
 	ids                    PosIDs
 	tstack, calls, succBuf []int32
-	optBuf                 []engine.Value
+	optBuf                 []value.Value
 }
 
 // solveComponent labels one strongly connected component whose options
@@ -264,7 +265,7 @@ func (e *search) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 		if i < len(scc) {
 			n := &nodes[scc[i]]
 			for _, o := range n.opts {
-				if o.K == engine.KPos {
+				if o.K == value.KPos {
 					// One position (what split and edge do with it).
 					pg, pr := engine.PosRef(o)
 					if s := pg.State(pr); memo.Finished(s) {
@@ -354,13 +355,13 @@ type localGraph struct {
 }
 
 // split turns an option value into a term.
-func (b *localGraph) split(o engine.Value) term {
+func (b *localGraph) split(o value.Value) term {
 	var t term
 	for _, p := range o.Parts() {
 		switch p.K {
-		case engine.KNim:
+		case value.KNim:
 			t.a ^= memo.Sgv(p.N)
-		case engine.KPos:
+		case value.KPos:
 			pg, pr := engine.PosRef(p)
 			if s := pg.State(pr); memo.Finished(s) {
 				t = b.withValue(t, memo.ValueOf(s))
@@ -415,7 +416,7 @@ func (b *localGraph) edge(t term) {
 	if !ok {
 		n0 := &b.nodes[b.scc[0]]
 		if len(t.members)+len(t.infs) > maxProductParts || len(b.prods) >= maxProducts {
-			engine.Fail(n0.g.Pos, "the state graph of %s is too large: positions on a cycle move to sums of positions on it that keep growing (more than %d parts or %d sums)",
+			value.Fail(n0.g.Pos, "the state graph of %s is too large: positions on a cycle move to sums of positions on it that keep growing (more than %d parts or %d sums)",
 				engine.PosText(n0.g, n0.r), maxProductParts, maxProducts)
 		}
 		id = int32(len(b.scc) + len(b.prods))
@@ -471,7 +472,7 @@ func (b *localGraph) productOptions(t term) {
 
 // ext describes a known option to the loopy solver, with an estimate of
 // its remoteness (for tryRemoteness).
-func (e *search) ext(o engine.Value, v memo.Sgv) loopy.Ext {
+func (e *search) ext(o value.Value, v memo.Sgv) loopy.Ext {
 	x := loopy.Ext{Val: e.loopyValue(v)}
 	switch {
 	case v == 0:
@@ -499,7 +500,7 @@ func (e *search) ext(o engine.Value, v memo.Sgv) loopy.Ext {
 // estimateRemote guesses the remoteness of a sum from its parts' known
 // remoteness (the largest for a P-position, which the loser can delay at
 // least that long; one more for an N-position).
-func (e *search) estimateRemote(o engine.Value, out loopy.Outcome) int32 {
+func (e *search) estimateRemote(o value.Value, out loopy.Outcome) int32 {
 	r := int32(0)
 	for _, p := range o.Parts() {
 		if x, ok := e.knownRemote(p); ok && x > r {
@@ -542,7 +543,7 @@ func (e *search) loopyValue(v memo.Sgv) loopy.Value {
 func (e *search) solveAlone(n *lnode, truly bool) bool {
 	for _, o := range n.opts {
 		for _, p := range o.Parts() {
-			if p.K == engine.KPos {
+			if p.K == value.KPos {
 				if pg, pr := engine.PosRef(p); !memo.Finished(pg.State(pr)) {
 					return false
 				}
@@ -557,9 +558,9 @@ func (e *search) solveAlone(n *lnode, truly bool) bool {
 		acc := memo.Sgv(0)
 		for _, p := range o.Parts() {
 			switch p.K {
-			case engine.KNim:
+			case value.KNim:
 				acc = e.Add(acc, memo.Sgv(p.N))
-			case engine.KPos:
+			case value.KPos:
 				pg, pr := engine.PosRef(p)
 				acc = e.Add(acc, memo.ValueOf(pg.State(pr)))
 			}
@@ -580,10 +581,10 @@ func (e *search) solveAlone(n *lnode, truly bool) bool {
 
 // remotenessAt returns the remoteness of a game value (-1 for a draw); an
 // error at pos when its graph is too large to explore.
-func (e *search) remotenessAt(pos engine.Pos, v engine.Value) int32 {
+func (e *search) remotenessAt(pos engine.Pos, v value.Value) int32 {
 	r, ok := e.tryRemoteness(v, remoteCap)
 	if !ok {
-		engine.Fail(pos, "remoteness of %s: its game graph is too large to explore (more than %d positions, or sums of more than %d parts)", engine.Shown(v), remoteCap, maxRemoteParts)
+		value.Fail(pos, "remoteness of %s: its game graph is too large to explore (more than %d positions, or sums of more than %d parts)", value.Shown(v), remoteCap, maxRemoteParts)
 	}
 	return r
 }
@@ -593,8 +594,8 @@ func (e *search) remotenessAt(pos engine.Pos, v engine.Value) int32 {
 // loopy solver, so that cycles, also through sums, are handled; positions
 // whose remoteness is known are leaves. It reports false when the graph
 // has more than limit values.
-func (e *search) tryRemoteness(v engine.Value, limit int) (int32, bool) {
-	if engine.PartCount(v) > maxRemoteParts {
+func (e *search) tryRemoteness(v value.Value, limit int) (int32, bool) {
+	if value.PartCount(v) > maxRemoteParts {
 		return 0, false // (before its key: a sum can have millions of parts)
 	}
 	if r, ok := e.knownRemote(v); ok {
@@ -607,15 +608,15 @@ func (e *search) tryRemoteness(v engine.Value, limit int) (int32, bool) {
 		e.remoteMemo = map[string]int32{}
 		e.remoteTooBig = map[string]int{}
 	}
-	vk := string(engine.AppendKey(nil, v))
+	vk := string(value.AppendKey(nil, v))
 	if n, ok := e.remoteTooBig[vk]; ok && n >= limit {
 		return 0, false
 	}
 	keys := map[string]int32{}
-	var vals []engine.Value
+	var vals []value.Value
 	var keyOf []string
-	add := func(x engine.Value) int32 {
-		k := string(engine.AppendKey(nil, x))
+	add := func(x value.Value) int32 {
+		k := string(value.AppendKey(nil, x))
 		if id, ok := keys[k]; ok {
 			return id
 		}
@@ -628,14 +629,14 @@ func (e *search) tryRemoteness(v engine.Value, limit int) (int32, bool) {
 	add(v)
 	gr := &loopy.Graph{Start: []int32{0}, ExtStart: []int32{0}}
 	for i := 0; i < len(vals); i++ {
-		if len(vals) > limit || engine.PartCount(vals[i]) > maxRemoteParts {
+		if len(vals) > limit || value.PartCount(vals[i]) > maxRemoteParts {
 			e.remoteTooBig[vk] = limit
 			return 0, false
 		}
 		for _, o := range e.Moves(vals[i]) {
 			if r, ok := e.knownRemote(o); ok {
 				val := e.Th.Direct.ValueSG(engine.Pos{}, o)
-				x := e.ext(engine.Nimber(0), val)
+				x := e.ext(value.Nimber(0), val)
 				x.Remote = int(r)
 				gr.Ext = append(gr.Ext, x)
 				continue
@@ -655,15 +656,15 @@ func (e *search) tryRemoteness(v engine.Value, limit int) (int32, bool) {
 
 // knownRemote returns v's remoteness when it is already known: a nimber,
 // or a value computed before.
-func (e *search) knownRemote(v engine.Value) (int32, bool) {
-	if v.K == engine.KNim {
+func (e *search) knownRemote(v value.Value) (int32, bool) {
+	if v.K == value.KNim {
 		if v.N == 0 {
 			return 0, true
 		}
 		return 1, true
 	}
 	if e.remoteMemo != nil {
-		if x, ok := e.remoteMemo[string(engine.AppendKey(nil, v))]; ok {
+		if x, ok := e.remoteMemo[string(value.AppendKey(nil, v))]; ok {
 			return x, true
 		}
 	}
@@ -675,9 +676,9 @@ func (e *search) knownRemote(v engine.Value) (int32, bool) {
 // for a position on or above a cycle, ordered by remoteness (stable), so
 // that always taking the first one ends the game: a P-option of an
 // N-position may only keep the win, letting the opponent move back.
-func (e *search) Winning(c *engine.Call, v engine.Value) []engine.Value {
+func (e *search) Winning(c *engine.Call, v value.Value) []value.Value {
 	th := e.Th
-	out := []engine.Value{}
+	out := []value.Value{}
 	if e.Outcome(th.Sgv(c, v)) != "N" {
 		return out
 	}
@@ -693,10 +694,10 @@ func (e *search) Winning(c *engine.Call, v engine.Value) []engine.Value {
 			if !ok {
 				return out // too large to order: move order
 			}
-			rem[string(engine.AppendKey(nil, o))] = r
+			rem[string(value.AppendKey(nil, o))] = r
 		}
-		slices.SortStableFunc(out, func(a, b engine.Value) int {
-			return cmp.Compare(rem[string(engine.AppendKey(nil, a))], rem[string(engine.AppendKey(nil, b))])
+		slices.SortStableFunc(out, func(a, b value.Value) int {
+			return cmp.Compare(rem[string(value.AppendKey(nil, a))], rem[string(value.AppendKey(nil, b))])
 		})
 	}
 	return out
@@ -707,10 +708,10 @@ func (e *search) Winning(c *engine.Call, v engine.Value) []engine.Value {
 // cycles some winning options only keep the win (the opponent can return);
 // always taking the best move ends the game, because remoteness falls by
 // at least one every two moves.
-func (e *search) BestMove(c *engine.Call, v engine.Value) (engine.Value, bool) {
+func (e *search) BestMove(c *engine.Call, v value.Value) (value.Value, bool) {
 	win := e.Winning(c, v)
 	if len(win) == 0 {
-		return engine.None, false
+		return value.None, false
 	}
 	best, bestR := win[0], int32(-1)
 	for _, o := range win {
@@ -723,13 +724,13 @@ func (e *search) BestMove(c *engine.Call, v engine.Value) (engine.Value, bool) {
 
 // Remoteness returns the number of moves to the end under optimal play
 // (the winner hurrying, the loser delaying), or none for a draw.
-func (e *search) Remoteness(c *engine.Call, v engine.Value) engine.Value {
+func (e *search) Remoteness(c *engine.Call, v value.Value) value.Value {
 	e.Th.Sgv(c, v)
 	r := e.remotenessAt(c.Pos, v)
 	if r < 0 {
-		return engine.None
+		return value.None
 	}
-	return engine.Int(int64(r))
+	return value.Int(int64(r))
 }
 
 // maxRemoteParts bounds the parts of a sum in that graph: a move that adds

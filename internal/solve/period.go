@@ -12,6 +12,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -145,7 +146,7 @@ func (pd *periodic) compute(e *search, pos engine.Pos, n int64) {
 		return
 	}
 	if n >= th.Limits.MaxStates {
-		panic(engine.LimitError(pos, "--max-states", "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.Limits.MaxStates))
+		panic(value.LimitError(pos, "--max-states", "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.Limits.MaxStates))
 	}
 	// (A table of more than a quarter of the memory limit is a mapped
 	// file, paged to the disk: see package takebreak.)
@@ -165,7 +166,7 @@ func (pd *periodic) compute(e *search, pos engine.Pos, n int64) {
 		th.CheckLimits(pos)
 		if th.Checkpoint != "" && time.Since(e.savedAt) > checkpointEvery {
 			if err := saveCheckpoint(e); err != nil {
-				engine.Fail(pos, "%v", err)
+				value.Fail(pos, "%v", err)
 			}
 		}
 		return false
@@ -189,11 +190,11 @@ func (pd *periodic) restore(th *engine.Thread, pos engine.Pos) {
 		return
 	}
 	if err != nil {
-		engine.Fail(pos, "--checkpoint %s: %v", th.Checkpoint, unwrapPath(err))
+		value.Fail(pos, "--checkpoint %s: %v", th.Checkpoint, unwrapPath(err))
 	}
 	defer f.Close()
 	if _, err := pd.Solver.Restore(f); err != nil {
-		engine.Fail(pos, "--checkpoint %s: %v", th.Checkpoint, err)
+		value.Fail(pos, "--checkpoint %s: %v", th.Checkpoint, err)
 	}
 	pd.saved = pd.Solver.Len()
 }
@@ -376,8 +377,8 @@ func findPeriodAll(e *search, g *engine.Game, pos engine.Pos) takebreak.Period {
 }
 
 // takeBreakFamily returns the take-and-break game f is, or nil.
-func takeBreakFamily(f engine.Value) *engine.Game {
-	if f.K == engine.KFunc {
+func takeBreakFamily(f value.Value) *engine.Game {
+	if f.K == value.KFunc {
 		if g, ok := f.Callable().(*engine.Game); ok && g.Periodic != nil && g.NArgs == 1 {
 			return g
 		}
@@ -395,7 +396,7 @@ func periodicValue(e *search, g *engine.Game, r uint64) (memo.Sgv, bool) {
 		n = g.Unfield(r)
 	} else {
 		a := g.Args(r)[0]
-		if a.K != engine.KInt {
+		if a.K != value.KInt {
 			return 0, false
 		}
 		n = a.N
@@ -447,9 +448,9 @@ func periodicValue(e *search, g *engine.Game, r uint64) (memo.Sgv, bool) {
 // Period finds the period of family f (a function of one int whose values
 // are games): proved for take-and-break families, otherwise observed on
 // n in 0 .. upTo (upTo <= 0: the default range).
-func (s *solver) Period(c *engine.Call, f engine.Value, upTo int64) engine.Period {
+func (s *solver) Period(c *engine.Call, f value.Value, upTo int64) engine.Period {
 	th := s.Th
-	if f.K == engine.KFunc {
+	if f.K == value.KFunc {
 		if g, ok := f.Callable().(*engine.Game); ok && g.Periodic == nil {
 			userTakeBreak(s.search, g)
 		}
@@ -500,7 +501,7 @@ func (s *solver) Period(c *engine.Call, f engine.Value, upTo int64) engine.Perio
 		v := familyAt(c, f, n)
 		sv := th.Sgv(c, v)
 		if sv < 0 {
-			c.Fail("period: sg(%s) is %s, not a finite value: a game with cycles has no period here", engine.Shown(v), engine.Shown(s.SgValue(sv)))
+			c.Fail("period: sg(%s) is %s, not a finite value: a game with cycles has no period here", value.Shown(v), value.Shown(s.SgValue(sv)))
 		}
 		vals = append(vals, int64(sv))
 	}
@@ -508,9 +509,9 @@ func (s *solver) Period(c *engine.Call, f engine.Value, upTo int64) engine.Perio
 }
 
 // familyAt returns F(n) for a family value F, checking that it is a game.
-func familyAt(c *engine.Call, f engine.Value, n int64) engine.Value {
-	if f.K != engine.KFunc {
-		c.Fail("period needs a game family (a game's name, or a function of one int that returns a game), found %s %s", f.TypeName(), engine.Shown(f))
+func familyAt(c *engine.Call, f value.Value, n int64) value.Value {
+	if f.K != value.KFunc {
+		c.Fail("period needs a game family (a game's name, or a function of one int that returns a game), found %s %s", f.TypeName(), value.Shown(f))
 	}
 	switch fn := f.Callable().(type) {
 	case *engine.Game:
@@ -523,10 +524,10 @@ func familyAt(c *engine.Call, f engine.Value, n int64) engine.Value {
 		}
 	}
 	fr := c.Th.NewFrame(0)
-	v := engine.CallValue(fr, c.Pos, []engine.Pos{c.Pos}, f, []engine.Value{engine.Int(n)})
+	v := engine.CallValue(fr, c.Pos, []engine.Pos{c.Pos}, f, []value.Value{value.Int(n)})
 	c.Th.Release(fr)
 	if !v.IsGame() {
-		c.Fail("period: %s(%d) is %s %s, not a game", f.Callable().Name(), n, v.TypeName(), engine.Shown(v))
+		c.Fail("period: %s(%d) is %s %s, not a game", f.Callable().Name(), n, v.TypeName(), value.Shown(v))
 	}
 	return v
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/loopy"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // search computes the positions an engine's memo lacks: the explicit-stack
@@ -110,7 +111,7 @@ func (e *search) visit(pos engine.Pos, g *engine.Game, r uint64) {
 	e.States++
 	if e.States > e.Th.Limits.MaxStates {
 		e.States = 0
-		panic(engine.LimitError(pos, "", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.Th.Limits.MaxStates, engine.PosText(g, r)))
+		panic(value.LimitError(pos, "", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.Th.Limits.MaxStates, engine.PosText(g, r)))
 	}
 	if r&memo.GenBit != 0 {
 		// Its key is in the memo, and its arguments are decoded from it
@@ -131,7 +132,7 @@ func (e *search) Solve(g *engine.Game, r uint64) memo.Sgv {
 		if n := len(e.Th.Calls); n > 0 {
 			pos = e.Th.Calls[n-1]
 		}
-		engine.Fail(pos, "the value of %s is asked for while it is being computed (sg, outcome, moves or winning of a position inside its own move rule, directly or through other positions)", engine.PosText(g, r))
+		value.Fail(pos, "the value of %s is asked for while it is being computed (sg, outcome, moves or winning of a position inside its own move rule, directly or through other positions)", engine.PosText(g, r))
 	}
 	if g.Tuples != nil {
 		if r2, ok := g.Tuples.Ref(r); ok {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -14,19 +15,19 @@ import (
 // heap the table cannot answer (a negative one, for its error).
 func (s *solver) TakeBreakGame(t *engine.TakeBreak) *engine.Game {
 	d := &engine.GameDef{Name: t.Name, Arity: 1, Doc: t.Doc}
-	d.Check = func(args []engine.Value) error {
-		if args[0].K != engine.KInt || args[0].N < 0 {
-			return fmt.Errorf("a heap size must be an int >= 0, found %s %s", args[0].TypeName(), engine.Repr(args[0]))
+	d.Check = func(args []value.Value) error {
+		if args[0].K != value.KInt || args[0].N < 0 {
+			return fmt.Errorf("a heap size must be an int >= 0, found %s %s", args[0].TypeName(), value.Repr(args[0]))
 		}
 		return nil
 	}
-	d.Options = func(g *engine.Game, args []engine.Value) ([]engine.Value, error) {
+	d.Options = func(g *engine.Game, args []value.Value) ([]value.Value, error) {
 		if err := d.Check(args); err != nil {
 			return nil, err
 		}
 		n := args[0].N
-		var out []engine.Value
-		heap := func(a int64) engine.Value { return g.PositionValue([]engine.Value{engine.Int(a)}) }
+		var out []value.Value
+		heap := func(a int64) value.Value { return g.PositionValue([]value.Value{value.Int(a)}) }
 		for _, r := range t.Rules {
 			if r.K > n {
 				break
@@ -40,13 +41,13 @@ func (s *solver) TakeBreakGame(t *engine.TakeBreak) *engine.Game {
 			}
 			if r.Ways&4 != 0 {
 				for a := int64(1); 2*a <= rem; a++ {
-					out = append(out, engine.SumOf([]engine.Value{heap(a), heap(rem - a)}))
+					out = append(out, value.SumOf([]value.Value{heap(a), heap(rem - a)}))
 				}
 			}
 			if r.Ways&8 != 0 {
 				for a := int64(1); 3*a <= rem; a++ {
 					for b := a; a+2*b <= rem; b++ {
-						out = append(out, engine.SumOf([]engine.Value{heap(a), heap(b), heap(rem - a - b)}))
+						out = append(out, value.SumOf([]value.Value{heap(a), heap(b), heap(rem - a - b)}))
 					}
 				}
 			}
@@ -75,8 +76,8 @@ func ruleOf(t *engine.TakeBreak) *takebreak.Game {
 // take-and-break family.
 func takeBreakSG(g *engine.Game, t *engine.TakeBreak, fr *engine.Frame) {
 	a0 := fr.Slots[0]
-	if a0.K != engine.KInt || a0.N < 0 {
-		fr.Th.FailHere("%s: a heap size must be an int >= 0, found %s %s", engine.Shown(g.PositionValue([]engine.Value{a0})), a0.TypeName(), engine.Shown(a0))
+	if a0.K != value.KInt || a0.N < 0 {
+		fr.Th.FailHere("%s: a heap size must be an int >= 0, found %s %s", value.Shown(g.PositionValue([]value.Value{a0})), a0.TypeName(), value.Shown(a0))
 	}
 	n := a0.N
 	gn := fr.Gen
@@ -87,7 +88,7 @@ func takeBreakSG(g *engine.Game, t *engine.TakeBreak, fr *engine.Frame) {
 			}
 			return gn.Lookup(g, uint64(a))
 		}
-		return gn.Lookup(g, g.Ref1(engine.Int(a)))
+		return gn.Lookup(g, g.Ref1(value.Int(a)))
 	}
 	xor := func(a, b memo.Sgv) memo.Sgv {
 		if a|b >= 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -57,7 +58,7 @@ func (u *tbUser) shape(g *engine.Game, n int64, out *tbShape) (ok bool) {
 	}()
 	out.ones, out.splits = out.ones[:0], out.splits[:0]
 	fr := u.fr
-	fr.Slots[0] = engine.Int(n)
+	fr.Slots[0] = value.Int(n)
 	// One run of a loop: one-heap options or splits.
 	run := func(st engine.FastState, lo, hi int64, elems []int64) bool {
 		if elems == nil && hi < lo {
