@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/plot"
@@ -121,7 +122,7 @@ func (in *Interpreter) LoadFS(ctx context.Context, fsys fs.FS, name string) erro
 // *3", with the names the loaded code declared, and returns its value.
 // Errors show the file name "<eval>".
 func (in *Interpreter) Eval(ctx context.Context, expr string) (Value, error) {
-	var v engine.Value
+	var v value.Value
 	err := in.exec(ctx, func(ctx context.Context) error {
 		in.sources["<eval>"] = expr
 		var err error
@@ -134,7 +135,7 @@ func (in *Interpreter) Eval(ctx context.Context, expr string) (Value, error) {
 // SG returns the (generalized) Sprague-Grundy value of game g, as the
 // script's sg(g).
 func (in *Interpreter) SG(ctx context.Context, g Value) (SG, error) {
-	var r engine.Value
+	var r value.Value
 	err := in.query(ctx, "SG", g, func(th *engine.Thread, c *engine.Call) { r = th.SG(c, g.v) })
 	if err != nil {
 		return SG{}, err
@@ -158,7 +159,7 @@ func (in *Interpreter) Outcome(ctx context.Context, g Value) (Outcome, error) {
 // order its move rule generates them; for a sum, part by part, the moves
 // of one part with the others unchanged. As the script's moves(g).
 func (in *Interpreter) Moves(ctx context.Context, g Value) ([]Value, error) {
-	var r []engine.Value
+	var r []value.Value
 	err := in.query(ctx, "Moves", g, func(th *engine.Thread, c *engine.Call) { r = th.Moves(c, g.v) })
 	return wrapAll(r), err
 }
@@ -168,7 +169,7 @@ func (in *Interpreter) Moves(ctx context.Context, g Value) ([]Value, error) {
 // come in order of remoteness, so that always taking the first ends the
 // game. As the script's winning(g).
 func (in *Interpreter) Winning(ctx context.Context, g Value) ([]Value, error) {
-	var r []engine.Value
+	var r []value.Value
 	err := in.query(ctx, "Winning", g, func(th *engine.Thread, c *engine.Call) { r = th.Winning(c, g.v) })
 	if err != nil {
 		return nil, err
@@ -179,7 +180,7 @@ func (in *Interpreter) Winning(ctx context.Context, g Value) ([]Value, error) {
 // BestMove returns the winning option of g that ends the game soonest,
 // and false when g has no winning option (a P-position or a draw).
 func (in *Interpreter) BestMove(ctx context.Context, g Value) (Value, bool, error) {
-	var r engine.Value
+	var r value.Value
 	var ok bool
 	err := in.query(ctx, "BestMove", g, func(th *engine.Thread, c *engine.Call) { r, ok = th.BestMove(c, g.v) })
 	if err != nil {
@@ -191,7 +192,7 @@ func (in *Interpreter) BestMove(ctx context.Context, g Value) (Value, bool, erro
 // Remoteness returns the number of moves until g ends under optimal play
 // (the winner hurrying, the loser delaying), and false for a draw.
 func (in *Interpreter) Remoteness(ctx context.Context, g Value) (int64, bool, error) {
-	var r engine.Value
+	var r value.Value
 	err := in.query(ctx, "Remoteness", g, func(th *engine.Thread, c *engine.Call) { r = th.Remoteness(c, g.v) })
 	if err != nil {
 		return 0, false, err
@@ -281,7 +282,7 @@ func (in *Interpreter) Position(name string, args ...Value) (Value, error) {
 	}
 	ev := unwrapAll(args)
 	if err := g.CheckArgs(ev); err != nil {
-		return None, fmt.Errorf("grundy: %s: %w", engine.Format(g.Position(ev...)), err)
+		return None, fmt.Errorf("grundy: %s: %w", value.Format(g.Position(ev...)), err)
 	}
 	return Value{g.Position(ev...)}, nil
 }
@@ -328,12 +329,12 @@ func (in *Interpreter) DefineGame(d GameDef) (Game, error) {
 		return Game{}, err
 	}
 	def := &engine.GameDef{Name: d.Name, Arity: d.Arity, Doc: d.Doc}
-	def.Options = func(g *engine.Game, args []engine.Value) ([]engine.Value, error) {
+	def.Options = func(g *engine.Game, args []value.Value) ([]value.Value, error) {
 		vs, err := d.Options(Position{g.Position(args...)})
 		if err != nil {
 			return nil, err
 		}
-		out := make([]engine.Value, len(vs))
+		out := make([]value.Value, len(vs))
 		for i, v := range vs {
 			if !in.s.Owns(v.v) {
 				return nil, fmt.Errorf("option %s was made by another Interpreter", v.Repr())
@@ -343,7 +344,7 @@ func (in *Interpreter) DefineGame(d GameDef) (Game, error) {
 		return out, nil
 	}
 	if d.Check != nil {
-		def.Check = func(args []engine.Value) error { return d.Check(wrapAll(args)) }
+		def.Check = func(args []value.Value) error { return d.Check(wrapAll(args)) }
 	}
 	g, err := in.s.DefineGame(def)
 	if err != nil {
@@ -387,7 +388,7 @@ func (in *Interpreter) DefineFunc(d FuncDef) error {
 		maxArgs = -1
 	}
 	b := &engine.Builtin{BName: d.Name, Doc: d.Doc, MinArgs: d.Arity, MaxArgs: maxArgs}
-	b.Fn = func(c *engine.Call, args []engine.Value) engine.Value {
+	b.Fn = func(c *engine.Call, args []value.Value) value.Value {
 		r, err := engine.GoCall(func() (Value, error) { return d.Fn(wrapAll(args)) })
 		if err != nil {
 			c.Fail("%s: %v", d.Name, err)

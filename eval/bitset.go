@@ -4,6 +4,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -19,7 +20,7 @@ import (
 // the operation to the operator itself, with the values.
 
 // setBuildFn builds a set in an empty set scratch.
-type setBuildFn func(fr *engine.Frame, s *engine.SetScratch)
+type setBuildFn func(fr *engine.Frame, s *value.SetScratch)
 
 // setBuilder compiles e when it is a set built as a bitmap: a set literal
 // or comprehension, or - | & ^ with such an operand. nil otherwise.
@@ -38,7 +39,7 @@ func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
 		for i, x := range e.Elems {
 			es[i] = c.elemOf(x)
 		}
-		return func(fr *engine.Frame, s *engine.SetScratch) {
+		return func(fr *engine.Frame, s *value.SetScratch) {
 			for i := range es {
 				es[i].addTo(fr, s)
 			}
@@ -52,7 +53,7 @@ func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
 		loops := c.clauses(e.Clauses)
 		el := c.elemOf(e.Body)
 		run := loops(func(fr *engine.Frame) { el.addTo(fr, fr.Sscr) })
-		return func(fr *engine.Frame, s *engine.SetScratch) {
+		return func(fr *engine.Frame, s *value.SetScratch) {
 			save, stop := fr.Sscr, fr.Stop
 			fr.Sscr, fr.Stop = s, false
 			run(fr)
@@ -69,13 +70,13 @@ func (c *compiler) setBuilder(e lang.Expr) (f setBuildFn) {
 		}
 		x, y := c.setAny(e.X), c.setAny(e.Y)
 		pos, op := e.Pos, e.Op
-		return func(fr *engine.Frame, s *engine.SetScratch) {
+		return func(fr *engine.Frame, s *value.SetScratch) {
 			x(fr, s)
 			t := fr.Th.TakeSetScratch()
 			y(fr, t)
-			if !s.Plain() || !t.Plain() || s.Kind != t.Kind && s.Kind != engine.SetAny && t.Kind != engine.SetAny {
+			if !s.Plain() || !t.Plain() || s.Kind != t.Kind && s.Kind != value.SetAny && t.Kind != value.SetAny {
 				a, b := s.Value(), t.Value()
-				var r engine.Value
+				var r value.Value
 				switch op {
 				case lang.OpSub:
 					r = operator.Sub(pos, a, b)
@@ -124,21 +125,21 @@ func (c *compiler) elemOf(e lang.Expr) elemFn {
 }
 
 // pair evaluates a pair element: its parts, as ints when both are.
-func (el *elemFn) pair(fr *engine.Frame) (a, b engine.Value) {
+func (el *elemFn) pair(fr *engine.Frame) (a, b value.Value) {
 	if el.xi != nil {
-		a = engine.Value{K: engine.KInt, N: el.xi(fr)}
+		a = value.Value{K: value.KInt, N: el.xi(fr)}
 	} else {
 		a = el.x(fr)
 	}
 	if el.yi != nil {
-		b = engine.Value{K: engine.KInt, N: el.yi(fr)}
+		b = value.Value{K: value.KInt, N: el.yi(fr)}
 	} else {
 		b = el.y(fr)
 	}
 	return a, b
 }
 
-func (el *elemFn) addTo(fr *engine.Frame, s *engine.SetScratch) {
+func (el *elemFn) addTo(fr *engine.Frame, s *value.SetScratch) {
 	switch {
 	case el.vi != nil:
 		s.AddInt(el.vi(fr))
@@ -146,10 +147,10 @@ func (el *elemFn) addTo(fr *engine.Frame, s *engine.SetScratch) {
 		s.Add(el.v(fr))
 	default:
 		a, b := el.pair(fr)
-		if a.K == engine.KInt && b.K == engine.KInt {
+		if a.K == value.KInt && b.K == value.KInt {
 			s.AddCell(a.N, b.N)
 		} else {
-			s.AddBoxed(engine.Tuple([]engine.Value{a, b}))
+			s.AddBoxed(value.Tuple([]value.Value{a, b}))
 		}
 	}
 }
@@ -160,7 +161,7 @@ func (c *compiler) setAny(e lang.Expr) setBuildFn {
 		return b
 	}
 	x := c.expr(e)
-	return func(fr *engine.Frame, s *engine.SetScratch) { s.Load(x(fr)) }
+	return func(fr *engine.Frame, s *value.SetScratch) { s.Load(x(fr)) }
 }
 
 // inSet compiles X in S (not: X not in S) for X an int or a pair (a
@@ -186,19 +187,19 @@ func (c *compiler) inSet(e *lang.Binary, not bool) (f boolFn) {
 		if isPair {
 			a, b := el.pair(fr)
 			v := y(fr)
-			if v.K == engine.KSet && a.K == engine.KInt && b.K == engine.KInt {
-				if m := v.Ref.(*engine.Set).Bm; m != nil {
-					bit, ok := engine.CellBit(a.N, b.N)
+			if v.K == value.KSet && a.K == value.KInt && b.K == value.KInt {
+				if m := v.Ref.(*value.Set).Bm; m != nil {
+					bit, ok := value.CellBit(a.N, b.N)
 					return (ok && m.Pairs && m.Has(bit)) != not
 				}
 			}
-			return operator.In(pos, engine.Tuple([]engine.Value{a, b}), v) != not
+			return operator.In(pos, value.Tuple([]value.Value{a, b}), v) != not
 		}
-		x := engine.Value{K: engine.KInt, N: el.vi(fr)}
+		x := value.Value{K: value.KInt, N: el.vi(fr)}
 		v := y(fr)
-		if v.K == engine.KSet {
-			if m := v.Ref.(*engine.Set).Bm; m != nil {
-				return (uint64(x.N) < engine.BitSetMax && !m.Pairs && m.Has(int(x.N))) != not
+		if v.K == value.KSet {
+			if m := v.Ref.(*value.Set).Bm; m != nil {
+				return (uint64(x.N) < value.BitSetMax && !m.Pairs && m.Has(int(x.N))) != not
 			}
 		}
 		return operator.In(pos, x, v) != not

@@ -3,6 +3,7 @@ package eval
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -17,7 +18,7 @@ import (
 // chain compiles a Chain to a loop over its steps.
 func (c *compiler) chain(e *lang.Chain) engine.EvalFn {
 	x := c.expr(e.X)
-	steps := make([]func(fr *engine.Frame, a engine.Value) engine.Value, len(e.Steps))
+	steps := make([]func(fr *engine.Frame, a value.Value) value.Value, len(e.Steps))
 	// The right operands of + steps, which a run of concatenations
 	// evaluates itself (nil for other steps).
 	plus := make([]engine.EvalFn, len(e.Steps))
@@ -29,7 +30,7 @@ func (c *compiler) chain(e *lang.Chain) engine.EvalFn {
 		}
 		steps[i] = c.step(e.Pos, st)
 	}
-	return func(fr *engine.Frame) engine.Value {
+	return func(fr *engine.Frame) value.Value {
 		v := x(fr)
 		th := fr.Th
 		var run operator.Accum
@@ -51,7 +52,7 @@ func (c *compiler) chain(e *lang.Chain) engine.EvalFn {
 
 // step compiles one operator of a chain whose first operand starts at
 // start: a function of the value so far.
-func (c *compiler) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a engine.Value) engine.Value {
+func (c *compiler) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a value.Value) value.Value {
 	pos, op := st.Pos, st.Op
 	c.count(pos)
 	switch op {
@@ -61,22 +62,22 @@ func (c *compiler) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 		what := "the operands of " + op.String()
 		y := c.cond(st.Y, what)
 		and := op == lang.OpAnd
-		return func(fr *engine.Frame, a engine.Value) engine.Value {
+		return func(fr *engine.Frame, a value.Value) value.Value {
 			if operator.NeedBool(start, a, what) != and {
 				return a
 			}
-			return engine.Bool(y(fr))
+			return value.Bool(y(fr))
 		}
 	case lang.OpIn:
 		if r, ok := st.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
 			lo, hi := c.expr(r.X), c.expr(r.Y)
 			rpos := r.Pos
-			return func(fr *engine.Frame, v engine.Value) engine.Value {
+			return func(fr *engine.Frame, v value.Value) value.Value {
 				a, b := lo(fr), hi(fr)
-				if a.K != engine.KInt || b.K != engine.KInt {
+				if a.K != value.KInt || b.K != value.KInt {
 					operator.TypeErr(rpos, lang.OpRange, a, b)
 				}
-				return engine.Bool(v.K == engine.KInt && a.N <= v.N && v.N <= b.N)
+				return value.Bool(v.K == value.KInt && a.N <= v.N && v.N <= b.N)
 			}
 		}
 	}
@@ -84,5 +85,5 @@ func (c *compiler) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 	if f == nil {
 		panic("eval: unknown operator " + op.String())
 	}
-	return func(fr *engine.Frame, a engine.Value) engine.Value { return f(fr.Th, pos, op, a, y(fr)) }
+	return func(fr *engine.Frame, a value.Value) value.Value { return f(fr.Th, pos, op, a, y(fr)) }
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/solve"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -21,7 +22,7 @@ type sgFn func(fr *engine.Frame) memo.Sgv
 type execFn func(fr *engine.Frame)
 
 // The finite outcomes, made once.
-var outcomeN, outcomeP, outcomeD = engine.Str("N"), engine.Str("P"), engine.Str("D")
+var outcomeN, outcomeP, outcomeD = value.Str("N"), value.Str("P"), value.Str("D")
 
 const (
 	bGlobal engine.BindKind = iota
@@ -294,7 +295,7 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 		}
 		pos := st.Pos
 		return func(fr *engine.Frame) {
-			w := engine.ValueWriter{Th: fr.Th, Pos: pos}
+			w := value.ValueWriter{Th: fr.Th, Pos: pos}
 			for i, a := range args {
 				if i > 0 {
 					w.Str(" ")
@@ -313,14 +314,14 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 		pos, cpos := st.Pos, lang.Start(st.Cond)
 		return func(fr *engine.Frame) {
 			v := cond(fr)
-			if v.K != engine.KBool {
-				engine.Fail(cpos, "assert needs true or false, found %s %s", v.TypeName(), engine.Shown(v))
+			if v.K != value.KBool {
+				value.Fail(cpos, "assert needs true or false, found %s %s", v.TypeName(), value.Shown(v))
 			}
 			if v.N == 0 {
 				if msg != nil {
-					engine.Fail(pos, "assertion failed: %s", fr.Th.Format(pos, msg(fr), false))
+					value.Fail(pos, "assertion failed: %s", fr.Th.Format(pos, msg(fr), false))
 				}
-				engine.Fail(pos, "assertion failed")
+				value.Fail(pos, "assertion failed")
 			}
 		}
 	case *lang.ForStmt:
@@ -335,7 +336,7 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 		c.pop()
 		ipos := lang.Start(st.Iter)
 		return func(fr *engine.Frame) {
-			operator.Iterate(ipos, iter(fr), func(v engine.Value) bool {
+			operator.Iterate(ipos, iter(fr), func(v value.Value) bool {
 				fr.Th.Tick(ipos)
 				bind(fr, v)
 				for _, s := range body {
@@ -359,23 +360,23 @@ func (c *compiler) stmt(st lang.Stmt) execFn {
 
 // pattern binds the names of a for target to fresh slots and returns the
 // code that assigns a value to them.
-func (c *compiler) pattern(p *lang.Pattern) func(fr *engine.Frame, v engine.Value) {
+func (c *compiler) pattern(p *lang.Pattern) func(fr *engine.Frame, v value.Value) {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
 		slots[i] = c.newVar(n.Name).Slot
 	}
 	if !p.Tuple {
 		s := slots[0]
-		return func(fr *engine.Frame, v engine.Value) { fr.Slots[s] = v }
+		return func(fr *engine.Frame, v value.Value) { fr.Slots[s] = v }
 	}
 	pos := p.Pos
-	return func(fr *engine.Frame, v engine.Value) {
-		if v.K != engine.KTuple && v.K != engine.KList {
-			engine.Fail(pos, "cannot unpack %s %s into %d names", v.TypeName(), engine.Shown(v), len(slots))
+	return func(fr *engine.Frame, v value.Value) {
+		if v.K != value.KTuple && v.K != value.KList {
+			value.Fail(pos, "cannot unpack %s %s into %d names", v.TypeName(), value.Shown(v), len(slots))
 		}
 		e := v.Elems()
 		if len(e) != len(slots) {
-			engine.Fail(pos, "cannot unpack %s of %d elements into %d names", v.TypeName(), len(e), len(slots))
+			value.Fail(pos, "cannot unpack %s of %d elements into %d names", v.TypeName(), len(e), len(slots))
 		}
 		for i, s := range slots {
 			fr.Slots[s] = e[i]
@@ -661,9 +662,9 @@ func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 				for i := a; i <= b; i++ {
 					th.Tick(rpos)
 					if slot >= 0 {
-						fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+						fr.Slots[slot] = value.Value{K: value.KInt, N: i}
 					} else {
-						bind(fr, engine.Int(i))
+						bind(fr, value.Int(i))
 					}
 					if cond == nil || cond(fr) {
 						inner(fr)
@@ -684,7 +685,7 @@ func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 		return func(fr *engine.Frame) {
 			v := iter(fr)
 			switch v.K {
-			case engine.KList, engine.KTuple, engine.KSet:
+			case value.KList, value.KTuple, value.KSet:
 				for _, e := range v.Elems() {
 					fr.Th.Tick(ipos)
 					bind(fr, e)
@@ -694,7 +695,7 @@ func (c *compiler) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 					}
 				}
 			default:
-				operator.Iterate(ipos, v, func(e engine.Value) bool {
+				operator.Iterate(ipos, v, func(e value.Value) bool {
 					bind(fr, e)
 					inner(fr)
 					return !fr.Stop
@@ -730,7 +731,7 @@ func (c *compiler) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)
 		return func(fr *engine.Frame) {
 			th := fr.Th
 			// The arguments and the call as the general way makes them.
-			var a, b2 engine.Value
+			var a, b2 value.Value
 			if len(args) > 0 {
 				a = args[0](fr)
 			}
@@ -738,7 +739,7 @@ func (c *compiler) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)
 				b2 = args[1](fr)
 			}
 			ca := th.GetCall(bi.BName, pos, argPos)
-			ca.Buf = [2]engine.Value{a, b2}
+			ca.Buf = [2]value.Value{a, b2}
 			th.Calls = append(th.Calls, pos)
 			buf := th.IntsBuf()
 			xs := bi.Ints(ca, ca.Buf[:len(args)], buf[:0])
@@ -746,7 +747,7 @@ func (c *compiler) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)
 			th.Calls = th.Calls[:len(th.Calls)-1]
 			for _, x := range xs {
 				th.Tick(ipos)
-				fr.Slots[slot] = engine.Value{K: engine.KInt, N: x}
+				fr.Slots[slot] = value.Value{K: value.KInt, N: x}
 				inner(fr)
 				if fr.Stop {
 					break
@@ -762,30 +763,30 @@ func (c *compiler) expr(e lang.Expr) engine.EvalFn {
 	c.count(e.Position())
 	switch e := e.(type) {
 	case *lang.IntLit:
-		v := engine.Int(e.Val)
-		return func(*engine.Frame) engine.Value { return v }
+		v := value.Int(e.Val)
+		return func(*engine.Frame) value.Value { return v }
 	case *lang.StrLit:
-		v := engine.Str(e.Val)
-		return func(*engine.Frame) engine.Value { return v }
+		v := value.Str(e.Val)
+		return func(*engine.Frame) value.Value { return v }
 	case *lang.BoolLit:
-		v := engine.Bool(e.Val)
-		return func(*engine.Frame) engine.Value { return v }
+		v := value.Bool(e.Val)
+		return func(*engine.Frame) value.Value { return v }
 	case *lang.Ident:
 		return c.ident(e)
 	case *lang.ListLit:
 		elems := c.exprs(e.Elems)
-		return func(fr *engine.Frame) engine.Value { return engine.List(evalAll(fr, elems)) }
+		return func(fr *engine.Frame) value.Value { return value.List(evalAll(fr, elems)) }
 	case *lang.TupleLit:
 		elems := c.exprs(e.Elems)
-		return func(fr *engine.Frame) engine.Value { return engine.Tuple(evalAll(fr, elems)) }
+		return func(fr *engine.Frame) value.Value { return value.Tuple(evalAll(fr, elems)) }
 	case *lang.SetLit:
 		elems := c.exprs(e.Elems)
 		pos := e.Pos
-		return func(fr *engine.Frame) engine.Value { return engine.BuildSet(fr.Th, pos, evalAll(fr, elems)) }
+		return func(fr *engine.Frame) value.Value { return engine.BuildSet(fr.Th, pos, evalAll(fr, elems)) }
 	case *lang.MapLit:
 		keys, vals := c.exprs(e.Keys), c.exprs(e.Vals)
 		pos := e.Pos
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			return engine.BuildMap(fr.Th, pos, evalAll(fr, keys), evalAll(fr, vals))
 		}
 	case *lang.Comp:
@@ -796,21 +797,21 @@ func (c *compiler) expr(e lang.Expr) engine.EvalFn {
 		for i, it := range e.Items {
 			poss[i] = lang.Start(it)
 		}
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			vs := evalAll(fr, items)
 			for i, v := range vs {
 				if !v.IsGame() {
-					engine.Fail(poss[i], "sum of needs games, found %s %s", v.TypeName(), engine.Shown(v))
+					value.Fail(poss[i], "sum of needs games, found %s %s", v.TypeName(), value.Shown(v))
 				}
 			}
-			return engine.SumOf(vs)
+			return value.SumOf(vs)
 		}
 	case *lang.IfExpr:
 		if f := c.intExpr(e); f != nil {
-			return func(fr *engine.Frame) engine.Value { return engine.Value{K: engine.KInt, N: f(fr)} }
+			return func(fr *engine.Frame) value.Value { return value.Value{K: value.KInt, N: f(fr)} }
 		}
 		cond, a, b := c.cond(e.Cond, "the condition of if"), c.expr(e.Then), c.expr(e.Else)
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			if cond(fr) {
 				return a(fr)
 			}
@@ -820,11 +821,11 @@ func (c *compiler) expr(e lang.Expr) engine.EvalFn {
 		x := c.expr(e.X)
 		pos := e.Pos
 		if f := operator.Unary[e.Op]; f != nil {
-			return func(fr *engine.Frame) engine.Value { return f(pos, x(fr)) }
+			return func(fr *engine.Frame) value.Value { return f(pos, x(fr)) }
 		}
 		// not
 		cond := c.condAt(e.X, "the operand of not", pos)
-		return func(fr *engine.Frame) engine.Value { return engine.Bool(!cond(fr)) }
+		return func(fr *engine.Frame) value.Value { return value.Bool(!cond(fr)) }
 	case *lang.Binary:
 		return c.binary(e)
 	case *lang.Chain:
@@ -837,23 +838,23 @@ func (c *compiler) expr(e lang.Expr) engine.EvalFn {
 			if fi := c.intExpr(e.Index); fi != nil {
 				// An element of a local list or tuple.
 				io := c.iopnd(e.Index, fi)
-				return func(fr *engine.Frame) engine.Value {
+				return func(fr *engine.Frame) value.Value {
 					v, i := fr.Slots[s], io.get(fr)
-					if v.K == engine.KList || v.K == engine.KTuple {
-						if el := v.Ref.(*engine.Seq).Elems; uint64(i) < uint64(len(el)) {
+					if v.K == value.KList || v.K == value.KTuple {
+						if el := v.Ref.(*value.Seq).Elems; uint64(i) < uint64(len(el)) {
 							return el[i]
 						}
 					}
-					return operator.Index(pos, v, engine.Int(i))
+					return operator.Index(pos, v, value.Int(i))
 				}
 			}
 		}
 		x, i := c.expr(e.X), c.expr(e.Index)
-		return func(fr *engine.Frame) engine.Value { return operator.Index(pos, x(fr), i(fr)) }
+		return func(fr *engine.Frame) value.Value { return operator.Index(pos, x(fr), i(fr)) }
 	case *lang.Slice:
 		x, lo, hi := c.expr(e.X), c.optExpr(e.Lo), c.optExpr(e.Hi)
 		pos := e.Pos
-		return func(fr *engine.Frame) engine.Value { return operator.Slice(pos, x(fr), lo(fr), hi(fr)) }
+		return func(fr *engine.Frame) value.Value { return operator.Slice(pos, x(fr), lo(fr), hi(fr)) }
 	case *argExpr:
 		return outside(c, e, c.expr)
 	}
@@ -863,7 +864,7 @@ func (c *compiler) expr(e lang.Expr) engine.EvalFn {
 // optExpr compiles an optional expression: nil evaluates to none.
 func (c *compiler) optExpr(e lang.Expr) engine.EvalFn {
 	if e == nil {
-		return func(*engine.Frame) engine.Value { return engine.None }
+		return func(*engine.Frame) value.Value { return value.None }
 	}
 	return c.expr(e)
 }
@@ -876,8 +877,8 @@ func (c *compiler) exprs(es []lang.Expr) []engine.EvalFn {
 	return out
 }
 
-func evalAll(fr *engine.Frame, fs []engine.EvalFn) []engine.Value {
-	vs := make([]engine.Value, len(fs))
+func evalAll(fr *engine.Frame, fs []engine.EvalFn) []value.Value {
+	vs := make([]value.Value, len(fs))
 	for i, f := range fs {
 		vs[i] = f(fr)
 	}
@@ -887,45 +888,45 @@ func evalAll(fr *engine.Frame, fs []engine.EvalFn) []engine.Value {
 func (c *compiler) ident(e *lang.Ident) engine.EvalFn {
 	b := c.resolve(e)
 	if b == nil {
-		return func(*engine.Frame) engine.Value { return engine.None }
+		return func(*engine.Frame) value.Value { return value.None }
 	}
 	switch b.Kind {
 	case bLocal:
 		s := b.Slot
-		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
+		return func(fr *engine.Frame) value.Value { return fr.Slots[s] }
 	case bGlobal:
 		s := b.Slot
 		name, pos := e.Name, e.Pos
 		if c.inFunc {
-			return func(fr *engine.Frame) engine.Value {
+			return func(fr *engine.Frame) value.Value {
 				v := fr.Th.Globals[s]
-				if v.K == engine.KNone {
-					engine.Fail(pos, "%q is used before its let statement has run", name)
+				if v.K == value.KNone {
+					value.Fail(pos, "%q is used before its let statement has run", name)
 				}
 				return v
 			}
 		}
-		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
+		return func(fr *engine.Frame) value.Value { return fr.Slots[s] }
 	case bDef:
-		return func(*engine.Frame) engine.Value { return engine.FuncValue(b.Fn) }
+		return func(*engine.Frame) value.Value { return value.FuncValue(b.Fn) }
 	case bGame:
-		return func(*engine.Frame) engine.Value { return engine.FuncValue(b.Game) }
+		return func(*engine.Frame) value.Value { return value.FuncValue(b.Game) }
 	default:
-		v := engine.FuncValue(b.Bi)
-		return func(*engine.Frame) engine.Value { return v }
+		v := value.FuncValue(b.Bi)
+		return func(*engine.Frame) value.Value { return v }
 	}
 }
 
 func (c *compiler) binary(e *lang.Binary) engine.EvalFn {
 	pos := e.Pos
 	if f := c.intExpr(e); f != nil {
-		return func(fr *engine.Frame) engine.Value { return engine.Value{K: engine.KInt, N: f(fr)} }
+		return func(fr *engine.Frame) value.Value { return value.Value{K: value.KInt, N: f(fr)} }
 	}
 	switch e.Op {
 	case lang.OpAnd, lang.OpOr, lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
 		if e.Op == lang.OpAnd || e.Op == lang.OpOr || c.intCompare(e) != nil {
 			cond := c.cond(e, "")
-			return func(fr *engine.Frame) engine.Value { return engine.Bool(cond(fr)) }
+			return func(fr *engine.Frame) value.Value { return value.Bool(cond(fr)) }
 		}
 	}
 	switch e.Op {
@@ -934,87 +935,87 @@ func (c *compiler) binary(e *lang.Binary) engine.EvalFn {
 		if r, ok := e.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
 			lo, hi := c.expr(r.X), c.expr(r.Y)
 			rpos := r.Pos
-			return func(fr *engine.Frame) engine.Value {
+			return func(fr *engine.Frame) value.Value {
 				v, a, b := x(fr), lo(fr), hi(fr)
-				if a.K != engine.KInt || b.K != engine.KInt {
+				if a.K != value.KInt || b.K != value.KInt {
 					operator.TypeErr(rpos, lang.OpRange, a, b)
 				}
-				return engine.Bool(v.K == engine.KInt && a.N <= v.N && v.N <= b.N)
+				return value.Bool(v.K == value.KInt && a.N <= v.N && v.N <= b.N)
 			}
 		}
 		if f := c.inSet(e, false); f != nil {
-			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
+			return func(fr *engine.Frame) value.Value { return value.Bool(f(fr)) }
 		}
 		y := c.expr(e.Y)
-		return func(fr *engine.Frame) engine.Value { return engine.Bool(operator.In(pos, x(fr), y(fr))) }
+		return func(fr *engine.Frame) value.Value { return value.Bool(operator.In(pos, x(fr), y(fr))) }
 	case lang.OpNotIn:
 		if f := c.inSet(e, true); f != nil {
-			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
+			return func(fr *engine.Frame) value.Value { return value.Bool(f(fr)) }
 		}
 		x, y := c.expr(e.X), c.expr(e.Y)
-		return func(fr *engine.Frame) engine.Value { return engine.Bool(!operator.In(pos, x(fr), y(fr))) }
+		return func(fr *engine.Frame) value.Value { return value.Bool(!operator.In(pos, x(fr), y(fr))) }
 	}
 	x, y := c.expr(e.X), c.expr(e.Y)
 	switch e.Op {
 	case lang.OpAdd:
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
-			if a.K == engine.KInt && b.K == engine.KInt {
+			if a.K == value.KInt && b.K == value.KInt {
 				if s, ok := operator.AddOK(a.N, b.N); ok {
-					return engine.Int(s)
+					return value.Int(s)
 				}
 			}
 			return operator.Add(fr.Th, pos, a, b)
 		}
 	case lang.OpSub:
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
-			if a.K == engine.KInt && b.K == engine.KInt {
+			if a.K == value.KInt && b.K == value.KInt {
 				if s, ok := operator.SubOK(a.N, b.N); ok {
-					return engine.Int(s)
+					return value.Int(s)
 				}
 			}
 			return operator.Sub(pos, a, b)
 		}
 	case lang.OpEq:
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
-			if a.K == engine.KInt && b.K == engine.KInt {
-				return engine.Bool(a.N == b.N)
+			if a.K == value.KInt && b.K == value.KInt {
+				return value.Bool(a.N == b.N)
 			}
-			return engine.Bool(engine.Equal(a, b))
+			return value.Bool(value.Equal(a, b))
 		}
 	case lang.OpNe:
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
-			if a.K == engine.KInt && b.K == engine.KInt {
-				return engine.Bool(a.N != b.N)
+			if a.K == value.KInt && b.K == value.KInt {
+				return value.Bool(a.N != b.N)
 			}
-			return engine.Bool(!engine.Equal(a, b))
+			return value.Bool(!value.Equal(a, b))
 		}
 	case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
 		op := e.Op
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
-			if a.K == engine.KInt && b.K == engine.KInt {
+			if a.K == value.KInt && b.K == value.KInt {
 				switch op {
 				case lang.OpLt:
-					return engine.Bool(a.N < b.N)
+					return value.Bool(a.N < b.N)
 				case lang.OpLe:
-					return engine.Bool(a.N <= b.N)
+					return value.Bool(a.N <= b.N)
 				case lang.OpGt:
-					return engine.Bool(a.N > b.N)
+					return value.Bool(a.N > b.N)
 				}
-				return engine.Bool(a.N >= b.N)
+				return value.Bool(a.N >= b.N)
 			}
-			return engine.Bool(operator.Compare(pos, op, a, b))
+			return value.Bool(operator.Compare(pos, op, a, b))
 		}
 	}
 	f, op := operator.Binary[e.Op], e.Op
 	if f == nil {
 		panic("eval: unknown operator " + op.String())
 	}
-	return func(fr *engine.Frame) engine.Value { return f(fr.Th, pos, op, x(fr), y(fr)) }
+	return func(fr *engine.Frame) value.Value { return f(fr.Th, pos, op, x(fr), y(fr)) }
 }
 
 // comp compiles list, set, map and sum comprehensions.
@@ -1029,8 +1030,8 @@ func (c *compiler) comp(e *lang.Comp) engine.EvalFn {
 		key = c.expr(e.Key)
 	}
 	kind := e.Kind
-	return func(fr *engine.Frame) engine.Value {
-		var out, keys []engine.Value
+	return func(fr *engine.Frame) value.Value {
+		var out, keys []value.Value
 		// A sum of compact positions of one game keeps their keys only
 		// (Sum).
 		packed := kind == lang.SumComp
@@ -1042,10 +1043,10 @@ func (c *compiler) comp(e *lang.Comp) engine.EvalFn {
 			}
 			v := body(fr)
 			if kind == lang.SumComp && !v.IsGame() {
-				engine.Fail(bpos, "sum of needs games, found %s %s", v.TypeName(), engine.Shown(v))
+				value.Fail(bpos, "sum of needs games, found %s %s", v.TypeName(), value.Shown(v))
 			}
 			if packed {
-				if g, ok := v.Ref.(*engine.Game); ok && v.K == engine.KPos && (pg == nil || pg == g) {
+				if g, ok := v.Ref.(*engine.Game); ok && v.K == value.KPos && (pg == nil || pg == g) {
 					pg = g
 					pkeys = append(engine.Grown(fr.Th, bpos, pkeys, 1), uint64(v.N))
 					return
@@ -1065,19 +1066,19 @@ func (c *compiler) comp(e *lang.Comp) engine.EvalFn {
 		fr.Stop = stop
 		switch kind {
 		case lang.ListComp:
-			return engine.List(out)
+			return value.List(out)
 		case lang.SetComp:
 			return engine.BuildSet(fr.Th, bpos, out)
 		case lang.MapComp:
 			return engine.BuildMap(fr.Th, bpos, keys, out)
 		}
 		if packed && len(pkeys) > 1 {
-			return engine.Value{K: engine.KSum, Ref: &engine.Sum{Game: pg, Keys: slices.Clip(pkeys)}}
+			return value.Value{K: value.KSum, Ref: &value.Sum{Game: pg, Keys: slices.Clip(pkeys)}}
 		}
 		if packed && len(pkeys) == 1 {
 			return pg.PackedPosition(pkeys[0])
 		}
-		return engine.SumOf(out)
+		return value.SumOf(out)
 	}
 }
 
@@ -1093,25 +1094,25 @@ func (c *compiler) call(e *lang.Call) engine.EvalFn {
 		b := c.resolve(id)
 		if b == nil {
 			c.exprs(e.Args)
-			return func(*engine.Frame) engine.Value { return engine.None }
+			return func(*engine.Frame) value.Value { return value.None }
 		}
 		switch b.Kind {
 		case bGame:
 			g := b.Game
 			if len(e.Args) != g.NArgs {
-				c.errorf(pos, "game %s takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), len(e.Args), engine.WasWere(len(e.Args)))
+				c.errorf(pos, "game %s takes %d argument%s, but %d %s given", g.GName, g.NArgs, value.Plural(g.NArgs), len(e.Args), value.WasWere(len(e.Args)))
 			}
 			args := c.exprs(e.Args)
 			// b.game is read at run time: a REPL re-declaration replaces it.
-			return func(fr *engine.Frame) engine.Value {
+			return func(fr *engine.Frame) value.Value {
 				g := b.Game
 				if len(args) != g.NArgs {
-					engine.Fail(pos, "game %s now takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), len(args), engine.WasWere(len(args)))
+					value.Fail(pos, "game %s now takes %d argument%s, but %d %s given", g.GName, g.NArgs, value.Plural(g.NArgs), len(args), value.WasWere(len(args)))
 				}
 				if len(args) <= 3 && g.Check == nil {
 					// Arguments that pack make a compact position: no
 					// allocation.
-					var buf [3]engine.Value
+					var buf [3]value.Value
 					a := buf[:len(args)]
 					for i, f := range args {
 						a[i] = f(fr)
@@ -1133,20 +1134,20 @@ func (c *compiler) call(e *lang.Call) engine.EvalFn {
 			}
 			fn := b.Fn
 			if len(e.Args) != len(fn.Params) {
-				c.errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), engine.Plural(len(fn.Params)), len(e.Args), engine.WasWere(len(e.Args)))
+				c.errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(e.Args), value.WasWere(len(e.Args)))
 			}
 			args := c.exprs(e.Args)
-			return func(fr *engine.Frame) engine.Value {
+			return func(fr *engine.Frame) value.Value {
 				fn := b.Fn
 				if len(args) != len(fn.Params) {
-					engine.Fail(pos, "%s now takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), engine.Plural(len(fn.Params)), len(args), engine.WasWere(len(args)))
+					value.Fail(pos, "%s now takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(args), value.WasWere(len(args)))
 				}
 				return callDef(fr, pos, fn, args)
 			}
 		case bBuiltin:
 			bi := b.Bi
 			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
-				c.errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), engine.WasWere(len(e.Args)))
+				c.errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), value.WasWere(len(e.Args)))
 			}
 			if len(e.Args) == 1 && bi.Fold != nil {
 				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
@@ -1160,7 +1161,7 @@ func (c *compiler) call(e *lang.Call) engine.EvalFn {
 				if isSG || isOutcome {
 					probe = c.sgProbe(e.Args[0])
 				}
-				return func(fr *engine.Frame) engine.Value {
+				return func(fr *engine.Frame) value.Value {
 					if probe != nil {
 						// Finished positions only: no search, no error.
 						if v, ok := probe(fr); ok {
@@ -1210,12 +1211,12 @@ func (c *compiler) call(e *lang.Call) engine.EvalFn {
 				return f
 			}
 			args := c.exprs(e.Args)
-			return func(fr *engine.Frame) engine.Value {
+			return func(fr *engine.Frame) value.Value {
 				th := fr.Th
-				var vs []engine.Value
+				var vs []value.Value
 				var call *engine.Call
 				if len(args) <= 2 {
-					var a, b engine.Value
+					var a, b value.Value
 					if len(args) > 0 {
 						a = args[0](fr)
 					}
@@ -1223,7 +1224,7 @@ func (c *compiler) call(e *lang.Call) engine.EvalFn {
 						b = args[1](fr)
 					}
 					call = th.GetCall(bi.BName, pos, argPos)
-					call.Buf = [2]engine.Value{a, b}
+					call.Buf = [2]value.Value{a, b}
 					vs = call.Buf[:len(args)]
 				} else {
 					vs = evalAll(fr, args)
@@ -1239,7 +1240,7 @@ func (c *compiler) call(e *lang.Call) engine.EvalFn {
 	}
 	fn := c.expr(e.Fn)
 	args := c.exprs(e.Args)
-	return func(fr *engine.Frame) engine.Value {
+	return func(fr *engine.Frame) value.Value {
 		return engine.CallValue(fr, pos, argPos, fn(fr), evalAll(fr, args))
 	}
 }
@@ -1258,16 +1259,16 @@ func (c *compiler) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, a
 	switch {
 	case len(e.Args) == 1 && bi.Quick1 != nil:
 		x := c.expr(e.Args[0])
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a := x(fr)
 			if r, ok := bi.Quick1(a); ok {
 				return r
 			}
-			return callBuiltin2(fr, bi, pos, argPos, a, engine.None, 1)
+			return callBuiltin2(fr, bi, pos, argPos, a, value.None, 1)
 		}
 	case len(e.Args) == 2 && bi.Quick2 != nil:
 		x, y := c.expr(e.Args[0]), c.expr(e.Args[1])
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
 			if r, ok := bi.Quick2(a, b); ok {
 				return r
@@ -1280,12 +1281,12 @@ func (c *compiler) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, a
 
 // quickSG is what sg (isSG) or outcome returns for a game of value v,
 // when that needs no call of the built-in: a finite value, an outcome.
-func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (engine.Value, bool) {
+func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (value.Value, bool) {
 	switch {
 	case isSG:
-		return engine.Value{K: engine.KInt, N: int64(v)}, v >= 0
+		return value.Value{K: value.KInt, N: int64(v)}, v >= 0
 	case v == memo.SgMissing:
-		return engine.Value{}, false
+		return value.Value{}, false
 	case v == 0:
 		return outcomeP, true
 	case v > 0 || e.Outcome(v) == "N":
@@ -1319,9 +1320,9 @@ func (c *compiler) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 			countOnly = c.localSlot(b) >= 0 || c.scope.Lookup(b.Name) != nil && c.scope.Lookup(b.Name).Kind == bGlobal && !c.inFunc
 		}
 	}
-	return func(fr *engine.Frame) engine.Value {
+	return func(fr *engine.Frame) value.Value {
 		call := &engine.Call{Th: fr.Th, Name: bi.BName, Pos: pos, Args: argPos}
-		var acc engine.Value
+		var acc value.Value
 		n := 0
 		if countOnly {
 			stop := fr.Stop
@@ -1329,9 +1330,9 @@ func (c *compiler) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 			loops(func(*engine.Frame) { n++ })(fr)
 			fr.Stop = stop
 			if n == 0 {
-				return bi.Fn(call, []engine.Value{engine.List(nil)})
+				return bi.Fn(call, []value.Value{value.List(nil)})
 			}
-			return engine.Int(int64(n))
+			return value.Int(int64(n))
 		}
 		run := loops(func(fr *engine.Frame) {
 			x := body(fr)
@@ -1339,7 +1340,7 @@ func (c *compiler) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 				n++
 				return
 			}
-			if bi.IntFold != 0 && x.K == engine.KInt && n > 0 && acc.K == engine.KInt {
+			if bi.IntFold != 0 && x.K == value.KInt && n > 0 && acc.K == value.KInt {
 				if bi.IntFold > 0 && x.N > acc.N || bi.IntFold < 0 && x.N < acc.N {
 					acc = x
 				}
@@ -1353,10 +1354,10 @@ func (c *compiler) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 		run(fr)
 		fr.Stop = stop
 		if n == 0 {
-			return bi.Fn(call, []engine.Value{engine.List(nil)})
+			return bi.Fn(call, []value.Value{value.List(nil)})
 		}
 		if bi.Count {
-			return engine.Int(int64(n))
+			return value.Int(int64(n))
 		}
 		return acc
 	}
@@ -1386,14 +1387,14 @@ func (c *compiler) isGameExpr(e lang.Expr) bool {
 	return false
 }
 
-func callDef(fr *engine.Frame, pos engine.Pos, fn *engine.Func, args []engine.EvalFn) engine.Value {
+func callDef(fr *engine.Frame, pos engine.Pos, fn *engine.Func, args []engine.EvalFn) value.Value {
 	th := fr.Th
 	nf := th.NewFrame(max(fn.Nslots, fn.NslotsI))
 	allInt := fn.BodyInt != nil
 	for i, a := range args {
 		v := a(fr)
 		nf.Slots[i] = v
-		allInt = allInt && v.K == engine.KInt
+		allInt = allInt && v.K == value.KInt
 	}
 	return th.Invoke(nf, pos, fn, allInt)
 }

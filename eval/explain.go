@@ -3,8 +3,8 @@ package eval
 import (
 	"fmt"
 
-	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -72,7 +72,7 @@ func fastDescribe(x string, iter lang.Expr, isRange, literal bool, fts []fastTer
 	}
 	s := fmt.Sprintf("fast loop: for %s over %s; %s", x, dom, parts)
 	if bounds > 0 {
-		s += fmt.Sprintf("; %d if clause%s turned into bounds on %s", bounds, engine.Plural(bounds), x)
+		s += fmt.Sprintf("; %d if clause%s turned into bounds on %s", bounds, value.Plural(bounds), x)
 	}
 	return s
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -153,7 +154,7 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 	if outcome != nil && len(outcome.Val) == 1 {
 		wantB = outcome.Val[0]
 	}
-	return func(fr *engine.Frame) engine.Value {
+	return func(fr *engine.Frame) value.Value {
 		g := b.Game
 		if fr.Gen.Mode != engine.MDirect {
 			return slow(fr)
@@ -168,7 +169,7 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 		}
 		th := fr.Th
 		ca := &engine.Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}
-		var acc engine.Value
+		var acc value.Value
 		n := 0
 		k := k0
 		// A count whose K (or J) is the same for every x: what each state
@@ -188,7 +189,7 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 			}
 			j, best := kernel.BestFlat(states, bi.IntFold > 0)
 			if j > 0 {
-				acc = kernel.FoldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: int64(best - memo.FinBase)}, n)
+				acc = kernel.FoldInt(ca, bi, acc, value.Value{K: value.KInt, N: int64(best - memo.FinBase)}, n)
 				n += j
 			}
 			return j
@@ -214,7 +215,7 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 				// general way.
 				v := int64(s - memo.FinBase)
 				if !bi.Count {
-					acc = kernel.FoldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: v}, n)
+					acc = kernel.FoldInt(ca, bi, acc, value.Value{K: value.KInt, N: v}, n)
 					n++
 				} else if kernel.CmpInts(op, v, kernel.ReadK(fr, kslot, kval, xslot, x)) {
 					n++
@@ -225,7 +226,7 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 					n++
 				}
 			} else {
-				fr.Slots[xslot] = engine.Value{K: engine.KInt, N: x}
+				fr.Slots[xslot] = value.Value{K: value.KInt, N: x}
 				if !bi.Count {
 					acc = kernel.FoldInt(ca, bi, acc, elemBody(fr), n)
 					n++
@@ -246,10 +247,10 @@ func (c *compiler) fastFold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eva
 		}
 		n += counted
 		if n == 0 {
-			return bi.Fn(ca, []engine.Value{engine.List(nil)})
+			return bi.Fn(ca, []value.Value{value.List(nil)})
 		}
 		if bi.Count {
-			return engine.Int(int64(n))
+			return value.Int(int64(n))
 		}
 		return acc
 	}

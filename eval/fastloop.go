@@ -11,6 +11,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -421,11 +422,11 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 	}
 	c.fastDesc = fastDescribe(x, cl.Iter, isRange, constInts(cl.Iter) != nil, fts, len(clamps))
 	var setCache struct {
-		ref  *engine.Set
+		ref  *value.Set
 		ints []int64
 	}
 	// setElems returns the elements of set s as ints (cached).
-	setElems := func(s *engine.Set) ([]int64, bool) {
+	setElems := func(s *value.Set) ([]int64, bool) {
 		if setCache.ref != s {
 			ints, ok := kernel.IntElems(s.Elems)
 			if !ok {
@@ -436,14 +437,14 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		return setCache.ints, true
 	}
 	var listCache struct {
-		first *engine.Value
+		first *value.Value
 		n     int
 		ints  []int64
 	}
 	// listElems returns the elements of a list or tuple as ints, when
 	// they are ints in ascending order (cached by the elements' array: a
 	// list's elements do not change).
-	listElems := func(vs []engine.Value) ([]int64, bool) {
+	listElems := func(vs []value.Value) ([]int64, bool) {
 		if len(vs) == 0 {
 			return nil, true
 		}
@@ -496,14 +497,14 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 		} else {
 			v := iter(fr)
 			switch v.K {
-			case engine.KSet:
-				ints, ok := setElems(v.Ref.(*engine.Set))
+			case value.KSet:
+				ints, ok := setElems(v.Ref.(*value.Set))
 				if !ok {
 					p.slow = true
 					return
 				}
 				elems = ints
-			case engine.KList, engine.KTuple:
+			case value.KList, value.KTuple:
 				ints, ok := listElems(v.Elems())
 				if !ok {
 					p.slow = true
@@ -562,7 +563,7 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				e = cl.boundInt(fr)
 			} else {
 				bv := cl.bound(fr)
-				if bv.K != engine.KInt {
+				if bv.K != value.KInt {
 					p.slow = true
 					return
 				}
@@ -639,15 +640,15 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 				// The argument at the first value, evaluated as the
 				// general way evaluates it first (same errors); at the
 				// last, by its coefficient.
-				fr.Slots[xslot] = engine.Value{K: engine.KInt, N: lo}
-				var v0 engine.Value
+				fr.Slots[xslot] = value.Value{K: value.KInt, N: lo}
+				var v0 value.Value
 				if ft.ints[a] != nil {
-					v0 = engine.Value{K: engine.KInt, N: ft.opnds[a].eval(fr)}
+					v0 = value.Value{K: value.KInt, N: ft.opnds[a].eval(fr)}
 				} else {
 					v0 = arg(fr)
 				}
-				var v1 engine.Value
-				if v0.K == engine.KInt {
+				var v1 value.Value
+				if v0.K == value.KInt {
 					t, ok := operator.MulOK(ft.coefs[a], hi-lo)
 					if ok && hi-lo >= 0 {
 						t, ok = operator.AddOK(v0.N, t)
@@ -656,9 +657,9 @@ func (c *compiler) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang
 						slow(fr)
 						return
 					}
-					v1 = engine.Value{K: engine.KInt, N: t}
+					v1 = value.Value{K: value.KInt, N: t}
 				}
-				if v0.K != engine.KInt || v1.K != engine.KInt || uint64(v0.N) >= g.Lim || uint64(v1.N) >= g.Lim {
+				if v0.K != value.KInt || v1.K != value.KInt || uint64(v0.N) >= g.Lim || uint64(v1.N) >= g.Lim {
 					p.slow = true
 					return
 				}
@@ -835,7 +836,7 @@ func (c *compiler) fastSum(e *lang.Comp, slow sgFn) sgFn {
 				gn.CollectRun(g, k, d, z-x+1)
 				return memo.SgMissing
 			} else {
-				fr.Slots[xb.Slot] = engine.Value{K: engine.KInt, N: x}
+				fr.Slots[xb.Slot] = value.Value{K: value.KInt, N: x}
 				v = gn.Lookup(g, k)
 			}
 			if acc|v >= 0 {
@@ -878,10 +879,10 @@ type sweepParts struct {
 	fts       []fastTerm
 	xslot     int
 	ipos      engine.Pos
-	setElems  func(s *engine.Set) ([]int64, bool)
+	setElems  func(s *value.Set) ([]int64, bool)
 	// listElems is setElems for a list or tuple (ints in ascending
 	// order); constElems the elements of a literal (nil when not one).
-	listElems  func(vs []engine.Value) ([]int64, bool)
+	listElems  func(vs []value.Value) ([]int64, bool)
 	constElems []int64
 }
 
@@ -941,10 +942,10 @@ func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
 			lo, hi = elems[0], elems[len(elems)-1]
 		} else {
 			v := p.iter(fr)
-			if v.K != engine.KSet {
+			if v.K != value.KSet {
 				return 0, false
 			}
-			ints, ok := p.setElems(v.Ref.(*engine.Set))
+			ints, ok := p.setElems(v.Ref.(*value.Set))
 			if !ok {
 				return 0, false
 			}
@@ -1000,7 +1001,7 @@ func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
 			return 0, true
 		}
 		// The keys at both ends, as the rule computes them.
-		fr.Slots[p.xslot] = engine.Value{K: engine.KInt, N: lo}
+		fr.Slots[p.xslot] = value.Value{K: value.KInt, N: lo}
 		v0 := op.eval(fr)
 		t, ok := operator.MulOK(coef, hi-lo)
 		if ok {
@@ -1052,9 +1053,9 @@ func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
 			var ints []int64
 			var ok bool
 			switch v := p.iter(fr); v.K {
-			case engine.KSet:
-				ints, ok = p.setElems(v.Ref.(*engine.Set))
-			case engine.KList, engine.KTuple:
+			case value.KSet:
+				ints, ok = p.setElems(v.Ref.(*value.Set))
+			case value.KList, value.KTuple:
 				ints, ok = p.listElems(v.Elems())
 			}
 			if !ok {
@@ -1072,7 +1073,7 @@ func (c *compiler) sweepFn(p sweepParts) engine.SweepFunc {
 				break
 			}
 			e.Current, e.CurrentR = g, k
-			fr.Slots[0] = engine.Value{K: engine.KInt, N: int64(k)}
+			fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
 			v, ok := one(fr, g, all)
 			if !ok {
 				break
@@ -1122,9 +1123,9 @@ func (aa *affineArgs) keys(fr *engine.Frame, g *engine.Game, a, z int64) (k0, d 
 		return 0, 0, false // (z - a < 0: it overflowed)
 	}
 	for i := range aa.coefs {
-		fr.Slots[aa.xslot] = engine.Value{K: engine.KInt, N: a}
+		fr.Slots[aa.xslot] = value.Value{K: value.KInt, N: a}
 		v := aa.args[i](fr)
-		if v.K != engine.KInt {
+		if v.K != value.KInt {
 			return 0, 0, false
 		}
 		t1, ok := operator.MulOK(aa.coefs[i], z-a)

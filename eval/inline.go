@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -208,9 +209,9 @@ func (c *compiler) compileBinds(binds []inlineBind) func(fr *engine.Frame) {
 		if bd.b.IsInt {
 			f := c.intExpr(bd.arg)
 			if global {
-				sets[i] = func(fr *engine.Frame) { fr.Th.Globals[slot] = engine.Value{K: engine.KInt, N: f(fr)} }
+				sets[i] = func(fr *engine.Frame) { fr.Th.Globals[slot] = value.Value{K: value.KInt, N: f(fr)} }
 			} else {
-				sets[i] = func(fr *engine.Frame) { fr.Slots[slot] = engine.Value{K: engine.KInt, N: f(fr)} }
+				sets[i] = func(fr *engine.Frame) { fr.Slots[slot] = value.Value{K: value.KInt, N: f(fr)} }
 			}
 			continue
 		}

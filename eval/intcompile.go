@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -30,8 +31,8 @@ func (c *compiler) rangeBounds(r *lang.Binary) (intFn, intFn) {
 	if lo == nil {
 		lo = func(fr *engine.Frame) int64 {
 			v := loV(fr)
-			if v.K != engine.KInt {
-				operator.TypeErr(pos, lang.OpRange, v, engine.Int(0))
+			if v.K != value.KInt {
+				operator.TypeErr(pos, lang.OpRange, v, value.Int(0))
 			}
 			return v.N
 		}
@@ -39,8 +40,8 @@ func (c *compiler) rangeBounds(r *lang.Binary) (intFn, intFn) {
 	if hi == nil {
 		hi = func(fr *engine.Frame) int64 {
 			v := hiV(fr)
-			if v.K != engine.KInt {
-				operator.TypeErr(pos, lang.OpRange, engine.Int(0), v)
+			if v.K != value.KInt {
+				operator.TypeErr(pos, lang.OpRange, value.Int(0), v)
 			}
 			return v.N
 		}
@@ -105,9 +106,9 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 			s, pos, name, tr := b.Slot, e.Pos, e.Name, c.staticTrace()
 			return func(fr *engine.Frame) int64 {
 				v := fr.Th.Globals[s]
-				if v.K != engine.KInt {
+				if v.K != value.KInt {
 					pushTrace(fr, tr)
-					engine.Fail(pos, "%q is used before its let statement has run", name)
+					value.Fail(pos, "%q is used before its let statement has run", name)
 				}
 				return v.N
 			}
@@ -120,7 +121,7 @@ func (c *compiler) intExpr1(e lang.Expr) intFn {
 					v := x(fr)
 					if v == math.MinInt64 {
 						pushTrace(fr, tr)
-						engine.Fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
+						value.Fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
 					}
 					return -v
 				}
@@ -227,13 +228,13 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	pos, op, tr := e.Pos, e.Op, c.staticTrace()
 	// Non-int operand: the generic operator decides (it fails).
 	f := operator.Binary[op]
-	generic := func(a, b engine.Value) int64 { return f(nil, pos, op, a, b).N }
+	generic := func(a, b value.Value) int64 { return f(nil, pos, op, a, b).N }
 	x, y := xi, yi
 	if x == nil {
 		x = func(fr *engine.Frame) int64 {
 			v := xv(fr)
-			if v.K != engine.KInt {
-				return generic(v, engine.Int(yi(fr)))
+			if v.K != value.KInt {
+				return generic(v, value.Int(yi(fr)))
 			}
 			return v.N
 		}
@@ -241,8 +242,8 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 	if y == nil {
 		y = func(fr *engine.Frame) int64 {
 			v := yv(fr)
-			if v.K != engine.KInt {
-				return generic(engine.Int(0), v)
+			if v.K != value.KInt {
+				return generic(value.Int(0), v)
 			}
 			return v.N
 		}
@@ -346,7 +347,7 @@ func (c *compiler) intBinary(e *lang.Binary) intFn {
 			a, b := xo.get(fr), yo.get(fr)
 			if b == 0 || a == math.MinInt64 && b == -1 {
 				pushTrace(fr, tr)
-				return operator.Div(pos, op, engine.Int(a), engine.Int(b)).N
+				return operator.Div(pos, op, value.Int(a), value.Int(b)).N
 			}
 			if op == lang.OpDiv {
 				return a / b
@@ -538,25 +539,25 @@ func (c *compiler) intCompareMixed(e *lang.Binary, xi, yi intFn) boolFn {
 	if s := c.localSlot(e.X); s >= 0 && yi != nil {
 		return func(fr *engine.Frame) bool {
 			a := fr.Slots[s]
-			if a.K == engine.KInt {
+			if a.K == value.KInt {
 				return kernel.CmpInts(op, a.N, yi(fr))
 			}
-			return operator.Compare(pos, op, a, engine.Int(yi(fr)))
+			return operator.Compare(pos, op, a, value.Int(yi(fr)))
 		}
 	}
 	if s := c.localSlot(e.Y); s >= 0 && xi != nil {
 		return func(fr *engine.Frame) bool {
 			a, b := xi(fr), fr.Slots[s]
-			if b.K == engine.KInt {
+			if b.K == value.KInt {
 				return kernel.CmpInts(op, a, b.N)
 			}
-			return operator.Compare(pos, op, engine.Int(a), b)
+			return operator.Compare(pos, op, value.Int(a), b)
 		}
 	}
 	x, y := c.expr(e.X), c.expr(e.Y)
 	return func(fr *engine.Frame) bool {
 		a, b := x(fr), y(fr)
-		if a.K == engine.KInt && b.K == engine.KInt {
+		if a.K == value.KInt && b.K == value.KInt {
 			return kernel.CmpInts(op, a.N, b.N)
 		}
 		return operator.Compare(pos, op, a, b)
@@ -586,12 +587,12 @@ func (c *compiler) strEquals(e *lang.Binary) boolFn {
 				return kernel.OutcomeIs(fr.Th.Engine, v, want) == eq
 			}
 			v := x(fr)
-			return (v.K == engine.KStr && v.Str() == want) == eq
+			return (v.K == value.KStr && v.Str() == want) == eq
 		}
 	}
 	return func(fr *engine.Frame) bool {
 		v := x(fr)
-		return (v.K == engine.KStr && v.Str() == want) == eq
+		return (v.K == value.KStr && v.Str() == want) == eq
 	}
 }
 
@@ -683,7 +684,7 @@ func (o *operand) eval(fr *engine.Frame) int64 {
 			return s
 		}
 	case opndSlotMinusAny:
-		if v := fr.Slots[o.b]; v.K == engine.KInt {
+		if v := fr.Slots[o.b]; v.K == value.KInt {
 			if s, ok := operator.SubOK(fr.Slots[o.a].N, v.N); ok {
 				return s
 			}

@@ -3,6 +3,7 @@ package eval
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -58,7 +59,7 @@ func (n *affNode) eval(fr *engine.Frame, x int64, lc *leafCache) (int64, bool) {
 			v = n.i(fr)
 		} else {
 			w := n.v(fr)
-			if w.K != engine.KInt {
+			if w.K != value.KInt {
 				return 0, false
 			}
 			v = w.N

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -51,14 +52,14 @@ func (s *Session) recompile(scope *scope, b *engine.Binding) {
 		c.compileDef(b.Fn, d)
 		if len(c.errs) > 0 {
 			err := c.errs[0]
-			b.Fn.Body = func(*engine.Frame) engine.Value { engine.Fail(err.Pos, "%s", err.Msg); return engine.None }
+			b.Fn.Body = func(*engine.Frame) value.Value { value.Fail(err.Pos, "%s", err.Msg); return value.None }
 			b.Fn.BodyInt = nil
 		}
 	case b.Kind == bGame && b.Game.Decl != nil:
 		c.compileGame(b.Game, b.Game.Decl)
 		if len(c.errs) > 0 {
 			err := c.errs[0]
-			bad := func(*engine.Frame) { engine.Fail(err.Pos, "%s", err.Msg) }
+			bad := func(*engine.Frame) { value.Fail(err.Pos, "%s", err.Msg) }
 			g := b.Game
 			g.GenSG, g.GenVal, g.GenSGInt, g.GenValInt, g.Sweep = bad, bad, bad, bad, nil
 		}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -40,7 +40,7 @@ func RenderFiles(err error, source func(filename string) (string, bool)) (text s
 	}
 	var list lang.ErrorList
 	var se *lang.Error
-	var re *engine.RuntimeError
+	var re *value.RuntimeError
 	switch {
 	case errors.As(err, &list):
 		for _, e := range list {

@@ -12,6 +12,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -28,7 +29,7 @@ import (
 // (sg) takes this path; moves, winning and printing build the values.
 
 // buildFn builds a value in an empty scratch.
-type buildFn func(fr *engine.Frame, s *engine.Scratch)
+type buildFn func(fr *engine.Frame, s *value.Scratch)
 
 // builder compiles e when it has one of the shapes built in a scratch: a
 // list comprehension, a list or tuple literal, sorted, update, a slice, or
@@ -60,7 +61,7 @@ func (c *compiler) builder(e lang.Expr) (f buildFn) {
 			body := c.expr(e.Body)
 			run = loops(func(fr *engine.Frame) { fr.Scr.Add(body(fr)) })
 		}
-		return func(fr *engine.Frame, s *engine.Scratch) {
+		return func(fr *engine.Frame, s *value.Scratch) {
 			save, stop := fr.Scr, fr.Stop
 			fr.Scr, fr.Stop = s, false
 			run(fr)
@@ -73,7 +74,7 @@ func (c *compiler) builder(e lang.Expr) (f buildFn) {
 	case *lang.Slice:
 		x, lo, hi := c.buildAny(e.X), c.optExpr(e.Lo), c.optExpr(e.Hi)
 		pos := e.Pos
-		return func(fr *engine.Frame, s *engine.Scratch) {
+		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			l, h := lo(fr), hi(fr)
 			if s.Whole {
@@ -93,7 +94,7 @@ func (c *compiler) builder(e lang.Expr) (f buildFn) {
 		}
 		x, y := c.buildAny(e.X), c.buildAny(e.Y)
 		pos := e.Pos
-		return func(fr *engine.Frame, s *engine.Scratch) {
+		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			t := fr.Th.TakeScratch()
 			y(fr, t)
@@ -110,7 +111,7 @@ func (c *compiler) builder(e lang.Expr) (f buildFn) {
 					s.Vals = append(s.Vals, t.Vals...)
 				} else {
 					for _, v := range t.Ints {
-						s.Vals = append(s.Vals, engine.Int(v))
+						s.Vals = append(s.Vals, value.Int(v))
 					}
 				}
 			}
@@ -147,14 +148,14 @@ func (c *compiler) buildRange(e *lang.Comp) buildFn {
 	if fi == nil {
 		fv = c.expr(e.Body)
 	}
-	return func(fr *engine.Frame, s *engine.Scratch) {
+	return func(fr *engine.Frame, s *value.Scratch) {
 		a, z := lo(fr), hi(fr)
 		th := fr.Th
 		stop := fr.Stop
 		fr.Stop = false
 		for x := a; x <= z; x++ {
 			th.Tick(rpos)
-			fr.Slots[slot] = engine.Value{K: engine.KInt, N: x}
+			fr.Slots[slot] = value.Value{K: value.KInt, N: x}
 			if fi != nil {
 				s.AddInt(fi(fr))
 			} else {
@@ -175,7 +176,7 @@ func (c *compiler) buildAny(e lang.Expr) buildFn {
 		return b
 	}
 	x := c.expr(e)
-	return func(fr *engine.Frame, s *engine.Scratch) { s.Set(x(fr)) }
+	return func(fr *engine.Frame, s *value.Scratch) { s.Set(x(fr)) }
 }
 
 // buildElems builds a list or tuple literal.
@@ -187,7 +188,7 @@ func (c *compiler) buildElems(es []lang.Expr, tuple bool) buildFn {
 			vals[i] = c.expr(x)
 		}
 	}
-	return func(fr *engine.Frame, s *engine.Scratch) {
+	return func(fr *engine.Frame, s *value.Scratch) {
 		s.Tuple = tuple
 		for i, f := range ints {
 			if f != nil {
@@ -211,22 +212,22 @@ func (c *compiler) buildCall(e *lang.Call) buildFn {
 	switch {
 	case bi != nil && bi.Sorts && len(e.Args) == 1:
 		x := c.buildAny(e.Args[0])
-		return func(fr *engine.Frame, s *engine.Scratch) {
+		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			if !s.Whole && !s.Boxed {
 				slices.Sort(s.Ints)
 				s.Tuple = false
 				return
 			}
-			s.Set(callBuiltin(fr, bi, pos, argPos, []engine.Value{s.Value()}))
+			s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value()}))
 		}
 	case bi != nil && bi.Updates && len(e.Args) == 3:
 		x, i, v := c.buildAny(e.Args[0]), c.expr(e.Args[1]), c.expr(e.Args[2])
-		return func(fr *engine.Frame, s *engine.Scratch) {
+		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			iv, vv := i(fr), v(fr)
-			if !s.Whole && iv.K == engine.KInt && iv.N >= 0 && iv.N < int64(s.Len()) {
-				if !s.Boxed && vv.K == engine.KInt {
+			if !s.Whole && iv.K == value.KInt && iv.N >= 0 && iv.N < int64(s.Len()) {
+				if !s.Boxed && vv.K == value.KInt {
 					s.Ints[iv.N] = vv.N
 					return
 				}
@@ -236,14 +237,14 @@ func (c *compiler) buildCall(e *lang.Call) buildFn {
 				s.Vals[iv.N] = vv
 				return
 			}
-			s.Set(callBuiltin(fr, bi, pos, argPos, []engine.Value{s.Value(), iv, vv}))
+			s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value(), iv, vv}))
 		}
 	}
 	return nil
 }
 
 // callBuiltin calls a built-in as a call in the source does.
-func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, args []engine.Value) engine.Value {
+func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, args []value.Value) value.Value {
 	th := fr.Th
 	call := th.GetCall(bi.BName, pos, argPos)
 	th.Calls = append(th.Calls, pos)
@@ -255,10 +256,10 @@ func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []
 
 // callBuiltin2 is callBuiltin with n <= 2 arguments a, b, held in the
 // Call.
-func callBuiltin2(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, a, b engine.Value, n int) engine.Value {
+func callBuiltin2(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, a, b value.Value, n int) value.Value {
 	th := fr.Th
 	call := th.GetCall(bi.BName, pos, argPos)
-	call.Buf = [2]engine.Value{a, b}
+	call.Buf = [2]value.Value{a, b}
 	th.Calls = append(th.Calls, pos)
 	r := bi.Fn(call, call.Buf[:n])
 	th.PutCall(call)
@@ -316,7 +317,7 @@ func (c *compiler) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 		for _, a := range args {
 			// The argument's value when its key is boxed or it is not
 			// built (a scratch's unboxed key decodes: it is not kept).
-			var v engine.Value
+			var v value.Value
 			var bx bool
 			ks.Offs = append(ks.Offs, len(key))
 			switch {
@@ -336,14 +337,14 @@ func (c *compiler) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 				th.GiveSetScratch(s)
 			case a.i != nil:
 				x := a.i(fr)
-				key = binary.AppendVarint(append(key, engine.TagInt), x)
-				v = engine.Int(x)
+				key = binary.AppendVarint(append(key, value.TagInt), x)
+				v = value.Int(x)
 			case a.param > 0 && g == g0:
 				v = a.v(fr)
 				key, bx = g0.AppendArg(key, a.param-1, v)
 			default:
 				v = a.v(fr)
-				key, bx = engine.AppendArgKey(key, v, engine.MaxKeyBytes)
+				key, bx = value.AppendArgKey(key, v, value.MaxKeyBytes)
 			}
 			if g.NArgs >= 2 {
 				key = g.Shorten(key, ks.Offs[len(ks.Offs)-1])
@@ -357,10 +358,10 @@ func (c *compiler) sgComposite(e *lang.Call, b *engine.Binding) sgFn {
 		if boxed {
 			// A position, a sum or a function inside: the memo keeps the
 			// arguments (g.ref encodes them again).
-			vals := make([]engine.Value, len(args))
+			vals := make([]value.Value, len(args))
 			for i, a := range args {
 				vals[i] = ks.Args[i]
-				if (a.build != nil || a.set != nil) && vals[i].K == engine.KNone {
+				if (a.build != nil || a.set != nil) && vals[i].K == value.KNone {
 					// (A built value is never none: an unboxed key.)
 					vals[i] = g.DecodeArg(key[ks.Offs[i]:])
 				}

@@ -15,6 +15,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/solve"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -26,7 +27,7 @@ type Options struct {
 	Stdin  io.Reader // what ints() reads; nil makes ints() an error
 	Limits engine.Limits
 	// Show receives the value of a bare expression entered in the REPL.
-	Show func(th *engine.Thread, v engine.Value)
+	Show func(th *engine.Thread, v value.Value)
 	// Disable switches optimizations off (AllPasses: the plain
 	// evaluator); none changes a result, only the time a run takes.
 	Disable passes.Pass
@@ -178,7 +179,7 @@ func (s *Session) compile(f *lang.File, repl bool) (code []execFn, err error) {
 // time, its memory: see compiler.count) into the error *err.
 func (s *Session) compileLimit(err *error) {
 	if r := recover(); r != nil {
-		re, ok := r.(*engine.RuntimeError)
+		re, ok := r.(*value.RuntimeError)
 		if !ok {
 			panic(r)
 		}
@@ -266,7 +267,7 @@ func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
 func (s *Session) bindEntryLets(ok bool) {
 	forget := false
 	for n, b := range s.entryLets {
-		if !ok && (b.Slot >= len(s.th.Globals) || s.th.Globals[b.Slot].K == engine.KNone) {
+		if !ok && (b.Slot >= len(s.th.Globals) || s.th.Globals[b.Slot].K == value.KNone) {
 			continue
 		}
 		if old, had := s.top.names[n]; had && (old.Kind == bGame || old.Kind == bDef) {
@@ -285,7 +286,7 @@ func (s *Session) bindEntryLets(ok bool) {
 func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 	th := s.th
 	if len(th.Globals) < s.globals {
-		g := make([]engine.Value, s.globals+16)
+		g := make([]value.Value, s.globals+16)
 		copy(g, th.Globals)
 		th.Globals = g
 	}
@@ -308,7 +309,7 @@ func (s *Session) run(ctx context.Context, code []execFn) (err error) {
 			th.Prog.End(th.Engine.States)
 		}
 		if cerr := th.SaveCheckpoint(); cerr != nil && err == nil {
-			err = engine.Errorf(engine.Pos{}, "%v", cerr)
+			err = value.Errorf(engine.Pos{}, "%v", cerr)
 		}
 		if ferr := th.OutW.Flush(); ferr != nil && err == nil {
 			err = engine.OutputError{Err: ferr}
@@ -328,7 +329,7 @@ func (s *Session) recovered(r any) error {
 	th := s.th
 	s.engine.Depth = 0
 	switch r := r.(type) {
-	case *engine.RuntimeError:
+	case *value.RuntimeError:
 		if r.Pos.Line == 0 {
 			// Raised where no position is known (a value too deep to
 			// compare): the innermost call, or the statement.
@@ -353,7 +354,7 @@ func (s *Session) recovered(r any) error {
 		return r
 	case error:
 		if errors.Is(r, context.Canceled) {
-			return &engine.RuntimeError{Msg: "interrupted", Kind: engine.ErrInterrupted}
+			return &value.RuntimeError{Msg: "interrupted", Kind: value.ErrInterrupted}
 		}
 	}
 	pos := th.Stmt
@@ -363,32 +364,32 @@ func (s *Session) recovered(r any) error {
 	// A bug of grundy's: the message says so, in one line; the Go stack
 	// is kept for whoever debugs it, never shown.
 	msg := strings.ReplaceAll(fmt.Sprint(r), "\n", " ")
-	return &engine.RuntimeError{Pos: pos, Msg: "internal error: " + msg, Stack: string(debug.Stack())}
+	return &value.RuntimeError{Pos: pos, Msg: "internal error: " + msg, Stack: string(debug.Stack())}
 }
 
 // Stats are counters of a session's engine.
 
 // Eval evaluates one expression in the session and returns its value.
-func (s *Session) Eval(ctx context.Context, filename, src string) (engine.Value, error) {
+func (s *Session) Eval(ctx context.Context, filename, src string) (value.Value, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
 	x, err := lang.ParseExprCheck(filename, src, s.th.ParseCheck)
 	if err != nil {
-		return engine.None, err
+		return value.None, err
 	}
 	return s.evalExpr(ctx, x)
 }
 
 // EvalExpr evaluates a parsed expression in the session (its names are
 // resolved in the session's scope) and returns its value.
-func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v engine.Value, err error) {
+func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v value.Value, err error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
 	return s.evalExpr(ctx, x)
 }
 
 // evalExpr is EvalExpr within begin and end.
-func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, err error) {
+func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v value.Value, err error) {
 	c := &compiler{s: s, globals: s.globals, scope: &scope{parent: s.top, names: map[string]*engine.Binding{}}}
 	var code engine.EvalFn
 	err = func() (err error) {
@@ -397,13 +398,13 @@ func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, er
 		return nil
 	}()
 	if err != nil {
-		return engine.None, err
+		return value.None, err
 	}
 	if len(c.errs) > 0 {
-		return engine.None, c.errs
+		return value.None, c.errs
 	}
 	s.globals = c.globals
-	var result engine.Value
+	var result value.Value
 	err = s.run(ctx, []execFn{func(fr *engine.Frame) { result = code(fr) }})
 	return result, err
 }
@@ -412,7 +413,7 @@ func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, er
 // limit positions (as graph(G, LIMIT) builds it), for a program that
 // draws it (grundy graph). pos is where g was written: an error in a
 // game's moves names it as its call site.
-func (s *Session) Graph(ctx context.Context, pos engine.Pos, g engine.Value, limit int) (string, error) {
+func (s *Session) Graph(ctx context.Context, pos engine.Pos, g value.Value, limit int) (string, error) {
 	th := s.th
 	var text string
 	err := s.run(ctx, []execFn{func(*engine.Frame) {

@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -78,7 +79,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 						return fr.Gen.Lookup(g, r)
 					}
 					kernel.CheckArity(pos, g, 2)
-					return fr.Gen.Lookup(g, g.Ref([]engine.Value{engine.Int(v), engine.Int(w)}))
+					return fr.Gen.Lookup(g, g.Ref([]value.Value{value.Int(v), value.Int(w)}))
 				}
 			}
 			switch len(args) {
@@ -86,7 +87,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				a0 := args[0]
 				return func(fr *engine.Frame) memo.Sgv {
 					v, g := a0(fr), b.Game
-					if v.K == engine.KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
+					if v.K == value.KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
 						return fr.Gen.Lookup(g, uint64(v.N))
 					}
 					kernel.CheckArity(pos, g, 1)
@@ -96,11 +97,11 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 				a0, a1 := args[0], args[1]
 				return func(fr *engine.Frame) memo.Sgv {
 					v, w, g := a0(fr), a1(fr), b.Game
-					if v.K == engine.KInt && w.K == engine.KInt && uint64(v.N) < g.Lim && uint64(w.N) < g.Lim && g.NArgs == 2 {
+					if v.K == value.KInt && w.K == value.KInt && uint64(v.N) < g.Lim && uint64(w.N) < g.Lim && g.NArgs == 2 {
 						return fr.Gen.Lookup(g, uint64(v.N)<<g.Bits|uint64(w.N))
 					}
 					kernel.CheckArity(pos, g, 2)
-					return fr.Gen.Lookup(g, g.Ref([]engine.Value{v, w}))
+					return fr.Gen.Lookup(g, g.Ref([]value.Value{v, w}))
 				}
 			}
 			return func(fr *engine.Frame) memo.Sgv {
@@ -133,19 +134,19 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			y := c.expr(e.Y)
 			return func(fr *engine.Frame) memo.Sgv {
 				kv := k(fr)
-				if kv.K == engine.KInt {
+				if kv.K == value.KInt {
 					if kv.N < 0 {
-						engine.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", kv.N)
+						value.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", kv.N)
 					}
 					return fr.Th.Engine.Times(kv.N, kg(fr))
 				}
 				if kv.IsGame() {
 					n := y(fr)
-					if n.K != engine.KInt {
+					if n.K != value.KInt {
 						operator.TypeErr(pos, lang.OpMul, kv, n)
 					}
 					if n.N < 0 {
-						engine.Fail(ypos, "cannot take %d copies of a game: the count must be at least 0", n.N)
+						value.Fail(ypos, "cannot take %d copies of a game: the count must be at least 0", n.N)
 					}
 					return fr.Th.Engine.Times(n.N, fr.Gen.ValueSG(pos, kv))
 				}
@@ -159,7 +160,7 @@ func (c *compiler) sgExpr(e lang.Expr) sgFn {
 			pos := e.Pos
 			return func(fr *engine.Frame) memo.Sgv {
 				v := x(fr)
-				if v.K != engine.KInt || v.N < 0 || v.N > math.MaxInt32 {
+				if v.K != value.KInt || v.N < 0 || v.N > math.MaxInt32 {
 					operator.Nimber(pos, v)
 				}
 				return memo.Sgv(v.N)

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -17,11 +18,11 @@ import (
 type Table struct {
 	RowVar string // the first for clause's pattern as written: "n", "(a, b)"
 	ColVar string // the second for clause's pattern; "" when there is none
-	Rows   []engine.Value
-	Cols   []engine.Value // grids only
+	Rows   []value.Value
+	Cols   []value.Value // grids only
 	// Cells[i] are the values of row i: one value, or for a grid one per
 	// column. A cell whose if clauses filtered it out is None (Kind KNone).
-	Cells [][]engine.Value
+	Cells [][]value.Value
 	// Expr is where the table's expression starts (what an error about its
 	// values points at).
 	Expr engine.Pos
@@ -31,7 +32,7 @@ type Table struct {
 func (t *Table) Grid() bool { return t.ColVar != "" }
 
 // Blank reports whether v is a grid cell filtered out by an if clause.
-func Blank(v engine.Value) bool { return v.K == engine.KNone }
+func Blank(v value.Value) bool { return v.K == value.KNone }
 
 // tableStmt compiles a table statement: it prints the table (Text) once
 // all of its cells are computed.
@@ -86,7 +87,7 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 	rowLabel := c.label(fors[0].Target)
 	rowIfs := c.clauses(segs[1])
 	var colLoop, colIfs func(func(fr *engine.Frame)) func(fr *engine.Frame)
-	var colLabel func(fr *engine.Frame) engine.Value
+	var colLabel func(fr *engine.Frame) value.Value
 	grid := len(fors) == 2
 	if grid {
 		colLoop = c.clauses(segs[2])
@@ -104,7 +105,7 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 	var t *Table
 	var run func(fr *engine.Frame)
 	if !grid {
-		var vals []engine.Value
+		var vals []value.Value
 		collect := rowLoop(rowIfs(func(fr *engine.Frame) {
 			v := body(fr)
 			t.Rows = append(t.Rows, rowLabel(fr))
@@ -113,7 +114,7 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 		run = func(fr *engine.Frame) {
 			vals = nil
 			collect(fr)
-			t.Cells = make([][]engine.Value, len(vals))
+			t.Cells = make([][]value.Value, len(vals))
 			for i := range vals {
 				t.Cells[i] = vals[i : i+1 : i+1]
 			}
@@ -127,14 +128,14 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 			v := body(fr)
 			row := t.Cells[len(t.Cells)-1]
 			for len(row) <= col {
-				row = append(row, engine.None)
+				row = append(row, value.None)
 			}
 			row[col] = v
 			t.Cells[len(t.Cells)-1] = row
 		})
 		inner := colLoop(func(fr *engine.Frame) {
 			l := colLabel(fr)
-			key = engine.AppendKey(key[:0], l)
+			key = value.AppendKey(key[:0], l)
 			j, ok := cols[string(key)]
 			if !ok {
 				j = len(t.Cols)
@@ -155,7 +156,7 @@ func (c *compiler) table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 				run(fr)
 				for i, row := range t.Cells {
 					for len(row) < len(t.Cols) {
-						row = append(row, engine.None)
+						row = append(row, value.None)
 					}
 					t.Cells[i] = row
 				}
@@ -188,27 +189,27 @@ func tableDoing(t *Table) string {
 	if len(t.Rows) == 1 {
 		rows = "row"
 	}
-	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", len(t.Rows), rows, t.RowVar, engine.Format(t.Rows[len(t.Rows)-1]))
+	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", len(t.Rows), rows, t.RowVar, value.Format(t.Rows[len(t.Rows)-1]))
 }
 
 // label returns the code that reads the value a for clause's pattern was
 // bound to (just compiled in the current scope): the element for a name,
 // the tuple of the names' values for a tuple pattern.
-func (c *compiler) label(p *lang.Pattern) func(fr *engine.Frame) engine.Value {
+func (c *compiler) label(p *lang.Pattern) func(fr *engine.Frame) value.Value {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
 		slots[i] = c.scope.names[n.Name].Slot
 	}
 	if !p.Tuple {
 		s := slots[0]
-		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
+		return func(fr *engine.Frame) value.Value { return fr.Slots[s] }
 	}
-	return func(fr *engine.Frame) engine.Value {
-		vs := make([]engine.Value, len(slots))
+	return func(fr *engine.Frame) value.Value {
+		vs := make([]value.Value, len(slots))
 		for i, s := range slots {
 			vs[i] = fr.Slots[s]
 		}
-		return engine.Tuple(vs)
+		return value.Tuple(vs)
 	}
 }
 
@@ -229,12 +230,12 @@ func (t *Table) Text() string {
 		num   bool
 		blank bool
 	}
-	mk := func(v engine.Value) cell {
+	mk := func(v value.Value) cell {
 		if Blank(v) {
 			return cell{blank: true}
 		}
-		s := engine.Format(v)
-		return cell{s: s, width: utf8.RuneCountInString(s), num: v.K == engine.KInt}
+		s := value.Format(v)
+		return cell{s: s, width: utf8.RuneCountInString(s), num: v.K == value.KInt}
 	}
 	ncol := 2
 	sep := " "

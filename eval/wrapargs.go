@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -87,7 +88,7 @@ func (c *compiler) substCall(e *lang.Call) lang.Expr {
 func (c *compiler) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []intFn) {
 	whole := c.expr(call)
 	for j, a := range pos.Args {
-		vals = append(vals, func(fr *engine.Frame) engine.Value { return argOf(whole(fr), j) })
+		vals = append(vals, func(fr *engine.Frame) value.Value { return argOf(whole(fr), j) })
 		n := len(c.errs)
 		if c.intExpr(a) != nil {
 			ints = append(ints, func(fr *engine.Frame) int64 { return argOf(whole(fr), j).N })
@@ -100,10 +101,10 @@ func (c *compiler) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.E
 }
 
 // argOf is argument j of position v.
-func argOf(v engine.Value, j int) engine.Value {
+func argOf(v value.Value, j int) value.Value {
 	if g, ok := v.Ref.(*engine.Game); ok {
 		r := uint64(v.N) >> (uint(g.NArgs-1-j) * g.Bits)
-		return engine.Int(g.Unfield(r & (1<<g.Bits - 1)))
+		return value.Int(g.Unfield(r & (1<<g.Bits - 1)))
 	}
 	return v.Position().Args[j]
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
@@ -300,35 +301,35 @@ func (r *REPL) inLine(off int, src string) string {
 func (r *REPL) typed() string { return r.textWith(r.cmdNo, r.cmdLine) }
 
 // eval evaluates the command's argument, an expression.
-func (r *REPL) eval(ctx context.Context, src string) (engine.Value, bool) {
+func (r *REPL) eval(ctx context.Context, src string) (value.Value, bool) {
 	v, err := r.s.Eval(ctx, "<stdin>", r.inLine(r.argAt, src))
 	if err != nil {
 		r.report(r.typed(), err)
-		return engine.None, false
+		return value.None, false
 	}
 	return v, true
 }
 
-func (r *REPL) game(ctx context.Context, cmd, src string) (engine.Value, bool) {
+func (r *REPL) game(ctx context.Context, cmd, src string) (value.Value, bool) {
 	if src == "" {
 		fmt.Fprintf(r.errOut, ":%s needs a game, e.g. :%s sub(10)\n", cmd, cmd)
-		return engine.None, false
+		return value.None, false
 	}
 	v, ok := r.eval(ctx, src)
 	if ok && !v.IsGame() {
-		fmt.Fprintf(r.errOut, ":%s needs a game, found %s %s\n", cmd, v.TypeName(), engine.Repr(v))
+		fmt.Fprintf(r.errOut, ":%s needs a game, found %s %s\n", cmd, v.TypeName(), value.Repr(v))
 		return v, false
 	}
 	return v, ok
 }
 
 // call evaluates a built-in on a value inside the session's run context.
-func (r *REPL) call(ctx context.Context, f func(c *engine.Call) engine.Value) (v engine.Value, ok bool) {
+func (r *REPL) call(ctx context.Context, f func(c *engine.Call) value.Value) (v value.Value, ok bool) {
 	th := r.s.Thread()
 	err := r.s.Do(ctx, func() { v = f(&engine.Call{Th: th}) })
 	if err != nil {
 		r.report(strings.Join(r.lines, "\n"), err)
-		return engine.None, false
+		return value.None, false
 	}
 	return v, true
 }
@@ -340,17 +341,17 @@ func (r *REPL) cmdMoves(ctx context.Context, arg string) bool {
 	}
 	type row struct{ opt, sg, out string }
 	var rows []row
-	_, ok = r.call(ctx, func(c *engine.Call) engine.Value {
+	_, ok = r.call(ctx, func(c *engine.Call) value.Value {
 		for _, o := range c.Th.Moves(c, g) {
-			rows = append(rows, row{engine.Format(o), engine.Format(c.Th.SG(c, o)), c.Th.Outcome(c, o)})
+			rows = append(rows, row{value.Format(o), value.Format(c.Th.SG(c, o)), c.Th.Outcome(c, o)})
 		}
-		return engine.None
+		return value.None
 	})
 	if !ok {
 		return false
 	}
 	if len(rows) == 0 {
-		fmt.Fprintf(r.out, "%s has no moves: the player to move loses\n", engine.Format(g))
+		fmt.Fprintf(r.out, "%s has no moves: the player to move loses\n", value.Format(g))
 		return true
 	}
 	wo, ws := len("option"), len("sg")
@@ -374,44 +375,44 @@ func (r *REPL) cmdBest(ctx context.Context, arg string) bool {
 	if !ok {
 		return false
 	}
-	_, ok = r.call(ctx, func(c *engine.Call) engine.Value {
+	_, ok = r.call(ctx, func(c *engine.Call) value.Value {
 		th := c.Th
 		sg := th.SG(c, g)
 		out := th.Outcome(c, g)
 		switch out {
 		case "P":
-			fmt.Fprintf(r.out, "no winning move: %s is a P-position (sg = 0); every move leaves an N-position\n", engine.Format(g))
-			return engine.None
+			fmt.Fprintf(r.out, "no winning move: %s is a P-position (sg = 0); every move leaves an N-position\n", value.Format(g))
+			return value.None
 		case "D":
-			fmt.Fprintf(r.out, "no winning move: %s is a draw (sg = %s); neither player can force a win\n", engine.Format(g), engine.Format(sg))
-			return engine.None
+			fmt.Fprintf(r.out, "no winning move: %s is a draw (sg = %s); neither player can force a win\n", value.Format(g), value.Format(sg))
+			return value.None
 		}
 		best, found := th.BestMove(c, g)
 		if !found {
-			fmt.Fprintf(r.out, "no winning move found for %s\n", engine.Format(g))
-			return engine.None
+			fmt.Fprintf(r.out, "no winning move found for %s\n", value.Format(g))
+			return value.None
 		}
-		fmt.Fprintf(r.out, "%s\n", engine.Format(best))
+		fmt.Fprintf(r.out, "%s\n", value.Format(best))
 		parts := g.Parts()
-		if len(parts) > 1 && sg.Kind() == engine.KInt {
+		if len(parts) > 1 && sg.Kind() == value.KInt {
 			var terms []string
 			for _, p := range parts {
-				terms = append(terms, fmt.Sprintf("sg(%s) = %s", engine.Format(p), engine.Format(th.SG(c, p))))
+				terms = append(terms, fmt.Sprintf("sg(%s) = %s", value.Format(p), value.Format(th.SG(c, p))))
 			}
 			x := sg.Int()
 			fmt.Fprintf(r.out, "  %s\n  their xor is %d, not 0, so the player to move wins;\n", strings.Join(terms, ", "), x)
 			for _, p := range parts {
 				v := th.SG(c, p)
-				if v.Kind() == engine.KInt && v.Int()^x < v.Int() {
+				if v.Kind() == value.KInt && v.Int()^x < v.Int() {
 					fmt.Fprintf(r.out, "  %s has sg %d and %d ^ %d = %d < %d: move it to an option of sg %d, making the xor 0\n",
-						engine.Format(p), v.Int(), v.Int(), x, v.Int()^x, v.Int(), v.Int()^x)
+						value.Format(p), v.Int(), v.Int(), x, v.Int()^x, v.Int(), v.Int()^x)
 					break
 				}
 			}
 		} else {
-			fmt.Fprintf(r.out, "  sg(%s) = %s: this move leaves a position of sg 0 (a P-position), so the opponent loses\n", engine.Format(g), engine.Format(sg))
+			fmt.Fprintf(r.out, "  sg(%s) = %s: this move leaves a position of sg 0 (a P-position), so the opponent loses\n", value.Format(g), value.Format(sg))
 		}
-		return engine.None
+		return value.None
 	})
 	return ok
 }
@@ -441,9 +442,9 @@ func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 		io.WriteString(r.out, t.Text())
 		return true
 	}
-	rows := [][]engine.Value{nil}
+	rows := [][]value.Value{nil}
 	for i, v := range t.Rows {
-		rows = append(rows, []engine.Value{v, t.Cells[i][0]})
+		rows = append(rows, []value.Value{v, t.Cells[i][0]})
 	}
 	end := len(src)
 	if len(st.Clauses) > 0 {
@@ -457,7 +458,7 @@ func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 // printAligned prints a header and rows of values in columns two spaces
 // apart: a column of ints right-aligned, any other left-aligned (as the
 // table statement aligns).
-func printAligned(r *REPL, header []string, rows [][]engine.Value) {
+func printAligned(r *REPL, header []string, rows [][]value.Value) {
 	text := [][]string{header}
 	right := make([]bool, len(header))
 	for j := range right {
@@ -468,8 +469,8 @@ func printAligned(r *REPL, header []string, rows [][]engine.Value) {
 		for j, v := range row {
 			s := ""
 			if !eval.Blank(v) {
-				s = engine.Format(v)
-				right[j] = right[j] && v.Kind() == engine.KInt
+				s = value.Format(v)
+				right[j] = right[j] && v.Kind() == value.KInt
 			}
 			line = append(line, s)
 		}

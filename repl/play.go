@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/chzyer/readline"
 	"github.com/grundy-lang/grundy/lang"
@@ -65,9 +66,9 @@ func (r *REPL) readlineInput(rl *readline.Instance) func(string) (string, error)
 type play struct {
 	r        *REPL
 	ctx      context.Context
-	pos      engine.Value
-	opts     []engine.Value // pos's options, normalized, in move order
-	user     bool           // the user is to move
+	pos      value.Value
+	opts     []value.Value // pos's options, normalized, in move order
+	user     bool          // the user is to move
 	seen     map[string]int
 	drawRuns int             // moves made from drawn positions
 	terminal map[string]bool // the parts known to have no moves
@@ -94,7 +95,7 @@ func (r *REPL) cmdPlay(ctx context.Context, arg string) bool {
 		return false
 	}
 	if !v.IsGame() {
-		fmt.Fprintf(r.errOut, ":play needs a game, found %s %s\n", v.TypeName(), engine.Repr(v))
+		fmt.Fprintf(r.errOut, ":play needs a game, found %s %s\n", v.TypeName(), value.Repr(v))
 		return false
 	}
 	p := &play{r: r, ctx: ctx, pos: v, user: userFirst, seen: map[string]int{}, terminal: map[string]bool{}}
@@ -125,25 +126,25 @@ func (r *REPL) textWith(n int, text string) string {
 
 // normalize drops the parts of a sum that have no moves (*0, terminal
 // positions): the sum without them is the same game.
-func (p *play) normalize(c *engine.Call, v engine.Value) engine.Value {
-	if v.Kind() != engine.KSum {
+func (p *play) normalize(c *engine.Call, v value.Value) value.Value {
+	if v.Kind() != value.KSum {
 		return v
 	}
-	var parts []engine.Value
+	var parts []value.Value
 	for _, x := range v.Parts() {
 		if !p.isTerminal(c, x) {
 			parts = append(parts, x)
 		}
 	}
-	return engine.SumOf(parts)
+	return value.SumOf(parts)
 }
 
-func (p *play) isTerminal(c *engine.Call, v engine.Value) bool {
+func (p *play) isTerminal(c *engine.Call, v value.Value) bool {
 	switch v.Kind() {
-	case engine.KNim:
+	case value.KNim:
 		return v.Int() == 0
-	case engine.KPos:
-		k := engine.Repr(v)
+	case value.KPos:
+		k := value.Repr(v)
 		t, ok := p.terminal[k]
 		if !ok {
 			t = len(c.Th.Moves(c, v)) == 0
@@ -155,10 +156,10 @@ func (p *play) isTerminal(c *engine.Call, v engine.Value) bool {
 }
 
 // key identifies a game value; the parts of a sum in any order.
-func key(v engine.Value) string {
+func key(v value.Value) string {
 	var parts []string
 	for _, p := range v.Parts() {
-		parts = append(parts, engine.Repr(p))
+		parts = append(parts, value.Repr(p))
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, " + ")
@@ -168,7 +169,7 @@ func (p *play) say(format string, a ...any) { fmt.Fprintf(p.r.out, format+"\n", 
 
 // call runs f in the session; errors are reported and end the play.
 func (p *play) call(f func(c *engine.Call)) bool {
-	_, ok := p.r.call(p.ctx, func(c *engine.Call) engine.Value { f(c); return engine.None })
+	_, ok := p.r.call(p.ctx, func(c *engine.Call) value.Value { f(c); return value.None })
 	return ok
 }
 
@@ -179,7 +180,7 @@ func (p *play) run() {
 		p.say("grundy moves first.")
 	}
 	for {
-		var opts []engine.Value
+		var opts []value.Value
 		outcome := ""
 		if !p.call(func(c *engine.Call) {
 			p.pos = p.normalize(c, p.pos)
@@ -199,7 +200,7 @@ func (p *play) run() {
 			return
 		}
 		p.opts = opts
-		pos := engine.Format(p.pos)
+		pos := value.Format(p.pos)
 		if len(opts) == 0 {
 			switch {
 			case len(p.seen) == 0:
@@ -225,20 +226,20 @@ func (p *play) run() {
 			p.say("Draw: %d moves from drawn positions and neither player can force a win.", playDrawCap)
 			return
 		}
-		var next engine.Value
+		var next value.Value
 		if p.user {
 			var ok bool
 			if next, ok = p.userMove(); !ok {
 				return
 			}
-			p.say("you move to %s", engine.Format(next))
+			p.say("you move to %s", value.Format(next))
 		} else {
 			var ok bool
 			if next, ok = p.grundyMove(outcome); !ok {
 				p.say("The game is abandoned.")
 				return
 			}
-			p.say("grundy moves to %s", engine.Format(next))
+			p.say("grundy moves to %s", value.Format(next))
 		}
 		if outcome == "D" {
 			p.drawRuns++
@@ -249,20 +250,20 @@ func (p *play) run() {
 
 // list shows the options of the position, numbered from 1.
 func (p *play) list() {
-	p.say("%s, your move:", engine.Format(p.pos))
+	p.say("%s, your move:", value.Format(p.pos))
 	w := len(strconv.Itoa(len(p.opts)))
 	for i, o := range p.opts {
 		if i == playListMax {
 			p.say("  ... and %d more (type a number up to %d, or the position)", len(p.opts)-i, len(p.opts))
 			break
 		}
-		p.say("  %*d  %s", w, i+1, engine.Format(o))
+		p.say("  %*d  %s", w, i+1, value.Format(o))
 	}
 }
 
 // userMove reads the user's move; false when the user gives up or the
 // input ends.
-func (p *play) userMove() (engine.Value, bool) {
+func (p *play) userMove() (value.Value, bool) {
 	r := p.r
 	p.list()
 	for {
@@ -273,7 +274,7 @@ func (p *play) userMove() (engine.Value, bool) {
 			} else {
 				p.say("You give up (end of input). grundy wins.")
 			}
-			return engine.None, false
+			return value.None, false
 		}
 		s := strings.TrimSpace(line)
 		switch s {
@@ -281,11 +282,11 @@ func (p *play) userMove() (engine.Value, bool) {
 			continue
 		case "q", "quit", ":q", ":quit":
 			p.say("You give up. grundy wins.")
-			return engine.None, false
+			return value.None, false
 		case "hint":
 			if !p.hint() {
 				p.say("The game is abandoned.")
-				return engine.None, false
+				return value.None, false
 			}
 			continue
 		case "list", "ls":
@@ -308,27 +309,27 @@ func (p *play) userMove() (engine.Value, bool) {
 			r.report(r.textWith(lineNo, line), err)
 			if p.ctx.Err() != nil {
 				p.say("The game is abandoned.")
-				return engine.None, false
+				return value.None, false
 			}
 			continue
 		}
 		if !v.IsGame() {
-			fmt.Fprintf(r.errOut, "%s is not a game: type %s, or the position your move leaves\n", engine.Repr(v), p.numbers())
+			fmt.Fprintf(r.errOut, "%s is not a game: type %s, or the position your move leaves\n", value.Repr(v), p.numbers())
 			continue
 		}
 		var k string
 		if !p.call(func(c *engine.Call) { k = key(p.normalize(c, v)) }) {
 			p.say("The game is abandoned.")
-			return engine.None, false
+			return value.None, false
 		}
-		if i := slices.IndexFunc(p.opts, func(o engine.Value) bool { return key(o) == k }); i >= 0 {
+		if i := slices.IndexFunc(p.opts, func(o value.Value) bool { return key(o) == k }); i >= 0 {
 			return p.opts[i], true
 		}
 		if k == key(p.pos) {
-			fmt.Fprintf(r.errOut, "%s is the position now: type the position your move leaves\n", engine.Format(v))
+			fmt.Fprintf(r.errOut, "%s is the position now: type the position your move leaves\n", value.Format(v))
 			continue
 		}
-		fmt.Fprintf(r.errOut, "%s is not an option of %s (list shows them)\n", engine.Format(v), engine.Format(p.pos))
+		fmt.Fprintf(r.errOut, "%s is not an option of %s (list shows them)\n", value.Format(v), value.Format(p.pos))
 	}
 }
 
@@ -341,13 +342,13 @@ func (p *play) numbers() string {
 }
 
 // numbered names options by their numbers: "2 (sub(7)), 3 (sub(6))".
-func (p *play) numbered(c *engine.Call, vs []engine.Value) string {
+func (p *play) numbered(c *engine.Call, vs []value.Value) string {
 	var out []string
 	for _, v := range vs {
 		v = p.normalize(c, v)
 		k := key(v)
-		i := slices.IndexFunc(p.opts, func(o engine.Value) bool { return key(o) == k })
-		out = append(out, fmt.Sprintf("%d (%s)", i+1, engine.Format(v)))
+		i := slices.IndexFunc(p.opts, func(o value.Value) bool { return key(o) == k })
+		out = append(out, fmt.Sprintf("%d (%s)", i+1, value.Format(v)))
 	}
 	return strings.Join(out, ", ")
 }
@@ -367,7 +368,7 @@ func (p *play) hint() bool {
 		case "P":
 			text = "no move wins: every option leaves grundy a winning position"
 		default:
-			var keep []engine.Value
+			var keep []value.Value
 			for _, o := range p.opts {
 				if th.Outcome(c, o) == "D" {
 					keep = append(keep, o)
@@ -391,8 +392,8 @@ func (p *play) hint() bool {
 // with cycles); from a P-position the option with the largest remoteness
 // (the first in move order on ties); from a draw an option that is still
 // a draw.
-func (p *play) grundyMove(outcome string) (engine.Value, bool) {
-	var next engine.Value
+func (p *play) grundyMove(outcome string) (value.Value, bool) {
+	var next value.Value
 	found := false
 	if !p.call(func(c *engine.Call) {
 		th := c.Th
@@ -410,7 +411,7 @@ func (p *play) grundyMove(outcome string) (engine.Value, bool) {
 			}
 		}
 	}) {
-		return engine.None, false
+		return value.None, false
 	}
 	if found {
 		return next, true
@@ -419,16 +420,16 @@ func (p *play) grundyMove(outcome string) (engine.Value, bool) {
 	// too large): then the options not yet tried count as shortest.
 	best, bestR := 0, int64(-1)
 	for i, o := range p.opts {
-		var rem engine.Value
+		var rem value.Value
 		err := p.r.s.Do(p.ctx, func() { rem = p.r.s.Thread().Remoteness(&engine.Call{Th: p.r.s.Thread()}, o) })
 		if err != nil {
 			if p.ctx.Err() != nil {
 				p.r.report(strings.Join(p.r.lines, "\n"), err)
-				return engine.None, false
+				return value.None, false
 			}
 			break
 		}
-		if rem.Kind() == engine.KInt && rem.Int() > bestR {
+		if rem.Kind() == value.KInt && rem.Int() > bestR {
 			best, bestR = i, rem.Int()
 		}
 	}

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/chzyer/readline"
 	"github.com/grundy-lang/grundy/eval"
@@ -79,11 +80,11 @@ func New(cfg Config) *REPL {
 
 // show prints the value of a bare expression: games with their SG value
 // and outcome.
-func show(th *engine.Thread, v engine.Value) {
+func show(th *engine.Thread, v value.Value) {
 	out := th.Out()
 	if v.IsGame() {
 		c := &engine.Call{Th: th}
-		fmt.Fprintf(out, "sg = %s   outcome = %s\n", engine.Format(th.SG(c, v)), th.Outcome(c, v))
+		fmt.Fprintf(out, "sg = %s   outcome = %s\n", value.Format(th.SG(c, v)), th.Outcome(c, v))
 		return
 	}
 	out.WriteString(th.Repr(v))

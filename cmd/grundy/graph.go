@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/graph"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/chzyer/readline"
 
@@ -188,10 +188,10 @@ func graphText(ctx context.Context, s *eval.Session, expr string) (string, error
 	}
 	pos := lang.Start(gx)
 	if !g.IsGame() {
-		if g.Kind() == engine.KStr {
-			return "", engine.Errorf(pos, "EXPR must be a game, found string %s: grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)", engine.Repr(g))
+		if g.Kind() == value.KStr {
+			return "", value.Errorf(pos, "EXPR must be a game, found string %s: grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)", value.Repr(g))
 		}
-		return "", engine.Errorf(pos, "EXPR must be a game (a position such as g(7), a nimber or a sum), found %s %s", g.TypeName(), engine.Repr(g))
+		return "", value.Errorf(pos, "EXPR must be a game (a position such as g(7), a nimber or a sum), found %s %s", g.TypeName(), value.Repr(g))
 	}
 	return s.Graph(ctx, pos, g, limit)
 }
@@ -203,10 +203,10 @@ func graphLimit(ctx context.Context, s *eval.Session, x lang.Expr) (int, error) 
 		return 0, err
 	}
 	switch {
-	case v.Kind() != engine.KInt:
-		return 0, engine.Errorf(lang.Start(x), "graph's node limit must be an int, found %s %s", v.TypeName(), engine.Repr(v))
+	case v.Kind() != value.KInt:
+		return 0, value.Errorf(lang.Start(x), "graph's node limit must be an int, found %s %s", v.TypeName(), value.Repr(v))
 	case v.Int() < 1 || v.Int() > graph.MaxGraphLimit:
-		return 0, engine.Errorf(lang.Start(x), "graph's node limit must be between 1 and %d, found %d", graph.MaxGraphLimit, v.Int())
+		return 0, value.Errorf(lang.Start(x), "graph's node limit must be between 1 and %d, found %d", graph.MaxGraphLimit, v.Int())
 	}
 	return int(v.Int()), nil
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
@@ -203,7 +203,7 @@ func specScript(t *testing.T, ex specExample) {
 // specWhere names the line of spec.md where an error in a block is.
 func specWhere(ex specExample, err error) string {
 	var se *lang.Error
-	var re *engine.RuntimeError
+	var re *value.RuntimeError
 	line := 0
 	switch {
 	case errors.As(err, &se):

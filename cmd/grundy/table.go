@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
@@ -115,11 +115,11 @@ func plural(n int) string {
 }
 
 // cellText is a value as the csv format writes it ("" for a blank cell).
-func cellText(v engine.Value) string {
+func cellText(v value.Value) string {
 	if eval.Blank(v) {
 		return ""
 	}
-	return engine.Format(v)
+	return value.Format(v)
 }
 
 // valueKey is the name of the value column of a one-for table: "value",
@@ -141,12 +141,12 @@ func tableCSV(t *eval.Table) string {
 	if t.Grid() {
 		header = []string{t.RowVar + `\` + t.ColVar}
 		for _, c := range t.Cols {
-			header = append(header, engine.Format(c))
+			header = append(header, value.Format(c))
 		}
 	}
 	w.Write(header)
 	for i, r := range t.Rows {
-		rec := []string{engine.Format(r)}
+		rec := []string{value.Format(r)}
 		for _, v := range t.Cells[i] {
 			rec = append(rec, cellText(v))
 		}
@@ -158,14 +158,14 @@ func tableCSV(t *eval.Table) string {
 
 // jsonValue encodes a value: an int as a number, a blank cell as null,
 // anything else as the string print shows.
-func jsonValue(v engine.Value) string {
+func jsonValue(v value.Value) string {
 	switch {
 	case eval.Blank(v):
 		return "null"
-	case v.Kind() == engine.KInt:
+	case v.Kind() == value.KInt:
 		return strconv.FormatInt(v.Int(), 10)
 	}
-	return jsonString(engine.Format(v))
+	return jsonString(value.Format(v))
 }
 
 func jsonString(s string) string {
@@ -173,7 +173,7 @@ func jsonString(s string) string {
 	return string(b)
 }
 
-func jsonList(vs []engine.Value) string {
+func jsonList(vs []value.Value) string {
 	parts := make([]string, len(vs))
 	for i, v := range vs {
 		parts[i] = jsonValue(v)
@@ -224,11 +224,11 @@ func tableBFile(t *eval.Table, st *lang.TableStmt) (string, error) {
 	var b strings.Builder
 	for i, r := range t.Rows {
 		v := t.Cells[i][0]
-		if r.Kind() != engine.KInt {
-			return "", engine.Errorf(lang.Start(st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", t.RowVar, r.TypeName(), engine.Repr(r))
+		if r.Kind() != value.KInt {
+			return "", value.Errorf(lang.Start(st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", t.RowVar, r.TypeName(), value.Repr(r))
 		}
-		if v.Kind() != engine.KInt {
-			return "", engine.Errorf(t.Expr, "--format bfile needs an int value in each row, but %s = %s gives %s %s", t.RowVar, engine.Format(r), v.TypeName(), engine.Repr(v))
+		if v.Kind() != value.KInt {
+			return "", value.Errorf(t.Expr, "--format bfile needs an int value in each row, but %s = %s gives %s %s", t.RowVar, value.Format(r), v.TypeName(), value.Repr(v))
 		}
 		fmt.Fprintf(&b, "%d %d\n", r.Int(), v.Int())
 	}
