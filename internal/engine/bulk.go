@@ -104,33 +104,6 @@ func BuildMap(th *Thread, pos Pos, keys, vals []value.Value) value.Value {
 	})
 }
 
-// Built-ins build big values through these.
-
-// Sort sorts xs stably by Compare, polling the run's context as it goes.
-func (c *Call) Sort(xs []value.Value) { sortValues(c.Th, c.Pos, xs) }
-
-// SetOf is SetOf for the call's run (its sort polls the context).
-func (c *Call) SetOf(elems []value.Value) value.Value { return BuildSet(c.Th, c.Pos, elems) }
-
-// AllocValues accounts for n values about to be built (see Alloc).
-func (c *Call) AllocValues(n int) { c.Th.Alloc(c.Pos, ElemsBytes(n)) }
-
-// Poll polls the run's context every pollEvery calls, i counting them:
-// for a built-in's loop over the elements of a big value.
-func (c *Call) Poll(i int) { c.Th.PollN(c.Pos, i) }
-
-// Clone returns a copy of xs, accounting for its memory and polling as it
-// copies.
-func (c *Call) Clone(xs []value.Value) []value.Value {
-	return AppendElems(c.Th, c.Pos, c.Alloced(len(xs)), xs)
-}
-
-// Alloced returns an empty slice with room for n values, accounted for.
-func (c *Call) Alloced(n int) []value.Value {
-	c.AllocValues(n)
-	return MakeSlice[value.Value](c.Th, c.Pos, 0, n)
-}
-
 // roomFor returns xs, with room for one more element: when append would
 // grow it, it grows it here, after accounting for the new array.
 func RoomFor(th *Thread, pos Pos, xs []value.Value) []value.Value { return RoomForN(th, pos, xs, 1) }

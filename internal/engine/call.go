@@ -89,33 +89,6 @@ type Call struct {
 	Buf  [2]value.Value
 }
 
-// getCall takes a Call from the thread's pool (calls nest LIFO).
-func (th *Thread) GetCall(name string, pos Pos, argPos []Pos) *Call {
-	c := pooled(&th.cpool, &th.Csp)
-	*c = Call{Th: th, Name: name, Pos: pos, Args: argPos}
-	return c
-}
-
-// pooled takes the next object of a pool used last in, first out (*sp
-// of them are taken), making one when all are taken.
-func pooled[T any](pool *[]*T, sp *int) *T {
-	var x *T
-	if *sp < len(*pool) {
-		x = (*pool)[*sp]
-	} else {
-		x = new(T)
-		*pool = append(*pool, x)
-	}
-	*sp++
-	return x
-}
-
-func (th *Thread) PutCall(c *Call) {
-	if th.Csp > 0 && th.cpool[th.Csp-1] == c {
-		th.Csp--
-	}
-}
-
 // Fail raises a runtime error at the call.
 func (c *Call) Fail(format string, args ...any) { value.Fail(c.Pos, format, args...) }
 
@@ -182,28 +155,6 @@ func ArgCount(b *Builtin) string {
 	return fmt.Sprintf("%d to %d arguments", b.MinArgs, b.MaxArgs)
 }
 
-// invoke runs a def's body in frame nf (its arguments already in place);
-// allInt selects the body compiled for int arguments.
-func (th *Thread) Invoke(nf *Frame, pos Pos, fn *Func, allInt bool) value.Value {
-	th.Tick(pos)
-	th.Enter(pos, fn)
-	th.Calls = append(th.Calls, pos)
-	body := fn.Body
-	if allInt {
-		body = fn.BodyInt
-	}
-	var v value.Value
-	if th.Stack-th.segBase < segmentUnits {
-		v = body(nf)
-	} else {
-		v = th.onNewStack(body, nf)
-	}
-	th.Calls = th.Calls[:len(th.Calls)-1]
-	th.Leave(fn)
-	th.Release(nf)
-	return v
-}
-
 // callValue calls a function value.
 func CallValue(fr *Frame, pos Pos, argPos []Pos, f value.Value, args []value.Value) value.Value {
 	if f.K != value.KFunc {
@@ -236,3 +187,39 @@ func CallValue(fr *Frame, pos Pos, argPos []Pos, f value.Value, args []value.Val
 	value.Fail(pos, "cannot call %s", f.TypeName())
 	return value.None
 }
+
+// Format is the text print shows for v, as the call's run builds it
+// (see Thread.format): str(X).
+func (c *Call) Format(v value.Value) string { return c.Th.Format(c.Pos, v, false) }
+
+// Built-ins build big values through these.
+
+// Sort sorts xs stably by Compare, polling the run's context as it goes.
+func (c *Call) Sort(xs []value.Value) { sortValues(c.Th, c.Pos, xs) }
+
+// SetOf is SetOf for the call's run (its sort polls the context).
+func (c *Call) SetOf(elems []value.Value) value.Value { return BuildSet(c.Th, c.Pos, elems) }
+
+// AllocValues accounts for n values about to be built (see Alloc).
+func (c *Call) AllocValues(n int) { c.Th.Alloc(c.Pos, ElemsBytes(n)) }
+
+// Poll polls the run's context every pollEvery calls, i counting them:
+// for a built-in's loop over the elements of a big value.
+func (c *Call) Poll(i int) { c.Th.PollN(c.Pos, i) }
+
+// Clone returns a copy of xs, accounting for its memory and polling as it
+// copies.
+func (c *Call) Clone(xs []value.Value) []value.Value {
+	return AppendElems(c.Th, c.Pos, c.Alloced(len(xs)), xs)
+}
+
+// Alloced returns an empty slice with room for n values, accounted for.
+func (c *Call) Alloced(n int) []value.Value {
+	c.AllocValues(n)
+	return MakeSlice[value.Value](c.Th, c.Pos, 0, n)
+}
+
+// Alloc accounts for a value of n bytes a built-in is about to build
+// (see alloc): it fails with the memory limit's error when there is no
+// room for it.
+func (c *Call) Alloc(n int64) { c.Th.Alloc(c.Pos, n) }

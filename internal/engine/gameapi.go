@@ -119,3 +119,19 @@ func (p Period) Describe() string {
 	}
 	return fmt.Sprintf("none found to %d", p.UpTo)
 }
+
+// TakeBreakFamily returns the session's family for rule t (made once per
+// name).
+func (th *Thread) TakeBreakFamily(t *TakeBreak) value.Value {
+	e := th.Engine
+	key := "takebreak:" + t.Name
+	if g, ok := e.families[key]; ok {
+		return value.FuncValue(g)
+	}
+	g := e.TakeBreakGame(t)
+	if e.families == nil {
+		e.families = map[string]*Game{}
+	}
+	e.families[key] = g
+	return value.FuncValue(g)
+}

@@ -59,41 +59,6 @@ func GoCall[T any](f func() (T, error)) (res T, err error) {
 	return f()
 }
 
-// callPos is the innermost call of the run (the script's call that led
-// here), or the statement running when there is none.
-func (th *Thread) callPos() Pos {
-	if n := len(th.Calls); n > 0 {
-		return th.Calls[n-1]
-	}
-	return th.Stmt
-}
-
-// failHere raises a runtime error at the innermost call of the run (the
-// script's call that led here).
-func (th *Thread) FailHere(format string, args ...any) {
-	pos := Pos{}
-	if n := len(th.Calls); n > 0 {
-		pos = th.Calls[n-1]
-	}
-	value.Fail(pos, format, args...)
-}
-
-// Family returns the session's game family made by mk, made once per key:
-// built-ins that return families (octal("0.77")) call it so that the same
-// arguments give the same family, with one memo.
-func (th *Thread) Family(key string, mk func() *GameDef) value.Value {
-	e := th.Engine
-	if g, ok := e.families[key]; ok {
-		return value.FuncValue(g)
-	}
-	g := e.NewGoGame(mk())
-	if e.families == nil {
-		e.families = map[string]*Game{}
-	}
-	e.families[key] = g
-	return value.FuncValue(g)
-}
-
 // TakeBreak is a take-and-break rule: for each entry, K tokens may be taken
 // from a heap, leaving the heaps Ways says (bit 1: none, bit 2: one, bit 4:
 // two, bit 8: three nonempty heaps). Octal and hexadecimal codes and finite
@@ -123,20 +88,4 @@ func ParseOctal(code string) (*TakeBreak, error) {
 		t.Rules = append(t.Rules, TakeRule{K: int64(r.Take), Ways: r.Ways})
 	}
 	return t, nil
-}
-
-// TakeBreakFamily returns the session's family for rule t (made once per
-// name).
-func (th *Thread) TakeBreakFamily(t *TakeBreak) value.Value {
-	e := th.Engine
-	key := "takebreak:" + t.Name
-	if g, ok := e.families[key]; ok {
-		return value.FuncValue(g)
-	}
-	g := e.TakeBreakGame(t)
-	if e.families == nil {
-		e.families = map[string]*Game{}
-	}
-	e.families[key] = g
-	return value.FuncValue(g)
 }

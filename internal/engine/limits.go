@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/metrics"
+	"time"
 
 	"github.com/grundy-lang/grundy/internal/value"
 )
@@ -120,6 +121,31 @@ func (th *Thread) Poll(pos Pos) {
 	}
 }
 
+// pollYield lets the goroutines that are ready run first: the ones that
+// carry a SIGINT to the run's context (os/signal's, then the context's),
+// a time limit's timer. The scheduler would preempt the run for them, but
+// only after 10 ms or more, once per hop; on a loaded machine, where the
+// process has one CPU at a time, that was most of the 100-300 ms from a
+// SIGINT to its message (a parse of a 50 MB script). A yield is not
+// free (with another CPU idle it wakes a thread: about 10 us), and polls
+// come every 20 us or so in a search: a run yields at most once every
+// yieldGap (a yield at every poll doubled the CPU time of a search of a
+// million positions), so a SIGINT's three hops wait a few ms at most. (In
+// a browser every poll yields: poll_js.go.)
+func (th *Thread) pollYield() {
+	if yieldGap > 0 {
+		now := time.Since(clockBase)
+		if now-th.yieldAt < yieldGap {
+			return
+		}
+		th.yieldAt = now
+	}
+	runtime.Gosched()
+}
+
+// clockBase is the origin of the monotonic clock pollYield reads.
+var clockBase = time.Now()
+
 // PollCtx raises the run's cancellation, if it has a context and it is
 // done (and shows progress, when asked).
 func (th *Thread) PollCtx(pos Pos) {
@@ -218,11 +244,6 @@ func (th *Thread) Churn(pos Pos, n int64) {
 		th.checkMemory(pos, 0)
 	}
 }
-
-// Alloc accounts for a value of n bytes a built-in is about to build
-// (see alloc): it fails with the memory limit's error when there is no
-// room for it.
-func (c *Call) Alloc(n int64) { c.Th.Alloc(c.Pos, n) }
 
 // Sizes of what values hold, for alloc.
 const (
