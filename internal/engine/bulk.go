@@ -14,11 +14,11 @@ import (
 // interruption ends it promptly. A nil thread (an operation outside a
 // run) does neither.
 
-// copyChunk is how many elements (or bytes, times 32) are copied between
+// CopyChunk is how many elements (or bytes, times 32) are copied between
 // two polls of the context: about a millisecond of copying.
 const CopyChunk = 1 << 16
 
-// poll polls th's context, when there is one.
+// PollIf polls th's context, when there is one.
 func PollIf(th *Thread, pos Pos) {
 	if th != nil && th.Ctx != nil {
 		th.Poll(pos)
@@ -29,7 +29,7 @@ func PollIf(th *Thread, pos Pos) {
 // goroutine of its own.
 const bigMakeBytes = 16 << 20
 
-// makeSlice is make([]T, n, c) for a run at pos. The runtime clears a big
+// MakeSlice is make([]T, n, c) for a run at pos. The runtime clears a big
 // slice before make returns it (always, when its elements hold pointers),
 // touching each of its pages: a GB takes 0.2 to 2 s, during which the run
 // cannot poll. A big one is made on another goroutine while this one
@@ -51,14 +51,14 @@ func MakeSlice[T any](th *Thread, pos Pos, n, c int) []T {
 	}
 }
 
-// allocIf accounts for n bytes about to be built, when th is set.
+// AllocIf accounts for n bytes about to be built, when th is set.
 func AllocIf(th *Thread, pos Pos, n int64) {
 	if th != nil {
 		th.Alloc(pos, n)
 	}
 }
 
-// appendElems appends ys to out (whose capacity holds them), polling
+// AppendElems appends ys to out (whose capacity holds them), polling
 // between chunks.
 func AppendElems(th *Thread, pos Pos, out, ys []value.Value) []value.Value {
 	for len(ys) > CopyChunk {

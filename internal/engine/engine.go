@@ -126,7 +126,7 @@ func (e *Engine) FlatBytes() int64 {
 	return n
 }
 
-// forget drops every memoized value (a REPL re-declaration may change what
+// Forget drops every memoized value (a REPL re-declaration may change what
 // any game's positions are worth).
 func (e *Engine) Forget() {
 	for _, g := range e.Games {
@@ -179,7 +179,7 @@ type Gen struct {
 	// A run whose only missing options are single positions (emitted
 	// while tracing) and that generated every option is resumed from its
 	// mex bits and these positions once they are known, without running
-	// the move rule again (see fast).
+	// the move rule again (package solve's fast).
 	Tracing bool
 	Pend    []PosKey
 	Opaque  bool // a missing part of a sum, or of a fast loop's move
@@ -441,7 +441,7 @@ func (e *Engine) Enter() *level {
 
 func (e *Engine) Leave() { e.Depth-- }
 
-// restore puts a saved run's mex bits back in the gen (clear between
+// Restore puts a saved run's mex bits back in the gen (clear between
 // runs) and emits its missing options, known now.
 func (gn *Gen) Restore(words []uint64, pend []PosKey) {
 	if len(gn.Bits) < len(words) {
@@ -478,7 +478,7 @@ func (e *Engine) Options(g *Game, r uint64) []value.Value {
 	return slices.Clone(e.OptionsTemp(g, r))
 }
 
-// optionsTemp is options in a slice that the next call at the same
+// OptionsTemp is Options in a slice that the next call at the same
 // listing depth reuses.
 func (e *Engine) OptionsTemp(g *Game, r uint64) []value.Value {
 	th := e.Th

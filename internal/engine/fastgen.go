@@ -146,7 +146,7 @@ func (gn *Gen) Settle() {
 	}
 }
 
-// clearBits forgets the option values seen.
+// ClearBits forgets the option values seen.
 func (gn *Gen) ClearBits() {
 	gn.Settle()
 	clear(gn.Bits[:min(gn.Hi+1, len(gn.Bits))])

@@ -10,7 +10,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
-// sgOf returns the SG value of a game value (or of an infinite SG value
+// Sgv returns the SG value of a game value (or of an infinite SG value
 // standing in for a game).
 func (th *Thread) Sgv(c *Call, v value.Value) memo.Sgv {
 	if !v.IsGame() && v.K != value.KInf {

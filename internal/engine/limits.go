@@ -57,7 +57,7 @@ func (th *Thread) CheckLimits(pos Pos) {
 	}
 }
 
-// posText is position r of g as an error message quotes it: cut (Errorf
+// PosText is position r of g as an error message quotes it: cut (Errorf
 // cuts it to MaxShownText bytes; its arguments can be huge lists, which
 // are not printed whole).
 func PosText(g *Game, r uint64) string {
@@ -109,7 +109,7 @@ func (th *Thread) ctxErr(pos Pos) *value.RuntimeError {
 	return e
 }
 
-// poll raises the run's cancellation, if its context is done (and
+// Poll raises the run's cancellation, if its context is done (and
 // shows progress, when asked).
 func (th *Thread) Poll(pos Pos) {
 	th.pollYield()
@@ -235,7 +235,7 @@ func (th *Thread) Alloc(pos Pos, n int64) {
 	th.checkMemory(pos, n)
 }
 
-// churn counts n bytes allocated at pos that need no room of their own
+// Churn counts n bytes allocated at pos that need no room of their own
 // (the key of a new position and its decoded arguments): they bring the
 // next check of the memory nearer, as small values do (alloc).
 func (th *Thread) Churn(pos Pos, n int64) {
@@ -251,7 +251,7 @@ const (
 	seqBytes   = 24 // a Seq or Set's header, besides its elements
 )
 
-// elemsBytes is the size of n values in a slice.
+// ElemsBytes is the size of n values in a slice.
 func ElemsBytes(n int) int64 { return int64(n) * ValueBytes }
 
 // parseCheck is the lang.Check of a parse run by the session: the run's

@@ -15,12 +15,13 @@ import (
 // streamed SG values) and its memo table.
 //
 // The memo maps a position to a state: unknown, on the search stack,
-// waiting for the loopy solver, or its value. Positions whose arguments are
-// all small non-negative ints (arity <= 3) are packed into one key below
-// 2^30 and stored in paged dense arrays (one int32 per position); the other
-// positions are interned: their arguments' canonical encoding (argkey.go)
-// maps to an id (keyTable), and the arguments are decoded from it when
-// the position is visited again: no values are kept per position.
+// waiting for the loopy solver, or its value (memo.Table). Positions whose
+// arguments are all small non-negative ints (arity <= 3) are packed into
+// one key below 2^30 and stored in paged dense arrays (one int32 per
+// position); the other positions are interned: their arguments' canonical
+// encoding (value.AppendArgKey) maps to an id (Keys), and the arguments
+// are decoded from it when the position is visited again: no values are
+// kept per position.
 type Game struct {
 	Decl   *lang.GameStmt // the declaration, for a REPL recompile (nil for Go games)
 	GName  string
@@ -49,7 +50,7 @@ type Game struct {
 	Dict     memo.KeyTable // long arguments (see shorten)
 	compact  bool          // PassComposite: shorten and the decode cache are on
 	// The arguments of the interned positions whose keys have a boxed
-	// part (argkey.go), by id.
+	// part (value.AppendArgKey), by id.
 	boxed  map[uint32][]value.Value
 	keybuf []byte
 
@@ -61,8 +62,9 @@ type Game struct {
 	Periodic any
 
 	// A declared game of one int whose alternatives are all fast loops
-	// from their first clause: their probes (tbuser.go), whether its rule
-	// was tried as a take-and-break rule, its explanation.
+	// from their first clause: their probes (package solve's tbuser.go),
+	// whether its rule was tried as a take-and-break rule, its
+	// explanation.
 	Probes    []ProbeFunc
 	UserTried bool
 	Explain   *passes.Explanation
@@ -143,7 +145,7 @@ func (g *Game) Shorten(key []byte, start int) []byte {
 }
 
 // intern is the key of the position whose arguments have the key k
-// (boxed: see argkey.go; args are then the arguments).
+// (boxed: see value.AppendArgKey; args are then the arguments).
 func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 	if len(k) > value.MaxKeyBytes {
 		value.Fail(g.Pos, "a position of %s has arguments too large to remember (more than %d bytes encoded)", g.GName, value.MaxKeyBytes)

@@ -22,7 +22,7 @@ type Frame struct {
 	Th    *Thread
 	Gen   *Gen           // how game positions are looked up (never nil)
 	Stop  bool           // set by a generator that has seen enough options
-	Scr   *value.Scratch // the list comprehension being built in a scratch (scratch.go)
+	Scr   *value.Scratch // the list comprehension being built in a scratch (package value)
 	Sscr  *value.SetScratch
 	base  int // where slots start in the thread's slab
 }
@@ -59,7 +59,7 @@ type Thread struct {
 	fpool       []*Frame
 	cpool       []*Call
 	Csp         int   // calls of cpool in use
-	value.Pools       // the buffers of for clauses and the scratches (scratch.go)
+	value.Pools       // the buffers of for clauses and the scratches (package value)
 	Fsp         int   // frames of fpool in use
 	Depth       int   // nested calls of defs
 	Stack       int64 // their cost in Go stack (limits.go)
@@ -189,7 +189,7 @@ func (th *Thread) callPos() Pos {
 	return th.Stmt
 }
 
-// failHere raises a runtime error at the innermost call of the run (the
+// FailHere raises a runtime error at the innermost call of the run (the
 // script's call that led here).
 func (th *Thread) FailHere(format string, args ...any) {
 	pos := Pos{}

@@ -25,7 +25,7 @@ func (tf *TupleFlat) Ref(r uint64) (uint64, bool) {
 	return tf.RefKey(g.Keys.Key(uint32(r &^ memo.GenBit)))
 }
 
-// refKey is ref of the key of the arguments (argkey.go), before it is
+// refKey is ref of the key of the arguments (value.AppendArgKey), before it is
 // interned: ints, and a tuple of k ints as argument j.
 func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 	h := tf.To
@@ -75,7 +75,7 @@ func (tf *TupleFlat) Args(r uint64) []value.Value {
 	return append(out, a[tf.J+tf.K:]...)
 }
 
-// copy stores v, the value of position r2 of the hidden game, as that of
+// Copy stores v, the value of position r2 of the hidden game, as that of
 // position r of the game, and returns it.
 func (tf *TupleFlat) Copy(r uint64, v memo.Sgv, r2 uint64) memo.Sgv {
 	g := tf.Of

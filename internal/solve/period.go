@@ -24,7 +24,7 @@ import (
 // table) and the period is proved by the theorem of Guy and Smith; for
 // other families it is observed on a finite range. The same table
 // answers sg of the family's heaps, and a proved period sg of any heap
-// at once (engine.go asks periodicValue).
+// at once (search.go asks periodicValue).
 
 // periodic is what is known of a take-and-break family: the values of
 // its heaps so far and its period.

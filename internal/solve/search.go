@@ -121,7 +121,7 @@ func (e *search) visit(pos engine.Pos, g *engine.Game, r uint64) {
 	}
 }
 
-// solve returns the SG value of position r of g, computing it if needed.
+// Solve returns the SG value of position r of g, computing it if needed.
 func (e *search) Solve(g *engine.Game, r uint64) memo.Sgv {
 	s := g.State(r)
 	if memo.Finished(s) {
@@ -136,7 +136,7 @@ func (e *search) Solve(g *engine.Game, r uint64) memo.Sgv {
 	}
 	if g.Tuples != nil {
 		if r2, ok := g.Tuples.Ref(r); ok {
-			// (Its hidden game's position: tupleflat.go.)
+			// (Its hidden game's position: engine's tupleflat.go.)
 			return g.Tuples.Copy(r, e.Solve(g.Tuples.To, r2), r2)
 		}
 	}
@@ -195,7 +195,7 @@ func (e *search) fast(g0 *engine.Game, r0 uint64) (ok bool) {
 		}
 		if s == memo.StUnknown && g.Tuples != nil {
 			if r2, ok := g.Tuples.Ref(r); ok {
-				// Its hidden game's position (tupleflat.go): when known,
+				// Its hidden game's position (engine's tupleflat.go): when known,
 				// its value; else computed first.
 				h := g.Tuples.To
 				switch s2 := h.State(r2); {

@@ -7,7 +7,7 @@ import (
 
 // Argument keys: the canonical byte encoding of a position's arguments
 // that the memo of a game interns when they do not pack into one integer
-// (table.go). Equal values encode alike and different values differently,
+// (package engine). Equal values encode alike and different values differently,
 // and the encodings of several arguments laid end to end stay apart
 // (each is self-delimiting). The common composite arguments are compact
 // and decode without the values they came from:

@@ -262,7 +262,7 @@ func (v Value) Parts() []Value {
 	return []Value{v}
 }
 
-// partCount is the number of parts of a game (1 for a position or a
+// PartCount is the number of parts of a game (1 for a position or a
 // nimber), without building the parts of a packed sum.
 func PartCount(v Value) int {
 	if v.K == KSum {
@@ -316,7 +316,7 @@ func Equal(a, b Value) bool {
 	return Compare(a, b) == 0
 }
 
-// maxSumNesting (poll_other.go, poll_js.go) bounds how deeply sums may
+// maxSumNesting (nesting_other.go, nesting_js.go) bounds how deeply sums may
 // nest (a sum's part is a position whose arguments hold a sum, ...) in a
 // value that is compared or encoded: the parts of a sum are sorted first,
 // and sorting them compares their own sums' parts, on the Go stack.
