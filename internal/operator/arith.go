@@ -87,10 +87,16 @@ func copies(th *engine.Thread, pos engine.Pos, k int64, g value.Value) value.Val
 	if k < 0 {
 		value.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", k)
 	}
+	CheckCopies(pos, k, g)
+	return value.SumOf(repeatElems(th, pos, []value.Value{g}, int(k)))
+}
+
+// CheckCopies fails when k >= 0 copies of game g are too many to build as
+// a value.
+func CheckCopies(pos engine.Pos, k int64, g value.Value) {
 	if k > maxCopies || k > 0 && int64(len(g.Parts()))*k > maxCopies {
 		value.Fail(pos, "%d copies of a game are too many to build (at most %d); sg(k * G) needs no copies", k, maxCopies)
 	}
-	return value.SumOf(repeatElems(th, pos, []value.Value{g}, int(k)))
 }
 
 func Div(pos engine.Pos, op lang.Op, a, b value.Value) value.Value {

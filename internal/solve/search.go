@@ -122,11 +122,23 @@ func (e *search) visit(pos engine.Pos, g *engine.Game, r uint64) {
 }
 
 // Solve returns the SG value of position r of g, computing it if needed.
+// The position a limit message names (Current) is again the one of the
+// caller's search when it returns, or none at the top level: a limit
+// reached later, in a statement that computes no position, does not name
+// the last one computed.
 func (e *search) Solve(g *engine.Game, r uint64) memo.Sgv {
 	s := g.State(r)
 	if memo.Finished(s) {
 		return memo.ValueOf(s)
 	}
+	cur, curR := e.Current, e.CurrentR
+	v := e.solveNew(g, r, s)
+	e.Current, e.CurrentR = cur, curR
+	return v
+}
+
+// solveNew is Solve of a position whose value is not known, in state s.
+func (e *search) solveNew(g *engine.Game, r uint64, s int32) memo.Sgv {
 	if s == memo.StGray || s == memo.StLoopy && e.Depth > 0 {
 		pos := g.Pos
 		if n := len(e.Th.Calls); n > 0 {
