@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -179,7 +179,7 @@ func convert(err error, ctx context.Context, src func(file string) (string, bool
 	}
 	var list lang.ErrorList
 	var se *lang.Error
-	var re *engine.RuntimeError
+	var re *value.RuntimeError
 	switch {
 	case errors.As(err, &list):
 		out := make(ErrorList, len(list))
@@ -196,12 +196,12 @@ func convert(err error, ctx context.Context, src func(file string) (string, bool
 		kind := RuntimeError
 		msg := re.Msg
 		switch {
-		case re.Kind == engine.ErrInterrupted && ctx.Err() != nil:
+		case re.Kind == value.ErrInterrupted && ctx.Err() != nil:
 			kind = Canceled
 			if msg == "interrupted" && !cmdline {
 				msg = "interrupted: " + ctx.Err().Error()
 			}
-		case re.Kind == engine.ErrLimit:
+		case re.Kind == value.ErrLimit:
 			kind = LimitError
 			if !cmdline {
 				msg = re.MsgWithoutFlag()

@@ -14,6 +14,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/graph"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
@@ -173,11 +174,11 @@ func (in *Interpreter) Exec(ctx context.Context, filename, src string) error {
 }
 
 // show shows the value of a bare expression of an Exec entry.
-func show(th *engine.Thread, v engine.Value) {
+func show(th *engine.Thread, v value.Value) {
 	out := th.Out()
 	if v.IsGame() {
 		c := &engine.Call{Th: th}
-		fmt.Fprintf(out, "sg = %s   outcome = %s\n", engine.Format(th.SG(c, v)), th.Outcome(c, v))
+		fmt.Fprintf(out, "sg = %s   outcome = %s\n", value.Format(th.SG(c, v)), th.Outcome(c, v))
 		return
 	}
 	out.WriteString(th.Repr(v))
@@ -208,7 +209,7 @@ func (in *Interpreter) Eval(ctx context.Context, expr string) (Value, error) {
 // blank lines and spaces, so that its positions are those of a larger
 // text it stands in (a command line, an editor's buffer).
 func (in *Interpreter) EvalIn(ctx context.Context, filename, expr string) (Value, error) {
-	var v engine.Value
+	var v value.Value
 	err := in.exec(ctx, func(ctx context.Context) error {
 		in.sources[filename] = expr
 		var err error
@@ -244,7 +245,7 @@ func (in *Interpreter) Table(ctx context.Context, filename, spec string) (*Table
 // SG returns the (generalized) Sprague-Grundy value of game g, as the
 // script's sg(g).
 func (in *Interpreter) SG(ctx context.Context, g Value) (SG, error) {
-	var r engine.Value
+	var r value.Value
 	err := in.query(ctx, "SG", g, func(th *engine.Thread, c *engine.Call) { r = th.SG(c, g.v) })
 	if err != nil {
 		return SG{}, err
@@ -268,7 +269,7 @@ func (in *Interpreter) Outcome(ctx context.Context, g Value) (Outcome, error) {
 // order its move rule generates them; for a sum, part by part, the moves
 // of one part with the others unchanged. As the script's moves(g).
 func (in *Interpreter) Moves(ctx context.Context, g Value) ([]Value, error) {
-	var r []engine.Value
+	var r []value.Value
 	err := in.query(ctx, "Moves", g, func(th *engine.Thread, c *engine.Call) { r = th.Moves(c, g.v) })
 	return wrapAll(r), err
 }
@@ -278,7 +279,7 @@ func (in *Interpreter) Moves(ctx context.Context, g Value) ([]Value, error) {
 // come in order of remoteness, so that always taking the first ends the
 // game. As the script's winning(g).
 func (in *Interpreter) Winning(ctx context.Context, g Value) ([]Value, error) {
-	var r []engine.Value
+	var r []value.Value
 	err := in.query(ctx, "Winning", g, func(th *engine.Thread, c *engine.Call) { r = th.Winning(c, g.v) })
 	if err != nil {
 		return nil, err
@@ -289,7 +290,7 @@ func (in *Interpreter) Winning(ctx context.Context, g Value) ([]Value, error) {
 // BestMove returns the winning option of g that ends the game soonest,
 // and false when g has no winning option (a P-position or a draw).
 func (in *Interpreter) BestMove(ctx context.Context, g Value) (Value, bool, error) {
-	var r engine.Value
+	var r value.Value
 	var ok bool
 	err := in.query(ctx, "BestMove", g, func(th *engine.Thread, c *engine.Call) { r, ok = th.BestMove(c, g.v) })
 	if err != nil {
@@ -301,7 +302,7 @@ func (in *Interpreter) BestMove(ctx context.Context, g Value) (Value, bool, erro
 // Remoteness returns the number of moves until g ends under optimal play
 // (the winner hurrying, the loser delaying), and false for a draw.
 func (in *Interpreter) Remoteness(ctx context.Context, g Value) (int64, bool, error) {
-	var r engine.Value
+	var r value.Value
 	err := in.query(ctx, "Remoteness", g, func(th *engine.Thread, c *engine.Call) { r = th.Remoteness(c, g.v) })
 	if err != nil {
 		return 0, false, err
@@ -389,10 +390,10 @@ func (in *Interpreter) graph(ctx context.Context, filename, expr string) (string
 			}
 			at := lang.Start(call.Args[1])
 			switch {
-			case v.Kind() != engine.KInt:
-				return "", engine.Errorf(at, "graph's node limit must be an int, found %s %s", v.TypeName(), engine.Repr(v))
+			case v.Kind() != value.KInt:
+				return "", value.Errorf(at, "graph's node limit must be an int, found %s %s", v.TypeName(), value.Repr(v))
 			case v.Int() < 1 || v.Int() > graph.MaxGraphLimit:
-				return "", engine.Errorf(at, "graph's node limit must be between 1 and %d, found %d", graph.MaxGraphLimit, v.Int())
+				return "", value.Errorf(at, "graph's node limit must be between 1 and %d, found %d", graph.MaxGraphLimit, v.Int())
 			}
 			limit = int(v.Int())
 		}
@@ -403,10 +404,10 @@ func (in *Interpreter) graph(ctx context.Context, filename, expr string) (string
 	}
 	pos := lang.Start(gx)
 	if !g.IsGame() {
-		if g.Kind() == engine.KStr {
-			return "", engine.Errorf(pos, "EXPR must be a game, found string %s: grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)", engine.Repr(g))
+		if g.Kind() == value.KStr {
+			return "", value.Errorf(pos, "EXPR must be a game, found string %s: grundy graph draws the state graph of a game itself and never uses text from the script (write the game, as in g(7), or graph(g(7), 50) to draw up to 50 positions)", value.Repr(g))
 		}
-		return "", engine.Errorf(pos, "EXPR must be a game (a position such as g(7), a nimber or a sum), found %s %s", g.TypeName(), engine.Repr(g))
+		return "", value.Errorf(pos, "EXPR must be a game (a position such as g(7), a nimber or a sum), found %s %s", g.TypeName(), value.Repr(g))
 	}
 	return s.Graph(ctx, pos, g, limit)
 }
@@ -493,7 +494,7 @@ func (in *Interpreter) Position(name string, args ...Value) (Value, error) {
 	}
 	ev := unwrapAll(args)
 	if err := g.CheckArgs(ev); err != nil {
-		return None, fmt.Errorf("grundy: %s: %w", engine.Format(g.Position(ev...)), err)
+		return None, fmt.Errorf("grundy: %s: %w", value.Format(g.Position(ev...)), err)
 	}
 	return Value{g.Position(ev...)}, nil
 }
@@ -540,12 +541,12 @@ func (in *Interpreter) DefineGame(d GameDef) (Game, error) {
 		return Game{}, err
 	}
 	def := &engine.GameDef{Name: d.Name, Arity: d.Arity, Doc: d.Doc}
-	def.Options = func(g *engine.Game, args []engine.Value) ([]engine.Value, error) {
+	def.Options = func(g *engine.Game, args []value.Value) ([]value.Value, error) {
 		vs, err := d.Options(Position{g.Position(args...)})
 		if err != nil {
 			return nil, err
 		}
-		out := make([]engine.Value, len(vs))
+		out := make([]value.Value, len(vs))
 		for i, v := range vs {
 			if !in.s.Owns(v.v) {
 				return nil, fmt.Errorf("option %s was made by another Interpreter", v.Repr())
@@ -555,7 +556,7 @@ func (in *Interpreter) DefineGame(d GameDef) (Game, error) {
 		return out, nil
 	}
 	if d.Check != nil {
-		def.Check = func(args []engine.Value) error { return d.Check(wrapAll(args)) }
+		def.Check = func(args []value.Value) error { return d.Check(wrapAll(args)) }
 	}
 	g, err := in.s.DefineGame(def)
 	if err != nil {
@@ -599,7 +600,7 @@ func (in *Interpreter) DefineFunc(d FuncDef) error {
 		maxArgs = -1
 	}
 	b := &engine.Builtin{BName: d.Name, Doc: d.Doc, MinArgs: d.Arity, MaxArgs: maxArgs}
-	b.Fn = func(c *engine.Call, args []engine.Value) engine.Value {
+	b.Fn = func(c *engine.Call, args []value.Value) value.Value {
 		r, err := engine.GoCall(func() (Value, error) { return d.Fn(wrapAll(args)) })
 		if err != nil {
 			c.Fail("%s: %v", d.Name, err)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/plot"
@@ -97,7 +97,7 @@ type Explanation struct {
 	text   string
 }
 
-func newExplanation(x *engine.Explanation) Explanation {
+func newExplanation(x *passes.Explanation) Explanation {
 	e := Explanation{Kind: x.Kind, Name: x.Name, Line: x.Pos.Line, Notes: append([]string(nil), x.Notes...), text: x.String()}
 	if x.Fired != 0 {
 		e.Passes = strings.Split(x.Fired.String(), "+")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // Value is a grundy value: none, a bool, an int, a string, a tuple, list,
@@ -20,7 +21,7 @@ import (
 //
 // A Value holding a game belongs to the Interpreter that made it (or
 // whose Go game made it): passing it to another Interpreter is an error.
-type Value struct{ v engine.Value }
+type Value struct{ v value.Value }
 
 // Kind is the type of a Value.
 type Kind uint8
@@ -56,22 +57,22 @@ func (k Kind) String() string {
 var None Value
 
 // Int returns the int n.
-func Int(n int64) Value { return Value{engine.Int(n)} }
+func Int(n int64) Value { return Value{value.Int(n)} }
 
 // Bool returns true or false.
-func Bool(b bool) Value { return Value{engine.Bool(b)} }
+func Bool(b bool) Value { return Value{value.Bool(b)} }
 
 // String returns the string s.
-func String(s string) Value { return Value{engine.Str(s)} }
+func String(s string) Value { return Value{value.Str(s)} }
 
 // List returns the list of the given elements, in order.
-func List(elems ...Value) Value { return Value{engine.List(unwrapAll(elems))} }
+func List(elems ...Value) Value { return Value{value.List(unwrapAll(elems))} }
 
 // Tuple returns the tuple of the given elements.
-func Tuple(elems ...Value) Value { return Value{engine.Tuple(unwrapAll(elems))} }
+func Tuple(elems ...Value) Value { return Value{value.Tuple(unwrapAll(elems))} }
 
 // Set returns the set of the given elements (duplicates dropped).
-func Set(elems ...Value) Value { return Value{engine.SetOf(unwrapAll(elems))} }
+func Set(elems ...Value) Value { return Value{value.SetOf(unwrapAll(elems))} }
 
 // Map returns the map of keys[i] to vals[i]; a later duplicate key wins.
 // It panics if the slices differ in length.
@@ -79,7 +80,7 @@ func Map(keys, vals []Value) Value {
 	if len(keys) != len(vals) {
 		panic("grundy.Map: " + strconv.Itoa(len(keys)) + " keys but " + strconv.Itoa(len(vals)) + " values")
 	}
-	return Value{engine.MapOf(unwrapAll(keys), unwrapAll(vals))}
+	return Value{value.MapOf(unwrapAll(keys), unwrapAll(vals))}
 }
 
 // Nimber returns the nimber *n, a nim heap of n tokens: its options are
@@ -88,7 +89,7 @@ func Nimber(n int64) Value {
 	if n < 0 {
 		panic("grundy.Nimber: negative size " + strconv.FormatInt(n, 10))
 	}
-	return Value{engine.Nimber(n)}
+	return Value{value.Nimber(n)}
 }
 
 // Sum returns the sum of games: a move is a move in one of them. Nested
@@ -100,35 +101,35 @@ func Sum(games ...Value) Value {
 			panic("grundy.Sum: " + g.Kind().String() + " " + g.Repr() + " is not a game")
 		}
 	}
-	return Value{engine.SumOf(unwrapAll(games))}
+	return Value{value.SumOf(unwrapAll(games))}
 }
 
 // Kind returns the kind of v.
 func (v Value) Kind() Kind {
 	switch v.v.Kind() {
-	case engine.KNone:
+	case value.KNone:
 		return NoneKind
-	case engine.KBool:
+	case value.KBool:
 		return BoolKind
-	case engine.KInt:
+	case value.KInt:
 		return IntKind
-	case engine.KStr:
+	case value.KStr:
 		return StringKind
-	case engine.KTuple:
+	case value.KTuple:
 		return TupleKind
-	case engine.KList:
+	case value.KList:
 		return ListKind
-	case engine.KSet:
+	case value.KSet:
 		return SetKind
-	case engine.KMap:
+	case value.KMap:
 		return MapKind
-	case engine.KNim:
+	case value.KNim:
 		return NimberKind
-	case engine.KPos:
+	case value.KPos:
 		return PositionKind
-	case engine.KSum:
+	case value.KSum:
 		return SumKind
-	case engine.KInf:
+	case value.KInf:
 		return InfiniteKind
 	}
 	return FuncKind
@@ -143,28 +144,28 @@ func (v Value) TypeName() string { return v.v.TypeName() }
 // String returns v as the script's print shows it: strings without
 // quotes at the top level, positions as name(args), nimbers as *k, sums as
 // a + b, sets and maps in ascending order, infinite SG values as ∞{0, 2}.
-func (v Value) String() string { return engine.Format(v.v) }
+func (v Value) String() string { return value.Format(v.v) }
 
 // Repr returns v as it appears inside a container: like String, but a
 // string is quoted.
-func (v Value) Repr() string { return engine.Repr(v.v) }
+func (v Value) Repr() string { return value.Repr(v.v) }
 
 // Int returns the value of an int.
-func (v Value) Int() (int64, bool) { return v.v.Int(), v.v.Kind() == engine.KInt }
+func (v Value) Int() (int64, bool) { return v.v.Int(), v.v.Kind() == value.KInt }
 
 // Bool returns the value of a bool.
-func (v Value) Bool() (bool, bool) { return v.v.Truth(), v.v.Kind() == engine.KBool }
+func (v Value) Bool() (bool, bool) { return v.v.Truth(), v.v.Kind() == value.KBool }
 
 // Str returns the text of a string.
 func (v Value) Str() (string, bool) {
-	if v.v.Kind() != engine.KStr {
+	if v.v.Kind() != value.KStr {
 		return "", false
 	}
 	return v.v.Str(), true
 }
 
 // Nimber returns the size of a nimber *n.
-func (v Value) Nimber() (int64, bool) { return v.v.Int(), v.v.Kind() == engine.KNim }
+func (v Value) Nimber() (int64, bool) { return v.v.Int(), v.v.Kind() == value.KNim }
 
 // Elems returns the elements of a list or tuple in order, of a set in
 // ascending order, or a map's keys in ascending order; nil for other
@@ -183,7 +184,7 @@ func (v Value) Len() int {
 // Index returns element i (from 0) of a list or tuple. It panics if v is
 // not a list or tuple or i is out of range, like indexing a slice.
 func (v Value) Index(i int) Value {
-	if k := v.v.Kind(); k != engine.KList && k != engine.KTuple {
+	if k := v.v.Kind(); k != value.KList && k != value.KTuple {
 		panic("grundy: Index of a " + v.Kind().String())
 	}
 	return Value{v.v.Elems()[i]}
@@ -191,12 +192,12 @@ func (v Value) Index(i int) Value {
 
 // Lookup returns the value of key in a map.
 func (v Value) Lookup(key Value) (Value, bool) {
-	if v.v.Kind() != engine.KMap {
+	if v.v.Kind() != value.KMap {
 		return None, false
 	}
 	m := v.v.Map()
 	for i, k := range m.Keys {
-		if engine.Equal(k, key.v) {
+		if value.Equal(k, key.v) {
 			return Value{m.Vals[i]}, true
 		}
 	}
@@ -206,7 +207,7 @@ func (v Value) Lookup(key Value) (Value, bool) {
 // MapItems returns the keys of a map, ascending, and their values; nil
 // slices for other kinds.
 func (v Value) MapItems() (keys, vals []Value) {
-	if v.v.Kind() != engine.KMap {
+	if v.v.Kind() != value.KMap {
 		return nil, nil
 	}
 	m := v.v.Map()
@@ -218,7 +219,7 @@ func (v Value) IsGame() bool { return v.v.IsGame() }
 
 // Position returns the position v holds.
 func (v Value) Position() (Position, bool) {
-	if v.v.Kind() != engine.KPos {
+	if v.v.Kind() != value.KPos {
 		return Position{}, false
 	}
 	return Position{v.v}, true
@@ -237,9 +238,9 @@ func (v Value) Parts() []Value {
 // infinite SG value, as the script's sg(G) returns them.
 func (v Value) SG() (SG, bool) {
 	switch v.v.Kind() {
-	case engine.KInt:
+	case value.KInt:
 		return SG{N: v.v.Int()}, true
-	case engine.KInf:
+	case value.KInf:
 		return SG{Infinite: true, K: append([]int64{}, v.v.InfK()...)}, true
 	}
 	return SG{}, false
@@ -247,11 +248,11 @@ func (v Value) SG() (SG, bool) {
 
 // Equal reports whether v and w are the same value. Sums are equal when
 // they have the same parts in any order.
-func (v Value) Equal(w Value) bool { return engine.Equal(v.v, w.v) }
+func (v Value) Equal(w Value) bool { return value.Equal(v.v, w.v) }
 
 // Position is a position of a game family: its name and its arguments,
 // as in cut(4, 2).
-type Position struct{ v engine.Value }
+type Position struct{ v value.Value }
 
 // Name returns the name of the position's game family.
 func (p Position) Name() string { return p.v.Position().Game.Name() }
@@ -263,13 +264,13 @@ func (p Position) Args() []Value { return wrapAll(p.v.Position().Args) }
 func (p Position) Arg(i int) Value { return Value{p.v.Position().Args[i]} }
 
 // Game returns the position's game family, to make other positions of it.
-func (p Position) Game() Game { return Game{p.v.Position().Game} }
+func (p Position) Game() Game { return Game{p.v.Position().Game.(*engine.Game)} }
 
 // Value returns the position as a Value.
 func (p Position) Value() Value { return Value{p.v} }
 
 // String returns the position as print shows it, e.g. cut(4, 2).
-func (p Position) String() string { return engine.Format(p.v) }
+func (p Position) String() string { return value.Format(p.v) }
 
 // Game is a game family of an Interpreter: declared by a script, written
 // in Go (see GameDef), or from the standard library.
@@ -351,7 +352,7 @@ const (
 // String returns "N", "P" or "D".
 func (o Outcome) String() string { return string(rune(o)) }
 
-func wrapAll(vs []engine.Value) []Value {
+func wrapAll(vs []value.Value) []Value {
 	if vs == nil {
 		return nil
 	}
@@ -362,8 +363,8 @@ func wrapAll(vs []engine.Value) []Value {
 	return out
 }
 
-func unwrapAll(vs []Value) []engine.Value {
-	out := make([]engine.Value, len(vs))
+func unwrapAll(vs []Value) []value.Value {
+	out := make([]value.Value, len(vs))
 	for i, v := range vs {
 		out[i] = v.v
 	}

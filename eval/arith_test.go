@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
 )
 
 // TestMulOK: mulOK reports overflow exactly when the product of two
@@ -25,7 +26,7 @@ func TestMulOK(t *testing.T) {
 	for _, a := range vals {
 		for _, b := range edges {
 			for _, p := range [][2]int64{{a, b}, {b, a}} {
-				c, ok := engine.MulOK(p[0], p[1])
+				c, ok := operator.MulOK(p[0], p[1])
 				x := new(big.Int).Mul(big.NewInt(p[0]), big.NewInt(p[1]))
 				want := x.Cmp(lo) >= 0 && x.Cmp(hi) <= 0
 				if ok != want || ok && c != x.Int64() {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -262,7 +263,7 @@ func TestOptDiffComposite(t *testing.T) {
 		if !optCheck(t, a.name, c, true) {
 			continue
 		}
-		on, off := runOptWith(c, 0), runOptWith(c, engine.PassComposite)
+		on, off := runOptWith(c, 0), runOptWith(c, passes.Composite)
 		if ok, why := optSame(on, off, true); !ok {
 			t.Errorf("%s: composite off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without composite:\n%s", a.name, why, optIndent(c.src), on, off)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -73,8 +74,8 @@ func (s *Session) DefineFunc(b *engine.Builtin) error {
 // DefineValue binds name to a value in the session's prelude scope, as if
 // a standard-library file said let name = v. The name rules are those of
 // DefineGame; v must not be none.
-func (s *Session) DefineValue(name string, v engine.Value) error {
-	if v.K == engine.KNone {
+func (s *Session) DefineValue(name string, v value.Value) error {
+	if v.K == value.KNone {
 		return fmt.Errorf("%s: cannot bind none", name)
 	}
 	if err := s.checkNewName(name); err != nil {
@@ -83,7 +84,7 @@ func (s *Session) DefineValue(name string, v engine.Value) error {
 	slot := s.globals
 	s.globals++
 	if len(s.env.Th.Globals) < s.globals {
-		g := make([]engine.Value, s.globals+16)
+		g := make([]value.Value, s.globals+16)
 		copy(g, s.env.Th.Globals)
 		s.env.Th.Globals = g
 	}
@@ -135,29 +136,29 @@ func (s *Session) LookupGame(name string) *engine.Game {
 // this session: values made by another session (or forgotten by Reset)
 // must not be computed here, since their games' memo tables and move rules
 // are the other session's.
-func (s *Session) Owns(v engine.Value) bool {
+func (s *Session) Owns(v value.Value) bool {
 	// A stack of element lists, not recursion: values can nest without
 	// bound.
-	stack := [][]engine.Value{{v}}
+	stack := [][]value.Value{{v}}
 	for len(stack) > 0 {
 		xs := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, v := range xs {
 			switch v.K {
-			case engine.KTuple, engine.KList, engine.KSet:
+			case value.KTuple, value.KList, value.KSet:
 				stack = append(stack, v.Elems())
-			case engine.KMap:
+			case value.KMap:
 				m := v.Map()
 				stack = append(stack, m.Keys, m.Vals)
-			case engine.KPos:
+			case value.KPos:
 				p := v.Position()
-				if !s.ownsGame(p.Game) {
+				if !s.ownsGame(p.Game.(*engine.Game)) {
 					return false
 				}
 				stack = append(stack, p.Args)
-			case engine.KSum:
+			case value.KSum:
 				stack = append(stack, v.Parts())
-			case engine.KFunc:
+			case value.KFunc:
 				switch f := v.Callable().(type) {
 				case *engine.Game:
 					if !s.ownsGame(f) {

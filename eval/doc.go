@@ -17,11 +17,11 @@
 // (every unknown name is reported, with "did you mean") and tells what a
 // name or call means; package rewrite brings equivalent spellings of a
 // move rule to one shape; package compile turns the tree into closures
-// over the values, frames and memo tables of package internal/engine
-// (ints unboxed, SG values streamed without the games, small defs
-// inlined); package fastpath compiles the fast paths (loops over the memo
+// over the values of package internal/value and the frames and memo
+// tables of package internal/engine (ints unboxed, SG values streamed
+// without the games, small defs inlined); package fastpath compiles the fast paths (loops over the memo
 // tables, arguments built in scratch buffers). Each optimization is a
-// pass (engine.Pass) that Options.Disable switches off, down to the plain
+// pass (passes.Pass) that Options.Disable switches off, down to the plain
 // evaluator. The compiler reads the built-ins' traits (Pure, SGArgs,
 // Query, IntRange, Fold, Ints, Quick1, Quick2, IntResult, Sorts,
 // Updates), never their names.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -21,15 +22,15 @@ func TestErrorKindSetWhereRaised(t *testing.T) {
 		name, src string
 		limits    engine.Limits
 		timeout   time.Duration
-		kind      engine.ErrorKind
+		kind      value.ErrorKind
 		flag      string
 	}{
-		{"steps", "def f(n) = if n == 0 then 0 else f(n - 1)\nprint f(5000)\n", engine.Limits{MaxSteps: 1000}, 0, engine.ErrLimit, "--max-steps"},
-		{"states", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", engine.Limits{MaxStates: 1000}, 0, engine.ErrLimit, ""},
-		{"depth", "def f(n) = f(n + 1) + 1\nprint f(0)\n", engine.Limits{MaxDepth: 100}, 0, engine.ErrLimit, ""},
-		{"timeout", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", engine.Limits{Timeout: 50 * time.Millisecond}, 0, engine.ErrLimit, "--timeout"},
-		{"interrupted", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", engine.Limits{}, 50 * time.Millisecond, engine.ErrInterrupted, ""},
-		{"runtime", "print 1 / 0\n", engine.Limits{}, 0, engine.ErrRuntime, ""},
+		{"steps", "def f(n) = if n == 0 then 0 else f(n - 1)\nprint f(5000)\n", engine.Limits{MaxSteps: 1000}, 0, value.ErrLimit, "--max-steps"},
+		{"states", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", engine.Limits{MaxStates: 1000}, 0, value.ErrLimit, ""},
+		{"depth", "def f(n) = f(n + 1) + 1\nprint f(0)\n", engine.Limits{MaxDepth: 100}, 0, value.ErrLimit, ""},
+		{"timeout", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", engine.Limits{Timeout: 50 * time.Millisecond}, 0, value.ErrLimit, "--timeout"},
+		{"interrupted", "game g(n) moves g(n + 1)\nprint sg(g(0))\n", engine.Limits{}, 50 * time.Millisecond, value.ErrInterrupted, ""},
+		{"runtime", "print 1 / 0\n", engine.Limits{}, 0, value.ErrRuntime, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -42,7 +43,7 @@ func TestErrorKindSetWhereRaised(t *testing.T) {
 			}
 			s := eval.NewSession(eval.Options{Limits: c.limits})
 			err := s.ExecFile(ctx, "k.game", c.src)
-			var re *engine.RuntimeError
+			var re *value.RuntimeError
 			if !errors.As(err, &re) {
 				t.Fatalf("error %v, want a runtime error", err)
 			}

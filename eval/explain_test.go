@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 )
 
 // TestExplain: each alternative says which path it takes, and why not the
@@ -70,7 +70,7 @@ game dg(v) moves dg((v * 7 + k * k) % v) for k in 1 .. v - 1
 // TestExplainSwitchedOff: with the fast loops switched off, every
 // alternative says so.
 func TestExplainSwitchedOff(t *testing.T) {
-	s := NewSession(Options{Disable: engine.PassFastLoops})
+	s := NewSession(Options{Disable: passes.FastLoops})
 	if err := s.ExecFile(context.Background(), "t.game", "game sub(n) moves sub(n - s) for s in 1 .. 2 if s <= n\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ print sg(heap(5)), sg(down(4))
 	if err := b.LoadFile(context.Background(), "t.game", src); err != nil {
 		t.Fatal(err)
 	}
-	render := func(xs []*engine.Explanation) string {
+	render := func(xs []*passes.Explanation) string {
 		var s strings.Builder
 		for _, x := range xs {
 			s.WriteString(x.String())
@@ -141,12 +141,12 @@ print sg(sub(50)), sg(cut(30)), sg(dag(200)), sg(q((4, 5))), sg(row([1, 0, 1, 1]
 // each pass that changes a declaration's code fires somewhere in the
 // corpus when all are on.
 func TestExplainPassesFired(t *testing.T) {
-	fired := func(off engine.Pass) (map[string]engine.Pass, engine.Pass) {
+	fired := func(off passes.Pass) (map[string]passes.Pass, passes.Pass) {
 		s := NewSession(Options{Disable: off})
 		if err := s.ExecFile(context.Background(), "t.game", passCorpus); err != nil {
 			t.Fatal(err)
 		}
-		by, all := map[string]engine.Pass{}, engine.Pass(0)
+		by, all := map[string]passes.Pass{}, passes.Pass(0)
 		for _, x := range s.Explain() {
 			by[x.Kind+" "+x.Name] = x.Fired
 			all |= x.Fired
@@ -156,7 +156,7 @@ func TestExplainPassesFired(t *testing.T) {
 		}
 		return by, all
 	}
-	if by, all := fired(engine.AllPasses); all != 0 {
+	if by, all := fired(passes.All); all != 0 {
 		t.Errorf("with every pass off, passes fired: %v", by)
 	}
 	for _, p := range Passes() {
@@ -165,16 +165,16 @@ func TestExplainPassesFired(t *testing.T) {
 		}
 	}
 	by, all := fired(0)
-	compileTime := engine.PassStream | engine.PassFastLoops | engine.PassInline | engine.PassLoopyOpen | engine.PassFuse | engine.PassSweep | engine.PassComposite | engine.PassInts | engine.PassTuples
+	compileTime := passes.Stream | passes.FastLoops | passes.Inline | passes.LoopyOpen | passes.Fuse | passes.Sweep | passes.Composite | passes.Ints | passes.Tuples
 	if missing := compileTime &^ all; missing != 0 {
 		t.Errorf("never fired: %v (fired: %v)", missing, by)
 	}
-	for name, want := range map[string]engine.Pass{
-		"game cut": engine.PassFastLoops | engine.PassInts,
-		"game dag": engine.PassInline | engine.PassFuse,
-		"game q":   engine.PassTuples,
-		"game row": engine.PassComposite,
-		"def mix":  engine.PassFuse | engine.PassInts,
+	for name, want := range map[string]passes.Pass{
+		"game cut": passes.FastLoops | passes.Ints,
+		"game dag": passes.Inline | passes.Fuse,
+		"game q":   passes.Tuples,
+		"game row": passes.Composite,
+		"def mix":  passes.Fuse | passes.Ints,
 	} {
 		if by[name]&want != want {
 			t.Errorf("%s: fired %v, want %v among them", name, by[name], want)

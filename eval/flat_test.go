@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // TestFlatGivenBack: the flat table of a game is counted while its session
@@ -22,14 +23,14 @@ func TestFlatGivenBack(t *testing.T) {
 	// Sessions of earlier tests give their tables back when collected:
 	// let that happen first, so that base is not lowered under us.
 	for range 100 {
-		prev := engine.FlatLive.Load()
+		prev := memo.FlatLive.Load()
 		runtime.GC()
 		time.Sleep(5 * time.Millisecond)
-		if engine.FlatLive.Load() == prev {
+		if memo.FlatLive.Load() == prev {
 			break
 		}
 	}
-	base := engine.FlatLive.Load()
+	base := memo.FlatLive.Load()
 	func() {
 		s := NewSession(Options{Stdout: io.Discard})
 		// (Halving too: not a take-and-break game, whose values would
@@ -41,15 +42,15 @@ func TestFlatGivenBack(t *testing.T) {
 		if got := s.env.Th.Engine.FlatBytes(); got < 300000*4 {
 			t.Fatalf("the session's flat memory is %d bytes, want at least %d", got, 300000*4)
 		}
-		if got := engine.FlatLive.Load() - base; got < 300000*4 {
+		if got := memo.FlatLive.Load() - base; got < 300000*4 {
 			t.Fatalf("the process's flat memory grew by %d bytes, want at least %d", got, 300000*4)
 		}
 		runtime.KeepAlive(s)
 	}()
 	deadline := time.Now().Add(10 * time.Second)
-	for engine.FlatLive.Load() > base {
+	for memo.FlatLive.Load() > base {
 		if time.Now().After(deadline) {
-			t.Fatalf("the flat memory of a dropped session was not given back: %d bytes over", engine.FlatLive.Load()-base)
+			t.Fatalf("the flat memory of a dropped session was not given back: %d bytes over", memo.FlatLive.Load()-base)
 		}
 		runtime.GC()
 		time.Sleep(10 * time.Millisecond)

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
@@ -186,7 +187,7 @@ func checkEvalError(t *testing.T, src string, err error) {
 	t.Helper()
 	var list lang.ErrorList
 	var se *lang.Error
-	var re *engine.RuntimeError
+	var re *value.RuntimeError
 	var msgs []string
 	switch {
 	case errors.As(err, &list):

@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -25,7 +25,7 @@ var generalSizes = map[string]int{
 	"cut": 100, "subtract": 200000, "snim": 30000, "kayles": 2000, "grundy": 3000, "wythoff": 100,
 }
 
-const kernelsOff = engine.PassFastLoops | engine.PassSweep | engine.PassSymmetric | engine.PassCursor
+const kernelsOff = passes.FastLoops | passes.Sweep | passes.Symmetric | passes.Cursor
 
 func BenchmarkGeneralPath(b *testing.B) {
 	letN := regexp.MustCompile(`(?m)^let N = \d+`)

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -135,18 +136,18 @@ game m(x) moves L
 			continue
 		}
 		msg := err.Error()
-		if len(msg) > engine.MaxShownText+200 || !strings.Contains(msg, "...") || !utf8.ValidString(msg) || !strings.Contains(msg, c.want) {
+		if len(msg) > value.MaxShownText+200 || !strings.Contains(msg, "...") || !utf8.ValidString(msg) || !strings.Contains(msg, c.want) {
 			t.Errorf("%s: %d bytes: %.600s", c.expr, len(msg), msg)
 		}
 	}
 	// An assertion's own message too.
 	s := eval.NewSession(eval.Options{Stdout: io.Discard})
 	err := s.ExecFile(context.Background(), "t.game", prelude+"assert false, S\n")
-	if err == nil || len(err.Error()) > engine.MaxShownText+100 || !strings.HasSuffix(err.Error(), "éé...") {
+	if err == nil || len(err.Error()) > value.MaxShownText+100 || !strings.HasSuffix(err.Error(), "éé...") {
 		t.Errorf("assert with a long message: %.600v", err)
 	}
 	// Short values are shown whole.
-	if e := engine.Errorf(engine.Pos{}, "found %s, %v", strings.Repeat("a", engine.MaxShownText), 12); e.Msg != "found "+strings.Repeat("a", engine.MaxShownText)+", 12" {
+	if e := value.Errorf(engine.Pos{}, "found %s, %v", strings.Repeat("a", value.MaxShownText), 12); e.Msg != "found "+strings.Repeat("a", value.MaxShownText)+", 12" {
 		t.Errorf("Errorf cut a short value: %q", e.Msg)
 	}
 }
@@ -165,7 +166,7 @@ func errAt(t *testing.T, s *eval.Session, ctx context.Context, src string, line 
 	if err == nil {
 		t.Fatalf("%.60q: no error, want %q", src, want)
 	}
-	var re *engine.RuntimeError
+	var re *value.RuntimeError
 	if !errors.As(err, &re) {
 		t.Fatalf("%.60q: error %v (%T), want a runtime error", src, err, err)
 	}
@@ -425,9 +426,9 @@ func TestLongOperationsPoll(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			s := eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: stdin()})
-			arm := &engine.Builtin{BName: "arm", Fn: func(*engine.Call, []engine.Value) engine.Value {
+			arm := &engine.Builtin{BName: "arm", Fn: func(*engine.Call, []value.Value) value.Value {
 				cancel()
-				return engine.True
+				return value.True
 			}}
 			if err := s.DefineFunc(arm); err != nil {
 				t.Fatal(err)
@@ -435,7 +436,7 @@ func TestLongOperationsPoll(t *testing.T) {
 			errAt(t, s, ctx, src, 3, "interrupted")
 			// Not armed, it runs to its end.
 			s = eval.NewSession(eval.Options{Stdout: io.Discard, Stdin: stdin()})
-			if err := s.DefineFunc(&engine.Builtin{BName: "arm", Fn: func(*engine.Call, []engine.Value) engine.Value { return engine.True }}); err != nil {
+			if err := s.DefineFunc(&engine.Builtin{BName: "arm", Fn: func(*engine.Call, []value.Value) value.Value { return value.True }}); err != nil {
 				t.Fatal(err)
 			}
 			if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
@@ -498,16 +499,16 @@ func TestLoopySolveStopsAndRecovers(t *testing.T) {
 // formatted whole, 7 MB, to be cut to 200 bytes, and its parts built
 // from their keys to count them).
 func TestErrorsFormatHugeValuesOnlySoFar(t *testing.T) {
-	xs := make([]engine.Value, 1_000_000)
+	xs := make([]value.Value, 1_000_000)
 	for i := range xs {
-		xs[i] = engine.Int(int64(i))
+		xs[i] = value.Int(int64(i))
 	}
-	big := engine.List(xs)
+	big := value.List(xs)
 	var text string
-	if n := allocated(func() { text = fmt.Sprint(engine.Shown(big)) }); n > 64<<10 {
+	if n := allocated(func() { text = fmt.Sprint(value.Shown(big)) }); n > 64<<10 {
 		t.Errorf("Shown of a list of a million ints allocated %d bytes", n)
 	}
-	if len(text) != engine.MaxShownText+3 || !strings.HasPrefix(text, "[0, 1, 2, ") || !strings.HasSuffix(text, "...") {
+	if len(text) != value.MaxShownText+3 || !strings.HasPrefix(text, "[0, 1, 2, ") || !strings.HasSuffix(text, "...") {
 		t.Errorf("Shown: %q", text)
 	}
 	s := eval.NewSession(eval.Options{Stdout: io.Discard})
@@ -516,7 +517,7 @@ func TestErrorsFormatHugeValuesOnlySoFar(t *testing.T) {
 	}
 	var err error
 	n := allocated(func() { err = s.ExecFile(context.Background(), "u.game", "print remoteness(s)\n") })
-	if err == nil || !strings.Contains(err.Error(), "remoteness of g(1) + g(2) + g(0) + ") || len(err.Error()) > engine.MaxShownText+200 {
+	if err == nil || !strings.Contains(err.Error(), "remoteness of g(1) + g(2) + g(0) + ") || len(err.Error()) > value.MaxShownText+200 {
 		t.Errorf("remoteness of a sum of a million parts: %.300v", err)
 	}
 	if n > 1<<20 {

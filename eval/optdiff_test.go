@@ -35,6 +35,7 @@ import (
 
 	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/lang"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -78,15 +79,15 @@ type optCase struct {
 func runOpt(c optCase, on bool) optRun { return runOptWith(c, disabled(on)) }
 
 // disabled is the passes to switch off: none, or all.
-func disabled(on bool) engine.Pass {
+func disabled(on bool) passes.Pass {
 	if on {
 		return 0
 	}
-	return engine.AllPasses
+	return passes.All
 }
 
 // runOptWith runs c in a fresh session with the passes of disable off.
-func runOptWith(c optCase, disable engine.Pass) (r optRun) {
+func runOptWith(c optCase, disable passes.Pass) (r optRun) {
 	var out bytes.Buffer
 	opts := eval.Options{Stdout: &out, Limits: c.limits, Disable: disable}
 	if c.stdin != nil {

@@ -1,12 +1,12 @@
 package eval
 
-import "github.com/grundy-lang/grundy/internal/engine"
+import "github.com/grundy-lang/grundy/internal/passes"
 
 // Passes lists every pass, one bit each, in order.
-func Passes() []engine.Pass {
-	var ps []engine.Pass
-	for i := range engine.PassNames {
-		ps = append(ps, engine.Pass(1)<<i)
+func Passes() []passes.Pass {
+	var ps []passes.Pass
+	for i := range passes.Names {
+		ps = append(ps, passes.Pass(1)<<i)
 	}
 	return ps
 }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/solve"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // TestPeriodSearch: period, periodic and sg of a take-and-break family
@@ -55,7 +57,7 @@ func TestPeriodSearchProgress(t *testing.T) {
 		}
 	}})
 	err := s.ExecFile(ctx, "t.game", `print period(octal("0.56"))`)
-	var ge *engine.RuntimeError
+	var ge *value.RuntimeError
 	if !errors.As(err, &ge) || !strings.HasPrefix(ge.Msg, `interrupted while searching the period of octal("0.56"): heaps 0 .. `) ||
 		!strings.Contains(ge.Msg, "computed, last exception so far 326639 for the candidate period 144") {
 		t.Fatalf("error %v", err)
@@ -95,7 +97,7 @@ func TestCheckpoint(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 	saved := 0
-	for _, pd := range s.env.Engine.Tables {
+	for _, pd := range solve.Tables(s.env.Engine) {
 		saved = max(saved, pd.Solver.Len())
 	}
 	if saved < 200000 {
@@ -107,7 +109,7 @@ func TestCheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	restored := 0
-	for _, pd := range s2.env.Engine.Tables {
+	for _, pd := range solve.Tables(s2.env.Engine) {
 		restored = max(restored, pd.Solver.Len())
 	}
 	if restored < saved {
@@ -132,7 +134,7 @@ func TestCheckpoint(t *testing.T) {
 func TestTableStopSaysHowFar(t *testing.T) {
 	s := NewSession(Options{Limits: engine.Limits{MaxSteps: 300000}})
 	err := s.ExecFile(context.Background(), "t.game", `table sg(octal("0.1777")(n)) for n in 0 .. 10 ** 7`)
-	var ge *engine.RuntimeError
+	var ge *value.RuntimeError
 	if !errors.As(err, &ge) || !strings.Contains(ge.Msg, "while computing the table: ") || !strings.Contains(ge.Msg, " rows done, the last for n = ") {
 		t.Fatalf("error %v", err)
 	}

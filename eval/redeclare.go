@@ -4,6 +4,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -54,14 +55,14 @@ func (s *Session) recompile(scope *resolve.Scope, b *engine.Binding) {
 		c.CompileDef(b.Fn, d)
 		if len(c.Errs) > 0 {
 			err := c.Errs[0]
-			b.Fn.Body = func(*engine.Frame) engine.Value { engine.Fail(err.Pos, "%s", err.Msg); return engine.None }
+			b.Fn.Body = func(*engine.Frame) value.Value { value.Fail(err.Pos, "%s", err.Msg); return value.None }
 			b.Fn.BodyInt = nil
 		}
 	case b.Kind == resolve.Game && b.Game.Decl != nil:
 		c.CompileGame(b.Game, b.Game.Decl)
 		if len(c.Errs) > 0 {
 			err := c.Errs[0]
-			bad := func(*engine.Frame) { engine.Fail(err.Pos, "%s", err.Msg) }
+			bad := func(*engine.Frame) { value.Fail(err.Pos, "%s", err.Msg) }
 			g := b.Game
 			g.GenSG, g.GenVal, g.GenSGInt, g.GenValInt, g.Sweep = bad, bad, bad, bad, nil
 		}

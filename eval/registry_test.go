@@ -8,6 +8,8 @@ import (
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/stdlib"
 )
 
@@ -19,13 +21,13 @@ func TestRegistryPerSession(t *testing.T) {
 	t.Parallel()
 	mine := stdlib.Registry().Clone()
 	mine.Add(&engine.Builtin{BName: "twice", MinArgs: 1, MaxArgs: 1, Pure: true,
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value { return engine.Int(2 * a[0].Int()) }})
+		Fn: func(c *engine.Call, a []value.Value) value.Value { return value.Int(2 * a[0].Int()) }})
 	mine.AddGame(&engine.GameDef{Name: "pair", Arity: 1,
-		Options: func(g *engine.Game, args []engine.Value) ([]engine.Value, error) {
+		Options: func(g *engine.Game, args []value.Value) ([]value.Value, error) {
 			if args[0].Int() <= 0 {
 				return nil, nil
 			}
-			return []engine.Value{g.Position(engine.Int(args[0].Int() - 1))}, nil
+			return []value.Value{g.Position(value.Int(args[0].Int() - 1))}, nil
 		}})
 	mine.AddPrelude("<mine.game>", "def thrice(n) = 3 * n\n")
 	src := "print twice(21)\nprint thrice(5)\nprint sg(pair(3))\nprint sg(kayles(5))\n"
@@ -65,7 +67,7 @@ func TestRegistrySealed(t *testing.T) {
 			t.Error("Add on the sealed standard library did not panic")
 		}
 	}()
-	stdlib.Registry().Add(&engine.Builtin{BName: "x", Fn: func(*engine.Call, []engine.Value) engine.Value { return engine.None }})
+	stdlib.Registry().Add(&engine.Builtin{BName: "x", Fn: func(*engine.Call, []value.Value) value.Value { return value.None }})
 }
 
 // TestResetKeepsRegistryAndPasses: Reset forgets the script's names and
@@ -75,9 +77,9 @@ func TestResetKeepsRegistryAndPasses(t *testing.T) {
 	t.Parallel()
 	mine := stdlib.Registry().Clone()
 	mine.Add(&engine.Builtin{BName: "twice", MinArgs: 1, MaxArgs: 1, Pure: true,
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value { return engine.Int(2 * a[0].Int()) }})
+		Fn: func(c *engine.Call, a []value.Value) value.Value { return value.Int(2 * a[0].Int()) }})
 	var out bytes.Buffer
-	s := eval.NewSession(eval.Options{Stdout: &out, Registry: mine, Disable: engine.AllPasses})
+	s := eval.NewSession(eval.Options{Stdout: &out, Registry: mine, Disable: passes.All})
 	if err := s.ExecFile(context.Background(), "a.game", "let x = twice(4)\ngame g(n) moves g(n - 1) if n > 0\n"); err != nil {
 		t.Fatal(err)
 	}

@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
@@ -151,7 +152,7 @@ func runScriptChunk(t *testing.T, c scriptChunk) {
 		// Errors are positioned, typed, and never carry a Go stack trace.
 		var se *lang.Error
 		var sl lang.ErrorList
-		var re *engine.RuntimeError
+		var re *value.RuntimeError
 		if !errors.As(err, &se) && !errors.As(err, &sl) && !errors.As(err, &re) {
 			t.Errorf("%s: error %v has type %T", where, err, err)
 		}
@@ -246,7 +247,7 @@ func TestRuntimeErrorTrace(t *testing.T) {
 	var out bytes.Buffer
 	s := eval.NewSession(eval.Options{Stdout: &out})
 	err := s.ExecFile(context.Background(), "t.game", src)
-	var re *engine.RuntimeError
+	var re *value.RuntimeError
 	if !errors.As(err, &re) {
 		t.Fatalf("error %v (%T), want a *eval.RuntimeError", err, err)
 	}

@@ -15,7 +15,11 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/fastpath"
 	"github.com/grundy-lang/grundy/internal/graph"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/solve"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/stdlib"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -27,10 +31,10 @@ type Options struct {
 	Stdin  io.Reader // what ints() reads; nil makes ints() an error
 	Limits engine.Limits
 	// Show receives the value of a bare expression entered in the REPL.
-	Show func(th *engine.Thread, v engine.Value)
+	Show func(th *engine.Thread, v value.Value)
 	// Disable switches optimizations off (AllPasses: the plain
 	// evaluator); none changes a result, only the time a run takes.
-	Disable engine.Pass
+	Disable passes.Pass
 	// Progress, when set, is called during a run (a call of ExecFile,
 	// Eval, Table, Do, ...) that has a context and has taken a second,
 	// about every quarter of a second, with the positions visited so far;
@@ -88,8 +92,8 @@ func NewSession(opts Options) *Session {
 	if th.Limits.MaxMemory <= 0 {
 		th.Limits.MaxMemory = engine.DefaultMaxMemory()
 	}
-	th.Engine = engine.NewEngine(th)
-	th.Engine.On = (engine.AllPasses &^ opts.Disable).Effective()
+	th.Engine = solve.NewEngine(th)
+	th.Engine.On = (passes.All &^ opts.Disable).Effective()
 	th.Direct = &engine.Gen{E: th.Engine, Mode: engine.MDirect}
 	th.Collect = &engine.Gen{E: th.Engine, Mode: engine.MCollect}
 	reg := opts.Registry
@@ -174,7 +178,7 @@ func (s *Session) compile(f *lang.File, repl bool) (code []compile.ExecFn, err e
 // time, its memory: see compiler.count) into the error *err.
 func (s *Session) compileLimit(err *error) {
 	if r := recover(); r != nil {
-		re, ok := r.(*engine.RuntimeError)
+		re, ok := r.(*value.RuntimeError)
 		if !ok {
 			panic(r)
 		}
@@ -262,7 +266,7 @@ func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
 func (s *Session) bindEntryLets(ok bool) {
 	forget := false
 	for n, b := range s.entryLets {
-		if !ok && (b.Slot >= len(s.env.Th.Globals) || s.env.Th.Globals[b.Slot].K == engine.KNone) {
+		if !ok && (b.Slot >= len(s.env.Th.Globals) || s.env.Th.Globals[b.Slot].K == value.KNone) {
 			continue
 		}
 		if old, had := s.top.Names[n]; had && (old.Kind == resolve.Game || old.Kind == resolve.Def) {
@@ -281,7 +285,7 @@ func (s *Session) bindEntryLets(ok bool) {
 func (s *Session) run(ctx context.Context, code []compile.ExecFn) (err error) {
 	th := s.env.Th
 	if len(th.Globals) < s.globals {
-		g := make([]engine.Value, s.globals+16)
+		g := make([]value.Value, s.globals+16)
 		copy(g, th.Globals)
 		th.Globals = g
 	}
@@ -304,7 +308,7 @@ func (s *Session) run(ctx context.Context, code []compile.ExecFn) (err error) {
 			th.Prog.End(th.Engine.States)
 		}
 		if cerr := th.SaveCheckpoint(); cerr != nil && err == nil {
-			err = engine.Errorf(engine.Pos{}, "%v", cerr)
+			err = value.Errorf(engine.Pos{}, "%v", cerr)
 		}
 		if ferr := th.OutW.Flush(); ferr != nil && err == nil {
 			err = engine.OutputError{Err: ferr}
@@ -324,7 +328,7 @@ func (s *Session) recovered(r any) error {
 	th := s.env.Th
 	s.env.Engine.Depth = 0
 	switch r := r.(type) {
-	case *engine.RuntimeError:
+	case *value.RuntimeError:
 		if r.Pos.Line == 0 {
 			// Raised where no position is known (a value too deep to
 			// compare): the innermost call, or the statement.
@@ -349,7 +353,7 @@ func (s *Session) recovered(r any) error {
 		return r
 	case error:
 		if errors.Is(r, context.Canceled) {
-			return &engine.RuntimeError{Msg: "interrupted", Kind: engine.ErrInterrupted}
+			return &value.RuntimeError{Msg: "interrupted", Kind: value.ErrInterrupted}
 		}
 	}
 	pos := th.Stmt
@@ -359,32 +363,32 @@ func (s *Session) recovered(r any) error {
 	// A bug of grundy's: the message says so, in one line; the Go stack
 	// is kept for whoever debugs it, never shown.
 	msg := strings.ReplaceAll(fmt.Sprint(r), "\n", " ")
-	return &engine.RuntimeError{Pos: pos, Msg: "internal error: " + msg, Stack: string(debug.Stack())}
+	return &value.RuntimeError{Pos: pos, Msg: "internal error: " + msg, Stack: string(debug.Stack())}
 }
 
 // Stats are counters of a session's engine.
 
 // Eval evaluates one expression in the session and returns its value.
-func (s *Session) Eval(ctx context.Context, filename, src string) (engine.Value, error) {
+func (s *Session) Eval(ctx context.Context, filename, src string) (value.Value, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
 	x, err := lang.ParseExprCheck(filename, src, s.env.Th.ParseCheck)
 	if err != nil {
-		return engine.None, err
+		return value.None, err
 	}
 	return s.evalExpr(ctx, x)
 }
 
 // EvalExpr evaluates a parsed expression in the session (its names are
 // resolved in the session's scope) and returns its value.
-func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v engine.Value, err error) {
+func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v value.Value, err error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
 	return s.evalExpr(ctx, x)
 }
 
 // evalExpr is EvalExpr within begin and end.
-func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, err error) {
+func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v value.Value, err error) {
 	c := compile.New(&s.env, &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}, s.globals)
 	var code engine.EvalFn
 	err = func() (err error) {
@@ -393,13 +397,13 @@ func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, er
 		return nil
 	}()
 	if err != nil {
-		return engine.None, err
+		return value.None, err
 	}
 	if len(c.Errs) > 0 {
-		return engine.None, c.Errs
+		return value.None, c.Errs
 	}
 	s.globals = c.Globals
-	var result engine.Value
+	var result value.Value
 	err = s.run(ctx, []compile.ExecFn{func(fr *engine.Frame) { result = code(fr) }})
 	return result, err
 }
@@ -408,7 +412,7 @@ func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v engine.Value, er
 // limit positions (as graph(G, LIMIT) builds it), for a program that
 // draws it (grundy graph). pos is where g was written: an error in a
 // game's moves names it as its call site.
-func (s *Session) Graph(ctx context.Context, pos engine.Pos, g engine.Value, limit int) (string, error) {
+func (s *Session) Graph(ctx context.Context, pos engine.Pos, g value.Value, limit int) (string, error) {
 	th := s.env.Th
 	var text string
 	err := s.run(ctx, []compile.ExecFn{func(*engine.Frame) {
@@ -435,7 +439,7 @@ func (s *Session) Names() []string {
 func (s *Session) Reset() {
 	// (The same registry and passes; the thread, with its output, input
 	// and limits, is kept.)
-	fresh := NewSession(Options{Registry: s.env.Reg, Disable: engine.AllPasses &^ s.env.Engine.On})
+	fresh := NewSession(Options{Registry: s.env.Reg, Disable: passes.All &^ s.env.Engine.On})
 	th := s.env.Th
 	th.Engine = fresh.env.Engine
 	th.Engine.Th = th
@@ -472,15 +476,15 @@ func (s *Session) Stats() Stats {
 			if p == nil {
 				continue
 			}
-			st.MemoBytes += engine.PageSize * 4
+			st.MemoBytes += memo.PageSize * 4
 			for _, x := range p {
-				if engine.Finished(x) {
+				if memo.Finished(x) {
 					st.Memoized++
 				}
 			}
 		}
 		for _, x := range g.Gvals {
-			if engine.Finished(x) {
+			if memo.Finished(x) {
 				st.Memoized++
 			}
 		}
@@ -533,7 +537,7 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 // Explain returns the explanations of the declarations compiled so far
 // in this session, in source order; a declaration compiled again (a REPL
 // redeclaration) replaces its earlier explanation.
-func (s *Session) Explain() []*engine.Explanation { return s.env.Explain }
+func (s *Session) Explain() []*passes.Explanation { return s.env.Explain }
 
 // The standard-library prelude: grundy sources (games and defs written in
 // the language) and Go game families that every session sees in a scope

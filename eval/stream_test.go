@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 )
 
 // streamSrc uses every shape package compile's sgcompile.go streams: options that are one
@@ -24,7 +24,7 @@ print sg(w(7) + sub(3)), outcome(w(4)), sg(sum of sub(k) for k in 0 .. 9), sg(ka
 // game expression is compiled to streamed SG code and every alternative
 // says why, and the results are those of the streamed run.
 func TestStreamOff(t *testing.T) {
-	run := func(disable engine.Pass) (*Session, string) {
+	run := func(disable passes.Pass) (*Session, string) {
 		var out strings.Builder
 		s := NewSession(Options{Stdout: &out, Disable: disable})
 		if err := s.ExecFile(context.Background(), "t.game", streamSrc); err != nil {
@@ -36,7 +36,7 @@ func TestStreamOff(t *testing.T) {
 	if on.env.Streamed == 0 {
 		t.Fatalf("all passes on: no streamed code compiled")
 	}
-	for _, d := range []engine.Pass{engine.PassStream, engine.AllPasses} {
+	for _, d := range []passes.Pass{passes.Stream, passes.All} {
 		s, got := run(d)
 		if s.env.Streamed != 0 {
 			t.Errorf("%v off: %d game expressions compiled to streamed code, want 0", d, s.env.Streamed)
@@ -44,7 +44,7 @@ func TestStreamOff(t *testing.T) {
 		if got != want {
 			t.Errorf("%v off: printed %q, want %q", d, got, want)
 		}
-		if on := s.env.Engine.On; on&(engine.PassFastLoops|engine.PassSweep|engine.PassCursor|engine.PassSymmetric) != 0 {
+		if on := s.env.Engine.On; on&(passes.FastLoops|passes.Sweep|passes.Cursor|passes.Symmetric) != 0 {
 			t.Errorf("%v off: passes %v on, which need streaming", d, on)
 		}
 		for _, x := range s.Explain() {

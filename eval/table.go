@@ -3,6 +3,7 @@ package eval
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // Table is what a table statement computes: its row labels (the values
@@ -12,11 +13,11 @@ import (
 type Table struct {
 	RowVar string // the first for clause's pattern as written: "n", "(a, b)"
 	ColVar string // the second for clause's pattern; "" when there is none
-	Rows   []engine.Value
-	Cols   []engine.Value // grids only
+	Rows   []value.Value
+	Cols   []value.Value // grids only
 	// Cells[i] are the values of row i: one value, or for a grid one per
 	// column. A cell whose if clauses filtered it out is None (Kind KNone).
-	Cells [][]engine.Value
+	Cells [][]value.Value
 	// Expr is where the table's expression starts (what an error about its
 	// values points at).
 	Expr engine.Pos
@@ -35,4 +36,4 @@ func (t *Table) Grid() bool { return t.ColVar != "" }
 func (t *Table) Text() string { return (*compile.Table)(t).Text() }
 
 // Blank reports whether v is a grid cell filtered out by an if clause.
-func Blank(v engine.Value) bool { return v.K == engine.KNone }
+func Blank(v value.Value) bool { return v.K == value.KNone }

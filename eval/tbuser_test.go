@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/solve"
 )
 
 // declareLoops writes the game of an octal code as a grundy declaration
@@ -89,12 +91,12 @@ func TestUserTakeBreak(t *testing.T) {
 				t.Fatalf("%s: %q\n%s", code, out, src+order)
 			}
 			g := gameByName(s.env.Engine, "g")
-			if g != nil && g.Periodic != nil && g.Periodic.User != nil {
+			if g != nil && solve.TableOf(g) != nil && solve.TableOf(g).User != nil {
 				recognized++
 				// Heaps asked one after the other extend the table in
 				// stretches that double, never heap by heap past the
 				// largest heap asked (n).
-				if l := g.Periodic.Solver.Len(); l > 2*n+2 {
+				if l := solve.TableOf(g).Solver.Len(); l > 2*n+2 {
 					t.Errorf("%s: %d heaps computed for heaps up to %d", code, l, n)
 				}
 			}
@@ -119,14 +121,14 @@ func TestUserTakeBreakBreaks(t *testing.T) {
 	} {
 		q := "print [sg(h(n)) for n in 2400 .. 2700], sg(h(4000))\n"
 		fast, s := runOut(t, src+"print sg(h(4000))\n"+q, Options{})
-		slow, _ := runOut(t, src+"print sg(h(4000))\n"+q, Options{Disable: engine.AllPasses})
+		slow, _ := runOut(t, src+"print sg(h(4000))\n"+q, Options{Disable: passes.All})
 		if fast != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, fast, slow)
 		}
 		g := gameByName(s.env.Engine, "h")
-		if g == nil || g.Periodic == nil || g.Periodic.User == nil {
+		if g == nil || solve.TableOf(g) == nil || solve.TableOf(g).User == nil {
 			t.Errorf("%s: not taken for a take-and-break game", src)
-		} else if u := g.Periodic.User; !u.Broken || u.Checked < 2400 || u.Checked > 2700 {
+		} else if u := solve.TableOf(g).User; !u.Broken || u.Checked < 2400 || u.Checked > 2700 {
 			t.Errorf("%s: the rule holds to heap %d (broken %v)", src, u.Checked, u.Broken)
 		}
 	}
@@ -142,12 +144,12 @@ func TestUserTakeBreakNot(t *testing.T) {
 		"game h(n) moves h(n - s) for s in {1, 2} if s <= n | *1 for x in [0] if n == 5\n", // a nimber
 	} {
 		out, s := runOut(t, src+"print sg(h(3000))\n", Options{})
-		slow, _ := runOut(t, src+"print sg(h(3000))\n", Options{Disable: engine.AllPasses})
+		slow, _ := runOut(t, src+"print sg(h(3000))\n", Options{Disable: passes.All})
 		if out != slow {
 			t.Errorf("%s: %q, the general engine says %q", src, out, slow)
 		}
-		if g := gameByName(s.env.Engine, "h"); g != nil && g.Periodic != nil {
-			t.Errorf("%s: taken for a take-and-break game %s", src, engine.DescribeRule(g.Periodic.Solver.Game()))
+		if g := gameByName(s.env.Engine, "h"); g != nil && solve.TableOf(g) != nil {
+			t.Errorf("%s: taken for a take-and-break game %s", src, solve.DescribeRule(solve.TableOf(g).Solver.Game()))
 		}
 	}
 }
@@ -191,9 +193,9 @@ func TestUserTakeBreakNested(t *testing.T) {
 			t.Fatalf("%s: %q\n%s", code, out, src)
 		}
 		g := gameByName(s.env.Engine, "g")
-		if g == nil || g.Periodic == nil || g.Periodic.User == nil {
+		if g == nil || solve.TableOf(g) == nil || solve.TableOf(g).User == nil {
 			t.Errorf("%s: not taken for a take-and-break game", src)
-		} else if got := engine.DescribeRule(g.Periodic.User.Rule); got != code {
+		} else if got := solve.DescribeRule(solve.TableOf(g).User.Rule); got != code {
 			t.Errorf("%s: rule %s, want %s", src, got, code)
 		}
 	}
@@ -213,12 +215,12 @@ func TestUserTakeBreakTable(t *testing.T) {
 		t.Fatalf("%q", out)
 	}
 	g := gameByName(s.env.Engine, "k")
-	if g == nil || g.Periodic == nil || g.Periodic.User == nil {
+	if g == nil || solve.TableOf(g) == nil || solve.TableOf(g).User == nil {
 		t.Fatal("Kayles declared is not run as a take-and-break game")
 	}
-	st := g.Periodic.Solver.Stats()
+	st := solve.TableOf(g).Solver.Stats()
 	if most := int64(n+1+segmentSlack) * int64(st.BytesPerHeap); st.TableBytes > most {
-		t.Errorf("the table of %d heaps takes %d bytes, more than %d", g.Periodic.Solver.Len(), st.TableBytes, most)
+		t.Errorf("the table of %d heaps takes %d bytes, more than %d", solve.TableOf(g).Solver.Len(), st.TableBytes, most)
 	}
 }
 
@@ -234,15 +236,15 @@ func TestUserTakeBreakBroken(t *testing.T) {
 	src := "game g(n) moves g(n - s) for s in {25, 94, 300} if s <= n\nprint sum([sg(g(n)) for n in 0 .. 5000])\n"
 	plain := "game g(n) moves g(n - s) for s in {25, 94, 300} if s <= n and n >= 0\nprint sum([sg(g(n)) for n in 0 .. 5000])\n"
 	out, s := runOut(t, src, Options{})
-	want, _ := runOut(t, plain, Options{Disable: engine.AllPasses})
+	want, _ := runOut(t, plain, Options{Disable: passes.All})
 	if out != want {
 		t.Fatalf("%q, plain %q", out, want)
 	}
 	g := gameByName(s.env.Engine, "g")
-	if g == nil || g.Periodic == nil || g.Periodic.User == nil {
+	if g == nil || solve.TableOf(g) == nil || solve.TableOf(g).User == nil {
 		t.Fatal("g is not tried as a take-and-break game")
 	}
-	u := g.Periodic.User
+	u := solve.TableOf(g).User
 	if !u.Broken || u.Checked != 93 {
 		t.Fatalf("broken %v at heap %d, want heap 94", u.Broken, u.Checked+1)
 	}

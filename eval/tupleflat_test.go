@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -87,7 +88,7 @@ func TestTupleFlat(t *testing.T) {
 	for _, c := range tupleCases {
 		oc := optCase{name: "t.game", src: strings.TrimPrefix(c.src, "\n"), limits: engine.Limits{MaxStates: 1 << 20}}
 		optCheck(t, c.name, oc, true)
-		on, off := runOptWith(oc, 0), runOptWith(oc, engine.PassTuples)
+		on, off := runOptWith(oc, 0), runOptWith(oc, passes.Tuples)
 		if ok, why := optSame(on, off, true); !ok {
 			t.Errorf("%s: %s\n=== all passes:\n%s\n=== without tuples:\n%s", c.name, why, on, off)
 		}

@@ -4,9 +4,10 @@ package lang
 // Unary node. Its text and binary precedence are in one table (ops);
 // scanning a binary operator looks its text up there, so adding an
 // operator means a constant here, a row of the table, the runtime
-// operator (package eval) and, if ints get a fast version, one int
-// generator. Tests in eval fail when an operator has no runtime
-// implementation or an int generator does not say whether it knows it.
+// operator (package internal/operator) and, if ints get a fast version,
+// one int generator (internal/compile's IntGen). Tests fail when an
+// operator has no runtime implementation or the int generators do not
+// say whether they know it.
 type Op uint8
 
 // The operators. OpNeg and OpNimber are the prefix - and *; OpNot is

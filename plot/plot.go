@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
@@ -125,13 +126,13 @@ func New(ctx context.Context, s *eval.Session, filename, spec string) (*Plot, er
 }
 
 // label returns a for clause's value as a coordinate.
-func label(v engine.Value, name string, f *lang.ForClause) (int64, error) {
-	if v.Kind() != engine.KInt {
-		return 0, &engine.RuntimeError{Pos: lang.Start(f.Iter),
-			Msg: fmt.Sprintf("a plot needs int values of %s (its coordinates), found %s %s", name, v.TypeName(), clip(engine.Repr(v)))}
+func label(v value.Value, name string, f *lang.ForClause) (int64, error) {
+	if v.Kind() != value.KInt {
+		return 0, &value.RuntimeError{Pos: lang.Start(f.Iter),
+			Msg: fmt.Sprintf("a plot needs int values of %s (its coordinates), found %s %s", name, v.TypeName(), clip(value.Repr(v)))}
 	}
 	if n := v.Int(); n > maxExact || n < -maxExact {
-		return 0, &engine.RuntimeError{Pos: lang.Start(f.Iter),
+		return 0, &value.RuntimeError{Pos: lang.Start(f.Iter),
 			Msg: fmt.Sprintf("a plot's coordinates must be between -2^53 and 2^53, found %s = %d", name, n)}
 	}
 	return v.Int(), nil
@@ -139,15 +140,15 @@ func label(v engine.Value, name string, f *lang.ForClause) (int64, error) {
 
 // value checks one value of the expression: an int or an infinite SG
 // value; at is the coordinates ("n = 3", "(x, y) = (1, 2)").
-func (p *Plot) value(t *eval.Table, v engine.Value, at string) (n int64, inf bool, err error) {
+func (p *Plot) value(t *eval.Table, v value.Value, at string) (n int64, inf bool, err error) {
 	switch {
-	case v.Kind() == engine.KInf:
+	case v.Kind() == value.KInf:
 		return 0, true, nil
-	case v.Kind() != engine.KInt:
-		return 0, false, &engine.RuntimeError{Pos: t.Expr,
-			Msg: fmt.Sprintf("a plot needs an int (or an infinite SG value) at each point, but %s gives %s %s", at, v.TypeName(), clip(engine.Repr(v)))}
+	case v.Kind() != value.KInt:
+		return 0, false, &value.RuntimeError{Pos: t.Expr,
+			Msg: fmt.Sprintf("a plot needs an int (or an infinite SG value) at each point, but %s gives %s %s", at, v.TypeName(), clip(value.Repr(v)))}
 	case v.Int() > maxExact || v.Int() < -maxExact:
-		return 0, false, &engine.RuntimeError{Pos: t.Expr,
+		return 0, false, &value.RuntimeError{Pos: t.Expr,
 			Msg: fmt.Sprintf("a plot's values must be between -2^53 and 2^53, but %s gives %d", at, v.Int())}
 	}
 	return v.Int(), false, nil
@@ -172,7 +173,7 @@ func (p *Plot) fill(t *eval.Table, fors []*lang.ForClause) error {
 	// The rows and columns in ascending order of their labels (a column
 	// order is that of first appearance); a label met twice is an error,
 	// as a heat map has one cell at each place.
-	order := func(vals []engine.Value, name string, f *lang.ForClause) ([]int64, []int, error) {
+	order := func(vals []value.Value, name string, f *lang.ForClause) ([]int64, []int, error) {
 		xs := make([]int64, len(vals))
 		idx := make([]int, len(vals))
 		for i, v := range vals {
@@ -187,7 +188,7 @@ func (p *Plot) fill(t *eval.Table, fors []*lang.ForClause) error {
 		for k, i := range idx {
 			sorted[k] = xs[i]
 			if k > 0 && sorted[k] == sorted[k-1] {
-				return nil, nil, &engine.RuntimeError{Pos: lang.Start(f.Iter),
+				return nil, nil, &value.RuntimeError{Pos: lang.Start(f.Iter),
 					Msg: fmt.Sprintf("a heat map has one row for each value of %s, but %d comes twice", name, xs[i])}
 			}
 		}
@@ -267,7 +268,7 @@ func (p *Plot) findPeriod(ctx context.Context, s *eval.Session, spec string, st 
 	if err != nil {
 		return ignorable(ctx, err)
 	}
-	if sg.Kind() != engine.KFunc {
+	if sg.Kind() != value.KFunc {
 		return nil
 	}
 	if b, ok := sg.Callable().(*engine.Builtin); !ok || b.BName != "sg" {
@@ -277,7 +278,7 @@ func (p *Plot) findPeriod(ctx context.Context, s *eval.Session, spec string, st 
 	if err != nil {
 		return ignorable(ctx, err)
 	}
-	if fam.Kind() != engine.KFunc {
+	if fam.Kind() != value.KFunc {
 		return nil
 	}
 	th := s.Thread()
@@ -298,8 +299,8 @@ func start(e lang.Expr) lang.Pos { return lang.Start(e) }
 // ignorable returns nil for an error of a period attempt that only means
 // "no period here", and err for a limit reached or an interruption.
 func ignorable(ctx context.Context, err error) error {
-	var re *engine.RuntimeError
-	if ctx.Err() != nil || errors.As(err, &re) && (re.Kind == engine.ErrLimit || re.Kind == engine.ErrInterrupted) {
+	var re *value.RuntimeError
+	if ctx.Err() != nil || errors.As(err, &re) && (re.Kind == value.ErrLimit || re.Kind == value.ErrInterrupted) {
 		return err
 	}
 	return nil

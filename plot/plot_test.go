@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
@@ -152,7 +152,7 @@ let n = 4
 		}
 		e := v.Elems()
 		if p.period == nil || !p.period.Found || p.period.P != e[0].Int() || p.period.Q != e[1].Int() || p.period.S != e[2].Int() {
-			t.Errorf("%s: period %+v, %s = %s", c.spec, p.period, c.period, engine.Format(v))
+			t.Errorf("%s: period %+v, %s = %s", c.spec, p.period, c.period, value.Format(v))
 		}
 	}
 	kay := mustPlot(t, s, "sg(kayles(n)) for n in 0 .. 300")

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 //go:embed games.game
@@ -38,63 +39,63 @@ func addGames(r *engine.Registry) {
 var gameBuiltins = []*engine.Builtin{
 	{BName: "octal", MinArgs: 1, MaxArgs: 1,
 		Doc: `octal(CODE): the family of the take-and-break game with that code, "d0.d1d2...": digit dk says how k tokens may be taken (bit 1: the whole heap, bit 2: leaving one heap, bit 4: leaving two, hex digits 8-f: leaving three). octal("0.77") is Kayles, octal("0.07") Dawson's Kayles, octal("0.137") Dawson's chess. Error: a malformed code.`,
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
-			if a[0].Kind() != engine.KStr {
-				c.ArgFail(0, "octal needs a code string such as \"0.77\", found %s %s", a[0].TypeName(), engine.Shown(a[0]))
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
+			if a[0].Kind() != value.KStr {
+				c.ArgFail(0, "octal needs a code string such as \"0.77\", found %s %s", a[0].TypeName(), value.Shown(a[0]))
 			}
 			t, err := engine.ParseOctal(a[0].Str())
 			if err != nil {
 				c.Fail("%v", err)
 			}
-			t.Name = "octal(" + engine.Repr(a[0]) + ")"
+			t.Name = "octal(" + value.Repr(a[0]) + ")"
 			t.Doc = "the take-and-break game " + a[0].Str()
 			return c.Th.TakeBreakFamily(t)
 		}},
 	{BName: "subtraction", MinArgs: 1, MaxArgs: 1,
 		Doc: "subtraction(S): the family of the subtraction game with the finite set S of positive ints: a move takes s counters from the heap, for some s in S. Its period is proved (the values of the last max(S) heaps determine the rest). Error: S is not a collection of positive ints.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			xs := elems(c, 0, a[0], "subtraction")
 			t := &engine.TakeBreak{}
 			var ks []int64
 			for _, x := range xs {
-				if x.Kind() != engine.KInt || x.Int() < 1 {
-					c.ArgFail(0, "subtraction needs positive ints, found %s %s", x.TypeName(), engine.Shown(x))
+				if x.Kind() != value.KInt || x.Int() < 1 {
+					c.ArgFail(0, "subtraction needs positive ints, found %s %s", x.TypeName(), value.Shown(x))
 				}
 				ks = append(ks, x.Int())
 			}
 			slices.Sort(ks)
 			ks = slices.Compact(ks)
-			set := make([]engine.Value, len(ks))
+			set := make([]value.Value, len(ks))
 			for i, k := range ks {
 				t.Rules = append(t.Rules, engine.TakeRule{K: k, Ways: 3})
-				set[i] = engine.Int(k)
+				set[i] = value.Int(k)
 			}
-			t.Name = "subtraction(" + engine.Repr(engine.SetOf(set)) + ")"
-			t.Doc = "the subtraction game " + engine.Repr(engine.SetOf(set))
+			t.Name = "subtraction(" + value.Repr(value.SetOf(set)) + ")"
+			t.Doc = "the subtraction game " + value.Repr(value.SetOf(set))
 			return c.Th.TakeBreakFamily(t)
 		}},
 	{BName: "period", MinArgs: 1, MaxArgs: 2,
 		Doc: "period(F) or period(F, N): the period of the family F (a game of one int, or a function of one int returning a game) as a tuple (p, q, s): the smallest q >= 1, then the smallest p, with sg(F(n + q)) == sg(F(n)) + s for all n >= p. Proved for take-and-break families (octal, subtraction, kayles, dawson), otherwise observed on n in 0 .. N (default 2000); periodic(F) says which. Error: no period found.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			p := c.Th.Period(c, a[0], upTo(c, a))
 			if !p.Found {
 				c.Fail("period: no period found in sg(%s(n)) for n in 0 .. %d (periodic(F) tests for one; period(F, N) looks further)", familyName(a[0]), p.UpTo)
 			}
-			return engine.Tuple([]engine.Value{engine.Int(p.P), engine.Int(p.Q), engine.Int(p.S)})
+			return value.Tuple([]value.Value{value.Int(p.P), value.Int(p.Q), value.Int(p.S)})
 		}},
 	{BName: "periodic", MinArgs: 1, MaxArgs: 2,
 		Doc: `periodic(F) or periodic(F, N): how the period of family F is known: "proved" (a theorem licenses the finite check: Guy and Smith for take-and-break games, the pigeonhole argument for subtraction games), "observed to N" (it holds for n in 0 .. N), or "none found to N".`,
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
-			return engine.Str(c.Th.Period(c, a[0], upTo(c, a)).Describe())
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
+			return value.Str(c.Th.Period(c, a[0], upTo(c, a)).Describe())
 		}},
 	{BName: "mex", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "mex(XS): the minimum excludant, the smallest int >= 0 not in the collection XS. Error: an element that is not an int.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			xs := elems(c, 0, a[0], "mex")
 			seen := make([]bool, len(xs)+1)
 			for _, x := range xs {
-				if x.Kind() != engine.KInt {
-					c.ArgFail(0, "mex needs ints, found %s %s", x.TypeName(), engine.Shown(x))
+				if x.Kind() != value.KInt {
+					c.ArgFail(0, "mex needs ints, found %s %s", x.TypeName(), value.Shown(x))
 				}
 				if n := x.Int(); n >= 0 && n < int64(len(seen)) {
 					seen[n] = true
@@ -104,33 +105,33 @@ var gameBuiltins = []*engine.Builtin{
 			for seen[m] {
 				m++
 			}
-			return engine.Int(int64(m))
+			return value.Int(int64(m))
 		}},
 	{BName: "nimsum", Pure: true, MinArgs: 1, MaxArgs: -1,
 		Doc: "nimsum(XS) or nimsum(a, b, ...): the exclusive or of ints (0 for none): the SG value of a sum of nim heaps of those sizes.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			xs := a
-			if len(a) == 1 && a[0].Kind() != engine.KInt {
+			if len(a) == 1 && a[0].Kind() != value.KInt {
 				xs = elems(c, 0, a[0], "nimsum")
 			}
 			var acc int64
 			for _, x := range xs {
-				if x.Kind() != engine.KInt {
-					c.Fail("nimsum needs ints, found %s %s", x.TypeName(), engine.Shown(x))
+				if x.Kind() != value.KInt {
+					c.Fail("nimsum needs ints, found %s %s", x.TypeName(), value.Shown(x))
 				}
 				acc ^= x.Int()
 			}
-			return engine.Int(acc)
+			return value.Int(acc)
 		}},
 	{BName: "primes", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "primes(N): the primes up to N, ascending (a sieve). Error: N above 100,000,000.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			n := needInt(c, 0, a[0], "primes")
 			if n > 100_000_000 {
 				c.ArgFail(0, "primes(%d): at most 100000000", n)
 			}
 			if n < 2 {
-				return engine.List(nil)
+				return value.List(nil)
 			}
 			// A bit per number, and the primes: fewer than
 			// 1.26 n / ln n of them (Rosser and Schoenfeld).
@@ -145,42 +146,42 @@ var gameBuiltins = []*engine.Builtin{
 				if composite[i/64]&(1<<(i%64)) != 0 {
 					continue
 				}
-				out = append(out, engine.Int(i))
+				out = append(out, value.Int(i))
 				for j := i * i; j <= n; j += i {
 					composite[j/64] |= 1 << (j % 64)
 				}
 			}
-			return engine.List(out)
+			return value.List(out)
 		}},
 	{BName: "fibs", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "fibs(LIMIT): the distinct Fibonacci numbers 1, 2, 3, 5, 8, ... up to LIMIT, ascending (a subtraction set, e.g. for Fibonacci Nim).",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			lim := needInt(c, 0, a[0], "fibs")
-			var out []engine.Value
+			var out []value.Value
 			for x, y := int64(1), int64(2); x <= lim; x, y = y, x+y {
-				out = append(out, engine.Int(x))
+				out = append(out, value.Int(x))
 				if y < x { // overflow
 					break
 				}
 			}
-			return engine.List(out)
+			return value.List(out)
 		}},
 	{BName: "gcd", Pure: true, MinArgs: 2, MaxArgs: 2,
 		Doc: "gcd(a, b): the greatest common divisor of two ints, >= 0 (gcd(0, 0) is 0).",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			x, y := needInt(c, 0, a[0], "gcd"), needInt(c, 1, a[1], "gcd")
 			g := gcd(x, y)
 			if g < 0 {
 				c.Fail("integer overflow: gcd(%d, %d) does not fit in 64 bits", x, y)
 			}
-			return engine.Int(g)
+			return value.Int(g)
 		}},
 	{BName: "lcm", Pure: true, MinArgs: 2, MaxArgs: 2,
 		Doc: "lcm(a, b): the least common multiple of two ints, >= 0. Error: overflow.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			x, y := needInt(c, 0, a[0], "lcm"), needInt(c, 1, a[1], "lcm")
 			if x == 0 || y == 0 {
-				return engine.Int(0)
+				return value.Int(0)
 			}
 			g := gcd(x, y)
 			q := x / g
@@ -188,20 +189,20 @@ var gameBuiltins = []*engine.Builtin{
 			if g < 0 || q == math.MinInt64 || y == math.MinInt64 || hi != 0 || lo > math.MaxInt64 {
 				c.Fail("integer overflow: lcm(%d, %d) does not fit in 64 bits", x, y)
 			}
-			return engine.Int(int64(lo))
+			return value.Int(int64(lo))
 		}},
 	{BName: "popcount", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "popcount(n): the number of 1 bits of an int n >= 0. Error: n < 0.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			n := needInt(c, 0, a[0], "popcount")
 			if n < 0 {
 				c.ArgFail(0, "popcount needs an int >= 0, found %d", n)
 			}
-			return engine.Int(int64(bits.OnesCount64(uint64(n))))
+			return value.Int(int64(bits.OnesCount64(uint64(n))))
 		}},
 	{BName: "range", Pure: true, IntRange: true, MinArgs: 1, MaxArgs: 3,
 		Doc: "range(n), range(a, b), range(a, b, step): the list a, a + step, ... stopping before b (as in Python; a = 0 and step = 1 by default). Errors: step 0; more than 10,000,000 elements.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			var lo, hi, step int64 = 0, 0, 1
 			switch len(a) {
 			case 1:
@@ -225,16 +226,16 @@ var gameBuiltins = []*engine.Builtin{
 				c.Fail("range of %d elements is too long (at most 10000000)", n)
 			}
 			c.AllocValues(int(n))
-			out := make([]engine.Value, n)
+			out := make([]value.Value, n)
 			for i := range out {
 				c.Poll(i)
-				out[i] = engine.Int(lo + int64(i)*step)
+				out[i] = value.Int(lo + int64(i)*step)
 			}
-			return engine.List(out)
+			return value.List(out)
 		}},
 }
 
-func upTo(c *engine.Call, a []engine.Value) int64 {
+func upTo(c *engine.Call, a []value.Value) int64 {
 	if len(a) < 2 {
 		return 0
 	}
@@ -245,11 +246,11 @@ func upTo(c *engine.Call, a []engine.Value) int64 {
 	return n
 }
 
-func familyName(f engine.Value) string {
-	if f.Kind() == engine.KFunc {
+func familyName(f value.Value) string {
+	if f.Kind() == value.KFunc {
 		return f.Callable().Name()
 	}
-	return engine.Repr(f)
+	return value.Repr(f)
 }
 
 func absI(x int64) int64 {

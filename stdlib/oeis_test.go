@@ -16,7 +16,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -101,12 +101,12 @@ func evalInts(t *testing.T, s *eval.Session, src string) []int64 {
 	if err != nil {
 		t.Fatalf("%s: %v", src, err)
 	}
-	if v.Kind() != engine.KList {
+	if v.Kind() != value.KList {
 		t.Fatalf("%s: want a list, have a %s", src, v.TypeName())
 	}
 	var out []int64
 	for i, e := range v.Elems() {
-		if e.Kind() != engine.KInt {
+		if e.Kind() != value.KInt {
 			t.Fatalf("%s: element %d is a %s, not an int", src, i, e.TypeName())
 		}
 		out = append(out, e.Int())

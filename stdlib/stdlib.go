@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 var (
@@ -48,10 +49,10 @@ func Docs() [][2]string {
 var all = []*engine.Builtin{
 	{BName: "sg", MinArgs: 1, MaxArgs: 1, SGArgs: true, Query: engine.QuerySG,
 		Doc: "sg(G): the Sprague-Grundy value of game G, an int; for a sum, the xor of its parts; ∞K for a position that can be drawn out (games with cycles). Error: G is not a game.",
-		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return c.Th.SG(c, a[0]) }},
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return c.Th.SG(c, a[0]) }},
 	{BName: "outcome", MinArgs: 1, MaxArgs: 1, SGArgs: true, Query: engine.QueryOutcome,
 		Doc: `outcome(G): "N" if the player to move wins, "P" if the player to move loses, "D" if neither can force a win. Error: G is not a game.`,
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			switch c.Th.Outcome(c, a[0]) {
 			case "N":
 				return outN
@@ -62,132 +63,132 @@ var all = []*engine.Builtin{
 		}},
 	{BName: "moves", MinArgs: 1, MaxArgs: 1,
 		Doc: "moves(G): the list of the options of G, each distinct option once, in the order the move rule generates them; for a sum, part by part. Error: G is not a game.",
-		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return engine.List(c.Th.Moves(c, a[0])) }},
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return value.List(c.Th.Moves(c, a[0])) }},
 	{BName: "winning", MinArgs: 1, MaxArgs: 1,
 		Doc: "winning(G): the options of G that win for the player who moves there (the P-positions among its options), in move order; empty when G is not an N-position. For a position of a game with cycles they come in order of remoteness, so that always taking the first one ends the game in a win.",
-		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return engine.List(c.Th.Winning(c, a[0])) }},
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return value.List(c.Th.Winning(c, a[0])) }},
 	{BName: "remoteness", MinArgs: 1, MaxArgs: 1,
 		Doc: "remoteness(G): the number of moves until the game ends under optimal play (the winner hurries, the loser delays); none for a draw.",
-		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return c.Th.Remoteness(c, a[0]) }},
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return c.Th.Remoteness(c, a[0]) }},
 	{BName: "len", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "len(X): the number of elements of a list, tuple, set or map, or of characters of a string.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			switch a[0].Kind() {
-			case engine.KList, engine.KTuple, engine.KSet, engine.KMap:
-				return engine.Int(int64(len(a[0].Elems())))
-			case engine.KStr:
-				return engine.Int(int64(len([]rune(a[0].Str()))))
+			case value.KList, value.KTuple, value.KSet, value.KMap:
+				return value.Int(int64(len(a[0].Elems())))
+			case value.KStr:
+				return value.Int(int64(len([]rune(a[0].Str()))))
 			}
 			c.ArgFail(0, "len needs a list, tuple, set, map or string, found %s", a[0].TypeName())
-			return engine.None
+			return value.None
 		},
-		Fold:  func(c *engine.Call, acc, x engine.Value, n int) engine.Value { return engine.Int(int64(n + 1)) },
+		Fold:  func(c *engine.Call, acc, x value.Value, n int) value.Value { return value.Int(int64(n + 1)) },
 		Count: true, IntResult: true,
-		Quick1: func(a engine.Value) (engine.Value, bool) {
+		Quick1: func(a value.Value) (value.Value, bool) {
 			switch a.Kind() {
-			case engine.KList, engine.KTuple, engine.KSet, engine.KMap:
-				return engine.Int(int64(len(a.Elems()))), true
+			case value.KList, value.KTuple, value.KSet, value.KMap:
+				return value.Int(int64(len(a.Elems()))), true
 			}
-			return engine.None, false
+			return value.None, false
 		}},
 	{BName: "min", Pure: true, MinArgs: 1, MaxArgs: -1,
 		Doc: "min(XS) or min(a, b, ...): the smallest element. Errors: an empty collection, elements that cannot be ordered.",
-		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return extreme(c, "min", a, -1) },
-		Fold: func(c *engine.Call, acc, x engine.Value, n int) engine.Value {
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return extreme(c, "min", a, -1) },
+		Fold: func(c *engine.Call, acc, x value.Value, n int) value.Value {
 			return foldExtreme(c, "min", acc, x, n, -1)
 		},
 		IntFold: -1,
-		Quick2: func(a, b engine.Value) (engine.Value, bool) {
-			if a.Kind() == engine.KInt && b.Kind() == engine.KInt {
-				return engine.Int(min(a.Int(), b.Int())), true
+		Quick2: func(a, b value.Value) (value.Value, bool) {
+			if a.Kind() == value.KInt && b.Kind() == value.KInt {
+				return value.Int(min(a.Int(), b.Int())), true
 			}
-			return engine.None, false
+			return value.None, false
 		}},
 	{BName: "max", Pure: true, MinArgs: 1, MaxArgs: -1,
 		Doc: "max(XS) or max(a, b, ...): the largest element. Errors: an empty collection, elements that cannot be ordered.",
-		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return extreme(c, "max", a, 1) },
-		Fold: func(c *engine.Call, acc, x engine.Value, n int) engine.Value {
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return extreme(c, "max", a, 1) },
+		Fold: func(c *engine.Call, acc, x value.Value, n int) value.Value {
 			return foldExtreme(c, "max", acc, x, n, 1)
 		},
 		IntFold: 1,
-		Quick2: func(a, b engine.Value) (engine.Value, bool) {
-			if a.Kind() == engine.KInt && b.Kind() == engine.KInt {
-				return engine.Int(max(a.Int(), b.Int())), true
+		Quick2: func(a, b value.Value) (value.Value, bool) {
+			if a.Kind() == value.KInt && b.Kind() == value.KInt {
+				return value.Int(max(a.Int(), b.Int())), true
 			}
-			return engine.None, false
+			return value.None, false
 		}},
 	{BName: "abs", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "abs(n): the absolute value of an int. Error: overflow for the most negative int.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			n := needInt(c, 0, a[0], "abs")
 			if n == math.MinInt64 {
 				c.Fail("integer overflow: abs(%d) does not fit in 64 bits", n)
 			}
-			return engine.Int(max(n, -n))
+			return value.Int(max(n, -n))
 		}},
 	{BName: "sorted", Pure: true, Sorts: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "sorted(XS): a list of the elements of a list, tuple, set or map (its keys), ascending.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			xs := c.Clone(elems(c, 0, a[0], "sorted"))
 			checkOrdered(c, "sorted", xs)
 			c.Sort(xs)
-			return engine.List(xs)
+			return value.List(xs)
 		}},
 	{BName: "str", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "str(X): the text print would show for X.",
-		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return engine.Str(c.Format(a[0])) }},
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return value.Str(c.Format(a[0])) }},
 	{BName: "keys", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "keys(M): the keys of map M as a sorted list.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
-			if a[0].Kind() != engine.KMap {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
+			if a[0].Kind() != value.KMap {
 				c.ArgFail(0, "keys needs a map, found %s", a[0].TypeName())
 			}
-			return engine.List(c.Clone(a[0].Elems()))
+			return value.List(c.Clone(a[0].Elems()))
 		}},
 	{BName: "get", Pure: true, MinArgs: 3, MaxArgs: 3,
 		Doc: "get(M, K, DEFAULT): the value of key K in map M, or DEFAULT when K is not a key.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
-			if a[0].Kind() != engine.KMap {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
+			if a[0].Kind() != value.KMap {
 				c.ArgFail(0, "get needs a map, found %s", a[0].TypeName())
 			}
 			m := a[0].Map()
-			if i, ok := slices.BinarySearchFunc(m.Keys, a[1], engine.Compare); ok {
+			if i, ok := slices.BinarySearchFunc(m.Keys, a[1], value.Compare); ok {
 				return m.Vals[i]
 			}
 			return a[2]
 		}},
 	{BName: "set", Pure: true, MinArgs: 0, MaxArgs: 1,
 		Doc: "set() is the empty set; set(XS) the set of the elements of a list, tuple, set or map (its keys).",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			if len(a) == 0 {
-				return engine.SetOf(nil)
+				return value.SetOf(nil)
 			}
 			return c.SetOf(c.Clone(elems(c, 0, a[0], "set")))
 		}},
 	{BName: "all", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "all(XS): true when every element of XS is true (all([]) is true). Error: an element that is not a bool.",
-		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return allAny(c, "all", a[0], true) }},
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return allAny(c, "all", a[0], true) }},
 	{BName: "any", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "any(XS): true when some element of XS is true (any([]) is false). Error: an element that is not a bool.",
-		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return allAny(c, "any", a[0], false) }},
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return allAny(c, "any", a[0], false) }},
 	{BName: "divisors", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "divisors(n): the divisors of n >= 1 as an ascending list, 1 and n included. Error: n < 1.",
-		Fn: func(c *engine.Call, a []engine.Value) engine.Value {
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			ds := divisorsOf(c, a[0], nil)
-			out := make([]engine.Value, len(ds))
+			out := make([]value.Value, len(ds))
 			for i, d := range ds {
-				out[i] = engine.Int(d)
+				out[i] = value.Int(d)
 			}
-			return engine.List(out)
+			return value.List(out)
 		},
-		Ints: func(c *engine.Call, a []engine.Value, buf []int64) []int64 { return divisorsOf(c, a[0], buf) }},
+		Ints: func(c *engine.Call, a []value.Value, buf []int64) []int64 { return divisorsOf(c, a[0], buf) }},
 	{BName: "ints", MinArgs: 0, MaxArgs: 0,
 		Doc: "ints(): all the whitespace-separated integers of standard input, as a list (a leading - allowed). Error: a word that is not an integer.",
-		Fn:  func(c *engine.Call, a []engine.Value) engine.Value { return c.Th.Ints(c) }},
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return c.Th.Ints(c) }},
 }
 
 // divisorsOf appends the divisors of v (an int >= 1) to buf.
-func divisorsOf(c *engine.Call, v engine.Value, buf []int64) []int64 {
+func divisorsOf(c *engine.Call, v value.Value, buf []int64) []int64 {
 	n := needInt(c, 0, v, "divisors")
 	if n < 1 {
 		c.ArgFail(0, "divisors needs a positive int, found %d", n)
@@ -262,30 +263,30 @@ func divisors[T uint32 | uint64](c *engine.Call, n T, buf []int64) []int64 {
 }
 
 // The outcomes, made once (outcome is called in tight loops).
-var outN, outP, outD = engine.Str("N"), engine.Str("P"), engine.Str("D")
+var outN, outP, outD = value.Str("N"), value.Str("P"), value.Str("D")
 
-func needInt(c *engine.Call, i int, v engine.Value, fn string) int64 {
-	if v.Kind() != engine.KInt {
-		c.ArgFail(i, "%s needs an int, found %s %s", fn, v.TypeName(), engine.Shown(v))
+func needInt(c *engine.Call, i int, v value.Value, fn string) int64 {
+	if v.Kind() != value.KInt {
+		c.ArgFail(i, "%s needs an int, found %s %s", fn, v.TypeName(), value.Shown(v))
 	}
 	return v.Int()
 }
 
-func elems(c *engine.Call, i int, v engine.Value, fn string) []engine.Value {
+func elems(c *engine.Call, i int, v value.Value, fn string) []value.Value {
 	switch v.Kind() {
-	case engine.KList, engine.KTuple, engine.KSet, engine.KMap:
+	case value.KList, value.KTuple, value.KSet, value.KMap:
 		return v.Elems()
 	}
-	c.ArgFail(i, "%s needs a list, tuple, set or map, found %s %s", fn, v.TypeName(), engine.Shown(v))
+	c.ArgFail(i, "%s needs a list, tuple, set or map, found %s %s", fn, v.TypeName(), value.Shown(v))
 	return nil
 }
 
-func checkOrdered(c *engine.Call, fn string, xs []engine.Value) {
+func checkOrdered(c *engine.Call, fn string, xs []value.Value) {
 	for i, x := range xs {
 		switch x.Kind() {
-		case engine.KInt, engine.KStr, engine.KBool, engine.KList, engine.KTuple:
+		case value.KInt, value.KStr, value.KBool, value.KList, value.KTuple:
 		default:
-			c.Fail("%s: cannot order %s %s", fn, x.TypeName(), engine.Shown(x))
+			c.Fail("%s: cannot order %s %s", fn, x.TypeName(), value.Shown(x))
 		}
 		if i > 0 && x.Kind() != xs[0].Kind() {
 			c.Fail("%s: cannot order %s and %s", fn, xs[0].TypeName(), x.TypeName())
@@ -293,7 +294,7 @@ func checkOrdered(c *engine.Call, fn string, xs []engine.Value) {
 	}
 }
 
-func extreme(c *engine.Call, fn string, a []engine.Value, sign int) engine.Value {
+func extreme(c *engine.Call, fn string, a []value.Value, sign int) value.Value {
 	xs := a
 	if len(a) == 1 {
 		xs = elems(c, 0, a[0], fn)
@@ -304,7 +305,7 @@ func extreme(c *engine.Call, fn string, a []engine.Value, sign int) engine.Value
 	checkOrdered(c, fn, xs)
 	best := xs[0]
 	for _, x := range xs[1:] {
-		if engine.Compare(x, best)*sign > 0 {
+		if value.Compare(x, best)*sign > 0 {
 			best = x
 		}
 	}
@@ -313,26 +314,26 @@ func extreme(c *engine.Call, fn string, a []engine.Value, sign int) engine.Value
 
 // foldExtreme is one step of min or max over a stream, with extreme's
 // checks and messages.
-func foldExtreme(c *engine.Call, fn string, acc, x engine.Value, n int, sign int) engine.Value {
+func foldExtreme(c *engine.Call, fn string, acc, x value.Value, n int, sign int) value.Value {
 	if n == 0 {
-		checkOrdered(c, fn, []engine.Value{x})
+		checkOrdered(c, fn, []value.Value{x})
 		return x
 	}
-	checkOrdered(c, fn, []engine.Value{acc, x})
-	if engine.Compare(x, acc)*sign > 0 {
+	checkOrdered(c, fn, []value.Value{acc, x})
+	if value.Compare(x, acc)*sign > 0 {
 		return x
 	}
 	return acc
 }
 
-func allAny(c *engine.Call, fn string, v engine.Value, isAll bool) engine.Value {
+func allAny(c *engine.Call, fn string, v value.Value, isAll bool) value.Value {
 	for _, x := range elems(c, 0, v, fn) {
-		if x.Kind() != engine.KBool {
-			c.ArgFail(0, "%s needs bools, found %s %s", fn, x.TypeName(), engine.Shown(x))
+		if x.Kind() != value.KBool {
+			c.ArgFail(0, "%s needs bools, found %s %s", fn, x.TypeName(), value.Shown(x))
 		}
 		if x.Truth() != isAll {
-			return engine.Bool(!isAll)
+			return value.Bool(!isAll)
 		}
 	}
-	return engine.Bool(isAll)
+	return value.Bool(isAll)
 }

@@ -4,7 +4,10 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -20,25 +23,25 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 		b := c.Resolve(id)
 		if b == nil {
 			c.exprs(e.Args)
-			return func(*engine.Frame) engine.Value { return engine.None }
+			return func(*engine.Frame) value.Value { return value.None }
 		}
 		switch b.Kind {
 		case resolve.Game:
 			g := b.Game
 			if len(e.Args) != g.NArgs {
-				c.Errorf(pos, "game %s takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), len(e.Args), engine.WasWere(len(e.Args)))
+				c.Errorf(pos, "game %s takes %d argument%s, but %d %s given", g.GName, g.NArgs, value.Plural(g.NArgs), len(e.Args), value.WasWere(len(e.Args)))
 			}
 			args := c.exprs(e.Args)
 			// b.game is read at run time: a REPL re-declaration replaces it.
-			return func(fr *engine.Frame) engine.Value {
+			return func(fr *engine.Frame) value.Value {
 				g := b.Game
 				if len(args) != g.NArgs {
-					engine.Fail(pos, "game %s now takes %d argument%s, but %d %s given", g.GName, g.NArgs, engine.Plural(g.NArgs), len(args), engine.WasWere(len(args)))
+					value.Fail(pos, "game %s now takes %d argument%s, but %d %s given", g.GName, g.NArgs, value.Plural(g.NArgs), len(args), value.WasWere(len(args)))
 				}
 				if len(args) <= 3 && g.Check == nil {
 					// Arguments that pack make a compact position: no
 					// allocation.
-					var buf [3]engine.Value
+					var buf [3]value.Value
 					a := buf[:len(args)]
 					for i, f := range args {
 						a[i] = f(fr)
@@ -60,20 +63,20 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 			}
 			fn := b.Fn
 			if len(e.Args) != len(fn.Params) {
-				c.Errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), engine.Plural(len(fn.Params)), len(e.Args), engine.WasWere(len(e.Args)))
+				c.Errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(e.Args), value.WasWere(len(e.Args)))
 			}
 			args := c.exprs(e.Args)
-			return func(fr *engine.Frame) engine.Value {
+			return func(fr *engine.Frame) value.Value {
 				fn := b.Fn
 				if len(args) != len(fn.Params) {
-					engine.Fail(pos, "%s now takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), engine.Plural(len(fn.Params)), len(args), engine.WasWere(len(args)))
+					value.Fail(pos, "%s now takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(args), value.WasWere(len(args)))
 				}
 				return callDef(fr, pos, fn, args)
 			}
 		case resolve.Builtin:
 			bi := b.Bi
 			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
-				c.Errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), engine.WasWere(len(e.Args)))
+				c.Errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), value.WasWere(len(e.Args)))
 			}
 			if len(e.Args) == 1 && bi.Fold != nil {
 				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
@@ -83,11 +86,11 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
 				sg := c.SG.SGExpr(e.Args[0])
 				isSG, isOutcome := bi.Query == engine.QuerySG, bi.Query == engine.QueryOutcome
-				var probe func(fr *engine.Frame) (engine.Sgv, bool)
+				var probe func(fr *engine.Frame) (memo.Sgv, bool)
 				if isSG || isOutcome {
 					probe = c.SG.sgProbe(e.Args[0])
 				}
-				return func(fr *engine.Frame) engine.Value {
+				return func(fr *engine.Frame) value.Value {
 					if probe != nil {
 						// Finished positions only: no search, no error.
 						if v, ok := probe(fr); ok {
@@ -137,12 +140,12 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 				return f
 			}
 			args := c.exprs(e.Args)
-			return func(fr *engine.Frame) engine.Value {
+			return func(fr *engine.Frame) value.Value {
 				th := fr.Th
-				var vs []engine.Value
+				var vs []value.Value
 				var call *engine.Call
 				if len(args) <= 2 {
-					var a, b engine.Value
+					var a, b value.Value
 					if len(args) > 0 {
 						a = args[0](fr)
 					}
@@ -150,7 +153,7 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 						b = args[1](fr)
 					}
 					call = th.GetCall(bi.BName, pos, argPos)
-					call.Buf = [2]engine.Value{a, b}
+					call.Buf = [2]value.Value{a, b}
 					vs = call.Buf[:len(args)]
 				} else {
 					vs = evalAll(fr, args)
@@ -166,7 +169,7 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 	}
 	fn := c.Expr(e.Fn)
 	args := c.exprs(e.Args)
-	return func(fr *engine.Frame) engine.Value {
+	return func(fr *engine.Frame) value.Value {
 		return engine.CallValue(fr, pos, argPos, fn(fr), evalAll(fr, args))
 	}
 }
@@ -174,27 +177,27 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 // quickCall compiles a call of a built-in with Quick1 or Quick2 (see
 // Builtin): nil when it has neither for the number of arguments.
 func (c *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, argPos []engine.Pos) (f engine.EvalFn) {
-	if !c.On(engine.PassComposite) {
+	if !c.On(passes.Composite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.Fired(engine.PassComposite)
+			c.Fired(passes.Composite)
 		}
 	}()
 	switch {
 	case len(e.Args) == 1 && bi.Quick1 != nil:
 		x := c.Expr(e.Args[0])
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a := x(fr)
 			if r, ok := bi.Quick1(a); ok {
 				return r
 			}
-			return callBuiltin2(fr, bi, pos, argPos, a, engine.None, 1)
+			return callBuiltin2(fr, bi, pos, argPos, a, value.None, 1)
 		}
 	case len(e.Args) == 2 && bi.Quick2 != nil:
 		x, y := c.Expr(e.Args[0]), c.Expr(e.Args[1])
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
 			if r, ok := bi.Quick2(a, b); ok {
 				return r
@@ -207,12 +210,12 @@ func (c *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, a
 
 // quickSG is what sg (isSG) or outcome returns for a game of value v,
 // when that needs no call of the built-in: a finite value, an outcome.
-func quickSG(e *engine.Engine, v engine.Sgv, isSG bool) (engine.Value, bool) {
+func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (value.Value, bool) {
 	switch {
 	case isSG:
-		return engine.Value{K: engine.KInt, N: int64(v)}, v >= 0
-	case v == engine.SgMissing:
-		return engine.Value{}, false
+		return value.Value{K: value.KInt, N: int64(v)}, v >= 0
+	case v == memo.SgMissing:
+		return value.Value{}, false
 	case v == 0:
 		return outcomeP, true
 	case v > 0 || e.Outcome(v) == "N":
@@ -246,9 +249,9 @@ func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 			countOnly = c.LocalSlot(b) >= 0 || c.Scope.Lookup(b.Name) != nil && c.Scope.Lookup(b.Name).Kind == resolve.Global && !c.InFunc
 		}
 	}
-	return func(fr *engine.Frame) engine.Value {
+	return func(fr *engine.Frame) value.Value {
 		call := &engine.Call{Th: fr.Th, Name: bi.BName, Pos: pos, Args: argPos}
-		var acc engine.Value
+		var acc value.Value
 		n := 0
 		if countOnly {
 			stop := fr.Stop
@@ -256,9 +259,9 @@ func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 			loops(func(*engine.Frame) { n++ })(fr)
 			fr.Stop = stop
 			if n == 0 {
-				return bi.Fn(call, []engine.Value{engine.List(nil)})
+				return bi.Fn(call, []value.Value{value.List(nil)})
 			}
-			return engine.Int(int64(n))
+			return value.Int(int64(n))
 		}
 		run := loops(func(fr *engine.Frame) {
 			x := body(fr)
@@ -266,7 +269,7 @@ func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 				n++
 				return
 			}
-			if bi.IntFold != 0 && x.K == engine.KInt && n > 0 && acc.K == engine.KInt {
+			if bi.IntFold != 0 && x.K == value.KInt && n > 0 && acc.K == value.KInt {
 				if bi.IntFold > 0 && x.N > acc.N || bi.IntFold < 0 && x.N < acc.N {
 					acc = x
 				}
@@ -280,10 +283,10 @@ func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 		run(fr)
 		fr.Stop = stop
 		if n == 0 {
-			return bi.Fn(call, []engine.Value{engine.List(nil)})
+			return bi.Fn(call, []value.Value{value.List(nil)})
 		}
 		if bi.Count {
-			return engine.Int(int64(n))
+			return value.Int(int64(n))
 		}
 		return acc
 	}
@@ -313,24 +316,24 @@ func (c *ValueGen) isGameExpr(e lang.Expr) bool {
 	return false
 }
 
-func callDef(fr *engine.Frame, pos engine.Pos, fn *engine.Func, args []engine.EvalFn) engine.Value {
+func callDef(fr *engine.Frame, pos engine.Pos, fn *engine.Func, args []engine.EvalFn) value.Value {
 	th := fr.Th
 	nf := th.NewFrame(max(fn.Nslots, fn.NslotsI))
 	allInt := fn.BodyInt != nil
 	for i, a := range args {
 		v := a(fr)
 		nf.Slots[i] = v
-		allInt = allInt && v.K == engine.KInt
+		allInt = allInt && v.K == value.KInt
 	}
 	return th.Invoke(nf, pos, fn, allInt)
 }
 
 // callBuiltin2 is callBuiltin with n <= 2 arguments a, b, held in the
 // Call.
-func callBuiltin2(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, a, b engine.Value, n int) engine.Value {
+func callBuiltin2(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, a, b value.Value, n int) value.Value {
 	th := fr.Th
 	call := th.GetCall(bi.BName, pos, argPos)
-	call.Buf = [2]engine.Value{a, b}
+	call.Buf = [2]value.Value{a, b}
 	th.Calls = append(th.Calls, pos)
 	r := bi.Fn(call, call.Buf[:n])
 	th.PutCall(call)

@@ -2,19 +2,22 @@ package compile
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // SGFn evaluates a game expression to its SG value without building it.
-type SGFn func(fr *engine.Frame) engine.Sgv
+type SGFn func(fr *engine.Frame) memo.Sgv
 
 // ExecFn runs a statement.
 type ExecFn func(fr *engine.Frame)
 
 // The finite outcomes, made once.
-var outcomeN, outcomeP, outcomeD = engine.Str("N"), engine.Str("P"), engine.Str("D")
+var outcomeN, outcomeP, outcomeD = value.Str("N"), value.Str("P"), value.Str("D")
 
 // Env is what a compiler reads and writes of the session it compiles for
 // (package eval's Session), what outlives one compile.
@@ -23,7 +26,7 @@ type Env struct {
 	Engine    *engine.Engine
 	Reg       *engine.Registry
 	LaterLets map[string]engine.Pos // the lets of the file compiled last, by name
-	Explain   []*engine.Explanation // what each declaration was compiled to, in source order
+	Explain   []*passes.Explanation // what each declaration was compiled to, in source order
 	// Streamed counts the game expressions compiled to streamed SG
 	// closures (sgcompile.go): none without PassStream.
 	Streamed int
@@ -63,14 +66,14 @@ type FastAlt struct {
 
 // ExplainOf returns the explanation record of a declaration, emptied: a
 // redeclaration starts afresh.
-func (e *Env) ExplainOf(kind, name string, pos engine.Pos) *engine.Explanation {
+func (e *Env) ExplainOf(kind, name string, pos engine.Pos) *passes.Explanation {
 	for _, x := range e.Explain {
 		if x.Kind == kind && x.Name == name {
 			x.Pos, x.Notes, x.Fired = pos, nil, 0
 			return x
 		}
 	}
-	x := &engine.Explanation{Kind: kind, Name: name, Pos: pos}
+	x := &passes.Explanation{Kind: kind, Name: name, Pos: pos}
 	e.Explain = append(e.Explain, x)
 	return x
 }
@@ -90,8 +93,8 @@ type Compiler struct {
 	Tables *TableGen
 	fast   Fast
 
-	explaining *engine.Explanation           // the declaration whose notes are recorded
-	defFired   map[*engine.Func]engine.Pass  // the passes that fired in a def's body (explainDef)
+	explaining *passes.Explanation           // the declaration whose notes are recorded
+	defFired   map[*engine.Func]passes.Pass  // the passes that fired in a def's body (explainDef)
 	Rejected   string                        // why the last fast path tried did not apply
 	Built      string                        // the arguments the last Fast.Composite builds in scratch buffers
 	CurGame    *engine.Game                  // the game whose move rule is being compiled

@@ -3,6 +3,9 @@ package compile
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -44,7 +47,7 @@ func (c *IntGen) condAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
 		}
 	}
 	x := c.Vals.Expr(e)
-	return func(fr *engine.Frame) bool { return engine.NeedBool(pos, x(fr), what) }
+	return func(fr *engine.Frame) bool { return operator.NeedBool(pos, x(fr), what) }
 }
 
 // intCompare compiles a comparison with an int-typed operand.
@@ -96,12 +99,12 @@ func (c *IntGen) intCompare(e *lang.Binary) BoolFn {
 
 // sgCallProbe returns the probe of G when e is sg(G) with the built-in sg
 // and G a game expression sgProbe takes; nil otherwise.
-func (c *IntGen) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *IntGen) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
 	return c.queryProbe(e, engine.QuerySG)
 }
 
 // queryProbe is sgCallProbe for the built-in whose Query is q.
-func (c *IntGen) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *IntGen) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (memo.Sgv, bool) {
 	if !c.IsQueryCall(e, q) {
 		return nil // not a call of the built-in
 	}
@@ -117,28 +120,28 @@ func (c *IntGen) intCompareMixed(e *lang.Binary, xi, yi IntFn) BoolFn {
 	if s := c.LocalSlot(e.X); s >= 0 && yi != nil {
 		return func(fr *engine.Frame) bool {
 			a := fr.Slots[s]
-			if a.K == engine.KInt {
+			if a.K == value.KInt {
 				return kernel.CmpInts(op, a.N, yi(fr))
 			}
-			return engine.OpCompare(pos, op, a, engine.Int(yi(fr)))
+			return operator.Compare(pos, op, a, value.Int(yi(fr)))
 		}
 	}
 	if s := c.LocalSlot(e.Y); s >= 0 && xi != nil {
 		return func(fr *engine.Frame) bool {
 			a, b := xi(fr), fr.Slots[s]
-			if b.K == engine.KInt {
+			if b.K == value.KInt {
 				return kernel.CmpInts(op, a, b.N)
 			}
-			return engine.OpCompare(pos, op, engine.Int(a), b)
+			return operator.Compare(pos, op, value.Int(a), b)
 		}
 	}
 	x, y := c.Vals.Expr(e.X), c.Vals.Expr(e.Y)
 	return func(fr *engine.Frame) bool {
 		a, b := x(fr), y(fr)
-		if a.K == engine.KInt && b.K == engine.KInt {
+		if a.K == value.KInt && b.K == value.KInt {
 			return kernel.CmpInts(op, a.N, b.N)
 		}
-		return engine.OpCompare(pos, op, a, b)
+		return operator.Compare(pos, op, a, b)
 	}
 }
 
@@ -165,11 +168,11 @@ func (c *IntGen) strEquals(e *lang.Binary) BoolFn {
 				return kernel.OutcomeIs(fr.Th.Engine, v, want) == eq
 			}
 			v := x(fr)
-			return (v.K == engine.KStr && v.Str() == want) == eq
+			return (v.K == value.KStr && v.Str() == want) == eq
 		}
 	}
 	return func(fr *engine.Frame) bool {
 		v := x(fr)
-		return (v.K == engine.KStr && v.Str() == want) == eq
+		return (v.K == value.KStr && v.Str() == want) == eq
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/rewrite"
+	"github.com/grundy-lang/grundy/internal/solve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -87,7 +89,7 @@ func (c *Compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 	x := c.Env.ExplainOf("def", fn.FName, d.Name.Pos)
 	x.Fired = c.defFired[fn]
 	switch {
-	case !c.On(engine.PassInline):
+	case !c.On(passes.Inline):
 		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
 	case resolve.RecursiveNow(fn):
 		x.Notes = append(x.Notes, "recursive: called, not inlined")
@@ -101,12 +103,12 @@ func (c *Compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 func (c *Compiler) CompileDef(fn *engine.Func, d *lang.DefStmt) {
 	// (The passes that fire in its body: for its explanation, made once
 	// every def is compiled, explainDef.)
-	saved, fired := c.explaining, &engine.Explanation{}
+	saved, fired := c.explaining, &passes.Explanation{}
 	c.explaining = fired
 	defer func() {
 		c.explaining = saved
 		if c.defFired == nil {
-			c.defFired = map[*engine.Func]engine.Pass{}
+			c.defFired = map[*engine.Func]passes.Pass{}
 		}
 		c.defFired[fn] = fired.Fired
 	}()
@@ -138,8 +140,8 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	if g.Pure {
 		defer func() {
 			x.Notes = append(x.Notes, "its rule is pure: with cycles, the loopy solver lists options without computing them")
-			if c.On(engine.PassLoopyOpen) {
-				x.Fired |= engine.PassLoopyOpen
+			if c.On(passes.LoopyOpen) {
+				x.Fired |= passes.LoopyOpen
 			}
 		}()
 	}
@@ -154,7 +156,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			defer func() {
 				if len(params) == 1 && len(probes) == len(d.Alts) && g.Pure {
 					g.Probes = probes
-					c.note("its alternatives are loops over heaps of itself: period, periodic and a heap from %d on check whether it is a take-and-break game", engine.UserAt)
+					c.note("its alternatives are loops over heaps of itself: period, periodic and a heap from %d on check whether it is a take-and-break game", solve.UserAt)
 				}
 				c.explaining = nil
 			}()
@@ -168,12 +170,12 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						probes = append(probes, fa.Probe)
 					}
 					c.note("%s: %s", altLabel(i, alt), fa.Desc)
-					c.Fired(engine.PassFastLoops)
+					c.Fired(passes.FastLoops)
 					if len(d.Alts) == 1 && len(params) == 1 {
 						g.Sweep = fa.Sweep
 						if g.Sweep != nil {
 							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")
-							c.Fired(engine.PassSweep)
+							c.Fired(passes.Sweep)
 						}
 					}
 					gens = append(gens, fa.Run)
@@ -210,9 +212,9 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 				sgBody := c.SG.SGExpr(body)
 				if c.Built != "" && !ints {
 					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", altLabel(i, alt), c.Built))
-					x.Fired |= engine.PassComposite
+					x.Fired |= passes.Composite
 				}
-				if call, ok := body.(*lang.Call); ok && (ints || c.On(engine.PassComposite)) && c.GameCallee(call) != nil {
+				if call, ok := body.(*lang.Call); ok && (ints || c.On(passes.Composite)) && c.GameCallee(call) != nil {
 					// One position per move: a missing one can be
 					// resumed (gen.pend).
 					gens = append(gens, loops(func(fr *engine.Frame) {
@@ -294,7 +296,7 @@ func seqGen(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
 func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 	old := g.Tuples
 	g.Tuples = nil
-	if !c.On(engine.PassTuples) || g.TupleOf != nil {
+	if !c.On(passes.Tuples) || g.TupleOf != nil {
 		return
 	}
 	params := lang.ParamNames(d.Params)
@@ -331,7 +333,7 @@ func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 			x.Notes[i] = strings.ReplaceAll(s, hidden, g.GName)
 		}
 		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a tuple of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, k, k)}, x.Notes...)
-		x.Fired |= engine.PassTuples
+		x.Fired |= passes.Tuples
 		g.Tuples = tf
 		return
 	}

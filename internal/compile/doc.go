@@ -1,6 +1,7 @@
 // Package compile owns the compiler: it turns a parsed file, REPL entry,
 // expression or table statement (package lang) into closures over the
-// values, frames and memo tables of package internal/engine.
+// values of package internal/value and the frames and memo tables of
+// package internal/engine.
 //
 // Entry points: New makes a Compiler for a session's Env (its thread,
 // engine, registry and explanations) and a scope of names; then
@@ -23,6 +24,6 @@
 //
 // The fast paths (Fast: loops over the memo tables, arguments built in
 // scratch buffers) are package fastpath's, made for each compiler by
-// Env.Fast; each pass (engine.Pass) they and the generators apply is
+// Env.Fast; each pass (passes.Pass) they and the generators apply is
 // switched off by Resolver.On, down to the plain evaluator.
 package compile

@@ -3,7 +3,7 @@ package compile
 import (
 	"fmt"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -16,7 +16,7 @@ import (
 
 // Fired records that pass p changed the code of the declaration being
 // compiled (see note).
-func (c *Compiler) Fired(p engine.Pass) {
+func (c *Compiler) Fired(p passes.Pass) {
 	if c.explaining != nil {
 		c.explaining.Fired |= p
 	}

@@ -5,7 +5,10 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -19,30 +22,30 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 	c.count(e.Position())
 	switch e := e.(type) {
 	case *lang.IntLit:
-		v := engine.Int(e.Val)
-		return func(*engine.Frame) engine.Value { return v }
+		v := value.Int(e.Val)
+		return func(*engine.Frame) value.Value { return v }
 	case *lang.StrLit:
-		v := engine.Str(e.Val)
-		return func(*engine.Frame) engine.Value { return v }
+		v := value.Str(e.Val)
+		return func(*engine.Frame) value.Value { return v }
 	case *lang.BoolLit:
-		v := engine.Bool(e.Val)
-		return func(*engine.Frame) engine.Value { return v }
+		v := value.Bool(e.Val)
+		return func(*engine.Frame) value.Value { return v }
 	case *lang.Ident:
 		return c.ident(e)
 	case *lang.ListLit:
 		elems := c.exprs(e.Elems)
-		return func(fr *engine.Frame) engine.Value { return engine.List(evalAll(fr, elems)) }
+		return func(fr *engine.Frame) value.Value { return value.List(evalAll(fr, elems)) }
 	case *lang.TupleLit:
 		elems := c.exprs(e.Elems)
-		return func(fr *engine.Frame) engine.Value { return engine.Tuple(evalAll(fr, elems)) }
+		return func(fr *engine.Frame) value.Value { return value.Tuple(evalAll(fr, elems)) }
 	case *lang.SetLit:
 		elems := c.exprs(e.Elems)
 		pos := e.Pos
-		return func(fr *engine.Frame) engine.Value { return engine.BuildSet(fr.Th, pos, evalAll(fr, elems)) }
+		return func(fr *engine.Frame) value.Value { return engine.BuildSet(fr.Th, pos, evalAll(fr, elems)) }
 	case *lang.MapLit:
 		keys, vals := c.exprs(e.Keys), c.exprs(e.Vals)
 		pos := e.Pos
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			return engine.BuildMap(fr.Th, pos, evalAll(fr, keys), evalAll(fr, vals))
 		}
 	case *lang.Comp:
@@ -53,21 +56,21 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 		for i, it := range e.Items {
 			poss[i] = lang.Start(it)
 		}
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			vs := evalAll(fr, items)
 			for i, v := range vs {
 				if !v.IsGame() {
-					engine.Fail(poss[i], "sum of needs games, found %s %s", v.TypeName(), engine.Shown(v))
+					value.Fail(poss[i], "sum of needs games, found %s %s", v.TypeName(), value.Shown(v))
 				}
 			}
-			return engine.SumOf(vs)
+			return value.SumOf(vs)
 		}
 	case *lang.IfExpr:
 		if f := c.Ints.IntExpr(e); f != nil {
-			return func(fr *engine.Frame) engine.Value { return engine.Value{K: engine.KInt, N: f(fr)} }
+			return func(fr *engine.Frame) value.Value { return value.Value{K: value.KInt, N: f(fr)} }
 		}
 		cond, a, b := c.Ints.Cond(e.Cond, "the condition of if"), c.Expr(e.Then), c.Expr(e.Else)
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			if cond(fr) {
 				return a(fr)
 			}
@@ -76,12 +79,12 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 	case *lang.Unary:
 		x := c.Expr(e.X)
 		pos := e.Pos
-		if f := engine.UnaryOps[e.Op]; f != nil {
-			return func(fr *engine.Frame) engine.Value { return f(pos, x(fr)) }
+		if f := operator.Unary[e.Op]; f != nil {
+			return func(fr *engine.Frame) value.Value { return f(pos, x(fr)) }
 		}
 		// not
 		cond := c.Ints.condAt(e.X, "the operand of not", pos)
-		return func(fr *engine.Frame) engine.Value { return engine.Bool(!cond(fr)) }
+		return func(fr *engine.Frame) value.Value { return value.Bool(!cond(fr)) }
 	case *lang.Binary:
 		return c.binary(e)
 	case *lang.Chain:
@@ -90,27 +93,27 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 		return c.call(e)
 	case *lang.Index:
 		pos := e.Pos
-		if s := c.LocalSlot(e.X); s >= 0 && c.On(engine.PassComposite) {
+		if s := c.LocalSlot(e.X); s >= 0 && c.On(passes.Composite) {
 			if fi := c.Ints.IntExpr(e.Index); fi != nil {
 				// An element of a local list or tuple.
 				io := c.Ints.iopnd(e.Index, fi)
-				return func(fr *engine.Frame) engine.Value {
+				return func(fr *engine.Frame) value.Value {
 					v, i := fr.Slots[s], io.get(fr)
-					if v.K == engine.KList || v.K == engine.KTuple {
-						if el := v.Ref.(*engine.Seq).Elems; uint64(i) < uint64(len(el)) {
+					if v.K == value.KList || v.K == value.KTuple {
+						if el := v.Ref.(*value.Seq).Elems; uint64(i) < uint64(len(el)) {
 							return el[i]
 						}
 					}
-					return engine.OpIndex(pos, v, engine.Int(i))
+					return operator.Index(pos, v, value.Int(i))
 				}
 			}
 		}
 		x, i := c.Expr(e.X), c.Expr(e.Index)
-		return func(fr *engine.Frame) engine.Value { return engine.OpIndex(pos, x(fr), i(fr)) }
+		return func(fr *engine.Frame) value.Value { return operator.Index(pos, x(fr), i(fr)) }
 	case *lang.Slice:
 		x, lo, hi := c.Expr(e.X), c.OptExpr(e.Lo), c.OptExpr(e.Hi)
 		pos := e.Pos
-		return func(fr *engine.Frame) engine.Value { return engine.OpSlice(pos, x(fr), lo(fr), hi(fr)) }
+		return func(fr *engine.Frame) value.Value { return operator.Slice(pos, x(fr), lo(fr), hi(fr)) }
 	case *argExpr:
 		return outside(c.Compiler, e, c.Expr)
 	}
@@ -120,7 +123,7 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 // OptExpr compiles an optional expression: nil evaluates to none.
 func (c *ValueGen) OptExpr(e lang.Expr) engine.EvalFn {
 	if e == nil {
-		return func(*engine.Frame) engine.Value { return engine.None }
+		return func(*engine.Frame) value.Value { return value.None }
 	}
 	return c.Expr(e)
 }
@@ -133,8 +136,8 @@ func (c *ValueGen) exprs(es []lang.Expr) []engine.EvalFn {
 	return out
 }
 
-func evalAll(fr *engine.Frame, fs []engine.EvalFn) []engine.Value {
-	vs := make([]engine.Value, len(fs))
+func evalAll(fr *engine.Frame, fs []engine.EvalFn) []value.Value {
+	vs := make([]value.Value, len(fs))
 	for i, f := range fs {
 		vs[i] = f(fr)
 	}
@@ -144,45 +147,45 @@ func evalAll(fr *engine.Frame, fs []engine.EvalFn) []engine.Value {
 func (c *ValueGen) ident(e *lang.Ident) engine.EvalFn {
 	b := c.Resolve(e)
 	if b == nil {
-		return func(*engine.Frame) engine.Value { return engine.None }
+		return func(*engine.Frame) value.Value { return value.None }
 	}
 	switch b.Kind {
 	case resolve.Local:
 		s := b.Slot
-		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
+		return func(fr *engine.Frame) value.Value { return fr.Slots[s] }
 	case resolve.Global:
 		s := b.Slot
 		name, pos := e.Name, e.Pos
 		if c.InFunc {
-			return func(fr *engine.Frame) engine.Value {
+			return func(fr *engine.Frame) value.Value {
 				v := fr.Th.Globals[s]
-				if v.K == engine.KNone {
-					engine.Fail(pos, "%q is used before its let statement has run", name)
+				if v.K == value.KNone {
+					value.Fail(pos, "%q is used before its let statement has run", name)
 				}
 				return v
 			}
 		}
-		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
+		return func(fr *engine.Frame) value.Value { return fr.Slots[s] }
 	case resolve.Def:
-		return func(*engine.Frame) engine.Value { return engine.FuncValue(b.Fn) }
+		return func(*engine.Frame) value.Value { return value.FuncValue(b.Fn) }
 	case resolve.Game:
-		return func(*engine.Frame) engine.Value { return engine.FuncValue(b.Game) }
+		return func(*engine.Frame) value.Value { return value.FuncValue(b.Game) }
 	default:
-		v := engine.FuncValue(b.Bi)
-		return func(*engine.Frame) engine.Value { return v }
+		v := value.FuncValue(b.Bi)
+		return func(*engine.Frame) value.Value { return v }
 	}
 }
 
 func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 	pos := e.Pos
 	if f := c.Ints.IntExpr(e); f != nil {
-		return func(fr *engine.Frame) engine.Value { return engine.Value{K: engine.KInt, N: f(fr)} }
+		return func(fr *engine.Frame) value.Value { return value.Value{K: value.KInt, N: f(fr)} }
 	}
 	switch e.Op {
 	case lang.OpAnd, lang.OpOr, lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
 		if e.Op == lang.OpAnd || e.Op == lang.OpOr || c.Ints.intCompare(e) != nil {
 			cond := c.Ints.Cond(e, "")
-			return func(fr *engine.Frame) engine.Value { return engine.Bool(cond(fr)) }
+			return func(fr *engine.Frame) value.Value { return value.Bool(cond(fr)) }
 		}
 	}
 	switch e.Op {
@@ -191,87 +194,87 @@ func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 		if r, ok := e.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
 			lo, hi := c.Expr(r.X), c.Expr(r.Y)
 			rpos := r.Pos
-			return func(fr *engine.Frame) engine.Value {
+			return func(fr *engine.Frame) value.Value {
 				v, a, b := x(fr), lo(fr), hi(fr)
-				if a.K != engine.KInt || b.K != engine.KInt {
-					engine.TypeErr(rpos, lang.OpRange, a, b)
+				if a.K != value.KInt || b.K != value.KInt {
+					operator.TypeErr(rpos, lang.OpRange, a, b)
 				}
-				return engine.Bool(v.K == engine.KInt && a.N <= v.N && v.N <= b.N)
+				return value.Bool(v.K == value.KInt && a.N <= v.N && v.N <= b.N)
 			}
 		}
 		if f := c.fast.InSet(e, false); f != nil {
-			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
+			return func(fr *engine.Frame) value.Value { return value.Bool(f(fr)) }
 		}
 		y := c.Expr(e.Y)
-		return func(fr *engine.Frame) engine.Value { return engine.Bool(engine.OpIn(pos, x(fr), y(fr))) }
+		return func(fr *engine.Frame) value.Value { return value.Bool(operator.In(pos, x(fr), y(fr))) }
 	case lang.OpNotIn:
 		if f := c.fast.InSet(e, true); f != nil {
-			return func(fr *engine.Frame) engine.Value { return engine.Bool(f(fr)) }
+			return func(fr *engine.Frame) value.Value { return value.Bool(f(fr)) }
 		}
 		x, y := c.Expr(e.X), c.Expr(e.Y)
-		return func(fr *engine.Frame) engine.Value { return engine.Bool(!engine.OpIn(pos, x(fr), y(fr))) }
+		return func(fr *engine.Frame) value.Value { return value.Bool(!operator.In(pos, x(fr), y(fr))) }
 	}
 	x, y := c.Expr(e.X), c.Expr(e.Y)
 	switch e.Op {
 	case lang.OpAdd:
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
-			if a.K == engine.KInt && b.K == engine.KInt {
-				if s, ok := engine.AddOK(a.N, b.N); ok {
-					return engine.Int(s)
+			if a.K == value.KInt && b.K == value.KInt {
+				if s, ok := operator.AddOK(a.N, b.N); ok {
+					return value.Int(s)
 				}
 			}
-			return engine.OpAdd(fr.Th, pos, a, b)
+			return operator.Add(fr.Th, pos, a, b)
 		}
 	case lang.OpSub:
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
-			if a.K == engine.KInt && b.K == engine.KInt {
-				if s, ok := engine.SubOK(a.N, b.N); ok {
-					return engine.Int(s)
+			if a.K == value.KInt && b.K == value.KInt {
+				if s, ok := operator.SubOK(a.N, b.N); ok {
+					return value.Int(s)
 				}
 			}
-			return engine.OpSub(pos, a, b)
+			return operator.Sub(pos, a, b)
 		}
 	case lang.OpEq:
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
-			if a.K == engine.KInt && b.K == engine.KInt {
-				return engine.Bool(a.N == b.N)
+			if a.K == value.KInt && b.K == value.KInt {
+				return value.Bool(a.N == b.N)
 			}
-			return engine.Bool(engine.Equal(a, b))
+			return value.Bool(value.Equal(a, b))
 		}
 	case lang.OpNe:
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
-			if a.K == engine.KInt && b.K == engine.KInt {
-				return engine.Bool(a.N != b.N)
+			if a.K == value.KInt && b.K == value.KInt {
+				return value.Bool(a.N != b.N)
 			}
-			return engine.Bool(!engine.Equal(a, b))
+			return value.Bool(!value.Equal(a, b))
 		}
 	case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
 		op := e.Op
-		return func(fr *engine.Frame) engine.Value {
+		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
-			if a.K == engine.KInt && b.K == engine.KInt {
+			if a.K == value.KInt && b.K == value.KInt {
 				switch op {
 				case lang.OpLt:
-					return engine.Bool(a.N < b.N)
+					return value.Bool(a.N < b.N)
 				case lang.OpLe:
-					return engine.Bool(a.N <= b.N)
+					return value.Bool(a.N <= b.N)
 				case lang.OpGt:
-					return engine.Bool(a.N > b.N)
+					return value.Bool(a.N > b.N)
 				}
-				return engine.Bool(a.N >= b.N)
+				return value.Bool(a.N >= b.N)
 			}
-			return engine.Bool(engine.OpCompare(pos, op, a, b))
+			return value.Bool(operator.Compare(pos, op, a, b))
 		}
 	}
-	f, op := engine.BinaryOps[e.Op], e.Op
+	f, op := operator.Binary[e.Op], e.Op
 	if f == nil {
 		panic("eval: unknown operator " + op.String())
 	}
-	return func(fr *engine.Frame) engine.Value { return f(fr.Th, pos, op, x(fr), y(fr)) }
+	return func(fr *engine.Frame) value.Value { return f(fr.Th, pos, op, x(fr), y(fr)) }
 }
 
 // comp compiles list, set, map and sum comprehensions.
@@ -286,8 +289,8 @@ func (c *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 		key = c.Expr(e.Key)
 	}
 	kind := e.Kind
-	return func(fr *engine.Frame) engine.Value {
-		var out, keys []engine.Value
+	return func(fr *engine.Frame) value.Value {
+		var out, keys []value.Value
 		// A sum of compact positions of one game keeps their keys only
 		// (Sum).
 		packed := kind == lang.SumComp
@@ -299,10 +302,10 @@ func (c *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 			}
 			v := body(fr)
 			if kind == lang.SumComp && !v.IsGame() {
-				engine.Fail(bpos, "sum of needs games, found %s %s", v.TypeName(), engine.Shown(v))
+				value.Fail(bpos, "sum of needs games, found %s %s", v.TypeName(), value.Shown(v))
 			}
 			if packed {
-				if g, ok := v.Ref.(*engine.Game); ok && v.K == engine.KPos && (pg == nil || pg == g) {
+				if g, ok := v.Ref.(*engine.Game); ok && v.K == value.KPos && (pg == nil || pg == g) {
 					pg = g
 					pkeys = append(engine.Grown(fr.Th, bpos, pkeys, 1), uint64(v.N))
 					return
@@ -322,19 +325,19 @@ func (c *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 		fr.Stop = stop
 		switch kind {
 		case lang.ListComp:
-			return engine.List(out)
+			return value.List(out)
 		case lang.SetComp:
 			return engine.BuildSet(fr.Th, bpos, out)
 		case lang.MapComp:
 			return engine.BuildMap(fr.Th, bpos, keys, out)
 		}
 		if packed && len(pkeys) > 1 {
-			return engine.Value{K: engine.KSum, Ref: &engine.Sum{Game: pg, Keys: slices.Clip(pkeys)}}
+			return value.Value{K: value.KSum, Ref: &value.Sum{Game: pg, Keys: slices.Clip(pkeys)}}
 		}
 		if packed && len(pkeys) == 1 {
 			return pg.PackedPosition(pkeys[0])
 		}
-		return engine.SumOf(out)
+		return value.SumOf(out)
 	}
 }
 
@@ -349,7 +352,7 @@ func (c *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 // chain compiles a Chain to a loop over its steps.
 func (c *ValueGen) chain(e *lang.Chain) engine.EvalFn {
 	x := c.Expr(e.X)
-	steps := make([]func(fr *engine.Frame, a engine.Value) engine.Value, len(e.Steps))
+	steps := make([]func(fr *engine.Frame, a value.Value) value.Value, len(e.Steps))
 	// The right operands of + steps, which a run of concatenations
 	// evaluates itself (nil for other steps).
 	plus := make([]engine.EvalFn, len(e.Steps))
@@ -361,17 +364,17 @@ func (c *ValueGen) chain(e *lang.Chain) engine.EvalFn {
 		}
 		steps[i] = c.step(e.Pos, st)
 	}
-	return func(fr *engine.Frame) engine.Value {
+	return func(fr *engine.Frame) value.Value {
 		v := x(fr)
 		th := fr.Th
-		var run engine.Accum
+		var run operator.Accum
 		for i, f := range steps {
 			pos := e.Steps[i].Pos
 			th.PollN(pos, i)
 			if y := plus[i]; y != nil {
 				b := y(fr)
 				if !run.Add(th, pos, v, b) {
-					v = engine.OpAdd(th, pos, run.Value(v), b)
+					v = operator.Add(th, pos, run.Value(v), b)
 				}
 				continue
 			}
@@ -383,7 +386,7 @@ func (c *ValueGen) chain(e *lang.Chain) engine.EvalFn {
 
 // step compiles one operator of a chain whose first operand starts at
 // start: a function of the value so far.
-func (c *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a engine.Value) engine.Value {
+func (c *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a value.Value) value.Value {
 	pos, op := st.Pos, st.Op
 	c.count(pos)
 	switch op {
@@ -393,28 +396,28 @@ func (c *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 		what := "the operands of " + op.String()
 		y := c.Ints.Cond(st.Y, what)
 		and := op == lang.OpAnd
-		return func(fr *engine.Frame, a engine.Value) engine.Value {
-			if engine.NeedBool(start, a, what) != and {
+		return func(fr *engine.Frame, a value.Value) value.Value {
+			if operator.NeedBool(start, a, what) != and {
 				return a
 			}
-			return engine.Bool(y(fr))
+			return value.Bool(y(fr))
 		}
 	case lang.OpIn:
 		if r, ok := st.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
 			lo, hi := c.Expr(r.X), c.Expr(r.Y)
 			rpos := r.Pos
-			return func(fr *engine.Frame, v engine.Value) engine.Value {
+			return func(fr *engine.Frame, v value.Value) value.Value {
 				a, b := lo(fr), hi(fr)
-				if a.K != engine.KInt || b.K != engine.KInt {
-					engine.TypeErr(rpos, lang.OpRange, a, b)
+				if a.K != value.KInt || b.K != value.KInt {
+					operator.TypeErr(rpos, lang.OpRange, a, b)
 				}
-				return engine.Bool(v.K == engine.KInt && a.N <= v.N && v.N <= b.N)
+				return value.Bool(v.K == value.KInt && a.N <= v.N && v.N <= b.N)
 			}
 		}
 	}
-	y, f := c.Expr(st.Y), engine.BinaryOps[op]
+	y, f := c.Expr(st.Y), operator.Binary[op]
 	if f == nil {
 		panic("eval: unknown operator " + op.String())
 	}
-	return func(fr *engine.Frame, a engine.Value) engine.Value { return f(fr.Th, pos, op, a, y(fr)) }
+	return func(fr *engine.Frame, a value.Value) value.Value { return f(fr.Th, pos, op, a, y(fr)) }
 }

@@ -4,7 +4,9 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -159,7 +161,7 @@ func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 		binds = append(binds, InlineBind{b: hb, arg: a})
 		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
 	}
-	c.Fired(engine.PassInline)
+	c.Fired(passes.Inline)
 	return resolve.Substitute(fn.Decl.Body, index, args), fn, binds
 }
 
@@ -175,9 +177,9 @@ func (c *Inliner) compileBinds(binds []InlineBind) func(fr *engine.Frame) {
 		if bd.b.IsInt {
 			f := c.Ints.IntExpr(bd.arg)
 			if global {
-				sets[i] = func(fr *engine.Frame) { fr.Th.Globals[slot] = engine.Value{K: engine.KInt, N: f(fr)} }
+				sets[i] = func(fr *engine.Frame) { fr.Th.Globals[slot] = value.Value{K: value.KInt, N: f(fr)} }
 			} else {
-				sets[i] = func(fr *engine.Frame) { fr.Slots[slot] = engine.Value{K: engine.KInt, N: f(fr)} }
+				sets[i] = func(fr *engine.Frame) { fr.Slots[slot] = value.Value{K: value.KInt, N: f(fr)} }
 			}
 			continue
 		}

@@ -4,7 +4,10 @@ import (
 	"math"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -35,8 +38,8 @@ func (c *IntGen) RangeBounds(r *lang.Binary) (IntFn, IntFn) {
 	if lo == nil {
 		lo = func(fr *engine.Frame) int64 {
 			v := loV(fr)
-			if v.K != engine.KInt {
-				engine.TypeErr(pos, lang.OpRange, v, engine.Int(0))
+			if v.K != value.KInt {
+				operator.TypeErr(pos, lang.OpRange, v, value.Int(0))
 			}
 			return v.N
 		}
@@ -44,8 +47,8 @@ func (c *IntGen) RangeBounds(r *lang.Binary) (IntFn, IntFn) {
 	if hi == nil {
 		hi = func(fr *engine.Frame) int64 {
 			v := hiV(fr)
-			if v.K != engine.KInt {
-				engine.TypeErr(pos, lang.OpRange, engine.Int(0), v)
+			if v.K != value.KInt {
+				operator.TypeErr(pos, lang.OpRange, value.Int(0), v)
 			}
 			return v.N
 		}
@@ -65,7 +68,7 @@ func (c *IntGen) IntExpr(e lang.Expr) IntFn {
 	// Remember what is not int-typed: binary compiles an operand with
 	// intExpr and then, failing that, generically, which asks intExpr
 	// again; without this a chain a + b + c + ... took exponential time.
-	if !c.On(engine.PassInts) {
+	if !c.On(passes.Ints) {
 		return nil
 	}
 	k := intKey{e, c.Scope}
@@ -74,7 +77,7 @@ func (c *IntGen) IntExpr(e lang.Expr) IntFn {
 	}
 	f := c.intExpr1(e)
 	if f != nil {
-		c.Fired(engine.PassInts)
+		c.Fired(passes.Ints)
 	}
 	if f == nil {
 		if c.notInt == nil {
@@ -110,9 +113,9 @@ func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 			s, pos, name, tr := b.Slot, e.Pos, e.Name, c.staticTrace()
 			return func(fr *engine.Frame) int64 {
 				v := fr.Th.Globals[s]
-				if v.K != engine.KInt {
+				if v.K != value.KInt {
 					pushTrace(fr, tr)
-					engine.Fail(pos, "%q is used before its let statement has run", name)
+					value.Fail(pos, "%q is used before its let statement has run", name)
 				}
 				return v.N
 			}
@@ -125,7 +128,7 @@ func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 					v := x(fr)
 					if v == math.MinInt64 {
 						pushTrace(fr, tr)
-						engine.Fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
+						value.Fail(pos, "integer overflow: -(%d) does not fit in 64 bits", v)
 					}
 					return -v
 				}
@@ -156,7 +159,7 @@ func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 		if len(c.trace) > 0 {
 			panic("eval: a call in an int-closed body is not int-closed")
 		}
-		if bi := c.BuiltinCallee(e); bi != nil && bi.IntResult && c.On(engine.PassComposite) {
+		if bi := c.BuiltinCallee(e); bi != nil && bi.IntResult && c.On(passes.Composite) {
 			// Its result is an int (or an error).
 			f := c.Vals.call(e)
 			return func(fr *engine.Frame) int64 { return f(fr).N }
@@ -205,14 +208,14 @@ func (c *IntGen) intBinary(e *lang.Binary) IntFn {
 	}
 	pos, op, tr := e.Pos, e.Op, c.staticTrace()
 	// Non-int operand: the generic operator decides (it fails).
-	f := engine.BinaryOps[op]
-	generic := func(a, b engine.Value) int64 { return f(nil, pos, op, a, b).N }
+	f := operator.Binary[op]
+	generic := func(a, b value.Value) int64 { return f(nil, pos, op, a, b).N }
 	x, y := xi, yi
 	if x == nil {
 		x = func(fr *engine.Frame) int64 {
 			v := xv(fr)
-			if v.K != engine.KInt {
-				return generic(v, engine.Int(yi(fr)))
+			if v.K != value.KInt {
+				return generic(v, value.Int(yi(fr)))
 			}
 			return v.N
 		}
@@ -220,17 +223,17 @@ func (c *IntGen) intBinary(e *lang.Binary) IntFn {
 	if y == nil {
 		y = func(fr *engine.Frame) int64 {
 			v := yv(fr)
-			if v.K != engine.KInt {
-				return generic(engine.Int(0), v)
+			if v.K != value.KInt {
+				return generic(value.Int(0), v)
 			}
 			return v.N
 		}
 	}
 	// Local ints are read in place, not through a closure.
 	xo, yo := c.iopnd(e.X, x), c.iopnd(e.Y, y)
-	if yo.f == nil && xi != nil && c.On(engine.PassFuse) {
+	if yo.f == nil && xi != nil && c.On(passes.Fuse) {
 		if f := c.modLocal(e, yo.s); f != nil {
-			c.Fired(engine.PassFuse)
+			c.Fired(passes.Fuse)
 			return f
 		}
 	}
@@ -241,30 +244,30 @@ func (c *IntGen) intBinary(e *lang.Binary) IntFn {
 		case lang.OpAdd:
 			return func(fr *engine.Frame) int64 {
 				a := xo.get(fr)
-				s, ok := engine.AddOK(a, k)
+				s, ok := operator.AddOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					engine.Overflow(pos, lang.OpAdd, a, k)
+					operator.Overflow(pos, lang.OpAdd, a, k)
 				}
 				return s
 			}
 		case lang.OpSub:
 			return func(fr *engine.Frame) int64 {
 				a := xo.get(fr)
-				s, ok := engine.SubOK(a, k)
+				s, ok := operator.SubOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					engine.Overflow(pos, lang.OpSub, a, k)
+					operator.Overflow(pos, lang.OpSub, a, k)
 				}
 				return s
 			}
 		case lang.OpMul:
 			return func(fr *engine.Frame) int64 {
 				a := xo.get(fr)
-				p, ok := engine.MulOK(a, k)
+				p, ok := operator.MulOK(a, k)
 				if !ok {
 					pushTrace(fr, tr)
-					engine.Overflow(pos, lang.OpMul, a, k)
+					operator.Overflow(pos, lang.OpMul, a, k)
 				}
 				return p
 			}
@@ -290,7 +293,7 @@ func (c *IntGen) intBinary(e *lang.Binary) IntFn {
 			k := yo.get(fr)
 			if uint64(k) > 62 {
 				pushTrace(fr, tr)
-				return engine.Shl(pos, 1, k)
+				return operator.Shl(pos, 1, k)
 			}
 			return 1 << k
 		}
@@ -299,30 +302,30 @@ func (c *IntGen) intBinary(e *lang.Binary) IntFn {
 	case lang.OpAdd:
 		return func(fr *engine.Frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
-			s, ok := engine.AddOK(a, b)
+			s, ok := operator.AddOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				engine.Overflow(pos, lang.OpAdd, a, b)
+				operator.Overflow(pos, lang.OpAdd, a, b)
 			}
 			return s
 		}
 	case lang.OpSub:
 		return func(fr *engine.Frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
-			s, ok := engine.SubOK(a, b)
+			s, ok := operator.SubOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				engine.Overflow(pos, lang.OpSub, a, b)
+				operator.Overflow(pos, lang.OpSub, a, b)
 			}
 			return s
 		}
 	case lang.OpMul:
 		return func(fr *engine.Frame) int64 {
 			a, b := xo.get(fr), yo.get(fr)
-			s, ok := engine.MulOK(a, b)
+			s, ok := operator.MulOK(a, b)
 			if !ok {
 				pushTrace(fr, tr)
-				engine.Overflow(pos, lang.OpMul, a, b)
+				operator.Overflow(pos, lang.OpMul, a, b)
 			}
 			return s
 		}
@@ -331,7 +334,7 @@ func (c *IntGen) intBinary(e *lang.Binary) IntFn {
 			a, b := xo.get(fr), yo.get(fr)
 			if b == 0 || a == math.MinInt64 && b == -1 {
 				pushTrace(fr, tr)
-				return engine.OpDiv(pos, op, engine.Int(a), engine.Int(b)).N
+				return operator.Div(pos, op, value.Int(a), value.Int(b)).N
 			}
 			if op == lang.OpDiv {
 				return a / b
@@ -347,7 +350,7 @@ func (c *IntGen) intBinary(e *lang.Binary) IntFn {
 			a, k := xo.get(fr), yo.get(fr)
 			if uint64(k) > 63 || a < 0 || a > math.MaxInt64>>k {
 				pushTrace(fr, tr)
-				return engine.Shl(pos, a, k)
+				return operator.Shl(pos, a, k)
 			}
 			return a << k
 		}
@@ -356,17 +359,17 @@ func (c *IntGen) intBinary(e *lang.Binary) IntFn {
 			a, k := xo.get(fr), yo.get(fr)
 			if uint64(k) > 63 {
 				pushTrace(fr, tr)
-				return engine.Shr(pos, a, k)
+				return operator.Shr(pos, a, k)
 			}
 			return a >> k
 		}
 	case lang.OpPow:
 		return func(fr *engine.Frame) int64 {
 			a, k := xo.get(fr), yo.get(fr)
-			r, ok := engine.PowOK(a, k)
+			r, ok := operator.PowOK(a, k)
 			if !ok {
 				pushTrace(fr, tr)
-				return engine.Pow(pos, a, k)
+				return operator.Pow(pos, a, k)
 			}
 			return r
 		}
@@ -466,17 +469,17 @@ func (o *Operand) Eval(fr *engine.Frame) int64 {
 		return o.k
 	case opndSlotPlusConst:
 		a := fr.Slots[o.a].N
-		if s, ok := engine.AddOK(a, o.k); ok {
+		if s, ok := operator.AddOK(a, o.k); ok {
 			return s
 		}
 	case opndSlotMinusSlot:
 		a, b := fr.Slots[o.a].N, fr.Slots[o.b].N
-		if s, ok := engine.SubOK(a, b); ok {
+		if s, ok := operator.SubOK(a, b); ok {
 			return s
 		}
 	case opndSlotMinusAny:
-		if v := fr.Slots[o.b]; v.K == engine.KInt {
-			if s, ok := engine.SubOK(fr.Slots[o.a].N, v.N); ok {
+		if v := fr.Slots[o.b]; v.K == value.KInt {
+			if s, ok := operator.SubOK(fr.Slots[o.a].N, v.N); ok {
 				return s
 			}
 		}

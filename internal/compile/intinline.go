@@ -6,7 +6,10 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -113,7 +116,7 @@ func (c *IntGen) intInline(e *lang.Call) IntFn {
 	if f == nil {
 		panic("eval: an int-closed body did not compile to int arithmetic")
 	}
-	c.Fired(engine.PassInline)
+	c.Fired(passes.Inline)
 	if set == nil {
 		c.passStage(e, body)
 		return f
@@ -250,21 +253,21 @@ func (c *IntGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 // fail raises the error of the operator that overflowed on a.
 func (f *mulAdd) fail(fr *engine.Frame, a int64) {
 	pushTrace(fr, f.tr)
-	p, ok := engine.MulOK(a, f.m)
+	p, ok := operator.MulOK(a, f.m)
 	if !ok {
 		if f.swapped {
-			engine.Overflow(f.mulPos, lang.OpMul, f.m, a)
+			operator.Overflow(f.mulPos, lang.OpMul, f.m, a)
 		}
-		engine.Overflow(f.mulPos, lang.OpMul, a, f.m)
+		operator.Overflow(f.mulPos, lang.OpMul, a, f.m)
 	}
 	y := f.d
 	if f.slot >= 0 {
 		y = fr.Slots[f.slot].N
 	}
 	if f.addSwapped {
-		engine.Overflow(f.addPos, f.addOp, y, p)
+		operator.Overflow(f.addPos, f.addOp, y, p)
 	}
-	engine.Overflow(f.addPos, f.addOp, p, y)
+	operator.Overflow(f.addPos, f.addOp, p, y)
 }
 
 // compile returns the fused closure: the common shapes without the
@@ -322,7 +325,7 @@ func (f mulAdd) compile() IntFn {
 		span := uint64(hi) - uint64(lo)
 		return func(fr *engine.Frame) int64 {
 			a := x.get(fr)
-			s, ok := engine.AddOK(a*m, fr.Slots[slot].N)
+			s, ok := operator.AddOK(a*m, fr.Slots[slot].N)
 			if uint64(a)-uint64(lo) > span || !ok {
 				f.fail(fr, a)
 			}
@@ -332,7 +335,7 @@ func (f mulAdd) compile() IntFn {
 	sub := f.sub
 	return func(fr *engine.Frame) int64 {
 		a := x.get(fr)
-		p, ok1 := engine.MulOK(a, m)
+		p, ok1 := operator.MulOK(a, m)
 		y := d
 		if slot >= 0 {
 			y = fr.Slots[slot].N
@@ -340,9 +343,9 @@ func (f mulAdd) compile() IntFn {
 		var s int64
 		var ok2 bool
 		if sub {
-			s, ok2 = engine.SubOK(p, y)
+			s, ok2 = operator.SubOK(p, y)
 		} else {
-			s, ok2 = engine.AddOK(p, y)
+			s, ok2 = operator.AddOK(p, y)
 		}
 		if !ok1 || !ok2 {
 			f.fail(fr, a)
@@ -366,7 +369,7 @@ func (c *IntGen) modLocal(e *lang.Binary, slot int) IntFn {
 		b := fr.Slots[slot].N
 		if b == 0 {
 			pushTrace(fr, tr)
-			return engine.OpDiv(pos, lang.OpMod, engine.Int(r), engine.Int(b)).N
+			return operator.Div(pos, lang.OpMod, value.Int(r), value.Int(b)).N
 		}
 		return r % b
 	}
@@ -438,12 +441,12 @@ func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
 
 // fused compiles e as fused arithmetic, or returns nil.
 func (c *IntGen) fused(e *lang.Binary) (f IntFn) {
-	if !c.On(engine.PassFuse) {
+	if !c.On(passes.Fuse) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.Fired(engine.PassFuse)
+			c.Fired(passes.Fuse)
 		}
 	}()
 	if e.Op == lang.OpMod {

@@ -7,6 +7,10 @@ import (
 	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -30,7 +34,7 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 	switch e := e.(type) {
 	case *lang.Call:
 		if b := c.GameCallee(e); b != nil {
-			if !c.On(engine.PassStream) {
+			if !c.On(passes.Stream) {
 				if b.Game.Check == nil {
 					return c.valueSG(e)
 				}
@@ -38,7 +42,7 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 				// the position is computed (the error is at sg's call:
 				// spec.md, take-and-break games), as streamed.
 				args, pos := c.Vals.exprs(e.Args), e.Pos
-				return func(fr *engine.Frame) engine.Sgv {
+				return func(fr *engine.Frame) memo.Sgv {
 					g := b.Game
 					a := evalAll(fr, args)
 					kernel.CheckArity(pos, g, len(a))
@@ -46,7 +50,7 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 				}
 			}
 			c.Env.Streamed++
-			c.Fired(engine.PassStream)
+			c.Fired(passes.Stream)
 			if f := c.fast.Composite(e, b); f != nil {
 				return f
 			}
@@ -62,36 +66,36 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 			switch {
 			case allInt && len(ints) == 1:
 				a0 := c.Ints.OperandOf(e.Args[0], ints[0])
-				return func(fr *engine.Frame) engine.Sgv {
+				return func(fr *engine.Frame) memo.Sgv {
 					v, g := a0.Eval(fr), b.Game
 					if uint64(v) < g.Lim && g.NArgs == 1 {
-						if s := g.State(uint64(v)); s >= engine.FinBase {
-							return s - engine.FinBase
+						if s := g.State(uint64(v)); s >= memo.FinBase {
+							return s - memo.FinBase
 						}
 					}
 					return kernel.Lookup1(fr.Gen, pos, g, v)
 				}
 			case allInt && len(ints) == 2:
 				a0, a1 := c.Ints.OperandOf(e.Args[0], ints[0]), c.Ints.OperandOf(e.Args[1], ints[1])
-				return func(fr *engine.Frame) engine.Sgv {
+				return func(fr *engine.Frame) memo.Sgv {
 					v, w, g := a0.Eval(fr), a1.Eval(fr), b.Game
 					if uint64(v) < g.Lim && uint64(w) < g.Lim && g.NArgs == 2 {
 						r := uint64(v)<<g.Bits | uint64(w)
-						if s := g.State(r); s >= engine.FinBase {
-							return s - engine.FinBase
+						if s := g.State(r); s >= memo.FinBase {
+							return s - memo.FinBase
 						}
 						return fr.Gen.Lookup(g, r)
 					}
 					kernel.CheckArity(pos, g, 2)
-					return fr.Gen.Lookup(g, g.Ref([]engine.Value{engine.Int(v), engine.Int(w)}))
+					return fr.Gen.Lookup(g, g.Ref([]value.Value{value.Int(v), value.Int(w)}))
 				}
 			}
 			switch len(args) {
 			case 1:
 				a0 := args[0]
-				return func(fr *engine.Frame) engine.Sgv {
+				return func(fr *engine.Frame) memo.Sgv {
 					v, g := a0(fr), b.Game
-					if v.K == engine.KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
+					if v.K == value.KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
 						return fr.Gen.Lookup(g, uint64(v.N))
 					}
 					kernel.CheckArity(pos, g, 1)
@@ -99,16 +103,16 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 				}
 			case 2:
 				a0, a1 := args[0], args[1]
-				return func(fr *engine.Frame) engine.Sgv {
+				return func(fr *engine.Frame) memo.Sgv {
 					v, w, g := a0(fr), a1(fr), b.Game
-					if v.K == engine.KInt && w.K == engine.KInt && uint64(v.N) < g.Lim && uint64(w.N) < g.Lim && g.NArgs == 2 {
+					if v.K == value.KInt && w.K == value.KInt && uint64(v.N) < g.Lim && uint64(w.N) < g.Lim && g.NArgs == 2 {
 						return fr.Gen.Lookup(g, uint64(v.N)<<g.Bits|uint64(w.N))
 					}
 					kernel.CheckArity(pos, g, 2)
-					return fr.Gen.Lookup(g, g.Ref([]engine.Value{v, w}))
+					return fr.Gen.Lookup(g, g.Ref([]value.Value{v, w}))
 				}
 			}
-			return func(fr *engine.Frame) engine.Sgv {
+			return func(fr *engine.Frame) memo.Sgv {
 				g := b.Game
 				kernel.CheckArity(pos, g, len(args))
 				return fr.Gen.Lookup(g, g.Ref(evalAll(fr, args)))
@@ -125,7 +129,7 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 		switch e.Op {
 		case lang.OpAdd:
 			x, y := c.SGExpr(e.X), c.SGExpr(e.Y)
-			return func(fr *engine.Frame) engine.Sgv {
+			return func(fr *engine.Frame) memo.Sgv {
 				a, b := x(fr), y(fr)
 				if a|b >= 0 {
 					return a ^ b
@@ -141,31 +145,31 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 			// answer does not depend on the inlining (only an sg
 			// argument written as k * G needs no copies).
 			build := len(c.Inlining) > 0
-			return func(fr *engine.Frame) engine.Sgv {
+			return func(fr *engine.Frame) memo.Sgv {
 				kv := k(fr)
-				if kv.K == engine.KInt {
+				if kv.K == value.KInt {
 					if kv.N < 0 {
-						engine.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", kv.N)
+						value.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", kv.N)
 					}
 					if build && kv.N > 0 {
-						engine.CheckCopies(pos, kv.N, y(fr))
+						operator.CheckCopies(pos, kv.N, y(fr))
 					}
 					return fr.Th.Engine.Times(kv.N, kg(fr))
 				}
 				if kv.IsGame() {
 					n := y(fr)
-					if n.K != engine.KInt {
-						engine.TypeErr(pos, lang.OpMul, kv, n)
+					if n.K != value.KInt {
+						operator.TypeErr(pos, lang.OpMul, kv, n)
 					}
 					if n.N < 0 {
-						engine.Fail(ypos, "cannot take %d copies of a game: the count must be at least 0", n.N)
+						value.Fail(ypos, "cannot take %d copies of a game: the count must be at least 0", n.N)
 					}
 					if build {
-						engine.CheckCopies(pos, n.N, kv)
+						operator.CheckCopies(pos, n.N, kv)
 					}
 					return fr.Th.Engine.Times(n.N, fr.Gen.ValueSG(pos, kv))
 				}
-				engine.TypeErr(pos, lang.OpMul, kv, y(fr))
+				operator.TypeErr(pos, lang.OpMul, kv, y(fr))
 				return 0
 			}
 		}
@@ -173,12 +177,12 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 		if e.Op == lang.OpNimber {
 			x := c.Vals.Expr(e.X)
 			pos := e.Pos
-			return func(fr *engine.Frame) engine.Sgv {
+			return func(fr *engine.Frame) memo.Sgv {
 				v := x(fr)
-				if v.K != engine.KInt || v.N < 0 || v.N > math.MaxInt32 {
-					engine.OpNimber(pos, v)
+				if v.K != value.KInt || v.N < 0 || v.N > math.MaxInt32 {
+					operator.Nimber(pos, v)
 				}
-				return engine.Sgv(v.N)
+				return memo.Sgv(v.N)
 			}
 		}
 	case *lang.SumOf:
@@ -186,8 +190,8 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 		for i, it := range e.Items {
 			items[i] = c.SGExpr(it)
 		}
-		return func(fr *engine.Frame) engine.Sgv {
-			acc := engine.Sgv(0)
+		return func(fr *engine.Frame) memo.Sgv {
+			acc := memo.Sgv(0)
 			for _, it := range items {
 				v := it(fr)
 				if acc|v >= 0 {
@@ -211,8 +215,8 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 	case *lang.IfExpr:
 		cond, a, b := c.Vals.Expr(e.Cond), c.SGExpr(e.Then), c.SGExpr(e.Else)
 		pos := lang.Start(e.Cond)
-		return func(fr *engine.Frame) engine.Sgv {
-			if engine.NeedBool(pos, cond(fr), "the condition of if") {
+		return func(fr *engine.Frame) memo.Sgv {
+			if operator.NeedBool(pos, cond(fr), "the condition of if") {
 				return a(fr)
 			}
 			return b(fr)
@@ -225,14 +229,14 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 func (c *SGGen) valueSG(e lang.Expr) SGFn {
 	x := c.Vals.Expr(e)
 	pos := lang.Start(e)
-	return func(fr *engine.Frame) engine.Sgv { return fr.Gen.ValueSG(pos, x(fr)) }
+	return func(fr *engine.Frame) memo.Sgv { return fr.Gen.ValueSG(pos, x(fr)) }
 }
 
 // sgCall1 compiles a move whose option is one position g(E) with an int
 // argument: the option's value goes straight into the gen, and a missing
 // position is traced (gen.pend). nil for other shapes.
 func (c *SGGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
-	if !c.On(engine.PassStream) {
+	if !c.On(passes.Stream) {
 		return nil
 	}
 	call, ok := e.(*lang.Call)
@@ -249,13 +253,13 @@ func (c *SGGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	}
 	a0, pos := c.Ints.OperandOf(call.Args[0], f), call.Pos
 	c.Env.Streamed++
-	c.Fired(engine.PassStream)
+	c.Fired(passes.Stream)
 	c.last1 = &sgCall1Parts{call: call, b: b, a0: a0}
 	return func(fr *engine.Frame) {
 		gn, v, g := fr.Gen, a0.Eval(fr), b.Game
 		if uint64(v) < g.Lim && g.NArgs == 1 {
-			if s := g.State(uint64(v)); s >= engine.FinBase {
-				gn.EmitSG(s - engine.FinBase)
+			if s := g.State(uint64(v)); s >= memo.FinBase {
+				gn.EmitSG(s - memo.FinBase)
 				return
 			}
 		}
@@ -292,15 +296,15 @@ const batchLen = 16
 func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) {
 	p := c.last1
 	c.last1 = nil
-	if last == nil || last.slot < 0 || p == nil || p.call != body || !c.On(engine.PassFastLoops) || !c.IntPure(p.call.Args[0]) {
+	if last == nil || last.slot < 0 || p == nil || p.call != body || !c.On(passes.FastLoops) || !c.IntPure(p.call.Args[0]) {
 		return nil
 	}
 	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot
 	lo, hi, rpos := last.lo, last.hi, last.rpos
 	one := func(fr *engine.Frame, gn *engine.Gen, g *engine.Game, v int64) {
 		if uint64(v) < g.Lim && g.NArgs == 1 {
-			if s := g.State(uint64(v)); s >= engine.FinBase {
-				gn.EmitSG(s - engine.FinBase)
+			if s := g.State(uint64(v)); s >= memo.FinBase {
+				gn.EmitSG(s - memo.FinBase)
 				return
 			}
 		}
@@ -320,7 +324,7 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 			}
 		}()
 		for n < len(buf) {
-			fr.Slots[slot] = engine.Value{K: engine.KInt, N: a + int64(n)}
+			fr.Slots[slot] = value.Value{K: value.KInt, N: a + int64(n)}
 			buf[n] = a0.Eval(fr)
 			n++
 		}
@@ -336,7 +340,7 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 				// The plain loop from i on.
 				for ; ; i++ {
 					th.Tick(rpos)
-					fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+					fr.Slots[slot] = value.Value{K: value.KInt, N: i}
 					one(fr, gn, g, a0.Eval(fr))
 					if fr.Stop || i == z {
 						return
@@ -353,7 +357,7 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 			}
 			for _, v := range buf[:n] {
 				th.Tick(rpos)
-				fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+				fr.Slots[slot] = value.Value{K: value.KInt, N: i}
 				one(fr, gn, g, v)
 				if fr.Stop || i == z {
 					return
@@ -363,7 +367,7 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 			if n <= int(want) {
 				// X failed at i: it runs again and raises its error.
 				th.Tick(rpos)
-				fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+				fr.Slots[slot] = value.Value{K: value.KInt, N: i}
 				one(fr, gn, g, a0.Eval(fr))
 				if fr.Stop || i == z {
 					return
@@ -381,8 +385,8 @@ func (c *SGGen) sumComp(e *lang.Comp) SGFn {
 	defer c.Pop()
 	loops := c.Vals.Clauses(e.Clauses)
 	body := c.SGExpr(e.Body)
-	return func(fr *engine.Frame) engine.Sgv {
-		acc := engine.Sgv(0)
+	return func(fr *engine.Frame) memo.Sgv {
+		acc := memo.Sgv(0)
 		run := loops(func(fr *engine.Frame) {
 			v := body(fr)
 			if acc|v >= 0 {
@@ -402,8 +406,8 @@ func (c *SGGen) sumComp(e *lang.Comp) SGFn {
 // and *k of a local or literal. nil for other shapes. sg(G) and
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
-func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
-	if !c.On(engine.PassFastLoops) { // (off without PassStream too)
+func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
+	if !c.On(passes.FastLoops) { // (off without PassStream too)
 		return nil
 	}
 	arg := c.probeArg
@@ -424,26 +428,26 @@ func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
 			return nil
 		}
 		if len(e.Args) == 1 {
-			return func(fr *engine.Frame) (engine.Sgv, bool) {
+			return func(fr *engine.Frame) (memo.Sgv, bool) {
 				v, g := read(fr, s0, k0), b.Game
 				if uint64(v) >= g.Lim || g.NArgs != 1 {
 					return 0, false
 				}
 				s := g.State(uint64(v))
-				return engine.ValueOf(s), engine.Finished(s)
+				return memo.ValueOf(s), memo.Finished(s)
 			}
 		}
 		s1, k1, ok1 := arg(e.Args[1])
 		if !ok1 {
 			return nil
 		}
-		return func(fr *engine.Frame) (engine.Sgv, bool) {
+		return func(fr *engine.Frame) (memo.Sgv, bool) {
 			v, w, g := read(fr, s0, k0), read(fr, s1, k1), b.Game
 			if uint64(v) >= g.Lim || uint64(w) >= g.Lim || g.NArgs != 2 {
 				return 0, false
 			}
 			s := g.State(uint64(v)<<g.Bits | uint64(w))
-			return engine.ValueOf(s), engine.Finished(s)
+			return memo.ValueOf(s), memo.Finished(s)
 		}
 	case *lang.Binary:
 		if e.Op != lang.OpAdd {
@@ -456,7 +460,7 @@ func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
 		if x == nil || y == nil {
 			return nil
 		}
-		return func(fr *engine.Frame) (engine.Sgv, bool) {
+		return func(fr *engine.Frame) (memo.Sgv, bool) {
 			a, ok := x(fr)
 			if !ok {
 				return 0, false
@@ -478,12 +482,12 @@ func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
 		if !ok {
 			return nil
 		}
-		return func(fr *engine.Frame) (engine.Sgv, bool) {
+		return func(fr *engine.Frame) (memo.Sgv, bool) {
 			v := read(fr, s0, k0)
 			if v < 0 || v > math.MaxInt32 {
 				return 0, false
 			}
-			return engine.Sgv(v), true
+			return memo.Sgv(v), true
 		}
 	}
 	return nil
@@ -491,7 +495,7 @@ func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (engine.Sgv, bool) {
 
 // sgProbeNim is sgProbe of g(a) + *k (either way round), a and k local or
 // literal ints, in one closure.
-func (c *SGGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, bool) {
+func (c *SGGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (memo.Sgv, bool) {
 	call, nim := e.X, e.Y
 	if u, ok := e.X.(*lang.Unary); ok && u.Op == lang.OpNimber {
 		call, nim = e.Y, u
@@ -507,7 +511,7 @@ func (c *SGGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, b
 	if b == nil || !oka || !okk {
 		return nil
 	}
-	return func(fr *engine.Frame) (engine.Sgv, bool) {
+	return func(fr *engine.Frame) (memo.Sgv, bool) {
 		v, k, g := ka, kk, b.Game
 		if sa >= 0 {
 			v = fr.Slots[sa].N
@@ -519,14 +523,14 @@ func (c *SGGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (engine.Sgv, b
 			return 0, false
 		}
 		s := g.State(uint64(v))
-		if !engine.Finished(s) {
+		if !memo.Finished(s) {
 			return 0, false
 		}
-		a := engine.ValueOf(s)
+		a := memo.ValueOf(s)
 		if a >= 0 {
-			return a ^ engine.Sgv(k), true
+			return a ^ memo.Sgv(k), true
 		}
-		return fr.Th.Engine.Add(a, engine.Sgv(k)), true
+		return fr.Th.Engine.Add(a, memo.Sgv(k)), true
 	}
 }
 

@@ -4,7 +4,10 @@ import (
 	"fmt"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -64,7 +67,7 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 		}
 		pos := st.Pos
 		return func(fr *engine.Frame) {
-			w := engine.ValueWriter{Th: fr.Th, Pos: pos}
+			w := value.ValueWriter{Th: fr.Th, Pos: pos}
 			for i, a := range args {
 				if i > 0 {
 					w.Str(" ")
@@ -83,14 +86,14 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 		pos, cpos := st.Pos, lang.Start(st.Cond)
 		return func(fr *engine.Frame) {
 			v := cond(fr)
-			if v.K != engine.KBool {
-				engine.Fail(cpos, "assert needs true or false, found %s %s", v.TypeName(), engine.Shown(v))
+			if v.K != value.KBool {
+				value.Fail(cpos, "assert needs true or false, found %s %s", v.TypeName(), value.Shown(v))
 			}
 			if v.N == 0 {
 				if msg != nil {
-					engine.Fail(pos, "assertion failed: %s", fr.Th.Format(pos, msg(fr), false))
+					value.Fail(pos, "assertion failed: %s", fr.Th.Format(pos, msg(fr), false))
 				}
-				engine.Fail(pos, "assertion failed")
+				value.Fail(pos, "assertion failed")
 			}
 		}
 	case *lang.ForStmt:
@@ -105,7 +108,7 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 		c.Pop()
 		ipos := lang.Start(st.Iter)
 		return func(fr *engine.Frame) {
-			engine.Iterate(ipos, iter(fr), func(v engine.Value) bool {
+			operator.Iterate(ipos, iter(fr), func(v value.Value) bool {
 				fr.Th.Tick(ipos)
 				bind(fr, v)
 				for _, s := range body {
@@ -129,23 +132,23 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 
 // Pattern binds the names of a for target to fresh slots and returns the
 // code that assigns a value to them.
-func (c *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v engine.Value) {
+func (c *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v value.Value) {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
 		slots[i] = c.NewVar(n.Name).Slot
 	}
 	if !p.Tuple {
 		s := slots[0]
-		return func(fr *engine.Frame, v engine.Value) { fr.Slots[s] = v }
+		return func(fr *engine.Frame, v value.Value) { fr.Slots[s] = v }
 	}
 	pos := p.Pos
-	return func(fr *engine.Frame, v engine.Value) {
-		if v.K != engine.KTuple && v.K != engine.KList {
-			engine.Fail(pos, "cannot unpack %s %s into %d names", v.TypeName(), engine.Shown(v), len(slots))
+	return func(fr *engine.Frame, v value.Value) {
+		if v.K != value.KTuple && v.K != value.KList {
+			value.Fail(pos, "cannot unpack %s %s into %d names", v.TypeName(), value.Shown(v), len(slots))
 		}
 		e := v.Elems()
 		if len(e) != len(slots) {
-			engine.Fail(pos, "cannot unpack %s of %d elements into %d names", v.TypeName(), len(e), len(slots))
+			value.Fail(pos, "cannot unpack %s of %d elements into %d names", v.TypeName(), len(e), len(slots))
 		}
 		for i, s := range slots {
 			fr.Slots[s] = e[i]
@@ -193,7 +196,7 @@ func (c *ValueGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) 
 // rangeLoop is a for clause over a range (a .. b), compiled.
 type rangeLoop struct {
 	lo, hi IntFn
-	bind   func(fr *engine.Frame, v engine.Value)
+	bind   func(fr *engine.Frame, v value.Value)
 	slot   int    // the loop's one int name (-1: a tuple pattern, bind)
 	cond   BoolFn // the if clause taken in, or nil
 	rpos   engine.Pos
@@ -228,9 +231,9 @@ func (rl *rangeLoop) step(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 		for i := a; i <= b; i++ {
 			th.Tick(rpos)
 			if slot >= 0 {
-				fr.Slots[slot] = engine.Value{K: engine.KInt, N: i}
+				fr.Slots[slot] = value.Value{K: value.KInt, N: i}
 			} else {
-				bind(fr, engine.Int(i))
+				bind(fr, value.Int(i))
 			}
 			if cond == nil || cond(fr) {
 				inner(fr)
@@ -274,7 +277,7 @@ func (c *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 		return func(fr *engine.Frame) {
 			v := iter(fr)
 			switch v.K {
-			case engine.KList, engine.KTuple, engine.KSet:
+			case value.KList, value.KTuple, value.KSet:
 				for _, e := range v.Elems() {
 					fr.Th.Tick(ipos)
 					bind(fr, e)
@@ -284,7 +287,7 @@ func (c *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 					}
 				}
 			default:
-				engine.Iterate(ipos, v, func(e engine.Value) bool {
+				operator.Iterate(ipos, v, func(e value.Value) bool {
 					bind(fr, e)
 					inner(fr)
 					return !fr.Stop
@@ -299,7 +302,7 @@ func (c *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 // nil for other clauses.
 func (c *ValueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 	call, ok := cl.Iter.(*lang.Call)
-	if !c.On(engine.PassFastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
+	if !c.On(passes.FastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
 		return nil
 	}
 	bi := c.CalledBuiltin(call)
@@ -320,7 +323,7 @@ func (c *ValueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)
 		return func(fr *engine.Frame) {
 			th := fr.Th
 			// The arguments and the call as the general way makes them.
-			var a, b2 engine.Value
+			var a, b2 value.Value
 			if len(args) > 0 {
 				a = args[0](fr)
 			}
@@ -328,7 +331,7 @@ func (c *ValueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)
 				b2 = args[1](fr)
 			}
 			ca := th.GetCall(bi.BName, pos, argPos)
-			ca.Buf = [2]engine.Value{a, b2}
+			ca.Buf = [2]value.Value{a, b2}
 			th.Calls = append(th.Calls, pos)
 			buf := th.IntsBuf()
 			xs := bi.Ints(ca, ca.Buf[:len(args)], buf[:0])
@@ -336,7 +339,7 @@ func (c *ValueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)
 			th.Calls = th.Calls[:len(th.Calls)-1]
 			for _, x := range xs {
 				th.Tick(ipos)
-				fr.Slots[slot] = engine.Value{K: engine.KInt, N: x}
+				fr.Slots[slot] = value.Value{K: value.KInt, N: x}
 				inner(fr)
 				if fr.Stop {
 					break

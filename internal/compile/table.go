@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -14,8 +15,8 @@ import (
 // same fields: its row labels, column labels and cells).
 type Table struct {
 	RowVar, ColVar string
-	Rows, Cols     []engine.Value
-	Cells          [][]engine.Value
+	Rows, Cols     []value.Value
+	Cells          [][]value.Value
 	Expr           engine.Pos
 }
 
@@ -23,7 +24,7 @@ type Table struct {
 func (t *Table) Grid() bool { return t.ColVar != "" }
 
 // blank reports whether v is a grid cell filtered out by an if clause.
-func blank(v engine.Value) bool { return v.K == engine.KNone }
+func blank(v value.Value) bool { return v.K == value.KNone }
 
 // TableGen compiles table statements.
 type TableGen struct{ *Compiler }
@@ -81,7 +82,7 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 	rowLabel := c.label(fors[0].Target)
 	rowIfs := c.Vals.Clauses(segs[1])
 	var colLoop, colIfs func(func(fr *engine.Frame)) func(fr *engine.Frame)
-	var colLabel func(fr *engine.Frame) engine.Value
+	var colLabel func(fr *engine.Frame) value.Value
 	grid := len(fors) == 2
 	if grid {
 		colLoop = c.Vals.Clauses(segs[2])
@@ -99,7 +100,7 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 	var t *Table
 	var run func(fr *engine.Frame)
 	if !grid {
-		var vals []engine.Value
+		var vals []value.Value
 		collect := rowLoop(rowIfs(func(fr *engine.Frame) {
 			v := body(fr)
 			t.Rows = append(t.Rows, rowLabel(fr))
@@ -108,7 +109,7 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 		run = func(fr *engine.Frame) {
 			vals = nil
 			collect(fr)
-			t.Cells = make([][]engine.Value, len(vals))
+			t.Cells = make([][]value.Value, len(vals))
 			for i := range vals {
 				t.Cells[i] = vals[i : i+1 : i+1]
 			}
@@ -122,14 +123,14 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 			v := body(fr)
 			row := t.Cells[len(t.Cells)-1]
 			for len(row) <= col {
-				row = append(row, engine.None)
+				row = append(row, value.None)
 			}
 			row[col] = v
 			t.Cells[len(t.Cells)-1] = row
 		})
 		inner := colLoop(func(fr *engine.Frame) {
 			l := colLabel(fr)
-			key = engine.AppendKey(key[:0], l)
+			key = value.AppendKey(key[:0], l)
 			j, ok := cols[string(key)]
 			if !ok {
 				j = len(t.Cols)
@@ -150,7 +151,7 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 				run(fr)
 				for i, row := range t.Cells {
 					for len(row) < len(t.Cols) {
-						row = append(row, engine.None)
+						row = append(row, value.None)
 					}
 					t.Cells[i] = row
 				}
@@ -183,27 +184,27 @@ func tableDoing(t *Table) string {
 	if len(t.Rows) == 1 {
 		rows = "row"
 	}
-	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", len(t.Rows), rows, t.RowVar, engine.Format(t.Rows[len(t.Rows)-1]))
+	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", len(t.Rows), rows, t.RowVar, value.Format(t.Rows[len(t.Rows)-1]))
 }
 
 // label returns the code that reads the value a for clause's pattern was
 // bound to (just compiled in the current scope): the element for a name,
 // the tuple of the names' values for a tuple pattern.
-func (c *TableGen) label(p *lang.Pattern) func(fr *engine.Frame) engine.Value {
+func (c *TableGen) label(p *lang.Pattern) func(fr *engine.Frame) value.Value {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
 		slots[i] = c.Scope.Names[n.Name].Slot
 	}
 	if !p.Tuple {
 		s := slots[0]
-		return func(fr *engine.Frame) engine.Value { return fr.Slots[s] }
+		return func(fr *engine.Frame) value.Value { return fr.Slots[s] }
 	}
-	return func(fr *engine.Frame) engine.Value {
-		vs := make([]engine.Value, len(slots))
+	return func(fr *engine.Frame) value.Value {
+		vs := make([]value.Value, len(slots))
 		for i, s := range slots {
 			vs[i] = fr.Slots[s]
 		}
-		return engine.Tuple(vs)
+		return value.Tuple(vs)
 	}
 }
 
@@ -219,12 +220,12 @@ func (t *Table) Text() string {
 		num   bool
 		blank bool
 	}
-	mk := func(v engine.Value) cell {
+	mk := func(v value.Value) cell {
 		if blank(v) {
 			return cell{blank: true}
 		}
-		s := engine.Format(v)
-		return cell{s: s, width: utf8.RuneCountInString(s), num: v.K == engine.KInt}
+		s := value.Format(v)
+		return cell{s: s, width: utf8.RuneCountInString(s), num: v.K == value.KInt}
 	}
 	ncol := 2
 	sep := " "

@@ -3,11 +3,12 @@ package engine
 import (
 	"fmt"
 
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // evalFn evaluates an expression in a frame.
-type EvalFn func(fr *Frame) Value
+type EvalFn func(fr *Frame) value.Value
 
 // Builtin is a function implemented in Go. Package stdlib registers them.
 type Builtin struct {
@@ -42,12 +43,12 @@ type Builtin struct {
 	// copy of the list or tuple X with its element I replaced by V when I
 	// is an int from 0 to len(X) - 1 (update): done in a scratch buffer.
 	Updates bool
-	Fn      func(c *Call, args []Value) Value
+	Fn      func(c *Call, args []value.Value) value.Value
 	// Fold, when set, lets a call whose single argument is a list
 	// comprehension stream the elements instead of building the list:
 	// acc is the result so far, x the n-th element (from 0). With no
 	// elements, Fn is called with the empty list.
-	Fold func(c *Call, acc, x Value, n int) Value
+	Fold func(c *Call, acc, x value.Value, n int) value.Value
 	// IntFold, +1 or -1, says that Fold keeps the larger (smaller) of an
 	// int result so far and an int element: the compiler then compares
 	// ints without calling it.
@@ -58,12 +59,12 @@ type Builtin struct {
 	// a for clause iterates (for t in divisors(n)): it appends the
 	// elements to buf and returns it, raising Fn's errors. The clause
 	// reuses buf: no list is made.
-	Ints func(c *Call, args []Value, buf []int64) []int64
+	Ints func(c *Call, args []value.Value, buf []int64) []int64
 	// Quick1 and Quick2, when set, compute the result of a call with one
 	// (two) arguments for the common arguments, where Fn would give it
 	// and raise no error, without a Call; false sends the call to Fn.
-	Quick1 func(a Value) (Value, bool)
-	Quick2 func(a, b Value) (Value, bool)
+	Quick1 func(a value.Value) (value.Value, bool)
+	Quick2 func(a, b value.Value) (value.Value, bool)
 	// IntResult says that the result is always an int: a call is then
 	// int arithmetic to the compiler (see intcompile.go).
 	IntResult bool
@@ -85,54 +86,27 @@ type Call struct {
 	Name string // the built-in's name
 	Pos  Pos
 	Args []Pos // positions of the arguments
-	Buf  [2]Value
-}
-
-// getCall takes a Call from the thread's pool (calls nest LIFO).
-func (th *Thread) GetCall(name string, pos Pos, argPos []Pos) *Call {
-	c := pooled(&th.cpool, &th.Csp)
-	*c = Call{Th: th, Name: name, Pos: pos, Args: argPos}
-	return c
-}
-
-// pooled takes the next object of a pool used last in, first out (*sp
-// of them are taken), making one when all are taken.
-func pooled[T any](pool *[]*T, sp *int) *T {
-	var x *T
-	if *sp < len(*pool) {
-		x = (*pool)[*sp]
-	} else {
-		x = new(T)
-		*pool = append(*pool, x)
-	}
-	*sp++
-	return x
-}
-
-func (th *Thread) PutCall(c *Call) {
-	if th.Csp > 0 && th.cpool[th.Csp-1] == c {
-		th.Csp--
-	}
+	Buf  [2]value.Value
 }
 
 // Fail raises a runtime error at the call.
-func (c *Call) Fail(format string, args ...any) { Fail(c.Pos, format, args...) }
+func (c *Call) Fail(format string, args ...any) { value.Fail(c.Pos, format, args...) }
 
 // ArgFail raises a runtime error about argument i (at the call, which is
 // what runtime errors point at).
-func (c *Call) ArgFail(i int, format string, args ...any) { Fail(c.Pos, format, args...) }
+func (c *Call) ArgFail(i int, format string, args ...any) { value.Fail(c.Pos, format, args...) }
 
 // Tick counts a step of a long-running built-in, so that it can be
 // cancelled.
 func (c *Call) Tick() {
 	if c.Th.Ctx != nil {
-		c.Th.poll(c.Pos)
+		c.Th.Poll(c.Pos)
 	}
 }
 
 func (b *Builtin) Name() string { return b.BName }
 
-func (b *Builtin) kindName() string { return "built-in" }
+func (b *Builtin) KindName() string { return "built-in" }
 
 // Func is a compiled def.
 type Func struct {
@@ -158,7 +132,7 @@ type Func struct {
 
 func (f *Func) Name() string { return f.FName }
 
-func (f *Func) kindName() string { return "function" }
+func (f *Func) KindName() string { return "function" }
 
 type BindKind uint8
 
@@ -171,81 +145,81 @@ type Binding struct {
 	Bi    *Builtin
 }
 
-func Plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-func WasWere(n int) string {
-	if n == 1 {
-		return "was"
-	}
-	return "were"
-}
-
 func ArgCount(b *Builtin) string {
 	switch {
 	case b.MaxArgs < 0:
-		return fmt.Sprintf("at least %d argument%s", b.MinArgs, Plural(b.MinArgs))
+		return fmt.Sprintf("at least %d argument%s", b.MinArgs, value.Plural(b.MinArgs))
 	case b.MinArgs == b.MaxArgs:
-		return fmt.Sprintf("%d argument%s", b.MinArgs, Plural(b.MinArgs))
+		return fmt.Sprintf("%d argument%s", b.MinArgs, value.Plural(b.MinArgs))
 	}
 	return fmt.Sprintf("%d to %d arguments", b.MinArgs, b.MaxArgs)
 }
 
-// invoke runs a def's body in frame nf (its arguments already in place);
-// allInt selects the body compiled for int arguments.
-func (th *Thread) Invoke(nf *Frame, pos Pos, fn *Func, allInt bool) Value {
-	th.Tick(pos)
-	th.Enter(pos, fn)
-	th.Calls = append(th.Calls, pos)
-	body := fn.Body
-	if allInt {
-		body = fn.BodyInt
-	}
-	var v Value
-	if th.Stack-th.segBase < segmentUnits {
-		v = body(nf)
-	} else {
-		v = th.onNewStack(body, nf)
-	}
-	th.Calls = th.Calls[:len(th.Calls)-1]
-	th.Leave(fn)
-	th.release(nf)
-	return v
-}
-
 // callValue calls a function value.
-func CallValue(fr *Frame, pos Pos, argPos []Pos, f Value, args []Value) Value {
-	if f.K != KFunc {
-		Fail(pos, "cannot call %s %s", f.TypeName(), Shown(f))
+func CallValue(fr *Frame, pos Pos, argPos []Pos, f value.Value, args []value.Value) value.Value {
+	if f.K != value.KFunc {
+		value.Fail(pos, "cannot call %s %s", f.TypeName(), value.Shown(f))
 	}
 	switch fn := f.Callable().(type) {
 	case *Builtin:
 		if len(args) < fn.MinArgs || fn.MaxArgs >= 0 && len(args) > fn.MaxArgs {
-			Fail(pos, "%s takes %s, but %d %s given", fn.BName, ArgCount(fn), len(args), WasWere(len(args)))
+			value.Fail(pos, "%s takes %s, but %d %s given", fn.BName, ArgCount(fn), len(args), value.WasWere(len(args)))
 		}
 		return fn.Fn(&Call{Th: fr.Th, Name: fn.BName, Pos: pos, Args: argPos}, args)
 	case *Func:
 		if len(args) != len(fn.Params) {
-			Fail(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), Plural(len(fn.Params)), len(args), WasWere(len(args)))
+			value.Fail(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(args), value.WasWere(len(args)))
 		}
 		nf := fr.Th.NewFrame(max(fn.Nslots, fn.NslotsI))
 		copy(nf.Slots, args)
 		allInt := fn.BodyInt != nil
 		for _, a := range args {
-			allInt = allInt && a.K == KInt
+			allInt = allInt && a.K == value.KInt
 		}
 		return fr.Th.Invoke(nf, pos, fn, allInt)
 	case *Game:
 		if len(args) != fn.NArgs {
-			Fail(pos, "game %s takes %d argument%s, but %d %s given", fn.GName, fn.NArgs, Plural(fn.NArgs), len(args), WasWere(len(args)))
+			value.Fail(pos, "game %s takes %d argument%s, but %d %s given", fn.GName, fn.NArgs, value.Plural(fn.NArgs), len(args), value.WasWere(len(args)))
 		}
 		fn.CheckArity(pos, args)
 		return fn.PositionValue(args)
 	}
-	Fail(pos, "cannot call %s", f.TypeName())
-	return None
+	value.Fail(pos, "cannot call %s", f.TypeName())
+	return value.None
 }
+
+// Format is the text print shows for v, as the call's run builds it
+// (see Thread.format): str(X).
+func (c *Call) Format(v value.Value) string { return c.Th.Format(c.Pos, v, false) }
+
+// Built-ins build big values through these.
+
+// Sort sorts xs stably by Compare, polling the run's context as it goes.
+func (c *Call) Sort(xs []value.Value) { sortValues(c.Th, c.Pos, xs) }
+
+// SetOf is SetOf for the call's run (its sort polls the context).
+func (c *Call) SetOf(elems []value.Value) value.Value { return BuildSet(c.Th, c.Pos, elems) }
+
+// AllocValues accounts for n values about to be built (see Alloc).
+func (c *Call) AllocValues(n int) { c.Th.Alloc(c.Pos, ElemsBytes(n)) }
+
+// Poll polls the run's context every pollEvery calls, i counting them:
+// for a built-in's loop over the elements of a big value.
+func (c *Call) Poll(i int) { c.Th.PollN(c.Pos, i) }
+
+// Clone returns a copy of xs, accounting for its memory and polling as it
+// copies.
+func (c *Call) Clone(xs []value.Value) []value.Value {
+	return AppendElems(c.Th, c.Pos, c.Alloced(len(xs)), xs)
+}
+
+// Alloced returns an empty slice with room for n values, accounted for.
+func (c *Call) Alloced(n int) []value.Value {
+	c.AllocValues(n)
+	return MakeSlice[value.Value](c.Th, c.Pos, 0, n)
+}
+
+// Alloc accounts for a value of n bytes a built-in is about to build
+// (see alloc): it fails with the memory limit's error when there is no
+// room for it.
+func (c *Call) Alloc(n int64) { c.Th.Alloc(c.Pos, n) }

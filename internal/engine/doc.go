@@ -1,40 +1,38 @@
-// Package engine owns what a compiled program runs on: grundy's values,
-// the thread a run executes on with its limits, and the memoized state
-// graphs with the Sprague-Grundy search. It knows nothing of the syntax
-// tree or the compiler: package eval compiles a program into closures
-// over the types here (Frame, Gen, Game's generators) and the engine
-// calls them.
+// Package engine owns what a compiled program runs on: the thread a run
+// executes on with its limits, the games with their memo tables, and the
+// generators move rules emit into. It knows nothing of the syntax tree or
+// the compiler: package eval compiles a program into closures over the
+// types here (Frame, Gen, Game's generators) and the engine calls them.
 //
-// Values (value.go, boardops.go, bulk.go, ops.go): Value is a small struct
-// passed by value; ints are int64 with overflow checks; containers, game
-// positions, nimbers, sums and infinite SG values live behind its ref.
-// Compare gives a total order used by sets and maps; Format is what print
-// shows. ops.go holds each operator's runtime meaning, one entry per
-// lang.Op: what the plain evaluator runs and every fast path agrees with.
-// Building operations check the run's memory before they allocate
-// (bulk.go, limits.go).
+// Below it: package value (grundy's values and the runtime errors),
+// package memo (SG values and the tables that keep them) and package
+// passes (the optimizations a session runs). Above it: package solve
+// computes what the memo lacks (the search, the ladder, the loopy solver,
+// periodicity) behind the Engine's Solver, and package operator gives
+// each operator its meaning.
 //
-// Runs (runtime.go, limits.go, progress.go, output.go, call.go): a Thread
-// is one run: its frames and slots, the calls of built-ins (Call, Builtin
-// with the traits the compiler reads), its limits (states, steps, depth,
-// memory, time; the errors they raise carry their ErrorKind), progress
-// reports, print output and ints() input.
+// Runs (thread.go, limits.go, call.go, bulk.go, progress.go): a Thread is
+// one run: its frames and slots, the calls of defs and built-ins (Call,
+// Builtin with the traits the compiler reads, Func), print output and
+// ints() input; its limits (states, steps, depth, memory, time; the
+// errors they raise carry their ErrorKind), progress reports. Building a
+// big value accounts for its memory first and polls the run's context as
+// it copies (bulk.go).
 //
-// The engine (engine.go, table.go, ladder.go, loopysolve.go, gameapi.go,
-// fastgen.go): every declared game has a memo table keyed by compact keys
-// (small non-negative int arguments packed into one integer and stored in
-// paged dense arrays; other arguments interned by their canonical byte
-// encoding, argkey.go, in keytable.go's arena). A move whose option is a
-// list or set built in a scratch buffer (scratch.go; sets of small ints
-// and cells as bitmaps, bitset.go) is packed straight into the key. SG
-// values are computed by an explicit-stack depth-first search with mex on
-// a bitset; deep chains and boxes of positions are computed bottom up
-// (the ladder); a search that closes a cycle hands the region to the
-// generalized Sprague-Grundy labelling of package internal/loopy.
+// Games (table.go, tupleflat.go, gogame.go, registry.go): every declared
+// game has a memo table keyed by compact keys (small non-negative int
+// arguments packed into one integer, their states in memo.Table's paged
+// arrays; other arguments interned by their canonical byte encoding,
+// value.AppendArgKey, in a memo.KeyTable). A game written in Go (GameDef)
+// is a Game too; a Registry is what a session knows before its first
+// line: built-ins, Go games and prelude sources.
 //
-// On top of it: periodicity with the sparse-space engine of package
-// takebreak for take-and-break families, declared ones included
-// (period.go, tbuser.go), Go games (gogame.go). Misère play (package
-// internal/misere) and state graphs as DOT (package internal/graph) are
-// packages above this one.
+// The engine (engine.go, fastgen.go, gameapi.go): an Engine holds a
+// session's games and infinite values, and a generator (Gen) per search
+// level. A move rule emits its options' SG values into its Gen (a fast
+// loop through a FastState), which computes the mex on a bitset and
+// records the options not known yet for the search; a position asked
+// for directly that the memo lacks is computed by the Solver. gameapi.go
+// holds what built-ins ask of a game: SG, Outcome, Moves, Winning,
+// BestMove, Remoteness, Period.
 package engine

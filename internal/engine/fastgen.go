@@ -2,6 +2,9 @@ package engine
 
 import (
 	"encoding/binary"
+
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 )
 
 // probeFunc works out the runs of a fast loop for a frame without running
@@ -28,16 +31,16 @@ type FastState struct {
 // emit emits the option for loop value x; false when the generator should
 // stop.
 func (st *FastState) Emit(gn *Gen, fr *Frame, x int64) bool {
-	v := Sgv(0)
+	v := memo.Sgv(0)
 	fin := true
 	for t := 0; t < st.Nt; t++ {
 		k := st.Keys[t] + uint64(x-st.Lo)*st.Steps[t]
 		s := st.Games[t].State(k)
-		if s < FinBase {
+		if s < memo.FinBase {
 			fin = false
 			break
 		}
-		v ^= s - FinBase
+		v ^= s - memo.FinBase
 	}
 	if !fin {
 		if st.Nt == 1 {
@@ -49,7 +52,7 @@ func (st *FastState) Emit(gn *Gen, fr *Frame, x int64) bool {
 			gn.EmitSG(v)
 			return st.stop(gn, fr, x)
 		}
-		if gn.E.On&PassCursor != 0 && gn.Mode == mSG && st.partMissing(x) {
+		if gn.E.On&passes.Cursor != 0 && gn.Mode == mSG && st.partMissing(x) {
 			st.emitSum(gn, x)
 			return st.stop(gn, fr, x)
 		}
@@ -68,7 +71,7 @@ func (st *FastState) Emit(gn *Gen, fr *Frame, x int64) bool {
 // is known, and emitted as it is).
 func (st *FastState) partMissing(x int64) bool {
 	for t := 0; t < st.Nt; t++ {
-		if !Finished(st.Games[t].State(st.Keys[t] + uint64(x-st.Lo)*st.Steps[t])) {
+		if !memo.Finished(st.Games[t].State(st.Keys[t] + uint64(x-st.Lo)*st.Steps[t])) {
 			return true
 		}
 	}
@@ -80,26 +83,26 @@ func (st *FastState) partMissing(x int64) bool {
 // missing parts, so that a resumed run computes its value (emitPend). A
 // known part with an infinite value makes the run opaque.
 func (st *FastState) emitSum(gn *Gen, x int64) {
-	mark := len(gn.pend)
-	gn.pend = append(gn.pend, PosKey{})
+	mark := len(gn.Pend)
+	gn.Pend = append(gn.Pend, PosKey{})
 	known := uint32(0)
 	for t := 0; t < st.Nt; t++ {
 		g, k := st.Games[t], st.Keys[t]+uint64(x-st.Lo)*st.Steps[t]
 		s := g.State(k)
 		switch {
-		case s >= FinBase:
-			known ^= uint32(s - FinBase)
-		case Finished(s):
-			gn.opaque = true
+		case s >= memo.FinBase:
+			known ^= uint32(s - memo.FinBase)
+		case memo.Finished(s):
+			gn.Opaque = true
 		default:
 			gn.Tracing = true
 			gn.Lookup(g, k)
 			gn.Tracing = false
 		}
 	}
-	n := len(gn.pend) - mark - 1
-	gn.pend[mark] = PosKey{R: uint64(n)<<32 | uint64(known)}
-	gn.EmitSG(SgMissing)
+	n := len(gn.Pend) - mark - 1
+	gn.Pend[mark] = PosKey{R: uint64(n)<<32 | uint64(known)}
+	gn.EmitSG(memo.SgMissing)
 }
 
 // stop reports whether the generator goes on after loop value x; when the
@@ -110,8 +113,8 @@ func (st *FastState) stop(gn *Gen, fr *Frame, x int64) bool {
 	}
 	// Only worth it when the run would generate many options again: a
 	// saved run takes memory (a deep search saves one a level).
-	if gn.stopped && st.Cursor && x < MaxInt && gn.Scanned+(x-st.Lo) >= cursorMin {
-		gn.cursor, gn.stopAlt, gn.stopX = true, gn.Alt, x+1
+	if gn.Stopped && st.Cursor && x < MaxInt && gn.Scanned+(x-st.Lo) >= cursorMin {
+		gn.Cursor, gn.StopAlt, gn.StopX = true, gn.Alt, x+1
 	}
 	return false
 }
@@ -143,8 +146,8 @@ func (gn *Gen) Settle() {
 	}
 }
 
-// clearBits forgets the option values seen.
-func (gn *Gen) clearBits() {
+// ClearBits forgets the option values seen.
+func (gn *Gen) ClearBits() {
 	gn.Settle()
 	clear(gn.Bits[:min(gn.Hi+1, len(gn.Bits))])
 	gn.Hi = 0

@@ -4,14 +4,16 @@ package engine
 // options, winning options and remoteness.
 
 import (
-	"cmp"
-	"slices"
+	"fmt"
+
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
-// sgOf returns the SG value of a game value (or of an infinite SG value
+// Sgv returns the SG value of a game value (or of an infinite SG value
 // standing in for a game).
-func (th *Thread) sgOf(c *Call, v Value) Sgv {
-	if !v.IsGame() && v.K != KInf {
+func (th *Thread) Sgv(c *Call, v value.Value) memo.Sgv {
+	if !v.IsGame() && v.K != value.KInf {
 		name := c.Name
 		if name == "" {
 			name = "this"
@@ -23,101 +25,113 @@ func (th *Thread) sgOf(c *Call, v Value) Sgv {
 
 // needGame fails unless v is a game: a position, a nimber or a sum. A game
 // family (the name of a game, not called) gets the hint to call it.
-func NeedGame(c *Call, name string, v Value) {
+func NeedGame(c *Call, name string, v value.Value) {
 	if v.IsGame() {
 		return
 	}
-	if v.K == KFunc {
+	if v.K == value.KFunc {
 		if g, ok := v.Ref.(*Game); ok {
 			c.ArgFail(0, "%s needs a game, found the game family %s: call it with its arguments, as in %s(...)", name, g.Name(), g.Name())
 		}
 	}
-	c.ArgFail(0, "%s needs a game, found %s %s", name, v.TypeName(), Shown(v))
+	c.ArgFail(0, "%s needs a game, found %s %s", name, v.TypeName(), value.Shown(v))
 }
 
 // SG returns the (generalized) Sprague-Grundy value of a game: an int, or
 // an infinite value ∞K.
-func (th *Thread) SG(c *Call, v Value) Value {
-	return th.Engine.SgValue(th.sgOf(c, v))
+func (th *Thread) SG(c *Call, v value.Value) value.Value {
+	return th.Engine.SgValue(th.Sgv(c, v))
 }
 
 // Outcome returns "N", "P" or "D".
-func (th *Thread) Outcome(c *Call, v Value) string {
-	return th.Engine.Outcome(th.sgOf(c, v))
+func (th *Thread) Outcome(c *Call, v value.Value) string {
+	return th.Engine.Outcome(th.Sgv(c, v))
 }
 
 // Moves returns the distinct options of a game, in generation order; for a
 // sum, part by part, each with the other parts unchanged.
-func (th *Thread) Moves(c *Call, v Value) []Value {
+func (th *Thread) Moves(c *Call, v value.Value) []value.Value {
 	NeedGame(c, "moves", v)
 	return th.Engine.Moves(v)
 }
 
 // Winning returns the options that win for the player who moves there
 // (the P-positions among the options), in the order moves lists them;
-// for a position on or above a cycle, ordered by remoteness (stable), so
-// that always taking the first one ends the game: a P-option of an
-// N-position may only keep the win, letting the opponent move back.
-func (th *Thread) Winning(c *Call, v Value) []Value {
-	e := th.Engine
-	out := []Value{}
-	if e.Outcome(th.sgOf(c, v)) != "N" {
-		return out
-	}
-	for _, o := range th.Moves(c, v) {
-		if th.Direct.ValueSG(c.Pos, o) == 0 {
-			out = append(out, o)
-		}
-	}
-	if len(out) > 1 && e.touchesLoopy(v) {
-		rem := make(map[string]int32, len(out))
-		for _, o := range out {
-			r, ok := e.tryRemoteness(o, remoteCap)
-			if !ok {
-				return out // too large to order: move order
+// for a position on or above a cycle, ordered by remoteness (the Solver's).
+func (th *Thread) Winning(c *Call, v value.Value) []value.Value {
+	return th.Engine.Solver.Winning(c, v)
+}
+
+// BestMove returns the winning option with the smallest remoteness, and
+// false when there is none (the Solver's).
+func (th *Thread) BestMove(c *Call, v value.Value) (value.Value, bool) {
+	return th.Engine.Solver.BestMove(c, v)
+}
+
+// Remoteness returns the number of moves to the end under optimal play,
+// or none for a draw (the Solver's).
+func (th *Thread) Remoteness(c *Call, v value.Value) value.Value {
+	return th.Engine.Solver.Remoteness(c, v)
+}
+
+// TouchesLoopy reports whether some part of v is a position whose value
+// came from the loopy solver or that has an infinite option (winning then
+// orders the moves by remoteness).
+func TouchesLoopy(v value.Value) bool {
+	for _, p := range v.Parts() {
+		if p.K == value.KPos {
+			if g, r := PosRef(p); g.IsLoopy(r) {
+				return true
 			}
-			rem[string(AppendKey(nil, o))] = r
-		}
-		slices.SortStableFunc(out, func(a, b Value) int {
-			return cmp.Compare(rem[string(AppendKey(nil, a))], rem[string(AppendKey(nil, b))])
-		})
-	}
-	return out
-}
-
-// BestMove returns the winning option with the smallest remoteness (the
-// first such in move order), and false when there is none. In a game with
-// cycles some winning options only keep the win (the opponent can return);
-// always taking the best move ends the game, because remoteness falls by
-// at least one every two moves.
-func (th *Thread) BestMove(c *Call, v Value) (Value, bool) {
-	win := th.Winning(c, v)
-	if len(win) == 0 {
-		return None, false
-	}
-	best, bestR := win[0], int32(-1)
-	for _, o := range win {
-		if r, ok := th.Engine.tryRemoteness(o, remoteCap); ok && (bestR < 0 || r < bestR) {
-			best, bestR = o, r
 		}
 	}
-	return best, true
+	return false
 }
 
-// Remoteness returns the number of moves to the end under optimal play
-// (the winner hurrying, the loser delaying), or none for a draw.
-func (th *Thread) Remoteness(c *Call, v Value) Value {
-	th.sgOf(c, v)
-	r := th.Engine.remotenessAt(c.Pos, v)
-	if r < 0 {
-		return None
+// Period finds the period of family f (a function of one int whose values
+// are games): proved for take-and-break families, otherwise observed on
+// n in 0 .. upTo (upTo <= 0: the default range). The Solver's.
+func (th *Thread) Period(c *Call, f value.Value, upTo int64) Period {
+	return th.Engine.Solver.Period(c, f, upTo)
+}
+
+// SaveCheckpoint writes the values of the run's take-and-break families
+// to its checkpoint file (Options.Checkpoint), when some have grown since
+// it was last written. The Solver's.
+func (th *Thread) SaveCheckpoint() error { return th.Engine.Solver.SaveCheckpoint() }
+
+// Period is the answer of period(F).
+type Period struct {
+	P, Q, S int64
+	Found   bool
+	Proved  bool
+	UpTo    int64 // the values checked: n in 0 .. UpTo
+}
+
+// Describe says how a period is known: "proved", "observed to N", or "none
+// found to N".
+func (p Period) Describe() string {
+	switch {
+	case p.Proved:
+		return "proved"
+	case p.Found:
+		return fmt.Sprintf("observed to %d", p.UpTo)
 	}
-	return Int(int64(r))
+	return fmt.Sprintf("none found to %d", p.UpTo)
 }
 
-// maxRemoteParts bounds the parts of a sum in that graph: a move that adds
-// a part (G -> G + *1) makes the graph of sums infinite.
-const maxRemoteParts = 64
-
-// remoteCap bounds the explicit graph tryRemoteness builds.
-const remoteCap = 200_000
+// TakeBreakFamily returns the session's family for rule t (made once per
+// name).
+func (th *Thread) TakeBreakFamily(t *TakeBreak) value.Value {
+	e := th.Engine
+	key := "takebreak:" + t.Name
+	if g, ok := e.families[key]; ok {
+		return value.FuncValue(g)
+	}
+	g := e.TakeBreakGame(t)
+	if e.families == nil {
+		e.families = map[string]*Game{}
+	}
+	e.families[key] = g
+	return value.FuncValue(g)
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -21,10 +22,10 @@ type GameDef struct {
 	// Options returns the options of the position with the given
 	// arguments: game values (positions made with g.Position, nimbers,
 	// sums). An error becomes a runtime error at the script's call.
-	Options func(g *Game, args []Value) ([]Value, error)
+	Options func(g *Game, args []value.Value) ([]value.Value, error)
 	// Check, if set, validates the arguments of a new position when a
 	// script makes one; its error becomes a runtime error at the call.
-	Check func(args []Value) error
+	Check func(args []value.Value) error
 	// TakeBreak, if set, makes the family a take-and-break game with this
 	// rule (Options is then not used): its values are computed without
 	// building options and its period can be proved.
@@ -41,7 +42,7 @@ const maxPanicText = 300
 func GoCall[T any](f func() (T, error)) (res T, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			if re, ok := r.(*RuntimeError); ok {
+			if re, ok := r.(*value.RuntimeError); ok {
 				panic(re)
 			}
 			msg := strings.Join(strings.Fields(fmt.Sprint(r)), " ")
@@ -56,41 +57,6 @@ func GoCall[T any](f func() (T, error)) (res T, err error) {
 		}
 	}()
 	return f()
-}
-
-// callPos is the innermost call of the run (the script's call that led
-// here), or the statement running when there is none.
-func (th *Thread) callPos() Pos {
-	if n := len(th.Calls); n > 0 {
-		return th.Calls[n-1]
-	}
-	return th.Stmt
-}
-
-// failHere raises a runtime error at the innermost call of the run (the
-// script's call that led here).
-func (th *Thread) failHere(format string, args ...any) {
-	pos := Pos{}
-	if n := len(th.Calls); n > 0 {
-		pos = th.Calls[n-1]
-	}
-	Fail(pos, format, args...)
-}
-
-// Family returns the session's game family made by mk, made once per key:
-// built-ins that return families (octal("0.77")) call it so that the same
-// arguments give the same family, with one memo.
-func (th *Thread) Family(key string, mk func() *GameDef) Value {
-	e := th.Engine
-	if g, ok := e.families[key]; ok {
-		return FuncValue(g)
-	}
-	g := e.NewGoGame(mk())
-	if e.families == nil {
-		e.families = map[string]*Game{}
-	}
-	e.families[key] = g
-	return FuncValue(g)
 }
 
 // TakeBreak is a take-and-break rule: for each entry, K tokens may be taken
@@ -122,92 +88,4 @@ func ParseOctal(code string) (*TakeBreak, error) {
 		t.Rules = append(t.Rules, TakeRule{K: int64(r.Take), Ways: r.Ways})
 	}
 	return t, nil
-}
-
-// game returns t as package takebreak's rules.
-func (t *TakeBreak) game() *takebreak.Game {
-	g := &takebreak.Game{Name: t.Name}
-	for _, r := range t.Rules {
-		g.Rules = append(g.Rules, takebreak.Rule{Take: int(r.K), Ways: r.Ways})
-	}
-	return g
-}
-
-// takeBreakSG streams the options' SG values of a heap of a
-// take-and-break family.
-func takeBreakSG(g *Game, t *TakeBreak, fr *Frame) {
-	a0 := fr.Slots[0]
-	if a0.K != KInt || a0.N < 0 {
-		fr.Th.failHere("%s: a heap size must be an int >= 0, found %s %s", Shown(g.PositionValue([]Value{a0})), a0.TypeName(), Shown(a0))
-	}
-	n := a0.N
-	gn := fr.Gen
-	look := func(a int64) Sgv {
-		if uint64(a) < g.Lim {
-			if s := g.State(uint64(a)); s >= FinBase {
-				return s - FinBase
-			}
-			return gn.Lookup(g, uint64(a))
-		}
-		return gn.Lookup(g, g.Ref1(Int(a)))
-	}
-	xor := func(a, b Sgv) Sgv {
-		if a|b >= 0 {
-			return a ^ b
-		}
-		return gn.E.Add(a, b)
-	}
-	for _, r := range t.Rules {
-		if r.K > n {
-			return
-		}
-		rem := n - r.K
-		if r.Ways&1 != 0 && rem == 0 {
-			gn.EmitSG(0)
-		}
-		if r.Ways&2 != 0 && rem >= 1 && r.K > 0 {
-			gn.EmitSG(look(rem))
-		}
-		if r.Ways&4 != 0 {
-			for a := int64(1); 2*a <= rem; a++ {
-				gn.EmitSG(xor(look(a), look(rem-a)))
-				if fr.Stop {
-					return
-				}
-			}
-			if rem > 1<<16 {
-				fr.Th.Tick(Pos{})
-			}
-		}
-		if r.Ways&8 != 0 {
-			for a := int64(1); 3*a <= rem; a++ {
-				for b := a; a+2*b <= rem; b++ {
-					gn.EmitSG(xor(xor(look(a), look(b)), look(rem-a-b)))
-					if fr.Stop {
-						return
-					}
-				}
-				fr.Th.Tick(Pos{})
-			}
-		}
-		if fr.Stop {
-			return
-		}
-	}
-}
-
-// TakeBreakFamily returns the session's family for rule t (made once per
-// name).
-func (th *Thread) TakeBreakFamily(t *TakeBreak) Value {
-	e := th.Engine
-	key := "takebreak:" + t.Name
-	if g, ok := e.families[key]; ok {
-		return FuncValue(g)
-	}
-	g := e.TakeBreakGame(t)
-	if e.families == nil {
-		e.families = map[string]*Game{}
-	}
-	e.families[key] = g
-	return FuncValue(g)
 }

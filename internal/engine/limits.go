@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/metrics"
+	"time"
+
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // This file holds the limits of a run (Limits): steps, time and
@@ -44,7 +47,7 @@ func (th *Thread) Tick(pos Pos) {
 func (th *Thread) CheckLimits(pos Pos) {
 	th.CheckAt = th.Steps + checkEvery
 	if th.Ctx != nil {
-		th.poll(pos)
+		th.Poll(pos)
 	}
 	if th.Steps > th.Limits.MaxSteps {
 		th.limitFail(pos, "--max-steps", "step limit reached: more than %d evaluation steps (--max-steps)", th.Limits.MaxSteps)
@@ -54,27 +57,27 @@ func (th *Thread) CheckLimits(pos Pos) {
 	}
 }
 
-// posText is position r of g as an error message quotes it: cut (Errorf
+// PosText is position r of g as an error message quotes it: cut (Errorf
 // cuts it to MaxShownText bytes; its arguments can be huge lists, which
 // are not printed whole).
-func posText(g *Game, r uint64) string {
+func PosText(g *Game, r uint64) string {
 	if tf := g.TupleOf; tf != nil {
-		return formatMax(tf.Of.PositionValue(tf.Args(r)), false, MaxShownText+1)
+		return value.FormatMax(tf.Of.PositionValue(tf.Args(r)), false, value.MaxShownText+1)
 	}
-	return formatMax(g.PositionValue(g.Args(r)), false, MaxShownText+1)
+	return value.FormatMax(g.PositionValue(g.Args(r)), false, value.MaxShownText+1)
 }
 
 // limitErr is the error of a limit, naming the position being computed.
 // flag is the limit's command-line flag, which the message names.
-func (th *Thread) limitErr(pos Pos, flag, format string, args ...any) *RuntimeError {
+func (th *Thread) limitErr(pos Pos, flag, format string, args ...any) *value.RuntimeError {
 	if th.Doing != nil {
-		return LimitError(pos, flag, "%s while %s", fmt.Sprintf(format, args...), th.Doing())
+		return value.LimitError(pos, flag, "%s while %s", fmt.Sprintf(format, args...), th.Doing())
 	}
 	if e := th.Engine; e != nil && e.Current != nil {
 		format += " while computing %s"
-		args = append(args[:len(args):len(args)], posText(e.Current, e.CurrentR))
+		args = append(args[:len(args):len(args)], PosText(e.Current, e.CurrentR))
 	}
-	return LimitError(pos, flag, format, args...)
+	return value.LimitError(pos, flag, format, args...)
 }
 
 // limitFail raises a limit's error.
@@ -86,7 +89,7 @@ func (th *Thread) limitFail(pos Pos, flag, format string, args ...any) {
 
 // ctxErr is the error of a run whose context is done (its time limit, a
 // cancellation), or nil.
-func (th *Thread) ctxErr(pos Pos) *RuntimeError {
+func (th *Thread) ctxErr(pos Pos) *value.RuntimeError {
 	if th.Ctx == nil {
 		return nil
 	}
@@ -98,17 +101,17 @@ func (th *Thread) ctxErr(pos Pos) *RuntimeError {
 		return th.limitErr(pos, "--timeout", "time limit reached: the run took more than %v (--timeout)", th.Limits.Timeout)
 	}
 	// (The caller's own deadline: a cancellation.)
-	e := Errorf(pos, "interrupted")
+	e := value.Errorf(pos, "interrupted")
 	if th.Doing != nil {
-		e = Errorf(pos, "interrupted while %s", th.Doing())
+		e = value.Errorf(pos, "interrupted while %s", th.Doing())
 	}
-	e.Kind = ErrInterrupted
+	e.Kind = value.ErrInterrupted
 	return e
 }
 
-// poll raises the run's cancellation, if its context is done (and
+// Poll raises the run's cancellation, if its context is done (and
 // shows progress, when asked).
-func (th *Thread) poll(pos Pos) {
+func (th *Thread) Poll(pos Pos) {
 	th.pollYield()
 	if th.Prog != nil {
 		th.Prog.Tick(th.Engine.States)
@@ -118,11 +121,44 @@ func (th *Thread) poll(pos Pos) {
 	}
 }
 
-// pollN polls every pollEvery calls with i counting up: for loops over the
+// pollYield lets the goroutines that are ready run first: the ones that
+// carry a SIGINT to the run's context (os/signal's, then the context's),
+// a time limit's timer. The scheduler would preempt the run for them, but
+// only after 10 ms or more, once per hop; on a loaded machine, where the
+// process has one CPU at a time, that was most of the 100-300 ms from a
+// SIGINT to its message (a parse of a 50 MB script). A yield is not
+// free (with another CPU idle it wakes a thread: about 10 us), and polls
+// come every 20 us or so in a search: a run yields at most once every
+// yieldGap (a yield at every poll doubled the CPU time of a search of a
+// million positions), so a SIGINT's three hops wait a few ms at most. (In
+// a browser every poll yields: poll_js.go.)
+func (th *Thread) pollYield() {
+	if yieldGap > 0 {
+		now := time.Since(clockBase)
+		if now-th.yieldAt < yieldGap {
+			return
+		}
+		th.yieldAt = now
+	}
+	runtime.Gosched()
+}
+
+// clockBase is the origin of the monotonic clock pollYield reads.
+var clockBase = time.Now()
+
+// PollCtx raises the run's cancellation, if it has a context and it is
+// done (and shows progress, when asked).
+func (th *Thread) PollCtx(pos Pos) {
+	if th.Ctx != nil {
+		th.Poll(pos)
+	}
+}
+
+// PollN polls every pollEvery calls with i counting up: for loops over the
 // elements of a big value.
 func (th *Thread) PollN(pos Pos, i int) {
 	if i&(pollEvery-1) == pollEvery-1 && th.Ctx != nil {
-		th.poll(pos)
+		th.Poll(pos)
 	}
 }
 
@@ -165,7 +201,7 @@ func (th *Thread) memInUse() int64 {
 // memErr is the memory limit's error when the memory in use and need
 // more bytes would pass the limit (after a garbage collection, when
 // without it they would), or nil.
-func (th *Thread) memErr(pos Pos, need int64) *RuntimeError {
+func (th *Thread) memErr(pos Pos, need int64) *value.RuntimeError {
 	th.Allocated = 0
 	if th.memInUse()+need <= th.Limits.MaxMemory {
 		return nil
@@ -188,10 +224,10 @@ func (th *Thread) checkMemory(pos Pos, need int64) {
 // checks of the memory: a 32nd of the limit, at most 64 MiB.
 func (th *Thread) allocSlack() int64 { return min(th.Limits.MaxMemory/32, 64<<20) }
 
-// alloc accounts for a value of n bytes about to be built at pos: when
+// Alloc accounts for a value of n bytes about to be built at pos: when
 // it is big, or the small ones since the last check add up, it checks
 // that the memory limit leaves room for it (and fails if not).
-func (th *Thread) alloc(pos Pos, n int64) {
+func (th *Thread) Alloc(pos Pos, n int64) {
 	th.Allocated += n
 	if th.Allocated < th.allocSlack() {
 		return
@@ -199,29 +235,24 @@ func (th *Thread) alloc(pos Pos, n int64) {
 	th.checkMemory(pos, n)
 }
 
-// churn counts n bytes allocated at pos that need no room of their own
+// Churn counts n bytes allocated at pos that need no room of their own
 // (the key of a new position and its decoded arguments): they bring the
 // next check of the memory nearer, as small values do (alloc).
-func (th *Thread) churn(pos Pos, n int64) {
+func (th *Thread) Churn(pos Pos, n int64) {
 	th.Allocated += n
 	if th.Allocated >= th.allocSlack() {
 		th.checkMemory(pos, 0)
 	}
 }
 
-// Alloc accounts for a value of n bytes a built-in is about to build
-// (see alloc): it fails with the memory limit's error when there is no
-// room for it.
-func (c *Call) Alloc(n int64) { c.Th.alloc(c.Pos, n) }
-
 // Sizes of what values hold, for alloc.
 const (
-	valueBytes = 32 // a Value
+	ValueBytes = 32 // a Value
 	seqBytes   = 24 // a Seq or Set's header, besides its elements
 )
 
-// elemsBytes is the size of n values in a slice.
-func elemsBytes(n int) int64 { return int64(n) * valueBytes }
+// ElemsBytes is the size of n values in a slice.
+func ElemsBytes(n int) int64 { return int64(n) * ValueBytes }
 
 // parseCheck is the lang.Check of a parse run by the session: the run's
 // context and its memory limit.
@@ -262,15 +293,15 @@ func (th *Thread) Enter(pos Pos, fn *Func) {
 	th.Stack += int64(fn.Cost)
 	// (Its stack, and what it builds as it goes deeper, bring the next
 	// check of the memory nearer.)
-	th.churn(pos, int64(fn.Cost)*stackUnitBytes)
+	th.Churn(pos, int64(fn.Cost)*stackUnitBytes)
 	if th.Depth > th.Limits.MaxDepth {
 		th.Depth, th.Stack = 0, 0
-		panic(LimitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.Limits.MaxDepth, fn.FName))
+		panic(value.LimitError(pos, "", "too many nested calls (more than %d): is the recursion of %s unbounded?", th.Limits.MaxDepth, fn.FName))
 	}
 	if th.Stack > th.MaxStack {
 		depth := th.Depth
 		th.Depth, th.Stack = 0, 0
-		panic(LimitError(pos, "", "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.MaxStack, fn.FName))
+		panic(value.LimitError(pos, "", "too many nested calls (%d deep, with their expressions more than %d levels): is the recursion of %s unbounded?", depth, th.MaxStack, fn.FName))
 	}
 }
 
@@ -287,10 +318,10 @@ const segmentUnits = (4 << 20) / stackUnitBytes
 // poll of the context, for a recursion 100,000 deep).
 //
 //go:noinline
-func (th *Thread) onNewStack(body func(*Frame) Value, nf *Frame) Value {
+func (th *Thread) onNewStack(body func(*Frame) value.Value, nf *Frame) value.Value {
 	saved := th.segBase
 	th.segBase = th.Stack
-	var v Value
+	var v value.Value
 	var raised any
 	panicked := true
 	done := make(chan struct{})

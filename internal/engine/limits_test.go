@@ -3,38 +3,41 @@ package engine
 import (
 	"context"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // testThread is a thread with generous limits, outside any session.
 func testThread() *Thread {
 	th := &Thread{Limits: Limits{MaxDepth: 1 << 20, MaxSteps: 1 << 62, MaxMemory: 1 << 30, MaxStates: 1 << 20}}
-	th.Engine = NewEngine(th)
+	th.Engine = NewEngine(th, func(*Engine) Solver { return nil })
 	th.MaxStack = th.StackBudget()
 	return th
 }
 
 // countDown is a def f(n) = if n == 0 then g() else n + f(n - 1) whose
 // bottom calls g: called through Invoke as a compiled def is.
-func countDown(th *Thread, cost int, bottom func() Value) *Func {
+func countDown(th *Thread, cost int, bottom func() value.Value) *Func {
 	fn := &Func{FName: "f", Cost: cost, Nslots: 1}
-	fn.Body = func(fr *Frame) Value {
+	fn.Body = func(fr *Frame) value.Value {
 		n := fr.Slots[0].Int()
 		if n == 0 {
 			return bottom()
 		}
 		nf := th.NewFrame(1)
-		nf.Slots[0] = Int(n - 1)
-		return Int(n + th.Invoke(nf, Pos{Line: 1, Column: 1}, fn, false).Int())
+		nf.Slots[0] = value.Int(n - 1)
+		return value.Int(n + th.Invoke(nf, Pos{Line: 1, Column: 1}, fn, false).Int())
 	}
 	return fn
 }
 
-func call(th *Thread, fn *Func, n int64) Value {
+func call(th *Thread, fn *Func, n int64) value.Value {
 	nf := th.NewFrame(1)
-	nf.Slots[0] = Int(n)
+	nf.Slots[0] = value.Int(n)
 	return th.Invoke(nf, Pos{Line: 2, Column: 1}, fn, false)
 }
 
@@ -49,9 +52,9 @@ func TestDeepCallsOnSeveralStacks(t *testing.T) {
 	th := testThread()
 	top := runtime.NumGoroutine()
 	var bottom int
-	fn := countDown(th, cost, func() Value {
+	fn := countDown(th, cost, func() value.Value {
 		bottom = runtime.NumGoroutine()
-		return Int(0)
+		return value.Int(0)
 	})
 	if got, want := call(th, fn, depth).Int(), depth*(depth+1)/2; got != want {
 		t.Fatalf("f(%d) = %d, want %d", depth, got, want)
@@ -63,8 +66,8 @@ func TestDeepCallsOnSeveralStacks(t *testing.T) {
 		t.Errorf("after the calls: depth %d, stack %d, segment base %d", th.Depth, th.Stack, th.segBase)
 	}
 
-	want := Errorf(Pos{Line: 3, Column: 4}, "at the bottom")
-	fn = countDown(th, cost, func() Value { panic(want) })
+	want := value.Errorf(Pos{Line: 3, Column: 4}, "at the bottom")
+	fn = countDown(th, cost, func() value.Value { panic(want) })
 	func() {
 		defer func() {
 			if r := recover(); r != want {
@@ -84,8 +87,8 @@ func TestBigSliceNotMadeWhenStopped(t *testing.T) {
 	th := testThread()
 	ctx, cancel := context.WithCancel(context.Background())
 	th.Ctx = ctx
-	n := 4 * bigMakeBytes / valueBytes
-	if s := makeSlice[Value](th, Pos{}, 0, n); cap(s) != n {
+	n := 4 * bigMakeBytes / ValueBytes
+	if s := MakeSlice[value.Value](th, Pos{}, 0, n); cap(s) != n {
 		t.Fatalf("cap %d, want %d", cap(s), n)
 	}
 	cancel()
@@ -93,12 +96,12 @@ func TestBigSliceNotMadeWhenStopped(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	func() {
 		defer func() {
-			e, ok := recover().(*RuntimeError)
-			if !ok || e.Kind != ErrInterrupted {
+			e, ok := recover().(*value.RuntimeError)
+			if !ok || e.Kind != value.ErrInterrupted {
 				t.Errorf("raised %v, want the interruption", e)
 			}
 		}()
-		makeSlice[Value](th, Pos{}, 0, n)
+		MakeSlice[value.Value](th, Pos{}, 0, n)
 		t.Error("made a slice for a stopped run")
 	}()
 	runtime.ReadMemStats(&after)
@@ -122,10 +125,10 @@ func TestPollLetsReadyGoroutinesRun(t *testing.T) {
 		done := make(chan struct{})
 		go func() { ran.Store(true); close(done) }()
 		th.yieldAt = -yieldGap // (the last yield long ago)
-		th.poll(Pos{})
+		th.Poll(Pos{})
 		if !ran.Load() {
 			th.yieldAt = -yieldGap
-			th.poll(Pos{})
+			th.Poll(Pos{})
 		}
 		if !ran.Load() {
 			t.Fatal("a ready goroutine did not run at two polls")
@@ -134,8 +137,29 @@ func TestPollLetsReadyGoroutinesRun(t *testing.T) {
 	}
 	th.yieldAt = time.Since(clockBase)
 	at := th.yieldAt
-	th.poll(Pos{})
+	th.Poll(Pos{})
 	if th.yieldAt != at {
 		t.Error("a poll right after a yield yielded again")
 	}
+}
+
+// TestPrintPollsStoppedRun: a Thread is the run a value's text is written
+// in (value.Run): a text of several chunks polls the run between them,
+// so a stopped run raises its interruption there.
+func TestPrintPollsStoppedRun(t *testing.T) {
+	th := testThread()
+	ctx, cancel := context.WithCancel(context.Background())
+	th.Ctx = ctx
+	w := value.ValueWriter{Th: th}
+	big := strings.Repeat("y", 2<<20)
+	w.Str(big)
+	w.Str(big)
+	cancel()
+	defer func() {
+		if e, ok := recover().(*value.RuntimeError); !ok || e.Kind != value.ErrInterrupted {
+			t.Errorf("raised %v, want the interruption", e)
+		}
+	}()
+	_ = w.String()
+	t.Error("String of a stopped run returned")
 }

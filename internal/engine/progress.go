@@ -33,7 +33,7 @@ type Meter struct {
 	base   int64 // engine states at the start
 	polls  uint32
 	shown  bool // reported during this run
-	// busy: a computation reports its own progress (tickUnits), which
+	// busy: a computation reports its own progress (TickUnits), which
 	// began at unitsStart.
 	busy       bool
 	unitsStart time.Time
@@ -66,9 +66,20 @@ func (p *Meter) Tick(states int64) {
 	p.Report(Progress{States: max(states-p.base, 0), Elapsed: now.Sub(p.start)})
 }
 
-// tickUnits reports the progress of a computation that counts units
+// BeginUnits has a computation that counts units (see Progress.Units)
+// report its own progress (TickUnits), from now on, until EndUnits: the
+// positions' reports stop meanwhile.
+func (p *Meter) BeginUnits() { p.busy, p.unitsStart = true, time.Time{} }
+
+// EndUnits ends what BeginUnits began.
+func (p *Meter) EndUnits() { p.busy = false }
+
+// Busy reports whether a computation reports its own progress.
+func (p *Meter) Busy() bool { return p.busy }
+
+// TickUnits reports the progress of a computation that counts units
 // (see Progress.Units) when it is time to.
-func (p *Meter) tickUnits(n int64, units string, detail func() string) {
+func (p *Meter) TickUnits(n int64, units string, detail func() string) {
 	p.polls++
 	if p.polls&15 != 0 {
 		return

@@ -3,6 +3,9 @@ package engine
 import (
 	"encoding/binary"
 	"slices"
+
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // tupleFlat links a game and its hidden game: argument j of the game is
@@ -16,13 +19,13 @@ type TupleFlat struct {
 // argument j of r is a tuple of k ints that pack (an interned key).
 func (tf *TupleFlat) Ref(r uint64) (uint64, bool) {
 	g := tf.Of
-	if r&GenBit == 0 || g.boxed != nil && g.boxed[uint32(r&^GenBit)] != nil {
+	if r&memo.GenBit == 0 || g.boxed != nil && g.boxed[uint32(r&^memo.GenBit)] != nil {
 		return 0, false
 	}
-	return tf.RefKey(g.Keys.Key(uint32(r &^ GenBit)))
+	return tf.RefKey(g.Keys.Key(uint32(r &^ memo.GenBit)))
 }
 
-// refKey is ref of the key of the arguments (argkey.go), before it is
+// refKey is ref of the key of the arguments (value.AppendArgKey), before it is
 // interned: ints, and a tuple of k ints as argument j.
 func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 	h := tf.To
@@ -33,7 +36,7 @@ func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 			return false
 		}
 		key = key[n:]
-		f, ok := h.field(Int(x))
+		f, ok := h.field(value.Int(x))
 		r = r<<h.Bits | f
 		return ok
 	}
@@ -44,13 +47,13 @@ func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 		tag := key[0]
 		key = key[1:]
 		if i != tf.J {
-			if tag != TagInt || !field() {
+			if tag != value.TagInt || !field() {
 				return 0, false
 			}
 			continue
 		}
 		n, w := binary.Uvarint(key)
-		if tag != tagIntTuple || w <= 0 || n != uint64(tf.K) {
+		if tag != value.TagIntTuple || w <= 0 || n != uint64(tf.K) {
 			return 0, false
 		}
 		key = key[w:]
@@ -65,20 +68,20 @@ func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 
 // args returns the arguments of the game of position r of the hidden
 // game (for messages).
-func (tf *TupleFlat) Args(r uint64) []Value {
+func (tf *TupleFlat) Args(r uint64) []value.Value {
 	a := tf.To.Args(r)
-	out := append([]Value(nil), a[:tf.J]...)
-	out = append(out, Tuple(slices.Clone(a[tf.J:tf.J+tf.K])))
+	out := append([]value.Value(nil), a[:tf.J]...)
+	out = append(out, value.Tuple(slices.Clone(a[tf.J:tf.J+tf.K])))
 	return append(out, a[tf.J+tf.K:]...)
 }
 
-// copy stores v, the value of position r2 of the hidden game, as that of
+// Copy stores v, the value of position r2 of the hidden game, as that of
 // position r of the game, and returns it.
-func (tf *TupleFlat) copy(r uint64, v Sgv, r2 uint64) Sgv {
+func (tf *TupleFlat) Copy(r uint64, v memo.Sgv, r2 uint64) memo.Sgv {
 	g := tf.Of
-	if tf.To.isLoopy(r2) {
-		g.setLoopy(r)
+	if tf.To.IsLoopy(r2) {
+		g.SetLoopy(r)
 	}
-	g.setState(r, StateOf(v))
+	g.SetState(r, memo.StateOf(v))
 	return v
 }

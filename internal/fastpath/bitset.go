@@ -3,6 +3,9 @@ package fastpath
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -18,17 +21,17 @@ import (
 // the operation to the operator itself, with the values.
 
 // setBuildFn builds a set in an empty set scratch.
-type setBuildFn func(fr *engine.Frame, s *engine.SetScratch)
+type setBuildFn func(fr *engine.Frame, s *value.SetScratch)
 
 // setBuilder compiles e when it is a set built as a bitmap: a set literal
 // or comprehension, or - | & ^ with such an operand. nil otherwise.
 func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
-	if !c.On(engine.PassComposite) {
+	if !c.On(passes.Composite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.Fired(engine.PassComposite)
+			c.Fired(passes.Composite)
 		}
 	}()
 	switch e := e.(type) {
@@ -37,7 +40,7 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 		for i, x := range e.Elems {
 			es[i] = c.elemOf(x)
 		}
-		return func(fr *engine.Frame, s *engine.SetScratch) {
+		return func(fr *engine.Frame, s *value.SetScratch) {
 			for i := range es {
 				es[i].addTo(fr, s)
 			}
@@ -51,7 +54,7 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 		loops := c.Vals.Clauses(e.Clauses)
 		el := c.elemOf(e.Body)
 		run := loops(func(fr *engine.Frame) { el.addTo(fr, fr.Sscr) })
-		return func(fr *engine.Frame, s *engine.SetScratch) {
+		return func(fr *engine.Frame, s *value.SetScratch) {
 			save, stop := fr.Sscr, fr.Stop
 			fr.Sscr, fr.Stop = s, false
 			run(fr)
@@ -68,22 +71,22 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 		}
 		x, y := c.setAny(e.X), c.setAny(e.Y)
 		pos, op := e.Pos, e.Op
-		return func(fr *engine.Frame, s *engine.SetScratch) {
+		return func(fr *engine.Frame, s *value.SetScratch) {
 			x(fr, s)
 			t := fr.Th.TakeSetScratch()
 			y(fr, t)
-			if !s.Plain() || !t.Plain() || s.Kind != t.Kind && s.Kind != engine.SetAny && t.Kind != engine.SetAny {
+			if !s.Plain() || !t.Plain() || s.Kind != t.Kind && s.Kind != value.SetAny && t.Kind != value.SetAny {
 				a, b := s.Value(), t.Value()
-				var r engine.Value
+				var r value.Value
 				switch op {
 				case lang.OpSub:
-					r = engine.OpSub(pos, a, b)
+					r = operator.Sub(pos, a, b)
 				case lang.OpBitOr:
-					r = engine.OpBitOr(pos, a, b)
+					r = operator.BitOr(pos, a, b)
 				case lang.OpBitAnd:
-					r = engine.OpBitAnd(pos, a, b)
+					r = operator.BitAnd(pos, a, b)
 				default:
-					r = engine.OpXor(pos, a, b)
+					r = operator.Xor(pos, a, b)
 				}
 				s.Load(r)
 			} else {
@@ -123,21 +126,21 @@ func (c *builders) elemOf(e lang.Expr) elemFn {
 }
 
 // pair evaluates a pair element: its parts, as ints when both are.
-func (el *elemFn) pair(fr *engine.Frame) (a, b engine.Value) {
+func (el *elemFn) pair(fr *engine.Frame) (a, b value.Value) {
 	if el.xi != nil {
-		a = engine.Value{K: engine.KInt, N: el.xi(fr)}
+		a = value.Value{K: value.KInt, N: el.xi(fr)}
 	} else {
 		a = el.x(fr)
 	}
 	if el.yi != nil {
-		b = engine.Value{K: engine.KInt, N: el.yi(fr)}
+		b = value.Value{K: value.KInt, N: el.yi(fr)}
 	} else {
 		b = el.y(fr)
 	}
 	return a, b
 }
 
-func (el *elemFn) addTo(fr *engine.Frame, s *engine.SetScratch) {
+func (el *elemFn) addTo(fr *engine.Frame, s *value.SetScratch) {
 	switch {
 	case el.vi != nil:
 		s.AddInt(el.vi(fr))
@@ -145,10 +148,10 @@ func (el *elemFn) addTo(fr *engine.Frame, s *engine.SetScratch) {
 		s.Add(el.v(fr))
 	default:
 		a, b := el.pair(fr)
-		if a.K == engine.KInt && b.K == engine.KInt {
+		if a.K == value.KInt && b.K == value.KInt {
 			s.AddCell(a.N, b.N)
 		} else {
-			s.AddBoxed(engine.Tuple([]engine.Value{a, b}))
+			s.AddBoxed(value.Tuple([]value.Value{a, b}))
 		}
 	}
 }
@@ -159,19 +162,19 @@ func (c *builders) setAny(e lang.Expr) setBuildFn {
 		return b
 	}
 	x := c.Vals.Expr(e)
-	return func(fr *engine.Frame, s *engine.SetScratch) { s.Load(x(fr)) }
+	return func(fr *engine.Frame, s *value.SetScratch) { s.Load(x(fr)) }
 }
 
 // InSet compiles X in S (not: X not in S) for X an int or a pair (a
 // tuple literal of two elements): a bit of a set that has its bitmap,
 // else the operator. nil for other shapes.
 func (c *builders) InSet(e *lang.Binary, not bool) (f compile.BoolFn) {
-	if !c.On(engine.PassComposite) {
+	if !c.On(passes.Composite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.Fired(engine.PassComposite)
+			c.Fired(passes.Composite)
 		}
 	}()
 	_, isPair := e.X.(*lang.TupleLit)
@@ -185,21 +188,21 @@ func (c *builders) InSet(e *lang.Binary, not bool) (f compile.BoolFn) {
 		if isPair {
 			a, b := el.pair(fr)
 			v := y(fr)
-			if v.K == engine.KSet && a.K == engine.KInt && b.K == engine.KInt {
-				if m := v.Ref.(*engine.Set).Bm; m != nil {
-					bit, ok := engine.CellBit(a.N, b.N)
+			if v.K == value.KSet && a.K == value.KInt && b.K == value.KInt {
+				if m := v.Ref.(*value.Set).Bm; m != nil {
+					bit, ok := value.CellBit(a.N, b.N)
 					return (ok && m.Pairs && m.Has(bit)) != not
 				}
 			}
-			return engine.OpIn(pos, engine.Tuple([]engine.Value{a, b}), v) != not
+			return operator.In(pos, value.Tuple([]value.Value{a, b}), v) != not
 		}
-		x := engine.Value{K: engine.KInt, N: el.vi(fr)}
+		x := value.Value{K: value.KInt, N: el.vi(fr)}
 		v := y(fr)
-		if v.K == engine.KSet {
-			if m := v.Ref.(*engine.Set).Bm; m != nil {
-				return (uint64(x.N) < engine.BitSetMax && !m.Pairs && m.Has(int(x.N))) != not
+		if v.K == value.KSet {
+			if m := v.Ref.(*value.Set).Bm; m != nil {
+				return (uint64(x.N) < value.BitSetMax && !m.Pairs && m.Has(int(x.N))) != not
 			}
 		}
-		return engine.OpIn(pos, x, v) != not
+		return operator.In(pos, x, v) != not
 	}
 }

@@ -11,6 +11,9 @@ import (
 	"github.com/grundy-lang/grundy/internal/rewrite"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -68,10 +71,10 @@ func (c *loops) Alt(alt *lang.Alt) compile.FastAlt {
 // parameters when its last for clause fits fastInner (the clauses before
 // it run as usual); nil otherwise.
 func (c *loops) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
-	if !c.On(engine.PassStream) {
+	if !c.On(passes.Stream) {
 		return whyNot[func(*engine.Frame)](c, "streaming is switched off: each option is made as a value and its SG value read from it")
 	}
-	if !c.On(engine.PassFastLoops) {
+	if !c.On(passes.FastLoops) {
 		return whyNot[func(*engine.Frame)](c, "fast loops are switched off")
 	}
 	alt = rewrite.Normalize(c.Resolver, alt)
@@ -424,11 +427,11 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	}
 	c.fastDesc = fastDescribe(x, cl.Iter, isRange, constInts(cl.Iter) != nil, fts, len(clamps))
 	var setCache struct {
-		ref  *engine.Set
+		ref  *value.Set
 		ints []int64
 	}
 	// setElems returns the elements of set s as ints (cached).
-	setElems := func(s *engine.Set) ([]int64, bool) {
+	setElems := func(s *value.Set) ([]int64, bool) {
 		if setCache.ref != s {
 			ints, ok := kernel.IntElems(s.Elems)
 			if !ok {
@@ -439,14 +442,14 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 		return setCache.ints, true
 	}
 	var listCache struct {
-		first *engine.Value
+		first *value.Value
 		n     int
 		ints  []int64
 	}
 	// listElems returns the elements of a list or tuple as ints, when
 	// they are ints in ascending order (cached by the elements' array: a
 	// list's elements do not change).
-	listElems := func(vs []engine.Value) ([]int64, bool) {
+	listElems := func(vs []value.Value) ([]int64, bool) {
 		if len(vs) == 0 {
 			return nil, true
 		}
@@ -488,7 +491,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 					return
 				}
 				hi--
-				if n, ok := engine.SubOK(hi, lo); lo <= hi && (!ok || n >= engine.MaxRange) {
+				if n, ok := operator.SubOK(hi, lo); lo <= hi && (!ok || n >= operator.MaxRange) {
 					slow(fr)
 					return
 				}
@@ -499,14 +502,14 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 		} else {
 			v := iter(fr)
 			switch v.K {
-			case engine.KSet:
-				ints, ok := setElems(v.Ref.(*engine.Set))
+			case value.KSet:
+				ints, ok := setElems(v.Ref.(*value.Set))
 				if !ok {
 					p.slow = true
 					return
 				}
 				elems = ints
-			case engine.KList, engine.KTuple:
+			case value.KList, value.KTuple:
 				ints, ok := listElems(v.Elems())
 				if !ok {
 					p.slow = true
@@ -565,7 +568,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 				e = cl.boundInt(fr)
 			} else {
 				bv := cl.bound(fr)
-				if bv.K != engine.KInt {
+				if bv.K != value.KInt {
 					p.slow = true
 					return
 				}
@@ -642,26 +645,26 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 				// The argument at the first value, evaluated as the
 				// general way evaluates it first (same errors); at the
 				// last, by its coefficient.
-				fr.Slots[xslot] = engine.Value{K: engine.KInt, N: lo}
-				var v0 engine.Value
+				fr.Slots[xslot] = value.Value{K: value.KInt, N: lo}
+				var v0 value.Value
 				if ft.ints[a] != nil {
-					v0 = engine.Value{K: engine.KInt, N: ft.opnds[a].Eval(fr)}
+					v0 = value.Value{K: value.KInt, N: ft.opnds[a].Eval(fr)}
 				} else {
 					v0 = arg(fr)
 				}
-				var v1 engine.Value
-				if v0.K == engine.KInt {
-					t, ok := engine.MulOK(ft.coefs[a], hi-lo)
+				var v1 value.Value
+				if v0.K == value.KInt {
+					t, ok := operator.MulOK(ft.coefs[a], hi-lo)
 					if ok && hi-lo >= 0 {
-						t, ok = engine.AddOK(v0.N, t)
+						t, ok = operator.AddOK(v0.N, t)
 					}
 					if !ok || hi-lo < 0 {
 						slow(fr)
 						return
 					}
-					v1 = engine.Value{K: engine.KInt, N: t}
+					v1 = value.Value{K: value.KInt, N: t}
 				}
-				if v0.K != engine.KInt || v1.K != engine.KInt || uint64(v0.N) >= g.Lim || uint64(v1.N) >= g.Lim {
+				if v0.K != value.KInt || v1.K != value.KInt || uint64(v0.N) >= g.Lim || uint64(v1.N) >= g.Lim {
 					p.slow = true
 					return
 				}
@@ -707,7 +710,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 		if elems == nil {
 			n = hi - lo + 1 // (the moves the rule has, counted in full)
 			if st.Nt == 2 && st.Games[0] == st.Games[1] && st.Steps[1] == -st.Steps[0] &&
-				st.Keys[1] == st.Keys[0]+uint64(hi-lo)*st.Steps[0] && th.Engine.On&engine.PassSymmetric != 0 {
+				st.Keys[1] == st.Keys[0]+uint64(hi-lo)*st.Steps[0] && th.Engine.On&passes.Symmetric != 0 {
 				// g(.. x ..) + g(.. c - x ..) for x over a range
 				// symmetric about c/2: x and c - x are the same sum,
 				// so half the range has every option.
@@ -765,7 +768,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 func (c *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []compile.IntFn) {
 	whole := c.Vals.Expr(call)
 	for j, a := range pos.Args {
-		vals = append(vals, func(fr *engine.Frame) engine.Value { return argOf(whole(fr), j) })
+		vals = append(vals, func(fr *engine.Frame) value.Value { return argOf(whole(fr), j) })
 		n := len(c.Errs)
 		if c.Ints.IntExpr(a) != nil {
 			ints = append(ints, func(fr *engine.Frame) int64 { return argOf(whole(fr), j).N })
@@ -778,10 +781,10 @@ func (c *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.Eval
 }
 
 // argOf is argument j of position v.
-func argOf(v engine.Value, j int) engine.Value {
+func argOf(v value.Value, j int) value.Value {
 	if g, ok := v.Ref.(*engine.Game); ok {
 		r := uint64(v.N) >> (uint(g.NArgs-1-j) * g.Bits)
-		return engine.Int(g.Unfield(r & (1<<g.Bits - 1)))
+		return value.Int(g.Unfield(r & (1<<g.Bits - 1)))
 	}
 	return v.Position().Args[j]
 }
@@ -821,7 +824,7 @@ func fastDescribe(x string, iter lang.Expr, isRange, literal bool, fts []fastTer
 	}
 	s := fmt.Sprintf("fast loop: for %s over %s; %s", x, dom, parts)
 	if bounds > 0 {
-		s += fmt.Sprintf("; %d if clause%s turned into bounds on %s", bounds, engine.Plural(bounds), x)
+		s += fmt.Sprintf("; %d if clause%s turned into bounds on %s", bounds, value.Plural(bounds), x)
 	}
 	return s
 }

@@ -8,6 +8,10 @@ import (
 	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -25,7 +29,7 @@ import (
 
 // Fold returns the fast fold of comp for bi, or nil.
 func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	if !c.On(engine.PassFastLoops) || c.InFunc || (!bi.Count && bi.IntFold == 0) {
+	if !c.On(passes.FastLoops) || c.InFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
 	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {
@@ -153,7 +157,7 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 	if outcome != nil && len(outcome.Val) == 1 {
 		wantB = outcome.Val[0]
 	}
-	return func(fr *engine.Frame) engine.Value {
+	return func(fr *engine.Frame) value.Value {
 		g := b.Game
 		if fr.Gen.Mode != engine.MDirect {
 			return slow(fr)
@@ -168,7 +172,7 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 		}
 		th := fr.Th
 		ca := &engine.Call{Th: th, Name: bi.BName, Pos: pos, Args: argPos}
-		var acc engine.Value
+		var acc value.Value
 		n := 0
 		k := k0
 		// A count whose K (or J) is the same for every x: what each state
@@ -188,7 +192,7 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 			}
 			j, best := kernel.BestFlat(states, bi.IntFold > 0)
 			if j > 0 {
-				acc = kernel.FoldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: int64(best - engine.FinBase)}, n)
+				acc = kernel.FoldInt(ca, bi, acc, value.Value{K: value.KInt, N: int64(best - memo.FinBase)}, n)
 				n += j
 			}
 			return j
@@ -209,23 +213,23 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 			s := g.State(k)
 			if i := uint64(int64(s) + off); i < uint64(len(tbl)) && tbl[i] < 2 {
 				counted += int(tbl[i])
-			} else if outcome == nil && s >= engine.FinBase {
+			} else if outcome == nil && s >= memo.FinBase {
 				// Known values here; the others, and a *J that fails, the
 				// general way.
-				v := int64(s - engine.FinBase)
+				v := int64(s - memo.FinBase)
 				if !bi.Count {
-					acc = kernel.FoldInt(ca, bi, acc, engine.Value{K: engine.KInt, N: v}, n)
+					acc = kernel.FoldInt(ca, bi, acc, value.Value{K: value.KInt, N: v}, n)
 					n++
 				} else if kernel.CmpInts(op, v, kernel.ReadK(fr, kslot, kval, xslot, x)) {
 					n++
 				}
-			} else if j := kernel.NimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && engine.Finished(s) && j >= 0 && j <= math.MaxInt32 {
+			} else if j := kernel.NimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && memo.Finished(s) && j >= 0 && j <= math.MaxInt32 {
 				// outcome(g(..) [+ *J]) == "S"
-				if kernel.OutcomeWith(th.Engine, s, engine.Sgv(j)) == wantB == eq {
+				if kernel.OutcomeWith(th.Engine, s, memo.Sgv(j)) == wantB == eq {
 					n++
 				}
 			} else {
-				fr.Slots[xslot] = engine.Value{K: engine.KInt, N: x}
+				fr.Slots[xslot] = value.Value{K: value.KInt, N: x}
 				if !bi.Count {
 					acc = kernel.FoldInt(ca, bi, acc, elemBody(fr), n)
 					n++
@@ -246,10 +250,10 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 		}
 		n += counted
 		if n == 0 {
-			return bi.Fn(ca, []engine.Value{engine.List(nil)})
+			return bi.Fn(ca, []value.Value{value.List(nil)})
 		}
 		if bi.Count {
-			return engine.Int(int64(n))
+			return value.Int(int64(n))
 		}
 		return acc
 	}
@@ -262,7 +266,7 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
 func (c *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
-	if !c.On(engine.PassFastLoops) || len(e.Clauses) != 1 {
+	if !c.On(passes.FastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
 	cl, ok := e.Clauses[0].(*lang.ForClause)
@@ -291,8 +295,8 @@ func (c *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
 	}
 	rpos := r.Pos
 	c.Env.Streamed++
-	c.Fired(engine.PassStream)
-	return func(fr *engine.Frame) engine.Sgv {
+	c.Fired(passes.Stream)
+	return func(fr *engine.Frame) memo.Sgv {
 		gn := fr.Gen
 		g := b.Game
 		if gn.Mode != engine.MDirect && gn.Mode != engine.MCollect {
@@ -307,7 +311,7 @@ func (c *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
 			return slow(fr)
 		}
 		th := fr.Th
-		acc := engine.Sgv(0)
+		acc := memo.Sgv(0)
 		xorStretch := func(states []int32) int {
 			j, xs := kernel.XorFlat(states)
 			acc ^= xs
@@ -326,16 +330,16 @@ func (c *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
 					continue
 				}
 			}
-			var v engine.Sgv
-			if s := g.State(k); s >= engine.FinBase {
-				v = s - engine.FinBase
+			var v memo.Sgv
+			if s := g.State(k); s >= memo.FinBase {
+				v = s - memo.FinBase
 			} else if gn.Mode == engine.MCollect {
 				// The rest of the range, in one record: its positions
 				// are computed in this order, then the sum again.
 				gn.CollectRun(g, k, d, z-x+1)
-				return engine.SgMissing
+				return memo.SgMissing
 			} else {
-				fr.Slots[xb.Slot] = engine.Value{K: engine.KInt, N: x}
+				fr.Slots[xb.Slot] = value.Value{K: value.KInt, N: x}
 				v = gn.Lookup(g, k)
 			}
 			if acc|v >= 0 {
@@ -387,14 +391,14 @@ func (aa *affineArgs) keys(fr *engine.Frame, g *engine.Game, a, z int64) (k0, d 
 		return 0, 0, false // (z - a < 0: it overflowed)
 	}
 	for i := range aa.coefs {
-		fr.Slots[aa.xslot] = engine.Value{K: engine.KInt, N: a}
+		fr.Slots[aa.xslot] = value.Value{K: value.KInt, N: a}
 		v := aa.args[i](fr)
-		if v.K != engine.KInt {
+		if v.K != value.KInt {
 			return 0, 0, false
 		}
-		t1, ok := engine.MulOK(aa.coefs[i], z-a)
+		t1, ok := operator.MulOK(aa.coefs[i], z-a)
 		if ok {
-			t1, ok = engine.AddOK(v.N, t1)
+			t1, ok = operator.AddOK(v.N, t1)
 		}
 		if !ok || uint64(v.N) >= g.Lim || uint64(t1) >= g.Lim {
 			return 0, 0, false

@@ -3,7 +3,9 @@ package fastpath
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -62,7 +64,7 @@ func (n *affNode) eval(fr *engine.Frame, x int64, lc *leafCache) (int64, bool) {
 			v = n.i(fr)
 		} else {
 			w := n.v(fr)
-			if w.K != engine.KInt {
+			if w.K != value.KInt {
 				return 0, false
 			}
 			v = w.N
@@ -83,7 +85,7 @@ func (n *affNode) eval(fr *engine.Frame, x int64, lc *leafCache) (int64, bool) {
 		if !ok {
 			return 0, false
 		}
-		return engine.MulOK(a, n.k)
+		return operator.MulOK(a, n.k)
 	}
 	a, ok := n.a.eval(fr, x, lc)
 	if !ok {
@@ -94,9 +96,9 @@ func (n *affNode) eval(fr *engine.Frame, x int64, lc *leafCache) (int64, bool) {
 		return 0, false
 	}
 	if n.kind == '+' {
-		return engine.AddOK(a, b)
+		return operator.AddOK(a, b)
 	}
-	return engine.SubOK(a, b)
+	return operator.SubOK(a, b)
 }
 
 // linClamp is the guard and the bound of a linear clamp.
@@ -132,9 +134,9 @@ func (lc *linClamp) bound(fr *engine.Frame, lo, hi int64) (int64, bool) {
 		return 0, false
 	}
 	if lc.neg {
-		return engine.SubOK(bl, br)
+		return operator.SubOK(bl, br)
 	}
-	return engine.SubOK(br, bl)
+	return operator.SubOK(br, bl)
 }
 
 // affTree builds the affine tree of e in x and its coefficient of x; false

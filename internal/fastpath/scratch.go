@@ -10,6 +10,10 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -30,18 +34,18 @@ import (
 type builders struct{ *compile.Compiler }
 
 // buildFn builds a value in an empty scratch.
-type buildFn func(fr *engine.Frame, s *engine.Scratch)
+type buildFn func(fr *engine.Frame, s *value.Scratch)
 
 // builder compiles e when it has one of the shapes built in a scratch: a
 // list comprehension, a list or tuple literal, sorted, update, a slice, or
 // + with such an operand. nil otherwise.
 func (c *builders) builder(e lang.Expr) (f buildFn) {
-	if !c.On(engine.PassComposite) {
+	if !c.On(passes.Composite) {
 		return nil
 	}
 	defer func() {
 		if f != nil {
-			c.Fired(engine.PassComposite)
+			c.Fired(passes.Composite)
 		}
 	}()
 	switch e := e.(type) {
@@ -62,7 +66,7 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 			body := c.Vals.Expr(e.Body)
 			run = loops(func(fr *engine.Frame) { fr.Scr.Add(body(fr)) })
 		}
-		return func(fr *engine.Frame, s *engine.Scratch) {
+		return func(fr *engine.Frame, s *value.Scratch) {
 			save, stop := fr.Scr, fr.Stop
 			fr.Scr, fr.Stop = s, false
 			run(fr)
@@ -75,14 +79,14 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 	case *lang.Slice:
 		x, lo, hi := c.buildAny(e.X), c.Vals.OptExpr(e.Lo), c.Vals.OptExpr(e.Hi)
 		pos := e.Pos
-		return func(fr *engine.Frame, s *engine.Scratch) {
+		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			l, h := lo(fr), hi(fr)
 			if s.Whole {
-				s.Set(engine.OpSlice(pos, s.V, l, h))
+				s.Set(operator.Slice(pos, s.V, l, h))
 				return
 			}
-			a, b := engine.SliceBounds(pos, int64(s.Len()), l, h)
+			a, b := operator.SliceBounds(pos, int64(s.Len()), l, h)
 			if s.Boxed {
 				s.Vals = append(s.Vals[:0], s.Vals[a:b]...)
 			} else {
@@ -95,13 +99,13 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 		}
 		x, y := c.buildAny(e.X), c.buildAny(e.Y)
 		pos := e.Pos
-		return func(fr *engine.Frame, s *engine.Scratch) {
+		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			t := fr.Th.TakeScratch()
 			y(fr, t)
 			switch {
 			case s.Whole || t.Whole || s.Tuple != t.Tuple:
-				s.Set(engine.OpAdd(fr.Th, pos, s.Value(), t.Value()))
+				s.Set(operator.Add(fr.Th, pos, s.Value(), t.Value()))
 			case !s.Boxed && !t.Boxed:
 				s.Ints = append(s.Ints, t.Ints...)
 			default:
@@ -112,7 +116,7 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 					s.Vals = append(s.Vals, t.Vals...)
 				} else {
 					for _, v := range t.Ints {
-						s.Vals = append(s.Vals, engine.Int(v))
+						s.Vals = append(s.Vals, value.Int(v))
 					}
 				}
 			}
@@ -149,14 +153,14 @@ func (c *builders) buildRange(e *lang.Comp) buildFn {
 	if fi == nil {
 		fv = c.Vals.Expr(e.Body)
 	}
-	return func(fr *engine.Frame, s *engine.Scratch) {
+	return func(fr *engine.Frame, s *value.Scratch) {
 		a, z := lo(fr), hi(fr)
 		th := fr.Th
 		stop := fr.Stop
 		fr.Stop = false
 		for x := a; x <= z; x++ {
 			th.Tick(rpos)
-			fr.Slots[slot] = engine.Value{K: engine.KInt, N: x}
+			fr.Slots[slot] = value.Value{K: value.KInt, N: x}
 			if fi != nil {
 				s.AddInt(fi(fr))
 			} else {
@@ -177,7 +181,7 @@ func (c *builders) buildAny(e lang.Expr) buildFn {
 		return b
 	}
 	x := c.Vals.Expr(e)
-	return func(fr *engine.Frame, s *engine.Scratch) { s.Set(x(fr)) }
+	return func(fr *engine.Frame, s *value.Scratch) { s.Set(x(fr)) }
 }
 
 // buildElems builds a list or tuple literal.
@@ -189,7 +193,7 @@ func (c *builders) buildElems(es []lang.Expr, tuple bool) buildFn {
 			vals[i] = c.Vals.Expr(x)
 		}
 	}
-	return func(fr *engine.Frame, s *engine.Scratch) {
+	return func(fr *engine.Frame, s *value.Scratch) {
 		s.Tuple = tuple
 		for i, f := range ints {
 			if f != nil {
@@ -213,22 +217,22 @@ func (c *builders) buildCall(e *lang.Call) buildFn {
 	switch {
 	case bi != nil && bi.Sorts && len(e.Args) == 1:
 		x := c.buildAny(e.Args[0])
-		return func(fr *engine.Frame, s *engine.Scratch) {
+		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			if !s.Whole && !s.Boxed {
 				slices.Sort(s.Ints)
 				s.Tuple = false
 				return
 			}
-			s.Set(callBuiltin(fr, bi, pos, argPos, []engine.Value{s.Value()}))
+			s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value()}))
 		}
 	case bi != nil && bi.Updates && len(e.Args) == 3:
 		x, i, v := c.buildAny(e.Args[0]), c.Vals.Expr(e.Args[1]), c.Vals.Expr(e.Args[2])
-		return func(fr *engine.Frame, s *engine.Scratch) {
+		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			iv, vv := i(fr), v(fr)
-			if !s.Whole && iv.K == engine.KInt && iv.N >= 0 && iv.N < int64(s.Len()) {
-				if !s.Boxed && vv.K == engine.KInt {
+			if !s.Whole && iv.K == value.KInt && iv.N >= 0 && iv.N < int64(s.Len()) {
+				if !s.Boxed && vv.K == value.KInt {
 					s.Ints[iv.N] = vv.N
 					return
 				}
@@ -238,14 +242,14 @@ func (c *builders) buildCall(e *lang.Call) buildFn {
 				s.Vals[iv.N] = vv
 				return
 			}
-			s.Set(callBuiltin(fr, bi, pos, argPos, []engine.Value{s.Value(), iv, vv}))
+			s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value(), iv, vv}))
 		}
 	}
 	return nil
 }
 
 // callBuiltin calls a built-in as a call in the source does.
-func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, args []engine.Value) engine.Value {
+func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, args []value.Value) value.Value {
 	th := fr.Th
 	call := th.GetCall(bi.BName, pos, argPos)
 	th.Calls = append(th.Calls, pos)
@@ -296,7 +300,7 @@ func (c *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 	}
 	c.Built = strings.Join(built, ", ")
 	pos, g0 := e.Pos, c.CurGame
-	return func(fr *engine.Frame) engine.Sgv {
+	return func(fr *engine.Frame) memo.Sgv {
 		th := fr.Th
 		ks := th.TakeScratch()
 		key, boxed := ks.Key[:0], false
@@ -305,7 +309,7 @@ func (c *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 		for _, a := range args {
 			// The argument's value when its key is boxed or it is not
 			// built (a scratch's unboxed key decodes: it is not kept).
-			var v engine.Value
+			var v value.Value
 			var bx bool
 			ks.Offs = append(ks.Offs, len(key))
 			switch {
@@ -325,14 +329,14 @@ func (c *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 				th.GiveSetScratch(s)
 			case a.i != nil:
 				x := a.i(fr)
-				key = binary.AppendVarint(append(key, engine.TagInt), x)
-				v = engine.Int(x)
+				key = binary.AppendVarint(append(key, value.TagInt), x)
+				v = value.Int(x)
 			case a.param > 0 && g == g0:
 				v = a.v(fr)
 				key, bx = g0.AppendArg(key, a.param-1, v)
 			default:
 				v = a.v(fr)
-				key, bx = engine.AppendArgKey(key, v, engine.MaxKeyBytes)
+				key, bx = value.AppendArgKey(key, v, value.MaxKeyBytes)
 			}
 			if g.NArgs >= 2 {
 				key = g.Shorten(key, ks.Offs[len(ks.Offs)-1])
@@ -346,10 +350,10 @@ func (c *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 		if boxed {
 			// A position, a sum or a function inside: the memo keeps the
 			// arguments (g.ref encodes them again).
-			vals := make([]engine.Value, len(args))
+			vals := make([]value.Value, len(args))
 			for i, a := range args {
 				vals[i] = ks.Args[i]
-				if (a.build != nil || a.set != nil) && vals[i].K == engine.KNone {
+				if (a.build != nil || a.set != nil) && vals[i].K == value.KNone {
 					// (A built value is never none: an unboxed key.)
 					vals[i] = g.DecodeArg(key[ks.Offs[i]:])
 				}

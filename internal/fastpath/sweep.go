@@ -7,7 +7,11 @@ import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -31,16 +35,16 @@ type sweepParts struct {
 	fts       []fastTerm
 	xslot     int
 	ipos      engine.Pos
-	setElems  func(s *engine.Set) ([]int64, bool)
+	setElems  func(s *value.Set) ([]int64, bool)
 	// listElems is setElems for a list or tuple (ints in ascending
 	// order); constElems the elements of a literal (nil when not one).
-	listElems  func(vs []engine.Value) ([]int64, bool)
+	listElems  func(vs []value.Value) ([]int64, bool)
 	constElems []int64
 }
 
 // sweepFn returns the sweep of a fast loop, or nil when it has none.
 func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
-	if !c.On(engine.PassSweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
+	if !c.On(passes.Sweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
 		return nil
 	}
 	// What the sweep evaluates must do nothing but arithmetic: the
@@ -82,7 +86,7 @@ func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
 	}
 	// one computes the position whose argument is in the frame; all is
 	// the global set's elements.
-	one := func(fr *engine.Frame, g *engine.Game, all []int64) (engine.Sgv, bool) {
+	one := func(fr *engine.Frame, g *engine.Game, all []int64) (memo.Sgv, bool) {
 		var lo, hi int64
 		var elems []int64
 		if p.isRange {
@@ -94,10 +98,10 @@ func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
 			lo, hi = elems[0], elems[len(elems)-1]
 		} else {
 			v := p.iter(fr)
-			if v.K != engine.KSet {
+			if v.K != value.KSet {
 				return 0, false
 			}
-			ints, ok := p.setElems(v.Ref.(*engine.Set))
+			ints, ok := p.setElems(v.Ref.(*value.Set))
 			if !ok {
 				return 0, false
 			}
@@ -153,11 +157,11 @@ func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
 			return 0, true
 		}
 		// The keys at both ends, as the rule computes them.
-		fr.Slots[p.xslot] = engine.Value{K: engine.KInt, N: lo}
+		fr.Slots[p.xslot] = value.Value{K: value.KInt, N: lo}
 		v0 := op.Eval(fr)
-		t, ok := engine.MulOK(coef, hi-lo)
+		t, ok := operator.MulOK(coef, hi-lo)
 		if ok {
-			t, ok = engine.AddOK(v0, t)
+			t, ok = operator.AddOK(v0, t)
 		}
 		if !ok || hi-lo < 0 || uint64(v0) >= g.Lim || uint64(t) >= g.Lim {
 			return 0, false
@@ -187,7 +191,7 @@ func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
 		th := fr.Th
 		th.Steps += n
 		th.Engine.Edges += n
-		return engine.Sgv(bits.TrailingZeros64(^low)), true
+		return memo.Sgv(bits.TrailingZeros64(^low)), true
 	}
 	return func(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
 		if ft.b.Game != g || g.Flat == nil || g.NArgs != 1 {
@@ -205,9 +209,9 @@ func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
 			var ints []int64
 			var ok bool
 			switch v := p.iter(fr); v.K {
-			case engine.KSet:
-				ints, ok = p.setElems(v.Ref.(*engine.Set))
-			case engine.KList, engine.KTuple:
+			case value.KSet:
+				ints, ok = p.setElems(v.Ref.(*value.Set))
+			case value.KList, value.KTuple:
 				ints, ok = p.listElems(v.Elems())
 			}
 			if !ok {
@@ -218,19 +222,19 @@ func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
 		e.Current = g
 		for ; k < end && room > 0; k++ {
 			s := g.Flat[k]
-			if s != engine.StUnknown {
-				if engine.Finished(s) {
+			if s != memo.StUnknown {
+				if memo.Finished(s) {
 					continue
 				}
 				break
 			}
 			e.Current, e.CurrentR = g, k
-			fr.Slots[0] = engine.Value{K: engine.KInt, N: int64(k)}
+			fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
 			v, ok := one(fr, g, all)
 			if !ok {
 				break
 			}
-			if x := engine.StateOf(v); !g.SetFast(k, x) {
+			if x := memo.StateOf(v); !g.SetFast(k, x) {
 				g.SetStateSlow(k, x)
 			}
 			i := k - m

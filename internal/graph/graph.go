@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // DefaultGraphLimit is the number of positions graph(G) draws at most.
@@ -43,8 +45,8 @@ type graphEdge struct {
 }
 
 type graphNode struct {
-	v       engine.Value
-	sg      engine.Sgv
+	v       value.Value
+	sg      memo.Sgv
 	outcome string
 	edges   []graphEdge
 	hidden  int  // options not drawn (beyond the limit)
@@ -59,7 +61,7 @@ type graphNode struct {
 // winning moves (the options Winning returns) bold. When the limit cuts
 // the graph, a note says so and each node with options not drawn gets a
 // dashed arrow to a "+k more" stub. The text does not end in a newline.
-func DOT(th *engine.Thread, c *engine.Call, g engine.Value, limit int) string {
+func DOT(th *engine.Thread, c *engine.Call, g value.Value, limit int) string {
 	engine.NeedGame(c, "graph", g)
 	if limit < 1 || limit > MaxGraphLimit {
 		c.ArgFail(1, "graph's node limit must be between 1 and %d, found %d", MaxGraphLimit, limit)
@@ -68,8 +70,8 @@ func DOT(th *engine.Thread, c *engine.Call, g engine.Value, limit int) string {
 	ids := map[string]int32{}
 	var nodes []*graphNode
 	var key []byte
-	add := func(v engine.Value, level int) (int32, bool) {
-		key = engine.AppendKey(key[:0], v)
+	add := func(v value.Value, level int) (int32, bool) {
+		key = value.AppendKey(key[:0], v)
 		if id, ok := ids[string(key)]; ok {
 			return id, true
 		}
@@ -107,7 +109,7 @@ func DOT(th *engine.Thread, c *engine.Call, g engine.Value, limit int) string {
 	return writeGraph(e, g, nodes, limit, cut)
 }
 
-func writeGraph(e *engine.Engine, g engine.Value, nodes []*graphNode, limit int, cut bool) string {
+func writeGraph(e *engine.Engine, g value.Value, nodes []*graphNode, limit int, cut bool) string {
 	var b strings.Builder
 	count := map[string]int{}
 	for _, n := range nodes {
@@ -116,11 +118,11 @@ func writeGraph(e *engine.Engine, g engine.Value, nodes []*graphNode, limit int,
 	// The caption: what is drawn, and the legend.
 	var caption []string
 	if cut {
-		caption = append(caption, fmt.Sprintf("graph(%s): the first %d positions, breadth-first", engine.Format(g), len(nodes)))
+		caption = append(caption, fmt.Sprintf("graph(%s): the first %d positions, breadth-first", value.Format(g), len(nodes)))
 	} else if len(nodes) == 1 {
-		caption = append(caption, fmt.Sprintf("graph(%s): 1 position", engine.Format(g)))
+		caption = append(caption, fmt.Sprintf("graph(%s): 1 position", value.Format(g)))
 	} else {
-		caption = append(caption, fmt.Sprintf("graph(%s): %d positions", engine.Format(g), len(nodes)))
+		caption = append(caption, fmt.Sprintf("graph(%s): %d positions", value.Format(g), len(nodes)))
 	}
 	var legend []string
 	for _, o := range []struct{ letter, colour, meaning string }{
@@ -144,9 +146,9 @@ func writeGraph(e *engine.Engine, g engine.Value, nodes []*graphNode, limit int,
 			dotQuote(fmt.Sprintf("cut at %d positions (graph(G, LIMIT) draws more)\ndashed arrows: moves to positions not shown", limit)))
 	}
 	for i, n := range nodes {
-		text := engine.Format(n.v)
+		text := value.Format(n.v)
 		lines, clipped := wrapLabel(text)
-		lines = append(lines, wrapLine("sg = "+engine.Format(e.SgValue(n.sg))+", "+n.outcome)...)
+		lines = append(lines, wrapLine("sg = "+value.Format(e.SgValue(n.sg))+", "+n.outcome)...)
 		colour := graphColorD
 		switch n.outcome {
 		case "P":
@@ -193,7 +195,7 @@ func rankDir(nodes []*graphNode) string {
 		perLevel[n.level]++
 		levels = max(levels, n.level+1)
 		widest = max(widest, perLevel[n.level])
-		chars += min(utf8.RuneCountInString(engine.Format(n.v)), graphLineRunes)
+		chars += min(utf8.RuneCountInString(value.Format(n.v)), graphLineRunes)
 	}
 	boxW := 7*float64(chars)/float64(len(nodes)) + 20 // points
 	const boxH = 40.0

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -125,7 +126,7 @@ func graphSession(t *testing.T, src string) *eval.Session {
 	return s
 }
 
-func evalStr(t *testing.T, s *eval.Session, expr string) engine.Value {
+func evalStr(t *testing.T, s *eval.Session, expr string) value.Value {
 	t.Helper()
 	v, err := s.Eval(context.Background(), "<t>", expr)
 	if err != nil {
@@ -137,7 +138,7 @@ func evalStr(t *testing.T, s *eval.Session, expr string) engine.Value {
 func graphOf(t *testing.T, s *eval.Session, expr string) string {
 	t.Helper()
 	v := evalStr(t, s, expr)
-	if v.Kind() != engine.KStr {
+	if v.Kind() != value.KStr {
 		t.Fatalf("%s is a %s, want a string", expr, v.TypeName())
 	}
 	return v.Str()
@@ -155,25 +156,25 @@ func checkGraph(t *testing.T, s *eval.Session, g string, limit int) dotGraph {
 	dg := parseDOT(t, dot)
 	// Breadth-first order, computed here from moves(); a sum is one node
 	// whatever the order of its parts.
-	key := func(v engine.Value) string {
+	key := func(v value.Value) string {
 		ps := slices.Clone(v.Parts())
-		slices.SortFunc(ps, engine.Compare)
+		slices.SortFunc(ps, value.Compare)
 		var fs []string
 		for _, p := range ps {
-			fs = append(fs, engine.Format(p))
+			fs = append(fs, value.Format(p))
 		}
 		return strings.Join(fs, " + ")
 	}
 	start := evalStr(t, s, g)
-	order := []string{engine.Format(start)}
+	order := []string{value.Format(start)}
 	index := map[string]int{key(start): 0}
-	opts := map[string][]engine.Value{}
+	opts := map[string][]value.Value{}
 	for i := 0; i < len(order) && i < limit; i++ {
 		for _, o := range evalStr(t, s, "moves("+order[i]+")").Elems() {
 			opts[order[i]] = append(opts[order[i]], o)
 			if _, ok := index[key(o)]; !ok {
 				index[key(o)] = len(order)
-				order = append(order, engine.Format(o))
+				order = append(order, value.Format(o))
 			}
 		}
 	}
@@ -204,7 +205,7 @@ func checkGraph(t *testing.T, s *eval.Session, g string, limit int) dotGraph {
 			t.Errorf("%s is %q, want %q (breadth-first order)", n.id, p, order[i])
 			continue
 		}
-		sg := engine.Format(evalStr(t, s, "sg("+p+")"))
+		sg := value.Format(evalStr(t, s, "sg("+p+")"))
 		out := evalStr(t, s, "outcome("+p+")").Str()
 		if last := n.lines[len(n.lines)-1]; last != "sg = "+sg+", "+out {
 			t.Errorf("%s (%s): sg line %q, want %q", n.id, p, last, "sg = "+sg+", "+out)

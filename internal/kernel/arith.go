@@ -1,7 +1,7 @@
 package kernel
 
 import (
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -41,10 +41,10 @@ func CeilDiv(a, k int64) int64 {
 }
 
 // IntElems returns the elements as ints, if they all are.
-func IntElems(vs []engine.Value) ([]int64, bool) {
+func IntElems(vs []value.Value) ([]int64, bool) {
 	out := make([]int64, len(vs))
 	for i, v := range vs {
-		if v.K != engine.KInt {
+		if v.K != value.KInt {
 			return nil, false
 		}
 		out[i] = v.N

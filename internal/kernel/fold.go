@@ -5,12 +5,14 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // OutcomeIs reports whether the outcome of a game of value v is want ("P",
 // "N" or "D"; anything else is no outcome), as outcome(G) == want.
-func OutcomeIs(e *engine.Engine, v engine.Sgv, want string) bool {
+func OutcomeIs(e *engine.Engine, v memo.Sgv, want string) bool {
 	if len(want) != 1 {
 		return false
 	}
@@ -41,12 +43,12 @@ func CountFlat(states []int32, tbl []byte, off int64) (int, int) {
 // BestFlat is the largest (smallest when !larger) of the finite states
 // up to the first state that is not one, and how many it took.
 func BestFlat(states []int32, larger bool) (int, int32) {
-	if len(states) == 0 || states[0] < engine.FinBase {
+	if len(states) == 0 || states[0] < memo.FinBase {
 		return 0, 0
 	}
 	best := states[0]
 	for i, s := range states {
-		if s < engine.FinBase {
+		if s < memo.FinBase {
 			return i, best
 		}
 		if larger {
@@ -69,16 +71,16 @@ func CountTable(e *engine.Engine, outcome bool, op lang.Op, k int64, wantB byte)
 	}
 	const vals = 256
 	n := len(e.Infs)
-	tbl := make([]byte, n+int(engine.FinBase)+vals)
+	tbl := make([]byte, n+int(memo.FinBase)+vals)
 	for i := range tbl {
 		s := int32(i - n)
 		t := byte(2)
 		var yes bool
 		switch {
-		case outcome && engine.Finished(s):
-			yes, t = OutcomeWith(e, s, engine.Sgv(k)) == wantB == (op == lang.OpEq), 0
-		case !outcome && s >= engine.FinBase:
-			yes, t = CmpInts(op, int64(s-engine.FinBase), k), 0
+		case outcome && memo.Finished(s):
+			yes, t = OutcomeWith(e, s, memo.Sgv(k)) == wantB == (op == lang.OpEq), 0
+		case !outcome && s >= memo.FinBase:
+			yes, t = CmpInts(op, int64(s-memo.FinBase), k), 0
 		}
 		if yes {
 			t = 1
@@ -91,11 +93,11 @@ func CountTable(e *engine.Engine, outcome bool, op lang.Op, k int64, wantB byte)
 // OutcomeWith is the outcome ('P', 'N' or 'D') of G + *j for a position G
 // of finished state s and j >= 0, as outcome(G + *j) finds it: the sum of
 // ∞K and *j is ∞(K xor j), which has an option of value 0 when j is in K.
-func OutcomeWith(e *engine.Engine, s int32, j engine.Sgv) byte {
+func OutcomeWith(e *engine.Engine, s int32, j memo.Sgv) byte {
 	switch {
-	case s >= engine.FinBase && s-engine.FinBase == j:
+	case s >= memo.FinBase && s-memo.FinBase == j:
 		return 'P'
-	case s >= engine.FinBase || slices.Contains(e.Infs[-s-1], int64(j)):
+	case s >= memo.FinBase || slices.Contains(e.Infs[-s-1], int64(j)):
 		return 'N'
 	}
 	return 'D'
@@ -103,8 +105,8 @@ func OutcomeWith(e *engine.Engine, s int32, j engine.Sgv) byte {
 
 // FoldInt folds v, the n-th element, into acc as foldCall does (ints
 // compared without the fold).
-func FoldInt(ca *engine.Call, bi *engine.Builtin, acc, v engine.Value, n int) engine.Value {
-	if bi.IntFold != 0 && v.K == engine.KInt && n > 0 && acc.K == engine.KInt {
+func FoldInt(ca *engine.Call, bi *engine.Builtin, acc, v value.Value, n int) value.Value {
+	if bi.IntFold != 0 && v.K == value.KInt && n > 0 && acc.K == value.KInt {
 		if bi.IntFold > 0 && v.N > acc.N || bi.IntFold < 0 && v.N < acc.N {
 			return v
 		}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // mexAcc is where a fast loop puts its options' values: below 64 in a
@@ -31,7 +32,7 @@ func (a *mexAcc) Add(u uint32) {
 		a.low |= 1 << u
 		return
 	}
-	a.gn.EmitSG(engine.Sgv(u))
+	a.gn.EmitSG(memo.Sgv(u))
 }
 
 // flush moves the register into the gen's bits.
@@ -83,13 +84,13 @@ func (a *mexAcc) marked(top uint32, marked bool) {
 
 // readState is the state of packed key k from a page directory (stUnknown
 // when it has no page).
-func readState(pages []*engine.Page, k uint64) int32 {
-	if p := k >> engine.PageBits; p < uint64(len(pages)) {
+func readState(pages []*memo.Page, k uint64) int32 {
+	if p := k >> memo.PageBits; p < uint64(len(pages)) {
 		if pg := pages[p]; pg != nil {
-			return pg[k&(engine.PageSize-1)]
+			return pg[k&(memo.PageSize-1)]
 		}
 	}
-	return engine.StUnknown
+	return memo.StUnknown
 }
 
 // FastRange is the fast loop for one or two positions per move.
@@ -111,8 +112,8 @@ func fastRange2(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64
 	acc := newMexAcc(gn, g0, g1)
 	for x := st.Lo; x <= hi; x++ {
 		a, b := readState(g0.Pages, k0), readState(g1.Pages, k1)
-		if a >= engine.FinBase && b >= engine.FinBase {
-			acc.Add(uint32((a - engine.FinBase) ^ (b - engine.FinBase)))
+		if a >= memo.FinBase && b >= memo.FinBase {
+			acc.Add(uint32((a - memo.FinBase) ^ (b - memo.FinBase)))
 		} else if !acc.missing(st, fr, x) {
 			return
 		}
@@ -145,11 +146,11 @@ func fastRange1(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64
 		} else if acc.narrow {
 			low := acc.low
 			for ; x <= hi; x++ {
-				p := k >> engine.PageBits
+				p := k >> memo.PageBits
 				if p >= np || pages[p] == nil {
 					break
 				}
-				v := pages[p][k&(engine.PageSize-1)] - engine.FinBase
+				v := pages[p][k&(memo.PageSize-1)] - memo.FinBase
 				u := uint32(v)
 				if v < 0 || u >= 64 {
 					break
@@ -161,11 +162,11 @@ func fastRange1(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64
 		} else {
 			bw, top := acc.wide()[:], uint32(0)
 			for ; x <= hi; x++ {
-				p := k >> engine.PageBits
+				p := k >> memo.PageBits
 				if p >= np || pages[p] == nil {
 					break
 				}
-				v := pages[p][k&(engine.PageSize-1)] - engine.FinBase
+				v := pages[p][k&(memo.PageSize-1)] - memo.FinBase
 				u := uint32(v)
 				if v < 0 || u >= engine.BitsetMax {
 					break
@@ -179,8 +180,8 @@ func fastRange1(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64
 		if x > hi {
 			break
 		}
-		if a := readState(pages, k); a >= engine.FinBase {
-			acc.Add(uint32(a - engine.FinBase))
+		if a := readState(pages, k); a >= memo.FinBase {
+			acc.Add(uint32(a - memo.FinBase))
 		} else if !acc.missing(st, fr, x) {
 			return
 		} else {
@@ -220,11 +221,11 @@ func fastRangeSame(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi in
 		} else if acc.narrow {
 			low := acc.low
 			for ; x <= hi; x++ {
-				p0, p1 := k0>>engine.PageBits, k1>>engine.PageBits
+				p0, p1 := k0>>memo.PageBits, k1>>memo.PageBits
 				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
 					break
 				}
-				va, vb := pages[p0][k0&(engine.PageSize-1)]-engine.FinBase, pages[p1][k1&(engine.PageSize-1)]-engine.FinBase
+				va, vb := pages[p0][k0&(memo.PageSize-1)]-memo.FinBase, pages[p1][k1&(memo.PageSize-1)]-memo.FinBase
 				u := uint32(va ^ vb)
 				if va|vb < 0 || u >= 64 {
 					break
@@ -237,11 +238,11 @@ func fastRangeSame(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi in
 		} else {
 			bw, top := acc.wide()[:], uint32(0)
 			for ; x <= hi; x++ {
-				p0, p1 := k0>>engine.PageBits, k1>>engine.PageBits
+				p0, p1 := k0>>memo.PageBits, k1>>memo.PageBits
 				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
 					break
 				}
-				va, vb := pages[p0][k0&(engine.PageSize-1)]-engine.FinBase, pages[p1][k1&(engine.PageSize-1)]-engine.FinBase
+				va, vb := pages[p0][k0&(memo.PageSize-1)]-memo.FinBase, pages[p1][k1&(memo.PageSize-1)]-memo.FinBase
 				u := uint32(va ^ vb)
 				if va|vb < 0 || u >= engine.BitsetMax {
 					break
@@ -256,8 +257,8 @@ func fastRangeSame(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi in
 		if x > hi {
 			break
 		}
-		if a, b := readState(pages, k0), readState(pages, k1); a >= engine.FinBase && b >= engine.FinBase {
-			acc.Add(uint32((a - engine.FinBase) ^ (b - engine.FinBase)))
+		if a, b := readState(pages, k0), readState(pages, k1); a >= memo.FinBase && b >= memo.FinBase {
+			acc.Add(uint32((a - memo.FinBase) ^ (b - memo.FinBase)))
 		} else if !acc.missing(st, fr, x) {
 			return
 		} else {
@@ -285,11 +286,11 @@ func FastElems(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, elems []i
 			low := acc.low
 			for ; i < len(elems); i++ {
 				k := k0 + uint64(elems[i]-lo)*d0
-				p := k >> engine.PageBits
+				p := k >> memo.PageBits
 				if p >= np || pages[p] == nil {
 					break
 				}
-				v := pages[p][k&(engine.PageSize-1)] - engine.FinBase
+				v := pages[p][k&(memo.PageSize-1)] - memo.FinBase
 				u := uint32(v)
 				if v < 0 || u >= 64 {
 					break
@@ -302,8 +303,8 @@ func FastElems(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, elems []i
 			}
 		}
 		x := elems[i]
-		if a := readState(pages, k0+uint64(x-lo)*d0); a >= engine.FinBase {
-			acc.Add(uint32(a - engine.FinBase))
+		if a := readState(pages, k0+uint64(x-lo)*d0); a >= memo.FinBase {
+			acc.Add(uint32(a - memo.FinBase))
 		} else if !acc.missing(st, fr, x) {
 			return
 		} else {
@@ -324,7 +325,7 @@ func ElemsFlat(flat []int32, elems []int64, base, d uint64, low uint64) (int, ui
 		if k >= nf {
 			return i, low
 		}
-		v := flat[k] - engine.FinBase
+		v := flat[k] - memo.FinBase
 		u := uint32(v)
 		if v < 0 || u >= 64 {
 			return i, low
@@ -340,7 +341,7 @@ func ElemsFlat(flat []int32, elems []int64, base, d uint64, low uint64) (int, ui
 // fastRangeSame (the xor of two positions per option).
 func Walk2Narrow(flat []int32, i, di, n int64, low uint64) (int64, uint64) {
 	for j := int64(0); j < n; j++ {
-		v := flat[i] - engine.FinBase
+		v := flat[i] - memo.FinBase
 		u := uint32(v)
 		if u >= 64 {
 			return j, low
@@ -356,7 +357,7 @@ func walk2Wide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]byte, 
 	top := uint32(0)
 	j, i0 := int64(0), i
 	for ; j < n; j++ {
-		v := flat[i] - engine.FinBase
+		v := flat[i] - memo.FinBase
 		u := uint32(v)
 		if u >= engine.BitsetMax {
 			break
@@ -367,7 +368,7 @@ func walk2Wide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]byte, 
 	}
 	if sparse(top, j) {
 		for i := range j {
-			u := uint32(flat[i0+i*di] - engine.FinBase)
+			u := uint32(flat[i0+i*di] - memo.FinBase)
 			bw[u>>6] |= 1 << (u & 63)
 			sn[u] = 0
 		}
@@ -378,7 +379,7 @@ func walk2Wide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]byte, 
 
 func walk2PairNarrow(flat []int32, i0, di0, i1, di1, n int64, low uint64) (int64, uint64) {
 	for j := int64(0); j < n; j++ {
-		va, vb := flat[i0]-engine.FinBase, flat[i1]-engine.FinBase
+		va, vb := flat[i0]-memo.FinBase, flat[i1]-memo.FinBase
 		u := uint32(va ^ vb)
 		if va|vb < 0 || u >= 64 {
 			return j, low
@@ -395,7 +396,7 @@ func walk2PairWide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]by
 	top := uint32(0)
 	j, a0, b0 := int64(0), i0, i1
 	for ; j < n; j++ {
-		va, vb := flat[i0]-engine.FinBase, flat[i1]-engine.FinBase
+		va, vb := flat[i0]-memo.FinBase, flat[i1]-memo.FinBase
 		u := uint32(va ^ vb)
 		if va|vb < 0 || u >= engine.BitsetMax {
 			break
@@ -407,7 +408,7 @@ func walk2PairWide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]by
 	}
 	if sparse(top, j) {
 		for i := range j {
-			u := uint32((flat[a0+i*di0] - engine.FinBase) ^ (flat[b0+i*di1] - engine.FinBase))
+			u := uint32((flat[a0+i*di0] - memo.FinBase) ^ (flat[b0+i*di1] - memo.FinBase))
 			bw[u>>6] |= 1 << (u & 63)
 			sn[u] = 0
 		}
@@ -426,7 +427,7 @@ func splitNarrow(as, bs []int32, low uint64) (int64, uint64) {
 	// (bs backwards from its end: i := len(bs) - 1 - j, in range.)
 	j, i := 0, len(bs)-1
 	for ; j < m && i >= 0; j, i = j+1, i-1 {
-		va, vb := as[j]-engine.FinBase, bs[i]-engine.FinBase
+		va, vb := as[j]-memo.FinBase, bs[i]-memo.FinBase
 		u := uint32(va ^ vb)
 		if va|vb < 0 || u >= 64 {
 			break
@@ -443,7 +444,7 @@ func splitWide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]byte, 
 	// (bs backwards from its end: i := len(bs) - 1 - j, in range.)
 	j, i := 0, len(bs)-1
 	for ; j < m && i >= 0; j, i = j+1, i-1 {
-		va, vb := as[j]-engine.FinBase, bs[i]-engine.FinBase
+		va, vb := as[j]-memo.FinBase, bs[i]-memo.FinBase
 		u := uint32(va ^ vb)
 		if va|vb < 0 || u >= engine.BitsetMax {
 			break
@@ -453,7 +454,7 @@ func splitWide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]byte, 
 	}
 	if sparse(top, int64(j)) {
 		for k := range j {
-			u := uint32((as[k] - engine.FinBase) ^ (bs[len(bs)-1-k] - engine.FinBase))
+			u := uint32((as[k] - memo.FinBase) ^ (bs[len(bs)-1-k] - memo.FinBase))
 			bw[u>>6] |= 1 << (u & 63)
 			sn[u] = 0
 		}
@@ -469,20 +470,20 @@ func sparse(top uint32, n int64) bool { return int64(top)/8 > 2*n+8 }
 // SmallStep reports whether a key step stays within a memo page for
 // several iterations.
 func SmallStep(d uint64) bool {
-	return int64(d) > -engine.PageSize/4 && int64(d) < engine.PageSize/4
+	return int64(d) > -memo.PageSize/4 && int64(d) < memo.PageSize/4
 }
 
 // inPage returns how many iterations (at least 1) key k can step by d
 // before leaving its page.
 func inPage(k, d uint64) int64 {
-	off := int64(k & (engine.PageSize - 1))
+	off := int64(k & (memo.PageSize - 1))
 	switch step := int64(d); {
 	case step > 0:
-		return (engine.PageSize-1-off)/step + 1
+		return (memo.PageSize-1-off)/step + 1
 	case step < 0:
 		return off/(-step) + 1
 	}
-	return engine.PageSize
+	return memo.PageSize
 }
 
 // FastRangePaged is fastRange for two positions whose keys change by less
@@ -518,8 +519,8 @@ func FastRangePaged(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi i
 				break
 			}
 		}
-		p0, p1 := k0>>engine.PageBits, k1>>engine.PageBits
-		var pg0, pg1 *engine.Page
+		p0, p1 := k0>>memo.PageBits, k1>>memo.PageBits
+		var pg0, pg1 *memo.Page
 		if p0 < uint64(len(g0.Pages)) {
 			pg0 = g0.Pages[p0]
 		}
@@ -530,7 +531,7 @@ func FastRangePaged(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi i
 		if pg0 == nil || pg1 == nil {
 			m = 1
 		}
-		i0, i1 := int64(k0&(engine.PageSize-1)), int64(k1&(engine.PageSize-1))
+		i0, i1 := int64(k0&(memo.PageSize-1)), int64(k1&(memo.PageSize-1))
 		s0, s1 := int64(d0), int64(d1)
 		j := int64(0)
 		if s0 == 1 && s1 == -1 && pg0 != nil && pg1 != nil {
@@ -542,13 +543,13 @@ func FastRangePaged(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi i
 		for ; j < m; j++ {
 			var a, b int32
 			if pg0 != nil {
-				a = pg0[i0&(engine.PageSize-1)]
+				a = pg0[i0&(memo.PageSize-1)]
 			}
 			if pg1 != nil {
-				b = pg1[i1&(engine.PageSize-1)]
+				b = pg1[i1&(memo.PageSize-1)]
 			}
-			if a >= engine.FinBase && b >= engine.FinBase {
-				acc.Add(uint32((a - engine.FinBase) ^ (b - engine.FinBase)))
+			if a >= memo.FinBase && b >= memo.FinBase {
+				acc.Add(uint32((a - memo.FinBase) ^ (b - memo.FinBase)))
 			} else if !acc.missing(st, fr, x+j) {
 				return
 			}
@@ -587,13 +588,13 @@ const flatStretch = 4096
 
 // XorFlat xors the finite values of states up to the first state that is
 // not one; it returns how many it took.
-func XorFlat(states []int32) (int, engine.Sgv) {
-	acc := engine.Sgv(0)
+func XorFlat(states []int32) (int, memo.Sgv) {
+	acc := memo.Sgv(0)
 	for i, s := range states {
-		if s < engine.FinBase {
+		if s < memo.FinBase {
 			return i, acc
 		}
-		acc ^= s - engine.FinBase
+		acc ^= s - memo.FinBase
 	}
 	return len(states), acc
 }

@@ -35,6 +35,8 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // bigHeap is the least nimber size for which fact 3 replaces a search of
@@ -84,16 +86,16 @@ func (ms *misere) like(id int32) int64 {
 }
 
 // value is the game value of a part, for messages.
-func (ms *misere) Value(id int32) engine.Value {
+func (ms *misere) Value(id int32) value.Value {
 	p := ms.part(id)
 	if p.gi < 0 {
-		return engine.Nimber(int64(p.r))
+		return value.Nimber(int64(p.r))
 	}
 	g := ms.e.Games[p.gi]
-	if p.r&engine.GenBit == 0 && g.Lim > 0 {
+	if p.r&memo.GenBit == 0 && g.Lim > 0 {
 		return g.PackedPosition(p.r)
 	}
-	return engine.Value{K: engine.KPos, Ref: &engine.Position{Game: g, Args: g.Args(p.r), R: p.r, HasRef: true}}
+	return value.Value{K: value.KPos, Ref: &value.Position{Game: g, Args: g.Args(p.r), R: p.r, HasRef: true}}
 }
 
 // pc is one kind of part of a state and how many copies of it there are.
@@ -106,7 +108,7 @@ type pc struct {
 func (ms *misere) addCount(a, b int32) int32 {
 	c := a + b
 	if c < a {
-		engine.Fail(ms.pos, "misere: a sum with more than %d copies of one part is too large to search", math.MaxInt32)
+		value.Fail(ms.pos, "misere: a sum with more than %d copies of one part is too large to search", math.MaxInt32)
 	}
 	return c
 }
@@ -161,7 +163,7 @@ func (a *arena) Get(sp mspan) []pc {
 // pidx maps the positions of one game to part ids: paged arrays for
 // packed keys (id+1, 0 for none), a map for the others.
 type pidx struct {
-	pages []*[engine.PageSize]int32
+	pages []*[memo.PageSize]int32
 	gen   map[uint64]int32
 }
 
@@ -189,7 +191,7 @@ const (
 // Misere returns the outcome of a game under misère play: "N" when the
 // player to move wins, "P" when the player to move loses. The game must be
 // acyclic (every play ends).
-func Outcome(th *engine.Thread, c *engine.Call, v engine.Value) string {
+func Outcome(th *engine.Thread, c *engine.Call, v value.Value) string {
 	engine.NeedGame(c, "misere", v)
 	ms := &misere{th: th, e: th.Engine, pos: c.Pos, nims: map[int64]int32{}, memo: map[string]int64{}}
 	st := ms.start(v)
@@ -202,7 +204,7 @@ func Outcome(th *engine.Thread, c *engine.Call, v engine.Value) string {
 
 // start interns the parts of v, explores every position reachable from
 // them, and returns v's state.
-func (ms *misere) start(v engine.Value) []pc {
+func (ms *misere) start(v value.Value) []pc {
 	var ids []int32
 	for i, p := range v.Parts() {
 		if i&1023 == 1023 {
@@ -250,8 +252,8 @@ func (ms *misere) nimID(n int64) int32 {
 }
 
 // partOf interns a part value: -1 for *0.
-func (ms *misere) partOf(v engine.Value) int32 {
-	if v.K == engine.KNim {
+func (ms *misere) partOf(v value.Value) int32 {
+	if v.K == value.KNim {
 		if v.N == 0 {
 			return -1
 		}
@@ -267,15 +269,15 @@ func (ms *misere) partOf(v engine.Value) int32 {
 		ms.index[g.Id] = x
 	}
 	var slot *int32
-	if r&engine.GenBit == 0 {
-		pg := r >> engine.PageBits
+	if r&memo.GenBit == 0 {
+		pg := r >> memo.PageBits
 		for pg >= uint64(len(x.pages)) {
 			x.pages = append(x.pages, nil)
 		}
 		if x.pages[pg] == nil {
-			x.pages[pg] = new([engine.PageSize]int32)
+			x.pages[pg] = new([memo.PageSize]int32)
 		}
-		slot = &x.pages[pg][r&(engine.PageSize-1)]
+		slot = &x.pages[pg][r&(memo.PageSize-1)]
 		if *slot > 0 {
 			return *slot - 1
 		}
@@ -304,7 +306,7 @@ func (ms *misere) visit() {
 	e.States++
 	if e.States > ms.th.Limits.MaxStates {
 		e.States = 0
-		panic(engine.LimitError(ms.pos, "", "state limit reached: more than %d positions and sums of positions (misere); the game may be too large, or infinite", ms.th.Limits.MaxStates))
+		panic(value.LimitError(ms.pos, "", "state limit reached: more than %d positions and sums of positions (misere); the game may be too large, or infinite", ms.th.Limits.MaxStates))
 	}
 }
 
@@ -333,7 +335,7 @@ func (ms *misere) explore(root int32) {
 					case mNew:
 						stack = append(stack, c.id)
 					case mOpen:
-						engine.Fail(ms.pos, "misere needs a game without cycles: %s can be reached again from itself, so play can go on forever", engine.Shown(ms.Value(c.id)))
+						value.Fail(ms.pos, "misere needs a game without cycles: %s can be reached again from itself, so play can go on forever", value.Shown(ms.Value(c.id)))
 					}
 				}
 			}
@@ -727,7 +729,7 @@ func (ms *misere) final(f *mframe) int64 {
 	if !f.mg {
 		return 0
 	}
-	m := int64(engine.MexWords(f.seen))
+	m := int64(memo.MexWords(f.seen))
 	if m == 1<<16 && len(f.over) > 0 {
 		slices.Sort(f.over)
 		for _, x := range f.over {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -25,7 +26,7 @@ func HiddenName(n string) bool { return strings.HasPrefix(n, HiddenPrefix) }
 // Inlinable returns the def e calls when inlining it is allowed at all
 // (package compile's Inliner), else nil.
 func (r *Resolver) Inlinable(e *lang.Call) *engine.Func {
-	if !r.On(engine.PassInline) || len(r.Inlining) >= MaxInlineDepth {
+	if !r.On(passes.Inline) || len(r.Inlining) >= MaxInlineDepth {
 		return nil
 	}
 	id, ok := e.Fn.(*lang.Ident)

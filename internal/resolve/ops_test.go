@@ -3,7 +3,7 @@ package resolve
 import (
 	"testing"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -17,15 +17,15 @@ func TestEveryOperatorIsKnown(t *testing.T) {
 		switch op {
 		case lang.OpAnd, lang.OpOr, lang.OpNot:
 			// conditions: compiled by condAt, not looked up
-			if engine.BinaryOps[op] != nil || engine.UnaryOps[op] != nil {
+			if operator.Binary[op] != nil || operator.Unary[op] != nil {
 				t.Errorf("%s is a condition but has a table entry", op)
 			}
 		case lang.OpNeg, lang.OpNimber:
-			if engine.UnaryOps[op] == nil {
+			if operator.Unary[op] == nil {
 				t.Errorf("prefix %s has no runtime operator in unaryOps", op)
 			}
 		default:
-			if engine.BinaryOps[op] == nil {
+			if operator.Binary[op] == nil {
 				t.Errorf("%s has no runtime operator in binaryOps", op)
 			}
 		}

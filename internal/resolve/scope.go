@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -23,7 +24,7 @@ const (
 // inlines, whether a rule is pure).
 type Resolver struct {
 	Reg       *engine.Registry
-	Passes    engine.Pass           // the passes switched on (On)
+	Passes    passes.Pass           // the passes switched on (On)
 	LaterLets map[string]engine.Pos // the file's lets: an unknown name bound later says so
 	BareEntry *lang.Ident           // the lone name of the REPL entry being compiled
 	Errs      lang.ErrorList
@@ -244,4 +245,4 @@ func (r *Resolver) GameCallee(e *lang.Call) *engine.Binding {
 }
 
 // On reports whether the session runs pass p.
-func (r *Resolver) On(p engine.Pass) bool { return r.Passes&p != 0 }
+func (r *Resolver) On(p passes.Pass) bool { return r.Passes&p != 0 }

@@ -1,15 +1,17 @@
-package engine
+package passes
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // Explanation is what one declaration was compiled to.
 type Explanation struct {
 	Kind  string // "game" or "def"
 	Name  string
-	Pos   Pos
+	Pos   lang.Pos
 	Notes []string
 	// Fired is the passes that changed how it was compiled (a pass that
 	// acts only at run time, as ladder, resume, cursor and symmetric do,

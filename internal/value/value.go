@@ -1,4 +1,4 @@
-package engine
+package value
 
 import (
 	"cmp"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // Kind is the type of a Value.
@@ -61,7 +63,7 @@ type Map struct {
 
 // Position is a position of a declared game: the game and its arguments.
 type Position struct {
-	Game   *Game
+	Game   GameRef
 	Args   []Value
 	R      uint64 // memo key, once computed
 	HasRef bool
@@ -74,7 +76,7 @@ type Position struct {
 // g(x) for ...) keeps only their keys until its parts are asked for.
 type Sum struct {
 	Parts []Value // nil while packed
-	Game  *Game
+	Game  GameRef
 	Keys  []uint64
 	// sorted is Parts in ascending order, once a comparison needed it
 	// (comparing nested sums sorts each once, not once per comparison).
@@ -101,7 +103,20 @@ type Inf struct{ K []int64 }
 // Callable is a function value: a built-in, a def, or a game family.
 type Callable interface {
 	Name() string
-	kindName() string
+	KindName() string // what it is, for messages: "built-in", "function", "game"
+}
+
+// GameRef is what a value knows of the game of a position: package
+// engine's *Game, whose memo gives a position its key. A position whose
+// int arguments pack into its game's key is stored compactly: a KPos
+// whose Ref is the game and N the packed key.
+type GameRef interface {
+	Callable
+	GameID() int                     // its number in the session (orders games of one name)
+	Arity() int                      // its number of arguments
+	Args(r uint64) []Value           // the arguments of the position with key r
+	PackedArg(r uint64, i int) int64 // argument i of the position with packed key r
+	PackedPosition(r uint64) Value   // the compact position with packed key r
 }
 
 // Constructors.
@@ -135,12 +150,12 @@ func SetOf(elems []Value) Value {
 
 // MapOf makes a map; a later duplicate key wins.
 func MapOf(keys, vals []Value) Value {
-	return mapSorted(keys, vals, func(a, b int) int { return Compare(keys[a], keys[b]) })
+	return MapSorted(keys, vals, func(a, b int) int { return Compare(keys[a], keys[b]) })
 }
 
-// mapSorted makes a map of keys and vals, ordering their indexes by cmp
+// MapSorted makes a map of keys and vals, ordering their indexes by cmp
 // (a stable sort: of equal keys, the last one's value wins).
-func mapSorted(keys, vals []Value, cmp func(a, b int) int) Value {
+func MapSorted(keys, vals []Value, cmp func(a, b int) int) Value {
 	idx := make([]int, len(keys))
 	for i := range idx {
 		idx[i] = i
@@ -232,10 +247,11 @@ func (v Value) Map() *Map { return v.Ref.(*Map) }
 // compactly (the game in ref, the key in n, no allocation); Position then
 // builds the record from the key.
 func (v Value) Position() *Position {
-	if g, ok := v.Ref.(*Game); ok {
-		return &Position{Game: g, Args: g.Args(uint64(v.N)), R: uint64(v.N), HasRef: true}
+	if p, ok := v.Ref.(*Position); ok {
+		return p
 	}
-	return v.Ref.(*Position)
+	g := v.Ref.(GameRef)
+	return &Position{Game: g, Args: g.Args(uint64(v.N)), R: uint64(v.N), HasRef: true}
 }
 
 // Parts returns the parts of a game: a sum's parts, or the game itself.
@@ -246,9 +262,9 @@ func (v Value) Parts() []Value {
 	return []Value{v}
 }
 
-// partCount is the number of parts of a game (1 for a position or a
+// PartCount is the number of parts of a game (1 for a position or a
 // nimber), without building the parts of a packed sum.
-func partCount(v Value) int {
+func PartCount(v Value) int {
 	if v.K == KSum {
 		if s := v.Ref.(*Sum); s.Parts == nil {
 			return len(s.Keys)
@@ -270,7 +286,7 @@ func (v Value) IsGame() bool { return v.K == KNim || v.K == KPos || v.K == KSum 
 // TypeName names v's type for error messages.
 func (v Value) TypeName() string {
 	if v.K == KFunc {
-		return v.Ref.(Callable).kindName()
+		return v.Ref.(Callable).KindName()
 	}
 	return v.K.String()
 }
@@ -289,9 +305,9 @@ func Equal(a, b Value) bool {
 	case KBool, KInt, KNim:
 		return a.N == b.N
 	case KPos:
-		_, ca := a.Ref.(*Game)
-		_, cb := b.Ref.(*Game)
-		if ca || cb {
+		_, pa := a.Ref.(*Position)
+		_, pb := b.Ref.(*Position)
+		if !pa || !pb {
 			// A compact position's arguments pack, and a position
 			// whose arguments pack is always compact.
 			return a.Ref == b.Ref && a.N == b.N
@@ -300,7 +316,7 @@ func Equal(a, b Value) bool {
 	return Compare(a, b) == 0
 }
 
-// maxSumNesting (poll_other.go, poll_js.go) bounds how deeply sums may
+// maxSumNesting (nesting_other.go, nesting_js.go) bounds how deeply sums may
 // nest (a sum's part is a position whose arguments hold a sum, ...) in a
 // value that is compared or encoded: the parts of a sum are sorted first,
 // and sorting them compares their own sums' parts, on the Go stack.
@@ -486,10 +502,10 @@ func compareHead(a, b Value, sums int) (int, cmpFrame, bool) {
 		}
 		pa, pb := a.Position(), b.Position()
 		if pa.Game != pb.Game {
-			if c := strings.Compare(pa.Game.GName, pb.Game.GName); c != 0 {
+			if c := strings.Compare(pa.Game.Name(), pb.Game.Name()); c != 0 {
 				return c, cmpFrame{}, false
 			}
-			return cmp.Compare(pa.Game.Id, pb.Game.Id), cmpFrame{}, false
+			return cmp.Compare(pa.Game.GameID(), pb.Game.GameID()), cmpFrame{}, false
 		}
 		return 0, cmpFrame{x: pa.Args, y: pb.Args}, true
 	case KSum:
@@ -521,40 +537,135 @@ func sortedParts(v Value, sums int) []Value {
 	return p
 }
 
+// OrderCompare orders two values for <, <=, > and >=: ints, strings and
+// bools among themselves, and lists and tuples element by element (walked
+// without recursion, however deeply they nest, and remembering the pairs
+// found equal as Compare does).
+func OrderCompare(pos Pos, op lang.Op, a, b Value) int {
+	steps := recSteps
+	if c, ok := orderCompareRec(pos, op, a, b, 0, &steps); ok {
+		return c
+	}
+	return orderCompareIter(pos, op, a, b)
+}
+
+// orderCompareRec is orderCompare by recursion, within recDepth and
+// *steps (see compareRec); false when the values are too deep or too big
+// for it. It raises the errors orderCompareIter raises, in the same order.
+func orderCompareRec(pos Pos, op lang.Op, a, b Value, depth int, steps *int) (int, bool) {
+	*steps--
+	if depth > recDepth || *steps < 0 {
+		return 0, false
+	}
+	if a.K == KInf || b.K == KInf {
+		Fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+	}
+	if a.K != b.K || !(a.K == KInt || a.K == KStr || a.K == KList || a.K == KTuple || a.K == KBool) {
+		Fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
+	}
+	if a.K != KList && a.K != KTuple {
+		return Compare(a, b), true
+	}
+	x, y := a.Elems(), b.Elems()
+	for i := 0; i < len(x) && i < len(y); i++ {
+		if x[i].K == KInt && y[i].K == KInt {
+			if c := cmp.Compare(x[i].N, y[i].N); c != 0 {
+				return c, true
+			}
+			continue
+		}
+		if c, ok := orderCompareRec(pos, op, x[i], y[i], depth+1, steps); !ok || c != 0 {
+			return c, ok
+		}
+	}
+	return len(x) - len(y), true
+}
+
+// orderCompareIter is orderCompare without recursion.
+func orderCompareIter(pos Pos, op lang.Op, a, b Value) int {
+	type pair struct {
+		x, y   []Value
+		i      int
+		ka, kb any
+	}
+	var stack []pair
+	var equal map[refPair]bool
+	steps := 0
+	for {
+		steps++
+		if steps == memoAfter {
+			equal = map[refPair]bool{}
+		}
+		if a.K == KInf || b.K == KInf {
+			Fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+		}
+		if a.K != b.K || !(a.K == KInt || a.K == KStr || a.K == KList || a.K == KTuple || a.K == KBool) {
+			Fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
+		}
+		if a.K == KList || a.K == KTuple {
+			// (Not skipped when a is b: its elements may not be
+			// orderable, which is an error.)
+			if !equal[refPair{a.Ref, b.Ref}] {
+				stack = append(stack, pair{x: a.Elems(), y: b.Elems(), ka: a.Ref, kb: b.Ref})
+			}
+		} else if c := Compare(a, b); c != 0 {
+			return c
+		}
+		for {
+			if len(stack) == 0 {
+				return 0
+			}
+			t := &stack[len(stack)-1]
+			if t.i < len(t.x) && t.i < len(t.y) {
+				a, b = t.x[t.i], t.y[t.i]
+				t.i++
+				if t.i == len(t.x) && len(t.x) == len(t.y) && (equal == nil || len(t.x) == 1) {
+					stack = stack[:len(stack)-1] // only its last pair is left (see compareIter)
+				}
+				break
+			}
+			if c := len(t.x) - len(t.y); c != 0 {
+				return c
+			}
+			if equal != nil {
+				equal[refPair{t.ka, t.kb}] = true
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+}
+
 // Printing.
 
 // Format renders v as print shows it: strings raw at the top level and
 // quoted inside containers.
-func Format(v Value) string { return formatMax(v, false, 0) }
+func Format(v Value) string { return FormatMax(v, false, 0) }
 
 // Repr renders v as it appears inside a container (strings quoted).
-func Repr(v Value) string { return formatMax(v, true, 0) }
+func Repr(v Value) string { return FormatMax(v, true, 0) }
 
-// formatMax is Format (Repr when quote is set) that stops once the text is
+// FormatMax is Format (Repr when quote is set) that stops once the text is
 // longer than max bytes (0: no bound).
-func formatMax(v Value, quote bool, max int) string {
+func FormatMax(v Value, quote bool, max int) string {
 	w := ValueWriter{max: max}
 	w.Value(v, quote)
 	return w.String()
 }
 
-// format is formatMax without a bound for the run th, printing at pos: it
-// polls the run's context and accounts for the text's memory as it grows.
-func (th *Thread) Format(pos Pos, v Value, quote bool) string {
-	w := ValueWriter{Th: th, Pos: pos}
-	w.Value(v, quote)
-	return w.String()
+// Run is the run a value is printed in (package engine's Thread).
+type Run interface {
+	// Alloc accounts for n bytes about to be built at pos: it fails
+	// with the memory limit's error when they do not fit.
+	Alloc(pos Pos, n int64)
+	// PollCtx raises the run's cancellation, if its context is done;
+	// PollN does every so many calls, i counting them.
+	PollCtx(pos Pos)
+	PollN(pos Pos, i int)
+	// Write writes text to the run's output.
+	Write(text string)
 }
 
-// Format is the text print shows for v, as the call's run builds it
-// (see Thread.format): str(X).
-func (c *Call) Format(v Value) string { return c.Th.Format(c.Pos, v, false) }
-
-// Repr is Repr of v as the run builds it, polling its context and
-// accounting for the text's memory (the REPL shows values with it).
-func (th *Thread) Repr(v Value) string { return th.Format(th.Stmt, v, true) }
-
-// valueWriter writes values as print shows them, without recursion: a
+// ValueWriter writes values as print shows them, without recursion: a
 // stack of the containers being written.
 type ValueWriter struct {
 	// B is the text since the last chunk set aside (done): in a run, the
@@ -565,9 +676,9 @@ type ValueWriter struct {
 	done    []string
 	doneLen int
 	max     int // stop once the text is longer (0: no bound)
-	// th, when set, is the run that prints: the writer polls its context
+	// Th, when set, is the run that prints: the writer polls its context
 	// and accounts for the text's memory before it grows.
-	Th  *Thread
+	Th  Run
 	Pos Pos
 	n   int // values written (for polling)
 }
@@ -592,7 +703,7 @@ func (w *ValueWriter) Str(s string) {
 			return
 		}
 		// The builder is about to grow to about twice its size.
-		w.Th.alloc(w.Pos, int64(2*w.B.Cap()+len(s)))
+		w.Th.Alloc(w.Pos, int64(2*w.B.Cap()+len(s)))
 	}
 	w.B.WriteString(s)
 }
@@ -618,12 +729,16 @@ func (w *ValueWriter) String() string {
 	if len(w.done) == 0 {
 		return w.B.String()
 	}
-	allocIf(w.Th, w.Pos, int64(w.Len()))
+	if w.Th != nil {
+		w.Th.Alloc(w.Pos, int64(w.Len()))
+	}
 	var b strings.Builder
 	b.Grow(w.Len())
 	for _, s := range w.done {
 		b.WriteString(s)
-		pollIf(w.Th, w.Pos)
+		if w.Th != nil {
+			w.Th.PollCtx(w.Pos)
+		}
 	}
 	b.WriteString(w.B.String())
 	return b.String()
@@ -631,10 +746,10 @@ func (w *ValueWriter) String() string {
 
 // WriteTo writes the text to th's output, a chunk at a time, polling
 // between them (print: the text is never copied into one string).
-func (w *ValueWriter) WriteTo(th *Thread) {
+func (w *ValueWriter) WriteTo(th Run) {
 	for _, s := range w.done {
 		th.Write(s)
-		pollIf(th, w.Pos)
+		th.PollCtx(w.Pos)
 	}
 	th.Write(w.B.String())
 }
@@ -768,7 +883,7 @@ func (w *ValueWriter) head(v Value, quote bool) (writeFrame, bool) {
 		w.Str(strconv.FormatInt(v.N, 10))
 	case KPos:
 		p := v.Position()
-		return seq(p.Game.GName+"(", ")", p.Args)
+		return seq(p.Game.Name()+"(", ")", p.Args)
 	case KSum:
 		if s := v.Ref.(*Sum); s.Parts == nil && w.max > 0 && len(s.Keys) > w.max {
 			// A text of at most max bytes shows fewer parts than that
@@ -794,7 +909,7 @@ func (w *ValueWriter) head(v Value, quote bool) (writeFrame, bool) {
 		w.Str(b.String())
 	case KFunc:
 		c := v.Callable()
-		w.Str(fmt.Sprintf("<%s %s>", c.kindName(), c.Name()))
+		w.Str(fmt.Sprintf("<%s %s>", c.KindName(), c.Name()))
 	}
 	return writeFrame{}, false
 }
@@ -915,18 +1030,20 @@ func appendKeyHead(buf []byte, v Value) ([]byte, keyFrame, bool) {
 		buf = binary.AppendUvarint(buf, uint64(len(m.Keys)))
 		return buf, keyFrame{elems: m.Keys, vals: m.Vals}, len(m.Keys) > 0
 	case KPos:
-		if g, ok := v.Ref.(*Game); ok {
-			buf = binary.AppendUvarint(buf, uint64(g.Id))
-			buf = binary.AppendUvarint(buf, uint64(g.NArgs))
+		if _, ok := v.Ref.(*Position); !ok {
+			g := v.Ref.(GameRef)
+			n := g.Arity()
+			buf = binary.AppendUvarint(buf, uint64(g.GameID()))
+			buf = binary.AppendUvarint(buf, uint64(n))
 			r := uint64(v.N)
-			for i := g.NArgs - 1; i >= 0; i-- {
+			for i := range n {
 				buf = append(buf, byte(KInt))
-				buf = binary.AppendVarint(buf, g.Unfield(r>>(uint(i)*g.Bits)&(1<<g.Bits-1)))
+				buf = binary.AppendVarint(buf, g.PackedArg(r, i))
 			}
 			break
 		}
 		p := v.Position()
-		buf = binary.AppendUvarint(buf, uint64(p.Game.Id))
+		buf = binary.AppendUvarint(buf, uint64(p.Game.GameID()))
 		buf = binary.AppendUvarint(buf, uint64(len(p.Args)))
 		return buf, keyFrame{elems: p.Args}, len(p.Args) > 0
 	case KSum:
@@ -944,25 +1061,4 @@ func appendKeyHead(buf []byte, v Value) ([]byte, keyFrame, bool) {
 		buf = append(buf, 0)
 	}
 	return buf, keyFrame{}, false
-}
-
-// Checked integer arithmetic.
-
-func AddOK(a, b int64) (int64, bool) {
-	c := a + b
-	return c, (c > a) == (b > 0)
-}
-
-func SubOK(a, b int64) (int64, bool) {
-	c := a - b
-	return c, (c < a) == (b > 0)
-}
-
-func MulOK(a, b int64) (int64, bool) {
-	c := a * b
-	if int64(int32(a)) == a && int64(int32(b)) == b {
-		// Both fit in 32 bits: the product fits in 64 (no division).
-		return c, true
-	}
-	return c, a == 0 || c/a == b && (a != -1 || b != math.MinInt64)
 }

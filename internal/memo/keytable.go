@@ -1,4 +1,4 @@
-package engine
+package memo
 
 import (
 	"bytes"
@@ -6,11 +6,11 @@ import (
 	"unsafe"
 )
 
-// keyTable interns byte strings (argument keys, argkey.go) as ids 0, 1,
-// 2, ... in the order they were first seen. The keys lie end to end in
-// one arena without pointers (the collector never scans it), and a table
-// with open addressing and linear probing maps a key's hash to its id:
-// about 12 bytes per key besides the key itself, where a Go map from
+// KeyTable interns byte strings (the keys of positions' arguments) as ids
+// 0, 1, 2, ... in the order they were first seen. The keys lie end to end
+// in one arena without pointers (the collector never scans it), and a
+// table with open addressing and linear probing maps a key's hash to its
+// id: about 12 bytes per key besides the key itself, where a Go map from
 // string keys took some 60.
 type KeyTable struct {
 	arena []byte
@@ -19,20 +19,20 @@ type KeyTable struct {
 	// id+1.
 	slots []uint64
 	seed  maphash.Seed
-	// room, when set, is told the bytes of an array the table is about
+	// Room, when set, is told the bytes of an array the table is about
 	// to allocate, before it does (the run's memory limit, which fails
 	// there when they do not fit): a table of millions of keys grows by
 	// tens of megabytes at a time.
-	room func(n int64)
+	Room func(n int64)
 }
 
-// maxArena bounds the bytes of a game's keys (ends are 32-bit).
-const maxArena = 1<<32 - 1
+// MaxArena bounds the bytes of a game's keys (ends are 32-bit).
+const MaxArena = 1<<32 - 1
 
-// len is the number of keys.
+// Len is the number of keys.
 func (t *KeyTable) Len() int { return len(t.ends) }
 
-// key returns key id (aliasing the arena: not to be kept across an add).
+// Key returns key id (aliasing the arena: not to be kept across an add).
 func (t *KeyTable) Key(id uint32) []byte {
 	start := uint32(0)
 	if id > 0 {
@@ -43,8 +43,8 @@ func (t *KeyTable) Key(id uint32) []byte {
 
 func (t *KeyTable) hash(k []byte) uint64 { return maphash.Bytes(t.seed, k) }
 
-// intern returns the id of key k, adding it when it is new (added). It
-// reports !ok, adding nothing, when the arena would pass maxArena.
+// Intern returns the id of key k, adding it when it is new (added). It
+// reports !ok, adding nothing, when the arena would pass MaxArena.
 func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 	if t.slots == nil {
 		t.seed = maphash.MakeSeed()
@@ -66,7 +66,7 @@ func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 		}
 		i = (i + 1) & mask
 	}
-	if uint64(len(t.arena))+uint64(len(k)) > maxArena {
+	if uint64(len(t.arena))+uint64(len(k)) > MaxArena {
 		return 0, false, false
 	}
 	id = uint32(len(t.ends))
@@ -87,8 +87,8 @@ func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 
 // grow doubles the slots, hashing the keys again.
 func (t *KeyTable) grow() {
-	if t.room != nil {
-		t.room(16 * int64(len(t.slots)))
+	if t.Room != nil {
+		t.Room(16 * int64(len(t.slots)))
 	}
 	t.slots = make([]uint64, 2*len(t.slots))
 	mask := uint64(len(t.slots) - 1)
@@ -102,23 +102,23 @@ func (t *KeyTable) grow() {
 	}
 }
 
-// reset forgets every key.
-func (t *KeyTable) Reset() { *t = KeyTable{room: t.room} }
+// Reset forgets every key.
+func (t *KeyTable) Reset() { *t = KeyTable{Room: t.Room} }
 
 // growFor returns a copy of s with room for n more elements (a quarter
-// more, as append grows a big slice), after telling t.room its size.
+// more, as append grows a big slice), after telling t.Room its size.
 func growFor[T byte | uint32](t *KeyTable, s []T, n int) []T {
 	size := max(cap(s)+cap(s)/4, len(s)+n, 256)
-	if t.room != nil {
+	if t.Room != nil {
 		var zero T
-		t.room(int64(unsafe.Sizeof(zero)) * int64(size))
+		t.Room(int64(unsafe.Sizeof(zero)) * int64(size))
 	}
 	out := make([]T, len(s), size)
 	copy(out, s)
 	return out
 }
 
-// bytes is the memory the table holds.
+// Bytes is the memory the table holds.
 func (t *KeyTable) Bytes() int64 {
 	return int64(cap(t.arena)) + 4*int64(cap(t.ends)) + 8*int64(len(t.slots))
 }

@@ -1,7 +1,6 @@
-package engine
+package value
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"unsafe"
@@ -12,9 +11,8 @@ import (
 // stop), a big string is a chunk of its own, and String gives the text
 // written, polling between the chunks (a stopped run: the interruption).
 func TestValueWriterChunks(t *testing.T) {
-	th := testThread()
-	th.Ctx = context.Background()
-	w := ValueWriter{Th: th}
+	run := &testRun{}
+	w := ValueWriter{Th: run}
 	var want strings.Builder
 	big := strings.Repeat("y", 2*textChunk)
 	for i := 0; i < 400_000; i++ {
@@ -41,9 +39,7 @@ func TestValueWriterChunks(t *testing.T) {
 	if !shared {
 		t.Error("the big string was copied")
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	th.Ctx = ctx
+	run.stopped = true
 	defer func() {
 		if e, ok := recover().(*RuntimeError); !ok || e.Kind != ErrInterrupted {
 			t.Errorf("raised %v, want the interruption", e)
@@ -52,3 +48,26 @@ func TestValueWriterChunks(t *testing.T) {
 	_ = w.String()
 	t.Error("String of a stopped run returned")
 }
+
+// testRun is a run without limits that can be stopped: it then raises the
+// interruption at its next poll, as package engine's Thread does.
+type testRun struct {
+	stopped bool
+	out     strings.Builder
+}
+
+func (r *testRun) Alloc(Pos, int64) {}
+
+func (r *testRun) PollCtx(pos Pos) {
+	if r.stopped {
+		panic(&RuntimeError{Pos: pos, Msg: "interrupted", Kind: ErrInterrupted})
+	}
+}
+
+func (r *testRun) PollN(pos Pos, i int) {
+	if i&1023 == 1023 {
+		r.PollCtx(pos)
+	}
+}
+
+func (r *testRun) Write(text string) { r.out.WriteString(text) }

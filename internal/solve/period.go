@@ -1,4 +1,4 @@
-package engine
+package solve
 
 import (
 	"errors"
@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -21,14 +24,14 @@ import (
 // table) and the period is proved by the theorem of Guy and Smith; for
 // other families it is observed on a finite range. The same table
 // answers sg of the family's heaps, and a proved period sg of any heap
-// at once (engine.go asks periodicValue).
+// at once (search.go asks periodicValue).
 
 // periodic is what is known of a take-and-break family: the values of
 // its heaps so far and its period.
 type periodic struct {
 	Solver *takebreak.Solver
-	game   *Game  // (set with user)
-	name   string // the family, for messages
+	game   *engine.Game // (set with user)
+	name   string       // the family, for messages
 	proved bool
 	p, q   int64
 	// searched: a search up to the heap limit ran.
@@ -46,14 +49,6 @@ type periodic struct {
 	saved    int
 }
 
-// Period is the answer of period(F).
-type Period struct {
-	P, Q, S int64
-	Found   bool
-	Proved  bool
-	UpTo    int64 // the values checked: n in 0 .. UpTo
-}
-
 const (
 	defaultPeriodRange = 2000
 	autoProveAt        = 1 << 16 // sg of a larger heap tries to prove a period first
@@ -69,6 +64,20 @@ const (
 	maxPerHeap = 1 << 13
 )
 
+// tableOf returns the table of take-and-break family g (nil when g is
+// not one).
+func tableOf(g *engine.Game) *periodic {
+	pd, _ := g.Periodic.(*periodic)
+	return pd
+}
+
+// TableOf is tableOf, for tests: the table of g's values, or nil.
+func TableOf(g *engine.Game) *periodic { return tableOf(g) }
+
+// Tables returns the tables of engine e's take-and-break families, for
+// tests.
+func Tables(e *engine.Engine) []*periodic { return e.Solver.(*solver).tables }
+
 // newPeriodic returns the periodic of take-and-break game t.
 func newPeriodic(t *takebreak.Game, name string) *periodic {
 	// (A helper thread when the process may run two: the values are the
@@ -82,7 +91,8 @@ func newPeriodic(t *takebreak.Game, name string) *periodic {
 
 // extend computes the values up to heap n (of a declared game, as far
 // as its heaps follow its rule).
-func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
+func (pd *periodic) extend(e *search, pos engine.Pos, n int64) {
+	th := e.Th
 	s := pd.Solver
 	pd.restore(th, pos)
 	if pd.User != nil && n >= int64(s.Len())+userStretch {
@@ -97,9 +107,9 @@ func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 			return "computing the values of " + pd.name + ": " + pd.note()
 		}
 		defer func() { th.Doing = doing }()
-		if th.Prog != nil && !th.Prog.busy {
-			th.Prog.busy, th.Prog.unitsStart = true, time.Time{}
-			defer func() { th.Prog.busy = false }()
+		if th.Prog != nil && !th.Prog.Busy() {
+			th.Prog.BeginUnits()
+			defer th.Prog.EndUnits()
 		}
 		if n >= 1<<20 && n < th.Limits.MaxStates {
 			// The table's room for every heap asked, at once: grown a
@@ -111,7 +121,7 @@ func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 		for int64(s.Len()) <= n {
 			to := min(n, int64(s.Len())+userStretch)
 			ok := pd.User.check(pd.game, to)
-			pd.compute(th, pos, ok)
+			pd.compute(e, pos, ok)
 			if ok < to {
 				return
 			}
@@ -121,7 +131,7 @@ func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 	if pd.User != nil {
 		n = pd.User.check(pd.game, n)
 	}
-	pd.compute(th, pos, n)
+	pd.compute(e, pos, n)
 }
 
 // userStretch is the heaps of a declared game checked against its rule
@@ -129,13 +139,14 @@ func (pd *periodic) extend(th *Thread, pos Pos, n int64) {
 const userStretch = 1 << 16
 
 // compute computes the values up to heap n.
-func (pd *periodic) compute(th *Thread, pos Pos, n int64) {
+func (pd *periodic) compute(e *search, pos engine.Pos, n int64) {
+	th := e.Th
 	s := pd.Solver
 	if int64(s.Len()) > n {
 		return
 	}
 	if n >= th.Limits.MaxStates {
-		panic(LimitError(pos, "--max-states", "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.Limits.MaxStates))
+		panic(value.LimitError(pos, "--max-states", "state limit reached: the values of %s(0) .. %s(%d) are more than %d positions (--max-states)", pd.name, pd.name, n, th.Limits.MaxStates))
 	}
 	// (A table of more than a quarter of the memory limit is a mapped
 	// file, paged to the disk: see package takebreak.)
@@ -147,15 +158,15 @@ func (pd *periodic) compute(th *Thread, pos Pos, n int64) {
 	s.Extend(int(n), func(known int) bool {
 		pd.follow()
 		if th.Prog != nil {
-			th.Prog.tickUnits(int64(known), "heaps of "+pd.name, pd.note)
+			th.Prog.TickUnits(int64(known), "heaps of "+pd.name, pd.note)
 		}
 		// (A heap is a step, as a position is.)
 		th.Steps += int64(known - last)
 		last = known
 		th.CheckLimits(pos)
-		if th.Checkpoint != "" && time.Since(th.savedAt) > checkpointEvery {
-			if err := th.SaveCheckpoint(); err != nil {
-				Fail(pos, "%v", err)
+		if th.Checkpoint != "" && time.Since(e.savedAt) > checkpointEvery {
+			if err := saveCheckpoint(e); err != nil {
+				value.Fail(pos, "%v", err)
 			}
 		}
 		return false
@@ -169,7 +180,7 @@ const checkpointEvery = time.Minute
 
 // restore reads the family's values from the run's checkpoint file
 // (Options.Checkpoint), once: a run stopped goes on from there.
-func (pd *periodic) restore(th *Thread, pos Pos) {
+func (pd *periodic) restore(th *engine.Thread, pos engine.Pos) {
 	if pd.restored || th.Checkpoint == "" {
 		return
 	}
@@ -179,25 +190,30 @@ func (pd *periodic) restore(th *Thread, pos Pos) {
 		return
 	}
 	if err != nil {
-		Fail(pos, "--checkpoint %s: %v", th.Checkpoint, unwrapPath(err))
+		value.Fail(pos, "--checkpoint %s: %v", th.Checkpoint, unwrapPath(err))
 	}
 	defer f.Close()
 	if _, err := pd.Solver.Restore(f); err != nil {
-		Fail(pos, "--checkpoint %s: %v", th.Checkpoint, err)
+		value.Fail(pos, "--checkpoint %s: %v", th.Checkpoint, err)
 	}
 	pd.saved = pd.Solver.Len()
 }
 
+// SaveCheckpoint writes the values of the run's take-and-break families
+// to its checkpoint file (Thread.SaveCheckpoint).
+func (s *solver) SaveCheckpoint() error { return saveCheckpoint(s.search) }
+
 // saveCheckpoint writes the values of the run's take-and-break families
 // to its checkpoint file (through a file beside it, renamed: a file cut
 // short by a crash is never left), when some have grown since.
-func (th *Thread) SaveCheckpoint() error {
+func saveCheckpoint(e *search) error {
+	th := e.Th
 	if th.Checkpoint == "" {
 		return nil
 	}
-	th.savedAt = time.Now()
+	e.savedAt = time.Now()
 	grown := false
-	for _, pd := range th.Engine.Tables {
+	for _, pd := range e.tables {
 		grown = grown || pd.Solver.Len() > pd.saved
 	}
 	if !grown {
@@ -208,7 +224,7 @@ func (th *Thread) SaveCheckpoint() error {
 	if err != nil {
 		return fmt.Errorf("--checkpoint %s: %v", th.Checkpoint, unwrapPath(err))
 	}
-	for _, pd := range th.Engine.Tables {
+	for _, pd := range e.tables {
 		if pd.Solver.Len() > 0 {
 			if err == nil {
 				err = pd.Solver.Save(f)
@@ -225,7 +241,7 @@ func (th *Thread) SaveCheckpoint() error {
 		os.Remove(tmp)
 		return fmt.Errorf("--checkpoint %s: %v", th.Checkpoint, unwrapPath(err))
 	}
-	for _, pd := range th.Engine.Tables {
+	for _, pd := range e.tables {
 		pd.saved = pd.Solver.Len()
 	}
 	return nil
@@ -292,13 +308,14 @@ func (pd *periodic) check() takebreak.Period {
 	return pr
 }
 
-// search extends the values of take-and-break family g until they prove
+// findPeriod extends the values of take-and-break family g until they prove
 // its period: to heap minN at least, then, while they prove nothing, as
 // far as heap limit; when whole, not past plainStop while the values
 // have no sparse space. Limits, the timeout and Ctrl-C stop it with an
 // error that says how far it got.
-func search(th *Thread, g *Game, pos Pos, minN, limit int64, whole bool) takebreak.Period {
-	pd := g.Periodic
+func findPeriod(e *search, g *engine.Game, pos engine.Pos, minN, limit int64, whole bool) takebreak.Period {
+	th := e.Th
+	pd := tableOf(g)
 	s := pd.Solver
 	limit = min(limit, th.Limits.MaxStates-1)
 	if pd.proved || limit < int64(s.Len()) && minN < int64(s.Len()) {
@@ -312,16 +329,16 @@ func search(th *Thread, g *Game, pos Pos, minN, limit int64, whole bool) takebre
 		return "searching the period of " + pd.name + ": " + pd.note()
 	}
 	if th.Prog != nil {
-		th.Prog.busy, th.Prog.unitsStart = true, time.Time{}
+		th.Prog.BeginUnits()
 	}
 	defer func() {
 		th.Doing = doing
 		if th.Prog != nil {
-			th.Prog.busy = false
+			th.Prog.EndUnits()
 		}
 	}()
 	if minN > 0 {
-		pd.extend(th, pos, minN)
+		pd.extend(e, pos, minN)
 	}
 	stop := int64(plainStop)
 	if s.Game().MaxHeaps() == 3 {
@@ -335,7 +352,7 @@ func search(th *Thread, g *Game, pos Pos, minN, limit int64, whole bool) takebre
 		}
 		k = min(k, limit)
 		w, l := s.Work(), s.Len()
-		pd.extend(th, pos, k)
+		pd.extend(e, pos, k)
 		perHeap = (s.Work() - w) / int64(max(s.Len()-l, 1))
 		pr = pd.check()
 		// Double, or go straight to where the candidate would be proved.
@@ -351,18 +368,18 @@ func search(th *Thread, g *Game, pos Pos, minN, limit int64, whole bool) takebre
 	return pr
 }
 
-// searchAll is the search of period(F) with no N (once).
-func searchAll(th *Thread, g *Game, pos Pos) takebreak.Period {
-	if g.Periodic.searched {
-		return g.Periodic.check()
+// findPeriodAll is the search of period(F) with no N (once).
+func findPeriodAll(e *search, g *engine.Game, pos engine.Pos) takebreak.Period {
+	if tableOf(g).searched {
+		return tableOf(g).check()
 	}
-	return search(th, g, pos, 0, th.Limits.MaxStates-1, true)
+	return findPeriod(e, g, pos, 0, e.Th.Limits.MaxStates-1, true)
 }
 
 // takeBreakFamily returns the take-and-break game f is, or nil.
-func takeBreakFamily(f Value) *Game {
-	if f.K == KFunc {
-		if g, ok := f.Callable().(*Game); ok && g.Periodic != nil && g.NArgs == 1 {
+func takeBreakFamily(f value.Value) *engine.Game {
+	if f.K == value.KFunc {
+		if g, ok := f.Callable().(*engine.Game); ok && g.Periodic != nil && g.NArgs == 1 {
 			return g
 		}
 	}
@@ -372,13 +389,14 @@ func takeBreakFamily(f Value) *Game {
 // periodicValue returns the value of heap r of take-and-break family g:
 // from its proved period, or from the table of values (extended to r).
 // It first tries to prove the period when r is a large heap.
-func periodicValue(th *Thread, g *Game, r uint64) (Sgv, bool) {
+func periodicValue(e *search, g *engine.Game, r uint64) (memo.Sgv, bool) {
+	th := e.Th
 	var n int64
-	if r&GenBit == 0 {
+	if r&memo.GenBit == 0 {
 		n = g.Unfield(r)
 	} else {
 		a := g.Args(r)[0]
-		if a.K != KInt {
+		if a.K != value.KInt {
 			return 0, false
 		}
 		n = a.N
@@ -386,7 +404,7 @@ func periodicValue(th *Thread, g *Game, r uint64) (Sgv, bool) {
 	if n < 0 {
 		return 0, false
 	}
-	pd := g.Periodic
+	pd := tableOf(g)
 	s := pd.Solver
 	if pd.User != nil {
 		// A declared game: as far as its heaps follow the rule, in
@@ -399,10 +417,10 @@ func periodicValue(th *Thread, g *Game, r uint64) (Sgv, bool) {
 			return 0, false
 		}
 		if l := int64(s.Len()); n >= l || !pd.restored && th.Checkpoint != "" {
-			pd.extend(th, g.Pos, min(max(n, min(2*l, n+1<<16)), max(n, th.Limits.MaxStates-1)))
+			pd.extend(e, g.Pos, min(max(n, min(2*l, n+1<<16)), max(n, th.Limits.MaxStates-1)))
 		}
 		if n < int64(s.Len()) && pd.User.check(g, n) == n {
-			return Sgv(s.Value(int(n))), true
+			return memo.Sgv(s.Value(int(n))), true
 		}
 		return 0, false
 	}
@@ -413,62 +431,63 @@ func periodicValue(th *Thread, g *Game, r uint64) (Sgv, bool) {
 			// after the other, and each search checks the period of all
 			// the values (once a heap would take time quadratic in N).
 			l := int64(s.Len())
-			search(th, g, g.Pos, 0, min(max(n, min(2*l, n+1<<20)), th.Limits.MaxStates-1), false)
+			findPeriod(e, g, g.Pos, 0, min(max(n, min(2*l, n+1<<20)), th.Limits.MaxStates-1), false)
 		} else {
-			searchAll(th, g, g.Pos)
+			findPeriodAll(e, g, g.Pos)
 		}
 	}
 	switch {
 	case pd.proved && n >= pd.p:
-		return Sgv(s.Value(int(pd.p + (n-pd.p)%pd.q))), true
+		return memo.Sgv(s.Value(int(pd.p + (n-pd.p)%pd.q))), true
 	case n >= int64(s.Len()):
-		pd.extend(th, g.Pos, n)
+		pd.extend(e, g.Pos, n)
 	}
-	return Sgv(s.Value(int(n))), true
+	return memo.Sgv(s.Value(int(n))), true
 }
 
 // Period finds the period of family f (a function of one int whose values
 // are games): proved for take-and-break families, otherwise observed on
 // n in 0 .. upTo (upTo <= 0: the default range).
-func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
-	if f.K == KFunc {
-		if g, ok := f.Callable().(*Game); ok && g.Periodic == nil {
-			userTakeBreak(th, g)
+func (s *solver) Period(c *engine.Call, f value.Value, upTo int64) engine.Period {
+	th := s.Th
+	if f.K == value.KFunc {
+		if g, ok := f.Callable().(*engine.Game); ok && g.Periodic == nil {
+			userTakeBreak(s.search, g)
 		}
 	}
-	if g := takeBreakFamily(f); g != nil && g.Periodic.User != nil {
+	if g := takeBreakFamily(f); g != nil && tableOf(g).User != nil {
 		// A declared take-and-break game: observed, on the table.
 		n := upTo
 		if n <= 0 {
 			n = defaultPeriodRange
 		}
-		pd := g.Periodic
-		pd.extend(th, c.Pos, n)
+		pd := tableOf(g)
+		pd.extend(s.search, c.Pos, n)
 		if int64(pd.Solver.Len()) > n && pd.User.Checked >= n {
 			ob := pd.Solver.Observed(int(n))
-			return Period{P: int64(ob.P), Q: int64(ob.Q), S: ob.S, Found: ob.Found, UpTo: n}
+			return engine.Period{P: int64(ob.P), Q: int64(ob.Q), S: ob.S, Found: ob.Found, UpTo: n}
 		}
 		// (A heap below n does not follow the rule: the general way.)
 	} else if g != nil {
 		var pr takebreak.Period
 		if upTo > 0 {
 			least := int64(minProveN)
-			if g.Periodic.Solver.Game().MaxHeaps() == 3 {
+			if tableOf(g).Solver.Game().MaxHeaps() == 3 {
 				least = 1 << 11
 			}
-			pr = search(th, g, c.Pos, upTo, max(upTo, least), false)
+			pr = findPeriod(s.search, g, c.Pos, upTo, max(upTo, least), false)
 		} else {
-			pr = searchAll(th, g, c.Pos)
+			pr = findPeriodAll(s.search, g, c.Pos)
 		}
 		if pr.Proved {
-			return Period{P: int64(pr.P), Q: int64(pr.Q), Found: true, Proved: true, UpTo: int64(pr.Known) - 1}
+			return engine.Period{P: int64(pr.P), Q: int64(pr.Q), Found: true, Proved: true, UpTo: int64(pr.Known) - 1}
 		}
 		n := int64(pr.Known) - 1
 		if upTo > 0 {
 			n = upTo
 		}
-		ob := g.Periodic.Solver.Observed(int(n))
-		return Period{P: int64(ob.P), Q: int64(ob.Q), S: ob.S, Found: ob.Found, UpTo: n}
+		ob := tableOf(g).Solver.Observed(int(n))
+		return engine.Period{P: int64(ob.P), Q: int64(ob.Q), S: ob.S, Found: ob.Found, UpTo: n}
 	}
 	if upTo <= 0 {
 		upTo = defaultPeriodRange
@@ -480,35 +499,35 @@ func (th *Thread) Period(c *Call, f Value, upTo int64) Period {
 	for n := int64(0); n <= upTo; n++ {
 		c.Tick()
 		v := familyAt(c, f, n)
-		s := th.sgOf(c, v)
-		if s < 0 {
-			c.Fail("period: sg(%s) is %s, not a finite value: a game with cycles has no period here", Shown(v), Shown(th.Engine.SgValue(s)))
+		sv := th.Sgv(c, v)
+		if sv < 0 {
+			c.Fail("period: sg(%s) is %s, not a finite value: a game with cycles has no period here", value.Shown(v), value.Shown(s.SgValue(sv)))
 		}
-		vals = append(vals, int64(s))
+		vals = append(vals, int64(sv))
 	}
 	return observedPeriod(vals)
 }
 
 // familyAt returns F(n) for a family value F, checking that it is a game.
-func familyAt(c *Call, f Value, n int64) Value {
-	if f.K != KFunc {
-		c.Fail("period needs a game family (a game's name, or a function of one int that returns a game), found %s %s", f.TypeName(), Shown(f))
+func familyAt(c *engine.Call, f value.Value, n int64) value.Value {
+	if f.K != value.KFunc {
+		c.Fail("period needs a game family (a game's name, or a function of one int that returns a game), found %s %s", f.TypeName(), value.Shown(f))
 	}
 	switch fn := f.Callable().(type) {
-	case *Game:
+	case *engine.Game:
 		if fn.NArgs != 1 {
 			c.Fail("period needs a family of positions of one int, but game %s takes %d arguments", fn.GName, fn.NArgs)
 		}
-	case *Func:
+	case *engine.Func:
 		if len(fn.Params) != 1 {
 			c.Fail("period needs a function of one int, but %s takes %d arguments", fn.FName, len(fn.Params))
 		}
 	}
 	fr := c.Th.NewFrame(0)
-	v := CallValue(fr, c.Pos, []Pos{c.Pos}, f, []Value{Int(n)})
-	c.Th.release(fr)
+	v := engine.CallValue(fr, c.Pos, []engine.Pos{c.Pos}, f, []value.Value{value.Int(n)})
+	c.Th.Release(fr)
 	if !v.IsGame() {
-		c.Fail("period: %s(%d) is %s %s, not a game", f.Callable().Name(), n, v.TypeName(), Shown(v))
+		c.Fail("period: %s(%d) is %s %s, not a game", f.Callable().Name(), n, v.TypeName(), value.Shown(v))
 	}
 	return v
 }
@@ -516,7 +535,7 @@ func familyAt(c *Call, f Value, n int64) Value {
 // observedPeriod finds the smallest q, then the smallest p, with a
 // constant saltus on the values given; the periodic part must cover at
 // least half of the values and three periods.
-func observedPeriod(vals []int64) Period {
+func observedPeriod(vals []int64) engine.Period {
 	n := int64(len(vals)) - 1
 	for q := int64(1); 3*q <= n+1; q++ {
 		s := vals[n] - vals[n-q]
@@ -527,20 +546,8 @@ func observedPeriod(vals []int64) Period {
 		p := i + 1
 		tail := n + 1 - p
 		if tail >= 3*q && 2*tail >= n+1 {
-			return Period{P: p, Q: q, S: s, Found: true, UpTo: n}
+			return engine.Period{P: p, Q: q, S: s, Found: true, UpTo: n}
 		}
 	}
-	return Period{UpTo: n}
-}
-
-// Describe says how a period is known: "proved", "observed to N", or "none
-// found to N".
-func (p Period) Describe() string {
-	switch {
-	case p.Proved:
-		return "proved"
-	case p.Found:
-		return fmt.Sprintf("observed to %d", p.UpTo)
-	}
-	return fmt.Sprintf("none found to %d", p.UpTo)
+	return engine.Period{UpTo: n}
 }

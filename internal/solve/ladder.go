@@ -1,7 +1,11 @@
-package engine
+package solve
 
 import (
 	"math/bits"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // Deep chains. A memoized search asked for sg(sub(5000000)) of a game
@@ -26,7 +30,7 @@ const (
 func stackSpan(stack []entry, gi int32) uint64 {
 	lo, hi := ^uint64(0), uint64(0)
 	for _, en := range stack {
-		if en.gi == gi && en.r&GenBit == 0 {
+		if en.gi == gi && en.r&memo.GenBit == 0 {
 			lo, hi = min(lo, en.r), max(hi, en.r)
 		}
 	}
@@ -61,7 +65,7 @@ type span struct {
 }
 
 // boxOf is the box below position r of g (arity 2, packed key).
-func boxOf(g *Game, r uint64) span {
+func boxOf(g *engine.Game, r uint64) span {
 	mask := uint64(1)<<g.Bits - 1
 	a, b := r>>g.Bits, r&mask
 	if a >= g.Lim || b >= g.Lim {
@@ -109,17 +113,17 @@ func (sp *span) size() uint64 {
 // the capped search computed) lie in the box below r and fill at least
 // half of the box they span (dense), and whether that span covers half
 // of r's box in one direction (wide).
-func (e *Engine) denseBox(g *Game, r uint64) (dense, wide bool) {
+func (e *search) denseBox(g *engine.Game, r uint64) (dense, wide bool) {
 	mask := uint64(1)<<g.Bits - 1
 	ra, rb := r>>g.Bits, r&mask
 	a0, b0, a1, b1 := ^uint64(0), ^uint64(0), uint64(0), uint64(0)
 	n := uint64(0)
 	for _, p := range e.journal {
-		if p.g != g {
+		if p.G != g {
 			continue
 		}
 		a, b := p.R>>g.Bits, p.R&mask
-		if p.R&GenBit != 0 || a > ra || b > rb {
+		if p.R&memo.GenBit != 0 || a > ra || b > rb {
 			return false, false
 		}
 		a0, b0, a1, b1 = min(a0, a), min(b0, b), max(a1, a), max(b1, b)
@@ -133,7 +137,7 @@ func (e *Engine) denseBox(g *Game, r uint64) (dense, wide bool) {
 // when the plain search goes too deep (or, for two ints, visits a dense
 // box). It reports whether r is now known; false leaves everything as the
 // plain search expects it.
-func (e *Engine) ladder(g *Game, r uint64) (done bool) {
+func (e *search) ladder(g *engine.Game, r uint64) (done bool) {
 	capped := func(k uint64, states int64) (ok bool) {
 		// Only this search is capped, not those that sg inside its move
 		// rules starts.
@@ -171,9 +175,9 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 		}
 		// The lowest unknown position below r.
 		var m uint64
-		for m < r && Finished(g.State(m)) {
+		for m < r && memo.Finished(g.State(m)) {
 			m++
-			if m&(PageSize-1) == 0 && uint64(len(g.Pages)) > m>>PageBits && g.Pages[m>>PageBits] == nil {
+			if m&(memo.PageSize-1) == 0 && uint64(len(g.Pages)) > m>>memo.PageBits && g.Pages[m>>memo.PageBits] == nil {
 				break
 			}
 		}
@@ -190,12 +194,12 @@ func (e *Engine) ladder(g *Game, r uint64) (done bool) {
 		for i, w := range mine {
 			for ; w != 0; w &= w - 1 {
 				j := sp.Key(uint64(i*64 + bits.TrailingZeros64(w)))
-				g.setState(j, StUnknown)
-				g.clearLoopy(j)
+				g.SetState(j, memo.StUnknown)
+				g.ClearLoopy(j)
 			}
 		}
-		if g.State(k) == stGray {
-			g.setState(k, StUnknown)
+		if g.State(k) == memo.StGray {
+			g.SetState(k, memo.StUnknown)
 		}
 		e.unjournal(0)
 		e.States = states
@@ -265,12 +269,12 @@ type runMark struct {
 	stack                                   int64
 }
 
-func (e *Engine) mark() runMark {
+func (e *search) mark() runMark {
 	th := e.Th
 	return runMark{len(th.Calls), th.Sp, th.Fsp, th.Csp, th.Isp, th.Depth, e.Depth, th.Stack}
 }
 
-func (e *Engine) restore(m runMark) {
+func (e *search) restore(m runMark) {
 	th := e.Th
 	th.Calls, th.Sp, th.Fsp, th.Csp, th.Isp, th.Depth = th.Calls[:m.calls], m.sp, m.fsp, m.csp, m.isp, m.depth
 	th.Stack = m.stack
@@ -280,41 +284,41 @@ func (e *Engine) restore(m runMark) {
 // retriable reports whether a panic of an optimistic computation is a
 // failing move rule, which the plain way then meets (or not) itself: not a
 // limit, a cancellation or a bug.
-func (e *Engine) retriable(x any) bool {
-	re, ok := x.(*RuntimeError)
+func (e *search) retriable(x any) bool {
+	re, ok := x.(*value.RuntimeError)
 	th := e.Th
-	return ok && re.Kind != ErrLimit && (th.Ctx == nil || th.Ctx.Err() == nil)
+	return ok && re.Kind != value.ErrLimit && (th.Ctx == nil || th.Ctx.Err() == nil)
 }
 
 // pollDone raises the run's cancellation (its time limit, or an
 // interrupt) when its context is done and x, the panic of an optimistic
 // computation, is a move rule's error: the plain way, which might not
 // have met that error, stops at the cancellation.
-func (e *Engine) pollDone(x any) {
+func (e *search) pollDone(x any) {
 	th := e.Th
-	if re, ok := x.(*RuntimeError); ok && re.Kind != ErrLimit && th.Ctx != nil && th.Ctx.Err() != nil {
+	if re, ok := x.(*value.RuntimeError); ok && re.Kind != value.ErrLimit && th.Ctx != nil && th.Ctx.Err() != nil {
 		pos := re.Pos
 		if n := len(th.Calls); n > 0 {
 			pos = th.Calls[0]
 		}
-		th.poll(pos)
+		th.Poll(pos)
 	}
 }
 
 // unjournal forgets the positions journaled from index j0 on.
-func (e *Engine) unjournal(j0 int) {
+func (e *search) unjournal(j0 int) {
 	for _, p := range e.journal[j0:] {
-		p.g.setState(p.R, StUnknown)
-		p.g.clearLoopy(p.R)
+		p.G.SetState(p.R, memo.StUnknown)
+		p.G.ClearLoopy(p.R)
 	}
 	e.journal = e.journal[:j0]
 }
 
 // note records a finished position in the journal, when one is kept (by
 // the ladder, whose own range is undone by range, and solveLoopyOpen).
-func (e *Engine) note(g *Game, r uint64) {
+func (e *search) note(g *engine.Game, r uint64) {
 	if e.journaling {
-		e.journal = append(e.journal, PosKey{g, r})
+		e.journal = append(e.journal, engine.PosKey{G: g, R: r})
 	}
 }
 
@@ -324,18 +328,18 @@ func (e *Engine) note(g *Game, r uint64) {
 // index). It returns the first position with an option not known (left
 // unknown), r, or the position where the states passed budget; *at is the
 // position computed (the one being computed, should its move rule fail).
-func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint64) uint64 {
+func (e *search) climb(g *engine.Game, at *uint64, sp *span, budget int64, mine []uint64) uint64 {
 	th := e.Th
 	k, r := *at, sp.r
 	lv := e.Enter()
 	defer e.Leave()
 	gn := &lv.Gen
-	fr := lv.frameFor(g, th)
+	fr := lv.FrameFor(g, th)
 	sweeps := g.Sweep != nil && !sp.box && g.Periodic == nil
 	for ; k < r; k = sp.next(k) {
 		if sweeps && !g.Wide && e.States <= budget {
 			// Straight from the table, while the sweep can.
-			fr = lv.frameFor(g, th)
+			fr = lv.FrameFor(g, th)
 			if n := g.Sweep(fr, g, k, r, budget-e.States+1, mine, sp.m); n != k {
 				*at = n
 				if k = n; k >= r {
@@ -346,17 +350,17 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 		if e.States > budget {
 			return k
 		}
-		if Finished(g.State(k)) {
+		if memo.Finished(g.State(k)) {
 			continue
 		}
 		i := sp.index(k)
 		e.visit(g.Pos, g, k)
-		if g.Probes != nil && g.Periodic == nil && !g.UserTried && k&GenBit == 0 && g.Unfield(k) >= UserAt {
-			userTakeBreak(th, g)
+		if g.Probes != nil && g.Periodic == nil && !g.UserTried && k&memo.GenBit == 0 && g.Unfield(k) >= UserAt {
+			userTakeBreak(e, g)
 		}
 		if g.Periodic != nil {
-			if v, ok := periodicValue(th, g, k); ok {
-				g.setState(k, StateOf(v))
+			if v, ok := periodicValue(e, g, k); ok {
+				g.SetState(k, memo.StateOf(v))
 				mine[i/64] |= 1 << (i % 64)
 				continue
 			}
@@ -364,27 +368,27 @@ func (e *Engine) climb(g *Game, at *uint64, sp *span, budget int64, mine []uint6
 		e.Current, e.CurrentR = g, k
 		th.Tick(g.Pos)
 		if e.States&63 == 0 && th.Ctx != nil {
-			th.poll(g.Pos)
+			th.Poll(g.Pos)
 		}
 		*at = k // for the ladder's forget, should the rule fail
 		gn.Reset(1 << 30)
-		if !g.SetFast(k, stGray) {
-			g.SetStateSlow(k, stGray)
+		if !g.SetFast(k, memo.StGray) {
+			g.SetStateSlow(k, memo.StGray)
 		}
-		fr = lv.frameFor(g, th)
+		fr = lv.FrameFor(g, th)
 		g.Load(fr, k)
-		gn.fr = fr
+		gn.Fr = fr
 		g.GenSGInt(fr)
-		if gn.cycle || len(gn.miss) > 0 {
-			gn.clearBits()
-			g.setState(k, StUnknown)
+		if gn.Cycle || len(gn.Miss) > 0 {
+			gn.ClearBits()
+			g.SetState(k, memo.StUnknown)
 			e.States-- // the search that follows counts it
 			return k
 		}
-		if len(gn.infs) > 0 {
-			g.setLoopy(k)
+		if len(gn.InfOpts) > 0 {
+			g.SetLoopy(k)
 		}
-		if x := StateOf(gn.Result()); !g.SetFast(k, x) {
+		if x := memo.StateOf(gn.Result()); !g.SetFast(k, x) {
 			g.SetStateSlow(k, x)
 		}
 		mine[i/64] |= 1 << (i % 64)

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package engine
+package memo
 
 // Elsewhere the states live in the pages only (see flat_linux.go).
 

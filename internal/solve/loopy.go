@@ -1,23 +1,28 @@
-package engine
+package solve
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/loopy"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 )
 
 // lnode is a position in the region the loopy solver handles.
 type lnode struct {
-	g       *Game
+	g       *engine.Game
 	r       uint64
 	index   int32
 	low     int32
 	onStack bool
 	next    int
 	succ    []int32
-	opts    []Value
+	opts    []value.Value
 	local   int32 // index in its component (solveComponent)
 	comp    int64 // the component's number (Engine.comps)
 	// maybe: opened without the fast search (which may have computed it);
@@ -33,8 +38,8 @@ type lnode struct {
 // Positions that reach no cycle are computed by the fast search, or, for
 // games whose rules ask for no values (solveLoopyOpen), as components of
 // one position, with the fast search's value and flags.
-func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
-	if e.On&PassLoopyOpen != 0 && !e.noOpen {
+func (e *search) solveLoopy(g0 *engine.Game, r0 uint64) {
+	if e.On&passes.LoopyOpen != 0 && !e.noOpen {
 		if e.solveLoopyOpen(g0, r0) {
 			return
 		}
@@ -50,7 +55,7 @@ func (e *Engine) solveLoopy(g0 *Game, r0 uint64) {
 // without the fast search first: the order in which move rules run
 // differs, so when one fails, it undoes what it computed (journaled by
 // note) and reports false.
-func (e *Engine) solveLoopyOpen(g0 *Game, r0 uint64) (ok bool) {
+func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64) (ok bool) {
 	j0, was := len(e.journal), e.journaling
 	states, at := e.States, e.mark()
 	e.journaling = true
@@ -76,7 +81,7 @@ func (e *Engine) solveLoopyOpen(g0 *Game, r0 uint64) (ok bool) {
 }
 
 // solveLoopy1 is solveLoopy.
-func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
+func (e *search) solveLoopy1(g0 *engine.Game, r0 uint64) {
 	// The scratch space of the last solve, unless a solve is running
 	// (sg inside a move rule).
 	sc := &loopyScratch{}
@@ -91,7 +96,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 	nodes := sc.nodes[:0]
 	ids := &sc.ids
 	ids.Reset()
-	ids.poll = func() { e.Th.poll(g0.Pos) }
+	ids.poll = func() { e.Th.Poll(g0.Pos) }
 	tstack, calls := sc.tstack[:0], sc.calls[:0]
 	// The nodes' successors and options, in shared arenas.
 	succBuf, optBuf := sc.succBuf[:0], sc.optBuf[:0]
@@ -101,10 +106,10 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 		kept := false
 		if !ok {
 			nodes := nodes
-			kept = e.later(func() {
+			kept = e.Later(func() {
 				for _, n := range nodes {
-					if n.g.State(n.r) == stLoopy {
-						n.g.setState(n.r, StUnknown)
+					if n.g.State(n.r) == memo.StLoopy {
+						n.g.SetState(n.r, memo.StUnknown)
 					}
 				}
 			})
@@ -114,13 +119,13 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 		}
 		sc.nodes, sc.tstack, sc.calls, sc.succBuf, sc.optBuf = nodes[:0], tstack[:0], calls[:0], succBuf[:0], optBuf[:0]
 	}()
-	node := func(g *Game, r uint64) int32 {
-		k := PosKey{g, r}
+	node := func(g *engine.Game, r uint64) int32 {
+		k := engine.PosKey{G: g, R: r}
 		if id, ok := ids.Get(k); ok {
 			return id
 		}
 		id := int32(len(nodes))
-		nodes = append(Grown(e.Th, g0.Pos, nodes, 1), lnode{g: g, r: r, index: -1})
+		nodes = append(engine.Grown(e.Th, g0.Pos, nodes, 1), lnode{g: g, r: r, index: -1})
 		ids.Put(k, id)
 		return id
 	}
@@ -131,24 +136,24 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 		n.onStack = true
 		tstack = append(tstack, v)
 		calls = append(calls, v)
-		if n.g.State(n.r) == StUnknown {
-			n.g.setState(n.r, stLoopy)
+		if n.g.State(n.r) == memo.StUnknown {
+			n.g.SetState(n.r, memo.StLoopy)
 		}
 		start := len(optBuf)
-		os := e.optionsTemp(n.g, n.r)
-		optBuf = append(Grown(e.Th, g0.Pos, optBuf, len(os)), os...)
+		os := e.OptionsTemp(n.g, n.r)
+		optBuf = append(engine.Grown(e.Th, g0.Pos, optBuf, len(os)), os...)
 		opts := optBuf[start:len(optBuf):len(optBuf)]
 		sstart := len(succBuf)
 		for _, o := range opts {
 			for _, p := range o.Parts() {
-				if p.K != KPos {
+				if p.K != value.KPos {
 					continue
 				}
-				pg, pr := PosRef(p)
+				pg, pr := engine.PosRef(p)
 				s := pg.State(pr)
 				open := false // opened without trying the fast search
-				if s == StUnknown {
-					if e.On&PassLoopyOpen != 0 && !e.noOpen && pg.Pure && pg.GenValInt != nil && pr&GenBit == 0 {
+				if s == memo.StUnknown {
+					if e.On&passes.LoopyOpen != 0 && !e.noOpen && pg.Pure && pg.GenValInt != nil && pr&memo.GenBit == 0 {
 						// Most positions here reach the cycle too: the
 						// fast search would run their rule only to find
 						// that out. Those that do not are computed as the
@@ -158,7 +163,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 						continue
 					}
 				}
-				if Finished(pg.State(pr)) {
+				if memo.Finished(pg.State(pr)) {
 					continue
 				}
 				w := node(pg, pr)
@@ -167,7 +172,7 @@ func (e *Engine) solveLoopy1(g0 *Game, r0 uint64) {
 					e.visit(pg.Pos, pg, pr)
 				}
 				if !slices.Contains(succBuf[sstart:], w) {
-					succBuf = append(Grown(e.Th, g0.Pos, succBuf, 1), w)
+					succBuf = append(engine.Grown(e.Th, g0.Pos, succBuf, 1), w)
 				}
 			}
 		}
@@ -216,7 +221,7 @@ type loopyScratch struct {
 	nodes                  []lnode
 	ids                    PosIDs
 	tstack, calls, succBuf []int32
-	optBuf                 []Value
+	optBuf                 []value.Value
 }
 
 // solveComponent labels one strongly connected component whose options
@@ -230,7 +235,7 @@ type loopyScratch struct {
 // Replacing a part by a game of the same generalized SG value does not
 // change the value of a sum (Smith), so the product nodes' values are the
 // sums' values.
-func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
+func (e *search) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 	if len(scc) == 1 {
 		n := &nodes[scc[0]]
 		n.truly = !n.maybe || slices.Contains(n.succ, scc[0])
@@ -260,18 +265,18 @@ func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 		if i < len(scc) {
 			n := &nodes[scc[i]]
 			for _, o := range n.opts {
-				if o.K == KPos {
+				if o.K == value.KPos {
 					// One position (what split and edge do with it).
-					pg, pr := PosRef(o)
-					if s := pg.State(pr); Finished(s) {
-						v := ValueOf(s)
+					pg, pr := engine.PosRef(o)
+					if s := pg.State(pr); memo.Finished(s) {
+						v := memo.ValueOf(s)
 						if v < 0 {
 							v = e.Add(0, v)
 						}
 						gr.Ext = append(gr.Ext, loopy.Ext{Val: e.loopyValue(v)})
 						continue
 					}
-					id, ok := ids.Get(PosKey{pg, pr})
+					id, ok := ids.Get(engine.PosKey{G: pg, R: pr})
 					if !ok || nodes[id].comp != e.comps {
 						panic("eval: loopy component misses a position")
 					}
@@ -298,7 +303,7 @@ func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 	gr.N = len(gr.Start) - 1
 	// Only the values: the solver keeps no remoteness (see below).
 	if e.loopySolver == nil {
-		e.loopySolver = &loopy.Solver{Poll: func() { e.Th.poll(e.loopyAt) }}
+		e.loopySolver = &loopy.Solver{Poll: func() { e.Th.Poll(e.loopyAt) }}
 	}
 	e.loopyAt = n0.g.Pos
 	vals := e.loopySolver.Values(gr) // valid until the next call
@@ -307,26 +312,18 @@ func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 		// which are final; the others stay marked, and are undone.)
 		e.Th.PollN(n0.g.Pos, i)
 		n := &nodes[v]
-		var val Sgv
+		var val memo.Sgv
 		if vals[i].Inf {
-			if m, ok := smallMask(vals[i].K); ok && e.infSmall[m] != 0 {
-				val = e.infSmall[m]
-			} else {
-				k := make([]int64, len(vals[i].K))
-				for j, x := range vals[i].K {
-					k[j] = int64(x)
-				}
-				val = e.infID(k)
-			}
+			val = e.InfIDInts(vals[i].K)
 		} else {
-			val = Sgv(vals[i].N)
+			val = memo.Sgv(vals[i].N)
 		}
-		n.g.setState(n.r, StateOf(val))
+		n.g.SetState(n.r, memo.StateOf(val))
 		e.note(n.g, n.r)
 		// No remoteness is computed here (values never depend on it):
 		// exact remoteness is computed when winning or remoteness asks,
 		// by tryRemoteness.
-		n.g.setLoopy(n.r)
+		n.g.SetLoopy(n.r)
 	}
 }
 
@@ -335,8 +332,8 @@ func (e *Engine) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 // of the infinite parts outside it (sorted).
 type term struct {
 	members []int32
-	a       Sgv
-	infs    []Sgv
+	a       memo.Sgv
+	infs    []memo.Sgv
 }
 
 // Bounds on the product nodes of one component: a move that puts two or
@@ -347,7 +344,7 @@ const (
 )
 
 type localGraph struct {
-	e       *Engine
+	e       *search
 	nodes   []lnode
 	ids     *PosIDs
 	scc     []int32
@@ -358,19 +355,19 @@ type localGraph struct {
 }
 
 // split turns an option value into a term.
-func (b *localGraph) split(o Value) term {
+func (b *localGraph) split(o value.Value) term {
 	var t term
 	for _, p := range o.Parts() {
 		switch p.K {
-		case KNim:
-			t.a ^= Sgv(p.N)
-		case KPos:
-			pg, pr := PosRef(p)
-			if s := pg.State(pr); Finished(s) {
-				t = b.withValue(t, ValueOf(s))
+		case value.KNim:
+			t.a ^= memo.Sgv(p.N)
+		case value.KPos:
+			pg, pr := engine.PosRef(p)
+			if s := pg.State(pr); memo.Finished(s) {
+				t = b.withValue(t, memo.ValueOf(s))
 				continue
 			}
-			id, ok := b.ids.Get(PosKey{pg, pr})
+			id, ok := b.ids.Get(engine.PosKey{G: pg, R: pr})
 			if !ok || b.nodes[id].comp != b.comp {
 				panic("eval: loopy component misses a position")
 			}
@@ -381,7 +378,7 @@ func (b *localGraph) split(o Value) term {
 	return t
 }
 
-func (b *localGraph) withValue(t term, v Sgv) term {
+func (b *localGraph) withValue(t term, v memo.Sgv) term {
 	if v >= 0 {
 		t.a ^= v
 		return t
@@ -419,8 +416,8 @@ func (b *localGraph) edge(t term) {
 	if !ok {
 		n0 := &b.nodes[b.scc[0]]
 		if len(t.members)+len(t.infs) > maxProductParts || len(b.prods) >= maxProducts {
-			Fail(n0.g.Pos, "the state graph of %s is too large: positions on a cycle move to sums of positions on it that keep growing (more than %d parts or %d sums)",
-				posText(n0.g, n0.r), maxProductParts, maxProducts)
+			value.Fail(n0.g.Pos, "the state graph of %s is too large: positions on a cycle move to sums of positions on it that keep growing (more than %d parts or %d sums)",
+				engine.PosText(n0.g, n0.r), maxProductParts, maxProducts)
 		}
 		id = int32(len(b.scc) + len(b.prods))
 		if b.prodIDs == nil {
@@ -437,7 +434,7 @@ func (b *localGraph) edge(t term) {
 // productOptions adds the options of a product node: moves of its nimber,
 // of each C_K, and of each distinct part in the component.
 func (b *localGraph) productOptions(t term) {
-	for a := Sgv(0); a < t.a; a++ {
+	for a := memo.Sgv(0); a < t.a; a++ {
 		u := t
 		u.a = a
 		b.edge(u)
@@ -449,7 +446,7 @@ func (b *localGraph) productOptions(t term) {
 		rest := term{members: t.members, a: t.a, infs: slices.Delete(slices.Clone(t.infs), i, i+1)}
 		for _, k := range b.e.Infs[-x-1] {
 			u := rest
-			u.a ^= Sgv(k)
+			u.a ^= memo.Sgv(k)
 			b.edge(u)
 		}
 		b.edge(t) // C_K moves to itself
@@ -475,7 +472,7 @@ func (b *localGraph) productOptions(t term) {
 
 // ext describes a known option to the loopy solver, with an estimate of
 // its remoteness (for tryRemoteness).
-func (e *Engine) ext(o Value, v Sgv) loopy.Ext {
+func (e *search) ext(o value.Value, v memo.Sgv) loopy.Ext {
 	x := loopy.Ext{Val: e.loopyValue(v)}
 	switch {
 	case v == 0:
@@ -503,7 +500,7 @@ func (e *Engine) ext(o Value, v Sgv) loopy.Ext {
 // estimateRemote guesses the remoteness of a sum from its parts' known
 // remoteness (the largest for a P-position, which the loser can delay at
 // least that long; one more for an N-position).
-func (e *Engine) estimateRemote(o Value, out loopy.Outcome) int32 {
+func (e *search) estimateRemote(o value.Value, out loopy.Outcome) int32 {
 	r := int32(0)
 	for _, p := range o.Parts() {
 		if x, ok := e.knownRemote(p); ok && x > r {
@@ -519,7 +516,7 @@ func (e *Engine) estimateRemote(o Value, out loopy.Outcome) int32 {
 	return r
 }
 
-func (e *Engine) loopyValue(v Sgv) loopy.Value {
+func (e *search) loopyValue(v memo.Sgv) loopy.Value {
 	if v >= 0 {
 		return loopy.Value{N: int(v)}
 	}
@@ -543,11 +540,11 @@ func (e *Engine) loopyValue(v Sgv) loopy.Value {
 // known by now (no move to itself): the generalized mex of their values,
 // as the loopy solver would find it. It reports false, doing nothing,
 // when an option has a part that is not known.
-func (e *Engine) solveAlone(n *lnode, truly bool) bool {
+func (e *search) solveAlone(n *lnode, truly bool) bool {
 	for _, o := range n.opts {
 		for _, p := range o.Parts() {
-			if p.K == KPos {
-				if pg, pr := PosRef(p); !Finished(pg.State(pr)) {
+			if p.K == value.KPos {
+				if pg, pr := engine.PosRef(p); !memo.Finished(pg.State(pr)) {
 					return false
 				}
 			}
@@ -558,49 +555,36 @@ func (e *Engine) solveAlone(n *lnode, truly bool) bool {
 	gn := &lv.Gen
 	gn.Reset(1 << 30)
 	for _, o := range n.opts {
-		acc := Sgv(0)
+		acc := memo.Sgv(0)
 		for _, p := range o.Parts() {
 			switch p.K {
-			case KNim:
-				acc = e.Add(acc, Sgv(p.N))
-			case KPos:
-				pg, pr := PosRef(p)
-				acc = e.Add(acc, ValueOf(pg.State(pr)))
+			case value.KNim:
+				acc = e.Add(acc, memo.Sgv(p.N))
+			case value.KPos:
+				pg, pr := engine.PosRef(p)
+				acc = e.Add(acc, memo.ValueOf(pg.State(pr)))
 			}
 		}
 		gn.EmitSG(acc)
 	}
-	infs := len(gn.infs) > 0
+	infs := len(gn.InfOpts) > 0
 	val := gn.Result()
-	n.g.setState(n.r, StateOf(val))
+	n.g.SetState(n.r, memo.StateOf(val))
 	e.note(n.g, n.r)
 	if truly || infs {
 		// (A position the fast search would have computed is marked as
 		// it marks them: when an option is infinite.)
-		n.g.setLoopy(n.r)
+		n.g.SetLoopy(n.r)
 	}
 	return true
 }
 
-// touchesLoopy reports whether some part of v is a position whose value
-// came from the loopy solver.
-func (e *Engine) touchesLoopy(v Value) bool {
-	for _, p := range v.Parts() {
-		if p.K == KPos {
-			if g, r := PosRef(p); g.isLoopy(r) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // remotenessAt returns the remoteness of a game value (-1 for a draw); an
 // error at pos when its graph is too large to explore.
-func (e *Engine) remotenessAt(pos Pos, v Value) int32 {
+func (e *search) remotenessAt(pos engine.Pos, v value.Value) int32 {
 	r, ok := e.tryRemoteness(v, remoteCap)
 	if !ok {
-		Fail(pos, "remoteness of %s: its game graph is too large to explore (more than %d positions, or sums of more than %d parts)", Shown(v), remoteCap, maxRemoteParts)
+		value.Fail(pos, "remoteness of %s: its game graph is too large to explore (more than %d positions, or sums of more than %d parts)", value.Shown(v), remoteCap, maxRemoteParts)
 	}
 	return r
 }
@@ -610,8 +594,8 @@ func (e *Engine) remotenessAt(pos Pos, v Value) int32 {
 // loopy solver, so that cycles, also through sums, are handled; positions
 // whose remoteness is known are leaves. It reports false when the graph
 // has more than limit values.
-func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
-	if partCount(v) > maxRemoteParts {
+func (e *search) tryRemoteness(v value.Value, limit int) (int32, bool) {
+	if value.PartCount(v) > maxRemoteParts {
 		return 0, false // (before its key: a sum can have millions of parts)
 	}
 	if r, ok := e.knownRemote(v); ok {
@@ -624,15 +608,15 @@ func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
 		e.remoteMemo = map[string]int32{}
 		e.remoteTooBig = map[string]int{}
 	}
-	vk := string(AppendKey(nil, v))
+	vk := string(value.AppendKey(nil, v))
 	if n, ok := e.remoteTooBig[vk]; ok && n >= limit {
 		return 0, false
 	}
 	keys := map[string]int32{}
-	var vals []Value
+	var vals []value.Value
 	var keyOf []string
-	add := func(x Value) int32 {
-		k := string(AppendKey(nil, x))
+	add := func(x value.Value) int32 {
+		k := string(value.AppendKey(nil, x))
 		if id, ok := keys[k]; ok {
 			return id
 		}
@@ -645,14 +629,14 @@ func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
 	add(v)
 	gr := &loopy.Graph{Start: []int32{0}, ExtStart: []int32{0}}
 	for i := 0; i < len(vals); i++ {
-		if len(vals) > limit || partCount(vals[i]) > maxRemoteParts {
+		if len(vals) > limit || value.PartCount(vals[i]) > maxRemoteParts {
 			e.remoteTooBig[vk] = limit
 			return 0, false
 		}
 		for _, o := range e.Moves(vals[i]) {
 			if r, ok := e.knownRemote(o); ok {
-				val := e.Th.Direct.ValueSG(Pos{}, o)
-				x := e.ext(Nimber(0), val)
+				val := e.Th.Direct.ValueSG(engine.Pos{}, o)
+				x := e.ext(value.Nimber(0), val)
 				x.Remote = int(r)
 				gr.Ext = append(gr.Ext, x)
 				continue
@@ -671,24 +655,87 @@ func (e *Engine) tryRemoteness(v Value, limit int) (int32, bool) {
 }
 
 // knownRemote returns v's remoteness when it is already known: a nimber,
-// a position the loopy solver labelled, or a value computed before.
-func (e *Engine) knownRemote(v Value) (int32, bool) {
-	switch v.K {
-	case KNim:
+// or a value computed before.
+func (e *search) knownRemote(v value.Value) (int32, bool) {
+	if v.K == value.KNim {
 		if v.N == 0 {
 			return 0, true
 		}
 		return 1, true
-	case KPos:
-		g, r := PosRef(v)
-		if x, ok := e.remote[PosKey{g, r}]; ok {
-			return x, true
-		}
 	}
 	if e.remoteMemo != nil {
-		if x, ok := e.remoteMemo[string(AppendKey(nil, v))]; ok {
+		if x, ok := e.remoteMemo[string(value.AppendKey(nil, v))]; ok {
 			return x, true
 		}
 	}
 	return 0, false
 }
+
+// Winning returns the options that win for the player who moves there
+// (the P-positions among the options), in the order moves lists them;
+// for a position on or above a cycle, ordered by remoteness (stable), so
+// that always taking the first one ends the game: a P-option of an
+// N-position may only keep the win, letting the opponent move back.
+func (e *search) Winning(c *engine.Call, v value.Value) []value.Value {
+	th := e.Th
+	out := []value.Value{}
+	if e.Outcome(th.Sgv(c, v)) != "N" {
+		return out
+	}
+	for _, o := range th.Moves(c, v) {
+		if th.Direct.ValueSG(c.Pos, o) == 0 {
+			out = append(out, o)
+		}
+	}
+	if len(out) > 1 && engine.TouchesLoopy(v) {
+		rem := make(map[string]int32, len(out))
+		for _, o := range out {
+			r, ok := e.tryRemoteness(o, remoteCap)
+			if !ok {
+				return out // too large to order: move order
+			}
+			rem[string(value.AppendKey(nil, o))] = r
+		}
+		slices.SortStableFunc(out, func(a, b value.Value) int {
+			return cmp.Compare(rem[string(value.AppendKey(nil, a))], rem[string(value.AppendKey(nil, b))])
+		})
+	}
+	return out
+}
+
+// BestMove returns the winning option with the smallest remoteness (the
+// first such in move order), and false when there is none. In a game with
+// cycles some winning options only keep the win (the opponent can return);
+// always taking the best move ends the game, because remoteness falls by
+// at least one every two moves.
+func (e *search) BestMove(c *engine.Call, v value.Value) (value.Value, bool) {
+	win := e.Winning(c, v)
+	if len(win) == 0 {
+		return value.None, false
+	}
+	best, bestR := win[0], int32(-1)
+	for _, o := range win {
+		if r, ok := e.tryRemoteness(o, remoteCap); ok && (bestR < 0 || r < bestR) {
+			best, bestR = o, r
+		}
+	}
+	return best, true
+}
+
+// Remoteness returns the number of moves to the end under optimal play
+// (the winner hurrying, the loser delaying), or none for a draw.
+func (e *search) Remoteness(c *engine.Call, v value.Value) value.Value {
+	e.Th.Sgv(c, v)
+	r := e.remotenessAt(c.Pos, v)
+	if r < 0 {
+		return value.None
+	}
+	return value.Int(int64(r))
+}
+
+// maxRemoteParts bounds the parts of a sum in that graph: a move that adds
+// a part (G -> G + *1) makes the graph of sums infinite.
+const maxRemoteParts = 64
+
+// remoteCap bounds the explicit graph tryRemoteness builds.
+const remoteCap = 200_000

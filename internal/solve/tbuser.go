@@ -1,10 +1,12 @@
-package engine
+package solve
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -27,8 +29,9 @@ type tbSplit struct {
 // tbUser is a declared game's take-and-break rule and how far its heaps
 // were checked.
 type tbUser struct {
-	probes  []ProbeFunc
-	fr      *Frame
+	e       *search
+	probes  []engine.ProbeFunc
+	fr      *engine.Frame
 	Rule    *takebreak.Game
 	Checked int64 // heaps 0 .. checked follow the rule
 	Broken  bool  // heap checked+1 does not
@@ -39,8 +42,8 @@ type tbUser struct {
 
 // shape reads heap n's options through the probes; false when they are
 // not one-heap options and splits of this game (or a probe fails).
-func (u *tbUser) shape(g *Game, n int64, out *tbShape) (ok bool) {
-	e := u.fr.Th.Engine
+func (u *tbUser) shape(g *engine.Game, n int64, out *tbShape) (ok bool) {
+	e := u.e
 	at := e.mark()
 	defer func() {
 		if x := recover(); x != nil {
@@ -55,9 +58,9 @@ func (u *tbUser) shape(g *Game, n int64, out *tbShape) (ok bool) {
 	}()
 	out.ones, out.splits = out.ones[:0], out.splits[:0]
 	fr := u.fr
-	fr.Slots[0] = Int(n)
+	fr.Slots[0] = value.Int(n)
 	// One run of a loop: one-heap options or splits.
-	run := func(st FastState, lo, hi int64, elems []int64) bool {
+	run := func(st engine.FastState, lo, hi int64, elems []int64) bool {
 		if elems == nil && hi < lo {
 			return true
 		}
@@ -197,7 +200,7 @@ func sameShape(a, b *tbShape) bool {
 // userRule infers the take-and-break rule of declared game g from the
 // options of its first heaps and checks it on them; nil when they follow
 // none.
-func (u *tbUser) infer(g *Game) *takebreak.Game {
+func (u *tbUser) infer(g *engine.Game) *takebreak.Game {
 	const first = 64
 	whole, one := map[int64]bool{}, map[int64]bool{}
 	// two: by take, 1 when splits were seen (of an odd number of tokens,
@@ -287,7 +290,7 @@ func (u *tbUser) infer(g *Game) *takebreak.Game {
 
 // check checks the heaps up to n against the rule; it returns the last
 // heap that follows it (n, or less once a heap does not).
-func (u *tbUser) check(g *Game, n int64) int64 {
+func (u *tbUser) check(g *engine.Game, n int64) int64 {
 	u.Calls++
 	var want tbShape
 	for !u.Broken && u.Checked < n {
@@ -312,12 +315,13 @@ func (u *tbUser) check(g *Game, n int64) int64 {
 
 // userTakeBreak makes declared game g of one int a take-and-break family
 // when its rule is one (once): g.periodic is then set, with g.user.
-func userTakeBreak(th *Thread, g *Game) {
+func userTakeBreak(e *search, g *engine.Game) {
+	th := e.Th
 	if g.UserTried || g.Probes == nil || g.NArgs != 1 {
 		return
 	}
 	g.UserTried = true
-	u := &tbUser{probes: g.Probes, fr: &Frame{Slots: make([]Value, g.Nslots), Th: th, Gen: th.Direct, base: -1}}
+	u := &tbUser{e: e, probes: g.Probes, fr: th.LooseFrame(g.Nslots)}
 	rule := u.infer(g)
 	if rule == nil {
 		return
@@ -326,7 +330,7 @@ func userTakeBreak(th *Thread, g *Game) {
 	pd := newPeriodic(rule, g.GName)
 	pd.User, pd.game = u, g
 	g.Periodic = pd
-	th.Engine.Tables = append(th.Engine.Tables, pd)
+	e.tables = append(e.tables, pd)
 	if g.Explain != nil {
 		g.Explain.Notes = append(g.Explain.Notes, fmt.Sprintf("its heaps follow the take-and-break rule %s: their values come from the sparse-space engine (package takebreak), each heap's options checked against the rule", DescribeRule(rule)))
 	}

@@ -1,4 +1,6 @@
-package engine
+package solve
+
+import "github.com/grundy-lang/grundy/internal/engine"
 
 // posIDs maps positions to int32 ids (the loopy solver's node numbers):
 // open addressing with linear probing on a multiplicative hash, several
@@ -6,7 +8,7 @@ package engine
 // its stamp is the table's generation, so reset is O(1) and the table is
 // reused from one solve to the next.
 type PosIDs struct {
-	keys []PosKey
+	keys []engine.PosKey
 	vals []int32
 	gens []uint32
 	gen  uint32
@@ -16,12 +18,12 @@ type PosIDs struct {
 	poll func()
 }
 
-func (m *PosIDs) slot(k PosKey) uint64 {
-	h := (k.R ^ uint64(k.g.Id)<<40) * 0x9E3779B97F4A7C15
+func (m *PosIDs) slot(k engine.PosKey) uint64 {
+	h := (k.R ^ uint64(k.G.Id)<<40) * 0x9E3779B97F4A7C15
 	return (h ^ h>>29) & uint64(len(m.keys)-1)
 }
 
-func (m *PosIDs) Get(k PosKey) (int32, bool) {
+func (m *PosIDs) Get(k engine.PosKey) (int32, bool) {
 	if m.N == 0 {
 		return 0, false
 	}
@@ -35,11 +37,11 @@ func (m *PosIDs) Get(k PosKey) (int32, bool) {
 }
 
 // put adds k (which must not be present) with id v.
-func (m *PosIDs) Put(k PosKey, v int32) {
+func (m *PosIDs) Put(k engine.PosKey, v int32) {
 	if 2*(m.N+1) > len(m.keys) {
 		old, oldVals, oldGens, gen := m.keys, m.vals, m.gens, m.gen
 		size := max(64, 2*len(old))
-		m.keys, m.vals, m.gens, m.N = make([]PosKey, size), make([]int32, size), make([]uint32, size), 0
+		m.keys, m.vals, m.gens, m.N = make([]engine.PosKey, size), make([]int32, size), make([]uint32, size), 0
 		m.gen = 1
 		for i, ok := range old {
 			if i&(1<<16-1) == 1<<16-1 && m.poll != nil {

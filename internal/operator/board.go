@@ -1,8 +1,10 @@
-package engine
+package operator
 
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -14,48 +16,48 @@ import (
 // repetition (K * X), like maxRange bounds a range built as a list.
 const maxRepeat = MaxRange
 
-func OpBitOr(pos Pos, a, b Value) Value {
+func BitOr(pos engine.Pos, a, b value.Value) value.Value {
 	switch {
-	case a.K == KInt && b.K == KInt:
-		return Int(a.N | b.N)
-	case a.K == KSet && b.K == KSet:
+	case a.K == value.KInt && b.K == value.KInt:
+		return value.Int(a.N | b.N)
+	case a.K == value.KSet && b.K == value.KSet:
 		return setUnion(a.Elems(), b.Elems())
 	}
 	boolErr(pos, lang.OpBitOr, "or", a, b)
-	return None
+	return value.None
 }
 
-func OpBitAnd(pos Pos, a, b Value) Value {
+func BitAnd(pos engine.Pos, a, b value.Value) value.Value {
 	switch {
-	case a.K == KInt && b.K == KInt:
-		return Int(a.N & b.N)
-	case a.K == KSet && b.K == KSet:
+	case a.K == value.KInt && b.K == value.KInt:
+		return value.Int(a.N & b.N)
+	case a.K == value.KSet && b.K == value.KSet:
 		return setMerge(a.Elems(), b.Elems(), false, true, false)
 	}
 	boolErr(pos, lang.OpBitAnd, "and", a, b)
-	return None
+	return value.None
 }
 
 // boolErr is typeErr for & and |, with the hint a programmer from C needs
 // when both sides are bools.
-func boolErr(pos Pos, op lang.Op, word string, a, b Value) {
-	if a.K == KBool && b.K == KBool {
-		Fail(pos, "cannot apply %q to bool and bool; use %q for conditions (%q is for ints and sets)", op, word, op)
+func boolErr(pos engine.Pos, op lang.Op, word string, a, b value.Value) {
+	if a.K == value.KBool && b.K == value.KBool {
+		value.Fail(pos, "cannot apply %q to bool and bool; use %q for conditions (%q is for ints and sets)", op, word, op)
 	}
 	TypeErr(pos, op, a, b)
 }
 
 // setUnion is A | B of two sets' elements.
-func setUnion(x, y []Value) Value { return setMerge(x, y, true, true, true) }
+func setUnion(x, y []value.Value) value.Value { return setMerge(x, y, true, true, true) }
 
 // setMerge walks two ascending element lists and keeps the elements only
 // in x (onlyX), in both (both), only in y (onlyY): union, intersection,
 // difference and symmetric difference are its four uses.
-func setMerge(x, y []Value, onlyX, both, onlyY bool) Value {
-	out := make([]Value, 0, max(len(x), len(y)))
+func setMerge(x, y []value.Value, onlyX, both, onlyY bool) value.Value {
+	out := make([]value.Value, 0, max(len(x), len(y)))
 	i, j := 0, 0
 	for i < len(x) && j < len(y) {
-		switch c := Compare(x[i], y[j]); {
+		switch c := value.Compare(x[i], y[j]); {
 		case c < 0:
 			if onlyX {
 				out = append(out, x[i])
@@ -80,21 +82,21 @@ func setMerge(x, y []Value, onlyX, both, onlyY bool) Value {
 	if onlyY {
 		out = append(out, y[j:]...)
 	}
-	return Value{K: KSet, Ref: &Set{Elems: out}}
+	return value.Value{K: value.KSet, Ref: &value.Set{Elems: out}}
 }
 
 // shiftCount checks the count of a shift: 0 to 63.
-func shiftCount(pos Pos, op lang.Op, a, k int64) {
+func shiftCount(pos engine.Pos, op lang.Op, a, k int64) {
 	if k < 0 || k > 63 {
-		Fail(pos, "cannot shift %d %s %d: the shift count must be from 0 to 63", a, op, k)
+		value.Fail(pos, "cannot shift %d %s %d: the shift count must be from 0 to 63", a, op, k)
 	}
 }
 
 // shl is a << k for ints: a must be >= 0 and the result fit in 64 bits.
-func Shl(pos Pos, a, k int64) int64 {
+func Shl(pos engine.Pos, a, k int64) int64 {
 	shiftCount(pos, lang.OpShl, a, k)
 	if a < 0 {
-		Fail(pos, "cannot shift the negative int %d left (<< needs a value >= 0)", a)
+		value.Fail(pos, "cannot shift the negative int %d left (<< needs a value >= 0)", a)
 	}
 	if a > math.MaxInt64>>k {
 		Overflow(pos, lang.OpShl, a, k)
@@ -103,15 +105,15 @@ func Shl(pos Pos, a, k int64) int64 {
 }
 
 // shr is a >> k for ints (an arithmetic shift: -8 >> 1 is -4).
-func Shr(pos Pos, a, k int64) int64 {
+func Shr(pos engine.Pos, a, k int64) int64 {
 	shiftCount(pos, lang.OpShr, a, k)
 	return a >> k
 }
 
 // pow is a ** k for ints, k >= 0, failing on overflow.
-func Pow(pos Pos, a, k int64) int64 {
+func Pow(pos engine.Pos, a, k int64) int64 {
 	if k < 0 {
-		Fail(pos, "cannot raise %d to the negative power %d (** needs an exponent >= 0)", a, k)
+		value.Fail(pos, "cannot raise %d to the negative power %d (** needs an exponent >= 0)", a, k)
 	}
 	r, ok := PowOK(a, k)
 	if !ok {
@@ -149,58 +151,60 @@ func PowOK(a, k int64) (int64, bool) {
 	}
 }
 
-func opShift(pos Pos, op lang.Op, a, b Value) Value {
-	if a.K != KInt || b.K != KInt {
+func opShift(pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
+	if a.K != value.KInt || b.K != value.KInt {
 		TypeErr(pos, op, a, b)
 	}
 	if op == lang.OpShl {
-		return Int(Shl(pos, a.N, b.N))
+		return value.Int(Shl(pos, a.N, b.N))
 	}
-	return Int(Shr(pos, a.N, b.N))
+	return value.Int(Shr(pos, a.N, b.N))
 }
 
-func opPow(pos Pos, a, b Value) Value {
-	if a.K != KInt || b.K != KInt {
+func opPow(pos engine.Pos, a, b value.Value) value.Value {
+	if a.K != value.KInt || b.K != value.KInt {
 		TypeErr(pos, lang.OpPow, a, b)
 	}
-	return Int(Pow(pos, a.N, b.N))
+	return value.Int(Pow(pos, a.N, b.N))
 }
 
 // repeat is K * X for an int K and a list, tuple or string X.
-func repeat(th *Thread, pos Pos, k int64, x Value) Value {
+func repeat(th *engine.Thread, pos engine.Pos, k int64, x value.Value) value.Value {
 	if k < 0 {
-		Fail(pos, "cannot repeat a %s %d times: the count must be at least 0", x.TypeName(), k)
+		value.Fail(pos, "cannot repeat a %s %d times: the count must be at least 0", x.TypeName(), k)
 	}
 	n := int64(0)
-	if x.K == KStr {
+	if x.K == value.KStr {
 		n = int64(len(x.Str()))
 	} else {
 		n = int64(len(x.Elems()))
 	}
 	if n > 0 && k > maxRepeat/n {
-		Fail(pos, "%d copies of a %s of length %d are too long to build (at most %d elements)", k, x.TypeName(), n, maxRepeat)
+		value.Fail(pos, "%d copies of a %s of length %d are too long to build (at most %d elements)", k, x.TypeName(), n, maxRepeat)
 	}
 	switch x.K {
-	case KStr:
-		return Str(repeatStr(th, pos, x.Str(), int(k)))
-	case KList:
-		return List(repeatElems(th, pos, x.Elems(), int(k)))
+	case value.KStr:
+		return value.Str(repeatStr(th, pos, x.Str(), int(k)))
+	case value.KList:
+		return value.List(repeatElems(th, pos, x.Elems(), int(k)))
 	}
-	return Tuple(repeatElems(th, pos, x.Elems(), int(k)))
+	return value.Tuple(repeatElems(th, pos, x.Elems(), int(k)))
 }
 
 // isSeq reports whether v can be repeated or sliced.
-func isSeq(v Value) bool { return v.K == KList || v.K == KTuple || v.K == KStr }
+func isSeq(v value.Value) bool {
+	return v.K == value.KList || v.K == value.KTuple || v.K == value.KStr
+}
 
-// opSlice is X[lo:hi] of a list, tuple or string: bounds clamped to
+// Slice is X[lo:hi] of a list, tuple or string: bounds clamped to
 // 0 .. len(X), none meaning the start or the end; a negative bound fails.
-func OpSlice(pos Pos, x, lo, hi Value) Value {
+func Slice(pos engine.Pos, x, lo, hi value.Value) value.Value {
 	if !isSeq(x) {
-		Fail(pos, "cannot slice %s (only lists, tuples and strings)", x.TypeName())
+		value.Fail(pos, "cannot slice %s (only lists, tuples and strings)", x.TypeName())
 	}
 	var n int64
 	var runes []rune
-	if x.K == KStr {
+	if x.K == value.KStr {
 		s := x.Str()
 		if isASCII(s) {
 			n = int64(len(s))
@@ -213,29 +217,29 @@ func OpSlice(pos Pos, x, lo, hi Value) Value {
 	}
 	a, b := SliceBounds(pos, n, lo, hi)
 	switch {
-	case x.K == KStr && runes != nil:
-		return Str(string(runes[a:b]))
-	case x.K == KStr:
-		return Str(x.Str()[a:b])
-	case x.K == KList:
-		return List(x.Elems()[a:b:b])
+	case x.K == value.KStr && runes != nil:
+		return value.Str(string(runes[a:b]))
+	case x.K == value.KStr:
+		return value.Str(x.Str()[a:b])
+	case x.K == value.KList:
+		return value.List(x.Elems()[a:b:b])
 	}
-	return Tuple(x.Elems()[a:b:b])
+	return value.Tuple(x.Elems()[a:b:b])
 }
 
 // sliceBounds are the bounds of X[lo:hi] for an X of length n.
-func SliceBounds(pos Pos, n int64, lo, hi Value) (int64, int64) {
-	bound := func(v Value, def int64, which string) int64 {
+func SliceBounds(pos engine.Pos, n int64, lo, hi value.Value) (int64, int64) {
+	bound := func(v value.Value, def int64, which string) int64 {
 		switch v.K {
-		case KNone:
+		case value.KNone:
 			return def
-		case KInt:
+		case value.KInt:
 			if v.N < 0 {
-				Fail(pos, "the %s of a slice cannot be negative (%d)", which, v.N)
+				value.Fail(pos, "the %s of a slice cannot be negative (%d)", which, v.N)
 			}
 			return min(v.N, n)
 		}
-		Fail(pos, "the %s of a slice must be an int, found %s", which, v.TypeName())
+		value.Fail(pos, "the %s of a slice must be an int, found %s", which, v.TypeName())
 		return 0
 	}
 	a, b := bound(lo, 0, "start"), bound(hi, n, "end")

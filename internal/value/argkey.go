@@ -1,4 +1,4 @@
-package engine
+package value
 
 import (
 	"encoding/binary"
@@ -7,7 +7,7 @@ import (
 
 // Argument keys: the canonical byte encoding of a position's arguments
 // that the memo of a game interns when they do not pack into one integer
-// (table.go). Equal values encode alike and different values differently,
+// (package engine). Equal values encode alike and different values differently,
 // and the encodings of several arguments laid end to end stay apart
 // (each is self-delimiting). The common composite arguments are compact
 // and decode without the values they came from:
@@ -31,7 +31,7 @@ const (
 	tagStr
 	tagNim
 	tagIntList
-	tagIntTuple
+	TagIntTuple
 	tagList
 	tagTuple
 	TagBitSet
@@ -39,7 +39,7 @@ const (
 	tagSet
 	tagMap
 	tagBoxed
-	tagRef // an argument kept in its game's dictionary: the id follows (Game.shorten)
+	TagRef // an argument kept in its game's dictionary: the id follows (Game.shorten)
 )
 
 // bitSetMax bounds the ints of a set encoded as a bitmap.
@@ -111,7 +111,7 @@ func appendSeqKey(buf []byte, tuple bool, e []Value, limit, depth int) ([]byte, 
 	if allInts(e) {
 		t := tagIntList
 		if tuple {
-			t = tagIntTuple
+			t = TagIntTuple
 		}
 		buf = binary.AppendUvarint(append(buf, t), uint64(len(e)))
 		for _, x := range e {
@@ -152,7 +152,7 @@ func allInts(e []Value) bool {
 func AppendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
 	t := tagIntList
 	if tuple {
-		t = tagIntTuple
+		t = TagIntTuple
 	}
 	buf = binary.AppendUvarint(append(buf, t), uint64(len(xs)))
 	for _, x := range xs {
@@ -266,7 +266,7 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 	case tagStr:
 		n, k := binary.Uvarint(b)
 		return Str(string(b[k : k+int(n)])), b[k+int(n):]
-	case tagIntList, tagIntTuple:
+	case tagIntList, TagIntTuple:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
 		e := make([]Value, n)
@@ -275,7 +275,7 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 			e[i] = Value{K: KInt, N: x}
 			b = b[k:]
 		}
-		if t == tagIntTuple {
+		if t == TagIntTuple {
 			return Tuple(e), b
 		}
 		return List(e), b
@@ -328,9 +328,9 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 	panic("eval: a boxed argument key decoded")
 }
 
-// argKeyLen is the length of the key at the start of b (made by
+// ArgKeyLen is the length of the key at the start of b (made by
 // appendArgKey, not boxed).
-func argKeyLen(b []byte) int {
+func ArgKeyLen(b []byte) int {
 	t := b[0]
 	i := 1
 	switch t {
@@ -344,10 +344,10 @@ func argKeyLen(b []byte) int {
 	case TagPairSet:
 		n, k := binary.Uvarint(b[i+1:])
 		i += 1 + k + int(n)
-	case tagRef:
+	case TagRef:
 		_, k := binary.Uvarint(b[i:])
 		i += k
-	case tagIntList, tagIntTuple:
+	case tagIntList, TagIntTuple:
 		n, k := binary.Uvarint(b[i:])
 		i += k
 		for range n {
@@ -361,7 +361,7 @@ func argKeyLen(b []byte) int {
 			n *= 2
 		}
 		for range n {
-			i += argKeyLen(b[i:])
+			i += ArgKeyLen(b[i:])
 		}
 	default:
 		panic("eval: a boxed argument key measured")

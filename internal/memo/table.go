@@ -1,0 +1,307 @@
+package memo
+
+import (
+	"os"
+	"runtime"
+	"sync/atomic"
+)
+
+// Packed keys and pages.
+const (
+	PageBits = 9
+	PageSize = 1 << PageBits
+	// PackBits is the bits of a packed key: each of a game's (up to 3)
+	// int arguments is a field of PackBits / arity bits.
+	PackBits = 30
+	// GenBit marks an interned key: the rest is the id of its key in the
+	// game's KeyTable.
+	GenBit = uint64(1) << 63
+)
+
+// Page is the states of PageSize consecutive packed keys.
+type Page [PageSize]int32
+
+// Table holds the states of a game's positions. A position whose
+// arguments are all small non-negative ints (arity <= 3) has a packed key
+// below 2^30, its arguments' fields side by side; its state is in paged
+// dense arrays (one int32 per position). Any other position has an
+// interned key (GenBit and an id, in the order first met) whose state is
+// in Gvals.
+type Table struct {
+	// Packed keys: each argument is a field of Bits bits. An int v with
+	// 0 <= v < Lim is the field v (the fast paths rely on it); a negative
+	// v >= -Lim is the field Lim + (-v - 1). Lim is 0 when the game has
+	// no packed keys.
+	Bits  uint
+	Lim   uint64
+	args  int // the game's arity
+	Pages []*Page
+	// Flat is a reservation of address space for the states of the keys
+	// below flatKeys (flat_linux.go), mapped when the first is stored: the
+	// pages of those keys are parts of it, and it is read without the
+	// directory (the fast loops, State). The system provides its memory
+	// page by page as it is written, so a sparse table costs what its
+	// pages do. nil where it cannot be had: the pages alone then.
+	Flat []int32
+	// Flat2 is the same for two arguments (a, b) with b < 512: row a of
+	// it, Flat2[a*512 : a*512+512], is the page of the keys (a, 0..511),
+	// so that walks along a column or a diagonal stay in one compact
+	// array (the keys of two rows are 2^15 apart).
+	Flat2     []int32
+	flatTried bool
+	flatUse   *flatUse // pages of them in use
+	Gvals     []int32  // state of each interned id
+	// Wide is set once a value of 64 or more is stored (the fast loops
+	// gather smaller option values in a register while it is not).
+	Wide bool
+	// Positions whose value came from the loopy solver or that have an
+	// infinite option (winning orders their moves by remoteness): a bit
+	// per packed key, a set of interned ids.
+	loopyBits []uint64
+	loopyIDs  map[uint64]bool
+}
+
+// Init sets the packing of the keys of a game of arity args.
+func (t *Table) Init(args int) {
+	t.args = args
+	if args > 0 && args <= 3 {
+		t.Bits = PackBits / uint(args)
+		t.Lim = 1 << (t.Bits - 1)
+	}
+}
+
+// State is the state of key r.
+func (t *Table) State(r uint64) int32 {
+	if r < uint64(len(t.Flat)) {
+		return t.Flat[r]
+	}
+	if r&GenBit == 0 {
+		p := r >> PageBits
+		if p >= uint64(len(t.Pages)) || t.Pages[p] == nil {
+			return StUnknown
+		}
+		return t.Pages[p][r&(PageSize-1)]
+	}
+	return t.Gvals[r&^GenBit]
+}
+
+// SetState stores state s of key r.
+func (t *Table) SetState(r uint64, s int32) {
+	if !t.SetFast(r, s) {
+		t.SetStateSlow(r, s)
+	}
+}
+
+// SetFast is SetState when the key's page is there and s is below 64:
+// hot paths call it first (it is inlined) and SetStateSlow when it
+// reports false.
+func (t *Table) SetFast(r uint64, s int32) bool {
+	// (A key with GenBit set has p past any directory.)
+	if p := r >> PageBits; p < uint64(len(t.Pages)) && s < FinBase+64 {
+		if pg := t.Pages[p]; pg != nil {
+			pg[r&(PageSize-1)] = s
+			return true
+		}
+	}
+	return false
+}
+
+// SetStateSlow is SetState for a value of 64 or more (the game is then
+// wide), a key past the page directory or on a page not there yet, and
+// interned positions.
+func (t *Table) SetStateSlow(r uint64, s int32) {
+	if s >= FinBase+64 {
+		t.Wide = true
+	}
+	if r&GenBit == 0 {
+		p := r >> PageBits
+		if p >= uint64(len(t.Pages)) {
+			n := max(p+1, uint64(2*len(t.Pages)))
+			n = min(n, 1<<(PackBits-PageBits))
+			pages := make([]*Page, n)
+			copy(pages, t.Pages)
+			t.Pages = pages
+		}
+		if t.Pages[p] == nil {
+			if !t.flatTried && (t.args == 1 || t.args == 2 && t.Bits == flat2Bits) {
+				t.flatTried = true
+				var m []int32
+				if t.args == 1 {
+					t.Flat = mapFlat(flatKeys)
+					m = t.Flat
+				} else {
+					t.Flat2 = mapFlat(flat2Rows * PageSize)
+					m = t.Flat2
+				}
+				if m != nil {
+					t.flatUse = &flatUse{}
+					runtime.AddCleanup(t, freeFlat, flatMem{m, t.flatUse})
+				}
+			}
+			rowPages := uint64(1) << (t.Bits - PageBits)
+			switch {
+			case r < uint64(len(t.Flat)):
+				t.flatUse.Add(t.flatCost(p, 1))
+				t.Pages[p] = (*Page)(t.Flat[p*PageSize : (p+1)*PageSize])
+			case t.Flat2 != nil && p%rowPages == 0 && p/rowPages < flat2Rows:
+				a := p / rowPages
+				t.flatUse.Add(t.flatCost(a, rowPages))
+				t.Pages[p] = (*Page)(t.Flat2[a*PageSize : (a+1)*PageSize])
+			default:
+				t.Pages[p] = new(Page)
+			}
+		}
+		t.Pages[p][r&(PageSize-1)] = s
+		return
+	}
+	t.Gvals[r&^GenBit] = s
+}
+
+// flatShare is how many pages of a flat table share a page of the
+// system's memory, which it commits whole when one of them is written.
+var flatShare = uint64(max(1, os.Getpagesize()/(PageSize*4)))
+
+// flatCost is the pages of memory the i-th page of a flat table (at
+// t.Pages[i*stride]) adds when it is first written: flatShare when it is
+// the first written of the pages that share its page of memory, else
+// none (a table written one page in two takes all its memory).
+func (t *Table) flatCost(i, stride uint64) int64 {
+	first := i / flatShare * flatShare
+	for j := first; j < first+flatShare; j++ {
+		if j != i && j*stride < uint64(len(t.Pages)) && t.Pages[j*stride] != nil {
+			return 0
+		}
+	}
+	return int64(flatShare)
+}
+
+// flatKeys is the size of a game's flat reservation (1 GiB of address
+// space); keys past it have pages of their own.
+const flatKeys = 1 << 28
+
+// flat2Rows is how many rows Flat2 has (every first field of 15 bits);
+// flat2Bits is the field width it is for (two arguments).
+const (
+	flat2Rows = 1 << 15
+	flat2Bits = PackBits / 2
+)
+
+// Flat2Walk returns, when every key of the walk k, k+d, ..., k+m*d (m >= 0)
+// is in Flat2, the index of k there and the index step.
+func (t *Table) Flat2Walk(k, d uint64, m int64) (int64, int64, bool) {
+	if t.Flat2 == nil || k&GenBit != 0 {
+		return 0, 0, false
+	}
+	const bmask = 1<<flat2Bits - 1
+	e := k + uint64(m)*d
+	a0, b0, a1, b1 := int64(k>>flat2Bits), int64(k&bmask), int64(e>>flat2Bits), int64(e&bmask)
+	if b0 >= PageSize || b1 >= PageSize || a0 >= flat2Rows || a1 >= flat2Rows {
+		return 0, 0, false
+	}
+	var di int64
+	if m > 0 {
+		// The fields move linearly (the fast loop checked both ends of
+		// every argument), the index too.
+		da, db := a1-a0, b1-b0
+		if da%m != 0 || db%m != 0 {
+			return 0, 0, false
+		}
+		di = da/m*PageSize + db/m
+	}
+	return a0*PageSize + b0, di, true
+}
+
+// The memory of the flat tables is not the Go heap's: the run's memory
+// limit counts the pages its games use (flatUse), and the process's
+// count (FlatLive) makes the collector run when it has doubled since it
+// last did, so that the tables of games no longer reachable (an embedding
+// program's old interpreters) are given back (freeFlat) before they pile
+// up.
+var (
+	FlatLive   atomic.Int64
+	flatNextGC atomic.Int64
+)
+
+const flatMinGC = 64 << 20
+
+// flatUse counts a game's flat pages in use.
+type flatUse struct{ pages int64 }
+
+func (u *flatUse) Add(n int64) {
+	u.pages += n
+	live := FlatLive.Add(n * PageSize * 4)
+	if next := flatNextGC.Load(); live > max(next, flatMinGC) {
+		flatNextGC.Store(2 * live)
+		runtime.GC()
+	}
+}
+
+// flatMem is what a game's cleanup gives back.
+type flatMem struct {
+	mem []int32
+	use *flatUse
+}
+
+func freeFlat(m flatMem) {
+	unmapFlat(m.mem)
+	FlatLive.Add(-m.use.pages * PageSize * 4)
+}
+
+// FlatBytes is the memory of the table's flat pages in use.
+func (t *Table) FlatBytes() int64 {
+	if t.flatUse == nil {
+		return 0
+	}
+	return t.flatUse.pages * PageSize * 4
+}
+
+// Reset forgets every state and loopy mark (a game declared again in the
+// REPL).
+func (t *Table) Reset() {
+	for _, f := range [][]int32{t.Flat, t.Flat2} {
+		if f != nil {
+			clearFlat(f)
+		}
+	}
+	if t.flatUse != nil {
+		t.flatUse.Add(-t.flatUse.pages)
+	}
+	t.Pages, t.Gvals, t.Wide = nil, nil, false
+	t.loopyBits, t.loopyIDs = nil, nil
+}
+
+// SetLoopy marks key r as on or above a cycle (see Table).
+func (t *Table) SetLoopy(r uint64) {
+	if r&GenBit != 0 {
+		if t.loopyIDs == nil {
+			t.loopyIDs = map[uint64]bool{}
+		}
+		t.loopyIDs[r] = true
+		return
+	}
+	w := r >> 6
+	if w >= uint64(len(t.loopyBits)) {
+		t.loopyBits = append(t.loopyBits, make([]uint64, int(w)+1-len(t.loopyBits)+len(t.loopyBits)/2)...)
+	}
+	t.loopyBits[w] |= 1 << (r & 63)
+}
+
+// IsLoopy reports whether key r is marked.
+func (t *Table) IsLoopy(r uint64) bool {
+	if r&GenBit != 0 {
+		return t.loopyIDs[r]
+	}
+	w := r >> 6
+	return w < uint64(len(t.loopyBits)) && t.loopyBits[w]&(1<<(r&63)) != 0
+}
+
+// ClearLoopy clears key r's mark.
+func (t *Table) ClearLoopy(r uint64) {
+	if r&GenBit != 0 {
+		delete(t.loopyIDs, r)
+		return
+	}
+	if w := r >> 6; w < uint64(len(t.loopyBits)) {
+		t.loopyBits[w] &^= 1 << (r & 63)
+	}
+}

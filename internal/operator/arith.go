@@ -1,0 +1,315 @@
+package operator
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+func TypeErr(pos engine.Pos, op lang.Op, a, b value.Value) {
+	value.Fail(pos, "cannot apply %q to %s and %s", op, a.TypeName(), b.TypeName())
+}
+
+func Overflow(pos engine.Pos, op lang.Op, a, b int64) {
+	value.Fail(pos, "integer overflow: %d %s %d does not fit in 64 bits", a, op, b)
+}
+
+// Add is a + b. th, when set, is the run: a concatenation accounts for
+// its memory and polls its context (build.go).
+func Add(th *engine.Thread, pos engine.Pos, a, b value.Value) value.Value {
+	switch {
+	case a.K == value.KInt && b.K == value.KInt:
+		c, ok := AddOK(a.N, b.N)
+		if !ok {
+			Overflow(pos, lang.OpAdd, a.N, b.N)
+		}
+		return value.Int(c)
+	case a.K == value.KStr && b.K == value.KStr:
+		return value.Str(concatStr(th, pos, a.Str(), b.Str()))
+	case a.K == value.KList && b.K == value.KList:
+		return value.List(concatElems(th, pos, a.Elems(), b.Elems()))
+	case a.K == value.KTuple && b.K == value.KTuple:
+		return value.Tuple(concatElems(th, pos, a.Elems(), b.Elems()))
+	case a.IsGame() && b.IsGame():
+		return sumOf(th, pos, a, b)
+	case a.IsGame() && b.K == value.KInt || a.K == value.KInt && b.IsGame():
+		value.Fail(pos, "cannot add %s and %s: write *k for a nim heap of size k", a.TypeName(), b.TypeName())
+	}
+	TypeErr(pos, lang.OpAdd, a, b)
+	return value.None
+}
+
+func Sub(pos engine.Pos, a, b value.Value) value.Value {
+	if a.K == value.KInt && b.K == value.KInt {
+		c, ok := SubOK(a.N, b.N)
+		if !ok {
+			Overflow(pos, lang.OpSub, a.N, b.N)
+		}
+		return value.Int(c)
+	}
+	if a.K == value.KSet && b.K == value.KSet {
+		return setMerge(a.Elems(), b.Elems(), true, false, false)
+	}
+	TypeErr(pos, lang.OpSub, a, b)
+	return value.None
+}
+
+// maxCopies bounds k in k * G when the copies are built as a value.
+const maxCopies = 1 << 20
+
+// opMul is a * b (th as for Add).
+func opMul(th *engine.Thread, pos engine.Pos, a, b value.Value) value.Value {
+	switch {
+	case a.K == value.KInt && b.K == value.KInt:
+		c, ok := MulOK(a.N, b.N)
+		if !ok {
+			Overflow(pos, lang.OpMul, a.N, b.N)
+		}
+		return value.Int(c)
+	case a.K == value.KInt && b.IsGame():
+		return copies(th, pos, a.N, b)
+	case a.IsGame() && b.K == value.KInt:
+		return copies(th, pos, b.N, a)
+	case a.K == value.KInt && isSeq(b):
+		return repeat(th, pos, a.N, b)
+	case isSeq(a) && b.K == value.KInt:
+		return repeat(th, pos, b.N, a)
+	}
+	TypeErr(pos, lang.OpMul, a, b)
+	return value.None
+}
+
+func copies(th *engine.Thread, pos engine.Pos, k int64, g value.Value) value.Value {
+	if k < 0 {
+		value.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", k)
+	}
+	CheckCopies(pos, k, g)
+	return value.SumOf(repeatElems(th, pos, []value.Value{g}, int(k)))
+}
+
+// CheckCopies fails when k >= 0 copies of game g are too many to build as
+// a value.
+func CheckCopies(pos engine.Pos, k int64, g value.Value) {
+	if k > maxCopies || k > 0 && int64(len(g.Parts()))*k > maxCopies {
+		value.Fail(pos, "%d copies of a game are too many to build (at most %d); sg(k * G) needs no copies", k, maxCopies)
+	}
+}
+
+func Div(pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
+	if a.K != value.KInt || b.K != value.KInt {
+		TypeErr(pos, op, a, b)
+	}
+	if b.N == 0 {
+		if op == lang.OpDiv {
+			value.Fail(pos, "division by zero")
+		}
+		value.Fail(pos, "modulo by zero")
+	}
+	if a.N == math.MinInt64 && b.N == -1 {
+		if op == lang.OpDiv {
+			Overflow(pos, lang.OpDiv, a.N, b.N)
+		}
+		return value.Int(0)
+	}
+	if op == lang.OpDiv {
+		return value.Int(a.N / b.N)
+	}
+	return value.Int(a.N % b.N)
+}
+
+func Xor(pos engine.Pos, a, b value.Value) value.Value {
+	if a.K == value.KInt && b.K == value.KInt {
+		return value.Int(a.N ^ b.N)
+	}
+	if a.K == value.KSet && b.K == value.KSet {
+		return setMerge(a.Elems(), b.Elems(), true, false, true)
+	}
+	TypeErr(pos, lang.OpXor, a, b)
+	return value.None
+}
+
+// maxRange bounds the length of a range built as a list.
+const MaxRange = 10_000_000
+
+func opRange(th *engine.Thread, pos engine.Pos, a, b value.Value) value.Value {
+	if a.K != value.KInt || b.K != value.KInt {
+		TypeErr(pos, lang.OpRange, a, b)
+	}
+	if b.N < a.N {
+		return value.List(nil)
+	}
+	if n, ok := SubOK(b.N, a.N); !ok || n >= MaxRange {
+		value.Fail(pos, "the range %d .. %d is too long to build as a list (at most %d elements)", a.N, b.N, MaxRange)
+	}
+	n := int(b.N - a.N + 1)
+	engine.AllocIf(th, pos, engine.ElemsBytes(n))
+	xs := make([]value.Value, n)
+	for i := range xs {
+		if i&(engine.CopyChunk-1) == 0 {
+			engine.PollIf(th, pos)
+		}
+		xs[i] = value.Int(a.N + int64(i))
+	}
+	return value.List(xs)
+}
+
+func opNeg(pos engine.Pos, a value.Value) value.Value {
+	if a.K != value.KInt {
+		value.Fail(pos, "cannot negate %s", a.TypeName())
+	}
+	if a.N == math.MinInt64 {
+		value.Fail(pos, "integer overflow: -(%d) does not fit in 64 bits", a.N)
+	}
+	return value.Int(-a.N)
+}
+
+func Nimber(pos engine.Pos, a value.Value) value.Value {
+	if a.K != value.KInt {
+		value.Fail(pos, "a nimber needs an int size, found %s", a.TypeName())
+	}
+	if a.N < 0 {
+		value.Fail(pos, "a nimber cannot be negative (*%d)", a.N)
+	}
+	if a.N > math.MaxInt32 {
+		value.Fail(pos, "nimber *%d is too large (at most *%d)", a.N, math.MaxInt32)
+	}
+	return value.Nimber(a.N)
+}
+
+func Compare(pos engine.Pos, op lang.Op, a, b value.Value) bool {
+	switch op {
+	case lang.OpEq:
+		return value.Equal(a, b)
+	case lang.OpNe:
+		return !value.Equal(a, b)
+	}
+	if a.K == value.KInf || b.K == value.KInf {
+		value.Fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+	}
+	c := value.OrderCompare(pos, op, a, b)
+	switch op {
+	case lang.OpLt:
+		return c < 0
+	case lang.OpLe:
+		return c <= 0
+	case lang.OpGt:
+		return c > 0
+	}
+	return c >= 0
+}
+
+func In(pos engine.Pos, x, coll value.Value) bool {
+	switch coll.K {
+	case value.KList, value.KTuple:
+		for _, e := range coll.Elems() {
+			if value.Equal(x, e) {
+				return true
+			}
+		}
+		return false
+	case value.KSet:
+		_, ok := slices.BinarySearchFunc(coll.Elems(), x, value.Compare)
+		return ok
+	case value.KMap:
+		_, ok := slices.BinarySearchFunc(coll.Map().Keys, x, value.Compare)
+		return ok
+	case value.KStr:
+		if x.K != value.KStr {
+			value.Fail(pos, "\"in\" a string needs a string on the left, found %s", x.TypeName())
+		}
+		return strings.Contains(coll.Str(), x.Str())
+	}
+	value.Fail(pos, "\"in\" needs a list, set, map, range or string on the right, found %s", coll.TypeName())
+	return false
+}
+
+func Index(pos engine.Pos, x, i value.Value) value.Value {
+	switch x.K {
+	case value.KList, value.KTuple:
+		e := x.Elems()
+		if i.K != value.KInt {
+			value.Fail(pos, "a %s index must be an int, found %s", x.TypeName(), i.TypeName())
+		}
+		if i.N < 0 || i.N >= int64(len(e)) {
+			value.Fail(pos, "index %d out of range (the %s has %d element%s)", i.N, x.TypeName(), len(e), value.Plural(len(e)))
+		}
+		return e[i.N]
+	case value.KStr:
+		s := []rune(x.Str())
+		if i.K != value.KInt {
+			value.Fail(pos, "a string index must be an int, found %s", i.TypeName())
+		}
+		if i.N < 0 || i.N >= int64(len(s)) {
+			value.Fail(pos, "index %d out of range (the string has %d character%s)", i.N, len(s), value.Plural(len(s)))
+		}
+		return value.Str(string(s[i.N]))
+	case value.KMap:
+		m := x.Map()
+		j, ok := slices.BinarySearchFunc(m.Keys, i, value.Compare)
+		if !ok {
+			value.Fail(pos, "key %s not found in the map", value.Shown(i))
+		}
+		return m.Vals[j]
+	}
+	value.Fail(pos, "cannot index %s", x.TypeName())
+	return value.None
+}
+
+func NeedBool(pos engine.Pos, v value.Value, what string) bool {
+	if v.K != value.KBool {
+		value.Fail(pos, "%s must be true or false, found %s %s", what, v.TypeName(), value.Shown(v))
+	}
+	return v.N != 0
+}
+
+// iterate calls f for each element of an iterable value, in order; f
+// returns false to stop.
+func Iterate(pos engine.Pos, v value.Value, f func(value.Value) bool) {
+	switch v.K {
+	case value.KList, value.KTuple, value.KSet:
+		for _, e := range v.Elems() {
+			if !f(e) {
+				return
+			}
+		}
+	case value.KMap:
+		for _, e := range v.Map().Keys {
+			if !f(e) {
+				return
+			}
+		}
+	case value.KStr:
+		for _, r := range v.Str() {
+			if !f(value.Str(string(r))) {
+				return
+			}
+		}
+	default:
+		value.Fail(pos, "cannot iterate over %s", v.TypeName())
+	}
+}
+
+// Checked integer arithmetic.
+
+func AddOK(a, b int64) (int64, bool) {
+	c := a + b
+	return c, (c > a) == (b > 0)
+}
+
+func SubOK(a, b int64) (int64, bool) {
+	c := a - b
+	return c, (c < a) == (b > 0)
+}
+
+func MulOK(a, b int64) (int64, bool) {
+	c := a * b
+	if int64(int32(a)) == a && int64(int32(b)) == b {
+		// Both fit in 32 bits: the product fits in 64 (no division).
+		return c, true
+	}
+	return c, a == 0 || c/a == b && (a != -1 || b != math.MinInt64)
+}

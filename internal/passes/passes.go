@@ -1,0 +1,81 @@
+// Package passes names the result-preserving optimizations a session
+// runs (Pass: the compiler's and the engine's; Needs and Effective say
+// which stand on which) and holds what --explain reports of a
+// declaration's compilation (Explanation).
+package passes
+
+import (
+	"strings"
+)
+
+// Pass names a result-preserving optimization. Every pass is on unless
+// Options.Disable switches it off; with all of them off (All) what
+// runs is the plain evaluator that the differential tests compare each
+// pass against. Nothing here may change a result, an error or its
+// position: only the time and memory a run takes.
+//
+// Stream is the one the others stand on: without it a move rule's
+// options are values (what moves(G) lists) whose SG values the engine
+// reads as it reads any value's (Gen.EmitVal, Gen.ValueSG), and sg(G),
+// outcome(G) and the other built-ins that only need their argument's SG
+// value evaluate it as an ordinary value first. The passes that compute
+// on streamed SG values (the fast loops and the sweeps, cursors, symmetric
+// halves and probes built on them) are off with it: Needs lists them, and
+// Effective is what a session runs.
+type Pass uint32
+
+// The passes.
+const (
+	FastLoops Pass = 1 << iota // a move rule's last for clause as one loop over the memo tables; folds and sums over them
+	Inline                     // small defs compiled inline at their calls
+	Ladder                     // deep chains and boxes of positions computed bottom up
+	Resume                     // a run stopped at a missing option goes on from where it stopped
+	LoopyOpen                  // the loopy solver lists the options of pure rules without computing them
+	Fuse                       // X * C + D (and % C) fused into one int operation
+	Cursor                     // a fast loop's sum with missing parts resumed at its cursor
+	Sweep                      // runs of positions computed bottom up by a fast loop's sweep
+	Symmetric                  // g(x) + g(c - x) over a symmetric range: half the range
+	Composite                  // lists and sets of a move built in scratch buffers and packed into the key (engine/scratch.go)
+	Ints                       // int-typed expressions compiled to unboxed int code (eval/intcompile.go)
+	Tuples                     // a parameter that is always a tuple of k ints stored as k int parameters (engine/tupleflat.go)
+	Stream                     // SG values of options streamed: looked up in the memo tables without making the option's value; sums xored, k * G nim-multiplied (eval/sgcompile.go)
+
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream
+)
+
+// Names are the passes' names, in the order of their bits (String shows
+// them).
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream"}
+
+// Needs maps a pass to the passes it runs on: with one of them off, it is
+// off too.
+var Needs = map[Pass]Pass{
+	FastLoops: Stream,
+	Cursor:    Stream | FastLoops,
+	Sweep:     Stream | FastLoops,
+	Symmetric: Stream | FastLoops,
+}
+
+// Effective is p without the passes whose Needs are not all in p.
+func (p Pass) Effective() Pass {
+	for q, need := range Needs {
+		if p&need != need {
+			p &^= q
+		}
+	}
+	return p
+}
+
+// String names the passes of p, joined by "+".
+func (p Pass) String() string {
+	var names []string
+	for i, n := range Names {
+		if p&(1<<i) != 0 {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, "+")
+}
