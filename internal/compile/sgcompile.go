@@ -255,19 +255,7 @@ func (c *SGGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
 	c.Env.Streamed++
 	c.Fired(passes.Stream)
 	c.last1 = &sgCall1Parts{call: call, b: b, a0: a0}
-	return func(fr *engine.Frame) {
-		gn, v, g := fr.Gen, a0.Eval(fr), b.Game
-		if uint64(v) < g.Lim && g.NArgs == 1 {
-			if s := g.State(uint64(v)); s >= memo.FinBase {
-				gn.EmitSG(s - memo.FinBase)
-				return
-			}
-		}
-		gn.Tracing = true
-		x := kernel.Lookup1(gn, pos, g, v)
-		gn.Tracing = false
-		gn.EmitSG(x)
-	}
+	return func(fr *engine.Frame) { kernel.Emit1(fr.Gen, pos, b.Game, a0.Eval(fr)) }
 }
 
 // sgCall1Parts is what sgCall1 compiled last: the call g(X), g's binding
@@ -301,18 +289,7 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 	}
 	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot
 	lo, hi, rpos := last.lo, last.hi, last.rpos
-	one := func(fr *engine.Frame, gn *engine.Gen, g *engine.Game, v int64) {
-		if uint64(v) < g.Lim && g.NArgs == 1 {
-			if s := g.State(uint64(v)); s >= memo.FinBase {
-				gn.EmitSG(s - memo.FinBase)
-				return
-			}
-		}
-		gn.Tracing = true
-		x := kernel.Lookup1(gn, pos, g, v)
-		gn.Tracing = false
-		gn.EmitSG(x)
-	}
+	one := func(fr *engine.Frame, gn *engine.Gen, g *engine.Game, v int64) { kernel.Emit1(gn, pos, g, v) }
 	// fill computes X for i = a, a + 1, ... into buf; it returns how
 	// many it computed (fewer than asked when one failed).
 	fill := func(fr *engine.Frame, a int64, buf []int64) (n int) {

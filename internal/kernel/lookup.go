@@ -21,6 +21,22 @@ func CheckArity(pos engine.Pos, g *engine.Game, n int) {
 	}
 }
 
+// Emit1 emits the SG value of position g(v), an option of the position gn
+// computes: read from the memo table when it is known, else looked up
+// (recorded as missing, resumable: gen.Tracing).
+func Emit1(gn *engine.Gen, pos engine.Pos, g *engine.Game, v int64) {
+	if uint64(v) < g.Lim && g.NArgs == 1 {
+		if s := g.State(uint64(v)); s >= memo.FinBase {
+			gn.EmitSG(s - memo.FinBase)
+			return
+		}
+	}
+	gn.Tracing = true
+	x := Lookup1(gn, pos, g, v)
+	gn.Tracing = false
+	gn.EmitSG(x)
+}
+
 // Touch1 reads the states of positions g(v) for v in vs, so that the
 // lookups that follow find them in the cache: the reads are independent
 // and overlap, where lookups one by one each wait for theirs. Its result
