@@ -151,7 +151,8 @@ func PowOK(a, k int64) (int64, bool) {
 	}
 }
 
-func opShift(pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
+// opShift is a << b or a >> b (Binary's entry for both).
+func opShift(_ *engine.Thread, pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
 	if a.K != value.KInt || b.K != value.KInt {
 		TypeErr(pos, op, a, b)
 	}

@@ -49,12 +49,8 @@ var Binary = [lang.NumOps]binaryFn{
 	lang.OpBitAnd: func(_ *engine.Thread, pos engine.Pos, _ lang.Op, a, b value.Value) value.Value {
 		return BitAnd(pos, a, b)
 	},
-	lang.OpShl: func(_ *engine.Thread, pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
-		return opShift(pos, op, a, b)
-	},
-	lang.OpShr: func(_ *engine.Thread, pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
-		return opShift(pos, op, a, b)
-	},
+	lang.OpShl: opShift,
+	lang.OpShr: opShift,
 	lang.OpAdd: func(th *engine.Thread, pos engine.Pos, _ lang.Op, a, b value.Value) value.Value {
 		return Add(th, pos, a, b)
 	},
@@ -64,15 +60,16 @@ var Binary = [lang.NumOps]binaryFn{
 	lang.OpMul: func(th *engine.Thread, pos engine.Pos, _ lang.Op, a, b value.Value) value.Value {
 		return opMul(th, pos, a, b)
 	},
-	lang.OpDiv: func(_ *engine.Thread, pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
-		return Div(pos, op, a, b)
-	},
-	lang.OpMod: func(_ *engine.Thread, pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
-		return Div(pos, op, a, b)
-	},
+	lang.OpDiv: divOp,
+	lang.OpMod: divOp,
 	lang.OpPow: func(_ *engine.Thread, pos engine.Pos, _ lang.Op, a, b value.Value) value.Value {
 		return opPow(pos, a, b)
 	},
+}
+
+// divOp is a / b or a % b (Div).
+func divOp(_ *engine.Thread, pos engine.Pos, op lang.Op, a, b value.Value) value.Value {
+	return Div(pos, op, a, b)
 }
 
 func compareOp(_ *engine.Thread, pos engine.Pos, op lang.Op, a, b value.Value) value.Value {

@@ -440,37 +440,46 @@ func compareIter(a, b Value, sums int) int {
 			f.ka, f.kb = a.Ref, b.Ref
 			stack = append(stack, f)
 		}
-		// The next pair of elements.
-		for {
-			if len(stack) == 0 {
-				return 0
-			}
-			t := &stack[len(stack)-1]
-			if t.i < len(t.x) && t.i < len(t.y) {
-				a, b = t.x[t.i], t.y[t.i]
-				t.i++
-				if t.i == len(t.x) && len(t.x) == len(t.y) && t.tx == nil && t.ty == nil && (equal == nil || len(t.x) == 1) {
-					// Nothing is left of the frame but its last pair:
-					// a value nested a million levels deep needs no
-					// million frames. (One with several elements is
-					// kept for the memo.)
-					stack = stack[:len(stack)-1]
-				}
-				break
-			}
-			if c := cmp.Compare(len(t.x), len(t.y)); c != 0 {
-				return c
-			}
-			if t.tx != nil || t.ty != nil {
-				*t = cmpFrame{x: t.tx, y: t.ty, ka: t.ka, kb: t.kb}
-				continue
-			}
-			if equal != nil {
-				equal[refPair{t.ka, t.kb}] = true
-			}
-			stack = stack[:len(stack)-1]
+		var ok bool
+		if a, b, stack, c, ok = nextPair(stack, equal); !ok {
+			return c
 		}
 	}
+}
+
+// nextPair takes the next pair of elements to compare off stack (a
+// walk's frames, innermost last) and returns it with the stack left and
+// true; or, with false, the walk's result: the sign of the first
+// difference in length found, 0 when the stack empties. A frame compared
+// to its end is recorded in equal, when the walk keeps that memo.
+func nextPair(stack []cmpFrame, equal map[refPair]bool) (a, b Value, rest []cmpFrame, c int, ok bool) {
+	for len(stack) > 0 {
+		t := &stack[len(stack)-1]
+		if t.i < len(t.x) && t.i < len(t.y) {
+			a, b = t.x[t.i], t.y[t.i]
+			t.i++
+			if t.i == len(t.x) && len(t.x) == len(t.y) && t.tx == nil && t.ty == nil && (equal == nil || len(t.x) == 1) {
+				// Nothing is left of the frame but its last pair:
+				// a value nested a million levels deep needs no
+				// million frames. (One with several elements is
+				// kept for the memo.)
+				stack = stack[:len(stack)-1]
+			}
+			return a, b, stack, 0, true
+		}
+		if c := cmp.Compare(len(t.x), len(t.y)); c != 0 {
+			return a, b, stack, c, false
+		}
+		if t.tx != nil || t.ty != nil {
+			*t = cmpFrame{x: t.tx, y: t.ty, ka: t.ka, kb: t.kb}
+			continue
+		}
+		if equal != nil {
+			equal[refPair{t.ka, t.kb}] = true
+		}
+		stack = stack[:len(stack)-1]
+	}
+	return a, b, stack, 0, false
 }
 
 // compareHead compares what a and b hold besides their elements; when
@@ -557,12 +566,7 @@ func orderCompareRec(pos Pos, op lang.Op, a, b Value, depth int, steps *int) (in
 	if depth > recDepth || *steps < 0 {
 		return 0, false
 	}
-	if a.K == KInf || b.K == KInf {
-		Fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
-	}
-	if a.K != b.K || !(a.K == KInt || a.K == KStr || a.K == KList || a.K == KTuple || a.K == KBool) {
-		Fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
-	}
+	orderable(pos, op, a, b)
 	if a.K != KList && a.K != KTuple {
 		return Compare(a, b), true
 	}
@@ -583,12 +587,7 @@ func orderCompareRec(pos Pos, op lang.Op, a, b Value, depth int, steps *int) (in
 
 // orderCompareIter is orderCompare without recursion.
 func orderCompareIter(pos Pos, op lang.Op, a, b Value) int {
-	type pair struct {
-		x, y   []Value
-		i      int
-		ka, kb any
-	}
-	var stack []pair
+	var stack []cmpFrame
 	var equal map[refPair]bool
 	steps := 0
 	for {
@@ -596,42 +595,32 @@ func orderCompareIter(pos Pos, op lang.Op, a, b Value) int {
 		if steps == memoAfter {
 			equal = map[refPair]bool{}
 		}
-		if a.K == KInf || b.K == KInf {
-			Fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
-		}
-		if a.K != b.K || !(a.K == KInt || a.K == KStr || a.K == KList || a.K == KTuple || a.K == KBool) {
-			Fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
-		}
+		orderable(pos, op, a, b)
 		if a.K == KList || a.K == KTuple {
 			// (Not skipped when a is b: its elements may not be
 			// orderable, which is an error.)
 			if !equal[refPair{a.Ref, b.Ref}] {
-				stack = append(stack, pair{x: a.Elems(), y: b.Elems(), ka: a.Ref, kb: b.Ref})
+				stack = append(stack, cmpFrame{x: a.Elems(), y: b.Elems(), ka: a.Ref, kb: b.Ref})
 			}
 		} else if c := Compare(a, b); c != 0 {
 			return c
 		}
-		for {
-			if len(stack) == 0 {
-				return 0
-			}
-			t := &stack[len(stack)-1]
-			if t.i < len(t.x) && t.i < len(t.y) {
-				a, b = t.x[t.i], t.y[t.i]
-				t.i++
-				if t.i == len(t.x) && len(t.x) == len(t.y) && (equal == nil || len(t.x) == 1) {
-					stack = stack[:len(stack)-1] // only its last pair is left (see compareIter)
-				}
-				break
-			}
-			if c := len(t.x) - len(t.y); c != 0 {
-				return c
-			}
-			if equal != nil {
-				equal[refPair{t.ka, t.kb}] = true
-			}
-			stack = stack[:len(stack)-1]
+		var c int
+		var ok bool
+		if a, b, stack, c, ok = nextPair(stack, equal); !ok {
+			return c
 		}
+	}
+}
+
+// orderable fails unless a and b can be ordered: two ints, strings,
+// bools, lists or tuples (an infinite SG value has its own error).
+func orderable(pos Pos, op lang.Op, a, b Value) {
+	if a.K == KInf || b.K == KInf {
+		Fail(pos, "cannot compare an infinite SG value with %q (only == and != apply)", op)
+	}
+	if a.K != b.K || !(a.K == KInt || a.K == KStr || a.K == KList || a.K == KTuple || a.K == KBool) {
+		Fail(pos, "cannot compare %s with %s using %q", a.TypeName(), b.TypeName(), op)
 	}
 }
 
