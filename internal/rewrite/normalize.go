@@ -56,27 +56,8 @@ func partnerSubst(r *resolve.Resolver, alt *lang.Alt) *lang.Alt {
 		if e == nil {
 			continue
 		}
-		index, args := map[string]int{b: 0}, []lang.Expr{e}
-		out := &lang.Alt{Pos: alt.Pos, Body: resolve.Substitute(alt.Body, index, args)}
-		out.Clauses = append(out.Clauses, alt.Clauses[:i]...)
-		for _, cl := range alt.Clauses[i+1:] {
-			switch cl := cl.(type) {
-			case *lang.IfClause:
-				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: resolve.Substitute(cl.Cond, index, args)})
-			case *lang.ForClause:
-				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: resolve.Substitute(cl.Iter, index, args)})
-			}
-		}
-		left := false // a use substitute does not reach (inside a comprehension)
-		check := func(x lang.Expr) bool {
-			if id, ok := x.(*lang.Ident); ok && id.Name == b {
-				left = true
-			}
-			return true
-		}
-		lang.Inspect(out.Body, check)
-		lang.InspectClauses(out.Clauses, check)
-		if left {
+		out := substAfter(alt, i, map[string]int{b: 0}, []lang.Expr{e})
+		if out == nil {
 			continue
 		}
 		return partnerSubst(r, out)
@@ -251,33 +232,45 @@ func aliasSubst(r *resolve.Resolver, alt *lang.Alt) *lang.Alt {
 		if !simple {
 			continue
 		}
-		out := &lang.Alt{Pos: alt.Pos, Body: resolve.Substitute(alt.Body, index, elems)}
-		out.Clauses = append(out.Clauses, alt.Clauses[:i]...)
-		for _, cl := range alt.Clauses[i+1:] {
-			switch cl := cl.(type) {
-			case *lang.IfClause:
-				out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: resolve.Substitute(cl.Cond, index, elems)})
-			case *lang.ForClause:
-				out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: resolve.Substitute(cl.Iter, index, elems)})
-			}
-		}
-		left := false // a use substitute does not reach (inside a comprehension)
-		check := func(x lang.Expr) bool {
-			if id, ok := x.(*lang.Ident); ok {
-				if _, ok := index[id.Name]; ok {
-					left = true
-				}
-			}
-			return true
-		}
-		lang.Inspect(out.Body, check)
-		lang.InspectClauses(out.Clauses, check)
-		if left {
+		out := substAfter(alt, i, index, elems)
+		if out == nil {
 			continue
 		}
 		return aliasSubst(r, out)
 	}
 	return alt
+}
+
+// substAfter returns alt without its clause i, args[index[name]] written
+// for each name of index in the clauses after it and the body; nil when
+// a use of such a name is left that Substitute does not reach (inside a
+// comprehension).
+func substAfter(alt *lang.Alt, i int, index map[string]int, args []lang.Expr) *lang.Alt {
+	out := &lang.Alt{Pos: alt.Pos, Body: resolve.Substitute(alt.Body, index, args)}
+	out.Clauses = append(out.Clauses, alt.Clauses[:i]...)
+	for _, cl := range alt.Clauses[i+1:] {
+		switch cl := cl.(type) {
+		case *lang.IfClause:
+			out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: resolve.Substitute(cl.Cond, index, args)})
+		case *lang.ForClause:
+			out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: resolve.Substitute(cl.Iter, index, args)})
+		}
+	}
+	left := false
+	check := func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok {
+			if _, ok := index[id.Name]; ok {
+				left = true
+			}
+		}
+		return true
+	}
+	lang.Inspect(out.Body, check)
+	lang.InspectClauses(out.Clauses, check)
+	if left {
+		return nil
+	}
+	return out
 }
 
 // boundBefore returns the for clause before clause i of alt that binds
