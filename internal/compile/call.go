@@ -180,11 +180,7 @@ func (c *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, a
 	if !c.On(passes.Composite) {
 		return nil
 	}
-	defer func() {
-		if f != nil {
-			c.Fired(passes.Composite)
-		}
-	}()
+	defer func() { c.FiredIf(passes.Composite, f != nil) }()
 	switch {
 	case len(e.Args) == 1 && bi.Quick1 != nil:
 		x := c.Expr(e.Args[0])

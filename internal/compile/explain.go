@@ -22,6 +22,14 @@ func (c *Compiler) Fired(p passes.Pass) {
 	}
 }
 
+// FiredIf is Fired when built: a compile function of a pass, which
+// returns nil where the pass does not apply, defers it with f != nil.
+func (c *Compiler) FiredIf(p passes.Pass, built bool) {
+	if built {
+		c.Fired(p)
+	}
+}
+
 // note adds a line to the explanation of the declaration being compiled
 // (nothing when none is, or when compiling a variant that is not
 // explained).

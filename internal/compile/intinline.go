@@ -161,7 +161,13 @@ func (f *mulAdd) stage() (lo int64, span uint64, ok bool) {
 	if !f.ok || f.slot >= 0 || f.sub || f.mod == 0 {
 		return 0, 0, false
 	}
-	lo, hi, ok := mulAddRange(f.m, f.d)
+	return mulAddSpan(f.m, f.d)
+}
+
+// mulAddSpan is mulAddRange as the test a closure makes: a is in range
+// when uint64(a)-uint64(lo) <= span.
+func mulAddSpan(m, d int64) (lo int64, span uint64, ok bool) {
+	lo, hi, ok := mulAddRange(m, d)
 	return lo, uint64(hi) - uint64(lo), ok
 }
 
@@ -292,11 +298,10 @@ func (f mulAdd) compile() IntFn {
 	case slot < 0 && !f.sub && mod != 0:
 		// The operands for which neither operator overflows: one
 		// comparison (as unsigned, from lo).
-		lo, hi, ok := mulAddRange(m, d)
+		lo, span, ok := mulAddSpan(m, d)
 		if !ok {
 			break
 		}
-		span := uint64(hi) - uint64(lo)
 		return func(fr *engine.Frame) int64 {
 			a := x.get(fr)
 			if uint64(a)-uint64(lo) > span {
@@ -305,11 +310,10 @@ func (f mulAdd) compile() IntFn {
 			return (a*m + d) % mod
 		}
 	case slot < 0 && !f.sub && mod == 0:
-		lo, hi, ok := mulAddRange(m, d)
+		lo, span, ok := mulAddSpan(m, d)
 		if !ok {
 			break
 		}
-		span := uint64(hi) - uint64(lo)
 		return func(fr *engine.Frame) int64 {
 			a := x.get(fr)
 			if uint64(a)-uint64(lo) > span {
@@ -318,11 +322,10 @@ func (f mulAdd) compile() IntFn {
 			return a*m + d
 		}
 	case slot >= 0 && !f.sub && mod == 0:
-		lo, hi, ok := mulAddRange(m, 0)
+		lo, span, ok := mulAddSpan(m, 0)
 		if !ok {
 			break
 		}
-		span := uint64(hi) - uint64(lo)
 		return func(fr *engine.Frame) int64 {
 			a := x.get(fr)
 			s, ok := operator.AddOK(a*m, fr.Slots[slot].N)
@@ -444,11 +447,7 @@ func (c *IntGen) fused(e *lang.Binary) (f IntFn) {
 	if !c.On(passes.Fuse) {
 		return nil
 	}
-	defer func() {
-		if f != nil {
-			c.Fired(passes.Fuse)
-		}
-	}()
+	defer func() { c.FiredIf(passes.Fuse, f != nil) }()
 	if e.Op == lang.OpMod {
 		lit, ok := e.Y.(*lang.IntLit)
 		x, ok2 := e.X.(*lang.Binary)

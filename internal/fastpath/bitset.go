@@ -29,11 +29,7 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 	if !c.On(passes.Composite) {
 		return nil
 	}
-	defer func() {
-		if f != nil {
-			c.Fired(passes.Composite)
-		}
-	}()
+	defer func() { c.FiredIf(passes.Composite, f != nil) }()
 	switch e := e.(type) {
 	case *lang.SetLit:
 		es := make([]elemFn, len(e.Elems))
@@ -172,11 +168,7 @@ func (c *builders) InSet(e *lang.Binary, not bool) (f compile.BoolFn) {
 	if !c.On(passes.Composite) {
 		return nil
 	}
-	defer func() {
-		if f != nil {
-			c.Fired(passes.Composite)
-		}
-	}()
+	defer func() { c.FiredIf(passes.Composite, f != nil) }()
 	_, isPair := e.X.(*lang.TupleLit)
 	el := c.elemOf(e.X)
 	if isPair && len(e.X.(*lang.TupleLit).Elems) != 2 || !isPair && el.vi == nil {

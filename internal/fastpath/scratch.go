@@ -43,11 +43,7 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 	if !c.On(passes.Composite) {
 		return nil
 	}
-	defer func() {
-		if f != nil {
-			c.Fired(passes.Composite)
-		}
-	}()
+	defer func() { c.FiredIf(passes.Composite, f != nil) }()
 	switch e := e.(type) {
 	case *lang.Comp:
 		if e.Kind != lang.ListComp {
