@@ -210,10 +210,7 @@ func (e *search) ladder(g *engine.Game, r uint64) (done bool) {
 	}()
 	defer func() {
 		if x := recover(); x != nil {
-			if !e.retriable(x) {
-				e.pollDone(x)
-				panic(x)
-			}
+			e.rethrow(x)
 			// A step failed where the plain search might not: run that,
 			// with the run's state as it was.
 			e.restore(at)
@@ -288,6 +285,16 @@ func (e *search) retriable(x any) bool {
 	re, ok := x.(*value.RuntimeError)
 	th := e.Th
 	return ok && re.Kind != value.ErrLimit && (th.Ctx == nil || th.Ctx.Err() == nil)
+}
+
+// rethrow raises x, the panic of an optimistic computation, again
+// unless it is retriable (the run's cancellation instead, when that is
+// why: pollDone).
+func (e *search) rethrow(x any) {
+	if !e.retriable(x) {
+		e.pollDone(x)
+		panic(x)
+	}
 }
 
 // pollDone raises the run's cancellation (its time limit, or an

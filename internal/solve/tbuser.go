@@ -47,10 +47,7 @@ func (u *tbUser) shape(g *engine.Game, n int64, out *tbShape) (ok bool) {
 	at := e.mark()
 	defer func() {
 		if x := recover(); x != nil {
-			if !e.retriable(x) {
-				e.pollDone(x)
-				panic(x)
-			}
+			e.rethrow(x)
 			// (The general way meets the error, in its place.)
 			e.restore(at)
 			ok = false
