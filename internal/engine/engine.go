@@ -240,14 +240,7 @@ func (gn *Gen) Result() memo.Sgv {
 	gn.Settle()
 	m := int32(memo.MexWords(gn.Bits[:min(gn.Hi+1, len(gn.Bits))]))
 	if m >= BitsetMax && len(gn.Big) > 0 {
-		slices.Sort(gn.Big)
-		for _, b := range gn.Big {
-			if b == m {
-				m++
-			} else if b > m {
-				break
-			}
-		}
+		m = memo.MexAbove(m, gn.Big)
 	}
 	var fin []int64
 	if len(gn.InfOpts) > 0 {

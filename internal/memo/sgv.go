@@ -3,6 +3,7 @@ package memo
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // Sgv is a generalized SG value while computing: finite >= 0, infinite
@@ -39,6 +40,21 @@ func ValueOf(s int32) Sgv {
 		return s - FinBase
 	}
 	return s
+}
+
+// MexAbove continues a mex past a bitset whose bits are all set below m:
+// the least value from m on that is not in big (the options above the
+// bitset, in any order: big is sorted in place).
+func MexAbove[T int32 | int64](m T, big []T) T {
+	slices.Sort(big)
+	for _, b := range big {
+		if b == m {
+			m++
+		} else if b > m {
+			break
+		}
+	}
+	return m
 }
 
 // MexWords is the least value whose bit is clear in words (len(words)*64

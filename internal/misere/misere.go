@@ -731,14 +731,7 @@ func (ms *misere) final(f *mframe) int64 {
 	}
 	m := int64(memo.MexWords(f.seen))
 	if m == 1<<16 && len(f.over) > 0 {
-		slices.Sort(f.over)
-		for _, x := range f.over {
-			if x == m {
-				m++
-			} else if x > m {
-				break
-			}
-		}
+		m = memo.MexAbove(m, f.over)
 	}
 	return m
 }
