@@ -35,15 +35,10 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {
 		return nil
 	}
-	cl, ok := comp.Clauses[0].(*lang.ForClause)
-	if !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 {
+	x, r := rangeFor(comp.Clauses[0])
+	if r == nil {
 		return nil
 	}
-	r, ok := cl.Iter.(*lang.Binary)
-	if !ok || r.Op != lang.OpRange {
-		return nil
-	}
-	x := cl.Target.Names[0].Name
 	// The g(ARGS) whose value is counted or folded, and for a count, the
 	// comparison and its other side.
 	var game lang.Expr
@@ -269,19 +264,14 @@ func (c *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
 	if !c.On(passes.FastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
-	cl, ok := e.Clauses[0].(*lang.ForClause)
-	if !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 {
-		return nil
-	}
-	r, ok := cl.Iter.(*lang.Binary)
-	if !ok || r.Op != lang.OpRange {
+	x, r := rangeFor(e.Clauses[0])
+	if r == nil {
 		return nil
 	}
 	call, ok := e.Body.(*lang.Call)
 	if !ok {
 		return nil
 	}
-	x := cl.Target.Names[0].Name
 	lo, hi := c.Ints.RangeBounds(r)
 	xb := c.NewVar(x)
 	xb.IsInt = true
@@ -408,4 +398,17 @@ func (aa *affineArgs) keys(fr *engine.Frame, g *engine.Game, a, z int64) (k0, d 
 		d += uint64(aa.coefs[i]) << sh
 	}
 	return k0, d, true
+}
+
+// rangeFor returns the name and the range of cl when it is a for clause
+// of one name over a range (for x in lo..hi); r is nil otherwise.
+func rangeFor(cl lang.Clause) (x string, r *lang.Binary) {
+	f, ok := cl.(*lang.ForClause)
+	if !ok || f.Target.Tuple || len(f.Target.Names) != 1 {
+		return "", nil
+	}
+	if r, ok = f.Iter.(*lang.Binary); !ok || r.Op != lang.OpRange {
+		return "", nil
+	}
+	return f.Target.Names[0].Name, r
 }
