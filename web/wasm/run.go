@@ -141,27 +141,27 @@ func (p *player) run(ctx context.Context, req request) response {
 }
 
 // graph returns the state graph of the game expr, as DOT text; expr may
-// also be a call graph(G, LIMIT) (as for grundy graph).
+// also be a call graph(G, LIMIT) (as for grundy graph). The DOT text is
+// always the engine's (Interpreter.Graph): text a script wrote is never
+// drawn, since a shared link's script could otherwise put links of its
+// own (javascript: URLs) into the page.
 func (p *player) graph(ctx context.Context, expr string) (string, *errorInfo) {
 	v, err := p.in.Eval(ctx, expr)
 	if err != nil {
 		return "", info(err)
 	}
-	if s, ok := v.Str(); ok && strings.HasPrefix(strings.TrimSpace(s), "digraph") {
-		return s, nil
-	}
-	if !v.IsGame() {
+	if _, ok := v.Str(); !ok && !v.IsGame() {
 		msg := "the graph needs a game, such as sub(8) or cut(4, 2) + *1, but " + clip(v.Repr(), 40) + " is not one"
 		return "", &errorInfo{Kind: "request", Msg: msg, Text: msg + "\n"}
 	}
-	// The expression is evaluated once more inside graph(...); its value
-	// is memoized by then, and any error is the graph's own (a limit).
-	d, err := p.in.Eval(ctx, "graph("+expr+")")
+	// The expression is evaluated once more; its value is memoized by
+	// then, and any error is the graph's own (a limit, or a string that
+	// is not the value of graph(G, LIMIT)).
+	d, err := p.in.Graph(ctx, "<eval>", expr)
 	if err != nil {
 		return "", info(err)
 	}
-	s, _ := d.Str()
-	return s, nil
+	return d, nil
 }
 
 // info converts an error of the interpreter.

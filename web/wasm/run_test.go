@@ -105,6 +105,15 @@ func TestRunGraph(t *testing.T) {
 			t.Errorf("graph %q: dot %.20q, error %+v; want an error with %q", c.graph, r.Dot, r.GraphError, c.msg)
 		}
 	}
+	// DOT text a script wrote is never drawn (a shared link's script
+	// could put javascript: links into the page): only the engine's.
+	evil := src + "\ndef g(n) = \"digraph { a [URL=\\\"javascript:alert(1)\\\"] }\"\ndef graph(g, n) = g\n"
+	for _, expr := range []string{"g(7)", "graph(g(7), 5)"} {
+		r = ask(t, &p, request{Source: evil, Graph: expr})
+		if r.Dot != "" || r.GraphError == nil || !strings.Contains(r.GraphError.Msg, "must be a game") {
+			t.Errorf("graph %q of a script's string: dot %.60q, error %+v; want no DOT and an error", expr, r.Dot, r.GraphError)
+		}
+	}
 	// A script that does not parse has no games to draw.
 	r = ask(t, &p, request{Source: "game (", Graph: "sub(1)"})
 	if r.Error == nil || r.GraphError == nil || r.Dot != "" {
