@@ -902,6 +902,14 @@ print sg(many(3, 3)), outcome(many(4, 2)), sg(rev(5, 4)), sg(1000000000000 * g(3
 print sg(many(1048576, 3) + rev(1, 1))
 print sg(rev(1048577, 3))
 `, engine.Limits{}},
+	{"copies returned by a def, in a move rule", `
+game g(n) moves g(n - s) for s in 1 .. 2 if s <= n
+def two(n) = 2 * g(n)
+def three(n) = 3 * g(n)
+game h(n) moves h(n - 1) + three(n - 1) for k in 1 .. 1 if n > 0 | two(n - 1) for k in 1 .. 1 if n > 0
+print [sg(h(n)) for n in 0 .. 12], sg(three(5)), outcome(two(7) + three(2))
+print sg(two(1 / 0))
+`, engine.Limits{}},
 	{"copies returned by a def: the count fails first", `
 game g(n) moves g(n - s) for s in 1 .. 2 if s <= n
 def many(k, n) = k * g(n)

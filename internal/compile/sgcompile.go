@@ -152,7 +152,11 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 						value.Fail(pos, "cannot take %d copies of a game: the count must be at least 0", kv.N)
 					}
 					if build && kv.N > 0 {
-						operator.CheckCopies(pos, kv.N, y(fr))
+						// As the def would: G's value, its check, then
+						// its SG value (G evaluated once).
+						g := y(fr)
+						operator.CheckCopies(pos, kv.N, g)
+						return fr.Th.Engine.Times(kv.N, fr.Gen.ValueSG(pos, g))
 					}
 					return fr.Th.Engine.Times(kv.N, kg(fr))
 				}
