@@ -293,7 +293,6 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 	}
 	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot
 	lo, hi, rpos := last.lo, last.hi, last.rpos
-	one := func(fr *engine.Frame, gn *engine.Gen, g *engine.Game, v int64) { kernel.Emit1(gn, pos, g, v) }
 	// fill computes X for i = a, a + 1, ... into buf; it returns how
 	// many it computed (fewer than asked when one failed).
 	fill := func(fr *engine.Frame, a int64, buf []int64) (n int) {
@@ -322,7 +321,7 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 				for ; ; i++ {
 					th.Tick(rpos)
 					fr.Slots[slot] = value.Value{K: value.KInt, N: i}
-					one(fr, gn, g, a0.Eval(fr))
+					kernel.Emit1(gn, pos, g, a0.Eval(fr))
 					if fr.Stop || i == z {
 						return
 					}
@@ -339,7 +338,7 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 			for _, v := range buf[:n] {
 				th.Tick(rpos)
 				fr.Slots[slot] = value.Value{K: value.KInt, N: i}
-				one(fr, gn, g, v)
+				kernel.Emit1(gn, pos, g, v)
 				if fr.Stop || i == z {
 					return
 				}
@@ -349,7 +348,7 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 				// X failed at i: it runs again and raises its error.
 				th.Tick(rpos)
 				fr.Slots[slot] = value.Value{K: value.KInt, N: i}
-				one(fr, gn, g, a0.Eval(fr))
+				kernel.Emit1(gn, pos, g, a0.Eval(fr))
 				if fr.Stop || i == z {
 					return
 				}

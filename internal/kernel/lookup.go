@@ -31,6 +31,12 @@ func Emit1(gn *engine.Gen, pos engine.Pos, g *engine.Game, v int64) {
 			return
 		}
 	}
+	emit1Lookup(gn, pos, g, v)
+}
+
+// emit1Lookup is Emit1 of a position whose value the memo table does not
+// hold (Emit1 stays small enough to be inlined in the loops that call it).
+func emit1Lookup(gn *engine.Gen, pos engine.Pos, g *engine.Game, v int64) {
 	gn.Tracing = true
 	x := Lookup1(gn, pos, g, v)
 	gn.Tracing = false
