@@ -52,14 +52,16 @@ func (s *Session) recompile(scope *resolve.Scope, b *engine.Binding) {
 	switch {
 	case b.Kind == resolve.Def && b.Fn.Decl != nil:
 		d := b.Fn.Decl
-		c.CompileDef(b.Fn, d)
+		ch := resolve.Declaration(s.u, s.outer(scope), s.env.LaterLets, d, &resolve.Decl{})
+		c.Errs = checkResolve(ch.Errs, c, func() { c.CompileDef(b.Fn, d) })
 		if len(c.Errs) > 0 {
 			err := c.Errs[0]
 			b.Fn.Body = func(*engine.Frame) value.Value { value.Fail(err.Pos, "%s", err.Msg); return value.None }
 			b.Fn.BodyInt = nil
 		}
 	case b.Kind == resolve.Game && b.Game.Decl != nil:
-		c.CompileGame(b.Game, b.Game.Decl)
+		ch := resolve.Declaration(s.u, s.outer(scope), s.env.LaterLets, b.Game.Decl, &resolve.Decl{})
+		c.Errs = checkResolve(ch.Errs, c, func() { c.CompileGame(b.Game, b.Game.Decl) })
 		if len(c.Errs) > 0 {
 			err := c.Errs[0]
 			bad := func(*engine.Frame) { value.Fail(err.Pos, "%s", err.Msg) }

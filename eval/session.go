@@ -68,6 +68,7 @@ type Session struct {
 	// join the session only once the entry has run (bindEntryLets), so a
 	// let whose value fails binds nothing.
 	entryLets map[string]*engine.Binding
+	u         *resolve.Universe // the registry's built-ins, as declarations
 }
 
 // NewSession makes an empty session.
@@ -100,7 +101,7 @@ func NewSession(opts Options) *Session {
 	if reg == nil {
 		reg = stdlib.Registry()
 	}
-	s := &Session{env: compile.Env{Th: th, Engine: th.Engine, Reg: reg, Fast: fastpath.New}, prelude: &resolve.Scope{Names: map[string]*engine.Binding{}}}
+	s := &Session{env: compile.Env{Th: th, Engine: th.Engine, Reg: reg, Fast: fastpath.New}, prelude: &resolve.Scope{Names: map[string]*engine.Binding{}}, u: resolve.NewUniverse(reg)}
 	s.top = &resolve.Scope{Parent: s.prelude, Names: map[string]*engine.Binding{}}
 	s.loadPrelude()
 	return s
@@ -117,8 +118,9 @@ func (s *Session) compile(f *lang.File, repl bool) (code []compile.ExecFn, err e
 	if repl {
 		sc = &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}
 	}
+	ch := resolve.File(s.u, s.outer(sc), f, repl)
 	c := compile.New(&s.env, sc, s.globals)
-	code = c.CompileFile(f, repl)
+	c.Errs = checkResolve(ch.Errs, c, func() { code = c.CompileFile(f, repl) })
 	if len(c.Errs) > 0 {
 		slices.SortStableFunc(c.Errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
 		return nil, c.Errs
@@ -389,11 +391,13 @@ func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v value.Value, err
 
 // evalExpr is EvalExpr within begin and end.
 func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v value.Value, err error) {
-	c := compile.New(&s.env, &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}, s.globals)
+	sc := &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}
+	ch := resolve.Expr(s.u, s.outer(sc), s.env.LaterLets, x)
+	c := compile.New(&s.env, sc, s.globals)
 	var code engine.EvalFn
 	err = func() (err error) {
 		defer s.compileLimit(&err)
-		code = c.Vals.Expr(x)
+		c.Errs = checkResolve(ch.Errs, c, func() { code = c.Vals.Expr(x) })
 		return nil
 	}()
 	if err != nil {
@@ -512,11 +516,13 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 	ctx, end := s.Begin(ctx)
 	defer end()
 	s.env.LaterLets = nil // the script's lets have all run
-	c := compile.New(&s.env, &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}, s.globals)
+	sc := &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}
+	ch := resolve.Table(s.u, s.outer(sc), s.env.LaterLets, st)
+	c := compile.New(&s.env, sc, s.globals)
 	var build func(fr *engine.Frame) *compile.Table
 	if err := func() (err error) {
 		defer s.compileLimit(&err)
-		build = c.Tables.Table(st)
+		c.Errs = checkResolve(ch.Errs, c, func() { build = c.Tables.Table(st) })
 		return nil
 	}(); err != nil {
 		return nil, err
@@ -561,8 +567,10 @@ func (s *Session) loadPrelude() {
 		if err != nil {
 			panic("eval: prelude " + p.Name + ": " + err.Error())
 		}
+		ch := resolve.File(s.u, s.outer(s.prelude), f, false)
 		c := compile.New(&s.env, s.prelude, s.globals)
-		code := c.CompileFile(f, false)
+		var code []compile.ExecFn
+		c.Errs = checkResolve(ch.Errs, c, func() { code = c.CompileFile(f, false) })
 		if len(c.Errs) > 0 {
 			panic("eval: prelude " + p.Name + ": " + c.Errs.Error())
 		}
@@ -582,4 +590,29 @@ func (s *Session) CheckFile(filename, src string) error {
 	err := s.Check(filename, src)
 	s.top.Names, s.globals = names, globals
 	return err
+}
+
+// outer is what the resolve pass sees of a session scope sc.
+func (s *Session) outer(sc *resolve.Scope) *resolve.Outer {
+	return &resolve.Outer{
+		Lookup: func(name string) *resolve.Decl { return s.u.Cell(name, sc.Lookup(name)) },
+		Names: func() []string {
+			var out []string
+			for x := sc; x != nil; x = x.Parent {
+				for n := range x.Names {
+					out = append(out, n)
+				}
+			}
+			return out
+		},
+	}
+}
+
+// checkResolve runs compile with the resolve pass's errors first in
+// c.Errs (the compiler's own errors of names are the same, and counted
+// once).
+func checkResolve(errs lang.ErrorList, c *compile.Compiler, compile func()) lang.ErrorList {
+	c.Errs = append(lang.ErrorList(nil), errs...)
+	compile()
+	return c.Errs
 }

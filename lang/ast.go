@@ -12,10 +12,15 @@ type Stmt interface {
 	Position() Pos // where the statement starts
 }
 
-// Name is an identifier with its position.
+// Name is an identifier with its position: a name a statement, a
+// parameter list or a pattern declares.
 type Name struct {
 	Pos  Pos
 	Name string `parser:"@Ident"`
+	// Bind is the declaration the name makes, set by package resolve (a
+	// *resolve.Decl; nil before resolving, and for a declaration that is
+	// an error).
+	Bind any
 }
 
 // LetStmt is `let NAME = EXPR` or `let (A, B, ...) = EXPR`.
@@ -181,6 +186,10 @@ type Expr interface{ Position() Pos }
 type Ident struct {
 	Pos  Pos
 	Name string
+	// Bind is the declaration the name means here, set by package
+	// resolve (a *resolve.Decl; nil before resolving, and for an unknown
+	// name). A copy of the node keeps it.
+	Bind any
 }
 
 // IntLit is an integer literal.
@@ -306,6 +315,10 @@ type Call struct {
 	Fn     Expr
 	Lparen Pos
 	Args   []Expr
+	// Site is what the names of the defs this call may inline mean
+	// where it is, set by package resolve for a call of a def (a
+	// *resolve.Site). A def's body inlined here takes the call's Site.
+	Site any
 }
 
 // Index is X[I]; Pos is the '['.

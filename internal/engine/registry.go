@@ -31,10 +31,15 @@ type Prelude struct {
 	err       error
 }
 
-// File returns the prelude parsed (once for the registry's life).
+// File returns the prelude parsed: a tree of its own at each call, as
+// the resolve pass writes what its names mean on the tree of a session
+// (package resolve). Its source is checked once for the registry's life.
 func (p *Prelude) File() (*lang.File, error) {
 	p.once.Do(func() { p.file, p.err = lang.ParseFile(p.Name, p.Src) })
-	return p.file, p.err
+	if p.err != nil {
+		return nil, p.err
+	}
+	return lang.ParseFile(p.Name, p.Src)
 }
 
 // NewRegistry returns an empty registry.

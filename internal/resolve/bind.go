@@ -1,0 +1,599 @@
+package resolve
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// The resolve pass: one walk over a file, a REPL entry, an expression, a
+// table statement or a declaration compiled again, before anything is
+// compiled, that binds every name to its declaration (a Decl) and records
+// it on the tree (lang.Ident.Bind, lang.Name.Bind; lang.Call.Site for a
+// call of a def), and reports the errors of names, each once: an unknown
+// name (with a hint), a parameter twice, a def or game declared twice, a
+// def or game inside a for statement, a call with the wrong number of
+// arguments. The scopes are the language's: a file's (its lets from where
+// they are, its defs and games everywhere), a for statement's, a def's or
+// game's parameters, and the for clauses of an alternative, a
+// comprehension or a table, in order. What a name means is then read from
+// the tree: nothing after the pass looks a name up.
+
+// Decl is a declaration: what a name means where it is used. The pass
+// makes one for each let, def, game, parameter and name a for clause or
+// a for statement binds (Session keeps those of the top level), and one
+// for each built-in of the registry (Universe).
+type Decl struct {
+	Name string
+	Pos  engine.Pos
+	Kind engine.BindKind
+	// B is the cell of a declaration of the top level that outlives a
+	// compile: a let's slot, a def, a game, a built-in the session
+	// defines. It is nil for a local (a parameter, a name bound by a for
+	// clause or statement: the compiler gives it a slot in each function
+	// it compiles) and for a built-in of the registry.
+	B  *engine.Binding
+	Bi *engine.Builtin // Kind Builtin
+	// nargs is a def's or game's number of parameters, for the calls
+	// resolved before its cell is filled.
+	nargs int
+	// Free is, once a def's body is resolved, what each name its body
+	// uses (its parameters excepted) means where the def is declared.
+	Free map[string]*Decl
+	// Bad is set on a game whose rule has an error of names (besides a
+	// parameter twice).
+	Bad bool
+}
+
+// Of returns the declaration the resolve pass bound a name to, or nil.
+func Of(id *lang.Ident) *Decl {
+	d, _ := id.Bind.(*Decl)
+	return d
+}
+
+// NameDecl returns the declaration a declared name makes, or nil.
+func NameDecl(n *lang.Name) *Decl {
+	d, _ := n.Bind.(*Decl)
+	return d
+}
+
+// NewLocal makes a local declaration of name at pos (a hidden local of
+// an inlined call, a parameter of a rewritten rule).
+func NewLocal(name string, pos engine.Pos) *Decl {
+	return &Decl{Name: name, Pos: pos, Kind: Local}
+}
+
+// Site is what the names in the bodies of defs mean at a call: the defs
+// reachable from the one called (through the defs their bodies name)
+// whose every name means there what it means in the def.
+type Site struct{ same map[*Decl]bool }
+
+// Same reports whether every name of def d's body means at the site what
+// it means in d.
+func (s *Site) Same(d *Decl) bool { return s != nil && s.same[d] }
+
+// SiteOf returns the Site of a call (nil: none is known, as for a call
+// the pass has not seen).
+func SiteOf(e *lang.Call) *Site {
+	s, _ := e.Site.(*Site)
+	return s
+}
+
+// Universe is the built-ins of a session's registry as declarations:
+// one Decl each, the same wherever a name means it.
+type Universe struct {
+	Reg   *engine.Registry
+	decls map[string]*Decl
+	cells map[*engine.Binding]*Decl
+}
+
+// NewUniverse returns the universe of reg's built-ins.
+func NewUniverse(reg *engine.Registry) *Universe {
+	return &Universe{Reg: reg, decls: map[string]*Decl{}, cells: map[*engine.Binding]*Decl{}}
+}
+
+// builtin returns the declaration of the registry's built-in name, or nil.
+func (u *Universe) builtin(name string) *Decl {
+	if d, ok := u.decls[name]; ok {
+		return d
+	}
+	bi := u.Reg.Builtin(name)
+	if bi == nil {
+		return nil
+	}
+	d := &Decl{Name: name, Kind: Builtin, Bi: bi}
+	u.decls[name] = d
+	return d
+}
+
+// Cell returns the declaration of a cell the session holds (the same
+// Decl for the same cell).
+func (u *Universe) Cell(name string, b *engine.Binding) *Decl {
+	if b == nil {
+		return nil
+	}
+	if d, ok := u.cells[b]; ok {
+		return d
+	}
+	d := &Decl{Name: name, Kind: b.Kind, B: b, Bi: b.Bi}
+	u.cells[b] = d
+	return d
+}
+
+// Outer is what a chunk sees around its own scope: the session's names.
+type Outer struct {
+	Lookup func(name string) *Decl
+	Names  func() []string
+}
+
+// scope is one level of names: a file's, a for statement's, a function's,
+// an alternative's, a comprehension's.
+type scope struct {
+	parent *scope
+	names  map[string]*Decl
+	outer  *Outer
+}
+
+// Chunk is what the pass found in a file, an entry, an expression or a
+// table statement.
+type Chunk struct {
+	Errs lang.ErrorList
+	// LaterLets are the file's lets, by name: an unknown name bound
+	// later says so.
+	LaterLets map[string]engine.Pos
+	// End is the Site of the end of the file: what the names of its defs
+	// mean there.
+	End *Site
+}
+
+// binder is the state of one pass.
+type binder struct {
+	u     *Universe
+	scope *scope
+	file  *scope
+	later map[string]engine.Pos
+	bare  *lang.Ident // the lone name of a REPL entry
+	errs  lang.ErrorList
+	game  *Decl // the game whose rule is being resolved
+	defs  []*Decl
+}
+
+func newBinder(u *Universe, outer *Outer, later map[string]engine.Pos) *binder {
+	b := &binder{u: u, later: later}
+	b.file = &scope{names: map[string]*Decl{}, outer: outer}
+	b.scope = b.file
+	return b
+}
+
+func (b *binder) chunk() *Chunk {
+	return &Chunk{Errs: b.errs, LaterLets: b.later}
+}
+
+// File resolves a file, or a REPL entry (repl: a declaration may repeat a
+// name), whose top level sees outer's names.
+func File(u *Universe, outer *Outer, f *lang.File, repl bool) *Chunk {
+	later := map[string]engine.Pos{}
+	for _, st := range f.Stmts {
+		if l, ok := st.(*lang.LetStmt); ok {
+			for _, n := range l.Pattern().Names {
+				if _, seen := later[n.Name]; !seen {
+					later[n.Name] = n.Pos
+				}
+			}
+		}
+	}
+	b := newBinder(u, outer, later)
+	// Defs and games are visible in the whole file, in any order.
+	declared := map[string]engine.Pos{}
+	for _, st := range f.Stmts {
+		var name *lang.Name
+		var kind engine.BindKind
+		var params lang.ParamsNode
+		switch d := st.(type) {
+		case *lang.DefStmt:
+			name, kind, params = d.Name, Def, d.Params
+		case *lang.GameStmt:
+			name, kind, params = d.Name, Game, d.Params
+		default:
+			continue
+		}
+		name.Bind = nil
+		if prev, dup := declared[name.Name]; dup && !repl {
+			b.errorf(name.Pos, "%q is already declared at line %d", name.Name, prev.Line)
+			continue
+		}
+		declared[name.Name] = name.Pos
+		d := &Decl{Name: name.Name, Pos: name.Pos, Kind: kind, nargs: len(lang.ParamNames(params))}
+		b.file.names[name.Name] = d
+		name.Bind = d
+	}
+	for _, st := range f.Stmts {
+		b.stmt(st, true)
+	}
+	ch := b.chunk()
+	ch.End = b.site(b.defs...)
+	return ch
+}
+
+// Expr resolves an expression whose names are outer's.
+func Expr(u *Universe, outer *Outer, later map[string]engine.Pos, x lang.Expr) *Chunk {
+	b := newBinder(u, outer, later)
+	b.expr(x)
+	return b.chunk()
+}
+
+// Table resolves a table statement whose names are outer's.
+func Table(u *Universe, outer *Outer, later map[string]engine.Pos, st *lang.TableStmt) *Chunk {
+	b := newBinder(u, outer, later)
+	b.table(st)
+	return b.chunk()
+}
+
+// Declaration resolves a def or a game again (a REPL redeclaration: what
+// its names mean now), as declared by d, in outer's names.
+func Declaration(u *Universe, outer *Outer, later map[string]engine.Pos, st lang.Stmt, d *Decl) *Chunk {
+	b := newBinder(u, outer, later)
+	switch st := st.(type) {
+	case *lang.DefStmt:
+		b.def(st, d)
+	case *lang.GameStmt:
+		b.gameRule(st, d)
+	}
+	return b.chunk()
+}
+
+// errorf records an error of names.
+func (b *binder) errorf(pos engine.Pos, format string, args ...any) {
+	b.errs = append(b.errs, lang.Errorf(pos, format, args...))
+	if b.game != nil {
+		b.game.Bad = true
+	}
+}
+
+func (b *binder) push() { b.scope = &scope{parent: b.scope, names: map[string]*Decl{}} }
+
+func (b *binder) pop() { b.scope = b.scope.parent }
+
+// declare binds n to a new declaration of kind in the innermost scope.
+func (b *binder) declare(n *lang.Name, kind engine.BindKind) *Decl {
+	d := &Decl{Name: n.Name, Pos: n.Pos, Kind: kind}
+	b.scope.names[n.Name] = d
+	n.Bind = d
+	return d
+}
+
+// lookup returns what name means here, or nil.
+func (b *binder) lookup(name string) *Decl {
+	for s := b.scope; s != nil; s = s.parent {
+		if d, ok := s.names[name]; ok {
+			return d
+		}
+		if s.outer != nil {
+			if d := s.outer.Lookup(name); d != nil {
+				return d
+			}
+		}
+	}
+	return b.u.builtin(name)
+}
+
+// visibleNames lists the names a reference here could mean (for
+// suggestions).
+func (b *binder) visibleNames() []string {
+	seen := map[string]bool{}
+	for s := b.scope; s != nil; s = s.parent {
+		for n := range s.names {
+			if !HiddenName(n) {
+				seen[n] = true
+			}
+		}
+		if s.outer != nil {
+			for _, n := range s.outer.Names() {
+				if !HiddenName(n) {
+					seen[n] = true
+				}
+			}
+		}
+	}
+	for _, bi := range b.u.Reg.Builtins() {
+		seen[bi.BName] = true
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ident binds a name, or reports it unknown (with a suggestion when one
+// is near).
+func (b *binder) ident(id *lang.Ident) *Decl {
+	id.Bind = nil
+	if d := b.lookup(id.Name); d != nil {
+		id.Bind = d
+		return d
+	}
+	msg := fmt.Sprintf("unknown name %q", id.Name)
+	if later, ok := b.later[id.Name]; ok && later.Offset > id.Pos.Offset {
+		msg += fmt.Sprintf("; it is bound by a let at line %d, after this use", later.Line)
+	} else if s := lang.Suggest(id.Name, b.visibleNames()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	} else if s := lang.Suggest(id.Name, lang.StatementWords); s != "" && id == b.bare && len(s) >= 4 {
+		msg += fmt.Sprintf(" (did you mean the statement %q?)", s)
+	}
+	b.errorf(id.Pos, "%s", msg)
+	return nil
+}
+
+func (b *binder) stmts(list []lang.Stmt) {
+	for _, st := range list {
+		b.stmt(st, false)
+	}
+}
+
+// stmt resolves a statement (top: of the file itself, not of a for
+// statement).
+func (b *binder) stmt(st lang.Stmt, top bool) {
+	switch st := st.(type) {
+	case *lang.LetStmt:
+		b.expr(st.Value)
+		for _, n := range st.Pattern().Names {
+			b.declare(n, Global)
+		}
+	case *lang.DefStmt:
+		if !top {
+			st.Name.Bind = nil
+			b.errorf(st.Pos, "a def must be at the top level, not inside a for statement")
+			return
+		}
+		if d := NameDecl(st.Name); d != nil {
+			b.def(st, d)
+		}
+	case *lang.GameStmt:
+		if !top {
+			st.Name.Bind = nil
+			b.errorf(st.Pos, "a game must be declared at the top level, not inside a for statement")
+			return
+		}
+		if d := NameDecl(st.Name); d != nil {
+			b.gameRule(st, d)
+		}
+	case *lang.PrintStmt:
+		b.exprs(st.Args)
+	case *lang.AssertStmt:
+		b.expr(st.Cond)
+		if st.Msg != nil {
+			b.expr(st.Msg)
+		}
+	case *lang.ForStmt:
+		b.expr(st.Iter)
+		b.push()
+		b.pattern(st.Target.(*lang.Pattern))
+		b.stmts(st.Body)
+		b.pop()
+	case *lang.TableStmt:
+		b.table(st)
+	case *lang.ExprStmt:
+		b.bare, _ = st.X.(*lang.Ident)
+		b.expr(st.X)
+		b.bare = nil
+	}
+}
+
+// pattern declares the names of a for clause or statement.
+func (b *binder) pattern(p *lang.Pattern) {
+	for _, n := range p.Names {
+		b.declare(n, Local)
+	}
+}
+
+// function opens the scope of a def's or game's parameters (inside the
+// file's) and declares them; it returns them by name.
+func (b *binder) function(ps lang.ParamsNode) map[string]bool {
+	b.scope = &scope{parent: b.file, names: map[string]*Decl{}}
+	seen := map[string]bool{}
+	for _, p := range lang.ParamNames(ps) {
+		if seen[p.Name] {
+			game := b.game
+			b.game = nil // (not an error of the rule: see Bad)
+			b.errorf(p.Pos, "parameter %q appears twice", p.Name)
+			b.game = game
+		}
+		seen[p.Name] = true
+		b.declare(p, Local)
+	}
+	return seen
+}
+
+// def resolves a def's body (d is its declaration) and records what its
+// names mean there (Free).
+func (b *binder) def(st *lang.DefStmt, d *Decl) {
+	save := b.scope
+	params := b.function(st.Params)
+	b.expr(st.Body)
+	free := map[string]*Decl{}
+	lang.Inspect(st.Body, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok && !params[id.Name] {
+			free[id.Name] = b.lookup(id.Name)
+		}
+		return true
+	})
+	d.Free = free
+	b.defs = append(b.defs, d)
+	b.scope = save
+}
+
+// gameRule resolves a game's move rule (d is its declaration).
+func (b *binder) gameRule(st *lang.GameStmt, d *Decl) {
+	save := b.scope
+	d.Bad = false
+	b.game = d
+	b.function(st.Params)
+	for _, a := range st.Alts {
+		alt := a.(*lang.Alt)
+		b.push()
+		b.clauses(alt.Clauses)
+		b.expr(alt.Body)
+		b.pop()
+	}
+	b.game = nil
+	b.scope = save
+}
+
+// table resolves a table statement; one with no for clause or more than
+// two is an error of the compiler's, which compiles nothing of it.
+func (b *binder) table(st *lang.TableStmt) {
+	if n := len(st.Fors()); n == 0 || n > 2 {
+		return
+	}
+	b.push()
+	b.clauses(st.Clauses)
+	b.expr(st.Body)
+	b.pop()
+}
+
+// clauses resolves comprehension clauses in order, each for clause's
+// names declared after its iterable, in the current scope.
+func (b *binder) clauses(cls []lang.Clause) {
+	for _, cl := range cls {
+		switch cl := cl.(type) {
+		case *lang.IfClause:
+			b.expr(cl.Cond)
+		case *lang.ForClause:
+			b.expr(cl.Iter)
+			b.pattern(cl.Target)
+		}
+	}
+}
+
+func (b *binder) exprs(es []lang.Expr) {
+	for _, e := range es {
+		b.expr(e)
+	}
+}
+
+// expr resolves an expression (its parts in the order the compiler
+// compiles them).
+func (b *binder) expr(e lang.Expr) {
+	switch e := e.(type) {
+	case nil, *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+	case *lang.Ident:
+		b.ident(e)
+	case *lang.ListLit:
+		b.exprs(e.Elems)
+	case *lang.TupleLit:
+		b.exprs(e.Elems)
+	case *lang.SetLit:
+		b.exprs(e.Elems)
+	case *lang.MapLit:
+		b.exprs(e.Keys)
+		b.exprs(e.Vals)
+	case *lang.Comp:
+		b.push()
+		b.clauses(e.Clauses)
+		b.expr(e.Body)
+		b.expr(e.Key)
+		b.pop()
+	case *lang.SumOf:
+		b.exprs(e.Items)
+	case *lang.IfExpr:
+		b.expr(e.Cond)
+		b.expr(e.Then)
+		b.expr(e.Else)
+	case *lang.Unary:
+		b.expr(e.X)
+	case *lang.Binary:
+		b.expr(e.X)
+		b.expr(e.Y)
+	case *lang.Chain:
+		b.expr(e.X)
+		for _, st := range e.Steps {
+			b.expr(st.Y)
+		}
+	case *lang.Call:
+		b.call(e)
+	case *lang.Index:
+		b.expr(e.X)
+		b.expr(e.Index)
+	case *lang.Slice:
+		b.expr(e.X)
+		b.expr(e.Lo)
+		b.expr(e.Hi)
+	default:
+		panic(fmt.Sprintf("resolve: unknown expression %T", e))
+	}
+}
+
+// call resolves a call: a call of a declared game, def or built-in by its
+// name must pass as many arguments as it takes.
+func (b *binder) call(e *lang.Call) {
+	e.Site = nil
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok {
+		b.expr(e.Fn)
+		b.exprs(e.Args)
+		return
+	}
+	d := b.ident(id)
+	n := len(e.Args)
+	switch {
+	case d == nil:
+	case d.Kind == Game:
+		name, want := d.Name, d.nargs
+		if d.B != nil && d.B.Game != nil {
+			name, want = d.B.Game.GName, d.B.Game.NArgs
+		}
+		if n != want {
+			b.errorf(e.Pos, "game %s takes %d argument%s, but %d %s given", name, want, value.Plural(want), n, value.WasWere(n))
+		}
+	case d.Kind == Def:
+		name, want := d.Name, d.nargs
+		if d.B != nil && d.B.Fn != nil {
+			name, want = d.B.Fn.FName, len(d.B.Fn.Params)
+		}
+		if n != want {
+			b.errorf(e.Pos, "%s takes %d argument%s, but %d %s given", name, want, value.Plural(want), n, value.WasWere(n))
+		}
+		e.Site = b.site(d)
+	case d.Kind == Builtin:
+		bi := d.Bi
+		if n < bi.MinArgs || bi.MaxArgs >= 0 && n > bi.MaxArgs {
+			b.errorf(e.Pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), n, value.WasWere(n))
+		}
+	}
+	b.exprs(e.Args)
+}
+
+// site returns what the names of defs ds, and of the defs reachable from
+// them, mean here: the defs whose every name means here what it means
+// where the def is.
+func (b *binder) site(ds ...*Decl) *Site {
+	s := &Site{same: map[*Decl]bool{}}
+	seen := map[*Decl]bool{}
+	var visit func(d *Decl)
+	visit = func(d *Decl) {
+		if seen[d] || d.Free == nil {
+			return
+		}
+		seen[d] = true
+		for name, fd := range d.Free {
+			if b.lookup(name) != fd {
+				return
+			}
+		}
+		s.same[d] = true
+		for _, fd := range d.Free {
+			if fd != nil && fd.Kind == Def {
+				visit(fd)
+			}
+		}
+	}
+	for _, d := range ds {
+		visit(d)
+	}
+	return s
+}
