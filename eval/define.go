@@ -53,7 +53,7 @@ func (s *Session) DefineGame(d *engine.GameDef) (*engine.Game, error) {
 		return nil, err
 	}
 	g := s.env.Engine.NewGoGame(d)
-	s.prelude.Names[d.Name] = &engine.Binding{Kind: resolve.Game, Game: g}
+	s.prelude.Names[d.Name] = resolve.Cell(d.Name, &engine.Binding{Kind: resolve.Game, Game: g})
 	return g, nil
 }
 
@@ -67,7 +67,7 @@ func (s *Session) DefineFunc(b *engine.Builtin) error {
 	if err := s.checkNewName(b.BName); err != nil {
 		return err
 	}
-	s.prelude.Names[b.BName] = &engine.Binding{Kind: resolve.Builtin, Bi: b}
+	s.prelude.Names[b.BName] = resolve.Cell(b.BName, &engine.Binding{Kind: resolve.Builtin, Bi: b})
 	return nil
 }
 
@@ -89,7 +89,7 @@ func (s *Session) DefineValue(name string, v value.Value) error {
 		s.env.Th.Globals = g
 	}
 	s.env.Th.Globals[slot] = v
-	s.prelude.Names[name] = &engine.Binding{Kind: resolve.Global, Slot: slot}
+	s.prelude.Names[name] = resolve.Cell(name, &engine.Binding{Kind: resolve.Global, Slot: slot})
 	return nil
 }
 
@@ -126,8 +126,8 @@ func isIdent(name string) bool {
 // code declared, a Go family, or a standard-library game; nil when the name
 // is not a game.
 func (s *Session) LookupGame(name string) *engine.Game {
-	if b := s.top.Lookup(name); b != nil && b.Kind == resolve.Game {
-		return b.Game
+	if d := s.top.Lookup(name); d != nil && d.Kind == resolve.Game {
+		return d.B.Game
 	}
 	return nil
 }
@@ -181,8 +181,8 @@ func (s *Session) ownsGame(g *engine.Game) bool {
 
 func (s *Session) ownsFunc(f *engine.Func) bool {
 	for _, sc := range []*resolve.Scope{s.top, s.prelude} {
-		for _, b := range sc.Names {
-			if b.Kind == resolve.Def && b.Fn == f {
+		for _, d := range sc.Names {
+			if d.Kind == resolve.Def && d.B.Fn == f {
 				return true
 			}
 		}

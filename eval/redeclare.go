@@ -21,49 +21,49 @@ import (
 // recompileDependents compiles again every older game and def of the
 // session whose code may have built in the declaration of a cell in
 // changed (entry, compiled just now, excepted).
-func (s *Session) recompileDependents(changed map[*engine.Binding]bool, entry []*engine.Binding) {
-	skip := map[*engine.Binding]bool{}
-	for _, b := range entry {
-		skip[b] = true
+func (s *Session) recompileDependents(changed map[*engine.Binding]bool, entry []*resolve.Decl) {
+	skip := map[*resolve.Decl]bool{}
+	for _, d := range entry {
+		skip[d] = true
 	}
-	for _, b := range s.top.Names {
-		if skip[b] {
+	for _, d := range s.top.Names {
+		if skip[d] {
 			continue
 		}
-		switch {
-		case b.Kind == resolve.Def && b.Fn.Decl != nil:
+		switch b := d.B; {
+		case d.Kind == resolve.Def && b.Fn.Decl != nil:
 			if reachesCell(s, defNames(b.Fn.Decl), b.Fn.Free, changed) {
-				s.recompile(s.top, b)
+				s.recompile(s.top, d)
 			}
-		case b.Kind == resolve.Game && b.Game.Decl != nil:
+		case d.Kind == resolve.Game && b.Game.Decl != nil:
 			if reachesCell(s, gameNames(b.Game.Decl), nil, changed) {
-				s.recompile(s.top, b)
+				s.recompile(s.top, d)
 			}
 		}
 	}
 }
 
-// recompile compiles one declaration again in scope. A declaration that
-// no longer compiles (a def it calls now takes other arguments) fails
-// when run, with the error, as a call through the cell would.
-func (s *Session) recompile(scope *resolve.Scope, b *engine.Binding) {
-	c := compile.New(&s.env, scope, s.globals)
-	c.FileScope = scope
-	switch {
-	case b.Kind == resolve.Def && b.Fn.Decl != nil:
-		d := b.Fn.Decl
-		ch := resolve.Declaration(s.u, s.outer(scope), s.env.LaterLets, d, &resolve.Decl{})
-		c.Errs = checkResolve(ch.Errs, c, func() { c.CompileDef(b.Fn, d) })
-		if len(c.Errs) > 0 {
-			err := c.Errs[0]
+// recompile resolves and compiles one declaration again in scope. A
+// declaration that no longer compiles (a def it calls now takes other
+// arguments) fails when run, with the error, as a call through the cell
+// would.
+func (s *Session) recompile(scope *resolve.Scope, d *resolve.Decl) {
+	c := compile.New(&s.env, s.globals)
+	var errs lang.ErrorList
+	switch b := d.B; {
+	case d.Kind == resolve.Def && b.Fn.Decl != nil:
+		ch := resolve.Declaration(s.u, scope, s.later, b.Fn.Decl, d)
+		c.CompileDef(b.Fn, b.Fn.Decl)
+		if errs = resolve.MergeErrors(c.Errs, ch.Errs); len(errs) > 0 {
+			err := errs[0]
 			b.Fn.Body = func(*engine.Frame) value.Value { value.Fail(err.Pos, "%s", err.Msg); return value.None }
 			b.Fn.BodyInt = nil
 		}
-	case b.Kind == resolve.Game && b.Game.Decl != nil:
-		ch := resolve.Declaration(s.u, s.outer(scope), s.env.LaterLets, b.Game.Decl, &resolve.Decl{})
-		c.Errs = checkResolve(ch.Errs, c, func() { c.CompileGame(b.Game, b.Game.Decl) })
-		if len(c.Errs) > 0 {
-			err := c.Errs[0]
+	case d.Kind == resolve.Game && b.Game.Decl != nil:
+		ch := resolve.Declaration(s.u, scope, s.later, b.Game.Decl, d)
+		c.CompileGame(b.Game, b.Game.Decl)
+		if errs = resolve.MergeErrors(c.Errs, ch.Errs); len(errs) > 0 {
+			err := errs[0]
 			bad := func(*engine.Frame) { value.Fail(err.Pos, "%s", err.Msg) }
 			g := b.Game
 			g.GenSG, g.GenVal, g.GenSGInt, g.GenValInt, g.Sweep = bad, bad, bad, bad, nil
@@ -101,8 +101,8 @@ func reachesCell(s *Session, names []string, free map[string]*engine.Binding, ch
 			var b *engine.Binding
 			if free != nil {
 				b = free[n]
-			} else {
-				b = s.top.Lookup(n)
+			} else if d := s.top.Lookup(n); d != nil {
+				b = d.B
 			}
 			if b == nil {
 				continue

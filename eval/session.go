@@ -67,8 +67,11 @@ type Session struct {
 	// entryLets are the global names a REPL entry binds (its lets): they
 	// join the session only once the entry has run (bindEntryLets), so a
 	// let whose value fails binds nothing.
-	entryLets map[string]*engine.Binding
+	entryLets map[string]*resolve.Decl
 	u         *resolve.Universe // the registry's built-ins, as declarations
+	// later are the lets of the file or entry compiled last, by name
+	// (the resolve pass's hint: an unknown name bound later says so).
+	later map[string]engine.Pos
 }
 
 // NewSession makes an empty session.
@@ -101,8 +104,8 @@ func NewSession(opts Options) *Session {
 	if reg == nil {
 		reg = stdlib.Registry()
 	}
-	s := &Session{env: compile.Env{Th: th, Engine: th.Engine, Reg: reg, Fast: fastpath.New}, prelude: &resolve.Scope{Names: map[string]*engine.Binding{}}, u: resolve.NewUniverse(reg)}
-	s.top = &resolve.Scope{Parent: s.prelude, Names: map[string]*engine.Binding{}}
+	s := &Session{env: compile.Env{Th: th, Engine: th.Engine, Reg: reg, Fast: fastpath.New}, prelude: resolve.NewScope(nil), u: resolve.NewUniverse(reg)}
+	s.top = resolve.NewScope(s.prelude)
 	s.loadPrelude()
 	return s
 }
@@ -116,58 +119,61 @@ func (s *Session) compile(f *lang.File, repl bool) (code []compile.ExecFn, err e
 	defer s.compileLimit(&err)
 	sc := s.top
 	if repl {
-		sc = &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}
+		sc = resolve.NewScope(s.top)
 	}
-	ch := resolve.File(s.u, s.outer(sc), f, repl)
-	c := compile.New(&s.env, sc, s.globals)
-	c.Errs = checkResolve(ch.Errs, c, func() { code = c.CompileFile(f, repl) })
-	if len(c.Errs) > 0 {
-		slices.SortStableFunc(c.Errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
-		return nil, c.Errs
+	ch := resolve.File(s.u, sc, f, repl, s.globals)
+	s.later = ch.LaterLets
+	c := compile.New(&s.env, ch.Globals)
+	code = c.CompileFile(f, ch.End)
+	if errs := resolve.MergeErrors(ch.Errs, c.Errs); len(errs) > 0 {
+		slices.SortStableFunc(errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return nil, errs
 	}
 	if repl {
 		redeclared := false
-		s.entryLets = map[string]*engine.Binding{}
+		s.entryLets = map[string]*resolve.Decl{}
 		changed := map[*engine.Binding]bool{}
-		var entry []*engine.Binding // the entry's games and defs, as the session now holds them
-		for n, b := range c.Scope.Names {
-			if b.Kind == resolve.Global {
-				s.entryLets[n] = b
+		var entry []*resolve.Decl // the entry's games and defs, as the session now holds them
+		for n, d := range sc.Names {
+			if d.Kind == resolve.Global {
+				s.entryLets[n] = d
 				continue
 			}
 			old, ok := s.top.Names[n]
-			if ok && old.Kind == b.Kind && (b.Kind == resolve.Game || b.Kind == resolve.Def) {
-				// Earlier code reads the cell: it now sees the new one.
-				*old = *b
+			if ok && old.Kind == d.Kind && (d.Kind == resolve.Game || d.Kind == resolve.Def) {
+				// Earlier code reads the cell: it now sees the new one
+				// (and what its body's names mean, Free).
+				*old.B = *d.B
+				old.Free = d.Free
 				redeclared = true
-				changed[old] = true
+				changed[old.B] = true
 				entry = append(entry, old)
 				continue
 			}
-			if b.Kind == resolve.Game || b.Kind == resolve.Def {
-				entry = append(entry, b)
+			if d.Kind == resolve.Game || d.Kind == resolve.Def {
+				entry = append(entry, d)
 			}
 			if ok && (old.Kind == resolve.Game || old.Kind == resolve.Def) {
 				redeclared = true
 			}
-			s.top.Names[n] = b
+			s.top.Names[n] = d
 		}
 		if redeclared {
 			s.env.Engine.Forget()
 		}
 		if len(changed) > 0 {
-			// The entry's code named its own new bindings: its games
-			// and defs are compiled again against the session's cells
-			// (with the entry's lets), and so is older code that built
-			// in what changed.
-			for n, b := range c.Scope.Names {
-				if old := s.top.Names[n]; changed[old] && old != b {
-					c.Scope.Names[n] = old
+			// The entry's code named its own new declarations: its
+			// games and defs are resolved and compiled again against
+			// the session's (with the entry's lets), and so is older
+			// code that built in what changed.
+			for n, d := range sc.Names {
+				if old := s.top.Names[n]; changed[old.B] && old != d {
+					sc.Names[n] = old
 				}
 			}
 			s.globals = c.Globals
-			for _, b := range entry {
-				s.recompile(c.Scope, b)
+			for _, d := range entry {
+				s.recompile(sc, d)
 			}
 			s.recompileDependents(changed, entry)
 		}
@@ -267,14 +273,14 @@ func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
 // nor replaces an earlier value.
 func (s *Session) bindEntryLets(ok bool) {
 	forget := false
-	for n, b := range s.entryLets {
-		if !ok && (b.Slot >= len(s.env.Th.Globals) || s.env.Th.Globals[b.Slot].K == value.KNone) {
+	for n, d := range s.entryLets {
+		if b := d.B; !ok && (b.Slot >= len(s.env.Th.Globals) || s.env.Th.Globals[b.Slot].K == value.KNone) {
 			continue
 		}
 		if old, had := s.top.Names[n]; had && (old.Kind == resolve.Game || old.Kind == resolve.Def) {
 			forget = true
 		}
-		s.top.Names[n] = b
+		s.top.Names[n] = d
 	}
 	s.entryLets = nil
 	if forget {
@@ -391,20 +397,19 @@ func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v value.Value, err
 
 // evalExpr is EvalExpr within begin and end.
 func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v value.Value, err error) {
-	sc := &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}
-	ch := resolve.Expr(s.u, s.outer(sc), s.env.LaterLets, x)
-	c := compile.New(&s.env, sc, s.globals)
+	ch := resolve.Expr(s.u, resolve.NewScope(s.top), s.later, x)
+	c := compile.New(&s.env, s.globals)
 	var code engine.EvalFn
 	err = func() (err error) {
 		defer s.compileLimit(&err)
-		c.Errs = checkResolve(ch.Errs, c, func() { code = c.Vals.Expr(x) })
+		code = c.Vals.Expr(x)
 		return nil
 	}()
 	if err != nil {
 		return value.None, err
 	}
-	if len(c.Errs) > 0 {
-		return value.None, c.Errs
+	if errs := resolve.MergeErrors(ch.Errs, c.Errs); len(errs) > 0 {
+		return value.None, errs
 	}
 	s.globals = c.Globals
 	var result value.Value
@@ -456,7 +461,7 @@ func (s *Session) Reset() {
 	s.top = fresh.top
 	s.globals = fresh.globals
 	th.Globals = fresh.env.Th.Globals
-	s.env.Explain, s.env.LaterLets, s.entryLets = nil, nil, nil
+	s.env.Explain, s.later, s.entryLets = nil, nil, nil
 }
 
 // MemoStats are counters of the memo tables.
@@ -515,21 +520,20 @@ func (s *Session) Registry() *engine.Registry { return s.env.Reg }
 func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
-	s.env.LaterLets = nil // the script's lets have all run
-	sc := &resolve.Scope{Parent: s.top, Names: map[string]*engine.Binding{}}
-	ch := resolve.Table(s.u, s.outer(sc), s.env.LaterLets, st)
-	c := compile.New(&s.env, sc, s.globals)
+	s.later = nil // the script's lets have all run
+	ch := resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
+	c := compile.New(&s.env, s.globals)
 	var build func(fr *engine.Frame) *compile.Table
 	if err := func() (err error) {
 		defer s.compileLimit(&err)
-		c.Errs = checkResolve(ch.Errs, c, func() { build = c.Tables.Table(st) })
+		build = c.Tables.Table(st)
 		return nil
 	}(); err != nil {
 		return nil, err
 	}
-	if len(c.Errs) > 0 {
-		slices.SortStableFunc(c.Errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
-		return nil, c.Errs
+	if errs := resolve.MergeErrors(ch.Errs, c.Errs); len(errs) > 0 {
+		slices.SortStableFunc(errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return nil, errs
 	}
 	s.globals = c.Globals
 	var t *compile.Table
@@ -560,19 +564,18 @@ func (s *Session) loadPrelude() {
 		} else {
 			g = s.env.Engine.NewGoGame(d)
 		}
-		s.prelude.Names[d.Name] = &engine.Binding{Kind: resolve.Game, Game: g}
+		s.prelude.Names[d.Name] = resolve.Cell(d.Name, &engine.Binding{Kind: resolve.Game, Game: g})
 	}
 	for _, p := range s.env.Reg.Preludes() {
 		f, err := p.File()
 		if err != nil {
 			panic("eval: prelude " + p.Name + ": " + err.Error())
 		}
-		ch := resolve.File(s.u, s.outer(s.prelude), f, false)
-		c := compile.New(&s.env, s.prelude, s.globals)
-		var code []compile.ExecFn
-		c.Errs = checkResolve(ch.Errs, c, func() { code = c.CompileFile(f, false) })
-		if len(c.Errs) > 0 {
-			panic("eval: prelude " + p.Name + ": " + c.Errs.Error())
+		ch := resolve.File(s.u, s.prelude, f, false, s.globals)
+		c := compile.New(&s.env, ch.Globals)
+		code := c.CompileFile(f, ch.End)
+		if errs := resolve.MergeErrors(ch.Errs, c.Errs); len(errs) > 0 {
+			panic("eval: prelude " + p.Name + ": " + errs.Error())
 		}
 		s.globals = c.Globals
 		if err := s.run(context.Background(), code); err != nil {
@@ -590,29 +593,4 @@ func (s *Session) CheckFile(filename, src string) error {
 	err := s.Check(filename, src)
 	s.top.Names, s.globals = names, globals
 	return err
-}
-
-// outer is what the resolve pass sees of a session scope sc.
-func (s *Session) outer(sc *resolve.Scope) *resolve.Outer {
-	return &resolve.Outer{
-		Lookup: func(name string) *resolve.Decl { return s.u.Cell(name, sc.Lookup(name)) },
-		Names: func() []string {
-			var out []string
-			for x := sc; x != nil; x = x.Parent {
-				for n := range x.Names {
-					out = append(out, n)
-				}
-			}
-			return out
-		},
-	}
-}
-
-// checkResolve runs compile with the resolve pass's errors first in
-// c.Errs (the compiler's own errors of names are the same, and counted
-// once).
-func checkResolve(errs lang.ErrorList, c *compile.Compiler, compile func()) lang.ErrorList {
-	c.Errs = append(lang.ErrorList(nil), errs...)
-	compile()
-	return c.Errs
 }

@@ -20,13 +20,17 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 		argPos[i] = lang.Start(a)
 	}
 	if id, ok := e.Fn.(*lang.Ident); ok {
-		b := c.Resolve(id)
+		b := c.Binding(id)
 		if b == nil {
 			c.exprs(e.Args)
 			return func(*engine.Frame) value.Value { return value.None }
 		}
 		switch b.Kind {
 		case resolve.Game:
+			// (A call with the wrong number of arguments is an error of
+			// the resolve pass's; here too, for the body of a def
+			// inlined after the declaration it calls changed, a REPL
+			// redeclaration.)
 			g := b.Game
 			if len(e.Args) != g.NArgs {
 				c.Errorf(pos, "game %s takes %d argument%s, but %d %s given", g.GName, g.NArgs, value.Plural(g.NArgs), len(e.Args), value.WasWere(len(e.Args)))
@@ -231,8 +235,6 @@ func (c *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos,
 }
 
 func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	c.Push()
-	defer c.Pop()
 	loops := c.Clauses(comp.Clauses)
 	body := c.Expr(comp.Body)
 	// Counting elements that cannot fail to evaluate: count them only.
@@ -242,7 +244,7 @@ func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 			countOnly = true
 		case *lang.Ident:
-			countOnly = c.LocalSlot(b) >= 0 || c.Scope.Lookup(b.Name) != nil && c.Scope.Lookup(b.Name).Kind == resolve.Global && !c.InFunc
+			countOnly = c.LocalSlot(b) >= 0 || c.Lookup(b) != nil && c.Lookup(b).Kind == resolve.Global && !c.InFunc
 		}
 	}
 	return func(fr *engine.Frame) value.Value {

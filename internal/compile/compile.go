@@ -22,11 +22,10 @@ var outcomeN, outcomeP, outcomeD = value.Str("N"), value.Str("P"), value.Str("D"
 // Env is what a compiler reads and writes of the session it compiles for
 // (package eval's Session), what outlives one compile.
 type Env struct {
-	Th        *engine.Thread
-	Engine    *engine.Engine
-	Reg       *engine.Registry
-	LaterLets map[string]engine.Pos // the lets of the file compiled last, by name
-	Explain   []*passes.Explanation // what each declaration was compiled to, in source order
+	Th      *engine.Thread
+	Engine  *engine.Engine
+	Reg     *engine.Registry
+	Explain []*passes.Explanation // what each declaration was compiled to, in source order
 	// Streamed counts the game expressions compiled to streamed SG
 	// closures (sgcompile.go): none without PassStream.
 	Streamed int
@@ -100,12 +99,13 @@ type Compiler struct {
 	CurGame    *engine.Game                  // the game whose move rule is being compiled
 	decls      map[lang.Stmt]*engine.Binding // each hoisted def and game's own binding
 	nodes      int                           // expressions compiled (count)
+	end        *resolve.Site                 // the end of the file compiled (explainDef)
 }
 
-// New returns a compiler for env whose names are bound in sc, the
-// global slots below globals in use.
-func New(env *Env, sc *resolve.Scope, globals int) *Compiler {
-	r := &resolve.Resolver{Reg: env.Reg, Passes: env.Engine.On, LaterLets: env.LaterLets, Scope: sc, Globals: globals}
+// New returns a compiler for env of code the resolve pass has resolved,
+// the global slots below globals in use.
+func New(env *Env, globals int) *Compiler {
+	r := &resolve.Resolver{Reg: env.Reg, Passes: env.Engine.On, Globals: globals}
 	c := &Compiler{Resolver: r, Env: env}
 	c.Vals, c.Ints, c.SG, c.Inl, c.Tables = &ValueGen{c}, &IntGen{Compiler: c}, &SGGen{Compiler: c}, &Inliner{c}, &TableGen{c}
 	c.fast = env.Fast(c)

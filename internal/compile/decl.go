@@ -12,26 +12,14 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// CompileFile hoists declarations, then compiles the statements in order.
-// repl selects REPL rules: a re-declaration replaces the old one.
-func (c *Compiler) CompileFile(f *lang.File, repl bool) []ExecFn {
-	c.FileScope = c.Scope
-	c.Env.LaterLets = map[string]engine.Pos{}
-	c.LaterLets = c.Env.LaterLets
-	for _, st := range f.Stmts {
-		if l, ok := st.(*lang.LetStmt); ok {
-			for _, n := range l.Pattern().Names {
-				if _, seen := c.Env.LaterLets[n.Name]; !seen {
-					c.Env.LaterLets[n.Name] = n.Pos
-				}
-			}
-		}
-	}
-	// Hoist games and defs: visible in the whole file, in any order.
-	declared := map[string]engine.Pos{}
+// CompileFile makes the defs and games of a resolved file (the cells of
+// their declarations: end is the Site of the file's end), then compiles
+// the statements in order.
+func (c *Compiler) CompileFile(f *lang.File, end *resolve.Site) []ExecFn {
+	c.end = end
 	for _, st := range f.Stmts {
 		var name *lang.Name
-		var b *engine.Binding
+		var fill func(b *engine.Binding)
 		switch d := st.(type) {
 		case *lang.DefStmt:
 			name = d.Name
@@ -39,28 +27,24 @@ func (c *Compiler) CompileFile(f *lang.File, repl bool) []ExecFn {
 			for _, p := range lang.ParamNames(d.Params) {
 				fn.Params = append(fn.Params, p.Name)
 			}
-			b = &engine.Binding{Kind: resolve.Def, Fn: fn}
+			fill = func(b *engine.Binding) { b.Fn = fn }
 		case *lang.GameStmt:
 			name = d.Name
 			g := c.Env.Engine.NewGame(d.Name.Name, d.Name.Pos, len(lang.ParamNames(d.Params)))
-			b = &engine.Binding{Kind: resolve.Game, Game: g}
+			fill = func(b *engine.Binding) { b.Game = g }
 		default:
 			continue
 		}
 		if c.decls == nil {
 			c.decls = map[lang.Stmt]*engine.Binding{}
 		}
-		if prev, dup := declared[name.Name]; dup && !repl {
-			c.Errorf(name.Pos, "%q is already declared at line %d", name.Name, prev.Line)
-			c.decls[st] = nil // reported: compile nothing for it
+		d := resolve.NameDecl(name)
+		if d == nil {
+			c.decls[st] = nil // declared twice (reported): compile nothing for it
 			continue
 		}
-		declared[name.Name] = name.Pos
-		c.Scope.Names[name.Name] = b
-		if c.decls == nil {
-			c.decls = map[lang.Stmt]*engine.Binding{}
-		}
-		c.decls[st] = b
+		fill(d.B)
+		c.decls[st] = d.B
 	}
 	var code []ExecFn
 	for _, st := range f.Stmts {
@@ -93,7 +77,7 @@ func (c *Compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
 	case resolve.RecursiveNow(fn):
 		x.Notes = append(x.Notes, "recursive: called, not inlined")
-	case c.IntClosedDef(fn, 0):
+	case c.IntClosed(c.end, resolve.NameDecl(d.Name), 0):
 		x.Notes = append(x.Notes, "int arithmetic: inlined as int code where it is called with int arguments")
 	default:
 		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
@@ -115,7 +99,7 @@ func (c *Compiler) CompileDef(fn *engine.Func, d *lang.DefStmt) {
 	fn.Cost = 2 + lang.Depth(d.Body)
 	fn.Nslots = c.Function(lang.ParamNames(d.Params), false, func() {
 		fn.Body = c.Vals.Expr(d.Body)
-		c.RecordFree(fn, d.Body)
+		resolve.RecordFree(fn, resolve.NameDecl(d.Name))
 	})
 	if len(lang.ParamNames(d.Params)) > 0 {
 		n := len(c.Errs)
@@ -182,7 +166,6 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 					continue
 				}
 			}
-			c.Push()
 			outer, last := c.Vals.clausesLast(alt.Clauses)
 			loops := outer
 			if last != nil {
@@ -203,7 +186,6 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 							c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), rejected)
 							gens = append(gens, loops(one))
 						}
-						c.Pop()
 						continue
 					}
 					c.note("%s: general path: %s", altLabel(i, alt), c.Rejected)
@@ -232,7 +214,6 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 				bpos := lang.Start(body)
 				gens = append(gens, loops(func(fr *engine.Frame) { fr.Gen.EmitVal(bpos, valBody(fr)) }))
 			}
-			c.Pop()
 		}
 		if sg && ints {
 			return seqGenSG(gens)
@@ -306,7 +287,8 @@ func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 			continue
 		}
 		hidden := resolve.HiddenPrefix + d.Name.Name + "#" + p.Name
-		d2 := rewrite.FlatDecl(d, j, k, hidden)
+		hd := resolve.Cell(hidden, &engine.Binding{Kind: resolve.Game})
+		d2 := rewrite.FlatDecl(d, j, k, hidden, hd)
 		if d2 == nil {
 			continue
 		}
@@ -318,11 +300,9 @@ func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 		}
 		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k}
 		h.TupleOf = tf
-		top := c.TopScope()
-		top.Names[hidden] = &engine.Binding{Kind: resolve.Game, Game: h}
+		hd.B.Game = h
 		n, x := len(c.Errs), c.Env.ExplainOf("game", g.GName, d.Name.Pos)
 		c.CompileGame(h, d2)
-		delete(top.Names, hidden)
 		if len(c.Errs) > n {
 			// (q's rule compiled: so does its copy; should it not, q's
 			// own rule runs.)

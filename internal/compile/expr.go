@@ -145,7 +145,7 @@ func evalAll(fr *engine.Frame, fs []engine.EvalFn) []value.Value {
 }
 
 func (c *ValueGen) ident(e *lang.Ident) engine.EvalFn {
-	b := c.Resolve(e)
+	b := c.Binding(e)
 	if b == nil {
 		return func(*engine.Frame) value.Value { return value.None }
 	}
@@ -279,8 +279,6 @@ func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 
 // comp compiles list, set, map and sum comprehensions.
 func (c *ValueGen) comp(e *lang.Comp) engine.EvalFn {
-	c.Push()
-	defer c.Pop()
 	loops := c.Clauses(e.Clauses)
 	body := c.Expr(e.Body)
 	bpos := lang.Start(e.Body)

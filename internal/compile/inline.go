@@ -40,14 +40,13 @@ type Inliner struct{ *Compiler }
 // def, when inlining is equivalent; nil otherwise.
 func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBind) {
 	fn := c.Inlinable(e) // not recursive: inlining it ends
-	if fn == nil {
+	// Every name of the body besides the parameters must mean the same
+	// here as in the def's body.
+	if fn == nil || !resolve.Same(e) {
 		return nil, nil, nil
 	}
 	params := lang.ParamNames(fn.Decl.Params)
-	index := map[string]int{}
-	for i, p := range params {
-		index[p.Name] = i
-	}
+	index := resolve.ParamIndex(fn)
 	size := 0
 	var walk func(x lang.Expr) bool
 	walk = func(x lang.Expr) bool {
@@ -57,17 +56,6 @@ func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 		}
 		switch x := x.(type) {
 		case *lang.Ident:
-			if _, ok := index[x.Name]; ok {
-				return true
-			}
-			// The name must mean the same here as in the def's body.
-			here, there := c.Scope.Lookup(x.Name), fn.Free[x.Name]
-			if here != there {
-				return false
-			}
-			if here == nil {
-				return c.Reg.Builtin(x.Name) != nil
-			}
 			return true
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 			return true
@@ -112,7 +100,7 @@ func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 		switch x := x.(type) {
 		case *lang.Call:
 			if id, ok := x.Fn.(*lang.Ident); ok {
-				if _, isParam := index[id.Name]; isParam {
+				if _, isParam := index[resolve.Of(id)]; isParam {
 					called[id.Name] = true
 				}
 			}
@@ -148,21 +136,21 @@ func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 		case *lang.Ident:
 			// A local, or a def, game or built-in, cannot fail to
 			// evaluate: substituted (a global may not be bound yet).
-			b := c.Scope.Lookup(a.Name)
-			if b == nil && c.Reg.Builtin(a.Name) == nil {
-				return nil, nil, nil // an unknown name: the call reports it
+			if c.Binding(a) == nil {
+				return nil, nil, nil // an unknown name (reported)
 			}
+			b := c.Lookup(a)
 			if !called[params[j].Name] && (b == nil || b.Kind != resolve.Global) {
 				continue
 			}
 		}
-		name, hb := c.NewHidden(params[j].Name)
+		hidden, hb := c.NewHidden(params[j].Name, lang.Start(a))
 		hb.IsInt = c.Ints.IntExpr(a) != nil
 		binds = append(binds, InlineBind{b: hb, arg: a})
-		args[j] = &lang.Ident{Pos: lang.Start(a), Name: name}
+		args[j] = hidden
 	}
 	c.Fired(passes.Inline)
-	return resolve.Substitute(fn.Decl.Body, index, args), fn, binds
+	return resolve.Substitute(fn.Decl.Body, index, args, resolve.SiteOf(e)), fn, binds
 }
 
 // compileBinds compiles the assignments of an inlined call's hidden

@@ -71,7 +71,7 @@ func (c *IntGen) IntExpr(e lang.Expr) IntFn {
 	if !c.On(passes.Ints) {
 		return nil
 	}
-	k := intKey{e, c.Scope}
+	k := intKey{e, c.Gen}
 	if c.notInt[k] {
 		return nil
 	}
@@ -89,8 +89,8 @@ func (c *IntGen) IntExpr(e lang.Expr) IntFn {
 }
 
 type intKey struct {
-	e lang.Expr
-	s *resolve.Scope
+	e   lang.Expr
+	gen int // the Resolver's Gen: what the names mean
 }
 
 func (c *IntGen) intExpr1(e lang.Expr) IntFn {
@@ -99,7 +99,7 @@ func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 		v := e.Val
 		return func(*engine.Frame) int64 { return v }
 	case *lang.Ident:
-		b := c.Scope.Lookup(e.Name)
+		b := c.Lookup(e)
 		if b != nil && b.Kind == resolve.Local && b.IsInt {
 			s := b.Slot
 			return func(fr *engine.Frame) int64 { return fr.Slots[s].N }
@@ -386,7 +386,7 @@ type iopnd struct {
 
 func (c *IntGen) iopnd(e lang.Expr, f IntFn) iopnd {
 	if id, ok := e.(*lang.Ident); ok {
-		if b := c.Scope.Lookup(id.Name); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
+		if b := c.Lookup(id); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
 			return iopnd{s: b.Slot}
 		}
 	}
@@ -424,7 +424,7 @@ const (
 func (c *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
 	slotOf := func(e lang.Expr) int {
 		if id, ok := e.(*lang.Ident); ok {
-			if b := c.Scope.Lookup(id.Name); b != nil && b.Kind == resolve.Local && b.IsInt {
+			if b := c.Lookup(id); b != nil && b.Kind == resolve.Local && b.IsInt {
 				return b.Slot
 			}
 		}

@@ -70,14 +70,11 @@ func (c *IntGen) intInline(e *lang.Call) IntFn {
 			return nil
 		}
 	}
-	if !c.IntClosedDef(fn, 0) {
+	if !c.IntClosedCall(e) {
 		return nil
 	}
 	params := lang.ParamNames(fn.Decl.Params)
-	index := map[string]int{}
-	for i, p := range params {
-		index[p.Name] = i
-	}
+	index := resolve.ParamIndex(fn)
 	uses := map[string]int{}
 	resolve.CountUses(fn.Decl.Body, uses)
 	first := resolve.FirstLeaf(fn.Decl.Body)
@@ -101,12 +98,12 @@ func (c *IntGen) intInline(e *lang.Call) IntFn {
 			args[j] = &argExpr{Expr: a, inl: len(c.Inlining), tr: len(c.trace)}
 			continue
 		}
-		hidden, hb := c.NewHidden(name)
+		hidden, hb := c.NewHidden(name, lang.Start(a))
 		hb.IsInt = true
 		binds = append(binds, InlineBind{b: hb, arg: a})
-		args[j] = &lang.Ident{Pos: lang.Start(a), Name: hidden}
+		args[j] = hidden
 	}
-	body := resolve.Substitute(fn.Decl.Body, index, args)
+	body := resolve.Substitute(fn.Decl.Body, index, args, resolve.SiteOf(e))
 	delete(c.stages, body)
 	set := c.Inl.compileBinds(binds)
 	c.Inlining = append(c.Inlining, fn)
@@ -228,7 +225,7 @@ func (c *IntGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	case *lang.IntLit:
 		f.d = y.Val
 	case *lang.Ident:
-		b := c.Scope.Lookup(y.Name)
+		b := c.Lookup(y)
 		if b == nil || b.Kind != resolve.Local || !b.IsInt {
 			return f
 		}

@@ -208,8 +208,6 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 		}
 	case *lang.Comp:
 		if e.Kind == lang.SumComp {
-			c.Push()
-			defer c.Pop()
 			slow := c.sumComp(e)
 			if f := c.fast.Sum(e, slow); f != nil {
 				return f
@@ -361,8 +359,6 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 // sumComp compiles sum of E for ... the general way: each element's SG
 // value xored in (with the rule for infinite values).
 func (c *SGGen) sumComp(e *lang.Comp) SGFn {
-	c.Push()
-	defer c.Pop()
 	loops := c.Vals.Clauses(e.Clauses)
 	body := c.SGExpr(e.Body)
 	return func(fr *engine.Frame) memo.Sgv {
@@ -522,7 +518,7 @@ func (c *SGGen) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
 	case *lang.IntLit:
 		return -1, a.Val, true
 	case *lang.Ident:
-		if b := c.Scope.Lookup(a.Name); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
+		if b := c.Lookup(a); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
 			return b.Slot, 0, true
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
-	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -30,35 +29,21 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 			return func(fr *engine.Frame) { bind(fr, val(fr)) }
 		}
 		isInt := c.Ints.IntExpr(st.Value) != nil
-		b := c.NewVar(st.Pattern().Names[0].Name)
+		b := c.NewVar(st.Pattern().Names[0])
 		b.IsInt = isInt // always an int once bound: int arithmetic in rules
 		slot := b.Slot
 		return func(fr *engine.Frame) { fr.Slots[slot] = val(fr) }
 	case *lang.DefStmt:
-		b, top := c.decls[st]
-		if top && b == nil {
-			return nil
+		// (Declared twice, or inside a for statement: the resolve pass
+		// reported it.)
+		if b := c.decls[st]; b != nil {
+			c.CompileDef(b.Fn, st)
 		}
-		if b == nil || b.Kind != resolve.Def || b.Fn.Pos != st.Name.Pos {
-			if c.Scope.Parent != nil || b == nil {
-				c.Errorf(st.Pos, "a def must be at the top level, not inside a for statement")
-			}
-			return nil
-		}
-		c.CompileDef(b.Fn, st)
 		return nil
 	case *lang.GameStmt:
-		b, top := c.decls[st]
-		if top && b == nil {
-			return nil
+		if b := c.decls[st]; b != nil {
+			c.CompileGame(b.Game, st)
 		}
-		if b == nil || b.Kind != resolve.Game || b.Game.Pos != st.Name.Pos {
-			if c.Scope.Parent != nil || b == nil {
-				c.Errorf(st.Pos, "a game must be declared at the top level, not inside a for statement")
-			}
-			return nil
-		}
-		c.CompileGame(b.Game, st)
 		return nil
 	case *lang.PrintStmt:
 		args := make([]engine.EvalFn, len(st.Args))
@@ -98,14 +83,12 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 		}
 	case *lang.ForStmt:
 		iter := c.Expr(st.Iter)
-		c.Push()
 		target := st.Target.(*lang.Pattern)
 		bind := c.Pattern(target)
 		if r, ok := st.Iter.(*lang.Binary); ok && r.Op == lang.OpRange && !target.Tuple {
-			c.Scope.Names[target.Names[0].Name].IsInt = true // a range binds ints
+			c.Var(target.Names[0]).IsInt = true // a range binds ints
 		}
 		body := c.stmts(st.Body)
-		c.Pop()
 		ipos := lang.Start(st.Iter)
 		return func(fr *engine.Frame) {
 			operator.Iterate(ipos, iter(fr), func(v value.Value) bool {
@@ -120,11 +103,7 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 	case *lang.TableStmt:
 		return c.Tables.tableStmt(st)
 	case *lang.ExprStmt:
-		// A REPL entry that is a lone name may be a misspelt statement
-		// word (prnt 3 is two entries, prnt and 3).
-		c.BareEntry, _ = st.X.(*lang.Ident)
 		x := c.Expr(st.X)
-		c.BareEntry = nil
 		return func(fr *engine.Frame) { fr.Th.ExprResult(x(fr)) }
 	}
 	panic(fmt.Sprintf("eval: unknown statement %T", st))
@@ -135,7 +114,7 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 func (c *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v value.Value) {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
-		slots[i] = c.NewVar(n.Name).Slot
+		slots[i] = c.NewVar(n).Slot
 	}
 	if !p.Tuple {
 		s := slots[0]
@@ -213,7 +192,7 @@ func (c *ValueGen) rangeLoop(cl *lang.ForClause, ifc *lang.IfClause) *rangeLoop 
 	rl.lo, rl.hi = c.Ints.RangeBounds(r)
 	rl.bind = c.Pattern(cl.Target)
 	if !cl.Target.Tuple {
-		b := c.Scope.Names[cl.Target.Names[0].Name]
+		b := c.Var(cl.Target.Names[0])
 		b.IsInt = true
 		rl.slot = b.Slot
 		if ifc != nil {
@@ -316,7 +295,7 @@ func (c *ValueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)
 		argPos[i] = lang.Start(a)
 	}
 	c.Pattern(cl.Target)
-	b := c.Scope.Names[cl.Target.Names[0].Name]
+	b := c.Var(cl.Target.Names[0])
 	b.IsInt = true
 	slot := b.Slot
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {

@@ -51,8 +51,6 @@ func patternText(p *lang.Pattern) string {
 // Table compiles the clauses and expression of a Table statement into a
 // function that computes the Table.
 func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
-	c.Push()
-	defer c.Pop()
 	// Split the clauses: up to and including the first for (rows), the
 	// ifs after it, the second for (columns), the ifs after that.
 	var segs [4][]lang.Clause
@@ -193,7 +191,13 @@ func tableDoing(t *Table) string {
 func (c *TableGen) label(p *lang.Pattern) func(fr *engine.Frame) value.Value {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
-		slots[i] = c.Scope.Names[n.Name].Slot
+		// (A name the pattern binds twice reads its last place.)
+		for _, m := range p.Names[i+1:] {
+			if m.Name == n.Name {
+				n = m
+			}
+		}
+		slots[i] = c.Var(n).Slot
 	}
 	if !p.Tuple {
 		s := slots[0]

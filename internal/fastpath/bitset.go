@@ -45,8 +45,6 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 		if e.Kind != lang.SetComp {
 			return nil
 		}
-		c.Push()
-		defer c.Pop()
 		loops := c.Vals.Clauses(e.Clauses)
 		el := c.elemOf(e.Body)
 		run := loops(func(fr *engine.Frame) { el.addTo(fr, fr.Sscr) })

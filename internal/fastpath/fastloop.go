@@ -91,16 +91,10 @@ func (c *loops) fastAlt(alt *lang.Alt) func(fr *engine.Frame) {
 	for _, cl := range alt.Clauses[last+1:] {
 		ifs = append(ifs, cl.(*lang.IfClause))
 	}
-	c.Push()
-	defer c.Pop()
 	outer := c.Vals.Clauses(alt.Clauses[:last])
-	c.Push()
 	slowLoops := c.Vals.Clauses(alt.Clauses[last:])
 	body := c.SG.SGExpr(alt.Body)
 	slow := slowLoops(func(fr *engine.Frame) { fr.Gen.EmitSG(body(fr)) })
-	c.Pop()
-	c.Push()
-	defer c.Pop()
 	n := len(c.Errs)
 	c.sweep = nil
 	fast := c.fastInner(alt.Clauses[last].(*lang.ForClause), ifs, alt.Body, slow, last == 0)
@@ -314,7 +308,7 @@ func (c *loops) fastInner(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	if isRange && !rangeCall {
 		ipos = r.Pos
 	}
-	xb := c.NewVar(x)
+	xb := c.NewVar(cl.Target.Names[0])
 	xb.IsInt = isRange
 	xslot := xb.Slot
 	for i, t := range terms {

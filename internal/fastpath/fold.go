@@ -90,7 +90,7 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 		switch b := comp.Body.(type) {
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		case *lang.Ident:
-			if b.Name != x && (c.Scope.Lookup(b.Name) == nil || c.Scope.Lookup(b.Name).Kind != resolve.Global) {
+			if b.Name != x && (c.Lookup(b) == nil || c.Lookup(b).Kind != resolve.Global) {
 				return nil // (an element that cannot fail is not evaluated)
 			}
 		default:
@@ -110,10 +110,8 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 	if b == nil {
 		return nil
 	}
-	c.Push()
-	defer c.Pop()
 	lo, hi := c.Ints.RangeBounds(r)
-	xb := c.NewVar(x)
+	xb := c.NewVar(comp.Clauses[0].(*lang.ForClause).Target.Names[0])
 	xb.IsInt = true
 	// K (or J): a literal or an int name, read at each x.
 	if nim != nil {
@@ -125,7 +123,7 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 		case *lang.IntLit:
 			kval = o.Val
 		case *lang.Ident:
-			ob := c.Scope.Lookup(o.Name)
+			ob := c.Lookup(o)
 			if ob == nil || !ob.IsInt || ob.Kind != resolve.Global {
 				return nil
 			}
@@ -273,7 +271,7 @@ func (c *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
 		return nil
 	}
 	lo, hi := c.Ints.RangeBounds(r)
-	xb := c.NewVar(x)
+	xb := c.NewVar(e.Clauses[0].(*lang.ForClause).Target.Names[0])
 	xb.IsInt = true
 	b := c.GameCallee(call)
 	if b == nil {

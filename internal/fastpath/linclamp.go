@@ -279,7 +279,7 @@ func (c *clamps) intRangeCall(call *lang.Call) (lo, hi compile.IntFn, ok bool) {
 	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
 		return nil, nil, false
 	}
-	b := resolve.OrBuiltin(c.Reg, id.Name, c.Scope.Lookup(id.Name))
+	b := c.Binding(id)
 	if b == nil || b.Kind != resolve.Builtin || !b.Bi.IntRange {
 		return nil, nil, false
 	}

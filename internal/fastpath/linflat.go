@@ -122,7 +122,7 @@ func (c *clamps) directTerm(e lang.Expr) *directTerm {
 	case *lang.IntLit:
 		return &directTerm{slot: -1, k: e.Val}
 	case *lang.Ident:
-		if b := c.Scope.Lookup(e.Name); b != nil && b.Kind == resolve.Local && b.IsInt {
+		if b := c.Lookup(e); b != nil && b.Kind == resolve.Local && b.IsInt {
 			return &directTerm{slot: b.Slot}
 		}
 	}

@@ -49,8 +49,6 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 		if e.Kind != lang.ListComp {
 			return nil
 		}
-		c.Push()
-		defer c.Pop()
 		if f := c.buildRange(e); f != nil {
 			return f
 		}
@@ -141,7 +139,7 @@ func (c *builders) buildRange(e *lang.Comp) buildFn {
 	}
 	lo, hi := c.Ints.RangeBounds(r)
 	c.Vals.Pattern(cl.Target)
-	b := c.Scope.Names[cl.Target.Names[0].Name]
+	b := c.Var(cl.Target.Names[0])
 	b.IsInt = true
 	slot, rpos := b.Slot, r.Pos
 	fi := c.Ints.IntExpr(e.Body)

@@ -81,7 +81,7 @@ func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
 	// A set held by a global name is the same set at every position.
 	global := p.constElems != nil
 	if id, ok := p.iterExpr.(*lang.Ident); ok && !p.isRange {
-		b := c.Scope.Lookup(id.Name)
+		b := c.Lookup(id)
 		global = b != nil && b.Kind == resolve.Global
 	}
 	// one computes the position whose argument is in the frame; all is

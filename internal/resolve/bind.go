@@ -43,9 +43,7 @@ type Decl struct {
 	// Free is, once a def's body is resolved, what each name its body
 	// uses (its parameters excepted) means where the def is declared.
 	Free map[string]*Decl
-	// Bad is set on a game whose rule has an error of names (besides a
-	// parameter twice).
-	Bad bool
+	cell *engine.Binding // a registry built-in's binding, made once (Resolver.Binding)
 }
 
 // Of returns the declaration the resolve pass bound a name to, or nil.
@@ -66,14 +64,29 @@ func NewLocal(name string, pos engine.Pos) *Decl {
 	return &Decl{Name: name, Pos: pos, Kind: Local}
 }
 
+// Cell makes the declaration of a cell of the session's (a Go game, a
+// function or a value defined by Go code, a hidden game).
+func Cell(name string, b *engine.Binding) *Decl {
+	return &Decl{Name: name, Kind: b.Kind, B: b, Bi: b.Bi}
+}
+
 // Site is what the names in the bodies of defs mean at a call: the defs
 // reachable from the one called (through the defs their bodies name)
 // whose every name means there what it means in the def.
-type Site struct{ same map[*Decl]bool }
+type Site struct {
+	same map[*Decl]bool
+	// loose: the same, a name unknown in the def and at the site
+	// counted as meaning the same (a file with errors).
+	loose map[*Decl]bool
+}
 
 // Same reports whether every name of def d's body means at the site what
 // it means in d.
 func (s *Site) Same(d *Decl) bool { return s != nil && s.same[d] }
+
+// Loose is Same with a name unknown both in d and at the site taken to
+// mean the same.
+func (s *Site) Loose(d *Decl) bool { return s != nil && s.loose[d] }
 
 // SiteOf returns the Site of a call (nil: none is known, as for a call
 // the pass has not seen).
@@ -87,12 +100,11 @@ func SiteOf(e *lang.Call) *Site {
 type Universe struct {
 	Reg   *engine.Registry
 	decls map[string]*Decl
-	cells map[*engine.Binding]*Decl
 }
 
 // NewUniverse returns the universe of reg's built-ins.
 func NewUniverse(reg *engine.Registry) *Universe {
-	return &Universe{Reg: reg, decls: map[string]*Decl{}, cells: map[*engine.Binding]*Decl{}}
+	return &Universe{Reg: reg, decls: map[string]*Decl{}}
 }
 
 // builtin returns the declaration of the registry's built-in name, or nil.
@@ -109,32 +121,26 @@ func (u *Universe) builtin(name string) *Decl {
 	return d
 }
 
-// Cell returns the declaration of a cell the session holds (the same
-// Decl for the same cell).
-func (u *Universe) Cell(name string, b *engine.Binding) *Decl {
-	if b == nil {
-		return nil
-	}
-	if d, ok := u.cells[b]; ok {
-		return d
-	}
-	d := &Decl{Name: name, Kind: b.Kind, B: b, Bi: b.Bi}
-	u.cells[b] = d
-	return d
+// Scope is one level of names: the session's prelude and top level, a
+// file's, a REPL entry's, a for statement's, a function's, an
+// alternative's, a comprehension's.
+type Scope struct {
+	Parent *Scope
+	Names  map[string]*Decl
 }
 
-// Outer is what a chunk sees around its own scope: the session's names.
-type Outer struct {
-	Lookup func(name string) *Decl
-	Names  func() []string
-}
+// NewScope returns an empty scope inside parent.
+func NewScope(parent *Scope) *Scope { return &Scope{Parent: parent, Names: map[string]*Decl{}} }
 
-// scope is one level of names: a file's, a for statement's, a function's,
-// an alternative's, a comprehension's.
-type scope struct {
-	parent *scope
-	names  map[string]*Decl
-	outer  *Outer
+// Lookup returns the declaration name has in s or the scopes around it,
+// or nil.
+func (s *Scope) Lookup(name string) *Decl {
+	for ; s != nil; s = s.Parent {
+		if d, ok := s.Names[name]; ok {
+			return d
+		}
+	}
+	return nil
 }
 
 // Chunk is what the pass found in a file, an entry, an expression or a
@@ -147,34 +153,35 @@ type Chunk struct {
 	// End is the Site of the end of the file: what the names of its defs
 	// mean there.
 	End *Site
+	// Globals is the number of global slots in use once the file's lets
+	// have theirs.
+	Globals int
 }
 
 // binder is the state of one pass.
 type binder struct {
-	u     *Universe
-	scope *scope
-	file  *scope
-	later map[string]engine.Pos
-	bare  *lang.Ident // the lone name of a REPL entry
-	errs  lang.ErrorList
-	game  *Decl // the game whose rule is being resolved
-	defs  []*Decl
+	u       *Universe
+	scope   *Scope
+	file    *Scope
+	globals int // global slots in use
+	later   map[string]engine.Pos
+	bare    *lang.Ident // the lone name of a REPL entry
+	errs    lang.ErrorList
+	defs    []*Decl // the defs resolved (the end's Site)
 }
 
-func newBinder(u *Universe, outer *Outer, later map[string]engine.Pos) *binder {
-	b := &binder{u: u, later: later}
-	b.file = &scope{names: map[string]*Decl{}, outer: outer}
-	b.scope = b.file
-	return b
+func newBinder(u *Universe, file *Scope, later map[string]engine.Pos, globals int) *binder {
+	return &binder{u: u, later: later, file: file, scope: file, globals: globals}
 }
 
 func (b *binder) chunk() *Chunk {
-	return &Chunk{Errs: b.errs, LaterLets: b.later}
+	return &Chunk{Errs: b.errs, LaterLets: b.later, Globals: b.globals}
 }
 
 // File resolves a file, or a REPL entry (repl: a declaration may repeat a
-// name), whose top level sees outer's names.
-func File(u *Universe, outer *Outer, f *lang.File, repl bool) *Chunk {
+// name), whose top level is file (the session's own, or an entry's scope
+// inside it). Its lets take global slots from globals on.
+func File(u *Universe, file *Scope, f *lang.File, repl bool, globals int) *Chunk {
 	later := map[string]engine.Pos{}
 	for _, st := range f.Stmts {
 		if l, ok := st.(*lang.LetStmt); ok {
@@ -185,7 +192,7 @@ func File(u *Universe, outer *Outer, f *lang.File, repl bool) *Chunk {
 			}
 		}
 	}
-	b := newBinder(u, outer, later)
+	b := newBinder(u, file, later, globals)
 	// Defs and games are visible in the whole file, in any order.
 	declared := map[string]engine.Pos{}
 	for _, st := range f.Stmts {
@@ -206,8 +213,8 @@ func File(u *Universe, outer *Outer, f *lang.File, repl bool) *Chunk {
 			continue
 		}
 		declared[name.Name] = name.Pos
-		d := &Decl{Name: name.Name, Pos: name.Pos, Kind: kind, nargs: len(lang.ParamNames(params))}
-		b.file.names[name.Name] = d
+		d := &Decl{Name: name.Name, Pos: name.Pos, Kind: kind, nargs: len(lang.ParamNames(params)), B: &engine.Binding{Kind: kind}}
+		b.file.Names[name.Name] = d
 		name.Bind = d
 	}
 	for _, st := range f.Stmts {
@@ -218,28 +225,30 @@ func File(u *Universe, outer *Outer, f *lang.File, repl bool) *Chunk {
 	return ch
 }
 
-// Expr resolves an expression whose names are outer's.
-func Expr(u *Universe, outer *Outer, later map[string]engine.Pos, x lang.Expr) *Chunk {
-	b := newBinder(u, outer, later)
+// Expr resolves an expression in scope sc.
+func Expr(u *Universe, sc *Scope, later map[string]engine.Pos, x lang.Expr) *Chunk {
+	b := newBinder(u, sc, later, 0)
 	b.expr(x)
 	return b.chunk()
 }
 
-// Table resolves a table statement whose names are outer's.
-func Table(u *Universe, outer *Outer, later map[string]engine.Pos, st *lang.TableStmt) *Chunk {
-	b := newBinder(u, outer, later)
+// Table resolves a table statement in scope sc.
+func Table(u *Universe, sc *Scope, later map[string]engine.Pos, st *lang.TableStmt) *Chunk {
+	b := newBinder(u, sc, later, 0)
 	b.table(st)
 	return b.chunk()
 }
 
-// Declaration resolves a def or a game again (a REPL redeclaration: what
-// its names mean now), as declared by d, in outer's names.
-func Declaration(u *Universe, outer *Outer, later map[string]engine.Pos, st lang.Stmt, d *Decl) *Chunk {
-	b := newBinder(u, outer, later)
+// Declaration resolves a def or a game again, as declared by d, in the
+// top-level scope sc (a REPL redeclaration: what its names mean now).
+func Declaration(u *Universe, sc *Scope, later map[string]engine.Pos, st lang.Stmt, d *Decl) *Chunk {
+	b := newBinder(u, sc, later, 0)
 	switch st := st.(type) {
 	case *lang.DefStmt:
+		st.Name.Bind = d
 		b.def(st, d)
 	case *lang.GameStmt:
+		st.Name.Bind = d
 		b.gameRule(st, d)
 	}
 	return b.chunk()
@@ -248,34 +257,29 @@ func Declaration(u *Universe, outer *Outer, later map[string]engine.Pos, st lang
 // errorf records an error of names.
 func (b *binder) errorf(pos engine.Pos, format string, args ...any) {
 	b.errs = append(b.errs, lang.Errorf(pos, format, args...))
-	if b.game != nil {
-		b.game.Bad = true
-	}
 }
 
-func (b *binder) push() { b.scope = &scope{parent: b.scope, names: map[string]*Decl{}} }
+func (b *binder) push() { b.scope = NewScope(b.scope) }
 
-func (b *binder) pop() { b.scope = b.scope.parent }
+func (b *binder) pop() { b.scope = b.scope.Parent }
 
-// declare binds n to a new declaration of kind in the innermost scope.
+// declare binds n to a new declaration of kind in the innermost scope; a
+// let's (Global) takes the next global slot.
 func (b *binder) declare(n *lang.Name, kind engine.BindKind) *Decl {
 	d := &Decl{Name: n.Name, Pos: n.Pos, Kind: kind}
-	b.scope.names[n.Name] = d
+	if kind == Global {
+		d.B = &engine.Binding{Kind: Global, Slot: b.globals}
+		b.globals++
+	}
+	b.scope.Names[n.Name] = d
 	n.Bind = d
 	return d
 }
 
 // lookup returns what name means here, or nil.
 func (b *binder) lookup(name string) *Decl {
-	for s := b.scope; s != nil; s = s.parent {
-		if d, ok := s.names[name]; ok {
-			return d
-		}
-		if s.outer != nil {
-			if d := s.outer.Lookup(name); d != nil {
-				return d
-			}
-		}
+	if d := b.scope.Lookup(name); d != nil {
+		return d
 	}
 	return b.u.builtin(name)
 }
@@ -284,17 +288,10 @@ func (b *binder) lookup(name string) *Decl {
 // suggestions).
 func (b *binder) visibleNames() []string {
 	seen := map[string]bool{}
-	for s := b.scope; s != nil; s = s.parent {
-		for n := range s.names {
+	for s := b.scope; s != nil; s = s.Parent {
+		for n := range s.Names {
 			if !HiddenName(n) {
 				seen[n] = true
-			}
-		}
-		if s.outer != nil {
-			for _, n := range s.outer.Names() {
-				if !HiddenName(n) {
-					seen[n] = true
-				}
 			}
 		}
 	}
@@ -394,14 +391,11 @@ func (b *binder) pattern(p *lang.Pattern) {
 // function opens the scope of a def's or game's parameters (inside the
 // file's) and declares them; it returns them by name.
 func (b *binder) function(ps lang.ParamsNode) map[string]bool {
-	b.scope = &scope{parent: b.file, names: map[string]*Decl{}}
+	b.scope = NewScope(b.file)
 	seen := map[string]bool{}
 	for _, p := range lang.ParamNames(ps) {
 		if seen[p.Name] {
-			game := b.game
-			b.game = nil // (not an error of the rule: see Bad)
 			b.errorf(p.Pos, "parameter %q appears twice", p.Name)
-			b.game = game
 		}
 		seen[p.Name] = true
 		b.declare(p, Local)
@@ -430,8 +424,6 @@ func (b *binder) def(st *lang.DefStmt, d *Decl) {
 // gameRule resolves a game's move rule (d is its declaration).
 func (b *binder) gameRule(st *lang.GameStmt, d *Decl) {
 	save := b.scope
-	d.Bad = false
-	b.game = d
 	b.function(st.Params)
 	for _, a := range st.Alts {
 		alt := a.(*lang.Alt)
@@ -440,7 +432,6 @@ func (b *binder) gameRule(st *lang.GameStmt, d *Decl) {
 		b.expr(alt.Body)
 		b.pop()
 	}
-	b.game = nil
 	b.scope = save
 }
 
@@ -572,7 +563,7 @@ func (b *binder) call(e *lang.Call) {
 // them, mean here: the defs whose every name means here what it means
 // where the def is.
 func (b *binder) site(ds ...*Decl) *Site {
-	s := &Site{same: map[*Decl]bool{}}
+	s := &Site{same: map[*Decl]bool{}, loose: map[*Decl]bool{}}
 	seen := map[*Decl]bool{}
 	var visit func(d *Decl)
 	visit = func(d *Decl) {
@@ -580,12 +571,15 @@ func (b *binder) site(ds ...*Decl) *Site {
 			return
 		}
 		seen[d] = true
+		unknown := false
 		for name, fd := range d.Free {
 			if b.lookup(name) != fd {
 				return
 			}
+			unknown = unknown || fd == nil
 		}
-		s.same[d] = true
+		s.loose[d] = true
+		s.same[d] = !unknown
 		for _, fd := range d.Free {
 			if fd != nil && fd.Kind == Def {
 				visit(fd)

@@ -1,8 +1,6 @@
 package resolve
 
 import (
-	"strings"
-
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/lang"
@@ -15,14 +13,6 @@ const (
 	MaxInlineDepth = 8
 )
 
-// HiddenPrefix starts the names of the hidden locals of inlined calls: no
-// source name can start so, and none of them is ever shown (suggestions,
-// Names).
-const HiddenPrefix = "\x00"
-
-// HiddenName reports whether n is the name of a hidden local.
-func HiddenName(n string) bool { return strings.HasPrefix(n, HiddenPrefix) }
-
 // Inlinable returns the def e calls when inlining it is allowed at all
 // (package compile's Inliner), else nil.
 func (r *Resolver) Inlinable(e *lang.Call) *engine.Func {
@@ -33,7 +23,7 @@ func (r *Resolver) Inlinable(e *lang.Call) *engine.Func {
 	if !ok {
 		return nil
 	}
-	b := r.Scope.Lookup(id.Name)
+	b := r.Lookup(id)
 	if b == nil || b.Kind != Def || b.Fn.Decl == nil || b.Fn.Free == nil || RecursiveNow(b.Fn) {
 		return nil
 	}
@@ -43,21 +33,47 @@ func (r *Resolver) Inlinable(e *lang.Call) *engine.Func {
 	return b.Fn
 }
 
-// RecordFree notes, when a def's body is compiled, the binding each of its
-// free names has there (inlining checks the call sees the same ones), and
-// whether the def can reach itself through the defs its body calls.
-func (r *Resolver) RecordFree(fn *engine.Func, body lang.Expr) {
-	params := map[string]bool{}
-	for _, p := range fn.Params {
-		params[p] = true
+// Same reports whether every name of the body of the def e calls means
+// at e what it means in the def (the resolve pass found it: lang.Call.Site).
+func Same(e *lang.Call) bool { return SiteOf(e).Same(calleeDecl(e)) }
+
+// SameLoose is Same with a name unknown both in the def and at e taken to
+// mean the same.
+func SameLoose(e *lang.Call) bool { return SiteOf(e).Loose(calleeDecl(e)) }
+
+// calleeDecl is the declaration of the name e calls, or nil.
+func calleeDecl(e *lang.Call) *Decl {
+	if id, ok := e.Fn.(*lang.Ident); ok {
+		return Of(id)
 	}
+	return nil
+}
+
+// ParamIndex maps the declarations of the parameters of def fn to their
+// places (Substitute).
+func ParamIndex(fn *engine.Func) map[*Decl]int {
+	index := map[*Decl]int{}
+	for i, p := range lang.ParamNames(fn.Decl.Params) {
+		index[NameDecl(p)] = i
+	}
+	return index
+}
+
+// RecordFree notes, when the body of def fn (declared by d) is compiled,
+// the binding each of its free names has there (what the resolve pass
+// found: d.Free), and whether the def can reach itself through the defs
+// its body calls.
+func RecordFree(fn *engine.Func, d *Decl) {
 	free := map[string]*engine.Binding{}
-	lang.Inspect(body, func(x lang.Expr) bool {
-		if x, ok := x.(*lang.Ident); ok && !params[x.Name] {
-			free[x.Name] = r.Scope.Lookup(x.Name)
+	if d != nil {
+		for name, fd := range d.Free {
+			var b *engine.Binding
+			if fd != nil {
+				b = fd.B
+			}
+			free[name] = b
 		}
-		return true
-	})
+	}
 	fn.Free = free
 	fn.RecursiveKnown = false
 	RecursiveNow(fn)
@@ -107,26 +123,33 @@ func RecursiveNow(fn *engine.Func) bool {
 	return fn.Recursive
 }
 
-// IntClosedDef reports whether fn's body, with int parameters, is
-// int-closed where it is being compiled: every name it uses besides its
-// parameters means the same here as in the def and is an int global, and
-// every def it calls is int-closed too.
-func (r *Resolver) IntClosedDef(fn *engine.Func, depth int) bool {
-	if len(r.Inlining)+depth >= MaxInlineDepth {
+// IntClosedCall reports whether the def e calls is int-closed at e (see
+// IntClosed).
+func (r *Resolver) IntClosedCall(e *lang.Call) bool {
+	return r.IntClosed(SiteOf(e), calleeDecl(e), 0)
+}
+
+// IntClosed reports whether the body of def d, with int parameters, is
+// int-closed at site: every name it uses besides its parameters means the
+// same at the site as in the def and is an int global, and every def it
+// calls is int-closed too.
+func (r *Resolver) IntClosed(site *Site, d *Decl, depth int) bool {
+	if len(r.Inlining)+depth >= MaxInlineDepth || d == nil || d.B == nil || d.B.Fn == nil || !site.Same(d) {
 		return false
 	}
-	params := map[string]bool{}
+	fn := d.B.Fn
+	params := map[*Decl]bool{}
 	for _, p := range lang.ParamNames(fn.Decl.Params) {
-		params[p.Name] = true
+		params[NameDecl(p)] = true
 	}
 	size := 0
 	return IntArith(fn.Decl.Body, func(x lang.Expr) bool {
 		if size++; size > MaxInlineSize {
 			return false
 		}
-		if id, ok := x.(*lang.Ident); ok && !params[id.Name] {
-			b := r.Scope.Lookup(id.Name)
-			return b != nil && b == fn.Free[id.Name] && b.Kind == Global && b.IsInt
+		if id, ok := x.(*lang.Ident); ok && !params[Of(id)] {
+			b := r.Lookup(id)
+			return b != nil && b.Kind == Global && b.IsInt
 		}
 		return true
 	}, func(x *lang.Call) bool {
@@ -134,8 +157,8 @@ func (r *Resolver) IntClosedDef(fn *engine.Func, depth int) bool {
 		if !ok {
 			return false
 		}
-		b := r.Scope.Lookup(id.Name)
-		if b == nil || b != fn.Free[id.Name] || b.Kind != Def {
+		b := r.Lookup(id)
+		if b == nil || b.Kind != Def {
 			return false
 		}
 		callee := b.Fn
@@ -143,7 +166,7 @@ func (r *Resolver) IntClosedDef(fn *engine.Func, depth int) bool {
 			len(lang.ParamNames(callee.Decl.Params)) != len(x.Args) {
 			return false
 		}
-		return r.IntClosedDef(callee, depth+1)
+		return r.IntClosed(site, Of(id), depth+1)
 	})
 }
 
@@ -153,12 +176,12 @@ func (r *Resolver) IntClosedDef(fn *engine.Func, depth int) bool {
 func (r *Resolver) IntPure(e lang.Expr) bool {
 	return IntArith(e, func(x lang.Expr) bool {
 		if id, ok := x.(*lang.Ident); ok {
-			b := r.Scope.Lookup(id.Name)
+			b := r.Lookup(id)
 			return b != nil && b.IsInt && (b.Kind == Local || b.Kind == Global)
 		}
 		return true
 	}, func(x *lang.Call) bool {
 		fn := r.Inlinable(x)
-		return fn != nil && r.IntClosedDef(fn, 0)
+		return fn != nil && r.IntClosedCall(x)
 	})
 }

@@ -23,29 +23,17 @@ func (r *Resolver) PureRule(d *lang.GameStmt) bool {
 		clauses = append(clauses, alt.Clauses...)
 		exprs = append(exprs, alt.Body)
 	}
-	resolve := pureNames{r.Scope.Lookup, r.Reg}
+	resolve := pureNames{r}
 	return pureClauses(clauses, bound, resolve, 0) && pureExprs(exprs, bound, resolve, 0)
 }
 
-// pureNames resolves the names of the code pureRule looks at: by the
-// scope's (or a def's) bindings, then as built-ins of the registry.
-type pureNames struct {
-	names func(string) *engine.Binding
-	reg   *engine.Registry
-}
+// pureNames tells what the names of the code pureRule looks at mean: a
+// name bound by the rule's (or a def's) parameters and for clauses is
+// not looked at (bound, by name); any other is a name of the top level,
+// which the resolve pass bound.
+type pureNames struct{ r *Resolver }
 
-func (r pureNames) lookup(name string) *engine.Binding { return OrBuiltin(r.reg, name, r.names(name)) }
-
-// OrBuiltin is b, or the built-in name stands for when b is nil (as
-// Resolver.Resolve finds them).
-func OrBuiltin(reg *engine.Registry, name string, b *engine.Binding) *engine.Binding {
-	if b == nil {
-		if bi := reg.Builtin(name); bi != nil {
-			return &engine.Binding{Kind: Builtin, Bi: bi}
-		}
-	}
-	return b
-}
+func (n pureNames) lookup(id *lang.Ident) *engine.Binding { return n.r.Binding(id) }
 
 func pureClauses(cls []lang.Clause, bound map[string]bool, resolve pureNames, depth int) bool {
 	for _, cl := range cls {
@@ -109,7 +97,7 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve pureNames, depth int) 
 		if !ok || bound[id.Name] {
 			return false
 		}
-		b := resolve.lookup(id.Name)
+		b := resolve.lookup(id)
 		switch {
 		case b == nil:
 			return false
@@ -126,7 +114,7 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve pureNames, depth int) 
 			for _, p := range lang.ParamNames(fn.Decl.Params) {
 				inner[p.Name] = true
 			}
-			return pureExpr(fn.Decl.Body, inner, pureNames{func(name string) *engine.Binding { return fn.Free[name] }, resolve.reg}, depth+1)
+			return pureExpr(fn.Decl.Body, inner, resolve, depth+1)
 		}
 		return false
 	}

@@ -2,14 +2,15 @@ package resolve
 
 import (
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// The kinds of binding a name has (engine.Binding.Kind).
+// The kinds of binding a name has (engine.Binding.Kind, Decl.Kind).
 const (
 	Global  engine.BindKind = iota // a top-level let: a slot of the thread's globals
 	Local                          // a parameter or a for clause's name: a slot of the frame
@@ -18,60 +19,51 @@ const (
 	Builtin                        // a built-in of the registry (Binding.Bi)
 )
 
-// Resolver binds names: the scopes of the code being compiled and their
-// slots, the errors found, and what a name or a call means without
-// compiling anything (which game or built-in a call calls, whether a def
-// inlines, whether a rule is pure).
+// HiddenPrefix starts the names of the hidden locals of inlined calls: no
+// source name can start so, and none of them is ever shown (suggestions,
+// Names).
+const HiddenPrefix = "\x00"
+
+// HiddenName reports whether n is the name of a hidden local.
+func HiddenName(n string) bool { return strings.HasPrefix(n, HiddenPrefix) }
+
+// Resolver is what a compile knows of the names of a resolved tree: the
+// declaration each name means is on the tree (the resolve pass put it
+// there, bind.go), and the Resolver holds the slot each local declaration
+// has in the function being compiled (a def's body and a game's rule are
+// compiled in several variants, with int parameters or not, and an
+// inlined def's parameters become hidden locals of its caller: the slots
+// are the compile's, not the declaration's). From them it tells what a
+// name or a call means without compiling anything (which game or
+// built-in a call calls, whether a def inlines, whether a rule is pure).
 type Resolver struct {
-	Reg       *engine.Registry
-	Passes    passes.Pass           // the passes switched on (On)
-	LaterLets map[string]engine.Pos // the file's lets: an unknown name bound later says so
-	BareEntry *lang.Ident           // the lone name of the REPL entry being compiled
-	Errs      lang.ErrorList
-	Scope     *Scope
-	// FileScope is the scope of the file or REPL entry being compiled
-	// (what def bodies and move rules see besides their own names).
-	FileScope *Scope
-	InFunc    bool           // compiling a def body or a game's moves
-	Nslots    int            // slots of the function being compiled
-	Globals   int            // global slots in use
-	Inlining  []*engine.Func // defs whose bodies are being inlined (package compile)
-	hidden    int            // hidden locals made for inlined arguments
+	Reg      *engine.Registry
+	Passes   passes.Pass // the passes switched on (On)
+	Errs     lang.ErrorList
+	InFunc   bool           // compiling a def body or a game's moves
+	Nslots   int            // slots of the function being compiled
+	Globals  int            // global slots in use
+	Inlining []*engine.Func // defs whose bodies are being inlined (package compile)
+	// Gen changes whenever a local is bound: what was found of an
+	// expression holds while it does not (IntGen's memo).
+	Gen    int
+	vars   map[*Decl]*engine.Binding // each local's slot, in the function being compiled
+	hidden int                       // hidden locals made for inlined arguments
 }
 
-// Scope is one level of names: a file's, a REPL entry's, a function's, a
-// for clause's.
-type Scope struct {
-	Parent *Scope
-	Names  map[string]*engine.Binding
-}
-
-// Lookup returns the binding name has in s or the scopes around it, or
-// nil.
-func (s *Scope) Lookup(name string) *engine.Binding {
-	for ; s != nil; s = s.Parent {
-		if b, ok := s.Names[name]; ok {
-			return b
-		}
+// NewVar gives the name n declares (a parameter, a name of a for clause
+// or statement) a fresh slot: of the frame in a function, of the globals
+// at the top level; a let's slot is its declaration's.
+func (r *Resolver) NewVar(n *lang.Name) *engine.Binding {
+	d := NameDecl(n)
+	if d != nil && d.Kind == Global {
+		return d.B
 	}
-	return nil
+	return r.bindLocal(d)
 }
 
-// Push opens a scope inside the current one; Pop closes it.
-func (r *Resolver) Push() { r.Scope = &Scope{Parent: r.Scope, Names: map[string]*engine.Binding{}} }
-
-func (r *Resolver) Pop() { r.Scope = r.Scope.Parent }
-
-// NewHidden binds a fresh hidden local for the argument of an inlined
-// call passed for parameter param; it returns its name.
-func (r *Resolver) NewHidden(param string) (string, *engine.Binding) {
-	r.hidden++
-	name := fmt.Sprintf("%s%s#%d", HiddenPrefix, param, r.hidden)
-	return name, r.NewVar(name)
-}
-
-// NewVar binds name to a fresh slot in the innermost scope.
-func (r *Resolver) NewVar(name string) *engine.Binding {
+// bindLocal gives local declaration d a fresh slot.
+func (r *Resolver) bindLocal(d *Decl) *engine.Binding {
 	var b *engine.Binding
 	if r.InFunc {
 		b = &engine.Binding{Kind: Local, Slot: r.Nslots}
@@ -80,50 +72,59 @@ func (r *Resolver) NewVar(name string) *engine.Binding {
 		b = &engine.Binding{Kind: Global, Slot: r.Globals}
 		r.Globals++
 	}
-	r.Scope.Names[name] = b
+	if r.vars == nil {
+		r.vars = map[*Decl]*engine.Binding{}
+	}
+	r.vars[d] = b
+	r.Gen++
 	return b
 }
 
-// visibleNames lists the names a reference could mean (for suggestions).
-func (r *Resolver) visibleNames() []string {
-	seen := map[string]bool{}
-	for s := r.Scope; s != nil; s = s.Parent {
-		for n := range s.Names {
-			if !HiddenName(n) {
-				seen[n] = true
-			}
-		}
+// Var returns the binding of the name n declares, as NewVar made it last.
+func (r *Resolver) Var(n *lang.Name) *engine.Binding {
+	d := NameDecl(n)
+	if d != nil && d.Kind == Global {
+		return d.B
 	}
-	for _, b := range r.Reg.Builtins() {
-		seen[b.BName] = true
-	}
-	out := make([]string, 0, len(seen))
-	for n := range seen {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
+	return r.vars[d]
 }
 
-// Resolve returns the binding of a name, or reports it unknown (with a
-// suggestion when one is near) and returns nil.
-func (r *Resolver) Resolve(id *lang.Ident) *engine.Binding {
-	if b := r.Scope.Lookup(id.Name); b != nil {
-		return b
+// NewHidden makes a hidden local for the argument of an inlined call
+// passed for parameter param: the name that reads it (at pos) and its
+// slot.
+func (r *Resolver) NewHidden(param string, pos engine.Pos) (*lang.Ident, *engine.Binding) {
+	r.hidden++
+	name := fmt.Sprintf("%s%s#%d", HiddenPrefix, param, r.hidden)
+	d := NewLocal(name, pos)
+	return &lang.Ident{Pos: pos, Name: name, Bind: d}, r.bindLocal(d)
+}
+
+// Binding returns what the name id means where the compiler is: the
+// binding of its declaration (a built-in's too), or nil for an unknown
+// name (the resolve pass reported it).
+func (r *Resolver) Binding(id *lang.Ident) *engine.Binding {
+	d := Of(id)
+	switch {
+	case d == nil:
+		return nil
+	case d.B != nil:
+		return d.B
+	case d.Kind == Builtin:
+		if d.cell == nil {
+			d.cell = &engine.Binding{Kind: Builtin, Bi: d.Bi}
+		}
+		return d.cell
 	}
-	if bi := r.Reg.Builtin(id.Name); bi != nil {
-		return &engine.Binding{Kind: Builtin, Bi: bi}
+	return r.vars[d]
+}
+
+// Lookup is Binding without the built-ins of the registry: the binding of
+// a name the program or the session declares, or nil.
+func (r *Resolver) Lookup(id *lang.Ident) *engine.Binding {
+	if d := Of(id); d != nil && d.Kind == Builtin && d.B == nil {
+		return nil
 	}
-	msg := fmt.Sprintf("unknown name %q", id.Name)
-	if later, ok := r.LaterLets[id.Name]; ok && later.Offset > id.Pos.Offset {
-		msg += fmt.Sprintf("; it is bound by a let at line %d, after this use", later.Line)
-	} else if s := lang.Suggest(id.Name, r.visibleNames()); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	} else if s := lang.Suggest(id.Name, lang.StatementWords); s != "" && id == r.BareEntry && len(s) >= 4 {
-		msg += fmt.Sprintf(" (did you mean the statement %q?)", s)
-	}
-	r.Errorf(id.Pos, "%s", msg)
-	return nil
+	return r.Binding(id)
 }
 
 // Function runs f, which compiles a def body or a game's move rule, in a
@@ -131,46 +132,38 @@ func (r *Resolver) Resolve(id *lang.Ident) *engine.Binding {
 // intParams: the variant for int arguments). It returns the frame's
 // size.
 func (r *Resolver) Function(params []*lang.Name, intParams bool, f func()) int {
-	saveScope, saveIn, saveN := r.Scope, r.InFunc, r.Nslots
-	r.Scope = &Scope{Parent: r.TopScope(), Names: map[string]*engine.Binding{}}
+	saveIn, saveN := r.InFunc, r.Nslots
 	r.InFunc, r.Nslots = true, 0
-	seen := map[string]bool{}
+	r.Gen++
 	for _, p := range params {
-		if seen[p.Name] {
-			r.Errorf(p.Pos, "parameter %q appears twice", p.Name)
-		}
-		seen[p.Name] = true
-		r.NewVar(p.Name).IsInt = intParams
+		r.NewVar(p).IsInt = intParams
 	}
 	f()
 	n := r.Nslots
-	r.Scope, r.InFunc, r.Nslots = saveScope, saveIn, saveN
+	r.InFunc, r.Nslots = saveIn, saveN
+	r.Gen++
 	return n
 }
 
-// TopScope is the file scope as seen from a declaration: the top-level
-// lets so far plus all declarations (the outermost non-nil chain without
-// for-body scopes).
-func (r *Resolver) TopScope() *Scope {
-	if r.FileScope != nil {
-		return r.FileScope
-	}
-	s := r.Scope
-	for s.Parent != nil && s.Parent.Parent != nil {
-		s = s.Parent
-	}
-	return s
+// Errorf records an error, once: a def's body and a game's rule are
+// compiled more than once, and the body of a def inlined is compiled
+// where it is called (the resolve pass found the errors of the code
+// written; the compiler finds those of a def's body inlined after a
+// declaration it calls changed, a REPL redeclaration, and again those of
+// the code written).
+func (r *Resolver) Errorf(pos engine.Pos, format string, args ...any) {
+	r.Errs = MergeErrors(r.Errs, lang.ErrorList{lang.Errorf(pos, format, args...)})
 }
 
-// Errorf records an error (once: game moves are compiled more than once).
-func (r *Resolver) Errorf(pos engine.Pos, format string, args ...any) {
-	e := lang.Errorf(pos, format, args...)
-	for _, old := range r.Errs {
-		if old.Pos == e.Pos && old.Msg == e.Msg {
-			return // game moves are compiled twice
+// MergeErrors appends to a the errors of b it does not have (the same
+// position and message).
+func MergeErrors(a, b lang.ErrorList) lang.ErrorList {
+	for _, e := range b {
+		if !slices.ContainsFunc(a, func(old *lang.Error) bool { return old.Pos == e.Pos && old.Msg == e.Msg }) {
+			a = append(a, e)
 		}
 	}
-	r.Errs = append(r.Errs, e)
+	return a
 }
 
 // IsSGCall reports whether e is sg(G) with the built-in sg.
@@ -187,14 +180,17 @@ func (r *Resolver) IsQueryCall(e lang.Expr, q engine.Query) bool {
 	return bi != nil && bi.Query == q
 }
 
-// CalledBuiltin returns the built-in that call calls by its name (not
-// hidden by a def, game or local of that name), or nil.
+// CalledBuiltin returns the built-in of the registry that call calls by
+// its name (not hidden by a def, game or local of that name), or nil.
 func (r *Resolver) CalledBuiltin(call *lang.Call) *engine.Builtin {
 	id, ok := call.Fn.(*lang.Ident)
-	if !ok || r.Scope.Lookup(id.Name) != nil {
+	if !ok {
 		return nil
 	}
-	return r.Reg.Builtin(id.Name)
+	if d := Of(id); d != nil && d.Kind == Builtin && d.B == nil {
+		return d.Bi
+	}
+	return nil
 }
 
 // BuiltinCallee returns the built-in e calls, when it calls one by its
@@ -210,7 +206,7 @@ func (r *Resolver) BuiltinCallee(e *lang.Call) *engine.Builtin {
 // LocalSlot is the slot of a local name (of any type), or -1.
 func (r *Resolver) LocalSlot(e lang.Expr) int {
 	if id, ok := e.(*lang.Ident); ok {
-		if b := r.Scope.Lookup(id.Name); b != nil && b.Kind == Local {
+		if b := r.Lookup(id); b != nil && b.Kind == Local {
 			return b.Slot
 		}
 	}
@@ -224,7 +220,7 @@ func (r *Resolver) PlainArg(a lang.Expr) bool {
 	case *lang.IntLit:
 		return true
 	case *lang.Ident:
-		b := r.Scope.Lookup(a.Name)
+		b := r.Lookup(a)
 		return b != nil && b.Kind == Local
 	}
 	return false
@@ -237,7 +233,7 @@ func (r *Resolver) GameCallee(e *lang.Call) *engine.Binding {
 	if !ok {
 		return nil
 	}
-	b := r.Scope.Lookup(id.Name)
+	b := r.Lookup(id)
 	if b == nil || b.Kind != Game || len(e.Args) != b.Game.NArgs {
 		return nil
 	}

@@ -2,17 +2,20 @@ package resolve
 
 import "github.com/grundy-lang/grundy/lang"
 
-// Substitute copies x with the parameters replaced by the arguments.
-func Substitute(x lang.Expr, index map[string]int, args []lang.Expr) lang.Expr {
-	sub := func(y lang.Expr) lang.Expr { return Substitute(y, index, args) }
+// Substitute copies x with the parameters replaced by the arguments:
+// each name whose declaration index maps to i becomes args[i]. When site
+// is not nil (a def's body inlined at a call), the calls copied take it:
+// they are at the call now.
+func Substitute(x lang.Expr, index map[*Decl]int, args []lang.Expr, site *Site) lang.Expr {
+	sub := func(y lang.Expr) lang.Expr { return Substitute(y, index, args, site) }
 	switch x := x.(type) {
 	case *lang.Ident:
-		if i, ok := index[x.Name]; ok {
+		if i, ok := index[Of(x)]; ok && Of(x) != nil {
 			// At the parameter's place: an error that points at it
 			// points where the def's body has it.
 			switch a := args[i].(type) {
 			case *lang.Ident:
-				return &lang.Ident{Pos: x.Pos, Name: a.Name}
+				return &lang.Ident{Pos: x.Pos, Name: a.Name, Bind: a.Bind}
 			case *lang.IntLit:
 				return &lang.IntLit{Pos: x.Pos, Val: a.Val}
 			}
@@ -28,25 +31,28 @@ func Substitute(x lang.Expr, index map[string]int, args []lang.Expr) lang.Expr {
 	case *lang.Index:
 		return &lang.Index{Pos: x.Pos, X: sub(x.X), Index: sub(x.Index)}
 	case *lang.Call:
-		out := &lang.Call{Pos: x.Pos, Fn: sub(x.Fn), Lparen: x.Lparen, Args: make([]lang.Expr, len(x.Args))}
+		out := &lang.Call{Pos: x.Pos, Fn: sub(x.Fn), Lparen: x.Lparen, Args: make([]lang.Expr, len(x.Args)), Site: x.Site}
+		if site != nil {
+			out.Site = site
+		}
 		for i, a := range x.Args {
 			out.Args[i] = sub(a)
 		}
 		return out
 	case *lang.TupleLit:
-		return &lang.TupleLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args)}
+		return &lang.TupleLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args, site)}
 	case *lang.ListLit:
-		return &lang.ListLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args)}
+		return &lang.ListLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args, site)}
 	case *lang.SetLit:
-		return &lang.SetLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args)}
+		return &lang.SetLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args, site)}
 	}
 	return x
 }
 
-func substituteAll(xs []lang.Expr, index map[string]int, args []lang.Expr) []lang.Expr {
+func substituteAll(xs []lang.Expr, index map[*Decl]int, args []lang.Expr, site *Site) []lang.Expr {
 	out := make([]lang.Expr, len(xs))
 	for i, x := range xs {
-		out[i] = Substitute(x, index, args)
+		out[i] = Substitute(x, index, args, site)
 	}
 	return out
 }

@@ -41,7 +41,7 @@ func ExpandGuard(r *resolve.Resolver, e lang.Expr, depth int) lang.Expr {
 		}
 		// (Every argument is in the body: one dropped would not be
 		// evaluated.)
-		sub := SubstCall(r, &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: args})
+		sub := SubstCall(r, &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: args, Site: e.Site})
 		if sub == nil {
 			return nil
 		}
@@ -57,7 +57,7 @@ func PlainAffine(r *resolve.Resolver, e lang.Expr) bool {
 	case *lang.IntLit:
 		return true
 	case *lang.Ident:
-		b := r.Scope.Lookup(e.Name)
+		b := r.Lookup(e)
 		return b != nil && b.Kind == resolve.Local
 	case *lang.Unary:
 		return e.Op == lang.OpNeg && PlainAffine(r, e.X)

@@ -56,7 +56,7 @@ func partnerSubst(r *resolve.Resolver, alt *lang.Alt) *lang.Alt {
 		if e == nil {
 			continue
 		}
-		out := substAfter(alt, i, map[string]int{b: 0}, []lang.Expr{e})
+		out := substAfter(alt, i, f.Target.Names, []lang.Expr{e})
 		if out == nil {
 			continue
 		}
@@ -83,7 +83,7 @@ func intPureIn(r *resolve.Resolver, e lang.Expr, before []lang.Clause) bool {
 			if v, bound := ranged[id.Name]; bound {
 				return v
 			}
-			b := r.Scope.Lookup(id.Name)
+			b := r.Lookup(id)
 			return b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global)
 		}
 		return true
@@ -219,7 +219,7 @@ func aliasSubst(r *resolve.Resolver, alt *lang.Alt) *lang.Alt {
 			switch e := elems[k].(type) {
 			case *lang.IntLit:
 			case *lang.Ident:
-				if shadowedLater(r, alt, i, e.Name) || boundBefore(r, alt, i, e.Name) == nil && r.Scope.Lookup(e.Name) == nil {
+				if shadowedLater(r, alt, i, e.Name) || boundBefore(r, alt, i, e.Name) == nil && r.Lookup(e) == nil {
 					simple = false
 				}
 				if _, own := index[e.Name]; own {
@@ -232,7 +232,7 @@ func aliasSubst(r *resolve.Resolver, alt *lang.Alt) *lang.Alt {
 		if !simple {
 			continue
 		}
-		out := substAfter(alt, i, index, elems)
+		out := substAfter(alt, i, f.Target.Names, elems)
 		if out == nil {
 			continue
 		}
@@ -241,27 +241,30 @@ func aliasSubst(r *resolve.Resolver, alt *lang.Alt) *lang.Alt {
 	return alt
 }
 
-// substAfter returns alt without its clause i, args[index[name]] written
-// for each name of index in the clauses after it and the body; nil when
-// a use of such a name is left that Substitute does not reach (inside a
-// comprehension).
-func substAfter(alt *lang.Alt, i int, index map[string]int, args []lang.Expr) *lang.Alt {
-	out := &lang.Alt{Pos: alt.Pos, Body: resolve.Substitute(alt.Body, index, args)}
+// substAfter returns alt without its clause i, args[k] written for each
+// use of names[k] (the names clause i binds) in the clauses after it and
+// the body; nil when a name of theirs is left that Substitute does not
+// reach (inside a comprehension).
+func substAfter(alt *lang.Alt, i int, names []*lang.Name, args []lang.Expr) *lang.Alt {
+	index, named := map[*resolve.Decl]int{}, map[string]bool{}
+	for k, n := range names {
+		index[resolve.NameDecl(n)] = k
+		named[n.Name] = true
+	}
+	out := &lang.Alt{Pos: alt.Pos, Body: resolve.Substitute(alt.Body, index, args, nil)}
 	out.Clauses = append(out.Clauses, alt.Clauses[:i]...)
 	for _, cl := range alt.Clauses[i+1:] {
 		switch cl := cl.(type) {
 		case *lang.IfClause:
-			out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: resolve.Substitute(cl.Cond, index, args)})
+			out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: resolve.Substitute(cl.Cond, index, args, nil)})
 		case *lang.ForClause:
-			out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: resolve.Substitute(cl.Iter, index, args)})
+			out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: resolve.Substitute(cl.Iter, index, args, nil)})
 		}
 	}
 	left := false
 	check := func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok {
-			if _, ok := index[id.Name]; ok {
-				left = true
-			}
+		if id, ok := x.(*lang.Ident); ok && named[id.Name] {
+			left = true
 		}
 		return true
 	}

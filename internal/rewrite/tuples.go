@@ -89,19 +89,23 @@ func sumTerms(e lang.Expr) []lang.Expr {
 
 // FlatDecl writes the hidden game's declaration: parameter j of d as k
 // parameters, p as the tuple of them, d's own positions in option places
-// as positions of the hidden game (named hidden). nil when p is used
-// where the rewrite does not look (a comprehension inside the rule).
-func FlatDecl(d *lang.GameStmt, j, k int, hidden string) *lang.GameStmt {
+// as positions of the hidden game (named hidden, declared by hd). nil
+// when p is used where the rewrite does not look (a comprehension inside
+// the rule). Its new parameters are new declarations; its other names
+// mean what they mean in d.
+func FlatDecl(d *lang.GameStmt, j, k int, hidden string, hd *resolve.Decl) *lang.GameStmt {
 	params := lang.ParamNames(d.Params)
 	p := params[j]
 	names := flatNames(p.Name, k)
 	var ps []*lang.Name
 	ps = append(ps, params[:j]...)
-	for _, n := range names {
-		ps = append(ps, &lang.Name{Pos: p.Pos, Name: n})
+	decls := make([]*resolve.Decl, k)
+	for i, n := range names {
+		decls[i] = resolve.NewLocal(n, p.Pos)
+		ps = append(ps, &lang.Name{Pos: p.Pos, Name: n, Bind: decls[i]})
 	}
 	ps = append(ps, params[j+1:]...)
-	rw := &tupleRewrite{p: p.Name, names: names, game: d.Name.Name, hidden: hidden, j: j}
+	rw := &tupleRewrite{p: p.Name, names: names, decls: decls, game: d.Name.Name, hidden: hidden, hd: hd, j: j}
 	out := &lang.GameStmt{Pos: d.Pos, Name: d.Name, Params: &lang.Params{Names: ps}}
 	for _, a := range d.Alts {
 		alt := a.(*lang.Alt)
@@ -126,6 +130,8 @@ func FlatDecl(d *lang.GameStmt, j, k int, hidden string) *lang.GameStmt {
 type tupleRewrite struct {
 	p, game, hidden string
 	names           []string
+	decls           []*resolve.Decl // of names
+	hd              *resolve.Decl   // the hidden game's
 	j               int
 	failed          bool
 }
@@ -157,7 +163,7 @@ func (rw *tupleRewrite) body(e lang.Expr) lang.Expr {
 		for _, a := range e.Args[rw.j+1:] {
 			args = append(args, rw.expr(a))
 		}
-		return &lang.Call{Pos: e.Pos, Fn: &lang.Ident{Pos: id.Pos, Name: rw.hidden}, Lparen: e.Lparen, Args: args}
+		return &lang.Call{Pos: e.Pos, Fn: &lang.Ident{Pos: id.Pos, Name: rw.hidden, Bind: rw.hd}, Lparen: e.Lparen, Args: args, Site: e.Site}
 	}
 	return rw.expr(e)
 }
@@ -172,7 +178,7 @@ func (rw *tupleRewrite) expr(e lang.Expr) lang.Expr {
 	case *lang.Ident:
 		elems := make([]lang.Expr, len(rw.names))
 		for i, n := range rw.names {
-			elems[i] = &lang.Ident{Pos: e.Pos, Name: n}
+			elems[i] = &lang.Ident{Pos: e.Pos, Name: n, Bind: rw.decls[i]}
 		}
 		return &lang.TupleLit{Pos: e.Pos, Elems: elems}
 	case *lang.Unary:
@@ -188,13 +194,13 @@ func (rw *tupleRewrite) expr(e lang.Expr) lang.Expr {
 		if tl, ok := x.(*lang.TupleLit); ok {
 			if i, ok := e.Index.(*lang.IntLit); ok && i.Val >= 0 && i.Val < int64(len(tl.Elems)) {
 				if id, ok := tl.Elems[i.Val].(*lang.Ident); ok {
-					return &lang.Ident{Pos: e.Pos, Name: id.Name}
+					return &lang.Ident{Pos: e.Pos, Name: id.Name, Bind: id.Bind}
 				}
 			}
 		}
 		return &lang.Index{Pos: e.Pos, X: x, Index: rw.expr(e.Index)}
 	case *lang.Call:
-		out := &lang.Call{Pos: e.Pos, Fn: rw.expr(e.Fn), Lparen: e.Lparen, Args: make([]lang.Expr, len(e.Args))}
+		out := &lang.Call{Pos: e.Pos, Fn: rw.expr(e.Fn), Lparen: e.Lparen, Args: make([]lang.Expr, len(e.Args)), Site: e.Site}
 		for i, a := range e.Args {
 			out.Args[i] = rw.expr(a)
 		}

@@ -48,23 +48,17 @@ func ComputedWrapper(r *resolve.Resolver, e *lang.Call) *lang.Call {
 // nil otherwise.
 func SubstCall(r *resolve.Resolver, e *lang.Call) lang.Expr {
 	fn := r.Inlinable(e)
-	if fn == nil {
+	if fn == nil || !resolve.SameLoose(e) {
 		return nil
 	}
-	index := map[string]int{}
-	for i, p := range lang.ParamNames(fn.Decl.Params) {
-		index[p.Name] = i
-	}
+	index := resolve.ParamIndex(fn)
 	ok := true
-	used := map[string]bool{}
+	used := map[*resolve.Decl]bool{}
 	lang.Inspect(fn.Decl.Body, func(x lang.Expr) bool {
 		switch x := x.(type) {
 		case *lang.Ident:
-			_, param := index[x.Name]
-			used[x.Name] = param
-			if !param && fn.Free[x.Name] != r.Scope.Lookup(x.Name) {
-				ok = false
-			}
+			_, param := index[resolve.Of(x)]
+			used[resolve.Of(x)] = param
 		case *lang.IntLit, *lang.BoolLit, *lang.Unary, *lang.Binary, *lang.Call:
 		default:
 			ok = false
@@ -77,7 +71,7 @@ func SubstCall(r *resolve.Resolver, e *lang.Call) lang.Expr {
 	if !ok {
 		return nil
 	}
-	return resolve.Substitute(fn.Decl.Body, index, e.Args)
+	return resolve.Substitute(fn.Decl.Body, index, e.Args, resolve.SiteOf(e))
 }
 
 // WrapperCall sees through a def that only wraps a position: for
@@ -98,7 +92,7 @@ func WrapperCall(r *resolve.Resolver, e *lang.Call) *lang.Call {
 			return nil
 		}
 		id, ok := body.Fn.(*lang.Ident)
-		if !ok || fn.Free[id.Name] != r.Scope.Lookup(id.Name) {
+		if !ok || !resolve.SameLoose(e) {
 			return nil
 		}
 		params := lang.ParamNames(fn.Decl.Params)
@@ -121,7 +115,7 @@ func WrapperCall(r *resolve.Resolver, e *lang.Call) *lang.Call {
 		if next != len(params) {
 			return nil // a parameter unused (its argument would not be evaluated)
 		}
-		out := &lang.Call{Pos: e.Pos, Fn: &lang.Ident{Pos: e.Pos, Name: id.Name}, Lparen: e.Lparen, Args: args}
+		out := &lang.Call{Pos: e.Pos, Fn: &lang.Ident{Pos: e.Pos, Name: id.Name, Bind: id.Bind}, Lparen: e.Lparen, Args: args, Site: e.Site}
 		if r.GameCallee(out) != nil {
 			return out
 		}
