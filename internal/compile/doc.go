@@ -3,13 +3,16 @@
 // values of package internal/value and the frames and memo tables of
 // package internal/engine.
 //
-// Entry points: New makes a Compiler for a session's Env (its thread,
-// engine, registry and explanations) and a scope of names; then
-// CompileFile (a file or REPL entry: declarations hoisted, statements in
-// order), CompileDef and CompileGame (a declaration compiled again: a
-// REPL redeclaration), Vals.Expr (an expression), Tables.Table (a table
-// statement). Names are bound as the code is compiled by the Compiler's
-// Resolver (package resolve); every error is collected in Errs.
+// Entry points, for code the resolve pass (package resolve) has resolved:
+// New makes a Compiler for a session's Env (its thread, engine, registry
+// and explanations); then CompileFile (a file or REPL entry: the cells of
+// its defs and games made, statements in order), CompileDef and
+// CompileGame (a declaration compiled again: a REPL redeclaration),
+// Vals.Expr (an expression), Tables.Table (a table statement). What a
+// name means is read from the tree; the Compiler's Resolver gives locals
+// their slots in each variant compiled. Errors are collected in Errs:
+// those of a table's shape, and the wrong argument counts of a def's body
+// inlined after a declaration it calls changed.
 //
 // Each generator is a type of its own sharing the Compiler's state:
 // ValueGen (stmt.go, expr.go, call.go: the general way, values),

@@ -1,14 +1,33 @@
-// Package resolve owns what the names of a program mean: scopes and their
-// slots (Scope, Resolver: NewVar, Push, Pop, Function), name binding and
-// its errors (Resolve reports every unknown name, with "did you mean"),
-// and what can be told of an expression without compiling it: which game
-// or built-in a call calls (GameCallee, CalledBuiltin, IsQueryCall),
-// whether a def may be inlined here (Inlinable, RecordFree, RecursiveNow),
-// whether it is int arithmetic (IntArith, IntClosedDef, IntPure, IntOps),
-// whether a game's rule is pure (PureRule). tree.go has the walks over the
-// syntax tree they share (Substitute, Mentions, FreeNames).
+// Package resolve owns what the names of a program mean.
 //
-// Package compile embeds a Resolver in its compiler and binds names as it
-// compiles; package rewrite and the fast paths (package fastpath) ask it
-// what names mean. It compiles nothing.
+// The resolve pass (bind.go: File, Expr, Table, Declaration) walks a
+// file, a REPL entry (the session's earlier names visible), an expression
+// or a table statement once, before anything is compiled: it binds every
+// name to its declaration (Decl: a let, with its global slot; a def; a
+// game; a parameter; a name a for clause or statement binds; a built-in
+// of the registry, Universe) and records it on the tree (lang.Ident.Bind,
+// lang.Name.Bind), and a call of a def records its Site: which defs'
+// bodies mean the same there (inlining). It reports the errors of names,
+// each once: unknown names with their hints, parameters twice,
+// declarations twice, a def or game inside a for statement, wrong
+// argument counts. The session keeps the declarations of its top level
+// in Scopes.
+//
+// Nothing after the pass looks a name up. While a compile runs, its
+// Resolver (scope.go) reads the declarations and holds what is the
+// compile's own: the slot of each local declaration in the function being
+// compiled (NewVar, Var, NewHidden, Function: a def's body and a game's
+// rule are compiled in several variants, and an inlined def's parameters
+// become hidden locals of the caller). From them it tells what can be
+// told of an expression without compiling it: which game or built-in a
+// call calls (GameCallee, CalledBuiltin, IsQueryCall), whether a def may
+// be inlined at a call (Inlinable, Same, RecordFree, RecursiveNow),
+// whether it is int arithmetic (IntArith, IntClosed, IntPure, IntOps),
+// whether a game's rule is pure (PureRule). tree.go has the walks over
+// the syntax tree they share (Substitute, by declaration; Mentions,
+// FreeNames).
+//
+// Package compile embeds a Resolver in its compiler; package rewrite and
+// the fast paths (package fastpath) ask it what names mean. It compiles
+// nothing.
 package resolve

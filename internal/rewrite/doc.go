@@ -9,7 +9,9 @@
 // written as a hidden game of int parameters (tuples.go: TupleParam,
 // FlatDecl).
 //
-// A rewrite asks package resolve what names mean where it applies (a
-// def's body is written in place only where its names mean the same) and
-// compiles nothing; package compile and its fast paths call them.
+// A rewrite reads what names mean from the resolved tree (package
+// resolve: a def's body is written in place only at a call where its
+// names mean the same), keeps each name's declaration in what it copies
+// and gives the names it makes new declarations; it compiles nothing.
+// Package compile and its fast paths call them.
 package rewrite
