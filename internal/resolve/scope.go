@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -115,7 +116,13 @@ func (r *Resolver) Binding(id *lang.Ident) *engine.Binding {
 		}
 		return d.cell
 	}
-	return r.vars[d]
+	b := r.vars[d]
+	if b == nil {
+		// A local compiled outside the code its declaration covers: a
+		// bug of the compiler's, an error rather than a slot of another.
+		value.Fail(d.Pos, "internal error: %q has no slot where it is compiled", d.Name)
+	}
+	return b
 }
 
 // Lookup is Binding without the built-ins of the registry: the binding of
