@@ -12,7 +12,8 @@
 //     plain data, no closure (LoopPlan: the variable and its domain, the
 //     bounds, the positions with their affine coefficients, the kernel,
 //     the sweep), which the generator (gen.go) compiles with the general
-//     closure as its fallback, and which --explain describes;
+//     closure as its fallback, and which --explain describes; a sum's or
+//     fold's likewise (FoldPlan, compiled in fold.go);
 //   - clamps (linclamp.go, linflat.go, guards.go): the if clauses of such
 //     a loop that bound its variable, in any affine spelling (recognized
 //     into the plan, then compiled);

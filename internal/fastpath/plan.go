@@ -240,3 +240,48 @@ func (n *AffPlan) String() string {
 	}
 	return fmt.Sprintf("(%s %c %s)", n.A, n.Kind, n.B)
 }
+
+// FoldPlan is a fold recognized (fold.go): the SG values of one position
+// for each value of a range, xored (sum of) or counted and folded
+// (len, min, max of a list comprehension), the position's arguments
+// affine in the range's variable.
+type FoldPlan struct {
+	Var   string
+	Range *lang.Binary // A .. B
+	Term  TermPlan     // the position
+	Comp  *lang.Comp   // the comprehension as written (its elements the memo does not know are evaluated the general way)
+	// By is the built-in that folds (len counts, min or max), nil for a
+	// sum of.
+	By *engine.Builtin
+	// A count's condition: sg(Term) Op K, or outcome(Term [+ *K]) Op
+	// Outcome (Op == or !=).
+	Op      lang.Op
+	Outcome *lang.StrLit
+	Nim     bool            // K is the J of Term + *J
+	K       lang.Expr       // an int literal, an int global's name or Var; nil: none
+	KGlobal *engine.Binding // the int global K names, or nil
+	KVar    bool            // K is Var
+}
+
+// String prints the plan, like LoopPlan's.
+func (p *FoldPlan) String() string {
+	var b strings.Builder
+	what := "sum of"
+	if p.By != nil {
+		what = p.By.BName + " of"
+	}
+	fmt.Fprintf(&b, "%s, for %s in %s\n", what, p.Var, lang.SExpr(p.Range))
+	switch {
+	case p.Outcome != nil && p.Nim:
+		fmt.Fprintf(&b, "count outcome + *%s %s %q\n", lang.SExpr(p.K), p.Op, p.Outcome.Val)
+	case p.Outcome != nil:
+		fmt.Fprintf(&b, "count outcome %s %q\n", p.Op, p.Outcome.Val)
+	case p.K != nil:
+		fmt.Fprintf(&b, "count sg %s %s\n", p.Op, lang.SExpr(p.K))
+	}
+	fmt.Fprintf(&b, "term %s: coefficients", lang.SExpr(p.Term.Call))
+	for _, k := range p.Term.Coefs {
+		fmt.Fprintf(&b, " %d", k)
+	}
+	return b.String()
+}

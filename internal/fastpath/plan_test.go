@@ -37,6 +37,26 @@ func (r planRecorder) Alt(alt *lang.Alt) compile.FastAlt {
 	return fa
 }
 
+// Sum and Fold record their plans (recognized again here) under "sum"
+// and "fold".
+func (r planRecorder) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
+	r.record("sum", recognizer{r.loops.Compiler}.sum(e))
+	return r.paths.Sum(e, slow)
+}
+
+func (r planRecorder) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	r.record("fold", recognizer{r.loops.Compiler}.fold(bi, comp))
+	return r.paths.Fold(bi, comp, slow, pos, argPos)
+}
+
+func (r planRecorder) record(key string, p *FoldPlan) {
+	if p == nil {
+		r.got[key] = append(r.got[key], "none")
+	} else {
+		r.got[key] = append(r.got[key], p.String())
+	}
+}
+
 // plansOf compiles src with the passes in off switched off and returns
 // the plans of its games' alternatives, printed.
 func plansOf(t *testing.T, src string, off passes.Pass) map[string][]string {
@@ -143,6 +163,47 @@ func TestPlansSwitchedOff(t *testing.T) {
 		got := plansOf(t, src, c.off)["sub"]
 		if len(got) != 1 || got[0] != c.want {
 			t.Errorf("with %v off: plans %q, want %q", c.off, got, c.want)
+		}
+	}
+}
+
+// TestFoldPlans: sums and folds of a range recognized on their own.
+func TestFoldPlans(t *testing.T) {
+	src := `let K = 2
+let N = 20
+game sub(n) moves sub(n - s) for s in [1, 2, 5] if s <= n
+game two(a, b) moves two(a - k, b) for k in 1 .. a
+game x(n) moves x(n - 1) if n > 0
+print len([n for n in 0 .. N if sg(sub(n)) == 0])
+print len([n for n in 0 .. N if 1 < sg(sub(n))])
+print len([n for n in 0 .. N if sg(sub(n)) == n])
+print len([n for n in 0 .. N if sg(sub(n)) >= K])
+print len([n for n in 0 .. N if outcome(*K + sub(n)) != "P"])
+print max([sg(two(2 * n + 1, 3)) for n in 0 .. N])
+print sg(sum of sub(N - n) for n in 1 .. N)
+print len([n for n in 0 .. N if sg(sub(n * n)) == 0])
+print len([n for n in 0 .. N if sg(sub(n)) == N + 1])
+print sg(sum of x(x) for x in 0 .. 3)
+print len([n for n in [1, 2] if sg(sub(n)) == 0])
+`
+	want := map[string][]string{
+		"fold": {
+			"len of, for n in (.. 0 N)\ncount sg == 0\nterm (call sub n): coefficients 1",
+			"len of, for n in (.. 0 N)\ncount sg > 1\nterm (call sub n): coefficients 1",
+			"len of, for n in (.. 0 N)\ncount sg == n\nterm (call sub n): coefficients 1",
+			"len of, for n in (.. 0 N)\ncount sg >= K\nterm (call sub n): coefficients 1",
+			"len of, for n in (.. 0 N)\ncount outcome + *K != \"P\"\nterm (call sub n): coefficients 1",
+			"max of, for n in (.. 0 N)\nterm (call two (+ (* 2 n) 1) 3): coefficients 2 0",
+			"none", // n * n is not affine in n
+			"none", // N + 1 is not a literal or a name
+			"none", // not a range
+		},
+		"sum": {"sum of, for n in (.. 1 N)\nterm (call sub (- N n)): coefficients -1", "none"},
+	}
+	got := plansOf(t, src, 0)
+	for k, w := range want {
+		if g := got[k]; strings.Join(g, "\n--\n") != strings.Join(w, "\n--\n") {
+			t.Errorf("%s plans:\n%s\nwant\n%s", k, strings.Join(g, "\n--\n"), strings.Join(w, "\n--\n"))
 		}
 	}
 }

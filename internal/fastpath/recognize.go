@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/rewrite"
@@ -21,6 +22,34 @@ type recognizer struct{ *compile.Compiler }
 // compiled and the closure thrown away.)
 func (c recognizer) intTyped(e lang.Expr) bool { return c.Ints.IntExpr(e) != nil }
 
+// bind binds x, the variable of a shape being read, in a scope of its
+// own (an int); unbind closes the scope and gives back the slots taken
+// since (nothing compiled while reading is kept: the generator binds x
+// again).
+func (c recognizer) bind(x string) (xb *engine.Binding, unbind func()) {
+	saveN, saveG := c.Nslots, c.Globals
+	c.Push()
+	xb = c.NewVar(x)
+	xb.IsInt = true
+	return xb, func() {
+		c.Pop()
+		c.Nslots, c.Globals = saveN, saveG
+	}
+}
+
+// affine fills t.Coefs, the coefficients of x in t.Call's arguments;
+// false when one is not affine in x.
+func affine(t *TermPlan, x string) bool {
+	for _, a := range t.Call.Args {
+		k, ok := affineCoef(a, x)
+		if !ok {
+			return false
+		}
+		t.Coefs = append(t.Coefs, k)
+	}
+	return true
+}
+
 // loop recognizes the last for clause of a move rule, the if clauses
 // after it and the body, for the SG search with int parameters; top: the
 // for clause is the alternative's only one. It returns the plan, or nil
@@ -32,8 +61,6 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 	if cl.Target.Tuple || len(cl.Target.Names) != 1 {
 		return nil, "its last for clause binds a tuple, not one int"
 	}
-	saveN := c.Nslots
-	defer func() { c.Nslots = saveN }()
 	p := &LoopPlan{Var: cl.Target.Names[0].Name, Resume: top}
 	x := p.Var
 	// The body: a sum of game positions (a nimber in it would be
@@ -65,9 +92,8 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 	if p.Domain.Kind == DomRange {
 		p.Pos = cl.Iter.(*lang.Binary).Pos
 	}
-	c.Push()
-	defer c.Pop()
-	xb := c.NewVar(x)
+	xb, unbind := c.bind(x)
+	defer unbind()
 	xb.IsInt = p.Domain.Ranged()
 	p.Terms = make([]TermPlan, len(terms))
 	for i, call := range terms {
@@ -105,12 +131,8 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 		if t.Game = c.GameCallee(t.Call); t.Game == nil {
 			return nil, fmt.Sprintf("%s is not a call of a declared game", exprText(t.Call.Fn))
 		}
-		for _, a := range t.Call.Args {
-			k, ok := affineCoef(a, x)
-			if !ok {
-				return nil, fmt.Sprintf("an argument of %s is not %s times a constant plus terms without %s", exprText(t.Call.Fn), x, x)
-			}
-			t.Coefs = append(t.Coefs, k)
+		if !affine(t, x) {
+			return nil, fmt.Sprintf("an argument of %s is not %s times a constant plus terms without %s", exprText(t.Call.Fn), x, x)
 		}
 	}
 	p.Split = isSplit(p.Terms)
@@ -251,4 +273,135 @@ func (c recognizer) sweep(p *LoopPlan) *SweepPlan {
 		sw.Global = b != nil && b.Kind == resolve.Global
 	}
 	return sw
+}
+
+// sum recognizes `sum of g(ARGS) for x in A .. B`, the arguments affine
+// in x, or returns nil.
+func (c recognizer) sum(e *lang.Comp) *FoldPlan {
+	if !c.On(passes.FastLoops) || len(e.Clauses) != 1 {
+		return nil
+	}
+	x, r := rangeFor(e.Clauses[0])
+	if r == nil {
+		return nil
+	}
+	call, ok := e.Body.(*lang.Call)
+	if !ok {
+		return nil
+	}
+	_, unbind := c.bind(x)
+	defer unbind()
+	p := &FoldPlan{Var: x, Range: r, Comp: e, Term: TermPlan{Game: c.GameCallee(call), Call: call}}
+	if p.Term.Game == nil || !affine(&p.Term, x) {
+		return nil
+	}
+	return p
+}
+
+// fold recognizes, at the top level, a fold of a list comprehension by
+// built-in bi,
+//
+//	len([x for x in A .. B if sg(g(ARGS)) OP K])
+//	len([x for x in A .. B if outcome(g(ARGS) [+ *J]) == "S"])
+//	max([sg(g(ARGS)) for x in A .. B])   (and min)
+//
+// with ARGS affine in x and K (or J) an int literal or int global name,
+// or returns nil.
+func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
+	if !c.On(passes.FastLoops) || c.InFunc || (!bi.Count && bi.IntFold == 0) {
+		return nil
+	}
+	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {
+		return nil
+	}
+	x, r := rangeFor(comp.Clauses[0])
+	if r == nil {
+		return nil
+	}
+	p := &FoldPlan{Var: x, Range: r, Comp: comp, By: bi}
+	// The g(ARGS) whose value is counted or folded, and for a count, the
+	// comparison and its other side.
+	var game lang.Expr
+	if bi.Count {
+		ifc, ok := comp.Clauses[1].(*lang.IfClause)
+		if !ok {
+			return nil
+		}
+		cmp, ok := ifc.Cond.(*lang.Binary)
+		if !ok {
+			return nil
+		}
+		switch cmp.Op {
+		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+		default:
+			return nil
+		}
+		asked, op, other := cmp.X, cmp.Op, cmp.Y
+		if !c.IsSGCall(asked) && !c.IsQueryCall(asked, engine.QueryOutcome) {
+			asked, op, other = cmp.Y, cmp.Op.Flip(), cmp.X
+		}
+		p.Op, p.K = op, other
+		switch lit, isStr := other.(*lang.StrLit); {
+		case c.IsSGCall(asked):
+			game = asked.(*lang.Call).Args[0]
+		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.IsQueryCall(asked, engine.QueryOutcome):
+			// outcome(g(ARGS) + *J) == "S" (either way round)
+			p.Outcome, p.K = lit, nil
+			game = asked.(*lang.Call).Args[0]
+			if sum, ok := game.(*lang.Binary); ok && sum.Op == lang.OpAdd {
+				g, n := sum.X, sum.Y
+				if u, ok := g.(*lang.Unary); ok && u.Op == lang.OpNimber {
+					g, n = n, g
+				}
+				u, ok := n.(*lang.Unary)
+				if !ok || u.Op != lang.OpNimber {
+					return nil
+				}
+				game, p.K, p.Nim = g, u.X, true
+			}
+		default:
+			return nil
+		}
+		switch b := comp.Body.(type) {
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		case *lang.Ident:
+			if b.Name != x && (c.Scope.Lookup(b.Name) == nil || c.Scope.Lookup(b.Name).Kind != resolve.Global) {
+				return nil // (an element that cannot fail is not evaluated)
+			}
+		default:
+			return nil
+		}
+	} else {
+		if !c.IsSGCall(comp.Body) {
+			return nil
+		}
+		game = comp.Body.(*lang.Call).Args[0]
+	}
+	call, ok := game.(*lang.Call)
+	if !ok {
+		return nil
+	}
+	if p.Term = (TermPlan{Game: c.GameCallee(call), Call: call}); p.Term.Game == nil {
+		return nil
+	}
+	xb, unbind := c.bind(x)
+	defer unbind()
+	// K (or J): a literal or an int name, read at each x.
+	switch o := p.K.(type) {
+	case nil, *lang.IntLit:
+	case *lang.Ident:
+		ob := c.Scope.Lookup(o.Name)
+		if ob == nil || !ob.IsInt || ob.Kind != resolve.Global {
+			return nil
+		}
+		if p.KVar = ob == xb; !p.KVar {
+			p.KGlobal = ob
+		}
+	default:
+		return nil
+	}
+	if !affine(&p.Term, x) {
+		return nil
+	}
+	return p
 }
