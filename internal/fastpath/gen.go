@@ -156,7 +156,7 @@ func (c *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *
 	}
 	// prep works out a run of the loop for a frame: its domain (lo .. hi,
 	// or elems) and the keys of its positions at lo. run false: the loop
-	// has no option here; slowWay: the general way must take the frame.
+	// has no option here; slow: the general way must take the frame.
 	// resume: a resumed run goes on from where it stopped.
 	type prepared struct {
 		st        engine.FastState
