@@ -153,6 +153,55 @@ func TestTable(t *testing.T) {
 	asError(t, err, grundy.SyntaxError)
 }
 
+// TestTableRows: a table with one for clause hands its rows out as Table
+// computes them and keeps none; an error of the callback stops it and is
+// returned as it is; a grid is computed whole.
+func TestTableRows(t *testing.T) {
+	in := grundy.New(grundy.Config{})
+	mustLoad(t, in, subSrc)
+	const spec = "sg(sub(n)) for n in 0 .. 30 if n % 3 != 1"
+	whole, err := in.Table(bg, "<t>", spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows, vals []grundy.Value
+	tab, err := in.TableRows(bg, "<t>", spec, func(row, v grundy.Value) error {
+		rows, vals = append(rows, row), append(vals, v)
+		return nil
+	})
+	if err != nil || tab.RowVar != "n" || len(tab.Rows) != 0 || len(rows) != len(whole.Rows) {
+		t.Fatalf("%v: %+v, %d rows handed out, Table has %d", err, tab, len(rows), len(whole.Rows))
+	}
+	for i := range rows {
+		if !rows[i].Equal(whole.Rows[i]) || !vals[i].Equal(whole.Cells[i][0]) {
+			t.Errorf("row %d: %v %v, Table says %v %v", i, rows[i], vals[i], whole.Rows[i], whole.Cells[i][0])
+		}
+	}
+	stop := errors.New("enough")
+	seen := 0
+	_, err = in.TableRows(bg, "<t>", "n for n in 0 .. 1000000000", func(row, v grundy.Value) error {
+		if seen++; seen == 5 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || seen != 5 {
+		t.Errorf("a callback's error: %v after %d rows", err, seen)
+	}
+	called := false
+	grid, err := in.TableRows(bg, "<t>", "x * y for x in 1 .. 3 for y in 1 .. 2", func(row, v grundy.Value) error {
+		called = true
+		return nil
+	})
+	if err != nil || called || !grid.Grid() || len(grid.Rows) != 3 || len(grid.Cols) != 2 {
+		t.Errorf("grid: %v, called %v, %+v", err, called, grid)
+	}
+	// The session goes on after a stopped table.
+	if v := mustEval(t, in, "sg(sub(8))"); !v.Equal(whole.Cells[5][0]) { // rows 0, 2, 3, 5, 6, 8
+		t.Errorf("after the table: sg(sub(8)) = %v", v)
+	}
+}
+
 // TestGraph: DOT text of a game, graph(G, LIMIT), and the errors.
 func TestGraph(t *testing.T) {
 	in := grundy.New(grundy.Config{})

@@ -226,14 +226,29 @@ func (in *Interpreter) EvalIn(ctx context.Context, filename, expr string) (Value
 // `sg(wythoff(x, y)) for x in 0 .. 9 for y in 0 .. 9` (a grid); it sees
 // the names the loaded code declared. Errors show filename.
 func (in *Interpreter) Table(ctx context.Context, filename, spec string) (*Table, error) {
+	return in.TableRows(ctx, filename, spec, nil)
+}
+
+// TableRows is Table for a table too long to hold: a table with one for
+// clause hands each row to each (its label and its value) as soon as it
+// is computed and keeps none, so that the Table it returns has no rows
+// (only RowVar). An error each returns stops the computation and
+// is TableRows' error, as it is. A grid (two for clauses) is computed
+// whole and returned as by Table, and each is not called. A nil each is
+// Table.
+func (in *Interpreter) TableRows(ctx context.Context, filename, spec string, each func(row, value Value) error) (*Table, error) {
 	var t *eval.Table
+	var rows func(row, v value.Value) error
+	if each != nil {
+		rows = func(row, v value.Value) error { return each(Value{row}, Value{v}) }
+	}
 	err := in.exec(ctx, func(ctx context.Context) error {
 		in.sources[filename] = spec
 		st, err := lang.ParseTable(filename, spec)
 		if err != nil {
 			return err
 		}
-		t, err = in.s.Table(ctx, st)
+		t, err = in.s.TableRows(ctx, st, rows)
 		return err
 	})
 	if err != nil {

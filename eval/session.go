@@ -359,6 +359,8 @@ func (s *Session) recovered(r any) error {
 		return r
 	case engine.OutputError:
 		return r
+	case engine.CallerError:
+		return r.Err
 	case error:
 		if errors.Is(r, context.Canceled) {
 			return &value.RuntimeError{Msg: "interrupted", Kind: value.ErrInterrupted}
@@ -518,12 +520,20 @@ func (s *Session) Registry() *engine.Registry { return s.env.Reg }
 // scope: after ExecFile, its expression and clauses see the script's
 // games, defs and top-level lets. Errors are like ExecFile's.
 func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error) {
+	return s.TableRows(ctx, st, nil)
+}
+
+// TableRows is Table handing each row of a table with one for clause to
+// each as soon as it is computed (its label and its value), keeping none:
+// the Table it returns has no rows. An error each returns stops the run
+// and is TableRows' error. A grid is computed whole, as by Table.
+func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each func(row, v value.Value) error) (*Table, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
 	s.later = nil // the script's lets have all run
 	ch := resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
 	c := compile.New(&s.env, s.globals)
-	var build func(fr *engine.Frame) *compile.Table
+	var build func(fr *engine.Frame, each compile.RowFunc) *compile.Table
 	if err := func() (err error) {
 		defer s.compileLimit(&err)
 		build = c.Tables.Table(st)
@@ -537,7 +547,7 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 	}
 	s.globals = c.Globals
 	var t *compile.Table
-	err := s.run(ctx, []compile.ExecFn{func(fr *engine.Frame) { t = build(fr) }})
+	err := s.run(ctx, []compile.ExecFn{func(fr *engine.Frame) { t = build(fr, each) }})
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -72,6 +73,22 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if format != "text" && len(st.Fors()) == 1 {
+		// One for clause: the rows are written as they are computed.
+		rw := &rowWriter{w: bufio.NewWriter(stdout), format: format, st: st}
+		_, code := runInScope(ctx, cfg, file, tableName, texts, stdin, stderr, func(in *grundy.Interpreter, ctx context.Context, name, text string) (*grundy.Table, error) {
+			return in.TableRows(ctx, name, text, rw.row)
+		})
+		if code != 0 {
+			rw.flush() // the rows computed before the error
+			return code
+		}
+		if err := rw.end(); err != nil {
+			fmt.Fprintf(stderr, "grundy: %v\n", err)
+			return 1
+		}
+		return 0
+	}
 	t, code := runInScope(ctx, cfg, file, tableName, texts, stdin, stderr, (*grundy.Interpreter).Table)
 	if code != 0 {
 		return code
@@ -81,20 +98,117 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "text":
 		out = t.Text()
 	case "csv":
-		out = tableCSV(t)
+		out = gridCSV(t)
 	case "json":
-		out = tableJSON(t)
-	case "bfile":
-		out, err = tableBFile(t, st)
-		if err != nil {
-			return reportIn(stderr, texts, err)
-		}
+		out = gridJSON(t)
 	}
 	if _, err := io.WriteString(stdout, out); err != nil {
 		fmt.Fprintf(stderr, "grundy: writing the table: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// rowWriter writes the rows of a table with one for clause in the csv,
+// json or bfile format as they are computed (Interpreter.TableRows), so
+// that a table of millions of rows is never held: its first line when
+// the first row comes (or at the end of a table without rows), so that a
+// table that fails before its first row writes nothing.
+type rowWriter struct {
+	w      *bufio.Writer
+	csv    *csv.Writer
+	format string
+	st     *lang.TableStmt
+	rows   int
+}
+
+// rowVar is the for clause's pattern as written: "n", "(a, b)".
+func (r *rowWriter) rowVar() string {
+	p := r.st.Fors()[0].Target
+	names := make([]string, len(p.Names))
+	for i, n := range p.Names {
+		names[i] = n.Name
+	}
+	if p.Tuple {
+		return "(" + strings.Join(names, ", ") + ")"
+	}
+	return names[0]
+}
+
+// begin writes what comes before the rows: csv's header line "n,value",
+// json's "[".
+func (r *rowWriter) begin() {
+	switch r.format {
+	case "csv":
+		r.csv = csv.NewWriter(r.w)
+		r.csv.Write([]string{r.rowVar(), valueKey(r.rowVar())})
+	case "json":
+		r.w.WriteString("[\n")
+	}
+}
+
+// row writes one row: "n,value" (csv), an object {"n": 0, "value": 0}
+// on a line of its own (json), "n a(n)" (bfile, whose labels and values
+// must be ints).
+func (r *rowWriter) row(row, v grundy.Value) error {
+	if r.rows == 0 {
+		r.begin()
+	}
+	r.rows++
+	switch r.format {
+	case "csv":
+		r.csv.Write([]string{row.String(), cellText(v)})
+		if err := r.csv.Error(); err != nil {
+			return fmt.Errorf("writing the table: %w", err)
+		}
+		return nil
+	case "json":
+		if r.rows > 1 {
+			r.w.WriteString(",\n")
+		}
+		fmt.Fprintf(r.w, "  {%s: %s, %s: %s}", jsonString(r.rowVar()), jsonValue(row), jsonString(valueKey(r.rowVar())), jsonValue(v))
+	case "bfile":
+		n, ok := row.Int()
+		if !ok {
+			return runtimeError(lang.Start(r.st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", r.rowVar(), row.TypeName(), row.Repr())
+		}
+		a, ok := v.Int()
+		if !ok {
+			return runtimeError(lang.Start(r.st.Body), "--format bfile needs an int value in each row, but %s = %s gives %s %s", r.rowVar(), row.String(), v.TypeName(), v.Repr())
+		}
+		fmt.Fprintf(r.w, "%d %d\n", n, a)
+	}
+	if _, err := r.w.Write(nil); err != nil {
+		return fmt.Errorf("writing the table: %w", err) // the reader is gone: stop computing
+	}
+	return nil
+}
+
+// flush writes out the rows so far.
+func (r *rowWriter) flush() {
+	if r.csv != nil {
+		r.csv.Flush()
+	}
+	r.w.Flush()
+}
+
+// end writes what follows the rows and flushes the output.
+func (r *rowWriter) end() error {
+	switch {
+	case r.format == "json" && r.rows == 0:
+		r.w.WriteString("[]\n")
+	case r.format == "json":
+		r.w.WriteString("\n]\n")
+	case r.format == "csv":
+		if r.rows == 0 {
+			r.begin()
+		}
+		r.csv.Flush()
+	}
+	if err := r.w.Flush(); err != nil {
+		return fmt.Errorf("writing the table: %w", err)
+	}
+	return nil
 }
 
 func plural(n int) string {
@@ -113,26 +227,24 @@ func cellText(v grundy.Value) string {
 }
 
 // valueKey is the name of the value column of a one-for table: "value",
-// with underscores added if the row variable has that name.
-func valueKey(t *grundy.Table) string {
+// with underscores added if the row variable rowVar has that name.
+func valueKey(rowVar string) string {
 	k := "value"
-	for k == t.RowVar {
+	for k == rowVar {
 		k += "_"
 	}
 	return k
 }
 
-// tableCSV writes the table as RFC 4180 CSV with a header row: "n,value"
-// for one for clause; for a grid the corner "x\y" and the column labels.
-func tableCSV(t *grundy.Table) string {
+// gridCSV writes a grid as RFC 4180 CSV: a header row (the corner
+// "x\y" and the column labels), then a row per row label. (A table
+// with one for clause is written by rowWriter: "n,value" lines.)
+func gridCSV(t *grundy.Table) string {
 	var b strings.Builder
 	w := csv.NewWriter(&b)
-	header := []string{t.RowVar, valueKey(t)}
-	if t.Grid() {
-		header = []string{t.RowVar + `\` + t.ColVar}
-		for _, c := range t.Cols {
-			header = append(header, c.String())
-		}
+	header := []string{t.RowVar + `\` + t.ColVar}
+	for _, c := range t.Cols {
+		header = append(header, c.String())
 	}
 	w.Write(header)
 	for i, r := range t.Rows {
@@ -171,28 +283,12 @@ func jsonList(vs []grundy.Value) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// tableJSON writes one for clause as an array of objects
-// [{"n": 0, "value": 0}, ...], one per line; a grid as an object
-// {"row": "x", "column": "y", "rows": [...], "columns": [...],
-// "cells": [[...], ...]} with null for a blank cell.
-func tableJSON(t *grundy.Table) string {
+// gridJSON writes a grid as an object {"row": "x", "column": "y",
+// "rows": [...], "columns": [...], "cells": [[...], ...]} with null for a
+// blank cell. (A table with one for clause is written by rowWriter: an
+// array of objects [{"n": 0, "value": 0}, ...], one per line.)
+func gridJSON(t *grundy.Table) string {
 	var b strings.Builder
-	if !t.Grid() {
-		if len(t.Rows) == 0 {
-			return "[]\n"
-		}
-		rk, vk := jsonString(t.RowVar), jsonString(valueKey(t))
-		b.WriteString("[\n")
-		for i, r := range t.Rows {
-			fmt.Fprintf(&b, "  {%s: %s, %s: %s}", rk, jsonValue(r), vk, jsonValue(t.Cells[i][0]))
-			if i < len(t.Rows)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString("]\n")
-		return b.String()
-	}
 	fmt.Fprintf(&b, "{\n  \"row\": %s,\n  \"column\": %s,\n", jsonString(t.RowVar), jsonString(t.ColVar))
 	fmt.Fprintf(&b, "  \"rows\": %s,\n  \"columns\": %s,\n  \"cells\": [", jsonList(t.Rows), jsonList(t.Cols))
 	for i, row := range t.Cells {
@@ -206,25 +302,6 @@ func tableJSON(t *grundy.Table) string {
 	}
 	b.WriteString("]\n}\n")
 	return b.String()
-}
-
-// tableBFile writes the OEIS b-file format: a line "n a(n)" per row; the
-// labels and the values must be ints.
-func tableBFile(t *grundy.Table, st *lang.TableStmt) (string, error) {
-	var b strings.Builder
-	for i, r := range t.Rows {
-		v := t.Cells[i][0]
-		n, ok := r.Int()
-		if !ok {
-			return "", runtimeError(lang.Start(st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", t.RowVar, r.TypeName(), r.Repr())
-		}
-		a, ok := v.Int()
-		if !ok {
-			return "", runtimeError(lang.Start(st.Body), "--format bfile needs an int value in each row, but %s = %s gives %s %s", t.RowVar, r.String(), v.TypeName(), v.Repr())
-		}
-		fmt.Fprintf(&b, "%d %d\n", n, a)
-	}
-	return b.String(), nil
 }
 
 // runtimeError is a runtime error at pos, as grundy words its own: the

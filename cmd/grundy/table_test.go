@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -116,9 +118,9 @@ func TestTableJSON(t *testing.T) {
 	if !strings.HasPrefix(r.stdout, "[\n  {\"n\": 0, \"value\": 0},\n") {
 		t.Errorf("json layout:\n%s", r.stdout)
 	}
-	// A table that fails prints nothing on standard output.
+	// A table that fails leaves its rows so far (an array not closed).
 	r = runCLI(t, "", "table", p, "sg(sub(n)) for n in [1, \"a\"]", "--format", "json")
-	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "called from <table>:1:1") {
+	if r.code != 1 || r.stdout != "[\n  {\"n\": 1, \"value\": 1}" || !strings.Contains(r.stderr, "called from <table>:1:1") {
 		t.Errorf("json of a failing table: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	// Everything but ints is a string of its printed form.
@@ -220,5 +222,72 @@ func TestTableBadUsage(t *testing.T) {
 		if code != 2 || out != "" || !strings.Contains(errOut, c.want) {
 			t.Errorf("%q: status %d, stdout %q, stderr %q (want %q)", c.args, code, out, errOut, c.want)
 		}
+	}
+}
+
+// failAfter is a standard output whose reader goes away after n bytes.
+type failAfter struct{ n int }
+
+func (w *failAfter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		k := w.n
+		w.n = 0
+		return k, errors.New("the reader is gone")
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+// TestTableStreams: csv, json and bfile of one for clause write each row
+// as it is computed and hold none (a million rows under a memory limit
+// they would pass as values), leave the rows before an error, and stop
+// computing when standard output fails.
+func TestTableStreams(t *testing.T) {
+	p := script(t, "k.game", "game k(n) moves k(a) + k(n - a - t) for t in [1, 2] for a in 0 .. n - t\ndef h(n) = if n == 5 then \"x\" else n\n")
+	// Kayles: period 12 from heap 72 on (Guy and Smith).
+	period := printed(t, "game k(n) moves k(a) + k(n - a - t) for t in [1, 2] for a in 0 .. n - t\nfor n in 72 .. 83 { print n, sg(k(n)) }")
+	const rows = 1000000
+	for _, format := range []string{"bfile", "csv", "json"} {
+		r := runCLI(t, "", "table", "--max-memory", "128M", p, fmt.Sprintf("sg(k(n)) for n in 0 .. %d", rows-1), "--format", format)
+		if r.code != 0 {
+			t.Fatalf("%s of %d rows: status %d, stderr %q", format, rows, r.code, r.stderr)
+		}
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		last := lines[len(lines)-1]
+		switch format {
+		case "bfile":
+			if len(lines) != rows {
+				t.Fatalf("bfile: %d lines, want %d", len(lines), rows)
+			}
+		case "csv":
+			if len(lines) != rows+1 || lines[0] != "n,value" {
+				t.Fatalf("csv: %d lines starting %q", len(lines), lines[0])
+			}
+			last = strings.ReplaceAll(last, ",", " ")
+		case "json":
+			var objs []map[string]int
+			if err := json.Unmarshal([]byte(r.stdout), &objs); err != nil || len(objs) != rows {
+				t.Fatalf("json: %v, %d objects", err, len(objs))
+			}
+			last = fmt.Sprintf("%d %d", objs[rows-1]["n"], objs[rows-1]["value"])
+		}
+		n := rows - 1
+		if want := period[72+(n-72)%12-72]; last != fmt.Sprintf("%d %s", n, strings.Fields(want)[1]) {
+			t.Errorf("%s: last row %q, want heap %d as %q", format, last, n, want)
+		}
+	}
+	// The rows before an error are written.
+	check(t, "bfile up to an error", runCLI(t, "", "table", p, "h(n) for n in 0 .. 8", "--format", "bfile"),
+		result{1, "0 0\n1 1\n2 2\n3 3\n4 4\n", "<table>:1:1: --format bfile needs an int value in each row, but n = 5 gives string \"x\"\n    h(n) for n in 0 .. 8\n    ^\n"})
+	check(t, "csv up to an error", runCLI(t, "", "table", p, "10 / (3 - n) for n in 0 .. 8", "--format", "csv"),
+		result{1, "n,value\n0,3\n1,5\n2,10\n", "<table>:1:4: division by zero\n    10 / (3 - n) for n in 0 .. 8\n       ^\n"})
+	check(t, "json without rows", runCLI(t, "", "table", p, "n for n in 1 .. 0", "--format", "json"), result{0, "[]\n", ""})
+	check(t, "csv without rows", runCLI(t, "", "table", p, "n for n in 1 .. 0", "--format", "csv"), result{0, "n,value\n", ""})
+	// A reader that goes away stops the table (a billion rows: held, they
+	// would reach the memory limit first).
+	var errOut bytes.Buffer
+	code := run([]string{"table", "--max-memory", "128M", p, "n for n in 0 .. 1000000000", "--format", "bfile"}, strings.NewReader(""), &failAfter{n: 20000}, &errOut)
+	if code != 1 || errOut.String() != "grundy: writing the table: the reader is gone\n" {
+		t.Errorf("a closed output: status %d, stderr %q", code, errOut.String())
 	}
 }

@@ -33,8 +33,13 @@ type TableGen struct{ *Compiler }
 // all of its cells are computed.
 func (c *TableGen) tableStmt(st *lang.TableStmt) ExecFn {
 	build := c.Table(st)
-	return func(fr *engine.Frame) { fr.Th.Write(build(fr).Text()) }
+	return func(fr *engine.Frame) { fr.Th.Write(build(fr, nil).Text()) }
 }
+
+// RowFunc receives a row of a table with one for clause as it is
+// computed (TableGen.Table): its label and its value. An error it returns
+// stops the run and is the run's error (engine.CallerError).
+type RowFunc func(row, v value.Value) error
 
 // patternText renders a for clause's pattern as written.
 func patternText(p *lang.Pattern) string {
@@ -49,8 +54,10 @@ func patternText(p *lang.Pattern) string {
 }
 
 // Table compiles the clauses and expression of a Table statement into a
-// function that computes the Table.
-func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
+// function that computes the Table. Given a RowFunc, a table with one for
+// clause hands each row to it as soon as it is computed and keeps none
+// (the Table returned has no rows); a grid ignores it.
+func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc) *Table {
 	// Split the clauses: up to and including the first for (rows), the
 	// ifs after it, the second for (columns), the ifs after that.
 	var segs [4][]lang.Clause
@@ -61,7 +68,7 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 			fors = append(fors, f)
 			if len(fors) > 2 {
 				c.Errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
-				return func(*engine.Frame) *Table { return &Table{} }
+				return func(*engine.Frame, RowFunc) *Table { return &Table{} }
 			}
 			if len(fors) == 2 {
 				seg = 2
@@ -74,7 +81,7 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 	}
 	if len(fors) == 0 {
 		c.Errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
-		return func(*engine.Frame) *Table { return &Table{} }
+		return func(*engine.Frame, RowFunc) *Table { return &Table{} }
 	}
 	rowLoop := c.Vals.Clauses(segs[0])
 	rowLabel := c.label(fors[0].Target)
@@ -94,14 +101,26 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 	}
 	expr := lang.Start(st.Body)
 
-	// The table being computed (statements do not nest or recurse).
+	// The table being computed (statements do not nest or recurse), the
+	// RowFunc it streams to, and how far it got (rows, the last label).
 	var t *Table
+	var each RowFunc
+	var done int
+	var last value.Value
 	var run func(fr *engine.Frame)
 	if !grid {
 		var vals []value.Value
 		collect := rowLoop(rowIfs(func(fr *engine.Frame) {
 			v := body(fr)
-			t.Rows = append(t.Rows, rowLabel(fr))
+			l := rowLabel(fr)
+			done, last = done+1, l
+			if each != nil {
+				if err := each(l, v); err != nil {
+					panic(engine.CallerError{Err: err})
+				}
+				return
+			}
+			t.Rows = append(t.Rows, l)
 			vals = append(vals, v)
 		}))
 		run = func(fr *engine.Frame) {
@@ -139,7 +158,9 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 			cell(fr)
 		})
 		run = rowLoop(rowIfs(func(fr *engine.Frame) {
-			t.Rows = append(t.Rows, rowLabel(fr))
+			l := rowLabel(fr)
+			done, last = done+1, l
+			t.Rows = append(t.Rows, l)
 			t.Cells = append(t.Cells, nil)
 			inner(fr)
 		}))
@@ -156,15 +177,15 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 			}
 		}(run)
 	}
-	return func(fr *engine.Frame) *Table {
-		t = &Table{RowVar: rowVar, ColVar: colVar, Expr: expr}
+	return func(fr *engine.Frame, rows RowFunc) *Table {
+		t, each, done, last = &Table{RowVar: rowVar, ColVar: colVar, Expr: expr}, rows, 0, value.None
 		stop := fr.Stop
 		fr.Stop = false
 		// (A limit or Ctrl-C says how far the table got.)
-		th, tab := fr.Th, t
+		th := fr.Th
 		doing := th.Doing
-		th.Doing = func() string { return tableDoing(tab) }
-		defer func() { th.Doing = doing }()
+		th.Doing = func() string { return tableDoing(rowVar, done, last) }
+		defer func() { th.Doing, each, last = doing, nil, value.None }()
 		run(fr)
 		fr.Stop = stop
 		res := t
@@ -173,16 +194,17 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame) *Table {
 	}
 }
 
-// tableDoing says how far a table being computed got.
-func tableDoing(t *Table) string {
-	if len(t.Rows) == 0 {
+// tableDoing says how far a table being computed got: done rows, the
+// last with label last for the row variable rowVar.
+func tableDoing(rowVar string, done int, last value.Value) string {
+	if done == 0 {
 		return "computing the table's first row"
 	}
 	rows := "rows"
-	if len(t.Rows) == 1 {
+	if done == 1 {
 		rows = "row"
 	}
-	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", len(t.Rows), rows, t.RowVar, value.Format(t.Rows[len(t.Rows)-1]))
+	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", done, rows, rowVar, value.Format(last))
 }
 
 // label returns the code that reads the value a for clause's pattern was

@@ -221,6 +221,15 @@ func (e OutputError) Error() string { return "writing output: " + e.Err.Error() 
 
 func (e OutputError) Unwrap() error { return e.Err }
 
+// CallerError is an error that a function of the embedding program,
+// called by the run (a table's rows handed out as they are computed),
+// returned: the run stops and returns Err as it is.
+type CallerError struct{ Err error }
+
+func (e CallerError) Error() string { return e.Err.Error() }
+
+func (e CallerError) Unwrap() error { return e.Err }
+
 // write writes text to the output, stopping the run when it cannot (the
 // buffer reports the writer's first error on every later write).
 func (th *Thread) Write(text string) {

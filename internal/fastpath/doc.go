@@ -3,13 +3,20 @@
 // tables and scratch buffers directly where a rule's shape allows it,
 // with the same values and errors as the general way it falls back to.
 //
-//   - loops (fastloop.go, sweep.go, fold.go): a move rule's last for
-//     clause as one Go loop over packed keys (Alt; the kernels are
+//   - loops (fastloop.go, gen.go, sweep.go, fold.go): a move rule's last
+//     for clause as one Go loop over packed keys (Alt; the kernels are
 //     package internal/kernel's), a position computed by a sweep of the
 //     flat table (sweep.go), sum of and len/min/max of a comprehension
 //     over a range (Sum, Fold);
+//   - plans (plan.go, recognize.go): a fast loop's shape recognized as
+//     plain data, no closure (LoopPlan: the variable and its domain, the
+//     bounds, the positions with their affine coefficients, the kernel,
+//     the sweep), which the generator (gen.go) compiles with the general
+//     closure as its fallback, and which --explain describes; a sum's or
+//     fold's likewise (FoldPlan, compiled in fold.go);
 //   - clamps (linclamp.go, linflat.go, guards.go): the if clauses of such
-//     a loop that bound its variable, in any affine spelling;
+//     a loop that bound its variable, in any affine spelling (recognized
+//     into the plan, then compiled);
 //   - builders (scratch.go, bitset.go): the list, tuple and set
 //     arguments of a position built in scratch buffers and packed into its
 //     key (Composite), sets as bitmaps (InSet).

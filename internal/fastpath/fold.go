@@ -5,7 +5,6 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/kernel"
-	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
@@ -26,116 +25,36 @@ import (
 // evaluating the comprehension's closures for each x. An element whose
 // position is not known yet is evaluated the general way (which computes
 // it), so errors and values are those of the general way.
+//
+// Both are recognized as a FoldPlan (recognizer.sum, recognizer.fold in
+// recognize.go) and compiled from it here.
 
-// Fold returns the fast fold of comp for bi, or nil.
+// Fold returns the fast fold of comp for bi (recognizer.fold), or nil.
 func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	if !c.On(passes.FastLoops) || c.InFunc || (!bi.Count && bi.IntFold == 0) {
+	p := recognizer{c.Compiler}.fold(bi, comp)
+	if p == nil {
 		return nil
 	}
-	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {
-		return nil
-	}
-	x, r := rangeFor(comp.Clauses[0])
-	if r == nil {
-		return nil
-	}
-	// The g(ARGS) whose value is counted or folded, and for a count, the
-	// comparison and its other side.
-	var game lang.Expr
-	var op lang.Op
-	var other lang.Expr
-	// outcome(g(ARGS) [+ *J]) == "S": the outcome wanted, and J.
-	var outcome *lang.StrLit
-	var nim lang.Expr
-	if bi.Count {
-		ifc, ok := comp.Clauses[1].(*lang.IfClause)
-		if !ok {
-			return nil
-		}
-		cmp, ok := ifc.Cond.(*lang.Binary)
-		if !ok {
-			return nil
-		}
-		switch cmp.Op {
-		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-		default:
-			return nil
-		}
-		var asked lang.Expr
-		asked, op, other = cmp.X, cmp.Op, cmp.Y
-		if !c.IsSGCall(asked) && !c.IsQueryCall(asked, engine.QueryOutcome) {
-			asked, op, other = cmp.Y, cmp.Op.Flip(), cmp.X
-		}
-		switch lit, isStr := other.(*lang.StrLit); {
-		case c.IsSGCall(asked):
-			game = asked.(*lang.Call).Args[0]
-		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.IsQueryCall(asked, engine.QueryOutcome):
-			outcome, other = lit, nil
-			game = asked.(*lang.Call).Args[0]
-			if sum, ok := game.(*lang.Binary); ok && sum.Op == lang.OpAdd {
-				// g(ARGS) + *J (either way round)
-				g, n := sum.X, sum.Y
-				if u, ok := g.(*lang.Unary); ok && u.Op == lang.OpNimber {
-					g, n = n, g
-				}
-				u, ok := n.(*lang.Unary)
-				if !ok || u.Op != lang.OpNimber {
-					return nil
-				}
-				game, nim = g, u.X
-			}
-		default:
-			return nil
-		}
-		switch b := comp.Body.(type) {
-		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
-		case *lang.Ident:
-			if b.Name != x && (c.Lookup(b) == nil || c.Lookup(b).Kind != resolve.Global) {
-				return nil // (an element that cannot fail is not evaluated)
-			}
-		default:
-			return nil
-		}
-	} else {
-		if !c.IsSGCall(comp.Body) {
-			return nil
-		}
-		game = comp.Body.(*lang.Call).Args[0]
-	}
-	call, ok := game.(*lang.Call)
-	if !ok {
-		return nil
-	}
-	b := c.GameCallee(call)
-	if b == nil {
-		return nil
-	}
-	lo, hi := c.Ints.RangeBounds(r)
-	xb := c.NewVar(comp.Clauses[0].(*lang.ForClause).Target.Names[0])
+	return c.genFold(p, slow, pos, argPos)
+}
+
+// genFold compiles fold plan p; slow is the general closure of the call.
+func (c *loops) genFold(p *FoldPlan, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	bi, comp, b, op, outcome := p.By, p.Comp, p.Term.Game, p.Op, p.Outcome
+	lo, hi := c.Ints.RangeBounds(p.Range)
+	xb := c.NewVar(p.Name)
 	xb.IsInt = true
 	// K (or J): a literal or an int name, read at each x.
-	if nim != nil {
-		other = nim
-	}
 	kslot, kval := -1, int64(0)
-	if other != nil {
-		switch o := other.(type) {
-		case *lang.IntLit:
-			kval = o.Val
-		case *lang.Ident:
-			ob := c.Lookup(o)
-			if ob == nil || !ob.IsInt || ob.Kind != resolve.Global {
-				return nil
-			}
-			kslot = ob.Slot
-		default:
-			return nil
-		}
+	switch {
+	case p.KVar:
+		kslot = xb.Slot
+	case p.KGlobal != nil:
+		kslot = p.KGlobal.Slot
+	case p.K != nil:
+		kval = p.K.(*lang.IntLit).Val
 	}
-	aa, ok := c.affineArgs(call, x, xb.Slot)
-	if !ok {
-		return nil
-	}
+	aa := c.affineArgs(p.Term, xb.Slot)
 	// The general way for one element.
 	var elemCond compile.BoolFn
 	var elemBody engine.EvalFn
@@ -144,7 +63,7 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 	} else {
 		elemBody = c.Vals.Expr(comp.Body)
 	}
-	xslot, rpos := xb.Slot, r.Pos
+	xslot, rpos, nim := xb.Slot, p.Range.Pos, p.Nim
 	// The outcome wanted, 0 for a string that is none.
 	wantB, eq := byte(0), op == lang.OpEq
 	if outcome != nil && len(outcome.Val) == 1 {
@@ -216,7 +135,7 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 				} else if kernel.CmpInts(op, v, kernel.ReadK(fr, kslot, kval, xslot, x)) {
 					n++
 				}
-			} else if j := kernel.NimJ(fr, nim != nil, kslot, kval, xslot, x); outcome != nil && memo.Finished(s) && j >= 0 && j <= math.MaxInt32 {
+			} else if j := kernel.NimJ(fr, nim, kslot, kval, xslot, x); outcome != nil && memo.Finished(s) && j >= 0 && j <= math.MaxInt32 {
 				// outcome(g(..) [+ *J]) == "S"
 				if kernel.OutcomeWith(th.Engine, s, memo.Sgv(j)) == wantB == eq {
 					n++
@@ -259,29 +178,16 @@ func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
 func (c *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
-	if !c.On(passes.FastLoops) || len(e.Clauses) != 1 {
+	p := recognizer{c.Compiler}.sum(e)
+	if p == nil {
 		return nil
 	}
-	x, r := rangeFor(e.Clauses[0])
-	if r == nil {
-		return nil
-	}
-	call, ok := e.Body.(*lang.Call)
-	if !ok {
-		return nil
-	}
-	lo, hi := c.Ints.RangeBounds(r)
-	xb := c.NewVar(e.Clauses[0].(*lang.ForClause).Target.Names[0])
+	lo, hi := c.Ints.RangeBounds(p.Range)
+	xb := c.NewVar(p.Name)
 	xb.IsInt = true
-	b := c.GameCallee(call)
-	if b == nil {
-		return nil
-	}
-	aa, ok := c.affineArgs(call, x, xb.Slot)
-	if !ok {
-		return nil
-	}
-	rpos := r.Pos
+	b := p.Term.Game
+	aa := c.affineArgs(p.Term, xb.Slot)
+	rpos := p.Range.Pos
 	c.Env.Streamed++
 	c.Fired(passes.Stream)
 	return func(fr *engine.Frame) memo.Sgv {
@@ -358,16 +264,12 @@ type affineArgs struct {
 	xslot int
 }
 
-func (c *loops) affineArgs(call *lang.Call, x string, xslot int) (affineArgs, bool) {
-	aa := affineArgs{args: make([]engine.EvalFn, len(call.Args)), coefs: make([]int64, len(call.Args)), xslot: xslot}
-	for i, a := range call.Args {
-		k, ok := affineCoef(a, x)
-		if !ok {
-			return aa, false
-		}
-		aa.coefs[i], aa.args[i] = k, c.Vals.Expr(a)
+func (c *loops) affineArgs(t TermPlan, xslot int) affineArgs {
+	aa := affineArgs{args: make([]engine.EvalFn, len(t.Call.Args)), coefs: t.Coefs, xslot: xslot}
+	for i, a := range t.Call.Args {
+		aa.args[i] = c.Vals.Expr(a)
 	}
-	return aa, true
+	return aa
 }
 
 // keys returns the memo key of the position at loop value a and its step

@@ -24,12 +24,12 @@ import (
 
 // guardClamps returns the bounds of an if clause calling such a def, or
 // nil.
-func (c *clamps) guardClamps(call *lang.Call, x string) []fastClamp {
+func (c recognizer) guardClamps(call *lang.Call, x string) []ClampPlan {
 	e := rewrite.ExpandGuard(c.Resolver, call, 0)
 	if e == nil {
 		return nil
 	}
-	var clamps []fastClamp
+	var clamps []ClampPlan
 	var split func(e lang.Expr) bool
 	split = func(e lang.Expr) bool {
 		switch b := e.(type) {

@@ -14,7 +14,9 @@ import (
 // multiplication by an int literal), is the bound (aL - aR) * x OP bR - bL,
 // one shape for every spelling of it: `if n - s >= 0`, `if a < n - a`,
 // `if s + 1 <= n`, `if 2 * a <= n` all become K * x OP E (K >= 1), which
-// fastInner's clamps narrow the loop's interval with.
+// a fast loop's clamps narrow its interval with: recognized as a LinPlan
+// (recognizer.linearClamp, the sides as affine trees of plain data) and
+// compiled by clamps.linear.
 //
 // Exactness: the rule evaluates L and R at every x that reaches the
 // clause; the bound computes them only at the interval's ends. Every
@@ -104,9 +106,8 @@ func (n *affNode) eval(fr *engine.Frame, x int64, lc *leafCache) (int64, bool) {
 // linClamp is the guard and the bound of a linear clamp.
 type linClamp struct {
 	l, r *affNode
-	neg  bool         // the slope aL - aR is negative: the bound is bL - bR
-	lr   [2]lang.Expr // L and R as written
-	flat *flatLin     // the trees flattened (linflat.go), or nil
+	neg  bool     // the slope aL - aR is negative: the bound is bL - bR
+	flat *flatLin // the trees flattened (linflat.go), or nil
 }
 
 // bound checks that L and R do not overflow for any x in lo .. hi and
@@ -139,31 +140,29 @@ func (lc *linClamp) bound(fr *engine.Frame, lo, hi int64) (int64, bool) {
 	return operator.SubOK(br, bl)
 }
 
-// affTree builds the affine tree of e in x and its coefficient of x; false
-// when e is not affine in x or a coefficient grows past 2^20.
-func (c *clamps) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
+// affPlan recognizes e as an affine tree in x and returns its
+// coefficient of x; false when e is not affine in x or a coefficient grows
+// past 2^20.
+func (c recognizer) affPlan(e lang.Expr, x string) (*AffPlan, int64, bool) {
 	const lim = 1 << 20
 	if !resolve.Mentions(e, x) {
-		if f := c.Ints.IntExpr(e); f != nil {
-			return &affNode{kind: 'c', i: f, direct: c.directTerm(e)}, 0, true
-		}
-		return &affNode{kind: 'c', v: c.Vals.Expr(e)}, 0, true
+		return &AffPlan{Kind: 'c', Term: e}, 0, true
 	}
 	switch e := e.(type) {
 	case *lang.Ident:
 		if e.Name == x {
-			return &affNode{kind: 'x'}, 1, true
+			return &AffPlan{Kind: 'x'}, 1, true
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNeg {
-			a, k, ok := c.affTree(e.X, x)
-			return &affNode{kind: 'n', a: a}, -k, ok
+			a, k, ok := c.affPlan(e.X, x)
+			return &AffPlan{Kind: 'n', A: a}, -k, ok
 		}
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAdd, lang.OpSub:
-			a, ka, ok1 := c.affTree(e.X, x)
-			b, kb, ok2 := c.affTree(e.Y, x)
+			a, ka, ok1 := c.affPlan(e.X, x)
+			b, kb, ok2 := c.affPlan(e.Y, x)
 			if !ok1 || !ok2 {
 				return nil, 0, false
 			}
@@ -175,15 +174,15 @@ func (c *clamps) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
 			if e.Op == lang.OpSub {
 				kind = '-'
 			}
-			return &affNode{kind: kind, a: a, b: b}, k, k > -lim && k < lim
+			return &AffPlan{Kind: kind, A: a, B: b}, k, k > -lim && k < lim
 		case lang.OpMul:
 			lit, other := e.X, e.Y
 			if _, ok := lit.(*lang.IntLit); !ok {
 				lit, other = e.Y, e.X
 			}
 			if l, ok := lit.(*lang.IntLit); ok && l.Val > -lim && l.Val < lim {
-				a, k, ok := c.affTree(other, x)
-				return &affNode{kind: 'k', a: a, k: l.Val}, k * l.Val, ok && k*l.Val > -lim && k*l.Val < lim
+				a, k, ok := c.affPlan(other, x)
+				return &AffPlan{Kind: 'k', A: a, K: l.Val}, k * l.Val, ok && k*l.Val > -lim && k*l.Val < lim
 			}
 		}
 	}
@@ -192,23 +191,22 @@ func (c *clamps) affTree(e lang.Expr, x string) (*affNode, int64, bool) {
 
 // linearClamp recognizes a comparison L OP R affine in x with a nonzero
 // slope as a clamp K * x OP E; nil when it is not one.
-func (c *clamps) linearClamp(b *lang.Binary, x string) *fastClamp {
+func (c recognizer) linearClamp(b *lang.Binary, x string) *ClampPlan {
 	if !b.Op.Ordering() {
 		return nil
 	}
-	l, kl, ok1 := c.affTree(b.X, x)
-	r, kr, ok2 := c.affTree(b.Y, x)
+	l, kl, ok1 := c.affPlan(b.X, x)
+	r, kr, ok2 := c.affPlan(b.Y, x)
 	if !ok1 || !ok2 || kl == kr {
 		return nil
 	}
-	cl := &fastClamp{op: b.Op, pos: b.Pos, lin: &linClamp{l: l, r: r, lr: [2]lang.Expr{b.X, b.Y}}}
+	cl := &ClampPlan{Op: b.Op, Pos: b.Pos, Lin: &LinPlan{L: l, R: r, LR: [2]lang.Expr{b.X, b.Y}}}
 	k := kl - kr
 	if k < 0 {
-		k, cl.op, cl.lin.neg = -k, b.Op.Flip(), true
+		k, cl.Op, cl.Lin.Neg = -k, b.Op.Flip(), true
 	}
-	cl.lin.flat = cl.lin.flatten()
 	if k > 1 {
-		cl.scale = k
+		cl.Scale = k
 	}
 	return cl
 }
@@ -219,7 +217,7 @@ func (c *clamps) linearClamp(b *lang.Binary, x string) *fastClamp {
 // evaluated in another order), the def's comparison is the clamp, and
 // its terms name the call site in the trace of an error, as the call
 // does.
-func (c *clamps) inlinedClamp(call *lang.Call, x string) *fastClamp {
+func (c recognizer) inlinedClamp(call *lang.Call, x string) *ClampPlan {
 	sub, fn, binds := c.Inl.InlineCall(call)
 	if sub == nil || len(binds) > 0 {
 		return nil
@@ -228,11 +226,28 @@ func (c *clamps) inlinedClamp(call *lang.Call, x string) *fastClamp {
 	if !ok {
 		return nil
 	}
-	cl := compile.Inlined(c.Compiler, fn, func() *fastClamp { return c.linearClamp(b, x) })
+	cl := c.linearClamp(b, x)
 	if cl == nil {
 		return nil
 	}
-	pos := call.Pos
+	cl.Lin.Inlined, cl.Lin.CallPos = fn, call.Pos
+	return cl
+}
+
+// linear compiles the guard and the bound of a linear clamp: its terms
+// without x, in the rule's order (inside the def it inlines, whose call
+// they name in the trace of an error).
+func (c *clamps) linear(p *LinPlan) *linClamp {
+	build := func() *linClamp {
+		return &linClamp{l: c.affNode(p.L), r: c.affNode(p.R), neg: p.Neg}
+	}
+	if p.Inlined == nil {
+		lc := build()
+		lc.flat = lc.flatten()
+		return lc
+	}
+	lc := compile.Inlined(c.Compiler, p.Inlined, build)
+	pos, fn := p.CallPos, p.Inlined
 	var trace func(n *affNode)
 	trace = func(n *affNode) {
 		if n == nil {
@@ -247,9 +262,31 @@ func (c *clamps) inlinedClamp(call *lang.Call, x string) *fastClamp {
 		trace(n.a)
 		trace(n.b)
 	}
-	trace(cl.lin.l)
-	trace(cl.lin.r)
-	return cl
+	trace(lc.l)
+	trace(lc.r)
+	lc.flat = lc.flatten()
+	return lc
+}
+
+// affNode compiles an affine tree: its terms without x as ints where
+// they are int-typed (read in place where they are literals or int
+// locals).
+func (c *clamps) affNode(p *AffPlan) *affNode {
+	if p == nil {
+		return nil
+	}
+	n := &affNode{kind: p.Kind, k: p.K}
+	if p.Kind == 'c' {
+		if f := c.Ints.IntExpr(p.Term); f != nil {
+			n.i, n.direct = f, c.directTerm(p.Term)
+		} else {
+			n.v = c.Vals.Expr(p.Term)
+		}
+		return n
+	}
+	n.a = c.affNode(p.A)
+	n.b = c.affNode(p.B)
+	return n
 }
 
 // negated returns `not (A OP B)` as the comparison A OP' B with the
@@ -269,30 +306,4 @@ func negated(e lang.Expr) (*lang.Binary, bool) {
 		return nil, false
 	}
 	return &lang.Binary{Pos: b.Pos, Op: opp, X: b.X, Y: b.Y}, true
-}
-
-// intRangeCall recognizes range(B) or range(A, B) of the built-in that
-// declares IntRange, with int-typed arguments: the ints A (0) to B - 1.
-// It returns A and B compiled as ints, evaluated in the call's order.
-func (c *clamps) intRangeCall(call *lang.Call) (lo, hi compile.IntFn, ok bool) {
-	id, isID := call.Fn.(*lang.Ident)
-	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
-		return nil, nil, false
-	}
-	b := c.Binding(id)
-	if b == nil || b.Kind != resolve.Builtin || !b.Bi.IntRange {
-		return nil, nil, false
-	}
-	var fs []compile.IntFn
-	for _, a := range call.Args {
-		f := c.Ints.IntExpr(a)
-		if f == nil {
-			return nil, nil, false
-		}
-		fs = append(fs, f)
-	}
-	if len(fs) == 1 {
-		return func(*engine.Frame) int64 { return 0 }, fs[0], true
-	}
-	return fs[0], fs[1], true
 }

@@ -9,8 +9,6 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
-	"github.com/grundy-lang/grundy/internal/passes"
-	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -24,66 +22,41 @@ import (
 // (the rule then runs as usual) when an option is not known, is 64 or
 // more, or is off the table, before anything else happened.
 
+// sweepParts are what a sweep reads of its fast loop compiled (gen.go).
 type sweepParts struct {
-	isRange   bool
-	rangeCall bool
-	rlo, rhi  compile.IntFn
-	iter      engine.EvalFn
-	iterExpr  lang.Expr
-	clamps    []fastClamp
-	once      int
-	fts       []fastTerm
-	xslot     int
-	ipos      engine.Pos
-	setElems  func(s *value.Set) ([]int64, bool)
+	isRange  bool
+	rlo, rhi compile.IntFn
+	iter     engine.EvalFn
+	clamps   []fastClamp
+	ft       fastTerm
+	xslot    int
+	ipos     engine.Pos
+	setElems func(s *value.Set) ([]int64, bool)
 	// listElems is setElems for a list or tuple (ints in ascending
 	// order); constElems the elements of a literal (nil when not one).
 	listElems  func(vs []value.Value) ([]int64, bool)
 	constElems []int64
+	global     bool // the domain is the same at every position (SweepPlan.Global)
 }
 
-// sweepFn returns the sweep of a fast loop, or nil when it has none.
-func (c *loops) sweepFn(p sweepParts) engine.SweepFunc {
-	if !c.On(passes.Sweep) || p.rangeCall || p.once > 0 || len(p.fts) != 1 || len(p.fts[0].args) != 1 || p.fts[0].ints[0] == nil {
+// sweepFn returns the sweep of a fast loop whose plan has one
+// (recognizer.sweep), or nil when a part it reads as an int is not one.
+func sweepFn(p sweepParts) engine.SweepFunc {
+	if p.ft.ints[0] == nil {
 		return nil
-	}
-	// What the sweep evaluates must do nothing but arithmetic: the
-	// position is not marked as being computed (a value asked for inside
-	// would not be the error it is in the rule).
-	if p.isRange {
-		if r := p.iterExpr.(*lang.Binary); !c.IntPure(r.X) || !c.IntPure(r.Y) {
-			return nil
-		}
-	} else if _, ok := p.iterExpr.(*lang.Ident); !ok && p.constElems == nil {
-		return nil // (a set held by a name: evaluating it does nothing else)
 	}
 	for _, cl := range p.clamps {
-		if cl.lin != nil {
-			if !c.IntPure(cl.lin.lr[0]) || !c.IntPure(cl.lin.lr[1]) || cl.scale > 0 {
-				return nil
-			}
-			continue
-		}
-		if cl.boundInt == nil || !c.IntPure(cl.expr) || cl.scale > 0 {
+		if cl.lin == nil && cl.boundInt == nil {
 			return nil
 		}
 	}
-	if !c.IntPure(p.fts[0].exprs[0]) {
-		return nil
-	}
-	ft := p.fts[0]
+	ft := p.ft
 	coef, op := ft.coefs[0], &ft.opnds[0]
 	ops := make([]lang.Op, len(p.clamps))
 	for i, cl := range p.clamps {
 		ops[i] = cl.op
 	}
-	// one computes the position whose argument is in the frame.
-	// A set held by a global name is the same set at every position.
-	global := p.constElems != nil
-	if id, ok := p.iterExpr.(*lang.Ident); ok && !p.isRange {
-		b := c.Lookup(id)
-		global = b != nil && b.Kind == resolve.Global
-	}
+	global := p.global
 	// one computes the position whose argument is in the frame; all is
 	// the global set's elements.
 	one := func(fr *engine.Frame, g *engine.Game, all []int64) (memo.Sgv, bool) {

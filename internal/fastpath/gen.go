@@ -1,0 +1,434 @@
+package fastpath
+
+import (
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// The generator of the fast loops: a plan (plan.go) compiled to closures.
+// The general closure of the same clauses, slow, is always compiled
+// first; the fast loop falls back to it for any frame where the plan's
+// assumptions do not hold (a value not an int, an argument off the dense
+// table, an overflow at the interval's ends), so the errors and values
+// are the general way's.
+
+// fastTerm is one position of the body compiled: a game and its
+// arguments, each affine in the loop variable.
+type fastTerm struct {
+	b     *engine.Binding
+	args  []engine.EvalFn   // each argument, evaluated at the first value only
+	ints  []compile.IntFn   // the same compiled for an int x (nil where not int-typed)
+	opnds []compile.Operand // ints as operands (evaluated in place when simple)
+	coefs []int64
+}
+
+// fastClamp is a bound of the loop variable compiled (ClampPlan): it
+// narrows the loop's interval.
+type fastClamp struct {
+	op       lang.Op // as seen with x on the left
+	bound    engine.EvalFn
+	boundInt compile.IntFn // the bound compiled as an int, when it is int-typed
+	scale    int64         // K * x OP E (K >= 2), or 0
+	lin      *linClamp     // L OP R affine in x: E and the guard (linclamp.go), or nil
+}
+
+// genLoop compiles plan p; slow is the general closure of the same
+// clauses and body. It returns the loop, its probe and its sweep (nil
+// when the plan has none).
+func (c *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *engine.Frame), probe engine.ProbeFunc, sweep engine.SweepFunc) {
+	isRange, rangeCall := p.Domain.Ranged(), p.Domain.Kind == DomRangeCall
+	var rlo, rhi compile.IntFn
+	var iter engine.EvalFn
+	switch p.Domain.Kind {
+	case DomRange:
+		rlo, rhi = c.Ints.RangeBounds(p.Domain.Iter.(*lang.Binary))
+	case DomRangeCall:
+		// range(A, B) is the range A .. B - 1 (rhi returns B; see prep).
+		if p.Domain.Lo == nil {
+			rlo = func(*engine.Frame) int64 { return 0 }
+		} else {
+			rlo = c.Ints.IntExpr(p.Domain.Lo)
+		}
+		rhi = c.Ints.IntExpr(p.Domain.Hi)
+		if rlo == nil || rhi == nil {
+			return slow, nil, nil // (recognized as int-typed: not met)
+		}
+	default:
+		iter = c.Vals.Expr(p.Domain.Iter)
+	}
+	ipos := p.Pos
+	xb := c.NewVar(p.Name)
+	xb.IsInt = isRange
+	xslot := xb.Slot
+	clamps := make([]fastClamp, len(p.Clamps))
+	for i, cl := range p.Clamps {
+		fc := fastClamp{op: cl.Op, scale: cl.Scale}
+		if cl.Lin != nil {
+			fc.lin = c.clamps.linear(cl.Lin)
+		} else {
+			fc.bound, fc.boundInt = c.Vals.Expr(cl.Bound), c.Ints.IntExpr(cl.Bound)
+		}
+		clamps[i] = fc
+	}
+	once := make([]compile.BoolFn, len(p.Once))
+	for i, e := range p.Once {
+		once[i] = c.Ints.Cond(e, "an if clause's condition")
+	}
+	// The arguments are compiled with x an int (the fast way runs on int
+	// values only).
+	xb.IsInt = true
+	fts := make([]fastTerm, len(p.Terms))
+	for i, t := range p.Terms {
+		ft := fastTerm{b: t.Game, coefs: t.Coefs}
+		var wvals []engine.EvalFn
+		var wints []compile.IntFn
+		if t.Wrapped != nil {
+			wvals, wints = c.wrappedArgs(t.Wrapped, t.Call)
+		}
+		for j, a := range t.Call.Args {
+			var v engine.EvalFn
+			var f compile.IntFn
+			if wvals != nil {
+				v, f = wvals[j], wints[j]
+			} else {
+				v, f = c.Vals.Expr(a), c.Ints.IntExpr(a)
+			}
+			ft.args = append(ft.args, v)
+			ft.ints = append(ft.ints, f)
+			var o compile.Operand
+			if f != nil {
+				o = c.Ints.OperandOf(a, f)
+			}
+			ft.opnds = append(ft.opnds, o)
+		}
+		fts[i] = ft
+	}
+	top, kern := p.Resume, p.Kernel
+	var setCache struct {
+		ref  *value.Set
+		ints []int64
+	}
+	// setElems returns the elements of set s as ints (cached).
+	setElems := func(s *value.Set) ([]int64, bool) {
+		if setCache.ref != s {
+			ints, ok := kernel.IntElems(s.Elems)
+			if !ok {
+				return nil, false
+			}
+			setCache.ref, setCache.ints = s, ints
+		}
+		return setCache.ints, true
+	}
+	var listCache struct {
+		first *value.Value
+		n     int
+		ints  []int64
+	}
+	// listElems returns the elements of a list or tuple as ints, when
+	// they are ints in ascending order (cached by the elements' array: a
+	// list's elements do not change).
+	listElems := func(vs []value.Value) ([]int64, bool) {
+		if len(vs) == 0 {
+			return nil, true
+		}
+		if listCache.first != &vs[0] || listCache.n != len(vs) {
+			ints, ok := kernel.IntElems(vs)
+			if !ok || !slices.IsSorted(ints) {
+				return nil, false
+			}
+			listCache.first, listCache.n, listCache.ints = &vs[0], len(vs), ints
+		}
+		return listCache.ints, true
+	}
+	// A literal of int literals (in ascending order, for a list or a
+	// tuple) is the same at every run: its ints, made once.
+	constElems := p.Domain.Ints
+	if p.Sweep != nil {
+		sweep = sweepFn(sweepParts{isRange: isRange, rlo: rlo, rhi: rhi, iter: iter, clamps: clamps, ft: fts[0],
+			xslot: xslot, ipos: ipos, setElems: setElems, listElems: listElems, constElems: constElems, global: p.Sweep.Global})
+	}
+	// prep works out a run of the loop for a frame: its domain (lo .. hi,
+	// or elems) and the keys of its positions at lo. run false: the loop
+	// has no option here; slow: the general way must take the frame.
+	// resume: a resumed run goes on from where it stopped.
+	type prepared struct {
+		st        engine.FastState
+		lo, hi    int64
+		elems     []int64
+		run, slow bool
+	}
+	prep := func(fr *engine.Frame, resume bool) (p prepared) {
+		// The domain: an interval of a range, or a sorted slice of ints.
+		var lo, hi int64
+		var elems []int64
+		if isRange {
+			lo, hi = rlo(fr), rhi(fr)
+			if rangeCall {
+				// range(lo, hi): empty when hi is the least int; a list
+				// past maxRange is an error, which the general way raises.
+				if hi == engine.MinInt {
+					return
+				}
+				hi--
+				if n, ok := operator.SubOK(hi, lo); lo <= hi && (!ok || n >= operator.MaxRange) {
+					slow(fr)
+					return
+				}
+			}
+		} else if constElems != nil {
+			elems = constElems
+			lo, hi = elems[0], elems[len(elems)-1]
+		} else {
+			v := iter(fr)
+			switch v.K {
+			case value.KSet:
+				ints, ok := setElems(v.Ref.(*value.Set))
+				if !ok {
+					p.slow = true
+					return
+				}
+				elems = ints
+			case value.KList, value.KTuple:
+				ints, ok := listElems(v.Elems())
+				if !ok {
+					p.slow = true
+					return
+				}
+				elems = ints
+			default:
+				p.slow = true
+				return
+			}
+			if len(elems) == 0 {
+				return
+			}
+			lo, hi = elems[0], elems[len(elems)-1]
+		}
+		if lo > hi {
+			return
+		}
+		// Each bound narrows the interval (and the elements); a bound is
+		// only evaluated when some value passed the ones before it, as
+		// the conditions would be.
+		narrow := func() bool {
+			if lo > hi {
+				return false
+			}
+			if elems == nil {
+				return true
+			}
+			i, j := 0, len(elems)
+			if lo > elems[0] {
+				i, _ = slices.BinarySearch(elems, lo)
+			}
+			if hi < elems[j-1] {
+				var found bool
+				j, found = slices.BinarySearch(elems, hi)
+				if found {
+					j++
+				}
+			}
+			elems = elems[i:j]
+			if len(elems) == 0 {
+				return false
+			}
+			lo, hi = elems[0], elems[len(elems)-1]
+			return true
+		}
+		for _, cl := range clamps {
+			var e int64
+			if cl.lin != nil {
+				var ok bool
+				if e, ok = cl.lin.bound(fr, lo, hi); !ok {
+					p.slow = true
+					return
+				}
+			} else if cl.boundInt != nil {
+				e = cl.boundInt(fr)
+			} else {
+				bv := cl.bound(fr)
+				if bv.K != value.KInt {
+					p.slow = true
+					return
+				}
+				e = bv.N
+			}
+			if k := cl.scale; k > 0 {
+				// K * x OP e for every x left, when none of them makes
+				// K * x overflow (the general way fails there).
+				if lo < engine.MinInt/k || hi > engine.MaxInt/k {
+					p.slow = true
+					return
+				}
+				switch cl.op {
+				case lang.OpLt:
+					hi = min(hi, kernel.CeilDiv(e, k)-1)
+				case lang.OpLe:
+					hi = min(hi, kernel.FloorDiv(e, k))
+				case lang.OpGt:
+					lo = max(lo, kernel.FloorDiv(e, k)+1)
+				case lang.OpGe:
+					lo = max(lo, kernel.CeilDiv(e, k))
+				}
+				if !narrow() {
+					return
+				}
+				continue
+			}
+			switch cl.op {
+			case lang.OpLt:
+				if e == engine.MinInt {
+					return
+				}
+				hi = min(hi, e-1)
+			case lang.OpLe:
+				hi = min(hi, e)
+			case lang.OpGt:
+				if e == engine.MaxInt {
+					return
+				}
+				lo = max(lo, e+1)
+			case lang.OpGe:
+				lo = max(lo, e)
+			}
+			if !narrow() {
+				return
+			}
+		}
+		for _, cond := range once {
+			if !cond(fr) {
+				return
+			}
+		}
+		if gn := fr.Gen; resume && gn.Skip && gn.Alt == gn.SkipAlt {
+			// A resumed run: the values below skipX are done.
+			gn.Skip = false
+			if lo = max(lo, gn.SkipX); lo > hi {
+				return
+			}
+		}
+		// Keys at the two ends, and their steps.
+		var st engine.FastState
+		st.Lo, st.Nt = lo, len(fts)
+		st.Cursor = top && elems == nil
+		for t := range fts {
+			ft := &fts[t]
+			g := ft.b.Game
+			if g.NArgs != len(ft.args) || g.NArgs == 0 || g.Bits == 0 {
+				p.slow = true
+				return
+			}
+			st.Games[t] = g
+			var k0, k1, d uint64
+			for a, arg := range ft.args {
+				// The argument at the first value, evaluated as the
+				// general way evaluates it first (same errors); at the
+				// last, by its coefficient.
+				fr.Slots[xslot] = value.Value{K: value.KInt, N: lo}
+				var v0 value.Value
+				if ft.ints[a] != nil {
+					v0 = value.Value{K: value.KInt, N: ft.opnds[a].Eval(fr)}
+				} else {
+					v0 = arg(fr)
+				}
+				var v1 value.Value
+				if v0.K == value.KInt {
+					t, ok := operator.MulOK(ft.coefs[a], hi-lo)
+					if ok && hi-lo >= 0 {
+						t, ok = operator.AddOK(v0.N, t)
+					}
+					if !ok || hi-lo < 0 {
+						slow(fr)
+						return
+					}
+					v1 = value.Value{K: value.KInt, N: t}
+				}
+				if v0.K != value.KInt || v1.K != value.KInt || uint64(v0.N) >= g.Lim || uint64(v1.N) >= g.Lim {
+					p.slow = true
+					return
+				}
+				sh := g.Bits * uint(g.NArgs-1-a)
+				k0 |= uint64(v0.N) << sh
+				k1 |= uint64(v1.N) << sh
+				d += uint64(ft.coefs[a]) << sh
+			}
+			if lo < hi && k0+uint64(hi-lo)*d != k1 {
+				p.slow = true // the arguments are not what the coefficients say
+				return
+			}
+			st.Keys[t], st.Steps[t] = k0, d
+		}
+		p.st, p.lo, p.hi, p.elems, p.run = st, lo, hi, elems, true
+		return
+	}
+	// (The loop's probe; under outer for clauses loops.fastAlt runs it for
+	// each of their values.)
+	probe = func(fr *engine.Frame, each engine.ProbeRun) bool {
+		p := prep(fr, false)
+		if p.slow {
+			return false
+		}
+		return !p.run || each(p.st, p.lo, p.hi, p.elems)
+	}
+	run = func(fr *engine.Frame) {
+		if fr.Stop {
+			return
+		}
+		p := prep(fr, true)
+		if p.slow {
+			slow(fr)
+			return
+		}
+		if !p.run {
+			return
+		}
+		st, lo, hi, elems := p.st, p.lo, p.hi, p.elems
+		gn := fr.Gen
+		th := fr.Th
+		var n int64
+		if elems == nil {
+			n = hi - lo + 1 // (the moves the rule has, counted in full)
+			if st.Nt == 2 && st.Games[0] == st.Games[1] && st.Steps[1] == -st.Steps[0] &&
+				st.Keys[1] == st.Keys[0]+uint64(hi-lo)*st.Steps[0] && th.Engine.On&passes.Symmetric != 0 {
+				// g(.. x ..) + g(.. c - x ..) for x over a range
+				// symmetric about c/2: x and c - x are the same sum,
+				// so half the range has every option.
+				hi = lo + (hi-lo)/2
+			}
+			switch {
+			case kern == KernelRange && st.Nt == 2 && kernel.SmallStep(st.Steps[0]) && kernel.SmallStep(st.Steps[1]):
+				kernel.FastRangePaged(gn, fr, &st, hi)
+			case kern == KernelRange:
+				kernel.FastRange(gn, fr, &st, hi)
+			default:
+				for x := lo; x <= hi && st.Emit(gn, fr, x); x++ {
+				}
+			}
+		} else {
+			n = int64(len(elems))
+			if kern == KernelElems {
+				kernel.FastElems(gn, fr, &st, elems)
+			} else {
+				for _, x := range elems {
+					if !st.Emit(gn, fr, x) {
+						break
+					}
+				}
+			}
+		}
+		th.Steps += n
+		gn.E.Edges += n
+		gn.Scanned += n
+		if th.Steps >= th.CheckAt {
+			th.CheckLimits(ipos)
+		}
+	}
+	return run, probe, sweep
+}
