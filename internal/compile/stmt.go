@@ -135,8 +135,8 @@ func (c *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v value.Value
 	}
 }
 
-// Clauses compiles comprehension Clauses (binding their names in the
-// current scope) and returns a function that wraps a body in the loops.
+// Clauses compiles comprehension Clauses (giving their names slots) and
+// returns a function that wraps a body in the loops.
 func (c *ValueGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
 	type step func(inner func(fr *engine.Frame)) func(fr *engine.Frame)
 	var steps []step

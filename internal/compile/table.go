@@ -208,7 +208,7 @@ func tableDoing(rowVar string, done int, last value.Value) string {
 }
 
 // label returns the code that reads the value a for clause's pattern was
-// bound to (just compiled in the current scope): the element for a name,
+// bound to (its clause just compiled): the element for a name,
 // the tuple of the names' values for a tuple pattern.
 func (c *TableGen) label(p *lang.Pattern) func(fr *engine.Frame) value.Value {
 	slots := make([]int, len(p.Names))
