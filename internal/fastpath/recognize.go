@@ -13,7 +13,7 @@ import (
 
 // recognizer finds the fast loops' shapes in the resolved tree and says
 // what it found as plans (plan.go). It compiles nothing that is kept: it
-// reads the names in scope, and asks the int generator whether an
+// reads what names mean (package resolve), and asks the int generator whether an
 // expression is int-typed (intTyped).
 type recognizer struct{ *compile.Compiler }
 
@@ -52,7 +52,7 @@ func affine(t *TermPlan, x string) bool {
 // for clause is the alternative's only one. It returns the plan, or nil
 // and why the shape does not fit.
 //
-// The loop variable is bound in a scope of its own while the clauses are
+// The loop variable is given a slot of its own while the clauses are
 // read (the slot it takes is given back: the generator binds it again).
 func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, top bool) (*LoopPlan, string) {
 	if cl.Target.Tuple || len(cl.Target.Names) != 1 {
