@@ -248,7 +248,7 @@ func (n *AffPlan) String() string {
 // affine in the range's variable.
 type FoldPlan struct {
 	Var   string
-	Name  *lang.Name // Var as its for clause declares it
+	Name  *lang.Name   // Var as its for clause declares it
 	Range *lang.Binary // A .. B
 	Term  TermPlan     // the position
 	Comp  *lang.Comp   // the comprehension as written (its elements the memo does not know are evaluated the general way)

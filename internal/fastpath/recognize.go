@@ -13,8 +13,8 @@ import (
 
 // recognizer finds the fast loops' shapes in the resolved tree and says
 // what it found as plans (plan.go). It compiles nothing that is kept: it
-// reads what names mean (package resolve), and asks the int generator whether an
-// expression is int-typed (intTyped).
+// reads what names mean (package resolve), and asks the int generator
+// whether an expression is int-typed (intTyped).
 type recognizer struct{ *compile.Compiler }
 
 // intTyped reports whether e is int-typed here. (Until package resolve
