@@ -23,17 +23,15 @@ import (
 // setBuildFn builds a set in an empty set scratch.
 type setBuildFn func(fr *engine.Frame, s *value.SetScratch)
 
-// setBuilder compiles e when it is a set built as a bitmap: a set literal
-// or comprehension, or - | & ^ with such an operand. nil otherwise.
-func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
-	if !c.On(passes.Composite) {
-		return nil
-	}
-	defer func() { c.FiredIf(passes.Composite, f != nil) }()
-	switch e := e.(type) {
-	case *lang.SetLit:
-		es := make([]elemFn, len(e.Elems))
-		for i, x := range e.Elems {
+// genSet compiles plan p (setPlan): a build in an empty set scratch.
+func (c *builders) genSet(p *BuildPlan) setBuildFn {
+	switch p.Kind {
+	case SetValue:
+		x := c.Vals.Expr(p.Expr)
+		return func(fr *engine.Frame, s *value.SetScratch) { s.Load(x(fr)) }
+	case SetLit:
+		es := make([]elemFn, len(p.Elems))
+		for i, x := range p.Elems {
 			es[i] = c.elemOf(x)
 		}
 		return func(fr *engine.Frame, s *value.SetScratch) {
@@ -41,12 +39,9 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 				es[i].addTo(fr, s)
 			}
 		}
-	case *lang.Comp:
-		if e.Kind != lang.SetComp {
-			return nil
-		}
-		loops := c.Vals.Clauses(e.Clauses)
-		el := c.elemOf(e.Body)
+	case SetComp:
+		loops := c.Vals.Clauses(p.Expr.(*lang.Comp).Clauses)
+		el := c.elemOf(p.Elems[0])
 		run := loops(func(fr *engine.Frame) { el.addTo(fr, fr.Sscr) })
 		return func(fr *engine.Frame, s *value.SetScratch) {
 			save, stop := fr.Sscr, fr.Stop
@@ -54,42 +49,32 @@ func (c *builders) setBuilder(e lang.Expr) (f setBuildFn) {
 			run(fr)
 			fr.Sscr, fr.Stop = save, stop
 		}
-	case *lang.Binary:
-		switch e.Op {
-		case lang.OpSub, lang.OpBitOr, lang.OpBitAnd, lang.OpXor:
-		default:
-			return nil
-		}
-		if c.setBuilder(e.X) == nil && c.setBuilder(e.Y) == nil {
-			return nil
-		}
-		x, y := c.setAny(e.X), c.setAny(e.Y)
-		pos, op := e.Pos, e.Op
-		return func(fr *engine.Frame, s *value.SetScratch) {
-			x(fr, s)
-			t := fr.Th.TakeSetScratch()
-			y(fr, t)
-			if !s.Plain() || !t.Plain() || s.Kind != t.Kind && s.Kind != value.SetAny && t.Kind != value.SetAny {
-				a, b := s.Value(), t.Value()
-				var r value.Value
-				switch op {
-				case lang.OpSub:
-					r = operator.Sub(pos, a, b)
-				case lang.OpBitOr:
-					r = operator.BitOr(pos, a, b)
-				case lang.OpBitAnd:
-					r = operator.BitAnd(pos, a, b)
-				default:
-					r = operator.Xor(pos, a, b)
-				}
-				s.Load(r)
-			} else {
-				s.Combine(op, t)
-			}
-			fr.Th.GiveSetScratch(t)
-		}
 	}
-	return nil
+	x, y := c.genSet(p.X), c.genSet(p.Y)
+	pos, op := p.Expr.(*lang.Binary).Pos, p.Op
+	return func(fr *engine.Frame, s *value.SetScratch) {
+		x(fr, s)
+		t := fr.Th.TakeSetScratch()
+		y(fr, t)
+		if !s.Plain() || !t.Plain() || s.Kind != t.Kind && s.Kind != value.SetAny && t.Kind != value.SetAny {
+			a, b := s.Value(), t.Value()
+			var r value.Value
+			switch op {
+			case lang.OpSub:
+				r = operator.Sub(pos, a, b)
+			case lang.OpBitOr:
+				r = operator.BitOr(pos, a, b)
+			case lang.OpBitAnd:
+				r = operator.BitAnd(pos, a, b)
+			default:
+				r = operator.Xor(pos, a, b)
+			}
+			s.Load(r)
+		} else {
+			s.Combine(op, t)
+		}
+		fr.Th.GiveSetScratch(t)
+	}
 }
 
 // elemFn is an element of a set literal or comprehension: an int, a pair
@@ -150,28 +135,25 @@ func (el *elemFn) addTo(fr *engine.Frame, s *value.SetScratch) {
 	}
 }
 
-// setAny compiles e to build its value in a set scratch.
-func (c *builders) setAny(e lang.Expr) setBuildFn {
-	if b := c.setBuilder(e); b != nil {
-		return b
+// InSet compiles X in S (not: X not in S) for X an int or a pair (a
+// tuple literal of two elements; inSet: its plan): a bit of a set that
+// has its bitmap, else the operator. nil for other shapes.
+func (c *builders) InSet(e *lang.Binary, not bool) compile.BoolFn {
+	p, _ := c.inSet(e, not)
+	if p == nil {
+		return nil
 	}
-	x := c.Vals.Expr(e)
-	return func(fr *engine.Frame, s *value.SetScratch) { s.Load(x(fr)) }
+	return c.genInSet(p)
 }
 
-// InSet compiles X in S (not: X not in S) for X an int or a pair (a
-// tuple literal of two elements): a bit of a set that has its bitmap,
-// else the operator. nil for other shapes.
-func (c *builders) InSet(e *lang.Binary, not bool) (f compile.BoolFn) {
-	if !c.On(passes.Composite) {
-		return nil
-	}
-	defer func() { c.FiredIf(passes.Composite, f != nil) }()
-	_, isPair := e.X.(*lang.TupleLit)
+// genInSet compiles plan p (inSet).
+func (c *builders) genInSet(p *InSetPlan) compile.BoolFn {
+	e, not, isPair := p.Expr, p.Not, p.Pair
 	el := c.elemOf(e.X)
-	if isPair && len(e.X.(*lang.TupleLit).Elems) != 2 || !isPair && el.vi == nil {
-		return nil
+	if !isPair && el.vi == nil {
+		return nil // (recognized as int-typed: not met)
 	}
+	c.Fired(passes.Composite)
 	y := c.Vals.Expr(e.Y)
 	pos := e.Pos
 	return func(fr *engine.Frame) bool {

@@ -2,9 +2,7 @@ package fastpath
 
 import (
 	"encoding/binary"
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/kernel"
@@ -36,22 +34,16 @@ type builders struct{ *compile.Compiler }
 // buildFn builds a value in an empty scratch.
 type buildFn func(fr *engine.Frame, s *value.Scratch)
 
-// builder compiles e when it has one of the shapes built in a scratch: a
-// list comprehension, a list or tuple literal, sorted, update, a slice, or
-// + with such an operand. nil otherwise.
-func (c *builders) builder(e lang.Expr) (f buildFn) {
-	if !c.On(passes.Composite) {
-		return nil
-	}
-	defer func() { c.FiredIf(passes.Composite, f != nil) }()
-	switch e := e.(type) {
-	case *lang.Comp:
-		if e.Kind != lang.ListComp {
-			return nil
-		}
-		if f := c.buildRange(e); f != nil {
-			return f
-		}
+// genBuild compiles plan p (buildPlan): a build in an empty scratch.
+func (c *builders) genBuild(p *BuildPlan) buildFn {
+	switch p.Kind {
+	case BuildValue:
+		x := c.Vals.Expr(p.Expr)
+		return func(fr *engine.Frame, s *value.Scratch) { s.Set(x(fr)) }
+	case BuildRange:
+		return c.genRange(p)
+	case BuildComp:
+		e := p.Expr.(*lang.Comp)
 		loops := c.Vals.Clauses(e.Clauses)
 		var run func(fr *engine.Frame)
 		if f := c.Ints.IntExpr(e.Body); f != nil {
@@ -66,13 +58,11 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 			run(fr)
 			fr.Scr, fr.Stop = save, stop
 		}
-	case *lang.ListLit:
-		return c.buildElems(e.Elems, false)
-	case *lang.TupleLit:
-		return c.buildElems(e.Elems, true)
-	case *lang.Slice:
-		x, lo, hi := c.buildAny(e.X), c.Vals.OptExpr(e.Lo), c.Vals.OptExpr(e.Hi)
-		pos := e.Pos
+	case BuildList, BuildTuple:
+		return c.genElems(p.Elems, p.Kind == BuildTuple)
+	case BuildSlice:
+		x, lo, hi := c.genBuild(p.X), c.Vals.OptExpr(p.Elems[0]), c.Vals.OptExpr(p.Elems[1])
+		pos := p.Expr.(*lang.Slice).Pos
 		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			l, h := lo(fr), hi(fr)
@@ -87,12 +77,9 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 				s.Ints = append(s.Ints[:0], s.Ints[a:b]...)
 			}
 		}
-	case *lang.Binary:
-		if e.Op != lang.OpAdd || c.builder(e.X) == nil && c.builder(e.Y) == nil {
-			return nil
-		}
-		x, y := c.buildAny(e.X), c.buildAny(e.Y)
-		pos := e.Pos
+	case BuildConcat:
+		x, y := c.genBuild(p.X), c.genBuild(p.Y)
+		pos := p.Expr.(*lang.Binary).Pos
 		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			t := fr.Th.TakeScratch()
@@ -116,30 +103,17 @@ func (c *builders) builder(e lang.Expr) (f buildFn) {
 			}
 			fr.Th.GiveScratch(t)
 		}
-	case *lang.Call:
-		return c.buildCall(e)
 	}
-	return nil
+	return c.genCall(p)
 }
 
-// buildRange builds [E for x in A .. B], the comprehension of one range
-// clause, without the general clauses' closures; nil for other
-// comprehensions.
-func (c *builders) buildRange(e *lang.Comp) buildFn {
-	if len(e.Clauses) != 1 {
-		return nil
-	}
-	cl, ok := e.Clauses[0].(*lang.ForClause)
-	if !ok || cl.Target.Tuple {
-		return nil
-	}
-	r, ok := cl.Iter.(*lang.Binary)
-	if !ok || r.Op != lang.OpRange {
-		return nil
-	}
+// genRange compiles [E for x in A .. B], the comprehension of one range
+// clause, without the general clauses' closures.
+func (c *builders) genRange(p *BuildPlan) buildFn {
+	e, r := p.Expr.(*lang.Comp), p.Range
 	lo, hi := c.Ints.RangeBounds(r)
-	c.Vals.Pattern(cl.Target)
-	b := c.Var(cl.Target.Names[0])
+	c.Vals.Pattern(e.Clauses[0].(*lang.ForClause).Target)
+	b := c.Var(p.Var)
 	b.IsInt = true
 	slot, rpos := b.Slot, r.Pos
 	fi := c.Ints.IntExpr(e.Body)
@@ -168,18 +142,8 @@ func (c *builders) buildRange(e *lang.Comp) buildFn {
 	}
 }
 
-// buildAny compiles e to build its value in a scratch: its builder, or
-// its value.
-func (c *builders) buildAny(e lang.Expr) buildFn {
-	if b := c.builder(e); b != nil {
-		return b
-	}
-	x := c.Vals.Expr(e)
-	return func(fr *engine.Frame, s *value.Scratch) { s.Set(x(fr)) }
-}
-
-// buildElems builds a list or tuple literal.
-func (c *builders) buildElems(es []lang.Expr, tuple bool) buildFn {
+// genElems builds a list or tuple literal.
+func (c *builders) genElems(es []lang.Expr, tuple bool) buildFn {
 	ints := make([]compile.IntFn, len(es))
 	vals := make([]engine.EvalFn, len(es))
 	for i, x := range es {
@@ -199,18 +163,17 @@ func (c *builders) buildElems(es []lang.Expr, tuple bool) buildFn {
 	}
 }
 
-// buildCall builds the calls of built-ins that sort (sorted(X)) or update
+// genCall builds the calls of built-ins that sort (sorted(X)) or update
 // (update(X, I, V)) a list.
-func (c *builders) buildCall(e *lang.Call) buildFn {
-	bi := c.CalledBuiltin(e)
+func (c *builders) genCall(p *BuildPlan) buildFn {
+	e, bi := p.Expr.(*lang.Call), p.By
 	pos := e.Pos
 	argPos := make([]engine.Pos, len(e.Args))
 	for i, a := range e.Args {
 		argPos[i] = lang.Start(a)
 	}
-	switch {
-	case bi != nil && bi.Sorts && len(e.Args) == 1:
-		x := c.buildAny(e.Args[0])
+	if p.Kind == BuildSorted {
+		x := c.genBuild(p.X)
 		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			if !s.Whole && !s.Boxed {
@@ -220,26 +183,24 @@ func (c *builders) buildCall(e *lang.Call) buildFn {
 			}
 			s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value()}))
 		}
-	case bi != nil && bi.Updates && len(e.Args) == 3:
-		x, i, v := c.buildAny(e.Args[0]), c.Vals.Expr(e.Args[1]), c.Vals.Expr(e.Args[2])
-		return func(fr *engine.Frame, s *value.Scratch) {
-			x(fr, s)
-			iv, vv := i(fr), v(fr)
-			if !s.Whole && iv.K == value.KInt && iv.N >= 0 && iv.N < int64(s.Len()) {
-				if !s.Boxed && vv.K == value.KInt {
-					s.Ints[iv.N] = vv.N
-					return
-				}
-				if !s.Boxed {
-					s.Box()
-				}
-				s.Vals[iv.N] = vv
+	}
+	x, i, v := c.genBuild(p.X), c.Vals.Expr(p.Elems[0]), c.Vals.Expr(p.Elems[1])
+	return func(fr *engine.Frame, s *value.Scratch) {
+		x(fr, s)
+		iv, vv := i(fr), v(fr)
+		if !s.Whole && iv.K == value.KInt && iv.N >= 0 && iv.N < int64(s.Len()) {
+			if !s.Boxed && vv.K == value.KInt {
+				s.Ints[iv.N] = vv.N
 				return
 			}
-			s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value(), iv, vv}))
+			if !s.Boxed {
+				s.Box()
+			}
+			s.Vals[iv.N] = vv
+			return
 		}
+		s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value(), iv, vv}))
 	}
-	return nil
 }
 
 // callBuiltin calls a built-in as a call in the source does.
@@ -254,9 +215,20 @@ func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []
 }
 
 // Composite compiles g(ARGS) for a declared game when an argument is
-// built in a scratch: the key is packed from the scratches and looked up,
-// without the position. nil when no argument is.
+// built in a scratch (composite: its plan): the key is packed from the
+// scratches and looked up, without the position. nil when no argument
+// is.
 func (c *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
+	p, _ := c.composite(e, b)
+	if p == nil {
+		return nil
+	}
+	return c.genComposite(p)
+}
+
+// genComposite compiles plan p (composite).
+func (c *builders) genComposite(p *CompositePlan) compile.SGFn {
+	c.Fired(passes.Composite)
 	type arg struct {
 		build buildFn
 		set   setBuildFn
@@ -266,33 +238,22 @@ func (c *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 		// param is its index + 1 (see Game.appendArg)
 		param int
 	}
+	e, b := p.Call, p.Game
 	args := make([]arg, len(e.Args))
-	any := false
 	for i, a := range e.Args {
-		if args[i].build = c.builder(a); args[i].build != nil {
-			any = true
-		} else if args[i].set = c.setBuilder(a); args[i].set != nil {
-			any = true
-		} else if args[i].i = c.Ints.IntExpr(a); args[i].i == nil {
-			args[i].v = c.Vals.Expr(a)
-			if s := c.LocalSlot(a); s >= 0 && c.CurGame != nil && s < c.CurGame.NArgs {
-				args[i].param = s + 1
+		switch bp := p.Args[i].Build; {
+		case bp != nil && bp.Set():
+			args[i].set = c.genSet(bp)
+		case bp != nil:
+			args[i].build = c.genBuild(bp)
+		default:
+			if args[i].i = c.Ints.IntExpr(a); args[i].i == nil {
+				args[i].v = c.Vals.Expr(a)
+				args[i].param = p.Args[i].Param
 			}
 		}
 	}
-	if !any {
-		return nil
-	}
-	var built []string
-	for i, a := range args {
-		switch {
-		case a.build != nil:
-			built = append(built, fmt.Sprintf("argument %d (a list or tuple) is built", i+1))
-		case a.set != nil:
-			built = append(built, fmt.Sprintf("argument %d (a set, as a bitmap of small ints or cells) is built", i+1))
-		}
-	}
-	c.Built = strings.Join(built, ", ")
+	c.Built = p.describe()
 	pos, g0 := e.Pos, c.CurGame
 	return func(fr *engine.Frame) memo.Sgv {
 		th := fr.Th

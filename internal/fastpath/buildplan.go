@@ -1,0 +1,299 @@
+package fastpath
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Plans of the builders. Recognition (this file) reads a position's
+// arguments and says which are built in scratch buffers, and how, as a
+// plan of plain data (CompositePlan, BuildPlan), and whether X in S reads
+// a bit of a set's bitmap (InSetPlan); nothing is compiled while it
+// reads. The generators (scratch.go, bitset.go) compile the plans to the
+// closures, and --explain describes a position from its plan (describe).
+
+// BuildKind is how a value is built in a scratch.
+type BuildKind uint8
+
+const (
+	BuildValue  BuildKind = iota // not built: its value, evaluated and loaded into the scratch
+	BuildComp                    // [E for ...]: the general clauses, E added for each value
+	BuildRange                   // [E for x in A .. B]: one range clause, its loop inline
+	BuildList                    // [E, ...]
+	BuildTuple                   // (E, ...)
+	BuildSlice                   // X[A:B], X built
+	BuildConcat                  // X + Y, X or Y built
+	BuildSorted                  // sorted(X) (a built-in that Sorts), X built
+	BuildUpdate                  // update(X, I, V) (a built-in that Updates), X built
+	SetValue                     // not built: a value loaded into a set scratch
+	SetLit                       // {E, ...} as a bitmap
+	SetComp                      // {E for ...} as a bitmap
+	SetOp                        // X - Y, X | Y, X & Y, X ^ Y: word operations, X or Y built
+)
+
+// BuildPlan is a value built in a scratch (a list or tuple: the kinds
+// before SetValue; a set: the others).
+type BuildPlan struct {
+	Kind BuildKind
+	Expr lang.Expr // as written (its positions are the errors')
+	// Elems: a literal's elements, a comprehension's body (one), a
+	// slice's bounds (nil when left out), update's index and value.
+	Elems []lang.Expr
+	X, Y  *BuildPlan      // the operands built (X alone but for BuildConcat and SetOp)
+	By    *engine.Builtin // BuildSorted's and BuildUpdate's built-in
+	Op    lang.Op         // SetOp's operator
+	Range *lang.Binary    // BuildRange's A .. B
+	Var   *lang.Name      // BuildRange's variable
+}
+
+// Set reports whether p builds a set (a set scratch).
+func (p *BuildPlan) Set() bool { return p.Kind >= SetValue }
+
+// CompositePlan is a position of a declared game with an argument built
+// in a scratch: its key is packed from the scratches (Composite).
+type CompositePlan struct {
+	Call *lang.Call
+	Game *engine.Binding
+	Args []ArgPlan
+}
+
+// ArgPlan is one argument of a composite position.
+type ArgPlan struct {
+	Build *BuildPlan // built (a list, tuple or set), or nil: an int or a value
+	// Param: when it is not an int, a parameter of the game whose rule
+	// this is, passed on: its index + 1 (see Game.AppendArg), or 0.
+	Param int
+}
+
+// InSetPlan is X in S (Not: X not in S) read as a bit of S's bitmap when
+// S has one.
+type InSetPlan struct {
+	Expr *lang.Binary
+	Not  bool
+	Pair bool // X is a pair (a tuple literal of two), else X is int-typed
+}
+
+// composite recognizes g(ARGS), a position of the declared game b, with
+// an argument built in a scratch. nil and why not otherwise.
+func (c *builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, string) {
+	if !c.On(passes.Composite) {
+		return nil, "composite positions are switched off"
+	}
+	p := &CompositePlan{Call: e, Game: b, Args: make([]ArgPlan, len(e.Args))}
+	any := false
+	for i, a := range e.Args {
+		if bp := c.buildPlan(a); bp != nil {
+			p.Args[i].Build, any = bp, true
+		} else if bp := c.setPlan(a); bp != nil {
+			p.Args[i].Build, any = bp, true
+		} else if s := c.LocalSlot(a); s >= 0 && c.CurGame != nil && s < c.CurGame.NArgs {
+			p.Args[i].Param = s + 1
+		}
+	}
+	if !any {
+		return nil, "no argument is a list, tuple or set built in a scratch"
+	}
+	return p, ""
+}
+
+// buildPlan recognizes e built in a scratch: a list comprehension, a list
+// or tuple literal, sorted, update, a slice, or + with such an operand.
+// nil otherwise.
+func (c *builders) buildPlan(e lang.Expr) *BuildPlan {
+	switch e := e.(type) {
+	case *lang.Comp:
+		if e.Kind != lang.ListComp {
+			return nil
+		}
+		p := &BuildPlan{Kind: BuildComp, Expr: e, Elems: []lang.Expr{e.Body}}
+		if len(e.Clauses) == 1 {
+			if cl, ok := e.Clauses[0].(*lang.ForClause); ok && !cl.Target.Tuple {
+				if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+					p.Kind, p.Range, p.Var = BuildRange, r, cl.Target.Names[0]
+				}
+			}
+		}
+		return p
+	case *lang.ListLit:
+		return &BuildPlan{Kind: BuildList, Expr: e, Elems: e.Elems}
+	case *lang.TupleLit:
+		return &BuildPlan{Kind: BuildTuple, Expr: e, Elems: e.Elems}
+	case *lang.Slice:
+		return &BuildPlan{Kind: BuildSlice, Expr: e, X: c.buildAnyPlan(e.X), Elems: []lang.Expr{e.Lo, e.Hi}}
+	case *lang.Binary:
+		if e.Op != lang.OpAdd {
+			return nil
+		}
+		x, y := c.buildPlan(e.X), c.buildPlan(e.Y)
+		if x == nil && y == nil {
+			return nil
+		}
+		if x == nil {
+			x = &BuildPlan{Kind: BuildValue, Expr: e.X}
+		}
+		if y == nil {
+			y = &BuildPlan{Kind: BuildValue, Expr: e.Y}
+		}
+		return &BuildPlan{Kind: BuildConcat, Expr: e, X: x, Y: y}
+	case *lang.Call:
+		bi := c.CalledBuiltin(e)
+		switch {
+		case bi != nil && bi.Sorts && len(e.Args) == 1:
+			return &BuildPlan{Kind: BuildSorted, Expr: e, By: bi, X: c.buildAnyPlan(e.Args[0])}
+		case bi != nil && bi.Updates && len(e.Args) == 3:
+			return &BuildPlan{Kind: BuildUpdate, Expr: e, By: bi, X: c.buildAnyPlan(e.Args[0]), Elems: e.Args[1:]}
+		}
+	}
+	return nil
+}
+
+// buildAnyPlan is e's plan, or its value's.
+func (c *builders) buildAnyPlan(e lang.Expr) *BuildPlan {
+	if p := c.buildPlan(e); p != nil {
+		return p
+	}
+	return &BuildPlan{Kind: BuildValue, Expr: e}
+}
+
+// setPlan recognizes e built as a bitmap: a set literal or comprehension,
+// or - | & ^ with such an operand. nil otherwise.
+func (c *builders) setPlan(e lang.Expr) *BuildPlan {
+	switch e := e.(type) {
+	case *lang.SetLit:
+		return &BuildPlan{Kind: SetLit, Expr: e, Elems: e.Elems}
+	case *lang.Comp:
+		if e.Kind == lang.SetComp {
+			return &BuildPlan{Kind: SetComp, Expr: e, Elems: []lang.Expr{e.Body}}
+		}
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpSub, lang.OpBitOr, lang.OpBitAnd, lang.OpXor:
+		default:
+			return nil
+		}
+		x, y := c.setPlan(e.X), c.setPlan(e.Y)
+		if x == nil && y == nil {
+			return nil
+		}
+		if x == nil {
+			x = &BuildPlan{Kind: SetValue, Expr: e.X}
+		}
+		if y == nil {
+			y = &BuildPlan{Kind: SetValue, Expr: e.Y}
+		}
+		return &BuildPlan{Kind: SetOp, Expr: e, Op: e.Op, X: x, Y: y}
+	}
+	return nil
+}
+
+// inSet recognizes X in S (not: X not in S) for X an int or a pair (a
+// tuple literal of two elements). nil and why not otherwise.
+func (c *builders) inSet(e *lang.Binary, not bool) (*InSetPlan, string) {
+	if !c.On(passes.Composite) {
+		return nil, "composite positions are switched off"
+	}
+	if t, ok := e.X.(*lang.TupleLit); ok {
+		if len(t.Elems) != 2 {
+			return nil, fmt.Sprintf("its element is a tuple of %d, not a pair", len(t.Elems))
+		}
+		return &InSetPlan{Expr: e, Not: not, Pair: true}, ""
+	}
+	if (recognizer{c.Compiler}).intTyped(e.X) {
+		return &InSetPlan{Expr: e, Not: not}, ""
+	}
+	return nil, "its element is not int-typed or a pair"
+}
+
+// describe says which arguments are built (the note --explain prints).
+func (p *CompositePlan) describe() string {
+	var built []string
+	for i, a := range p.Args {
+		switch {
+		case a.Build == nil:
+		case a.Build.Set():
+			built = append(built, fmt.Sprintf("argument %d (a set, as a bitmap of small ints or cells) is built", i+1))
+		default:
+			built = append(built, fmt.Sprintf("argument %d (a list or tuple) is built", i+1))
+		}
+	}
+	return strings.Join(built, ", ")
+}
+
+// String prints the plan, a line per argument:
+//
+//	position (call g (+ (slice p 0 i) (list 1)))
+//	argument 1: concat(slice(p, 0, i), list(1))
+//	argument 2: int or value; parameter 2 passed on
+func (p *CompositePlan) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "position %s", lang.SExpr(p.Call))
+	for i, a := range p.Args {
+		fmt.Fprintf(&b, "\nargument %d: ", i+1)
+		switch {
+		case a.Build != nil:
+			b.WriteString(a.Build.String())
+		case a.Param > 0:
+			fmt.Fprintf(&b, "int or value; parameter %d passed on", a.Param)
+		default:
+			b.WriteString("int or value")
+		}
+	}
+	return b.String()
+}
+
+// String prints a build as kind(operands), expressions as lang.SExpr
+// prints them (_ for a bound left out).
+func (p *BuildPlan) String() string {
+	ex := func(es []lang.Expr) string {
+		s := make([]string, len(es))
+		for i, e := range es {
+			s[i] = "_"
+			if e != nil {
+				s[i] = lang.SExpr(e)
+			}
+		}
+		return strings.Join(s, ", ")
+	}
+	switch p.Kind {
+	case BuildValue, SetValue:
+		return lang.SExpr(p.Expr)
+	case BuildComp:
+		return "comp(" + ex(p.Elems) + ")"
+	case BuildRange:
+		return fmt.Sprintf("range(%s in %s, %s)", p.Var.Name, lang.SExpr(p.Range), ex(p.Elems))
+	case BuildList:
+		return "list(" + ex(p.Elems) + ")"
+	case BuildTuple:
+		return "tuple(" + ex(p.Elems) + ")"
+	case BuildSlice:
+		return fmt.Sprintf("slice(%s, %s)", p.X, ex(p.Elems))
+	case BuildConcat:
+		return fmt.Sprintf("concat(%s, %s)", p.X, p.Y)
+	case BuildSorted:
+		return fmt.Sprintf("sorted(%s)", p.X)
+	case BuildUpdate:
+		return fmt.Sprintf("update(%s, %s)", p.X, ex(p.Elems))
+	case SetLit:
+		return "set(" + ex(p.Elems) + ")"
+	case SetComp:
+		return "setcomp(" + ex(p.Elems) + ")"
+	}
+	words := map[lang.Op]string{lang.OpSub: "difference", lang.OpBitOr: "union", lang.OpBitAnd: "intersection", lang.OpXor: "symdiff"}
+	return fmt.Sprintf("%s(%s, %s)", words[p.Op], p.X, p.Y)
+}
+
+// String prints the plan: "bit of (in x S): int" or "... pair".
+func (p *InSetPlan) String() string {
+	what := "int"
+	if p.Pair {
+		what = "pair"
+	}
+	if p.Not {
+		what += "; not"
+	}
+	return fmt.Sprintf("bit of %s: %s", lang.SExpr(p.Expr), what)
+}
