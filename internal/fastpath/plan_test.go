@@ -143,6 +143,11 @@ game dv(n) moves tk(n) + dv(n - k) for k in 1 .. n
 		t.Errorf("game tup: plans %q", g)
 	}
 	delete(got, "tup")
+	for k := range got {
+		if strings.Contains(k, " ") {
+			delete(got, k) // the builders' plans (TestBuildPlans)
+		}
+	}
 	if len(got) != len(want) {
 		t.Errorf("plans for %d games, want %d", len(got), len(want))
 	}
