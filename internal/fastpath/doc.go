@@ -17,9 +17,18 @@
 //   - clamps (linclamp.go, linflat.go, guards.go): the if clauses of such
 //     a loop that bound its variable, in any affine spelling (recognized
 //     into the plan, then compiled);
-//   - builders (scratch.go, bitset.go): the list, tuple and set
-//     arguments of a position built in scratch buffers and packed into its
-//     key (Composite), sets as bitmaps (InSet).
+//   - builders (buildplan.go, scratch.go, bitset.go): the list, tuple
+//     and set arguments of a position recognized as plain data
+//     (CompositePlan: each argument's BuildPlan, a literal, a range or
+//     general comprehension, a slice, concatenation, sort or update of a
+//     list, a set literal or comprehension, set operations as words), and
+//     compiled to closures that build them in scratch buffers and pack
+//     them into its key (Composite: scratch.go, sets as bitmaps in
+//     bitset.go); X in S as a bit of a set's bitmap (InSetPlan, InSet).
+//     Their closures fall back operation by operation (an element not an
+//     int, a set without its bitmap: the operator or built-in itself),
+//     so they take no general closure; --explain describes the arguments
+//     built from the plan.
 //
 // The rewrites that bring a rule to the shapes recognized here are
 // package rewrite's; what names mean, package resolve's.

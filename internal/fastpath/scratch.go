@@ -26,9 +26,12 @@ import (
 // slice of a string, an error) is computed by the operator or built-in
 // itself, so every result and error is the plain one's. Only the search
 // (sg) takes this path; moves, winning and printing build the values.
+// What is built, and how, is recognized first as a plan (buildplan.go);
+// this file and bitset.go compile the plans.
 
-// builders compiles the arguments of positions built in scratch buffers
-// (lists and tuples) and set scratches (sets as bitmaps) for the search.
+// builders recognizes (buildplan.go) and compiles the arguments of
+// positions built in scratch buffers (lists and tuples) and set scratches
+// (sets as bitmaps) for the search.
 type builders struct{ *compile.Compiler }
 
 // buildFn builds a value in an empty scratch.
