@@ -35,7 +35,7 @@ const (
 	Cursor                     // a fast loop's sum with missing parts resumed at its cursor
 	Sweep                      // runs of positions computed bottom up by a fast loop's sweep
 	Symmetric                  // g(x) + g(c - x) over a symmetric range: half the range
-	Composite                  // lists and sets of a move built in scratch buffers and packed into the key (engine/scratch.go)
+	Composite                  // lists and sets of a move built in scratch buffers and packed into the key (internal/fastpath/scratch.go)
 	Ints                       // int-typed expressions compiled to unboxed int code (eval/intcompile.go)
 	Tuples                     // a parameter that is always a tuple of k ints stored as k int parameters (engine/tupleflat.go)
 	Stream                     // SG values of options streamed: looked up in the memo tables without making the option's value; sums xored, k * G nim-multiplied (eval/sgcompile.go)
