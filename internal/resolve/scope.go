@@ -50,6 +50,7 @@ type Resolver struct {
 	Gen    int
 	vars   map[*Decl]*engine.Binding // each local's slot, in the function being compiled
 	hidden int                       // hidden locals made for inlined arguments
+	ints   map[intKey]intFact        // IntTyped's answers (ints.go)
 }
 
 // NewVar gives the name n declares (a parameter, a name of a for clause
