@@ -74,7 +74,7 @@ func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 			}
 		}
 		hidden, hb := c.NewHidden(params[j].Name, lang.Start(a))
-		hb.IsInt = c.Ints.IntExpr(a) != nil
+		hb.IsInt = c.Ints.Typed(a)
 		binds = append(binds, InlineBind{b: hb, arg: a})
 		args[j] = hidden
 	}

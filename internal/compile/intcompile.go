@@ -93,6 +93,22 @@ func (c *IntGen) IntExpr(e lang.Expr) IntFn {
 	return f
 }
 
+// Typed reports whether e is int-typed here: whether IntExpr would build
+// an int closure for it, without building one (the analysis's answer, the
+// Ints pass counted as fired as IntExpr counts it).
+func (c *IntGen) Typed(e lang.Expr) bool {
+	if !c.On(passes.Ints) {
+		return false
+	}
+	if _, isArg := e.(*argExpr); isArg || len(c.trace) > 0 || VerifyInts {
+		return c.IntExpr(e) != nil
+	}
+	if c.IntFires(e) {
+		c.Fired(passes.Ints)
+	}
+	return c.IntTyped(e)
+}
+
 // VerifyInts makes IntExpr check the analysis against what it compiles
 // (it panics when they disagree): the tests of package eval set it.
 var VerifyInts bool

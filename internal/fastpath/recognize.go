@@ -18,14 +18,8 @@ import (
 type recognizer struct{ *compile.Compiler }
 
 // intTyped reports whether e is int-typed here (the resolve pass's
-// analysis, Resolver.IntTyped: nothing is compiled to tell). A shape
-// that reads an int operand counts as the Ints pass firing (--explain).
-func (c recognizer) intTyped(e lang.Expr) bool {
-	if c.IntFires(e) {
-		c.Fired(passes.Ints)
-	}
-	return c.IntTyped(e)
-}
+// analysis, read through the int generator: nothing is compiled to tell).
+func (c recognizer) intTyped(e lang.Expr) bool { return c.Ints.Typed(e) }
 
 // bind gives x, the variable of a shape being read (declared by n), a
 // slot (an int); unbind gives back the slots taken since (nothing
