@@ -60,6 +60,9 @@ def keyed(x) = x * K
 def cmp(x) = x < 3
 def fnarg(g) = g(1) + g(2)
 def apply(x) = fnarg(x) * 1
+def pair(a, b) = a * 2
+def mixed(x) = pair(x, "s")
+def first(x) = pair(x, x + 1)
 `
 	defs := intDefs(t, src, reg)
 	// name: int-typed with int arguments, int-typed with others.
@@ -83,6 +86,8 @@ def apply(x) = fnarg(x) * 1
 		"cmp":   {false, false},
 		"fnarg": {false, false},
 		"apply": {false, false},
+		"mixed": {false, false}, // "s" goes to a hidden local that is not an int
+		"first": {true, false},
 	}
 	for name, w := range want {
 		d := defs[name]
@@ -100,6 +105,17 @@ def apply(x) = fnarg(x) * 1
 				t.Errorf("%s: int-typed, yet the Ints pass does not count as fired", name)
 			}
 		}
+	}
+	// One Resolver compiling both variants, one after the other, keeps
+	// an answer per variant.
+	r0 := &Resolver{Reg: reg, Passes: passes.All}
+	for _, intParams := range []bool{true, false, true} {
+		d := defs["cube"]
+		r0.Function(lang.ParamNames(d.Params), intParams, func() {
+			if got := r0.IntTyped(d.Body); got != intParams {
+				t.Errorf("cube in a Resolver shared by the variants (int arguments %v): %v", intParams, got)
+			}
+		})
 	}
 	// With the Ints pass off nothing is int-typed; with Composite off a
 	// built-in's int result is not used.
