@@ -55,13 +55,17 @@ func (r *Resolver) intFact(e lang.Expr) intFact {
 	if !r.On(passes.Ints) {
 		return intFact{}
 	}
+	if r.ints != nil && r.intsGen != r.Gen {
+		// Gen never goes back: the answers kept are for no node now.
+		r.ints = nil
+	}
 	k := intKey{e, r.Gen, len(r.Inlining)}
 	if v, ok := r.ints[k]; ok {
 		return v
 	}
 	v := r.intTyped(e, nil)
 	if r.ints == nil {
-		r.ints = map[intKey]intFact{}
+		r.ints, r.intsGen = map[intKey]intFact{}, r.Gen
 	}
 	r.ints[k] = v
 	return v
