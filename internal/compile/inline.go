@@ -48,86 +48,14 @@ func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 	}
 	params := lang.ParamNames(fn.Decl.Params)
 	index := resolve.ParamIndex(fn)
-	size := 0
-	var walk func(x lang.Expr) bool
-	walk = func(x lang.Expr) bool {
-		size++
-		if size > resolve.MaxInlineSize {
-			return false
-		}
-		switch x := x.(type) {
-		case *lang.Ident:
-			return true
-		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
-			return true
-		case *lang.Unary:
-			return walk(x.X)
-		case *lang.Binary:
-			return walk(x.X) && walk(x.Y)
-		case *lang.IfExpr:
-			return walk(x.Cond) && walk(x.Then) && walk(x.Else)
-		case *lang.Index:
-			return walk(x.X) && walk(x.Index)
-		case *lang.TupleLit, *lang.ListLit, *lang.SetLit:
-			for _, e := range resolve.LiteralElems(x) {
-				if !walk(e) {
-					return false
-				}
-			}
-			return true
-		case *lang.Call:
-			if !walk(x.Fn) {
-				return false
-			}
-			for _, a := range x.Args {
-				if !walk(a) {
-					return false
-				}
-			}
-			return true
-		}
-		return false
-	}
-	if !walk(fn.Decl.Body) {
+	if !resolve.InlineShape(fn.Decl.Body) {
 		return nil, nil, nil
 	}
 	// Arguments that are not names or literals are evaluated first, in
 	// order, into hidden locals, as a call evaluates them before its body
 	// (so errors in them, and what runs, are the same); so are parameters
 	// called as functions, whose call must stay a call of a value.
-	called := map[string]bool{}
-	var findCalls func(x lang.Expr)
-	findCalls = func(x lang.Expr) {
-		switch x := x.(type) {
-		case *lang.Call:
-			if id, ok := x.Fn.(*lang.Ident); ok {
-				if _, isParam := index[resolve.Of(id)]; isParam {
-					called[id.Name] = true
-				}
-			}
-			findCalls(x.Fn)
-			for _, a := range x.Args {
-				findCalls(a)
-			}
-		case *lang.Unary:
-			findCalls(x.X)
-		case *lang.Binary:
-			findCalls(x.X)
-			findCalls(x.Y)
-		case *lang.IfExpr:
-			findCalls(x.Cond)
-			findCalls(x.Then)
-			findCalls(x.Else)
-		case *lang.Index:
-			findCalls(x.X)
-			findCalls(x.Index)
-		case *lang.TupleLit, *lang.ListLit, *lang.SetLit:
-			for _, e := range resolve.LiteralElems(x) {
-				findCalls(e)
-			}
-		}
-	}
-	findCalls(fn.Decl.Body)
+	called := resolve.CalledParams(fn)
 	args := slices.Clone(e.Args)
 	var binds []InlineBind
 	for j, a := range e.Args {
@@ -146,7 +74,7 @@ func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 			}
 		}
 		hidden, hb := c.NewHidden(params[j].Name, lang.Start(a))
-		hb.IsInt = c.Ints.IntExpr(a) != nil
+		hb.IsInt = c.Ints.Typed(a)
 		binds = append(binds, InlineBind{b: hb, arg: a})
 		args[j] = hidden
 	}

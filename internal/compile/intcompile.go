@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -16,7 +17,8 @@ import (
 // evaluate to an int or fail: int literals, names known to hold ints (range
 // loop variables, and the parameters of a game or def in the variant
 // compiled for int arguments), and arithmetic with an int-typed operand.
-// Such expressions compile to closures returning int64, which avoids boxing
+// Which ones are is package resolve's analysis (Resolver.IntTyped); this
+// file builds their closures. Such expressions compile to closures returning int64, which avoids boxing
 // every intermediate result in a Value and checking its kind; they raise
 // the same errors at the same positions as the generic closures.
 
@@ -24,7 +26,6 @@ import (
 // bool closures.
 type IntGen struct {
 	*Compiler
-	notInt map[intKey]bool       // expressions known not to be int-typed
 	stages map[lang.Expr]*mulAdd // expressions compiled to exactly a fused stage (intinline.go)
 	trace  []engine.Pos          // the calls of int-closed inlined bodies (intinline.go)
 }
@@ -63,35 +64,54 @@ type IntFn func(fr *engine.Frame) int64
 type BoolFn func(fr *engine.Frame) bool
 
 // IntExpr compiles e to an int closure, or returns nil when e is not
-// int-typed.
+// int-typed: the resolve pass's analysis decides (Resolver.IntTyped), this
+// builds. Inside an int-closed body inlined (c.trace) every expression is
+// int-typed (IntClosed said so), and an argument compiled in place
+// (argExpr) is what its expression is outside.
 func (c *IntGen) IntExpr(e lang.Expr) IntFn {
-	// Remember what is not int-typed: binary compiles an operand with
-	// intExpr and then, failing that, generically, which asks intExpr
-	// again; without this a chain a + b + c + ... took exponential time.
 	if !c.On(passes.Ints) {
 		return nil
 	}
-	k := intKey{e, c.Gen}
-	if c.notInt[k] {
+	_, isArg := e.(*argExpr)
+	decided := !isArg && len(c.trace) == 0
+	if decided && !c.IntTyped(e) {
+		if c.IntFires(e) {
+			c.Fired(passes.Ints) // (an operand, a branch was)
+		}
+		if VerifyInts && c.intExpr1(e) != nil {
+			panic(fmt.Sprintf("compile: the analysis says %T at %s is not int-typed, and it compiled to an int closure", e, lang.FormatPos(lang.Start(e))))
+		}
 		return nil
 	}
 	f := c.intExpr1(e)
+	if f == nil && decided && VerifyInts {
+		panic(fmt.Sprintf("compile: the analysis says %T at %s is int-typed, and it did not compile to an int closure", e, lang.FormatPos(lang.Start(e))))
+	}
 	if f != nil {
 		c.Fired(passes.Ints)
-	}
-	if f == nil {
-		if c.notInt == nil {
-			c.notInt = map[intKey]bool{}
-		}
-		c.notInt[k] = true
 	}
 	return f
 }
 
-type intKey struct {
-	e   lang.Expr
-	gen int // the Resolver's Gen: what the names mean
+// Typed reports whether e is int-typed here: whether IntExpr would build
+// an int closure for it, without building one (the analysis's answer, the
+// Ints pass counted as fired as IntExpr counts it).
+func (c *IntGen) Typed(e lang.Expr) bool {
+	if !c.On(passes.Ints) {
+		return false
+	}
+	if _, isArg := e.(*argExpr); isArg || len(c.trace) > 0 || VerifyInts {
+		return c.IntExpr(e) != nil
+	}
+	if c.IntFires(e) {
+		c.Fired(passes.Ints)
+	}
+	return c.IntTyped(e)
 }
+
+// VerifyInts makes IntExpr check the analysis against what it compiles
+// (it panics when they disagree): the tests of package eval set it.
+var VerifyInts bool
 
 func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 	switch e := e.(type) {

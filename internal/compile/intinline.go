@@ -66,7 +66,7 @@ func (c *IntGen) intInline(e *lang.Call) IntFn {
 	}
 	// In an int-closed body the arguments are int arithmetic already.
 	for _, a := range e.Args {
-		if len(c.trace) == 0 && c.IntExpr(a) == nil {
+		if len(c.trace) == 0 && !c.Typed(a) {
 			return nil
 		}
 	}

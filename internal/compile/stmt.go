@@ -28,7 +28,7 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 			bind := c.Pattern(pat)
 			return func(fr *engine.Frame) { bind(fr, val(fr)) }
 		}
-		isInt := c.Ints.IntExpr(st.Value) != nil
+		isInt := c.Ints.Typed(st.Value)
 		b := c.NewVar(st.Pattern().Names[0])
 		b.IsInt = isInt // always an int once bound: int arithmetic in rules
 		slot := b.Slot

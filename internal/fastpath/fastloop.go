@@ -249,7 +249,7 @@ func (c *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.Eval
 	for j, a := range pos.Args {
 		vals = append(vals, func(fr *engine.Frame) value.Value { return argOf(whole(fr), j) })
 		n := len(c.Errs)
-		if c.Ints.IntExpr(a) != nil {
+		if c.Ints.Typed(a) {
 			ints = append(ints, func(fr *engine.Frame) int64 { return argOf(whole(fr), j).N })
 		} else {
 			ints = append(ints, nil)

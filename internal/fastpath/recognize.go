@@ -17,10 +17,9 @@ import (
 // whether an expression is int-typed (intTyped).
 type recognizer struct{ *compile.Compiler }
 
-// intTyped reports whether e is int-typed here. (Until package resolve
-// records which expressions are ints, the int generator is asked: e is
-// compiled and the closure thrown away.)
-func (c recognizer) intTyped(e lang.Expr) bool { return c.Ints.IntExpr(e) != nil }
+// intTyped reports whether e is int-typed here (the resolve pass's
+// analysis, read through the int generator: nothing is compiled to tell).
+func (c recognizer) intTyped(e lang.Expr) bool { return c.Ints.Typed(e) }
 
 // bind gives x, the variable of a shape being read (declared by n), a
 // slot (an int); unbind gives back the slots taken since (nothing

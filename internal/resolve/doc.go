@@ -23,7 +23,11 @@
 // call calls (GameCallee, CalledBuiltin, IsQueryCall), whether a def may
 // be inlined at a call (Inlinable, Same, RecordFree, RecursiveNow),
 // whether it is int arithmetic (IntArith, IntClosed, IntPure, IntOps),
-// whether a game's rule is pure (PureRule). tree.go has the walks over
+// whether an expression is int-typed in the variant being compiled
+// (ints.go: IntTyped, one answer per node, variant and inlining depth;
+// package compile's int generator builds an int closure for exactly
+// these, and the fast paths ask it of their operands), whether a game's
+// rule is pure (PureRule). tree.go has the walks over
 // the syntax tree they share (Substitute, by declaration; Mentions,
 // FreeNames).
 //

@@ -154,8 +154,8 @@ func (r *Resolver) IntClosed(site *Site, d *Decl, depth int) bool {
 		return true
 	}, func(x *lang.Call) bool {
 		id, ok := x.Fn.(*lang.Ident)
-		if !ok {
-			return false
+		if !ok || params[Of(id)] {
+			return false // (a parameter called: a call of a value)
 		}
 		b := r.Lookup(id)
 		if b == nil || b.Kind != Def {

@@ -47,9 +47,11 @@ type Resolver struct {
 	Inlining []*engine.Func // defs whose bodies are being inlined (package compile)
 	// Gen changes whenever a local is bound: what was found of an
 	// expression holds while it does not (IntGen's memo).
-	Gen    int
-	vars   map[*Decl]*engine.Binding // each local's slot, in the function being compiled
-	hidden int                       // hidden locals made for inlined arguments
+	Gen     int
+	vars    map[*Decl]*engine.Binding // each local's slot, in the function being compiled
+	hidden  int                       // hidden locals made for inlined arguments
+	ints    map[intKey]intFact        // IntTyped's answers (ints.go), for Gen intsGen
+	intsGen int
 }
 
 // NewVar gives the name n declares (a parameter, a name of a for clause
