@@ -24,6 +24,8 @@ game tl(a, b) moves tl(a * k - 1, b) for k in 1 .. 1 if a > 0
 game rec(n) moves *k for k in 0 .. n - 1
 def fact(n) = if n == 0 then 1 else n * fact(n - 1)
 game dg(v) moves dg((v * 7 + k * k) % v) for k in 1 .. v - 1
+game dgg(v) moves dgg((v * 7 + k * k) % v) for k in 1 .. 9 if mid(v) >= k
+game dsq(v) moves dsq((v * 7 + k * k) % v) for k in 1 .. 9 if k * k < v
 `
 	s := NewSession(Options{})
 	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
@@ -43,12 +45,16 @@ game dg(v) moves dg((v * 7 + k * k) % v) for k in 1 .. v - 1
 		"game rec":  {"its option is not a position or a sum of at most 4 positions"},
 		"def fact":  {"recursive: called, not inlined"},
 		"game dg":   {"alternative 1 (line 13): one position per option, looked up in the memo tables, its argument computed for up to 16 values of the last for clause before their lookups"},
+		"game dgg":  {"alternative 1 (line 14): one position per option, looked up in the memo tables, its argument computed for up to 16 values of the last for clause before their lookups; its if clause is a bound of the range, computed once"},
+		"game dsq":  {"alternative 1 (line 15): one position per option, looked up in the memo tables; no fast loop"},
 		"def ok":    {"inlined where it is called"},
 		"def mid":   {"int arithmetic: inlined as int code"},
 		"def wrap":  {"inlined where it is called"},
 	}
-	if strings.Contains(got["game sq"], "computed for up to") {
-		t.Errorf("game sq's options are batched, but its last clause is an if clause:\n%s", got["game sq"])
+	for _, k := range []string{"game sq", "game dsq"} {
+		if strings.Contains(got[k], "computed for up to") || strings.Contains(got[k], "a bound of the range") {
+			t.Errorf("%s's options are batched, but its last clause is an if clause that is not a bound:\n%s", k, got[k])
+		}
 	}
 	for k, subs := range want {
 		text, ok := got[k]

@@ -949,6 +949,50 @@ print sg(g(5000))
 game g(n) moves g((n * 13 + k) % (n + 1) + n / 2) for k in 0 .. 40 if n > 1
 print sg(g(5000))
 `, engine.Limits{MaxSteps: 7000}},
+	{"a guard after a range is a bound: each comparison, either side, defs, empty ranges", `
+def mix(x) = (x * 1103515245 + 12345) % 2147483647
+def deg(v) = if v == 0 then 0 else 1 + mix(8 * v + 7) % 5
+game a(v) moves a(mix(8 * v + k) % v) for k in 0 .. 4 if k < deg(v)
+game b(v) moves b(mix(8 * v + k) % v) for k in 0 .. 4 if deg(v) > k
+game c(v) moves c(mix(8 * v + k) % v) for k in 0 .. 4 if k <= deg(v) - 2
+game d(v) moves d(mix(8 * v + k) % v) for k in 0 .. 6 if k >= 5 - deg(v)
+game e(v) moves e(mix(8 * v + k) % v) for k in 0 .. 6 if deg(v) + 1 < k
+game f(v) moves f((v * v + k) % v) for k in 1 .. v if 3 >= k
+game g(v) moves g((v * 3 + k) % v) for k in 1 .. v if k > v - 4
+game h(v) moves h((v * 3 + k) % v) for j in 0 .. 1 for k in 1 .. v - j if k < 3 + j
+print [sg(a(v)) for v in 0 .. 60], [sg(b(v)) for v in 0 .. 60]
+print [sg(c(v)) for v in 0 .. 60], [sg(d(v)) for v in 0 .. 60], [sg(e(v)) for v in 0 .. 60]
+print [sg(f(v)) for v in 0 .. 30], [sg(g(v)) for v in 0 .. 30], [sg(h(v)) for v in 0 .. 30]
+print outcome(a(7) + f(9)), moves(f(5)), winning(g(9))
+`, engine.Limits{}},
+	{"a guard bound: its error, raised only when the range is not empty, and the ends of the ints", `
+def lim(v) = if v == 7 then 1 / (v - 7) else v / 2
+game g(v) moves g((v * 7 + k) % v) for k in 1 .. v if k <= lim(v)
+game lo(v) moves lo((v * 3 + k) % v) for k in 0 .. v - 1 if k < -9223372036854775807 - 1 + v
+game hi(v) moves hi((v * 3 + k) % v) for k in 0 .. v - 1 if k > 9223372036854775807 - v
+game top(v) moves top((v * 3 + k) % v) for k in 0 .. v - 1 if k <= 9223372036854775807
+game bot(v) moves bot((v * 3 + k) % v) for k in 0 .. v - 1 if k >= -9223372036854775807 - 1
+print [sg(g(v)) for v in 0 .. 6], sg(g(0))
+print [sg(lo(v)) for v in 0 .. 5], [sg(hi(v)) for v in 0 .. 5], [sg(top(v)) for v in 0 .. 5], [sg(bot(v)) for v in 0 .. 5]
+print sg(g(7))
+`, engine.Limits{}},
+	{"a guard bound: overflow in its expression, with the def's trace", `
+def big(v) = v * 4611686018427387904
+game g(v) moves g((v * 5 + k) % v) for k in 1 .. v if k < big(v) + 1
+print [sg(g(v)) for v in 0 .. 1]
+print sg(g(2))
+`, engine.Limits{}},
+	{"a guard bound: step and state limits", `
+game g(n) moves g((n * 13 + k) % (n + 1) + n / 2) for k in 0 .. 60 if k < n % 41 + 1
+print sg(g(5000))
+`, engine.Limits{MaxSteps: 5000}},
+	{"a guard that is no bound: mentions its variable, a tuple pattern, not an int", `
+game g(v) moves g(v - k) for k in 1 .. v if k * k < v
+game t(v) moves t(v - a - b) for (a, b) in [(1, 1), (2, 0)] if a < v
+game s(v) moves s(v - k) for k in 1 .. v if k < "x"
+print [sg(g(v)) for v in 0 .. 20], [sg(t(v)) for v in 0 .. 9]
+print sg(s(0)), sg(s(1))
+`, engine.Limits{}},
 	{"fused stages composed: a stage of a stage, then % a local", `
 def mix(x) = (x * 1103515245 + 12345) % 2147483647
 def rnd(x) = mix(mix(x))

@@ -180,10 +180,10 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						}
 						rejected := c.Rejected
 						if b := c.SG.sgBatch(body, last); b != nil {
-							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups; no fast loop: %s", altLabel(i, alt), batchLen, rejected)
+							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups%s; no fast loop: %s", altLabel(i, alt), batchLen, last.guardNote(), rejected)
 							gens = append(gens, outer(b))
 						} else {
-							c.note("%s: one position per option, looked up in the memo tables; no fast loop: %s", altLabel(i, alt), rejected)
+							c.note("%s: one position per option, looked up in the memo tables%s; no fast loop: %s", altLabel(i, alt), last.guardNote(), rejected)
 							gens = append(gens, loops(one))
 						}
 						continue

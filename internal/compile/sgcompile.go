@@ -290,7 +290,7 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 		return nil
 	}
 	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot
-	lo, hi, rpos := last.lo, last.hi, last.rpos
+	lo, hi, rpos, guard := last.lo, last.hi, last.rpos, last.guard
 	// fill computes X for i = a, a + 1, ... into buf; it returns how
 	// many it computed (fewer than asked when one failed).
 	fill := func(fr *engine.Frame, a int64, buf []int64) (n int) {
@@ -311,6 +311,9 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 	return func(fr *engine.Frame) {
 		gn, g := fr.Gen, b.Game
 		a, z := lo(fr), hi(fr)
+		if guard != nil && a <= z {
+			a, z = guard.clamp(fr, a, z)
+		}
 		th := fr.Th
 		var buf [batchLen]int64
 		for i := a; i <= z; {

@@ -6,6 +6,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -179,6 +180,84 @@ type rangeLoop struct {
 	slot   int    // the loop's one int name (-1: a tuple pattern, bind)
 	cond   BoolFn // the if clause taken in, or nil
 	rpos   engine.Pos
+	guard  *guardBound // the if clause after it, as a bound, or nil
+}
+
+// guardBound is an if clause `x OP E` (or `E OP x`) after a for clause
+// over a range of x, with E int arithmetic that does not mention x: a
+// bound of the range, E computed once when the range is not empty, where
+// the clause would compute it at each value (before the first option
+// either way, so with the same value or error). The values it drops are
+// the ones the clause would reject: a range ascends.
+type guardBound struct {
+	e  IntFn
+	op lang.Op // with x on the left: < <= > >=
+}
+
+// guardNote is what --explain says of a loop whose if clause is a bound
+// (rl may be nil).
+func (rl *rangeLoop) guardNote() string {
+	if rl == nil || rl.guard == nil {
+		return ""
+	}
+	return "; its if clause is a bound of the range, computed once"
+}
+
+// clamp narrows the range a .. b (not empty) to the values that pass the
+// clause; b < a when none does.
+func (g *guardBound) clamp(fr *engine.Frame, a, b int64) (int64, int64) {
+	e := g.e(fr)
+	switch g.op {
+	case lang.OpLt:
+		if e <= a {
+			return a, a - 1
+		}
+		b = min(b, e-1)
+	case lang.OpLe:
+		b = min(b, e)
+	case lang.OpGt:
+		if e >= b {
+			return b + 1, b
+		}
+		a = max(a, e+1)
+	case lang.OpGe:
+		a = max(a, e)
+	}
+	return a, b
+}
+
+// guardOf compiles the if clause ifc after the for clause cl over a range
+// as a bound of its variable (guardBound), or returns nil.
+func (c *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound {
+	cmp, ok := ifc.Cond.(*lang.Binary)
+	if !ok || cl.Target.Tuple || !c.On(passes.FastLoops) {
+		return nil
+	}
+	flip := map[lang.Op]lang.Op{lang.OpLt: lang.OpGt, lang.OpLe: lang.OpGe, lang.OpGt: lang.OpLt, lang.OpGe: lang.OpLe}
+	if _, ok := flip[cmp.Op]; !ok {
+		return nil
+	}
+	x := cl.Target.Names[0]
+	isX := func(e lang.Expr) bool {
+		id, ok := e.(*lang.Ident)
+		return ok && id.Name == x.Name && id.Bind == x.Bind
+	}
+	op, e := cmp.Op, cmp.Y
+	switch {
+	case isX(cmp.X):
+	case isX(cmp.Y):
+		op, e = flip[cmp.Op], cmp.X
+	default:
+		return nil
+	}
+	if resolve.Mentions(e, x.Name) || !c.IntPure(e) || !c.Ints.Typed(e) {
+		return nil
+	}
+	f := c.Ints.IntExpr(e)
+	if f == nil {
+		return nil
+	}
+	return &guardBound{e: f, op: op}
 }
 
 // rangeLoop compiles cl when it iterates over a range (nil otherwise),
@@ -204,8 +283,12 @@ func (c *ValueGen) rangeLoop(cl *lang.ForClause, ifc *lang.IfClause) *rangeLoop 
 
 func (rl *rangeLoop) step(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 	lo, hi, bind, slot, cond, rpos := rl.lo, rl.hi, rl.bind, rl.slot, rl.cond, rl.rpos
+	guard := rl.guard
 	return func(fr *engine.Frame) {
 		a, b := lo(fr), hi(fr)
+		if guard != nil && a <= b {
+			a, b = guard.clamp(fr, a, b)
+		}
 		th := fr.Th
 		for i := a; i <= b; i++ {
 			th.Tick(rpos)
@@ -226,7 +309,25 @@ func (rl *rangeLoop) step(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 
 // clausesLast is Clauses, the last clause apart when it is a for clause
 // over a range: the loops of the others wrap the body of that one's step.
+// So is a for clause over a range followed by one if clause that bounds
+// its variable (guardOf): the if clause is the range's guard.
 func (c *ValueGen) clausesLast(cls []lang.Clause) (loops func(body func(fr *engine.Frame)) func(fr *engine.Frame), last *rangeLoop) {
+	if n := len(cls); n > 1 {
+		cl, isFor := cls[n-2].(*lang.ForClause)
+		ifc, isIf := cls[n-1].(*lang.IfClause)
+		if isFor && isIf {
+			if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+				outer := c.Clauses(cls[:n-2])
+				if g := c.guardOf(cl, ifc); g != nil {
+					rl := c.rangeLoop(cl, nil)
+					rl.guard = g
+					return outer, rl
+				}
+				inner := c.Clauses(cls[n-2:])
+				return func(body func(fr *engine.Frame)) func(fr *engine.Frame) { return outer(inner(body)) }, nil
+			}
+		}
+	}
 	if n := len(cls); n > 0 {
 		if cl, ok := cls[n-1].(*lang.ForClause); ok {
 			if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
