@@ -26,6 +26,8 @@ def fact(n) = if n == 0 then 1 else n * fact(n - 1)
 game dg(v) moves dg((v * 7 + k * k) % v) for k in 1 .. v - 1
 game dgg(v) moves dgg((v * 7 + k * k) % v) for k in 1 .. 9 if mid(v) >= k
 game dsq(v) moves dsq((v * 7 + k * k) % v) for k in 1 .. 9 if k * k < v
+def below(v, k) = mid(v) >= k
+game dgd(v) moves dgd((v * 7 + k * k) % v) for k in 1 .. 9 if below(v, k)
 `
 	s := NewSession(Options{})
 	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
@@ -47,6 +49,8 @@ game dsq(v) moves dsq((v * 7 + k * k) % v) for k in 1 .. 9 if k * k < v
 		"game dg":   {"alternative 1 (line 13): one position per option, looked up in the memo tables, its argument computed for up to 16 values of the last for clause before their lookups"},
 		"game dgg":  {"alternative 1 (line 14): one position per option, looked up in the memo tables, its argument computed for up to 16 values of the last for clause before their lookups; its if clause is a bound of the range, computed once"},
 		"game dsq":  {"alternative 1 (line 15): one position per option, looked up in the memo tables; no fast loop"},
+		"game dgd":  {"alternative 1 (line 17): one position per option, looked up in the memo tables, its argument computed for up to 16 values of the last for clause before their lookups; its if clause is a bound of the range, computed once"},
+		"def below": {"inlined where it is called"},
 		"def ok":    {"inlined where it is called"},
 		"def mid":   {"int arithmetic: inlined as int code"},
 		"def wrap":  {"inlined where it is called"},

@@ -986,6 +986,19 @@ print sg(g(2))
 game g(n) moves g((n * 13 + k) % (n + 1) + n / 2) for k in 0 .. 60 if k < n % 41 + 1
 print sg(g(5000))
 `, engine.Limits{MaxSteps: 5000}},
+	{"a guard def as a bound: its body in its place, its error with the def's call in the trace", `
+def lim(v) = if v == 7 then 1 / (v - 7) else v / 2
+def ok(v, k) = k <= lim(v)
+def ok2(k, v) = lim(v) > k
+def far(v, k) = k < lim(v) and k > 0
+game g(v) moves g((v * 7 + k) % v) for k in 1 .. v if ok(v, k)
+game h(v) moves h((v * 3 + k) % v) for k in 1 .. v if ok2(k, 2)
+game n(v) moves n((v * 3 + k) % v) for k in 1 .. v if ok(v + 1, k)
+game m(v) moves m((v * 3 + k) % v) for k in 0 .. v - 1 if far(v, k)
+print [sg(g(v)) for v in 0 .. 6], [sg(h(v)) for v in 0 .. 9], [sg(n(v)) for v in 0 .. 9], [sg(m(v)) for v in 0 .. 6]
+print sg(n(6))
+print sg(g(7))
+`, engine.Limits{}},
 	{"a guard that is no bound: mentions its variable, a tuple pattern, not an int", `
 game g(v) moves g(v - k) for k in 1 .. v if k * k < v
 game t(v) moves t(v - a - b) for (a, b) in [(1, 1), (2, 0)] if a < v

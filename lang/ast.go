@@ -1,5 +1,7 @@
 package lang
 
+import "strings"
+
 // File is a parsed script or REPL entry.
 type File struct {
 	Stmts []Stmt `parser:"@@*"`
@@ -140,6 +142,18 @@ type Pattern struct {
 }
 
 func (*Pattern) patternNode() {}
+
+// String is the pattern as written: "n", "(a, b)".
+func (p *Pattern) String() string {
+	if !p.Tuple {
+		return p.Names[0].Name
+	}
+	ns := make([]string, len(p.Names))
+	for i, n := range p.Names {
+		ns[i] = n.Name
+	}
+	return "(" + strings.Join(ns, ", ") + ")"
+}
 
 // AltNode is one alternative of a game's moves: always an *Alt.
 type AltNode interface{ altNode() }

@@ -75,7 +75,7 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	if format != "text" && len(st.Fors()) == 1 {
 		// One for clause: the rows are written as they are computed.
-		rw := &rowWriter{w: bufio.NewWriter(stdout), format: format, st: st}
+		rw := newRowWriter(stdout, format, st)
 		_, code := runInScope(ctx, cfg, file, tableName, texts, stdin, stderr, func(in *grundy.Interpreter, ctx context.Context, name, text string) (*grundy.Table, error) {
 			return in.TableRows(ctx, name, text, rw.row)
 		})
@@ -120,19 +120,17 @@ type rowWriter struct {
 	format string
 	st     *lang.TableStmt
 	rows   int
+	// rowVar is the for clause's pattern as written ("n", "(a, b)"),
+	// valKey the name of the value column; jsonRow the format of a json
+	// row with both names quoted.
+	rowVar, valKey, jsonRow string
 }
 
-// rowVar is the for clause's pattern as written: "n", "(a, b)".
-func (r *rowWriter) rowVar() string {
-	p := r.st.Fors()[0].Target
-	names := make([]string, len(p.Names))
-	for i, n := range p.Names {
-		names[i] = n.Name
-	}
-	if p.Tuple {
-		return "(" + strings.Join(names, ", ") + ")"
-	}
-	return names[0]
+func newRowWriter(out io.Writer, format string, st *lang.TableStmt) *rowWriter {
+	r := &rowWriter{w: bufio.NewWriter(out), format: format, st: st, rowVar: st.Fors()[0].Target.String()}
+	r.valKey = valueKey(r.rowVar)
+	r.jsonRow = "  {" + jsonString(r.rowVar) + ": %s, " + jsonString(r.valKey) + ": %s}" // (names have no %)
+	return r
 }
 
 // begin writes what comes before the rows: csv's header line "n,value",
@@ -141,7 +139,7 @@ func (r *rowWriter) begin() {
 	switch r.format {
 	case "csv":
 		r.csv = csv.NewWriter(r.w)
-		r.csv.Write([]string{r.rowVar(), valueKey(r.rowVar())})
+		r.csv.Write([]string{r.rowVar, r.valKey})
 	case "json":
 		r.w.WriteString("[\n")
 	}
@@ -166,15 +164,15 @@ func (r *rowWriter) row(row, v grundy.Value) error {
 		if r.rows > 1 {
 			r.w.WriteString(",\n")
 		}
-		fmt.Fprintf(r.w, "  {%s: %s, %s: %s}", jsonString(r.rowVar()), jsonValue(row), jsonString(valueKey(r.rowVar())), jsonValue(v))
+		fmt.Fprintf(r.w, r.jsonRow, jsonValue(row), jsonValue(v))
 	case "bfile":
 		n, ok := row.Int()
 		if !ok {
-			return runtimeError(lang.Start(r.st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", r.rowVar(), row.TypeName(), row.Repr())
+			return runtimeError(lang.Start(r.st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", r.rowVar, row.TypeName(), row.Repr())
 		}
 		a, ok := v.Int()
 		if !ok {
-			return runtimeError(lang.Start(r.st.Body), "--format bfile needs an int value in each row, but %s = %s gives %s %s", r.rowVar(), row.String(), v.TypeName(), v.Repr())
+			return runtimeError(lang.Start(r.st.Body), "--format bfile needs an int value in each row, but %s = %s gives %s %s", r.rowVar, row.String(), v.TypeName(), v.Repr())
 		}
 		fmt.Fprintf(r.w, "%d %d\n", n, a)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -206,52 +207,64 @@ func (rl *rangeLoop) guardNote() string {
 // clamp narrows the range a .. b (not empty) to the values that pass the
 // clause; b < a when none does.
 func (g *guardBound) clamp(fr *engine.Frame, a, b int64) (int64, int64) {
-	e := g.e(fr)
-	switch g.op {
-	case lang.OpLt:
-		if e <= a {
-			return a, a - 1
-		}
-		b = min(b, e-1)
-	case lang.OpLe:
-		b = min(b, e)
-	case lang.OpGt:
-		if e >= b {
-			return b + 1, b
-		}
-		a = max(a, e+1)
-	case lang.OpGe:
-		a = max(a, e)
+	if a, b, ok := kernel.Bound(g.op, g.e(fr), a, b); ok {
+		return a, b
 	}
-	return a, b
+	return 1, 0
 }
 
 // guardOf compiles the if clause ifc after the for clause cl over a range
-// as a bound of its variable (guardBound), or returns nil.
+// as a bound of its variable (guardBound), or returns nil. The clause may
+// call a guard def with locals and literals (def ok(v, k) = k < deg(v)):
+// its body stands in its place, E compiled as inlined at the call (an
+// error in it names the call in its trace).
 func (c *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound {
-	cmp, ok := ifc.Cond.(*lang.Binary)
-	if !ok || cl.Target.Tuple || !c.On(passes.FastLoops) {
-		return nil
-	}
-	flip := map[lang.Op]lang.Op{lang.OpLt: lang.OpGt, lang.OpLe: lang.OpGe, lang.OpGt: lang.OpLt, lang.OpGe: lang.OpLe}
-	if _, ok := flip[cmp.Op]; !ok {
+	if cl.Target.Tuple || !c.On(passes.FastLoops) {
 		return nil
 	}
 	x := cl.Target.Names[0]
 	isX := func(e lang.Expr) bool {
 		id, ok := e.(*lang.Ident)
-		return ok && id.Name == x.Name && id.Bind == x.Bind
+		return ok && id.Bind == x.Bind
+	}
+	cond := ifc.Cond
+	var via *engine.Func
+	var callPos engine.Pos
+	if call, ok := cond.(*lang.Call); ok {
+		if via = c.Inlinable(call); via == nil {
+			return nil
+		}
+		for _, a := range call.Args {
+			if !isX(a) && !c.PlainArg(a) { // (x has no slot yet)
+				return nil
+			}
+		}
+		cond = resolve.Substitute(via.Decl.Body, resolve.ParamIndex(via), call.Args, resolve.SiteOf(call))
+		callPos = call.Pos
+	}
+	cmp, ok := cond.(*lang.Binary)
+	if !ok {
+		return nil
+	}
+	switch cmp.Op {
+	case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+	default:
+		return nil
 	}
 	op, e := cmp.Op, cmp.Y
 	switch {
 	case isX(cmp.X):
 	case isX(cmp.Y):
-		op, e = flip[cmp.Op], cmp.X
+		op, e = cmp.Op.Flip(), cmp.X
 	default:
 		return nil
 	}
-	if resolve.Mentions(e, x.Name) || !c.IntPure(e) || !c.Ints.Typed(e) {
+	if resolve.Mentions(e, x.Name) || !c.IntPure(e) {
 		return nil
+	}
+	if via != nil {
+		c.Inlining, c.Ints.trace = append(c.Inlining, via), append(c.Ints.trace, callPos)
+		defer func() { c.Inlining, c.Ints.trace = c.Inlining[:len(c.Inlining)-1], c.Ints.trace[:len(c.Ints.trace)-1] }()
 	}
 	f := c.Ints.IntExpr(e)
 	if f == nil {

@@ -41,18 +41,6 @@ func (c *TableGen) tableStmt(st *lang.TableStmt) ExecFn {
 // stops the run and is the run's error (engine.CallerError).
 type RowFunc func(row, v value.Value) error
 
-// patternText renders a for clause's pattern as written.
-func patternText(p *lang.Pattern) string {
-	if !p.Tuple {
-		return p.Names[0].Name
-	}
-	ns := make([]string, len(p.Names))
-	for i, n := range p.Names {
-		ns[i] = n.Name
-	}
-	return "(" + strings.Join(ns, ", ") + ")"
-}
-
 // Table compiles the clauses and expression of a Table statement into a
 // function that computes the Table. Given a RowFunc, a table with one for
 // clause hands each row to it as soon as it is computed and keeps none
@@ -95,9 +83,9 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 		colIfs = c.Vals.Clauses(segs[3])
 	}
 	body := c.Vals.Expr(st.Body)
-	rowVar, colVar := patternText(fors[0].Target), ""
+	rowVar, colVar := fors[0].Target.String(), ""
 	if grid {
-		colVar = patternText(fors[1].Target)
+		colVar = fors[1].Target.String()
 	}
 	expr := lang.Start(st.Body)
 

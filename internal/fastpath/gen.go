@@ -282,23 +282,8 @@ func (c *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *
 				}
 				continue
 			}
-			switch cl.op {
-			case lang.OpLt:
-				if e == engine.MinInt {
-					return
-				}
-				hi = min(hi, e-1)
-			case lang.OpLe:
-				hi = min(hi, e)
-			case lang.OpGt:
-				if e == engine.MaxInt {
-					return
-				}
-				lo = max(lo, e+1)
-			case lang.OpGe:
-				lo = max(lo, e)
-			}
-			if !narrow() {
+			var ok bool
+			if lo, hi, ok = kernel.Bound(cl.op, e, lo, hi); !ok || !narrow() {
 				return
 			}
 		}

@@ -1,6 +1,8 @@
 package kernel
 
 import (
+	"math"
+
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -20,6 +22,29 @@ func CmpInts(op lang.Op, a, b int64) bool {
 		return a > b
 	}
 	return a >= b
+}
+
+// Bound narrows the range lo .. hi to its values x with x OP e (OP one of
+// < <= > >=); ok is false when no int is left (x < MinInt64, x > MaxInt64),
+// else the range left is empty when hi < lo.
+func Bound(op lang.Op, e, lo, hi int64) (int64, int64, bool) {
+	switch op {
+	case lang.OpLt:
+		if e == math.MinInt64 {
+			return lo, hi, false
+		}
+		hi = min(hi, e-1)
+	case lang.OpLe:
+		hi = min(hi, e)
+	case lang.OpGt:
+		if e == math.MaxInt64 {
+			return lo, hi, false
+		}
+		lo = max(lo, e+1)
+	case lang.OpGe:
+		lo = max(lo, e)
+	}
+	return lo, hi, true
 }
 
 // FloorDiv divides by k > 1 rounding down.
