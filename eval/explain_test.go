@@ -191,3 +191,30 @@ func TestExplainPassesFired(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainNoHeapsClaimed: a game of one int argument whose options are
+// positions of itself is checked for a take-and-break rule, and --explain
+// says so without calling its alternatives loops over heaps (a loopy game
+// without for, a bitmask game have none).
+func TestExplainNoHeapsClaimed(t *testing.T) {
+	src := `game loop(v) moves loop((v + 1) % 3) | loop(v)
+game bits(m) moves bits(m ^ (m & (7 << v) >> 1)) for v in 0 .. 60 if m & (1 << v) != 0
+`
+	s := NewSession(Options{})
+	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, x := range s.Explain() {
+		text := x.String()
+		if strings.Contains(text, "heaps of itself") {
+			t.Errorf("%s %s: explanation claims heaps:\n%s", x.Kind, x.Name, text)
+		}
+		if strings.Contains(text, "its one int argument may be a heap") {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Errorf("no explanation says the take-and-break check runs")
+	}
+}

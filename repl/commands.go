@@ -365,14 +365,19 @@ func (r *REPL) cmdMoves(ctx context.Context, arg string) bool {
 		wo, ws = max(wo, len([]rune(x.opt))), max(ws, len([]rune(x.sg)))
 	}
 	fmt.Fprintf(r.out, "  %-*s  %-*s  outcome\n", wo, "option", ws, "sg")
+	winning := false
 	for _, x := range rows {
 		mark := " "
 		if x.out == "P" {
-			mark = "*"
+			mark, winning = "*", true
 		}
 		fmt.Fprintf(r.out, "%s %-*s  %-*s  %s\n", mark, wo, x.opt, ws, x.sg, x.out)
 	}
-	fmt.Fprintln(r.out, "(* marks the winning moves: they leave a P-position)")
+	if winning {
+		fmt.Fprintln(r.out, "(* marks the winning moves: they leave a P-position)")
+	} else {
+		fmt.Fprintln(r.out, "(no winning move: no option leaves a P-position)")
+	}
 	return true
 }
 

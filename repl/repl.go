@@ -386,7 +386,10 @@ func isWordRune(r rune) bool {
 	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
 
-// Candidates returns the completions of a word prefix, sorted.
+// Candidates returns the completions of a word prefix, sorted: the words
+// that start with it, the prefix itself among them when it is a word, so
+// that Tab after a whole word with longer ones (period, periodic) lists
+// them all rather than replacing it with the other.
 func (r *REPL) Candidates(prefix string) []string {
 	var words []string
 	if strings.HasPrefix(prefix, ":") {
@@ -407,7 +410,7 @@ func (r *REPL) Candidates(prefix string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, w := range words {
-		if strings.HasPrefix(w, prefix) && w != prefix && !seen[w] {
+		if strings.HasPrefix(w, prefix) && !seen[w] {
 			seen[w] = true
 			out = append(out, w)
 		}

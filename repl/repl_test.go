@@ -60,6 +60,8 @@ func TestEntries(t *testing.T) {
 		{"runtime error line numbers", "let a = 1\n\nprint 1 / 0\n", "", "<stdin>:3:9: division by zero\n    print 1 / 0\n            ^\n", 1},
 		{"redeclaration replaces", "def f() = 1\ndef g() = f() + 1\ndef f() = 10\ng()\n", "11\n", "", 0},
 		{"moves table", sub + ":moves sub(4)\n", "  option  sg  outcome\n  sub(3)  1   N\n  sub(1)  1   N\n* sub(0)  0   P\n", "", 0},
+		{"moves table of a P-position", sub + ":moves sub(7)\n", "  option  sg  outcome\n  sub(6)  2   N\n  sub(4)  2   N\n  sub(3)  1   N\n(no winning move: no option leaves a P-position)\n", "", 0},
+		{"moves table marks", sub + ":moves sub(4)\n", "* sub(0)  0   P\n(* marks the winning moves: they leave a P-position)\n", "", 0},
 		{"best in a sum", ":best *3 + *5\n", "*3 + *3\n", "", 0},
 		{"best on a P-position", sub + ":best sub(7)\n", "no winning move: sub(7) is a P-position", "", 0},
 		{"table 1d", ":table n * n for n in 1 .. 3\n", "n  n * n\n1      1\n2      4\n3      9\n", "", 0},
@@ -105,6 +107,15 @@ func TestCandidates(t *testing.T) {
 	}
 	if got := strings.Join(r.Candidates("ou"), " "); got != "outcome" {
 		t.Errorf("Candidates(ou) = %q", got)
+	}
+	// A whole word with longer ones: Tab lists both (readline shows the
+	// list when the completions share no prefix), never swaps one for the
+	// other.
+	if got := strings.Join(r.Candidates("period"), " "); got != "period periodic" {
+		t.Errorf("Candidates(period) = %q", got)
+	}
+	if got, n := (completer{r}).Do([]rune("print period"), 12); len(got) != 2 || string(got[0]) != "" || string(got[1]) != "ic" || n != 6 {
+		t.Errorf("Do(print period) = %q, %d", got, n)
 	}
 }
 

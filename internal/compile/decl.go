@@ -140,7 +140,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			defer func() {
 				if len(params) == 1 && len(probes) == len(d.Alts) && g.Pure {
 					g.Probes = probes
-					c.note("its alternatives are loops over heaps of itself: period, periodic and a heap from %d on check whether it is a take-and-break game", solve.UserAt)
+					c.note("its one int argument may be a heap: period, periodic and sg from %d on check whether its options follow a take-and-break rule", solve.UserAt)
 				}
 				c.explaining = nil
 			}()
