@@ -194,9 +194,9 @@ func (s *Session) compileLimit(err *error) {
 	}
 }
 
-// begin starts a call of the session (ExecFile, Eval, Do, ...): the time
+// Begin starts a call of the session (ExecFile, Eval, Do, ...): the time
 // limit (Limits.Timeout) runs from now, through the parse and the compile
-// as through the run, which all poll the context begin returns. The
+// as through the run, which all poll the context Begin returns. The
 // function it returns ends the call.
 func (s *Session) Begin(ctx context.Context) (context.Context, func()) {
 	th := s.env.Th
@@ -466,7 +466,7 @@ func (s *Session) Reset() {
 	s.env.Explain, s.later, s.entryLets = nil, nil, nil
 }
 
-// MemoStats are counters of the memo tables.
+// Stats are counters of the memo tables.
 type Stats struct {
 	States    int64 // positions visited by the search
 	Moves     int64 // options generated (a fast loop counts its whole range)

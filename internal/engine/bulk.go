@@ -84,14 +84,16 @@ func sortValues(th *Thread, pos Pos, xs []value.Value) {
 	})
 }
 
-// setOf is SetOf for the run th at pos (its sort polls the context).
+// BuildSet is the set of elems, built for the run th at pos (its sort
+// polls the context).
 func BuildSet(th *Thread, pos Pos, elems []value.Value) value.Value {
 	sortValues(th, pos, elems)
 	elems = slices.CompactFunc(elems, value.Equal)
 	return value.Value{K: value.KSet, Ref: &value.Set{Elems: elems}}
 }
 
-// mapOf is MapOf for the run th at pos (its sort polls the context).
+// BuildMap is the map of keys to vals, built for the run th at pos (its
+// sort polls the context).
 func BuildMap(th *Thread, pos Pos, keys, vals []value.Value) value.Value {
 	if len(keys) < pollEvery {
 		return value.MapOf(keys, vals)
@@ -104,11 +106,11 @@ func BuildMap(th *Thread, pos Pos, keys, vals []value.Value) value.Value {
 	})
 }
 
-// roomFor returns xs, with room for one more element: when append would
+// RoomFor returns xs, with room for one more element: when append would
 // grow it, it grows it here, after accounting for the new array.
 func RoomFor(th *Thread, pos Pos, xs []value.Value) []value.Value { return RoomForN(th, pos, xs, 1) }
 
-// roomForN is roomFor for k more elements.
+// RoomForN is roomFor for k more elements.
 func RoomForN(th *Thread, pos Pos, xs []value.Value, k int) []value.Value {
 	if len(xs)+k <= cap(xs) || len(xs)+k < 1024 {
 		return xs
@@ -118,7 +120,7 @@ func RoomForN(th *Thread, pos Pos, xs []value.Value, k int) []value.Value {
 	return AppendElems(th, pos, MakeSlice[value.Value](th, pos, 0, n), xs)
 }
 
-// grown returns s with room for n more elements. When it must grow and is
+// Grown returns s with room for n more elements. When it must grow and is
 // big, it is copied into the new array in chunks, th's context polled
 // between them (the loopy solver's buffers reach hundreds of megabytes),
 // after accounting for the new array's memory.

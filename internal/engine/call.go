@@ -7,7 +7,7 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// evalFn evaluates an expression in a frame.
+// EvalFn evaluates an expression in a frame.
 type EvalFn func(fr *Frame) value.Value
 
 // Builtin is a function implemented in Go. Package stdlib registers them.
@@ -155,7 +155,7 @@ func ArgCount(b *Builtin) string {
 	return fmt.Sprintf("%d to %d arguments", b.MinArgs, b.MaxArgs)
 }
 
-// callValue calls a function value.
+// CallValue calls a function value.
 func CallValue(fr *Frame, pos Pos, argPos []Pos, f value.Value, args []value.Value) value.Value {
 	if f.K != value.KFunc {
 		value.Fail(pos, "cannot call %s %s", f.TypeName(), value.Shown(f))

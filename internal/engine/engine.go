@@ -116,7 +116,7 @@ func (e *Engine) Settle() {
 	e.unsettled = nil
 }
 
-// flatBytes is the memory of the games' flat tables in use (not in the Go
+// FlatBytes is the memory of the games' flat tables in use (not in the Go
 // heap).
 func (e *Engine) FlatBytes() int64 {
 	var n int64
@@ -157,7 +157,7 @@ const (
 	MCollect
 )
 
-// gen receives the options a move rule generates, and resolves the
+// Gen receives the options a move rule generates, and resolves the
 // positions that game expressions mention.
 type Gen struct {
 	E    *Engine
@@ -212,7 +212,7 @@ func (gn *Gen) Reset(batch int) {
 	gn.Big = gn.Big[:0]
 }
 
-// emitSG records one option's SG value.
+// EmitSG records one option's SG value.
 func (gn *Gen) EmitSG(v memo.Sgv) {
 	gn.E.Edges++
 	if v >= 0 {
@@ -234,7 +234,7 @@ func (gn *Gen) EmitSG(v memo.Sgv) {
 	}
 }
 
-// result computes the node's value from the options seen (mex, or the
+// Result computes the node's value from the options seen (mex, or the
 // generalized rule when some options are infinite) and clears the set.
 func (gn *Gen) Result() memo.Sgv {
 	gn.Settle()
@@ -272,7 +272,7 @@ func (gn *Gen) Result() memo.Sgv {
 	return m
 }
 
-// emitVal records one option's value.
+// EmitVal records one option's value.
 func (gn *Gen) EmitVal(pos Pos, v value.Value) {
 	gn.E.Edges++
 	if !v.IsGame() {
@@ -281,7 +281,7 @@ func (gn *Gen) EmitVal(pos Pos, v value.Value) {
 	gn.vals = append(gn.vals, v)
 }
 
-// lookup returns the SG value of position r of g, or sgMissing (after
+// Lookup returns the SG value of position r of g, or sgMissing (after
 // recording it) when the search has yet to compute it.
 func (gn *Gen) Lookup(g *Game, r uint64) memo.Sgv {
 	s := g.State(r)
@@ -361,7 +361,7 @@ func (gn *Gen) Solve(mark int) bool {
 	return true
 }
 
-// valueSG returns the SG value of a game value.
+// ValueSG returns the SG value of a game value.
 func (gn *Gen) ValueSG(pos Pos, v value.Value) memo.Sgv {
 	switch v.K {
 	case value.KNim:
@@ -392,7 +392,7 @@ func (gn *Gen) ValueSG(pos Pos, v value.Value) memo.Sgv {
 	return 0
 }
 
-// sgValue turns an sgv into the value sg returns.
+// SgValue turns an sgv into the value sg returns.
 func (e *Engine) SgValue(v memo.Sgv) value.Value {
 	if v >= 0 {
 		return value.Int(int64(v))
@@ -400,7 +400,7 @@ func (e *Engine) SgValue(v memo.Sgv) value.Value {
 	return value.InfValue(e.Infs[-v-1])
 }
 
-// standIn is a game with SG value v: a nimber, or for an infinite value the
+// StandIn is a game with SG value v: a nimber, or for an infinite value the
 // value itself (sg and outcome accept it).
 func (e *Engine) StandIn(v memo.Sgv) value.Value {
 	if v >= 0 {
@@ -465,7 +465,7 @@ func emitPend(gn *Gen, pend []PosKey) {
 	}
 }
 
-// options returns the distinct option values of position r of g, in the
+// Options returns the distinct option values of position r of g, in the
 // order the move rule generates them.
 func (e *Engine) Options(g *Game, r uint64) []value.Value {
 	return slices.Clone(e.OptionsTemp(g, r))
@@ -562,7 +562,7 @@ func dedupe(vs []value.Value) []value.Value {
 	return out
 }
 
-// newGoGame makes a session's game from a Go definition.
+// NewGoGame makes a session's game from a Go definition.
 func (e *Engine) NewGoGame(d *GameDef) *Game {
 	g := e.NewGame(d.Name, Pos{}, d.Arity)
 	g.doc = d.Doc

@@ -7,7 +7,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/passes"
 )
 
-// probeFunc works out the runs of a fast loop for a frame without running
+// ProbeFunc works out the runs of a fast loop for a frame without running
 // them (one run, or one for each value of the for clauses before the
 // loop's): it calls each with the keys at the domain's first value lo and
 // their steps, and the domain lo .. hi or elems (a run with no option is
@@ -15,10 +15,10 @@ import (
 // or each returned false.
 type ProbeFunc func(fr *Frame, each ProbeRun) bool
 
-// probeRun receives a run of a fast loop (probeFunc); false stops.
+// ProbeRun receives a run of a fast loop (probeFunc); false stops.
 type ProbeRun func(st FastState, lo, hi int64, elems []int64) bool
 
-// fastState is one run of a fast loop: the positions' keys at the first
+// FastState is one run of a fast loop: the positions' keys at the first
 // value lo of the loop variable, and their steps.
 type FastState struct {
 	Keys, Steps [4]uint64
@@ -28,7 +28,7 @@ type FastState struct {
 	Cursor      bool // a stopped run can go on from the next value
 }
 
-// emit emits the option for loop value x; false when the generator should
+// Emit emits the option for loop value x; false when the generator should
 // stop.
 func (st *FastState) Emit(gn *Gen, fr *Frame, x int64) bool {
 	v := memo.Sgv(0)
@@ -138,7 +138,7 @@ func foldSeen(bw *[BitsetMax / 64]uint64, seen *[BitsetMax]byte, top uint32) {
 	}
 }
 
-// settle moves the values the kernels marked into the bits.
+// Settle moves the values the kernels marked into the bits.
 func (gn *Gen) Settle() {
 	if gn.SeenPend {
 		foldSeen(gn.AllBits(), gn.seen, gn.SeenTop)
@@ -153,7 +153,7 @@ func (gn *Gen) ClearBits() {
 	gn.Hi = 0
 }
 
-// seenBytes is the gen's byte scratch (0 where no value is marked).
+// SeenBytes is the gen's byte scratch (0 where no value is marked).
 func (gn *Gen) SeenBytes() *[BitsetMax]byte {
 	if gn.seen == nil {
 		gn.seen = new([BitsetMax]byte)
@@ -161,7 +161,7 @@ func (gn *Gen) SeenBytes() *[BitsetMax]byte {
 	return gn.seen
 }
 
-// allBits returns the mex bits grown to hold every value below bitsetMax.
+// AllBits returns the mex bits grown to hold every value below bitsetMax.
 func (gn *Gen) AllBits() *[BitsetMax / 64]uint64 {
 	if len(gn.Bits) < BitsetMax/64 {
 		gn.Bits = append(gn.Bits, make([]uint64, BitsetMax/64-len(gn.Bits))...)
@@ -169,7 +169,7 @@ func (gn *Gen) AllBits() *[BitsetMax / 64]uint64 {
 	return (*[BitsetMax / 64]uint64)(gn.Bits)
 }
 
-// sweepFunc computes positions k, k+1, ... below end of g (arity 1, in
+// SweepFunc computes positions k, k+1, ... below end of g (arity 1, in
 // the flat table), those not known yet, at most room of them, while the
 // sweep applies to each, noting each it computes in mine (bit k - m). It
 // returns the first position it did not compute and that is not known.

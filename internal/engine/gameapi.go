@@ -23,7 +23,7 @@ func (th *Thread) Sgv(c *Call, v value.Value) memo.Sgv {
 	return th.Direct.ValueSG(c.Pos, v)
 }
 
-// needGame fails unless v is a game: a position, a nimber or a sum. A game
+// NeedGame fails unless v is a game: a position, a nimber or a sum. A game
 // family (the name of a game, not called) gets the hint to call it.
 func NeedGame(c *Call, name string, v value.Value) {
 	if v.IsGame() {

@@ -32,7 +32,7 @@ import (
 //     of operators (lang.Chain), and values are printed, compared and
 //     encoded without recursion.
 
-// tick counts a step of work and, every few thousand steps, checks whether
+// Tick counts a step of work and, every few thousand steps, checks whether
 // the run was cancelled.
 func (th *Thread) Tick(pos Pos) {
 	th.Steps++
@@ -41,7 +41,7 @@ func (th *Thread) Tick(pos Pos) {
 	}
 }
 
-// checkLimits runs every checkEvery steps: cancellation, the step limit
+// CheckLimits runs every checkEvery steps: cancellation, the step limit
 // and, every 16 Ki steps, the memory budget (reading it takes about as
 // long as a thousand cheap steps).
 func (th *Thread) CheckLimits(pos Pos) {
@@ -254,7 +254,7 @@ const (
 // ElemsBytes is the size of n values in a slice.
 func ElemsBytes(n int) int64 { return int64(n) * ValueBytes }
 
-// parseCheck is the lang.Check of a parse run by the session: the run's
+// ParseCheck is the lang.Check of a parse run by the session: the run's
 // context and its memory limit.
 func (th *Thread) ParseCheck(pos Pos, need int64) error {
 	th.pollYield()
@@ -280,13 +280,13 @@ const stackUnitBytes = 256
 // fatal, not an error.
 const maxStackBytes = 256 << 20
 
-// stackBudget is the run's budget of call cost: the stack half the memory
+// StackBudget is the run's budget of call cost: the stack half the memory
 // limit leaves room for, at most maxStackBytes.
 func (th *Thread) StackBudget() int64 {
 	return min(th.Limits.MaxMemory/2, maxStackBytes) / stackUnitBytes
 }
 
-// enter accounts for a call of fn at pos: one more nested call, and its
+// Enter accounts for a call of fn at pos: one more nested call, and its
 // cost in Go stack.
 func (th *Thread) Enter(pos Pos, fn *Func) {
 	th.Depth++
@@ -343,7 +343,7 @@ func (th *Thread) onNewStack(body func(*Frame) value.Value, nf *Frame) value.Val
 	return v
 }
 
-// leave ends a call entered with enter.
+// Leave ends a call entered with enter.
 func (th *Thread) Leave(fn *Func) {
 	th.Depth--
 	th.Stack -= int64(fn.Cost)

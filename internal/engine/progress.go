@@ -25,7 +25,7 @@ var (
 	ProgressEvery = 250 * time.Millisecond
 )
 
-// progress is a run's progress reporting (Thread.prog).
+// Meter is a run's progress reporting (Thread.Prog).
 type Meter struct {
 	Report func(Progress)
 	start  time.Time
@@ -40,7 +40,7 @@ type Meter struct {
 	unitsBase  int64
 }
 
-// begin starts the reports of a run.
+// Begin starts the reports of a run.
 func (p *Meter) Begin(states int64) {
 	p.start = time.Now()
 	p.next = p.start.Add(ProgressAfter)
@@ -48,7 +48,7 @@ func (p *Meter) Begin(states int64) {
 	p.shown = false
 }
 
-// tick reports the progress when it is time to.
+// Tick reports the progress when it is time to.
 func (p *Meter) Tick(states int64) {
 	if p.busy {
 		return
@@ -96,7 +96,7 @@ func (p *Meter) TickUnits(n int64, units string, detail func() string) {
 	p.Report(Progress{States: max(n-p.unitsBase, 0), Elapsed: now.Sub(p.unitsStart), Units: units, Detail: detail()})
 }
 
-// end reports the end of a run that reported its progress.
+// End reports the end of a run that reported its progress.
 func (p *Meter) End(states int64) {
 	if p.shown {
 		p.shown = false

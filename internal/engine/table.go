@@ -97,7 +97,7 @@ func (g *Game) resetTable() {
 	g.Dict.Reset()
 }
 
-// ref1 is the key of the position with the single argument v.
+// Ref1 is the key of the position with the single argument v.
 func (g *Game) Ref1(v value.Value) uint64 {
 	if v.K == value.KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
 		return uint64(v.N)
@@ -105,7 +105,7 @@ func (g *Game) Ref1(v value.Value) uint64 {
 	return g.Ref([]value.Value{v})
 }
 
-// ref is the key of the position with arguments args.
+// Ref is the key of the position with arguments args.
 func (g *Game) Ref(args []value.Value) uint64 {
 	if key, ok := g.Packed(args); ok {
 		return key
@@ -131,7 +131,7 @@ func (g *Game) Ref(args []value.Value) uint64 {
 // every position).
 const dictMin = 32
 
-// shorten replaces key[start:], the key of an argument, by a reference to
+// Shorten replaces key[start:], the key of an argument, by a reference to
 // the game's dictionary when it is long.
 func (g *Game) Shorten(key []byte, start int) []byte {
 	if !g.compact || g.NArgs < 2 || len(key)-start <= dictMin || len(key) > value.MaxKeyBytes {
@@ -144,7 +144,7 @@ func (g *Game) Shorten(key []byte, start int) []byte {
 	return binary.AppendUvarint(append(key[:start], value.TagRef), uint64(id))
 }
 
-// intern is the key of the position whose arguments have the key k
+// Intern is the key of the position whose arguments have the key k
 // (boxed: see value.AppendArgKey; args are then the arguments).
 func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 	if len(k) > value.MaxKeyBytes {
@@ -179,7 +179,7 @@ func (g *Game) field(a value.Value) (uint64, bool) {
 	return 0, false
 }
 
-// unfield is the int of a packed field.
+// Unfield is the int of a packed field.
 func (g *Game) Unfield(f uint64) int64 {
 	if f < g.Lim {
 		return int64(f)
@@ -187,7 +187,7 @@ func (g *Game) Unfield(f uint64) int64 {
 	return -int64(f-g.Lim) - 1
 }
 
-// load puts the arguments of position r into the first slots of fr.
+// Load puts the arguments of position r into the first slots of fr.
 func (g *Game) Load(fr *Frame, r uint64) {
 	if r&memo.GenBit != 0 {
 		g.decode(fr.Slots[:g.NArgs], r)
@@ -200,7 +200,7 @@ func (g *Game) Load(fr *Frame, r uint64) {
 	}
 }
 
-// args returns the arguments of position r.
+// Args returns the arguments of position r.
 func (g *Game) Args(r uint64) []value.Value {
 	if r&memo.GenBit != 0 {
 		out := make([]value.Value, g.NArgs)
@@ -253,7 +253,7 @@ func (g *Game) decode(out []value.Value, r uint64) {
 	}
 }
 
-// decodeArg is the value of the argument key at the start of seg, which
+// DecodeArg is the value of the argument key at the start of seg, which
 // may refer to the game's dictionary.
 func (g *Game) DecodeArg(seg []byte) value.Value {
 	if seg[0] == value.TagRef {
@@ -270,7 +270,7 @@ type argCache struct {
 	v   value.Value
 }
 
-// appendArg appends the key of v, the argument i of one of g's positions
+// AppendArg appends the key of v, the argument i of one of g's positions
 // passed on to another of g's positions: the key last decoded when v is
 // that value.
 func (g *Game) AppendArg(buf []byte, i int, v value.Value) ([]byte, bool) {
@@ -282,7 +282,7 @@ func (g *Game) AppendArg(buf []byte, i int, v value.Value) ([]byte, bool) {
 	return value.AppendArgKey(buf, v, value.MaxKeyBytes)
 }
 
-// position builds the position value g(args...).
+// PositionValue builds the position value g(args...).
 func (g *Game) PositionValue(args []value.Value) value.Value {
 	if r, ok := g.Packed(args); ok {
 		return g.PackedPosition(r)
@@ -290,12 +290,12 @@ func (g *Game) PositionValue(args []value.Value) value.Value {
 	return value.Value{K: value.KPos, Ref: &value.Position{Game: g, Args: args}}
 }
 
-// packedPosition is the position with packed key r, stored compactly.
+// PackedPosition is the position with packed key r, stored compactly.
 func (g *Game) PackedPosition(r uint64) value.Value {
 	return value.Value{K: value.KPos, N: int64(r), Ref: g}
 }
 
-// packed is the packed key of the position with arguments args, if they
+// Packed is the packed key of the position with arguments args, if they
 // all have fields.
 func (g *Game) Packed(args []value.Value) (uint64, bool) {
 	if g.Lim == 0 || len(args) != g.NArgs {
@@ -312,7 +312,7 @@ func (g *Game) Packed(args []value.Value) (uint64, bool) {
 	return key, true
 }
 
-// posRef is the key of a position value (cached in the value).
+// PosRef is the key of a position value (cached in the value).
 func PosRef(v value.Value) (*Game, uint64) {
 	if g, ok := v.Ref.(*Game); ok {
 		return g, uint64(v.N)

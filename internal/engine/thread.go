@@ -16,7 +16,7 @@ import (
 // Pos is a source position.
 type Pos = lang.Pos
 
-// frame is the activation of top-level code, a def, or a game's move rule.
+// Frame is the activation of top-level code, a def, or a game's move rule.
 type Frame struct {
 	Slots []value.Value
 	Th    *Thread
@@ -87,7 +87,7 @@ type Thread struct {
 	Checkpoint string
 }
 
-// newFrame returns a frame with n zeroed slots taken from the slab.
+// NewFrame returns a frame with n zeroed slots taken from the slab.
 func (th *Thread) NewFrame(n int) *Frame {
 	if th.Sp+n > len(th.slab) {
 		th.slab = make([]value.Value, max(1<<14, 2*n))
@@ -119,7 +119,7 @@ func (th *Thread) Release(fr *Frame) {
 	}
 }
 
-// format is formatMax without a bound for the run th, printing at pos: it
+// Format is formatMax without a bound for the run th, printing at pos: it
 // polls the run's context and accounts for the text's memory as it grows.
 func (th *Thread) Format(pos Pos, v value.Value, quote bool) string {
 	w := value.ValueWriter{Th: th, Pos: pos}
@@ -131,7 +131,7 @@ func (th *Thread) Format(pos Pos, v value.Value, quote bool) string {
 // accounting for the text's memory (the REPL shows values with it).
 func (th *Thread) Repr(v value.Value) string { return th.Format(th.Stmt, v, true) }
 
-// getCall takes a Call from the thread's pool (calls nest LIFO).
+// GetCall takes a Call from the thread's pool (calls nest LIFO).
 func (th *Thread) GetCall(name string, pos Pos, argPos []Pos) *Call {
 	c := pooled(&th.cpool, &th.Csp)
 	*c = Call{Th: th, Name: name, Pos: pos, Args: argPos}
@@ -144,7 +144,7 @@ func (th *Thread) PutCall(c *Call) {
 	}
 }
 
-// invoke runs a def's body in frame nf (its arguments already in place);
+// Invoke runs a def's body in frame nf (its arguments already in place);
 // allInt selects the body compiled for int arguments.
 func (th *Thread) Invoke(nf *Frame, pos Pos, fn *Func, allInt bool) value.Value {
 	th.Tick(pos)
@@ -212,7 +212,7 @@ func (th *Thread) ExprResult(v value.Value) {
 // Out is where print writes (buffered; flushed when a run ends).
 func (th *Thread) Out() *bufio.Writer { return th.OutW }
 
-// outputError is a failure to write what a script prints (a pipe closed
+// OutputError is a failure to write what a script prints (a pipe closed
 // by its reader, a full disk): the run stops there, since nothing it
 // prints later can arrive either.
 type OutputError struct{ Err error }
@@ -230,7 +230,7 @@ func (e CallerError) Error() string { return e.Err.Error() }
 
 func (e CallerError) Unwrap() error { return e.Err }
 
-// write writes text to the output, stopping the run when it cannot (the
+// Write writes text to the output, stopping the run when it cannot (the
 // buffer reports the writer's first error on every later write).
 func (th *Thread) Write(text string) {
 	if _, err := th.OutW.WriteString(text); err != nil {

@@ -8,14 +8,14 @@ import (
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
-// tupleFlat links a game and its hidden game: argument j of the game is
+// TupleFlat links a game and its hidden game: argument j of the game is
 // the k arguments j .. j+k-1 of the hidden one.
 type TupleFlat struct {
 	Of, To *Game
 	J, K   int
 }
 
-// ref returns the key of position r of g in its hidden game, when
+// Ref returns the key of position r of g in its hidden game, when
 // argument j of r is a tuple of k ints that pack (an interned key).
 func (tf *TupleFlat) Ref(r uint64) (uint64, bool) {
 	g := tf.Of
@@ -25,7 +25,7 @@ func (tf *TupleFlat) Ref(r uint64) (uint64, bool) {
 	return tf.RefKey(g.Keys.Key(uint32(r &^ memo.GenBit)))
 }
 
-// refKey is ref of the key of the arguments (value.AppendArgKey), before it is
+// RefKey is ref of the key of the arguments (value.AppendArgKey), before it is
 // interned: ints, and a tuple of k ints as argument j.
 func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 	h := tf.To
@@ -66,7 +66,7 @@ func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 	return r, len(key) == 0 && h.Lim > 0
 }
 
-// args returns the arguments of the game of position r of the hidden
+// Args returns the arguments of the game of position r of the hidden
 // game (for messages).
 func (tf *TupleFlat) Args(r uint64) []value.Value {
 	a := tf.To.Args(r)

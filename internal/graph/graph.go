@@ -54,7 +54,7 @@ type graphNode struct {
 	level   int  // breadth-first distance from the start
 }
 
-// Graph returns the state graph reachable from the game value g as DOT
+// DOT returns the state graph reachable from the game value g as DOT
 // text: breadth-first from g, at most limit nodes (ids n0, n1, ... in
 // breadth-first order), each labelled with its game value, SG value and
 // outcome and filled by outcome; the moves are arrows in move order,

@@ -188,7 +188,7 @@ const (
 	mN = -2
 )
 
-// Misere returns the outcome of a game under misère play: "N" when the
+// Outcome returns the outcome of a game under misère play: "N" when the
 // player to move wins, "P" when the player to move loses. The game must be
 // acyclic (every play ends).
 func Outcome(th *engine.Thread, c *engine.Call, v value.Value) string {

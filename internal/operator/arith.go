@@ -132,7 +132,7 @@ func Xor(pos engine.Pos, a, b value.Value) value.Value {
 	return value.None
 }
 
-// maxRange bounds the length of a range built as a list.
+// MaxRange bounds the length of a range built as a list.
 const MaxRange = 10_000_000
 
 func opRange(th *engine.Thread, pos engine.Pos, a, b value.Value) value.Value {
@@ -266,7 +266,7 @@ func NeedBool(pos engine.Pos, v value.Value, what string) bool {
 	return v.N != 0
 }
 
-// iterate calls f for each element of an iterable value, in order; f
+// Iterate calls f for each element of an iterable value, in order; f
 // returns false to stop.
 func Iterate(pos engine.Pos, v value.Value, f func(value.Value) bool) {
 	switch v.K {

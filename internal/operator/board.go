@@ -92,7 +92,7 @@ func shiftCount(pos engine.Pos, op lang.Op, a, k int64) {
 	}
 }
 
-// shl is a << k for ints: a must be >= 0 and the result fit in 64 bits.
+// Shl is a << k for ints: a must be >= 0 and the result fit in 64 bits.
 func Shl(pos engine.Pos, a, k int64) int64 {
 	shiftCount(pos, lang.OpShl, a, k)
 	if a < 0 {
@@ -104,13 +104,13 @@ func Shl(pos engine.Pos, a, k int64) int64 {
 	return a << k
 }
 
-// shr is a >> k for ints (an arithmetic shift: -8 >> 1 is -4).
+// Shr is a >> k for ints (an arithmetic shift: -8 >> 1 is -4).
 func Shr(pos engine.Pos, a, k int64) int64 {
 	shiftCount(pos, lang.OpShr, a, k)
 	return a >> k
 }
 
-// pow is a ** k for ints, k >= 0, failing on overflow.
+// Pow is a ** k for ints, k >= 0, failing on overflow.
 func Pow(pos engine.Pos, a, k int64) int64 {
 	if k < 0 {
 		value.Fail(pos, "cannot raise %d to the negative power %d (** needs an exponent >= 0)", a, k)
@@ -122,7 +122,7 @@ func Pow(pos engine.Pos, a, k int64) int64 {
 	return r
 }
 
-// powOK is a ** k by repeated squaring; false when k < 0 or the result
+// PowOK is a ** k by repeated squaring; false when k < 0 or the result
 // does not fit in 64 bits. The base is squared only when a higher bit of
 // k still needs it, so (-2) ** 63 fits.
 func PowOK(a, k int64) (int64, bool) {
@@ -228,7 +228,7 @@ func Slice(pos engine.Pos, x, lo, hi value.Value) value.Value {
 	return value.Tuple(x.Elems()[a:b:b])
 }
 
-// sliceBounds are the bounds of X[lo:hi] for an X of length n.
+// SliceBounds are the bounds of X[lo:hi] for an X of length n.
 func SliceBounds(pos engine.Pos, n int64, lo, hi value.Value) (int64, int64) {
 	bound := func(v value.Value, def int64, which string) int64 {
 		switch v.K {

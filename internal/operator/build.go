@@ -87,7 +87,7 @@ func repeatStr(th *engine.Thread, pos engine.Pos, s string, k int) string {
 	return b.String()
 }
 
-// accum is a run of + on strings, lists or tuples in a Chain, built in
+// Accum is a run of + on strings, lists or tuples in a Chain, built in
 // place rather than copied at each step (1 + ... written as "a" + "a" +
 // ... 100,000 times would copy its result that many times): what the
 // steps would build, as they would build it.
@@ -98,7 +98,7 @@ type Accum struct {
 	used int64 // bytes accounted for
 }
 
-// add tries v + y as the next step of a run: it reports false (and
+// Add tries v + y as the next step of a run: it reports false (and
 // builds nothing) when that is not a concatenation of two strings, lists
 // or tuples, or a sum of two games, which the caller computes the general
 // way.
@@ -152,7 +152,7 @@ func (a *Accum) grow(th *engine.Thread, pos engine.Pos, n int64) {
 	}
 }
 
-// value ends the run in progress and returns what it built (v, when none
+// Value ends the run in progress and returns what it built (v, when none
 // is in progress).
 func (a *Accum) Value(v value.Value) value.Value {
 	k := a.k

@@ -18,7 +18,7 @@ import (
 // binaryFn is a binary operator applied to two values at its position.
 type binaryFn func(th *engine.Thread, pos engine.Pos, op lang.Op, a, b value.Value) value.Value
 
-// binaryOps holds the binary operators that evaluate both operands (and
+// Binary holds the binary operators that evaluate both operands (and
 // and or short-circuit: the compiler makes them conditions).
 var Binary = [lang.NumOps]binaryFn{
 	lang.OpEq: func(_ *engine.Thread, _ engine.Pos, _ lang.Op, a, b value.Value) value.Value {
@@ -76,7 +76,7 @@ func compareOp(_ *engine.Thread, pos engine.Pos, op lang.Op, a, b value.Value) v
 	return value.Bool(Compare(pos, op, a, b))
 }
 
-// unaryOps holds the prefix operators that evaluate their operand (not
+// Unary holds the prefix operators that evaluate their operand (not
 // is a condition).
 var Unary = [lang.NumOps]func(pos engine.Pos, a value.Value) value.Value{
 	lang.OpNeg:    opNeg,

@@ -2,7 +2,7 @@ package solve
 
 import "github.com/grundy-lang/grundy/internal/engine"
 
-// posIDs maps positions to int32 ids (the loopy solver's node numbers):
+// PosIDs maps positions to int32 ids (the loopy solver's node numbers):
 // open addressing with linear probing on a multiplicative hash, several
 // times faster than a Go map with a two-word key. A slot is in use when
 // its stamp is the table's generation, so reset is O(1) and the table is
@@ -36,7 +36,7 @@ func (m *PosIDs) Get(k engine.PosKey) (int32, bool) {
 	return 0, false
 }
 
-// put adds k (which must not be present) with id v.
+// Put adds k (which must not be present) with id v.
 func (m *PosIDs) Put(k engine.PosKey, v int32) {
 	if 2*(m.N+1) > len(m.keys) {
 		old, oldVals, oldGens, gen := m.keys, m.vals, m.gens, m.gen
@@ -61,7 +61,7 @@ func (m *PosIDs) Put(k engine.PosKey, v int32) {
 	m.N++
 }
 
-// reset empties the table, keeping its size.
+// Reset empties the table, keeping its size.
 func (m *PosIDs) Reset() {
 	m.N = 0
 	m.gen++

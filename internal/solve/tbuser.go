@@ -10,7 +10,7 @@ import (
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
-// userAt is the heap from which sg of a declared game tries the rule.
+// UserAt is the heap from which sg of a declared game tries the rule.
 const UserAt = 2048
 
 // tbShape is the options of one heap: the heaps of one-heap options (0:
@@ -333,7 +333,7 @@ func userTakeBreak(e *search, g *engine.Game) {
 	}
 }
 
-// describeRule names a take-and-break rule: its octal code, and what it
+// DescribeRule names a take-and-break rule: its octal code, and what it
 // does when a code cannot say it (unequal heaps).
 func DescribeRule(r *takebreak.Game) string {
 	var b strings.Builder

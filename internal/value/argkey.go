@@ -42,10 +42,10 @@ const (
 	TagRef // an argument kept in its game's dictionary: the id follows (Game.shorten)
 )
 
-// bitSetMax bounds the ints of a set encoded as a bitmap.
+// BitSetMax bounds the ints of a set encoded as a bitmap.
 const BitSetMax = 1 << 12
 
-// appendArgKey appends the key of v. It stops early, leaving more than
+// AppendArgKey appends the key of v. It stops early, leaving more than
 // limit bytes, once the key is longer than limit (values can be huge);
 // boxed reports a part encoded by appendKey.
 func AppendArgKey(buf []byte, v Value, limit int) (out []byte, boxed bool) {
@@ -147,7 +147,7 @@ func allInts(e []Value) bool {
 	return true
 }
 
-// appendIntSeq appends the key of a list (or tuple) of the ints xs: what
+// AppendIntSeq appends the key of a list (or tuple) of the ints xs: what
 // appendArgKey gives for the value.
 func AppendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
 	t := tagIntList
@@ -247,7 +247,7 @@ func appendBitmap(buf []byte, tag byte, n int, bit func(i int) int) []byte {
 	return buf
 }
 
-// decodeArgKey returns the value of the key at the start of b and the
+// DecodeArgKey returns the value of the key at the start of b and the
 // bytes after it. b must hold keys appendArgKey made, none boxed.
 func DecodeArgKey(b []byte) (Value, []byte) {
 	t := b[0]

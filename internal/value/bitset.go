@@ -16,7 +16,7 @@ type bitmap struct {
 	Pairs bool
 }
 
-// cellBit is the bit of the cell (r, c), if it has one.
+// CellBit is the bit of the cell (r, c), if it has one.
 func CellBit(r, c int64) (int, bool) {
 	if uint64(r) >= 64 || uint64(c) >= 64 {
 		return 0, false
@@ -153,7 +153,7 @@ func bitmapOf(v Value, into *bitmap) bool {
 	return true
 }
 
-// setScratch is a set under construction: a bitmap; or (boxed) elements
+// SetScratch is a set under construction: a bitmap; or (boxed) elements
 // of any kind, in any order, with repeats; or (whole) a value, which may
 // not be a set.
 type SetScratch struct {
@@ -187,10 +187,10 @@ func (p *Pools) GiveSetScratch(s *SetScratch) {
 	p.setScratches = append(p.setScratches, s)
 }
 
-// plain reports whether the scratch holds a bitmap.
+// Plain reports whether the scratch holds a bitmap.
 func (s *SetScratch) Plain() bool { return !s.whole && !s.boxed }
 
-// value is the set built (a new value).
+// Value is the set built (a new value).
 func (s *SetScratch) Value() Value {
 	switch {
 	case s.whole:
@@ -202,7 +202,7 @@ func (s *SetScratch) Value() Value {
 	return s.m.Value()
 }
 
-// load makes the scratch hold v.
+// Load makes the scratch hold v.
 func (s *SetScratch) Load(v Value) {
 	s.boxed, s.vals, s.whole, s.v = false, s.vals[:0], false, None
 	if v.K == KSet && bitmapOf(v, &s.m) {
@@ -218,7 +218,7 @@ func (s *SetScratch) Load(v Value) {
 	s.whole, s.v = true, v
 }
 
-// addInt and addCell add an element; add adds any value.
+// AddInt and AddCell add an element; Add adds any value.
 func (s *SetScratch) AddInt(x int64) {
 	if s.Plain() && uint64(x) < BitSetMax && s.Kind != setPairs {
 		s.Kind = setInts
@@ -253,7 +253,7 @@ func (s *SetScratch) Add(v Value) {
 	s.AddBoxed(v)
 }
 
-// addBoxed adds v to the elements, moving the bitmap's there first.
+// AddBoxed adds v to the elements, moving the bitmap's there first.
 func (s *SetScratch) AddBoxed(v Value) {
 	if !s.boxed {
 		s.m.Pairs = s.Kind == setPairs
@@ -271,7 +271,7 @@ func (s *SetScratch) AppendKey(buf []byte) ([]byte, bool) {
 	return s.m.AppendKey(buf), false
 }
 
-// combine applies a set operator to two bitmaps of one kind.
+// Combine applies a set operator to two bitmaps of one kind.
 func (s *SetScratch) Combine(op lang.Op, t *SetScratch) {
 	a, b := s.m.w, t.m.w
 	switch op {

@@ -46,7 +46,7 @@ func (e *RuntimeError) MsgWithoutFlag() string {
 	return strings.Replace(e.Msg, " ("+e.Flag+")", "", 1)
 }
 
-// limitError is the error of a limit whose flag is flag ("" for none).
+// LimitError is the error of a limit whose flag is flag ("" for none).
 func LimitError(pos Pos, flag, format string, args ...any) *RuntimeError {
 	e := Errorf(pos, format, args...)
 	e.Kind, e.Flag = ErrLimit, flag
@@ -55,7 +55,7 @@ func LimitError(pos Pos, flag, format string, args ...any) *RuntimeError {
 
 func (e *RuntimeError) Error() string { return lang.FormatPos(e.Pos) + ": " + e.Msg }
 
-// fail raises a runtime error at pos.
+// Fail raises a runtime error at pos.
 func Fail(pos Pos, format string, args ...any) {
 	panic(Errorf(pos, format, args...))
 }

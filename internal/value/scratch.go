@@ -4,7 +4,7 @@ import (
 	"slices"
 )
 
-// scratch is a list or tuple under construction: its elements as ints
+// Scratch is a list or tuple under construction: its elements as ints
 // while each is one (boxed false), else as values; or, when whole, a value
 // that is not made of elements.
 type Scratch struct {
@@ -31,7 +31,7 @@ type Pools struct {
 	setScratches []*SetScratch
 }
 
-// intsBuf returns a buffer for forInts, putInts gives it back (last out,
+// IntsBuf returns a buffer for forInts, putInts gives it back (last out,
 // first in; one a run left by an error is not used again until the next
 // statement).
 func (p *Pools) IntsBuf() []int64 {
@@ -47,7 +47,7 @@ func (p *Pools) PutInts(buf []int64) {
 	p.ipool[p.Isp] = buf
 }
 
-// takeScratch takes an empty scratch from the thread's free list (one
+// TakeScratch takes an empty scratch from the thread's free list (one
 // that a runtime error leaves taken is not reused: the collector has it).
 func (p *Pools) TakeScratch() *Scratch {
 	if n := len(p.scratches); n > 0 {
@@ -85,7 +85,7 @@ func (s *Scratch) AddInt(x int64) {
 	s.Ints = append(s.Ints, x)
 }
 
-// box moves the elements to values.
+// Box moves the elements to values.
 func (s *Scratch) Box() {
 	for _, x := range s.Ints {
 		s.Vals = append(s.Vals, Int(x))
@@ -101,7 +101,7 @@ func (s *Scratch) Len() int {
 	return len(s.Ints)
 }
 
-// value is the value built (a new one).
+// Value is the value built (a new one).
 func (s *Scratch) Value() Value {
 	if s.Whole {
 		return s.V
@@ -121,7 +121,7 @@ func (s *Scratch) Value() Value {
 	return List(e)
 }
 
-// set makes the scratch hold v: its elements when it is a list or tuple.
+// Set makes the scratch hold v: its elements when it is a list or tuple.
 func (s *Scratch) Set(v Value) {
 	s.Ints, s.Vals, s.Boxed, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, None
 	if v.K != KList && v.K != KTuple {
@@ -140,7 +140,7 @@ func (s *Scratch) Set(v Value) {
 	}
 }
 
-// appendKey appends the argument key of the value built.
+// AppendKey appends the argument key of the value built.
 func (s *Scratch) AppendKey(buf []byte) ([]byte, bool) {
 	switch {
 	case s.Whole:

@@ -238,7 +238,7 @@ func (v Value) Elems() []Value {
 	return nil
 }
 
-// MapOf returns the map of a KMap.
+// Map returns the map of a KMap.
 func (v Value) Map() *Map { return v.Ref.(*Map) }
 
 // Position returns the position of a KPos.
@@ -755,7 +755,7 @@ type closer struct {
 	count, level int
 }
 
-// value writes v.
+// Value writes v.
 func (w *ValueWriter) Value(v Value, quote bool) {
 	var buf [4]writeFrame
 	stack := buf[:0]
@@ -905,10 +905,10 @@ func (w *ValueWriter) head(v Value, quote bool) (writeFrame, bool) {
 
 // Keys: canonical byte encodings, used to intern positions.
 
-// appendKey appends a canonical encoding of v: equal values encode alike.
+// AppendKey appends a canonical encoding of v: equal values encode alike.
 func AppendKey(buf []byte, v Value) []byte { return appendKeyMax(buf, v, math.MaxInt) }
 
-// maxKeyBytes bounds the encoding of a position's arguments.
+// MaxKeyBytes bounds the encoding of a position's arguments.
 const MaxKeyBytes = 1 << 20
 
 // keyFrame is a container being encoded: its elements (a map's keys, each
