@@ -32,7 +32,7 @@ type Options struct {
 	Limits engine.Limits
 	// Show receives the value of a bare expression entered in the REPL.
 	Show func(th *engine.Thread, v value.Value)
-	// Disable switches optimizations off (AllPasses: the plain
+	// Disable switches optimizations off (passes.All: the plain
 	// evaluator); none changes a result, only the time a run takes.
 	Disable passes.Pass
 	// Progress, when set, is called during a run (a call of ExecFile,

@@ -1,8 +1,11 @@
 // Package engine owns what a compiled program runs on: the thread a run
 // executes on with its limits, the games with their memo tables, and the
-// generators move rules emit into. It knows nothing of the syntax tree or
-// the compiler: package eval compiles a program into closures over the
-// types here (Frame, Gen, Game's generators) and the engine calls them.
+// generators move rules emit into. It does not read the syntax tree or
+// call the compiler: package eval compiles a program into closures over
+// the types here (Frame, Gen, Game's generators) and the engine calls
+// them. It holds syntax only for others: positions (Pos is lang.Pos), a
+// def's and a game's declaration (Func.Decl, Game.Decl) for the REPL's
+// recompiles and --explain, and the parsed prelude files of a Registry.
 //
 // Below it: package value (grundy's values and the runtime errors),
 // package memo (SG values and the tables that keep them) and package
