@@ -25,7 +25,7 @@ var (
 func Registry() *engine.Registry {
 	stdOnce.Do(func() {
 		r := engine.NewRegistry()
-		for _, list := range [][]*engine.Builtin{all, boards, {misereBuiltin, graphBuiltin}} {
+		for _, list := range [][]*engine.Builtin{all, boards, regions, {misereBuiltin, graphBuiltin}} {
 			for _, b := range list {
 				r.Add(b)
 			}
