@@ -1,0 +1,132 @@
+package ir
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// String prints q one clause a line, for the tests and --explain:
+//
+//	range i = 1 .. n
+//	bind j = n - i
+//	filter i < j
+//	yield g(i, j)
+func (q *Query) String() string {
+	var b strings.Builder
+	for _, g := range q.Guard {
+		fmt.Fprintf(&b, "guard |%s| <= %d\n", g.Root.Name, g.T)
+	}
+	for _, cl := range q.Clauses {
+		b.WriteString(ClauseString(cl))
+		b.WriteByte('\n')
+	}
+	b.WriteString("yield ")
+	if q.Key != nil {
+		b.WriteString(Expr(q.Key) + ": ")
+	}
+	b.WriteString(Expr(q.Yield))
+	return b.String()
+}
+
+// ClauseString prints one clause.
+func ClauseString(cl Clause) string {
+	switch cl := cl.(type) {
+	case *Range:
+		return fmt.Sprintf("range %s = %s .. %s", cl.Var.Name, Expr(cl.Lo), Expr(cl.Hi))
+	case *Elems:
+		return fmt.Sprintf("elems %s in %s", cl.Pat, Expr(cl.Coll))
+	case *Bind:
+		return fmt.Sprintf("bind %s = %s", cl.Pat, Expr(cl.X))
+	case *Filter:
+		return "filter " + Expr(cl.Cond)
+	}
+	return "?"
+}
+
+// Expr prints an expression on one line, a nested operation in
+// parentheses.
+func Expr(e lang.Expr) string {
+	var b strings.Builder
+	writeExpr(&b, e, false)
+	return b.String()
+}
+
+func writeExpr(b *strings.Builder, e lang.Expr, nested bool) {
+	switch e := e.(type) {
+	case *lang.Ident:
+		b.WriteString(e.Name)
+	case *lang.IntLit:
+		b.WriteString(strconv.FormatInt(e.Val, 10))
+	case *lang.StrLit:
+		b.WriteString(strconv.Quote(e.Val))
+	case *lang.BoolLit:
+		b.WriteString(strconv.FormatBool(e.Val))
+	case *lang.Unary:
+		b.WriteString(e.Op.String())
+		if e.Op == lang.OpNot {
+			b.WriteByte(' ')
+		}
+		writeExpr(b, e.X, true)
+	case *lang.Binary:
+		if nested {
+			b.WriteByte('(')
+		}
+		writeExpr(b, e.X, true)
+		b.WriteString(" " + e.Op.String() + " ")
+		writeExpr(b, e.Y, true)
+		if nested {
+			b.WriteByte(')')
+		}
+	case *lang.Call:
+		writeExpr(b, e.Fn, true)
+		writeSeq(b, "(", e.Args, ")")
+	case *lang.ListLit:
+		writeSeq(b, "[", e.Elems, "]")
+	case *lang.SetLit:
+		writeSeq(b, "{", e.Elems, "}")
+	case *lang.TupleLit:
+		writeSeq(b, "(", e.Elems, ")")
+	case *lang.Index:
+		writeExpr(b, e.X, true)
+		b.WriteByte('[')
+		writeExpr(b, e.Index, false)
+		b.WriteByte(']')
+	case *lang.IfExpr:
+		if nested {
+			b.WriteByte('(')
+		}
+		b.WriteString("if ")
+		writeExpr(b, e.Cond, false)
+		b.WriteString(" then ")
+		writeExpr(b, e.Then, false)
+		b.WriteString(" else ")
+		writeExpr(b, e.Else, false)
+		if nested {
+			b.WriteByte(')')
+		}
+	case *lang.Comp:
+		q := LowerComp(e, CompConsumer(e.Kind))
+		b.WriteString("[")
+		writeExpr(b, e.Body, false)
+		for _, cl := range q.Clauses {
+			b.WriteString("; " + ClauseString(cl))
+		}
+		b.WriteString("]")
+	default:
+		b.WriteString(strings.TrimPrefix(fmt.Sprintf("%T", e), "*lang."))
+	}
+}
+
+func writeSeq(b *strings.Builder, open string, xs []lang.Expr, close string) {
+	b.WriteString(open)
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeExpr(b, x, false)
+	}
+	b.WriteString(close)
+}
