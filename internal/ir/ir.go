@@ -66,8 +66,8 @@ type Clause interface {
 type Range struct {
 	Var    *lang.Name
 	Lo, Hi lang.Expr
-	At     lang.Pos         // the clause's `for`
-	OpPos  lang.Pos         // the `..` (where a range error points)
+	At     lang.Pos        // the clause's `for`
+	OpPos  lang.Pos        // the `..` (where a range error points)
 	Src    *lang.ForClause // the clause it was lowered from (nil: made by a pass)
 }
 
