@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -35,15 +36,23 @@ func (q *Query) String() string {
 func ClauseString(cl Clause) string {
 	switch cl := cl.(type) {
 	case *Range:
-		return fmt.Sprintf("range %s = %s .. %s", cl.Var.Name, Expr(cl.Lo), Expr(cl.Hi))
+		return fmt.Sprintf("range %s = %s .. %s", Name(cl.Var.Name), Expr(cl.Lo), Expr(cl.Hi))
 	case *Elems:
-		return fmt.Sprintf("elems %s in %s", cl.Pat, Expr(cl.Coll))
+		return fmt.Sprintf("elems %s in %s", patString(cl.Pat), Expr(cl.Coll))
 	case *Bind:
-		return fmt.Sprintf("bind %s = %s", cl.Pat, Expr(cl.X))
+		return fmt.Sprintf("bind %s = %s", patString(cl.Pat), Expr(cl.X))
 	case *Filter:
 		return "filter " + Expr(cl.Cond)
 	}
 	return "?"
+}
+
+// Name is a name for printing: a name the planner made (hidden) primed.
+func Name(n string) string {
+	if resolve.HiddenName(n) {
+		return n[len(resolve.HiddenPrefix):] + "'"
+	}
+	return n
 }
 
 // Expr prints an expression on one line, a nested operation in
@@ -57,7 +66,7 @@ func Expr(e lang.Expr) string {
 func writeExpr(b *strings.Builder, e lang.Expr, nested bool) {
 	switch e := e.(type) {
 	case *lang.Ident:
-		b.WriteString(e.Name)
+		b.WriteString(Name(e.Name))
 	case *lang.IntLit:
 		b.WriteString(strconv.FormatInt(e.Val, 10))
 	case *lang.StrLit:
@@ -129,4 +138,16 @@ func writeSeq(b *strings.Builder, open string, xs []lang.Expr, close string) {
 		writeExpr(b, x, false)
 	}
 	b.WriteString(close)
+}
+
+// patString prints a pattern, hidden names primed.
+func patString(p *lang.Pattern) string {
+	ns := make([]string, len(p.Names))
+	for i, n := range p.Names {
+		ns[i] = Name(n.Name)
+	}
+	if !p.Tuple {
+		return ns[0]
+	}
+	return "(" + strings.Join(ns, ", ") + ")"
 }

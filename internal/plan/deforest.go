@@ -44,7 +44,7 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) *ir.Query {
 		return nil
 	}
 	fn := env.R.Inlinable(call)
-	if fn == nil || !resolve.Same(call) {
+	if fn == nil || !resolve.SameLoose(call) {
 		return nil
 	}
 	comp, ok := fn.Decl.Body.(*lang.Comp)
@@ -58,7 +58,7 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) *ir.Query {
 	inner := ir.LowerComp(comp, ir.ListComp)
 	for _, c := range inner.Clauses {
 		for _, n := range c.Binds() {
-			d := resolve.NewLocal(resolve.HiddenPrefix+n.Name, n.Pos)
+			d := resolve.NewLocal(n.Name+"'", n.Pos) // (a name no program can write)
 			index[resolve.NameDecl(n)] = len(args)
 			args = append(args, &lang.Ident{Pos: n.Pos, Name: d.Name, Bind: d})
 		}
@@ -105,5 +105,5 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) *ir.Query {
 		return nil
 	}
 	out.Guard = g
-	return out
+	return inlineBind(out, at)
 }

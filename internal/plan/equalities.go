@@ -99,7 +99,7 @@ func solveAt(env *Env, q *ir.Query, fi int, cl ir.Clause) *ir.Query {
 		return nil
 	}
 	out.Guard = g
-	return out
+	return inlineBind(out, gi)
 }
 
 // identsOf maps each declaration named in e to one of its names.
