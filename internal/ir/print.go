@@ -36,7 +36,7 @@ func (q *Query) String() string {
 func ClauseString(cl Clause) string {
 	switch cl := cl.(type) {
 	case *Range:
-		return fmt.Sprintf("range %s = %s .. %s", Name(cl.Var.Name), Expr(cl.Lo), Expr(cl.Hi))
+		return fmt.Sprintf("range %s = %s .. %s", Name(cl.Var.Name), operand(cl.Lo), operand(cl.Hi))
 	case *Elems:
 		return fmt.Sprintf("elems %s in %s", patString(cl.Pat), Expr(cl.Coll))
 	case *Bind:
@@ -80,15 +80,9 @@ func writeExpr(b *strings.Builder, e lang.Expr, nested bool) {
 		}
 		writeExpr(b, e.X, true)
 	case *lang.Binary:
-		if nested {
-			b.WriteByte('(')
-		}
-		writeExpr(b, e.X, true)
+		writeOperand(b, e.X, prec(e.Op), false)
 		b.WriteString(" " + e.Op.String() + " ")
-		writeExpr(b, e.Y, true)
-		if nested {
-			b.WriteByte(')')
-		}
+		writeOperand(b, e.Y, prec(e.Op), true)
 	case *lang.Call:
 		writeExpr(b, e.Fn, true)
 		writeSeq(b, "(", e.Args, ")")
@@ -127,6 +121,48 @@ func writeExpr(b *strings.Builder, e lang.Expr, nested bool) {
 	default:
 		b.WriteString(strings.TrimPrefix(fmt.Sprintf("%T", e), "*lang."))
 	}
+}
+
+// operand prints an end of a range.
+func operand(e lang.Expr) string {
+	var b strings.Builder
+	writeOperand(&b, e, prec(lang.OpRange), false)
+	return b.String()
+}
+
+// writeOperand writes an operand of an operator of precedence p: in
+// parentheses when it binds less tightly (or as tightly, on the right).
+func writeOperand(b *strings.Builder, e lang.Expr, p int, right bool) {
+	if x, ok := e.(*lang.Binary); ok {
+		if q := prec(x.Op); q > p || q == p && !right {
+			writeExpr(b, e, false)
+			return
+		}
+		b.WriteByte('(')
+		writeExpr(b, e, false)
+		b.WriteByte(')')
+		return
+	}
+	writeExpr(b, e, true)
+}
+
+// prec is an operator's precedence, for printing.
+func prec(op lang.Op) int {
+	switch {
+	case op == lang.OpOr:
+		return 1
+	case op == lang.OpAnd:
+		return 2
+	case op.Comparison():
+		return 3
+	case op == lang.OpRange:
+		return 4
+	case op == lang.OpAdd || op == lang.OpSub:
+		return 5
+	case op == lang.OpPow:
+		return 7
+	}
+	return 6
 }
 
 func writeSeq(b *strings.Builder, open string, xs []lang.Expr, close string) {

@@ -123,7 +123,7 @@ func build(a ir.Affine, names map[*resolve.Decl]*lang.Ident, pos lang.Pos) lang.
 	for d := range a.Coef {
 		terms = append(terms, names[d])
 	}
-	sortIdents(terms)
+	sortIdents(terms, a)
 	var out lang.Expr
 	for _, id := range terms {
 		k := a.Coef[resolve.Of(id)]
@@ -160,10 +160,18 @@ func build(a ir.Affine, names map[*resolve.Decl]*lang.Ident, pos lang.Pos) lang.
 	return out
 }
 
-// sortIdents orders names by their positions.
-func sortIdents(ids []*lang.Ident) {
+// sortIdents orders names by their positions, those of positive
+// coefficients in a first.
+func sortIdents(ids []*lang.Ident, a ir.Affine) {
+	less := func(x, y *lang.Ident) bool {
+		px, py := a.Coef[resolve.Of(x)] > 0, a.Coef[resolve.Of(y)] > 0
+		if px != py {
+			return px
+		}
+		return x.Pos.Offset < y.Pos.Offset
+	}
 	for i := 1; i < len(ids); i++ {
-		for j := i; j > 0 && ids[j].Pos.Offset < ids[j-1].Pos.Offset; j-- {
+		for j := i; j > 0 && less(ids[j], ids[j-1]); j-- {
 			ids[j], ids[j-1] = ids[j-1], ids[j]
 		}
 	}
