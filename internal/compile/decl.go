@@ -135,18 +135,20 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	alts := func(sg, ints bool) func(fr *engine.Frame) {
 		var gens []func(fr *engine.Frame)
 		var probes []engine.ProbeFunc
+		var planned []plannedAlt
 		if sg && ints {
 			c.explaining = x
 			defer func() {
-				if len(params) == 1 && len(probes) == len(d.Alts) && g.Pure {
+				if len(params) == 1 && len(probes) == len(planned) && g.Pure {
 					g.Probes = probes
 					c.note("its one int argument may be a heap: period, periodic and sg from %d on check whether its options follow a take-and-break rule", solve.UserAt)
 				}
 				c.explaining = nil
 			}()
 		}
-		for i, a := range d.Alts {
-			alt := a.(*lang.Alt)
+		planned = c.planAlts(d, sg, ints)
+		for _, pa := range planned {
+			i, alt := pa.i, pa.alt
 			if sg && ints {
 				c.Rejected = ""
 				if fa := c.fast.Alt(alt); fa.Run != nil {
@@ -155,7 +157,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 					}
 					c.note("%s: %s", altLabel(i, alt), fa.Desc)
 					c.Fired(passes.FastLoops)
-					if len(d.Alts) == 1 && len(params) == 1 {
+					if len(planned) == 1 && len(params) == 1 {
 						g.Sweep = fa.Sweep
 						if g.Sweep != nil {
 							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")

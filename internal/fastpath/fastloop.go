@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/compile"
-	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/rewrite"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -125,45 +125,9 @@ func (c *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
 	return compile.FastAlt{Run: outer(run), Probe: probe, Sweep: sweep, Desc: p.describe()}, ""
 }
 
-// affineCoef returns c when e is x*c plus terms that do not mention x
-// (built with +, -, unary - and multiplication by an int literal).
-func affineCoef(e lang.Expr, x string) (int64, bool) {
-	if !resolve.Mentions(e, x) {
-		return 0, true
-	}
-	switch e := e.(type) {
-	case *lang.Ident:
-		return 1, e.Name == x
-	case *lang.Unary:
-		if e.Op == lang.OpNeg {
-			c, ok := affineCoef(e.X, x)
-			return -c, ok && c > -1<<20 && c < 1<<20
-		}
-	case *lang.Binary:
-		switch e.Op {
-		case lang.OpAdd, lang.OpSub:
-			a, ok1 := affineCoef(e.X, x)
-			b, ok2 := affineCoef(e.Y, x)
-			if !ok1 || !ok2 || a < -1<<20 || a > 1<<20 || b < -1<<20 || b > 1<<20 {
-				return 0, false
-			}
-			if e.Op == lang.OpSub {
-				b = -b
-			}
-			return a + b, true
-		case lang.OpMul:
-			if k, ok := e.X.(*lang.IntLit); ok && k.Val > -1<<20 && k.Val < 1<<20 {
-				c, ok := affineCoef(e.Y, x)
-				return c * k.Val, ok && c > -1<<20 && c < 1<<20
-			}
-			if k, ok := e.Y.(*lang.IntLit); ok && k.Val > -1<<20 && k.Val < 1<<20 {
-				c, ok := affineCoef(e.X, x)
-				return c * k.Val, ok && c > -1<<20 && c < 1<<20
-			}
-		}
-	}
-	return 0, false
-}
+// affineCoef is the slope of e in x (ir.CoefOf, the project's one affine
+// analysis).
+func affineCoef(e lang.Expr, x string) (int64, bool) { return ir.CoefOf(e, x) }
 
 // scaledVar reports K when e is K * x or x * K with K an int literal of 2
 // or more.

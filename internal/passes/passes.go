@@ -26,26 +26,30 @@ type Pass uint32
 
 // The passes.
 const (
-	FastLoops Pass = 1 << iota // a move rule's last for clause as one loop over the memo tables; folds and sums over them
-	Inline                     // small defs compiled inline at their calls
-	Ladder                     // deep chains and boxes of positions computed bottom up
-	Resume                     // a run stopped at a missing option goes on from where it stopped
-	LoopyOpen                  // the loopy solver lists the options of pure rules without computing them
-	Fuse                       // X * C + D (and % C) fused into one int operation
-	Cursor                     // a fast loop's sum with missing parts resumed at its cursor
-	Sweep                      // runs of positions computed bottom up by a fast loop's sweep
-	Symmetric                  // g(x) + g(c - x) over a symmetric range: half the range
-	Composite                  // lists and sets of a move built in scratch buffers and packed into the key (internal/fastpath/scratch.go)
-	Ints                       // int-typed expressions compiled to unboxed int code (eval/intcompile.go)
-	Tuples                     // a parameter that is always a tuple of k ints stored as k int parameters (engine/tupleflat.go)
-	Stream                     // SG values of options streamed: looked up in the memo tables without making the option's value; sums xored, k * G nim-multiplied (eval/sgcompile.go)
+	FastLoops  Pass = 1 << iota // a move rule's last for clause as one loop over the memo tables; folds and sums over them
+	Inline                      // small defs compiled inline at their calls
+	Ladder                      // deep chains and boxes of positions computed bottom up
+	Resume                      // a run stopped at a missing option goes on from where it stopped
+	LoopyOpen                   // the loopy solver lists the options of pure rules without computing them
+	Fuse                        // X * C + D (and % C) fused into one int operation
+	Cursor                      // a fast loop's sum with missing parts resumed at its cursor
+	Sweep                       // runs of positions computed bottom up by a fast loop's sweep
+	Symmetric                   // g(x) + g(c - x) over a symmetric range: half the range
+	Composite                   // lists and sets of a move built in scratch buffers and packed into the key (internal/fastpath/scratch.go)
+	Ints                        // int-typed expressions compiled to unboxed int code (eval/intcompile.go)
+	Tuples                      // a parameter that is always a tuple of k ints stored as k int parameters (engine/tupleflat.go)
+	Stream                      // SG values of options streamed: looked up in the memo tables without making the option's value; sums xored, k * G nim-multiplied (eval/sgcompile.go)
+	Deforest                    // the planner: a def building the list of options, iterated by a move rule, fused into the rule (internal/plan/deforest.go)
+	Equalities                  // the planner: a filter L == R that fixes a range's variable binds it instead of looping (internal/plan/equalities.go)
+	Bounds                      // the planner: a filter v <= E (<, >=, >) right after the range of v narrows the range (internal/plan/bounds.go)
+	ConstSets                   // the planner: a literal of ints iterated for SG values sorted and without repeats (internal/plan/constsets.go)
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.

@@ -1,0 +1,101 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// Differential tests of the planner's passes (internal/plan) on the
+// spellings they rewrite, on the guard's other side (the rule as
+// written) and on errors: each script runs with every pass on, with
+// each planner pass off alone, and with every pass off, and must print
+// the same bytes and fail with the same rendered error.
+var plannerCases = []string{
+	// equalities: two heaps that add up to n, written with an equation
+	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
+print [sg(g(n)) for n in 0 .. 30]
+print moves(g(6)), winning(g(7))
+`,
+	// the equation the other way round, with a filter between
+	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 0 .. n if i < j if n - i == j
+print [sg(g(n)) for n in 0 .. 30]
+print moves(g(9))
+`,
+	// equal splits: three heaps of one size a, b, c with a + b + c == n, ordered
+	`game g(n) moves g(a) + g(b) + g(c) for a in 1 .. n for b in a .. n for c in b .. n if a + b + c == n
+print [sg(g(n)) for n in 0 .. 25]
+print moves(g(7))
+`,
+	// the guard does not hold: the rule as written runs (and fails where it does)
+	`game h(n) moves h(j) for j in n - 3 .. n - 1 if j + 1 == n
+print moves(h(9000000000000000000))
+print moves(h(5))
+`,
+	`game h(n) moves h(j) for j in n - 1 .. n if j + 2 == n + 1
+print moves(h(4))
+print moves(h(9223372036854775807))
+`,
+	// deforest: a helper def building the list of options
+	`def opts(n) = [n - s for s in [1, 3, 4] if s <= n]
+game g(n) moves g(m) for m in opts(n)
+print [sg(g(n)) for n in 0 .. 40]
+print moves(g(10)), sg(g(100000))
+`,
+	`def opts(n) = {n - s for s in [4, 1, 3] if s <= n}
+game g(n) moves g(m) for m in opts(n)
+print [sg(g(n)) for n in 0 .. 40]
+print moves(g(10))
+`,
+	// a helper whose list fails: the error names the call
+	`def opts(n) = [n * 4611686018427387904 - s for s in [1, 3, 4] if s <= n]
+game g(n) moves g(m) for m in opts(n)
+print sg(g(3))
+`,
+	// two-heap cutting with a helper and an equation
+	`def cuts(w) = [a for a in 1 .. w - 1]
+game c(w, h) moves c(a, h) + c(b, h) for a in cuts(w) for b in 1 .. w if a + b == w | c(w, a) + c(w, b) for a in 1 .. h - 1 for b in 1 .. h if b == h - a
+print [sg(c(w, h)) for w in 1 .. 6 for h in 1 .. 6]
+print moves(c(3, 2))
+`,
+	// bounds: an outer range narrowed
+	`game g(n) moves g(a) + g(b) for a in 0 .. n if a < 4 for b in 0 .. a - 1
+print [sg(g(n)) for n in 0 .. 30]
+print moves(g(6))
+`,
+	`game g(n) moves g(a) + g(b) for a in 0 .. n - 1 if 2 <= a for b in a .. n - 1 if a + b <= n
+print [sg(g(n)) for n in 0 .. 30]
+print moves(g(6))
+`,
+	// constsets: a subtraction set as an unsorted list with a repeat
+	`game g(n) moves g(n - s) for s in [4, 1, 3, 1] if s <= n
+print [sg(g(n)) for n in 0 .. 40]
+print moves(g(10)), sg(g(100000))
+`,
+	`game g(n) moves g(n - s) for s in (5, 2, 2, -1) if s <= n if n - s < 50
+print [sg(g(n)) for n in 0 .. 20]
+print moves(g(10))
+`,
+	// a string where an int is expected: the general variant as written
+	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
+print sg(g("x"))
+`,
+}
+
+func TestPlannerDiff(t *testing.T) {
+	t.Parallel()
+	offs := []passes.Pass{passes.Deforest, passes.Equalities, passes.Bounds, passes.ConstSets, passes.Deforest | passes.Equalities | passes.Bounds | passes.ConstSets, passes.All}
+	for i, src := range plannerCases {
+		c := optCase{name: "t.game", src: src}
+		on := runOptWith(c, 0)
+		if on.err != "" && i < 3 {
+			t.Errorf("case %d fails: %s", i, on.err)
+		}
+		for _, off := range offs {
+			got := runOptWith(c, off)
+			if ok, why := optSame(on, got, true); !ok {
+				t.Errorf("case %d, %s off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", i, off, why, optIndent(src), on, off, got)
+			}
+		}
+	}
+}

@@ -1,0 +1,135 @@
+// Package ir owns the query IR of the planner (package plan): a move
+// rule's alternative, a comprehension, `sum of` and the folds of a
+// comprehension (len, sum, min, max, any, all) are all one thing, a Query:
+// an ordered nest of clauses (Range: a variable over lo .. hi; Elems: the
+// elements of a collection; Bind: one value; Filter: a condition) and the
+// expression it yields, with the Consumer that receives the yields (and
+// whether that consumer sees their order and their duplicates).
+//
+// Scalar expressions stay syntax (lang.Expr, resolved: every name keeps
+// its declaration) and are typed by package resolve's int analysis. The
+// package lowers a resolved alternative or comprehension to a Query
+// (lower.go), raises a Query back to a syntax tree the compiler compiles
+// (raise.go, keeping every position an error can point at), prints it
+// one clause a line (print.go: the tests and --explain), and holds the
+// one affine analysis of int expressions the passes use (affine.go).
+package ir
+
+import "github.com/grundy-lang/grundy/lang"
+
+// Consumer is what receives a query's yields.
+type Consumer uint8
+
+// The consumers.
+const (
+	// MoveSG: a move rule's options for SG values and outcomes (the
+	// search reads the set of the options' values: neither their order
+	// nor their repeats).
+	MoveSG Consumer = iota
+	// MoveValues: a move rule's options as values (moves(G), winning,
+	// the loopy solver, printing): in order, with repeats.
+	MoveValues
+	ListComp // [E for ...]
+	SetComp  // {E for ...}
+	MapComp  // {K: V for ...}
+	SumOf    // sum of E for ...
+	FoldLen  // len([E for ...])
+	FoldSum  // sum([E for ...])
+	FoldMin  // min([E for ...])
+	FoldMax  // max([E for ...])
+	FoldAny  // any([E for ...])
+	FoldAll  // all([E for ...])
+)
+
+var consumerNames = [...]string{"move options for SG values", "move options as values", "list comprehension", "set comprehension", "map comprehension", "sum of", "len of a comprehension", "sum of a comprehension", "min of a comprehension", "max of a comprehension", "any of a comprehension", "all of a comprehension"}
+
+func (k Consumer) String() string { return consumerNames[k] }
+
+// SeesOrder reports whether the consumer's result (or the order of its
+// errors a user sees) depends on the order of the yields. Only the SG
+// search and a set comprehension do not: the set of values is all they
+// keep.
+func (k Consumer) SeesOrder() bool { return k != MoveSG && k != SetComp }
+
+// SeesDups reports whether the consumer sees a value yielded twice.
+func (k Consumer) SeesDups() bool { return k != MoveSG && k != SetComp }
+
+// Clause is one clause of a query: *Range, *Elems, *Bind or *Filter.
+type Clause interface {
+	clause()
+	// Binds lists the names the clause binds (none for a filter).
+	Binds() []*lang.Name
+}
+
+// Range binds Var to each int of Lo .. Hi in ascending order (`for v in
+// Lo .. Hi`).
+type Range struct {
+	Var    *lang.Name
+	Lo, Hi lang.Expr
+	At     lang.Pos        // the clause's `for`
+	OpPos  lang.Pos        // the `..` (where a range error points)
+	Src    *lang.ForClause // the clause it was lowered from (nil: made by a pass)
+}
+
+// Elems binds Pat to each element of Coll (`for p in C`).
+type Elems struct {
+	Pat  *lang.Pattern
+	Coll lang.Expr
+	At   lang.Pos
+	Src  *lang.ForClause
+}
+
+// Bind binds Pat to the one value X (`for p in [X]`).
+type Bind struct {
+	Pat *lang.Pattern
+	X   lang.Expr
+	At  lang.Pos // the clause's `for`
+	Lit lang.Pos // the list's `[`
+	Src *lang.ForClause
+}
+
+// Filter keeps the bindings for which Cond is true (`if Cond`).
+type Filter struct {
+	Cond lang.Expr
+	At   lang.Pos
+	Src  *lang.IfClause
+}
+
+func (*Range) clause()  {}
+func (*Elems) clause()  {}
+func (*Bind) clause()   {}
+func (*Filter) clause() {}
+
+func (c *Range) Binds() []*lang.Name  { return []*lang.Name{c.Var} }
+func (c *Elems) Binds() []*lang.Name  { return c.Pat.Names }
+func (c *Bind) Binds() []*lang.Name   { return c.Pat.Names }
+func (c *Filter) Binds() []*lang.Name { return nil }
+
+// Query is a nest of clauses, in order, and what it yields to its
+// consumer.
+type Query struct {
+	Consumer Consumer
+	Clauses  []Clause
+	Yield    lang.Expr
+	Key      lang.Expr // a map comprehension's key (nil otherwise)
+	At       lang.Pos  // the alternative's or comprehension's position
+	// Guard is what the planned query assumes of the ints it reads from
+	// outside (|Root| <= T each): where it does not hold, the query as
+	// written runs instead (package plan).
+	Guard []Bound
+}
+
+// Bound is the assumption |Root| <= T of a query's guard.
+type Bound struct {
+	Root *lang.Ident
+	T    int64
+}
+
+// Clone returns a copy of q whose clause list may be changed (the clauses
+// themselves are shared: a pass replaces a clause, it does not edit one).
+func (q *Query) Clone() *Query {
+	out := *q
+	out.Clauses = append([]Clause(nil), q.Clauses...)
+	out.Guard = append([]Bound(nil), q.Guard...)
+	return &out
+}

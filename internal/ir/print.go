@@ -1,0 +1,189 @@
+package ir
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// String prints q one clause a line, for the tests and --explain:
+//
+//	range i = 1 .. n
+//	bind j = n - i
+//	filter i < j
+//	yield g(i, j)
+func (q *Query) String() string {
+	var b strings.Builder
+	for _, g := range q.Guard {
+		fmt.Fprintf(&b, "guard |%s| <= %d\n", g.Root.Name, g.T)
+	}
+	for _, cl := range q.Clauses {
+		b.WriteString(ClauseString(cl))
+		b.WriteByte('\n')
+	}
+	b.WriteString("yield ")
+	if q.Key != nil {
+		b.WriteString(Expr(q.Key) + ": ")
+	}
+	b.WriteString(Expr(q.Yield))
+	return b.String()
+}
+
+// ClauseString prints one clause.
+func ClauseString(cl Clause) string {
+	switch cl := cl.(type) {
+	case *Range:
+		return fmt.Sprintf("range %s = %s .. %s", Name(cl.Var.Name), operand(cl.Lo), operand(cl.Hi))
+	case *Elems:
+		return fmt.Sprintf("elems %s in %s", patString(cl.Pat), Expr(cl.Coll))
+	case *Bind:
+		return fmt.Sprintf("bind %s = %s", patString(cl.Pat), Expr(cl.X))
+	case *Filter:
+		return "filter " + Expr(cl.Cond)
+	}
+	return "?"
+}
+
+// Name is a name for printing: a name the planner made (hidden) primed.
+func Name(n string) string {
+	if resolve.HiddenName(n) {
+		return n[len(resolve.HiddenPrefix):] + "'"
+	}
+	return n
+}
+
+// Expr prints an expression on one line, a nested operation in
+// parentheses.
+func Expr(e lang.Expr) string {
+	var b strings.Builder
+	writeExpr(&b, e, false)
+	return b.String()
+}
+
+func writeExpr(b *strings.Builder, e lang.Expr, nested bool) {
+	switch e := e.(type) {
+	case *lang.Ident:
+		b.WriteString(Name(e.Name))
+	case *lang.IntLit:
+		b.WriteString(strconv.FormatInt(e.Val, 10))
+	case *lang.StrLit:
+		b.WriteString(strconv.Quote(e.Val))
+	case *lang.BoolLit:
+		b.WriteString(strconv.FormatBool(e.Val))
+	case *lang.Unary:
+		b.WriteString(e.Op.String())
+		if e.Op == lang.OpNot {
+			b.WriteByte(' ')
+		}
+		writeExpr(b, e.X, true)
+	case *lang.Binary:
+		writeOperand(b, e.X, prec(e.Op), false)
+		b.WriteString(" " + e.Op.String() + " ")
+		writeOperand(b, e.Y, prec(e.Op), true)
+	case *lang.Call:
+		writeExpr(b, e.Fn, true)
+		writeSeq(b, "(", e.Args, ")")
+	case *lang.ListLit:
+		writeSeq(b, "[", e.Elems, "]")
+	case *lang.SetLit:
+		writeSeq(b, "{", e.Elems, "}")
+	case *lang.TupleLit:
+		writeSeq(b, "(", e.Elems, ")")
+	case *lang.Index:
+		writeExpr(b, e.X, true)
+		b.WriteByte('[')
+		writeExpr(b, e.Index, false)
+		b.WriteByte(']')
+	case *lang.IfExpr:
+		if nested {
+			b.WriteByte('(')
+		}
+		b.WriteString("if ")
+		writeExpr(b, e.Cond, false)
+		b.WriteString(" then ")
+		writeExpr(b, e.Then, false)
+		b.WriteString(" else ")
+		writeExpr(b, e.Else, false)
+		if nested {
+			b.WriteByte(')')
+		}
+	case *lang.Comp:
+		q := LowerComp(e, CompConsumer(e.Kind))
+		b.WriteString("[")
+		writeExpr(b, e.Body, false)
+		for _, cl := range q.Clauses {
+			b.WriteString("; " + ClauseString(cl))
+		}
+		b.WriteString("]")
+	default:
+		b.WriteString(strings.TrimPrefix(fmt.Sprintf("%T", e), "*lang."))
+	}
+}
+
+// operand prints an end of a range.
+func operand(e lang.Expr) string {
+	var b strings.Builder
+	writeOperand(&b, e, prec(lang.OpRange), false)
+	return b.String()
+}
+
+// writeOperand writes an operand of an operator of precedence p: in
+// parentheses when it binds less tightly (or as tightly, on the right).
+func writeOperand(b *strings.Builder, e lang.Expr, p int, right bool) {
+	if x, ok := e.(*lang.Binary); ok {
+		if q := prec(x.Op); q > p || q == p && !right {
+			writeExpr(b, e, false)
+			return
+		}
+		b.WriteByte('(')
+		writeExpr(b, e, false)
+		b.WriteByte(')')
+		return
+	}
+	writeExpr(b, e, true)
+}
+
+// prec is an operator's precedence, for printing.
+func prec(op lang.Op) int {
+	switch {
+	case op == lang.OpOr:
+		return 1
+	case op == lang.OpAnd:
+		return 2
+	case op.Comparison():
+		return 3
+	case op == lang.OpRange:
+		return 4
+	case op == lang.OpAdd || op == lang.OpSub:
+		return 5
+	case op == lang.OpPow:
+		return 7
+	}
+	return 6
+}
+
+func writeSeq(b *strings.Builder, open string, xs []lang.Expr, close string) {
+	b.WriteString(open)
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeExpr(b, x, false)
+	}
+	b.WriteString(close)
+}
+
+// patString prints a pattern, hidden names primed.
+func patString(p *lang.Pattern) string {
+	ns := make([]string, len(p.Names))
+	for i, n := range p.Names {
+		ns[i] = Name(n.Name)
+	}
+	if !p.Tuple {
+		return ns[0]
+	}
+	return "(" + strings.Join(ns, ", ") + ")"
+}

@@ -1,0 +1,118 @@
+package plan
+
+import (
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Bounds: a filter right after the range of v that compares v with an
+// expression E without v narrows the range,
+//
+//	range a = 1 .. n; filter a <= m          range a = 1 .. (if m < n then m else n)
+//	range a = 1 .. n; filter a > k          range a = (if k + 1 > 1 then k + 1 else 1) .. n
+//
+// so that the values the filter rejects are never enumerated (the last
+// generator is left to the fast loops, whose bounds do this at run time).
+// Exact: the yields are the same values of v in the same order; the
+// range's ends, E and the new end are safe (safety.go) under the query's
+// guard, so evaluating E once instead of at every v changes no error.
+func bounds(env *Env, q *ir.Query) *ir.Query {
+	last := -1
+	for i, cl := range q.Clauses {
+		if _, ok := cl.(*ir.Filter); !ok {
+			last = i
+		}
+	}
+	for i := 0; i+1 < len(q.Clauses) && i < last; i++ {
+		if out := narrow(env, q, i); out != nil {
+			return out
+		}
+	}
+	return nil
+}
+
+// narrow narrows the range at clause i by the filter after it, or
+// returns nil.
+func narrow(env *Env, q *ir.Query, i int) *ir.Query {
+	r, ok := q.Clauses[i].(*ir.Range)
+	if !ok {
+		return nil
+	}
+	f, ok := q.Clauses[i+1].(*ir.Filter)
+	if !ok {
+		return nil
+	}
+	b, ok := f.Cond.(*lang.Binary)
+	if !ok || !b.Op.Ordering() {
+		return nil
+	}
+	v := resolve.NameDecl(r.Var)
+	op, e := b.Op, b.Y
+	if !isVar(b.X, v) {
+		op, e = b.Op.Flip(), b.X
+		if !isVar(b.Y, v) {
+			return nil
+		}
+	}
+	if mentionsDecl(e, v) {
+		return nil
+	}
+	pos := b.Pos
+	one := &lang.IntLit{Pos: pos, Val: 1}
+	nr := &ir.Range{Var: r.Var, Lo: r.Lo, Hi: r.Hi, At: r.At, OpPos: r.OpPos}
+	switch op {
+	case lang.OpLe:
+		nr.Hi = minExpr(e, r.Hi, pos)
+	case lang.OpLt:
+		nr.Hi = minExpr(&lang.Binary{Pos: pos, Op: lang.OpSub, X: e, Y: one}, r.Hi, pos)
+	case lang.OpGe:
+		nr.Lo = maxExpr(e, r.Lo, pos)
+	case lang.OpGt:
+		nr.Lo = maxExpr(&lang.Binary{Pos: pos, Op: lang.OpAdd, X: e, Y: one}, r.Lo, pos)
+	}
+	sf := newSafety(env, q)
+	if !sf.cond(b) {
+		return nil
+	}
+	if _, ok := sf.intExpr(nr.Lo); !ok {
+		return nil
+	}
+	if _, ok := sf.intExpr(nr.Hi); !ok {
+		return nil
+	}
+	g, ok := sf.guard(q)
+	if !ok {
+		return nil
+	}
+	out := q.Clone()
+	out.Clauses = append(append(out.Clauses[:i:i], nr), q.Clauses[i+2:]...)
+	out.Guard = g
+	return out
+}
+
+// minExpr is `if a < b then a else b`; maxExpr `if a > b then a else b`.
+func minExpr(a, b lang.Expr, pos lang.Pos) lang.Expr {
+	return &lang.IfExpr{Pos: pos, Cond: &lang.Binary{Pos: pos, Op: lang.OpLt, X: a, Y: b}, Then: a, Else: b}
+}
+
+func maxExpr(a, b lang.Expr, pos lang.Pos) lang.Expr {
+	return &lang.IfExpr{Pos: pos, Cond: &lang.Binary{Pos: pos, Op: lang.OpGt, X: a, Y: b}, Then: a, Else: b}
+}
+
+func isVar(e lang.Expr, d *resolve.Decl) bool {
+	id, ok := e.(*lang.Ident)
+	return ok && d != nil && resolve.Of(id) == d
+}
+
+// mentionsDecl reports whether e names d.
+func mentionsDecl(e lang.Expr, d *resolve.Decl) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok && resolve.Of(id) == d {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,109 @@
+package plan_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// before prints the first alternative of game g of src as lowered, for
+// the SG search.
+func before(t *testing.T, src string) string {
+	t.Helper()
+	f, err := lang.ParseFile("t.game", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range f.Stmts {
+		if g, ok := st.(*lang.GameStmt); ok && g.Name.Name == "g" {
+			return ir.LowerAlt(g.Alts[0].(*lang.Alt), ir.MoveSG).String()
+		}
+	}
+	t.Fatal("no game g")
+	return ""
+}
+
+// after compiles src (nothing runs) with the passes of off switched off
+// and returns how game g's first alternative is planned, as --explain
+// prints it: the passes that fired and the query, or "" when none did.
+func after(t *testing.T, src string, off passes.Pass) string {
+	t.Helper()
+	s := eval.NewSession(eval.Options{Disable: off})
+	if err := s.Check("t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, x := range s.Explain() {
+		if x.Kind != "game" || x.Name != "g" {
+			continue
+		}
+		in := false
+		for _, n := range x.Notes {
+			switch {
+			case strings.HasPrefix(n, "alternative 1 (line ") && strings.Contains(n, " is planned ("):
+				in = true
+				out = append(out, n[strings.Index(n, "planned"):])
+			case in && strings.HasPrefix(n, "    "):
+				out = append(out, strings.TrimSpace(n))
+			default:
+				in = false
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+type planCase struct {
+	name, src string
+	off       passes.Pass
+	before    string // "": not checked
+	want      string // "": not planned
+}
+
+func TestPasses(t *testing.T) {
+	cases := []planCase{
+		{name: "equalities", src: "game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n\n",
+			before: "range i = 1 .. n\nrange j = 1 .. n\nfilter i + j == n\nyield g(i) + g(j)",
+			want:   "planned (equalities) as:\nguard |n| <= 2250000000000000000\nrange i = 1 .. n\nfilter n - i >= 1\nfilter n - i <= n\nyield g(i) + g(n - i)"},
+		{name: "equalities, the filters between kept", src: "game g(n) moves g(i) + g(j) for i in 1 .. n for j in 0 .. n if i < j if j - n == -i\n",
+			want: "planned (equalities) as:\nguard |n| <= 2250000000000000000\nrange i = 1 .. n\nfilter n - i >= 0\nfilter n - i <= n\nfilter i < n - i\nyield g(i) + g(n - i)"},
+		{name: "equalities off", src: "game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n\n", off: passes.Equalities},
+		{name: "equalities: coefficient 2", src: "game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + 2 * j == n\n"},
+		{name: "equalities: a call is not safe", src: "def f(x) = x\ngame g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if f(i) + j == n\n"},
+		{name: "equalities: the last generator's variable is solved", src: "game g(n) moves g(i) + g(j) for j in 1 .. n for i in 1 .. n if i + 2 * j == n\n",
+			want: "planned (equalities) as:\nguard |n| <= 1500000000000000000\nrange j = 1 .. n\nfilter n - 2 * j >= 1\nfilter n - 2 * j <= n\nyield g(n - 2 * j) + g(j)"},
+		{name: "deforest", src: "def opts(n) = [n - s for s in [1, 3, 4] if s <= n]\ngame g(n) moves g(m) for m in opts(n)\n",
+			before: "elems m in opts(n)\nyield g(m)",
+			want:   "planned (deforest) as:\nguard |n| <= 4500000000000000000\nelems s' in [1, 3, 4]\nfilter s' <= n\nyield g(n - s')"},
+		{name: "deforest then constsets", src: "def opts(n) = {n - s for s in [4, 1, 3] if s <= n}\ngame g(n) moves g(m) for m in opts(n)\n",
+			want: "planned (deforest, constsets) as:\nguard |n| <= 4500000000000000000\nelems s' in [1, 3, 4]\nfilter s' <= n\nyield g(n - s')"},
+		{name: "deforest off", src: "def opts(n) = [n - s for s in [1, 3, 4] if s <= n]\ngame g(n) moves g(m) for m in opts(n)\n", off: passes.Deforest},
+		{name: "deforest: a global collection is not safe", src: "let S = [1, 3, 4]\ndef opts(n) = [n - s for s in S if s <= n]\ngame g(n) moves g(m) for m in opts(n)\n"},
+		{name: "deforest: a call in the comprehension is not safe", src: "def opts(n) = [n / 2 - s for s in [1, 3, 4] if s <= n]\ngame g(n) moves g(m) for m in opts(n)\n"},
+		{name: "deforest then equalities", src: "def splits(n) = [(i, j) for i in 1 .. n for j in 1 .. n if i + j == n]\ngame g(n) moves g(p[0]) + g(p[1]) for p in splits(n)\n"},
+		{name: "bounds", src: "game g(n) moves g(a) + g(b) for a in 0 .. n if a < 3 for b in 0 .. a - 1\n",
+			want: "planned (bounds) as:\nguard |n| <= 4500000000000000000\nrange a = 0 .. (if 3 - 1 < n then 3 - 1 else n)\nrange b = 0 .. a - 1\nyield g(a) + g(b)"},
+		{name: "bounds: the last generator is the fast loop's", src: "game g(n) moves g(a) for a in 0 .. n if a < 3\n"},
+		{name: "constsets", src: "game g(n) moves g(n - s) for s in [4, 1, 3, 1] if s <= n\n",
+			before: "elems s in [4, 1, 3, 1]\nfilter s <= n\nyield g(n - s)",
+			want:   "planned (constsets) as:\nelems s in [1, 3, 4]\nfilter s <= n\nyield g(n - s)"},
+		{name: "constsets: sorted already", src: "game g(n) moves g(n - s) for s in [1, 3, 4] if s <= n\n"},
+		{name: "constsets off", src: "game g(n) moves g(n - s) for s in [4, 1, 3] if s <= n\n", off: passes.ConstSets},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if c.before != "" {
+				if got := before(t, c.src); got != c.before {
+					t.Errorf("lowered:\n%s\nwant:\n%s", got, c.before)
+				}
+			}
+			if got := after(t, c.src, c.off); got != c.want {
+				t.Errorf("planned:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,274 @@
+package plan
+
+import (
+	"math"
+
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Safety: the proof that a rewrite's expressions cannot fail. An
+// expression is safe when it is int arithmetic (+, -, unary -, * by a
+// constant) or a comparison, and, not, or of such, over int literals,
+// the query's variables (bounded by their clauses: a range's by its ends,
+// a bind's by its value, a literal's elements by the largest) and ints
+// from outside (roots: a local or global the variant knows to be an
+// int). Every int node n of it is bounded as |n| <= c*M + d when every
+// root is at most M in size; the node cannot overflow while c*M + d fits
+// in 64 bits, which bounds M: the guard |root| <= T (T half the smallest
+// bound, so that the float arithmetic of the proof has room to spare).
+
+// lin bounds a node: |n| <= c*M + d.
+type lin struct{ c, d float64 }
+
+// maxSafe is below 2^63 - 1 by more than float64's rounding.
+const maxSafe = 9.0e18
+
+// safety proves expressions of a query safe and collects their roots.
+type safety struct {
+	env   *Env
+	q     *ir.Query // whose clauses bind the variables read
+	roots map[*resolve.Decl]*lang.Ident
+	order []*resolve.Decl
+	limit float64 // the largest M every node allows
+}
+
+func newSafety(env *Env, q *ir.Query) *safety {
+	return &safety{env: env, q: q, roots: map[*resolve.Decl]*lang.Ident{}, limit: math.Inf(1)}
+}
+
+// guard returns q's guard with the roots of s bounded too, or false when
+// no M >= 1 makes every node safe.
+func (s *safety) guard(q *ir.Query) ([]ir.Bound, bool) {
+	out := append([]ir.Bound(nil), q.Guard...)
+	if len(s.order) == 0 {
+		return out, true
+	}
+	t := s.limit / 2
+	if t > 1<<62 {
+		t = 1 << 62
+	}
+	if t < 1 {
+		return nil, false
+	}
+	for _, d := range s.order {
+		b := ir.Bound{Root: s.roots[d], T: int64(t)}
+		merged := false
+		for i := range out {
+			if resolve.Of(out[i].Root) == d {
+				out[i].T = min(out[i].T, b.T)
+				merged = true
+			}
+		}
+		if !merged {
+			out = append(out, b)
+		}
+	}
+	return out, true
+}
+
+// constrain records that a node bounded by l must fit.
+func (s *safety) constrain(l lin) bool {
+	if l.c == 0 {
+		return l.d <= maxSafe
+	}
+	s.limit = math.Min(s.limit, (maxSafe-l.d)/l.c)
+	return l.d <= maxSafe
+}
+
+// intExpr bounds int expression e, or false when it is not safe.
+func (s *safety) intExpr(e lang.Expr) (lin, bool) {
+	var l lin
+	switch e := e.(type) {
+	case *lang.IntLit:
+		l = lin{0, math.Abs(float64(e.Val))}
+	case *lang.Ident:
+		var ok bool
+		if l, ok = s.name(e); !ok {
+			return l, false
+		}
+	case *lang.Unary:
+		if e.Op != lang.OpNeg {
+			return l, false
+		}
+		x, ok := s.intExpr(e.X)
+		if !ok {
+			return l, false
+		}
+		l = x
+	case *lang.Binary:
+		x, ok1 := s.intExpr(e.X)
+		y, ok2 := s.intExpr(e.Y)
+		if !ok1 || !ok2 {
+			return l, false
+		}
+		switch e.Op {
+		case lang.OpAdd, lang.OpSub:
+			l = lin{x.c + y.c, x.d + y.d}
+		case lang.OpMul:
+			k, isK := e.X.(*lang.IntLit)
+			other := y
+			if !isK {
+				k, isK = e.Y.(*lang.IntLit)
+				other = x
+			}
+			if !isK {
+				return l, false
+			}
+			a := math.Abs(float64(k.Val))
+			l = lin{other.c * a, other.d * a}
+		default:
+			return l, false
+		}
+	case *lang.IfExpr:
+		x, ok1 := s.intExpr(e.Then)
+		y, ok2 := s.intExpr(e.Else)
+		if !ok1 || !ok2 || !s.cond(e.Cond) {
+			return l, false
+		}
+		l = lin{math.Max(x.c, y.c), math.Max(x.d, y.d)}
+	default:
+		return l, false
+	}
+	return l, s.constrain(l)
+}
+
+// cond reports whether condition e is safe.
+func (s *safety) cond(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.BoolLit:
+		return true
+	case *lang.Unary:
+		return e.Op == lang.OpNot && s.cond(e.X)
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpAnd, lang.OpOr:
+			return s.cond(e.X) && s.cond(e.Y)
+		case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe, lang.OpEq, lang.OpNe:
+			_, ok1 := s.intExpr(e.X)
+			_, ok2 := s.intExpr(e.Y)
+			return ok1 && ok2
+		}
+	}
+	return false
+}
+
+// conds reports whether the filters cls (or the values of binds) are all
+// safe.
+func (s *safety) conds(cls []ir.Clause) bool {
+	for _, cl := range cls {
+		switch cl := cl.(type) {
+		case *ir.Filter:
+			if !s.cond(cl.Cond) {
+				return false
+			}
+		case *ir.Bind:
+			if _, ok := s.intExpr(cl.X); !ok || cl.Pat.Tuple {
+				return false
+			}
+		case *ir.Range:
+			if _, ok := s.clauseBound(cl, nil); !ok {
+				return false
+			}
+		case *ir.Elems:
+			if _, ok := s.clauseBound(cl, nil); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// name bounds a name: a variable of the query by its clause, an int from
+// outside as a root.
+func (s *safety) name(id *lang.Ident) (lin, bool) {
+	d := resolve.Of(id)
+	if d == nil {
+		return lin{}, false
+	}
+	if cl := s.binder(d); cl != nil {
+		return s.clauseBound(cl, d)
+	}
+	b := s.env.R.Lookup(id)
+	if b == nil || !b.IsInt || b.Kind != resolve.Local && b.Kind != resolve.Global {
+		return lin{}, false
+	}
+	if _, ok := s.roots[d]; !ok {
+		s.roots[d] = id
+		s.order = append(s.order, d)
+	}
+	return lin{1, 0}, true
+}
+
+// binder is the clause of s.q that binds d, or nil.
+func (s *safety) binder(d *resolve.Decl) ir.Clause {
+	for _, cl := range s.q.Clauses {
+		for _, n := range cl.Binds() {
+			if resolve.NameDecl(n) == d {
+				return cl
+			}
+		}
+	}
+	return nil
+}
+
+// clauseBound bounds variable d by the clause binding it.
+func (s *safety) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
+	switch cl := cl.(type) {
+	case *ir.Range:
+		lo, ok1 := s.intExpr(cl.Lo)
+		hi, ok2 := s.intExpr(cl.Hi)
+		return lin{math.Max(lo.c, hi.c), math.Max(lo.d, hi.d)}, ok1 && ok2
+	case *ir.Bind:
+		if cl.Pat.Tuple {
+			return lin{}, false
+		}
+		return s.intExpr(cl.X)
+	case *ir.Elems:
+		if cl.Pat.Tuple {
+			return lin{}, false
+		}
+		ints, ok := literalInts(cl.Coll)
+		if !ok || len(ints) == 0 {
+			return lin{}, false
+		}
+		m := 0.0
+		for _, v := range ints {
+			m = math.Max(m, math.Abs(float64(v)))
+		}
+		return lin{0, m}, true
+	}
+	return lin{}, false
+}
+
+// literalInts returns the ints of a list, tuple or set literal of int
+// literals (an int literal negated included), in order.
+func literalInts(e lang.Expr) ([]int64, bool) {
+	elems := resolve.LiteralElems(e)
+	if elems == nil {
+		return nil, false
+	}
+	out := make([]int64, 0, len(elems))
+	for _, x := range elems {
+		v, ok := intLit(x)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+	}
+	return out, true
+}
+
+// intLit is the value of an int literal or a negated one.
+func intLit(e lang.Expr) (int64, bool) {
+	switch x := e.(type) {
+	case *lang.IntLit:
+		return x.Val, true
+	case *lang.Unary:
+		if lit, ok := x.X.(*lang.IntLit); ok && x.Op == lang.OpNeg && lit.Val != math.MinInt64 {
+			return -lit.Val, true
+		}
+	}
+	return 0, false
+}
