@@ -17,29 +17,6 @@ import (
 	"github.com/grundy-lang/grundy/web"
 )
 
-const serveUsage = `Usage: grundy serve [--port P] [--host H] [--wasm DIR]
-
-Serves the playground on http://HOST:PORT/: a page where you edit a
-script, run it in the browser (the interpreter compiled to WebAssembly,
-with the limits of grundy run and a time limit), read its output and
-errors, draw the state graph of a position, and open the examples.
-/?run=SCRIPT opens SCRIPT (URL-encoded) and runs it; &input=TEXT gives
-its standard input, &graph=EXPR draws a position; /?example=NAME opens
-an example.
-
-  --port P    the port (default 8080; 0 picks a free one)
-  --host H    the address to listen on (default 127.0.0.1: this machine
-              only; 0.0.0.0 serves the whole network)
-  --wasm DIR  keep the compiled interpreter in DIR: built there when DIR
-              has none, served as it is otherwise (default: built afresh
-              into a temporary directory at each start)
-
-The interpreter is compiled at start from grundy's source with the Go
-toolchain (go build, GOOS=js GOARCH=wasm; a few seconds once Go's build
-cache is warm): run grundy serve in a clone, e.g. go run ./cmd/grundy serve.
-Ctrl-C stops the server.
-`
-
 // serveCmd runs grundy serve until Ctrl-C (or a termination signal),
 // then removes the interpreter it built.
 func serveCmd(args []string, stdout, stderr io.Writer) int {
@@ -55,10 +32,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, ready f
 	fs.SetOutput(io.Discard)
 	var port int
 	var host, dir string
-	fs.IntVar(&port, "port", 8080, "")
-	fs.StringVar(&host, "host", "127.0.0.1", "")
-	fs.StringVar(&dir, "wasm", "", "")
-	if code, ok := parseSub("serve", serveUsage, fs, args, nil, stdout, stderr); !ok {
+	fs.IntVar(&port, "port", 8080, "the port `P` to listen on (0 picks a free one)")
+	fs.StringVar(&host, "host", "127.0.0.1", "the address `H` to listen on (127.0.0.1: this machine only; 0.0.0.0 serves the whole network)")
+	fs.StringVar(&dir, "wasm", "", "keep the compiled interpreter in `DIR`: built there when DIR has none, served as it is otherwise (default: built afresh into a temporary directory at each start)")
+	if code, ok := parseSub("serve", fs, args, nil, stdout, stderr); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {

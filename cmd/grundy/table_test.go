@@ -207,7 +207,7 @@ func TestTableBadUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"table"}, "grundy table: expected a FILE and a table, got 0 arguments\nusage: grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile]\n"},
+		{[]string{"table"}, "grundy table: expected a FILE and a table, got 0 arguments\nusage: grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile] [flags]\n"},
 		{[]string{"table", p}, "grundy table: expected a FILE and a table, got 1 argument\n"},
 		{[]string{"table", p, "n for n in xs", "extra"}, "got 3 arguments"},
 		{[]string{"table", p, "n for n in [1]", "--format", "xml"}, "grundy table: unknown format \"xml\": use text, csv, json or bfile\n"},
