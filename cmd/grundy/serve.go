@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -93,7 +94,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, ready f
 
 	url := "http://" + browserHost(ln.Addr()) + "/"
 	fmt.Fprintf(stdout, "grundy playground at %s (Ctrl-C stops it)\n", url)
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(hostGuard(h, ln.Addr(), host))
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	if ready != nil {
@@ -109,6 +110,47 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, ready f
 	defer cancel()
 	srv.Shutdown(shut)
 	return 0
+}
+
+// The server's time limits. Every script runs in the browser, so that a
+// request is a file to send: the longest, grundy.wasm (some megabytes),
+// takes well under a second on this machine, and the limits only end
+// connections that a client leaves open or feeds slowly.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 2 * time.Minute
+	idleTimeout       = time.Minute
+)
+
+// newServer is the playground's server of h, with its time limits: a
+// client that sends its headers or its request too slowly, takes too
+// long to read a response, or leaves a kept-alive connection idle is cut
+// off.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+	}
+}
+
+// hostGuard wraps h so that it answers only requests addressed to this
+// machine (web.CheckHost) at the port of addr: localhost, 127.0.0.1 or
+// [::1]; also the address --host names, and, for a server that listens
+// on every address (--host 0.0.0.0), any IP address.
+func hostGuard(h http.Handler, addr net.Addr, host string) http.Handler {
+	_, port, _ := net.SplitHostPort(addr.String())
+	var extra []string
+	anyIP := false
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() || host == "" {
+		anyIP = true
+	} else {
+		extra = append(extra, strings.ToLower(host))
+	}
+	return web.CheckHost(h, port, extra, anyIP)
 }
 
 // browserHost is the address to open in a browser: a server listening on
