@@ -238,6 +238,7 @@ func (in *Interpreter) Table(ctx context.Context, filename, spec string) (*Table
 // Table.
 func (in *Interpreter) TableRows(ctx context.Context, filename, spec string, each func(row, value Value) error) (*Table, error) {
 	var t *eval.Table
+	var expr string
 	var rows func(row, v value.Value) error
 	if each != nil {
 		rows = func(row, v value.Value) error { return each(Value{row}, Value{v}) }
@@ -248,13 +249,24 @@ func (in *Interpreter) TableRows(ctx context.Context, filename, spec string, eac
 		if err != nil {
 			return err
 		}
+		expr = tableExpr(spec, st)
 		t, err = in.s.TableRows(ctx, st, rows)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return newTable(t), nil
+	return newTable(t, expr), nil
+}
+
+// tableExpr is the expression of the table st as written in spec (up to
+// its first clause).
+func tableExpr(spec string, st *lang.TableStmt) string {
+	end := len(spec)
+	if len(st.Clauses) > 0 {
+		end = st.Clauses[0].Position().Offset
+	}
+	return strings.TrimSpace(spec[lang.Start(st.Body).Offset:end])
 }
 
 // SG returns the (generalized) Sprague-Grundy value of game g, as the

@@ -89,7 +89,7 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var out string
 	switch format {
 	case "text":
-		out = t.Text()
+		out = t.TextWithHeader()
 	case "csv":
 		out = gridCSV(t)
 	case "json":
