@@ -1,6 +1,7 @@
 package grundy
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -125,6 +126,14 @@ type Stats struct {
 	MemoBytes      int64 // the size of the memo tables
 	Games          int   // game families with memo tables
 	InfiniteValues int   // distinct infinite SG values
+}
+
+// String returns the counters as grundy run --stats prints them, before
+// the time: "10 states visited, 9 moves, 10 positions known (memo 0.0
+// MiB), 1 games".
+func (s Stats) String() string {
+	return fmt.Sprintf("%d states visited, %d moves, %d positions known (memo %.1f MiB), %d games",
+		s.States, s.Moves, s.Memoized, float64(s.MemoBytes)/(1<<20), s.Games)
 }
 
 // Progress is a report of a long call (Config.Progress).

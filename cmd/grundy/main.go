@@ -479,9 +479,7 @@ func reportFrom(w io.Writer, source func(string) (string, bool), err error) int 
 // printStats writes --stats: the run's time, positions visited, options
 // generated and what the memo holds.
 func printStats(w io.Writer, in *grundy.Interpreter, elapsed time.Duration) {
-	st := in.Stats()
-	fmt.Fprintf(w, "grundy: %d states visited, %d moves, %d positions known (memo %.1f MiB), %d games, %.3fs\n",
-		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, elapsed.Seconds())
+	fmt.Fprintf(w, "grundy: %s, %.3fs\n", in.Stats(), elapsed.Seconds())
 }
 
 // loadScript reads a script file (readScript); when it cannot, it says
