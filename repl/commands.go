@@ -112,13 +112,14 @@ func (r *REPL) cmdLoad(ctx context.Context, arg string) bool {
 		fmt.Fprintln(r.errOut, ":load needs a file name")
 		return false
 	}
-	src, err := os.ReadFile(arg)
+	data, err := os.ReadFile(arg)
 	if err != nil {
 		fmt.Fprintf(r.errOut, "cannot read %s: %v\n", arg, err)
 		return false
 	}
-	if err := r.in.Exec(ctx, arg, string(src)); err != nil {
-		r.report(string(src), err)
+	src := lang.TrimBOM(string(data))
+	if err := r.in.Exec(ctx, arg, src); err != nil {
+		r.report(src, err)
 		return false
 	}
 	return true

@@ -55,10 +55,13 @@ func fmtCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // fmtOne formats one file's text and writes, diffs or prints the result.
+// A byte order mark at the start of the text is dropped (the canonical
+// layout has none): a file with one changes, and -d shows its first line
+// changed.
 func fmtOne(file, src string, write, diff bool, stdout, stderr io.Writer) int {
-	out, err := lang.Format(file, src)
+	out, err := lang.Format(file, lang.TrimBOM(src))
 	if err != nil {
-		report(stderr, src, err)
+		report(stderr, lang.TrimBOM(src), err)
 		return 2
 	}
 	if diff {

@@ -482,7 +482,8 @@ func printStats(w io.Writer, in *grundy.Interpreter, elapsed time.Duration) {
 	fmt.Fprintf(w, "grundy: %s, %.3fs\n", in.Stats(), elapsed.Seconds())
 }
 
-// loadScript reads a script file (readScript); when it cannot, it says
+// loadScript reads a script file (readScript), without a byte order mark
+// at its start (lang.TrimBOM); when it cannot, it says
 // why on stderr and returns the exit status: 2 for a file that cannot be
 // read, 1 for one larger than the memory limit (maxMem; 0: the default),
 // which is not read (its parse could not fit in the limit).
@@ -500,7 +501,9 @@ func loadScript(stderr io.Writer, path string, maxMem int64) (string, int) {
 		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", path, unwrapPathError(err))
 		return "", 2
 	}
-	return src, 0
+	// A byte order mark is skipped here, so that the snippets of errors
+	// quote the text the interpreter read.
+	return lang.TrimBOM(src), 0
 }
 
 // tooBig is readScript's error for a file larger than its limit: the
