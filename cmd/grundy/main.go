@@ -8,7 +8,10 @@
 //	grundy table FILE 'TABLE' a table of values (table.go)
 //	grundy serve [--port P]   the playground, in a browser (serve.go)
 //	grundy fmt [-w] [-d] FILE the canonical layout of scripts (fmt.go)
+//	grundy help [COMMAND]     the help, or a command's (commands.go)
 //	grundy                    the interactive REPL
+//
+// commands.go holds the table of commands that the help is made from.
 //
 // Exit status: 0 when the script ran to its end; 1 on a runtime error, a
 // failed assertion or output that could not be written (stdout.go); 2 on
