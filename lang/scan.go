@@ -318,6 +318,8 @@ func (s *scanner) run() ([]lexer.Token, error) {
 				return nil, Errorf(start, "unexpected character ';'; statements need no separator")
 			case '\'':
 				return nil, Errorf(start, "unexpected character \"'\"; strings use double quotes")
+			case '\uFEFF':
+				return nil, Errorf(start, "unexpected character U+FEFF (a byte order mark, which may only stand at the start of a script)")
 			}
 			if unicode.IsPrint(r) {
 				return nil, Errorf(start, "unexpected character %q", r)
