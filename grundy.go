@@ -129,7 +129,9 @@ func New(cfg Config) *Interpreter {
 
 // Load parses a script, resolves its names and runs its statements:
 // its games, defs and lets stay declared for later calls, and what it
-// prints goes to Config.Stdout. filename is the name errors show.
+// prints goes to Config.Stdout. filename is the name errors show. A
+// UTF-8 byte order mark at the start of src is skipped: column 1 is the
+// character after it.
 //
 // A syntax or resolve error (SyntaxError, ResolveError) runs nothing and
 // keeps nothing of the file. After a runtime error, the statements before
@@ -137,6 +139,7 @@ func New(cfg Config) *Interpreter {
 // A later Load may declare a name again: code loaded afterwards sees the
 // new declaration, code loaded before keeps the old one.
 func (in *Interpreter) Load(ctx context.Context, filename, src string) error {
+	src = lang.TrimBOM(src)
 	return in.exec(ctx, func(ctx context.Context) error {
 		in.sources[filename] = src
 		return in.s.LoadFile(ctx, filename, src)
@@ -163,7 +166,9 @@ func (in *Interpreter) LoadFS(ctx context.Context, fsys fs.FS, name string) erro
 // container (a string quoted). A syntax or resolve error runs and
 // declares nothing; after a runtime error, the entry's games and defs
 // stay declared, and a let whose value failed binds nothing.
+// A byte order mark at the start of src is skipped, as Load skips it.
 func (in *Interpreter) Exec(ctx context.Context, filename, src string) error {
+	src = lang.TrimBOM(src)
 	return in.exec(ctx, func(ctx context.Context) error {
 		in.sources[filename] = src
 		th := in.s.Thread()
@@ -187,13 +192,15 @@ func show(th *engine.Thread, v value.Value) {
 
 // Check parses a script and resolves its names, as Load does before it
 // runs anything, and runs nothing: it returns the syntax and resolve
-// errors Load would. It keeps nothing of the file, except that Explain
-// and Explanations then say what its games and defs compile to.
+// errors Load would (a byte order mark skipped as Load skips it). It
+// keeps nothing of the file, except that Explain and Explanations then
+// say what its games and defs compile to.
 func (in *Interpreter) Check(filename, src string) error {
 	if !in.mu.TryLock() {
 		return ErrBusy
 	}
 	defer in.mu.Unlock()
+	src = lang.TrimBOM(src)
 	in.sources[filename] = src
 	return convert(in.s.CheckFile(filename, src), context.Background(), in.source, in.cmdline)
 }
@@ -238,6 +245,7 @@ func (in *Interpreter) Table(ctx context.Context, filename, spec string) (*Table
 // Table.
 func (in *Interpreter) TableRows(ctx context.Context, filename, spec string, each func(row, value Value) error) (*Table, error) {
 	var t *eval.Table
+	var expr string
 	var rows func(row, v value.Value) error
 	if each != nil {
 		rows = func(row, v value.Value) error { return each(Value{row}, Value{v}) }
@@ -248,13 +256,24 @@ func (in *Interpreter) TableRows(ctx context.Context, filename, spec string, eac
 		if err != nil {
 			return err
 		}
+		expr = tableExpr(spec, st)
 		t, err = in.s.TableRows(ctx, st, rows)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return newTable(t), nil
+	return newTable(t, expr), nil
+}
+
+// tableExpr is the expression of the table st as written in spec (up to
+// its first clause).
+func tableExpr(spec string, st *lang.TableStmt) string {
+	end := len(spec)
+	if len(st.Clauses) > 0 {
+		end = st.Clauses[0].Position().Offset
+	}
+	return strings.TrimSpace(spec[lang.Start(st.Body).Offset:end])
 }
 
 // SG returns the (generalized) Sprague-Grundy value of game g, as the

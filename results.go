@@ -1,6 +1,7 @@
 package grundy
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -23,6 +24,7 @@ import (
 type Table struct {
 	RowVar string // the first for clause's pattern as written: "n", "(a, b)"
 	ColVar string // the second for clause's pattern; "" without one
+	Expr   string // the expression as written: "sg(kayles(n))"
 	Rows   []Value
 	Cols   []Value // grids only
 	// Cells[i] are the values of row i: one value, or for a grid one per
@@ -31,8 +33,8 @@ type Table struct {
 	t     *eval.Table
 }
 
-func newTable(t *eval.Table) *Table {
-	out := &Table{RowVar: t.RowVar, ColVar: t.ColVar, Rows: wrapAll(t.Rows), Cols: wrapAll(t.Cols), t: t}
+func newTable(t *eval.Table, expr string) *Table {
+	out := &Table{RowVar: t.RowVar, ColVar: t.ColVar, Expr: expr, Rows: wrapAll(t.Rows), Cols: wrapAll(t.Cols), t: t}
 	out.Cells = make([][]Value, len(t.Cells))
 	for i, row := range t.Cells {
 		out.Cells[i] = wrapAll(row)
@@ -49,6 +51,13 @@ func (t *Table) Grid() bool { return t.ColVar != "" }
 // then its cells; a filtered-out cell is blank). Columns of ints are
 // right-aligned, others left-aligned.
 func (t *Table) Text() string { return t.t.Text() }
+
+// TextWithHeader returns the table as grundy table (--format text) and
+// the REPL's :table show it: a grid as Text does; a table of one for
+// clause with a header line, the row variable and the expression as
+// written (RowVar and Expr), over its rows, the columns two spaces apart
+// ("n  sg(kayles(n))"). The header stands without rows too.
+func (t *Table) TextWithHeader() string { return t.t.TextWithHeader(t.Expr) }
 
 // PlotOptions say how a plot is drawn. The zero PlotOptions draws a PNG
 // of the default size.
@@ -117,6 +126,14 @@ type Stats struct {
 	MemoBytes      int64 // the size of the memo tables
 	Games          int   // game families with memo tables
 	InfiniteValues int   // distinct infinite SG values
+}
+
+// String returns the counters as grundy run --stats prints them, before
+// the time: "10 states visited, 9 moves, 10 positions known (memo 0.0
+// MiB), 1 games".
+func (s Stats) String() string {
+	return fmt.Sprintf("%d states visited, %d moves, %d positions known (memo %.1f MiB), %d games",
+		s.States, s.Moves, s.Memoized, float64(s.MemoBytes)/(1<<20), s.Games)
 }
 
 // Progress is a report of a long call (Config.Progress).

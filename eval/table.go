@@ -35,5 +35,14 @@ func (t *Table) Grid() bool { return t.ColVar != "" }
 // spaces. A table without rows prints nothing.
 func (t *Table) Text() string { return (*compile.Table)(t).Text() }
 
+// TextWithHeader renders the table as grundy table (--format text) and
+// the REPL's :table show it: a grid as Text does; a table of one for
+// clause with a header line, the row variable and expr (the table's
+// expression as written), its columns two spaces apart, the header
+// taking its column's alignment. The header stands without rows too.
+func (t *Table) TextWithHeader(expr string) string {
+	return (*compile.Table)(t).TextWithHeader(expr)
+}
+
 // Blank reports whether v is a grid cell filtered out by an if clause.
 func Blank(v value.Value) bool { return v.K == value.KNone }

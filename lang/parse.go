@@ -115,13 +115,18 @@ func ParseExprCheck(filename, src string, check Check) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	start := Pos{Filename: filename, Line: 1, Column: 1}
-	if len(f.Stmts) != 1 {
-		return nil, Errorf(start, "expected one expression")
+	// The errors point at the statement in question, which may stand
+	// after blank lines and spaces (the text's place in a larger one).
+	switch len(f.Stmts) {
+	case 0:
+		return nil, Errorf(Pos{Filename: filename, Line: 1, Column: 1}, "expected one expression")
+	case 1:
+	default:
+		return nil, Errorf(f.Stmts[1].Position(), "expected one expression, found another after it")
 	}
 	es, ok := f.Stmts[0].(*ExprStmt)
 	if !ok {
-		return nil, Errorf(start, "expected an expression, not a statement")
+		return nil, Errorf(f.Stmts[0].Position(), "expected an expression, not a statement")
 	}
 	return es.X, nil
 }

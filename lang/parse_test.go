@@ -307,6 +307,24 @@ func TestParseEntry(t *testing.T) {
 	}
 }
 
+// TestParseExprPositions: ParseExpr's errors point at the statement that
+// is not one expression, where it stands in the text (after blank lines
+// and spaces).
+func TestParseExprPositions(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"let x = 5", `e:1:1: expected an expression, not a statement`},
+		{"\n\n  let x = 5", `e:3:3: expected an expression, not a statement`},
+		{"\n   print 1", `e:2:4: expected an expression, not a statement`},
+		{"\nsub(1) sub(2)", `e:2:8: expected one expression, found another after it`},
+		{"\n  ", `e:1:1: expected one expression`},
+	} {
+		_, err := lang.ParseExpr("e", c.src)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("ParseExpr(%q): %v, want %s", c.src, err, c.want)
+		}
+	}
+}
+
 // errorCases maps a script to its exact syntax error.
 var errorCases = []struct {
 	src, want string

@@ -36,6 +36,17 @@ var keywordSet = func() map[string]bool {
 // IsKeyword reports whether s is a reserved word.
 func IsKeyword(s string) bool { return keywordSet[s] }
 
+// BOM is the UTF-8 byte order mark, which some editors write at the start
+// of a file.
+const BOM = "\uFEFF"
+
+// TrimBOM returns src without a byte order mark at its start: a script's
+// text as the scanner reads it, so that column 1 is the first character
+// after the mark. The entry points that read a script (Interpreter.Load
+// and Check, the grundy command's file reading, grundy fmt, the REPL's
+// input and :load) call it; a mark elsewhere is a syntax error.
+func TrimBOM(src string) string { return strings.TrimPrefix(src, BOM) }
+
 // MaxNesting bounds how deeply brackets may nest, so that neither the parser
 // nor the compiler can overflow the Go stack on hostile input.
 const MaxNesting = 200
@@ -307,6 +318,8 @@ func (s *scanner) run() ([]lexer.Token, error) {
 				return nil, Errorf(start, "unexpected character ';'; statements need no separator")
 			case '\'':
 				return nil, Errorf(start, "unexpected character \"'\"; strings use double quotes")
+			case '\uFEFF':
+				return nil, Errorf(start, "unexpected character U+FEFF (a byte order mark, which may only stand at the start of a script)")
 			}
 			if unicode.IsPrint(r) {
 				return nil, Errorf(start, "unexpected character %q", r)

@@ -112,13 +112,14 @@ func (r *REPL) cmdLoad(ctx context.Context, arg string) bool {
 		fmt.Fprintln(r.errOut, ":load needs a file name")
 		return false
 	}
-	src, err := os.ReadFile(arg)
+	data, err := os.ReadFile(arg)
 	if err != nil {
 		fmt.Fprintf(r.errOut, "cannot read %s: %v\n", arg, err)
 		return false
 	}
-	if err := r.in.Exec(ctx, arg, string(src)); err != nil {
-		r.report(string(src), err)
+	src := lang.TrimBOM(string(data))
+	if err := r.in.Exec(ctx, arg, src); err != nil {
+		r.report(src, err)
 		return false
 	}
 	return true
@@ -435,85 +436,22 @@ func (r *REPL) cmdBest(ctx context.Context, arg string) bool {
 
 const tableUsage = "usage: :table EXPR for x in A .. B [for y in C .. D] (the clauses of a table statement)"
 
-// cmdTable is the table statement with a header line: the variable and
+// cmdTable is the table statement with a header line (the variable and
 // the expression as typed over the rows; a grid as the statement prints
-// it. It parses and computes exactly as the statement does.
+// it), as grundy table prints it (Table.TextWithHeader). It parses and
+// computes exactly as the statement does.
 func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 	if arg == "" {
 		fmt.Fprintln(r.errOut, tableUsage)
 		return false
 	}
-	src := r.inLine(r.argAt, arg)
-	t, err := r.in.Table(ctx, "<stdin>", src)
+	t, err := r.in.Table(ctx, "<stdin>", r.inLine(r.argAt, arg))
 	if err != nil {
 		r.report(r.typed(), err)
 		return false
 	}
-	if t.Grid() {
-		io.WriteString(r.out, t.Text())
-		return true
-	}
-	rows := [][]grundy.Value{nil}
-	for i, v := range t.Rows {
-		rows = append(rows, []grundy.Value{v, t.Cells[i][0]})
-	}
-	// The header: the expression as typed (Table parsed it already).
-	st, err := lang.ParseTable("<stdin>", src)
-	if err != nil {
-		r.report(r.typed(), err)
-		return false
-	}
-	end := len(src)
-	if len(st.Clauses) > 0 {
-		end = st.Clauses[0].Position().Offset
-	}
-	expr := strings.TrimSpace(src[lang.Start(st.Body).Offset:end])
-	printAligned(r, []string{t.RowVar, expr}, rows)
+	io.WriteString(r.out, t.TextWithHeader())
 	return true
-}
-
-// printAligned prints a header and rows of values in columns two spaces
-// apart: a column of ints right-aligned, any other left-aligned (as the
-// table statement aligns).
-func printAligned(r *REPL, header []string, rows [][]grundy.Value) {
-	text := [][]string{header}
-	right := make([]bool, len(header))
-	for j := range right {
-		right[j] = true
-	}
-	for _, row := range rows[1:] {
-		var line []string
-		for j, v := range row {
-			s := ""
-			if v.Kind() != grundy.NoneKind {
-				s = v.String()
-				right[j] = right[j] && v.Kind() == grundy.IntKind
-			}
-			line = append(line, s)
-		}
-		text = append(text, line)
-	}
-	widths := make([]int, len(header))
-	for _, row := range text {
-		for j, c := range row {
-			widths[j] = max(widths[j], utf8.RuneCountInString(c))
-		}
-	}
-	for _, row := range text {
-		var b strings.Builder
-		for j, c := range row {
-			pad := strings.Repeat(" ", widths[j]-utf8.RuneCountInString(c))
-			if j > 0 {
-				b.WriteString("  ")
-			}
-			if right[j] {
-				b.WriteString(pad + c)
-			} else {
-				b.WriteString(c + pad)
-			}
-		}
-		fmt.Fprintln(r.out, strings.TrimRight(b.String(), " "))
-	}
 }
 
 const plotUse = "usage: :plot [FILE.png|FILE.svg] EXPR for n in A .. B [for m in C .. D]"

@@ -410,6 +410,9 @@ func TestPlayPiped(t *testing.T) {
 				"\"x\" is not a game: type 1, or the position your move leaves\n" +
 				"sub(5) is not an option of sub(2) (list shows them)\n",
 			0},
+		{"a statement as a move points at it", subDecl + ":play sub(2)\n  let x = 5\nsub(1) sub(0)\nq\n", "You give up. grundy wins.\n",
+			"<stdin>:3:3: expected an expression, not a statement\n      let x = 5\n      ^\n" +
+				"<stdin>:4:8: expected one expression, found another after it\n    sub(1) sub(0)\n           ^\n", 0},
 		{"not an option", subDecl + ":play sub(2)\nsub(0)\nsub(2)\n\"x\"\n1\n",
 			"grundy wins.\n", "sub(0) is not an option of sub(2) (list shows them)\nsub(2) is the position now: type the position your move leaves\n\"x\" is not a game: type 1, or the position your move leaves\n", 0},
 		{"quit keeps the session", subDecl + "let x = 5\n:play sub(10)\nq\nprint x\n",

@@ -115,7 +115,7 @@ func (r *REPL) piped(in io.Reader) int {
 	}
 	for !r.quit && sc.Scan() {
 		r.line++
-		run(a.add(sc.Text(), r.line))
+		run(a.add(r.firstLine(sc.Text()), r.line))
 	}
 	run(a.end())
 	return status
@@ -203,10 +203,20 @@ func (r *REPL) interactive() int {
 			break
 		}
 		r.line++
-		run(a.add(line, r.line))
+		run(a.add(r.firstLine(line), r.line))
 	}
 	run(a.end())
 	return 0
+}
+
+// firstLine is the input line line without the byte order mark that may
+// start the session's first line (a script piped in from a file that
+// has one), so that its column 1 is the character after it.
+func (r *REPL) firstLine(line string) string {
+	if r.line == 1 {
+		return lang.TrimBOM(line)
+	}
+	return line
 }
 
 // historyItem makes one history line of a multi-line entry: lines joined

@@ -44,6 +44,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Game is a take-and-break game: its moves are the union of its rules'.
@@ -91,7 +92,10 @@ func ParseCode(code string) (*Game, error) {
 		return nil, fmt.Errorf("%q is not a take-and-break code: it needs a point, as in \"0.77\"", code)
 	}
 	g := &Game{Name: code}
-	digit := func(c byte, i int) (uint8, error) {
+	// digit reads the character at byte offset i of code (a rune: the
+	// error names the character, and counts characters, not bytes).
+	digit := func(i int) (uint8, error) {
+		c := code[i]
 		switch {
 		case c >= '0' && c <= '9':
 			return c - '0', nil
@@ -100,12 +104,13 @@ func ParseCode(code string) (*Game, error) {
 		case c >= 'A' && c <= 'F':
 			return c - 'A' + 10, nil
 		}
-		return 0, fmt.Errorf("%q is not a take-and-break code: %q at character %d is not an octal or hexadecimal digit", code, rune(c), i+1)
+		r, _ := utf8.DecodeRuneInString(code[i:])
+		return 0, fmt.Errorf("%q is not a take-and-break code: %q at character %d is not an octal or hexadecimal digit", code, r, utf8.RuneCountInString(code[:i])+1)
 	}
-	switch lead := code[:dot]; len(lead) {
+	switch lead := code[:dot]; utf8.RuneCountInString(lead) {
 	case 0:
 	case 1:
-		d, err := digit(lead[0], 0)
+		d, err := digit(0)
 		if err != nil {
 			return nil, err
 		}
@@ -126,7 +131,7 @@ func ParseCode(code string) (*Game, error) {
 		return nil, fmt.Errorf("take-and-break code of %d digits is too long (at most 4096)", len(digits))
 	}
 	for i := 0; i < len(digits); i++ {
-		d, err := digit(digits[i], dot+1+i)
+		d, err := digit(dot + 1 + i)
 		if err != nil {
 			return nil, err
 		}

@@ -244,6 +244,24 @@ func TestParseCode(t *testing.T) {
 	}
 }
 
+// TestParseCodeNamesCharacters: a code's error names the character that
+// is no digit (a rune, not a byte of it) and counts characters.
+func TestParseCodeNamesCharacters(t *testing.T) {
+	for _, c := range []struct{ code, want string }{
+		{"0.7é", `"0.7é" is not a take-and-break code: 'é' at character 4 is not an octal or hexadecimal digit`},
+		{"0.é7", `"0.é7" is not a take-and-break code: 'é' at character 3 is not an octal or hexadecimal digit`},
+		{"0.7é7g", `"0.7é7g" is not a take-and-break code: 'é' at character 4 is not an octal or hexadecimal digit`},
+		{"é.7", `"é.7" is not a take-and-break code: 'é' at character 1 is not an octal or hexadecimal digit`},
+		{"0.77😀", `"0.77😀" is not a take-and-break code: '😀' at character 5 is not an octal or hexadecimal digit`},
+		{"0.7\xff", `"0.7\xff" is not a take-and-break code: '�' at character 4 is not an octal or hexadecimal digit`},
+	} {
+		_, err := ParseCode(c.code)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("ParseCode(%q): %v\nwant %s", c.code, err, c.want)
+		}
+	}
+}
+
 // TestParallel: two threads give the values of one, on games with a
 // sparse space (and on the heaps past 2048, where the segments start
 // here), values that widen the sets and the table included.

@@ -42,6 +42,18 @@
 // scheduler (eval/poll_js.go), so that the time limit fires and deep
 // recursion does not overflow the browser's stack.
 //
+// # Security
+//
+// Every response carries a Content-Security-Policy (ContentSecurityPolicy:
+// the page's own scripts and styles only, WebAssembly compiled from bytes
+// with 'wasm-unsafe-eval', which both the interpreter and Graphviz need;
+// the browser test fails without it), X-Frame-Options: DENY,
+// X-Content-Type-Options: nosniff and Referrer-Policy: no-referrer.
+// CheckHost refuses a request whose Host header is not this machine's
+// (localhost, 127.0.0.1, [::1], with the port) with 421, so that a site
+// whose name an attacker points at 127.0.0.1 (DNS rebinding) cannot
+// read the playground; grundy serve wraps Handler in it.
+//
 // # Graphviz
 //
 // static/vendor/viz.js is the built single file of the npm package

@@ -7,13 +7,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 
@@ -216,17 +219,82 @@ func Handler(dir string) (http.Handler, error) {
 		w.Write(index)
 	})
 	mux.Handle("GET /examples/", http.StripPrefix("/examples/", http.FileServerFS(examples.FS)))
-	return noCache(mux), nil
+	return secure(mux), nil
 }
 
-// noCache makes the browser ask again for every file: after a rebuild the
-// page must not mix old and new files.
-func noCache(h http.Handler) http.Handler {
+// ContentSecurityPolicy is the policy of every response: the page runs
+// its own scripts only (app.js, worker.js, highlight.js, wasm_exec.js,
+// vendor/viz.js; no inline script, no eval), and compiles WebAssembly
+// ('wasm-unsafe-eval': the interpreter, which app.js compiles and the
+// worker instantiates, and Graphviz, which viz.js instantiates from bytes
+// it holds); its styles are style.css; its only image is the empty icon
+// of a data: URL; it fetches from its own server only; no page may frame
+// it.
+const ContentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// secure adds the headers of every response: the security policy, no
+// framing, no guessing of content types, no referrer, and no caching (the
+// browser asks again for every file: after a rebuild the page must not
+// mix old and new files).
+func secure(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", ContentSecurityPolicy)
+		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "no-referrer")
+		hd.Set("Cache-Control", "no-cache")
 		if path.Ext(r.URL.Path) == ".wasm" {
-			w.Header().Set("Content-Type", "application/wasm")
+			hd.Set("Content-Type", "application/wasm")
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// LocalHosts are the names of this machine that a request to the
+// playground may be addressed to (its Host header, without the port).
+var LocalHosts = []string{"localhost", "127.0.0.1", "::1"}
+
+// CheckHost wraps h so that it answers only requests whose Host header
+// is one of LocalHosts or extra (names or IP addresses), with port (or
+// without a port when port is 80), or, when anyIP is true (a server that
+// listens on every address), any IP address with port. Any other request
+// is refused with 421 Misdirected Request: a web page of another site
+// whose name was made to resolve to this machine (DNS rebinding) sends
+// its own name, and so cannot reach the playground.
+func CheckHost(h http.Handler, port string, extra []string, anyIP bool) http.Handler {
+	names := append(slices.Clone(LocalHosts), extra...)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hostAllowed(r.Host, port, names, anyIP) {
+			msg := fmt.Sprintf("grundy serve answers requests for localhost:%s, 127.0.0.1:%s or [::1]:%s only, not for %q (a guard against DNS rebinding)\n", port, port, port, r.Host)
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.Header().Set("X-Content-Type-Options", "nosniff")
+			w.WriteHeader(http.StatusMisdirectedRequest)
+			io.WriteString(w, msg)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// hostAllowed reports whether the Host header host names one of names
+// (or any IP address, with anyIP) with port.
+func hostAllowed(host, port string, names []string, anyIP bool) bool {
+	name, p, err := net.SplitHostPort(host)
+	if err != nil {
+		// No port: the default port of http.
+		name, p = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), "80"
+	}
+	if p != port {
+		return false
+	}
+	name = strings.ToLower(strings.TrimSuffix(name, "."))
+	ip := net.ParseIP(name)
+	for _, n := range names {
+		if n == name || ip != nil && ip.Equal(net.ParseIP(n)) {
+			return true
+		}
+	}
+	return anyIP && ip != nil
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -319,6 +320,16 @@ func TestHandler(t *testing.T) {
 		if c.code == 200 && resp.Header.Get("Cache-Control") != "no-cache" {
 			t.Errorf("GET %s: Cache-Control %q", c.path, resp.Header.Get("Cache-Control"))
 		}
+		for k, v := range map[string]string{
+			"Content-Security-Policy": ContentSecurityPolicy,
+			"X-Frame-Options":         "DENY",
+			"X-Content-Type-Options":  "nosniff",
+			"Referrer-Policy":         "no-referrer",
+		} {
+			if got := resp.Header.Get(k); got != v {
+				t.Errorf("GET %s: %s %q, want %q", c.path, k, got, v)
+			}
+		}
 	}
 	if _, err := Handler(t.TempDir()); err == nil {
 		t.Error("Handler of a directory without the interpreter did not fail")
@@ -372,5 +383,82 @@ func TestHighlighter(t *testing.T) {
 		if got[i] != c.want {
 			t.Errorf("%s\n got: %s\nwant: %s", c.line, got[i], c.want)
 		}
+	}
+}
+
+// TestContentSecurityPolicy: the policy allows what the page needs (its
+// own scripts, WebAssembly compiled from bytes, its stylesheet, the data:
+// icon) and nothing from elsewhere: no inline script, no eval, no frame.
+func TestContentSecurityPolicy(t *testing.T) {
+	directives := map[string]string{}
+	for _, d := range strings.Split(ContentSecurityPolicy, ";") {
+		name, value, _ := strings.Cut(strings.TrimSpace(d), " ")
+		directives[name] = value
+	}
+	for name, want := range map[string]string{
+		"default-src":     "'self'",
+		"script-src":      "'self' 'wasm-unsafe-eval'",
+		"style-src":       "'self'",
+		"img-src":         "'self' data:",
+		"object-src":      "'none'",
+		"frame-ancestors": "'none'",
+	} {
+		if directives[name] != want {
+			t.Errorf("%s is %q, want %q", name, directives[name], want)
+		}
+	}
+	// The page has no inline script or style for the policy to block.
+	page, _ := fs.ReadFile(static, "static/index.html")
+	if strings.Contains(string(page), "<script>") || strings.Contains(string(page), "style=") || strings.Contains(string(page), "<style") {
+		t.Error("index.html has an inline script or style, which the policy blocks")
+	}
+}
+
+// TestCheckHost: the playground answers requests addressed to this
+// machine by localhost, 127.0.0.1 or [::1] at its port, and refuses any
+// other name (DNS rebinding) with 421.
+func TestCheckHost(t *testing.T) {
+	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "page") })
+	for _, c := range []struct {
+		host  string
+		extra []string
+		anyIP bool
+		code  int
+	}{
+		{"localhost:8080", nil, false, 200},
+		{"LOCALHOST:8080", nil, false, 200},
+		{"127.0.0.1:8080", nil, false, 200},
+		{"[::1]:8080", nil, false, 200},
+		{"evil.example:8080", nil, false, 421},
+		{"localhost.evil.example:8080", nil, false, 421},
+		{"127.0.0.1.nip.io:8080", nil, false, 421},
+		{"localhost:9090", nil, false, 421},
+		{"localhost", nil, false, 421},
+		{"", nil, false, 421},
+		{"192.168.1.5:8080", nil, false, 421},
+		{"192.168.1.5:8080", []string{"192.168.1.5"}, false, 200},
+		{"192.168.1.5:8080", nil, true, 200},
+		{"evil.example:8080", nil, true, 421},
+		{"myhost:8080", []string{"myhost"}, false, 200},
+	} {
+		h := CheckHost(ok, "8080", c.extra, c.anyIP)
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Host = c.host
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != c.code {
+			t.Errorf("Host %q (extra %q, any IP %v): %d %q, want %d", c.host, c.extra, c.anyIP, w.Code, w.Body.String(), c.code)
+		}
+		if c.code == 421 && !strings.Contains(w.Body.String(), "DNS rebinding") {
+			t.Errorf("Host %q: refused with %q, which does not say why", c.host, w.Body.String())
+		}
+	}
+	// Port 80 may be left out of the Host header.
+	r := httptest.NewRequest("GET", "/", nil)
+	r.Host = "localhost"
+	w := httptest.NewRecorder()
+	CheckHost(ok, "80", nil, false).ServeHTTP(w, r)
+	if w.Code != 200 {
+		t.Errorf("Host localhost on port 80: %d", w.Code)
 	}
 }

@@ -21,17 +21,15 @@ func fmtCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("grundy fmt", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var write, diff bool
-	fs.BoolVar(&write, "w", false, "")
-	fs.BoolVar(&diff, "d", false, "")
-	const use = "usage: grundy fmt [-w] [-d] [FILE...]"
-	if err := parseFlags(fs, args); err != nil {
-		fmt.Fprintf(stderr, "grundy fmt: %v\n%s\n", err, use)
-		return 2
+	fs.BoolVar(&write, "w", false, "rewrite the files that change instead of printing them (through a temporary file: a failed write leaves a file as it was)")
+	fs.BoolVar(&diff, "d", false, "print a unified diff of what would change")
+	if code, ok := parseSub("fmt", fs, args, nil, stdout, stderr); !ok {
+		return code
 	}
 	files := fs.Args()
 	if len(files) == 0 {
 		if write {
-			fmt.Fprintf(stderr, "grundy fmt: -w needs a FILE to rewrite\n%s\n", use)
+			fmt.Fprintf(stderr, "grundy fmt: -w needs a FILE to rewrite\n%s\n", usageLine("fmt"))
 			return 2
 		}
 		src, err := io.ReadAll(stdin)
@@ -57,10 +55,13 @@ func fmtCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // fmtOne formats one file's text and writes, diffs or prints the result.
+// A byte order mark at the start of the text is dropped (the canonical
+// layout has none): a file with one changes, and -d shows its first line
+// changed.
 func fmtOne(file, src string, write, diff bool, stdout, stderr io.Writer) int {
-	out, err := lang.Format(file, src)
+	out, err := lang.Format(file, lang.TrimBOM(src))
 	if err != nil {
-		report(stderr, src, err)
+		report(stderr, lang.TrimBOM(src), err)
 		return 2
 	}
 	if diff {

@@ -97,10 +97,10 @@ func TestFmtErrors(t *testing.T) {
 		t.Errorf("a missing file: status %d, stderr %q", code, errOut)
 	}
 	code, _, errOut = cli(t, "", "fmt", "-x")
-	if code != 2 || !strings.Contains(errOut, "usage: grundy fmt") {
+	if code != 2 || !strings.Contains(errOut, "see grundy fmt --help") {
 		t.Errorf("a bad flag: status %d, stderr %q", code, errOut)
 	}
-	if _, out, _ := cli(t, "", "--help"); !strings.Contains(out, "grundy fmt [-w] [-d] FILE...") {
+	if _, out, _ := cli(t, "", "--help"); !strings.Contains(out, "grundy fmt [-w] [-d] [FILE...]") {
 		t.Errorf("--help does not show grundy fmt:\n%s", out)
 	}
 }

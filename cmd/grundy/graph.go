@@ -16,24 +16,6 @@ import (
 	"github.com/grundy-lang/grundy"
 )
 
-const graphUsage = `Usage: grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT] [flags]
-
-Runs FILE, evaluates EXPR in its scope and writes the state graph of the
-game EXPR (at most 200 positions) as Graphviz DOT text, or renders it
-with Graphviz's dot program. EXPR may also be graph(G, LIMIT): the graph
-of the game G, at most LIMIT positions. The picture is always built from
-a game: EXPR whose value is a string (DOT text) is an error.
-
-  --format F   dot (the default), svg or png; without it, -o OUT ending in
-               .svg or .png chooses that format
-  -o OUT       write to the file OUT instead of standard output
-  --stats, --max-states N, --max-steps N, --timeout D, --max-memory SIZE
-               as for grundy run (see grundy --help)
-
-What FILE prints goes to standard error, so standard output holds only the
-picture. PNG is not written to a terminal: use -o or a redirection.
-`
-
 // dotInstallHint says how to install Graphviz.
 const dotInstallHint = "install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz)"
 
@@ -53,7 +35,8 @@ func graphCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var cfg config
 	var format, out string
-	file, expr, code, ok := parsePicture("graph", graphUsage, "a FILE and an EXPR, as in grundy graph game.game 'g(10)'", fs, args, &cfg, &format, &out, stdout, stderr)
+	fs.StringVar(&format, "format", "", "the format `F`: dot (the default), svg or png; without it, -o OUT ending in .svg or .png chooses that format")
+	file, expr, code, ok := parsePicture("graph", "a FILE and an EXPR, as in grundy graph game.game 'g(10)'", fs, args, &cfg, &out, stdout, stderr)
 	if !ok {
 		return code
 	}

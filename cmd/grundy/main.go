@@ -8,7 +8,10 @@
 //	grundy table FILE 'TABLE' a table of values (table.go)
 //	grundy serve [--port P]   the playground, in a browser (serve.go)
 //	grundy fmt [-w] [-d] FILE the canonical layout of scripts (fmt.go)
+//	grundy help [COMMAND]     the help, or a command's (commands.go)
 //	grundy                    the interactive REPL
+//
+// commands.go holds the table of commands that the help is made from.
 //
 // Exit status: 0 when the script ran to its end; 1 on a runtime error, a
 // failed assertion or output that could not be written (stdout.go); 2 on
@@ -38,49 +41,6 @@ import (
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "0.1.0"
-
-const usage = `grundy: Sprague-Grundy values, outcomes and winning moves of impartial games
-
-Usage:
-  grundy run [flags] FILE   run a script (grundy FILE does the same)
-  grundy -e 'SOURCE'        run the source text given
-  grundy check FILE         parse and resolve names, run nothing
-  grundy graph FILE 'EXPR' [--format dot|svg|png] [-o OUT] [flags]
-                            run FILE (its output to stderr), then draw the
-                            state graph of the game EXPR
-  grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile] [flags]
-                            run FILE (its output to stderr), then print a
-                            table of EXPR (two for clauses: a grid)
-  grundy plot FILE 'EXPR for n in A .. B' [--format png|svg] [-o OUT]
-                            draw EXPR against n (two for clauses: a heat map)
-  grundy serve [--port P]   serve the playground (edit and run scripts in a
-                            browser) on http://127.0.0.1:P/ (default 8080)
-  grundy fmt [-w] [-d] FILE...
-                            print FILEs in the canonical layout (-w: rewrite
-                            them; -d: print a diff; no FILE: standard input)
-  grundy                    the interactive REPL (reads statements from
-                            standard input when it is not a terminal)
-  grundy --help | --version
-
-Flags (run, -e and the REPL; --stats and the limits also for graph and table):
-  --stats              print positions visited, moves, memo size and time to stderr
-  --explain            print to stderr what each game and def was compiled to
-                       (fast loop or general path, and why); with check, no run
-  --max-states N       stop after N positions (default 20000000)
-  --max-steps N        stop after N evaluation steps (default 10000000000)
-  --timeout D          stop a run after D, e.g. 30s or 2m (default: none)
-  --max-memory SIZE    stop above about SIZE of memory, e.g. 512M, at least
-                       1M (default: half the machine's memory)
-  --history FILE       the REPL's history file (default ~/.grundy_history;
-                       also GRUNDY_HISTORY; empty turns history off)
-  --checkpoint FILE    save the values of take-and-break families (period,
-                       large tables) to FILE about every minute and when the
-                       run ends or stops, and go on from FILE's values
-
-Exit status: 0 success; 1 runtime error, failed assertion or output that
-could not be written; 2 syntax error or bad usage. The language is
-described in spec.md.
-`
 
 func main() {
 	// A run bounds its Go stack itself (eval's stack budget, a quarter
@@ -126,17 +86,8 @@ type config struct {
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
-		switch args[0] {
-		case "table":
-			return tableCmd(args[1:], stdin, stdout, stderr)
-		case "graph":
-			return graphCmd(args[1:], stdin, stdout, stderr)
-		case "plot":
-			return plotCmd(args[1:], stdin, stdout, stderr)
-		case "serve":
-			return serveCmd(args[1:], stdout, stderr)
-		case "fmt":
-			return fmtCmd(args[1:], stdin, stdout, stderr)
+		if c, ok := lookup(args[0]); ok && args[0] != "run" && args[0] != "check" {
+			return c.run(args[1:], stdin, stdout, stderr)
 		}
 	}
 	fs := flag.NewFlagSet("grundy", flag.ContinueOnError)
@@ -144,26 +95,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var cfg config
 	var expr string
 	var help, ver bool
-	fs.StringVar(&expr, "e", "", "")
-	fs.BoolVar(&help, "help", false, "")
-	fs.BoolVar(&help, "h", false, "")
-	fs.BoolVar(&ver, "version", false, "")
-	addLimitFlags(fs, &cfg)
-	fs.BoolVar(&cfg.explain, "explain", false, "")
-	fs.StringVar(&cfg.history, "history", os.Getenv("GRUNDY_HISTORY"), "")
+	rootFlags(fs, &cfg, &expr, &help, &ver)
 	if err := parseFlags(fs, args); err != nil {
 		fmt.Fprintf(stderr, "grundy: %v\n(see grundy --help)\n", err)
 		return 2
 	}
 	rest := fs.Args()
+	if !flagGiven(fs, "history") {
+		cfg.history = os.Getenv("GRUNDY_HISTORY")
+	}
+	if help {
+		return printHelp(rest, stdout)
+	}
 	if msg := checkLimitFlags(&cfg); msg != "" {
 		fmt.Fprintf(stderr, "grundy: %s\n", msg)
 		return 2
 	}
 	switch {
-	case help:
-		fmt.Fprint(stdout, usage)
-		return 0
 	case ver:
 		fmt.Fprintf(stdout, "grundy %s\n", version)
 		return 0
@@ -180,9 +128,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "run", "check":
 		if len(files) != 1 {
-			fmt.Fprintf(stderr, "grundy: %s needs exactly one FILE (see grundy --help)\n", cmd)
+			fmt.Fprintf(stderr, "grundy: %s needs exactly one FILE (see grundy %s --help)\n", cmd, cmd)
 			return 2
 		}
+	case "help":
+		return helpCmd(files, stdin, stdout, stderr)
 	default:
 		cmd, files = "run", rest
 		if len(files) != 1 {
@@ -207,18 +157,52 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runSource(cfg, files[0], src, stdin, stdout, stderr)
 }
 
+// rootFlags defines the flags of run, check, -e and the REPL: those of a
+// run (runFlags), and -e, --history, --version and --help.
+func rootFlags(fs *flag.FlagSet, cfg *config, expr *string, help, ver *bool) {
+	runFlags(fs, cfg)
+	fs.StringVar(expr, "e", "", "run the source text `SOURCE` (errors name the file <expr>)")
+	fs.BoolVar(help, "help", false, "print the help")
+	fs.BoolVar(help, "h", false, "print the help")
+	fs.BoolVar(ver, "version", false, "print grundy's version")
+	fs.StringVar(&cfg.history, "history", "", "the REPL's history `FILE` (default ~/.grundy_history; also GRUNDY_HISTORY; empty turns history off)")
+}
+
+// runFlags defines the flags of a run (grundy run, check and -e): the
+// limits and --explain.
+func runFlags(fs *flag.FlagSet, cfg *config) {
+	addLimitFlags(fs, cfg)
+	fs.BoolVar(&cfg.explain, "explain", false, "print to standard error what each game and def was compiled to (fast loop or general path, and why); with check, without running")
+}
+
+// printHelp prints the help that grundy --help asks for: run's or
+// check's when the command word rest[0] is one of them, else the global
+// help.
+func printHelp(rest []string, stdout io.Writer) int {
+	if len(rest) > 0 && (rest[0] == "run" || rest[0] == "check") {
+		c, _ := lookup(rest[0])
+		fs := flag.NewFlagSet("grundy "+c.name, flag.ContinueOnError)
+		runFlags(fs, new(config))
+		io.WriteString(stdout, usageOf(c, fs))
+		return 0
+	}
+	io.WriteString(stdout, globalUsage())
+	return 0
+}
+
 func envSet(name string) bool {
 	_, ok := os.LookupEnv(name)
 	return ok
 }
 
 // parseSub parses the flags of subcommand name: fs's own, --help (which
-// prints usage) and, with cfg, the limit flags (checked). ok is false,
-// with the exit status, when it printed the usage or an error.
-func parseSub(name, usage string, fs *flag.FlagSet, args []string, cfg *config, stdout, stderr io.Writer) (code int, ok bool) {
+// prints the command's help) and, with cfg, the limit flags (checked).
+// ok is false, with the exit status, when it printed the help or an
+// error.
+func parseSub(name string, fs *flag.FlagSet, args []string, cfg *config, stdout, stderr io.Writer) (code int, ok bool) {
 	var help bool
-	fs.BoolVar(&help, "help", false, "")
-	fs.BoolVar(&help, "h", false, "")
+	fs.BoolVar(&help, "help", false, "print this help")
+	fs.BoolVar(&help, "h", false, "print this help")
 	if cfg != nil {
 		addLimitFlags(fs, cfg)
 	}
@@ -227,7 +211,8 @@ func parseSub(name, usage string, fs *flag.FlagSet, args []string, cfg *config, 
 		return 2, false
 	}
 	if help {
-		fmt.Fprint(stdout, usage)
+		c, _ := lookup(name)
+		io.WriteString(stdout, usageOf(c, fs))
 		return 0, false
 	}
 	if cfg != nil {
@@ -273,12 +258,13 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 // run (and -e and the REPL), grundy table and grundy graph: --stats,
 // --max-states, --max-steps, --timeout and --max-memory.
 func addLimitFlags(fs *flag.FlagSet, cfg *config) {
-	fs.BoolVar(&cfg.stats, "stats", false, "")
-	fs.Int64Var(&cfg.maxStates, "max-states", 0, "")
-	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, "")
-	fs.DurationVar(&cfg.timeout, "timeout", 0, "")
-	fs.StringVar(&cfg.maxMemory, "max-memory", "", "")
-	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "")
+	d := grundy.DefaultLimits()
+	fs.BoolVar(&cfg.stats, "stats", false, "print positions visited, moves, memo size and time to standard error")
+	fs.Int64Var(&cfg.maxStates, "max-states", 0, fmt.Sprintf("stop after `N` positions (default %d)", d.MaxStates))
+	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, fmt.Sprintf("stop after `N` evaluation steps (default %d)", d.MaxSteps))
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "stop a run after `D`, e.g. 30s or 2m (default: none)")
+	fs.StringVar(&cfg.maxMemory, "max-memory", "", "stop above about `SIZE` of memory, e.g. 512M, at least 1M (default: half the machine's memory)")
+	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "save the values of take-and-break families (period, large tables) to `FILE` about every minute and when the run ends or stops, and go on from FILE's values")
 }
 
 // checkLimitFlags validates the flags addLimitFlags defined and fills in
@@ -346,15 +332,14 @@ func runInScope[T any](ctx context.Context, cfg config, file, name string, texts
 }
 
 // parsePicture reads the command line of a picture command (grundy
-// graph, grundy plot, named by cmd): the flags of parseSub, fs's own,
-// --format and -o (into format and out), then FILE and the command's
+// graph, grundy plot, named by cmd): the flags of parseSub, fs's own
+// (its --format among them) and -o (into out), then FILE and the command's
 // text, or else an error that says what the command needs (needs: "a
 // FILE and an EXPR, as in ..."). ok is false, with the exit status, when
 // it printed the usage or an error.
-func parsePicture(cmd, usage, needs string, fs *flag.FlagSet, args []string, cfg *config, format, out *string, stdout, stderr io.Writer) (file, text string, code int, ok bool) {
-	fs.StringVar(format, "format", "", "")
-	fs.StringVar(out, "o", "", "")
-	if code, ok := parseSub(cmd, usage, fs, args, cfg, stdout, stderr); !ok {
+func parsePicture(cmd, needs string, fs *flag.FlagSet, args []string, cfg *config, out *string, stdout, stderr io.Writer) (file, text string, code int, ok bool) {
+	fs.StringVar(out, "o", "", "write the picture to the file `OUT` instead of standard output")
+	if code, ok := parseSub(cmd, fs, args, cfg, stdout, stderr); !ok {
 		return "", "", code, false
 	}
 	if fs.NArg() != 2 {
@@ -497,12 +482,11 @@ func reportFrom(w io.Writer, source func(string) (string, bool), err error) int 
 // printStats writes --stats: the run's time, positions visited, options
 // generated and what the memo holds.
 func printStats(w io.Writer, in *grundy.Interpreter, elapsed time.Duration) {
-	st := in.Stats()
-	fmt.Fprintf(w, "grundy: %d states visited, %d moves, %d positions known (memo %.1f MiB), %d games, %.3fs\n",
-		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, elapsed.Seconds())
+	fmt.Fprintf(w, "grundy: %s, %.3fs\n", in.Stats(), elapsed.Seconds())
 }
 
-// loadScript reads a script file (readScript); when it cannot, it says
+// loadScript reads a script file (readScript), without a byte order mark
+// at its start (lang.TrimBOM); when it cannot, it says
 // why on stderr and returns the exit status: 2 for a file that cannot be
 // read, 1 for one larger than the memory limit (maxMem; 0: the default),
 // which is not read (its parse could not fit in the limit).
@@ -520,7 +504,9 @@ func loadScript(stderr io.Writer, path string, maxMem int64) (string, int) {
 		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", path, unwrapPathError(err))
 		return "", 2
 	}
-	return src, 0
+	// A byte order mark is skipped here, so that the snippets of errors
+	// quote the text the interpreter read.
+	return lang.TrimBOM(src), 0
 }
 
 // tooBig is readScript's error for a file larger than its limit: the

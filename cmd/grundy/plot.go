@@ -16,27 +16,6 @@ import (
 	"github.com/grundy-lang/grundy"
 )
 
-const plotUsage = `Usage: grundy plot FILE 'EXPR for n in A .. B' [--format png|svg] [-o OUT] [flags]
-       grundy plot FILE 'EXPR for x in A .. B for y in C .. D' ...
-
-Runs FILE, then draws the values of EXPR in its scope: against n as a
-scatter (one for clause), or as a heat map over (x, y) (two). The clauses
-are a table's (see grundy table); the values must be ints or infinite SG
-values. P-positions (0) are red; when EXPR is sg(F(n)) and period(F)
-finds a period, its preperiod and blocks are marked.
-
-  --format F   png (the default) or svg; without it, -o OUT ending in
-               .svg chooses svg
-  -o OUT       write to the file OUT instead of standard output
-  --size WxH   the picture's size in pixels (default 800x450 for a
-               scatter, 720x600 for a heat map)
-  --stats, --max-states N, --max-steps N, --timeout D, --max-memory SIZE
-               as for grundy run
-
-What FILE prints goes to standard error, so standard output holds only the
-picture. PNG is not written to a terminal: use -o or a redirection.
-`
-
 // plotName is the file name of the plot's text in error messages.
 const plotName = "<expr>"
 
@@ -46,8 +25,9 @@ func plotCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var cfg config
 	var format, out, size string
-	fs.StringVar(&size, "size", "", "")
-	file, spec, code, ok := parsePicture("plot", plotUsage, "a FILE and a plot, as in grundy plot game.game 'sg(g(n)) for n in 0 .. 100'", fs, args, &cfg, &format, &out, stdout, stderr)
+	fs.StringVar(&size, "size", "", "the picture's size in pixels, `WxH` (default 800x450 for a scatter, 720x600 for a heat map)")
+	fs.StringVar(&format, "format", "", "the format `F`: png (the default) or svg; without it, -o OUT ending in .svg chooses svg")
+	file, spec, code, ok := parsePicture("plot", "a FILE and a plot, as in grundy plot game.game 'sg(g(n)) for n in 0 .. 100'", fs, args, &cfg, &out, stdout, stderr)
 	if !ok {
 		return code
 	}

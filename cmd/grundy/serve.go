@@ -11,34 +11,12 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/grundy-lang/grundy/web"
 )
-
-const serveUsage = `Usage: grundy serve [--port P] [--host H] [--wasm DIR]
-
-Serves the playground on http://HOST:PORT/: a page where you edit a
-script, run it in the browser (the interpreter compiled to WebAssembly,
-with the limits of grundy run and a time limit), read its output and
-errors, draw the state graph of a position, and open the examples.
-/?run=SCRIPT opens SCRIPT (URL-encoded) and runs it; &input=TEXT gives
-its standard input, &graph=EXPR draws a position; /?example=NAME opens
-an example.
-
-  --port P    the port (default 8080; 0 picks a free one)
-  --host H    the address to listen on (default 127.0.0.1: this machine
-              only; 0.0.0.0 serves the whole network)
-  --wasm DIR  keep the compiled interpreter in DIR: built there when DIR
-              has none, served as it is otherwise (default: built afresh
-              into a temporary directory at each start)
-
-The interpreter is compiled at start from grundy's source with the Go
-toolchain (go build, GOOS=js GOARCH=wasm; a few seconds once Go's build
-cache is warm): run grundy serve in a clone, e.g. go run ./cmd/grundy serve.
-Ctrl-C stops the server.
-`
 
 // serveCmd runs grundy serve until Ctrl-C (or a termination signal),
 // then removes the interpreter it built.
@@ -55,10 +33,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, ready f
 	fs.SetOutput(io.Discard)
 	var port int
 	var host, dir string
-	fs.IntVar(&port, "port", 8080, "")
-	fs.StringVar(&host, "host", "127.0.0.1", "")
-	fs.StringVar(&dir, "wasm", "", "")
-	if code, ok := parseSub("serve", serveUsage, fs, args, nil, stdout, stderr); !ok {
+	fs.IntVar(&port, "port", 8080, "the port `P` to listen on (0 picks a free one)")
+	fs.StringVar(&host, "host", "127.0.0.1", "the address `H` to listen on (127.0.0.1: this machine only; 0.0.0.0 serves the whole network)")
+	fs.StringVar(&dir, "wasm", "", "keep the compiled interpreter in `DIR`: built there when DIR has none, served as it is otherwise (default: built afresh into a temporary directory at each start)")
+	if code, ok := parseSub("serve", fs, args, nil, stdout, stderr); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
@@ -116,7 +94,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, ready f
 
 	url := "http://" + browserHost(ln.Addr()) + "/"
 	fmt.Fprintf(stdout, "grundy playground at %s (Ctrl-C stops it)\n", url)
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(hostGuard(h, ln.Addr(), host))
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	if ready != nil {
@@ -132,6 +110,47 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, ready f
 	defer cancel()
 	srv.Shutdown(shut)
 	return 0
+}
+
+// The server's time limits. Every script runs in the browser, so that a
+// request is a file to send: the longest, grundy.wasm (some megabytes),
+// takes well under a second on this machine, and the limits only end
+// connections that a client leaves open or feeds slowly.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 2 * time.Minute
+	idleTimeout       = time.Minute
+)
+
+// newServer is the playground's server of h, with its time limits: a
+// client that sends its headers or its request too slowly, takes too
+// long to read a response, or leaves a kept-alive connection idle is cut
+// off.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+	}
+}
+
+// hostGuard wraps h so that it answers only requests addressed to this
+// machine (web.CheckHost) at the port of addr: localhost, 127.0.0.1 or
+// [::1]; also the address --host names, and, for a server that listens
+// on every address (--host 0.0.0.0), any IP address.
+func hostGuard(h http.Handler, addr net.Addr, host string) http.Handler {
+	_, port, _ := net.SplitHostPort(addr.String())
+	var extra []string
+	anyIP := false
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() || host == "" {
+		anyIP = true
+	} else {
+		extra = append(extra, strings.ToLower(host))
+	}
+	return web.CheckHost(h, port, extra, anyIP)
 }
 
 // browserHost is the address to open in a browser: a server listening on

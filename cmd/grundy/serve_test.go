@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/grundy-lang/grundy/web"
 )
 
 func TestServeUsage(t *testing.T) {
@@ -366,4 +369,64 @@ func evalJS[T any](t *testing.T, ctx context.Context, js string) T {
 		t.Fatalf("%s: %v", js, err)
 	}
 	return v
+}
+
+// TestServeGuard: grundy serve's handler, on a stand-in interpreter,
+// answers requests for localhost, 127.0.0.1 and [::1] at its port with
+// the security headers, and refuses another name (DNS rebinding) with
+// 421; with --host 0.0.0.0 it answers any IP address too, still no name.
+func TestServeGuard(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, web.WasmFile), []byte("\x00asm-stand-in"), 0o644)
+	os.WriteFile(filepath.Join(dir, web.WasmExecFile), []byte("// stand-in"), 0o644)
+	h, err := web.Handler(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bind := range []string{"127.0.0.1", "0.0.0.0"} {
+		srv := httptest.NewUnstartedServer(nil)
+		srv.Config = newServer(nil)
+		srv.Start()
+		srv.Config.Handler = hostGuard(h, srv.Listener.Addr(), bind)
+		port := srv.Listener.Addr().(*net.TCPAddr).Port
+		for _, c := range []struct {
+			host string
+			code int
+		}{
+			{fmt.Sprintf("localhost:%d", port), 200},
+			{fmt.Sprintf("127.0.0.1:%d", port), 200},
+			{fmt.Sprintf("[::1]:%d", port), 200},
+			{fmt.Sprintf("rebind.example:%d", port), 421},
+			{fmt.Sprintf("localhost:%d", port+1), 421},
+			{fmt.Sprintf("10.1.2.3:%d", port), map[string]int{"127.0.0.1": 421, "0.0.0.0": 200}[bind]},
+		} {
+			req, _ := http.NewRequest("GET", srv.URL+"/", nil)
+			req.Host = c.host
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != c.code {
+				t.Errorf("--host %s, Host %s: status %d, want %d", bind, c.host, resp.StatusCode, c.code)
+			}
+			if c.code == 200 && (resp.Header.Get("Content-Security-Policy") == "" || resp.Header.Get("X-Frame-Options") != "DENY" || resp.Header.Get("X-Content-Type-Options") != "nosniff" || resp.Header.Get("Referrer-Policy") != "no-referrer") {
+				t.Errorf("--host %s, Host %s: the security headers are missing: %v", bind, c.host, resp.Header)
+			}
+		}
+		srv.Close()
+	}
+}
+
+// TestServeTimeouts: the server ends connections a client leaves idle
+// or feeds slowly (each time limit set), and gives a response time enough
+// for the largest file.
+func TestServeTimeouts(t *testing.T) {
+	srv := newServer(http.NotFoundHandler())
+	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 {
+		t.Errorf("time limits: header %v, read %v, write %v, idle %v; want all set", srv.ReadHeaderTimeout, srv.ReadTimeout, srv.WriteTimeout, srv.IdleTimeout)
+	}
+	if srv.ReadHeaderTimeout > srv.ReadTimeout || srv.WriteTimeout < 30*time.Second {
+		t.Errorf("time limits: header %v above read %v, or write %v too short for the interpreter's file", srv.ReadHeaderTimeout, srv.ReadTimeout, srv.WriteTimeout)
+	}
 }

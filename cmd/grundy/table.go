@@ -32,16 +32,9 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var cfg config
 	format := "text"
-	fs.StringVar(&format, "format", "text", "")
-	addLimitFlags(fs, &cfg)
-	const use = "usage: grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile]"
-	if err := parseFlags(fs, args); err != nil {
-		fmt.Fprintf(stderr, "grundy table: %v\n%s\n", err, use)
-		return 2
-	}
-	if msg := checkLimitFlags(&cfg); msg != "" {
-		fmt.Fprintf(stderr, "grundy table: %s\n", msg)
-		return 2
+	fs.StringVar(&format, "format", "text", "the format `F`: text, csv, json or bfile")
+	if code, ok := parseSub("table", fs, args, &cfg, stdout, stderr); !ok {
+		return code
 	}
 	known := false
 	for _, f := range tableFormats {
@@ -53,7 +46,7 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	rest := fs.Args()
 	if len(rest) != 2 {
-		fmt.Fprintf(stderr, "grundy table: expected a FILE and a table, got %d argument%s\n%s\n", len(rest), plural(len(rest)), use)
+		fmt.Fprintf(stderr, "grundy table: expected a FILE and a table, got %d argument%s\n%s\n", len(rest), plural(len(rest)), usageLine("table"))
 		return 2
 	}
 	file, spec := rest[0], rest[1]
@@ -96,7 +89,7 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var out string
 	switch format {
 	case "text":
-		out = t.Text()
+		out = t.TextWithHeader()
 	case "csv":
 		out = gridCSV(t)
 	case "json":

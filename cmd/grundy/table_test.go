@@ -37,23 +37,44 @@ func TestTableText(t *testing.T) {
 	p := script(t, "g.game", tableScript)
 	// Subtraction game {1, 3, 4}: SG values have period 7: 0 1 0 1 2 3 2.
 	check(t, "one for", runCLI(t, "", "table", p, "sg(sub(n)) for n in 5 .. 10"),
-		result{0, " 5 3\n 6 2\n 7 0\n 8 1\n 9 0\n10 1\n", "declaring\n"})
+		result{0, " n  sg(sub(n))\n 5           3\n 6           2\n 7           0\n 8           1\n 9           0\n10           1\n", "declaring\n"})
 	check(t, "strings", runCLI(t, "", "table", p, "outcome(sub(n)) for n in [0, 99]", "--format", "text"),
-		result{0, " 0 P\n99 N\n", "declaring\n"})
+		result{0, " n  outcome(sub(n))\n 0  P\n99  N\n", "declaring\n"})
 	// Nim with two heaps: a ^ b.
 	check(t, "grid", runCLI(t, "", "table", p, "sg(nim2(a, b)) for a in 0 .. 2 for b in 0 .. 3 if a <= b"),
 		result{0, "a\\b  0  1  2  3\n  0  0  1  2  3\n  1     0  3  2\n  2        0  1\n", "declaring\n"})
 	// The table sees the script's lets, defs and games; flags anywhere.
 	check(t, "scope", runCLI(t, "", "table", "--format=text", p, "name(s) for s in S"),
-		result{0, "1 odd\n3 odd\n4 even, \"quoted\"\n", "declaring\n"})
+		result{0, "s  name(s)\n1  odd\n3  odd\n4  even, \"quoted\"\n", "declaring\n"})
 	// -- lets the table start with "-".
 	check(t, "--", runCLI(t, "", "table", p, "--", "-n for n in 1 .. 2"),
-		result{0, "1 -1\n2 -2\n", "declaring\n"})
-	// The text format is the table statement's.
+		result{0, "n  -n\n1  -1\n2  -2\n", "declaring\n"})
+	// A grid's text is the table statement's.
 	st := runCLI(t, "", "-e", tableScript+"table sg(nim2(a, b)) for a in 0 .. 2 for b in 0 .. 3 if a <= b")
 	tb := runCLI(t, "", "table", p, "sg(nim2(a, b)) for a in 0 .. 2 for b in 0 .. 3 if a <= b")
 	if st.stdout != "declaring\n"+tb.stdout {
 		t.Errorf("statement prints\n%s\nbut grundy table prints\n%s", st.stdout, tb.stdout)
+	}
+}
+
+// TestTableTextIsTheREPLs: grundy table's text format is what the REPL's
+// :table prints (a header for one for clause; a grid as the statement),
+// for the same table.
+func TestTableTextIsTheREPLs(t *testing.T) {
+	p := script(t, "g.game", tableScript)
+	for _, spec := range []string{
+		"sg(sub(n)) for n in 5 .. 10",
+		"outcome(sub(n))   for n in [0, 99]",
+		"name(s) for s in S if s > 1",
+		"(a, b) for (a, b) in [(1, 2)]",
+		"n for n in []",
+		"sg(nim2(a, b)) for a in 0 .. 2 for b in 0 .. 3 if a <= b",
+	} {
+		tb := runCLI(t, "", "table", p, spec)
+		repl := runCLI(t, tableScript+":table "+spec+"\n")
+		if tb.code != 0 || repl.code != 0 || "declaring\n"+tb.stdout != repl.stdout {
+			t.Errorf("%s: grundy table prints (status %d)\n%s\nbut :table (status %d)\ndeclaring\n%s", spec, tb.code, tb.stdout, repl.code, strings.TrimPrefix(repl.stdout, "declaring\n"))
+		}
 	}
 }
 
@@ -196,7 +217,7 @@ func TestTableErrors(t *testing.T) {
 		t.Errorf("--max-states: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	r = runCLI(t, "", "table", "--stats", p, "n for n in 1 .. 2")
-	if r.code != 0 || r.stdout != "1 1\n2 2\n" || !strings.HasPrefix(r.stderr, "declaring\ngrundy: ") || !strings.Contains(r.stderr, " states visited, ") {
+	if r.code != 0 || r.stdout != "n  n\n1  1\n2  2\n" || !strings.HasPrefix(r.stderr, "declaring\ngrundy: ") || !strings.Contains(r.stderr, " states visited, ") {
 		t.Errorf("--stats: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
@@ -207,7 +228,7 @@ func TestTableBadUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"table"}, "grundy table: expected a FILE and a table, got 0 arguments\nusage: grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile]\n"},
+		{[]string{"table"}, "grundy table: expected a FILE and a table, got 0 arguments\nusage: grundy table FILE 'EXPR for n in A .. B' [--format text|csv|json|bfile] [flags]\n"},
 		{[]string{"table", p}, "grundy table: expected a FILE and a table, got 1 argument\n"},
 		{[]string{"table", p, "n for n in xs", "extra"}, "got 3 arguments"},
 		{[]string{"table", p, "n for n in [1]", "--format", "xml"}, "grundy table: unknown format \"xml\": use text, csv, json or bfile\n"},

@@ -224,8 +224,23 @@ func (c *TableGen) label(p *lang.Pattern) func(fr *engine.Frame) value.Value {
 
 // Text renders the table as the table statement prints it (see package
 // eval's Table.Text).
-func (t *Table) Text() string {
-	if len(t.Rows) == 0 {
+func (t *Table) Text() string { return t.text("") }
+
+// TextWithHeader renders the table as grundy table and the REPL's :table
+// show it (see package eval's Table.TextWithHeader): expr is the table's
+// expression as written.
+func (t *Table) TextWithHeader(expr string) string {
+	if t.Grid() {
+		return t.text("")
+	}
+	return t.text(expr)
+}
+
+// text renders the table; a table of one for clause gets the header line
+// "ROWVAR  EXPR" when expr is not "" (and then its columns are two spaces
+// apart, and the header stands without rows).
+func (t *Table) text(expr string) string {
+	if len(t.Rows) == 0 && expr == "" {
 		return ""
 	}
 	type cell struct {
@@ -246,11 +261,18 @@ func (t *Table) Text() string {
 	header := 0
 	if t.Grid() {
 		ncol = 1 + len(t.Cols)
+	}
+	if t.Grid() || expr != "" {
 		sep = "  "
 		header = 1
 	}
-	// The lines, ncol cells each (the header line first, for a grid).
+	// The lines, ncol cells each (the header line first).
 	cells := make([]cell, 0, (header+len(t.Rows))*ncol)
+	if expr != "" {
+		for _, s := range []string{t.RowVar, expr} {
+			cells = append(cells, cell{s: s, width: utf8.RuneCountInString(s)})
+		}
+	}
 	if t.Grid() {
 		corner := t.RowVar + `\` + t.ColVar
 		cells = append(cells, cell{s: corner, width: utf8.RuneCountInString(corner)})

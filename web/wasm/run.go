@@ -77,6 +77,8 @@ type player struct {
 	in  *grundy.Interpreter
 	key string // file, source and input of in
 	ok  bool   // in's script parsed and resolved (its names exist)
+	// err is the syntax or resolve error of in's script when !ok.
+	err *errorInfo
 }
 
 // handle answers one request (JSON in, JSON out).
@@ -129,15 +131,31 @@ func (p *player) run(ctx context.Context, req request) response {
 		resp.Output = out.String()
 		resp.Error = info(err)
 		p.ok = err == nil || resp.Error.Kind != grundy.SyntaxError.String() && resp.Error.Kind != grundy.ResolveError.String()
+		p.err = nil
+		if !p.ok {
+			p.err = resp.Error
+		}
 	}
 	if req.Graph != "" {
 		if !p.ok {
-			resp.GraphError = &errorInfo{Kind: "request", Msg: "the script must parse before its games can be drawn", Text: "the script must parse before its games can be drawn: see its error\n"}
+			resp.GraphError = notDrawn(p.err)
 		} else {
 			resp.Dot, resp.GraphError = p.graph(ctx, req.Graph)
 		}
 	}
 	return resp
+}
+
+// notDrawn is the graph's error for a script whose error e (a syntax or
+// resolve error) stopped it before it declared its games: it says so,
+// then shows e as the script's error shows it (position, line, caret).
+func notDrawn(e *errorInfo) *errorInfo {
+	what := "it does not parse"
+	if e.Kind == grundy.ResolveError.String() {
+		what = "its names do not resolve"
+	}
+	lead := "the script's games cannot be drawn: " + what
+	return &errorInfo{Kind: e.Kind, File: e.File, Line: e.Line, Column: e.Column, Msg: lead + ": " + e.Msg, Text: lead + ":\n" + e.Text}
 }
 
 // graph returns the state graph of the game expr, as DOT text; expr may

@@ -121,6 +121,34 @@ func TestRunGraph(t *testing.T) {
 	}
 }
 
+// TestRunGraphOfAFailedScript: the graph of a script that stopped at a
+// syntax or resolve error says which, and shows that error (the one the
+// output shows), also when the script is not run again.
+func TestRunGraphOfAFailedScript(t *testing.T) {
+	for _, c := range []struct {
+		src, kind, lead, text string
+	}{
+		{"game sub(n) moves sub(n - 1) for i in [0] if n > 0\nprint nope\n", "resolve error",
+			"the script's games cannot be drawn: its names do not resolve: unknown name \"nope\"",
+			"the script's games cannot be drawn: its names do not resolve:\nmain.game:2:7: unknown name \"nope\"\n    print nope\n          ^\n"},
+		{"game sub(n) moves\nprint (\n", "syntax error",
+			"the script's games cannot be drawn: it does not parse: ",
+			"the script's games cannot be drawn: it does not parse:\nmain.game:2:1: "},
+	} {
+		var p player
+		for i, req := range []request{{Source: c.src}, {Source: c.src, Graph: "sub(3)"}} {
+			r := ask(t, &p, req)
+			if i == 0 {
+				continue
+			}
+			e := r.GraphError
+			if r.Dot != "" || e == nil || e.Kind != c.kind || !strings.HasPrefix(e.Msg, c.lead) || !strings.HasPrefix(e.Text, c.text) || e.Line != 2 {
+				t.Errorf("%q: graph error %+v; want a %s, %q, text %q, line 2", c.src, e, c.kind, c.lead, c.text)
+			}
+		}
+	}
+}
+
 func TestRunLimits(t *testing.T) {
 	saved := limits
 	defer func() { limits = saved }()
