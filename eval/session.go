@@ -46,7 +46,8 @@ type Options struct {
 	// are saved to, about every minute and when a run ends or stops, and
 	// read back from when a family first needs values: a long
 	// computation stopped (Ctrl-C, a limit) goes on from there in a later
-	// run. It holds the families of one run.
+	// run. It holds the values of every game saved to it, and is
+	// replaced whole under a lock (takebreak.SaveFile).
 	Checkpoint string
 	// Registry is the built-ins, Go game families and prelude the session
 	// starts with (default: the standard library, stdlib.Registry()).

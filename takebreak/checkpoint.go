@@ -370,8 +370,11 @@ func (s *Solver) Restore(r io.Reader, size int64) (int, error) {
 			return rd.skip(h.bytes(), nil)
 		}
 		t, err := s.read(rd, h)
+		if err != nil {
+			return err // (t is a nil *core: readCore dropped what it read)
+		}
 		got = t
-		return err
+		return nil
 	})
 	if err == nil && got != nil {
 		err = got.rebuild()

@@ -3,6 +3,7 @@ package takebreak
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -35,17 +36,21 @@ var failAt string
 // when there is no such file. A file that is not a regular one, or not
 // a checkpoint, or a corrupt one, is a *CheckpointError.
 func (s *Solver) RestoreFile(path string) (int, error) {
-	if _, err := checkRegular(path, os.Stat); errors.Is(err, fs.ErrNotExist) {
+	to, err := resolve(path)
+	if err == nil {
+		_, err = os.Stat(to)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
 		return s.Len(), nil
 	} else if err != nil {
 		return s.Len(), fileError(path, err)
 	}
-	unlock, err := lockFile(path)
+	unlock, err := lockFile(to)
 	if err != nil {
 		return s.Len(), fileError(path, err)
 	}
 	defer unlock()
-	f, size, err := openRegular(path)
+	f, size, err := openRegular(to)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s.Len(), nil
 	}
@@ -99,7 +104,8 @@ func saveError(path string, err error) error {
 	return &CheckpointError{path, ": the values could not be saved (" + unwrapPath(err).Error() + ")" + kept}
 }
 
-// save is SaveFile under the lock.
+// save is SaveFile under the lock: the checkpoint of solvers and of
+// what path holds, in a new file renamed over it.
 func save(path string, solvers []*Solver) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -110,27 +116,44 @@ func save(path string, solvers []*Solver) error {
 	mode := fs.FileMode(0o644)
 	switch {
 	case err == nil:
-		defer old.Close()
 		if st, err := old.Stat(); err == nil {
-			mode = st.Mode().Perm()
+			mode = st.Mode().Perm() // (the new file's, as the old one's)
 		}
 	case errors.Is(err, fs.ErrNotExist):
 		old = nil
 	default:
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, base+".*.tmp")
+	tmp, err := writeTemp(dir, base, old, size, mode, solvers)
+	if old != nil {
+		old.Close() // (before the rename: Windows renames no open file)
+	}
 	if err != nil {
 		return err
 	}
-	done := false
+	if err := step("rename", func() error { return os.Rename(tmp, path) }); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	syncDir(dir)
+	return nil
+}
+
+// writeTemp writes the checkpoint of solvers and of old (size bytes; nil:
+// none) to a new file in dir, synced to the disk, and returns its name;
+// on an error the file is removed.
+func writeTemp(dir, base string, old *os.File, size int64, mode fs.FileMode, solvers []*Solver) (name string, err error) {
+	f, err := os.CreateTemp(dir, base+".*.tmp")
+	if err != nil {
+		return "", err
+	}
 	defer func() {
-		if !done {
-			tmp.Close()
-			os.Remove(tmp.Name())
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
 		}
 	}()
-	var w fileWriter = tmp
+	var w io.Writer = f
 	if failAt == "write" {
 		w = failing{}
 	}
@@ -140,24 +163,14 @@ func save(path string, solvers []*Solver) error {
 		err = merge(w, nil, 0, solvers)
 	}
 	if err != nil {
-		return err
+		return "", err
 	}
-	tmp.Chmod(mode) // (as the old file was; best effort)
-	if err := step("sync", tmp.Sync); err != nil {
-		return err
+	f.Chmod(mode) // (best effort)
+	if err := step("sync", f.Sync); err != nil {
+		return "", err
 	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := step("rename", func() error { return os.Rename(tmp.Name(), path) }); err != nil {
-		return err
-	}
-	done = true
-	syncDir(dir)
-	return nil
+	return f.Name(), f.Close()
 }
-
-type fileWriter interface{ Write([]byte) (int, error) }
 
 // failing fails every write (tests: failAt "write").
 type failing struct{}
@@ -175,6 +188,7 @@ func step(name string, f func() error) error {
 // resolve returns the file a save writes: path, or the file it links to
 // (there or not). An error when it is there and is not a regular file.
 func resolve(path string) (string, error) {
+	name := path // (what errors say)
 	for range 40 {
 		st, err := os.Lstat(path)
 		switch {
@@ -183,7 +197,7 @@ func resolve(path string) (string, error) {
 		case err != nil:
 			return path, err
 		case st.Mode()&fs.ModeSymlink == 0:
-			return path, regular(path, st)
+			return path, regular(name, st)
 		}
 		to, err := os.Readlink(path)
 		if err != nil {
@@ -195,15 +209,6 @@ func resolve(path string) (string, error) {
 		path = to
 	}
 	return path, errors.New("too many symbolic links")
-}
-
-// checkRegular stats path and fails unless it is a regular file.
-func checkRegular(path string, stat func(string) (fs.FileInfo, error)) (fs.FileInfo, error) {
-	st, err := stat(path)
-	if err != nil {
-		return nil, err
-	}
-	return st, regular(path, st)
 }
 
 // regular fails unless st is a regular file's.

@@ -288,6 +288,11 @@ func TestCheckpointEveryByte(t *testing.T) {
 		if k, err := restore(good[:n]); err == nil || k != 11 {
 			t.Fatalf("cut at %d: %d values, %v", n, k, err)
 		}
+		// (A file that shrank as it was read.)
+		s, _ := NewSolver(b.g, Options{})
+		if k, err := s.Restore(bytes.NewReader(good[:n]), int64(len(good))); err == nil || k != 0 {
+			t.Fatalf("cut at %d, read as whole: %d values, %v", n, k, err)
+		}
 	}
 }
 

@@ -75,7 +75,8 @@ Flags (run, -e and the REPL; --stats and the limits also for graph and table):
                        also GRUNDY_HISTORY; empty turns history off)
   --checkpoint FILE    save the values of take-and-break families (period,
                        large tables) to FILE about every minute and when the
-                       run ends or stops, and go on from FILE's values
+                       run ends or stops, and go on from FILE's values (one
+                       FILE holds several games; runs may share it)
 
 Exit status: 0 success; 1 runtime error, failed assertion or output that
 could not be written; 2 syntax error or bad usage. The language is
