@@ -84,7 +84,8 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.cause }
 
 // ErrorList is several errors found in one file before it ran, in source
-// order (e.g. two unknown names).
+// order (e.g. two unknown names); or the error of a run and the error of
+// saving its checkpoint (Config.Checkpoint), in this order.
 type ErrorList []*Error
 
 // Error returns the errors' messages, one a line.
@@ -176,6 +177,23 @@ func convert(err error, ctx context.Context, src func(file string) (string, bool
 			}
 		}
 		return e
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		if _, mine := err.(ErrorList); !mine {
+			// A run's error and its checkpoint's (errors.Join): each.
+			var out ErrorList
+			for _, e := range j.Unwrap() {
+				switch c := convert(e, ctx, src, cmdline).(type) {
+				case *Error:
+					out = append(out, c)
+				case ErrorList:
+					out = append(out, c...)
+				default:
+					out = append(out, &Error{Kind: RuntimeError, Msg: c.Error()})
+				}
+			}
+			return out
+		}
 	}
 	var list lang.ErrorList
 	var se *lang.Error

@@ -44,7 +44,10 @@ type Config struct {
 	// are saved to, about every minute and when a call ends or stops, and
 	// read back from when a family first needs values: a long computation
 	// stopped (a limit, a cancellation) goes on from there in a later run.
-	// The file holds the families of one Interpreter.
+	// The file holds the values of every game saved to it (a save keeps
+	// the other games'); it is replaced whole under a lock, so that runs
+	// may share it, and a file that fails its checksum is refused (see
+	// spec.md, --checkpoint).
 	Checkpoint string
 	// CommandLine words errors as the grundy command prints them, for
 	// programs that offer the command's flags: a limit error names the

@@ -123,7 +123,7 @@ func TestCheckpoint(t *testing.T) {
 	}
 	s3 := NewSession(Options{Checkpoint: file})
 	err = s3.ExecFile(context.Background(), "t.game", `print sg(kayles(5))`)
-	if err == nil || !strings.Contains(err.Error(), "--checkpoint "+file+": not a checkpoint") {
+	if err == nil || !strings.Contains(err.Error(), "--checkpoint "+file+" is not a checkpoint") {
 		t.Errorf("error %v", err)
 	}
 }

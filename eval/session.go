@@ -46,7 +46,8 @@ type Options struct {
 	// are saved to, about every minute and when a run ends or stops, and
 	// read back from when a family first needs values: a long
 	// computation stopped (Ctrl-C, a limit) goes on from there in a later
-	// run. It holds the families of one run.
+	// run. It holds the values of every game saved to it, and is
+	// replaced whole under a lock (takebreak.SaveFile).
 	Checkpoint string
 	// Registry is the built-ins, Go game families and prelude the session
 	// starts with (default: the standard library, stdlib.Registry()).
@@ -315,8 +316,8 @@ func (s *Session) run(ctx context.Context, code []compile.ExecFn) (err error) {
 		if th.Prog != nil {
 			th.Prog.End(th.Engine.States)
 		}
-		if cerr := th.SaveCheckpoint(); cerr != nil && err == nil {
-			err = value.Errorf(engine.Pos{}, "%v", cerr)
+		if cerr := th.SaveCheckpoint(); cerr != nil {
+			err = withSaveError(err, cerr)
 		}
 		if ferr := th.OutW.Flush(); ferr != nil && err == nil {
 			err = engine.OutputError{Err: ferr}
@@ -328,6 +329,25 @@ func (s *Session) run(ctx context.Context, code []compile.ExecFn) (err error) {
 		st(fr)
 	}
 	return nil
+}
+
+// withSaveError is the error of a run that ended with err (nil: none)
+// and whose values could not be saved to its checkpoint (cerr): both,
+// joined (cerr once, when the run stopped because a save during it
+// failed).
+func withSaveError(err, cerr error) error {
+	var re *value.RuntimeError
+	if !errors.As(cerr, &re) {
+		re = value.Errorf(engine.Pos{}, "%v", cerr)
+	}
+	var first *value.RuntimeError
+	switch {
+	case err == nil:
+		return re
+	case errors.As(err, &first) && first.Msg == re.Msg:
+		return err
+	}
+	return errors.Join(err, re)
 }
 
 // recovered turns a panic into an error: runtime errors get their call

@@ -22,6 +22,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -325,8 +326,10 @@ func resolveErrors(err error) grundy.ErrorList {
 	var list grundy.ErrorList
 	var e *grundy.Error
 	switch {
-	case errors.As(err, &list):
+	case errors.As(err, &list) && !slices.ContainsFunc(list, func(e *grundy.Error) bool { return e.Kind != grundy.ResolveError }):
 		return list
+	case errors.As(err, &list):
+		return nil // (a run's error and its checkpoint's)
 	case errors.As(err, &e) && e.Kind == grundy.ResolveError:
 		return grundy.ErrorList{e}
 	}

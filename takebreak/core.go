@@ -53,10 +53,13 @@ type core[V word] struct {
 	// classes counts the choices of classes (a block is made for one).
 	classes int
 
-	mem   *store // where vals lives
-	plain bool   // never the sparse method
-	limit uint32 // values above it widen the table (tests; 0: V's largest)
-	st    Stats
+	mem *store // where vals lives
+	// loaded is the mapped file of a table read from a checkpoint and
+	// not yet used (checkpoint.go: adopt makes it the store's).
+	loaded *mapping
+	plain  bool   // never the sparse method
+	limit  uint32 // values above it widen the table (tests; 0: V's largest)
+	st     Stats
 }
 
 // Stats says what a Solver did.
@@ -186,6 +189,11 @@ type table interface {
 	period(n int, bound func(p, q int) int) Period
 	lastMismatch(q, from int) int
 	save(w io.Writer) error
+	// A table read from a checkpoint: checked and made one to compute
+	// with, dropped, or made the Solver's (checkpoint.go).
+	rebuild() error
+	discard()
+	adopt()
 }
 
 // length is the number of heaps whose values are known.

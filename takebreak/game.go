@@ -31,7 +31,10 @@
 // Values take 1 byte per heap while they are below 256, then 2, then 4
 // (the table is widened when a larger value appears); a table of more
 // than Options.MapAbove bytes is a memory-mapped file (store.go).
-// Solver.Save and Solver.Restore write and read the values (checkpoint.go).
+// Solver.Save and Solver.Restore write and read the values, and SaveFile
+// and Solver.RestoreFile checkpoint files, locked, replaced whole, checked
+// by a checksum and shared by several games (checkpoint.go,
+// checkpoint_file.go).
 //
 // Period (period.go) finds the period and preperiod of the values
 // computed and whether they prove it by the theorem of Guy and Smith.

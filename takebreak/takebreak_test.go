@@ -313,14 +313,11 @@ func TestCheckpoint(t *testing.T) {
 		part := solve(t, g, c.n, Options{Workers: 2, parallelAt: 2048})
 		other := solve(t, mustCode(t, "0.77"), 500, Options{})
 		var buf bytes.Buffer
-		if err := other.Save(&buf); err != nil {
-			t.Fatal(err)
-		}
-		if err := part.Save(&buf); err != nil {
+		if err := WriteCheckpoint(&buf, other, part); err != nil {
 			t.Fatal(err)
 		}
 		s, _ := NewSolver(g, Options{Workers: 2, parallelAt: 2048})
-		if k, err := s.Restore(bytes.NewReader(buf.Bytes())); err != nil || k != c.n+1 {
+		if k, err := s.Restore(bytes.NewReader(buf.Bytes()), int64(buf.Len())); err != nil || k != c.n+1 {
 			t.Fatalf("%s: Restore: %d, %v", c.code, k, err)
 		}
 		s.Extend(2*c.n, nil)
@@ -329,8 +326,8 @@ func TestCheckpoint(t *testing.T) {
 		}
 	}
 	s, _ := NewSolver(Grundys(), Options{})
-	for _, bad := range []string{"hello\n", "grundy-takebreak 1 0:4u 1 100\n\x00\x00"} {
-		if _, err := s.Restore(strings.NewReader(bad)); err == nil {
+	for _, bad := range []string{"hello\n", "grundy-takebreak 1 0:4u 1 100\n\x00\x00", "grundy-checkpoint 2\ntakebreak 0:4u 1 100\n\x00\x00"} {
+		if _, err := s.Restore(strings.NewReader(bad), int64(len(bad))); err == nil {
 			t.Errorf("%q restored", bad)
 		}
 	}
@@ -370,7 +367,7 @@ func TestMapped(t *testing.T) {
 			t.Fatal(err)
 		}
 		r, _ := NewSolver(g, o)
-		if k, err := r.Restore(&buf); err != nil || k != c.n+1 {
+		if k, err := r.Restore(&buf, int64(buf.Len())); err != nil || k != c.n+1 {
 			t.Fatalf("%s: Restore: %d, %v", g.Name, k, err)
 		}
 		if ok, _ := r.Mapped(); !ok {

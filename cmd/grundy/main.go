@@ -264,7 +264,7 @@ func addLimitFlags(fs *flag.FlagSet, cfg *config) {
 	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, fmt.Sprintf("stop after `N` evaluation steps (default %d)", d.MaxSteps))
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "stop a run after `D`, e.g. 30s or 2m (default: none)")
 	fs.StringVar(&cfg.maxMemory, "max-memory", "", "stop above about `SIZE` of memory, e.g. 512M, at least 1M (default: half the machine's memory)")
-	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "save the values of take-and-break families (period, large tables) to `FILE` about every minute and when the run ends or stops, and go on from FILE's values")
+	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "save the values of take-and-break families (period, large tables) to `FILE` about every minute and when the run ends or stops, and go on from FILE's values (one FILE holds several games; runs may share it)")
 }
 
 // checkLimitFlags validates the flags addLimitFlags defined and fills in

@@ -3,9 +3,7 @@ package solve
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
-	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -166,7 +164,9 @@ func (pd *periodic) compute(e *search, pos engine.Pos, n int64) {
 		th.CheckLimits(pos)
 		if th.Checkpoint != "" && time.Since(e.savedAt) > checkpointEvery {
 			if err := saveCheckpoint(e); err != nil {
-				value.Fail(pos, "%v", err)
+				re := err.(*value.RuntimeError)
+				re.Pos = pos
+				panic(re)
 			}
 		}
 		return false
@@ -185,18 +185,23 @@ func (pd *periodic) restore(th *engine.Thread, pos engine.Pos) {
 		return
 	}
 	pd.restored = true
-	f, err := os.Open(th.Checkpoint)
-	if errors.Is(err, fs.ErrNotExist) {
-		return
-	}
-	if err != nil {
-		value.Fail(pos, "--checkpoint %s: %v", th.Checkpoint, unwrapPath(err))
-	}
-	defer f.Close()
-	if _, err := pd.Solver.Restore(f); err != nil {
-		value.Fail(pos, "--checkpoint %s: %v", th.Checkpoint, err)
+	// (A large table read is a mapped file, as one computed: see
+	// compute.)
+	pd.Solver.SetMapAbove(th.Limits.MaxMemory / 4)
+	if _, err := pd.Solver.RestoreFile(th.Checkpoint); err != nil {
+		panic(checkpointError(pos, th.Checkpoint, err))
 	}
 	pd.saved = pd.Solver.Len()
+}
+
+// checkpointError is the runtime error at pos (none: Pos{}) of err, an
+// error of checkpoint file: "--checkpoint FILE is corrupt ...".
+func checkpointError(pos engine.Pos, file string, err error) *value.RuntimeError {
+	var ce *takebreak.CheckpointError
+	if errors.As(err, &ce) {
+		return value.Errorf(pos, "--checkpoint %s%s", ce.File, ce.Reason)
+	}
+	return value.Errorf(pos, "--checkpoint %s: %v", file, err)
 }
 
 // SaveCheckpoint writes the values of the run's take-and-break families
@@ -204,8 +209,9 @@ func (pd *periodic) restore(th *engine.Thread, pos engine.Pos) {
 func (s *solver) SaveCheckpoint() error { return saveCheckpoint(s.search) }
 
 // saveCheckpoint writes the values of the run's take-and-break families
-// to its checkpoint file (through a file beside it, renamed: a file cut
-// short by a crash is never left), when some have grown since.
+// to its checkpoint file, when some have grown since (with the values it
+// holds of other games: takebreak.SaveFile). The error is a runtime
+// error without a position.
 func saveCheckpoint(e *search) error {
 	th := e.Th
 	if th.Checkpoint == "" {
@@ -213,47 +219,21 @@ func saveCheckpoint(e *search) error {
 	}
 	e.savedAt = time.Now()
 	grown := false
+	var solvers []*takebreak.Solver
 	for _, pd := range e.tables {
 		grown = grown || pd.Solver.Len() > pd.saved
+		solvers = append(solvers, pd.Solver)
 	}
 	if !grown {
 		return nil
 	}
-	tmp := th.Checkpoint + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return fmt.Errorf("--checkpoint %s: %v", th.Checkpoint, unwrapPath(err))
-	}
-	for _, pd := range e.tables {
-		if pd.Solver.Len() > 0 {
-			if err == nil {
-				err = pd.Solver.Save(f)
-			}
-		}
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, th.Checkpoint)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("--checkpoint %s: %v", th.Checkpoint, unwrapPath(err))
+	if err := takebreak.SaveFile(th.Checkpoint, solvers); err != nil {
+		return checkpointError(engine.Pos{}, th.Checkpoint, err)
 	}
 	for _, pd := range e.tables {
 		pd.saved = pd.Solver.Len()
 	}
 	return nil
-}
-
-// unwrapPath is an error of the os package without the path it repeats.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // follow checks the candidate period on the values computed since the
