@@ -352,3 +352,81 @@ func TestValueConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+// lookupWriter and lookupReader are a Config.Stdout and Config.Stdin that
+// make lookups each time they are used.
+type lookupWriter struct {
+	in     **grundy.Interpreter
+	b      bytes.Buffer
+	writes int
+	errs   []error
+}
+
+func (w *lookupWriter) Write(p []byte) (int, error) {
+	w.writes++
+	if _, ok := (*w.in).Game("nim"); !ok || len((*w.in).Names()) == 0 {
+		w.errs = append(w.errs, errors.New("Stdout: lookups failed"))
+	}
+	return w.b.Write(p)
+}
+
+type lookupReader struct {
+	in    **grundy.Interpreter
+	r     io.Reader
+	reads int
+	errs  []error
+}
+
+func (r *lookupReader) Read(p []byte) (int, error) {
+	r.reads++
+	if _, err := (*r.in).Position("nim", grundy.Int(2)); err != nil {
+		r.errs = append(r.errs, err)
+	}
+	return r.r.Read(p)
+}
+
+// TestLookupsFromGoCode: the Go code that a call invokes (Check, a
+// TableRows callback, Config.Stdout and Config.Stdin, as well as Options
+// and Go functions: TestConcurrentUse) may make lookups: they answer at
+// once, and calls are busy.
+func TestLookupsFromGoCode(t *testing.T) {
+	var in *grundy.Interpreter
+	w := &lookupWriter{in: &in}
+	r := &lookupReader{in: &in, r: strings.NewReader("3 4 5")}
+	in = grundy.New(grundy.Config{Stdout: w, Stdin: r})
+	var errs []error
+	seen := map[string]int{}
+	lookup := func(where string) {
+		seen[where]++
+		if names := in.Names(); !slices.Contains(names, "k") {
+			errs = append(errs, fmt.Errorf("%s: Names() = %v", where, names))
+		}
+		if _, err := in.Eval(bg, "1"); !errors.Is(err, grundy.ErrBusy) {
+			errs = append(errs, fmt.Errorf("%s: Eval: %v, want ErrBusy", where, err))
+		}
+	}
+	if _, err := in.DefineGame(grundy.GameDef{Name: "c", Arity: 1,
+		Options: func(grundy.Position) ([]grundy.Value, error) { return nil, nil },
+		Check: func([]grundy.Value) error {
+			lookup("Check")
+			return nil
+		}}); err != nil {
+		t.Fatal(err)
+	}
+	mustLoad(t, in, "let k = 1\nprint c(1), ints()\n")
+	if _, err := in.TableRows(bg, "<t>", "sg(c(n)) for n in 0 .. 2", func(row, v grundy.Value) error {
+		lookup("TableRows")
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if w.b.String() != "c(1) [3, 4, 5]\n" {
+		t.Errorf("output %q", w.b.String())
+	}
+	for _, err := range slices.Concat(errs, w.errs, r.errs) {
+		t.Error(err)
+	}
+	if checks, rows := seen["Check"], seen["TableRows"]; checks == 0 || rows != 3 || w.writes == 0 || r.reads == 0 {
+		t.Errorf("lookups made from Check %d times, TableRows' each %d, Stdout %d, Stdin %d", checks, rows, w.writes, r.reads)
+	}
+}

@@ -37,7 +37,8 @@ type Config struct {
 	// Progress, when set, is called during a call that has run for a
 	// second, about every quarter of a second, with the positions visited
 	// so far; and once more with Done set when such a call ends. It is
-	// called on the goroutine running the call and must be quick.
+	// called on the goroutine running the call and must be quick; it may
+	// make the Interpreter's lookups (Stats, ...), not its calls (ErrBusy).
 	Progress func(Progress)
 	// Checkpoint, when set, names a file that the values of take-and-break
 	// families (octal games, and declared games that follow such a rule)
@@ -107,13 +108,16 @@ var ErrBusy = errors.New("grundy: the interpreter is busy with another call (an 
 // and do nothing. For parallel work, use one Interpreter per goroutine.
 //
 // The lookups, Game, Position, Names, Stats, Explain and Explanations,
-// may be called at any time from any goroutine, and never return ErrBusy:
-//   - from the Go code that a running call invokes (a Go game's Options
-//     or Check, a Go function, Config.Progress, Config.Stdout and
-//     Config.Stdin, TableRows' each), and from other goroutines while it
-//     runs, they answer at once, from the state the call has reached;
+// may be called at any time from any goroutine, and never return ErrBusy.
+// While a call runs:
+//   - from the Go code that the call invokes (a Go game's Options or
+//     Check, a Go function, Config.Progress, Config.Stdout and
+//     Config.Stdin, TableRows' each), which runs on the call's goroutine
+//     while the call waits for it, they answer at once, from the state
+//     the call has reached; so do they from other goroutines meanwhile;
 //   - from other goroutines while the call runs grundy code, they wait
-//     until the call ends or next invokes Go code.
+//     until the call ends or next invokes Go code (and the call waits for
+//     the lookups under way before it goes on).
 //
 // Every method of Game, Position, Value, Table and Plot may be called from
 // any goroutine at any time.
@@ -577,13 +581,33 @@ type GameDef struct {
 	Doc string
 	// Options returns the options of position p: games, usually
 	// positions of the same family made with p.Game().Position, nimbers,
-	// or sums. It is called once per position (the result is memoized),
-	// so it must depend on p's arguments alone. An error it returns
-	// becomes a runtime error at the script's call that needed it.
+	// or sums. It is called for each position whose options or value
+	// are needed, and its result used as if memoized: it must depend on
+	// p's arguments alone. With a Check, it is only ever called with
+	// arguments that Check accepted. An error it returns becomes a
+	// runtime error at the script's call that needed the options (as in
+	// "FILE:LINE:COL: euc(0, 3): not positive": the position is shown
+	// before the error's text, once, also when that text starts with it).
+	// It runs on the goroutine of the call that needs it, which waits
+	// meanwhile: it may make the Interpreter's lookups (Game, Position,
+	// ...), and the Interpreter's calls return ErrBusy.
 	Options func(p Position) ([]Value, error)
-	// Check, if not nil, validates the arguments of a position a script
-	// (or Interpreter.Position) makes; its error becomes a runtime error
-	// at that call.
+	// Check, if not nil, validates the arguments of the family's
+	// positions, so that Options never sees arguments it rejects:
+	//   - a script's call that writes a position, wherever it stands
+	//     (sg(h(n)), a sum, a comprehension, a def's body, a declared
+	//     game's move rule), checks it at that call: the error is a
+	//     runtime error there, "FILE:LINE:COL: h(-1): ERROR";
+	//   - Interpreter.Position checks the position it makes, and returns
+	//     the error;
+	//   - a position that no such call made (made by Game.Position, as an
+	//     option that Options returns, or passed to a query) is checked
+	//     before its options are first listed: the error is at the
+	//     script's call that needed them (sg, moves, ...), or it is the
+	//     query's error.
+	// A family with a Check is computed the general way, without the fast
+	// paths that compute a position's value without making it as a value:
+	// a Check costs the families that have one only.
 	Check func(args []Value) error
 }
 
@@ -649,7 +673,9 @@ type FuncDef struct {
 	Arity    int
 	Variadic bool
 	// Fn computes the result. An error it returns becomes a runtime error
-	// at the script's call: "FILE:LINE:COL: NAME: ERROR".
+	// at the script's call: "FILE:LINE:COL: NAME: ERROR". Like a Go
+	// game's Options, it may make the Interpreter's lookups, not its
+	// calls (ErrBusy).
 	Fn func(args []Value) (Value, error)
 }
 
