@@ -605,9 +605,11 @@ type GameDef struct {
 	//     before its options are first listed: the error is at the
 	//     script's call that needed them (sg, moves, ...), or it is the
 	//     query's error.
-	// A family with a Check is computed the general way, without the fast
-	// paths that compute a position's value without making it as a value:
-	// a Check costs the families that have one only.
+	// Check may be called more than once for a position, and must
+	// depend on the arguments alone. A family with a Check is computed
+	// the general way, without the fast paths that compute a position's
+	// value without making it as a value: a Check costs the families
+	// that have one only.
 	Check func(args []Value) error
 }
 
