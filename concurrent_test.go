@@ -51,7 +51,8 @@ func lookups(in *grundy.Interpreter) error {
 	if in.Stats().Games == 0 {
 		return errors.New("Stats() counts no game")
 	}
-	if !strings.Contains(in.Explain(), "game ok") || len(in.Explanations()) == 0 {
+	xs := in.Explanations()
+	if !strings.Contains(in.Explain(), "game ok") || len(xs) == 0 || !strings.Contains(xs[0].String(), xs[0].Name) {
 		return fmt.Errorf("Explain() = %q", in.Explain())
 	}
 	return nil
