@@ -111,5 +111,10 @@
 // # Concurrency
 //
 // An Interpreter runs one call at a time; use one Interpreter per
-// goroutine. Interpreters share nothing, so any number may run at once.
+// goroutine. Interpreters share nothing, so any number may run at once. A
+// call made while another runs returns ErrBusy; the lookups (Game,
+// Position, Names, Stats, Explain, Explanations) may be made at any time,
+// from any goroutine and from the Go code a call invokes, and Values,
+// Tables and Plots may be used by any number of goroutines at once (see
+// Interpreter).
 package grundy

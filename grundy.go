@@ -37,7 +37,8 @@ type Config struct {
 	// Progress, when set, is called during a call that has run for a
 	// second, about every quarter of a second, with the positions visited
 	// so far; and once more with Done set when such a call ends. It is
-	// called on the goroutine running the call and must be quick.
+	// called on the goroutine running the call and must be quick; it may
+	// make the Interpreter's lookups (Stats, ...), not its calls (ErrBusy).
 	Progress func(Progress)
 	// Checkpoint, when set, names a file that the values of take-and-break
 	// families (octal games, and declared games that follow such a rule)
@@ -90,8 +91,10 @@ type Limits struct {
 }
 
 // ErrBusy is returned by a call made while the Interpreter is running
-// another one: from another goroutine, or from a Go game or function the
-// running call invoked.
+// another one: from another goroutine, or from Go code the running call
+// invoked (a Go game or function, a callback of Config or TableRows).
+// The lookups (Game, Position, Names, Stats, Explain, Explanations) never
+// return it: see Interpreter.
 var ErrBusy = errors.New("grundy: the interpreter is busy with another call (an Interpreter runs one call at a time; Go games and functions must not call back into it)")
 
 // An Interpreter runs grundy code: the scripts it loads, and the games and
@@ -100,12 +103,38 @@ var ErrBusy = errors.New("grundy: the interpreter is busy with another call (an 
 // and every SG value found (memoized). Interpreters are independent of
 // each other.
 //
-// An Interpreter runs one call at a time and is not safe for concurrent
-// use: use one per goroutine. A call made while another is running
-// returns ErrBusy. Game and Position lookups may be made from Go games
-// and functions while a call runs.
+// An Interpreter runs one call at a time: Load, LoadFS, Exec, Check,
+// Eval, EvalIn, Table, TableRows, SG, Outcome, Moves, Winning, BestMove,
+// Remoteness, Plot, NewPlot, Graph, Reset, DefineGame, DefineFunc and
+// DefineValue, made while another of them runs (from another goroutine,
+// or from Go code that the running call invoked), return ErrBusy at once
+// and do nothing. For parallel work, use one Interpreter per goroutine.
+//
+// The lookups, Game, Position, Names, Stats, Explain and Explanations,
+// may be called at any time from any goroutine, and never return ErrBusy.
+// While a call runs:
+//   - from the Go code that the call invokes (a Go game's Options or
+//     Check, a Go function, Config.Progress, Config.Stdout and
+//     Config.Stdin, TableRows' each), which runs on the call's goroutine
+//     while the call waits for it, they answer at once, from the state
+//     the call has reached; so do they from other goroutines meanwhile;
+//   - from other goroutines while the call runs grundy code, they wait
+//     until the call ends or next invokes Go code (and the call waits for
+//     the lookups under way before it goes on).
+//
+// Every method of Game, Position, Value, Table and Plot may be called from
+// any goroutine at any time.
 type Interpreter struct {
-	mu      sync.Mutex
+	// mu is held by the running call (begin): another call finds it
+	// taken (ErrBusy).
+	mu sync.Mutex
+	// state guards the session and sources: the running call holds it for
+	// writing, except while it runs the program's Go code (goCode); the
+	// lookups hold it for reading.
+	state sync.RWMutex
+	// held: the running call holds state (written with state held for
+	// writing, read by the call and under state's read lock).
+	held    bool
 	s       *eval.Session
 	sources map[string]string // loaded sources by file name, for snippets
 	defined map[string]bool   // names defined by Go code
@@ -115,19 +144,27 @@ type Interpreter struct {
 // New returns an Interpreter with the standard library (built-in
 // functions and games such as nim, kayles and wythoff) and nothing else.
 func New(cfg Config) *Interpreter {
+	in := &Interpreter{sources: map[string]string{}, defined: map[string]bool{}, cmdline: cfg.CommandLine}
 	l := cfg.Limits
 	opts := eval.Options{
-		Stdout:     cfg.Stdout,
-		Stdin:      cfg.Stdin,
 		Limits:     engine.Limits{MaxStates: l.MaxStates, MaxDepth: l.MaxDepth, MaxSteps: l.MaxSteps, MaxMemory: l.MaxMemory, Timeout: l.Timeout},
 		Checkpoint: cfg.Checkpoint,
 	}
+	if cfg.Stdout != nil {
+		opts.Stdout = goWriter{in, cfg.Stdout}
+	}
+	if cfg.Stdin != nil {
+		opts.Stdin = goReader{in, cfg.Stdin}
+	}
 	if f := cfg.Progress; f != nil {
 		opts.Progress = func(p engine.Progress) {
-			f(Progress{States: p.States, Elapsed: p.Elapsed, Done: p.Done, Units: p.Units, Detail: p.Detail})
+			in.goCode(func() {
+				f(Progress{States: p.States, Elapsed: p.Elapsed, Done: p.Done, Units: p.Units, Detail: p.Detail})
+			})
 		}
 	}
-	return &Interpreter{s: eval.NewSession(opts), sources: map[string]string{}, defined: map[string]bool{}, cmdline: cfg.CommandLine}
+	in.s = eval.NewSession(opts)
+	return in
 }
 
 // Load parses a script, resolves its names and runs its statements:
@@ -199,10 +236,10 @@ func show(th *engine.Thread, v value.Value) {
 // keeps nothing of the file, except that Explain and Explanations then
 // say what its games and defs compile to.
 func (in *Interpreter) Check(filename, src string) error {
-	if !in.mu.TryLock() {
+	if !in.begin() {
 		return ErrBusy
 	}
-	defer in.mu.Unlock()
+	defer in.end()
 	src = lang.TrimBOM(src)
 	in.sources[filename] = src
 	return convert(in.s.CheckFile(filename, src), context.Background(), in.source, in.cmdline)
@@ -251,7 +288,10 @@ func (in *Interpreter) TableRows(ctx context.Context, filename, spec string, eac
 	var expr string
 	var rows func(row, v value.Value) error
 	if each != nil {
-		rows = func(row, v value.Value) error { return each(Value{row}, Value{v}) }
+		rows = func(row, v value.Value) (err error) {
+			in.goCode(func() { err = each(Value{row}, Value{v}) })
+			return err
+		}
 	}
 	err := in.exec(ctx, func(ctx context.Context) error {
 		in.sources[filename] = spec
@@ -459,6 +499,8 @@ func isName(x lang.Expr, name string) bool {
 // general path and why; for each def, whether it is inlined (the text of
 // `grundy run --explain`), and the passes that fired.
 func (in *Interpreter) Explain() string {
+	in.state.RLock()
+	defer in.state.RUnlock()
 	var b strings.Builder
 	for _, x := range in.s.Explain() {
 		b.WriteString(x.String())
@@ -470,6 +512,8 @@ func (in *Interpreter) Explain() string {
 // were declared; a declaration made again (Exec) replaces its earlier
 // one.
 func (in *Interpreter) Explanations() []Explanation {
+	in.state.RLock()
+	defer in.state.RUnlock()
 	var out []Explanation
 	for _, x := range in.s.Explain() {
 		out = append(out, newExplanation(x))
@@ -481,23 +525,29 @@ func (in *Interpreter) Explanations() []Explanation {
 // grundy run --stats prints them. It takes time proportional to the
 // positions memoized.
 func (in *Interpreter) Stats() Stats {
+	in.state.RLock()
 	st := in.s.Stats()
+	in.state.RUnlock()
 	return Stats{States: st.States, Moves: st.Moves, Memoized: st.Memoized, MemoBytes: st.MemoBytes, Games: st.Games, InfiniteValues: st.LoopySets}
 }
 
 // Names returns the names the loaded code declared (games, defs and
 // lets), sorted: not the standard library's, nor those Go code defined.
-func (in *Interpreter) Names() []string { return in.s.Names() }
+func (in *Interpreter) Names() []string {
+	in.state.RLock()
+	defer in.state.RUnlock()
+	return in.s.Names()
+}
 
 // Reset forgets every declaration, binding and memoized value, and the
 // definitions made by DefineGame, DefineFunc and DefineValue: the
 // Interpreter is as New made it, with the same Config. Values made
 // before belong to no Interpreter any more.
 func (in *Interpreter) Reset() error {
-	if !in.mu.TryLock() {
+	if !in.begin() {
 		return ErrBusy
 	}
-	defer in.mu.Unlock()
+	defer in.end()
 	in.s.Reset()
 	clear(in.sources)
 	clear(in.defined)
@@ -507,6 +557,8 @@ func (in *Interpreter) Reset() error {
 // Game returns the game family a script would mean by name: declared by
 // loaded code, defined by DefineGame, or from the standard library.
 func (in *Interpreter) Game(name string) (Game, bool) {
+	in.state.RLock()
+	defer in.state.RUnlock()
 	g := in.s.LookupGame(name)
 	if g == nil {
 		return Game{}, false
@@ -515,8 +567,11 @@ func (in *Interpreter) Game(name string) (Game, bool) {
 }
 
 // Position returns the position name(args...) of the game family a
-// script would mean by name, checked as a script's call would be.
+// script would mean by name, checked as a script's call would be: the
+// number of arguments, and a Go family's Check.
 func (in *Interpreter) Position(name string, args ...Value) (Value, error) {
+	in.state.RLock()
+	defer in.state.RUnlock()
 	g := in.s.LookupGame(name)
 	if g == nil {
 		return None, fmt.Errorf("grundy: no game named %q", name)
@@ -531,7 +586,8 @@ func (in *Interpreter) Position(name string, args ...Value) (Value, error) {
 	}
 	ev := unwrapAll(args)
 	if err := g.CheckArgs(ev); err != nil {
-		return None, fmt.Errorf("grundy: %s: %w", value.Format(g.Position(ev...)), err)
+		p := g.Position(ev...)
+		return None, fmt.Errorf("grundy: %s: %s", value.Format(p), engine.GoErrorText(p, err))
 	}
 	return Value{g.Position(ev...)}, nil
 }
@@ -547,13 +603,35 @@ type GameDef struct {
 	Doc string
 	// Options returns the options of position p: games, usually
 	// positions of the same family made with p.Game().Position, nimbers,
-	// or sums. It is called once per position (the result is memoized),
-	// so it must depend on p's arguments alone. An error it returns
-	// becomes a runtime error at the script's call that needed it.
+	// or sums. It is called for each position whose options or value
+	// are needed, and its result used as if memoized: it must depend on
+	// p's arguments alone. With a Check, it is only ever called with
+	// arguments that Check accepted. An error it returns becomes a
+	// runtime error at the script's call that needed the options (as in
+	// "FILE:LINE:COL: euc(0, 3): not positive": the position is shown
+	// before the error's text, once, also when that text starts with it).
+	// It runs on the goroutine of the call that needs it, which waits
+	// meanwhile: it may make the Interpreter's lookups (Game, Position,
+	// ...), and the Interpreter's calls return ErrBusy.
 	Options func(p Position) ([]Value, error)
-	// Check, if not nil, validates the arguments of a position a script
-	// (or Interpreter.Position) makes; its error becomes a runtime error
-	// at that call.
+	// Check, if not nil, validates the arguments of the family's
+	// positions, so that Options never sees arguments it rejects:
+	//   - a script's call that writes a position, wherever it stands
+	//     (sg(h(n)), a sum, a comprehension, a def's body, a declared
+	//     game's move rule), checks it at that call: the error is a
+	//     runtime error there, "FILE:LINE:COL: h(-1): ERROR";
+	//   - Interpreter.Position checks the position it makes, and returns
+	//     the error;
+	//   - a position that no such call made (made by Game.Position, as an
+	//     option that Options returns, or passed to a query) is checked
+	//     before its options are first listed: the error is at the
+	//     script's call that needed them (sg, moves, ...), or it is the
+	//     query's error.
+	// Check may be called more than once for a position, and must
+	// depend on the arguments alone. A family with a Check is computed
+	// the general way, without the fast paths that compute a position's
+	// value without making it as a value: a Check costs the families
+	// that have one only.
 	Check func(args []Value) error
 }
 
@@ -567,10 +645,10 @@ type GameDef struct {
 // is declared by loaded code. A Go definition hides a standard-library
 // game of the same name; a script's declaration hides the Go definition.
 func (in *Interpreter) DefineGame(d GameDef) (Game, error) {
-	if !in.mu.TryLock() {
+	if !in.begin() {
 		return Game{}, ErrBusy
 	}
-	defer in.mu.Unlock()
+	defer in.end()
 	if d.Options == nil || d.Arity < 0 {
 		return Game{}, fmt.Errorf("grundy: DefineGame %s: a game needs an Options function and an Arity >= 0", d.Name)
 	}
@@ -579,7 +657,10 @@ func (in *Interpreter) DefineGame(d GameDef) (Game, error) {
 	}
 	def := &engine.GameDef{Name: d.Name, Arity: d.Arity, Doc: d.Doc}
 	def.Options = func(g *engine.Game, args []value.Value) ([]value.Value, error) {
-		vs, err := d.Options(Position{g.Position(args...)})
+		p := Position{g.Position(args...)}
+		var vs []Value
+		var err error
+		in.goCode(func() { vs, err = d.Options(p) })
 		if err != nil {
 			return nil, err
 		}
@@ -593,7 +674,10 @@ func (in *Interpreter) DefineGame(d GameDef) (Game, error) {
 		return out, nil
 	}
 	if d.Check != nil {
-		def.Check = func(args []value.Value) error { return d.Check(wrapAll(args)) }
+		def.Check = func(args []value.Value) (err error) {
+			in.goCode(func() { err = d.Check(wrapAll(args)) })
+			return err
+		}
 	}
 	g, err := in.s.DefineGame(def)
 	if err != nil {
@@ -613,7 +697,9 @@ type FuncDef struct {
 	Arity    int
 	Variadic bool
 	// Fn computes the result. An error it returns becomes a runtime error
-	// at the script's call: "FILE:LINE:COL: NAME: ERROR".
+	// at the script's call: "FILE:LINE:COL: NAME: ERROR". Like a Go
+	// game's Options, it may make the Interpreter's lookups, not its
+	// calls (ErrBusy).
 	Fn func(args []Value) (Value, error)
 }
 
@@ -622,10 +708,10 @@ type FuncDef struct {
 // DefineGame; a call with the wrong number of arguments is a resolve
 // error of the script.
 func (in *Interpreter) DefineFunc(d FuncDef) error {
-	if !in.mu.TryLock() {
+	if !in.begin() {
 		return ErrBusy
 	}
-	defer in.mu.Unlock()
+	defer in.end()
 	if d.Fn == nil || d.Arity < 0 {
 		return fmt.Errorf("grundy: DefineFunc %s: a function needs Fn and an Arity >= 0", d.Name)
 	}
@@ -638,7 +724,10 @@ func (in *Interpreter) DefineFunc(d FuncDef) error {
 	}
 	b := &engine.Builtin{BName: d.Name, Doc: d.Doc, MinArgs: d.Arity, MaxArgs: maxArgs}
 	b.Fn = func(c *engine.Call, args []value.Value) value.Value {
-		r, err := engine.GoCall(func() (Value, error) { return d.Fn(wrapAll(args)) })
+		r, err := engine.GoCall(func() (r Value, err error) {
+			in.goCode(func() { r, err = d.Fn(wrapAll(args)) })
+			return r, err
+		})
 		if err != nil {
 			c.Fail("%s: %v", d.Name, err)
 		}
@@ -658,10 +747,10 @@ func (in *Interpreter) DefineFunc(d FuncDef) error {
 // standard-library file said let name = v: a way to hand data to a script.
 // The name rules are those of DefineGame; v must not be none.
 func (in *Interpreter) DefineValue(name string, v Value) error {
-	if !in.mu.TryLock() {
+	if !in.begin() {
 		return ErrBusy
 	}
-	defer in.mu.Unlock()
+	defer in.end()
 	if err := in.checkName("DefineValue", name); err != nil {
 		return err
 	}
@@ -686,14 +775,75 @@ func errForeign(v Value) error {
 	return fmt.Errorf("grundy: %s was made by another Interpreter", v.Repr())
 }
 
+// begin starts a call: false when another one runs. The call holds the
+// state for writing until end, except while it runs Go code (goCode).
+func (in *Interpreter) begin() bool {
+	if !in.mu.TryLock() {
+		return false
+	}
+	in.state.Lock()
+	in.held = true
+	return true
+}
+
+// end ends the call begin started.
+func (in *Interpreter) end() {
+	in.held = false
+	in.state.Unlock()
+	in.mu.Unlock()
+}
+
+// goCode runs f, the program's Go code that grundy invokes (a Go game's
+// Options or Check, a Go function, a callback of Config or TableRows).
+// Invoked by a running call, it runs with the state lock released, so that
+// the lookups that f makes, and those that other goroutines make
+// meanwhile, read the state the call has reached, and the call waits for
+// them to end before it goes on. Elsewhere (Position runs a Check) it just
+// runs f.
+func (in *Interpreter) goCode(f func()) {
+	if !in.held {
+		f()
+		return
+	}
+	in.held = false
+	in.state.Unlock()
+	defer func() {
+		in.state.Lock()
+		in.held = true
+	}()
+	f()
+}
+
+// goWriter and goReader are Config.Stdout and Config.Stdin, called as the
+// program's Go code (goCode).
+type goWriter struct {
+	in *Interpreter
+	w  io.Writer
+}
+
+func (w goWriter) Write(p []byte) (n int, err error) {
+	w.in.goCode(func() { n, err = w.w.Write(p) })
+	return n, err
+}
+
+type goReader struct {
+	in *Interpreter
+	r  io.Reader
+}
+
+func (r goReader) Read(p []byte) (n int, err error) {
+	r.in.goCode(func() { n, err = r.r.Read(p) })
+	return n, err
+}
+
 // exec runs f (a call into the session) under the lock, with the caller's
 // context turned into one whose cancellation the session reports as an
 // interruption, and converts its error.
 func (in *Interpreter) exec(ctx context.Context, f func(ctx context.Context) error) error {
-	if !in.mu.TryLock() {
+	if !in.begin() {
 		return ErrBusy
 	}
-	defer in.mu.Unlock()
+	defer in.end()
 	if err := ctx.Err(); err != nil {
 		msg := "interrupted"
 		if !in.cmdline {

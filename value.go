@@ -283,8 +283,10 @@ func (g Game) Name() string { return g.g.Name() }
 func (g Game) Arity() int { return g.g.Arity() }
 
 // Position returns the position of the family with the given arguments.
-// It does not run a Go family's Check (Interpreter.Position does). It
-// panics when the number of arguments is not the family's arity.
+// It does not run a Go family's Check, and cannot fail but for the
+// number of arguments: the position is checked before it is used as a
+// game (GameDef.Check); Interpreter.Position checks it at once. It panics
+// when the number of arguments is not the family's arity.
 func (g Game) Position(args ...Value) Value {
 	if len(args) != g.g.Arity() {
 		panic(fmt.Sprintf("grundy: game %s takes %d arguments, not %d", g.g.Name(), g.g.Arity(), len(args)))

@@ -568,11 +568,24 @@ func (e *Engine) NewGoGame(d *GameDef) *Game {
 	g.doc = d.Doc
 	g.Nslots = d.Arity
 	g.Check = d.Check
+	// Every use of a position as a game (its SG value, its moves, in a
+	// sum, as an option of another game, streamed or made as a value,
+	// from a script or from Go) reaches its options through opts: the
+	// family's Check runs here, so that Options never sees arguments it
+	// rejects, whichever path made the position. (A script's call that
+	// makes a position as a value checks it at once too: CheckArity.)
 	opts := func(fr *Frame) []value.Value {
 		args := slices.Clone(fr.Slots[:d.Arity])
+		if g.Check != nil {
+			if err := g.CheckArgs(args); err != nil {
+				p := g.PositionValue(args)
+				fr.Th.FailHere("%s: %s", value.Shown(p), GoErrorText(p, err))
+			}
+		}
 		vs, err := GoCall(func() ([]value.Value, error) { return d.Options(g, args) })
 		if err != nil {
-			fr.Th.FailHere("%s: %v", value.Shown(g.PositionValue(args)), err)
+			p := g.PositionValue(args)
+			fr.Th.FailHere("%s: %s", value.Shown(p), GoErrorText(p, err))
 		}
 		return vs
 	}

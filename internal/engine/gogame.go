@@ -59,6 +59,19 @@ func GoCall[T any](f func() (T, error)) (res T, err error) {
 	return f()
 }
 
+// GoErrorText is the text of err, returned by the Options or the Check of
+// position p's Go family, which a message shows after the position
+// ("P: TEXT"): without the position when the Go code's text already
+// starts with it (as fmt.Errorf("%v: not positive", p) does), so that the
+// message names it once.
+func GoErrorText(p value.Value, err error) string {
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, value.Format(p)+": "); ok {
+		return rest
+	}
+	return msg
+}
+
 // TakeBreak is a take-and-break rule: for each entry, K tokens may be taken
 // from a heap, leaving the heaps Ways says (bit 1: none, bit 2: one, bit 4:
 // two, bit 8: three nonempty heaps). Octal and hexadecimal codes and finite

@@ -326,13 +326,15 @@ func PosRef(v value.Value) (*Game, uint64) {
 	return g, p.R
 }
 
-// CheckArgs runs a Go family's argument check on the arguments of a new
-// position (nil for a declared game, or a family without a check).
+// CheckArgs runs a Go family's argument check (GameDef.Check) on the
+// arguments of a position: nil for a declared game, a family without a
+// check, or arguments it accepts. A panic in the check is its error.
 func (g *Game) CheckArgs(args []value.Value) error {
-	if g.Check != nil {
-		return g.Check(args)
+	if g.Check == nil {
+		return nil
 	}
-	return nil
+	_, err := GoCall(func() (struct{}, error) { return struct{}{}, g.Check(args) })
+	return err
 }
 
 // Position returns the position of g with the given arguments.
@@ -343,11 +345,13 @@ func (g *Game) Position(args ...value.Value) value.Value {
 // Doc is the family's one-line documentation (Go families only).
 func (g *Game) Doc() string { return g.doc }
 
-// CheckArity runs a Go family's argument check for a new position.
+// CheckArity runs a Go family's argument check on a position a script's
+// call at pos makes: a runtime error there when the check fails.
 func (g *Game) CheckArity(pos Pos, args []value.Value) {
 	if g.Check != nil {
-		if _, err := GoCall(func() (struct{}, error) { return struct{}{}, g.Check(args) }); err != nil {
-			value.Fail(pos, "%s: %v", value.Shown(g.PositionValue(args)), err)
+		if err := g.CheckArgs(args); err != nil {
+			p := g.PositionValue(args)
+			value.Fail(pos, "%s: %s", value.Shown(p), GoErrorText(p, err))
 		}
 	}
 }

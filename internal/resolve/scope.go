@@ -236,14 +236,21 @@ func (r *Resolver) PlainArg(a lang.Expr) bool {
 }
 
 // GameCallee returns the binding of the declared game a call names, if it
-// does (with the right number of arguments).
+// does (with the right number of arguments), for the compiler's fast paths,
+// which compute a position's memo key without making the position.
+//
+// It is nil for a Go family that checks its arguments (GameDef.Check): its
+// calls compile as the plain calls they are, each making its position as
+// a value and checking it there, so that a bad argument is an error at the
+// call that wrote it. (The engine checks every position of such a family
+// again before its options are listed: engine.NewGoGame.)
 func (r *Resolver) GameCallee(e *lang.Call) *engine.Binding {
 	id, ok := e.Fn.(*lang.Ident)
 	if !ok {
 		return nil
 	}
 	b := r.Lookup(id)
-	if b == nil || b.Kind != Game || len(e.Args) != b.Game.NArgs {
+	if b == nil || b.Kind != Game || len(e.Args) != b.Game.NArgs || b.Game.Check != nil {
 		return nil
 	}
 	return b

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -74,26 +75,38 @@ type Position struct {
 //
 // A long sum whose parts are all compact positions of one game (sum of
 // g(x) for ...) keeps only their keys until its parts are asked for.
+//
+// A value is immutable, and may be read by several goroutines at once (a
+// program's, while the interpreter runs a call that uses it too): what is
+// built when first needed (the parts of a packed sum, the parts in
+// order) is stored atomically.
 type Sum struct {
-	Parts []Value // nil while packed
+	Parts []Value // nil for a packed sum (parts builds them)
 	Game  GameRef
 	Keys  []uint64
-	// sorted is Parts in ascending order, once a comparison needed it
-	// (comparing nested sums sorts each once, not once per comparison).
-	sorted []Value
+	// built is a packed sum's parts, once asked for.
+	built atomic.Pointer[[]Value]
+	// sorted is the parts in ascending order, once a comparison needed
+	// them (comparing nested sums sorts each once, not once per
+	// comparison).
+	sorted atomic.Pointer[[]Value]
 }
 
 // parts returns the parts of the sum, building them once from the keys of
 // a packed sum.
 func (s *Sum) parts() []Value {
-	if s.Parts == nil && s.Keys != nil {
-		ps := make([]Value, len(s.Keys))
-		for i, k := range s.Keys {
-			ps[i] = s.Game.PackedPosition(k)
-		}
-		s.Parts = ps
+	if s.Parts != nil || s.Keys == nil {
+		return s.Parts
 	}
-	return s.Parts
+	if p := s.built.Load(); p != nil {
+		return *p
+	}
+	ps := make([]Value, len(s.Keys))
+	for i, k := range s.Keys {
+		ps[i] = s.Game.PackedPosition(k)
+	}
+	s.built.CompareAndSwap(nil, &ps)
+	return *s.built.Load()
 }
 
 // Inf is an infinite generalized Sprague-Grundy value: the set K of finite
@@ -534,16 +547,16 @@ func compareHead(a, b Value, sums int) (int, cmpFrame, bool) {
 // nested sums deep in the values being compared or encoded.
 func sortedParts(v Value, sums int) []Value {
 	s := v.Ref.(*Sum)
-	if s.sorted != nil {
-		return s.sorted
+	if p := s.sorted.Load(); p != nil {
+		return *p
 	}
 	if sums > maxSumNesting {
 		errSumNesting()
 	}
 	p := slices.Clone(s.parts())
 	slices.SortFunc(p, func(a, b Value) int { return compare(a, b, sums) })
-	s.sorted = p
-	return p
+	s.sorted.CompareAndSwap(nil, &p)
+	return *s.sorted.Load()
 }
 
 // OrderCompare orders two values for <, <=, > and >=: ints, strings and
