@@ -255,8 +255,10 @@ func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
 	defer end()
 	f, err := s.parse(filename, src, true)
 	if err != nil {
+		s.noteDeclared(lang.DeclaredNames(filename, src))
 		return err
 	}
+	defer func() { s.noteDeclared(declaredNames(f)) }()
 	code, err := s.compile(f, true)
 	if err != nil {
 		return err
@@ -264,6 +266,39 @@ func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
 	err = s.run(ctx, code)
 	s.bindEntryLets(err == nil)
 	return err
+}
+
+// noteDeclared records, after an entry ran or failed, which of the names
+// it declares (names) are not declared now: their declaration failed, and
+// a later use of one says so (resolve.Universe.Failed). A name declared
+// now (by this entry, or still by an earlier one) is forgotten there.
+func (s *Session) noteDeclared(names []*lang.Name) {
+	for _, n := range names {
+		switch {
+		case s.top.Lookup(n.Name) != nil:
+			delete(s.u.Failed, n.Name)
+		case s.u.Failed == nil:
+			s.u.Failed = map[string]engine.Pos{n.Name: n.Pos}
+		default:
+			s.u.Failed[n.Name] = n.Pos
+		}
+	}
+}
+
+// declaredNames returns the names the top-level statements of f declare.
+func declaredNames(f *lang.File) []*lang.Name {
+	var out []*lang.Name
+	for _, st := range f.Stmts {
+		switch st := st.(type) {
+		case *lang.GameStmt:
+			out = append(out, st.Name)
+		case *lang.DefStmt:
+			out = append(out, st.Name)
+		case *lang.LetStmt:
+			out = append(out, st.Pattern().Names...)
+		}
+	}
+	return out
 }
 
 // bindEntryLets adds the names an entry's lets bound to the session: all
@@ -464,6 +499,7 @@ func (s *Session) Reset() {
 	s.globals = fresh.globals
 	th.Globals = fresh.env.Th.Globals
 	s.env.Explain, s.later, s.entryLets = nil, nil, nil
+	s.u.Failed = nil
 }
 
 // MemoStats are counters of the memo tables.
