@@ -72,6 +72,19 @@ type Session struct {
 	// later are the lets of the file or entry compiled last, by name
 	// (the resolve pass's hint: an unknown name bound later says so).
 	later map[string]engine.Pos
+	// guards are the expressions in the range of a for clause that an if
+	// clause of the same list follows (lang.RangesBeforeGuards), by
+	// position, each with that if's: a runtime error at one gets a hint
+	// (clauses run left to right, the range before the if).
+	guards map[engine.Pos]guardOf
+}
+
+// guardOf is the if clause that follows the for clause whose range holds
+// an expression; first: the for is a comprehension's first clause (the
+// if cannot go before it).
+type guardOf struct {
+	at    engine.Pos
+	first bool
 }
 
 // NewSession makes an empty session.
@@ -121,6 +134,7 @@ func (s *Session) compile(f *lang.File, repl bool) (code []compile.ExecFn, err e
 	if repl {
 		sc = resolve.NewScope(s.top)
 	}
+	s.noteGuards(f.Stmts)
 	ch := resolve.File(s.u, sc, f, repl, s.globals)
 	s.later = ch.LaterLets
 	c := compile.New(&s.env, ch.Globals)
@@ -180,6 +194,48 @@ func (s *Session) compile(f *lang.File, repl bool) (code []compile.ExecFn, err e
 	}
 	s.globals = max(s.globals, c.Globals)
 	return code, nil
+}
+
+// noteGuards records the guards of code about to be compiled (sts, of
+// one text), first forgetting those recorded for the same file from
+// where sts start on (a text given again under its name replaces them).
+func (s *Session) noteGuards(sts []lang.Stmt) {
+	if len(sts) == 0 {
+		return
+	}
+	from := sts[0].Position()
+	for p := range s.guards {
+		if p.Filename == from.Filename && p.Offset >= from.Offset {
+			delete(s.guards, p)
+		}
+	}
+	lang.RangesBeforeGuards(sts, func(x lang.Expr, guard *lang.IfClause, first bool) {
+		if s.guards == nil {
+			s.guards = map[engine.Pos]guardOf{}
+		}
+		s.guards[x.Position()] = guardOf{guard.Pos, first}
+	})
+}
+
+// guardHint adds to a runtime error at an expression in the range of a
+// for clause that an if clause follows the hint that the range is
+// computed first (clauses run left to right), so that an if meant to
+// guard it goes before the for.
+func (s *Session) guardHint(err error) {
+	re, ok := err.(*value.RuntimeError)
+	if !ok || re.Kind != value.ErrRuntime {
+		return
+	}
+	g, ok := s.guards[re.Pos]
+	if !ok {
+		return
+	}
+	re.Msg += fmt.Sprintf("; clauses run left to right, so this range is computed before the if at %d:%d that follows it", g.at.Line, g.at.Column)
+	if g.first {
+		re.Msg += ": to guard the range, put the comprehension inside if C then ... else ..."
+	} else {
+		re.Msg += ": put that if before the for if it guards the range"
+	}
 }
 
 // compileLimit turns the panic of a limit the compiler reached (its
@@ -346,6 +402,7 @@ func (s *Session) run(ctx context.Context, code []compile.ExecFn) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = s.recovered(r)
+			s.guardHint(err)
 		}
 		if th.Prog != nil {
 			th.Prog.End(th.Engine.States)
@@ -434,6 +491,7 @@ func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v value.Value, err
 
 // evalExpr is EvalExpr within begin and end.
 func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v value.Value, err error) {
+	s.noteGuards([]lang.Stmt{&lang.ExprStmt{Pos: x.Position(), X: x}})
 	ch := resolve.Expr(s.u, resolve.NewScope(s.top), s.later, x)
 	c := compile.New(&s.env, s.globals)
 	var code engine.EvalFn
@@ -567,6 +625,7 @@ func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each func(r
 	ctx, end := s.Begin(ctx)
 	defer end()
 	s.later = nil // the script's lets have all run
+	s.noteGuards([]lang.Stmt{st})
 	ch := resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
 	c := compile.New(&s.env, s.globals)
 	var build func(fr *engine.Frame, each compile.RowFunc) *compile.Table
