@@ -261,7 +261,7 @@ func TestGrammarBuiltins(t *testing.T) {
 // language (spec.md §3.7) is matched whole by a rule of the repository's
 // operators, and no rule matches more than the token.
 func TestGrammarOperators(t *testing.T) {
-	const ops = `+ - * / % ** ^ & | << >> == != < <= > >= .. = ( ) [ ] { } , :`
+	const ops = `+ - * / % ** ^ & | ~ << >> == != < <= > >= .. = ( ) [ ] { } , :`
 	toks, err := lang.Scan("ops", ops)
 	if err != nil {
 		t.Fatal(err)

@@ -1967,10 +1967,21 @@ func (g *optGen) intExpr(vars []string, depth int) string {
 	return "(" + a + " ^ " + b + ")"
 }
 
-// bitExpr combines two int expressions with a bit operator. Shift counts
+// bitExpr combines two int expressions with a bit operator (~ and mask
+// too). Shift counts
 // and exponents are mostly small, sometimes anything (negative, past 63).
 func (g *optGen) bitExpr(a, b string) string {
-	switch g.r.IntN(7) {
+	switch g.r.IntN(9) {
+	case 7:
+		if g.chance(0.5) {
+			return "~(" + a + ")"
+		}
+		return "(" + a + ") & ~(" + b + ")"
+	case 8:
+		if g.chance(0.8) {
+			return "(" + a + ") & mask(" + g.pick("0", "1", "8", "62", "63") + ")"
+		}
+		return "mask(" + a + ")" // (often an error: the same one both ways)
 	case 0:
 		return "(" + a + " & " + b + ")"
 	case 1:

@@ -73,6 +73,19 @@ type Session struct {
 	// later are the lets of the file or entry compiled last, by name
 	// (the resolve pass's hint: an unknown name bound later says so).
 	later map[string]engine.Pos
+	// guards are the expressions in the range of a for clause that an if
+	// clause of the same list follows (lang.RangesBeforeGuards), by
+	// position, each with that if's: a runtime error at one gets a hint
+	// (clauses run left to right, the range before the if).
+	guards map[engine.Pos]guardOf
+}
+
+// guardOf is the if clause that follows the for clause whose range holds
+// an expression; first: the for is a comprehension's first clause (the
+// if cannot go before it).
+type guardOf struct {
+	at    engine.Pos
+	first bool
 }
 
 // NewSession makes an empty session.
@@ -122,6 +135,7 @@ func (s *Session) compile(f *lang.File, repl bool) (code []compile.ExecFn, err e
 	if repl {
 		sc = resolve.NewScope(s.top)
 	}
+	s.noteGuards(f.Stmts)
 	ch := resolve.File(s.u, sc, f, repl, s.globals)
 	s.later = ch.LaterLets
 	c := compile.New(&s.env, ch.Globals)
@@ -181,6 +195,48 @@ func (s *Session) compile(f *lang.File, repl bool) (code []compile.ExecFn, err e
 	}
 	s.globals = max(s.globals, c.Globals)
 	return code, nil
+}
+
+// noteGuards records the guards of code about to be compiled (sts, of
+// one text), first forgetting those recorded for the same file from
+// where sts start on (a text given again under its name replaces them).
+func (s *Session) noteGuards(sts []lang.Stmt) {
+	if len(sts) == 0 {
+		return
+	}
+	from := sts[0].Position()
+	for p := range s.guards {
+		if p.Filename == from.Filename && p.Offset >= from.Offset {
+			delete(s.guards, p)
+		}
+	}
+	lang.RangesBeforeGuards(sts, func(x lang.Expr, guard *lang.IfClause, first bool) {
+		if s.guards == nil {
+			s.guards = map[engine.Pos]guardOf{}
+		}
+		s.guards[x.Position()] = guardOf{guard.Pos, first}
+	})
+}
+
+// guardHint adds to a runtime error at an expression in the range of a
+// for clause that an if clause follows the hint that the range is
+// computed first (clauses run left to right), so that an if meant to
+// guard it goes before the for.
+func (s *Session) guardHint(err error) {
+	re, ok := err.(*value.RuntimeError)
+	if !ok || re.Kind != value.ErrRuntime {
+		return
+	}
+	g, ok := s.guards[re.Pos]
+	if !ok {
+		return
+	}
+	re.Msg += fmt.Sprintf("; clauses run left to right, so this range is computed before the if at %d:%d that follows it", g.at.Line, g.at.Column)
+	if g.first {
+		re.Msg += ": to guard the range, put the comprehension inside if C then ... else ..."
+	} else {
+		re.Msg += ": put that if before the for if it guards the range"
+	}
 }
 
 // compileLimit turns the panic of a limit the compiler reached (its
@@ -256,8 +312,10 @@ func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
 	defer end()
 	f, err := s.parse(filename, src, true)
 	if err != nil {
+		s.noteDeclared(lang.DeclaredNames(filename, src))
 		return err
 	}
+	defer func() { s.noteDeclared(declaredNames(f)) }()
 	code, err := s.compile(f, true)
 	if err != nil {
 		return err
@@ -265,6 +323,39 @@ func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
 	err = s.run(ctx, code)
 	s.bindEntryLets(err == nil)
 	return err
+}
+
+// noteDeclared records, after an entry ran or failed, which of the names
+// it declares (names) are not declared now: their declaration failed, and
+// a later use of one says so (resolve.Universe.Failed). A name declared
+// now (by this entry, or still by an earlier one) is forgotten there.
+func (s *Session) noteDeclared(names []*lang.Name) {
+	for _, n := range names {
+		switch {
+		case s.top.Lookup(n.Name) != nil:
+			delete(s.u.Failed, n.Name)
+		case s.u.Failed == nil:
+			s.u.Failed = map[string]engine.Pos{n.Name: n.Pos}
+		default:
+			s.u.Failed[n.Name] = n.Pos
+		}
+	}
+}
+
+// declaredNames returns the names the top-level statements of f declare.
+func declaredNames(f *lang.File) []*lang.Name {
+	var out []*lang.Name
+	for _, st := range f.Stmts {
+		switch st := st.(type) {
+		case *lang.GameStmt:
+			out = append(out, st.Name)
+		case *lang.DefStmt:
+			out = append(out, st.Name)
+		case *lang.LetStmt:
+			out = append(out, st.Pattern().Names...)
+		}
+	}
+	return out
 }
 
 // bindEntryLets adds the names an entry's lets bound to the session: all
@@ -312,6 +403,7 @@ func (s *Session) run(ctx context.Context, code []compile.ExecFn) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = s.recovered(r)
+			s.guardHint(err)
 		}
 		if th.Prog != nil {
 			th.Prog.End(th.Engine.States)
@@ -419,6 +511,7 @@ func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v value.Value, err
 
 // evalExpr is EvalExpr within begin and end.
 func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v value.Value, err error) {
+	s.noteGuards([]lang.Stmt{&lang.ExprStmt{Pos: x.Position(), X: x}})
 	ch := resolve.Expr(s.u, resolve.NewScope(s.top), s.later, x)
 	c := compile.New(&s.env, s.globals)
 	var code engine.EvalFn
@@ -484,6 +577,7 @@ func (s *Session) Reset() {
 	s.globals = fresh.globals
 	th.Globals = fresh.env.Th.Globals
 	s.env.Explain, s.later, s.entryLets = nil, nil, nil
+	s.u.Failed = nil
 }
 
 // Stats are counters of the memo tables.
@@ -551,6 +645,7 @@ func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each func(r
 	ctx, end := s.Begin(ctx)
 	defer end()
 	s.later = nil // the script's lets have all run
+	s.noteGuards([]lang.Stmt{st})
 	ch := resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
 	c := compile.New(&s.env, s.globals)
 	var build func(fr *engine.Frame, each compile.RowFunc) *compile.Table

@@ -124,7 +124,7 @@ func startsExpr(t *lexer.Token) bool {
 		}
 	case TokPunct:
 		switch t.Value {
-		case "(", "[", "{", "-", "*":
+		case "(", "[", "{", "-", "*", "~":
 			return true
 		}
 	}
@@ -342,18 +342,20 @@ func (p *exprParser) unary() Expr {
 	p.enter()
 	defer p.leave()
 	t := p.peek()
-	if t.Type == TokPunct && (t.Value == "-" || t.Value == "*") {
+	if t.Type == TokPunct && (t.Value == "-" || t.Value == "*" || t.Value == "~") {
 		p.next()
-		if t.Value == "-" && p.peek().Type == TokInt && p.peek().Value == "9223372036854775808" {
-			p.next()
-			return p.powerTail(p.postfix(&IntLit{Pos: t.Pos, Val: -1 << 63}))
+		if t.Value == "-" && p.peek().Type == TokInt && p.peek().Value == minIntDigits {
+			return p.minInt(t.Pos)
 		}
 		if !startsExpr(p.peek()) {
 			p.fail(p.peek(), fmt.Sprintf("an expression after %q", t.Value))
 		}
 		op := OpNeg
-		if t.Value == "*" {
+		switch t.Value {
+		case "*":
 			op = OpNimber
+		case "~":
+			op = OpBitNot
 		}
 		return &Unary{Pos: t.Pos, Op: op, X: p.unary()}
 	}
@@ -362,6 +364,27 @@ func (p *exprParser) unary() Expr {
 		return &Unary{Pos: pos, Op: OpNot, X: p.binaryOperand(precNot, OpNot)}
 	}
 	return p.powerTail(p.postfix(p.primary()))
+}
+
+// minIntDigits is the one literal that fits only when negated.
+const minIntDigits = "9223372036854775808"
+
+// minInt parses the literal -9223372036854775808 after its "-" (at pos):
+// the literal 9223372036854775808 is valid only as the whole operand of
+// a unary minus. A call, an index or a power after it binds tighter than
+// the minus (-9223372036854775808 ** 0 is -(9223372036854775808 ** 0)),
+// so there the literal alone does not fit: that is an error, with the
+// parenthesised spelling as a hint.
+func (p *exprParser) minInt(pos Pos) Expr {
+	lit := p.next()
+	if q := p.peek(); q.Type == TokPunct && (q.Value == "**" || q.Value == "(" || q.Value == "[") {
+		what := `the operand of "**"`
+		if q.Value != "**" {
+			what = "called or indexed"
+		}
+		panic(syntaxPanic{Errorf(lit.Pos, "integer literal %s does not fit in 64 bits (here it is %s, which binds tighter than the unary minus); write (-%s) for the smallest integer", minIntDigits, what, minIntDigits)})
+	}
+	return &IntLit{Pos: pos, Val: -1 << 63}
 }
 
 // powerTail parses "** E" after an operand: right-associative, binding

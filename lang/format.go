@@ -536,7 +536,7 @@ func (p *printer) bare(e Expr) doc {
 		if p.wrapping(e.X) == 0 {
 			switch x := e.X.(type) {
 			case *Unary:
-				space = x.Op == e.Op
+				space = x.Op == e.Op && e.Op != OpBitNot // (~~ is no token)
 			case *IntLit:
 				space = x.Val < 0 && e.Op == OpNeg
 			}

@@ -118,6 +118,7 @@ var hostileSeeds = []string{
 	"print " + strings.Repeat("sum of ", 900) + "*1",
 	"print 99999999999999999999999999999999999999999999",
 	"print -9223372036854775808, 9223372036854775808",
+	"print - 9223372036854775808, (-9223372036854775808) ** 0, -9223372036854775808 ** 0, ~~x, -~x & ~mask(3)",
 	"print " + strings.Repeat("9", 5000),
 	"print \"" + strings.Repeat("x", 5000) + "\"",
 	"game g(n) moves | g(n - 1) for k in 1 .. n if k | *k",

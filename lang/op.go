@@ -10,8 +10,8 @@ package lang
 // say whether they know it.
 type Op uint8
 
-// The operators. OpNeg and OpNimber are the prefix - and *; OpNot is
-// the prefix not; the others are binary.
+// The operators. OpNeg, OpNimber and OpBitNot are the prefix -, * and
+// ~; OpNot is the prefix not; the others are binary.
 const (
 	OpNone Op = iota
 	OpOr
@@ -39,6 +39,7 @@ const (
 	OpPow
 	OpNeg
 	OpNimber
+	OpBitNot
 	NumOps // the number of operators (not one)
 )
 
@@ -74,6 +75,7 @@ var ops = [NumOps]struct {
 	OpPow:    {"**", 0},
 	OpNeg:    {"-", 0},
 	OpNimber: {"*", 0},
+	OpBitNot: {"~", 0},
 }
 
 // binaryOps maps the text of each binary operator with a precedence
@@ -107,8 +109,8 @@ func (o Op) prec() int {
 // Binary reports whether o is written between two operands.
 func (o Op) Binary() bool { return o.prec() > 0 || o == OpPow }
 
-// Prefix reports whether o is written before one operand (-, not, *).
-func (o Op) Prefix() bool { return o == OpNeg || o == OpNot || o == OpNimber }
+// Prefix reports whether o is written before one operand (-, not, *, ~).
+func (o Op) Prefix() bool { return o == OpNeg || o == OpNot || o == OpNimber || o == OpBitNot }
 
 // Comparison reports whether o is one of == != < <= > >= in, not in.
 func (o Op) Comparison() bool { return o.prec() == precCmp }

@@ -91,7 +91,12 @@ var parseCases = []sexprCase{
 	// Literals.
 	{`print 0, 42, 9223372036854775807`, `(print 0 42 9223372036854775807)`},
 	{`print -9223372036854775808`, `(print -9223372036854775808)`},
-	{`print -9223372036854775808[0]`, `(print (index -9223372036854775808 0))`},
+	{`print - 9223372036854775808, (-9223372036854775808) ** 0, (-9223372036854775808)[0]`, `(print -9223372036854775808 (** -9223372036854775808 0) (index -9223372036854775808 0))`},
+	{`print 2 ** -9223372036854775808, - -9223372036854775808, ~-9223372036854775808`, `(print (** 2 -9223372036854775808) (neg -9223372036854775808) (bitnot -9223372036854775808))`},
+
+	// ~ is a prefix operator of the level of unary minus.
+	{`print ~x, ~~x, -~x, ~-x, ~x * 3, ~x ** 2, ~x[0], ~f(1), 1 - ~2`, `(print (bitnot x) (bitnot (bitnot x)) (neg (bitnot x)) (bitnot (neg x)) (* (bitnot x) 3) (bitnot (** x 2)) (bitnot (index x 0)) (bitnot (call f 1)) (- 1 (bitnot 2)))`},
+	{`print x & ~mask(3) | y`, `(print (| (& x (bitnot (call mask 3))) y))`},
 	{`print "a\"b\\c\nd\te"`, `(print "a\"b\\c\nd\te")`},
 	{`print ""`, `(print "")`},
 	{`print "é∞"`, `(print "é∞")`},
@@ -410,6 +415,14 @@ var errorCases = []struct {
 	{`print 9223372036854775808`, `t.game:1:7: integer literal 9223372036854775808 does not fit in 64 bits`},
 	{`print -9223372036854775809`, `t.game:1:8: integer literal 9223372036854775809 does not fit in 64 bits`},
 	{`print 1 - 9223372036854775808`, `t.game:1:11: integer literal 9223372036854775808 does not fit in 64 bits`},
+	// The literal is valid only as the whole operand of a unary minus:
+	// -9223372036854775808 ** 0 is -(9223372036854775808 ** 0).
+	{`print -9223372036854775808 ** 0`, `t.game:1:8: integer literal 9223372036854775808 does not fit in 64 bits (here it is the operand of "**", which binds tighter than the unary minus); write (-9223372036854775808) for the smallest integer`},
+	{`print - 9223372036854775808 ** 0`, `t.game:1:9: integer literal 9223372036854775808 does not fit in 64 bits (here it is the operand of "**", which binds tighter than the unary minus); write (-9223372036854775808) for the smallest integer`},
+	{`print -9223372036854775808[0]`, `t.game:1:8: integer literal 9223372036854775808 does not fit in 64 bits (here it is called or indexed, which binds tighter than the unary minus); write (-9223372036854775808) for the smallest integer`},
+	{`print -(9223372036854775808)`, `t.game:1:9: integer literal 9223372036854775808 does not fit in 64 bits`},
+	{`print ~`, `t.game:1:8: expected an expression after "~", found end of input`},
+	{`print 1 ~ 2`, `t.game:1:9: expected a statement (let, def, game, print, assert or for), found "~"`},
 
 	// Reserved words.
 	{`let let = 1`, `t.game:1:5: expected a name, found keyword "let"`},

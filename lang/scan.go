@@ -291,7 +291,7 @@ func (s *scanner) run() ([]lexer.Token, error) {
 				s.emit(TokPunct, s.src[start.Offset:s.pos.Offset], start)
 				continue
 			}
-			if strings.IndexByte("+-*/%^<>=()[]{},:|&", c) >= 0 {
+			if strings.IndexByte("+-*/%^<>=()[]{},:|&~", c) >= 0 {
 				switch c {
 				case '(', '[', '{':
 					open = append(open, start)

@@ -158,6 +158,8 @@ func writeSExpr(b *strings.Builder, node any) {
 			op = "neg"
 		case OpNimber:
 			op = "nimber"
+		case OpBitNot:
+			op = "bitnot"
 		}
 		writeList(b, op, n.X)
 	case *Call:

@@ -113,3 +113,88 @@ func Depth(e Expr) int {
 	})
 	return 1 + d
 }
+
+// InspectStmts walks, with Inspect, every expression of the statements
+// (for statements' bodies included): values, bodies, conditions, game
+// alternatives and their clauses, a table's expression and clauses.
+func InspectStmts(sts []Stmt, f func(Expr) bool) {
+	for _, st := range sts {
+		switch st := st.(type) {
+		case *LetStmt:
+			Inspect(st.Value, f)
+		case *DefStmt:
+			Inspect(st.Body, f)
+		case *GameStmt:
+			for _, a := range st.Alts {
+				a := a.(*Alt)
+				InspectClauses(a.Clauses, f)
+				Inspect(a.Body, f)
+			}
+		case *PrintStmt:
+			for _, x := range st.Args {
+				Inspect(x, f)
+			}
+		case *AssertStmt:
+			Inspect(st.Cond, f)
+			Inspect(st.Msg, f)
+		case *ForStmt:
+			Inspect(st.Iter, f)
+			InspectStmts(st.Body, f)
+		case *TableStmt:
+			InspectClauses(st.Clauses, f)
+			Inspect(st.Body, f)
+		case *ExprStmt:
+			Inspect(st.X, f)
+		}
+	}
+}
+
+// RangesBeforeGuards calls f(x, guard, first) for each expression x
+// inside the iterable of a for clause that an if clause of the same
+// clause list follows (a game's alternative, a comprehension, a table),
+// guard being the first such if; first says that the for is the first
+// clause of a comprehension or table, which must start with a for (an if
+// cannot be put before it). Clauses run left to right, so x is computed
+// before guard is tested: a runtime error at x is one guard may have been
+// meant to prevent. Lists nested inside others come after them.
+func RangesBeforeGuards(sts []Stmt, f func(x Expr, guard *IfClause, first bool)) {
+	list := func(cs []Clause, forFirst bool) {
+		var guard *IfClause
+		for i := len(cs) - 1; i >= 0; i-- {
+			switch c := cs[i].(type) {
+			case *IfClause:
+				guard = c
+			case *ForClause:
+				if guard != nil {
+					first := forFirst && i == 0
+					Inspect(c.Iter, func(x Expr) bool { f(x, guard, first); return true })
+				}
+			}
+		}
+	}
+	stmtClauseLists(sts, list)
+	InspectStmts(sts, func(x Expr) bool {
+		if c, ok := x.(*Comp); ok {
+			list(c.Clauses, true)
+		}
+		return true
+	})
+}
+
+// stmtClauseLists calls f with the clause lists that are parts of
+// statements: game alternatives' and tables' (forFirst: a table's, which
+// starts with a for).
+func stmtClauseLists(sts []Stmt, f func(cs []Clause, forFirst bool)) {
+	for _, st := range sts {
+		switch st := st.(type) {
+		case *GameStmt:
+			for _, a := range st.Alts {
+				f(a.(*Alt).Clauses, false)
+			}
+		case *TableStmt:
+			f(st.Clauses, true)
+		case *ForStmt:
+			stmtClauseLists(st.Body, f)
+		}
+	}
+}

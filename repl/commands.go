@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -23,7 +24,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"help", "[TOPIC]", "this help, or help on a built-in, a keyword or a :command", (*REPL).cmdHelp},
+		{"help", "[TOPIC]", "this help, or help on a built-in, an operator, a keyword or a :command", (*REPL).cmdHelp},
 		{"moves", "G", "a table of the options of game G: SG value, outcome, winning ones marked", (*REPL).cmdMoves},
 		{"best", "G", "one winning move of G and why (the xor arithmetic for a sum)", (*REPL).cmdBest},
 		{"play", "[second] G", "play G against grundy (second: grundy moves first)", (*REPL).cmdPlay},
@@ -136,6 +137,20 @@ other), and the next entry or a blank line ends it. A declaration that fails
 declares nothing. Tab completes names; Ctrl-C cancels a computation or clears
 the unfinished lines; Ctrl-D leaves.`
 
+// helpOperators are the operators, lowest precedence first, each row
+// its tokens (what :help OP looks up) and what they do.
+var helpOperators = [][2]string{
+	{"or and not", "logic on bools (and, or evaluate their right side only when needed)"},
+	{"== != < <= > >= in", "comparisons, not chained (not in too)"},
+	{"..", "A .. B: the ints A to B"},
+	{"| ^ &", "bit-or, xor, bit-and of ints; union, symmetric difference, intersection of sets"},
+	{"<< >>", "shifts of ints by 0 to 63 (1 << 63 overflows: mask(63) is the largest int)"},
+	{"+ -", "ints; + also joins strings, lists, tuples and adds games, - also of sets"},
+	{"* / %", "ints (/ and % truncate toward zero); k * G is k copies of game G"},
+	{"- * ~", "prefix: -x negates, *n is the nimber of size n, ~x is the bitwise not of an int, -x - 1 (never overflows)"},
+	{"**", "power, right-associative, above the prefix operators: -2 ** 2 is -4"},
+}
+
 // helpExploring are code and what it does.
 var helpExploring = [][2]string{
 	{"period(kayles), periodic(kayles)", "the period (p, q, s) and how it is known"},
@@ -235,6 +250,12 @@ func (r *REPL) cmdHelp(_ context.Context, arg string) bool {
 		}
 		fmt.Fprintln(w, "\nGames of the standard library (:help NAME for each):")
 		io.WriteString(w, wrap(strings.Join(games, ", "), width, "  ", "  "))
+		fmt.Fprintln(w, "\nOperators, lowest precedence first (:help OP for each):")
+		rows = rows[:0]
+		for _, o := range helpOperators {
+			rows = append(rows, [2]string{"  " + o[0], o[1]})
+		}
+		columns(w, width, rows)
 		fmt.Fprintln(w, "\nExploring:")
 		rows = rows[:0]
 		for _, e := range helpExploring {
@@ -261,6 +282,12 @@ func (r *REPL) cmdHelp(_ context.Context, arg string) bool {
 	for _, g := range grundy.GameDocs() {
 		if g.Name == topic {
 			io.WriteString(w, wrapParagraphs(g.Text, width))
+			return true
+		}
+	}
+	for _, o := range helpOperators {
+		if slices.Contains(strings.Fields(o[0]), topic) {
+			io.WriteString(w, wrap(o[0]+": "+o[1], width, "", "  "))
 			return true
 		}
 	}

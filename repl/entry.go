@@ -184,6 +184,10 @@ type assembler struct {
 	// interactive REPL: a line "-1" or "(3)" typed after a def is not a
 	// continuation of its body). Piped input reads as a script does.
 	preferNew bool
+	// failed: the last entry was broken (a syntax error), and the lines
+	// after it that continue it (continues) are dropped with it: one
+	// error, not one more for each of its lines.
+	failed bool
 }
 
 // longEntry is how many lines an entry has before an open bracket is
@@ -212,6 +216,12 @@ func (a *assembler) pending() bool { return len(a.cur) > 0 }
 
 // add takes the input line number n and returns the entries it completes.
 func (a *assembler) add(line string, n int) []entry {
+	if a.failed && len(a.cur) == 0 {
+		if a.continues(line) {
+			return nil
+		}
+		a.failed = false
+	}
 	switch {
 	case len(a.cur) == 0:
 		if isBlank(line) {
@@ -291,7 +301,30 @@ func (a *assembler) settle() []entry {
 		a.held = true
 		return nil
 	}
-	return a.commit()
+	out := a.commit()
+	a.failed = st == broken
+	return out
+}
+
+// continues reports whether line, after a broken entry, is one of that
+// entry's lines, dropped with it: a comment; a line that cannot start a
+// statement (it fails to parse at its first token: "| ALT", ")", "and
+// ..."); or an indented line, as a statement's later lines are, unless
+// it was typed at the prompt and is complete by itself. A blank line or
+// a :command is not.
+func (a *assembler) continues(line string) bool {
+	switch {
+	case isBlank(line) || isCommand(line):
+		return false
+	case isComment(line):
+		return true
+	}
+	st, _, err := parseEntry(line + "\n")
+	first := len(line) - len(strings.TrimLeft(line, " \t"))
+	if st != parsed && errOffset(err) == first {
+		return true
+	}
+	return first > 0 && (!a.preferNew || st != parsed)
 }
 
 // commit returns cur as an entry and empties it.
@@ -303,7 +336,7 @@ func (a *assembler) commit() []entry {
 
 // reset empties cur.
 func (a *assembler) reset() {
-	a.cur, a.held, a.tail = nil, false, 0
+	a.cur, a.held, a.tail, a.failed = nil, false, 0, false
 	a.depth, a.scanned, a.noDepth = 0, 0, false
 }
 

@@ -63,6 +63,11 @@ func TestAssembler(t *testing.T) {
 		{"a broken next entry is its own", "game g(n) moves *1\nprint 1 )\nprint 2\n", "1|2|3", "1|2|3"},
 		{"an unfinished entry at the end", "game g(n) moves *1\nprint (1\n", "1|2", "1|2"},
 		{"blank lines between entries", "\n\nprint 1\n\n\nprint 2\n", "3|6", "3|6"},
+		{"a broken game's next alternative goes with it", "game mg(n) moves\n    mg(n - 1) for k in 1 ..) n\n  | mg(n - 2) if n >= 2\nprint sg(mg(3))\n", "1-2|4", "1-2|4"},
+		{"a broken first line's indented lines go with it", "game mg(n moves\n    mg(n - 1) if n > 0\n  # a comment\n  | mg(n - 2) if n >= 2\nprint 1\n", "1|5", "1|5"},
+		{"lines that start no statement go with a broken entry", "print (1 ))\n)\nand 2\nprint 1\n", "1|4", "1|4"},
+		{"an indented statement after a broken line, typed", "print 1 )\n  print 2\n", "1", "1|2"},
+		{"a blank line ends a broken entry", "game g(n moves\n\n  | *1\nprint 1\n", "1|3|4", "1|3|4"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,7 +109,7 @@ func TestLaskerPiped(t *testing.T) {
 func TestAtomicDeclarations(t *testing.T) {
 	tests := []struct{ name, in, out, err string }{
 		{"a broken alternative", "game las(n) moves\n    las(k) for k in 0 .. n - 1\n  | las(a) + las(n - a) for a in 1 .. n / 2 )\nlas(4)\n",
-			"", "<stdin>:4:1: unknown name \"las\""},
+			"", "<stdin>:4:1: \"las\" was not declared: its declaration at <stdin>:1:6 failed"},
 		{"a broken alternative keeps the old game", "game las(n) moves las(k) for k in 0 .. n - 1\nlas(4)\ngame las(n) moves\n    *1\n  | *2 *3 )\nlas(4)\n",
 			"sg = 4   outcome = N\nsg = 4   outcome = N\n", "<stdin>:5:11: expected"},
 		{"an unknown name in an alternative", "game g(n) moves g(n - 1) if n > 0\n  | h(n)\n\ng(3)\n",
@@ -118,11 +123,11 @@ func TestAtomicDeclarations(t *testing.T) {
 		{"a failed declaration keeps the ones entered with it", "def f(a) = a + b\ndef f(a) = a + 1\nf(2)\n",
 			"3\n", "<stdin>:1:16: unknown name \"b\""},
 		{"and those that use it fail with it", "def f(n) = g(n)\ndef g(n) = zz\nf(1)\n",
-			"", "<stdin>:2:12: unknown name \"zz\"\n    def g(n) = zz\n               ^\n<stdin>:3:1: unknown name \"f\""},
+			"", "<stdin>:2:12: unknown name \"zz\"\n    def g(n) = zz\n               ^\n<stdin>:3:1: \"f\" was not declared: its declaration at <stdin>:1:5 failed"},
 		{"mutually recursive games survive a failed def", "game a(n) moves b(n - 1) if n > 0\ngame b(n) moves a(n - 1) if n > 0\ndef c(n) = zz\nsg(a(3))\n",
 			"1\n", "<stdin>:3:12: unknown name \"zz\""},
 		{"a let whose value fails binds nothing", "let y = 1 / 0\nprint y\n",
-			"", "<stdin>:2:7: unknown name \"y\""},
+			"", "<stdin>:2:7: \"y\" was not declared: its declaration at <stdin>:1:5 failed"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -137,6 +142,33 @@ func TestAtomicDeclarations(t *testing.T) {
 				t.Errorf("status %d, want 1", status)
 			}
 		})
+	}
+}
+
+// A syntax error inside a declaration of several lines is one error: its
+// later lines go with it, and a use of the name it meant to declare says
+// that the declaration failed (not "unknown name", not "did you mean").
+func TestBrokenDeclarationIsOneError(t *testing.T) {
+	in := "game mg(n) moves\n    mg(n - 1) for k in 1 ..) n\n  | mg(n - 2) if n >= 2\nprint sg(mg(3))\n" +
+		"game mg(n) moves mg(n - 1) if n > 0\nprint sg(mg(3)), sg(mgg(1))\n"
+	want := `<stdin>:2:28: expected an expression after "..", found ")"
+        mg(n - 1) for k in 1 ..) n
+                               ^
+<stdin>:4:10: "mg" was not declared: its declaration at <stdin>:1:6 failed
+    print sg(mg(3))
+             ^
+<stdin>:6:21: unknown name "mgg" (did you mean "mg"?)
+    print sg(mg(3)), sg(mgg(1))
+                        ^
+`
+	out, errOut, status := drive(t, in)
+	if out != "" || errOut != want || status != 1 {
+		t.Errorf("stdout %q, status %d, stderr:\n%s\nwant:\n%s", out, status, errOut, want)
+	}
+	// Declared at last, the name is no longer a failed declaration.
+	out, errOut, _ = drive(t, "def f(n) = n +\n)\ndef f(n) = n\nprint f(2)\nlet z = 1 / 0\nprint f(z)\n")
+	if out != "2\n" || !strings.Contains(errOut, `"z" was not declared: its declaration at <stdin>:5:5 failed`) || strings.Contains(errOut, `"f" was`) {
+		t.Errorf("stdout %q, stderr:\n%s", out, errOut)
 	}
 }
 

@@ -200,6 +200,15 @@ var gameBuiltins = []*engine.Builtin{
 			}
 			return value.Int(int64(bits.OnesCount64(uint64(n))))
 		}},
+	{BName: "mask", Pure: true, IntResult: true, MinArgs: 1, MaxArgs: 1,
+		Doc: "mask(n): the int whose n lowest bits are 1, (1 << n) - 1, for n from 0 to 63 (mask(63) is the largest int). Error: n outside 0 .. 63.",
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
+			n := needInt(c, 0, a[0], "mask")
+			if n < 0 || n > 63 {
+				c.ArgFail(0, "mask needs a number of bits from 0 to 63, found %d (ints have 64 bits, one of them the sign: ~mask(63) is the smallest int)", n)
+			}
+			return value.Int(int64(uint64(1)<<n - 1))
+		}},
 	{BName: "range", Pure: true, IntRange: true, MinArgs: 1, MaxArgs: 3,
 		Doc: "range(n), range(a, b), range(a, b, step): the list a, a + step, ... stopping before b (as in Python; a = 0 and step = 1 by default). Errors: step 0; more than 10,000,000 elements.",
 		Fn: func(c *engine.Call, a []value.Value) value.Value {

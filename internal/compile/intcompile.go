@@ -141,6 +141,11 @@ func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 			}
 		}
 	case *lang.Unary:
+		if e.Op == lang.OpBitNot {
+			if x := c.IntExpr(e.X); x != nil {
+				return func(fr *engine.Frame) int64 { return ^x(fr) }
+			}
+		}
 		if e.Op == lang.OpNeg {
 			if x := c.IntExpr(e.X); x != nil {
 				pos, tr := e.Pos, c.staticTrace()

@@ -468,12 +468,21 @@ func emitPend(gn *Gen, pend []PosKey) {
 // Options returns the distinct option values of position r of g, in the
 // order the move rule generates them.
 func (e *Engine) Options(g *Game, r uint64) []value.Value {
-	return slices.Clone(e.OptionsTemp(g, r))
+	return slices.Clone(e.optionsTemp(g, r, nil))
 }
 
 // OptionsTemp is Options in a slice that the next call at the same
 // listing depth reuses.
-func (e *Engine) OptionsTemp(g *Game, r uint64) []value.Value {
+func (e *Engine) OptionsTemp(g *Game, r uint64) []value.Value { return e.optionsTemp(g, r, nil) }
+
+// optionsTemp is OptionsTemp made from own, the position's own arguments,
+// when its key has a boxed part (nil: from the arguments the memo keeps
+// for the key). Equal arguments that print differently (the sums *1 + *2
+// and *2 + *1) make one key, whose memo keeps the arguments it was first
+// made with; the options of a position a script holds are made from its
+// arguments as written, so that moves(G) prints them as the script wrote
+// them whatever was computed first.
+func (e *Engine) optionsTemp(g *Game, r uint64, own []value.Value) []value.Value {
 	th := e.Th
 	k := PosKey{g, r}
 	if slices.Contains(e.listing, k) {
@@ -501,6 +510,9 @@ func (e *Engine) OptionsTemp(g *Game, r uint64) []value.Value {
 	}
 	*fr = Frame{Slots: slots[:g.Nslots], Th: th, Gen: gn, base: -1}
 	g.Load(fr, r)
+	if own != nil && g.Boxed(r) {
+		copy(fr.Slots[:g.NArgs], own)
+	}
 	gn.Fr = fr
 	if r&memo.GenBit == 0 && g.GenValInt != nil {
 		g.GenValInt(fr)
@@ -629,7 +641,11 @@ func (e *Engine) Moves(v value.Value) []value.Value {
 		return out
 	case value.KPos:
 		g, r := PosRef(v)
-		return e.Options(g, r)
+		var own []value.Value
+		if p, ok := v.Ref.(*value.Position); ok && len(p.Args) == g.NArgs {
+			own = p.Args
+		}
+		return slices.Clone(e.optionsTemp(g, r, own))
 	}
 	parts := v.Parts()
 	var out []value.Value

@@ -166,6 +166,12 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 	return memo.GenBit | uint64(id)
 }
 
+// Boxed reports whether the key of position r has a boxed part: its
+// arguments are kept as the values it was first made with.
+func (g *Game) Boxed(r uint64) bool {
+	return r&memo.GenBit != 0 && g.boxed != nil && g.boxed[uint32(r&^memo.GenBit)] != nil
+}
+
 // field is the packed field of an argument, if it has one.
 func (g *Game) field(a value.Value) (uint64, bool) {
 	switch {

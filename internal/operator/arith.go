@@ -167,6 +167,15 @@ func opNeg(pos engine.Pos, a value.Value) value.Value {
 	return value.Int(-a.N)
 }
 
+// BitNot is ~a, the bitwise not of an int: -a - 1, which never
+// overflows.
+func BitNot(pos engine.Pos, a value.Value) value.Value {
+	if a.K != value.KInt {
+		value.Fail(pos, "cannot apply \"~\" to %s", a.TypeName())
+	}
+	return value.Int(^a.N)
+}
+
 func Nimber(pos engine.Pos, a value.Value) value.Value {
 	if a.K != value.KInt {
 		value.Fail(pos, "a nimber needs an int size, found %s", a.TypeName())

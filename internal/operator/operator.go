@@ -81,4 +81,5 @@ func compareOp(_ *engine.Thread, pos engine.Pos, op lang.Op, a, b value.Value) v
 var Unary = [lang.NumOps]func(pos engine.Pos, a value.Value) value.Value{
 	lang.OpNeg:    opNeg,
 	lang.OpNimber: Nimber,
+	lang.OpBitNot: BitNot,
 }

@@ -100,6 +100,10 @@ func SiteOf(e *lang.Call) *Site {
 type Universe struct {
 	Reg   *engine.Registry
 	decls map[string]*Decl
+	// Failed are the names whose declaration (a REPL entry's game, def or
+	// let) failed, each at the name in that declaration: a use of one
+	// says so instead of "unknown name". The session keeps it.
+	Failed map[string]engine.Pos
 }
 
 // NewUniverse returns the universe of reg's built-ins.
@@ -317,6 +321,8 @@ func (b *binder) ident(id *lang.Ident) *Decl {
 	msg := fmt.Sprintf("unknown name %q", id.Name)
 	if later, ok := b.later[id.Name]; ok && later.Offset > id.Pos.Offset {
 		msg += fmt.Sprintf("; it is bound by a let at line %d, after this use", later.Line)
+	} else if failed, ok := b.u.Failed[id.Name]; ok {
+		msg = fmt.Sprintf("%q was not declared: its declaration at %s failed", id.Name, lang.FormatPos(failed))
 	} else if s := lang.Suggest(id.Name, b.visibleNames()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	} else if s := lang.Suggest(id.Name, lang.StatementWords); s != "" && id == b.bare && len(s) >= 4 {

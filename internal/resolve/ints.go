@@ -92,7 +92,7 @@ func (r *Resolver) intTyped(e lang.Expr, env *intEnv) intFact {
 	case *lang.Ident:
 		isInt = r.intName(e, env)
 	case *lang.Unary:
-		isInt = e.Op == lang.OpNeg && sub(e.X)
+		isInt = (e.Op == lang.OpNeg || e.Op == lang.OpBitNot) && sub(e.X)
 	case *lang.IfExpr:
 		a, b := sub(e.Then), sub(e.Else)
 		isInt = a && b

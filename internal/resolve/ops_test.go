@@ -20,7 +20,7 @@ func TestEveryOperatorIsKnown(t *testing.T) {
 			if operator.Binary[op] != nil || operator.Unary[op] != nil {
 				t.Errorf("%s is a condition but has a table entry", op)
 			}
-		case lang.OpNeg, lang.OpNimber:
+		case lang.OpNeg, lang.OpNimber, lang.OpBitNot:
 			if operator.Unary[op] == nil {
 				t.Errorf("prefix %s has no runtime operator in unaryOps", op)
 			}

@@ -209,5 +209,5 @@ var IntOps = [lang.NumOps]IntKind{
 	lang.OpIn: IntNone, lang.OpNotIn: IntNone, lang.OpRange: IntNone, lang.OpNimber: IntNone,
 	lang.OpBitOr: IntArithOp, lang.OpXor: IntArithOp, lang.OpBitAnd: IntArithOp, lang.OpShl: IntArithOp, lang.OpShr: IntArithOp,
 	lang.OpAdd: IntArithOp, lang.OpSub: IntArithOp, lang.OpMul: IntArithOp, lang.OpDiv: IntArithOp, lang.OpMod: IntArithOp,
-	lang.OpPow: IntArithOp, lang.OpNeg: IntArithOp,
+	lang.OpPow: IntArithOp, lang.OpNeg: IntArithOp, lang.OpBitNot: IntArithOp,
 }
