@@ -204,7 +204,7 @@ func (p *printer) ownComments() []string {
 // stmts prints statements one a line, with the comments before and
 // between them; a blank line of the source between two of them (or
 // their comments) stays, one at most.
-func (p *printer) stmts(stmts []Stmt) doc {
+func (p *printer) stmts(stmts []Stmt) concat {
 	var parts concat
 	first := true
 	sep := func(line int) {
@@ -262,14 +262,18 @@ func (p *printer) stmt(s Stmt) doc {
 		return &group{d: parts}
 	case *ForStmt:
 		head := concat{p.tok("for"), text(" "), p.pattern(s.Target.(*Pattern)), text(" "), p.tok("in"), text(" "), p.expr(s.Iter), text(" "), p.tok("{")}
-		if len(s.Body) == 0 && !p.commentBefore() {
+		if len(s.Body) == 0 && p.pending == nil && !p.commentBefore() {
 			return concat{head, p.tok("}")}
 		}
 		p.depth += 4
 		body := p.stmts(s.Body)
 		p.depth -= 4
 		p.endLine()
-		return concat{head, indent{4, concat{hardline, body}}, hardline, p.tok("}")}
+		if len(body) == 0 {
+			// Only a comment after the "{".
+			return concat{head, hardline, p.tok("}")}
+		}
+		return concat{head, indent{4, concat{hardline, body, flush{}}}, hardline, p.tok("}")}
 	case *TableStmt:
 		parts := concat{p.tok("table"), text(" "), p.expr(s.Body)}
 		return &group{d: append(parts, p.clauses(s.Clauses)...)}

@@ -214,6 +214,9 @@ func commentTexts(t *testing.T, src string) []string {
 func FuzzFormat(f *testing.F) {
 	for _, s := range fuzzSeeds(f, "..") {
 		f.Add(s)
+		for _, v := range commentedVariants(s) {
+			f.Add(v)
+		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		if _, err := lang.ParseFile("f.game", src); err != nil {
@@ -225,4 +228,32 @@ func FuzzFormat(f *testing.F) {
 		}
 		checkFormatted(t, "f.game", src, out)
 	})
+}
+
+// commentedVariants returns src with comments added where blocks end: a
+// trailing comment on every line (so after the last line of each game
+// alternative, def body, for block and bracket), and a comment on a line
+// of its own after every line, indented as that line, as the line after
+// it, and at the start of the line. A variant that does not parse is
+// skipped by the fuzz target.
+func commentedVariants(src string) []string {
+	lines := strings.Split(strings.TrimRight(src, "\n"), "\n")
+	indentOf := func(l string) string { return l[:len(l)-len(strings.TrimLeft(l, " \t"))] }
+	var trailing, own, next, col0 strings.Builder
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			trailing.WriteString(l + "  # t\n")
+		} else {
+			trailing.WriteString(l + "\n")
+		}
+		for _, b := range []*strings.Builder{&own, &next, &col0} {
+			b.WriteString(l + "\n")
+		}
+		own.WriteString(indentOf(l) + "# own\n")
+		if i+1 < len(lines) {
+			next.WriteString(indentOf(lines[i+1]) + "# next\n")
+		}
+		col0.WriteString("# col0\n")
+	}
+	return []string{trailing.String(), own.String(), next.String(), col0.String()}
 }
