@@ -171,8 +171,9 @@ type cmd struct {
 // width of s in characters.
 func width(s string) int { return utf8.RuneCountInString(s) }
 
-// render prints d in lines of at most max characters where it can.
-func render(d doc, max int) string {
+// render prints d in lines of at most max characters where it can. It
+// calls poll every few thousand elements of d and stops at its error.
+func render(d doc, max int, poll func() error) (string, error) {
 	propagate(d)
 	var out []byte
 	col := 0
@@ -207,7 +208,12 @@ func render(d doc, max int) string {
 		col, atStart = ind, true
 	}
 	stack := []cmd{{0, broken, d}}
-	for len(stack) > 0 {
+	for n := 1; len(stack) > 0; n++ {
+		if n%checkEvery == 0 {
+			if err := poll(); err != nil {
+				return "", err
+			}
+		}
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		switch d := c.d.(type) {
@@ -282,7 +288,7 @@ func render(d doc, max int) string {
 	if len(suffix) > 0 || len(deferred) > 0 {
 		newline(0)
 	}
-	return alignComments(strings.TrimRight(string(out), " \n")+"\n", marks)
+	return alignComments(strings.TrimRight(string(out), " \n")+"\n", marks), nil
 }
 
 // commentMark says where a trailing comment is: after the code of line

@@ -45,7 +45,7 @@ func TestFmtWrite(t *testing.T) {
 		t.Errorf("fmt -w left files behind: %v", left)
 	}
 	check(t, "fmt -w without a file", runCLI(t, messy, "fmt", "-w"),
-		result{2, "", "grundy fmt: -w needs a FILE to rewrite\nusage: grundy fmt [-w] [-d] [FILE...]\n"})
+		result{2, "", "grundy fmt: -w needs a FILE to rewrite\n" + fmtUsage + "\n"})
 }
 
 func TestFmtDiff(t *testing.T) {
