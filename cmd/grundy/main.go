@@ -57,12 +57,14 @@ Usage:
                             browser) on http://127.0.0.1:P/ (default 8080)
   grundy fmt [-w] [-d] FILE...
                             print FILEs in the canonical layout (-w: rewrite
-                            them; -d: print a diff; no FILE: standard input)
+                            them in place; -d: print a diff; no FILE:
+                            standard input; --timeout, --max-memory)
   grundy                    the interactive REPL (reads statements from
                             standard input when it is not a terminal)
   grundy --help | --version
 
-Flags (run, -e and the REPL; --stats and the limits also for graph and table):
+Flags (run, -e and the REPL; --stats and the limits also for graph and table;
+--timeout and --max-memory also for fmt):
   --stats              print positions visited, moves, memo size and time to stderr
   --explain            print to stderr what each game and def was compiled to
                        (fast loop or general path, and why); with check, no run
