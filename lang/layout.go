@@ -385,7 +385,9 @@ func fits(next cmd, rest []cmd, rem int) bool {
 				rem--
 			}
 		case ownLine:
-			return true
+			// Printed on a line of its own: at the start of this line
+			// (then what follows starts the next one, as indented), or
+			// after it; either way what follows it on this line counts.
 		case *slot:
 			cmds = append(cmds, cmd{c.ind, c.mode, d.d})
 		}

@@ -63,7 +63,7 @@ func fmtCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, file := range files {
 		status = max(status, f.file(file))
 		if f.stopped {
-			fmt.Fprintf(stderr, "grundy fmt: interrupted\n")
+			fmt.Fprintf(stderr, "grundy fmt: interrupted after writing %s\n", file)
 			return max(status, 1)
 		}
 	}

@@ -291,6 +291,29 @@ func applyDiff(t *testing.T, a, d string) string {
 	return joinLines(append(out, old[at:]...))
 }
 
+// dirNames returns the names in dir, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func readText(t *testing.T, p string) string {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
 // endless is a stream that never ends (as /dev/zero).
 type endless struct{}
 

@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 // Tests of grundy fmt -w's rewriting in place (rewrite.go): what a file
@@ -8,6 +10,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,29 +18,6 @@ import (
 	"testing"
 	"time"
 )
-
-// dirNames returns the names in dir, sorted.
-func dirNames(t *testing.T, dir string) []string {
-	t.Helper()
-	es, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range es {
-		names = append(names, e.Name())
-	}
-	return names
-}
-
-func readText(t *testing.T, p string) string {
-	t.Helper()
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
 
 // A symbolic link stays a link, and its target (in another directory,
 // through a relative link) is what is formatted.
@@ -187,6 +167,34 @@ func TestFmtWriteRefusesWhatIsNotAFile(t *testing.T) {
 		}
 	}
 	if names := dirNames(t, dir); !slices.Equal(names, []string{"l.game", "p.game"}) {
+		t.Errorf("the directory holds %v", names)
+	}
+}
+
+// An interrupt while a file is written waits until it is written, then
+// stops the command: the files after it are not formatted.
+func TestFmtWriteInterrupted(t *testing.T) {
+	p, q := script(t, "a.game", messy), script(t, "b.game", messy)
+	// (The test hears the interrupt too: it is not killed, and the
+	// command's own handler has the signal once the test has.)
+	seen := make(chan os.Signal, 1)
+	signal.Notify(seen, os.Interrupt)
+	defer signal.Stop(seen)
+	t.Cleanup(func() { writeText = realWriteText })
+	calls := 0
+	writeText = func(f *os.File, s string, off int64) (int, error) {
+		if calls++; calls == 2 {
+			syscall.Kill(os.Getpid(), syscall.SIGINT)
+			<-seen
+		}
+		return realWriteText(f, s, off)
+	}
+	check(t, "an interrupt while the first file is written", runCLI(t, "", "fmt", "-w", p, q),
+		result{1, "", "grundy fmt: interrupted after writing " + p + "\n"})
+	if readText(t, p) != tidy || readText(t, q) != messy {
+		t.Errorf("the files hold %q and %q", readText(t, p), readText(t, q))
+	}
+	if names := dirNames(t, filepath.Dir(p)); !slices.Equal(names, []string{"a.game"}) {
 		t.Errorf("the directory holds %v", names)
 	}
 }
