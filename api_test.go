@@ -800,3 +800,34 @@ func TestExplainAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestFormat: Interpreter.Format prints a script in grundy fmt's layout;
+// a syntax error and a limit's error are positioned in the script, with
+// its snippet, though the interpreter keeps nothing of it; the time
+// limit and the context stop it.
+func TestFormat(t *testing.T) {
+	in := grundy.New(grundy.Config{})
+	out, err := in.Format(bg, "f.game", "print 1+2\n")
+	if err != nil || out != "print 1 + 2\n" {
+		t.Fatalf("Format: %q, %v", out, err)
+	}
+	_, err = in.Format(bg, "f.game", "print 1\nprint (1 +\n")
+	e := asError(t, err, grundy.SyntaxError)
+	checkPos(t, e, "f.game", 3, 1)
+	if len(in.Names()) != 0 {
+		t.Errorf("Format declared %v", in.Names())
+	}
+	big := "let x = [" + strings.Repeat("1, ", 300_000) + "]\n"
+	in = grundy.New(grundy.Config{Limits: grundy.Limits{Timeout: time.Millisecond}})
+	_, err = in.Format(bg, "big.game", big)
+	e = asError(t, err, grundy.LimitError)
+	if e.Line != 1 || e.Snippet == "" || !strings.HasSuffix(e.Msg, "while formatting") {
+		t.Errorf("the time limit: %q at line %d, snippet %q", e.Msg, e.Line, e.Snippet)
+	}
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	_, err = grundy.New(grundy.Config{}).Format(ctx, "big.game", big)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context: %v", err)
+	}
+}

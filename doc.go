@@ -58,7 +58,8 @@
 // can other front ends be. Exec runs an entry as the REPL does: bare
 // expressions show their values, and a game or def may be declared
 // again (what was built on it follows). Check parses and resolves a
-// script without running it. Table returns what a table statement
+// script without running it; Format prints it in the layout of grundy
+// fmt, under the interpreter's limits. Table returns what a table statement
 // prints, cell by cell; Graph the state graph of a game as Graphviz DOT
 // text; NewPlot a plot to write in several formats. EvalIn, Table, Graph
 // and NewPlot take the file name their errors show, and the text may

@@ -245,6 +245,27 @@ func (in *Interpreter) Check(filename, src string) error {
 	return convert(in.s.CheckFile(filename, src), context.Background(), in.source, in.cmdline)
 }
 
+// Format returns src (a script, named filename in errors) in the
+// canonical layout of grundy fmt (spec.md), under the interpreter's time
+// and memory limits and ctx: its error is a syntax error, as Load would
+// report it, or a limit's (while formatting). It keeps nothing of src.
+func (in *Interpreter) Format(ctx context.Context, filename, src string) (string, error) {
+	var out string
+	var ferr error
+	if err := in.exec(ctx, func(ctx context.Context) error {
+		out, ferr = in.s.Format(ctx, filename, src)
+		return nil
+	}); err != nil {
+		return "", err
+	}
+	// (Its errors are in src, which the interpreter does not keep.)
+	own := func(file string) (string, bool) { return src, file == filename }
+	if err := convert(ferr, ctx, own, in.cmdline); err != nil {
+		return "", err
+	}
+	return out, nil
+}
+
 // Eval evaluates one expression, e.g. "sg(cut(4, 2))" or "cut(4, 2) +
 // *3", with the names the loaded code declared, and returns its value.
 // Errors show the file name "<eval>".

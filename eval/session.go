@@ -280,6 +280,19 @@ func (s *Session) parse(filename, src string, entry bool) (*lang.File, error) {
 	return lang.ParseFileCheck(filename, src, s.env.Th.ParseCheck)
 }
 
+// Format returns a script in the canonical layout (lang.Format) under
+// the session's limits: its time, its memory and the context, checked as
+// a parse checks them; their errors end "while formatting".
+func (s *Session) Format(ctx context.Context, filename, src string) (string, error) {
+	_, end := s.Begin(ctx)
+	defer end()
+	th := s.env.Th
+	doing := th.Doing
+	th.Doing = func() string { return "formatting" }
+	defer func() { th.Doing = doing }()
+	return lang.FormatCheck(filename, src, th.ParseCheck)
+}
+
 // Check parses and resolves a script without running it.
 func (s *Session) Check(filename, src string) error {
 	f, err := s.parse(filename, src, false)

@@ -9,7 +9,8 @@
 //     needed" (the REPL uses it to decide between ">>> " and "... ").
 //   - SExpr(node) prints a tree in S-expression form (for tests and tools).
 //   - Format(name, src) prints a script in the canonical layout of
-//     `grundy fmt` (format.go; its layout engine is layout.go), and
+//     `grundy fmt` (format.go; its layout engine is layout.go; FormatCheck
+//     does it under a Check, as ParseFileCheck parses), and
 //     Comments(name, src) returns the comments the parser skips.
 //
 // Every node carries its Pos (file, line, column in characters). Errors are

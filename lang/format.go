@@ -16,6 +16,7 @@ package lang
 // a clause.
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -28,15 +29,27 @@ const FormatWidth = 100
 // Format returns src (a script, named filename in errors) in the
 // canonical layout. A syntax error is returned as ParseFile returns it.
 func Format(filename, src string) (string, error) {
-	f, err := ParseFile(filename, src)
+	return FormatCheck(filename, src, nil)
+}
+
+// FormatCheck is Format under a Check (nil: none), called as a parse
+// calls it: every few thousand tokens of each step (the parse, the
+// printer, the layout and the parse of the result), with the position
+// reached in src and the bytes the steps after it are estimated to need.
+// Its error ends the formatting and is returned as it is.
+func FormatCheck(filename, src string, check Check) (string, error) {
+	f, err := ParseFileCheck(filename, src, check)
 	if err != nil {
 		return "", err
 	}
-	toks, comments, err := scanAll(filename, src)
+	toks, comments, err := scanAllCheck(filename, src, check)
 	if err != nil {
 		return "", err
 	}
-	p := &printer{toks: toks, comments: comments, match: matchBrackets(toks)}
+	if check == nil {
+		check = func(Pos, int64) error { return nil }
+	}
+	p := &printer{toks: toks, comments: comments, match: matchBrackets(toks), check: check}
 	d, err := p.file(f)
 	if err != nil {
 		return "", err
@@ -44,15 +57,36 @@ func Format(filename, src string) (string, error) {
 	if len(f.Stmts) == 0 && len(comments) == 0 {
 		return "", nil
 	}
-	out := render(d, FormatWidth)
+	end := toks[len(toks)-1].Pos
+	// The layout builds the text (about src's size) and the parse of it
+	// needs about what the first parse did.
+	out, err := render(d, FormatWidth, func() error { return check(end, outputBytes(src, len(toks))) })
+	if err != nil {
+		return "", err
+	}
 	// The printer must not change what the script means: check that the
 	// output parses to the same tree (a bug here would rewrite a user's
-	// file into another program).
-	g, err := ParseFile(filename, out)
+	// file into another program). (Its checks name the end of src: the
+	// positions of out are not src's.)
+	g, err := ParseFileCheck(filename, out, func(_ Pos, need int64) error { return check(end, need) })
+	var le *Error
+	if err != nil && !errors.As(err, &le) {
+		return "", err
+	}
 	if err != nil || SExpr(g) != SExpr(f) {
 		return "", Errorf(Pos{Filename: filename, Line: 1, Column: 1}, "internal error: the formatted text would not be the same program; the file is left as it is (please report this)")
 	}
 	return out, nil
+}
+
+// docBytes is about what the printer's document takes for a token.
+const docBytes = 256
+
+// outputBytes estimates the bytes the layout and the parse of its text
+// need for a source of n tokens: the text, twice, and the parse's tokens
+// and tree.
+func outputBytes(src string, n int) int64 {
+	return 2*int64(len(src)) + 3*tokenBytes*int64(n)
 }
 
 // printer builds the document of a file.
@@ -72,8 +106,12 @@ type printer struct {
 	// or in a game or def, which the REPL holds until the next line
 	// shows whether it continues them).
 	breakOK bool
-	depth   int // indentation of the statements being printed
+	depth   int   // indentation of the statements being printed
+	check   Check // called every checkEvery tokens (never nil)
 }
+
+// checkFailed is what the printer panics with when its Check fails.
+type checkFailed struct{ err error }
 
 // lost is what the printer panics with when the tree and the tokens
 // disagree (a bug).
@@ -82,6 +120,10 @@ type lost struct{ at lexer.Token }
 func (p *printer) file(f *File) (d doc, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if c, ok := r.(checkFailed); ok {
+				err = c.err
+				return
+			}
 			l, ok := r.(lost)
 			if !ok {
 				panic(r)
@@ -138,6 +180,13 @@ func (p *printer) take(want, shown string, show bool) doc {
 		panic(lost{t})
 	}
 	p.endLine()
+	if p.i%checkEvery == checkEvery-1 {
+		// The documents of the tokens left, and what comes after them.
+		need := docBytes*int64(len(p.toks)-p.i) + outputBytes("", len(p.toks))
+		if err := p.check(t.Pos, need); err != nil {
+			panic(checkFailed{err})
+		}
+	}
 	var parts concat
 	for p.commentBefore() {
 		parts = append(parts, ownLine(p.comments[p.ci].Text))
@@ -204,7 +253,7 @@ func (p *printer) ownComments() []string {
 // stmts prints statements one a line, with the comments before and
 // between them; a blank line of the source between two of them (or
 // their comments) stays, one at most.
-func (p *printer) stmts(stmts []Stmt) doc {
+func (p *printer) stmts(stmts []Stmt) concat {
 	var parts concat
 	first := true
 	sep := func(line int) {
@@ -262,14 +311,18 @@ func (p *printer) stmt(s Stmt) doc {
 		return &group{d: parts}
 	case *ForStmt:
 		head := concat{p.tok("for"), text(" "), p.pattern(s.Target.(*Pattern)), text(" "), p.tok("in"), text(" "), p.expr(s.Iter), text(" "), p.tok("{")}
-		if len(s.Body) == 0 && !p.commentBefore() {
+		if len(s.Body) == 0 && p.pending == nil && !p.commentBefore() {
 			return concat{head, p.tok("}")}
 		}
 		p.depth += 4
 		body := p.stmts(s.Body)
 		p.depth -= 4
 		p.endLine()
-		return concat{head, indent{4, concat{hardline, body}}, hardline, p.tok("}")}
+		if len(body) == 0 {
+			// Only a comment after the "{".
+			return concat{head, hardline, p.tok("}")}
+		}
+		return concat{head, indent{4, concat{hardline, body, flush{}}}, hardline, p.tok("}")}
 	case *TableStmt:
 		parts := concat{p.tok("table"), text(" "), p.expr(s.Body)}
 		return &group{d: append(parts, p.clauses(s.Clauses)...)}
@@ -311,13 +364,16 @@ func (p *printer) commaList(xs []Expr) doc {
 func (p *printer) rhs(v Expr) doc {
 	v = unchain(v)
 	bare := p.wrapping(v) == 0
+	if e, ok := v.(*IfExpr); ok && bare {
+		// (The comments before the if outside its group, as expr
+		// puts them.)
+		lead := p.leading()
+		return &group{d: indent{4, concat{anyline, lead, p.ifExpr(e, true)}}}
+	}
 	if p.pending != nil || p.commentBefore() {
 		// A comment after the "=" or before the value: the value starts
 		// a line.
 		return &group{d: indent{4, concat{anyline, p.expr(v)}}}
-	}
-	if e, ok := v.(*IfExpr); ok && bare {
-		return &group{d: indent{4, concat{anyline, p.ifExpr(e, true)}}}
 	}
 	d := p.expr(v)
 	switch v.(type) {
@@ -358,6 +414,9 @@ func (p *printer) game(s *GameStmt) doc {
 	}
 	parts := concat{head, indent{4, concat{hardline, lead, p.alt(s.Alts[0].(*Alt))}}}
 	for _, a := range s.Alts[1:] {
+		// The comments that wait for the end of the line (a comment
+		// where no line may break) go where those before "|" go.
+		parts = append(parts, indent{4, flush{}})
 		for _, c := range p.ownComments() {
 			parts = append(parts, indent{4, concat{hardline, text(c)}})
 		}

@@ -9,6 +9,7 @@ package lang_test
 //	go test -fuzz=FuzzFormat -fuzztime=3m ./lang/
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -109,6 +110,98 @@ func TestFormatLayout(t *testing.T) {
 			t.Errorf("%s: formatting\n%s\ngave\n%s\nwant\n%s", c.name, c.in, got, c.want)
 		}
 		checkFormatted(t, c.name, c.in, got)
+	}
+}
+
+// Comments at the end of a block, and comments moved to the end of a line
+// (where no line may break) before the block ends: they stay inside the
+// block, in their order, and the formatting formats to itself (found by
+// FuzzFormat and commentedVariants).
+func TestFormatCommentsAtTheEndOfBlocks(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"a comment after the last line of a for body",
+			"for x in [1] {\n    print x  # a\n    # b\n}\n",
+			"for x in [1] {\n    print x  # a\n    # b\n}\n"},
+		{"a comment moved to the end of the last line of a for body",
+			"let xs = [1]\nfor x in [1] {\n    print xs\n    # own\n    [0]\n}\n",
+			"let xs = [1]\nfor x in [1] {\n    print xs[0]\n    # own\n}\n"},
+		{"two comments at the end of the last line of a for body",
+			"for x in [1] {\n    print 0 % *  # c\n    0  # d\n}\n",
+			"for x in [1] {\n    print 0 % *0  # c\n    # d\n}\n"},
+		{"an empty for body with a comment after its {, in a for body",
+			"for A in 0{for A in (){#\n}#\n}",
+			"for A in 0 {\n    for A in () {  #\n    }              #\n}\n"},
+		{"a comment after the last line of a def in a for body",
+			"for x in [1] {\n    def f(n) = n  # f\n        # after f\n}\n",
+			"for x in [1] {\n    def f(n) = n  # f\n    # after f\n}\n"},
+		{"a comment after the last alternative",
+			"game g(n) moves\n    g(n - 1)\n  | g(n - 2)  # last\n    # after\nprint 1\n",
+			"game g(n) moves\n    g(n - 1)\n  | g(n - 2)  # last\n# after\nprint 1\n"},
+		{"a comment moved to the end of an alternative's last line",
+			"game a() moves b  # a\n     # b\n    () | *0\n",
+			"game a() moves\n    b()  # a\n    # b\n  | *0\n"},
+		{"a trailing comment after comments moved to the end of its line",
+			"let xs = [1, 2]\nprint xs\n# own\n    [5] # c\n# own2\n",
+			"let xs = [1, 2]\nprint xs[5]\n# own\n# c\n# own2\n"},
+		{"a comment moved to after the = of a def whose body is a long if",
+			"def  # t\n    f(w) = if w == 1 and w == 2 then \"LOSE\" else if w == 3 or w == 4 then \"WIN\" else if w == 5 then \"WIN\" else \"LOSE\"\n",
+			"def f(w) =  # t\n    if w == 1 and w == 2 then \"LOSE\"\n    else if w == 3 or w == 4 then \"WIN\"\n    else if w == 5 then \"WIN\"\n    else \"LOSE\"\n"},
+		{"comments before the if of a def",
+			"def answer(w,\n# own\n     h) =\n    if w == 1 then \"L\"\n    else \"W\"\n",
+			"def answer(w, h) =\n    # own\n    if w == 1 then \"L\" else \"W\"\n"},
+		{"comments before a long if of a def",
+			"def f(w) =\n    # own\n    if w == 1 and w == 2 then \"LOSE\" else if w == 3 or w == 4 then \"WIN\" else if w == 5 then \"WIN\" else \"LOSE\"\n",
+			"def f(w) =\n    # own\n    if w == 1 and w == 2 then \"LOSE\"\n    else if w == 3 or w == 4 then \"WIN\"\n    else if w == 5 then \"WIN\"\n    else \"LOSE\"\n"},
+	}
+	for _, c := range cases {
+		got, err := lang.Format("f.game", c.in)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if got != c.want {
+			t.Errorf("%s: formatting\n%s\ngave\n%s\nwant\n%s", c.name, c.in, got, c.want)
+		}
+		checkFormatted(t, c.name, c.in, got)
+	}
+}
+
+// FormatCheck calls its Check all along (the parse, the printer, the
+// layout and the parse of the result), at positions of the source, and
+// stops at its error, whichever call returns it.
+func TestFormatCheck(t *testing.T) {
+	src := strings.Repeat("let x = [1,  2, # two\n  3] +  [4]\nfor y in x {print y+1}\n", 500)
+	want, err := lang.Format("f.game", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	got, err := lang.FormatCheck("f.game", src, func(pos lang.Pos, need int64) error {
+		calls++
+		if pos.Filename != "f.game" || pos.Offset < 0 || pos.Offset > len(src) || need < 0 {
+			t.Fatalf("check at %v (offset %d), need %d", pos, pos.Offset, need)
+		}
+		return nil
+	})
+	if err != nil || got != want {
+		t.Fatalf("FormatCheck with a check that passes: %v", err)
+	}
+	// (Some in each of the five steps.)
+	if calls < 15 {
+		t.Fatalf("only %d checks", calls)
+	}
+	stop := errors.New("stop")
+	for k := 1; k <= calls; k++ {
+		n := 0
+		out, err := lang.FormatCheck("f.game", src, func(lang.Pos, int64) error {
+			if n++; n == k {
+				return stop
+			}
+			return nil
+		})
+		if err != stop || out != "" {
+			t.Fatalf("check %d of %d failed: FormatCheck returned %d bytes and %v", k, calls, len(out), err)
+		}
 	}
 }
 
@@ -220,6 +313,9 @@ func commentTexts(t *testing.T, src string) []string {
 func FuzzFormat(f *testing.F) {
 	for _, s := range fuzzSeeds(f, "..") {
 		f.Add(s)
+		for _, v := range commentedVariants(s) {
+			f.Add(v)
+		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		if _, err := lang.ParseFile("f.game", src); err != nil {
@@ -231,4 +327,32 @@ func FuzzFormat(f *testing.F) {
 		}
 		checkFormatted(t, "f.game", src, out)
 	})
+}
+
+// commentedVariants returns src with comments added where blocks end: a
+// trailing comment on every line (so after the last line of each game
+// alternative, def body, for block and bracket), and a comment on a line
+// of its own after every line, indented as that line, as the line after
+// it, and at the start of the line. A variant that does not parse is
+// skipped by the fuzz target.
+func commentedVariants(src string) []string {
+	lines := strings.Split(strings.TrimRight(src, "\n"), "\n")
+	indentOf := func(l string) string { return l[:len(l)-len(strings.TrimLeft(l, " \t"))] }
+	var trailing, own, next, col0 strings.Builder
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			trailing.WriteString(l + "  # t\n")
+		} else {
+			trailing.WriteString(l + "\n")
+		}
+		for _, b := range []*strings.Builder{&own, &next, &col0} {
+			b.WriteString(l + "\n")
+		}
+		own.WriteString(indentOf(l) + "# own\n")
+		if i+1 < len(lines) {
+			next.WriteString(indentOf(lines[i+1]) + "# next\n")
+		}
+		col0.WriteString("# col0\n")
+	}
+	return []string{trailing.String(), own.String(), next.String(), col0.String()}
 }

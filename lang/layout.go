@@ -55,6 +55,13 @@ type ownLine string
 // kind is known only when the next token comes).
 type slot struct{ d doc }
 
+// flush ends a block (a for body): the comments still waiting for the end
+// of the line are printed there, on lines of their own at the block's
+// indentation, not after the dedented line that follows (where the
+// parser would find them inside the block, so that formatting the output
+// again would indent them).
+type flush struct{}
+
 var (
 	softline = line{soft: true}
 	anyline  = line{}
@@ -164,14 +171,16 @@ type cmd struct {
 // width of s in characters.
 func width(s string) int { return utf8.RuneCountInString(s) }
 
-// render prints d in lines of at most max characters where it can.
-func render(d doc, max int) string {
+// render prints d in lines of at most max characters where it can. It
+// calls poll every few thousand elements of d and stops at its error.
+func render(d doc, max int, poll func() error) (string, error) {
 	propagate(d)
 	var out []byte
 	col := 0
 	atStart := true // nothing but indentation on the current line
 	var suffix, deferred []string
 	lineNo, lineStart := 0, 0 // the current line (from 0) and where it starts in out
+	flushed := false          // a flush ended the last line: the next break only indents
 	var marks []commentMark
 	endLine := func(pad string) {
 		out = append(out, '\n')
@@ -199,7 +208,12 @@ func render(d doc, max int) string {
 		col, atStart = ind, true
 	}
 	stack := []cmd{{0, broken, d}}
-	for len(stack) > 0 {
+	for n := 1; len(stack) > 0; n++ {
+		if n%checkEvery == 0 {
+			if err := poll(); err != nil {
+				return "", err
+			}
+		}
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		switch d := c.d.(type) {
@@ -208,11 +222,16 @@ func render(d doc, max int) string {
 			if d != "" {
 				out = append(out, d...)
 				col += width(string(d))
-				atStart = false
+				atStart, flushed = false, false
 			}
 		case concat:
 			for i := len(d) - 1; i >= 0; i-- {
 				stack = append(stack, cmd{c.ind, c.mode, d[i]})
+			}
+		case flush:
+			if len(suffix) > 0 || len(deferred) > 0 {
+				newline(c.ind)
+				flushed = true
 			}
 		case *group:
 			switch {
@@ -231,6 +250,9 @@ func render(d doc, max int) string {
 			stack = append(stack, cmd{c.ind + d.n, c.mode, d.d})
 		case line:
 			switch {
+			case (c.mode == broken || d.hard) && flushed:
+				out = append(out[:lineStart], strings.Repeat(" ", c.ind)...)
+				col, flushed = c.ind, false
 			case c.mode == broken || d.hard:
 				newline(c.ind)
 			case !d.soft:
@@ -244,6 +266,13 @@ func render(d doc, max int) string {
 			}
 			stack = append(stack, fillStep(c, d, stack, max-col)...)
 		case lineSuffix:
+			if len(deferred) > 0 {
+				// Own-line comments wait for the end of this line: a
+				// trailing comment after them goes on a line of its own
+				// after them, keeping the comments' order.
+				deferred = append(deferred, string(d))
+				break
+			}
 			suffix = append(suffix, string(d))
 		case ownLine:
 			if atStart && len(suffix) == 0 {
@@ -259,7 +288,7 @@ func render(d doc, max int) string {
 	if len(suffix) > 0 || len(deferred) > 0 {
 		newline(0)
 	}
-	return alignComments(strings.TrimRight(string(out), " \n")+"\n", marks)
+	return alignComments(strings.TrimRight(string(out), " \n")+"\n", marks), nil
 }
 
 // commentMark says where a trailing comment is: after the code of line
@@ -356,7 +385,9 @@ func fits(next cmd, rest []cmd, rem int) bool {
 				rem--
 			}
 		case ownLine:
-			return true
+			// Printed on a line of its own: at the start of this line
+			// (then what follows starts the next one, as indented), or
+			// after it; either way what follows it on this line counts.
 		case *slot:
 			cmds = append(cmds, cmd{c.ind, c.mode, d.d})
 		}

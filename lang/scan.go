@@ -167,7 +167,12 @@ func Comments(filename, src string) ([]Comment, error) {
 
 // scanAll is Scan that also returns the comments.
 func scanAll(filename, src string) ([]lexer.Token, []Comment, error) {
-	s := scanner{src: src, pos: Pos{Filename: filename, Line: 1, Column: 1}, keep: true}
+	return scanAllCheck(filename, src, nil)
+}
+
+// scanAllCheck is scanAll under a Check (nil: none), as scan.
+func scanAllCheck(filename, src string, check Check) ([]lexer.Token, []Comment, error) {
+	s := scanner{src: src, pos: Pos{Filename: filename, Line: 1, Column: 1}, keep: true, check: check}
 	toks, err := s.run()
 	return toks, s.comments, err
 }
@@ -328,6 +333,9 @@ func (s *scanner) run() ([]lexer.Token, error) {
 		}
 	}
 	s.emit(TokEOF, "", s.pos)
+	if s.err != nil {
+		return nil, s.err
+	}
 	return s.toks, nil
 }
 

@@ -1,114 +1,207 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
+	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // fmtCmd runs grundy fmt [-w] [-d] [FILE...]: each FILE in the canonical
 // layout (lang.Format) on standard output; -w rewrites the files that
-// change instead, -d prints a unified diff of what would change. Without
-// a FILE it formats standard input to standard output. A file that does
-// not parse is reported (FILE:LINE:COL, exit status 2) and left alone;
-// the others are still formatted.
+// change instead (rewrite), -d prints a unified diff of what would
+// change. Without a FILE it formats standard input to standard output. A
+// file that does not parse is reported (FILE:LINE:COL, exit status 2) and
+// left alone; the others are still formatted. Reading and formatting
+// have the limits of a run: --max-memory (a script larger than it is not
+// read) and --timeout (for each file).
 func fmtCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("grundy fmt", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	var write, diff bool
-	fs.BoolVar(&write, "w", false, "rewrite the files that change instead of printing them (through a temporary file: a failed write leaves a file as it was)")
-	fs.BoolVar(&diff, "d", false, "print a unified diff of what would change")
+	f := &formatter{stdout: stdout, stderr: stderr}
+	var cfg config
+	fs.BoolVar(&f.write, "w", false, "rewrite the files that change instead of printing them (in place, through a backup: links, owner and mode stay)")
+	fs.BoolVar(&f.diff, "d", false, "print a unified diff of what would change")
+	addTimeMemoryFlags(fs, &cfg)
 	if code, ok := parseSub("fmt", fs, args, nil, stdout, stderr); !ok {
 		return code
 	}
+	if msg := checkLimitFlags(&cfg); msg != "" {
+		fmt.Fprintf(stderr, "grundy fmt: %s\n", msg)
+		return 2
+	}
 	files := fs.Args()
+	if len(files) == 0 && f.write {
+		fmt.Fprintf(stderr, "grundy fmt: -w needs a FILE to rewrite\n%s\n", usageLine("fmt"))
+		return 2
+	}
+	f.maxMem = cfg.memBytes
+	f.in = grundy.New(grundy.Config{Limits: limits(cfg), CommandLine: true})
 	if len(files) == 0 {
-		if write {
-			fmt.Fprintf(stderr, "grundy fmt: -w needs a FILE to rewrite\n%s\n", usageLine("fmt"))
-			return 2
+		src, code := loadStream(stderr, "standard input", stdin, f.maxMem)
+		if code != 0 {
+			return code
 		}
-		src, err := io.ReadAll(stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "grundy fmt: cannot read standard input: %v\n", err)
-			return 2
+		out, code := f.format("<stdin>", src)
+		if code == 0 {
+			f.show("<stdin>", src, out)
 		}
-		return fmtOne("<stdin>", string(src), false, diff, stdout, stderr)
+		return code
 	}
 	status := 0
 	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", file, unwrapPathError(err))
-			status = 2
-			continue
-		}
-		if code := fmtOne(file, string(src), write, diff, stdout, stderr); code > status {
-			status = code
+		status = max(status, f.file(file))
+		if f.stopped {
+			fmt.Fprintf(stderr, "grundy fmt: interrupted after writing %s\n", file)
+			return max(status, 1)
 		}
 	}
 	return status
 }
 
-// fmtOne formats one file's text and writes, diffs or prints the result.
-// A byte order mark at the start of the text is dropped (the canonical
-// layout has none): a file with one changes, and -d shows its first line
-// changed.
-func fmtOne(file, src string, write, diff bool, stdout, stderr io.Writer) int {
-	out, err := lang.Format(file, lang.TrimBOM(src))
+// formatter formats the files of one grundy fmt.
+type formatter struct {
+	in             *grundy.Interpreter // its limits are the command's
+	write, diff    bool
+	maxMem         int64 // --max-memory (0: the default)
+	stdout, stderr io.Writer
+	stopped        bool // a signal came while a file was rewritten
+}
+
+// file formats one FILE: prints it, its diff, or rewrites it (-w). It
+// returns the exit status.
+func (f *formatter) file(file string) int {
+	if f.write {
+		return f.rewrite(file)
+	}
+	src, code := loadScript(f.stderr, file, f.maxMem)
+	if code != 0 {
+		return code
+	}
+	out, code := f.format(file, src)
+	if code == 0 {
+		f.show(file, src, out)
+	}
+	return code
+}
+
+// format returns src formatted, or reports why it cannot be (a syntax
+// error, a limit) and returns the exit status.
+func (f *formatter) format(name, src string) (string, int) {
+	// A byte order mark at the start is dropped (the canonical layout has
+	// none): a file with one changes, and -d shows its first line changed.
+	src = lang.TrimBOM(src)
+	out, err := f.in.Format(context.Background(), name, src)
 	if err != nil {
-		report(stderr, lang.TrimBOM(src), err)
+		return "", report(f.stderr, src, err)
+	}
+	return out, 0
+}
+
+// show prints out, the formatting of src, or with -d the diff between
+// them; with -w alone, nothing.
+func (f *formatter) show(name, src, out string) {
+	switch {
+	case f.diff:
+		io.WriteString(f.stdout, unifiedDiff(name, src, out))
+	case !f.write:
+		io.WriteString(f.stdout, out)
+	}
+}
+
+// rewrite formats the file named file in place (-w): the regular file it
+// is or links to, when its formatting changes it and it may be written
+// (replace). Anything else is refused with a sentence: a file that is
+// not a regular one (a directory, a named pipe, a device), a backup an
+// interrupted grundy fmt -w left beside it.
+func (f *formatter) rewrite(file string) int {
+	path, info, err := resolve(file)
+	if err != nil {
+		fmt.Fprintf(f.stderr, "grundy: cannot read %s: %v\n", file, unwrapPathError(err))
 		return 2
 	}
-	if diff {
-		io.WriteString(stdout, unifiedDiff(file, src, out))
+	if kind := fileKind(info.Mode()); kind != "" {
+		err = fmt.Errorf("cannot rewrite %s: it is %s, not a regular file", file, kind)
+	} else {
+		err = leftBehind(file, path)
 	}
-	if !write {
-		if !diff {
-			io.WriteString(stdout, out)
-		}
-		return 0
+	if err != nil {
+		fmt.Fprintf(f.stderr, "grundy fmt: %v\n", err)
+		return 2
 	}
+	src, code := loadWith(f.stderr, file, f.maxMem, func(max int64) (string, error) { return readScript(path, max) })
+	if code != 0 {
+		return code
+	}
+	out, code := f.format(file, src)
+	if code != 0 {
+		return code
+	}
+	f.show(file, src, out)
 	if out == src {
 		return 0
 	}
-	if err := writeFile(file, out); err != nil {
-		fmt.Fprintf(stderr, "grundy fmt: cannot write %s: %v\n", file, unwrapPathError(err))
+	stop := holdSignals()
+	err = replace(file, path, info, src, out)
+	f.stopped = stop()
+	if err != nil {
+		fmt.Fprintf(f.stderr, "grundy fmt: %v\n", err)
 		return 2
 	}
 	return 0
 }
 
-// writeFile replaces file's contents with text, keeping its permissions:
-// the text goes to a temporary file beside it, renamed over it, so that
-// a failed write leaves the file as it was.
-func writeFile(file, text string) error {
-	info, err := os.Stat(file)
+// resolve returns the path of the file that file names, its symbolic
+// links followed, and its FileInfo.
+func resolve(file string) (string, os.FileInfo, error) {
+	path, err := filepath.EvalSymlinks(file)
 	if err != nil {
-		return err
+		return "", nil, err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".fmt*")
-	if err != nil {
-		return err
+	info, err := os.Stat(path)
+	return path, info, err
+}
+
+// fileKind names what a file of mode m is, or "" for a regular file.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return ""
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
 	}
-	_, err = tmp.WriteString(text)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
+	return "a special file"
+}
+
+// holdSignals makes an interrupt, a termination or a hangup wait until
+// the function it returns is called (the rewriting of a file is not cut
+// in the middle). That function reports whether one came.
+func holdSignals() func() bool {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	return func() bool {
+		signal.Stop(c)
+		select {
+		case <-c:
+			return true
+		default:
+			return false
+		}
 	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), info.Mode().Perm())
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), file)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }
 
 // unifiedDiff returns the differences between a and b as a unified diff

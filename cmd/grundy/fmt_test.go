@@ -45,7 +45,7 @@ func TestFmtWrite(t *testing.T) {
 		t.Errorf("fmt -w left files behind: %v", left)
 	}
 	check(t, "fmt -w without a file", runCLI(t, messy, "fmt", "-w"),
-		result{2, "", "grundy fmt: -w needs a FILE to rewrite\nusage: grundy fmt [-w] [-d] [FILE...]\n"})
+		result{2, "", "grundy fmt: -w needs a FILE to rewrite\n" + usageLine("fmt") + "\n"})
 }
 
 func TestFmtDiff(t *testing.T) {
@@ -289,4 +289,69 @@ func applyDiff(t *testing.T, a, d string) string {
 		}
 	}
 	return joinLines(append(out, old[at:]...))
+}
+
+// dirNames returns the names in dir, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func readText(t *testing.T, p string) string {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// endless is a stream that never ends (as /dev/zero).
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) { return len(p), nil }
+
+// grundy fmt has the limits of grundy run: a script larger than the
+// memory limit is not read (an endless one neither), and formatting
+// stops at the memory limit and the time limit, with run's messages;
+// the file is left as it was.
+func TestFmtLimits(t *testing.T) {
+	var out, errOut strings.Builder
+	code := run([]string{"fmt", "--max-memory", "16M"}, endless{}, &out, &errOut)
+	check(t, "fmt of an endless standard input", result{code, out.String(), errOut.String()},
+		result{1, "", "grundy: standard input is more than the memory limit of 16 MiB (--max-memory)\n"})
+	check(t, "fmt /dev/zero", runCLI(t, "", "fmt", "--max-memory", "16M", "/dev/zero"),
+		result{1, "", "grundy: /dev/zero is more than the memory limit of 16 MiB (--max-memory)\n"})
+	big := "let x = [" + strings.Repeat("1, ", 1_000_000) + "]\n"
+	p := script(t, "big.game", big)
+	for _, w := range [][]string{nil, {"-w"}} {
+		check(t, "fmt of a file larger than the memory limit", runCLI(t, "", append(append([]string{"fmt", "--max-memory", "2M"}, w...), p)...),
+			result{1, "", "grundy: " + p + " is 2.9 MiB, more than the memory limit of 2 MiB (--max-memory)\n"})
+	}
+	huge := script(t, "huge.game", "let x = ["+strings.Repeat("1, ", 1_500_000)+"]\n")
+	code, stdout, stderr := cli(t, "", "fmt", "-w", "--max-memory", "128M", huge)
+	if code != 1 || stdout != "" || !strings.HasPrefix(stderr, huge+":1:") ||
+		!strings.Contains(stderr, ": memory limit reached: more than 128 MiB in use (--max-memory) while formatting\n") {
+		t.Errorf("fmt -w past the memory limit: exit status %d, stdout %q, stderr %.300q", code, stdout, stderr)
+	}
+	code, stdout, stderr = cli(t, "", "fmt", "-w", "--timeout", "1ms", p)
+	if code != 1 || stdout != "" || !strings.HasPrefix(stderr, p+":1:") ||
+		!strings.Contains(stderr, ": time limit reached: the run took more than 1ms (--timeout) while formatting\n") {
+		t.Errorf("fmt -w past the time limit: exit status %d, stdout %q, stderr %.300q", code, stdout, stderr)
+	}
+	if readText(t, p) != big || len(dirNames(t, filepath.Dir(p))) != 1 {
+		t.Error("the file was changed")
+	}
+	check(t, "a bad --max-memory", runCLI(t, "", "fmt", "--max-memory", "100K", p),
+		result{2, "", "grundy fmt: --max-memory: \"100K\" is too small: grundy needs at least 1M\n"})
+	check(t, "a flag of run only", runCLI(t, "", "fmt", "--max-states", "10", p),
+		result{2, "", "grundy fmt: flag provided but not defined: -max-states\n(see grundy fmt --help)\n"})
 }

@@ -256,15 +256,21 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 
 // addLimitFlags defines the flags of a run's limits, shared by grundy
 // run (and -e and the REPL), grundy table and grundy graph: --stats,
-// --max-states, --max-steps, --timeout and --max-memory.
+// --max-states, --max-steps, --checkpoint and addTimeMemoryFlags's.
 func addLimitFlags(fs *flag.FlagSet, cfg *config) {
 	d := grundy.DefaultLimits()
 	fs.BoolVar(&cfg.stats, "stats", false, "print positions visited, moves, memo size and time to standard error")
 	fs.Int64Var(&cfg.maxStates, "max-states", 0, fmt.Sprintf("stop after `N` positions (default %d)", d.MaxStates))
 	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, fmt.Sprintf("stop after `N` evaluation steps (default %d)", d.MaxSteps))
-	fs.DurationVar(&cfg.timeout, "timeout", 0, "stop a run after `D`, e.g. 30s or 2m (default: none)")
-	fs.StringVar(&cfg.maxMemory, "max-memory", "", "stop above about `SIZE` of memory, e.g. 512M, at least 1M (default: half the machine's memory)")
 	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "save the values of take-and-break families (period, large tables) to `FILE` about every minute and when the run ends or stops, and go on from FILE's values (one FILE holds several games; runs may share it)")
+	addTimeMemoryFlags(fs, cfg)
+}
+
+// addTimeMemoryFlags defines --timeout and --max-memory: the limits of
+// a run, and of grundy fmt.
+func addTimeMemoryFlags(fs *flag.FlagSet, cfg *config) {
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "stop after `D`, e.g. 30s or 2m (default: none)")
+	fs.StringVar(&cfg.maxMemory, "max-memory", "", "stop above about `SIZE` of memory, e.g. 512M, at least 1M (default: half the machine's memory)")
 }
 
 // checkLimitFlags validates the flags addLimitFlags defined and fills in
@@ -491,17 +497,32 @@ func printStats(w io.Writer, in *grundy.Interpreter, elapsed time.Duration) {
 // read, 1 for one larger than the memory limit (maxMem; 0: the default),
 // which is not read (its parse could not fit in the limit).
 func loadScript(stderr io.Writer, path string, maxMem int64) (string, int) {
+	return loadWith(stderr, path, maxMem, func(max int64) (string, error) { return readScript(path, max) })
+}
+
+// loadStream is loadScript for a script read from r (standard input),
+// called name in messages.
+func loadStream(stderr io.Writer, name string, r io.Reader, maxMem int64) (string, int) {
+	return loadWith(stderr, name, maxMem, func(max int64) (string, error) { return readLimited(r, knownSize(r), max) })
+}
+
+// loadWith is loadScript with read reading the script of at most max
+// bytes.
+func loadWith(stderr io.Writer, name string, maxMem int64, read func(max int64) (string, error)) (string, int) {
 	if maxMem == 0 {
 		maxMem = grundy.DefaultLimits().MaxMemory
 	}
-	src, err := readScript(path, maxMem)
+	src, err := read(maxMem)
 	var big tooBig
 	switch {
+	case errors.As(err, &big) && big < 0:
+		fmt.Fprintf(stderr, "grundy: %s is more than the memory limit of %d MiB (--max-memory)\n", name, maxMem>>20)
+		return "", 1
 	case errors.As(err, &big):
-		fmt.Fprintf(stderr, "grundy: %s is %.1f MiB, more than the memory limit of %d MiB (--max-memory)\n", path, float64(big)/(1<<20), maxMem>>20)
+		fmt.Fprintf(stderr, "grundy: %s is %.1f MiB, more than the memory limit of %d MiB (--max-memory)\n", name, float64(big)/(1<<20), maxMem>>20)
 		return "", 1
 	case err != nil:
-		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", path, unwrapPathError(err))
+		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", name, unwrapPathError(err))
 		return "", 2
 	}
 	// A byte order mark is skipped here, so that the snippets of errors
@@ -509,34 +530,84 @@ func loadScript(stderr io.Writer, path string, maxMem int64) (string, int) {
 	return lang.TrimBOM(src), 0
 }
 
-// tooBig is readScript's error for a file larger than its limit: the
-// file's size.
+// tooBig is readLimited's error for a script larger than its limit: the
+// script's size, or -1 for a stream (read up to the limit).
 type tooBig int64
 
 func (n tooBig) Error() string { return fmt.Sprintf("%d bytes: too big", int64(n)) }
 
-// readScript reads a script file into a string, with one copy of it in
-// memory (os.ReadFile and a conversion would hold two: 100 MB for a
-// 50 MB script before its parse counts any). A file of more than max
-// bytes is not read (tooBig).
+// readScript reads a script file into a string (readLimited).
 func readScript(path string, max int64) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	var b strings.Builder
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-		if st.Size() > max {
-			return "", tooBig(st.Size())
+	return readLimited(f, knownSize(f), max)
+}
+
+// knownSize is the size of r when it is a regular file, else -1.
+func knownSize(r io.Reader) int64 {
+	if f, ok := r.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			return st.Size()
 		}
-		b.Grow(int(st.Size()))
 	}
-	if _, err := io.Copy(&b, io.LimitReader(f, max+1)); err != nil {
+	return -1
+}
+
+// readLimited reads a script from r, size bytes when known (else -1),
+// into a string, with one copy of it in memory (os.ReadFile and a
+// conversion would hold two: 100 MB for a 50 MB script before its parse
+// counts any). A script of more than max bytes is not read (tooBig): a
+// file is not opened, a stream (a pipe, /dev/zero) is read up to max.
+func readLimited(r io.Reader, size, max int64) (string, error) {
+	if size > max {
+		return "", tooBig(size)
+	}
+	if size < 0 {
+		return readStream(r, max)
+	}
+	var b strings.Builder
+	b.Grow(int(size))
+	if _, err := io.Copy(&b, io.LimitReader(r, max+1)); err != nil {
 		return "", err
 	}
 	if int64(b.Len()) > max {
 		return "", tooBig(b.Len())
+	}
+	return b.String(), nil
+}
+
+// readStream reads a stream of unknown size: in pieces, each at most
+// 4 MiB, then joined, so that the memory it takes stays about what it
+// read (a buffer that doubles takes up to twice that while it grows):
+// an endless stream stops at max bytes (tooBig(-1)).
+func readStream(r io.Reader, max int64) (string, error) {
+	var pieces [][]byte
+	var n int64
+	size := 64 << 10
+	for {
+		p := make([]byte, min(int64(size), max+1-n))
+		k, err := io.ReadFull(r, p)
+		pieces = append(pieces, p[:k])
+		n += int64(k)
+		if n > max {
+			return "", tooBig(-1)
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+		size = min(2*size, 4<<20)
+	}
+	var b strings.Builder
+	b.Grow(int(n))
+	for i, p := range pieces {
+		b.Write(p)
+		pieces[i] = nil
 	}
 	return b.String(), nil
 }
