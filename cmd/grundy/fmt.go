@@ -46,7 +46,7 @@ func fmtCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f.maxMem = cfg.memBytes
 	f.in = grundy.New(grundy.Config{Limits: limits(cfg), CommandLine: true})
 	if len(files) == 0 {
-		src, code := loadStream(stderr, "standard input", stdin, f.maxMem)
+		src, code := loadRaw(stderr, "standard input", f.maxMem, func(max int64) (string, error) { return readLimited(stdin, knownSize(stdin), max) })
 		if code != 0 {
 			return code
 		}
@@ -82,7 +82,7 @@ func (f *formatter) file(file string) int {
 	if f.write {
 		return f.rewrite(file)
 	}
-	src, code := loadScript(f.stderr, file, f.maxMem)
+	src, code := loadRaw(f.stderr, file, f.maxMem, func(max int64) (string, error) { return readScript(file, max) })
 	if code != 0 {
 		return code
 	}
@@ -137,7 +137,7 @@ func (f *formatter) rewrite(file string) int {
 		fmt.Fprintf(f.stderr, "grundy fmt: %v\n", err)
 		return 2
 	}
-	src, code := loadWith(f.stderr, file, f.maxMem, func(max int64) (string, error) { return readScript(path, max) })
+	src, code := loadRaw(f.stderr, file, f.maxMem, func(max int64) (string, error) { return readScript(path, max) })
 	if code != 0 {
 		return code
 	}

@@ -500,15 +500,18 @@ func loadScript(stderr io.Writer, path string, maxMem int64) (string, int) {
 	return loadWith(stderr, path, maxMem, func(max int64) (string, error) { return readScript(path, max) })
 }
 
-// loadStream is loadScript for a script read from r (standard input),
-// called name in messages.
-func loadStream(stderr io.Writer, name string, r io.Reader, maxMem int64) (string, int) {
-	return loadWith(stderr, name, maxMem, func(max int64) (string, error) { return readLimited(r, knownSize(r), max) })
-}
-
 // loadWith is loadScript with read reading the script of at most max
 // bytes.
 func loadWith(stderr io.Writer, name string, maxMem int64, read func(max int64) (string, error)) (string, int) {
+	src, code := loadRaw(stderr, name, maxMem, read)
+	// A byte order mark is skipped here, so that the snippets of errors
+	// quote the text the interpreter read.
+	return lang.TrimBOM(src), code
+}
+
+// loadRaw is loadWith keeping a byte order mark (grundy fmt drops it
+// itself, and must know whether the file had one).
+func loadRaw(stderr io.Writer, name string, maxMem int64, read func(max int64) (string, error)) (string, int) {
 	if maxMem == 0 {
 		maxMem = grundy.DefaultLimits().MaxMemory
 	}
@@ -525,9 +528,7 @@ func loadWith(stderr io.Writer, name string, maxMem int64, read func(max int64) 
 		fmt.Fprintf(stderr, "grundy: cannot read %s: %v\n", name, unwrapPathError(err))
 		return "", 2
 	}
-	// A byte order mark is skipped here, so that the snippets of errors
-	// quote the text the interpreter read.
-	return lang.TrimBOM(src), 0
+	return src, 0
 }
 
 // tooBig is readLimited's error for a script larger than its limit: the
