@@ -67,8 +67,10 @@ type Ext struct {
 	Remote int     // remoteness of that follower (see below), -1 for D
 }
 
-// Graph: nodes 0..N-1. Internal followers of u are Succ[Start[u]:Start[u+1]] (self-loops and duplicate
-// edges allowed). External followers of u are Ext[ExtStart[u]:ExtStart[u+1]]; ExtStart may be nil (no externals).
+// Graph is a game graph of nodes 0..N-1. Internal followers of u are
+// Succ[Start[u]:Start[u+1]] (self-loops and duplicate edges allowed).
+// External followers of u are Ext[ExtStart[u]:ExtStart[u+1]]; ExtStart
+// may be nil (no externals).
 type Graph struct {
 	N        int
 	Start    []int32 // len N+1
