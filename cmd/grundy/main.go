@@ -513,6 +513,9 @@ func loadScript(stderr io.Writer, path string, maxMem int64) (string, int) {
 	src, err := readScript(path, maxMem)
 	var big tooBig
 	switch {
+	case errors.As(err, &big) && big < 0:
+		fmt.Fprintf(stderr, "grundy: %s is larger than the memory limit of %d MiB (--max-memory)\n", path, maxMem>>20)
+		return "", 1
 	case errors.As(err, &big):
 		fmt.Fprintf(stderr, "grundy: %s is %.1f MiB, more than the memory limit of %d MiB (--max-memory)\n", path, float64(big)/(1<<20), maxMem>>20)
 		return "", 1
@@ -524,7 +527,8 @@ func loadScript(stderr io.Writer, path string, maxMem int64) (string, int) {
 }
 
 // tooBig is readScript's error for a file larger than its limit: the
-// file's size.
+// file's size, or -1 for a stream (a pipe, a device) read up to the
+// limit, whose size is not known.
 type tooBig int64
 
 func (n tooBig) Error() string { return fmt.Sprintf("%d bytes: too big", int64(n)) }
@@ -532,25 +536,68 @@ func (n tooBig) Error() string { return fmt.Sprintf("%d bytes: too big", int64(n
 // readScript reads a script file into a string, with one copy of it in
 // memory (os.ReadFile and a conversion would hold two: 100 MB for a
 // 50 MB script before its parse counts any). A file of more than max
-// bytes is not read (tooBig).
+// bytes is not read (tooBig); a stream is read in pieces, counted as
+// they come, and no further than max bytes (readStream).
 func readScript(path string, max int64) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	var b strings.Builder
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-		if st.Size() > max {
-			return "", tooBig(st.Size())
-		}
-		b.Grow(int(st.Size()))
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return readStream(f, max)
 	}
+	if st.Size() > max {
+		return "", tooBig(st.Size())
+	}
+	var b strings.Builder
+	b.Grow(int(st.Size()))
+	// (A file that grows as it is read is still read no further than max.)
 	if _, err := io.Copy(&b, io.LimitReader(f, max+1)); err != nil {
 		return "", err
 	}
 	if int64(b.Len()) > max {
 		return "", tooBig(b.Len())
+	}
+	return b.String(), nil
+}
+
+// streamPiece is the most readStream reads at a time.
+const streamPiece = 1 << 20
+
+// readStream reads r to its end into a string, in pieces of at most
+// streamPiece bytes that are never copied as more come (a growing buffer
+// would leave a trail of copies behind it, four times the input before a
+// collection), and stops with tooBig(-1) once more than max bytes came.
+// The pieces are joined at the end.
+func readStream(r io.Reader, max int64) (string, error) {
+	var pieces [][]byte
+	var total int64
+	size := 4096
+	for {
+		p := make([]byte, size)
+		n, err := io.ReadFull(r, p)
+		total += int64(n)
+		if total > max {
+			return "", tooBig(-1)
+		}
+		if n > 0 {
+			pieces = append(pieces, p[:n])
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+		size = min(2*size, streamPiece)
+	}
+	var b strings.Builder
+	b.Grow(int(total))
+	for i, p := range pieces {
+		b.Write(p)
+		pieces[i] = nil
 	}
 	return b.String(), nil
 }
