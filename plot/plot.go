@@ -33,6 +33,7 @@ import (
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/plot/internal/lazyfont"
 )
 
 // The formats Write draws.
@@ -418,6 +419,7 @@ func (p *Plot) Write(w io.Writer, o Options) (err error) {
 	if err := CheckOptions(o); err != nil {
 		return err
 	}
+	lazyfont.Load()
 	width, height := p.Size(o)
 	format := o.Format
 	if format == "" {
