@@ -460,7 +460,7 @@ func (in *Interpreter) Explanations() []Explanation {
 // positions memoized.
 func (in *Interpreter) Stats() Stats {
 	st := in.s.Stats()
-	return Stats{States: st.States, Moves: st.Moves, Memoized: st.Memoized, MemoBytes: st.MemoBytes, Games: st.Games, InfiniteValues: st.LoopySets}
+	return Stats{States: st.States, Moves: st.Moves, Memoized: st.Memoized, MemoBytes: st.MemoBytes, Games: st.Games, InfiniteValues: st.LoopySets, MemoryInUse: st.InUse}
 }
 
 // Names returns the names the loaded code declared (games, defs and

@@ -117,6 +117,11 @@ type Stats struct {
 	MemoBytes      int64 // the size of the memo tables
 	Games          int   // game families with memo tables
 	InfiniteValues int   // distinct infinite SG values
+	// MemoryInUse is the memory the memory limit counts now: what the
+	// process holds (the Go runtime's memory, the free pages it has not
+	// given back included, and the memo's flat tables), not only the
+	// memo's tables.
+	MemoryInUse int64
 }
 
 // Progress is a report of a long call (Config.Progress).

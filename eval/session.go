@@ -474,13 +474,14 @@ type Stats struct {
 	MemoBytes int64 // the memo tables' size
 	Games     int
 	LoopySets int // distinct infinite values
+	InUse     int64 // the memory the limit counts (engine.Thread.MemInUse)
 }
 
 // Stats returns the session's counters and counts what the memo holds (in
 // time proportional to its size).
 func (s *Session) Stats() Stats {
 	e := s.env.Engine
-	st := Stats{States: e.States, Moves: e.Edges, Games: len(e.Games), LoopySets: len(e.Infs)}
+	st := Stats{States: e.States, Moves: e.Edges, Games: len(e.Games), LoopySets: len(e.Infs), InUse: s.env.Th.MemInUse()}
 	for _, g := range e.Games {
 		st.MemoBytes += int64(len(g.Pages))*8 + int64(len(g.Gvals))*4
 		for _, p := range g.Pages {

@@ -102,8 +102,8 @@ func (r *REPL) cmdExplain(_ context.Context, arg string) bool {
 
 func (r *REPL) cmdStats(context.Context, string) bool {
 	st := r.in.Stats()
-	fmt.Fprintf(r.out, "positions visited %d, moves %d, memoized %d (memo %.1f MiB), games %d, infinite values %d, heap %.1f MiB\n",
-		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, st.InfiniteValues, float64(memUsage())/(1<<20))
+	fmt.Fprintf(r.out, "positions visited %d, moves %d, memoized %d (memo %.1f MiB), games %d, infinite values %d, memory in use %.1f MiB\n",
+		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, st.InfiniteValues, float64(st.MemoryInUse)/(1<<20))
 	return true
 }
 

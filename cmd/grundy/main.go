@@ -495,11 +495,12 @@ func reportFrom(w io.Writer, source func(string) (string, bool), err error) int 
 }
 
 // printStats writes --stats: the run's time, positions visited, options
-// generated and what the memo holds.
+// generated, what the memo holds and the memory in use (what the memory
+// limit counts: the process's, not only the memo's).
 func printStats(w io.Writer, in *grundy.Interpreter, elapsed time.Duration) {
 	st := in.Stats()
-	fmt.Fprintf(w, "grundy: %d states visited, %d moves, %d positions known (memo %.1f MiB), %d games, %.3fs\n",
-		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, elapsed.Seconds())
+	fmt.Fprintf(w, "grundy: %d states visited, %d moves, %d positions known (memo %.1f MiB), %d games, %.3fs, %.1f MiB in use\n",
+		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, elapsed.Seconds(), float64(st.MemoryInUse)/(1<<20))
 }
 
 // loadScript reads a script file (readScript); when it cannot, it says

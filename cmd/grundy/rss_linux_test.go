@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -55,17 +57,66 @@ func (e *buildError) Error() string { return "build: " + e.err.Error() + "\n" + 
 
 // runRSS runs the binary with args and returns its exit status, its
 // stdout and stderr, and its peak resident set in bytes.
+//
+// The binary runs as a grandchild: Go starts a command with vfork, the
+// child sharing this process's memory until it execs, and the kernel
+// takes the high-water mark of that memory into the child's own (this
+// process's tens or hundreds of MiB). The child, this test binary run
+// anew (rssHelper), is small when it starts the binary in its turn, and
+// tells its peak.
 func runRSS(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string, peak int64) {
 	t.Helper()
-	cmd := exec.Command(rssBinary(t), args...)
-	var out, errOut bytes.Buffer
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(stdin), &out, &errOut
+	return runRSSWith(t, strings.NewReader(stdin), nil, args...)
+}
+
+// runRSSWith is runRSS with the binary's stdin and, when stdout is not
+// nil, its stdout (then the stdout returned is "").
+func runRSSWith(t *testing.T, stdin io.Reader, stdout io.Writer, args ...string) (code int, out, stderr string, peak int64) {
+	t.Helper()
+	report := filepath.Join(t.TempDir(), "maxrss")
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "GRUNDY_RSS_BIN="+rssBinary(t), "GRUNDY_RSS_REPORT="+report)
+	var outBuf, errOut bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, &outBuf, &errOut
+	if stdout != nil {
+		cmd.Stdout = stdout
+	}
 	err := cmd.Run()
 	if _, ok := err.(*exec.ExitError); err != nil && !ok {
 		t.Fatal(err)
 	}
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatalf("the binary's peak: %v (stderr %q)", err, errOut.String())
+	}
+	kib, err := strconv.ParseInt(string(data), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cmd.ProcessState.ExitCode(), outBuf.String(), errOut.String(), kib << 10
+}
+
+// rssHelper is the child of runRSSWith: when this test binary runs with
+// GRUNDY_RSS_BIN set, it runs that binary with its own arguments and
+// standard streams, writes its peak resident set in KiB to the file
+// GRUNDY_RSS_REPORT, and exits with its exit status.
+func init() {
+	bin := os.Getenv("GRUNDY_RSS_BIN")
+	if bin == "" {
+		return
+	}
+	cmd := exec.Command(bin, os.Args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err := cmd.Run()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		os.Stderr.WriteString(err.Error())
+		os.Exit(125)
+	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	return cmd.ProcessState.ExitCode(), out.String(), errOut.String(), ru.Maxrss << 10
+	if err := os.WriteFile(os.Getenv("GRUNDY_RSS_REPORT"), []byte(strconv.FormatInt(ru.Maxrss, 10)), 0o644); err != nil {
+		os.Exit(125)
+	}
+	os.Exit(cmd.ProcessState.ExitCode())
 }
 
 // TestReadingAScriptStopsAtTheLimit: a script that never ends (a device,
@@ -113,4 +164,26 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
+}
+
+// TestStatsMemoryIsTheProcesss: --stats says how much memory the run
+// holds as the memory limit counts it, and that is, within a quarter
+// (and the binary's own pages), the process's peak as the kernel saw it
+// (the memo's size is only part of it: a run whose positions are lists
+// holds twice its memo and more).
+func TestStatsMemoryIsTheProcesss(t *testing.T) {
+	p := script(t, "up.game", "game up(s) moves up(s + [len(s)]) if len(s) < 8000\nprint sg(up([]))\n")
+	code, out, errOut, peak := runRSS(t, "", "--stats", p)
+	var inUse float64
+	i := strings.LastIndex(errOut, ", ")
+	if code != 0 || out != "0\n" || i < 0 {
+		t.Fatalf("exit status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if _, err := fmt.Sscanf(errOut[i:], ", %f MiB in use\n", &inUse); err != nil {
+		t.Fatalf("stderr %q: %v", errOut, err)
+	}
+	counted := int64(inUse * (1 << 20))
+	if counted < peak-peak/4-rssSlack/2 || counted > peak+peak/4 {
+		t.Errorf("--stats says %.1f MiB in use; the process peaked at %d MiB", inUse, peak>>20)
+	}
 }
