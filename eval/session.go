@@ -473,7 +473,7 @@ type Stats struct {
 	Memoized  int64 // positions with a known value
 	MemoBytes int64 // the memo tables' size
 	Games     int
-	LoopySets int // distinct infinite values
+	LoopySets int   // distinct infinite values
 	InUse     int64 // the memory the limit counts (engine.Thread.MemInUse)
 }
 
