@@ -188,14 +188,20 @@ func show(th *engine.Thread, v value.Value) {
 // Check parses a script and resolves its names, as Load does before it
 // runs anything, and runs nothing: it returns the syntax and resolve
 // errors Load would. It keeps nothing of the file, except that Explain
-// and Explanations then say what its games and defs compile to.
+// and Explanations then say what its games and defs compile to. The
+// Config's limits hold (its time limit, its memory limit), as for Load:
+// it is CheckContext with a context that is never cancelled.
 func (in *Interpreter) Check(filename, src string) error {
-	if !in.mu.TryLock() {
-		return ErrBusy
-	}
-	defer in.mu.Unlock()
-	in.sources[filename] = src
-	return convert(in.s.CheckFile(filename, src), context.Background(), in.source, in.cmdline)
+	return in.CheckContext(context.Background(), filename, src)
+}
+
+// CheckContext is Check under ctx: the check stops, with an error of
+// kind Canceled, soon after ctx is done.
+func (in *Interpreter) CheckContext(ctx context.Context, filename, src string) error {
+	return in.exec(ctx, func(ctx context.Context) error {
+		in.sources[filename] = src
+		return in.s.CheckFileContext(ctx, filename, src)
+	})
 }
 
 // Eval evaluates one expression, e.g. "sg(cut(4, 2))" or "cut(4, 2) +

@@ -195,8 +195,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if cmd == "check" {
-		in := grundy.New(grundy.Config{CommandLine: true})
-		if err := in.Check(files[0], src); err != nil {
+		// The limits hold, and Ctrl-C stops it, as for a run.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		in := grundy.New(grundy.Config{CommandLine: true, Limits: limits(cfg)})
+		if err := in.CheckContext(ctx, files[0], src); err != nil {
 			return report(stderr, src, err)
 		}
 		if cfg.explain {
