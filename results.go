@@ -4,10 +4,12 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/plot"
 	"github.com/grundy-lang/grundy/stdlib"
 )
@@ -26,19 +28,35 @@ type Table struct {
 	Rows   []Value
 	Cols   []Value // grids only
 	// Cells[i] are the values of row i: one value, or for a grid one per
-	// column. A cell that an if clause filtered out is None.
+	// column. A cell that an if clause filtered out is None. Rows, Cols
+	// and Cells are the table's own (Text and WriteText read them).
 	Cells [][]Value
 	t     *eval.Table
 }
 
+// newTable returns t as a Table whose Rows, Cols and Cells are t's own
+// arrays, not copies (a table of millions of rows is held once: its
+// copy was outside the memory limit, and as big again).
 func newTable(t *eval.Table) *Table {
-	out := &Table{RowVar: t.RowVar, ColVar: t.ColVar, Rows: wrapAll(t.Rows), Cols: wrapAll(t.Cols), t: t}
-	out.Cells = make([][]Value, len(t.Cells))
-	for i, row := range t.Cells {
-		out.Cells[i] = wrapAll(row)
+	cells := unsafe.Slice((*[]Value)(unsafe.Pointer(unsafe.SliceData(t.Cells))), len(t.Cells))
+	if t.Cells == nil {
+		cells = nil
 	}
-	return out
+	return &Table{RowVar: t.RowVar, ColVar: t.ColVar, Rows: viewAll(t.Rows), Cols: viewAll(t.Cols), Cells: cells, t: t}
 }
+
+// viewAll is vs as Values, in the same array: a Value is a value.Value
+// (sameLayout).
+func viewAll(vs []value.Value) []Value {
+	if vs == nil {
+		return nil
+	}
+	return unsafe.Slice((*Value)(unsafe.Pointer(unsafe.SliceData(vs))), len(vs))
+}
+
+// sameLayout fails to compile unless a Value is as large as the
+// value.Value it holds, its only field.
+var _ = [1]struct{}{}[unsafe.Sizeof(Value{})-unsafe.Sizeof(value.Value{})]
 
 // Grid reports whether the table has two for clauses (rows and columns).
 func (t *Table) Grid() bool { return t.ColVar != "" }
@@ -49,6 +67,17 @@ func (t *Table) Grid() bool { return t.ColVar != "" }
 // then its cells; a filtered-out cell is blank). Columns of ints are
 // right-aligned, others left-aligned.
 func (t *Table) Text() string { return t.t.Text() }
+
+// WriteText writes Text to w a line at a time, never holding the whole
+// text (a table of millions of rows), and returns the first error of w.
+func (t *Table) WriteText(w io.Writer) error {
+	var err error
+	t.t.Lines(func(line []byte) bool {
+		_, err = w.Write(line)
+		return err == nil
+	})
+	return err
+}
 
 // PlotOptions say how a plot is drawn. The zero PlotOptions draws a PNG
 // of the default size.

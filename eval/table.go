@@ -35,5 +35,10 @@ func (t *Table) Grid() bool { return t.ColVar != "" }
 // spaces. A table without rows prints nothing.
 func (t *Table) Text() string { return (*compile.Table)(t).Text() }
 
+// Lines calls emit with each line of Text, its newline included, in a
+// buffer emit must not keep, holding one line at a time; it stops when
+// emit returns false.
+func (t *Table) Lines(emit func(line []byte) bool) { (*compile.Table)(t).Lines(emit) }
+
 // Blank reports whether v is a grid cell filtered out by an if clause.
 func Blank(v value.Value) bool { return v.K == value.KNone }

@@ -28,9 +28,13 @@ var (
 	rssBinErr  error
 )
 
-// rssBinary builds the binary once for the tests of this file.
+// rssBinary builds the binary once for the tests of this file (or takes
+// GRUNDY_BIN: another build, to compare).
 func rssBinary(t *testing.T) string {
 	t.Helper()
+	if b := os.Getenv("GRUNDY_BIN"); b != "" {
+		return b
+	}
 	rssBinOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "grundy-rss")
 		if err != nil {
@@ -185,5 +189,61 @@ func TestStatsMemoryIsTheProcesss(t *testing.T) {
 	counted := int64(inUse * (1 << 20))
 	if counted < peak-peak/4-rssSlack/2 || counted > peak+peak/4 {
 		t.Errorf("--stats says %.1f MiB in use; the process peaked at %d MiB", inUse, peak>>20)
+	}
+}
+
+// TestTablesHoldTheMemoryLimit: a table printed as text (grundy table,
+// the table statement), a grid and a plot hold their rows and points
+// under the memory limit as they are computed, and the process peaks
+// within a quarter of it (they peaked at twice the limit: the rows in
+// arrays doubling unchecked, a second copy of them for the Go API, the
+// text whole in memory before it was written); one that fits runs.
+func TestTablesHoldTheMemoryLimit(t *testing.T) {
+	const limit = 128 << 20
+	empty := script(t, "empty.game", "")
+	png := filepath.Join(t.TempDir(), "out.png")
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"text table", []string{"table", empty, "n for n in 0 .. 1000000000"}, 1},
+		{"table statement", []string{"run", "-e", "table n for n in 0 .. 1000000000"}, 1},
+		{"grid", []string{"table", empty, "x + y for x in 0 .. 100000 for y in 0 .. 10000"}, 1},
+		{"plot", []string{"plot", empty, "n % 7 for n in 0 .. 1000000000", "-o", png}, 1},
+		{"text table that fits", []string{"table", empty, "n for n in 0 .. 600000"}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append([]string{c.args[0], "--max-memory", "128M"}, c.args[1:]...)
+			if c.args[0] == "run" { // (-e SOURCE: no command word)
+				args = append([]string{"--max-memory", "128M"}, c.args[1:]...)
+			}
+			code, _, errOut, peak := runRSSWith(t, strings.NewReader(""), io.Discard, args...)
+			if code != c.code || c.code == 1 && !strings.Contains(errOut, "memory limit reached: more than 128 MiB in use (--max-memory)") {
+				t.Errorf("exit status %d, stderr %q", code, errOut)
+			}
+			if peak > limit+limit/4+rssSlack {
+				t.Errorf("the process peaked at %d MiB under a limit of 128 MiB", peak>>20)
+			}
+			t.Logf("peak %d MiB", peak>>20)
+		})
+	}
+}
+
+// TestTextTableStopsWhenItsReaderIsGone: a text table, which is written
+// only once it is whole, stops being computed as soon as the reader of
+// the pipe it goes to is gone (it computed all its rows first, or ran
+// into a limit), with the error of the write it would have made.
+func TestTextTableStopsWhenItsReaderIsGone(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	defer w.Close()
+	empty := script(t, "empty.game", "")
+	code, _, errOut, _ := runRSSWith(t, strings.NewReader(""), w, "table", "--max-memory", "512M", empty, "n for n in 0 .. 100000000")
+	if want := "grundy: writing the table: write /dev/stdout: broken pipe\n"; code != 1 || errOut != want {
+		t.Errorf("exit status %d, stderr %q; want 1 and %q", code, errOut, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"runtime/metrics"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
@@ -225,6 +226,22 @@ func (th *Thread) memErr(pos Pos, need int64) *value.RuntimeError {
 	}
 	return th.limitErr(pos, "--max-memory", "memory limit reached: more than %d MiB in use (--max-memory)", th.Limits.MaxMemory>>20)
 }
+
+// HasRoom reports whether the process has room for need more bytes under
+// a memory limit of limit bytes (after giving free memory back to the
+// system, when without it it has not), as a run's limit counts the
+// memory (MemInUse, of all the process's games): for work done outside a
+// run, such as drawing a plot of its values.
+func HasRoom(limit, need int64) bool {
+	if processMemory()+need <= limit {
+		return true
+	}
+	debug.FreeOSMemory()
+	return processMemory()+need <= limit
+}
+
+// processMemory is MemInUse of the whole process.
+func processMemory() int64 { return goBytes() + memo.FlatLive.Load() }
 
 // checkMemory raises memErr.
 func (th *Thread) checkMemory(pos Pos, need int64) {
