@@ -71,7 +71,10 @@ func watchOutput(ctx context.Context, out io.Writer) (context.Context, func() er
 	}()
 	var once sync.Once
 	return ctx, func() error {
-		once.Do(func() { close(done) })
+		once.Do(func() {
+			close(done)
+			cancel()
+		})
 		if readerGone.Load() {
 			return &os.PathError{Op: "write", Path: f.Name(), Err: syscall.EPIPE}
 		}
