@@ -445,7 +445,7 @@ func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 		return false
 	}
 	if t.Grid() {
-		io.WriteString(r.out, t.Text())
+		t.WriteText(r.out)
 		return true
 	}
 	rows := [][]grundy.Value{nil}
