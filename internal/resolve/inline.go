@@ -125,7 +125,7 @@ func reaches(from, to *engine.Func, seen map[*engine.Func]bool, unknown *bool) b
 // counted as recursive then; it is asked again once that one is compiled,
 // so forward references do not stop inlining. What it found holds while
 // the cells of the defs keep their defs: a REPL entry that declares a
-// def again forgets it for every def (ForgetRecursion).
+// def again forgets it for every def (Forget).
 func RecursiveNow(fn *engine.Func) bool {
 	if !fn.RecursiveKnown {
 		unknown := false
@@ -169,6 +169,8 @@ func InlineSize(fn *engine.Func) int {
 				known = false // not compiled yet
 			case !RecursiveNow(callee):
 				size += InlineSize(callee)
+			case !callee.RecursiveKnown:
+				known = false // recursive for now: a def on its way is not compiled yet
 			}
 		}
 		return true
