@@ -233,16 +233,22 @@ func show(th *engine.Thread, v value.Value) {
 // Check parses a script and resolves its names, as Load does before it
 // runs anything, and runs nothing: it returns the syntax and resolve
 // errors Load would (a byte order mark skipped as Load skips it). It
-// keeps nothing of the file, except that Explain and Explanations then
-// say what its games and defs compile to.
+// keeps nothing of the file, except that Explain
+// and Explanations then say what its games and defs compile to. The
+// Config's limits hold (its time limit, its memory limit), as for Load:
+// it is CheckContext with a context that is never cancelled.
 func (in *Interpreter) Check(filename, src string) error {
-	if !in.begin() {
-		return ErrBusy
-	}
-	defer in.end()
+	return in.CheckContext(context.Background(), filename, src)
+}
+
+// CheckContext is Check under ctx: the check stops, with an error of
+// kind Canceled, soon after ctx is done.
+func (in *Interpreter) CheckContext(ctx context.Context, filename, src string) error {
 	src = lang.TrimBOM(src)
-	in.sources[filename] = src
-	return convert(in.s.CheckFile(filename, src), context.Background(), in.source, in.cmdline)
+	return in.exec(ctx, func(ctx context.Context) error {
+		in.sources[filename] = src
+		return in.s.CheckFileContext(ctx, filename, src)
+	})
 }
 
 // Format returns src (a script, named filename in errors) in the
@@ -549,7 +555,7 @@ func (in *Interpreter) Stats() Stats {
 	in.state.RLock()
 	st := in.s.Stats()
 	in.state.RUnlock()
-	return Stats{States: st.States, Moves: st.Moves, Memoized: st.Memoized, MemoBytes: st.MemoBytes, Games: st.Games, InfiniteValues: st.LoopySets}
+	return Stats{States: st.States, Moves: st.Moves, Memoized: st.Memoized, MemoBytes: st.MemoBytes, Games: st.Games, InfiniteValues: st.LoopySets, MemoryInUse: st.InUse}
 }
 
 // Names returns the names the loaded code declared (games, defs and

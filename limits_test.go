@@ -3,6 +3,7 @@ package grundy_test
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -87,5 +88,40 @@ func TestDeepValuesThroughTheAPI(t *testing.T) {
 	sg, err := in.SG(bg, p)
 	if err != nil || sg.String() != "0" {
 		t.Errorf("SG(g(deep)): %v %v", sg, err)
+	}
+}
+
+// chainedDefs is n defs, each calling the one before twice: def f1(x) =
+// x, def f2(x) = f1(x) + f1(x), ... (issue 19: 6,000 of them took 26 s and
+// 2.3 GB to check, and no limit stopped it).
+func chainedDefs(n int) string {
+	var b strings.Builder
+	b.WriteString("def f1(x) = x\n")
+	for i := 2; i <= n; i++ {
+		b.WriteString("def f" + strconv.Itoa(i) + "(x) = f" + strconv.Itoa(i-1) + "(x) + f" + strconv.Itoa(i-1) + "(x)\n")
+	}
+	return b.String()
+}
+
+// TestCheckHoldsTheLimits: Check holds the Config's limits and
+// CheckContext its context too, as Load does: a check that would take
+// too long stops with the time limit's error, a cancelled one with
+// Canceled.
+func TestCheckHoldsTheLimits(t *testing.T) {
+	src := chainedDefs(3000)
+	in := grundy.New(grundy.Config{Limits: grundy.Limits{Timeout: time.Nanosecond}})
+	var e *grundy.Error
+	if err := in.Check("chain.game", src); !errors.As(err, &e) || e.Kind != grundy.LimitError || !strings.Contains(e.Msg, "time limit reached") {
+		t.Errorf("Check under a time limit of 1ns: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	in = grundy.New(grundy.Config{})
+	if err := in.CheckContext(ctx, "chain.game", src); !errors.As(err, &e) || e.Kind != grundy.Canceled {
+		t.Errorf("CheckContext with a cancelled context: %v", err)
+	}
+	// Without limits in the way, it checks.
+	if err := in.Check("chain.game", src); err != nil {
+		t.Errorf("Check: %v", err)
 	}
 }

@@ -5,10 +5,12 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/grundy-lang/grundy/internal/passes"
 
 	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/plot"
 	"github.com/grundy-lang/grundy/stdlib"
 )
@@ -28,19 +30,36 @@ type Table struct {
 	Rows   []Value
 	Cols   []Value // grids only
 	// Cells[i] are the values of row i: one value, or for a grid one per
-	// column. A cell that an if clause filtered out is None.
+	// column. A cell that an if clause filtered out is None. Rows, Cols
+	// and Cells are the table's own (Text and WriteText read them).
 	Cells [][]Value
 	t     *eval.Table
 }
 
+// newTable returns t as a Table whose Rows, Cols and Cells are t's own
+// arrays, not copies (a table of millions of rows is held once: its
+// copy was outside the memory limit, and as big again); expr is the
+// table's expression as written.
 func newTable(t *eval.Table, expr string) *Table {
-	out := &Table{RowVar: t.RowVar, ColVar: t.ColVar, Expr: expr, Rows: wrapAll(t.Rows), Cols: wrapAll(t.Cols), t: t}
-	out.Cells = make([][]Value, len(t.Cells))
-	for i, row := range t.Cells {
-		out.Cells[i] = wrapAll(row)
+	cells := unsafe.Slice((*[]Value)(unsafe.Pointer(unsafe.SliceData(t.Cells))), len(t.Cells))
+	if t.Cells == nil {
+		cells = nil
 	}
-	return out
+	return &Table{RowVar: t.RowVar, ColVar: t.ColVar, Expr: expr, Rows: viewAll(t.Rows), Cols: viewAll(t.Cols), Cells: cells, t: t}
 }
+
+// viewAll is vs as Values, in the same array: a Value is a value.Value
+// (sameLayout).
+func viewAll(vs []value.Value) []Value {
+	if vs == nil {
+		return nil
+	}
+	return unsafe.Slice((*Value)(unsafe.Pointer(unsafe.SliceData(vs))), len(vs))
+}
+
+// sameLayout fails to compile unless a Value is as large as the
+// value.Value it holds, its only field.
+var _ = [1]struct{}{}[unsafe.Sizeof(Value{})-unsafe.Sizeof(value.Value{})]
 
 // Grid reports whether the table has two for clauses (rows and columns).
 func (t *Table) Grid() bool { return t.ColVar != "" }
@@ -58,6 +77,28 @@ func (t *Table) Text() string { return t.t.Text() }
 // written (RowVar and Expr), over its rows, the columns two spaces apart
 // ("n  sg(kayles(n))"). The header stands without rows too.
 func (t *Table) TextWithHeader() string { return t.t.TextWithHeader(t.Expr) }
+
+// WriteText writes Text to w a line at a time, never holding the whole
+// text (a table of millions of rows), and returns the first error of w.
+func (t *Table) WriteText(w io.Writer) error {
+	var err error
+	t.t.Lines(func(line []byte) bool {
+		_, err = w.Write(line)
+		return err == nil
+	})
+	return err
+}
+
+// WriteTextWithHeader writes TextWithHeader to w a line at a time, as
+// WriteText writes Text.
+func (t *Table) WriteTextWithHeader(w io.Writer) error {
+	var err error
+	t.t.LinesWithHeader(t.Expr, func(line []byte) bool {
+		_, err = w.Write(line)
+		return err == nil
+	})
+	return err
+}
 
 // PlotOptions say how a plot is drawn. The zero PlotOptions draws a PNG
 // of the default size.
@@ -126,10 +167,15 @@ type Stats struct {
 	MemoBytes      int64 // the size of the memo tables
 	Games          int   // game families with memo tables
 	InfiniteValues int   // distinct infinite SG values
+	// MemoryInUse is the memory the memory limit counts now: what the
+	// process holds (the Go runtime's memory, the free pages it has not
+	// given back included, and the memo's flat tables), not only the
+	// memo's tables.
+	MemoryInUse int64
 }
 
 // String returns the counters as grundy run --stats prints them, before
-// the time: "10 states visited, 9 moves, 10 positions known (memo 0.0
+// the time and the memory in use: "10 states visited, 9 moves, 10 positions known (memo 0.0
 // MiB), 1 games".
 func (s Stats) String() string {
 	return fmt.Sprintf("%d states visited, %d moves, %d positions known (memo %.1f MiB), %d games",

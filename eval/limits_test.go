@@ -320,7 +320,7 @@ var memCases = []struct {
 	{"comprehension", "let a = [x for x in 0 .. 5000000]\nprint len(a)", 1, ""},
 	{"chain of +", "let s = 1000000 * \"x\"\nprint len(s" + strings.Repeat(" + s", 100) + ")", 2, ""},
 	{"enumerate", "let a = 1000000 * [1]\nprint len(enumerate(a))", 2, ""},
-	{"sorted", "let a = 1500000 * [1]\nprint len(sorted(a))", 2, ""},
+	{"sorted", "let a = 1200000 * [1]\nprint len(sorted(a))", 2, ""},
 	{"ints", "print len(ints())", 1, strings.Repeat("1 ", 4_000_000)},
 	{"parse", "let x = [" + strings.Repeat("1, ", 1_000_000) + "]", 1, ""},
 	// Searches: the memo's keys, the search's stack.

@@ -121,6 +121,9 @@ func NewSession(opts Options) *Session {
 	s := &Session{env: compile.Env{Th: th, Engine: th.Engine, Reg: reg, Fast: fastpath.New}, prelude: resolve.NewScope(nil), u: resolve.NewUniverse(reg)}
 	s.top = resolve.NewScope(s.prelude)
 	s.loadPrelude()
+	// The resolve pass checks the limits of the call as the parser does
+	// (the prelude's are no run's).
+	s.u.Check = th.ParseCheck
 	return s
 }
 
@@ -187,6 +190,13 @@ func (s *Session) compile(f *lang.File, repl bool) (code []compile.ExecFn, err e
 				}
 			}
 			s.globals = c.Globals
+			// What a def reaches (itself? how much code inlined?) may
+			// have changed.
+			for _, d := range s.top.Names {
+				if d.Kind == resolve.Def && d.B.Fn != nil {
+					resolve.Forget(d.B.Fn)
+				}
+			}
 			for _, d := range entry {
 				s.recompile(sc, d)
 			}
@@ -293,8 +303,17 @@ func (s *Session) Format(ctx context.Context, filename, src string) (string, err
 	return lang.FormatCheck(filename, src, th.ParseCheck)
 }
 
-// Check parses and resolves a script without running it.
+// Check parses and resolves a script without running it, under the
+// session's limits (CheckContext without a context of its own).
 func (s *Session) Check(filename, src string) error {
+	return s.CheckContext(context.Background(), filename, src)
+}
+
+// CheckContext parses and resolves a script without running it, under
+// the session's limits (its time limit runs from now) and ctx.
+func (s *Session) CheckContext(ctx context.Context, filename, src string) error {
+	_, end := s.Begin(ctx)
+	defer end()
 	f, err := s.parse(filename, src, false)
 	if err != nil {
 		return err
@@ -525,11 +544,12 @@ func (s *Session) EvalExpr(ctx context.Context, x lang.Expr) (v value.Value, err
 // evalExpr is EvalExpr within begin and end.
 func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v value.Value, err error) {
 	s.noteGuards([]lang.Stmt{&lang.ExprStmt{Pos: x.Position(), X: x}})
-	ch := resolve.Expr(s.u, resolve.NewScope(s.top), s.later, x)
 	c := compile.New(&s.env, s.globals)
+	var ch *resolve.Chunk
 	var code engine.EvalFn
 	err = func() (err error) {
 		defer s.compileLimit(&err)
+		ch = resolve.Expr(s.u, resolve.NewScope(s.top), s.later, x)
 		code = c.Vals.Expr(x)
 		return nil
 	}()
@@ -600,14 +620,15 @@ type Stats struct {
 	Memoized  int64 // positions with a known value
 	MemoBytes int64 // the memo tables' size
 	Games     int
-	LoopySets int // distinct infinite values
+	LoopySets int   // distinct infinite values
+	InUse     int64 // the memory the limit counts (engine.Thread.MemInUse)
 }
 
 // Stats returns the session's counters and counts what the memo holds (in
 // time proportional to its size).
 func (s *Session) Stats() Stats {
 	e := s.env.Engine
-	st := Stats{States: e.States, Moves: e.Edges, Games: len(e.Games), LoopySets: len(e.Infs)}
+	st := Stats{States: e.States, Moves: e.Edges, Games: len(e.Games), LoopySets: len(e.Infs), InUse: s.env.Th.MemInUse()}
 	for _, g := range e.Games {
 		st.MemoBytes += int64(len(g.Pages))*8 + int64(len(g.Gvals))*4
 		for _, p := range g.Pages {
@@ -659,11 +680,12 @@ func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each func(r
 	defer end()
 	s.later = nil // the script's lets have all run
 	s.noteGuards([]lang.Stmt{st})
-	ch := resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
 	c := compile.New(&s.env, s.globals)
+	var ch *resolve.Chunk
 	var build func(fr *engine.Frame, each compile.RowFunc) *compile.Table
 	if err := func() (err error) {
 		defer s.compileLimit(&err)
+		ch = resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
 		build = c.Tables.Table(st)
 		return nil
 	}(); err != nil {
@@ -727,8 +749,13 @@ func (s *Session) loadPrelude() {
 // are those it had before, as after a LoadFile that fails to resolve.
 // What its games and defs compile to stays in Explain.
 func (s *Session) CheckFile(filename, src string) error {
+	return s.CheckFileContext(context.Background(), filename, src)
+}
+
+// CheckFileContext is CheckFile under ctx (CheckContext).
+func (s *Session) CheckFileContext(ctx context.Context, filename, src string) error {
 	names, globals := maps.Clone(s.top.Names), s.globals
-	err := s.Check(filename, src)
+	err := s.CheckContext(ctx, filename, src)
 	s.top.Names, s.globals = names, globals
 	return err
 }

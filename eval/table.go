@@ -44,5 +44,15 @@ func (t *Table) TextWithHeader(expr string) string {
 	return (*compile.Table)(t).TextWithHeader(expr)
 }
 
+// Lines calls emit with each line of Text, its newline included, in a
+// buffer emit must not keep, holding one line at a time; it stops when
+// emit returns false.
+func (t *Table) Lines(emit func(line []byte) bool) { (*compile.Table)(t).Lines(emit) }
+
+// LinesWithHeader is Lines of TextWithHeader(expr).
+func (t *Table) LinesWithHeader(expr string, emit func(line []byte) bool) {
+	(*compile.Table)(t).LinesWithHeader(expr, emit)
+}
+
 // Blank reports whether v is a grid cell filtered out by an if clause.
 func Blank(v value.Value) bool { return v.K == value.KNone }

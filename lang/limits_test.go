@@ -257,3 +257,21 @@ func TestSnippetLineOfMany(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreThanAMillionStatements: a script of more than a million
+// statements parses (participle's own bound on a repetition, a million,
+// with its message "too many iterations of Stmt*", is lifted: the parse's
+// Check bounds its time and memory).
+func TestMoreThanAMillionStatements(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses a million statements (seconds)")
+	}
+	const n = 1_000_001
+	f, err := lang.ParseFile("t.game", strings.Repeat("print 1\n", n))
+	if err != nil {
+		t.Fatalf("%d statements: %v", n, err)
+	}
+	if len(f.Stmts) != n {
+		t.Errorf("%d statements parsed, want %d", len(f.Stmts), n)
+	}
+}

@@ -3,12 +3,20 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
+
+// participle bounds each repetition of its grammar (the statements of a
+// file, of a for statement's body) to a million elements and fails past
+// it with its own message ("too many iterations of Stmt*"): a script
+// has no such bound of its own, the time and memory limits of the parse
+// (its Check) hold it.
+func init() { participle.MaxIterations = math.MaxInt }
 
 func buildParser(entry bool) *participle.Parser[File] {
 	stmts := []Stmt{&LetStmt{}, &DefStmt{}, &GameStmt{}, &PrintStmt{}, &AssertStmt{}, &ForStmt{}, &TableStmt{}}

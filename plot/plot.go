@@ -27,12 +27,14 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/lang"
+	"github.com/grundy-lang/grundy/plot/internal/lazyfont"
 )
 
 // The formats Write draws.
@@ -77,6 +79,10 @@ type Plot struct {
 	// (family is F's text); nil otherwise.
 	period *engine.Period
 	family string
+
+	// maxMemory is the memory limit of the session that computed it,
+	// which drawing it holds too.
+	maxMemory int64
 }
 
 // point is one value of a scatter.
@@ -107,22 +113,60 @@ func New(ctx context.Context, s *eval.Session, filename, spec string) (*Plot, er
 	if err != nil {
 		return nil, err
 	}
+	fors := st.Fors()
+	p := &Plot{spec: strings.TrimSpace(spec), maxMemory: s.Thread().Limits.MaxMemory}
+	p.expr = strings.TrimSpace(spec[lang.Start(st.Body).Offset:st.Clauses[0].Position().Offset])
+	if len(fors) != 2 {
+		// A scatter: each row becomes a point as it is computed (a
+		// point is a third of a row the table would hold).
+		th := s.Thread()
+		pos := lang.Start(st.Body)
+		t, err := s.TableRows(ctx, st, func(row, v value.Value) error {
+			pt, err := p.point(row, v, fors[0], pos)
+			if err != nil {
+				return err
+			}
+			p.pts = append(engine.Grown(th, pos, p.pts, 1), pt)
+			th.Alloc(pos, int64(unsafe.Sizeof(pt)))
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		p.xVar = t.RowVar
+		if err := p.findPeriod(ctx, s, spec, st, fors[0]); err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
 	t, err := s.Table(ctx, st)
 	if err != nil {
 		return nil, err
 	}
-	p := &Plot{spec: strings.TrimSpace(spec), xVar: t.RowVar, yVar: t.ColVar}
-	p.expr = strings.TrimSpace(spec[lang.Start(st.Body).Offset:st.Clauses[0].Position().Offset])
-	fors := st.Fors()
-	if err := p.fill(t, fors); err != nil {
+	p.xVar, p.yVar = t.RowVar, t.ColVar
+	// (Its cells count against the memory limit as they are made.)
+	var ferr error
+	if err := s.Do(ctx, func() { ferr = p.fill(s.Thread(), t, fors) }); err != nil {
 		return nil, err
 	}
-	if !p.Grid() {
-		if err := p.findPeriod(ctx, s, spec, st, fors[0]); err != nil {
-			return nil, err
-		}
+	if ferr != nil {
+		return nil, ferr
 	}
 	return p, nil
+}
+
+// point checks one row of a scatter (row is n's value, v the
+// expression's at pos) and returns its point.
+func (p *Plot) point(row, v value.Value, f *lang.ForClause, pos lang.Pos) (point, error) {
+	x, err := label(row, f.Target.String(), f)
+	if err != nil {
+		return point{}, err
+	}
+	n, inf, err := p.value(pos, v, fmt.Sprintf("%s = %d", f.Target.String(), x))
+	if err != nil {
+		return point{}, err
+	}
+	return point{x: x, v: n, inf: inf}, nil
 }
 
 // label returns a for clause's value as a coordinate.
@@ -138,38 +182,24 @@ func label(v value.Value, name string, f *lang.ForClause) (int64, error) {
 	return v.Int(), nil
 }
 
-// value checks one value of the expression: an int or an infinite SG
-// value; at is the coordinates ("n = 3", "(x, y) = (1, 2)").
-func (p *Plot) value(t *eval.Table, v value.Value, at string) (n int64, inf bool, err error) {
+// value checks one value of the expression (at pos): an int or an
+// infinite SG value; at is the coordinates ("n = 3", "(x, y) = (1, 2)").
+func (p *Plot) value(pos lang.Pos, v value.Value, at string) (n int64, inf bool, err error) {
 	switch {
 	case v.Kind() == value.KInf:
 		return 0, true, nil
 	case v.Kind() != value.KInt:
-		return 0, false, &value.RuntimeError{Pos: t.Expr,
+		return 0, false, &value.RuntimeError{Pos: pos,
 			Msg: fmt.Sprintf("a plot needs an int (or an infinite SG value) at each point, but %s gives %s %s", at, v.TypeName(), clip(value.Repr(v)))}
 	case v.Int() > maxExact || v.Int() < -maxExact:
-		return 0, false, &value.RuntimeError{Pos: t.Expr,
+		return 0, false, &value.RuntimeError{Pos: pos,
 			Msg: fmt.Sprintf("a plot's values must be between -2^53 and 2^53, but %s gives %d", at, v.Int())}
 	}
 	return v.Int(), false, nil
 }
 
-// fill takes the table's labels and values.
-func (p *Plot) fill(t *eval.Table, fors []*lang.ForClause) error {
-	if !t.Grid() {
-		for i, r := range t.Rows {
-			x, err := label(r, t.RowVar, fors[0])
-			if err != nil {
-				return err
-			}
-			v, inf, err := p.value(t, t.Cells[i][0], fmt.Sprintf("%s = %d", t.RowVar, x))
-			if err != nil {
-				return err
-			}
-			p.pts = append(p.pts, point{x: x, v: v, inf: inf})
-		}
-		return nil
-	}
+// fill takes a grid's labels and values (th counts their memory).
+func (p *Plot) fill(th *engine.Thread, t *eval.Table, fors []*lang.ForClause) error {
 	// The rows and columns in ascending order of their labels (a column
 	// order is that of first appearance); a label met twice is an error,
 	// as a heat map has one cell at each place.
@@ -203,6 +233,7 @@ func (p *Plot) fill(t *eval.Table, fors []*lang.ForClause) error {
 		return err
 	}
 	p.xs, p.ys = xs, ys
+	th.Alloc(t.Expr, int64(len(xs))*int64(len(ys))*int64(unsafe.Sizeof(cell{})))
 	p.cells = make([][]cell, len(xs))
 	for i, r := range xi {
 		row := make([]cell, len(ys))
@@ -212,7 +243,7 @@ func (p *Plot) fill(t *eval.Table, fors []*lang.ForClause) error {
 				row[j] = cell{blank: true}
 				continue
 			}
-			n, inf, err := p.value(t, v, fmt.Sprintf("(%s, %s) = (%d, %d)", t.RowVar, t.ColVar, xs[i], ys[j]))
+			n, inf, err := p.value(t.Expr, v, fmt.Sprintf("(%s, %s) = (%d, %d)", t.RowVar, t.ColVar, xs[i], ys[j]))
 			if err != nil {
 				return err
 			}
@@ -423,6 +454,12 @@ func (p *Plot) Write(w io.Writer, o Options) (err error) {
 	if format == "" {
 		format = PNG
 	}
+	// Drawing is not a run: the memory limit of the session that
+	// computed the plot is checked once, before, for about what it needs.
+	if need := p.drawBytes(format, width, height); !engine.HasRoom(p.maxMemory, need) {
+		return fmt.Errorf("memory limit reached: drawing the plot needs about %d MiB, more than the memory limit of %d MiB leaves (--max-memory)", max(1, need>>20), p.maxMemory>>20)
+	}
+	lazyfont.Load()
 	var d drawing
 	if p.Grid() {
 		d = p.heatMap(width, height)
@@ -430,6 +467,35 @@ func (p *Plot) Write(w io.Writer, o Options) (err error) {
 		d = p.scatter(width, height)
 	}
 	return d.write(w, format, width, height)
+}
+
+// drawBytes is about how much memory drawing the plot in format at width
+// x height pixels takes, besides the plot: its canvas, and per point of a
+// scatter its coordinates (gonum copies them) or per cell of a heat map
+// its pixels and colour; an SVG is text, an element per point.
+func (p *Plot) drawBytes(format string, width, height int) int64 {
+	const (
+		perPoint    = 64  // the points' coordinates, as gonum holds them
+		perSVGPoint = 256 // a point's element of an SVG, and its copy
+		perCell     = 48  // a cell's colour, its P-position mark
+	)
+	need := 8 * int64(width) * int64(height) // the canvas, its encoding
+	if !p.Grid() {
+		per := int64(perPoint)
+		if format == SVG {
+			per += perSVGPoint
+		}
+		return need + per*int64(len(p.pts))
+	}
+	cells := int64(len(p.xs)) * int64(len(p.ys))
+	// The raster of the cells: about two pixels a pixel of the canvas,
+	// at most 16 Mi of them, or one a cell.
+	pixels := max(cells, min(16<<20, 4*int64(width)*int64(height)))
+	img := 4 * pixels
+	if format == SVG {
+		img *= 3 // (embedded as a PNG, in base64)
+	}
+	return need + perCell*cells + img
 }
 
 // Summary says in one line what the plot shows, e.g. "301 values of

@@ -103,8 +103,8 @@ func (r *REPL) cmdExplain(_ context.Context, arg string) bool {
 
 func (r *REPL) cmdStats(context.Context, string) bool {
 	st := r.in.Stats()
-	fmt.Fprintf(r.out, "positions visited %d, moves %d, memoized %d (memo %.1f MiB), games %d, infinite values %d, heap %.1f MiB\n",
-		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, st.InfiniteValues, float64(memUsage())/(1<<20))
+	fmt.Fprintf(r.out, "positions visited %d, moves %d, memoized %d (memo %.1f MiB), games %d, infinite values %d, memory in use %.1f MiB\n",
+		st.States, st.Moves, st.Memoized, float64(st.MemoBytes)/(1<<20), st.Games, st.InfiniteValues, float64(st.MemoryInUse)/(1<<20))
 	return true
 }
 
@@ -477,7 +477,7 @@ func (r *REPL) cmdTable(ctx context.Context, arg string) bool {
 		r.report(r.typed(), err)
 		return false
 	}
-	io.WriteString(r.out, t.TextWithHeader())
+	t.WriteTextWithHeader(r.out)
 	return true
 }
 

@@ -21,7 +21,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -430,10 +429,4 @@ func (r *REPL) Candidates(prefix string) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-func memUsage() uint64 {
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapAlloc
 }

@@ -119,3 +119,27 @@ func TestScriptLargerThanTheMemoryLimit(t *testing.T) {
 		t.Errorf("readScript: %d bytes, %v", len(src), err)
 	}
 }
+
+// TestCheckHoldsTheLimits: grundy check holds --max-memory and --timeout
+// as a run does (its parse and its resolve pass count): it ignored them,
+// and 6,000 chained defs took 26 s and 2.3 GB to check.
+func TestCheckHoldsTheLimits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("def f1(x) = x\n")
+	for i := 2; i <= 3000; i++ {
+		fmt.Fprintf(&b, "def f%d(x) = f%d(x) + f%d(x)\n", i, i-1, i-1)
+	}
+	p := script(t, "chain.game", b.String())
+	// (This process holds more than 8 MiB before any check.)
+	code, _, errOut := cli(t, "", "check", "--max-memory", "8M", p)
+	if code != 1 || !strings.Contains(errOut, "memory limit reached: more than 8 MiB in use (--max-memory)") {
+		t.Errorf("check --max-memory 8M: exit status %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = cli(t, "", "check", "--timeout", "1ns", p)
+	if code != 1 || !strings.Contains(errOut, "time limit reached") {
+		t.Errorf("check --timeout 1ns: exit status %d, stderr %q", code, errOut)
+	}
+	if code, out, errOut := cli(t, "", "check", p); code != 0 || out != "" || errOut != "" {
+		t.Errorf("check: exit status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

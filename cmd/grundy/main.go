@@ -145,8 +145,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if cmd == "check" {
-		in := grundy.New(grundy.Config{CommandLine: true})
-		if err := in.Check(files[0], src); err != nil {
+		// The limits hold, and Ctrl-C stops it, as for a run.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		in := grundy.New(grundy.Config{CommandLine: true, Limits: limits(cfg)})
+		if err := in.CheckContext(ctx, files[0], src); err != nil {
 			return report(stderr, src, err)
 		}
 		if cfg.explain {
@@ -486,9 +489,11 @@ func reportFrom(w io.Writer, source func(string) (string, bool), err error) int 
 }
 
 // printStats writes --stats: the run's time, positions visited, options
-// generated and what the memo holds.
+// generated, what the memo holds and the memory in use (what the memory
+// limit counts: the process's, not only the memo's).
 func printStats(w io.Writer, in *grundy.Interpreter, elapsed time.Duration) {
-	fmt.Fprintf(w, "grundy: %s, %.3fs\n", in.Stats(), elapsed.Seconds())
+	st := in.Stats()
+	fmt.Fprintf(w, "grundy: %s, %.3fs, %.1f MiB in use\n", st, elapsed.Seconds(), float64(st.MemoryInUse)/(1<<20))
 }
 
 // loadScript reads a script file (readScript), without a byte order mark

@@ -82,20 +82,33 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	t, code := runInScope(ctx, cfg, file, tableName, texts, stdin, stderr, (*grundy.Interpreter).Table)
+	// A text table, or a grid: computed whole, then written. The rows
+	// count against the memory limit as they come; the computation stops
+	// when standard output is a pipe whose reader is gone.
+	t, code := runInScope(ctx, cfg, file, tableName, texts, stdin, stderr, func(in *grundy.Interpreter, ctx context.Context, name, text string) (*grundy.Table, error) {
+		ctx, gone := watchOutput(ctx, stdout)
+		t, err := in.Table(ctx, name, text)
+		if werr := gone(); werr != nil && err != nil {
+			return nil, fmt.Errorf("writing the table: %w", werr)
+		}
+		return t, err
+	})
 	if code != 0 {
 		return code
 	}
-	var out string
+	w := bufio.NewWriter(stdout)
 	switch format {
 	case "text":
-		out = t.TextWithHeader()
+		err = t.WriteTextWithHeader(w)
 	case "csv":
-		out = gridCSV(t)
+		err = gridCSV(w, t)
 	case "json":
-		out = gridJSON(t)
+		err = gridJSON(w, t)
 	}
-	if _, err := io.WriteString(stdout, out); err != nil {
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "grundy: writing the table: %v\n", err)
 		return 1
 	}
@@ -230,9 +243,8 @@ func valueKey(rowVar string) string {
 // gridCSV writes a grid as RFC 4180 CSV: a header row (the corner
 // "x\y" and the column labels), then a row per row label. (A table
 // with one for clause is written by rowWriter: "n,value" lines.)
-func gridCSV(t *grundy.Table) string {
-	var b strings.Builder
-	w := csv.NewWriter(&b)
+func gridCSV(out io.Writer, t *grundy.Table) error {
+	w := csv.NewWriter(out)
 	header := []string{t.RowVar + `\` + t.ColVar}
 	for _, c := range t.Cols {
 		header = append(header, c.String())
@@ -243,10 +255,12 @@ func gridCSV(t *grundy.Table) string {
 		for _, v := range t.Cells[i] {
 			rec = append(rec, cellText(v))
 		}
-		w.Write(rec)
+		if err := w.Write(rec); err != nil {
+			return err
+		}
 	}
 	w.Flush()
-	return b.String()
+	return w.Error()
 }
 
 // jsonValue encodes a value: an int as a number, a blank cell as null,
@@ -278,10 +292,10 @@ func jsonList(vs []grundy.Value) string {
 // "rows": [...], "columns": [...], "cells": [[...], ...]} with null for a
 // blank cell. (A table with one for clause is written by rowWriter: an
 // array of objects [{"n": 0, "value": 0}, ...], one per line.)
-func gridJSON(t *grundy.Table) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "{\n  \"row\": %s,\n  \"column\": %s,\n", jsonString(t.RowVar), jsonString(t.ColVar))
-	fmt.Fprintf(&b, "  \"rows\": %s,\n  \"columns\": %s,\n  \"cells\": [", jsonList(t.Rows), jsonList(t.Cols))
+func gridJSON(w io.Writer, t *grundy.Table) error {
+	b := bufio.NewWriter(w)
+	fmt.Fprintf(b, "{\n  \"row\": %s,\n  \"column\": %s,\n", jsonString(t.RowVar), jsonString(t.ColVar))
+	fmt.Fprintf(b, "  \"rows\": %s,\n  \"columns\": %s,\n  \"cells\": [", jsonList(t.Rows), jsonList(t.Cols))
 	for i, row := range t.Cells {
 		if i > 0 {
 			b.WriteByte(',')
@@ -292,7 +306,7 @@ func gridJSON(t *grundy.Table) string {
 		b.WriteString("\n  ")
 	}
 	b.WriteString("]\n}\n")
-	return b.String()
+	return b.Flush()
 }
 
 // runtimeError is a runtime error at pos, as grundy words its own: the

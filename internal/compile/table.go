@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -29,11 +30,23 @@ func blank(v value.Value) bool { return v.K == value.KNone }
 // TableGen compiles table statements.
 type TableGen struct{ *Compiler }
 
-// tableStmt compiles a table statement: it prints the table (Text) once
-// all of its cells are computed.
+// tableStmt compiles a table statement: it prints the table (Text), a
+// line at a time, once all of its cells are computed.
 func (c *TableGen) tableStmt(st *lang.TableStmt) ExecFn {
 	build := c.Table(st)
-	return func(fr *engine.Frame) { fr.Th.Write(build(fr, nil).Text()) }
+	pos := st.Pos
+	return func(fr *engine.Frame) {
+		th := fr.Th
+		i := 0
+		build(fr, nil).Lines(func(line []byte) bool {
+			if _, err := th.OutW.Write(line); err != nil {
+				panic(engine.OutputError{Err: err})
+			}
+			th.PollN(pos, i)
+			i++
+			return true
+		})
+	}
 }
 
 // RowFunc receives a row of a table with one for clause as it is
@@ -108,12 +121,15 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 				}
 				return
 			}
-			t.Rows = append(t.Rows, l)
-			vals = append(vals, v)
+			// (Small tables grow as append grows them: counted here.)
+			fr.Th.Alloc(expr, 2*engine.ValueBytes)
+			t.Rows = append(engine.Grown(fr.Th, expr, t.Rows, 1), l)
+			vals = append(engine.Grown(fr.Th, expr, vals, 1), v)
 		}))
 		run = func(fr *engine.Frame) {
 			vals = nil
 			collect(fr)
+			fr.Th.Alloc(expr, int64(len(vals))*int64(unsafe.Sizeof([]value.Value(nil))))
 			t.Cells = make([][]value.Value, len(vals))
 			for i := range vals {
 				t.Cells[i] = vals[i : i+1 : i+1]
@@ -127,8 +143,9 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 		cell := colIfs(func(fr *engine.Frame) {
 			v := body(fr)
 			row := t.Cells[len(t.Cells)-1]
+			fr.Th.Alloc(expr, engine.ValueBytes)
 			for len(row) <= col {
-				row = append(row, value.None)
+				row = append(engine.Grown(fr.Th, expr, row, 1), value.None)
 			}
 			row[col] = v
 			t.Cells[len(t.Cells)-1] = row
@@ -139,8 +156,9 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 			j, ok := cols[string(key)]
 			if !ok {
 				j = len(t.Cols)
+				fr.Th.Alloc(expr, int64(len(key))+engine.ValueBytes)
 				cols[string(key)] = j
-				t.Cols = append(t.Cols, l)
+				t.Cols = append(engine.Grown(fr.Th, expr, t.Cols, 1), l)
 			}
 			col = j
 			cell(fr)
@@ -148,8 +166,8 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 		run = rowLoop(rowIfs(func(fr *engine.Frame) {
 			l := rowLabel(fr)
 			done, last = done+1, l
-			t.Rows = append(t.Rows, l)
-			t.Cells = append(t.Cells, nil)
+			t.Rows = append(engine.Grown(fr.Th, expr, t.Rows, 1), l)
+			t.Cells = append(engine.Grown(fr.Th, expr, t.Cells, 1), nil)
 			inner(fr)
 		}))
 		run = func(run func(fr *engine.Frame)) func(fr *engine.Frame) {
@@ -158,7 +176,7 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 				run(fr)
 				for i, row := range t.Cells {
 					for len(row) < len(t.Cols) {
-						row = append(row, value.None)
+						row = append(engine.Grown(fr.Th, expr, row, 1), value.None)
 					}
 					t.Cells[i] = row
 				}
@@ -229,109 +247,136 @@ func (t *Table) Text() string { return t.text("") }
 // TextWithHeader renders the table as grundy table and the REPL's :table
 // show it (see package eval's Table.TextWithHeader): expr is the table's
 // expression as written.
-func (t *Table) TextWithHeader(expr string) string {
-	if t.Grid() {
-		return t.text("")
-	}
-	return t.text(expr)
+func (t *Table) TextWithHeader(expr string) string { return t.text(expr) }
+
+// text is the text LinesWithHeader writes.
+func (t *Table) text(expr string) string {
+	var b strings.Builder
+	t.LinesWithHeader(expr, func(line []byte) bool {
+		b.Write(line)
+		return true
+	})
+	return b.String()
 }
 
-// text renders the table; a table of one for clause gets the header line
-// "ROWVAR  EXPR" when expr is not "" (and then its columns are two spaces
-// apart, and the header stands without rows).
-func (t *Table) text(expr string) string {
-	if len(t.Rows) == 0 && expr == "" {
-		return ""
+// textCell is a cell of the text of a table.
+type textCell struct {
+	s     string
+	width int // in characters
+	num   bool
+	blank bool
+}
+
+func mkCell(v value.Value) textCell {
+	if blank(v) {
+		return textCell{blank: true}
 	}
-	type cell struct {
-		s     string
-		width int // in characters
-		num   bool
-		blank bool
-	}
-	mk := func(v value.Value) cell {
-		if blank(v) {
-			return cell{blank: true}
+	s := value.Format(v)
+	return textCell{s: s, width: utf8.RuneCountInString(s), num: v.K == value.KInt}
+}
+
+// cells calls f with each line of the table's cells, the header line
+// first for a grid, and for a table of one for clause when expr is not
+// ""; it stops when f returns false.
+func (t *Table) cells(expr string, f func(line []textCell) bool) {
+	var line []textCell
+	if expr != "" && !t.Grid() {
+		for _, s := range []string{t.RowVar, expr} {
+			line = append(line, textCell{s: s, width: utf8.RuneCountInString(s)})
 		}
-		s := value.Format(v)
-		return cell{s: s, width: utf8.RuneCountInString(s), num: v.K == value.KInt}
+		if !f(line) {
+			return
+		}
+	}
+	if t.Grid() {
+		corner := t.RowVar + `\` + t.ColVar
+		line = append(line[:0], textCell{s: corner, width: utf8.RuneCountInString(corner)})
+		for _, v := range t.Cols {
+			line = append(line, mkCell(v))
+		}
+		if !f(line) {
+			return
+		}
+	}
+	for i, r := range t.Rows {
+		line = append(line[:0], mkCell(r))
+		for _, v := range t.Cells[i] {
+			line = append(line, mkCell(v))
+		}
+		if !f(line) {
+			return
+		}
+	}
+}
+
+// Lines calls emit with each line of the table's text (Text), its
+// newline included, in a buffer emit must not keep; it stops when emit
+// returns false.
+func (t *Table) Lines(emit func(line []byte) bool) { t.LinesWithHeader("", emit) }
+
+// LinesWithHeader is Lines of TextWithHeader(expr): a table of one for
+// clause gets the header line "ROWVAR  EXPR" when expr is not "" (and
+// then its columns are two spaces apart, and the header stands without
+// rows). It holds a line at a time, not the text: it formats the cells
+// twice, once for the widths of the columns and once to print them.
+func (t *Table) LinesWithHeader(expr string, emit func(line []byte) bool) {
+	if t.Grid() {
+		expr = ""
+	}
+	if len(t.Rows) == 0 && expr == "" {
+		return
 	}
 	ncol := 2
 	sep := " "
-	header := 0
 	if t.Grid() {
 		ncol = 1 + len(t.Cols)
 	}
 	if t.Grid() || expr != "" {
 		sep = "  "
-		header = 1
-	}
-	// The lines, ncol cells each (the header line first).
-	cells := make([]cell, 0, (header+len(t.Rows))*ncol)
-	if expr != "" {
-		for _, s := range []string{t.RowVar, expr} {
-			cells = append(cells, cell{s: s, width: utf8.RuneCountInString(s)})
-		}
-	}
-	if t.Grid() {
-		corner := t.RowVar + `\` + t.ColVar
-		cells = append(cells, cell{s: corner, width: utf8.RuneCountInString(corner)})
-		for _, v := range t.Cols {
-			cells = append(cells, mk(v))
-		}
-	}
-	for i, r := range t.Rows {
-		cells = append(cells, mk(r))
-		for _, v := range t.Cells[i] {
-			cells = append(cells, mk(v))
-		}
 	}
 	width := make([]int, ncol)
 	right := make([]bool, ncol)
 	for j := range right {
 		right[j] = true
 	}
-	for i, c := range cells {
-		j := i % ncol
-		width[j] = max(width[j], c.width)
-		// The header line takes its column's alignment.
-		if i >= header*ncol && !c.blank && !c.num {
-			right[j] = false
+	header := t.Grid() || expr != ""
+	t.cells(expr, func(line []textCell) bool {
+		for j, c := range line {
+			width[j] = max(width[j], c.width)
+			// The header line takes its column's alignment.
+			if !header && !c.blank && !c.num {
+				right[j] = false
+			}
 		}
-	}
-	var b strings.Builder
-	lineLen := len(sep)*(ncol-1) + 1
-	for _, w := range width {
-		lineLen += w
-	}
-	b.Grow(lineLen * (len(cells) / ncol))
-	var line []byte
+		header = false
+		return true
+	})
+	var buf []byte
 	const spaces = "                                                                "
 	pad := func(n int) {
 		for ; n > len(spaces); n -= len(spaces) {
-			line = append(line, spaces...)
+			buf = append(buf, spaces...)
 		}
-		line = append(line, spaces[:n]...)
+		buf = append(buf, spaces[:n]...)
 	}
-	for l := 0; l < len(cells); l += ncol {
-		line = line[:0]
-		for j, c := range cells[l : l+ncol] {
+	t.cells(expr, func(line []textCell) bool {
+		buf = buf[:0]
+		for j, c := range line {
 			if j > 0 {
-				line = append(line, sep...)
+				buf = append(buf, sep...)
 			}
 			if right[j] {
 				pad(width[j] - c.width)
-				line = append(line, c.s...)
+				buf = append(buf, c.s...)
 			} else {
-				line = append(line, c.s...)
+				buf = append(buf, c.s...)
 				pad(width[j] - c.width)
 			}
 		}
-		for len(line) > 0 && line[len(line)-1] == ' ' {
-			line = line[:len(line)-1]
+		for len(buf) > 0 && buf[len(buf)-1] == ' ' {
+			buf = buf[:len(buf)-1]
 		}
-		b.Write(line)
-		b.WriteByte('\n')
-	}
-	return b.String()
+		buf = append(buf, '\n')
+		return emit(buf)
+	})
 }

@@ -125,6 +125,9 @@ type Func struct {
 	// recursiveKnown: recursive was computed with every def on the way
 	// compiled (see recursiveNow).
 	RecursiveKnown bool
+	// InlineSize is resolve.InlineSize's answer, once every def on the
+	// way is compiled (0: not known).
+	InlineSize int
 	// cost is what a call of the def counts toward the stack budget
 	// (limits.go): the nesting of its body, and its own frames.
 	Cost int

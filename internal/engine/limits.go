@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
@@ -20,8 +22,10 @@ import (
 //     memory). An operation that is long without steps (copying, sorting,
 //     printing a big value) polls the context itself every pollEvery
 //     elements.
-//   - Memory: memInUse is what the limit counts: the Go heap's objects,
-//     the goroutines' stacks and the memo's flat tables. An operation that
+//   - Memory: MemInUse is what the limit counts: the memory the Go
+//     runtime holds (its heap, free pages not given back included, the
+//     goroutines' stacks) and the memo's flat tables: the process's
+//     resident set, less the program's own code. An operation that
 //     builds a value calls alloc with its size before it allocates: a big
 //     one is checked then, small ones add up until they are worth a check.
 //   - Depth: each call of a def counts one nested call toward MaxDepth and
@@ -164,9 +168,12 @@ func (th *Thread) PollN(pos Pos, i int) {
 
 // Memory.
 
+// memSamples are the runtime's counts the limit reads: all the memory
+// the Go runtime has mapped, and the part of it that it has given back to
+// the system.
 var memSamples = []metrics.Sample{
-	{Name: "/memory/classes/heap/objects:bytes"},
-	{Name: "/memory/classes/heap/stacks:bytes"},
+	{Name: "/memory/classes/total:bytes"},
+	{Name: "/memory/classes/heap/released:bytes"},
 }
 
 // DefaultMaxMemory is the memory limit of a session that sets none: half
@@ -180,38 +187,61 @@ func DefaultMaxMemory() int64 {
 	return max(m, 256<<20)
 }
 
-// goBytes is the Go memory the limit counts: the heap's objects (live, or
-// dead and not yet collected) and the goroutines' stacks.
+// goBytes is the Go memory the limit counts: what the Go runtime holds
+// of the system's memory, as the kernel counts it in the process's
+// resident set (and as the runtime's own memory limit counts it): the
+// heap's objects, live or dead and not yet collected, and its free pages
+// not yet given back to the system (after a collection, as much as the
+// objects again, until the runtime reuses or returns them), the
+// goroutines' stacks and the runtime's own structures. (Counting the
+// objects alone, the limit saw half of what the process held, or less.)
 func goBytes() int64 {
 	metrics.Read(memSamples)
-	var n int64
-	for _, s := range memSamples {
-		if s.Value.Kind() == metrics.KindUint64 {
-			n += int64(s.Value.Uint64())
-		}
+	total, released := memSamples[0].Value, memSamples[1].Value
+	if total.Kind() != metrics.KindUint64 || released.Kind() != metrics.KindUint64 {
+		return 0
 	}
-	return n
+	return int64(total.Uint64() - released.Uint64())
 }
 
-// memInUse is the memory the limit counts.
-func (th *Thread) memInUse() int64 {
+// MemInUse is the memory the limit counts: the Go runtime's (goBytes)
+// and the memo's flat tables, which are mapped from the system outside
+// the Go heap.
+func (th *Thread) MemInUse() int64 {
 	return goBytes() + th.Engine.FlatBytes()
 }
 
 // memErr is the memory limit's error when the memory in use and need
-// more bytes would pass the limit (after a garbage collection, when
-// without it they would), or nil.
+// more bytes would pass the limit (after a garbage collection that gives
+// the free memory back to the system, when without it they would), or
+// nil.
 func (th *Thread) memErr(pos Pos, need int64) *value.RuntimeError {
 	th.Allocated = 0
-	if th.memInUse()+need <= th.Limits.MaxMemory {
+	if th.MemInUse()+need <= th.Limits.MaxMemory {
 		return nil
 	}
-	runtime.GC()
-	if th.memInUse()+need <= th.Limits.MaxMemory {
+	debug.FreeOSMemory()
+	if th.MemInUse()+need <= th.Limits.MaxMemory {
 		return nil
 	}
 	return th.limitErr(pos, "--max-memory", "memory limit reached: more than %d MiB in use (--max-memory)", th.Limits.MaxMemory>>20)
 }
+
+// HasRoom reports whether the process has room for need more bytes under
+// a memory limit of limit bytes (after giving free memory back to the
+// system, when without it it has not), as a run's limit counts the
+// memory (MemInUse, of all the process's games): for work done outside a
+// run, such as drawing a plot of its values.
+func HasRoom(limit, need int64) bool {
+	if processMemory()+need <= limit {
+		return true
+	}
+	debug.FreeOSMemory()
+	return processMemory()+need <= limit
+}
+
+// processMemory is MemInUse of the whole process.
+func processMemory() int64 { return goBytes() + memo.FlatLive.Load() }
 
 // checkMemory raises memErr.
 func (th *Thread) checkMemory(pos Pos, need int64) {

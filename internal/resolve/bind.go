@@ -98,13 +98,22 @@ func SiteOf(e *lang.Call) *Site {
 // Universe is the built-ins of a session's registry as declarations:
 // one Decl each, the same wherever a name means it.
 type Universe struct {
-	Reg   *engine.Registry
+	Reg *engine.Registry
+	// Check, when set, bounds the passes over code of the session (its
+	// time, its memory, its cancellation): a pass calls it every
+	// checkEvery expressions, and an error it returns ends the pass,
+	// raised as it is (a panic the session recovers, as the compiler's).
+	Check lang.Check
 	decls map[string]*Decl
 	// Failed are the names whose declaration (a REPL entry's game, def or
 	// let) failed, each at the name in that declaration: a use of one
 	// says so instead of "unknown name". The session keeps it.
 	Failed map[string]engine.Pos
 }
+
+// checkEvery is how many expressions a pass resolves between two calls
+// of its Universe's Check.
+const checkEvery = 4096
 
 // NewUniverse returns the universe of reg's built-ins.
 func NewUniverse(reg *engine.Registry) *Universe {
@@ -172,6 +181,18 @@ type binder struct {
 	bare    *lang.Ident // the lone name of a REPL entry
 	errs    lang.ErrorList
 	defs    []*Decl // the defs resolved (the end's Site)
+	nodes   int     // expressions resolved (count)
+}
+
+// count counts an expression resolved at pos and, every checkEvery,
+// calls the Universe's Check.
+func (b *binder) count(pos engine.Pos) {
+	b.nodes++
+	if b.nodes%checkEvery == 0 && b.u.Check != nil {
+		if err := b.u.Check(pos, 0); err != nil {
+			panic(err)
+		}
+	}
 }
 
 func newBinder(u *Universe, file *Scope, later map[string]engine.Pos, globals int) *binder {
@@ -476,6 +497,9 @@ func (b *binder) exprs(es []lang.Expr) {
 // expr resolves an expression (its parts in the order the compiler
 // compiles them).
 func (b *binder) expr(e lang.Expr) {
+	if e != nil {
+		b.count(lang.Start(e))
+	}
 	switch e := e.(type) {
 	case nil, *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 	case *lang.Ident:
@@ -565,35 +589,57 @@ func (b *binder) call(e *lang.Call) {
 	b.exprs(e.Args)
 }
 
+// MaxSiteDepth is how many calls deep from a call its Site looks: as
+// deep as anything that reads it can go (inlining, MaxInlineDepth calls
+// deep, after the rewrites that see through wrappers and guards, as many
+// again), and no deeper: a Site of every def the callee reaches made a
+// chain of n defs, each calling the one before, resolve in O(n^2) time
+// and memory (6,000 defs: 26 s, 2.3 GB). A def past it counts as not the
+// same: a call of it is not inlined.
+const MaxSiteDepth = 4 * MaxInlineDepth
+
 // site returns what the names of defs ds, and of the defs reachable from
-// them, mean here: the defs whose every name means here what it means
-// where the def is.
+// them within MaxSiteDepth calls, mean here: the defs whose every name
+// means here what it means where the def is.
 func (b *binder) site(ds ...*Decl) *Site {
 	s := &Site{same: map[*Decl]bool{}, loose: map[*Decl]bool{}}
 	seen := map[*Decl]bool{}
-	var visit func(d *Decl)
-	visit = func(d *Decl) {
-		if seen[d] || d.Free == nil {
-			return
-		}
-		seen[d] = true
-		unknown := false
-		for name, fd := range d.Free {
-			if b.lookup(name) != fd {
-				return
+	// Breadth first, a level of calls at a time: a def is seen first at
+	// its fewest calls from ds.
+	level := ds
+	for depth := 0; depth <= MaxSiteDepth && len(level) > 0; depth++ {
+		var next []*Decl
+		for _, d := range level {
+			if seen[d] || d.Free == nil {
+				continue
 			}
-			unknown = unknown || fd == nil
-		}
-		s.loose[d] = true
-		s.same[d] = !unknown
-		for _, fd := range d.Free {
-			if fd != nil && fd.Kind == Def {
-				visit(fd)
+			seen[d] = true
+			if !b.matches(d, s) {
+				continue
+			}
+			for _, fd := range d.Free {
+				if fd != nil && fd.Kind == Def && !seen[fd] {
+					next = append(next, fd)
+				}
 			}
 		}
-	}
-	for _, d := range ds {
-		visit(d)
+		level = next
 	}
 	return s
+}
+
+// matches records in s whether every name of def d's body means here what
+// it means in d (same), or would with the names unknown in both taken as
+// meaning the same (loose), and reports the latter.
+func (b *binder) matches(d *Decl, s *Site) bool {
+	unknown := false
+	for name, fd := range d.Free {
+		if b.lookup(name) != fd {
+			return false
+		}
+		unknown = unknown || fd == nil
+	}
+	s.loose[d] = true
+	s.same[d] = !unknown
+	return true
 }
