@@ -81,7 +81,11 @@ func NewPlan(ctx context.Context, in *grundy.Interpreter, sw Sweep, k int) (*Pla
 			end = st.Clauses[i+1].Position().Offset
 		}
 	}
-	bStart := lang.Start(rng.Y).Offset
+	// The ends as written: A may be in parentheses of its own, B starts
+	// after the operator (Start gives where their inner expressions
+	// start).
+	p.IterStart = openParens(sw.Spec, p.IterStart, rng.Pos.Offset)
+	bStart := skipSpace(sw.Spec, rng.Pos.Offset+len(".."))
 	p.IterEnd = exprEnd(sw.Spec, bStart, end)
 	if p.Lo, err = evalEnd(ctx, in, sw.Spec, p.IterStart, rng.Pos.Offset); err != nil {
 		return nil, err
@@ -163,6 +167,48 @@ func exprEnd(src string, from, limit int) int {
 		last = min(i+1, limit)
 	}
 	return last
+}
+
+// openParens moves from back over the opening parentheses that the
+// text from .. to leaves unmatched (the range's start "(0) .. N").
+func openParens(src string, from, to int) int {
+	depth := 0
+	for i := from; i < to; i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		}
+	}
+	for i := from - 1; i >= 0 && depth < 0; i-- {
+		switch src[i] {
+		case '(':
+			depth++
+			from = i
+		case ' ', '\t', '\r', '\n':
+		default:
+			return from
+		}
+	}
+	return from
+}
+
+// skipSpace skips the spaces and comments at from.
+func skipSpace(src string, from int) int {
+	for from < len(src) {
+		switch src[from] {
+		case ' ', '\t', '\r', '\n':
+			from++
+		case '#':
+			for from < len(src) && src[from] != '\n' {
+				from++
+			}
+		default:
+			return from
+		}
+	}
+	return from
 }
 
 // evalEnd evaluates one end of the range, the text spec[from:to], in the
