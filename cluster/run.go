@@ -81,7 +81,7 @@ func (rep *Report) Write(plan *Plan, out io.Writer, format string) error {
 	for _, sh := range plan.Shards {
 		if len(results) > 0 && results[0].Index == sh.Index {
 			for _, r := range results[0].Rows {
-				if err := writeRow(tw, r); err != nil {
+				if err := rep.writeRow(tw, r); err != nil {
 					tw.Flush()
 					return err
 				}
@@ -103,8 +103,9 @@ func (rep *Report) Write(plan *Plan, out io.Writer, format string) error {
 }
 
 // writeRow writes one row of a result: its error in its place when it
-// failed or when the format cannot write it (bfile's ints).
-func writeRow(tw *grundy.TableWriter, r Row) error {
+// failed or when the format cannot write it (bfile's ints, a row then
+// counted as failed).
+func (rep *Report) writeRow(tw *grundy.TableWriter, r Row) error {
 	switch {
 	case r.Filtered:
 		return nil
@@ -114,6 +115,7 @@ func writeRow(tw *grundy.TableWriter, r Row) error {
 	err := tw.Row(r.Label, r.Value)
 	var e *grundy.Error
 	if errors.As(err, &e) {
+		rep.Failed++
 		return tw.RowError(r.Label, e.Error())
 	}
 	return err

@@ -22,7 +22,15 @@ func TestMain(m *testing.M) {
 	}
 	beam.Init()
 	QuietLogs(io.Discard)
-	os.Exit(m.Run())
+	// (Beam's loopback jobs leave an empty file in the temporary
+	// directory: let it be the tests'.)
+	tmp, err := os.MkdirTemp("", "grundy-cluster-test-tmp-*")
+	if err == nil {
+		os.Setenv("TMPDIR", tmp)
+	}
+	code := m.Run()
+	os.RemoveAll(tmp)
+	os.Exit(code)
 }
 
 // coreTable is the table as the core API writes it in format: Table's
@@ -171,5 +179,14 @@ func TestWriteLostShard(t *testing.T) {
 	want := "0 0\n1 1\n# 2 error: not computed: no worker finished its shard 1 (n in 2 .. 3)\n# 3 error: not computed: no worker finished its shard 1 (n in 2 .. 3)\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// A row that bfile cannot write is its error, and counts as failed.
+func TestSweepBfileNeedsInts(t *testing.T) {
+	got, rep := sweep(t, "if n == 1 then outcome(sub(n)) else n for n in 0 .. 2", "bfile", 2, 0)
+	want := "0 0\n# 1 error: <table>:1:1: --format bfile needs an int value in each row, but n = 1 gives string \"N\"\n2 2\n"
+	if got != want || rep.Failed != 1 {
+		t.Errorf("got %q (%d failed), want %q (1)", got, rep.Failed, want)
 	}
 }

@@ -225,6 +225,9 @@ func tableCmd(args []string, stdout, stderr io.Writer) int {
 	texts := map[string]string{file: lang.TrimBOM(sw.Script), cluster.SpecName: spec}
 	source := func(name string) (string, bool) { t, ok := texts[name]; return t, ok }
 
+	if _, err := lang.ParseTable(cluster.SpecName, spec); err != nil {
+		return report(stderr, source, err) // (before the script runs, as grundy table)
+	}
 	// The script runs here first (its print output to standard error),
 	// and the range's ends are evaluated in its scope.
 	in := grundy.New(grundy.Config{Stdout: stderr, Limits: sw.Limits, CommandLine: true})
@@ -246,6 +249,13 @@ func tableCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	defer cleanup()
 	o.OutDir = dir
+	// Beam's loopback jobs leave an empty file in the temporary directory
+	// (runnerlib, v2.77): let it be one of ours, removed at the end.
+	tmp, err := os.MkdirTemp("", "grundy-cluster-tmp-*")
+	if err == nil {
+		defer os.RemoveAll(tmp)
+		os.Setenv("TMPDIR", tmp)
+	}
 	beam.Init()
 	if !f.beamLogs {
 		cluster.QuietLogs(stderr)
