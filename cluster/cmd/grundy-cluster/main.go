@@ -16,6 +16,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -372,9 +373,9 @@ func poolCmd(args []string, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stderr, "grundy-cluster worker-pool: listening at %s\n", pool.Addr())
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	go func() { <-ctx.Done(); pool.Stop() }()
+	go func() { <-ctx.Done(); pool.Stop() }() // (its workers too)
 	pool.Serve()
 	return 0
 }
