@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -12,7 +11,6 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/lang"
@@ -68,7 +66,7 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	if format != "text" && len(st.Fors()) == 1 {
 		// One for clause: the rows are written as they are computed.
-		rw := newRowWriter(stdout, format, st)
+		rw := newRowWriter(stdout, format, spec)
 		_, code := runInScope(ctx, cfg, file, tableName, texts, stdin, stderr, func(in *grundy.Interpreter, ctx context.Context, name, text string) (*grundy.Table, error) {
 			return in.TableRows(ctx, name, text, rw.row)
 		})
@@ -117,103 +115,28 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // rowWriter writes the rows of a table with one for clause in the csv,
 // json or bfile format as they are computed (Interpreter.TableRows), so
-// that a table of millions of rows is never held: its first line when
-// the first row comes (or at the end of a table without rows), so that a
-// table that fails before its first row writes nothing.
-type rowWriter struct {
-	w      *bufio.Writer
-	csv    *csv.Writer
-	format string
-	st     *lang.TableStmt
-	rows   int
-	// rowVar is the for clause's pattern as written ("n", "(a, b)"),
-	// valKey the name of the value column; jsonRow the format of a json
-	// row with both names quoted.
-	rowVar, valKey, jsonRow string
+// that a table of millions of rows is never held: grundy.TableWriter,
+// which holds the formats.
+type rowWriter struct{ tw *grundy.TableWriter }
+
+// newRowWriter returns the rowWriter of the table spec, which parsed and
+// has one for clause, in format (which is known).
+func newRowWriter(out io.Writer, format, spec string) *rowWriter {
+	tw, err := grundy.NewTableWriter(out, format, tableName, spec)
+	if err != nil {
+		panic("grundy table: " + err.Error()) // (checked before)
+	}
+	return &rowWriter{tw}
 }
 
-func newRowWriter(out io.Writer, format string, st *lang.TableStmt) *rowWriter {
-	r := &rowWriter{w: bufio.NewWriter(out), format: format, st: st, rowVar: st.Fors()[0].Target.String()}
-	r.valKey = valueKey(r.rowVar)
-	r.jsonRow = "  {" + jsonString(r.rowVar) + ": %s, " + jsonString(r.valKey) + ": %s}" // (names have no %)
-	return r
-}
-
-// begin writes what comes before the rows: csv's header line "n,value",
-// json's "[".
-func (r *rowWriter) begin() {
-	switch r.format {
-	case "csv":
-		r.csv = csv.NewWriter(r.w)
-		r.csv.Write([]string{r.rowVar, r.valKey})
-	case "json":
-		r.w.WriteString("[\n")
-	}
-}
-
-// row writes one row: "n,value" (csv), an object {"n": 0, "value": 0}
-// on a line of its own (json), "n a(n)" (bfile, whose labels and values
-// must be ints).
-func (r *rowWriter) row(row, v grundy.Value) error {
-	if r.rows == 0 {
-		r.begin()
-	}
-	r.rows++
-	switch r.format {
-	case "csv":
-		r.csv.Write([]string{row.String(), cellText(v)})
-		if err := r.csv.Error(); err != nil {
-			return fmt.Errorf("writing the table: %w", err)
-		}
-		return nil
-	case "json":
-		if r.rows > 1 {
-			r.w.WriteString(",\n")
-		}
-		fmt.Fprintf(r.w, r.jsonRow, jsonValue(row), jsonValue(v))
-	case "bfile":
-		n, ok := row.Int()
-		if !ok {
-			return runtimeError(lang.Start(r.st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", r.rowVar, row.TypeName(), row.Repr())
-		}
-		a, ok := v.Int()
-		if !ok {
-			return runtimeError(lang.Start(r.st.Body), "--format bfile needs an int value in each row, but %s = %s gives %s %s", r.rowVar, row.String(), v.TypeName(), v.Repr())
-		}
-		fmt.Fprintf(r.w, "%d %d\n", n, a)
-	}
-	if _, err := r.w.Write(nil); err != nil {
-		return fmt.Errorf("writing the table: %w", err) // the reader is gone: stop computing
-	}
-	return nil
-}
+// row writes one row (TableRows' each).
+func (r *rowWriter) row(row, v grundy.Value) error { return r.tw.Row(row.Cell(), v.Cell()) }
 
 // flush writes out the rows so far.
-func (r *rowWriter) flush() {
-	if r.csv != nil {
-		r.csv.Flush()
-	}
-	r.w.Flush()
-}
+func (r *rowWriter) flush() { r.tw.Flush() }
 
 // end writes what follows the rows and flushes the output.
-func (r *rowWriter) end() error {
-	switch {
-	case r.format == "json" && r.rows == 0:
-		r.w.WriteString("[]\n")
-	case r.format == "json":
-		r.w.WriteString("\n]\n")
-	case r.format == "csv":
-		if r.rows == 0 {
-			r.begin()
-		}
-		r.csv.Flush()
-	}
-	if err := r.w.Flush(); err != nil {
-		return fmt.Errorf("writing the table: %w", err)
-	}
-	return nil
-}
+func (r *rowWriter) end() error { return r.tw.End() }
 
 func plural(n int) string {
 	if n == 1 {
@@ -228,16 +151,6 @@ func cellText(v grundy.Value) string {
 		return ""
 	}
 	return v.String()
-}
-
-// valueKey is the name of the value column of a one-for table: "value",
-// with underscores added if the row variable rowVar has that name.
-func valueKey(rowVar string) string {
-	k := "value"
-	for k == rowVar {
-		k += "_"
-	}
-	return k
 }
 
 // gridCSV writes a grid as RFC 4180 CSV: a header row (the corner
@@ -308,22 +221,3 @@ func gridJSON(w io.Writer, t *grundy.Table) error {
 	b.WriteString("]\n}\n")
 	return b.Flush()
 }
-
-// runtimeError is a runtime error at pos, as grundy words its own: the
-// text of each value it quotes cut after maxShown bytes.
-func runtimeError(pos lang.Pos, format string, args ...any) error {
-	for i, a := range args {
-		if s, ok := a.(string); ok && len(s) > maxShown {
-			cut := maxShown
-			for cut > 0 && !utf8.RuneStart(s[cut]) {
-				cut--
-			}
-			args[i] = s[:cut] + "..."
-		}
-	}
-	return &grundy.Error{Kind: grundy.RuntimeError, File: pos.Filename, Line: pos.Line, Column: pos.Column, Msg: fmt.Sprintf(format, args...)}
-}
-
-// maxShown bounds a value's text in an error message, as the
-// interpreter's own messages bound it.
-const maxShown = 200
