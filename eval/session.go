@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -200,10 +201,19 @@ func (s *Session) compileLimit(err *error) {
 // as through the run, which all poll the context Begin returns. The
 // function it returns ends the call.
 func (s *Session) Begin(ctx context.Context) (context.Context, func()) {
+	var until time.Time
+	if t := s.env.Th.Limits.Timeout; t > 0 {
+		until = time.Now().Add(t)
+	}
+	return s.beginUntil(ctx, until)
+}
+
+// beginUntil is Begin with the time limit ending at until (none: zero).
+func (s *Session) beginUntil(ctx context.Context, until time.Time) (context.Context, func()) {
 	th := s.env.Th
 	cancel := context.CancelFunc(func() {})
-	if th.Limits.Timeout > 0 {
-		ctx, cancel = context.WithTimeout(ctx, th.Limits.Timeout)
+	if !until.IsZero() {
+		ctx, cancel = context.WithDeadline(ctx, until)
 	}
 	th.Ctx = ctx
 	th.Engine.Current = nil
@@ -524,6 +534,16 @@ func (s *Session) Stats() Stats {
 	return st
 }
 
+// ShareMemoryLimit (on) makes the session's memory limit count the memo
+// tables of every session of the process, not its own alone: for the
+// sessions that compute a table together (TableJobs), whose limit is
+// one (their Go heap is the process's already).
+func (s *Session) ShareMemoryLimit(on bool) { s.env.Th.Limits.AllMemos = on }
+
+// Timeout is the session's time limit of a call (Limits.Timeout; 0:
+// none).
+func (s *Session) Timeout() time.Duration { return s.env.Th.Limits.Timeout }
+
 // Do runs f inside the session's run context: runtime errors raised by
 // built-ins called from Go become errors, output is flushed, ctx cancels.
 func (s *Session) Do(ctx context.Context, f func()) error {
@@ -550,28 +570,51 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each func(row, v value.Value) error) (*Table, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
-	s.later = nil // the script's lets have all run
-	ch := resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
-	c := compile.New(&s.env, s.globals)
 	var build func(fr *engine.Frame, each compile.RowFunc) *compile.Table
-	if err := func() (err error) {
-		defer s.compileLimit(&err)
-		build = c.Tables.Table(st)
-		return nil
-	}(); err != nil {
+	if err := s.compileTable(st, func(c *compile.Compiler) { build = c.Tables.Table(st) }); err != nil {
 		return nil, err
 	}
-	if errs := resolve.MergeErrors(ch.Errs, c.Errs); len(errs) > 0 {
-		slices.SortStableFunc(errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
-		return nil, errs
-	}
-	s.globals = c.Globals
 	var t *compile.Table
 	err := s.run(ctx, []compile.ExecFn{func(fr *engine.Frame) { t = build(fr, each) }})
 	if err != nil {
 		return nil, err
 	}
 	return (*Table)(t), nil
+}
+
+// TableShard runs a worker's pass over a table computed by several
+// sessions at once (TableJobs): it computes the rows sh gives it and
+// hands them to sh. Its time limit (Limits.Timeout) ends at until, the
+// table's (zero: none), however many passes the worker makes.
+func (s *Session) TableShard(ctx context.Context, st *lang.TableStmt, sh compile.Shard, until time.Time) error {
+	ctx, end := s.beginUntil(ctx, until)
+	defer end()
+	var pass func(fr *engine.Frame, sh compile.Shard)
+	if err := s.compileTable(st, func(c *compile.Compiler) { pass = c.Tables.Sharded(st) }); err != nil {
+		return err
+	}
+	return s.run(ctx, []compile.ExecFn{func(fr *engine.Frame) { pass(fr, sh) }})
+}
+
+// compileTable resolves the names of table st in the session's scope and
+// compiles it with compile.
+func (s *Session) compileTable(st *lang.TableStmt, compile_ func(c *compile.Compiler)) error {
+	s.later = nil // the script's lets have all run
+	ch := resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
+	c := compile.New(&s.env, s.globals)
+	if err := func() (err error) {
+		defer s.compileLimit(&err)
+		compile_(c)
+		return nil
+	}(); err != nil {
+		return err
+	}
+	if errs := resolve.MergeErrors(ch.Errs, c.Errs); len(errs) > 0 {
+		slices.SortStableFunc(errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return errs
+	}
+	s.globals = c.Globals
+	return nil
 }
 
 // Explain returns the explanations of the declarations compiled so far

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -12,6 +13,8 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy"
@@ -26,13 +29,16 @@ var tableFormats = []string{"text", "csv", "json", "bfile"}
 
 // tableCmd runs grundy table FILE 'EXPR for n in A .. B' [--format F]:
 // FILE runs first (its print output goes to standard error), then the
-// table is computed in FILE's scope and written to standard output.
+// table is computed in FILE's scope and written to standard output, by
+// one interpreter or several at once (--jobs, tableJobs).
 func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("grundy table", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var cfg config
 	format := "text"
 	fs.StringVar(&format, "format", "text", "the format `F`: text, csv, json or bfile")
+	jobs := 0
+	fs.IntVar(&jobs, "jobs", 0, "compute the rows with `N` interpreters at once, each running FILE (default: one per CPU once the rows take 50 ms or more each, else one)")
 	if code, ok := parseSub("table", fs, args, &cfg, stdout, stderr); !ok {
 		return code
 	}
@@ -42,6 +48,10 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if !known {
 		fmt.Fprintf(stderr, "grundy table: unknown format %q: use text, csv, json or bfile\n", format)
+		return 2
+	}
+	if flagGiven(fs, "jobs") && jobs < 1 {
+		fmt.Fprintf(stderr, "grundy table: --jobs must be a number of interpreters, at least 1, not %d\n", jobs)
 		return 2
 	}
 	rest := fs.Args()
@@ -66,13 +76,12 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	tr := newTableRun(cfg, file, texts, stdin, stderr, jobs)
 	if format != "text" && len(st.Fors()) == 1 {
 		// One for clause: the rows are written as they are computed.
 		rw := newRowWriter(stdout, format, st)
-		_, code := runInScope(ctx, cfg, file, tableName, texts, stdin, stderr, func(in *grundy.Interpreter, ctx context.Context, name, text string) (*grundy.Table, error) {
-			return in.TableRows(ctx, name, text, rw.row)
-		})
-		if code != 0 {
+		tr.opts.Format, tr.opts.Write = rw.text, rw.write
+		if _, code := tr.run(ctx); code != 0 {
 			rw.flush() // the rows computed before the error
 			return code
 		}
@@ -82,7 +91,7 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	t, code := runInScope(ctx, cfg, file, tableName, texts, stdin, stderr, (*grundy.Interpreter).Table)
+	t, code := tr.run(ctx)
 	if code != 0 {
 		return code
 	}
@@ -103,13 +112,14 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // rowWriter writes the rows of a table with one for clause in the csv,
-// json or bfile format as they are computed (Interpreter.TableRows), so
+// json or bfile format as they are computed (Interpreter.TableWith), so
 // that a table of millions of rows is never held: its first line when
 // the first row comes (or at the end of a table without rows), so that a
-// table that fails before its first row writes nothing.
+// table that fails before its first row writes nothing. text makes a
+// row's text (on the goroutine of the interpreter that computed it),
+// write writes it (in the order of the rows).
 type rowWriter struct {
 	w      *bufio.Writer
-	csv    *csv.Writer
 	format string
 	st     *lang.TableStmt
 	rows   int
@@ -131,44 +141,51 @@ func newRowWriter(out io.Writer, format string, st *lang.TableStmt) *rowWriter {
 func (r *rowWriter) begin() {
 	switch r.format {
 	case "csv":
-		r.csv = csv.NewWriter(r.w)
-		r.csv.Write([]string{r.rowVar, r.valKey})
+		r.w.WriteString(csvLine(r.rowVar, r.valKey))
 	case "json":
 		r.w.WriteString("[\n")
 	}
 }
 
-// row writes one row: "n,value" (csv), an object {"n": 0, "value": 0}
-// on a line of its own (json), "n a(n)" (bfile, whose labels and values
-// must be ints).
-func (r *rowWriter) row(row, v grundy.Value) error {
+// text is the text of one row: "n,value\n" (csv), an object
+// {"n": 0, "value": 0} (json, which write puts on a line of its own),
+// "n a(n)\n" (bfile, whose labels and values must be ints).
+func (r *rowWriter) text(row, v grundy.Value) (string, error) {
+	switch r.format {
+	case "csv":
+		l, c := intText(row), cellText(v)
+		if !csvQuoted(l) && !csvQuoted(c) {
+			return l + "," + c + "\n", nil
+		}
+		return csvLine(l, c), nil
+	case "json":
+		return fmt.Sprintf(r.jsonRow, jsonValue(row), jsonValue(v)), nil
+	}
+	n, ok := row.Int()
+	if !ok {
+		return "", runtimeError(lang.Start(r.st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", r.rowVar, row.TypeName(), row.Repr())
+	}
+	a, ok := v.Int()
+	if !ok {
+		return "", runtimeError(lang.Start(r.st.Body), "--format bfile needs an int value in each row, but %s = %s gives %s %s", r.rowVar, row.String(), v.TypeName(), v.Repr())
+	}
+	var b [48]byte
+	line := strconv.AppendInt(b[:0], n, 10)
+	line = append(line, ' ')
+	line = strconv.AppendInt(line, a, 10)
+	return string(append(line, '\n')), nil
+}
+
+// write writes the text of the next row (format's).
+func (r *rowWriter) write(text string) error {
 	if r.rows == 0 {
 		r.begin()
 	}
 	r.rows++
-	switch r.format {
-	case "csv":
-		r.csv.Write([]string{row.String(), cellText(v)})
-		if err := r.csv.Error(); err != nil {
-			return fmt.Errorf("writing the table: %w", err)
-		}
-		return nil
-	case "json":
-		if r.rows > 1 {
-			r.w.WriteString(",\n")
-		}
-		fmt.Fprintf(r.w, r.jsonRow, jsonValue(row), jsonValue(v))
-	case "bfile":
-		n, ok := row.Int()
-		if !ok {
-			return runtimeError(lang.Start(r.st.Fors()[0].Iter), "--format bfile needs int values of %s, found %s %s", r.rowVar, row.TypeName(), row.Repr())
-		}
-		a, ok := v.Int()
-		if !ok {
-			return runtimeError(lang.Start(r.st.Body), "--format bfile needs an int value in each row, but %s = %s gives %s %s", r.rowVar, row.String(), v.TypeName(), v.Repr())
-		}
-		fmt.Fprintf(r.w, "%d %d\n", n, a)
+	if r.format == "json" && r.rows > 1 {
+		r.w.WriteString(",\n")
 	}
+	r.w.WriteString(text)
 	if _, err := r.w.Write(nil); err != nil {
 		return fmt.Errorf("writing the table: %w", err) // the reader is gone: stop computing
 	}
@@ -176,12 +193,7 @@ func (r *rowWriter) row(row, v grundy.Value) error {
 }
 
 // flush writes out the rows so far.
-func (r *rowWriter) flush() {
-	if r.csv != nil {
-		r.csv.Flush()
-	}
-	r.w.Flush()
-}
+func (r *rowWriter) flush() { r.w.Flush() }
 
 // end writes what follows the rows and flushes the output.
 func (r *rowWriter) end() error {
@@ -190,16 +202,56 @@ func (r *rowWriter) end() error {
 		r.w.WriteString("[]\n")
 	case r.format == "json":
 		r.w.WriteString("\n]\n")
-	case r.format == "csv":
-		if r.rows == 0 {
-			r.begin()
-		}
-		r.csv.Flush()
+	case r.format == "csv" && r.rows == 0:
+		r.begin()
 	}
 	if err := r.w.Flush(); err != nil {
 		return fmt.Errorf("writing the table: %w", err)
 	}
 	return nil
+}
+
+// csvLines are the writers csvLine uses, one per goroutine at a time.
+var csvLines = sync.Pool{New: func() any {
+	l := &csvLineWriter{}
+	l.w = csv.NewWriter(&l.b)
+	return l
+}}
+
+// csvQuoted reports whether encoding/csv quotes field (its
+// fieldNeedsQuotes, with the comma as the separator).
+func csvQuoted(field string) bool {
+	if field == "" {
+		return false
+	}
+	if field == `\.` || strings.ContainsAny(field, ",\"\r\n") {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(field)
+	return unicode.IsSpace(r)
+}
+
+type csvLineWriter struct {
+	b bytes.Buffer
+	w *csv.Writer
+}
+
+// csvLine is a record of RFC 4180 CSV, as encoding/csv writes it, with
+// its newline.
+func csvLine(fields ...string) string {
+	plain := true
+	for _, f := range fields {
+		plain = plain && !csvQuoted(f)
+	}
+	if plain {
+		return strings.Join(fields, ",") + "\n"
+	}
+	l := csvLines.Get().(*csvLineWriter)
+	defer csvLines.Put(l)
+	l.b.Reset()
+	l.w.Write(fields) // (into a bytes.Buffer: no error)
+	l.w.Flush()
+	return l.b.String()
 }
 
 func plural(n int) string {
@@ -213,6 +265,14 @@ func plural(n int) string {
 func cellText(v grundy.Value) string {
 	if v.Kind() == grundy.NoneKind {
 		return ""
+	}
+	return intText(v)
+}
+
+// intText is v.String(), sooner for an int.
+func intText(v grundy.Value) string {
+	if n, ok := v.Int(); ok {
+		return strconv.FormatInt(n, 10)
 	}
 	return v.String()
 }

@@ -7,6 +7,7 @@ import (
 	"runtime/metrics"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
@@ -193,8 +194,12 @@ func goBytes() int64 {
 	return n
 }
 
-// memInUse is the memory the limit counts.
+// memInUse is the memory the limit counts: the process's Go memory, and
+// the session's flat tables (every session's, with AllMemos).
 func (th *Thread) memInUse() int64 {
+	if th.Limits.AllMemos {
+		return goBytes() + memo.FlatLive.Load()
+	}
 	return goBytes() + th.Engine.FlatBytes()
 }
 
