@@ -39,6 +39,10 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&format, "format", "text", "the format `F`: text, csv, json or bfile")
 	jobs := 0
 	fs.IntVar(&jobs, "jobs", 0, "compute the rows with `N` interpreters at once, each running FILE (default: one per CPU once the rows take 50 ms or more each, else one)")
+	var out string
+	fs.StringVar(&out, "o", "", "write the table to the file `OUT` instead of standard output; csv, json and bfile keep OUT.progress while they write it, for --resume")
+	resume := false
+	fs.BoolVar(&resume, "resume", false, "go on with the table an earlier run with the same -o OUT did not finish: its rows are kept, the next ones appended")
 	if code, ok := parseSub("table", fs, args, &cfg, stdout, stderr); !ok {
 		return code
 	}
@@ -73,19 +77,61 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "grundy table: --format bfile needs a table with one for clause (it writes \"n a(n)\" lines); this one has %d\n", len(st.Fors()))
 		return 2
 	}
+	streamed := format != "text" && len(st.Fors()) == 1
+	var to *tableOut
+	switch {
+	case flagGiven(fs, "o") && out == "":
+		fmt.Fprintf(stderr, "grundy table: -o needs a file name\n")
+		return 2
+	case resume && out == "":
+		fmt.Fprintf(stderr, "grundy table: --resume needs -o OUT, the file whose table it goes on with\n")
+		return 2
+	case resume && !streamed:
+		fmt.Fprintf(stderr, "grundy table: --resume needs --format csv, json or bfile and a table with one for clause (the text format and grids are written whole, at the end)\n")
+		return 2
+	case out != "":
+		to = &tableOut{path: out, prog: tableProgress{script: scriptHash(src), table: spec, format: format}}
+		if resume {
+			got, msg := resumeFrom(out, to.prog)
+			if msg != "" {
+				fmt.Fprintf(stderr, "grundy table: %s\n", msg)
+				return 2
+			}
+			to.prog, to.resume, to.resuming = got, got.bytes, true
+		}
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	tr := newTableRun(cfg, file, texts, stdin, stderr, jobs)
-	if format != "text" && len(st.Fors()) == 1 {
+	if streamed {
 		// One for clause: the rows are written as they are computed.
-		rw := newRowWriter(stdout, format, st)
+		var dst io.Writer = stdout
+		if to != nil {
+			dst = to
+		}
+		rw := newRowWriter(dst, format, st)
 		tr.opts.Format, tr.opts.Write = rw.text, rw.write
+		if to != nil {
+			to.bw = rw.w
+			tr.opts.Written = to.written
+			tr.opts.From = to.prog.at
+			rw.rows = int(to.prog.at.Rows)
+		}
 		if _, code := tr.run(ctx); code != 0 {
 			rw.flush() // the rows computed before the error
+			if to != nil {
+				to.close(false)
+			}
 			return code
 		}
-		if err := rw.end(); err != nil {
+		err := rw.end()
+		if to != nil {
+			if cerr := to.close(err == nil); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "grundy: %v\n", err)
 			return 1
 		}
@@ -95,16 +141,26 @@ func tableCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	var out string
+	var text string
 	switch format {
 	case "text":
-		out = t.TextWithHeader()
+		text = t.TextWithHeader()
 	case "csv":
-		out = gridCSV(t)
+		text = gridCSV(t)
 	case "json":
-		out = gridJSON(t)
+		text = gridJSON(t)
 	}
-	if _, err := io.WriteString(stdout, out); err != nil {
+	var dst io.Writer = stdout
+	if to != nil {
+		dst = to
+	}
+	_, err = io.WriteString(dst, text)
+	if to != nil {
+		if cerr := to.close(err == nil); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "grundy: writing the table: %v\n", err)
 		return 1
 	}
