@@ -104,8 +104,8 @@ type tableOut struct {
 	unlock   func()
 	resume   int64 // the length OUT is cut to when opened
 	resuming bool  // --resume: OUT.progress is kept
-	n      int64 // OUT's length so far
-	err    error // the error of opening it
+	n        int64 // OUT's length so far
+	err      error // the error of opening it
 	// Progress (streamed tables): what the file says, the last saved.
 	prog  tableProgress
 	saved time.Time
