@@ -114,8 +114,15 @@ func (in *Interpreter) TableWith(ctx context.Context, filename, spec string, o T
 	if len(st.Fors()) > 1 {
 		jo.ColVar = st.Fors()[1].Target.String()
 	}
-	in.s.ShareMemoryLimit(true)
+	// (Several interpreters: one memory limit, and their take-and-break
+	// solvers without a helper thread, the cores being theirs; this one
+	// keeps its helper while it runs alone.)
+	in.s.ShareMemoryLimit(jobs > 1)
 	defer in.s.ShareMemoryLimit(false)
+	if jobs > 1 && !o.Auto {
+		in.s.SetSolverThreads(1)
+		defer in.s.SetSolverThreads(0)
+	}
 	if o.NewWorker != nil {
 		jo.NewWorker = func(ctx context.Context) (eval.Pass, error) {
 			w, err := o.NewWorker(ctx)
@@ -123,6 +130,7 @@ func (in *Interpreter) TableWith(ctx context.Context, filename, spec string, o T
 				return nil, err
 			}
 			w.s.ShareMemoryLimit(true)
+			w.s.SetSolverThreads(1)
 			return w.tablePass(filename, spec, until), nil
 		}
 	}

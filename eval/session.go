@@ -536,9 +536,14 @@ func (s *Session) Stats() Stats {
 
 // ShareMemoryLimit (on) makes the session's memory limit count the memo
 // tables of every session of the process, not its own alone: for the
-// sessions that compute a table together (TableJobs), whose limit is
-// one (their Go heap is the process's already).
+// sessions that compute a table together (TableJobs), which then have
+// one limit (their Go heap is the process's already).
 func (s *Session) ShareMemoryLimit(on bool) { s.env.Th.Limits.AllMemos = on }
+
+// SetSolverThreads sets the threads the session's take-and-break solvers
+// may use (0: as many as GOMAXPROCS, at most 2): 1 for the sessions
+// that compute a table together, which keep the cores busy themselves.
+func (s *Session) SetSolverThreads(n int) { s.env.Th.SolverThreads = n }
 
 // Timeout is the session's time limit of a call (Limits.Timeout; 0:
 // none).

@@ -64,6 +64,13 @@ func TestTableJobsSameOutput(t *testing.T) {
 			}
 		}
 	}
+	// Take-and-break games, whose values each interpreter computes with
+	// one thread when there are several (past 2^14 heaps, one alone uses
+	// a helper thread).
+	r := sameAsOneJob(t, p, `periodic(octal(c), 40000) for c in ["0.6", "0.64", "0.74", "0.156"]`, "--format", "csv")
+	if r.code != 0 || r.stdout != "c,value\n0.6,none found to 40000\n0.64,none found to 40000\n0.74,none found to 40000\n0.156,proved\n" {
+		t.Errorf("periodic: status %d, stdout %q", r.code, r.stdout)
+	}
 }
 
 // TestTableJobsFailingRow: a row that fails in the middle ends the table

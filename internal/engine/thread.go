@@ -89,6 +89,11 @@ type Thread struct {
 	Doing func() string
 	// Checkpoint is Options.Checkpoint.
 	Checkpoint string
+	// SolverThreads is the number of threads a take-and-break solver
+	// may use (0: as many as GOMAXPROCS, at most 2); 1 in the sessions
+	// of a table computed by several (package eval's TableJobs), which
+	// keep the cores busy themselves.
+	SolverThreads int
 }
 
 // NewFrame returns a frame with n zeroed slots taken from the slab.
