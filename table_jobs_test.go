@@ -41,7 +41,13 @@ func streamed(t *testing.T, ctx context.Context, spec string, o grundy.TableOpti
 	in := grundy.New(grundy.Config{})
 	mustLoad(t, in, jobsSrc)
 	var rows []string
-	o.Format = func(row, v grundy.Value) (string, error) { return row.String() + " " + v.String(), nil }
+	gate := o.Format // (called first: a test's)
+	o.Format = func(row, v grundy.Value) (string, error) {
+		if gate != nil {
+			gate(row, v)
+		}
+		return row.String() + " " + v.String(), nil
+	}
 	w := o.Write
 	o.Write = func(text string) error {
 		rows = append(rows, text)
@@ -61,7 +67,18 @@ func TestTableWithJobs(t *testing.T) {
 	nw, made := workers(t, jobsSrc)
 	for _, spec := range []string{"sg(k(n)) for n in 0 .. 500 if n % 3 != 1", "f(n) for n in 0 .. 600"} {
 		one, err1 := streamed(t, bg, spec, grundy.TableOptions{})
-		three, err3 := streamed(t, bg, spec, grundy.TableOptions{Jobs: 3, NewWorker: nw})
+		// (The first row waits for another interpreter, which then
+		// computes rows too.)
+		var once sync.Once
+		wait := func(grundy.Value, grundy.Value) (string, error) {
+			once.Do(func() {
+				for i := 0; i < 1000 && made.Load() == 0; i++ {
+					time.Sleep(10 * time.Millisecond)
+				}
+			})
+			return "", nil
+		}
+		three, err3 := streamed(t, bg, spec, grundy.TableOptions{Jobs: 3, NewWorker: nw, Format: wait})
 		if strings.Join(one, "\n") != strings.Join(three, "\n") || fmt.Sprint(err1) != fmt.Sprint(err3) {
 			t.Errorf("%s: one interpreter: %d rows, %v; three: %d rows, %v", spec, len(one), err1, len(three), err3)
 		}
