@@ -314,10 +314,16 @@ func (w *worker) run() {
 			j.mu.Unlock()
 			return
 		}
+		c, front := w.cur, w.cur.front()
 		j.mu.Unlock()
 		w.at = 0
 		err := w.pass(w.ctx, w)
 		j.mu.Lock()
+		if err == nil && !w.retired && w.cur == c && c.front() == front && w.hasRows() {
+			// A pass that did not come to its rows (the for clause gave
+			// fewer values than before): not another.
+			err = errAgain
+		}
 		if err != nil && !w.retired {
 			at := w.at
 			if c := w.cur; c != nil && c.front() < c.hi {
@@ -333,6 +339,10 @@ func (w *worker) run() {
 		j.mu.Unlock()
 	}
 }
+
+// errAgain is the error of a pass whose for clause gave other values
+// than before (TableJobs needs the same values in each pass).
+var errAgain = errors.New("the table's first for clause gave fewer values when computed again: its values must be the same each time")
 
 // hasRows reports whether the worker's chunk has rows to compute.
 func (w *worker) hasRows() bool {
