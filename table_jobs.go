@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -22,8 +23,10 @@ type TableOptions struct {
 	// Auto starts this interpreter alone, and the Jobs-1 others only
 	// when its rows are slow: once the table has run for 0.2 s, if its
 	// rows took 50 ms or more each on average (the row in progress
-	// counted as one). A table of cheap rows then runs as on one
-	// interpreter (AutoJobs is the rule).
+	// counted as one; AutoJobs is the rule). A table with one for clause
+	// runs as TableRows does until then, and the others join it after
+	// the row in progress; a grid's start at once. A table of cheap rows
+	// thus runs as on one interpreter, as fast.
 	Auto bool
 	// NewWorker makes another interpreter for the table: one with the
 	// same code as this one (New with the same Config, its print output
@@ -82,17 +85,8 @@ func AutoJobs(rows int64, elapsed time.Duration) bool { return eval.AutoWorth(ro
 // TableWith returns.
 func (in *Interpreter) TableWith(ctx context.Context, filename, spec string, o TableOptions) (*Table, error) {
 	jobs := max(o.Jobs, 1)
-	if jobs == 1 && !o.Auto && o.Written == nil && o.From == (TableProgress{}) {
-		if o.Format == nil {
-			return in.Table(ctx, filename, spec)
-		}
-		return in.TableRows(ctx, filename, spec, func(row, v Value) error {
-			text, err := o.Format(row, v)
-			if err != nil {
-				return err
-			}
-			return o.Write(text)
-		})
+	if o.NewWorker == nil {
+		jobs = 1
 	}
 	var st *lang.TableStmt
 	if err := in.exec(ctx, func(context.Context) (err error) {
@@ -102,28 +96,46 @@ func (in *Interpreter) TableWith(ctx context.Context, filename, spec string, o T
 	}); err != nil {
 		return nil, err
 	}
+	grid := len(st.Fors()) > 1
+	if jobs == 1 && o.From == (TableProgress{}) && (o.Format == nil || grid) {
+		return in.Table(ctx, filename, spec)
+	}
 	var until time.Time
 	if t := in.s.Timeout(); t > 0 {
 		until = time.Now().Add(t)
-	}
-	jo := eval.JobsOptions{
-		Jobs: jobs, Auto: o.Auto, Pass: in.tablePass(filename, spec, until),
-		Global: globalError, RowVar: st.Fors()[0].Target.String(), Expr: lang.Start(st.Body),
-		Skip: o.From.Iterations, Done: o.From.Rows, Last: o.From.Last,
-	}
-	if len(st.Fors()) > 1 {
-		jo.ColVar = st.Fors()[1].Target.String()
 	}
 	// (Several interpreters: one memory limit, and their take-and-break
 	// solvers without a helper thread, the cores being theirs; this one
 	// keeps its helper while it runs alone.)
 	in.s.ShareMemoryLimit(jobs > 1)
 	defer in.s.ShareMemoryLimit(false)
-	if jobs > 1 && !o.Auto {
+	jo := eval.JobsOptions{
+		Jobs: jobs, Global: globalError, RowVar: st.Fors()[0].Target.String(), Expr: lang.Start(st.Body),
+		Skip: o.From.Iterations, Done: o.From.Rows, Last: o.From.Last,
+	}
+	if grid {
+		jo.ColVar = st.Fors()[1].Target.String()
+	}
+	if o.From == (TableProgress{}) && !grid && (jobs == 1 || o.Auto) {
+		// This interpreter alone, or first (Auto): when its rows are
+		// slow, it stops after a row and the others join it.
+		a, err := in.tableAlone(ctx, filename, spec, o, jobs > 1)
+		if err != nil || !a.slow {
+			if err != nil {
+				return nil, err
+			}
+			return newTable(a.table(jo), tableExpr(spec, st)), nil
+		}
+		jo.Skip, jo.Done, jo.Last, jo.Rows, jo.Vals = a.at.Iterations, a.at.Rows, a.at.Last, a.rows, a.vals
+	} else if grid {
+		jo.Auto = o.Auto
+	}
+	if jobs > 1 && !jo.Auto {
 		in.s.SetSolverThreads(1)
 		defer in.s.SetSolverThreads(0)
 	}
-	if o.NewWorker != nil {
+	jo.Pass = in.tablePass(filename, spec, until)
+	if jobs > 1 {
 		jo.NewWorker = func(ctx context.Context) (eval.Pass, error) {
 			w, err := o.NewWorker(ctx)
 			if err != nil {
@@ -134,7 +146,7 @@ func (in *Interpreter) TableWith(ctx context.Context, filename, spec string, o T
 			return w.tablePass(filename, spec, until), nil
 		}
 	}
-	if o.Format != nil && jo.ColVar == "" {
+	if o.Format != nil && !grid {
 		jo.Format = func(row, v value.Value) (string, error) { return o.Format(Value{row}, Value{v}) }
 		jo.Write = o.Write
 		if f := o.Written; f != nil {
@@ -147,6 +159,92 @@ func (in *Interpreter) TableWith(ctx context.Context, filename, spec string, o T
 	}
 	return newTable(t, tableExpr(spec, st)), nil
 }
+
+// errSlow stops the rows of an interpreter that computes a table alone
+// when they are slow (tableAlone).
+var errSlow = errors.New("the rows are slow")
+
+// alone is what tableAlone computed: how far it got (at), the rows
+// (without Format), and whether it stopped because its rows are slow.
+type alone struct {
+	at         TableProgress
+	rows, vals []value.Value
+	slow       bool
+}
+
+// table is the table computed alone (without Format).
+func (a *alone) table(jo eval.JobsOptions) *eval.Table {
+	t := &eval.Table{RowVar: jo.RowVar, Expr: jo.Expr, Rows: a.rows, Cells: make([][]value.Value, len(a.vals))}
+	for i := range a.vals {
+		t.Cells[i] = a.vals[i : i+1 : i+1]
+	}
+	return t
+}
+
+// tableAlone computes a table with one for clause on this interpreter
+// alone, as TableRows, with o's Format, Write and Written; with auto, it
+// stops after a row once the rows are worth the other interpreters
+// (AutoJobs), and says how far it got.
+func (in *Interpreter) tableAlone(ctx context.Context, filename, spec string, o TableOptions, auto bool) (*alone, error) {
+	a := &alone{}
+	var slow atomic.Bool
+	var done atomic.Int64
+	if auto {
+		stop := make(chan struct{})
+		defer close(stop)
+		go func(start time.Time) {
+			tick := time.NewTicker(autoTick)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+				}
+				if autoRule(done.Load(), time.Since(start)) {
+					slow.Store(true)
+					return
+				}
+			}
+		}(time.Now())
+	}
+	_, err := in.tableRows(ctx, filename, spec, func(i int64, row, v value.Value) error {
+		if o.Format != nil {
+			text, err := o.Format(Value{row}, Value{v})
+			if err != nil {
+				return err
+			}
+			if err := o.Write(text); err != nil {
+				return err
+			}
+		} else {
+			a.rows, a.vals = append(a.rows, row), append(a.vals, v)
+		}
+		a.at.Iterations, a.at.Rows = i+1, a.at.Rows+1
+		stop := slow.Load()
+		if o.Written != nil || stop {
+			a.at.Last = value.Format(row)
+		}
+		if o.Written != nil {
+			o.Written(a.at)
+		}
+		done.Add(1)
+		if stop {
+			return errSlow
+		}
+		return nil
+	})
+	if errors.Is(err, errSlow) {
+		a.slow, err = true, nil
+	}
+	return a, err
+}
+
+// autoRule is AutoJobs (tests change it).
+var autoRule = AutoJobs
+
+// autoTick is how often the rule of Auto is looked at.
+const autoTick = 25 * time.Millisecond
 
 // tablePass is the pass of interpreter in over a table computed by
 // several (TableWith), its time limit ending at until.

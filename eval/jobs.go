@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -72,7 +73,9 @@ type JobsOptions struct {
 	// and Jobs-1 made by NewWorker.
 	Jobs int
 	// Auto starts the first worker alone, and the others only when its
-	// rows are slow (AutoWorth).
+	// rows are slow (AutoWorth). (A table with one for clause is better
+	// begun alone by the caller, without the cost of the chunks, and
+	// given here from where it got: see Skip.)
 	Auto bool
 	// Pass is the first worker's pass.
 	Pass Pass
@@ -102,6 +105,9 @@ type JobsOptions struct {
 	// value.Format writes it).
 	Skip, Done int64
 	Last       string
+	// Rows and Vals are, without Format, the labels and values of those
+	// rows (of a table with one for clause).
+	Rows, Vals []value.Value
 	// started, when set (tests), is told of each worker NewWorker made.
 	Started func()
 }
@@ -145,8 +151,9 @@ type jobs struct {
 // chunk is a run of rows lo .. hi-1 given to a worker: the rows from
 // lo+base on that it computed and the writing has not taken.
 type chunk struct {
-	lo, hi int64
-	base   int64
+	lo   int64
+	hi   atomic.Int64 // (set under the lock; read by its worker without)
+	base int64
 	rows   []jobRow
 	w      *worker
 }
@@ -186,7 +193,8 @@ func TableJobs(ctx context.Context, o JobsOptions) (*Table, string, error) {
 	j := &jobs{o: o, grid: o.ColVar != "", n: max(o.Jobs, 1), next: o.Skip, at: o.Skip, total: -1,
 		stopAt: math.MaxInt64, errAt: math.MaxInt64, ctx: ctx, first: time.Now()}
 	if o.Format == nil {
-		j.t = &Table{RowVar: o.RowVar, ColVar: o.ColVar, Expr: o.Expr}
+		j.t = &Table{RowVar: o.RowVar, ColVar: o.ColVar, Expr: o.Expr, Rows: o.Rows}
+		j.vals = o.Vals
 		j.cols = map[string]int{}
 	}
 	all := make(chan struct{})
@@ -326,7 +334,7 @@ func (w *worker) run() {
 		}
 		if err != nil && !w.retired {
 			at := w.at
-			if c := w.cur; c != nil && c.front() < c.hi {
+			if c := w.cur; c != nil && c.front() < c.hi.Load() {
 				at = c.front()
 			}
 			j.fail(at, err)
@@ -347,7 +355,7 @@ var errAgain = errors.New("the table's first for clause gave fewer values when c
 // hasRows reports whether the worker's chunk has rows to compute.
 func (w *worker) hasRows() bool {
 	c := w.cur
-	return c != nil && c.front() < min(c.hi, w.j.stopAt, w.j.end())
+	return c != nil && c.front() < min(c.hi.Load(), w.j.stopAt, w.j.end())
 }
 
 // end is the number of iterations, or MaxInt64 while not known.
@@ -370,7 +378,8 @@ func (w *worker) claim() bool {
 	lim := min(j.stopAt, j.end())
 	if j.next < lim {
 		size := min(max(1, (j.next-j.o.Skip)/int64(2*j.n)), maxChunk)
-		c := &chunk{lo: j.next, hi: j.next + size, w: w}
+		c := &chunk{lo: j.next, w: w}
+		c.hi.Store(j.next + size)
 		j.next += size
 		j.chunks = append(j.chunks, c)
 		w.cur = c
@@ -379,7 +388,7 @@ func (w *worker) claim() bool {
 	best, most := -1, int64(0)
 	for k, c := range j.chunks {
 		// (The row its worker computes, front, stays its.)
-		if n := min(c.hi, lim) - c.front() - 1; n > most && c.w != nil && !c.w.retired {
+		if n := min(c.hi.Load(), lim) - c.front() - 1; n > most && c.w != nil && !c.w.retired {
 			best, most = k, n
 		}
 	}
@@ -387,9 +396,10 @@ func (w *worker) claim() bool {
 		return false
 	}
 	v := j.chunks[best]
-	hi := min(v.hi, lim)
-	c := &chunk{lo: hi - (most+1)/2, hi: hi, w: w}
-	v.hi = c.lo
+	hi := min(v.hi.Load(), lim)
+	c := &chunk{lo: hi - (most+1)/2, w: w}
+	c.hi.Store(hi)
+	v.hi.Store(c.lo)
 	j.chunks = slices.Insert(j.chunks, best+1, c)
 	w.cur = c
 	return true
@@ -399,8 +409,13 @@ func (w *worker) claim() bool {
 func (w *worker) Take(i int64) compile.Take {
 	w.at = i
 	c := w.cur
-	if c != nil && i < c.lo {
+	switch {
+	case c != nil && i < c.lo:
 		return compile.Skip // (lo does not change)
+	case c != nil && i < c.hi.Load():
+		// (A row's error cuts the chunk that holds it after it, and
+		// stops the workers of the rows after: see fail.)
+		return compile.Compute
 	}
 	j := w.j
 	j.mu.Lock()
@@ -408,7 +423,7 @@ func (w *worker) Take(i int64) compile.Take {
 	switch {
 	case w.retired || i >= j.stopAt:
 		return compile.Stop
-	case c != nil && i < c.hi:
+	case c != nil && i < c.hi.Load():
 		return compile.Compute
 	}
 	if j.o.Format != nil && j.next-j.at > maxAhead && j.next < j.end() {
@@ -505,6 +520,11 @@ func (j *jobs) fail(at int64, err error) {
 	if at < j.stopAt {
 		j.stopAt = at
 		j.retire(at)
+		for _, c := range j.chunks {
+			if c.lo <= at && at < c.hi.Load() {
+				c.hi.Store(at + 1) // (the rows after it are not needed)
+			}
+		}
 	}
 	j.flush()
 }
@@ -592,7 +612,7 @@ func (j *jobs) takeNext(c *chunk, i int64) bool {
 	}
 	c.base++
 	j.at++
-	if c.lo+c.base >= c.hi {
+	if c.lo+c.base >= c.hi.Load() {
 		j.chunks = j.chunks[1:]
 	}
 	j.moved()
@@ -627,7 +647,7 @@ func (j *jobs) ready() []jobRow {
 		}
 		c.base += n
 		j.at += n
-		if c.lo+c.base < c.hi {
+		if c.lo+c.base < c.hi.Load() {
 			break
 		}
 		j.chunks = j.chunks[1:]

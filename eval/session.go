@@ -569,10 +569,10 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 }
 
 // TableRows is Table handing each row of a table with one for clause to
-// each as soon as it is computed (its label and its value), keeping none:
+// each as soon as it is computed (compile.RowFunc), keeping none:
 // the Table it returns has no rows. An error each returns stops the run
 // and is TableRows' error. A grid is computed whole, as by Table.
-func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each func(row, v value.Value) error) (*Table, error) {
+func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each compile.RowFunc) (*Table, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
 	var build func(fr *engine.Frame, each compile.RowFunc) *compile.Table

@@ -37,9 +37,11 @@ func (c *TableGen) tableStmt(st *lang.TableStmt) ExecFn {
 }
 
 // RowFunc receives a row of a table with one for clause as it is
-// computed (TableGen.Table): its label and its value. An error it returns
-// stops the run and is the run's error (engine.CallerError).
-type RowFunc func(row, v value.Value) error
+// computed (TableGen.Table): the number of its iteration of the for
+// clause (from 0, the iterations its if clauses filtered out counted),
+// its label and its value. An error it returns stops the run and is the
+// run's error (engine.CallerError).
+type RowFunc func(i int64, row, v value.Value) error
 
 // Table compiles the clauses and expression of a Table statement into a
 // function that computes the Table. Given a RowFunc, a table with one for
@@ -124,23 +126,28 @@ func (tc *tableCode) whole() func(fr *engine.Frame, each RowFunc) *Table {
 	var t *Table
 	var each RowFunc
 	var done int
+	var iter int64 // the iterations of the first for clause so far
 	var last value.Value
 	var run func(fr *engine.Frame)
 	if !grid {
 		var vals []value.Value
-		collect := rowLoop(rowIfs(func(fr *engine.Frame) {
+		row := rowIfs(func(fr *engine.Frame) {
 			v := body(fr)
 			l := rowLabel(fr)
 			done, last = done+1, l
 			if each != nil {
-				if err := each(l, v); err != nil {
+				if err := each(iter-1, l, v); err != nil {
 					panic(engine.CallerError{Err: err})
 				}
 				return
 			}
 			t.Rows = append(t.Rows, l)
 			vals = append(vals, v)
-		}))
+		})
+		collect := rowLoop(func(fr *engine.Frame) {
+			iter++
+			row(fr)
+		})
 		run = func(fr *engine.Frame) {
 			vals = nil
 			collect(fr)
@@ -196,7 +203,7 @@ func (tc *tableCode) whole() func(fr *engine.Frame, each RowFunc) *Table {
 		}(run)
 	}
 	return func(fr *engine.Frame, rows RowFunc) *Table {
-		t, each, done, last = &Table{RowVar: rowVar, ColVar: colVar, Expr: expr}, rows, 0, value.None
+		t, each, done, iter, last = &Table{RowVar: rowVar, ColVar: colVar, Expr: expr}, rows, 0, 0, value.None
 		stop := fr.Stop
 		fr.Stop = false
 		// (A limit or Ctrl-C says how far the table got.)
