@@ -154,8 +154,8 @@ type chunk struct {
 	lo   int64
 	hi   atomic.Int64 // (set under the lock; read by its worker without)
 	base int64
-	rows   []jobRow
-	w      *worker
+	rows []jobRow
+	w    *worker
 }
 
 // front is the first row of c not computed.
