@@ -108,8 +108,6 @@ type JobsOptions struct {
 	// Rows and Vals are, without Format, the labels and values of those
 	// rows (of a table with one for clause).
 	Rows, Vals []value.Value
-	// started, when set (tests), is told of each worker NewWorker made.
-	Started func()
 }
 
 // jobs is a table being computed by workers.
@@ -284,9 +282,6 @@ func (j *jobs) spawn() {
 			pass, err := j.o.NewWorker(w.ctx)
 			if err != nil {
 				return // (done without it)
-			}
-			if j.o.Started != nil {
-				j.o.Started()
 			}
 			w.pass = pass
 			w.run()
