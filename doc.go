@@ -59,9 +59,11 @@
 // expressions show their values, and a game or def may be declared
 // again (what was built on it follows). Check parses and resolves a
 // script without running it; Format prints it in the layout of grundy
-// fmt, under the interpreter's limits. Table returns what a table statement
-// prints, cell by cell; Graph the state graph of a game as Graphviz DOT
-// text; NewPlot a plot to write in several formats. EvalIn, Table, Graph
+// fmt, under the interpreter's limits. Table returns what a table
+// statement prints, cell by cell (TableRows streams its rows; TableWith
+// computes them on several interpreters at once, as grundy table --jobs
+// does); Graph the state graph of a game as Graphviz DOT text; NewPlot a
+// plot to write in several formats. EvalIn, Table, Graph
 // and NewPlot take the file name their errors show, and the text may
 // follow blank lines and spaces, so that positions point into a larger
 // text (a command line, a transcript). Explain and Explanations say what

@@ -38,6 +38,7 @@ type Error struct {
 	// "called from FILE:LINE:COL".
 	Trace []string
 	cause error
+	flag  string // a limit error's command-line flag ("--timeout"), or ""
 }
 
 // ErrorKind classifies an Error.
@@ -227,6 +228,9 @@ func convert(err error, ctx context.Context, src func(file string) (string, bool
 		}
 		e := mk(kind, re.Pos, msg)
 		e.Trace = append([]string(nil), re.Trace...)
+		if kind == LimitError {
+			e.flag = re.Flag
+		}
 		if kind == Canceled {
 			e.cause = ctx.Err()
 		}

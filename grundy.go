@@ -311,15 +311,21 @@ func (in *Interpreter) Table(ctx context.Context, filename, spec string) (*Table
 // whole and returned as by Table, and each is not called. A nil each is
 // Table.
 func (in *Interpreter) TableRows(ctx context.Context, filename, spec string, each func(row, value Value) error) (*Table, error) {
-	var t *eval.Table
-	var expr string
-	var rows func(row, v value.Value) error
+	var rows func(i int64, row, v value.Value) error
 	if each != nil {
-		rows = func(row, v value.Value) (err error) {
+		rows = func(_ int64, row, v value.Value) (err error) {
 			in.goCode(func() { err = each(Value{row}, Value{v}) })
 			return err
 		}
 	}
+	return in.tableRows(ctx, filename, spec, rows)
+}
+
+// tableRows is TableRows, each told the number of the row's iteration of
+// the for clause too (compile.RowFunc).
+func (in *Interpreter) tableRows(ctx context.Context, filename, spec string, rows func(i int64, row, v value.Value) error) (*Table, error) {
+	var t *eval.Table
+	var expr string
 	err := in.exec(ctx, func(ctx context.Context) error {
 		in.sources[filename] = spec
 		st, err := lang.ParseTable(filename, spec)

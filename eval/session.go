@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -266,10 +267,19 @@ func (s *Session) compileLimit(err *error) {
 // as through the run, which all poll the context Begin returns. The
 // function it returns ends the call.
 func (s *Session) Begin(ctx context.Context) (context.Context, func()) {
+	var until time.Time
+	if t := s.env.Th.Limits.Timeout; t > 0 {
+		until = time.Now().Add(t)
+	}
+	return s.beginUntil(ctx, until)
+}
+
+// beginUntil is Begin with the time limit ending at until (none: zero).
+func (s *Session) beginUntil(ctx context.Context, until time.Time) (context.Context, func()) {
 	th := s.env.Th
 	cancel := context.CancelFunc(func() {})
-	if th.Limits.Timeout > 0 {
-		ctx, cancel = context.WithTimeout(ctx, th.Limits.Timeout)
+	if !until.IsZero() {
+		ctx, cancel = context.WithDeadline(ctx, until)
 	}
 	th.Ctx = ctx
 	th.Engine.Current = nil
@@ -652,6 +662,21 @@ func (s *Session) Stats() Stats {
 	return st
 }
 
+// ShareMemoryLimit (on) makes the session's memory limit count the memo
+// tables of every session of the process, not its own alone: for the
+// sessions that compute a table together (TableJobs), which then have
+// one limit (their Go heap is the process's already).
+func (s *Session) ShareMemoryLimit(on bool) { s.env.Th.Limits.AllMemos = on }
+
+// SetSolverThreads sets the threads the session's take-and-break solvers
+// may use (0: as many as GOMAXPROCS, at most 2): 1 for the sessions
+// that compute a table together, which keep the cores busy themselves.
+func (s *Session) SetSolverThreads(n int) { s.env.Th.SolverThreads = n }
+
+// Timeout is the session's time limit of a call (Limits.Timeout; 0:
+// none).
+func (s *Session) Timeout() time.Duration { return s.env.Th.Limits.Timeout }
+
 // Do runs f inside the session's run context: runtime errors raised by
 // built-ins called from Go become errors, output is flushed, ctx cancels.
 func (s *Session) Do(ctx context.Context, f func()) error {
@@ -672,36 +697,59 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 }
 
 // TableRows is Table handing each row of a table with one for clause to
-// each as soon as it is computed (its label and its value), keeping none:
+// each as soon as it is computed (compile.RowFunc), keeping none:
 // the Table it returns has no rows. An error each returns stops the run
 // and is TableRows' error. A grid is computed whole, as by Table.
-func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each func(row, v value.Value) error) (*Table, error) {
+func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each compile.RowFunc) (*Table, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
-	s.later = nil // the script's lets have all run
-	s.noteGuards([]lang.Stmt{st})
-	c := compile.New(&s.env, s.globals)
-	var ch *resolve.Chunk
 	var build func(fr *engine.Frame, each compile.RowFunc) *compile.Table
-	if err := func() (err error) {
-		defer s.compileLimit(&err)
-		ch = resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
-		build = c.Tables.Table(st)
-		return nil
-	}(); err != nil {
+	if err := s.compileTable(st, func(c *compile.Compiler) { build = c.Tables.Table(st) }); err != nil {
 		return nil, err
 	}
-	if errs := resolve.MergeErrors(ch.Errs, c.Errs); len(errs) > 0 {
-		slices.SortStableFunc(errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
-		return nil, errs
-	}
-	s.globals = c.Globals
 	var t *compile.Table
 	err := s.run(ctx, []compile.ExecFn{func(fr *engine.Frame) { t = build(fr, each) }})
 	if err != nil {
 		return nil, err
 	}
 	return (*Table)(t), nil
+}
+
+// TableShard runs a worker's pass over a table computed by several
+// sessions at once (TableJobs): it computes the rows sh gives it and
+// hands them to sh. Its time limit (Limits.Timeout) ends at until, the
+// table's (zero: none), however many passes the worker makes.
+func (s *Session) TableShard(ctx context.Context, st *lang.TableStmt, sh compile.Shard, until time.Time) error {
+	ctx, end := s.beginUntil(ctx, until)
+	defer end()
+	var pass func(fr *engine.Frame, sh compile.Shard)
+	if err := s.compileTable(st, func(c *compile.Compiler) { pass = c.Tables.Sharded(st) }); err != nil {
+		return err
+	}
+	return s.run(ctx, []compile.ExecFn{func(fr *engine.Frame) { pass(fr, sh) }})
+}
+
+// compileTable resolves the names of table st in the session's scope and
+// compiles it with compile.
+func (s *Session) compileTable(st *lang.TableStmt, compile_ func(c *compile.Compiler)) error {
+	s.later = nil // the script's lets have all run
+	s.noteGuards([]lang.Stmt{st})
+	c := compile.New(&s.env, s.globals)
+	var ch *resolve.Chunk
+	if err := func() (err error) {
+		defer s.compileLimit(&err)
+		ch = resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
+		compile_(c)
+		return nil
+	}(); err != nil {
+		return err
+	}
+	if errs := resolve.MergeErrors(ch.Errs, c.Errs); len(errs) > 0 {
+		slices.SortStableFunc(errs, func(a, b *lang.Error) int { return a.Pos.Offset - b.Pos.Offset })
+		return errs
+	}
+	s.globals = c.Globals
+	return nil
 }
 
 // Explain returns the explanations of the declarations compiled so far

@@ -121,7 +121,7 @@ func New(ctx context.Context, s *eval.Session, filename, spec string) (*Plot, er
 		// point is a third of a row the table would hold).
 		th := s.Thread()
 		pos := lang.Start(st.Body)
-		t, err := s.TableRows(ctx, st, func(row, v value.Value) error {
+		t, err := s.TableRows(ctx, st, func(_ int64, row, v value.Value) error {
 			pt, err := p.point(row, v, fors[0], pos)
 			if err != nil {
 				return err

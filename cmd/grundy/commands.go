@@ -93,7 +93,15 @@ with one for clause (a row per value) or two (a grid). The text format
 is the REPL's :table: one for clause gets a header line, the variable
 and the expression. csv, json and bfile write each row as it is
 computed. What FILE prints goes to standard error. A table that starts
-with - goes after --.`,
+with - goes after --.
+
+The rows are computed by one interpreter, or by N at once (--jobs N),
+each running FILE (only the first one's output is written) and keeping
+its memo across the runs of rows it is given; the output is the same,
+byte for byte. Without --jobs, a table uses one interpreter per CPU once
+its rows take 50 ms or more each, else one. With -o OUT, a table in csv,
+json or bfile keeps OUT.progress while it writes OUT, and a run stopped
+before the end goes on from there with --resume.`,
 			example: "grundy table examples/subtraction.game 'sg(sub(n)) for n in 0 .. 10' --format csv",
 			run:     tableCmd,
 		},

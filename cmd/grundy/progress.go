@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
+	"sync"
+	"time"
 
 	"github.com/grundy-lang/grundy"
 )
@@ -83,4 +86,51 @@ type guard struct {
 func (g guard) Write(b []byte) (int, error) {
 	g.p.erase()
 	return g.w.Write(b)
+}
+
+// progressGroup is the indicator of the interpreters that compute a
+// table together (grundy table --jobs): one line, their positions added
+// up, the time since the table began. A report that counts something
+// else (Units) is shown as it is.
+type progressGroup struct {
+	mu     sync.Mutex
+	show   func(grundy.Progress) // the line's
+	start  time.Time
+	base   []int64 // per member: the positions of its calls that ended
+	cur    []int64 // and of its call running
+	active []bool  // whether its call running has reported
+}
+
+func newProgressGroup(show func(grundy.Progress)) *progressGroup {
+	return &progressGroup{show: show, start: time.Now()}
+}
+
+// member returns the Progress of another interpreter of the group.
+func (g *progressGroup) member() func(grundy.Progress) {
+	g.mu.Lock()
+	k := len(g.cur)
+	g.base, g.cur, g.active = append(g.base, 0), append(g.cur, 0), append(g.active, false)
+	g.mu.Unlock()
+	return func(p grundy.Progress) {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if p.Done {
+			g.base[k] += max(g.cur[k], p.States)
+			g.cur[k], g.active[k] = 0, false
+			if !slices.Contains(g.active, true) {
+				g.show(p) // (erases the line)
+			}
+			return
+		}
+		g.cur[k], g.active[k] = p.States, true
+		if p.Units != "" {
+			g.show(p)
+			return
+		}
+		var n int64
+		for i := range g.cur {
+			n += g.base[i] + g.cur[i]
+		}
+		g.show(grundy.Progress{States: n, Elapsed: time.Since(g.start)})
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -44,5 +45,31 @@ func TestProgressLine(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "grundy") {
 		t.Errorf("stdout: %q", out.String())
+	}
+}
+
+// TestProgressGroup: the interpreters of a table show one line, their
+// positions added up (those of their calls that ended too), erased when
+// none is running a call that reported.
+func TestProgressGroup(t *testing.T) {
+	var got []grundy.Progress
+	g := newProgressGroup(func(p grundy.Progress) { got = append(got, p) })
+	a, b := g.member(), g.member()
+	a(grundy.Progress{States: 100, Elapsed: time.Second})
+	b(grundy.Progress{States: 50, Elapsed: time.Second})
+	a(grundy.Progress{States: 300, Done: true}) // (a's call ended; b's runs)
+	b(grundy.Progress{States: 70, Elapsed: 2 * time.Second})
+	b(grundy.Progress{States: 1, Units: "heaps of k", Detail: "d"})
+	b(grundy.Progress{Done: true})
+	var states []int64
+	done := 0
+	for _, p := range got {
+		states = append(states, p.States)
+		if p.Done {
+			done++
+		}
+	}
+	if want := []int64{100, 150, 370, 1, 0}; fmt.Sprint(states) != fmt.Sprint(want) || done != 1 || !got[len(got)-1].Done {
+		t.Errorf("reports %v (%d done), want %v and one done, last", states, done, want)
 	}
 }

@@ -50,15 +50,43 @@ func (c *TableGen) tableStmt(st *lang.TableStmt) ExecFn {
 }
 
 // RowFunc receives a row of a table with one for clause as it is
-// computed (TableGen.Table): its label and its value. An error it returns
-// stops the run and is the run's error (engine.CallerError).
-type RowFunc func(row, v value.Value) error
+// computed (TableGen.Table): the number of its iteration of the for
+// clause (from 0, the iterations its if clauses filtered out counted),
+// its label and its value. An error it returns stops the run and is the
+// run's error (engine.CallerError).
+type RowFunc func(i int64, row, v value.Value) error
 
 // Table compiles the clauses and expression of a Table statement into a
 // function that computes the Table. Given a RowFunc, a table with one for
 // clause hands each row to it as soon as it is computed and keeps none
 // (the Table returned has no rows); a grid ignores it.
 func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc) *Table {
+	tc := c.code(st)
+	if tc == nil {
+		return func(*engine.Frame, RowFunc) *Table { return &Table{} }
+	}
+	return tc.whole()
+}
+
+// tableCode is a table statement compiled: the loop of its first for
+// clause (rowLoop, the clauses up to it), the if clauses after it
+// (rowIfs), the label of a row; for a grid the same of its second for
+// clause; and its expression.
+type tableCode struct {
+	rowLoop, rowIfs func(func(fr *engine.Frame)) func(fr *engine.Frame)
+	rowLabel        func(fr *engine.Frame) value.Value
+	colLoop, colIfs func(func(fr *engine.Frame)) func(fr *engine.Frame)
+	colLabel        func(fr *engine.Frame) value.Value
+	body            func(fr *engine.Frame) value.Value
+	rowVar, colVar  string
+	expr            engine.Pos
+}
+
+func (tc *tableCode) grid() bool { return tc.colVar != "" }
+
+// code compiles st; nil (with the error reported) when it has no for
+// clause or more than two.
+func (c *TableGen) code(st *lang.TableStmt) *tableCode {
 	// Split the clauses: up to and including the first for (rows), the
 	// ifs after it, the second for (columns), the ifs after that.
 	var segs [4][]lang.Clause
@@ -69,7 +97,7 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 			fors = append(fors, f)
 			if len(fors) > 2 {
 				c.Errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
-				return func(*engine.Frame, RowFunc) *Table { return &Table{} }
+				return nil
 			}
 			if len(fors) == 2 {
 				seg = 2
@@ -82,41 +110,46 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 	}
 	if len(fors) == 0 {
 		c.Errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
-		return func(*engine.Frame, RowFunc) *Table { return &Table{} }
+		return nil
 	}
-	rowLoop := c.Vals.Clauses(segs[0])
-	rowLabel := c.label(fors[0].Target)
-	rowIfs := c.Vals.Clauses(segs[1])
-	var colLoop, colIfs func(func(fr *engine.Frame)) func(fr *engine.Frame)
-	var colLabel func(fr *engine.Frame) value.Value
-	grid := len(fors) == 2
-	if grid {
-		colLoop = c.Vals.Clauses(segs[2])
-		colLabel = c.label(fors[1].Target)
-		colIfs = c.Vals.Clauses(segs[3])
+	tc := &tableCode{rowVar: fors[0].Target.String(), expr: lang.Start(st.Body)}
+	tc.rowLoop = c.Vals.Clauses(segs[0])
+	tc.rowLabel = c.label(fors[0].Target)
+	tc.rowIfs = c.Vals.Clauses(segs[1])
+	if len(fors) == 2 {
+		tc.colLoop = c.Vals.Clauses(segs[2])
+		tc.colLabel = c.label(fors[1].Target)
+		tc.colIfs = c.Vals.Clauses(segs[3])
+		tc.colVar = fors[1].Target.String()
 	}
-	body := c.Vals.Expr(st.Body)
-	rowVar, colVar := fors[0].Target.String(), ""
-	if grid {
-		colVar = fors[1].Target.String()
-	}
-	expr := lang.Start(st.Body)
+	tc.body = c.Vals.Expr(st.Body)
+	return tc
+}
+
+// whole is the function Table returns: it computes the whole table, or
+// hands its rows to a RowFunc.
+func (tc *tableCode) whole() func(fr *engine.Frame, each RowFunc) *Table {
+	rowLoop, rowIfs, rowLabel, body := tc.rowLoop, tc.rowIfs, tc.rowLabel, tc.body
+	colLoop, colIfs, colLabel := tc.colLoop, tc.colIfs, tc.colLabel
+	rowVar, colVar, expr := tc.rowVar, tc.colVar, tc.expr
+	grid := tc.grid()
 
 	// The table being computed (statements do not nest or recurse), the
 	// RowFunc it streams to, and how far it got (rows, the last label).
 	var t *Table
 	var each RowFunc
 	var done int
+	var iter int64 // the iterations of the first for clause so far
 	var last value.Value
 	var run func(fr *engine.Frame)
 	if !grid {
 		var vals []value.Value
-		collect := rowLoop(rowIfs(func(fr *engine.Frame) {
+		row := rowIfs(func(fr *engine.Frame) {
 			v := body(fr)
 			l := rowLabel(fr)
 			done, last = done+1, l
 			if each != nil {
-				if err := each(l, v); err != nil {
+				if err := each(iter-1, l, v); err != nil {
 					panic(engine.CallerError{Err: err})
 				}
 				return
@@ -125,7 +158,11 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 			fr.Th.Alloc(expr, 2*engine.ValueBytes)
 			t.Rows = append(engine.Grown(fr.Th, expr, t.Rows, 1), l)
 			vals = append(engine.Grown(fr.Th, expr, vals, 1), v)
-		}))
+		})
+		collect := rowLoop(func(fr *engine.Frame) {
+			iter++
+			row(fr)
+		})
 		run = func(fr *engine.Frame) {
 			vals = nil
 			collect(fr)
@@ -184,7 +221,7 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 		}(run)
 	}
 	return func(fr *engine.Frame, rows RowFunc) *Table {
-		t, each, done, last = &Table{RowVar: rowVar, ColVar: colVar, Expr: expr}, rows, 0, value.None
+		t, each, done, iter, last = &Table{RowVar: rowVar, ColVar: colVar, Expr: expr}, rows, 0, 0, value.None
 		stop := fr.Stop
 		fr.Stop = false
 		// (A limit or Ctrl-C says how far the table got.)
@@ -204,13 +241,21 @@ func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc
 // last with label last for the row variable rowVar.
 func tableDoing(rowVar string, done int, last value.Value) string {
 	if done == 0 {
+		return TableDoing(rowVar, 0, "")
+	}
+	return TableDoing(rowVar, int64(done), value.Format(last))
+}
+
+// TableDoing is tableDoing with the last label as text.
+func TableDoing(rowVar string, done int64, last string) string {
+	if done == 0 {
 		return "computing the table's first row"
 	}
 	rows := "rows"
 	if done == 1 {
 		rows = "row"
 	}
-	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", done, rows, rowVar, value.Format(last))
+	return fmt.Sprintf("computing the table: %d %s done, the last for %s = %s", done, rows, rowVar, last)
 }
 
 // label returns the code that reads the value a for clause's pattern was

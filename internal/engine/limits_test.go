@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
@@ -162,4 +163,22 @@ func TestPrintPollsStoppedRun(t *testing.T) {
 	}()
 	_ = w.String()
 	t.Error("String of a stopped run returned")
+}
+
+// TestAllMemosMemory: with AllMemos, the memory limit counts the flat
+// tables of every session of the process (those of the other sessions
+// computing a table with this one), not this one's alone.
+func TestAllMemosMemory(t *testing.T) {
+	th := testThread()
+	const others = 1 << 30 // (as if other sessions' tables took 1 GiB)
+	memo.FlatLive.Add(others)
+	defer memo.FlatLive.Add(-others)
+	th.Limits.MaxMemory = goBytes() + others/2
+	if err := th.memErr(Pos{Line: 1, Column: 1}, 0); err != nil {
+		t.Fatalf("its own tables only: %v", err)
+	}
+	th.Limits.AllMemos = true
+	if err := th.memErr(Pos{Line: 1, Column: 1}, 0); err == nil || !strings.Contains(err.Msg, "memory limit reached") {
+		t.Errorf("every session's tables: %v", err)
+	}
 }

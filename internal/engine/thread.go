@@ -34,6 +34,10 @@ type Limits struct {
 	MaxSteps  int64         // evaluation steps: loop iterations, calls, positions (default 10,000,000,000)
 	Timeout   time.Duration // wall time of one run (default: none; Ctrl-C or the context cancels)
 	MaxMemory int64         // approximate heap, stack and flat-table bytes (default DefaultMaxMemory)
+	// AllMemos makes MaxMemory count the flat tables of every session of
+	// the process, not this session's alone: the sessions computing one
+	// table together (package eval's TableJobs) share one limit.
+	AllMemos bool
 }
 
 const (
@@ -85,6 +89,11 @@ type Thread struct {
 	Doing func() string
 	// Checkpoint is Options.Checkpoint.
 	Checkpoint string
+	// SolverThreads is the number of threads a take-and-break solver
+	// may use (0: as many as GOMAXPROCS, at most 2); 1 in the sessions
+	// of a table computed by several (package eval's TableJobs), which
+	// keep the cores busy themselves.
+	SolverThreads int
 }
 
 // NewFrame returns a frame with n zeroed slots taken from the slab.

@@ -149,6 +149,11 @@ func (pd *periodic) compute(e *search, pos engine.Pos, n int64) {
 	// (A table of more than a quarter of the memory limit is a mapped
 	// file, paged to the disk: see package takebreak.)
 	s.SetMapAbove(th.Limits.MaxMemory / 4)
+	if t := th.SolverThreads; t > 0 {
+		s.SetWorkers(t)
+	} else {
+		s.SetWorkers(runtime.GOMAXPROCS(0))
+	}
 	if n >= 1<<20 {
 		s.Reserve(int(n))
 	}
