@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -111,7 +112,8 @@ func (in *Interpreter) TableWith(ctx context.Context, filename, spec string, o T
 	defer in.s.ShareMemoryLimit(false)
 	jo := eval.JobsOptions{
 		Jobs: jobs, Global: globalError, RowVar: st.Fors()[0].Target.String(), Expr: lang.Start(st.Body),
-		Skip: o.From.Iterations, Done: o.From.Rows, Last: o.From.Last,
+		MaxMemory: in.s.Thread().Limits.MaxMemory,
+		Skip:      o.From.Iterations, Done: o.From.Rows, Last: o.From.Last,
 	}
 	if grid {
 		jo.ColVar = st.Fors()[1].Target.String()
@@ -119,7 +121,7 @@ func (in *Interpreter) TableWith(ctx context.Context, filename, spec string, o T
 	if o.From == (TableProgress{}) && !grid && (jobs == 1 || o.Auto) {
 		// This interpreter alone, or first (Auto): when its rows are
 		// slow, it stops after a row and the others join it.
-		a, err := in.tableAlone(ctx, filename, spec, o, jobs > 1)
+		a, err := in.tableAlone(ctx, filename, spec, lang.Start(st.Body), o, jobs > 1)
 		if err != nil || !a.slow {
 			if err != nil {
 				return nil, err
@@ -185,7 +187,7 @@ func (a *alone) table(jo eval.JobsOptions) *eval.Table {
 // alone, as TableRows, with o's Format, Write and Written; with auto, it
 // stops after a row once the rows are worth the other interpreters
 // (AutoJobs), and says how far it got.
-func (in *Interpreter) tableAlone(ctx context.Context, filename, spec string, o TableOptions, auto bool) (*alone, error) {
+func (in *Interpreter) tableAlone(ctx context.Context, filename, spec string, expr lang.Pos, o TableOptions, auto bool) (*alone, error) {
 	a := &alone{}
 	var slow atomic.Bool
 	var done atomic.Int64
@@ -218,6 +220,11 @@ func (in *Interpreter) tableAlone(ctx context.Context, filename, spec string, o 
 				return err
 			}
 		} else {
+			if len(a.rows) == cap(a.rows) {
+				// The rows double: counted against the memory limit (on
+				// the run's thread, which fails at expr when it is reached).
+				in.s.Thread().Alloc(expr, 4*int64(max(cap(a.rows), 8))*engine.ValueBytes)
+			}
 			a.rows, a.vals = append(a.rows, row), append(a.vals, v)
 		}
 		a.at.Iterations, a.at.Rows = i+1, a.at.Rows+1

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -97,6 +98,10 @@ type JobsOptions struct {
 	// Global reports whether a worker's error stops every worker (a
 	// cancellation, a time limit).
 	Global func(err error) bool
+	// MaxMemory is the memory limit a table collected whole (without
+	// Format) holds its rows under, counted for the whole process
+	// (engine.HasRoom): 0 for none.
+	MaxMemory int64
 	// The table's shape (as Table has it).
 	RowVar, ColVar string
 	Expr           engine.Pos
@@ -569,6 +574,11 @@ func (j *jobs) flush() {
 func (j *jobs) emit(rows []jobRow) bool {
 	if j.o.Format == nil {
 		for _, r := range rows {
+			if err := j.memRoom(); err != nil {
+				j.werr = err
+				j.retire(-1)
+				return false
+			}
 			j.collect(r)
 		}
 		return true
@@ -652,6 +662,22 @@ func (j *jobs) ready() []jobRow {
 	}
 	j.buf = out
 	return out
+}
+
+// memRoom is the memory limit's error when the rows collected so far are
+// about to grow past what the limit leaves room for (they grow as append
+// grows them, checked when they double), or nil.
+func (j *jobs) memRoom() error {
+	t := j.t
+	if j.o.MaxMemory <= 0 || len(t.Rows) < cap(t.Rows) || cap(t.Rows) < engine.CopyChunk {
+		return nil
+	}
+	// The labels, the values or cells, doubled; and the old arrays.
+	need := 3 * int64(cap(t.Rows)) * (engine.ValueBytes + int64(unsafe.Sizeof([]value.Value(nil))))
+	if engine.HasRoom(j.o.MaxMemory, need) {
+		return nil
+	}
+	return value.LimitError(j.o.Expr, "--max-memory", "memory limit reached: more than %d MiB in use (--max-memory)", j.o.MaxMemory>>20)
 }
 
 // collect adds a row to the table (without Format): a grid's columns in
