@@ -11,6 +11,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/testenv"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -470,7 +471,7 @@ func (g *compGen) program() string {
 func TestOptDiffCompositeRandom(t *testing.T) {
 	t.Parallel()
 	g := &compGen{r: rand.New(rand.NewPCG(16, 2026))}
-	n := 600 * max(*optDiffN, 1)
+	n := testenv.Scale(150, 600) * max(*optDiffN, 1)
 	exact, failed, limited := 0, 0, 0
 	for i := range n {
 		src := g.program()

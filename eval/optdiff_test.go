@@ -36,6 +36,7 @@ import (
 	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/lang"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -223,7 +224,8 @@ func optIndent(s string) string {
 }
 
 // scriptCases returns every chunk of testdata/*.game as a case, with its
-// standard input.
+// standard input; the chunks marked #! long only in the long suite
+// (package internal/testenv).
 func scriptCases(t *testing.T) (cases []optCase, labels []string) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*.game"))
 	if err != nil || len(files) == 0 {
@@ -236,7 +238,7 @@ func scriptCases(t *testing.T) (cases []optCase, labels []string) {
 		}
 		name := filepath.Base(file)
 		for _, ch := range splitScriptChunks(t, name, string(data)) {
-			if strings.TrimSpace(ch.src) == "" {
+			if strings.TrimSpace(ch.src) == "" || ch.long && !testenv.IsLong() {
 				continue
 			}
 			c := optCase{name: name, src: ch.src}
@@ -263,21 +265,33 @@ func TestOptDiffScripts(t *testing.T) {
 
 // TestOptDiffEachPass: every chunk of testdata/*.game and every
 // adversarial case with one pass off at a time, against all passes on: a
-// pass that changes a result shows alone, by name.
+// pass that changes a result shows alone, by name. The fast suite turns
+// off one pass per case, each pass in turn, on half of the cases (the
+// long suite: every pass on every case).
 func TestOptDiffEachPass(t *testing.T) {
 	t.Parallel()
 	cases, _ := scriptCases(t)
 	for _, a := range optAdversarial {
 		cases = append(cases, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n")})
 	}
+	all := eval.Passes()
+	// pass k turns off on the cases i with i % stride == k (every case
+	// when stride is 0).
+	stride := testenv.Scale(2*len(all), 0)
+	used := func(i, k int) bool { return stride == 0 || i%stride == k }
 	on := make([]optRun, len(cases))
 	for i, c := range cases {
-		on[i] = runOptWith(c, 0)
+		if stride == 0 || i%stride < len(all) {
+			on[i] = runOptWith(c, 0)
+		}
 	}
-	for _, p := range eval.Passes() {
+	for k, p := range all {
 		t.Run(p.String(), func(t *testing.T) {
 			t.Parallel()
 			for i, c := range cases {
+				if !used(i, k) {
+					continue
+				}
 				off := runOptWith(c, p)
 				if ok, why := optSame(on[i], off, true); !ok {
 					t.Errorf("%s off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", p, why, optIndent(c.src), on[i], p, off)
@@ -1792,14 +1806,15 @@ print sg(u(2 ** 40 + 2 ** 33 + 5)), sg(u(268435459)), sg(u(536870915)), sg(u(536
 
 // TestOptDiffNames: the names a session reports after a script (what an
 // embedding program or a completion sees) and what Check reports do not
-// depend on the optimizations.
+// depend on the optimizations (on a quarter of the adversarial scripts in
+// the fast suite).
 func TestOptDiffNames(t *testing.T) {
 	t.Parallel()
 	srcs := []string{
 		"def f(count) = count * count\nlet y = f(1 + 2)\ngame g(n) moves g(n - f(n - 1)) for k in [0] if n > 5\nprint y, sg(g(9))\n",
 		"def f(a, b) = b - a\nfor i in 0 .. 2 { let z = f(i * 2, i + 1)\nprint z }\n",
 	}
-	for _, a := range optAdversarial {
+	for _, a := range testenv.Sample(optAdversarial, len(optAdversarial)/4) {
 		srcs = append(srcs, strings.TrimPrefix(a.src, "\n"))
 	}
 	for _, src := range srcs {
@@ -1824,17 +1839,20 @@ func TestOptDiffNames(t *testing.T) {
 	}
 }
 
-// TestOptDiffAdversarial runs the hand-written edge cases both ways.
+// TestOptDiffAdversarial runs the hand-written edge cases both ways (the
+// fast suite: half of them, spread over the list; package
+// internal/testenv).
 func TestOptDiffAdversarial(t *testing.T) {
 	t.Parallel()
-	for _, a := range optAdversarial {
+	cases := testenv.Sample(optAdversarial, len(optAdversarial)/2)
+	for _, a := range cases {
 		start := time.Now()
 		optCheck(t, a.name, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}, true)
 		if d := time.Since(start); d > 100*time.Millisecond {
 			t.Logf("%s: %v", a.name, d)
 		}
 	}
-	t.Logf("%d adversarial scripts compared", len(optAdversarial))
+	t.Logf("%d adversarial scripts compared", len(cases))
 }
 
 var (
@@ -2442,14 +2460,14 @@ func (g *optGen) program() (string, bool) {
 // the setting is switched only between the phases), then compares.
 func TestOptDiffRandom(t *testing.T) {
 	t.Parallel()
-	optDiffRandom(t, 20261121, 2000, false)
+	optDiffRandom(t, 20261121, testenv.Scale(200, 2000), false)
 }
 
 // TestOptDiffRandomBits is TestOptDiffRandom with the bit operators in the
 // expressions, conditions and arguments of the programs.
 func TestOptDiffRandomBits(t *testing.T) {
 	t.Parallel()
-	optDiffRandom(t, 20261124, 500, true)
+	optDiffRandom(t, 20261124, testenv.Scale(60, 500), true)
 }
 
 // optDiffRandom runs n random programs (times -optdiff.n) both ways.
@@ -2633,7 +2651,7 @@ func TestOptDiffDeep(t *testing.T) {
 		seed ^= *propSeed * 0x9e3779b97f4a7c15
 	}
 	g := &optGen{r: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))}
-	n := 40 * max(*optDiffN, 1)
+	n := testenv.Scale(10, 40) * max(*optDiffN, 1)
 	start := time.Now()
 	var strict, limited, fails int
 	for i := range n {
@@ -2666,13 +2684,17 @@ func TestOptDiffDeep(t *testing.T) {
 //	go test ./eval -run '^$' -fuzz FuzzOptDiff -fuzztime 10m
 //
 // Without -fuzz, `go test` runs the seeds: the FuzzEval seeds, the
-// adversarial scripts above, a few random programs and the corpus in
-// testdata/fuzz/FuzzOptDiff.
+// adversarial scripts above (a quarter of them in the fast suite), a few
+// random programs and the corpus in testdata/fuzz/FuzzOptDiff.
 func FuzzOptDiff(f *testing.F) {
 	for _, s := range fuzzEvalSeeds(f) {
 		f.Add(s)
 	}
-	for _, a := range optAdversarial {
+	adv := optAdversarial
+	if !fuzzing() {
+		adv = testenv.Sample(adv, len(adv)/4)
+	}
+	for _, a := range adv {
 		f.Add(strings.TrimPrefix(a.src, "\n"))
 	}
 	g := &optGen{r: rand.New(rand.NewPCG(5, 6))}
@@ -2717,7 +2739,7 @@ func TestOptDiffBoxes(t *testing.T) {
 		"*(1 / (a - %d)) for k in [0] if b == 55",
 		"*(sg(g(a - 1, b)) + %d) for k in [0] if a > 0 and b == 3",
 	}
-	n, failed := 30**optDiffN, 0
+	n, failed := testenv.Scale(10, 30)**optDiffN, 0
 	for i := range n {
 		var b strings.Builder
 		b.WriteString("game g(a, b) moves *0")
