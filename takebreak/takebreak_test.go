@@ -52,8 +52,8 @@ func firstDiff(a, b *Solver, n int) int {
 }
 
 // TestAgainstNaive: both methods against the definition, on every code
-// of at most three digits and on random hexadecimal codes (to heap 1000;
-// 400 in the fast suite, package internal/testenv, and with -short).
+// of at most three digits (to heap 1000; 400 in the fast suite, package
+// internal/testenv, and with -short) and on random hexadecimal codes.
 func TestAgainstNaive(t *testing.T) {
 	check := func(g *Game, n int) {
 		want := naiveValues(g, n)
