@@ -24,6 +24,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // mexSG is the SG value of a position given as a bitmask, by memoized
@@ -334,7 +336,7 @@ func TestBoardIntVsGeneric(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 13)
 	g := bitsGen{r}
-	n := propCount(300)
+	n := propCount(testenv.Scale(100, 300))
 	var values, errs, fails int
 	for range n {
 		src := g.program()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/testenv"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -19,11 +20,7 @@ import (
 // strings as arguments, built in scratch buffers by the search. Each
 // script runs with the optimizations on and off (optCheck) and must show
 // the same output and the same errors.
-var optComposite = []struct {
-	name   string
-	src    string
-	limits engine.Limits
-}{
+var optComposite = []optScript{
 	{"workload shapes", `
 game heaps(hs) moves
     heaps(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1]))
@@ -255,10 +252,10 @@ print sg(t("a long string that is longer than thirty-two bytes", 2))
 }
 
 // TestOptDiffComposite runs the composite-position cases both ways, and
-// with only the composite pass off.
+// with only the composite pass off (the fast suite: those not in optSlow).
 func TestOptDiffComposite(t *testing.T) {
 	t.Parallel()
-	for _, a := range optComposite {
+	for _, a := range optFast(optComposite) {
 		c := optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}
 		if !optCheck(t, a.name, c, true) {
 			continue
@@ -470,7 +467,7 @@ func (g *compGen) program() string {
 func TestOptDiffCompositeRandom(t *testing.T) {
 	t.Parallel()
 	g := &compGen{r: rand.New(rand.NewPCG(16, 2026))}
-	n := 600 * max(*optDiffN, 1)
+	n := testenv.Scale(150, 600) * max(*optDiffN, 1)
 	exact, failed, limited := 0, 0, 0
 	for i := range n {
 		src := g.program()

@@ -10,6 +10,7 @@ package eval_test
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,6 +23,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -30,7 +32,9 @@ import (
 
 // fuzzEvalSeeds returns the scripts FuzzEval starts from: the examples,
 // the chunks of testdata/*.game, the grundy blocks of spec.md and a few
-// hostile programs.
+// hostile programs. Without -fuzz, the fast suite (package
+// internal/testenv) takes a quarter of the files' scripts, spread over
+// them, and every hostile program.
 func fuzzEvalSeeds(t testing.TB) []string {
 	var seeds []string
 	for _, pat := range []string{"../examples/*.game", "testdata/*.game"} {
@@ -76,7 +80,16 @@ func fuzzEvalSeeds(t testing.TB) []string {
 			body.WriteByte('\n')
 		}
 	}
+	if !fuzzing() {
+		seeds = testenv.Sample(seeds, len(seeds)/4)
+	}
 	return append(seeds, fuzzEvalHostile...)
+}
+
+// fuzzing reports whether go test runs with -fuzz.
+func fuzzing() bool {
+	f := flag.Lookup("test.fuzz")
+	return f != nil && f.Value.String() != ""
 }
 
 var fuzzEvalHostile = []string{

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -207,6 +208,7 @@ func TestDeepRecursionIsALimit(t *testing.T) {
 // parse, compile and run, in linear time, with the values nested Binary
 // nodes would give, and their errors.
 func TestLongChainsRun(t *testing.T) {
+	t.Parallel()
 	const n = 100_000
 	chain := func(term, last string) string { return strings.Repeat(term, n-1) + last }
 	cases := []struct{ src, want string }{
@@ -468,6 +470,7 @@ func TestParseAndCompilePoll(t *testing.T) {
 // deadline falls); what it leaves marked is undone when the session next
 // runs, which then computes the values a fresh session computes.
 func TestLoopySolveStopsAndRecovers(t *testing.T) {
+	t.Parallel()
 	const src = "game c(n) moves c((n * 3 + 1) % 400000) if n % 7 != 0 | c(n - 1) if n % 5 != 0 | c(n - 2) if n > 1\n"
 	const ask = "print [sg(c(k)) for k in 0 .. 12], outcome(c(399999)), sg(c(7) + c(3)), sg(c(1) + *1)\n"
 	var want strings.Builder
@@ -475,7 +478,8 @@ func TestLoopySolveStopsAndRecovers(t *testing.T) {
 	if err := fresh.ExecFile(context.Background(), "t.game", src+ask); err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range []time.Duration{20 * time.Millisecond, 150 * time.Millisecond, 400 * time.Millisecond} {
+	// (The fast suite: the first deadline and the last.)
+	for _, d := range testenv.Sample([]time.Duration{20 * time.Millisecond, 150 * time.Millisecond, 400 * time.Millisecond}, 2) {
 		var got strings.Builder
 		s := eval.NewSession(eval.Options{Stdout: &got})
 		ctx, cancel := context.WithTimeout(context.Background(), d)

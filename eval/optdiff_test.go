@@ -14,6 +14,11 @@ package eval_test
 //
 // The passes are a session's options, so the tests run in parallel;
 // TestOptDiffEachPass also turns each pass off alone.
+//
+// The fast suite (a plain go test; package internal/testenv) runs fewer
+// random programs (testenv.Scale), leaves out the slow hand-written
+// scripts (optSlow) and the chunks marked #! long, and turns each pass off
+// on a part of the cases; GRUNDY_LONG_TESTS=1 runs everything.
 
 import (
 	"bytes"
@@ -36,6 +41,7 @@ import (
 	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/lang"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -223,7 +229,8 @@ func optIndent(s string) string {
 }
 
 // scriptCases returns every chunk of testdata/*.game as a case, with its
-// standard input.
+// standard input; the chunks marked #! long only in the long suite
+// (package internal/testenv).
 func scriptCases(t *testing.T) (cases []optCase, labels []string) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*.game"))
 	if err != nil || len(files) == 0 {
@@ -236,7 +243,7 @@ func scriptCases(t *testing.T) (cases []optCase, labels []string) {
 		}
 		name := filepath.Base(file)
 		for _, ch := range splitScriptChunks(t, name, string(data)) {
-			if strings.TrimSpace(ch.src) == "" {
+			if strings.TrimSpace(ch.src) == "" || ch.long && !testenv.IsLong() {
 				continue
 			}
 			c := optCase{name: name, src: ch.src}
@@ -263,21 +270,34 @@ func TestOptDiffScripts(t *testing.T) {
 
 // TestOptDiffEachPass: every chunk of testdata/*.game and every
 // adversarial case with one pass off at a time, against all passes on: a
-// pass that changes a result shows alone, by name.
+// pass that changes a result shows alone, by name. The fast suite turns
+// off one pass per case, each pass in turn, on a quarter of the cases
+// (those of scriptCases and optFast; the long suite: every pass on every
+// case).
 func TestOptDiffEachPass(t *testing.T) {
 	t.Parallel()
 	cases, _ := scriptCases(t)
-	for _, a := range optAdversarial {
+	for _, a := range optFast(optAdversarial) {
 		cases = append(cases, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n")})
 	}
+	all := eval.Passes()
+	// pass k turns off on the cases i with i % stride == k (every case
+	// when stride is 0).
+	stride := testenv.Scale(4*len(all), 0)
+	used := func(i, k int) bool { return stride == 0 || i%stride == k }
 	on := make([]optRun, len(cases))
 	for i, c := range cases {
-		on[i] = runOptWith(c, 0)
+		if stride == 0 || i%stride < len(all) {
+			on[i] = runOptWith(c, 0)
+		}
 	}
-	for _, p := range eval.Passes() {
+	for k, p := range all {
 		t.Run(p.String(), func(t *testing.T) {
 			t.Parallel()
 			for i, c := range cases {
+				if !used(i, k) {
+					continue
+				}
 				off := runOptWith(c, p)
 				if ok, why := optSame(on[i], off, true); !ok {
 					t.Errorf("%s off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", p, why, optIndent(c.src), on[i], p, off)
@@ -310,14 +330,44 @@ func TestOptDiffExamples(t *testing.T) {
 	t.Logf("%d examples compared", len(files))
 }
 
-// optAdversarial are hand-written scripts aimed at the edges of the three
-// optimizations. Each must behave the same both ways; most also print
-// enough that a wrong value would show.
-var optAdversarial = []struct {
+// optScript is a hand-written script to run both ways.
+type optScript struct {
 	name   string
 	src    string
 	limits engine.Limits
-}{
+}
+
+// optSlow names the hand-written scripts (of optAdversarial and
+// optComposite) that take a quarter of a second or more both ways: the
+// fast suite leaves them to the long one (package internal/testenv).
+var optSlow = map[string]bool{
+	"ladder: cycle deeper than 65536":                                            true,
+	"fast fold: counts past the table, and infinite values found while counting": true,
+	"ladder: winning and remoteness of loopy positions below":                    true,
+	"ladder: rungs the plain search never reaches are expensive":                 true,
+	"wide: splits and takes of one heap":                                         true,
+	"ladder: cycle near the top":                                                 true,
+	"bits: masks past the packed keys":                                           true,
+	"range calls":                                                                true,
+	"sweep: deep subtraction and take-away chains":                               true,
+	"int literals and global lists in deep chains (sweeps)":                      true,
+	"ladder: sparse chain":                                                       true,
+	"sweep: values of 64 and more":                                               true,
+	"state limit with composite positions":                                       true,
+}
+
+// optFast is scripts less those of optSlow in the fast suite.
+func optFast(scripts []optScript) []optScript {
+	if testenv.IsLong() {
+		return scripts
+	}
+	return slices.DeleteFunc(slices.Clone(scripts), func(s optScript) bool { return optSlow[s.name] })
+}
+
+// optAdversarial are hand-written scripts aimed at the edges of the three
+// optimizations. Each must behave the same both ways; most also print
+// enough that a wrong value would show.
+var optAdversarial = []optScript{
 	// ---- fast loops: arguments leaving the dense table
 	// ---- wrappers of positions (package rewrite's WrapperCall)
 	{"wrapper defs", `
@@ -1792,14 +1842,16 @@ print sg(u(2 ** 40 + 2 ** 33 + 5)), sg(u(268435459)), sg(u(536870915)), sg(u(536
 
 // TestOptDiffNames: the names a session reports after a script (what an
 // embedding program or a completion sees) and what Check reports do not
-// depend on the optimizations.
+// depend on the optimizations (on a quarter of the adversarial scripts of
+// optFast in the fast suite).
 func TestOptDiffNames(t *testing.T) {
 	t.Parallel()
 	srcs := []string{
 		"def f(count) = count * count\nlet y = f(1 + 2)\ngame g(n) moves g(n - f(n - 1)) for k in [0] if n > 5\nprint y, sg(g(9))\n",
 		"def f(a, b) = b - a\nfor i in 0 .. 2 { let z = f(i * 2, i + 1)\nprint z }\n",
 	}
-	for _, a := range optAdversarial {
+	adv := optFast(optAdversarial)
+	for _, a := range testenv.Sample(adv, len(adv)/4) {
 		srcs = append(srcs, strings.TrimPrefix(a.src, "\n"))
 	}
 	for _, src := range srcs {
@@ -1824,17 +1876,19 @@ func TestOptDiffNames(t *testing.T) {
 	}
 }
 
-// TestOptDiffAdversarial runs the hand-written edge cases both ways.
+// TestOptDiffAdversarial runs the hand-written edge cases both ways (the
+// fast suite: those not in optSlow).
 func TestOptDiffAdversarial(t *testing.T) {
 	t.Parallel()
-	for _, a := range optAdversarial {
+	cases := optFast(optAdversarial)
+	for _, a := range cases {
 		start := time.Now()
 		optCheck(t, a.name, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}, true)
 		if d := time.Since(start); d > 100*time.Millisecond {
 			t.Logf("%s: %v", a.name, d)
 		}
 	}
-	t.Logf("%d adversarial scripts compared", len(optAdversarial))
+	t.Logf("%d adversarial scripts compared", len(cases))
 }
 
 var (
@@ -2453,14 +2507,14 @@ func (g *optGen) program() (string, bool) {
 // the setting is switched only between the phases), then compares.
 func TestOptDiffRandom(t *testing.T) {
 	t.Parallel()
-	optDiffRandom(t, 20261121, 2000, false)
+	optDiffRandom(t, 20261121, testenv.Scale(150, 2000), false)
 }
 
 // TestOptDiffRandomBits is TestOptDiffRandom with the bit operators in the
 // expressions, conditions and arguments of the programs.
 func TestOptDiffRandomBits(t *testing.T) {
 	t.Parallel()
-	optDiffRandom(t, 20261124, 500, true)
+	optDiffRandom(t, 20261124, testenv.Scale(60, 500), true)
 }
 
 // optDiffRandom runs n random programs (times -optdiff.n) both ways.
@@ -2644,7 +2698,7 @@ func TestOptDiffDeep(t *testing.T) {
 		seed ^= *propSeed * 0x9e3779b97f4a7c15
 	}
 	g := &optGen{r: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))}
-	n := 40 * max(*optDiffN, 1)
+	n := testenv.Scale(10, 40) * max(*optDiffN, 1)
 	start := time.Now()
 	var strict, limited, fails int
 	for i := range n {
@@ -2677,17 +2731,22 @@ func TestOptDiffDeep(t *testing.T) {
 //	go test ./eval -run '^$' -fuzz FuzzOptDiff -fuzztime 10m
 //
 // Without -fuzz, `go test` runs the seeds: the FuzzEval seeds, the
-// adversarial scripts above, a few random programs and the corpus in
-// testdata/fuzz/FuzzOptDiff.
+// adversarial scripts above and a few random programs (fewer of both in
+// the fast suite), and the corpus in testdata/fuzz/FuzzOptDiff.
 func FuzzOptDiff(f *testing.F) {
 	for _, s := range fuzzEvalSeeds(f) {
 		f.Add(s)
 	}
-	for _, a := range optAdversarial {
+	adv := optAdversarial
+	if !fuzzing() {
+		adv = optFast(adv)
+		adv = testenv.Sample(adv, len(adv)/4)
+	}
+	for _, a := range adv {
 		f.Add(strings.TrimPrefix(a.src, "\n"))
 	}
 	g := &optGen{r: rand.New(rand.NewPCG(5, 6))}
-	for range 40 {
+	for range testenv.Scale(10, 40) {
 		src, _ := g.program()
 		f.Add(src)
 	}
@@ -2728,7 +2787,7 @@ func TestOptDiffBoxes(t *testing.T) {
 		"*(1 / (a - %d)) for k in [0] if b == 55",
 		"*(sg(g(a - 1, b)) + %d) for k in [0] if a > 0 and b == 3",
 	}
-	n, failed := 30**optDiffN, 0
+	n, failed := testenv.Scale(10, 30)**optDiffN, 0
 	for i := range n {
 		var b strings.Builder
 		b.WriteString("game g(a, b) moves *0")

@@ -16,9 +16,11 @@ package eval_test
 // with cycles, G is ∞K when no such k exists, K being the k for which
 // G + *k is a win), each G + *k being solved by brute force.
 //
-// The counts are small enough for the default `go test ./eval/`; multiply
-// them with -prop.n=N for long runs, and use -prop.seed=S to draw other
-// cases than the fixed default ones. A failure prints the seed, the failing
+// The counts are small enough for the default `go test ./eval/`; the
+// larger ones are smaller still in the fast suite (testenv.Scale: the long
+// suite, GRUNDY_LONG_TESTS=1, runs them all); multiply them with
+// -prop.n=N for long runs, and use -prop.seed=S to draw other cases than
+// the fixed default ones. A failure prints the seed, the failing
 // query as a standalone script and what that script prints on its own.
 
 import (

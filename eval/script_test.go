@@ -14,6 +14,9 @@ package eval_test
 //	               order; a chunk without #= lines must print nothing
 //	#< TEXT        one line of standard input (for ints()); without any,
 //	               the chunk has no standard input
+//	#! long        a slow chunk: it runs only in the long suite
+//	               (GRUNDY_LONG_TESTS=1, package internal/testenv), here
+//	               and in the differential tests
 //
 // Each chunk is a script of its own: positions in errors count lines from
 // the chunk's first line (the line after "---"), so a chunk can be read,
@@ -32,6 +35,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -48,6 +52,7 @@ type scriptChunk struct {
 	hasOut  bool
 	stdin   []string
 	hasIn   bool
+	long    bool // #! long: only in the long suite
 }
 
 var scriptErrDirective = regexp.MustCompile(`###\s*"(.*)"\s*$`)
@@ -85,6 +90,8 @@ func splitScriptChunks(t *testing.T, name, data string) []scriptChunk {
 				c.stdin, c.hasIn = append(c.stdin, ""), true
 			case strings.HasPrefix(trimmed, "#< "):
 				c.stdin, c.hasIn = append(c.stdin, strings.TrimPrefix(trimmed, "#< ")), true
+			case trimmed == "#! long" || strings.HasPrefix(trimmed, "#! long "):
+				c.long = true
 			}
 		}
 		c.src = b.String()
@@ -101,6 +108,7 @@ func splitScriptChunks(t *testing.T, name, data string) []scriptChunk {
 }
 
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("testdata", "*.game"))
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +116,7 @@ func TestScripts(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no testdata/*.game files")
 	}
-	total := 0
+	total, skipped := 0, 0
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -120,12 +128,19 @@ func TestScripts(t *testing.T) {
 				if strings.TrimSpace(strings.ReplaceAll(c.src, "\n", "")) == "" {
 					continue
 				}
+				if c.long && !testenv.IsLong() {
+					skipped++
+					continue
+				}
 				total++
 				runScriptChunk(t, c)
 			}
 		})
 	}
 	t.Logf("%d chunks in %d files", total, len(files))
+	if skipped > 0 {
+		t.Logf("%d chunks marked #! long skipped: run them with %s=1", skipped, testenv.Var)
+	}
 }
 
 func runScriptChunk(t *testing.T, c scriptChunk) {
@@ -197,6 +212,14 @@ func TestChunkSplitting(t *testing.T) {
 	}
 	if !cs[2].hasIn || cs[2].stdin[0] != "5" {
 		t.Errorf("chunk 3: %+v", cs[2])
+	}
+	for i, c := range cs {
+		if c.long {
+			t.Errorf("chunk %d is long", i+1)
+		}
+	}
+	if ls := splitScriptChunks(t, "x.game", "#! long (slow)\nprint 1\n---\n#! longer\nprint 1"); len(ls) != 2 || !ls[0].long || ls[1].long {
+		t.Errorf("#! long: %+v", ls)
 	}
 	s := eval.NewSession(eval.Options{})
 	err := s.ExecFile(context.Background(), "x.game", cs[1].src)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/testenv"
 
 	"github.com/grundy-lang/grundy/eval"
 )
@@ -83,9 +84,16 @@ print sg(q((0, 0)))
 `},
 }
 
+// tupleLong are the cases of tupleCases that take seconds: they run in
+// the long suite only (package internal/testenv).
+var tupleLong = map[string]bool{"a deep chain": true, "a state limit inside the hidden game": true}
+
 func TestTupleFlat(t *testing.T) {
 	t.Parallel()
 	for _, c := range tupleCases {
+		if tupleLong[c.name] && !testenv.IsLong() {
+			continue
+		}
 		oc := optCase{name: "t.game", src: strings.TrimPrefix(c.src, "\n"), limits: engine.Limits{MaxStates: 1 << 20}}
 		optCheck(t, c.name, oc, true)
 		on, off := runOptWith(oc, 0), runOptWith(oc, passes.Tuples)

@@ -22,6 +22,8 @@ import (
 	"flag"
 	"math/bits"
 	"testing"
+
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 var long = flag.Bool("takebreak.long", false, "run the long checks against published results (minutes)")
@@ -232,8 +234,10 @@ func sparseStats(t *testing.T, s *Solver, n int, mask uint32, rare, lastRare int
 	}
 }
 
-// TestUnsolvedStats: TC's table of unsolved games (heaps 0 .. n-1).
+// TestUnsolvedStats: TC's table of unsolved games (heaps 0 .. n-1). It
+// runs in the long suite only (package internal/testenv).
 func TestUnsolvedStats(t *testing.T) {
+	testenv.Long(t)
 	s, _ := NewSolver(mustCode(t, "0.04"), Options{})
 	sparseStats(t, s, 1<<17, 0x7b8, 18860, 131003, 1024, 109363)
 	s, _ = NewSolver(mustCode(t, "0.06"), Options{})

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 var (
@@ -50,7 +52,8 @@ func firstDiff(a, b *Solver, n int) int {
 }
 
 // TestAgainstNaive: both methods against the definition, on every code
-// of at most three digits and on random hexadecimal codes.
+// of at most three digits (to heap 1000; 400 in the fast suite, package
+// internal/testenv, and with -short) and on random hexadecimal codes.
 func TestAgainstNaive(t *testing.T) {
 	check := func(g *Game, n int) {
 		want := naiveValues(g, n)
@@ -64,7 +67,7 @@ func TestAgainstNaive(t *testing.T) {
 		}
 	}
 	n := 1000
-	if testing.Short() {
+	if testing.Short() || !testenv.IsLong() {
 		n = 400
 	}
 	for _, code := range allCodes() {
@@ -86,10 +89,11 @@ func TestAgainstNaive(t *testing.T) {
 //
 //	go test ./takebreak -run TestSparseVsPlain -v -takebreak.heaps=100000 -takebreak.hex=200 -timeout 5h
 //
-// (GOMAXPROCS games at a time.)
+// (GOMAXPROCS games at a time; the fast suite, package internal/testenv,
+// and -short: fewer heaps.)
 func TestSparseVsPlain(t *testing.T) {
 	nAll, nSample := 2000, 10000
-	if testing.Short() {
+	if testing.Short() || !testenv.IsLong() {
 		nAll, nSample = 1500, 3000
 	}
 	if *diffHeaps > 0 {
@@ -264,11 +268,13 @@ func TestParseCodeNamesCharacters(t *testing.T) {
 
 // TestParallel: two threads give the values of one, on games with a
 // sparse space (and on the heaps past 2048, where the segments start
-// here), values that widen the sets and the table included.
+// here), values that widen the sets and the table included: to heap
+// 60,000, 10,000 in the fast suite (package internal/testenv) and with
+// -short.
 func TestParallel(t *testing.T) {
 	n := 60000
-	if testing.Short() {
-		n = 20000
+	if testing.Short() || !testenv.IsLong() {
+		n = 10000
 	}
 	games := []*Game{Grundys()}
 	for _, code := range []string{"0.127", "0.56", "0.1777", "0.376", "0.6", "0.16", "4.07", "0.354", "0.166", "0.3374"} {

@@ -182,6 +182,7 @@ func TestBadInputs(t *testing.T) {
 		base := strings.TrimSuffix(path, ".game")
 		name := filepath.Base(base)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // (each case is a process of its own)
 			wantData, ok := readOptional(t, base+".want")
 			if !ok {
 				t.Fatalf("%s has no .want file", path)

@@ -3,19 +3,14 @@ package main
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestDeterminism runs every example three times: the bytes on standard
-// output and standard error must be the same each time.
+// TestDeterminism runs every example (exampleFiles) three times: the
+// bytes on standard output and standard error must be the same each time.
 func TestDeterminism(t *testing.T) {
-	files, _ := filepath.Glob("../../examples/*.game")
-	if len(files) == 0 {
-		t.Fatal("no examples found")
-	}
-	for _, f := range files {
+	for _, f := range exampleFiles(t) {
 		var first string
 		for i := 0; i < 3; i++ {
 			var in []byte

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // cli runs the command line in-process and returns the exit status and
@@ -298,6 +301,26 @@ func TestNoPanics(t *testing.T) {
 		}
 		_ = out
 	}
+}
+
+// slowExamples are the examples that take seconds to run. TestExamples
+// runs them always; the tests that run every example again another way
+// (parity, determinism, formatting, pipes) only in the long suite
+// (package internal/testenv).
+var slowExamples = []string{"boards.game", "loopysum.game"}
+
+// exampleFiles is the paths of examples/*.game, less slowExamples in the
+// fast suite.
+func exampleFiles(t *testing.T) []string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*.game"))
+	if len(files) == 0 {
+		t.Fatal("no examples found in ../../examples")
+	}
+	if testenv.IsLong() {
+		return files
+	}
+	return slices.DeleteFunc(files, func(f string) bool { return slices.Contains(slowExamples, filepath.Base(f)) })
 }
 
 // TestExamples runs every examples/*.game, with the matching .in as

@@ -94,11 +94,7 @@ func TestParity(t *testing.T) {
 		fails            bool // a script of parityErrors
 	}
 	var scripts []script
-	examples, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*.game"))
-	if len(examples) == 0 {
-		t.Fatal("no examples found in ../../examples")
-	}
-	for _, f := range examples {
+	for _, f := range exampleFiles(t) {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -17,15 +17,13 @@ import (
 // firstLetN is a workload's size, `let N = ...` on a line of its own.
 var firstLetN = regexp.MustCompile(`(?m)^let N = .*$`)
 
-// eachScript runs test as a subtest for every example and every
-// benchmark workload (../shared/bench/workloads from the repository's
-// root, when it is there), with the file's name and text: a workload's
-// at a small size (its first `let N = ...` line set to let N = 6).
+// eachScript runs test as a subtest for every example (exampleFiles) and
+// every benchmark workload (../shared/bench/workloads from the
+// repository's root, when it is there), with the file's name and text: a
+// workload's at a small size (its first `let N = ...` line set to let N =
+// 6).
 func eachScript(t *testing.T, test func(t *testing.T, file, src string)) {
-	examples, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*.game"))
-	if len(examples) == 0 {
-		t.Fatal("no examples found in ../../examples")
-	}
+	examples := exampleFiles(t)
 	workloads, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "bench", "workloads", "*.game"))
 	if len(workloads) == 0 {
 		t.Log("no benchmark workloads in ../shared/bench/workloads (from the repository's root): only the examples are tested")

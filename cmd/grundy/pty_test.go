@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,15 +59,38 @@ func startTerminal(t *testing.T, env ...string) *terminal {
 	return term
 }
 
-// buildGrundy builds the binary into a temporary directory and returns
-// its path.
+var (
+	binOnce sync.Once
+	binDir  string // removed by TestMain
+	binPath string
+	binErr  error
+)
+
+// buildGrundy builds the binary, once for the tests of this package, and
+// returns its path.
 func buildGrundy(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "grundy")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	binOnce.Do(func() {
+		if binDir, binErr = os.MkdirTemp("", "grundy-test-bin-"); binErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "grundy")
+		if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
+			binErr = fmt.Errorf("build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
 	}
-	return bin
+	return binPath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
 }
 
 func (term *terminal) send(s string) {

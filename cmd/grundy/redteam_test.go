@@ -39,15 +39,19 @@ func redTeamBinary(t *testing.T) string {
 	return buildGrundy(t)
 }
 
-// timeCases are the long operations of issue 19, each set up quickly.
-var timeCases = []struct{ name, src string }{
-	{"concat of 80M elements", "let b = 10000000 * [1]\nlet a = b + b + b + b\nprint len(a + a)\n"},
-	{"str of a big value", "let a = 3000000 * [123456789]\nprint len(str([a, a, a, a]))\n"},
-	{"sorted", "let a = 2000000 * [5, 3, 1, 4, 2]\nlet b = [x * 7919 % 1000003 for x in a]\nprint len(sorted(b + b))\n"},
-	{"loopy solver, 4M cycle", "game c(n) moves c((n * 3 + 1) % 4000000) if n % 7 != 0 | c(n - 1) if n % 5 != 0 | c(n - 2) if n > 1\nprint sg(c(3999999))\n"},
-	{"search of an infinite game", "game up(n) moves up(n + 1) | up(n + 2)\nprint sg(up(0))\n"},
-	{"parse of a 50 MB script", strings.Repeat("let a = 1 + 2\n", 3_600_000)},
-	{"deep recursion", "def f(n) = if n == 0 then 0 else max(f(n - 1), 0, 0)\nprint [f(99999) for i in 0 .. 29]\n"},
+// timeCases are the long operations of issue 19, each set up quickly. (A
+// function: a variable would build its 50 MB script in every process of
+// the test binary, the children of TestBadInputs included.)
+func timeCases() []struct{ name, src string } {
+	return []struct{ name, src string }{
+		{"concat of 80M elements", "let b = 10000000 * [1]\nlet a = b + b + b + b\nprint len(a + a)\n"},
+		{"str of a big value", "let a = 3000000 * [123456789]\nprint len(str([a, a, a, a]))\n"},
+		{"sorted", "let a = 2000000 * [5, 3, 1, 4, 2]\nlet b = [x * 7919 % 1000003 for x in a]\nprint len(sorted(b + b))\n"},
+		{"loopy solver, 4M cycle", "game c(n) moves c((n * 3 + 1) % 4000000) if n % 7 != 0 | c(n - 1) if n % 5 != 0 | c(n - 2) if n > 1\nprint sg(c(3999999))\n"},
+		{"search of an infinite game", "game up(n) moves up(n + 1) | up(n + 2)\nprint sg(up(0))\n"},
+		{"parse of a 50 MB script", strings.Repeat("let a = 1 + 2\n", 3_600_000)},
+		{"deep recursion", "def f(n) = if n == 0 then 0 else max(f(n - 1), 0, 0)\nprint [f(99999) for i in 0 .. 29]\n"},
+	}
 }
 
 // TestRedTeamSIGINT sends SIGINT to runs of the time cases at a few
@@ -56,7 +60,7 @@ func TestRedTeamSIGINT(t *testing.T) {
 	redTeam(t)
 	bin := redTeamBinary(t)
 	dir := t.TempDir()
-	for i, c := range timeCases {
+	for i, c := range timeCases() {
 		p := filepath.Join(dir, fmt.Sprintf("t%d.game", i))
 		if err := os.WriteFile(p, []byte(c.src), 0o644); err != nil {
 			t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/web"
 )
 
@@ -139,8 +140,10 @@ func chromium() string {
 // .out files), a script typed in the editor whose error is shown with its
 // position, the state graph, deep recursion and the Stop button.
 //
-// Set GRUNDY_SCREENSHOTS=DIR to keep a screenshot of each step.
+// Set GRUNDY_SCREENSHOTS=DIR to keep a screenshot of each step. It runs
+// in the long suite only (package internal/testenv).
 func TestServeBrowser(t *testing.T) {
+	testenv.Long(t)
 	chrome := chromium()
 	if chrome == "" {
 		t.Skip("the playground's browser test needs headless Chromium (apt-get install chromium; .ci/run installs it): skipped")
