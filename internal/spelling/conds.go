@@ -1,0 +1,128 @@
+package spelling
+
+import (
+	"math/rand/v2"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// The condition families: comparisons and conditions spelled another
+// way.
+
+// siteExprs returns the sites whose expression ok accepts.
+func siteExprs(f *lang.File, ok func(*site) bool) []*site {
+	var out []*site
+	for _, s := range collect(f).sites {
+		if ok(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func isCmp(e lang.Expr, withIn bool) (*lang.Binary, bool) {
+	b, ok := e.(*lang.Binary)
+	if !ok || !b.Op.Comparison() {
+		return nil, false
+	}
+	if !withIn && (b.Op == lang.OpIn || b.Op == lang.OpNotIn) {
+		return nil, false
+	}
+	return b, true
+}
+
+// cmpFlip: `x <= n` becomes `n >= x` (== and != are symmetric): the same
+// test of the same two values (spec.md 8.5); the operands are evaluated
+// in the other order, which only changes which error comes first when
+// both fail.
+func cmpFlip(r *rand.Rand, f *lang.File) bool {
+	s, ok := pick(r, siteExprs(f, func(s *site) bool {
+		_, ok := isCmp(*s.slot, false)
+		return ok
+	}))
+	if !ok {
+		return false
+	}
+	b := (*s.slot).(*lang.Binary)
+	*s.slot = bin(b.Op.Flip(), b.Y, b.X)
+	return true
+}
+
+// cmpNot: `x <= n` becomes `not (x > n)`, `x not in S` becomes
+// `not (x in S)`, and back: an ordering that succeeds is total (ints,
+// strings, bools; lists and tuples element by element), so exactly one
+// of a comparison and its negation holds, and both fail on the same
+// operands (spec.md 7, 8.5).
+func cmpNot(r *rand.Rand, f *lang.File) bool {
+	s, ok := pick(r, siteExprs(f, func(s *site) bool {
+		if _, ok := isCmp(*s.slot, true); ok {
+			return true
+		}
+		u, ok := (*s.slot).(*lang.Unary)
+		if !ok || u.Op != lang.OpNot {
+			return false
+		}
+		_, ok = isCmp(u.X, true)
+		return ok
+	}))
+	if !ok {
+		return false
+	}
+	if u, ok := (*s.slot).(*lang.Unary); ok {
+		b := u.X.(*lang.Binary)
+		neg, _ := b.Op.Negate()
+		*s.slot = bin(neg, b.X, b.Y)
+		return true
+	}
+	b := (*s.slot).(*lang.Binary)
+	neg, _ := b.Op.Negate()
+	*s.slot = &lang.Unary{Op: lang.OpNot, X: bin(neg, b.X, b.Y)}
+	return true
+}
+
+// condIf: where a value must be a bool (an if clause, an assert, the
+// condition of an if, an operand of and, or, not), `A and B` becomes
+// `if A then B else false`, `A or B` `if A then true else B` and `not A`
+// `if A then false else true`, and back. They give the same bool; where
+// and/or would fail on an operand that is not a bool, the if gives that
+// value to a place that fails on it (spec.md 8.6, 8.8, 8.11).
+func condIf(r *rand.Rand, f *lang.File) bool {
+	s, ok := pick(r, siteExprs(f, func(s *site) bool {
+		return s.cond && condIfForm(*s.slot) != nil
+	}))
+	if !ok {
+		return false
+	}
+	*s.slot = condIfForm(*s.slot)
+	return true
+}
+
+// condIfForm returns e's other spelling, or nil.
+func condIfForm(e lang.Expr) lang.Expr {
+	f, t := &lang.BoolLit{Val: false}, &lang.BoolLit{Val: true}
+	switch e := e.(type) {
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpAnd:
+			return &lang.IfExpr{Cond: e.X, Then: e.Y, Else: f}
+		case lang.OpOr:
+			return &lang.IfExpr{Cond: e.X, Then: t, Else: e.Y}
+		}
+	case *lang.Unary:
+		if e.Op == lang.OpNot {
+			return &lang.IfExpr{Cond: e.X, Then: f, Else: t}
+		}
+	case *lang.IfExpr:
+		th, thOK := e.Then.(*lang.BoolLit)
+		el, elOK := e.Else.(*lang.BoolLit)
+		switch {
+		case thOK && elOK && !th.Val && el.Val:
+			return &lang.Unary{Op: lang.OpNot, X: e.Cond}
+		case elOK && !el.Val:
+			return bin(lang.OpAnd, e.Cond, e.Then)
+		case thOK && th.Val:
+			return bin(lang.OpOr, e.Cond, e.Else)
+		}
+	}
+	return nil
+}
