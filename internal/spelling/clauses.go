@@ -297,8 +297,8 @@ func rangeGuard(r *rand.Rand, f *lang.File) bool {
 	return true
 }
 
-// spellCmp writes x op y as itself, flipped (y op' x) or negated
-// (not (x op'' y)), at random.
+// spellCmp writes x op y as itself, with its operands swapped (y >= x
+// for x <= y) or negated (not (x > y)), at random.
 func spellCmp(r *rand.Rand, op lang.Op, x, y lang.Expr) lang.Expr {
 	switch r.IntN(3) {
 	case 1:

@@ -103,11 +103,12 @@ func (r result) timedOut() bool {
 }
 
 // smallSize returns the size a workload is fuzzed at: the largest of 6,
-// 12, 24, ... (at most its own) whose run visits at most budget
-// positions (what the run visits does not depend on the machine).
+// 9, 13, 19, ... (each half as large again; at most its own) whose run
+// visits at most budget positions (what the run visits does not depend
+// on the machine).
 func smallSize(t testing.TB, s script, budget int64) int {
 	best := 6
-	for n := 6; n <= sizeOf(s.src); n *= 2 {
+	for n := 6; n <= sizeOf(s.src); n = n * 3 / 2 {
 		res := run(s.name, withN(s.src, n), s.stdin, time.Minute)
 		if res.err != "" {
 			t.Fatalf("%s at N = %d: %s", s.name, n, res.err)

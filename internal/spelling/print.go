@@ -35,8 +35,9 @@ type ctx uint8
 
 const (
 	ctxTop  ctx = 0
-	ctxList ctx = 1 << iota // an item of a comma-separated list: no bare `sum of`
+	ctxList ctx = 1 << iota // an item of a comma-separated list: no bare `sum of E, F`
 	ctxAlt                  // a game's alternative outside brackets: no bare `|`
+	ctxOpen                 // clauses may follow: no bare `sum of`
 )
 
 func (p *printer) indent(n int) {
@@ -70,7 +71,7 @@ func (p *printer) stmt(s lang.Stmt, depth int) {
 				p.b.WriteString("  | ")
 			}
 			alt := a.(*lang.Alt)
-			p.expr(alt.Body, ctxAlt)
+			p.expr(alt.Body, ctxAlt|ctxOpen)
 			p.clauses(alt.Clauses, ctxAlt)
 		}
 	case *lang.PrintStmt:
@@ -92,15 +93,15 @@ func (p *printer) stmt(s lang.Stmt, depth int) {
 		}
 	case *lang.ForStmt:
 		p.b.WriteString("for " + s.Target.(*lang.Pattern).String() + " in ")
-		p.expr(s.Iter, ctxList)
+		p.expr(s.Iter, ctxList|ctxOpen)
 		p.b.WriteString(" {\n")
 		p.stmts(s.Body, depth+1)
 		p.indent(depth)
 		p.b.WriteByte('}')
 	case *lang.TableStmt:
 		p.b.WriteString("table ")
-		p.expr(s.Body, ctxList)
-		p.clauses(s.Clauses, ctxList)
+		p.expr(s.Body, ctxOpen)
+		p.clauses(s.Clauses, ctxTop)
 	case *lang.ExprStmt:
 		p.expr(s.X, ctxTop)
 	default:
@@ -117,6 +118,7 @@ func paramList(ps lang.ParamsNode) string {
 }
 
 func (p *printer) clauses(cs []lang.Clause, c ctx) {
+	c |= ctxOpen
 	for _, cl := range cs {
 		switch cl := cl.(type) {
 		case *lang.ForClause:
@@ -252,7 +254,7 @@ func (p *printer) expr(e lang.Expr, c ctx) {
 	case *lang.Comp:
 		p.comp(e, c)
 	case *lang.SumOf:
-		if c&ctxList != 0 {
+		if c != ctxTop {
 			p.b.WriteByte('(')
 			defer p.b.WriteByte(')')
 			c = ctxTop
@@ -262,7 +264,7 @@ func (p *printer) expr(e lang.Expr, c ctx) {
 			if i > 0 {
 				p.b.WriteString(", ")
 			}
-			p.expr(x, c|ctxList)
+			p.expr(x, ctxList)
 		}
 	case *lang.IfExpr:
 		p.b.WriteString("if ")
@@ -329,28 +331,34 @@ func (p *printer) comp(e *lang.Comp, c ctx) {
 	switch e.Kind {
 	case lang.ListComp:
 		p.b.WriteByte('[')
-		p.item(e.Body)
+		p.expr(e.Body, ctxOpen)
 		p.clauses(e.Clauses, ctxTop)
 		p.b.WriteByte(']')
 	case lang.SetComp:
 		p.b.WriteByte('{')
-		p.item(e.Body)
+		p.expr(e.Body, ctxOpen)
 		p.clauses(e.Clauses, ctxTop)
 		p.b.WriteByte('}')
 	case lang.MapComp:
 		p.b.WriteByte('{')
 		p.item(e.Key)
 		p.b.WriteString(": ")
-		p.item(e.Body)
+		p.expr(e.Body, ctxOpen)
 		p.clauses(e.Clauses, ctxTop)
 		p.b.WriteByte('}')
 	case lang.SumComp:
-		// Its clauses have no closing bracket: always in parentheses,
-		// so that nothing after it reads as one of its clauses.
-		p.b.WriteString("(sum of ")
-		p.item(e.Body)
+		// Its clauses have no closing bracket: bare only where a comma
+		// or a closing bracket follows it.
+		open := c&^ctxList != 0
+		if open {
+			p.b.WriteByte('(')
+		}
+		p.b.WriteString("sum of ")
+		p.expr(e.Body, ctxOpen)
 		p.clauses(e.Clauses, ctxTop)
-		p.b.WriteByte(')')
+		if open {
+			p.b.WriteByte(')')
+		}
 	}
 }
 

@@ -46,7 +46,7 @@ func TestSpellings(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			t.Parallel()
 			if s.workload {
-				s.src = withN(s.src, smallSize(t, s, 2000))
+				s.src = withN(s.src, smallSize(t, s, 400))
 			}
 			want := run(s.name, s.src, s.stdin, time.Minute)
 			if want.timedOut() {
@@ -82,7 +82,7 @@ func spellOne(t *testing.T, s script, seed uint64, fams []Family, want result) {
 		t.Errorf("seed %d, rewrites %v: %v\n%s", seed, applied, err, text)
 		return
 	}
-	limit := 20*want.took + 10*time.Second
+	limit := 20*want.took + 5*time.Second
 	got := run(s.name, text, s.stdin, limit)
 	if got.timedOut() {
 		// Slower is not different: what a spelling costs is for
