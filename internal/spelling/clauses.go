@@ -319,7 +319,7 @@ func spellCmp(r *rand.Rand, op lang.Op, x, y lang.Expr) lang.Expr {
 func tieSingleton(r *rand.Rand, f *lang.File) bool {
 	var cands []*site
 	for _, s := range collect(f).sites {
-		if s.item == nil || s.item.table || !s.always || s.callee {
+		if s.item == nil || s.item.table || !s.always || s.callee || !s.movable() {
 			continue
 		}
 		switch (*s.slot).(type) {
@@ -350,13 +350,15 @@ func tieSingleton(r *rand.Rand, f *lang.File) bool {
 
 // tieRange: D = C - i (or i + C, C + i, i - C), where i is bound by an
 // earlier `for i in A .. B` of the same item, becomes a new loop name j
-// tied to i by an equation: `for j in C - B .. C - A if i + j == C`
-// before the clause that evaluates D, and j in D's place. For each i in
-// A .. B the range of j holds C - i, and the equation keeps exactly it.
-// The names of A, B and C must mean there what they meant (no clause in
-// between binds them). Precondition (spec.md 8.2: overflow is an error):
-// the new arithmetic (C - B, C - A, i + j) does not overflow where C - i
-// did not, which holds unless the ints are within a factor 2 of 2^63.
+// tied to i by an equation: `for j in C - B .. C - A if C - j == i` (or
+// `if j == C - i`) just before the clause that evaluates D, and j in
+// D's place. For each i in A .. B the range of j holds C - i, and the
+// equation keeps exactly it. The clauses between i's and D's must not
+// use i, so that D is evaluated for every i when it is for one: the
+// original then computed C - B and C - A itself (at i = B and i = A),
+// and the new arithmetic cannot overflow where the old did not (C - j
+// is one of A .. B). Nothing between may bind the names of A and B
+// again.
 func tieRange(r *rand.Rand, f *lang.File) bool {
 	type tie struct {
 		s      *site
@@ -401,22 +403,20 @@ func tieRange(r *rand.Rand, f *lang.File) bool {
 		return false
 	}
 	j := newNamer(f).fresh("tie")
-	i, c := ident(t.i), t.c
-	var rng, guard lang.Expr
+	d, c := clone(*t.s.slot), t.c
+	var rng, back lang.Expr
 	switch t.shape {
-	case 0: // j = C - i, i in lo .. hi: j in C - hi .. C - lo
+	case 0: // j = C - i, i in lo .. hi: j in C - hi .. C - lo, and C - j == i
 		rng = bin(lang.OpRange, bin(lang.OpSub, clone(c), clone(t.hi)), bin(lang.OpSub, clone(c), clone(t.lo)))
-		guard = pickExpr(r, bin(lang.OpEq, bin(lang.OpAdd, i, ident(j)), clone(c)),
-			bin(lang.OpEq, ident(j), bin(lang.OpSub, clone(c), ident(t.i))))
-	case 1: // j = i + C: j in lo + C .. hi + C
+		back = bin(lang.OpSub, clone(c), ident(j))
+	case 1: // j = i + C: j in lo + C .. hi + C, and j - C == i
 		rng = bin(lang.OpRange, bin(lang.OpAdd, clone(t.lo), clone(c)), bin(lang.OpAdd, clone(t.hi), clone(c)))
-		guard = pickExpr(r, bin(lang.OpEq, bin(lang.OpSub, ident(j), i), clone(c)),
-			bin(lang.OpEq, ident(j), bin(lang.OpAdd, ident(t.i), clone(c))))
-	default: // j = i - C: j in lo - C .. hi - C
+		back = bin(lang.OpSub, ident(j), clone(c))
+	default: // j = i - C: j in lo - C .. hi - C, and j + C == i
 		rng = bin(lang.OpRange, bin(lang.OpSub, clone(t.lo), clone(c)), bin(lang.OpSub, clone(t.hi), clone(c)))
-		guard = pickExpr(r, bin(lang.OpEq, bin(lang.OpSub, i, ident(j)), clone(c)),
-			bin(lang.OpEq, ident(j), bin(lang.OpSub, ident(t.i), clone(c))))
+		back = bin(lang.OpAdd, ident(j), clone(c))
 	}
+	guard := pickExpr(r, bin(lang.OpEq, back, ident(t.i)), bin(lang.OpEq, ident(t.i), back), bin(lang.OpEq, ident(j), d))
 	*t.s.slot = ident(j)
 	insertClause(t.s.item.clauses, t.s.at, forClause(pattern(j), rng), &lang.IfClause{Cond: guard})
 	return true
@@ -425,9 +425,10 @@ func tieRange(r *rand.Rand, f *lang.File) bool {
 func pickExpr(r *rand.Rand, xs ...lang.Expr) lang.Expr { return xs[r.IntN(len(xs))] }
 
 // rangeOf finds the clause of it before clause at that binds name last,
-// and returns its range's ends when it is `for name in A .. B` and the
-// names of A and B are bound by no clause from it up to clause at
-// (they mean at clause at what they meant in the range).
+// and returns its range's ends when it is `for name in A .. B`, the
+// clauses after it up to clause at do not use name, and none of the
+// clauses from it up to clause at binds a name of A or B (they mean at
+// clause at what they meant in the range).
 func rangeOf(it *item, at int, name string) (lo, hi lang.Expr, ok bool) {
 	cs := *it.clauses
 	for k := at - 1; k >= 0; k-- {
@@ -443,9 +444,25 @@ func rangeOf(it *item, at int, name string) (lo, hi lang.Expr, ok bool) {
 		if usesAny(rng.X, bound) || usesAny(rng.Y, bound) {
 			return nil, nil, false
 		}
+		for _, c := range cs[k+1 : at] {
+			if clauseUses(c, name) {
+				return nil, nil, false
+			}
+		}
 		return rng.X, rng.Y, true
 	}
 	return nil, nil, false
+}
+
+// clauseUses reports whether the expression of clause c uses name.
+func clauseUses(c lang.Clause, name string) bool {
+	switch c := c.(type) {
+	case *lang.ForClause:
+		return uses(c.Iter, name)
+	case *lang.IfClause:
+		return uses(c.Cond, name)
+	}
+	return false
 }
 
 // splitRange: an alternative whose first clause is `for x in A .. B`

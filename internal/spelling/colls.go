@@ -123,11 +123,13 @@ func ascending(vs []int64) bool {
 }
 
 // collSorted: what a for clause or statement iterates spelled through a
-// built-in. `sorted(XS)` where XS gives ascending ints (a range, a set of
-// int literals, divisors(n)): the same list (spec.md 12). `set(XS)` in a
-// game's alternative where XS is a list or set (a range, a literal, a
-// comprehension, sorted or divisors), when nothing in the script shows
-// the order of options: the same options, each once, in ascending order.
+// built-in. `sorted(XS)` where XS gives ascending ints (a set of int
+// literals, divisors(n), a range in a for statement): the same list
+// (spec.md 12). `set(XS)` in a game's alternative where XS is a list or
+// set (a literal, a comprehension, sorted or divisors), when nothing in
+// the script shows the order of options: the same options, each once,
+// in ascending order. A range in a clause stays as it is: it is never
+// built there, and sorted() or set() would build it (spec.md 8.4).
 func collSorted(r *rand.Rand, f *lang.File) bool {
 	free := orderFree(f)
 	type cand struct {
@@ -137,7 +139,10 @@ func collSorted(r *rand.Rand, f *lang.File) bool {
 	}
 	var cands []cand
 	ix := collect(f)
-	add := func(slot *lang.Expr, alt bool) {
+	add := func(slot *lang.Expr, alt, clause bool) {
+		if clause && isIntRange(*slot) {
+			return
+		}
 		asc, coll := ascendingInts(f, *slot)
 		c := cand{slot: slot, sorted: asc && builtinOK(f, "sorted"), toSet: alt && free && coll && builtinOK(f, "set")}
 		if c.sorted || c.toSet {
@@ -150,12 +155,12 @@ func collSorted(r *rand.Rand, f *lang.File) bool {
 		}
 		for _, c := range *it.clauses {
 			if fc, ok := c.(*lang.ForClause); ok {
-				add(&fc.Iter, it.game != nil)
+				add(&fc.Iter, it.game != nil, true)
 			}
 		}
 	}
 	for _, s := range ix.forStmts {
-		add(&s.Iter, false)
+		add(&s.Iter, false, false)
 	}
 	c, ok := pick(r, cands)
 	if !ok {

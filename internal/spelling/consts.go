@@ -1,6 +1,7 @@
 package spelling
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -83,49 +84,97 @@ func quiet(s lang.Stmt) bool {
 	return false
 }
 
-// rangeFn: `for x in A .. B` becomes `for x in range(A, B + 1)`, and
-// `range(A, B)` becomes `A .. B - 1` (spec.md 8.4, 12: both the ints
-// from A up, the second stopping before B). Preconditions: B + 1 or
-// B - 1 does not overflow, and the range has at most 10,000,000 ints
-// (range() builds a list, a range in a clause is never built).
+// rangeFn: `A .. B` becomes `range(A, B + 1)`, and `range(A, B)` becomes
+// `A .. B - 1` (spec.md 8.4, 12: the ints from A up, the second stopping
+// before B), where the two mean the same exactly: B is an int literal
+// (B + 1 and B - 1 are computed here, and cannot overflow), and in a
+// clause, where a range is never built but range() builds its list
+// (with at most 10,000,000 elements), A is a literal too and the range
+// short enough. A for statement builds both (spec.md 8.4).
 func rangeFn(r *rand.Rand, f *lang.File) bool {
 	if !builtinOK(f, "range") {
 		return false
 	}
-	var cands []*lang.Expr
-	for _, it := range forIters(f, false) {
-		switch e := (*it).(type) {
+	type cand struct {
+		slot *lang.Expr
+		to   lang.Expr
+	}
+	var cands []cand
+	add := func(slot *lang.Expr, clause bool) {
+		var a, b lang.Expr
+		var shift int64
+		switch e := (*slot).(type) {
 		case *lang.Binary:
-			if e.Op == lang.OpRange {
-				cands = append(cands, it)
+			if e.Op != lang.OpRange {
+				return
 			}
+			a, b, shift = e.X, e.Y, 1
 		case *lang.Call:
-			if isName(e.Fn, "range") && len(e.Args) == 2 {
-				cands = append(cands, it)
+			if !isName(e.Fn, "range") || len(e.Args) != 2 {
+				return
+			}
+			a, b, shift = e.Args[0], e.Args[1], -1
+		default:
+			return
+		}
+		bv, ok := literal(b)
+		if !ok || shift == 1 && bv == math.MaxInt64 || shift == -1 && bv == math.MinInt64 {
+			return
+		}
+		if clause {
+			av, ok := literal(a)
+			if !ok || av <= bv && uint64(bv)-uint64(av) > 9_000_000 {
+				return
+			}
+		}
+		if shift == 1 {
+			cands = append(cands, cand{slot, call("range", a, intLit(bv+1))})
+		} else {
+			cands = append(cands, cand{slot, bin(lang.OpRange, a, intLit(bv-1))})
+		}
+	}
+	ix := collect(f)
+	for _, it := range ix.items {
+		if it.table {
+			continue
+		}
+		for _, c := range *it.clauses {
+			if fc, ok := c.(*lang.ForClause); ok {
+				add(&fc.Iter, true)
 			}
 		}
 	}
-	it, ok := pick(r, cands)
+	for _, s := range ix.forStmts {
+		add(&s.Iter, false)
+	}
+	c, ok := pick(r, cands)
 	if !ok {
 		return false
 	}
-	switch e := (*it).(type) {
-	case *lang.Binary:
-		*it = call("range", e.X, bin(lang.OpAdd, e.Y, intLit(1)))
-	case *lang.Call:
-		*it = bin(lang.OpRange, e.Args[0], bin(lang.OpSub, e.Args[1], intLit(1)))
-	}
+	*c.slot = c.to
 	return true
 }
 
+// literal returns the value of an int literal (a negative one is the
+// negation of a literal).
+func literal(e lang.Expr) (int64, bool) {
+	vs, ok := litInts([]lang.Expr{e})
+	if !ok {
+		return 0, false
+	}
+	return vs[0], true
+}
+
 // copies: `2 * X` (or `X * 2`, 3) becomes `X + X` (+ X), and `X + X`
-// becomes `2 * X`: for a game, k copies are the sum of k copies (spec.md
-// 9.2); for an int, the same int (and an overflow exactly when the
-// other overflows); for a string, list or tuple, repetition is
-// concatenation (spec.md 8.13); any other operand fails both ways. And
-// `t * G` with G a position or nimber and t an int known to be at least
-// 1 (a range from a literal >= 1, or an earlier `if t >= 2`) becomes
-// `sum of G for u in 1 .. t` (1 * G is G, as a sum of one part is).
+// becomes `2 * X`, where X is a position, a nimber or an int: for a
+// game, k copies are the sum of k copies (spec.md 9.2), a few parts; for
+// an int, the same int (and an overflow exactly when the other
+// overflows). (Not for strings and lists: a repetition has a limit a
+// concatenation has not.) And where only its SG value counts (an
+// option, the argument of sg), `t * G` with G a position or nimber and t
+// an int known to be at least 1 (a range from a literal >= 1, or an
+// earlier `if t >= 2`) becomes `sum of G for u in 1 .. t` (1 * G is G,
+// as a sum of one part is); neither is built there (spec.md 10.1).
 func copies(r *rand.Rand, f *lang.File) bool {
 	games := map[string]bool{}
 	for _, s := range f.Stmts {
@@ -156,7 +205,7 @@ func copiesForm(ix *index, s *site, games map[string]bool, nm *namer) lang.Expr 
 	}
 	switch b.Op {
 	case lang.OpAdd:
-		if lang.SExpr(b.X) == lang.SExpr(b.Y) {
+		if lang.SExpr(b.X) == lang.SExpr(b.Y) && (isGame(ix, s, b.X, games) || knownInt(b.X, s.ints)) {
 			return bin(lang.OpMul, intLit(2), b.X)
 		}
 	case lang.OpMul:
@@ -165,14 +214,14 @@ func copiesForm(ix *index, s *site, games map[string]bool, nm *namer) lang.Expr 
 			if side == 1 {
 				k, x = b.Y, b.X
 			}
-			if l, ok := k.(*lang.IntLit); ok && (l.Val == 2 || l.Val == 3) {
+			if l, ok := k.(*lang.IntLit); ok && (l.Val == 2 || l.Val == 3) && (isGame(ix, s, x, games) || knownInt(x, s.ints)) {
 				sum := lang.Expr(bin(lang.OpAdd, x, clone(x)))
 				if l.Val == 3 {
 					sum = bin(lang.OpAdd, sum, clone(x))
 				}
 				return sum
 			}
-			if id, ok := k.(*lang.Ident); ok && isGame(ix, s, x, games) && atLeastOne(s, id.Name) {
+			if id, ok := k.(*lang.Ident); ok && s.stream != notStream && isGame(ix, s, x, games) && atLeastOne(s, id.Name) {
 				u := nm.fresh("copy")
 				return &lang.Comp{Kind: lang.SumComp, Body: x, Clauses: []lang.Clause{
 					forClause(pattern(u), bin(lang.OpRange, intLit(1), ident(id.Name))),

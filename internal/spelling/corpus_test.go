@@ -99,7 +99,20 @@ func run(name, src, stdin string, timeout time.Duration) result {
 
 // timedOut reports whether a run stopped at its time limit.
 func (r result) timedOut() bool {
-	return strings.Contains(r.err, "--timeout") || strings.Contains(r.err, "time limit")
+	return strings.Contains(r.err, "(--timeout)")
+}
+
+// limited reports whether a run stopped at a limit of its resources
+// (spec.md 16: time, memory, states, steps, nested calls), which a
+// spelling may reach where the original does not: that is no
+// difference of meaning.
+func (r result) limited() bool {
+	for _, s := range []string{"(--timeout)", "(--max-memory)", "(--max-states)", "(--max-steps)", "too many nested calls"} {
+		if strings.Contains(r.err, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // smallSize returns the size a workload is fuzzed at: the largest of 6,

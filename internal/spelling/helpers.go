@@ -15,7 +15,10 @@ import (
 // it stands just before that statement (spec.md 5.2: a def sees the
 // top-level lets before it). A call evaluates its arguments (names) and
 // then the body, exactly where the piece was evaluated: same values,
-// same errors (the call adds one level toward the depth limit).
+// same errors (the call adds one level toward the depth limit). A range
+// that is never built where it stands (a clause's iterable, the right
+// side of in) and copies k * G whose SG value only counts stay where
+// they are: returned by a def they would be built (site.movable).
 
 // defFor replaces the expression at s by a call of a new def of it.
 func defFor(f *lang.File, s *site, base string) {
@@ -35,7 +38,7 @@ func defFor(f *lang.File, s *site, base string) {
 func applyDef(r *rand.Rand, f *lang.File, base string, ok func(*site) bool) bool {
 	var cands []*site
 	for _, s := range collect(f).sites {
-		if !s.callee && ok(s) {
+		if !s.callee && s.movable() && ok(s) {
 			cands = append(cands, s)
 		}
 	}
@@ -90,13 +93,14 @@ func defComp(r *rand.Rand, f *lang.File) bool {
 // order of options (no moves, winning or graph in the script), the def
 // may return a set instead: the same options, each once, in another
 // order (spec.md 9.4: the SG value, outcome and remoteness do not depend
-// on it). The list is made before the options are used: an error in an
+// on it). An option with copies k * G is left alone (the list would
+// build them). The list is made before the options are used: an error in an
 // option stays an error of the same option (the first one met may be
 // another when two options fail).
 func defOptions(r *rand.Rand, f *lang.File) bool {
 	var alts []*item
 	for _, it := range collect(f).items {
-		if it.game != nil {
+		if it.game != nil && !hasCopies(*it.body) {
 			alts = append(alts, it)
 		}
 	}

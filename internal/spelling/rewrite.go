@@ -44,7 +44,7 @@ var Families = []Family{
 	{"tuple-pos", "a game g(a, b) as g(p), p a tuple or list, read by destructuring or p[0], p[1]", tuplePos},
 	{"const-name", "an int literal as a name bound by a new let", constName},
 	{"const-inline", "a let of an int literal inlined in its uses", constInline},
-	{"range-fn", "`A .. B` as `range(A, B + 1)`, and back", rangeFn},
+	{"range-fn", "`A .. 6` as `range(A, 7)`, and back (literal ends where it must be exact)", rangeFn},
 	{"copies", "`2 * G` as `G + G` and back, `t * G` as `sum of G for u in 1 .. t`", copies},
 }
 

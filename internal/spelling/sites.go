@@ -82,6 +82,43 @@ type site struct {
 	cond   bool   // its value must be a bool or the run fails
 	stream stream // only its SG value counts
 	callee bool   // the function of a call
+	// unbuilt: a range here is never built as a list (the iterable of a
+	// clause, the right side of in: spec.md 8.4)
+	unbuilt bool
+}
+
+// movable reports whether the expression at s means the same as a value
+// made elsewhere (returned by a def, bound by a clause): not a range
+// that stays unbuilt where it is, nor copies k * G that are not built
+// where only their SG value counts (spec.md 10.1, 16: a range built as a
+// list and copies built as a value have limits).
+func (s *site) movable() bool {
+	if s.unbuilt && isIntRange(*s.slot) {
+		return false
+	}
+	return s.stream == notStream || !hasCopies(*s.slot)
+}
+
+// hasCopies reports whether the game value of e, where only its SG value
+// counts, has copies k * G that would be built as a value elsewhere.
+func hasCopies(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.Binary:
+		return e.Op == lang.OpMul || e.Op == lang.OpAdd && (hasCopies(e.X) || hasCopies(e.Y))
+	case *lang.Chain:
+		return true
+	case *lang.SumOf:
+		for _, x := range e.Items {
+			if hasCopies(x) {
+				return true
+			}
+		}
+	case *lang.Comp:
+		return e.Kind == lang.SumComp && hasCopies(e.Body)
+	case *lang.IfExpr:
+		return hasCopies(e.Then) || hasCopies(e.Else)
+	}
+	return false
 }
 
 func (s *site) local(name string) bool { return slices.Contains(s.scope, name) }
@@ -172,6 +209,7 @@ func (ix *index) item(it *item) {
 		c := site{stmt: it.stmt, scope: scope, ints: ints, item: it, at: k, always: true}
 		switch cl := cl.(type) {
 		case *lang.ForClause:
+			c.unbuilt = true
 			if k > 0 || it.comp == nil {
 				ix.expr(&cl.Iter, c)
 			}
@@ -198,7 +236,7 @@ func (ix *index) expr(slot *lang.Expr, c site) {
 	s.slot = slot
 	ix.sites = append(ix.sites, &s)
 	ch := c
-	ch.parent, ch.cond, ch.stream, ch.callee = *slot, false, notStream, false
+	ch.parent, ch.cond, ch.stream, ch.callee, ch.unbuilt = *slot, false, notStream, false, false
 	// streamed: a child that is still (part of) the same game value
 	streamed := ch
 	streamed.stream = c.stream
@@ -215,7 +253,9 @@ func (ix *index) expr(slot *lang.Expr, c site) {
 			ix.expr(&e.Vals[i], ch)
 		}
 	case *lang.Comp:
-		ix.expr(&e.Clauses[0].(*lang.ForClause).Iter, ch)
+		first := ch
+		first.unbuilt = true
+		ix.expr(&e.Clauses[0].(*lang.ForClause).Iter, first)
 		it := &item{clauses: &e.Clauses, body: &e.Body, scope: c.scope, ints: c.ints, stmt: c.stmt, comp: e, slot: slot}
 		if e.Key != nil {
 			it.key = &e.Key
@@ -288,6 +328,8 @@ func (ix *index) binary(x *lang.Expr, ys []*lang.Expr, ops []lang.Op, ch, stream
 	operand := func(slot *lang.Expr, op lang.Op, right bool) {
 		c := ch
 		switch op {
+		case lang.OpIn, lang.OpNotIn:
+			c.unbuilt = right
 		case lang.OpAnd, lang.OpOr:
 			c.cond = true
 			c.always = ch.always && !right

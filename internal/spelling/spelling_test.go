@@ -1,12 +1,18 @@
 package spelling
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"slices"
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // knownBugs names the families whose spellings show a bug of grundy (not
@@ -36,7 +42,7 @@ func long() bool { return os.Getenv("GRUNDY_LONG_TESTS") == "1" }
 // fails. A case is reproducible from its seed: GRUNDY_SPELLING_SEED=S
 // runs only the case of that seed (with -run TestSpellings/NAME).
 func TestSpellings(t *testing.T) {
-	cases := 3
+	cases := 2
 	if long() {
 		cases = 60
 	}
@@ -84,10 +90,10 @@ func spellOne(t *testing.T, s script, seed uint64, fams []Family, want result) {
 	}
 	limit := 20*want.took + 5*time.Second
 	got := run(s.name, text, s.stdin, limit)
-	if got.timedOut() {
-		// Slower is not different: what a spelling costs is for
+	if got.limited() && !same(want, got) {
+		// Costlier is not different: what a spelling costs is for
 		// TestSpellingRatios.
-		t.Logf("seed %d, rewrites %v: no answer within %v (not a mismatch)", seed, applied, limit)
+		t.Logf("seed %d, rewrites %v: stopped at a limit (not a mismatch): %s", seed, applied, got.err)
 		return
 	}
 	if !same(want, got) {
@@ -124,5 +130,125 @@ func TestFamiliesRegistered(t *testing.T) {
 			t.Errorf("family %q registered twice", fam.Name)
 		}
 		names = append(names, fam.Name)
+	}
+}
+
+var errorBlock = regexp.MustCompile("(?s)```grundy error\n(.*?)```")
+
+// TestSpellingsOfErrors rewrites the scripts of spec.md that fail (its
+// `grundy error` blocks that parse) and checks that every spelling
+// fails too, after printing the same output.
+func TestSpellingsOfErrors(t *testing.T) {
+	t.Parallel()
+	spec, err := os.ReadFile("../../spec.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := 3
+	if long() {
+		cases = 30
+	}
+	fams := families(t)
+	n := 0
+	for bi, m := range errorBlock.FindAllStringSubmatch(string(spec), -1) {
+		src := m[1]
+		if _, err := lang.ParseFile("spec.game", src); err != nil {
+			continue // a syntax error: nothing to rewrite
+		}
+		want := run("spec", src, "", time.Minute)
+		if want.err == "" || want.limited() {
+			continue
+		}
+		n++
+		for i := range cases {
+			seed := seedOf("spec-error/"+strconv.Itoa(bi), i)
+			r := rand.New(rand.NewPCG(seed, 0))
+			f := parseOK(t, "spec", src)
+			applied := RewriteWith(r, f, 1+r.IntN(4), fams)
+			text, err := printed(f)
+			if err != nil {
+				t.Fatalf("seed %d, rewrites %v: %v\n%s", seed, applied, err, text)
+			}
+			if got := run("spec", text, "", time.Minute); !same(want, got) {
+				t.Errorf("seed %d, rewrites %v:\n%s", seed, applied, mismatch(want, got, text))
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d failing scripts in spec.md", n)
+	}
+}
+
+// chunks returns the scripts of ../../eval/testdata/*.game: each file
+// holds several, separated by lines "---", with their input in "#< "
+// lines (see eval's script tests).
+func chunks(t *testing.T) []script {
+	files, err := filepath.Glob("../../eval/testdata/*.game")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no eval/testdata/*.game")
+	}
+	var out []script
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := strings.TrimSuffix(filepath.Base(file), ".game")
+		var lines, in []string
+		flush := func() {
+			src := strings.Join(lines, "\n")
+			if strings.TrimSpace(src) != "" {
+				s := script{name: fmt.Sprintf("testdata/%s#%d", base, len(out)), src: src}
+				if in != nil {
+					s.stdin = strings.Join(in, "\n") + "\n"
+				}
+				out = append(out, s)
+			}
+			lines, in = nil, nil
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if strings.TrimRight(l, "\r") == "---" {
+				flush()
+				continue
+			}
+			lines = append(lines, l)
+			if tl := strings.TrimSpace(l); tl == "#<" || strings.HasPrefix(tl, "#< ") {
+				in = append(in, strings.TrimPrefix(strings.TrimPrefix(tl, "#<"), " "))
+			}
+		}
+		flush()
+	}
+	return out
+}
+
+// TestSpellingsOfChunks rewrites the small scripts of eval's script
+// tests (those that parse: values, errors, moves listings, cycles, ...)
+// and checks that each spelling prints the same and fails exactly when
+// the original fails.
+func TestSpellingsOfChunks(t *testing.T) {
+	t.Parallel()
+	cases := 1
+	if long() {
+		cases = 20
+	}
+	fams := families(t)
+	n := 0
+	for _, s := range chunks(t) {
+		if _, err := lang.ParseFile("chunk.game", s.src); err != nil {
+			continue
+		}
+		// (The few scripts that take seconds are left out.)
+		want := run("chunk", s.src, s.stdin, time.Second)
+		if want.limited() {
+			t.Logf("%s left out: %s", s.name, want.err)
+			continue
+		}
+		n++
+		for i := range cases {
+			spellOne(t, s, seedOf(s.name, i), fams, want)
+		}
+	}
+	if n < 200 {
+		t.Errorf("only %d scripts", n)
 	}
 }
