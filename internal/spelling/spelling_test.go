@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
