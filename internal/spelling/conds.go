@@ -48,22 +48,31 @@ func cmpFlip(r *rand.Rand, f *lang.File) bool {
 	return true
 }
 
-// cmpNot: `x <= n` becomes `not (x > n)`, `x not in S` becomes
-// `not (x in S)`, and back: an ordering that succeeds is total (ints,
-// strings, bools; lists and tuples element by element), so exactly one
-// of a comparison and its negation holds, and both fail on the same
-// operands (spec.md 7, 8.5).
-func cmpNot(r *rand.Rand, f *lang.File) bool {
+// cmpNot: `x <= n` becomes `not (x > n)`, `x == y` `not (x != y)`, and
+// back: an ordering that succeeds is total (ints, strings, bools; lists
+// and tuples element by element), so exactly one of a comparison and
+// its negation holds, and both fail on the same operands (spec.md 7,
+// 8.5).
+func cmpNot(r *rand.Rand, f *lang.File) bool { return negate(r, f, false) }
+
+// inNot: `x not in S` becomes `not (x in S)`, and `x in S` `not (x not
+// in S)`, and back: spec.md 8.13 defines `X not in XS` as `not (X in
+// XS)`.
+func inNot(r *rand.Rand, f *lang.File) bool { return negate(r, f, true) }
+
+// negate rewrites a comparison (membership when in) as the negation of
+// the other one, or back.
+func negate(r *rand.Rand, f *lang.File, in bool) bool {
+	kind := func(e lang.Expr) bool {
+		b, ok := isCmp(e, true)
+		return ok && (b.Op == lang.OpIn || b.Op == lang.OpNotIn) == in
+	}
 	s, ok := pick(r, siteExprs(f, func(s *site) bool {
-		if _, ok := isCmp(*s.slot, true); ok {
+		if kind(*s.slot) {
 			return true
 		}
 		u, ok := (*s.slot).(*lang.Unary)
-		if !ok || u.Op != lang.OpNot {
-			return false
-		}
-		_, ok = isCmp(u.X, true)
-		return ok
+		return ok && u.Op == lang.OpNot && kind(u.X)
 	}))
 	if !ok {
 		return false

@@ -2,9 +2,12 @@ package spelling
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/eval"
 )
 
 // Tiny scripts the family tests rewrite.
@@ -136,6 +139,9 @@ print [sg(sub(n)) for n in 0 .. 6]
     sub(n - s) for s in [1, 2] if not s > n
 print [sg(sub(n)) for n in 0 .. 6]
 `},
+	{"in-not", `print [x for x in 0 .. 9 if x not in [2, 3]]
+`, `print [x for x in 0 .. 9 if not x in [2, 3]]
+`},
 	{"cond-if", guardsScript, `game g(n) moves
     g(k) for k in 0 .. n - 1 if if k != 2 then n != 5 else false if k != 4
 print [sg(g(n)) for n in 0 .. 8]
@@ -263,6 +269,26 @@ func TestNotApplied(t *testing.T) {
 		applied := fam.Apply(rand.New(rand.NewPCG(1, 0)), f)
 		if text := Print(f); !applied && text != bare {
 			t.Errorf("%s found no place but changed the script:\n%s", fam.Name, text)
+		}
+	}
+}
+
+// TestFreshNames checks that no built-in or library name has the shape
+// of the names the rewrites make (a base, "_" and a number), so that a
+// new def or let never hides one.
+func TestFreshNames(t *testing.T) {
+	s := eval.NewSession(eval.Options{})
+	names := s.Names()
+	for _, b := range s.Registry().Builtins() {
+		names = append(names, b.BName)
+	}
+	if len(names) < 20 {
+		t.Fatalf("only %d names", len(names))
+	}
+	made := regexp.MustCompile(`^[A-Za-z]+_[0-9]+$`)
+	for _, n := range names {
+		if made.MatchString(n) {
+			t.Errorf("the name %s could be made by a rewrite", n)
 		}
 	}
 }

@@ -37,6 +37,7 @@ var Families = []Family{
 	{"coll-sorted", "an iterable as sorted(XS), or set(XS) where order is free", collSorted},
 	{"cmp-flip", "`x <= n` as `n >= x`", cmpFlip},
 	{"cmp-not", "`x <= n` as `not (x > n)`, and back", cmpNot},
+	{"in-not", "`x not in S` as `not (x in S)`, `x in S` as `not (x not in S)`, and back", inNot},
 	{"cond-if", "`A and B` as `if A then B else false` (or, not) where a bool is needed, and back", condIf},
 	{"alt-swap", "two alternatives of a game swapped, where order is free", altSwap},
 	{"alt-dup", "an alternative repeated at the end", altDup},
