@@ -163,7 +163,7 @@ func total(e lang.Expr, scope, ints []string) (ok, isBool bool) {
 	case *lang.IntLit, *lang.StrLit:
 		return true, false
 	case *lang.Ident:
-		return contains(scope, e.Name), false
+		return slices.Contains(scope, e.Name), false
 	case *lang.TupleLit:
 		return allTotal(e.Elems, scope, ints), false
 	case *lang.ListLit:
@@ -211,7 +211,7 @@ func knownInt(e lang.Expr, ints []string) bool {
 	case *lang.IntLit:
 		return true
 	case *lang.Ident:
-		return contains(ints, e.Name)
+		return slices.Contains(ints, e.Name)
 	}
 	return false
 }

@@ -3,6 +3,7 @@ package spelling
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -56,7 +57,7 @@ func constInline(r *rand.Rand, f *lang.File) bool {
 	}
 	end := len(f.Stmts) - 1
 	for i := c.at + 1; i < len(f.Stmts); i++ {
-		if l, ok := f.Stmts[i].(*lang.LetStmt); ok && contains(patternNames(l.Pattern()), c.name) {
+		if l, ok := f.Stmts[i].(*lang.LetStmt); ok && slices.Contains(patternNames(l.Pattern()), c.name) {
 			end = i
 			break
 		}
@@ -244,7 +245,7 @@ func isGame(ix *index, s *site, e lang.Expr, games map[string]bool) bool {
 			return false
 		}
 		for _, st := range ix.file.Stmts {
-			if l, ok := st.(*lang.LetStmt); ok && contains(patternNames(l.Pattern()), id.Name) {
+			if l, ok := st.(*lang.LetStmt); ok && slices.Contains(patternNames(l.Pattern()), id.Name) {
 				return false
 			}
 		}
@@ -265,7 +266,7 @@ func atLeastOne(s *site, t string) bool {
 	for k := s.at - 1; k >= 0; k-- {
 		switch c := cs[k].(type) {
 		case *lang.ForClause:
-			if !contains(patternNames(c.Target), t) {
+			if !slices.Contains(patternNames(c.Target), t) {
 				continue
 			}
 			rng, ok := c.Iter.(*lang.Binary)

@@ -2,6 +2,7 @@ package spelling
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -119,7 +120,7 @@ func defOptions(r *rand.Rand, f *lang.File) bool {
 	}
 	var ps []string
 	for _, n := range freeNamesClauses(cs, nil, *it.body) {
-		if contains(it.scope, n) {
+		if slices.Contains(it.scope, n) {
 			ps = append(ps, n)
 		}
 	}
@@ -135,13 +136,4 @@ func defOptions(r *rand.Rand, f *lang.File) bool {
 func isFor(c lang.Clause) bool {
 	_, ok := c.(*lang.ForClause)
 	return ok
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -2,6 +2,7 @@ package spelling
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -74,7 +75,7 @@ func isName(e lang.Expr, name string) bool {
 func opaque(ix *index, g *lang.GameStmt) bool {
 	name := g.Name.Name
 	for _, s := range ix.file.Stmts {
-		if l, ok := s.(*lang.LetStmt); ok && contains(patternNames(l.Pattern()), name) {
+		if l, ok := s.(*lang.LetStmt); ok && slices.Contains(patternNames(l.Pattern()), name) {
 			return false
 		}
 	}

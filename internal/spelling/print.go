@@ -18,13 +18,6 @@ func Print(f *lang.File) string {
 	return p.b.String()
 }
 
-// ExprString writes one expression (for tests and messages).
-func ExprString(e lang.Expr) string {
-	var p printer
-	p.expr(e, ctxTop)
-	return p.b.String()
-}
-
 type printer struct {
 	b strings.Builder
 }

@@ -43,14 +43,15 @@ func long() bool { return os.Getenv("GRUNDY_LONG_TESTS") == "1" }
 // TestSpellings rewrites every workload (at a small size) and every
 // example into random equivalent spellings and checks that each prints
 // what the original prints, byte for byte, and fails exactly when it
-// fails. A case is reproducible from its seed: GRUNDY_SPELLING_SEED=S
-// runs only the case of that seed (with -run TestSpellings/NAME).
+// fails. The long tests also rewrite the workloads at a medium size,
+// where the engine's strategies for deep searches start. A case is
+// reproducible from its seed: GRUNDY_SPELLING_SEED=S runs only the case
+// of that seed (with -run TestSpellings/NAME).
 func TestSpellings(t *testing.T) {
 	cases := 2
 	if long() {
 		cases = 60
 	}
-	only, _ := strconv.ParseUint(os.Getenv("GRUNDY_SPELLING_SEED"), 10, 64)
 	fams := families(t)
 	for _, s := range corpus(t) {
 		t.Run(s.name, func(t *testing.T) {
@@ -58,26 +59,43 @@ func TestSpellings(t *testing.T) {
 			if s.workload {
 				s.src = withN(s.src, smallSize(t, s, 400))
 			}
-			want := run(s.name, s.src, s.stdin, time.Minute)
-			if want.timedOut() {
-				t.Fatalf("the original script timed out: %s", want.err)
-			}
-			// The printer alone changes nothing.
-			text, err := printed(parseOK(t, s.name, s.src))
-			if err != nil {
-				t.Fatalf("%v\n%s", err, text)
-			}
-			if got := run(s.name, text, s.stdin, time.Minute); !same(want, got) {
-				t.Fatalf("the printed script differs from the original:\n%s", mismatch(want, got, text))
-			}
-			for i := range cases {
-				seed := seedOf(s.name, i)
-				if only != 0 && seed != only {
-					continue
-				}
-				spellOne(t, s, seed, fams, want)
-			}
+			spellCases(t, s, cases, fams, true)
 		})
+		if long() && s.workload {
+			t.Run(s.name+"@medium", func(t *testing.T) {
+				t.Parallel()
+				s.src = withN(s.src, smallSize(t, s, 100_000))
+				s.name += "@medium"
+				spellCases(t, s, 10, fams, false)
+			})
+		}
+	}
+}
+
+// spellCases runs the original s, checks its printed tree when asked,
+// and compares cases spellings with it.
+func spellCases(t *testing.T, s script, cases int, fams []Family, checkPrinter bool) {
+	only, _ := strconv.ParseUint(os.Getenv("GRUNDY_SPELLING_SEED"), 10, 64)
+	want := run(s.name, s.src, s.stdin, time.Minute)
+	if want.timedOut() {
+		t.Fatalf("the original script timed out: %s", want.err)
+	}
+	if checkPrinter {
+		// The printer alone changes nothing.
+		text, err := printed(parseOK(t, s.name, s.src))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, text)
+		}
+		if got := run(s.name, text, s.stdin, time.Minute); !same(want, got) {
+			t.Fatalf("the printed script differs from the original:\n%s", mismatch(want, got, text))
+		}
+	}
+	for i := range cases {
+		seed := seedOf(s.name, i)
+		if only != 0 && seed != only {
+			continue
+		}
+		spellOne(t, s, seed, fams, want)
 	}
 }
 

@@ -178,64 +178,9 @@ func usesAny(e lang.Expr, names []string) bool {
 	return false
 }
 
-// replaceFree replaces each free use of name in the tree at slot by a
-// new copy of by, and reports false (changing nothing) when a binder
-// inside the tree would capture a free name of by there.
-func replaceFree(slot *lang.Expr, name string, by lang.Expr) bool {
-	if !substSafe(*slot, name, freeNames(by), nil) {
-		return false
-	}
-	subst(slot, name, by)
-	return true
-}
-
-// substSafe reports whether no binder around a free use of name in e
-// binds one of names (bound: the binders met so far).
-func substSafe(e lang.Expr, name string, names, bound []string) bool {
-	ok := true
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if !ok {
-			return false
-		}
-		switch x := x.(type) {
-		case *lang.Ident:
-			if x.Name == name {
-				for _, b := range bound {
-					if slices.Contains(names, b) {
-						ok = false
-					}
-				}
-			}
-		case *lang.Comp:
-			b := slices.Clip(bound)
-			stop := false
-			for _, c := range x.Clauses {
-				switch c := c.(type) {
-				case *lang.ForClause:
-					ok = ok && substSafe(c.Iter, name, names, b)
-					if slices.Contains(patternNames(c.Target), name) {
-						stop = true
-					}
-					b = append(b, patternNames(c.Target)...)
-				case *lang.IfClause:
-					ok = ok && substSafe(c.Cond, name, names, b)
-				}
-				if stop {
-					break
-				}
-			}
-			if !stop {
-				ok = ok && substSafe(x.Key, name, names, b) && substSafe(x.Body, name, names, b)
-			}
-			return false
-		}
-		return true
-	})
-	return ok
-}
-
 // subst replaces the free uses of name in the tree at slot by copies of
-// by (no capture check: see replaceFree).
+// by. It does not check for capture: the callers substitute fresh names
+// (which nothing binds) and the names' own binders stop it.
 func subst(slot *lang.Expr, name string, by lang.Expr) {
 	forSlots(slot, func(s *lang.Expr) bool {
 		switch x := (*s).(type) {
