@@ -2,6 +2,7 @@ package spelling
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -134,4 +135,35 @@ func condIfForm(e lang.Expr) lang.Expr {
 		}
 	}
 	return nil
+}
+
+// ifSplit: an option with a conditional in it, `E[if C then A else B]`,
+// becomes two alternatives, `E[A] ... if C` and `E[B] ... if not C`
+// (the clauses of the alternative, then the condition): for each pass
+// through the clauses exactly one of them gives an option, the same one
+// (spec.md 8.8, 9.1). The conditional must be evaluated whenever the
+// option is (not inside and/or or another branch), and the options keep
+// their order when the alternative has no for clause (one option at
+// most) or nothing shows the order. C not a bool fails both ways.
+func ifSplit(r *rand.Rand, f *lang.File) bool {
+	free := orderFree(f)
+	s, ok := pick(r, siteExprs(f, func(s *site) bool {
+		_, isIf := (*s.slot).(*lang.IfExpr)
+		if !isIf || !s.always || s.item == nil || s.item.game == nil || s.at != len(*s.item.clauses) {
+			return false
+		}
+		return free || !slices.ContainsFunc(*s.item.clauses, isFor)
+	}))
+	if !ok {
+		return false
+	}
+	ie := (*s.slot).(*lang.IfExpr)
+	it := s.item
+	// The other alternative: a copy made with B in the conditional's place.
+	*s.slot = ie.Else
+	other := &lang.Alt{Body: clone(*it.body), Clauses: append(cloneClauses(*it.clauses), &lang.IfClause{Cond: &lang.Unary{Op: lang.OpNot, X: clone(ie.Cond)}})}
+	*s.slot = ie.Then
+	*it.clauses = append(*it.clauses, &lang.IfClause{Cond: ie.Cond})
+	it.game.Alts = slices.Insert(it.game.Alts, it.alt+1, lang.AltNode(other))
+	return true
 }

@@ -139,6 +139,14 @@ print [sg(sub(n)) for n in 0 .. 6]
     sub(n - s) for s in [1, 2] if not s > n
 print [sg(sub(n)) for n in 0 .. 6]
 `},
+	{"if-split", `game g(n) moves g(if n % 2 == 0 then n - 1 else n - 2) if n >= 2 | *3 if n == 1
+print [sg(g(n)) for n in 0 .. 9]
+`, `game g(n) moves
+    g(n - 1) if n >= 2 if n % 2 == 0
+  | g(n - 2) if n >= 2 if not n % 2 == 0
+  | *3 if n == 1
+print [sg(g(n)) for n in 0 .. 9]
+`},
 	{"in-not", `print [x for x in 0 .. 9 if x not in [2, 3]]
 `, `print [x for x in 0 .. 9 if not x in [2, 3]]
 `},

@@ -38,6 +38,7 @@ var Families = []Family{
 	{"cmp-flip", "`x <= n` as `n >= x`", cmpFlip},
 	{"cmp-not", "`x <= n` as `not (x > n)`, and back", cmpNot},
 	{"in-not", "`x not in S` as `not (x in S)`, `x in S` as `not (x not in S)`, and back", inNot},
+	{"if-split", "an option `E[if C then A else B]` as two alternatives `E[A] if C | E[B] if not C`", ifSplit},
 	{"cond-if", "`A and B` as `if A then B else false` (or, not) where a bool is needed, and back", condIf},
 	{"alt-swap", "two alternatives of a game swapped, where order is free", altSwap},
 	{"alt-dup", "an alternative repeated at the end", altDup},
