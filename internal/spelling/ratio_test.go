@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // A timing is one spelling of a workload at its real size, against its
@@ -41,7 +43,9 @@ func (tm timing) String() string {
 // the worst five with their rewrites, and per family the spellings
 // that used it. What a spelling costs is what the planner does not yet
 // bring back to the fast paths. A spelling that prints something else
-// fails the test. Only with GRUNDY_SPELLING_BENCH=1 (it takes minutes):
+// fails the test. With GRUNDY_SPELLING_SINGLE=1, one spelling per
+// family instead, by that family alone. Only with
+// GRUNDY_SPELLING_BENCH=1 (it takes minutes):
 //
 //	GRUNDY_SPELLING_BENCH=1 go test ./internal/spelling -run TestSpellingRatios -v -timeout 0
 func TestSpellingRatios(t *testing.T) {
@@ -52,6 +56,7 @@ func TestSpellingRatios(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("GRUNDY_SPELLING_K")); err == nil && n > 0 {
 		k = n
 	}
+	single := os.Getenv("GRUNDY_SPELLING_SINGLE") == "1"
 	fams := families(t)
 	var all []timing
 	for _, s := range corpus(t) {
@@ -64,11 +69,13 @@ func TestSpellingRatios(t *testing.T) {
 		}
 		limit := min(20*canon.took, time.Minute)
 		var line []string
-		for i := range k {
-			seed := seedOf(s.name+"/ratio", i)
+		spell := func(seed uint64, rewrite func(*rand.Rand, *lang.File) []string) {
 			r := rand.New(rand.NewPCG(seed, 0))
 			f := parseOK(t, s.name, s.src)
-			applied := RewriteWith(r, f, 1+r.IntN(3), fams)
+			applied := rewrite(r, f)
+			if len(applied) == 0 {
+				return
+			}
 			text, err := printed(f)
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", s.name, seed, err)
@@ -81,6 +88,20 @@ func TestSpellingRatios(t *testing.T) {
 			}
 			all = append(all, tm)
 			line = append(line, "\n    "+tm.String())
+		}
+		if single {
+			// One spelling per family, each with that family alone.
+			for _, fam := range fams {
+				spell(seedOf(s.name+"/"+fam.Name, 0), func(r *rand.Rand, f *lang.File) []string {
+					return RewriteWith(r, f, 1, []Family{fam})
+				})
+			}
+		} else {
+			for i := range k {
+				spell(seedOf(s.name+"/ratio", i), func(r *rand.Rand, f *lang.File) []string {
+					return RewriteWith(r, f, 1+r.IntN(3), fams)
+				})
+			}
 		}
 		t.Logf("%s: canonical %.3fs, limit %.1fs%s", s.name, canon.took.Seconds(), limit.Seconds(), strings.Join(line, ""))
 	}
