@@ -51,13 +51,11 @@ func bindPattern(scope, ints []string, p *lang.Pattern, iter lang.Expr) ([]strin
 	return scope, ints
 }
 
-// isIntRange reports whether iterating e gives ints (or fails): A .. B
-// or a call of the built-in range (the caller checks it is not hidden).
+// isIntRange reports whether e is a range A .. B (iterating it gives
+// ints, or fails).
 func isIntRange(e lang.Expr) bool {
-	if b, ok := e.(*lang.Binary); ok && b.Op == lang.OpRange {
-		return true
-	}
-	return false
+	b, ok := e.(*lang.Binary)
+	return ok && b.Op == lang.OpRange
 }
 
 // Stream says how a site's value is used when only its SG value counts.
@@ -72,11 +70,10 @@ const (
 // A site is an expression and what is known where it stands.
 type site struct {
 	slot   *lang.Expr
-	parent lang.Expr // the node it is a child of (nil at the top)
-	stmt   int       // the top-level statement it is in
-	scope  []string  // the local names visible
-	ints   []string  // the locals known to hold ints
-	item   *item     // the item whose clause at (or body: at = len) holds it
+	stmt   int      // the top-level statement it is in
+	scope  []string // the local names visible
+	ints   []string // the locals known to hold ints
+	item   *item    // the item whose clause at (or body: at = len) holds it
 	at     int
 	always bool   // evaluated whenever that clause or body is
 	cond   bool   // its value must be a bool or the run fails
@@ -236,7 +233,7 @@ func (ix *index) expr(slot *lang.Expr, c site) {
 	s.slot = slot
 	ix.sites = append(ix.sites, &s)
 	ch := c
-	ch.parent, ch.cond, ch.stream, ch.callee, ch.unbuilt = *slot, false, notStream, false, false
+	ch.cond, ch.stream, ch.callee, ch.unbuilt = false, notStream, false, false
 	// streamed: a child that is still (part of) the same game value
 	streamed := ch
 	streamed.stream = c.stream
