@@ -37,8 +37,8 @@ func clauseSites(f *lang.File, ok func(clauseSite) bool) []clauseSite {
 	return out
 }
 
-// forSite is clause k when it is a for clause over a range A .. B of
-// one name, with the range.
+// forRange returns clause k when it is a for clause over a range A .. B
+// of one name, with the range.
 func (c clauseSite) forRange() (fc *lang.ForClause, rng *lang.Binary, ok bool) {
 	fc, ok = c.clause().(*lang.ForClause)
 	if !ok || fc.Target.Tuple {
