@@ -189,19 +189,24 @@ func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 		}
 	}
 	switch e.Op {
-	case lang.OpIn:
-		x := c.Expr(e.X)
+	case lang.OpIn, lang.OpNotIn:
 		if r, ok := e.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
-			lo, hi := c.Expr(r.X), c.Expr(r.Y)
-			rpos := r.Pos
+			// x in A .. B and x not in A .. B compare x with the ends:
+			// the range is never built.
+			x, lo, hi := c.Expr(e.X), c.Expr(r.X), c.Expr(r.Y)
+			rpos, in := r.Pos, e.Op == lang.OpIn
 			return func(fr *engine.Frame) value.Value {
 				v, a, b := x(fr), lo(fr), hi(fr)
 				if a.K != value.KInt || b.K != value.KInt {
 					operator.TypeErr(rpos, lang.OpRange, a, b)
 				}
-				return value.Bool(v.K == value.KInt && a.N <= v.N && v.N <= b.N)
+				return value.Bool((v.K == value.KInt && a.N <= v.N && v.N <= b.N) == in)
 			}
 		}
+	}
+	switch e.Op {
+	case lang.OpIn:
+		x := c.Expr(e.X)
 		if f := c.fast.InSet(e, false); f != nil {
 			return func(fr *engine.Frame) value.Value { return value.Bool(f(fr)) }
 		}
@@ -400,16 +405,16 @@ func (c *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 			}
 			return value.Bool(y(fr))
 		}
-	case lang.OpIn:
+	case lang.OpIn, lang.OpNotIn:
 		if r, ok := st.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
 			lo, hi := c.Expr(r.X), c.Expr(r.Y)
-			rpos := r.Pos
+			rpos, in := r.Pos, op == lang.OpIn
 			return func(fr *engine.Frame, v value.Value) value.Value {
 				a, b := lo(fr), hi(fr)
 				if a.K != value.KInt || b.K != value.KInt {
 					operator.TypeErr(rpos, lang.OpRange, a, b)
 				}
-				return value.Bool(v.K == value.KInt && a.N <= v.N && v.N <= b.N)
+				return value.Bool((v.K == value.KInt && a.N <= v.N && v.N <= b.N) == in)
 			}
 		}
 	}
