@@ -58,6 +58,32 @@ game c(w, h) moves c(a, h) + c(b, h) for a in cuts(w) for b in 1 .. w if a + b =
 print [sg(c(w, h)) for w in 1 .. 6 for h in 1 .. 6]
 print moves(c(3, 2))
 `,
+	// deforest: a union of sets of tuples, destructured (moves and
+	// winning see the set as written: it is only fused for SG values)
+	`def opts(a, b) = {(a - k, b) for k in 1 .. a} | {(a, b - k) for k in 1 .. b}
+game g(a, b) moves g(x, y) for (x, y) in opts(a, b)
+print [sg(g(a, b)) for a in 0 .. 6 for b in 0 .. 6]
+print moves(g(2, 3)), winning(g(2, 3)), sg(g(40, 23))
+`,
+	// a union of three, one of them with no generator left; a list
+	// concatenation; the game declared before its helper
+	`game g(n) moves g(m) for m in opts(n) | h(m) for m in more(n)
+game h(n) moves h(m) for m in opts(n)
+def opts(n) = {n - 1 for k in [1] if n >= 1} | ({n - 2 for k in [1] if n >= 2} | {n - s for s in 5 .. n})
+def more(n) = [n - 1 for k in [1] if n >= 1] + [n - s for s in 3 .. n if s % 2 == 1]
+print [sg(g(n)) for n in 0 .. 40]
+print moves(g(6)), winning(g(7)), sg(h(50))
+`,
+	// a tuple of another length: the error as written, named at the call
+	`def opts(a, b) = {(a - k, b, 0) for k in 1 .. a} | {(a, b - k) for k in 1 .. b}
+game g(a, b) moves g(x, y) for (x, y) in opts(a, b)
+print sg(g(2, 2))
+`,
+	// the guard does not hold: the rule as written
+	`def opts(a, b) = {(a - k, b) for k in 1 .. 2 if a - k >= 4000000000000000000} | {(a, b - 1) for k in [1] if b > 0}
+game g(a, b) moves g(x, y) for (x, y) in opts(a, b)
+print sg(g(4000000000000000002, 3)), sg(g(2, 3))
+`,
 	// bounds: an outer range narrowed
 	`game g(n) moves g(a) + g(b) for a in 0 .. n if a < 4 for b in 0 .. a - 1
 print [sg(g(n)) for n in 0 .. 30]

@@ -41,10 +41,10 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 		}
 		if res.Fired != 0 && sg && ints {
 			c.note("%s is planned (%s) as:", altLabel(i, alt), strings.ReplaceAll(res.Fired.String(), "+", ", "))
-			for _, line := range strings.Split(res.Planned.String(), "\n") {
+			for _, line := range strings.Split(res.String(), "\n") {
 				c.note("    %s", line)
 			}
-			if len(alts) > 1 {
+			if len(alts) > len(res.Planned) {
 				c.note("  (where the guard does not hold, as written)")
 			}
 			c.Fired(res.Fired)

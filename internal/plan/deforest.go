@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -19,12 +20,26 @@ import (
 //
 //	elems s' in [1, 3, 4]; filter s' <= n; bind m = n - s'; yield g(m)
 //
+// A body that is a union of set comprehensions (for a consumer that sees
+// neither order nor repeats) or a concatenation of list comprehensions
+// (for one that sees the order too when the generator is the query's
+// first clause: the yields of the first part, then the second's) is
+// several queries, one a part. A tuple pattern over a yielded tuple
+// literal of its length (`for (x, y) in opts(a, b)` with `def opts(a, b)
+// = {(a - k, b) for k in 1 .. a} | ...`) binds each name to its element.
+//
 // The list is never built. Exact: the yields are the list's elements, in
-// its order; every expression of the comprehension and the arguments is
+// its order; every expression of the comprehensions and the arguments is
 // safe (safety.go) under the query's guard, so neither the call nor the
 // list could fail (an error inside would have named the call on its
 // trace, which the fused query has no place for: those defs stay calls).
-func deforest(env *Env, q *ir.Query) *ir.Query {
+// The def is read from its declaration: it is fused wherever it stands
+// in the file, before or after the game (a safe expression names nothing
+// but the def's parameters, which become the arguments, the
+// comprehension's own names and ints whose declarations compile alike
+// anywhere: what the def's other names mean at the call does not
+// matter).
+func deforest(env *Env, q *ir.Query) []*ir.Query {
 	for i, cl := range q.Clauses {
 		if out := fuseAt(env, q, i, cl); out != nil {
 			return out
@@ -34,23 +49,80 @@ func deforest(env *Env, q *ir.Query) *ir.Query {
 }
 
 // fuseAt fuses the generator at clause i, or returns nil.
-func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) *ir.Query {
+func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) []*ir.Query {
 	el, ok := cl.(*ir.Elems)
-	if !ok || el.Pat.Tuple {
+	if !ok {
 		return nil
 	}
 	call, ok := el.Coll.(*lang.Call)
 	if !ok {
 		return nil
 	}
-	fn := env.R.Inlinable(call)
-	if fn == nil || !resolve.SameLoose(call) {
+	fn := helperDef(env, call)
+	if fn == nil {
 		return nil
 	}
-	comp, ok := fn.Decl.Body.(*lang.Comp)
-	if !ok || comp.Kind != lang.ListComp && (comp.Kind != lang.SetComp || q.Consumer.SeesOrder() || q.Consumer.SeesDups()) {
+	parts := comps(fn.Decl.Body, q.Consumer, i == 0)
+	var out []*ir.Query
+	for _, comp := range parts {
+		x := fuseComp(env, q, i, el, call, fn, comp)
+		if x == nil {
+			return nil
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// helperDef is the def call calls, whatever the order of their
+// declarations, or nil.
+func helperDef(env *Env, call *lang.Call) *engine.Func {
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok {
 		return nil
 	}
+	b := env.R.Lookup(id)
+	if b == nil || b.Kind != resolve.Def || b.Fn == nil || b.Fn.Decl == nil || len(lang.ParamNames(b.Fn.Decl.Params)) != len(call.Args) {
+		return nil
+	}
+	return b.Fn
+}
+
+// comps lists the comprehensions whose yields, one after the other, are
+// the elements of body for consumer k (first: the generator is the
+// query's first clause), or nil.
+func comps(body lang.Expr, k ir.Consumer, first bool) []*lang.Comp {
+	free := !k.SeesOrder() && !k.SeesDups()
+	var walk func(e lang.Expr, kind lang.CompKind) []*lang.Comp
+	walk = func(e lang.Expr, kind lang.CompKind) []*lang.Comp {
+		switch e := e.(type) {
+		case *lang.Comp:
+			if e.Kind == kind {
+				return []*lang.Comp{e}
+			}
+		case *lang.Binary:
+			if kind == lang.SetComp && e.Op == lang.OpBitOr || kind == lang.ListComp && e.Op == lang.OpAdd {
+				x, y := walk(e.X, kind), walk(e.Y, kind)
+				if x != nil && y != nil {
+					return append(x, y...)
+				}
+			}
+		}
+		return nil
+	}
+	out := walk(body, lang.ListComp)
+	if len(out) > 1 && !first && !free {
+		return nil
+	}
+	if out == nil && free {
+		out = walk(body, lang.SetComp)
+	}
+	return out
+}
+
+// fuseComp is q with the generator el at clause i (over call of fn) as
+// the clauses of comprehension comp, or nil.
+func fuseComp(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, fn *engine.Func, comp *lang.Comp) *ir.Query {
 	// The parameters are the arguments; the comprehension's names new
 	// ones.
 	index := resolve.ParamIndex(fn)
@@ -87,7 +159,11 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) *ir.Query {
 		}
 	}
 	at := len(out.Clauses)
-	out.Clauses = append(out.Clauses, &ir.Bind{Pat: el.Pat, X: sub(inner.Yield), At: el.At, Lit: call.Pos})
+	binds := destructure(el, sub(inner.Yield), call.Pos)
+	if binds == nil {
+		return nil
+	}
+	out.Clauses = append(out.Clauses, binds...)
 	out.Clauses = append(out.Clauses, q.Clauses[i+1:]...)
 	// The arguments (evaluated at the call) and all the comprehension
 	// evaluates must be safe.
@@ -97,7 +173,7 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) *ir.Query {
 			return nil
 		}
 	}
-	if !sf.conds(out.Clauses[i : at+1]) {
+	if !sf.conds(out.Clauses[i : at+len(binds)]) {
 		return nil
 	}
 	g, ok := sf.guard(q)
@@ -105,5 +181,35 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) *ir.Query {
 		return nil
 	}
 	out.Guard = g
-	return inlineBind(out, at)
+	for j := at + len(binds) - 1; j >= i; j-- {
+		if _, ok := out.Clauses[j].(*ir.Bind); ok {
+			out = inlineBind(out, j) // (safe: conds)
+		}
+	}
+	return out
+}
+
+// destructure binds the generator's pattern to the value x it takes: one
+// bind of its name, or of each name of a tuple pattern to its element of
+// a tuple or list literal of the pattern's length (which cannot fail);
+// nil when the pattern does not fit x so.
+func destructure(el *ir.Elems, x lang.Expr, lit lang.Pos) []ir.Clause {
+	if !el.Pat.Tuple {
+		return []ir.Clause{&ir.Bind{Pat: el.Pat, X: x, At: el.At, Lit: lit}}
+	}
+	var elems []lang.Expr
+	switch x := x.(type) {
+	case *lang.TupleLit:
+		elems = x.Elems
+	case *lang.ListLit:
+		elems = x.Elems
+	}
+	if len(elems) != len(el.Pat.Names) || len(elems) == 0 {
+		return nil
+	}
+	out := make([]ir.Clause, len(elems))
+	for j, n := range el.Pat.Names {
+		out[j] = &ir.Bind{Pat: &lang.Pattern{Pos: n.Pos, Names: []*lang.Name{n}}, X: elems[j], At: el.At, Lit: lit}
+	}
+	return out
 }

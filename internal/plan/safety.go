@@ -10,7 +10,7 @@ import (
 
 // Safety: the proof that a rewrite's expressions cannot fail. An
 // expression is safe when it is int arithmetic (+, -, unary -, * by a
-// constant) or a comparison, and, not, or of such, over int literals,
+// constant, / and % by a constant other than 0) or a comparison, and, not, or of such, over int literals,
 // the query's variables (bounded by their clauses: a range's by its ends,
 // a bind's by its value, a literal's elements by the largest) and ints
 // from outside (roots: a local or global the variant knows to be an
@@ -118,6 +118,17 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 			}
 			a := math.Abs(float64(k.Val))
 			l = lin{other.c * a, other.d * a}
+		case lang.OpDiv, lang.OpMod:
+			// By a literal other than 0 (and -1 for /): |x / k| <= |x|,
+			// |x % k| < |k|.
+			k, isK := e.Y.(*lang.IntLit)
+			if !isK || k.Val == 0 || k.Val == -1 && e.Op == lang.OpDiv {
+				return l, false
+			}
+			l = x
+			if e.Op == lang.OpMod {
+				l = lin{0, math.Abs(float64(k.Val))}
+			}
 		default:
 			return l, false
 		}
