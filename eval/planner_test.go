@@ -84,6 +84,27 @@ print sg(g(2, 2))
 game g(a, b) moves g(x, y) for (x, y) in opts(a, b)
 print sg(g(4000000000000000002, 3)), sg(g(2, 3))
 `,
+	// fixed-shape positions: a list of two heaps moved by update (a
+	// list of another length, a tuple: the rule as written)
+	`game g(p) moves g(update(p, 0, p[0] - k)) for k in 1 .. p[0] | g(update(p, 1, p[1] - k)) for k in 1 .. p[1]
+print [sg(g([a, b])) for a in 0 .. 5 for b in 0 .. 5]
+print moves(g([2, 3])), winning(g([2, 3])), sg(g([30, 17])), sg(g([1, 2, 3])), moves(g([1, 2, 3]))
+print sg(g((2, 3))), moves(g((1, 1)))
+print sg(g([1]))
+`,
+	// a tuple of three moved by update and by a literal; a list moved
+	// by update and a literal
+	`game t(p) moves t(update(p, 2, p[2] - 1)) if p[2] > 0 | t((p[0], p[1] - 1, p[2])) if p[1] > 0 | t(update(p, 0, p[0] - k)) for k in 1 .. p[0]
+print sg(t((1, 2, 3))), moves(t((1, 2, 3))), sg(t((7, 8, 9)))
+game h(p) moves h(update(p, 1, p[1] - k)) for k in 1 .. p[1] | h([p[0] - 1, p[1] + 1]) if p[0] > 0
+print [sg(h([a, b])) for a in 0 .. 4 for b in 0 .. 4], moves(h([2, 1])), winning(h([3, 3]))
+print sg(h([2, "x"]))
+`,
+	// an update past the literals' length: the rule as written
+	`game g(p) moves g([p[0] - 1, p[1]]) if p[0] > 0 | g(update(p, 2, 0)) if p[1] > 0
+print sg(g([3, 0]))
+print sg(g([3, 1]))
+`,
 	// bounds: an outer range narrowed
 	`game g(n) moves g(a) + g(b) for a in 0 .. n if a < 4 for b in 0 .. a - 1
 print [sg(g(n)) for n in 0 .. 30]
@@ -110,7 +131,7 @@ print sg(g("x"))
 
 func TestPlannerDiff(t *testing.T) {
 	t.Parallel()
-	offs := []passes.Pass{passes.Deforest, passes.Equalities, passes.Bounds, passes.ConstSets, passes.Deforest | passes.Equalities | passes.Bounds | passes.ConstSets, passes.All}
+	offs := []passes.Pass{passes.Tuples, passes.Deforest, passes.Equalities, passes.Bounds, passes.ConstSets, passes.Deforest | passes.Equalities | passes.Bounds | passes.ConstSets, passes.All}
 	for i, src := range plannerCases {
 		c := optCase{name: "t.game", src: src}
 		on := runOptWith(c, 0)

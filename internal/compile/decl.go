@@ -284,23 +284,24 @@ func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 	}
 	params := lang.ParamNames(d.Params)
 	for j, p := range params {
-		k := rewrite.TupleParam(c.Resolver, d, p.Name, j, len(params))
+		sh := rewrite.TupleParam(c.Resolver, d, p.Name, j, len(params))
+		k := sh.K
 		if k < 2 || len(params)-1+k > 3 {
 			continue
 		}
 		hidden := resolve.HiddenPrefix + d.Name.Name + "#" + p.Name
 		hd := resolve.Cell(hidden, &engine.Binding{Kind: resolve.Game})
-		d2 := rewrite.FlatDecl(d, j, k, hidden, hd)
+		d2 := rewrite.FlatDecl(c.Resolver, d, j, sh, hidden, hd)
 		if d2 == nil {
 			continue
 		}
 		var h *engine.Game
-		if old != nil && old.J == j && old.K == k && old.To.NArgs == len(params)-1+k {
+		if old != nil && old.J == j && old.K == k && old.List == sh.List && old.To.NArgs == len(params)-1+k {
 			h = old.To
 		} else {
 			h = c.Env.Engine.NewGame(g.GName, g.Pos, len(params)-1+k)
 		}
-		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k}
+		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k, List: sh.List}
 		h.TupleOf = tf
 		hd.B.Game = h
 		n, x := len(c.Errs), c.Env.ExplainOf("game", g.GName, d.Name.Pos)
@@ -314,7 +315,7 @@ func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 		for i, s := range x.Notes {
 			x.Notes[i] = strings.ReplaceAll(s, hidden, g.GName)
 		}
-		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a tuple of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, k, k)}, x.Notes...)
+		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a %s of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, map[bool]string{false: "tuple", true: "list"}[sh.List], k, k)}, x.Notes...)
 		x.Fired |= passes.Tuples
 		g.Tuples = tf
 		return
