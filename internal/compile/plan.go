@@ -31,7 +31,7 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 	if sg {
 		k = ir.MoveSG
 	}
-	env := &plan.Env{R: c.Resolver, On: c.Passes}
+	env := &plan.Env{R: c.Resolver, On: c.Passes, Packed: ints}
 	var out []plannedAlt
 	for i, a := range d.Alts {
 		alt := a.(*lang.Alt)
@@ -44,7 +44,9 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 			for _, line := range strings.Split(res.String(), "\n") {
 				c.note("    %s", line)
 			}
-			if len(alts) > len(res.Planned) {
+			if res.GuardHolds {
+				c.note("  (the guard holds for every position of int arguments: it is not tested)")
+			} else if len(alts) > len(res.Planned) {
 				c.note("  (where the guard does not hold, as written)")
 			}
 			c.Fired(res.Fired)

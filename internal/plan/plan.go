@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -28,6 +29,9 @@ import (
 type Env struct {
 	R  *resolve.Resolver
 	On passes.Pass
+	// Packed: the variant runs only for positions with packed keys,
+	// whose int arguments are at most memo.PackBits bits in size.
+	Packed bool
 }
 
 // pass is one rewrite: it returns what the query is rewritten to (one
@@ -62,6 +66,9 @@ type Result struct {
 	// whose yields, in order, are its yields; each has the guard of all.
 	Planned []*ir.Query
 	Fired   passes.Pass // the passes that changed it
+	// GuardHolds: the guard holds wherever the variant runs (Env.Packed):
+	// it is not tested, and the rule as written is not needed.
+	GuardHolds bool
 }
 
 // String prints the planned queries: the guard, then each query, "then"
@@ -156,6 +163,9 @@ func Alts(env *Env, alt *lang.Alt, k ir.Consumer) ([]*lang.Alt, Result) {
 	}
 	var out []*lang.Alt
 	guard := res.Planned[0].Guard
+	if env.Packed && holds(env, guard) {
+		guard, res.GuardHolds = nil, true
+	}
 	for _, q := range res.Planned {
 		planned := ir.RaiseAlt(q)
 		if len(guard) > 0 {
@@ -169,6 +179,18 @@ func Alts(env *Env, alt *lang.Alt, k ir.Consumer) ([]*lang.Alt, Result) {
 	g := guardExpr(guard, alt.Pos)
 	plain := &lang.Alt{Pos: alt.Pos, Body: alt.Body, Clauses: append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: &lang.Unary{Pos: alt.Pos, Op: lang.OpNot, X: g}}}, alt.Clauses...)}
 	return append(out, plain), res
+}
+
+// holds reports whether guard g holds for every position of a packed
+// key: each root is a parameter (a local from outside the query: the
+// game's), at most 2^PackBits in size there, and each bound is larger.
+func holds(env *Env, g []ir.Bound) bool {
+	for _, b := range g {
+		if bd := env.R.Lookup(b.Root); bd == nil || bd.Kind != resolve.Local || b.T < 1<<memo.PackBits {
+			return false
+		}
+	}
+	return true
 }
 
 // guardExpr is the conjunction of -T <= Root <= T (ints compared with

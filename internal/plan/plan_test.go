@@ -124,3 +124,30 @@ func TestPasses(t *testing.T) {
 		})
 	}
 }
+
+// TestGuardHolds: in the variant for positions of packed int arguments
+// the guard always holds (their ints are far smaller than its bounds):
+// the planned rule is the only alternative, so a single-argument rule
+// keeps its sweep; in the variant for other arguments the rule as
+// written stays behind the guard's negation.
+func TestGuardHolds(t *testing.T) {
+	src := "def opts(n) = [n - s for s in [1, 3, 4] if s <= n]\ngame g(n) moves g(m) for m in opts(n)\n"
+	s := eval.NewSession(eval.Options{})
+	if err := s.Check("t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range s.Explain() {
+		if x.Name != "g" {
+			continue
+		}
+		text := x.String()
+		for _, want := range []string{"(the guard holds for every position of int arguments: it is not tested)", "(a sweep)"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("no %q in:\n%s", want, text)
+			}
+		}
+		if strings.Contains(text, "as written") {
+			t.Errorf("a fallback in:\n%s", text)
+		}
+	}
+}
