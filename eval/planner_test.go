@@ -84,6 +84,22 @@ print sg(g(2, 2))
 game g(a, b) moves g(x, y) for (x, y) in opts(a, b)
 print sg(g(4000000000000000002, 3)), sg(g(2, 3))
 `,
+	// a helper over a global bound to a literal
+	`game g(n) moves g(m) for m in opts(n) | g(m) for m in more(n)
+let S = [4, 1, 3]
+let T = {5, 2}
+def opts(n) = [n - s for s in S if s <= n]
+def more(n) = {n - t for t in T if t <= n if n % 3 == 0}
+print [sg(g(n)) for n in 0 .. 40]
+print moves(g(9)), sg(g(100000))
+`,
+	// the global read before its let has run: the error as written
+	`game g(n) moves g(m) for m in opts(n)
+print sg(g(5))
+let S = [1, 3, 4]
+def opts(n) = [n - s for s in S if s <= n]
+print sg(g(5))
+`,
 	// fixed-shape positions: a list of two heaps moved by update (a
 	// list of another length, a tuple: the rule as written)
 	`game g(p) moves g(update(p, 0, p[0] - k)) for k in 1 .. p[0] | g(update(p, 1, p[1] - k)) for k in 1 .. p[1]

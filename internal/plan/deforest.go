@@ -28,6 +28,10 @@ import (
 // literal of its length (`for (x, y) in opts(a, b)` with `def opts(a, b)
 // = {(a - k, b) for k in 1 .. a} | ...`) binds each name to its element.
 //
+// A global bound to a literal of int literals before any code of its
+// file runs (`let S = [1, 3, 4]`, resolve's Decl.Lit) is that literal:
+// it holds it wherever code reads it, and reading it cannot fail.
+//
 // The list is never built. Exact: the yields are the list's elements, in
 // its order; every expression of the comprehensions and the arguments is
 // safe (safety.go) under the query's guard, so neither the call nor the
@@ -151,7 +155,7 @@ func fuseComp(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, fn *e
 		case *ir.Range:
 			out.Clauses = append(out.Clauses, &ir.Range{Var: rename(&lang.Pattern{Names: []*lang.Name{c.Var}}).Names[0], Lo: sub(c.Lo), Hi: sub(c.Hi), At: c.At, OpPos: c.OpPos})
 		case *ir.Elems:
-			out.Clauses = append(out.Clauses, &ir.Elems{Pat: rename(c.Pat), Coll: sub(c.Coll), At: c.At})
+			out.Clauses = append(out.Clauses, &ir.Elems{Pat: rename(c.Pat), Coll: globalLit(sub(c.Coll)), At: c.At})
 		case *ir.Bind:
 			out.Clauses = append(out.Clauses, &ir.Bind{Pat: rename(c.Pat), X: sub(c.X), At: c.At, Lit: c.Lit})
 		case *ir.Filter:
@@ -212,4 +216,14 @@ func destructure(el *ir.Elems, x lang.Expr, lit lang.Pos) []ir.Clause {
 		out[j] = &ir.Bind{Pat: &lang.Pattern{Pos: n.Pos, Names: []*lang.Name{n}}, X: elems[j], At: el.At, Lit: lit}
 	}
 	return out
+}
+
+// globalLit is the literal global e is bound to (Decl.Lit), or e.
+func globalLit(e lang.Expr) lang.Expr {
+	if id, ok := e.(*lang.Ident); ok {
+		if d := resolve.Of(id); d != nil && d.Kind == resolve.Global && d.Lit != nil {
+			return d.Lit
+		}
+	}
+	return e
 }
