@@ -139,6 +139,29 @@ print moves(g(10)), sg(g(100000))
 print [sg(g(n)) for n in 0 .. 20]
 print moves(g(10))
 `,
+	// comprehensions and folds: in defs, move rules and at the top level
+	`def pairs(n) = len([1 for i in 1 .. n for j in 1 .. n if i + j == n])
+def splits(n) = [(i, j) for i in 1 .. n for j in 0 .. n if j == n - i if i <= j]
+def most(n) = max([i * j for i in 0 .. n for j in 0 .. n if i + j == n] + [-1])
+def least(n) = min([j - i for i in 0 .. n if i < 4 for j in i .. n])
+def tot(n) = sum([i for i in 0 .. n for j in 0 .. n if i - j == 3])
+def some(n) = any([j > 5 for i in 0 .. n for j in 0 .. n if i + j == n]), all([i >= 0 for i in 0 .. n for j in 0 .. n if j == i])
+def m(n) = {i: j for i in 0 .. n for j in 0 .. n if i + j == n}
+print [pairs(n) for n in 0 .. 12], splits(9), [most(n) for n in 0 .. 9], [least(n) for n in 0 .. 9]
+print [tot(n) for n in 0 .. 9], [some(n) for n in 0 .. 9], m(4)
+print pairs("x")
+`,
+	`game g(n) moves g(n - s) for s in 1 .. len([1 for i in 1 .. n for j in 0 .. n if i + j == n if i % 3 == 0])
+game h(n) moves sum of h(i) + h(j) for i in 0 .. n - 1 for j in 0 .. n - 1 if i + j == n - 1
+game k(n) moves k(m) for m in {n - s for s in [3, 1, 2] if s <= n} | k(m) for m in [a + b for a in 0 .. n if a < 3 for b in 0 .. a] if m < n
+print [sg(g(n)) for n in 0 .. 40], moves(g(7)), [sg(h(n)) for n in 0 .. 12], moves(h(4)), [sg(k(n)) for n in 0 .. 30], moves(k(5))
+print sum of h(i) + h(j) for i in 0 .. 6 for j in 0 .. 6 if i + j == 6
+`,
+	// the guard does not hold: as written (an overflow where it has one)
+	`def pairs(n) = len([1 for i in n - 2 .. n for j in n - 2 .. n if i + j == 2 * n - 1])
+print pairs(5), pairs(9000000000000000000)
+print pairs(4611686018427387904)
+`,
 	// a string where an int is expected: the general variant as written
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))

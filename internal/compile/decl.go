@@ -218,9 +218,9 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			}
 		}
 		if sg && ints {
-			return seqGenSG(gens)
+			return engine.SeqSG(gens)
 		}
-		return seqGen(gens)
+		return engine.Seq(gens)
 	}
 	c.CurGame = g
 	defer func() { c.CurGame = nil }()
@@ -234,43 +234,6 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		g.GenValInt = alts(false, true)
 	}))
 	c.Errs = c.Errs[:n]
-}
-
-// seqGenSG is seqGen for the SG search with int parameters: it numbers
-// the alternatives (gen.alt), and a resumed run starts at the one it
-// stopped in (gen.skipAlt).
-func seqGenSG(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
-	if len(gens) == 1 {
-		return gens[0]
-	}
-	return func(fr *engine.Frame) {
-		gn := fr.Gen
-		i := int32(0)
-		if gn.Skip {
-			i = gn.SkipAlt
-		}
-		for ; i < int32(len(gens)); i++ {
-			gn.Alt = i
-			gens[i](fr)
-			if fr.Stop {
-				return
-			}
-		}
-	}
-}
-
-func seqGen(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
-	if len(gens) == 1 {
-		return gens[0]
-	}
-	return func(fr *engine.Frame) {
-		for _, g := range gens {
-			g(fr)
-			if fr.Stop {
-				return
-			}
-		}
-	}
 }
 
 // flattenTuples compiles the hidden game of g (declared by d) when a

@@ -1,9 +1,12 @@
 package compile
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/plan"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -53,4 +56,36 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 		}
 	}
 	return out
+}
+
+// planComp compiles comprehension e, consumed by k, as planned, by
+// compile: wrap(planned) behind the guard, wrap(e) where it does not
+// hold (wrap makes the expression of a comprehension: itself, or the
+// fold's call of it). False where no pass changed e.
+func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(*lang.Comp) lang.Expr, compile func(lang.Expr) T) (T, bool) {
+	var zero T
+	if c.planning[e] || c.Passes&passes.Planner == 0 {
+		return zero, false
+	}
+	p, g, res := plan.Comp(&plan.Env{R: c.Resolver, On: c.Passes}, e, k)
+	if p == nil {
+		return zero, false
+	}
+	if c.planning == nil {
+		c.planning = map[*lang.Comp]bool{}
+	}
+	c.planning[e], c.planning[p] = true, true
+	defer func() { delete(c.planning, e); delete(c.planning, p) }()
+	if x := c.explaining; x != nil {
+		n := fmt.Sprintf("the comprehension at line %d is planned (%s) as: %s", e.Pos.Line, strings.ReplaceAll(res.Fired.String(), "+", ", "), strings.ReplaceAll(res.String(), "\n", "; "))
+		if !slices.Contains(x.Notes, n) {
+			x.Notes = append(x.Notes, n)
+		}
+	}
+	c.Fired(res.Fired)
+	x := wrap(p)
+	if g != nil {
+		x = &lang.IfExpr{Pos: e.Pos, Cond: g, Then: x, Else: wrap(e)}
+	}
+	return compile(x), true
 }

@@ -45,6 +45,21 @@ var consumerNames = [...]string{"move options for SG values", "move options as v
 
 func (k Consumer) String() string { return consumerNames[k] }
 
+// FoldOf is the consumer of a fold built-in: counting (len), keeping the
+// smaller (-1: min) or larger (+1: max) int, or another (sum, any, all:
+// all of them see the order and the repeats).
+func FoldOf(count bool, intFold int) Consumer {
+	switch {
+	case count:
+		return FoldLen
+	case intFold < 0:
+		return FoldMin
+	case intFold > 0:
+		return FoldMax
+	}
+	return FoldSum
+}
+
 // SeesOrder reports whether the consumer's result (or the order of its
 // errors a user sees) depends on the order of the yields. Only the SG
 // search and a set comprehension do not: the set of values is all they

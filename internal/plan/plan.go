@@ -210,3 +210,20 @@ func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 	}
 	return out
 }
+
+// Comp plans comprehension e for consumer k (its kind's, or the fold's
+// that consumes it): the planned comprehension and the guard it runs
+// behind (nil: none; where the guard does not hold, e as written runs),
+// or a nil comprehension where no pass changed e or it became several.
+func Comp(env *Env, e *lang.Comp, k ir.Consumer) (*lang.Comp, lang.Expr, Result) {
+	res := Plan(env, ir.LowerComp(e, k))
+	if res.Fired == 0 || len(res.Planned) != 1 {
+		return nil, nil, res
+	}
+	q := res.Planned[0]
+	p := ir.RaiseComp(q, e.Kind)
+	if len(q.Guard) == 0 {
+		return p, nil, res
+	}
+	return p, guardExpr(q.Guard, e.Pos), res
+}

@@ -156,3 +156,54 @@ func TestGuardHolds(t *testing.T) {
 		}
 	}
 }
+
+// comps returns the notes of game g of src, compiled with the passes of
+// off switched off, that say how a comprehension is planned.
+func comps(t *testing.T, src string, off passes.Pass) []string {
+	t.Helper()
+	s := eval.NewSession(eval.Options{Disable: off})
+	if err := s.Check("t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, x := range s.Explain() {
+		for _, n := range x.Notes {
+			if x.Name == "g" && strings.HasPrefix(n, "the comprehension at line ") {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+func TestComprehensions(t *testing.T) {
+	cases := []struct {
+		name, src string
+		off       passes.Pass
+		want      string // the notes, "|" between two
+	}{
+		{name: "len of a comprehension, equalities", src: "game g(n) moves g(n - s) for s in 1 .. len([1 for i in 1 .. n for j in 0 .. n if i + j == n])\n",
+			want: "the comprehension at line 1 is planned (equalities) as: guard |n| <= 2250000000000000000; range i = 1 .. n; filter n - i >= 0; filter n - i <= n; yield 1"},
+		{name: "len off", off: passes.Equalities, src: "game g(n) moves g(n - s) for s in 1 .. len([1 for i in 1 .. n for j in 0 .. n if i + j == n])\n"},
+		{name: "a list comprehension, bounds", src: "game g(n) moves g(m) for m in [a + b for a in 0 .. n if a < 3 for b in 0 .. a] if m < n\n",
+			want: "the comprehension at line 1 is planned (bounds) as: guard |n| <= 4500000000000000000; range a = 0 .. (if 3 - 1 < n then 3 - 1 else n); range b = 0 .. a; yield a + b"},
+		{name: "min of a comprehension", src: "game g(n) moves g(min([i for i in 0 .. n - 1 for j in 0 .. n if i + j == n + 1] + [0]))\n",
+			want: "the comprehension at line 1 is planned (equalities) as: guard |n| <= 2250000000000000000; range i = 0 .. n - 1; filter n - i + 1 >= 0; filter n - i + 1 <= n; yield i"},
+		{name: "max of a comprehension", src: "game g(n) moves g(max([i * 2 for i in 0 .. n for j in 0 .. n if i == n - j if n > 0])) if n > 0\n",
+			want: "the comprehension at line 1 is planned (equalities) as: guard |n| <= 2250000000000000000; range i = 0 .. n; filter n - i >= 0; filter n - i <= n; filter n > 0; yield i * 2"},
+		{name: "sum of", src: "game g(n) moves sum of g(i) + g(j) for i in 0 .. n - 1 for j in 0 .. n - 1 if i + j == n - 1\n",
+			want: "the comprehension at line 1 is planned (equalities) as: guard |n| <= 2250000000000000000; range i = 0 .. n - 1; filter n - i - 1 >= 0; filter n - i - 1 <= n - 1; yield g(i) + g(n - i - 1)"},
+		{name: "a set comprehension, constsets", src: "game g(n) moves g(m) for m in {n - s for s in [3, 1, 2] if s <= n}\n",
+			want: "the comprehension at line 1 is planned (constsets) as: elems s in [1, 2, 3]; filter s <= n; yield n - s"},
+		{name: "an outer generator over strings", src: "game g(n) moves g(n - len([1 for a in [\"x\", \"y\"] for b in 0 .. n if b == n]))\n",
+			want: "the comprehension at line 1 is planned (equalities) as: guard |n| <= 4500000000000000000; elems a in [\"x\", \"y\"]; filter n >= 0; filter n <= n; yield 1"},
+		{name: "a call is not safe", src: "game g(n) moves g(n - len([1 for a in 0 .. n for b in 0 .. n if a + b == len(str(n))]))\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := strings.Join(comps(t, c.src, c.off), "|"); got != c.want {
+				t.Errorf("planned:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}
