@@ -22,7 +22,6 @@ type Table struct {
 // Grid reports whether the table has two for clauses (rows and columns).
 func (t *Table) Grid() bool { return t.ColVar != "" }
 
-
 // TableGen compiles table statements.
 type TableGen struct{ *Compiler }
 
