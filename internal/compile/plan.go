@@ -8,11 +8,13 @@ import (
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/plan"
+	"github.com/grundy-lang/grundy/internal/rewrite"
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // The planner's stage: before any generator sees a move rule, each of its
-// alternatives is lowered to a query (package ir), planned for what
+// alternatives is brought to one shape (in the variant the fast paths
+// compile: rewrite.Normalize), lowered to a query (package ir), planned for what
 // consumes its options (the SG search, which sees neither their order nor
 // their repeats, or their values, which see both) and raised back to
 // alternatives (package plan), which the generators and the fast paths
@@ -38,6 +40,11 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 	var out []plannedAlt
 	for i, a := range d.Alts {
 		alt := a.(*lang.Alt)
+		if sg && ints && c.On(passes.FastLoops) && c.On(passes.Stream) {
+			// (What the fast paths recognize: one shape for equivalent
+			// spellings, exactly: package rewrite.)
+			alt = rewrite.Normalize(c.Resolver, alt)
+		}
 		alts, res := plan.Alts(env, alt, k)
 		for _, pa := range alts {
 			out = append(out, plannedAlt{i, pa})
