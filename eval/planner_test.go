@@ -84,6 +84,14 @@ print sg(g(2, 2))
 game g(a, b) moves g(x, y) for (x, y) in opts(a, b)
 print sg(g(4000000000000000002, 3)), sg(g(2, 3))
 `,
+	// a yielded tuple read by index, whole, and out of range
+	`def splits(n) = [(i, n - i) for i in 1 .. n]
+game g(n) moves g(p[1]) for p in splits(n) if p != (1, 2) if p[2 - 1] < 3 * p[0]
+game h(n) moves h(p[0]) + h(p[1]) for p in splits(n - 1)
+print [sg(g(n)) for n in 0 .. 30], moves(g(8)), [sg(h(n)) for n in 0 .. 30], moves(h(5))
+game bad(n) moves bad(p[2]) for p in splits(n)
+print sg(bad(3))
+`,
 	// a helper over a global bound to a literal
 	`game g(n) moves g(m) for m in opts(n) | g(m) for m in more(n)
 let S = [4, 1, 3]

@@ -37,6 +37,8 @@ import (
 // safe (safety.go) under the query's guard, so neither the call nor the
 // list could fail (an error inside would have named the call on its
 // trace, which the fused query has no place for: those defs stay calls).
+// A name bound to a yielded tuple of safe ints and read by index, `for p
+// in splits(n)` and `g(p[0]) + g(p[1])`, reads the elements.
 // The def is read from its declaration: it is fused wherever it stands
 // in the file, before or after the game (a safe expression names nothing
 // but the def's parameters, which become the arguments, the
@@ -190,7 +192,7 @@ func fuseComp(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, fn *e
 			out = inlineBind(out, j) // (safe: conds)
 		}
 	}
-	return out
+	return foldQuery(env, out)
 }
 
 // destructure binds the generator's pattern to the value x it takes: one

@@ -175,7 +175,7 @@ func (s *safety) conds(cls []ir.Clause) bool {
 				return false
 			}
 		case *ir.Bind:
-			if _, ok := s.intExpr(cl.X); !ok || cl.Pat.Tuple {
+			if cl.Pat.Tuple || !s.intOrTuple(cl.X) {
 				return false
 			}
 		case *ir.Range:
@@ -189,6 +189,19 @@ func (s *safety) conds(cls []ir.Clause) bool {
 		}
 	}
 	return true
+}
+
+// intOrTuple reports whether e is a safe int, or a tuple or list literal
+// of safe ints (building it cannot fail).
+func (s *safety) intOrTuple(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.TupleLit:
+		return safeAll(s, e.Elems)
+	case *lang.ListLit:
+		return safeAll(s, e.Elems)
+	}
+	_, ok := s.intExpr(e)
+	return ok
 }
 
 // name bounds a name: a variable of the query by its clause, an int from
