@@ -2,6 +2,7 @@ package plan
 
 import (
 	"maps"
+	"math"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -253,8 +254,9 @@ func globalLit(e lang.Expr) lang.Expr {
 // tuple of ints) is affine, strictly monotone in the generator's variable
 // in its first element that depends on it (the elements before it do
 // not): the generator then runs in the direction that makes the yields
-// ascend (a range downwards as v = lo + hi - w for w upwards, a literal
-// sorted, its repeats dropped). The parts of a union are put in order
+// ascend (a range downwards as v = lo + hi - w for w upwards; a literal
+// sorted, its repeats dropped, downwards as v = -w for w over the negated
+// ints upwards). The parts of a union are put in order
 // when each two are separated: the first element where they differ
 // compares the same way for all their yields (the difference is affine in
 // their variables and names both read, bounded by their generators'
@@ -375,15 +377,31 @@ func orderPart(env *Env, p *ir.Query) *setPart {
 		}
 		firsts := resolve0(g.Coll)
 		sorted := slices.Sorted(maps.Keys(firsts))
-		if dir < 0 {
-			slices.Reverse(sorted)
-		}
+		sp.lo, sp.hi, sp.known = ir.Affine{Const: sorted[0]}, ir.Affine{Const: sorted[len(sorted)-1]}, true
 		lit := &lang.ListLit{Pos: g.Coll.Position()}
-		for _, v := range sorted {
-			lit.Elems = append(lit.Elems, firsts[v])
+		if dir > 0 {
+			for _, v := range sorted {
+				lit.Elems = append(lit.Elems, firsts[v])
+			}
+			p.Clauses[gen] = &ir.Elems{Pat: g.Pat, Coll: lit, At: g.At}
+			return sp
 		}
-		p.Clauses[gen] = &ir.Elems{Pat: g.Pat, Coll: lit, At: g.At}
-		sp.lo, sp.hi, sp.known = ir.Affine{Const: slices.Min(ints)}, ir.Affine{Const: slices.Max(ints)}, true
+		// Downwards: v = -w for w over the negated ints, upwards (the
+		// shape the fast loops run).
+		if sorted[0] == math.MinInt64 {
+			return nil
+		}
+		for k := len(sorted) - 1; k >= 0; k-- {
+			lit.Elems = append(lit.Elems, &lang.IntLit{Pos: firsts[sorted[k]].Position(), Val: -sorted[k]})
+		}
+		n := g.Pat.Names[0]
+		d := resolve.NewLocal(n.Name, n.Pos)
+		w := &lang.Ident{Pos: n.Pos, Name: d.Name, Bind: d}
+		cl := &ir.Elems{Pat: &lang.Pattern{Pos: g.Pat.Pos, Names: []*lang.Name{{Pos: n.Pos, Name: d.Name, Bind: d}}}, Coll: lit, At: g.At}
+		if !sp.substitute(gen, cl, d, &lang.Unary{Pos: n.Pos, Op: lang.OpNeg, X: w}) {
+			return nil
+		}
+		sp.lo, sp.hi = ir.Affine{Const: -sorted[len(sorted)-1]}, ir.Affine{Const: -sorted[0]}
 		return sp
 	}
 	return nil
@@ -422,18 +440,24 @@ func (sp *setPart) direction() int {
 	return 0
 }
 
-// reverse runs range g (clause i) downwards: v = lo + hi - w, w upwards,
-// written in the filters and the yield (its elements rebuilt from their
-// affine forms).
+// reverse runs range g (clause i) downwards: v = lo + hi - w, w upwards.
 func (sp *setPart) reverse(i int, g *ir.Range) bool {
 	d := resolve.NewLocal(g.Var.Name, g.Var.Pos)
 	w := &lang.Ident{Pos: g.Var.Pos, Name: d.Name, Bind: d}
 	at := g.OpPos
 	val := &lang.Binary{Pos: at, Op: lang.OpSub, X: &lang.Binary{Pos: at, Op: lang.OpAdd, X: g.Lo, Y: g.Hi}, Y: w}
+	cl := &ir.Range{Var: &lang.Name{Pos: g.Var.Pos, Name: d.Name, Bind: d}, Lo: g.Lo, Hi: g.Hi, At: g.At, OpPos: g.OpPos}
+	return sp.substitute(i, cl, d, val)
+}
+
+// substitute makes cl (of variable d) clause i, and writes val (of d)
+// for the variable in the filters and the yield (its elements rebuilt
+// from their affine forms); the yields must then ascend in d.
+func (sp *setPart) substitute(i int, cl ir.Clause, d *resolve.Decl, val lang.Expr) bool {
 	index, args := map[*resolve.Decl]int{sp.v: 0}, []lang.Expr{val}
 	sub := func(e lang.Expr) lang.Expr { return resolve.Substitute(e, index, args, nil) }
 	q := sp.q
-	q.Clauses[i] = &ir.Range{Var: &lang.Name{Pos: g.Var.Pos, Name: d.Name, Bind: d}, Lo: g.Lo, Hi: g.Hi, At: g.At, OpPos: g.OpPos}
+	q.Clauses[i] = cl
 	for j, c := range q.Clauses {
 		if f, ok := c.(*ir.Filter); ok {
 			q.Clauses[j] = &ir.Filter{Cond: sub(f.Cond), At: f.At}
@@ -444,10 +468,7 @@ func (sp *setPart) reverse(i int, g *ir.Range) bool {
 		names[k] = v
 	}
 	y := sub(q.Yield)
-	xs := []lang.Expr{y}
-	if t, ok := y.(*lang.TupleLit); ok {
-		xs = t.Elems
-	}
+	xs := tupleElems(y)
 	out := make([]lang.Expr, len(xs))
 	for k, x := range xs {
 		a, ok := ir.AffineOf(x, func(*lang.Ident) bool { return true })
