@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -50,7 +51,7 @@ func constSets(env *Env, q *ir.Query) *ir.Query {
 func resolve0(e lang.Expr) map[int64]lang.Expr {
 	out := map[int64]lang.Expr{}
 	elems, _ := literalInts(e)
-	for i, x := range litElems(e) {
+	for i, x := range resolve.LiteralElems(e) {
 		if _, ok := out[elems[i]]; !ok {
 			out[elems[i]] = x
 		}

@@ -377,6 +377,9 @@ func orderPart(env *Env, p *ir.Query) *setPart {
 		}
 		firsts := resolve0(g.Coll)
 		sorted := slices.Sorted(maps.Keys(firsts))
+		if len(sorted) != len(firsts) || len(sorted) == 0 {
+			return nil
+		}
 		sp.lo, sp.hi, sp.known = ir.Affine{Const: sorted[0]}, ir.Affine{Const: sorted[len(sorted)-1]}, true
 		lit := &lang.ListLit{Pos: g.Coll.Position()}
 		if dir > 0 {

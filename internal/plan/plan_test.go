@@ -127,6 +127,8 @@ func TestPasses(t *testing.T) {
 		{name: "constsets off", src: "game g(n) moves g(n - s) for s in [4, 1, 3, 1] if s <= n\n", off: passes.ConstSets},
 		{name: "set order: a literal ascending", src: "def opts(n) = {n + s - 5 for s in [4, 1, 3, 4] if s <= n}\ngame g(n) moves g(m) for m in opts(n)\n",
 			want: "planned (deforest) as:\nguard |n| <= 4500000000000000000\nelems s' in [1, 3, 4]\nfilter s' <= n\nyield g(n + s' - 5)"},
+		{name: "set order: a set literal downwards", src: "def opts(n) = {n - s for s in {4, 1, 3} if s <= n}\ngame g(n) moves g(m) for m in opts(n)\n",
+			want: "planned (deforest) as:\nguard |n| <= 4500000000000000000\nelems s' in [-4, -3, -1]\nfilter -s' <= n\nyield g(n + s')"},
 		{name: "set order: parts that overlap", src: "def opts(a, b) = {(a - k, b) for k in 1 .. a} | {(a - k, b - 1) for k in 1 .. a}\ngame g(a, b) moves g(x, y) for (x, y) in opts(a, b)\n"},
 		{name: "set order: one value for every k", src: "def opts(n) = {n - 1 for k in 1 .. n}\ngame g(n) moves g(m) for m in opts(n)\n"},
 		{name: "set order: two generators", src: "def opts(n) = {n - a - b for a in 1 .. 2 for b in 1 .. 2}\ngame g(n) moves g(m) for m in opts(n)\n"},
