@@ -134,3 +134,34 @@ func TestTupleFlatUsed(t *testing.T) {
 		t.Errorf("REPL: %q, want %q", out.String(), "6\n3\n")
 	}
 }
+
+// TestTupleShapes: which shape of a parameter the options fix (package
+// rewrite's TupleParam), as --explain reports it.
+func TestTupleShapes(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"game g(p) moves g(update(p, 0, p[0] - k)) for k in 1 .. p[0] | g(update(p, 1, p[1] - k)) for k in 1 .. p[1]\n", "a list of 2 ints"},
+		{"game g(p) moves g([p[0] - 1, p[1]]) if p[0] > 0 | g(update(p, 1, 0)) if p[1] > 0\n", "a list of 2 ints"},
+		{"game g(p) moves g(update(p, 2, p[2] - 1)) if p[2] > 0 | g((p[0], p[1] - 1, p[2])) if p[1] > 0\n", "a tuple of 3 ints"},
+		{"game g(p) moves g(update(p, 1, p[1] - 1)) if p[1] > 0 | g(update(p, 0, 0))\n", "a list of 2 ints"},
+		{"game g(p) moves g([p[0] - 1, p[1]]) if p[0] > 0 | g(update(p, 2, 0)) if p[1] > 0\n", ""},
+		{"game g(p) moves g([p[0] - 1, p[1]]) if p[0] > 0 | g((p[0], 0)) if p[1] > 0\n", ""},
+		{"game g(p) moves g(update(p, p[0], 0)) if p[1] > 0\n", ""},
+		{"def update(a, b, c) = a\ngame g(p) moves g(update(p, 0, 0)) if p[1] > 0\n", ""},
+	}
+	for _, c := range cases {
+		s := eval.NewSession(eval.Options{})
+		if err := s.Check("t.game", c.src); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, x := range s.Explain() {
+			if x.Name == "g" && strings.Contains(x.String(), "stored as") {
+				text := x.String()
+				got = text[strings.Index(text, "is a ")+5 : strings.Index(text, " are stored")]
+			}
+		}
+		if got != strings.TrimPrefix(c.want, "a ") {
+			t.Errorf("%s: shape %q, want %q", c.src, got, c.want)
+		}
+	}
+}

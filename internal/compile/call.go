@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -84,6 +85,12 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 			}
 			if len(e.Args) == 1 && bi.Fold != nil {
 				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
+					call := func(p *lang.Comp) lang.Expr {
+						return &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{p}, Site: e.Site}
+					}
+					if f, ok := planComp(c.Compiler, comp, ir.FoldOf(bi.Count, bi.IntFold), call, c.Expr); ok {
+						return f
+					}
 					return c.foldCall(bi, comp, pos, argPos)
 				}
 			}

@@ -100,6 +100,7 @@ type Compiler struct {
 	decls      map[lang.Stmt]*engine.Binding // each hoisted def and game's own binding
 	nodes      int                           // expressions compiled (count)
 	end        *resolve.Site                 // the end of the file compiled (explainDef)
+	planning   map[*lang.Comp]bool           // comprehensions planned, being compiled (planComp)
 }
 
 // New returns a compiler for env of code the resolve pass has resolved,

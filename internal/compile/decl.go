@@ -218,9 +218,9 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			}
 		}
 		if sg && ints {
-			return seqGenSG(gens)
+			return engine.SeqSG(gens)
 		}
-		return seqGen(gens)
+		return engine.Seq(gens)
 	}
 	c.CurGame = g
 	defer func() { c.CurGame = nil }()
@@ -236,43 +236,6 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	c.Errs = c.Errs[:n]
 }
 
-// seqGenSG is seqGen for the SG search with int parameters: it numbers
-// the alternatives (gen.alt), and a resumed run starts at the one it
-// stopped in (gen.skipAlt).
-func seqGenSG(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
-	if len(gens) == 1 {
-		return gens[0]
-	}
-	return func(fr *engine.Frame) {
-		gn := fr.Gen
-		i := int32(0)
-		if gn.Skip {
-			i = gn.SkipAlt
-		}
-		for ; i < int32(len(gens)); i++ {
-			gn.Alt = i
-			gens[i](fr)
-			if fr.Stop {
-				return
-			}
-		}
-	}
-}
-
-func seqGen(gens []func(fr *engine.Frame)) func(fr *engine.Frame) {
-	if len(gens) == 1 {
-		return gens[0]
-	}
-	return func(fr *engine.Frame) {
-		for _, g := range gens {
-			g(fr)
-			if fr.Stop {
-				return
-			}
-		}
-	}
-}
-
 // flattenTuples compiles the hidden game of g (declared by d) when a
 // parameter of it is always a tuple of k ints in its options (g.tuples is
 // set), or clears g.tuples.
@@ -284,23 +247,24 @@ func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 	}
 	params := lang.ParamNames(d.Params)
 	for j, p := range params {
-		k := rewrite.TupleParam(c.Resolver, d, p.Name, j, len(params))
+		sh := rewrite.TupleParam(c.Resolver, d, p.Name, j, len(params))
+		k := sh.K
 		if k < 2 || len(params)-1+k > 3 {
 			continue
 		}
 		hidden := resolve.HiddenPrefix + d.Name.Name + "#" + p.Name
 		hd := resolve.Cell(hidden, &engine.Binding{Kind: resolve.Game})
-		d2 := rewrite.FlatDecl(d, j, k, hidden, hd)
+		d2 := rewrite.FlatDecl(c.Resolver, d, j, sh, hidden, hd)
 		if d2 == nil {
 			continue
 		}
 		var h *engine.Game
-		if old != nil && old.J == j && old.K == k && old.To.NArgs == len(params)-1+k {
+		if old != nil && old.J == j && old.K == k && old.List == sh.List && old.To.NArgs == len(params)-1+k {
 			h = old.To
 		} else {
 			h = c.Env.Engine.NewGame(g.GName, g.Pos, len(params)-1+k)
 		}
-		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k}
+		tf := &engine.TupleFlat{Of: g, To: h, J: j, K: k, List: sh.List}
 		h.TupleOf = tf
 		hd.B.Game = h
 		n, x := len(c.Errs), c.Env.ExplainOf("game", g.GName, d.Name.Pos)
@@ -314,7 +278,7 @@ func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 		for i, s := range x.Notes {
 			x.Notes[i] = strings.ReplaceAll(s, hidden, g.GName)
 		}
-		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a tuple of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, k, k)}, x.Notes...)
+		x.Notes = append([]string{fmt.Sprintf("its positions whose argument %s is a %s of %d ints are stored as %d int arguments (dense tables); its rule for them:", p.Name, map[bool]string{false: "tuple", true: "list"}[sh.List], k, k)}, x.Notes...)
 		x.Fired |= passes.Tuples
 		g.Tuples = tf
 		return

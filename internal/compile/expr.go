@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -49,6 +50,10 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 			return engine.BuildMap(fr.Th, pos, evalAll(fr, keys), evalAll(fr, vals))
 		}
 	case *lang.Comp:
+		id := func(p *lang.Comp) lang.Expr { return p }
+		if f, ok := planComp(c.Compiler, e, ir.CompConsumer(e.Kind), id, c.Expr); ok {
+			return f
+		}
 		return c.comp(e)
 	case *lang.SumOf:
 		items := c.exprs(e.Items)

@@ -1,15 +1,20 @@
 package compile
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/plan"
+	"github.com/grundy-lang/grundy/internal/rewrite"
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // The planner's stage: before any generator sees a move rule, each of its
-// alternatives is lowered to a query (package ir), planned for what
+// alternatives is brought to one shape (in the variant the fast paths
+// compile: rewrite.Normalize), lowered to a query (package ir), planned for what
 // consumes its options (the SG search, which sees neither their order nor
 // their repeats, or their values, which see both) and raised back to
 // alternatives (package plan), which the generators and the fast paths
@@ -31,24 +36,63 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 	if sg {
 		k = ir.MoveSG
 	}
-	env := &plan.Env{R: c.Resolver, On: c.Passes}
+	env := &plan.Env{R: c.Resolver, On: c.Passes, Packed: ints}
 	var out []plannedAlt
 	for i, a := range d.Alts {
 		alt := a.(*lang.Alt)
+		if sg && ints && c.On(passes.FastLoops) && c.On(passes.Stream) {
+			// (What the fast paths recognize: one shape for equivalent
+			// spellings, exactly: package rewrite.)
+			alt = rewrite.Normalize(c.Resolver, alt)
+		}
 		alts, res := plan.Alts(env, alt, k)
 		for _, pa := range alts {
 			out = append(out, plannedAlt{i, pa})
 		}
 		if res.Fired != 0 && sg && ints {
 			c.note("%s is planned (%s) as:", altLabel(i, alt), strings.ReplaceAll(res.Fired.String(), "+", ", "))
-			for _, line := range strings.Split(res.Planned.String(), "\n") {
+			for _, line := range strings.Split(res.String(), "\n") {
 				c.note("    %s", line)
 			}
-			if len(alts) > 1 {
+			if res.GuardHolds {
+				c.note("  (the guard holds for every position of int arguments: it is not tested)")
+			} else if len(alts) > len(res.Planned) {
 				c.note("  (where the guard does not hold, as written)")
 			}
 			c.Fired(res.Fired)
 		}
 	}
 	return out
+}
+
+// planComp compiles comprehension e, consumed by k, as planned, by
+// compile: wrap(planned) behind the guard, wrap(e) where it does not
+// hold (wrap makes the expression of a comprehension: itself, or the
+// fold's call of it). False where no pass changed e.
+func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(*lang.Comp) lang.Expr, compile func(lang.Expr) T) (T, bool) {
+	var zero T
+	if c.planning[e] || c.Passes&passes.Planner == 0 {
+		return zero, false
+	}
+	p, g, res := plan.Comp(&plan.Env{R: c.Resolver, On: c.Passes}, e, k)
+	if p == nil {
+		return zero, false
+	}
+	if c.planning == nil {
+		c.planning = map[*lang.Comp]bool{}
+	}
+	c.planning[e], c.planning[p] = true, true
+	defer func() { delete(c.planning, e); delete(c.planning, p) }()
+	if x := c.explaining; x != nil {
+		n := fmt.Sprintf("the comprehension at line %d is planned (%s) as: %s", e.Pos.Line, strings.ReplaceAll(res.Fired.String(), "+", ", "), strings.ReplaceAll(res.String(), "\n", "; "))
+		if !slices.Contains(x.Notes, n) {
+			x.Notes = append(x.Notes, n)
+		}
+	}
+	c.Fired(res.Fired)
+	x := wrap(p)
+	if g != nil {
+		x = &lang.IfExpr{Pos: e.Pos, Cond: g, Then: x, Else: wrap(e)}
+	}
+	return compile(x), true
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/resolve"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -208,6 +209,10 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 		}
 	case *lang.Comp:
 		if e.Kind == lang.SumComp {
+			id := func(p *lang.Comp) lang.Expr { return p }
+			if f, ok := planComp(c.Compiler, e, ir.SumOf, id, c.SGExpr); ok {
+				return f
+			}
 			slow := c.sumComp(e)
 			if f := c.fast.Sum(e, slow); f != nil {
 				return f

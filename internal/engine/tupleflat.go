@@ -8,11 +8,13 @@ import (
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
-// TupleFlat links a game and its hidden game: argument j of the game is
-// the k arguments j .. j+k-1 of the hidden one.
+// TupleFlat links a game and its hidden game: argument j of the game, a
+// tuple (a list when List) of k ints, is the k arguments j .. j+k-1 of
+// the hidden one.
 type TupleFlat struct {
 	Of, To *Game
 	J, K   int
+	List   bool
 }
 
 // Ref returns the key of position r of g in its hidden game, when
@@ -26,7 +28,7 @@ func (tf *TupleFlat) Ref(r uint64) (uint64, bool) {
 }
 
 // RefKey is ref of the key of the arguments (value.AppendArgKey), before it is
-// interned: ints, and a tuple of k ints as argument j.
+// interned: ints, and a tuple (list) of k ints as argument j.
 func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 	h := tf.To
 	var r uint64
@@ -53,7 +55,7 @@ func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 			continue
 		}
 		n, w := binary.Uvarint(key)
-		if tag != value.TagIntTuple || w <= 0 || n != uint64(tf.K) {
+		if tag != tf.tag() || w <= 0 || n != uint64(tf.K) {
 			return 0, false
 		}
 		key = key[w:]
@@ -71,7 +73,11 @@ func (tf *TupleFlat) RefKey(key []byte) (uint64, bool) {
 func (tf *TupleFlat) Args(r uint64) []value.Value {
 	a := tf.To.Args(r)
 	out := append([]value.Value(nil), a[:tf.J]...)
-	out = append(out, value.Tuple(slices.Clone(a[tf.J:tf.J+tf.K])))
+	if tf.List {
+		out = append(out, value.List(slices.Clone(a[tf.J:tf.J+tf.K])))
+	} else {
+		out = append(out, value.Tuple(slices.Clone(a[tf.J:tf.J+tf.K])))
+	}
 	return append(out, a[tf.J+tf.K:]...)
 }
 
@@ -84,4 +90,12 @@ func (tf *TupleFlat) Copy(r uint64, v memo.Sgv, r2 uint64) memo.Sgv {
 	}
 	g.SetState(r, memo.StateOf(v))
 	return v
+}
+
+// tag is the key tag of argument j.
+func (tf *TupleFlat) tag() byte {
+	if tf.List {
+		return value.TagIntList
+	}
+	return value.TagIntTuple
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/ir"
-	"github.com/grundy-lang/grundy/internal/rewrite"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -75,7 +74,6 @@ func (c *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
 	if !c.On(passes.FastLoops) {
 		return compile.FastAlt{}, "fast loops are switched off"
 	}
-	alt = rewrite.Normalize(c.Resolver, alt)
 	last := -1
 	for i, cl := range alt.Clauses {
 		if _, ok := cl.(*lang.ForClause); ok {

@@ -23,8 +23,8 @@ type Consumer uint8
 // The consumers.
 const (
 	// MoveSG: a move rule's options for SG values and outcomes (the
-	// search reads the set of the options' values: neither their order
-	// nor their repeats).
+	// search reads the set of the options' values, not their repeats,
+	// but the first error met is the one reported).
 	MoveSG Consumer = iota
 	// MoveValues: a move rule's options as values (moves(G), winning,
 	// the loopy solver, printing): in order, with repeats.
@@ -45,13 +45,30 @@ var consumerNames = [...]string{"move options for SG values", "move options as v
 
 func (k Consumer) String() string { return consumerNames[k] }
 
-// SeesOrder reports whether the consumer's result (or the order of its
-// errors a user sees) depends on the order of the yields. Only the SG
-// search and a set comprehension do not: the set of values is all they
-// keep.
-func (k Consumer) SeesOrder() bool { return k != MoveSG && k != SetComp }
+// FoldOf is the consumer of a fold built-in: counting (len), keeping the
+// smaller (-1: min) or larger (+1: max) int, or another (sum, any, all:
+// all of them see the order and the repeats).
+func FoldOf(count bool, intFold int) Consumer {
+	switch {
+	case count:
+		return FoldLen
+	case intFold < 0:
+		return FoldMin
+	case intFold > 0:
+		return FoldMax
+	}
+	return FoldSum
+}
 
-// SeesDups reports whether the consumer sees a value yielded twice.
+// SeesOrder reports whether the consumer sees the order of the yields:
+// every one does, through its errors (the first error met is the one
+// reported, and the SG search computes the missing options in the order
+// they were met), even where its result does not depend on the order.
+func (k Consumer) SeesOrder() bool { return true }
+
+// SeesDups reports whether the consumer sees a value yielded twice. The
+// SG search and a set comprehension do not: a repeat of a yield is
+// evaluated as the first one was, and adds nothing.
 func (k Consumer) SeesDups() bool { return k != MoveSG && k != SetComp }
 
 // Clause is one clause of a query: *Range, *Elems, *Bind or *Filter.

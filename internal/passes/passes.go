@@ -44,6 +44,9 @@ const (
 	Bounds                      // the planner: a filter v <= E (<, >=, >) right after the range of v narrows the range (internal/plan/bounds.go)
 	ConstSets                   // the planner: a literal of ints iterated for SG values sorted and without repeats (internal/plan/constsets.go)
 
+	// Planner is the planner's passes.
+	Planner = Deforest | Equalities | Bounds | ConstSets
+
 	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets
 )
 

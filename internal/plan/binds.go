@@ -59,3 +59,85 @@ func inlineBind(q *ir.Query, i int) *ir.Query {
 	}
 	return out
 }
+
+// foldIndexes writes an index by an int literal of a tuple or list
+// literal whose elements are all safe (sf: they cannot fail, so leaving
+// the others out changes no error), `(i', j')[0]`, as the element it
+// reads, in e (in the operations, calls, literals and conditionals it
+// looks into; others are left as written).
+func foldIndexes(sf *safety, e lang.Expr) lang.Expr {
+	f := func(x lang.Expr) lang.Expr { return foldIndexes(sf, x) }
+	switch e := e.(type) {
+	case *lang.Index:
+		x := f(e.X)
+		if elems := resolve.LiteralElems(x); elems != nil {
+			if _, isSet := x.(*lang.SetLit); !isSet {
+				if k, ok := e.Index.(*lang.IntLit); ok && k.Val >= 0 && k.Val < int64(len(elems)) && safeAll(sf, elems) {
+					return elems[k.Val]
+				}
+			}
+		}
+		return &lang.Index{Pos: e.Pos, X: x, Index: f(e.Index)}
+	case *lang.Unary:
+		return &lang.Unary{Pos: e.Pos, Op: e.Op, X: f(e.X)}
+	case *lang.Binary:
+		return &lang.Binary{Pos: e.Pos, Op: e.Op, X: f(e.X), Y: f(e.Y)}
+	case *lang.IfExpr:
+		return &lang.IfExpr{Pos: e.Pos, Cond: f(e.Cond), Then: f(e.Then), Else: f(e.Else)}
+	case *lang.Call:
+		out := &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: make([]lang.Expr, len(e.Args)), Site: e.Site}
+		for i, a := range e.Args {
+			out.Args[i] = f(a)
+		}
+		return out
+	case *lang.TupleLit:
+		return &lang.TupleLit{Pos: e.Pos, Elems: foldAll(sf, e.Elems)}
+	case *lang.ListLit:
+		return &lang.ListLit{Pos: e.Pos, Elems: foldAll(sf, e.Elems)}
+	}
+	return e
+}
+
+func foldAll(sf *safety, xs []lang.Expr) []lang.Expr {
+	out := make([]lang.Expr, len(xs))
+	for i, x := range xs {
+		out[i] = foldIndexes(sf, x)
+	}
+	return out
+}
+
+// safeAll reports whether every expression of xs is a safe int.
+func safeAll(sf *safety, xs []lang.Expr) bool {
+	for _, x := range xs {
+		if _, ok := sf.intExpr(x); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// foldQuery is q with foldIndexes applied to its filters, binds' values
+// and yield, its guard bounding what that proved safe too (q itself
+// where no guard can).
+func foldQuery(env *Env, q *ir.Query) *ir.Query {
+	sf := newSafety(env, q)
+	out := q.Clone()
+	for i, c := range out.Clauses {
+		switch c := c.(type) {
+		case *ir.Filter:
+			out.Clauses[i] = &ir.Filter{Cond: foldIndexes(sf, c.Cond), At: c.At}
+		case *ir.Bind:
+			out.Clauses[i] = &ir.Bind{Pat: c.Pat, X: foldIndexes(sf, c.X), At: c.At, Lit: c.Lit}
+		}
+	}
+	out.Yield = foldIndexes(sf, q.Yield)
+	if q.Key != nil {
+		out.Key = foldIndexes(sf, q.Key)
+	}
+	g, ok := sf.guard(q)
+	if !ok {
+		return q
+	}
+	out.Guard = g
+	return out
+}

@@ -59,17 +59,16 @@ func narrow(env *Env, q *ir.Query, i int) *ir.Query {
 		return nil
 	}
 	pos := b.Pos
-	one := &lang.IntLit{Pos: pos, Val: 1}
 	nr := &ir.Range{Var: r.Var, Lo: r.Lo, Hi: r.Hi, At: r.At, OpPos: r.OpPos}
 	switch op {
 	case lang.OpLe:
 		nr.Hi = minExpr(e, r.Hi, pos)
 	case lang.OpLt:
-		nr.Hi = minExpr(&lang.Binary{Pos: pos, Op: lang.OpSub, X: e, Y: one}, r.Hi, pos)
+		nr.Hi = minExpr(plusOne(e, -1, pos), r.Hi, pos)
 	case lang.OpGe:
 		nr.Lo = maxExpr(e, r.Lo, pos)
 	case lang.OpGt:
-		nr.Lo = maxExpr(&lang.Binary{Pos: pos, Op: lang.OpAdd, X: e, Y: one}, r.Lo, pos)
+		nr.Lo = maxExpr(plusOne(e, 1, pos), r.Lo, pos)
 	}
 	sf := newSafety(env, q)
 	if !sf.cond(b) {
@@ -91,13 +90,44 @@ func narrow(env *Env, q *ir.Query, i int) *ir.Query {
 	return out
 }
 
-// minExpr is `if a < b then a else b`; maxExpr `if a > b then a else b`.
+// minExpr is `if a < b then a else b`; maxExpr `if a > b then a else b`
+// (the smaller or larger literal when both are int literals).
 func minExpr(a, b lang.Expr, pos lang.Pos) lang.Expr {
+	if x, ok := intLit(a); ok {
+		if y, ok := intLit(b); ok {
+			return pick(x < y, a, b)
+		}
+	}
 	return &lang.IfExpr{Pos: pos, Cond: &lang.Binary{Pos: pos, Op: lang.OpLt, X: a, Y: b}, Then: a, Else: b}
 }
 
 func maxExpr(a, b lang.Expr, pos lang.Pos) lang.Expr {
+	if x, ok := intLit(a); ok {
+		if y, ok := intLit(b); ok {
+			return pick(x > y, a, b)
+		}
+	}
 	return &lang.IfExpr{Pos: pos, Cond: &lang.Binary{Pos: pos, Op: lang.OpGt, X: a, Y: b}, Then: a, Else: b}
+}
+
+func pick(first bool, a, b lang.Expr) lang.Expr {
+	if first {
+		return a
+	}
+	return b
+}
+
+// plusOne is e + d (d is 1 or -1): a literal when e is one (that does
+// not overflow).
+func plusOne(e lang.Expr, d int64, pos lang.Pos) lang.Expr {
+	if x, ok := intLit(e); ok && (d > 0) == (x+d > x) {
+		return &lang.IntLit{Pos: pos, Val: x + d}
+	}
+	op := lang.OpAdd
+	if d < 0 {
+		op = lang.OpSub
+	}
+	return &lang.Binary{Pos: pos, Op: op, X: e, Y: &lang.IntLit{Pos: pos, Val: 1}}
 }
 
 func isVar(e lang.Expr, d *resolve.Decl) bool {

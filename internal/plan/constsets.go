@@ -1,22 +1,21 @@
 package plan
 
 import (
-	"slices"
-
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // Constant collections: a generator over a list or tuple literal of int
-// literals not in ascending order or with repeats (`for s in [4, 1, 3]`,
-// a subtraction set written as it came to mind), for a consumer that sees
-// neither the order of its yields nor their repeats (the SG search, a set
-// comprehension), iterates the literal sorted and without repeats, the
-// shape the fast loops run over (a literal in ascending order). Exact:
-// the elements are literals (evaluating them cannot fail) and each value
-// binds the variable as before, once.
+// literals with repeats (`for s in [4, 1, 3, 1]`), for a consumer that
+// does not see repeats (the SG search, a set comprehension), iterates the
+// literal without them, each value where it first occurs. Exact: the
+// elements are literals (evaluating them cannot fail), and a repeat binds
+// the variable to a value it had: what follows evaluates as it did then
+// (an error would have been met then), and adds nothing the consumer
+// sees. (The order stays: the consumer sees it through its errors.)
 func constSets(env *Env, q *ir.Query) *ir.Query {
-	if q.Consumer.SeesOrder() || q.Consumer.SeesDups() {
+	if q.Consumer.SeesDups() {
 		return nil
 	}
 	for i, cl := range q.Clauses {
@@ -31,16 +30,15 @@ func constSets(env *Env, q *ir.Query) *ir.Query {
 		if !ok || len(ints) == 0 {
 			continue
 		}
-		sorted := slices.Clone(ints)
-		slices.Sort(sorted)
-		sorted = slices.Compact(sorted)
-		if slices.Equal(sorted, ints) {
+		firsts := resolve0(el.Coll)
+		if len(firsts) == len(ints) {
 			continue
 		}
-		elems := resolve0(el.Coll)
 		lit := &lang.ListLit{Pos: el.Coll.Position()}
-		for _, v := range sorted {
-			lit.Elems = append(lit.Elems, elems[v])
+		for _, x := range litElems(el.Coll) {
+			if v, _ := intLit(x); firsts[v] == x {
+				lit.Elems = append(lit.Elems, x)
+			}
 		}
 		out := q.Clone()
 		out.Clauses[i] = &ir.Elems{Pat: el.Pat, Coll: lit, At: el.At}
@@ -53,7 +51,7 @@ func constSets(env *Env, q *ir.Query) *ir.Query {
 func resolve0(e lang.Expr) map[int64]lang.Expr {
 	out := map[int64]lang.Expr{}
 	elems, _ := literalInts(e)
-	for i, x := range litElems(e) {
+	for i, x := range resolve.LiteralElems(e) {
 		if _, ok := out[elems[i]]; !ok {
 			out[elems[i]] = x
 		}

@@ -15,7 +15,10 @@
 package plan
 
 import (
+	"strings"
+
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -26,66 +29,168 @@ import (
 type Env struct {
 	R  *resolve.Resolver
 	On passes.Pass
+	// Packed: the variant runs only for positions with packed keys,
+	// whose int arguments are at most memo.PackBits bits in size.
+	Packed bool
 }
 
-// pass is one rewrite: it returns the query rewritten, or nil where it
-// does not apply.
+// pass is one rewrite: it returns what the query is rewritten to (one
+// query, or several whose yields, one after the other, are its yields),
+// or nil where it does not apply.
 type pass struct {
 	bit passes.Pass
-	run func(env *Env, q *ir.Query) *ir.Query
+	run func(env *Env, q *ir.Query) []*ir.Query
+}
+
+// one is a pass that rewrites a query to one query.
+func one(f func(env *Env, q *ir.Query) *ir.Query) func(env *Env, q *ir.Query) []*ir.Query {
+	return func(env *Env, q *ir.Query) []*ir.Query {
+		if out := f(env, q); out != nil {
+			return []*ir.Query{out}
+		}
+		return nil
+	}
 }
 
 // order is the planner's passes, in the order they run.
 var order = []pass{
 	{passes.Deforest, deforest},
-	{passes.Equalities, equalities},
-	{passes.Bounds, bounds},
-	{passes.ConstSets, constSets},
+	{passes.Equalities, one(equalities)},
+	{passes.Bounds, one(bounds)},
+	{passes.ConstSets, one(constSets)},
 }
 
 // Result is a query as planned.
 type Result struct {
-	Planned *ir.Query   // after the passes (its Guard what it assumes)
+	// Planned is what it is after the passes: one query, or several
+	// whose yields, in order, are its yields; each has the guard of all.
+	Planned []*ir.Query
 	Fired   passes.Pass // the passes that changed it
+	// GuardHolds: the guard holds wherever the variant runs (Env.Packed):
+	// it is not tested, and the rule as written is not needed.
+	GuardHolds bool
 }
 
-// Plan runs the passes on q in order, each as long as it changes the
+// String prints the planned queries: the guard, then each query, "then"
+// between two.
+func (r Result) String() string {
+	var b strings.Builder
+	for i, q := range r.Planned {
+		s := q.String()
+		if i > 0 {
+			b.WriteString("\nthen\n")
+			for strings.HasPrefix(s, "guard ") {
+				s = s[strings.IndexByte(s, '\n')+1:]
+			}
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// Plan runs the passes on q in order, each as long as it changes a
 // query.
 func Plan(env *Env, q *ir.Query) Result {
-	res := Result{Planned: q}
+	res := Result{Planned: []*ir.Query{q}}
 	for _, p := range order {
 		if env.On&p.bit == 0 {
 			continue
 		}
-		for n := 0; n < 16; n++ {
-			out := p.run(env, res.Planned)
-			if out == nil {
-				break
-			}
-			res.Planned, res.Fired = out, res.Fired|p.bit
+		var next []*ir.Query
+		for _, x := range res.Planned {
+			next = append(next, res.apply(env, p, x, 0)...)
+		}
+		res.Planned = next
+	}
+	if len(res.Planned) > 1 {
+		var g []ir.Bound
+		for _, x := range res.Planned {
+			g = mergeGuards(g, x.Guard)
+		}
+		for i, x := range res.Planned {
+			res.Planned[i] = x.Clone()
+			res.Planned[i].Guard = g
 		}
 	}
 	return res
 }
 
+// apply runs pass p on q as long as it changes it (depth: how many
+// times it did).
+func (res *Result) apply(env *Env, p pass, q *ir.Query, depth int) []*ir.Query {
+	if depth >= 16 {
+		return []*ir.Query{q}
+	}
+	out := p.run(env, q)
+	if out == nil {
+		return []*ir.Query{q}
+	}
+	res.Fired |= p.bit
+	var all []*ir.Query
+	for _, x := range out {
+		all = append(all, res.apply(env, p, x, depth+1)...)
+	}
+	return all
+}
+
+// mergeGuards is the guard that assumes what a and b both assume.
+func mergeGuards(a, b []ir.Bound) []ir.Bound {
+	out := append([]ir.Bound(nil), a...)
+	for _, x := range b {
+		merged := false
+		for i := range out {
+			if resolve.Of(out[i].Root) == resolve.Of(x.Root) {
+				out[i].T = min(out[i].T, x.T)
+				merged = true
+			}
+		}
+		if !merged {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // Alts plans a move rule's alternative for consumer k and raises it: the
-// alternative itself when no pass changed it; otherwise the planned one,
-// and when it has a guard, first the planned one behind the guard and
-// then alt behind the guard's negation (one of them yields, in the
-// order alt would).
+// alternative itself when no pass changed it; otherwise the planned ones,
+// and when they have a guard, first the planned ones behind the guard and
+// then alt behind the guard's negation (the guard holds or not: the
+// alternatives yield what alt would, in the order it would).
 func Alts(env *Env, alt *lang.Alt, k ir.Consumer) ([]*lang.Alt, Result) {
 	res := Plan(env, ir.LowerAlt(alt, k))
 	if res.Fired == 0 {
 		return []*lang.Alt{alt}, res
 	}
-	planned := ir.RaiseAlt(res.Planned)
-	if len(res.Planned.Guard) == 0 {
-		return []*lang.Alt{planned}, res
+	var out []*lang.Alt
+	guard := res.Planned[0].Guard
+	if env.Packed && holds(env, guard) {
+		guard, res.GuardHolds = nil, true
 	}
-	g := guardExpr(res.Planned.Guard, alt.Pos)
-	planned.Clauses = append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: g}}, planned.Clauses...)
+	for _, q := range res.Planned {
+		planned := ir.RaiseAlt(q)
+		if len(guard) > 0 {
+			planned.Clauses = append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: guardExpr(guard, alt.Pos)}}, planned.Clauses...)
+		}
+		out = append(out, planned)
+	}
+	if len(guard) == 0 {
+		return out, res
+	}
+	g := guardExpr(guard, alt.Pos)
 	plain := &lang.Alt{Pos: alt.Pos, Body: alt.Body, Clauses: append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: &lang.Unary{Pos: alt.Pos, Op: lang.OpNot, X: g}}}, alt.Clauses...)}
-	return []*lang.Alt{planned, plain}, res
+	return append(out, plain), res
+}
+
+// holds reports whether guard g holds for every position of a packed
+// key: each root is a parameter (a local from outside the query: the
+// game's), at most 2^PackBits in size there, and each bound is larger.
+func holds(env *Env, g []ir.Bound) bool {
+	for _, b := range g {
+		if bd := env.R.Lookup(b.Root); bd == nil || bd.Kind != resolve.Local || b.T < 1<<memo.PackBits {
+			return false
+		}
+	}
+	return true
 }
 
 // guardExpr is the conjunction of -T <= Root <= T (ints compared with
@@ -104,4 +209,21 @@ func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 		}
 	}
 	return out
+}
+
+// Comp plans comprehension e for consumer k (its kind's, or the fold's
+// that consumes it): the planned comprehension and the guard it runs
+// behind (nil: none; where the guard does not hold, e as written runs),
+// or a nil comprehension where no pass changed e or it became several.
+func Comp(env *Env, e *lang.Comp, k ir.Consumer) (*lang.Comp, lang.Expr, Result) {
+	res := Plan(env, ir.LowerComp(e, k))
+	if res.Fired == 0 || len(res.Planned) != 1 {
+		return nil, nil, res
+	}
+	q := res.Planned[0]
+	p := ir.RaiseComp(q, e.Kind)
+	if len(q.Guard) == 0 {
+		return p, nil, res
+	}
+	return p, guardExpr(q.Guard, e.Pos), res
 }

@@ -10,7 +10,7 @@ import (
 
 // Safety: the proof that a rewrite's expressions cannot fail. An
 // expression is safe when it is int arithmetic (+, -, unary -, * by a
-// constant) or a comparison, and, not, or of such, over int literals,
+// constant, / and % by a constant other than 0) or a comparison, and, not, or of such, over int literals,
 // the query's variables (bounded by their clauses: a range's by its ends,
 // a bind's by its value, a literal's elements by the largest) and ints
 // from outside (roots: a local or global the variant knows to be an
@@ -118,6 +118,17 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 			}
 			a := math.Abs(float64(k.Val))
 			l = lin{other.c * a, other.d * a}
+		case lang.OpDiv, lang.OpMod:
+			// By a literal other than 0 (and -1 for /): |x / k| <= |x|,
+			// |x % k| < |k|.
+			k, isK := e.Y.(*lang.IntLit)
+			if !isK || k.Val == 0 || k.Val == -1 && e.Op == lang.OpDiv {
+				return l, false
+			}
+			l = x
+			if e.Op == lang.OpMod {
+				l = lin{0, math.Abs(float64(k.Val))}
+			}
 		default:
 			return l, false
 		}
@@ -164,7 +175,7 @@ func (s *safety) conds(cls []ir.Clause) bool {
 				return false
 			}
 		case *ir.Bind:
-			if _, ok := s.intExpr(cl.X); !ok || cl.Pat.Tuple {
+			if cl.Pat.Tuple || !s.intOrTuple(cl.X) {
 				return false
 			}
 		case *ir.Range:
@@ -178,6 +189,19 @@ func (s *safety) conds(cls []ir.Clause) bool {
 		}
 	}
 	return true
+}
+
+// intOrTuple reports whether e is a safe int, or a tuple or list literal
+// of safe ints (building it cannot fail).
+func (s *safety) intOrTuple(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.TupleLit:
+		return safeAll(s, e.Elems)
+	case *lang.ListLit:
+		return safeAll(s, e.Elems)
+	}
+	_, ok := s.intExpr(e)
+	return ok
 }
 
 // name bounds a name: a variable of the query by its clause, an int from

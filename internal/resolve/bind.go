@@ -43,6 +43,11 @@ type Decl struct {
 	// Free is, once a def's body is resolved, what each name its body
 	// uses (its parameters excepted) means where the def is declared.
 	Free map[string]*Decl
+	// Lit is, for a global, the literal of int literals its let binds it
+	// to when no code of its file can run before the let (the file's
+	// statements before it are defs, games and such lets): its slot holds
+	// that value wherever code reads it (quietLet).
+	Lit  lang.Expr
 	cell *engine.Binding // a registry built-in's binding, made once (Resolver.Binding)
 }
 
@@ -182,6 +187,7 @@ type binder struct {
 	errs    lang.ErrorList
 	defs    []*Decl // the defs resolved (the end's Site)
 	nodes   int     // expressions resolved (count)
+	ran     bool    // a statement of the file's top level may have run code
 }
 
 // count counts an expression resolved at pos and, every checkEvery,
@@ -244,6 +250,7 @@ func File(u *Universe, file *Scope, f *lang.File, repl bool, globals int) *Chunk
 	}
 	for _, st := range f.Stmts {
 		b.stmt(st, true)
+		b.ran = b.ran || !quietLet(st) && !isDecl(st)
 	}
 	ch := b.chunk()
 	ch.End = b.site(b.defs...)
@@ -366,7 +373,10 @@ func (b *binder) stmt(st lang.Stmt, top bool) {
 	case *lang.LetStmt:
 		b.expr(st.Value)
 		for _, n := range st.Pattern().Names {
-			b.declare(n, Global)
+			d := b.declare(n, Global)
+			if top && !b.ran && quietLet(st) {
+				d.Lit = st.Value
+			}
 		}
 	case *lang.DefStmt:
 		if !top {
@@ -642,4 +652,37 @@ func (b *binder) matches(d *Decl, s *Site) bool {
 	s.loose[d] = true
 	s.same[d] = !unknown
 	return true
+}
+
+// quietLet reports whether st is a let of one name to a literal of int
+// literals (a list, a tuple or a set; an int literal may be negated): it
+// runs no code and cannot fail.
+func quietLet(st lang.Stmt) bool {
+	l, ok := st.(*lang.LetStmt)
+	if !ok || l.Pattern().Tuple || len(l.Pattern().Names) != 1 {
+		return false
+	}
+	elems := LiteralElems(l.Value)
+	if elems == nil {
+		return false
+	}
+	for _, x := range elems {
+		if u, ok := x.(*lang.Unary); ok && u.Op == lang.OpNeg {
+			x = u.X
+		}
+		if _, ok := x.(*lang.IntLit); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// isDecl reports whether st declares a def or a game (which runs
+// nothing).
+func isDecl(st lang.Stmt) bool {
+	switch st.(type) {
+	case *lang.DefStmt, *lang.GameStmt:
+		return true
+	}
+	return false
 }

@@ -37,23 +37,38 @@ func flatNames(p string, k int) []string {
 	return out
 }
 
-// TupleParam returns k when every option of game d that is a position of
-// d itself (a part of a sum, or the option) passes a tuple literal of k
-// elements as argument j of n, and there is at least one; 0 otherwise. p
-// must not be bound again by a for clause.
-func TupleParam(r *resolve.Resolver, d *lang.GameStmt, p string, j, n int) int {
-	k := 0
+// Shape is what a parameter always is in a game's options: a tuple (or
+// a list) of K ints.
+type Shape struct {
+	K    int
+	List bool
+}
+
+// TupleParam returns the shape of parameter j (named p) of game d (of n
+// parameters) when every option of d that is a position of d itself (a
+// part of a sum, or the option) passes in that place a tuple or list
+// literal of K elements, or update(p, I, V) with I an int literal below
+// K (a copy of p, of its shape), all of one kind, and there is at least
+// one. K is the literals' length, or with updates alone one more than the
+// largest literal index of p the rule reads or updates (and the kind a
+// list). The zero shape otherwise. p must not be bound again by a for
+// clause.
+func TupleParam(r *resolve.Resolver, d *lang.GameStmt, p string, j, n int) Shape {
+	var sh Shape
+	lits, upds, top := 0, 0, int64(-1)
 	for _, a := range d.Alts {
 		alt := a.(*lang.Alt)
 		for _, cl := range alt.Clauses {
 			if f, ok := cl.(*lang.ForClause); ok {
 				for _, t := range f.Target.Names {
 					if t.Name == p || t.Name == d.Name.Name {
-						return 0
+						return Shape{}
 					}
 				}
 			}
 		}
+		lang.Inspect(alt.Body, func(x lang.Expr) bool { top = max(top, constIndex(r, x, p)); return true })
+		lang.InspectClauses(alt.Clauses, func(x lang.Expr) bool { top = max(top, constIndex(r, x, p)); return true })
 		for _, t := range sumTerms(alt.Body) {
 			call, ok := t.(*lang.Call)
 			if !ok {
@@ -67,16 +82,70 @@ func TupleParam(r *resolve.Resolver, d *lang.GameStmt, p string, j, n int) int {
 				continue
 			}
 			if len(call.Args) != n {
-				return 0
+				return Shape{}
 			}
-			tl, ok := call.Args[j].(*lang.TupleLit)
-			if !ok || k != 0 && len(tl.Elems) != k {
-				return 0
+			switch x := call.Args[j].(type) {
+			case *lang.TupleLit:
+				if lits > 0 && (sh.List || len(x.Elems) != sh.K) {
+					return Shape{}
+				}
+				sh, lits = Shape{K: len(x.Elems)}, lits+1
+			case *lang.ListLit:
+				if lits > 0 && (!sh.List || len(x.Elems) != sh.K) {
+					return Shape{}
+				}
+				sh, lits = Shape{K: len(x.Elems), List: true}, lits+1
+			default:
+				if _, ok := updateOf(r, x, p); !ok {
+					return Shape{}
+				}
+				upds++
 			}
-			k = len(tl.Elems)
 		}
 	}
-	return k
+	if lits == 0 && upds > 0 {
+		sh = Shape{K: int(top) + 1, List: true}
+	}
+	if upds > 0 && top >= int64(sh.K) {
+		return Shape{}
+	}
+	return sh
+}
+
+// updateOf returns I when e is update(p, I, V) of the built-in that
+// updates, I an int literal.
+func updateOf(r *resolve.Resolver, e lang.Expr, p string) (int64, bool) {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 3 {
+		return 0, false
+	}
+	fn, ok1 := call.Fn.(*lang.Ident)
+	x, ok2 := call.Args[0].(*lang.Ident)
+	i, ok3 := call.Args[1].(*lang.IntLit)
+	if !ok1 || !ok2 || !ok3 || x.Name != p || i.Val < 0 {
+		return 0, false
+	}
+	b := r.Binding(fn)
+	if b == nil || b.Kind != resolve.Builtin || b.Bi == nil || !b.Bi.Updates {
+		return 0, false
+	}
+	return i.Val, true
+}
+
+// constIndex is I for p[I] and update(p, I, V) with I an int literal, -1
+// for other expressions.
+func constIndex(r *resolve.Resolver, e lang.Expr, p string) int64 {
+	if ix, ok := e.(*lang.Index); ok {
+		if id, ok := ix.X.(*lang.Ident); ok && id.Name == p {
+			if i, ok := ix.Index.(*lang.IntLit); ok {
+				return i.Val
+			}
+		}
+	}
+	if i, ok := updateOf(r, e, p); ok {
+		return i
+	}
+	return -1
 }
 
 // sumTerms lists the parts of a sum written with +.
@@ -93,7 +162,8 @@ func sumTerms(e lang.Expr) []lang.Expr {
 // when p is used where the rewrite does not look (a comprehension inside
 // the rule). Its new parameters are new declarations; its other names
 // mean what they mean in d.
-func FlatDecl(d *lang.GameStmt, j, k int, hidden string, hd *resolve.Decl) *lang.GameStmt {
+func FlatDecl(r *resolve.Resolver, d *lang.GameStmt, j int, sh Shape, hidden string, hd *resolve.Decl) *lang.GameStmt {
+	k := sh.K
 	params := lang.ParamNames(d.Params)
 	p := params[j]
 	names := flatNames(p.Name, k)
@@ -105,7 +175,7 @@ func FlatDecl(d *lang.GameStmt, j, k int, hidden string, hd *resolve.Decl) *lang
 		ps = append(ps, &lang.Name{Pos: p.Pos, Name: n, Bind: decls[i]})
 	}
 	ps = append(ps, params[j+1:]...)
-	rw := &tupleRewrite{p: p.Name, names: names, decls: decls, game: d.Name.Name, hidden: hidden, hd: hd, j: j}
+	rw := &tupleRewrite{r: r, p: p.Name, names: names, decls: decls, game: d.Name.Name, hidden: hidden, hd: hd, j: j, list: sh.List}
 	out := &lang.GameStmt{Pos: d.Pos, Name: d.Name, Params: &lang.Params{Names: ps}}
 	for _, a := range d.Alts {
 		alt := a.(*lang.Alt)
@@ -128,7 +198,9 @@ func FlatDecl(d *lang.GameStmt, j, k int, hidden string, hd *resolve.Decl) *lang
 
 // tupleRewrite writes p as the tuple of its names.
 type tupleRewrite struct {
+	r               *resolve.Resolver
 	p, game, hidden string
+	list            bool // p is a list (not a tuple)
 	names           []string
 	decls           []*resolve.Decl // of names
 	hd              *resolve.Decl   // the hidden game's
@@ -149,17 +221,15 @@ func (rw *tupleRewrite) body(e lang.Expr) lang.Expr {
 		if !ok || id.Name != rw.game || rw.j >= len(e.Args) {
 			break
 		}
-		tl, ok := e.Args[rw.j].(*lang.TupleLit)
-		if !ok {
+		elems := rw.elems(e.Args[rw.j])
+		if elems == nil {
 			break
 		}
 		var args []lang.Expr
 		for _, a := range e.Args[:rw.j] {
 			args = append(args, rw.expr(a))
 		}
-		for _, a := range tl.Elems {
-			args = append(args, rw.expr(a))
-		}
+		args = append(args, elems...)
 		for _, a := range e.Args[rw.j+1:] {
 			args = append(args, rw.expr(a))
 		}
@@ -180,6 +250,9 @@ func (rw *tupleRewrite) expr(e lang.Expr) lang.Expr {
 		for i, n := range rw.names {
 			elems[i] = &lang.Ident{Pos: e.Pos, Name: n, Bind: rw.decls[i]}
 		}
+		if rw.list {
+			return &lang.ListLit{Pos: e.Pos, Elems: elems}
+		}
 		return &lang.TupleLit{Pos: e.Pos, Elems: elems}
 	case *lang.Unary:
 		return &lang.Unary{Pos: e.Pos, Op: e.Op, X: rw.expr(e.X)}
@@ -191,15 +264,24 @@ func (rw *tupleRewrite) expr(e lang.Expr) lang.Expr {
 		x := rw.expr(e.X)
 		// (An index of a tuple of names in range is that name: it
 		// cannot fail. Others are evaluated as written.)
-		if tl, ok := x.(*lang.TupleLit); ok {
-			if i, ok := e.Index.(*lang.IntLit); ok && i.Val >= 0 && i.Val < int64(len(tl.Elems)) {
-				if id, ok := tl.Elems[i.Val].(*lang.Ident); ok {
+		if tl := litElems(x); tl != nil {
+			if i, ok := e.Index.(*lang.IntLit); ok && i.Val >= 0 && i.Val < int64(len(tl)) {
+				if id, ok := tl[i.Val].(*lang.Ident); ok {
 					return &lang.Ident{Pos: e.Pos, Name: id.Name, Bind: id.Bind}
 				}
 			}
 		}
 		return &lang.Index{Pos: e.Pos, X: x, Index: rw.expr(e.Index)}
 	case *lang.Call:
+		if _, ok := updateOf(rw.r, e, rw.p); ok {
+			// (update(p, I, V), I in range: p's names, V in place I.)
+			if elems := rw.elems(e); elems != nil {
+				if rw.list {
+					return &lang.ListLit{Pos: e.Pos, Elems: elems}
+				}
+				return &lang.TupleLit{Pos: e.Pos, Elems: elems}
+			}
+		}
 		out := &lang.Call{Pos: e.Pos, Fn: rw.expr(e.Fn), Lparen: e.Lparen, Args: make([]lang.Expr, len(e.Args)), Site: e.Site}
 		for i, a := range e.Args {
 			out.Args[i] = rw.expr(a)
@@ -222,4 +304,43 @@ func (rw *tupleRewrite) exprs(xs []lang.Expr) []lang.Expr {
 		out[i] = rw.expr(x)
 	}
 	return out
+}
+
+// elems is the elements of x, a value of p's shape written in an
+// option: a literal of its kind and length, or update(p, I, V) with I in
+// range (p's names, V in place I), rewritten; nil for anything else.
+func (rw *tupleRewrite) elems(x lang.Expr) []lang.Expr {
+	switch x := x.(type) {
+	case *lang.TupleLit:
+		if !rw.list && len(x.Elems) == len(rw.names) {
+			return rw.exprs(x.Elems)
+		}
+	case *lang.ListLit:
+		if rw.list && len(x.Elems) == len(rw.names) {
+			return rw.exprs(x.Elems)
+		}
+	case *lang.Call:
+		i, ok := updateOf(rw.r, x, rw.p)
+		if !ok || i >= int64(len(rw.names)) {
+			return nil
+		}
+		out := make([]lang.Expr, len(rw.names))
+		for n, name := range rw.names {
+			out[n] = &lang.Ident{Pos: x.Args[0].Position(), Name: name, Bind: rw.decls[n]}
+		}
+		out[i] = rw.expr(x.Args[2])
+		return out
+	}
+	return nil
+}
+
+// litElems is the elements of a tuple or list literal, or nil.
+func litElems(x lang.Expr) []lang.Expr {
+	switch x := x.(type) {
+	case *lang.TupleLit:
+		return x.Elems
+	case *lang.ListLit:
+		return x.Elems
+	}
+	return nil
 }

@@ -30,7 +30,7 @@ const (
 	TagInt
 	tagStr
 	tagNim
-	tagIntList
+	TagIntList
 	TagIntTuple
 	tagList
 	tagTuple
@@ -109,7 +109,7 @@ func appendArgKeyAt(buf []byte, v Value, limit, depth int) (out []byte, boxed bo
 // appendSeqKey appends the key of the list (or tuple) of the elements e.
 func appendSeqKey(buf []byte, tuple bool, e []Value, limit, depth int) ([]byte, bool) {
 	if allInts(e) {
-		t := tagIntList
+		t := TagIntList
 		if tuple {
 			t = TagIntTuple
 		}
@@ -150,7 +150,7 @@ func allInts(e []Value) bool {
 // AppendIntSeq appends the key of a list (or tuple) of the ints xs: what
 // appendArgKey gives for the value.
 func AppendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
-	t := tagIntList
+	t := TagIntList
 	if tuple {
 		t = TagIntTuple
 	}
@@ -266,7 +266,7 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 	case tagStr:
 		n, k := binary.Uvarint(b)
 		return Str(string(b[k : k+int(n)])), b[k+int(n):]
-	case tagIntList, TagIntTuple:
+	case TagIntList, TagIntTuple:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
 		e := make([]Value, n)
@@ -347,7 +347,7 @@ func ArgKeyLen(b []byte) int {
 	case TagRef:
 		_, k := binary.Uvarint(b[i:])
 		i += k
-	case tagIntList, TagIntTuple:
+	case TagIntList, TagIntTuple:
 		n, k := binary.Uvarint(b[i:])
 		i += k
 		for range n {
