@@ -39,6 +39,9 @@ func (c *builders) genSet(p *BuildPlan) setBuildFn {
 				es[i].addTo(fr, s)
 			}
 		}
+	case SetFilter:
+		slow := c.genSet(&BuildPlan{Kind: SetComp, Expr: p.Expr, Elems: []lang.Expr{p.Expr.(*lang.Comp).Body}})
+		return c.genFilter(p, slow)
 	case SetComp:
 		loops := c.Vals.Clauses(p.Expr.(*lang.Comp).Clauses)
 		el := c.elemOf(p.Elems[0])

@@ -221,6 +221,9 @@ func In(pos engine.Pos, x, coll value.Value) bool {
 		}
 		return false
 	case value.KSet:
+		if has, ok := value.SetHas(coll, x); ok {
+			return has
+		}
 		_, ok := slices.BinarySearchFunc(coll.Elems(), x, value.Compare)
 		return ok
 	case value.KMap:

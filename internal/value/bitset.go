@@ -304,3 +304,66 @@ func (s *SetScratch) Combine(op lang.Op, t *SetScratch) {
 		s.Kind = SetAny
 	}
 }
+
+// Words are the words of the scratch's bitmap (Plain only): bit b is
+// the element Elem(b). The caller may read them, not keep them.
+func (s *SetScratch) Words() []uint64 { return s.m.w }
+
+// Class tells apart the meanings of a plain scratch's bits: 0 for small
+// ints (or no element), 1 for cells.
+func (s *SetScratch) Class() uint8 {
+	if s.Kind == setPairs {
+		return 1
+	}
+	return 0
+}
+
+// Elem is the element of bit b of a plain scratch.
+func (s *SetScratch) Elem(b int) Value {
+	if s.Kind == setPairs {
+		return Tuple([]Value{Int(int64(b >> 6)), Int(int64(b & 63))})
+	}
+	return Int(int64(b))
+}
+
+// Reset empties the scratch.
+func (s *SetScratch) Reset() {
+	s.m.w, s.m.Pairs, s.Kind, s.boxed, s.vals, s.whole, s.v = s.m.w[:0], false, SetAny, false, s.vals[:0], false, None
+}
+
+// Keep keeps the elements whose bits are set in keep (a plain scratch;
+// the words past keep's are cleared).
+func (s *SetScratch) Keep(keep []uint64) {
+	w := s.m.w
+	for i := range w {
+		if i < len(keep) {
+			w[i] &= keep[i]
+		} else {
+			w[i] = 0
+		}
+	}
+	if s.m.empty() {
+		s.m.w, s.Kind = w[:0], SetAny
+	}
+}
+
+// SetHas reports whether the set s holds x, by a bit of its bitmap when
+// it has one (ok false when it has none).
+func SetHas(s, x Value) (has, ok bool) {
+	m := s.Ref.(*Set).Bm
+	if m == nil {
+		return false, false
+	}
+	switch x.K {
+	case KInt:
+		return !m.Pairs && uint64(x.N) < BitSetMax && m.Has(int(x.N)), true
+	case KTuple:
+		p := x.Elems()
+		if len(p) != 2 || p[0].K != KInt || p[1].K != KInt {
+			return false, true // (a set of ints or cells holds no other tuple)
+		}
+		b, in := CellBit(p[0].N, p[1].N)
+		return in && m.Pairs && m.Has(b), true
+	}
+	return false, true
+}

@@ -317,6 +317,10 @@ func Equal(a, b Value) bool {
 		return true
 	case KBool, KInt, KNim:
 		return a.N == b.N
+	case KTuple, KList:
+		if eq, ok := equalInts(a.Ref.(*Seq).Elems, b.Ref.(*Seq).Elems); ok {
+			return eq
+		}
 	case KPos:
 		_, pa := a.Ref.(*Position)
 		_, pb := b.Ref.(*Position)
@@ -327,6 +331,27 @@ func Equal(a, b Value) bool {
 		}
 	}
 	return Compare(a, b) == 0
+}
+
+// equalInts compares two sequences while their elements are ints (ok
+// false at the first that is not).
+func equalInts(a, b []Value) (eq, ok bool) {
+	if len(a) != len(b) {
+		return false, true
+	}
+	for i, x := range a {
+		y := b[i]
+		if x.K != KInt || y.K != KInt {
+			if x.K != y.K {
+				return false, true
+			}
+			return false, false
+		}
+		if x.N != y.N {
+			return false, true
+		}
+	}
+	return true, true
 }
 
 // maxSumNesting (nesting_other.go, nesting_js.go) bounds how deeply sums may
