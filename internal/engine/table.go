@@ -49,6 +49,10 @@ type Game struct {
 	argCache []argCache    // see decode
 	Dict     memo.KeyTable // long arguments (see shorten)
 	compact  bool          // PassComposite: shorten and the decode cache are on
+	// bitsets (PassBitsets): the sets an argument holds are bitsets over
+	// its universe (uni, by argument, made when first needed).
+	bitsets bool
+	uni     []*value.Universe
 	// The arguments of the interned positions whose keys have a boxed
 	// part (value.AppendArgKey), by id.
 	boxed  map[uint32][]value.Value
@@ -92,7 +96,7 @@ func (g *Game) Arity() int { return g.NArgs }
 // resetTable forgets every state (a game declared again in the REPL).
 func (g *Game) resetTable() {
 	g.Table.Reset()
-	g.boxed, g.argCache = nil, nil
+	g.boxed, g.argCache, g.uni = nil, nil, nil
 	g.Keys.Reset()
 	g.Dict.Reset()
 }
@@ -114,10 +118,10 @@ func (g *Game) Ref(args []value.Value) uint64 {
 	}
 	buf := g.keybuf[:0]
 	boxed := false
-	for _, a := range args {
+	for i, a := range args {
 		var b bool
 		start := len(buf)
-		buf, b = value.AppendArgKey(buf, a, value.MaxKeyBytes)
+		buf, b = g.AppendArgAt(buf, i, a)
 		buf = g.Shorten(buf, start)
 		boxed = boxed || b
 	}
@@ -239,7 +243,11 @@ func (g *Game) decode(out []value.Value, r uint64) {
 	k := g.Keys.Key(id)
 	if len(out) < 2 || !g.compact {
 		for i := range out {
-			out[i], k = value.DecodeArgKey(k)
+			if u := g.universeOf(i); u != nil {
+				out[i], k = u.DecodeUniKey(k)
+			} else {
+				out[i], k = value.DecodeArgKey(k)
+			}
 		}
 		return
 	}
@@ -252,22 +260,60 @@ func (g *Game) decode(out []value.Value, r uint64) {
 		if ce := &g.argCache[i]; ce.v.K != value.KNone && bytes.Equal(ce.seg, seg) {
 			out[i] = ce.v
 		} else {
-			out[i] = g.DecodeArg(seg)
+			out[i] = g.DecodeArg(i, seg)
 			ce.seg, ce.v = append(ce.seg[:0], seg...), out[i]
 		}
 		k = k[n:]
 	}
 }
 
-// DecodeArg is the value of the argument key at the start of seg, which
-// may refer to the game's dictionary.
-func (g *Game) DecodeArg(seg []byte) value.Value {
+// DecodeArg is the value of the key of argument i at the start of seg,
+// which may refer to the game's dictionary.
+func (g *Game) DecodeArg(i int, seg []byte) value.Value {
 	if seg[0] == value.TagRef {
 		id, _ := binary.Uvarint(seg[1:])
 		seg = g.Dict.Key(uint32(id))
 	}
+	if u := g.universeOf(i); u != nil {
+		v, _ := u.DecodeUniKey(seg)
+		return v
+	}
 	v, _ := value.DecodeArgKey(seg)
 	return v
+}
+
+// Universe is the universe of the sets argument i holds (nil when
+// PassBitsets is off).
+func (g *Game) Universe(i int) *value.Universe {
+	if !g.bitsets {
+		return nil
+	}
+	if g.uni == nil {
+		g.uni = make([]*value.Universe, g.NArgs)
+	}
+	if g.uni[i] == nil {
+		g.uni[i] = value.NewUniverse()
+	}
+	return g.uni[i]
+}
+
+// universeOf is argument i's universe if it has one yet.
+func (g *Game) universeOf(i int) *value.Universe {
+	if i < len(g.uni) {
+		return g.uni[i]
+	}
+	return nil
+}
+
+// Universes are the universes of the arguments (nil where none).
+func (g *Game) Universes() []*value.Universe { return g.uni }
+
+// AppendArgAt appends the key of v as argument i of a position of g.
+func (g *Game) AppendArgAt(buf []byte, i int, v value.Value) ([]byte, bool) {
+	if v.K == value.KSet && g.bitsets {
+		return g.Universe(i).AppendSetKey(buf, v, value.MaxKeyBytes)
+	}
+	return value.AppendArgKey(buf, v, value.MaxKeyBytes)
 }
 
 // argCache is the key of an argument last decoded, and its value.
@@ -277,15 +323,16 @@ type argCache struct {
 }
 
 // AppendArg appends the key of v, the argument i of one of g's positions
-// passed on to another of g's positions: the key last decoded when v is
-// that value.
-func (g *Game) AppendArg(buf []byte, i int, v value.Value) ([]byte, bool) {
-	if i < len(g.argCache) {
+// passed on as argument to of another of g's positions: the key last
+// decoded when v is that value (and i is to: an argument's key may be
+// in its own universe).
+func (g *Game) AppendArg(buf []byte, i, to int, v value.Value) ([]byte, bool) {
+	if i < len(g.argCache) && i == to {
 		if ce := &g.argCache[i]; ce.v.Ref == v.Ref && ce.v.K == v.K && v.Ref != nil {
 			return append(buf, ce.seg...), false
 		}
 	}
-	return value.AppendArgKey(buf, v, value.MaxKeyBytes)
+	return g.AppendArgAt(buf, to, v)
 }
 
 // PositionValue builds the position value g(args...).

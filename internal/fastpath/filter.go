@@ -124,6 +124,7 @@ type filterEntry struct {
 // lets they read when the masks were made.
 type filterCache struct {
 	lets    []value.Value
+	uni     *value.Universe // the universe of the masks of class 2
 	masks   map[string]*filterEntry
 	key     []byte
 	entries int
@@ -190,7 +191,7 @@ func (c *builders) genFilter(p *BuildPlan, slow setBuildFn) setBuildFn {
 			return
 		}
 		w := s.Words()
-		ent := cache.entry(fr, s.Class(), locals, lets)
+		ent := cache.entry(fr, s.Class(), s.Universe(), locals, lets)
 		if ent == nil {
 			// No mask kept: each element of S tested, S's bits kept.
 			for i, x := range w {
@@ -223,7 +224,17 @@ func (c *builders) genFilter(p *BuildPlan, slow setBuildFn) setBuildFn {
 // entry is the mask for the current values of the locals (slots) that
 // the conditions read, in bit class cls; nil when none is kept (a
 // local's value too large for a key, too many masks).
-func (fc *filterCache) entry(fr *engine.Frame, cls uint8, locals, lets []int) *filterEntry {
+func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, lets []int) *filterEntry {
+	if cls == 2 && u != fc.uni {
+		// (Masks of ids of another universe: the masks of class 2 go.)
+		for k := range fc.masks {
+			if k[0] == 2 {
+				delete(fc.masks, k)
+				fc.entries--
+			}
+		}
+		fc.uni = u
+	}
 	for i, s := range lets {
 		g := fr.Th.Globals[s]
 		if i >= len(fc.lets) {
@@ -235,7 +246,7 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, locals, lets []int) *f
 			clear(fc.masks)
 			fc.entries = 0
 			fc.lets = fc.lets[:0]
-			return fc.entry(fr, cls, locals, lets)
+			return fc.entry(fr, cls, u, locals, lets)
 		}
 	}
 	key := append(fc.key[:0], cls)

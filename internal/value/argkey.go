@@ -39,7 +39,8 @@ const (
 	tagSet
 	tagMap
 	tagBoxed
-	TagRef // an argument kept in its game's dictionary: the id follows (Game.shorten)
+	TagRef    // an argument kept in its game's dictionary: the id follows (Game.shorten)
+	TagUniSet // a set as the bitset of its elements' ids in the argument's Universe (universe.go)
 )
 
 // BitSetMax bounds the ints of a set encoded as a bitmap.
@@ -80,7 +81,7 @@ func appendArgKeyAt(buf []byte, v Value, limit, depth int) (out []byte, boxed bo
 	case KList, KTuple:
 		return appendSeqKey(buf, v.K == KTuple, v.Elems(), limit, depth)
 	case KSet:
-		if m := v.Ref.(*Set).Bm; m != nil {
+		if m := v.Ref.(*Set).Bm; m != nil && m.U == nil {
 			return m.AppendKey(buf), false
 		}
 		e := v.Elems()
@@ -338,7 +339,7 @@ func ArgKeyLen(b []byte) int {
 	case TagInt, tagNim:
 		_, k := binary.Varint(b[i:])
 		i += k
-	case tagStr, TagBitSet:
+	case tagStr, TagBitSet, TagUniSet:
 		n, k := binary.Uvarint(b[i:])
 		i += k + int(n)
 	case TagPairSet:
