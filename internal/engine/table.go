@@ -3,7 +3,9 @@ package engine
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -53,6 +55,9 @@ type Game struct {
 	// its universe (uni, by argument, made when first needed).
 	bitsets bool
 	uni     []*value.Universe
+	// argTags: by argument, the kinds of keys (bit t for tag t) its
+	// interned positions have (--explain).
+	argTags []uint32
 	// The arguments of the interned positions whose keys have a boxed
 	// part (value.AppendArgKey), by id.
 	boxed  map[uint32][]value.Value
@@ -96,7 +101,7 @@ func (g *Game) Arity() int { return g.NArgs }
 // resetTable forgets every state (a game declared again in the REPL).
 func (g *Game) resetTable() {
 	g.Table.Reset()
-	g.boxed, g.argCache, g.uni = nil, nil, nil
+	g.boxed, g.argCache, g.uni, g.argTags = nil, nil, nil, nil
 	g.Keys.Reset()
 	g.Dict.Reset()
 }
@@ -159,6 +164,7 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 		value.Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
 	}
 	if added {
+		g.noteTags(k, boxed)
 		g.Gvals = append(g.Gvals, memo.StUnknown)
 		if boxed {
 			if g.boxed == nil {
@@ -407,4 +413,63 @@ func (g *Game) CheckArity(pos Pos, args []value.Value) {
 			value.Fail(pos, "%s: %s", value.Shown(p), GoErrorText(p, err))
 		}
 	}
+}
+
+// noteTags records the kinds of the arguments' keys of a new position's
+// key k (boxed: a part of it is, and its length unknown: the first
+// argument's kind alone).
+func (g *Game) noteTags(k []byte, boxed bool) {
+	if g.argTags == nil {
+		g.argTags = make([]uint32, g.NArgs)
+	}
+	for i := range g.argTags {
+		if len(k) == 0 {
+			return
+		}
+		t, seg := k[0], k
+		if t == value.TagRef {
+			id, _ := binary.Uvarint(k[1:])
+			seg = g.Dict.Key(uint32(id))
+			t = seg[0]
+		}
+		g.argTags[i] |= 1 << t
+		if boxed {
+			return // (a boxed part has no length)
+		}
+		k = k[value.ArgKeyLen(k):]
+	}
+}
+
+// ArgNotes says which representation the arguments of the positions
+// made so far got, argument by argument, and why where it is a general
+// key (what --explain adds after a run).
+func (g *Game) ArgNotes() []string {
+	var notes []string
+	for i, tags := range g.argTags {
+		var kinds []string
+		for t := range 32 {
+			if tags&(1<<t) == 0 {
+				continue
+			}
+			what := value.KeyKind(byte(t))
+			if byte(t) == value.TagUniSet {
+				if u := g.universeOf(i); u != nil {
+					what = fmt.Sprintf("a bitset over a universe of %d elements (%d bytes a key)", u.Len(), (u.Len()+7)/8)
+					if u.Closed() {
+						what += fmt.Sprintf(", full at %d: a set with other elements has a general key", value.MaxUniverse)
+					}
+				}
+			}
+			kinds = append(kinds, what)
+		}
+		if len(kinds) > 0 {
+			notes = append(notes, fmt.Sprintf("argument %d of its positions: %s", i+1, strings.Join(kinds, "; ")))
+		}
+	}
+	if g.Tuples != nil && g.Tuples.To != g {
+		for _, n := range g.Tuples.To.ArgNotes() {
+			notes = append(notes, "(stored with the tuple as ints) "+n)
+		}
+	}
+	return notes
 }

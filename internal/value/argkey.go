@@ -369,3 +369,31 @@ func ArgKeyLen(b []byte) int {
 	}
 	return i
 }
+
+// KeyKind says what representation an argument whose key starts with
+// tag t has, and why it is a general key where it is one (--explain).
+func KeyKind(t byte) string {
+	switch t {
+	case TagInt:
+		return "an int"
+	case tagNone, tagFalse, tagTrue, tagNim:
+		return "a constant (none, a bool or a nimber)"
+	case tagStr:
+		return "general key: a string, its bytes"
+	case tagIntList, TagIntTuple:
+		return "a list or tuple of ints, packed as varints"
+	case tagList, tagTuple:
+		return "general key: a list or tuple with elements that are not ints, element by element"
+	case TagBitSet:
+		return "a bitset of small ints (0 to 4,095)"
+	case TagPairSet:
+		return "a bitset of cells (r, c), r and c from 0 to 63"
+	case TagUniSet:
+		return "a bitset over a universe of its elements"
+	case tagSet:
+		return "general key: a set, element by element (no universe: an element is a position, a sum, a function or an infinite value, the bitsets pass is off, the universe is full, or the set is inside another value)"
+	case tagMap:
+		return "general key: a map, key by key"
+	}
+	return "boxed: kept as values (a position, a sum, a function or an infinite value inside)"
+}

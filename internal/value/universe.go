@@ -47,6 +47,9 @@ func NewUniverse() *Universe {
 	return &Universe{ints: map[int64]int32{}, keys: map[string]int32{}, ordered: true}
 }
 
+// Closed reports whether the universe is full: it takes no new element.
+func (u *Universe) Closed() bool { return u.closed }
+
 // Len is the number of elements.
 func (u *Universe) Len() int { return len(u.elems) }
 
