@@ -488,3 +488,76 @@ func SetHas(s, x Value) (has, ok bool) {
 	}
 	return false, true
 }
+
+// SetOp is A - B, A | B, A & B or A ^ B (op) of two sets as word
+// operations, when one of them has a bitmap and the other's elements
+// have bits of the same meaning (ok false otherwise: the caller merges
+// the elements). The result keeps its bitmap.
+func SetOp(op lang.Op, a, b Value) (Value, bool) {
+	sa, sb := a.Ref.(*Set), b.Ref.(*Set)
+	if sa.Bm == nil && sb.Bm == nil {
+		return None, false
+	}
+	var x, y bitmap
+	if !bitsLike(sa, &x, sb.Bm) || !bitsLike(sb, &y, sa.Bm) {
+		return None, false
+	}
+	xe, ye := x.empty(), y.empty()
+	if !xe && !ye && (x.U != y.U || x.Pairs != y.Pairs) {
+		return None, false
+	}
+	m := &bitmap{Pairs: x.Pairs, U: x.U}
+	if xe {
+		m.Pairs, m.U = y.Pairs, y.U
+	}
+	n := max(len(x.w), len(y.w))
+	m.w = make([]uint64, n)
+	for i := range n {
+		var p, q uint64
+		if i < len(x.w) {
+			p = x.w[i]
+		}
+		if i < len(y.w) {
+			q = y.w[i]
+		}
+		switch op {
+		case lang.OpSub:
+			m.w[i] = p &^ q
+		case lang.OpBitOr:
+			m.w[i] = p | q
+		case lang.OpBitAnd:
+			m.w[i] = p & q
+		default:
+			m.w[i] = p ^ q
+		}
+	}
+	for len(m.w) > 0 && m.w[len(m.w)-1] == 0 {
+		m.w = m.w[:len(m.w)-1]
+	}
+	if len(m.w) == 0 {
+		m.Pairs, m.U = false, nil
+	}
+	return Value{K: KSet, Ref: &Set{Elems: m.elems(), Bm: m}}, true
+}
+
+// bitsLike puts in into the bits of set s: its bitmap's, or its
+// elements' in the meaning of like (ids of like's universe, or small
+// ints or cells). False when an element has no such bit.
+func bitsLike(s *Set, into *bitmap, like *bitmap) bool {
+	if s.Bm != nil {
+		*into = *s.Bm
+		return true
+	}
+	if like != nil && like.U != nil {
+		into.U = like.U
+		for _, x := range s.Elems {
+			id, ok := like.U.ID(x)
+			if !ok {
+				return false
+			}
+			into.Set(id)
+		}
+		return true
+	}
+	return bitmapOf(Value{K: KSet, Ref: s}, into)
+}
