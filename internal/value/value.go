@@ -147,7 +147,7 @@ func Bool(b bool) Value {
 	}
 	return False
 }
-func Str(s string) Value         { return Value{K: KStr, Ref: &s} }
+func Str(s string) Value { return Value{K: KStr, Ref: &s} }
 
 // chars are the strings of one ASCII character, made once (Char).
 var chars = func() (cs [128]Value) {
@@ -158,7 +158,7 @@ var chars = func() (cs [128]Value) {
 }()
 
 // Char is the string of the ASCII character b (< 128), shared.
-func Char(b byte) Value { return chars[b&127] }
+func Char(b byte) Value          { return chars[b&127] }
 func Nimber(n int64) Value       { return Value{K: KNim, N: n} }
 func List(elems []Value) Value   { return Value{K: KList, Ref: &Seq{elems}} }
 func Tuple(elems []Value) Value  { return Value{K: KTuple, Ref: &Seq{elems}} }
