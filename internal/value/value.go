@@ -149,6 +149,12 @@ func Bool(b bool) Value {
 }
 func Str(s string) Value { return Value{K: KStr, Ref: &s} }
 
+func Nimber(n int64) Value       { return Value{K: KNim, N: n} }
+func List(elems []Value) Value   { return Value{K: KList, Ref: &Seq{elems}} }
+func Tuple(elems []Value) Value  { return Value{K: KTuple, Ref: &Seq{elems}} }
+func FuncValue(c Callable) Value { return Value{K: KFunc, Ref: c} }
+func InfValue(k []int64) Value   { return Value{K: KInf, Ref: &Inf{k}} }
+
 // chars are the strings of one ASCII character, made once (Char).
 var chars = func() (cs [128]Value) {
 	for i := range cs {
@@ -158,12 +164,7 @@ var chars = func() (cs [128]Value) {
 }()
 
 // Char is the string of the ASCII character b (< 128), shared.
-func Char(b byte) Value          { return chars[b&127] }
-func Nimber(n int64) Value       { return Value{K: KNim, N: n} }
-func List(elems []Value) Value   { return Value{K: KList, Ref: &Seq{elems}} }
-func Tuple(elems []Value) Value  { return Value{K: KTuple, Ref: &Seq{elems}} }
-func FuncValue(c Callable) Value { return Value{K: KFunc, Ref: c} }
-func InfValue(k []int64) Value   { return Value{K: KInf, Ref: &Inf{k}} }
+func Char(b byte) Value { return chars[b&127] }
 
 // SetOf makes a set of the given elements (sorted and deduplicated in place).
 func SetOf(elems []Value) Value {
