@@ -147,8 +147,7 @@ func Bool(b bool) Value {
 	}
 	return False
 }
-func Str(s string) Value { return Value{K: KStr, Ref: &s} }
-
+func Str(s string) Value         { return Value{K: KStr, Ref: &s} }
 func Nimber(n int64) Value       { return Value{K: KNim, N: n} }
 func List(elems []Value) Value   { return Value{K: KList, Ref: &Seq{elems}} }
 func Tuple(elems []Value) Value  { return Value{K: KTuple, Ref: &Seq{elems}} }
