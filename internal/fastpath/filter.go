@@ -132,7 +132,7 @@ type filterCache struct {
 
 // maxFilterEntries bounds the masks a filter keeps; past it, a set is
 // filtered element by element (still as a bitmap).
-const maxFilterEntries = 1 << 16
+const maxFilterEntries = 1 << 14
 
 // maxFilterKey bounds the key of the locals' values a mask is kept for.
 const maxFilterKey = 64
