@@ -218,3 +218,51 @@ game bits(m) moves bits(m ^ (m & (7 << v) >> 1)) for v in 0 .. 60 if m & (1 << v
 		t.Errorf("no explanation says the take-and-break check runs")
 	}
 }
+
+// TestExplainBoardArguments: a set filter is named with the names its
+// masks are kept by, and after a run each argument of a game's positions
+// says which representation it got: a bitset over a universe of N
+// elements, packed ints, a general key and why; with bitsets off, no
+// universe.
+func TestExplainBoardArguments(t *testing.T) {
+	src := `game cram(S) moves cram({x for x in S if x != a and x != b}) for a in S for b in [(a[0], a[1] + 1)] if b in S
+game div(S) moves div({e for e in S if e % d != 0}) for d in S
+game row(b) moves row(update(b, i, 0)) for i in 0 .. len(b) - 1 if b[i] == 1
+game word(w) moves word(w[1:]) if w != ""
+print sg(cram({(0, 0), (0, 1), (0, 2)})), sg(div(set(divisors(4320)) - {1})), sg(row([1, 1, 0])), sg(word("abc"))
+`
+	for _, on := range []bool{true, false} {
+		var disable passes.Pass
+		if !on {
+			disable = passes.Bitsets
+		}
+		s := NewSession(Options{Disable: disable})
+		if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, x := range s.Explain() {
+			got[x.Kind+" "+x.Name] = x.String()
+		}
+		want := map[string][]string{
+			"game cram": {"its filter (set-comp x", "keeps a mask of words for each value of a and b", "argument 1 of its positions: a bitset over a universe of 3 elements"},
+			"game div":  {"for each value of d", "argument 1 of its positions: a bitset over a universe of 47 elements (6 bytes a key)"},
+			"game row":  {"argument 1 of its positions: a list or tuple of ints, packed as varints"},
+			"game word": {"argument 1 of its positions: general key: a string, its bytes"},
+		}
+		if !on {
+			want["game cram"] = []string{"argument 1 of its positions: a bitset of cells"}
+			want["game div"] = []string{"argument 1 of its positions: a bitset of small ints (0 to 4,095); general key: a set, element by element"}
+		}
+		for k, subs := range want {
+			for _, sub := range subs {
+				if !strings.Contains(got[k], sub) {
+					t.Errorf("bitsets on: %v: %s: explanation\n%s\ndoes not contain %q", on, k, got[k], sub)
+				}
+			}
+		}
+		if !on && strings.Contains(got["game div"], "a bitset over a universe") {
+			t.Errorf("bitsets off, and a universe:\n%s", got["game div"])
+		}
+	}
+}

@@ -132,6 +132,9 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	g.Sweep = nil
 	params := lang.ParamNames(d.Params)
 	g.Explain, g.Probes, g.UserTried = x, nil, false
+	if g.TupleOf == nil {
+		x.Runtime = g.ArgNotes // (a hidden game's are its game's)
+	}
 	alts := func(sg, ints bool) func(fr *engine.Frame) {
 		var gens []func(fr *engine.Frame)
 		var probes []engine.ProbeFunc

@@ -3,7 +3,9 @@ package engine
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -49,6 +51,13 @@ type Game struct {
 	argCache []argCache    // see decode
 	Dict     memo.KeyTable // long arguments (see shorten)
 	compact  bool          // PassComposite: shorten and the decode cache are on
+	// bitsets (PassBitsets): the sets an argument holds are bitsets over
+	// its universe (uni, by argument, made when first needed).
+	bitsets bool
+	uni     []*value.Universe
+	// argTags: by argument, the kinds of keys (bit t for tag t) its
+	// interned positions have (--explain).
+	argTags []uint32
 	// The arguments of the interned positions whose keys have a boxed
 	// part (value.AppendArgKey), by id.
 	boxed  map[uint32][]value.Value
@@ -92,7 +101,7 @@ func (g *Game) Arity() int { return g.NArgs }
 // resetTable forgets every state (a game declared again in the REPL).
 func (g *Game) resetTable() {
 	g.Table.Reset()
-	g.boxed, g.argCache = nil, nil
+	g.boxed, g.argCache, g.uni, g.argTags = nil, nil, nil, nil
 	g.Keys.Reset()
 	g.Dict.Reset()
 }
@@ -114,10 +123,10 @@ func (g *Game) Ref(args []value.Value) uint64 {
 	}
 	buf := g.keybuf[:0]
 	boxed := false
-	for _, a := range args {
+	for i, a := range args {
 		var b bool
 		start := len(buf)
-		buf, b = value.AppendArgKey(buf, a, value.MaxKeyBytes)
+		buf, b = g.AppendArgAt(buf, i, a)
 		buf = g.Shorten(buf, start)
 		boxed = boxed || b
 	}
@@ -155,6 +164,7 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 		value.Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
 	}
 	if added {
+		g.noteTags(k, boxed)
 		g.Gvals = append(g.Gvals, memo.StUnknown)
 		if boxed {
 			if g.boxed == nil {
@@ -239,7 +249,11 @@ func (g *Game) decode(out []value.Value, r uint64) {
 	k := g.Keys.Key(id)
 	if len(out) < 2 || !g.compact {
 		for i := range out {
-			out[i], k = value.DecodeArgKey(k)
+			if u := g.universeOf(i); u != nil {
+				out[i], k = u.DecodeUniKey(k)
+			} else {
+				out[i], k = value.DecodeArgKey(k)
+			}
 		}
 		return
 	}
@@ -252,22 +266,60 @@ func (g *Game) decode(out []value.Value, r uint64) {
 		if ce := &g.argCache[i]; ce.v.K != value.KNone && bytes.Equal(ce.seg, seg) {
 			out[i] = ce.v
 		} else {
-			out[i] = g.DecodeArg(seg)
+			out[i] = g.DecodeArg(i, seg)
 			ce.seg, ce.v = append(ce.seg[:0], seg...), out[i]
 		}
 		k = k[n:]
 	}
 }
 
-// DecodeArg is the value of the argument key at the start of seg, which
-// may refer to the game's dictionary.
-func (g *Game) DecodeArg(seg []byte) value.Value {
+// DecodeArg is the value of the key of argument i at the start of seg,
+// which may refer to the game's dictionary.
+func (g *Game) DecodeArg(i int, seg []byte) value.Value {
 	if seg[0] == value.TagRef {
 		id, _ := binary.Uvarint(seg[1:])
 		seg = g.Dict.Key(uint32(id))
 	}
+	if u := g.universeOf(i); u != nil {
+		v, _ := u.DecodeUniKey(seg)
+		return v
+	}
 	v, _ := value.DecodeArgKey(seg)
 	return v
+}
+
+// Universe is the universe of the sets argument i holds (nil when
+// PassBitsets is off).
+func (g *Game) Universe(i int) *value.Universe {
+	if !g.bitsets {
+		return nil
+	}
+	if g.uni == nil {
+		g.uni = make([]*value.Universe, g.NArgs)
+	}
+	if g.uni[i] == nil {
+		g.uni[i] = value.NewUniverse()
+	}
+	return g.uni[i]
+}
+
+// universeOf is argument i's universe if it has one yet.
+func (g *Game) universeOf(i int) *value.Universe {
+	if i < len(g.uni) {
+		return g.uni[i]
+	}
+	return nil
+}
+
+// Universes are the universes of the arguments (nil where none).
+func (g *Game) Universes() []*value.Universe { return g.uni }
+
+// AppendArgAt appends the key of v as argument i of a position of g.
+func (g *Game) AppendArgAt(buf []byte, i int, v value.Value) ([]byte, bool) {
+	if v.K == value.KSet && g.bitsets {
+		return g.Universe(i).AppendSetKey(buf, v, value.MaxKeyBytes)
+	}
+	return value.AppendArgKey(buf, v, value.MaxKeyBytes)
 }
 
 // argCache is the key of an argument last decoded, and its value.
@@ -277,15 +329,16 @@ type argCache struct {
 }
 
 // AppendArg appends the key of v, the argument i of one of g's positions
-// passed on to another of g's positions: the key last decoded when v is
-// that value.
-func (g *Game) AppendArg(buf []byte, i int, v value.Value) ([]byte, bool) {
-	if i < len(g.argCache) {
+// passed on as argument to of another of g's positions: the key last
+// decoded when v is that value (and i is to: an argument's key may be
+// in its own universe).
+func (g *Game) AppendArg(buf []byte, i, to int, v value.Value) ([]byte, bool) {
+	if i < len(g.argCache) && i == to {
 		if ce := &g.argCache[i]; ce.v.Ref == v.Ref && ce.v.K == v.K && v.Ref != nil {
 			return append(buf, ce.seg...), false
 		}
 	}
-	return value.AppendArgKey(buf, v, value.MaxKeyBytes)
+	return g.AppendArgAt(buf, to, v)
 }
 
 // PositionValue builds the position value g(args...).
@@ -360,4 +413,63 @@ func (g *Game) CheckArity(pos Pos, args []value.Value) {
 			value.Fail(pos, "%s: %s", value.Shown(p), GoErrorText(p, err))
 		}
 	}
+}
+
+// noteTags records the kinds of the arguments' keys of a new position's
+// key k (boxed: a part of it is, and its length unknown: the first
+// argument's kind alone).
+func (g *Game) noteTags(k []byte, boxed bool) {
+	if g.argTags == nil {
+		g.argTags = make([]uint32, g.NArgs)
+	}
+	for i := range g.argTags {
+		if len(k) == 0 {
+			return
+		}
+		t, seg := k[0], k
+		if t == value.TagRef {
+			id, _ := binary.Uvarint(k[1:])
+			seg = g.Dict.Key(uint32(id))
+			t = seg[0]
+		}
+		g.argTags[i] |= 1 << t
+		if boxed {
+			return // (a boxed part has no length)
+		}
+		k = k[value.ArgKeyLen(k):]
+	}
+}
+
+// ArgNotes says which representation the arguments of the positions
+// made so far got, argument by argument, and why where it is a general
+// key (what --explain adds after a run).
+func (g *Game) ArgNotes() []string {
+	var notes []string
+	for i, tags := range g.argTags {
+		var kinds []string
+		for t := range 32 {
+			if tags&(1<<t) == 0 {
+				continue
+			}
+			what := value.KeyKind(byte(t))
+			if byte(t) == value.TagUniSet {
+				if u := g.universeOf(i); u != nil {
+					what = fmt.Sprintf("a bitset over a universe of %d elements (%d bytes a key)", u.Len(), (u.Len()+7)/8)
+					if u.Closed() {
+						what += fmt.Sprintf(", full at %d: a set with other elements has a general key", value.MaxUniverse)
+					}
+				}
+			}
+			kinds = append(kinds, what)
+		}
+		if len(kinds) > 0 {
+			notes = append(notes, fmt.Sprintf("argument %d of its positions: %s", i+1, strings.Join(kinds, "; ")))
+		}
+	}
+	if g.Tuples != nil && g.Tuples.To != g {
+		for _, n := range g.Tuples.To.ArgNotes() {
+			notes = append(notes, "(stored with the tuple as ints) "+n)
+		}
+	}
+	return notes
 }

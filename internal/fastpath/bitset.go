@@ -39,6 +39,9 @@ func (c *builders) genSet(p *BuildPlan) setBuildFn {
 				es[i].addTo(fr, s)
 			}
 		}
+	case SetFilter:
+		slow := c.genSet(&BuildPlan{Kind: SetComp, Expr: p.Expr, Elems: []lang.Expr{p.Expr.(*lang.Comp).Body}})
+		return c.genFilter(p, slow)
 	case SetComp:
 		loops := c.Vals.Clauses(p.Expr.(*lang.Comp).Clauses)
 		el := c.elemOf(p.Elems[0])
@@ -56,7 +59,16 @@ func (c *builders) genSet(p *BuildPlan) setBuildFn {
 		x(fr, s)
 		t := fr.Th.TakeSetScratch()
 		y(fr, t)
-		if !s.Plain() || !t.Plain() || s.Kind != t.Kind && s.Kind != value.SetAny && t.Kind != value.SetAny {
+		if !s.Compatible(t) {
+			// A set of small ints or cells with ids of a universe: its
+			// ids too, when the universe takes them.
+			if u := s.Universe(); u != nil {
+				t.ToUniverse(u)
+			} else if u := t.Universe(); u != nil {
+				s.ToUniverse(u)
+			}
+		}
+		if !s.Compatible(t) {
 			a, b := s.Value(), t.Value()
 			var r value.Value
 			switch op {
@@ -161,7 +173,7 @@ func (c *builders) genInSet(p *InSetPlan) compile.BoolFn {
 			a, b := el.pair(fr)
 			v := y(fr)
 			if v.K == value.KSet && a.K == value.KInt && b.K == value.KInt {
-				if m := v.Ref.(*value.Set).Bm; m != nil {
+				if m := v.Ref.(*value.Set).Bm; m != nil && m.U == nil {
 					bit, ok := value.CellBit(a.N, b.N)
 					return (ok && m.Pairs && m.Has(bit)) != not
 				}
@@ -171,8 +183,11 @@ func (c *builders) genInSet(p *InSetPlan) compile.BoolFn {
 		x := value.Value{K: value.KInt, N: el.vi(fr)}
 		v := y(fr)
 		if v.K == value.KSet {
-			if m := v.Ref.(*value.Set).Bm; m != nil {
+			if m := v.Ref.(*value.Set).Bm; m != nil && m.U == nil {
 				return (uint64(x.N) < value.BitSetMax && !m.Pairs && m.Has(int(x.N))) != not
+			}
+			if has, ok := value.SetHas(v, x); ok {
+				return has != not
 			}
 		}
 		return operator.In(pos, x, v) != not

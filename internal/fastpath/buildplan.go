@@ -33,6 +33,7 @@ const (
 	SetLit                       // {E, ...} as a bitmap
 	SetComp                      // {E for ...} as a bitmap
 	SetOp                        // X - Y, X | Y, X & Y, X ^ Y: word operations, X or Y built
+	SetFilter                    // {x for x in S if C ...}: S's bitmap and a mask of the elements that pass (filter.go)
 )
 
 // BuildPlan is a value built in a scratch (a list or tuple: the kinds
@@ -167,6 +168,9 @@ func (c *builders) setPlan(e lang.Expr) *BuildPlan {
 		return &BuildPlan{Kind: SetLit, Expr: e, Elems: e.Elems}
 	case *lang.Comp:
 		if e.Kind == lang.SetComp {
+			if f := c.filterPlan(e); f != nil {
+				return f
+			}
 			return &BuildPlan{Kind: SetComp, Expr: e, Elems: []lang.Expr{e.Body}}
 		}
 	case *lang.Binary:
@@ -215,7 +219,10 @@ func (p *CompositePlan) describe() string {
 		switch {
 		case a.Build == nil:
 		case a.Build.Set():
-			built = append(built, fmt.Sprintf("argument %d (a set, as a bitmap of small ints or cells) is built", i+1))
+			built = append(built, fmt.Sprintf("argument %d (a set, as a bitset: of small ints, of cells, or over the universe of the argument's elements; else a general key) is built", i+1))
+			if f := a.Build.filter(); f != nil {
+				built = append(built, fmt.Sprintf("its filter %s keeps a mask of words for each value of %s", lang.SExpr(f.Expr), f.freeNote()))
+			}
 		default:
 			built = append(built, fmt.Sprintf("argument %d (a list or tuple) is built", i+1))
 		}
@@ -281,6 +288,8 @@ func (p *BuildPlan) String() string {
 		return "set(" + ex(p.Elems) + ")"
 	case SetComp:
 		return "setcomp(" + ex(p.Elems) + ")"
+	case SetFilter:
+		return "filter(" + ex(p.Elems) + ")"
 	}
 	words := map[lang.Op]string{lang.OpSub: "difference", lang.OpBitOr: "union", lang.OpBitAnd: "intersection", lang.OpXor: "symdiff"}
 	return fmt.Sprintf("%s(%s, %s)", words[p.Op], p.X, p.Y)

@@ -264,7 +264,7 @@ func (c *builders) genComposite(p *CompositePlan) compile.SGFn {
 		key, boxed := ks.Key[:0], false
 		ks.Args, ks.Offs = ks.Args[:0], ks.Offs[:0]
 		g := b.Game
-		for _, a := range args {
+		for ai, a := range args {
 			// The argument's value when its key is boxed or it is not
 			// built (a scratch's unboxed key decodes: it is not kept).
 			var v value.Value
@@ -274,14 +274,18 @@ func (c *builders) genComposite(p *CompositePlan) compile.SGFn {
 			case a.build != nil:
 				s := th.TakeScratch()
 				a.build(fr, s)
-				if key, bx = s.AppendKey(key); bx {
+				if s.Whole && s.V.K == value.KSet {
+					// (A set has its argument's key: its universe's.)
+					v = s.V
+					key, bx = g.AppendArgAt(key, ai, v)
+				} else if key, bx = s.AppendKey(key); bx {
 					v = s.Value()
 				}
 				th.GiveScratch(s)
 			case a.set != nil:
 				s := th.TakeSetScratch()
 				a.set(fr, s)
-				if key, bx = s.AppendKey(key); bx {
+				if key, bx = s.AppendKeyFor(key, g.Universe(ai)); bx {
 					v = s.Value()
 				}
 				th.GiveSetScratch(s)
@@ -291,10 +295,10 @@ func (c *builders) genComposite(p *CompositePlan) compile.SGFn {
 				v = value.Int(x)
 			case a.param > 0 && g == g0:
 				v = a.v(fr)
-				key, bx = g0.AppendArg(key, a.param-1, v)
+				key, bx = g0.AppendArg(key, a.param-1, ai, v)
 			default:
 				v = a.v(fr)
-				key, bx = value.AppendArgKey(key, v, value.MaxKeyBytes)
+				key, bx = g.AppendArgAt(key, ai, v)
 			}
 			if g.NArgs >= 2 {
 				key = g.Shorten(key, ks.Offs[len(ks.Offs)-1])
@@ -313,7 +317,7 @@ func (c *builders) genComposite(p *CompositePlan) compile.SGFn {
 				vals[i] = ks.Args[i]
 				if (a.build != nil || a.set != nil) && vals[i].K == value.KNone {
 					// (A built value is never none: an unboxed key.)
-					vals[i] = g.DecodeArg(key[ks.Offs[i]:])
+					vals[i] = g.DecodeArg(i, key[ks.Offs[i]:])
 				}
 			}
 			r = g.Ref(vals)

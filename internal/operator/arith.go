@@ -52,6 +52,9 @@ func Sub(pos engine.Pos, a, b value.Value) value.Value {
 		return value.Int(c)
 	}
 	if a.K == value.KSet && b.K == value.KSet {
+		if r, ok := value.SetOp(lang.OpSub, a, b); ok {
+			return r
+		}
 		return setMerge(a.Elems(), b.Elems(), true, false, false)
 	}
 	TypeErr(pos, lang.OpSub, a, b)
@@ -126,6 +129,9 @@ func Xor(pos engine.Pos, a, b value.Value) value.Value {
 		return value.Int(a.N ^ b.N)
 	}
 	if a.K == value.KSet && b.K == value.KSet {
+		if r, ok := value.SetOp(lang.OpXor, a, b); ok {
+			return r
+		}
 		return setMerge(a.Elems(), b.Elems(), true, false, true)
 	}
 	TypeErr(pos, lang.OpXor, a, b)
@@ -221,6 +227,9 @@ func In(pos engine.Pos, x, coll value.Value) bool {
 		}
 		return false
 	case value.KSet:
+		if has, ok := value.SetHas(coll, x); ok {
+			return has
+		}
 		_, ok := slices.BinarySearchFunc(coll.Elems(), x, value.Compare)
 		return ok
 	case value.KMap:
@@ -248,6 +257,10 @@ func Index(pos engine.Pos, x, i value.Value) value.Value {
 		}
 		return e[i.N]
 	case value.KStr:
+		if str := x.Str(); i.K == value.KInt && uint64(i.N) < uint64(len(str)) && isASCII(str) {
+			// (One byte a character: no runes, no new string.)
+			return value.Char(str[i.N])
+		}
 		s := []rune(x.Str())
 		if i.K != value.KInt {
 			value.Fail(pos, "a string index must be an int, found %s", i.TypeName())

@@ -21,6 +21,9 @@ func BitOr(pos engine.Pos, a, b value.Value) value.Value {
 	case a.K == value.KInt && b.K == value.KInt:
 		return value.Int(a.N | b.N)
 	case a.K == value.KSet && b.K == value.KSet:
+		if r, ok := value.SetOp(lang.OpBitOr, a, b); ok {
+			return r
+		}
 		return setUnion(a.Elems(), b.Elems())
 	}
 	boolErr(pos, lang.OpBitOr, "or", a, b)
@@ -32,6 +35,9 @@ func BitAnd(pos engine.Pos, a, b value.Value) value.Value {
 	case a.K == value.KInt && b.K == value.KInt:
 		return value.Int(a.N & b.N)
 	case a.K == value.KSet && b.K == value.KSet:
+		if r, ok := value.SetOp(lang.OpBitAnd, a, b); ok {
+			return r
+		}
 		return setMerge(a.Elems(), b.Elems(), false, true, false)
 	}
 	boolErr(pos, lang.OpBitAnd, "and", a, b)

@@ -17,6 +17,9 @@ type Explanation struct {
 	// acts only at run time, as ladder, resume, cursor and symmetric do,
 	// is not listed).
 	Fired Pass
+	// Runtime, when set, gives the notes of what a run made so far (a
+	// game: the representation each argument of its positions got).
+	Runtime func() []string
 }
 
 // String renders the explanation: a heading line, then one indented line
@@ -24,7 +27,11 @@ type Explanation struct {
 func (x *Explanation) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s (line %d):\n", x.Kind, x.Name, x.Pos.Line)
-	for _, n := range x.Notes {
+	notes := x.Notes
+	if x.Runtime != nil {
+		notes = append(notes[:len(notes):len(notes)], x.Runtime()...)
+	}
+	for _, n := range notes {
 		b.WriteString("  ")
 		b.WriteString(n)
 		b.WriteByte('\n')

@@ -39,7 +39,8 @@ const (
 	tagSet
 	tagMap
 	tagBoxed
-	TagRef // an argument kept in its game's dictionary: the id follows (Game.shorten)
+	TagRef    // an argument kept in its game's dictionary: the id follows (Game.shorten)
+	TagUniSet // a set as the bitset of its elements' ids in the argument's Universe (universe.go)
 )
 
 // BitSetMax bounds the ints of a set encoded as a bitmap.
@@ -80,7 +81,7 @@ func appendArgKeyAt(buf []byte, v Value, limit, depth int) (out []byte, boxed bo
 	case KList, KTuple:
 		return appendSeqKey(buf, v.K == KTuple, v.Elems(), limit, depth)
 	case KSet:
-		if m := v.Ref.(*Set).Bm; m != nil {
+		if m := v.Ref.(*Set).Bm; m != nil && m.U == nil {
 			return m.AppendKey(buf), false
 		}
 		e := v.Elems()
@@ -338,7 +339,7 @@ func ArgKeyLen(b []byte) int {
 	case TagInt, tagNim:
 		_, k := binary.Varint(b[i:])
 		i += k
-	case tagStr, TagBitSet:
+	case tagStr, TagBitSet, TagUniSet:
 		n, k := binary.Uvarint(b[i:])
 		i += k + int(n)
 	case TagPairSet:
@@ -367,4 +368,32 @@ func ArgKeyLen(b []byte) int {
 		panic("eval: a boxed argument key measured")
 	}
 	return i
+}
+
+// KeyKind says what representation an argument whose key starts with
+// tag t has, and why it is a general key where it is one (--explain).
+func KeyKind(t byte) string {
+	switch t {
+	case TagInt:
+		return "an int"
+	case tagNone, tagFalse, tagTrue, tagNim:
+		return "a constant (none, a bool or a nimber)"
+	case tagStr:
+		return "general key: a string, its bytes"
+	case TagIntList, TagIntTuple:
+		return "a list or tuple of ints, packed as varints"
+	case tagList, tagTuple:
+		return "general key: a list or tuple with elements that are not ints, element by element"
+	case TagBitSet:
+		return "a bitset of small ints (0 to 4,095)"
+	case TagPairSet:
+		return "a bitset of cells (r, c), r and c from 0 to 63"
+	case TagUniSet:
+		return "a bitset over a universe of its elements"
+	case tagSet:
+		return "general key: a set, element by element (no universe: an element is a position, a sum, a function or an infinite value, the bitsets pass is off, the universe is full, or the set is inside another value)"
+	case tagMap:
+		return "general key: a map, key by key"
+	}
+	return "boxed: kept as values (a position, a sum, a function or an infinite value inside)"
 }

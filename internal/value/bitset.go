@@ -14,6 +14,7 @@ import (
 type bitmap struct {
 	w     []uint64
 	Pairs bool
+	U     *Universe // the bits are ids in U (universe.go), not ints or cells
 }
 
 // CellBit is the bit of the cell (r, c), if it has one.
@@ -46,6 +47,9 @@ func (m *bitmap) empty() bool {
 
 // elems are the elements of the set, ascending.
 func (m *bitmap) elems() []Value {
+	if m.U != nil {
+		return m.U.elemsOf(m.w)
+	}
 	n := 0
 	for _, x := range m.w {
 		n += bits.OnesCount64(x)
@@ -77,13 +81,16 @@ func (m *bitmap) elems() []Value {
 func (m *bitmap) Value() Value {
 	w := make([]uint64, len(m.w))
 	copy(w, m.w)
-	kept := &bitmap{w: w, Pairs: m.Pairs}
+	kept := &bitmap{w: w, Pairs: m.Pairs, U: m.U}
 	return Value{K: KSet, Ref: &Set{Elems: kept.elems(), Bm: kept}}
 }
 
 // appendKey appends the argument key of the set: what appendArgKey gives
 // for its value.
 func (m *bitmap) AppendKey(buf []byte) []byte {
+	if m.U != nil {
+		return appendUniKey(buf, m.w)
+	}
 	if m.Pairs && !m.empty() {
 		// Word r is row r: the key packs the rows cw bits apart, cw
 		// the columns up to the last in use (a 5 x 5 board: 4 bytes).
@@ -116,7 +123,7 @@ func (m *bitmap) AppendKey(buf []byte) []byte {
 // bitmapOf returns the bitmap of a set value, when it has the shape.
 func bitmapOf(v Value, into *bitmap) bool {
 	s := v.Ref.(*Set)
-	if s.Bm != nil {
+	if s.Bm != nil && s.Bm.U == nil {
 		into.w = append(into.w[:0], s.Bm.w...)
 		into.Pairs = s.Bm.Pairs
 		return true
@@ -169,13 +176,14 @@ const (
 	SetAny uint8 = iota
 	setInts
 	setPairs
+	setUni // ids of a universe (m.U)
 )
 
 func (p *Pools) TakeSetScratch() *SetScratch {
 	if n := len(p.setScratches); n > 0 {
 		s := p.setScratches[n-1]
 		p.setScratches = p.setScratches[:n-1]
-		s.m.w, s.m.Pairs, s.Kind, s.boxed, s.vals, s.whole, s.v = s.m.w[:0], false, SetAny, false, s.vals[:0], false, None
+		s.Reset()
 		return s
 	}
 	return &SetScratch{}
@@ -199,12 +207,27 @@ func (s *SetScratch) Value() Value {
 		return SetOf(slices.Clone(s.vals))
 	}
 	s.m.Pairs = s.Kind == setPairs
+	if s.Kind != setUni {
+		s.m.U = nil
+	}
 	return s.m.Value()
 }
 
 // Load makes the scratch hold v.
 func (s *SetScratch) Load(v Value) {
-	s.boxed, s.vals, s.whole, s.v = false, s.vals[:0], false, None
+	s.boxed, s.vals, s.whole, s.v, s.m.U = false, s.vals[:0], false, None, nil
+	if v.K == KSet {
+		if m := v.Ref.(*Set).Bm; m != nil && m.U != nil {
+			s.m.w, s.m.Pairs = append(s.m.w[:0], m.w...), false
+			s.Kind = setUni
+			if s.m.empty() {
+				s.Kind, s.m.U = SetAny, nil
+			} else {
+				s.m.U = m.U
+			}
+			return
+		}
+	}
 	if v.K == KSet && bitmapOf(v, &s.m) {
 		s.Kind = SetAny
 		if !s.m.empty() {
@@ -220,6 +243,10 @@ func (s *SetScratch) Load(v Value) {
 
 // AddInt and AddCell add an element; Add adds any value.
 func (s *SetScratch) AddInt(x int64) {
+	if s.Kind == setUni {
+		s.Add(Int(x))
+		return
+	}
 	if s.Plain() && uint64(x) < BitSetMax && s.Kind != setPairs {
 		s.Kind = setInts
 		s.m.Set(int(x))
@@ -229,7 +256,7 @@ func (s *SetScratch) AddInt(x int64) {
 }
 
 func (s *SetScratch) AddCell(r, c int64) {
-	if b, ok := CellBit(r, c); ok && s.Plain() && s.Kind != setInts {
+	if b, ok := CellBit(r, c); ok && s.Plain() && s.Kind != setInts && s.Kind != setUni {
 		s.Kind = setPairs
 		s.m.Set(b)
 		return
@@ -238,13 +265,21 @@ func (s *SetScratch) AddCell(r, c int64) {
 }
 
 func (s *SetScratch) Add(v Value) {
+	if s.Kind == setUni && s.Plain() {
+		if id, ok := s.m.U.ID(v); ok {
+			s.m.Set(id)
+			return
+		}
+		s.AddBoxed(v)
+		return
+	}
 	switch {
 	case v.K == KInt:
 		s.AddInt(v.N)
 		return
 	case v.K == KTuple:
 		if p := v.Elems(); len(p) == 2 && p[0].K == KInt && p[1].K == KInt {
-			if _, ok := CellBit(p[0].N, p[1].N); ok && s.Plain() && s.Kind != setInts {
+			if _, ok := CellBit(p[0].N, p[1].N); ok && s.Plain() && s.Kind != setInts && s.Kind != setUni {
 				s.AddCell(p[0].N, p[1].N)
 				return
 			}
@@ -263,12 +298,84 @@ func (s *SetScratch) AddBoxed(v Value) {
 	s.vals = append(s.vals, v)
 }
 
-func (s *SetScratch) AppendKey(buf []byte) ([]byte, bool) {
-	if !s.Plain() {
-		return AppendArgKey(buf, s.Value(), MaxKeyBytes)
+// AppendKeyFor appends the key of the set built as an argument whose
+// sets draw on the universe u (nil: none).
+func (s *SetScratch) AppendKeyFor(buf []byte, u *Universe) ([]byte, bool) {
+	switch {
+	case u == nil && s.Plain() && s.Kind != setUni:
+		s.m.Pairs, s.m.U = s.Kind == setPairs, nil
+		return s.m.AppendKey(buf), false
+	case s.Plain() && (s.m.U == u || s.ToUniverse(u)):
+		return appendUniKey(buf, s.m.w), false
+	case u != nil:
+		if v := s.Value(); v.K == KSet {
+			return u.AppendSetKey(buf, v, MaxKeyBytes)
+		}
+	}
+	return AppendArgKey(buf, s.Value(), MaxKeyBytes)
+}
+
+// ToUniverse turns a plain scratch of small ints or cells (or none)
+// into the bitset of their ids in u, which takes them (false, the
+// scratch unchanged, when it cannot).
+func (s *SetScratch) ToUniverse(u *Universe) bool {
+	if u == nil || !s.Plain() || s.Kind == setUni {
+		return false
 	}
 	s.m.Pairs = s.Kind == setPairs
-	return s.m.AppendKey(buf), false
+	var e []Value
+	w := u.wbuf[:0]
+	for i, x := range s.m.w {
+		for ; x != 0; x &= x - 1 {
+			b := i*64 + bits.TrailingZeros64(x)
+			var v Value
+			if s.m.Pairs {
+				v = Tuple([]Value{Int(int64(b >> 6)), Int(int64(b & 63))})
+			} else {
+				v = Int(int64(b))
+			}
+			if id, ok := u.ID(v); ok {
+				w = setBit(w, id)
+			} else {
+				e = append(e, v)
+			}
+		}
+	}
+	if len(e) > 0 {
+		w2, ok := u.IDs(e, nil)
+		if !ok {
+			u.wbuf = w
+			return false
+		}
+		for len(w) < len(w2) {
+			w = append(w, 0)
+		}
+		for i, x := range w2 {
+			w[i] |= x
+		}
+	}
+	s.m.w, u.wbuf = append(s.m.w[:0], w...), w
+	s.m.Pairs, s.m.U, s.Kind = false, u, setUni
+	if s.m.empty() {
+		s.Kind = SetAny
+		s.m.U = nil
+	}
+	return true
+}
+
+// AppendKey is AppendKeyFor without a universe.
+func (s *SetScratch) AppendKey(buf []byte) ([]byte, bool) { return s.AppendKeyFor(buf, nil) }
+
+// Compatible reports whether the bitmaps of s and t mean the same
+// elements (Combine applies).
+func (s *SetScratch) Compatible(t *SetScratch) bool {
+	if !s.Plain() || !t.Plain() {
+		return false
+	}
+	if s.Kind == SetAny || t.Kind == SetAny {
+		return true
+	}
+	return s.Kind == t.Kind && s.m.U == t.m.U
 }
 
 // Combine applies a set operator to two bitmaps of one kind.
@@ -298,9 +405,159 @@ func (s *SetScratch) Combine(op lang.Op, t *SetScratch) {
 	}
 	s.m.w = a
 	if s.Kind == SetAny {
-		s.Kind = t.Kind
+		s.Kind, s.m.U = t.Kind, t.m.U
 	}
 	if s.m.empty() {
-		s.Kind = SetAny
+		s.Kind, s.m.U = SetAny, nil
 	}
+}
+
+// Words are the words of the scratch's bitmap (Plain only): bit b is
+// the element Elem(b). The caller may read them, not keep them.
+func (s *SetScratch) Words() []uint64 { return s.m.w }
+
+// Class tells apart the meanings of a plain scratch's bits: 0 for small
+// ints (or no element), 1 for cells.
+func (s *SetScratch) Class() uint8 {
+	switch s.Kind {
+	case setPairs:
+		return 1
+	case setUni:
+		return 2
+	}
+	return 0
+}
+
+// Universe is the universe of a scratch's ids (Class 2), or nil.
+func (s *SetScratch) Universe() *Universe { return s.m.U }
+
+// Elem is the element of bit b of a plain scratch.
+func (s *SetScratch) Elem(b int) Value {
+	if s.Kind == setUni {
+		return s.m.U.Elem(b)
+	}
+	if s.Kind == setPairs {
+		return Tuple([]Value{Int(int64(b >> 6)), Int(int64(b & 63))})
+	}
+	return Int(int64(b))
+}
+
+// Reset empties the scratch.
+func (s *SetScratch) Reset() {
+	s.m.U = nil
+	s.m.w, s.m.Pairs, s.Kind, s.boxed, s.vals, s.whole, s.v = s.m.w[:0], false, SetAny, false, s.vals[:0], false, None
+}
+
+// Keep keeps the elements whose bits are set in keep (a plain scratch;
+// the words past keep's are cleared).
+func (s *SetScratch) Keep(keep []uint64) {
+	w := s.m.w
+	for i := range w {
+		if i < len(keep) {
+			w[i] &= keep[i]
+		} else {
+			w[i] = 0
+		}
+	}
+	if s.m.empty() {
+		s.m.w, s.Kind, s.m.U = w[:0], SetAny, nil
+	}
+}
+
+// SetHas reports whether the set s holds x, by a bit of its bitmap when
+// it has one (ok false when it has none).
+func SetHas(s, x Value) (has, ok bool) {
+	m := s.Ref.(*Set).Bm
+	if m == nil {
+		return false, false
+	}
+	if m.U != nil {
+		id, in := m.U.ID(x)
+		return in && m.Has(id), true
+	}
+	switch x.K {
+	case KInt:
+		return !m.Pairs && uint64(x.N) < BitSetMax && m.Has(int(x.N)), true
+	case KTuple:
+		p := x.Elems()
+		if len(p) != 2 || p[0].K != KInt || p[1].K != KInt {
+			return false, true // (a set of ints or cells holds no other tuple)
+		}
+		b, in := CellBit(p[0].N, p[1].N)
+		return in && m.Pairs && m.Has(b), true
+	}
+	return false, true
+}
+
+// SetOp is A - B, A | B, A & B or A ^ B (op) of two sets as word
+// operations, when one of them has a bitmap and the other's elements
+// have bits of the same meaning (ok false otherwise: the caller merges
+// the elements). The result keeps its bitmap.
+func SetOp(op lang.Op, a, b Value) (Value, bool) {
+	sa, sb := a.Ref.(*Set), b.Ref.(*Set)
+	if sa.Bm == nil && sb.Bm == nil {
+		return None, false
+	}
+	var x, y bitmap
+	if !bitsLike(sa, &x, sb.Bm) || !bitsLike(sb, &y, sa.Bm) {
+		return None, false
+	}
+	xe, ye := x.empty(), y.empty()
+	if !xe && !ye && (x.U != y.U || x.Pairs != y.Pairs) {
+		return None, false
+	}
+	m := &bitmap{Pairs: x.Pairs, U: x.U}
+	if xe {
+		m.Pairs, m.U = y.Pairs, y.U
+	}
+	n := max(len(x.w), len(y.w))
+	m.w = make([]uint64, n)
+	for i := range n {
+		var p, q uint64
+		if i < len(x.w) {
+			p = x.w[i]
+		}
+		if i < len(y.w) {
+			q = y.w[i]
+		}
+		switch op {
+		case lang.OpSub:
+			m.w[i] = p &^ q
+		case lang.OpBitOr:
+			m.w[i] = p | q
+		case lang.OpBitAnd:
+			m.w[i] = p & q
+		default:
+			m.w[i] = p ^ q
+		}
+	}
+	for len(m.w) > 0 && m.w[len(m.w)-1] == 0 {
+		m.w = m.w[:len(m.w)-1]
+	}
+	if len(m.w) == 0 {
+		m.Pairs, m.U = false, nil
+	}
+	return Value{K: KSet, Ref: &Set{Elems: m.elems(), Bm: m}}, true
+}
+
+// bitsLike puts in into the bits of set s: its bitmap's, or its
+// elements' in the meaning of like (ids of like's universe, or small
+// ints or cells). False when an element has no such bit.
+func bitsLike(s *Set, into *bitmap, like *bitmap) bool {
+	if s.Bm != nil {
+		*into = *s.Bm
+		return true
+	}
+	if like != nil && like.U != nil {
+		into.U = like.U
+		for _, x := range s.Elems {
+			id, ok := like.U.ID(x)
+			if !ok {
+				return false
+			}
+			into.Set(id)
+		}
+		return true
+	}
+	return bitmapOf(Value{K: KSet, Ref: s}, into)
 }

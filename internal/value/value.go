@@ -154,6 +154,17 @@ func Tuple(elems []Value) Value  { return Value{K: KTuple, Ref: &Seq{elems}} }
 func FuncValue(c Callable) Value { return Value{K: KFunc, Ref: c} }
 func InfValue(k []int64) Value   { return Value{K: KInf, Ref: &Inf{k}} }
 
+// chars are the strings of one ASCII character, made once (Char).
+var chars = func() (cs [128]Value) {
+	for i := range cs {
+		cs[i] = Str(string(rune(i)))
+	}
+	return cs
+}()
+
+// Char is the string of the ASCII character b (< 128), shared.
+func Char(b byte) Value { return chars[b&127] }
+
 // SetOf makes a set of the given elements (sorted and deduplicated in place).
 func SetOf(elems []Value) Value {
 	slices.SortFunc(elems, Compare)
@@ -317,6 +328,10 @@ func Equal(a, b Value) bool {
 		return true
 	case KBool, KInt, KNim:
 		return a.N == b.N
+	case KTuple, KList:
+		if eq, ok := equalInts(a.Ref.(*Seq).Elems, b.Ref.(*Seq).Elems); ok {
+			return eq
+		}
 	case KPos:
 		_, pa := a.Ref.(*Position)
 		_, pb := b.Ref.(*Position)
@@ -327,6 +342,27 @@ func Equal(a, b Value) bool {
 		}
 	}
 	return Compare(a, b) == 0
+}
+
+// equalInts compares two sequences while their elements are ints (ok
+// false at the first that is not).
+func equalInts(a, b []Value) (eq, ok bool) {
+	if len(a) != len(b) {
+		return false, true
+	}
+	for i, x := range a {
+		y := b[i]
+		if x.K != KInt || y.K != KInt {
+			if x.K != y.K {
+				return false, true
+			}
+			return false, false
+		}
+		if x.N != y.N {
+			return false, true
+		}
+	}
+	return true, true
 }
 
 // maxSumNesting (nesting_other.go, nesting_js.go) bounds how deeply sums may

@@ -1,0 +1,273 @@
+package eval_test
+
+// Property tests of the bitsets pass (sets of a position's argument as
+// bitsets over a universe, set filters {x for x in S if C} as masks):
+// board games whose positions are sets of elements of every kind (small
+// ints, ints past 4,095, strings, tuples, cells), written as a set
+// filtered by a comprehension, as a set difference, as a list and as an
+// int bitmask, must give the values of a brute-force mex search in Go
+// over bitmasks, with all passes on, with bitsets alone off and with all
+// of them off; a filter whose condition fails must fail the same way in
+// all three.
+//
+// Counts scale with -prop.n and the cases change with -prop.seed, as in
+// prop_test.go.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// bitsetRuns runs src with all passes on, with bitsets off and with all
+// off, and returns the three runs (the first is compared with want, the
+// others with it).
+func bitsetRuns(t *testing.T, label, src, want string) {
+	t.Helper()
+	c := optCase{name: "t.game", src: src}
+	on := runOptWith(c, 0)
+	if want != "" && (on.out != want || on.err != "") {
+		t.Errorf("%s: with all passes on\n got: %s\nwant: %s\nscript:\n%s", label, on, want, optIndent(src))
+		return
+	}
+	for _, off := range []passes.Pass{passes.Bitsets, passes.All} {
+		r := runOptWith(c, off)
+		if ok, why := optSame(on, r, true); !ok {
+			t.Errorf("%s: without %s: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", label, off, why, optIndent(src), on, off, r)
+		}
+	}
+}
+
+// labelOf writes vertex v of a board in one of the kinds of elements.
+func labelOf(kind, v int) string {
+	switch kind {
+	case 0:
+		return strconv.Itoa(v)
+	case 1:
+		return strconv.Itoa(5000 + 37*v)
+	case 2:
+		return fmt.Sprintf("%q", "v"+strconv.Itoa(v))
+	case 3:
+		return fmt.Sprintf("(%d, %d)", v, 9-v)
+	}
+	return fmt.Sprintf("(%d, %d)", v/4, v%4) // a cell
+}
+
+// labelSet is the set literal of the vertices of mask m as labels.
+func labelSet(kind int, m uint64) string {
+	var xs []string
+	for v := 0; m>>v != 0; v++ {
+		if m>>v&1 == 1 {
+			xs = append(xs, labelOf(kind, v))
+		}
+	}
+	if len(xs) == 0 {
+		return "set()"
+	}
+	return "{" + strings.Join(xs, ", ") + "}"
+}
+
+// TestBitsetsNodeKayles: Node Kayles on random graphs whose vertices are
+// labels of every kind, a move written as a filter (by membership in a
+// map of lists, by a let's set, by equality), a difference, and on an int
+// bitmask.
+func TestBitsetsNodeKayles(t *testing.T) {
+	t.Parallel()
+	r, _ := propRand(t, 41)
+	for i := range propCount(16) {
+		kind := i % 5
+		n := 2 + r.IntN(9)
+		nb := make([]uint64, n) // open neighbourhoods
+		for v := range n {
+			for u := v + 1; u < n; u++ {
+				if r.Float64() < 0.35 {
+					nb[v] |= 1 << u
+					nb[u] |= 1 << v
+				}
+			}
+		}
+		var lists, sets, masks []string
+		for v := range n {
+			var l []string
+			for u := range n {
+				if nb[v]>>u&1 == 1 {
+					l = append(l, labelOf(kind, u))
+				}
+			}
+			lists = append(lists, labelOf(kind, v)+": ["+strings.Join(l, ", ")+"]")
+			sets = append(sets, labelOf(kind, v)+": "+labelSet(kind, nb[v]|1<<v))
+			masks = append(masks, strconv.FormatUint(nb[v]|1<<v, 10))
+		}
+		var d strings.Builder
+		fmt.Fprintf(&d, "let NB = {%s}\nlet CL = {%s}\nlet M = [%s]\n", strings.Join(lists, ", "), strings.Join(sets, ", "), strings.Join(masks, ", "))
+		d.WriteString("game kf(S) moves kf({u for u in S if u != v and not (u in NB[v])}) for v in S\n")
+		d.WriteString("game kn(S) moves kn({u for u in S if u not in CL[v]}) for v in S\n")
+		d.WriteString("game kd(S) moves kd(S - CL[v]) for v in S\n")
+		d.WriteString("game kt(p) moves kt((p[0] + 1, {u for u in p[1] if not (u in CL[v])})) for v in p[1]\n")
+		d.WriteString("game kb(S) moves kb(S & ~M[v]) for v in 0 .. len(M) - 1 if S & (1 << v) != 0\n")
+		memo := map[uint64]int{}
+		opts := func(s uint64) []uint64 {
+			var o []uint64
+			for v := range n {
+				if s>>v&1 == 1 {
+					o = append(o, s&^(nb[v]|1<<v))
+				}
+			}
+			return o
+		}
+		var want strings.Builder
+		for _, m := range randomMasks(r, n, 4) {
+			S := labelSet(kind, m)
+			fmt.Fprintf(&d, "print sg(kf(%s)), sg(kn(%[1]s)), sg(kd(%[1]s)), sg(kt((0, %[1]s))), sg(kb(%d))\n", S, m)
+			fmt.Fprintf(&want, "%s\n", strings.TrimSpace(strings.Repeat(strconv.Itoa(mexSG(memo, m, opts))+" ", 5)))
+		}
+		d.WriteString("print moves(kf(" + labelSet(kind, 1<<n-1) + "))\n")
+		bitsetRuns(t, fmt.Sprintf("graph %d (kind %d)", i, kind), d.String(), "")
+		// (The values alone: the moves line is compared between the runs.)
+		c := optCase{name: "t.game", src: d.String()}
+		on := runOptWith(c, 0)
+		if lines := strings.SplitAfter(on.out, "\n"); len(lines) < 2 || strings.Join(lines[:len(lines)-2], "") != want.String() {
+			t.Errorf("graph %d (kind %d): got\n%swant\n%sscript:\n%s", i, kind, on, want.String(), optIndent(d.String()))
+		}
+	}
+}
+
+// TestBitsetsDivisors: the divisor game (a move names a divisor and takes
+// it and its multiples away) on the divisors of random N, past 4,095
+// and not, as a filter by a remainder and on an int bitmask of the
+// divisors' indexes.
+func TestBitsetsDivisors(t *testing.T) {
+	t.Parallel()
+	r, _ := propRand(t, 42)
+	for range propCount(12) {
+		var n int
+		var ds []int
+		for {
+			n = 2 + r.IntN(60000)
+			ds = ds[:0]
+			for k := 2; k <= n; k++ {
+				if n%k == 0 {
+					ds = append(ds, k)
+				}
+			}
+			if len(ds) <= 20 {
+				break
+			}
+		}
+		mult := make([]uint64, len(ds))
+		var masks []string
+		for a := range ds {
+			for b := range ds {
+				if ds[b]%ds[a] == 0 {
+					mult[a] |= 1 << b
+				}
+			}
+			masks = append(masks, strconv.FormatUint(mult[a], 10))
+		}
+		memo := map[uint64]int{}
+		opts := func(s uint64) []uint64 {
+			var o []uint64
+			for a := range ds {
+				if s>>a&1 == 1 {
+					o = append(o, s&^mult[a])
+				}
+			}
+			return o
+		}
+		full := uint64(1)<<len(ds) - 1
+		src := fmt.Sprintf(`let N = %d
+let M = [%s]
+game div(S) moves div({e for e in S if e %% d != 0}) for d in S
+game divb(S) moves divb(S & ~M[i]) for i in 0 .. len(M) - 1 if S & (1 << i) != 0
+print sg(div(set(divisors(N)) - {1})), sg(divb(%d))
+print sg(div({e for e in divisors(N) if e > 1 and e %% 2 == 1}))
+`, n, strings.Join(masks, ", "), full)
+		v := mexSG(memo, full, opts)
+		var odd uint64
+		for a, x := range ds {
+			if x%2 == 1 {
+				odd |= 1 << a
+			}
+		}
+		want := fmt.Sprintf("%d %d\n%d\n", v, v, mexSG(memo, odd, opts))
+		bitsetRuns(t, fmt.Sprintf("N = %d", n), src, want)
+	}
+}
+
+// TestBitsetsCram: Cram on random boards with holes, the free cells as
+// (row, column) tuples, a move written as a filter of two cells.
+func TestBitsetsCram(t *testing.T) {
+	t.Parallel()
+	r, _ := propRand(t, 43)
+	for i := range propCount(10) {
+		w, h := 1+r.IntN(4), 1+r.IntN(3)
+		var cells []string
+		var m uint64
+		for rr := range h {
+			for c := range w {
+				if r.IntN(5) > 0 {
+					cells = append(cells, fmt.Sprintf("(%d, %d)", rr, c))
+					m |= 1 << (rr*w + c)
+				}
+			}
+		}
+		S := "set()"
+		if len(cells) > 0 {
+			S = "{" + strings.Join(cells, ", ") + "}"
+		}
+		memo := map[uint64]int{}
+		opts := func(s uint64) []uint64 {
+			var o []uint64
+			for rr := range h {
+				for c := range w {
+					a := rr*w + c
+					if s>>a&1 == 0 {
+						continue
+					}
+					if c+1 < w && s>>(a+1)&1 == 1 {
+						o = append(o, s&^(3<<a))
+					}
+					if rr+1 < h && s>>(a+w)&1 == 1 {
+						o = append(o, s&^(1<<a|1<<(a+w)))
+					}
+				}
+			}
+			return o
+		}
+		src := fmt.Sprintf(`game cram(S) moves
+    cram({x for x in S if x != a and x != b}) for a in S for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in S
+game cram2(S) moves cram2(S - {a, b}) for a in S for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in S
+print sg(cram(%s)), sg(cram2(%[1]s))
+`, S)
+		v := mexSG(memo, m, opts)
+		bitsetRuns(t, fmt.Sprintf("board %d", i), src, fmt.Sprintf("%d %d\n", v, v))
+	}
+}
+
+// TestBitsetsErrors: a filter whose condition fails, or whose set is not
+// a set, fails at the same element with the same message, with the
+// passes on and off; a let read by a filter is read as it is.
+func TestBitsetsErrors(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		// 10 % x fails at x = 0, the first element tested.
+		"game g(S) moves g({x for x in S if 10 % x != 0}) for v in S\nprint sg(g({3, 0, 5}))\n",
+		// Fails only at 0, which only some positions hold.
+		"game g(S) moves g({x for x in S if x != v and 12 % x == 0}) for v in S\nprint sg(g({4, 6, 5000, 7}))\nprint sg(g({0, 6}))\n",
+		// The first error in ascending order: "a" < "b" fail, 1 does not.
+		"game g(S) moves g({x for x in S if x + 1 > v}) for v in S\nprint sg(g({1, 2, 3}))\nprint sg(g({1, \"a\"}))\n",
+		// Not a set: a list, a string.
+		"game g(S) moves g({x for x in S if x != v}) for v in S\nprint sg(g([1, 2, 3]))\nprint sg(g(\"abc\"))\n",
+		// A condition that is not a bool.
+		"game g(S) moves g({x for x in S if x}) for v in S\nprint sg(g({1, 2}))\n",
+		// A let the filter reads; a set of sets (boxed keys).
+		"let T = {1, 3}\ngame g(S) moves g({x for x in S if x not in T and x != v}) for v in S\nprint sg(g({1, 2, 3, 4, 5}))\nprint sg(g({{1}, {2}}))\n",
+		// Sets of positions: general keys.
+		"game h(n) moves h(n - 1) if n > 0\ngame g(S) moves g({x for x in S if x != v}) for v in S\nprint sg(g({h(1), h(2), h(3)}))\n",
+	} {
+		bitsetRuns(t, "errors", src, "")
+	}
+}

@@ -1,0 +1,287 @@
+package fastpath
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"strings"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Set filters as masks. A set comprehension that keeps the elements of a
+// set that pass its if clauses, {x for x in S if C ...}, is S's bitmap
+// (small ints, cells, or ids over a universe) and a mask of the elements
+// that pass: S & mask, one word operation a word. The conditions read x
+// and other names; the mask of one value of those other names is kept
+// (for the locals, by their values: {x for x in S if x != a}, {u for u
+// in S if not (u in G[v])}, {e for e in S if e % d != 0}), so an element
+// is tested once per value of them, the first time a set that holds it
+// is filtered, not once per move. The test is the condition compiled as
+// the general comprehension compiles it (same values, same errors): an
+// element is tested only when it is in S, as the comprehension would
+// test it, and in ascending order, so the first error is the one the
+// comprehension meets first. The conditions may hold no call and no
+// comprehension (nothing that computes a game or costs more than its
+// operators); the lets they read are checked at each use, and a let
+// made again forgets the masks.
+
+// filterPlan recognizes {x for x in S if C ...}: one for clause of one
+// name, if clauses after it, the body that name, and conditions of plain
+// operators over names. nil otherwise.
+func (c *builders) filterPlan(e *lang.Comp) *BuildPlan {
+	if !c.On(passes.Bitsets) || !c.InFunc || len(e.Clauses) < 2 {
+		return nil
+	}
+	cl, ok := e.Clauses[0].(*lang.ForClause)
+	if !ok || cl.Target.Tuple {
+		return nil
+	}
+	body, ok := e.Body.(*lang.Ident)
+	if !ok || body.Name != cl.Target.Names[0].Name || resolve.Of(body) != resolve.NameDecl(cl.Target.Names[0]) {
+		return nil
+	}
+	conds := make([]lang.Expr, 0, len(e.Clauses)-1)
+	for _, x := range e.Clauses[1:] {
+		ifc, ok := x.(*lang.IfClause)
+		if !ok || !c.plainCond(ifc.Cond) {
+			return nil
+		}
+		conds = append(conds, ifc.Cond)
+	}
+	return &BuildPlan{Kind: SetFilter, Expr: e, Elems: conds, Var: cl.Target.Names[0]}
+}
+
+// plainCond reports whether e holds only literals, names of locals and
+// lets, and operators: what a filter's mask may be computed from.
+func (c *builders) plainCond(e lang.Expr) bool {
+	ok := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Ident:
+			b := c.Lookup(x)
+			if b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
+				ok = false
+			}
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit,
+			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// filter is p when it is a set filter, or the filter it is built from.
+func (p *BuildPlan) filter() *BuildPlan {
+	switch {
+	case p == nil:
+		return nil
+	case p.Kind == SetFilter:
+		return p
+	case p.Kind == SetOp:
+		if f := p.X.filter(); f != nil {
+			return f
+		}
+		return p.Y.filter()
+	}
+	return nil
+}
+
+// freeNote names the other names a filter's conditions read ("a and b").
+func (p *BuildPlan) freeNote() string {
+	var names []string
+	seen := map[string]bool{p.Var.Name: true}
+	for _, e := range p.Elems {
+		lang.Inspect(e, func(x lang.Expr) bool {
+			if id, ok := x.(*lang.Ident); ok && !seen[id.Name] {
+				seen[id.Name] = true
+				names = append(names, id.Name)
+			}
+			return true
+		})
+	}
+	if len(names) == 0 {
+		return "nothing (one mask)"
+	}
+	return strings.Join(names, " and ")
+}
+
+// filterEntry is the mask of one value of a filter's other names: known
+// has the bits of the elements tested, pass those that passed.
+type filterEntry struct {
+	known, pass []uint64
+}
+
+// filterCache is a filter's masks, by the class of the set's bits and
+// the values of the locals its conditions read; lets: the values of the
+// lets they read when the masks were made.
+type filterCache struct {
+	lets    []value.Value
+	uni     *value.Universe // the universe of the masks of class 2
+	masks   map[string]*filterEntry
+	key     []byte
+	entries int
+}
+
+// maxFilterEntries bounds the masks a filter keeps; past it, a set is
+// filtered element by element (still as a bitmap).
+const maxFilterEntries = 1 << 14
+
+// maxFilterKey bounds the key of the locals' values a mask is kept for.
+const maxFilterKey = 64
+
+// genFilter compiles plan p (filterPlan), with slow, the comprehension
+// compiled as a set comprehension, for a set without a bitmap.
+func (c *builders) genFilter(p *BuildPlan, slow setBuildFn) setBuildFn {
+	e := p.Expr.(*lang.Comp)
+	cl := e.Clauses[0].(*lang.ForClause)
+	iter := c.Vals.Expr(cl.Iter)
+	c.Vals.Pattern(cl.Target)
+	xslot := c.Var(p.Var).Slot
+	conds := make([]compile.BoolFn, len(p.Elems))
+	for i, x := range p.Elems {
+		conds[i] = c.Ints.Cond(x, "an if clause's condition")
+	}
+	var locals, lets []int
+	for _, x := range p.Elems {
+		lang.Inspect(x, func(x lang.Expr) bool {
+			if id, ok := x.(*lang.Ident); ok {
+				switch b := c.Lookup(id); b.Kind {
+				case resolve.Local:
+					if b.Slot != xslot {
+						locals = appendNew(locals, b.Slot)
+					}
+				case resolve.Global:
+					lets = appendNew(lets, b.Slot)
+				}
+			}
+			return true
+		})
+	}
+	c.Fired(passes.Bitsets)
+	ipos := lang.Start(cl.Iter)
+	cache := &filterCache{masks: map[string]*filterEntry{}}
+	test := func(fr *engine.Frame, x value.Value) bool {
+		fr.Th.Tick(ipos)
+		fr.Slots[xslot] = x
+		for _, f := range conds {
+			if !f(fr) {
+				return false
+			}
+		}
+		return true
+	}
+	return func(fr *engine.Frame, s *value.SetScratch) {
+		v := iter(fr)
+		if v.K != value.KSet {
+			slow(fr, s)
+			return
+		}
+		s.Load(v)
+		if !s.Plain() {
+			s.Reset()
+			slow(fr, s)
+			return
+		}
+		w := s.Words()
+		ent := cache.entry(fr, s.Class(), s.Universe(), locals, lets)
+		if ent == nil {
+			// No mask kept: each element of S tested, S's bits kept.
+			for i, x := range w {
+				for ; x != 0; x &= x - 1 {
+					b := i*64 + bits.TrailingZeros64(x)
+					if !test(fr, s.Elem(b)) {
+						w[b>>6] &^= 1 << (b & 63)
+					}
+				}
+			}
+			s.Keep(w)
+			return
+		}
+		for len(ent.known) < len(w) {
+			ent.known, ent.pass = append(ent.known, 0), append(ent.pass, 0)
+		}
+		for i, x := range w {
+			for need := x &^ ent.known[i]; need != 0; need &= need - 1 {
+				b := i*64 + bits.TrailingZeros64(need)
+				if test(fr, s.Elem(b)) {
+					ent.pass[i] |= 1 << (b & 63)
+				}
+				ent.known[i] |= 1 << (b & 63)
+			}
+		}
+		s.Keep(ent.pass)
+	}
+}
+
+// entry is the mask for the current values of the locals (slots) that
+// the conditions read, in bit class cls; nil when none is kept (a
+// local's value too large for a key, too many masks).
+func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, lets []int) *filterEntry {
+	if cls == 2 && u != fc.uni {
+		// (Masks of ids of another universe: the masks of class 2 go.)
+		for k := range fc.masks {
+			if k[0] == 2 {
+				delete(fc.masks, k)
+				fc.entries--
+			}
+		}
+		fc.uni = u
+	}
+	for i, s := range lets {
+		g := fr.Th.Globals[s]
+		if i >= len(fc.lets) {
+			fc.lets = append(fc.lets, g)
+			continue
+		}
+		if l := fc.lets[i]; l.K != g.K || l.N != g.N || l.Ref != g.Ref {
+			// A let made again: the masks were of its old value.
+			clear(fc.masks)
+			fc.entries = 0
+			fc.lets = fc.lets[:0]
+			return fc.entry(fr, cls, u, locals, lets)
+		}
+	}
+	key := append(fc.key[:0], cls)
+	for _, s := range locals {
+		v := fr.Slots[s]
+		if v.K == value.KInt {
+			key = binary.AppendVarint(append(key, value.TagInt), v.N)
+			continue
+		}
+		var boxed bool
+		key, boxed = value.AppendArgKey(key, v, maxFilterKey)
+		if boxed || len(key) > maxFilterKey {
+			fc.key = key
+			return nil
+		}
+	}
+	fc.key = key
+	if ent, ok := fc.masks[string(key)]; ok {
+		return ent
+	}
+	if fc.entries >= maxFilterEntries {
+		return nil
+	}
+	fc.entries++
+	ent := &filterEntry{}
+	fc.masks[string(key)] = ent
+	return ent
+}
+
+// appendNew appends x to xs when it is not there.
+func appendNew(xs []int, x int) []int {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
+}

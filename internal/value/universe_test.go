@@ -1,0 +1,106 @@
+package value
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// keyOf is the key of set s as an argument drawing on u.
+func keyOf(u *Universe, s Value) []byte {
+	k, _ := u.AppendSetKey(nil, s, MaxKeyBytes)
+	return k
+}
+
+// TestUniverseKeys: a set of any elements gets the bitset of its ids,
+// decodes to itself (in order, whatever order the ids were given in),
+// and keeps its key once the universe is full and closes; a set with an
+// element the closed universe lacks gets the general key.
+func TestUniverseKeys(t *testing.T) {
+	u := NewUniverse()
+	a := SetOf([]Value{Int(9000), Str("x"), Tuple([]Value{Int(1), Int(70)})})
+	b := SetOf([]Value{Int(5), Int(9000)}) // 5 after 9000: ids out of order
+	ka, kb := keyOf(u, a), keyOf(u, b)
+	if ka[0] != TagUniSet || kb[0] != TagUniSet {
+		t.Fatalf("keys %v %v: want universe keys", ka, kb)
+	}
+	for _, c := range []struct {
+		k []byte
+		v Value
+	}{{ka, a}, {kb, b}} {
+		got, rest := u.DecodeUniKey(c.k)
+		if len(rest) != 0 || !Equal(got, c.v) || Compare(got, c.v) != 0 {
+			t.Errorf("decoded %s, want %s", Shown(got), Shown(c.v))
+		}
+		if e := got.Elems(); len(e) > 1 && Compare(e[0], e[1]) >= 0 {
+			t.Errorf("decoded elements out of order: %s", Shown(got))
+		}
+		if k2 := keyOf(u, got); !bytes.Equal(k2, c.k) {
+			t.Errorf("the decoded set's key %v, want %v", k2, c.k)
+		}
+	}
+	// Fill it: the set of MaxUniverse new elements does not fit, and
+	// closes it.
+	var many []Value
+	for i := range MaxUniverse {
+		many = append(many, Int(int64(100000+i)))
+	}
+	if k := keyOf(u, SetOf(many)); k[0] == TagUniSet {
+		t.Fatalf("a set past the universe's room got a universe key")
+	}
+	if !bytes.Equal(keyOf(u, a), ka) || !bytes.Equal(keyOf(u, b), kb) {
+		t.Errorf("keys changed once the universe closed")
+	}
+	c := SetOf([]Value{Int(5), Int(6)})
+	want, _ := AppendArgKey(nil, c, MaxKeyBytes)
+	if k := keyOf(u, c); !bytes.Equal(k, want) {
+		t.Errorf("a set with an element a closed universe lacks: key %v, want the general %v", k, want)
+	}
+	if k := keyOf(u, SetOf([]Value{Int(5)})); k[0] != TagUniSet {
+		t.Errorf("a set of known elements after closing: key %v, want a universe key", k)
+	}
+	// A set with a boxed element is never in a universe.
+	u2 := NewUniverse()
+	if _, boxed := u2.AppendSetKey(nil, SetOf([]Value{InfValue([]int64{1}), Int(1)}), MaxKeyBytes); !boxed {
+		t.Errorf("a set of an infinite value: want a boxed key")
+	}
+	if u2.Len() != 0 {
+		t.Errorf("the universe took %d elements of a boxed set", u2.Len())
+	}
+}
+
+// TestSetScratchUniverse: a scratch loaded with a universe set filters,
+// combines with a set of small ints turned into ids, and keys as the
+// value would.
+func TestSetScratchUniverse(t *testing.T) {
+	u := NewUniverse()
+	s0 := SetOf([]Value{Int(1), Int(2), Int(7000)})
+	v, _ := u.DecodeUniKey(keyOf(u, s0))
+	var p Pools
+	s, x := p.TakeSetScratch(), p.TakeSetScratch()
+	s.Load(v)
+	x.AddInt(2)
+	x.AddInt(3)
+	if !s.Compatible(x) {
+		if !x.ToUniverse(s.Universe()) || !s.Compatible(x) {
+			t.Fatalf("a scratch of small ints did not take the universe's ids")
+		}
+	}
+	s.Combine(lang.OpSub, x)
+	got := s.Value()
+	want := SetOf([]Value{Int(1), Int(7000)})
+	if !Equal(got, want) {
+		t.Errorf("difference: %s, want %s", Shown(got), Shown(want))
+	}
+	k, _ := s.AppendKeyFor(nil, u)
+	if !bytes.Equal(k, keyOf(u, want)) {
+		t.Errorf("scratch key %v, want the value's %v", k, keyOf(u, want))
+	}
+	if has, ok := SetHas(v, Int(7000)); !ok || !has {
+		t.Errorf("7000 in %s: %v %v", Shown(v), has, ok)
+	}
+	if has, _ := SetHas(v, Int(3)); has {
+		t.Errorf("3 in %s", Shown(v))
+	}
+}
