@@ -106,17 +106,40 @@ func requestOf(s nimset, y int32) request {
 	return q
 }
 
-// meets reports whether some value of p is asked for.
-func (q request) meets(p nimset) bool {
-	if q.all {
-		return p.max() >= 0
-	}
+// notBits is how many small values the pruned search remembers a
+// position has not (a mask of 0 .. notBits-1).
+const notBits = 31
+
+// meets reports whether some value of p, but those of the mask not, is
+// asked for.
+func (q request) meets(p nimset, not uint32) bool {
 	for i, w := range p {
-		for ; w != 0; w &= w - 1 {
+		if i == 0 {
+			w &^= uint64(not)
+		}
+		if q.all && w != 0 {
+			return true
+		}
+		for ; w != 0 && !q.all; w &= w - 1 {
 			if q.s.has(int32(i*64+bits.TrailingZeros64(w)) ^ q.y) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// within reports whether every value asked for is in the mask not.
+func (q request) within(not uint32) bool {
+	if q.all {
+		return false
+	}
+	for i, w := range q.s {
+		for ; w != 0; w &= w - 1 {
+			if x := int32(i*64+bits.TrailingZeros64(w)) ^ q.y; x >= notBits || not&(1<<x) == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package solve
 import (
 	"encoding/binary"
 	"fmt"
+	"os"
 	"hash/maphash"
 	"slices"
 
@@ -188,8 +189,13 @@ func (p *pruner) top(g *engine.Game, r uint64) int32 {
 	p.depth, p.path = 0, nil
 	c := pcomp{g: g, args: g.Args(r)}
 	k := p.appendKey(nil, &c)
-	if v, ok := p.tt.get(k); ok {
+	if v, ok := p.tt.get(k); ok && v >= 0 {
 		return v
+	}
+	if debugPruned {
+		defer func() {
+			fmt.Fprintf(os.Stderr, "pruned %s: %d expansions, %d distinct, tt %d (%d bytes)\n", p.root, p.expanded, len(dbgSeen), p.tt.len(), p.tt.bytes())
+		}()
 	}
 	return p.aspire(c, k)
 }
@@ -257,8 +263,12 @@ func (p *pruner) aspire(c pcomp, k []byte) int32 {
 // it is asked for by q, else notIn (or its value, when the search found it
 // anyway).
 func (p *pruner) inSet(c pcomp, k []byte, q request) int32 {
-	if v, ok := p.known(&c, k); ok {
+	v, ok, not := p.known(&c, k)
+	if ok {
 		return v
+	}
+	if not != 0 && q.within(not) {
+		return notIn
 	}
 	lv := p.expand(&c, k)
 	defer p.leave(k)
@@ -277,8 +287,8 @@ func (p *pruner) inSet(c pcomp, k []byte, q request) int32 {
 		if o.n == 0 {
 			continue
 		}
-		if !q.meets(P) {
-			return notIn
+		if !q.meets(P, not) {
+			return p.exclude(k, not, P, q)
 		}
 		y, main := p.reduce(lv, o)
 		// Asked: the values of P but its largest, up to the largest asked.
@@ -297,11 +307,25 @@ func (p *pruner) inSet(c pcomp, k []byte, q request) int32 {
 			P.drop(w ^ y)
 		}
 	}
-	v := P.min()
+	v = P.min()
 	if exact || v <= q.top {
 		p.tt.put(k, v)
 		return v
 	}
+	return p.exclude(k, not, P, q)
+}
+
+// exclude records what inSet learnt of the position with key k when its
+// answer is notIn: besides the values not (known before), its value is
+// none of 0 .. q.top that P, the values it could still have, lacks (it
+// is one of P's, or above q.top). It returns notIn.
+func (p *pruner) exclude(k []byte, not uint32, P nimset, q request) int32 {
+	top := min(q.top, notBits-1)
+	mask := not | (uint32(1)<<(top+1) - 1)
+	if len(P) > 0 {
+		mask &^= uint32(P[0])
+	}
+	p.tt.exclude(k, mask&(1<<notBits-1))
 	return notIn
 }
 
@@ -327,12 +351,18 @@ func (p *pruner) reduce(lv *plevel, o *popt) (int32, pcomp) {
 	return o.nim, lv.parts[o.p0]
 }
 
-// known is the value of c when the table or the memo has it. A value the
+// known is the value of c when the table or the memo has it; else the
+// values the table knows it has not (a mask of 0 .. notBits-1). A value the
 // memo has from the loopy solver, or a position waiting for it, makes the
 // search give up.
-func (p *pruner) known(c *pcomp, k []byte) (int32, bool) {
-	if v, ok := p.tt.get(k); ok {
-		return v, true
+func (p *pruner) known(c *pcomp, k []byte) (int32, bool, uint32) {
+	v, ok := p.tt.get(k)
+	if ok && v >= 0 {
+		return v, true, 0
+	}
+	var not uint32
+	if ok {
+		not = uint32(^v)
 	}
 	g := c.g
 	r, ok := c.r, c.args == nil
@@ -342,15 +372,15 @@ func (p *pruner) known(c *pcomp, k []byte) (int32, bool) {
 		r, ok = g.FindKey(c.args, k[n+1:])
 	}
 	if !ok {
-		return 0, false
+		return 0, false, not
 	}
 	switch s := g.State(r); {
 	case s >= memo.FinBase:
-		return s - memo.FinBase, true
+		return s - memo.FinBase, true, 0
 	case memo.Finished(s) || s == memo.StLoopy || g.IsLoopy(r):
 		panic(prunedAbort{"a position of a game with cycles"})
 	}
-	return 0, false
+	return 0, false, not
 }
 
 // expand lists the options of c, whose key is k, in the next level, in
@@ -370,6 +400,9 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		panic(prunedAbort{"a cycle"})
 	}
 	p.path[h]++
+	if debugPruned {
+		dbgSeen[h]++
+	}
 	e.States++
 	p.expanded++
 	if e.States > th.Limits.MaxStates {
@@ -451,7 +484,7 @@ func (p *pruner) parts(lv *plevel, v value.Value) int32 {
 		c.k0 = int32(len(lv.keys))
 		lv.keys = p.appendKey(lv.keys, &c)
 		c.k1 = int32(len(lv.keys))
-		if x, ok := p.known(&c, p.key(lv, &c)); ok {
+		if x, ok, _ := p.known(&c, p.key(lv, &c)); ok {
 			lv.keys = lv.keys[:c.k0]
 			return x
 		}

@@ -30,7 +30,8 @@ func newTTable(budget int64, room func(int64)) *ttable {
 	return t
 }
 
-// get returns the value of the position with key k, if the table has it.
+// get returns what the table has of the position with key k: its value,
+// or when negative, the mask of values it has not (exclude).
 func (t *ttable) get(k []byte) (int32, bool) {
 	if id, ok := t.cur.keys.Find(k); ok {
 		return t.cur.vals[id], true
@@ -43,7 +44,8 @@ func (t *ttable) get(k []byte) (int32, bool) {
 	return 0, false
 }
 
-// put records v, the value of the position with key k.
+// put records v for the position with key k: its value, or a mask
+// (exclude).
 func (t *ttable) put(k []byte, v int32) {
 	id, added, ok := t.cur.keys.Intern(k)
 	if !ok {
@@ -61,6 +63,19 @@ func (t *ttable) put(k []byte, v int32) {
 	if t.cur.bytes() > t.budget {
 		t.rotate()
 	}
+}
+
+// exclude records that the position with key k has none of the values
+// of mask (a value v >= 0 in the table is exact; ^v < 0 is the mask of
+// values the position has not).
+func (t *ttable) exclude(k []byte, mask uint32) {
+	if v, ok := t.get(k); ok {
+		if v >= 0 {
+			return
+		}
+		mask |= uint32(^v)
+	}
+	t.put(k, ^int32(mask))
 }
 
 // rotate makes the current generation the old one, dropping the old.
