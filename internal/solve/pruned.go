@@ -3,8 +3,8 @@ package solve
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
 	"hash/maphash"
+	"os"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -55,7 +55,7 @@ import (
 // PrunedAfter is how many positions a search from the top level visits
 // before it hands its position to the pruned search (0: never). Tests
 // lower it.
-var PrunedAfter int64 = 1 << 16
+var PrunedAfter int64 = 256
 
 // prunedMaxDepth bounds the pruned search's nesting (it recurses on the
 // Go stack; deeper, it gives up).
