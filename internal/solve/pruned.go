@@ -320,13 +320,18 @@ func (p *pruner) inSet(c pcomp, k []byte, q request) int32 {
 // none of 0 .. q.top that P, the values it could still have, lacks (it
 // is one of P's, or above q.top). It returns notIn.
 func (p *pruner) exclude(k []byte, not uint32, P nimset, q request) int32 {
+	p.tt.exclude(k, excludeMask(not, P, q))
+	return notIn
+}
+
+// excludeMask is the mask exclude records.
+func excludeMask(not uint32, P nimset, q request) uint32 {
 	top := min(q.top, notBits-1)
 	mask := not | (uint32(1)<<(top+1) - 1)
 	if len(P) > 0 {
 		mask &^= uint32(P[0])
 	}
-	p.tt.exclude(k, mask&(1<<notBits-1))
-	return notIn
+	return mask & (1<<notBits - 1)
 }
 
 // reduce makes option o one part (its largest) and a nimber: the exact
