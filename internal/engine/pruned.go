@@ -67,14 +67,12 @@ func (g *Game) FindKey(args []value.Value, key []byte) (uint64, bool) {
 		return 0, false
 	}
 	if g.compact && g.NArgs >= 2 && len(key) > dictMin {
-		// As Shorten would: the long arguments by their ids in the
+		// As Ref would: the long arguments by their ids in the
 		// dictionary.
 		buf := g.findBuf[:0]
-		for rest := key; len(rest) > 0; {
-			n := value.ArgKeyLen(rest)
+		for _, a := range args {
 			start := len(buf)
-			buf = append(buf, rest[:n]...)
-			rest = rest[n:]
+			buf, _ = value.AppendArgKey(buf, a, value.MaxKeyBytes)
 			if len(buf)-start <= dictMin || len(buf) > value.MaxKeyBytes {
 				continue
 			}

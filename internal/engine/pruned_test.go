@@ -52,6 +52,22 @@ func TestFindKey(t *testing.T) {
 			t.Errorf("the long argument is %d entries of the dictionary, want 1", g.Dict.Len())
 		}
 	}
+	// Arguments that hold positions (boxed keys), one of them long.
+	h := e.NewGame("p", Pos{}, 2)
+	for i := range 30 {
+		ps := make([]value.Value, i+1)
+		for j := range ps {
+			ps[j] = h.PositionValue([]value.Value{value.Int(int64(j)), value.Int(1)})
+		}
+		a := []value.Value{value.List(ps), value.Int(int64(i))}
+		if _, ok := h.FindKey(a, argKeys(a)); ok {
+			t.Fatalf("boxed %d found before it was added", i)
+		}
+		r := h.Ref(a)
+		if r2, ok := h.FindKey(a, argKeys(a)); !ok || r2 != r {
+			t.Fatalf("boxed %d: FindKey %x, %v; Ref %x", i, r2, ok, r)
+		}
+	}
 	// Small ints pack: found whatever the memo holds.
 	g := e.NewGame("h", Pos{}, 2)
 	a := []value.Value{value.Int(3), value.Int(4)}

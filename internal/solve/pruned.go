@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
-	"os"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -80,6 +79,7 @@ type pruner struct {
 	// reports, the position asked for and the value it has at least.
 	expanded int64
 	root     string
+	game     string
 	atLeast  int32
 }
 
@@ -173,7 +173,7 @@ func (p *pruner) top(g *engine.Game, r uint64) int32 {
 	e, th := p.e, p.e.Th
 	e.pruning = true
 	doing := th.Doing
-	p.root, p.atLeast = engine.PosText(g, r), 0
+	p.root, p.game, p.atLeast = engine.PosText(g, r), g.GName, 0
 	th.Doing = func() string {
 		s := fmt.Sprintf("searching the value of %s (at least %d; %d values kept)", p.root, p.atLeast, p.tt.len())
 		if doing != nil {
@@ -191,11 +191,6 @@ func (p *pruner) top(g *engine.Game, r uint64) int32 {
 	k := p.appendKey(nil, &c)
 	if v, ok := p.tt.get(k); ok && v >= 0 {
 		return v
-	}
-	if debugPruned {
-		defer func() {
-			fmt.Fprintf(os.Stderr, "pruned %s: %d expansions, %d distinct, tt %d (%d bytes)\n", p.root, p.expanded, len(dbgSeen), p.tt.len(), p.tt.bytes())
-		}()
 	}
 	return p.aspire(c, k)
 }
@@ -405,9 +400,6 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		panic(prunedAbort{"a cycle"})
 	}
 	p.path[h]++
-	if debugPruned {
-		dbgSeen[h]++
-	}
 	e.States++
 	p.expanded++
 	if e.States > th.Limits.MaxStates {
@@ -421,7 +413,7 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		}
 		if th.Prog != nil {
 			th.Prog.TickUnits(p.expanded, "positions searched", func() string {
-				return fmt.Sprintf("the value of %s is at least %d; %d values kept", p.root, p.atLeast, p.tt.len())
+				return fmt.Sprintf("a position of %s: value at least %d; %d values kept", p.game, p.atLeast, p.tt.len())
 			})
 		}
 	}
