@@ -171,6 +171,10 @@ print [sg(g(set(1 .. n))) for n in 1 .. 8]`},
 		{"asked inside", `
 game g(S) moves g(S - {x}) for x in S if sg(g({x})) == 0 or len(S) > 3 | *2
 print sg(g(set(1 .. 6)))`},
+		{"int parts", `
+game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
+game g(S) moves g(S - {x}) + sub(100000 * x) for x in S | g(S - {x}) + *x for x in S if x > 2
+print [sg(g(set(1 .. n))) for n in 1 .. 6]`},
 		{"sums asked", `
 game g(S) moves g(S - {x}) for x in S | g(S - {x, x + 2}) for x in S
 print sg(g(set(1 .. 8)) + g(set(2 .. 7)) + g(set(1 .. 8))), winning(g(set(1 .. 5)) + *3)`},

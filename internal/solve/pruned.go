@@ -478,6 +478,15 @@ func (p *pruner) parts(lv *plevel, v value.Value) int32 {
 				c.args = pos.Args
 			}
 		}
+		if c.args == nil {
+			// A position of small ints: the plain search's (its ladder
+			// for deep chains, its periods), into the memo.
+			x := p.e.Solve(c.g, c.r)
+			if x < 0 {
+				panic(prunedAbort{"an infinite value"})
+			}
+			return x
+		}
 		c.k0 = int32(len(lv.keys))
 		lv.keys = p.appendKey(lv.keys, &c)
 		c.k1 = int32(len(lv.keys))
