@@ -2,7 +2,9 @@ package stdlib
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -12,6 +14,13 @@ import (
 // parts no move connects (components), and a board region in a canonical
 // form under the symmetries of the square (canon), so that a game can be
 // written as the sum of its regions and memoized once per shape.
+//
+// Both run on every option of a board game's rule, so they build as
+// little as they can: a set that is one region, or already canonical, is
+// returned itself; the regions are made of the set's own cells; canon's
+// cells with small rows and columns are shared tuples (smallCell); the
+// cells are indexed in a grid over their bounding box (a map when the box
+// is much larger than the set), and the regions found by union-find.
 
 var regions = []*engine.Builtin{
 	{BName: "components", MinArgs: 1, MaxArgs: 2, Pure: true,
@@ -32,71 +41,273 @@ func compareCells(a, b cell) int {
 	return cmp.Compare(a.c, b.c)
 }
 
-// cellsOf reads the cells of the set argument i of a call of name.
-func cellsOf(c *engine.Call, i int, s value.Value, name string) []cell {
+// scanCells reads the set argument i of a call of name: its elements,
+// which must be cells (row, column) of ints, and their bounding box.
+func scanCells(c *engine.Call, i int, s value.Value, name string) ([]value.Value, box) {
 	if s.Kind() != value.KSet {
 		c.ArgFail(i, "%s needs a set of cells (row, column), found %s %s", name, s.TypeName(), value.Shown(s))
 	}
 	xs := s.Elems()
-	c.Alloc(int64(len(xs)) * 16)
-	out := make([]cell, len(xs))
+	var b box
 	for j, x := range xs {
 		c.Poll(j)
 		if x.Kind() != value.KTuple || len(x.Elems()) != 2 || x.Elems()[0].Kind() != value.KInt || x.Elems()[1].Kind() != value.KInt {
 			c.ArgFail(i, "%s needs cells (row, column) of ints, found %s %s", name, x.TypeName(), value.Shown(x))
 		}
+		r, col := x.Elems()[0].Int(), x.Elems()[1].Int()
+		if j == 0 {
+			b = box{r0: r, c0: col, r1: r, c1: col}
+		}
+		b.c0, b.c1 = min(b.c0, col), max(b.c1, col)
+		b.r1 = r // (the set is sorted by row)
+	}
+	if len(xs) > 0 {
+		if h, w := uint64(b.r1-b.r0)+1, uint64(b.c1-b.c0)+1; h != 0 && w != 0 && h <= maxBitRows && w <= 64 {
+			b.h, b.w = int(h), int(w)
+		}
+	}
+	return xs, b
+}
+
+// cellsOf is the cells xs (checked by scanCells).
+func cellsOf(xs []value.Value) []cell {
+	out := make([]cell, len(xs))
+	for j, x := range xs {
 		out[j] = cell{x.Elems()[0].Int(), x.Elems()[1].Int()}
 	}
 	return out
 }
 
-// cellSet is the set of the cells cs, sorted as the language sorts them.
+// box is the bounding box of a set of cells: rows r0 .. r1, columns c0 ..
+// c1; h and w are its rows and columns when the cells can be bit masks,
+// one a row (at most 64 columns and maxBitRows rows), else 0.
+type box struct {
+	r0, c0, r1, c1 int64
+	h, w           int
+}
+
+// maxBitRows bounds the rows of a box whose cells are bit masks.
+const maxBitRows = 1 << 16
+
+// bits reports whether the box's cells can be bit masks.
+func (b box) bits() bool { return b.h > 0 }
+
+// rowMasks puts the cells xs of the box in rows as bit masks, a row
+// each: bit c - c0 of row r - r0.
+func (b box) rowMasks(rows []uint64, xs []value.Value) {
+	for _, x := range xs {
+		rows[x.Elems()[0].Int()-b.r0] |= 1 << (x.Elems()[1].Int() - b.c0)
+	}
+}
+
+// smallCellMax bounds the rows and columns of the shared cells.
+const smallCellMax = 64
+
+var (
+	smallCellsOnce sync.Once
+	smallCells     []value.Value // (r, c) at r*smallCellMax + c
+)
+
+// smallCell is the tuple (r, c), shared when both are in 0 .. 63 (values
+// are immutable).
+func smallCell(r, c int64) value.Value {
+	if uint64(r) >= smallCellMax || uint64(c) >= smallCellMax {
+		return value.Tuple([]value.Value{value.Int(r), value.Int(c)})
+	}
+	smallCellsOnce.Do(func() {
+		const n = smallCellMax * smallCellMax
+		elems := make([]value.Value, 2*n)
+		seqs := make([]value.Seq, n)
+		smallCells = make([]value.Value, n)
+		for i := range n {
+			elems[2*i], elems[2*i+1] = value.Int(int64(i/smallCellMax)), value.Int(int64(i%smallCellMax))
+			seqs[i].Elems = elems[2*i : 2*i+2 : 2*i+2]
+			smallCells[i] = value.Value{K: value.KTuple, Ref: &seqs[i]}
+		}
+	})
+	return smallCells[r*smallCellMax+c]
+}
+
+// cellSet is the set of the cells cs, which are sorted.
 func cellSet(c *engine.Call, cs []cell) value.Value {
-	slices.SortFunc(cs, compareCells)
 	elems := c.Alloced(len(cs))
 	for _, x := range cs {
-		elems = append(elems, value.Tuple([]value.Value{value.Int(x.r), value.Int(x.c)}))
+		elems = append(elems, smallCell(x.r, x.c))
 	}
 	return value.Value{K: value.KSet, Ref: &value.Set{Elems: elems}}
+}
+
+// uf is a union-find over indexes.
+type uf []int32
+
+func (u uf) find(i int32) int32 {
+	for u[i] != i {
+		u[i] = u[u[i]]
+		i = u[i]
+	}
+	return i
+}
+
+func (u uf) union(i, j int32) {
+	i, j = u.find(i), u.find(j)
+	if i < j {
+		u[j] = i
+	} else if j < i {
+		u[i] = j
+	}
+}
+
+// parts splits the elements xs of a set (sorted) into the parts of the
+// union-find u: a list of sets ordered by their least elements, made of
+// the elements themselves; the set s itself when it is one part.
+func parts(c *engine.Call, s value.Value, xs []value.Value, u uf) value.Value {
+	// label[i]: the part of element i, numbered in order of first elements.
+	label := make([]int32, len(xs))
+	var sizes []int
+	for i := range xs {
+		root := u.find(int32(i))
+		if root == int32(i) {
+			label[i] = int32(len(sizes))
+			sizes = append(sizes, 0)
+		} else {
+			label[i] = label[root]
+		}
+		sizes[label[i]]++
+	}
+	if len(sizes) == 1 {
+		return value.List([]value.Value{s})
+	}
+	all := c.Alloced(len(xs))[:len(xs)]
+	sets := make([][]value.Value, len(sizes))
+	at := 0
+	for k, n := range sizes {
+		sets[k] = all[at : at : at+n]
+		at += n
+	}
+	for i, x := range xs {
+		sets[label[i]] = append(sets[label[i]], x)
+	}
+	out := make([]value.Value, len(sets))
+	for k, e := range sets {
+		out[k] = value.Value{K: value.KSet, Ref: &value.Set{Elems: e}}
+	}
+	return value.List(out)
 }
 
 func components(c *engine.Call, a []value.Value) value.Value {
 	if len(a) == 2 {
 		return graphComponents(c, a[0], a[1])
 	}
-	cells := cellsOf(c, 0, a[0], "components")
-	index := make(map[cell]int, len(cells))
-	for j, x := range cells {
-		index[x] = j
+	xs, b := scanCells(c, 0, a[0], "components")
+	if len(xs) == 0 {
+		return value.List(nil)
 	}
-	// Breadth-first from each cell not yet reached, in ascending order:
-	// the regions come ordered by their least cells.
-	seen := make([]bool, len(cells))
-	var out []value.Value
-	var queue []int
-	for start := range cells {
-		if seen[start] {
-			continue
+	if b.bits() {
+		return bitComponents(c, a[0], xs, b)
+	}
+	cells := cellsOf(xs)
+	u := make(uf, len(cells))
+	for i := range u {
+		u[i] = int32(i)
+	}
+	index := make(map[cell]int32, len(cells))
+	for i, x := range cells {
+		c.Poll(i)
+		index[x] = int32(i)
+		if j, ok := index[cell{x.r, x.c - 1}]; ok {
+			u.union(j, int32(i))
 		}
-		seen[start] = true
-		queue = append(queue[:0], start)
-		for k := 0; k < len(queue); k++ {
-			c.Poll(k)
-			x := cells[queue[k]]
-			for _, n := range [4]cell{{x.r - 1, x.c}, {x.r + 1, x.c}, {x.r, x.c - 1}, {x.r, x.c + 1}} {
-				if j, ok := index[n]; ok && !seen[j] {
-					seen[j] = true
-					queue = append(queue, j)
-				}
+		if j, ok := index[cell{x.r - 1, x.c}]; ok {
+			u.union(j, int32(i))
+		}
+	}
+	return parts(c, a[0], xs, u)
+}
+
+// bitComponents is components(S) of the cells xs (S's elements) in a box
+// of at most 64 columns, found on its rows as bit masks: each region is
+// grown from its least cell not yet in a region.
+func bitComponents(c *engine.Call, s value.Value, xs []value.Value, b box) value.Value {
+	// (Boxes of up to 64 rows on the stack.)
+	var buf [4 * 64]uint64
+	var work []uint64
+	if b.h <= 64 {
+		work = buf[:4*b.h]
+	} else {
+		c.Alloc(32 * int64(b.h))
+		work = make([]uint64, 4*b.h)
+	}
+	rows, left, region, starts := work[:b.h], work[b.h:2*b.h], work[2*b.h:3*b.h], work[3*b.h:]
+	b.rowMasks(rows, xs)
+	copy(left, rows)
+	// The index in xs of the first cell of each row.
+	for r := 1; r < len(rows); r++ {
+		starts[r] = starts[r-1] + uint64(bits.OnesCount64(rows[r-1]))
+	}
+	var out, all []value.Value
+	for r0 := range left {
+		for left[r0] != 0 {
+			// The region of the least cell left, in rows r0 .. r1.
+			region[r0] = left[r0] & -left[r0]
+			r1 := grow(region, left, r0)
+			if r0 == 0 && r1 == len(rows)-1 && slices.Equal(region, rows) {
+				return value.List([]value.Value{s})
 			}
+			if all == nil {
+				all = c.Alloced(len(xs))
+			}
+			start := len(all)
+			for r := r0; r <= r1; r++ {
+				c.Poll(r)
+				for m := region[r]; m != 0; m &= m - 1 {
+					col := bits.TrailingZeros64(m)
+					all = append(all, xs[int(starts[r])+bits.OnesCount64(rows[r]&(1<<col-1))])
+				}
+				left[r] &^= region[r]
+				region[r] = 0
+			}
+			out = append(out, value.Value{K: value.KSet, Ref: &value.Set{Elems: all[start:len(all):len(all)]}})
 		}
-		region := make([]cell, len(queue))
-		for k, j := range queue {
-			region[k] = cells[j]
-		}
-		out = append(out, cellSet(c, region))
 	}
 	return value.List(out)
+}
+
+// grow grows region (one cell, in row r0) to the cells of in connected
+// to it, and returns the last row it reaches. Rows before r0 are empty in
+// in (a region starts at its least cell).
+func grow(region, in []uint64, r0 int) int {
+	r1 := r0
+	for changed := true; changed; {
+		changed = false
+		for r := r0; r <= r1; r++ {
+			x := region[r]
+			if r > r0 {
+				x |= region[r-1]
+			}
+			if r+1 < len(region) {
+				x |= region[r+1]
+			}
+			x = fillRow(x&in[r], in[r])
+			if x != region[r] {
+				region[r], changed = x, true
+			}
+			if r == r1 && r+1 < len(region) && x&in[r+1] != 0 {
+				r1++
+			}
+		}
+	}
+	return r1
+}
+
+// fillRow is the runs of the row m that hold a cell of x (x within m).
+func fillRow(x, m uint64) uint64 {
+	for {
+		y := (x | x<<1 | x>>1) & m
+		if y == x {
+			return x
+		}
+		x = y
+	}
 }
 
 // graphComponents is components(S, ADJ): the parts of S connected by the
@@ -110,53 +321,52 @@ func graphComponents(c *engine.Call, s, adj value.Value) value.Value {
 		c.ArgFail(1, "components(S, ADJ) needs a map ADJ of each vertex to its neighbours, found %s %s", adj.TypeName(), value.Shown(adj))
 	}
 	vs := s.Elems() // sorted: the index of a vertex is found by binary search
-	find := func(v value.Value) (int, bool) { return slices.BinarySearchFunc(vs, v, value.Compare) }
+	if len(vs) == 0 {
+		return value.List(nil)
+	}
 	m := adj.Map()
-	// The edges among S, both ways.
-	nbrs := make([][]int, len(vs))
-	for k, key := range m.Keys {
-		c.Poll(k)
-		u, ok := find(key)
-		if !ok {
+	u := make(uf, len(vs))
+	for i := range u {
+		u[i] = int32(i)
+	}
+	// Every edge between two vertices of S is listed at one of them: the
+	// vertices of S and the keys of ADJ (both sorted) are walked together.
+	k := 0
+	for i, v := range vs {
+		c.Poll(i)
+		k += sortedFrom(m.Keys[k:], v)
+		if k == len(m.Keys) {
+			break
+		}
+		if value.Compare(m.Keys[k], v) != 0 {
 			continue
 		}
 		ns := m.Vals[k]
 		if ns.Kind() != value.KList && ns.Kind() != value.KSet && ns.Kind() != value.KTuple {
-			c.ArgFail(1, "components(S, ADJ) needs the neighbours of %s as a list or set, found %s %s", value.Shown(key), ns.TypeName(), value.Shown(ns))
+			c.ArgFail(1, "components(S, ADJ) needs the neighbours of %s as a list or set, found %s %s", value.Shown(m.Keys[k]), ns.TypeName(), value.Shown(ns))
 		}
 		for _, n := range ns.Elems() {
-			if v, ok := find(n); ok && v != u {
-				nbrs[u] = append(nbrs[u], v)
-				nbrs[v] = append(nbrs[v], u)
+			if j, ok := slices.BinarySearchFunc(vs, n, value.Compare); ok {
+				u.union(int32(i), int32(j))
 			}
 		}
 	}
-	seen := make([]bool, len(vs))
-	var out []value.Value
-	var queue []int
-	for start := range vs {
-		if seen[start] {
-			continue
+	return parts(c, s, vs, u)
+}
+
+// sortedFrom is the index of the first of the sorted xs not below v: a
+// step at a time for the first few, then by binary search.
+func sortedFrom(xs []value.Value, v value.Value) int {
+	for i := 0; i < len(xs) && i < 4; i++ {
+		if value.Compare(xs[i], v) >= 0 {
+			return i
 		}
-		seen[start] = true
-		queue = append(queue[:0], start)
-		for k := 0; k < len(queue); k++ {
-			c.Poll(k)
-			for _, v := range nbrs[queue[k]] {
-				if !seen[v] {
-					seen[v] = true
-					queue = append(queue, v)
-				}
-			}
-		}
-		slices.Sort(queue)
-		part := c.Alloced(len(queue))
-		for _, j := range queue {
-			part = append(part, vs[j])
-		}
-		out = append(out, value.Value{K: value.KSet, Ref: &value.Set{Elems: part}})
 	}
-	return value.List(out)
+	if len(xs) <= 4 {
+		return len(xs)
+	}
+	j, _ := slices.BinarySearchFunc(xs[4:], v, value.Compare)
+	return 4 + j
 }
 
 // maxCanonCoord bounds the rows and columns canon moves, so that no image
@@ -166,19 +376,111 @@ const maxCanonCoord = 1 << 61
 // canon is canon(S): of the 8 images of S under the symmetries of the
 // square, translated to least row and column 0 and sorted, the least as
 // sets compare (element by element, cells by row then column; all images
-// have as many cells).
+// have as many cells). S itself when it is that image.
 func canon(c *engine.Call, a []value.Value) value.Value {
-	cells := cellsOf(c, 0, a[0], "canon")
-	for _, x := range cells {
-		if max(x.r, x.c) > maxCanonCoord || min(x.r, x.c) < -maxCanonCoord {
-			c.ArgFail(0, "canon needs cells whose row and column are within -%d .. %d, found (%d, %d)", maxCanonCoord, maxCanonCoord, x.r, x.c)
-		}
-	}
-	if len(cells) == 0 {
+	xs, b := scanCells(c, 0, a[0], "canon")
+	if len(xs) == 0 {
 		return a[0]
 	}
-	best := make([]cell, len(cells))
+	if max(b.r1, b.c1) > maxCanonCoord || min(b.r0, b.c0) < -maxCanonCoord {
+		for _, x := range cellsOf(xs) {
+			if max(x.r, x.c) > maxCanonCoord || min(x.r, x.c) < -maxCanonCoord {
+				c.ArgFail(0, "canon needs cells whose row and column are within -%d .. %d, found (%d, %d)", maxCanonCoord, maxCanonCoord, x.r, x.c)
+			}
+		}
+	}
+	if b.bits() && b.h <= 64 {
+		return canonBits(c, a[0], xs, b)
+	}
+	c.Alloc(int64(len(xs)) * 48)
+	cells := cellsOf(xs)
+	best := canonSorted(cells)
+	if best == nil {
+		if b.r0 == 0 && b.c0 == 0 {
+			return a[0] // S is its own least image
+		}
+		best = cells
+		for j := range best {
+			best[j].r -= b.r0
+			best[j].c -= b.c0
+		}
+	}
+	return cellSet(c, best)
+}
+
+// canonBits is canon(S) of the cells xs (S's elements) in a box of at
+// most 64 x 64, on bit masks: an image's rows are the box's rows or
+// columns, in order or reversed, each read forwards or backwards. Of two
+// images, the least is the one that has a cell first where their rows
+// differ (the lowest bit of the first row that differs).
+func canonBits(c *engine.Call, s value.Value, xs []value.Value, b box) value.Value {
+	var rows, cols [64]uint64
+	for _, x := range xs {
+		r, col := x.Elems()[0].Int()-b.r0, x.Elems()[1].Int()-b.c0
+		rows[r] |= 1 << col
+		cols[col] |= 1 << r
+	}
+	// imageRow is row i of image t: of t's h rows of w columns.
+	imageRow := func(t, i int) uint64 {
+		src, n, w := &rows, b.h, b.w
+		if t&1 != 0 {
+			src, n, w = &cols, b.w, b.h
+		}
+		if t&2 != 0 {
+			i = n - 1 - i
+		}
+		x := src[i]
+		if t&4 != 0 {
+			x = bits.Reverse64(x) >> (64 - w)
+		}
+		return x
+	}
+	best := 0
+	for t := 1; t < 8; t++ {
+		n := b.h
+		if t&1 != 0 {
+			n = b.w
+		}
+		for i := range min(n, heightOf(best, b)) {
+			x, y := imageRow(t, i), imageRow(best, i)
+			if x == y {
+				continue
+			}
+			if d := x ^ y; x&d&-d != 0 {
+				best = t
+			}
+			break
+		}
+	}
+	if best == 0 {
+		if b.r0 == 0 && b.c0 == 0 {
+			return s // S is its own least image
+		}
+	}
+	elems := c.Alloced(len(xs))
+	for i := range heightOf(best, b) {
+		for m := imageRow(best, i); m != 0; m &= m - 1 {
+			elems = append(elems, smallCell(int64(i), int64(bits.TrailingZeros64(m))))
+		}
+	}
+	return value.Value{K: value.KSet, Ref: &value.Set{Elems: elems}}
+}
+
+// heightOf is the number of rows of image t of the box b.
+func heightOf(t int, b box) int {
+	if t&1 != 0 {
+		return b.w
+	}
+	return b.h
+}
+
+// canonSorted is canon's least image of sorted cells by sorting each
+// image (cells spread too far apart for bit masks). nil when the least is
+// the identity's.
+func canonSorted(cells []cell) []cell {
+	best := slices.Clone(cells)
 	img := make([]cell, len(cells))
+	isIdentity := true
 	for t := range 8 {
 		minR, minC := int64(0), int64(0)
 		for j, x := range cells {
@@ -205,9 +507,15 @@ func canon(c *engine.Call, a []value.Value) value.Value {
 			img[j].c -= minC
 		}
 		slices.SortFunc(img, compareCells)
-		if t == 0 || slices.CompareFunc(img, best, compareCells) < 0 {
+		if t == 0 {
 			copy(best, img)
+		} else if slices.CompareFunc(img, best, compareCells) < 0 {
+			copy(best, img)
+			isIdentity = false
 		}
 	}
-	return cellSet(c, best)
+	if isIdentity {
+		return nil
+	}
+	return best
 }

@@ -3,6 +3,7 @@ package stdlib_test
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -177,5 +178,99 @@ game plain(F) moves
 	// 3 x n Cram (Lemoine and Viennot; Uiterwijk): 0 1 1 4 1 3 from n = 3.
 	if got := run(t, b.String()); !strings.HasSuffix(got, ", 0, 1, 1, 4]\n") {
 		t.Fatalf("got %q", got)
+	}
+}
+
+// canonRef is canon of cells as the script prints it, computed the plain
+// way: the 8 images, each moved to the origin and sorted, the least.
+func canonRef(cells [][2]int) string {
+	var best [][2]int
+	for t := range 8 {
+		img := make([][2]int, len(cells))
+		for j, x := range cells {
+			r, c := x[0], x[1]
+			if t&1 != 0 {
+				r, c = c, r
+			}
+			if t&2 != 0 {
+				r = -r
+			}
+			if t&4 != 0 {
+				c = -c
+			}
+			img[j] = [2]int{r, c}
+		}
+		minR, minC := img[0][0], img[0][1]
+		for _, x := range img {
+			minR, minC = min(minR, x[0]), min(minC, x[1])
+		}
+		for j := range img {
+			img[j][0] -= minR
+			img[j][1] -= minC
+		}
+		sort.Slice(img, func(i, j int) bool {
+			return img[i][0] < img[j][0] || img[i][0] == img[j][0] && img[i][1] < img[j][1]
+		})
+		if best == nil || lessCells(img, best) {
+			best = img
+		}
+	}
+	parts := make([]string, len(best))
+	for i, c := range best {
+		parts[i] = fmt.Sprintf("(%d, %d)", c[0], c[1])
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+func lessCells(a, b [][2]int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i][0] < b[i][0] || a[i][0] == b[i][0] && a[i][1] < b[i][1]
+		}
+	}
+	return false
+}
+
+// TestRegionsBoxes: components and canon on random sets in boxes narrow
+// and wide, short and tall (past 64 rows or columns, where the cells are
+// no longer bit masks), sparse and dense, anywhere on the board, agree
+// with the flood fill and the plain canon written here.
+func TestRegionsBoxes(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	sizes := []int{1, 2, 3, 5, 8, 63, 64, 65, 70}
+	var b strings.Builder
+	var want strings.Builder
+	for range 60 {
+		h, w := sizes[r.Intn(len(sizes))], sizes[r.Intn(len(sizes))]
+		if h*w > 900 {
+			w = max(1, 900/h)
+		}
+		dr, dc := r.Intn(200)-100, r.Intn(200)-100
+		var cells [][2]int
+		keep := 1 + r.Intn(4)
+		for i := range h {
+			for j := range w {
+				if r.Intn(keep+1) != 0 {
+					cells = append(cells, [2]int{i + dr, j + dc})
+				}
+			}
+		}
+		if len(cells) == 0 {
+			continue
+		}
+		src := cellsSource(cells)
+		fmt.Fprintf(&b, "print [sorted(R) for R in components(%s)]\n", src)
+		fmt.Fprintf(&b, "print canon(%s)\n", src)
+		want.WriteString(floodFill(slices.Clone(cells)) + "\n")
+		want.WriteString(canonRef(cells) + "\n")
+	}
+	if got := run(t, b.String()); got != want.String() {
+		gl, wl := strings.Split(got, "\n"), strings.Split(want.String(), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Fatalf("line %d: got\n%s\nwant\n%s", i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("got %d lines, want %d", len(gl), len(wl))
 	}
 }

@@ -26,6 +26,9 @@ type Engine struct {
 	listing []PosKey // positions whose options are being listed
 	valGens []*Gen   // value-mode gens for options, one per listing depth
 	valFrs  []*Frame // and their frames
+	// ListOptions' generators and frames, by depth, and the depth.
+	listerPool []*lister
+	listers    int
 	// current is the position whose moves the search is generating (for
 	// limit messages).
 	Current   *Game

@@ -60,8 +60,9 @@ type Game struct {
 	argTags []uint32
 	// The arguments of the interned positions whose keys have a boxed
 	// part (value.AppendArgKey), by id.
-	boxed  map[uint32][]value.Value
-	keybuf []byte
+	boxed   map[uint32][]value.Value
+	keybuf  []byte
+	findBuf []byte // FindKey's
 
 	// Go families (gogame.go): documentation, the argument check.
 	doc   string

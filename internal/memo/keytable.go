@@ -85,6 +85,27 @@ func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 	return id, true, true
 }
 
+// Find returns the id of key k, if the table holds it (adding nothing).
+func (t *KeyTable) Find(k []byte) (id uint32, ok bool) {
+	if t.slots == nil {
+		return 0, false
+	}
+	h := t.hash(k)
+	mask := uint64(len(t.slots) - 1)
+	tag := h >> 32 << 32
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s == 0 {
+			return 0, false
+		}
+		if s&^(1<<32-1) == tag {
+			if id := uint32(s) - 1; bytes.Equal(t.Key(id), k) {
+				return id, true
+			}
+		}
+	}
+}
+
 // grow doubles the slots, hashing the keys again.
 func (t *KeyTable) grow() {
 	if t.Room != nil {

@@ -44,16 +44,17 @@ const (
 	Bounds                      // the planner: a filter v <= E (<, >=, >) right after the range of v narrows the range (internal/plan/bounds.go)
 	ConstSets                   // the planner: a literal of ints iterated for SG values sorted and without repeats (internal/plan/constsets.go)
 	Bitsets                     // sets of a position's argument as bitsets over a universe, and set filters as masks of words (internal/fastpath/bitset.go, internal/value/universe.go)
+	Pruned                      // one large position's value by a pruned search that computes few of its options' values exactly (internal/solve/pruned.go)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.

@@ -47,6 +47,9 @@ type search struct {
 	// were last saved to the checkpoint.
 	tables  []*periodic
 	savedAt time.Time
+	// The pruned search (pruned.go), and whether it is running.
+	pruner  *pruner
+	pruning bool
 }
 
 // levelWork is the working space of the search at one level: its stack,
@@ -105,6 +108,9 @@ func NewEngine(th *engine.Thread) *engine.Engine {
 func (e *search) Forget() {
 	e.remoteMemo = nil
 	e.remoteTooBig = nil
+	if e.pruner != nil {
+		e.pruner.tt = nil
+	}
 }
 
 func (e *search) visit(pos engine.Pos, g *engine.Game, r uint64) {
@@ -156,6 +162,11 @@ func (e *search) solveNew(g *engine.Game, r uint64, s int32) memo.Sgv {
 	// computes: a ladder of its own would take over the journal.)
 	if e.On&passes.Ladder != 0 && e.Depth == 0 && !e.journaling && r&memo.GenBit == 0 && (g.NArgs == 1 && r > ladderCap || g.NArgs == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
 		return memo.ValueOf(g.State(r))
+	}
+	if e.prunedFits(g, r) {
+		if v, ok := e.prunedValue(g, r); ok {
+			return v
+		}
 	}
 	if !e.fast(g, r) {
 		e.solveLoopy(g, r)

@@ -1,0 +1,184 @@
+package eval_test
+
+// Differential tests of the pruned search (internal/solve/pruned.go): a
+// script runs with the search taking every position asked for at once
+// (solve.PrunedAfter lowered to 1) and with the pass off (the plain
+// search computes everything), and the two must print the same and fail
+// the same. Random boards of Cram and random graphs of Node Kayles,
+// written as sums of their regions, and games of other shapes: nimbers
+// and repeated parts in options, several games, cycles, errors, sg inside
+// a rule. GRUNDY_LONG_TESTS=1 runs more and larger ones.
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/solve"
+)
+
+// longTests reports whether the long tests run.
+func longTests() bool { return os.Getenv("GRUNDY_LONG_TESTS") != "" }
+
+// prunedSame runs src with the pruned search at once and without it, and
+// fails unless the runs agree.
+func prunedSame(t *testing.T, name, src string) optRun {
+	t.Helper()
+	old := solve.PrunedAfter
+	solve.PrunedAfter = 1
+	defer func() { solve.PrunedAfter = old }()
+	c := optCase{name: name, src: src}
+	on := runOptWith(c, 0)
+	off := runOptWith(c, passes.Pruned)
+	if ok, why := optSame(on, off, true); !ok {
+		t.Fatalf("%s: %s\nscript:\n%s\n=== pruned:\n%s\n=== plain:\n%s", name, why, optIndent(src), on, off)
+	}
+	return on
+}
+
+// cramSplit is Cram as the sum of its canonical regions.
+const cramSplit = `def split(F) = sum of cram(canon(R)) for R in components(F)
+game cram(F) moves
+    split(F - {(r, c), (r, c + 1)}) for (r, c) in F if (r, c + 1) in F
+  | split(F - {(r, c), (r + 1, c)}) for (r, c) in F if (r + 1, c) in F
+`
+
+// randomBoard is a random set of cells of a rows x cols box, as grundy
+// source.
+func randomBoard(r *rand.Rand, rows, cols int) string {
+	var cells []string
+	for i := range rows {
+		for j := range cols {
+			if r.IntN(5) != 0 {
+				cells = append(cells, fmt.Sprintf("(%d, %d)", i, j))
+			}
+		}
+	}
+	if len(cells) == 0 {
+		return "{(0, 0)}"
+	}
+	return "{" + strings.Join(cells, ", ") + "}"
+}
+
+// TestPrunedCram: Cram on random boards with holes, and on the 3 x n
+// boards, whose values are published (0 1 1 4 1 3 1 2 from n = 3).
+func TestPrunedCram(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	n, most := 12, 20
+	if longTests() {
+		n, most = 60, 30
+	}
+	var b strings.Builder
+	b.WriteString(cramSplit)
+	for range n {
+		rows := 1 + r.IntN(5)
+		cols := 1 + r.IntN(max(1, most/rows-1))
+		board := randomBoard(r, rows, cols)
+		fmt.Fprintf(&b, "print sg(cram(%s)), outcome(cram(%s))\n", board, board)
+	}
+	b.WriteString("def board(m, n) = {(r, c) for r in 0 .. m - 1 for c in 0 .. n - 1}\n")
+	b.WriteString("print [sg(cram(board(3, n))) for n in 3 .. 8]\n")
+	b.WriteString("print sg(cram(board(3, 4)) + cram(board(3, 6)) + *4), winning(cram(board(2, 5)))\n")
+	on := prunedSame(t, "cram.game", b.String())
+	if !strings.Contains(on.out, "[0, 1, 1, 4, 1, 3]\n") {
+		t.Errorf("3 x n: got\n%s", on.out)
+	}
+}
+
+// TestPrunedKayles: Node Kayles on random graphs (an adjacency map), as
+// the sum of the parts components(S, ADJ) finds; and on the 3 x n grid
+// (OEIS A316632: 2 1 1 0 3 3 2 2 from n = 1).
+func TestPrunedKayles(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	n, most := 15, 14
+	if longTests() {
+		n, most = 60, 22
+	}
+	var b strings.Builder
+	for i := range n {
+		v := 2 + r.IntN(most-1)
+		var adj []string
+		for u := range v {
+			var ns []string
+			for w := u + 1; w < v; w++ {
+				if r.IntN(4) == 0 || w == u+1 && r.IntN(2) == 0 {
+					ns = append(ns, fmt.Sprint(w))
+				}
+			}
+			adj = append(adj, fmt.Sprintf("%d: [%s]", u, strings.Join(ns, ", ")))
+		}
+		fmt.Fprintf(&b, "let A%d = {%s}\n", i, strings.Join(adj, ", "))
+		fmt.Fprintf(&b, "def near%d(v) = set(A%d[v]) | {u for u in 0 .. %d if v in A%d[u]}\n", i, i, v-1, i)
+		fmt.Fprintf(&b, "def split%d(S) = sum of k%d(P) for P in components(S, A%d)\n", i, i, i)
+		fmt.Fprintf(&b, "game k%d(S) moves split%d(S - ({v} | near%d(v))) for v in S\n", i, i, i)
+		fmt.Fprintf(&b, "print sg(k%d(set(0 .. %d)))\n", i, v-1)
+	}
+	b.WriteString(`def cells(m, n) = {(r, c) for r in 0 .. m - 1 for c in 0 .. n - 1}
+def near(S) = {(r, c): {(r + dr, c + dc) for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] if (r + dr, c + dc) in S} for (r, c) in S}
+let ADJ = near(cells(12, 12))
+def split(S) = sum of kayles(canon(P)) for P in components(S, ADJ)
+game kayles(S) moves split(S - ({v} | ADJ[v])) for v in S
+print [sg(kayles(cells(3, n))) for n in 1 .. 8]
+`)
+	on := prunedSame(t, "kayles.game", b.String())
+	if !strings.HasSuffix(on.out, "[2, 1, 1, 0, 3, 3, 2, 2]\n") {
+		t.Errorf("3 x n: got\n%s", on.out)
+	}
+}
+
+// TestPrunedShapes: options of every shape the search reads, games it
+// gives up on (cycles, infinite values), errors (the plain search's), and
+// positions asked for again and inside sums.
+func TestPrunedShapes(t *testing.T) {
+	for _, c := range []struct{ name, src string }{
+		{"nimbers", `
+game g(S) moves g(S - {x}) + *x for x in S | *len(S) + g(S - {x, x + 1}) for x in S if x + 1 in S
+print [sg(g(set(0 .. n))) for n in 0 .. 7]`},
+		{"repeats", `
+game g(S) moves g(S - {x}) + g(S - {x}) + g(S - {x, y}) for x in S for y in S if x < y | g(S - {x}) for x in S
+print [sg(g(set(1 .. n))) for n in 0 .. 7]`},
+		{"big values", `
+game heap(S) moves heap(set(0 .. x - 1)) for x in S
+print [sg(heap(set(0 .. n))) + sg(heap(set(0 .. n)) + heap({2, 4})) for n in 0 .. 40]`},
+		{"two games", `
+game a(S) moves b(S - {x}) + b({x}) for x in S
+game b(S) moves a(S - {x}) for x in S | a(S - {x, y}) for x in S for y in S if x < y
+print [sg(a(set(1 .. n))) for n in 1 .. 7], [outcome(b(set(1 .. n))) for n in 1 .. 7]`},
+		{"strings", `
+game s(w) moves s(w[:i] + w[i + 2:]) for i in 0 .. len(w) - 2 if w[i] != w[i + 1] | s(w[1:]) if len(w) % 3 == 0
+print [sg(s(w)) for w in ["abab", "aabbab", "abcabcab", "abbaabbaab"]]`},
+		{"two arguments", `
+let G = [{1}, {0, 2}, {1, 3}, {2, 4}, {3, 5}, {4, 6}, {5, 7}, {6, 8}, {7, 9}, {8}, {3}, {10, 1}, {11, 4}]
+game k(G, S) moves k(G, S - G[v] - {v}) for v in S
+print [sg(k(G, set(0 .. n))) for n in 0 .. 12]`},
+		{"cycles", `
+game h(S) moves h(S ^ {x}) for x in [1, 2, 3] | h(S - {x}) for x in S if x > 3
+print [sg(h(set(n .. n + 3))) for n in 1 .. 5]`},
+		{"infinite parts", `
+game loop(n) moves loop(1 - n) | *1
+game g(S) moves g(S - {x}) + loop(0) for x in S if x % 2 == 0 | g(S - {x}) for x in S if x % 2 == 1
+print sg(g(set(1 .. 6))), outcome(g(set(1 .. 5)))`},
+		{"error below", `
+game g(S) moves g(S - {x}) for x in S if 10 / (len(S) - 2) > 0 | g(S - {x, y}) for x in S for y in S if x < y
+print sg(g(set(1 .. 7)))`},
+		{"sg inside", `
+game f(S) moves f(S - {x}) for x in S
+game g(S) moves g(S - {x}) + *sg(f({x, x + 1})) for x in S
+print [sg(g(set(1 .. n))) for n in 1 .. 8]`},
+		{"asked inside", `
+game g(S) moves g(S - {x}) for x in S if sg(g({x})) == 0 or len(S) > 3 | *2
+print sg(g(set(1 .. 6)))`},
+		{"int parts", `
+game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
+game g(S) moves g(S - {x}) + sub(100000 * x) for x in S | g(S - {x}) + *x for x in S if x > 2
+print [sg(g(set(1 .. n))) for n in 1 .. 6]`},
+		{"sums asked", `
+game g(S) moves g(S - {x}) for x in S | g(S - {x, x + 2}) for x in S
+print sg(g(set(1 .. 8)) + g(set(2 .. 7)) + g(set(1 .. 8))), winning(g(set(1 .. 5)) + *3)`},
+	} {
+		t.Run(c.name, func(t *testing.T) { prunedSame(t, c.name+".game", strings.TrimPrefix(c.src, "\n")+"\n") })
+	}
+}

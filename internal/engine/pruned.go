@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"encoding/binary"
+
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
+)
+
+// What package solve's pruned search (for one large position) asks of
+// the engine: a position's options as values, without computing any of
+// them (ListOptions), and whether the memo holds a position, without
+// adding it (FindKey).
+
+// lister is the generator and frame ListOptions runs a move rule with, one
+// per nested listing.
+type lister struct {
+	gn Gen
+	fr Frame
+}
+
+// ListOptions appends to dst the option values of a position of g, in the
+// order its move rule generates them, repeats included: the position with
+// the arguments args, or with the memo key r when args is nil. No option
+// is computed, and no position is added to the memo.
+func (e *Engine) ListOptions(g *Game, r uint64, args []value.Value, dst []value.Value) []value.Value {
+	depth := e.listers
+	if depth == len(e.listerPool) {
+		e.listerPool = append(e.listerPool, &lister{gn: Gen{E: e, Mode: mVal}})
+	}
+	e.listers++
+	defer func() { e.listers-- }()
+	l := e.listerPool[depth]
+	gn, fr := &l.gn, &l.fr
+	slots := fr.Slots
+	if cap(slots) < g.Nslots {
+		slots = make([]value.Value, g.Nslots)
+	}
+	*fr = Frame{Slots: slots[:g.Nslots], Th: e.Th, Gen: gn, base: -1}
+	gn.vals, gn.Fr = dst, fr
+	defer func() { gn.vals, gn.Fr = nil, nil }()
+	if args != nil {
+		copy(fr.Slots, args)
+	} else {
+		g.Load(fr, r)
+	}
+	if args == nil && r&memo.GenBit == 0 && g.GenValInt != nil {
+		g.GenValInt(fr)
+	} else {
+		g.GenVal(fr)
+	}
+	return gn.vals
+}
+
+// FindKey is the memo key of the position of g with the arguments args,
+// when the memo holds it; key is their keys (value.AppendArgKey) end to
+// end. It is Ref without adding the position. (A game whose tuples are
+// kept in a hidden game answers false.)
+func (g *Game) FindKey(args []value.Value, key []byte) (uint64, bool) {
+	if r, ok := g.Packed(args); ok {
+		return r, true
+	}
+	if g.NArgs == 0 {
+		return 0, true
+	}
+	if g.Tuples != nil || g.Keys.Len() == 0 {
+		return 0, false
+	}
+	if g.compact && g.NArgs >= 2 && len(key) > dictMin {
+		// As Ref would: the long arguments by their ids in the
+		// dictionary.
+		buf := g.findBuf[:0]
+		for _, a := range args {
+			start := len(buf)
+			buf, _ = value.AppendArgKey(buf, a, value.MaxKeyBytes)
+			if len(buf)-start <= dictMin || len(buf) > value.MaxKeyBytes {
+				continue
+			}
+			id, ok := g.Dict.Find(buf[start:])
+			if !ok {
+				g.findBuf = buf
+				return 0, false
+			}
+			buf = binary.AppendUvarint(append(buf[:start], value.TagRef), uint64(id))
+		}
+		g.findBuf, key = buf, buf
+	}
+	id, ok := g.Keys.Find(key)
+	if !ok {
+		return 0, false
+	}
+	return memo.GenBit | uint64(id), true
+}

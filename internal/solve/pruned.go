@@ -1,0 +1,567 @@
+package solve
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/maphash"
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
+)
+
+// The pruned search: the SG value of one large position without the
+// values of all the positions below it.
+//
+// The plain search computes every position its position reaches, each
+// once (the memo keeps them all): a board of 30 cells reaches millions of
+// shapes. But the mex of a position's options needs only which small
+// values occur among them, and whether an option has a given value is
+// often settled by a search that stops at the first move that decides it.
+// This is the method of Beling and Rogalski (On pruning search trees of
+// impartial games, Artificial Intelligence 283, 2020), which refines the
+// one of Lemoine and Viennot (Nimbers are inevitable, Theoretical
+// Computer Science 462, 2012):
+//
+//   - inSet(G, R) is G's value when it lies in the set R of values asked
+//     for, or notIn. G's value is among P = {0, ..., n} for n options (a
+//     mex of n values); each option crosses one value out of P: its own
+//     when P has it, else the largest (nimset.drop), and the one left at
+//     the end is the mex. An option is asked only whether its value is
+//     among P without its largest value and without values above R's
+//     largest (an answer "no" crosses out the largest, which is right
+//     unless the option's value was above R's largest: then the value left
+//     is right when it is not above R's largest); the search stops as soon
+//     as P and R have no value in common.
+//   - value(G), at the top: for k = 0, 1, ..., whether some option has
+//     value k, asking each option inSet(option, {k}) until one has; the
+//     first k no option has is G's value.
+//   - An option is a sum: its parts whose values are known are one
+//     nimber, two equal parts cancel (G + G = 0), the other parts but the
+//     largest get their exact values (inSet with every value asked for),
+//     and the largest is asked for the values xored with the rest.
+//   - Options are tried smallest first; the exact values found are kept
+//     in a transposition table within the memory limit (ttable), never
+//     partial answers.
+//
+// Every answer is exact: the search only changes how many positions are
+// computed, and how much memory the values known take. It does not handle
+// cycles, infinite values or a move rule's errors: it then gives up (the
+// plain search computes the position, and meets them as it would have).
+
+// PrunedAfter is how many positions a search from the top level visits
+// before it hands its position to the pruned search (0: never). Tests
+// lower it.
+var PrunedAfter int64 = 256
+
+// prunedMaxDepth bounds the pruned search's nesting (it recurses on the
+// Go stack; deeper, it gives up).
+const prunedMaxDepth = 1 << 13
+
+// notIn is inSet's answer when the value is not among those asked for.
+const notIn = -1
+
+// prunedAbort is the panic by which the pruned search gives up.
+type prunedAbort struct{ why string }
+
+// pruner is a pruned search: its table (kept between searches of a run),
+// and its working space at each depth.
+type pruner struct {
+	e      *search
+	tt     *ttable
+	levels []*plevel
+	depth  int
+	path   map[uint64]int32 // the hashes of the positions being expanded
+	seed   maphash.Seed
+	// What the search did: positions expanded, and for the progress
+	// reports, the position asked for and the value it has at least.
+	expanded int64
+	root     string
+	game     string
+	atLeast  int32
+}
+
+// pcomp is a part of an option: a position of a game, by its packed key
+// (args nil) or its arguments; its key for the table in its level's
+// arena; its size, for the order of the search.
+type pcomp struct {
+	g      *engine.Game
+	r      uint64
+	args   []value.Value
+	k0, k1 int32
+	size   int64
+}
+
+// popt is an option: the xor of its known parts, and its other parts,
+// parts[p0 : p0+n] of its level, the largest first once reduced.
+type popt struct {
+	nim     int32
+	p0, n   int32
+	reduced bool
+	cost    int64
+}
+
+// plevel is the working space of one expansion.
+type plevel struct {
+	vals  []value.Value
+	opts  []popt
+	parts []pcomp
+	keys  []byte
+	order []int32
+	p, q  []uint64
+}
+
+func (p *pruner) key(lv *plevel, c *pcomp) []byte { return lv.keys[c.k0:c.k1] }
+
+// prunedValue computes position r of g by the pruned search, after a plain
+// search capped at PrunedAfter positions did not finish. It reports false
+// when the pruned search gave up (the caller runs the plain search), or
+// when the capped search found a cycle.
+func (e *search) prunedValue(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
+	e.capStates, e.capLevel, e.hitCap = e.States+PrunedAfter, e.Depth+1, false
+	done := func() bool {
+		defer func() { e.capStates = 0 }()
+		return e.fast(g, r)
+	}()
+	if done {
+		return memo.ValueOf(g.State(r)), true
+	}
+	if !e.hitCap {
+		return 0, false // a cycle: the loopy solver's
+	}
+	// (The positions the capped search finished stay known, and counted.)
+	states := e.States
+	if e.pruner == nil {
+		e.pruner = &pruner{e: e, seed: maphash.MakeSeed()}
+	}
+	p := e.pruner
+	if p.tt == nil {
+		th := e.Th
+		p.tt = newTTable(th.Limits.MaxMemory/6, func(n int64) { engine.AllocIf(th, g.Pos, n) })
+	}
+	at := e.mark()
+	defer func() {
+		if x := recover(); x != nil {
+			if _, ok := x.(prunedAbort); !ok {
+				e.rethrow(x)
+			}
+			// Given up: the plain search runs, as it would have.
+			e.restore(at)
+			p.depth, p.path = 0, nil
+			e.States = states
+			v, ok = 0, false
+		}
+	}()
+	v = p.top(g, r)
+	g.SetState(r, memo.StateOf(v))
+	return v, true
+}
+
+// prunedFits reports whether position r of g is one the pruned search
+// takes: asked for at the top level, of a game whose positions have
+// arguments that are not all small ints (those have the plain search's
+// ladder, sweeps and periods).
+func (e *search) prunedFits(g *engine.Game, r uint64) bool {
+	return e.On&passes.Pruned != 0 && PrunedAfter > 0 && e.Depth == 0 && !e.journaling && !e.pruning &&
+		r&memo.GenBit != 0 && g.Tuples == nil && g.TupleOf == nil && g.Periodic == nil && g.Probes == nil
+}
+
+// top is the value of the position r of g.
+func (p *pruner) top(g *engine.Game, r uint64) int32 {
+	e, th := p.e, p.e.Th
+	e.pruning = true
+	doing := th.Doing
+	p.root, p.game, p.atLeast = engine.PosText(g, r), g.GName, 0
+	th.Doing = func() string {
+		s := fmt.Sprintf("searching the value of %s (at least %d; %d values kept)", p.root, p.atLeast, p.tt.len())
+		if doing != nil {
+			return doing() + ", " + s
+		}
+		return s
+	}
+	if th.Prog != nil && !th.Prog.Busy() {
+		th.Prog.BeginUnits()
+		defer th.Prog.EndUnits()
+	}
+	defer func() { e.pruning, th.Doing = false, doing }()
+	p.depth, p.path = 0, nil
+	c := pcomp{g: g, args: g.Args(r)}
+	k := p.appendKey(nil, &c)
+	if v, ok := p.tt.get(k); ok && v >= 0 {
+		return v
+	}
+	return p.aspire(c, k)
+}
+
+// level is the working space of the next expansion.
+func (p *pruner) level() *plevel {
+	for len(p.levels) <= p.depth {
+		p.levels = append(p.levels, &plevel{})
+	}
+	return p.levels[p.depth]
+}
+
+// aspire is value(G) (see above) of c, whose key is k.
+func (p *pruner) aspire(c pcomp, k []byte) int32 {
+	lv := p.expand(&c, k)
+	defer p.leave(k)
+	skip := nimset(fill(lv.p, int32(len(lv.opts))))
+	clear(skip)
+	lv.p = skip
+	for _, i := range lv.order {
+		if o := &lv.opts[i]; o.n == 0 && o.nim <= int32(len(lv.opts)) {
+			skip.add(o.nim)
+		}
+	}
+	order := lv.order
+	for result := int32(0); ; result++ {
+		p.atLeast = result
+		if skip.has(result) {
+			continue
+		}
+		found := false
+		for j := 0; j < len(order); {
+			o := &lv.opts[order[j]]
+			if o.n == 0 {
+				j++
+				continue
+			}
+			y, main := p.reduce(lv, o)
+			single := nimset(grow(lv.q, int(result>>6)+1))
+			clear(single)
+			single.add(result)
+			lv.q = single
+			w := p.inSet(main, p.key(lv, &main), requestOf(single, y))
+			if w == notIn {
+				j++
+				continue
+			}
+			order = slices.Delete(order, j, j+1)
+			if w^y == result {
+				found = true
+				break
+			}
+			if x := w ^ y; x <= int32(len(lv.opts)) {
+				skip.add(x)
+			}
+		}
+		if !found {
+			p.tt.put(k, result)
+			return result
+		}
+	}
+}
+
+// inSet is inSet(G, R) (see above) of c, whose key is k: its value when
+// it is asked for by q, else notIn (or its value, when the search found it
+// anyway).
+func (p *pruner) inSet(c pcomp, k []byte, q request) int32 {
+	v, ok, not := p.known(&c, k)
+	if ok {
+		return v
+	}
+	if not != 0 && q.within(not) {
+		return notIn
+	}
+	lv := p.expand(&c, k)
+	defer p.leave(k)
+	n := int32(len(lv.opts))
+	// The values c may still have.
+	P := fill(lv.p, n)
+	lv.p = P
+	for _, o := range lv.opts {
+		if o.n == 0 {
+			P.drop(o.nim)
+		}
+	}
+	exact := true
+	for _, i := range lv.order {
+		o := &lv.opts[i]
+		if o.n == 0 {
+			continue
+		}
+		if !q.meets(P, not) {
+			return p.exclude(k, not, P, q)
+		}
+		y, main := p.reduce(lv, o)
+		// Asked: the values of P but its largest, up to the largest asked.
+		s := nimset(grow(lv.q, len(P)))
+		copy(s, P)
+		s.del(s.max())
+		if !q.all {
+			s.below(q.top)
+		}
+		lv.q = s
+		w := p.inSet(main, p.key(lv, &main), requestOf(s, y))
+		if w == notIn {
+			P.del(P.max())
+			exact = false
+		} else {
+			P.drop(w ^ y)
+		}
+	}
+	v = P.min()
+	if exact || v <= q.top {
+		p.tt.put(k, v)
+		return v
+	}
+	return p.exclude(k, not, P, q)
+}
+
+// exclude records what inSet learnt of the position with key k when its
+// answer is notIn: besides the values not (known before), its value is
+// none of 0 .. q.top that P, the values it could still have, lacks (it
+// is one of P's, or above q.top). It returns notIn.
+func (p *pruner) exclude(k []byte, not uint32, P nimset, q request) int32 {
+	p.tt.exclude(k, excludeMask(not, P, q))
+	return notIn
+}
+
+// excludeMask is the mask exclude records.
+func excludeMask(not uint32, P nimset, q request) uint32 {
+	top := min(q.top, notBits-1)
+	mask := not | (uint32(1)<<(top+1) - 1)
+	if len(P) > 0 {
+		mask &^= uint32(P[0])
+	}
+	return mask & (1<<notBits - 1)
+}
+
+// reduce makes option o one part (its largest) and a nimber: the exact
+// values of its other parts are xored into it. It returns the nimber and
+// the part.
+func (p *pruner) reduce(lv *plevel, o *popt) (int32, pcomp) {
+	parts := lv.parts[o.p0 : o.p0+o.n]
+	if !o.reduced {
+		o.reduced = true
+		big := 0
+		for i := range parts {
+			if parts[i].size > parts[big].size {
+				big = i
+			}
+		}
+		parts[0], parts[big] = parts[big], parts[0]
+		for i := len(parts) - 1; i >= 1; i-- {
+			o.nim ^= p.inSet(parts[i], p.key(lv, &parts[i]), everything)
+			o.n--
+		}
+	}
+	return o.nim, lv.parts[o.p0]
+}
+
+// known is the value of c when the table or the memo has it; else the
+// values the table knows it has not (a mask of 0 .. notBits-1). A value the
+// memo has from the loopy solver, or a position waiting for it, makes the
+// search give up.
+func (p *pruner) known(c *pcomp, k []byte) (int32, bool, uint32) {
+	v, ok := p.tt.get(k)
+	if ok && v >= 0 {
+		return v, true, 0
+	}
+	var not uint32
+	if ok {
+		not = uint32(^v)
+	}
+	g := c.g
+	r, ok := c.r, c.args == nil
+	if !ok {
+		// (The arguments' keys follow the game's number and a tag.)
+		_, n := binary.Uvarint(k)
+		r, ok = g.FindKey(c.args, k[n+1:])
+	}
+	if !ok {
+		return 0, false, not
+	}
+	switch s := g.State(r); {
+	case s >= memo.FinBase:
+		return s - memo.FinBase, true, 0
+	case memo.Finished(s) || s == memo.StLoopy || g.IsLoopy(r):
+		panic(prunedAbort{"a position of a game with cycles"})
+	}
+	return 0, false, not
+}
+
+// expand lists the options of c, whose key is k, in the next level, in
+// the order they are tried (level.order); known parts are folded into
+// their options' nimbers. The caller calls leave(k) when it is done with
+// the level.
+func (p *pruner) expand(c *pcomp, k []byte) *plevel {
+	e, th := p.e, p.e.Th
+	if p.depth >= prunedMaxDepth {
+		panic(prunedAbort{"too deep"})
+	}
+	h := maphash.Bytes(p.seed, k)
+	if p.path == nil {
+		p.path = map[uint64]int32{}
+	}
+	if p.path[h] > 0 {
+		panic(prunedAbort{"a cycle"})
+	}
+	p.path[h]++
+	e.States++
+	p.expanded++
+	if e.States > th.Limits.MaxStates {
+		e.States = 0
+		panic(value.LimitError(c.g.Pos, "--max-states", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", th.Limits.MaxStates, p.root))
+	}
+	if p.expanded&63 == 0 {
+		th.Tick(c.g.Pos)
+		if th.Ctx != nil {
+			th.Poll(c.g.Pos)
+		}
+		if th.Prog != nil {
+			th.Prog.TickUnits(p.expanded, "positions searched", func() string {
+				return fmt.Sprintf("a position of %s: value at least %d; %d values kept", p.game, p.atLeast, p.tt.len())
+			})
+		}
+	}
+	lv := p.level()
+	p.depth++
+	lv.vals = e.ListOptions(c.g, c.r, c.args, lv.vals[:0])
+	lv.opts, lv.parts, lv.keys, lv.order = lv.opts[:0], lv.parts[:0], lv.keys[:0], lv.order[:0]
+	for i, v := range lv.vals {
+		p0 := len(lv.parts)
+		nim := p.parts(lv, v)
+		n := len(lv.parts) - p0
+		n = p.cancel(lv, p0, n)
+		lv.parts = lv.parts[:p0+n]
+		o := popt{nim: nim, p0: int32(p0), n: int32(n)}
+		for _, part := range lv.parts[p0:] {
+			o.cost += part.size * part.size
+		}
+		lv.opts = append(lv.opts, o)
+		lv.order = append(lv.order, int32(i))
+	}
+	slices.SortStableFunc(lv.order, func(a, b int32) int {
+		x, y := lv.opts[a].cost, lv.opts[b].cost
+		if x < y {
+			return -1
+		}
+		if x > y {
+			return 1
+		}
+		return 0
+	})
+	return lv
+}
+
+// leave ends the expansion of the position with key k.
+func (p *pruner) leave(k []byte) {
+	p.depth--
+	h := maphash.Bytes(p.seed, k)
+	if p.path[h]--; p.path[h] == 0 {
+		delete(p.path, h)
+	}
+}
+
+// parts appends to the level the parts of option v whose values are not
+// known, and returns the xor of the others.
+func (p *pruner) parts(lv *plevel, v value.Value) int32 {
+	switch v.K {
+	case value.KNim:
+		if v.N < 0 || v.N > 1<<30 {
+			panic(prunedAbort{"a large nimber"})
+		}
+		return int32(v.N)
+	case value.KPos:
+		c := pcomp{}
+		if g, ok := v.Ref.(*engine.Game); ok {
+			c.g, c.r = g, uint64(v.N)
+		} else {
+			pos := v.Ref.(*value.Position)
+			c.g = pos.Game.(*engine.Game)
+			if r, ok := c.g.Packed(pos.Args); ok {
+				c.r = r
+			} else {
+				c.args = pos.Args
+			}
+		}
+		if c.args == nil {
+			// A position of small ints: the plain search's (its ladder
+			// for deep chains, its periods), into the memo.
+			x := p.e.Solve(c.g, c.r)
+			if x < 0 {
+				panic(prunedAbort{"an infinite value"})
+			}
+			return x
+		}
+		c.k0 = int32(len(lv.keys))
+		lv.keys = p.appendKey(lv.keys, &c)
+		c.k1 = int32(len(lv.keys))
+		if x, ok, _ := p.known(&c, p.key(lv, &c)); ok {
+			lv.keys = lv.keys[:c.k0]
+			return x
+		}
+		lv.parts = append(lv.parts, c)
+		return 0
+	case value.KSum:
+		x := int32(0)
+		for _, part := range v.Parts() {
+			x ^= p.parts(lv, part)
+		}
+		return x
+	}
+	panic(prunedAbort{"an infinite value"})
+}
+
+// appendKey appends to b the key of c (its game's number, then its packed
+// key or its arguments' keys) and sets its size.
+func (p *pruner) appendKey(b []byte, c *pcomp) []byte {
+	b = binary.AppendUvarint(b, uint64(c.g.Id))
+	if c.args == nil {
+		b = binary.AppendUvarint(append(b, 0), c.r)
+		for i := range c.g.NArgs {
+			c.size += min(abs(c.g.PackedArg(c.r, i)), 1<<20)
+		}
+	} else {
+		b = append(b, 1)
+		for _, a := range c.args {
+			b, _ = value.AppendArgKey(b, a, value.MaxKeyBytes)
+			c.size += argSize(a)
+		}
+	}
+	return b
+}
+
+// cancel removes the pairs of equal parts among the n parts of the level
+// from p0 (G + G = 0) and returns how many are left.
+func (p *pruner) cancel(lv *plevel, p0, n int) int {
+	if n < 2 {
+		return n
+	}
+	parts := lv.parts[p0 : p0+n]
+	for i := 0; i < len(parts); i++ {
+		for j := i + 1; j < len(parts); j++ {
+			if string(p.key(lv, &parts[i])) == string(p.key(lv, &parts[j])) {
+				parts = slices.Delete(parts, j, j+1)
+				parts = slices.Delete(parts, i, i+1)
+				i--
+				break
+			}
+		}
+	}
+	return len(parts)
+}
+
+// argSize is what an argument counts toward its position's size: the
+// length of a collection or a string, an int's magnitude.
+func argSize(a value.Value) int64 {
+	switch a.K {
+	case value.KInt:
+		return min(abs(a.N), 1<<20)
+	case value.KStr:
+		return int64(len(a.Str()))
+	case value.KList, value.KTuple, value.KSet, value.KMap:
+		return int64(len(a.Elems()))
+	}
+	return 1
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
