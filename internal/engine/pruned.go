@@ -54,8 +54,10 @@ func (e *Engine) ListOptions(g *Game, r uint64, args []value.Value, dst []value.
 
 // FindKey is the memo key of the position of g with the arguments args,
 // when the memo holds it; key is their keys (value.AppendArgKey) end to
-// end. It is Ref without adding the position. (A game whose tuples are
-// kept in a hidden game answers false.)
+// end, which serve as they are when no argument has a key of its own in
+// g (a set over the argument's universe, a long argument in the
+// dictionary). It is Ref without adding the position. (A game whose
+// tuples are kept in a hidden game answers false.)
 func (g *Game) FindKey(args []value.Value, key []byte) (uint64, bool) {
 	if r, ok := g.Packed(args); ok {
 		return r, true
@@ -66,14 +68,14 @@ func (g *Game) FindKey(args []value.Value, key []byte) (uint64, bool) {
 	if g.Tuples != nil || g.Keys.Len() == 0 {
 		return 0, false
 	}
-	if g.compact && g.NArgs >= 2 && len(key) > dictMin {
-		// As Ref would: the long arguments by their ids in the
-		// dictionary.
+	if g.compact && g.NArgs >= 2 && len(key) > dictMin || g.Universes() != nil {
+		// As Ref would: each argument's key in g (AppendArgAt), the
+		// long ones by their ids in the dictionary.
 		buf := g.findBuf[:0]
-		for _, a := range args {
+		for i, a := range args {
 			start := len(buf)
-			buf, _ = value.AppendArgKey(buf, a, value.MaxKeyBytes)
-			if len(buf)-start <= dictMin || len(buf) > value.MaxKeyBytes {
+			buf, _ = g.AppendArgAt(buf, i, a)
+			if !g.compact || g.NArgs < 2 || len(buf)-start <= dictMin || len(buf) > value.MaxKeyBytes {
 				continue
 			}
 			id, ok := g.Dict.Find(buf[start:])
