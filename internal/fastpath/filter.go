@@ -123,8 +123,11 @@ type filterEntry struct {
 // the values of the locals its conditions read; lets: the values of the
 // lets they read when the masks were made.
 type filterCache struct {
-	lets    []value.Value
-	uni     *value.Universe // the universe of the masks of class 2
+	lets []value.Value
+	uni  *value.Universe // the universe of the masks of class 2
+	// byInt: the masks of one local that is a small int, by class and
+	// value (no key made), also in masks.
+	byInt   [3][]*filterEntry
 	masks   map[string]*filterEntry
 	key     []byte
 	entries int
@@ -233,6 +236,7 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, loc
 				fc.entries--
 			}
 		}
+		fc.byInt[2] = nil
 		fc.uni = u
 	}
 	for i, s := range lets {
@@ -244,9 +248,19 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, loc
 		if l := fc.lets[i]; l.K != g.K || l.N != g.N || l.Ref != g.Ref {
 			// A let made again: the masks were of its old value.
 			clear(fc.masks)
+			fc.byInt = [3][]*filterEntry{}
 			fc.entries = 0
 			fc.lets = fc.lets[:0]
 			return fc.entry(fr, cls, u, locals, lets)
+		}
+	}
+	small := -1
+	if len(locals) == 1 {
+		if v := fr.Slots[locals[0]]; v.K == value.KInt && uint64(v.N) < smallFilterInts {
+			small = int(v.N)
+			if small < len(fc.byInt[cls]) && fc.byInt[cls][small] != nil {
+				return fc.byInt[cls][small]
+			}
 		}
 	}
 	key := append(fc.key[:0], cls)
@@ -273,8 +287,18 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, loc
 	fc.entries++
 	ent := &filterEntry{}
 	fc.masks[string(key)] = ent
+	if small >= 0 {
+		for len(fc.byInt[cls]) <= small {
+			fc.byInt[cls] = append(fc.byInt[cls], nil)
+		}
+		fc.byInt[cls][small] = ent
+	}
 	return ent
 }
+
+// smallFilterInts bounds the ints of a filter's one local whose masks
+// are found by index (byInt).
+const smallFilterInts = 1 << 16
 
 // appendNew appends x to xs when it is not there.
 func appendNew(xs []int, x int) []int {
