@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Universes. The sets a game's position holds as one argument are
+// Universe numbers the elements of sets. The sets a game's position holds as one argument are
 // usually drawn from a few elements known from its first position on:
 // the cells of a board, the vertices of a graph, the divisors of N. A
 // Universe gives each element such a set has held a dense id, in the
