@@ -22,7 +22,7 @@ import (
 // server and worker pools as processes of their own on 127.0.0.1.
 
 const script = `game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
-def slow(n) = len([i for i in 0 .. 3000000 if i == n]) + sg(sub(n))
+def slow(n) = len([i for i in 0 .. 3000000 if i * i % 1000003 == n]) + sg(sub(n))
 `
 
 var (
