@@ -60,7 +60,7 @@ func TestSpellings(t *testing.T) {
 		if long() && s.workload {
 			t.Run(s.name+"@medium", func(t *testing.T) {
 				t.Parallel()
-				s.src = withN(s.src, smallSize(t, s, 100_000))
+				s.src = withN(s.src, smallSize(t, s, 30_000))
 				s.name += "@medium"
 				spellCases(t, s, 10, fams, false)
 			})
