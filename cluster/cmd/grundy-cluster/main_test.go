@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -22,7 +23,7 @@ import (
 // server and worker pools as processes of their own on 127.0.0.1.
 
 const script = `game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
-def slow(n) = len([i for i in 0 .. 3000000 if i * i % 1000003 == n]) + sg(sub(n))
+def slow(n, k) = len([i for i in 0 .. k if i * i % 1000003 == n]) + sg(sub(n))
 `
 
 var (
@@ -204,6 +205,32 @@ func TestExternalWorkers(t *testing.T) {
 	}
 }
 
+// slowTable is the CPU time the killed worker's table is made to take:
+// on any number of cores far more than the 1.5 s the test waits before
+// the kill, and little enough for the retry.
+var slowTable = max(10*time.Second, 3*time.Second*time.Duration(runtime.NumCPU()))
+
+// slowRow is the k of slow(n, k) for which the 60 rows take about
+// slowTable of CPU on this machine, measured through the core API (the
+// rows' work is a comprehension the planner cannot solve).
+func slowRow(t *testing.T) int {
+	in := grundy.New(grundy.Config{})
+	if err := in.Load(context.Background(), "s.game", script); err != nil {
+		t.Fatal(err)
+	}
+	k := 100000
+	for {
+		start := time.Now()
+		if _, err := in.Eval(context.Background(), fmt.Sprintf("slow(7, %d)", k)); err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(start); d >= 50*time.Millisecond || k >= 1<<40 {
+			return int(float64(k) * float64(slowTable) / 60 / float64(d+1))
+		}
+		k *= 2
+	}
+}
+
 // A worker killed in the middle of its shards: the job fails, its
 // shards run again in a new job, and the table is complete and right,
 // or says which rows failed.
@@ -213,7 +240,7 @@ func TestKilledWorker(t *testing.T) {
 	}
 	endpoint, pools, poolOuts := startCluster(t)
 	file := writeScript(t)
-	spec := "slow(n) for n in 0 .. 59"
+	spec := fmt.Sprintf("slow(n, %d) for n in 0 .. 59", slowRow(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	var stdout, stderr bytes.Buffer
@@ -222,15 +249,17 @@ func TestKilledWorker(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	wantc := make(chan string, 1)
+	go func() { wantc <- want(t, spec) }()
 	m := waitFor(t, poolOuts[0], `started worker \S+: pid (\d+)`, time.Minute)
 	var pid int
 	fmt.Sscan(m[1], &pid)
 	time.Sleep(1500 * time.Millisecond) // (into its shards)
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
-		t.Fatalf("killing worker %d: %v", pid, err)
+		t.Fatalf("killing worker %d: %v (its shards, made to take about %v of CPU, ended before 1.5 s)", pid, err, slowTable)
 	}
 	err := cmd.Wait()
-	got, w := stdout.String(), want(t, spec)
+	got, w := stdout.String(), <-wantc
 	if err == nil && got == w {
 		if !strings.Contains(poolOuts[0].String(), fmt.Sprintf("(pid %d) ended: signal: killed", pid)) {
 			t.Errorf("the worker was not killed:\n%s", poolOuts[0].String())
