@@ -40,8 +40,8 @@ const (
 	tagSet
 	tagMap
 	tagBoxed
-	TagRef    // an argument kept in its game's dictionary: the id follows (Game.shorten)
-	TagUniSet // a set as the bitset of its elements' ids in the argument's Universe (universe.go)
+	TagRef     // an argument kept in its game's dictionary: the id follows (Game.shorten)
+	TagUniSet  // a set as the bitset of its elements' ids in the argument's Universe (universe.go)
 	tagBitList // a list of ints that are all 0 or 1: its length and a bit an element
 )
 
