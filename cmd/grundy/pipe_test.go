@@ -79,8 +79,9 @@ func explainBlocks(text string) []string {
 	for _, line := range strings.SplitAfter(text, "\n") {
 		// (What a run found, not what was compiled: a declared game's
 		// heaps found to follow a take-and-break rule when a run asks
-		// for its period or a large heap.)
-		if line == "" || strings.Contains(line, "its heaps follow the take-and-break rule") {
+		// for its period or a large heap; the representation the
+		// arguments of the positions made so far got.)
+		if line == "" || strings.Contains(line, "its heaps follow the take-and-break rule") || strings.Contains(line, " of its positions: ") {
 			continue
 		}
 		if !strings.HasPrefix(line, "  ") || len(blocks) == 0 {
