@@ -271,3 +271,45 @@ func TestBitsetsErrors(t *testing.T) {
 		bitsetRuns(t, "errors", src, "")
 	}
 }
+
+// TestBitsetsRing: Dawson's Kayles on a ring of n pins (a move knocks
+// down two standing neighbours) written as a list of 0s and 1s (keyed a
+// bit a pin), a string, a set of the standing pins (filtered) and an int
+// bitmask, on random rings.
+func TestBitsetsRing(t *testing.T) {
+	t.Parallel()
+	r, _ := propRand(t, 44)
+	for i := range propCount(10) {
+		n := 3 + r.IntN(12)
+		memo := map[uint64]int{}
+		opts := func(s uint64) []uint64 {
+			var o []uint64
+			for a := range n {
+				b := (a + 1) % n
+				if s>>a&1 == 1 && s>>b&1 == 1 {
+					o = append(o, s&^(1<<a|1<<b))
+				}
+			}
+			return o
+		}
+		src := fmt.Sprintf(`let N = %d
+game rl(b) moves rl(update(update(b, i, 0), (i + 1) %% N, 0)) for i in 0 .. N - 1 if b[i] == 1 and b[(i + 1) %% N] == 1
+game rs(b) moves rs(b[:i] + ".." + b[i + 2:]) for i in 0 .. N - 2 if b[i] == "X" and b[i + 1] == "X"
+  | rs("." + b[1:N - 1] + ".") if b[N - 1] == "X" and b[0] == "X"
+game rt(S) moves rt({x for x in S if x != i and x != (i + 1) %% N}) for i in S if (i + 1) %% N in S
+game rb(m) moves rb(m & ~(1 << i) & ~(1 << ((i + 1) %% N))) for i in 0 .. N - 1 if m >> i & 1 == 1 and m >> ((i + 1) %% N) & 1 == 1
+`, n)
+		var want strings.Builder
+		for _, m := range randomMasks(r, n, 3) {
+			var l, str []string
+			for a := range n {
+				l = append(l, strconv.Itoa(int(m>>a&1)))
+				str = append(str, map[uint64]string{0: ".", 1: "X"}[m>>a&1])
+			}
+			src += fmt.Sprintf("print sg(rl([%s])), sg(rs(%q)), sg(rt(%s)), sg(rb(%d))\n", strings.Join(l, ", "), strings.Join(str, ""), maskSet(m), m)
+			v := strconv.Itoa(mexSG(memo, m, opts))
+			fmt.Fprintf(&want, "%s %s %s %s\n", v, v, v, v)
+		}
+		bitsetRuns(t, fmt.Sprintf("ring %d (n = %d)", i, n), src, want.String())
+	}
+}

@@ -229,7 +229,8 @@ func TestExplainBoardArguments(t *testing.T) {
 game div(S) moves div({e for e in S if e % d != 0}) for d in S
 game row(b) moves row(update(b, i, 0)) for i in 0 .. len(b) - 1 if b[i] == 1
 game word(w) moves word(w[1:]) if w != ""
-print sg(cram({(0, 0), (0, 1), (0, 2)})), sg(div(set(divisors(4320)) - {1})), sg(row([1, 1, 0])), sg(word("abc"))
+game pile(h) moves pile(update(h, 0, h[0] - 1)) if h[0] > 0
+print sg(cram({(0, 0), (0, 1), (0, 2)})), sg(div(set(divisors(4320)) - {1})), sg(row([1, 1, 0])), sg(word("abc")), sg(pile([5, 2]))
 `
 	for _, on := range []bool{true, false} {
 		var disable passes.Pass
@@ -246,8 +247,9 @@ print sg(cram({(0, 0), (0, 1), (0, 2)})), sg(div(set(divisors(4320)) - {1})), sg
 		}
 		want := map[string][]string{
 			"game cram": {"its filter (set-comp x", "keeps a mask of words for each value of a and b", "argument 1 of its positions: a bitset over a universe of 3 elements"},
-			"game div":  {"for each value of d", "argument 1 of its positions: a bitset over a universe of 47 elements (6 bytes a key)"},
-			"game row":  {"argument 1 of its positions: a list or tuple of ints, packed as varints"},
+			"game div":  {"for each value of d", "argument 1 of its positions: a bitset over a universe of 47 elements (6 bytes of bits)"},
+			"game row":  {"argument 1 of its positions: a list of 0s and 1s, packed a bit an element"},
+			"game pile": {"argument 1 of its positions: a list or tuple of ints, packed as varints"},
 			"game word": {"argument 1 of its positions: general key: a string, its bytes"},
 		}
 		if !on {

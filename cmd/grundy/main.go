@@ -175,7 +175,7 @@ func rootFlags(fs *flag.FlagSet, cfg *config, expr *string, help, ver *bool) {
 // limits and --explain.
 func runFlags(fs *flag.FlagSet, cfg *config) {
 	addLimitFlags(fs, cfg)
-	fs.BoolVar(&cfg.explain, "explain", false, "print to standard error what each game and def was compiled to (fast loop or general path, and why); with check, without running")
+	fs.BoolVar(&cfg.explain, "explain", false, "print to standard error what each game and def was compiled to (fast loop or general path, and why; after a run, the representation each argument of a game's positions got); with check, without running")
 }
 
 // printHelp prints the help that grundy --help asks for: run's or

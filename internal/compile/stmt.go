@@ -364,6 +364,9 @@ func (c *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 	if step := c.forInts(cl); step != nil {
 		return step, false
 	}
+	if step := c.forLiteral(cl); step != nil {
+		return step, false
+	}
 	iter := c.Expr(cl.Iter)
 	bind := c.Pattern(cl.Target)
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
@@ -388,6 +391,37 @@ func (c *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 			}
 		}
 	}, false
+}
+
+// forLiteral compiles `for x in [E1, E2, ...]`: the elements evaluated
+// first, in order, as the list literal evaluates them, into a scratch of
+// the thread's, not a list (PassComposite). nil for other clauses.
+func (c *ValueGen) forLiteral(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+	lit, ok := cl.Iter.(*lang.ListLit)
+	if !ok || !c.On(passes.Composite) {
+		return nil
+	}
+	c.Fired(passes.Composite)
+	elems := c.exprs(lit.Elems)
+	bind := c.Pattern(cl.Target)
+	ipos := lang.Start(cl.Iter)
+	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+		return func(fr *engine.Frame) {
+			s := fr.Th.TakeScratch()
+			for _, f := range elems {
+				s.Vals = append(s.Vals, f(fr))
+			}
+			for _, e := range s.Vals {
+				fr.Th.Tick(ipos)
+				bind(fr, e)
+				inner(fr)
+				if fr.Stop {
+					break
+				}
+			}
+			fr.Th.GiveScratch(s)
+		}
+	}
 }
 
 // forInts compiles `for x in f(ARGS)` for a built-in f with Ints (see

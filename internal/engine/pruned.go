@@ -68,7 +68,7 @@ func (g *Game) FindKey(args []value.Value, key []byte) (uint64, bool) {
 	if g.Tuples != nil || g.Keys.Len() == 0 {
 		return 0, false
 	}
-	if g.compact && g.NArgs >= 2 && len(key) > dictMin || g.Universes() != nil {
+	if g.compact && g.NArgs >= 2 && len(key) > dictMin || g.hasUniverse() {
 		// As Ref would: each argument's key in g (AppendArgAt), the
 		// long ones by their ids in the dictionary.
 		buf := g.findBuf[:0]

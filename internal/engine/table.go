@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -52,12 +53,12 @@ type Game struct {
 	Dict     memo.KeyTable // long arguments (see shorten)
 	compact  bool          // PassComposite: shorten and the decode cache are on
 	// bitsets (PassBitsets): the sets an argument holds are bitsets over
-	// its universe (uni, by argument, made when first needed).
+	// its universe (argInfo.uni, made when first needed).
 	bitsets bool
-	uni     []*value.Universe
-	// argTags: by argument, the kinds of keys (bit t for tag t) its
-	// interned positions have (--explain).
-	argTags []uint32
+	// args: by argument, its universe and the kinds of keys its interned
+	// positions have, read by --explain from other goroutines while a
+	// run writes them (atomics).
+	args []argInfo
 	// The arguments of the interned positions whose keys have a boxed
 	// part (value.AppendArgKey), by id.
 	boxed   map[uint32][]value.Value
@@ -102,7 +103,11 @@ func (g *Game) Arity() int { return g.NArgs }
 // resetTable forgets every state (a game declared again in the REPL).
 func (g *Game) resetTable() {
 	g.Table.Reset()
-	g.boxed, g.argCache, g.uni, g.argTags = nil, nil, nil, nil
+	g.boxed, g.argCache = nil, nil
+	for i := range g.args {
+		g.args[i].tags.Store(0)
+		g.args[i].uni.Store(nil)
+	}
 	g.Keys.Reset()
 	g.Dict.Reset()
 }
@@ -295,25 +300,38 @@ func (g *Game) Universe(i int) *value.Universe {
 	if !g.bitsets {
 		return nil
 	}
-	if g.uni == nil {
-		g.uni = make([]*value.Universe, g.NArgs)
+	u := g.args[i].uni.Load()
+	if u == nil {
+		u = value.NewUniverse()
+		g.args[i].uni.Store(u)
 	}
-	if g.uni[i] == nil {
-		g.uni[i] = value.NewUniverse()
-	}
-	return g.uni[i]
+	return u
 }
 
 // universeOf is argument i's universe if it has one yet.
 func (g *Game) universeOf(i int) *value.Universe {
-	if i < len(g.uni) {
-		return g.uni[i]
+	if i < len(g.args) {
+		return g.args[i].uni.Load()
 	}
 	return nil
 }
 
-// Universes are the universes of the arguments (nil where none).
-func (g *Game) Universes() []*value.Universe { return g.uni }
+// hasUniverse says whether some argument of g's positions has a universe
+// (its sets are keyed by their bits in it).
+func (g *Game) hasUniverse() bool {
+	for i := range g.args {
+		if g.args[i].uni.Load() != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// argInfo is what a game knows of one argument of its positions.
+type argInfo struct {
+	uni  atomic.Pointer[value.Universe]
+	tags atomic.Uint32 // bit t: a key of tag t (--explain)
+}
 
 // AppendArgAt appends the key of v as argument i of a position of g.
 func (g *Game) AppendArgAt(buf []byte, i int, v value.Value) ([]byte, bool) {
@@ -420,10 +438,7 @@ func (g *Game) CheckArity(pos Pos, args []value.Value) {
 // key k (boxed: a part of it is, and its length unknown: the first
 // argument's kind alone).
 func (g *Game) noteTags(k []byte, boxed bool) {
-	if g.argTags == nil {
-		g.argTags = make([]uint32, g.NArgs)
-	}
-	for i := range g.argTags {
+	for i := range g.args {
 		if len(k) == 0 {
 			return
 		}
@@ -433,7 +448,9 @@ func (g *Game) noteTags(k []byte, boxed bool) {
 			seg = g.Dict.Key(uint32(id))
 			t = seg[0]
 		}
-		g.argTags[i] |= 1 << t
+		if a := &g.args[i].tags; a.Load()&(1<<t) == 0 {
+			a.Or(1 << t)
+		}
 		if boxed {
 			return // (a boxed part has no length)
 		}
@@ -446,7 +463,8 @@ func (g *Game) noteTags(k []byte, boxed bool) {
 // key (what --explain adds after a run).
 func (g *Game) ArgNotes() []string {
 	var notes []string
-	for i, tags := range g.argTags {
+	for i := range g.args {
+		tags := g.args[i].tags.Load()
 		var kinds []string
 		for t := range 32 {
 			if tags&(1<<t) == 0 {
@@ -455,7 +473,7 @@ func (g *Game) ArgNotes() []string {
 			what := value.KeyKind(byte(t))
 			if byte(t) == value.TagUniSet {
 				if u := g.universeOf(i); u != nil {
-					what = fmt.Sprintf("a bitset over a universe of %d elements (%d bytes a key)", u.Len(), (u.Len()+7)/8)
+					what = fmt.Sprintf("a bitset over a universe of %d elements (%d bytes of bits)", u.Len(), (u.Len()+7)/8)
 					if u.Closed() {
 						what += fmt.Sprintf(", full at %d: a set with other elements has a general key", value.MaxUniverse)
 					}

@@ -28,7 +28,10 @@
 //     Their closures fall back operation by operation (an element not an
 //     int, a set without its bitmap: the operator or built-in itself),
 //     so they take no general closure; --explain describes the arguments
-//     built from the plan.
+//     built from the plan. A set of any elements is a bitset over the
+//     universe of its game argument (package value's universe.go), and a
+//     set filter {x for x in S if C} is S's bitset and a mask kept per
+//     value of the other names C reads (filter.go, the bitsets pass).
 //
 // The rewrites that bring a rule to the shapes recognized here are
 // package rewrite's; what names mean, package resolve's.

@@ -94,13 +94,14 @@ func (p *BuildPlan) filter() *BuildPlan {
 	return nil
 }
 
-// freeNote names the other names a filter's conditions read ("a and b").
+// freeNote names the other locals a filter's conditions read ("a and
+// b"; the lets are checked at each use).
 func (p *BuildPlan) freeNote() string {
 	var names []string
 	seen := map[string]bool{p.Var.Name: true}
 	for _, e := range p.Elems {
 		lang.Inspect(e, func(x lang.Expr) bool {
-			if id, ok := x.(*lang.Ident); ok && !seen[id.Name] {
+			if id, ok := x.(*lang.Ident); ok && !seen[id.Name] && (resolve.Of(id) == nil || resolve.Of(id).Kind == resolve.Local) {
 				seen[id.Name] = true
 				names = append(names, id.Name)
 			}

@@ -13,8 +13,9 @@ import (
 // and decode without the values they came from:
 //
 //   - an int is its zigzag varint (one byte for -64 .. 63);
-//   - a list or tuple of ints is a tag, the length and the ints (a row of
-//     24 cells of 0 and 1 is 26 bytes);
+//   - a list or tuple of ints is a tag, the length and the ints; a list
+//     of ints that are all 0 or 1 a bit an element (a row of 24 pins is
+//     5 bytes);
 //   - a set of ints in 0 .. bitSetMax-1 is a bitmap, and a set of pairs of
 //     ints in 0 .. 63 (the cells of a board) a bitmap of r*64 + c;
 //   - strings, bools, none, nimbers, nested lists, tuples, sets and maps of
@@ -39,8 +40,9 @@ const (
 	tagSet
 	tagMap
 	tagBoxed
-	TagRef    // an argument kept in its game's dictionary: the id follows (Game.shorten)
-	TagUniSet // a set as the bitset of its elements' ids in the argument's Universe (universe.go)
+	TagRef     // an argument kept in its game's dictionary: the id follows (Game.shorten)
+	TagUniSet  // a set as the bitset of its elements' ids in the argument's Universe (universe.go)
+	tagBitList // a list of ints that are all 0 or 1: its length and a bit an element
 )
 
 // BitSetMax bounds the ints of a set encoded as a bitmap.
@@ -109,6 +111,9 @@ func appendArgKeyAt(buf []byte, v Value, limit, depth int) (out []byte, boxed bo
 
 // appendSeqKey appends the key of the list (or tuple) of the elements e.
 func appendSeqKey(buf []byte, tuple bool, e []Value, limit, depth int) ([]byte, bool) {
+	if !tuple && allBits(e) {
+		return appendBitList(buf, len(e), func(i int) bool { return e[i].N == 1 }), false
+	}
 	if allInts(e) {
 		t := TagIntList
 		if tuple {
@@ -148,9 +153,48 @@ func allInts(e []Value) bool {
 	return true
 }
 
+// allBits reports whether the elements e are all the ints 0 and 1.
+func allBits(e []Value) bool {
+	for _, x := range e {
+		if x.K != KInt || uint64(x.N) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// appendBitList appends the key of a list of n ints that are 0 or 1
+// (one(i): element i is 1): tagBitList, n and the bits, 8 a byte.
+func appendBitList(buf []byte, n int, one func(i int) bool) []byte {
+	buf = binary.AppendUvarint(append(buf, tagBitList), uint64(n))
+	var acc byte
+	for i := range n {
+		if one(i) {
+			acc |= 1 << (i % 8)
+		}
+		if i%8 == 7 || i == n-1 {
+			buf = append(buf, acc)
+			acc = 0
+		}
+	}
+	return buf
+}
+
 // AppendIntSeq appends the key of a list (or tuple) of the ints xs: what
 // appendArgKey gives for the value.
 func AppendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
+	if !tuple {
+		bitsOnly := true
+		for _, x := range xs {
+			if uint64(x) > 1 {
+				bitsOnly = false
+				break
+			}
+		}
+		if bitsOnly {
+			return appendBitList(buf, len(xs), func(i int) bool { return xs[i] == 1 })
+		}
+	}
 	t := TagIntList
 	if tuple {
 		t = TagIntTuple
@@ -280,6 +324,14 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 			return Tuple(e), b
 		}
 		return List(e), b
+	case tagBitList:
+		n, k := binary.Uvarint(b)
+		b = b[k:]
+		e := make([]Value, n)
+		for i := range e {
+			e[i] = Value{K: KInt, N: int64(b[i/8] >> (i % 8) & 1)}
+		}
+		return List(e), b[(n+7)/8:]
 	case tagList, tagTuple, tagSet:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
@@ -348,6 +400,9 @@ func ArgKeyLen(b []byte) int {
 	case TagRef:
 		_, k := binary.Uvarint(b[i:])
 		i += k
+	case tagBitList:
+		n, k := binary.Uvarint(b[i:])
+		i += k + int((n+7)/8)
 	case TagIntList, TagIntTuple:
 		n, k := binary.Uvarint(b[i:])
 		i += k
@@ -380,6 +435,8 @@ func KeyKind(t byte) string {
 		return "a constant (none, a bool or a nimber)"
 	case tagStr:
 		return "general key: a string, its bytes"
+	case tagBitList:
+		return "a list of 0s and 1s, packed a bit an element"
 	case TagIntList, TagIntTuple:
 		return "a list or tuple of ints, packed as varints"
 	case tagList, tagTuple:

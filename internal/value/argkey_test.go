@@ -126,8 +126,19 @@ func TestArgKeyCompact(t *testing.T) {
 		row[i] = Int(int64(i % 2))
 		xs[i] = int64(i % 2)
 	}
-	if k := argKey(List(row)); len(k) != 26 || !bytes.Equal(k, AppendIntSeq(nil, false, xs)) {
+	// A list of 0s and 1s: a bit an element (tag, length, 3 bytes).
+	if k := argKey(List(row)); len(k) != 5 || !bytes.Equal(k, AppendIntSeq(nil, false, xs)) {
 		t.Errorf("a row of 24 cells: %d bytes, %v", len(k), k)
+	}
+	for _, n := range []int{0, 1, 7, 8, 9, 24} {
+		l := List(row[:n])
+		k := argKey(l)
+		if v, rest := DecodeArgKey(k); len(rest) != 0 || !Equal(v, l) || ArgKeyLen(k) != len(k) {
+			t.Errorf("a row of %d: key %v decodes to %s", n, k, Repr(v))
+		}
+	}
+	if k, k2 := argKey(List([]Value{Int(0), Int(2)})), argKey(List([]Value{Int(0), Int(1)})); k[0] == k2[0] {
+		t.Errorf("a list with a 2 is packed as bits: %v", k)
 	}
 	if !bytes.Equal(argKey(Tuple(row)), AppendIntSeq(nil, true, xs)) {
 		t.Errorf("a tuple of ints differs from AppendIntSeq's")

@@ -6,7 +6,9 @@
 // writes without recursion, under the limits of a Run: package engine's
 // Thread); AppendKey is a value's canonical byte encoding, and the
 // argument keys (argkey.go) the compact one a game's memo interns. Sets of
-// small ints and of cells have bitmaps (bitset.go); a move's lists and
+// small ints and of cells have bitmaps (bitset.go), and so does a set of
+// any elements over the Universe of its game argument (universe.go:
+// dense ids, keys of words); a move's lists and
 // sets are built in place in scratches (scratch.go, Pools). The runtime
 // errors a run raises (RuntimeError, Errorf, Fail; errors.go) are here,
 // in the lowest package that raises them.

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 )
 
 // Universe numbers the elements of sets. The sets a game's position holds as one argument are
@@ -37,6 +38,10 @@ type Universe struct {
 	small, cells []int32
 	keybuf       []byte
 	wbuf         []uint64
+	// size and full are len(elems) and closed for other goroutines
+	// (--explain while a run goes on).
+	size atomic.Int32
+	full atomic.Bool
 }
 
 // MaxUniverse bounds the elements of a universe.
@@ -47,11 +52,12 @@ func NewUniverse() *Universe {
 	return &Universe{ints: map[int64]int32{}, keys: map[string]int32{}, ordered: true}
 }
 
-// Closed reports whether the universe is full: it takes no new element.
-func (u *Universe) Closed() bool { return u.closed }
+// Closed reports whether the universe is full: it takes no new element
+// (any goroutine may ask).
+func (u *Universe) Closed() bool { return u.full.Load() }
 
-// Len is the number of elements.
-func (u *Universe) Len() int { return len(u.elems) }
+// Len is the number of elements (any goroutine may ask).
+func (u *Universe) Len() int { return int(u.size.Load()) }
 
 // ID is the id of x, if x is in the universe.
 func (u *Universe) ID(x Value) (int, bool) {
@@ -100,6 +106,7 @@ func (u *Universe) add(x Value) bool {
 		u.ordered = false
 	}
 	u.elems = append(u.elems, x)
+	u.size.Store(int32(len(u.elems)))
 	u.byOrder = nil
 	b, cls := -1, -1
 	switch x.K {
@@ -151,6 +158,7 @@ func (u *Universe) IDs(e []Value, w []uint64) ([]uint64, bool) {
 	if len(fresh) > 0 {
 		if len(u.elems)+len(fresh) > MaxUniverse {
 			u.closed = true
+			u.full.Store(true)
 			return w, false
 		}
 		for _, x := range fresh {
