@@ -81,6 +81,11 @@ type pruner struct {
 	root     string
 	game     string
 	atLeast  int32
+	// The program whose values the table took from the checkpoint file,
+	// and its puts when it was last saved there (prunedcp.go).
+	restored  string
+	savedPuts int64
+	saveErr   *value.RuntimeError // a save that failed, raised through the search
 }
 
 // pcomp is a part of an option: a position of a game, by its packed key
@@ -141,9 +146,14 @@ func (e *search) prunedValue(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 		th := e.Th
 		p.tt = newTTable(th.Limits.MaxMemory/6, func(n int64) { engine.AllocIf(th, g.Pos, n) })
 	}
+	p.restore(g.Pos)
 	at := e.mark()
 	defer func() {
 		if x := recover(); x != nil {
+			if re, ok := x.(*value.RuntimeError); ok && re == p.saveErr {
+				p.saveErr = nil
+				panic(re) // (the checkpoint's, not the game's)
+			}
 			if _, ok := x.(prunedAbort); !ok {
 				e.rethrow(x)
 			}
@@ -410,6 +420,13 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		th.Tick(c.g.Pos)
 		if th.Ctx != nil {
 			th.Poll(c.g.Pos)
+		}
+		if e.prunedSaveDue() {
+			if err := saveCheckpoint(e); err != nil {
+				re := err.(*value.RuntimeError)
+				re.Pos, p.saveErr = c.g.Pos, re
+				panic(re)
+			}
 		}
 		if th.Prog != nil {
 			th.Prog.TickUnits(p.expanded, "positions searched", func() string {
