@@ -139,7 +139,9 @@ func (s *Solver) header() section {
 // An Extra is a section of a checkpoint that holds other values than a
 // take-and-break game's (those of package solve's pruned search), as
 // bytes, under a key (a word of letters and digits) that names what they
-// are for. A file holds one of each key: of two, a save keeps the longer.
+// are for. A file holds one of each key: a save replaces the file's (the
+// run that saves took them in when it began), and of two Extras of a key
+// in one save, it keeps the longer.
 type Extra struct {
 	Key  string
 	Data []byte
@@ -195,8 +197,8 @@ func (w *writer) end() error {
 
 // merge writes to w a checkpoint of the values of solvers and extras and
 // of the sections of the checkpoint old (of size bytes; nil: none) of
-// other games and keys: of a game or a key of both, the one with more
-// values. It reads the whole of old, and fails when old is not a
+// other games and keys: of a game of both, the one with more values; of
+// a key of both, extras'. It reads the whole of old, and fails when old is not a
 // checkpoint or is corrupt.
 func merge(w io.Writer, old io.Reader, size int64, solvers []*Solver, extras []Extra) error {
 	mine := map[string]*Solver{} // by key, the one with the most values
@@ -220,10 +222,9 @@ func merge(w io.Writer, old io.Reader, size int64, solvers []*Solver, extras []E
 	if old != nil {
 		err := scan(old, size, func(h section, r *reader) error {
 			if h.extra {
-				if j, ok := myExtras[h.key]; ok && len(extras[j].Data) >= h.n {
+				if _, ok := myExtras[h.key]; ok {
 					return r.skip(h.bytes(), nil)
 				}
-				delete(myExtras, h.key) // (the file has more)
 			} else {
 				if s := mine[h.key]; s != nil && s.Len() >= h.n {
 					return r.skip(h.bytes(), nil)

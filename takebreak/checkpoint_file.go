@@ -72,8 +72,8 @@ func (s *Solver) RestoreFile(path string) (int, error) {
 // not written over.
 func SaveFile(path string, solvers []*Solver) error { return SaveFileExtras(path, solvers, nil) }
 
-// SaveFileExtras is SaveFile of solvers and extras (each under its key;
-// of an Extra of a key the file holds too, the longer one is kept).
+// SaveFileExtras is SaveFile of solvers and extras (each under its key,
+// in place of what the file holds under that key).
 func SaveFileExtras(path string, solvers []*Solver, extras []Extra) (err error) {
 	defer func() {
 		if err != nil {

@@ -398,9 +398,9 @@ func TestCheckpointFileNotRegular(t *testing.T) {
 }
 
 // TestCheckpointExtras: a file holds Extras beside the games' values,
-// each key once: saves keep the ones they do not have and the longer of
-// a key, games' saves keep them, a game's restore skips them, and they
-// are refused when crafted wrong.
+// each key once: saves keep the ones they do not have and replace the
+// ones they have, games' saves keep them, a game's restore skips them,
+// and they are refused when crafted wrong.
 func TestCheckpointExtras(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "cp")
 	a := solve(t, mustCode(t, "0.1777"), 3000, Options{})
@@ -410,8 +410,8 @@ func TestCheckpointExtras(t *testing.T) {
 	}{
 		{nil, []Extra{{"p1", []byte("one\nvalue")}}},
 		{[]*Solver{a}, []Extra{{"p2", []byte{0, 1, 2}}}},
-		{nil, []Extra{{"p1", []byte("short")}}},                 // the file's is longer: kept
-		{nil, []Extra{{"p2", []byte{9, 9, 9, 9}}, {"p2", nil}}}, // longer: replaced
+		{nil, []Extra{{"p1", []byte("short")}}},                 // replaced
+		{nil, []Extra{{"p2", []byte{9, 9, 9, 9}}, {"p2", nil}}}, // the longer of the save's
 		{[]*Solver{a}, nil},
 	}
 	for _, st := range steps {
@@ -419,7 +419,7 @@ func TestCheckpointExtras(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for key, want := range map[string]string{"p1": "one\nvalue", "p2": "\x09\x09\x09\x09", "p3": ""} {
+	for key, want := range map[string]string{"p1": "short", "p2": "\x09\x09\x09\x09", "p3": ""} {
 		got, err := ReadExtra(file, key)
 		if err != nil || string(got) != want {
 			t.Errorf("%s: %q, %v; want %q", key, got, err, want)
