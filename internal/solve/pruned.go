@@ -42,9 +42,11 @@ import (
 //     nimber, two equal parts cancel (G + G = 0), the other parts but the
 //     largest get their exact values (inSet with every value asked for),
 //     and the largest is asked for the values xored with the rest.
-//   - Options are tried smallest first; the exact values found are kept
-//     in a transposition table within the memory limit (ttable), never
-//     partial answers.
+//   - Options are tried smallest first; the exact values found, and for
+//     an answer notIn the small values the position was found not to
+//     have (excludeMask), are kept in a transposition table within the
+//     memory limit (ttable): a question asked again of a position whose
+//     table entry rules out every value asked is answered at once.
 //
 // Every answer is exact: the search only changes how many positions are
 // computed, and how much memory the values known take. It does not handle
