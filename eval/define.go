@@ -37,6 +37,7 @@ func (s *Session) LoadFile(ctx context.Context, filename, src string) error {
 		s.top.Names, s.globals = names, globals
 		return err
 	}
+	s.env.Th.NoteProgram("source", src)
 	return s.run(ctx, code)
 }
 
@@ -53,6 +54,7 @@ func (s *Session) DefineGame(d *engine.GameDef) (*engine.Game, error) {
 		return nil, err
 	}
 	g := s.env.Engine.NewGoGame(d)
+	s.env.Th.ProgramKnown = false
 	s.prelude.Names[d.Name] = resolve.Cell(d.Name, &engine.Binding{Kind: resolve.Game, Game: g})
 	return g, nil
 }
@@ -67,6 +69,7 @@ func (s *Session) DefineFunc(b *engine.Builtin) error {
 	if err := s.checkNewName(b.BName); err != nil {
 		return err
 	}
+	s.env.Th.ProgramKnown = false
 	s.prelude.Names[b.BName] = resolve.Cell(b.BName, &engine.Binding{Kind: resolve.Builtin, Bi: b})
 	return nil
 }
@@ -81,6 +84,7 @@ func (s *Session) DefineValue(name string, v value.Value) error {
 	if err := s.checkNewName(name); err != nil {
 		return err
 	}
+	s.env.Th.ProgramKnown = false
 	slot := s.globals
 	s.globals++
 	if len(s.env.Th.Globals) < s.globals {

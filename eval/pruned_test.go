@@ -10,12 +10,17 @@ package eval_test
 // a rule. GRUNDY_LONG_TESTS=1 runs more and larger ones.
 
 import (
+	"context"
 	"fmt"
+	"hash/crc32"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/solve"
 )
@@ -180,5 +185,67 @@ game g(S) moves g(S - {x}) for x in S | g(S - {x, x + 2}) for x in S
 print sg(g(set(1 .. 8)) + g(set(2 .. 7)) + g(set(1 .. 8))), winning(g(set(1 .. 5)) + *3)`},
 	} {
 		t.Run(c.name, func(t *testing.T) { prunedSame(t, c.name+".game", strings.TrimPrefix(c.src, "\n")+"\n") })
+	}
+}
+
+// runStates runs src in a fresh session with checkpoint file cp (and
+// limits), and returns what it printed, its error and the positions it
+// visited.
+func runStates(t *testing.T, cp, src string, limits engine.Limits) (string, error, int64) {
+	t.Helper()
+	var out strings.Builder
+	s := eval.NewSession(eval.Options{Stdout: &out, Checkpoint: cp, Limits: limits})
+	err := s.ExecFile(context.Background(), "t.game", src)
+	return out.String(), err, s.Stats().States
+}
+
+// TestPrunedCheckpoint: with --checkpoint, the pruned search saves its
+// values for the script (when the run ends, also when a limit stops it)
+// and a run of the same script goes on from them: it prints the same and
+// searches far less; a run of another script does not use them; a file
+// whose values of the pruned search are broken is an error that names
+// it.
+func TestPrunedCheckpoint(t *testing.T) {
+	old := solve.PrunedAfter
+	solve.PrunedAfter = 1
+	defer func() { solve.PrunedAfter = old }()
+	dir := t.TempDir()
+	cp := filepath.Join(dir, "cp")
+	src := cramSplit + "def board(m, n) = {(r, c) for r in 0 .. m - 1 for c in 0 .. n - 1}\nprint sg(cram(board(3, 7))), sg(cram(board(4, 5)))\n"
+	fresh, err, full := runStates(t, "", src, engine.Limits{})
+	if err != nil || fresh != "1 2\n" {
+		t.Fatalf("%q, %v", fresh, err)
+	}
+	// Stopped by a limit half way: what it found is saved.
+	if _, err, _ := runStates(t, cp, src, engine.Limits{MaxStates: full / 2}); err == nil || !strings.Contains(err.Error(), "state limit") {
+		t.Fatalf("the run with half the states: %v", err)
+	}
+	out, err, resumed := runStates(t, cp, src, engine.Limits{})
+	if err != nil || out != fresh || resumed >= full*3/4 {
+		t.Fatalf("resumed: %q, %v, %d positions (fresh: %d)", out, err, resumed, full)
+	}
+	out, err, again := runStates(t, cp, src, engine.Limits{})
+	if err != nil || out != fresh || again > full/10 {
+		t.Fatalf("again: %q, %v, %d positions (fresh: %d)", out, err, again, full)
+	}
+	t.Logf("positions: fresh %d, resumed %d, again %d", full, resumed, again)
+	// Another script: not its values.
+	other := strings.Replace(src, "print", "print \"values\",", 1)
+	if out, err, n := runStates(t, cp, other, engine.Limits{}); err != nil || out != "values "+fresh || n != full {
+		t.Fatalf("another script: %q, %v, %d positions (fresh: %d)", out, err, n, full)
+	}
+	// The same script with the file's values broken (its checksum right).
+	data, _ := os.ReadFile(cp)
+	i := strings.Index(string(data), "pruned ")
+	if i < 0 {
+		t.Fatalf("no values of the pruned search in the file:\n%.200q", data)
+	}
+	head := string(data[:i])
+	header, _, _ := strings.Cut(string(data[i:]), "\n")
+	f := strings.Fields(header)
+	body := head + f[0] + " " + f[1] + " 3\n\xff\xff\xff"
+	os.WriteFile(cp, []byte(body+fmt.Sprintf("end %08x\n", crc32.Checksum([]byte(body), crc32.MakeTable(crc32.Castagnoli)))), 0o644)
+	if _, err, _ := runStates(t, cp, src, engine.Limits{}); err == nil || !strings.Contains(err.Error(), "--checkpoint "+cp+": it holds values of the pruned search that cannot be read") {
+		t.Fatalf("broken values: %v", err)
 	}
 }

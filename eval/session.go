@@ -119,6 +119,9 @@ func NewSession(opts Options) *Session {
 	if reg == nil {
 		reg = stdlib.Registry()
 	}
+	// (Go definitions besides the standard library's: no digest of the
+	// program covers them.)
+	th.ProgramKnown = reg == stdlib.Registry()
 	s := &Session{env: compile.Env{Th: th, Engine: th.Engine, Reg: reg, Fast: fastpath.New}, prelude: resolve.NewScope(nil), u: resolve.NewUniverse(reg)}
 	s.top = resolve.NewScope(s.prelude)
 	s.loadPrelude()
@@ -344,6 +347,7 @@ func (s *Session) ExecFile(ctx context.Context, filename, src string) error {
 	if err != nil {
 		return err
 	}
+	s.env.Th.NoteProgram("source", src)
 	return s.run(ctx, code)
 }
 
@@ -362,6 +366,7 @@ func (s *Session) ExecEntry(ctx context.Context, filename, src string) error {
 	if err != nil {
 		return err
 	}
+	s.env.Th.NoteProgram("entry", src)
 	err = s.run(ctx, code)
 	s.bindEntryLets(err == nil)
 	return err

@@ -20,6 +20,9 @@ import (
 //	takebreak RULES WIDTH COUNT\n      a section a game, each game once:
 //	COUNT values of WIDTH bytes (1, 2 or 4), little-endian
 //	...
+//	pruned KEY COUNT\n                 other values (Extra), each KEY once:
+//	COUNT bytes
+//	...
 //	end CRC\n
 //
 // RULES names the game's rules ("0:4u,1:7": take 0 and leave two unequal
@@ -105,16 +108,56 @@ func RulesKey(g *Game) string {
 	return strings.Join(parts, ",")
 }
 
-// section is a section's header.
+// section is a section's header: a take-and-break game's, or an Extra's
+// (extra: its width is 1, n its bytes).
 type section struct {
 	key      string
 	width, n int
+	extra    bool
 }
 
-func (h section) line() string { return fmt.Sprintf("takebreak %s %d %d\n", h.key, h.width, h.n) }
+func (h section) line() string {
+	if h.extra {
+		return fmt.Sprintf("%s %s %d\n", extraKind, h.key, h.n)
+	}
+	return fmt.Sprintf("takebreak %s %d %d\n", h.key, h.width, h.n)
+}
 func (h section) bytes() int64 { return int64(h.n) * int64(h.width) }
+
+// id names the section among a file's: each once.
+func (h section) id() string {
+	if h.extra {
+		return extraKind + " " + h.key
+	}
+	return h.key
+}
+
 func (s *Solver) header() section {
-	return section{RulesKey(s.g), s.Stats().BytesPerHeap, s.Len()}
+	return section{key: RulesKey(s.g), width: s.Stats().BytesPerHeap, n: s.Len()}
+}
+
+// An Extra is a section of a checkpoint that holds other values than a
+// take-and-break game's (those of package solve's pruned search), as
+// bytes, under a key (a word of letters and digits) that names what they
+// are for. A file holds one of each key: a save replaces the file's (the
+// run that saves took them in when it began), and of two Extras of a key
+// in one save, it keeps the longer.
+type Extra struct {
+	Key  string
+	Data []byte
+}
+
+// extraKind is the first word of an Extra's header.
+const extraKind = "pruned"
+
+// maxExtra bounds an Extra's bytes.
+const maxExtra = 1 << 40
+
+func (x Extra) header() section { return section{key: x.Key, width: 1, n: len(x.Data), extra: true} }
+
+// validKey reports whether key can name an Extra.
+func validKey(key string) bool {
+	return key != "" && len(key) <= 256 && strings.Trim(key, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_.") == ""
 }
 
 // Save writes a checkpoint of the Solver's values to w.
@@ -123,7 +166,7 @@ func (s *Solver) Save(w io.Writer) error { return WriteCheckpoint(w, s) }
 // WriteCheckpoint writes a checkpoint of the values of solvers to w (of
 // games with values; the one with the most values of a game).
 func WriteCheckpoint(w io.Writer, solvers ...*Solver) error {
-	return merge(w, nil, 0, solvers)
+	return merge(w, nil, 0, solvers, nil)
 }
 
 // writer writes a checkpoint, keeping the CRC of what it wrote.
@@ -152,11 +195,12 @@ func (w *writer) end() error {
 	return w.w.Flush()
 }
 
-// merge writes to w a checkpoint of the values of solvers and of the
-// sections of the checkpoint old (of size bytes; nil: none) of other
-// games: of a game of both, the one with more values. It reads the whole
-// of old, and fails when old is not a checkpoint or is corrupt.
-func merge(w io.Writer, old io.Reader, size int64, solvers []*Solver) error {
+// merge writes to w a checkpoint of the values of solvers and extras and
+// of the sections of the checkpoint old (of size bytes; nil: none) of
+// other games and keys: of a game of both, the one with more values; of
+// a key of both, extras'. It reads the whole of old, and fails when old is not a
+// checkpoint or is corrupt.
+func merge(w io.Writer, old io.Reader, size int64, solvers []*Solver, extras []Extra) error {
 	mine := map[string]*Solver{} // by key, the one with the most values
 	for _, s := range solvers {
 		k := RulesKey(s.g)
@@ -164,14 +208,29 @@ func merge(w io.Writer, old io.Reader, size int64, solvers []*Solver) error {
 			mine[k] = s
 		}
 	}
+	myExtras := map[string]int{} // by key, the index of the longest
+	for i, x := range extras {
+		if !validKey(x.Key) {
+			return fmt.Errorf("%q cannot name values in a checkpoint", x.Key)
+		}
+		if j, ok := myExtras[x.Key]; len(x.Data) > 0 && (!ok || len(x.Data) > len(extras[j].Data)) {
+			myExtras[x.Key] = i
+		}
+	}
 	cw := &writer{w: bufio.NewWriterSize(w, 1<<20)}
 	io.WriteString(cw, fileHead)
 	if old != nil {
 		err := scan(old, size, func(h section, r *reader) error {
-			if s := mine[h.key]; s != nil && s.Len() >= h.n {
-				return r.skip(h.bytes(), nil)
+			if h.extra {
+				if _, ok := myExtras[h.key]; ok {
+					return r.skip(h.bytes(), nil)
+				}
+			} else {
+				if s := mine[h.key]; s != nil && s.Len() >= h.n {
+					return r.skip(h.bytes(), nil)
+				}
+				delete(mine, h.key) // (the file has more)
 			}
-			delete(mine, h.key) // (the file has more)
 			io.WriteString(cw, h.line())
 			return r.skip(h.bytes(), cw)
 		})
@@ -185,6 +244,15 @@ func merge(w io.Writer, old io.Reader, size int64, solvers []*Solver) error {
 				return err
 			}
 			delete(mine, k)
+		}
+	}
+	for i, x := range extras {
+		if j, ok := myExtras[x.Key]; ok && j == i {
+			io.WriteString(cw, x.header().line())
+			if _, err := cw.Write(x.Data); err != nil {
+				return err
+			}
+			delete(myExtras, x.Key)
 		}
 	}
 	return cw.end()
@@ -309,10 +377,10 @@ func scan(r io.Reader, size int64, each func(h section, rd *reader) error) error
 		if err != nil {
 			return err
 		}
-		if seen[h.key] {
+		if seen[h.id()] {
 			return errCorrupt("it has two sections of one game")
 		}
-		seen[h.key] = true
+		seen[h.id()] = true
 		if err := each(h, rd); err != nil {
 			return err
 		}
@@ -334,6 +402,16 @@ func notHead(first string) error {
 // the left bytes of the file.
 func parseSection(line string, left int64) (section, error) {
 	f := strings.Split(strings.TrimSuffix(line, "\n"), " ")
+	if len(f) == 3 && f[0] == extraKind && validKey(f[1]) {
+		n := count(f[2])
+		if n < 0 || n > maxExtra || int64(int(n)) != n {
+			return section{}, errCorrupt(fmt.Sprintf("a line is %.40q, not a section's header", line))
+		}
+		if n > left {
+			return section{}, errCorrupt(fmt.Sprintf("a section of %d bytes is longer than the rest of the file, %d bytes", n, left))
+		}
+		return section{key: f[1], width: 1, n: int(n), extra: true}, nil
+	}
 	if len(f) != 4 || f[0] != "takebreak" || f[1] == "" {
 		return section{}, errCorrupt(fmt.Sprintf("a line is %.40q, not a section's header", line))
 	}
@@ -341,7 +419,7 @@ func parseSection(line string, left int64) (section, error) {
 	if width != 1 && width != 2 && width != 4 || n < 0 || n > maxHeaps || int64(int(n)) != n {
 		return section{}, errCorrupt(fmt.Sprintf("a line is %.40q, not a section's header", line))
 	}
-	h := section{f[1], int(width), int(n)}
+	h := section{key: f[1], width: int(width), n: int(n)}
 	if h.bytes() > left {
 		return section{}, errCorrupt(fmt.Sprintf("a section of %d values of %d bytes is longer than the rest of the file, %d bytes", n, width, left))
 	}
@@ -366,7 +444,7 @@ func (s *Solver) Restore(r io.Reader, size int64) (int, error) {
 	key := RulesKey(s.g)
 	var got table // (not used until the whole file is checked)
 	err := scan(r, size, func(h section, rd *reader) error {
-		if h.key != key || h.n <= s.Len() {
+		if h.extra || h.key != key || h.n <= s.Len() {
 			return rd.skip(h.bytes(), nil)
 		}
 		t, err := s.read(rd, h)

@@ -70,7 +70,11 @@ func (s *Solver) RestoreFile(path string) (int, error) {
 // theirs when it holds more. An error (a *CheckpointError) leaves the
 // file as it was; a file that is not a checkpoint, or a corrupt one, is
 // not written over.
-func SaveFile(path string, solvers []*Solver) (err error) {
+func SaveFile(path string, solvers []*Solver) error { return SaveFileExtras(path, solvers, nil) }
+
+// SaveFileExtras is SaveFile of solvers and extras (each under its key,
+// in place of what the file holds under that key).
+func SaveFileExtras(path string, solvers []*Solver, extras []Extra) (err error) {
 	defer func() {
 		if err != nil {
 			err = saveError(path, err)
@@ -85,7 +89,48 @@ func SaveFile(path string, solvers []*Solver) (err error) {
 		return err
 	}
 	defer unlock()
-	return save(to, solvers)
+	return save(to, solvers, extras)
+}
+
+// ReadExtra returns the bytes of the Extra of key that checkpoint file
+// path holds: nil when it has none, or there is no such file. A file that
+// is not a regular one, or not a checkpoint, or a corrupt one, is a
+// *CheckpointError.
+func ReadExtra(path, key string) ([]byte, error) {
+	to, err := resolve(path)
+	if err == nil {
+		_, err = os.Stat(to)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, fileError(path, err)
+	}
+	unlock, err := lockFile(to)
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	defer unlock()
+	f, size, err := openRegular(to)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	defer f.Close()
+	var got []byte // (not returned until the whole file is checked)
+	err = scan(f, size, func(h section, rd *reader) error {
+		if !h.extra || h.key != key {
+			return rd.skip(h.bytes(), nil)
+		}
+		got = make([]byte, h.n)
+		return rd.read(got)
+	})
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	return got, nil
 }
 
 // saveError is SaveFile's error err as a *CheckpointError: the file's,
@@ -106,7 +151,7 @@ func saveError(path string, err error) error {
 
 // save is SaveFile under the lock: the checkpoint of solvers and of
 // what path holds, in a new file renamed over it.
-func save(path string, solvers []*Solver) error {
+func save(path string, solvers []*Solver, extras []Extra) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -124,7 +169,7 @@ func save(path string, solvers []*Solver) error {
 	default:
 		return err
 	}
-	tmp, err := writeTemp(dir, base, old, size, mode, solvers)
+	tmp, err := writeTemp(dir, base, old, size, mode, solvers, extras)
 	if old != nil {
 		old.Close() // (before the rename: Windows renames no open file)
 	}
@@ -142,7 +187,7 @@ func save(path string, solvers []*Solver) error {
 // writeTemp writes the checkpoint of solvers and of old (size bytes; nil:
 // none) to a new file in dir, synced to the disk, and returns its name;
 // on an error the file is removed.
-func writeTemp(dir, base string, old *os.File, size int64, mode fs.FileMode, solvers []*Solver) (name string, err error) {
+func writeTemp(dir, base string, old *os.File, size int64, mode fs.FileMode, solvers []*Solver, extras []Extra) (name string, err error) {
 	f, err := os.CreateTemp(dir, base+".*.tmp")
 	if err != nil {
 		return "", err
@@ -158,9 +203,9 @@ func writeTemp(dir, base string, old *os.File, size int64, mode fs.FileMode, sol
 		w = failing{}
 	}
 	if old != nil {
-		err = merge(w, old, size, solvers)
+		err = merge(w, old, size, solvers, extras)
 	} else {
-		err = merge(w, nil, 0, solvers)
+		err = merge(w, nil, 0, solvers, extras)
 	}
 	if err != nil {
 		return "", err

@@ -396,3 +396,63 @@ func TestCheckpointFileNotRegular(t *testing.T) {
 	}
 	noTemps(t, dir)
 }
+
+// TestCheckpointExtras: a file holds Extras beside the games' values,
+// each key once: saves keep the ones they do not have and replace the
+// ones they have, games' saves keep them, a game's restore skips them,
+// and they are refused when crafted wrong.
+func TestCheckpointExtras(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "cp")
+	a := solve(t, mustCode(t, "0.1777"), 3000, Options{})
+	steps := []struct {
+		solvers []*Solver
+		extras  []Extra
+	}{
+		{nil, []Extra{{"p1", []byte("one\nvalue")}}},
+		{[]*Solver{a}, []Extra{{"p2", []byte{0, 1, 2}}}},
+		{nil, []Extra{{"p1", []byte("short")}}},                 // replaced
+		{nil, []Extra{{"p2", []byte{9, 9, 9, 9}}, {"p2", nil}}}, // the longer of the save's
+		{[]*Solver{a}, nil},
+	}
+	for _, st := range steps {
+		if err := SaveFileExtras(file, st.solvers, st.extras); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for key, want := range map[string]string{"p1": "short", "p2": "\x09\x09\x09\x09", "p3": ""} {
+		got, err := ReadExtra(file, key)
+		if err != nil || string(got) != want {
+			t.Errorf("%s: %q, %v; want %q", key, got, err, want)
+		}
+	}
+	checkFile(t, file, a.g, 3000)
+	if got, err := ReadExtra(filepath.Join(t.TempDir(), "none"), "p1"); got != nil || err != nil {
+		t.Errorf("no file: %q, %v", got, err)
+	}
+	if err := SaveFileExtras(file, nil, []Extra{{"a key", []byte{1}}}); err == nil {
+		t.Error("a key with a space saved")
+	}
+	for _, c := range []struct {
+		data []byte
+		want string
+	}{
+		{crafted("pruned k 4\nabcd", "pruned k 1\nx"), "two sections of one game"},
+		{crafted("pruned k 400\nabcd"), "longer than the rest of the file"},
+		{crafted("pruned k -1\n"), "not a section's header"},
+		{crafted("pruned \n"), "not a section's header"},
+		{append(crafted("pruned k 2\nab"), 'x'), "bytes follow its end"},
+	} {
+		os.WriteFile(file, c.data, 0o644)
+		got, err := ReadExtra(file, "k")
+		if err == nil || got != nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%.60q: %q, %v; want %q", c.data, got, err, c.want)
+		}
+	}
+	// A game's restore reads past them.
+	os.WriteFile(file, crafted("pruned k 3\nabc"), 0o644)
+	SaveFile(file, []*Solver{a})
+	checkFile(t, file, a.g, 3000)
+	if got, _ := ReadExtra(file, "k"); string(got) != "abc" {
+		t.Errorf("after a game's save: %q", got)
+	}
+}

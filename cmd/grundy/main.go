@@ -265,7 +265,7 @@ func addLimitFlags(fs *flag.FlagSet, cfg *config) {
 	fs.BoolVar(&cfg.stats, "stats", false, "print positions visited, moves, memo size and time to standard error")
 	fs.Int64Var(&cfg.maxStates, "max-states", 0, fmt.Sprintf("stop after `N` positions (default %d)", d.MaxStates))
 	fs.Int64Var(&cfg.maxSteps, "max-steps", 0, fmt.Sprintf("stop after `N` evaluation steps (default %d)", d.MaxSteps))
-	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "save the values of take-and-break families (period, large tables) to `FILE` about every minute and when the run ends or stops, and go on from FILE's values (one FILE holds several games; runs may share it)")
+	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "save the values of take-and-break families (period, large tables) and of the pruned search (large boards) to `FILE` about every minute and when the run ends or stops, and go on from FILE's values (one FILE holds several games; runs may share it)")
 	addTimeMemoryFlags(fs, cfg)
 }
 

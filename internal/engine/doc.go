@@ -37,5 +37,7 @@
 // records the options not known yet for the search; a position asked
 // for directly that the memo lacks is computed by the Solver. gameapi.go
 // holds what built-ins ask of a game: SG, Outcome, Moves, Winning,
-// BestMove, Remoteness, Period.
+// BestMove, Remoteness, Period; pruned.go what package solve's pruned
+// search asks: a position's options as values (ListOptions), and whether
+// the memo holds a position, without adding it (FindKey).
 package engine

@@ -3,6 +3,7 @@ package engine
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
 	"io"
 	"strconv"
 	"time"
@@ -94,6 +95,23 @@ type Thread struct {
 	// of a table computed by several (package eval's TableJobs), which
 	// keep the cores busy themselves.
 	SolverThreads int
+	// Program is a digest of the sources the thread has run and of the
+	// standard input ints() read (NoteProgram): a checkpoint keeps the
+	// pruned search's values for the program of the digest (package
+	// solve). ProgramKnown is false when the session also has
+	// definitions written in Go, which no digest covers: then they are
+	// not kept.
+	Program      [sha256.Size]byte
+	ProgramKnown bool
+}
+
+// NoteProgram adds to the thread's Program digest a text it runs (a
+// script, an entry: kind "source") or reads ("input").
+func (th *Thread) NoteProgram(kind, text string) {
+	h := sha256.New()
+	h.Write(th.Program[:])
+	h.Write([]byte(kind + " " + strconv.Itoa(len(text)) + "\n" + text))
+	h.Sum(th.Program[:0])
 }
 
 // NewFrame returns a frame with n zeroed slots taken from the slab.
@@ -306,6 +324,7 @@ func (th *Thread) Ints(c *Call) value.Value {
 		c.Fail("ints(): this program has no standard input")
 	}
 	data := th.readInput(c)
+	th.NoteProgram("input", string(data))
 	// The words, as strings.Fields splits each line: counted first, so
 	// that the list is accounted for and made once.
 	words := 0

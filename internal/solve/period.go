@@ -223,20 +223,31 @@ func saveCheckpoint(e *search) error {
 		return nil
 	}
 	e.savedAt = time.Now()
+	defer func() { e.saveTook = time.Since(e.savedAt) }()
 	grown := false
 	var solvers []*takebreak.Solver
 	for _, pd := range e.tables {
 		grown = grown || pd.Solver.Len() > pd.saved
 		solvers = append(solvers, pd.Solver)
 	}
+	var extras []takebreak.Extra
+	puts := int64(0)
+	if p := e.pruner; p != nil && p.tt != nil {
+		if x, ok := p.extra(); ok {
+			extras, grown, puts = append(extras, x), true, p.tt.puts
+		}
+	}
 	if !grown {
 		return nil
 	}
-	if err := takebreak.SaveFile(th.Checkpoint, solvers); err != nil {
+	if err := takebreak.SaveFileExtras(th.Checkpoint, solvers, extras); err != nil {
 		return checkpointError(engine.Pos{}, th.Checkpoint, err)
 	}
 	for _, pd := range e.tables {
 		pd.saved = pd.Solver.Len()
+	}
+	if len(extras) > 0 {
+		e.pruner.savedPuts = puts
 	}
 	return nil
 }

@@ -42,9 +42,11 @@ import (
 //     nimber, two equal parts cancel (G + G = 0), the other parts but the
 //     largest get their exact values (inSet with every value asked for),
 //     and the largest is asked for the values xored with the rest.
-//   - Options are tried smallest first; the exact values found are kept
-//     in a transposition table within the memory limit (ttable), never
-//     partial answers.
+//   - Options are tried smallest first; the exact values found, and for
+//     an answer notIn the small values the position was found not to
+//     have (excludeMask), are kept in a transposition table within the
+//     memory limit (ttable): a question asked again of a position whose
+//     table entry rules out every value asked is answered at once.
 //
 // Every answer is exact: the search only changes how many positions are
 // computed, and how much memory the values known take. It does not handle
@@ -81,6 +83,11 @@ type pruner struct {
 	root     string
 	game     string
 	atLeast  int32
+	// The program whose values the table took from the checkpoint file,
+	// and its puts when it was last saved there (prunedcp.go).
+	restored  string
+	savedPuts int64
+	saveErr   *value.RuntimeError // a save that failed, raised through the search
 }
 
 // pcomp is a part of an option: a position of a game, by its packed key
@@ -141,9 +148,14 @@ func (e *search) prunedValue(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 		th := e.Th
 		p.tt = newTTable(th.Limits.MaxMemory/6, func(n int64) { engine.AllocIf(th, g.Pos, n) })
 	}
+	p.restore(g.Pos)
 	at := e.mark()
 	defer func() {
 		if x := recover(); x != nil {
+			if re, ok := x.(*value.RuntimeError); ok && re == p.saveErr {
+				p.saveErr = nil
+				panic(re) // (the checkpoint's, not the game's)
+			}
 			if _, ok := x.(prunedAbort); !ok {
 				e.rethrow(x)
 			}
@@ -410,6 +422,13 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		th.Tick(c.g.Pos)
 		if th.Ctx != nil {
 			th.Poll(c.g.Pos)
+		}
+		if e.prunedSaveDue() {
+			if err := saveCheckpoint(e); err != nil {
+				re := err.(*value.RuntimeError)
+				re.Pos, p.saveErr = c.g.Pos, re
+				panic(re)
+			}
 		}
 		if th.Prog != nil {
 			th.Prog.TickUnits(p.expanded, "positions searched", func() string {

@@ -45,8 +45,9 @@ type search struct {
 	noOpen       bool          // solveLoopy without opening positions first (see solveLoopyOpen)
 	// The take-and-break families' tables (period.go), and when they
 	// were last saved to the checkpoint.
-	tables  []*periodic
-	savedAt time.Time
+	tables   []*periodic
+	savedAt  time.Time
+	saveTook time.Duration
 	// The pruned search (pruned.go), and whether it is running.
 	pruner  *pruner
 	pruning bool

@@ -14,6 +14,7 @@ type ttable struct {
 	budget   int64       // bytes of a generation
 	room     func(int64) // the run's memory check, told of each array the table allocates
 	dropped  int64       // values dropped with old generations
+	puts     int64       // values put
 }
 
 // ttgen is a generation: keys interned, and their values by id.
@@ -47,6 +48,7 @@ func (t *ttable) get(k []byte) (int32, bool) {
 // put records v for the position with key k: its value, or a mask
 // (exclude).
 func (t *ttable) put(k []byte, v int32) {
+	t.puts++
 	id, added, ok := t.cur.keys.Intern(k)
 	if !ok {
 		t.rotate()
