@@ -208,7 +208,6 @@ func TestDeepRecursionIsALimit(t *testing.T) {
 // parse, compile and run, in linear time, with the values nested Binary
 // nodes would give, and their errors.
 func TestLongChainsRun(t *testing.T) {
-	t.Parallel()
 	const n = 100_000
 	chain := func(term, last string) string { return strings.Repeat(term, n-1) + last }
 	cases := []struct{ src, want string }{
