@@ -33,7 +33,7 @@ import (
 // fuzzEvalSeeds returns the scripts FuzzEval starts from: the examples,
 // the chunks of testdata/*.game, the grundy blocks of spec.md and a few
 // hostile programs. Without -fuzz, the fast suite (package
-// internal/testenv) takes a quarter of the files' scripts, spread over
+// internal/testenv) takes an eighth of the files' scripts, spread over
 // them, and every hostile program.
 func fuzzEvalSeeds(t testing.TB) []string {
 	var seeds []string
@@ -81,7 +81,7 @@ func fuzzEvalSeeds(t testing.TB) []string {
 		}
 	}
 	if !fuzzing() {
-		seeds = testenv.Sample(seeds, len(seeds)/4)
+		seeds = testenv.Sample(seeds, len(seeds)/8)
 	}
 	return append(seeds, fuzzEvalHostile...)
 }

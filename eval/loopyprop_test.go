@@ -211,7 +211,7 @@ func TestPropLoopy(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 5)
 	p := &prober{t: t, seed: seed}
-	graphs, perScript := testenv.Scale(1000, 5000), 50
+	graphs, perScript := testenv.Scale(600, 5000), 50
 	total := propCount(graphs)
 	for b := 0; b < total; b += perScript {
 		var units []*unit

@@ -271,7 +271,7 @@ func TestOptDiffScripts(t *testing.T) {
 // TestOptDiffEachPass: every chunk of testdata/*.game and every
 // adversarial case with one pass off at a time, against all passes on: a
 // pass that changes a result shows alone, by name. The fast suite turns
-// off one pass per case, each pass in turn, on a quarter of the cases
+// off one pass per case, each pass in turn, on a sixth of the cases
 // (those of scriptCases and optFast; the long suite: every pass on every
 // case).
 func TestOptDiffEachPass(t *testing.T) {
@@ -283,7 +283,7 @@ func TestOptDiffEachPass(t *testing.T) {
 	all := eval.Passes()
 	// pass k turns off on the cases i with i % stride == k (every case
 	// when stride is 0).
-	stride := testenv.Scale(4*len(all), 0)
+	stride := testenv.Scale(6*len(all), 0)
 	used := func(i, k int) bool { return stride == 0 || i%stride == k }
 	on := make([]optRun, len(cases))
 	for i, c := range cases {
@@ -307,6 +307,10 @@ func TestOptDiffEachPass(t *testing.T) {
 	}
 }
 
+// optSlowExamples are the examples that take seconds both ways: the fast
+// suite leaves them to the long one (cmd/grundy's TestExamples runs them).
+var optSlowExamples = []string{"boards.game", "loopysum.game"}
+
 // TestOptDiffExamples: the examples, with their .in files as standard
 // input.
 func TestOptDiffExamples(t *testing.T) {
@@ -314,6 +318,9 @@ func TestOptDiffExamples(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "examples", "*.game"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples (%v)", err)
+	}
+	if !testenv.IsLong() {
+		files = slices.DeleteFunc(files, func(f string) bool { return slices.Contains(optSlowExamples, filepath.Base(f)) })
 	}
 	for _, file := range files {
 		data, err := os.ReadFile(file)
@@ -2507,14 +2514,14 @@ func (g *optGen) program() (string, bool) {
 // the setting is switched only between the phases), then compares.
 func TestOptDiffRandom(t *testing.T) {
 	t.Parallel()
-	optDiffRandom(t, 20261121, testenv.Scale(150, 2000), false)
+	optDiffRandom(t, 20261121, testenv.Scale(100, 2000), false)
 }
 
 // TestOptDiffRandomBits is TestOptDiffRandom with the bit operators in the
 // expressions, conditions and arguments of the programs.
 func TestOptDiffRandomBits(t *testing.T) {
 	t.Parallel()
-	optDiffRandom(t, 20261124, testenv.Scale(60, 500), true)
+	optDiffRandom(t, 20261124, testenv.Scale(40, 500), true)
 }
 
 // optDiffRandom runs n random programs (times -optdiff.n) both ways.
@@ -2698,7 +2705,7 @@ func TestOptDiffDeep(t *testing.T) {
 		seed ^= *propSeed * 0x9e3779b97f4a7c15
 	}
 	g := &optGen{r: rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))}
-	n := testenv.Scale(10, 40) * max(*optDiffN, 1)
+	n := testenv.Scale(5, 40) * max(*optDiffN, 1)
 	start := time.Now()
 	var strict, limited, fails int
 	for i := range n {

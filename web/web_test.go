@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/editors"
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // TestWasmDeps: the interpreter for the browser links the root package
@@ -63,12 +64,17 @@ var (
 	buildErr  error
 )
 
-// built builds the interpreter once for the tests of this package.
+// built builds the interpreter once for the tests of this package. It
+// skips the test in -short mode and in the fast suite (package
+// internal/testenv): compiling the interpreter for GOOS=js GOARCH=wasm
+// takes half a minute of two cores on a fresh clone. (TestHandler serves
+// a stand-in; TestWasmDeps checks what the interpreter links.)
 func built(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the WebAssembly interpreter")
 	}
+	testenv.Long(t)
 	if _, err := goTool(); err != nil {
 		t.Skip(err)
 	}

@@ -44,7 +44,7 @@ func TestServeUsage(t *testing.T) {
 // TestServePortInUse: a port in use is reported before anything is built.
 func TestServePortInUse(t *testing.T) {
 	var stderr, errOut bytes.Buffer
-	busy := startServe(t, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, io.Discard, &stderr)
+	busy := startServe(t, []string{"--wasm", wasmDir(t)}, io.Discard, &stderr)
 	port := busy[strings.LastIndex(busy, ":")+1 : len(busy)-1]
 	// The second server would build the interpreter: the error comes
 	// first.
@@ -52,6 +52,28 @@ func TestServePortInUse(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut.String(), "cannot listen on 127.0.0.1:"+port) || strings.Contains(errOut.String(), "compiling") {
 		t.Errorf("a port in use: exit %d, %q", code, errOut.String())
 	}
+}
+
+// wasmDir is a directory for grundy serve --wasm: in the long suite
+// (package internal/testenv) an empty one, where serve builds the
+// interpreter; in the fast suite one with a stand-in for it, served as it
+// is (compiling the interpreter for GOOS=js GOARCH=wasm takes half a
+// minute of two cores on a fresh clone).
+func wasmDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "wasm")
+	if testenv.IsLong() {
+		return dir
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{web.WasmFile: "\x00asm stand-in", web.WasmExecFile: "// stand-in: globalThis.Go"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
 
 // startServe runs grundy serve --port 0 ARGS until the test ends and
@@ -88,10 +110,10 @@ func startServe(t *testing.T, args []string, stdout, stderr io.Writer) string {
 }
 
 // TestServeFiles: the page, the interpreter, the grammar and the examples
-// are served.
+// are served (the interpreter a stand-in in the fast suite: wasmDir).
 func TestServeFiles(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	u := startServe(t, []string{"--wasm", filepath.Join(t.TempDir(), "wasm")}, &stdout, &stderr)
+	u := startServe(t, []string{"--wasm", wasmDir(t)}, &stdout, &stderr)
 	if !strings.HasPrefix(u, "http://127.0.0.1:") || !strings.Contains(stdout.String(), u) {
 		t.Errorf("address %q, stdout %q", u, stdout.String())
 	}
