@@ -37,7 +37,8 @@ func (tm timing) String() string {
 // TestSpellingRatios times K random spellings of each workload (one to
 // three rewrites each, so that a slow one points at a few families) at
 // its real size (GRUNDY_SPELLING_K, default 5) against the canonical
-// script, each within 20 times the canonical time (at most 60 s; a
+// script, each within 20 times the canonical time (GRUNDY_SPELLING_CAP
+// sets the factor; at most 60 s; a
 // timeout counts as at least that ratio), and prints the distribution
 // of the ratios: median, 90th percentile, the worst with its script,
 // the worst five with their rewrites, and per family the spellings
@@ -57,6 +58,10 @@ func TestSpellingRatios(t *testing.T) {
 		k = n
 	}
 	single := os.Getenv("GRUNDY_SPELLING_SINGLE") == "1"
+	cap := 20.0
+	if c, err := strconv.ParseFloat(os.Getenv("GRUNDY_SPELLING_CAP"), 64); err == nil && c >= 1 {
+		cap = c
+	}
 	fams := families(t)
 	var all []timing
 	for _, s := range corpus(t) {
@@ -67,7 +72,7 @@ func TestSpellingRatios(t *testing.T) {
 		if canon.err != "" {
 			t.Fatalf("%s: %s", s.name, canon.err)
 		}
-		limit := min(20*canon.took, time.Minute)
+		limit := min(time.Duration(cap*float64(canon.took)), time.Minute)
 		var line []string
 		spell := func(seed uint64, rewrite func(*rand.Rand, *lang.File) []string) {
 			r := rand.New(rand.NewPCG(seed, 0))
