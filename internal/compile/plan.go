@@ -28,6 +28,14 @@ type plannedAlt struct {
 	alt *lang.Alt
 }
 
+// key is what plan.Repeated compares of a planned alternative.
+func (p plannedAlt) key() any { return p.alt }
+
+// repeatable reports whether code evaluates to the same result each time:
+// no function or game written in Go, which may keep state, is defined in
+// the session (plan.Env.Repeatable).
+func (c *Compiler) repeatable() bool { return c.Env.Th != nil && c.Env.Th.ProgramKnown }
+
 // planAlts plans the alternatives of game d's rule for the variant (sg:
 // streamed SG values; ints: int parameters), and explains the plans of
 // the variant that is explained (sg and ints).
@@ -36,7 +44,7 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 	if sg {
 		k = ir.MoveSG
 	}
-	env := &plan.Env{R: c.Resolver, On: c.Passes, Packed: ints}
+	env := &plan.Env{R: c.Resolver, On: c.Passes, Packed: ints, Repeatable: c.repeatable()}
 	var out []plannedAlt
 	for i, a := range d.Alts {
 		alt := a.(*lang.Alt)
@@ -47,6 +55,13 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 		}
 		alts, res := plan.Alts(env, alt, k)
 		for _, pa := range alts {
+			if sg && env.Repeatable && c.On(passes.Dedup) && plan.Repeated(out, plannedAlt{i, pa}, plannedAlt.key) {
+				// (The SG search does not see repeats: an alternative
+				// the same as one before it adds nothing, plan/dedup.go.)
+				c.note("%s is the same as one before it: dropped (dedup)", altLabel(i, alt))
+				c.Fired(passes.Dedup)
+				continue
+			}
 			out = append(out, plannedAlt{i, pa})
 		}
 		if res.Fired != 0 && sg && ints {
@@ -74,7 +89,7 @@ func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(*lang.C
 	if c.planning[e] || c.Passes&passes.Planner == 0 {
 		return zero, false
 	}
-	p, g, res := plan.Comp(&plan.Env{R: c.Resolver, On: c.Passes}, e, k)
+	p, g, res := plan.Comp(&plan.Env{R: c.Resolver, On: c.Passes, Repeatable: c.repeatable()}, e, k)
 	if p == nil {
 		return zero, false
 	}

@@ -45,16 +45,17 @@ const (
 	ConstSets                   // the planner: a literal of ints iterated for SG values sorted and without repeats (internal/plan/constsets.go)
 	Bitsets                     // sets of a position's argument as bitsets over a universe, and set filters as masks of words (internal/fastpath/bitset.go, internal/value/universe.go)
 	Pruned                      // one large position's value by a pruned search that computes few of its options' values exactly (internal/solve/pruned.go)
+	Dedup                       // the planner: for a consumer that does not see repeats, a query (or a move rule's alternative) the same as one before it is dropped (internal/plan/dedup.go)
 
 	// Planner is the planner's passes.
-	Planner = Deforest | Equalities | Bounds | ConstSets
+	Planner = Deforest | Equalities | Bounds | ConstSets | Dedup
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Dedup
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "dedup"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.

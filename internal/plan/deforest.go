@@ -11,9 +11,9 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Deforestation: a generator over a call of a def whose body is a list
-// comprehension (a set comprehension too, for a consumer that sees
-// neither order nor repeats),
+// Deforestation: a generator over a list comprehension, written in place
+// or the body of the def it calls (a set comprehension too, for a
+// consumer that sees neither order nor repeats),
 //
 //	def opts(n) = [n - s for s in [1, 3, 4] if s <= n]
 //	game g(n) moves g(m) for m in opts(n)
@@ -64,15 +64,24 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) []*ir.Query {
 	if !ok {
 		return nil
 	}
-	call, ok := el.Coll.(*lang.Call)
-	if !ok {
+	var (
+		fn   *engine.Func
+		call *lang.Call
+		body lang.Expr
+	)
+	switch coll := el.Coll.(type) {
+	case *lang.Call:
+		if fn = helperDef(env, coll); fn == nil {
+			return nil
+		}
+		call, body = coll, fn.Decl.Body
+	case *lang.Comp, *lang.Binary:
+		// The comprehensions written in place: a call of no def.
+		call, body = &lang.Call{Pos: coll.Position()}, coll
+	default:
 		return nil
 	}
-	fn := helperDef(env, call)
-	if fn == nil {
-		return nil
-	}
-	list, set := comps(fn.Decl.Body)
+	list, set := comps(body)
 	if len(list)+len(set) > 1 && i != 0 {
 		return nil // (the parts one after the other: the generator first)
 	}
@@ -102,6 +111,9 @@ func helperDef(env *Env, call *lang.Call) *engine.Func {
 	id, ok := call.Fn.(*lang.Ident)
 	if !ok {
 		return nil
+	}
+	if d := resolve.Of(id); d == nil || d.Kind != resolve.Def {
+		return nil // (a local called has no slot yet: it is the query's)
 	}
 	b := env.R.Lookup(id)
 	if b == nil || b.Kind != resolve.Def || b.Fn == nil || b.Fn.Decl == nil || len(lang.ParamNames(b.Fn.Decl.Params)) != len(call.Args) {
@@ -137,9 +149,13 @@ func comps(body lang.Expr) (list, set []*lang.Comp) {
 }
 
 // renamed is comprehension comp of def fn as a query, its parameters
-// written as call's arguments and its own names as new ones.
+// written as call's arguments and its own names as new ones (fn nil: a
+// comprehension written in place, call a stand-in without arguments).
 func renamed(fn *engine.Func, call *lang.Call, comp *lang.Comp) *ir.Query {
-	index := resolve.ParamIndex(fn)
+	index := map[*resolve.Decl]int{}
+	if fn != nil {
+		index = resolve.ParamIndex(fn)
+	}
 	args := append([]lang.Expr(nil), call.Args...)
 	inner := ir.LowerComp(comp, ir.ListComp)
 	for _, c := range inner.Clauses {

@@ -32,6 +32,9 @@ type Env struct {
 	// Packed: the variant runs only for positions with packed keys,
 	// whose int arguments are at most memo.PackBits bits in size.
 	Packed bool
+	// Repeatable: the code evaluates to the same result each time (no
+	// function written in Go is defined in the session; dedup.go).
+	Repeatable bool
 }
 
 // pass is one rewrite: it returns what the query is rewritten to (one
@@ -54,6 +57,7 @@ func one(f func(env *Env, q *ir.Query) *ir.Query) func(env *Env, q *ir.Query) []
 
 // order is the planner's passes, in the order they run.
 var order = []pass{
+	{passes.Inline, one(inline)},
 	{passes.Deforest, deforest},
 	{passes.Equalities, one(equalities)},
 	{passes.Bounds, one(bounds)},
@@ -101,6 +105,11 @@ func Plan(env *Env, q *ir.Query) Result {
 			next = append(next, res.apply(env, p, x, 0)...)
 		}
 		res.Planned = next
+	}
+	if env.On&passes.Dedup != 0 {
+		if qs, ok := dedup(env, res.Planned); ok {
+			res.Planned, res.Fired = qs, res.Fired|passes.Dedup
+		}
 	}
 	if len(res.Planned) > 1 {
 		var g []ir.Bound

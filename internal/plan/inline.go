@@ -1,0 +1,201 @@
+package plan
+
+import (
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Inlining: a call of a def, anywhere in a query's clauses or yield, is
+// the def's body with its parameters written as the call's arguments
+// when neither the arguments nor the body so written can fail:
+//
+//	def opt(a, n) = g(a) + g(n - a)
+//	game g(n) moves opt(a, n) for a in 1 .. (n - 1) / 2
+//
+// is planned as
+//
+//	range a = 1 .. (n - 1) / 2
+//	yield g(a) + g(n - a)
+//
+// which the kernels know. What cannot fail: each argument is safe int
+// arithmetic (safety.go) or a name of a local (reading it cannot fail;
+// it may be any value); the body, so written, is safe int arithmetic, a
+// safe condition, or a position: a call of a game declared in the
+// script whose arguments are such, or a sum of positions. Exact: as
+// written, the call evaluates its arguments, then the body; inlined, the
+// body evaluates the arguments where it reads them, and since none of it
+// can fail and every evaluation gives the same value, the values are the
+// same and so are the errors (none here: an error of a position's own
+// computation is reported at that position, with or without the call).
+// A def's names mean in the query what they mean in the def (each name
+// keeps its declaration). The safety of the int arithmetic holds under
+// the query's guard. Calls inside a comprehension of the query are left
+// to the comprehension's own plan.
+func inline(env *Env, q *ir.Query) *ir.Query {
+	out := q.Clone()
+	sf := newSafety(env, out)
+	in := &inliner{env: env, sf: sf}
+	for i, cl := range out.Clauses {
+		switch cl := cl.(type) {
+		case *ir.Range:
+			lo, hi := in.expr(cl.Lo), in.expr(cl.Hi)
+			if lo != cl.Lo || hi != cl.Hi {
+				out.Clauses[i] = &ir.Range{Var: cl.Var, Lo: lo, Hi: hi, At: cl.At, OpPos: cl.OpPos, Src: cl.Src}
+			}
+		case *ir.Elems:
+			if x := in.expr(cl.Coll); x != cl.Coll {
+				out.Clauses[i] = &ir.Elems{Pat: cl.Pat, Coll: x, At: cl.At, Src: cl.Src}
+			}
+		case *ir.Bind:
+			if x := in.expr(cl.X); x != cl.X {
+				out.Clauses[i] = &ir.Bind{Pat: cl.Pat, X: x, At: cl.At, Lit: cl.Lit, Src: cl.Src}
+			}
+		case *ir.Filter:
+			if x := in.expr(cl.Cond); x != cl.Cond {
+				out.Clauses[i] = &ir.Filter{Cond: x, At: cl.At, Src: cl.Src}
+			}
+		}
+	}
+	out.Yield = in.expr(out.Yield)
+	if out.Key != nil {
+		out.Key = in.expr(out.Key)
+	}
+	if !in.changed {
+		return nil
+	}
+	g, ok := sf.guard(q)
+	if !ok {
+		return nil
+	}
+	out.Guard = g
+	return out
+}
+
+// inliner rewrites the expressions of one query.
+type inliner struct {
+	env     *Env
+	sf      *safety
+	changed bool
+}
+
+// expr is e with the calls it can inline inlined (e itself when none).
+func (in *inliner) expr(e lang.Expr) lang.Expr {
+	switch x := e.(type) {
+	case *lang.Unary:
+		if y := in.expr(x.X); y != x.X {
+			return &lang.Unary{Pos: x.Pos, Op: x.Op, X: y}
+		}
+	case *lang.Binary:
+		a, b := in.expr(x.X), in.expr(x.Y)
+		if a != x.X || b != x.Y {
+			return &lang.Binary{Pos: x.Pos, Op: x.Op, X: a, Y: b}
+		}
+	case *lang.IfExpr:
+		c, a, b := in.expr(x.Cond), in.expr(x.Then), in.expr(x.Else)
+		if c != x.Cond || a != x.Then || b != x.Else {
+			return &lang.IfExpr{Pos: x.Pos, Cond: c, Then: a, Else: b}
+		}
+	case *lang.Index:
+		a, i := in.expr(x.X), in.expr(x.Index)
+		if a != x.X || i != x.Index {
+			return &lang.Index{Pos: x.Pos, X: a, Index: i}
+		}
+	case *lang.TupleLit:
+		if es, ok := in.all(x.Elems); ok {
+			return &lang.TupleLit{Pos: x.Pos, Elems: es}
+		}
+	case *lang.ListLit:
+		if es, ok := in.all(x.Elems); ok {
+			return &lang.ListLit{Pos: x.Pos, Elems: es}
+		}
+	case *lang.Call:
+		args, changed := in.all(x.Args)
+		call := x
+		if changed {
+			call = &lang.Call{Pos: x.Pos, Fn: x.Fn, Lparen: x.Lparen, Args: args, Site: x.Site}
+		}
+		if body := in.call(call); body != nil {
+			in.changed = true
+			return body
+		}
+		return call
+	}
+	return e
+}
+
+// all is es with calls inlined, and whether one was.
+func (in *inliner) all(es []lang.Expr) ([]lang.Expr, bool) {
+	out := make([]lang.Expr, len(es))
+	changed := false
+	for i, e := range es {
+		out[i] = in.expr(e)
+		changed = changed || out[i] != e
+	}
+	return out, changed
+}
+
+// call is the body of the def call calls, its parameters written as the
+// arguments, when none of it can fail; else nil.
+func (in *inliner) call(call *lang.Call) lang.Expr {
+	fn := helperDef(in.env, call)
+	if fn == nil {
+		return nil
+	}
+	for _, a := range call.Args {
+		if !in.safeArg(a) {
+			return nil
+		}
+	}
+	body := resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, nil)
+	if _, ok := in.sf.intExpr(body); ok {
+		return body
+	}
+	if in.sf.cond(body) || in.position(body) {
+		return body
+	}
+	return nil
+}
+
+// safeArg reports whether evaluating argument a cannot fail: safe int
+// arithmetic, or a local's name.
+func (in *inliner) safeArg(a lang.Expr) bool {
+	if id, ok := a.(*lang.Ident); ok {
+		if d := resolve.Of(id); d != nil && d.Kind == resolve.Local {
+			return true
+		}
+	}
+	_, ok := in.sf.intExpr(a)
+	return ok
+}
+
+// position reports whether e makes a position and cannot fail: a call
+// of a game declared in the script whose arguments cannot fail, or a sum
+// of such.
+func (in *inliner) position(e lang.Expr) bool {
+	switch x := e.(type) {
+	case *lang.Binary:
+		return x.Op == lang.OpAdd && in.position(x.X) && in.position(x.Y)
+	case *lang.Call:
+		id, ok := x.Fn.(*lang.Ident)
+		if !ok {
+			return false
+		}
+		// (A game written in Go has a Check that may fail: its cell is
+		// filled when it is defined, with no declaration.)
+		if d := resolve.Of(id); d == nil || d.Kind != resolve.Game {
+			return false
+		}
+		b := in.env.R.Lookup(id)
+		if b == nil || b.Kind != resolve.Game || b.Game != nil && b.Game.Decl == nil {
+			return false
+		}
+		for _, a := range x.Args {
+			if !in.safeArg(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
