@@ -565,7 +565,7 @@ func (p *printer) bare(e Expr) doc {
 		}
 		return p.take("", strconv.FormatInt(e.Val, 10), true)
 	case *StrLit:
-		return p.take("", quote(e.Val), true)
+		return p.take("", Quote(e.Val), true)
 	case *BoolLit:
 		return p.tok(strconv.FormatBool(e.Val))
 	case *ListLit:
@@ -618,9 +618,10 @@ func (p *printer) bare(e Expr) doc {
 	panic(lost{p.peek()})
 }
 
-// quote writes a string literal: the escapes \n \t \" \\, every other
-// character as it is.
-func quote(s string) string {
+// Quote returns s as a string literal, as the formatter writes one: the
+// escapes \n \t \" \\, every other character as it is (the scanner reads
+// it back as s).
+func Quote(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {

@@ -224,7 +224,7 @@ func (p *printer) expr(e lang.Expr, c ctx) {
 	case *lang.IntLit:
 		p.b.WriteString(strconv.FormatInt(e.Val, 10))
 	case *lang.StrLit:
-		p.b.WriteString(quote(e.Val))
+		p.b.WriteString(lang.Quote(e.Val))
 	case *lang.BoolLit:
 		p.b.WriteString(strconv.FormatBool(e.Val))
 	case *lang.ListLit:
@@ -442,26 +442,4 @@ func isPrefix(e lang.Expr) bool {
 		return e.Op == lang.OpPow && isPrefix(e.X)
 	}
 	return false
-}
-
-// quote writes a string literal with the escapes the scanner knows.
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
