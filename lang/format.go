@@ -800,12 +800,12 @@ func (p *printer) ifThen(e *IfExpr) doc {
 // right, written without parentheses) on one line, else broken after each
 // operator, the operands after the first indented.
 func (p *printer) binary(e *Binary) doc {
-	prec := opPrec(e.Op)
+	prec := e.Op.Precedence()
 	chain := []*Binary{e}
 	if prec != precCmp && prec != precRange && e.Op != OpPow {
 		for {
 			b, ok := chain[len(chain)-1].X.(*Binary)
-			if !ok || opPrec(b.Op) != prec || p.wrapping(b) > 0 {
+			if !ok || b.Op.Precedence() != prec || p.wrapping(b) > 0 {
 				break
 			}
 			chain = append(chain, b)
@@ -828,13 +828,6 @@ func (p *printer) binary(e *Binary) doc {
 		rest = append(rest, text(" "), op, anyline, p.expr(b.Y))
 	}
 	return &group{d: concat{first, indent{4, rest}}}
-}
-
-func opPrec(op Op) int {
-	if op == OpPow {
-		return precMul + 2
-	}
-	return op.prec()
 }
 
 // call prints F(ARGS): on one line, else an argument a line; a single

@@ -124,8 +124,9 @@ func (p *printer) clauses(cs []lang.Clause, c ctx) {
 	}
 }
 
-// Precedence levels for printing: those of the parser (spec.md 8.1),
-// with the prefix operators, ** and postfix operations above them.
+// Precedence levels for printing: those of the parser (spec.md 8.1,
+// lang.Op.Precedence), with the prefix operators, ** and postfix
+// operations above them.
 const (
 	pLowest = iota // if, sum of
 	pOr
@@ -146,30 +147,8 @@ const (
 )
 
 func binPrec(op lang.Op) int {
-	switch op {
-	case lang.OpOr:
-		return pOr
-	case lang.OpAnd:
-		return pAnd
-	case lang.OpRange:
-		return pRange
-	case lang.OpBitOr:
-		return pBitOr
-	case lang.OpXor:
-		return pXor
-	case lang.OpBitAnd:
-		return pBitAnd
-	case lang.OpShl, lang.OpShr:
-		return pShift
-	case lang.OpAdd, lang.OpSub:
-		return pAdd
-	case lang.OpMul, lang.OpDiv, lang.OpMod:
-		return pMul
-	case lang.OpPow:
-		return pPow
-	}
-	if op.Comparison() {
-		return pCmp
+	if p := op.Precedence(); p > 0 {
+		return p
 	}
 	panic("spelling: unknown binary operator")
 }
