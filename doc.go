@@ -62,7 +62,9 @@
 // fmt, under the interpreter's limits. Table returns what a table
 // statement prints, cell by cell (TableRows streams its rows; TableWith
 // computes them on several interpreters at once, as grundy table --jobs
-// does); Graph the state graph of a game as Graphviz DOT text; NewPlot a
+// does; a Table writes itself in the formats of grundy table, and a
+// TableWriter writes rows in them as they come, through TableWith with
+// Stream); Graph the state graph of a game as Graphviz DOT text; NewPlot a
 // plot to write in several formats. EvalIn, Table, Graph
 // and NewPlot take the file name their errors show, and the text may
 // follow blank lines and spaces, so that positions point into a larger

@@ -2,6 +2,7 @@ package grundy_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -131,6 +132,116 @@ func TestNewTableWriterErrors(t *testing.T) {
 		_, err := grundy.NewTableWriter(&strings.Builder{}, c.format, "<table>", c.spec)
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want %s", c.spec, err, c.want)
+		}
+	}
+}
+
+// TestTableWriterStream: a TableWriter given to TableWith (Stream)
+// writes what it writes row by row with Row, on several interpreters
+// too; going on from an earlier run, it writes the rows after it
+// without the header.
+func TestTableWriterStream(t *testing.T) {
+	ctx := context.Background()
+	in := grundy.New(grundy.Config{})
+	if err := in.Load(ctx, "sub.game", subGame); err != nil {
+		t.Fatal(err)
+	}
+	newWorker := func(ctx context.Context) (*grundy.Interpreter, error) {
+		w := grundy.New(grundy.Config{})
+		return w, w.Load(ctx, "sub.game", subGame)
+	}
+	// The rows go on after the 8th, labeled 8, the header not written again.
+	resumed := grundy.TableProgress{Iterations: 9, Rows: 8, Last: "8"}
+	for _, c := range []struct{ format, spec, eighth string }{
+		{"csv", `if n % 4 == 1 then "a,\"b\"" else sg(sub(n)) for n in 0 .. 40 if n != 7`, "\n8,"},
+		{"json", `if n % 4 == 1 then "a,\"b\"" else sg(sub(n)) for n in 0 .. 40 if n != 7`, "{\"n\": 8,"},
+		{"bfile", "sg(sub(n)) * 10 - n for n in 0 .. 40 if n != 7", "\n8 "},
+		{"bfile", `if n == 20 then "x" else n for n in 0 .. 40 if n != 7`, "\n8 "},
+	} {
+		want, wantErr := writeTable(t, c.format, c.spec)
+		i := strings.Index(want, c.eighth)
+		i += strings.IndexByte(want[i+1:], '\n') + 1
+		if c.format == "json" {
+			i-- // (before the comma)
+		} else {
+			i++ // (after the newline)
+		}
+		for _, from := range []grundy.TableProgress{{}, resumed} {
+			var b strings.Builder
+			tw, err := grundy.NewTableWriter(&b, c.format, "<table>", c.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := grundy.TableOptions{Jobs: 2, NewWorker: newWorker, From: from}
+			if err := tw.Stream(&o); err != nil {
+				t.Fatal(err)
+			}
+			_, err = in.TableWith(ctx, "<table>", c.spec, o)
+			if err == nil {
+				err = tw.End()
+			} else {
+				tw.Flush()
+			}
+			w := want
+			if from.Rows > 0 {
+				w = want[i:]
+			}
+			if b.String() != w || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Errorf("%s %s from %+v: got\n%s(%v), want\n%s(%v)", c.format, c.spec, from, b.String(), err, w, wantErr)
+			}
+		}
+	}
+	var b strings.Builder
+	tw, _ := grundy.NewTableWriter(&b, "text", "<table>", "n for n in 0 .. 1")
+	if err := tw.Stream(&grundy.TableOptions{}); err == nil {
+		t.Errorf("the text format streams")
+	}
+}
+
+// TestTableWriteCSVJSON: a grid in the csv and json formats of grundy
+// table; a table with one for clause as a TableWriter writes it.
+func TestTableWriteCSVJSON(t *testing.T) {
+	ctx := context.Background()
+	in := grundy.New(grundy.Config{})
+	if err := in.Load(ctx, "sub.game", subGame); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ spec, csv, json string }{
+		{"a * b for a in 0 .. 2 for b in [2, 1] if a != b",
+			"a\\b,2,1\n0,0,0\n1,2,\n2,,2\n",
+			"{\n  \"row\": \"a\",\n  \"column\": \"b\",\n  \"rows\": [0, 1, 2],\n  \"columns\": [2, 1],\n  \"cells\": [\n    [0, 0],\n    [2, null],\n    [null, 2]\n  ]\n}\n"},
+		{`"x," + str(a) for a in [1] for b in ["y"]`,
+			"a\\b,y\n1,\"x,1\"\n",
+			"{\n  \"row\": \"a\",\n  \"column\": \"b\",\n  \"rows\": [1],\n  \"columns\": [\"y\"],\n  \"cells\": [\n    [\"x,1\"]\n  ]\n}\n"},
+		{"1 for a in [] for b in [1]", "a\\b\n", "{\n  \"row\": \"a\",\n  \"column\": \"b\",\n  \"rows\": [],\n  \"columns\": [],\n  \"cells\": []\n}\n"},
+	} {
+		tab, err := in.Table(ctx, "<table>", c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var csv, json strings.Builder
+		if err := tab.WriteCSV(&csv); err != nil || csv.String() != c.csv {
+			t.Errorf("%s: csv %q (%v), want %q", c.spec, csv.String(), err, c.csv)
+		}
+		if err := tab.WriteJSON(&json); err != nil || json.String() != c.json {
+			t.Errorf("%s: json %q (%v), want %q", c.spec, json.String(), err, c.json)
+		}
+	}
+	for _, format := range []string{"csv", "json"} {
+		const spec = `if n == 2 then "a,b" else n for n in 0 .. 5 if n != 3`
+		want, _ := writeTable(t, format, spec)
+		tab, err := in.Table(ctx, "<table>", spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if format == "csv" {
+			err = tab.WriteCSV(&b)
+		} else {
+			err = tab.WriteJSON(&b)
+		}
+		if err != nil || b.String() != want {
+			t.Errorf("%s of one for clause: %q (%v), want %q", format, b.String(), err, want)
 		}
 	}
 }

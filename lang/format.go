@@ -565,7 +565,7 @@ func (p *printer) bare(e Expr) doc {
 		}
 		return p.take("", strconv.FormatInt(e.Val, 10), true)
 	case *StrLit:
-		return p.take("", quote(e.Val), true)
+		return p.take("", Quote(e.Val), true)
 	case *BoolLit:
 		return p.tok(strconv.FormatBool(e.Val))
 	case *ListLit:
@@ -618,9 +618,10 @@ func (p *printer) bare(e Expr) doc {
 	panic(lost{p.peek()})
 }
 
-// quote writes a string literal: the escapes \n \t \" \\, every other
-// character as it is.
-func quote(s string) string {
+// Quote returns s as a string literal, as the formatter writes one: the
+// escapes \n \t \" \\, every other character as it is (the scanner reads
+// it back as s).
+func Quote(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {
@@ -799,12 +800,12 @@ func (p *printer) ifThen(e *IfExpr) doc {
 // right, written without parentheses) on one line, else broken after each
 // operator, the operands after the first indented.
 func (p *printer) binary(e *Binary) doc {
-	prec := opPrec(e.Op)
+	prec := e.Op.Precedence()
 	chain := []*Binary{e}
 	if prec != precCmp && prec != precRange && e.Op != OpPow {
 		for {
 			b, ok := chain[len(chain)-1].X.(*Binary)
-			if !ok || opPrec(b.Op) != prec || p.wrapping(b) > 0 {
+			if !ok || b.Op.Precedence() != prec || p.wrapping(b) > 0 {
 				break
 			}
 			chain = append(chain, b)
@@ -827,13 +828,6 @@ func (p *printer) binary(e *Binary) doc {
 		rest = append(rest, text(" "), op, anyline, p.expr(b.Y))
 	}
 	return &group{d: concat{first, indent{4, rest}}}
-}
-
-func opPrec(op Op) int {
-	if op == OpPow {
-		return precMul + 2
-	}
-	return op.prec()
 }
 
 // call prints F(ARGS): on one line, else an argument a line; a single

@@ -106,6 +106,16 @@ func (o Op) prec() int {
 	return 0
 }
 
+// Precedence is how tightly o binds as a binary operator, the parser's
+// levels (spec.md 8.1): 1 (or) to 11 (* / %), then 13 for ** (12 is the
+// prefix operators'); 0 for an operator that is only prefix.
+func (o Op) Precedence() int {
+	if o == OpPow {
+		return precMul + 2
+	}
+	return o.prec()
+}
+
 // Binary reports whether o is written between two operands.
 func (o Op) Binary() bool { return o.prec() > 0 || o == OpPow }
 

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/grundy-lang/grundy"
 )
 
 // jobsScript declares what the --jobs tests compute: a game whose rows
@@ -57,7 +59,7 @@ func TestTableJobsSameOutput(t *testing.T) {
 		"sg(nim2(a, b)) for a in 0 .. 30 for b in [3, 1, 2, 1, 9] if a != b",
 		"sg(k(a) + b) for a in 0 .. 12 for b in [k(3), k(1), k(3)] if a % 4 != 1",
 	} {
-		for _, format := range tableFormats {
+		for _, format := range grundy.TableFormats {
 			r := sameAsOneJob(t, p, spec, "--format", format)
 			if format != "bfile" && (r.code != 0 || strings.Count(r.stderr, "declaring") != 1) {
 				t.Errorf("%s --format %s: status %d, stderr %q", spec, format, r.code, r.stderr)
@@ -78,7 +80,7 @@ func TestTableJobsSameOutput(t *testing.T) {
 // rows after it, which other interpreters computed, are not written.
 func TestTableJobsFailingRow(t *testing.T) {
 	p := script(t, "j.game", jobsScript)
-	for _, format := range tableFormats {
+	for _, format := range grundy.TableFormats {
 		r := sameAsOneJob(t, p, "sg(k(n)) + slow(n) * 0 + 10 / (n - 300) for n in 0 .. 600", "--format", format)
 		if r.code != 1 || !strings.Contains(r.stderr, "division by zero") {
 			t.Errorf("--format %s: status %d, stderr %q", format, r.code, r.stderr)
@@ -162,7 +164,7 @@ func TestTableJobsBadUsage(t *testing.T) {
 func TestTableOut(t *testing.T) {
 	p := script(t, "j.game", jobsScript)
 	dir := t.TempDir()
-	for _, format := range tableFormats {
+	for _, format := range grundy.TableFormats {
 		want := runCLI(t, "", "table", p, "sg(k(n)) for n in 0 .. 50", "--format", format)
 		out := filepath.Join(dir, "t."+format)
 		check(t, "-o "+format, runCLI(t, "", "table", p, "sg(k(n)) for n in 0 .. 50", "--format", format, "-o", out), result{0, "", "declaring\n"})

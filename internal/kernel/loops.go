@@ -129,7 +129,6 @@ func fastRange1(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64
 	k, d := st.Keys[0], st.Steps[0]
 	acc := newMexAcc(gn, g, g)
 	pages := g.Pages
-	np := uint64(len(pages))
 	for x := st.Lo; x <= hi; x++ {
 		if i, di, ok := g.Flat2Walk(k, d, hi-x); ok {
 			// Two arguments: the compact table.
@@ -146,11 +145,7 @@ func fastRange1(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64
 		} else if acc.narrow {
 			low := acc.low
 			for ; x <= hi; x++ {
-				p := k >> memo.PageBits
-				if p >= np || pages[p] == nil {
-					break
-				}
-				v := pages[p][k&(memo.PageSize-1)] - memo.FinBase
+				v := readState(pages, k) - memo.FinBase
 				u := uint32(v)
 				if v < 0 || u >= 64 {
 					break
@@ -162,11 +157,7 @@ func fastRange1(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64
 		} else {
 			bw, top := acc.wide()[:], uint32(0)
 			for ; x <= hi; x++ {
-				p := k >> memo.PageBits
-				if p >= np || pages[p] == nil {
-					break
-				}
-				v := pages[p][k&(memo.PageSize-1)] - memo.FinBase
+				v := readState(pages, k) - memo.FinBase
 				u := uint32(v)
 				if v < 0 || u >= engine.BitsetMax {
 					break
@@ -188,7 +179,6 @@ func fastRange1(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi int64
 			// emit may have computed positions: the directory may
 			// have grown.
 			pages = g.Pages
-			np = uint64(len(pages))
 		}
 		k += d
 	}
@@ -202,7 +192,6 @@ func fastRangeSame(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi in
 	k1, d1 := st.Keys[1], st.Steps[1]
 	acc := newMexAcc(gn, g, g)
 	pages := g.Pages
-	np := uint64(len(pages))
 	for x := st.Lo; x <= hi; x++ {
 		i0, di0, ok0 := g.Flat2Walk(k0, d0, hi-x)
 		i1, di1, ok1 := g.Flat2Walk(k1, d1, hi-x)
@@ -221,11 +210,7 @@ func fastRangeSame(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi in
 		} else if acc.narrow {
 			low := acc.low
 			for ; x <= hi; x++ {
-				p0, p1 := k0>>memo.PageBits, k1>>memo.PageBits
-				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
-					break
-				}
-				va, vb := pages[p0][k0&(memo.PageSize-1)]-memo.FinBase, pages[p1][k1&(memo.PageSize-1)]-memo.FinBase
+				va, vb := readState(pages, k0)-memo.FinBase, readState(pages, k1)-memo.FinBase
 				u := uint32(va ^ vb)
 				if va|vb < 0 || u >= 64 {
 					break
@@ -238,11 +223,7 @@ func fastRangeSame(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi in
 		} else {
 			bw, top := acc.wide()[:], uint32(0)
 			for ; x <= hi; x++ {
-				p0, p1 := k0>>memo.PageBits, k1>>memo.PageBits
-				if p0 >= np || p1 >= np || pages[p0] == nil || pages[p1] == nil {
-					break
-				}
-				va, vb := pages[p0][k0&(memo.PageSize-1)]-memo.FinBase, pages[p1][k1&(memo.PageSize-1)]-memo.FinBase
+				va, vb := readState(pages, k0)-memo.FinBase, readState(pages, k1)-memo.FinBase
 				u := uint32(va ^ vb)
 				if va|vb < 0 || u >= engine.BitsetMax {
 					break
@@ -263,7 +244,6 @@ func fastRangeSame(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, hi in
 			return
 		} else {
 			pages = g.Pages
-			np = uint64(len(pages))
 		}
 		k0 += d0
 		k1 += d1
@@ -277,7 +257,6 @@ func FastElems(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, elems []i
 	g0, k0, d0, lo := st.Games[0], st.Keys[0], st.Steps[0], st.Lo
 	acc := newMexAcc(gn, g0, g0)
 	pages := g0.Pages
-	np := uint64(len(pages))
 	for i := 0; i < len(elems); i++ {
 		if acc.narrow {
 			var n int
@@ -286,11 +265,7 @@ func FastElems(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, elems []i
 			low := acc.low
 			for ; i < len(elems); i++ {
 				k := k0 + uint64(elems[i]-lo)*d0
-				p := k >> memo.PageBits
-				if p >= np || pages[p] == nil {
-					break
-				}
-				v := pages[p][k&(memo.PageSize-1)] - memo.FinBase
+				v := readState(pages, k) - memo.FinBase
 				u := uint32(v)
 				if v < 0 || u >= 64 {
 					break
@@ -309,7 +284,6 @@ func FastElems(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, elems []i
 			return
 		} else {
 			pages = g0.Pages
-			np = uint64(len(pages))
 		}
 	}
 	acc.flush()

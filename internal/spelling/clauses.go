@@ -521,20 +521,9 @@ func copyOf(xs lang.Expr, t string) lang.Expr {
 // those of games' alternatives.
 func forIters(f *lang.File, altsOnly bool) []*lang.Expr {
 	var out []*lang.Expr
-	ix := collect(f)
-	for _, it := range ix.items {
-		if it.table || altsOnly && it.game == nil {
-			continue
-		}
-		for _, c := range *it.clauses {
-			if fc, ok := c.(*lang.ForClause); ok {
-				out = append(out, &fc.Iter)
-			}
-		}
-	}
-	if !altsOnly {
-		for _, s := range ix.forStmts {
-			out = append(out, &s.Iter)
+	for _, i := range collect(f).iters() {
+		if !altsOnly || i.inGame() {
+			out = append(out, i.slot)
 		}
 	}
 	return out

@@ -74,19 +74,8 @@ func collLiteral(r *rand.Rand, f *lang.File) bool {
 			cands = append(cands, cand{slot, vs, alt && free})
 		}
 	}
-	ix := collect(f)
-	for _, it := range ix.items {
-		if it.table {
-			continue
-		}
-		for _, c := range *it.clauses {
-			if fc, ok := c.(*lang.ForClause); ok {
-				add(&fc.Iter, it.game != nil)
-			}
-		}
-	}
-	for _, s := range ix.forStmts {
-		add(&s.Iter, false)
+	for _, i := range collect(f).iters() {
+		add(i.slot, i.inGame())
 	}
 	c, ok := pick(r, cands)
 	if !ok {
@@ -149,18 +138,8 @@ func collSorted(r *rand.Rand, f *lang.File) bool {
 			cands = append(cands, c)
 		}
 	}
-	for _, it := range ix.items {
-		if it.table {
-			continue
-		}
-		for _, c := range *it.clauses {
-			if fc, ok := c.(*lang.ForClause); ok {
-				add(&fc.Iter, it.game != nil, true)
-			}
-		}
-	}
-	for _, s := range ix.forStmts {
-		add(&s.Iter, false, false)
+	for _, i := range ix.iters() {
+		add(i.slot, i.inGame(), i.it != nil)
 	}
 	c, ok := pick(r, cands)
 	if !ok {

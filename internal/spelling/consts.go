@@ -134,19 +134,8 @@ func rangeFn(r *rand.Rand, f *lang.File) bool {
 			cands = append(cands, cand{slot, bin(lang.OpRange, a, intLit(bv-1))})
 		}
 	}
-	ix := collect(f)
-	for _, it := range ix.items {
-		if it.table {
-			continue
-		}
-		for _, c := range *it.clauses {
-			if fc, ok := c.(*lang.ForClause); ok {
-				add(&fc.Iter, true)
-			}
-		}
-	}
-	for _, s := range ix.forStmts {
-		add(&s.Iter, false)
+	for _, i := range collect(f).iters() {
+		add(i.slot, i.it != nil)
 	}
 	c, ok := pick(r, cands)
 	if !ok {

@@ -124,8 +124,9 @@ func (p *printer) clauses(cs []lang.Clause, c ctx) {
 	}
 }
 
-// Precedence levels for printing: those of the parser (spec.md 8.1),
-// with the prefix operators, ** and postfix operations above them.
+// Precedence levels for printing: those of the parser (spec.md 8.1,
+// lang.Op.Precedence), with the prefix operators, ** and postfix
+// operations above them.
 const (
 	pLowest = iota // if, sum of
 	pOr
@@ -146,30 +147,8 @@ const (
 )
 
 func binPrec(op lang.Op) int {
-	switch op {
-	case lang.OpOr:
-		return pOr
-	case lang.OpAnd:
-		return pAnd
-	case lang.OpRange:
-		return pRange
-	case lang.OpBitOr:
-		return pBitOr
-	case lang.OpXor:
-		return pXor
-	case lang.OpBitAnd:
-		return pBitAnd
-	case lang.OpShl, lang.OpShr:
-		return pShift
-	case lang.OpAdd, lang.OpSub:
-		return pAdd
-	case lang.OpMul, lang.OpDiv, lang.OpMod:
-		return pMul
-	case lang.OpPow:
-		return pPow
-	}
-	if op.Comparison() {
-		return pCmp
+	if p := op.Precedence(); p > 0 {
+		return p
 	}
 	panic("spelling: unknown binary operator")
 }
@@ -224,7 +203,7 @@ func (p *printer) expr(e lang.Expr, c ctx) {
 	case *lang.IntLit:
 		p.b.WriteString(strconv.FormatInt(e.Val, 10))
 	case *lang.StrLit:
-		p.b.WriteString(quote(e.Val))
+		p.b.WriteString(lang.Quote(e.Val))
 	case *lang.BoolLit:
 		p.b.WriteString(strconv.FormatBool(e.Val))
 	case *lang.ListLit:
@@ -442,26 +421,4 @@ func isPrefix(e lang.Expr) bool {
 		return e.Op == lang.OpPow && isPrefix(e.X)
 	}
 	return false
-}
-
-// quote writes a string literal with the escapes the scanner knows.
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }

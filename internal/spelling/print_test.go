@@ -84,3 +84,14 @@ func TestPrintRoundTrip(t *testing.T) {
 		t.Errorf("only %d scripts parsed", n)
 	}
 }
+
+// TestPrecedenceLevels: the printer's levels are lang's, each operator
+// at its own.
+func TestPrecedenceLevels(t *testing.T) {
+	for op, want := range map[lang.Op]int{lang.OpOr: pOr, lang.OpAnd: pAnd, lang.OpLt: pCmp, lang.OpNotIn: pCmp, lang.OpRange: pRange,
+		lang.OpBitOr: pBitOr, lang.OpXor: pXor, lang.OpBitAnd: pBitAnd, lang.OpShr: pShift, lang.OpSub: pAdd, lang.OpMod: pMul, lang.OpPow: pPow} {
+		if got := binPrec(op); got != want {
+			t.Errorf("%s: level %d, want %d", op, got, want)
+		}
+	}
+}

@@ -135,6 +135,37 @@ func collect(f *lang.File) *index {
 	return ix
 }
 
+// An iter is the iterable of a for clause of an item (not a table's) or
+// of a for statement (it nil).
+type iter struct {
+	slot *lang.Expr
+	it   *item
+}
+
+// iters returns the iterables of the for clauses of the items, then
+// those of the for statements.
+func (ix *index) iters() []iter {
+	var out []iter
+	for _, it := range ix.items {
+		if it.table {
+			continue
+		}
+		for _, c := range *it.clauses {
+			if fc, ok := c.(*lang.ForClause); ok {
+				out = append(out, iter{&fc.Iter, it})
+			}
+		}
+	}
+	for _, s := range ix.forStmts {
+		out = append(out, iter{&s.Iter, nil})
+	}
+	return out
+}
+
+// inGame reports whether the iterable is a clause's of a game's
+// alternative.
+func (i iter) inGame() bool { return i.it != nil && i.it.game != nil }
+
 // builtin reports whether name, not local at s, is the built-in.
 func (ix *index) builtin(s *site, name string) bool {
 	return !ix.hidden[name] && !s.local(name)
