@@ -94,9 +94,14 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) []*ir.Query {
 			return nil
 		}
 	}
+	// A comprehension written in place, of one part: its first
+	// generator's collection (or range) is evaluated where the list
+	// would be, before anything else of it, fused or not; it need not be
+	// safe.
+	first := fn == nil && len(parts) == 1
 	var out []*ir.Query
 	for _, part := range parts {
-		x := splice(env, q, i, el, call, part)
+		x := splice(env, q, i, el, call, part, first)
 		if x == nil {
 			return nil
 		}
@@ -191,8 +196,10 @@ func renamed(fn *engine.Func, call *lang.Call, comp *lang.Comp) *ir.Query {
 }
 
 // splice is q with the generator el at clause i (over call) as the
-// clauses of part, its name bound to what part yields, or nil.
-func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *ir.Query) *ir.Query {
+// clauses of part, its name bound to what part yields, or nil. First:
+// part's first generator is evaluated where the collection was (its
+// ends need not be safe).
+func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *ir.Query, first bool) *ir.Query {
 	out := q.Clone()
 	out.Clauses = append(append([]ir.Clause(nil), q.Clauses[:i]...), part.Clauses...)
 	at := len(out.Clauses)
@@ -210,7 +217,14 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 			return nil
 		}
 	}
-	if !sf.conds(out.Clauses[i : at+len(binds)]) {
+	from := i
+	if first && len(part.Clauses) > 0 {
+		switch part.Clauses[0].(type) {
+		case *ir.Range, *ir.Elems:
+			from = i + 1
+		}
+	}
+	if !sf.conds(out.Clauses[from : at+len(binds)]) {
 		return nil
 	}
 	g, ok := sf.guard(q)

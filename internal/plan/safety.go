@@ -175,6 +175,9 @@ func (s *safety) conds(cls []ir.Clause) bool {
 				return false
 			}
 		case *ir.Bind:
+			if id, ok := cl.X.(*lang.Ident); ok && !cl.Pat.Tuple && s.binder(resolve.Of(id)) != nil {
+				continue // (reading a variable of the query cannot fail)
+			}
 			if cl.Pat.Tuple || !s.intOrTuple(cl.X) {
 				return false
 			}
