@@ -116,7 +116,7 @@ game dv(n) moves tk(n) + dv(n - k) for k in 1 .. n
 		"lit":  {"for k in (list 1 2 5): a literal [1 2 5]\nbound k <= E from x vs [n]\nterm (call lit (- n k)): coefficients -1\nkernel elems; resume; sweep (global)"},
 		"rc":   {"for k in (call range n): a range call\nterm (call rc (- (- n k) 1)): coefficients -1\nkernel range; resume"},
 		"il":   {"for s in S: the ints of a value\nbound s <= E from ([n] - x) vs [0]; negative slope; inlined ok\nterm (call il (- n s)): coefficients -1\nkernel elems; resume; sweep (global)"},
-		"cut":  {"for i in (.. 0 w): a range\nbound i >= E from x vs [2]\nbound i <= E from ([w] - x) vs [2]; negative slope\nterm (call cut i): coefficients 1\nterm (call cut (- w i)): coefficients -1\nkernel range; split; resume"},
+		"cut":  {"for i in (.. 0 w): a range\nbound i >= 2\nbound i <= E from ([w] - x) vs [2]; negative slope\nterm (call cut i): coefficients 1\nterm (call cut (- w i)): coefficients -1\nkernel range; split; resume"},
 		"wr":   {"for k in (.. 1 2): a range\nbound k <= n\nterm (call sub (- n k)): coefficients -1\nkernel range; resume; sweep"},
 		"out":  {"for a in (.. 1 (- n t)): a range\nterm (call out (- (- n t) a)): coefficients -1\nkernel range"},
 		"t3":   {"for k in (.. 1 n): a range\nbound 3 * k <= n\nterm (call t3 (- n k)): coefficients -1\nterm (call t3 (- n (* 2 k))): coefficients -2\nterm (call t3 (- n (* 3 k))): coefficients -3\nkernel each; resume"},

@@ -77,7 +77,12 @@ type inliner struct {
 	env     *Env
 	sf      *safety
 	changed bool
+	depth   int // the defs being inlined, one in another
 }
+
+// maxInline is how deep defs are inlined one in another (a def that
+// calls itself stops there, a call).
+const maxInline = 8
 
 // expr is e with the calls it can inline inlined (e itself when none).
 func (in *inliner) expr(e lang.Expr) lang.Expr {
@@ -148,10 +153,16 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 		}
 	}
 	body := resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, nil)
+	if in.depth < maxInline {
+		// (The defs it calls first: a def of defs.)
+		in.depth++
+		body = in.expr(body)
+		in.depth--
+	}
 	if _, ok := in.sf.intExpr(body); ok {
 		return body
 	}
-	if in.sf.cond(body) || in.position(body) {
+	if in.sf.cond(body) || in.sf.position(body) {
 		return body
 	}
 	return nil
@@ -159,43 +170,4 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 
 // safeArg reports whether evaluating argument a cannot fail: safe int
 // arithmetic, or a local's name.
-func (in *inliner) safeArg(a lang.Expr) bool {
-	if id, ok := a.(*lang.Ident); ok {
-		if d := resolve.Of(id); d != nil && d.Kind == resolve.Local {
-			return true
-		}
-	}
-	_, ok := in.sf.intExpr(a)
-	return ok
-}
-
-// position reports whether e makes a position and cannot fail: a call
-// of a game declared in the script whose arguments cannot fail, or a sum
-// of such.
-func (in *inliner) position(e lang.Expr) bool {
-	switch x := e.(type) {
-	case *lang.Binary:
-		return x.Op == lang.OpAdd && in.position(x.X) && in.position(x.Y)
-	case *lang.Call:
-		id, ok := x.Fn.(*lang.Ident)
-		if !ok {
-			return false
-		}
-		// (A game written in Go has a Check that may fail: its cell is
-		// filled when it is defined, with no declaration.)
-		if d := resolve.Of(id); d == nil || d.Kind != resolve.Game {
-			return false
-		}
-		b := in.env.R.Lookup(id)
-		if b == nil || b.Kind != resolve.Game || b.Game != nil && b.Game.Decl == nil {
-			return false
-		}
-		for _, a := range x.Args {
-			if !in.safeArg(a) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
+func (in *inliner) safeArg(a lang.Expr) bool { return in.sf.arg(a) }

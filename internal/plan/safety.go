@@ -178,7 +178,7 @@ func (s *safety) conds(cls []ir.Clause) bool {
 			if id, ok := cl.X.(*lang.Ident); ok && !cl.Pat.Tuple && s.binder(resolve.Of(id)) != nil {
 				continue // (reading a variable of the query cannot fail)
 			}
-			if cl.Pat.Tuple || !s.intOrTuple(cl.X) {
+			if cl.Pat.Tuple || !s.intOrTuple(cl.X) && !s.position(cl.X) {
 				return false
 			}
 		case *ir.Range:
@@ -192,6 +192,49 @@ func (s *safety) conds(cls []ir.Clause) bool {
 		}
 	}
 	return true
+}
+
+// arg reports whether evaluating a cannot fail: safe int arithmetic, or
+// a local's name (of any value).
+func (s *safety) arg(a lang.Expr) bool {
+	if id, ok := a.(*lang.Ident); ok {
+		if d := resolve.Of(id); d != nil && d.Kind == resolve.Local {
+			return true
+		}
+	}
+	_, ok := s.intExpr(a)
+	return ok
+}
+
+// position reports whether e makes a position and cannot fail: a call
+// of a game declared in the script whose arguments cannot fail, or a sum
+// of such.
+func (s *safety) position(e lang.Expr) bool {
+	switch x := e.(type) {
+	case *lang.Binary:
+		return x.Op == lang.OpAdd && s.position(x.X) && s.position(x.Y)
+	case *lang.Call:
+		id, ok := x.Fn.(*lang.Ident)
+		if !ok {
+			return false
+		}
+		// (A game written in Go has a Check that may fail: its cell is
+		// filled when it is defined, with no declaration.)
+		if d := resolve.Of(id); d == nil || d.Kind != resolve.Game {
+			return false
+		}
+		b := s.env.R.Lookup(id)
+		if b == nil || b.Kind != resolve.Game || b.Game != nil && b.Game.Decl == nil {
+			return false
+		}
+		for _, a := range x.Args {
+			if !s.arg(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // intOrTuple reports whether e is a safe int, or a tuple or list literal
