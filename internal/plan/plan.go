@@ -60,6 +60,7 @@ var order = []pass{
 	{passes.Inline, one(inline)},
 	{passes.Deforest, deforest},
 	{passes.Equalities, one(equalities)},
+	{passes.Equalities, one(membership)},
 	{passes.Bounds, one(conjunctions)},
 	{passes.Bounds, one(bounds)},
 	{passes.ConstSets, one(constSets)},

@@ -250,7 +250,7 @@ func File(u *Universe, file *Scope, f *lang.File, repl bool, globals int) *Chunk
 	}
 	for _, st := range f.Stmts {
 		b.stmt(st, true)
-		b.ran = b.ran || !quietLet(st) && !isDecl(st)
+		b.ran = b.ran || !quietLet(st) && !isDecl(st) && !intLet(st)
 	}
 	ch := b.chunk()
 	ch.End = b.site(b.defs...)
@@ -652,6 +652,21 @@ func (b *binder) matches(d *Decl, s *Site) bool {
 	s.loose[d] = true
 	s.same[d] = !unknown
 	return true
+}
+
+// intLet reports whether st is a let of one name to an int literal
+// (negated or not): it runs no code and cannot fail.
+func intLet(st lang.Stmt) bool {
+	l, ok := st.(*lang.LetStmt)
+	if !ok || l.Pattern().Tuple || len(l.Pattern().Names) != 1 {
+		return false
+	}
+	x := l.Value
+	if u, ok := x.(*lang.Unary); ok && u.Op == lang.OpNeg {
+		x = u.X
+	}
+	_, ok = x.(*lang.IntLit)
+	return ok
 }
 
 // quietLet reports whether st is a let of one name to a literal of int
