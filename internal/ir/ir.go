@@ -96,7 +96,8 @@ type Elems struct {
 	Src  *lang.ForClause
 }
 
-// Bind binds Pat to the one value X (`for p in [X]`).
+// Bind binds Pat to the one value X (`for p in [X]`, or over `(X,)` or
+// `{X}`).
 type Bind struct {
 	Pat *lang.Pattern
 	X   lang.Expr

@@ -43,10 +43,31 @@ func lowerClause(cl lang.Clause) Clause {
 		if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange && !cl.Target.Tuple && len(cl.Target.Names) == 1 {
 			return &Range{Var: cl.Target.Names[0], Lo: r.X, Hi: r.Y, At: cl.Pos, OpPos: r.Pos, Src: cl}
 		}
-		if l, ok := cl.Iter.(*lang.ListLit); ok && len(l.Elems) == 1 {
-			return &Bind{Pat: cl.Target, X: l.Elems[0], At: cl.Pos, Lit: l.Pos, Src: cl}
+		if x := singleton(cl.Iter); x != nil {
+			return &Bind{Pat: cl.Target, X: x, At: cl.Pos, Lit: cl.Iter.Position(), Src: cl}
 		}
 		return &Elems{Pat: cl.Target, Coll: cl.Iter, At: cl.Pos, Src: cl}
 	}
 	panic("ir: unknown clause")
+}
+
+// singleton is the element of a list, tuple or set literal of one
+// element (iterating it binds the element: a set of one value holds any
+// value), or nil.
+func singleton(e lang.Expr) lang.Expr {
+	switch l := e.(type) {
+	case *lang.ListLit:
+		if len(l.Elems) == 1 {
+			return l.Elems[0]
+		}
+	case *lang.TupleLit:
+		if len(l.Elems) == 1 {
+			return l.Elems[0]
+		}
+	case *lang.SetLit:
+		if len(l.Elems) == 1 {
+			return l.Elems[0]
+		}
+	}
+	return nil
 }

@@ -45,7 +45,7 @@ func raiseClause(cl Clause) lang.Clause {
 		return &lang.ForClause{Pos: cl.At, Target: cl.Pat, Iter: cl.Coll}
 	case *Bind:
 		if s := cl.Src; s != nil && s.Target == cl.Pat {
-			if l, ok := s.Iter.(*lang.ListLit); ok && len(l.Elems) == 1 && l.Elems[0] == cl.X {
+			if singleton(s.Iter) == cl.X {
 				return s
 			}
 		}

@@ -6,6 +6,39 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
+// Binds: a bind whose value cannot fail (safety.go: safe int arithmetic,
+// a tuple or list literal of it, a position) is its value, written where
+// its name is read,
+//
+//	range a = 0 .. n; bind t = g(a) + g(n - a); yield t     range a = 0 .. n; yield g(a) + g(n - a)
+//
+// Exact: the value evaluates alike wherever it is, and cannot fail, so
+// evaluating it at its uses (or nowhere) changes no value and no error.
+func binds(env *Env, q *ir.Query) *ir.Query {
+	for i, cl := range q.Clauses {
+		b, ok := cl.(*ir.Bind)
+		if !ok || b.Pat.Tuple || len(b.Pat.Names) != 1 {
+			continue
+		}
+		sf := newSafety(env, q)
+		if !sf.conds([]ir.Clause{b}) {
+			continue
+		}
+		if id, ok := b.X.(*lang.Ident); ok && sf.binder(resolve.Of(id)) == nil {
+			continue // (a name from outside: nothing to gain)
+		}
+		g, ok := sf.guard(q)
+		if !ok {
+			continue
+		}
+		if out := inlineBind(q, i); out != q {
+			out.Guard = g
+			return out
+		}
+	}
+	return nil
+}
+
 // inlineBind writes the value of the bind at clause i (of one name, its
 // value safe: it cannot fail, and evaluates alike wherever it is) in
 // place of its name in the clauses after it and the yield, and drops the

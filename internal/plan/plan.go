@@ -58,10 +58,13 @@ func one(f func(env *Env, q *ir.Query) *ir.Query) func(env *Env, q *ir.Query) []
 // order is the planner's passes, in the order they run.
 var order = []pass{
 	{passes.Inline, one(inline)},
+	{passes.Deforest, one(condGen)},
 	{passes.Deforest, deforest},
+	{passes.Deforest, one(binds)},
 	{passes.Equalities, one(equalities)},
 	{passes.Equalities, one(membership)},
 	{passes.Bounds, one(conjunctions)},
+	{passes.Bounds, one(hoist)},
 	{passes.Bounds, one(bounds)},
 	{passes.ConstSets, one(constSets)},
 }
