@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
+	"os"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -58,6 +59,25 @@ import (
 // lower it.
 var PrunedAfter int64 = 256
 
+// The pruned search gives up, and the plain search runs (for the game
+// from then on), when it is wasteful: when it has expanded each
+// position more than 1.5 times on average (after sumsMin
+// expansions; 1.5 times) without meeting an option that is a sum of two or more
+// parts (its pruning pays on games whose moves split them, Cram and Node
+// Kayles; on heaps of Nim as sorted lists, whose values are large and
+// options many, it expands positions again and again, each far slower
+// than the plain search's visit of a position: 95 s against 1 s), or
+// more than wasteRatio times after wasteMin expansions whatever the
+// options (Cram and Node Kayles boards expand each position 1.2 to 1.3
+// times).
+const wasteful = "positions expanded again and again"
+
+var (
+	sumsMin    int64 = 1 << 10
+	wasteMin   int64 = 1 << 14
+	wasteRatio int64 = 4
+)
+
 // prunedMaxDepth bounds the pruned search's nesting (it recurses on the
 // Go stack; deeper, it gives up).
 const prunedMaxDepth = 1 << 13
@@ -80,6 +100,8 @@ type pruner struct {
 	// What the search did: positions expanded, and for the progress
 	// reports, the position asked for and the value it has at least.
 	expanded int64
+	distinct map[uint64]struct{} // the positions expanded by this top (hashes)
+	sums     int64               // the options of two or more parts it met
 	root     string
 	game     string
 	atLeast  int32
@@ -159,7 +181,14 @@ func (e *search) prunedValue(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 			if _, ok := x.(prunedAbort); !ok {
 				e.rethrow(x)
 			}
-			// Given up: the plain search runs, as it would have.
+			// Given up: the plain search runs, as it would have (and
+			// from now on for the game, when the search was wasteful).
+			if x.(prunedAbort).why == wasteful {
+				if e.prunedOff == nil {
+					e.prunedOff = map[*engine.Game]bool{}
+				}
+				e.prunedOff[g] = true
+			}
 			e.restore(at)
 			p.depth, p.path = 0, nil
 			e.States = states
@@ -176,7 +205,7 @@ func (e *search) prunedValue(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 // arguments that are not all small ints (those have the plain search's
 // ladder, sweeps and periods).
 func (e *search) prunedFits(g *engine.Game, r uint64) bool {
-	return e.On&passes.Pruned != 0 && PrunedAfter > 0 && e.Depth == 0 && !e.journaling && !e.pruning &&
+	return e.On&passes.Pruned != 0 && PrunedAfter > 0 && e.Depth == 0 && !e.journaling && !e.pruning && !e.prunedOff[g] &&
 		r&memo.GenBit != 0 && g.Tuples == nil && g.TupleOf == nil && g.Periodic == nil && g.Probes == nil
 }
 
@@ -186,6 +215,12 @@ func (p *pruner) top(g *engine.Game, r uint64) int32 {
 	e.pruning = true
 	doing := th.Doing
 	p.root, p.game, p.atLeast = engine.PosText(g, r), g.GName, 0
+	p.expanded, p.distinct, p.sums = 0, map[uint64]struct{}{}, 0
+	if os.Getenv("GRUNDY_PRUNED_DEBUG") != "" {
+		defer func() {
+			fmt.Fprintf(os.Stderr, "pruned %s: %d expansions, %d distinct\n", p.root, p.expanded, len(p.distinct))
+		}()
+	}
 	th.Doing = func() string {
 		s := fmt.Sprintf("searching the value of %s (at least %d; %d values kept)", p.root, p.atLeast, p.tt.len())
 		if doing != nil {
@@ -414,6 +449,10 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 	p.path[h]++
 	e.States++
 	p.expanded++
+	p.distinct[h] = struct{}{}
+	if n := int64(len(p.distinct)); p.expanded > wasteMin && p.expanded > wasteRatio*n || p.expanded > sumsMin && p.sums == 0 && 2*p.expanded > 3*n {
+		panic(prunedAbort{wasteful})
+	}
 	if e.States > th.Limits.MaxStates {
 		e.States = 0
 		panic(value.LimitError(c.g.Pos, "--max-states", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", th.Limits.MaxStates, p.root))
@@ -444,6 +483,9 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		p0 := len(lv.parts)
 		nim := p.parts(lv, v)
 		n := len(lv.parts) - p0
+		if n >= 2 {
+			p.sums++
+		}
 		n = p.cancel(lv, p0, n)
 		lv.parts = lv.parts[:p0+n]
 		o := popt{nim: nim, p0: int32(p0), n: int32(n)}

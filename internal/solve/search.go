@@ -30,6 +30,9 @@ type search struct {
 	// and when it has visited more than capStates positions (when > 0)
 	capStates int64
 	hitCap    bool
+	// prunedOff: the games whose pruned search gave up as wasteful
+	// (pruned.go): the plain search computes their positions.
+	prunedOff map[*engine.Game]bool
 	capSpan   uint64
 	// While the ladder climbs (or solveLoopyOpen solves), the positions
 	// finished are noted, to be forgotten if it gives up (ladder.go).
