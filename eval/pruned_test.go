@@ -32,9 +32,9 @@ func longTests() bool { return os.Getenv("GRUNDY_LONG_TESTS") != "" }
 // fails unless the runs agree.
 func prunedSame(t *testing.T, name, src string) optRun {
 	t.Helper()
-	old := solve.PrunedAfter
-	solve.PrunedAfter = 1
-	defer func() { solve.PrunedAfter = old }()
+	old, oldAny := solve.PrunedAfter, solve.PrunedAnyRule
+	solve.PrunedAfter, solve.PrunedAnyRule = 1, true
+	defer func() { solve.PrunedAfter, solve.PrunedAnyRule = old, oldAny }()
 	c := optCase{name: name, src: src}
 	on := runOptWith(c, 0)
 	off := runOptWith(c, passes.Pruned)

@@ -125,6 +125,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	defer c.flattenTuples(g, d)
 	g.Decl = d
 	g.Pure = c.PureRule(d)
+	g.NoSums = !c.YieldsSums(d)
 	x := c.Env.ExplainOf("game", g.GName, d.Name.Pos)
 	if g.Pure {
 		defer func() {

@@ -39,6 +39,10 @@ type Game struct {
 	GenValInt func(fr *Frame)
 	// pure: the move rule asks for no game's value (pure.go).
 	Pure bool
+	// NoSums: no option of the move rule is a sum of games
+	// (resolve.YieldsSums): the pruned search, which reads sums part by
+	// part, leaves its positions to the plain search.
+	NoSums bool
 	// genSGInt is genSG compiled for int arguments: used for positions
 	// with packed keys.
 	GenSGInt func(fr *Frame)

@@ -46,17 +46,18 @@ const (
 	Bitsets                     // sets of a position's argument as bitsets over a universe, and set filters as masks of words (internal/fastpath/bitset.go, internal/value/universe.go)
 	Pruned                      // one large position's value by a pruned search that computes few of its options' values exactly (internal/solve/pruned.go)
 	Strings                     // a string of a position's argument keyed packed over the alphabet of its characters, and strings built in scratch buffers (internal/value/alphabet.go)
+	Shared                      // the planner: an expression a filter computes first and the clauses after it or the yield again, computed once (internal/plan/shared.go)
 	Masks                       // any and all of a comprehension without its list; index tests over a collection of index lists as word masks kept per collection (internal/fastpath/masks.go)
 
 	// Planner is the planner's passes.
-	Planner = Deforest | Equalities | Bounds | ConstSets
+	Planner = Deforest | Equalities | Bounds | ConstSets | Shared
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Masks
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "masks"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.

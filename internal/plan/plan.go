@@ -58,6 +58,7 @@ var order = []pass{
 	{passes.Equalities, one(equalities)},
 	{passes.Bounds, one(bounds)},
 	{passes.ConstSets, one(constSets)},
+	{passes.Shared, one(shared)},
 }
 
 // Result is a query as planned.
