@@ -317,9 +317,9 @@ func (g *Game) alphabet(i int) *value.Alphabet {
 	return a
 }
 
-// AppendStrAt appends the key of the string of ASCII bytes s as argument
-// i of a position of g.
-func (g *Game) AppendStrAt(buf []byte, i int, s []byte) []byte {
+// AppendStrAt appends the key of the string of ASCII characters s as
+// argument i of a position of g.
+func (g *Game) AppendStrAt(buf []byte, i int, s string) []byte {
 	if a := g.alphabet(i); a != nil {
 		return value.AppendStrKeyIn(a, buf, s)
 	}

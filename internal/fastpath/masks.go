@@ -486,6 +486,20 @@ func bitsFold(e uint64, ms []uint64, all, neg, zero bool) bool {
 // (testEq), j in S for S a set, list, tuple or map (testIn). False where
 // a test could fail.
 func passMask(w []uint64, v, k value.Value, kind, top, nw int) ([]uint64, bool) {
+	if kind == testEq && v.K == value.KStr {
+		s := v.Str()
+		if len(s) <= top || !v.ASCII() {
+			return w, false
+		}
+		if k.K != value.KStr || len(k.Str()) != 1 {
+			// (A character is no other value.)
+			for range nw {
+				w = append(w, 0)
+			}
+			return w, true
+		}
+		return value.AppendEqBits(w, s, top+1, k.Str()[0]), true
+	}
 	for range nw {
 		w = append(w, 0)
 	}
@@ -503,20 +517,6 @@ func passMask(w []uint64, v, k value.Value, kind, top, nw int) ([]uint64, bool) 
 		return w, true
 	}
 	switch v.K {
-	case value.KStr:
-		s := v.Str()
-		if len(s) <= top || !ascii(s) {
-			return w, false
-		}
-		if k.K != value.KStr || len(k.Str()) != 1 {
-			return w, true // (a character is no other value)
-		}
-		ch := k.Str()[0]
-		for j := 0; j <= top; j++ {
-			if s[j] == ch {
-				w[j/64] |= 1 << (j % 64)
-			}
-		}
 	case value.KList, value.KTuple:
 		es := v.Elems()
 		if len(es) <= top {
@@ -547,14 +547,4 @@ func inColl(v value.Value, j int) bool {
 		}
 	}
 	return false
-}
-
-// ascii reports whether s is all ASCII (a byte a character).
-func ascii(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }

@@ -69,6 +69,27 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 	case BuildSlice:
 		x, lo, hi := c.genBuild(p.X), c.Vals.OptExpr(p.Elems[0]), c.Vals.OptExpr(p.Elems[1])
 		pos := p.Expr.(*lang.Slice).Pos
+		if p.X.Kind == BuildValue {
+			// A slice of a value: of a list or tuple (an ASCII
+			// string) its elements (bytes) copied once.
+			xv, strs := c.Vals.Expr(p.X.Expr), c.On(passes.Strings)
+			return func(fr *engine.Frame, s *value.Scratch) {
+				v := xv(fr)
+				l, h := lo(fr), hi(fr)
+				switch {
+				case v.K == value.KList || v.K == value.KTuple:
+					e := v.Elems()
+					a, b := operator.SliceBounds(pos, int64(len(e)), l, h)
+					s.SetSeq(e[a:b], v.K == value.KTuple)
+				case strs && v.K == value.KStr && v.ASCII():
+					str := v.Str()
+					a, b := operator.SliceBounds(pos, int64(len(str)), l, h)
+					s.SetStrBytes(str[a:b])
+				default:
+					s.Set(operator.Slice(pos, v, l, h))
+				}
+			}
+		}
 		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			l, h := lo(fr), hi(fr)
@@ -332,7 +353,7 @@ func (c *builders) genComposite(p *CompositePlan) compile.SGFn {
 					key, bx = g.AppendArgAt(key, ai, v)
 				} else if s.Str {
 					// (A string too: its alphabet's.)
-					key = g.AppendStrAt(key, ai, s.Bytes)
+					key = g.AppendStrAt(key, ai, s.String())
 				} else if key, bx = s.AppendKey(key); bx {
 					v = s.Value()
 				}

@@ -47,7 +47,30 @@ func (a *Alphabet) Closed() bool { return a.full.Load() }
 // AppendStrKeyIn appends the key of the string of bytes s as an argument
 // whose strings draw on alphabet a: packed when a takes its characters,
 // else the general key.
-func AppendStrKeyIn[S string | []byte](a *Alphabet, buf []byte, s S) []byte {
+func AppendStrKeyIn(a *Alphabet, buf []byte, s string) []byte {
+	if len(a.chars) == 2 {
+		// Two characters: the bits of the second, a word at a time,
+		// when the first and the second are all of s.
+		var ws [4]uint64
+		one := AppendEqBits(ws[:0], s, len(s), a.chars[1])
+		var zs [4]uint64
+		zero := AppendEqBits(zs[:0], s, len(s), a.chars[0])
+		all := true
+		for i := range one {
+			want := ^uint64(0)
+			if r := len(s) - 64*i; r < 64 {
+				want = 1<<r - 1
+			}
+			all = all && one[i]|zero[i] == want
+		}
+		if all {
+			buf = binary.AppendUvarint(append(buf, TagPackedStr, 1), uint64(len(s)))
+			for i := range (len(s) + 7) / 8 {
+				buf = append(buf, byte(one[i/8]>>(8*(i%8))))
+			}
+			return buf
+		}
+	}
 	top, ok := idsOf(a, s)
 	if !ok {
 		return AppendStrKey(buf, s)
@@ -79,7 +102,7 @@ func AppendStrKeyIn[S string | []byte](a *Alphabet, buf []byte, s S) []byte {
 // idsOf gives the new characters of s ids and returns the largest id of
 // s; false, with the alphabet unchanged, when s has a character that is
 // not ASCII, or new characters the alphabet cannot take (it closes).
-func idsOf[S string | []byte](a *Alphabet, s S) (int, bool) {
+func idsOf(a *Alphabet, s string) (int, bool) {
 	top, or := uint8(0), byte(0)
 	missing := false
 	for i := 0; i < len(s); i++ {
@@ -140,7 +163,7 @@ func (a *Alphabet) DecodeStrKey(b []byte) (Value, []byte) {
 		bit := uint(i) * w
 		out[i] = a.chars[b[bit/8]>>(bit%8)&mask]
 	}
-	return Str(string(out)), b[(uint(n)*w+7)/8:]
+	return StrASCII(string(out)), b[(uint(n)*w+7)/8:]
 }
 
 // packedStrLen is the length of the key TagPackedStr at the start of b.

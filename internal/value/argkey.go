@@ -112,7 +112,7 @@ func appendArgKeyAt(buf []byte, v Value, limit, depth int) (out []byte, boxed bo
 }
 
 // AppendStrKey appends the key of the string of bytes s.
-func AppendStrKey[S string | []byte](buf []byte, s S) []byte {
+func AppendStrKey(buf []byte, s string) []byte {
 	buf = binary.AppendUvarint(append(buf, tagStr), uint64(len(s)))
 	return append(buf, s...)
 }

@@ -2,6 +2,7 @@ package value
 
 import (
 	"slices"
+	"unsafe"
 )
 
 // Scratch is a list or tuple under construction: its elements as ints
@@ -114,7 +115,7 @@ func (s *Scratch) Value() Value {
 		return s.V
 	}
 	if s.Str {
-		return Str(string(s.Bytes))
+		return StrASCIIBytes(s.Bytes)
 	}
 	var e []Value
 	if s.Boxed {
@@ -134,12 +135,23 @@ func (s *Scratch) Value() Value {
 // SetStr is Set, but a string of ASCII characters is held as its bytes
 // (Str), which slices, concatenations and updates change in place.
 func (s *Scratch) SetStr(v Value) {
-	if v.K == KStr && IsASCII(v.Str()) {
+	if v.K == KStr && v.ASCII() {
 		s.Ints, s.Vals, s.Boxed, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, None
 		s.Str, s.Bytes = true, append(s.Bytes[:0], v.Str()...)
 		return
 	}
 	s.Set(v)
+}
+
+// String is the string the scratch holds (Str), not copied: valid while
+// its bytes are not changed.
+func (s *Scratch) String() string { return unsafe.String(unsafe.SliceData(s.Bytes), len(s.Bytes)) }
+
+// SetStrBytes makes the scratch hold the string of ASCII characters s,
+// as its bytes (Str).
+func (s *Scratch) SetStrBytes(b string) {
+	s.Ints, s.Vals, s.Boxed, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, None
+	s.Str, s.Bytes = true, append(s.Bytes[:0], b...)
 }
 
 // Set makes the scratch hold v: its elements when it is a list or tuple.
@@ -150,8 +162,14 @@ func (s *Scratch) Set(v Value) {
 		s.Whole, s.V = true, v
 		return
 	}
-	s.Tuple = v.K == KTuple
-	e := v.Elems()
+	s.SetSeq(v.Elems(), v.K == KTuple)
+}
+
+// SetSeq makes the scratch hold the list (tuple) of the elements e.
+func (s *Scratch) SetSeq(e []Value, tuple bool) {
+	s.Ints, s.Vals, s.Boxed, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, None
+	s.Str, s.Bytes = false, s.Bytes[:0]
+	s.Tuple = tuple
 	if !allInts(e) {
 		s.Vals = append(s.Vals, e...)
 		s.Boxed = true
@@ -166,7 +184,7 @@ func (s *Scratch) Set(v Value) {
 func (s *Scratch) AppendKey(buf []byte) ([]byte, bool) {
 	switch {
 	case s.Str:
-		return AppendStrKey(buf, s.Bytes), false
+		return AppendStrKey(buf, s.String()), false
 	case s.Whole:
 		return AppendArgKey(buf, s.V, MaxKeyBytes)
 	case s.Boxed:
@@ -178,10 +196,9 @@ func (s *Scratch) AppendKey(buf []byte) ([]byte, bool) {
 // IsASCII reports whether s is all ASCII: a byte a character, as the
 // operators index, slice and count it.
 func IsASCII(s string) bool {
+	var or byte
 	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
+		or |= s[i]
 	}
-	return true
+	return or < 0x80
 }
