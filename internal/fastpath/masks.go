@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -394,11 +395,11 @@ func (p *MaskPlan) note() string {
 	what := "its test of each index as a mask of words"
 	switch {
 	case p.Kind == testBits:
-		what = fmt.Sprintf("a loop over the ints of %s kept as words", lang.SExpr(p.Coll))
+		what = fmt.Sprintf("a loop over the ints of %s kept as words", ir.Expr(p.Coll))
 	case p.Inner:
-		what = fmt.Sprintf("%s of its test of each index, a mask of words, against the mask of each list of %s (kept per list)", fold[p.InnerAll], lang.SExpr(p.Coll))
+		what = fmt.Sprintf("%s of its test of each index, a mask of words, against the mask of each list of %s (kept per list)", fold[p.InnerAll], ir.Expr(p.Coll))
 	default:
-		what = fmt.Sprintf("its test of each index, a mask of words, against the mask of %s (kept per list)", lang.SExpr(p.Coll))
+		what = fmt.Sprintf("its test of each index, a mask of words, against the mask of %s (kept per list)", ir.Expr(p.Coll))
 	}
 	return fmt.Sprintf("%s of the comprehension at line %d: %s", fold[p.All], p.Comp.Pos.Line, what)
 }
@@ -500,12 +501,15 @@ func passMask(w []uint64, v, k value.Value, kind, top, nw int) ([]uint64, bool) 
 		}
 		return value.AppendEqBits(w, s, top+1, k.Str()[0]), true
 	}
+	if kind == testIn && v.K == value.KSet {
+		return value.AppendSetInts(w, v, top, nw), true
+	}
 	for range nw {
 		w = append(w, 0)
 	}
 	if kind == testIn {
 		switch v.K {
-		case value.KSet, value.KList, value.KTuple, value.KMap:
+		case value.KList, value.KTuple, value.KMap:
 		default:
 			return w, false
 		}
