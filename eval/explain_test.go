@@ -222,8 +222,8 @@ game bits(m) moves bits(m ^ (m & (7 << v) >> 1)) for v in 0 .. 60 if m & (1 << v
 // TestExplainBoardArguments: a set filter is named with the names its
 // masks are kept by, and after a run each argument of a game's positions
 // says which representation it got: a bitset over a universe of N
-// elements, packed ints, a general key and why; with bitsets off, no
-// universe.
+// elements, packed ints, a string over an alphabet, a general key and
+// why; with bitsets and strings off, no universe and no alphabet.
 func TestExplainBoardArguments(t *testing.T) {
 	src := `game cram(S) moves cram({x for x in S if x != a and x != b}) for a in S for b in [(a[0], a[1] + 1)] if b in S
 game div(S) moves div({e for e in S if e % d != 0}) for d in S
@@ -235,7 +235,7 @@ print sg(cram({(0, 0), (0, 1), (0, 2)})), sg(div(set(divisors(4320)) - {1})), sg
 	for _, on := range []bool{true, false} {
 		var disable passes.Pass
 		if !on {
-			disable = passes.Bitsets
+			disable = passes.Bitsets | passes.Strings
 		}
 		s := NewSession(Options{Disable: disable})
 		if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
@@ -250,9 +250,10 @@ print sg(cram({(0, 0), (0, 1), (0, 2)})), sg(div(set(divisors(4320)) - {1})), sg
 			"game div":  {"for each value of d", "argument 1 of its positions: a bitset over a universe of 47 elements (6 bytes of bits)"},
 			"game row":  {"argument 1 of its positions: a list of 0s and 1s, packed a bit an element"},
 			"game pile": {"argument 1 of its positions: a list or tuple of ints, packed as varints"},
-			"game word": {"argument 1 of its positions: general key: a string, its bytes"},
+			"game word": {"argument 1 of its positions: a string over an alphabet of 3 characters, packed (2 bits a character)"},
 		}
 		if !on {
+			want["game word"] = []string{"argument 1 of its positions: general key: a string, its bytes"}
 			want["game cram"] = []string{"argument 1 of its positions: a bitset of cells"}
 			want["game div"] = []string{"argument 1 of its positions: a bitset of small ints (0 to 4,095); general key: a set, element by element"}
 		}

@@ -32,9 +32,9 @@ func longTests() bool { return os.Getenv("GRUNDY_LONG_TESTS") != "" }
 // fails unless the runs agree.
 func prunedSame(t *testing.T, name, src string) optRun {
 	t.Helper()
-	old := solve.PrunedAfter
-	solve.PrunedAfter = 1
-	defer func() { solve.PrunedAfter = old }()
+	old, oldAny := solve.PrunedAfter, solve.PrunedAnyRule
+	solve.PrunedAfter, solve.PrunedAnyRule = 1, true
+	defer func() { solve.PrunedAfter, solve.PrunedAnyRule = old, oldAny }()
 	c := optCase{name: name, src: src}
 	on := runOptWith(c, 0)
 	off := runOptWith(c, passes.Pruned)
@@ -247,5 +247,35 @@ func TestPrunedCheckpoint(t *testing.T) {
 	os.WriteFile(cp, []byte(body+fmt.Sprintf("end %08x\n", crc32.Checksum([]byte(body), crc32.MakeTable(crc32.Castagnoli)))), 0o644)
 	if _, err, _ := runStates(t, cp, src, engine.Limits{}); err == nil || !strings.Contains(err.Error(), "--checkpoint "+cp+": it holds values of the pruned search that cannot be read") {
 		t.Fatalf("broken values: %v", err)
+	}
+}
+
+// TestPrunedOnlySums: the pruned search takes the positions of a game
+// whose options may be sums (through a def too); a game whose options
+// never are (the boards of eval/testdata/boards) is searched the plain
+// way: every position visited is known.
+func TestPrunedOnlySums(t *testing.T) {
+	old := solve.PrunedAfter
+	solve.PrunedAfter = 1
+	defer func() { solve.PrunedAfter = old }()
+	board := "def board(m, n) = {(r, c) for r in 0 .. m - 1 for c in 0 .. n - 1}\n"
+	for _, c := range []struct {
+		name, src string
+		pruned    bool
+	}{
+		{"sums of regions", cramSplit + board + "print sg(cram(board(3, 5)))\n", true},
+		{"a nimber added", "game g(S) moves g(S - {x}) + *x for x in S\nprint sg(g(set(0 .. 6)))\n", true},
+		{"a sum through a def", "def two(S, x) = g(S - {x}) + g({x})\ngame g(S) moves two(S, x) for x in S if len(S) > 1\nprint sg(g(set(0 .. 6)))\n", true},
+		{"no sums", "game cram(S) moves cram(S - {(r, c), (r, c + 1)}) for (r, c) in S if (r, c + 1) in S | cram(S - {(r, c), (r + 1, c)}) for (r, c) in S if (r + 1, c) in S\n" + board + "print sg(cram(board(3, 5)))\n", false},
+		{"a position through a def", "def take(S, x) = g(S - {x})\ngame g(S) moves take(S, x) for x in S\nprint sg(g(set(0 .. 6)))\n", false},
+	} {
+		s := eval.NewSession(eval.Options{Stdout: &strings.Builder{}})
+		if err := s.ExecFile(context.Background(), "t.game", c.src); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		st := s.Stats()
+		if pruned := st.States > st.Memoized; pruned != c.pruned {
+			t.Errorf("%s: %d positions visited, %d known: pruned %v, want %v", c.name, st.States, st.Memoized, pruned, c.pruned)
+		}
 	}
 }

@@ -167,10 +167,10 @@ var all = []*engine.Builtin{
 		}},
 	{BName: "all", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "all(XS): true when every element of XS is true (all([]) is true). Error: an element that is not a bool.",
-		Fn:  func(c *engine.Call, a []value.Value) value.Value { return allAny(c, "all", a[0], true) }},
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return allAny(c, "all", a[0], true) }, AllAny: 1},
 	{BName: "any", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "any(XS): true when some element of XS is true (any([]) is false). Error: an element that is not a bool.",
-		Fn:  func(c *engine.Call, a []value.Value) value.Value { return allAny(c, "any", a[0], false) }},
+		Fn:  func(c *engine.Call, a []value.Value) value.Value { return allAny(c, "any", a[0], false) }, AllAny: -1},
 	{BName: "divisors", Pure: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "divisors(n): the divisors of n >= 1 as an ascending list, 1 and n included. Error: n < 1.",
 		Fn: func(c *engine.Call, a []value.Value) value.Value {

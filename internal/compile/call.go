@@ -83,12 +83,12 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
 				c.Errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), value.WasWere(len(e.Args)))
 			}
-			if len(e.Args) == 1 && bi.Fold != nil {
+			if len(e.Args) == 1 && (bi.Fold != nil || bi.AllAny != 0 && c.On(passes.Masks)) {
 				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
 					call := func(p *lang.Comp) lang.Expr {
 						return &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{p}, Site: e.Site}
 					}
-					if f, ok := planComp(c.Compiler, comp, ir.FoldOf(bi.Count, bi.IntFold), call, c.Expr); ok {
+					if f, ok := planComp(c.Compiler, comp, foldConsumer(bi), call, c.Expr); ok {
 						return f
 					}
 					return c.foldCall(bi, comp, pos, argPos)
@@ -234,7 +234,12 @@ func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (value.Value, bool) {
 // foldCall streams the elements of a list comprehension into a built-in's
 // Fold (len, min, max of [E for ...] build no list).
 func (c *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	slow := c.foldCallGeneric(bi, comp, pos, argPos)
+	var slow engine.EvalFn
+	if bi.AllAny != 0 {
+		slow = c.allAnyFold(bi, comp, pos, argPos)
+	} else {
+		slow = c.foldCallGeneric(bi, comp, pos, argPos)
+	}
 	if f := c.fast.Fold(bi, comp, slow, pos, argPos); f != nil {
 		return f
 	}
@@ -294,6 +299,54 @@ func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 			return value.Int(int64(n))
 		}
 		return acc
+	}
+}
+
+// foldConsumer is the consumer of a fold by built-in bi (ir.FoldOf, or
+// all and any).
+func foldConsumer(bi *engine.Builtin) ir.Consumer {
+	switch {
+	case bi.AllAny > 0:
+		return ir.FoldAll
+	case bi.AllAny < 0:
+		return ir.FoldAny
+	}
+	return ir.FoldOf(bi.Count, bi.IntFold)
+}
+
+// allAnyFold streams the elements of a list comprehension into all or any
+// (bi.AllAny, the masks pass): every element is evaluated, in order, as
+// the list would be, but no list is made. The first element that is
+// false (for all; true for any) decides the result; an element that is
+// not a bool met before one does is the built-in's error, raised when the
+// comprehension is done, where the built-in would have met it in the
+// whole list.
+func (c *ValueGen) allAnyFold(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	c.Fired(passes.Masks)
+	loops := c.Clauses(comp.Clauses)
+	body := c.Expr(comp.Body)
+	isAll := bi.AllAny > 0
+	return func(fr *engine.Frame) value.Value {
+		decided, bad := false, value.None
+		run := loops(func(fr *engine.Frame) {
+			x := body(fr)
+			switch {
+			case decided || bad.K != value.KNone:
+			case x.K != value.KBool:
+				bad = x
+			case (x.N != 0) != isAll:
+				decided = true
+			}
+		})
+		stop := fr.Stop
+		fr.Stop = false
+		run(fr)
+		fr.Stop = stop
+		if bad.K != value.KNone {
+			// (The built-in's error about the element.)
+			return callBuiltin2(fr, bi, pos, argPos, value.List([]value.Value{bad}), value.None, 1)
+		}
+		return value.Bool(decided != isAll)
 	}
 }
 

@@ -53,6 +53,10 @@ type Fast interface {
 	Composite(e *lang.Call, b *engine.Binding) SGFn
 	// InSet compiles X in S (not: X not in S) as a bit of a set's bitmap.
 	InSet(e *lang.Binary, not bool) BoolFn
+	// Concat compiles X + Y with an operand that is a slice or a
+	// concatenation of one (b[:i] + "X" + b[i + 1:]), built in a scratch
+	// buffer: one value made, not one per operator.
+	Concat(e *lang.Binary) engine.EvalFn
 }
 
 // FastAlt is a move rule's alternative compiled as a fast loop.
@@ -94,6 +98,7 @@ type Compiler struct {
 
 	explaining *passes.Explanation           // the declaration whose notes are recorded
 	defFired   map[*engine.Func]passes.Pass  // the passes that fired in a def's body (explainDef)
+	defNotes   map[*engine.Func][]string     // the notes of the fast paths of a def's body (explainDef)
 	Rejected   string                        // why the last fast path tried did not apply
 	Built      string                        // the arguments the last Fast.Composite builds in scratch buffers
 	CurGame    *engine.Game                  // the game whose move rule is being compiled

@@ -82,6 +82,7 @@ func (c *Compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 	default:
 		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
 	}
+	x.Notes = append(x.Notes, c.defNotes[fn]...)
 }
 
 func (c *Compiler) CompileDef(fn *engine.Func, d *lang.DefStmt) {
@@ -95,6 +96,10 @@ func (c *Compiler) CompileDef(fn *engine.Func, d *lang.DefStmt) {
 			c.defFired = map[*engine.Func]passes.Pass{}
 		}
 		c.defFired[fn] = fired.Fired
+		if c.defNotes == nil {
+			c.defNotes = map[*engine.Func][]string{}
+		}
+		c.defNotes[fn] = fired.Notes
 	}()
 	fn.Cost = 2 + lang.Depth(d.Body)
 	fn.Nslots = c.Function(lang.ParamNames(d.Params), false, func() {
@@ -120,6 +125,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	defer c.flattenTuples(g, d)
 	g.Decl = d
 	g.Pure = c.PureRule(d)
+	g.NoSums = !c.YieldsSums(d)
 	x := c.Env.ExplainOf("game", g.GName, d.Name.Pos)
 	if g.Pure {
 		defer func() {

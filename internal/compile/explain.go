@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/grundy-lang/grundy/internal/passes"
 
@@ -42,4 +43,12 @@ func (c *Compiler) note(format string, args ...any) {
 // altLabel names alternative i of a move rule for a note.
 func altLabel(i int, alt *lang.Alt) string {
 	return fmt.Sprintf("alternative %d (line %d)", i+1, alt.Pos.Line)
+}
+
+// Note adds the line n to the explanation of the declaration being
+// compiled, once (the fast paths' notes).
+func (c *Compiler) Note(n string) {
+	if x := c.explaining; x != nil && !slices.Contains(x.Notes, n) {
+		x.Notes = append(x.Notes, n)
+	}
 }

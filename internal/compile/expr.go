@@ -224,6 +224,11 @@ func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 		x, y := c.Expr(e.X), c.Expr(e.Y)
 		return func(fr *engine.Frame) value.Value { return value.Bool(!operator.In(pos, x(fr), y(fr))) }
 	}
+	if e.Op == lang.OpAdd {
+		if f := c.fast.Concat(e); f != nil {
+			return f
+		}
+	}
 	x, y := c.Expr(e.X), c.Expr(e.Y)
 	switch e.Op {
 	case lang.OpAdd:

@@ -405,6 +405,18 @@ func (c *ValueGen) forLiteral(cl *lang.ForClause) func(inner func(fr *engine.Fra
 	elems := c.exprs(lit.Elems)
 	bind := c.Pattern(cl.Target)
 	ipos := lang.Start(cl.Iter)
+	if len(elems) == 1 {
+		// One element (a name bound to a value: for x in [E]).
+		f := elems[0]
+		return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+			return func(fr *engine.Frame) {
+				v := f(fr)
+				fr.Th.Tick(ipos)
+				bind(fr, v)
+				inner(fr)
+			}
+		}
+	}
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 		return func(fr *engine.Frame) {
 			s := fr.Th.TakeScratch()

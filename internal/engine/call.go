@@ -55,6 +55,12 @@ type Builtin struct {
 	IntFold int
 	// Count says that Fold is the number of elements.
 	Count bool
+	// AllAny is +1 for all and -1 for any: a call whose single argument
+	// is a list comprehension may evaluate its elements in order without
+	// the list, the first element that is false (true) deciding it and
+	// a non-bool met before one does being Fn's error (package compile's
+	// allAnyFold).
+	AllAny int
 	// Ints, when set, is Fn for a call whose result, a list of ints, only
 	// a for clause iterates (for t in divisors(n)): it appends the
 	// elements to buf and returns it, raising Fn's errors. The clause

@@ -141,6 +141,7 @@ func (e *Engine) Forget() {
 func (e *Engine) NewGame(name string, pos Pos, arity int) *Game {
 	g := &Game{GName: name, Pos: pos, Id: len(e.Games), NArgs: arity, compact: e.On&passes.Composite != 0}
 	g.bitsets = g.compact && e.On&passes.Bitsets != 0
+	g.packStrs = g.compact && e.On&passes.Strings != 0
 	g.args = make([]argInfo, arity)
 	g.Table.Init(arity)
 	room := func(n int64) { AllocIf(e.Th, pos, n) }

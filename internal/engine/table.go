@@ -39,6 +39,10 @@ type Game struct {
 	GenValInt func(fr *Frame)
 	// pure: the move rule asks for no game's value (pure.go).
 	Pure bool
+	// NoSums: no option of the move rule is a sum of games
+	// (resolve.YieldsSums): the pruned search, which reads sums part by
+	// part, leaves its positions to the plain search.
+	NoSums bool
 	// genSGInt is genSG compiled for int arguments: used for positions
 	// with packed keys.
 	GenSGInt func(fr *Frame)
@@ -55,6 +59,9 @@ type Game struct {
 	// bitsets (PassBitsets): the sets an argument holds are bitsets over
 	// its universe (argInfo.uni, made when first needed).
 	bitsets bool
+	// packStrs (PassStrings): the strings an argument holds are packed
+	// over its alphabet (argInfo.alpha, made when first needed).
+	packStrs bool
 	// args: by argument, its universe and the kinds of keys its interned
 	// positions have, read by --explain from other goroutines while a
 	// run writes them (atomics).
@@ -107,6 +114,7 @@ func (g *Game) resetTable() {
 	for i := range g.args {
 		g.args[i].tags.Store(0)
 		g.args[i].uni.Store(nil)
+		g.args[i].alpha.Store(nil)
 	}
 	g.Keys.Reset()
 	g.Dict.Reset()
@@ -255,11 +263,8 @@ func (g *Game) decode(out []value.Value, r uint64) {
 	k := g.Keys.Key(id)
 	if len(out) < 2 || !g.compact {
 		for i := range out {
-			if u := g.universeOf(i); u != nil {
-				out[i], k = u.DecodeUniKey(k)
-			} else {
-				out[i], k = value.DecodeArgKey(k)
-			}
+			n := value.ArgKeyLen(k)
+			out[i], k = g.DecodeArg(i, k[:n]), k[n:]
 		}
 		return
 	}
@@ -286,12 +291,39 @@ func (g *Game) DecodeArg(i int, seg []byte) value.Value {
 		id, _ := binary.Uvarint(seg[1:])
 		seg = g.Dict.Key(uint32(id))
 	}
+	if seg[0] == value.TagPackedStr {
+		v, _ := g.args[i].alpha.Load().DecodeStrKey(seg)
+		return v
+	}
 	if u := g.universeOf(i); u != nil {
 		v, _ := u.DecodeUniKey(seg)
 		return v
 	}
 	v, _ := value.DecodeArgKey(seg)
 	return v
+}
+
+// alphabet is the alphabet of the strings argument i holds (nil when
+// PassStrings is off).
+func (g *Game) alphabet(i int) *value.Alphabet {
+	if !g.packStrs {
+		return nil
+	}
+	a := g.args[i].alpha.Load()
+	if a == nil {
+		a = value.NewAlphabet()
+		g.args[i].alpha.Store(a)
+	}
+	return a
+}
+
+// AppendStrAt appends the key of the string of ASCII characters s as
+// argument i of a position of g.
+func (g *Game) AppendStrAt(buf []byte, i int, s string) []byte {
+	if a := g.alphabet(i); a != nil {
+		return value.AppendStrKeyIn(a, buf, s)
+	}
+	return value.AppendStrKey(buf, s)
 }
 
 // Universe is the universe of the sets argument i holds (nil when
@@ -320,7 +352,7 @@ func (g *Game) universeOf(i int) *value.Universe {
 // (its sets are keyed by their bits in it).
 func (g *Game) hasUniverse() bool {
 	for i := range g.args {
-		if g.args[i].uni.Load() != nil {
+		if g.args[i].uni.Load() != nil || g.args[i].alpha.Load() != nil {
 			return true
 		}
 	}
@@ -329,14 +361,18 @@ func (g *Game) hasUniverse() bool {
 
 // argInfo is what a game knows of one argument of its positions.
 type argInfo struct {
-	uni  atomic.Pointer[value.Universe]
-	tags atomic.Uint32 // bit t: a key of tag t (--explain)
+	uni   atomic.Pointer[value.Universe]
+	alpha atomic.Pointer[value.Alphabet]
+	tags  atomic.Uint32 // bit t: a key of tag t (--explain)
 }
 
 // AppendArgAt appends the key of v as argument i of a position of g.
 func (g *Game) AppendArgAt(buf []byte, i int, v value.Value) ([]byte, bool) {
 	if v.K == value.KSet && g.bitsets {
 		return g.Universe(i).AppendSetKey(buf, v, value.MaxKeyBytes)
+	}
+	if v.K == value.KStr && g.packStrs {
+		return value.AppendStrKeyIn(g.alphabet(i), buf, v.Str()), false
 	}
 	return value.AppendArgKey(buf, v, value.MaxKeyBytes)
 }
@@ -477,6 +513,12 @@ func (g *Game) ArgNotes() []string {
 					if u.Closed() {
 						what += fmt.Sprintf(", full at %d: a set with other elements has a general key", value.MaxUniverse)
 					}
+				}
+			}
+			if a := g.args[i].alpha.Load(); byte(t) == value.TagPackedStr && a != nil {
+				what = fmt.Sprintf("a string over an alphabet of %d characters, packed (%s a character)", a.Len(), value.PackedBits(a.Len()))
+				if a.Closed() {
+					what += fmt.Sprintf(", full at %d: a string with other characters has a general key", value.MaxAlphabet)
 				}
 			}
 			kinds = append(kinds, what)

@@ -224,7 +224,7 @@ func (p *CompositePlan) describe() string {
 				built = append(built, fmt.Sprintf("its filter %s keeps a mask of words for each value of %s", lang.SExpr(f.Expr), f.freeNote()))
 			}
 		default:
-			built = append(built, fmt.Sprintf("argument %d (a list or tuple) is built", i+1))
+			built = append(built, fmt.Sprintf("argument %d (a list, tuple or string) is built", i+1))
 		}
 	}
 	return strings.Join(built, ", ")

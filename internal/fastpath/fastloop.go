@@ -43,6 +43,15 @@ type paths struct {
 	*builders
 }
 
+// Fold compiles a fold of a list comprehension: a mask test (masks.go)
+// or a fast fold over the memo tables (fold.go); nil when neither fits.
+func (p paths) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	if f := p.builders.Masks(bi, comp, slow); f != nil {
+		return f
+	}
+	return p.loops.Fold(bi, comp, slow, pos, argPos)
+}
+
 // loops compiles the fast loops over the memo tables: a move rule's last
 // for clause (Alt: recognized as a plan, recognize.go, and compiled from
 // it, gen.go), sums (Sum) and folds (Fold).

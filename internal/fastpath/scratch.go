@@ -42,6 +42,9 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 	switch p.Kind {
 	case BuildValue:
 		x := c.Vals.Expr(p.Expr)
+		if c.On(passes.Strings) {
+			return func(fr *engine.Frame, s *value.Scratch) { s.SetStr(x(fr)) }
+		}
 		return func(fr *engine.Frame, s *value.Scratch) { s.Set(x(fr)) }
 	case BuildRange:
 		return c.genRange(p)
@@ -66,6 +69,27 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 	case BuildSlice:
 		x, lo, hi := c.genBuild(p.X), c.Vals.OptExpr(p.Elems[0]), c.Vals.OptExpr(p.Elems[1])
 		pos := p.Expr.(*lang.Slice).Pos
+		if p.X.Kind == BuildValue {
+			// A slice of a value: of a list or tuple (an ASCII
+			// string) its elements (bytes) copied once.
+			xv, strs := c.Vals.Expr(p.X.Expr), c.On(passes.Strings)
+			return func(fr *engine.Frame, s *value.Scratch) {
+				v := xv(fr)
+				l, h := lo(fr), hi(fr)
+				switch {
+				case v.K == value.KList || v.K == value.KTuple:
+					e := v.Elems()
+					a, b := operator.SliceBounds(pos, int64(len(e)), l, h)
+					s.SetSeq(e[a:b], v.K == value.KTuple)
+				case strs && v.K == value.KStr && v.ASCII():
+					str := v.Str()
+					a, b := operator.SliceBounds(pos, int64(len(str)), l, h)
+					s.SetStrBytes(str[a:b])
+				default:
+					s.Set(operator.Slice(pos, v, l, h))
+				}
+			}
+		}
 		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			l, h := lo(fr), hi(fr)
@@ -74,6 +98,10 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 				return
 			}
 			a, b := operator.SliceBounds(pos, int64(s.Len()), l, h)
+			if s.Str {
+				s.Bytes = append(s.Bytes[:0], s.Bytes[a:b]...)
+				return
+			}
 			if s.Boxed {
 				s.Vals = append(s.Vals[:0], s.Vals[a:b]...)
 			} else {
@@ -88,7 +116,9 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 			t := fr.Th.TakeScratch()
 			y(fr, t)
 			switch {
-			case s.Whole || t.Whole || s.Tuple != t.Tuple:
+			case s.Str && t.Str:
+				s.Bytes = append(s.Bytes, t.Bytes...)
+			case s.Whole || t.Whole || s.Str || t.Str || s.Tuple != t.Tuple:
 				s.Set(operator.Add(fr.Th, pos, s.Value(), t.Value()))
 			case !s.Boxed && !t.Boxed:
 				s.Ints = append(s.Ints, t.Ints...)
@@ -108,6 +138,42 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 		}
 	}
 	return c.genCall(p)
+}
+
+// Concat compiles X + Y built in a scratch (buildPlan) when an operand is
+// a slice or a concatenation of one: b[:i] + "X" + b[i + 1:] makes one
+// string, not one per operator (each operator falls back to the operator
+// itself where its operands are not lists, tuples or ASCII strings, so
+// the values and errors are its). nil otherwise.
+func (c *builders) Concat(e *lang.Binary) engine.EvalFn {
+	if !c.On(passes.Composite) {
+		return nil
+	}
+	p := c.buildPlan(e)
+	if p == nil || p.Kind != BuildConcat || !p.slices() {
+		return nil
+	}
+	c.Fired(passes.Composite)
+	build := c.genBuild(p)
+	return func(fr *engine.Frame) value.Value {
+		th := fr.Th
+		s := th.TakeScratch()
+		build(fr, s)
+		v := s.Value()
+		th.GiveScratch(s)
+		return v
+	}
+}
+
+// slices reports whether a concatenation has a slice among its operands.
+func (p *BuildPlan) slices() bool {
+	switch p.Kind {
+	case BuildSlice:
+		return true
+	case BuildConcat:
+		return p.X.slices() || p.Y.slices()
+	}
+	return false
 }
 
 // genRange compiles [E for x in A .. B], the comprehension of one range
@@ -179,7 +245,7 @@ func (c *builders) genCall(p *BuildPlan) buildFn {
 		x := c.genBuild(p.X)
 		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
-			if !s.Whole && !s.Boxed {
+			if !s.Whole && !s.Str && !s.Boxed {
 				slices.Sort(s.Ints)
 				s.Tuple = false
 				return
@@ -191,7 +257,14 @@ func (c *builders) genCall(p *BuildPlan) buildFn {
 	return func(fr *engine.Frame, s *value.Scratch) {
 		x(fr, s)
 		iv, vv := i(fr), v(fr)
-		if !s.Whole && iv.K == value.KInt && iv.N >= 0 && iv.N < int64(s.Len()) {
+		if s.Str && iv.K == value.KInt && uint64(iv.N) < uint64(len(s.Bytes)) && vv.K == value.KStr {
+			if c := vv.Str(); len(c) == 1 && c[0] < 0x80 {
+				// (A character of an ASCII string replaced by one.)
+				s.Bytes[iv.N] = c[0]
+				return
+			}
+		}
+		if !s.Whole && !s.Str && iv.K == value.KInt && iv.N >= 0 && iv.N < int64(s.Len()) {
 			if !s.Boxed && vv.K == value.KInt {
 				s.Ints[iv.N] = vv.N
 				return
@@ -278,6 +351,9 @@ func (c *builders) genComposite(p *CompositePlan) compile.SGFn {
 					// (A set has its argument's key: its universe's.)
 					v = s.V
 					key, bx = g.AppendArgAt(key, ai, v)
+				} else if s.Str {
+					// (A string too: its alphabet's.)
+					key = g.AppendStrAt(key, ai, s.String())
 				} else if key, bx = s.AppendKey(key); bx {
 					v = s.Value()
 				}

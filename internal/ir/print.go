@@ -97,6 +97,17 @@ func writeExpr(b *strings.Builder, e lang.Expr, nested bool) {
 		b.WriteByte('[')
 		writeExpr(b, e.Index, false)
 		b.WriteByte(']')
+	case *lang.Slice:
+		writeExpr(b, e.X, true)
+		b.WriteByte('[')
+		if e.Lo != nil {
+			writeExpr(b, e.Lo, false)
+		}
+		b.WriteByte(':')
+		if e.Hi != nil {
+			writeExpr(b, e.Hi, false)
+		}
+		b.WriteByte(']')
 	case *lang.IfExpr:
 		if nested {
 			b.WriteByte('(')

@@ -29,6 +29,9 @@ func Add(th *engine.Thread, pos engine.Pos, a, b value.Value) value.Value {
 		}
 		return value.Int(c)
 	case a.K == value.KStr && b.K == value.KStr:
+		if a.N == 1 && b.N == 1 {
+			return value.StrASCII(concatStr(th, pos, a.Str(), b.Str()))
+		}
 		return value.Str(concatStr(th, pos, a.Str(), b.Str()))
 	case a.K == value.KList && b.K == value.KList:
 		return value.List(concatElems(th, pos, a.Elems(), b.Elems()))
@@ -257,7 +260,7 @@ func Index(pos engine.Pos, x, i value.Value) value.Value {
 		}
 		return e[i.N]
 	case value.KStr:
-		if str := x.Str(); i.K == value.KInt && uint64(i.N) < uint64(len(str)) && isASCII(str) {
+		if str := x.Str(); i.K == value.KInt && uint64(i.N) < uint64(len(str)) && x.ASCII() {
 			// (One byte a character: no runes, no new string.)
 			return value.Char(str[i.N])
 		}

@@ -213,7 +213,7 @@ func Slice(pos engine.Pos, x, lo, hi value.Value) value.Value {
 	var runes []rune
 	if x.K == value.KStr {
 		s := x.Str()
-		if isASCII(s) {
+		if x.ASCII() {
 			n = int64(len(s))
 		} else {
 			runes = []rune(s)
@@ -227,7 +227,7 @@ func Slice(pos engine.Pos, x, lo, hi value.Value) value.Value {
 	case x.K == value.KStr && runes != nil:
 		return value.Str(string(runes[a:b]))
 	case x.K == value.KStr:
-		return value.Str(x.Str()[a:b])
+		return value.StrASCII(x.Str()[a:b])
 	case x.K == value.KList:
 		return value.List(x.Elems()[a:b:b])
 	}
@@ -236,28 +236,32 @@ func Slice(pos engine.Pos, x, lo, hi value.Value) value.Value {
 
 // SliceBounds are the bounds of X[lo:hi] for an X of length n.
 func SliceBounds(pos engine.Pos, n int64, lo, hi value.Value) (int64, int64) {
-	bound := func(v value.Value, def int64, which string) int64 {
-		switch v.K {
-		case value.KNone:
-			return def
-		case value.KInt:
-			if v.N < 0 {
-				value.Fail(pos, "the %s of a slice cannot be negative (%d)", which, v.N)
-			}
-			return min(v.N, n)
-		}
-		value.Fail(pos, "the %s of a slice must be an int, found %s", which, v.TypeName())
-		return 0
+	a, b := int64(0), n
+	if lo.K == value.KInt && lo.N >= 0 {
+		a = min(lo.N, n)
+	} else if lo.K != value.KNone {
+		a = sliceBound(pos, n, lo, 0, "start")
 	}
-	a, b := bound(lo, 0, "start"), bound(hi, n, "end")
+	if hi.K == value.KInt && hi.N >= 0 {
+		b = min(hi.N, n)
+	} else if hi.K != value.KNone {
+		b = sliceBound(pos, n, hi, n, "end")
+	}
 	return a, max(a, b)
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
+// sliceBound is the bound v of a slice of a sequence of length n (def
+// when it is left out), or its error (which: "start" or "end").
+func sliceBound(pos engine.Pos, n int64, v value.Value, def int64, which string) int64 {
+	switch v.K {
+	case value.KNone:
+		return def
+	case value.KInt:
+		if v.N < 0 {
+			value.Fail(pos, "the %s of a slice cannot be negative (%d)", which, v.N)
 		}
+		return min(v.N, n)
 	}
-	return true
+	value.Fail(pos, "the %s of a slice must be an int, found %s", which, v.TypeName())
+	return 0
 }

@@ -45,17 +45,20 @@ const (
 	ConstSets                   // the planner: a literal of ints iterated for SG values sorted and without repeats (internal/plan/constsets.go)
 	Bitsets                     // sets of a position's argument as bitsets over a universe, and set filters as masks of words (internal/fastpath/bitset.go, internal/value/universe.go)
 	Pruned                      // one large position's value by a pruned search that computes few of its options' values exactly (internal/solve/pruned.go)
+	Strings                     // a string of a position's argument keyed packed over the alphabet of its characters, and strings built in scratch buffers (internal/value/alphabet.go)
+	Shared                      // the planner: an expression a filter computes first and the clauses after it or the yield again, computed once (internal/plan/shared.go)
+	Masks                       // any and all of a comprehension without its list; index tests over a collection of index lists as word masks kept per collection (internal/fastpath/masks.go)
 	Dedup                       // the planner: for a consumer that does not see repeats, a query (or a move rule's alternative) the same as one before it is dropped (internal/plan/dedup.go)
 
 	// Planner is the planner's passes.
-	Planner = Deforest | Equalities | Bounds | ConstSets | Dedup
+	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Dedup
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "dedup"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.
@@ -65,6 +68,7 @@ var Needs = map[Pass]Pass{
 	Sweep:     Stream | FastLoops,
 	Symmetric: Stream | FastLoops,
 	Bitsets:   Composite,
+	Strings:   Composite,
 }
 
 // Effective is p without the passes whose Needs are not all in p.

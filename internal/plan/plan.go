@@ -67,6 +67,7 @@ var order = []pass{
 	{passes.Bounds, one(hoist)},
 	{passes.Bounds, one(bounds)},
 	{passes.ConstSets, one(constSets)},
+	{passes.Shared, one(shared)},
 }
 
 // Result is a query as planned.

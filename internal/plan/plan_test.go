@@ -170,6 +170,17 @@ func TestPasses(t *testing.T) {
 		{name: "set order: parts that overlap", src: "def opts(a, b) = {(a - k, b) for k in 1 .. a} | {(a - k, b - 1) for k in 1 .. a}\ngame g(a, b) moves g(x, y) for (x, y) in opts(a, b)\n"},
 		{name: "set order: one value for every k", src: "def opts(n) = {n - 1 for k in 1 .. n}\ngame g(n) moves g(m) for m in opts(n)\n"},
 		{name: "set order: two generators", src: "def opts(n) = {n - a - b for a in 1 .. 2 for b in 1 .. 2}\ngame g(n) moves g(m) for m in opts(n)\n"},
+		{name: "shared: a move tested, then made", src: "def dead(b) = \"XXX\" in b\ngame g(b) moves g(b[:i] + \"X\" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == \".\" and not dead(b[:i] + \"X\" + b[i + 1:])\n",
+			before: "range i = 0 .. len(b) - 1\nfilter b[i] == \".\" and not dead(b[:i] + \"X\" + b[i + 1:])\nyield g(b[:i] + \"X\" + b[i + 1:])",
+			want:   "planned (shared) as:\nrange i = 0 .. len(b) - 1\nfilter b[i] == \".\"\nbind b' = b[:i] + \"X\" + b[i + 1:]\nfilter not dead(b')\nyield g(b')"},
+		{name: "shared off", off: passes.Shared, src: "def dead(b) = \"XXX\" in b\ngame g(b) moves g(b[:i] + \"X\" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == \".\" and not dead(b[:i] + \"X\" + b[i + 1:])\n"},
+		{name: "shared: the first thing a filter computes, a set", src: "def ok(S) = len(S) > 1\ngame g(S) moves g(S - {x}) for x in S if ok(S - {x})\n",
+			want: "planned (shared) as:\nelems x in S\nbind S' = S - {x}\nfilter ok(S')\nyield g(S')"},
+		{name: "shared: not computed first in its filter", src: "def ok(S) = len(S) > 1\ngame g(S) moves g(S - {x}) for x in S if (len(S) > 2) == ok(S - {x})\n"},
+		{name: "shared: a conjunct that is not a bool of its own stays whole", src: "def ok(S) = len(S) > 1\ngame g(S, f) moves g(S - {x}, f) for x in S if f and ok(S - {x})\n"},
+		{name: "shared: int arithmetic is left alone", src: "def ok(n) = n % 3 != 0\ngame g(n) moves g(n - k) for k in 1 .. n if ok(n - k)\n"},
+		{name: "shared: a name bound again in between is another", src: "def ok(S) = len(S) > 1\ngame g(S) moves g(T) for x in S if ok(S - {x}) for T in [S - {x}] for x in T\n",
+			want: "planned (shared) as:\nelems x in S\nbind S' = S - {x}\nfilter ok(S')\nbind T = S'\nelems x in T\nyield g(T)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

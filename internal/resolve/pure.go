@@ -120,3 +120,89 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve pureNames, depth int) 
 	}
 	return false
 }
+
+// YieldsSums reports whether a game's move rule may have an option that
+// is a sum of games: an alternative whose body is `sum of`, a `+` or a
+// `*` with a game operand, or a call of a def whose body is one (also
+// through several, and either branch of an if). The pruned search
+// (package solve) takes the positions of such games: it is what reads a
+// sum part by part. Conservative: a call it cannot see through may yield
+// one.
+func (r *Resolver) YieldsSums(d *lang.GameStmt) bool {
+	for _, a := range d.Alts {
+		if r.yieldsSum(a.(*lang.Alt).Body, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Resolver) yieldsSum(e lang.Expr, depth int) bool {
+	switch e := e.(type) {
+	case *lang.SumOf:
+		return true
+	case *lang.Comp:
+		return e.Kind == lang.SumComp
+	case *lang.Binary:
+		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (r.gameish(e.X, depth) || r.gameish(e.Y, depth))
+	case *lang.Chain:
+		return true
+	case *lang.IfExpr:
+		return r.yieldsSum(e.Then, depth) || r.yieldsSum(e.Else, depth)
+	case *lang.Call:
+		switch k, fn := callee(e); {
+		case fn != nil:
+			return depth > 32 || r.yieldsSum(fn.Decl.Body, depth+1)
+		case k == Game || k == Builtin:
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// gameish reports whether e may be a game: a position, a nimber, a sum,
+// or a def that returns one (conservative for calls it cannot see
+// through).
+func (r *Resolver) gameish(e lang.Expr, depth int) bool {
+	switch e := e.(type) {
+	case *lang.Unary:
+		return e.Op == lang.OpNimber
+	case *lang.SumOf:
+		return true
+	case *lang.Comp:
+		return e.Kind == lang.SumComp
+	case *lang.Binary:
+		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (r.gameish(e.X, depth) || r.gameish(e.Y, depth))
+	case *lang.IfExpr:
+		return r.gameish(e.Then, depth) || r.gameish(e.Else, depth)
+	case *lang.Call:
+		switch k, fn := callee(e); {
+		case fn != nil:
+			return depth > 32 || r.gameish(fn.Decl.Body, depth+1)
+		case k == Builtin:
+			return false
+		}
+		return true
+	case *lang.Ident, *lang.Index:
+		return true // (a game passed as a value)
+	}
+	return false
+}
+
+// callee is the kind of what call e calls by a name (0 for another
+// callee) and, for a def declared by the program, the def.
+func callee(e *lang.Call) (engine.BindKind, *engine.Func) {
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok {
+		return 0, nil
+	}
+	d := Of(id)
+	if d == nil {
+		return 0, nil
+	}
+	if d.Kind == Def && d.B != nil && d.B.Fn != nil && d.B.Fn.Decl != nil {
+		return Def, d.B.Fn
+	}
+	return d.Kind, nil
+}

@@ -78,6 +78,13 @@ var (
 	wasteRatio int64 = 4
 )
 
+// PrunedAnyRule makes the pruned search take the positions of games
+// whose options are never sums too (engine.Game.NoSums), which it
+// leaves to the plain search otherwise: on such a game it prunes little
+// and builds each option as a value, where the plain search reads its
+// key. Tests set it, to search every shape.
+var PrunedAnyRule = false
+
 // prunedMaxDepth bounds the pruned search's nesting (it recurses on the
 // Go stack; deeper, it gives up).
 const prunedMaxDepth = 1 << 13
@@ -203,9 +210,9 @@ func (e *search) prunedValue(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 // prunedFits reports whether position r of g is one the pruned search
 // takes: asked for at the top level, of a game whose positions have
 // arguments that are not all small ints (those have the plain search's
-// ladder, sweeps and periods).
+// ladder, sweeps and periods) and whose options may be sums.
 func (e *search) prunedFits(g *engine.Game, r uint64) bool {
-	return e.On&passes.Pruned != 0 && PrunedAfter > 0 && e.Depth == 0 && !e.journaling && !e.pruning && !e.prunedOff[g] &&
+	return e.On&passes.Pruned != 0 && PrunedAfter > 0 && e.Depth == 0 && !e.journaling && !e.pruning && !e.prunedOff[g] && (!g.NoSums || PrunedAnyRule) &&
 		r&memo.GenBit != 0 && g.Tuples == nil && g.TupleOf == nil && g.Periodic == nil && g.Probes == nil
 }
 

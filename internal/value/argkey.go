@@ -43,6 +43,10 @@ const (
 	TagRef     // an argument kept in its game's dictionary: the id follows (Game.shorten)
 	TagUniSet  // a set as the bitset of its elements' ids in the argument's Universe (universe.go)
 	tagBitList // a list of ints that are all 0 or 1: its length and a bit an element
+	// TagPackedStr: a string as the ids of its characters in the
+	// argument's Alphabet (alphabet.go): the bits an id, the length and
+	// the ids packed.
+	TagPackedStr
 )
 
 // BitSetMax bounds the ints of a set encoded as a bitmap.
@@ -77,9 +81,7 @@ func appendArgKeyAt(buf []byte, v Value, limit, depth int) (out []byte, boxed bo
 	case KNim:
 		return binary.AppendVarint(append(buf, tagNim), v.N), false
 	case KStr:
-		s := v.Str()
-		buf = binary.AppendUvarint(append(buf, tagStr), uint64(len(s)))
-		return append(buf, s...), false
+		return AppendStrKey(buf, v.Str()), false
 	case KList, KTuple:
 		return appendSeqKey(buf, v.K == KTuple, v.Elems(), limit, depth)
 	case KSet:
@@ -107,6 +109,12 @@ func appendArgKeyAt(buf []byte, v Value, limit, depth int) (out []byte, boxed bo
 		return buf, boxed
 	}
 	return appendKeyMax(append(buf, tagBoxed), v, limit), true
+}
+
+// AppendStrKey appends the key of the string of bytes s.
+func AppendStrKey(buf []byte, s string) []byte {
+	buf = binary.AppendUvarint(append(buf, tagStr), uint64(len(s)))
+	return append(buf, s...)
 }
 
 // appendSeqKey appends the key of the list (or tuple) of the elements e.
@@ -403,6 +411,8 @@ func ArgKeyLen(b []byte) int {
 	case tagBitList:
 		n, k := binary.Uvarint(b[i:])
 		i += k + int((n+7)/8)
+	case TagPackedStr:
+		i = packedStrLen(b)
 	case TagIntList, TagIntTuple:
 		n, k := binary.Uvarint(b[i:])
 		i += k
@@ -434,7 +444,9 @@ func KeyKind(t byte) string {
 	case tagNone, tagFalse, tagTrue, tagNim:
 		return "a constant (none, a bool or a nimber)"
 	case tagStr:
-		return "general key: a string, its bytes"
+		return "general key: a string, its bytes (the strings pass is off, a character is not ASCII, the alphabet is full, or the string is inside another value)"
+	case TagPackedStr:
+		return "a string over an alphabet of its characters, packed"
 	case tagBitList:
 		return "a list of 0s and 1s, packed a bit an element"
 	case TagIntList, TagIntTuple:

@@ -561,3 +561,43 @@ func bitsLike(s *Set, into *bitmap, like *bitmap) bool {
 	}
 	return bitmapOf(Value{K: KSet, Ref: s}, into)
 }
+
+// AppendSetInts appends to dst the nw words of the bitset of the ints
+// from 0 to top that are elements of the set v: from its bitmap (its
+// bits, or the ids of its universe, element by element) without its
+// elements, else from its elements.
+func AppendSetInts(dst []uint64, v Value, top, nw int) []uint64 {
+	start := len(dst)
+	for range nw {
+		dst = append(dst, 0)
+	}
+	w := dst[start:]
+	add := func(x Value) {
+		if x.K == KInt && x.N >= 0 && x.N <= int64(top) {
+			w[x.N/64] |= 1 << (x.N % 64)
+		}
+	}
+	s := v.Ref.(*Set)
+	switch m := s.Bm; {
+	case m != nil && m.U != nil:
+		for i, x := range m.w {
+			for ; x != 0; x &= x - 1 {
+				add(m.U.elems[i*64+bits.TrailingZeros64(x)])
+			}
+		}
+	case m != nil && !m.Pairs:
+		for i := range min(len(w), len(m.w)) {
+			w[i] = m.w[i]
+		}
+		if r := (top + 1) % 64; r != 0 {
+			w[len(w)-1] &= 1<<r - 1
+		}
+	case m != nil:
+		// (Cells: no ints.)
+	default:
+		for _, x := range s.Elems {
+			add(x)
+		}
+	}
+	return dst
+}

@@ -2,11 +2,13 @@ package value
 
 import (
 	"slices"
+	"unsafe"
 )
 
 // Scratch is a list or tuple under construction: its elements as ints
-// while each is one (boxed false), else as values; or, when whole, a value
-// that is not made of elements.
+// while each is one (boxed false), else as values; or a string of ASCII
+// characters (Str), its bytes; or, when whole, a value that is not made
+// of elements.
 type Scratch struct {
 	Ints  []int64
 	Vals  []Value
@@ -14,6 +16,8 @@ type Scratch struct {
 	Tuple bool
 	Whole bool
 	V     Value
+	Str   bool
+	Bytes []byte
 	// The key of a position being built from its arguments (sgComposite),
 	// and the arguments whose keys are boxed.
 	Key  []byte
@@ -54,6 +58,7 @@ func (p *Pools) TakeScratch() *Scratch {
 		s := p.scratches[n-1]
 		p.scratches = p.scratches[:n-1]
 		s.Ints, s.Vals, s.Boxed, s.Tuple, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, false, None
+		s.Str, s.Bytes = false, s.Bytes[:0]
 		return s
 	}
 	return &Scratch{}
@@ -95,6 +100,9 @@ func (s *Scratch) Box() {
 }
 
 func (s *Scratch) Len() int {
+	if s.Str {
+		return len(s.Bytes)
+	}
 	if s.Boxed {
 		return len(s.Vals)
 	}
@@ -105,6 +113,9 @@ func (s *Scratch) Len() int {
 func (s *Scratch) Value() Value {
 	if s.Whole {
 		return s.V
+	}
+	if s.Str {
+		return StrASCIIBytes(s.Bytes)
 	}
 	var e []Value
 	if s.Boxed {
@@ -121,15 +132,44 @@ func (s *Scratch) Value() Value {
 	return List(e)
 }
 
+// SetStr is Set, but a string of ASCII characters is held as its bytes
+// (Str), which slices, concatenations and updates change in place.
+func (s *Scratch) SetStr(v Value) {
+	if v.K == KStr && v.ASCII() {
+		s.Ints, s.Vals, s.Boxed, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, None
+		s.Str, s.Bytes = true, append(s.Bytes[:0], v.Str()...)
+		return
+	}
+	s.Set(v)
+}
+
+// String is the string the scratch holds (Str), not copied: valid while
+// its bytes are not changed.
+func (s *Scratch) String() string { return unsafe.String(unsafe.SliceData(s.Bytes), len(s.Bytes)) }
+
+// SetStrBytes makes the scratch hold the string of ASCII characters s,
+// as its bytes (Str).
+func (s *Scratch) SetStrBytes(b string) {
+	s.Ints, s.Vals, s.Boxed, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, None
+	s.Str, s.Bytes = true, append(s.Bytes[:0], b...)
+}
+
 // Set makes the scratch hold v: its elements when it is a list or tuple.
 func (s *Scratch) Set(v Value) {
 	s.Ints, s.Vals, s.Boxed, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, None
+	s.Str, s.Bytes = false, s.Bytes[:0]
 	if v.K != KList && v.K != KTuple {
 		s.Whole, s.V = true, v
 		return
 	}
-	s.Tuple = v.K == KTuple
-	e := v.Elems()
+	s.SetSeq(v.Elems(), v.K == KTuple)
+}
+
+// SetSeq makes the scratch hold the list (tuple) of the elements e.
+func (s *Scratch) SetSeq(e []Value, tuple bool) {
+	s.Ints, s.Vals, s.Boxed, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, None
+	s.Str, s.Bytes = false, s.Bytes[:0]
+	s.Tuple = tuple
 	if !allInts(e) {
 		s.Vals = append(s.Vals, e...)
 		s.Boxed = true
@@ -143,10 +183,22 @@ func (s *Scratch) Set(v Value) {
 // AppendKey appends the argument key of the value built.
 func (s *Scratch) AppendKey(buf []byte) ([]byte, bool) {
 	switch {
+	case s.Str:
+		return AppendStrKey(buf, s.String()), false
 	case s.Whole:
 		return AppendArgKey(buf, s.V, MaxKeyBytes)
 	case s.Boxed:
 		return appendSeqKey(buf, s.Tuple, s.Vals, MaxKeyBytes, 0)
 	}
 	return AppendIntSeq(buf, s.Tuple, s.Ints), false
+}
+
+// IsASCII reports whether s is all ASCII: a byte a character, as the
+// operators index, slice and count it.
+func IsASCII(s string) bool {
+	var or byte
+	for i := 0; i < len(s); i++ {
+		or |= s[i]
+	}
+	return or < 0x80
 }

@@ -147,7 +147,15 @@ func Bool(b bool) Value {
 	}
 	return False
 }
-func Str(s string) Value         { return Value{K: KStr, Ref: &s} }
+func Str(s string) Value { return Value{K: KStr, Ref: &s} }
+
+// StrASCII is Str of a string known to be all ASCII (a byte a
+// character): the value says so (N is 1), and the operators that index,
+// slice or count it do not look again (ASCII).
+func StrASCII(s string) Value { return Value{K: KStr, N: 1, Ref: &s} }
+
+// ASCII reports whether the string v is all ASCII.
+func (v Value) ASCII() bool      { return v.N == 1 || IsASCII(v.Str()) }
 func Nimber(n int64) Value       { return Value{K: KNim, N: n} }
 func List(elems []Value) Value   { return Value{K: KList, Ref: &Seq{elems}} }
 func Tuple(elems []Value) Value  { return Value{K: KTuple, Ref: &Seq{elems}} }
@@ -157,7 +165,7 @@ func InfValue(k []int64) Value   { return Value{K: KInf, Ref: &Inf{k}} }
 // chars are the strings of one ASCII character, made once (Char).
 var chars = func() (cs [128]Value) {
 	for i := range cs {
-		cs[i] = Str(string(rune(i)))
+		cs[i] = StrASCII(string(rune(i)))
 	}
 	return cs
 }()

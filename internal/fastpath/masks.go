@@ -1,0 +1,554 @@
+package fastpath
+
+import (
+	"fmt"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Index tests as masks (the masks pass). The lines of a board are
+// tested with all and any over lists of indexes:
+//
+//	all([b[j] == "X" for j in L])                   a line L of X
+//	any([all([b[j] == "X" for j in L]) for L in LINES])
+//	all([j in S for j in L]), any([j not in S for j in L])
+//	any([m & b == m for m in MASKS])                 the same as an int
+//
+// A test of one index j (V[j] == K or !=, with V a string, list or tuple
+// and K a literal; j in S or not in, S a set, list, tuple or map) is, for
+// all the indexes at once, the word mask W of the indexes that pass,
+// computed once per evaluation of the fold; a list of indexes L is the
+// mask M of its elements, kept per list (by identity: values are
+// immutable), and so is the list of masks of a list of lists (LINES):
+// all is M & ^W == 0 and any M & W != 0, one word operation a word, and
+// the outer fold a loop over the masks kept. A test of ints (E & m == m,
+// != m, == 0, != 0, either way round) over a list of ints is a loop over
+// the ints kept as words.
+//
+// Only where no element can fail: V, S and E are evaluated once, when
+// the fold has an element (where the comprehension would first evaluate
+// them), and their values, the collections' and the indexes' are
+// checked (every index an int from 0 to len(V) - 1, from 0 to
+// maxMaskIndex for a membership; every element of a list of masks an
+// int); anything else runs the fold as compiled without the masks,
+// which meets the comprehension's errors. The expressions are plain
+// (literals, names, operators, indexing and slicing; no call), so
+// evaluating one again gives its value again.
+
+// maxMaskIndex bounds the indexes of a list of indexes kept as a mask.
+const maxMaskIndex = 1<<12 - 1
+
+// The index tests.
+const (
+	testEq   = iota // V[j] == K (Neg: !=)
+	testIn          // j in S (Neg: not in)
+	testBits        // E & m == m (Neg: !=), or with Zero: E & m == 0 (Neg: !=)
+)
+
+// MaskPlan is a fold recognized for the masks pass (maskPlan).
+type MaskPlan struct {
+	Comp *lang.Comp // the fold's comprehension
+	All  bool       // all (false: any)
+	// Inner: the body is a fold (InnerAll: all) of the test over the
+	// elements of the outer clause's variable, a list of indexes.
+	Inner, InnerAll bool
+	Coll            lang.Expr  // what the outer clause iterates
+	Var             *lang.Name // the outer clause's name
+	Index           *lang.Name // the name the test indexes with
+	Kind            int        // testEq, testIn, testBits
+	Neg, Zero       bool
+	X               lang.Expr // V, S or E
+	K               lang.Expr // K of testEq
+}
+
+// Masks compiles a fold of comprehension comp by all or any (bi) as a
+// mask test (maskPlan), with slow the fold compiled without it. nil when
+// it is not one.
+func (c *builders) Masks(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn) engine.EvalFn {
+	if bi.AllAny == 0 || !c.On(passes.Masks) {
+		return nil
+	}
+	p := c.maskPlan(comp)
+	if p == nil {
+		return nil
+	}
+	p.All = bi.AllAny > 0
+	return c.genMasks(p, slow)
+}
+
+// oneFor is the clause of comp when it is one for clause of one name
+// over an iterable that is not a range (nil otherwise).
+func oneFor(comp *lang.Comp) *lang.ForClause {
+	if len(comp.Clauses) != 1 {
+		return nil
+	}
+	cl, ok := comp.Clauses[0].(*lang.ForClause)
+	if !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 {
+		return nil
+	}
+	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+		return nil
+	}
+	return cl
+}
+
+// maskPlan recognizes the shapes of the masks pass (All is the caller's).
+func (c *builders) maskPlan(comp *lang.Comp) *MaskPlan {
+	cl := oneFor(comp)
+	if cl == nil || !c.plainCond(cl.Iter) {
+		return nil
+	}
+	p := &MaskPlan{Comp: comp, Coll: cl.Iter, Var: cl.Target.Names[0]}
+	if call, ok := comp.Body.(*lang.Call); ok && len(call.Args) == 1 {
+		// all([P for j in L]) over the lists L of the outer clause.
+		bi := c.builtinOf(call)
+		inner, ok := call.Args[0].(*lang.Comp)
+		if bi == nil || bi.AllAny == 0 || !ok || inner.Kind != lang.ListComp {
+			return nil
+		}
+		icl := oneFor(inner)
+		if icl == nil || !c.isName(icl.Iter, p.Var) || !c.indexTest(p, inner.Body, icl.Target.Names[0]) || p.Kind == testBits {
+			return nil
+		}
+		p.Inner, p.InnerAll = true, bi.AllAny > 0
+		return p
+	}
+	if !c.indexTest(p, comp.Body, p.Var) {
+		return nil
+	}
+	return p
+}
+
+// builtinOf is the built-in a call's callee names (nil: another).
+func (c *builders) builtinOf(call *lang.Call) *engine.Builtin {
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	if b := c.Binding(id); b != nil && b.Kind == resolve.Builtin {
+		return b.Bi
+	}
+	return nil
+}
+
+// isName reports whether e is the name n.
+func (c *builders) isName(e lang.Expr, n *lang.Name) bool {
+	id, ok := e.(*lang.Ident)
+	return ok && resolve.Of(id) == resolve.NameDecl(n)
+}
+
+// mentions reports whether e reads the name n.
+func (c *builders) mentions(e lang.Expr, n *lang.Name) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if c.isName(x, n) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// indexTest recognizes the test of index j in body e into p.
+func (c *builders) indexTest(p *MaskPlan, e lang.Expr, j *lang.Name) bool {
+	b, ok := e.(*lang.Binary)
+	if !ok {
+		return false
+	}
+	p.Index = j
+	switch b.Op {
+	case lang.OpIn, lang.OpNotIn:
+		if !c.isName(b.X, j) || !c.nameArg(b.Y, j) {
+			return false
+		}
+		p.Kind, p.Neg, p.X = testIn, b.Op == lang.OpNotIn, b.Y
+		return true
+	case lang.OpEq, lang.OpNe:
+	default:
+		return false
+	}
+	p.Neg = b.Op == lang.OpNe
+	if c.bitsTest(p, b, j) {
+		return true
+	}
+	ix, lit := b.X, b.Y
+	if isLit(ix) {
+		ix, lit = lit, ix
+	}
+	x, ok := ix.(*lang.Index)
+	if !ok || !isLit(lit) || !c.isName(x.Index, j) || !c.nameArg(x.X, j) {
+		return false
+	}
+	p.Kind, p.X, p.K = testEq, x.X, lit
+	return true
+}
+
+// bitsTest recognizes E & m == m (m == E & m, m & E, and == 0) for m the
+// name j, E plain and without m.
+func (c *builders) bitsTest(p *MaskPlan, b *lang.Binary, j *lang.Name) bool {
+	and, other := b.X, b.Y
+	if a, ok := b.Y.(*lang.Binary); ok && a.Op == lang.OpBitAnd {
+		and, other = b.Y, b.X
+	}
+	a, ok := and.(*lang.Binary)
+	if !ok || a.Op != lang.OpBitAnd {
+		return false
+	}
+	e := a.X
+	if c.isName(a.X, j) {
+		e = a.Y
+	} else if !c.isName(a.Y, j) {
+		return false
+	}
+	switch {
+	case c.isName(other, j):
+	case isZero(other):
+		p.Zero = true
+	default:
+		return false
+	}
+	if c.mentions(e, j) || !c.plainCond(e) {
+		return false
+	}
+	p.Kind, p.X = testBits, e
+	return true
+}
+
+// nameArg reports whether e is a name of a local or a let other than j.
+func (c *builders) nameArg(e lang.Expr, j *lang.Name) bool {
+	id, ok := e.(*lang.Ident)
+	if !ok || c.isName(e, j) {
+		return false
+	}
+	b := c.Lookup(id)
+	return b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
+}
+
+func isLit(e lang.Expr) bool {
+	switch e.(type) {
+	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		return true
+	}
+	return false
+}
+
+func isZero(e lang.Expr) bool {
+	l, ok := e.(*lang.IntLit)
+	return ok && l.Val == 0
+}
+
+// collMasks is what is kept of the last collection a fold iterated:
+// for a list of indexes, its mask; for a list of lists of indexes, the
+// mask of each; for a list of ints (testBits), the ints. ok is false
+// where the collection is not one of those.
+type collMasks struct {
+	coll  value.Value
+	ok    bool
+	n     int      // elements
+	nw    int      // words a mask
+	top   int      // the largest index, -1 for none
+	masks []uint64 // n masks of nw words (one mask for a list of indexes)
+}
+
+// of returns the masks of collection v (inner: a list of lists).
+func (m *collMasks) of(v value.Value, inner, ints bool) *collMasks {
+	if m.coll.Ref == v.Ref && m.coll.K == v.K && v.Ref != nil {
+		return m
+	}
+	m.coll, m.ok, m.top, m.masks = v, false, -1, m.masks[:0]
+	es, ok := elemsOf(v)
+	if !ok {
+		return m
+	}
+	m.n = len(es)
+	switch {
+	case ints:
+		for _, x := range es {
+			if x.K != value.KInt {
+				return m
+			}
+			m.masks = append(m.masks, uint64(x.N))
+		}
+		m.nw = 1
+	case !inner:
+		if !m.indexes(es) {
+			return m
+		}
+		m.nw = (m.top + 64) / 64
+		m.masks = appendMask(m.masks, es, m.nw)
+	default:
+		lists := make([][]value.Value, len(es))
+		for i, x := range es {
+			if lists[i], ok = elemsOf(x); !ok || !m.indexes(lists[i]) {
+				return m
+			}
+		}
+		m.nw = (m.top + 64) / 64
+		for _, l := range lists {
+			m.masks = appendMask(m.masks, l, m.nw)
+		}
+	}
+	m.ok = true
+	return m
+}
+
+// indexes checks that es are ints from 0 to maxMaskIndex, raising top.
+func (m *collMasks) indexes(es []value.Value) bool {
+	for _, x := range es {
+		if x.K != value.KInt || uint64(x.N) > maxMaskIndex {
+			return false
+		}
+		m.top = max(m.top, int(x.N))
+	}
+	return true
+}
+
+// elemsOf are the elements a for clause iterates in v, if v is a list,
+// tuple, set or map.
+func elemsOf(v value.Value) ([]value.Value, bool) {
+	switch v.K {
+	case value.KList, value.KTuple, value.KSet, value.KMap:
+		return v.Elems(), true
+	}
+	return nil, false
+}
+
+// appendMask appends the mask of nw words of the indexes es.
+func appendMask(out []uint64, es []value.Value, nw int) []uint64 {
+	start := len(out)
+	out = append(out, make([]uint64, nw)...)
+	for _, x := range es {
+		out[start+int(x.N)/64] |= 1 << (x.N % 64)
+	}
+	return out
+}
+
+// genMasks compiles plan p; slow is the fold without the masks.
+func (c *builders) genMasks(p *MaskPlan, slow engine.EvalFn) engine.EvalFn {
+	coll, x := c.Vals.Expr(p.Coll), c.Vals.Expr(p.X)
+	var k value.Value
+	if p.K != nil {
+		k = litValue(p.K)
+	}
+	c.Fired(passes.Masks)
+	c.Note(p.note())
+	pos := lang.Start(p.Coll)
+	cache := &collMasks{}
+	var w []uint64
+	all, innerAll, neg := p.All, p.InnerAll, p.Neg
+	return func(fr *engine.Frame) value.Value {
+		cv := coll(fr)
+		m := cache.of(cv, p.Inner, p.Kind == testBits)
+		if !m.ok {
+			return slow(fr)
+		}
+		if m.n == 0 || m.top < 0 && p.Kind != testBits {
+			// No element, or no index to test: nothing is evaluated.
+			if p.Inner && m.n > 0 {
+				// (Lists that are all empty: each inner fold is all's
+				// true or any's false, and so is the outer one.)
+				return value.Bool(innerAll)
+			}
+			return value.Bool(all)
+		}
+		fr.Th.Tick(pos)
+		xv := x(fr)
+		if p.Kind == testBits {
+			if xv.K != value.KInt {
+				return slow(fr)
+			}
+			return value.Bool(bitsFold(uint64(xv.N), m.masks, all, neg, p.Zero))
+		}
+		var ok bool
+		if w, ok = passMask(w[:0], xv, k, p.Kind, m.top, m.nw); !ok {
+			return slow(fr)
+		}
+		if neg {
+			for i := range w {
+				w[i] = ^w[i]
+			}
+		}
+		if !p.Inner {
+			return value.Bool(maskTest(w, m.masks, all))
+		}
+		if m.nw == 1 {
+			return value.Bool(linesTest(w[0], m.masks, all, innerAll))
+		}
+		for i := 0; i < m.n; i++ {
+			if maskTest(w, m.masks[i*m.nw:(i+1)*m.nw], innerAll) != all {
+				return value.Bool(!all)
+			}
+		}
+		return value.Bool(all)
+	}
+}
+
+// note is what --explain says of the fold.
+func (p *MaskPlan) note() string {
+	fold := map[bool]string{true: "all", false: "any"}
+	what := "its test of each index as a mask of words"
+	switch {
+	case p.Kind == testBits:
+		what = fmt.Sprintf("a loop over the ints of %s kept as words", ir.Expr(p.Coll))
+	case p.Inner:
+		what = fmt.Sprintf("%s of its test of each index, a mask of words, against the mask of each list of %s (kept per list)", fold[p.InnerAll], ir.Expr(p.Coll))
+	default:
+		what = fmt.Sprintf("its test of each index, a mask of words, against the mask of %s (kept per list)", ir.Expr(p.Coll))
+	}
+	return fmt.Sprintf("%s of the comprehension at line %d: %s", fold[p.All], p.Comp.Pos.Line, what)
+}
+
+// litValue is the value of a literal.
+func litValue(e lang.Expr) value.Value {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		return value.Int(e.Val)
+	case *lang.StrLit:
+		return value.Str(e.Val)
+	case *lang.BoolLit:
+		return value.Bool(e.Val)
+	}
+	return value.None
+}
+
+// maskTest is all (or any) of the indexes of mask m passing: m & ^w ==
+// 0 (m & w != 0).
+func maskTest(w, m []uint64, all bool) bool {
+	for i, x := range m {
+		if all && x&^w[i] != 0 {
+			return false
+		}
+		if !all && x&w[i] != 0 {
+			return true
+		}
+	}
+	return all
+}
+
+// linesTest is all (any) of the inner folds, all (any: innerAll false)
+// of the indexes of each mask of ms passing (the masks of one word).
+func linesTest(w uint64, ms []uint64, all, innerAll bool) bool {
+	switch {
+	case innerAll && !all:
+		for _, m := range ms {
+			if m&^w == 0 {
+				return true
+			}
+		}
+		return false
+	case innerAll && all:
+		for _, m := range ms {
+			if m&^w != 0 {
+				return false
+			}
+		}
+		return true
+	case !all:
+		for _, m := range ms {
+			if m&w != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, m := range ms {
+		if m&w == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// bitsFold is all (any) of E & m == m (Neg: !=; Zero: == 0) over the
+// ints ms.
+func bitsFold(e uint64, ms []uint64, all, neg, zero bool) bool {
+	for _, m := range ms {
+		var t bool
+		if zero {
+			t = e&m == 0
+		} else {
+			t = e&m == m
+		}
+		if t != neg != all {
+			return !all
+		}
+	}
+	return all
+}
+
+// passMask puts in w (nw words) the indexes 0 .. top whose test passes:
+// V[j] == K for V a string, list or tuple of more than top elements
+// (testEq), j in S for S a set, list, tuple or map (testIn). False where
+// a test could fail.
+func passMask(w []uint64, v, k value.Value, kind, top, nw int) ([]uint64, bool) {
+	if kind == testEq && v.K == value.KStr {
+		s := v.Str()
+		if len(s) <= top || !v.ASCII() {
+			return w, false
+		}
+		if k.K != value.KStr || len(k.Str()) != 1 {
+			// (A character is no other value.)
+			for range nw {
+				w = append(w, 0)
+			}
+			return w, true
+		}
+		return value.AppendEqBits(w, s, top+1, k.Str()[0]), true
+	}
+	if kind == testIn && v.K == value.KSet {
+		return value.AppendSetInts(w, v, top, nw), true
+	}
+	for range nw {
+		w = append(w, 0)
+	}
+	if kind == testIn {
+		switch v.K {
+		case value.KList, value.KTuple, value.KMap:
+		default:
+			return w, false
+		}
+		for j := 0; j <= top; j++ {
+			if inColl(v, j) {
+				w[j/64] |= 1 << (j % 64)
+			}
+		}
+		return w, true
+	}
+	switch v.K {
+	case value.KList, value.KTuple:
+		es := v.Elems()
+		if len(es) <= top {
+			return w, false
+		}
+		for j := 0; j <= top; j++ {
+			if e := es[j]; e.K == k.K && (e.K == value.KInt && e.N == k.N || value.Equal(e, k)) {
+				w[j/64] |= 1 << (j % 64)
+			}
+		}
+	default:
+		return w, false
+	}
+	return w, true
+}
+
+// inColl reports whether the int j is in the collection v (as `in`).
+func inColl(v value.Value, j int) bool {
+	x := value.Int(int64(j))
+	if v.K == value.KSet {
+		if has, ok := value.SetHas(v, x); ok {
+			return has
+		}
+	}
+	for _, e := range v.Elems() {
+		if e.K == value.KInt && e.N == int64(j) {
+			return true
+		}
+	}
+	return false
+}
