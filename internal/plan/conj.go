@@ -11,7 +11,10 @@ import (
 //
 // so that the bounds (and the kernels' bounds) see each comparison.
 // Exact: `and` evaluates B only where A is true, as the second filter
-// does, and keeps what both keep.
+// does, and keeps what both keep; A and B are comparisons (or not, and,
+// or of them), which give a bool or fail as they would in an if clause
+// (a value of another type would fail `and`, with another message, and
+// an if clause differently).
 func conjunctions(env *Env, q *ir.Query) *ir.Query {
 	for i, cl := range q.Clauses {
 		f, ok := cl.(*ir.Filter)
@@ -19,7 +22,7 @@ func conjunctions(env *Env, q *ir.Query) *ir.Query {
 			continue
 		}
 		b, ok := f.Cond.(*lang.Binary)
-		if !ok || b.Op != lang.OpAnd {
+		if !ok || b.Op != lang.OpAnd || !isBool(b.X) || !isBool(b.Y) {
 			continue
 		}
 		out := q.Clone()
@@ -28,4 +31,24 @@ func conjunctions(env *Env, q *ir.Query) *ir.Query {
 		return out
 	}
 	return nil
+}
+
+// isBool reports whether e gives a bool whenever it does not fail: a
+// comparison, a membership test, a bool literal, or not, and, or of
+// such.
+func isBool(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.BoolLit:
+		return true
+	case *lang.Unary:
+		return e.Op == lang.OpNot && isBool(e.X)
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpAnd, lang.OpOr:
+			return isBool(e.X) && isBool(e.Y)
+		case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe, lang.OpEq, lang.OpNe, lang.OpIn, lang.OpNotIn:
+			return true
+		}
+	}
+	return false
 }

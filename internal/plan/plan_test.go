@@ -178,7 +178,9 @@ func TestPasses(t *testing.T) {
 			want: "planned (shared) as:\nelems x in S\nbind S' = S - {x}\nfilter ok(S')\nyield g(S')"},
 		{name: "shared: not computed first in its filter", src: "def ok(S) = len(S) > 1\ngame g(S) moves g(S - {x}) for x in S if (len(S) > 2) == ok(S - {x})\n"},
 		{name: "shared: a conjunct that is not a bool of its own stays whole", src: "def ok(S) = len(S) > 1\ngame g(S, f) moves g(S - {x}, f) for x in S if f and ok(S - {x})\n"},
-		{name: "shared: int arithmetic is left alone", src: "def ok(n) = n % 3 != 0\ngame g(n) moves g(n - k) for k in 1 .. n if ok(n - k)\n"},
+		{name: "shared: int arithmetic is left alone (inlined)", src: "def ok(n) = n % 3 != 0\ngame g(n) moves g(n - k) for k in 1 .. n if ok(n - k)\n",
+			want: "planned (inline) as:\nguard |n| <= 2250000000000000000\nrange k = 1 .. n\nfilter (n - k) % 3 != 0\nyield g(n - k)"},
+		{name: "conjunctions: a side that may not be a bool stays whole", src: "game g(n, f) moves g(n - k, f) for k in 1 .. n if f and k <= 3\n"},
 		{name: "shared: a name bound again in between is another", src: "def ok(S) = len(S) > 1\ngame g(S) moves g(T) for x in S if ok(S - {x}) for T in [S - {x}] for x in T\n",
 			want: "planned (shared) as:\nelems x in S\nbind S' = S - {x}\nfilter ok(S')\nbind T = S'\nelems x in T\nyield g(T)"},
 	}
