@@ -18,14 +18,14 @@ type gen struct {
 	w       *writer // the function being written
 	sites   []string
 	siteOf  map[lang.Pos]int
-	gnames  map[string]bool           // C++ names at namespace scope
-	globals map[*resolve.Decl]string  // top-level lets
-	locals  map[*resolve.Decl]string  // the current function's locals
-	lnames  map[string]bool           // C++ names of the current function
-	tmpN    int                       // temporaries of the current function
-	rule    *ruleCtx                  // the move rule being written (SG mode)
-	fixed   map[lang.Expr]string      // the natural C++ type of expressions whose type is fixed (built-ins)
-	globalV []string                  // global variable declarations
+	gnames  map[string]bool          // C++ names at namespace scope
+	globals map[*resolve.Decl]string // top-level lets
+	locals  map[*resolve.Decl]string // the current function's locals
+	lnames  map[string]bool          // C++ names of the current function
+	tmpN    int                      // temporaries of the current function
+	rule    *ruleCtx                 // the move rule being written (SG mode)
+	intVars map[*resolve.Decl]bool   // variables declared rt::i64 whatever their type (range loops)
+	globalV []string                 // global variable declarations
 }
 
 // writer is a function body being written, a line at a time.
@@ -234,7 +234,7 @@ func (g *gen) comment(w *writer, st lang.Stmt, end int) {
 
 // generate writes the whole program.
 func (e *emitter) generate(f *lang.File) string {
-	g := &gen{emitter: e, siteOf: map[lang.Pos]int{}, gnames: map[string]bool{}, globals: map[*resolve.Decl]string{}, fixed: map[lang.Expr]string{}}
+	g := &gen{emitter: e, siteOf: map[lang.Pos]int{}, gnames: map[string]bool{}, globals: map[*resolve.Decl]string{}, intVars: map[*resolve.Decl]bool{}}
 	for _, w := range []string{"main", "rt", "std", "SITES"} {
 		g.gnames[w] = true
 	}
@@ -523,7 +523,9 @@ func sortInts(v []int64) {
 // lo first), safe at the largest int.
 func (g *gen) rangeLoop(n *lang.Name, lo, hi string, body func()) {
 	w := g.w
-	name := g.local(resolve.NameDecl(n))
+	d := resolve.NameDecl(n)
+	name := g.local(d)
+	g.intVars[d] = true
 	end := g.tmp("end")
 	w.open("for (rt::i64 %s = %s, %s = %s; %s <= %s; ++%s) {", name, lo, end, hi, name, end, name)
 	body()

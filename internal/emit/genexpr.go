@@ -114,6 +114,9 @@ func (g *gen) raw(x lang.Expr) (string, string) {
 		return "false", "bool"
 	case *lang.Ident:
 		d := resolve.Of(x)
+		if g.intVars[d] {
+			return g.varName(d), "rt::i64"
+		}
 		return g.varName(d), ctype(g.decls[d])
 	case *lang.ListLit:
 		var es []string

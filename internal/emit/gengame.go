@@ -135,14 +135,14 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	if box {
 		w.line("const rt::i64 _st = memo_%s.get(_k);", c)
 		w.line("if (_st != rt::UNKNOWN) return _st == rt::GRAY ? rt::CYCLE : _st;")
-		w.line("if (rt::depth >= rt::MAXDEPTH) { pend_%s.push_back(_k); rt::pend.push_back(G_%s); return rt::ABORT; }", c, c)
+		w.line("if (rt::depth >= rt::maxdepth) { if (rt::sweeping) return rt::ABORT; pend_%s.push_back(_k); rt::pend.push_back(G_%s); return rt::ABORT; }", c, c)
 		w.line("memo_%s.set(_k, rt::GRAY);", c)
 		bail = fmt.Sprintf("memo_%s.set(_k, rt::UNKNOWN);", c)
 	} else {
 		w.line("const size_t _id = (size_t)memo_%s.id(_k);", c)
 		w.line("const rt::i64 _st = memo_%s.st[_id];", c)
 		w.line("if (_st != rt::UNKNOWN) return _st == rt::GRAY ? rt::CYCLE : _st;")
-		w.line("if (rt::depth >= rt::MAXDEPTH) { pend_%s.push_back(_k); rt::pend.push_back(G_%s); return rt::ABORT; }", c, c)
+		w.line("if (rt::depth >= rt::maxdepth) { if (rt::sweeping) return rt::ABORT; pend_%s.push_back(_k); rt::pend.push_back(G_%s); return rt::ABORT; }", c, c)
 		w.line("memo_%s.st[_id] = (int32_t)rt::GRAY;", c)
 		bail = fmt.Sprintf("memo_%s.st[_id] = (int32_t)rt::UNKNOWN;", c)
 	}
@@ -155,6 +155,10 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 			w.line("// %s", l)
 		}
 		q := ir.LowerAlt(alt, ir.MoveSG)
+		if fl := g.fastPlan(q, alt.Body); fl != nil {
+			g.clauses(q.Clauses[:fl.at], 0, func() { g.fastRange(fl, alt.Body) })
+			continue
+		}
 		g.clauses(q.Clauses, 0, func() {
 			v := g.sgOpt(alt.Body)
 			g.w.line("_mx.add_any(%s);", v)
@@ -254,6 +258,36 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	fmt.Fprintf(&b, "static rt::i64 solvepend_%s() { const auto k = pend_%s.back(); return solve_%s(%s); }\n", c, c, c, kk)
 	fmt.Fprintf(&b, "static void poppend_%s() { pend_%s.pop_back(); }\n", c, c)
 	fmt.Fprintf(&b, "static rt::i64 pendid_%s() { const auto k = pend_%s.back(); return %s.id(k); }\n", c, c, ids)
+	if box && len(gm.params) == 1 {
+		fmt.Fprintf(&b, `// a deep chain of positions (the search deferred p while computing q, a
+// little above it): p and the positions below it computed bottom up, each
+// from options already known; stopped by an option not known yet or an
+// error, after which the game is not swept again
+static bool nosweep_%[1]s = false;
+static void sweep_%[1]s() {
+    if (nosweep_%[1]s || pend_%[1]s.size() < 2) return;
+    const rt::i64 p = pend_%[1]s.back()[0], q = pend_%[1]s[pend_%[1]s.size() - 2][0];
+    if (!(0 <= p && p < q && q - p <= 2 * rt::MAXDEPTH)) return;
+    rt::sweeping = true;
+    rt::maxdepth = 1;
+    rt::i64 k = 0;
+    bool done = false;
+    try {
+        for (; k <= p; ++k) {
+            const rt::i64 v = memo_%[1]s.get({k});
+            if (v >= 0 || v <= rt::INF0) continue;
+            if (rt::is_sig(solve_%[1]s(k))) break;
+        }
+        done = k > p;
+    } catch (const rt::Speculative&) {
+        memo_%[1]s.set({k}, rt::UNKNOWN);
+    }
+    rt::sweeping = false;
+    rt::maxdepth = rt::MAXDEPTH;
+    if (!done) nosweep_%[1]s = true;
+}
+`, c)
+	}
 	if box {
 		fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s[(size_t)id]); }\n", c, c, keys)
 		fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { const auto k = %s[(size_t)id]; memo_%s.set(k, v); }\n\n", c, keys, c)
@@ -305,8 +339,12 @@ func (g *gen) registerGames() string {
 	b.WriteString("static void register_games() {\n    rt::games = {\n")
 	for _, gm := range g.gameOrder {
 		c := gm.cname
-		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s},\n",
-			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c)
+		sweep := "nullptr"
+		if gm.isBox() && len(gm.params) == 1 {
+			sweep = "sweep_" + c
+		}
+		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s},\n",
+			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, sweep)
 	}
 	b.WriteString("    };\n}\n\n")
 	return b.String()

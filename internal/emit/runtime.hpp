@@ -37,7 +37,14 @@ inline void flush() {
     fflush(stdout);
 }
 
+// While a sweep computes positions bottom up ahead of the search, an error
+// is not reported: the sweep stops (the search meets it again if the
+// script's own computation does).
+inline bool sweeping = false;
+struct Speculative {};
+
 [[noreturn]] __attribute__((noinline, cold)) inline void fail(int site, const std::string& msg) {
+    if (sweeping) throw Speculative{};
     flush();
     std::string s = std::string(SITES[site].pos) + ": " + msg + "\n";
     if (SITES[site].snip[0]) {
@@ -141,8 +148,7 @@ inline i64 inf_of(std::vector<i64> k) {
 inline const std::vector<i64>& kof(i64 v) { return infk[(size_t)(INF0 - v)]; }
 
 // gx is the SG value of a sum of two parts (Smith's rule).
-inline i64 gx(i64 a, i64 b) {
-    if ((a | b) >= 0) return a ^ b;
+__attribute__((noinline)) inline i64 gx_slow(i64 a, i64 b) {
     if (is_sig(a)) return a;
     if (is_sig(b)) return b;
     if (a < 0 && b < 0) return inf_of({});
@@ -150,6 +156,10 @@ inline i64 gx(i64 a, i64 b) {
     std::vector<i64> k;
     for (i64 x : kof(a)) k.push_back(x ^ b);
     return inf_of(k);
+}
+inline i64 gx(i64 a, i64 b) {
+    if (__builtin_expect((a | b) >= 0, 1)) return a ^ b;
+    return gx_slow(a, b);
 }
 
 // copies is the SG value of k copies of a game of value v.
@@ -246,6 +256,7 @@ struct GameOps {
     i64 (*pend_id)();                           // the id of the position last deferred
     i64 (*state)(i64 id);                       // its memo state
     void (*set_state)(i64 id, i64 v);
+    void (*sweep)();                            // a deep chain: try it bottom up (or null)
 };
 inline std::vector<GameOps> games;
 
@@ -958,7 +969,7 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
         }
         return (i64)cells[(size_t)idx];
     }
-    __attribute__((noinline)) i64 get_spill(const Key& k) const {
+    __attribute__((noinline)) i64 get_spill(Key k) const {
         if (spill.empty()) return DEF;
         auto it = spill.find(k);
         return it == spill.end() ? DEF : (i64)it->second;
@@ -1076,42 +1087,69 @@ template <int N> struct Intern {
 };
 
 // ---- the search ----
-// Mex collects the SG values of a position's options: finite values in
-// a bitset, infinite ones apart; result() is the generalized SG value.
+// fits reports whether an argument c*i + r of a position, for i from lo
+// to end, stays inside [0, dim) and computes without overflow (a fast loop).
+inline bool fits(__int128 a, __int128 b, __int128 r, i64 dim, i64 c, i64 lo, i64 end) {
+    const __int128 L = (__int128)1 << 62;
+    if (a > b) std::swap(a, b);
+    const __int128 x = (__int128)c * lo, y = (__int128)c * end;
+    return a >= 0 && b < dim && r > -L && r < L && x > -L && x < L && y > -L && y < L;
+}
+
+// Mex collects the SG values of a position's options: finite values as
+// stamps in a region of one arena shared by the search's levels, used as
+// a stack (a level's region grows only while it is the deepest, and is
+// given back when its position is done); a value is in when its stamp is
+// the position's own (no clearing, no read-modify-write); large and
+// infinite values apart. result() is the generalized SG value.
+inline std::vector<uint32_t> arena(1 << 12, 0);
+inline size_t arena_top = 0;
+inline uint32_t stamp = 0;
+
 struct Mex {
-    std::vector<u64> w;
-    size_t hi = 0;             // words in use
-    std::vector<i64> big;      // finite values >= 2^20
-    std::vector<i64> infs;     // infinite options
-    void clear() {
-        hi = 0;
-        big.clear();
-        infs.clear();
+    size_t base = 0, n = 0;  // the region: arena[base, base + n)
+    uint32_t gen = 0;
+    std::vector<i64> big;   // finite values >= SMALL
+    std::vector<i64> infs;  // infinite options
+    static constexpr i64 SMALL = 1 << 16;
+    void open() {
+        base = arena_top;
+        n = 64;  // a first region, without asking (stale stamps are older)
+        arena_top = base + n;
+        if (__builtin_expect(arena.size() < arena_top, 0)) arena.resize(std::max(arena_top, arena.size() * 2), 0);
+        if (__builtin_expect(++stamp == 0, 0)) {
+            std::fill(arena.begin(), arena.end(), 0);
+            stamp = 1;
+        }
+        gen = stamp;
+        if (__builtin_expect(!big.empty() || !infs.empty(), 0)) {
+            big.clear();
+            infs.clear();
+        }
     }
-    __attribute__((noinline)) void grow(size_t i) {
-        if (w.size() <= i) w.resize(std::max(i + 1, w.size() * 2));
-        for (size_t j = hi; j <= i; j++) w[j] = 0;
-        hi = i + 1;
-    }
-    void add(i64 v) {
-        if (__builtin_expect(v < (1 << 20), 1)) {
-            size_t i = (size_t)v >> 6;
-            if (__builtin_expect(i >= hi, 0)) grow(i);
-            w[i] |= 1ULL << (v & 63);
+    void close() { arena_top = base; }
+    uint32_t* data() { return arena.data() + base; }
+    __attribute__((noinline)) void add_slow(i64 v) {
+        if (v < SMALL) {
+            size_t want = std::min<size_t>(std::max((size_t)v + 1, n * 2 + 16), SMALL);
+            if (arena.size() < base + want) arena.resize(std::max(base + want, arena.size() * 2), 0);
+            n = want;
+            arena_top = base + n;
+            arena[base + (size_t)v] = gen;
         } else {
             big.push_back(v);
         }
     }
+    void add(i64 v) {
+        if (__builtin_expect((u64)v < n, 1)) arena[base + (size_t)v] = gen;
+        else add_slow(v);
+    }
     // add_any adds an option's value, finite or infinite.
     void add_any(i64 v) {
-        if (v >= 0) add(v);
+        if (__builtin_expect(v >= 0, 1)) add(v);
         else infs.push_back(v);
     }
-    i64 mex() const {
-        for (size_t i = 0; i < hi; i++)
-            if (~w[i]) return (i64)(i * 64 + (size_t)__builtin_ctzll(~w[i]));
-        i64 m = (i64)hi * 64;
-        if (big.empty()) return m;
+    __attribute__((noinline)) i64 mex_big(i64 m) const {
         auto b = big;
         std::sort(b.begin(), b.end());
         for (i64 x : b) {
@@ -1120,42 +1158,52 @@ struct Mex {
         }
         return m;
     }
-    bool has(i64 v) const {
-        if (v < (1 << 20)) {
-            size_t i = (size_t)v >> 6;
-            return i < hi && (w[i] >> (v & 63) & 1);
-        }
-        return std::find(big.begin(), big.end(), v) != big.end();
+    i64 mex() const {
+        const uint32_t* st = arena.data() + base;
+        size_t m = 0;
+        while (m < n && st[m] == gen) m++;
+        if (m < n || big.empty()) return (i64)m;
+        return mex_big((i64)m);
     }
     std::vector<i64> values() const {
         std::vector<i64> k;
-        for (size_t i = 0; i < hi; i++)
-            for (u64 x = w[i]; x; x &= x - 1) k.push_back((i64)(i * 64 + (size_t)__builtin_ctzll(x)));
+        for (size_t i = 0; i < n; i++)
+            if (arena[base + i] == gen) k.push_back((i64)i);
         k.insert(k.end(), big.begin(), big.end());
         return k;
     }
-    i64 result() const {
-        i64 m = mex();
+    __attribute__((noinline)) i64 result_inf(i64 m) const {
         for (i64 f : infs) {
             const auto& k = kof(f);
             if (!std::binary_search(k.begin(), k.end(), m)) return inf_of(values());
         }
         return m;
     }
+    i64 result() const {
+        i64 m = mex();
+        if (__builtin_expect(infs.empty(), 1)) return m;
+        return result_inf(m);
+    }
 };
 
-inline int depth = 0;                       // the search's recursion depth
+inline int depth = 0;                            // the search's recursion depth
 inline std::vector<std::unique_ptr<Mex>> mexes;  // one per depth
-constexpr int MAXDEPTH = 20000;             // deeper, a position is deferred
+constexpr int MAXDEPTH = 1000;                   // deeper, a position is deferred
+inline int maxdepth = MAXDEPTH;                  // (1 while a sweep runs: no recursion)
+
+__attribute__((noinline)) inline void more_mexes() { mexes.push_back(std::make_unique<Mex>()); }
 
 struct Level {
     Mex* mx;
     Level() {
-        if ((size_t)depth >= mexes.size()) mexes.push_back(std::make_unique<Mex>());
+        if (__builtin_expect((size_t)depth >= mexes.size(), 0)) more_mexes();
         mx = mexes[(size_t)depth++].get();
-        mx->clear();
+        mx->open();
     }
-    ~Level() { --depth; }
+    ~Level() {
+        mx->close();
+        --depth;
+    }
     Level(const Level&) = delete;
     Level& operator=(const Level&) = delete;
 };
@@ -1174,7 +1222,11 @@ inline void drive(int g) {
     while (pend.size() > base) {
         int h = pend.back();
         i64 v = games[(size_t)h].solve_pend();
-        if (v == ABORT) continue;
+        if (v == ABORT) {
+            int d = pend.back();
+            if (d == h && games[(size_t)d].sweep) games[(size_t)d].sweep();
+            continue;
+        }
         if (v == CYCLE) solve_loopy(h, games[(size_t)h].pend_id());
         games[(size_t)h].pop_pend();
         pend.pop_back();

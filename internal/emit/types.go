@@ -13,16 +13,16 @@ import (
 type kind uint8
 
 const (
-	kVar  kind = iota // not known yet
-	kInt              // int64
-	kSGV              // an SG value: a finite int, or ∞K (a game with cycles)
-	kBool             // bool
-	kStr              // string
-	kGame             // a game value: a position, a nimber or a sum
-	kList             // list of args[0]
-	kSet              // set of args[0]
-	kMap              // map from args[0] to args[1]
-	kTuple            // tuple of args
+	kVar   kind = iota // not known yet
+	kInt               // int64
+	kSGV               // an SG value: a finite int, or ∞K (a game with cycles)
+	kBool              // bool
+	kStr               // string
+	kGame              // a game value: a position, a nimber or a sum
+	kList              // list of args[0]
+	kSet               // set of args[0]
+	kMap               // map from args[0] to args[1]
+	kTuple             // tuple of args
 )
 
 // ty is a type term; a node of the union-find forest.
