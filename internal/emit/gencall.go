@@ -117,6 +117,8 @@ func (g *gen) call(x *lang.Call) (string, string) {
 		}), "std::vector<rt::i64>"
 	case "ints":
 		return fmt.Sprintf("rt::read_ints(%d)", s), "std::vector<rt::i64>"
+	case "chars":
+		return one("rt::chars(%s)"), "std::vector<std::string>"
 	case "join":
 		return g.seq(args, g.args(args), func(c []string) string { return "rt::join(" + c[0] + ", " + c[1] + ")" }), "std::string"
 	case "update":

@@ -23,7 +23,7 @@ import (
 type fastLoop struct {
 	at    int // the index of the range clause
 	rng   *ir.Range
-	el    *ir.Elems // or: a for clause over a list or set of ints
+	el    *ir.Elems    // or: a for clause over a list or set of ints
 	inv   []*ir.Filter // if clauses that do not read i: tested once
 	per   []*ir.Filter // if clauses that read i: tested for each i
 	all   []*ir.Filter // all of them, in order
@@ -312,7 +312,9 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	if ints, ok := constIntColl(fl.el.Coll); ok {
 		w.line("static const std::vector<rt::i64> %s{%s};", coll, strings.Join(ints, ", "))
 	} else {
-		w.line("const auto& %s = rt::elems(%s);", coll, g.val(fl.el.Coll))
+		cv := g.tmp("cv")
+		w.line("const auto& %s = %s;", cv, g.val(fl.el.Coll))
+		w.line("const auto& %s = rt::elems(%s);", coll, cv)
 	}
 	w.line("// fast loop: a position inside its table and known is read directly;")
 	w.line("// the others, and values too large, go the general way")

@@ -42,6 +42,33 @@ func (gm *gameInfo) isBox() bool {
 	return true
 }
 
+// hasGameArg reports whether a game's arguments hold game values (their
+// positions' ids are then by the arguments as written).
+func (gm *gameInfo) hasGameArg() bool {
+	for _, p := range gm.params {
+		if holdsGame(p, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func holdsGame(t *ty, depth int) bool {
+	t = t.find()
+	if t.k == kGame {
+		return true
+	}
+	if depth > 16 {
+		return false
+	}
+	for _, a := range t.args {
+		if holdsGame(a, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // keyType is the C++ type of a game's key.
 func (gm *gameInfo) keyType() string {
 	if gm.isBox() {
@@ -99,9 +126,14 @@ func (g *gen) gameDecls(b *strings.Builder, gm *gameInfo) {
 	fmt.Fprintf(b, "constexpr int G_%s = %d;\n", c, gm.id)
 	if gm.isBox() {
 		fmt.Fprintf(b, "static rt::Box<%d> memo_%s;\n", len(gm.params), c)
-		fmt.Fprintf(b, "static rt::Intern<%d> ids_%s;\n", len(gm.params), c)
+		if len(gm.params) > 1 {
+			fmt.Fprintf(b, "static rt::Intern<%d> ids_%s;\n", len(gm.params), c)
+		}
 	} else {
 		fmt.Fprintf(b, "static rt::Table<%s> memo_%s;\n", gm.keyType(), c)
+		if gm.hasGameArg() {
+			fmt.Fprintf(b, "static rt::Exact<%s> ids_%s;\n", gm.keyType(), c)
+		}
 	}
 	fmt.Fprintf(b, "static std::vector<%s> pend_%s;\n", gm.keyType(), c)
 	pp := gm.protoParams()
@@ -198,12 +230,19 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	}
 	fmt.Fprintf(&b, "    pend_%s.push_back(%s);\n    rt::drive(G_%s);\n    return %s;\n}\n", c, k, c, get)
 
-	// pos_C
+	// pos_C: a position's id is its int argument (one int), or its index
+	// in a table of keys
 	ids := "ids_" + c
-	if !box {
+	if !box && !gm.hasGameArg() {
 		ids = "memo_" + c
 	}
-	fmt.Fprintf(&b, "static rt::Game pos_%s(%s) { return rt::Game{{rt::Part{G_%s, %s.id(%s)}}}; }\n\n", c, pp, c, ids, k)
+	idOf := func(k string) string { return ids + ".id(" + k + ")" }
+	keyOf := func(id string) string { return ids + ".keys[(size_t)" + id + "]" }
+	if box && len(gm.params) == 1 {
+		idOf = func(k string) string { return k + "[0]" }
+		keyOf = func(id string) string { return "std::array<rt::i64, 1>{" + id + "}" }
+	}
+	fmt.Fprintf(&b, "static rt::Game pos_%s(%s) { return rt::Game{{rt::Part{G_%s, %s}}}; }\n\n", c, pp, c, idOf(k))
 
 	// opts_C
 	w = g.begin()
@@ -231,12 +270,8 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	b.WriteString("}\n\n")
 
 	// the runtime's view: by id
-	keys := "ids_" + c + ".keys"
-	if !box {
-		keys = "memo_" + c + ".keys"
-	}
 	kk := gm.unpack("k")
-	fmt.Fprintf(&b, "static void show_%s(std::string& o, rt::i64 id) {\n    const auto k = %s[(size_t)id];\n    o += %s;\n", c, keys, cstr(gm.st.Name.Name+"("))
+	fmt.Fprintf(&b, "static void show_%s(std::string& o, rt::i64 id) {\n    const auto k = %s;\n    o += %s;\n", c, keyOf("id"), cstr(gm.st.Name.Name+"("))
 	for i := range gm.params {
 		if i > 0 {
 			b.WriteString("    o += \", \";\n")
@@ -248,16 +283,16 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		}
 	}
 	b.WriteString("    o += ')';\n}\n")
-	fmt.Fprintf(&b, "static rt::i64 value_%s(rt::i64 id) { const auto k = %s[(size_t)id]; return top_%s(%s); }\n", c, keys, c, kk)
-	fmt.Fprintf(&b, "static rt::i64 solveid_%s(rt::i64 id) { const auto k = %s[(size_t)id]; return sgv_%s(%s); }\n", c, keys, c, kk)
+	fmt.Fprintf(&b, "static rt::i64 value_%s(rt::i64 id) { const auto k = %s; return top_%s(%s); }\n", c, keyOf("id"), c, kk)
+	fmt.Fprintf(&b, "static rt::i64 solveid_%s(rt::i64 id) { const auto k = %s; return sgv_%s(%s); }\n", c, keyOf("id"), c, kk)
 	sep = ""
 	if kk != "" {
 		sep = ", "
 	}
-	fmt.Fprintf(&b, "static void optsid_%s(rt::i64 id, std::vector<rt::Game>& o) { const auto k = %s[(size_t)id]; opts_%s(%s%so); }\n", c, keys, c, kk, sep)
+	fmt.Fprintf(&b, "static void optsid_%s(rt::i64 id, std::vector<rt::Game>& o) { const auto k = %s; opts_%s(%s%so); }\n", c, keyOf("id"), c, kk, sep)
 	fmt.Fprintf(&b, "static rt::i64 solvepend_%s() { const auto k = pend_%s.back(); return solve_%s(%s); }\n", c, c, c, kk)
 	fmt.Fprintf(&b, "static void poppend_%s() { pend_%s.pop_back(); }\n", c, c)
-	fmt.Fprintf(&b, "static rt::i64 pendid_%s() { const auto k = pend_%s.back(); return %s.id(k); }\n", c, c, ids)
+	fmt.Fprintf(&b, "static rt::i64 pendid_%s() { const auto k = pend_%s.back(); return %s; }\n", c, c, idOf("k"))
 	if box && len(gm.params) == 1 {
 		fmt.Fprintf(&b, `// a deep chain of positions (the search deferred p while computing q, a
 // little above it): p and the positions below it computed bottom up, each
@@ -289,11 +324,16 @@ static void sweep_%[1]s() {
 `, c)
 	}
 	if box {
-		fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s[(size_t)id]); }\n", c, c, keys)
-		fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { const auto k = %s[(size_t)id]; memo_%s.set(k, v); }\n\n", c, keys, c)
+		fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s); }\n", c, c, keyOf("id"))
+		fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { const auto k = %s; memo_%s.set(k, v); }\n\n", c, keyOf("id"), c)
 	} else {
-		fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.st[(size_t)id]; }\n", c, c)
-		fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { memo_%s.st[(size_t)id] = (int32_t)v; }\n\n", c, c)
+		if gm.hasGameArg() {
+			fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s); }\n", c, c, keyOf("id"))
+			fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { const auto k = %s; memo_%s.set(k, v); }\n\n", c, keyOf("id"), c)
+		} else {
+			fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.st[(size_t)id]; }\n", c, c)
+			fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { memo_%s.st[(size_t)id] = (int32_t)v; }\n\n", c, c)
+		}
 	}
 	return b.String()
 }
@@ -346,7 +386,13 @@ func (g *gen) registerGames() string {
 		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s},\n",
 			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, sweep)
 	}
-	b.WriteString("    };\n}\n\n")
+	b.WriteString("    };\n")
+	for _, gm := range g.gameOrder {
+		if !gm.isBox() && gm.hasGameArg() && gm.id < 64 {
+			fmt.Fprintf(&b, "    rt::canon_of[G_%s] = [](rt::i64 id) { return memo_%s.id(ids_%s.keys[(size_t)id]); };\n", gm.cname, gm.cname, gm.cname)
+		}
+	}
+	b.WriteString("}\n\n")
 	return b.String()
 }
 

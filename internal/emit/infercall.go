@@ -42,7 +42,7 @@ var builtins = map[string]bool{
 	"keys": true, "get": true, "set": true, "all": true, "any": true, "divisors": true,
 	"sum": true, "reversed": true, "ints": true, "mex": true, "nimsum": true,
 	"gcd": true, "lcm": true, "popcount": true, "mask": true, "update": true,
-	"join": true, "enumerate": true, "zip": true, "range": true,
+	"join": true, "enumerate": true, "zip": true, "range": true, "chars": true,
 }
 
 func (c *checker) call(x *lang.Call) *ty {
@@ -243,6 +243,9 @@ func (c *checker) call(x *lang.Call) *ty {
 		return tList(tInt())
 	case "ints":
 		return tList(tInt())
+	case "chars":
+		c.must(args[0].Position(), arg(0), tStr(), "chars of a value")
+		return tList(tStr())
 	case "join":
 		t := arg(0)
 		c.must(args[1].Position(), arg(1), tStr(), "join's separator")

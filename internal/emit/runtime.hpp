@@ -222,8 +222,13 @@ struct Part {
     int g;   // the game's index, or -1 for a nimber
     i64 id;  // the position's id in its game, or the nimber's size
 };
-inline bool operator==(const Part& a, const Part& b) { return a.g == b.g && a.id == b.id; }
-inline bool operator<(const Part& a, const Part& b) { return a.g != b.g ? a.g < b.g : a.id < b.id; }
+// A part's id is canonical (equal positions, equal ids) but for a game
+// whose arguments hold games: its ids are by the arguments as written, and
+// canon gives the canonical one.
+inline i64 (*canon_of[64])(i64) = {};
+inline i64 canon(const Part& p) { return p.g >= 0 && p.g < 64 && canon_of[p.g] ? canon_of[p.g](p.id) : p.id; }
+inline bool operator==(const Part& a, const Part& b) { return a.g == b.g && (a.id == b.id || canon(a) == canon(b)); }
+inline bool operator<(const Part& a, const Part& b) { return a.g != b.g ? a.g < b.g : canon(a) < canon(b); }
 
 struct Game {
     std::vector<Part> parts;
@@ -282,7 +287,7 @@ inline u64 hv(const Game& g) {
     auto p = g.parts;
     std::sort(p.begin(), p.end());
     u64 h = p.size();
-    for (auto& x : p) h = hcomb(h, hcomb((u64)x.g, (u64)x.id));
+    for (auto& x : p) h = hcomb(h, hcomb((u64)x.g, (u64)canon(x)));
     return h;
 }
 template <class T> u64 hv(const std::vector<T>& v);
@@ -519,6 +524,10 @@ template <class T> const T& at(const std::vector<T>& v, i64 i, int s) {
         fail(s, "index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")");
     return v[(size_t)i];
 }
+// (of a temporary: the element itself, not a reference into it)
+template <class T, class = std::enable_if_t<!std::is_lvalue_reference<T>::value>> T at(std::vector<T>&& v, i64 i, int s) {
+    return at((const std::vector<T>&)v, i, s);
+}
 inline bool at(const std::vector<bool>& v, i64 i, int s) {
     if (__builtin_expect((u64)i >= (u64)v.size(), 0))
         fail(s, "index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")");
@@ -549,6 +558,7 @@ template <class K, class V> const V& at(const Map<K, V>& m, const K& k, int s) {
     }
     return *p;
 }
+template <class K, class V> V at(Map<K, V>&& m, const K& k, int s) { return at((const Map<K, V>&)m, k, s); }
 template <class K, class V> V get(const Map<K, V>& m, const K& k, const V& d) {
     const V* p = m.find(k);
     return p ? *p : d;
@@ -1068,6 +1078,51 @@ template <class Key> struct Table {
         return i < 0 ? UNKNOWN : (i64)st[(size_t)i];
     }
     void set(const Key& k, i64 v) { st[(size_t)id(k)] = (int32_t)v; }
+};
+
+// same is equality as written: sums with their parts in order (a position's
+// own arguments make its options: moves(g(*2 + *1)) shows *2 + *1).
+inline bool same(const Game& a, const Game& b) { return a.parts == b.parts; }
+template <class T> bool same(const T& a, const T& b) { return a == b; }
+template <class T> bool same(const std::vector<T>& a, const std::vector<T>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); i++)
+        if (!same((T)a[i], (T)b[i])) return false;
+    return true;
+}
+template <class... T> bool same(const std::tuple<T...>& a, const std::tuple<T...>& b) {
+    bool r = true;
+    std::apply([&](const auto&... x) { std::apply([&](const auto&... y) { ((r = r && same(x, y)), ...); }, b); }, a);
+    return r;
+}
+inline u64 hexact(const Game& g) {
+    u64 h = g.parts.size();
+    for (auto& x : g.parts) h = hcomb(h, hcomb((u64)x.g, (u64)x.id));
+    return h;
+}
+template <class T> u64 hexact(const T& x) { return hv(x); }
+template <class T> u64 hexact(const std::vector<T>& v) {
+    u64 h = v.size();
+    for (const auto& x : v) h = hcomb(h, hexact((T)x));
+    return h;
+}
+template <class... T> u64 hexact(const std::tuple<T...>& t) {
+    u64 h = sizeof...(T);
+    std::apply([&](const auto&... x) { ((h = hcomb(h, hexact(x))), ...); }, t);
+    return h;
+}
+// Exact gives positions ids by their arguments as written.
+template <class Key> struct Exact {
+    std::unordered_map<u64, std::vector<int32_t>> ids;
+    std::vector<Key> keys;
+    i64 id(const Key& k) {
+        auto& b = ids[hexact(k)];
+        for (int32_t i : b)
+            if (same(keys[(size_t)i], k)) return i;
+        b.push_back((int32_t)keys.size());
+        keys.push_back(k);
+        return (i64)keys.size() - 1;
+    }
 };
 
 // Intern gives the positions of a game of int arguments ids (for game
