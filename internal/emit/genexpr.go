@@ -79,11 +79,16 @@ func (g *gen) seq(xs []lang.Expr, codes []string, f func([]string) string) strin
 	return b.String()
 }
 
-// intOf is x as an int operand of op (an SG value checked finite).
+// intOf is x as an int operand of op (an SG value checked finite: the
+// error points at the operator, at, or else at x).
 func (g *gen) intOf(x lang.Expr, op string, left bool) string {
+	return g.intOfAt(x, op, left, x.Position())
+}
+
+func (g *gen) intOfAt(x lang.Expr, op string, left bool, at lang.Pos) string {
 	code := g.val(x)
 	if g.types[x].is(kSGV) {
-		s := g.site(opPos(x))
+		s := g.site(at)
 		if left {
 			return fmt.Sprintf("rt::fin(%s, %d, %s, \"int\")", code, s, cstr(op))
 		}
@@ -97,6 +102,11 @@ func opPos(x lang.Expr) lang.Pos { return x.Position() }
 // intOp is the two int operands of a binary int operator.
 func (g *gen) intOp(x, y lang.Expr, op string) (string, string) {
 	return g.intOf(x, op, true), g.intOf(y, op, false)
+}
+
+// intOpAt is intOp for the operator at.
+func (g *gen) intOpAt(x, y lang.Expr, op string, at lang.Pos) (string, string) {
+	return g.intOfAt(x, op, true, at), g.intOfAt(y, op, false, at)
 }
 
 // raw is x as a C++ expression and its natural C++ type.
@@ -161,9 +171,9 @@ func (g *gen) raw(x lang.Expr) (string, string) {
 		s := g.site(x.Pos)
 		switch x.Op {
 		case lang.OpNeg:
-			return fmt.Sprintf("rt::neg(%s, %d)", g.intOf(x.X, "-", true), s), "rt::i64"
+			return fmt.Sprintf("rt::neg(%s, %d)", g.intOfAt(x.X, "-", true, x.Pos), s), "rt::i64"
 		case lang.OpBitNot:
-			return fmt.Sprintf("(~%s)", g.intOf(x.X, "~", true)), "rt::i64"
+			return fmt.Sprintf("(~%s)", g.intOfAt(x.X, "~", true, x.Pos)), "rt::i64"
 		case lang.OpNot:
 			return "(!" + g.val(x.X) + ")", "bool"
 		case lang.OpNimber:
@@ -214,7 +224,7 @@ func (g *gen) binary(x *lang.Binary) (string, string) {
 		return g.seq([]lang.Expr{x.X, x.Y}, []string{g.val(x.X), g.val(x.Y)}, func(c []string) string { return f(c[0], c[1]) })
 	}
 	ints := func(f func(a, b string) string) string {
-		a, b := g.intOp(x.X, x.Y, x.Op.String())
+		a, b := g.intOpAt(x.X, x.Y, x.Op.String(), x.Pos)
 		return g.seq([]lang.Expr{x.X, x.Y}, []string{a, b}, func(c []string) string { return f(c[0], c[1]) })
 	}
 	switch x.Op {

@@ -58,6 +58,10 @@ struct Speculative {};
 
 inline std::string itos(i64 v) { return std::to_string(v); }
 
+// failm fails with the message f makes: the message is built in a cold
+// function of its own, so that the frames of hot functions stay small.
+template <class F> [[noreturn]] __attribute__((noinline, cold)) void failm(int site, F f) { fail(site, f()); }
+
 [[noreturn]] __attribute__((noinline, cold)) inline void overflow(int site, i64 a, const char* op, i64 b) {
     fail(site, "integer overflow: " + itos(a) + " " + op + " " + itos(b) + " does not fit in 64 bits");
 }
@@ -79,29 +83,29 @@ inline i64 mul(i64 a, i64 b, int s) {
     return r;
 }
 inline i64 div(i64 a, i64 b, int s) {
-    if (__builtin_expect(b == 0, 0)) fail(s, "division by zero");
+    if (__builtin_expect(b == 0, 0)) failm(s, [&] { return std::string("division by zero"); });
     if (__builtin_expect(a == LLONG_MIN && b == -1, 0)) overflow(s, a, "/", b);
     return a / b;
 }
 inline i64 mod(i64 a, i64 b, int s) {
-    if (__builtin_expect(b == 0, 0)) fail(s, "modulo by zero");
+    if (__builtin_expect(b == 0, 0)) failm(s, [&] { return std::string("modulo by zero"); });
     if (b == -1) return 0;
     return a % b;
 }
 inline i64 neg(i64 a, int s) {
-    if (__builtin_expect(a == LLONG_MIN, 0)) fail(s, "integer overflow: -(" + itos(a) + ") does not fit in 64 bits");
+    if (__builtin_expect(a == LLONG_MIN, 0)) failm(s, [&] { return std::string("integer overflow: -(" + itos(a) + ") does not fit in 64 bits"); });
     return -a;
 }
 inline i64 iabs(i64 a, int s) {
-    if (__builtin_expect(a == LLONG_MIN, 0)) fail(s, "integer overflow: abs(" + itos(a) + ") does not fit in 64 bits");
+    if (__builtin_expect(a == LLONG_MIN, 0)) failm(s, [&] { return std::string("integer overflow: abs(" + itos(a) + ") does not fit in 64 bits"); });
     return a < 0 ? -a : a;
 }
 inline void shcount(i64 a, const char* op, i64 k, int s) {
-    if (k < 0 || k > 63) fail(s, "cannot shift " + itos(a) + " " + op + " " + itos(k) + ": the shift count must be from 0 to 63");
+    if (k < 0 || k > 63) failm(s, [&] { return std::string("cannot shift " + itos(a) + " " + op + " " + itos(k) + ": the shift count must be from 0 to 63"); });
 }
 inline i64 shl(i64 a, i64 k, int s) {
     shcount(a, "<<", k, s);
-    if (a < 0) fail(s, "cannot shift the negative int " + itos(a) + " left (<< needs a value >= 0)");
+    if (a < 0) failm(s, [&] { return std::string("cannot shift the negative int " + itos(a) + " left (<< needs a value >= 0)"); });
     if (a > (LLONG_MAX >> k)) overflow(s, a, "<<", k);
     return a << k;
 }
@@ -110,7 +114,7 @@ inline i64 shr(i64 a, i64 k, int s) {
     return a >> k;
 }
 inline i64 ipow(i64 a, i64 k, int s) {
-    if (k < 0) fail(s, "cannot raise " + itos(a) + " to the negative power " + itos(k) + " (** needs an exponent >= 0)");
+    if (k < 0) failm(s, [&] { return std::string("cannot raise " + itos(a) + " to the negative power " + itos(k) + " (** needs an exponent >= 0)"); });
     i64 r = 1, b = a;
     i64 e = k;
     bool bad = false;
@@ -164,15 +168,15 @@ inline i64 gx(i64 a, i64 b) {
 
 // copies is the SG value of k copies of a game of value v.
 inline i64 copies(i64 k, i64 v, int s) {
-    if (k < 0) fail(s, "cannot take " + itos(k) + " copies of a game: the count must be at least 0");
+    if (k < 0) failm(s, [&] { return std::string("cannot take " + itos(k) + " copies of a game: the count must be at least 0"); });
     if (k == 0) return 0;
     if (v >= 0 || is_sig(v)) return (k & 1) ? v : 0;
     return k == 1 ? v : inf_of({});
 }
 
 inline i64 nimber(i64 n, int s) {
-    if (n < 0) fail(s, "a nimber cannot be negative (*" + itos(n) + ")");
-    if (n > 2147483647) fail(s, "nimber *" + itos(n) + " is too large (at most *2147483647)");
+    if (n < 0) failm(s, [&] { return std::string("a nimber cannot be negative (*" + itos(n) + ")"); });
+    if (n > 2147483647) failm(s, [&] { return std::string("nimber *" + itos(n) + " is too large (at most *2147483647)"); });
     return n;
 }
 
@@ -203,17 +207,17 @@ inline bool operator>=(const SGV& a, const SGV& b) { return !(a < b); }
 
 // fin is the int of an SG value an int operator reads.
 inline i64 fin(const SGV& a, int s, const char* op, const char* other) {
-    if (__builtin_expect(!a.finite(), 0)) fail(s, std::string("cannot apply \"") + op + "\" to sg value and " + other);
+    if (__builtin_expect(!a.finite(), 0)) failm(s, [&] { return std::string(std::string("cannot apply \"") + op + "\" to sg value and " + other); });
     return a.v;
 }
 inline i64 fin2(const SGV& a, int s, const char* op, const char* other) {
-    if (__builtin_expect(!a.finite(), 0)) fail(s, std::string("cannot apply \"") + op + "\" to " + other + " and sg value");
+    if (__builtin_expect(!a.finite(), 0)) failm(s, [&] { return std::string(std::string("cannot apply \"") + op + "\" to " + other + " and sg value"); });
     return a.v;
 }
 inline i64 fin(i64 a, int, const char*, const char*) { return a; }
 inline i64 fin2(i64 a, int, const char*, const char*) { return a; }
 inline void ordcheck(const SGV& a, const SGV& b, int s, const char* op) {
-    if (!a.finite() || !b.finite()) fail(s, std::string("cannot compare an infinite SG value with \"") + op + "\" (only == and != apply)");
+    if (!a.finite() || !b.finite()) failm(s, [&] { return std::string(std::string("cannot compare an infinite SG value with \"") + op + "\" (only == and != apply)"); });
 }
 inline i64 enc(const SGV& a) { return a.finite() ? a.v : INF0 - a.inf; }
 
@@ -521,7 +525,7 @@ inline std::string plural(size_t n) { return n == 1 ? "" : "s"; }
 
 template <class T> const T& at(const std::vector<T>& v, i64 i, int s) {
     if (__builtin_expect((u64)i >= (u64)v.size(), 0))
-        fail(s, "index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")");
+        failm(s, [&] { return std::string("index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")"); });
     return v[(size_t)i];
 }
 // (of a temporary: the element itself, not a reference into it)
@@ -530,7 +534,7 @@ template <class T, class = std::enable_if_t<!std::is_lvalue_reference<T>::value>
 }
 inline bool at(const std::vector<bool>& v, i64 i, int s) {
     if (__builtin_expect((u64)i >= (u64)v.size(), 0))
-        fail(s, "index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")");
+        failm(s, [&] { return std::string("index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")"); });
     return v[(size_t)i];
 }
 inline std::vector<std::string> chars(const std::string& s) {
@@ -546,7 +550,7 @@ inline std::vector<std::string> chars(const std::string& s) {
 inline std::string at(const std::string& str, i64 i, int s) {
     auto cs = chars(str);
     if ((u64)i >= (u64)cs.size())
-        fail(s, "index " + itos(i) + " out of range (the string has " + itos((i64)cs.size()) + " character" + plural(cs.size()) + ")");
+        failm(s, [&] { return std::string("index " + itos(i) + " out of range (the string has " + itos((i64)cs.size()) + " character" + plural(cs.size()) + ")"); });
     return cs[(size_t)i];
 }
 template <class K, class V> const V& at(const Map<K, V>& m, const K& k, int s) {
@@ -554,7 +558,7 @@ template <class K, class V> const V& at(const Map<K, V>& m, const K& k, int s) {
     if (!p) {
         std::string ks;
         show(ks, k);
-        fail(s, "key " + ks + " not found in the map");
+        failm(s, [&] { return std::string("key " + ks + " not found in the map"); });
     }
     return *p;
 }
@@ -580,24 +584,24 @@ template <class... T, class... U> std::tuple<T..., U...> cat(const std::tuple<T.
 
 constexpr i64 MAXREPEAT = 10000000;
 template <class T> std::vector<T> repeat(const std::vector<T>& v, i64 k, int s) {
-    if (k < 0) fail(s, "cannot repeat a list " + itos(k) + " times: the count must be at least 0");
+    if (k < 0) failm(s, [&] { return std::string("cannot repeat a list " + itos(k) + " times: the count must be at least 0"); });
     if (!v.empty() && k > MAXREPEAT / (i64)v.size())
-        fail(s, itos(k) + " copies of a list of length " + itos((i64)v.size()) + " are too long to build (at most 10000000 elements)");
+        failm(s, [&] { return std::string(itos(k) + " copies of a list of length " + itos((i64)v.size()) + " are too long to build (at most 10000000 elements)"); });
     std::vector<T> r;
     for (i64 i = 0; i < k; i++) r.insert(r.end(), v.begin(), v.end());
     return r;
 }
 inline std::string repeat(const std::string& v, i64 k, int s) {
-    if (k < 0) fail(s, "cannot repeat a string " + itos(k) + " times: the count must be at least 0");
+    if (k < 0) failm(s, [&] { return std::string("cannot repeat a string " + itos(k) + " times: the count must be at least 0"); });
     if (!v.empty() && k > MAXREPEAT / (i64)v.size())
-        fail(s, itos(k) + " copies of a string of length " + itos((i64)v.size()) + " are too long to build (at most 10000000 elements)");
+        failm(s, [&] { return std::string(itos(k) + " copies of a string of length " + itos((i64)v.size()) + " are too long to build (at most 10000000 elements)"); });
     std::string r;
     for (i64 i = 0; i < k; i++) r += v;
     return r;
 }
 
 inline i64 clampb(i64 b, size_t n, const char* which, int s) {
-    if (b < 0) fail(s, std::string("the ") + which + " of a slice cannot be negative (" + itos(b) + ")");
+    if (b < 0) failm(s, [&] { return std::string(std::string("the ") + which + " of a slice cannot be negative (" + itos(b) + ")"); });
     return std::min(b, (i64)n);
 }
 template <class T> std::vector<T> slice(const std::vector<T>& v, i64 a, i64 b, int s) {
@@ -621,7 +625,7 @@ inline std::vector<i64> range_list(i64 a, i64 b, int s) {
     if (b < a) return {};
     i64 n;
     if (__builtin_sub_overflow(b, a, &n) || n >= 10000000)
-        fail(s, "the range " + itos(a) + " .. " + itos(b) + " is too long to build as a list (at most 10000000 elements)");
+        failm(s, [&] { return std::string("the range " + itos(a) + " .. " + itos(b) + " is too long to build as a list (at most 10000000 elements)"); });
     std::vector<i64> r((size_t)(n + 1));
     for (i64 i = 0; i <= n; i++) r[(size_t)i] = a + i;
     return r;
@@ -630,7 +634,7 @@ inline std::vector<i64> range_list(i64 a, i64 b, int s) {
 inline void range_check(i64 a, i64 b, int s) {
     i64 n;
     if (b >= a && (__builtin_sub_overflow(b, a, &n) || n >= 10000000))
-        fail(s, "the range " + itos(a) + " .. " + itos(b) + " is too long to build as a list (at most 10000000 elements)");
+        failm(s, [&] { return std::string("the range " + itos(a) + " .. " + itos(b) + " is too long to build as a list (at most 10000000 elements)"); });
 }
 
 // elements iterated: a list, a set, a map's keys
@@ -655,17 +659,17 @@ template <class C> auto reversed(const C& c) {
 }
 
 [[noreturn]] inline void empty_fold(int s, const char* what, const char* kind) {
-    fail(s, std::string(what) + " of an empty " + kind);
+    failm(s, [&] { return std::string(std::string(what) + " of an empty " + kind); });
 }
 inline void minmax_sgv(const SGV& a, int s) {
-    if (!a.finite()) fail(s, "cannot compare an infinite SG value with \"<\" (only == and != apply)");
+    if (!a.finite()) failm(s, [&] { return std::string("cannot compare an infinite SG value with \"<\" (only == and != apply)"); });
 }
 inline void minmax_sgv(i64, int) {}
 template <class T> void minmax_check(const T&, int) {}
 inline void minmax_check(const SGV& a, int s) { minmax_sgv(a, s); }
 
 inline std::vector<i64> divisors(i64 n, int s) {
-    if (n < 1) fail(s, "divisors needs a positive int, found " + itos(n));
+    if (n < 1) failm(s, [&] { return std::string("divisors needs a positive int, found " + itos(n)); });
     std::vector<i64> lo, hi;
     for (i64 d = 1; d * d <= n; d++)
         if (n % d == 0) {
@@ -676,15 +680,15 @@ inline std::vector<i64> divisors(i64 n, int s) {
     return lo;
 }
 inline i64 popcount(i64 n, int s) {
-    if (n < 0) fail(s, "popcount needs an int >= 0, found " + itos(n));
+    if (n < 0) failm(s, [&] { return std::string("popcount needs an int >= 0, found " + itos(n)); });
     return __builtin_popcountll((u64)n);
 }
 inline i64 mask(i64 n, int s) {
-    if (n < 0 || n > 63) fail(s, "mask needs an int from 0 to 63, found " + itos(n));
+    if (n < 0 || n > 63) failm(s, [&] { return std::string("mask needs an int from 0 to 63, found " + itos(n)); });
     return n == 63 ? LLONG_MAX : (i64)((1ULL << n) - 1);
 }
 inline i64 gcd(i64 a, i64 b, int s) {
-    if (a == LLONG_MIN || b == LLONG_MIN) fail(s, "integer overflow: gcd(" + itos(a) + ", " + itos(b) + ") does not fit in 64 bits");
+    if (a == LLONG_MIN || b == LLONG_MIN) failm(s, [&] { return std::string("integer overflow: gcd(" + itos(a) + ", " + itos(b) + ") does not fit in 64 bits"); });
     a = a < 0 ? -a : a;
     b = b < 0 ? -b : b;
     while (b) {
@@ -699,7 +703,7 @@ inline i64 lcm(i64 a, i64 b, int s) {
     i64 g = gcd(a, b, s);
     i64 x = a < 0 ? -a : a, y = b < 0 ? -b : b;
     i64 r;
-    if (__builtin_mul_overflow(x / g, y, &r)) fail(s, "integer overflow: lcm(" + itos(a) + ", " + itos(b) + ") does not fit in 64 bits");
+    if (__builtin_mul_overflow(x / g, y, &r)) failm(s, [&] { return std::string("integer overflow: lcm(" + itos(a) + ", " + itos(b) + ") does not fit in 64 bits"); });
     return r;
 }
 template <class C> i64 mex(const C& c) {
@@ -728,7 +732,7 @@ template <class C> std::string join(const C& c, const std::string& sep) {
 }
 template <class T> std::vector<T> update(const std::vector<T>& v, i64 i, const T& x, int s) {
     if ((u64)i >= (u64)v.size())
-        fail(s, "index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")");
+        failm(s, [&] { return std::string("index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")"); });
     std::vector<T> r = v;
     r[(size_t)i] = x;
     return r;
@@ -743,7 +747,7 @@ template <class K, class V> Map<K, V> update(const Map<K, V>& m, const K& k, con
 inline std::string update(const std::string& str, i64 i, const std::string& x, int s) {
     auto cs = chars(str);
     if ((u64)i >= (u64)cs.size())
-        fail(s, "index " + itos(i) + " out of range (the string has " + itos((i64)cs.size()) + " character" + plural(cs.size()) + ")");
+        failm(s, [&] { return std::string("index " + itos(i) + " out of range (the string has " + itos((i64)cs.size()) + " character" + plural(cs.size()) + ")"); });
     cs[(size_t)i] = x;
     std::string r;
     for (auto& c : cs) r += c;
@@ -776,9 +780,9 @@ inline Game sum_list(std::initializer_list<Game> gs) {
     return r;
 }
 inline Game copies_game(i64 k, const Game& g, int s) {
-    if (k < 0) fail(s, "cannot take " + itos(k) + " copies of a game: the count must be at least 0");
+    if (k < 0) failm(s, [&] { return std::string("cannot take " + itos(k) + " copies of a game: the count must be at least 0"); });
     if (k > (1 << 20) || (k > 0 && (i64)g.parts.size() * k > (1 << 20)))
-        fail(s, itos(k) + " copies of a game are too many to build (at most 1048576); sg(k * G) needs no copies");
+        failm(s, [&] { return std::string(itos(k) + " copies of a game are too many to build (at most 1048576); sg(k * G) needs no copies"); });
     if (k == 0) return nim(0);
     Game r;
     for (i64 i = 0; i < k; i++) r.parts.insert(r.parts.end(), g.parts.begin(), g.parts.end());
@@ -833,7 +837,7 @@ template <class C> i64 isum(const C& c, int s) {
     i64 r = 0;
     for (const auto& x : elems(c)) {
         i64 y = fin(x, s, "+", "int");
-        if (__builtin_add_overflow(r, y, &r)) fail(s, "integer overflow: the sum does not fit in 64 bits");
+        if (__builtin_add_overflow(r, y, &r)) failm(s, [&] { return std::string("integer overflow: the sum does not fit in 64 bits"); });
     }
     return r;
 }
@@ -843,11 +847,11 @@ template <class C> i64 nimsum_of(const C& c, int s) {
     return r;
 }
 inline std::vector<i64> range3(i64 a, i64 b, i64 step, int s) {
-    if (step == 0) fail(s, "range: the step must not be 0");
+    if (step == 0) failm(s, [&] { return std::string("range: the step must not be 0"); });
     u64 n = 0;
     if (step > 0 && b > a) n = ((u64)b - (u64)a + (u64)step - 1) / (u64)step;
     else if (step < 0 && b < a) n = ((u64)a - (u64)b + (u64)(-(step + 1)) + 1 - 1) / ((u64)(-(step + 1)) + 1);
-    if (n > 10000000) fail(s, "range of " + std::to_string(n) + " elements is too long (at most 10000000)");
+    if (n > 10000000) failm(s, [&] { return std::string("range of " + std::to_string(n) + " elements is too long (at most 10000000)"); });
     std::vector<i64> r((size_t)n);
     for (u64 i = 0; i < n; i++) r[(size_t)i] = (i64)((u64)a + i * (u64)step);
     return r;
@@ -933,7 +937,7 @@ inline std::vector<i64> read_ints(int s) {
             std::string q = w.size() > 20 ? w.substr(0, 20) + "..." : w;
             std::string qs;
             show(qs, q);
-            fail(s, "ints(): standard input line " + itos(line) + " has " + qs + ", which is not a 64-bit integer");
+            failm(s, [&] { return std::string("ints(): standard input line " + itos(line) + " has " + qs + ", which is not a 64-bit integer"); });
         }
         xs.push_back(v);
         i = j;
@@ -944,7 +948,7 @@ inline std::vector<i64> read_ints(int s) {
 
 // ---- assert ----
 [[noreturn]] inline void assert_failed(int s, const std::string& msg) {
-    fail(s, msg.empty() ? "assertion failed" : "assertion failed: " + msg);
+    failm(s, [&] { return std::string(msg.empty() ? "assertion failed" : "assertion failed: " + msg); });
 }
 
 // ---- def calls: the depth grundy allows ----
@@ -952,7 +956,7 @@ inline int calls = 0;
 struct Call {
     explicit Call(int s, const char* name) {
         if (__builtin_expect(++calls > 100000, 0))
-            fail(s, std::string("too many nested calls (more than 100000): is the recursion of ") + name + " unbounded?");
+            failm(s, [&] { return std::string(std::string("too many nested calls (more than 100000): is the recursion of ") + name + " unbounded?"); });
     }
     ~Call() { --calls; }
     Call(const Call&) = delete;
