@@ -168,7 +168,7 @@ func (e *emitter) checkRules(f *lang.File) {
 				case "sg", "outcome", "moves", "winning", "remoteness":
 					where := "inside a game's moves"
 					if via != "" {
-						where = "inside " + via + ", which a game's moves call"
+						where = "inside " + via + " (which a game's moves call)"
 					}
 					e.outside(call.Pos, d.Name+" "+where, "a move rule yields positions; write the test on the positions' arguments")
 				}

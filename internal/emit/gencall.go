@@ -51,7 +51,7 @@ func (g *gen) call(x *lang.Call) (string, string) {
 	case "moves":
 		return one("rt::moves(%s)"), "std::vector<rt::Game>"
 	case "winning":
-		return one("rt::winning(%s)"), "std::vector<rt::Game>"
+		return fmt.Sprintf("rt::winning(%s, %d)", g.val(args[0]), s), "std::vector<rt::Game>"
 	case "len":
 		if t0().is(kTuple) {
 			return fmt.Sprintf("((void)%s, %dLL)", g.val(args[0]), t0().tupleLen()), "rt::i64"

@@ -143,6 +143,132 @@ func (g *gen) affineRest(a ir.Affine, iv *resolve.Decl) (string, int64) {
 	return strings.Join(parts, " + "), a.Coef[iv]
 }
 
+// fastArg is an argument c*i + rest of a position in a fast loop: the
+// rest as an int64 expression (a name, a literal, or a local computed
+// before the loop) and as an __int128 one (for the tests of the bounds).
+type fastArg struct {
+	c          int64
+	rest, r128 string
+}
+
+// expr is the argument for the loop variable named i.
+func (a fastArg) expr(i string) string {
+	switch {
+	case a.c == 0:
+		return a.rest
+	case a.c == 1 && a.rest == "0LL":
+		return i
+	case a.c == 1:
+		return "(" + a.rest + " + " + i + ")"
+	case a.c == -1:
+		return "(" + a.rest + " - " + i + ")"
+	}
+	return fmt.Sprintf("(%s + %dLL * %s)", a.rest, a.c, i)
+}
+
+// fastArgs computes before the loop the rests of the arguments of the
+// terms of fl (the loop variable iv).
+func (g *gen) fastArgs(fl *fastLoop, iv *resolve.Decl) [][]fastArg {
+	w := g.w
+	out := make([][]fastArg, len(fl.terms))
+	for ti, t := range fl.terms {
+		for _, a := range t.args {
+			c := a.Coef[iv]
+			var simple string
+			switch {
+			case len(a.Coef) == 0 || len(a.Coef) == 1 && c != 0:
+				simple = fmt.Sprintf("%dLL", a.Const)
+			case len(a.Coef) == 1 || len(a.Coef) == 2 && c != 0:
+				if a.Const == 0 {
+					for d, k := range a.Coef {
+						if d != iv && k == 1 {
+							simple = g.varName(d)
+						}
+					}
+				}
+			}
+			if simple != "" {
+				out[ti] = append(out[ti], fastArg{c, simple, "(__int128)" + simple})
+				continue
+			}
+			r, _ := g.affineRest(a, iv)
+			r128, r64 := g.tmp("r"), g.tmp("s")
+			w.line("const __int128 %s = %s;", r128, r)
+			w.line("const rt::i64 %s = (rt::i64)%s;", r64, r128)
+			out[ti] = append(out[ti], fastArg{c, r64, r128})
+		}
+	}
+	return out
+}
+
+// fastGames is the games of the terms of fl, each once.
+func fastGames(fl *fastLoop) []*gameInfo {
+	var out []*gameInfo
+	seen := map[*gameInfo]bool{}
+	for _, t := range fl.terms {
+		if !seen[t.gm] {
+			seen[t.gm] = true
+			out = append(out, t.gm)
+		}
+	}
+	return out
+}
+
+// fastTables writes (decl) or refreshes the locals that hold the tables
+// of the games of a fast loop, and the mex's stamps.
+type fastTables struct {
+	cells      map[*gameInfo]string
+	dims       map[*gameInfo][]string
+	st, sn, gn string
+}
+
+func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
+	w := g.w
+	decl := ft.cells == nil
+	if decl {
+		ft.cells, ft.dims = map[*gameInfo]string{}, map[*gameInfo][]string{}
+		ft.st, ft.sn, ft.gn = g.tmp("st"), g.tmp("sn"), g.tmp("gen")
+	}
+	for _, gm := range games {
+		pre, dpre := "", ""
+		if decl {
+			pre, dpre = "const int32_t* ", "rt::i64 "
+			ft.cells[gm] = g.tmp("cells")
+			for k := 0; k < len(gm.params); k++ {
+				ft.dims[gm] = append(ft.dims[gm], g.tmp("dim"))
+			}
+		}
+		w.line("%s%s = memo_%s.cells.data();", pre, ft.cells[gm], gm.cname)
+		for k := 0; k < len(gm.params); k++ {
+			w.line("%s%s = memo_%s.dim[%d];", dpre, ft.dims[gm][k], gm.cname, k)
+			if decl {
+				w.line("(void)%s;", ft.dims[gm][k])
+			}
+		}
+	}
+	if decl {
+		w.line("uint32_t* %s = _mx.data();", ft.st)
+		w.line("rt::u64 %s = _mx.n;", ft.sn)
+		w.line("const uint32_t %s = _mx.gen;", ft.gn)
+	} else {
+		w.line("%s = _mx.data();", ft.st)
+		w.line("%s = _mx.n;", ft.sn)
+	}
+}
+
+// index is the cell of a position of gm with arguments as in its table.
+func (ft *fastTables) index(gm *gameInfo, as []string) string {
+	idx := ""
+	for ai, a := range as {
+		if ai == 0 {
+			idx = a
+		} else {
+			idx = fmt.Sprintf("%s * %s + %s", idx, ft.dims[gm][ai], a)
+		}
+	}
+	return idx
+}
+
 // fastRange writes the fast loop fl of the rule being written: the
 // range clause, its if clauses and the option, body.
 func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
@@ -166,69 +292,22 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 	}
 	w.line("// fast loop: the positions stay inside their tables for every %s (checked once);", fl.rng.Var.Name)
 	w.line("// a value not known yet, or too large, goes the general way")
-	// the rests of the arguments, and the fit test
-	type argc struct {
-		rest string
-		c    int64
-	}
+	args := g.fastArgs(fl, iv)
 	var fits []string
-	rests := make([][]argc, len(fl.terms))
-	games := map[*gameInfo]bool{}
-	var gameList []*gameInfo
 	for ti, t := range fl.terms {
-		if !games[t.gm] {
-			games[t.gm] = true
-			gameList = append(gameList, t.gm)
-		}
-		for ai, a := range t.args {
-			r, c := g.affineRest(a, iv)
-			rn := g.tmp("r")
-			w.line("const __int128 %s = %s;", rn, r)
-			rests[ti] = append(rests[ti], argc{rn, c})
-			lo128 := fmt.Sprintf("(__int128)%dLL * %s + %s", c, loN, rn)
-			hi128 := fmt.Sprintf("(__int128)%dLL * %s + %s", c, endN, rn)
-			dim := fmt.Sprintf("memo_%s.dim[%d]", t.gm.cname, ai)
-			fits = append(fits, fmt.Sprintf("rt::fits(%s, %s, %s, %s, %dLL, %s, %s)", lo128, hi128, rn, dim, c, loN, endN))
+		for ai, a := range args[ti] {
+			fits = append(fits, fmt.Sprintf("rt::fit(%dLL, %s, %s, %s, memo_%s.dim[%d])", a.c, a.r128, loN, endN, t.gm.cname, ai))
 		}
 	}
 	fit := g.tmp("fit")
-	w.line("auto %s = [&]() { return %s; };", fit, strings.Join(fits, " && "))
-	f := g.tmp("f")
+	w.line("auto %s = [&]() {", fit)
+	w.line("    return %s;", strings.Join(fits, " &&\n"+strings.Repeat("    ", w.ind+2)))
+	w.line("};")
+	f := g.tmp("fast")
 	w.line("bool %s = %s();", f, fit)
-	cells := map[*gameInfo]string{}
-	dims := map[*gameInfo][]string{}
-	refresh := func(decl bool) {
-		for _, gm := range gameList {
-			pre := ""
-			if decl {
-				pre = "const int32_t* "
-				cells[gm] = g.tmp("c")
-			}
-			w.line("%s%s = memo_%s.cells.data();", pre, cells[gm], gm.cname)
-			for k := 1; k < len(gm.params); k++ {
-				if decl {
-					dims[gm] = append(dims[gm], g.tmp("d"))
-					w.line("rt::i64 %s = memo_%s.dim[%d];", dims[gm][k-1], gm.cname, k)
-				} else {
-					w.line("%s = memo_%s.dim[%d];", dims[gm][k-1], gm.cname, k)
-				}
-			}
-		}
-	}
-	refresh(true)
-	st, sn, gen := g.tmp("st"), g.tmp("sn"), g.tmp("gen")
-	w.line("uint32_t* %s = _mx.data();", st)
-	w.line("rt::u64 %s = _mx.n;", sn)
-	w.line("const uint32_t %s = _mx.gen;", gen)
-	// the value names, one per rest (the i64 rest)
-	rest64 := make([][]string, len(fl.terms))
-	for ti := range fl.terms {
-		for _, a := range rests[ti] {
-			n := g.tmp("s")
-			w.line("const rt::i64 %s = (rt::i64)%s;", n, a.rest)
-			rest64[ti] = append(rest64[ti], n)
-		}
-	}
+	games := fastGames(fl)
+	var ft fastTables
+	g.fastTables(games, &ft)
 	name := g.local(iv)
 	g.intVars[iv] = true
 	w.open("for (rt::i64 %s = %s; ; ++%s) {", name, loN, name)
@@ -248,28 +327,18 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 	}
 	var vals []string
 	for ti, t := range fl.terms {
-		idx := ""
-		for ai := range t.args {
-			a := fmt.Sprintf("(%dLL * %s + %s)", rests[ti][ai].c, name, rest64[ti][ai])
-			if rests[ti][ai].c == 0 {
-				a = rest64[ti][ai]
-			} else if rests[ti][ai].c == 1 {
-				a = fmt.Sprintf("(%s + %s)", name, rest64[ti][ai])
-			}
-			if ai == 0 {
-				idx = a
-			} else {
-				idx = fmt.Sprintf("(%s) * %s + %s", idx, dims[t.gm][ai-1], a)
-			}
+		var as []string
+		for _, a := range args[ti] {
+			as = append(as, a.expr(name))
 		}
-		v := g.tmp("p")
-		w.line("const rt::i64 %s = %s[%s];", v, cells[t.gm], idx)
+		v := g.tmp("v")
+		w.line("const rt::i64 %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
 		vals = append(vals, v)
 	}
 	o := g.tmp("o")
 	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-	w.line("if ((%s) < 0 || (rt::u64)%s >= %s) break;", strings.Join(vals, " | "), o, sn)
-	w.line("%s[%s] = %s;", st, o, gen)
+	w.line("if ((%s) < 0 || (rt::u64)%s >= %s) break;  // not known, or large", strings.Join(vals, " | "), o, ft.sn)
+	w.line("%s[%s] = %s;", ft.st, o, ft.gn)
 	if len(fl.per) > 0 {
 		w.close("}")
 	}
@@ -287,9 +356,7 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 		w.close("}")
 	}
 	w.line("%s = %s();", f, fit)
-	refresh(false)
-	w.line("%s = _mx.data();", st)
-	w.line("%s = _mx.n;", sn)
+	g.fastTables(games, &ft)
 	w.line("if (%s == %s) break;", name, endN)
 	w.close("}")
 	if len(fl.inv) > 0 {
@@ -318,54 +385,23 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	}
 	w.line("// fast loop: a position inside its table and known is read directly;")
 	w.line("// the others, and values too large, go the general way")
-	var gameList []*gameInfo
-	seen := map[*gameInfo]bool{}
-	for _, t := range fl.terms {
-		if !seen[t.gm] {
-			seen[t.gm] = true
-			gameList = append(gameList, t.gm)
-		}
-	}
-	type argc struct {
-		rest string // its i64 value
-		c    int64
-	}
-	f := g.tmp("f")
-	w.line("bool %s = true;", f)
-	rests := make([][]argc, len(fl.terms))
-	for ti, t := range fl.terms {
-		for _, a := range t.args {
-			r, c := g.affineRest(a, iv)
-			r128, r64 := g.tmp("r"), g.tmp("s")
-			w.line("const __int128 %s = %s;", r128, r)
-			w.line("const rt::i64 %s = (rt::i64)%s;", r64, r128)
-			w.line("%s = %s && %s == (__int128)%s;", f, f, r128, r64)
-			rests[ti] = append(rests[ti], argc{r64, c})
-		}
-	}
-	cells := map[*gameInfo]string{}
-	dims := map[*gameInfo][]string{}
-	refresh := func(decl bool) {
-		for _, gm := range gameList {
-			pre, dpre := "", ""
-			if decl {
-				pre, dpre = "const int32_t* ", "rt::i64 "
-				cells[gm] = g.tmp("c")
-				for k := 0; k < len(gm.params); k++ {
-					dims[gm] = append(dims[gm], g.tmp("d"))
-				}
-			}
-			w.line("%s%s = memo_%s.cells.data();", pre, cells[gm], gm.cname)
-			for k := 0; k < len(gm.params); k++ {
-				w.line("%s%s = memo_%s.dim[%d];", dpre, dims[gm][k], gm.cname, k)
+	args := g.fastArgs(fl, iv)
+	f := g.tmp("fast")
+	var fits []string
+	for ti := range fl.terms {
+		for _, a := range args[ti] {
+			if a.rest != a.r128[len("(__int128)"):] {
+				fits = append(fits, fmt.Sprintf("%s == (__int128)%s", a.r128, a.rest))
 			}
 		}
 	}
-	refresh(true)
-	st, sn, gen := g.tmp("st"), g.tmp("sn"), g.tmp("gen")
-	w.line("uint32_t* %s = _mx.data();", st)
-	w.line("rt::u64 %s = _mx.n;", sn)
-	w.line("const uint32_t %s = _mx.gen;", gen)
+	if len(fits) == 0 {
+		fits = append(fits, "true")
+	}
+	w.line("const bool %s = %s;  // the rests fit in 64 bits", f, strings.Join(fits, " && "))
+	games := fastGames(fl)
+	var ft fastTables
+	g.fastTables(games, &ft)
 	it, end := g.tmp("it"), g.tmp("e")
 	w.line("const rt::i64* %s = %s.data();", it, coll)
 	w.line("const rt::i64* const %s = %s + %s.size();", end, it, coll)
@@ -388,9 +424,8 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	var vals []string
 	for ti, t := range fl.terms {
 		var as []string
-		for ai := range t.args {
+		for ai, rc := range args[ti] {
 			a := g.tmp("a")
-			rc := rests[ti][ai]
 			w.line("rt::i64 %s;", a)
 			switch rc.c {
 			case 0:
@@ -402,25 +437,17 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 			default:
 				w.line("if (__builtin_mul_overflow(%dLL, %s, &%s) || __builtin_add_overflow(%s, %s, &%s)) break;", rc.c, name, a, a, rc.rest, a)
 			}
-			w.line("if ((rt::u64)%s >= (rt::u64)%s) break;", a, dims[t.gm][ai])
+			w.line("if ((rt::u64)%s >= (rt::u64)%s) break;  // outside the table", a, ft.dims[t.gm][ai])
 			as = append(as, a)
 		}
-		idx := ""
-		for ai, a := range as {
-			if ai == 0 {
-				idx = a
-			} else {
-				idx = fmt.Sprintf("(%s) * %s + %s", idx, dims[t.gm][ai], a)
-			}
-		}
-		v := g.tmp("p")
-		w.line("const rt::i64 %s = %s[%s];", v, cells[t.gm], idx)
+		v := g.tmp("v")
+		w.line("const rt::i64 %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
 		vals = append(vals, v)
 	}
 	o := g.tmp("o")
 	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-	w.line("if ((%s) < 0 || (rt::u64)%s >= %s) break;", strings.Join(vals, " | "), o, sn)
-	w.line("%s[%s] = %s;", st, o, gen)
+	w.line("if ((%s) < 0 || (rt::u64)%s >= %s) break;  // not known, or large", strings.Join(vals, " | "), o, ft.sn)
+	w.line("%s[%s] = %s;", ft.st, o, ft.gn)
 	w.close("}")
 	w.line("if (%s == %s) break;", it, end)
 	w.close("}")
@@ -431,9 +458,7 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	}
 	v := g.sgOpt(body)
 	g.w.line("_mx.add_any(%s);", v)
-	refresh(false)
-	w.line("%s = _mx.data();", st)
-	w.line("%s = _mx.n;", sn)
+	g.fastTables(games, &ft)
 	if len(fl.all) > 0 {
 		w.close("}")
 	}

@@ -383,8 +383,8 @@ func (g *gen) registerGames() string {
 		if gm.isBox() && len(gm.params) == 1 {
 			sweep = "sweep_" + c
 		}
-		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s},\n",
-			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, sweep)
+		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d},\n",
+			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos))
 	}
 	b.WriteString("    };\n")
 	for _, gm := range g.gameOrder {

@@ -266,6 +266,7 @@ struct GameOps {
     i64 (*state)(i64 id);                       // its memo state
     void (*set_state)(i64 id, i64 v);
     void (*sweep)();                            // a deep chain: try it bottom up (or null)
+    int site;                                   // where the game is declared
 };
 inline std::vector<GameOps> games;
 
@@ -1155,6 +1156,12 @@ inline bool fits(__int128 a, __int128 b, __int128 r, i64 dim, i64 c, i64 lo, i64
     return a >= 0 && b < dim && r > -L && r < L && x > -L && x < L && y > -L && y < L;
 }
 
+// fit reports whether an argument c*i + r, for i from lo to end, stays
+// inside [0, dim) and computes without overflow (a fast loop).
+inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
+    return fits((__int128)c * lo + r, (__int128)c * end + r, r, dim, c, lo, end);
+}
+
 // Mex collects the SG values of a position's options: finite values as
 // stamps in a region of one arena shared by the search's levels, used as
 // a stack (a level's region grows only while it is the deepest, and is
@@ -1340,23 +1347,28 @@ inline std::vector<Game> moves(const Game& g) {
     }
     return out;
 }
-[[noreturn]] void loopy_unsupported(const char* what);
-inline std::vector<Game> winning(const Game& g) {
+[[noreturn]] void unsupported(int site, const char* what);
+// the games some of whose positions the solver of cycles computed: there
+// winning lists the winning moves by remoteness, which is not emitted
+inline std::vector<bool> loopy_game;
+inline bool is_loopy(int g) { return g >= 0 && (size_t)g < loopy_game.size() && loopy_game[(size_t)g]; }
+inline std::vector<Game> winning(const Game& g, int s) {
     std::vector<Game> out;
     i64 v = sg_enc(g);
-    if (v < 0) loopy_unsupported("winning of a position of a game with cycles");
+    for (const Part& p : g.parts)
+        if (is_loopy(p.g)) unsupported(s, "winning of a position of a game with cycles");
+    if (v < 0) unsupported(s, "winning of a position of a game with cycles");
     if (v == 0) return out;
     for (auto& o : moves(g)) {
         i64 w = sg_enc(o);
-        if (w < 0) loopy_unsupported("winning of a position of a game with cycles");
+        if (w < 0) unsupported(s, "winning of a position of a game with cycles");
         if (w == 0) out.push_back(o);
     }
     return out;
 }
 
-inline int loopy_site = 0;
-[[noreturn]] inline void loopy_unsupported(const char* what) {
-    fail(loopy_site, std::string("the emitted program does not compute ") + what + "; grundy run does");
+[[noreturn]] inline void unsupported(int site, const char* what) {
+    fail(site, std::string("the emitted program does not compute ") + what + " (grundy run does)");
 }
 
 // ---- games with cycles: the generalized SG values of a region ----
@@ -1399,7 +1411,7 @@ inline void solve_loopy(int g, i64 id) {
                         i64 s = games[(size_t)p.g].state(p.id);
                         if (s == UNKNOWN || s == GRAY) allknown = false;
                     }
-                if (!allknown) loopy_unsupported("the values of a game with cycles through sums of positions");
+                if (!allknown) unsupported(games[(size_t)nodes[u].g].site, "the values of a game with cycles through sums of positions");
                 i64 x = 0;
                 for (auto& p : o.parts) x = gx(x, p.g < 0 ? p.id : games[(size_t)p.g].state(p.id));
                 int32_t n = (int32_t)nodes.size();
@@ -1508,6 +1520,8 @@ inline void solve_loopy(int g, i64 id) {
             val = inf_of(k);
         }
         games[(size_t)nodes[v].g].set_state(nodes[v].id, val);
+        if (loopy_game.size() <= (size_t)nodes[v].g) loopy_game.resize((size_t)nodes[v].g + 1);
+        loopy_game[(size_t)nodes[v].g] = true;
     }
 }
 
