@@ -356,11 +356,27 @@ func (g *gen) queryCompare(x *lang.Binary) (string, bool) {
 		}
 		switch lit.Val {
 		case "P", "N", "D":
+			if parts := sumParts(call.Args[0], g); len(parts) > 1 {
+				acc := "rt::Acc{}"
+				for _, p := range parts {
+					acc += ".add(" + g.sgEnc(p) + ")"
+				}
+				return fmt.Sprintf("(%srt::is_%s(%s))", neg, lit.Val, acc), true
+			}
 			return fmt.Sprintf("(%srt::is_%s(%s))", neg, lit.Val, g.sgEnc(call.Args[0])), true
 		}
 		return fmt.Sprintf("(%s(%s == %s))", neg, "std::string()", "std::string(\"x\")"), true
 	}
 	return "", false
+}
+
+// sumParts is the parts of a sum written with + (a game expression that
+// is not such a sum is its only part).
+func sumParts(x lang.Expr, g *gen) []lang.Expr {
+	if b, ok := x.(*lang.Binary); ok && b.Op == lang.OpAdd && g.types[x].is(kGame) {
+		return append(sumParts(b.X, g), sumParts(b.Y, g)...)
+	}
+	return []lang.Expr{x}
 }
 
 // calleeQuiet is callee for a call already checked.

@@ -263,6 +263,9 @@ func (ft *fastTables) index(gm *gameInfo, as []string) string {
 		if ai == 0 {
 			idx = a
 		} else {
+			if ai > 1 {
+				idx = "(" + idx + ")"
+			}
 			idx = fmt.Sprintf("%s * %s + %s", idx, ft.dims[gm][ai], a)
 		}
 	}

@@ -142,6 +142,7 @@ func (g *gen) gameDecls(b *strings.Builder, gm *gameInfo) {
 	fmt.Fprintf(b, "static inline rt::i64 sgv_%s(%s);\n", c, pp)
 	fmt.Fprintf(b, "static inline rt::i64 top_%s(%s);\n", c, pp)
 	fmt.Fprintf(b, "static rt::Game pos_%s(%s);\n", c, pp)
+	fmt.Fprintf(b, "static rt::i64 id_%s(%s);\n", c, pp)
 	sep := ""
 	if pp != "" {
 		sep = ", "
@@ -242,7 +243,8 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		idOf = func(k string) string { return k + "[0]" }
 		keyOf = func(id string) string { return "std::array<rt::i64, 1>{" + id + "}" }
 	}
-	fmt.Fprintf(&b, "static rt::Game pos_%s(%s) { return rt::Game{{rt::Part{G_%s, %s}}}; }\n\n", c, pp, c, idOf(k))
+	fmt.Fprintf(&b, "static rt::i64 id_%s(%s) { return %s; }\n", c, pp, idOf(k))
+	fmt.Fprintf(&b, "static rt::Game pos_%s(%s) { return rt::Game{{rt::Part{G_%s, id_%s(%s)}}}; }\n\n", c, pp, c, c, args)
 
 	// opts_C
 	w = g.begin()
@@ -269,6 +271,28 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	b.WriteString(w.b.String())
 	b.WriteString("}\n\n")
 
+	// optp_C: the same as parts
+	w = g.begin()
+	params, names = g.paramList(gm)
+	for _, n := range names {
+		w.line("(void)%s;", n)
+	}
+	for i, a := range st.Alts {
+		alt := a.(*lang.Alt)
+		for _, l := range g.altText(st, i, end) {
+			w.line("// %s", l)
+		}
+		q := ir.LowerAlt(alt, ir.MoveValues)
+		g.clauses(q.Clauses, 0, func() {
+			g.partsOf(alt.Body)
+			g.w.line("ends.push_back((uint32_t)parts.size());")
+		})
+	}
+	fmt.Fprintf(&b, "// the options of a position of %s, as parts (the solver of cycles)\n", gm.st.Name.Name)
+	fmt.Fprintf(&b, "static void optp_%s(%s%sstd::vector<rt::Part>& parts, std::vector<uint32_t>& ends) {\n", c, params, sep)
+	b.WriteString(w.b.String())
+	b.WriteString("}\n\n")
+
 	// the runtime's view: by id
 	kk := gm.unpack("k")
 	fmt.Fprintf(&b, "static void show_%s(std::string& o, rt::i64 id) {\n    const auto k = %s;\n    o += %s;\n", c, keyOf("id"), cstr(gm.st.Name.Name+"("))
@@ -290,6 +314,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		sep = ", "
 	}
 	fmt.Fprintf(&b, "static void optsid_%s(rt::i64 id, std::vector<rt::Game>& o) { const auto k = %s; opts_%s(%s%so); }\n", c, keyOf("id"), c, kk, sep)
+	fmt.Fprintf(&b, "static void optpid_%s(rt::i64 id, std::vector<rt::Part>& parts, std::vector<uint32_t>& ends) { const auto k = %s; optp_%s(%s%sparts, ends); }\n", c, keyOf("id"), c, kk, sep)
 	fmt.Fprintf(&b, "static rt::i64 solvepend_%s() { const auto k = pend_%s.back(); return solve_%s(%s); }\n", c, c, c, kk)
 	fmt.Fprintf(&b, "static void poppend_%s() { pend_%s.pop_back(); }\n", c, c)
 	fmt.Fprintf(&b, "static rt::i64 pendid_%s() { const auto k = pend_%s.back(); return %s; }\n", c, c, idOf("k"))
@@ -383,8 +408,8 @@ func (g *gen) registerGames() string {
 		if gm.isBox() && len(gm.params) == 1 {
 			sweep = "sweep_" + c
 		}
-		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d},\n",
-			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos))
+		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, optpid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d},\n",
+			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos))
 	}
 	b.WriteString("    };\n")
 	for _, gm := range g.gameOrder {
@@ -394,6 +419,52 @@ func (g *gen) registerGames() string {
 	}
 	b.WriteString("}\n\n")
 	return b.String()
+}
+
+// partsOf writes the parts of game expression x pushed onto parts: a
+// position's, a nimber's, each part of a sum.
+func (g *gen) partsOf(x lang.Expr) {
+	w := g.w
+	switch x := x.(type) {
+	case *lang.Call:
+		if _, gm, _ := g.callee(x); gm != nil {
+			w.line("parts.push_back(rt::Part{G_%s, id_%s(%s)});", gm.cname, gm.cname, g.argList(x.Args))
+			return
+		}
+	case *lang.Unary:
+		if x.Op == lang.OpNimber {
+			w.line("parts.push_back(rt::Part{-1, rt::nimber(%s, %d)});", g.intOf(x.X, "*", true), g.site(x.Pos))
+			return
+		}
+	case *lang.Binary:
+		if x.Op == lang.OpAdd {
+			g.partsOf(x.X)
+			g.partsOf(x.Y)
+			return
+		}
+	}
+	w.line("rt::add_game_parts(parts, %s);", g.val(x))
+}
+
+// argList is the arguments of a call written in a statement context:
+// bound to names first, in order, when more than one may fail.
+func (g *gen) argList(xs []lang.Expr) string {
+	n := 0
+	for _, x := range xs {
+		if mayFail(x) {
+			n++
+		}
+	}
+	if n < 2 {
+		return strings.Join(g.args(xs), ", ")
+	}
+	var names []string
+	for _, a := range xs {
+		t := g.tmp("a")
+		g.w.line("const %s %s = %s;", ctype(g.types[a]), t, g.val(a))
+		names = append(names, t)
+	}
+	return strings.Join(names, ", ")
 }
 
 // sigCheck writes the test of a search's signal in v.
@@ -409,18 +480,7 @@ func (g *gen) sgOpt(x lang.Expr) string {
 	case *lang.Call:
 		if _, gm, _ := g.callee(x); gm != nil {
 			t := g.tmp("v")
-			args := g.seq(x.Args, g.args(x.Args), func(c []string) string { return strings.Join(c, ", ") })
-			if len(x.Args) > 1 && strings.HasPrefix(args, "[&]") {
-				// (sequenced: bind each argument first)
-				var names []string
-				for _, a := range x.Args {
-					n := g.tmp("a")
-					w.line("const %s %s = %s;", ctype(g.types[a]), n, g.val(a))
-					names = append(names, n)
-				}
-				args = strings.Join(names, ", ")
-			}
-			w.line("const rt::i64 %s = sgv_%s(%s);", t, gm.cname, args)
+			w.line("const rt::i64 %s = sgv_%s(%s);", t, gm.cname, g.argList(x.Args))
 			g.sigCheck(t)
 			return t
 		}

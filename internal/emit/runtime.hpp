@@ -260,6 +260,8 @@ struct GameOps {
     i64 (*value)(i64 id);                       // its SG value, computed when needed
     i64 (*solve)(i64 id);                       // the same inside a search (may signal)
     void (*opts)(i64 id, std::vector<Game>& o);  // its options, in order, repeats kept
+    // the same as parts: option k is parts[ends[k-1] .. ends[k])
+    void (*optparts)(i64 id, std::vector<Part>& parts, std::vector<uint32_t>& ends);
     i64 (*solve_pend)();                        // solve the position last deferred
     void (*pop_pend)();
     i64 (*pend_id)();                           // the id of the position last deferred
@@ -794,6 +796,27 @@ inline int ordered(const SGV& a, const SGV& b, int s, const char* op) {
     ordcheck(a, b, s, op);
     return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
 }
+// Acc is the SG value of a sum as its parts come (the top level's
+// outcome of a sum): the xor of the finite parts, the infinite ones
+// counted; its outcome needs no infinite value made.
+struct Acc {
+    i64 x = 0, inf = 0;
+    int ninf = 0;
+    Acc& add(i64 v) {
+        if (v >= 0) x ^= v;
+        else if (ninf++ == 0) inf = v;
+        return *this;
+    }
+};
+inline bool acc_n(const Acc& a) {
+    if (a.ninf == 0) return a.x != 0;
+    if (a.ninf > 1) return false;
+    const auto& k = kof(a.inf);
+    return std::binary_search(k.begin(), k.end(), a.x);
+}
+inline bool is_P(const Acc& a) { return a.ninf == 0 && a.x == 0; }
+inline bool is_N(const Acc& a) { return acc_n(a); }
+inline bool is_D(const Acc& a) { return a.ninf > 0 && !acc_n(a); }
 inline bool is_P(i64 v) { return v == 0; }
 inline bool k_has0(i64 v) {
     const auto& k = kof(v);
@@ -1381,57 +1404,73 @@ inline void solve_loopy(int g, i64 id) {
         i64 id;
     };
     std::vector<Node> nodes;
+    // each game's positions by id: a dense array for small ids (kept from
+    // one call to the next, its entries put back to -1), else a map
+    static std::vector<std::vector<int32_t>> dense;
+    if (dense.size() < games.size()) dense.resize(games.size());
     std::vector<std::unordered_map<i64, int32_t>> index(games.size());
     std::vector<i64> known;       // for an outside follower: its value
     std::vector<int32_t> soff{0}, succ;
     auto node_of = [&](int h, i64 i) -> int32_t {
-        auto it = index[(size_t)h].find(i);
-        if (it != index[(size_t)h].end()) return it->second;
+        int32_t* slot = nullptr;
+        if (i >= 0 && i < (i64(1) << 26)) {
+            auto& d = dense[(size_t)h];
+            if ((size_t)i >= d.size()) d.resize(std::max((size_t)i + 1, d.size() * 2), -1);
+            slot = &d[(size_t)i];
+            if (*slot >= 0) return *slot;
+        } else {
+            auto it = index[(size_t)h].find(i);
+            if (it != index[(size_t)h].end()) return it->second;
+        }
         int32_t n = (int32_t)nodes.size();
-        index[(size_t)h].emplace(i, n);
+        if (slot) *slot = n;
+        else index[(size_t)h].emplace(i, n);
         nodes.push_back({h, i});
         i64 s = games[(size_t)h].state(i);
         known.push_back(s == UNKNOWN || s == GRAY ? UNKNOWN : s);
         return n;
     };
     node_of(g, id);
-    std::vector<Game> os;
+    std::vector<Part> parts;
+    std::vector<uint32_t> ends;
     for (size_t u = 0; u < nodes.size(); u++) {
         if (known[u] != UNKNOWN) {
             soff.push_back((int32_t)succ.size());
             continue;
         }
-        os.clear();
-        games[(size_t)nodes[u].g].opts(nodes[u].id, os);
-        for (auto& o : os) {
-            if (o.parts.size() != 1) {
+        parts.clear();
+        ends.clear();
+        games[(size_t)nodes[u].g].optparts(nodes[u].id, parts, ends);
+        uint32_t b = 0;
+        for (uint32_t e : ends) {
+            if (e - b != 1) {
                 bool allknown = true;
-                for (auto& p : o.parts)
-                    if (p.g >= 0) {
-                        i64 s = games[(size_t)p.g].state(p.id);
+                for (uint32_t j = b; j < e; j++)
+                    if (parts[j].g >= 0) {
+                        i64 s = games[(size_t)parts[j].g].state(parts[j].id);
                         if (s == UNKNOWN || s == GRAY) allknown = false;
                     }
                 if (!allknown) unsupported(games[(size_t)nodes[u].g].site, "the values of a game with cycles through sums of positions");
                 i64 x = 0;
-                for (auto& p : o.parts) x = gx(x, p.g < 0 ? p.id : games[(size_t)p.g].state(p.id));
+                for (uint32_t j = b; j < e; j++) x = gx(x, parts[j].g < 0 ? parts[j].id : games[(size_t)parts[j].g].state(parts[j].id));
                 int32_t n = (int32_t)nodes.size();
                 nodes.push_back({-2, x});
                 known.push_back(x);
                 succ.push_back(n);
-                continue;
-            }
-            const Part& p = o.parts[0];
-            if (p.g < 0) {
+            } else if (parts[b].g < 0) {
                 int32_t n = (int32_t)nodes.size();
-                nodes.push_back({-1, p.id});
-                known.push_back(p.id);
+                nodes.push_back({-1, parts[b].id});
+                known.push_back(parts[b].id);
                 succ.push_back(n);
             } else {
-                succ.push_back(node_of(p.g, p.id));
+                succ.push_back(node_of(parts[b].g, parts[b].id));
             }
+            b = e;
         }
         soff.push_back((int32_t)succ.size());
     }
+    for (const Node& x : nodes)
+        if (x.g >= 0 && x.id >= 0 && x.id < (i64(1) << 26)) dense[(size_t)x.g][(size_t)x.id] = -1;
     size_t n = nodes.size();
     // predecessors
     std::vector<int32_t> poff(n + 1, 0), pred(succ.size());
