@@ -247,12 +247,13 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 		}
 	}
 	if decl {
-		w.line("uint32_t* %s = _mx.data();", ft.st)
+		w.line("uint16_t* %s = _mx.data();", ft.st)
 		w.line("rt::u64 %s = _mx.n;", ft.sn)
-		w.line("const uint32_t %s = _mx.gen;", ft.gn)
+		w.line("uint16_t %s = _mx.gen;", ft.gn)
 	} else {
 		w.line("%s = _mx.data();", ft.st)
 		w.line("%s = _mx.n;", ft.sn)
+		w.line("%s = _mx.gen;", ft.gn)
 	}
 }
 

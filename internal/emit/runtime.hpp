@@ -1191,33 +1191,37 @@ inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
 // given back when its position is done); a value is in when its stamp is
 // the position's own (no clearing, no read-modify-write); large and
 // infinite values apart. result() is the generalized SG value.
-inline std::vector<uint32_t> arena(1 << 12, 0);
+inline std::vector<uint16_t> arena(1 << 12, 0);
 inline size_t arena_top = 0;
-inline uint32_t stamp = 0;
+inline uint16_t stamp = 0;
+
+struct Mex;
+void restamp(Mex* opening);
 
 struct Mex {
     size_t base = 0, n = 0;  // the region: arena[base, base + n)
-    uint32_t gen = 0;
+    uint16_t gen = 0;
     std::vector<i64> big;   // finite values >= SMALL
     std::vector<i64> infs;  // infinite options
     static constexpr i64 SMALL = 1 << 16;
+    size_t last = 64;  // the region the previous position at this depth needed
     void open() {
         base = arena_top;
-        n = 64;  // a first region, without asking (stale stamps are older)
+        n = last;  // a first region, without asking (stale stamps are older)
         arena_top = base + n;
         if (__builtin_expect(arena.size() < arena_top, 0)) arena.resize(std::max(arena_top, arena.size() * 2), 0);
-        if (__builtin_expect(++stamp == 0, 0)) {
-            std::fill(arena.begin(), arena.end(), 0);
-            stamp = 1;
-        }
+        if (__builtin_expect(++stamp == 0, 0)) restamp(this);
         gen = stamp;
         if (__builtin_expect(!big.empty() || !infs.empty(), 0)) {
             big.clear();
             infs.clear();
         }
     }
-    void close() { arena_top = base; }
-    uint32_t* data() { return arena.data() + base; }
+    void close() {
+        last = std::max<size_t>(64, n);
+        arena_top = base;
+    }
+    uint16_t* data() { return arena.data() + base; }
     __attribute__((noinline)) void add_slow(i64 v) {
         if (v < SMALL) {
             size_t want = std::min<size_t>(std::max((size_t)v + 1, n * 2 + 16), SMALL);
@@ -1248,7 +1252,7 @@ struct Mex {
         return m;
     }
     i64 mex() const {
-        const uint32_t* st = arena.data() + base;
+        const uint16_t* st = arena.data() + base;
         size_t m = 0;
         while (m < n && st[m] == gen) m++;
         if (m < n || big.empty()) return (i64)m;
@@ -1281,6 +1285,22 @@ constexpr int MAXDEPTH = 1000;                   // deeper, a position is deferr
 inline int maxdepth = MAXDEPTH;                  // (1 while a sweep runs: no recursion)
 
 __attribute__((noinline)) inline void more_mexes() { mexes.push_back(std::make_unique<Mex>()); }
+
+// restamp renumbers the stamps when they wrap around: the levels in use
+// (below the one opening) keep their values under stamps 1, 2, ...; the
+// rest of the arena is cleared.
+__attribute__((noinline)) inline void restamp(Mex* opening) {
+    uint16_t ng = 0;
+    for (auto& up : mexes) {
+        Mex* m = up.get();
+        if (m == opening) break;
+        ++ng;
+        for (size_t i = 0; i < m->n; i++) arena[m->base + i] = arena[m->base + i] == m->gen ? ng : 0;
+        m->gen = ng;
+    }
+    std::fill(arena.begin() + (long)opening->base, arena.end(), 0);
+    stamp = (uint16_t)(ng + 1);
+}
 
 struct Level {
     Mex* mx;
