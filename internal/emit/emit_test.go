@@ -59,9 +59,10 @@ type program struct {
 // -std=c++17 -Wall -Werror) and run prints what grundy run prints, exits
 // with its status, and writes its error message and caret on standard
 // error (grundy's lines naming the call sites aside). The fast suite runs
-// the scripts of testdata (each construct, each runtime error), some
-// examples and two benchmark workloads at small sizes; the long suite
-// every example in the subset and every workload.
+// a script of the main constructs, one of each runtime error (an input
+// each) and the Cutting Game (three programs: a compile takes seconds);
+// the long suite the scripts of every value and game construct, every
+// example in the subset and every benchmark workload at a small size.
 func TestDifferential(t *testing.T) {
 	gxx, err := exec.LookPath("g++")
 	if err != nil {
@@ -74,13 +75,16 @@ func TestDifferential(t *testing.T) {
 	}
 	errInputs = append(errInputs, "1 x2\n", "")
 	progs = append(progs,
-		program{"values.game", "testdata/values.game", []string{""}},
-		program{"games.game", "testdata/games.game", []string{""}},
+		program{"basics.game", "testdata/basics.game", []string{""}},
 		program{"errors.game", "testdata/errors.game", errInputs},
 	)
 	examples := []string{"cutting"}
 	var bench []string
 	if testenv.IsLong() {
+		progs = append(progs,
+			program{"values.game", "testdata/values.game", []string{""}},
+			program{"games.game", "testdata/games.game", []string{""}},
+		)
 		examples = nil
 		ms, _ := filepath.Glob("../../examples/*.game")
 		for _, m := range ms {
@@ -232,4 +236,37 @@ func firstLines(s string, n int) string {
 		return strings.Join(ls[:n], "") + "...\n"
 	}
 	return s
+}
+
+// TestSpecProgram: the program spec.md shows in section 15.4 is what emit
+// writes for the Cutting Game shown above it (the runtime aside).
+func TestSpecProgram(t *testing.T) {
+	data, err := os.ReadFile("../../spec.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := string(data)
+	i := strings.Index(spec, "### 15.4 `grundy emit`")
+	if i < 0 {
+		t.Fatal("spec.md has no section 15.4 on grundy emit")
+	}
+	sec := spec[i:]
+	block := func(fence string) string {
+		a := strings.Index(sec, fence)
+		if a < 0 {
+			t.Fatalf("section 15.4 has no %s block", fence)
+		}
+		a += len(fence)
+		b := strings.Index(sec[a:], "```\n")
+		return sec[a : a+b]
+	}
+	script, shown := block("```grundy\n"), block("```cpp\n")
+	prog, err := emit.File("cutting.game", script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := prog[strings.Index(prog, "using rt::i64;"):]
+	if !strings.HasSuffix(shown, rest) {
+		t.Errorf("spec.md's program differs from what grundy emit writes now; its part after the runtime is:\n%s", rest)
+	}
 }
