@@ -228,7 +228,7 @@ func (g *gen) stmtText(st lang.Stmt, end int) []string {
 // comment writes a statement as comment lines.
 func (g *gen) comment(w *writer, st lang.Stmt, end int) {
 	for _, l := range g.stmtText(st, end) {
-		w.line("// %s", strings.ReplaceAll(l, "\\", "\\ "))
+		w.line("// %s", commentLine(l))
 	}
 }
 
@@ -263,7 +263,7 @@ func (e *emitter) generate(f *lang.File) string {
 		case *lang.DefStmt:
 			info := e.defs[resolve.NameDecl(st.Name)]
 			text := g.defFunc(info, st, ends[i])
-			fmt.Fprintf(&protos, "static %s;\n", g.defSignature(info))
+			fmt.Fprintf(&protos, "[[maybe_unused]] static %s;\n", g.defSignature(info))
 			defsText.WriteString(text)
 		case *lang.GameStmt:
 			gamesText.WriteString(g.gameFuncs(e.games[resolve.NameDecl(st.Name)], st, ends[i]))
@@ -319,6 +319,17 @@ func (e *emitter) generate(f *lang.File) string {
 	}
 	body.WriteString("};\n")
 	return body.String()
+}
+
+// commentLine is a line of the script as a line of a // comment: one
+// ending in a backslash gets a // after it (a backslash at the end of a
+// line would continue the comment on the next).
+func commentLine(l string) string {
+	l = strings.TrimRight(l, " \t\r")
+	if strings.HasSuffix(l, "\\") {
+		l += " //"
+	}
+	return l
 }
 
 // cppComment is s safe inside a // comment.
