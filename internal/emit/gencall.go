@@ -211,22 +211,44 @@ func (g *gen) fold(x *lang.Call, name string, c *lang.Comp) (string, string, boo
 			return "", "", false
 		}
 		want := ctype(et)
+		// max([sg(G) for ...]): on the SG values' encodings, an infinite
+		// one an error
+		var sgArg lang.Expr
+		if call, ok := c.Body.(*lang.Call); ok && len(call.Args) == 1 {
+			if _, _, n := g.callee(call); n == "sg" {
+				sgArg = call.Args[0]
+			}
+		}
 		return g.iife(want, func(w *writer) {
 			best, have := g.tmp("best"), g.tmp("have")
-			w.line("%s %s{};", want, best)
-			w.line("bool %s = false;", have)
 			op := "<"
 			if name == "max" {
 				op = ">"
 			}
+			if sgArg != nil {
+				w.line("rt::i64 %s = 0;", best)
+			} else {
+				w.line("%s %s{};", want, best)
+			}
+			w.line("bool %s = false;", have)
 			g.clauses(q.Clauses, 0, func() {
 				v := g.tmp("v")
-				g.w.line("%s %s = %s;", want, v, g.val(c.Body))
-				if et.is(kSGV) {
-					g.w.line("rt::minmax_check(%s, %d);", v, s)
+				if sgArg != nil {
+					g.w.line("const rt::i64 %s = %s;", v, g.sgEnc(sgArg))
+					g.w.line("if (%s < 0) rt::minmax_check(rt::SGV::enc(%s), %d, %s);", v, v, s, cstr(name))
+				} else {
+					g.w.line("%s %s = %s;", want, v, g.val(c.Body))
+					if et.is(kSGV) {
+						g.w.line("rt::minmax_check(%s, %d, %s);", v, s, cstr(name))
+					}
 				}
 				g.w.line("if (!%s || %s %s %s) { %s = %s; %s = true; }", have, v, op, best, best, v, have)
 			})
+			if sgArg != nil {
+				w.line("if (!%s) rt::empty_fold(%d, %s, \"list\");", have, s, cstr(name))
+				w.line("return rt::SGV(%s);", best)
+				return
+			}
 			w.line("if (!%s) rt::empty_fold(%d, %s, \"list\");", have, s, cstr(name))
 			w.line("return %s;", best)
 		}), want, true

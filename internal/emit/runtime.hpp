@@ -664,21 +664,28 @@ template <class C> auto reversed(const C& c) {
 [[noreturn]] inline void empty_fold(int s, const char* what, const char* kind) {
     failm(s, [&] { return std::string(std::string(what) + " of an empty " + kind); });
 }
-inline void minmax_sgv(const SGV& a, int s) {
-    if (!a.finite()) failm(s, [&] { return std::string("cannot compare an infinite SG value with \"<\" (only == and != apply)"); });
+template <class T> void minmax_check(const T&, int, const char*) {}
+inline void minmax_check(const SGV& a, int s, const char* what) {
+    if (!a.finite())
+        failm(s, [&] {
+            std::string v;
+            show(v, a);
+            return std::string(what) + ": cannot order sg value " + v;
+        });
 }
-inline void minmax_sgv(i64, int) {}
-template <class T> void minmax_check(const T&, int) {}
-inline void minmax_check(const SGV& a, int s) { minmax_sgv(a, s); }
 
+template <class U> void divisors_of(U n, std::vector<i64>& lo, std::vector<i64>& hi) {
+    for (U d = 1; (u64)d * d <= (u64)n; d++)
+        if (n % d == 0) {
+            lo.push_back((i64)d);
+            if (d != n / d) hi.push_back((i64)(n / d));
+        }
+}
 inline std::vector<i64> divisors(i64 n, int s) {
     if (n < 1) failm(s, [&] { return std::string("divisors needs a positive int, found " + itos(n)); });
     std::vector<i64> lo, hi;
-    for (i64 d = 1; d * d <= n; d++)
-        if (n % d == 0) {
-            lo.push_back(d);
-            if (d != n / d) hi.push_back(n / d);
-        }
+    if (n < (i64(1) << 32)) divisors_of<uint32_t>((uint32_t)n, lo, hi);  // 32-bit division, faster
+    else divisors_of<u64>((u64)n, lo, hi);
     lo.insert(lo.end(), hi.rbegin(), hi.rend());
     return lo;
 }
@@ -885,7 +892,7 @@ template <class C> auto min_of(const C& c, int s, const char* kind) {
     if (v.empty()) empty_fold(s, "min", kind);
     auto best = *v.begin();
     for (const auto& x : v) {
-        minmax_check(x, s);
+        minmax_check(x, s, "min");
         if (x < best) best = x;
     }
     return best;
@@ -895,7 +902,7 @@ template <class C> auto max_of(const C& c, int s, const char* kind) {
     if (v.empty()) empty_fold(s, "max", kind);
     auto best = *v.begin();
     for (const auto& x : v) {
-        minmax_check(x, s);
+        minmax_check(x, s, "max");
         if (x > best) best = x;
     }
     return best;
@@ -903,7 +910,7 @@ template <class C> auto max_of(const C& c, int s, const char* kind) {
 template <class T> T min_args(int s, std::initializer_list<T> xs) {
     T best = *xs.begin();
     for (const auto& x : xs) {
-        minmax_check(x, s);
+        minmax_check(x, s, "min");
         if (x < best) best = x;
     }
     return best;
@@ -911,7 +918,7 @@ template <class T> T min_args(int s, std::initializer_list<T> xs) {
 template <class T> T max_args(int s, std::initializer_list<T> xs) {
     T best = *xs.begin();
     for (const auto& x : xs) {
-        minmax_check(x, s);
+        minmax_check(x, s, "max");
         if (x > best) best = x;
     }
     return best;
