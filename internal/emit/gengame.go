@@ -205,7 +205,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		w.line("memo_%s.st[_id] = (int32_t)_r;", c)
 	}
 	w.line("return _r;")
-	fmt.Fprintf(&b, "[[maybe_unused]] static rt::i64 solve_%s(%s) {\n", c, params)
+	fmt.Fprintf(&b, "static rt::i64 solve_%s(%s) {\n", c, params)
 	for _, n := range names {
 		fmt.Fprintf(&b, "    (void)%s;\n", n)
 	}
@@ -223,9 +223,9 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 
 	// sgv_C and top_C
 	fmt.Fprintf(&b, "// the value of a position of %s inside a search, and at the top level\n", gm.st.Name.Name)
-	fmt.Fprintf(&b, "[[maybe_unused]] static inline rt::i64 sgv_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return solve_%s(%s);\n}\n", c, pp, get, c, args)
-	fmt.Fprintf(&b, "[[maybe_unused]] static inline rt::i64 top_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return drive_%s(%s);\n}\n", c, pp, get, c, args)
-	fmt.Fprintf(&b, "[[maybe_unused]] static rt::i64 drive_%s(%s) {\n", c, pp)
+	fmt.Fprintf(&b, "static inline rt::i64 sgv_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return solve_%s(%s);\n}\n", c, pp, get, c, args)
+	fmt.Fprintf(&b, "static inline rt::i64 top_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return drive_%s(%s);\n}\n", c, pp, get, c, args)
+	fmt.Fprintf(&b, "static rt::i64 drive_%s(%s) {\n", c, pp)
 	if box {
 		fmt.Fprintf(&b, "    memo_%s.reserve(%s);\n", c, k)
 	}
@@ -243,8 +243,8 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		idOf = func(k string) string { return k + "[0]" }
 		keyOf = func(id string) string { return "std::array<rt::i64, 1>{" + id + "}" }
 	}
-	fmt.Fprintf(&b, "[[maybe_unused]] static rt::i64 id_%s(%s) { return %s; }\n", c, pp, idOf(k))
-	fmt.Fprintf(&b, "[[maybe_unused]] static rt::Game pos_%s(%s) { return rt::Game{{rt::Part{G_%s, id_%s(%s)}}}; }\n\n", c, pp, c, c, args)
+	fmt.Fprintf(&b, "static rt::i64 id_%s(%s) { return %s; }\n", c, pp, idOf(k))
+	fmt.Fprintf(&b, "static rt::Game pos_%s(%s) { return rt::Game{{rt::Part{G_%s, id_%s(%s)}}}; }\n\n", c, pp, c, c, args)
 
 	// opts_C
 	w = g.begin()
@@ -267,7 +267,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		sep = ", "
 	}
 	fmt.Fprintf(&b, "// the options of a position of %s, as game values\n", gm.st.Name.Name)
-	fmt.Fprintf(&b, "[[maybe_unused]] static void opts_%s(%s%sstd::vector<rt::Game>& o) {\n", c, params, sep)
+	fmt.Fprintf(&b, "static void opts_%s(%s%sstd::vector<rt::Game>& o) {\n", c, params, sep)
 	b.WriteString(w.b.String())
 	b.WriteString("}\n\n")
 
@@ -289,13 +289,13 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		})
 	}
 	fmt.Fprintf(&b, "// the options of a position of %s, as parts (the solver of cycles)\n", gm.st.Name.Name)
-	fmt.Fprintf(&b, "[[maybe_unused]] static void optp_%s(%s%sstd::vector<rt::Part>& parts, std::vector<uint32_t>& ends) {\n", c, params, sep)
+	fmt.Fprintf(&b, "static void optp_%s(%s%sstd::vector<rt::Part>& parts, std::vector<uint32_t>& ends) {\n", c, params, sep)
 	b.WriteString(w.b.String())
 	b.WriteString("}\n\n")
 
 	// the runtime's view: by id
 	kk := gm.unpack("k")
-	fmt.Fprintf(&b, "[[maybe_unused]] static void show_%s(std::string& o, rt::i64 id) {\n    [[maybe_unused]] const auto k = %s;\n    o += %s;\n", c, keyOf("id"), cstr(gm.st.Name.Name+"("))
+	fmt.Fprintf(&b, "static void show_%s(std::string& o, rt::i64 id) {\n    [[maybe_unused]] const auto k = %s;\n    o += %s;\n", c, keyOf("id"), cstr(gm.st.Name.Name+"("))
 	for i := range gm.params {
 		if i > 0 {
 			b.WriteString("    o += \", \";\n")
@@ -307,17 +307,17 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		}
 	}
 	b.WriteString("    o += ')';\n}\n")
-	fmt.Fprintf(&b, "[[maybe_unused]] static rt::i64 value_%s(rt::i64 id) { [[maybe_unused]] const auto k = %s; return top_%s(%s); }\n", c, keyOf("id"), c, kk)
-	fmt.Fprintf(&b, "[[maybe_unused]] static rt::i64 solveid_%s(rt::i64 id) { [[maybe_unused]] const auto k = %s; return sgv_%s(%s); }\n", c, keyOf("id"), c, kk)
+	fmt.Fprintf(&b, "static rt::i64 value_%s(rt::i64 id) { [[maybe_unused]] const auto k = %s; return top_%s(%s); }\n", c, keyOf("id"), c, kk)
+	fmt.Fprintf(&b, "static rt::i64 solveid_%s(rt::i64 id) { [[maybe_unused]] const auto k = %s; return sgv_%s(%s); }\n", c, keyOf("id"), c, kk)
 	sep = ""
 	if kk != "" {
 		sep = ", "
 	}
-	fmt.Fprintf(&b, "[[maybe_unused]] static void optsid_%s(rt::i64 id, std::vector<rt::Game>& o) { [[maybe_unused]] const auto k = %s; opts_%s(%s%so); }\n", c, keyOf("id"), c, kk, sep)
-	fmt.Fprintf(&b, "[[maybe_unused]] static void optpid_%s(rt::i64 id, std::vector<rt::Part>& parts, std::vector<uint32_t>& ends) { [[maybe_unused]] const auto k = %s; optp_%s(%s%sparts, ends); }\n", c, keyOf("id"), c, kk, sep)
-	fmt.Fprintf(&b, "[[maybe_unused]] static rt::i64 solvepend_%s() { [[maybe_unused]] const auto k = pend_%s.back(); return solve_%s(%s); }\n", c, c, c, kk)
-	fmt.Fprintf(&b, "[[maybe_unused]] static void poppend_%s() { pend_%s.pop_back(); }\n", c, c)
-	fmt.Fprintf(&b, "[[maybe_unused]] static rt::i64 pendid_%s() { [[maybe_unused]] const auto k = pend_%s.back(); return %s; }\n", c, c, idOf("k"))
+	fmt.Fprintf(&b, "static void optsid_%s(rt::i64 id, std::vector<rt::Game>& o) { [[maybe_unused]] const auto k = %s; opts_%s(%s%so); }\n", c, keyOf("id"), c, kk, sep)
+	fmt.Fprintf(&b, "static void optpid_%s(rt::i64 id, std::vector<rt::Part>& parts, std::vector<uint32_t>& ends) { [[maybe_unused]] const auto k = %s; optp_%s(%s%sparts, ends); }\n", c, keyOf("id"), c, kk, sep)
+	fmt.Fprintf(&b, "static rt::i64 solvepend_%s() { [[maybe_unused]] const auto k = pend_%s.back(); return solve_%s(%s); }\n", c, c, c, kk)
+	fmt.Fprintf(&b, "static void poppend_%s() { pend_%s.pop_back(); }\n", c, c)
+	fmt.Fprintf(&b, "static rt::i64 pendid_%s() { [[maybe_unused]] const auto k = pend_%s.back(); return %s; }\n", c, c, idOf("k"))
 	if box && len(gm.params) == 1 {
 		fmt.Fprintf(&b, `// a deep chain of positions (the search deferred p while computing q, a
 // little above it): p and the positions below it computed bottom up, each
@@ -349,15 +349,15 @@ static void sweep_%[1]s() {
 `, c)
 	}
 	if box {
-		fmt.Fprintf(&b, "[[maybe_unused]] static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s); }\n", c, c, keyOf("id"))
-		fmt.Fprintf(&b, "[[maybe_unused]] static void setstate_%s(rt::i64 id, rt::i64 v) { [[maybe_unused]] const auto k = %s; memo_%s.set(k, v); }\n\n", c, keyOf("id"), c)
+		fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s); }\n", c, c, keyOf("id"))
+		fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { [[maybe_unused]] const auto k = %s; memo_%s.set(k, v); }\n\n", c, keyOf("id"), c)
 	} else {
 		if gm.hasGameArg() {
-			fmt.Fprintf(&b, "[[maybe_unused]] static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s); }\n", c, c, keyOf("id"))
-			fmt.Fprintf(&b, "[[maybe_unused]] static void setstate_%s(rt::i64 id, rt::i64 v) { [[maybe_unused]] const auto k = %s; memo_%s.set(k, v); }\n\n", c, keyOf("id"), c)
+			fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s); }\n", c, c, keyOf("id"))
+			fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { [[maybe_unused]] const auto k = %s; memo_%s.set(k, v); }\n\n", c, keyOf("id"), c)
 		} else {
-			fmt.Fprintf(&b, "[[maybe_unused]] static rt::i64 state_%s(rt::i64 id) { return memo_%s.st[(size_t)id]; }\n", c, c)
-			fmt.Fprintf(&b, "[[maybe_unused]] static void setstate_%s(rt::i64 id, rt::i64 v) { memo_%s.st[(size_t)id] = (int32_t)v; }\n\n", c, c)
+			fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.st[(size_t)id]; }\n", c, c)
+			fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { memo_%s.st[(size_t)id] = (int32_t)v; }\n\n", c, c)
 		}
 	}
 	return b.String()
