@@ -21,7 +21,7 @@ func TestBuildOutputsIgnored(t *testing.T) {
 		// --no-index: by the rules alone, tracked or not.
 		return exec.Command(git, "check-ignore", "--no-index", "-q", path).Run() == nil
 	}
-	for _, p := range []string{"grundy", "grundy.exe", "cmd/grundy/grundy", "cmd/grundy/grundy.exe", "editors/grundy-0.1.0.vsix", "editors/node_modules/x.js", "grundy.tmLanguage", "cmd/grundy/grundy.test", "cpu.prof"} {
+	for _, p := range []string{"grundy", "grundy.exe", "cmd/grundy/grundy", "cmd/grundy/grundy.exe", "editors/grundy-0.1.0.vsix", "editors/node_modules/x.js", "grundy.tmLanguage", "cmd/grundy/grundy.test", "cpu.prof", "cutting.cpp", "cutting"} {
 		if !ignored(p) {
 			t.Errorf("%s is not in .gitignore", p)
 		}

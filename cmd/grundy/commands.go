@@ -145,6 +145,23 @@ serve. Ctrl-C stops the server.`,
 			},
 		},
 		{
+			name:  "emit",
+			args:  []string{"FILE [-o OUT.cpp]"},
+			short: "translate FILE into one C++17 program that prints what grundy run FILE prints",
+			long: `Translates the script FILE into one self-contained C++17 source file
+(standard library only; g++ -O2 -std=c++17 builds it without a warning)
+that reads standard input as the script's ints() does and prints what
+grundy run FILE prints, with the same exit status and, for a runtime
+error, the same message and caret on standard error. Each statement of
+the script appears as a comment above its translation. Games become
+memo tables (dense arrays for positions of int arguments) and plain
+loops; games with cycles get the retrograde solver of generalized SG
+values. What is outside the subset emit translates (spec.md, "grundy
+emit") is reported with its position, and no program is written.`,
+			example: "grundy emit examples/cutting.game -o cutting.cpp && g++ -O2 -std=c++17 -o cutting cutting.cpp && ./cutting < examples/cutting.in",
+			run:     emitCmd,
+		},
+		{
 			name:  "fmt",
 			args:  []string{"[-w] [-d] [FILE...]"},
 			short: "print FILEs in the canonical layout (-w: rewrite them; -d: print a diff; no FILE: standard input)",

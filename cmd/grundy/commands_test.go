@@ -82,7 +82,7 @@ func TestHelpCommand(t *testing.T) {
 		}
 	}
 	code, out, errOut = cli(t, "", "help", "nosuch")
-	want := "grundy help: unknown command \"nosuch\": the commands are run, check, graph, table, plot, serve, fmt and help\n"
+	want := "grundy help: unknown command \"nosuch\": the commands are run, check, graph, table, plot, serve, emit, fmt and help\n"
 	if code != 2 || out != "" || errOut != want {
 		t.Errorf("grundy help nosuch: status %d, stdout %q, stderr %q; want 2, nothing, %q", code, out, errOut, want)
 	}

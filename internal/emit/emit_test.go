@@ -1,0 +1,272 @@
+package emit_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/grundy-lang/grundy"
+	"github.com/grundy-lang/grundy/internal/emit"
+	"github.com/grundy-lang/grundy/internal/testenv"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// TestOutside: a construct outside the subset stops emit with a
+// positioned error naming it, and no program.
+func TestOutside(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"let f = len\nprint f([1])\n", "x.game:1:9: emit: len used as a value is not in the subset"},
+		{"print [1, \"a\"]\n", "x.game:1:11: emit: a list with elements of two types (int and string) is not in the subset"},
+		{"def id(x) = x\nprint id(1), id(\"a\")\n", "x.game:2:17: emit: a parameter of id called with values of two types (int and string) is not in the subset"},
+		{"print kayles(3)\n", "x.game:1:7: emit: the standard library's kayles is not in the subset"},
+		{"game g(n) moves g(n - 1) if n > 0\nprint remoteness(g(3))\n", "x.game:2:7: emit: the built-in remoteness is not in the subset"},
+		{"game g(n) moves g(n - 1) if n > 0 and sg(g(n - 1)) == 0\n", "x.game:1:39: emit: sg inside a game's moves is not in the subset"},
+		{"def t(n) = outcome(g(n)) == \"P\"\ngame g(n) moves g(n - 1) if n > 0 and t(n - 1)\n", "x.game:1:12: emit: outcome inside the def t (which a game's moves call) is not in the subset"},
+		{"game g(n) moves g(n - 1) if n > 0\nprint misere(g(3))\n", "x.game:2:7: emit: the built-in misere is not in the subset"},
+		{"table n * n for n in 1 .. 3\n", "x.game:1:1: emit: a table statement is not in the subset"},
+		{"print (1, 2)[len([1])]\n", "x.game:1:13: emit: indexing a tuple with an index that is not a literal int is not in the subset"},
+		{"for c in \"abc\" {\n    print c\n}\n", "x.game:1:10: emit: iterating over the characters of a string is not in the subset"},
+	} {
+		_, err := emit.File("x.game", c.src)
+		var le *lang.Error
+		if err == nil || !errors.As(err, &le) || !emit.IsOutside(err) || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("emit of\n%s: %v\nwant an error starting %q", c.src, err, c.want)
+		}
+	}
+	// a resolve error is grundy check's
+	if _, err := emit.File("x.game", "print nosuch\n"); err == nil || emit.IsOutside(err) || !strings.Contains(err.Error(), `x.game:1:7: unknown name "nosuch"`) {
+		t.Errorf("emit of an unknown name: %v", err)
+	}
+}
+
+// A program of the differential test: a script, and the inputs it runs on.
+type program struct {
+	name, path string
+	inputs     []string // "" for none
+}
+
+// TestDifferential: each script emitted, compiled with g++ (-O2
+// -std=c++17 -Wall -Werror) and run prints what grundy run prints, exits
+// with its status, and writes its error message and caret on standard
+// error (grundy's lines naming the call sites aside). The fast suite runs
+// a script of the main constructs, one of each runtime error (an input
+// each) and the Cutting Game (three programs: a compile takes seconds);
+// the long suite the scripts of every value and game construct, every
+// example in the subset and every benchmark workload at a small size.
+func TestDifferential(t *testing.T) {
+	gxx, err := exec.LookPath("g++")
+	if err != nil {
+		t.Skip("g++ is not installed: the emitted programs cannot be compiled")
+	}
+	var progs []program
+	var errInputs []string
+	for k := 0; k <= 33; k++ {
+		errInputs = append(errInputs, fmt.Sprintf("%d\n", k))
+	}
+	errInputs = append(errInputs, "1 x2\n", "")
+	progs = append(progs,
+		program{"basics.game", "testdata/basics.game", []string{""}},
+		program{"errors.game", "testdata/errors.game", errInputs},
+	)
+	examples := []string{"cutting"}
+	var bench []string
+	if testenv.IsLong() {
+		progs = append(progs,
+			program{"values.game", "testdata/values.game", []string{""}},
+			program{"games.game", "testdata/games.game", []string{""}},
+		)
+		examples = nil
+		ms, _ := filepath.Glob("../../examples/*.game")
+		for _, m := range ms {
+			examples = append(examples, strings.TrimSuffix(filepath.Base(m), ".game"))
+		}
+		bench = []string{"cut", "subtract", "snim", "kayles", "grundy", "wythoff", "dag", "equalsplit", "loopy", "heaps", "board", "chomp"}
+	}
+	for _, ex := range examples {
+		p := filepath.Join("..", "..", "examples", ex+".game")
+		in := ""
+		if data, err := os.ReadFile(strings.TrimSuffix(p, ".game") + ".in"); err == nil {
+			in = string(data)
+		}
+		progs = append(progs, program{ex + ".game", p, []string{in}})
+	}
+	dir := t.TempDir()
+	for _, w := range bench {
+		src, err := os.ReadFile(filepath.Join("..", "..", "eval", "testdata", "bench", w+".game"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		small := regexp.MustCompile(`(?m)^let N = \d+`).ReplaceAllString(string(src), "let N = "+smallN[w])
+		p := filepath.Join(dir, w+".game")
+		if err := os.WriteFile(p, []byte(small), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, program{w + ".game", p, []string{""}})
+	}
+
+	// Emit each (a script outside the subset is skipped, saying so), then
+	// compile them, as many at once as there are CPUs.
+	sem := make(chan struct{}, max(1, runtime.NumCPU()))
+	var wg sync.WaitGroup
+	bins := make([]string, len(progs))
+	srcs := make([]string, len(progs))
+	errs := make([]string, len(progs))
+	for i, p := range progs {
+		data, err := os.ReadFile(p.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs[i] = string(data)
+		cpp, err := emit.File(p.name, srcs[i])
+		if err != nil {
+			if emit.IsOutside(err) && !strings.HasPrefix(p.path, "testdata") {
+				t.Logf("%s is outside the subset: %v", p.name, err)
+				continue
+			}
+			t.Errorf("emit %s: %v", p.name, err)
+			continue
+		}
+		cppPath := filepath.Join(dir, fmt.Sprintf("p%d.cpp", i))
+		if err := os.WriteFile(cppPath, []byte(cpp), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		bins[i] = filepath.Join(dir, fmt.Sprintf("p%d", i))
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			out, err := exec.Command(gxx, "-O2", "-std=c++17", "-Wall", "-Werror", "-o", bins[i], cppPath).CombinedOutput()
+			if err != nil {
+				errs[i] = fmt.Sprintf("g++ %s: %v\n%s", progs[i].name, err, firstLines(string(out), 20))
+			}
+		}(i)
+	}
+	wg.Wait()
+	for i, p := range progs {
+		if errs[i] != "" {
+			t.Error(errs[i])
+			continue
+		}
+		if bins[i] == "" {
+			continue
+		}
+		for _, in := range p.inputs {
+			compare(t, p.name, srcs[i], bins[i], in)
+		}
+	}
+}
+
+// smallN are the workloads' sizes at which the differential test runs
+// them (bench/compare.sh --small's).
+var smallN = map[string]string{"cut": "40", "subtract": "3000", "snim": "12000", "kayles": "300", "grundy": "400",
+	"wythoff": "40", "dag": "5000", "equalsplit": "3000", "loopy": "400", "heaps": "8", "board": "12", "chomp": "5"}
+
+// compare runs the program bin and grundy on the script src (named name)
+// with standard input in, and reports a difference.
+func compare(t *testing.T, name, src, bin, in string) {
+	t.Helper()
+	var out bytes.Buffer
+	g := grundy.New(grundy.Config{Stdout: &out, Stdin: strings.NewReader(in), CommandLine: true})
+	want := result{}
+	if err := g.Load(context.Background(), name, src); err != nil {
+		want.stderr = grundy.ExplainIn(err, func(string) (string, bool) { return src, true })
+		want.code = 1
+		var ge *grundy.Error
+		if errors.As(err, &ge) && ge.Kind == grundy.SyntaxError {
+			want.code = 2
+		}
+	}
+	want.stdout = out.String()
+	want.stderr = withoutTrace(want.stderr)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin)
+	cmd.Dir = filepath.Dir(bin)
+	cmd.Stdin = strings.NewReader(in)
+	var gotOut, gotErr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &gotOut, &gotErr
+	got := result{}
+	if err := cmd.Run(); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			t.Errorf("%s (input %q): %v", name, in, err)
+			return
+		}
+		got.code = ee.ExitCode()
+	}
+	got.stdout, got.stderr = gotOut.String(), gotErr.String()
+	if got != want {
+		t.Errorf("%s (input %q): the emitted program gives status %d, stdout\n%s\nstderr\n%s\ngrundy run gives status %d, stdout\n%s\nstderr\n%s",
+			name, in, got.code, firstLines(got.stdout, 30), got.stderr, want.code, firstLines(want.stdout, 30), want.stderr)
+	}
+}
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// withoutTrace drops the lines of an error that name its call sites.
+func withoutTrace(s string) string {
+	var keep []string
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if strings.HasPrefix(l, "    called from ") || strings.HasPrefix(l, "    ... ") {
+			continue
+		}
+		keep = append(keep, l)
+	}
+	return strings.Join(keep, "")
+}
+
+func firstLines(s string, n int) string {
+	ls := strings.SplitAfter(s, "\n")
+	if len(ls) > n {
+		return strings.Join(ls[:n], "") + "...\n"
+	}
+	return s
+}
+
+// TestSpecProgram: the program spec.md shows in section 15.4 is what emit
+// writes for the Cutting Game shown above it (the runtime aside).
+func TestSpecProgram(t *testing.T) {
+	data, err := os.ReadFile("../../spec.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := string(data)
+	i := strings.Index(spec, "### 15.4 `grundy emit`")
+	if i < 0 {
+		t.Fatal("spec.md has no section 15.4 on grundy emit")
+	}
+	sec := spec[i:]
+	block := func(fence string) string {
+		a := strings.Index(sec, fence)
+		if a < 0 {
+			t.Fatalf("section 15.4 has no %s block", fence)
+		}
+		a += len(fence)
+		b := strings.Index(sec[a:], "```\n")
+		return sec[a : a+b]
+	}
+	script, shown := block("```grundy\n"), block("```cpp\n")
+	prog, err := emit.File("cutting.game", script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := prog[strings.Index(prog, "using rt::i64;"):]
+	if !strings.HasSuffix(shown, rest) {
+		t.Errorf("spec.md's program differs from what grundy emit writes now; its part after the runtime is:\n%s", rest)
+	}
+}

@@ -1,0 +1,471 @@
+package emit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// The fast loop of a move rule: an alternative whose last for clause is
+// a range `for i in LO .. HI` (only if clauses after it) and whose option
+// is a position, or a sum of positions, of games of int arguments, each
+// argument affine in i (c*i + the rest, the rest not depending on i: the
+// planner's affine analysis, package ir). Before the loop it checks once
+// that every argument stays inside its game's table for all of LO .. HI;
+// then each option is two loads and an xor, the general way (positions
+// not known yet, values too large) taken only where a value read is not
+// a finite SG value.
+
+type fastLoop struct {
+	at    int // the index of the range clause
+	rng   *ir.Range
+	el    *ir.Elems    // or: a for clause over a list or set of ints
+	inv   []*ir.Filter // if clauses that do not read i: tested once
+	per   []*ir.Filter // if clauses that read i: tested for each i
+	all   []*ir.Filter // all of them, in order
+	terms []fastTerm
+}
+
+type fastTerm struct {
+	gm   *gameInfo
+	args []ir.Affine
+}
+
+// fastPlan recognizes a fast loop in query q (its option: body).
+func (g *gen) fastPlan(q *ir.Query, body lang.Expr) *fastLoop {
+	at := -1
+	for i := len(q.Clauses) - 1; i >= 0; i-- {
+		if _, ok := q.Clauses[i].(*ir.Filter); ok {
+			continue
+		}
+		if _, ok := q.Clauses[i].(*ir.Range); ok {
+			at = i
+		}
+		if el, ok := q.Clauses[i].(*ir.Elems); ok && !el.Pat.Tuple {
+			if t := g.types[el.Coll]; t != nil && (t.is(kList) || t.is(kSet)) && t.elemOf().is(kInt) {
+				at = i
+			}
+		}
+		break
+	}
+	if at < 0 {
+		return nil
+	}
+	fl := &fastLoop{at: at}
+	var iv *resolve.Decl
+	if r, ok := q.Clauses[at].(*ir.Range); ok {
+		fl.rng = r
+		iv = resolve.NameDecl(r.Var)
+	} else {
+		fl.el = q.Clauses[at].(*ir.Elems)
+		iv = resolve.NameDecl(fl.el.Pat.Names[0])
+	}
+	for _, cl := range q.Clauses[at+1:] {
+		f := cl.(*ir.Filter)
+		fl.all = append(fl.all, f)
+		if mentions(f.Cond, iv) {
+			fl.per = append(fl.per, f)
+		} else {
+			fl.inv = append(fl.inv, f)
+		}
+	}
+	isVar := func(id *lang.Ident) bool {
+		d := resolve.Of(id)
+		if d == nil || (d.Kind != resolve.Local && d.Kind != resolve.Global) {
+			return false
+		}
+		if g.intVars[d] || d == iv {
+			return true
+		}
+		t, ok := g.decls[d]
+		return ok && t.is(kInt)
+	}
+	var walk func(x lang.Expr) bool
+	walk = func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Binary:
+			return x.Op == lang.OpAdd && walk(x.X) && walk(x.Y)
+		case *lang.Call:
+			_, gm, _ := g.callee(x)
+			if gm == nil || !gm.isBox() {
+				return false
+			}
+			t := fastTerm{gm: gm}
+			for _, a := range x.Args {
+				af, ok := ir.AffineOf(a, isVar)
+				if !ok {
+					return false
+				}
+				t.args = append(t.args, af)
+			}
+			fl.terms = append(fl.terms, t)
+			return true
+		}
+		return false
+	}
+	if !walk(body) || len(fl.terms) == 0 || len(fl.terms) > 4 {
+		return nil
+	}
+	return fl
+}
+
+// mentions reports whether x reads the variable d.
+func mentions(x lang.Expr, d *resolve.Decl) bool {
+	found := false
+	lang.Inspect(x, func(y lang.Expr) bool {
+		if id, ok := y.(*lang.Ident); ok && resolve.Of(id) == d {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// affineRest is the C++ __int128 expression of an affine form without
+// its term in iv, and iv's coefficient.
+func (g *gen) affineRest(a ir.Affine, iv *resolve.Decl) (string, int64) {
+	var parts []string
+	var ds []*resolve.Decl
+	for d := range a.Coef {
+		if d != iv {
+			ds = append(ds, d)
+		}
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i].Pos.Offset < ds[j].Pos.Offset })
+	for _, d := range ds {
+		parts = append(parts, fmt.Sprintf("(__int128)%dLL * %s", a.Coef[d], g.varName(d)))
+	}
+	parts = append(parts, fmt.Sprintf("(__int128)%dLL", a.Const))
+	return strings.Join(parts, " + "), a.Coef[iv]
+}
+
+// fastArg is an argument c*i + rest of a position in a fast loop: the
+// rest as an int64 expression (a name, a literal, or a local computed
+// before the loop) and as an __int128 one (for the tests of the bounds).
+type fastArg struct {
+	c          int64
+	rest, r128 string
+}
+
+// expr is the argument for the loop variable named i.
+func (a fastArg) expr(i string) string {
+	switch {
+	case a.c == 0:
+		return a.rest
+	case a.c == 1 && a.rest == "0LL":
+		return i
+	case a.c == 1:
+		return "(" + a.rest + " + " + i + ")"
+	case a.c == -1:
+		return "(" + a.rest + " - " + i + ")"
+	}
+	return fmt.Sprintf("(%s + %dLL * %s)", a.rest, a.c, i)
+}
+
+// fastArgs computes before the loop the rests of the arguments of the
+// terms of fl (the loop variable iv).
+func (g *gen) fastArgs(fl *fastLoop, iv *resolve.Decl) [][]fastArg {
+	w := g.w
+	out := make([][]fastArg, len(fl.terms))
+	for ti, t := range fl.terms {
+		for _, a := range t.args {
+			c := a.Coef[iv]
+			var simple string
+			switch {
+			case len(a.Coef) == 0 || len(a.Coef) == 1 && c != 0:
+				simple = fmt.Sprintf("%dLL", a.Const)
+			case len(a.Coef) == 1 || len(a.Coef) == 2 && c != 0:
+				if a.Const == 0 {
+					for d, k := range a.Coef {
+						if d != iv && k == 1 {
+							simple = g.varName(d)
+						}
+					}
+				}
+			}
+			if simple != "" {
+				out[ti] = append(out[ti], fastArg{c, simple, "(__int128)" + simple})
+				continue
+			}
+			r, _ := g.affineRest(a, iv)
+			r128, r64 := g.tmp("r"), g.tmp("s")
+			w.line("const __int128 %s = %s;", r128, r)
+			w.line("const rt::i64 %s = (rt::i64)%s;", r64, r128)
+			out[ti] = append(out[ti], fastArg{c, r64, r128})
+		}
+	}
+	return out
+}
+
+// fastGames is the games of the terms of fl, each once.
+func fastGames(fl *fastLoop) []*gameInfo {
+	var out []*gameInfo
+	seen := map[*gameInfo]bool{}
+	for _, t := range fl.terms {
+		if !seen[t.gm] {
+			seen[t.gm] = true
+			out = append(out, t.gm)
+		}
+	}
+	return out
+}
+
+// fastTables writes (decl) or refreshes the locals that hold the tables
+// of the games of a fast loop, and the mex's stamps.
+type fastTables struct {
+	cells      map[*gameInfo]string
+	dims       map[*gameInfo][]string
+	st, sn, gn string
+}
+
+func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
+	w := g.w
+	decl := ft.cells == nil
+	if decl {
+		ft.cells, ft.dims = map[*gameInfo]string{}, map[*gameInfo][]string{}
+		ft.st, ft.sn, ft.gn = g.tmp("st"), g.tmp("sn"), g.tmp("gen")
+	}
+	for _, gm := range games {
+		pre, dpre := "", ""
+		if decl {
+			pre, dpre = "const int32_t* ", "rt::i64 "
+			ft.cells[gm] = g.tmp("cells")
+			for k := 0; k < len(gm.params); k++ {
+				ft.dims[gm] = append(ft.dims[gm], g.tmp("dim"))
+			}
+		}
+		w.line("%s%s = memo_%s.cells.data();", pre, ft.cells[gm], gm.cname)
+		for k := 0; k < len(gm.params); k++ {
+			w.line("%s%s = memo_%s.dim[%d];", dpre, ft.dims[gm][k], gm.cname, k)
+			if decl {
+				w.line("(void)%s;", ft.dims[gm][k])
+			}
+		}
+	}
+	if decl {
+		w.line("uint16_t* %s = _mx.data();", ft.st)
+		w.line("rt::u64 %s = _mx.n;", ft.sn)
+		w.line("uint16_t %s = _mx.gen;", ft.gn)
+	} else {
+		w.line("%s = _mx.data();", ft.st)
+		w.line("%s = _mx.n;", ft.sn)
+		w.line("%s = _mx.gen;", ft.gn)
+	}
+}
+
+// index is the cell of a position of gm with arguments as in its table.
+func (ft *fastTables) index(gm *gameInfo, as []string) string {
+	idx := ""
+	for ai, a := range as {
+		if ai == 0 {
+			idx = a
+		} else {
+			if ai > 1 {
+				idx = "(" + idx + ")"
+			}
+			idx = fmt.Sprintf("%s * %s + %s", idx, ft.dims[gm][ai], a)
+		}
+	}
+	return idx
+}
+
+// fastRange writes the fast loop fl of the rule being written: the
+// range clause, its if clauses and the option, body.
+func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
+	if fl.el != nil {
+		g.fastElems(fl, body)
+		return
+	}
+	w := g.w
+	iv := resolve.NameDecl(fl.rng.Var)
+	lo, hi := g.intOp(fl.rng.Lo, fl.rng.Hi, "..")
+	loN, endN := g.tmp("lo"), g.tmp("end")
+	w.open("{")
+	w.line("const rt::i64 %s = %s, %s = %s;", loN, lo, endN, hi)
+	w.open("if (%s <= %s) {", loN, endN)
+	if len(fl.inv) > 0 {
+		var cs []string
+		for _, f := range fl.inv {
+			cs = append(cs, g.val(f.Cond))
+		}
+		w.open("if (%s) {", strings.Join(cs, " && "))
+	}
+	w.line("// fast loop: the positions stay inside their tables for every %s (checked once);", fl.rng.Var.Name)
+	w.line("// a value not known yet, or too large, goes the general way")
+	args := g.fastArgs(fl, iv)
+	var fits []string
+	for ti, t := range fl.terms {
+		for ai, a := range args[ti] {
+			fits = append(fits, fmt.Sprintf("rt::fit(%dLL, %s, %s, %s, memo_%s.dim[%d])", a.c, a.r128, loN, endN, t.gm.cname, ai))
+		}
+	}
+	fit := g.tmp("fit")
+	w.line("auto %s = [&]() {", fit)
+	w.line("    return %s;", strings.Join(fits, " &&\n"+strings.Repeat("    ", w.ind+2)))
+	w.line("};")
+	f := g.tmp("fast")
+	w.line("bool %s = %s();", f, fit)
+	games := fastGames(fl)
+	var ft fastTables
+	g.fastTables(games, &ft)
+	name := g.local(iv)
+	g.intVars[iv] = true
+	w.open("for (rt::i64 %s = %s; ; ++%s) {", name, loN, name)
+	w.open("if (%s) {", f)
+	done := g.tmp("done")
+	w.line("bool %s = false;", done)
+	w.open("for (;; ++%s) {", name)
+	perConds := func() string {
+		var cs []string
+		for _, p := range fl.per {
+			cs = append(cs, g.val(p.Cond))
+		}
+		return strings.Join(cs, " && ")
+	}
+	if len(fl.per) > 0 {
+		w.open("if (%s) {", perConds())
+	}
+	var vals []string
+	for ti, t := range fl.terms {
+		var as []string
+		for _, a := range args[ti] {
+			as = append(as, a.expr(name))
+		}
+		v := g.tmp("v")
+		w.line("const rt::i64 %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
+		vals = append(vals, v)
+	}
+	o := g.tmp("o")
+	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
+	w.line("if ((%s) < 0 || (rt::u64)%s >= %s) break;  // not known, or large", strings.Join(vals, " | "), o, ft.sn)
+	w.line("%s[%s] = %s;", ft.st, o, ft.gn)
+	if len(fl.per) > 0 {
+		w.close("}")
+	}
+	w.line("if (%s == %s) { %s = true; break; }", name, endN, done)
+	w.close("}")
+	w.line("if (%s) break;", done)
+	w.close("}")
+	w.line("// the general way, for this %s", fl.rng.Var.Name)
+	if len(fl.per) > 0 {
+		w.open("if (%s) {", perConds())
+	}
+	v := g.sgOpt(body)
+	g.w.line("_mx.add_any(%s);", v)
+	if len(fl.per) > 0 {
+		w.close("}")
+	}
+	w.line("%s = %s();", f, fit)
+	g.fastTables(games, &ft)
+	w.line("if (%s == %s) break;", name, endN)
+	w.close("}")
+	if len(fl.inv) > 0 {
+		w.close("}")
+	}
+	w.close("}")
+	w.close("}")
+}
+
+// fastElems writes the fast loop of a for clause over a list or set of
+// ints: each position's arguments are checked inside its table for each
+// element; the first element that needs the general way (a position not
+// known yet, outside its table, a value too large) leaves the tight loop
+// for one element.
+func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
+	w := g.w
+	iv := resolve.NameDecl(fl.el.Pat.Names[0])
+	w.open("{")
+	coll := g.tmp("coll")
+	if ints, ok := constIntColl(fl.el.Coll); ok {
+		w.line("static const std::vector<rt::i64> %s{%s};", coll, strings.Join(ints, ", "))
+	} else {
+		cv := g.tmp("cv")
+		w.line("const auto& %s = %s;", cv, g.val(fl.el.Coll))
+		w.line("const auto& %s = rt::elems(%s);", coll, cv)
+	}
+	w.line("// fast loop: a position inside its table and known is read directly;")
+	w.line("// the others, and values too large, go the general way")
+	args := g.fastArgs(fl, iv)
+	f := g.tmp("fast")
+	var fits []string
+	for ti := range fl.terms {
+		for _, a := range args[ti] {
+			if a.rest != a.r128[len("(__int128)"):] {
+				fits = append(fits, fmt.Sprintf("%s == (__int128)%s", a.r128, a.rest))
+			}
+		}
+	}
+	if len(fits) == 0 {
+		fits = append(fits, "true")
+	}
+	w.line("const bool %s = %s;  // the rests fit in 64 bits", f, strings.Join(fits, " && "))
+	games := fastGames(fl)
+	var ft fastTables
+	g.fastTables(games, &ft)
+	it, end := g.tmp("it"), g.tmp("e")
+	w.line("const rt::i64* %s = %s.data();", it, coll)
+	w.line("const rt::i64* const %s = %s + %s.size();", end, it, coll)
+	name := g.local(iv)
+	g.intVars[iv] = true
+	conds := func() string {
+		var cs []string
+		for _, cl := range fl.all {
+			cs = append(cs, g.val(cl.Cond))
+		}
+		return strings.Join(cs, " && ")
+	}
+	w.open("while (%s != %s) {", it, end)
+	w.open("if (%s) {", f)
+	w.open("for (; %s != %s; ++%s) {", it, end, it)
+	w.line("const rt::i64 %s = *%s;", name, it)
+	if len(fl.all) > 0 {
+		w.line("if (!(%s)) continue;", conds())
+	}
+	var vals []string
+	for ti, t := range fl.terms {
+		var as []string
+		for ai, rc := range args[ti] {
+			a := g.tmp("a")
+			w.line("rt::i64 %s;", a)
+			switch rc.c {
+			case 0:
+				w.line("%s = %s;", a, rc.rest)
+			case 1:
+				w.line("if (__builtin_add_overflow(%s, %s, &%s)) break;", rc.rest, name, a)
+			case -1:
+				w.line("if (__builtin_sub_overflow(%s, %s, &%s)) break;", rc.rest, name, a)
+			default:
+				w.line("if (__builtin_mul_overflow(%dLL, %s, &%s) || __builtin_add_overflow(%s, %s, &%s)) break;", rc.c, name, a, a, rc.rest, a)
+			}
+			w.line("if ((rt::u64)%s >= (rt::u64)%s) break;  // outside the table", a, ft.dims[t.gm][ai])
+			as = append(as, a)
+		}
+		v := g.tmp("v")
+		w.line("const rt::i64 %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
+		vals = append(vals, v)
+	}
+	o := g.tmp("o")
+	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
+	w.line("if ((%s) < 0 || (rt::u64)%s >= %s) break;  // not known, or large", strings.Join(vals, " | "), o, ft.sn)
+	w.line("%s[%s] = %s;", ft.st, o, ft.gn)
+	w.close("}")
+	w.line("if (%s == %s) break;", it, end)
+	w.close("}")
+	w.line("// the general way, for this %s", fl.el.Pat.Names[0].Name)
+	w.line("const rt::i64 %s = *%s++;", name, it)
+	if len(fl.all) > 0 {
+		w.open("if (%s) {", conds())
+	}
+	v := g.sgOpt(body)
+	g.w.line("_mx.add_any(%s);", v)
+	g.fastTables(games, &ft)
+	if len(fl.all) > 0 {
+		w.close("}")
+	}
+	w.close("}")
+	w.close("}")
+}

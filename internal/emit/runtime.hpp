@@ -1,0 +1,1595 @@
+// ---- the runtime of grundy emit: values, checked arithmetic, printing,
+// ---- memo tables, the search and the solver of games with cycles ----
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace rt {
+
+using i64 = long long;
+using u64 = unsigned long long;
+
+// ---- errors: FILE:LINE:COL: message, the line and a caret ----
+struct Site {
+    const char* pos;
+    const char* snip;
+};
+extern const Site SITES[];
+
+inline std::string out;  // standard output, written in blocks
+
+inline void flush() {
+    if (!out.empty()) fwrite(out.data(), 1, out.size(), stdout);
+    out.clear();
+    fflush(stdout);
+}
+
+// While a sweep computes positions bottom up ahead of the search, an error
+// is not reported: the sweep stops (the search meets it again if the
+// script's own computation does).
+inline bool sweeping = false;
+struct Speculative {};
+
+[[noreturn]] __attribute__((noinline, cold)) inline void fail(int site, const std::string& msg) {
+    if (sweeping) throw Speculative{};
+    flush();
+    std::string s = std::string(SITES[site].pos) + ": " + msg + "\n";
+    if (SITES[site].snip[0]) {
+        s += SITES[site].snip;
+        s += "\n";
+    }
+    fwrite(s.data(), 1, s.size(), stderr);
+    fflush(stderr);
+    std::exit(1);
+}
+
+inline std::string itos(i64 v) { return std::to_string(v); }
+
+// failm fails with the message f makes: the message is built in a cold
+// function of its own, so that the frames of hot functions stay small.
+template <class F> [[noreturn]] __attribute__((noinline, cold)) void failm(int site, F f) { fail(site, f()); }
+
+[[noreturn]] __attribute__((noinline, cold)) inline void overflow(int site, i64 a, const char* op, i64 b) {
+    fail(site, "integer overflow: " + itos(a) + " " + op + " " + itos(b) + " does not fit in 64 bits");
+}
+
+// ---- checked int arithmetic ----
+inline i64 add(i64 a, i64 b, int s) {
+    i64 r;
+    if (__builtin_expect(__builtin_add_overflow(a, b, &r), 0)) overflow(s, a, "+", b);
+    return r;
+}
+inline i64 sub(i64 a, i64 b, int s) {
+    i64 r;
+    if (__builtin_expect(__builtin_sub_overflow(a, b, &r), 0)) overflow(s, a, "-", b);
+    return r;
+}
+inline i64 mul(i64 a, i64 b, int s) {
+    i64 r;
+    if (__builtin_expect(__builtin_mul_overflow(a, b, &r), 0)) overflow(s, a, "*", b);
+    return r;
+}
+inline i64 div(i64 a, i64 b, int s) {
+    if (__builtin_expect(b == 0, 0)) failm(s, [&] { return std::string("division by zero"); });
+    if (__builtin_expect(a == LLONG_MIN && b == -1, 0)) overflow(s, a, "/", b);
+    return a / b;
+}
+inline i64 mod(i64 a, i64 b, int s) {
+    if (__builtin_expect(b == 0, 0)) failm(s, [&] { return std::string("modulo by zero"); });
+    if (b == -1) return 0;
+    return a % b;
+}
+inline i64 neg(i64 a, int s) {
+    if (__builtin_expect(a == LLONG_MIN, 0)) failm(s, [&] { return std::string("integer overflow: -(" + itos(a) + ") does not fit in 64 bits"); });
+    return -a;
+}
+inline i64 iabs(i64 a, int s) {
+    if (__builtin_expect(a == LLONG_MIN, 0)) failm(s, [&] { return std::string("integer overflow: abs(" + itos(a) + ") does not fit in 64 bits"); });
+    return a < 0 ? -a : a;
+}
+inline void shcount(i64 a, const char* op, i64 k, int s) {
+    if (k < 0 || k > 63) failm(s, [&] { return std::string("cannot shift " + itos(a) + " " + op + " " + itos(k) + ": the shift count must be from 0 to 63"); });
+}
+inline i64 shl(i64 a, i64 k, int s) {
+    shcount(a, "<<", k, s);
+    if (a < 0) failm(s, [&] { return std::string("cannot shift the negative int " + itos(a) + " left (<< needs a value >= 0)"); });
+    if (a > (LLONG_MAX >> k)) overflow(s, a, "<<", k);
+    return a << k;
+}
+inline i64 shr(i64 a, i64 k, int s) {
+    shcount(a, ">>", k, s);
+    return a >> k;
+}
+inline i64 ipow(i64 a, i64 k, int s) {
+    if (k < 0) failm(s, [&] { return std::string("cannot raise " + itos(a) + " to the negative power " + itos(k) + " (** needs an exponent >= 0)"); });
+    i64 r = 1, b = a;
+    i64 e = k;
+    bool bad = false;
+    while (e > 0) {
+        if (e & 1) bad |= __builtin_mul_overflow(r, b, &r);
+        e >>= 1;
+        if (e > 0) bad |= __builtin_mul_overflow(b, b, &b);
+    }
+    if (bad) overflow(s, a, "**", k);
+    return r;
+}
+
+// ---- SG values: finite (>= 0) or infinite, ∞K ----
+// In the memo tables and the search an SG value is an i64: a finite value
+// is itself, an infinite one -16 - (its id in infk); UNKNOWN and GRAY are
+// states of a position, ABORT and CYCLE signals of the search.
+constexpr i64 UNKNOWN = -1, GRAY = -2, INF0 = -16;
+constexpr i64 ABORT = LLONG_MIN, CYCLE = LLONG_MIN + 1;
+inline bool is_sig(i64 v) { return v <= LLONG_MIN + 1; }
+inline bool is_inf(i64 v) { return v <= INF0 && !is_sig(v); }
+
+inline std::vector<std::vector<i64>> infk;  // each infinite value's K, ascending
+inline std::map<std::vector<i64>, i64> infid;
+
+inline i64 inf_of(std::vector<i64> k) {
+    std::sort(k.begin(), k.end());
+    k.erase(std::unique(k.begin(), k.end()), k.end());
+    auto it = infid.find(k);
+    if (it != infid.end()) return INF0 - it->second;
+    i64 id = (i64)infk.size();
+    infk.push_back(k);
+    infid.emplace(std::move(k), id);
+    return INF0 - id;
+}
+inline const std::vector<i64>& kof(i64 v) { return infk[(size_t)(INF0 - v)]; }
+
+// gx is the SG value of a sum of two parts (Smith's rule).
+__attribute__((noinline)) inline i64 gx_slow(i64 a, i64 b) {
+    if (is_sig(a)) return a;
+    if (is_sig(b)) return b;
+    if (a < 0 && b < 0) return inf_of({});
+    if (b < 0) std::swap(a, b);
+    std::vector<i64> k;
+    for (i64 x : kof(a)) k.push_back(x ^ b);
+    return inf_of(k);
+}
+inline i64 gx(i64 a, i64 b) {
+    if (__builtin_expect((a | b) >= 0, 1)) return a ^ b;
+    return gx_slow(a, b);
+}
+
+// copies is the SG value of k copies of a game of value v.
+inline i64 copies(i64 k, i64 v, int s) {
+    if (k < 0) failm(s, [&] { return std::string("cannot take " + itos(k) + " copies of a game: the count must be at least 0"); });
+    if (k == 0) return 0;
+    if (v >= 0 || is_sig(v)) return (k & 1) ? v : 0;
+    return k == 1 ? v : inf_of({});
+}
+
+inline i64 nimber(i64 n, int s) {
+    if (n < 0) failm(s, [&] { return std::string("a nimber cannot be negative (*" + itos(n) + ")"); });
+    if (n > 2147483647) failm(s, [&] { return std::string("nimber *" + itos(n) + " is too large (at most *2147483647)"); });
+    return n;
+}
+
+// SGV is an SG value as the script sees it (sg's result).
+struct SGV {
+    i64 v = 0;      // the finite value
+    i64 inf = -1;   // the id of an infinite value, or -1
+    SGV() = default;
+    SGV(i64 x) : v(x) {}
+    static SGV enc(i64 e) {
+        SGV s;
+        if (e >= 0) s.v = e;
+        else s.inf = INF0 - e;
+        return s;
+    }
+    bool finite() const { return inf < 0; }
+};
+inline bool operator==(const SGV& a, const SGV& b) { return a.inf == b.inf && (a.inf >= 0 || a.v == b.v); }
+inline bool operator!=(const SGV& a, const SGV& b) { return !(a == b); }
+inline bool operator<(const SGV& a, const SGV& b) {
+    if (a.finite() != b.finite()) return a.finite();
+    if (a.finite()) return a.v < b.v;
+    return infk[(size_t)a.inf] < infk[(size_t)b.inf];
+}
+inline bool operator>(const SGV& a, const SGV& b) { return b < a; }
+inline bool operator<=(const SGV& a, const SGV& b) { return !(b < a); }
+inline bool operator>=(const SGV& a, const SGV& b) { return !(a < b); }
+
+// fin is the int of an SG value an int operator reads.
+inline i64 fin(const SGV& a, int s, const char* op, const char* other) {
+    if (__builtin_expect(!a.finite(), 0)) failm(s, [&] { return std::string(std::string("cannot apply \"") + op + "\" to sg value and " + other); });
+    return a.v;
+}
+inline i64 fin2(const SGV& a, int s, const char* op, const char* other) {
+    if (__builtin_expect(!a.finite(), 0)) failm(s, [&] { return std::string(std::string("cannot apply \"") + op + "\" to " + other + " and sg value"); });
+    return a.v;
+}
+inline i64 fin(i64 a, int, const char*, const char*) { return a; }
+inline i64 fin2(i64 a, int, const char*, const char*) { return a; }
+inline void ordcheck(const SGV& a, const SGV& b, int s, const char* op) {
+    if (!a.finite() || !b.finite()) failm(s, [&] { return std::string(std::string("cannot compare an infinite SG value with \"") + op + "\" (only == and != apply)"); });
+}
+inline i64 enc(const SGV& a) { return a.finite() ? a.v : INF0 - a.inf; }
+
+// ---- games: positions, nimbers and sums as values ----
+struct Part {
+    int g;   // the game's index, or -1 for a nimber
+    i64 id;  // the position's id in its game, or the nimber's size
+};
+// A part's id is canonical (equal positions, equal ids) but for a game
+// whose arguments hold games: its ids are by the arguments as written, and
+// canon gives the canonical one.
+inline i64 (*canon_of[64])(i64) = {};
+inline i64 canon(const Part& p) { return p.g >= 0 && p.g < 64 && canon_of[p.g] ? canon_of[p.g](p.id) : p.id; }
+inline bool operator==(const Part& a, const Part& b) { return a.g == b.g && (a.id == b.id || canon(a) == canon(b)); }
+inline bool operator<(const Part& a, const Part& b) { return a.g != b.g ? a.g < b.g : canon(a) < canon(b); }
+
+struct Game {
+    std::vector<Part> parts;
+};
+inline Game nim(i64 n) { return Game{{Part{-1, n}}}; }
+inline Game plus(const Game& a, const Game& b) {
+    Game r = a;
+    r.parts.insert(r.parts.end(), b.parts.begin(), b.parts.end());
+    return r;
+}
+inline bool operator==(const Game& a, const Game& b) {
+    if (a.parts.size() != b.parts.size()) return false;
+    if (a.parts.size() == 1) return a.parts[0] == b.parts[0];
+    auto x = a.parts, y = b.parts;
+    std::sort(x.begin(), x.end());
+    std::sort(y.begin(), y.end());
+    return x == y;
+}
+inline bool operator!=(const Game& a, const Game& b) { return !(a == b); }
+
+// GameOps are what the runtime calls of a declared game.
+struct GameOps {
+    const char* name;
+    void (*show)(std::string& o, i64 id);
+    i64 (*value)(i64 id);                       // its SG value, computed when needed
+    i64 (*solve)(i64 id);                       // the same inside a search (may signal)
+    void (*opts)(i64 id, std::vector<Game>& o);  // its options, in order, repeats kept
+    // the same as parts: option k is parts[ends[k-1] .. ends[k])
+    void (*optparts)(i64 id, std::vector<Part>& parts, std::vector<uint32_t>& ends);
+    i64 (*solve_pend)();                        // solve the position last deferred
+    void (*pop_pend)();
+    i64 (*pend_id)();                           // the id of the position last deferred
+    i64 (*state)(i64 id);                       // its memo state
+    void (*set_state)(i64 id, i64 v);
+    void (*sweep)();                            // a deep chain: try it bottom up (or null)
+    int site;                                   // where the game is declared
+};
+inline std::vector<GameOps> games;
+
+inline void add_game_parts(std::vector<Part>& v, const Game& g) { v.insert(v.end(), g.parts.begin(), g.parts.end()); }
+
+// ---- hashing ----
+inline u64 hmix(u64 h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h;
+}
+inline u64 hcomb(u64 a, u64 b) { return hmix(a * 31 + b + 0x9e3779b97f4a7c15ULL); }
+template <class T> struct Set;
+template <class K, class V> struct Map;
+inline u64 hv(i64 x) { return hmix((u64)x); }
+inline u64 hv(bool x) { return hmix(x ? 1 : 2); }
+inline u64 hv(const std::string& s) { return std::hash<std::string>()(s); }
+inline u64 hv(const SGV& s) { return hcomb(hv(s.v), hv(s.inf)); }
+inline u64 hv(const Game& g) {
+    auto p = g.parts;
+    std::sort(p.begin(), p.end());
+    u64 h = p.size();
+    for (auto& x : p) h = hcomb(h, hcomb((u64)x.g, (u64)canon(x)));
+    return h;
+}
+template <class T> u64 hv(const std::vector<T>& v);
+template <class T> u64 hv(const Set<T>& v);
+template <class K, class V> u64 hv(const Map<K, V>& v);
+template <class... T> u64 hv(const std::tuple<T...>& t);
+template <class T, size_t N> u64 hv(const std::array<T, N>& v) {
+    u64 h = N;
+    for (auto& x : v) h = hcomb(h, hv(x));
+    return h;
+}
+template <class T> u64 hv(const std::vector<T>& v) {
+    u64 h = v.size();
+    for (const auto& x : v) h = hcomb(h, hv((T)x));
+    return h;
+}
+template <class... T> u64 hv(const std::tuple<T...>& t) {
+    u64 h = sizeof...(T);
+    std::apply([&](const auto&... x) { ((h = hcomb(h, hv(x))), ...); }, t);
+    return h;
+}
+struct Hash {
+    template <class T> size_t operator()(const T& x) const { return (size_t)hv(x); }
+};
+
+// ---- sets and maps: sorted vectors ----
+template <class T> struct Set {
+    std::vector<T> v;
+    Set() = default;
+    explicit Set(std::vector<T> xs) : v(std::move(xs)) {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+    }
+    auto begin() const { return v.begin(); }
+    auto end() const { return v.end(); }
+    size_t size() const { return v.size(); }
+    bool has(const T& x) const { return std::binary_search(v.begin(), v.end(), x); }
+};
+template <class T> bool operator==(const Set<T>& a, const Set<T>& b) { return a.v == b.v; }
+template <class T> bool operator!=(const Set<T>& a, const Set<T>& b) { return a.v != b.v; }
+template <class T> bool operator<(const Set<T>& a, const Set<T>& b) { return a.v < b.v; }
+template <class T> u64 hv(const Set<T>& s) { return hcomb(7, hv(s.v)); }
+
+template <class K, class V> struct Map {
+    std::vector<std::pair<K, V>> v;  // by ascending key
+    Map() = default;
+    // from pairs in order, a later key winning
+    explicit Map(std::vector<std::pair<K, V>> xs) {
+        std::stable_sort(xs.begin(), xs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (size_t i = 0; i < xs.size(); i++) {
+            if (i + 1 < xs.size() && !(xs[i].first < xs[i + 1].first)) continue;
+            v.push_back(std::move(xs[i]));
+        }
+    }
+    auto begin() const { return v.begin(); }
+    auto end() const { return v.end(); }
+    size_t size() const { return v.size(); }
+    const V* find(const K& k) const {
+        auto it = std::lower_bound(v.begin(), v.end(), k, [](const auto& p, const K& x) { return p.first < x; });
+        if (it != v.end() && !(k < it->first)) return &it->second;
+        return nullptr;
+    }
+};
+template <class K, class V> bool operator==(const Map<K, V>& a, const Map<K, V>& b) { return a.v == b.v; }
+template <class K, class V> bool operator!=(const Map<K, V>& a, const Map<K, V>& b) { return a.v != b.v; }
+template <class K, class V> bool operator<(const Map<K, V>& a, const Map<K, V>& b) {
+    size_t n = std::min(a.v.size(), b.v.size());
+    for (size_t i = 0; i < n; i++) {
+        if (a.v[i].first < b.v[i].first) return true;
+        if (b.v[i].first < a.v[i].first) return false;
+    }
+    if (a.v.size() != b.v.size()) return a.v.size() < b.v.size();
+    for (size_t i = 0; i < n; i++) {
+        if (a.v[i].second < b.v[i].second) return true;
+        if (b.v[i].second < a.v[i].second) return false;
+    }
+    return false;
+}
+template <class K, class V> u64 hv(const Map<K, V>& m) {
+    u64 h = 11;
+    for (auto& p : m.v) h = hcomb(h, hcomb(hv(p.first), hv(p.second)));
+    return h;
+}
+
+// ---- printing, as print and str show values ----
+inline void show(std::string& o, i64 v) {
+    char b[24];
+    auto r = std::to_chars(b, b + 24, v);
+    o.append(b, r.ptr);
+}
+inline void show(std::string& o, bool v) { o += v ? "true" : "false"; }
+inline void show(std::string& o, const std::string& s) {
+    o += '"';
+    for (char c : s) {
+        switch (c) {
+        case '"': o += "\\\""; break;
+        case '\\': o += "\\\\"; break;
+        case '\n': o += "\\n"; break;
+        case '\t': o += "\\t"; break;
+        default: o += c;
+        }
+    }
+    o += '"';
+}
+inline void show_k(std::string& o, const std::vector<i64>& k) {
+    o += "\xe2\x88\x9e{";
+    for (size_t i = 0; i < k.size(); i++) {
+        if (i) o += ", ";
+        show(o, k[i]);
+    }
+    o += "}";
+}
+inline void show(std::string& o, const SGV& s) {
+    if (s.finite()) show(o, s.v);
+    else show_k(o, infk[(size_t)s.inf]);
+}
+inline void show(std::string& o, const Game& g) {
+    for (size_t i = 0; i < g.parts.size(); i++) {
+        if (i) o += " + ";
+        const Part& p = g.parts[i];
+        if (p.g < 0) {
+            o += '*';
+            show(o, p.id);
+        } else {
+            games[(size_t)p.g].show(o, p.id);
+        }
+    }
+}
+template <class T> void show(std::string& o, const std::vector<T>& v);
+template <class T> void show(std::string& o, const Set<T>& v);
+template <class K, class V> void show(std::string& o, const Map<K, V>& v);
+template <class... T> void show(std::string& o, const std::tuple<T...>& t);
+template <class T> void show(std::string& o, const std::vector<T>& v) {
+    o += '[';
+    bool first = true;
+    for (const auto& x : v) {
+        if (!first) o += ", ";
+        first = false;
+        show(o, (T)x);
+    }
+    o += ']';
+}
+template <class T> void show(std::string& o, const Set<T>& s) {
+    if (s.v.empty()) {
+        o += "set()";
+        return;
+    }
+    o += '{';
+    for (size_t i = 0; i < s.v.size(); i++) {
+        if (i) o += ", ";
+        show(o, (T)s.v[i]);
+    }
+    o += '}';
+}
+template <class K, class V> void show(std::string& o, const Map<K, V>& m) {
+    o += '{';
+    for (size_t i = 0; i < m.v.size(); i++) {
+        if (i) o += ", ";
+        show(o, m.v[i].first);
+        o += ": ";
+        show(o, m.v[i].second);
+    }
+    o += '}';
+}
+template <class... T> void show(std::string& o, const std::tuple<T...>& t) {
+    o += '(';
+    size_t i = 0;
+    std::apply([&](const auto&... x) { ((o += (i++ ? ", " : ""), show(o, x)), ...); }, t);
+    if (sizeof...(T) == 1) o += ',';
+    o += ')';
+}
+// top shows a value as print does: a string raw.
+template <class T> void top(std::string& o, const T& x) { show(o, x); }
+inline void top(std::string& o, const std::string& s) { o += s; }
+template <class T> std::string str(const T& x) {
+    std::string s;
+    top(s, x);
+    return s;
+}
+inline void endline() {
+    out += '\n';
+    if (out.size() > (1 << 16)) flush();
+}
+
+// ---- conversions between int and SG value containers ----
+template <class To, class From> struct Conv {
+    static To to(const From& x) { return To(x); }
+};
+template <class To, class From> To conv(const From& x) { return Conv<To, From>::to(x); }
+template <class T, class U> struct Conv<std::vector<T>, std::vector<U>> {
+    static std::vector<T> to(const std::vector<U>& x) {
+        std::vector<T> r;
+        r.reserve(x.size());
+        for (const auto& e : x) r.push_back(conv<T>((U)e));
+        return r;
+    }
+};
+template <class T, class U> struct Conv<Set<T>, Set<U>> {
+    static Set<T> to(const Set<U>& x) {
+        Set<T> r;
+        for (const auto& e : x.v) r.v.push_back(conv<T>(e));
+        return r;
+    }
+};
+template <class K, class V, class K2, class V2> struct Conv<Map<K, V>, Map<K2, V2>> {
+    static Map<K, V> to(const Map<K2, V2>& x) {
+        Map<K, V> r;
+        for (const auto& e : x.v) r.v.push_back({conv<K>(e.first), conv<V>(e.second)});
+        return r;
+    }
+};
+template <class... T, class... U> struct Conv<std::tuple<T...>, std::tuple<U...>> {
+    static std::tuple<T...> to(const std::tuple<U...>& x) {
+        return std::apply([](const auto&... e) { return std::tuple<T...>(conv<T>(e)...); }, x);
+    }
+};
+
+// ---- lists, strings and the built-ins on them ----
+inline i64 utf8len(const std::string& s) {
+    i64 n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+}
+template <class T> i64 len(const std::vector<T>& v) { return (i64)v.size(); }
+template <class T> i64 len(const Set<T>& v) { return (i64)v.size(); }
+template <class K, class V> i64 len(const Map<K, V>& v) { return (i64)v.size(); }
+template <class... T> i64 len(const std::tuple<T...>&) { return (i64)sizeof...(T); }
+inline i64 len(const std::string& s) { return utf8len(s); }
+
+inline std::string plural(size_t n) { return n == 1 ? "" : "s"; }
+
+template <class T> const T& at(const std::vector<T>& v, i64 i, int s) {
+    if (__builtin_expect((u64)i >= (u64)v.size(), 0))
+        failm(s, [&] { return std::string("index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")"); });
+    return v[(size_t)i];
+}
+// (of a temporary: the element itself, not a reference into it)
+template <class T, class = std::enable_if_t<!std::is_lvalue_reference<T>::value>> T at(std::vector<T>&& v, i64 i, int s) {
+    return at((const std::vector<T>&)v, i, s);
+}
+inline bool at(const std::vector<bool>& v, i64 i, int s) {
+    if (__builtin_expect((u64)i >= (u64)v.size(), 0))
+        failm(s, [&] { return std::string("index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")"); });
+    return v[(size_t)i];
+}
+inline std::vector<std::string> chars(const std::string& s) {
+    std::vector<std::string> r;
+    for (size_t i = 0; i < s.size();) {
+        size_t j = i + 1;
+        while (j < s.size() && ((unsigned char)s[j] & 0xC0) == 0x80) j++;
+        r.push_back(s.substr(i, j - i));
+        i = j;
+    }
+    return r;
+}
+inline std::string at(const std::string& str, i64 i, int s) {
+    auto cs = chars(str);
+    if ((u64)i >= (u64)cs.size())
+        failm(s, [&] { return std::string("index " + itos(i) + " out of range (the string has " + itos((i64)cs.size()) + " character" + plural(cs.size()) + ")"); });
+    return cs[(size_t)i];
+}
+template <class K, class V> const V& at(const Map<K, V>& m, const K& k, int s) {
+    const V* p = m.find(k);
+    if (!p) {
+        std::string ks;
+        show(ks, k);
+        failm(s, [&] { return std::string("key " + ks + " not found in the map"); });
+    }
+    return *p;
+}
+template <class K, class V> V at(Map<K, V>&& m, const K& k, int s) { return at((const Map<K, V>&)m, k, s); }
+template <class K, class V> V get(const Map<K, V>& m, const K& k, const V& d) {
+    const V* p = m.find(k);
+    return p ? *p : d;
+}
+template <class T> bool in(const T& x, const std::vector<T>& v) { return std::find(v.begin(), v.end(), x) != v.end(); }
+template <class T> bool in(const T& x, const Set<T>& s) { return s.has(x); }
+template <class K, class V> bool in(const K& x, const Map<K, V>& m) { return m.find(x) != nullptr; }
+inline bool in(const std::string& x, const std::string& s) { return s.find(x) != std::string::npos; }
+
+template <class T> std::vector<T> cat(const std::vector<T>& a, const std::vector<T>& b) {
+    std::vector<T> r;
+    r.reserve(a.size() + b.size());
+    r.insert(r.end(), a.begin(), a.end());
+    r.insert(r.end(), b.begin(), b.end());
+    return r;
+}
+inline std::string cat(const std::string& a, const std::string& b) { return a + b; }
+template <class... T, class... U> std::tuple<T..., U...> cat(const std::tuple<T...>& a, const std::tuple<U...>& b) { return std::tuple_cat(a, b); }
+
+constexpr i64 MAXREPEAT = 10000000;
+template <class T> std::vector<T> repeat(const std::vector<T>& v, i64 k, int s) {
+    if (k < 0) failm(s, [&] { return std::string("cannot repeat a list " + itos(k) + " times: the count must be at least 0"); });
+    if (!v.empty() && k > MAXREPEAT / (i64)v.size())
+        failm(s, [&] { return std::string(itos(k) + " copies of a list of length " + itos((i64)v.size()) + " are too long to build (at most 10000000 elements)"); });
+    std::vector<T> r;
+    for (i64 i = 0; i < k; i++) r.insert(r.end(), v.begin(), v.end());
+    return r;
+}
+inline std::string repeat(const std::string& v, i64 k, int s) {
+    if (k < 0) failm(s, [&] { return std::string("cannot repeat a string " + itos(k) + " times: the count must be at least 0"); });
+    if (!v.empty() && k > MAXREPEAT / (i64)v.size())
+        failm(s, [&] { return std::string(itos(k) + " copies of a string of length " + itos((i64)v.size()) + " are too long to build (at most 10000000 elements)"); });
+    std::string r;
+    for (i64 i = 0; i < k; i++) r += v;
+    return r;
+}
+
+inline i64 clampb(i64 b, size_t n, const char* which, int s) {
+    if (b < 0) failm(s, [&] { return std::string(std::string("the ") + which + " of a slice cannot be negative (" + itos(b) + ")"); });
+    return std::min(b, (i64)n);
+}
+template <class T> std::vector<T> slice(const std::vector<T>& v, i64 a, i64 b, int s) {
+    a = clampb(a, v.size(), "start", s);
+    b = clampb(b, v.size(), "end", s);
+    if (b < a) b = a;
+    return std::vector<T>(v.begin() + a, v.begin() + b);
+}
+inline std::string slice(const std::string& str, i64 a, i64 b, int s) {
+    auto cs = chars(str);
+    a = clampb(a, cs.size(), "start", s);
+    b = clampb(b, cs.size(), "end", s);
+    std::string r;
+    for (i64 i = a; i < b; i++) r += cs[(size_t)i];
+    return r;
+}
+template <class T> i64 slen(const std::vector<T>& v) { return (i64)v.size(); }
+inline i64 slen(const std::string& s) { return utf8len(s); }
+
+inline std::vector<i64> range_list(i64 a, i64 b, int s) {
+    if (b < a) return {};
+    i64 n;
+    if (__builtin_sub_overflow(b, a, &n) || n >= 10000000)
+        failm(s, [&] { return std::string("the range " + itos(a) + " .. " + itos(b) + " is too long to build as a list (at most 10000000 elements)"); });
+    std::vector<i64> r((size_t)(n + 1));
+    for (i64 i = 0; i <= n; i++) r[(size_t)i] = a + i;
+    return r;
+}
+
+inline void range_check(i64 a, i64 b, int s) {
+    i64 n;
+    if (b >= a && (__builtin_sub_overflow(b, a, &n) || n >= 10000000))
+        failm(s, [&] { return std::string("the range " + itos(a) + " .. " + itos(b) + " is too long to build as a list (at most 10000000 elements)"); });
+}
+
+// elements iterated: a list, a set, a map's keys
+template <class T> const std::vector<T>& elems(const std::vector<T>& v) { return v; }
+template <class T> const std::vector<T>& elems(const Set<T>& v) { return v.v; }
+template <class K, class V> std::vector<K> elems(const Map<K, V>& m) {
+    std::vector<K> r;
+    for (auto& p : m.v) r.push_back(p.first);
+    return r;
+}
+
+template <class C> auto sorted(const C& c) {
+    auto v = elems(c);
+    std::vector<std::decay_t<decltype(v[0])>> r(v.begin(), v.end());
+    std::sort(r.begin(), r.end());
+    return r;
+}
+template <class C> auto reversed(const C& c) {
+    auto v = elems(c);
+    std::vector<std::decay_t<decltype(v[0])>> r(v.rbegin(), v.rend());
+    return r;
+}
+
+[[noreturn]] inline void empty_fold(int s, const char* what, const char* kind) {
+    failm(s, [&] { return std::string(std::string(what) + " of an empty " + kind); });
+}
+template <class T> void minmax_check(const T&, int, const char*) {}
+inline void minmax_check(const SGV& a, int s, const char* what) {
+    if (!a.finite())
+        failm(s, [&] {
+            std::string v;
+            show(v, a);
+            return std::string(what) + ": cannot order sg value " + v;
+        });
+}
+
+template <class U> void divisors_of(U n, std::vector<i64>& lo, std::vector<i64>& hi) {
+    for (U d = 1; (u64)d * d <= (u64)n; d++)
+        if (n % d == 0) {
+            lo.push_back((i64)d);
+            if (d != n / d) hi.push_back((i64)(n / d));
+        }
+}
+inline std::vector<i64> divisors(i64 n, int s) {
+    if (n < 1) failm(s, [&] { return std::string("divisors needs a positive int, found " + itos(n)); });
+    std::vector<i64> lo, hi;
+    if (n < (i64(1) << 32)) divisors_of<uint32_t>((uint32_t)n, lo, hi);  // 32-bit division, faster
+    else divisors_of<u64>((u64)n, lo, hi);
+    lo.insert(lo.end(), hi.rbegin(), hi.rend());
+    return lo;
+}
+inline i64 popcount(i64 n, int s) {
+    if (n < 0) failm(s, [&] { return std::string("popcount needs an int >= 0, found " + itos(n)); });
+    return __builtin_popcountll((u64)n);
+}
+inline i64 mask(i64 n, int s) {
+    if (n < 0 || n > 63) failm(s, [&] { return std::string("mask needs an int from 0 to 63, found " + itos(n)); });
+    return n == 63 ? LLONG_MAX : (i64)((1ULL << n) - 1);
+}
+inline i64 gcd(i64 a, i64 b, int s) {
+    if (a == LLONG_MIN || b == LLONG_MIN) failm(s, [&] { return std::string("integer overflow: gcd(" + itos(a) + ", " + itos(b) + ") does not fit in 64 bits"); });
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b) {
+        i64 t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+inline i64 lcm(i64 a, i64 b, int s) {
+    if (a == 0 || b == 0) return 0;
+    i64 g = gcd(a, b, s);
+    i64 x = a < 0 ? -a : a, y = b < 0 ? -b : b;
+    i64 r;
+    if (__builtin_mul_overflow(x / g, y, &r)) failm(s, [&] { return std::string("integer overflow: lcm(" + itos(a) + ", " + itos(b) + ") does not fit in 64 bits"); });
+    return r;
+}
+template <class C> i64 mex(const C& c) {
+    std::vector<i64> v;
+    for (const auto& x : elems(c)) {
+        i64 y = (i64)enc(SGV(x));
+        if (y >= 0) v.push_back(y);
+    }
+    std::sort(v.begin(), v.end());
+    i64 m = 0;
+    for (i64 x : v) {
+        if (x == m) m++;
+        else if (x > m) break;
+    }
+    return m;
+}
+template <class C> std::string join(const C& c, const std::string& sep) {
+    std::string r;
+    bool first = true;
+    for (const auto& x : elems(c)) {
+        if (!first) r += sep;
+        first = false;
+        r += x;
+    }
+    return r;
+}
+template <class T> std::vector<T> update(const std::vector<T>& v, i64 i, const T& x, int s) {
+    if ((u64)i >= (u64)v.size())
+        failm(s, [&] { return std::string("index " + itos(i) + " out of range (the list has " + itos((i64)v.size()) + " element" + plural(v.size()) + ")"); });
+    std::vector<T> r = v;
+    r[(size_t)i] = x;
+    return r;
+}
+template <class K, class V> Map<K, V> update(const Map<K, V>& m, const K& k, const V& x, int) {
+    Map<K, V> r = m;
+    auto it = std::lower_bound(r.v.begin(), r.v.end(), k, [](const auto& p, const K& y) { return p.first < y; });
+    if (it != r.v.end() && !(k < it->first)) it->second = x;
+    else r.v.insert(it, {k, x});
+    return r;
+}
+inline std::string update(const std::string& str, i64 i, const std::string& x, int s) {
+    auto cs = chars(str);
+    if ((u64)i >= (u64)cs.size())
+        failm(s, [&] { return std::string("index " + itos(i) + " out of range (the string has " + itos((i64)cs.size()) + " character" + plural(cs.size()) + ")"); });
+    cs[(size_t)i] = x;
+    std::string r;
+    for (auto& c : cs) r += c;
+    return r;
+}
+template <class T> Set<T> set_or(const Set<T>& a, const Set<T>& b) {
+    Set<T> r;
+    std::set_union(a.v.begin(), a.v.end(), b.v.begin(), b.v.end(), std::back_inserter(r.v));
+    return r;
+}
+template <class T> Set<T> set_and(const Set<T>& a, const Set<T>& b) {
+    Set<T> r;
+    std::set_intersection(a.v.begin(), a.v.end(), b.v.begin(), b.v.end(), std::back_inserter(r.v));
+    return r;
+}
+template <class T> Set<T> set_sub(const Set<T>& a, const Set<T>& b) {
+    Set<T> r;
+    std::set_difference(a.v.begin(), a.v.end(), b.v.begin(), b.v.end(), std::back_inserter(r.v));
+    return r;
+}
+template <class T> Set<T> set_xor(const Set<T>& a, const Set<T>& b) {
+    Set<T> r;
+    std::set_symmetric_difference(a.v.begin(), a.v.end(), b.v.begin(), b.v.end(), std::back_inserter(r.v));
+    return r;
+}
+
+inline Game sum_list(std::initializer_list<Game> gs) {
+    Game r;
+    for (auto& g : gs) r.parts.insert(r.parts.end(), g.parts.begin(), g.parts.end());
+    return r;
+}
+inline Game copies_game(i64 k, const Game& g, int s) {
+    if (k < 0) failm(s, [&] { return std::string("cannot take " + itos(k) + " copies of a game: the count must be at least 0"); });
+    if (k > (1 << 20) || (k > 0 && (i64)g.parts.size() * k > (1 << 20)))
+        failm(s, [&] { return std::string(itos(k) + " copies of a game are too many to build (at most 1048576); sg(k * G) needs no copies"); });
+    if (k == 0) return nim(0);
+    Game r;
+    for (i64 i = 0; i < k; i++) r.parts.insert(r.parts.end(), g.parts.begin(), g.parts.end());
+    return r;
+}
+inline bool in_range(i64 x, i64 a, i64 b) { return a <= x && x <= b; }
+inline int ordered(const SGV& a, const SGV& b, int s, const char* op) {
+    ordcheck(a, b, s, op);
+    return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
+}
+// Acc is the SG value of a sum as its parts come (the top level's
+// outcome of a sum): the xor of the finite parts, the infinite ones
+// counted; its outcome needs no infinite value made.
+struct Acc {
+    i64 x = 0, inf = 0;
+    int ninf = 0;
+    Acc& add(i64 v) {
+        if (v >= 0) x ^= v;
+        else if (ninf++ == 0) inf = v;
+        return *this;
+    }
+};
+inline bool acc_n(const Acc& a) {
+    if (a.ninf == 0) return a.x != 0;
+    if (a.ninf > 1) return false;
+    const auto& k = kof(a.inf);
+    return std::binary_search(k.begin(), k.end(), a.x);
+}
+inline bool is_P(const Acc& a) { return a.ninf == 0 && a.x == 0; }
+inline bool is_N(const Acc& a) { return acc_n(a); }
+inline bool is_D(const Acc& a) { return a.ninf > 0 && !acc_n(a); }
+inline bool is_P(i64 v) { return v == 0; }
+inline bool k_has0(i64 v) {
+    const auto& k = kof(v);
+    return !k.empty() && k[0] == 0;
+}
+inline bool is_N(i64 v) { return v > 0 || (is_inf(v) && k_has0(v)); }
+inline bool is_D(i64 v) { return is_inf(v) && !k_has0(v); }
+template <class C> auto to_vector(const C& c) {
+    const auto& v = elems(c);
+    return std::vector<std::decay_t<decltype(*v.begin())>>(v.begin(), v.end());
+}
+template <class C> auto enumerate(const C& c) {
+    const auto& v = elems(c);
+    using T = std::decay_t<decltype(*v.begin())>;
+    std::vector<std::tuple<i64, T>> r;
+    i64 i = 0;
+    for (const auto& x : v) r.emplace_back(i++, (T)x);
+    return r;
+}
+template <class A, class B> auto zip(const A& a, const B& b) {
+    const auto& x = elems(a);
+    const auto& y = elems(b);
+    using T = std::decay_t<decltype(*x.begin())>;
+    using U = std::decay_t<decltype(*y.begin())>;
+    std::vector<std::tuple<T, U>> r;
+    size_t n = std::min(x.size(), y.size());
+    for (size_t i = 0; i < n; i++) r.emplace_back((T)x[i], (U)y[i]);
+    return r;
+}
+template <class K, class V> std::vector<K> keys(const Map<K, V>& m) { return elems(m); }
+template <class C> bool all_of(const C& c) {
+    for (const auto& x : elems(c))
+        if (!x) return false;
+    return true;
+}
+template <class C> bool any_of(const C& c) {
+    for (const auto& x : elems(c))
+        if (x) return true;
+    return false;
+}
+template <class C> i64 isum(const C& c, int s) {
+    i64 r = 0;
+    for (const auto& x : elems(c)) {
+        i64 y = fin(x, s, "+", "int");
+        if (__builtin_add_overflow(r, y, &r)) failm(s, [&] { return std::string("integer overflow: the sum does not fit in 64 bits"); });
+    }
+    return r;
+}
+template <class C> i64 nimsum_of(const C& c, int s) {
+    i64 r = 0;
+    for (const auto& x : elems(c)) r ^= fin(x, s, "^", "int");
+    return r;
+}
+inline std::vector<i64> range3(i64 a, i64 b, i64 step, int s) {
+    if (step == 0) failm(s, [&] { return std::string("range: the step must not be 0"); });
+    u64 n = 0;
+    if (step > 0 && b > a) n = ((u64)b - (u64)a + (u64)step - 1) / (u64)step;
+    else if (step < 0 && b < a) n = ((u64)a - (u64)b + (u64)(-(step + 1)) + 1 - 1) / ((u64)(-(step + 1)) + 1);
+    if (n > 10000000) failm(s, [&] { return std::string("range of " + std::to_string(n) + " elements is too long (at most 10000000)"); });
+    std::vector<i64> r((size_t)n);
+    for (u64 i = 0; i < n; i++) r[(size_t)i] = (i64)((u64)a + i * (u64)step);
+    return r;
+}
+template <class C> auto min_of(const C& c, int s, const char* kind) {
+    const auto& v = elems(c);
+    if (v.empty()) empty_fold(s, "min", kind);
+    auto best = *v.begin();
+    for (const auto& x : v) {
+        minmax_check(x, s, "min");
+        if (x < best) best = x;
+    }
+    return best;
+}
+template <class C> auto max_of(const C& c, int s, const char* kind) {
+    const auto& v = elems(c);
+    if (v.empty()) empty_fold(s, "max", kind);
+    auto best = *v.begin();
+    for (const auto& x : v) {
+        minmax_check(x, s, "max");
+        if (x > best) best = x;
+    }
+    return best;
+}
+template <class T> T min_args(int s, std::initializer_list<T> xs) {
+    T best = *xs.begin();
+    for (const auto& x : xs) {
+        minmax_check(x, s, "min");
+        if (x < best) best = x;
+    }
+    return best;
+}
+template <class T> T max_args(int s, std::initializer_list<T> xs) {
+    T best = *xs.begin();
+    for (const auto& x : xs) {
+        minmax_check(x, s, "max");
+        if (x > best) best = x;
+    }
+    return best;
+}
+// the SG value of a game value inside a search (a signal passes up)
+inline i64 sg_in_search(const Game& g) {
+    i64 x = 0;
+    for (const Part& p : g.parts) {
+        i64 v = p.g < 0 ? p.id : games[(size_t)p.g].solve(p.id);
+        if (is_sig(v)) return v;
+        x = gx(x, v);
+    }
+    return x;
+}
+
+// ---- ints(): the integers of standard input ----
+inline std::vector<i64> read_ints(int s) {
+    static bool done = false;
+    static std::vector<i64> xs;
+    if (done) return xs;
+    std::string data;
+    char buf[1 << 16];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, stdin)) > 0) data.append(buf, n);
+    i64 line = 1;
+    size_t i = 0;
+    while (i < data.size()) {
+        unsigned char c = (unsigned char)data[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+            if (c == '\n') line++;
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < data.size()) {
+            unsigned char d = (unsigned char)data[j];
+            if (d == ' ' || d == '\t' || d == '\n' || d == '\r' || d == '\v' || d == '\f') break;
+            j++;
+        }
+        std::string w = data.substr(i, j - i);
+        const char* p = w.c_str();
+        const char* e = p + w.size();
+        if (*p == '+') p++;
+        i64 v = 0;
+        auto r = std::from_chars(p, e, v);
+        if (p == e || r.ec != std::errc() || r.ptr != e || (w[0] == '+' && w.size() > 1 && w[1] == '-')) {
+            std::string q = w.size() > 20 ? w.substr(0, 20) + "..." : w;
+            std::string qs;
+            show(qs, q);
+            failm(s, [&] { return std::string("ints(): standard input line " + itos(line) + " has " + qs + ", which is not a 64-bit integer"); });
+        }
+        xs.push_back(v);
+        i = j;
+    }
+    done = true;
+    return xs;
+}
+
+// ---- assert ----
+[[noreturn]] inline void assert_failed(int s, const std::string& msg) {
+    failm(s, [&] { return std::string(msg.empty() ? "assertion failed" : "assertion failed: " + msg); });
+}
+
+// ---- def calls: the depth grundy allows ----
+inline int calls = 0;
+struct Call {
+    explicit Call(int s, const char* name) {
+        if (__builtin_expect(++calls > 100000, 0))
+            failm(s, [&] { return std::string(std::string("too many nested calls (more than 100000): is the recursion of ") + name + " unbounded?"); });
+    }
+    ~Call() { --calls; }
+    Call(const Call&) = delete;
+    Call& operator=(const Call&) = delete;
+};
+
+// ---- memo tables ----
+// Box is a game's table of positions whose arguments are N ints: a dense
+// array over the box [0, dim[0]) x ... x [0, dim[N-1]) that grows as
+// positions come, and a hash map for the positions outside it (negative
+// or very large arguments).
+template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
+    using Key = std::array<i64, N>;
+    std::vector<V> cells;
+    std::array<i64, N> dim{};
+    std::unordered_map<Key, V, Hash> spill;
+    static constexpr i64 MAXCELLS = i64(1) << 31;
+
+    i64 get(const Key& k) const {
+        i64 idx = 0;
+        for (int i = 0; i < N; i++) {
+            if (__builtin_expect((u64)k[i] >= (u64)dim[i], 0)) return get_spill(k);
+            idx = idx * dim[i] + k[i];
+        }
+        return (i64)cells[(size_t)idx];
+    }
+    __attribute__((noinline)) i64 get_spill(Key k) const {
+        if (spill.empty()) return DEF;
+        auto it = spill.find(k);
+        return it == spill.end() ? DEF : (i64)it->second;
+    }
+    void set(const Key& k, i64 v) {
+        i64 idx = 0;
+        for (int i = 0; i < N; i++) {
+            if (__builtin_expect((u64)k[i] >= (u64)dim[i], 0)) {
+                set_slow(k, v);
+                return;
+            }
+            idx = idx * dim[i] + k[i];
+        }
+        cells[(size_t)idx] = (V)v;
+    }
+    __attribute__((noinline)) void set_slow(const Key& k, i64 v) {
+        std::array<i64, N> nd = dim;
+        bool ok = true;
+        i64 total = 1;
+        for (int i = 0; i < N; i++) {
+            if (k[i] < 0 || k[i] >= (i64(1) << 40)) ok = false;
+            else if (k[i] >= nd[i]) nd[i] = std::max(k[i] + 1, dim[i] + dim[i] / 2 + 4);
+            if (ok && __builtin_mul_overflow(total, nd[i], &total)) ok = false;
+        }
+        if (!ok || total > MAXCELLS) {
+            if (v == DEF) spill.erase(k);
+            else spill[k] = (V)v;
+            return;
+        }
+        grow(nd);
+        set(k, v);
+    }
+    // reserve makes the box at least as large as k + 1 (the first position
+    // asked for): the positions below it come without growing.
+    void reserve(const Key& k) {
+        std::array<i64, N> nd = dim;
+        i64 total = 1;
+        for (int i = 0; i < N; i++) {
+            if (k[i] < 0 || k[i] >= (i64(1) << 40)) return;
+            nd[i] = std::max(nd[i], k[i] + 1);
+            if (__builtin_mul_overflow(total, nd[i], &total)) return;
+        }
+        if (total > MAXCELLS / 4 || nd == dim) return;
+        grow(nd);
+    }
+    void grow(const std::array<i64, N>& nd) {
+        i64 total = 1;
+        for (int i = 0; i < N; i++) total *= nd[i];
+        std::vector<V> nc((size_t)total, (V)DEF);
+        // copy the old cells, row by row of the last dimension
+        i64 rows = 1;
+        for (int i = 0; i + 1 < N; i++) rows *= dim[i];
+        if (!cells.empty()) {
+            for (i64 r = 0; r < rows; r++) {
+                i64 rem = r, nidx = 0;
+                std::array<i64, N> c{};
+                for (int i = N - 2; i >= 0; i--) {
+                    c[i] = rem % dim[i];
+                    rem /= dim[i];
+                }
+                for (int i = 0; i + 1 < N; i++) nidx = nidx * nd[i] + c[i];
+                std::copy(cells.begin() + r * dim[N - 1], cells.begin() + (r + 1) * dim[N - 1], nc.begin() + nidx * nd[N - 1]);
+            }
+        }
+        cells.swap(nc);
+        dim = nd;
+        if (!spill.empty()) {
+            std::unordered_map<Key, V, Hash> old;
+            old.swap(spill);
+            for (auto& p : old) set(p.first, p.second);
+        }
+    }
+};
+
+// Table is a game's table of positions with other arguments: a hash map
+// from the arguments to the position's id, and the states by id.
+template <class Key> struct Table {
+    std::unordered_map<Key, int32_t, Hash> ids;
+    std::vector<Key> keys;
+    std::vector<int32_t> st;
+    i64 find(const Key& k) const {
+        auto it = ids.find(k);
+        return it == ids.end() ? -1 : it->second;
+    }
+    i64 id(const Key& k) {
+        auto it = ids.find(k);
+        if (it != ids.end()) return it->second;
+        i64 i = (i64)keys.size();
+        ids.emplace(k, (int32_t)i);
+        keys.push_back(k);
+        st.push_back((int32_t)UNKNOWN);
+        return i;
+    }
+    i64 get(const Key& k) const {
+        i64 i = find(k);
+        return i < 0 ? UNKNOWN : (i64)st[(size_t)i];
+    }
+    void set(const Key& k, i64 v) { st[(size_t)id(k)] = (int32_t)v; }
+};
+
+// same is equality as written: sums with their parts in order (a position's
+// own arguments make its options: moves(g(*2 + *1)) shows *2 + *1).
+inline bool same(const Game& a, const Game& b) { return a.parts == b.parts; }
+template <class T> bool same(const T& a, const T& b) { return a == b; }
+template <class T> bool same(const std::vector<T>& a, const std::vector<T>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); i++)
+        if (!same((T)a[i], (T)b[i])) return false;
+    return true;
+}
+template <class... T> bool same(const std::tuple<T...>& a, const std::tuple<T...>& b) {
+    bool r = true;
+    std::apply([&](const auto&... x) { std::apply([&](const auto&... y) { ((r = r && same(x, y)), ...); }, b); }, a);
+    return r;
+}
+inline u64 hexact(const Game& g) {
+    u64 h = g.parts.size();
+    for (auto& x : g.parts) h = hcomb(h, hcomb((u64)x.g, (u64)x.id));
+    return h;
+}
+template <class T> u64 hexact(const T& x) { return hv(x); }
+template <class T> u64 hexact(const std::vector<T>& v) {
+    u64 h = v.size();
+    for (const auto& x : v) h = hcomb(h, hexact((T)x));
+    return h;
+}
+template <class... T> u64 hexact(const std::tuple<T...>& t) {
+    u64 h = sizeof...(T);
+    std::apply([&](const auto&... x) { ((h = hcomb(h, hexact(x))), ...); }, t);
+    return h;
+}
+// Exact gives positions ids by their arguments as written.
+template <class Key> struct Exact {
+    std::unordered_map<u64, std::vector<int32_t>> ids;
+    std::vector<Key> keys;
+    i64 id(const Key& k) {
+        auto& b = ids[hexact(k)];
+        for (int32_t i : b)
+            if (same(keys[(size_t)i], k)) return i;
+        b.push_back((int32_t)keys.size());
+        keys.push_back(k);
+        return (i64)keys.size() - 1;
+    }
+};
+
+// Intern gives the positions of a game of int arguments ids (for game
+// values and the solver of cycles).
+template <int N> struct Intern {
+    using Key = std::array<i64, N>;
+    Box<N, int32_t, -1> ids;
+    std::vector<Key> keys;
+    i64 id(const Key& k) {
+        i64 i = ids.get(k);
+        if (i >= 0) return i;
+        i = (i64)keys.size();
+        ids.set(k, i);
+        keys.push_back(k);
+        return i;
+    }
+};
+
+// ---- the search ----
+// fits reports whether an argument c*i + r of a position, for i from lo
+// to end, stays inside [0, dim) and computes without overflow (a fast loop).
+inline bool fits(__int128 a, __int128 b, __int128 r, i64 dim, i64 c, i64 lo, i64 end) {
+    const __int128 L = (__int128)1 << 62;
+    if (a > b) std::swap(a, b);
+    const __int128 x = (__int128)c * lo, y = (__int128)c * end;
+    return a >= 0 && b < dim && r > -L && r < L && x > -L && x < L && y > -L && y < L;
+}
+
+// fit reports whether an argument c*i + r, for i from lo to end, stays
+// inside [0, dim) and computes without overflow (a fast loop).
+inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
+    return fits((__int128)c * lo + r, (__int128)c * end + r, r, dim, c, lo, end);
+}
+
+// Mex collects the SG values of a position's options: finite values as
+// stamps in a region of one arena shared by the search's levels, used as
+// a stack (a level's region grows only while it is the deepest, and is
+// given back when its position is done); a value is in when its stamp is
+// the position's own (no clearing, no read-modify-write); large and
+// infinite values apart. result() is the generalized SG value.
+inline std::vector<uint16_t> arena(1 << 12, 0);
+inline size_t arena_top = 0;
+inline uint16_t stamp = 0;
+
+struct Mex;
+void restamp(Mex* opening);
+
+struct Mex {
+    size_t base = 0, n = 0;  // the region: arena[base, base + n)
+    uint16_t gen = 0;
+    std::vector<i64> big;   // finite values >= SMALL
+    std::vector<i64> infs;  // infinite options
+    static constexpr i64 SMALL = 1 << 16;
+    size_t last = 64;  // the region the previous position at this depth needed
+    void open() {
+        base = arena_top;
+        n = last;  // a first region, without asking (stale stamps are older)
+        arena_top = base + n;
+        if (__builtin_expect(arena.size() < arena_top, 0)) arena.resize(std::max(arena_top, arena.size() * 2), 0);
+        if (__builtin_expect(++stamp == 0, 0)) restamp(this);
+        gen = stamp;
+        if (__builtin_expect(!big.empty() || !infs.empty(), 0)) {
+            big.clear();
+            infs.clear();
+        }
+    }
+    void close() {
+        last = std::max<size_t>(64, n);
+        arena_top = base;
+    }
+    uint16_t* data() { return arena.data() + base; }
+    __attribute__((noinline)) void add_slow(i64 v) {
+        if (v < SMALL) {
+            size_t want = std::min<size_t>(std::max((size_t)v + 1, n * 2 + 16), SMALL);
+            if (arena.size() < base + want) arena.resize(std::max(base + want, arena.size() * 2), 0);
+            n = want;
+            arena_top = base + n;
+            arena[base + (size_t)v] = gen;
+        } else {
+            big.push_back(v);
+        }
+    }
+    void add(i64 v) {
+        if (__builtin_expect((u64)v < n, 1)) arena[base + (size_t)v] = gen;
+        else add_slow(v);
+    }
+    // add_any adds an option's value, finite or infinite.
+    void add_any(i64 v) {
+        if (__builtin_expect(v >= 0, 1)) add(v);
+        else infs.push_back(v);
+    }
+    __attribute__((noinline)) i64 mex_big(i64 m) const {
+        auto b = big;
+        std::sort(b.begin(), b.end());
+        for (i64 x : b) {
+            if (x == m) m++;
+            else if (x > m) break;
+        }
+        return m;
+    }
+    i64 mex() const {
+        const uint16_t* st = arena.data() + base;
+        size_t m = 0;
+        while (m < n && st[m] == gen) m++;
+        if (m < n || big.empty()) return (i64)m;
+        return mex_big((i64)m);
+    }
+    std::vector<i64> values() const {
+        std::vector<i64> k;
+        for (size_t i = 0; i < n; i++)
+            if (arena[base + i] == gen) k.push_back((i64)i);
+        k.insert(k.end(), big.begin(), big.end());
+        return k;
+    }
+    __attribute__((noinline)) i64 result_inf(i64 m) const {
+        for (i64 f : infs) {
+            const auto& k = kof(f);
+            if (!std::binary_search(k.begin(), k.end(), m)) return inf_of(values());
+        }
+        return m;
+    }
+    i64 result() const {
+        i64 m = mex();
+        if (__builtin_expect(infs.empty(), 1)) return m;
+        return result_inf(m);
+    }
+};
+
+inline int depth = 0;                            // the search's recursion depth
+inline std::vector<std::unique_ptr<Mex>> mexes;  // one per depth
+constexpr int MAXDEPTH = 1000;                   // deeper, a position is deferred
+inline int maxdepth = MAXDEPTH;                  // (1 while a sweep runs: no recursion)
+
+__attribute__((noinline)) inline void more_mexes() { mexes.push_back(std::make_unique<Mex>()); }
+
+// restamp renumbers the stamps when they wrap around: the levels in use
+// (below the one opening) keep their values under stamps 1, 2, ...; the
+// rest of the arena is cleared.
+__attribute__((noinline)) inline void restamp(Mex* opening) {
+    uint16_t ng = 0;
+    for (auto& up : mexes) {
+        Mex* m = up.get();
+        if (m == opening) break;
+        ++ng;
+        for (size_t i = 0; i < m->n; i++) arena[m->base + i] = arena[m->base + i] == m->gen ? ng : 0;
+        m->gen = ng;
+    }
+    std::fill(arena.begin() + (long)opening->base, arena.end(), 0);
+    stamp = (uint16_t)(ng + 1);
+}
+
+struct Level {
+    Mex* mx;
+    Level() {
+        if (__builtin_expect((size_t)depth >= mexes.size(), 0)) more_mexes();
+        mx = mexes[(size_t)depth++].get();
+        mx->open();
+    }
+    ~Level() {
+        mx->close();
+        --depth;
+    }
+    Level(const Level&) = delete;
+    Level& operator=(const Level&) = delete;
+};
+
+// The positions deferred by a search that went too deep, by game.
+inline std::vector<int> pend;
+
+void solve_loopy(int g, i64 id);
+
+// drive computes the position game g has just deferred (the root of a
+// search asked for at the top level), and every position its search
+// defers, deepest first.
+inline void drive(int g) {
+    pend.push_back(g);
+    size_t base = pend.size() - 1;
+    while (pend.size() > base) {
+        int h = pend.back();
+        i64 v = games[(size_t)h].solve_pend();
+        if (v == ABORT) {
+            int d = pend.back();
+            if (d == h && games[(size_t)d].sweep) games[(size_t)d].sweep();
+            continue;
+        }
+        if (v == CYCLE) solve_loopy(h, games[(size_t)h].pend_id());
+        games[(size_t)h].pop_pend();
+        pend.pop_back();
+    }
+}
+
+// the SG value of a game value (top level)
+inline i64 sg_enc(const Game& g) {
+    i64 x = 0;
+    for (const Part& p : g.parts) x = gx(x, p.g < 0 ? p.id : games[(size_t)p.g].value(p.id));
+    return x;
+}
+inline SGV sg(const Game& g) { return SGV::enc(sg_enc(g)); }
+inline std::string outcome_of(i64 v) {
+    if (v == 0) return "P";
+    if (v > 0) return "N";
+    const auto& k = kof(v);
+    return std::binary_search(k.begin(), k.end(), 0) ? "N" : "D";
+}
+inline std::string outcome(const Game& g) { return outcome_of(sg_enc(g)); }
+
+// the options of a game value, each distinct one once, in order
+inline std::vector<Game> moves(const Game& g) {
+    std::vector<Game> all;
+    for (size_t i = 0; i < g.parts.size(); i++) {
+        std::vector<Game> os;
+        const Part& p = g.parts[i];
+        if (p.g < 0) {
+            for (i64 k = 0; k < p.id; k++) os.push_back(nim(k));
+        } else {
+            games[(size_t)p.g].opts(p.id, os);
+        }
+        for (auto& o : os) {
+            Game r;
+            r.parts.insert(r.parts.end(), g.parts.begin(), g.parts.begin() + (long)i);
+            r.parts.insert(r.parts.end(), o.parts.begin(), o.parts.end());
+            r.parts.insert(r.parts.end(), g.parts.begin() + (long)i + 1, g.parts.end());
+            all.push_back(std::move(r));
+        }
+    }
+    std::vector<Game> out;
+    std::unordered_map<u64, std::vector<size_t>> seen;
+    for (auto& o : all) {
+        u64 h = hv(o);
+        auto& bucket = seen[h];
+        bool dup = false;
+        for (size_t j : bucket)
+            if (out[j] == o) dup = true;
+        if (dup) continue;
+        bucket.push_back(out.size());
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+[[noreturn]] void unsupported(int site, const char* what);
+// the games some of whose positions the solver of cycles computed: there
+// winning lists the winning moves by remoteness, which is not emitted
+inline std::vector<bool> loopy_game;
+inline bool is_loopy(int g) { return g >= 0 && (size_t)g < loopy_game.size() && loopy_game[(size_t)g]; }
+inline std::vector<Game> winning(const Game& g, int s) {
+    std::vector<Game> out;
+    i64 v = sg_enc(g);
+    for (const Part& p : g.parts)
+        if (is_loopy(p.g)) unsupported(s, "winning of a position of a game with cycles");
+    if (v < 0) unsupported(s, "winning of a position of a game with cycles");
+    if (v == 0) return out;
+    for (auto& o : moves(g)) {
+        i64 w = sg_enc(o);
+        if (w < 0) unsupported(s, "winning of a position of a game with cycles");
+        if (w == 0) out.push_back(o);
+    }
+    return out;
+}
+
+[[noreturn]] inline void unsupported(int site, const char* what) {
+    fail(site, std::string("the emitted program does not compute ") + what + " (grundy run does)");
+}
+
+// ---- games with cycles: the generalized SG values of a region ----
+// solve_loopy labels every position not yet known that is reachable from
+// position id of game g, by the rounds of Smith's and Fraenkel-Yesha's
+// labelling; positions known before are followers of known value.
+inline void solve_loopy(int g, i64 id) {
+    struct Node {
+        int g;
+        i64 id;
+    };
+    std::vector<Node> nodes;
+    // each game's positions by id: a dense array for small ids (kept from
+    // one call to the next, its entries put back to -1), else a map
+    static std::vector<std::vector<int32_t>> dense;
+    if (dense.size() < games.size()) dense.resize(games.size());
+    std::vector<std::unordered_map<i64, int32_t>> index(games.size());
+    std::vector<i64> known;       // for an outside follower: its value
+    std::vector<int32_t> soff{0}, succ;
+    auto node_of = [&](int h, i64 i) -> int32_t {
+        int32_t* slot = nullptr;
+        if (i >= 0 && i < (i64(1) << 26)) {
+            auto& d = dense[(size_t)h];
+            if ((size_t)i >= d.size()) d.resize(std::max((size_t)i + 1, d.size() * 2), -1);
+            slot = &d[(size_t)i];
+            if (*slot >= 0) return *slot;
+        } else {
+            auto it = index[(size_t)h].find(i);
+            if (it != index[(size_t)h].end()) return it->second;
+        }
+        int32_t n = (int32_t)nodes.size();
+        if (slot) *slot = n;
+        else index[(size_t)h].emplace(i, n);
+        nodes.push_back({h, i});
+        i64 s = games[(size_t)h].state(i);
+        known.push_back(s == UNKNOWN || s == GRAY ? UNKNOWN : s);
+        return n;
+    };
+    node_of(g, id);
+    std::vector<Part> parts;
+    std::vector<uint32_t> ends;
+    for (size_t u = 0; u < nodes.size(); u++) {
+        if (known[u] != UNKNOWN) {
+            soff.push_back((int32_t)succ.size());
+            continue;
+        }
+        parts.clear();
+        ends.clear();
+        games[(size_t)nodes[u].g].optparts(nodes[u].id, parts, ends);
+        uint32_t b = 0;
+        for (uint32_t e : ends) {
+            if (e - b != 1) {
+                bool allknown = true;
+                for (uint32_t j = b; j < e; j++)
+                    if (parts[j].g >= 0) {
+                        i64 s = games[(size_t)parts[j].g].state(parts[j].id);
+                        if (s == UNKNOWN || s == GRAY) allknown = false;
+                    }
+                if (!allknown) unsupported(games[(size_t)nodes[u].g].site, "the values of a game with cycles through sums of positions");
+                i64 x = 0;
+                for (uint32_t j = b; j < e; j++) x = gx(x, parts[j].g < 0 ? parts[j].id : games[(size_t)parts[j].g].state(parts[j].id));
+                int32_t n = (int32_t)nodes.size();
+                nodes.push_back({-2, x});
+                known.push_back(x);
+                succ.push_back(n);
+            } else if (parts[b].g < 0) {
+                int32_t n = (int32_t)nodes.size();
+                nodes.push_back({-1, parts[b].id});
+                known.push_back(parts[b].id);
+                succ.push_back(n);
+            } else {
+                succ.push_back(node_of(parts[b].g, parts[b].id));
+            }
+            b = e;
+        }
+        soff.push_back((int32_t)succ.size());
+    }
+    for (const Node& x : nodes)
+        if (x.g >= 0 && x.id >= 0 && x.id < (i64(1) << 26)) dense[(size_t)x.g][(size_t)x.id] = -1;
+    size_t n = nodes.size();
+    // predecessors
+    std::vector<int32_t> poff(n + 1, 0), pred(succ.size());
+    for (int32_t t : succ) poff[(size_t)t + 1]++;
+    for (size_t v = 0; v < n; v++) poff[v + 1] += poff[v];
+    {
+        std::vector<int32_t> at(poff.begin(), poff.end() - 1);
+        for (size_t v = 0; v < n; v++)
+            for (int32_t e = soff[v]; e < soff[v + 1]; e++) pred[(size_t)at[(size_t)succ[(size_t)e]]++] = (int32_t)v;
+    }
+    // lab: -1 unlabelled, -2 infinite, >= 0 finite; known followers keep
+    // their value (an infinite one counts as infinite, its K its own).
+    const i64 UNL = -1, INF = -2;
+    std::vector<i64> lab(n, UNL);
+    std::vector<int32_t> cnt(n, 0);
+    std::vector<i64> cov(n, -1);
+    std::vector<int32_t> live, todo, queue;
+    for (size_t v = 0; v < n; v++) {
+        if (known[v] == UNKNOWN) live.push_back((int32_t)v);
+        else lab[v] = known[v] >= 0 ? known[v] : INF;
+    }
+    // an infinite known follower "has a follower labelled i" when i is in its K
+    auto hasfol = [&](size_t v, i64 i) -> bool {
+        if (known[v] != UNKNOWN && known[v] < 0) {
+            const auto& k = kof(known[v]);
+            return std::binary_search(k.begin(), k.end(), i);
+        }
+        return cov[v] == i;
+    };
+    // known finite followers labelled i, by round: their predecessors are covered
+    std::map<i64, std::vector<int32_t>> knownAt;
+    for (size_t v = 0; v < n; v++)
+        if (known[v] != UNKNOWN && known[v] >= 0) knownAt[known[v]].push_back((int32_t)v);
+    for (i64 i = 0; !live.empty(); i++) {
+        auto cover = [&](int32_t u) {
+            for (int32_t e = poff[(size_t)u]; e < poff[(size_t)u + 1]; e++) {
+                int32_t p = pred[(size_t)e];
+                if (cov[(size_t)p] == i) continue;
+                cov[(size_t)p] = i;
+                if (lab[(size_t)p] >= 0) continue;
+                for (int32_t f = poff[(size_t)p]; f < poff[(size_t)p + 1]; f++) {
+                    int32_t q = pred[(size_t)f];
+                    if (lab[(size_t)q] == UNL && --cnt[(size_t)q] == 0 && cov[(size_t)q] != i) queue.push_back(q);
+                }
+            }
+        };
+        for (int32_t u : live) {
+            int32_t c = 0;
+            for (int32_t e = soff[(size_t)u]; e < soff[(size_t)u + 1]; e++) {
+                size_t f = (size_t)succ[(size_t)e];
+                bool unl_or_inf = lab[f] == UNL || lab[f] == INF;
+                if (unl_or_inf && !(known[f] != UNKNOWN && hasfol(f, i))) c++;
+            }
+            cnt[(size_t)u] = c;
+        }
+        // the followers known to be i cover their predecessors first
+        auto it = knownAt.find(i);
+        if (it != knownAt.end())
+            for (int32_t u : it->second) cover(u);
+        for (int32_t u : live)
+            if (cnt[(size_t)u] == 0 && cov[(size_t)u] != i) queue.push_back(u);
+        while (!queue.empty()) {
+            int32_t u = queue.back();
+            queue.pop_back();
+            if (lab[(size_t)u] != UNL || cov[(size_t)u] == i) continue;
+            lab[(size_t)u] = i;
+            cover(u);
+        }
+        todo.clear();
+        for (int32_t u : live)
+            if (lab[(size_t)u] == UNL) {
+                if (cov[(size_t)u] == i) todo.push_back(u);
+                else lab[(size_t)u] = INF;
+            }
+        live.swap(todo);
+    }
+    for (size_t v = 0; v < n; v++) {
+        if (known[v] != UNKNOWN || nodes[v].g < 0) continue;
+        i64 val = lab[v];
+        if (val == INF) {
+            std::vector<i64> k;
+            for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
+                size_t f = (size_t)succ[(size_t)e];
+                if (lab[f] >= 0) k.push_back(lab[f]);
+            }
+            val = inf_of(k);
+        }
+        games[(size_t)nodes[v].g].set_state(nodes[v].id, val);
+        if (loopy_game.size() <= (size_t)nodes[v].g) loopy_game.resize((size_t)nodes[v].g + 1);
+        loopy_game[(size_t)nodes[v].g] = true;
+    }
+}
+
+}  // namespace rt
+// ---- end of the runtime ----
