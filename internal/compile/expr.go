@@ -38,6 +38,17 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 		return func(fr *engine.Frame) value.Value { return value.List(evalAll(fr, elems)) }
 	case *lang.TupleLit:
 		elems := c.exprs(e.Elems)
+		if len(elems) == 2 && c.On(passes.Composite) {
+			// A pair of ints: a cell of a board, shared when small.
+			x, y := elems[0], elems[1]
+			return func(fr *engine.Frame) value.Value {
+				a, b := x(fr), y(fr)
+				if a.K == value.KInt && b.K == value.KInt {
+					return value.Cell(a.N, b.N)
+				}
+				return value.Tuple([]value.Value{a, b})
+			}
+		}
 		return func(fr *engine.Frame) value.Value { return value.Tuple(evalAll(fr, elems)) }
 	case *lang.SetLit:
 		elems := c.exprs(e.Elems)

@@ -117,6 +117,11 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 			y(fr, t)
 			switch {
 			case s.Str && t.Str:
+				if n := len(s.Bytes) + len(t.Bytes); n > 1<<16 {
+					// (A long string counts toward the memory limit,
+					// as the operator counts it.)
+					engine.AllocIf(fr.Th, pos, int64(n))
+				}
 				s.Bytes = append(s.Bytes, t.Bytes...)
 			case s.Whole || t.Whole || s.Str || t.Str || s.Tuple != t.Tuple:
 				s.Set(operator.Add(fr.Th, pos, s.Value(), t.Value()))

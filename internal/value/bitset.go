@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -55,11 +56,6 @@ func (m *bitmap) elems() []Value {
 		n += bits.OnesCount64(x)
 	}
 	e := make([]Value, 0, n)
-	var pairs []Value
-	var seqs []Seq
-	if m.Pairs {
-		pairs, seqs = make([]Value, 2*n), make([]Seq, n)
-	}
 	for i, x := range m.w {
 		for ; x != 0; x &= x - 1 {
 			b := int64(i*64 + bits.TrailingZeros64(x))
@@ -67,11 +63,7 @@ func (m *bitmap) elems() []Value {
 				e = append(e, Value{K: KInt, N: b})
 				continue
 			}
-			j := len(e)
-			p := pairs[2*j : 2*j+2 : 2*j+2]
-			p[0], p[1] = Value{K: KInt, N: b >> 6}, Value{K: KInt, N: b & 63}
-			seqs[j].Elems = p
-			e = append(e, Value{K: KTuple, Ref: &seqs[j]})
+			e = append(e, Cell(b>>6, b&63))
 		}
 	}
 	return e
@@ -600,4 +592,32 @@ func AppendSetInts(dst []uint64, v Value, top, nw int) []uint64 {
 		}
 	}
 	return dst
+}
+
+// cells are the tuples (r, c) of 0 <= r, c < 64, made once, when first
+// asked for (Cell).
+var (
+	cellsOnce sync.Once
+	cells     []Value
+)
+
+// Cell is the tuple (r, c): for 0 <= r, c < 64 one value made once and
+// shared (values do not change), else a new one.
+func Cell(r, c int64) Value {
+	b, ok := CellBit(r, c)
+	if !ok {
+		return Tuple([]Value{{K: KInt, N: r}, {K: KInt, N: c}})
+	}
+	cellsOnce.Do(func() {
+		cells = make([]Value, 64*64)
+		seqs := make([]Seq, 64*64)
+		parts := make([]Value, 2*64*64)
+		for i := range cells {
+			p := parts[2*i : 2*i+2 : 2*i+2]
+			p[0], p[1] = Value{K: KInt, N: int64(i >> 6)}, Value{K: KInt, N: int64(i & 63)}
+			seqs[i].Elems = p
+			cells[i] = Value{K: KTuple, Ref: &seqs[i]}
+		}
+	})
+	return cells[b]
 }
