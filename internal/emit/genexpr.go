@@ -97,8 +97,6 @@ func (g *gen) intOfAt(x lang.Expr, op string, left bool, at lang.Pos) string {
 	return code
 }
 
-func opPos(x lang.Expr) lang.Pos { return x.Position() }
-
 // intOp is the two int operands of a binary int operator.
 func (g *gen) intOp(x, y lang.Expr, op string) (string, string) {
 	return g.intOf(x, op, true), g.intOf(y, op, false)
@@ -337,7 +335,7 @@ func (g *gen) queryCompare(x *lang.Binary) (string, bool) {
 	if !ok || len(call.Args) != 1 {
 		return "", false
 	}
-	_, _, name := g.calleeQuiet(call)
+	_, _, name := g.callee(call)
 	neg := ""
 	if x.Op == lang.OpNe {
 		neg = "!"
@@ -377,11 +375,6 @@ func sumParts(x lang.Expr, g *gen) []lang.Expr {
 		return append(sumParts(b.X, g), sumParts(b.Y, g)...)
 	}
 	return []lang.Expr{x}
-}
-
-// calleeQuiet is callee for a call already checked.
-func (g *gen) calleeQuiet(x *lang.Call) (*defInfo, *gameInfo, string) {
-	return g.callee(x)
 }
 
 // index writes x[i].

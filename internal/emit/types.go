@@ -1,10 +1,6 @@
 package emit
 
-import (
-	"strings"
-
-	"github.com/grundy-lang/grundy/lang"
-)
+import "strings"
 
 // The static types of the subset. A script is dynamically typed; emit
 // gives every expression one type by unification (union-find over type
@@ -32,36 +28,27 @@ type ty struct {
 	args   []*ty
 }
 
-func newVar() *ty                 { return &ty{k: kVar} }
-func mk(k kind, args ...*ty) *ty  { return &ty{k: k, args: args} }
-func tInt() *ty                   { return mk(kInt) }
-func tBool() *ty                  { return mk(kBool) }
-func tStr() *ty                   { return mk(kStr) }
-func tGame() *ty                  { return mk(kGame) }
-func tSGV() *ty                   { return mk(kSGV) }
-func tList(e *ty) *ty             { return mk(kList, e) }
-func tSet(e *ty) *ty              { return mk(kSet, e) }
-func tMap(k, v *ty) *ty           { return mk(kMap, k, v) }
-func tTuple(es ...*ty) *ty        { return mk(kTuple, es...) }
-func (t *ty) is(k kind) bool      { return t.find().k == k }
-func (t *ty) arg(i int) *ty       { return t.find().args[i] }
-func (t *ty) numeric() bool       { k := t.find().k; return k == kInt || k == kSGV }
-func (t *ty) known() bool         { return t.find().k != kVar }
-func (t *ty) kindOf() kind        { return t.find().k }
-func (t *ty) tupleLen() int       { return len(t.find().args) }
-func (t *ty) elems() []*ty        { return t.find().args }
-func isContainer(k kind) bool     { return k == kList || k == kSet || k == kMap || k == kTuple }
-func (t *ty) container() bool     { return isContainer(t.find().k) }
-func (t *ty) collection() bool    { k := t.find().k; return k == kList || k == kSet || k == kMap }
-func (t *ty) seqLike() bool       { k := t.find().k; return k == kList || k == kStr || k == kTuple }
-func (t *ty) orderable() bool     { k := t.find().k; return k != kMap && k != kGame }
-func (t *ty) elemOf() *ty         { return t.find().args[0] }
-func (t *ty) same(u *ty) bool     { return t.find() == u.find() }
-func (t *ty) String() string      { return typeName(t) }
-func (t *ty) setKind(k kind)      { t.find().k = k }
-func (t *ty) setArgs(args []*ty)  { t.find().args = args }
-func (t *ty) root() *ty           { return t.find() }
-func (t *ty) isNumericKind() bool { return t.numeric() }
+func newVar() *ty                { return &ty{k: kVar} }
+func mk(k kind, args ...*ty) *ty { return &ty{k: k, args: args} }
+func tInt() *ty                  { return mk(kInt) }
+func tBool() *ty                 { return mk(kBool) }
+func tStr() *ty                  { return mk(kStr) }
+func tGame() *ty                 { return mk(kGame) }
+func tSGV() *ty                  { return mk(kSGV) }
+func tList(e *ty) *ty            { return mk(kList, e) }
+func tSet(e *ty) *ty             { return mk(kSet, e) }
+func tMap(k, v *ty) *ty          { return mk(kMap, k, v) }
+func tTuple(es ...*ty) *ty       { return mk(kTuple, es...) }
+func (t *ty) is(k kind) bool     { return t.find().k == k }
+func (t *ty) arg(i int) *ty      { return t.find().args[i] }
+func (t *ty) numeric() bool      { k := t.find().k; return k == kInt || k == kSGV }
+func (t *ty) known() bool        { return t.find().k != kVar }
+func (t *ty) kindOf() kind       { return t.find().k }
+func (t *ty) tupleLen() int      { return len(t.find().args) }
+func (t *ty) elems() []*ty       { return t.find().args }
+func (t *ty) orderable() bool    { k := t.find().k; return k != kMap && k != kGame }
+func (t *ty) elemOf() *ty        { return t.find().args[0] }
+func (t *ty) String() string     { return typeName(t) }
 
 func (t *ty) find() *ty {
 	r := t
@@ -118,23 +105,6 @@ func unifyDepth(a, b *ty, depth int) bool {
 		}
 	}
 	return true
-}
-
-// occurs reports whether v occurs in t (an infinite type).
-func occurs(v, t *ty, depth int) bool {
-	t = t.find()
-	if t == v.find() {
-		return true
-	}
-	if depth > 64 {
-		return true
-	}
-	for _, a := range t.args {
-		if occurs(v, a, depth+1) {
-			return true
-		}
-	}
-	return false
 }
 
 // typeName is the type as the subset's messages name it.
@@ -201,6 +171,3 @@ func defaultVars(t *ty, depth int) {
 		defaultVars(a, depth+1)
 	}
 }
-
-// posOf is where an expression's error points.
-func posOf(e lang.Expr) lang.Pos { return e.Position() }
