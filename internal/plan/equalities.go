@@ -43,18 +43,8 @@ func solveAt(env *Env, q *ir.Query, fi int, cl ir.Clause) *ir.Query {
 	if !ok || eq.Op != lang.OpEq {
 		return nil
 	}
-	gi := fi - 1
-	for gi >= 0 {
-		if _, isF := q.Clauses[gi].(*ir.Filter); !isF {
-			break
-		}
-		gi--
-	}
-	if gi < 0 {
-		return nil
-	}
-	r, ok := q.Clauses[gi].(*ir.Range)
-	if !ok {
+	gi, r := rangeBefore(q, fi)
+	if r == nil {
 		return nil
 	}
 	v := resolve.NameDecl(r.Var)
@@ -100,6 +90,23 @@ func solveAt(env *Env, q *ir.Query, fi int, cl ir.Clause) *ir.Query {
 	}
 	out.Guard = g
 	return inlineBind(out, gi)
+}
+
+// rangeBefore is the last generator before clause fi, with only filters
+// between, when it is a range (its index, the range), or -1, nil.
+func rangeBefore(q *ir.Query, fi int) (int, *ir.Range) {
+	gi := fi - 1
+	for gi >= 0 {
+		if _, isF := q.Clauses[gi].(*ir.Filter); !isF {
+			break
+		}
+		gi--
+	}
+	if gi < 0 {
+		return -1, nil
+	}
+	r, _ := q.Clauses[gi].(*ir.Range)
+	return gi, r
 }
 
 // identsOf maps each declaration named in e to one of its names.

@@ -52,18 +52,8 @@ func memberAt(env *Env, q *ir.Query, fi int, cl ir.Clause) *ir.Query {
 	if !ok || len(ints) == 0 {
 		return nil
 	}
-	gi := fi - 1
-	for gi >= 0 {
-		if _, isF := q.Clauses[gi].(*ir.Filter); !isF {
-			break
-		}
-		gi--
-	}
-	if gi < 0 {
-		return nil
-	}
-	r, ok := q.Clauses[gi].(*ir.Range)
-	if !ok {
+	gi, r := rangeBefore(q, fi)
+	if r == nil {
 		return nil
 	}
 	v := resolve.NameDecl(r.Var)

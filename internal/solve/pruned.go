@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
-	"os"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -223,11 +222,6 @@ func (p *pruner) top(g *engine.Game, r uint64) int32 {
 	doing := th.Doing
 	p.root, p.game, p.atLeast = engine.PosText(g, r), g.GName, 0
 	p.expanded, p.distinct, p.sums = 0, map[uint64]struct{}{}, 0
-	if os.Getenv("GRUNDY_PRUNED_DEBUG") != "" {
-		defer func() {
-			fmt.Fprintf(os.Stderr, "pruned %s: %d expansions, %d distinct\n", p.root, p.expanded, len(p.distinct))
-		}()
-	}
 	th.Doing = func() string {
 		s := fmt.Sprintf("searching the value of %s (at least %d; %d values kept)", p.root, p.atLeast, p.tt.len())
 		if doing != nil {
