@@ -236,15 +236,16 @@ func (th *Thread) memErr(pos Pos, need int64) *value.RuntimeError {
 // memory (MemInUse, of all the process's games): for work done outside a
 // run, such as drawing a plot of its values.
 func HasRoom(limit, need int64) bool {
-	if processMemory()+need <= limit {
+	if ProcessMemory()+need <= limit {
 		return true
 	}
 	debug.FreeOSMemory()
-	return processMemory()+need <= limit
+	return ProcessMemory()+need <= limit
 }
 
-// processMemory is MemInUse of the whole process.
-func processMemory() int64 { return goBytes() + memo.FlatLive.Load() }
+// ProcessMemory is MemInUse of the whole process: what a limit of
+// AllMemos counts.
+func ProcessMemory() int64 { return goBytes() + memo.FlatLive.Load() }
 
 // checkMemory raises memErr.
 func (th *Thread) checkMemory(pos Pos, need int64) {
