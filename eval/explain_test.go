@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,6 +29,9 @@ game dgg(v) moves dgg((v * 7 + k * k) % v) for k in 1 .. 9 if mid(v) >= k
 game dsq(v) moves dsq((v * 7 + k * k) % v) for k in 1 .. 9 if k * k < v
 def below(v, k) = mid(v) >= k
 game dgd(v) moves dgd((v * 7 + k * k) % v) for k in 1 .. 9 if below(v, k)
+def mix(x) = (x * 1103515245 + 12345) % 2147483647
+def deg(v) = if v == 0 then 0 else 1 + mix(8 * v + 7) % 5
+game dag(v) moves dag(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 `
 	s := NewSession(Options{})
 	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
@@ -51,6 +55,9 @@ game dgd(v) moves dgd((v * 7 + k * k) % v) for k in 1 .. 9 if below(v, k)
 		"game dsq":  {"alternative 1 (line 15): one position per option, looked up in the memo tables; no fast loop"},
 		"game dgd":  {"alternative 1 (line 17): one position per option, looked up in the memo tables, its argument computed for up to 16 values of the last for clause before their lookups; its if clause is a bound of the range, computed once"},
 		"def below": {"inlined where it is called"},
+		"game dag":  {"alternative 1 (line 20): one position per option"},
+		"def mix":   {"int arithmetic"},
+		"def deg":   {"int arithmetic"},
 		"def ok":    {"inlined where it is called"},
 		"def mid":   {"int arithmetic: inlined as int code"},
 		"def wrap":  {"inlined where it is called"},
@@ -58,6 +65,14 @@ game dgd(v) moves dgd((v * 7 + k * k) % v) for k in 1 .. 9 if below(v, k)
 	for _, k := range []string{"game sq", "game dsq"} {
 		if strings.Contains(got[k], "computed for up to") || strings.Contains(got[k], "a bound of the range") {
 			t.Errorf("%s's options are batched, but its last clause is an if clause that is not a bound:\n%s", k, got[k])
+		}
+	}
+	for k, text := range got {
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			if strings.TrimSpace(l) != "" && slices.Contains(lines[i+1:], l) {
+				t.Errorf("%s: the line %q is in its explanation twice:\n%s", k, l, text)
+			}
 		}
 	}
 	for k, subs := range want {
