@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/internal/emit"
+	"github.com/grundy-lang/grundy/internal/spelling"
 	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -64,8 +67,7 @@ type program struct {
 // the long suite the scripts of every value and game construct, every
 // example in the subset and every benchmark workload at a small size.
 func TestDifferential(t *testing.T) {
-	gxx, err := exec.LookPath("g++")
-	if err != nil {
+	if _, err := exec.LookPath("g++"); err != nil {
 		t.Skip("g++ is not installed: the emitted programs cannot be compiled")
 	}
 	var progs []program
@@ -90,7 +92,7 @@ func TestDifferential(t *testing.T) {
 		for _, m := range ms {
 			examples = append(examples, strings.TrimSuffix(filepath.Base(m), ".game"))
 		}
-		bench = []string{"cut", "subtract", "snim", "kayles", "grundy", "wythoff", "dag", "equalsplit", "loopy", "heaps", "board", "chomp"}
+		bench = benchNames
 	}
 	for _, ex := range examples {
 		p := filepath.Join("..", "..", "examples", ex+".game")
@@ -102,20 +104,23 @@ func TestDifferential(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, w := range bench {
-		src, err := os.ReadFile(filepath.Join("..", "..", "eval", "testdata", "bench", w+".game"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		small := regexp.MustCompile(`(?m)^let N = \d+`).ReplaceAllString(string(src), "let N = "+smallN[w])
 		p := filepath.Join(dir, w+".game")
-		if err := os.WriteFile(p, []byte(small), 0o644); err != nil {
+		if err := os.WriteFile(p, []byte(smallWorkload(t, w)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		progs = append(progs, program{w + ".game", p, []string{""}})
 	}
+	emitAndCompare(t, dir, progs)
+}
 
-	// Emit each (a script outside the subset is skipped, saying so), then
-	// compile them, as many at once as there are CPUs.
+// emitAndCompare emits each program (a script outside the subset is
+// skipped, saying so, unless it is one of testdata's), compiles them, as
+// many at once as there are CPUs, and compares each run with grundy's.
+func emitAndCompare(t *testing.T, dir string, progs []program) {
+	gxx, err := exec.LookPath("g++")
+	if err != nil {
+		t.Skip("g++ is not installed: the emitted programs cannot be compiled")
+	}
 	sem := make(chan struct{}, max(1, runtime.NumCPU()))
 	var wg sync.WaitGroup
 	bins := make([]string, len(progs))
@@ -165,6 +170,75 @@ func TestDifferential(t *testing.T) {
 			compare(t, p.name, srcs[i], bins[i], in)
 		}
 	}
+}
+
+// TestDifferentialSpellings: scripts the spelling fuzzer wrote (the
+// workloads at a small size, the examples), emitted, compiled and run,
+// print what grundy run prints. The fast suite takes one; the long suite
+// two of each workload and one of each example. GRUNDY_EMIT_SEED=S
+// shifts the seeds (another set of spellings); GRUNDY_EMIT_KEEP=DIR keeps
+// the scripts written (DIR/sI/NAME).
+func TestDifferentialSpellings(t *testing.T) {
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Skip("g++ is not installed: the emitted programs cannot be compiled")
+	}
+	shift, _ := strconv.ParseUint(os.Getenv("GRUNDY_EMIT_SEED"), 10, 64)
+	type base struct{ name, src, in string }
+	var bases []base
+	workloads, perWorkload := []string{"cut"}, 1
+	if testenv.IsLong() {
+		workloads, perWorkload = benchNames, 2
+		ms, _ := filepath.Glob("../../examples/*.game")
+		for _, m := range ms {
+			src, err := os.ReadFile(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in, _ := os.ReadFile(strings.TrimSuffix(m, ".game") + ".in")
+			bases = append(bases, base{filepath.Base(m), string(src), string(in)})
+		}
+	}
+	for _, w := range workloads {
+		for range perWorkload {
+			bases = append(bases, base{w + ".game", smallWorkload(t, w), ""})
+		}
+	}
+	dir := t.TempDir()
+	if keep := os.Getenv("GRUNDY_EMIT_KEEP"); keep != "" {
+		dir = keep
+	}
+	var progs []program
+	for i, b := range bases {
+		f, err := lang.ParseFile(b.name, b.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed := shift + uint64(i) + 1
+		r := rand.New(rand.NewPCG(seed, 7))
+		applied := spelling.Rewrite(r, f, 1+r.IntN(6))
+		p := filepath.Join(dir, fmt.Sprintf("s%d", i), b.name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(spelling.Print(f)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s, seed %d: %v", b.name, seed, applied)
+		progs = append(progs, program{b.name, p, []string{b.in}})
+	}
+	emitAndCompare(t, dir, progs)
+}
+
+// benchNames are the benchmark workloads (eval/testdata/bench).
+var benchNames = []string{"cut", "subtract", "snim", "kayles", "grundy", "wythoff", "dag", "equalsplit", "loopy", "heaps", "board", "chomp"}
+
+// smallWorkload is the workload w's script at its small size (smallN).
+func smallWorkload(t *testing.T, w string) string {
+	src, err := os.ReadFile(filepath.Join("..", "..", "eval", "testdata", "bench", w+".game"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return regexp.MustCompile(`(?m)^let N = \d+`).ReplaceAllString(string(src), "let N = "+smallN[w])
 }
 
 // smallN are the workloads' sizes at which the differential test runs

@@ -289,6 +289,10 @@ func (e *emitter) generate(f *lang.File) string {
 	body.WriteString("// what `grundy run " + cppComment(e.file) + "` prints. Build: g++ -O2 -std=c++17 prog.cpp\n")
 	body.WriteString(runtimeSrc)
 	body.WriteString("\nusing rt::i64;\n\n")
+	// The script's names live in a namespace of their own: a let, def or
+	// game may then take a name the C library declares (index, time, y1,
+	// id_t from a game t's id_ function).
+	body.WriteString("namespace prog {\n\n")
 	if len(g.globalV) > 0 {
 		body.WriteString("// ---- the script's lets ----\n")
 		for _, v := range g.globalV {
@@ -306,9 +310,9 @@ func (e *emitter) generate(f *lang.File) string {
 	if len(e.gameOrder) > 0 {
 		body.WriteString(g.registerGames())
 	}
-	body.WriteString("int main() {\n")
+	body.WriteString("// the script's statements, in order\nstatic int run() {\n")
 	body.WriteString(mainW.b.String())
-	body.WriteString("}\n\n")
+	body.WriteString("}\n\n} // namespace prog\n\nint main() { return prog::run(); }\n\n")
 	body.WriteString("// ---- where errors point: FILE:LINE:COL and the line with a caret ----\n")
 	body.WriteString("const rt::Site rt::SITES[] = {\n")
 	if len(g.sites) == 0 {

@@ -307,6 +307,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		}
 	}
 	b.WriteString("    o += ')';\n}\n")
+	fmt.Fprintf(&b, "static int cmp_%s(rt::i64 a, rt::i64 b) { const auto x = %s; const auto y = %s; return x < y ? -1 : y < x ? 1 : 0; }\n", c, keyOf("a"), keyOf("b"))
 	fmt.Fprintf(&b, "static rt::i64 value_%s(rt::i64 id) { [[maybe_unused]] const auto k = %s; return top_%s(%s); }\n", c, keyOf("id"), c, kk)
 	fmt.Fprintf(&b, "static rt::i64 solveid_%s(rt::i64 id) { [[maybe_unused]] const auto k = %s; return sgv_%s(%s); }\n", c, keyOf("id"), c, kk)
 	sep = ""
@@ -408,8 +409,8 @@ func (g *gen) registerGames() string {
 		if gm.isBox() && len(gm.params) == 1 {
 			sweep = "sweep_" + c
 		}
-		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, optpid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d},\n",
-			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos))
+		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, optpid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d, cmp_%s},\n",
+			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos), c)
 	}
 	b.WriteString("    };\n")
 	for _, gm := range g.gameOrder {

@@ -279,7 +279,6 @@ func (c *checker) infer(x lang.Expr) *ty {
 		for _, el := range x.Elems {
 			c.must(el.Position(), e, c.typeOf(el), "a set with elements")
 		}
-		c.orderedElems(x.Pos, e)
 		return tSet(e)
 	case *lang.MapLit:
 		k, v := newVar(), newVar()
@@ -357,17 +356,6 @@ func (c *checker) infer(x lang.Expr) *ty {
 	}
 	c.outside(x.Position(), "this expression", "")
 	return nil
-}
-
-// orderedElems checks that a set's or map's elements have an order emit
-// knows (not games: their order is grundy's, by game names).
-func (c *checker) orderedElems(pos lang.Pos, e *ty) {
-	c.deferred = append(c.deferred, deferral{try: func() bool {
-		if e.is(kGame) {
-			c.outside(pos, "a set of games", "use a list")
-		}
-		return e.known()
-	}})
 }
 
 // binary types the binary operator op on x and y (at the node n).

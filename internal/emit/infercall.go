@@ -177,7 +177,6 @@ func (c *checker) call(x *lang.Call) *ty {
 	case "set":
 		out := newVar()
 		if len(args) == 0 {
-			c.orderedElems(x.Pos, out)
 			return tSet(out)
 		}
 		t := arg(0)
@@ -188,7 +187,6 @@ func (c *checker) call(x *lang.Call) *ty {
 			c.must(x.Pos, out, c.iterElem(args[0], t), "set of elements")
 			return true
 		}, func() { unify(t, tList(out)) })
-		c.orderedElems(x.Pos, out)
 		return tSet(out)
 	case "all", "any":
 		t := arg(0)

@@ -269,8 +269,38 @@ struct GameOps {
     void (*set_state)(i64 id, i64 v);
     void (*sweep)();                            // a deep chain: try it bottom up (or null)
     int site;                                   // where the game is declared
+    int (*cmp)(i64 a, i64 b);                   // the order of two positions: by their arguments
 };
 inline std::vector<GameOps> games;
+
+// ---- the order of games: grundy's (sets of games iterate in it):
+// nimbers by size, then positions by their game's name and their
+// arguments, then sums by their parts in order, then by their number ----
+inline int part_cmp(const Part& a, const Part& b) {
+    if ((a.g < 0) != (b.g < 0)) return a.g < 0 ? -1 : 1;
+    if (a.g < 0) return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    if (a.g != b.g) {
+        const int c = std::strcmp(games[(size_t)a.g].name, games[(size_t)b.g].name);
+        if (c != 0) return c < 0 ? -1 : 1;
+        return a.g < b.g ? -1 : 1;
+    }
+    return a.id == b.id ? 0 : games[(size_t)a.g].cmp(a.id, b.id);
+}
+inline bool part_less(const Part& a, const Part& b) { return part_cmp(a, b) < 0; }
+// game_kind: 0 a nimber, 1 a position, 2 a sum of two parts or more
+inline int game_kind(const Game& g) { return g.parts.size() >= 2 ? 2 : g.parts.size() == 1 && g.parts[0].g >= 0 ? 1 : 0; }
+inline bool operator<(const Game& a, const Game& b) {
+    const int ka = game_kind(a), kb = game_kind(b);
+    if (ka != kb) return ka < kb;
+    if (ka < 2) {
+        const Part z{-1, 0};
+        return part_less(a.parts.empty() ? z : a.parts[0], b.parts.empty() ? z : b.parts[0]);
+    }
+    auto x = a.parts, y = b.parts;
+    std::sort(x.begin(), x.end(), part_less);
+    std::sort(y.begin(), y.end(), part_less);
+    return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end(), part_less);
+}
 
 inline void add_game_parts(std::vector<Part>& v, const Game& g) { v.insert(v.end(), g.parts.begin(), g.parts.end()); }
 
