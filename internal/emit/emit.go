@@ -27,6 +27,7 @@ package emit
 import (
 	_ "embed"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -67,7 +68,9 @@ func File(filename, src string) (out string, err error) {
 		if r := recover(); r != nil {
 			fl, ok := r.(failure)
 			if !ok {
-				panic(r)
+				// A bug of emit's: an error, never a crash of the caller.
+				out, err = "", fmt.Errorf("%s: grundy emit could not translate this script (an internal error: %v); please report it, with the script", filename, r)
+				return
 			}
 			out, err = "", fl.err
 		}

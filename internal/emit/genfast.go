@@ -394,7 +394,7 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	var fits []string
 	for ti := range fl.terms {
 		for _, a := range args[ti] {
-			if a.rest != a.r128[len("(__int128)"):] {
+			if a.r128 != "(__int128)"+a.rest {
 				fits = append(fits, fmt.Sprintf("%s == (__int128)%s", a.r128, a.rest))
 			}
 		}
@@ -422,6 +422,7 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	w.open("if (%s) {", f)
 	w.open("for (; %s != %s; ++%s) {", it, end, it)
 	w.line("const rt::i64 %s = *%s;", name, it)
+	w.line("(void)%s;", name)
 	if len(fl.all) > 0 {
 		w.line("if (!(%s)) continue;", conds())
 	}
@@ -457,6 +458,7 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	w.close("}")
 	w.line("// the general way, for this %s", fl.el.Pat.Names[0].Name)
 	w.line("const rt::i64 %s = *%s++;", name, it)
+	w.line("(void)%s;", name)
 	if len(fl.all) > 0 {
 		w.open("if (%s) {", conds())
 	}

@@ -1078,13 +1078,15 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
         set(k, v);
     }
     // reserve makes the box at least as large as k + 1 (the first position
-    // asked for): the positions below it come without growing.
+    // asked for): the positions below it come without growing. A box that
+    // grows grows by half at least (positions asked for one after another,
+    // each a little larger, would copy the box each time).
     void reserve(const Key& k) {
         std::array<i64, N> nd = dim;
         i64 total = 1;
         for (int i = 0; i < N; i++) {
             if (k[i] < 0 || k[i] >= (i64(1) << 40)) return;
-            nd[i] = std::max(nd[i], k[i] + 1);
+            if (k[i] >= nd[i]) nd[i] = std::max(k[i] + 1, dim[i] > 0 ? dim[i] + dim[i] / 2 : 0);
             if (__builtin_mul_overflow(total, nd[i], &total)) return;
         }
         if (total > MAXCELLS / 4 || nd == dim) return;
