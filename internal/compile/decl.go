@@ -158,9 +158,10 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		planned = c.planAlts(d, sg, ints)
 		for _, pa := range planned {
 			i, alt := pa.i, pa.alt
+			rejected := "" // why the alternative is not a fast loop
 			if sg && ints {
-				c.Rejected = ""
-				if fa := c.fast.Alt(alt); fa.Run != nil {
+				var fa FastAlt
+				if fa, rejected = c.fast.Alt(alt); fa.Run != nil {
 					if fa.Probe != nil {
 						probes = append(probes, fa.Probe)
 					}
@@ -189,7 +190,6 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						if p := c.SG.callProbe(body, loops); p != nil {
 							probes = append(probes, p)
 						}
-						rejected := c.Rejected
 						if b := c.SG.sgBatch(body, last); b != nil {
 							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups%s; no fast loop: %s", altLabel(i, alt), batchLen, last.guardNote(), rejected)
 							gens = append(gens, outer(b))
@@ -199,7 +199,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						}
 						continue
 					}
-					c.note("%s: general path: %s", altLabel(i, alt), c.Rejected)
+					c.note("%s: general path: %s", altLabel(i, alt), rejected)
 				}
 				c.Built = ""
 				sgBody := c.SG.SGExpr(body)

@@ -14,7 +14,8 @@
 // those of a table's shape, and the wrong argument counts of a def's body
 // inlined after a declaration it calls changed.
 //
-// Each generator is a type of its own sharing the Compiler's state:
+// Each generator is a type of its own holding the Compiler whose state it
+// shares (its field c, not embedded):
 // ValueGen (stmt.go, expr.go, call.go: the general way, values),
 // IntGen (intcompile.go, cond.go, intinline.go: int-typed expressions
 // unboxed, conditions, fused int arithmetic, int-closed defs inlined

@@ -28,12 +28,12 @@ func (t *Table) Grid() bool { return t.ColVar != "" }
 func blank(v value.Value) bool { return v.K == value.KNone }
 
 // TableGen compiles table statements.
-type TableGen struct{ *Compiler }
+type TableGen struct{ c *Compiler }
 
 // tableStmt compiles a table statement: it prints the table (Text), a
 // line at a time, once all of its cells are computed.
-func (c *TableGen) tableStmt(st *lang.TableStmt) ExecFn {
-	build := c.Table(st)
+func (g *TableGen) tableStmt(st *lang.TableStmt) ExecFn {
+	build := g.Table(st)
 	pos := st.Pos
 	return func(fr *engine.Frame) {
 		th := fr.Th
@@ -60,8 +60,8 @@ type RowFunc func(i int64, row, v value.Value) error
 // function that computes the Table. Given a RowFunc, a table with one for
 // clause hands each row to it as soon as it is computed and keeps none
 // (the Table returned has no rows); a grid ignores it.
-func (c *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc) *Table {
-	tc := c.code(st)
+func (g *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each RowFunc) *Table {
+	tc := g.code(st)
 	if tc == nil {
 		return func(*engine.Frame, RowFunc) *Table { return &Table{} }
 	}
@@ -86,7 +86,7 @@ func (tc *tableCode) grid() bool { return tc.colVar != "" }
 
 // code compiles st; nil (with the error reported) when it has no for
 // clause or more than two.
-func (c *TableGen) code(st *lang.TableStmt) *tableCode {
+func (g *TableGen) code(st *lang.TableStmt) *tableCode {
 	// Split the clauses: up to and including the first for (rows), the
 	// ifs after it, the second for (columns), the ifs after that.
 	var segs [4][]lang.Clause
@@ -96,7 +96,7 @@ func (c *TableGen) code(st *lang.TableStmt) *tableCode {
 		if f, ok := cl.(*lang.ForClause); ok {
 			fors = append(fors, f)
 			if len(fors) > 2 {
-				c.Errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
+				g.c.Errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
 				return nil
 			}
 			if len(fors) == 2 {
@@ -109,20 +109,20 @@ func (c *TableGen) code(st *lang.TableStmt) *tableCode {
 		segs[seg] = append(segs[seg], cl)
 	}
 	if len(fors) == 0 {
-		c.Errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
+		g.c.Errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
 		return nil
 	}
 	tc := &tableCode{rowVar: fors[0].Target.String(), expr: lang.Start(st.Body)}
-	tc.rowLoop = c.Vals.Clauses(segs[0])
-	tc.rowLabel = c.label(fors[0].Target)
-	tc.rowIfs = c.Vals.Clauses(segs[1])
+	tc.rowLoop = g.c.Vals.Clauses(segs[0])
+	tc.rowLabel = g.label(fors[0].Target)
+	tc.rowIfs = g.c.Vals.Clauses(segs[1])
 	if len(fors) == 2 {
-		tc.colLoop = c.Vals.Clauses(segs[2])
-		tc.colLabel = c.label(fors[1].Target)
-		tc.colIfs = c.Vals.Clauses(segs[3])
+		tc.colLoop = g.c.Vals.Clauses(segs[2])
+		tc.colLabel = g.label(fors[1].Target)
+		tc.colIfs = g.c.Vals.Clauses(segs[3])
 		tc.colVar = fors[1].Target.String()
 	}
-	tc.body = c.Vals.Expr(st.Body)
+	tc.body = g.c.Vals.Expr(st.Body)
 	return tc
 }
 
@@ -261,7 +261,7 @@ func TableDoing(rowVar string, done int64, last string) string {
 // label returns the code that reads the value a for clause's pattern was
 // bound to (its clause just compiled): the element for a name,
 // the tuple of the names' values for a tuple pattern.
-func (c *TableGen) label(p *lang.Pattern) func(fr *engine.Frame) value.Value {
+func (g *TableGen) label(p *lang.Pattern) func(fr *engine.Frame) value.Value {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
 		// (A name the pattern binds twice reads its last place.)
@@ -270,7 +270,7 @@ func (c *TableGen) label(p *lang.Pattern) func(fr *engine.Frame) value.Value {
 				n = m
 			}
 		}
-		slots[i] = c.Var(n).Slot
+		slots[i] = g.c.Var(n).Slot
 	}
 	if !p.Tuple {
 		s := slots[0]

@@ -73,8 +73,8 @@ type ShardCell struct {
 
 // Sharded compiles a table statement into a function that runs a
 // worker's pass over it, computing the rows sh gives it.
-func (c *TableGen) Sharded(st *lang.TableStmt) func(fr *engine.Frame, sh Shard) {
-	tc := c.code(st)
+func (g *TableGen) Sharded(st *lang.TableStmt) func(fr *engine.Frame, sh Shard) {
+	tc := g.code(st)
 	if tc == nil {
 		return func(*engine.Frame, Shard) {}
 	}

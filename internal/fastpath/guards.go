@@ -24,8 +24,8 @@ import (
 
 // guardClamps returns the bounds of an if clause calling such a def, or
 // nil.
-func (c recognizer) guardClamps(call *lang.Call, x string) []ClampPlan {
-	e := rewrite.ExpandGuard(c.Resolver, call, 0)
+func (rc recognizer) guardClamps(call *lang.Call, x string) []ClampPlan {
+	e := rewrite.ExpandGuard(rc.c.Resolver, call, 0)
 	if e == nil {
 		return nil
 	}
@@ -46,10 +46,10 @@ func (c recognizer) guardClamps(call *lang.Call, x string) []ClampPlan {
 				return false
 			}
 		}
-		if !rewrite.PlainAffine(c.Resolver, b.X) || !rewrite.PlainAffine(c.Resolver, b.Y) {
+		if !rewrite.PlainAffine(rc.c.Resolver, b.X) || !rewrite.PlainAffine(rc.c.Resolver, b.Y) {
 			return false
 		}
-		lc := c.linearClamp(b, x)
+		lc := rc.linearClamp(b, x)
 		if lc == nil {
 			return false
 		}

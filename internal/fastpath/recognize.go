@@ -15,21 +15,21 @@ import (
 // what it found as plans (plan.go). It compiles nothing that is kept: it
 // reads what names mean (package resolve), and asks the int generator
 // whether an expression is int-typed (intTyped).
-type recognizer struct{ *compile.Compiler }
+type recognizer struct{ c *compile.Compiler }
 
 // intTyped reports whether e is int-typed here (the resolve pass's
 // analysis, read through the int generator: nothing is compiled to tell).
-func (c recognizer) intTyped(e lang.Expr) bool { return c.Ints.Typed(e) }
+func (rc recognizer) intTyped(e lang.Expr) bool { return rc.c.Ints.Typed(e) }
 
 // bind gives x, the variable of a shape being read (declared by n), a
 // slot (an int); unbind gives back the slots taken since (nothing
 // compiled while reading is kept: the generator binds x again).
-func (c recognizer) bind(n *lang.Name) (xb *engine.Binding, unbind func()) {
-	saveN, saveG := c.Nslots, c.Globals
-	xb = c.NewVar(n)
+func (rc recognizer) bind(n *lang.Name) (xb *engine.Binding, unbind func()) {
+	saveN, saveG := rc.c.Nslots, rc.c.Globals
+	xb = rc.c.NewVar(n)
 	xb.IsInt = true
 	return xb, func() {
-		c.Nslots, c.Globals = saveN, saveG
+		rc.c.Nslots, rc.c.Globals = saveN, saveG
 	}
 }
 
@@ -53,7 +53,7 @@ func affine(t *TermPlan, x string) bool {
 //
 // The loop variable is given a slot of its own while the clauses are
 // read (the slot it takes is given back: the generator binds it again).
-func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, top bool) (*LoopPlan, string) {
+func (rc recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, top bool) (*LoopPlan, string) {
 	if cl.Target.Tuple || len(cl.Target.Names) != 1 {
 		return nil, "its last for clause binds a tuple, not one int"
 	}
@@ -70,8 +70,8 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 				return collect(e.X) && collect(e.Y)
 			}
 		case *lang.Call:
-			if c.GameCallee(e) == nil {
-				if w := rewrite.WrapperCall(c.Resolver, e); w != nil {
+			if rc.c.GameCallee(e) == nil {
+				if w := rewrite.WrapperCall(rc.c.Resolver, e); w != nil {
 					e = w
 				}
 			}
@@ -83,19 +83,19 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 	if !collect(body) || len(terms) == 0 || len(terms) > 4 {
 		return nil, "its option is not a position or a sum of at most 4 positions (a nimber, a call of a def, or another expression)"
 	}
-	p.Domain = c.domain(cl.Iter)
+	p.Domain = rc.domain(cl.Iter)
 	p.Pos = lang.Start(cl.Iter)
 	if p.Domain.Kind == DomRange {
 		p.Pos = cl.Iter.(*lang.Binary).Pos
 	}
-	xb, unbind := c.bind(p.Name)
+	xb, unbind := rc.bind(p.Name)
 	defer unbind()
 	xb.IsInt = p.Domain.Ranged()
 	p.Terms = make([]TermPlan, len(terms))
 	for i, call := range terms {
 		p.Terms[i].Call = call
-		if c.GameCallee(call) == nil {
-			if w := rewrite.ComputedWrapper(c.Resolver, call); w != nil {
+		if rc.c.GameCallee(call) == nil {
+			if w := rewrite.ComputedWrapper(rc.c.Resolver, call); w != nil {
 				p.Terms[i].Call, p.Terms[i].Wrapped = w, call
 			}
 		}
@@ -105,7 +105,7 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 	// general way: the arguments may only be evaluated for a value that
 	// passes it.
 	for _, f := range ifs {
-		if cls := c.clamp(f.Cond, x); cls != nil {
+		if cls := rc.clamp(f.Cond, x); cls != nil {
 			p.Clamps = append(p.Clamps, cls...)
 			continue
 		}
@@ -124,7 +124,7 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 	xb.IsInt = true
 	for i := range p.Terms {
 		t := &p.Terms[i]
-		if t.Game = c.GameCallee(t.Call); t.Game == nil {
+		if t.Game = rc.c.GameCallee(t.Call); t.Game == nil {
 			return nil, fmt.Sprintf("%s is not a call of a declared game", exprText(t.Call.Fn))
 		}
 		if !affine(t, x) {
@@ -141,19 +141,19 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 		p.Kernel = KernelEach
 	}
 	if top {
-		p.Sweep = c.sweep(p)
+		p.Sweep = rc.sweep(p)
 	}
 	return p, ""
 }
 
 // domain recognizes what a for clause iterates.
-func (c recognizer) domain(iter lang.Expr) DomainPlan {
+func (rc recognizer) domain(iter lang.Expr) DomainPlan {
 	d := DomainPlan{Kind: DomValues, Iter: iter}
 	if r, ok := iter.(*lang.Binary); ok && r.Op == lang.OpRange {
 		d.Kind, d.Lo, d.Hi = DomRange, r.X, r.Y
 		return d
 	}
-	if call, ok := iter.(*lang.Call); ok && c.intRangeCall(call) {
+	if call, ok := iter.(*lang.Call); ok && rc.intRangeCall(call) {
 		d.Kind = DomRangeCall
 		if len(call.Args) == 2 {
 			d.Lo = call.Args[0]
@@ -171,17 +171,17 @@ func (c recognizer) domain(iter lang.Expr) DomainPlan {
 
 // intRangeCall recognizes range(B) or range(A, B) of the built-in that
 // declares IntRange, with int-typed arguments: the ints A (0) to B - 1.
-func (c recognizer) intRangeCall(call *lang.Call) bool {
+func (rc recognizer) intRangeCall(call *lang.Call) bool {
 	id, isID := call.Fn.(*lang.Ident)
 	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
 		return false
 	}
-	b := c.Binding(id)
+	b := rc.c.Binding(id)
 	if b == nil || b.Kind != resolve.Builtin || !b.Bi.IntRange {
 		return false
 	}
 	for _, a := range call.Args {
-		if !c.intTyped(a) {
+		if !rc.intTyped(a) {
 			return false
 		}
 	}
@@ -190,7 +190,7 @@ func (c recognizer) intRangeCall(call *lang.Call) bool {
 
 // clamp recognizes an if clause's condition as bounds on x (one, or
 // several for a guard def's conjunction), or returns nil.
-func (c recognizer) clamp(cond lang.Expr, x string) []ClampPlan {
+func (rc recognizer) clamp(cond lang.Expr, x string) []ClampPlan {
 	if b, ok := cond.(*lang.Binary); ok && b.Op.Ordering() {
 		if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.Y, x) {
 			return []ClampPlan{{Op: b.Op, Bound: b.Y, Pos: b.Pos}}
@@ -207,20 +207,20 @@ func (c recognizer) clamp(cond lang.Expr, x string) []ClampPlan {
 		}
 	}
 	if b, ok := negated(cond); ok {
-		if lc := c.linearClamp(b, x); lc != nil {
+		if lc := rc.linearClamp(b, x); lc != nil {
 			return []ClampPlan{*lc}
 		}
 	}
 	if b, ok := cond.(*lang.Binary); ok {
-		if lc := c.linearClamp(b, x); lc != nil {
+		if lc := rc.linearClamp(b, x); lc != nil {
 			return []ClampPlan{*lc}
 		}
 	}
 	if call, ok := cond.(*lang.Call); ok {
-		if lc := c.inlinedClamp(call, x); lc != nil {
+		if lc := rc.inlinedClamp(call, x); lc != nil {
 			return []ClampPlan{*lc}
 		}
-		if lcs := c.guardClamps(call, x); lcs != nil {
+		if lcs := rc.guardClamps(call, x); lcs != nil {
 			return lcs
 		}
 	}
@@ -230,19 +230,19 @@ func (c recognizer) clamp(cond lang.Expr, x string) []ClampPlan {
 // sweep recognizes the sweep of a fast loop (sweep.go), or returns nil:
 // one position of one int argument per option, over a range, a literal
 // or a set held by a name, with bounds that are int arithmetic.
-func (c recognizer) sweep(p *LoopPlan) *SweepPlan {
-	if !c.On(passes.Sweep) || p.Domain.Kind == DomRangeCall || len(p.Once) > 0 || len(p.Terms) != 1 || len(p.Terms[0].Coefs) != 1 {
+func (rc recognizer) sweep(p *LoopPlan) *SweepPlan {
+	if !rc.c.On(passes.Sweep) || p.Domain.Kind == DomRangeCall || len(p.Once) > 0 || len(p.Terms) != 1 || len(p.Terms[0].Coefs) != 1 {
 		return nil
 	}
 	arg := p.Terms[0].Call.Args[0]
-	if !c.intTyped(arg) {
+	if !rc.intTyped(arg) {
 		return nil
 	}
 	// What the sweep evaluates must do nothing but arithmetic: the
 	// position is not marked as being computed (a value asked for inside
 	// would not be the error it is in the rule).
 	if p.Domain.Kind == DomRange {
-		if !c.IntPure(p.Domain.Lo) || !c.IntPure(p.Domain.Hi) {
+		if !rc.c.IntPure(p.Domain.Lo) || !rc.c.IntPure(p.Domain.Hi) {
 			return nil
 		}
 	} else if _, ok := p.Domain.Iter.(*lang.Ident); !ok && p.Domain.Kind != DomLiteral {
@@ -250,22 +250,22 @@ func (c recognizer) sweep(p *LoopPlan) *SweepPlan {
 	}
 	for _, cl := range p.Clamps {
 		if cl.Lin != nil {
-			if !c.IntPure(cl.Lin.LR[0]) || !c.IntPure(cl.Lin.LR[1]) || cl.Scale > 0 {
+			if !rc.c.IntPure(cl.Lin.LR[0]) || !rc.c.IntPure(cl.Lin.LR[1]) || cl.Scale > 0 {
 				return nil
 			}
 			continue
 		}
-		if !c.intTyped(cl.Bound) || !c.IntPure(cl.Bound) || cl.Scale > 0 {
+		if !rc.intTyped(cl.Bound) || !rc.c.IntPure(cl.Bound) || cl.Scale > 0 {
 			return nil
 		}
 	}
-	if !c.IntPure(arg) {
+	if !rc.c.IntPure(arg) {
 		return nil
 	}
 	// A set held by a global name is the same set at every position.
 	sw := &SweepPlan{Global: p.Domain.Kind == DomLiteral}
 	if id, ok := p.Domain.Iter.(*lang.Ident); ok && !p.Domain.Ranged() {
-		b := c.Lookup(id)
+		b := rc.c.Lookup(id)
 		sw.Global = b != nil && b.Kind == resolve.Global
 	}
 	return sw
@@ -273,8 +273,8 @@ func (c recognizer) sweep(p *LoopPlan) *SweepPlan {
 
 // sum recognizes `sum of g(ARGS) for x in A .. B`, the arguments affine
 // in x, or returns nil.
-func (c recognizer) sum(e *lang.Comp) *FoldPlan {
-	if !c.On(passes.FastLoops) || len(e.Clauses) != 1 {
+func (rc recognizer) sum(e *lang.Comp) *FoldPlan {
+	if !rc.c.On(passes.FastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
 	x, r := rangeFor(e.Clauses[0])
@@ -286,9 +286,9 @@ func (c recognizer) sum(e *lang.Comp) *FoldPlan {
 		return nil
 	}
 	xn := e.Clauses[0].(*lang.ForClause).Target.Names[0]
-	_, unbind := c.bind(xn)
+	_, unbind := rc.bind(xn)
 	defer unbind()
-	p := &FoldPlan{Var: x, Name: xn, Range: r, Comp: e, Term: TermPlan{Game: c.GameCallee(call), Call: call}}
+	p := &FoldPlan{Var: x, Name: xn, Range: r, Comp: e, Term: TermPlan{Game: rc.c.GameCallee(call), Call: call}}
 	if p.Term.Game == nil || !affine(&p.Term, x) {
 		return nil
 	}
@@ -304,8 +304,8 @@ func (c recognizer) sum(e *lang.Comp) *FoldPlan {
 //
 // with ARGS affine in x and K (or J) an int literal or int global name,
 // or returns nil.
-func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
-	if !c.On(passes.FastLoops) || c.InFunc || (!bi.Count && bi.IntFold == 0) {
+func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
+	if !rc.c.On(passes.FastLoops) || rc.c.InFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
 	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {
@@ -334,14 +334,14 @@ func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 			return nil
 		}
 		asked, op, other := cmp.X, cmp.Op, cmp.Y
-		if !c.IsSGCall(asked) && !c.IsQueryCall(asked, engine.QueryOutcome) {
+		if !rc.c.IsSGCall(asked) && !rc.c.IsQueryCall(asked, engine.QueryOutcome) {
 			asked, op, other = cmp.Y, cmp.Op.Flip(), cmp.X
 		}
 		p.Op, p.K = op, other
 		switch lit, isStr := other.(*lang.StrLit); {
-		case c.IsSGCall(asked):
+		case rc.c.IsSGCall(asked):
 			game = asked.(*lang.Call).Args[0]
-		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.IsQueryCall(asked, engine.QueryOutcome):
+		case isStr && (op == lang.OpEq || op == lang.OpNe) && rc.c.IsQueryCall(asked, engine.QueryOutcome):
 			// outcome(g(ARGS) + *J) == "S" (either way round)
 			p.Outcome, p.K = lit, nil
 			game = asked.(*lang.Call).Args[0]
@@ -362,14 +362,14 @@ func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 		switch b := comp.Body.(type) {
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		case *lang.Ident:
-			if b.Name != x && (c.Lookup(b) == nil || c.Lookup(b).Kind != resolve.Global) {
+			if b.Name != x && (rc.c.Lookup(b) == nil || rc.c.Lookup(b).Kind != resolve.Global) {
 				return nil // (an element that cannot fail is not evaluated)
 			}
 		default:
 			return nil
 		}
 	} else {
-		if !c.IsSGCall(comp.Body) {
+		if !rc.c.IsSGCall(comp.Body) {
 			return nil
 		}
 		game = comp.Body.(*lang.Call).Args[0]
@@ -378,16 +378,16 @@ func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 	if !ok {
 		return nil
 	}
-	if p.Term = (TermPlan{Game: c.GameCallee(call), Call: call}); p.Term.Game == nil {
+	if p.Term = (TermPlan{Game: rc.c.GameCallee(call), Call: call}); p.Term.Game == nil {
 		return nil
 	}
-	xb, unbind := c.bind(p.Name)
+	xb, unbind := rc.bind(p.Name)
 	defer unbind()
 	// K (or J): a literal or an int name, read at each x.
 	switch o := p.K.(type) {
 	case nil, *lang.IntLit:
 	case *lang.Ident:
-		ob := c.Lookup(o)
+		ob := rc.c.Lookup(o)
 		if ob == nil || !ob.IsInt || ob.Kind != resolve.Global {
 			return nil
 		}
