@@ -21,7 +21,8 @@
 // unboxed, conditions, fused int arithmetic, int-closed defs inlined
 // with a static trace), SGGen (sgcompile.go, tbuser.go: the SG values of
 // game expressions streamed, without the games), Inliner (inline.go:
-// small defs inlined), TableGen (table.go). The Compiler itself compiles
+// small defs inlined), TableGen (table.go: a table statement to the
+// Code package table runs). The Compiler itself compiles
 // the declarations (decl.go: a game's move rule four times, for values
 // and SG values, any or int arguments) and records what each was
 // compiled to (explain.go, grundy run --explain).
