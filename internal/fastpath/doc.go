@@ -8,10 +8,10 @@
 //     package internal/kernel's), a position computed by a sweep of the
 //     flat table (sweep.go), sum of and len/min/max of a comprehension
 //     over a range (Sum, Fold);
-//   - plans (plan.go, recognize.go): a fast loop's shape recognized as
-//     plain data, no closure (LoopPlan: the variable and its domain, the
-//     bounds, the positions with their affine coefficients, the kernel,
-//     the sweep), which the generator (gen.go) compiles with the general
+//   - recognition (recognize.go): a fast loop's shape recognized as
+//     plain data, no closure (package loopplan's LoopPlan: the variable
+//     and its domain, the bounds, the positions with their affine
+//     coefficients, the kernel, the sweep), which the generator (gen.go) compiles with the general
 //     closure as its fallback, and which --explain describes; a sum's or
 //     fold's likewise (FoldPlan, compiled in fold.go);
 //   - clamps (linclamp.go, linflat.go, guards.go): the if clauses of such

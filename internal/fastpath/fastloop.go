@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/ir"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -58,7 +59,7 @@ func (p paths) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos
 type loops struct {
 	c      *compile.Compiler
 	clamps *clamps
-	plan   *LoopPlan // the last loop recognized (read by the tests)
+	plan   *loopplan.LoopPlan // the last loop recognized (read by the tests)
 }
 
 // Alt compiles alt as a fast loop, with its probe, its sweep and what it
@@ -125,7 +126,7 @@ func (l *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
 			}
 		}
 	}
-	return compile.FastAlt{Run: outer(run), Probe: probe, Sweep: sweep, Desc: p.describe()}, ""
+	return compile.FastAlt{Run: outer(run), Probe: probe, Sweep: sweep, Desc: p.Describe()}, ""
 }
 
 // affineCoef is the slope of e in x (ir.CoefOf, the project's one affine

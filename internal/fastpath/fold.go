@@ -7,6 +7,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -39,7 +40,7 @@ func (l *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, po
 }
 
 // genFold compiles fold plan p; slow is the general closure of the call.
-func (l *loops) genFold(p *FoldPlan, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+func (l *loops) genFold(p *loopplan.FoldPlan, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	bi, comp, b, op, outcome := p.By, p.Comp, p.Term.Game, p.Op, p.Outcome
 	lo, hi := l.c.Ints.RangeBounds(p.Range)
 	xb := l.c.NewVar(p.Name)
@@ -264,7 +265,7 @@ type affineArgs struct {
 	xslot int
 }
 
-func (l *loops) affineArgs(t TermPlan, xslot int) affineArgs {
+func (l *loops) affineArgs(t loopplan.TermPlan, xslot int) affineArgs {
 	aa := affineArgs{args: make([]engine.EvalFn, len(t.Call.Args)), coefs: t.Coefs, xslot: xslot}
 	for i, a := range t.Call.Args {
 		aa.args[i] = l.c.Vals.Expr(a)

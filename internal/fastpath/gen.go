@@ -6,13 +6,14 @@ import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// The generator of the fast loops: a plan (plan.go) compiled to closures.
+// The generator of the fast loops: a plan (package loopplan) compiled to closures.
 // The general closure of the same clauses, slow, is always compiled
 // first; the fast loop falls back to it for any frame where the plan's
 // assumptions do not hold (a value not an int, an argument off the dense
@@ -42,14 +43,14 @@ type fastClamp struct {
 // genLoop compiles plan p; slow is the general closure of the same
 // clauses and body. It returns the loop, its probe and its sweep (nil
 // when the plan has none).
-func (l *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *engine.Frame), probe engine.ProbeFunc, sweep engine.SweepFunc) {
-	isRange, rangeCall := p.Domain.Ranged(), p.Domain.Kind == DomRangeCall
+func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run func(fr *engine.Frame), probe engine.ProbeFunc, sweep engine.SweepFunc) {
+	isRange, rangeCall := p.Domain.Ranged(), p.Domain.Kind == loopplan.DomRangeCall
 	var rlo, rhi compile.IntFn
 	var iter engine.EvalFn
 	switch p.Domain.Kind {
-	case DomRange:
+	case loopplan.DomRange:
 		rlo, rhi = l.c.Ints.RangeBounds(p.Domain.Iter.(*lang.Binary))
-	case DomRangeCall:
+	case loopplan.DomRangeCall:
 		// range(A, B) is the range A .. B - 1 (rhi returns B; see prep).
 		if p.Domain.Lo == nil {
 			rlo = func(*engine.Frame) int64 { return 0 }
@@ -388,9 +389,9 @@ func (l *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *
 				hi = lo + (hi-lo)/2
 			}
 			switch {
-			case kern == KernelRange && st.Nt == 2 && kernel.SmallStep(st.Steps[0]) && kernel.SmallStep(st.Steps[1]):
+			case kern == loopplan.KernelRange && st.Nt == 2 && kernel.SmallStep(st.Steps[0]) && kernel.SmallStep(st.Steps[1]):
 				kernel.FastRangePaged(gn, fr, &st, hi)
-			case kern == KernelRange:
+			case kern == loopplan.KernelRange:
 				kernel.FastRange(gn, fr, &st, hi)
 			default:
 				for x := lo; x <= hi && st.Emit(gn, fr, x); x++ {
@@ -398,7 +399,7 @@ func (l *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *
 			}
 		} else {
 			n = int64(len(elems))
-			if kern == KernelElems {
+			if kern == loopplan.KernelElems {
 				kernel.FastElems(gn, fr, &st, elems)
 			} else {
 				for _, x := range elems {

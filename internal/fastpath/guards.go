@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/rewrite"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -24,12 +25,12 @@ import (
 
 // guardClamps returns the bounds of an if clause calling such a def, or
 // nil.
-func (rc recognizer) guardClamps(call *lang.Call, x string) []ClampPlan {
+func (rc recognizer) guardClamps(call *lang.Call, x string) []loopplan.ClampPlan {
 	e := rewrite.ExpandGuard(rc.c.Resolver, call, 0)
 	if e == nil {
 		return nil
 	}
-	var clamps []ClampPlan
+	var clamps []loopplan.ClampPlan
 	var split func(e lang.Expr) bool
 	split = func(e lang.Expr) bool {
 		switch b := e.(type) {

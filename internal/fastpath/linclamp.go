@@ -3,6 +3,7 @@ package fastpath
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -143,20 +144,20 @@ func (lc *linClamp) bound(fr *engine.Frame, lo, hi int64) (int64, bool) {
 // affPlan recognizes e as an affine tree in x and returns its
 // coefficient of x; false when e is not affine in x or a coefficient grows
 // past 2^20.
-func (rc recognizer) affPlan(e lang.Expr, x string) (*AffPlan, int64, bool) {
+func (rc recognizer) affPlan(e lang.Expr, x string) (*loopplan.AffPlan, int64, bool) {
 	const lim = 1 << 20
 	if !resolve.Mentions(e, x) {
-		return &AffPlan{Kind: 'c', Term: e}, 0, true
+		return &loopplan.AffPlan{Kind: 'c', Term: e}, 0, true
 	}
 	switch e := e.(type) {
 	case *lang.Ident:
 		if e.Name == x {
-			return &AffPlan{Kind: 'x'}, 1, true
+			return &loopplan.AffPlan{Kind: 'x'}, 1, true
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNeg {
 			a, k, ok := rc.affPlan(e.X, x)
-			return &AffPlan{Kind: 'n', A: a}, -k, ok
+			return &loopplan.AffPlan{Kind: 'n', A: a}, -k, ok
 		}
 	case *lang.Binary:
 		switch e.Op {
@@ -174,7 +175,7 @@ func (rc recognizer) affPlan(e lang.Expr, x string) (*AffPlan, int64, bool) {
 			if e.Op == lang.OpSub {
 				kind = '-'
 			}
-			return &AffPlan{Kind: kind, A: a, B: b}, k, k > -lim && k < lim
+			return &loopplan.AffPlan{Kind: kind, A: a, B: b}, k, k > -lim && k < lim
 		case lang.OpMul:
 			lit, other := e.X, e.Y
 			if _, ok := lit.(*lang.IntLit); !ok {
@@ -182,7 +183,7 @@ func (rc recognizer) affPlan(e lang.Expr, x string) (*AffPlan, int64, bool) {
 			}
 			if l, ok := lit.(*lang.IntLit); ok && l.Val > -lim && l.Val < lim {
 				a, k, ok := rc.affPlan(other, x)
-				return &AffPlan{Kind: 'k', A: a, K: l.Val}, k * l.Val, ok && k*l.Val > -lim && k*l.Val < lim
+				return &loopplan.AffPlan{Kind: 'k', A: a, K: l.Val}, k * l.Val, ok && k*l.Val > -lim && k*l.Val < lim
 			}
 		}
 	}
@@ -191,7 +192,7 @@ func (rc recognizer) affPlan(e lang.Expr, x string) (*AffPlan, int64, bool) {
 
 // linearClamp recognizes a comparison L OP R affine in x with a nonzero
 // slope as a clamp K * x OP E; nil when it is not one.
-func (rc recognizer) linearClamp(b *lang.Binary, x string) *ClampPlan {
+func (rc recognizer) linearClamp(b *lang.Binary, x string) *loopplan.ClampPlan {
 	if !b.Op.Ordering() {
 		return nil
 	}
@@ -200,7 +201,7 @@ func (rc recognizer) linearClamp(b *lang.Binary, x string) *ClampPlan {
 	if !ok1 || !ok2 || kl == kr {
 		return nil
 	}
-	cl := &ClampPlan{Op: b.Op, Pos: b.Pos, Lin: &LinPlan{L: l, R: r, LR: [2]lang.Expr{b.X, b.Y}}}
+	cl := &loopplan.ClampPlan{Op: b.Op, Pos: b.Pos, Lin: &loopplan.LinPlan{L: l, R: r, LR: [2]lang.Expr{b.X, b.Y}}}
 	k := kl - kr
 	if k < 0 {
 		k, cl.Op, cl.Lin.Neg = -k, b.Op.Flip(), true
@@ -217,7 +218,7 @@ func (rc recognizer) linearClamp(b *lang.Binary, x string) *ClampPlan {
 // evaluated in another order), the def's comparison is the clamp, and
 // its terms name the call site in the trace of an error, as the call
 // does.
-func (rc recognizer) inlinedClamp(call *lang.Call, x string) *ClampPlan {
+func (rc recognizer) inlinedClamp(call *lang.Call, x string) *loopplan.ClampPlan {
 	sub, fn, binds := rc.c.Inl.InlineCall(call)
 	if sub == nil || len(binds) > 0 {
 		return nil
@@ -237,7 +238,7 @@ func (rc recognizer) inlinedClamp(call *lang.Call, x string) *ClampPlan {
 // linear compiles the guard and the bound of a linear clamp: its terms
 // without x, in the rule's order (inside the def it inlines, whose call
 // they name in the trace of an error).
-func (cl *clamps) linear(p *LinPlan) *linClamp {
+func (cl *clamps) linear(p *loopplan.LinPlan) *linClamp {
 	build := func() *linClamp {
 		return &linClamp{l: cl.affNode(p.L), r: cl.affNode(p.R), neg: p.Neg}
 	}
@@ -271,7 +272,7 @@ func (cl *clamps) linear(p *LinPlan) *linClamp {
 // affNode compiles an affine tree: its terms without x as ints where
 // they are int-typed (read in place where they are literals or int
 // locals).
-func (cl *clamps) affNode(p *AffPlan) *affNode {
+func (cl *clamps) affNode(p *loopplan.AffPlan) *affNode {
 	if p == nil {
 		return nil
 	}

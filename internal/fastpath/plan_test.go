@@ -8,6 +8,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/solve"
@@ -29,7 +30,7 @@ func (r planRecorder) Alt(alt *lang.Alt) (compile.FastAlt, string) {
 	if fa.Run == nil {
 		r.got[name] = append(r.got[name], "not: "+why)
 	} else {
-		if fa.Desc != r.plan.describe() {
+		if fa.Desc != r.plan.Describe() {
 			panic("the explanation is not the plan's")
 		}
 		r.got[name] = append(r.got[name], r.plan.String())
@@ -49,7 +50,7 @@ func (r planRecorder) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.Eval
 	return r.paths.Fold(bi, comp, slow, pos, argPos)
 }
 
-func (r planRecorder) record(key string, p *FoldPlan) {
+func (r planRecorder) record(key string, p *loopplan.FoldPlan) {
 	if p == nil {
 		r.got[key] = append(r.got[key], "none")
 	} else {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/rewrite"
@@ -12,7 +13,7 @@ import (
 )
 
 // recognizer finds the fast loops' shapes in the resolved tree and says
-// what it found as plans (plan.go). It compiles nothing that is kept: it
+// what it found as plans (package loopplan). It compiles nothing that is kept: it
 // reads what names mean (package resolve), and asks the int generator
 // whether an expression is int-typed (intTyped).
 type recognizer struct{ c *compile.Compiler }
@@ -35,7 +36,7 @@ func (rc recognizer) bind(n *lang.Name) (xb *engine.Binding, unbind func()) {
 
 // affine fills t.Coefs, the coefficients of x in t.Call's arguments;
 // false when one is not affine in x.
-func affine(t *TermPlan, x string) bool {
+func affine(t *loopplan.TermPlan, x string) bool {
 	for _, a := range t.Call.Args {
 		k, ok := affineCoef(a, x)
 		if !ok {
@@ -53,11 +54,11 @@ func affine(t *TermPlan, x string) bool {
 //
 // The loop variable is given a slot of its own while the clauses are
 // read (the slot it takes is given back: the generator binds it again).
-func (rc recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, top bool) (*LoopPlan, string) {
+func (rc recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, top bool) (*loopplan.LoopPlan, string) {
 	if cl.Target.Tuple || len(cl.Target.Names) != 1 {
 		return nil, "its last for clause binds a tuple, not one int"
 	}
-	p := &LoopPlan{Var: cl.Target.Names[0].Name, Name: cl.Target.Names[0], Resume: top}
+	p := &loopplan.LoopPlan{Var: cl.Target.Names[0].Name, Name: cl.Target.Names[0], Resume: top}
 	x := p.Var
 	// The body: a sum of game positions (a nimber in it would be
 	// evaluated out of its place in the sum: the general way takes those).
@@ -85,13 +86,13 @@ func (rc recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	}
 	p.Domain = rc.domain(cl.Iter)
 	p.Pos = lang.Start(cl.Iter)
-	if p.Domain.Kind == DomRange {
+	if p.Domain.Kind == loopplan.DomRange {
 		p.Pos = cl.Iter.(*lang.Binary).Pos
 	}
 	xb, unbind := rc.bind(p.Name)
 	defer unbind()
 	xb.IsInt = p.Domain.Ranged()
-	p.Terms = make([]TermPlan, len(terms))
+	p.Terms = make([]loopplan.TermPlan, len(terms))
 	for i, call := range terms {
 		p.Terms[i].Call = call
 		if rc.c.GameCallee(call) == nil {
@@ -134,11 +135,11 @@ func (rc recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 	p.Split = isSplit(p.Terms)
 	switch {
 	case p.Domain.Ranged() && len(p.Terms) <= 2:
-		p.Kernel = KernelRange
+		p.Kernel = loopplan.KernelRange
 	case !p.Domain.Ranged() && len(p.Terms) == 1:
-		p.Kernel = KernelElems
+		p.Kernel = loopplan.KernelElems
 	default:
-		p.Kernel = KernelEach
+		p.Kernel = loopplan.KernelEach
 	}
 	if top {
 		p.Sweep = rc.sweep(p)
@@ -147,14 +148,14 @@ func (rc recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Ex
 }
 
 // domain recognizes what a for clause iterates.
-func (rc recognizer) domain(iter lang.Expr) DomainPlan {
-	d := DomainPlan{Kind: DomValues, Iter: iter}
+func (rc recognizer) domain(iter lang.Expr) loopplan.DomainPlan {
+	d := loopplan.DomainPlan{Kind: loopplan.DomValues, Iter: iter}
 	if r, ok := iter.(*lang.Binary); ok && r.Op == lang.OpRange {
-		d.Kind, d.Lo, d.Hi = DomRange, r.X, r.Y
+		d.Kind, d.Lo, d.Hi = loopplan.DomRange, r.X, r.Y
 		return d
 	}
 	if call, ok := iter.(*lang.Call); ok && rc.intRangeCall(call) {
-		d.Kind = DomRangeCall
+		d.Kind = loopplan.DomRangeCall
 		if len(call.Args) == 2 {
 			d.Lo = call.Args[0]
 		}
@@ -164,7 +165,7 @@ func (rc recognizer) domain(iter lang.Expr) DomainPlan {
 	// A literal of int literals (in ascending order, for a list or a
 	// tuple) is the same at every run: its ints, made once.
 	if ints := constInts(iter); ints != nil {
-		d.Kind, d.Ints = DomLiteral, ints
+		d.Kind, d.Ints = loopplan.DomLiteral, ints
 	}
 	return d
 }
@@ -190,35 +191,35 @@ func (rc recognizer) intRangeCall(call *lang.Call) bool {
 
 // clamp recognizes an if clause's condition as bounds on x (one, or
 // several for a guard def's conjunction), or returns nil.
-func (rc recognizer) clamp(cond lang.Expr, x string) []ClampPlan {
+func (rc recognizer) clamp(cond lang.Expr, x string) []loopplan.ClampPlan {
 	if b, ok := cond.(*lang.Binary); ok && b.Op.Ordering() {
 		if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.Y, x) {
-			return []ClampPlan{{Op: b.Op, Bound: b.Y, Pos: b.Pos}}
+			return []loopplan.ClampPlan{{Op: b.Op, Bound: b.Y, Pos: b.Pos}}
 		}
 		if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.X, x) {
-			return []ClampPlan{{Op: b.Op.Flip(), Bound: b.X, Pos: b.Pos}}
+			return []loopplan.ClampPlan{{Op: b.Op.Flip(), Bound: b.X, Pos: b.Pos}}
 		}
 		// K * x OP E: a bound on x too, while K * x cannot overflow.
 		if k, ok := scaledVar(b.X, x); ok && !resolve.Mentions(b.Y, x) {
-			return []ClampPlan{{Op: b.Op, Bound: b.Y, Pos: b.Pos, Scale: k}}
+			return []loopplan.ClampPlan{{Op: b.Op, Bound: b.Y, Pos: b.Pos, Scale: k}}
 		}
 		if k, ok := scaledVar(b.Y, x); ok && !resolve.Mentions(b.X, x) {
-			return []ClampPlan{{Op: b.Op.Flip(), Bound: b.X, Pos: b.Pos, Scale: k}}
+			return []loopplan.ClampPlan{{Op: b.Op.Flip(), Bound: b.X, Pos: b.Pos, Scale: k}}
 		}
 	}
 	if b, ok := negated(cond); ok {
 		if lc := rc.linearClamp(b, x); lc != nil {
-			return []ClampPlan{*lc}
+			return []loopplan.ClampPlan{*lc}
 		}
 	}
 	if b, ok := cond.(*lang.Binary); ok {
 		if lc := rc.linearClamp(b, x); lc != nil {
-			return []ClampPlan{*lc}
+			return []loopplan.ClampPlan{*lc}
 		}
 	}
 	if call, ok := cond.(*lang.Call); ok {
 		if lc := rc.inlinedClamp(call, x); lc != nil {
-			return []ClampPlan{*lc}
+			return []loopplan.ClampPlan{*lc}
 		}
 		if lcs := rc.guardClamps(call, x); lcs != nil {
 			return lcs
@@ -230,8 +231,8 @@ func (rc recognizer) clamp(cond lang.Expr, x string) []ClampPlan {
 // sweep recognizes the sweep of a fast loop (sweep.go), or returns nil:
 // one position of one int argument per option, over a range, a literal
 // or a set held by a name, with bounds that are int arithmetic.
-func (rc recognizer) sweep(p *LoopPlan) *SweepPlan {
-	if !rc.c.On(passes.Sweep) || p.Domain.Kind == DomRangeCall || len(p.Once) > 0 || len(p.Terms) != 1 || len(p.Terms[0].Coefs) != 1 {
+func (rc recognizer) sweep(p *loopplan.LoopPlan) *loopplan.SweepPlan {
+	if !rc.c.On(passes.Sweep) || p.Domain.Kind == loopplan.DomRangeCall || len(p.Once) > 0 || len(p.Terms) != 1 || len(p.Terms[0].Coefs) != 1 {
 		return nil
 	}
 	arg := p.Terms[0].Call.Args[0]
@@ -241,11 +242,11 @@ func (rc recognizer) sweep(p *LoopPlan) *SweepPlan {
 	// What the sweep evaluates must do nothing but arithmetic: the
 	// position is not marked as being computed (a value asked for inside
 	// would not be the error it is in the rule).
-	if p.Domain.Kind == DomRange {
+	if p.Domain.Kind == loopplan.DomRange {
 		if !rc.c.IntPure(p.Domain.Lo) || !rc.c.IntPure(p.Domain.Hi) {
 			return nil
 		}
-	} else if _, ok := p.Domain.Iter.(*lang.Ident); !ok && p.Domain.Kind != DomLiteral {
+	} else if _, ok := p.Domain.Iter.(*lang.Ident); !ok && p.Domain.Kind != loopplan.DomLiteral {
 		return nil // (a set held by a name: evaluating it does nothing else)
 	}
 	for _, cl := range p.Clamps {
@@ -263,7 +264,7 @@ func (rc recognizer) sweep(p *LoopPlan) *SweepPlan {
 		return nil
 	}
 	// A set held by a global name is the same set at every position.
-	sw := &SweepPlan{Global: p.Domain.Kind == DomLiteral}
+	sw := &loopplan.SweepPlan{Global: p.Domain.Kind == loopplan.DomLiteral}
 	if id, ok := p.Domain.Iter.(*lang.Ident); ok && !p.Domain.Ranged() {
 		b := rc.c.Lookup(id)
 		sw.Global = b != nil && b.Kind == resolve.Global
@@ -273,7 +274,7 @@ func (rc recognizer) sweep(p *LoopPlan) *SweepPlan {
 
 // sum recognizes `sum of g(ARGS) for x in A .. B`, the arguments affine
 // in x, or returns nil.
-func (rc recognizer) sum(e *lang.Comp) *FoldPlan {
+func (rc recognizer) sum(e *lang.Comp) *loopplan.FoldPlan {
 	if !rc.c.On(passes.FastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
@@ -288,7 +289,7 @@ func (rc recognizer) sum(e *lang.Comp) *FoldPlan {
 	xn := e.Clauses[0].(*lang.ForClause).Target.Names[0]
 	_, unbind := rc.bind(xn)
 	defer unbind()
-	p := &FoldPlan{Var: x, Name: xn, Range: r, Comp: e, Term: TermPlan{Game: rc.c.GameCallee(call), Call: call}}
+	p := &loopplan.FoldPlan{Var: x, Name: xn, Range: r, Comp: e, Term: loopplan.TermPlan{Game: rc.c.GameCallee(call), Call: call}}
 	if p.Term.Game == nil || !affine(&p.Term, x) {
 		return nil
 	}
@@ -304,7 +305,7 @@ func (rc recognizer) sum(e *lang.Comp) *FoldPlan {
 //
 // with ARGS affine in x and K (or J) an int literal or int global name,
 // or returns nil.
-func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
+func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *loopplan.FoldPlan {
 	if !rc.c.On(passes.FastLoops) || rc.c.InFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
@@ -315,7 +316,7 @@ func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 	if r == nil {
 		return nil
 	}
-	p := &FoldPlan{Var: x, Name: comp.Clauses[0].(*lang.ForClause).Target.Names[0], Range: r, Comp: comp, By: bi}
+	p := &loopplan.FoldPlan{Var: x, Name: comp.Clauses[0].(*lang.ForClause).Target.Names[0], Range: r, Comp: comp, By: bi}
 	// The g(ARGS) whose value is counted or folded, and for a count, the
 	// comparison and its other side.
 	var game lang.Expr
@@ -378,7 +379,7 @@ func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 	if !ok {
 		return nil
 	}
-	if p.Term = (TermPlan{Game: rc.c.GameCallee(call), Call: call}); p.Term.Game == nil {
+	if p.Term = (loopplan.TermPlan{Game: rc.c.GameCallee(call), Call: call}); p.Term.Game == nil {
 		return nil
 	}
 	xb, unbind := rc.bind(p.Name)
@@ -401,4 +402,11 @@ func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 		return nil
 	}
 	return p
+}
+
+// isSplit reports whether terms are g(A + k*x) + g(B - k*x): two heaps of
+// one game whose sizes add up to a constant.
+func isSplit(terms []loopplan.TermPlan) bool {
+	return len(terms) == 2 && len(terms[0].Coefs) == 1 && len(terms[1].Coefs) == 1 &&
+		terms[0].Coefs[0] == -terms[1].Coefs[0] && terms[0].Game == terms[1].Game
 }
