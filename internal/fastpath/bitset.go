@@ -41,7 +41,7 @@ func (bd *builders) genSet(p *BuildPlan) setBuildFn {
 		}
 	case SetFilter:
 		slow := bd.genSet(&BuildPlan{Kind: SetComp, Expr: p.Expr, Elems: []lang.Expr{p.Expr.(*lang.Comp).Body}})
-		return bd.genFilter(p, slow)
+		return (filters{bd.c}).genFilter(p, slow)
 	case SetComp:
 		loops := bd.c.Vals.Clauses(p.Expr.(*lang.Comp).Clauses)
 		el := bd.elemOf(p.Elems[0])

@@ -168,7 +168,7 @@ func (bd *builders) setPlan(e lang.Expr) *BuildPlan {
 		return &BuildPlan{Kind: SetLit, Expr: e, Elems: e.Elems}
 	case *lang.Comp:
 		if e.Kind == lang.SetComp {
-			if f := bd.filterPlan(e); f != nil {
+			if f := (filters{bd.c}).filterPlan(e); f != nil {
 				return f
 			}
 			return &BuildPlan{Kind: SetComp, Expr: e, Elems: []lang.Expr{e.Body}}
