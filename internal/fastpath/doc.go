@@ -31,7 +31,11 @@
 //     built from the plan. A set of any elements is a bitset over the
 //     universe of its game argument (package value's universe.go), and a
 //     set filter {x for x in S if C} is S's bitset and a mask kept per
-//     value of the other names C reads (filter.go, the bitsets pass).
+//     value of the other names C reads (filters, filter.go: the bitsets
+//     pass);
+//   - masks (masks.go): all and any over a comprehension of index tests
+//     (the lines of a board) as word operations on masks (Fold, the
+//     masks pass).
 //
 // The rewrites that bring a rule to the shapes recognized here are
 // package rewrite's; what names mean, package resolve's.
