@@ -25,7 +25,7 @@
 // Code package table runs). The Compiler itself compiles
 // the declarations (decl.go: a game's move rule four times, for values
 // and SG values, any or int arguments) and records what each was
-// compiled to (explain.go, grundy run --explain).
+// compiled to (decl.go too, grundy run --explain).
 //
 // The fast paths (Fast: loops over the memo tables, arguments built in
 // scratch buffers) are package fastpath's, made for each compiler by
