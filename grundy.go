@@ -322,7 +322,7 @@ func (in *Interpreter) TableRows(ctx context.Context, filename, spec string, eac
 }
 
 // tableRows is TableRows, each told the number of the row's iteration of
-// the for clause too (compile.RowFunc).
+// the for clause too (table.RowFunc).
 func (in *Interpreter) tableRows(ctx context.Context, filename, spec string, rows func(i int64, row, v value.Value) error) (*Table, error) {
 	var t *eval.Table
 	var expr string

@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/table"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -256,7 +256,7 @@ const autoTick = 25 * time.Millisecond
 // tablePass is the pass of interpreter in over a table computed by
 // several (TableWith), its time limit ending at until.
 func (in *Interpreter) tablePass(filename, spec string, until time.Time) eval.Pass {
-	return func(ctx context.Context, sh compile.Shard) error {
+	return func(ctx context.Context, sh table.Shard) error {
 		return in.exec(ctx, func(ctx context.Context) error {
 			in.sources[filename] = spec
 			st, err := lang.ParseTable(filename, spec)

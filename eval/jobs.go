@@ -10,8 +10,8 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/table"
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
@@ -66,7 +66,7 @@ func AutoWorth(rows int64, elapsed time.Duration) bool {
 
 // Pass runs a worker's pass over the table (Session.TableShard, and what
 // the caller does around it), computing the rows sh gives it.
-type Pass func(ctx context.Context, sh compile.Shard) error
+type Pass func(ctx context.Context, sh table.Shard) error
 
 // JobsOptions configure TableJobs.
 type JobsOptions struct {
@@ -173,11 +173,11 @@ type jobRow struct {
 	v     value.Value // the value of a table with one for clause (without Format)
 	last  string      // the label's text (Written)
 	text  string
-	r     *compile.ShardRow
+	r     *table.ShardRow
 	keys  []string // a grid's column labels as text (the merge's keys)
 }
 
-// worker is a worker's side of the table: compile.Shard.
+// worker is a worker's side of the table: table.Shard.
 type worker struct {
 	j       *jobs
 	pass    Pass
@@ -219,7 +219,7 @@ func TableJobs(ctx context.Context, o JobsOptions) (*Table, string, error) {
 	if j.rows > 0 {
 		last = value.Format(j.last)
 	}
-	doing := compile.TableDoing(o.RowVar, done, last)
+	doing := table.Doing(o.RowVar, done, last)
 	switch {
 	case j.werr != nil:
 		return nil, doing, j.werr
@@ -405,26 +405,26 @@ func (w *worker) claim() bool {
 	return true
 }
 
-// Take is compile.Shard's.
-func (w *worker) Take(i int64) compile.Take {
+// Take is table.Shard's.
+func (w *worker) Take(i int64) table.Take {
 	w.at = i
 	c := w.cur
 	switch {
 	case c != nil && i < c.lo:
-		return compile.Skip // (lo does not change)
+		return table.Skip // (lo does not change)
 	case c != nil && i < c.hi.Load():
 		// (A row's error cuts the chunk that holds it after it, and
 		// stops the workers of the rows after: see fail.)
-		return compile.Compute
+		return table.Compute
 	}
 	j := w.j
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	switch {
 	case w.retired || i >= j.stopAt:
-		return compile.Stop
+		return table.Stop
 	case c != nil && i < c.hi.Load():
-		return compile.Compute
+		return table.Compute
 	}
 	if j.o.Format != nil && j.next-j.at > maxAhead && j.next < j.end() {
 		// Too far ahead of the writing: wait for it a little.
@@ -439,22 +439,22 @@ func (w *worker) Take(i int64) compile.Take {
 		case <-time.After(20 * time.Millisecond):
 		}
 		j.mu.Lock()
-		return compile.Wait
+		return table.Wait
 	}
 	if !w.claim() {
-		return compile.Stop
+		return table.Stop
 	}
 	switch c := w.cur; {
 	case c.lo < i:
-		return compile.Stop // (rows before i: a pass from the start)
+		return table.Stop // (rows before i: a pass from the start)
 	case c.lo == i:
-		return compile.Compute
+		return table.Compute
 	}
-	return compile.Skip
+	return table.Skip
 }
 
-// Row is compile.Shard's.
-func (w *worker) Row(i int64, r *compile.ShardRow) {
+// Row is table.Shard's.
+func (w *worker) Row(i int64, r *table.ShardRow) {
 	j := w.j
 	row := jobRow{kept: r.Kept, i: i, label: r.Label}
 	var err error
@@ -468,7 +468,7 @@ func (w *worker) Row(i int64, r *compile.ShardRow) {
 	case !j.grid:
 		row.v = r.Value
 	default:
-		row.r = &compile.ShardRow{Cols: r.Cols, Cells: r.Cells}
+		row.r = &table.ShardRow{Cols: r.Cols, Cells: r.Cells}
 		// (Formatted here, on the worker's goroutine: a game's label is
 		// read from its session's tables.)
 		row.keys = make([]string, len(r.Cols))
@@ -499,7 +499,7 @@ func (w *worker) Row(i int64, r *compile.ShardRow) {
 	j.flush()
 }
 
-// End is compile.Shard's.
+// End is table.Shard's.
 func (w *worker) End(n int64) {
 	j := w.j
 	j.mu.Lock()
@@ -508,7 +508,7 @@ func (w *worker) End(n int64) {
 	j.flush()
 }
 
-// Doing is compile.Shard's.
+// Doing is table.Shard's.
 func (w *worker) Doing() string { return DoingMarker }
 
 // fail records the error of row at (under the lock): the table's error

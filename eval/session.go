@@ -20,6 +20,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/solve"
+	"github.com/grundy-lang/grundy/internal/table"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/stdlib"
 
@@ -702,17 +703,17 @@ func (s *Session) Table(ctx context.Context, st *lang.TableStmt) (*Table, error)
 }
 
 // TableRows is Table handing each row of a table with one for clause to
-// each as soon as it is computed (compile.RowFunc), keeping none:
+// each as soon as it is computed (table.RowFunc), keeping none:
 // the Table it returns has no rows. An error each returns stops the run
 // and is TableRows' error. A grid is computed whole, as by Table.
-func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each compile.RowFunc) (*Table, error) {
+func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each table.RowFunc) (*Table, error) {
 	ctx, end := s.Begin(ctx)
 	defer end()
-	var build func(fr *engine.Frame, each compile.RowFunc) *compile.Table
+	var build func(fr *engine.Frame, each table.RowFunc) *table.Table
 	if err := s.compileTable(st, func(c *compile.Compiler) { build = c.Tables.Table(st) }); err != nil {
 		return nil, err
 	}
-	var t *compile.Table
+	var t *table.Table
 	err := s.run(ctx, []compile.ExecFn{func(fr *engine.Frame) { t = build(fr, each) }})
 	if err != nil {
 		return nil, err
@@ -724,10 +725,10 @@ func (s *Session) TableRows(ctx context.Context, st *lang.TableStmt, each compil
 // sessions at once (TableJobs): it computes the rows sh gives it and
 // hands them to sh. Its time limit (Limits.Timeout) ends at until, the
 // table's (zero: none), however many passes the worker makes.
-func (s *Session) TableShard(ctx context.Context, st *lang.TableStmt, sh compile.Shard, until time.Time) error {
+func (s *Session) TableShard(ctx context.Context, st *lang.TableStmt, sh table.Shard, until time.Time) error {
 	ctx, end := s.beginUntil(ctx, until)
 	defer end()
-	var pass func(fr *engine.Frame, sh compile.Shard)
+	var pass func(fr *engine.Frame, sh table.Shard)
 	if err := s.compileTable(st, func(c *compile.Compiler) { pass = c.Tables.Sharded(st) }); err != nil {
 		return err
 	}

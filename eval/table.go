@@ -1,8 +1,8 @@
 package eval
 
 import (
-	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/table"
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
@@ -33,7 +33,7 @@ func (t *Table) Grid() bool { return t.ColVar != "" }
 // are all ints is right-aligned, any other column left-aligned; columns
 // are separated by one space (two in a grid); lines have no trailing
 // spaces. A table without rows prints nothing.
-func (t *Table) Text() string { return (*compile.Table)(t).Text() }
+func (t *Table) Text() string { return (*table.Table)(t).Text() }
 
 // TextWithHeader renders the table as grundy table (--format text) and
 // the REPL's :table show it: a grid as Text does; a table of one for
@@ -41,17 +41,17 @@ func (t *Table) Text() string { return (*compile.Table)(t).Text() }
 // expression as written), its columns two spaces apart, the header
 // taking its column's alignment. The header stands without rows too.
 func (t *Table) TextWithHeader(expr string) string {
-	return (*compile.Table)(t).TextWithHeader(expr)
+	return (*table.Table)(t).TextWithHeader(expr)
 }
 
 // Lines calls emit with each line of Text, its newline included, in a
 // buffer emit must not keep, holding one line at a time; it stops when
 // emit returns false.
-func (t *Table) Lines(emit func(line []byte) bool) { (*compile.Table)(t).Lines(emit) }
+func (t *Table) Lines(emit func(line []byte) bool) { (*table.Table)(t).Lines(emit) }
 
 // LinesWithHeader is Lines of TextWithHeader(expr).
 func (t *Table) LinesWithHeader(expr string, emit func(line []byte) bool) {
-	(*compile.Table)(t).LinesWithHeader(expr, emit)
+	(*table.Table)(t).LinesWithHeader(expr, emit)
 }
 
 // Blank reports whether v is a grid cell filtered out by an if clause.

@@ -164,3 +164,29 @@ func (s *Solver) bound() func(p, q int) int {
 // value(i+q), from heap from on, or -1 (a cheap check of a candidate
 // period on the values computed since the last).
 func (s *Solver) LastMismatch(q, from int) int { return s.table().lastMismatch(q, from) }
+
+// Mapped reports whether the Solver's table is in a memory-mapped file
+// (Options.MapAbove), and the error of a mapping that failed (the table
+// then stayed in the heap).
+func (s *Solver) Mapped() (bool, error) { return s.st.m != nil, s.st.err }
+
+// SetMapAbove sets Options.MapAbove: the table moves to a mapped file when
+// it next grows past that many bytes.
+func (s *Solver) SetMapAbove(bytes int64) { s.st.mapAbove = bytes }
+
+// SetWorkers sets Options.Workers: the threads that may compute the
+// values from now on (a process whose cores are busy with other
+// computations gains nothing from a helper thread, which then only
+// takes their time).
+func (s *Solver) SetWorkers(n int) {
+	w := min(max(n, 1), 2)
+	if s.c8 != nil {
+		s.c8.workers = w
+	}
+	if s.c16 != nil {
+		s.c16.workers = w
+	}
+	if s.c32 != nil {
+		s.c32.workers = w
+	}
+}

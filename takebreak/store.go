@@ -165,29 +165,3 @@ func asBytes[V word](v []V) []byte {
 
 // closeStore is a Solver's cleanup: its mapped file goes when it does.
 func closeStore(st *store) { st.swap(nil) }
-
-// Mapped reports whether the Solver's table is in a memory-mapped file
-// (Options.MapAbove), and the error of a mapping that failed (the table
-// then stayed in the heap).
-func (s *Solver) Mapped() (bool, error) { return s.st.m != nil, s.st.err }
-
-// SetMapAbove sets Options.MapAbove: the table moves to a mapped file when
-// it next grows past that many bytes.
-func (s *Solver) SetMapAbove(bytes int64) { s.st.mapAbove = bytes }
-
-// SetWorkers sets Options.Workers: the threads that may compute the
-// values from now on (a process whose cores are busy with other
-// computations gains nothing from a helper thread, which then only
-// takes their time).
-func (s *Solver) SetWorkers(n int) {
-	w := min(max(n, 1), 2)
-	if s.c8 != nil {
-		s.c8.workers = w
-	}
-	if s.c16 != nil {
-		s.c16.workers = w
-	}
-	if s.c32 != nil {
-		s.c32.workers = w
-	}
-}

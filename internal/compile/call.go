@@ -14,16 +14,16 @@ import (
 
 // call compiles a call: to a declared game (a position), a def, a built-in,
 // or a function value.
-func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
+func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 	pos := e.Pos
 	argPos := make([]engine.Pos, len(e.Args))
 	for i, a := range e.Args {
 		argPos[i] = lang.Start(a)
 	}
 	if id, ok := e.Fn.(*lang.Ident); ok {
-		b := c.Binding(id)
+		b := vg.c.Binding(id)
 		if b == nil {
-			c.exprs(e.Args)
+			vg.exprs(e.Args)
 			return func(*engine.Frame) value.Value { return value.None }
 		}
 		switch b.Kind {
@@ -34,9 +34,9 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 			// redeclaration.)
 			g := b.Game
 			if len(e.Args) != g.NArgs {
-				c.Errorf(pos, "game %s takes %d argument%s, but %d %s given", g.GName, g.NArgs, value.Plural(g.NArgs), len(e.Args), value.WasWere(len(e.Args)))
+				vg.c.Errorf(pos, "game %s takes %d argument%s, but %d %s given", g.GName, g.NArgs, value.Plural(g.NArgs), len(e.Args), value.WasWere(len(e.Args)))
 			}
-			args := c.exprs(e.Args)
+			args := vg.exprs(e.Args)
 			// b.game is read at run time: a REPL re-declaration replaces it.
 			return func(fr *engine.Frame) value.Value {
 				g := b.Game
@@ -61,16 +61,16 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 				return g.PositionValue(a)
 			}
 		case resolve.Def:
-			if sub, fn, binds := c.Inl.InlineCall(e); sub != nil {
-				set := c.Inl.compileBinds(binds)
-				f := Inlined(c.Compiler, fn, func() engine.EvalFn { return c.Expr(sub) })
+			if sub, fn, binds := vg.c.Inl.InlineCall(e); sub != nil {
+				set := vg.c.Inl.compileBinds(binds)
+				f := Inlined(vg.c, fn, func() engine.EvalFn { return vg.Expr(sub) })
 				return InlineCallFn(set, pos, fn, f)
 			}
 			fn := b.Fn
 			if len(e.Args) != len(fn.Params) {
-				c.Errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(e.Args), value.WasWere(len(e.Args)))
+				vg.c.Errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(e.Args), value.WasWere(len(e.Args)))
 			}
-			args := c.exprs(e.Args)
+			args := vg.exprs(e.Args)
 			return func(fr *engine.Frame) value.Value {
 				fn := b.Fn
 				if len(args) != len(fn.Params) {
@@ -81,25 +81,25 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 		case resolve.Builtin:
 			bi := b.Bi
 			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
-				c.Errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), value.WasWere(len(e.Args)))
+				vg.c.Errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), value.WasWere(len(e.Args)))
 			}
-			if len(e.Args) == 1 && (bi.Fold != nil || bi.AllAny != 0 && c.On(passes.Masks)) {
+			if len(e.Args) == 1 && (bi.Fold != nil || bi.AllAny != 0 && vg.c.On(passes.Masks)) {
 				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
 					call := func(p *lang.Comp) lang.Expr {
 						return &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{p}, Site: e.Site}
 					}
-					if f, ok := planComp(c.Compiler, comp, foldConsumer(bi), call, c.Expr); ok {
+					if f, ok := planComp(vg.c, comp, foldConsumer(bi), call, vg.Expr); ok {
 						return f
 					}
-					return c.foldCall(bi, comp, pos, argPos)
+					return vg.foldCall(bi, comp, pos, argPos)
 				}
 			}
-			if bi.SGArgs && len(e.Args) == 1 && c.isGameExpr(e.Args[0]) {
-				sg := c.SG.SGExpr(e.Args[0])
+			if bi.SGArgs && len(e.Args) == 1 && vg.isGameExpr(e.Args[0]) {
+				sg := vg.c.SG.SGExpr(e.Args[0])
 				isSG, isOutcome := bi.Query == engine.QuerySG, bi.Query == engine.QueryOutcome
 				var probe func(fr *engine.Frame) (memo.Sgv, bool)
 				if isSG || isOutcome {
-					probe = c.SG.sgProbe(e.Args[0])
+					probe = vg.c.SG.sgProbe(e.Args[0])
 				}
 				return func(fr *engine.Frame) value.Value {
 					if probe != nil {
@@ -147,10 +147,10 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 					return r
 				}
 			}
-			if f := c.quickCall(bi, e, pos, argPos); f != nil {
+			if f := vg.quickCall(bi, e, pos, argPos); f != nil {
 				return f
 			}
-			args := c.exprs(e.Args)
+			args := vg.exprs(e.Args)
 			return func(fr *engine.Frame) value.Value {
 				th := fr.Th
 				var vs []value.Value
@@ -178,8 +178,8 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 			}
 		}
 	}
-	fn := c.Expr(e.Fn)
-	args := c.exprs(e.Args)
+	fn := vg.Expr(e.Fn)
+	args := vg.exprs(e.Args)
 	return func(fr *engine.Frame) value.Value {
 		return engine.CallValue(fr, pos, argPos, fn(fr), evalAll(fr, args))
 	}
@@ -187,14 +187,14 @@ func (c *ValueGen) call(e *lang.Call) engine.EvalFn {
 
 // quickCall compiles a call of a built-in with Quick1 or Quick2 (see
 // Builtin): nil when it has neither for the number of arguments.
-func (c *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, argPos []engine.Pos) (f engine.EvalFn) {
-	if !c.On(passes.Composite) {
+func (vg *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, argPos []engine.Pos) (f engine.EvalFn) {
+	if !vg.c.On(passes.Composite) {
 		return nil
 	}
-	defer func() { c.FiredIf(passes.Composite, f != nil) }()
+	defer func() { vg.c.FiredIf(passes.Composite, f != nil) }()
 	switch {
 	case len(e.Args) == 1 && bi.Quick1 != nil:
-		x := c.Expr(e.Args[0])
+		x := vg.Expr(e.Args[0])
 		return func(fr *engine.Frame) value.Value {
 			a := x(fr)
 			if r, ok := bi.Quick1(a); ok {
@@ -203,7 +203,7 @@ func (c *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, a
 			return callBuiltin2(fr, bi, pos, argPos, a, value.None, 1)
 		}
 	case len(e.Args) == 2 && bi.Quick2 != nil:
-		x, y := c.Expr(e.Args[0]), c.Expr(e.Args[1])
+		x, y := vg.Expr(e.Args[0]), vg.Expr(e.Args[1])
 		return func(fr *engine.Frame) value.Value {
 			a, b := x(fr), y(fr)
 			if r, ok := bi.Quick2(a, b); ok {
@@ -233,22 +233,22 @@ func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (value.Value, bool) {
 
 // foldCall streams the elements of a list comprehension into a built-in's
 // Fold (len, min, max of [E for ...] build no list).
-func (c *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+func (vg *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	var slow engine.EvalFn
 	if bi.AllAny != 0 {
-		slow = c.allAnyFold(bi, comp, pos, argPos)
+		slow = vg.allAnyFold(bi, comp, pos, argPos)
 	} else {
-		slow = c.foldCallGeneric(bi, comp, pos, argPos)
+		slow = vg.foldCallGeneric(bi, comp, pos, argPos)
 	}
-	if f := c.fast.Fold(bi, comp, slow, pos, argPos); f != nil {
+	if f := vg.c.fast.Fold(bi, comp, slow, pos, argPos); f != nil {
 		return f
 	}
 	return slow
 }
 
-func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	loops := c.Clauses(comp.Clauses)
-	body := c.Expr(comp.Body)
+func (vg *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	loops := vg.Clauses(comp.Clauses)
+	body := vg.Expr(comp.Body)
 	// Counting elements that cannot fail to evaluate: count them only.
 	countOnly := false
 	if bi.Count {
@@ -256,7 +256,7 @@ func (c *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engi
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 			countOnly = true
 		case *lang.Ident:
-			countOnly = c.LocalSlot(b) >= 0 || c.Lookup(b) != nil && c.Lookup(b).Kind == resolve.Global && !c.InFunc
+			countOnly = vg.c.LocalSlot(b) >= 0 || vg.c.Lookup(b) != nil && vg.c.Lookup(b).Kind == resolve.Global && !vg.c.InFunc
 		}
 	}
 	return func(fr *engine.Frame) value.Value {
@@ -321,10 +321,10 @@ func foldConsumer(bi *engine.Builtin) ir.Consumer {
 // not a bool met before one does is the built-in's error, raised when the
 // comprehension is done, where the built-in would have met it in the
 // whole list.
-func (c *ValueGen) allAnyFold(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	c.Fired(passes.Masks)
-	loops := c.Clauses(comp.Clauses)
-	body := c.Expr(comp.Body)
+func (vg *ValueGen) allAnyFold(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	vg.c.Fired(passes.Masks)
+	loops := vg.Clauses(comp.Clauses)
+	body := vg.Expr(comp.Body)
 	isAll := bi.AllAny > 0
 	return func(fr *engine.Frame) value.Value {
 		decided, bad := false, value.None
@@ -352,16 +352,16 @@ func (c *ValueGen) allAnyFold(bi *engine.Builtin, comp *lang.Comp, pos engine.Po
 
 // isGameExpr reports whether e is syntactically a game expression whose SG
 // value can be streamed (a sum, a nimber, copies, a game position call).
-func (c *ValueGen) isGameExpr(e lang.Expr) bool {
+func (vg *ValueGen) isGameExpr(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.Call:
-		if c.GameCallee(e) != nil {
+		if vg.c.GameCallee(e) != nil {
 			return true
 		}
 		// A def that inlines here (sgExpr inlines it the same way) whose
 		// body is one.
-		sub, fn, _ := c.Inl.InlineCall(e)
-		return sub != nil && Inlined(c.Compiler, fn, func() bool { return c.isGameExpr(sub) })
+		sub, fn, _ := vg.c.Inl.InlineCall(e)
+		return sub != nil && Inlined(vg.c, fn, func() bool { return vg.isGameExpr(sub) })
 	case *lang.SumOf:
 		return true
 	case *lang.Comp:
@@ -369,7 +369,7 @@ func (c *ValueGen) isGameExpr(e lang.Expr) bool {
 	case *lang.Unary:
 		return e.Op == lang.OpNimber
 	case *lang.Binary:
-		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (c.isGameExpr(e.X) || c.isGameExpr(e.Y))
+		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (vg.isGameExpr(e.X) || vg.isGameExpr(e.Y))
 	}
 	return false
 }

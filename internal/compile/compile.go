@@ -39,9 +39,8 @@ type Env struct {
 // takes the general way.
 type Fast interface {
 	// Alt compiles a move rule's alternative for the SG search with int
-	// parameters as a fast loop (Run nil when it is not one: why is in
-	// Compiler.Rejected).
-	Alt(alt *lang.Alt) FastAlt
+	// parameters as a fast loop, or returns (Run nil) why it is not one.
+	Alt(alt *lang.Alt) (FastAlt, string)
 	// Sum compiles `sum of g(ARGS) for x in A .. B` (slow: the general
 	// way).
 	Sum(e *lang.Comp, slow SGFn) SGFn
@@ -99,7 +98,6 @@ type Compiler struct {
 	explaining *passes.Explanation           // the declaration whose notes are recorded
 	defFired   map[*engine.Func]passes.Pass  // the passes that fired in a def's body (explainDef)
 	defNotes   map[*engine.Func][]string     // the notes of the fast paths of a def's body (explainDef)
-	Rejected   string                        // why the last fast path tried did not apply
 	Built      string                        // the arguments the last Fast.Composite builds in scratch buffers
 	CurGame    *engine.Game                  // the game whose move rule is being compiled
 	decls      map[lang.Stmt]*engine.Binding // each hoisted def and game's own binding
@@ -113,7 +111,7 @@ type Compiler struct {
 func New(env *Env, globals int) *Compiler {
 	r := &resolve.Resolver{Reg: env.Reg, Passes: env.Engine.On, Globals: globals}
 	c := &Compiler{Resolver: r, Env: env}
-	c.Vals, c.Ints, c.SG, c.Inl, c.Tables = &ValueGen{c}, &IntGen{Compiler: c}, &SGGen{Compiler: c}, &Inliner{c}, &TableGen{c}
+	c.Vals, c.Ints, c.SG, c.Inl, c.Tables = &ValueGen{c}, &IntGen{c: c}, &SGGen{c: c}, &Inliner{c}, &TableGen{c}
 	c.fast = env.Fast(c)
 	return c
 }

@@ -10,61 +10,61 @@ import (
 )
 
 // Cond compiles a condition (which must be true or false at run time).
-func (c *IntGen) Cond(e lang.Expr, what string) BoolFn { return c.condAt(e, what, lang.Start(e)) }
+func (g *IntGen) Cond(e lang.Expr, what string) BoolFn { return g.condAt(e, what, lang.Start(e)) }
 
 // condAt is cond with the position a non-bool is reported at.
-func (c *IntGen) condAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
+func (g *IntGen) condAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
 	switch e := e.(type) {
 	case *lang.BoolLit:
 		v := e.Val
 		return func(*engine.Frame) bool { return v }
 	case *lang.Unary:
 		if e.Op == lang.OpNot {
-			x := c.condAt(e.X, "the operand of not", e.Pos)
+			x := g.condAt(e.X, "the operand of not", e.Pos)
 			return func(fr *engine.Frame) bool { return !x(fr) }
 		}
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAnd:
-			x, y := c.Cond(e.X, "the operands of and"), c.Cond(e.Y, "the operands of and")
+			x, y := g.Cond(e.X, "the operands of and"), g.Cond(e.Y, "the operands of and")
 			return func(fr *engine.Frame) bool { return x(fr) && y(fr) }
 		case lang.OpOr:
-			x, y := c.Cond(e.X, "the operands of or"), c.Cond(e.Y, "the operands of or")
+			x, y := g.Cond(e.X, "the operands of or"), g.Cond(e.Y, "the operands of or")
 			return func(fr *engine.Frame) bool { return x(fr) || y(fr) }
 		case lang.OpIn, lang.OpNotIn:
 			if r, ok := e.Y.(*lang.Binary); !ok || r.Op != lang.OpRange {
-				if f := c.fast.InSet(e, e.Op == lang.OpNotIn); f != nil {
+				if f := g.c.fast.InSet(e, e.Op == lang.OpNotIn); f != nil {
 					return f
 				}
 			}
 		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-			if f := c.intCompare(e); f != nil {
+			if f := g.intCompare(e); f != nil {
 				return f
 			}
-			if f := c.strEquals(e); f != nil {
+			if f := g.strEquals(e); f != nil {
 				return f
 			}
 		}
 	}
-	x := c.Vals.Expr(e)
+	x := g.c.Vals.Expr(e)
 	return func(fr *engine.Frame) bool { return operator.NeedBool(pos, x(fr), what) }
 }
 
 // intCompare compiles a comparison with an int-typed operand.
-func (c *IntGen) intCompare(e *lang.Binary) BoolFn {
-	xi, xv := c.asInt(e.X)
-	yi, yv := c.asInt(e.Y)
+func (g *IntGen) intCompare(e *lang.Binary) BoolFn {
+	xi, xv := g.asInt(e.X)
+	yi, yv := g.asInt(e.Y)
 	if xi == nil && yi == nil {
 		return nil
 	}
 	op := e.Op
 	if xi == nil || yi == nil {
-		generic := c.intCompareMixed(e, xi, yi)
+		generic := g.intCompareMixed(e, xi, yi)
 		// sg(G) OP n: when G's positions are finished (a probe, without
 		// side effects), compare the value without building it.
-		probe, other, swap := c.sgCallProbe(e.X), yi, false
+		probe, other, swap := g.sgCallProbe(e.X), yi, false
 		if probe == nil || other == nil {
-			probe, other, swap = c.sgCallProbe(e.Y), xi, true
+			probe, other, swap = g.sgCallProbe(e.Y), xi, true
 		}
 		if probe != nil && other != nil {
 			if swap {
@@ -81,7 +81,7 @@ func (c *IntGen) intCompare(e *lang.Binary) BoolFn {
 	}
 	_, _ = xv, yv
 	// Local ints are read in place, not through a closure.
-	xo, yo := c.iopnd(e.X, xi), c.iopnd(e.Y, yi)
+	xo, yo := g.iopnd(e.X, xi), g.iopnd(e.Y, yi)
 	switch op {
 	case lang.OpEq:
 		return func(fr *engine.Frame) bool { return xo.get(fr) == yo.get(fr) }
@@ -99,25 +99,25 @@ func (c *IntGen) intCompare(e *lang.Binary) BoolFn {
 
 // sgCallProbe returns the probe of G when e is sg(G) with the built-in sg
 // and G a game expression sgProbe takes; nil otherwise.
-func (c *IntGen) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
-	return c.queryProbe(e, engine.QuerySG)
+func (g *IntGen) sgCallProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
+	return g.queryProbe(e, engine.QuerySG)
 }
 
 // queryProbe is sgCallProbe for the built-in whose Query is q.
-func (c *IntGen) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (memo.Sgv, bool) {
-	if !c.IsQueryCall(e, q) {
+func (g *IntGen) queryProbe(e lang.Expr, q engine.Query) func(fr *engine.Frame) (memo.Sgv, bool) {
+	if !g.c.IsQueryCall(e, q) {
 		return nil // not a call of the built-in
 	}
-	return c.SG.sgProbe(e.(*lang.Call).Args[0])
+	return g.c.SG.sgProbe(e.(*lang.Call).Args[0])
 }
 
 // intCompareMixed compiles a comparison with one int-typed operand (xi or
 // yi) and one that is not known to be an int.
-func (c *IntGen) intCompareMixed(e *lang.Binary, xi, yi IntFn) BoolFn {
+func (g *IntGen) intCompareMixed(e *lang.Binary, xi, yi IntFn) BoolFn {
 	pos, op := e.Pos, e.Op
 	// Compare generically unless the other side is an int at run
 	// time. A local on the unknown side is read directly.
-	if s := c.LocalSlot(e.X); s >= 0 && yi != nil {
+	if s := g.c.LocalSlot(e.X); s >= 0 && yi != nil {
 		return func(fr *engine.Frame) bool {
 			a := fr.Slots[s]
 			if a.K == value.KInt {
@@ -126,7 +126,7 @@ func (c *IntGen) intCompareMixed(e *lang.Binary, xi, yi IntFn) BoolFn {
 			return operator.Compare(pos, op, a, value.Int(yi(fr)))
 		}
 	}
-	if s := c.LocalSlot(e.Y); s >= 0 && xi != nil {
+	if s := g.c.LocalSlot(e.Y); s >= 0 && xi != nil {
 		return func(fr *engine.Frame) bool {
 			a, b := xi(fr), fr.Slots[s]
 			if b.K == value.KInt {
@@ -135,7 +135,7 @@ func (c *IntGen) intCompareMixed(e *lang.Binary, xi, yi IntFn) BoolFn {
 			return operator.Compare(pos, op, value.Int(a), b)
 		}
 	}
-	x, y := c.Vals.Expr(e.X), c.Vals.Expr(e.Y)
+	x, y := g.c.Vals.Expr(e.X), g.c.Vals.Expr(e.Y)
 	return func(fr *engine.Frame) bool {
 		a, b := x(fr), y(fr)
 		if a.K == value.KInt && b.K == value.KInt {
@@ -147,7 +147,7 @@ func (c *IntGen) intCompareMixed(e *lang.Binary, xi, yi IntFn) BoolFn {
 
 // strEquals compiles X == "s" or X != "s" (either way round), which
 // compares as Equal does without building a bool value.
-func (c *IntGen) strEquals(e *lang.Binary) BoolFn {
+func (g *IntGen) strEquals(e *lang.Binary) BoolFn {
 	if e.Op != lang.OpEq && e.Op != lang.OpNe {
 		return nil
 	}
@@ -159,8 +159,8 @@ func (c *IntGen) strEquals(e *lang.Binary) BoolFn {
 	if !ok {
 		return nil
 	}
-	x, want, eq := c.Vals.Expr(other), l.Val, e.Op == lang.OpEq
-	if probe := c.queryProbe(other, engine.QueryOutcome); probe != nil {
+	x, want, eq := g.c.Vals.Expr(other), l.Val, e.Op == lang.OpEq
+	if probe := g.queryProbe(other, engine.QueryOutcome); probe != nil {
 		// outcome(G) == "P": when G's positions are finished, its
 		// outcome comes from the value (what outcome would return).
 		return func(fr *engine.Frame) bool {

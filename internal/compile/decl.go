@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -68,23 +69,9 @@ func (c *Compiler) CompileFile(f *lang.File, end *resolve.Site) []ExecFn {
 	return code
 }
 
-// explainDef records how calls of def fn are compiled.
-func (c *Compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
-	x := c.Env.ExplainOf("def", fn.FName, d.Name.Pos)
-	x.Fired = c.defFired[fn]
-	switch {
-	case !c.On(passes.Inline):
-		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
-	case resolve.RecursiveNow(fn):
-		x.Notes = append(x.Notes, "recursive: called, not inlined")
-	case c.IntClosed(c.end, resolve.NameDecl(d.Name), 0):
-		x.Notes = append(x.Notes, "int arithmetic: inlined as int code where it is called with int arguments")
-	default:
-		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
-	}
-	x.Notes = append(x.Notes, c.defNotes[fn]...)
-}
-
+// CompileDef compiles the body of def fn, declared by d: for any
+// arguments and, when it has parameters, for int arguments (its errors
+// then dropped: the general body reports them).
 func (c *Compiler) CompileDef(fn *engine.Func, d *lang.DefStmt) {
 	// (The passes that fire in its body: for its explanation, made once
 	// every def is compiled, explainDef.)
@@ -158,9 +145,10 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		planned = c.planAlts(d, sg, ints)
 		for _, pa := range planned {
 			i, alt := pa.i, pa.alt
+			rejected := "" // why the alternative is not a fast loop
 			if sg && ints {
-				c.Rejected = ""
-				if fa := c.fast.Alt(alt); fa.Run != nil {
+				var fa FastAlt
+				if fa, rejected = c.fast.Alt(alt); fa.Run != nil {
 					if fa.Probe != nil {
 						probes = append(probes, fa.Probe)
 					}
@@ -189,7 +177,6 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						if p := c.SG.callProbe(body, loops); p != nil {
 							probes = append(probes, p)
 						}
-						rejected := c.Rejected
 						if b := c.SG.sgBatch(body, last); b != nil {
 							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups%s; no fast loop: %s", altLabel(i, alt), batchLen, last.guardNote(), rejected)
 							gens = append(gens, outer(b))
@@ -199,7 +186,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						}
 						continue
 					}
-					c.note("%s: general path: %s", altLabel(i, alt), c.Rejected)
+					c.note("%s: general path: %s", altLabel(i, alt), rejected)
 				}
 				c.Built = ""
 				sgBody := c.SG.SGExpr(body)
@@ -292,4 +279,65 @@ func (c *Compiler) flattenTuples(g *engine.Game, d *lang.GameStmt) {
 		g.Tuples = tf
 		return
 	}
+}
+
+// Explanations: what the compiler made of each game and def, for
+// `grundy run --explain` and the REPL's :explain. A user whose game is
+// slow starts there: each alternative of a move rule says whether it runs
+// as a fast loop over the memo tables or on the general path, and why.
+// The Session keeps them (Session.Explain); the compiler records them.
+
+// Fired records that pass p changed the code of the declaration being
+// compiled (see note).
+func (c *Compiler) Fired(p passes.Pass) {
+	if c.explaining != nil {
+		c.explaining.Fired |= p
+	}
+}
+
+// FiredIf is Fired when built: a compile function of a pass, which
+// returns nil where the pass does not apply, defers it with f != nil.
+func (c *Compiler) FiredIf(p passes.Pass, built bool) {
+	if built {
+		c.Fired(p)
+	}
+}
+
+// note adds a line to the explanation of the declaration being compiled
+// (nothing when none is, or when compiling a variant that is not
+// explained).
+func (c *Compiler) note(format string, args ...any) {
+	if c.explaining != nil {
+		c.explaining.Notes = append(c.explaining.Notes, fmt.Sprintf(format, args...))
+	}
+}
+
+// altLabel names alternative i of a move rule for a note.
+func altLabel(i int, alt *lang.Alt) string {
+	return fmt.Sprintf("alternative %d (line %d)", i+1, alt.Pos.Line)
+}
+
+// Note adds the line n to the explanation of the declaration being
+// compiled, once (the fast paths' notes).
+func (c *Compiler) Note(n string) {
+	if x := c.explaining; x != nil && !slices.Contains(x.Notes, n) {
+		x.Notes = append(x.Notes, n)
+	}
+}
+
+// explainDef records how calls of def fn are compiled.
+func (c *Compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
+	x := c.Env.ExplainOf("def", fn.FName, d.Name.Pos)
+	x.Fired = c.defFired[fn]
+	switch {
+	case !c.On(passes.Inline):
+		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
+	case resolve.RecursiveNow(fn):
+		x.Notes = append(x.Notes, "recursive: called, not inlined")
+	case c.IntClosed(c.end, resolve.NameDecl(d.Name), 0):
+		x.Notes = append(x.Notes, "int arithmetic: inlined as int code where it is called with int arguments")
+	default:
+		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
+	}
+	x.Notes = append(x.Notes, c.defNotes[fn]...)
 }

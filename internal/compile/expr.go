@@ -16,11 +16,11 @@ import (
 // ValueGen compiles expressions and statements to closures over values
 // (the general way, from which the other generators take over where they
 // apply).
-type ValueGen struct{ *Compiler }
+type ValueGen struct{ c *Compiler }
 
 // Expr compiles an expression to a closure.
-func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
-	c.count(e.Position())
+func (vg *ValueGen) Expr(e lang.Expr) engine.EvalFn {
+	vg.c.count(e.Position())
 	switch e := e.(type) {
 	case *lang.IntLit:
 		v := value.Int(e.Val)
@@ -32,13 +32,13 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 		v := value.Bool(e.Val)
 		return func(*engine.Frame) value.Value { return v }
 	case *lang.Ident:
-		return c.ident(e)
+		return vg.ident(e)
 	case *lang.ListLit:
-		elems := c.exprs(e.Elems)
+		elems := vg.exprs(e.Elems)
 		return func(fr *engine.Frame) value.Value { return value.List(evalAll(fr, elems)) }
 	case *lang.TupleLit:
-		elems := c.exprs(e.Elems)
-		if len(elems) == 2 && c.On(passes.Composite) {
+		elems := vg.exprs(e.Elems)
+		if len(elems) == 2 && vg.c.On(passes.Composite) {
 			// A pair of ints: a cell of a board, shared when small.
 			x, y := elems[0], elems[1]
 			return func(fr *engine.Frame) value.Value {
@@ -51,23 +51,23 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 		}
 		return func(fr *engine.Frame) value.Value { return value.Tuple(evalAll(fr, elems)) }
 	case *lang.SetLit:
-		elems := c.exprs(e.Elems)
+		elems := vg.exprs(e.Elems)
 		pos := e.Pos
 		return func(fr *engine.Frame) value.Value { return engine.BuildSet(fr.Th, pos, evalAll(fr, elems)) }
 	case *lang.MapLit:
-		keys, vals := c.exprs(e.Keys), c.exprs(e.Vals)
+		keys, vals := vg.exprs(e.Keys), vg.exprs(e.Vals)
 		pos := e.Pos
 		return func(fr *engine.Frame) value.Value {
 			return engine.BuildMap(fr.Th, pos, evalAll(fr, keys), evalAll(fr, vals))
 		}
 	case *lang.Comp:
 		id := func(p *lang.Comp) lang.Expr { return p }
-		if f, ok := planComp(c.Compiler, e, ir.CompConsumer(e.Kind), id, c.Expr); ok {
+		if f, ok := planComp(vg.c, e, ir.CompConsumer(e.Kind), id, vg.Expr); ok {
 			return f
 		}
-		return c.comp(e)
+		return vg.comp(e)
 	case *lang.SumOf:
-		items := c.exprs(e.Items)
+		items := vg.exprs(e.Items)
 		poss := make([]engine.Pos, len(e.Items))
 		for i, it := range e.Items {
 			poss[i] = lang.Start(it)
@@ -82,10 +82,10 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 			return value.SumOf(vs)
 		}
 	case *lang.IfExpr:
-		if f := c.Ints.IntExpr(e); f != nil {
+		if f := vg.c.Ints.IntExpr(e); f != nil {
 			return func(fr *engine.Frame) value.Value { return value.Value{K: value.KInt, N: f(fr)} }
 		}
-		cond, a, b := c.Ints.Cond(e.Cond, "the condition of if"), c.Expr(e.Then), c.Expr(e.Else)
+		cond, a, b := vg.c.Ints.Cond(e.Cond, "the condition of if"), vg.Expr(e.Then), vg.Expr(e.Else)
 		return func(fr *engine.Frame) value.Value {
 			if cond(fr) {
 				return a(fr)
@@ -93,26 +93,26 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 			return b(fr)
 		}
 	case *lang.Unary:
-		x := c.Expr(e.X)
+		x := vg.Expr(e.X)
 		pos := e.Pos
 		if f := operator.Unary[e.Op]; f != nil {
 			return func(fr *engine.Frame) value.Value { return f(pos, x(fr)) }
 		}
 		// not
-		cond := c.Ints.condAt(e.X, "the operand of not", pos)
+		cond := vg.c.Ints.condAt(e.X, "the operand of not", pos)
 		return func(fr *engine.Frame) value.Value { return value.Bool(!cond(fr)) }
 	case *lang.Binary:
-		return c.binary(e)
+		return vg.binary(e)
 	case *lang.Chain:
-		return c.chain(e)
+		return vg.chain(e)
 	case *lang.Call:
-		return c.call(e)
+		return vg.call(e)
 	case *lang.Index:
 		pos := e.Pos
-		if s := c.LocalSlot(e.X); s >= 0 && c.On(passes.Composite) {
-			if fi := c.Ints.IntExpr(e.Index); fi != nil {
+		if s := vg.c.LocalSlot(e.X); s >= 0 && vg.c.On(passes.Composite) {
+			if fi := vg.c.Ints.IntExpr(e.Index); fi != nil {
 				// An element of a local list or tuple.
-				io := c.Ints.iopnd(e.Index, fi)
+				io := vg.c.Ints.iopnd(e.Index, fi)
 				return func(fr *engine.Frame) value.Value {
 					v, i := fr.Slots[s], io.get(fr)
 					if v.K == value.KList || v.K == value.KTuple {
@@ -124,30 +124,30 @@ func (c *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 				}
 			}
 		}
-		x, i := c.Expr(e.X), c.Expr(e.Index)
+		x, i := vg.Expr(e.X), vg.Expr(e.Index)
 		return func(fr *engine.Frame) value.Value { return operator.Index(pos, x(fr), i(fr)) }
 	case *lang.Slice:
-		x, lo, hi := c.Expr(e.X), c.OptExpr(e.Lo), c.OptExpr(e.Hi)
+		x, lo, hi := vg.Expr(e.X), vg.OptExpr(e.Lo), vg.OptExpr(e.Hi)
 		pos := e.Pos
 		return func(fr *engine.Frame) value.Value { return operator.Slice(pos, x(fr), lo(fr), hi(fr)) }
 	case *argExpr:
-		return outside(c.Compiler, e, c.Expr)
+		return outside(vg.c, e, vg.Expr)
 	}
 	panic(fmt.Sprintf("eval: unknown expression %T", e))
 }
 
 // OptExpr compiles an optional expression: nil evaluates to none.
-func (c *ValueGen) OptExpr(e lang.Expr) engine.EvalFn {
+func (vg *ValueGen) OptExpr(e lang.Expr) engine.EvalFn {
 	if e == nil {
 		return func(*engine.Frame) value.Value { return value.None }
 	}
-	return c.Expr(e)
+	return vg.Expr(e)
 }
 
-func (c *ValueGen) exprs(es []lang.Expr) []engine.EvalFn {
+func (vg *ValueGen) exprs(es []lang.Expr) []engine.EvalFn {
 	out := make([]engine.EvalFn, len(es))
 	for i, e := range es {
-		out[i] = c.Expr(e)
+		out[i] = vg.Expr(e)
 	}
 	return out
 }
@@ -160,8 +160,8 @@ func evalAll(fr *engine.Frame, fs []engine.EvalFn) []value.Value {
 	return vs
 }
 
-func (c *ValueGen) ident(e *lang.Ident) engine.EvalFn {
-	b := c.Binding(e)
+func (vg *ValueGen) ident(e *lang.Ident) engine.EvalFn {
+	b := vg.c.Binding(e)
 	if b == nil {
 		return func(*engine.Frame) value.Value { return value.None }
 	}
@@ -172,7 +172,7 @@ func (c *ValueGen) ident(e *lang.Ident) engine.EvalFn {
 	case resolve.Global:
 		s := b.Slot
 		name, pos := e.Name, e.Pos
-		if c.InFunc {
+		if vg.c.InFunc {
 			return func(fr *engine.Frame) value.Value {
 				v := fr.Th.Globals[s]
 				if v.K == value.KNone {
@@ -192,15 +192,15 @@ func (c *ValueGen) ident(e *lang.Ident) engine.EvalFn {
 	}
 }
 
-func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
+func (vg *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 	pos := e.Pos
-	if f := c.Ints.IntExpr(e); f != nil {
+	if f := vg.c.Ints.IntExpr(e); f != nil {
 		return func(fr *engine.Frame) value.Value { return value.Value{K: value.KInt, N: f(fr)} }
 	}
 	switch e.Op {
 	case lang.OpAnd, lang.OpOr, lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-		if e.Op == lang.OpAnd || e.Op == lang.OpOr || c.Ints.intCompare(e) != nil {
-			cond := c.Ints.Cond(e, "")
+		if e.Op == lang.OpAnd || e.Op == lang.OpOr || vg.c.Ints.intCompare(e) != nil {
+			cond := vg.c.Ints.Cond(e, "")
 			return func(fr *engine.Frame) value.Value { return value.Bool(cond(fr)) }
 		}
 	}
@@ -209,7 +209,7 @@ func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 		if r, ok := e.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
 			// x in A .. B and x not in A .. B compare x with the ends:
 			// the range is never built.
-			x, lo, hi := c.Expr(e.X), c.Expr(r.X), c.Expr(r.Y)
+			x, lo, hi := vg.Expr(e.X), vg.Expr(r.X), vg.Expr(r.Y)
 			rpos, in := r.Pos, e.Op == lang.OpIn
 			return func(fr *engine.Frame) value.Value {
 				v, a, b := x(fr), lo(fr), hi(fr)
@@ -222,25 +222,25 @@ func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 	}
 	switch e.Op {
 	case lang.OpIn:
-		x := c.Expr(e.X)
-		if f := c.fast.InSet(e, false); f != nil {
+		x := vg.Expr(e.X)
+		if f := vg.c.fast.InSet(e, false); f != nil {
 			return func(fr *engine.Frame) value.Value { return value.Bool(f(fr)) }
 		}
-		y := c.Expr(e.Y)
+		y := vg.Expr(e.Y)
 		return func(fr *engine.Frame) value.Value { return value.Bool(operator.In(pos, x(fr), y(fr))) }
 	case lang.OpNotIn:
-		if f := c.fast.InSet(e, true); f != nil {
+		if f := vg.c.fast.InSet(e, true); f != nil {
 			return func(fr *engine.Frame) value.Value { return value.Bool(f(fr)) }
 		}
-		x, y := c.Expr(e.X), c.Expr(e.Y)
+		x, y := vg.Expr(e.X), vg.Expr(e.Y)
 		return func(fr *engine.Frame) value.Value { return value.Bool(!operator.In(pos, x(fr), y(fr))) }
 	}
 	if e.Op == lang.OpAdd {
-		if f := c.fast.Concat(e); f != nil {
+		if f := vg.c.fast.Concat(e); f != nil {
 			return f
 		}
 	}
-	x, y := c.Expr(e.X), c.Expr(e.Y)
+	x, y := vg.Expr(e.X), vg.Expr(e.Y)
 	switch e.Op {
 	case lang.OpAdd:
 		return func(fr *engine.Frame) value.Value {
@@ -304,13 +304,13 @@ func (c *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 }
 
 // comp compiles list, set, map and sum comprehensions.
-func (c *ValueGen) comp(e *lang.Comp) engine.EvalFn {
-	loops := c.Clauses(e.Clauses)
-	body := c.Expr(e.Body)
+func (vg *ValueGen) comp(e *lang.Comp) engine.EvalFn {
+	loops := vg.Clauses(e.Clauses)
+	body := vg.Expr(e.Body)
 	bpos := lang.Start(e.Body)
 	var key engine.EvalFn
 	if e.Key != nil {
-		key = c.Expr(e.Key)
+		key = vg.Expr(e.Key)
 	}
 	kind := e.Kind
 	return func(fr *engine.Frame) value.Value {
@@ -374,19 +374,19 @@ func (c *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 // paths of short expressions are not worth its while).
 
 // chain compiles a Chain to a loop over its steps.
-func (c *ValueGen) chain(e *lang.Chain) engine.EvalFn {
-	x := c.Expr(e.X)
+func (vg *ValueGen) chain(e *lang.Chain) engine.EvalFn {
+	x := vg.Expr(e.X)
 	steps := make([]func(fr *engine.Frame, a value.Value) value.Value, len(e.Steps))
 	// The right operands of + steps, which a run of concatenations
 	// evaluates itself (nil for other steps).
 	plus := make([]engine.EvalFn, len(e.Steps))
 	for i, st := range e.Steps {
 		if st.Op == lang.OpAdd {
-			plus[i] = c.Expr(st.Y)
-			c.count(st.Pos)
+			plus[i] = vg.Expr(st.Y)
+			vg.c.count(st.Pos)
 			continue
 		}
-		steps[i] = c.step(e.Pos, st)
+		steps[i] = vg.step(e.Pos, st)
 	}
 	return func(fr *engine.Frame) value.Value {
 		v := x(fr)
@@ -410,15 +410,15 @@ func (c *ValueGen) chain(e *lang.Chain) engine.EvalFn {
 
 // step compiles one operator of a chain whose first operand starts at
 // start: a function of the value so far.
-func (c *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a value.Value) value.Value {
+func (vg *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a value.Value) value.Value {
 	pos, op := st.Pos, st.Op
-	c.count(pos)
+	vg.c.count(pos)
 	switch op {
 	case lang.OpAnd, lang.OpOr:
 		// As condAt compiles X and Y: the left operand's error points
 		// at its start, the right one's at Y's.
 		what := "the operands of " + op.String()
-		y := c.Ints.Cond(st.Y, what)
+		y := vg.c.Ints.Cond(st.Y, what)
 		and := op == lang.OpAnd
 		return func(fr *engine.Frame, a value.Value) value.Value {
 			if operator.NeedBool(start, a, what) != and {
@@ -428,7 +428,7 @@ func (c *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 		}
 	case lang.OpIn, lang.OpNotIn:
 		if r, ok := st.Y.(*lang.Binary); ok && r.Op == lang.OpRange {
-			lo, hi := c.Expr(r.X), c.Expr(r.Y)
+			lo, hi := vg.Expr(r.X), vg.Expr(r.Y)
 			rpos, in := r.Pos, op == lang.OpIn
 			return func(fr *engine.Frame, v value.Value) value.Value {
 				a, b := lo(fr), hi(fr)
@@ -439,7 +439,7 @@ func (c *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, a
 			}
 		}
 	}
-	y, f := c.Expr(st.Y), operator.Binary[op]
+	y, f := vg.Expr(st.Y), operator.Binary[op]
 	if f == nil {
 		panic("eval: unknown operator " + op.String())
 	}

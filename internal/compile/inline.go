@@ -34,13 +34,13 @@ type InlineBind struct {
 }
 
 // Inliner compiles the calls of defs that are inlined.
-type Inliner struct{ *Compiler }
+type Inliner struct{ c *Compiler }
 
 // InlineCall returns the body of the def that e calls with its parameters
 // replaced by e's arguments (or by the hidden locals binds sets), and the
 // def, when inlining is equivalent; nil otherwise.
-func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBind) {
-	fn := c.Inlinable(e) // not recursive: inlining it ends
+func (g *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBind) {
+	fn := g.c.Inlinable(e) // not recursive: inlining it ends
 	// Every name of the body besides the parameters must mean the same
 	// here as in the def's body.
 	if fn == nil || !resolve.Same(e) {
@@ -65,26 +65,26 @@ func (c *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 		case *lang.Ident:
 			// A local, or a def, game or built-in, cannot fail to
 			// evaluate: substituted (a global may not be bound yet).
-			if c.Binding(a) == nil {
+			if g.c.Binding(a) == nil {
 				return nil, nil, nil // an unknown name (reported)
 			}
-			b := c.Lookup(a)
+			b := g.c.Lookup(a)
 			if !called[params[j].Name] && (b == nil || b.Kind != resolve.Global) {
 				continue
 			}
 		}
-		hidden, hb := c.NewHidden(params[j].Name, lang.Start(a))
-		hb.IsInt = c.Ints.Typed(a)
+		hidden, hb := g.c.NewHidden(params[j].Name, lang.Start(a))
+		hb.IsInt = g.c.Ints.Typed(a)
 		binds = append(binds, InlineBind{b: hb, arg: a})
 		args[j] = hidden
 	}
-	c.Fired(passes.Inline)
+	g.c.Fired(passes.Inline)
 	return resolve.Substitute(fn.Decl.Body, index, args, resolve.SiteOf(e)), fn, binds
 }
 
 // compileBinds compiles the assignments of an inlined call's hidden
 // locals (nil when there are none).
-func (c *Inliner) compileBinds(binds []InlineBind) func(fr *engine.Frame) {
+func (g *Inliner) compileBinds(binds []InlineBind) func(fr *engine.Frame) {
 	if len(binds) == 0 {
 		return nil
 	}
@@ -92,7 +92,7 @@ func (c *Inliner) compileBinds(binds []InlineBind) func(fr *engine.Frame) {
 	for i, bd := range binds {
 		slot, global := bd.b.Slot, bd.b.Kind == resolve.Global
 		if bd.b.IsInt {
-			f := c.Ints.IntExpr(bd.arg)
+			f := g.c.Ints.IntExpr(bd.arg)
 			if global {
 				sets[i] = func(fr *engine.Frame) { fr.Th.Globals[slot] = value.Value{K: value.KInt, N: f(fr)} }
 			} else {
@@ -100,7 +100,7 @@ func (c *Inliner) compileBinds(binds []InlineBind) func(fr *engine.Frame) {
 			}
 			continue
 		}
-		f := c.Vals.Expr(bd.arg)
+		f := g.c.Vals.Expr(bd.arg)
 		sets[i] = func(fr *engine.Frame) {
 			v := f(fr)
 			if global {

@@ -25,16 +25,16 @@ import (
 // IntGen compiles int-typed expressions to int closures and conditions to
 // bool closures.
 type IntGen struct {
-	*Compiler
+	c      *Compiler
 	stages map[lang.Expr]*mulAdd // expressions compiled to exactly a fused stage (intinline.go)
 	trace  []engine.Pos          // the calls of int-closed inlined bodies (intinline.go)
 }
 
 // RangeBounds compiles the bounds of a range A .. B to int closures (a
 // non-int bound is the same error as building the range).
-func (c *IntGen) RangeBounds(r *lang.Binary) (IntFn, IntFn) {
-	lo, loV := c.asInt(r.X)
-	hi, hiV := c.asInt(r.Y)
+func (g *IntGen) RangeBounds(r *lang.Binary) (IntFn, IntFn) {
+	lo, loV := g.asInt(r.X)
+	hi, hiV := g.asInt(r.Y)
 	pos := r.Pos
 	if lo == nil {
 		lo = func(fr *engine.Frame) int64 {
@@ -65,30 +65,30 @@ type BoolFn func(fr *engine.Frame) bool
 
 // IntExpr compiles e to an int closure, or returns nil when e is not
 // int-typed: the resolve pass's analysis decides (Resolver.IntTyped), this
-// builds. Inside an int-closed body inlined (c.trace) every expression is
+// builds. Inside an int-closed body inlined (g.trace) every expression is
 // int-typed (IntClosed said so), and an argument compiled in place
 // (argExpr) is what its expression is outside.
-func (c *IntGen) IntExpr(e lang.Expr) IntFn {
-	if !c.On(passes.Ints) {
+func (g *IntGen) IntExpr(e lang.Expr) IntFn {
+	if !g.c.On(passes.Ints) {
 		return nil
 	}
 	_, isArg := e.(*argExpr)
-	decided := !isArg && len(c.trace) == 0
-	if decided && !c.IntTyped(e) {
-		if c.IntFires(e) {
-			c.Fired(passes.Ints) // (an operand, a branch was)
+	decided := !isArg && len(g.trace) == 0
+	if decided && !g.c.IntTyped(e) {
+		if g.c.IntFires(e) {
+			g.c.Fired(passes.Ints) // (an operand, a branch was)
 		}
-		if VerifyInts && c.intExpr1(e) != nil {
+		if VerifyInts && g.intExpr1(e) != nil {
 			panic(fmt.Sprintf("compile: the analysis says %T at %s is not int-typed, and it compiled to an int closure", e, lang.FormatPos(lang.Start(e))))
 		}
 		return nil
 	}
-	f := c.intExpr1(e)
+	f := g.intExpr1(e)
 	if f == nil && decided && VerifyInts {
 		panic(fmt.Sprintf("compile: the analysis says %T at %s is int-typed, and it did not compile to an int closure", e, lang.FormatPos(lang.Start(e))))
 	}
 	if f != nil {
-		c.Fired(passes.Ints)
+		g.c.Fired(passes.Ints)
 	}
 	return f
 }
@@ -96,41 +96,41 @@ func (c *IntGen) IntExpr(e lang.Expr) IntFn {
 // Typed reports whether e is int-typed here: whether IntExpr would build
 // an int closure for it, without building one (the analysis's answer, the
 // Ints pass counted as fired as IntExpr counts it).
-func (c *IntGen) Typed(e lang.Expr) bool {
-	if !c.On(passes.Ints) {
+func (g *IntGen) Typed(e lang.Expr) bool {
+	if !g.c.On(passes.Ints) {
 		return false
 	}
-	if _, isArg := e.(*argExpr); isArg || len(c.trace) > 0 || VerifyInts {
-		return c.IntExpr(e) != nil
+	if _, isArg := e.(*argExpr); isArg || len(g.trace) > 0 || VerifyInts {
+		return g.IntExpr(e) != nil
 	}
-	if c.IntFires(e) {
-		c.Fired(passes.Ints)
+	if g.c.IntFires(e) {
+		g.c.Fired(passes.Ints)
 	}
-	return c.IntTyped(e)
+	return g.c.IntTyped(e)
 }
 
 // VerifyInts makes IntExpr check the analysis against what it compiles
 // (it panics when they disagree): the tests of package eval set it.
 var VerifyInts bool
 
-func (c *IntGen) intExpr1(e lang.Expr) IntFn {
+func (g *IntGen) intExpr1(e lang.Expr) IntFn {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		v := e.Val
 		return func(*engine.Frame) int64 { return v }
 	case *lang.Ident:
-		b := c.Lookup(e)
+		b := g.c.Lookup(e)
 		if b != nil && b.Kind == resolve.Local && b.IsInt {
 			s := b.Slot
 			return func(fr *engine.Frame) int64 { return fr.Slots[s].N }
 		}
-		if b != nil && b.Kind == resolve.Global && b.IsInt && !c.InFunc {
+		if b != nil && b.Kind == resolve.Global && b.IsInt && !g.c.InFunc {
 			s := b.Slot
 			return func(fr *engine.Frame) int64 { return fr.Slots[s].N }
 		}
 		if b != nil && b.Kind == resolve.Global && b.IsInt {
 			// In a def or a move rule: the let may not have run yet.
-			s, pos, name, tr := b.Slot, e.Pos, e.Name, c.staticTrace()
+			s, pos, name, tr := b.Slot, e.Pos, e.Name, g.staticTrace()
 			return func(fr *engine.Frame) int64 {
 				v := fr.Th.Globals[s]
 				if v.K != value.KInt {
@@ -142,13 +142,13 @@ func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpBitNot {
-			if x := c.IntExpr(e.X); x != nil {
+			if x := g.IntExpr(e.X); x != nil {
 				return func(fr *engine.Frame) int64 { return ^x(fr) }
 			}
 		}
 		if e.Op == lang.OpNeg {
-			if x := c.IntExpr(e.X); x != nil {
-				pos, tr := e.Pos, c.staticTrace()
+			if x := g.IntExpr(e.X); x != nil {
+				pos, tr := e.Pos, g.staticTrace()
 				return func(fr *engine.Frame) int64 {
 					v := x(fr)
 					if v == math.MinInt64 {
@@ -160,9 +160,9 @@ func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 			}
 		}
 	case *lang.IfExpr:
-		a, b := c.IntExpr(e.Then), c.IntExpr(e.Else)
+		a, b := g.IntExpr(e.Then), g.IntExpr(e.Else)
 		if a != nil && b != nil {
-			cond := c.Cond(e.Cond, "the condition of if")
+			cond := g.Cond(e.Cond, "the condition of if")
 			return func(fr *engine.Frame) int64 {
 				if cond(fr) {
 					return a(fr)
@@ -171,35 +171,35 @@ func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 			}
 		}
 	case *lang.Binary:
-		return c.intBinary(e)
+		return g.intBinary(e)
 	case *argExpr:
-		delete(c.stages, e.Expr)
-		f := outside(c.Compiler, e, c.IntExpr)
-		c.passStage(e, e.Expr)
+		delete(g.stages, e.Expr)
+		f := outside(g.c, e, g.IntExpr)
+		g.passStage(e, e.Expr)
 		return f
 	case *lang.Call:
-		if f := c.intInline(e); f != nil {
+		if f := g.intInline(e); f != nil {
 			return f
 		}
-		if len(c.trace) > 0 {
+		if len(g.trace) > 0 {
 			panic("eval: a call in an int-closed body is not int-closed")
 		}
-		if bi := c.BuiltinCallee(e); bi != nil && bi.IntResult && c.On(passes.Composite) {
+		if bi := g.c.BuiltinCallee(e); bi != nil && bi.IntResult && g.c.On(passes.Composite) {
 			// Its result is an int (or an error).
-			f := c.Vals.call(e)
+			f := g.c.Vals.call(e)
 			return func(fr *engine.Frame) int64 { return f(fr).N }
 		}
-		if sub, fn, binds := c.Inl.InlineCall(e); sub != nil {
+		if sub, fn, binds := g.c.Inl.InlineCall(e); sub != nil {
 			for _, bd := range binds {
 				if !bd.b.IsInt {
 					return nil // the generic compilation inlines it
 				}
 			}
-			f := Inlined(c.Compiler, fn, func() IntFn { return c.IntExpr(sub) })
+			f := Inlined(g.c, fn, func() IntFn { return g.IntExpr(sub) })
 			if f == nil {
 				return nil
 			}
-			return InlineCallFn(c.Inl.compileBinds(binds), e.Pos, fn, f)
+			return InlineCallFn(g.c.Inl.compileBinds(binds), e.Pos, fn, f)
 		}
 	}
 	return nil
@@ -208,30 +208,30 @@ func (c *IntGen) intExpr1(e lang.Expr) IntFn {
 // asInt compiles an operand as an int closure: the int-typed compilation
 // when there is one, else the generic value checked at run time (a non-int
 // goes to fallback, which raises the generic operator's error).
-func (c *IntGen) asInt(e lang.Expr) (IntFn, engine.EvalFn) {
-	if f := c.IntExpr(e); f != nil {
+func (g *IntGen) asInt(e lang.Expr) (IntFn, engine.EvalFn) {
+	if f := g.IntExpr(e); f != nil {
 		return f, nil
 	}
-	return nil, c.Vals.Expr(e)
+	return nil, g.c.Vals.Expr(e)
 }
 
-func (c *IntGen) intBinary(e *lang.Binary) IntFn {
+func (g *IntGen) intBinary(e *lang.Binary) IntFn {
 	if resolve.IntOps[e.Op] != resolve.IntArithOp {
 		return nil
 	}
-	if f := c.fused(e); f != nil {
+	if f := g.fused(e); f != nil {
 		return f
 	}
-	delete(c.stages, e.X)
-	xi, xv := c.asInt(e.X)
-	yi, yv := c.asInt(e.Y)
+	delete(g.stages, e.X)
+	xi, xv := g.asInt(e.X)
+	yi, yv := g.asInt(e.Y)
 	if xi == nil && yi == nil {
 		return nil
 	}
 	if e.Op == lang.OpMul && (xi == nil || yi == nil) {
 		return nil // k * G: the other operand may be a game
 	}
-	pos, op, tr := e.Pos, e.Op, c.staticTrace()
+	pos, op, tr := e.Pos, e.Op, g.staticTrace()
 	// Non-int operand: the generic operator decides (it fails).
 	f := operator.Binary[op]
 	generic := func(a, b value.Value) int64 { return f(nil, pos, op, a, b).N }
@@ -255,10 +255,10 @@ func (c *IntGen) intBinary(e *lang.Binary) IntFn {
 		}
 	}
 	// Local ints are read in place, not through a closure.
-	xo, yo := c.iopnd(e.X, x), c.iopnd(e.Y, y)
-	if yo.f == nil && xi != nil && c.On(passes.Fuse) {
-		if f := c.modLocal(e, yo.s); f != nil {
-			c.Fired(passes.Fuse)
+	xo, yo := g.iopnd(e.X, x), g.iopnd(e.Y, y)
+	if yo.f == nil && xi != nil && g.c.On(passes.Fuse) {
+		if f := g.modLocal(e, yo.s); f != nil {
+			g.c.Fired(passes.Fuse)
 			return f
 		}
 	}
@@ -409,9 +409,9 @@ type iopnd struct {
 	f IntFn
 }
 
-func (c *IntGen) iopnd(e lang.Expr, f IntFn) iopnd {
+func (g *IntGen) iopnd(e lang.Expr, f IntFn) iopnd {
 	if id, ok := e.(*lang.Ident); ok {
-		if b := c.Lookup(id); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
+		if b := g.c.Lookup(id); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !g.c.InFunc) {
 			return iopnd{s: b.Slot}
 		}
 	}
@@ -446,10 +446,10 @@ const (
 )
 
 // OperandOf compiles an int-typed expression (f is its int closure).
-func (c *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
+func (g *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
 	slotOf := func(e lang.Expr) int {
 		if id, ok := e.(*lang.Ident); ok {
-			if b := c.Lookup(id); b != nil && b.Kind == resolve.Local && b.IsInt {
+			if b := g.c.Lookup(id); b != nil && b.Kind == resolve.Local && b.IsInt {
 				return b.Slot
 			}
 		}
@@ -475,7 +475,7 @@ func (c *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
 				if t := slotOf(x.Y); t >= 0 && x.Op == lang.OpSub {
 					return Operand{kind: opndSlotMinusSlot, a: s, b: t, pos: x.Pos, f: f}
 				}
-				if t := c.LocalSlot(x.Y); t >= 0 && x.Op == lang.OpSub {
+				if t := g.c.LocalSlot(x.Y); t >= 0 && x.Op == lang.OpSub {
 					return Operand{kind: opndSlotMinusAny, a: s, b: t, pos: x.Pos, f: f}
 				}
 			}

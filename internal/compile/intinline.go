@@ -19,7 +19,7 @@ import (
 // if with int comparisons, and calls of defs that are int-closed in turn),
 // called with int arguments, can fail only in its arithmetic. Such a call
 // is inlined with the call sites it sits in known when it is compiled (the
-// static trace, c.trace): an operator that fails pushes them onto the
+// static trace, g.trace): an operator that fails pushes them onto the
 // calls just before it raises its error, so the error and its "called
 // from" lines are the ones the generic inlining gives (inline.go), but a
 // call costs nothing at run time. An argument used once, where the body
@@ -31,7 +31,7 @@ import (
 // (depth of them) that contain it.
 type argExpr struct {
 	lang.Expr
-	inl, tr int // len(c.inlining), len(c.trace) where the call is
+	inl, tr int // len(g.c.Inlining), len(g.trace) where the call is
 }
 
 // outside compiles a's argument as the call's caller.
@@ -43,11 +43,11 @@ func outside[T any](c *Compiler, a *argExpr, f func(lang.Expr) T) T {
 }
 
 // staticTrace is what an operator compiled now pushes before it fails.
-func (c *IntGen) staticTrace() []engine.Pos {
-	if len(c.trace) == 0 {
+func (g *IntGen) staticTrace() []engine.Pos {
+	if len(g.trace) == 0 {
 		return nil
 	}
-	return slices.Clone(c.trace)
+	return slices.Clone(g.trace)
 }
 
 // pushTrace puts a static trace on the calls (before an error is raised).
@@ -59,18 +59,18 @@ func pushTrace(fr *engine.Frame, tr []engine.Pos) {
 
 // intInline compiles e, a call of an int-closed def with int arguments,
 // inlined with a static trace; nil when it is not one.
-func (c *IntGen) intInline(e *lang.Call) IntFn {
-	fn := c.Inlinable(e)
+func (g *IntGen) intInline(e *lang.Call) IntFn {
+	fn := g.c.Inlinable(e)
 	if fn == nil {
 		return nil
 	}
 	// In an int-closed body the arguments are int arithmetic already.
 	for _, a := range e.Args {
-		if len(c.trace) == 0 && !c.Typed(a) {
+		if len(g.trace) == 0 && !g.Typed(a) {
 			return nil
 		}
 	}
-	if !c.IntClosedCall(e) {
+	if !g.c.IntClosedCall(e) {
 		return nil
 	}
 	params := lang.ParamNames(fn.Decl.Params)
@@ -83,39 +83,39 @@ func (c *IntGen) intInline(e *lang.Call) IntFn {
 	// there; the others before it go to hidden locals, in order.
 	last := -1
 	for j, a := range e.Args {
-		if !c.PlainArg(a) {
+		if !g.c.PlainArg(a) {
 			last = j
 		}
 	}
 	args := slices.Clone(e.Args)
 	var binds []InlineBind
 	for j, a := range e.Args {
-		if c.PlainArg(a) {
+		if g.c.PlainArg(a) {
 			continue
 		}
 		name := params[j].Name
 		if j == last && uses[name] == 1 && first != nil && first.Name == name {
-			args[j] = &argExpr{Expr: a, inl: len(c.Inlining), tr: len(c.trace)}
+			args[j] = &argExpr{Expr: a, inl: len(g.c.Inlining), tr: len(g.trace)}
 			continue
 		}
-		hidden, hb := c.NewHidden(name, lang.Start(a))
+		hidden, hb := g.c.NewHidden(name, lang.Start(a))
 		hb.IsInt = true
 		binds = append(binds, InlineBind{b: hb, arg: a})
 		args[j] = hidden
 	}
 	body := resolve.Substitute(fn.Decl.Body, index, args, resolve.SiteOf(e))
-	delete(c.stages, body)
-	set := c.Inl.compileBinds(binds)
-	c.Inlining = append(c.Inlining, fn)
-	c.trace = append(c.trace, e.Pos)
-	f := c.IntExpr(body)
-	c.Inlining, c.trace = c.Inlining[:len(c.Inlining)-1], c.trace[:len(c.trace)-1]
+	delete(g.stages, body)
+	set := g.c.Inl.compileBinds(binds)
+	g.c.Inlining = append(g.c.Inlining, fn)
+	g.trace = append(g.trace, e.Pos)
+	f := g.IntExpr(body)
+	g.c.Inlining, g.trace = g.c.Inlining[:len(g.c.Inlining)-1], g.trace[:len(g.trace)-1]
 	if f == nil {
 		panic("eval: an int-closed body did not compile to int arithmetic")
 	}
-	c.Fired(passes.Inline)
+	g.c.Fired(passes.Inline)
 	if set == nil {
-		c.passStage(e, body)
+		g.passStage(e, body)
 		return f
 	}
 	return func(fr *engine.Frame) int64 {
@@ -185,28 +185,28 @@ func (f *mulAdd) takes(in *mulAdd) bool {
 // noteStage records that e compiled to exactly the stage f (not
 // wrapped), so that an enclosing stage can take it in (mulAdd.inner).
 // The same node can be compiled again elsewhere (another scope, another
-// trace): whoever reads c.stages[x] deletes it before compiling x, so
+// trace): whoever reads g.stages[x] deletes it before compiling x, so
 // what it reads comes from that compilation.
-func (c *IntGen) noteStage(e lang.Expr, f *mulAdd) {
+func (g *IntGen) noteStage(e lang.Expr, f *mulAdd) {
 	if _, _, ok := f.stage(); !ok || f.inner != nil && !f.takes(f.inner) {
 		return
 	}
-	if c.stages == nil {
-		c.stages = map[lang.Expr]*mulAdd{}
+	if g.stages == nil {
+		g.stages = map[lang.Expr]*mulAdd{}
 	}
-	c.stages[e] = f
+	g.stages[e] = f
 }
 
 // passStage records that from compiled to exactly what to compiled to.
-func (c *IntGen) passStage(from, to lang.Expr) {
-	if f := c.stages[to]; f != nil {
-		c.stages[from] = f
+func (g *IntGen) passStage(from, to lang.Expr) {
+	if f := g.stages[to]; f != nil {
+		g.stages[from] = f
 	}
 }
 
 // fuseMulAdd recognizes e as X * C ± Y or Y + X * C (Y a literal or an
 // int local).
-func (c *IntGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
+func (g *IntGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	if e.Op != lang.OpAdd && e.Op != lang.OpSub {
 		return f
 	}
@@ -225,7 +225,7 @@ func (c *IntGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	case *lang.IntLit:
 		f.d = y.Val
 	case *lang.Ident:
-		b := c.Lookup(y)
+		b := g.c.Lookup(y)
 		if b == nil || b.Kind != resolve.Local || !b.IsInt {
 			return f
 		}
@@ -241,15 +241,15 @@ func (c *IntGen) fuseMulAdd(e *lang.Binary) (f mulAdd) {
 	} else {
 		return f
 	}
-	delete(c.stages, x)
-	xf := c.IntExpr(x)
+	delete(g.stages, x)
+	xf := g.IntExpr(x)
 	if xf == nil {
 		return f
 	}
-	f.x = c.iopnd(x, xf)
-	f.inner = c.stages[x]
+	f.x = g.iopnd(x, xf)
+	f.inner = g.stages[x]
 	f.mulPos, f.addPos, f.addOp, f.sub = mul.Pos, e.Pos, e.Op, e.Op == lang.OpSub
-	f.tr, f.ok = c.staticTrace(), true
+	f.tr, f.ok = g.staticTrace(), true
 	return f
 }
 
@@ -357,14 +357,14 @@ func (f mulAdd) compile() IntFn {
 	}
 }
 
-// modLocal compiles X % y, X exactly a fused stage (c.stages) and y the
+// modLocal compiles X % y, X exactly a fused stage (g.stages) and y the
 // int local slot, as one closure: nil when X is not one.
-func (c *IntGen) modLocal(e *lang.Binary, slot int) IntFn {
-	f := c.stages[e.X]
+func (g *IntGen) modLocal(e *lang.Binary, slot int) IntFn {
+	f := g.stages[e.X]
 	if f == nil || e.Op != lang.OpMod {
 		return nil
 	}
-	pos, tr := e.Pos, c.staticTrace()
+	pos, tr := e.Pos, g.staticTrace()
 	rem := func(fr *engine.Frame, r int64) int64 {
 		b := fr.Slots[slot].N
 		if b == 0 {
@@ -440,26 +440,26 @@ func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
 }
 
 // fused compiles e as fused arithmetic, or returns nil.
-func (c *IntGen) fused(e *lang.Binary) (f IntFn) {
-	if !c.On(passes.Fuse) {
+func (g *IntGen) fused(e *lang.Binary) (f IntFn) {
+	if !g.c.On(passes.Fuse) {
 		return nil
 	}
-	defer func() { c.FiredIf(passes.Fuse, f != nil) }()
+	defer func() { g.c.FiredIf(passes.Fuse, f != nil) }()
 	if e.Op == lang.OpMod {
 		lit, ok := e.Y.(*lang.IntLit)
 		x, ok2 := e.X.(*lang.Binary)
 		if !ok || !ok2 || lit.Val == 0 || lit.Val == -1 {
 			return nil
 		}
-		f := c.fuseMulAdd(x)
+		f := g.fuseMulAdd(x)
 		if !f.ok {
 			return nil
 		}
 		f.mod = lit.Val
-		c.noteStage(e, &f)
+		g.noteStage(e, &f)
 		return f.compile()
 	}
-	if f := c.fuseMulAdd(e); f.ok {
+	if f := g.fuseMulAdd(e); f.ok {
 		return f.compile()
 	}
 	return nil

@@ -19,7 +19,7 @@ import (
 // SGGen compiles game expressions to closures that compute their SG
 // values without building them (streaming).
 type SGGen struct {
-	*Compiler
+	c     *Compiler
 	last1 *sgCall1Parts // what sgCall1 compiled last (sgBatch)
 }
 
@@ -31,18 +31,18 @@ type SGGen struct {
 // of a game expression (sg(k * G) takes no copies whatever k), compiled so
 // with every pass off too; what PassStream adds is the positions: without
 // it each is made as a value and the engine reads its SG value.
-func (c *SGGen) SGExpr(e lang.Expr) SGFn {
+func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 	switch e := e.(type) {
 	case *lang.Call:
-		if b := c.GameCallee(e); b != nil {
-			if !c.On(passes.Stream) {
+		if b := sg.c.GameCallee(e); b != nil {
+			if !sg.c.On(passes.Stream) {
 				if b.Game.Check == nil {
-					return c.valueSG(e)
+					return sg.valueSG(e)
 				}
 				// A Go family that checks its arguments checks them when
 				// the position is computed (the error is at sg's call:
 				// spec.md, take-and-break games), as streamed.
-				args, pos := c.Vals.exprs(e.Args), e.Pos
+				args, pos := sg.c.Vals.exprs(e.Args), e.Pos
 				return func(fr *engine.Frame) memo.Sgv {
 					g := b.Game
 					a := evalAll(fr, args)
@@ -50,23 +50,23 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 					return fr.Gen.Lookup(g, g.Ref(a))
 				}
 			}
-			c.Env.Streamed++
-			c.Fired(passes.Stream)
-			if f := c.fast.Composite(e, b); f != nil {
+			sg.c.Env.Streamed++
+			sg.c.Fired(passes.Stream)
+			if f := sg.c.fast.Composite(e, b); f != nil {
 				return f
 			}
 			// b.game is read at run time: a REPL re-declaration replaces it.
-			args := c.Vals.exprs(e.Args)
+			args := sg.c.Vals.exprs(e.Args)
 			pos := e.Pos
 			ints := make([]IntFn, len(e.Args))
 			allInt := true
 			for i, a := range e.Args {
-				ints[i] = c.Ints.IntExpr(a)
+				ints[i] = sg.c.Ints.IntExpr(a)
 				allInt = allInt && ints[i] != nil
 			}
 			switch {
 			case allInt && len(ints) == 1:
-				a0 := c.Ints.OperandOf(e.Args[0], ints[0])
+				a0 := sg.c.Ints.OperandOf(e.Args[0], ints[0])
 				return func(fr *engine.Frame) memo.Sgv {
 					v, g := a0.Eval(fr), b.Game
 					if uint64(v) < g.Lim && g.NArgs == 1 {
@@ -77,7 +77,7 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 					return kernel.Lookup1(fr.Gen, pos, g, v)
 				}
 			case allInt && len(ints) == 2:
-				a0, a1 := c.Ints.OperandOf(e.Args[0], ints[0]), c.Ints.OperandOf(e.Args[1], ints[1])
+				a0, a1 := sg.c.Ints.OperandOf(e.Args[0], ints[0]), sg.c.Ints.OperandOf(e.Args[1], ints[1])
 				return func(fr *engine.Frame) memo.Sgv {
 					v, w, g := a0.Eval(fr), a1.Eval(fr), b.Game
 					if uint64(v) < g.Lim && uint64(w) < g.Lim && g.NArgs == 2 {
@@ -121,15 +121,15 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 		}
 		// A def inlined: its body's SG value, streamed as the body would
 		// be (a wrapper of a position: no value made).
-		if sub, fn, binds := c.Inl.InlineCall(e); sub != nil {
-			set := c.Inl.compileBinds(binds)
-			f := Inlined(c.Compiler, fn, func() SGFn { return c.SGExpr(sub) })
+		if sub, fn, binds := sg.c.Inl.InlineCall(e); sub != nil {
+			set := sg.c.Inl.compileBinds(binds)
+			f := Inlined(sg.c, fn, func() SGFn { return sg.SGExpr(sub) })
 			return InlineCallFn(set, e.Pos, fn, f)
 		}
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAdd:
-			x, y := c.SGExpr(e.X), c.SGExpr(e.Y)
+			x, y := sg.SGExpr(e.X), sg.SGExpr(e.Y)
 			return func(fr *engine.Frame) memo.Sgv {
 				a, b := x(fr), y(fr)
 				if a|b >= 0 {
@@ -138,14 +138,14 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 				return fr.Th.Engine.Add(a, b)
 			}
 		case lang.OpMul:
-			k, kg := c.Vals.Expr(e.X), c.SGExpr(e.Y)
+			k, kg := sg.c.Vals.Expr(e.X), sg.SGExpr(e.Y)
 			pos, ypos := e.Pos, lang.Start(e.Y)
-			y := c.Vals.Expr(e.Y)
+			y := sg.c.Vals.Expr(e.Y)
 			// In the body of an inlined def, k * G is what the def
 			// returns: the copies are a value there, so that the
 			// answer does not depend on the inlining (only an sg
 			// argument written as k * G needs no copies).
-			build := len(c.Inlining) > 0
+			build := len(sg.c.Inlining) > 0
 			return func(fr *engine.Frame) memo.Sgv {
 				kv := k(fr)
 				if kv.K == value.KInt {
@@ -180,7 +180,7 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNimber {
-			x := c.Vals.Expr(e.X)
+			x := sg.c.Vals.Expr(e.X)
 			pos := e.Pos
 			return func(fr *engine.Frame) memo.Sgv {
 				v := x(fr)
@@ -193,7 +193,7 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 	case *lang.SumOf:
 		items := make([]SGFn, len(e.Items))
 		for i, it := range e.Items {
-			items[i] = c.SGExpr(it)
+			items[i] = sg.SGExpr(it)
 		}
 		return func(fr *engine.Frame) memo.Sgv {
 			acc := memo.Sgv(0)
@@ -210,17 +210,17 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 	case *lang.Comp:
 		if e.Kind == lang.SumComp {
 			id := func(p *lang.Comp) lang.Expr { return p }
-			if f, ok := planComp(c.Compiler, e, ir.SumOf, id, c.SGExpr); ok {
+			if f, ok := planComp(sg.c, e, ir.SumOf, id, sg.SGExpr); ok {
 				return f
 			}
-			slow := c.sumComp(e)
-			if f := c.fast.Sum(e, slow); f != nil {
+			slow := sg.sumComp(e)
+			if f := sg.c.fast.Sum(e, slow); f != nil {
 				return f
 			}
 			return slow
 		}
 	case *lang.IfExpr:
-		cond, a, b := c.Vals.Expr(e.Cond), c.SGExpr(e.Then), c.SGExpr(e.Else)
+		cond, a, b := sg.c.Vals.Expr(e.Cond), sg.SGExpr(e.Then), sg.SGExpr(e.Else)
 		pos := lang.Start(e.Cond)
 		return func(fr *engine.Frame) memo.Sgv {
 			if operator.NeedBool(pos, cond(fr), "the condition of if") {
@@ -229,12 +229,12 @@ func (c *SGGen) SGExpr(e lang.Expr) SGFn {
 			return b(fr)
 		}
 	}
-	return c.valueSG(e)
+	return sg.valueSG(e)
 }
 
 // valueSG compiles e to the SG value of its value, read the general way.
-func (c *SGGen) valueSG(e lang.Expr) SGFn {
-	x := c.Vals.Expr(e)
+func (sg *SGGen) valueSG(e lang.Expr) SGFn {
+	x := sg.c.Vals.Expr(e)
 	pos := lang.Start(e)
 	return func(fr *engine.Frame) memo.Sgv { return fr.Gen.ValueSG(pos, x(fr)) }
 }
@@ -242,26 +242,26 @@ func (c *SGGen) valueSG(e lang.Expr) SGFn {
 // sgCall1 compiles a move whose option is one position g(E) with an int
 // argument: the option's value goes straight into the gen, and a missing
 // position is traced (gen.pend). nil for other shapes.
-func (c *SGGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
-	if !c.On(passes.Stream) {
+func (sg *SGGen) sgCall1(e lang.Expr) func(fr *engine.Frame) {
+	if !sg.c.On(passes.Stream) {
 		return nil
 	}
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}
-	b := c.GameCallee(call)
+	b := sg.c.GameCallee(call)
 	if b == nil {
 		return nil
 	}
-	f := c.Ints.IntExpr(call.Args[0])
+	f := sg.c.Ints.IntExpr(call.Args[0])
 	if f == nil {
 		return nil
 	}
-	a0, pos := c.Ints.OperandOf(call.Args[0], f), call.Pos
-	c.Env.Streamed++
-	c.Fired(passes.Stream)
-	c.last1 = &sgCall1Parts{call: call, b: b, a0: a0}
+	a0, pos := sg.c.Ints.OperandOf(call.Args[0], f), call.Pos
+	sg.c.Env.Streamed++
+	sg.c.Fired(passes.Stream)
+	sg.last1 = &sgCall1Parts{call: call, b: b, a0: a0}
 	return func(fr *engine.Frame) { kernel.Emit1(fr.Gen, pos, b.Game, a0.Eval(fr)) }
 }
 
@@ -288,10 +288,10 @@ const batchLen = 16
 // are looked up first, then X runs again and raises its error with its
 // trace. In top-level code (engine.MDirect), where a lookup computes a
 // missing position at once, the plain loop runs.
-func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) {
-	p := c.last1
-	c.last1 = nil
-	if last == nil || last.slot < 0 || p == nil || p.call != body || !c.On(passes.FastLoops) || !c.IntPure(p.call.Args[0]) {
+func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) {
+	p := sg.last1
+	sg.last1 = nil
+	if last == nil || last.slot < 0 || p == nil || p.call != body || !sg.c.On(passes.FastLoops) || !sg.c.IntPure(p.call.Args[0]) {
 		return nil
 	}
 	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot
@@ -366,9 +366,9 @@ func (c *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) 
 
 // sumComp compiles sum of E for ... the general way: each element's SG
 // value xored in (with the rule for infinite values).
-func (c *SGGen) sumComp(e *lang.Comp) SGFn {
-	loops := c.Vals.Clauses(e.Clauses)
-	body := c.SGExpr(e.Body)
+func (sg *SGGen) sumComp(e *lang.Comp) SGFn {
+	loops := sg.c.Vals.Clauses(e.Clauses)
+	body := sg.SGExpr(e.Body)
 	return func(fr *engine.Frame) memo.Sgv {
 		acc := memo.Sgv(0)
 		run := loops(func(fr *engine.Frame) {
@@ -390,11 +390,11 @@ func (c *SGGen) sumComp(e *lang.Comp) SGFn {
 // and *k of a local or literal. nil for other shapes. sg(G) and
 // outcome(G) try the probe first and, when it fails, run as they would
 // without it.
-func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
-	if !c.On(passes.FastLoops) { // (off without PassStream too)
+func (sg *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
+	if !sg.c.On(passes.FastLoops) { // (off without PassStream too)
 		return nil
 	}
-	arg := c.probeArg
+	arg := sg.probeArg
 	read := func(fr *engine.Frame, slot int, k int64) int64 {
 		if slot >= 0 {
 			return fr.Slots[slot].N
@@ -403,7 +403,7 @@ func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
 	}
 	switch e := e.(type) {
 	case *lang.Call:
-		b := c.GameCallee(e)
+		b := sg.c.GameCallee(e)
 		if b == nil || len(e.Args) == 0 || len(e.Args) > 2 {
 			return nil
 		}
@@ -437,10 +437,10 @@ func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
 		if e.Op != lang.OpAdd {
 			return nil
 		}
-		if f := c.sgProbeNim(e); f != nil {
+		if f := sg.sgProbeNim(e); f != nil {
 			return f
 		}
-		x, y := c.sgProbe(e.X), c.sgProbe(e.Y)
+		x, y := sg.sgProbe(e.X), sg.sgProbe(e.Y)
 		if x == nil || y == nil {
 			return nil
 		}
@@ -479,7 +479,7 @@ func (c *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
 
 // sgProbeNim is sgProbe of g(a) + *k (either way round), a and k local or
 // literal ints, in one closure.
-func (c *SGGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (memo.Sgv, bool) {
+func (sg *SGGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (memo.Sgv, bool) {
 	call, nim := e.X, e.Y
 	if u, ok := e.X.(*lang.Unary); ok && u.Op == lang.OpNimber {
 		call, nim = e.Y, u
@@ -489,9 +489,9 @@ func (c *SGGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (memo.Sgv, boo
 	if !ok || !ok2 || u.Op != lang.OpNimber || len(ca.Args) != 1 {
 		return nil
 	}
-	b := c.GameCallee(ca)
-	sa, ka, oka := c.probeArg(ca.Args[0])
-	sk, kk, okk := c.probeArg(u.X)
+	b := sg.c.GameCallee(ca)
+	sa, ka, oka := sg.probeArg(ca.Args[0])
+	sk, kk, okk := sg.probeArg(u.X)
 	if b == nil || !oka || !okk {
 		return nil
 	}
@@ -521,12 +521,12 @@ func (c *SGGen) sgProbeNim(e *lang.Binary) func(fr *engine.Frame) (memo.Sgv, boo
 // probeArg returns how a probe reads an argument without a closure or a
 // failure: a local int (its slot; at top level, where globals are the
 // frame's slots, a global) or a literal (slot -1, the value).
-func (c *SGGen) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
+func (sg *SGGen) probeArg(a lang.Expr) (slot int, k int64, ok bool) {
 	switch a := a.(type) {
 	case *lang.IntLit:
 		return -1, a.Val, true
 	case *lang.Ident:
-		if b := c.Lookup(a); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !c.InFunc) {
+		if b := sg.c.Lookup(a); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !sg.c.InFunc) {
 			return b.Slot, 0, true
 		}
 	}

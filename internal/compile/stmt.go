@@ -12,45 +12,45 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-func (c *ValueGen) stmts(list []lang.Stmt) []ExecFn {
+func (vg *ValueGen) stmts(list []lang.Stmt) []ExecFn {
 	var code []ExecFn
 	for _, st := range list {
-		if e := c.stmt(st); e != nil {
+		if e := vg.stmt(st); e != nil {
 			code = append(code, e)
 		}
 	}
 	return code
 }
 
-func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
+func (vg *ValueGen) stmt(st lang.Stmt) ExecFn {
 	switch st := st.(type) {
 	case *lang.LetStmt:
-		val := c.Expr(st.Value)
+		val := vg.Expr(st.Value)
 		if pat := st.Pattern(); pat.Tuple {
-			bind := c.Pattern(pat)
+			bind := vg.Pattern(pat)
 			return func(fr *engine.Frame) { bind(fr, val(fr)) }
 		}
-		isInt := c.Ints.Typed(st.Value)
-		b := c.NewVar(st.Pattern().Names[0])
+		isInt := vg.c.Ints.Typed(st.Value)
+		b := vg.c.NewVar(st.Pattern().Names[0])
 		b.IsInt = isInt // always an int once bound: int arithmetic in rules
 		slot := b.Slot
 		return func(fr *engine.Frame) { fr.Slots[slot] = val(fr) }
 	case *lang.DefStmt:
 		// (Declared twice, or inside a for statement: the resolve pass
 		// reported it.)
-		if b := c.decls[st]; b != nil {
-			c.CompileDef(b.Fn, st)
+		if b := vg.c.decls[st]; b != nil {
+			vg.c.CompileDef(b.Fn, st)
 		}
 		return nil
 	case *lang.GameStmt:
-		if b := c.decls[st]; b != nil {
-			c.CompileGame(b.Game, st)
+		if b := vg.c.decls[st]; b != nil {
+			vg.c.CompileGame(b.Game, st)
 		}
 		return nil
 	case *lang.PrintStmt:
 		args := make([]engine.EvalFn, len(st.Args))
 		for i, a := range st.Args {
-			args[i] = c.Expr(a)
+			args[i] = vg.Expr(a)
 		}
 		pos := st.Pos
 		return func(fr *engine.Frame) {
@@ -65,10 +65,10 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 			w.WriteTo(fr.Th)
 		}
 	case *lang.AssertStmt:
-		cond := c.Expr(st.Cond)
+		cond := vg.Expr(st.Cond)
 		var msg engine.EvalFn
 		if st.Msg != nil {
-			msg = c.Expr(st.Msg)
+			msg = vg.Expr(st.Msg)
 		}
 		pos, cpos := st.Pos, lang.Start(st.Cond)
 		return func(fr *engine.Frame) {
@@ -84,13 +84,13 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 			}
 		}
 	case *lang.ForStmt:
-		iter := c.Expr(st.Iter)
+		iter := vg.Expr(st.Iter)
 		target := st.Target.(*lang.Pattern)
-		bind := c.Pattern(target)
+		bind := vg.Pattern(target)
 		if r, ok := st.Iter.(*lang.Binary); ok && r.Op == lang.OpRange && !target.Tuple {
-			c.Var(target.Names[0]).IsInt = true // a range binds ints
+			vg.c.Var(target.Names[0]).IsInt = true // a range binds ints
 		}
-		body := c.stmts(st.Body)
+		body := vg.stmts(st.Body)
 		ipos := lang.Start(st.Iter)
 		return func(fr *engine.Frame) {
 			operator.Iterate(ipos, iter(fr), func(v value.Value) bool {
@@ -103,9 +103,9 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 			})
 		}
 	case *lang.TableStmt:
-		return c.Tables.tableStmt(st)
+		return vg.c.Tables.tableStmt(st)
 	case *lang.ExprStmt:
-		x := c.Expr(st.X)
+		x := vg.Expr(st.X)
 		return func(fr *engine.Frame) { fr.Th.ExprResult(x(fr)) }
 	}
 	panic(fmt.Sprintf("eval: unknown statement %T", st))
@@ -113,10 +113,10 @@ func (c *ValueGen) stmt(st lang.Stmt) ExecFn {
 
 // Pattern binds the names of a for target to fresh slots and returns the
 // code that assigns a value to them.
-func (c *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v value.Value) {
+func (vg *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v value.Value) {
 	slots := make([]int, len(p.Names))
 	for i, n := range p.Names {
-		slots[i] = c.NewVar(n).Slot
+		slots[i] = vg.c.NewVar(n).Slot
 	}
 	if !p.Tuple {
 		s := slots[0]
@@ -139,13 +139,13 @@ func (c *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v value.Value
 
 // Clauses compiles comprehension Clauses (giving their names slots) and
 // returns a function that wraps a body in the loops.
-func (c *ValueGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
+func (vg *ValueGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
 	type step func(inner func(fr *engine.Frame)) func(fr *engine.Frame)
 	var steps []step
 	for i := 0; i < len(cls); i++ {
 		switch cl := cls[i].(type) {
 		case *lang.IfClause:
-			cond := c.Ints.Cond(cl.Cond, "an if clause's condition")
+			cond := vg.c.Ints.Cond(cl.Cond, "an if clause's condition")
 			steps = append(steps, func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 				return func(fr *engine.Frame) {
 					if cond(fr) {
@@ -158,7 +158,7 @@ func (c *ValueGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) 
 			if i+1 < len(cls) {
 				ifc, _ = cls[i+1].(*lang.IfClause)
 			}
-			st, tookIf := c.forClause(cl, ifc)
+			st, tookIf := vg.forClause(cl, ifc)
 			steps = append(steps, st)
 			if tookIf {
 				i++
@@ -218,8 +218,8 @@ func (g *guardBound) clamp(fr *engine.Frame, a, b int64) (int64, int64) {
 // call a guard def with locals and literals (def ok(v, k) = k < deg(v)):
 // its body stands in its place, E compiled as inlined at the call (an
 // error in it names the call in its trace).
-func (c *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound {
-	if cl.Target.Tuple || !c.On(passes.FastLoops) {
+func (vg *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound {
+	if cl.Target.Tuple || !vg.c.On(passes.FastLoops) {
 		return nil
 	}
 	x := cl.Target.Names[0]
@@ -231,11 +231,11 @@ func (c *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound {
 	var via *engine.Func
 	var callPos engine.Pos
 	if call, ok := cond.(*lang.Call); ok {
-		if via = c.Inlinable(call); via == nil {
+		if via = vg.c.Inlinable(call); via == nil {
 			return nil
 		}
 		for _, a := range call.Args {
-			if !isX(a) && !c.PlainArg(a) { // (x has no slot yet)
+			if !isX(a) && !vg.c.PlainArg(a) { // (x has no slot yet)
 				return nil
 			}
 		}
@@ -259,14 +259,16 @@ func (c *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound {
 	default:
 		return nil
 	}
-	if resolve.Mentions(e, x.Name) || !c.IntPure(e) {
+	if resolve.Mentions(e, x.Name) || !vg.c.IntPure(e) {
 		return nil
 	}
 	if via != nil {
-		c.Inlining, c.Ints.trace = append(c.Inlining, via), append(c.Ints.trace, callPos)
-		defer func() { c.Inlining, c.Ints.trace = c.Inlining[:len(c.Inlining)-1], c.Ints.trace[:len(c.Ints.trace)-1] }()
+		vg.c.Inlining, vg.c.Ints.trace = append(vg.c.Inlining, via), append(vg.c.Ints.trace, callPos)
+		defer func() {
+			vg.c.Inlining, vg.c.Ints.trace = vg.c.Inlining[:len(vg.c.Inlining)-1], vg.c.Ints.trace[:len(vg.c.Ints.trace)-1]
+		}()
 	}
-	f := c.Ints.IntExpr(e)
+	f := vg.c.Ints.IntExpr(e)
 	if f == nil {
 		return nil
 	}
@@ -275,20 +277,20 @@ func (c *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound {
 
 // rangeLoop compiles cl when it iterates over a range (nil otherwise),
 // taking in the if clause ifc when it binds one name.
-func (c *ValueGen) rangeLoop(cl *lang.ForClause, ifc *lang.IfClause) *rangeLoop {
+func (vg *ValueGen) rangeLoop(cl *lang.ForClause, ifc *lang.IfClause) *rangeLoop {
 	r, ok := cl.Iter.(*lang.Binary)
 	if !ok || r.Op != lang.OpRange {
 		return nil
 	}
 	rl := &rangeLoop{slot: -1, rpos: r.Pos}
-	rl.lo, rl.hi = c.Ints.RangeBounds(r)
-	rl.bind = c.Pattern(cl.Target)
+	rl.lo, rl.hi = vg.c.Ints.RangeBounds(r)
+	rl.bind = vg.Pattern(cl.Target)
 	if !cl.Target.Tuple {
-		b := c.Var(cl.Target.Names[0])
+		b := vg.c.Var(cl.Target.Names[0])
 		b.IsInt = true
 		rl.slot = b.Slot
 		if ifc != nil {
-			rl.cond = c.Ints.Cond(ifc.Cond, "an if clause's condition")
+			rl.cond = vg.c.Ints.Cond(ifc.Cond, "an if clause's condition")
 		}
 	}
 	return rl
@@ -324,19 +326,19 @@ func (rl *rangeLoop) step(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 // over a range: the loops of the others wrap the body of that one's step.
 // So is a for clause over a range followed by one if clause that bounds
 // its variable (guardOf): the if clause is the range's guard.
-func (c *ValueGen) clausesLast(cls []lang.Clause) (loops func(body func(fr *engine.Frame)) func(fr *engine.Frame), last *rangeLoop) {
+func (vg *ValueGen) clausesLast(cls []lang.Clause) (loops func(body func(fr *engine.Frame)) func(fr *engine.Frame), last *rangeLoop) {
 	if n := len(cls); n > 1 {
 		cl, isFor := cls[n-2].(*lang.ForClause)
 		ifc, isIf := cls[n-1].(*lang.IfClause)
 		if isFor && isIf {
 			if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
-				outer := c.Clauses(cls[:n-2])
-				if g := c.guardOf(cl, ifc); g != nil {
-					rl := c.rangeLoop(cl, nil)
+				outer := vg.Clauses(cls[:n-2])
+				if g := vg.guardOf(cl, ifc); g != nil {
+					rl := vg.rangeLoop(cl, nil)
 					rl.guard = g
 					return outer, rl
 				}
-				inner := c.Clauses(cls[n-2:])
+				inner := vg.Clauses(cls[n-2:])
 				return func(body func(fr *engine.Frame)) func(fr *engine.Frame) { return outer(inner(body)) }, nil
 			}
 		}
@@ -344,31 +346,31 @@ func (c *ValueGen) clausesLast(cls []lang.Clause) (loops func(body func(fr *engi
 	if n := len(cls); n > 0 {
 		if cl, ok := cls[n-1].(*lang.ForClause); ok {
 			if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
-				loops = c.Clauses(cls[:n-1])
-				return loops, c.rangeLoop(cl, nil)
+				loops = vg.Clauses(cls[:n-1])
+				return loops, vg.rangeLoop(cl, nil)
 			}
 		}
 	}
-	return c.Clauses(cls), nil
+	return vg.Clauses(cls), nil
 }
 
 // forClause compiles a for clause. Over a range of one name, it takes in
 // the if clause ifc that follows it, when there is one (tookIf): the loop
 // then tests it itself, a call less per value.
-func (c *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
+func (vg *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
 	ipos := lang.Start(cl.Iter)
 	// A range iterates without building a list.
-	if rl := c.rangeLoop(cl, ifc); rl != nil {
+	if rl := vg.rangeLoop(cl, ifc); rl != nil {
 		return rl.step, rl.cond != nil
 	}
-	if step := c.forInts(cl); step != nil {
+	if step := vg.forInts(cl); step != nil {
 		return step, false
 	}
-	if step := c.forLiteral(cl); step != nil {
+	if step := vg.forLiteral(cl); step != nil {
 		return step, false
 	}
-	iter := c.Expr(cl.Iter)
-	bind := c.Pattern(cl.Target)
+	iter := vg.Expr(cl.Iter)
+	bind := vg.Pattern(cl.Target)
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 		return func(fr *engine.Frame) {
 			v := iter(fr)
@@ -396,14 +398,14 @@ func (c *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(
 // forLiteral compiles `for x in [E1, E2, ...]`: the elements evaluated
 // first, in order, as the list literal evaluates them, into a scratch of
 // the thread's, not a list (PassComposite). nil for other clauses.
-func (c *ValueGen) forLiteral(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+func (vg *ValueGen) forLiteral(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 	lit, ok := cl.Iter.(*lang.ListLit)
-	if !ok || !c.On(passes.Composite) {
+	if !ok || !vg.c.On(passes.Composite) {
 		return nil
 	}
-	c.Fired(passes.Composite)
-	elems := c.exprs(lit.Elems)
-	bind := c.Pattern(cl.Target)
+	vg.c.Fired(passes.Composite)
+	elems := vg.exprs(lit.Elems)
+	bind := vg.Pattern(cl.Target)
 	ipos := lang.Start(cl.Iter)
 	if len(elems) == 1 {
 		// One element (a name bound to a value: for x in [E]).
@@ -439,23 +441,23 @@ func (c *ValueGen) forLiteral(cl *lang.ForClause) func(inner func(fr *engine.Fra
 // forInts compiles `for x in f(ARGS)` for a built-in f with Ints (see
 // Builtin): its ints go into a buffer of the thread's, and x is an int.
 // nil for other clauses.
-func (c *ValueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+func (vg *ValueGen) forInts(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 	call, ok := cl.Iter.(*lang.Call)
-	if !c.On(passes.FastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
+	if !vg.c.On(passes.FastLoops) || !ok || cl.Target.Tuple || len(call.Args) > 2 {
 		return nil
 	}
-	bi := c.CalledBuiltin(call)
+	bi := vg.c.CalledBuiltin(call)
 	if bi == nil || bi.Ints == nil || len(call.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(call.Args) > bi.MaxArgs {
 		return nil
 	}
-	args := c.exprs(call.Args)
+	args := vg.exprs(call.Args)
 	pos, ipos := call.Pos, lang.Start(cl.Iter)
 	argPos := make([]engine.Pos, len(call.Args))
 	for i, a := range call.Args {
 		argPos[i] = lang.Start(a)
 	}
-	c.Pattern(cl.Target)
-	b := c.Var(cl.Target.Names[0])
+	vg.Pattern(cl.Target)
+	b := vg.c.Var(cl.Target.Names[0])
 	b.IsInt = true
 	slot := b.Slot
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {

@@ -27,14 +27,14 @@ import (
 // clauses run by loops: the arguments of its options, as a domain of
 // elements (the probe of a rule that asks for no game's value only: it
 // runs the clauses).
-func (c *SGGen) callProbe(body lang.Expr, loops func(func(fr *engine.Frame)) func(fr *engine.Frame)) engine.ProbeFunc {
+func (sg *SGGen) callProbe(body lang.Expr, loops func(func(fr *engine.Frame)) func(fr *engine.Frame)) engine.ProbeFunc {
 	call := body.(*lang.Call)
-	b := c.GameCallee(call)
-	f := c.Ints.IntExpr(call.Args[0])
+	b := sg.c.GameCallee(call)
+	f := sg.c.Ints.IntExpr(call.Args[0])
 	if b == nil || f == nil {
 		return nil
 	}
-	a0 := c.Ints.OperandOf(call.Args[0], f)
+	a0 := sg.c.Ints.OperandOf(call.Args[0], f)
 	var args []int64
 	run := loops(func(fr *engine.Frame) { args = append(args, a0.Eval(fr)) })
 	return func(fr *engine.Frame, each engine.ProbeRun) bool {

@@ -195,3 +195,19 @@ func IsOutside(err error) bool {
 	var le *lang.Error
 	return errors.As(err, &le) && strings.Contains(le.Msg, "not in the subset grundy emit translates")
 }
+
+// fail stops emission with a positioned error.
+type failure struct{ err *lang.Error }
+
+func (e *emitter) failf(pos lang.Pos, format string, args ...any) {
+	panic(failure{lang.Errorf(pos, "emit: "+format, args...)})
+}
+
+// outside reports a construct outside the subset.
+func (e *emitter) outside(pos lang.Pos, what, hint string) {
+	msg := what + " is not in the subset grundy emit translates"
+	if hint != "" {
+		msg += "; " + hint
+	}
+	e.failf(pos, "%s", msg)
+}

@@ -46,22 +46,6 @@ type deferral struct {
 	def func()      // what it means when nothing settled its operands
 }
 
-// fail stops emission with a positioned error.
-type failure struct{ err *lang.Error }
-
-func (e *emitter) failf(pos lang.Pos, format string, args ...any) {
-	panic(failure{lang.Errorf(pos, "emit: "+format, args...)})
-}
-
-// outside reports a construct outside the subset.
-func (e *emitter) outside(pos lang.Pos, what, hint string) {
-	msg := what + " is not in the subset grundy emit translates"
-	if hint != "" {
-		msg += "; " + hint
-	}
-	e.failf(pos, "%s", msg)
-}
-
 func (c *checker) typeOf(x lang.Expr) *ty {
 	if t, ok := c.types[x]; ok {
 		return t

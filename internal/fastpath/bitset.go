@@ -24,15 +24,15 @@ import (
 type setBuildFn func(fr *engine.Frame, s *value.SetScratch)
 
 // genSet compiles plan p (setPlan): a build in an empty set scratch.
-func (c *builders) genSet(p *BuildPlan) setBuildFn {
+func (bd *builders) genSet(p *BuildPlan) setBuildFn {
 	switch p.Kind {
 	case SetValue:
-		x := c.Vals.Expr(p.Expr)
+		x := bd.c.Vals.Expr(p.Expr)
 		return func(fr *engine.Frame, s *value.SetScratch) { s.Load(x(fr)) }
 	case SetLit:
 		es := make([]elemFn, len(p.Elems))
 		for i, x := range p.Elems {
-			es[i] = c.elemOf(x)
+			es[i] = bd.elemOf(x)
 		}
 		return func(fr *engine.Frame, s *value.SetScratch) {
 			for i := range es {
@@ -40,11 +40,11 @@ func (c *builders) genSet(p *BuildPlan) setBuildFn {
 			}
 		}
 	case SetFilter:
-		slow := c.genSet(&BuildPlan{Kind: SetComp, Expr: p.Expr, Elems: []lang.Expr{p.Expr.(*lang.Comp).Body}})
-		return c.genFilter(p, slow)
+		slow := bd.genSet(&BuildPlan{Kind: SetComp, Expr: p.Expr, Elems: []lang.Expr{p.Expr.(*lang.Comp).Body}})
+		return (filters{bd.c}).genFilter(p, slow)
 	case SetComp:
-		loops := c.Vals.Clauses(p.Expr.(*lang.Comp).Clauses)
-		el := c.elemOf(p.Elems[0])
+		loops := bd.c.Vals.Clauses(p.Expr.(*lang.Comp).Clauses)
+		el := bd.elemOf(p.Elems[0])
 		run := loops(func(fr *engine.Frame) { el.addTo(fr, fr.Sscr) })
 		return func(fr *engine.Frame, s *value.SetScratch) {
 			save, stop := fr.Sscr, fr.Stop
@@ -53,7 +53,7 @@ func (c *builders) genSet(p *BuildPlan) setBuildFn {
 			fr.Sscr, fr.Stop = save, stop
 		}
 	}
-	x, y := c.genSet(p.X), c.genSet(p.Y)
+	x, y := bd.genSet(p.X), bd.genSet(p.Y)
 	pos, op := p.Expr.(*lang.Binary).Pos, p.Op
 	return func(fr *engine.Frame, s *value.SetScratch) {
 		x(fr, s)
@@ -99,21 +99,21 @@ type elemFn struct {
 	vi     compile.IntFn
 }
 
-func (c *builders) elemOf(e lang.Expr) elemFn {
+func (bd *builders) elemOf(e lang.Expr) elemFn {
 	if t, ok := e.(*lang.TupleLit); ok && len(t.Elems) == 2 {
-		el := elemFn{xi: c.Ints.IntExpr(t.Elems[0]), yi: c.Ints.IntExpr(t.Elems[1])}
+		el := elemFn{xi: bd.c.Ints.IntExpr(t.Elems[0]), yi: bd.c.Ints.IntExpr(t.Elems[1])}
 		if el.xi == nil {
-			el.x = c.Vals.Expr(t.Elems[0])
+			el.x = bd.c.Vals.Expr(t.Elems[0])
 		}
 		if el.yi == nil {
-			el.y = c.Vals.Expr(t.Elems[1])
+			el.y = bd.c.Vals.Expr(t.Elems[1])
 		}
 		return el
 	}
-	if f := c.Ints.IntExpr(e); f != nil {
+	if f := bd.c.Ints.IntExpr(e); f != nil {
 		return elemFn{vi: f}
 	}
-	return elemFn{v: c.Vals.Expr(e)}
+	return elemFn{v: bd.c.Vals.Expr(e)}
 }
 
 // pair evaluates a pair element: its parts, as ints when both are.
@@ -150,23 +150,23 @@ func (el *elemFn) addTo(fr *engine.Frame, s *value.SetScratch) {
 // InSet compiles X in S (not: X not in S) for X an int or a pair (a
 // tuple literal of two elements; inSet: its plan): a bit of a set that
 // has its bitmap, else the operator. nil for other shapes.
-func (c *builders) InSet(e *lang.Binary, not bool) compile.BoolFn {
-	p, _ := c.inSet(e, not)
+func (bd *builders) InSet(e *lang.Binary, not bool) compile.BoolFn {
+	p, _ := bd.inSet(e, not)
 	if p == nil {
 		return nil
 	}
-	return c.genInSet(p)
+	return bd.genInSet(p)
 }
 
 // genInSet compiles plan p (inSet).
-func (c *builders) genInSet(p *InSetPlan) compile.BoolFn {
+func (bd *builders) genInSet(p *InSetPlan) compile.BoolFn {
 	e, not, isPair := p.Expr, p.Not, p.Pair
-	el := c.elemOf(e.X)
+	el := bd.elemOf(e.X)
 	if !isPair && el.vi == nil {
 		return nil // (recognized as int-typed: not met)
 	}
-	c.Fired(passes.Composite)
-	y := c.Vals.Expr(e.Y)
+	bd.c.Fired(passes.Composite)
+	y := bd.c.Vals.Expr(e.Y)
 	pos := e.Pos
 	return func(fr *engine.Frame) bool {
 		if isPair {

@@ -80,18 +80,18 @@ type InSetPlan struct {
 
 // composite recognizes g(ARGS), a position of the declared game b, with
 // an argument built in a scratch. nil and why not otherwise.
-func (c *builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, string) {
-	if !c.On(passes.Composite) {
+func (bd *builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, string) {
+	if !bd.c.On(passes.Composite) {
 		return nil, "composite positions are switched off"
 	}
 	p := &CompositePlan{Call: e, Game: b, Args: make([]ArgPlan, len(e.Args))}
 	any := false
 	for i, a := range e.Args {
-		if bp := c.buildPlan(a); bp != nil {
+		if bp := bd.buildPlan(a); bp != nil {
 			p.Args[i].Build, any = bp, true
-		} else if bp := c.setPlan(a); bp != nil {
+		} else if bp := bd.setPlan(a); bp != nil {
 			p.Args[i].Build, any = bp, true
-		} else if s := c.LocalSlot(a); s >= 0 && c.CurGame != nil && s < c.CurGame.NArgs {
+		} else if s := bd.c.LocalSlot(a); s >= 0 && bd.c.CurGame != nil && s < bd.c.CurGame.NArgs {
 			p.Args[i].Param = s + 1
 		}
 	}
@@ -104,7 +104,7 @@ func (c *builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, s
 // buildPlan recognizes e built in a scratch: a list comprehension, a list
 // or tuple literal, sorted, update, a slice, or + with such an operand.
 // nil otherwise.
-func (c *builders) buildPlan(e lang.Expr) *BuildPlan {
+func (bd *builders) buildPlan(e lang.Expr) *BuildPlan {
 	switch e := e.(type) {
 	case *lang.Comp:
 		if e.Kind != lang.ListComp {
@@ -124,12 +124,12 @@ func (c *builders) buildPlan(e lang.Expr) *BuildPlan {
 	case *lang.TupleLit:
 		return &BuildPlan{Kind: BuildTuple, Expr: e, Elems: e.Elems}
 	case *lang.Slice:
-		return &BuildPlan{Kind: BuildSlice, Expr: e, X: c.buildAnyPlan(e.X), Elems: []lang.Expr{e.Lo, e.Hi}}
+		return &BuildPlan{Kind: BuildSlice, Expr: e, X: bd.buildAnyPlan(e.X), Elems: []lang.Expr{e.Lo, e.Hi}}
 	case *lang.Binary:
 		if e.Op != lang.OpAdd {
 			return nil
 		}
-		x, y := c.buildPlan(e.X), c.buildPlan(e.Y)
+		x, y := bd.buildPlan(e.X), bd.buildPlan(e.Y)
 		if x == nil && y == nil {
 			return nil
 		}
@@ -141,20 +141,20 @@ func (c *builders) buildPlan(e lang.Expr) *BuildPlan {
 		}
 		return &BuildPlan{Kind: BuildConcat, Expr: e, X: x, Y: y}
 	case *lang.Call:
-		bi := c.CalledBuiltin(e)
+		bi := bd.c.CalledBuiltin(e)
 		switch {
 		case bi != nil && bi.Sorts && len(e.Args) == 1:
-			return &BuildPlan{Kind: BuildSorted, Expr: e, By: bi, X: c.buildAnyPlan(e.Args[0])}
+			return &BuildPlan{Kind: BuildSorted, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[0])}
 		case bi != nil && bi.Updates && len(e.Args) == 3:
-			return &BuildPlan{Kind: BuildUpdate, Expr: e, By: bi, X: c.buildAnyPlan(e.Args[0]), Elems: e.Args[1:]}
+			return &BuildPlan{Kind: BuildUpdate, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[0]), Elems: e.Args[1:]}
 		}
 	}
 	return nil
 }
 
 // buildAnyPlan is e's plan, or its value's.
-func (c *builders) buildAnyPlan(e lang.Expr) *BuildPlan {
-	if p := c.buildPlan(e); p != nil {
+func (bd *builders) buildAnyPlan(e lang.Expr) *BuildPlan {
+	if p := bd.buildPlan(e); p != nil {
 		return p
 	}
 	return &BuildPlan{Kind: BuildValue, Expr: e}
@@ -162,13 +162,13 @@ func (c *builders) buildAnyPlan(e lang.Expr) *BuildPlan {
 
 // setPlan recognizes e built as a bitmap: a set literal or comprehension,
 // or - | & ^ with such an operand. nil otherwise.
-func (c *builders) setPlan(e lang.Expr) *BuildPlan {
+func (bd *builders) setPlan(e lang.Expr) *BuildPlan {
 	switch e := e.(type) {
 	case *lang.SetLit:
 		return &BuildPlan{Kind: SetLit, Expr: e, Elems: e.Elems}
 	case *lang.Comp:
 		if e.Kind == lang.SetComp {
-			if f := c.filterPlan(e); f != nil {
+			if f := (filters{bd.c}).filterPlan(e); f != nil {
 				return f
 			}
 			return &BuildPlan{Kind: SetComp, Expr: e, Elems: []lang.Expr{e.Body}}
@@ -179,7 +179,7 @@ func (c *builders) setPlan(e lang.Expr) *BuildPlan {
 		default:
 			return nil
 		}
-		x, y := c.setPlan(e.X), c.setPlan(e.Y)
+		x, y := bd.setPlan(e.X), bd.setPlan(e.Y)
 		if x == nil && y == nil {
 			return nil
 		}
@@ -196,8 +196,8 @@ func (c *builders) setPlan(e lang.Expr) *BuildPlan {
 
 // inSet recognizes X in S (not: X not in S) for X an int or a pair (a
 // tuple literal of two elements). nil and why not otherwise.
-func (c *builders) inSet(e *lang.Binary, not bool) (*InSetPlan, string) {
-	if !c.On(passes.Composite) {
+func (bd *builders) inSet(e *lang.Binary, not bool) (*InSetPlan, string) {
+	if !bd.c.On(passes.Composite) {
 		return nil, "composite positions are switched off"
 	}
 	if t, ok := e.X.(*lang.TupleLit); ok {
@@ -206,7 +206,7 @@ func (c *builders) inSet(e *lang.Binary, not bool) (*InSetPlan, string) {
 		}
 		return &InSetPlan{Expr: e, Not: not, Pair: true}, ""
 	}
-	if (recognizer{c.Compiler}).intTyped(e.X) {
+	if (recognizer{bd.c}).intTyped(e.X) {
 		return &InSetPlan{Expr: e, Not: not}, ""
 	}
 	return nil, "its element is not int-typed or a pair"

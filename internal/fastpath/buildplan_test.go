@@ -16,7 +16,7 @@ import (
 func (r planRecorder) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 	p, why := r.builders.composite(e, b)
 	f := r.paths.Composite(e, b)
-	if (p == nil) != (f == nil) || p != nil && r.builders.Built != p.describe() {
+	if (p == nil) != (f == nil) || p != nil && r.builders.c.Built != p.describe() {
 		panic("the composite compiled is not the plan's")
 	}
 	if p != nil {

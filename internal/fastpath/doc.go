@@ -8,10 +8,10 @@
 //     package internal/kernel's), a position computed by a sweep of the
 //     flat table (sweep.go), sum of and len/min/max of a comprehension
 //     over a range (Sum, Fold);
-//   - plans (plan.go, recognize.go): a fast loop's shape recognized as
-//     plain data, no closure (LoopPlan: the variable and its domain, the
-//     bounds, the positions with their affine coefficients, the kernel,
-//     the sweep), which the generator (gen.go) compiles with the general
+//   - recognition (recognize.go): a fast loop's shape recognized as
+//     plain data, no closure (package loopplan's LoopPlan: the variable
+//     and its domain, the bounds, the positions with their affine
+//     coefficients, the kernel, the sweep), which the generator (gen.go) compiles with the general
 //     closure as its fallback, and which --explain describes; a sum's or
 //     fold's likewise (FoldPlan, compiled in fold.go);
 //   - clamps (linclamp.go, linflat.go, guards.go): the if clauses of such
@@ -31,7 +31,11 @@
 //     built from the plan. A set of any elements is a bitset over the
 //     universe of its game argument (package value's universe.go), and a
 //     set filter {x for x in S if C} is S's bitset and a mask kept per
-//     value of the other names C reads (filter.go, the bitsets pass).
+//     value of the other names C reads (filters, filter.go: the bitsets
+//     pass);
+//   - masks (masks.go): all and any over a comprehension of index tests
+//     (the lines of a board) as word operations on masks (Fold, the
+//     masks pass).
 //
 // The rewrites that bring a rule to the shapes recognized here are
 // package rewrite's; what names mean, package resolve's.

@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/ir"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -33,7 +34,7 @@ import (
 
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
-	return paths{&loops{Compiler: c, clamps: &clamps{c}}, &builders{c}}
+	return paths{&loops{c: c, clamps: &clamps{c}}, &builders{c}}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -46,7 +47,7 @@ type paths struct {
 // Fold compiles a fold of a list comprehension: a mask test (masks.go)
 // or a fast fold over the memo tables (fold.go); nil when neither fits.
 func (p paths) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	if f := p.builders.Masks(bi, comp, slow); f != nil {
+	if f := (masks{p.builders.c}).Masks(bi, comp, slow); f != nil {
 		return f
 	}
 	return p.loops.Fold(bi, comp, slow, pos, argPos)
@@ -56,31 +57,27 @@ func (p paths) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos
 // for clause (Alt: recognized as a plan, recognize.go, and compiled from
 // it, gen.go), sums (Sum) and folds (Fold).
 type loops struct {
-	*compile.Compiler
+	c      *compile.Compiler
 	clamps *clamps
-	plan   *LoopPlan // the last loop recognized (read by the tests)
+	plan   *loopplan.LoopPlan // the last loop recognized (read by the tests)
 }
 
 // Alt compiles alt as a fast loop, with its probe, its sweep and what it
-// is (see fastAlt); why not in c.Rejected.
-func (c *loops) Alt(alt *lang.Alt) compile.FastAlt {
-	c.plan = nil
-	fa, why := c.fastAlt(alt)
-	if fa.Run == nil {
-		c.Rejected = why
-	}
-	return fa
+// is (see fastAlt); or returns why not.
+func (l *loops) Alt(alt *lang.Alt) (compile.FastAlt, string) {
+	l.plan = nil
+	return l.fastAlt(alt)
 }
 
 // fastAlt compiles a move rule alternative for the SG search with int
 // parameters as a fast loop when its last for clause has a plan (the
 // clauses before it run as the general way compiles them); otherwise it
 // returns why not.
-func (c *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
-	if !c.On(passes.Stream) {
+func (l *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
+	if !l.c.On(passes.Stream) {
 		return compile.FastAlt{}, "streaming is switched off: each option is made as a value and its SG value read from it"
 	}
-	if !c.On(passes.FastLoops) {
+	if !l.c.On(passes.FastLoops) {
 		return compile.FastAlt{}, "fast loops are switched off"
 	}
 	last := -1
@@ -96,20 +93,20 @@ func (c *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
 	for _, cl := range alt.Clauses[last+1:] {
 		ifs = append(ifs, cl.(*lang.IfClause))
 	}
-	outer := c.Vals.Clauses(alt.Clauses[:last])
+	outer := l.c.Vals.Clauses(alt.Clauses[:last])
 	// The general closure of the last for clause, its if clauses and the
 	// body: the fast loop's fallback.
-	slowLoops := c.Vals.Clauses(alt.Clauses[last:])
-	body := c.SG.SGExpr(alt.Body)
+	slowLoops := l.c.Vals.Clauses(alt.Clauses[last:])
+	body := l.c.SG.SGExpr(alt.Body)
 	slow := slowLoops(func(fr *engine.Frame) { fr.Gen.EmitSG(body(fr)) })
-	n := len(c.Errs)
-	defer func() { c.Errs = c.Errs[:n] }() // the same expressions were compiled for slow
-	p, why := recognizer{c.Compiler}.loop(alt.Clauses[last].(*lang.ForClause), ifs, alt.Body, last == 0)
+	n := len(l.c.Errs)
+	defer func() { l.c.Errs = l.c.Errs[:n] }() // the same expressions were compiled for slow
+	p, why := recognizer{l.c}.loop(alt.Clauses[last].(*lang.ForClause), ifs, alt.Body, last == 0)
 	if p == nil {
 		return compile.FastAlt{}, why
 	}
-	c.plan = p
-	run, probe, sweep := c.genLoop(p, slow)
+	l.plan = p
+	run, probe, sweep := l.genLoop(p, slow)
 	if last != 0 {
 		sweep = nil
 		if inner := probe; inner != nil {
@@ -129,7 +126,7 @@ func (c *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
 			}
 		}
 	}
-	return compile.FastAlt{Run: outer(run), Probe: probe, Sweep: sweep, Desc: p.describe()}, ""
+	return compile.FastAlt{Run: outer(run), Probe: probe, Sweep: sweep, Desc: p.Describe()}, ""
 }
 
 // affineCoef is the slope of e in x (ir.CoefOf, the project's one affine
@@ -215,17 +212,17 @@ func constInts(e lang.Expr) []int64 {
 // of wrappers, computedWrapper) makes: argument j of the position its
 // evaluation returns. ints[j] is nil where the substituted argument is not
 // int-typed.
-func (c *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []compile.IntFn) {
-	whole := c.Vals.Expr(call)
+func (l *loops) wrappedArgs(call *lang.Call, pos *lang.Call) (vals []engine.EvalFn, ints []compile.IntFn) {
+	whole := l.c.Vals.Expr(call)
 	for j, a := range pos.Args {
 		vals = append(vals, func(fr *engine.Frame) value.Value { return argOf(whole(fr), j) })
-		n := len(c.Errs)
-		if c.Ints.Typed(a) {
+		n := len(l.c.Errs)
+		if l.c.Ints.Typed(a) {
 			ints = append(ints, func(fr *engine.Frame) int64 { return argOf(whole(fr), j).N })
 		} else {
 			ints = append(ints, nil)
 		}
-		c.Errs = c.Errs[:n]
+		l.c.Errs = l.c.Errs[:n]
 	}
 	return vals, ints
 }

@@ -31,11 +31,15 @@ import (
 // operators); the lets they read are checked at each use, and a let
 // made again forgets the masks.
 
+// filters recognizes and compiles set filters (for the builders' sets,
+// and plainCond for the mask tests, masks.go).
+type filters struct{ c *compile.Compiler }
+
 // filterPlan recognizes {x for x in S if C ...}: one for clause of one
 // name, if clauses after it, the body that name, and conditions of plain
 // operators over names. nil otherwise.
-func (c *builders) filterPlan(e *lang.Comp) *BuildPlan {
-	if !c.On(passes.Bitsets) || !c.InFunc || len(e.Clauses) < 2 {
+func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
+	if !fl.c.On(passes.Bitsets) || !fl.c.InFunc || len(e.Clauses) < 2 {
 		return nil
 	}
 	cl, ok := e.Clauses[0].(*lang.ForClause)
@@ -49,7 +53,7 @@ func (c *builders) filterPlan(e *lang.Comp) *BuildPlan {
 	conds := make([]lang.Expr, 0, len(e.Clauses)-1)
 	for _, x := range e.Clauses[1:] {
 		ifc, ok := x.(*lang.IfClause)
-		if !ok || !c.plainCond(ifc.Cond) {
+		if !ok || !fl.plainCond(ifc.Cond) {
 			return nil
 		}
 		conds = append(conds, ifc.Cond)
@@ -59,12 +63,12 @@ func (c *builders) filterPlan(e *lang.Comp) *BuildPlan {
 
 // plainCond reports whether e holds only literals, names of locals and
 // lets, and operators: what a filter's mask may be computed from.
-func (c *builders) plainCond(e lang.Expr) bool {
+func (fl filters) plainCond(e lang.Expr) bool {
 	ok := true
 	lang.Inspect(e, func(x lang.Expr) bool {
 		switch x := x.(type) {
 		case *lang.Ident:
-			b := c.Lookup(x)
+			b := fl.c.Lookup(x)
 			if b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
 				ok = false
 			}
@@ -143,21 +147,21 @@ const maxFilterKey = 64
 
 // genFilter compiles plan p (filterPlan), with slow, the comprehension
 // compiled as a set comprehension, for a set without a bitmap.
-func (c *builders) genFilter(p *BuildPlan, slow setBuildFn) setBuildFn {
+func (fl filters) genFilter(p *BuildPlan, slow setBuildFn) setBuildFn {
 	e := p.Expr.(*lang.Comp)
 	cl := e.Clauses[0].(*lang.ForClause)
-	iter := c.Vals.Expr(cl.Iter)
-	c.Vals.Pattern(cl.Target)
-	xslot := c.Var(p.Var).Slot
+	iter := fl.c.Vals.Expr(cl.Iter)
+	fl.c.Vals.Pattern(cl.Target)
+	xslot := fl.c.Var(p.Var).Slot
 	conds := make([]compile.BoolFn, len(p.Elems))
 	for i, x := range p.Elems {
-		conds[i] = c.Ints.Cond(x, "an if clause's condition")
+		conds[i] = fl.c.Ints.Cond(x, "an if clause's condition")
 	}
 	var locals, lets []int
 	for _, x := range p.Elems {
 		lang.Inspect(x, func(x lang.Expr) bool {
 			if id, ok := x.(*lang.Ident); ok {
-				switch b := c.Lookup(id); b.Kind {
+				switch b := fl.c.Lookup(id); b.Kind {
 				case resolve.Local:
 					if b.Slot != xslot {
 						locals = appendNew(locals, b.Slot)
@@ -169,7 +173,7 @@ func (c *builders) genFilter(p *BuildPlan, slow setBuildFn) setBuildFn {
 			return true
 		})
 	}
-	c.Fired(passes.Bitsets)
+	fl.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)
 	cache := &filterCache{masks: map[string]*filterEntry{}}
 	test := func(fr *engine.Frame, x value.Value) bool {

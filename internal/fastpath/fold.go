@@ -7,6 +7,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -30,19 +31,19 @@ import (
 // recognize.go) and compiled from it here.
 
 // Fold returns the fast fold of comp for bi (recognizer.fold), or nil.
-func (c *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	p := recognizer{c.Compiler}.fold(bi, comp)
+func (l *loops) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	p := recognizer{l.c}.fold(bi, comp)
 	if p == nil {
 		return nil
 	}
-	return c.genFold(p, slow, pos, argPos)
+	return l.genFold(p, slow, pos, argPos)
 }
 
 // genFold compiles fold plan p; slow is the general closure of the call.
-func (c *loops) genFold(p *FoldPlan, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+func (l *loops) genFold(p *loopplan.FoldPlan, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	bi, comp, b, op, outcome := p.By, p.Comp, p.Term.Game, p.Op, p.Outcome
-	lo, hi := c.Ints.RangeBounds(p.Range)
-	xb := c.NewVar(p.Name)
+	lo, hi := l.c.Ints.RangeBounds(p.Range)
+	xb := l.c.NewVar(p.Name)
 	xb.IsInt = true
 	// K (or J): a literal or an int name, read at each x.
 	kslot, kval := -1, int64(0)
@@ -54,14 +55,14 @@ func (c *loops) genFold(p *FoldPlan, slow engine.EvalFn, pos engine.Pos, argPos 
 	case p.K != nil:
 		kval = p.K.(*lang.IntLit).Val
 	}
-	aa := c.affineArgs(p.Term, xb.Slot)
+	aa := l.affineArgs(p.Term, xb.Slot)
 	// The general way for one element.
 	var elemCond compile.BoolFn
 	var elemBody engine.EvalFn
 	if bi.Count {
-		elemCond = c.Ints.Cond(comp.Clauses[1].(*lang.IfClause).Cond, "an if clause's condition")
+		elemCond = l.c.Ints.Cond(comp.Clauses[1].(*lang.IfClause).Cond, "an if clause's condition")
 	} else {
-		elemBody = c.Vals.Expr(comp.Body)
+		elemBody = l.c.Vals.Expr(comp.Body)
 	}
 	xslot, rpos, nim := xb.Slot, p.Range.Pos, p.Nim
 	// The outcome wanted, 0 for a string that is none.
@@ -177,19 +178,19 @@ func (c *loops) genFold(p *FoldPlan, slow engine.EvalFn, pos engine.Pos, argPos 
 // sg's first pass, a missing one is recorded, as a lookup would). The
 // same closure run inside a move rule, or with arguments outside the dense
 // table, takes the general way. nil when the shape does not fit.
-func (c *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
-	p := recognizer{c.Compiler}.sum(e)
+func (l *loops) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
+	p := recognizer{l.c}.sum(e)
 	if p == nil {
 		return nil
 	}
-	lo, hi := c.Ints.RangeBounds(p.Range)
-	xb := c.NewVar(p.Name)
+	lo, hi := l.c.Ints.RangeBounds(p.Range)
+	xb := l.c.NewVar(p.Name)
 	xb.IsInt = true
 	b := p.Term.Game
-	aa := c.affineArgs(p.Term, xb.Slot)
+	aa := l.affineArgs(p.Term, xb.Slot)
 	rpos := p.Range.Pos
-	c.Env.Streamed++
-	c.Fired(passes.Stream)
+	l.c.Env.Streamed++
+	l.c.Fired(passes.Stream)
 	return func(fr *engine.Frame) memo.Sgv {
 		gn := fr.Gen
 		g := b.Game
@@ -264,10 +265,10 @@ type affineArgs struct {
 	xslot int
 }
 
-func (c *loops) affineArgs(t TermPlan, xslot int) affineArgs {
+func (l *loops) affineArgs(t loopplan.TermPlan, xslot int) affineArgs {
 	aa := affineArgs{args: make([]engine.EvalFn, len(t.Call.Args)), coefs: t.Coefs, xslot: xslot}
 	for i, a := range t.Call.Args {
-		aa.args[i] = c.Vals.Expr(a)
+		aa.args[i] = l.c.Vals.Expr(a)
 	}
 	return aa
 }

@@ -6,13 +6,14 @@ import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// The generator of the fast loops: a plan (plan.go) compiled to closures.
+// The generator of the fast loops: a plan (package loopplan) compiled to closures.
 // The general closure of the same clauses, slow, is always compiled
 // first; the fast loop falls back to it for any frame where the plan's
 // assumptions do not hold (a value not an int, an argument off the dense
@@ -42,44 +43,44 @@ type fastClamp struct {
 // genLoop compiles plan p; slow is the general closure of the same
 // clauses and body. It returns the loop, its probe and its sweep (nil
 // when the plan has none).
-func (c *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *engine.Frame), probe engine.ProbeFunc, sweep engine.SweepFunc) {
-	isRange, rangeCall := p.Domain.Ranged(), p.Domain.Kind == DomRangeCall
+func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run func(fr *engine.Frame), probe engine.ProbeFunc, sweep engine.SweepFunc) {
+	isRange, rangeCall := p.Domain.Ranged(), p.Domain.Kind == loopplan.DomRangeCall
 	var rlo, rhi compile.IntFn
 	var iter engine.EvalFn
 	switch p.Domain.Kind {
-	case DomRange:
-		rlo, rhi = c.Ints.RangeBounds(p.Domain.Iter.(*lang.Binary))
-	case DomRangeCall:
+	case loopplan.DomRange:
+		rlo, rhi = l.c.Ints.RangeBounds(p.Domain.Iter.(*lang.Binary))
+	case loopplan.DomRangeCall:
 		// range(A, B) is the range A .. B - 1 (rhi returns B; see prep).
 		if p.Domain.Lo == nil {
 			rlo = func(*engine.Frame) int64 { return 0 }
 		} else {
-			rlo = c.Ints.IntExpr(p.Domain.Lo)
+			rlo = l.c.Ints.IntExpr(p.Domain.Lo)
 		}
-		rhi = c.Ints.IntExpr(p.Domain.Hi)
+		rhi = l.c.Ints.IntExpr(p.Domain.Hi)
 		if rlo == nil || rhi == nil {
 			return slow, nil, nil // (recognized as int-typed: not met)
 		}
 	default:
-		iter = c.Vals.Expr(p.Domain.Iter)
+		iter = l.c.Vals.Expr(p.Domain.Iter)
 	}
 	ipos := p.Pos
-	xb := c.NewVar(p.Name)
+	xb := l.c.NewVar(p.Name)
 	xb.IsInt = isRange
 	xslot := xb.Slot
 	clamps := make([]fastClamp, len(p.Clamps))
 	for i, cl := range p.Clamps {
 		fc := fastClamp{op: cl.Op, scale: cl.Scale}
 		if cl.Lin != nil {
-			fc.lin = c.clamps.linear(cl.Lin)
+			fc.lin = l.clamps.linear(cl.Lin)
 		} else {
-			fc.bound, fc.boundInt = c.Vals.Expr(cl.Bound), c.Ints.IntExpr(cl.Bound)
+			fc.bound, fc.boundInt = l.c.Vals.Expr(cl.Bound), l.c.Ints.IntExpr(cl.Bound)
 		}
 		clamps[i] = fc
 	}
 	once := make([]compile.BoolFn, len(p.Once))
 	for i, e := range p.Once {
-		once[i] = c.Ints.Cond(e, "an if clause's condition")
+		once[i] = l.c.Ints.Cond(e, "an if clause's condition")
 	}
 	// The arguments are compiled with x an int (the fast way runs on int
 	// values only).
@@ -90,7 +91,7 @@ func (c *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *
 		var wvals []engine.EvalFn
 		var wints []compile.IntFn
 		if t.Wrapped != nil {
-			wvals, wints = c.wrappedArgs(t.Wrapped, t.Call)
+			wvals, wints = l.wrappedArgs(t.Wrapped, t.Call)
 		}
 		for j, a := range t.Call.Args {
 			var v engine.EvalFn
@@ -98,13 +99,13 @@ func (c *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *
 			if wvals != nil {
 				v, f = wvals[j], wints[j]
 			} else {
-				v, f = c.Vals.Expr(a), c.Ints.IntExpr(a)
+				v, f = l.c.Vals.Expr(a), l.c.Ints.IntExpr(a)
 			}
 			ft.args = append(ft.args, v)
 			ft.ints = append(ft.ints, f)
 			var o compile.Operand
 			if f != nil {
-				o = c.Ints.OperandOf(a, f)
+				o = l.c.Ints.OperandOf(a, f)
 			}
 			ft.opnds = append(ft.opnds, o)
 		}
@@ -388,9 +389,9 @@ func (c *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *
 				hi = lo + (hi-lo)/2
 			}
 			switch {
-			case kern == KernelRange && st.Nt == 2 && kernel.SmallStep(st.Steps[0]) && kernel.SmallStep(st.Steps[1]):
+			case kern == loopplan.KernelRange && st.Nt == 2 && kernel.SmallStep(st.Steps[0]) && kernel.SmallStep(st.Steps[1]):
 				kernel.FastRangePaged(gn, fr, &st, hi)
-			case kern == KernelRange:
+			case kern == loopplan.KernelRange:
 				kernel.FastRange(gn, fr, &st, hi)
 			default:
 				for x := lo; x <= hi && st.Emit(gn, fr, x); x++ {
@@ -398,7 +399,7 @@ func (c *loops) genLoop(p *LoopPlan, slow func(fr *engine.Frame)) (run func(fr *
 			}
 		} else {
 			n = int64(len(elems))
-			if kern == KernelElems {
+			if kern == loopplan.KernelElems {
 				kernel.FastElems(gn, fr, &st, elems)
 			} else {
 				for _, x := range elems {

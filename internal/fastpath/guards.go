@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/rewrite"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -24,12 +25,12 @@ import (
 
 // guardClamps returns the bounds of an if clause calling such a def, or
 // nil.
-func (c recognizer) guardClamps(call *lang.Call, x string) []ClampPlan {
-	e := rewrite.ExpandGuard(c.Resolver, call, 0)
+func (rc recognizer) guardClamps(call *lang.Call, x string) []loopplan.ClampPlan {
+	e := rewrite.ExpandGuard(rc.c.Resolver, call, 0)
 	if e == nil {
 		return nil
 	}
-	var clamps []ClampPlan
+	var clamps []loopplan.ClampPlan
 	var split func(e lang.Expr) bool
 	split = func(e lang.Expr) bool {
 		switch b := e.(type) {
@@ -46,10 +47,10 @@ func (c recognizer) guardClamps(call *lang.Call, x string) []ClampPlan {
 				return false
 			}
 		}
-		if !rewrite.PlainAffine(c.Resolver, b.X) || !rewrite.PlainAffine(c.Resolver, b.Y) {
+		if !rewrite.PlainAffine(rc.c.Resolver, b.X) || !rewrite.PlainAffine(rc.c.Resolver, b.Y) {
 			return false
 		}
-		lc := c.linearClamp(b, x)
+		lc := rc.linearClamp(b, x)
 		if lc == nil {
 			return false
 		}

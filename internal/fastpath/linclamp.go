@@ -3,6 +3,7 @@ package fastpath
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -27,7 +28,7 @@ import (
 // runs the general way, which meets the error where the rule does.
 
 // clamps compiles the if clauses of a fast loop that bound its variable.
-type clamps struct{ *compile.Compiler }
+type clamps struct{ c *compile.Compiler }
 
 // affNode is a node of an affine expression in the loop variable.
 type affNode struct {
@@ -143,26 +144,26 @@ func (lc *linClamp) bound(fr *engine.Frame, lo, hi int64) (int64, bool) {
 // affPlan recognizes e as an affine tree in x and returns its
 // coefficient of x; false when e is not affine in x or a coefficient grows
 // past 2^20.
-func (c recognizer) affPlan(e lang.Expr, x string) (*AffPlan, int64, bool) {
+func (rc recognizer) affPlan(e lang.Expr, x string) (*loopplan.AffPlan, int64, bool) {
 	const lim = 1 << 20
 	if !resolve.Mentions(e, x) {
-		return &AffPlan{Kind: 'c', Term: e}, 0, true
+		return &loopplan.AffPlan{Kind: 'c', Term: e}, 0, true
 	}
 	switch e := e.(type) {
 	case *lang.Ident:
 		if e.Name == x {
-			return &AffPlan{Kind: 'x'}, 1, true
+			return &loopplan.AffPlan{Kind: 'x'}, 1, true
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNeg {
-			a, k, ok := c.affPlan(e.X, x)
-			return &AffPlan{Kind: 'n', A: a}, -k, ok
+			a, k, ok := rc.affPlan(e.X, x)
+			return &loopplan.AffPlan{Kind: 'n', A: a}, -k, ok
 		}
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAdd, lang.OpSub:
-			a, ka, ok1 := c.affPlan(e.X, x)
-			b, kb, ok2 := c.affPlan(e.Y, x)
+			a, ka, ok1 := rc.affPlan(e.X, x)
+			b, kb, ok2 := rc.affPlan(e.Y, x)
 			if !ok1 || !ok2 {
 				return nil, 0, false
 			}
@@ -174,15 +175,15 @@ func (c recognizer) affPlan(e lang.Expr, x string) (*AffPlan, int64, bool) {
 			if e.Op == lang.OpSub {
 				kind = '-'
 			}
-			return &AffPlan{Kind: kind, A: a, B: b}, k, k > -lim && k < lim
+			return &loopplan.AffPlan{Kind: kind, A: a, B: b}, k, k > -lim && k < lim
 		case lang.OpMul:
 			lit, other := e.X, e.Y
 			if _, ok := lit.(*lang.IntLit); !ok {
 				lit, other = e.Y, e.X
 			}
 			if l, ok := lit.(*lang.IntLit); ok && l.Val > -lim && l.Val < lim {
-				a, k, ok := c.affPlan(other, x)
-				return &AffPlan{Kind: 'k', A: a, K: l.Val}, k * l.Val, ok && k*l.Val > -lim && k*l.Val < lim
+				a, k, ok := rc.affPlan(other, x)
+				return &loopplan.AffPlan{Kind: 'k', A: a, K: l.Val}, k * l.Val, ok && k*l.Val > -lim && k*l.Val < lim
 			}
 		}
 	}
@@ -191,16 +192,16 @@ func (c recognizer) affPlan(e lang.Expr, x string) (*AffPlan, int64, bool) {
 
 // linearClamp recognizes a comparison L OP R affine in x with a nonzero
 // slope as a clamp K * x OP E; nil when it is not one.
-func (c recognizer) linearClamp(b *lang.Binary, x string) *ClampPlan {
+func (rc recognizer) linearClamp(b *lang.Binary, x string) *loopplan.ClampPlan {
 	if !b.Op.Ordering() {
 		return nil
 	}
-	l, kl, ok1 := c.affPlan(b.X, x)
-	r, kr, ok2 := c.affPlan(b.Y, x)
+	l, kl, ok1 := rc.affPlan(b.X, x)
+	r, kr, ok2 := rc.affPlan(b.Y, x)
 	if !ok1 || !ok2 || kl == kr {
 		return nil
 	}
-	cl := &ClampPlan{Op: b.Op, Pos: b.Pos, Lin: &LinPlan{L: l, R: r, LR: [2]lang.Expr{b.X, b.Y}}}
+	cl := &loopplan.ClampPlan{Op: b.Op, Pos: b.Pos, Lin: &loopplan.LinPlan{L: l, R: r, LR: [2]lang.Expr{b.X, b.Y}}}
 	k := kl - kr
 	if k < 0 {
 		k, cl.Op, cl.Lin.Neg = -k, b.Op.Flip(), true
@@ -217,8 +218,8 @@ func (c recognizer) linearClamp(b *lang.Binary, x string) *ClampPlan {
 // evaluated in another order), the def's comparison is the clamp, and
 // its terms name the call site in the trace of an error, as the call
 // does.
-func (c recognizer) inlinedClamp(call *lang.Call, x string) *ClampPlan {
-	sub, fn, binds := c.Inl.InlineCall(call)
+func (rc recognizer) inlinedClamp(call *lang.Call, x string) *loopplan.ClampPlan {
+	sub, fn, binds := rc.c.Inl.InlineCall(call)
 	if sub == nil || len(binds) > 0 {
 		return nil
 	}
@@ -226,7 +227,7 @@ func (c recognizer) inlinedClamp(call *lang.Call, x string) *ClampPlan {
 	if !ok {
 		return nil
 	}
-	cl := c.linearClamp(b, x)
+	cl := rc.linearClamp(b, x)
 	if cl == nil {
 		return nil
 	}
@@ -237,16 +238,16 @@ func (c recognizer) inlinedClamp(call *lang.Call, x string) *ClampPlan {
 // linear compiles the guard and the bound of a linear clamp: its terms
 // without x, in the rule's order (inside the def it inlines, whose call
 // they name in the trace of an error).
-func (c *clamps) linear(p *LinPlan) *linClamp {
+func (cl *clamps) linear(p *loopplan.LinPlan) *linClamp {
 	build := func() *linClamp {
-		return &linClamp{l: c.affNode(p.L), r: c.affNode(p.R), neg: p.Neg}
+		return &linClamp{l: cl.affNode(p.L), r: cl.affNode(p.R), neg: p.Neg}
 	}
 	if p.Inlined == nil {
 		lc := build()
 		lc.flat = lc.flatten()
 		return lc
 	}
-	lc := compile.Inlined(c.Compiler, p.Inlined, build)
+	lc := compile.Inlined(cl.c, p.Inlined, build)
 	pos, fn := p.CallPos, p.Inlined
 	var trace func(n *affNode)
 	trace = func(n *affNode) {
@@ -271,21 +272,21 @@ func (c *clamps) linear(p *LinPlan) *linClamp {
 // affNode compiles an affine tree: its terms without x as ints where
 // they are int-typed (read in place where they are literals or int
 // locals).
-func (c *clamps) affNode(p *AffPlan) *affNode {
+func (cl *clamps) affNode(p *loopplan.AffPlan) *affNode {
 	if p == nil {
 		return nil
 	}
 	n := &affNode{kind: p.Kind, k: p.K}
 	if p.Kind == 'c' {
-		if f := c.Ints.IntExpr(p.Term); f != nil {
-			n.i, n.direct = f, c.directTerm(p.Term)
+		if f := cl.c.Ints.IntExpr(p.Term); f != nil {
+			n.i, n.direct = f, cl.directTerm(p.Term)
 		} else {
-			n.v = c.Vals.Expr(p.Term)
+			n.v = cl.c.Vals.Expr(p.Term)
 		}
 		return n
 	}
-	n.a = c.affNode(p.A)
-	n.b = c.affNode(p.B)
+	n.a = cl.affNode(p.A)
+	n.b = cl.affNode(p.B)
 	return n
 }
 

@@ -117,12 +117,12 @@ type directTerm struct {
 }
 
 // directTerm returns how term e (int-typed) is read in place, or nil.
-func (c *clamps) directTerm(e lang.Expr) *directTerm {
+func (cl *clamps) directTerm(e lang.Expr) *directTerm {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		return &directTerm{slot: -1, k: e.Val}
 	case *lang.Ident:
-		if b := c.Lookup(e); b != nil && b.Kind == resolve.Local && b.IsInt {
+		if b := cl.c.Lookup(e); b != nil && b.Kind == resolve.Local && b.IsInt {
 			return &directTerm{slot: b.Slot}
 		}
 	}

@@ -3,6 +3,7 @@ package fastpath
 import (
 	"fmt"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -67,19 +68,22 @@ type MaskPlan struct {
 	K               lang.Expr // K of testEq
 }
 
+// masks recognizes and compiles the mask tests (paths.Fold).
+type masks struct{ c *compile.Compiler }
+
 // Masks compiles a fold of comprehension comp by all or any (bi) as a
 // mask test (maskPlan), with slow the fold compiled without it. nil when
 // it is not one.
-func (c *builders) Masks(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn) engine.EvalFn {
-	if bi.AllAny == 0 || !c.On(passes.Masks) {
+func (mk masks) Masks(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn) engine.EvalFn {
+	if bi.AllAny == 0 || !mk.c.On(passes.Masks) {
 		return nil
 	}
-	p := c.maskPlan(comp)
+	p := mk.maskPlan(comp)
 	if p == nil {
 		return nil
 	}
 	p.All = bi.AllAny > 0
-	return c.genMasks(p, slow)
+	return mk.genMasks(p, slow)
 }
 
 // oneFor is the clause of comp when it is one for clause of one name
@@ -99,55 +103,55 @@ func oneFor(comp *lang.Comp) *lang.ForClause {
 }
 
 // maskPlan recognizes the shapes of the masks pass (All is the caller's).
-func (c *builders) maskPlan(comp *lang.Comp) *MaskPlan {
+func (mk masks) maskPlan(comp *lang.Comp) *MaskPlan {
 	cl := oneFor(comp)
-	if cl == nil || !c.plainCond(cl.Iter) {
+	if cl == nil || !(filters{mk.c}).plainCond(cl.Iter) {
 		return nil
 	}
 	p := &MaskPlan{Comp: comp, Coll: cl.Iter, Var: cl.Target.Names[0]}
 	if call, ok := comp.Body.(*lang.Call); ok && len(call.Args) == 1 {
 		// all([P for j in L]) over the lists L of the outer clause.
-		bi := c.builtinOf(call)
+		bi := mk.builtinOf(call)
 		inner, ok := call.Args[0].(*lang.Comp)
 		if bi == nil || bi.AllAny == 0 || !ok || inner.Kind != lang.ListComp {
 			return nil
 		}
 		icl := oneFor(inner)
-		if icl == nil || !c.isName(icl.Iter, p.Var) || !c.indexTest(p, inner.Body, icl.Target.Names[0]) || p.Kind == testBits {
+		if icl == nil || !mk.isName(icl.Iter, p.Var) || !mk.indexTest(p, inner.Body, icl.Target.Names[0]) || p.Kind == testBits {
 			return nil
 		}
 		p.Inner, p.InnerAll = true, bi.AllAny > 0
 		return p
 	}
-	if !c.indexTest(p, comp.Body, p.Var) {
+	if !mk.indexTest(p, comp.Body, p.Var) {
 		return nil
 	}
 	return p
 }
 
 // builtinOf is the built-in a call's callee names (nil: another).
-func (c *builders) builtinOf(call *lang.Call) *engine.Builtin {
+func (mk masks) builtinOf(call *lang.Call) *engine.Builtin {
 	id, ok := call.Fn.(*lang.Ident)
 	if !ok {
 		return nil
 	}
-	if b := c.Binding(id); b != nil && b.Kind == resolve.Builtin {
+	if b := mk.c.Binding(id); b != nil && b.Kind == resolve.Builtin {
 		return b.Bi
 	}
 	return nil
 }
 
 // isName reports whether e is the name n.
-func (c *builders) isName(e lang.Expr, n *lang.Name) bool {
+func (mk masks) isName(e lang.Expr, n *lang.Name) bool {
 	id, ok := e.(*lang.Ident)
 	return ok && resolve.Of(id) == resolve.NameDecl(n)
 }
 
 // mentions reports whether e reads the name n.
-func (c *builders) mentions(e lang.Expr, n *lang.Name) bool {
+func (mk masks) mentions(e lang.Expr, n *lang.Name) bool {
 	found := false
 	lang.Inspect(e, func(x lang.Expr) bool {
-		if c.isName(x, n) {
+		if mk.isName(x, n) {
 			found = true
 		}
 		return !found
@@ -156,7 +160,7 @@ func (c *builders) mentions(e lang.Expr, n *lang.Name) bool {
 }
 
 // indexTest recognizes the test of index j in body e into p.
-func (c *builders) indexTest(p *MaskPlan, e lang.Expr, j *lang.Name) bool {
+func (mk masks) indexTest(p *MaskPlan, e lang.Expr, j *lang.Name) bool {
 	b, ok := e.(*lang.Binary)
 	if !ok {
 		return false
@@ -164,7 +168,7 @@ func (c *builders) indexTest(p *MaskPlan, e lang.Expr, j *lang.Name) bool {
 	p.Index = j
 	switch b.Op {
 	case lang.OpIn, lang.OpNotIn:
-		if !c.isName(b.X, j) || !c.nameArg(b.Y, j) {
+		if !mk.isName(b.X, j) || !mk.nameArg(b.Y, j) {
 			return false
 		}
 		p.Kind, p.Neg, p.X = testIn, b.Op == lang.OpNotIn, b.Y
@@ -174,7 +178,7 @@ func (c *builders) indexTest(p *MaskPlan, e lang.Expr, j *lang.Name) bool {
 		return false
 	}
 	p.Neg = b.Op == lang.OpNe
-	if c.bitsTest(p, b, j) {
+	if mk.bitsTest(p, b, j) {
 		return true
 	}
 	ix, lit := b.X, b.Y
@@ -182,7 +186,7 @@ func (c *builders) indexTest(p *MaskPlan, e lang.Expr, j *lang.Name) bool {
 		ix, lit = lit, ix
 	}
 	x, ok := ix.(*lang.Index)
-	if !ok || !isLit(lit) || !c.isName(x.Index, j) || !c.nameArg(x.X, j) {
+	if !ok || !isLit(lit) || !mk.isName(x.Index, j) || !mk.nameArg(x.X, j) {
 		return false
 	}
 	p.Kind, p.X, p.K = testEq, x.X, lit
@@ -191,7 +195,7 @@ func (c *builders) indexTest(p *MaskPlan, e lang.Expr, j *lang.Name) bool {
 
 // bitsTest recognizes E & m == m (m == E & m, m & E, and == 0) for m the
 // name j, E plain and without m.
-func (c *builders) bitsTest(p *MaskPlan, b *lang.Binary, j *lang.Name) bool {
+func (mk masks) bitsTest(p *MaskPlan, b *lang.Binary, j *lang.Name) bool {
 	and, other := b.X, b.Y
 	if a, ok := b.Y.(*lang.Binary); ok && a.Op == lang.OpBitAnd {
 		and, other = b.Y, b.X
@@ -201,19 +205,19 @@ func (c *builders) bitsTest(p *MaskPlan, b *lang.Binary, j *lang.Name) bool {
 		return false
 	}
 	e := a.X
-	if c.isName(a.X, j) {
+	if mk.isName(a.X, j) {
 		e = a.Y
-	} else if !c.isName(a.Y, j) {
+	} else if !mk.isName(a.Y, j) {
 		return false
 	}
 	switch {
-	case c.isName(other, j):
+	case mk.isName(other, j):
 	case isZero(other):
 		p.Zero = true
 	default:
 		return false
 	}
-	if c.mentions(e, j) || !c.plainCond(e) {
+	if mk.mentions(e, j) || !(filters{mk.c}).plainCond(e) {
 		return false
 	}
 	p.Kind, p.X = testBits, e
@@ -221,12 +225,12 @@ func (c *builders) bitsTest(p *MaskPlan, b *lang.Binary, j *lang.Name) bool {
 }
 
 // nameArg reports whether e is a name of a local or a let other than j.
-func (c *builders) nameArg(e lang.Expr, j *lang.Name) bool {
+func (mk masks) nameArg(e lang.Expr, j *lang.Name) bool {
 	id, ok := e.(*lang.Ident)
-	if !ok || c.isName(e, j) {
+	if !ok || mk.isName(e, j) {
 		return false
 	}
-	b := c.Lookup(id)
+	b := mk.c.Lookup(id)
 	return b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
 }
 
@@ -330,14 +334,14 @@ func appendMask(out []uint64, es []value.Value, nw int) []uint64 {
 }
 
 // genMasks compiles plan p; slow is the fold without the masks.
-func (c *builders) genMasks(p *MaskPlan, slow engine.EvalFn) engine.EvalFn {
-	coll, x := c.Vals.Expr(p.Coll), c.Vals.Expr(p.X)
+func (mk masks) genMasks(p *MaskPlan, slow engine.EvalFn) engine.EvalFn {
+	coll, x := mk.c.Vals.Expr(p.Coll), mk.c.Vals.Expr(p.X)
 	var k value.Value
 	if p.K != nil {
 		k = litValue(p.K)
 	}
-	c.Fired(passes.Masks)
-	c.Note(p.note())
+	mk.c.Fired(passes.Masks)
+	mk.c.Note(p.note())
 	pos := lang.Start(p.Coll)
 	cache := &collMasks{}
 	var w []uint64

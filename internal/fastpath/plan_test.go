@@ -8,6 +8,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/solve"
@@ -23,33 +24,33 @@ type planRecorder struct {
 	got map[string][]string
 }
 
-func (r planRecorder) Alt(alt *lang.Alt) compile.FastAlt {
-	fa := r.paths.Alt(alt)
-	name := r.loops.CurGame.GName
+func (r planRecorder) Alt(alt *lang.Alt) (compile.FastAlt, string) {
+	fa, why := r.paths.Alt(alt)
+	name := r.loops.c.CurGame.GName
 	if fa.Run == nil {
-		r.got[name] = append(r.got[name], "not: "+r.loops.Rejected)
+		r.got[name] = append(r.got[name], "not: "+why)
 	} else {
-		if fa.Desc != r.plan.describe() {
+		if fa.Desc != r.plan.Describe() {
 			panic("the explanation is not the plan's")
 		}
 		r.got[name] = append(r.got[name], r.plan.String())
 	}
-	return fa
+	return fa, why
 }
 
 // Sum and Fold record their plans (recognized again here) under "sum"
 // and "fold".
 func (r planRecorder) Sum(e *lang.Comp, slow compile.SGFn) compile.SGFn {
-	r.record("sum", recognizer{r.loops.Compiler}.sum(e))
+	r.record("sum", recognizer{r.loops.c}.sum(e))
 	return r.paths.Sum(e, slow)
 }
 
 func (r planRecorder) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	r.record("fold", recognizer{r.loops.Compiler}.fold(bi, comp))
+	r.record("fold", recognizer{r.loops.c}.fold(bi, comp))
 	return r.paths.Fold(bi, comp, slow, pos, argPos)
 }
 
-func (r planRecorder) record(key string, p *FoldPlan) {
+func (r planRecorder) record(key string, p *loopplan.FoldPlan) {
 	if p == nil {
 		r.got[key] = append(r.got[key], "none")
 	} else {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/rewrite"
@@ -12,30 +13,30 @@ import (
 )
 
 // recognizer finds the fast loops' shapes in the resolved tree and says
-// what it found as plans (plan.go). It compiles nothing that is kept: it
+// what it found as plans (package loopplan). It compiles nothing that is kept: it
 // reads what names mean (package resolve), and asks the int generator
 // whether an expression is int-typed (intTyped).
-type recognizer struct{ *compile.Compiler }
+type recognizer struct{ c *compile.Compiler }
 
 // intTyped reports whether e is int-typed here (the resolve pass's
 // analysis, read through the int generator: nothing is compiled to tell).
-func (c recognizer) intTyped(e lang.Expr) bool { return c.Ints.Typed(e) }
+func (rc recognizer) intTyped(e lang.Expr) bool { return rc.c.Ints.Typed(e) }
 
 // bind gives x, the variable of a shape being read (declared by n), a
 // slot (an int); unbind gives back the slots taken since (nothing
 // compiled while reading is kept: the generator binds x again).
-func (c recognizer) bind(n *lang.Name) (xb *engine.Binding, unbind func()) {
-	saveN, saveG := c.Nslots, c.Globals
-	xb = c.NewVar(n)
+func (rc recognizer) bind(n *lang.Name) (xb *engine.Binding, unbind func()) {
+	saveN, saveG := rc.c.Nslots, rc.c.Globals
+	xb = rc.c.NewVar(n)
 	xb.IsInt = true
 	return xb, func() {
-		c.Nslots, c.Globals = saveN, saveG
+		rc.c.Nslots, rc.c.Globals = saveN, saveG
 	}
 }
 
 // affine fills t.Coefs, the coefficients of x in t.Call's arguments;
 // false when one is not affine in x.
-func affine(t *TermPlan, x string) bool {
+func affine(t *loopplan.TermPlan, x string) bool {
 	for _, a := range t.Call.Args {
 		k, ok := affineCoef(a, x)
 		if !ok {
@@ -53,11 +54,11 @@ func affine(t *TermPlan, x string) bool {
 //
 // The loop variable is given a slot of its own while the clauses are
 // read (the slot it takes is given back: the generator binds it again).
-func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, top bool) (*LoopPlan, string) {
+func (rc recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Expr, top bool) (*loopplan.LoopPlan, string) {
 	if cl.Target.Tuple || len(cl.Target.Names) != 1 {
 		return nil, "its last for clause binds a tuple, not one int"
 	}
-	p := &LoopPlan{Var: cl.Target.Names[0].Name, Name: cl.Target.Names[0], Resume: top}
+	p := &loopplan.LoopPlan{Var: cl.Target.Names[0].Name, Name: cl.Target.Names[0], Resume: top}
 	x := p.Var
 	// The body: a sum of game positions (a nimber in it would be
 	// evaluated out of its place in the sum: the general way takes those).
@@ -70,8 +71,8 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 				return collect(e.X) && collect(e.Y)
 			}
 		case *lang.Call:
-			if c.GameCallee(e) == nil {
-				if w := rewrite.WrapperCall(c.Resolver, e); w != nil {
+			if rc.c.GameCallee(e) == nil {
+				if w := rewrite.WrapperCall(rc.c.Resolver, e); w != nil {
 					e = w
 				}
 			}
@@ -83,19 +84,19 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 	if !collect(body) || len(terms) == 0 || len(terms) > 4 {
 		return nil, "its option is not a position or a sum of at most 4 positions (a nimber, a call of a def, or another expression)"
 	}
-	p.Domain = c.domain(cl.Iter)
+	p.Domain = rc.domain(cl.Iter)
 	p.Pos = lang.Start(cl.Iter)
-	if p.Domain.Kind == DomRange {
+	if p.Domain.Kind == loopplan.DomRange {
 		p.Pos = cl.Iter.(*lang.Binary).Pos
 	}
-	xb, unbind := c.bind(p.Name)
+	xb, unbind := rc.bind(p.Name)
 	defer unbind()
 	xb.IsInt = p.Domain.Ranged()
-	p.Terms = make([]TermPlan, len(terms))
+	p.Terms = make([]loopplan.TermPlan, len(terms))
 	for i, call := range terms {
 		p.Terms[i].Call = call
-		if c.GameCallee(call) == nil {
-			if w := rewrite.ComputedWrapper(c.Resolver, call); w != nil {
+		if rc.c.GameCallee(call) == nil {
+			if w := rewrite.ComputedWrapper(rc.c.Resolver, call); w != nil {
 				p.Terms[i].Call, p.Terms[i].Wrapped = w, call
 			}
 		}
@@ -105,7 +106,7 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 	// general way: the arguments may only be evaluated for a value that
 	// passes it.
 	for _, f := range ifs {
-		if cls := c.clamp(f.Cond, x); cls != nil {
+		if cls := rc.clamp(f.Cond, x); cls != nil {
 			p.Clamps = append(p.Clamps, cls...)
 			continue
 		}
@@ -124,7 +125,7 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 	xb.IsInt = true
 	for i := range p.Terms {
 		t := &p.Terms[i]
-		if t.Game = c.GameCallee(t.Call); t.Game == nil {
+		if t.Game = rc.c.GameCallee(t.Call); t.Game == nil {
 			return nil, fmt.Sprintf("%s is not a call of a declared game", exprText(t.Call.Fn))
 		}
 		if !affine(t, x) {
@@ -134,27 +135,27 @@ func (c recognizer) loop(cl *lang.ForClause, ifs []*lang.IfClause, body lang.Exp
 	p.Split = isSplit(p.Terms)
 	switch {
 	case p.Domain.Ranged() && len(p.Terms) <= 2:
-		p.Kernel = KernelRange
+		p.Kernel = loopplan.KernelRange
 	case !p.Domain.Ranged() && len(p.Terms) == 1:
-		p.Kernel = KernelElems
+		p.Kernel = loopplan.KernelElems
 	default:
-		p.Kernel = KernelEach
+		p.Kernel = loopplan.KernelEach
 	}
 	if top {
-		p.Sweep = c.sweep(p)
+		p.Sweep = rc.sweep(p)
 	}
 	return p, ""
 }
 
 // domain recognizes what a for clause iterates.
-func (c recognizer) domain(iter lang.Expr) DomainPlan {
-	d := DomainPlan{Kind: DomValues, Iter: iter}
+func (rc recognizer) domain(iter lang.Expr) loopplan.DomainPlan {
+	d := loopplan.DomainPlan{Kind: loopplan.DomValues, Iter: iter}
 	if r, ok := iter.(*lang.Binary); ok && r.Op == lang.OpRange {
-		d.Kind, d.Lo, d.Hi = DomRange, r.X, r.Y
+		d.Kind, d.Lo, d.Hi = loopplan.DomRange, r.X, r.Y
 		return d
 	}
-	if call, ok := iter.(*lang.Call); ok && c.intRangeCall(call) {
-		d.Kind = DomRangeCall
+	if call, ok := iter.(*lang.Call); ok && rc.intRangeCall(call) {
+		d.Kind = loopplan.DomRangeCall
 		if len(call.Args) == 2 {
 			d.Lo = call.Args[0]
 		}
@@ -164,24 +165,24 @@ func (c recognizer) domain(iter lang.Expr) DomainPlan {
 	// A literal of int literals (in ascending order, for a list or a
 	// tuple) is the same at every run: its ints, made once.
 	if ints := constInts(iter); ints != nil {
-		d.Kind, d.Ints = DomLiteral, ints
+		d.Kind, d.Ints = loopplan.DomLiteral, ints
 	}
 	return d
 }
 
 // intRangeCall recognizes range(B) or range(A, B) of the built-in that
 // declares IntRange, with int-typed arguments: the ints A (0) to B - 1.
-func (c recognizer) intRangeCall(call *lang.Call) bool {
+func (rc recognizer) intRangeCall(call *lang.Call) bool {
 	id, isID := call.Fn.(*lang.Ident)
 	if !isID || len(call.Args) < 1 || len(call.Args) > 2 {
 		return false
 	}
-	b := c.Binding(id)
+	b := rc.c.Binding(id)
 	if b == nil || b.Kind != resolve.Builtin || !b.Bi.IntRange {
 		return false
 	}
 	for _, a := range call.Args {
-		if !c.intTyped(a) {
+		if !rc.intTyped(a) {
 			return false
 		}
 	}
@@ -190,37 +191,37 @@ func (c recognizer) intRangeCall(call *lang.Call) bool {
 
 // clamp recognizes an if clause's condition as bounds on x (one, or
 // several for a guard def's conjunction), or returns nil.
-func (c recognizer) clamp(cond lang.Expr, x string) []ClampPlan {
+func (rc recognizer) clamp(cond lang.Expr, x string) []loopplan.ClampPlan {
 	if b, ok := cond.(*lang.Binary); ok && b.Op.Ordering() {
 		if id, ok := b.X.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.Y, x) {
-			return []ClampPlan{{Op: b.Op, Bound: b.Y, Pos: b.Pos}}
+			return []loopplan.ClampPlan{{Op: b.Op, Bound: b.Y, Pos: b.Pos}}
 		}
 		if id, ok := b.Y.(*lang.Ident); ok && id.Name == x && !resolve.Mentions(b.X, x) {
-			return []ClampPlan{{Op: b.Op.Flip(), Bound: b.X, Pos: b.Pos}}
+			return []loopplan.ClampPlan{{Op: b.Op.Flip(), Bound: b.X, Pos: b.Pos}}
 		}
 		// K * x OP E: a bound on x too, while K * x cannot overflow.
 		if k, ok := scaledVar(b.X, x); ok && !resolve.Mentions(b.Y, x) {
-			return []ClampPlan{{Op: b.Op, Bound: b.Y, Pos: b.Pos, Scale: k}}
+			return []loopplan.ClampPlan{{Op: b.Op, Bound: b.Y, Pos: b.Pos, Scale: k}}
 		}
 		if k, ok := scaledVar(b.Y, x); ok && !resolve.Mentions(b.X, x) {
-			return []ClampPlan{{Op: b.Op.Flip(), Bound: b.X, Pos: b.Pos, Scale: k}}
+			return []loopplan.ClampPlan{{Op: b.Op.Flip(), Bound: b.X, Pos: b.Pos, Scale: k}}
 		}
 	}
 	if b, ok := negated(cond); ok {
-		if lc := c.linearClamp(b, x); lc != nil {
-			return []ClampPlan{*lc}
+		if lc := rc.linearClamp(b, x); lc != nil {
+			return []loopplan.ClampPlan{*lc}
 		}
 	}
 	if b, ok := cond.(*lang.Binary); ok {
-		if lc := c.linearClamp(b, x); lc != nil {
-			return []ClampPlan{*lc}
+		if lc := rc.linearClamp(b, x); lc != nil {
+			return []loopplan.ClampPlan{*lc}
 		}
 	}
 	if call, ok := cond.(*lang.Call); ok {
-		if lc := c.inlinedClamp(call, x); lc != nil {
-			return []ClampPlan{*lc}
+		if lc := rc.inlinedClamp(call, x); lc != nil {
+			return []loopplan.ClampPlan{*lc}
 		}
-		if lcs := c.guardClamps(call, x); lcs != nil {
+		if lcs := rc.guardClamps(call, x); lcs != nil {
 			return lcs
 		}
 	}
@@ -230,42 +231,42 @@ func (c recognizer) clamp(cond lang.Expr, x string) []ClampPlan {
 // sweep recognizes the sweep of a fast loop (sweep.go), or returns nil:
 // one position of one int argument per option, over a range, a literal
 // or a set held by a name, with bounds that are int arithmetic.
-func (c recognizer) sweep(p *LoopPlan) *SweepPlan {
-	if !c.On(passes.Sweep) || p.Domain.Kind == DomRangeCall || len(p.Once) > 0 || len(p.Terms) != 1 || len(p.Terms[0].Coefs) != 1 {
+func (rc recognizer) sweep(p *loopplan.LoopPlan) *loopplan.SweepPlan {
+	if !rc.c.On(passes.Sweep) || p.Domain.Kind == loopplan.DomRangeCall || len(p.Once) > 0 || len(p.Terms) != 1 || len(p.Terms[0].Coefs) != 1 {
 		return nil
 	}
 	arg := p.Terms[0].Call.Args[0]
-	if !c.intTyped(arg) {
+	if !rc.intTyped(arg) {
 		return nil
 	}
 	// What the sweep evaluates must do nothing but arithmetic: the
 	// position is not marked as being computed (a value asked for inside
 	// would not be the error it is in the rule).
-	if p.Domain.Kind == DomRange {
-		if !c.IntPure(p.Domain.Lo) || !c.IntPure(p.Domain.Hi) {
+	if p.Domain.Kind == loopplan.DomRange {
+		if !rc.c.IntPure(p.Domain.Lo) || !rc.c.IntPure(p.Domain.Hi) {
 			return nil
 		}
-	} else if _, ok := p.Domain.Iter.(*lang.Ident); !ok && p.Domain.Kind != DomLiteral {
+	} else if _, ok := p.Domain.Iter.(*lang.Ident); !ok && p.Domain.Kind != loopplan.DomLiteral {
 		return nil // (a set held by a name: evaluating it does nothing else)
 	}
 	for _, cl := range p.Clamps {
 		if cl.Lin != nil {
-			if !c.IntPure(cl.Lin.LR[0]) || !c.IntPure(cl.Lin.LR[1]) || cl.Scale > 0 {
+			if !rc.c.IntPure(cl.Lin.LR[0]) || !rc.c.IntPure(cl.Lin.LR[1]) || cl.Scale > 0 {
 				return nil
 			}
 			continue
 		}
-		if !c.intTyped(cl.Bound) || !c.IntPure(cl.Bound) || cl.Scale > 0 {
+		if !rc.intTyped(cl.Bound) || !rc.c.IntPure(cl.Bound) || cl.Scale > 0 {
 			return nil
 		}
 	}
-	if !c.IntPure(arg) {
+	if !rc.c.IntPure(arg) {
 		return nil
 	}
 	// A set held by a global name is the same set at every position.
-	sw := &SweepPlan{Global: p.Domain.Kind == DomLiteral}
+	sw := &loopplan.SweepPlan{Global: p.Domain.Kind == loopplan.DomLiteral}
 	if id, ok := p.Domain.Iter.(*lang.Ident); ok && !p.Domain.Ranged() {
-		b := c.Lookup(id)
+		b := rc.c.Lookup(id)
 		sw.Global = b != nil && b.Kind == resolve.Global
 	}
 	return sw
@@ -273,8 +274,8 @@ func (c recognizer) sweep(p *LoopPlan) *SweepPlan {
 
 // sum recognizes `sum of g(ARGS) for x in A .. B`, the arguments affine
 // in x, or returns nil.
-func (c recognizer) sum(e *lang.Comp) *FoldPlan {
-	if !c.On(passes.FastLoops) || len(e.Clauses) != 1 {
+func (rc recognizer) sum(e *lang.Comp) *loopplan.FoldPlan {
+	if !rc.c.On(passes.FastLoops) || len(e.Clauses) != 1 {
 		return nil
 	}
 	x, r := rangeFor(e.Clauses[0])
@@ -286,9 +287,9 @@ func (c recognizer) sum(e *lang.Comp) *FoldPlan {
 		return nil
 	}
 	xn := e.Clauses[0].(*lang.ForClause).Target.Names[0]
-	_, unbind := c.bind(xn)
+	_, unbind := rc.bind(xn)
 	defer unbind()
-	p := &FoldPlan{Var: x, Name: xn, Range: r, Comp: e, Term: TermPlan{Game: c.GameCallee(call), Call: call}}
+	p := &loopplan.FoldPlan{Var: x, Name: xn, Range: r, Comp: e, Term: loopplan.TermPlan{Game: rc.c.GameCallee(call), Call: call}}
 	if p.Term.Game == nil || !affine(&p.Term, x) {
 		return nil
 	}
@@ -304,8 +305,8 @@ func (c recognizer) sum(e *lang.Comp) *FoldPlan {
 //
 // with ARGS affine in x and K (or J) an int literal or int global name,
 // or returns nil.
-func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
-	if !c.On(passes.FastLoops) || c.InFunc || (!bi.Count && bi.IntFold == 0) {
+func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *loopplan.FoldPlan {
+	if !rc.c.On(passes.FastLoops) || rc.c.InFunc || (!bi.Count && bi.IntFold == 0) {
 		return nil
 	}
 	if bi.Count && len(comp.Clauses) != 2 || !bi.Count && len(comp.Clauses) != 1 {
@@ -315,7 +316,7 @@ func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 	if r == nil {
 		return nil
 	}
-	p := &FoldPlan{Var: x, Name: comp.Clauses[0].(*lang.ForClause).Target.Names[0], Range: r, Comp: comp, By: bi}
+	p := &loopplan.FoldPlan{Var: x, Name: comp.Clauses[0].(*lang.ForClause).Target.Names[0], Range: r, Comp: comp, By: bi}
 	// The g(ARGS) whose value is counted or folded, and for a count, the
 	// comparison and its other side.
 	var game lang.Expr
@@ -334,14 +335,14 @@ func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 			return nil
 		}
 		asked, op, other := cmp.X, cmp.Op, cmp.Y
-		if !c.IsSGCall(asked) && !c.IsQueryCall(asked, engine.QueryOutcome) {
+		if !rc.c.IsSGCall(asked) && !rc.c.IsQueryCall(asked, engine.QueryOutcome) {
 			asked, op, other = cmp.Y, cmp.Op.Flip(), cmp.X
 		}
 		p.Op, p.K = op, other
 		switch lit, isStr := other.(*lang.StrLit); {
-		case c.IsSGCall(asked):
+		case rc.c.IsSGCall(asked):
 			game = asked.(*lang.Call).Args[0]
-		case isStr && (op == lang.OpEq || op == lang.OpNe) && c.IsQueryCall(asked, engine.QueryOutcome):
+		case isStr && (op == lang.OpEq || op == lang.OpNe) && rc.c.IsQueryCall(asked, engine.QueryOutcome):
 			// outcome(g(ARGS) + *J) == "S" (either way round)
 			p.Outcome, p.K = lit, nil
 			game = asked.(*lang.Call).Args[0]
@@ -362,14 +363,14 @@ func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 		switch b := comp.Body.(type) {
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		case *lang.Ident:
-			if b.Name != x && (c.Lookup(b) == nil || c.Lookup(b).Kind != resolve.Global) {
+			if b.Name != x && (rc.c.Lookup(b) == nil || rc.c.Lookup(b).Kind != resolve.Global) {
 				return nil // (an element that cannot fail is not evaluated)
 			}
 		default:
 			return nil
 		}
 	} else {
-		if !c.IsSGCall(comp.Body) {
+		if !rc.c.IsSGCall(comp.Body) {
 			return nil
 		}
 		game = comp.Body.(*lang.Call).Args[0]
@@ -378,16 +379,16 @@ func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 	if !ok {
 		return nil
 	}
-	if p.Term = (TermPlan{Game: c.GameCallee(call), Call: call}); p.Term.Game == nil {
+	if p.Term = (loopplan.TermPlan{Game: rc.c.GameCallee(call), Call: call}); p.Term.Game == nil {
 		return nil
 	}
-	xb, unbind := c.bind(p.Name)
+	xb, unbind := rc.bind(p.Name)
 	defer unbind()
 	// K (or J): a literal or an int name, read at each x.
 	switch o := p.K.(type) {
 	case nil, *lang.IntLit:
 	case *lang.Ident:
-		ob := c.Lookup(o)
+		ob := rc.c.Lookup(o)
 		if ob == nil || !ob.IsInt || ob.Kind != resolve.Global {
 			return nil
 		}
@@ -401,4 +402,11 @@ func (c recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *FoldPlan {
 		return nil
 	}
 	return p
+}
+
+// isSplit reports whether terms are g(A + k*x) + g(B - k*x): two heaps of
+// one game whose sizes add up to a constant.
+func isSplit(terms []loopplan.TermPlan) bool {
+	return len(terms) == 2 && len(terms[0].Coefs) == 1 && len(terms[1].Coefs) == 1 &&
+		terms[0].Coefs[0] == -terms[1].Coefs[0] && terms[0].Game == terms[1].Game
 }

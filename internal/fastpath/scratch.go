@@ -32,30 +32,30 @@ import (
 // builders recognizes (buildplan.go) and compiles the arguments of
 // positions built in scratch buffers (lists and tuples) and set scratches
 // (sets as bitmaps) for the search.
-type builders struct{ *compile.Compiler }
+type builders struct{ c *compile.Compiler }
 
 // buildFn builds a value in an empty scratch.
 type buildFn func(fr *engine.Frame, s *value.Scratch)
 
 // genBuild compiles plan p (buildPlan): a build in an empty scratch.
-func (c *builders) genBuild(p *BuildPlan) buildFn {
+func (bd *builders) genBuild(p *BuildPlan) buildFn {
 	switch p.Kind {
 	case BuildValue:
-		x := c.Vals.Expr(p.Expr)
-		if c.On(passes.Strings) {
+		x := bd.c.Vals.Expr(p.Expr)
+		if bd.c.On(passes.Strings) {
 			return func(fr *engine.Frame, s *value.Scratch) { s.SetStr(x(fr)) }
 		}
 		return func(fr *engine.Frame, s *value.Scratch) { s.Set(x(fr)) }
 	case BuildRange:
-		return c.genRange(p)
+		return bd.genRange(p)
 	case BuildComp:
 		e := p.Expr.(*lang.Comp)
-		loops := c.Vals.Clauses(e.Clauses)
+		loops := bd.c.Vals.Clauses(e.Clauses)
 		var run func(fr *engine.Frame)
-		if f := c.Ints.IntExpr(e.Body); f != nil {
+		if f := bd.c.Ints.IntExpr(e.Body); f != nil {
 			run = loops(func(fr *engine.Frame) { fr.Scr.AddInt(f(fr)) })
 		} else {
-			body := c.Vals.Expr(e.Body)
+			body := bd.c.Vals.Expr(e.Body)
 			run = loops(func(fr *engine.Frame) { fr.Scr.Add(body(fr)) })
 		}
 		return func(fr *engine.Frame, s *value.Scratch) {
@@ -65,14 +65,14 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 			fr.Scr, fr.Stop = save, stop
 		}
 	case BuildList, BuildTuple:
-		return c.genElems(p.Elems, p.Kind == BuildTuple)
+		return bd.genElems(p.Elems, p.Kind == BuildTuple)
 	case BuildSlice:
-		x, lo, hi := c.genBuild(p.X), c.Vals.OptExpr(p.Elems[0]), c.Vals.OptExpr(p.Elems[1])
+		x, lo, hi := bd.genBuild(p.X), bd.c.Vals.OptExpr(p.Elems[0]), bd.c.Vals.OptExpr(p.Elems[1])
 		pos := p.Expr.(*lang.Slice).Pos
 		if p.X.Kind == BuildValue {
 			// A slice of a value: of a list or tuple (an ASCII
 			// string) its elements (bytes) copied once.
-			xv, strs := c.Vals.Expr(p.X.Expr), c.On(passes.Strings)
+			xv, strs := bd.c.Vals.Expr(p.X.Expr), bd.c.On(passes.Strings)
 			return func(fr *engine.Frame, s *value.Scratch) {
 				v := xv(fr)
 				l, h := lo(fr), hi(fr)
@@ -109,7 +109,7 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 			}
 		}
 	case BuildConcat:
-		x, y := c.genBuild(p.X), c.genBuild(p.Y)
+		x, y := bd.genBuild(p.X), bd.genBuild(p.Y)
 		pos := p.Expr.(*lang.Binary).Pos
 		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
@@ -142,7 +142,7 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 			fr.Th.GiveScratch(t)
 		}
 	}
-	return c.genCall(p)
+	return bd.genCall(p)
 }
 
 // Concat compiles X + Y built in a scratch (buildPlan) when an operand is
@@ -150,16 +150,16 @@ func (c *builders) genBuild(p *BuildPlan) buildFn {
 // string, not one per operator (each operator falls back to the operator
 // itself where its operands are not lists, tuples or ASCII strings, so
 // the values and errors are its). nil otherwise.
-func (c *builders) Concat(e *lang.Binary) engine.EvalFn {
-	if !c.On(passes.Composite) {
+func (bd *builders) Concat(e *lang.Binary) engine.EvalFn {
+	if !bd.c.On(passes.Composite) {
 		return nil
 	}
-	p := c.buildPlan(e)
+	p := bd.buildPlan(e)
 	if p == nil || p.Kind != BuildConcat || !p.slices() {
 		return nil
 	}
-	c.Fired(passes.Composite)
-	build := c.genBuild(p)
+	bd.c.Fired(passes.Composite)
+	build := bd.genBuild(p)
 	return func(fr *engine.Frame) value.Value {
 		th := fr.Th
 		s := th.TakeScratch()
@@ -183,17 +183,17 @@ func (p *BuildPlan) slices() bool {
 
 // genRange compiles [E for x in A .. B], the comprehension of one range
 // clause, without the general clauses' closures.
-func (c *builders) genRange(p *BuildPlan) buildFn {
+func (bd *builders) genRange(p *BuildPlan) buildFn {
 	e, r := p.Expr.(*lang.Comp), p.Range
-	lo, hi := c.Ints.RangeBounds(r)
-	c.Vals.Pattern(e.Clauses[0].(*lang.ForClause).Target)
-	b := c.Var(p.Var)
+	lo, hi := bd.c.Ints.RangeBounds(r)
+	bd.c.Vals.Pattern(e.Clauses[0].(*lang.ForClause).Target)
+	b := bd.c.Var(p.Var)
 	b.IsInt = true
 	slot, rpos := b.Slot, r.Pos
-	fi := c.Ints.IntExpr(e.Body)
+	fi := bd.c.Ints.IntExpr(e.Body)
 	var fv engine.EvalFn
 	if fi == nil {
-		fv = c.Vals.Expr(e.Body)
+		fv = bd.c.Vals.Expr(e.Body)
 	}
 	return func(fr *engine.Frame, s *value.Scratch) {
 		a, z := lo(fr), hi(fr)
@@ -217,12 +217,12 @@ func (c *builders) genRange(p *BuildPlan) buildFn {
 }
 
 // genElems builds a list or tuple literal.
-func (c *builders) genElems(es []lang.Expr, tuple bool) buildFn {
+func (bd *builders) genElems(es []lang.Expr, tuple bool) buildFn {
 	ints := make([]compile.IntFn, len(es))
 	vals := make([]engine.EvalFn, len(es))
 	for i, x := range es {
-		if ints[i] = c.Ints.IntExpr(x); ints[i] == nil {
-			vals[i] = c.Vals.Expr(x)
+		if ints[i] = bd.c.Ints.IntExpr(x); ints[i] == nil {
+			vals[i] = bd.c.Vals.Expr(x)
 		}
 	}
 	return func(fr *engine.Frame, s *value.Scratch) {
@@ -239,7 +239,7 @@ func (c *builders) genElems(es []lang.Expr, tuple bool) buildFn {
 
 // genCall builds the calls of built-ins that sort (sorted(X)) or update
 // (update(X, I, V)) a list.
-func (c *builders) genCall(p *BuildPlan) buildFn {
+func (bd *builders) genCall(p *BuildPlan) buildFn {
 	e, bi := p.Expr.(*lang.Call), p.By
 	pos := e.Pos
 	argPos := make([]engine.Pos, len(e.Args))
@@ -247,7 +247,7 @@ func (c *builders) genCall(p *BuildPlan) buildFn {
 		argPos[i] = lang.Start(a)
 	}
 	if p.Kind == BuildSorted {
-		x := c.genBuild(p.X)
+		x := bd.genBuild(p.X)
 		return func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			if !s.Whole && !s.Str && !s.Boxed {
@@ -258,7 +258,7 @@ func (c *builders) genCall(p *BuildPlan) buildFn {
 			s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value()}))
 		}
 	}
-	x, i, v := c.genBuild(p.X), c.Vals.Expr(p.Elems[0]), c.Vals.Expr(p.Elems[1])
+	x, i, v := bd.genBuild(p.X), bd.c.Vals.Expr(p.Elems[0]), bd.c.Vals.Expr(p.Elems[1])
 	return func(fr *engine.Frame, s *value.Scratch) {
 		x(fr, s)
 		iv, vv := i(fr), v(fr)
@@ -299,17 +299,17 @@ func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []
 // built in a scratch (composite: its plan): the key is packed from the
 // scratches and looked up, without the position. nil when no argument
 // is.
-func (c *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
-	p, _ := c.composite(e, b)
+func (bd *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
+	p, _ := bd.composite(e, b)
 	if p == nil {
 		return nil
 	}
-	return c.genComposite(p)
+	return bd.genComposite(p)
 }
 
 // genComposite compiles plan p (composite).
-func (c *builders) genComposite(p *CompositePlan) compile.SGFn {
-	c.Fired(passes.Composite)
+func (bd *builders) genComposite(p *CompositePlan) compile.SGFn {
+	bd.c.Fired(passes.Composite)
 	type arg struct {
 		build buildFn
 		set   setBuildFn
@@ -324,18 +324,18 @@ func (c *builders) genComposite(p *CompositePlan) compile.SGFn {
 	for i, a := range e.Args {
 		switch bp := p.Args[i].Build; {
 		case bp != nil && bp.Set():
-			args[i].set = c.genSet(bp)
+			args[i].set = bd.genSet(bp)
 		case bp != nil:
-			args[i].build = c.genBuild(bp)
+			args[i].build = bd.genBuild(bp)
 		default:
-			if args[i].i = c.Ints.IntExpr(a); args[i].i == nil {
-				args[i].v = c.Vals.Expr(a)
+			if args[i].i = bd.c.Ints.IntExpr(a); args[i].i == nil {
+				args[i].v = bd.c.Vals.Expr(a)
 				args[i].param = p.Args[i].Param
 			}
 		}
 	}
-	c.Built = p.describe()
-	pos, g0 := e.Pos, c.CurGame
+	bd.c.Built = p.describe()
+	pos, g0 := e.Pos, bd.c.CurGame
 	return func(fr *engine.Frame) memo.Sgv {
 		th := fr.Th
 		ks := th.TakeScratch()

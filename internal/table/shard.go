@@ -1,10 +1,8 @@
-package compile
+package table
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/value"
-
-	"github.com/grundy-lang/grundy/lang"
 )
 
 // A table computed by several workers at once (package eval's jobs.go):
@@ -71,18 +69,10 @@ type ShardCell struct {
 	V   value.Value
 }
 
-// Sharded compiles a table statement into a function that runs a
-// worker's pass over it, computing the rows sh gives it.
-func (c *TableGen) Sharded(st *lang.TableStmt) func(fr *engine.Frame, sh Shard) {
-	tc := c.code(st)
-	if tc == nil {
-		return func(*engine.Frame, Shard) {}
-	}
-	return tc.sharded()
-}
-
-func (tc *tableCode) sharded() func(fr *engine.Frame, sh Shard) {
-	rowLabel, body, colLabel := tc.rowLabel, tc.body, tc.colLabel
+// Sharded returns the function that runs a worker's pass over the table,
+// computing the rows its Shard gives it.
+func (tc *Code) Sharded() func(fr *engine.Frame, sh Shard) {
+	rowLabel, body, colLabel := tc.RowLabel, tc.Body, tc.ColLabel
 	// The pass being run: its Shard, the row being computed, the next
 	// iteration's number, and whether Take stopped it.
 	var sh Shard
@@ -90,27 +80,27 @@ func (tc *tableCode) sharded() func(fr *engine.Frame, sh Shard) {
 	var iter int64
 	var stopped bool
 	var row func(fr *engine.Frame)
-	if !tc.grid() {
-		row = tc.rowIfs(func(fr *engine.Frame) {
+	if !tc.Grid() {
+		row = tc.RowIfs(func(fr *engine.Frame) {
 			v := body(fr)
 			cur.Kept, cur.Label, cur.Value = true, rowLabel(fr), v
 		})
 	} else {
-		cell := tc.colIfs(func(fr *engine.Frame) {
+		cell := tc.ColIfs(func(fr *engine.Frame) {
 			v := body(fr)
 			cur.Cells = append(cur.Cells, ShardCell{Col: len(cur.Cols) - 1, V: v})
 		})
-		inner := tc.colLoop(func(fr *engine.Frame) {
+		inner := tc.ColLoop(func(fr *engine.Frame) {
 			cur.Cols = append(cur.Cols, colLabel(fr))
 			cell(fr)
 		})
-		row = tc.rowIfs(func(fr *engine.Frame) {
+		row = tc.RowIfs(func(fr *engine.Frame) {
 			cur.Kept, cur.Label = true, rowLabel(fr)
 			inner(fr)
 		})
 	}
-	pos := tc.expr
-	run := tc.rowLoop(func(fr *engine.Frame) {
+	pos := tc.Expr
+	run := tc.RowLoop(func(fr *engine.Frame) {
 		i := iter
 		iter++
 		for {

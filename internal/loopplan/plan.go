@@ -1,4 +1,14 @@
-package fastpath
+// Package loopplan owns the plans of the fast loops (package fastpath):
+// what recognition (fastpath's recognize.go) found of a move rule's last
+// for clause, the if clauses after it and its body (LoopPlan), or of a
+// sum or fold over a range (FoldPlan), as plain data (syntax nodes,
+// names, coefficients, operators, the games called), no closure and
+// nothing compiled. Package fastpath's generator (gen.go, fold.go)
+// compiles a plan to a fast loop whose fallback is the general closure
+// of the same clauses, which is always compiled first. --explain
+// describes a rule from its plan (Describe), and a plan prints as text
+// (String) for the tests of recognition.
+package loopplan
 
 import (
 	"fmt"
@@ -8,15 +18,6 @@ import (
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
-
-// Plans. Recognition (recognize.go) reads a move rule's last for clause,
-// the if clauses after it and its body, and says what it found as a
-// plan: plain data (syntax nodes, names, coefficients, operators, the
-// games called), no closure and nothing compiled. The generator (gen.go)
-// compiles a plan to a fast loop whose fallback is the general closure of
-// the same clauses, which is always compiled first. --explain describes a
-// rule from its plan (describe), and a plan prints as text (String) for
-// the tests of recognition.
 
 // LoopPlan is a fast loop recognized: the last for clause of a move rule
 // as one Go loop over packed memo keys.
@@ -131,9 +132,9 @@ type SweepPlan struct {
 	Global bool
 }
 
-// describe says what a fast loop iterates and how many positions an
+// Describe says what a fast loop iterates and how many positions an
 // option has (the note --explain prints).
-func (p *LoopPlan) describe() string {
+func (p *LoopPlan) Describe() string {
 	dom := "the ints of a set or list (sorted ascending), read once per run"
 	switch {
 	case p.Domain.Ranged():
@@ -153,13 +154,6 @@ func (p *LoopPlan) describe() string {
 		s += fmt.Sprintf("; %d if clause%s turned into bounds on %s", n, value.Plural(n), p.Var)
 	}
 	return s
-}
-
-// isSplit reports whether terms are g(A + k*x) + g(B - k*x): two heaps of
-// one game whose sizes add up to a constant.
-func isSplit(terms []TermPlan) bool {
-	return len(terms) == 2 && len(terms[0].Coefs) == 1 && len(terms[1].Coefs) == 1 &&
-		terms[0].Coefs[0] == -terms[1].Coefs[0] && terms[0].Game == terms[1].Game
 }
 
 // String prints the plan, a line per part:
