@@ -303,13 +303,11 @@ func (c *Compiler) FiredIf(p passes.Pass, built bool) {
 	}
 }
 
-// note adds a line to the explanation of the declaration being compiled
-// (nothing when none is, or when compiling a variant that is not
+// note adds a line to the explanation of the declaration being compiled,
+// once (nothing when none is, or when compiling a variant that is not
 // explained).
 func (c *Compiler) note(format string, args ...any) {
-	if c.explaining != nil {
-		c.explaining.Notes = append(c.explaining.Notes, fmt.Sprintf(format, args...))
-	}
+	c.Note(fmt.Sprintf(format, args...))
 }
 
 // altLabel names alternative i of a move rule for a note.

@@ -420,6 +420,7 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	}
 	w.open("while (%s != %s) {", it, end)
 	w.open("if (%s) {", f)
+	g.insideElems(fl, args, &ft, it, end, name)
 	w.open("for (; %s != %s; ++%s) {", it, end, it)
 	w.line("const rt::i64 %s = *%s;", name, it)
 	w.line("(void)%s;", name)
@@ -470,4 +471,93 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	}
 	w.close("}")
 	w.close("}")
+}
+
+// insideElems writes, before the checked loop of fastElems, a loop
+// without its checks, for when the elements ascend (a set's) and the
+// option is one position of a game of one int whose argument is rest + i
+// or rest - i: when the arguments of the first and the last element are
+// inside the table, all are (the argument is monotone in i), none
+// overflows, and an if clause i <= Y or i < Y (Y a name or a literal)
+// that holds for the last element holds for all: the loop reads each
+// option without those tests, and stops at an option not known or large,
+// where the checked loop goes on.
+func (g *gen) insideElems(fl *fastLoop, args [][]fastArg, ft *fastTables, it, end, name string) {
+	if len(fl.terms) != 1 || len(args[0]) != 1 || !g.types[fl.el.Coll].is(kSet) {
+		return
+	}
+	a, t := args[0][0], fl.terms[0]
+	if a.c != 1 && a.c != -1 {
+		return
+	}
+	iv := resolve.NameDecl(fl.el.Pat.Names[0])
+	w := g.w
+	dim, cells := ft.dims[t.gm][0], ft.cells[t.gm]
+	// The arguments ascend with the elements (c = 1) or descend (c = -1):
+	// the least and the greatest are those of the ends.
+	lastEl, firstEl := "*("+end+" - 1)", "*"+it
+	lowEl, highEl, op := firstEl, lastEl, "add"
+	if a.c == -1 {
+		lowEl, highEl, op = lastEl, firstEl, "sub"
+	}
+	low, high := g.tmp("low"), g.tmp("high")
+	w.line("rt::i64 %s, %s;", low, high)
+	tests := []string{
+		it + " != " + end,
+		fmt.Sprintf("!__builtin_%s_overflow(%s, %s, &%s) && %s >= 0", op, a.rest, lowEl, low, low),
+		fmt.Sprintf("!__builtin_%s_overflow(%s, %s, &%s) && %s < %s", op, a.rest, highEl, high, high, dim),
+	}
+	var keep []string
+	for _, f := range fl.all {
+		if y, op, ok := upperBound(f.Cond, iv); ok {
+			tests = append(tests, fmt.Sprintf("%s %s %s", lastEl, op, g.val(y)))
+			continue
+		}
+		keep = append(keep, g.val(f.Cond))
+	}
+	w.open("if (%s) {", strings.Join(tests, " && "))
+	w.line("// every element's option is inside the table and passes the bounds")
+	w.open("for (; %s != %s; ++%s) {", it, end, it)
+	w.line("const rt::i64 %s = *%s;", name, it)
+	w.line("(void)%s;", name)
+	if len(keep) > 0 {
+		w.line("if (!(%s)) continue;", strings.Join(keep, " && "))
+	}
+	v := g.tmp("v")
+	w.line("const rt::i64 %s = %s[%s];", v, cells, a.expr(name))
+	w.line("if ((rt::u64)%s >= %s) break;  // not known, or large", v, ft.sn)
+	w.line("%s[%s] = %s;", ft.st, v, ft.gn)
+	w.close("}")
+	w.close("}")
+}
+
+// upperBound recognizes an if clause i <= Y, i < Y, Y >= i or Y > i, Y
+// a name or an int literal (its evaluation cannot fail), and returns Y
+// and the C++ operator that compares i with it.
+func upperBound(c lang.Expr, iv *resolve.Decl) (lang.Expr, string, bool) {
+	b, ok := c.(*lang.Binary)
+	if !ok {
+		return nil, "", false
+	}
+	isI := func(x lang.Expr) bool {
+		id, ok := x.(*lang.Ident)
+		return ok && resolve.Of(id) == iv
+	}
+	plain := func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.IntLit:
+			return true
+		case *lang.Ident:
+			d := resolve.Of(x)
+			return d != nil && d != iv && (d.Kind == resolve.Local || d.Kind == resolve.Global)
+		}
+		return false
+	}
+	switch {
+	case (b.Op == lang.OpLe || b.Op == lang.OpLt) && isI(b.X) && plain(b.Y):
+		return b.Y, map[lang.Op]string{lang.OpLe: "<=", lang.OpLt: "<"}[b.Op], true
+	case (b.Op == lang.OpGe || b.Op == lang.OpGt) && isI(b.Y) && plain(b.X):
+		return b.X, map[lang.Op]string{lang.OpGe: "<=", lang.OpGt: "<"}[b.Op], true
+	}
+	return nil, "", false
 }
