@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -49,9 +50,13 @@ import (
 // comprehension's own names and ints whose declarations compile alike
 // anywhere: what the def's other names mean at the call does not
 // matter).
-func deforest(env *Env, q *ir.Query) []*ir.Query {
+func deforest(env *Env, q *ir.Query) []*ir.Query { return deforestWith(env, q, false) }
+
+// deforestWith is deforest; anyOrder: the parts of a set in any order (what
+// closedGame reads of a rule: its options, not their order).
+func deforestWith(env *Env, q *ir.Query, anyOrder bool) []*ir.Query {
 	for i, cl := range q.Clauses {
-		if out := fuseAt(env, q, i, cl); out != nil {
+		if out := fuseAt(env, q, i, cl, anyOrder); out != nil {
 			return out
 		}
 	}
@@ -59,7 +64,7 @@ func deforest(env *Env, q *ir.Query) []*ir.Query {
 }
 
 // fuseAt fuses the generator at clause i, or returns nil.
-func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) []*ir.Query {
+func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, anyOrder bool) []*ir.Query {
 	el, ok := cl.(*ir.Elems)
 	if !ok {
 		return nil
@@ -89,9 +94,15 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) []*ir.Query {
 	for _, c := range append(list, set...) {
 		parts = append(parts, renamed(fn, call, c))
 	}
+	unsorted := false
 	if set != nil {
-		if parts = setOrder(env, parts); parts == nil {
+		sorted := setOrder(env, parts)
+		if sorted == nil && !anyOrder && (env.On&passes.Unordered == 0 || q.Consumer.SeesDups()) {
 			return nil
+		}
+		unsorted = sorted == nil
+		if sorted != nil {
+			parts = sorted
 		}
 	}
 	// A comprehension written in place, of one part: its first
@@ -106,6 +117,17 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) []*ir.Query {
 			return nil
 		}
 		out = append(out, x)
+	}
+	if unsorted && !anyOrder {
+		// The set's order unproved: only for a consumer that sees it
+		// not (unordered.go), each part behind the guard of all.
+		for j, x := range out {
+			g, ok := unordered(env, x)
+			if !ok {
+				return nil
+			}
+			out[j].Guard = g
+		}
 	}
 	return out
 }
