@@ -50,13 +50,40 @@ import (
 // comprehension's own names and ints whose declarations compile alike
 // anywhere: what the def's other names mean at the call does not
 // matter).
-func deforest(env *Env, q *ir.Query) []*ir.Query { return deforestWith(env, q, false) }
+func deforest(env *Env, q *ir.Query) []*ir.Query { return deforestWith(env, q, setsOrdered) }
 
-// deforestWith is deforest; anyOrder: the parts of a set in any order (what
-// closedGame reads of a rule: its options, not their order).
-func deforestWith(env *Env, q *ir.Query, anyOrder bool) []*ir.Query {
+// How deforestWith takes a set whose order setOrder does not prove.
+type setMode uint8
+
+const (
+	setsOrdered   setMode = iota // not at all
+	setsUnordered                // only those, for a consumer that sees no order (unordered.go)
+	setsAnyOrder                 // in any order (what closedGame reads of a rule: its options)
+)
+
+// unorderedSets: a set a helper builds (or written in place) whose order
+// setOrder does not prove, iterated by a consumer that sees neither the
+// order nor the repeats of the yields (unordered.go),
+//
+//	def opts(n) = {g(n - s) for s in S if s <= n}
+//	game g(n) moves p for p in opts(n)
+//
+// is the comprehension's clauses spliced in its place as deforest
+// splices a list's: the set is never built. Exact: the yields are the
+// set's elements, in another order, an element the comprehension yields
+// twice yielded twice; nothing evaluated can fail (unordered proves it),
+// so the consumer sees neither (the SG search computes every option).
+func unorderedSets(env *Env, q *ir.Query) []*ir.Query {
+	if env.On&passes.Deforest == 0 {
+		return nil
+	}
+	return deforestWith(env, q, setsUnordered)
+}
+
+// deforestWith is deforest, with the sets of unproved order as mode says.
+func deforestWith(env *Env, q *ir.Query, mode setMode) []*ir.Query {
 	for i, cl := range q.Clauses {
-		if out := fuseAt(env, q, i, cl, anyOrder); out != nil {
+		if out := fuseAt(env, q, i, cl, mode); out != nil {
 			return out
 		}
 	}
@@ -64,7 +91,7 @@ func deforestWith(env *Env, q *ir.Query, anyOrder bool) []*ir.Query {
 }
 
 // fuseAt fuses the generator at clause i, or returns nil.
-func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, anyOrder bool) []*ir.Query {
+func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Query {
 	el, ok := cl.(*ir.Elems)
 	if !ok {
 		return nil
@@ -97,13 +124,16 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, anyOrder bool) []*ir.Que
 	unsorted := false
 	if set != nil {
 		sorted := setOrder(env, parts)
-		if sorted == nil && !anyOrder && (env.On&passes.Unordered == 0 || q.Consumer.SeesDups()) {
+		unsorted = sorted == nil
+		if unsorted && mode == setsOrdered {
 			return nil
 		}
-		unsorted = sorted == nil
 		if sorted != nil {
 			parts = sorted
 		}
+	}
+	if mode == setsUnordered && !unsorted {
+		return nil // (deforest's)
 	}
 	// A comprehension written in place, of one part: its first
 	// generator's collection (or range) is evaluated where the list
@@ -118,7 +148,7 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, anyOrder bool) []*ir.Que
 		}
 		out = append(out, x)
 	}
-	if unsorted && !anyOrder {
+	if mode == setsUnordered {
 		// The set's order unproved: only for a consumer that sees it
 		// not (unordered.go), each part behind the guard of all.
 		for j, x := range out {

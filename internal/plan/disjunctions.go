@@ -104,7 +104,6 @@ func queryVars(q *ir.Query, e lang.Expr) []*resolve.Decl {
 		}
 	}
 	return out
-	return nil
 }
 
 // disjuncts returns the equalities whose disjunction c is, in order, or

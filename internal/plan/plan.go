@@ -63,6 +63,7 @@ var order = []pass{
 	{passes.Inline, one(inline)},
 	{passes.Deforest, one(condGen)},
 	{passes.Deforest, deforest},
+	{passes.Unordered, unorderedSets},
 	{passes.Deforest, one(binds)},
 	{passes.Disjunctions, disjunctions},
 	{passes.Equalities, one(equalities)},

@@ -204,7 +204,7 @@ func asWritten(env *Env, alt *lang.Alt) []*ir.Query {
 		var next []*ir.Query
 		changed := false
 		for _, x := range qs {
-			if out := deforestWith(env, x, true); out != nil {
+			if out := deforestWith(env, x, setsAnyOrder); out != nil {
 				next, changed = append(next, out...), true
 			} else {
 				next = append(next, x)
