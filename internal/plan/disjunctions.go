@@ -75,8 +75,13 @@ func disjunctions(env *Env, q *ir.Query) []*ir.Query {
 }
 
 // union is q once for each disjunct of ds, in the place of filter fi,
-// for a consumer that sees neither the order nor the repeats; or nil.
+// for the SG search when it sees neither the order nor the repeats (a
+// move rule's alternative may become several; a comprehension may not);
+// or nil.
 func union(env *Env, q *ir.Query, fi int, f *ir.Filter, ds []lang.Expr) []*ir.Query {
+	if q.Consumer != ir.MoveSG {
+		return nil // (a comprehension is planned as one query)
+	}
 	g, ok := unordered(env, q)
 	if !ok {
 		return nil
@@ -152,7 +157,12 @@ func asMembership(env *Env, q *ir.Query, fi int, f *ir.Filter, ds []lang.Expr, g
 		if i == 0 {
 			base = diff
 		} else if !sameCoefs(base, diff) {
-			return nil
+			// (D + c == 0 is -D - c == 0.)
+			neg, ok := diff.Scale(-1)
+			if !ok || !sameCoefs(base, neg) || c == -c && c != 0 {
+				return nil
+			}
+			c = -c
 		}
 		if c == -c && c != 0 {
 			return nil // (the least int has no negation)

@@ -69,8 +69,7 @@ func unordered(env *Env, q *ir.Query) ([]ir.Bound, bool) {
 		if !ok {
 			return nil, false
 		}
-		g = mergeGuards(g, closed)
-		return g, minConst(closed) >= 0
+		return mergeGuards(g, closed), true
 	default:
 		return nil, false
 	}
@@ -157,11 +156,14 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 			}
 		}
 	}
-	roots := map[*resolve.Decl]bool{}
-	for _, b := range guard {
-		roots[resolve.Of(b.Root)] = true
-	}
+	// (One bound for every root: an argument passed for another
+	// parameter stays within it.)
 	t := minConst(guard)
+	roots := map[*resolve.Decl]bool{}
+	for i, b := range guard {
+		roots[resolve.Of(b.Root)] = true
+		guard[i].T = t
+	}
 	for _, a := range args {
 		var p *resolve.Decl
 		for d, i := range params {
