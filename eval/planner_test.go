@@ -170,6 +170,44 @@ print sum of h(i) + h(j) for i in 0 .. 6 for j in 0 .. 6 if i + j == 6
 print pairs(5), pairs(9000000000000000000)
 print pairs(4611686018427387904)
 `,
+	// unordered: a literal sorted for the SG search (moves and winning
+	// see it as written), a global with repeats, a fold, a set
+	`game g(n) moves g(n - s) for s in [57, 1, 4, 3, 1, 4] if s <= n
+let S = (9, 2, 2, 5, -1)
+game h(n) moves h(n - s) for s in S if s <= n if n - s < 40
+print [sg(g(n)) for n in 0 .. 80], [sg(h(n)) for n in 0 .. 60]
+print moves(g(10)), winning(g(10)), moves(h(3)), winning(h(45)), sg(g(100000))
+print [min([n - s for s in [3, 1, 3] if s <= n] + [0]) for n in 0 .. 5], [any([s == n for s in [3, 2, 3]]) for n in 0 .. 4], [{n - s for s in [3, 1, 2, 1] if s <= n} for n in 0 .. 4]
+`,
+	// a position that fails keeps the order: the first error met
+	`game g(n) moves g(n - s) for s in [3, 1, 2] if s <= n | g(n - 1) if n > 0 if 10 / (n - 4) > 100
+print sg(g(9))
+`,
+	// disjunctions: a membership, a union, a disjunct that fails
+	`game g(n) moves g(n - s) for s in 1 .. n if s == 4 or s == 1 or 3 == s
+game h(a, b) moves h(x, y) for x in 0 .. a for y in 0 .. b if x + y == a + b - 1 or x + y == a + b - 2
+game k(a, b) moves k(x, y) for x in 0 .. a for y in 0 .. b if x + y == a + b - 1 or y == b - 2
+print [sg(g(n)) for n in 0 .. 40], moves(g(9)), winning(g(9))
+print [sg(h(a, b)) for a in 0 .. 7 for b in 0 .. 7], moves(h(2, 3)), winning(h(3, 3)), [sg(k(a, b)) for a in 0 .. 7 for b in 0 .. 7], moves(k(2, 3))
+print [n - s for s in 0 .. n if s == 3 or s == 1 for n in [7]]
+`,
+	`game g(n) moves g(n - s) for s in 1 .. n if s == 1 or n / (s - 2) == 1
+print sg(g(1)), moves(g(1))
+print sg(g(5))
+`,
+	// a set of positions a helper builds: fused for the SG search, the set
+	// as built for moves and winning; an element that fails
+	`let S = [5, 2, 3, 2]
+def opts(n) = {g(n - s) for s in S if s <= n}
+game g(n) moves p for p in opts(n)
+def both(a, b) = {h(a - k, b) for k in 1 .. a} | {h(a, b - k) for k in 1 .. b}
+game h(a, b) moves p for p in both(a, b)
+print [sg(g(n)) for n in 0 .. 40], moves(g(9)), winning(g(9)), [sg(h(a, b)) for a in 0 .. 6 for b in 0 .. 6], moves(h(2, 1)), winning(h(2, 1))
+def bad(n) = {f(n / (s - 2)) for s in [1, 2, 3] if s <= n}
+game f(n) moves p for p in bad(n)
+print sg(f(1))
+print sg(f(4))
+`,
 	// a string where an int is expected: the general variant as written
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))
@@ -178,7 +216,7 @@ print sg(g("x"))
 
 func TestPlannerDiff(t *testing.T) {
 	t.Parallel()
-	offs := []passes.Pass{passes.Tuples, passes.Deforest, passes.Equalities, passes.Bounds, passes.ConstSets, passes.Deforest | passes.Equalities | passes.Bounds | passes.ConstSets, passes.All}
+	offs := []passes.Pass{passes.Tuples, passes.Deforest, passes.Equalities, passes.Bounds, passes.ConstSets, passes.Unordered, passes.Disjunctions, passes.Dedup, passes.Planner, passes.All}
 	for i, src := range plannerCases {
 		c := optCase{name: "t.game", src: src}
 		on := runOptWith(c, 0)

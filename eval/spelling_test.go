@@ -102,6 +102,18 @@ def take(n, s) = sub(n - s)
 game sub(n) moves take(n, s) for s in S if s <= n`},
 		{name: "subtract/partner", game: "sub", src: subtractSet + `
 game sub(n) moves sub(m) for s in S for m in [n - s] if m >= 0`},
+		{name: "subtract/an unsorted list with repeats", game: "sub", src: `
+let S = [57, 1, 4, 3, 9, 10, 17, 23, 31, 42, 4, 1]
+game sub(n) moves sub(n - s) for s in S if s <= n`},
+		{name: "subtract/an unsorted literal in place", game: "sub", src: `
+game sub(n) moves sub(n - s) for s in [57, 1, 4, 3, 9, 10, 17, 23, 31, 42, 4, 1] if s <= n`},
+		{name: "subtract/an unsorted set literal in place", game: "sub", src: `
+game sub(n) moves sub(n - s) for s in {57, 1, 4, 3, 9, 10, 17, 23, 31, 42, 4, 1} if s <= n`},
+		{name: "subtract/a disjunction of equalities", game: "sub", src: `
+game sub(n) moves sub(n - s) for s in 1 .. n if s == 1 or s == 3 or s == 4 or s == 9 or s == 10 or s == 17 or s == 23 or s == 31 or s == 42 or s == 57`},
+		{name: "subtract/a helper's set of positions", game: "sub", src: subtractSet + `
+def opts(n) = {sub(n - s) for s in S if s <= n}
+game sub(n) moves p for p in opts(n)`},
 	}},
 	{workload: "grundy", check: "print [sg(grundy(n)) for n in 0 .. 200]", list: []spelling{
 		{name: "grundy", game: "grundy", src: `
@@ -187,7 +199,10 @@ var domainNote = regexp.MustCompile(`over (a range|a literal of ints, made once|
 
 var tupleNote = regexp.MustCompile(`^its positions whose argument \w+ is a tuple of \d+ ints are stored as`)
 
-var boundsNote = regexp.MustCompile(`; \d+ if clauses? turned into bounds on \w+`)
+var boundsNote = regexp.MustCompile(`; \d+ if clauses? turned into bounds on [\w']+`)
+
+// loopVar is a fast loop's variable (a name the planner makes is primed).
+var loopVar = regexp.MustCompile(`fast loop: for [\w']+ over`)
 
 // altNotes returns the notes of game's alternatives (what each compiled
 // to), without line numbers.
@@ -211,6 +226,7 @@ func altNotes(t testing.TB, src, game string) string {
 				// The kernel, not how many if clauses became bounds.
 				n = boundsNote.ReplaceAllString(n, "")
 				n = domainNote.ReplaceAllString(n, "over its domain;")
+				n = loopVar.ReplaceAllString(n, "fast loop: for its variable over")
 				if tupleNote.MatchString(n) {
 					continue // (its rule is then that of ints)
 				}
@@ -298,6 +314,35 @@ func BenchmarkSpelling(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// Spellings the planner brings to their canonical form's kernel that are
+// no workload's: each pair compiles to the same notes and prints the same
+// values.
+var plannedSpellings = []struct {
+	name, canon, src, game, check string
+}{
+	{name: "two heaps, a disjunction of equalities on two variables", game: "g",
+		canon: `game g(a, b) moves g(x, y) for x in 0 .. a for y in 0 .. b if x + y == a + b - 1 | g(x, y) for x in 0 .. a for y in 0 .. b if x + y == a + b - 2`,
+		src:   `game g(a, b) moves g(x, y) for x in 0 .. a for y in 0 .. b if x + y == a + b - 1 or x + y == a + b - 2`,
+		check: `print [sg(g(a, b)) for a in 0 .. 12 for b in 0 .. 12]`},
+	{name: "S-Nim, a set of positions a helper builds", game: "g",
+		canon: `game g(n) moves g(n - s) for s in [2, 3, 5] if s <= n`,
+		src:   "let S = [5, 2, 3, 2]\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves p for p in opts(n)",
+		check: `print [sg(g(n)) for n in 0 .. 100]`},
+}
+
+func TestPlannedSpellings(t *testing.T) {
+	t.Parallel()
+	for _, c := range plannedSpellings {
+		want, got := altNotes(t, c.canon, c.game), altNotes(t, c.src, c.game)
+		if got != want {
+			t.Errorf("%s: the canonical form compiles to\n%s\nthe spelling to\n%s", c.name, want, got)
+		}
+		if w, g := runSpelling(t, c.canon+"\n"+c.check+"\n"), runSpelling(t, c.src+"\n"+c.check+"\n"); g != w {
+			t.Errorf("%s: the spelling prints %q, the canonical form %q", c.name, g, w)
 		}
 	}
 }

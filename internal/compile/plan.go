@@ -44,7 +44,7 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 	if sg {
 		k = ir.MoveSG
 	}
-	env := &plan.Env{R: c.Resolver, On: c.Passes, Packed: ints, Repeatable: c.repeatable()}
+	env := &plan.Env{R: c.Resolver, On: c.Passes, Packed: ints, Repeatable: c.repeatable(), Game: d}
 	var out []plannedAlt
 	for i, a := range d.Alts {
 		alt := a.(*lang.Alt)

@@ -64,6 +64,8 @@ func FoldOf(count bool, intFold int) Consumer {
 // every one does, through its errors (the first error met is the one
 // reported, and the SG search computes the missing options in the order
 // they were met), even where its result does not depend on the order.
+// Where no error can be met, some do not (package plan's unordered.go
+// proves it for a query).
 func (k Consumer) SeesOrder() bool { return true }
 
 // SeesDups reports whether the consumer sees a value yielded twice. The

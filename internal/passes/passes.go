@@ -26,39 +26,41 @@ type Pass uint32
 
 // The passes.
 const (
-	FastLoops  Pass = 1 << iota // a move rule's last for clause as one loop over the memo tables; folds and sums over them
-	Inline                      // small defs compiled inline at their calls
-	Ladder                      // deep chains and boxes of positions computed bottom up
-	Resume                      // a run stopped at a missing option goes on from where it stopped
-	LoopyOpen                   // the loopy solver lists the options of pure rules without computing them
-	Fuse                        // X * C + D (and % C) fused into one int operation
-	Cursor                      // a fast loop's sum with missing parts resumed at its cursor
-	Sweep                       // runs of positions computed bottom up by a fast loop's sweep
-	Symmetric                   // g(x) + g(c - x) over a symmetric range: half the range
-	Composite                   // lists and sets of a move built in scratch buffers and packed into the key (internal/fastpath/scratch.go)
-	Ints                        // int-typed expressions compiled to unboxed int code (eval/intcompile.go)
-	Tuples                      // a parameter that is always a tuple of k ints stored as k int parameters (engine/tupleflat.go)
-	Stream                      // SG values of options streamed: looked up in the memo tables without making the option's value; sums xored, k * G nim-multiplied (eval/sgcompile.go)
-	Deforest                    // the planner: a def building the list of options, iterated by a move rule, fused into the rule (internal/plan/deforest.go)
-	Equalities                  // the planner: a filter L == R that fixes a range's variable binds it instead of looping (internal/plan/equalities.go)
-	Bounds                      // the planner: a filter v <= E (<, >=, >) right after the range of v narrows the range (internal/plan/bounds.go)
-	ConstSets                   // the planner: a literal of ints iterated for SG values sorted and without repeats (internal/plan/constsets.go)
-	Bitsets                     // sets of a position's argument as bitsets over a universe, and set filters as masks of words (internal/fastpath/bitset.go, internal/value/universe.go)
-	Pruned                      // one large position's value by a pruned search that computes few of its options' values exactly (internal/solve/pruned.go)
-	Strings                     // a string of a position's argument keyed packed over the alphabet of its characters, and strings built in scratch buffers (internal/value/alphabet.go)
-	Shared                      // the planner: an expression a filter computes first and the clauses after it or the yield again, computed once (internal/plan/shared.go)
-	Masks                       // any and all of a comprehension without its list; index tests over a collection of index lists as word masks kept per collection (internal/fastpath/masks.go)
-	Dedup                       // the planner: for a consumer that does not see repeats, a query (or a move rule's alternative) the same as one before it is dropped (internal/plan/dedup.go)
+	FastLoops    Pass = 1 << iota // a move rule's last for clause as one loop over the memo tables; folds and sums over them
+	Inline                        // small defs compiled inline at their calls
+	Ladder                        // deep chains and boxes of positions computed bottom up
+	Resume                        // a run stopped at a missing option goes on from where it stopped
+	LoopyOpen                     // the loopy solver lists the options of pure rules without computing them
+	Fuse                          // X * C + D (and % C) fused into one int operation
+	Cursor                        // a fast loop's sum with missing parts resumed at its cursor
+	Sweep                         // runs of positions computed bottom up by a fast loop's sweep
+	Symmetric                     // g(x) + g(c - x) over a symmetric range: half the range
+	Composite                     // lists and sets of a move built in scratch buffers and packed into the key (internal/fastpath/scratch.go)
+	Ints                          // int-typed expressions compiled to unboxed int code (eval/intcompile.go)
+	Tuples                        // a parameter that is always a tuple of k ints stored as k int parameters (engine/tupleflat.go)
+	Stream                        // SG values of options streamed: looked up in the memo tables without making the option's value; sums xored, k * G nim-multiplied (eval/sgcompile.go)
+	Deforest                      // the planner: a def building the list of options, iterated by a move rule, fused into the rule (internal/plan/deforest.go)
+	Equalities                    // the planner: a filter L == R that fixes a range's variable binds it instead of looping (internal/plan/equalities.go)
+	Bounds                        // the planner: a filter v <= E (<, >=, >) right after the range of v narrows the range (internal/plan/bounds.go)
+	ConstSets                     // the planner: a literal of ints iterated for SG values sorted and without repeats (internal/plan/constsets.go)
+	Bitsets                       // sets of a position's argument as bitsets over a universe, and set filters as masks of words (internal/fastpath/bitset.go, internal/value/universe.go)
+	Pruned                        // one large position's value by a pruned search that computes few of its options' values exactly (internal/solve/pruned.go)
+	Strings                       // a string of a position's argument keyed packed over the alphabet of its characters, and strings built in scratch buffers (internal/value/alphabet.go)
+	Shared                        // the planner: an expression a filter computes first and the clauses after it or the yield again, computed once (internal/plan/shared.go)
+	Masks                         // any and all of a comprehension without its list; index tests over a collection of index lists as word masks kept per collection (internal/fastpath/masks.go)
+	Dedup                         // the planner: for a consumer that does not see repeats, a query (or a move rule's alternative) the same as one before it is dropped (internal/plan/dedup.go)
+	Unordered                     // the planner: for a consumer that sees neither the order nor the repeats of the yields, a literal of ints iterated sorted without repeats, a set a helper builds iterated as a generator (internal/plan/unordered.go)
+	Disjunctions                  // the planner: a filter that is a disjunction of equalities as a membership, or for such a consumer one query a disjunct (internal/plan/disjunctions.go)
 
 	// Planner is the planner's passes.
-	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup
+	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.

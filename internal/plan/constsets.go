@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"slices"
+
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -65,6 +67,50 @@ func litElems(e lang.Expr) []lang.Expr {
 		return e.Elems
 	case *lang.TupleLit:
 		return e.Elems
+	}
+	return nil
+}
+
+// Sorted literals: a generator over a list, tuple or set literal of int
+// literals (or a global bound to one, globalLit), for a consumer that
+// sees neither the order nor the repeats of the yields (unordered.go),
+//
+//	elems s in [4, 1, 3, 1]; filter s <= n      elems s in [1, 3, 4]; ...
+//
+// iterates the ints in ascending order, each once: the shape the fast
+// loops and the sweep run (`for s in [1, 3, 4]`). Exact: the yields are
+// those of the literal's elements, in another order, repeated fewer
+// times, and unordered proves that nothing evaluated can fail, so the
+// consumer sees neither.
+func sortLits(env *Env, q *ir.Query) *ir.Query {
+	for i, cl := range q.Clauses {
+		el, ok := cl.(*ir.Elems)
+		if !ok || el.Pat.Tuple {
+			continue
+		}
+		coll := globalLit(el.Coll)
+		ints, ok := literalInts(coll)
+		if !ok || len(ints) == 0 {
+			continue
+		}
+		sorted := slices.Sorted(slices.Values(ints))
+		sorted = slices.Compact(sorted)
+		if _, isSet := el.Coll.(*lang.SetLit); isSet || coll == el.Coll && slices.Equal(sorted, ints) {
+			continue // (a set literal iterates so; a literal as it is)
+		}
+		at := coll.Position()
+		lit := &lang.ListLit{Pos: at}
+		for _, v := range sorted {
+			lit.Elems = append(lit.Elems, &lang.IntLit{Pos: at, Val: v})
+		}
+		out := q.Clone()
+		out.Clauses[i] = &ir.Elems{Pat: el.Pat, Coll: lit, At: el.At}
+		g, ok := unordered(env, out)
+		if !ok {
+			return nil
+		}
+		out.Guard = g
+		return out
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -49,9 +50,40 @@ import (
 // comprehension's own names and ints whose declarations compile alike
 // anywhere: what the def's other names mean at the call does not
 // matter).
-func deforest(env *Env, q *ir.Query) []*ir.Query {
+func deforest(env *Env, q *ir.Query) []*ir.Query { return deforestWith(env, q, setsOrdered) }
+
+// How deforestWith takes a set whose order setOrder does not prove.
+type setMode uint8
+
+const (
+	setsOrdered   setMode = iota // not at all
+	setsUnordered                // only those, for a consumer that sees no order (unordered.go)
+	setsAnyOrder                 // in any order (what closedGame reads of a rule: its options)
+)
+
+// unorderedSets: a set a helper builds (or written in place) whose order
+// setOrder does not prove, iterated by a consumer that sees neither the
+// order nor the repeats of the yields (unordered.go),
+//
+//	def opts(n) = {g(n - s) for s in S if s <= n}
+//	game g(n) moves p for p in opts(n)
+//
+// is the comprehension's clauses spliced in its place as deforest
+// splices a list's: the set is never built. Exact: the yields are the
+// set's elements, in another order, an element the comprehension yields
+// twice yielded twice; nothing evaluated can fail (unordered proves it),
+// so the consumer sees neither (the SG search computes every option).
+func unorderedSets(env *Env, q *ir.Query) []*ir.Query {
+	if env.On&passes.Deforest == 0 {
+		return nil
+	}
+	return deforestWith(env, q, setsUnordered)
+}
+
+// deforestWith is deforest, with the sets of unproved order as mode says.
+func deforestWith(env *Env, q *ir.Query, mode setMode) []*ir.Query {
 	for i, cl := range q.Clauses {
-		if out := fuseAt(env, q, i, cl); out != nil {
+		if out := fuseAt(env, q, i, cl, mode); out != nil {
 			return out
 		}
 	}
@@ -59,7 +91,7 @@ func deforest(env *Env, q *ir.Query) []*ir.Query {
 }
 
 // fuseAt fuses the generator at clause i, or returns nil.
-func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) []*ir.Query {
+func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Query {
 	el, ok := cl.(*ir.Elems)
 	if !ok {
 		return nil
@@ -89,10 +121,19 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) []*ir.Query {
 	for _, c := range append(list, set...) {
 		parts = append(parts, renamed(fn, call, c))
 	}
+	unsorted := false
 	if set != nil {
-		if parts = setOrder(env, parts); parts == nil {
+		sorted := setOrder(env, parts)
+		unsorted = sorted == nil
+		if unsorted && mode == setsOrdered {
 			return nil
 		}
+		if sorted != nil {
+			parts = sorted
+		}
+	}
+	if mode == setsUnordered && !unsorted {
+		return nil // (deforest's)
 	}
 	// A comprehension written in place, of one part: its first
 	// generator's collection (or range) is evaluated where the list
@@ -106,6 +147,17 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause) []*ir.Query {
 			return nil
 		}
 		out = append(out, x)
+	}
+	if mode == setsUnordered {
+		// The set's order unproved: only for a consumer that sees it
+		// not (unordered.go), each part behind the guard of all.
+		for j, x := range out {
+			g, ok := unordered(env, x)
+			if !ok {
+				return nil
+			}
+			out[j].Guard = g
+		}
 	}
 	return out
 }

@@ -167,15 +167,18 @@ func build(a ir.Affine, names map[*resolve.Decl]*lang.Ident, pos lang.Pos) lang.
 	return out
 }
 
-// sortIdents orders names by their positions, those of positive
-// coefficients in a first.
+// sortIdents orders names by their positions (then their text), those
+// of positive coefficients in a first.
 func sortIdents(ids []*lang.Ident, a ir.Affine) {
 	less := func(x, y *lang.Ident) bool {
 		px, py := a.Coef[resolve.Of(x)] > 0, a.Coef[resolve.Of(y)] > 0
 		if px != py {
 			return px
 		}
-		return x.Pos.Offset < y.Pos.Offset
+		if x.Pos.Offset != y.Pos.Offset {
+			return x.Pos.Offset < y.Pos.Offset
+		}
+		return x.Name < y.Name // (names built at one position: a stable order)
 	}
 	for i := 1; i < len(ids); i++ {
 		for j := i; j > 0 && less(ids[j], ids[j-1]); j-- {

@@ -35,6 +35,9 @@ type Env struct {
 	// Repeatable: the code evaluates to the same result each time (no
 	// function written in Go is defined in the session; dedup.go).
 	Repeatable bool
+	// Game: the game whose rule is planned (nil: a comprehension's
+	// query); what unordered.go reads of the SG search.
+	Game *lang.GameStmt
 }
 
 // pass is one rewrite: it returns what the query is rewritten to (one
@@ -60,12 +63,15 @@ var order = []pass{
 	{passes.Inline, one(inline)},
 	{passes.Deforest, one(condGen)},
 	{passes.Deforest, deforest},
+	{passes.Unordered, unorderedSets},
 	{passes.Deforest, one(binds)},
+	{passes.Disjunctions, disjunctions},
 	{passes.Equalities, one(equalities)},
 	{passes.Equalities, one(membership)},
 	{passes.Bounds, one(conjunctions)},
 	{passes.Bounds, one(hoist)},
 	{passes.Bounds, one(bounds)},
+	{passes.Unordered, one(sortLits)},
 	{passes.ConstSets, one(constSets)},
 	{passes.Shared, one(shared)},
 }

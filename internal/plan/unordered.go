@@ -1,0 +1,398 @@
+package plan
+
+import (
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Unordered consumers. Every consumer sees the order of a query's yields
+// through its errors (ir.Consumer.SeesOrder): the first error met is the
+// one reported. Where no error can be met, some do not see it, nor the
+// repeats of a yield; a pass that reorders the yields or repeats some
+// (sorted literals, disjunctions as unions, sets as generators) asks
+// unordered, which proves that no error can be met and returns the
+// guard under which the proof holds:
+//
+//   - a set comprehension, min, max, any or all of a comprehension: every
+//     clause and the yield cannot fail (safety.go: a safe int, a tuple of
+//     them or a position for a set; a safe int for min and max; a safe
+//     condition for any and all). The set, the least or largest int, and
+//     whether one yield is true (all are) do not depend on the order of
+//     the yields, nor on a repeat.
+//   - the SG search (a move rule's options for SG values): it computes
+//     every option's value (the mex needs them all), the missing ones in
+//     the order they are met, so what it could see of the order is the
+//     first error an option's computation meets, at whatever position
+//     below it. closedGame proves that none meets one: every alternative
+//     of the game (Env.Game), as written, cannot fail at a position whose
+//     ints are within the guard, and each option it yields is a position
+//     of the game itself whose arguments are within the guard again (a
+//     bound of each argument from the generators' ends and the filters:
+//     `g(n - s) for s in [1, 3, 4] if s <= n` yields 0 <= n - s <= n - 1).
+//     From a position within the guard, every position reached is within
+//     it, and its rule meets no error there (a limit of the run, memory,
+//     states, time, is no error of the rule: it is met wherever the
+//     computation is large, whatever its order). The value is the mex of
+//     the set of the options' values.
+//
+// The outcome and a move's value (moves, winning, the loopy solver) read
+// the options as values, in order, with their repeats (ir.MoveValues): no
+// pass reorders them.
+func unordered(env *Env, q *ir.Query) ([]ir.Bound, bool) {
+	sf := newSafety(env, q)
+	if !sf.conds(q.Clauses) {
+		return nil, false
+	}
+	switch q.Consumer {
+	case ir.SetComp:
+		if q.Key != nil || !sf.intOrTuple(q.Yield) && !sf.position(q.Yield) {
+			return nil, false
+		}
+	case ir.FoldMin, ir.FoldMax:
+		if _, ok := sf.intExpr(q.Yield); !ok {
+			return nil, false
+		}
+	case ir.FoldAny, ir.FoldAll:
+		if !sf.cond(q.Yield) {
+			return nil, false
+		}
+	case ir.MoveSG:
+		if !sf.position(q.Yield) || !ownPositions(env, q.Yield) {
+			return nil, false
+		}
+		g, ok := sf.guard(q)
+		if !ok {
+			return nil, false
+		}
+		closed, ok := closedGame(env)
+		if !ok {
+			return nil, false
+		}
+		return mergeGuards(g, closed), true
+	default:
+		return nil, false
+	}
+	return sf.guard(q)
+}
+
+// minConst is the smallest bound of guard g (a guard with none: 1).
+func minConst(g []ir.Bound) int64 {
+	m := int64(1)
+	for i, b := range g {
+		if i == 0 || b.T < m {
+			m = b.T
+		}
+	}
+	return m
+}
+
+// ownPositions reports whether x is a position of the game whose rule is
+// planned (Env.Game), or a sum of such.
+func ownPositions(env *Env, x lang.Expr) bool {
+	return len(ownCalls(env, x)) > 0
+}
+
+// ownCalls returns the positions of Env.Game that x is the sum of, or nil.
+func ownCalls(env *Env, x lang.Expr) []*lang.Call {
+	switch x := x.(type) {
+	case *lang.Binary:
+		if x.Op != lang.OpAdd {
+			return nil
+		}
+		a, b := ownCalls(env, x.X), ownCalls(env, x.Y)
+		if a == nil || b == nil {
+			return nil
+		}
+		return append(a, b...)
+	case *lang.Call:
+		id, ok := x.Fn.(*lang.Ident)
+		if !ok || env.Game == nil || resolve.Of(id) == nil || resolve.Of(id) != resolve.NameDecl(env.Game.Name) {
+			return nil
+		}
+		if len(x.Args) != len(lang.ParamNames(env.Game.Params)) {
+			return nil
+		}
+		return []*lang.Call{x}
+	}
+	return nil
+}
+
+// closedGame proves that no position of Env.Game within the guard it
+// returns meets an error in its rule, and that every option of one is a
+// position of the game within the guard (see unordered).
+func closedGame(env *Env) ([]ir.Bound, bool) {
+	if env.Game == nil {
+		return nil, false
+	}
+	params := map[*resolve.Decl]int{}
+	for i, p := range lang.ParamNames(env.Game.Params) {
+		params[resolve.NameDecl(p)] = i
+	}
+	var (
+		guard []ir.Bound
+		args  []closedArg
+	)
+	for _, a := range env.Game.Alts {
+		alt, ok := a.(*lang.Alt)
+		if !ok {
+			return nil, false
+		}
+		for _, q := range asWritten(env, alt) {
+			sf := newSafety(env, q)
+			calls := ownCalls(env, q.Yield)
+			if calls == nil || !sf.conds(q.Clauses) || !sf.position(q.Yield) {
+				return nil, false
+			}
+			g, ok := sf.guard(q)
+			if !ok {
+				return nil, false
+			}
+			guard = mergeGuards(guard, g)
+			for _, c := range calls {
+				for i, x := range c.Args {
+					args = append(args, closedArg{q: q, param: i, x: x})
+				}
+			}
+		}
+	}
+	// (One bound for every root: an argument passed for another
+	// parameter stays within it.)
+	t := minConst(guard)
+	roots := map[*resolve.Decl]bool{}
+	for i, b := range guard {
+		roots[resolve.Of(b.Root)] = true
+		guard[i].T = t
+	}
+	for _, a := range args {
+		var p *resolve.Decl
+		for d, i := range params {
+			if i == a.param {
+				p = d
+			}
+		}
+		if !roots[p] {
+			continue // (read by no rule as an int: any value)
+		}
+		x, ok := ir.AffineOf(a.x, func(*lang.Ident) bool { return true })
+		if !ok || !within(a.q, x, roots, t, true, 0) || !within(a.q, x, roots, t, false, 0) {
+			return nil, false
+		}
+	}
+	return guard, true
+}
+
+// closedArg is an argument of a position an alternative yields: the
+// query it is yielded by and the parameter it is passed for.
+type closedArg struct {
+	q     *ir.Query
+	param int
+	x     lang.Expr
+}
+
+// asWritten is alternative alt lowered for the SG search, the globals it
+// iterates written as the literals they hold (globalLit), and the helpers
+// it iterates fused in any order (the options are the same, in another
+// order and repeated: what closedGame reads of them is their arguments).
+func asWritten(env *Env, alt *lang.Alt) []*ir.Query {
+	q := ir.LowerAlt(alt, ir.MoveSG)
+	for i, cl := range q.Clauses {
+		if el, ok := cl.(*ir.Elems); ok && globalLit(el.Coll) != el.Coll {
+			q.Clauses[i] = &ir.Elems{Pat: el.Pat, Coll: globalLit(el.Coll), At: el.At}
+		}
+	}
+	qs := []*ir.Query{q}
+	for depth := 0; depth < 4; depth++ {
+		var next []*ir.Query
+		changed := false
+		for _, x := range qs {
+			if out := deforestWith(env, x, setsAnyOrder); out != nil {
+				next, changed = append(next, out...), true
+			} else {
+				next = append(next, x)
+			}
+		}
+		qs = next
+		if !changed {
+			break
+		}
+	}
+	return qs
+}
+
+// maxBoundDepth is how many variables within replaces by their bounds.
+const maxBoundDepth = 12
+
+// within reports whether affine x over q's variables and roots is at most
+// T (up) or at least -T (not up) wherever every root is at most T in size
+// (t: the guard's least bound) and q's clauses bind its variables: each
+// variable, the one bound last first, is replaced by one of its bounds
+// (a range's end, a literal's least or largest element, a bind's value, a
+// filter comparing it), until x is over roots alone: then c + k*r with
+// |k| <= 1 and c <= 0 (>= 0), or a constant at most t in size.
+func within(q *ir.Query, x ir.Affine, roots map[*resolve.Decl]bool, t int64, up bool, depth int) bool {
+	v, at := lastVar(q, x)
+	if v == nil {
+		sum := int64(0)
+		for d, k := range x.Coef {
+			if !roots[d] {
+				return false
+			}
+			sum += max(k, -k)
+		}
+		switch {
+		case sum == 0:
+			return x.Const <= t && x.Const >= -t
+		case sum == 1 && up:
+			return x.Const <= 0
+		case sum == 1:
+			return x.Const >= 0
+		}
+		return false
+	}
+	if depth >= maxBoundDepth {
+		return false
+	}
+	k := x.Coef[v]
+	// x grows with v when k > 0: an upper bound of v bounds x above.
+	upper := up == (k > 0)
+	for _, b := range varBounds(q, at, v, upper) {
+		rest := ir.Affine{Coef: map[*resolve.Decl]int64{}, Const: x.Const}
+		for d, c := range x.Coef {
+			if d != v {
+				rest.Coef[d] = c
+			}
+		}
+		kb, ok1 := b.Scale(k)
+		y, ok2 := rest.Add(kb, 1)
+		if ok1 && ok2 && y.Coef[v] == 0 && within(q, y, roots, t, up, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastVar is the variable of x that q binds last (and its clause's
+// index), or nil.
+func lastVar(q *ir.Query, x ir.Affine) (*resolve.Decl, int) {
+	for i := len(q.Clauses) - 1; i >= 0; i-- {
+		for _, n := range q.Clauses[i].Binds() {
+			if d := resolve.NameDecl(n); d != nil && x.Coef[d] != 0 {
+				return d, i
+			}
+		}
+	}
+	return nil, -1
+}
+
+// varBounds lists upper (or lower) bounds of variable v, bound by clause
+// at of q, as affine forms.
+func varBounds(q *ir.Query, at int, v *resolve.Decl, upper bool) []ir.Affine {
+	any := func(*lang.Ident) bool { return true }
+	var out []ir.Affine
+	add := func(e lang.Expr) {
+		if a, ok := ir.AffineOf(e, any); ok {
+			out = append(out, a)
+		}
+	}
+	switch cl := q.Clauses[at].(type) {
+	case *ir.Range:
+		if upper {
+			add(cl.Hi)
+		} else {
+			add(cl.Lo)
+		}
+	case *ir.Bind:
+		if !cl.Pat.Tuple {
+			add(cl.X)
+		}
+	case *ir.Elems:
+		if ints, ok := literalInts(cl.Coll); ok && len(ints) > 0 && !cl.Pat.Tuple {
+			m := ints[0]
+			for _, x := range ints {
+				if upper && x > m || !upper && x < m {
+					m = x
+				}
+			}
+			out = append(out, ir.Affine{Const: m})
+		}
+	}
+	for _, cl := range q.Clauses[at+1:] {
+		if f, ok := cl.(*ir.Filter); ok {
+			out = append(out, filterBounds(f.Cond, v, upper)...)
+		}
+	}
+	return out
+}
+
+// filterBounds lists the upper (lower) bounds of v that condition c
+// (comparisons, and of them) gives, where v's coefficient is 1 or -1.
+func filterBounds(c lang.Expr, v *resolve.Decl, upper bool) []ir.Affine {
+	b, ok := c.(*lang.Binary)
+	if !ok {
+		return nil
+	}
+	if b.Op == lang.OpAnd {
+		return append(filterBounds(b.X, v, upper), filterBounds(b.Y, v, upper)...)
+	}
+	any := func(*lang.Ident) bool { return true }
+	l, ok1 := ir.AffineOf(b.X, any)
+	r, ok2 := ir.AffineOf(b.Y, any)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	d, ok := l.Add(r, -1) // L - R
+	if !ok {
+		return nil
+	}
+	// d OP 0 as d <= hi (hasHi) and d >= lo (hasLo).
+	var lo, hi int64
+	hasLo, hasHi := false, false
+	switch b.Op {
+	case lang.OpLe:
+		hasHi = true
+	case lang.OpLt:
+		hi, hasHi = -1, true
+	case lang.OpGe:
+		hasLo = true
+	case lang.OpGt:
+		lo, hasLo = 1, true
+	case lang.OpEq:
+		hasLo, hasHi = true, true
+	default:
+		return nil
+	}
+	k := d.Coef[v]
+	if k != 1 && k != -1 {
+		return nil
+	}
+	// d = k*v + rest: k*v <= hi - rest, k*v >= lo - rest.
+	rest := ir.Affine{Coef: map[*resolve.Decl]int64{}, Const: d.Const}
+	for x, c := range d.Coef {
+		if x != v {
+			rest.Coef[x] = c
+		}
+	}
+	bound := func(e int64) (ir.Affine, bool) {
+		kv, ok := rest.Scale(-1)
+		if !ok {
+			return kv, false
+		}
+		kv.Const += e      // (|e| <= 1 and |rest.Const| fits: AffineOf keeps it small enough)
+		return kv.Scale(k) // v = k * (k*v)
+	}
+	var out []ir.Affine
+	// An upper bound of v: from k*v <= hi - rest when k = 1, from
+	// k*v >= lo - rest when k = -1.
+	switch {
+	case upper && k == 1 && hasHi, !upper && k == -1 && hasHi:
+		if a, ok := bound(hi); ok {
+			out = append(out, a)
+		}
+	case upper && k == -1 && hasLo, !upper && k == 1 && hasLo:
+		if a, ok := bound(lo); ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}

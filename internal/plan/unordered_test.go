@@ -1,0 +1,103 @@
+package plan_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// TestUnordered: the passes that reorder the yields for a consumer that
+// sees neither their order nor their repeats (unordered.go): sorted
+// literals, disjunctions, sets a helper builds.
+func TestUnordered(t *testing.T) {
+	cases := []planCase{
+		// Sorted literals.
+		{name: "sorted: a literal in place", src: "game g(n) moves g(n - s) for s in [4, 1, 3, 1] if s <= n\n",
+			before: "elems s in [4, 1, 3, 1]\nfilter s <= n\nyield g(n - s)",
+			want:   "planned (unordered) as:\nguard |n| <= 4500000000000000000\nelems s in [1, 3, 4]\nfilter s <= n\nyield g(n - s)"},
+		{name: "sorted: a global", src: "let N = 5\nlet S = [57, 1, 4, 3, 1]\ngame g(n) moves g(n - s) for s in S if s <= n\n",
+			want: "planned (unordered) as:\nguard |n| <= 4500000000000000000\nelems s in [1, 3, 4, 57]\nfilter s <= n\nyield g(n - s)"},
+		{name: "sorted: a tuple with a negative element, bounded by a filter", src: "game g(n) moves g(n - s) for s in (5, 2, 2, -1) if s <= n if n - s < 50\n",
+			want: "planned (unordered) as:\nguard |n| <= 4500000000000000000\nelems s in [-1, 2, 5]\nfilter s <= n\nfilter n - s < 50\nyield g(n - s)"},
+		{name: "sorted: a set literal iterates so already", src: "game g(n) moves g(n - s) for s in {4, 1, 3, 1} if s <= n\n"},
+		{name: "sorted off", off: passes.Unordered | passes.ConstSets, src: "game g(n) moves g(n - s) for s in [4, 1, 3, 1] if s <= n\n"},
+		{name: "sorted: a position that may fail keeps the order", src: "game g(n) moves g(n - s) for s in [4, 1, 3] if s <= n | g(n - 1) if 10 / n > 2\n"},
+		{name: "sorted: an option that may leave the guard keeps the order", src: "game g(n) moves g(2 * n - s) for s in [4, 1, 3] if s <= n\n"},
+		{name: "sorted: an option of another game keeps the order", src: "game h(n) moves h(n - 1) if n > 0\ngame g(n) moves h(n - s) for s in [4, 1, 3] if s <= n\n"},
+		{name: "sorted: an option above its position, bounded by a filter", src: "game g(n) moves g(n + s) for s in [4, 1, 3] if n + s < 10\n",
+			want: "planned (unordered) as:\nguard |n| <= 4500000000000000000\nelems s in [1, 3, 4]\nfilter n + s < 10\nyield g(n + s)"},
+		// Disjunctions.
+		{name: "disjunctions: one variable, a membership", src: "game g(n) moves g(n - s) for s in 1 .. n if s == 4 or s == 1 or 3 == s\n",
+			before: "range s = 1 .. n\nfilter s == 4 or s == 1 or 3 == s\nyield g(n - s)",
+			want:   "planned (disjunctions) as:\nguard |n| <= 4500000000000000000\nelems s' in [1, 3, 4]\nfilter s' >= 1\nfilter s' <= n\nyield g(n - s')"},
+		{name: "disjunctions: two variables, a union", src: "game g(a, b) moves g(x, y) for x in 0 .. a for y in 0 .. b if x + y == a + b - 1 or x + y == a + b - 2\n",
+			want: "planned (equalities, disjunctions) as:\nguard |a| <= 1500000000000000000\nguard |b| <= 1500000000000000000\nrange x = 0 .. a\nfilter a + b - x - 1 >= 0\nfilter a + b - x - 1 <= b\nyield g(x, a + b - x - 1)\nthen\nrange x = 0 .. a\nfilter a + b - x - 2 >= 0\nfilter a + b - x - 2 <= b\nyield g(x, a + b - x - 2)"},
+		{name: "disjunctions: different forms, a union", src: "game g(a, b) moves g(x, y) for x in 0 .. a for y in 0 .. b if x + y == a + b - 1 or y == b - 2\n",
+			want: "planned (equalities, bounds, disjunctions) as:\nguard |a| <= 1500000000000000000\nguard |b| <= 1500000000000000000\nrange x = 0 .. a\nfilter a + b - x - 1 >= 0\nfilter a + b - x - 1 <= b\nyield g(x, a + b - x - 1)\nthen\nfilter b - 2 >= 0\nfilter b - 2 <= b\nrange x = 0 .. a\nyield g(x, b - 2)"},
+		{name: "disjunctions: a disjunct that may fail", src: "game g(n) moves g(n - s) for s in 1 .. n if s == 1 or n / s == 2\n"},
+		{name: "disjunctions: not only equalities", src: "game g(n) moves g(n - s) for s in 1 .. n if s == 1 or s > n - 2\n"},
+		{name: "disjunctions: a union where a position may fail", src: "game g(a, b) moves g(x, y) for x in 0 .. a for y in 0 .. b if x + y == a + b - 1 or y == b - 2 | g(a / b, 0) if b > 0\n"},
+		{name: "disjunctions off", off: passes.Disjunctions, src: "game g(n) moves g(n - s) for s in 1 .. n if s == 4 or s == 1 or 3 == s\n"},
+		// Sets a helper builds.
+		{name: "sets: positions", src: "let S = [5, 2, 3, 2]\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves p for p in opts(n)\n",
+			before: "elems p in opts(n)\nyield p",
+			want:   "planned (unordered) as:\nguard |n| <= 4500000000000000000\nelems s' in [2, 3, 5]\nfilter s' <= n\nyield g(n - s')"},
+		{name: "sets: a union of two sets of positions", src: "def opts(a, b) = {g(a - k, b) for k in 1 .. a} | {g(a, b - k) for k in 1 .. b}\ngame g(a, b) moves p for p in opts(a, b)\n",
+			want: "planned (unordered) as:\nguard |a| <= 2250000000000000000\nguard |b| <= 2250000000000000000\nrange k' = 1 .. a\nyield g(a - k', b)\nthen\nrange k' = 1 .. b\nyield g(a, b - k')"},
+		{name: "sets: an element that may fail", src: "def opts(n) = {g(n / s) for s in 1 .. n}\ngame g(n) moves p for p in opts(n)\n"},
+		{name: "sets: a position that may fail elsewhere", src: "def opts(n) = {g(n - s) for s in [1, 2] if s <= n}\ngame g(n) moves p for p in opts(n) | g(0) if 10 / n > 2\n"},
+		{name: "sets off", off: passes.Unordered, src: "def opts(n) = {g(n - s) for s in [1, 2] if s <= n}\ngame g(n) moves p for p in opts(n)\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if c.before != "" {
+				if got := before(t, c.src); got != c.before {
+					t.Errorf("lowered:\n%s\nwant:\n%s", got, c.before)
+				}
+			}
+			if got := after(t, c.src, c.off); got != c.want {
+				t.Errorf("planned:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestUnorderedComprehensions: a comprehension whose consumer sees
+// neither the order nor the repeats (a set, min, max, any, all) iterates
+// a literal sorted; a list does not.
+func TestUnorderedComprehensions(t *testing.T) {
+	cases := []struct {
+		name, src string
+		off       passes.Pass
+		want      string
+	}{
+		{name: "min", src: "game g(n) moves g(min([n - s for s in [3, 1, 3] if s <= n] + [n]))\n"},
+		{name: "min of a comprehension", src: "game g(n) moves g(n - min([s for s in [3, 1, 3] if s <= n])) if n >= 1\n",
+			want: "the comprehension at line 1 is planned (unordered) as: guard |n| <= 4500000000000000000; elems s in [1, 3]; filter s <= n; yield s"},
+		{name: "any", src: "game g(n) moves g(n - 1) if any([s == n for s in [3, 2, 3]])\n",
+			want: "the comprehension at line 1 is planned (unordered) as: guard |n| <= 4500000000000000000; elems s in [2, 3]; yield s == n"},
+		{name: "a set", off: passes.Deforest, src: "game g(n) moves g(m) for m in {n - s for s in [3, 1, 3, 2] if s <= n}\n",
+			want: "the comprehension at line 1 is planned (unordered) as: guard |n| <= 4500000000000000000; elems s in [1, 2, 3]; filter s <= n; yield n - s"},
+		{name: "a list sees the order", off: passes.Deforest, src: "game g(n) moves g(m) for m in [n - s for s in [3, 1, 2] if s <= n]\n"},
+		{name: "a list, a disjunction as a membership", off: passes.Deforest, src: "game g(n) moves g(m) for m in [n - s for s in 0 .. n if s == 3 or s == 1]\n",
+			want: "the comprehension at line 1 is planned (disjunctions) as: guard |n| <= 4500000000000000000; elems s' in [1, 3]; filter s' >= 0; filter s' <= n; yield n - s'"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := joinNotes(comps(t, c.src, c.off)); got != c.want {
+				t.Errorf("planned:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+func joinNotes(ns []string) string {
+	out := ""
+	for i, n := range ns {
+		if i > 0 {
+			out += "|"
+		}
+		out += n
+	}
+	return out
+}
