@@ -42,7 +42,7 @@ game dag(v) moves dag(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 		got[x.Kind+" "+x.Name] = x.String()
 	}
 	want := map[string][]string{
-		"game sub":  {"alternative 1 (line 5): fast loop: for s over the ints of a set or list", "1 if clause turned into bounds on s", "(a sweep)"},
+		"game sub":  {"alternative 1 (line 5): fast loop: for s over ", "1 if clause turned into bounds on s", "(a sweep)"},
 		"game grd":  {"fast loop: for a over a range", "a split"},
 		"game slow": {"alternative 1 (line 7): fast loop", "1 if clause turned into bounds on s"},
 		"game sq":   {"alternative 1 (line 8): one position per option", "no fast loop: the if clause at line 8 tests s in a way that is not a bound"},

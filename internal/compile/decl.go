@@ -303,11 +303,18 @@ func (c *Compiler) FiredIf(p passes.Pass, built bool) {
 	}
 }
 
-// note adds a line to the explanation of the declaration being compiled,
-// once (nothing when none is, or when compiling a variant that is not
-// explained).
+// note adds a line to the explanation of the declaration being compiled
+// (nothing when none is, or when compiling a variant that is not
+// explained). A line that says what an alternative compiled to is said
+// once (an alternative compiled twice, where its guard holds and as
+// written, says it twice); the lines of a plan may repeat.
 func (c *Compiler) note(format string, args ...any) {
-	c.Note(fmt.Sprintf(format, args...))
+	n := fmt.Sprintf(format, args...)
+	if strings.HasPrefix(n, "alternative ") {
+		c.Note(n)
+	} else if c.explaining != nil {
+		c.explaining.Notes = append(c.explaining.Notes, n)
+	}
 }
 
 // altLabel names alternative i of a move rule for a note.
