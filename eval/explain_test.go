@@ -70,7 +70,7 @@ game dag(v) moves dag(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 	for k, text := range got {
 		lines := strings.Split(text, "\n")
 		for i, l := range lines {
-			if strings.TrimSpace(l) != "" && slices.Contains(lines[i+1:], l) {
+			if strings.HasPrefix(l, "  alternative ") && slices.Contains(lines[i+1:], l) {
 				t.Errorf("%s: the line %q is in its explanation twice:\n%s", k, l, text)
 			}
 		}

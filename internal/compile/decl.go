@@ -144,7 +144,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		}
 		planned = c.planAlts(d, sg, ints)
 		for _, pa := range planned {
-			i, alt := pa.i, pa.alt
+			alt := pa.alt
 			rejected := "" // why the alternative is not a fast loop
 			if sg && ints {
 				var fa FastAlt
@@ -152,7 +152,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 					if fa.Probe != nil {
 						probes = append(probes, fa.Probe)
 					}
-					c.note("%s: %s", altLabel(i, alt), fa.Desc)
+					c.note("%s: %s", pa.label(), fa.Desc)
 					c.Fired(passes.FastLoops)
 					if len(planned) == 1 && len(params) == 1 {
 						g.Sweep = fa.Sweep
@@ -178,20 +178,20 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 							probes = append(probes, p)
 						}
 						if b := c.SG.sgBatch(body, last); b != nil {
-							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups%s; no fast loop: %s", altLabel(i, alt), batchLen, last.guardNote(), rejected)
+							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups%s; no fast loop: %s", pa.label(), batchLen, last.guardNote(), rejected)
 							gens = append(gens, outer(b))
 						} else {
-							c.note("%s: one position per option, looked up in the memo tables%s; no fast loop: %s", altLabel(i, alt), last.guardNote(), rejected)
+							c.note("%s: one position per option, looked up in the memo tables%s; no fast loop: %s", pa.label(), last.guardNote(), rejected)
 							gens = append(gens, loops(one))
 						}
 						continue
 					}
-					c.note("%s: general path: %s", altLabel(i, alt), rejected)
+					c.note("%s: general path: %s", pa.label(), rejected)
 				}
 				c.Built = ""
 				sgBody := c.SG.SGExpr(body)
 				if c.Built != "" && !ints {
-					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", altLabel(i, alt), c.Built))
+					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", pa.label(), c.Built))
 					x.Fired |= passes.Composite
 				}
 				if call, ok := body.(*lang.Call); ok && (ints || c.On(passes.Composite)) && c.GameCallee(call) != nil {
@@ -305,15 +305,10 @@ func (c *Compiler) FiredIf(p passes.Pass, built bool) {
 
 // note adds a line to the explanation of the declaration being compiled
 // (nothing when none is, or when compiling a variant that is not
-// explained). A line that says what an alternative compiled to is said
-// once (an alternative compiled twice, where its guard holds and as
-// written, says it twice); the lines of a plan may repeat.
+// explained).
 func (c *Compiler) note(format string, args ...any) {
-	n := fmt.Sprintf(format, args...)
-	if strings.HasPrefix(n, "alternative ") {
-		c.Note(n)
-	} else if c.explaining != nil {
-		c.explaining.Notes = append(c.explaining.Notes, n)
+	if c.explaining != nil {
+		c.explaining.Notes = append(c.explaining.Notes, fmt.Sprintf(format, args...))
 	}
 }
 

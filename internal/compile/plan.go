@@ -26,6 +26,17 @@ import (
 type plannedAlt struct {
 	i   int
 	alt *lang.Alt
+	// written: the alternative as written, for the positions where the
+	// guard of its plan does not hold.
+	written bool
+}
+
+// label names the planned alternative for a note.
+func (p plannedAlt) label() string {
+	if p.written {
+		return altLabel(p.i, p.alt) + " as written (where its guard does not hold)"
+	}
+	return altLabel(p.i, p.alt)
 }
 
 // key is what plan.Repeated compares of a planned alternative.
@@ -54,15 +65,15 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 			alt = rewrite.Normalize(c.Resolver, alt)
 		}
 		alts, res := plan.Alts(env, alt, k)
-		for _, pa := range alts {
-			if sg && env.Repeatable && c.On(passes.Dedup) && plan.Repeated(out, plannedAlt{i, pa}, plannedAlt.key) {
+		for j, pa := range alts {
+			if sg && env.Repeatable && c.On(passes.Dedup) && plan.Repeated(out, plannedAlt{i: i, alt: pa}, plannedAlt.key) {
 				// (The SG search does not see repeats: an alternative
 				// the same as one before it adds nothing, plan/dedup.go.)
 				c.note("%s is the same as one before it: dropped (dedup)", altLabel(i, alt))
 				c.Fired(passes.Dedup)
 				continue
 			}
-			out = append(out, plannedAlt{i, pa})
+			out = append(out, plannedAlt{i: i, alt: pa, written: j >= len(res.Planned)})
 		}
 		if res.Fired != 0 && sg && ints {
 			c.note("%s is planned (%s) as:", altLabel(i, alt), strings.ReplaceAll(res.Fired.String(), "+", ", "))
