@@ -112,7 +112,7 @@ game none(n) moves none(n - 1) if n > 0
 game dv(n) moves tk(n) + dv(n - k) for k in 1 .. n
 `
 	want := map[string][]string{
-		"sub":  {"for s in S: the ints of a value\nbound s <= n\nterm (call sub (- n s)): coefficients -1\nkernel elems; resume; sweep (global)"},
+		"sub":  {"for s in (list 1 3 4): a literal [1 3 4]\nbound s <= n\nterm (call sub (- n s)): coefficients -1\nkernel elems; resume; sweep (global)"}, // (a set, iterated sorted: the unordered pass)
 		"grd":  {"for a in (.. 1 (/ (- n 1) 2)): a range\nbound 2 * a < n\nterm (call grd a): coefficients 1\nterm (call grd (- n a)): coefficients -1\nkernel range; split; resume"},
 		"lit":  {"for k in (list 1 2 5): a literal [1 2 5]\nbound k <= E from x vs [n]\nterm (call lit (- n k)): coefficients -1\nkernel elems; resume; sweep (global)"},
 		"rc":   {"for k in (call range n): a range call\nterm (call rc (- (- n k) 1)): coefficients -1\nkernel range; resume"},
