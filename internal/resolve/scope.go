@@ -196,6 +196,13 @@ func (r *Resolver) CalledBuiltin(call *lang.Call) *engine.Builtin {
 	if !ok {
 		return nil
 	}
+	return BuiltinOf(id)
+}
+
+// BuiltinOf returns the built-in of the registry that the resolve pass
+// bound the name id to, or nil: a def, game, let or local of that name
+// hides the built-in, and so does a function Go code defined.
+func BuiltinOf(id *lang.Ident) *engine.Builtin {
 	if d := Of(id); d != nil && d.Kind == Builtin && d.B == nil {
 		return d.Bi
 	}
