@@ -124,7 +124,7 @@ def first(x) = pair(x, x + 1)
 		off  passes.Pass
 	}{{"sq", passes.Ints}, {"many", passes.Composite}} {
 		d := defs[tc.name]
-		r := New(reg, passes.All &^ tc.off, 0)
+		r := New(reg, passes.All&^tc.off, 0)
 		r.Function(lang.ParamNames(d.Params), true, func() {
 			if r.Arith.IntTyped(d.Body) {
 				t.Errorf("%s is int-typed with pass %v off", tc.name, tc.off)
