@@ -233,6 +233,28 @@ func TestGraph(t *testing.T) {
 	}
 }
 
+// TestGraphShadowed: graph(G, LIMIT) is the built-in graph's form only
+// while the name means the built-in: a def of the loaded code named
+// graph is called like any other function, and (graph) is graph.
+func TestGraphShadowed(t *testing.T) {
+	in := grundy.New(grundy.Config{})
+	mustLoad(t, in, subSrc)
+	small, err := in.Graph(bg, "<g>", "(graph)(sub(5), 2)")
+	if err != nil || strings.Contains(small, "sub(1)") {
+		t.Errorf("(graph)(sub(5), 2): %v\n%s", err, small)
+	}
+	mustLoad(t, in, "def graph(g, limit) = g + sub(limit)\n")
+	dot, err := in.Graph(bg, "<g>", "graph(sub(5), 2)")
+	if err != nil || !strings.Contains(dot, "sub(5) + sub(2)") || !strings.Contains(dot, "sub(1) + sub(1)") {
+		t.Errorf("the def graph: %v\n%s", err, dot)
+	}
+	mustLoad(t, in, "let graph = 3\n")
+	_, err = in.Graph(bg, "<g>", "graph(sub(5), 2)")
+	if e := asError(t, err, grundy.RuntimeError); !strings.Contains(e.Msg, "int") {
+		t.Errorf("the let graph: %q", e.Msg)
+	}
+}
+
 // TestCommandLine: Config.CommandLine words limit errors and
 // cancellations as the grundy command does; the kind and the cause stay.
 func TestCommandLine(t *testing.T) {

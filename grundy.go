@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -490,8 +489,7 @@ func (in *Interpreter) graph(ctx context.Context, filename, expr string) (string
 		return "", err
 	}
 	gx, limit := x, graph.DefaultGraphLimit
-	if call, ok := x.(*lang.Call); ok && len(call.Args) >= 1 && len(call.Args) <= 2 &&
-		isName(call.Fn, "graph") && !slices.Contains(s.Names(), "graph") {
+	if call, ok := x.(*lang.Call); ok && len(call.Args) >= 1 && len(call.Args) <= 2 && in.callsGraph(call) {
 		gx = call.Args[0]
 		if len(call.Args) == 2 {
 			v, err := s.EvalExpr(ctx, call.Args[1])
@@ -522,9 +520,11 @@ func (in *Interpreter) graph(ctx context.Context, filename, expr string) (string
 	return s.Graph(ctx, pos, g, limit)
 }
 
-func isName(x lang.Expr, name string) bool {
-	id, ok := x.(*lang.Ident)
-	return ok && id.Name == name
+// callsGraph reports whether call calls the built-in graph, by what its
+// callee means in the session (not a game, def or let of that name).
+func (in *Interpreter) callsGraph(call *lang.Call) bool {
+	bi := in.s.CalledBuiltin(call)
+	return bi != nil && bi == in.s.Registry().Builtin("graph")
 }
 
 // Explain says, per game and def loaded so far, what it was compiled to:

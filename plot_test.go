@@ -61,3 +61,24 @@ func TestPlot(t *testing.T) {
 		t.Errorf("sg(sub(8)) = %s", v)
 	}
 }
+
+// TestPlotShadowedSG: a def of the loaded code named sg is a function like
+// any other: its values are plotted, with no period marked.
+func TestPlotShadowedSG(t *testing.T) {
+	in := grundy.New(grundy.Config{})
+	p, err := in.NewPlot(bg, "<plot>", "sg(kayles(n)) for n in 0 .. 100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(p.Summary(), "; period 12 from n = 71 (proved)") {
+		t.Errorf("the built-in sg: %q", p.Summary())
+	}
+	mustLoad(t, in, "def sg(g) = if outcome(g) == \"P\" then 0 else 1\n")
+	p, err = in.NewPlot(bg, "<plot>", "sg(kayles(n)) for n in 0 .. 100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Summary() != "101 values of sg(kayles(n)) for n in 0 .. 100" {
+		t.Errorf("the def sg: %q", p.Summary())
+	}
+}

@@ -17,7 +17,7 @@ import (
 // This file holds what the embedding API (the module's root package) needs
 // of a Session: definitions made by one Go program for one session (where
 // a registry, Options.Registry, is shared by the sessions made with it),
-// name lookups, and a check that a
+// name lookups (LookupGame, CalledBuiltin), and a check that a
 // value belongs to the session.
 
 // LoadFile is ExecFile that keeps nothing of a file that does not parse
@@ -134,6 +134,20 @@ func (s *Session) LookupGame(name string) *engine.Game {
 		return d.B.Game
 	}
 	return nil
+}
+
+// CalledBuiltin returns the built-in of the registry that call calls in
+// the session's scope, as the resolve pass binds its callee: nil when the
+// callee is not a name, or names a game, def or let of the session's
+// code or of the standard library, or a function Go code defined, which
+// hide the built-in of that name.
+func (s *Session) CalledBuiltin(call *lang.Call) *engine.Builtin {
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	resolve.Expr(s.u, resolve.NewScope(s.top), nil, id)
+	return resolve.BuiltinOf(id)
 }
 
 // Owns reports whether every position and function inside v belongs to

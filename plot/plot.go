@@ -30,6 +30,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/eval"
@@ -75,10 +76,9 @@ type Plot struct {
 	xs, ys []int64
 	cells  [][]cell
 
-	// period is what period(F, B) found when the expression is sg(F(n))
-	// (family is F's text); nil otherwise.
+	// period is what period(F, B) found when the expression is sg(F(n));
+	// nil otherwise.
 	period *engine.Period
-	family string
 
 	// maxMemory is the memory limit of the session that computed it,
 	// which drawing it holds too.
@@ -134,7 +134,7 @@ func New(ctx context.Context, s *eval.Session, filename, spec string) (*Plot, er
 			return nil, err
 		}
 		p.xVar = t.RowVar
-		if err := p.findPeriod(ctx, s, spec, st, fors[0]); err != nil {
+		if err := p.findPeriod(ctx, s, st, fors[0]); err != nil {
 			return nil, err
 		}
 		return p, nil
@@ -255,12 +255,14 @@ func (p *Plot) fill(th *engine.Thread, t *eval.Table, fors []*lang.ForClause) er
 }
 
 // findPeriod asks period(F, B) when the expression is sg(F(n)), n the for
-// clause's name and F an expression without n that names a family: the
-// built-in sg (not a def of that name), and B the largest n plotted.
-// period's own failures (no family, an infinite value, a family that
-// fails for some n below the plotted ones) leave the plot without a
-// period; a limit reached or an interruption is the plot's error.
-func (p *Plot) findPeriod(ctx context.Context, s *eval.Session, spec string, st *lang.TableStmt, f *lang.ForClause) error {
+// clause's name and F an expression without n that names a family: sg
+// the built-in (the resolve pass bound the name to it when the table was
+// computed: not a def of that name), F's value a function, and B the
+// largest n plotted. period's own failures (no family, an infinite
+// value, a family that fails for some n below the plotted ones) leave
+// the plot without a period; a limit reached or an interruption is the
+// plot's error.
+func (p *Plot) findPeriod(ctx context.Context, s *eval.Session, st *lang.TableStmt, f *lang.ForClause) error {
 	if f.Target.Tuple || len(p.pts) == 0 {
 		return nil
 	}
@@ -269,7 +271,7 @@ func (p *Plot) findPeriod(ctx context.Context, s *eval.Session, spec string, st 
 	if !ok || len(outer.Args) != 1 {
 		return nil
 	}
-	if id, ok := outer.Fn.(*lang.Ident); !ok || id.Name != "sg" {
+	if id, ok := outer.Fn.(*lang.Ident); !ok || !isSG(resolve.BuiltinOf(id)) {
 		return nil
 	}
 	inner, ok := outer.Args[0].(*lang.Call)
@@ -289,23 +291,7 @@ func (p *Plot) findPeriod(ctx context.Context, s *eval.Session, spec string, st 
 	if top < 1 {
 		return nil
 	}
-	// The text of sg and of F, padded so that their positions are those
-	// of spec.
-	at := func(e lang.Expr, end int) string {
-		start := lang.Start(e)
-		return strings.Repeat("\n", start.Line-1) + strings.Repeat(" ", start.Column-1) + spec[start.Offset:end]
-	}
-	sg, err := s.Eval(ctx, start(outer.Fn).Filename, at(outer.Fn, outer.Lparen.Offset))
-	if err != nil {
-		return ignorable(ctx, err)
-	}
-	if sg.Kind() != value.KFunc {
-		return nil
-	}
-	if b, ok := sg.Callable().(*engine.Builtin); !ok || b.BName != "sg" {
-		return nil
-	}
-	fam, err := s.Eval(ctx, start(inner.Fn).Filename, at(inner.Fn, inner.Lparen.Offset))
+	fam, err := s.EvalExpr(ctx, inner.Fn)
 	if err != nil {
 		return ignorable(ctx, err)
 	}
@@ -321,9 +307,11 @@ func (p *Plot) findPeriod(ctx context.Context, s *eval.Session, spec string, st 
 		return ignorable(ctx, err)
 	}
 	p.period = &pd
-	p.family = strings.TrimSpace(spec[start(inner.Fn).Offset:inner.Lparen.Offset])
 	return nil
 }
+
+// isSG reports whether bi is the built-in sg.
+func isSG(bi *engine.Builtin) bool { return bi != nil && bi.Query == engine.QuerySG }
 
 func start(e lang.Expr) lang.Pos { return lang.Start(e) }
 

@@ -194,6 +194,31 @@ let n = 4
 	}
 }
 
+// TestPeriodAsksTheBindings: whether the expression is sg(F(n)) is what
+// its names mean, not how they are written: sg and F in parentheses are
+// sg and F; a def named sg, or a let bound to the built-in sg,
+// is a function like any other (its values have no period marked).
+func TestPeriodAsksTheBindings(t *testing.T) {
+	s := session(t, "let f = sg\n")
+	for _, spec := range []string{
+		"sg((kayles)(n)) for n in 0 .. 100",
+		"(sg)(kayles(n)) for n in 0 .. 100",
+		"(sg)((kayles)(n)) for n in 0 .. 100",
+	} {
+		if p := mustPlot(t, s, spec); p.periodText() != "period 12 from n = 71 (proved)" {
+			t.Errorf("%s: %q", spec, p.periodText())
+		}
+	}
+	if p := mustPlot(t, s, "f(kayles(n)) for n in 0 .. 100"); p.period != nil {
+		t.Errorf("a let bound to sg: period %+v", p.period)
+	}
+	// A def named sg: its values (0 for P, else 1) have no period marked.
+	s2 := session(t, "def sg(g) = if outcome(g) == \"P\" then 0 else 1\n")
+	if p := mustPlot(t, s2, "sg(kayles(n)) for n in 0 .. 100"); p.period != nil || p.pts[3].v != 1 {
+		t.Errorf("sg hidden: %+v %+v", p.period, p.pts[3])
+	}
+}
+
 // TestErrors: errors point into the plot's text.
 func TestErrors(t *testing.T) {
 	s := session(t, "game g(n) moves g(n - 1) if n > 0\nlet L = [1, 2]\n")

@@ -109,7 +109,7 @@ type Compiler struct {
 // New returns a compiler for env of code the resolve pass has resolved,
 // the global slots below globals in use.
 func New(env *Env, globals int) *Compiler {
-	r := &resolve.Resolver{Reg: env.Reg, Passes: env.Engine.On, Globals: globals}
+	r := resolve.New(env.Reg, env.Engine.On, globals)
 	c := &Compiler{Resolver: r, Env: env}
 	c.Vals, c.Ints, c.SG, c.Inl, c.Tables = &ValueGen{c}, &IntGen{c: c}, &SGGen{c: c}, &Inliner{c}, &TableGen{c}
 	c.fast = env.Fast(c)

@@ -112,7 +112,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	defer c.flattenTuples(g, d)
 	g.Decl = d
 	g.Pure = c.PureRule(d)
-	g.NoSums = !c.YieldsSums(d)
+	g.NoSums = !resolve.YieldsSums(d)
 	x := c.Env.ExplainOf("game", g.GName, d.Name.Pos)
 	if g.Pure {
 		defer func() {
@@ -334,7 +334,7 @@ func (c *Compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 		x.Notes = append(x.Notes, "called, not inlined (inlining is switched off)")
 	case resolve.RecursiveNow(fn):
 		x.Notes = append(x.Notes, "recursive: called, not inlined")
-	case c.IntClosed(c.end, resolve.NameDecl(d.Name), 0):
+	case c.Arith.IntClosed(c.end, resolve.NameDecl(d.Name), 0):
 		x.Notes = append(x.Notes, "int arithmetic: inlined as int code where it is called with int arguments")
 	default:
 		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")

@@ -17,7 +17,7 @@ import (
 // evaluate to an int or fail: int literals, names known to hold ints (range
 // loop variables, and the parameters of a game or def in the variant
 // compiled for int arguments), and arithmetic with an int-typed operand.
-// Which ones are is package resolve's analysis (Resolver.IntTyped); this
+// Which ones are is package resolve's analysis (Arith.IntTyped); this
 // file builds their closures. Such expressions compile to closures returning int64, which avoids boxing
 // every intermediate result in a Value and checking its kind; they raise
 // the same errors at the same positions as the generic closures.
@@ -64,7 +64,7 @@ type IntFn func(fr *engine.Frame) int64
 type BoolFn func(fr *engine.Frame) bool
 
 // IntExpr compiles e to an int closure, or returns nil when e is not
-// int-typed: the resolve pass's analysis decides (Resolver.IntTyped), this
+// int-typed: the resolve pass's analysis decides (Arith.IntTyped), this
 // builds. Inside an int-closed body inlined (g.trace) every expression is
 // int-typed (IntClosed said so), and an argument compiled in place
 // (argExpr) is what its expression is outside.
@@ -74,8 +74,8 @@ func (g *IntGen) IntExpr(e lang.Expr) IntFn {
 	}
 	_, isArg := e.(*argExpr)
 	decided := !isArg && len(g.trace) == 0
-	if decided && !g.c.IntTyped(e) {
-		if g.c.IntFires(e) {
+	if decided && !g.c.Arith.IntTyped(e) {
+		if g.c.Arith.IntFires(e) {
 			g.c.Fired(passes.Ints) // (an operand, a branch was)
 		}
 		if VerifyInts && g.intExpr1(e) != nil {
@@ -103,10 +103,10 @@ func (g *IntGen) Typed(e lang.Expr) bool {
 	if _, isArg := e.(*argExpr); isArg || len(g.trace) > 0 || VerifyInts {
 		return g.IntExpr(e) != nil
 	}
-	if g.c.IntFires(e) {
+	if g.c.Arith.IntFires(e) {
 		g.c.Fired(passes.Ints)
 	}
-	return g.c.IntTyped(e)
+	return g.c.Arith.IntTyped(e)
 }
 
 // VerifyInts makes IntExpr check the analysis against what it compiles

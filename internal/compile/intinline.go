@@ -70,7 +70,7 @@ func (g *IntGen) intInline(e *lang.Call) IntFn {
 			return nil
 		}
 	}
-	if !g.c.IntClosedCall(e) {
+	if !g.c.Arith.IntClosedCall(e) {
 		return nil
 	}
 	params := lang.ParamNames(fn.Decl.Params)

@@ -291,7 +291,7 @@ const batchLen = 16
 func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame) {
 	p := sg.last1
 	sg.last1 = nil
-	if last == nil || last.slot < 0 || p == nil || p.call != body || !sg.c.On(passes.FastLoops) || !sg.c.IntPure(p.call.Args[0]) {
+	if last == nil || last.slot < 0 || p == nil || p.call != body || !sg.c.On(passes.FastLoops) || !sg.c.Arith.IntPure(p.call.Args[0]) {
 		return nil
 	}
 	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot

@@ -259,7 +259,7 @@ func (vg *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound 
 	default:
 		return nil
 	}
-	if resolve.Mentions(e, x.Name) || !vg.c.IntPure(e) {
+	if resolve.Mentions(e, x.Name) || !vg.c.Arith.IntPure(e) {
 		return nil
 	}
 	if via != nil {

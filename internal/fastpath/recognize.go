@@ -243,7 +243,7 @@ func (rc recognizer) sweep(p *loopplan.LoopPlan) *loopplan.SweepPlan {
 	// position is not marked as being computed (a value asked for inside
 	// would not be the error it is in the rule).
 	if p.Domain.Kind == loopplan.DomRange {
-		if !rc.c.IntPure(p.Domain.Lo) || !rc.c.IntPure(p.Domain.Hi) {
+		if !rc.c.Arith.IntPure(p.Domain.Lo) || !rc.c.Arith.IntPure(p.Domain.Hi) {
 			return nil
 		}
 	} else if _, ok := p.Domain.Iter.(*lang.Ident); !ok && p.Domain.Kind != loopplan.DomLiteral {
@@ -251,16 +251,16 @@ func (rc recognizer) sweep(p *loopplan.LoopPlan) *loopplan.SweepPlan {
 	}
 	for _, cl := range p.Clamps {
 		if cl.Lin != nil {
-			if !rc.c.IntPure(cl.Lin.LR[0]) || !rc.c.IntPure(cl.Lin.LR[1]) || cl.Scale > 0 {
+			if !rc.c.Arith.IntPure(cl.Lin.LR[0]) || !rc.c.Arith.IntPure(cl.Lin.LR[1]) || cl.Scale > 0 {
 				return nil
 			}
 			continue
 		}
-		if !rc.intTyped(cl.Bound) || !rc.c.IntPure(cl.Bound) || cl.Scale > 0 {
+		if !rc.intTyped(cl.Bound) || !rc.c.Arith.IntPure(cl.Bound) || cl.Scale > 0 {
 			return nil
 		}
 	}
-	if !rc.c.IntPure(arg) {
+	if !rc.c.Arith.IntPure(arg) {
 		return nil
 	}
 	// A set held by a global name is the same set at every position.

@@ -19,17 +19,18 @@
 // compiled (NewVar, Var, NewHidden, Function: a def's body and a game's
 // rule are compiled in several variants, and an inlined def's parameters
 // become hidden locals of the caller). From them it tells what can be
-// told of an expression without compiling it: which game or built-in a
-// call calls (GameCallee, CalledBuiltin, IsQueryCall), whether a def may
-// be inlined at a call (Inlinable, Same, RecordFree, RecursiveNow),
-// whether it is int arithmetic (IntArith, IntClosed, IntPure, IntOps),
-// whether an expression is int-typed in the variant being compiled
-// (ints.go: IntTyped, one answer per node, variant and inlining depth;
-// package compile's int generator builds an int closure for exactly
-// these, and the fast paths ask it of their operands), whether a game's
-// rule is pure (PureRule). tree.go has the walks over
-// the syntax tree they share (Substitute, by declaration; Mentions,
-// FreeNames).
+// told of an expression without compiling it: which game, built-in or
+// def a call calls (GameCallee, CalledBuiltin, IsQueryCall, Inlinable),
+// whether a def may be inlined at a call (inline.go: Same, RecordFree,
+// RecursiveNow), whether a game's rule is pure (pure.go: PureRule; and
+// YieldsSums). Its Arith (ints.go) is the int analysis: whether an
+// expression is int-typed in the variant being compiled (IntTyped, one
+// answer per node, variant and inlining depth; package compile's int
+// generator builds an int closure for exactly these, and the fast paths
+// ask it of their operands), whether a def is int-closed at a call or an
+// expression int arithmetic only (IntClosed, IntPure; IntArith, IntOps).
+// tree.go has the walks over the syntax tree they share (Substitute, by
+// declaration; Mentions, FreeNames).
 //
 // Package compile embeds a Resolver in its compiler; package rewrite and
 // the fast paths (package fastpath) ask it what names mean. It compiles

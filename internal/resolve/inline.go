@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
-	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -16,26 +15,6 @@ const (
 	MaxInlineDepth     = 8
 	MaxInlineExpansion = 8 * MaxInlineSize
 )
-
-// Inlinable returns the def e calls when inlining it is allowed at all
-// (package compile's Inliner), else nil.
-func (r *Resolver) Inlinable(e *lang.Call) *engine.Func {
-	if !r.On(passes.Inline) || len(r.Inlining) >= MaxInlineDepth {
-		return nil
-	}
-	id, ok := e.Fn.(*lang.Ident)
-	if !ok {
-		return nil
-	}
-	b := r.Lookup(id)
-	if b == nil || b.Kind != Def || b.Fn.Decl == nil || b.Fn.Free == nil || RecursiveNow(b.Fn) || InlineSize(b.Fn) > MaxInlineExpansion {
-		return nil
-	}
-	if len(lang.ParamNames(b.Fn.Decl.Params)) != len(e.Args) {
-		return nil
-	}
-	return b.Fn
-}
 
 // Same reports whether every name of the body of the def e calls means
 // at e what it means in the def (the resolve pass found it: lang.Call.Site).
@@ -180,68 +159,4 @@ func InlineSize(fn *engine.Func) int {
 		fn.InlineSize = size
 	}
 	return size
-}
-
-// IntClosedCall reports whether the def e calls is int-closed at e (see
-// IntClosed).
-func (r *Resolver) IntClosedCall(e *lang.Call) bool {
-	return r.IntClosed(SiteOf(e), calleeDecl(e), 0)
-}
-
-// IntClosed reports whether the body of def d, with int parameters, is
-// int-closed at site: every name it uses besides its parameters means the
-// same at the site as in the def and is an int global, and every def it
-// calls is int-closed too.
-func (r *Resolver) IntClosed(site *Site, d *Decl, depth int) bool {
-	if len(r.Inlining)+depth >= MaxInlineDepth || d == nil || d.B == nil || d.B.Fn == nil || !site.Same(d) ||
-		d.B.Fn.Decl == nil || RecursiveNow(d.B.Fn) || InlineSize(d.B.Fn) > MaxInlineExpansion {
-		return false
-	}
-	fn := d.B.Fn
-	params := map[*Decl]bool{}
-	for _, p := range lang.ParamNames(fn.Decl.Params) {
-		params[NameDecl(p)] = true
-	}
-	size := 0
-	return IntArith(fn.Decl.Body, func(x lang.Expr) bool {
-		if size++; size > MaxInlineSize {
-			return false
-		}
-		if id, ok := x.(*lang.Ident); ok && !params[Of(id)] {
-			b := r.Lookup(id)
-			return b != nil && b.Kind == Global && b.IsInt
-		}
-		return true
-	}, func(x *lang.Call) bool {
-		id, ok := x.Fn.(*lang.Ident)
-		if !ok || params[Of(id)] {
-			return false // (a parameter called: a call of a value)
-		}
-		b := r.Lookup(id)
-		if b == nil || b.Kind != Def {
-			return false
-		}
-		callee := b.Fn
-		if callee.Decl == nil || callee.Free == nil || RecursiveNow(callee) || InlineSize(callee) > MaxInlineExpansion ||
-			len(lang.ParamNames(callee.Decl.Params)) != len(x.Args) {
-			return false
-		}
-		return r.IntClosed(site, Of(id), depth+1)
-	})
-}
-
-// IntPure reports whether e is int arithmetic only, here: int literals,
-// int names, - + * / % ^, if with comparisons of such, and calls of
-// int-closed defs with such arguments (nothing that asks for a value).
-func (r *Resolver) IntPure(e lang.Expr) bool {
-	return IntArith(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok {
-			b := r.Lookup(id)
-			return b != nil && b.IsInt && (b.Kind == Local || b.Kind == Global)
-		}
-		return true
-	}, func(x *lang.Call) bool {
-		fn := r.Inlinable(x)
-		return fn != nil && r.IntClosedCall(x)
-	})
 }

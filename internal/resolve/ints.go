@@ -21,6 +21,18 @@ import (
 // (the bindings' IsInt) and on how deep inlining is: it is kept per node,
 // Gen and depth (one look at each node of a chain a + b + c + ...).
 
+// Arith is the int analysis of the code being compiled: which
+// expressions are int-typed (IntTyped, IntFires: its answers kept per
+// node, Gen and inlining depth), which defs are int-closed at a call
+// (IntClosed), which expressions are int arithmetic only (IntPure). It
+// reads the Resolver's bindings, passes and inlining, and pushes the defs
+// it looks into on Inlining as package compile's Inliner would.
+type Arith struct {
+	r       *Resolver
+	memo    map[intKey]intFact // IntTyped's answers, for Gen memoGen
+	memoGen int
+}
+
 // intKey is what an answer of IntTyped holds for.
 type intKey struct {
 	e        lang.Expr
@@ -43,37 +55,37 @@ type intEnv struct {
 
 // IntTyped reports whether e is int-typed where the compiler is (the
 // variant and the inlining being compiled), with the Ints pass on.
-func (r *Resolver) IntTyped(e lang.Expr) bool { return r.intFact(e).isInt }
+func (ar *Arith) IntTyped(e lang.Expr) bool { return ar.intFact(e).isInt }
 
 // IntFires reports whether the Ints pass counts as fired where e is
 // compiled or read as an int operand: e is int-typed, or one of the
 // expressions looked at to tell whether it is (the int generator builds
 // their closures on the way: a branch of an if, an operand).
-func (r *Resolver) IntFires(e lang.Expr) bool { return r.intFact(e).fires }
+func (ar *Arith) IntFires(e lang.Expr) bool { return ar.intFact(e).fires }
 
-func (r *Resolver) intFact(e lang.Expr) intFact {
-	if !r.On(passes.Ints) {
+func (ar *Arith) intFact(e lang.Expr) intFact {
+	if !ar.r.On(passes.Ints) {
 		return intFact{}
 	}
-	if r.ints != nil && r.intsGen != r.Gen {
+	if ar.memo != nil && ar.memoGen != ar.r.Gen {
 		// Gen never goes back: the answers kept are for no node now.
-		r.ints = nil
+		ar.memo = nil
 	}
-	k := intKey{e, r.Gen, len(r.Inlining)}
-	if v, ok := r.ints[k]; ok {
+	k := intKey{e, ar.r.Gen, len(ar.r.Inlining)}
+	if v, ok := ar.memo[k]; ok {
 		return v
 	}
-	v := r.intTyped(e, nil)
-	if r.ints == nil {
-		r.ints, r.intsGen = map[intKey]intFact{}, r.Gen
+	v := ar.intTyped(e, nil)
+	if ar.memo == nil {
+		ar.memo, ar.memoGen = map[intKey]intFact{}, ar.r.Gen
 	}
-	r.ints[k] = v
+	ar.memo[k] = v
 	return v
 }
 
 // intTyped is intFact in env (nil: the code being compiled itself, whose
 // answers are kept).
-func (r *Resolver) intTyped(e lang.Expr, env *intEnv) intFact {
+func (ar *Arith) intTyped(e lang.Expr, env *intEnv) intFact {
 	fires := false
 	note := func(f intFact) bool {
 		fires = fires || f.fires
@@ -81,16 +93,16 @@ func (r *Resolver) intTyped(e lang.Expr, env *intEnv) intFact {
 	}
 	sub := func(x lang.Expr) bool {
 		if env == nil {
-			return note(r.intFact(x))
+			return note(ar.intFact(x))
 		}
-		return note(r.intTyped(x, env))
+		return note(ar.intTyped(x, env))
 	}
 	isInt := false
 	switch e := e.(type) {
 	case *lang.IntLit:
 		isInt = true
 	case *lang.Ident:
-		isInt = r.intName(e, env)
+		isInt = ar.intName(e, env)
 	case *lang.Unary:
 		isInt = (e.Op == lang.OpNeg || e.Op == lang.OpBitNot) && sub(e.X)
 	case *lang.IfExpr:
@@ -106,13 +118,13 @@ func (r *Resolver) intTyped(e lang.Expr, env *intEnv) intFact {
 			}
 		}
 	case *lang.Call:
-		isInt = r.intCall(e, env, sub, note)
+		isInt = ar.intCall(e, env, sub, note)
 	}
 	return intFact{isInt, isInt || fires}
 }
 
 // intName is intTyped of a name.
-func (r *Resolver) intName(e *lang.Ident, env *intEnv) bool {
+func (ar *Arith) intName(e *lang.Ident, env *intEnv) bool {
 	if env != nil {
 		if v, ok := env.params[Of(e)]; ok {
 			return v
@@ -121,7 +133,7 @@ func (r *Resolver) intName(e *lang.Ident, env *intEnv) bool {
 			return false // (no shape inlined has a local of its own)
 		}
 	}
-	b := r.Lookup(e)
+	b := ar.r.Lookup(e)
 	return b != nil && b.IsInt && (b.Kind == Local || b.Kind == Global)
 }
 
@@ -130,7 +142,7 @@ func (r *Resolver) intName(e *lang.Ident, env *intEnv) bool {
 // result is an int, or a def inlined whose body is int-typed with its
 // arguments. sub is intTyped of an expression at the call, note counts
 // what another was found to be.
-func (r *Resolver) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, note func(intFact) bool) bool {
+func (ar *Arith) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, note func(intFact) bool) bool {
 	if id, ok := e.Fn.(*lang.Ident); ok && env != nil {
 		if _, isParam := env.params[Of(id)]; isParam {
 			return false // a parameter called: a call of a value
@@ -140,7 +152,7 @@ func (r *Resolver) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, 
 	if env != nil && env.site != nil {
 		site = env.site
 	}
-	fn := r.Inlinable(e)
+	fn := ar.r.Inlinable(e)
 	if fn != nil {
 		closed := true
 		for _, a := range e.Args {
@@ -149,11 +161,11 @@ func (r *Resolver) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, 
 				break
 			}
 		}
-		if closed && r.IntClosed(site, calleeDecl(e), 0) {
+		if closed && ar.IntClosed(site, calleeDecl(e), 0) {
 			return true
 		}
 	}
-	if bi := r.BuiltinCallee(e); bi != nil && bi.IntResult && r.On(passes.Composite) {
+	if bi := ar.r.BuiltinCallee(e); bi != nil && bi.IntResult && ar.r.On(passes.Composite) {
 		return true
 	}
 	if fn == nil || !site.Same(calleeDecl(e)) || !InlineShape(fn.Decl.Body) {
@@ -180,10 +192,10 @@ func (r *Resolver) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, 
 					continue
 				}
 			}
-			if r.Binding(a) == nil {
+			if ar.r.Binding(a) == nil {
 				return false
 			}
-			b := r.Lookup(a)
+			b := ar.r.Lookup(a)
 			hidden = called[params[j].Name] || b != nil && b.Kind == Global
 		}
 		isInt := false
@@ -191,16 +203,16 @@ func (r *Resolver) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, 
 			isInt = sub(a)
 			allInt = allInt && isInt
 		} else {
-			isInt = r.intName(a.(*lang.Ident), env)
+			isInt = ar.intName(a.(*lang.Ident), env)
 		}
 		inner.params[NameDecl(params[j])] = isInt
 	}
 	if !allInt {
 		return false
 	}
-	r.Inlining = append(r.Inlining, fn)
-	defer func() { r.Inlining = r.Inlining[:len(r.Inlining)-1] }()
-	return note(r.intTyped(fn.Decl.Body, inner))
+	ar.r.Inlining = append(ar.r.Inlining, fn)
+	defer func() { ar.r.Inlining = ar.r.Inlining[:len(ar.r.Inlining)-1] }()
+	return note(ar.intTyped(fn.Decl.Body, inner))
 }
 
 // InlineShape reports whether a def's body is small and plain enough to
@@ -289,4 +301,68 @@ func CalledParams(fn *engine.Func) map[string]bool {
 	}
 	findCalls(fn.Decl.Body)
 	return called
+}
+
+// IntClosedCall reports whether the def e calls is int-closed at e (see
+// IntClosed).
+func (ar *Arith) IntClosedCall(e *lang.Call) bool {
+	return ar.IntClosed(SiteOf(e), calleeDecl(e), 0)
+}
+
+// IntClosed reports whether the body of def d, with int parameters, is
+// int-closed at site: every name it uses besides its parameters means the
+// same at the site as in the def and is an int global, and every def it
+// calls is int-closed too.
+func (ar *Arith) IntClosed(site *Site, d *Decl, depth int) bool {
+	if len(ar.r.Inlining)+depth >= MaxInlineDepth || d == nil || d.B == nil || d.B.Fn == nil || !site.Same(d) ||
+		d.B.Fn.Decl == nil || RecursiveNow(d.B.Fn) || InlineSize(d.B.Fn) > MaxInlineExpansion {
+		return false
+	}
+	fn := d.B.Fn
+	params := map[*Decl]bool{}
+	for _, p := range lang.ParamNames(fn.Decl.Params) {
+		params[NameDecl(p)] = true
+	}
+	size := 0
+	return IntArith(fn.Decl.Body, func(x lang.Expr) bool {
+		if size++; size > MaxInlineSize {
+			return false
+		}
+		if id, ok := x.(*lang.Ident); ok && !params[Of(id)] {
+			b := ar.r.Lookup(id)
+			return b != nil && b.Kind == Global && b.IsInt
+		}
+		return true
+	}, func(x *lang.Call) bool {
+		id, ok := x.Fn.(*lang.Ident)
+		if !ok || params[Of(id)] {
+			return false // (a parameter called: a call of a value)
+		}
+		b := ar.r.Lookup(id)
+		if b == nil || b.Kind != Def {
+			return false
+		}
+		callee := b.Fn
+		if callee.Decl == nil || callee.Free == nil || RecursiveNow(callee) || InlineSize(callee) > MaxInlineExpansion ||
+			len(lang.ParamNames(callee.Decl.Params)) != len(x.Args) {
+			return false
+		}
+		return ar.IntClosed(site, Of(id), depth+1)
+	})
+}
+
+// IntPure reports whether e is int arithmetic only, here: int literals,
+// int names, - + * / % ^, if with comparisons of such, and calls of
+// int-closed defs with such arguments (nothing that asks for a value).
+func (ar *Arith) IntPure(e lang.Expr) bool {
+	return IntArith(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok {
+			b := ar.r.Lookup(id)
+			return b != nil && b.IsInt && (b.Kind == Local || b.Kind == Global)
+		}
+		return true
+	}, func(x *lang.Call) bool {
+		fn := ar.r.Inlinable(x)
+		return fn != nil && ar.IntClosedCall(x)
+	})
 }

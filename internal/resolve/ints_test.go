@@ -95,24 +95,24 @@ def first(x) = pair(x, x + 1)
 			t.Fatalf("no def %s", name)
 		}
 		for v, intParams := range []bool{true, false} {
-			r := &Resolver{Reg: reg, Passes: passes.All}
+			r := New(reg, passes.All, 0)
 			var got bool
-			r.Function(lang.ParamNames(d.Params), intParams, func() { got = r.IntTyped(d.Body) })
+			r.Function(lang.ParamNames(d.Params), intParams, func() { got = r.Arith.IntTyped(d.Body) })
 			if got != w[v] {
 				t.Errorf("%s (int arguments %v): IntTyped = %v, want %v", name, intParams, got, w[v])
 			}
-			if got && !r.IntFires(d.Body) {
+			if got && !r.Arith.IntFires(d.Body) {
 				t.Errorf("%s: int-typed, yet the Ints pass does not count as fired", name)
 			}
 		}
 	}
 	// One Resolver compiling both variants, one after the other, keeps
 	// an answer per variant.
-	r0 := &Resolver{Reg: reg, Passes: passes.All}
+	r0 := New(reg, passes.All, 0)
 	for _, intParams := range []bool{true, false, true} {
 		d := defs["cube"]
 		r0.Function(lang.ParamNames(d.Params), intParams, func() {
-			if got := r0.IntTyped(d.Body); got != intParams {
+			if got := r0.Arith.IntTyped(d.Body); got != intParams {
 				t.Errorf("cube in a Resolver shared by the variants (int arguments %v): %v", intParams, got)
 			}
 		})
@@ -124,9 +124,9 @@ def first(x) = pair(x, x + 1)
 		off  passes.Pass
 	}{{"sq", passes.Ints}, {"many", passes.Composite}} {
 		d := defs[tc.name]
-		r := &Resolver{Reg: reg, Passes: passes.All &^ tc.off}
+		r := New(reg, passes.All&^tc.off, 0)
 		r.Function(lang.ParamNames(d.Params), true, func() {
-			if r.IntTyped(d.Body) {
+			if r.Arith.IntTyped(d.Body) {
 				t.Errorf("%s is int-typed with pass %v off", tc.name, tc.off)
 			}
 		})
@@ -134,10 +134,10 @@ def first(x) = pair(x, x + 1)
 	// A global let that holds an int (IsInt, set where its let is
 	// compiled) makes keyed int-typed.
 	NameDecl(findLet(t, defs["keyed"])).B.IsInt = true
-	r := &Resolver{Reg: reg, Passes: passes.All}
+	r := New(reg, passes.All, 0)
 	d := defs["keyed"]
 	r.Function(lang.ParamNames(d.Params), true, func() {
-		if !r.IntTyped(d.Body) {
+		if !r.Arith.IntTyped(d.Body) {
 			t.Errorf("keyed with K an int let: not int-typed")
 		}
 	})
@@ -172,12 +172,12 @@ def c(x) = "s" + x
 `, reg)
 	for name, want := range map[string]bool{"a": true, "b": false, "c": false} {
 		d := defs[name]
-		r := &Resolver{Reg: reg, Passes: passes.All}
+		r := New(reg, passes.All, 0)
 		r.Function(lang.ParamNames(d.Params), false, func() {
-			if r.IntTyped(d.Body) {
+			if r.Arith.IntTyped(d.Body) {
 				t.Errorf("%s: int-typed", name)
 			}
-			if got := r.IntFires(d.Body); got != want {
+			if got := r.Arith.IntFires(d.Body); got != want {
 				t.Errorf("%s: IntFires = %v, want %v", name, got, want)
 			}
 		})

@@ -128,31 +128,31 @@ func pureExpr(e lang.Expr, bound map[string]bool, resolve pureNames, depth int) 
 // (package solve) takes the positions of such games: it is what reads a
 // sum part by part. Conservative: a call it cannot see through may yield
 // one.
-func (r *Resolver) YieldsSums(d *lang.GameStmt) bool {
+func YieldsSums(d *lang.GameStmt) bool {
 	for _, a := range d.Alts {
-		if r.yieldsSum(a.(*lang.Alt).Body, 0) {
+		if yieldsSum(a.(*lang.Alt).Body, 0) {
 			return true
 		}
 	}
 	return false
 }
 
-func (r *Resolver) yieldsSum(e lang.Expr, depth int) bool {
+func yieldsSum(e lang.Expr, depth int) bool {
 	switch e := e.(type) {
 	case *lang.SumOf:
 		return true
 	case *lang.Comp:
 		return e.Kind == lang.SumComp
 	case *lang.Binary:
-		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (r.gameish(e.X, depth) || r.gameish(e.Y, depth))
+		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (gameish(e.X, depth) || gameish(e.Y, depth))
 	case *lang.Chain:
 		return true
 	case *lang.IfExpr:
-		return r.yieldsSum(e.Then, depth) || r.yieldsSum(e.Else, depth)
+		return yieldsSum(e.Then, depth) || yieldsSum(e.Else, depth)
 	case *lang.Call:
 		switch k, fn := callee(e); {
 		case fn != nil:
-			return depth > 32 || r.yieldsSum(fn.Decl.Body, depth+1)
+			return depth > 32 || yieldsSum(fn.Decl.Body, depth+1)
 		case k == Game || k == Builtin:
 			return false
 		}
@@ -164,7 +164,7 @@ func (r *Resolver) yieldsSum(e lang.Expr, depth int) bool {
 // gameish reports whether e may be a game: a position, a nimber, a sum,
 // or a def that returns one (conservative for calls it cannot see
 // through).
-func (r *Resolver) gameish(e lang.Expr, depth int) bool {
+func gameish(e lang.Expr, depth int) bool {
 	switch e := e.(type) {
 	case *lang.Unary:
 		return e.Op == lang.OpNimber
@@ -173,13 +173,13 @@ func (r *Resolver) gameish(e lang.Expr, depth int) bool {
 	case *lang.Comp:
 		return e.Kind == lang.SumComp
 	case *lang.Binary:
-		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (r.gameish(e.X, depth) || r.gameish(e.Y, depth))
+		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (gameish(e.X, depth) || gameish(e.Y, depth))
 	case *lang.IfExpr:
-		return r.gameish(e.Then, depth) || r.gameish(e.Else, depth)
+		return gameish(e.Then, depth) || gameish(e.Else, depth)
 	case *lang.Call:
 		switch k, fn := callee(e); {
 		case fn != nil:
-			return depth > 32 || r.gameish(fn.Decl.Body, depth+1)
+			return depth > 32 || gameish(fn.Decl.Body, depth+1)
 		case k == Builtin:
 			return false
 		}

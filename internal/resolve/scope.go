@@ -47,11 +47,18 @@ type Resolver struct {
 	Inlining []*engine.Func // defs whose bodies are being inlined (package compile)
 	// Gen changes whenever a local is bound: what was found of an
 	// expression holds while it does not (IntGen's memo).
-	Gen     int
-	vars    map[*Decl]*engine.Binding // each local's slot, in the function being compiled
-	hidden  int                       // hidden locals made for inlined arguments
-	ints    map[intKey]intFact        // IntTyped's answers (ints.go), for Gen intsGen
-	intsGen int
+	Gen    int
+	Arith  *Arith                    // the int analysis (ints.go)
+	vars   map[*Decl]*engine.Binding // each local's slot, in the function being compiled
+	hidden int                       // hidden locals made for inlined arguments
+}
+
+// New returns the Resolver of a compile with the registry reg, the
+// passes on, and the global slots below globals in use.
+func New(reg *engine.Registry, on passes.Pass, globals int) *Resolver {
+	r := &Resolver{Reg: reg, Passes: on, Globals: globals}
+	r.Arith = &Arith{r: r}
+	return r
 }
 
 // NewVar gives the name n declares (a parameter, a name of a for clause
@@ -196,6 +203,13 @@ func (r *Resolver) CalledBuiltin(call *lang.Call) *engine.Builtin {
 	if !ok {
 		return nil
 	}
+	return BuiltinOf(id)
+}
+
+// BuiltinOf returns the built-in of the registry that the resolve pass
+// bound the name id to, or nil: a def, game, let or local of that name
+// hides the built-in, and so does a function Go code defined.
+func BuiltinOf(id *lang.Ident) *engine.Builtin {
 	if d := Of(id); d != nil && d.Kind == Builtin && d.B == nil {
 		return d.Bi
 	}
@@ -258,3 +272,23 @@ func (r *Resolver) GameCallee(e *lang.Call) *engine.Binding {
 
 // On reports whether the session runs pass p.
 func (r *Resolver) On(p passes.Pass) bool { return r.Passes&p != 0 }
+
+// Inlinable returns the def e calls when inlining it is allowed at all
+// (package compile's Inliner), else nil.
+func (r *Resolver) Inlinable(e *lang.Call) *engine.Func {
+	if !r.On(passes.Inline) || len(r.Inlining) >= MaxInlineDepth {
+		return nil
+	}
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	b := r.Lookup(id)
+	if b == nil || b.Kind != Def || b.Fn.Decl == nil || b.Fn.Free == nil || RecursiveNow(b.Fn) || InlineSize(b.Fn) > MaxInlineExpansion {
+		return nil
+	}
+	if len(lang.ParamNames(b.Fn.Decl.Params)) != len(e.Args) {
+		return nil
+	}
+	return b.Fn
+}

@@ -113,12 +113,13 @@ func (sp *span) size() uint64 {
 // the capped search computed) lie in the box below r and fill at least
 // half of the box they span (dense), and whether that span covers half
 // of r's box in one direction (wide).
-func (e *search) denseBox(g *engine.Game, r uint64) (dense, wide bool) {
+func (l ladder) denseBox(r uint64) (dense, wide bool) {
+	e, g := l.e, l.g
 	mask := uint64(1)<<g.Bits - 1
 	ra, rb := r>>g.Bits, r&mask
 	a0, b0, a1, b1 := ^uint64(0), ^uint64(0), uint64(0), uint64(0)
 	n := uint64(0)
-	for _, p := range e.journal {
+	for _, p := range e.journal.keys {
 		if p.G != g {
 			continue
 		}
@@ -133,11 +134,19 @@ func (e *search) denseBox(g *engine.Game, r uint64) (dense, wide bool) {
 	return dense, 2*(a1-a0+1) >= ra+1 || 2*(b1-b0+1) >= rb+1
 }
 
-// ladder computes position r of g (arity 1 or 2, packed key) bottom up
-// when the plain search goes too deep (or, for two ints, visits a dense
-// box). It reports whether r is now known; false leaves everything as the
-// plain search expects it.
-func (e *search) ladder(g *engine.Game, r uint64) (done bool) {
+// ladder is the climb of one game's positions bottom up: the search it
+// caps, and the game (arity 1 or 2).
+type ladder struct {
+	e *search
+	g *engine.Game
+}
+
+// run computes position r of the game (packed key) bottom up when the
+// plain search goes too deep (or, for two ints, visits a dense box). It
+// reports whether r is now known; false leaves everything as the plain
+// search expects it.
+func (l ladder) run(r uint64) (done bool) {
+	e, g := l.e, l.g
 	capped := func(k uint64, states int64) (ok bool) {
 		// Only this search is capped, not those that sg inside its move
 		// rules starts.
@@ -152,20 +161,20 @@ func (e *search) ladder(g *engine.Game, r uint64) (done bool) {
 		// a box, far from its sides, says little of the rest: a search
 		// that is sparse above it would climb positions it never needs.)
 		sp = boxOf(g, r)
-		e.journal, e.journaling = e.journal[:0], true
+		e.journal.keys, e.journal.on = e.journal.keys[:0], true
 		climb := false
 		for cap := int64(boxCap); !climb; cap *= 2 {
 			ok := capped(r, e.States+cap)
-			dense, wide := e.denseBox(g, r)
+			dense, wide := l.denseBox(r)
 			if ok || !e.hitCap || !dense || 2*uint64(cap) > sp.area {
-				e.journaling = false
-				e.journal = e.journal[:0]
+				e.journal.on = false
+				e.journal.keys = e.journal.keys[:0]
 				return ok
 			}
 			climb = wide
 		}
-		e.journaling = false
-		e.journal = e.journal[:0]
+		e.journal.on = false
+		e.journal.keys = e.journal.keys[:0]
 	} else {
 		if capped(r, 0) {
 			return true
@@ -183,10 +192,10 @@ func (e *search) ladder(g *engine.Game, r uint64) (done bool) {
 		}
 		sp = span{m: m, r: r}
 	}
-	at := e.mark()
+	at := markRun(e.Engine)
 	var k uint64 // the position being computed
 	states := e.States
-	e.journal, e.journaling = e.journal[:0], true
+	e.journal.keys, e.journal.on = e.journal.keys[:0], true
 	// forget undoes the climb when it gives up: the plain search then
 	// sees the memo as it would have, so it fails (or not) the same way.
 	mine := make([]uint64, sp.size()/64+1) // positions the climb computed, by index
@@ -201,19 +210,19 @@ func (e *search) ladder(g *engine.Game, r uint64) (done bool) {
 		if g.State(k) == memo.StGray {
 			g.SetState(k, memo.StUnknown)
 		}
-		e.unjournal(0)
+		e.journal.undo(0)
 		e.States = states
 	}
 	defer func() {
-		e.journaling = false
-		e.journal = e.journal[:0]
+		e.journal.on = false
+		e.journal.keys = e.journal.keys[:0]
 	}()
 	defer func() {
 		if x := recover(); x != nil {
-			e.rethrow(x)
+			rethrow(e.Th, x)
 			// A step failed where the plain search might not: run that,
 			// with the run's state as it was.
-			e.restore(at)
+			at.restore(e.Engine)
 			forget()
 			done = false
 		}
@@ -229,7 +238,7 @@ func (e *search) ladder(g *engine.Game, r uint64) (done bool) {
 	for k = sp.m; k < r; k = sp.next(k) {
 		// As far as each position's options are known, one level for
 		// all (as one would, position by position).
-		k = e.climb(g, &k, &sp, budget, mine)
+		k = l.climb(&k, &sp, budget, mine)
 		if k >= r {
 			break
 		}
@@ -266,12 +275,14 @@ type runMark struct {
 	stack                                   int64
 }
 
-func (e *search) mark() runMark {
+// markRun returns the state of e's run now.
+func markRun(e *engine.Engine) runMark {
 	th := e.Th
 	return runMark{len(th.Calls), th.Sp, th.Fsp, th.Csp, th.Isp, th.Depth, e.Depth, th.Stack}
 }
 
-func (e *search) restore(m runMark) {
+// restore makes the state of e's run m again.
+func (m runMark) restore(e *engine.Engine) {
 	th := e.Th
 	th.Calls, th.Sp, th.Fsp, th.Csp, th.Isp, th.Depth = th.Calls[:m.calls], m.sp, m.fsp, m.csp, m.isp, m.depth
 	th.Stack = m.stack
@@ -281,18 +292,17 @@ func (e *search) restore(m runMark) {
 // retriable reports whether a panic of an optimistic computation is a
 // failing move rule, which the plain way then meets (or not) itself: not a
 // limit, a cancellation or a bug.
-func (e *search) retriable(x any) bool {
+func retriable(th *engine.Thread, x any) bool {
 	re, ok := x.(*value.RuntimeError)
-	th := e.Th
 	return ok && re.Kind != value.ErrLimit && (th.Ctx == nil || th.Ctx.Err() == nil)
 }
 
 // rethrow raises x, the panic of an optimistic computation, again
 // unless it is retriable (the run's cancellation instead, when that is
 // why: pollDone).
-func (e *search) rethrow(x any) {
-	if !e.retriable(x) {
-		e.pollDone(x)
+func rethrow(th *engine.Thread, x any) {
+	if !retriable(th, x) {
+		pollDone(th, x)
 		panic(x)
 	}
 }
@@ -301,8 +311,7 @@ func (e *search) rethrow(x any) {
 // interrupt) when its context is done and x, the panic of an optimistic
 // computation, is a move rule's error: the plain way, which might not
 // have met that error, stops at the cancellation.
-func (e *search) pollDone(x any) {
-	th := e.Th
+func pollDone(th *engine.Thread, x any) {
 	if re, ok := x.(*value.RuntimeError); ok && re.Kind != value.ErrLimit && th.Ctx != nil && th.Ctx.Err() != nil {
 		pos := re.Pos
 		if n := len(th.Calls); n > 0 {
@@ -312,20 +321,27 @@ func (e *search) pollDone(x any) {
 	}
 }
 
-// unjournal forgets the positions journaled from index j0 on.
-func (e *search) unjournal(j0 int) {
-	for _, p := range e.journal[j0:] {
+// journal notes the positions finished while the ladder climbs or
+// solveLoopyOpen solves (on), to be forgotten if it gives up.
+type journal struct {
+	keys []engine.PosKey
+	on   bool
+}
+
+// undo forgets the positions journaled from index j0 on.
+func (j *journal) undo(j0 int) {
+	for _, p := range j.keys[j0:] {
 		p.G.SetState(p.R, memo.StUnknown)
 		p.G.ClearLoopy(p.R)
 	}
-	e.journal = e.journal[:j0]
+	j.keys = j.keys[:j0]
 }
 
-// note records a finished position in the journal, when one is kept (by
-// the ladder, whose own range is undone by range, and solveLoopyOpen).
-func (e *search) note(g *engine.Game, r uint64) {
-	if e.journaling {
-		e.journal = append(e.journal, engine.PosKey{G: g, R: r})
+// note records a finished position, when the journal is on (the
+// ladder's, whose own range is undone by range, and solveLoopyOpen's).
+func (j *journal) note(g *engine.Game, r uint64) {
+	if j.on {
+		j.keys = append(j.keys, engine.PosKey{G: g, R: r})
 	}
 }
 
@@ -335,7 +351,8 @@ func (e *search) note(g *engine.Game, r uint64) {
 // index). It returns the first position with an option not known (left
 // unknown), r, or the position where the states passed budget; *at is the
 // position computed (the one being computed, should its move rule fail).
-func (e *search) climb(g *engine.Game, at *uint64, sp *span, budget int64, mine []uint64) uint64 {
+func (l ladder) climb(at *uint64, sp *span, budget int64, mine []uint64) uint64 {
+	e, g := l.e, l.g
 	th := e.Th
 	k, r := *at, sp.r
 	lv := e.Enter()

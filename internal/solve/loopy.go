@@ -56,25 +56,25 @@ func (e *search) solveLoopy(g0 *engine.Game, r0 uint64) {
 // differs, so when one fails, it undoes what it computed (journaled by
 // note) and reports false.
 func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64) (ok bool) {
-	j0, was := len(e.journal), e.journaling
-	states, at := e.States, e.mark()
-	e.journaling = true
+	j0, was := len(e.journal.keys), e.journal.on
+	states, at := e.States, markRun(e.Engine)
+	e.journal.on = true
 	defer func() {
 		if x := recover(); x != nil {
-			if !e.retriable(x) {
-				e.journaling = was
-				e.pollDone(x)
+			if !retriable(e.Th, x) {
+				e.journal.on = was
+				pollDone(e.Th, x)
 				panic(x)
 			}
-			e.unjournal(j0)
+			e.journal.undo(j0)
 			e.States = states
-			e.restore(at)
+			at.restore(e.Engine)
 			ok = false
 		}
 		if !was {
-			e.journal = e.journal[:j0]
+			e.journal.keys = e.journal.keys[:j0]
 		}
-		e.journaling = was
+		e.journal.on = was
 	}()
 	e.solveLoopy1(g0, r0)
 	return true
@@ -319,7 +319,7 @@ func (e *search) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
 			val = memo.Sgv(vals[i].N)
 		}
 		n.g.SetState(n.r, memo.StateOf(val))
-		e.note(n.g, n.r)
+		e.journal.note(n.g, n.r)
 		// No remoteness is computed here (values never depend on it):
 		// exact remoteness is computed when winning or remoteness asks,
 		// by tryRemoteness.
@@ -570,7 +570,7 @@ func (e *search) solveAlone(n *lnode, truly bool) bool {
 	infs := len(gn.InfOpts) > 0
 	val := gn.Result()
 	n.g.SetState(n.r, memo.StateOf(val))
-	e.note(n.g, n.r)
+	e.journal.note(n.g, n.r)
 	if truly || infs {
 		// (A position the fast search would have computed is marked as
 		// it marks them: when an option is infinite.)

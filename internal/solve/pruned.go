@@ -97,12 +97,14 @@ type prunedAbort struct{ why string }
 // pruner is a pruned search: its table (kept between searches of a run),
 // and its working space at each depth.
 type pruner struct {
-	e      *search
-	tt     *ttable
-	levels []*plevel
-	depth  int
-	path   map[uint64]int32 // the hashes of the positions being expanded
-	seed   maphash.Seed
+	e       *search
+	running bool                  // a pruned search is running
+	off     map[*engine.Game]bool // the games whose search gave up as wasteful: the plain search computes their positions
+	tt      *ttable
+	levels  []*plevel
+	depth   int
+	path    map[uint64]int32 // the hashes of the positions being expanded
+	seed    maphash.Seed
 	// What the search did: positions expanded, and for the progress
 	// reports, the position asked for and the value it has at least.
 	expanded int64
@@ -150,11 +152,12 @@ type plevel struct {
 
 func (p *pruner) key(lv *plevel, c *pcomp) []byte { return lv.keys[c.k0:c.k1] }
 
-// prunedValue computes position r of g by the pruned search, after a plain
+// value computes position r of g by the pruned search, after a plain
 // search capped at PrunedAfter positions did not finish. It reports false
 // when the pruned search gave up (the caller runs the plain search), or
 // when the capped search found a cycle.
-func (e *search) prunedValue(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
+func (p *pruner) value(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
+	e := p.e
 	e.capStates, e.capLevel, e.hitCap = e.States+PrunedAfter, e.Depth+1, false
 	done := func() bool {
 		defer func() { e.capStates = 0 }()
@@ -168,16 +171,12 @@ func (e *search) prunedValue(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 	}
 	// (The positions the capped search finished stay known, and counted.)
 	states := e.States
-	if e.pruner == nil {
-		e.pruner = &pruner{e: e, seed: maphash.MakeSeed()}
-	}
-	p := e.pruner
 	if p.tt == nil {
 		th := e.Th
 		p.tt = newTTable(th.Limits.MaxMemory/6, func(n int64) { engine.AllocIf(th, g.Pos, n) })
 	}
 	p.restore(g.Pos)
-	at := e.mark()
+	at := markRun(e.Engine)
 	defer func() {
 		if x := recover(); x != nil {
 			if re, ok := x.(*value.RuntimeError); ok && re == p.saveErr {
@@ -185,17 +184,17 @@ func (e *search) prunedValue(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 				panic(re) // (the checkpoint's, not the game's)
 			}
 			if _, ok := x.(prunedAbort); !ok {
-				e.rethrow(x)
+				rethrow(e.Th, x)
 			}
 			// Given up: the plain search runs, as it would have (and
 			// from now on for the game, when the search was wasteful).
 			if x.(prunedAbort).why == wasteful {
-				if e.prunedOff == nil {
-					e.prunedOff = map[*engine.Game]bool{}
+				if p.off == nil {
+					p.off = map[*engine.Game]bool{}
 				}
-				e.prunedOff[g] = true
+				p.off[g] = true
 			}
-			e.restore(at)
+			at.restore(e.Engine)
 			p.depth, p.path = 0, nil
 			e.States = states
 			v, ok = 0, false
@@ -206,19 +205,20 @@ func (e *search) prunedValue(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 	return v, true
 }
 
-// prunedFits reports whether position r of g is one the pruned search
+// fits reports whether position r of g is one the pruned search
 // takes: asked for at the top level, of a game whose positions have
 // arguments that are not all small ints (those have the plain search's
 // ladder, sweeps and periods) and whose options may be sums.
-func (e *search) prunedFits(g *engine.Game, r uint64) bool {
-	return e.On&passes.Pruned != 0 && PrunedAfter > 0 && e.Depth == 0 && !e.journaling && !e.pruning && !e.prunedOff[g] && (!g.NoSums || PrunedAnyRule) &&
+func (p *pruner) fits(g *engine.Game, r uint64) bool {
+	e := p.e
+	return e.On&passes.Pruned != 0 && PrunedAfter > 0 && e.Depth == 0 && !e.journal.on && !p.running && !p.off[g] && (!g.NoSums || PrunedAnyRule) &&
 		r&memo.GenBit != 0 && g.Tuples == nil && g.TupleOf == nil && g.Periodic == nil && g.Probes == nil
 }
 
 // top is the value of the position r of g.
 func (p *pruner) top(g *engine.Game, r uint64) int32 {
-	e, th := p.e, p.e.Th
-	e.pruning = true
+	th := p.e.Th
+	p.running = true
 	doing := th.Doing
 	p.root, p.game, p.atLeast = engine.PosText(g, r), g.GName, 0
 	p.expanded, p.distinct, p.sums = 0, map[uint64]struct{}{}, 0
@@ -233,7 +233,7 @@ func (p *pruner) top(g *engine.Game, r uint64) int32 {
 		th.Prog.BeginUnits()
 		defer th.Prog.EndUnits()
 	}
-	defer func() { e.pruning, th.Doing = false, doing }()
+	defer func() { p.running, th.Doing = false, doing }()
 	p.depth, p.path = 0, nil
 	c := pcomp{g: g, args: g.Args(r)}
 	k := p.appendKey(nil, &c)
@@ -463,7 +463,7 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		if th.Ctx != nil {
 			th.Poll(c.g.Pos)
 		}
-		if e.prunedSaveDue() {
+		if p.saveDue() {
 			if err := saveCheckpoint(e); err != nil {
 				re := err.(*value.RuntimeError)
 				re.Pos, p.saveErr = c.g.Pos, re

@@ -97,9 +97,10 @@ func decodeTable(data []byte, t *ttable) error {
 	return nil
 }
 
-// prunedSaveDue reports whether the pruned search saves the run's values
+// saveDue reports whether the pruned search saves the run's values
 // to its checkpoint file now: every minute, and not more than a tenth of
 // the time (a large table takes a while to write).
-func (e *search) prunedSaveDue() bool {
+func (p *pruner) saveDue() bool {
+	e := p.e
 	return e.Th.Checkpoint != "" && time.Since(e.savedAt) > max(checkpointEvery, 10*e.saveTook)
 }

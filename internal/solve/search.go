@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"hash/maphash"
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -13,7 +14,8 @@ import (
 // search computes the positions an engine's memo lacks: the explicit-stack
 // depth-first search (fast), the ladder for deep chains and boxes
 // (ladder.go), the loopy solver for regions with cycles (loopy.go), and
-// remoteness. Its methods are the Engine's search; the Engine's own
+// remoteness; the pruned search (pruned.go) is a type of its own, and so
+// is the ladder. Its methods are the Engine's search; the Engine's own
 // fields and methods are promoted.
 type search struct {
 	*engine.Engine
@@ -30,15 +32,11 @@ type search struct {
 	// and when it has visited more than capStates positions (when > 0)
 	capStates int64
 	hitCap    bool
-	// prunedOff: the games whose pruned search gave up as wasteful
-	// (pruned.go): the plain search computes their positions.
-	prunedOff map[*engine.Game]bool
 	capSpan   uint64
 	// While the ladder climbs (or solveLoopyOpen solves), the positions
 	// finished are noted, to be forgotten if it gives up (ladder.go).
-	journal    []engine.PosKey
-	journaling bool
-	comps      int64 // components the loopy solver has solved
+	journal journal
+	comps   int64 // components the loopy solver has solved
 	// solveLoopy's working space, and whether a solve is using it.
 	loopyScratch *loopyScratch
 	loopyBusy    bool
@@ -51,9 +49,8 @@ type search struct {
 	tables   []*periodic
 	savedAt  time.Time
 	saveTook time.Duration
-	// The pruned search (pruned.go), and whether it is running.
-	pruner  *pruner
-	pruning bool
+	// The pruned search (pruned.go).
+	pruner *pruner
 }
 
 // levelWork is the working space of the search at one level: its stack,
@@ -105,16 +102,18 @@ type solver struct{ *search }
 // NewEngine returns the engine of a run on th, its missing values
 // computed by this package.
 func NewEngine(th *engine.Thread) *engine.Engine {
-	return engine.NewEngine(th, func(e *engine.Engine) engine.Solver { return &solver{&search{Engine: e}} })
+	return engine.NewEngine(th, func(e *engine.Engine) engine.Solver {
+		s := &search{Engine: e}
+		s.pruner = &pruner{e: s, seed: maphash.MakeSeed()}
+		return &solver{s}
+	})
 }
 
 // Forget drops the remoteness known (Engine.Forget).
 func (e *search) Forget() {
 	e.remoteMemo = nil
 	e.remoteTooBig = nil
-	if e.pruner != nil {
-		e.pruner.tt = nil
-	}
+	e.pruner.tt = nil
 }
 
 func (e *search) visit(pos engine.Pos, g *engine.Game, r uint64) {
@@ -164,11 +163,11 @@ func (e *search) solveNew(g *engine.Game, r uint64, s int32) memo.Sgv {
 	}
 	// (Not inside a ladder or a loopy solve that journals what it
 	// computes: a ladder of its own would take over the journal.)
-	if e.On&passes.Ladder != 0 && e.Depth == 0 && !e.journaling && r&memo.GenBit == 0 && (g.NArgs == 1 && r > ladderCap || g.NArgs == 2 && boxOf(g, r).area >= 2*boxCap) && e.ladder(g, r) {
+	if e.On&passes.Ladder != 0 && e.Depth == 0 && !e.journal.on && r&memo.GenBit == 0 && (g.NArgs == 1 && r > ladderCap || g.NArgs == 2 && boxOf(g, r).area >= 2*boxCap) && (ladder{e, g}).run(r) {
 		return memo.ValueOf(g.State(r))
 	}
-	if e.prunedFits(g, r) {
-		if v, ok := e.prunedValue(g, r); ok {
+	if e.pruner.fits(g, r) {
+		if v, ok := e.pruner.value(g, r); ok {
 			return v
 		}
 	}
@@ -253,7 +252,7 @@ func (e *search) fast(g0 *engine.Game, r0 uint64) (ok bool) {
 			if g.Periodic != nil {
 				if v, ok := periodicValue(e, g, r); ok {
 					g.SetState(r, memo.StateOf(v))
-					e.note(g, r)
+					e.journal.note(g, r)
 					stack = stack[:top]
 					continue
 				}
@@ -278,7 +277,7 @@ func (e *search) fast(g0 *engine.Game, r0 uint64) (ok bool) {
 				if x := memo.StateOf(gn.Result()); !g.SetFast(r, x) {
 					g.SetStateSlow(r, x)
 				}
-				e.note(g, r)
+				e.journal.note(g, r)
 				stack = stack[:top]
 				continue
 			}
@@ -358,7 +357,7 @@ func (e *search) fast(g0 *engine.Game, r0 uint64) (ok bool) {
 		if x := memo.StateOf(gn.Result()); !g.SetFast(r, x) {
 			g.SetStateSlow(r, x)
 		}
-		e.note(g, r)
+		e.journal.note(g, r)
 		stack = stack[:top]
 	}
 	return true

@@ -44,12 +44,12 @@ type tbUser struct {
 // not one-heap options and splits of this game (or a probe fails).
 func (u *tbUser) shape(g *engine.Game, n int64, out *tbShape) (ok bool) {
 	e := u.e
-	at := e.mark()
+	at := markRun(e.Engine)
 	defer func() {
 		if x := recover(); x != nil {
-			e.rethrow(x)
+			rethrow(e.Th, x)
 			// (The general way meets the error, in its place.)
-			e.restore(at)
+			at.restore(e.Engine)
 			ok = false
 		}
 	}()
