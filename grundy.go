@@ -15,9 +15,9 @@ import (
 	"github.com/grundy-lang/grundy/internal/graph"
 	"github.com/grundy-lang/grundy/internal/value"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
+	"github.com/grundy-lang/grundy/internal/plot"
 	"github.com/grundy-lang/grundy/lang"
-	"github.com/grundy-lang/grundy/plot"
 )
 
 // Config configures an Interpreter. The zero Config discards print

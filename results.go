@@ -9,9 +9,9 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/passes"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
+	"github.com/grundy-lang/grundy/internal/plot"
 	"github.com/grundy-lang/grundy/internal/value"
-	"github.com/grundy-lang/grundy/plot"
 	"github.com/grundy-lang/grundy/stdlib"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/table"
 	"github.com/grundy-lang/grundy/internal/value"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
 

@@ -233,7 +233,7 @@ func repoScripts(t *testing.T) map[string]string {
 	if add("examples/*.game", false) == 0 {
 		t.Fatal("no examples found")
 	}
-	add("eval/testdata/*.game", true)
+	add("internal/eval/testdata/*.game", true)
 	add("cmd/grundy/testdata/*/*.game", false)
 	add("cmd/grundy/testdata/*.game", false)
 	if add("../shared/bench/workloads/*.game", false) == 0 {

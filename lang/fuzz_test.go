@@ -25,7 +25,7 @@ import (
 // few hostile inputs. root is the module's root directory.
 func fuzzSeeds(t testing.TB, root string) []string {
 	var seeds []string
-	for _, pat := range []string{"examples/*.game", "eval/testdata/*.game"} {
+	for _, pat := range []string{"examples/*.game", "internal/eval/testdata/*.game"} {
 		readFiles(t, filepath.Join(root, pat), func(_, text string) {
 			seeds = append(seeds, splitChunks(text)...)
 		})

@@ -18,7 +18,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/value"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // bfile is a table read from a b-file: terms in order of n, starting at

@@ -39,7 +39,7 @@
 // cmd/grundy: the readline and pty libraries are not in the WebAssembly
 // (a test checks), and eval's flat tables fall back to the paged ones
 // (flat_other.go). In the browser the limit checks also yield to the Go
-// scheduler (eval/poll_js.go), so that the time limit fires and deep
+// scheduler (internal/engine/poll_js.go), so that the time limit fires and deep
 // recursion does not overflow the browser's stack.
 //
 // # Security

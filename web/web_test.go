@@ -173,7 +173,7 @@ func runNode[T, R any](t *testing.T, ctx context.Context, node string, reqs []R,
 // installed: the JavaScript entry point, an error's position, and the two
 // things that differ in a browser's single thread: the time limit must
 // fire (nothing preempts the run) and deep recursion must not overflow
-// the JavaScript engine's stack (eval/poll_js.go).
+// the JavaScript engine's stack (internal/engine/poll_js.go).
 func TestWasmInNode(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {

@@ -136,7 +136,7 @@ func TestFmtRunsTheSame(t *testing.T) {
 // the grundy blocks of spec.md and the workloads.
 func TestFmtPipesIntoTheREPL(t *testing.T) {
 	var srcs []string
-	for _, pat := range []string{"examples/*.game", "eval/testdata/*.game", "../shared/bench/workloads/*.game"} {
+	for _, pat := range []string{"examples/*.game", "internal/eval/testdata/*.game", "../shared/bench/workloads/*.game"} {
 		files, _ := filepath.Glob(filepath.Join("..", "..", pat))
 		for _, f := range files {
 			data, err := os.ReadFile(f)

@@ -12,7 +12,7 @@
 // game.
 //
 // Three exact facts shorten the search (proved in spec.md's section on
-// misère play; eval/misere_test.go checks them, through scripts, against brute force):
+// misère play; internal/eval/misere_test.go checks them, through scripts, against brute force):
 //
 //  1. Misère Nim (Bouton): a sum of nim heaps, all of size <= 1, is a loss
 //     for the player to move iff the number of heaps *1 is odd; with some

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -29,7 +29,7 @@ type script struct {
 // letN is a workload's size: its first `let N = <int>` line.
 var letN = regexp.MustCompile(`(?m)^let N = (\d+)`)
 
-// corpus returns the workloads (../../eval/testdata/bench, the copies of
+// corpus returns the workloads (../eval/testdata/bench, the copies of
 // the benchmark workloads) as they are, and the examples with their
 // inputs.
 func corpus(t testing.TB) []script {
@@ -52,7 +52,7 @@ func corpus(t testing.TB) []script {
 			out = append(out, s)
 		}
 	}
-	add("../../eval/testdata/bench/*.game", "bench")
+	add("../eval/testdata/bench/*.game", "bench")
 	add("../../examples/*.game", "examples")
 	return out
 }

@@ -24,7 +24,7 @@
 // overflow there, at most 10,000,000 elements), which the scripts
 // tested meet by far.
 //
-// The tests run every benchmark workload (eval/testdata/bench) at a
+// The tests run every benchmark workload (internal/eval/testdata/bench) at a
 // small size and every example (examples/) through random spellings
 // and compare their output byte for byte with the original's
 // (TestSpellings; GRUNDY_LONG_TESTS=1 runs many more).

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // Tiny scripts the family tests rewrite.

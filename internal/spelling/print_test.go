@@ -61,7 +61,7 @@ func TestPrintRoundTrip(t *testing.T) {
 	for _, m := range grundyBlock.FindAllStringSubmatch(string(spec), -1) {
 		srcs = append(srcs, m[1])
 	}
-	files, _ := filepath.Glob("../../eval/testdata/*.game")
+	files, _ := filepath.Glob("../eval/testdata/*.game")
 	for _, file := range files {
 		src, err := os.ReadFile(file)
 		if err != nil {

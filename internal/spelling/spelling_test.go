@@ -197,13 +197,13 @@ func TestSpellingsOfErrors(t *testing.T) {
 	}
 }
 
-// chunks returns the scripts of ../../eval/testdata/*.game: each file
+// chunks returns the scripts of ../eval/testdata/*.game: each file
 // holds several, separated by lines "---", with their input in "#< "
 // lines (see eval's script tests).
 func chunks(t *testing.T) []script {
-	files, err := filepath.Glob("../../eval/testdata/*.game")
+	files, err := filepath.Glob("../eval/testdata/*.game")
 	if err != nil || len(files) == 0 {
-		t.Fatal("no eval/testdata/*.game")
+		t.Fatal("no internal/eval/testdata/*.game")
 	}
 	var out []script
 	for _, file := range files {

@@ -19,8 +19,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/eval"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/solve"
 )
@@ -252,7 +252,7 @@ func TestPrunedCheckpoint(t *testing.T) {
 
 // TestPrunedOnlySums: the pruned search takes the positions of a game
 // whose options may be sums (through a def too); a game whose options
-// never are (the boards of eval/testdata/boards) is searched the plain
+// never are (the boards of internal/eval/testdata/boards) is searched the plain
 // way: every position visited is known.
 func TestPrunedOnlySums(t *testing.T) {
 	old := solve.PrunedAfter

@@ -44,7 +44,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/lang"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 var (
@@ -315,7 +315,7 @@ var optSlowExamples = []string{"boards.game", "loopysum.game"}
 // input.
 func TestOptDiffExamples(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob(filepath.Join("..", "examples", "*.game"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "examples", "*.game"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no examples (%v)", err)
 	}

@@ -38,7 +38,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/internal/value"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
 )
 

@@ -2,7 +2,7 @@ package eval_test
 
 // FuzzEval runs arbitrary scripts under small limits. Run it with
 //
-//	go test -fuzz=FuzzEval -fuzztime=5m ./eval/
+//	go test -fuzz=FuzzEval -fuzztime=5m ./internal/eval/
 //
 // Without -fuzz, `go test` runs the seeds below and the corpus in
 // testdata/fuzz/FuzzEval (inputs that once failed).
@@ -26,7 +26,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/internal/value"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -37,7 +37,7 @@ import (
 // them, and every hostile program.
 func fuzzEvalSeeds(t testing.TB) []string {
 	var seeds []string
-	for _, pat := range []string{"../examples/*.game", "testdata/*.game"} {
+	for _, pat := range []string{"../../examples/*.game", "testdata/*.game"} {
 		files, err := filepath.Glob(pat)
 		if err != nil {
 			t.Fatal(err)
@@ -59,7 +59,7 @@ func fuzzEvalSeeds(t testing.TB) []string {
 			seeds = append(seeds, strings.Join(cur, "\n"))
 		}
 	}
-	spec, err := os.ReadFile("../spec.md")
+	spec, err := os.ReadFile("../../spec.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,9 +33,9 @@ import (
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
+	"github.com/grundy-lang/grundy/internal/plot/internal/lazyfont"
 	"github.com/grundy-lang/grundy/lang"
-	"github.com/grundy-lang/grundy/plot/internal/lazyfont"
 )
 
 // The formats Write draws.

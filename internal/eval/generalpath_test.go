@@ -10,7 +10,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/passes"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // BenchmarkGeneralPath runs the int workloads whose moves are a move

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // The benchmark workloads of ../shared/bench (copied into testdata/bench),

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // TestLoopySumMoves checks games with cycles whose moves are sums (a token

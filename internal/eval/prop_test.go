@@ -16,7 +16,7 @@ package eval_test
 // with cycles, G is ∞K when no such k exists, K being the k for which
 // G + *k is a win), each G + *k being solved by brute force.
 //
-// The counts are small enough for the default `go test ./eval/`; the
+// The counts are small enough for the default `go test ./internal/eval/`; the
 // larger ones are smaller still in the fast suite (testenv.Scale: the long
 // suite, GRUNDY_LONG_TESTS=1, runs them all); multiply them with
 // -prop.n=N for long runs, and use -prop.seed=S to draw other cases than
@@ -36,7 +36,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 var (

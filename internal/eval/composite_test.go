@@ -13,7 +13,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/testenv"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // Composite positions (package fastpath's scratch.go): lists, tuples, sets and

@@ -34,7 +34,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/testenv"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // msWorld holds the kinds of games of one unit (prop_test.go's universe:

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // The board games of issue #28 (testdata/boards: positions written as a

@@ -11,7 +11,7 @@ import (
 	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/internal/engine"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 func ladderRun(t *testing.T, src string) string {

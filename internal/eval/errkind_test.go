@@ -10,7 +10,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/value"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // TestErrorKindSetWhereRaised: each limit's error says it is a limit (and

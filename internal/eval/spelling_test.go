@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // Equivalent spellings of one rule: each must reach the same kernel as its

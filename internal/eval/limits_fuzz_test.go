@@ -5,7 +5,7 @@ package eval_test
 // reached, positioned like every error), never a crash, a run past its
 // time limit, or memory far past its limit. Run it with
 //
-//	go test -fuzz=FuzzLimits -fuzztime=5m ./eval/
+//	go test -fuzz=FuzzLimits -fuzztime=5m ./internal/eval/
 //
 // Without -fuzz, `go test` runs the seeds: those of FuzzEval (the
 // examples, the script tests, spec.md) and the inputs of issue 19 below,
@@ -24,7 +24,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 var limitSeeds = []string{

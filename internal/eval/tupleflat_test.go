@@ -9,7 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/testenv"
 
-	"github.com/grundy-lang/grundy/eval"
+	"github.com/grundy-lang/grundy/internal/eval"
 )
 
 // Games whose position is a tuple of ints (package rewrite's tuples.go): each script runs
