@@ -229,12 +229,12 @@ func TestDifferentialSpellings(t *testing.T) {
 	emitAndCompare(t, dir, progs)
 }
 
-// benchNames are the benchmark workloads (eval/testdata/bench).
+// benchNames are the benchmark workloads (internal/eval/testdata/bench).
 var benchNames = []string{"cut", "subtract", "snim", "kayles", "grundy", "wythoff", "dag", "equalsplit", "loopy", "heaps", "board", "chomp"}
 
 // smallWorkload is the workload w's script at its small size (smallN).
 func smallWorkload(t *testing.T, w string) string {
-	src, err := os.ReadFile(filepath.Join("..", "..", "eval", "testdata", "bench", w+".game"))
+	src, err := os.ReadFile(filepath.Join("..", "eval", "testdata", "bench", w+".game"))
 	if err != nil {
 		t.Fatal(err)
 	}
