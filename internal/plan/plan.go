@@ -64,6 +64,8 @@ var order = []pass{
 	{passes.Deforest, one(condGen)},
 	{passes.Deforest, deforest},
 	{passes.Unordered, unorderedSets},
+	// (Again: a call whose arguments a fusion made names of ints.)
+	{passes.Inline, one(inline)},
 	{passes.Deforest, one(binds)},
 	{passes.Disjunctions, disjunctions},
 	{passes.Equalities, one(equalities)},

@@ -141,6 +141,8 @@ func TestPasses(t *testing.T) {
 			want:   "planned (deforest) as:\nguard |a| <= 2250000000000000000\nguard |b| <= 2250000000000000000\nrange k' = 1 .. a\nyield g(k' - 1, b)\nthen\nrange k' = 1 .. b\nyield g(a, k' - 1)"},
 		{name: "deforest: a union of three", src: "def opts(n) = {n - 1 for k in [1]} | ({n - 2 for k in [1] if n >= 2} | {n - s for s in 3 .. n})\ngame g(n) moves g(m) for m in opts(n)\n",
 			want: "planned (deforest) as:\nguard |n| <= 2250000000000000000\nrange s' = 3 .. n\nyield g(s' - 3)\nthen\nfilter n >= 2\nyield g(n - 2)\nthen\nyield g(n - 1)"},
+		{name: "inline after deforest: a helper's argument became a name of an int", src: "def ok(k, b, t) = k == b - t\ngame g(a, b) moves g(a, t) for k in [x for x in 1 .. b] + [y for y in 1 .. b] for t in 0 .. b - 1 if ok(k, b, t)\n",
+			want: "planned (inline, deforest, equalities, dedup) as:\nguard |b| <= 2250000000000000000\nrange x' = 1 .. b\nfilter b - x' >= 0\nfilter b - x' <= b - 1\nyield g(a, b - x')"},
 		{name: "deforest: a concatenation of lists", src: "def opts(n) = [n - 1 for k in [1] if n >= 1] + [n - s for s in 2 .. n]\ngame g(n) moves g(m) for m in opts(n)\n",
 			want: "planned (deforest) as:\nguard |n| <= 2250000000000000000\nfilter n >= 1\nyield g(n - 1)\nthen\nrange s' = 2 .. n\nyield g(n - s')"},
 		{name: "deforest: the game before its helper", src: "game g(n) moves g(m) for m in opts(n)\ndef opts(n) = [n - s for s in [1, 3, 4] if s <= n]\n",
