@@ -208,6 +208,18 @@ game f(n) moves p for p in bad(n)
 print sg(f(1))
 print sg(f(4))
 `,
+	// a division by the position's argument, planned behind the guard
+	// that it is not 0; at 0 the rule as written meets its error
+	`def deg(v) = if v <= 0 then 0 else 1 + v % 3
+def opts(v) = [g((7 * v + k) % v) for k in 0 .. deg(v) - 1]
+game g(v) moves m for m in opts(v)
+game h(v) moves h((5 * v + k) % v) for k in 0 .. 2 if k < v
+print [sg(g(v)) for v in 0 .. 40], [sg(h(v)) for v in 1 .. 40], moves(g(9)), winning(h(7))
+def bad(v) = [h(10 % v)]
+game f(v) moves m for m in bad(v) | f(v - 1) if v > 0
+print [sg(f(v)) for v in 1 .. 5]
+print sg(f(0))
+`,
 	// a string where an int is expected: the general variant as written
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))

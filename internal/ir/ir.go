@@ -143,6 +143,8 @@ type Query struct {
 type Bound struct {
 	Root *lang.Ident
 	T    int64
+	// NonZero: Root != 0 too (it divides: x / Root, x % Root).
+	NonZero bool
 }
 
 // Clone returns a copy of q whose clause list may be changed (the clauses

@@ -19,6 +19,9 @@ func (q *Query) String() string {
 	var b strings.Builder
 	for _, g := range q.Guard {
 		fmt.Fprintf(&b, "guard |%s| <= %d\n", g.Root.Name, g.T)
+		if g.NonZero {
+			fmt.Fprintf(&b, "guard %s != 0\n", g.Root.Name)
+		}
 	}
 	for _, cl := range q.Clauses {
 		b.WriteString(ClauseString(cl))

@@ -261,6 +261,13 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 	}
 	out.Clauses = append(out.Clauses, binds...)
 	out.Clauses = append(out.Clauses, q.Clauses[i+1:]...)
+	if env.On&passes.Inline != 0 {
+		// The helpers the comprehension calls, inlined where they
+		// cannot fail (inline.go): the clauses stay as many.
+		if x := inline(env, out); x != nil {
+			out = x
+		}
+	}
 	// The arguments (evaluated at the call) and all the comprehension
 	// evaluates must be safe.
 	sf := newSafety(env, out)

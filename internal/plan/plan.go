@@ -64,8 +64,6 @@ var order = []pass{
 	{passes.Deforest, one(condGen)},
 	{passes.Deforest, deforest},
 	{passes.Unordered, unorderedSets},
-	// (Again: a call whose arguments a fusion made names of ints.)
-	{passes.Inline, one(inline)},
 	{passes.Deforest, one(binds)},
 	{passes.Disjunctions, disjunctions},
 	{passes.Equalities, one(equalities)},
@@ -164,6 +162,7 @@ func mergeGuards(a, b []ir.Bound) []ir.Bound {
 		for i := range out {
 			if resolve.Of(out[i].Root) == resolve.Of(x.Root) {
 				out[i].T = min(out[i].T, x.T)
+				out[i].NonZero = out[i].NonZero || x.NonZero
 				merged = true
 			}
 		}
@@ -209,15 +208,15 @@ func Alts(env *Env, alt *lang.Alt, k ir.Consumer) ([]*lang.Alt, Result) {
 // game's), at most 2^PackBits in size there, and each bound is larger.
 func holds(env *Env, g []ir.Bound) bool {
 	for _, b := range g {
-		if bd := env.R.Lookup(b.Root); bd == nil || bd.Kind != resolve.Local || b.T < 1<<memo.PackBits {
+		if bd := env.R.Lookup(b.Root); bd == nil || bd.Kind != resolve.Local || b.T < 1<<memo.PackBits || b.NonZero {
 			return false
 		}
 	}
 	return true
 }
 
-// guardExpr is the conjunction of -T <= Root <= T (ints compared with
-// literals: it cannot fail).
+// guardExpr is the conjunction of -T <= Root <= T, and Root != 0 where
+// the bound says so (ints compared with literals: it cannot fail).
 func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 	var out lang.Expr
 	for _, g := range gs {
@@ -225,6 +224,10 @@ func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 		lo := &lang.Binary{Pos: pos, Op: lang.OpGe, X: id, Y: &lang.IntLit{Pos: pos, Val: -g.T}}
 		hi := &lang.Binary{Pos: pos, Op: lang.OpLe, X: id, Y: &lang.IntLit{Pos: pos, Val: g.T}}
 		both := lang.Expr(&lang.Binary{Pos: pos, Op: lang.OpAnd, X: lo, Y: hi})
+		if g.NonZero {
+			nz := &lang.Binary{Pos: pos, Op: lang.OpNe, X: id, Y: &lang.IntLit{Pos: pos, Val: 0}}
+			both = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: both, Y: nz}
+		}
 		if out == nil {
 			out = both
 		} else {

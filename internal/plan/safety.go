@@ -10,7 +10,8 @@ import (
 
 // Safety: the proof that a rewrite's expressions cannot fail. An
 // expression is safe when it is int arithmetic (+, -, unary -, * by a
-// constant, / and % by a constant other than 0) or a comparison, and, not, or of such, over int literals,
+// constant, / and % by a constant other than 0 or by a root, which the
+// guard then says is not 0) or a comparison, and, not, or of such, over int literals,
 // the query's variables (bounded by their clauses: a range's by its ends,
 // a bind's by its value, a literal's elements by the largest) and ints
 // from outside (roots: a local or global the variant knows to be an
@@ -31,7 +32,9 @@ type safety struct {
 	q     *ir.Query // whose clauses bind the variables read
 	roots map[*resolve.Decl]*lang.Ident
 	order []*resolve.Decl
-	limit float64 // the largest M every node allows
+	// nonZero: the roots that divide (the guard says they are not 0).
+	nonZero map[*resolve.Decl]bool
+	limit   float64 // the largest M every node allows
 }
 
 func newSafety(env *Env, q *ir.Query) *safety {
@@ -53,11 +56,12 @@ func (s *safety) guard(q *ir.Query) ([]ir.Bound, bool) {
 		return nil, false
 	}
 	for _, d := range s.order {
-		b := ir.Bound{Root: s.roots[d], T: int64(t)}
+		b := ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d]}
 		merged := false
 		for i := range out {
 			if resolve.Of(out[i].Root) == d {
 				out[i].T = min(out[i].T, b.T)
+				out[i].NonZero = out[i].NonZero || b.NonZero
 				merged = true
 			}
 		}
@@ -119,6 +123,16 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 			a := math.Abs(float64(k.Val))
 			l = lin{other.c * a, other.d * a}
 		case lang.OpDiv, lang.OpMod:
+			// By a root, which the guard says is not 0: |x / r| <= |x|
+			// (x / -1 cannot overflow: |x| <= M), |x % r| < |r|.
+			if id, ok := e.Y.(*lang.Ident); ok && s.isRoot(id) {
+				s.divides(id)
+				l = x
+				if e.Op == lang.OpMod {
+					l = y
+				}
+				break
+			}
 			// By a literal other than 0 (and -1 for /): |x / k| <= |x|,
 			// |x % k| < |k|.
 			k, isK := e.Y.(*lang.IntLit)
@@ -269,6 +283,21 @@ func (s *safety) name(id *lang.Ident) (lin, bool) {
 		s.order = append(s.order, d)
 	}
 	return lin{1, 0}, true
+}
+
+// isRoot reports whether id names a root: an int from outside the query
+// (bounded, then, by the guard).
+func (s *safety) isRoot(id *lang.Ident) bool {
+	_, ok := s.roots[resolve.Of(id)]
+	return ok
+}
+
+// divides records that root id divides: the guard says it is not 0.
+func (s *safety) divides(id *lang.Ident) {
+	if s.nonZero == nil {
+		s.nonZero = map[*resolve.Decl]bool{}
+	}
+	s.nonZero[resolve.Of(id)] = true
 }
 
 // binder is the clause of s.q that binds d, or nil.

@@ -148,6 +148,14 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 			if !ok {
 				return nil, false
 			}
+			for _, b := range g {
+				if b.NonZero {
+					// (That an option's argument is not 0 where the
+					// position's is not is not proved: a division by it
+					// may fail at a position reached.)
+					return nil, false
+				}
+			}
 			guard = mergeGuards(guard, g)
 			for _, c := range calls {
 				for i, x := range c.Args {
