@@ -220,6 +220,12 @@ game f(v) moves m for m in bad(v) | f(v - 1) if v > 0
 print [sg(f(v)) for v in 1 .. 5]
 print sg(f(0))
 `,
+	// the divisors of the position, behind the guard that it is at least
+	// 1; at 0 the rule as written meets its error
+	`game g(n) moves t * g(n / t) for t in [x for x in [y for y in divisors(n)] + [z for z in divisors(n)]] if t >= 2
+print [sg(g(n)) for n in 1 .. 60], moves(g(12)), winning(g(12))
+print sg(g(0))
+`,
 	// a string where an int is expected: the general variant as written
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))

@@ -145,6 +145,8 @@ type Bound struct {
 	T    int64
 	// NonZero: Root != 0 too (it divides: x / Root, x % Root).
 	NonZero bool
+	// Positive: Root >= 1 too (divisors(Root) is iterated).
+	Positive bool
 }
 
 // Clone returns a copy of q whose clause list may be changed (the clauses

@@ -22,6 +22,9 @@ func (q *Query) String() string {
 		if g.NonZero {
 			fmt.Fprintf(&b, "guard %s != 0\n", g.Root.Name)
 		}
+		if g.Positive {
+			fmt.Fprintf(&b, "guard %s >= 1\n", g.Root.Name)
+		}
 	}
 	for _, cl := range q.Clauses {
 		b.WriteString(ClauseString(cl))

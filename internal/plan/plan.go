@@ -163,6 +163,7 @@ func mergeGuards(a, b []ir.Bound) []ir.Bound {
 			if resolve.Of(out[i].Root) == resolve.Of(x.Root) {
 				out[i].T = min(out[i].T, x.T)
 				out[i].NonZero = out[i].NonZero || x.NonZero
+				out[i].Positive = out[i].Positive || x.Positive
 				merged = true
 			}
 		}
@@ -208,15 +209,16 @@ func Alts(env *Env, alt *lang.Alt, k ir.Consumer) ([]*lang.Alt, Result) {
 // game's), at most 2^PackBits in size there, and each bound is larger.
 func holds(env *Env, g []ir.Bound) bool {
 	for _, b := range g {
-		if bd := env.R.Lookup(b.Root); bd == nil || bd.Kind != resolve.Local || b.T < 1<<memo.PackBits || b.NonZero {
+		if bd := env.R.Lookup(b.Root); bd == nil || bd.Kind != resolve.Local || b.T < 1<<memo.PackBits || b.NonZero || b.Positive {
 			return false
 		}
 	}
 	return true
 }
 
-// guardExpr is the conjunction of -T <= Root <= T, and Root != 0 where
-// the bound says so (ints compared with literals: it cannot fail).
+// guardExpr is the conjunction of -T <= Root <= T, and Root != 0 and
+// Root >= 1 where the bound says so (ints compared with literals: it
+// cannot fail).
 func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 	var out lang.Expr
 	for _, g := range gs {
@@ -227,6 +229,10 @@ func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 		if g.NonZero {
 			nz := &lang.Binary{Pos: pos, Op: lang.OpNe, X: id, Y: &lang.IntLit{Pos: pos, Val: 0}}
 			both = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: both, Y: nz}
+		}
+		if g.Positive {
+			ps := &lang.Binary{Pos: pos, Op: lang.OpGe, X: id, Y: &lang.IntLit{Pos: pos, Val: 1}}
+			both = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: both, Y: ps}
 		}
 		if out == nil {
 			out = both

@@ -34,7 +34,10 @@ type safety struct {
 	order []*resolve.Decl
 	// nonZero: the roots that divide (the guard says they are not 0).
 	nonZero map[*resolve.Decl]bool
-	limit   float64 // the largest M every node allows
+	// positive: the roots whose divisors are iterated (the guard says
+	// they are at least 1).
+	positive map[*resolve.Decl]bool
+	limit    float64 // the largest M every node allows
 }
 
 func newSafety(env *Env, q *ir.Query) *safety {
@@ -56,12 +59,13 @@ func (s *safety) guard(q *ir.Query) ([]ir.Bound, bool) {
 		return nil, false
 	}
 	for _, d := range s.order {
-		b := ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d]}
+		b := ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d]}
 		merged := false
 		for i := range out {
 			if resolve.Of(out[i].Root) == d {
 				out[i].T = min(out[i].T, b.T)
 				out[i].NonZero = out[i].NonZero || b.NonZero
+				out[i].Positive = out[i].Positive || b.Positive
 				merged = true
 			}
 		}
@@ -300,6 +304,24 @@ func (s *safety) divides(id *lang.Ident) {
 	s.nonZero[resolve.Of(id)] = true
 }
 
+// divisorsOf returns the root whose divisors e lists (a call of the
+// built-in divisors, not hidden, of a root), or nil.
+func (s *safety) divisorsOf(e lang.Expr) *lang.Ident {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	bi := s.env.R.BuiltinCallee(call)
+	id, ok := call.Args[0].(*lang.Ident)
+	if bi == nil || bi.BName != "divisors" || !ok || s.binder(resolve.Of(id)) != nil {
+		return nil
+	}
+	if _, ok := s.name(id); !ok {
+		return nil
+	}
+	return id
+}
+
 // binder is the clause of s.q that binds d, or nil.
 func (s *safety) binder(d *resolve.Decl) ir.Clause {
 	for _, cl := range s.q.Clauses {
@@ -327,6 +349,15 @@ func (s *safety) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 	case *ir.Elems:
 		if cl.Pat.Tuple {
 			return lin{}, false
+		}
+		if r := s.divisorsOf(cl.Coll); r != nil {
+			// The divisors of a root, which the guard says is at least
+			// 1: each is between 1 and it.
+			if s.positive == nil {
+				s.positive = map[*resolve.Decl]bool{}
+			}
+			s.positive[resolve.Of(r)] = true
+			return lin{1, 0}, true
 		}
 		ints, ok := literalInts(cl.Coll)
 		if !ok || len(ints) == 0 {

@@ -149,7 +149,7 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 				return nil, false
 			}
 			for _, b := range g {
-				if b.NonZero {
+				if b.NonZero || b.Positive {
 					// (That an option's argument is not 0 where the
 					// position's is not is not proved: a division by it
 					// may fail at a position reached.)
