@@ -150,6 +150,20 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 		default:
 			return l, false
 		}
+	case *lang.Call:
+		// min and max of two ints or more (the built-ins, not hidden):
+		// one of them.
+		bi := s.env.R.BuiltinCallee(e)
+		if bi == nil || bi.BName != "min" && bi.BName != "max" || len(e.Args) < 2 {
+			return l, false
+		}
+		for _, a := range e.Args {
+			x, ok := s.intExpr(a)
+			if !ok {
+				return l, false
+			}
+			l = lin{math.Max(l.c, x.c), math.Max(l.d, x.d)}
+		}
 	case *lang.IfExpr:
 		x, ok1 := s.intExpr(e.Then)
 		y, ok2 := s.intExpr(e.Else)
