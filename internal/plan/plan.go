@@ -61,6 +61,8 @@ func one(f func(env *Env, q *ir.Query) *ir.Query) func(env *Env, q *ir.Query) []
 // order is the planner's passes, in the order they run.
 var order = []pass{
 	{passes.Inline, one(inline)},
+	// (A bind first: `for t in {if C then [0] else []} for p in t`.)
+	{passes.Deforest, one(binds)},
 	{passes.Deforest, one(condGen)},
 	{passes.Deforest, deforest},
 	{passes.Unordered, unorderedSets},

@@ -153,6 +153,8 @@ func TestPasses(t *testing.T) {
 		{name: "deforest: min and max of ints are safe", src: "game g(n) moves g(m) for m in [x for x in 0 .. max(0, n - 2)] + [y for y in min(n, 3) .. n - 1]\n",
 			want: "planned (deforest) as:\nguard |n| <= 4500000000000000000\nrange x' = 0 .. max(0, n - 2)\nyield g(x')\nthen\nrange y' = min(n, 3) .. n - 1\nyield g(y')"},
 		{name: "deforest: min of a list is not an int's", src: "game g(n) moves g(m) for m in [x for x in 0 .. min([n, 2])] + [y for y in 0 .. n - 1]\n"},
+		{name: "binds first: a generator over a set of one choice of lists", src: "game g(n) moves t * g(n / t) for t in divisors(n) for c in {if t >= 2 then [0] else []} for p in c\n",
+			want: "planned (deforest) as:\nguard |n| <= 4500000000000000000\nelems t in divisors(n)\nfilter t >= 2\nyield t * g(n / t)"},
 		{name: "deforest: a concatenation of lists", src: "def opts(n) = [n - 1 for k in [1] if n >= 1] + [n - s for s in 2 .. n]\ngame g(n) moves g(m) for m in opts(n)\n",
 			want: "planned (deforest) as:\nguard |n| <= 2250000000000000000\nfilter n >= 1\nyield g(n - 1)\nthen\nrange s' = 2 .. n\nyield g(n - s')"},
 		{name: "deforest: the game before its helper", src: "game g(n) moves g(m) for m in opts(n)\ndef opts(n) = [n - s for s in [1, 3, 4] if s <= n]\n",

@@ -270,13 +270,15 @@ func (s *safety) position(e lang.Expr) bool {
 }
 
 // intOrTuple reports whether e is a safe int, or a tuple or list literal
-// of safe ints (building it cannot fail).
+// of safe ints, or a safe choice between such (building it cannot fail).
 func (s *safety) intOrTuple(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.TupleLit:
 		return safeAll(s, e.Elems)
 	case *lang.ListLit:
 		return safeAll(s, e.Elems)
+	case *lang.IfExpr:
+		return s.cond(e.Cond) && s.intOrTuple(e.Then) && s.intOrTuple(e.Else)
 	}
 	_, ok := s.intExpr(e)
 	return ok
@@ -365,12 +367,16 @@ func (s *safety) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 			return lin{}, false
 		}
 		if r := s.divisorsOf(cl.Coll); r != nil {
-			// The divisors of a root, which the guard says is at least
-			// 1: each is between 1 and it.
-			if s.positive == nil {
-				s.positive = map[*resolve.Decl]bool{}
+			// The divisors of a root: each is between 1 and it. Listing
+			// them cannot fail where the guard says it is at least 1
+			// (d nil: the clause evaluated); a variable they bind was
+			// bound by a listing that did not fail.
+			if d == nil {
+				if s.positive == nil {
+					s.positive = map[*resolve.Decl]bool{}
+				}
+				s.positive[resolve.Of(r)] = true
 			}
-			s.positive[resolve.Of(r)] = true
 			return lin{1, 0}, true
 		}
 		ints, ok := literalInts(cl.Coll)
