@@ -175,7 +175,7 @@ func emitAndCompare(t *testing.T, dir string, progs []program) {
 // TestDifferentialSpellings: scripts the spelling fuzzer wrote (the
 // workloads at a small size, the examples), emitted, compiled and run,
 // print what grundy run prints. The fast suite takes one; the long suite
-// two of each workload and one of each example. GRUNDY_EMIT_SEED=S
+// one of each workload and of each example. GRUNDY_EMIT_SEED=S
 // shifts the seeds (another set of spellings); GRUNDY_EMIT_KEEP=DIR keeps
 // the scripts written (DIR/sI/NAME).
 func TestDifferentialSpellings(t *testing.T) {
@@ -185,9 +185,9 @@ func TestDifferentialSpellings(t *testing.T) {
 	shift, _ := strconv.ParseUint(os.Getenv("GRUNDY_EMIT_SEED"), 10, 64)
 	type base struct{ name, src, in string }
 	var bases []base
-	workloads, perWorkload := []string{"cut"}, 1
+	workloads := []string{"cut"}
 	if testenv.IsLong() {
-		workloads, perWorkload = benchNames, 2
+		workloads = benchNames
 		ms, _ := filepath.Glob("../../examples/*.game")
 		for _, m := range ms {
 			src, err := os.ReadFile(m)
@@ -199,9 +199,7 @@ func TestDifferentialSpellings(t *testing.T) {
 		}
 	}
 	for _, w := range workloads {
-		for range perWorkload {
-			bases = append(bases, base{w + ".game", smallWorkload(t, w), ""})
-		}
+		bases = append(bases, base{w + ".game", smallWorkload(t, w), ""})
 	}
 	dir := t.TempDir()
 	if keep := os.Getenv("GRUNDY_EMIT_KEEP"); keep != "" {
