@@ -313,3 +313,48 @@ game rb(m) moves rb(m & ~(1 << i) & ~(1 << ((i + 1) %% N))) for i in 0 .. N - 1 
 		bitsetRuns(t, fmt.Sprintf("ring %d (n = %d)", i, n), src, want.String())
 	}
 }
+
+// TestBitsetsFilterWords: a filter's masks are kept by a word of its
+// locals' values when each is a small int or a cell (filter.go, wordKey),
+// else by their key. Locals of every kind (ints small and large, negative,
+// cells on and off the 64 x 64 board, an int and a cell of the same bit,
+// strings; one to four locals) over random sets of mixed elements give the
+// values they give with the bitsets off, and with every pass off (a
+// position's value tells 5, (0, 5) and (0, 1) from the others: an int and
+// a cell of the same bit kept under one mask would give another value).
+func TestBitsetsFilterWords(t *testing.T) {
+	t.Parallel()
+	// An int and a cell of the same bit, 5 and (0, 5), as values of one
+	// of two locals: their masks differ (kept under one, the root's value
+	// would be 1).
+	bitsetRuns(t, "5 and (0, 5)", `game w(S, k) moves w({x for x in S if x != c and x != d}, k - 1) for c in [(0, 5), 5] for d in [7] if k > 0 and c in S
+  | *1 for y in [0] if 5 in S and k == 2 | *0 for y in [0] if k == 3
+print sg(w({5, (0, 5), 1}, 3))
+`, "3\n")
+	r, _ := propRand(t, 47)
+	elems := []string{"0", "1", "5", "64", "-1", "300000", "(0, 1)", "(1, 0)", "(0, 5)", "(1, 0)", "(64, 0)", "(0, 63)", `"s"`}
+	for i := range propCount(12) {
+		var in []string
+		for _, e := range elems {
+			if r.IntN(3) > 0 {
+				in = append(in, e)
+			}
+		}
+		S := "set()"
+		if len(in) > 0 {
+			S = "{" + strings.Join(in, ", ") + "}"
+		}
+		src := fmt.Sprintf(`let P = [%s]
+game f1(S, k) moves f1({x for x in S if x != a}, k - 1) for a in P if k > 0 and a in S
+  | *2 for y in [0] if 5 in S | *3 for y in [0] if (0, 5) in S | *4 for y in [0] if (0, 1) in S
+game f2(S, k) moves f2({x for x in S if x != a and x != b}, k - 1) for a in P for b in P if k > 0 and a in S
+  | *2 for y in [0] if 5 in S | *3 for y in [0] if (0, 5) in S | *4 for y in [0] if (0, 1) in S
+game f3(S, k) moves f3({x for x in S if x != a and not (x == b) and x != c}, k - 1) for a in P for b in [P[0], a] for c in [(0, 5), 5] if k > 0 and b in S
+  | *2 for y in [0] if 5 in S | *3 for y in [0] if (0, 5) in S | *4 for y in [0] if (0, 1) in S
+game f4(S, k) moves f4({x for x in S if x != a and x != b and x != c and x != d}, k - 1) for a in P for b in P for c in [a] for d in [(1, 0)] if k > 0 and a in S and b in S
+  | *2 for y in [0] if 5 in S | *3 for y in [0] if (0, 5) in S | *4 for y in [0] if (0, 1) in S
+print sg(f1(%[2]s, 3)), sg(f2(%[2]s, 2)), sg(f3(%[2]s, 3)), sg(f4(%[2]s, 2))
+`, strings.Join(elems, ", "), S)
+		bitsetRuns(t, fmt.Sprintf("set %d", i), src, "")
+	}
+}

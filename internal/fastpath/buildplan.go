@@ -29,6 +29,7 @@ const (
 	BuildConcat                  // X + Y, X or Y built
 	BuildSorted                  // sorted(X) (a built-in that Sorts), X built
 	BuildUpdate                  // update(X, I, V) (a built-in that Updates), X built
+	BuildEdit                    // [if j == A then X else ... else c[j] for j in 0 .. len(c) - 1]: c copied, the elements at A, ... computed (edits.go)
 	SetValue                     // not built: a value loaded into a set scratch
 	SetLit                       // {E, ...} as a bitmap
 	SetComp                      // {E for ...} as a bitmap
@@ -49,6 +50,7 @@ type BuildPlan struct {
 	Op    lang.Op         // SetOp's operator
 	Range *lang.Binary    // BuildRange's A .. B
 	Var   *lang.Name      // BuildRange's variable
+	Base  *lang.Ident     // BuildEdit's list copied
 }
 
 // Set reports whether p builds a set (a set scratch).
@@ -115,6 +117,9 @@ func (bd *builders) buildPlan(e lang.Expr) *BuildPlan {
 			if cl, ok := e.Clauses[0].(*lang.ForClause); ok && !cl.Target.Tuple {
 				if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
 					p.Kind, p.Range, p.Var = BuildRange, r, cl.Target.Names[0]
+					if ed := bd.editPlan(e, r, p.Var); ed != nil {
+						return ed
+					}
 				}
 			}
 		}
@@ -223,6 +228,8 @@ func (p *CompositePlan) describe() string {
 			if f := a.Build.filter(); f != nil {
 				built = append(built, fmt.Sprintf("its filter %s keeps a mask of words for each value of %s", lang.SExpr(f.Expr), f.freeNote()))
 			}
+		case a.Build.Kind == BuildEdit:
+			built = append(built, fmt.Sprintf("argument %d (a list) is built %s", i+1, a.Build.editNote()))
 		default:
 			built = append(built, fmt.Sprintf("argument %d (a list, tuple or string) is built", i+1))
 		}
@@ -284,6 +291,8 @@ func (p *BuildPlan) String() string {
 		return fmt.Sprintf("sorted(%s)", p.X)
 	case BuildUpdate:
 		return fmt.Sprintf("update(%s, %s)", p.X, ex(p.Elems))
+	case BuildEdit:
+		return fmt.Sprintf("edit(%s, %s in %s, %s)", p.Base.Name, p.Var.Name, lang.SExpr(p.Range), ex(p.Elems))
 	case SetLit:
 		return "set(" + ex(p.Elems) + ")"
 	case SetComp:

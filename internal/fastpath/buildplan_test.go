@@ -61,20 +61,26 @@ game b(s) moves b(s - {(r, c), (r, c + 1)}) for (r, c) in s if (r, c + 1) in s
 game sc(s) moves sc({x - 1 for x in s if x > 0}) if 0 not in s
 game su(s, t) moves su(t ^ (s | {1}), s & t) if not ("a" in s) and (1, 2, 3) not in t
 game n(x) moves n(x - 1) if x > 0
+game st(c) moves st([if j == i - 1 then c[j] + m else if i == j then c[j] - m else c[j] for j in 0 .. len(c) - 1]) for i in 1 .. len(c) - 1 for m in 1 .. c[i]
+game e2(c) moves e2([if j == j then 0 else c[j] for j in 0 .. len(c) - 1]) if len(c) > 0 and c[0] > 0
+game e3(c, d) moves e3([if j == 0 then 0 else d[j] for j in 0 .. len(c) - 1], d) if c[0] > 0
 `
 	want := map[string]string{
-		"composite (call h (call sorted (+ (+ (slice p nil i) (list (- (index p i) k))) (slice p (+ i 1) nil))))": "argument 1: sorted(concat(concat(slice(p, _, i), list((- (index p i) k))), slice(p, (+ i 1), _)))",
-		"composite (call u (call update p i (- (index p i) 1)) m)":                                                "argument 1: update(p, i, (- (index p i) 1))\nargument 2: int or value; parameter 2 passed on",
-		"composite (call r (- n 1) (list-comp (* x 2) (for x (.. 0 (- n 1)))))":                                   "argument 1: int or value\nargument 2: range(x in (.. 0 (- n 1)), (* x 2))",
-		"composite (call c (+ (list-comp x (for x p) (if (> x 1))) (tuple 0)))":                                   "argument 1: concat(comp(x), tuple(0))",
-		"composite (call b (- s (set (tuple r c) (tuple r (+ c 1)))))":                                            "argument 1: difference(s, set((tuple r c), (tuple r (+ c 1))))",
-		"composite (call sc (set-comp (- x 1) (for x s) (if (> x 0))))":                                           "argument 1: setcomp((- x 1))",
-		"composite (call su (^ t (| s (set 1))) (& s t))":                                                         "argument 1: symdiff(t, union(s, set(1)))\nargument 2: int or value",
-		"composite (call n (- x 1))":                                                                              "not: no argument is a list, tuple or set built in a scratch",
-		"inset (in (tuple r (+ c 1)) s)":                                                                          "bit of (in (tuple r (+ c 1)) s): pair",
-		"inset (not-in 0 s)":                                                                                      "bit of (not-in 0 s): int; not",
-		"inset (in \"a\" s)":                                                                                      "not: its element is not int-typed or a pair",
-		"inset (not-in (tuple 1 2 3) t)":                                                                          "not: its element is a tuple of 3, not a pair",
+		"composite (call h (call sorted (+ (+ (slice p nil i) (list (- (index p i) k))) (slice p (+ i 1) nil))))":                                             "argument 1: sorted(concat(concat(slice(p, _, i), list((- (index p i) k))), slice(p, (+ i 1), _)))",
+		"composite (call u (call update p i (- (index p i) 1)) m)":                                                                                            "argument 1: update(p, i, (- (index p i) 1))\nargument 2: int or value; parameter 2 passed on",
+		"composite (call r (- n 1) (list-comp (* x 2) (for x (.. 0 (- n 1)))))":                                                                               "argument 1: int or value\nargument 2: range(x in (.. 0 (- n 1)), (* x 2))",
+		"composite (call c (+ (list-comp x (for x p) (if (> x 1))) (tuple 0)))":                                                                               "argument 1: concat(comp(x), tuple(0))",
+		"composite (call b (- s (set (tuple r c) (tuple r (+ c 1)))))":                                                                                        "argument 1: difference(s, set((tuple r c), (tuple r (+ c 1))))",
+		"composite (call sc (set-comp (- x 1) (for x s) (if (> x 0))))":                                                                                       "argument 1: setcomp((- x 1))",
+		"composite (call su (^ t (| s (set 1))) (& s t))":                                                                                                     "argument 1: symdiff(t, union(s, set(1)))\nargument 2: int or value",
+		"composite (call st (list-comp (if (== j (- i 1)) (+ (index c j) m) (if (== i j) (- (index c j) m) (index c j))) (for j (.. 0 (- (call len c) 1)))))": "argument 1: edit(c, j in (.. 0 (- (call len c) 1)), (- i 1), (+ (index c j) m), i, (- (index c j) m))",
+		"composite (call e2 (list-comp (if (== j j) 0 (index c j)) (for j (.. 0 (- (call len c) 1)))))":                                                       "argument 1: range(j in (.. 0 (- (call len c) 1)), (if (== j j) 0 (index c j)))",
+		"composite (call e3 (list-comp (if (== j 0) 0 (index d j)) (for j (.. 0 (- (call len c) 1)))) d)":                                                     "argument 1: range(j in (.. 0 (- (call len c) 1)), (if (== j 0) 0 (index d j)))\nargument 2: int or value; parameter 2 passed on",
+		"composite (call n (- x 1))":     "not: no argument is a list, tuple or set built in a scratch",
+		"inset (in (tuple r (+ c 1)) s)": "bit of (in (tuple r (+ c 1)) s): pair",
+		"inset (not-in 0 s)":             "bit of (not-in 0 s): int; not",
+		"inset (in \"a\" s)":             "not: its element is not int-typed or a pair",
+		"inset (not-in (tuple 1 2 3) t)": "not: its element is a tuple of 3, not a pair",
 	}
 	got := plansOf(t, src, 0)
 	n := 0

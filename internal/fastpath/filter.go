@@ -132,7 +132,11 @@ type filterCache struct {
 	uni  *value.Universe // the universe of the masks of class 2
 	// byInt: the masks of one local that is a small int, by class and
 	// value (no key made), also in masks.
-	byInt   [3][]*filterEntry
+	byInt [3][]*filterEntry
+	// byWord: the masks of up to 3 locals that are each a small int or
+	// a cell, by a word of their values (wordKey: no key made, no
+	// string hashed), also in masks.
+	byWord  map[uint64]*filterEntry
 	masks   map[string]*filterEntry
 	key     []byte
 	entries int
@@ -241,6 +245,12 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, loc
 				fc.entries--
 			}
 		}
+		for k := range fc.byWord {
+			if k>>62 == 2 {
+				delete(fc.byWord, k)
+				fc.entries--
+			}
+		}
 		fc.byInt[2] = nil
 		fc.uni = u
 	}
@@ -253,6 +263,7 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, loc
 		if l := fc.lets[i]; l.K != g.K || l.N != g.N || l.Ref != g.Ref {
 			// A let made again: the masks were of its old value.
 			clear(fc.masks)
+			clear(fc.byWord)
 			fc.byInt = [3][]*filterEntry{}
 			fc.entries = 0
 			fc.lets = fc.lets[:0]
@@ -267,6 +278,21 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, loc
 				return fc.byInt[cls][small]
 			}
 		}
+	}
+	if w, ok := wordKey(fr, cls, locals); ok && small < 0 {
+		if ent := fc.byWord[w]; ent != nil {
+			return ent
+		}
+		if fc.entries >= maxFilterEntries {
+			return nil
+		}
+		fc.entries++
+		ent := &filterEntry{}
+		if fc.byWord == nil {
+			fc.byWord = map[uint64]*filterEntry{}
+		}
+		fc.byWord[w] = ent
+		return ent
 	}
 	key := append(fc.key[:0], cls)
 	for _, s := range locals {
@@ -299,6 +325,40 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, loc
 		fc.byInt[cls][small] = ent
 	}
 	return ent
+}
+
+// wordKey is the word of the values of the locals (slots) a filter's
+// conditions read, in bit class cls, when there are at most 3 and each
+// is an int from 0 to 2^18 - 1 or a cell (r, c) with 0 <= r, c < 64:
+// each is 20 bits (a tag and the int or the cell's bit), the class the
+// top 2. Two lists of values have one word only when they are equal.
+func wordKey(fr *engine.Frame, cls uint8, locals []int) (uint64, bool) {
+	if len(locals) > 3 {
+		return 0, false
+	}
+	w := uint64(cls) << 62
+	for i, s := range locals {
+		v := fr.Slots[s]
+		var f uint64
+		switch {
+		case v.K == value.KInt && uint64(v.N) < 1<<18:
+			f = 1<<18 | uint64(v.N)
+		case v.K == value.KTuple:
+			p := v.Elems()
+			if len(p) != 2 || p[0].K != value.KInt || p[1].K != value.KInt {
+				return 0, false
+			}
+			b, ok := value.CellBit(p[0].N, p[1].N)
+			if !ok {
+				return 0, false
+			}
+			f = 2<<18 | uint64(b)
+		default:
+			return 0, false
+		}
+		w |= f << (20 * i)
+	}
+	return w, true
 }
 
 // smallFilterInts bounds the ints of a filter's one local whose masks

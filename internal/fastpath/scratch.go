@@ -48,6 +48,8 @@ func (bd *builders) genBuild(p *BuildPlan) buildFn {
 		return func(fr *engine.Frame, s *value.Scratch) { s.Set(x(fr)) }
 	case BuildRange:
 		return bd.genRange(p)
+	case BuildEdit:
+		return bd.genEdit(p)
 	case BuildComp:
 		e := p.Expr.(*lang.Comp)
 		loops := bd.c.Vals.Clauses(e.Clauses)

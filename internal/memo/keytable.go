@@ -3,6 +3,7 @@ package memo
 import (
 	"bytes"
 	"hash/maphash"
+	"math/bits"
 	"unsafe"
 )
 
@@ -16,7 +17,9 @@ type KeyTable struct {
 	arena []byte
 	ends  []uint32 // ends[id] is where key id ends in arena (it starts where id-1 ends)
 	// slots: 0 when empty, else the high 32 bits of the key's hash and
-	// id+1.
+	// id+1. A key's slot is found from the top bits of its hash (home),
+	// which the slot keeps: growing moves the slots without hashing the
+	// keys again.
 	slots []uint64
 	seed  maphash.Seed
 	// Room, when set, is told the bytes of an array the table is about
@@ -53,7 +56,7 @@ func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 	h := t.hash(k)
 	mask := uint64(len(t.slots) - 1)
 	tag := h >> 32 << 32
-	i := h & mask
+	i := t.home(h)
 	for {
 		s := t.slots[i]
 		if s == 0 {
@@ -93,7 +96,7 @@ func (t *KeyTable) Find(k []byte) (id uint32, ok bool) {
 	h := t.hash(k)
 	mask := uint64(len(t.slots) - 1)
 	tag := h >> 32 << 32
-	for i := h & mask; ; i = (i + 1) & mask {
+	for i := t.home(h); ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s == 0 {
 			return 0, false
@@ -111,16 +114,26 @@ func (t *KeyTable) grow() {
 	if t.Room != nil {
 		t.Room(16 * int64(len(t.slots)))
 	}
-	t.slots = make([]uint64, 2*len(t.slots))
+	old := t.slots
+	t.slots = make([]uint64, 2*len(old))
 	mask := uint64(len(t.slots) - 1)
-	for id := range t.ends {
-		h := t.hash(t.Key(uint32(id)))
-		i := h & mask
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		i := t.home(s)
 		for t.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		t.slots[i] = h>>32<<32 | uint64(id+1)
+		t.slots[i] = s
 	}
+}
+
+// home is the first slot a key of hash h (or a slot, which keeps its
+// top 32 bits) may be in: the top bits of h, as many as the table has
+// slots (at most 2^32: ids are 32-bit).
+func (t *KeyTable) home(h uint64) uint64 {
+	return h >> (64 - bits.TrailingZeros(uint(len(t.slots))))
 }
 
 // Reset forgets every key.

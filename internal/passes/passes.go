@@ -51,16 +51,17 @@ const (
 	Dedup                         // the planner: for a consumer that does not see repeats, a query (or a move rule's alternative) the same as one before it is dropped (internal/plan/dedup.go)
 	Unordered                     // the planner: for a consumer that sees neither the order nor the repeats of the yields, a literal of ints iterated sorted without repeats, a set a helper builds iterated as a generator (internal/plan/unordered.go)
 	Disjunctions                  // the planner: a filter that is a disjunction of equalities as a membership, or for such a consumer one query a disjunct (internal/plan/disjunctions.go)
+	Edits                         // a list comprehension copying a list but for the elements at a few indexes built as a copy with those elements computed (internal/fastpath/edits.go)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.
@@ -71,6 +72,7 @@ var Needs = map[Pass]Pass{
 	Symmetric: Stream | FastLoops,
 	Bitsets:   Composite,
 	Strings:   Composite,
+	Edits:     Composite,
 }
 
 // Effective is p without the passes whose Needs are not all in p.

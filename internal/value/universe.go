@@ -254,9 +254,29 @@ func (u *Universe) DecodeUniKey(b []byte) (Value, []byte) {
 		return DecodeArgKey(b)
 	}
 	n, k := binary.Uvarint(b[1:])
-	m := &bitmap{w: make([]uint64, (n+7)/8), U: u}
+	var st *Set
+	var m *bitmap
+	if n <= 8 {
+		// (A set of a universe of up to 64 elements: its set, bitmap
+		// and word in one allocation.)
+		box := &smallUniSet{}
+		st, m = &box.s, &box.m
+		m.w = box.w[:(n+7)/8]
+	} else {
+		st, m = &Set{}, &bitmap{w: make([]uint64, (n+7)/8)}
+	}
+	m.U = u
 	for i, x := range b[1+k : 1+k+int(n)] {
 		m.w[i/8] |= uint64(x) << (8 * (i % 8))
 	}
-	return Value{K: KSet, Ref: &Set{Elems: u.elemsOf(m.w), Bm: m}}, b[1+k+int(n):]
+	st.Elems, st.Bm = u.elemsOf(m.w), m
+	return Value{K: KSet, Ref: st}, b[1+k+int(n):]
+}
+
+// smallUniSet is a set decoded from a key of a universe of up to 64
+// elements, with its bitmap and its word.
+type smallUniSet struct {
+	s Set
+	m bitmap
+	w [1]uint64
 }

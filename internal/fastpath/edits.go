@@ -1,0 +1,244 @@
+package fastpath
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Edits: a list comprehension that copies a list but for a few of its
+// elements,
+//
+//	[if j == A then X else if j == B then Y else c[j] for j in 0 .. len(c) - 1]
+//
+// (a move of Staircase Nim: coins taken from one step to the one below)
+// is an update of two elements written element by element. When c is a
+// list or tuple, it is built as a copy of c's elements in the scratch,
+// and only the elements at A and B are computed, X and Y as the
+// comprehension computes them (j bound to the index): no element is
+// interpreted per index. Exact: c is a local (reading it cannot fail),
+// and the A's are plain (operators over names and literals, no call, not
+// reading j), so evaluating one again gives its value again; the copy
+// evaluates them lazily in the order the comprehension first would (A at
+// the first index, B at the first index that is not A, ...), compares
+// each index with them as == does (a value that is not an int equals no
+// index), and computes an X at its index, in ascending order of index,
+// the first arm that matches winning: the same values, the same errors
+// at the same positions, and the same steps counted. Where c is not a
+// list or tuple (a string, a map, ...), the comprehension runs as
+// written.
+
+// maxEdits bounds the arms of an edit (a bit each in a word).
+const maxEdits = 8
+
+// editPlan recognizes [if j == A then X else ... else c[j] for j in 0 ..
+// len(c) - 1], the comprehension e over range r of the variable v, as an
+// edit of c (Elems: A, X, B, Y, ...). nil otherwise.
+func (bd *builders) editPlan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
+	if !bd.c.On(passes.Edits) {
+		return nil
+	}
+	base := lenMinusOne(bd.c, r)
+	if base == nil {
+		return nil
+	}
+	decl := resolve.NameDecl(v)
+	isVar := func(x lang.Expr) bool {
+		id, ok := x.(*lang.Ident)
+		return ok && resolve.Of(id) == decl
+	}
+	var elems []lang.Expr
+	x := e.Body
+	for {
+		ie, ok := x.(*lang.IfExpr)
+		if !ok {
+			break
+		}
+		c, ok := ie.Cond.(*lang.Binary)
+		if !ok || c.Op != lang.OpEq || len(elems) == 2*maxEdits {
+			return nil
+		}
+		var at lang.Expr
+		switch {
+		case isVar(c.X):
+			at = c.Y
+		case isVar(c.Y):
+			at = c.X
+		default:
+			return nil
+		}
+		if reads(at, decl) || !(filters{bd.c}).plainCond(at) {
+			return nil
+		}
+		elems = append(elems, at, ie.Then)
+		x = ie.Else
+	}
+	ix, ok := x.(*lang.Index)
+	if !ok || len(elems) == 0 || !isVar(ix.Index) {
+		return nil
+	}
+	if id, ok := ix.X.(*lang.Ident); !ok || resolve.Of(id) == nil || resolve.Of(id) != resolve.Of(base) {
+		return nil
+	}
+	return &BuildPlan{Kind: BuildEdit, Expr: e, Elems: elems, Range: r, Var: v, Base: base}
+}
+
+// lenMinusOne is c when range r is 0 .. len(c) - 1 with len the built-in
+// and c a local; nil otherwise.
+func lenMinusOne(c *compile.Compiler, r *lang.Binary) *lang.Ident {
+	if lo, ok := r.X.(*lang.IntLit); !ok || lo.Val != 0 {
+		return nil
+	}
+	hi, ok := r.Y.(*lang.Binary)
+	if !ok || hi.Op != lang.OpSub {
+		return nil
+	}
+	if one, ok := hi.Y.(*lang.IntLit); !ok || one.Val != 1 {
+		return nil
+	}
+	call, ok := hi.X.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	if bi := c.CalledBuiltin(call); bi == nil || !bi.Count {
+		return nil
+	}
+	id, ok := call.Args[0].(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	if b := c.Lookup(id); b == nil || b.Kind != resolve.Local {
+		return nil
+	}
+	return id
+}
+
+// reads reports whether e reads the name d declares.
+func reads(e lang.Expr, d *resolve.Decl) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok && resolve.Of(id) == d {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// editArm is one arm of an edit, compiled: its index A and its element X
+// (as ints when int-typed).
+type editArm struct {
+	atI, xI compile.IntFn
+	atV, xV engine.EvalFn
+}
+
+// genEdit compiles plan p (BuildEdit).
+func (bd *builders) genEdit(p *BuildPlan) buildFn {
+	// (The comprehension as written, where c is not a list or tuple; it
+	// binds j, which the arms read.)
+	plain := bd.genRange(p)
+	slot, rpos := bd.c.Var(p.Var).Slot, p.Range.Pos
+	base := bd.c.Vals.Expr(p.Base)
+	arms := make([]editArm, len(p.Elems)/2)
+	for k := range arms {
+		at, x := p.Elems[2*k], p.Elems[2*k+1]
+		if arms[k].atI = bd.c.Ints.IntExpr(at); arms[k].atI == nil {
+			arms[k].atV = bd.c.Vals.Expr(at)
+		}
+		if arms[k].xI = bd.c.Ints.IntExpr(x); arms[k].xI == nil {
+			arms[k].xV = bd.c.Vals.Expr(x)
+		}
+	}
+	return func(fr *engine.Frame, s *value.Scratch) {
+		v := base(fr)
+		if v.K != value.KList && v.K != value.KTuple {
+			plain(fr, s)
+			return
+		}
+		el := v.Elems()
+		s.SetSeq(el, false)
+		th := fr.Th
+		stop := fr.Stop
+		fr.Stop = false
+		// known: the arms whose index is evaluated; ints: those whose
+		// index is an int (at), which alone can equal an index.
+		var known, ints uint32
+		var at [maxEdits]int64
+		for j := range int64(len(el)) {
+			th.Tick(rpos)
+			for k := range arms {
+				a := &arms[k]
+				if known&(1<<k) == 0 {
+					known |= 1 << k
+					if a.atI != nil {
+						at[k], ints = a.atI(fr), ints|1<<k
+					} else if x := a.atV(fr); x.K == value.KInt {
+						at[k], ints = x.N, ints|1<<k
+					}
+				}
+				if ints&(1<<k) == 0 || at[k] != j {
+					continue
+				}
+				fr.Slots[slot] = value.Value{K: value.KInt, N: j}
+				setElem(s, j, a, fr)
+				break
+			}
+			if fr.Stop {
+				// (A generator that has seen enough: the comprehension
+				// stops after this element.)
+				truncate(s, int(j)+1)
+				break
+			}
+		}
+		fr.Stop = stop
+	}
+}
+
+// setElem computes arm a's element and puts it at index j of s.
+func setElem(s *value.Scratch, j int64, a *editArm, fr *engine.Frame) {
+	if a.xI != nil {
+		x := a.xI(fr)
+		if s.Boxed {
+			s.Vals[j] = value.Int(x)
+		} else {
+			s.Ints[j] = x
+		}
+		return
+	}
+	x := a.xV(fr)
+	if !s.Boxed && x.K == value.KInt {
+		s.Ints[j] = x.N
+		return
+	}
+	if !s.Boxed {
+		s.Box()
+	}
+	s.Vals[j] = x
+}
+
+// truncate keeps the first n elements of s.
+func truncate(s *value.Scratch, n int) {
+	if s.Boxed {
+		clear(s.Vals[n:])
+		s.Vals = s.Vals[:n]
+	} else {
+		s.Ints = s.Ints[:n]
+	}
+}
+
+// editNote says what an edit builds (--explain).
+func (p *BuildPlan) editNote() string {
+	var at []string
+	for k := 0; k < len(p.Elems); k += 2 {
+		at = append(at, ir.Expr(p.Elems[k]))
+	}
+	return fmt.Sprintf("as a copy of %s with the elements at %s computed (an edit)", p.Base.Name, strings.Join(at, " and "))
+}
