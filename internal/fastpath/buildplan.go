@@ -117,7 +117,7 @@ func (bd *builders) buildPlan(e lang.Expr) *BuildPlan {
 			if cl, ok := e.Clauses[0].(*lang.ForClause); ok && !cl.Target.Tuple {
 				if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
 					p.Kind, p.Range, p.Var = BuildRange, r, cl.Target.Names[0]
-					if ed := bd.editPlan(e, r, p.Var); ed != nil {
+					if ed := (edits{bd}).plan(e, r, p.Var); ed != nil {
 						return ed
 					}
 				}
@@ -229,7 +229,7 @@ func (p *CompositePlan) describe() string {
 				built = append(built, fmt.Sprintf("its filter %s keeps a mask of words for each value of %s", lang.SExpr(f.Expr), f.freeNote()))
 			}
 		case a.Build.Kind == BuildEdit:
-			built = append(built, fmt.Sprintf("argument %d (a list) is built %s", i+1, a.Build.editNote()))
+			built = append(built, fmt.Sprintf("argument %d (a list) is built %s", i+1, editNote(a.Build)))
 		default:
 			built = append(built, fmt.Sprintf("argument %d (a list, tuple or string) is built", i+1))
 		}

@@ -33,9 +33,9 @@
 //     set filter {x for x in S if C} is S's bitset and a mask kept per
 //     value of the other names C reads (filters, filter.go: the bitsets
 //     pass);
-//   - masks (masks.go): all and any over a comprehension of index tests
-//     (the lines of a board) as word operations on masks (Fold, the
-//     masks pass).
+//   - masks (package internal/masks): all and any over a comprehension
+//     of index tests (the lines of a board) as word operations on masks
+//     (Fold, the masks pass).
 //
 // The rewrites that bring a rule to the shapes recognized here are
 // package rewrite's; what names mean, package resolve's.

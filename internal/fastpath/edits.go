@@ -39,10 +39,14 @@ import (
 // maxEdits bounds the arms of an edit (a bit each in a word).
 const maxEdits = 8
 
-// editPlan recognizes [if j == A then X else ... else c[j] for j in 0 ..
+// edits recognizes and compiles the edits (the builders' lists).
+type edits struct{ bd *builders }
+
+// plan recognizes [if j == A then X else ... else c[j] for j in 0 ..
 // len(c) - 1], the comprehension e over range r of the variable v, as an
 // edit of c (Elems: A, X, B, Y, ...). nil otherwise.
-func (bd *builders) editPlan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
+func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
+	bd := ed.bd
 	if !bd.c.On(passes.Edits) {
 		return nil
 	}
@@ -140,8 +144,9 @@ type editArm struct {
 	atV, xV engine.EvalFn
 }
 
-// genEdit compiles plan p (BuildEdit).
-func (bd *builders) genEdit(p *BuildPlan) buildFn {
+// gen compiles plan p (BuildEdit).
+func (ed edits) gen(p *BuildPlan) buildFn {
+	bd := ed.bd
 	// (The comprehension as written, where c is not a list or tuple; it
 	// binds j, which the arms read.)
 	plain := bd.genRange(p)
@@ -235,7 +240,7 @@ func truncate(s *value.Scratch, n int) {
 }
 
 // editNote says what an edit builds (--explain).
-func (p *BuildPlan) editNote() string {
+func editNote(p *BuildPlan) string {
 	var at []string
 	for k := 0; k < len(p.Elems); k += 2 {
 		at = append(at, ir.Expr(p.Elems[k]))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/loopplan"
+	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -47,7 +48,7 @@ type paths struct {
 // Fold compiles a fold of a list comprehension: a mask test (masks.go)
 // or a fast fold over the memo tables (fold.go); nil when neither fits.
 func (p paths) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	if f := (masks{p.builders.c}).Masks(bi, comp, slow); f != nil {
+	if f := masks.Of(p.builders.c, bi, comp, slow); f != nil {
 		return f
 	}
 	return p.loops.Fold(bi, comp, slow, pos, argPos)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -32,7 +33,7 @@ import (
 // made again forgets the masks.
 
 // filters recognizes and compiles set filters (for the builders' sets,
-// and plainCond for the mask tests, masks.go).
+// and plainCond: masks.Plain).
 type filters struct{ c *compile.Compiler }
 
 // filterPlan recognizes {x for x in S if C ...}: one for clause of one
@@ -63,24 +64,7 @@ func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
 
 // plainCond reports whether e holds only literals, names of locals and
 // lets, and operators: what a filter's mask may be computed from.
-func (fl filters) plainCond(e lang.Expr) bool {
-	ok := true
-	lang.Inspect(e, func(x lang.Expr) bool {
-		switch x := x.(type) {
-		case *lang.Ident:
-			b := fl.c.Lookup(x)
-			if b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
-				ok = false
-			}
-		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit,
-			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
-		default:
-			ok = false
-		}
-		return ok
-	})
-	return ok
-}
+func (fl filters) plainCond(e lang.Expr) bool { return masks.Plain(fl.c, e) }
 
 // filter is p when it is a set filter, or the filter it is built from.
 func (p *BuildPlan) filter() *BuildPlan {

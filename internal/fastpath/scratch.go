@@ -49,7 +49,7 @@ func (bd *builders) genBuild(p *BuildPlan) buildFn {
 	case BuildRange:
 		return bd.genRange(p)
 	case BuildEdit:
-		return bd.genEdit(p)
+		return (edits{bd}).gen(p)
 	case BuildComp:
 		e := p.Expr.(*lang.Comp)
 		loops := bd.c.Vals.Clauses(e.Clauses)
@@ -157,7 +157,7 @@ func (bd *builders) Concat(e *lang.Binary) engine.EvalFn {
 		return nil
 	}
 	p := bd.buildPlan(e)
-	if p == nil || p.Kind != BuildConcat || !p.slices() {
+	if p == nil || p.Kind != BuildConcat || !slicesIn(p) {
 		return nil
 	}
 	bd.c.Fired(passes.Composite)
@@ -172,13 +172,13 @@ func (bd *builders) Concat(e *lang.Binary) engine.EvalFn {
 	}
 }
 
-// slices reports whether a concatenation has a slice among its operands.
-func (p *BuildPlan) slices() bool {
+// slicesIn reports whether concatenation p has a slice among its operands.
+func slicesIn(p *BuildPlan) bool {
 	switch p.Kind {
 	case BuildSlice:
 		return true
 	case BuildConcat:
-		return p.X.slices() || p.Y.slices()
+		return slicesIn(p.X) || slicesIn(p.Y)
 	}
 	return false
 }

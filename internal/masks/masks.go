@@ -1,4 +1,7 @@
-package fastpath
+// Package masks owns the mask tests: all and any over a comprehension of
+// index tests (the lines of a board) compiled as word operations on
+// masks (the masks pass), for the fast paths' folds.
+package masks
 
 import (
 	"fmt"
@@ -71,6 +74,13 @@ type MaskPlan struct {
 // masks recognizes and compiles the mask tests (paths.Fold).
 type masks struct{ c *compile.Compiler }
 
+// Of returns the fold of built-in bi (all or any) over comp as word
+// operations on masks, slow where they do not apply, or nil when comp is
+// not such a fold (Masks).
+func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn) engine.EvalFn {
+	return masks{c}.Masks(bi, comp, slow)
+}
+
 // Masks compiles a fold of comprehension comp by all or any (bi) as a
 // mask test (maskPlan), with slow the fold compiled without it. nil when
 // it is not one.
@@ -105,7 +115,7 @@ func oneFor(comp *lang.Comp) *lang.ForClause {
 // maskPlan recognizes the shapes of the masks pass (All is the caller's).
 func (mk masks) maskPlan(comp *lang.Comp) *MaskPlan {
 	cl := oneFor(comp)
-	if cl == nil || !(filters{mk.c}).plainCond(cl.Iter) {
+	if cl == nil || !Plain(mk.c, cl.Iter) {
 		return nil
 	}
 	p := &MaskPlan{Comp: comp, Coll: cl.Iter, Var: cl.Target.Names[0]}
@@ -217,7 +227,7 @@ func (mk masks) bitsTest(p *MaskPlan, b *lang.Binary, j *lang.Name) bool {
 	default:
 		return false
 	}
-	if mk.mentions(e, j) || !(filters{mk.c}).plainCond(e) {
+	if mk.mentions(e, j) || !Plain(mk.c, e) {
 		return false
 	}
 	p.Kind, p.X = testBits, e
@@ -555,4 +565,26 @@ func inColl(v value.Value, j int) bool {
 		}
 	}
 	return false
+}
+
+// Plain reports whether e is plain: literals, names of locals and
+// globals, operators, indexing and slicing, no call (evaluating it again
+// gives its value again).
+func Plain(c *compile.Compiler, e lang.Expr) bool {
+	ok := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Ident:
+			b := c.Lookup(x)
+			if b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
+				ok = false
+			}
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit,
+			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
