@@ -121,15 +121,6 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 	for _, c := range append(list, set...) {
 		parts = append(parts, renamed(fn, call, c))
 	}
-	if set == nil {
-		// A list comprehension's own first generator over comprehensions
-		// is fused first (`[x for x in [y for y in A] + [z for z in B]]`):
-		// its parts, one after the other, are the list's.
-		parts = fuseParts(env, parts)
-		if len(parts) > 1 && i != 0 {
-			return nil
-		}
-	}
 	unsorted := false
 	if set != nil {
 		sorted := setOrder(env, parts)
@@ -169,35 +160,6 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 		}
 	}
 	return out
-}
-
-// fuseParts fuses the first generator of each part while it is over
-// comprehensions written in place (at most 8 rounds), the parts of each in
-// its place.
-func fuseParts(env *Env, parts []*ir.Query) []*ir.Query {
-	for range 8 {
-		var out []*ir.Query
-		changed := false
-		for _, p := range parts {
-			if len(p.Clauses) > 0 {
-				if el, ok := p.Clauses[0].(*ir.Elems); ok {
-					if _, inPlace := el.Coll.(*lang.Call); !inPlace {
-						if xs := fuseAt(env, p, 0, el, setsOrdered); xs != nil {
-							out = append(out, xs...)
-							changed = true
-							continue
-						}
-					}
-				}
-			}
-			out = append(out, p)
-		}
-		parts = out
-		if !changed {
-			break
-		}
-	}
-	return parts
 }
 
 // helperDef is the def call calls, whatever the order of their
