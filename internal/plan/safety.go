@@ -320,6 +320,27 @@ func (s *safety) divides(id *lang.Ident) {
 	s.nonZero[resolve.Of(id)] = true
 }
 
+// compBound proves list comprehension c, written in the query after its
+// clauses, safe (its clauses, and its yield an int), and bounds its
+// elements by its yield. Its names are bound by its own clauses; what it
+// reads of the query, by the query's.
+func (s *safety) compBound(c *lang.Comp) (lin, bool) {
+	inner := ir.LowerComp(c, ir.CompConsumer(c.Kind))
+	q := *s.q
+	q.Clauses = append(append([]ir.Clause(nil), s.q.Clauses...), inner.Clauses...)
+	sub := *s
+	sub.q = &q
+	ok := sub.conds(inner.Clauses)
+	var l lin
+	if ok {
+		l, ok = sub.intExpr(inner.Yield)
+	}
+	// (The roots, their bounds and their guards found inside are the
+	// query's.)
+	s.order, s.limit, s.nonZero, s.positive = sub.order, sub.limit, sub.nonZero, sub.positive
+	return l, ok
+}
+
 // divisorsOf returns the root whose divisors e lists (a call of the
 // built-in divisors, not hidden, of a root), or nil.
 func (s *safety) divisorsOf(e lang.Expr) *lang.Ident {
@@ -365,6 +386,20 @@ func (s *safety) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 	case *ir.Elems:
 		if cl.Pat.Tuple {
 			return lin{}, false
+		}
+		if list, set := comps(cl.Coll); list != nil && set == nil {
+			// List comprehensions written in place (a concatenation of
+			// them): safe when their clauses and yields are, each
+			// element bounded by the yields.
+			var l lin
+			for _, c := range list {
+				x, ok := s.compBound(c)
+				if !ok {
+					return lin{}, false
+				}
+				l = lin{math.Max(l.c, x.c), math.Max(l.d, x.d)}
+			}
+			return l, true
 		}
 		if r := s.divisorsOf(cl.Coll); r != nil {
 			// The divisors of a root: each is between 1 and it. Listing
