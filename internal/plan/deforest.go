@@ -362,7 +362,7 @@ func destructure(el *ir.Elems, x lang.Expr, lit lang.Pos) []ir.Clause {
 // globalLit is the literal global e is bound to (Decl.Lit), or e.
 func globalLit(e lang.Expr) lang.Expr {
 	if id, ok := e.(*lang.Ident); ok {
-		if d := resolve.Of(id); d != nil && d.Kind == resolve.Global && d.Lit != nil {
+		if d := resolve.Of(id); d != nil && d.Kind == resolve.Global && resolve.LiteralElems(d.Lit) != nil {
 			return d.Lit
 		}
 	}

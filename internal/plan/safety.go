@@ -115,16 +115,16 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 		case lang.OpAdd, lang.OpSub:
 			l = lin{x.c + y.c, x.d + y.d}
 		case lang.OpMul:
-			k, isK := e.X.(*lang.IntLit)
+			k, isK := constInt(e.X)
 			other := y
 			if !isK {
-				k, isK = e.Y.(*lang.IntLit)
+				k, isK = constInt(e.Y)
 				other = x
 			}
 			if !isK {
 				return l, false
 			}
-			a := math.Abs(float64(k.Val))
+			a := math.Abs(float64(k))
 			l = lin{other.c * a, other.d * a}
 		case lang.OpDiv, lang.OpMod:
 			// By a root, which the guard says is not 0: |x / r| <= |x|
@@ -139,13 +139,13 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 			}
 			// By a literal other than 0 (and -1 for /): |x / k| <= |x|,
 			// |x % k| < |k|.
-			k, isK := e.Y.(*lang.IntLit)
-			if !isK || k.Val == 0 || k.Val == -1 && e.Op == lang.OpDiv {
+			k, isK := constInt(e.Y)
+			if !isK || k == 0 || k == -1 && e.Op == lang.OpDiv {
 				return l, false
 			}
 			l = x
 			if e.Op == lang.OpMod {
-				l = lin{0, math.Abs(float64(k.Val))}
+				l = lin{0, math.Abs(float64(k))}
 			}
 		default:
 			return l, false
@@ -293,6 +293,9 @@ func (s *safety) name(id *lang.Ident) (lin, bool) {
 	}
 	if cl := s.binder(d); cl != nil {
 		return s.clauseBound(cl, d)
+	}
+	if v, ok := constInt(id); ok {
+		return lin{0, math.Abs(float64(v))}, true // (not a root: the guard need not bound it)
 	}
 	b := s.env.R.Lookup(id)
 	if b == nil || !b.IsInt || b.Kind != resolve.Local && b.Kind != resolve.Global {
@@ -446,6 +449,18 @@ func literalInts(e lang.Expr) ([]int64, bool) {
 }
 
 // intLit is the value of an int literal or a negated one.
+// constInt is intLit of e, or of the literal a global e names holds
+// wherever it is read (resolve's Decl.Lit: a let of a literal that no code
+// runs before).
+func constInt(e lang.Expr) (int64, bool) {
+	if id, ok := e.(*lang.Ident); ok {
+		if d := resolve.Of(id); d != nil && d.Kind == resolve.Global && d.Lit != nil {
+			return intLit(d.Lit)
+		}
+	}
+	return intLit(e)
+}
+
 func intLit(e lang.Expr) (int64, bool) {
 	switch x := e.(type) {
 	case *lang.IntLit:

@@ -43,10 +43,11 @@ type Decl struct {
 	// Free is, once a def's body is resolved, what each name its body
 	// uses (its parameters excepted) means where the def is declared.
 	Free map[string]*Decl
-	// Lit is, for a global, the literal of int literals its let binds it
-	// to when no code of its file can run before the let (the file's
-	// statements before it are defs, games and such lets): its slot holds
-	// that value wherever code reads it (quietLet).
+	// Lit is, for a global, the literal of int literals, or the int
+	// literal, its let binds it to when no code of its file can run before
+	// the let (the file's statements before it are defs, games and such
+	// lets): its slot holds that value wherever code reads it (quietLet,
+	// intLet).
 	Lit  lang.Expr
 	cell *engine.Binding // a registry built-in's binding, made once (Resolver.Binding)
 }
@@ -374,7 +375,7 @@ func (b *binder) stmt(st lang.Stmt, top bool) {
 		b.expr(st.Value)
 		for _, n := range st.Pattern().Names {
 			d := b.declare(n, Global)
-			if top && !b.ran && quietLet(st) {
+			if top && !b.ran && (quietLet(st) || intLet(st)) {
 				d.Lit = st.Value
 			}
 		}
