@@ -20,9 +20,16 @@ func dedup(env *Env, qs []*ir.Query) ([]*ir.Query, bool) {
 	if !env.Repeatable || len(qs) < 2 || qs[0].Consumer.SeesDups() {
 		return qs, false
 	}
+	// (Compared without their guards: the queries run behind the guard
+	// of all, merged, Plan.)
+	unguarded := func(x *ir.Query) any {
+		y := *x
+		y.Guard = nil
+		return &y
+	}
 	var out []*ir.Query
 	for _, q := range qs {
-		if !Repeated(out, q, func(x *ir.Query) any { return x }) {
+		if !Repeated(out, q, unguarded) {
 			out = append(out, q)
 		}
 	}
