@@ -142,7 +142,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 				c.explaining = nil
 			}()
 		}
-		planned = c.planAlts(d, sg, ints)
+		planned = c.planAlts(d, sg, ints, x)
 		for _, pa := range planned {
 			alt := pa.alt
 			rejected := "" // why the alternative is not a fast loop

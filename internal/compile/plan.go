@@ -49,8 +49,9 @@ func (c *Compiler) repeatable() bool { return c.Env.Th != nil && c.Env.Th.Progra
 
 // planAlts plans the alternatives of game d's rule for the variant (sg:
 // streamed SG values; ints: int parameters), and explains the plans of
-// the variant that is explained (sg and ints).
-func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
+// the variant that is explained (sg and ints), and into x those of the
+// variant for other arguments that only it runs.
+func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanation) []plannedAlt {
 	k := ir.MoveValues
 	if sg {
 		k = ir.MoveSG
@@ -75,6 +76,19 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 			}
 			out = append(out, plannedAlt{i: i, alt: pa, written: j >= len(res.Planned)})
 		}
+		if res.Fired != 0 && sg && !ints && listGuard(res) && x != nil {
+			// (The variant for other arguments explains the plans only
+			// it runs: those whose guard reads a list of ints.)
+			saved := c.explaining
+			c.explaining = x
+			c.note("%s is planned (%s) as:", altLabel(i, alt), strings.ReplaceAll(res.Fired.String(), "+", ", "))
+			for _, line := range strings.Split(res.String(), "\n") {
+				c.note("    %s", line)
+			}
+			c.note("  (where the guard does not hold, as written)")
+			c.explaining = saved
+			x.Fired |= res.Fired
+		}
 		if res.Fired != 0 && sg && ints {
 			c.note("%s is planned (%s) as:", altLabel(i, alt), strings.ReplaceAll(res.Fired.String(), "+", ", "))
 			for _, line := range strings.Split(res.String(), "\n") {
@@ -89,6 +103,20 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool) []plannedAlt {
 		}
 	}
 	return out
+}
+
+// listGuard reports whether the plan's guard asks for a list of ints
+// (a plan that runs only in the variant for other arguments than ints).
+func listGuard(res plan.Result) bool {
+	if len(res.Planned) == 0 {
+		return false
+	}
+	for _, b := range res.Planned[0].Guard {
+		if b.Ints {
+			return true
+		}
+	}
+	return false
 }
 
 // planComp compiles comprehension e, consumed by k, as planned, by

@@ -226,6 +226,26 @@ print sg(f(0))
 print [sg(g(n)) for n in 1 .. 60], moves(g(12)), winning(g(12))
 print sg(g(0))
 `,
+	// positions that are lists of ints, options from helpers (set and
+	// list comprehensions, the same one twice), read by index where an
+	// or's left side keeps the index in range: behind the guard that the
+	// position is a list of ints; elsewhere (a string in the list, a
+	// tuple, an int too large for the guard, an index out of range) as
+	// written, with its errors
+	`def free(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)
+def opts(b) = {board([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if free(b, i)}
+game board(b) moves m for m in [x for x in opts(b)] + [y for y in opts(b)]
+def lower(hs) = {heaps(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1])) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1}
+game heaps(hs) moves m for m in lower(hs)
+def bite(rows) = [chomp([if i < r then rows[i] else min(rows[i], c) for i in 0 .. len(rows) - 1]) for r in 0 .. len(rows) - 1 for c in 0 .. rows[r] - 1 if r + c > 0]
+game chomp(rows) moves m for m in bite(rows)
+print [sg(board([0] * n)) for n in 0 .. 9], sg(board([0, 1, 0, 0, 0, 0])), moves(board([0, 0, 0])), winning(board([0, 0, 0, 0]))
+print [sg(heaps([a, b, 3])) for a in 0 .. 3 for b in 0 .. 3], sg(heaps((2, 3))), moves(heaps([1, 2]))
+print [sg(chomp([a, b, 1])) for a in 1 .. 4 for b in 1 .. a], winning(chomp([3, 2]))
+print sg(heaps([-9223372036854775807, 2])), moves(heaps([-9223372036854775807, 2]))
+print sg(heaps([1, "a"]))
+print sg(board("000"))
+`,
 	// a string where an int is expected: the general variant as written
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))

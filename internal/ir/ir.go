@@ -139,15 +139,24 @@ type Query struct {
 	Guard []Bound
 }
 
-// Bound is the assumption |Root| <= T of a query's guard.
+// Bound is the assumption |Root| <= T of a query's guard, or with Ints,
+// that Root is a list or tuple of at most MaxLen ints, each at most T in
+// size.
 type Bound struct {
 	Root *lang.Ident
 	T    int64
+	// Ints: Root is a list or tuple of ints (read by index, by len, by
+	// iterating it), each |x| <= T, and len(Root) <= MaxLen.
+	Ints bool
 	// NonZero: Root != 0 too (it divides: x / Root, x % Root).
 	NonZero bool
 	// Positive: Root >= 1 too (divisors(Root) is iterated).
 	Positive bool
 }
+
+// MaxLen is the length of a list the Ints guard allows (so that len and
+// the arithmetic on indexes cannot overflow).
+const MaxLen = 1 << 32
 
 // Clone returns a copy of q whose clause list may be changed (the clauses
 // themselves are shared: a pass replaces a clause, it does not edit one).

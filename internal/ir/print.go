@@ -18,7 +18,11 @@ import (
 func (q *Query) String() string {
 	var b strings.Builder
 	for _, g := range q.Guard {
-		fmt.Fprintf(&b, "guard |%s| <= %d\n", g.Root.Name, g.T)
+		if g.Ints {
+			fmt.Fprintf(&b, "guard %s is a list of ints, each |x| <= %d\n", g.Root.Name, g.T)
+		} else {
+			fmt.Fprintf(&b, "guard |%s| <= %d\n", g.Root.Name, g.T)
+		}
 		if g.NonZero {
 			fmt.Fprintf(&b, "guard %s != 0\n", g.Root.Name)
 		}

@@ -119,12 +119,6 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 	}
 	var parts []*ir.Query
 	for _, c := range append(list, set...) {
-		if nestedReads(fn, c) {
-			// (A def's parameters and the comprehension's names are
-			// written anew in its clauses, not in the comprehensions
-			// inside them: resolve.Substitute does not go into one.)
-			return nil
-		}
 		parts = append(parts, renamed(fn, call, c))
 	}
 	unsorted := false
@@ -166,35 +160,6 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 		}
 	}
 	return out
-}
-
-// nestedReads reports whether a comprehension inside comprehension c
-// reads a parameter of def fn (nil: none) or a name c binds.
-func nestedReads(fn *engine.Func, c *lang.Comp) bool {
-	names := map[*resolve.Decl]bool{}
-	if fn != nil {
-		for d := range resolve.ParamIndex(fn) {
-			names[d] = true
-		}
-	}
-	for _, cl := range ir.LowerComp(c, ir.ListComp).Clauses {
-		for _, n := range cl.Binds() {
-			names[resolve.NameDecl(n)] = true
-		}
-	}
-	found := false
-	lang.Inspect(c, func(x lang.Expr) bool {
-		if y, ok := x.(*lang.Comp); ok && y != c {
-			lang.Inspect(y, func(z lang.Expr) bool {
-				if id, ok := z.(*lang.Ident); ok && names[resolve.Of(id)] {
-					found = true
-				}
-				return !found
-			})
-		}
-		return !found
-	})
-	return found
 }
 
 // helperDef is the def call calls, whatever the order of their
@@ -307,7 +272,7 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 	// evaluates must be safe.
 	sf := newSafety(env, out)
 	for _, a := range call.Args {
-		if _, ok := sf.intExpr(a); !ok {
+		if !sf.arg(a) {
 			return nil
 		}
 	}

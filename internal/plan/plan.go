@@ -18,9 +18,11 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -166,6 +168,7 @@ func mergeGuards(a, b []ir.Bound) []ir.Bound {
 				out[i].T = min(out[i].T, x.T)
 				out[i].NonZero = out[i].NonZero || x.NonZero
 				out[i].Positive = out[i].Positive || x.Positive
+				out[i].Ints = out[i].Ints || x.Ints
 				merged = true
 			}
 		}
@@ -211,7 +214,7 @@ func Alts(env *Env, alt *lang.Alt, k ir.Consumer) ([]*lang.Alt, Result) {
 // game's), at most 2^PackBits in size there, and each bound is larger.
 func holds(env *Env, g []ir.Bound) bool {
 	for _, b := range g {
-		if bd := env.R.Lookup(b.Root); bd == nil || bd.Kind != resolve.Local || b.T < 1<<memo.PackBits || b.NonZero || b.Positive {
+		if bd := env.R.Lookup(b.Root); bd == nil || bd.Kind != resolve.Local || b.T < 1<<memo.PackBits || b.NonZero || b.Positive || b.Ints {
 			return false
 		}
 	}
@@ -220,11 +223,21 @@ func holds(env *Env, g []ir.Bound) bool {
 
 // guardExpr is the conjunction of -T <= Root <= T, and Root != 0 and
 // Root >= 1 where the bound says so (ints compared with literals: it
-// cannot fail).
+// cannot fail), or for an Ints bound, the test that Root is a list or
+// tuple of ints within T (intsWithin, which cannot fail either).
 func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 	var out lang.Expr
 	for _, g := range gs {
 		id := &lang.Ident{Pos: pos, Name: g.Root.Name, Bind: g.Root.Bind}
+		if g.Ints {
+			call := &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: intsWithin.BName, Bind: intsWithinDecl}, Args: []lang.Expr{id, &lang.IntLit{Pos: pos, Val: g.T}}}
+			if out == nil {
+				out = call
+			} else {
+				out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: call}
+			}
+			continue
+		}
 		lo := &lang.Binary{Pos: pos, Op: lang.OpGe, X: id, Y: &lang.IntLit{Pos: pos, Val: -g.T}}
 		hi := &lang.Binary{Pos: pos, Op: lang.OpLe, X: id, Y: &lang.IntLit{Pos: pos, Val: g.T}}
 		both := lang.Expr(&lang.Binary{Pos: pos, Op: lang.OpAnd, X: lo, Y: hi})
@@ -260,4 +273,35 @@ func Comp(env *Env, e *lang.Comp, k ir.Consumer) (*lang.Comp, lang.Expr, Result)
 		return p, nil, res
 	}
 	return p, guardExpr(q.Guard, e.Pos), res
+}
+
+// intsWithin is the test of an Ints bound: intsWithin(X, T) is whether X
+// is a list or tuple of at most ir.MaxLen elements, each an int at most
+// T in size. It cannot fail. Its name is none a program can write: only
+// the planner calls it.
+var intsWithin = &engine.Builtin{BName: "ints within", MinArgs: 2, MaxArgs: 2, Pure: true,
+	Doc: "the planner's guard: whether X is a list or tuple of ints each at most T in size",
+	Fn: func(c *engine.Call, a []value.Value) value.Value {
+		return value.Bool(IntsWithin(a[0], a[1].Int()))
+	}}
+
+// intsWithinDecl declares intsWithin for the names that call it.
+var intsWithinDecl = &resolve.Decl{Name: intsWithin.BName, Kind: resolve.Builtin, Bi: intsWithin}
+
+// IntsWithin reports whether x is a list or tuple of at most ir.MaxLen
+// ints, each at most t in size.
+func IntsWithin(x value.Value, t int64) bool {
+	if k := x.Kind(); k != value.KList && k != value.KTuple {
+		return false
+	}
+	es := x.Elems()
+	if len(es) > ir.MaxLen {
+		return false
+	}
+	for _, e := range es {
+		if e.Kind() != value.KInt || e.Int() > t || e.Int() < -t {
+			return false
+		}
+	}
+	return true
 }

@@ -3,7 +3,9 @@ package plan
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -37,7 +39,18 @@ type safety struct {
 	// positive: the roots whose divisors are iterated (the guard says
 	// they are at least 1).
 	positive map[*resolve.Decl]bool
-	limit    float64 // the largest M every node allows
+	// ints: the roots that are lists (or tuples) of ints, read by index,
+	// len or iteration (listroots.go): the guard says so, and bounds
+	// their elements as it bounds an int root.
+	ints  map[*resolve.Decl]bool
+	limit float64 // the largest M every node allows
+	// facts: conditions known to hold where the expression being proved
+	// is evaluated (the left side of an and, the negated left side of
+	// an or, an if's condition in its branches; with ordered, the
+	// filters before it in the clauses proved): what an index's range
+	// proof reads (listroots.go).
+	facts   []lang.Expr
+	ordered bool
 }
 
 func newSafety(env *Env, q *ir.Query) *safety {
@@ -59,13 +72,14 @@ func (s *safety) guard(q *ir.Query) ([]ir.Bound, bool) {
 		return nil, false
 	}
 	for _, d := range s.order {
-		b := ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d]}
+		b := ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d]}
 		merged := false
 		for i := range out {
 			if resolve.Of(out[i].Root) == d {
 				out[i].T = min(out[i].T, b.T)
 				out[i].NonZero = out[i].NonZero || b.NonZero
 				out[i].Positive = out[i].Positive || b.Positive
+				out[i].Ints = out[i].Ints || b.Ints
 				merged = true
 			}
 		}
@@ -150,7 +164,17 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 		default:
 			return l, false
 		}
+	case *lang.Index:
+		// An element of a list root at an index proved in range.
+		var ok bool
+		if l, ok = s.element(e); !ok {
+			return l, false
+		}
 	case *lang.Call:
+		if r := s.lenOf(e); r != nil {
+			l = lin{0, ir.MaxLen}
+			break
+		}
 		// min and max of two ints or more (the built-ins, not hidden):
 		// one of them.
 		bi := s.env.R.BuiltinCallee(e)
@@ -165,9 +189,13 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 			l = lin{math.Max(l.c, x.c), math.Max(l.d, x.d)}
 		}
 	case *lang.IfExpr:
-		x, ok1 := s.intExpr(e.Then)
-		y, ok2 := s.intExpr(e.Else)
-		if !ok1 || !ok2 || !s.cond(e.Cond) {
+		if !s.cond(e.Cond) {
+			return l, false
+		}
+		var x, y lin
+		ok1 := s.with(e.Cond, func() bool { var ok bool; x, ok = s.intExpr(e.Then); return ok })
+		ok2 := s.with(negate(e.Cond), func() bool { var ok bool; y, ok = s.intExpr(e.Else); return ok })
+		if !ok1 || !ok2 {
 			return l, false
 		}
 		l = lin{math.Max(x.c, y.c), math.Max(x.d, y.d)}
@@ -186,8 +214,10 @@ func (s *safety) cond(e lang.Expr) bool {
 		return e.Op == lang.OpNot && s.cond(e.X)
 	case *lang.Binary:
 		switch e.Op {
-		case lang.OpAnd, lang.OpOr:
-			return s.cond(e.X) && s.cond(e.Y)
+		case lang.OpAnd:
+			return s.cond(e.X) && s.with(e.X, func() bool { return s.cond(e.Y) })
+		case lang.OpOr:
+			return s.cond(e.X) && s.with(negate(e.X), func() bool { return s.cond(e.Y) })
 		case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe, lang.OpEq, lang.OpNe:
 			_, ok1 := s.intExpr(e.X)
 			_, ok2 := s.intExpr(e.Y)
@@ -205,6 +235,9 @@ func (s *safety) conds(cls []ir.Clause) bool {
 		case *ir.Filter:
 			if !s.cond(cl.Cond) {
 				return false
+			}
+			if s.ordered {
+				s.facts = append(s.facts[:len(s.facts):len(s.facts)], cl.Cond)
 			}
 		case *ir.Bind:
 			if id, ok := cl.X.(*lang.Ident); ok && !cl.Pat.Tuple && s.binder(resolve.Of(id)) != nil {
@@ -260,7 +293,7 @@ func (s *safety) position(e lang.Expr) bool {
 			return false
 		}
 		for _, a := range x.Args {
-			if !s.arg(a) {
+			if !s.arg(a) && !s.listArg(a) {
 				return false
 			}
 		}
@@ -278,7 +311,8 @@ func (s *safety) intOrTuple(e lang.Expr) bool {
 	case *lang.ListLit:
 		return safeAll(s, e.Elems)
 	case *lang.IfExpr:
-		return s.cond(e.Cond) && s.intOrTuple(e.Then) && s.intOrTuple(e.Else)
+		return s.cond(e.Cond) && s.with(e.Cond, func() bool { return s.intOrTuple(e.Then) }) &&
+			s.with(negate(e.Cond), func() bool { return s.intOrTuple(e.Else) })
 	}
 	_, ok := s.intExpr(e)
 	return ok
@@ -340,8 +374,52 @@ func (s *safety) compBound(c *lang.Comp) (lin, bool) {
 	}
 	// (The roots, their bounds and their guards found inside are the
 	// query's.)
-	s.order, s.limit, s.nonZero, s.positive = sub.order, sub.limit, sub.nonZero, sub.positive
+	s.order, s.limit, s.nonZero, s.positive, s.ints = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints
 	return l, ok
+}
+
+// helperBound proves the collection call of def fn returns safe: its
+// arguments cannot fail and its body is list comprehensions
+// concatenated or set comprehensions united, each safe (its clauses, its
+// yield an int, a tuple of ints or a position; a set of such cannot fail
+// to build). It bounds the elements by the yields where d, a variable
+// they bind, needs it (d nil: the collection evaluated).
+func (s *safety) helperBound(fn *engine.Func, call *lang.Call, d *resolve.Decl) (lin, bool) {
+	for _, a := range call.Args {
+		if !s.arg(a) {
+			return lin{}, false
+		}
+	}
+	list, set := comps(fn.Decl.Body)
+	var l lin
+	for _, c := range append(list, set...) {
+		part := renamed(fn, call, c)
+		if s.env.On&passes.Inline != 0 {
+			// (Its helpers inlined where they cannot fail, as a fused
+			// part's are: inline.go.)
+			if x := inline(s.env, part); x != nil {
+				part = x
+			}
+		}
+		q := *s.q
+		q.Clauses = append(append([]ir.Clause(nil), s.q.Clauses...), part.Clauses...)
+		sub := *s
+		sub.q = &q
+		ok := sub.conds(part.Clauses)
+		var x lin
+		if ok {
+			var isInt bool
+			if x, isInt = sub.intExpr(part.Yield); !isInt {
+				ok = d == nil && (sub.intOrTuple(part.Yield) || sub.position(part.Yield))
+			}
+		}
+		s.order, s.limit, s.nonZero, s.positive, s.ints = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints
+		if !ok {
+			return lin{}, false
+		}
+		l = lin{math.Max(l.c, x.c), math.Max(l.d, x.d)}
+	}
+	return l, len(list)+len(set) > 0
 }
 
 // divisorsOf returns the root whose divisors e lists (a call of the
@@ -389,6 +467,14 @@ func (s *safety) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 	case *ir.Elems:
 		if cl.Pat.Tuple {
 			return lin{}, false
+		}
+		if id, ok := cl.Coll.(*lang.Ident); ok && s.listRoot(id) {
+			return lin{1, 0}, true // (its elements, ints within the guard)
+		}
+		if call, ok := cl.Coll.(*lang.Call); ok {
+			if fn := helperDef(s.env, call); fn != nil {
+				return s.helperBound(fn, call, d)
+			}
 		}
 		if list, set := comps(cl.Coll); list != nil && set == nil {
 			// List comprehensions written in place (a concatenation of

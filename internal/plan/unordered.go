@@ -41,6 +41,7 @@ import (
 // pass reorders them.
 func unordered(env *Env, q *ir.Query) ([]ir.Bound, bool) {
 	sf := newSafety(env, q)
+	sf.ordered = true // (the clauses in their order: the filters before one hold)
 	if !sf.conds(q.Clauses) {
 		return nil, false
 	}
@@ -140,6 +141,7 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 		}
 		for _, q := range asWritten(env, alt) {
 			sf := newSafety(env, q)
+			sf.ordered = true // (the clauses in their order: the filters before one hold)
 			calls := ownCalls(env, q.Yield)
 			if calls == nil || !sf.conds(q.Clauses) || !sf.position(q.Yield) {
 				return nil, false
@@ -167,9 +169,10 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 	// (One bound for every root: an argument passed for another
 	// parameter stays within it.)
 	t := minConst(guard)
-	roots := map[*resolve.Decl]bool{}
+	roots, ints := map[*resolve.Decl]bool{}, map[*resolve.Decl]bool{}
 	for i, b := range guard {
 		roots[resolve.Of(b.Root)] = true
+		ints[resolve.Of(b.Root)] = b.Ints
 		guard[i].T = t
 	}
 	for _, a := range args {
@@ -181,6 +184,13 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 		}
 		if !roots[p] {
 			continue // (read by no rule as an int: any value)
+		}
+		if ints[p] {
+			// A list root: the option's list within the guard too.
+			if !elemsWithin(env, a.q, a.x, t, roots, ints) {
+				return nil, false
+			}
+			continue
 		}
 		x, ok := ir.AffineOf(a.x, func(*lang.Ident) bool { return true })
 		if !ok || !within(a.q, x, roots, t, true, 0) || !within(a.q, x, roots, t, false, 0) {

@@ -46,6 +46,16 @@ func TestUnordered(t *testing.T) {
 			want: "planned (unordered) as:\nguard |a| <= 2250000000000000000\nguard |b| <= 2250000000000000000\nrange k' = 1 .. a\nyield g(a - k', b)\nthen\nrange k' = 1 .. b\nyield g(a, b - k')"},
 		{name: "sets: an element that may fail", src: "def opts(n) = {g(n / s) for s in 1 .. n}\ngame g(n) moves p for p in opts(n)\n"},
 		{name: "sets: a position that may fail elsewhere", src: "def opts(n) = {g(n - s) for s in [1, 2] if s <= n}\ngame g(n) moves p for p in opts(n) | g(0) if 10 / n > 2\n"},
+		// Sets of positions whose arguments are lists of ints.
+		{name: "sets: list positions, read by index and len", src: "def opts(hs) = {g(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1])) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1}\ngame g(hs) moves m for m in opts(hs)\n",
+			want: "planned (unordered) as:\nguard hs is a list of ints, each |x| <= 4500000000000000000\nrange i' = 0 .. len(hs) - 1\nrange k' = 0 .. hs[i'] - 1\nyield g(sorted([if j == i' then k' else hs[j]; range j = 0 .. len(hs) - 1]))"},
+		{name: "sets: list positions, an index in range where an or's left side is false", src: "def opts(b) = {g([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)}\ngame g(b) moves m for m in opts(b)\n",
+			want: "planned (bounds, unordered) as:\nguard b is a list of ints, each |x| <= 4500000000000000000\nrange i' = 0 .. len(b) - 1\nfilter b[i'] == 0\nfilter i' == 0 or b[i' - 1] == 0\nfilter i' == len(b) - 1 or b[i' + 1] == 0\nyield g([if j == i' then 1 else b[j]; range j = 0 .. len(b) - 1])"},
+		{name: "sets: list positions, an index that may be -1", src: "def opts(b) = {g([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 0 and b[i - 1] == 0}\ngame g(b) moves m for m in opts(b)\n"},
+		{name: "sets: list positions, an index that may be len", src: "def opts(hs) = {g([k]) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i + 1]}\ngame g(hs) moves m for m in opts(hs)\n"},
+		{name: "sets: list positions, an option's element that may leave the guard", src: "def opts(hs) = {g(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1])) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] + 1}\ngame g(hs) moves m for m in opts(hs)\n"},
+		{name: "sets: list positions, an option of a string", src: "def opts(hs) = {g(str(k)) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1}\ngame g(hs) moves m for m in opts(hs)\n"},
+		{name: "sets: list positions, a tuple concatenated", src: "def opts(hs) = {g(hs + [k]) for k in 0 .. len(hs) - 1 if len(hs) < 3}\ngame g(hs) moves m for m in opts(hs)\n"},
 		{name: "sets off", off: passes.Unordered, src: "def opts(n) = {g(n - s) for s in [1, 2] if s <= n}\ngame g(n) moves p for p in opts(n)\n"},
 	}
 	for _, c := range cases {

@@ -3,7 +3,9 @@ package resolve
 import "github.com/grundy-lang/grundy/lang"
 
 // Substitute copies x with the parameters replaced by the arguments:
-// each name whose declaration index maps to i becomes args[i]. When site
+// each name whose declaration index maps to i becomes args[i], inside
+// comprehensions too (a name a comprehension binds keeps its
+// declaration). When site
 // is not nil (a def's body inlined at a call), the calls copied take it:
 // they are at the call now.
 func Substitute(x lang.Expr, index map[*Decl]int, args []lang.Expr, site *Site) lang.Expr {
@@ -45,6 +47,33 @@ func Substitute(x lang.Expr, index map[*Decl]int, args []lang.Expr, site *Site) 
 		return &lang.ListLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args, site)}
 	case *lang.SetLit:
 		return &lang.SetLit{Pos: x.Pos, Elems: substituteAll(x.Elems, index, args, site)}
+	case *lang.Slice:
+		out := &lang.Slice{Pos: x.Pos, X: sub(x.X)}
+		if x.Lo != nil {
+			out.Lo = sub(x.Lo)
+		}
+		if x.Hi != nil {
+			out.Hi = sub(x.Hi)
+		}
+		return out
+	case *lang.Comp:
+		// Its own names keep their declarations (a name it binds is no
+		// parameter): what it reads of the parameters is written anew.
+		out := &lang.Comp{Pos: x.Pos, Kind: x.Kind, Body: sub(x.Body), Clauses: make([]lang.Clause, len(x.Clauses))}
+		if x.Key != nil {
+			out.Key = sub(x.Key)
+		}
+		for i, cl := range x.Clauses {
+			switch cl := cl.(type) {
+			case *lang.ForClause:
+				out.Clauses[i] = &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: sub(cl.Iter)}
+			case *lang.IfClause:
+				out.Clauses[i] = &lang.IfClause{Pos: cl.Pos, Cond: sub(cl.Cond)}
+			default:
+				out.Clauses[i] = cl
+			}
+		}
+		return out
 	}
 	return x
 }

@@ -154,6 +154,9 @@ func report(t *testing.T, all []timing) {
 	t.Logf("the worst spelling:\n%s", all[len(all)-1].text)
 	for i := len(all) - 1; i >= max(0, len(all)-5); i-- {
 		t.Logf("worst %d: %s", len(all)-i, all[i])
+		if len(all)-i > 1 && len(all)-i <= 3 {
+			t.Logf("its script:\n%s", all[i].text)
+		}
 	}
 	// Per family: the spellings that used it.
 	byFam := map[string][]float64{}

@@ -1,0 +1,572 @@
+package plan
+
+import (
+	"math"
+	"math/big"
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// List roots: a local from outside the query that the query reads as a
+// list of ints (a position's list, `hs` of `game heaps(hs)`): by an index
+// proved in range (`hs[i]` for i in 0 .. len(hs) - 1), by len, by
+// iterating it. Where the guard says it is a list or tuple of ints, each
+// at most T in size (ir.Bound.Ints, tested by intsWithin), none of those
+// reads can fail and each element is bounded as an int root is. An
+// index is in range when its least value is at least 0 and its largest
+// at most len(R) - 1, both computed over the variables' clauses (a
+// range's ends) and the facts known where it is read: `i == 0 or
+// b[i - 1] == 0` reads b[i - 1] where i != 0.
+
+// listRoot reports whether id names a local from outside the query that
+// is not known to be an int (a game's or def's parameter in the variant
+// for any values), and records it as a list root.
+func (s *safety) listRoot(id *lang.Ident) bool {
+	d := resolve.Of(id)
+	if d == nil || s.binder(d) != nil {
+		return false
+	}
+	b := s.env.R.Lookup(id)
+	if b == nil || b.Kind != resolve.Local || b.IsInt {
+		return false
+	}
+	if s.ints == nil {
+		s.ints = map[*resolve.Decl]bool{}
+	}
+	if _, ok := s.roots[d]; !ok {
+		s.roots[d] = id
+		s.order = append(s.order, d)
+	}
+	s.ints[d] = true
+	return true
+}
+
+// lenOf returns the list root whose length call is (len, the built-in
+// not hidden, of a list root), or nil.
+func (s *safety) lenOf(call *lang.Call) *resolve.Decl {
+	bi := s.env.R.BuiltinCallee(call)
+	if bi == nil || bi.BName != "len" || len(call.Args) != 1 {
+		return nil
+	}
+	id, ok := call.Args[0].(*lang.Ident)
+	if !ok || !s.listRoot(id) {
+		return nil
+	}
+	return resolve.Of(id)
+}
+
+// element bounds R[i], an element of a list root at an index proved in
+// range: an int within the guard.
+func (s *safety) element(e *lang.Index) (lin, bool) {
+	id, ok := e.X.(*lang.Ident)
+	if !ok || !s.listRoot(id) {
+		return lin{}, false
+	}
+	if _, ok := s.intExpr(e.Index); !ok {
+		return lin{}, false
+	}
+	lo, hi, ok := s.span(e.Index, resolve.Of(id), 0)
+	if !ok || lo.k != 0 || lo.c < 0 || hi.k != 1 || hi.c > -1 {
+		return lin{}, false
+	}
+	return lin{1, 0}, true
+}
+
+// with runs f with fact known to hold.
+func (s *safety) with(fact lang.Expr, f func() bool) bool {
+	saved := s.facts
+	s.facts = append(s.facts[:len(s.facts):len(s.facts)], fact)
+	ok := f()
+	s.facts = saved
+	return ok
+}
+
+// negate is not e.
+func negate(e lang.Expr) lang.Expr {
+	return &lang.Unary{Pos: e.Position(), Op: lang.OpNot, X: e}
+}
+
+// listArg reports whether a, an argument of a position, is a list or
+// tuple of safe ints that cannot fail to build (listInts).
+func (s *safety) listArg(a lang.Expr) bool {
+	_, _, ok := s.listInts(a)
+	return ok
+}
+
+// seqKind is what a list expression makes: a list, a tuple, or either.
+type seqKind uint8
+
+const (
+	seqAny seqKind = iota
+	seqList
+	seqTuple
+)
+
+// listInts proves that e makes a list (or tuple) of safe ints and cannot
+// fail: a list root, a literal of safe ints, a list comprehension
+// written in place whose clauses and yield are safe, sorted of such, a
+// concatenation of two lists, a safe choice between such. It bounds the
+// elements.
+func (s *safety) listInts(e lang.Expr) (lin, seqKind, bool) {
+	switch e := e.(type) {
+	case *lang.Ident:
+		if s.listRoot(e) {
+			return lin{1, 0}, seqAny, true
+		}
+	case *lang.ListLit, *lang.TupleLit:
+		var l lin
+		for _, x := range resolve.LiteralElems(e) {
+			y, ok := s.intExpr(x)
+			if !ok {
+				return lin{}, seqAny, false
+			}
+			l = lin{math.Max(l.c, y.c), math.Max(l.d, y.d)}
+		}
+		if _, ok := e.(*lang.TupleLit); ok {
+			return l, seqTuple, true
+		}
+		return l, seqList, true
+	case *lang.Comp:
+		if e.Kind != lang.ListComp {
+			break
+		}
+		if l, ok := s.compBound(e); ok {
+			return l, seqList, true
+		}
+	case *lang.Call:
+		bi := s.env.R.BuiltinCallee(e)
+		if bi == nil || bi.BName != "sorted" || len(e.Args) != 1 {
+			break
+		}
+		if l, _, ok := s.listInts(e.Args[0]); ok {
+			return l, seqList, true
+		}
+	case *lang.Binary:
+		if e.Op != lang.OpAdd {
+			break
+		}
+		x, kx, ok1 := s.listInts(e.X)
+		y, ky, ok2 := s.listInts(e.Y)
+		if ok1 && ok2 && kx == seqList && ky == seqList {
+			return lin{math.Max(x.c, y.c), math.Max(x.d, y.d)}, seqList, true
+		}
+	case *lang.IfExpr:
+		if !s.cond(e.Cond) {
+			break
+		}
+		var x, y lin
+		var kx, ky seqKind
+		ok1 := s.with(e.Cond, func() bool { var ok bool; x, kx, ok = s.listInts(e.Then); return ok })
+		ok2 := s.with(negate(e.Cond), func() bool { var ok bool; y, ky, ok = s.listInts(e.Else); return ok })
+		if ok1 && ok2 {
+			k := kx
+			if kx != ky {
+				k = seqAny
+			}
+			return lin{math.Max(x.c, y.c), math.Max(x.d, y.d)}, k, true
+		}
+	}
+	return lin{}, seqAny, false
+}
+
+// form is k*len(R) + c, for the list root R whose index is proved.
+type form struct{ k, c int64 }
+
+// maxSpan bounds the constants of an index's span (no overflow).
+const maxSpan = 1 << 40
+
+func (f form) add(g form, sign int64) (form, bool) {
+	out := form{f.k + sign*g.k, f.c + sign*g.c}
+	return out, out.c < maxSpan && out.c > -maxSpan && out.k < 8 && out.k > -8
+}
+
+// span bounds index expression x: its least and largest values as forms
+// over len(r), or false.
+func (s *safety) span(x lang.Expr, r *resolve.Decl, depth int) (lo, hi form, ok bool) {
+	if depth > maxBoundDepth {
+		return lo, hi, false
+	}
+	if v, isK := constInt(x); isK {
+		if v >= maxSpan || v <= -maxSpan {
+			return lo, hi, false
+		}
+		return form{0, v}, form{0, v}, true
+	}
+	switch x := x.(type) {
+	case *lang.Call:
+		if s.lenOf(x) == r {
+			return form{1, 0}, form{1, 0}, true
+		}
+	case *lang.Ident:
+		return s.varSpan(x, r, depth)
+	case *lang.Unary:
+		if x.Op != lang.OpNeg {
+			break
+		}
+		l, h, ok := s.span(x.X, r, depth+1)
+		return form{-h.k, -h.c}, form{-l.k, -l.c}, ok
+	case *lang.Binary:
+		if x.Op != lang.OpAdd && x.Op != lang.OpSub {
+			break
+		}
+		l1, h1, ok1 := s.span(x.X, r, depth+1)
+		l2, h2, ok2 := s.span(x.Y, r, depth+1)
+		if !ok1 || !ok2 {
+			break
+		}
+		var ok3, ok4 bool
+		if x.Op == lang.OpAdd {
+			lo, ok3 = l1.add(l2, 1)
+			hi, ok4 = h1.add(h2, 1)
+		} else {
+			lo, ok3 = l1.add(h2, -1)
+			hi, ok4 = h1.add(l2, -1)
+		}
+		return lo, hi, ok3 && ok4
+	}
+	return lo, hi, false
+}
+
+// varSpan bounds a variable of the query by its clause, then narrows it
+// by the facts that compare it.
+func (s *safety) varSpan(id *lang.Ident, r *resolve.Decl, depth int) (lo, hi form, ok bool) {
+	d := resolve.Of(id)
+	if d == nil {
+		return lo, hi, false
+	}
+	switch cl := s.binder(d).(type) {
+	case *ir.Range:
+		var ok1, ok2 bool
+		lo, _, ok1 = s.span(cl.Lo, r, depth+1)
+		_, hi, ok2 = s.span(cl.Hi, r, depth+1)
+		ok = ok1 && ok2
+	case *ir.Bind:
+		if cl.Pat.Tuple {
+			return lo, hi, false
+		}
+		lo, hi, ok = s.span(cl.X, r, depth+1)
+	case *ir.Elems:
+		ints, isLit := literalInts(cl.Coll)
+		if !isLit || len(ints) == 0 || cl.Pat.Tuple {
+			return lo, hi, false
+		}
+		lo, hi = form{0, ints[0]}, form{0, ints[0]}
+		for _, v := range ints {
+			if v >= maxSpan || v <= -maxSpan {
+				return lo, hi, false
+			}
+			lo.c, hi.c = min(lo.c, v), max(hi.c, v)
+		}
+		ok = true
+	}
+	if !ok {
+		return lo, hi, false
+	}
+	for _, f := range s.facts {
+		for _, c := range atoms(f, false) {
+			lo, hi = s.narrow(c, d, r, lo, hi, depth)
+		}
+	}
+	return lo, hi, true
+}
+
+// atoms lists the comparisons fact (negated when neg) implies.
+func atoms(fact lang.Expr, neg bool) []*lang.Binary {
+	switch e := fact.(type) {
+	case *lang.Unary:
+		if e.Op == lang.OpNot {
+			return atoms(e.X, !neg)
+		}
+	case *lang.Binary:
+		switch {
+		case e.Op == lang.OpAnd && !neg, e.Op == lang.OpOr && neg:
+			return append(atoms(e.X, neg), atoms(e.Y, neg)...)
+		case e.Op == lang.OpAnd || e.Op == lang.OpOr:
+			return nil
+		}
+		op, ok := e.Op, true
+		if neg {
+			op, ok = negatedCmp(e.Op)
+		}
+		if ok {
+			return []*lang.Binary{{Pos: e.Pos, Op: op, X: e.X, Y: e.Y}}
+		}
+	}
+	return nil
+}
+
+// negatedCmp is the comparison that holds where op does not.
+func negatedCmp(op lang.Op) (lang.Op, bool) {
+	switch op {
+	case lang.OpEq:
+		return lang.OpNe, true
+	case lang.OpNe:
+		return lang.OpEq, true
+	case lang.OpLt:
+		return lang.OpGe, true
+	case lang.OpLe:
+		return lang.OpGt, true
+	case lang.OpGt:
+		return lang.OpLe, true
+	case lang.OpGe:
+		return lang.OpLt, true
+	}
+	return op, false
+}
+
+// flippedCmp is op with its sides swapped (a < b is b > a).
+func flippedCmp(op lang.Op) lang.Op {
+	switch op {
+	case lang.OpLt:
+		return lang.OpGt
+	case lang.OpLe:
+		return lang.OpGe
+	case lang.OpGt:
+		return lang.OpLt
+	case lang.OpGe:
+		return lang.OpLe
+	}
+	return op
+}
+
+// narrow narrows the span [lo, hi] of variable d by comparison c when c
+// compares d with an expression of exact span (its least and largest
+// values the same form).
+func (s *safety) narrow(c *lang.Binary, d *resolve.Decl, r *resolve.Decl, lo, hi form, depth int) (form, form) {
+	op, other := c.Op, c.Y
+	if id, ok := c.X.(*lang.Ident); !ok || resolve.Of(id) != d {
+		id, ok := c.Y.(*lang.Ident)
+		if !ok || resolve.Of(id) != d {
+			return lo, hi
+		}
+		op, other = flippedCmp(op), c.X
+	}
+	if resolve.Mentions(other, d.Name) {
+		return lo, hi
+	}
+	fl, fh, ok := s.span(other, r, depth+1)
+	if !ok || fl != fh {
+		return lo, hi
+	}
+	f := fl
+	switch op {
+	case lang.OpNe:
+		if lo == f {
+			lo.c++
+		}
+		if hi == f {
+			hi.c--
+		}
+	case lang.OpEq:
+		lo, hi = f, f
+	case lang.OpGe:
+		if f.k == lo.k && f.c > lo.c {
+			lo = f
+		}
+	case lang.OpGt:
+		if f.k == lo.k && f.c+1 > lo.c {
+			lo = form{f.k, f.c + 1}
+		}
+	case lang.OpLe:
+		if f.k == hi.k && f.c < hi.c {
+			hi = f
+		}
+	case lang.OpLt:
+		if f.k == hi.k && f.c-1 < hi.c {
+			hi = form{f.k, f.c - 1}
+		}
+	}
+	return lo, hi
+}
+
+// elemsWithin reports whether e, the argument of an option passed for a
+// list root's parameter, is a list or tuple of ints each at most t in
+// size wherever every root of the guard is within it (roots; ints: the
+// list roots) and q's clauses bind the variables: what the guard asks
+// of the option's own list (closedGame). The bounds are computed exactly
+// (big ints: t is near 2^62).
+func elemsWithin(env *Env, q *ir.Query, e lang.Expr, t int64, roots, ints map[*resolve.Decl]bool) bool {
+	iv := interval{env: env, q: q, t: big.NewInt(t), roots: roots, ints: ints}
+	return iv.list(e)
+}
+
+// interval bounds int expressions of a query by their least and largest
+// values, every root and every element of a list root within [-t, t].
+type interval struct {
+	env   *Env
+	q     *ir.Query
+	t     *big.Int
+	roots map[*resolve.Decl]bool // the guard's roots
+	ints  map[*resolve.Decl]bool // those that are list roots
+}
+
+// list reports whether list expression e (listInts' kinds) has every
+// element within [-t, t].
+func (iv interval) list(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.Ident:
+		return iv.ints[resolve.Of(e)]
+	case *lang.ListLit, *lang.TupleLit:
+		for _, x := range resolve.LiteralElems(e) {
+			if !iv.within(x) {
+				return false
+			}
+		}
+		return true
+	case *lang.Comp:
+		inner := ir.LowerComp(e, ir.CompConsumer(e.Kind))
+		q := *iv.q
+		q.Clauses = append(append([]ir.Clause(nil), iv.q.Clauses...), inner.Clauses...)
+		sub := iv
+		sub.q = &q
+		return sub.within(inner.Yield)
+	case *lang.Call:
+		bi := iv.env.R.BuiltinCallee(e)
+		return bi != nil && bi.BName == "sorted" && len(e.Args) == 1 && iv.list(e.Args[0])
+	case *lang.Binary:
+		return e.Op == lang.OpAdd && iv.list(e.X) && iv.list(e.Y)
+	case *lang.IfExpr:
+		return iv.list(e.Then) && iv.list(e.Else)
+	}
+	return false
+}
+
+// within reports whether int expression x is within [-t, t].
+func (iv interval) within(x lang.Expr) bool {
+	lo, hi, ok := iv.bounds(x, 0)
+	return ok && lo.Cmp(new(big.Int).Neg(iv.t)) >= 0 && hi.Cmp(iv.t) <= 0
+}
+
+// bounds is the least and largest value of int expression x.
+func (iv interval) bounds(x lang.Expr, depth int) (lo, hi *big.Int, ok bool) {
+	if depth > maxBoundDepth {
+		return nil, nil, false
+	}
+	if v, isK := constInt(x); isK {
+		return big.NewInt(v), big.NewInt(v), true
+	}
+	neg := func(a *big.Int) *big.Int { return new(big.Int).Neg(a) }
+	switch x := x.(type) {
+	case *lang.Ident:
+		return iv.name(x, depth)
+	case *lang.Index:
+		if id, isID := x.X.(*lang.Ident); isID && iv.ints[resolve.Of(id)] {
+			return neg(iv.t), iv.t, true
+		}
+	case *lang.Unary:
+		if x.Op == lang.OpNeg {
+			l, h, ok := iv.bounds(x.X, depth+1)
+			if ok {
+				return neg(h), neg(l), true
+			}
+		}
+	case *lang.Binary:
+		l1, h1, ok1 := iv.bounds(x.X, depth+1)
+		l2, h2, ok2 := iv.bounds(x.Y, depth+1)
+		if !ok1 || !ok2 {
+			return nil, nil, false
+		}
+		switch x.Op {
+		case lang.OpAdd:
+			return new(big.Int).Add(l1, l2), new(big.Int).Add(h1, h2), true
+		case lang.OpSub:
+			return new(big.Int).Sub(l1, h2), new(big.Int).Sub(h1, l2), true
+		case lang.OpMul:
+			ps := []*big.Int{new(big.Int).Mul(l1, l2), new(big.Int).Mul(l1, h2), new(big.Int).Mul(h1, l2), new(big.Int).Mul(h1, h2)}
+			lo, hi = ps[0], ps[0]
+			for _, p := range ps[1:] {
+				lo, hi = bigMin(lo, p), bigMax(hi, p)
+			}
+			return lo, hi, true
+		case lang.OpMod:
+			if k, isK := constInt(x.Y); isK && k != 0 && k != math.MinInt64 {
+				m := big.NewInt(max(k, -k) - 1)
+				return neg(m), m, true
+			}
+		}
+	case *lang.IfExpr:
+		l1, h1, ok1 := iv.bounds(x.Then, depth+1)
+		l2, h2, ok2 := iv.bounds(x.Else, depth+1)
+		if ok1 && ok2 {
+			return bigMin(l1, l2), bigMax(h1, h2), true
+		}
+	case *lang.Call:
+		bi := iv.env.R.BuiltinCallee(x)
+		if bi == nil {
+			break
+		}
+		switch {
+		case bi.BName == "len" && len(x.Args) == 1:
+			return big.NewInt(0), big.NewInt(ir.MaxLen), true
+		case (bi.BName == "min" || bi.BName == "max") && len(x.Args) >= 2:
+			for i, a := range x.Args {
+				l, h, ok := iv.bounds(a, depth+1)
+				if !ok {
+					return nil, nil, false
+				}
+				if i == 0 {
+					lo, hi = l, h
+				}
+				lo, hi = bigMin(lo, l), bigMax(hi, h)
+			}
+			return lo, hi, true
+		}
+	}
+	return nil, nil, false
+}
+
+func bigMin(a, b *big.Int) *big.Int {
+	if a.Cmp(b) <= 0 {
+		return a
+	}
+	return b
+}
+
+func bigMax(a, b *big.Int) *big.Int {
+	if a.Cmp(b) >= 0 {
+		return a
+	}
+	return b
+}
+
+// name bounds a variable by its clause, a root by t.
+func (iv interval) name(id *lang.Ident, depth int) (lo, hi *big.Int, ok bool) {
+	d := resolve.Of(id)
+	if d == nil {
+		return nil, nil, false
+	}
+	for i := len(iv.q.Clauses) - 1; i >= 0; i-- {
+		cl := iv.q.Clauses[i]
+		for _, n := range cl.Binds() {
+			if resolve.NameDecl(n) != d {
+				continue
+			}
+			switch cl := cl.(type) {
+			case *ir.Range:
+				l, _, ok1 := iv.bounds(cl.Lo, depth+1)
+				_, h, ok2 := iv.bounds(cl.Hi, depth+1)
+				return l, h, ok1 && ok2
+			case *ir.Bind:
+				if !cl.Pat.Tuple {
+					return iv.bounds(cl.X, depth+1)
+				}
+			case *ir.Elems:
+				if cid, isID := cl.Coll.(*lang.Ident); isID && iv.ints[resolve.Of(cid)] && !cl.Pat.Tuple {
+					return new(big.Int).Neg(iv.t), iv.t, true
+				}
+				if ints, isLit := literalInts(cl.Coll); isLit && len(ints) > 0 && !cl.Pat.Tuple {
+					lo, hi = big.NewInt(slices.Min(ints)), big.NewInt(slices.Max(ints))
+					return lo, hi, true
+				}
+			}
+			return nil, nil, false
+		}
+	}
+	if iv.roots[d] && !iv.ints[d] {
+		return new(big.Int).Neg(iv.t), iv.t, true // (an int root: within the guard)
+	}
+	return nil, nil, false
+}
