@@ -242,6 +242,12 @@ game chomp(rows) moves m for m in bite(rows)
 print [sg(board([0] * n)) for n in 0 .. 9], sg(board([0, 1, 0, 0, 0, 0])), moves(board([0, 0, 0])), winning(board([0, 0, 0, 0]))
 print [sg(heaps([a, b, 3])) for a in 0 .. 3 for b in 0 .. 3], sg(heaps((2, 3))), moves(heaps([1, 2]))
 print [sg(chomp([a, b, 1])) for a in 1 .. 4 for b in 1 .. a], winning(chomp([3, 2]))
+def put(b) = [board2(b[:i] + [1] + b[i + 1:]) for i in range(len(b)) if b[i] == 0 and (i < 1 or b[i - 1] == 0) and (i + 1 >= len(b) or b[i + 1] == 0)]
+game board2(b) moves m for m in put(b)
+def take(hs) = {nim(sorted(update(hs, i, k))) for i in range(len(hs)) for k in range(hs[i])}
+game nim(hs) moves m for m in take(hs)
+print [sg(board2([0] * n)) for n in 0 .. 9], moves(board2([0, 0, 0]))
+print [sg(nim([a, b, 3])) for a in 0 .. 3 for b in 0 .. 3], moves(nim([1, 2])), sg(nim([-5000000, 1])), moves(nim([-5000000, 1]))
 print sg(heaps([-9223372036854775807, 2])), moves(heaps([-9223372036854775807, 2]))
 print sg(heaps([1, "a"]))
 print sg(board("000"))

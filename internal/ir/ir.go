@@ -140,13 +140,12 @@ type Query struct {
 }
 
 // Bound is the assumption |Root| <= T of a query's guard, or with Ints,
-// that Root is a list or tuple of at most MaxLen ints, each at most T in
-// size.
+// that Root is a list of at most MaxLen ints, each at most T in size.
 type Bound struct {
 	Root *lang.Ident
 	T    int64
-	// Ints: Root is a list or tuple of ints (read by index, by len, by
-	// iterating it), each |x| <= T, and len(Root) <= MaxLen.
+	// Ints: Root is a list of ints (read by index, by len, by iterating
+	// it, sliced, updated), each |x| <= T, and len(Root) <= MaxLen.
 	Ints bool
 	// NonZero: Root != 0 too (it divides: x / Root, x % Root).
 	NonZero bool
@@ -155,8 +154,9 @@ type Bound struct {
 }
 
 // MaxLen is the length of a list the Ints guard allows (so that len and
-// the arithmetic on indexes cannot overflow).
-const MaxLen = 1 << 32
+// the arithmetic on indexes cannot overflow, and range(len(R)) lists
+// fewer than range's 10,000,000 elements).
+const MaxLen = 1 << 23
 
 // Clone returns a copy of q whose clause list may be changed (the clauses
 // themselves are shared: a pass replaces a clause, it does not edit one).

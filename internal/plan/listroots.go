@@ -13,8 +13,8 @@ import (
 // List roots: a local from outside the query that the query reads as a
 // list of ints (a position's list, `hs` of `game heaps(hs)`): by an index
 // proved in range (`hs[i]` for i in 0 .. len(hs) - 1), by len, by
-// iterating it. Where the guard says it is a list or tuple of ints, each
-// at most T in size (ir.Bound.Ints, tested by intsWithin), none of those
+// iterating it, sliced, updated. Where the guard says it is a list of
+// ints, each at most T in size (ir.Bound.Ints, tested by intsWithin), none of those
 // reads can fail and each element is bounded as an int root is. An
 // index is in range when its least value is at least 0 and its largest
 // at most len(R) - 1, both computed over the variables' clauses (a
@@ -65,14 +65,66 @@ func (s *safety) element(e *lang.Index) (lin, bool) {
 	if !ok || !s.listRoot(id) {
 		return lin{}, false
 	}
-	if _, ok := s.intExpr(e.Index); !ok {
-		return lin{}, false
-	}
-	lo, hi, ok := s.span(e.Index, resolve.Of(id), 0)
-	if !ok || lo.k != 0 || lo.c < 0 || hi.k != 1 || hi.c > -1 {
+	if !s.inRange(e.Index, resolve.Of(id)) {
 		return lin{}, false
 	}
 	return lin{1, 0}, true
+}
+
+// inRange reports whether index x of list root r is a safe int proved
+// between 0 and len(r) - 1.
+func (s *safety) inRange(x lang.Expr, r *resolve.Decl) bool {
+	if _, ok := s.intExpr(x); !ok {
+		return false
+	}
+	lo, hi, ok := s.span(x, r, 0)
+	return ok && lo.k == 0 && lo.c >= 0 && hi.k == 1 && hi.c <= -1
+}
+
+// rangeCall returns the ends A and B - 1 of range(B) or range(A, B) (the
+// built-in, not hidden; A 0 for range(B)), or false.
+func rangeCall(env *Env, e lang.Expr) (lo, hi lang.Expr, ok bool) {
+	call, isCall := e.(*lang.Call)
+	if !isCall {
+		return nil, nil, false
+	}
+	bi := env.R.BuiltinCallee(call)
+	if bi == nil || !bi.IntRange || len(call.Args) > 2 {
+		return nil, nil, false
+	}
+	lo, b := lang.Expr(&lang.IntLit{Pos: call.Pos, Val: 0}), call.Args[0]
+	if len(call.Args) == 2 {
+		lo, b = call.Args[0], call.Args[1]
+	}
+	return lo, &lang.Binary{Pos: call.Pos, Op: lang.OpSub, X: b, Y: &lang.IntLit{Pos: call.Pos, Val: 1}}, true
+}
+
+// maxRange is how many elements range lists before it fails.
+const maxRange = 10_000_000
+
+// rangeBound bounds the elements of range(B) or range(A, B) of safe
+// ints: safe where it lists at most maxRange elements, which bounds M as
+// an overflow does (range(len(R)) always is: ir.MaxLen is below it;
+// range(hs[i]) is where the guard's T is).
+func (s *safety) rangeBound(e lang.Expr) (lin, bool) {
+	lo, hi, ok := rangeCall(s.env, e)
+	if !ok {
+		return lin{}, false
+	}
+	a, ok1 := s.intExpr(lo)
+	b, ok2 := s.intExpr(hi)
+	if !ok1 || !ok2 {
+		return lin{}, false
+	}
+	// (At most |A| + |B - 1| + 1 elements.)
+	n := lin{a.c + b.c, a.d + b.d + 1}
+	if n.d > maxRange {
+		return lin{}, false
+	}
+	if n.c > 0 {
+		s.limit = math.Min(s.limit, (maxRange-n.d)/n.c)
+	}
+	return lin{math.Max(a.c, b.c), math.Max(a.d, b.d)}, true
 }
 
 // with runs f with fact known to hold.
@@ -114,8 +166,27 @@ func (s *safety) listInts(e lang.Expr) (lin, seqKind, bool) {
 	switch e := e.(type) {
 	case *lang.Ident:
 		if s.listRoot(e) {
-			return lin{1, 0}, seqAny, true
+			return lin{1, 0}, seqList, true
 		}
+	case *lang.Slice:
+		// R[A:B] of a list root: A and B safe ints at least 0 (the
+		// bounds are clamped to 0 .. len(R); a negative one fails).
+		id, ok := e.X.(*lang.Ident)
+		if !ok || !s.listRoot(id) {
+			break
+		}
+		for _, b := range []lang.Expr{e.Lo, e.Hi} {
+			if b == nil {
+				continue
+			}
+			if _, ok := s.intExpr(b); !ok {
+				return lin{}, seqAny, false
+			}
+			if lo, _, ok := s.span(b, resolve.Of(id), 0); !ok || lo.k != 0 || lo.c < 0 {
+				return lin{}, seqAny, false
+			}
+		}
+		return lin{1, 0}, seqList, true
 	case *lang.ListLit, *lang.TupleLit:
 		var l lin
 		for _, x := range resolve.LiteralElems(e) {
@@ -138,11 +209,22 @@ func (s *safety) listInts(e lang.Expr) (lin, seqKind, bool) {
 		}
 	case *lang.Call:
 		bi := s.env.R.BuiltinCallee(e)
-		if bi == nil || bi.BName != "sorted" || len(e.Args) != 1 {
-			break
-		}
-		if l, _, ok := s.listInts(e.Args[0]); ok {
-			return l, seqList, true
+		switch {
+		case bi == nil:
+		case bi.BName == "sorted" && len(e.Args) == 1:
+			if l, _, ok := s.listInts(e.Args[0]); ok {
+				return l, seqList, true
+			}
+		case bi.BName == "update" && len(e.Args) == 3:
+			// update(R, I, V) of a list root, I proved in range, V a
+			// safe int: a list.
+			id, ok := e.Args[0].(*lang.Ident)
+			if !ok || !s.listRoot(id) || !s.inRange(e.Args[1], resolve.Of(id)) {
+				break
+			}
+			if v, ok := s.intExpr(e.Args[2]); ok {
+				return lin{math.Max(1, v.c), v.d}, seqList, true
+			}
 		}
 	case *lang.Binary:
 		if e.Op != lang.OpAdd {
@@ -249,6 +331,13 @@ func (s *safety) varSpan(id *lang.Ident, r *resolve.Decl, depth int) (lo, hi for
 		}
 		lo, hi, ok = s.span(cl.X, r, depth+1)
 	case *ir.Elems:
+		if a, b, isRange := rangeCall(s.env, cl.Coll); isRange && !cl.Pat.Tuple {
+			var ok1, ok2 bool
+			lo, _, ok1 = s.span(a, r, depth+1)
+			_, hi, ok2 = s.span(b, r, depth+1)
+			ok = ok1 && ok2
+			break
+		}
 		ints, isLit := literalInts(cl.Coll)
 		if !isLit || len(ints) == 0 || cl.Pat.Tuple {
 			return lo, hi, false
@@ -317,6 +406,32 @@ func negatedCmp(op lang.Op) (lang.Op, bool) {
 	return op, false
 }
 
+// offset returns c where e is v + c, v - c, c + v or v (c an int
+// literal) for the variable declared by d.
+func offset(e lang.Expr, d *resolve.Decl) (int64, bool) {
+	isV := func(x lang.Expr) bool {
+		id, ok := x.(*lang.Ident)
+		return ok && resolve.Of(id) == d
+	}
+	if isV(e) {
+		return 0, true
+	}
+	b, ok := e.(*lang.Binary)
+	if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
+		return 0, false
+	}
+	if k, isK := constInt(b.Y); isK && isV(b.X) && k < maxSpan && k > -maxSpan {
+		if b.Op == lang.OpSub {
+			k = -k
+		}
+		return k, true
+	}
+	if k, isK := constInt(b.X); isK && isV(b.Y) && b.Op == lang.OpAdd && k < maxSpan && k > -maxSpan {
+		return k, true
+	}
+	return 0, false
+}
+
 // flippedCmp is op with its sides swapped (a < b is b > a).
 func flippedCmp(op lang.Op) lang.Op {
 	switch op {
@@ -337,9 +452,9 @@ func flippedCmp(op lang.Op) lang.Op {
 // values the same form).
 func (s *safety) narrow(c *lang.Binary, d *resolve.Decl, r *resolve.Decl, lo, hi form, depth int) (form, form) {
 	op, other := c.Op, c.Y
-	if id, ok := c.X.(*lang.Ident); !ok || resolve.Of(id) != d {
-		id, ok := c.Y.(*lang.Ident)
-		if !ok || resolve.Of(id) != d {
+	shift, ok := offset(c.X, d)
+	if !ok {
+		if shift, ok = offset(c.Y, d); !ok {
 			return lo, hi
 		}
 		op, other = flippedCmp(op), c.X
@@ -351,7 +466,11 @@ func (s *safety) narrow(c *lang.Binary, d *resolve.Decl, r *resolve.Decl, lo, hi
 	if !ok || fl != fh {
 		return lo, hi
 	}
-	f := fl
+	// (v + shift op F: v op F - shift.)
+	f, ok := fl.add(form{0, shift}, -1)
+	if !ok {
+		return lo, hi
+	}
 	switch op {
 	case lang.OpNe:
 		if lo == f {
@@ -383,7 +502,7 @@ func (s *safety) narrow(c *lang.Binary, d *resolve.Decl, r *resolve.Decl, lo, hi
 }
 
 // elemsWithin reports whether e, the argument of an option passed for a
-// list root's parameter, is a list or tuple of ints each at most t in
+// list root's parameter, is a list (or tuple) of ints each at most t in
 // size wherever every root of the guard is within it (roots; ints: the
 // list roots) and q's clauses bind the variables: what the guard asks
 // of the option's own list (closedGame). The bounds are computed exactly
@@ -423,9 +542,19 @@ func (iv interval) list(e lang.Expr) bool {
 		sub := iv
 		sub.q = &q
 		return sub.within(inner.Yield)
+	case *lang.Slice:
+		return iv.list(e.X)
 	case *lang.Call:
 		bi := iv.env.R.BuiltinCallee(e)
-		return bi != nil && bi.BName == "sorted" && len(e.Args) == 1 && iv.list(e.Args[0])
+		switch {
+		case bi == nil:
+			return false
+		case bi.BName == "sorted" && len(e.Args) == 1:
+			return iv.list(e.Args[0])
+		case bi.BName == "update" && len(e.Args) == 3:
+			return iv.list(e.Args[0]) && iv.within(e.Args[2])
+		}
+		return false
 	case *lang.Binary:
 		return e.Op == lang.OpAdd && iv.list(e.X) && iv.list(e.Y)
 	case *lang.IfExpr:
@@ -560,6 +689,11 @@ func (iv interval) name(id *lang.Ident, depth int) (lo, hi *big.Int, ok bool) {
 				if ints, isLit := literalInts(cl.Coll); isLit && len(ints) > 0 && !cl.Pat.Tuple {
 					lo, hi = big.NewInt(slices.Min(ints)), big.NewInt(slices.Max(ints))
 					return lo, hi, true
+				}
+				if a, b, isRange := rangeCall(iv.env, cl.Coll); isRange && !cl.Pat.Tuple {
+					l, _, ok1 := iv.bounds(a, depth+1)
+					_, h, ok2 := iv.bounds(b, depth+1)
+					return l, h, ok1 && ok2
 				}
 			}
 			return nil, nil, false

@@ -223,8 +223,8 @@ func holds(env *Env, g []ir.Bound) bool {
 
 // guardExpr is the conjunction of -T <= Root <= T, and Root != 0 and
 // Root >= 1 where the bound says so (ints compared with literals: it
-// cannot fail), or for an Ints bound, the test that Root is a list or
-// tuple of ints within T (intsWithin, which cannot fail either).
+// cannot fail), or for an Ints bound, the test that Root is a list of
+// ints within T (intsWithin, which cannot fail either).
 func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 	var out lang.Expr
 	for _, g := range gs {
@@ -276,11 +276,11 @@ func Comp(env *Env, e *lang.Comp, k ir.Consumer) (*lang.Comp, lang.Expr, Result)
 }
 
 // intsWithin is the test of an Ints bound: intsWithin(X, T) is whether X
-// is a list or tuple of at most ir.MaxLen elements, each an int at most
-// T in size. It cannot fail. Its name is none a program can write: only
+// is a list of at most ir.MaxLen elements, each an int at most T in
+// size. It cannot fail. Its name is none a program can write: only
 // the planner calls it.
 var intsWithin = &engine.Builtin{BName: "ints within", MinArgs: 2, MaxArgs: 2, Pure: true,
-	Doc: "the planner's guard: whether X is a list or tuple of ints each at most T in size",
+	Doc: "the planner's guard: whether X is a list of ints each at most T in size",
 	Fn: func(c *engine.Call, a []value.Value) value.Value {
 		return value.Bool(IntsWithin(a[0], a[1].Int()))
 	}}
@@ -288,10 +288,10 @@ var intsWithin = &engine.Builtin{BName: "ints within", MinArgs: 2, MaxArgs: 2, P
 // intsWithinDecl declares intsWithin for the names that call it.
 var intsWithinDecl = &resolve.Decl{Name: intsWithin.BName, Kind: resolve.Builtin, Bi: intsWithin}
 
-// IntsWithin reports whether x is a list or tuple of at most ir.MaxLen
-// ints, each at most t in size.
+// IntsWithin reports whether x is a list of at most ir.MaxLen ints, each
+// at most t in size.
 func IntsWithin(x value.Value, t int64) bool {
-	if k := x.Kind(); k != value.KList && k != value.KTuple {
+	if x.Kind() != value.KList {
 		return false
 	}
 	es := x.Elems()

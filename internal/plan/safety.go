@@ -471,6 +471,9 @@ func (s *safety) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 		if id, ok := cl.Coll.(*lang.Ident); ok && s.listRoot(id) {
 			return lin{1, 0}, true // (its elements, ints within the guard)
 		}
+		if l, ok := s.rangeBound(cl.Coll); ok {
+			return l, true
+		}
 		if call, ok := cl.Coll.(*lang.Call); ok {
 			if fn := helperDef(s.env, call); fn != nil {
 				return s.helperBound(fn, call, d)

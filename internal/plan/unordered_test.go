@@ -55,7 +55,14 @@ func TestUnordered(t *testing.T) {
 		{name: "sets: list positions, an index that may be len", src: "def opts(hs) = {g([k]) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i + 1]}\ngame g(hs) moves m for m in opts(hs)\n"},
 		{name: "sets: list positions, an option's element that may leave the guard", src: "def opts(hs) = {g(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1])) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] + 1}\ngame g(hs) moves m for m in opts(hs)\n"},
 		{name: "sets: list positions, an option of a string", src: "def opts(hs) = {g(str(k)) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1}\ngame g(hs) moves m for m in opts(hs)\n"},
-		{name: "sets: list positions, a tuple concatenated", src: "def opts(hs) = {g(hs + [k]) for k in 0 .. len(hs) - 1 if len(hs) < 3}\ngame g(hs) moves m for m in opts(hs)\n"},
+		{name: "sets: list positions, a list concatenated", src: "def opts(hs) = {g(hs + [k]) for k in 0 .. len(hs) - 1 if len(hs) < 3}\ngame g(hs) moves m for m in opts(hs)\n",
+			want: "planned (bounds, unordered) as:\nguard hs is a list of ints, each |x| <= 4611686018427387904\nfilter len(hs) < 3\nrange k' = 0 .. len(hs) - 1\nyield g(hs + [k'])"},
+		{name: "sets: list positions, update and range(len)", src: "def opts(hs) = {g(sorted(update(hs, i, k))) for i in range(len(hs)) for k in range(hs[i])}\ngame g(hs) moves m for m in opts(hs)\n",
+			want: "planned (unordered) as:\nguard hs is a list of ints, each |x| <= 4999999\nelems i' in range(len(hs))\nelems k' in range(hs[i'])\nyield g(sorted(update(hs, i', k')))"},
+		{name: "sets: list positions, slices", src: "def opts(b) = {g(b[:i] + [1] + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == 0}\ngame g(b) moves m for m in opts(b)\n",
+			want: "planned (unordered) as:\nguard b is a list of ints, each |x| <= 4500000000000000000\nrange i' = 0 .. len(b) - 1\nfilter b[i'] == 0\nyield g(b[:i'] + [1] + b[i' + 1:])"},
+		{name: "sets: list positions, a slice from -1", src: "def opts(b) = {g(b[i - 1:]) for i in 0 .. len(b) - 1 if b[i] == 0}\ngame g(b) moves m for m in opts(b)\n"},
+		{name: "sets: list positions, range of a parameter's element that may be too long", src: "def opts(hs) = {g(update(hs, i, k)) for i in range(len(hs)) for k in range(hs[i] * 3 + 20000000)}\ngame g(hs) moves m for m in opts(hs)\n"},
 		{name: "sets off", off: passes.Unordered, src: "def opts(n) = {g(n - s) for s in [1, 2] if s <= n}\ngame g(n) moves p for p in opts(n)\n"},
 	}
 	for _, c := range cases {
