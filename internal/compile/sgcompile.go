@@ -383,8 +383,11 @@ func (sg *SGGen) sweepAlt(cls []lang.Clause, last *rangeLoop) *kernel.SweepAlt {
 	}
 	for _, cl := range cls[:max(n, 0)] {
 		ifc, ok := cl.(*lang.IfClause)
+		if !ok || sw == nil {
+			return nil
+		}
 		zero := &lang.IntLit{Pos: ifc.Pos}
-		if !ok || sw == nil || !sg.c.Arith.IntPure(&lang.IfExpr{Pos: ifc.Pos, Cond: ifc.Cond, Then: zero, Else: zero}) {
+		if !sg.c.Arith.IntPure(&lang.IfExpr{Pos: ifc.Pos, Cond: ifc.Cond, Then: zero, Else: zero}) {
 			return nil
 		}
 		sw.Conds = append(sw.Conds, sg.c.Ints.Cond(ifc.Cond, "an if clause's condition"))
