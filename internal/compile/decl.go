@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/rewrite"
@@ -132,6 +133,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		var gens []func(fr *engine.Frame)
 		var probes []engine.ProbeFunc
 		var planned []plannedAlt
+		var sweeps []kernel.SweepAlt // the general sweep's alternatives
 		if sg && ints {
 			c.explaining = x
 			defer func() {
@@ -178,6 +180,9 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 							probes = append(probes, p)
 						}
 						if b := c.SG.sgBatch(body, last); b != nil {
+							if sw := c.SG.sweepAlt(alt.Clauses, last); sw != nil {
+								sweeps = append(sweeps, *sw)
+							}
 							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups%s; no fast loop: %s", pa.label(), batchLen, last.guardNote(), rejected)
 							gens = append(gens, outer(b))
 						} else {
@@ -214,6 +219,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			}
 		}
 		if sg && ints {
+			c.generalSweep(g, sweeps, len(planned), len(params))
 			return engine.SeqSG(gens)
 		}
 		return engine.Seq(gens)
@@ -230,6 +236,17 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		g.GenValInt = alts(false, true)
 	}))
 	c.Errs = c.Errs[:n]
+}
+
+// generalSweep makes g's sweep a general one (kernel.GeneralSweep) when
+// it has none and each of its n alternatives is one of sweeps.
+func (c *Compiler) generalSweep(g *engine.Game, sweeps []kernel.SweepAlt, n, params int) {
+	if g.Sweep != nil || params != 1 || len(sweeps) != n || n == 0 || !c.On(passes.Sweep) {
+		return
+	}
+	g.Sweep = kernel.GeneralSweep(sweeps, g.Pos, solve.UserAt)
+	c.note("positions whose options are all known are computed in runs (a sweep: the options' keys of a few positions first, then their values) when a run of positions is asked or a deep chain is climbed")
+	c.Fired(passes.Sweep)
 }
 
 // flattenTuples compiles the hidden game of g (declared by d) when a

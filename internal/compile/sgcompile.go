@@ -21,6 +21,8 @@ import (
 type SGGen struct {
 	c     *Compiler
 	last1 *sgCall1Parts // what sgCall1 compiled last (sgBatch)
+	// What sgBatch compiled last, as a general sweep's alternative.
+	lastSweep *kernel.SweepAlt
 }
 
 // SGExpr compiles a game expression to a closure that computes its SG value
@@ -296,6 +298,10 @@ func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame)
 	}
 	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot
 	lo, hi, rpos, guard := last.lo, last.hi, last.rpos, last.guard
+	sg.lastSweep = &kernel.SweepAlt{Lo: lo, Hi: hi, Slot: slot, Arg: a0.Eval, RPos: rpos, Body: b}
+	if guard != nil {
+		sg.lastSweep.Clamp = guard.clamp
+	}
 	// fill computes X for i = a, a + 1, ... into buf; it returns how
 	// many it computed (fewer than asked when one failed).
 	fill := func(fr *engine.Frame, a int64, buf []int64) (n int) {
@@ -362,6 +368,31 @@ func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame)
 			}
 		}
 	}
+}
+
+// sweepAlt is the alternative whose clauses are cls and whose loop sgBatch
+// has just compiled, as a general sweep's (kernel.GeneralSweep), or nil:
+// the clauses before its loop must be if clauses of int arithmetic (a
+// condition IntPure takes as an if's).
+func (sg *SGGen) sweepAlt(cls []lang.Clause, last *rangeLoop) *kernel.SweepAlt {
+	sw := sg.lastSweep
+	sg.lastSweep = nil
+	n := len(cls) - 1
+	if last.guard != nil {
+		n--
+	}
+	for _, cl := range cls[:max(n, 0)] {
+		ifc, ok := cl.(*lang.IfClause)
+		if !ok || sw == nil {
+			return nil
+		}
+		zero := &lang.IntLit{Pos: ifc.Pos}
+		if !sg.c.Arith.IntPure(&lang.IfExpr{Pos: ifc.Pos, Cond: ifc.Cond, Then: zero, Else: zero}) {
+			return nil
+		}
+		sw.Conds = append(sw.Conds, sg.c.Ints.Cond(ifc.Cond, "an if clause's condition"))
+	}
+	return sw
 }
 
 // sumComp compiles sum of E for ... the general way: each element's SG

@@ -61,6 +61,16 @@ type Solver interface {
 	TakeBreakGame(t *TakeBreak) *Game
 }
 
+// RunSolver is a Solver that computes a run of positions of a game of
+// one int asked in ascending order (k, k+1, ...) by the game's sweep
+// (Game.Sweep) as far as the sweep can: exactly the positions, in the
+// order, that solving each in turn would compute. SweepRun returns how
+// many of the n positions from k on are known after it (those before the
+// first it left to the search).
+type RunSolver interface {
+	SweepRun(g *Game, k uint64, n int64) int64
+}
+
 // PosKey is a position: a game and a key of its memo.
 type PosKey struct {
 	G *Game
@@ -359,7 +369,17 @@ func (gn *Gen) Solve(mark int) bool {
 	end := len(gn.col)
 	for i := mark; i < end; i++ {
 		run := gn.col[i]
+		rs, sweeps := gn.E.Solver.(RunSolver)
+		sweeps = sweeps && run.d == 1 && run.g.Sweep != nil
 		for j, k := int64(0), run.k; j < run.n; j, k = j+1, k+run.d {
+			if sweeps && run.n-j > 1 {
+				// (Those of the positions from k on that a sweep computes.)
+				if m := rs.SweepRun(run.g, k, run.n-j); m > 0 {
+					if j, k = j+m, k+uint64(m); j >= run.n {
+						break
+					}
+				}
+			}
 			gn.E.Th.Direct.Lookup(run.g, k)
 		}
 	}

@@ -210,8 +210,9 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 			if x := memo.StateOf(v); !g.SetFast(k, x) {
 				g.SetStateSlow(k, x)
 			}
-			i := k - m
-			mine[i/64] |= 1 << (i % 64)
+			if i := k - m; mine != nil {
+				mine[i/64] |= 1 << (i % 64)
+			}
 			e.States++
 			room--
 			// (Counted as the ladder's steps count a position.)

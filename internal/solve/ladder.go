@@ -1,10 +1,12 @@
 package solve
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
@@ -418,4 +420,37 @@ func (l ladder) climb(at *uint64, sp *span, budget int64, mine []uint64) uint64 
 		mine[i/64] |= 1 << (i % 64)
 	}
 	return k
+}
+
+// SweepRun is engine.RunSolver's: the sweep of g from k, at the top level
+// (a search in progress keeps its own order). A sweep whose evaluation
+// fails (a fast loop's, which does not catch its errors) has done nothing
+// for the position it failed at: the search then meets the error itself.
+func (e *search) SweepRun(g *engine.Game, k uint64, n int64) (done int64) {
+	if e.Depth != 0 || e.journal.on || g.NArgs != 1 || g.Wide || g.Periodic != nil || g.Tuples != nil || e.On&passes.Sweep == 0 {
+		return 0
+	}
+	end := k + uint64(n)
+	if g.Probes != nil && !g.UserTried {
+		// (The search tries a take-and-break rule at the first heap from
+		// UserAt.)
+		if k >= UserAt {
+			return 0
+		}
+		end = min(end, UserAt)
+	}
+	at := markRun(e.Engine)
+	cur, curR := e.Current, e.CurrentR
+	lv := e.Enter()
+	defer func() {
+		e.Leave()
+		e.Current, e.CurrentR = cur, curR
+		if x := recover(); x != nil {
+			rethrow(e.Th, x)
+			at.restore(e.Engine)
+			done = 0
+		}
+	}()
+	fr := lv.FrameFor(g, e.Th)
+	return int64(g.Sweep(fr, g, k, end, math.MaxInt64, nil, 0) - k)
 }

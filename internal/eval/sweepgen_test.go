@@ -1,0 +1,76 @@
+package eval_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// TestSweepGeneralDiff runs games whose rules the general sweep computes
+// (kernel.GeneralSweep: alternatives of if clauses and one range loop
+// yielding one position of an int argument) with the sweep on and off:
+// the same output, the same errors, and the same limits reached at the
+// same place (positions and steps are counted as the search counts them:
+// the state and step limits are tried at many values).
+func TestSweepGeneralDiff(t *testing.T) {
+	t.Parallel()
+	games := map[string]string{
+		// pseudo-random edges down (options below, not affine)
+		"dag": `def mix(x) = (x * 1103515245 + 12345) % 2147483647
+def deg(v) = if v == 0 then 0 else 1 + mix(8 * v + 7) % 5
+game g(v) moves g(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
+`,
+		// if clauses before the loop, two alternatives, one option above
+		"alts": `game g(v) moves g((v * 7 + k) % v) if v > 0 for k in 0 .. v % 3
+  | g((v + 1) % (k + 100)) if v % 5 == 3 and v < 40 for k in 0 .. 0
+  | g((v / 2) % (k + 2)) if v % 2 == 0 for k in 0 .. 2 if k <= v / 2
+`,
+		// a key that fails (division by zero at v = 37)
+		"fails": `game g(v) moves g((v - 1 - k) % (v - 37)) for k in 0 .. 1 if v > 1
+`,
+		// values of 64 and more (the sweep leaves them to the rule)
+		"wide": `game g(v) moves g((v - 1 - k) % (v + 1)) for k in 0 .. v - 1 if k < 90
+`,
+		// an option on a cycle
+		"loopy": `game g(v) moves g((v * 3 + k) % (v + 2)) for k in 0 .. 1 if v > 0
+`,
+	}
+	queries := []string{
+		"print sg(sum of g(v) for v in 0 .. N - 1)\nprint sg(g(N - 1))\n",
+		"print sg(g(N / 2))\nprint sg(sum of g(v) for v in 0 .. N - 1)\nprint outcome(sum of g(v) for v in N / 3 .. N - 1)\n",
+	}
+	sizes := []int{300, 2100, 5000}
+	var fails int
+	for name, game := range games {
+		for qi, q := range queries {
+			for _, n := range sizes {
+				src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
+				base := optCase{name: "s.game", src: src}
+				off := runOptWith(base, passes.Sweep)
+				cases := []engine.Limits{{}}
+				for _, s := range []int64{1, 17, 299, 301, 2047, 2049, 4000, int64(n) - 1, int64(n) + 3} {
+					cases = append(cases, engine.Limits{MaxStates: s})
+				}
+				for _, s := range []int64{100, 1000, 2500, 9000, 20000, 60000} {
+					cases = append(cases, engine.Limits{MaxSteps: s})
+				}
+				for _, lim := range cases {
+					c := base
+					c.limits = lim
+					a, b := runOptWith(c, 0), off
+					if lim != (engine.Limits{}) {
+						b = runOptWith(c, passes.Sweep)
+					}
+					if a.out != b.out || a.err != b.err || a.panic != "" || b.panic != "" {
+						fails++
+						if fails <= 5 {
+							t.Errorf("%s, query %d, N = %d, limits %+v:\n%s\n=== sweep on:\n%s\n=== sweep off:\n%s", name, qi, n, lim, src, a, b)
+						}
+					}
+				}
+			}
+		}
+	}
+}

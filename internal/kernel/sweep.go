@@ -1,0 +1,264 @@
+package kernel
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
+)
+
+// General sweeps. A rule of a game of one int whose every alternative is
+// some if clauses of int arithmetic, then one loop over a range whose
+// bounds are int arithmetic, yielding one position of the game itself
+// whose argument is int arithmetic (the general path's batched loop,
+// sgcompile.go's sgBatch, whatever the argument: rnd(8 * v + k) % v), is
+// swept without running it: the keys of the options of a few positions
+// are computed first (arithmetic that reads nothing but the position),
+// their states read together (the reads overlap, where a run of the rule
+// per position waits for its own), and each position's value is the mex
+// of its options', one after the other (an option may be a position just
+// computed). A position is left to the rule (the sweep stops there, with
+// nothing done for it) when an option is not known, is 64 or more, is off
+// the flat table, or when computing a key raises an error; so the sweep
+// computes exactly the positions a search of each, in order, would
+// compute, counting them, their steps and their moves the same way.
+
+// SweepAlt is one alternative of such a rule, compiled.
+type SweepAlt struct {
+	Conds  []func(fr *engine.Frame) bool // its if clauses, in order
+	Lo, Hi func(fr *engine.Frame) int64  // the range's bounds
+	// Clamp is the range's if clause taken in as a bound (nil: none).
+	Clamp func(fr *engine.Frame, a, b int64) (int64, int64)
+	Slot  int                          // the loop variable's slot
+	Arg   func(fr *engine.Frame) int64 // the option's argument
+	RPos  engine.Pos                   // the range, whose steps the options count
+	Body  *engine.Binding              // the option's game (the game itself)
+}
+
+const (
+	sweepBlock   = 8    // positions whose keys are computed before their reads
+	sweepMaxOpts = 4096 // options of a position beyond which the rule runs
+)
+
+// sweepPos is a position of a block: its key and the end of its
+// options' keys (in the block's keys, after the previous position's).
+type sweepPos struct {
+	k   uint64
+	end int32
+}
+
+// sweeper is a general sweep's scratch.
+type sweeper struct {
+	alts   []SweepAlt
+	gpos   engine.Pos
+	userAt uint64
+	keys   []int64
+	pos    [sweepBlock]sweepPos
+	// opts counts each alternative's options of the position being
+	// computed (their ticks), in order.
+	opts []int64
+}
+
+// GeneralSweep returns the sweep of a rule whose alternatives are alts
+// (gpos: the game's position, counted as the search counts a position;
+// userAt: the heap from which a search first tries a take-and-break
+// rule, which the sweep leaves to it).
+func GeneralSweep(alts []SweepAlt, gpos engine.Pos, userAt uint64) engine.SweepFunc {
+	pool := sync.Pool{New: func() any { return &sweeper{alts: alts, gpos: gpos, userAt: userAt, opts: make([]int64, len(alts))} }}
+	return func(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
+		sw := pool.Get().(*sweeper)
+		defer pool.Put(sw)
+		return sw.run(fr, g, k, end, room, mine, m)
+	}
+}
+
+// run is the SweepFunc.
+func (sw *sweeper) run(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
+	for _, a := range sw.alts {
+		if a.Body.Game != g {
+			return k
+		}
+	}
+	if g.Flat == nil || g.NArgs != 1 || g.Periodic != nil || g.Wide || g.Tuples != nil {
+		return k
+	}
+	if g.Probes != nil && !g.UserTried {
+		// (The search tries the rule at the first heap from userAt.)
+		if k >= sw.userAt {
+			return k
+		}
+		end = min(end, sw.userAt)
+	}
+	th := fr.Th
+	e := th.Engine
+	room = min(room, th.Limits.MaxStates-e.States)
+	end = min(end, uint64(len(g.Flat)), g.Lim)
+	cur, curR := e.Current, e.CurrentR
+	defer func() { e.Current, e.CurrentR = cur, curR }()
+	// Blocks of 1, 2, 4, ... positions: a sweep that stops at once
+	// computes the keys of one position for nothing.
+	for block := 1; k < end && room > 0; block = min(2*block, sweepBlock) {
+		n, next := sw.fill(fr, g, k, end, min(int64(block), room))
+		if n == 0 {
+			return next
+		}
+		Touch1(g, sw.keys)
+		start := int32(0)
+		for i := range n {
+			p := sw.pos[i]
+			if !sw.settle(fr, g, p.k, sw.keys[start:p.end]) {
+				return p.k
+			}
+			if mine != nil {
+				j := p.k - m
+				mine[j/64] |= 1 << (j % 64)
+			}
+			room--
+			start = p.end
+		}
+		k = next
+	}
+	return k
+}
+
+// fill computes the keys of the options of up to want positions not known
+// from k on (below end); it returns how many, and the position after
+// them. It stops at a position in another state than known or unknown,
+// or whose keys fail or are too many.
+func (sw *sweeper) fill(fr *engine.Frame, g *engine.Game, k, end uint64, want int64) (n int, next uint64) {
+	sw.keys = sw.keys[:0]
+	for ; k < end && int64(n) < want; k++ {
+		s := g.Flat[k]
+		if memo.Finished(s) {
+			continue
+		}
+		if s != memo.StUnknown || !sw.keysOf(fr, k) {
+			break
+		}
+		sw.pos[n] = sweepPos{k: k, end: int32(len(sw.keys))}
+		n++
+	}
+	return n, k
+}
+
+// keysOf appends the keys of position k's options (in the order the rule
+// yields them) and counts each alternative's in opts; false (the keys
+// appended dropped) when computing one raised an error or there are too
+// many.
+func (sw *sweeper) keysOf(fr *engine.Frame, k uint64) (ok bool) {
+	th := fr.Th
+	calls, n0 := len(th.Calls), len(sw.keys)
+	defer func() {
+		if recover() != nil {
+			th.Calls = th.Calls[:calls]
+			sw.keys = sw.keys[:n0]
+			ok = false
+		}
+	}()
+	fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
+alts:
+	for _, a := range sw.alts {
+		for _, c := range a.Conds {
+			if !c(fr) {
+				continue alts
+			}
+		}
+		lo, hi := a.Lo(fr), a.Hi(fr)
+		if lo <= hi && a.Clamp != nil {
+			lo, hi = a.Clamp(fr, lo, hi)
+		}
+		if lo > hi {
+			continue
+		}
+		if uint64(hi-lo) >= sweepMaxOpts || len(sw.keys)-n0 >= sweepMaxOpts {
+			sw.keys = sw.keys[:n0]
+			return false
+		}
+		for i := lo; ; i++ {
+			fr.Slots[a.Slot] = value.Value{K: value.KInt, N: i}
+			sw.keys = append(sw.keys, a.Arg(fr))
+			if i == hi {
+				break
+			}
+		}
+	}
+	return true
+}
+
+// settle computes position k from its options' keys when every option is
+// known and below 64, counting it as the search does (the position, its
+// steps in order, its moves); false, with nothing done, otherwise.
+func (sw *sweeper) settle(fr *engine.Frame, g *engine.Game, k uint64, keys []int64) bool {
+	var seen uint64
+	for _, v := range keys {
+		if uint64(v) >= g.Lim || uint64(v) >= uint64(len(g.Flat)) {
+			return false
+		}
+		s := g.Flat[v] - memo.FinBase
+		if uint32(s) >= 64 {
+			return false
+		}
+		seen |= 1 << uint(s)
+	}
+	th := fr.Th
+	e := th.Engine
+	e.States++
+	e.Current, e.CurrentR = g, k
+	th.Tick(sw.gpos)
+	if e.States&63 == 0 && th.Ctx != nil {
+		th.Poll(sw.gpos)
+	}
+	sw.ticks(fr, k, int64(len(keys)))
+	e.Edges += int64(len(keys))
+	if x := memo.StateOf(memo.Sgv(bits.TrailingZeros64(^seen))); !g.SetFast(k, x) {
+		g.SetStateSlow(k, x)
+	}
+	return true
+}
+
+// ticks counts the steps of the n options of position k: one per option
+// at its alternative's range, in order (the counts of each alternative
+// are computed again only when the limit checks could name one).
+func (sw *sweeper) ticks(fr *engine.Frame, k uint64, n int64) {
+	th := fr.Th
+	if th.Steps+n < th.CheckAt {
+		th.Steps += n
+		return
+	}
+	if len(sw.alts) == 1 {
+		for range n {
+			th.Tick(sw.alts[0].RPos)
+		}
+		return
+	}
+	clear(sw.opts)
+	sw.count(fr, k)
+	for i, c := range sw.opts {
+		for range c {
+			th.Tick(sw.alts[i].RPos)
+		}
+	}
+}
+
+// count sets opts to each alternative's options of position k (whose
+// keys were computed without an error).
+func (sw *sweeper) count(fr *engine.Frame, k uint64) {
+	fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
+alts:
+	for i, a := range sw.alts {
+		for _, c := range a.Conds {
+			if !c(fr) {
+				continue alts
+			}
+		}
+		lo, hi := a.Lo(fr), a.Hi(fr)
+		if lo <= hi && a.Clamp != nil {
+			lo, hi = a.Clamp(fr, lo, hi)
+		}
+		if lo <= hi {
+			sw.opts[i] = hi - lo + 1
+		}
+	}
+}
