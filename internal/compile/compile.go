@@ -38,6 +38,10 @@ type Env struct {
 // where its shape does not fit (or its pass is off), and the compiler
 // takes the general way.
 type Fast interface {
+	// Tuples compiles, once game g's rule is, the hidden game that
+	// stores as k ints a parameter always a tuple of k ints (g.Tuples),
+	// or clears g.Tuples.
+	Tuples(g *engine.Game, d *lang.GameStmt)
 	// Alt compiles a move rule's alternative for the SG search with int
 	// parameters as a fast loop, or returns (Run nil) why it is not one.
 	Alt(alt *lang.Alt) (FastAlt, string)

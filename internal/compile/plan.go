@@ -76,7 +76,7 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 			}
 			out = append(out, plannedAlt{i: i, alt: pa, written: j >= len(res.Planned)})
 		}
-		if res.Fired != 0 && sg && !ints && listGuard(res) && x != nil {
+		if res.Fired != 0 && sg && !ints && res.ListGuard() && x != nil {
 			// (The variant for other arguments explains the plans only
 			// it runs: those whose guard reads a list of ints.)
 			saved := c.explaining
@@ -103,20 +103,6 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 		}
 	}
 	return out
-}
-
-// listGuard reports whether the plan's guard asks for a list of ints
-// (a plan that runs only in the variant for other arguments than ints).
-func listGuard(res plan.Result) bool {
-	if len(res.Planned) == 0 {
-		return false
-	}
-	for _, b := range res.Planned[0].Guard {
-		if b.Ints {
-			return true
-		}
-	}
-	return false
 }
 
 // planComp compiles comprehension e, consumed by k, as planned, by

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -21,13 +22,13 @@ func binds(env *Env, q *ir.Query) *ir.Query {
 			continue
 		}
 		sf := newSafety(env, q)
-		if !sf.conds([]ir.Clause{b}) {
+		if !sf.Conds([]ir.Clause{b}) {
 			continue
 		}
-		if id, ok := b.X.(*lang.Ident); ok && sf.binder(resolve.Of(id)) == nil {
+		if id, ok := b.X.(*lang.Ident); ok && sf.Binder(resolve.Of(id)) == nil {
 			continue // (a name from outside: nothing to gain)
 		}
-		g, ok := sf.guard(q)
+		g, ok := sf.Guard(q)
 		if !ok {
 			continue
 		}
@@ -98,14 +99,14 @@ func inlineBind(q *ir.Query, i int) *ir.Query {
 // the others out changes no error), `(i', j')[0]`, as the element it
 // reads, in e (in the operations, calls, literals and conditionals it
 // looks into; others are left as written).
-func foldIndexes(sf *safety, e lang.Expr) lang.Expr {
+func foldIndexes(sf *proof.Prover, e lang.Expr) lang.Expr {
 	f := func(x lang.Expr) lang.Expr { return foldIndexes(sf, x) }
 	switch e := e.(type) {
 	case *lang.Index:
 		x := f(e.X)
 		if elems := resolve.LiteralElems(x); elems != nil {
 			if _, isSet := x.(*lang.SetLit); !isSet {
-				if k, ok := e.Index.(*lang.IntLit); ok && k.Val >= 0 && k.Val < int64(len(elems)) && safeAll(sf, elems) {
+				if k, ok := e.Index.(*lang.IntLit); ok && k.Val >= 0 && k.Val < int64(len(elems)) && proof.SafeAll(sf, elems) {
 					return elems[k.Val]
 				}
 			}
@@ -131,22 +132,12 @@ func foldIndexes(sf *safety, e lang.Expr) lang.Expr {
 	return e
 }
 
-func foldAll(sf *safety, xs []lang.Expr) []lang.Expr {
+func foldAll(sf *proof.Prover, xs []lang.Expr) []lang.Expr {
 	out := make([]lang.Expr, len(xs))
 	for i, x := range xs {
 		out[i] = foldIndexes(sf, x)
 	}
 	return out
-}
-
-// safeAll reports whether every expression of xs is a safe int.
-func safeAll(sf *safety, xs []lang.Expr) bool {
-	for _, x := range xs {
-		if _, ok := sf.intExpr(x); !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // foldQuery is q with foldIndexes applied to its filters, binds' values
@@ -167,7 +158,7 @@ func foldQuery(env *Env, q *ir.Query) *ir.Query {
 	if q.Key != nil {
 		out.Key = foldIndexes(sf, q.Key)
 	}
-	g, ok := sf.guard(q)
+	g, ok := sf.Guard(q)
 	if !ok {
 		return q
 	}

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -71,16 +72,16 @@ func narrow(env *Env, q *ir.Query, i int) *ir.Query {
 		nr.Lo = maxExpr(plusOne(e, 1, pos), r.Lo, pos)
 	}
 	sf := newSafety(env, q)
-	if !sf.cond(b) {
+	if !sf.Cond(b) {
 		return nil
 	}
-	if _, ok := sf.intExpr(nr.Lo); !ok {
+	if _, ok := sf.Int(nr.Lo); !ok {
 		return nil
 	}
-	if _, ok := sf.intExpr(nr.Hi); !ok {
+	if _, ok := sf.Int(nr.Hi); !ok {
 		return nil
 	}
-	g, ok := sf.guard(q)
+	g, ok := sf.Guard(q)
 	if !ok {
 		return nil
 	}
@@ -93,8 +94,8 @@ func narrow(env *Env, q *ir.Query, i int) *ir.Query {
 // minExpr is `if a < b then a else b`; maxExpr `if a > b then a else b`
 // (the smaller or larger literal when both are int literals).
 func minExpr(a, b lang.Expr, pos lang.Pos) lang.Expr {
-	if x, ok := intLit(a); ok {
-		if y, ok := intLit(b); ok {
+	if x, ok := proof.IntLit(a); ok {
+		if y, ok := proof.IntLit(b); ok {
 			return pick(x < y, a, b)
 		}
 	}
@@ -102,8 +103,8 @@ func minExpr(a, b lang.Expr, pos lang.Pos) lang.Expr {
 }
 
 func maxExpr(a, b lang.Expr, pos lang.Pos) lang.Expr {
-	if x, ok := intLit(a); ok {
-		if y, ok := intLit(b); ok {
+	if x, ok := proof.IntLit(a); ok {
+		if y, ok := proof.IntLit(b); ok {
 			return pick(x > y, a, b)
 		}
 	}
@@ -120,7 +121,7 @@ func pick(first bool, a, b lang.Expr) lang.Expr {
 // plusOne is e + d (d is 1 or -1): a literal when e is one (that does
 // not overflow).
 func plusOne(e lang.Expr, d int64, pos lang.Pos) lang.Expr {
-	if x, ok := intLit(e); ok && (d > 0) == (x+d > x) {
+	if x, ok := proof.IntLit(e); ok && (d > 0) == (x+d > x) {
 		return &lang.IntLit{Pos: pos, Val: x + d}
 	}
 	op := lang.OpAdd

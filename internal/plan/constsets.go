@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -28,7 +29,7 @@ func constSets(env *Env, q *ir.Query) *ir.Query {
 		if _, isSet := el.Coll.(*lang.SetLit); isSet {
 			continue
 		}
-		ints, ok := literalInts(el.Coll)
+		ints, ok := proof.LiteralInts(el.Coll)
 		if !ok || len(ints) == 0 {
 			continue
 		}
@@ -38,7 +39,7 @@ func constSets(env *Env, q *ir.Query) *ir.Query {
 		}
 		lit := &lang.ListLit{Pos: el.Coll.Position()}
 		for _, x := range litElems(el.Coll) {
-			if v, _ := intLit(x); firsts[v] == x {
+			if v, _ := proof.IntLit(x); firsts[v] == x {
 				lit.Elems = append(lit.Elems, x)
 			}
 		}
@@ -52,7 +53,7 @@ func constSets(env *Env, q *ir.Query) *ir.Query {
 // resolve0 maps each value of a literal of ints to its first element.
 func resolve0(e lang.Expr) map[int64]lang.Expr {
 	out := map[int64]lang.Expr{}
-	elems, _ := literalInts(e)
+	elems, _ := proof.LiteralInts(e)
 	for i, x := range resolve.LiteralElems(e) {
 		if _, ok := out[elems[i]]; !ok {
 			out[elems[i]] = x
@@ -89,7 +90,7 @@ func sortLits(env *Env, q *ir.Query) *ir.Query {
 			continue
 		}
 		coll := globalLit(el.Coll)
-		ints, ok := literalInts(coll)
+		ints, ok := proof.LiteralInts(coll)
 		if !ok || len(ints) == 0 {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -103,7 +104,7 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 	)
 	switch coll := el.Coll.(type) {
 	case *lang.Call:
-		if fn = helperDef(env, coll); fn == nil {
+		if fn = proof.HelperDef(env.R, coll); fn == nil {
 			return nil
 		}
 		call, body = coll, fn.Decl.Body
@@ -113,7 +114,7 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 	default:
 		return nil
 	}
-	list, set := comps(body)
+	list, set := proof.Comps(body)
 	if len(list)+len(set) > 1 && i != 0 {
 		return nil // (the parts one after the other: the generator first)
 	}
@@ -160,49 +161,6 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 		}
 	}
 	return out
-}
-
-// helperDef is the def call calls, whatever the order of their
-// declarations, or nil.
-func helperDef(env *Env, call *lang.Call) *engine.Func {
-	id, ok := call.Fn.(*lang.Ident)
-	if !ok {
-		return nil
-	}
-	if d := resolve.Of(id); d == nil || d.Kind != resolve.Def {
-		return nil // (a local called has no slot yet: it is the query's)
-	}
-	b := env.R.Lookup(id)
-	if b == nil || b.Kind != resolve.Def || b.Fn == nil || b.Fn.Decl == nil || len(lang.ParamNames(b.Fn.Decl.Params)) != len(call.Args) {
-		return nil
-	}
-	return b.Fn
-}
-
-// comps returns the list comprehensions whose concatenation is body, or
-// the set comprehensions whose union it is (one of them is nil).
-func comps(body lang.Expr) (list, set []*lang.Comp) {
-	var walk func(e lang.Expr, kind lang.CompKind) []*lang.Comp
-	walk = func(e lang.Expr, kind lang.CompKind) []*lang.Comp {
-		switch e := e.(type) {
-		case *lang.Comp:
-			if e.Kind == kind {
-				return []*lang.Comp{e}
-			}
-		case *lang.Binary:
-			if kind == lang.SetComp && e.Op == lang.OpBitOr || kind == lang.ListComp && e.Op == lang.OpAdd {
-				x, y := walk(e.X, kind), walk(e.Y, kind)
-				if x != nil && y != nil {
-					return append(x, y...)
-				}
-			}
-		}
-		return nil
-	}
-	if list = walk(body, lang.ListComp); list != nil {
-		return list, nil
-	}
-	return nil, walk(body, lang.SetComp)
 }
 
 // renamed is comprehension comp of def fn as a query, its parameters
@@ -272,7 +230,7 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 	// evaluates must be safe.
 	sf := newSafety(env, out)
 	for _, a := range call.Args {
-		if !sf.arg(a) {
+		if !sf.Arg(a) {
 			return nil
 		}
 	}
@@ -283,10 +241,10 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 			from = i + 1
 		}
 	}
-	if !sf.conds(out.Clauses[from : at+len(binds)]) {
+	if !sf.Conds(out.Clauses[from : at+len(binds)]) {
 		return nil
 	}
-	g, ok := sf.guard(q)
+	g, ok := sf.Guard(q)
 	if !ok {
 		return nil
 	}
@@ -396,10 +354,10 @@ func orderPart(env *Env, p *ir.Query) *setPart {
 	for i := len(p.Clauses) - 1; i >= 0; i-- {
 		if b, ok := p.Clauses[i].(*ir.Bind); ok {
 			sf := newSafety(env, p)
-			if _, safe := sf.intExpr(b.X); !safe || b.Pat.Tuple {
+			if _, safe := sf.Int(b.X); !safe || b.Pat.Tuple {
 				return nil
 			}
-			g, ok := sf.guard(p)
+			g, ok := sf.Guard(p)
 			if !ok {
 				return nil
 			}
@@ -412,10 +370,10 @@ func orderPart(env *Env, p *ir.Query) *setPart {
 	// (What the part evaluates as written must be safe: below it is
 	// rewritten.)
 	sf := newSafety(env, p)
-	if !sf.conds(p.Clauses) || !safeAll(sf, tupleElems(p.Yield)) {
+	if !sf.Conds(p.Clauses) || !proof.SafeAll(sf, tupleElems(p.Yield)) {
 		return nil
 	}
-	g, ok := sf.guard(p)
+	g, ok := sf.Guard(p)
 	if !ok {
 		return nil
 	}
@@ -452,7 +410,7 @@ func orderPart(env *Env, p *ir.Query) *setPart {
 		sp.lo, sp.hi, sp.known = lo, hi, ok1 && ok2 && lo.Coef[sp.v] == 0 && hi.Coef[sp.v] == 0
 		return sp
 	case *ir.Elems:
-		ints, ok := literalInts(g.Coll)
+		ints, ok := proof.LiteralInts(g.Coll)
 		if !ok || g.Pat.Tuple || len(ints) == 0 {
 			return nil
 		}

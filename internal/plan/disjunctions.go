@@ -46,10 +46,10 @@ func disjunctions(env *Env, q *ir.Query) []*ir.Query {
 			continue
 		}
 		sf := newSafety(env, q)
-		if !sf.cond(f.Cond) {
+		if !sf.Cond(f.Cond) {
 			continue
 		}
-		g0, ok := sf.guard(q)
+		g0, ok := sf.Guard(q)
 		if !ok {
 			continue
 		}

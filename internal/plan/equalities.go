@@ -77,14 +77,14 @@ func solveAt(env *Env, q *ir.Query, fi int, cl ir.Clause) *ir.Query {
 	out.Clauses = append(out.Clauses, q.Clauses[fi+1:]...)
 	// What the rule as written evaluates, then what the planned one does.
 	sf := newSafety(env, q)
-	if !sf.cond(eq) || !sf.conds(q.Clauses[gi+1:fi]) {
+	if !sf.Cond(eq) || !sf.Conds(q.Clauses[gi+1:fi]) {
 		return nil
 	}
-	sf.q = out
-	if !sf.conds(out.Clauses[gi : fi+2]) {
+	sf.Q = out
+	if !sf.Conds(out.Clauses[gi : fi+2]) {
 		return nil
 	}
-	g, ok := sf.guard(q)
+	g, ok := sf.Guard(q)
 	if !ok {
 		return nil
 	}

@@ -31,13 +31,13 @@ func hoist(env *Env, q *ir.Query) *ir.Query {
 				continue
 			}
 			sf := newSafety(env, q)
-			if _, ok := sf.intExpr(r.Lo); !ok {
+			if _, ok := sf.Int(r.Lo); !ok {
 				return nil
 			}
-			if _, ok := sf.intExpr(r.Hi); !ok || !sf.conds(q.Clauses[gi+1:fi+1]) {
+			if _, ok := sf.Int(r.Hi); !ok || !sf.Conds(q.Clauses[gi+1:fi+1]) {
 				return nil
 			}
-			g, ok := sf.guard(q)
+			g, ok := sf.Guard(q)
 			if !ok {
 				return nil
 			}

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -64,7 +65,7 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 	if !in.changed {
 		return nil
 	}
-	g, ok := sf.guard(q)
+	g, ok := sf.Guard(q)
 	if !ok {
 		return nil
 	}
@@ -75,7 +76,7 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 // inliner rewrites the expressions of one query.
 type inliner struct {
 	env     *Env
-	sf      *safety
+	sf      *proof.Prover
 	changed bool
 	depth   int // the defs being inlined, one in another
 }
@@ -143,7 +144,7 @@ func (in *inliner) all(es []lang.Expr) ([]lang.Expr, bool) {
 // call is the body of the def call calls, its parameters written as the
 // arguments, when none of it can fail; else nil.
 func (in *inliner) call(call *lang.Call) lang.Expr {
-	fn := helperDef(in.env, call)
+	fn := proof.HelperDef(in.env.R, call)
 	if fn == nil {
 		return nil
 	}
@@ -159,10 +160,10 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 		body = in.expr(body)
 		in.depth--
 	}
-	if _, ok := in.sf.intExpr(body); ok {
+	if _, ok := in.sf.Int(body); ok {
 		return body
 	}
-	if in.sf.cond(body) || in.sf.position(body) {
+	if in.sf.Cond(body) || in.sf.Position(body) {
 		return body
 	}
 	return nil
@@ -170,4 +171,4 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 
 // safeArg reports whether evaluating argument a cannot fail: safe int
 // arithmetic, or a local's name.
-func (in *inliner) safeArg(a lang.Expr) bool { return in.sf.arg(a) }
+func (in *inliner) safeArg(a lang.Expr) bool { return in.sf.Arg(a) }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -48,7 +49,7 @@ func memberAt(env *Env, q *ir.Query, fi int, cl ir.Clause) *ir.Query {
 	if !ok || in.Op != lang.OpIn {
 		return nil
 	}
-	ints, ok := literalInts(globalLit(in.Y))
+	ints, ok := proof.LiteralInts(globalLit(in.Y))
 	if !ok || len(ints) == 0 {
 		return nil
 	}
@@ -106,14 +107,14 @@ func memberAt(env *Env, q *ir.Query, fi int, cl ir.Clause) *ir.Query {
 	out.Clauses = append(out.Clauses, q.Clauses[fi+1:]...)
 	// What the rule as written evaluates, then what the planned one does.
 	sf := newSafety(env, q)
-	if _, ok := sf.intExpr(in.X); !ok || !sf.conds(q.Clauses[gi+1:fi]) {
+	if _, ok := sf.Int(in.X); !ok || !sf.Conds(q.Clauses[gi+1:fi]) {
 		return nil
 	}
-	sf.q = out
-	if !sf.conds(out.Clauses[gi : fi+3]) {
+	sf.Q = out
+	if !sf.Conds(out.Clauses[gi : fi+3]) {
 		return nil
 	}
-	g, ok := sf.guard(q)
+	g, ok := sf.Guard(q)
 	if !ok {
 		return nil
 	}

@@ -21,8 +21,8 @@ import (
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
-	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -230,7 +230,7 @@ func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 	for _, g := range gs {
 		id := &lang.Ident{Pos: pos, Name: g.Root.Name, Bind: g.Root.Bind}
 		if g.Ints {
-			call := &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: intsWithin.BName, Bind: intsWithinDecl}, Args: []lang.Expr{id, &lang.IntLit{Pos: pos, Val: g.T}}}
+			call := proof.IntsCall(id, g.T, pos)
 			if out == nil {
 				out = call
 			} else {
@@ -275,33 +275,40 @@ func Comp(env *Env, e *lang.Comp, k ir.Consumer) (*lang.Comp, lang.Expr, Result)
 	return p, guardExpr(q.Guard, e.Pos), res
 }
 
-// intsWithin is the test of an Ints bound: intsWithin(X, T) is whether X
-// is a list of at most ir.MaxLen elements, each an int at most T in
-// size. It cannot fail. Its name is none a program can write: only
-// the planner calls it.
-var intsWithin = &engine.Builtin{BName: "ints within", MinArgs: 2, MaxArgs: 2, Pure: true,
-	Doc: "the planner's guard: whether X is a list of ints each at most T in size",
-	Fn: func(c *engine.Call, a []value.Value) value.Value {
-		return value.Bool(IntsWithin(a[0], a[1].Int()))
+// newSafety starts the proofs of q's expressions (package proof) where
+// env compiles.
+func newSafety(env *Env, q *ir.Query) *proof.Prover { return proof.New(env.proofs(), q) }
+
+// proofs is what package proof reads of env: the resolver, and a helper's
+// comprehensions as fused parts are (renamed, their helpers inlined where
+// the inliner is on).
+func (env *Env) proofs() *proof.Ctx {
+	return &proof.Ctx{R: env.R, Parts: func(fn *engine.Func, call *lang.Call) []*ir.Query {
+		list, set := proof.Comps(fn.Decl.Body)
+		var out []*ir.Query
+		for _, c := range append(list, set...) {
+			part := renamed(fn, call, c)
+			if env.On&passes.Inline != 0 {
+				if x := inline(env, part); x != nil {
+					part = x
+				}
+			}
+			out = append(out, part)
+		}
+		return out
 	}}
+}
 
-// intsWithinDecl declares intsWithin for the names that call it.
-var intsWithinDecl = &resolve.Decl{Name: intsWithin.BName, Kind: resolve.Builtin, Bi: intsWithin}
-
-// IntsWithin reports whether x is a list of at most ir.MaxLen ints, each
-// at most t in size.
-func IntsWithin(x value.Value, t int64) bool {
-	if x.Kind() != value.KList {
+// ListGuard reports whether the plan's guard asks for a list of ints (a
+// plan only the variant for other arguments than ints runs).
+func (r Result) ListGuard() bool {
+	if len(r.Planned) == 0 {
 		return false
 	}
-	es := x.Elems()
-	if len(es) > ir.MaxLen {
-		return false
-	}
-	for _, e := range es {
-		if e.Kind() != value.KInt || e.Int() > t || e.Int() < -t {
-			return false
+	for _, b := range r.Planned[0].Guard {
+		if b.Ints {
+			return true
 		}
 	}
-	return true
+	return false
 }

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -41,28 +42,28 @@ import (
 // pass reorders them.
 func unordered(env *Env, q *ir.Query) ([]ir.Bound, bool) {
 	sf := newSafety(env, q)
-	sf.ordered = true // (the clauses in their order: the filters before one hold)
-	if !sf.conds(q.Clauses) {
+	sf.Ordered = true // (the clauses in their order: the filters before one hold)
+	if !sf.Conds(q.Clauses) {
 		return nil, false
 	}
 	switch q.Consumer {
 	case ir.SetComp:
-		if q.Key != nil || !sf.intOrTuple(q.Yield) && !sf.position(q.Yield) {
+		if q.Key != nil || !sf.IntOrTuple(q.Yield) && !sf.Position(q.Yield) {
 			return nil, false
 		}
 	case ir.FoldMin, ir.FoldMax:
-		if _, ok := sf.intExpr(q.Yield); !ok {
+		if _, ok := sf.Int(q.Yield); !ok {
 			return nil, false
 		}
 	case ir.FoldAny, ir.FoldAll:
-		if !sf.cond(q.Yield) {
+		if !sf.Cond(q.Yield) {
 			return nil, false
 		}
 	case ir.MoveSG:
-		if !sf.position(q.Yield) || !ownPositions(env, q.Yield) {
+		if !sf.Position(q.Yield) || !ownPositions(env, q.Yield) {
 			return nil, false
 		}
-		g, ok := sf.guard(q)
+		g, ok := sf.Guard(q)
 		if !ok {
 			return nil, false
 		}
@@ -74,7 +75,7 @@ func unordered(env *Env, q *ir.Query) ([]ir.Bound, bool) {
 	default:
 		return nil, false
 	}
-	return sf.guard(q)
+	return sf.Guard(q)
 }
 
 // minConst is the smallest bound of guard g (a guard with none: 1).
@@ -141,12 +142,12 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 		}
 		for _, q := range asWritten(env, alt) {
 			sf := newSafety(env, q)
-			sf.ordered = true // (the clauses in their order: the filters before one hold)
+			sf.Ordered = true // (the clauses in their order: the filters before one hold)
 			calls := ownCalls(env, q.Yield)
-			if calls == nil || !sf.conds(q.Clauses) || !sf.position(q.Yield) {
+			if calls == nil || !sf.Conds(q.Clauses) || !sf.Position(q.Yield) {
 				return nil, false
 			}
-			g, ok := sf.guard(q)
+			g, ok := sf.Guard(q)
 			if !ok {
 				return nil, false
 			}
@@ -187,7 +188,7 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 		}
 		if ints[p] {
 			// A list root: the option's list within the guard too.
-			if !elemsWithin(env, a.q, a.x, t, roots, ints) {
+			if !proof.ElemsWithin(env.proofs(), a.q, a.x, t, roots, ints) {
 				return nil, false
 			}
 			continue
@@ -238,9 +239,6 @@ func asWritten(env *Env, alt *lang.Alt) []*ir.Query {
 	return qs
 }
 
-// maxBoundDepth is how many variables within replaces by their bounds.
-const maxBoundDepth = 12
-
 // within reports whether affine x over q's variables and roots is at most
 // T (up) or at least -T (not up) wherever every root is at most T in size
 // (t: the guard's least bound) and q's clauses bind its variables: each
@@ -268,7 +266,7 @@ func within(q *ir.Query, x ir.Affine, roots map[*resolve.Decl]bool, t int64, up 
 		}
 		return false
 	}
-	if depth >= maxBoundDepth {
+	if depth >= proof.MaxBoundDepth {
 		return false
 	}
 	k := x.Coef[v]
@@ -325,7 +323,7 @@ func varBounds(q *ir.Query, at int, v *resolve.Decl, upper bool) []ir.Affine {
 			add(cl.X)
 		}
 	case *ir.Elems:
-		if ints, ok := literalInts(cl.Coll); ok && len(ints) > 0 && !cl.Pat.Tuple {
+		if ints, ok := proof.LiteralInts(cl.Coll); ok && len(ints) > 0 && !cl.Pat.Tuple {
 			m := ints[0]
 			for _, x := range ints {
 				if upper && x > m || !upper && x < m {

@@ -1,11 +1,14 @@
-package plan
+// Package proof owns the proofs that a planned query's expressions
+// cannot fail (safety) and the guard they hold under: ints bounded, lists
+// of ints, indexes in range. The planner's passes (package plan) ask it
+// before they rewrite.
+package proof
 
 import (
 	"math"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
-	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -28,10 +31,10 @@ type lin struct{ c, d float64 }
 // maxSafe is below 2^63 - 1 by more than float64's rounding.
 const maxSafe = 9.0e18
 
-// safety proves expressions of a query safe and collects their roots.
-type safety struct {
-	env   *Env
-	q     *ir.Query // whose clauses bind the variables read
+// Prover proves expressions of a query safe and collects their roots.
+type Prover struct {
+	env   *Ctx
+	Q     *ir.Query // whose clauses bind the variables read
 	roots map[*resolve.Decl]*lang.Ident
 	order []*resolve.Decl
 	// nonZero: the roots that divide (the guard says they are not 0).
@@ -46,20 +49,33 @@ type safety struct {
 	limit float64 // the largest M every node allows
 	// facts: conditions known to hold where the expression being proved
 	// is evaluated (the left side of an and, the negated left side of
-	// an or, an if's condition in its branches; with ordered, the
+	// an or, an if's condition in its branches; with Ordered, the
 	// filters before it in the clauses proved): what an index's range
 	// proof reads (listroots.go).
 	facts   []lang.Expr
-	ordered bool
+	Ordered bool
 }
 
-func newSafety(env *Env, q *ir.Query) *safety {
-	return &safety{env: env, q: q, roots: map[*resolve.Decl]*lang.Ident{}, limit: math.Inf(1)}
+// Ctx is what the proofs read: what names mean where the query is
+// compiled, and the comprehensions a helper returns.
+type Ctx struct {
+	R *resolve.Resolver
+	// Parts returns the comprehensions the call of def fn returns (its
+	// body: list comprehensions concatenated or set comprehensions
+	// united), each a query with the parameters written as the
+	// arguments, its names new and its helpers inlined where they cannot
+	// fail; nil where it is no such body.
+	Parts func(fn *engine.Func, call *lang.Call) []*ir.Query
+}
+
+// New starts the proofs of query q's expressions.
+func New(env *Ctx, q *ir.Query) *Prover {
+	return &Prover{env: env, Q: q, roots: map[*resolve.Decl]*lang.Ident{}, limit: math.Inf(1)}
 }
 
 // guard returns q's guard with the roots of s bounded too, or false when
 // no M >= 1 makes every node safe.
-func (s *safety) guard(q *ir.Query) ([]ir.Bound, bool) {
+func (s *Prover) Guard(q *ir.Query) ([]ir.Bound, bool) {
 	out := append([]ir.Bound(nil), q.Guard...)
 	if len(s.order) == 0 {
 		return out, true
@@ -91,7 +107,7 @@ func (s *safety) guard(q *ir.Query) ([]ir.Bound, bool) {
 }
 
 // constrain records that a node bounded by l must fit.
-func (s *safety) constrain(l lin) bool {
+func (s *Prover) constrain(l lin) bool {
 	if l.c == 0 {
 		return l.d <= maxSafe
 	}
@@ -100,7 +116,7 @@ func (s *safety) constrain(l lin) bool {
 }
 
 // intExpr bounds int expression e, or false when it is not safe.
-func (s *safety) intExpr(e lang.Expr) (lin, bool) {
+func (s *Prover) Int(e lang.Expr) (lin, bool) {
 	var l lin
 	switch e := e.(type) {
 	case *lang.IntLit:
@@ -114,14 +130,14 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 		if e.Op != lang.OpNeg {
 			return l, false
 		}
-		x, ok := s.intExpr(e.X)
+		x, ok := s.Int(e.X)
 		if !ok {
 			return l, false
 		}
 		l = x
 	case *lang.Binary:
-		x, ok1 := s.intExpr(e.X)
-		y, ok2 := s.intExpr(e.Y)
+		x, ok1 := s.Int(e.X)
+		y, ok2 := s.Int(e.Y)
 		if !ok1 || !ok2 {
 			return l, false
 		}
@@ -129,10 +145,10 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 		case lang.OpAdd, lang.OpSub:
 			l = lin{x.c + y.c, x.d + y.d}
 		case lang.OpMul:
-			k, isK := constInt(e.X)
+			k, isK := ConstInt(e.X)
 			other := y
 			if !isK {
-				k, isK = constInt(e.Y)
+				k, isK = ConstInt(e.Y)
 				other = x
 			}
 			if !isK {
@@ -153,7 +169,7 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 			}
 			// By a literal other than 0 (and -1 for /): |x / k| <= |x|,
 			// |x % k| < |k|.
-			k, isK := constInt(e.Y)
+			k, isK := ConstInt(e.Y)
 			if !isK || k == 0 || k == -1 && e.Op == lang.OpDiv {
 				return l, false
 			}
@@ -182,19 +198,19 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 			return l, false
 		}
 		for _, a := range e.Args {
-			x, ok := s.intExpr(a)
+			x, ok := s.Int(a)
 			if !ok {
 				return l, false
 			}
 			l = lin{math.Max(l.c, x.c), math.Max(l.d, x.d)}
 		}
 	case *lang.IfExpr:
-		if !s.cond(e.Cond) {
+		if !s.Cond(e.Cond) {
 			return l, false
 		}
 		var x, y lin
-		ok1 := s.with(e.Cond, func() bool { var ok bool; x, ok = s.intExpr(e.Then); return ok })
-		ok2 := s.with(negate(e.Cond), func() bool { var ok bool; y, ok = s.intExpr(e.Else); return ok })
+		ok1 := s.with(e.Cond, func() bool { var ok bool; x, ok = s.Int(e.Then); return ok })
+		ok2 := s.with(negate(e.Cond), func() bool { var ok bool; y, ok = s.Int(e.Else); return ok })
 		if !ok1 || !ok2 {
 			return l, false
 		}
@@ -206,21 +222,21 @@ func (s *safety) intExpr(e lang.Expr) (lin, bool) {
 }
 
 // cond reports whether condition e is safe.
-func (s *safety) cond(e lang.Expr) bool {
+func (s *Prover) Cond(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.BoolLit:
 		return true
 	case *lang.Unary:
-		return e.Op == lang.OpNot && s.cond(e.X)
+		return e.Op == lang.OpNot && s.Cond(e.X)
 	case *lang.Binary:
 		switch e.Op {
 		case lang.OpAnd:
-			return s.cond(e.X) && s.with(e.X, func() bool { return s.cond(e.Y) })
+			return s.Cond(e.X) && s.with(e.X, func() bool { return s.Cond(e.Y) })
 		case lang.OpOr:
-			return s.cond(e.X) && s.with(negate(e.X), func() bool { return s.cond(e.Y) })
+			return s.Cond(e.X) && s.with(negate(e.X), func() bool { return s.Cond(e.Y) })
 		case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe, lang.OpEq, lang.OpNe:
-			_, ok1 := s.intExpr(e.X)
-			_, ok2 := s.intExpr(e.Y)
+			_, ok1 := s.Int(e.X)
+			_, ok2 := s.Int(e.Y)
 			return ok1 && ok2
 		}
 	}
@@ -229,21 +245,21 @@ func (s *safety) cond(e lang.Expr) bool {
 
 // conds reports whether the filters cls (or the values of binds) are all
 // safe.
-func (s *safety) conds(cls []ir.Clause) bool {
+func (s *Prover) Conds(cls []ir.Clause) bool {
 	for _, cl := range cls {
 		switch cl := cl.(type) {
 		case *ir.Filter:
-			if !s.cond(cl.Cond) {
+			if !s.Cond(cl.Cond) {
 				return false
 			}
-			if s.ordered {
+			if s.Ordered {
 				s.facts = append(s.facts[:len(s.facts):len(s.facts)], cl.Cond)
 			}
 		case *ir.Bind:
-			if id, ok := cl.X.(*lang.Ident); ok && !cl.Pat.Tuple && s.binder(resolve.Of(id)) != nil {
+			if id, ok := cl.X.(*lang.Ident); ok && !cl.Pat.Tuple && s.Binder(resolve.Of(id)) != nil {
 				continue // (reading a variable of the query cannot fail)
 			}
-			if cl.Pat.Tuple || !s.intOrTuple(cl.X) && !s.position(cl.X) {
+			if cl.Pat.Tuple || !s.IntOrTuple(cl.X) && !s.Position(cl.X) {
 				return false
 			}
 		case *ir.Range:
@@ -261,23 +277,23 @@ func (s *safety) conds(cls []ir.Clause) bool {
 
 // arg reports whether evaluating a cannot fail: safe int arithmetic, or
 // a local's name (of any value).
-func (s *safety) arg(a lang.Expr) bool {
+func (s *Prover) Arg(a lang.Expr) bool {
 	if id, ok := a.(*lang.Ident); ok {
 		if d := resolve.Of(id); d != nil && d.Kind == resolve.Local {
 			return true
 		}
 	}
-	_, ok := s.intExpr(a)
+	_, ok := s.Int(a)
 	return ok
 }
 
 // position reports whether e makes a position and cannot fail: a call
 // of a game declared in the script whose arguments cannot fail, or a sum
 // of such.
-func (s *safety) position(e lang.Expr) bool {
+func (s *Prover) Position(e lang.Expr) bool {
 	switch x := e.(type) {
 	case *lang.Binary:
-		return x.Op == lang.OpAdd && s.position(x.X) && s.position(x.Y)
+		return x.Op == lang.OpAdd && s.Position(x.X) && s.Position(x.Y)
 	case *lang.Call:
 		id, ok := x.Fn.(*lang.Ident)
 		if !ok {
@@ -293,7 +309,7 @@ func (s *safety) position(e lang.Expr) bool {
 			return false
 		}
 		for _, a := range x.Args {
-			if !s.arg(a) && !s.listArg(a) {
+			if !s.Arg(a) && !s.listArg(a) {
 				return false
 			}
 		}
@@ -304,31 +320,31 @@ func (s *safety) position(e lang.Expr) bool {
 
 // intOrTuple reports whether e is a safe int, or a tuple or list literal
 // of safe ints, or a safe choice between such (building it cannot fail).
-func (s *safety) intOrTuple(e lang.Expr) bool {
+func (s *Prover) IntOrTuple(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.TupleLit:
-		return safeAll(s, e.Elems)
+		return SafeAll(s, e.Elems)
 	case *lang.ListLit:
-		return safeAll(s, e.Elems)
+		return SafeAll(s, e.Elems)
 	case *lang.IfExpr:
-		return s.cond(e.Cond) && s.with(e.Cond, func() bool { return s.intOrTuple(e.Then) }) &&
-			s.with(negate(e.Cond), func() bool { return s.intOrTuple(e.Else) })
+		return s.Cond(e.Cond) && s.with(e.Cond, func() bool { return s.IntOrTuple(e.Then) }) &&
+			s.with(negate(e.Cond), func() bool { return s.IntOrTuple(e.Else) })
 	}
-	_, ok := s.intExpr(e)
+	_, ok := s.Int(e)
 	return ok
 }
 
 // name bounds a name: a variable of the query by its clause, an int from
 // outside as a root.
-func (s *safety) name(id *lang.Ident) (lin, bool) {
+func (s *Prover) name(id *lang.Ident) (lin, bool) {
 	d := resolve.Of(id)
 	if d == nil {
 		return lin{}, false
 	}
-	if cl := s.binder(d); cl != nil {
+	if cl := s.Binder(d); cl != nil {
 		return s.clauseBound(cl, d)
 	}
-	if v, ok := constInt(id); ok {
+	if v, ok := ConstInt(id); ok {
 		return lin{0, math.Abs(float64(v))}, true // (not a root: the guard need not bound it)
 	}
 	b := s.env.R.Lookup(id)
@@ -344,13 +360,13 @@ func (s *safety) name(id *lang.Ident) (lin, bool) {
 
 // isRoot reports whether id names a root: an int from outside the query
 // (bounded, then, by the guard).
-func (s *safety) isRoot(id *lang.Ident) bool {
+func (s *Prover) isRoot(id *lang.Ident) bool {
 	_, ok := s.roots[resolve.Of(id)]
 	return ok
 }
 
 // divides records that root id divides: the guard says it is not 0.
-func (s *safety) divides(id *lang.Ident) {
+func (s *Prover) divides(id *lang.Ident) {
 	if s.nonZero == nil {
 		s.nonZero = map[*resolve.Decl]bool{}
 	}
@@ -361,16 +377,16 @@ func (s *safety) divides(id *lang.Ident) {
 // clauses, safe (its clauses, and its yield an int), and bounds its
 // elements by its yield. Its names are bound by its own clauses; what it
 // reads of the query, by the query's.
-func (s *safety) compBound(c *lang.Comp) (lin, bool) {
+func (s *Prover) compBound(c *lang.Comp) (lin, bool) {
 	inner := ir.LowerComp(c, ir.CompConsumer(c.Kind))
-	q := *s.q
-	q.Clauses = append(append([]ir.Clause(nil), s.q.Clauses...), inner.Clauses...)
+	q := *s.Q
+	q.Clauses = append(append([]ir.Clause(nil), s.Q.Clauses...), inner.Clauses...)
 	sub := *s
-	sub.q = &q
-	ok := sub.conds(inner.Clauses)
+	sub.Q = &q
+	ok := sub.Conds(inner.Clauses)
 	var l lin
 	if ok {
-		l, ok = sub.intExpr(inner.Yield)
+		l, ok = sub.Int(inner.Yield)
 	}
 	// (The roots, their bounds and their guards found inside are the
 	// query's.)
@@ -384,33 +400,25 @@ func (s *safety) compBound(c *lang.Comp) (lin, bool) {
 // yield an int, a tuple of ints or a position; a set of such cannot fail
 // to build). It bounds the elements by the yields where d, a variable
 // they bind, needs it (d nil: the collection evaluated).
-func (s *safety) helperBound(fn *engine.Func, call *lang.Call, d *resolve.Decl) (lin, bool) {
+func (s *Prover) helperBound(fn *engine.Func, call *lang.Call, d *resolve.Decl) (lin, bool) {
 	for _, a := range call.Args {
-		if !s.arg(a) {
+		if !s.Arg(a) {
 			return lin{}, false
 		}
 	}
-	list, set := comps(fn.Decl.Body)
+	parts := s.env.Parts(fn, call)
 	var l lin
-	for _, c := range append(list, set...) {
-		part := renamed(fn, call, c)
-		if s.env.On&passes.Inline != 0 {
-			// (Its helpers inlined where they cannot fail, as a fused
-			// part's are: inline.go.)
-			if x := inline(s.env, part); x != nil {
-				part = x
-			}
-		}
-		q := *s.q
-		q.Clauses = append(append([]ir.Clause(nil), s.q.Clauses...), part.Clauses...)
+	for _, part := range parts {
+		q := *s.Q
+		q.Clauses = append(append([]ir.Clause(nil), s.Q.Clauses...), part.Clauses...)
 		sub := *s
-		sub.q = &q
-		ok := sub.conds(part.Clauses)
+		sub.Q = &q
+		ok := sub.Conds(part.Clauses)
 		var x lin
 		if ok {
 			var isInt bool
-			if x, isInt = sub.intExpr(part.Yield); !isInt {
-				ok = d == nil && (sub.intOrTuple(part.Yield) || sub.position(part.Yield))
+			if x, isInt = sub.Int(part.Yield); !isInt {
+				ok = d == nil && (sub.IntOrTuple(part.Yield) || sub.Position(part.Yield))
 			}
 		}
 		s.order, s.limit, s.nonZero, s.positive, s.ints = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints
@@ -419,19 +427,19 @@ func (s *safety) helperBound(fn *engine.Func, call *lang.Call, d *resolve.Decl) 
 		}
 		l = lin{math.Max(l.c, x.c), math.Max(l.d, x.d)}
 	}
-	return l, len(list)+len(set) > 0
+	return l, len(parts) > 0
 }
 
 // divisorsOf returns the root whose divisors e lists (a call of the
 // built-in divisors, not hidden, of a root), or nil.
-func (s *safety) divisorsOf(e lang.Expr) *lang.Ident {
+func (s *Prover) divisorsOf(e lang.Expr) *lang.Ident {
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}
 	bi := s.env.R.BuiltinCallee(call)
 	id, ok := call.Args[0].(*lang.Ident)
-	if bi == nil || bi.BName != "divisors" || !ok || s.binder(resolve.Of(id)) != nil {
+	if bi == nil || bi.BName != "divisors" || !ok || s.Binder(resolve.Of(id)) != nil {
 		return nil
 	}
 	if _, ok := s.name(id); !ok {
@@ -440,9 +448,9 @@ func (s *safety) divisorsOf(e lang.Expr) *lang.Ident {
 	return id
 }
 
-// binder is the clause of s.q that binds d, or nil.
-func (s *safety) binder(d *resolve.Decl) ir.Clause {
-	for _, cl := range s.q.Clauses {
+// binder is the clause of s.Q that binds d, or nil.
+func (s *Prover) Binder(d *resolve.Decl) ir.Clause {
+	for _, cl := range s.Q.Clauses {
 		for _, n := range cl.Binds() {
 			if resolve.NameDecl(n) == d {
 				return cl
@@ -453,17 +461,17 @@ func (s *safety) binder(d *resolve.Decl) ir.Clause {
 }
 
 // clauseBound bounds variable d by the clause binding it.
-func (s *safety) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
+func (s *Prover) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 	switch cl := cl.(type) {
 	case *ir.Range:
-		lo, ok1 := s.intExpr(cl.Lo)
-		hi, ok2 := s.intExpr(cl.Hi)
+		lo, ok1 := s.Int(cl.Lo)
+		hi, ok2 := s.Int(cl.Hi)
 		return lin{math.Max(lo.c, hi.c), math.Max(lo.d, hi.d)}, ok1 && ok2
 	case *ir.Bind:
 		if cl.Pat.Tuple {
 			return lin{}, false
 		}
-		return s.intExpr(cl.X)
+		return s.Int(cl.X)
 	case *ir.Elems:
 		if cl.Pat.Tuple {
 			return lin{}, false
@@ -475,11 +483,11 @@ func (s *safety) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 			return l, true
 		}
 		if call, ok := cl.Coll.(*lang.Call); ok {
-			if fn := helperDef(s.env, call); fn != nil {
+			if fn := HelperDef(s.env.R, call); fn != nil {
 				return s.helperBound(fn, call, d)
 			}
 		}
-		if list, set := comps(cl.Coll); list != nil && set == nil {
+		if list, set := Comps(cl.Coll); list != nil && set == nil {
 			// List comprehensions written in place (a concatenation of
 			// them): safe when their clauses and yields are, each
 			// element bounded by the yields.
@@ -506,7 +514,7 @@ func (s *safety) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 			}
 			return lin{1, 0}, true
 		}
-		ints, ok := literalInts(cl.Coll)
+		ints, ok := LiteralInts(cl.Coll)
 		if !ok || len(ints) == 0 {
 			return lin{}, false
 		}
@@ -519,16 +527,16 @@ func (s *safety) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 	return lin{}, false
 }
 
-// literalInts returns the ints of a list, tuple or set literal of int
+// LiteralInts returns the ints of a list, tuple or set literal of int
 // literals (an int literal negated included), in order.
-func literalInts(e lang.Expr) ([]int64, bool) {
+func LiteralInts(e lang.Expr) ([]int64, bool) {
 	elems := resolve.LiteralElems(e)
 	if elems == nil {
 		return nil, false
 	}
 	out := make([]int64, 0, len(elems))
 	for _, x := range elems {
-		v, ok := intLit(x)
+		v, ok := IntLit(x)
 		if !ok {
 			return nil, false
 		}
@@ -537,20 +545,20 @@ func literalInts(e lang.Expr) ([]int64, bool) {
 	return out, true
 }
 
-// intLit is the value of an int literal or a negated one.
-// constInt is intLit of e, or of the literal a global e names holds
+// IntLit is the value of an int literal or a negated one.
+// ConstInt is IntLit of e, or of the literal a global e names holds
 // wherever it is read (resolve's Decl.Lit: a let of a literal that no code
 // runs before).
-func constInt(e lang.Expr) (int64, bool) {
+func ConstInt(e lang.Expr) (int64, bool) {
 	if id, ok := e.(*lang.Ident); ok {
 		if d := resolve.Of(id); d != nil && d.Kind == resolve.Global && d.Lit != nil {
-			return intLit(d.Lit)
+			return IntLit(d.Lit)
 		}
 	}
-	return intLit(e)
+	return IntLit(e)
 }
 
-func intLit(e lang.Expr) (int64, bool) {
+func IntLit(e lang.Expr) (int64, bool) {
 	switch x := e.(type) {
 	case *lang.IntLit:
 		return x.Val, true
@@ -561,3 +569,59 @@ func intLit(e lang.Expr) (int64, bool) {
 	}
 	return 0, false
 }
+
+// SafeAll reports whether every expression of xs is a safe int.
+func SafeAll(sf *Prover, xs []lang.Expr) bool {
+	for _, x := range xs {
+		if _, ok := sf.Int(x); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// helperDef is the def call calls, whatever the order of their
+// declarations, or nil.
+func HelperDef(r *resolve.Resolver, call *lang.Call) *engine.Func {
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	if d := resolve.Of(id); d == nil || d.Kind != resolve.Def {
+		return nil // (a local called has no slot yet: it is the query's)
+	}
+	b := r.Lookup(id)
+	if b == nil || b.Kind != resolve.Def || b.Fn == nil || b.Fn.Decl == nil || len(lang.ParamNames(b.Fn.Decl.Params)) != len(call.Args) {
+		return nil
+	}
+	return b.Fn
+}
+
+// Comps returns the list comprehensions whose concatenation is body, or
+// the set comprehensions whose union it is (one of them is nil).
+func Comps(body lang.Expr) (list, set []*lang.Comp) {
+	var walk func(e lang.Expr, kind lang.CompKind) []*lang.Comp
+	walk = func(e lang.Expr, kind lang.CompKind) []*lang.Comp {
+		switch e := e.(type) {
+		case *lang.Comp:
+			if e.Kind == kind {
+				return []*lang.Comp{e}
+			}
+		case *lang.Binary:
+			if kind == lang.SetComp && e.Op == lang.OpBitOr || kind == lang.ListComp && e.Op == lang.OpAdd {
+				x, y := walk(e.X, kind), walk(e.Y, kind)
+				if x != nil && y != nil {
+					return append(x, y...)
+				}
+			}
+		}
+		return nil
+	}
+	if list = walk(body, lang.ListComp); list != nil {
+		return list, nil
+	}
+	return nil, walk(body, lang.SetComp)
+}
+
+// MaxBoundDepth is how many variables within replaces by their bounds.
+const MaxBoundDepth = 12

@@ -1,4 +1,4 @@
-package plan
+package proof
 
 import (
 	"math"
@@ -24,9 +24,9 @@ import (
 // listRoot reports whether id names a local from outside the query that
 // is not known to be an int (a game's or def's parameter in the variant
 // for any values), and records it as a list root.
-func (s *safety) listRoot(id *lang.Ident) bool {
+func (s *Prover) listRoot(id *lang.Ident) bool {
 	d := resolve.Of(id)
-	if d == nil || s.binder(d) != nil {
+	if d == nil || s.Binder(d) != nil {
 		return false
 	}
 	b := s.env.R.Lookup(id)
@@ -46,7 +46,7 @@ func (s *safety) listRoot(id *lang.Ident) bool {
 
 // lenOf returns the list root whose length call is (len, the built-in
 // not hidden, of a list root), or nil.
-func (s *safety) lenOf(call *lang.Call) *resolve.Decl {
+func (s *Prover) lenOf(call *lang.Call) *resolve.Decl {
 	bi := s.env.R.BuiltinCallee(call)
 	if bi == nil || bi.BName != "len" || len(call.Args) != 1 {
 		return nil
@@ -60,7 +60,7 @@ func (s *safety) lenOf(call *lang.Call) *resolve.Decl {
 
 // element bounds R[i], an element of a list root at an index proved in
 // range: an int within the guard.
-func (s *safety) element(e *lang.Index) (lin, bool) {
+func (s *Prover) element(e *lang.Index) (lin, bool) {
 	id, ok := e.X.(*lang.Ident)
 	if !ok || !s.listRoot(id) {
 		return lin{}, false
@@ -73,8 +73,8 @@ func (s *safety) element(e *lang.Index) (lin, bool) {
 
 // inRange reports whether index x of list root r is a safe int proved
 // between 0 and len(r) - 1.
-func (s *safety) inRange(x lang.Expr, r *resolve.Decl) bool {
-	if _, ok := s.intExpr(x); !ok {
+func (s *Prover) inRange(x lang.Expr, r *resolve.Decl) bool {
+	if _, ok := s.Int(x); !ok {
 		return false
 	}
 	lo, hi, ok := s.span(x, r, 0)
@@ -83,7 +83,7 @@ func (s *safety) inRange(x lang.Expr, r *resolve.Decl) bool {
 
 // rangeCall returns the ends A and B - 1 of range(B) or range(A, B) (the
 // built-in, not hidden; A 0 for range(B)), or false.
-func rangeCall(env *Env, e lang.Expr) (lo, hi lang.Expr, ok bool) {
+func rangeCall(env *Ctx, e lang.Expr) (lo, hi lang.Expr, ok bool) {
 	call, isCall := e.(*lang.Call)
 	if !isCall {
 		return nil, nil, false
@@ -106,13 +106,13 @@ const maxRange = 10_000_000
 // ints: safe where it lists at most maxRange elements, which bounds M as
 // an overflow does (range(len(R)) always is: ir.MaxLen is below it;
 // range(hs[i]) is where the guard's T is).
-func (s *safety) rangeBound(e lang.Expr) (lin, bool) {
+func (s *Prover) rangeBound(e lang.Expr) (lin, bool) {
 	lo, hi, ok := rangeCall(s.env, e)
 	if !ok {
 		return lin{}, false
 	}
-	a, ok1 := s.intExpr(lo)
-	b, ok2 := s.intExpr(hi)
+	a, ok1 := s.Int(lo)
+	b, ok2 := s.Int(hi)
 	if !ok1 || !ok2 {
 		return lin{}, false
 	}
@@ -128,7 +128,7 @@ func (s *safety) rangeBound(e lang.Expr) (lin, bool) {
 }
 
 // with runs f with fact known to hold.
-func (s *safety) with(fact lang.Expr, f func() bool) bool {
+func (s *Prover) with(fact lang.Expr, f func() bool) bool {
 	saved := s.facts
 	s.facts = append(s.facts[:len(s.facts):len(s.facts)], fact)
 	ok := f()
@@ -143,7 +143,7 @@ func negate(e lang.Expr) lang.Expr {
 
 // listArg reports whether a, an argument of a position, is a list or
 // tuple of safe ints that cannot fail to build (listInts).
-func (s *safety) listArg(a lang.Expr) bool {
+func (s *Prover) listArg(a lang.Expr) bool {
 	_, _, ok := s.listInts(a)
 	return ok
 }
@@ -162,7 +162,7 @@ const (
 // written in place whose clauses and yield are safe, sorted of such, a
 // concatenation of two lists, a safe choice between such. It bounds the
 // elements.
-func (s *safety) listInts(e lang.Expr) (lin, seqKind, bool) {
+func (s *Prover) listInts(e lang.Expr) (lin, seqKind, bool) {
 	switch e := e.(type) {
 	case *lang.Ident:
 		if s.listRoot(e) {
@@ -179,7 +179,7 @@ func (s *safety) listInts(e lang.Expr) (lin, seqKind, bool) {
 			if b == nil {
 				continue
 			}
-			if _, ok := s.intExpr(b); !ok {
+			if _, ok := s.Int(b); !ok {
 				return lin{}, seqAny, false
 			}
 			if lo, _, ok := s.span(b, resolve.Of(id), 0); !ok || lo.k != 0 || lo.c < 0 {
@@ -190,7 +190,7 @@ func (s *safety) listInts(e lang.Expr) (lin, seqKind, bool) {
 	case *lang.ListLit, *lang.TupleLit:
 		var l lin
 		for _, x := range resolve.LiteralElems(e) {
-			y, ok := s.intExpr(x)
+			y, ok := s.Int(x)
 			if !ok {
 				return lin{}, seqAny, false
 			}
@@ -222,7 +222,7 @@ func (s *safety) listInts(e lang.Expr) (lin, seqKind, bool) {
 			if !ok || !s.listRoot(id) || !s.inRange(e.Args[1], resolve.Of(id)) {
 				break
 			}
-			if v, ok := s.intExpr(e.Args[2]); ok {
+			if v, ok := s.Int(e.Args[2]); ok {
 				return lin{math.Max(1, v.c), v.d}, seqList, true
 			}
 		}
@@ -236,7 +236,7 @@ func (s *safety) listInts(e lang.Expr) (lin, seqKind, bool) {
 			return lin{math.Max(x.c, y.c), math.Max(x.d, y.d)}, seqList, true
 		}
 	case *lang.IfExpr:
-		if !s.cond(e.Cond) {
+		if !s.Cond(e.Cond) {
 			break
 		}
 		var x, y lin
@@ -267,11 +267,11 @@ func (f form) add(g form, sign int64) (form, bool) {
 
 // span bounds index expression x: its least and largest values as forms
 // over len(r), or false.
-func (s *safety) span(x lang.Expr, r *resolve.Decl, depth int) (lo, hi form, ok bool) {
-	if depth > maxBoundDepth {
+func (s *Prover) span(x lang.Expr, r *resolve.Decl, depth int) (lo, hi form, ok bool) {
+	if depth > MaxBoundDepth {
 		return lo, hi, false
 	}
-	if v, isK := constInt(x); isK {
+	if v, isK := ConstInt(x); isK {
 		if v >= maxSpan || v <= -maxSpan {
 			return lo, hi, false
 		}
@@ -314,12 +314,12 @@ func (s *safety) span(x lang.Expr, r *resolve.Decl, depth int) (lo, hi form, ok 
 
 // varSpan bounds a variable of the query by its clause, then narrows it
 // by the facts that compare it.
-func (s *safety) varSpan(id *lang.Ident, r *resolve.Decl, depth int) (lo, hi form, ok bool) {
+func (s *Prover) varSpan(id *lang.Ident, r *resolve.Decl, depth int) (lo, hi form, ok bool) {
 	d := resolve.Of(id)
 	if d == nil {
 		return lo, hi, false
 	}
-	switch cl := s.binder(d).(type) {
+	switch cl := s.Binder(d).(type) {
 	case *ir.Range:
 		var ok1, ok2 bool
 		lo, _, ok1 = s.span(cl.Lo, r, depth+1)
@@ -338,7 +338,7 @@ func (s *safety) varSpan(id *lang.Ident, r *resolve.Decl, depth int) (lo, hi for
 			ok = ok1 && ok2
 			break
 		}
-		ints, isLit := literalInts(cl.Coll)
+		ints, isLit := LiteralInts(cl.Coll)
 		if !isLit || len(ints) == 0 || cl.Pat.Tuple {
 			return lo, hi, false
 		}
@@ -420,13 +420,13 @@ func offset(e lang.Expr, d *resolve.Decl) (int64, bool) {
 	if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
 		return 0, false
 	}
-	if k, isK := constInt(b.Y); isK && isV(b.X) && k < maxSpan && k > -maxSpan {
+	if k, isK := ConstInt(b.Y); isK && isV(b.X) && k < maxSpan && k > -maxSpan {
 		if b.Op == lang.OpSub {
 			k = -k
 		}
 		return k, true
 	}
-	if k, isK := constInt(b.X); isK && isV(b.Y) && b.Op == lang.OpAdd && k < maxSpan && k > -maxSpan {
+	if k, isK := ConstInt(b.X); isK && isV(b.Y) && b.Op == lang.OpAdd && k < maxSpan && k > -maxSpan {
 		return k, true
 	}
 	return 0, false
@@ -450,7 +450,7 @@ func flippedCmp(op lang.Op) lang.Op {
 // narrow narrows the span [lo, hi] of variable d by comparison c when c
 // compares d with an expression of exact span (its least and largest
 // values the same form).
-func (s *safety) narrow(c *lang.Binary, d *resolve.Decl, r *resolve.Decl, lo, hi form, depth int) (form, form) {
+func (s *Prover) narrow(c *lang.Binary, d *resolve.Decl, r *resolve.Decl, lo, hi form, depth int) (form, form) {
 	op, other := c.Op, c.Y
 	shift, ok := offset(c.X, d)
 	if !ok {
@@ -501,13 +501,13 @@ func (s *safety) narrow(c *lang.Binary, d *resolve.Decl, r *resolve.Decl, lo, hi
 	return lo, hi
 }
 
-// elemsWithin reports whether e, the argument of an option passed for a
+// ElemsWithin reports whether e, the argument of an option passed for a
 // list root's parameter, is a list (or tuple) of ints each at most t in
 // size wherever every root of the guard is within it (roots; ints: the
 // list roots) and q's clauses bind the variables: what the guard asks
 // of the option's own list (closedGame). The bounds are computed exactly
 // (big ints: t is near 2^62).
-func elemsWithin(env *Env, q *ir.Query, e lang.Expr, t int64, roots, ints map[*resolve.Decl]bool) bool {
+func ElemsWithin(env *Ctx, q *ir.Query, e lang.Expr, t int64, roots, ints map[*resolve.Decl]bool) bool {
 	iv := interval{env: env, q: q, t: big.NewInt(t), roots: roots, ints: ints}
 	return iv.list(e)
 }
@@ -515,7 +515,7 @@ func elemsWithin(env *Env, q *ir.Query, e lang.Expr, t int64, roots, ints map[*r
 // interval bounds int expressions of a query by their least and largest
 // values, every root and every element of a list root within [-t, t].
 type interval struct {
-	env   *Env
+	env   *Ctx
 	q     *ir.Query
 	t     *big.Int
 	roots map[*resolve.Decl]bool // the guard's roots
@@ -571,10 +571,10 @@ func (iv interval) within(x lang.Expr) bool {
 
 // bounds is the least and largest value of int expression x.
 func (iv interval) bounds(x lang.Expr, depth int) (lo, hi *big.Int, ok bool) {
-	if depth > maxBoundDepth {
+	if depth > MaxBoundDepth {
 		return nil, nil, false
 	}
-	if v, isK := constInt(x); isK {
+	if v, isK := ConstInt(x); isK {
 		return big.NewInt(v), big.NewInt(v), true
 	}
 	neg := func(a *big.Int) *big.Int { return new(big.Int).Neg(a) }
@@ -611,7 +611,7 @@ func (iv interval) bounds(x lang.Expr, depth int) (lo, hi *big.Int, ok bool) {
 			}
 			return lo, hi, true
 		case lang.OpMod:
-			if k, isK := constInt(x.Y); isK && k != 0 && k != math.MinInt64 {
+			if k, isK := ConstInt(x.Y); isK && k != 0 && k != math.MinInt64 {
 				m := big.NewInt(max(k, -k) - 1)
 				return neg(m), m, true
 			}
@@ -686,7 +686,7 @@ func (iv interval) name(id *lang.Ident, depth int) (lo, hi *big.Int, ok bool) {
 				if cid, isID := cl.Coll.(*lang.Ident); isID && iv.ints[resolve.Of(cid)] && !cl.Pat.Tuple {
 					return new(big.Int).Neg(iv.t), iv.t, true
 				}
-				if ints, isLit := literalInts(cl.Coll); isLit && len(ints) > 0 && !cl.Pat.Tuple {
+				if ints, isLit := LiteralInts(cl.Coll); isLit && len(ints) > 0 && !cl.Pat.Tuple {
 					lo, hi = big.NewInt(slices.Min(ints)), big.NewInt(slices.Max(ints))
 					return lo, hi, true
 				}
