@@ -248,7 +248,6 @@ func (c *Compiler) generalSweep(g *engine.Game, sweeps []kernel.SweepAlt, n, par
 	c.Fired(passes.Sweep)
 }
 
-
 // Explanations: what the compiler made of each game and def, for
 // `grundy run --explain` and the REPL's :explain. A user whose game is
 // slow starts there: each alternative of a move rule says whether it runs
