@@ -15,7 +15,10 @@
 // one affine analysis of int expressions the passes use (affine.go).
 package ir
 
-import "github.com/grundy-lang/grundy/lang"
+import (
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
 
 // Consumer is what receives a query's yields.
 type Consumer uint8
@@ -165,4 +168,25 @@ func (q *Query) Clone() *Query {
 	out.Clauses = append([]Clause(nil), q.Clauses...)
 	out.Guard = append([]Bound(nil), q.Guard...)
 	return &out
+}
+
+// MergeGuards is the guard that assumes what a and b both assume.
+func MergeGuards(a, b []Bound) []Bound {
+	out := append([]Bound(nil), a...)
+	for _, x := range b {
+		merged := false
+		for i := range out {
+			if resolve.Of(out[i].Root) == resolve.Of(x.Root) {
+				out[i].T = min(out[i].T, x.T)
+				out[i].NonZero = out[i].NonZero || x.NonZero
+				out[i].Positive = out[i].Positive || x.Positive
+				out[i].Ints = out[i].Ints || x.Ints
+				merged = true
+			}
+		}
+		if !merged {
+			out = append(out, x)
+		}
+	}
+	return out
 }

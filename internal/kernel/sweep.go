@@ -37,6 +37,21 @@ type SweepAlt struct {
 	Body  *engine.Binding              // the option's game (the game itself)
 }
 
+// span is the range of a's loop variable at the position in fr: empty
+// (lo > hi) where an if clause does not hold.
+func (a *SweepAlt) span(fr *engine.Frame) (lo, hi int64) {
+	for _, c := range a.Conds {
+		if !c(fr) {
+			return 1, 0
+		}
+	}
+	lo, hi = a.Lo(fr), a.Hi(fr)
+	if lo <= hi && a.Clamp != nil {
+		lo, hi = a.Clamp(fr, lo, hi)
+	}
+	return lo, hi
+}
+
 const (
 	sweepBlock   = 8    // positions whose keys are computed before their reads
 	sweepMaxOpts = 4096 // options of a position beyond which the rule runs
@@ -158,17 +173,8 @@ func (sw *sweeper) keysOf(fr *engine.Frame, k uint64) (ok bool) {
 		}
 	}()
 	fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
-alts:
 	for _, a := range sw.alts {
-		for _, c := range a.Conds {
-			if !c(fr) {
-				continue alts
-			}
-		}
-		lo, hi := a.Lo(fr), a.Hi(fr)
-		if lo <= hi && a.Clamp != nil {
-			lo, hi = a.Clamp(fr, lo, hi)
-		}
+		lo, hi := a.span(fr)
 		if lo > hi {
 			continue
 		}
@@ -246,18 +252,8 @@ func (sw *sweeper) ticks(fr *engine.Frame, k uint64, n int64) {
 // keys were computed without an error).
 func (sw *sweeper) count(fr *engine.Frame, k uint64) {
 	fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
-alts:
 	for i, a := range sw.alts {
-		for _, c := range a.Conds {
-			if !c(fr) {
-				continue alts
-			}
-		}
-		lo, hi := a.Lo(fr), a.Hi(fr)
-		if lo <= hi && a.Clamp != nil {
-			lo, hi = a.Clamp(fr, lo, hi)
-		}
-		if lo <= hi {
+		if lo, hi := a.span(fr); lo <= hi {
 			sw.opts[i] = hi - lo + 1
 		}
 	}

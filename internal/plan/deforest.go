@@ -248,7 +248,7 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 	if !ok {
 		return nil
 	}
-	out.Guard = mergeGuards(g, part.Guard)
+	out.Guard = ir.MergeGuards(g, part.Guard)
 	for j := at + len(binds) - 1; j >= i; j-- {
 		if _, ok := out.Clauses[j].(*ir.Bind); ok {
 			out = inlineBind(out, j) // (safe: conds)

@@ -130,7 +130,7 @@ func Plan(env *Env, q *ir.Query) Result {
 	if len(res.Planned) > 1 {
 		var g []ir.Bound
 		for _, x := range res.Planned {
-			g = mergeGuards(g, x.Guard)
+			g = ir.MergeGuards(g, x.Guard)
 		}
 		for i, x := range res.Planned {
 			res.Planned[i] = x.Clone()
@@ -156,27 +156,6 @@ func (res *Result) apply(env *Env, p pass, q *ir.Query, depth int) []*ir.Query {
 		all = append(all, res.apply(env, p, x, depth+1)...)
 	}
 	return all
-}
-
-// mergeGuards is the guard that assumes what a and b both assume.
-func mergeGuards(a, b []ir.Bound) []ir.Bound {
-	out := append([]ir.Bound(nil), a...)
-	for _, x := range b {
-		merged := false
-		for i := range out {
-			if resolve.Of(out[i].Root) == resolve.Of(x.Root) {
-				out[i].T = min(out[i].T, x.T)
-				out[i].NonZero = out[i].NonZero || x.NonZero
-				out[i].Positive = out[i].Positive || x.Positive
-				out[i].Ints = out[i].Ints || x.Ints
-				merged = true
-			}
-		}
-		if !merged {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // Alts plans a move rule's alternative for consumer k and raises it: the

@@ -71,7 +71,7 @@ func unordered(env *Env, q *ir.Query) ([]ir.Bound, bool) {
 		if !ok {
 			return nil, false
 		}
-		return mergeGuards(g, closed), true
+		return ir.MergeGuards(g, closed), true
 	default:
 		return nil, false
 	}
@@ -159,7 +159,7 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 					return nil, false
 				}
 			}
-			guard = mergeGuards(guard, g)
+			guard = ir.MergeGuards(guard, g)
 			for _, c := range calls {
 				for i, x := range c.Args {
 					args = append(args, closedArg{q: q, param: i, x: x})

@@ -87,23 +87,11 @@ func (s *Prover) Guard(q *ir.Query) ([]ir.Bound, bool) {
 	if t < 1 {
 		return nil, false
 	}
+	var mine []ir.Bound
 	for _, d := range s.order {
-		b := ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d]}
-		merged := false
-		for i := range out {
-			if resolve.Of(out[i].Root) == d {
-				out[i].T = min(out[i].T, b.T)
-				out[i].NonZero = out[i].NonZero || b.NonZero
-				out[i].Positive = out[i].Positive || b.Positive
-				out[i].Ints = out[i].Ints || b.Ints
-				merged = true
-			}
-		}
-		if !merged {
-			out = append(out, b)
-		}
+		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d]})
 	}
-	return out, true
+	return ir.MergeGuards(out, mine), true
 }
 
 // constrain records that a node bounded by l must fit.
