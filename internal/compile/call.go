@@ -64,7 +64,7 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 			if sub, fn, binds := vg.c.Inl.InlineCall(e); sub != nil {
 				set := vg.c.Inl.compileBinds(binds)
 				f := Inlined(vg.c, fn, func() engine.EvalFn { return vg.Expr(sub) })
-				return InlineCallFn(set, pos, fn, f)
+				return engine.InlineCallFn(set, pos, fn, f)
 			}
 			fn := b.Fn
 			if len(e.Args) != len(fn.Params) {
@@ -84,6 +84,9 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 				vg.c.Errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), value.WasWere(len(e.Args)))
 			}
 			if len(e.Args) == 1 && (bi.Fold != nil || bi.AllAny != 0 && vg.c.On(passes.Masks)) {
+				if f := vg.foldInlined(bi, e.Args[0], pos, argPos); f != nil {
+					return f
+				}
 				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
 					call := func(p *lang.Comp) lang.Expr {
 						return &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{p}, Site: e.Site}
@@ -229,6 +232,23 @@ func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (value.Value, bool) {
 		return outcomeN, true
 	}
 	return outcomeD, true
+}
+
+// foldInlined streams into the fold the comprehension a def called as
+// its argument returns (`max(opts(n))`, def opts(n) = [...]), inlined:
+// the call on the trace while it runs, as the def's call would be; the
+// fold's own errors are at the argument, the call itself.
+func (vg *ValueGen) foldInlined(bi *engine.Builtin, arg lang.Expr, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	call, ok := arg.(*lang.Call)
+	if !ok {
+		return nil
+	}
+	comp, fn, binds := vg.c.Inl.InlineComp(call)
+	if comp == nil {
+		return nil
+	}
+	f := Inlined(vg.c, fn, func() engine.EvalFn { return vg.foldCall(bi, comp, pos, argPos) })
+	return engine.InlineCallFn(vg.c.Inl.compileBinds(binds), call.Pos, fn, f)
 }
 
 // foldCall streams the elements of a list comprehension into a built-in's

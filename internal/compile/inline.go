@@ -40,17 +40,29 @@ type Inliner struct{ c *Compiler }
 // replaced by e's arguments (or by the hidden locals binds sets), and the
 // def, when inlining is equivalent; nil otherwise.
 func (g *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBind) {
+	return g.inline(e, resolve.InlineShape)
+}
+
+// InlineComp is InlineCall of a def whose body is a list comprehension
+// (what a fold of it streams: fold.go), its names its own.
+func (g *Inliner) InlineComp(e *lang.Call) (*lang.Comp, *engine.Func, []InlineBind) {
+	sub, fn, binds := g.inline(e, func(x lang.Expr) bool {
+		c, ok := x.(*lang.Comp)
+		return ok && c.Kind == lang.ListComp
+	})
+	c, _ := sub.(*lang.Comp)
+	return c, fn, binds
+}
+
+func (g *Inliner) inline(e *lang.Call, shape func(lang.Expr) bool) (lang.Expr, *engine.Func, []InlineBind) {
 	fn := g.c.Inlinable(e) // not recursive: inlining it ends
 	// Every name of the body besides the parameters must mean the same
 	// here as in the def's body.
-	if fn == nil || !resolve.Same(e) {
+	if fn == nil || !resolve.Same(e) || !shape(fn.Decl.Body) {
 		return nil, nil, nil
 	}
 	params := lang.ParamNames(fn.Decl.Params)
 	index := resolve.ParamIndex(fn)
-	if !resolve.InlineShape(fn.Decl.Body) {
-		return nil, nil, nil
-	}
 	// Arguments that are not names or literals are evaluated first, in
 	// order, into hidden locals, as a call evaluates them before its body
 	// (so errors in them, and what runs, are the same); so are parameters
@@ -117,25 +129,6 @@ func (g *Inliner) compileBinds(binds []InlineBind) func(fr *engine.Frame) {
 		for _, set := range sets {
 			set(fr)
 		}
-	}
-}
-
-// InlineCallFn runs an inlined call of fn: its hidden locals set (set
-// may be nil), then the body f with the call's position on the calls
-// (for the trace of an error) and counted as a nested call (the same
-// limit error, at the same call, as a call of the def would raise).
-func InlineCallFn[F ~func(*engine.Frame) T, T any](set func(*engine.Frame), pos engine.Pos, fn *engine.Func, f F) F {
-	return func(fr *engine.Frame) T {
-		if set != nil {
-			set(fr)
-		}
-		th := fr.Th
-		th.Enter(pos, fn)
-		th.Calls = append(th.Calls, pos)
-		v := f(fr)
-		th.Calls = th.Calls[:len(th.Calls)-1]
-		th.Leave(fn)
-		return v
 	}
 }
 

@@ -199,7 +199,7 @@ func (g *IntGen) intExpr1(e lang.Expr) IntFn {
 			if f == nil {
 				return nil
 			}
-			return InlineCallFn(g.c.Inl.compileBinds(binds), e.Pos, fn, f)
+			return engine.InlineCallFn(g.c.Inl.compileBinds(binds), e.Pos, fn, f)
 		}
 	}
 	return nil

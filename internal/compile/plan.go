@@ -76,30 +76,16 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 			}
 			out = append(out, plannedAlt{i: i, alt: pa, written: j >= len(res.Planned)})
 		}
-		if res.Fired != 0 && sg && !ints && res.ListGuard() && x != nil {
-			// (The variant for other arguments explains the plans only
-			// it runs: those whose guard reads a list of ints.)
-			saved := c.explaining
-			c.explaining = x
-			c.note("%s is planned (%s) as:", altLabel(i, alt), strings.ReplaceAll(res.Fired.String(), "+", ", "))
-			for _, line := range strings.Split(res.String(), "\n") {
-				c.note("    %s", line)
-			}
-			c.note("  (where the guard does not hold, as written)")
-			c.explaining = saved
-			x.Fired |= res.Fired
-		}
 		if res.Fired != 0 && sg && ints {
-			c.note("%s is planned (%s) as:", altLabel(i, alt), strings.ReplaceAll(res.Fired.String(), "+", ", "))
-			for _, line := range strings.Split(res.String(), "\n") {
-				c.note("    %s", line)
-			}
-			if res.GuardHolds {
-				c.note("  (the guard holds for every position of int arguments: it is not tested)")
-			} else if len(alts) > len(res.Planned) {
-				c.note("  (where the guard does not hold, as written)")
+			for _, l := range res.Explain(altLabel(i, alt), len(alts) > len(res.Planned)) {
+				c.note("%s", l)
 			}
 			c.Fired(res.Fired)
+		} else if res.Fired != 0 && sg && res.ListGuard() && x != nil {
+			// (The variant for other arguments explains the plans only
+			// it runs: those whose guard reads a list of ints.)
+			x.Notes = append(x.Notes, res.Explain(altLabel(i, alt), true)...)
+			x.Fired |= res.Fired
 		}
 	}
 	return out

@@ -126,7 +126,7 @@ func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 		if sub, fn, binds := sg.c.Inl.InlineCall(e); sub != nil {
 			set := sg.c.Inl.compileBinds(binds)
 			f := Inlined(sg.c, fn, func() SGFn { return sg.SGExpr(sub) })
-			return InlineCallFn(set, e.Pos, fn, f)
+			return engine.InlineCallFn(set, e.Pos, fn, f)
 		}
 	case *lang.Binary:
 		switch e.Op {

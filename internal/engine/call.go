@@ -232,3 +232,22 @@ func (c *Call) Alloced(n int) []value.Value {
 // (see alloc): it fails with the memory limit's error when there is no
 // room for it.
 func (c *Call) Alloc(n int64) { c.Th.Alloc(c.Pos, n) }
+
+// InlineCallFn runs an inlined call of fn: its hidden locals set (set
+// may be nil), then the body f with the call's position on the calls
+// (for the trace of an error) and counted as a nested call (the same
+// limit error, at the same call, as a call of the def would raise).
+func InlineCallFn[F ~func(*Frame) T, T any](set func(*Frame), pos Pos, fn *Func, f F) F {
+	return func(fr *Frame) T {
+		if set != nil {
+			set(fr)
+		}
+		th := fr.Th
+		th.Enter(pos, fn)
+		th.Calls = append(th.Calls, pos)
+		v := f(fr)
+		th.Calls = th.Calls[:len(th.Calls)-1]
+		th.Leave(fn)
+		return v
+	}
+}

@@ -275,3 +275,31 @@ func TestPlannerDiff(t *testing.T) {
 		}
 	}
 }
+
+// foldInlinedCases: folds of a comprehension a def returns, streamed
+// with the def inlined (compile's foldInlined): the same values, and the
+// same errors with the same traces, as the def called (passes.Inline
+// off): an element's error inside the def, the fold's own (an empty
+// list, values that cannot be ordered, an overflow) at the call.
+var foldInlinedCases = []string{
+	"def f(n) = [x * x for x in 0 .. n - 1]\ngame q(n) moves q(n - 1) if n > 0 and len(f(n)) > max(f(n)) - 100\nprint max(f(5)), len(f(7)), sum(f(4)), min(f(3)), any([x > 3 for x in f(3)]), sg(q(40))\ndef m(n) = max(f(n))\nprint m(2)\nprint m(0)\n",
+	"def h(n) = [if x == 2 then \"a\" else x for x in 0 .. n]\nprint max(h(1))\nprint min(h(4))\n",
+	"def big(n) = [9223372036854775807 for x in 0 .. n]\ndef k(n) = sum(big(n))\nprint k(0)\nprint k(1)\n",
+	"def g(n) = [x for x in 0 .. n - 1 if 10 / (x - 3) > 0]\nprint len(g(3))\nprint len(g(5))\n",
+	"def h(n) = [if x == 2 then \"a\" else x > 0 for x in 0 .. n]\nprint any(h(1)), all(h(1))\nprint all(h(3))\n",
+	"let S = {1, 3, 4}\ngame s(n) moves s(n - x) for x in S if x <= n\ndef col(n) = [sg(s(i)) for i in 0 .. n]\nprint max(col(2000)), len([1 for v in col(500) if v == 0]), sum(col(100))\n",
+}
+
+func TestFoldInlinedDiff(t *testing.T) {
+	t.Parallel()
+	for i, src := range foldInlinedCases {
+		c := optCase{name: "t.game", src: src}
+		on := runOptWith(c, 0)
+		for _, off := range []passes.Pass{passes.Inline, passes.All} {
+			got := runOptWith(c, off)
+			if ok, why := optSame(on, got, true); !ok {
+				t.Errorf("case %d, %s off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", i, off, why, optIndent(src), on, off, got)
+			}
+		}
+	}
+}

@@ -255,10 +255,10 @@ func (cl *clamps) linear(p *loopplan.LinPlan) *linClamp {
 			return
 		}
 		if n.i != nil {
-			n.i = compile.InlineCallFn(nil, pos, fn, n.i)
+			n.i = engine.InlineCallFn(nil, pos, fn, n.i)
 		}
 		if n.v != nil {
-			n.v = compile.InlineCallFn(nil, pos, fn, n.v)
+			n.v = engine.InlineCallFn(nil, pos, fn, n.v)
 		}
 		trace(n.a)
 		trace(n.b)

@@ -15,6 +15,7 @@
 package plan
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -290,4 +291,22 @@ func (r Result) ListGuard() bool {
 		}
 	}
 	return false
+}
+
+// Explain is what --explain prints of the plan of the alternative label
+// names: the passes that changed it, the planned queries one clause a
+// line, and whether its guard is tested (fallback: the alternative as
+// written runs where it does not hold).
+func (r Result) Explain(label string, fallback bool) []string {
+	out := []string{fmt.Sprintf("%s is planned (%s) as:", label, strings.ReplaceAll(r.Fired.String(), "+", ", "))}
+	for _, line := range strings.Split(r.String(), "\n") {
+		out = append(out, "    "+line)
+	}
+	switch {
+	case r.GuardHolds:
+		out = append(out, "  (the guard holds for every position of int arguments: it is not tested)")
+	case fallback:
+		out = append(out, "  (where the guard does not hold, as written)")
+	}
+	return out
 }
