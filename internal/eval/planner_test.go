@@ -246,9 +246,13 @@ def put(b) = [board2(b[:i] + [1] + b[i + 1:]) for i in range(len(b)) if b[i] == 
 game board2(b) moves m for m in put(b)
 def take(hs) = {nim(sorted(update(hs, i, k))) for i in range(len(hs)) for k in range(hs[i])}
 game nim(hs) moves m for m in take(hs)
+def two(p) = [pair([k, p[1]]) for k in 0 .. p[0] - 1] + [pair([p[0], k]) for k in 0 .. p[1] - 1]
+game pair(p) moves m for m in two(p)
+print [sg(pair([a, b])) for a in 0 .. 5 for b in 0 .. 5], moves(pair([2, 1])), sg(pair([3, 1, 7])), moves(pair([2, 1, 5]))
 print [sg(board2([0] * n)) for n in 0 .. 9], moves(board2([0, 0, 0]))
 print [sg(nim([a, b, 3])) for a in 0 .. 3 for b in 0 .. 3], moves(nim([1, 2])), sg(nim([-5000000, 1])), moves(nim([-5000000, 1]))
 print sg(heaps([-9223372036854775807, 2])), moves(heaps([-9223372036854775807, 2]))
+print sg(pair([1]))
 print sg(heaps([1, "a"]))
 print sg(board("000"))
 `,

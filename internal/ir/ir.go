@@ -150,6 +150,9 @@ type Bound struct {
 	// Ints: Root is a list of ints (read by index, by len, by iterating
 	// it, sliced, updated), each |x| <= T, and len(Root) <= MaxLen.
 	Ints bool
+	// MinLen: with Ints, len(Root) >= MinLen too (an element read at a
+	// constant index: p[0], p[1]).
+	MinLen int64
 	// NonZero: Root != 0 too (it divides: x / Root, x % Root).
 	NonZero bool
 	// Positive: Root >= 1 too (divisors(Root) is iterated).
@@ -181,6 +184,7 @@ func MergeGuards(a, b []Bound) []Bound {
 				out[i].NonZero = out[i].NonZero || x.NonZero
 				out[i].Positive = out[i].Positive || x.Positive
 				out[i].Ints = out[i].Ints || x.Ints
+				out[i].MinLen = max(out[i].MinLen, x.MinLen)
 				merged = true
 			}
 		}

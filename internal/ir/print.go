@@ -18,7 +18,9 @@ import (
 func (q *Query) String() string {
 	var b strings.Builder
 	for _, g := range q.Guard {
-		if g.Ints {
+		if g.Ints && g.MinLen > 0 {
+			fmt.Fprintf(&b, "guard %s is a list of at least %d ints, each |x| <= %d\n", g.Root.Name, g.MinLen, g.T)
+		} else if g.Ints {
 			fmt.Fprintf(&b, "guard %s is a list of ints, each |x| <= %d\n", g.Root.Name, g.T)
 		} else {
 			fmt.Fprintf(&b, "guard |%s| <= %d\n", g.Root.Name, g.T)

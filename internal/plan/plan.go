@@ -210,7 +210,7 @@ func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 	for _, g := range gs {
 		id := &lang.Ident{Pos: pos, Name: g.Root.Name, Bind: g.Root.Bind}
 		if g.Ints {
-			call := proof.IntsCall(id, g.T, pos)
+			call := proof.IntsCall(id, g.T, g.MinLen, pos)
 			if out == nil {
 				out = call
 			} else {

@@ -171,9 +171,11 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 	// parameter stays within it.)
 	t := minConst(guard)
 	roots, ints := map[*resolve.Decl]bool{}, map[*resolve.Decl]bool{}
+	lens := map[*resolve.Decl]int64{}
 	for i, b := range guard {
 		roots[resolve.Of(b.Root)] = true
 		ints[resolve.Of(b.Root)] = b.Ints
+		lens[resolve.Of(b.Root)] = b.MinLen
 		guard[i].T = t
 	}
 	for _, a := range args {
@@ -187,8 +189,9 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 			continue // (read by no rule as an int: any value)
 		}
 		if ints[p] {
-			// A list root: the option's list within the guard too.
-			if !proof.ElemsWithin(env.proofs(), a.q, a.x, t, roots, ints) {
+			// A list root: the option's list within the guard too, as
+			// long as it asks.
+			if !proof.ElemsWithin(env.proofs(), a.q, a.x, t, roots, ints) || proof.MinLength(env.proofs(), a.x, lens) < lens[p] {
 				return nil, false
 			}
 			continue

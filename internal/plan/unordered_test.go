@@ -63,6 +63,11 @@ func TestUnordered(t *testing.T) {
 			want: "planned (unordered) as:\nguard b is a list of ints, each |x| <= 4500000000000000000\nrange i' = 0 .. len(b) - 1\nfilter b[i'] == 0\nyield g(b[:i'] + [1] + b[i' + 1:])"},
 		{name: "sets: list positions, a slice from -1", src: "def opts(b) = {g(b[i - 1:]) for i in 0 .. len(b) - 1 if b[i] == 0}\ngame g(b) moves m for m in opts(b)\n"},
 		{name: "sets: list positions, range of a parameter's element that may be too long", src: "def opts(hs) = {g(update(hs, i, k)) for i in range(len(hs)) for k in range(hs[i] * 3 + 20000000)}\ngame g(hs) moves m for m in opts(hs)\n"},
+		{name: "lists: elements at constant indexes, the guard asks for that many", src: "def opts(p) = [g([k, p[1]]) for k in 0 .. p[0] - 1] + [g([p[0], k]) for k in 0 .. p[1] - 1]\ngame g(p) moves m for m in opts(p)\n",
+			want: "planned (deforest) as:\nguard p is a list of at least 2 ints, each |x| <= 4500000000000000000\nrange k' = 0 .. p[0] - 1\nyield g([k', p[1]])\nthen\nrange k' = 0 .. p[1] - 1\nyield g([p[0], k'])"},
+		{name: "lists: a set of options, one shorter than the guard asks", src: "def opts(p) = {g([k]) for k in 0 .. p[0] - 1} | {g([p[0], k]) for k in 0 .. p[1] - 1}\ngame g(p) moves m for m in opts(p)\n"},
+		{name: "lists: a set of options as long as the guard asks", src: "def opts(p) = {g([k, p[1]]) for k in 0 .. p[0] - 1} | {g([p[0], k]) for k in 0 .. p[1] - 1}\ngame g(p) moves m for m in opts(p)\n",
+			want: "planned (unordered) as:\nguard p is a list of at least 2 ints, each |x| <= 4500000000000000000\nrange k' = 0 .. p[0] - 1\nyield g([k', p[1]])\nthen\nrange k' = 0 .. p[1] - 1\nyield g([p[0], k'])"},
 		{name: "sets off", off: passes.Unordered, src: "def opts(n) = {g(n - s) for s in [1, 2] if s <= n}\ngame g(n) moves p for p in opts(n)\n"},
 	}
 	for _, c := range cases {

@@ -78,8 +78,22 @@ func (s *Prover) inRange(x lang.Expr, r *resolve.Decl) bool {
 		return false
 	}
 	lo, hi, ok := s.span(x, r, 0)
-	return ok && lo.k == 0 && lo.c >= 0 && hi.k == 1 && hi.c <= -1
+	if !ok || lo.k != 0 || lo.c < 0 {
+		return false
+	}
+	if hi.k == 0 && hi.c < maxMinLen {
+		// (A constant index: the guard asks for that many elements.)
+		if s.minLen == nil {
+			s.minLen = map[*resolve.Decl]int64{}
+		}
+		s.minLen[r] = max(s.minLen[r], hi.c+1)
+		return true
+	}
+	return hi.k == 1 && hi.c <= -1
 }
+
+// maxMinLen bounds the length the guard asks of a list root.
+const maxMinLen = 64
 
 // rangeCall returns the ends A and B - 1 of range(B) or range(A, B) (the
 // built-in, not hidden; A 0 for range(B)), or false.
@@ -703,4 +717,52 @@ func (iv interval) name(id *lang.Ident, depth int) (lo, hi *big.Int, ok bool) {
 		return new(big.Int).Neg(iv.t), iv.t, true // (an int root: within the guard)
 	}
 	return nil, nil, false
+}
+
+// MinLength is a least length of list expression e (listInts' kinds):
+// a literal's, a list root's by the guard (lens), a concatenation's sum,
+// that of the list sorted or updated, a comprehension's whose only
+// clause ranges over 0 .. len(R) - 1 (R's), 0 where it knows none.
+func MinLength(env *Ctx, e lang.Expr, lens map[*resolve.Decl]int64) int64 {
+	switch e := e.(type) {
+	case *lang.Ident:
+		return lens[resolve.Of(e)]
+	case *lang.ListLit, *lang.TupleLit:
+		return int64(len(resolve.LiteralElems(e)))
+	case *lang.Binary:
+		if e.Op == lang.OpAdd {
+			return MinLength(env, e.X, lens) + MinLength(env, e.Y, lens)
+		}
+	case *lang.IfExpr:
+		return min(MinLength(env, e.Then, lens), MinLength(env, e.Else, lens))
+	case *lang.Call:
+		bi := env.R.BuiltinCallee(e)
+		if bi != nil && (bi.BName == "sorted" && len(e.Args) == 1 || bi.BName == "update" && len(e.Args) == 3) {
+			return MinLength(env, e.Args[0], lens)
+		}
+	case *lang.Comp:
+		inner := ir.LowerComp(e, ir.CompConsumer(e.Kind))
+		if len(inner.Clauses) != 1 || e.Kind != lang.ListComp {
+			return 0
+		}
+		r, ok := inner.Clauses[0].(*ir.Range)
+		if !ok || !isIntLit(r.Lo, 0) {
+			return 0
+		}
+		// hi = len(R) - 1
+		if b, ok := r.Hi.(*lang.Binary); ok && b.Op == lang.OpSub && isIntLit(b.Y, 1) {
+			if c, ok := b.X.(*lang.Call); ok {
+				if bi := env.R.BuiltinCallee(c); bi != nil && bi.BName == "len" && len(c.Args) == 1 {
+					return MinLength(env, c.Args[0], lens)
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// isIntLit reports whether e is the int literal v.
+func isIntLit(e lang.Expr, v int64) bool {
+	k, ok := IntLit(e)
+	return ok && k == v
 }

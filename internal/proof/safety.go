@@ -46,6 +46,9 @@ type Prover struct {
 	// len or iteration (listroots.go): the guard says so, and bounds
 	// their elements as it bounds an int root.
 	ints  map[*resolve.Decl]bool
+	// minLen: the length each list root must have at least (an element
+	// read at a constant index).
+	minLen map[*resolve.Decl]int64
 	limit float64 // the largest M every node allows
 	// facts: conditions known to hold where the expression being proved
 	// is evaluated (the left side of an and, the negated left side of
@@ -89,7 +92,7 @@ func (s *Prover) Guard(q *ir.Query) ([]ir.Bound, bool) {
 	}
 	var mine []ir.Bound
 	for _, d := range s.order {
-		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d]})
+		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d], MinLen: s.minLen[d]})
 	}
 	return ir.MergeGuards(out, mine), true
 }
@@ -378,7 +381,7 @@ func (s *Prover) compBound(c *lang.Comp) (lin, bool) {
 	}
 	// (The roots, their bounds and their guards found inside are the
 	// query's.)
-	s.order, s.limit, s.nonZero, s.positive, s.ints = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints
+	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen
 	return l, ok
 }
 
@@ -409,7 +412,7 @@ func (s *Prover) helperBound(fn *engine.Func, call *lang.Call, d *resolve.Decl) 
 				ok = d == nil && (sub.IntOrTuple(part.Yield) || sub.Position(part.Yield))
 			}
 		}
-		s.order, s.limit, s.nonZero, s.positive, s.ints = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints
+		s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen
 		if !ok {
 			return lin{}, false
 		}
