@@ -19,8 +19,8 @@ func TestIntsWithin(t *testing.T) {
 		return out
 	}
 	cases := []struct {
-		name string
-		x    value.Value
+		name   string
+		x      value.Value
 		t      int64
 		minLen int64
 		want   bool

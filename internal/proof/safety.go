@@ -45,11 +45,11 @@ type Prover struct {
 	// ints: the roots that are lists (or tuples) of ints, read by index,
 	// len or iteration (listroots.go): the guard says so, and bounds
 	// their elements as it bounds an int root.
-	ints  map[*resolve.Decl]bool
+	ints map[*resolve.Decl]bool
 	// minLen: the length each list root must have at least (an element
 	// read at a constant index).
 	minLen map[*resolve.Decl]int64
-	limit float64 // the largest M every node allows
+	limit  float64 // the largest M every node allows
 	// facts: conditions known to hold where the expression being proved
 	// is evaluated (the left side of an and, the negated left side of
 	// an or, an if's condition in its branches; with Ordered, the
