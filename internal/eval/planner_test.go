@@ -249,6 +249,10 @@ game nim(hs) moves m for m in take(hs)
 def two(p) = [pair([k, p[1]]) for k in 0 .. p[0] - 1] + [pair([p[0], k]) for k in 0 .. p[1] - 1]
 game pair(p) moves m for m in two(p)
 print [sg(pair([a, b])) for a in 0 .. 5 for b in 0 .. 5], moves(pair([2, 1])), sg(pair([3, 1, 7])), moves(pair([2, 1, 5]))
+def ok(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)
+def place(b) = [update(b, i, 1) for i in range(len(b)) if ok(b, i)]
+game board3(b) moves board3(c) for c in place(b)
+print [sg(board3([0] * n)) for n in 0 .. 9], moves(board3([0, 0, 0, 0])), winning(board3([0, 0, 0, 0, 0]))
 print [sg(board2([0] * n)) for n in 0 .. 9], moves(board2([0, 0, 0]))
 print [sg(nim([a, b, 3])) for a in 0 .. 3 for b in 0 .. 3], moves(nim([1, 2])), sg(nim([-5000000, 1])), moves(nim([-5000000, 1]))
 print sg(heaps([-9223372036854775807, 2])), moves(heaps([-9223372036854775807, 2]))

@@ -90,6 +90,14 @@ func writeExpr(b *strings.Builder, e lang.Expr, nested bool) {
 		if e.Op == lang.OpNot {
 			b.WriteByte(' ')
 		}
+		if _, bin := e.X.(*lang.Binary); bin {
+			// (not (a or b), -(a + b): an operator's operand in
+			// parentheses.)
+			b.WriteByte('(')
+			writeExpr(b, e.X, false)
+			b.WriteByte(')')
+			break
+		}
 		writeExpr(b, e.X, true)
 	case *lang.Binary:
 		writeOperand(b, e.X, prec(e.Op), false)

@@ -250,7 +250,7 @@ func (s *Prover) Conds(cls []ir.Clause) bool {
 			if id, ok := cl.X.(*lang.Ident); ok && !cl.Pat.Tuple && s.Binder(resolve.Of(id)) != nil {
 				continue // (reading a variable of the query cannot fail)
 			}
-			if cl.Pat.Tuple || !s.IntOrTuple(cl.X) && !s.Position(cl.X) {
+			if cl.Pat.Tuple || !s.IntOrTuple(cl.X) && !s.Position(cl.X) && !s.listArg(cl.X) {
 				return false
 			}
 		case *ir.Range:
