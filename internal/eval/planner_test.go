@@ -6,6 +6,36 @@ import (
 	"github.com/grundy-lang/grundy/internal/passes"
 )
 
+// listCase: positions that are lists of ints (plannerCases).
+const listCase = `def free(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)
+def opts(b) = {board([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if free(b, i)}
+game board(b) moves m for m in [x for x in opts(b)] + [y for y in opts(b)]
+def lower(hs) = {heaps(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1])) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1}
+game heaps(hs) moves m for m in lower(hs)
+def bite(rows) = [chomp([if i < r then rows[i] else min(rows[i], c) for i in 0 .. len(rows) - 1]) for r in 0 .. len(rows) - 1 for c in 0 .. rows[r] - 1 if r + c > 0]
+game chomp(rows) moves m for m in bite(rows)
+print [sg(board([0] * n)) for n in 0 .. 9], sg(board([0, 1, 0, 0, 0, 0])), moves(board([0, 0, 0])), winning(board([0, 0, 0, 0]))
+print [sg(heaps([a, b, 3])) for a in 0 .. 3 for b in 0 .. 3], sg(heaps((2, 3))), moves(heaps([1, 2]))
+print [sg(chomp([a, b, 1])) for a in 1 .. 4 for b in 1 .. a], winning(chomp([3, 2]))
+def put(b) = [board2(b[:i] + [1] + b[i + 1:]) for i in range(len(b)) if b[i] == 0 and (i < 1 or b[i - 1] == 0) and (i + 1 >= len(b) or b[i + 1] == 0)]
+game board2(b) moves m for m in put(b)
+def take(hs) = {nim(sorted(update(hs, i, k))) for i in range(len(hs)) for k in range(hs[i])}
+game nim(hs) moves m for m in take(hs)
+def two(p) = [pair([k, p[1]]) for k in 0 .. p[0] - 1] + [pair([p[0], k]) for k in 0 .. p[1] - 1]
+game pair(p) moves m for m in two(p)
+print [sg(pair([a, b])) for a in 0 .. 5 for b in 0 .. 5], moves(pair([2, 1])), sg(pair([3, 1, 7])), moves(pair([2, 1, 5]))
+def ok(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)
+def place(b) = [update(b, i, 1) for i in range(len(b)) if ok(b, i)]
+game board3(b) moves board3(c) for c in place(b)
+print [sg(board3([0] * n)) for n in 0 .. 9], moves(board3([0, 0, 0, 0])), winning(board3([0, 0, 0, 0, 0]))
+def steps(c) = [update(update(c, i, c[i] - m), i - 1, c[i - 1] + m) for i in 1 .. len(c) - 1 for m in 1 .. c[i]]
+game stair(c) moves s for s in [stair(x) for x in steps(c)]
+print [sg(stair([0, a, b, d])) for a in 0 .. 3 for b in 0 .. 3 for d in 0 .. 3], moves(stair([0, 1, 2]))
+print [sg(board2([0] * n)) for n in 0 .. 9], moves(board2([0, 0, 0]))
+print [sg(nim([a, b, 3])) for a in 0 .. 3 for b in 0 .. 3], moves(nim([1, 2])), sg(nim([-5000000, 1])), moves(nim([-5000000, 1]))
+print sg(heaps([-9223372036854775807, 2])), moves(heaps([-9223372036854775807, 2]))
+`
+
 // Differential tests of the planner's passes (internal/plan) on the
 // spellings they rewrite, on the guard's other side (the rule as
 // written) and on errors: each script runs with every pass on, with
@@ -232,34 +262,11 @@ print sg(g(0))
 	// position is a list of ints; elsewhere (a string in the list, a
 	// tuple, an int too large for the guard, an index out of range) as
 	// written, with its errors
-	`def free(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)
-def opts(b) = {board([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if free(b, i)}
-game board(b) moves m for m in [x for x in opts(b)] + [y for y in opts(b)]
-def lower(hs) = {heaps(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1])) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1}
-game heaps(hs) moves m for m in lower(hs)
-def bite(rows) = [chomp([if i < r then rows[i] else min(rows[i], c) for i in 0 .. len(rows) - 1]) for r in 0 .. len(rows) - 1 for c in 0 .. rows[r] - 1 if r + c > 0]
-game chomp(rows) moves m for m in bite(rows)
-print [sg(board([0] * n)) for n in 0 .. 9], sg(board([0, 1, 0, 0, 0, 0])), moves(board([0, 0, 0])), winning(board([0, 0, 0, 0]))
-print [sg(heaps([a, b, 3])) for a in 0 .. 3 for b in 0 .. 3], sg(heaps((2, 3))), moves(heaps([1, 2]))
-print [sg(chomp([a, b, 1])) for a in 1 .. 4 for b in 1 .. a], winning(chomp([3, 2]))
-def put(b) = [board2(b[:i] + [1] + b[i + 1:]) for i in range(len(b)) if b[i] == 0 and (i < 1 or b[i - 1] == 0) and (i + 1 >= len(b) or b[i + 1] == 0)]
-game board2(b) moves m for m in put(b)
-def take(hs) = {nim(sorted(update(hs, i, k))) for i in range(len(hs)) for k in range(hs[i])}
-game nim(hs) moves m for m in take(hs)
-def two(p) = [pair([k, p[1]]) for k in 0 .. p[0] - 1] + [pair([p[0], k]) for k in 0 .. p[1] - 1]
-game pair(p) moves m for m in two(p)
-print [sg(pair([a, b])) for a in 0 .. 5 for b in 0 .. 5], moves(pair([2, 1])), sg(pair([3, 1, 7])), moves(pair([2, 1, 5]))
-def ok(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)
-def place(b) = [update(b, i, 1) for i in range(len(b)) if ok(b, i)]
-game board3(b) moves board3(c) for c in place(b)
-print [sg(board3([0] * n)) for n in 0 .. 9], moves(board3([0, 0, 0, 0])), winning(board3([0, 0, 0, 0, 0]))
-print [sg(board2([0] * n)) for n in 0 .. 9], moves(board2([0, 0, 0]))
-print [sg(nim([a, b, 3])) for a in 0 .. 3 for b in 0 .. 3], moves(nim([1, 2])), sg(nim([-5000000, 1])), moves(nim([-5000000, 1]))
-print sg(heaps([-9223372036854775807, 2])), moves(heaps([-9223372036854775807, 2]))
-print sg(pair([1]))
-print sg(heaps([1, "a"]))
-print sg(board("000"))
-`,
+	listCase,
+	listCase + "print sg(pair([1]))\n",
+	listCase + "print sg(heaps([1, \"a\"]))\n",
+	listCase + "print sg(board(\"000\"))\n",
+	listCase + "print sg(stair([9223372036854775807, 1]))\n",
 	// a string where an int is expected: the general variant as written
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))

@@ -70,6 +70,8 @@ func TestUnordered(t *testing.T) {
 			want: "planned (unordered) as:\nguard p is a list of at least 2 ints, each |x| <= 4500000000000000000\nrange k' = 0 .. p[0] - 1\nyield g([k', p[1]])\nthen\nrange k' = 0 .. p[1] - 1\nyield g([p[0], k'])"},
 		{name: "lists: a generator's name bound to a list the helper updates", src: "def place(b) = [update(b, i, 1) for i in range(len(b)) if b[i] == 0]\ngame g(b) moves g(c) for c in place(b)\n",
 			want: "planned (deforest) as:\nguard b is a list of ints, each |x| <= 4500000000000000000\nelems i' in range(len(b))\nfilter b[i'] == 0\nyield g(update(b, i', 1))"},
+		{name: "lists: an update of an update", src: "def steps(c) = [update(update(c, i, c[i] - m), i - 1, c[i - 1] + m) for i in 1 .. len(c) - 1 for m in 1 .. c[i]]\ngame g(c) moves g(x) for x in steps(c)\n",
+			want: "planned (deforest) as:\nguard c is a list of ints, each |x| <= 2250000000000000000\nrange i' = 1 .. len(c) - 1\nrange m' = 1 .. c[i']\nyield g(update(update(c, i', c[i'] - m'), i' - 1, c[i' - 1] + m'))"},
 		{name: "sets off", off: passes.Unordered, src: "def opts(n) = {g(n - s) for s in [1, 2] if s <= n}\ngame g(n) moves p for p in opts(n)\n"},
 	}
 	for _, c := range cases {

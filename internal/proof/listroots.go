@@ -230,14 +230,17 @@ func (s *Prover) listInts(e lang.Expr) (lin, seqKind, bool) {
 				return l, seqList, true
 			}
 		case bi.BName == "update" && len(e.Args) == 3:
-			// update(R, I, V) of a list root, I proved in range, V a
-			// safe int: a list.
-			id, ok := e.Args[0].(*lang.Ident)
-			if !ok || !s.listRoot(id) || !s.inRange(e.Args[1], resolve.Of(id)) {
+			// update(R, I, V) of a list root (or of an update of it:
+			// the same length), I proved in range, V a safe int: a
+			// list.
+			id := s.updated(e.Args[0])
+			if id == nil || !s.inRange(e.Args[1], resolve.Of(id)) {
 				break
 			}
-			if v, ok := s.Int(e.Args[2]); ok {
-				return lin{math.Max(1, v.c), v.d}, seqList, true
+			x, _, ok1 := s.listInts(e.Args[0])
+			v, ok2 := s.Int(e.Args[2])
+			if ok1 && ok2 {
+				return lin{math.Max(x.c, v.c), math.Max(x.d, v.d)}, seqList, true
 			}
 		}
 	case *lang.Binary:
@@ -266,6 +269,22 @@ func (s *Prover) listInts(e lang.Expr) (lin, seqKind, bool) {
 		}
 	}
 	return lin{}, seqAny, false
+}
+
+// updated returns the list root R that x is, or an update of (an update
+// of ...) R, of its length; nil otherwise.
+func (s *Prover) updated(x lang.Expr) *lang.Ident {
+	switch x := x.(type) {
+	case *lang.Ident:
+		if s.listRoot(x) {
+			return x
+		}
+	case *lang.Call:
+		if bi := s.env.R.BuiltinCallee(x); bi != nil && bi.BName == "update" && len(x.Args) == 3 {
+			return s.updated(x.Args[0])
+		}
+	}
+	return nil
 }
 
 // form is k*len(R) + c, for the list root R whose index is proved.
