@@ -26,6 +26,7 @@ type gen struct {
 	rule    *ruleCtx                 // the move rule being written (SG mode)
 	intVars map[*resolve.Decl]bool   // variables declared rt::i64 whatever their type (range loops)
 	globalV []string                 // global variable declarations
+	heights map[*defInfo]int         // the defs whose calls nest boundedly: their height (calls.go)
 }
 
 // writer is a function body being written, a line at a time.
@@ -249,6 +250,7 @@ func (e *emitter) generate(f *lang.File) string {
 		}
 	}
 	g.collectGlobals(f.Stmts)
+	g.heights = e.defHeights()
 
 	var body strings.Builder
 	// ends of the top-level statements (for their comments)
@@ -565,14 +567,26 @@ func (g *gen) defFunc(d *defInfo, st *lang.DefStmt, end int) string {
 	for _, p := range lang.ParamNames(st.Params) {
 		d.pnames = append(d.pnames, g.local(resolve.NameDecl(p)))
 	}
-	w.line("rt::Call _call(_site, %s);", cstr(st.Name.Name))
+	leave := "--rt::calls;"
+	if h, ok := g.heights[d]; ok {
+		w.line("const bool _counted = rt::enter_near(_site, %s, %d);", cstr(st.Name.Name), h)
+		leave = "if (_counted) --rt::calls;"
+	} else {
+		w.line("rt::enter(_site, %s);", cstr(st.Name.Name))
+	}
 	body := g.val(st.Body)
-	w.line("return %s;", body)
+	w.line("%s _r = %s;", ctype(d.ret), body)
+	w.line(leave)
+	w.line("return _r;")
 	var b strings.Builder
 	cw := &writer{}
 	g.comment(cw, st, end)
 	b.WriteString(cw.b.String())
-	fmt.Fprintf(&b, "static %s {\n", g.defSignature(d))
+	inline := ""
+	if _, ok := g.heights[d]; ok {
+		inline = "inline "
+	}
+	fmt.Fprintf(&b, "static %s%s {\n", inline, g.defSignature(d))
 	for _, n := range d.pnames {
 		fmt.Fprintf(&b, "    (void)%s;\n", n)
 	}

@@ -333,6 +333,7 @@ static void sweep_%[1]s() {
     rt::maxdepth = 1;
     rt::i64 k = 0;
     bool done = false;
+    const int calls = rt::calls;
     try {
         for (; k <= p; ++k) {
             const rt::i64 v = memo_%[1]s.get({k});
@@ -342,6 +343,7 @@ static void sweep_%[1]s() {
         done = k > p;
     } catch (const rt::Speculative&) {
         memo_%[1]s.set({k}, rt::UNKNOWN);
+        rt::calls = calls;
     }
     rt::sweeping = false;
     rt::maxdepth = rt::MAXDEPTH;

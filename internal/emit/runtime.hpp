@@ -1014,15 +1014,24 @@ inline std::vector<i64> read_ints(int s) {
 
 // ---- def calls: the depth grundy allows ----
 inline int calls = 0;
-struct Call {
-    explicit Call(int s, const char* name) {
-        if (__builtin_expect(++calls > 100000, 0))
-            failm(s, [&] { return std::string(std::string("too many nested calls (more than 100000): is the recursion of ") + name + " unbounded?"); });
+[[noreturn]] __attribute__((noinline, cold)) inline void too_deep(int s, const char* name) {
+    fail(s, std::string("too many nested calls (more than 100000): is the recursion of ") + name + " unbounded?");
+}
+// enter counts a def's call (its translation leaves with --calls): no
+// object with a destructor, so that a small def is inlined where it is
+// called. (A sweep that stops at an error puts calls back.)
+inline void enter(int s, const char* name) {
+    if (__builtin_expect(++calls > 100000, 0)) too_deep(s, name);
+}
+// enter_near is enter for a def whose calls nest at most h deep: it
+// counts only within h of the bound (true: the def leaves with --calls).
+inline bool enter_near(int s, const char* name, int h) {
+    if (__builtin_expect(calls > 100000 - h, 0)) {
+        enter(s, name);
+        return true;
     }
-    ~Call() { --calls; }
-    Call(const Call&) = delete;
-    Call& operator=(const Call&) = delete;
-};
+    return false;
+}
 
 // ---- memo tables ----
 // Box is a game's table of positions whose arguments are N ints: a dense
