@@ -576,7 +576,7 @@ func (g *gen) defFunc(d *defInfo, st *lang.DefStmt, end int) string {
 	}
 	body := g.val(st.Body)
 	w.line("%s _r = %s;", ctype(d.ret), body)
-	w.line(leave)
+	w.line("%s", leave)
 	w.line("return _r;")
 	var b strings.Builder
 	cw := &writer{}

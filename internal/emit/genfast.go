@@ -215,11 +215,12 @@ func fastGames(fl *fastLoop) []*gameInfo {
 }
 
 // fastTables writes (decl) or refreshes the locals that hold the tables
-// of the games of a fast loop, and the mex's stamps.
+// of the games of a fast loop, and the mex's words.
 type fastTables struct {
-	cells      map[*gameInfo]string
-	dims       map[*gameInfo][]string
-	st, sn, gn string
+	cells  map[*gameInfo]string
+	dims   map[*gameInfo][]string
+	st, gn string // the mex's slots of the values below 64, its stamp
+	wd, sn string // its words of the larger values, how many values they hold
 }
 
 func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
@@ -227,7 +228,7 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 	decl := ft.cells == nil
 	if decl {
 		ft.cells, ft.dims = map[*gameInfo]string{}, map[*gameInfo][]string{}
-		ft.st, ft.sn, ft.gn = g.tmp("st"), g.tmp("sn"), g.tmp("gen")
+		ft.st, ft.gn, ft.wd, ft.sn = g.tmp("st"), g.tmp("gen"), g.tmp("wd"), g.tmp("sn")
 	}
 	for _, gm := range games {
 		pre, dpre := "", ""
@@ -247,14 +248,23 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 		}
 	}
 	if decl {
-		w.line("uint16_t* %s = _mx.data();", ft.st)
-		w.line("rt::u64 %s = _mx.n;", ft.sn)
-		w.line("uint16_t %s = _mx.gen;", ft.gn)
+		w.line("uint16_t* const %s = _mx.st;", ft.st)
+		w.line("const uint16_t %s = _mx.gen;", ft.gn)
+		w.line("rt::u64* %s = _mx.words();", ft.wd)
+		w.line("rt::u64 %s = _mx.n();", ft.sn)
 	} else {
-		w.line("%s = _mx.data();", ft.st)
-		w.line("%s = _mx.n;", ft.sn)
-		w.line("%s = _mx.gen;", ft.gn)
+		w.line("%s = _mx.words();", ft.wd)
+		w.line("%s = _mx.n();", ft.sn)
 	}
+}
+
+// set writes the adding of value o (an rt::i64) to the mex in a tight
+// loop: below 64 its stamp, else its bit in the mex's words; a value not
+// known (negative) or too large for the words leaves the loop.
+func (ft *fastTables) set(w *writer, o string) {
+	w.line("if ((rt::u64)%s < 64) %s[%s] = %s;", o, ft.st, o, ft.gn)
+	w.line("else if ((rt::u64)%s < %s) %s[%s >> 6] |= 1ULL << (%s & 63);", o, ft.sn, ft.wd, o, o)
+	w.line("else break;  // not known, or large")
 }
 
 // index is the cell of a position of gm with arguments as in its table.
@@ -341,8 +351,10 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 	}
 	o := g.tmp("o")
 	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-	w.line("if ((%s) < 0 || (rt::u64)%s >= %s) break;  // not known, or large", strings.Join(vals, " | "), o, ft.sn)
-	w.line("%s[%s] = %s;", ft.st, o, ft.gn)
+	if len(vals) > 1 {
+		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
+	}
+	ft.set(w, o)
 	if len(fl.per) > 0 {
 		w.close("}")
 	}
@@ -452,8 +464,10 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	}
 	o := g.tmp("o")
 	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-	w.line("if ((%s) < 0 || (rt::u64)%s >= %s) break;  // not known, or large", strings.Join(vals, " | "), o, ft.sn)
-	w.line("%s[%s] = %s;", ft.st, o, ft.gn)
+	if len(vals) > 1 {
+		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
+	}
+	ft.set(w, o)
 	w.close("}")
 	w.line("if (%s == %s) break;", it, end)
 	w.close("}")
@@ -525,8 +539,7 @@ func (g *gen) insideElems(fl *fastLoop, args [][]fastArg, ft *fastTables, it, en
 	}
 	v := g.tmp("v")
 	w.line("const rt::i64 %s = %s[%s];", v, cells, a.expr(name))
-	w.line("if ((rt::u64)%s >= %s) break;  // not known, or large", v, ft.sn)
-	w.line("%s[%s] = %s;", ft.st, v, ft.gn)
+	ft.set(w, v)
 	w.close("}")
 	w.close("}")
 }

@@ -179,8 +179,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		w.line("memo_%s.st[_id] = (int32_t)rt::GRAY;", c)
 		bail = fmt.Sprintf("memo_%s.st[_id] = (int32_t)rt::UNKNOWN;", c)
 	}
-	w.line("rt::Level _lv;")
-	w.line("rt::Mex& _mx = *_lv.mx;")
+	w.line("rt::Mex _mx;")
 	g.rule = &ruleCtx{gm: gm, bail: bail}
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
@@ -225,10 +224,18 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	fmt.Fprintf(&b, "// the value of a position of %s inside a search, and at the top level\n", gm.st.Name.Name)
 	fmt.Fprintf(&b, "static inline rt::i64 sgv_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return solve_%s(%s);\n}\n", c, pp, get, c, args)
 	fmt.Fprintf(&b, "static inline rt::i64 top_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return drive_%s(%s);\n}\n", c, pp, get, c, args)
+	fmt.Fprintf(&b, "// (the search begins at once; a position it defers, or a cycle, goes to the driver)\n")
 	fmt.Fprintf(&b, "static rt::i64 drive_%s(%s) {\n", c, pp)
 	if box {
 		fmt.Fprintf(&b, "    memo_%s.reserve(%s);\n", c, k)
 	}
+	fmt.Fprintf(&b, "    if (rt::depth == 0 && rt::pend.empty()) {\n")
+	fmt.Fprintf(&b, "        const size_t _b = pend_%s.size();\n", c)
+	fmt.Fprintf(&b, "        const rt::i64 _v = solve_%s(%s);\n", c, args)
+	fmt.Fprintf(&b, "        if (!rt::is_sig(_v)) return _v;\n")
+	fmt.Fprintf(&b, "        if (_v == rt::CYCLE) {\n            rt::solve_loopy(G_%s, id_%s(%s));\n            return %s;\n        }\n", c, c, args, get)
+	fmt.Fprintf(&b, "        pend_%s.insert(pend_%s.begin() + (long)_b, %s);\n", c, c, k)
+	fmt.Fprintf(&b, "        rt::drive_under(G_%s, 0);\n        return %s;\n    }\n", c, get)
 	fmt.Fprintf(&b, "    pend_%s.push_back(%s);\n    rt::drive(G_%s);\n    return %s;\n}\n", c, k, c, get)
 
 	// pos_C: a position's id is its int argument (one int), or its index

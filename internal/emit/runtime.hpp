@@ -1233,65 +1233,99 @@ inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
     return fits((__int128)c * lo + r, (__int128)c * end + r, r, dim, c, lo, end);
 }
 
-// Mex collects the SG values of a position's options: finite values as
-// stamps in a region of one arena shared by the search's levels, used as
-// a stack (a level's region grows only while it is the deepest, and is
-// given back when its position is done); a value is in when its stamp is
-// the position's own (no clearing, no read-modify-write); large and
-// infinite values apart. result() is the generalized SG value.
-inline std::vector<uint16_t> arena(1 << 12, 0);
-inline size_t arena_top = 0;
-inline uint16_t stamp = 0;
+// Mex collects the SG values of a position's options. The values below
+// 64 are stamps in the depth's own 64 slots (a value is in when its slot
+// holds the position's stamp: no clearing, one store a value); the larger
+// ones, once one comes, bits in a region of words of the depth (kept zero
+// between uses: its user clears it); values from SMALL up and infinite
+// values apart, in the depth's side lists. result() is the generalized
+// SG value. A Mex is a level of the search: it counts the depth while it
+// lives (a search defers a position at MAXDEPTH, so a Mex's depth is
+// below it).
+inline int depth = 0;           // the search's recursion depth
+constexpr int MAXDEPTH = 1000;  // deeper, a position is deferred
+inline int maxdepth = MAXDEPTH; // (1 while a sweep runs: no recursion)
 
-struct Mex;
-void restamp(Mex* opening);
+inline uint16_t stamps[MAXDEPTH + 1][64];  // by depth
+inline uint16_t stamp_of[MAXDEPTH + 1];    // the depth's last stamp
+
+struct Side {
+    std::vector<u64> words;  // the region of the depth
+    std::vector<i64> big;    // finite values >= SMALL
+    std::vector<i64> infs;   // infinite options
+};
+inline std::vector<std::unique_ptr<Side>> sides;  // by depth
+
+__attribute__((noinline)) inline Side* side_at(size_t d) {
+    while (sides.size() <= d) sides.push_back(std::make_unique<Side>());
+    return sides[d].get();
+}
 
 struct Mex {
-    size_t base = 0, n = 0;  // the region: arena[base, base + n)
-    uint16_t gen = 0;
-    std::vector<i64> big;   // finite values >= SMALL
-    std::vector<i64> infs;  // infinite options
     static constexpr i64 SMALL = 1 << 16;
-    size_t last = 64;  // the region the previous position at this depth needed
-    void open() {
-        base = arena_top;
-        n = last;  // a first region, without asking (stale stamps are older)
-        arena_top = base + n;
-        if (__builtin_expect(arena.size() < arena_top, 0)) arena.resize(std::max(arena_top, arena.size() * 2), 0);
-        if (__builtin_expect(++stamp == 0, 0)) restamp(this);
-        gen = stamp;
-        if (__builtin_expect(!big.empty() || !infs.empty(), 0)) {
-            big.clear();
-            infs.clear();
-        }
+    uint16_t* const st;    // the depth's slots of the values below 64
+    uint16_t gen;          // the position's stamp
+    u64* w = nullptr;      // the bits of the values from 64 below cap (word 0 unused)
+    u64 cap = 64;
+    Side* side = nullptr;  // the depth's side, once a value needed it
+    Mex() : st(stamps[depth]) {
+        const int d = depth++;
+        gen = ++stamp_of[d];
+        if (__builtin_expect(gen == 0, 0)) wrap(d);
     }
-    void close() {
-        last = std::max<size_t>(64, n);
-        arena_top = base;
+    ~Mex() {
+        if (__builtin_expect(side != nullptr, 0)) release();
+        --depth;
     }
-    uint16_t* data() { return arena.data() + base; }
+    Mex(const Mex&) = delete;
+    Mex& operator=(const Mex&) = delete;
+    __attribute__((noinline)) void wrap(int d) {
+        std::memset(stamps[d], 0, sizeof stamps[d]);
+        gen = stamp_of[d] = 1;
+    }
+    __attribute__((noinline)) void release() {
+        if (w) std::memset(w, 0, (size_t)(cap / 64) * sizeof(u64));
+        side->big.clear();
+        side->infs.clear();
+    }
+    // a fast loop sets a value v below 64 as st[v] = gen, one below n()
+    // as bit v & 63 of words()[v >> 6] (words and n change when a value
+    // goes the general way)
+    u64* words() { return w; }
+    u64 n() const { return cap; }
     __attribute__((noinline)) void add_slow(i64 v) {
-        if (v < SMALL) {
-            size_t want = std::min<size_t>(std::max((size_t)v + 1, n * 2 + 16), SMALL);
-            if (arena.size() < base + want) arena.resize(std::max(base + want, arena.size() * 2), 0);
-            n = want;
-            arena_top = base + n;
-            arena[base + (size_t)v] = gen;
-        } else {
-            big.push_back(v);
+        if (!side) side = side_at((size_t)(depth - 1));
+        if (v >= SMALL) {
+            side->big.push_back(v);
+            return;
         }
+        size_t need = (size_t)(v / 64) + 1;
+        auto& ws = side->words;
+        if (ws.size() < need) ws.resize(std::max(need, ws.size() * 2), 0);
+        w = ws.data();  // (a region that grew was copied)
+        cap = (u64)ws.size() * 64;
+        w[(size_t)v >> 6] |= 1ULL << (v & 63);
     }
     void add(i64 v) {
-        if (__builtin_expect((u64)v < n, 1)) arena[base + (size_t)v] = gen;
+        if (__builtin_expect((u64)v < 64, 1)) st[v] = gen;
+        else if ((u64)v < cap) w[(size_t)v >> 6] |= 1ULL << (v & 63);
         else add_slow(v);
     }
     // add_any adds an option's value, finite or infinite.
     void add_any(i64 v) {
         if (__builtin_expect(v >= 0, 1)) add(v);
-        else infs.push_back(v);
+        else add_inf(v);
+    }
+    __attribute__((noinline)) void add_inf(i64 v) {
+        if (!side) side = side_at((size_t)(depth - 1));
+        side->infs.push_back(v);
+    }
+    bool has(u64 v) const {
+        if (v < 64) return st[v] == gen;
+        return v < cap && (w[v >> 6] >> (v & 63) & 1);
     }
     __attribute__((noinline)) i64 mex_big(i64 m) const {
-        auto b = big;
+        auto b = side->big;
         std::sort(b.begin(), b.end());
         for (i64 x : b) {
             if (x == m) m++;
@@ -1299,22 +1333,29 @@ struct Mex {
         }
         return m;
     }
+    __attribute__((noinline)) i64 mex_words() const {
+        const size_t nw = (size_t)(cap / 64);
+        for (size_t i = 1; i < nw; i++)
+            if (~w[i]) return (i64)(i * 64 + (size_t)__builtin_ctzll(~w[i]));
+        return (i64)cap;
+    }
     i64 mex() const {
-        const uint16_t* st = arena.data() + base;
-        size_t m = 0;
-        while (m < n && st[m] == gen) m++;
-        if (m < n || big.empty()) return (i64)m;
-        return mex_big((i64)m);
+        i64 m = 0;
+        while (m < 64 && st[m] == gen) m++;
+        if (__builtin_expect(m < 64, 1)) return m;
+        if (w) m = mex_words();
+        if (m < (i64)cap || !side || side->big.empty()) return m;
+        return mex_big(m);
     }
     std::vector<i64> values() const {
         std::vector<i64> k;
-        for (size_t i = 0; i < n; i++)
-            if (arena[base + i] == gen) k.push_back((i64)i);
-        k.insert(k.end(), big.begin(), big.end());
+        for (u64 i = 0; i < cap; i++)
+            if (has(i)) k.push_back((i64)i);
+        if (side) k.insert(k.end(), side->big.begin(), side->big.end());
         return k;
     }
     __attribute__((noinline)) i64 result_inf(i64 m) const {
-        for (i64 f : infs) {
+        for (i64 f : side->infs) {
             const auto& k = kof(f);
             if (!std::binary_search(k.begin(), k.end(), m)) return inf_of(values());
         }
@@ -1322,47 +1363,9 @@ struct Mex {
     }
     i64 result() const {
         i64 m = mex();
-        if (__builtin_expect(infs.empty(), 1)) return m;
+        if (__builtin_expect(!side, 1) || side->infs.empty()) return m;
         return result_inf(m);
     }
-};
-
-inline int depth = 0;                            // the search's recursion depth
-inline std::vector<std::unique_ptr<Mex>> mexes;  // one per depth
-constexpr int MAXDEPTH = 1000;                   // deeper, a position is deferred
-inline int maxdepth = MAXDEPTH;                  // (1 while a sweep runs: no recursion)
-
-__attribute__((noinline)) inline void more_mexes() { mexes.push_back(std::make_unique<Mex>()); }
-
-// restamp renumbers the stamps when they wrap around: the levels in use
-// (below the one opening) keep their values under stamps 1, 2, ...; the
-// rest of the arena is cleared.
-__attribute__((noinline)) inline void restamp(Mex* opening) {
-    uint16_t ng = 0;
-    for (auto& up : mexes) {
-        Mex* m = up.get();
-        if (m == opening) break;
-        ++ng;
-        for (size_t i = 0; i < m->n; i++) arena[m->base + i] = arena[m->base + i] == m->gen ? ng : 0;
-        m->gen = ng;
-    }
-    std::fill(arena.begin() + (long)opening->base, arena.end(), 0);
-    stamp = (uint16_t)(ng + 1);
-}
-
-struct Level {
-    Mex* mx;
-    Level() {
-        if (__builtin_expect((size_t)depth >= mexes.size(), 0)) more_mexes();
-        mx = mexes[(size_t)depth++].get();
-        mx->open();
-    }
-    ~Level() {
-        mx->close();
-        --depth;
-    }
-    Level(const Level&) = delete;
-    Level& operator=(const Level&) = delete;
 };
 
 // The positions deferred by a search that went too deep, by game.
@@ -1373,9 +1376,7 @@ void solve_loopy(int g, i64 id);
 // drive computes the position game g has just deferred (the root of a
 // search asked for at the top level), and every position its search
 // defers, deepest first.
-inline void drive(int g) {
-    pend.push_back(g);
-    size_t base = pend.size() - 1;
+inline void drive_loop(size_t base) {
     while (pend.size() > base) {
         int h = pend.back();
         i64 v = games[(size_t)h].solve_pend();
@@ -1388,6 +1389,18 @@ inline void drive(int g) {
         games[(size_t)h].pop_pend();
         pend.pop_back();
     }
+}
+inline void drive(int g) {
+    pend.push_back(g);
+    drive_loop(pend.size() - 1);
+}
+// drive_under computes a position of game g whose search, begun at the
+// top level, was deferred: the positions it deferred (pending above
+// base) first, then it (its key put under them, in its game's pend).
+__attribute__((noinline)) inline void drive_under(int g, size_t base) {
+    pend.insert(pend.begin() + (long)base, g);
+    if (pend.back() == g && games[(size_t)g].sweep) games[(size_t)g].sweep();
+    drive_loop(base);
 }
 
 // the SG value of a game value (top level)
