@@ -215,12 +215,12 @@ func fastGames(fl *fastLoop) []*gameInfo {
 }
 
 // fastTables writes (decl) or refreshes the locals that hold the tables
-// of the games of a fast loop, and the mex's words.
+// of the games of a fast loop, and the mex's slots and flags.
 type fastTables struct {
 	cells  map[*gameInfo]string
 	dims   map[*gameInfo][]string
 	st, gn string // the mex's slots of the values below 64, its stamp
-	wd, sn string // its words of the larger values, how many values they hold
+	wd, sn string // its flags of the larger values, how many values they hold
 }
 
 func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
@@ -250,20 +250,20 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 	if decl {
 		w.line("uint16_t* const %s = _mx.st;", ft.st)
 		w.line("const uint16_t %s = _mx.gen;", ft.gn)
-		w.line("rt::u64* %s = _mx.words();", ft.wd)
+		w.line("uint8_t* %s = _mx.flags();", ft.wd)
 		w.line("rt::u64 %s = _mx.n();", ft.sn)
 	} else {
-		w.line("%s = _mx.words();", ft.wd)
+		w.line("%s = _mx.flags();", ft.wd)
 		w.line("%s = _mx.n();", ft.sn)
 	}
 }
 
 // set writes the adding of value o (an rt::i64) to the mex in a tight
-// loop: below 64 its stamp, else its bit in the mex's words; a value not
-// known (negative) or too large for the words leaves the loop.
+// loop: below 64 its stamp, else its flag in the mex's region; a value not
+// known (negative) or too large for the region leaves the loop.
 func (ft *fastTables) set(w *writer, o string) {
 	w.line("if ((rt::u64)%s < 64) %s[%s] = %s;", o, ft.st, o, ft.gn)
-	w.line("else if ((rt::u64)%s < %s) %s[%s >> 6] |= 1ULL << (%s & 63);", o, ft.sn, ft.wd, o, o)
+	w.line("else if ((rt::u64)%s < %s) %s[%s] = 1;", o, ft.sn, ft.wd, o)
 	w.line("else break;  // not known, or large")
 }
 

@@ -1236,7 +1236,7 @@ inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
 // Mex collects the SG values of a position's options. The values below
 // 64 are stamps in the depth's own 64 slots (a value is in when its slot
 // holds the position's stamp: no clearing, one store a value); the larger
-// ones, once one comes, bits in a region of words of the depth (kept zero
+// ones, once one comes, flags in a region of bytes of the depth (kept zero
 // between uses: its user clears it); values from SMALL up and infinite
 // values apart, in the depth's side lists. result() is the generalized
 // SG value. A Mex is a level of the search: it counts the depth while it
@@ -1250,7 +1250,7 @@ inline uint16_t stamps[MAXDEPTH + 1][64];  // by depth
 inline uint16_t stamp_of[MAXDEPTH + 1];    // the depth's last stamp
 
 struct Side {
-    std::vector<u64> words;  // the region of the depth
+    std::vector<uint8_t> flags;  // the region of the depth
     std::vector<i64> big;    // finite values >= SMALL
     std::vector<i64> infs;   // infinite options
 };
@@ -1265,7 +1265,7 @@ struct Mex {
     static constexpr i64 SMALL = 1 << 16;
     uint16_t* const st;    // the depth's slots of the values below 64
     uint16_t gen;          // the position's stamp
-    u64* w = nullptr;      // the bits of the values from 64 below cap (word 0 unused)
+    uint8_t* w = nullptr;  // the flags of the values from 64 below cap (the first 64 unused)
     u64 cap = 64;
     Side* side = nullptr;  // the depth's side, once a value needed it
     Mex() : st(stamps[depth]) {
@@ -1284,14 +1284,13 @@ struct Mex {
         gen = stamp_of[d] = 1;
     }
     __attribute__((noinline)) void release() {
-        if (w) std::memset(w, 0, (size_t)(cap / 64) * sizeof(u64));
+        if (w) std::memset(w + 64, 0, (size_t)cap - 64);
         side->big.clear();
         side->infs.clear();
     }
     // a fast loop sets a value v below 64 as st[v] = gen, one below n()
-    // as bit v & 63 of words()[v >> 6] (words and n change when a value
-    // goes the general way)
-    u64* words() { return w; }
+    // as flags()[v] = 1 (flags and n change when a value goes the general way)
+    uint8_t* flags() { return w; }
     u64 n() const { return cap; }
     __attribute__((noinline)) void add_slow(i64 v) {
         if (!side) side = side_at((size_t)(depth - 1));
@@ -1299,16 +1298,16 @@ struct Mex {
             side->big.push_back(v);
             return;
         }
-        size_t need = (size_t)(v / 64) + 1;
-        auto& ws = side->words;
-        if (ws.size() < need) ws.resize(std::max(need, ws.size() * 2), 0);
-        w = ws.data();  // (a region that grew was copied)
-        cap = (u64)ws.size() * 64;
-        w[(size_t)v >> 6] |= 1ULL << (v & 63);
+        const size_t need = (size_t)v + 1;
+        auto& fs = side->flags;
+        if (fs.size() < need) fs.resize(std::max({need, fs.size() * 2, (size_t)256}), 0);
+        w = fs.data();  // (a region that grew was copied)
+        cap = (u64)fs.size();
+        w[v] = 1;
     }
     void add(i64 v) {
         if (__builtin_expect((u64)v < 64, 1)) st[v] = gen;
-        else if ((u64)v < cap) w[(size_t)v >> 6] |= 1ULL << (v & 63);
+        else if ((u64)v < cap) w[v] = 1;
         else add_slow(v);
     }
     // add_any adds an option's value, finite or infinite.
@@ -1322,7 +1321,7 @@ struct Mex {
     }
     bool has(u64 v) const {
         if (v < 64) return st[v] == gen;
-        return v < cap && (w[v >> 6] >> (v & 63) & 1);
+        return v < cap && w[v];
     }
     __attribute__((noinline)) i64 mex_big(i64 m) const {
         auto b = side->big;
@@ -1333,17 +1332,15 @@ struct Mex {
         }
         return m;
     }
-    __attribute__((noinline)) i64 mex_words() const {
-        const size_t nw = (size_t)(cap / 64);
-        for (size_t i = 1; i < nw; i++)
-            if (~w[i]) return (i64)(i * 64 + (size_t)__builtin_ctzll(~w[i]));
-        return (i64)cap;
+    __attribute__((noinline)) i64 mex_flags() const {
+        const void* z = std::memchr(w + 64, 0, (size_t)cap - 64);
+        return z ? (i64)((const uint8_t*)z - w) : (i64)cap;
     }
     i64 mex() const {
         i64 m = 0;
         while (m < 64 && st[m] == gen) m++;
         if (__builtin_expect(m < 64, 1)) return m;
-        if (w) m = mex_words();
+        if (w) m = mex_flags();
         if (m < (i64)cap || !side || side->big.empty()) return m;
         return mex_big(m);
     }
