@@ -215,12 +215,11 @@ func fastGames(fl *fastLoop) []*gameInfo {
 }
 
 // fastTables writes (decl) or refreshes the locals that hold the tables
-// of the games of a fast loop, and the mex's slots and flags.
+// of the games of a fast loop, and the mex's flags.
 type fastTables struct {
 	cells  map[*gameInfo]string
 	dims   map[*gameInfo][]string
-	st, gn string // the mex's slots of the values below 64, its stamp
-	wd, sn string // its flags of the larger values, how many values they hold
+	wd, sn string // the mex's flags, how many values they hold
 }
 
 func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
@@ -228,7 +227,7 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 	decl := ft.cells == nil
 	if decl {
 		ft.cells, ft.dims = map[*gameInfo]string{}, map[*gameInfo][]string{}
-		ft.st, ft.gn, ft.wd, ft.sn = g.tmp("st"), g.tmp("gen"), g.tmp("wd"), g.tmp("sn")
+		ft.wd, ft.sn = g.tmp("fl"), g.tmp("sn")
 	}
 	for _, gm := range games {
 		pre, dpre := "", ""
@@ -248,8 +247,6 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 		}
 	}
 	if decl {
-		w.line("uint16_t* const %s = _mx.st;", ft.st)
-		w.line("const uint16_t %s = _mx.gen;", ft.gn)
 		w.line("uint8_t* %s = _mx.flags();", ft.wd)
 		w.line("rt::u64 %s = _mx.n();", ft.sn)
 	} else {
@@ -259,12 +256,11 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 }
 
 // set writes the adding of value o (an rt::i64) to the mex in a tight
-// loop: below 64 its stamp, else its flag in the mex's region; a value not
-// known (negative) or too large for the region leaves the loop.
+// loop: its flag; a value not known (negative) or too large for the
+// flags leaves the loop.
 func (ft *fastTables) set(w *writer, o string) {
-	w.line("if ((rt::u64)%s < 64) %s[%s] = %s;", o, ft.st, o, ft.gn)
-	w.line("else if ((rt::u64)%s < %s) %s[%s] = 1;", o, ft.sn, ft.wd, o)
-	w.line("else break;  // not known, or large")
+	w.line("if ((rt::u64)%s >= %s) break;  // not known, or large", o, ft.sn)
+	w.line("%s[%s] = 1;", ft.wd, o)
 }
 
 // index is the cell of a position of gm with arguments as in its table.

@@ -1233,26 +1233,24 @@ inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
     return fits((__int128)c * lo + r, (__int128)c * end + r, r, dim, c, lo, end);
 }
 
-// Mex collects the SG values of a position's options. The values below
-// 64 are stamps in the depth's own 64 slots (a value is in when its slot
-// holds the position's stamp: no clearing, one store a value); the larger
-// ones, once one comes, flags in a region of bytes of the depth (kept zero
-// between uses: its user clears it); values from SMALL up and infinite
-// values apart, in the depth's side lists. result() is the generalized
-// SG value. A Mex is a level of the search: it counts the depth while it
-// lives (a search defers a position at MAXDEPTH, so a Mex's depth is
-// below it).
+// Mex collects the SG values of a position's options as flags, one byte a
+// value (as a hand-written seen[] array): the values below 64 in the
+// depth's own 64 bytes, and once a larger one comes, all in a region of
+// the depth that grows; each is zero between uses (a Mex clears what it
+// used). Values from SMALL up and infinite values are apart, in the
+// depth's side lists. result() is the generalized SG value. A Mex is a
+// level of the search: it counts the depth while it lives (a search
+// defers a position at MAXDEPTH, so a Mex's depth is below it).
 inline int depth = 0;           // the search's recursion depth
 constexpr int MAXDEPTH = 1000;  // deeper, a position is deferred
 inline int maxdepth = MAXDEPTH; // (1 while a sweep runs: no recursion)
 
-inline uint16_t stamps[MAXDEPTH + 1][64];  // by depth
-inline uint16_t stamp_of[MAXDEPTH + 1];    // the depth's last stamp
+alignas(64) inline uint8_t flags0[MAXDEPTH + 1][64];  // by depth
 
 struct Side {
     std::vector<uint8_t> flags;  // the region of the depth
-    std::vector<i64> big;    // finite values >= SMALL
-    std::vector<i64> infs;   // infinite options
+    std::vector<i64> big;        // finite values >= SMALL
+    std::vector<i64> infs;       // infinite options
 };
 inline std::vector<std::unique_ptr<Side>> sides;  // by depth
 
@@ -1263,33 +1261,24 @@ __attribute__((noinline)) inline Side* side_at(size_t d) {
 
 struct Mex {
     static constexpr i64 SMALL = 1 << 16;
-    uint16_t* const st;    // the depth's slots of the values below 64
-    uint16_t gen;          // the position's stamp
-    uint8_t* w = nullptr;  // the flags of the values from 64 below cap (the first 64 unused)
+    uint8_t* w;            // the flags of the values below cap
     u64 cap = 64;
     Side* side = nullptr;  // the depth's side, once a value needed it
-    Mex() : st(stamps[depth]) {
-        const int d = depth++;
-        gen = ++stamp_of[d];
-        if (__builtin_expect(gen == 0, 0)) wrap(d);
-    }
+    Mex() : w(flags0[depth]) { ++depth; }
     ~Mex() {
-        if (__builtin_expect(side != nullptr, 0)) release();
+        if (__builtin_expect(side == nullptr, 1)) std::memset(w, 0, 64);
+        else release();
         --depth;
     }
     Mex(const Mex&) = delete;
     Mex& operator=(const Mex&) = delete;
-    __attribute__((noinline)) void wrap(int d) {
-        std::memset(stamps[d], 0, sizeof stamps[d]);
-        gen = stamp_of[d] = 1;
-    }
     __attribute__((noinline)) void release() {
-        if (w) std::memset(w + 64, 0, (size_t)cap - 64);
+        std::memset(w, 0, (size_t)cap);
         side->big.clear();
         side->infs.clear();
     }
-    // a fast loop sets a value v below 64 as st[v] = gen, one below n()
-    // as flags()[v] = 1 (flags and n change when a value goes the general way)
+    // a fast loop sets a value v below n() as flags()[v] = 1 (flags and n
+    // change when a value goes the general way)
     uint8_t* flags() { return w; }
     u64 n() const { return cap; }
     __attribute__((noinline)) void add_slow(i64 v) {
@@ -1301,13 +1290,17 @@ struct Mex {
         const size_t need = (size_t)v + 1;
         auto& fs = side->flags;
         if (fs.size() < need) fs.resize(std::max({need, fs.size() * 2, (size_t)256}), 0);
+        if (cap == 64) {
+            // the region takes the first 64 flags
+            std::memcpy(fs.data(), w, 64);
+            std::memset(w, 0, 64);
+        }
         w = fs.data();  // (a region that grew was copied)
         cap = (u64)fs.size();
         w[v] = 1;
     }
     void add(i64 v) {
-        if (__builtin_expect((u64)v < 64, 1)) st[v] = gen;
-        else if ((u64)v < cap) w[v] = 1;
+        if (__builtin_expect((u64)v < cap, 1)) w[v] = 1;
         else add_slow(v);
     }
     // add_any adds an option's value, finite or infinite.
@@ -1319,10 +1312,6 @@ struct Mex {
         if (!side) side = side_at((size_t)(depth - 1));
         side->infs.push_back(v);
     }
-    bool has(u64 v) const {
-        if (v < 64) return st[v] == gen;
-        return v < cap && w[v];
-    }
     __attribute__((noinline)) i64 mex_big(i64 m) const {
         auto b = side->big;
         std::sort(b.begin(), b.end());
@@ -1332,22 +1321,20 @@ struct Mex {
         }
         return m;
     }
-    __attribute__((noinline)) i64 mex_flags() const {
-        const void* z = std::memchr(w + 64, 0, (size_t)cap - 64);
-        return z ? (i64)((const uint8_t*)z - w) : (i64)cap;
-    }
     i64 mex() const {
-        i64 m = 0;
-        while (m < 64 && st[m] == gen) m++;
-        if (__builtin_expect(m < 64, 1)) return m;
-        if (w) m = mex_flags();
-        if (m < (i64)cap || !side || side->big.empty()) return m;
-        return mex_big(m);
+        u64 m = 0;
+        for (u64 x; m + 8 <= cap; m += 8) {  // eight flags at a time while all are set
+            std::memcpy(&x, w + m, 8);
+            if (x != 0x0101010101010101ULL) break;
+        }
+        while (m < cap && w[m]) m++;
+        if (__builtin_expect(m < cap, 1) || !side || side->big.empty()) return (i64)m;
+        return mex_big((i64)m);
     }
     std::vector<i64> values() const {
         std::vector<i64> k;
         for (u64 i = 0; i < cap; i++)
-            if (has(i)) k.push_back((i64)i);
+            if (w[i]) k.push_back((i64)i);
         if (side) k.insert(k.end(), side->big.begin(), side->big.end());
         return k;
     }
