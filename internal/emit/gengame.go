@@ -291,7 +291,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		}
 		q := ir.LowerAlt(alt, ir.MoveValues)
 		g.clauses(q.Clauses, 0, func() {
-			g.partsOf(alt.Body)
+			g.partsOf(alt.Body, "parts")
 			g.w.line("ends.push_back((uint32_t)parts.size());")
 		})
 	}
@@ -431,29 +431,30 @@ func (g *gen) registerGames() string {
 	return b.String()
 }
 
-// partsOf writes the parts of game expression x pushed onto parts: a
-// position's, a nimber's, each part of a sum.
-func (g *gen) partsOf(x lang.Expr) {
+// partsOf writes the parts of game expression x pushed onto the vector
+// of parts into: a position's, a nimber's, each part of a sum (no game
+// value built for each).
+func (g *gen) partsOf(x lang.Expr, into string) {
 	w := g.w
 	switch x := x.(type) {
 	case *lang.Call:
 		if _, gm, _ := g.callee(x); gm != nil {
-			w.line("parts.push_back(rt::Part{G_%s, id_%s(%s)});", gm.cname, gm.cname, g.argList(x.Args))
+			w.line("%s.push_back(rt::Part{G_%s, id_%s(%s)});", into, gm.cname, gm.cname, g.argList(x.Args))
 			return
 		}
 	case *lang.Unary:
 		if x.Op == lang.OpNimber {
-			w.line("parts.push_back(rt::Part{-1, rt::nimber(%s, %d)});", g.intOf(x.X, "*", true), g.site(x.Pos))
+			w.line("%s.push_back(rt::Part{-1, rt::nimber(%s, %d)});", into, g.intOf(x.X, "*", true), g.site(x.Pos))
 			return
 		}
 	case *lang.Binary:
 		if x.Op == lang.OpAdd {
-			g.partsOf(x.X)
-			g.partsOf(x.Y)
+			g.partsOf(x.X, into)
+			g.partsOf(x.Y, into)
 			return
 		}
 	}
-	w.line("rt::add_game_parts(parts, %s);", g.val(x))
+	w.line("rt::add_game_parts(%s, %s);", into, g.val(x))
 }
 
 // argList is the arguments of a call written in a statement context:

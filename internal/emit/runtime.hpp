@@ -139,6 +139,7 @@ inline bool is_inf(i64 v) { return v <= INF0 && !is_sig(v); }
 inline std::vector<std::vector<i64>> infk;  // each infinite value's K, ascending
 inline std::map<std::vector<i64>, i64> infid;
 
+inline std::unordered_map<u64, i64> infmask;  // the ids of the Ks of values below 64, by their masks
 inline i64 inf_of(std::vector<i64> k) {
     std::sort(k.begin(), k.end());
     k.erase(std::unique(k.begin(), k.end()), k.end());
@@ -148,6 +149,17 @@ inline i64 inf_of(std::vector<i64> k) {
     infk.push_back(k);
     infid.emplace(std::move(k), id);
     return INF0 - id;
+}
+// inf_mask is inf_of of the K whose values, all below 64, are mask's bits.
+inline i64 inf_mask(u64 mask) {
+    auto it = infmask.find(mask);
+    if (it != infmask.end()) return it->second;
+    std::vector<i64> k;
+    for (int b = 0; b < 64; b++)
+        if (mask >> b & 1) k.push_back(b);
+    const i64 v = inf_of(std::move(k));
+    infmask.emplace(mask, v);
+    return v;
 }
 inline const std::vector<i64>& kof(i64 v) { return infk[(size_t)(INF0 - v)]; }
 
@@ -1463,19 +1475,41 @@ inline std::vector<Game> winning(const Game& g, int s) {
 // solve_loopy labels every position not yet known that is reachable from
 // position id of game g, by the rounds of Smith's and Fraenkel-Yesha's
 // labelling; positions known before are followers of known value.
-inline void solve_loopy(int g, i64 id) {
+// (its buffers are kept from one call to the next: a program may call it
+// for many small regions)
+struct LoopyWork {
     struct Node {
         int g;
         i64 id;
     };
     std::vector<Node> nodes;
-    // each game's positions by id: a dense array for small ids (kept from
-    // one call to the next, its entries put back to -1), else a map
-    static std::vector<std::vector<int32_t>> dense;
+    std::vector<std::vector<int32_t>> dense;  // each game's nodes by id, small ids (-1: none)
+    std::vector<std::unordered_map<i64, int32_t>> index;  // the others
+    std::vector<i64> known;  // for an outside follower: its value
+    std::vector<int32_t> soff, succ, poff, pred, at, cnt, live, todo, queue;
+    std::vector<Part> parts;
+    std::vector<uint32_t> ends;
+    std::vector<i64> lab, cov;
+    std::vector<std::pair<i64, int32_t>> knownAt;  // known finite followers by value
+};
+inline LoopyWork loopy_work;
+
+inline void solve_loopy(int g, i64 id) {
+    LoopyWork& W = loopy_work;
+    auto& nodes = W.nodes;
+    auto& dense = W.dense;
+    auto& index = W.index;
+    auto& known = W.known;
+    auto& soff = W.soff;
+    auto& succ = W.succ;
+    nodes.clear();
+    known.clear();
+    soff.assign(1, 0);
+    succ.clear();
     if (dense.size() < games.size()) dense.resize(games.size());
-    std::vector<std::unordered_map<i64, int32_t>> index(games.size());
-    std::vector<i64> known;       // for an outside follower: its value
-    std::vector<int32_t> soff{0}, succ;
+    if (index.size() < games.size()) index.resize(games.size());
+    for (auto& m : index)
+        if (!m.empty()) m.clear();
     auto node_of = [&](int h, i64 i) -> int32_t {
         int32_t* slot = nullptr;
         if (i >= 0 && i < (i64(1) << 26)) {
@@ -1496,8 +1530,8 @@ inline void solve_loopy(int g, i64 id) {
         return n;
     };
     node_of(g, id);
-    std::vector<Part> parts;
-    std::vector<uint32_t> ends;
+    auto& parts = W.parts;
+    auto& ends = W.ends;
     for (size_t u = 0; u < nodes.size(); u++) {
         if (known[u] != UNKNOWN) {
             soff.push_back((int32_t)succ.size());
@@ -1534,25 +1568,37 @@ inline void solve_loopy(int g, i64 id) {
         }
         soff.push_back((int32_t)succ.size());
     }
-    for (const Node& x : nodes)
+    for (const auto& x : nodes)
         if (x.g >= 0 && x.id >= 0 && x.id < (i64(1) << 26)) dense[(size_t)x.g][(size_t)x.id] = -1;
     size_t n = nodes.size();
     // predecessors
-    std::vector<int32_t> poff(n + 1, 0), pred(succ.size());
+    auto& poff = W.poff;
+    auto& pred = W.pred;
+    poff.assign(n + 1, 0);
+    pred.resize(succ.size());
     for (int32_t t : succ) poff[(size_t)t + 1]++;
     for (size_t v = 0; v < n; v++) poff[v + 1] += poff[v];
     {
-        std::vector<int32_t> at(poff.begin(), poff.end() - 1);
+        auto& at = W.at;
+        at.assign(poff.begin(), poff.end() - 1);
         for (size_t v = 0; v < n; v++)
             for (int32_t e = soff[v]; e < soff[v + 1]; e++) pred[(size_t)at[(size_t)succ[(size_t)e]]++] = (int32_t)v;
     }
     // lab: -1 unlabelled, -2 infinite, >= 0 finite; known followers keep
     // their value (an infinite one counts as infinite, its K its own).
     const i64 UNL = -1, INF = -2;
-    std::vector<i64> lab(n, UNL);
-    std::vector<int32_t> cnt(n, 0);
-    std::vector<i64> cov(n, -1);
-    std::vector<int32_t> live, todo, queue;
+    auto& lab = W.lab;
+    auto& cnt = W.cnt;
+    auto& cov = W.cov;
+    auto& live = W.live;
+    auto& todo = W.todo;
+    auto& queue = W.queue;
+    lab.assign(n, UNL);
+    cnt.assign(n, 0);
+    cov.assign(n, -1);
+    live.clear();
+    todo.clear();
+    queue.clear();
     for (size_t v = 0; v < n; v++) {
         if (known[v] == UNKNOWN) live.push_back((int32_t)v);
         else lab[v] = known[v] >= 0 ? known[v] : INF;
@@ -1566,9 +1612,12 @@ inline void solve_loopy(int g, i64 id) {
         return cov[v] == i;
     };
     // known finite followers labelled i, by round: their predecessors are covered
-    std::map<i64, std::vector<int32_t>> knownAt;
+    auto& knownAt = W.knownAt;
+    knownAt.clear();
     for (size_t v = 0; v < n; v++)
-        if (known[v] != UNKNOWN && known[v] >= 0) knownAt[known[v]].push_back((int32_t)v);
+        if (known[v] != UNKNOWN && known[v] >= 0) knownAt.push_back({known[v], (int32_t)v});
+    std::sort(knownAt.begin(), knownAt.end());
+    size_t ka = 0;
     for (i64 i = 0; !live.empty(); i++) {
         auto cover = [&](int32_t u) {
             for (int32_t e = poff[(size_t)u]; e < poff[(size_t)u + 1]; e++) {
@@ -1592,9 +1641,8 @@ inline void solve_loopy(int g, i64 id) {
             cnt[(size_t)u] = c;
         }
         // the followers known to be i cover their predecessors first
-        auto it = knownAt.find(i);
-        if (it != knownAt.end())
-            for (int32_t u : it->second) cover(u);
+        while (ka < knownAt.size() && knownAt[ka].first < i) ka++;
+        for (; ka < knownAt.size() && knownAt[ka].first == i; ka++) cover(knownAt[ka].second);
         for (int32_t u : live)
             if (cnt[(size_t)u] == 0 && cov[(size_t)u] != i) queue.push_back(u);
         while (!queue.empty()) {
@@ -1612,16 +1660,29 @@ inline void solve_loopy(int g, i64 id) {
             }
         live.swap(todo);
     }
+    std::vector<i64> k;
     for (size_t v = 0; v < n; v++) {
         if (known[v] != UNKNOWN || nodes[v].g < 0) continue;
         i64 val = lab[v];
         if (val == INF) {
-            std::vector<i64> k;
+            // K: the finite values of its followers (a mask when all are below 64)
+            u64 mask = 0;
+            bool small = true;
             for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
-                size_t f = (size_t)succ[(size_t)e];
-                if (lab[f] >= 0) k.push_back(lab[f]);
+                const i64 x = lab[(size_t)succ[(size_t)e]];
+                if (x >= 64) small = false;
+                else if (x >= 0) mask |= 1ULL << x;
             }
-            val = inf_of(k);
+            if (small) {
+                val = inf_mask(mask);
+            } else {
+                k.clear();
+                for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
+                    size_t f = (size_t)succ[(size_t)e];
+                    if (lab[f] >= 0) k.push_back(lab[f]);
+                }
+                val = inf_of(k);
+            }
         }
         games[(size_t)nodes[v].g].set_state(nodes[v].id, val);
         if (loopy_game.size() <= (size_t)nodes[v].g) loopy_game.resize((size_t)nodes[v].g + 1);
