@@ -465,6 +465,17 @@ func (g *gen) forLoop(p *lang.Pattern, iter lang.Expr, body func(), stmt bool) {
 		g.rangeLoop(p.Names[0], lo, hi, body)
 		return
 	}
+	if n, site, ok := g.divisorsCall(iter); ok && !p.Tuple {
+		// divisors(n) iterated as it is found, no list built
+		d := resolve.NameDecl(p.Names[0])
+		name := g.local(d)
+		g.intVars[d] = true
+		w.open("for (rt::i64 %s : rt::Divisors(%s, %d)) {", name, n, site)
+		w.line("(void)%s;", name)
+		body()
+		w.close("}")
+		return
+	}
 	coll := g.val(iter)
 	tc := g.types[iter]
 	src := coll
@@ -534,6 +545,24 @@ func sortInts(v []int64) {
 			v[j], v[j-1] = v[j-1], v[j]
 		}
 	}
+}
+
+// divisorsCall recognizes a call of the built-in divisors: its int
+// argument's C++ and the call's site.
+func (g *gen) divisorsCall(x lang.Expr) (string, int, bool) {
+	call, ok := x.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return "", 0, false
+	}
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok {
+		return "", 0, false
+	}
+	d := resolve.Of(id)
+	if d == nil || d.Kind != resolve.Builtin || d.Name != "divisors" {
+		return "", 0, false
+	}
+	return g.intOf(call.Args[0], "divisors", true), g.site(call.Pos), true
 }
 
 // rangeLoop writes a loop of name over lo .. hi (ints, evaluated once,

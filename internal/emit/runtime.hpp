@@ -731,6 +731,75 @@ inline std::vector<i64> divisors(i64 n, int s) {
     lo.insert(lo.end(), hi.rbegin(), hi.rend());
     return lo;
 }
+// Divisors is divisors(n) as a for loop iterates it, no list built: the
+// divisors up to sqrt(n) as the trial division finds them, then their
+// cofactors, kept on the way (inline, a vector past 64), in reverse.
+struct Divisors {
+    i64 n;
+    i64 inl[64];
+    std::vector<i64> more;
+    size_t nhi = 0;
+    Divisors(i64 n_, int s) : n(n_) {
+        if (n < 1) failm(s, [&] { return std::string("divisors needs a positive int, found " + itos(n)); });
+    }
+    void keep(i64 c) {
+        if (nhi < 64) inl[nhi] = c;
+        else more.push_back(c);
+        nhi++;
+    }
+    i64 hi(size_t i) const { return i < 64 ? inl[i] : more[i - 64]; }
+    struct It {
+        Divisors* ds;
+        i64 d;      // phase 1: the divisor; 0: phase 2
+        size_t k;   // phase 2: how many cofactors are left
+        i64 cur;
+        bool done;
+        // next finds the next divisor at or after d in phase 1
+        void next() {
+            const i64 n = ds->n;
+            if (d > 0) {
+                if (n < (i64(1) << 32)) {
+                    const uint32_t m = (uint32_t)n;
+                    for (uint32_t e = (uint32_t)d; (u64)e * e <= (u64)m; e++)
+                        if (m % e == 0) {
+                            cur = e;
+                            d = e;
+                            if (e != m / e) ds->keep(m / e);
+                            return;
+                        }
+                } else {
+                    for (u64 e = (u64)d; e * e <= (u64)n; e++)
+                        if ((u64)n % e == 0) {
+                            cur = (i64)e;
+                            d = (i64)e;
+                            if (e != (u64)n / e) ds->keep((i64)((u64)n / e));
+                            return;
+                        }
+                }
+                d = 0;
+                k = ds->nhi;
+            }
+            if (k == 0) {
+                done = true;
+                return;
+            }
+            cur = ds->hi(--k);
+        }
+        i64 operator*() const { return cur; }
+        It& operator++() {
+            if (d > 0) d++;
+            next();
+            return *this;
+        }
+        bool operator!=(const It&) const { return !done; }
+    };
+    It begin() {
+        It it{this, 1, 0, 0, false};
+        it.next();
+        return it;
+    }
+    It end() { return It{this, 0, 0, 0, true}; }
+};
 inline i64 popcount(i64 n, int s) {
     if (n < 0) failm(s, [&] { return std::string("popcount needs an int >= 0, found " + itos(n)); });
     return __builtin_popcountll((u64)n);
