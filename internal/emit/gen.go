@@ -245,7 +245,7 @@ func (e *emitter) generate(f *lang.File) string {
 	}
 	for _, gm := range e.gameOrder {
 		gm.cname = g.global(cname(gm.st.Name.Name))
-		for _, p := range []string{"memo_", "ids_", "solve_", "sgv_", "top_", "pos_", "id_", "opts_", "optp_", "pend_", "drive_", "G_", "show_", "value_", "solveid_", "optsid_", "optpid_", "solvepend_", "poppend_", "pendid_", "state_", "setstate_", "sweep_", "nosweep_"} {
+		for _, p := range []string{"memo_", "ids_", "solve_", "sgv_", "top_", "pos_", "id_", "opts_", "optp_", "pend_", "drive_", "G_", "show_", "value_", "solveid_", "optsid_", "optpid_", "solvepend_", "poppend_", "pendid_", "state_", "setstate_", "sweep_", "nosweep_", "rule_"} {
 			g.gnames[p+gm.cname] = true
 		}
 	}
@@ -572,8 +572,10 @@ func (g *gen) rangeLoop(n *lang.Name, lo, hi string, body func()) {
 	d := resolve.NameDecl(n)
 	name := g.local(d)
 	g.intVars[d] = true
-	end := g.tmp("end")
-	w.open("for (rt::i64 %s = %s, %s = %s; %s <= %s; ++%s) {", name, lo, end, hi, name, end, name)
+	end, goOn := g.tmp("end"), g.tmp("go")
+	// (lo <= hi tested once: the loop ends at its break, safe at the
+	// largest int)
+	w.open("for (rt::i64 %s = %s, %s = %s, %s = %s <= %s; %s; ++%s) {", name, lo, end, hi, goOn, name, end, goOn, name)
 	body()
 	w.line("if (%s == %s) break;", name, end)
 	w.close("}")

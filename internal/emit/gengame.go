@@ -164,13 +164,26 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	params, names := g.paramList(gm)
 	key := gm.key(names)
 	w.line("const %s _k%s;", gm.keyType(), key[len(gm.keyType()):])
-	var bail string
+	var bail, solveText string
+	// a game of one int has its rule apart (rule_C), for the sweep
+	sweepable := box && len(gm.params) == 1
 	if box {
 		w.line("const rt::i64 _st = memo_%s.get(_k);", c)
 		w.line("if (_st != rt::UNKNOWN) return _st == rt::GRAY ? rt::CYCLE : _st;")
 		w.line("if (rt::depth >= rt::maxdepth) { if (rt::sweeping) return rt::ABORT; pend_%s.push_back(_k); rt::pend.push_back(G_%s); return rt::ABORT; }", c, c)
 		w.line("memo_%s.set(_k, rt::GRAY);", c)
 		bail = fmt.Sprintf("memo_%s.set(_k, rt::UNKNOWN);", c)
+		if sweepable {
+			w.line("return rule_%s(%s);", c, strings.Join(names, ", "))
+			solveText = fmt.Sprintf("static rt::i64 solve_%s(%s) {\n", c, params)
+			for _, n := range names {
+				solveText += fmt.Sprintf("    (void)%s;\n", n)
+			}
+			solveText += w.b.String() + "}\n\n"
+			w = g.begin()
+			params, names = g.paramList(gm)
+			w.line("const %s _k%s;", gm.keyType(), key[len(gm.keyType()):])
+		}
 	} else {
 		w.line("const size_t _id = (size_t)memo_%s.id(_k);", c)
 		w.line("const rt::i64 _st = memo_%s.st[_id];", c)
@@ -204,12 +217,19 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		w.line("memo_%s.st[_id] = (int32_t)_r;", c)
 	}
 	w.line("return _r;")
-	fmt.Fprintf(&b, "static rt::i64 solve_%s(%s) {\n", c, params)
+	if sweepable {
+		fmt.Fprintf(&b, "// the rule of %s: the options' values into a mex, the position's value\n", gm.st.Name.Name)
+		fmt.Fprintf(&b, "// stored (inlined in solve_%s and in the sweep's loop)\n", c)
+		fmt.Fprintf(&b, "static inline __attribute__((always_inline)) rt::i64 rule_%s(%s) {\n", c, params)
+	} else {
+		fmt.Fprintf(&b, "static rt::i64 solve_%s(%s) {\n", c, params)
+	}
 	for _, n := range names {
 		fmt.Fprintf(&b, "    (void)%s;\n", n)
 	}
 	b.WriteString(w.b.String())
 	b.WriteString("}\n\n")
+	b.WriteString(solveText)
 
 	pp := gm.protoParams()
 	var an []string
@@ -345,7 +365,7 @@ static void sweep_%[1]s() {
         for (; k <= p; ++k) {
             const rt::i64 v = memo_%[1]s.get({k});
             if (v >= 0 || v <= rt::INF0) continue;
-            if (rt::is_sig(solve_%[1]s(k))) break;
+            if (rt::is_sig(rule_%[1]s(k))) break;  // (the sweep's depth is 0: no cycle through k)
         }
         done = k > p;
     } catch (const rt::Speculative&) {
