@@ -347,15 +347,17 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	fmt.Fprintf(&b, "static void poppend_%s() { pend_%s.pop_back(); }\n", c, c)
 	fmt.Fprintf(&b, "static rt::i64 pendid_%s() { [[maybe_unused]] const auto k = pend_%s.back(); return %s; }\n", c, c, idOf("k"))
 	if box && len(gm.params) == 1 {
-		fmt.Fprintf(&b, `// a deep chain of positions (the search deferred p while computing q, a
-// little above it): p and the positions below it computed bottom up, each
-// from options already known; stopped by an option not known yet or an
-// error, after which the game is not swept again
+		fmt.Fprintf(&b, `// a deep chain of positions (the search deferred p while computing q, at
+// most 32 a level above it on average, MAXDEPTH levels: the positions
+// below are dense enough that the search would compute most): p and the
+// positions below it computed bottom up, each from options already known;
+// stopped by an option not known yet or an error, after which the game is
+// not swept again
 static bool nosweep_%[1]s = false;
 static void sweep_%[1]s() {
     if (nosweep_%[1]s || pend_%[1]s.size() < 2) return;
     const rt::i64 p = pend_%[1]s.back()[0], q = pend_%[1]s[pend_%[1]s.size() - 2][0];
-    if (!(0 <= p && p < q && q - p <= 2 * rt::MAXDEPTH)) return;
+    if (!(0 <= p && p < q && q - p <= 32 * rt::MAXDEPTH)) return;
     rt::sweeping = true;
     rt::maxdepth = 1;
     rt::i64 k = 0;

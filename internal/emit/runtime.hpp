@@ -1315,23 +1315,34 @@ inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
 }
 
 // Mex collects the SG values of a position's options as flags, one byte a
-// value (as a hand-written seen[] array): the values below 64 in the
-// depth's own 64 bytes, and once a larger one comes, all in a region of
-// the depth that grows; each is zero between uses (a Mex clears what it
-// used). Values from SMALL up and infinite values are apart, in the
-// depth's side lists. result() is the generalized SG value. A Mex is a
-// level of the search: it counts the depth while it lives (a search
-// defers a position at MAXDEPTH, so a Mex's depth is below it).
+// value (as a hand-written seen[] array): in the depth's own 64 bytes,
+// until a larger value comes; then in a region of the depth that grows,
+// of which the next positions at the depth use 256 bytes at first. The
+// flags are zero between uses (a Mex clears what it used). Values from
+// SMALL up and infinite values are apart, in the depth's side lists.
+// result() is the generalized SG value. A Mex is a level of the search:
+// it counts the depth while it lives (a search defers a position at
+// MAXDEPTH, so a Mex's depth is below it).
 inline int depth = 0;           // the search's recursion depth
 constexpr int MAXDEPTH = 1000;  // deeper, a position is deferred
 inline int maxdepth = MAXDEPTH; // (1 while a sweep runs: no recursion)
 
-alignas(64) inline uint8_t flags0[MAXDEPTH + 1][64];  // by depth
+constexpr u64 FIRST = 256;  // the flags a position at a depth with a region begins with
+alignas(64) inline uint8_t flags0[MAXDEPTH + 1][64];
+struct DepthFlags {
+    uint8_t* w;  // flags0[d], or the depth's region
+    u64 cap;     // 64, or FIRST (at most the region's size)
+};
+inline DepthFlags dflags[MAXDEPTH + 1];
+inline const bool dflags_set = [] {
+    for (int d = 0; d <= MAXDEPTH; d++) dflags[d] = {flags0[d], 64};
+    return true;
+}();
+inline std::vector<std::vector<uint8_t>> regions;  // by depth
 
 struct Side {
-    std::vector<uint8_t> flags;  // the region of the depth
-    std::vector<i64> big;        // finite values >= SMALL
-    std::vector<i64> infs;       // infinite options
+    std::vector<i64> big;   // finite values >= SMALL
+    std::vector<i64> infs;  // infinite options
 };
 inline std::vector<std::unique_ptr<Side>> sides;  // by depth
 
@@ -1343,18 +1354,27 @@ __attribute__((noinline)) inline Side* side_at(size_t d) {
 struct Mex {
     static constexpr i64 SMALL = 1 << 16;
     uint8_t* w;            // the flags of the values below cap
-    u64 cap = 64;
+    u64 cap;
     Side* side = nullptr;  // the depth's side, once a value needed it
-    Mex() : w(flags0[depth]) { ++depth; }
+    Mex() {
+        const DepthFlags& f = dflags[depth++];
+        w = f.w;
+        cap = f.cap;
+    }
     ~Mex() {
-        if (__builtin_expect(side == nullptr, 1)) std::memset(w, 0, 64);
+        if (__builtin_expect(cap == 64, 1)) std::memset(w, 0, 64);
+        else if (cap == FIRST) std::memset(w, 0, FIRST);
         else release();
+        if (__builtin_expect(side != nullptr, 0)) side_clear();
         --depth;
     }
     Mex(const Mex&) = delete;
     Mex& operator=(const Mex&) = delete;
     __attribute__((noinline)) void release() {
         std::memset(w, 0, (size_t)cap);
+        dflags[depth - 1].cap = FIRST;
+    }
+    __attribute__((noinline)) void side_clear() {
         side->big.clear();
         side->infs.clear();
     }
@@ -1363,14 +1383,16 @@ struct Mex {
     uint8_t* flags() { return w; }
     u64 n() const { return cap; }
     __attribute__((noinline)) void add_slow(i64 v) {
-        if (!side) side = side_at((size_t)(depth - 1));
+        const size_t d = (size_t)(depth - 1);
         if (v >= SMALL) {
+            if (!side) side = side_at(d);
             side->big.push_back(v);
             return;
         }
+        if (regions.size() <= d) regions.resize(d + 1);
+        auto& fs = regions[d];
         const size_t need = (size_t)v + 1;
-        auto& fs = side->flags;
-        if (fs.size() < need) fs.resize(std::max({need, fs.size() * 2, (size_t)256}), 0);
+        if (fs.size() < need) fs.resize(std::max({need, fs.size() * 2, (size_t)FIRST}), 0);
         if (cap == 64) {
             // the region takes the first 64 flags
             std::memcpy(fs.data(), w, 64);
@@ -1378,6 +1400,7 @@ struct Mex {
         }
         w = fs.data();  // (a region that grew was copied)
         cap = (u64)fs.size();
+        dflags[d] = {w, FIRST};
         w[v] = 1;
     }
     void add(i64 v) {
