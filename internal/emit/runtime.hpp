@@ -10,6 +10,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <new>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -1119,9 +1120,38 @@ inline bool enter_near(int s, const char* name, int h) {
 // array over the box [0, dim[0]) x ... x [0, dim[N-1]) that grows as
 // positions come, and a hash map for the positions outside it (negative
 // or very large arguments).
+// Cells is a box's array: it grows by realloc, which remaps a large block
+// rather than copying it (no moment with the old and the new array both).
+template <class V> struct Cells {
+    V* p = nullptr;
+    size_t n = 0;
+    Cells() = default;
+    Cells(const Cells&) = delete;
+    Cells& operator=(const Cells&) = delete;
+    ~Cells() { std::free(p); }
+    V* data() { return p; }
+    const V* data() const { return p; }
+    size_t size() const { return n; }
+    bool empty() const { return n == 0; }
+    V& operator[](size_t i) { return p[i]; }
+    const V& operator[](size_t i) const { return p[i]; }
+    // resize makes it m cells, the new ones v
+    void resize(size_t m, V v) {
+        V* q = (V*)std::realloc(p, std::max<size_t>(m, 1) * sizeof(V));
+        if (!q) throw std::bad_alloc();
+        p = q;
+        if (m > n) std::fill(p + n, p + m, v);
+        n = m;
+    }
+    void swap(Cells& o) {
+        std::swap(p, o.p);
+        std::swap(n, o.n);
+    }
+};
+
 template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
     using Key = std::array<i64, N>;
-    std::vector<V> cells;
+    Cells<V> cells;
     std::array<i64, N> dim{};
     std::unordered_map<Key, V, Hash> spill;
     static constexpr i64 MAXCELLS = i64(1) << 31;
@@ -1185,7 +1215,21 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
     void grow(const std::array<i64, N>& nd) {
         i64 total = 1;
         for (int i = 0; i < N; i++) total *= nd[i];
-        std::vector<V> nc((size_t)total, (V)DEF);
+        if (N == 1) {
+            cells.resize((size_t)total, (V)DEF);  // the cells stay where they are
+        } else {
+            grow_rows(nd, total);
+        }
+        dim = nd;
+        if (!spill.empty()) {
+            std::unordered_map<Key, V, Hash> old;
+            old.swap(spill);
+            for (auto& p : old) set(p.first, p.second);
+        }
+    }
+    void grow_rows(const std::array<i64, N>& nd, i64 total) {
+        Cells<V> nc;
+        nc.resize((size_t)total, (V)DEF);
         // copy the old cells, row by row of the last dimension
         i64 rows = 1;
         for (int i = 0; i + 1 < N; i++) rows *= dim[i];
@@ -1198,16 +1242,10 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
                     rem /= dim[i];
                 }
                 for (int i = 0; i + 1 < N; i++) nidx = nidx * nd[i] + c[i];
-                std::copy(cells.begin() + r * dim[N - 1], cells.begin() + (r + 1) * dim[N - 1], nc.begin() + nidx * nd[N - 1]);
+                std::copy(cells.data() + r * dim[N - 1], cells.data() + (r + 1) * dim[N - 1], nc.data() + nidx * nd[N - 1]);
             }
         }
         cells.swap(nc);
-        dim = nd;
-        if (!spill.empty()) {
-            std::unordered_map<Key, V, Hash> old;
-            old.swap(spill);
-            for (auto& p : old) set(p.first, p.second);
-        }
     }
 };
 
