@@ -26,6 +26,7 @@ type gen struct {
 	rule    *ruleCtx                 // the move rule being written (SG mode)
 	intVars map[*resolve.Decl]bool   // variables declared rt::i64 whatever their type (range loops)
 	globalV []string                 // global variable declarations
+	heights map[*defInfo]int         // the defs whose calls nest boundedly: their height (calls.go)
 }
 
 // writer is a function body being written, a line at a time.
@@ -244,11 +245,12 @@ func (e *emitter) generate(f *lang.File) string {
 	}
 	for _, gm := range e.gameOrder {
 		gm.cname = g.global(cname(gm.st.Name.Name))
-		for _, p := range []string{"memo_", "ids_", "solve_", "sgv_", "top_", "pos_", "id_", "opts_", "optp_", "pend_", "drive_", "G_", "show_", "value_", "solveid_", "optsid_", "optpid_", "solvepend_", "poppend_", "pendid_", "state_", "setstate_", "sweep_", "nosweep_"} {
+		for _, p := range []string{"memo_", "ids_", "solve_", "sgv_", "top_", "pos_", "id_", "opts_", "optp_", "pend_", "drive_", "G_", "show_", "value_", "solveid_", "optsid_", "optpid_", "solvepend_", "poppend_", "pendid_", "state_", "setstate_", "sweep_", "nosweep_", "rule_"} {
 			g.gnames[p+gm.cname] = true
 		}
 	}
 	g.collectGlobals(f.Stmts)
+	g.heights = e.defHeights()
 
 	var body strings.Builder
 	// ends of the top-level statements (for their comments)
@@ -463,6 +465,17 @@ func (g *gen) forLoop(p *lang.Pattern, iter lang.Expr, body func(), stmt bool) {
 		g.rangeLoop(p.Names[0], lo, hi, body)
 		return
 	}
+	if n, site, ok := g.divisorsCall(iter); ok && !p.Tuple {
+		// divisors(n) iterated as it is found, no list built
+		d := resolve.NameDecl(p.Names[0])
+		name := g.local(d)
+		g.intVars[d] = true
+		w.open("for (rt::i64 %s : rt::Divisors(%s, %d)) {", name, n, site)
+		w.line("(void)%s;", name)
+		body()
+		w.close("}")
+		return
+	}
 	coll := g.val(iter)
 	tc := g.types[iter]
 	src := coll
@@ -534,6 +547,24 @@ func sortInts(v []int64) {
 	}
 }
 
+// divisorsCall recognizes a call of the built-in divisors: its int
+// argument's C++ and the call's site.
+func (g *gen) divisorsCall(x lang.Expr) (string, int, bool) {
+	call, ok := x.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return "", 0, false
+	}
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok {
+		return "", 0, false
+	}
+	d := resolve.Of(id)
+	if d == nil || d.Kind != resolve.Builtin || d.Name != "divisors" {
+		return "", 0, false
+	}
+	return g.intOf(call.Args[0], "divisors", true), g.site(call.Pos), true
+}
+
 // rangeLoop writes a loop of name over lo .. hi (ints, evaluated once,
 // lo first), safe at the largest int.
 func (g *gen) rangeLoop(n *lang.Name, lo, hi string, body func()) {
@@ -541,8 +572,10 @@ func (g *gen) rangeLoop(n *lang.Name, lo, hi string, body func()) {
 	d := resolve.NameDecl(n)
 	name := g.local(d)
 	g.intVars[d] = true
-	end := g.tmp("end")
-	w.open("for (rt::i64 %s = %s, %s = %s; %s <= %s; ++%s) {", name, lo, end, hi, name, end, name)
+	end, goOn := g.tmp("end"), g.tmp("go")
+	// (lo <= hi tested once: the loop ends at its break, safe at the
+	// largest int)
+	w.open("for (rt::i64 %s = %s, %s = %s, %s = %s <= %s; %s; ++%s) {", name, lo, end, hi, goOn, name, end, goOn, name)
 	body()
 	w.line("if (%s == %s) break;", name, end)
 	w.close("}")
@@ -565,14 +598,26 @@ func (g *gen) defFunc(d *defInfo, st *lang.DefStmt, end int) string {
 	for _, p := range lang.ParamNames(st.Params) {
 		d.pnames = append(d.pnames, g.local(resolve.NameDecl(p)))
 	}
-	w.line("rt::Call _call(_site, %s);", cstr(st.Name.Name))
+	leave := "--rt::calls;"
+	if h, ok := g.heights[d]; ok {
+		w.line("const bool _counted = rt::enter_near(_site, %s, %d);", cstr(st.Name.Name), h)
+		leave = "if (_counted) --rt::calls;"
+	} else {
+		w.line("rt::enter(_site, %s);", cstr(st.Name.Name))
+	}
 	body := g.val(st.Body)
-	w.line("return %s;", body)
+	w.line("%s _r = %s;", ctype(d.ret), body)
+	w.line("%s", leave)
+	w.line("return _r;")
 	var b strings.Builder
 	cw := &writer{}
 	g.comment(cw, st, end)
 	b.WriteString(cw.b.String())
-	fmt.Fprintf(&b, "static %s {\n", g.defSignature(d))
+	inline := ""
+	if _, ok := g.heights[d]; ok {
+		inline = "inline "
+	}
+	fmt.Fprintf(&b, "static %s%s {\n", inline, g.defSignature(d))
 	for _, n := range d.pnames {
 		fmt.Fprintf(&b, "    (void)%s;\n", n)
 	}

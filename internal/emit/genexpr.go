@@ -485,7 +485,7 @@ func (g *gen) comp(x *lang.Comp) string {
 			w.line("return %s(std::move(%s));", want, r)
 		case lang.SumComp:
 			w.line("rt::Game %s;", r)
-			g.clauses(q.Clauses, 0, func() { g.w.line("rt::add_game_parts(%s.parts, %s);", r, g.val(x.Body)) })
+			g.clauses(q.Clauses, 0, func() { g.partsOf(x.Body, r+".parts") })
 			w.line("if (%s.parts.empty()) %s = rt::nim(0);", r, r)
 			w.line("return %s;", r)
 		}

@@ -215,11 +215,11 @@ func fastGames(fl *fastLoop) []*gameInfo {
 }
 
 // fastTables writes (decl) or refreshes the locals that hold the tables
-// of the games of a fast loop, and the mex's stamps.
+// of the games of a fast loop, and the mex's flags.
 type fastTables struct {
-	cells      map[*gameInfo]string
-	dims       map[*gameInfo][]string
-	st, sn, gn string
+	cells  map[*gameInfo]string
+	dims   map[*gameInfo][]string
+	wd, sn string // the mex's flags, how many values they hold
 }
 
 func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
@@ -227,7 +227,7 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 	decl := ft.cells == nil
 	if decl {
 		ft.cells, ft.dims = map[*gameInfo]string{}, map[*gameInfo][]string{}
-		ft.st, ft.sn, ft.gn = g.tmp("st"), g.tmp("sn"), g.tmp("gen")
+		ft.wd, ft.sn = g.tmp("fl"), g.tmp("sn")
 	}
 	for _, gm := range games {
 		pre, dpre := "", ""
@@ -247,14 +247,20 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 		}
 	}
 	if decl {
-		w.line("uint16_t* %s = _mx.data();", ft.st)
-		w.line("rt::u64 %s = _mx.n;", ft.sn)
-		w.line("uint16_t %s = _mx.gen;", ft.gn)
+		w.line("uint8_t* %s = _mx.flags();", ft.wd)
+		w.line("rt::u64 %s = _mx.n();", ft.sn)
 	} else {
-		w.line("%s = _mx.data();", ft.st)
-		w.line("%s = _mx.n;", ft.sn)
-		w.line("%s = _mx.gen;", ft.gn)
+		w.line("%s = _mx.flags();", ft.wd)
+		w.line("%s = _mx.n();", ft.sn)
 	}
+}
+
+// set writes the adding of value o (an rt::i64) to the mex in a tight
+// loop: its flag; a value not known (negative) or too large for the
+// flags leaves the loop.
+func (ft *fastTables) set(w *writer, o string) {
+	w.line("if ((rt::u64)%s >= %s) break;  // not known, or large", o, ft.sn)
+	w.line("%s[%s] = 1;", ft.wd, o)
 }
 
 // index is the cell of a position of gm with arguments as in its table.
@@ -341,8 +347,10 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 	}
 	o := g.tmp("o")
 	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-	w.line("if ((%s) < 0 || (rt::u64)%s >= %s) break;  // not known, or large", strings.Join(vals, " | "), o, ft.sn)
-	w.line("%s[%s] = %s;", ft.st, o, ft.gn)
+	if len(vals) > 1 {
+		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
+	}
+	ft.set(w, o)
 	if len(fl.per) > 0 {
 		w.close("}")
 	}
@@ -452,8 +460,10 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	}
 	o := g.tmp("o")
 	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-	w.line("if ((%s) < 0 || (rt::u64)%s >= %s) break;  // not known, or large", strings.Join(vals, " | "), o, ft.sn)
-	w.line("%s[%s] = %s;", ft.st, o, ft.gn)
+	if len(vals) > 1 {
+		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
+	}
+	ft.set(w, o)
 	w.close("}")
 	w.line("if (%s == %s) break;", it, end)
 	w.close("}")
@@ -525,8 +535,7 @@ func (g *gen) insideElems(fl *fastLoop, args [][]fastArg, ft *fastTables, it, en
 	}
 	v := g.tmp("v")
 	w.line("const rt::i64 %s = %s[%s];", v, cells, a.expr(name))
-	w.line("if ((rt::u64)%s >= %s) break;  // not known, or large", v, ft.sn)
-	w.line("%s[%s] = %s;", ft.st, v, ft.gn)
+	ft.set(w, v)
 	w.close("}")
 	w.close("}")
 }

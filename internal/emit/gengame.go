@@ -164,13 +164,26 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	params, names := g.paramList(gm)
 	key := gm.key(names)
 	w.line("const %s _k%s;", gm.keyType(), key[len(gm.keyType()):])
-	var bail string
+	var bail, solveText string
+	// a game of one int has its rule apart (rule_C), for the sweep
+	sweepable := box && len(gm.params) == 1
 	if box {
 		w.line("const rt::i64 _st = memo_%s.get(_k);", c)
 		w.line("if (_st != rt::UNKNOWN) return _st == rt::GRAY ? rt::CYCLE : _st;")
 		w.line("if (rt::depth >= rt::maxdepth) { if (rt::sweeping) return rt::ABORT; pend_%s.push_back(_k); rt::pend.push_back(G_%s); return rt::ABORT; }", c, c)
 		w.line("memo_%s.set(_k, rt::GRAY);", c)
 		bail = fmt.Sprintf("memo_%s.set(_k, rt::UNKNOWN);", c)
+		if sweepable {
+			w.line("return rule_%s(%s);", c, strings.Join(names, ", "))
+			solveText = fmt.Sprintf("static rt::i64 solve_%s(%s) {\n", c, params)
+			for _, n := range names {
+				solveText += fmt.Sprintf("    (void)%s;\n", n)
+			}
+			solveText += w.b.String() + "}\n\n"
+			w = g.begin()
+			params, names = g.paramList(gm)
+			w.line("const %s _k%s;", gm.keyType(), key[len(gm.keyType()):])
+		}
 	} else {
 		w.line("const size_t _id = (size_t)memo_%s.id(_k);", c)
 		w.line("const rt::i64 _st = memo_%s.st[_id];", c)
@@ -179,8 +192,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		w.line("memo_%s.st[_id] = (int32_t)rt::GRAY;", c)
 		bail = fmt.Sprintf("memo_%s.st[_id] = (int32_t)rt::UNKNOWN;", c)
 	}
-	w.line("rt::Level _lv;")
-	w.line("rt::Mex& _mx = *_lv.mx;")
+	w.line("rt::Mex _mx;")
 	g.rule = &ruleCtx{gm: gm, bail: bail}
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
@@ -205,12 +217,19 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		w.line("memo_%s.st[_id] = (int32_t)_r;", c)
 	}
 	w.line("return _r;")
-	fmt.Fprintf(&b, "static rt::i64 solve_%s(%s) {\n", c, params)
+	if sweepable {
+		fmt.Fprintf(&b, "// the rule of %s: the options' values into a mex, the position's value\n", gm.st.Name.Name)
+		fmt.Fprintf(&b, "// stored (inlined in solve_%s and in the sweep's loop)\n", c)
+		fmt.Fprintf(&b, "static inline __attribute__((always_inline)) rt::i64 rule_%s(%s) {\n", c, params)
+	} else {
+		fmt.Fprintf(&b, "static rt::i64 solve_%s(%s) {\n", c, params)
+	}
 	for _, n := range names {
 		fmt.Fprintf(&b, "    (void)%s;\n", n)
 	}
 	b.WriteString(w.b.String())
 	b.WriteString("}\n\n")
+	b.WriteString(solveText)
 
 	pp := gm.protoParams()
 	var an []string
@@ -225,10 +244,18 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	fmt.Fprintf(&b, "// the value of a position of %s inside a search, and at the top level\n", gm.st.Name.Name)
 	fmt.Fprintf(&b, "static inline rt::i64 sgv_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return solve_%s(%s);\n}\n", c, pp, get, c, args)
 	fmt.Fprintf(&b, "static inline rt::i64 top_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return drive_%s(%s);\n}\n", c, pp, get, c, args)
+	fmt.Fprintf(&b, "// (the search begins at once; a position it defers, or a cycle, goes to the driver)\n")
 	fmt.Fprintf(&b, "static rt::i64 drive_%s(%s) {\n", c, pp)
 	if box {
 		fmt.Fprintf(&b, "    memo_%s.reserve(%s);\n", c, k)
 	}
+	fmt.Fprintf(&b, "    if (rt::depth == 0 && rt::pend.empty()) {\n")
+	fmt.Fprintf(&b, "        const size_t _b = pend_%s.size();\n", c)
+	fmt.Fprintf(&b, "        const rt::i64 _v = solve_%s(%s);\n", c, args)
+	fmt.Fprintf(&b, "        if (!rt::is_sig(_v)) return _v;\n")
+	fmt.Fprintf(&b, "        if (_v == rt::CYCLE) {\n            rt::solve_loopy(G_%s, id_%s(%s));\n            return %s;\n        }\n", c, c, args, get)
+	fmt.Fprintf(&b, "        pend_%s.insert(pend_%s.begin() + (long)_b, %s);\n", c, c, k)
+	fmt.Fprintf(&b, "        rt::drive_under(G_%s, 0);\n        return %s;\n    }\n", c, get)
 	fmt.Fprintf(&b, "    pend_%s.push_back(%s);\n    rt::drive(G_%s);\n    return %s;\n}\n", c, k, c, get)
 
 	// pos_C: a position's id is its int argument (one int), or its index
@@ -284,7 +311,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		}
 		q := ir.LowerAlt(alt, ir.MoveValues)
 		g.clauses(q.Clauses, 0, func() {
-			g.partsOf(alt.Body)
+			g.partsOf(alt.Body, "parts")
 			g.w.line("ends.push_back((uint32_t)parts.size());")
 		})
 	}
@@ -320,28 +347,32 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	fmt.Fprintf(&b, "static void poppend_%s() { pend_%s.pop_back(); }\n", c, c)
 	fmt.Fprintf(&b, "static rt::i64 pendid_%s() { [[maybe_unused]] const auto k = pend_%s.back(); return %s; }\n", c, c, idOf("k"))
 	if box && len(gm.params) == 1 {
-		fmt.Fprintf(&b, `// a deep chain of positions (the search deferred p while computing q, a
-// little above it): p and the positions below it computed bottom up, each
-// from options already known; stopped by an option not known yet or an
-// error, after which the game is not swept again
+		fmt.Fprintf(&b, `// a deep chain of positions (the search deferred p while computing q, at
+// most 32 a level above it on average, MAXDEPTH levels: the positions
+// below are dense enough that the search would compute most): p and the
+// positions below it computed bottom up, each from options already known;
+// stopped by an option not known yet or an error, after which the game is
+// not swept again
 static bool nosweep_%[1]s = false;
 static void sweep_%[1]s() {
     if (nosweep_%[1]s || pend_%[1]s.size() < 2) return;
     const rt::i64 p = pend_%[1]s.back()[0], q = pend_%[1]s[pend_%[1]s.size() - 2][0];
-    if (!(0 <= p && p < q && q - p <= 2 * rt::MAXDEPTH)) return;
+    if (!(0 <= p && p < q && q - p <= 32 * rt::MAXDEPTH)) return;
     rt::sweeping = true;
     rt::maxdepth = 1;
     rt::i64 k = 0;
     bool done = false;
+    const int calls = rt::calls;
     try {
         for (; k <= p; ++k) {
             const rt::i64 v = memo_%[1]s.get({k});
             if (v >= 0 || v <= rt::INF0) continue;
-            if (rt::is_sig(solve_%[1]s(k))) break;
+            if (rt::is_sig(rule_%[1]s(k))) break;  // (the sweep's depth is 0: no cycle through k)
         }
         done = k > p;
     } catch (const rt::Speculative&) {
         memo_%[1]s.set({k}, rt::UNKNOWN);
+        rt::calls = calls;
     }
     rt::sweeping = false;
     rt::maxdepth = rt::MAXDEPTH;
@@ -422,29 +453,30 @@ func (g *gen) registerGames() string {
 	return b.String()
 }
 
-// partsOf writes the parts of game expression x pushed onto parts: a
-// position's, a nimber's, each part of a sum.
-func (g *gen) partsOf(x lang.Expr) {
+// partsOf writes the parts of game expression x pushed onto the vector
+// of parts into: a position's, a nimber's, each part of a sum (no game
+// value built for each).
+func (g *gen) partsOf(x lang.Expr, into string) {
 	w := g.w
 	switch x := x.(type) {
 	case *lang.Call:
 		if _, gm, _ := g.callee(x); gm != nil {
-			w.line("parts.push_back(rt::Part{G_%s, id_%s(%s)});", gm.cname, gm.cname, g.argList(x.Args))
+			w.line("%s.push_back(rt::Part{G_%s, id_%s(%s)});", into, gm.cname, gm.cname, g.argList(x.Args))
 			return
 		}
 	case *lang.Unary:
 		if x.Op == lang.OpNimber {
-			w.line("parts.push_back(rt::Part{-1, rt::nimber(%s, %d)});", g.intOf(x.X, "*", true), g.site(x.Pos))
+			w.line("%s.push_back(rt::Part{-1, rt::nimber(%s, %d)});", into, g.intOf(x.X, "*", true), g.site(x.Pos))
 			return
 		}
 	case *lang.Binary:
 		if x.Op == lang.OpAdd {
-			g.partsOf(x.X)
-			g.partsOf(x.Y)
+			g.partsOf(x.X, into)
+			g.partsOf(x.Y, into)
 			return
 		}
 	}
-	w.line("rt::add_game_parts(parts, %s);", g.val(x))
+	w.line("rt::add_game_parts(%s, %s);", into, g.val(x))
 }
 
 // argList is the arguments of a call written in a statement context:

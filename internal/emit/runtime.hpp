@@ -10,6 +10,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <new>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -139,6 +140,7 @@ inline bool is_inf(i64 v) { return v <= INF0 && !is_sig(v); }
 inline std::vector<std::vector<i64>> infk;  // each infinite value's K, ascending
 inline std::map<std::vector<i64>, i64> infid;
 
+inline std::unordered_map<u64, i64> infmask;  // the ids of the Ks of values below 64, by their masks
 inline i64 inf_of(std::vector<i64> k) {
     std::sort(k.begin(), k.end());
     k.erase(std::unique(k.begin(), k.end()), k.end());
@@ -148,6 +150,17 @@ inline i64 inf_of(std::vector<i64> k) {
     infk.push_back(k);
     infid.emplace(std::move(k), id);
     return INF0 - id;
+}
+// inf_mask is inf_of of the K whose values, all below 64, are mask's bits.
+inline i64 inf_mask(u64 mask) {
+    auto it = infmask.find(mask);
+    if (it != infmask.end()) return it->second;
+    std::vector<i64> k;
+    for (int b = 0; b < 64; b++)
+        if (mask >> b & 1) k.push_back(b);
+    const i64 v = inf_of(std::move(k));
+    infmask.emplace(mask, v);
+    return v;
 }
 inline const std::vector<i64>& kof(i64 v) { return infk[(size_t)(INF0 - v)]; }
 
@@ -719,6 +732,75 @@ inline std::vector<i64> divisors(i64 n, int s) {
     lo.insert(lo.end(), hi.rbegin(), hi.rend());
     return lo;
 }
+// Divisors is divisors(n) as a for loop iterates it, no list built: the
+// divisors up to sqrt(n) as the trial division finds them, then their
+// cofactors, kept on the way (inline, a vector past 64), in reverse.
+struct Divisors {
+    i64 n;
+    i64 inl[64];
+    std::vector<i64> more;
+    size_t nhi = 0;
+    Divisors(i64 n_, int s) : n(n_) {
+        if (n < 1) failm(s, [&] { return std::string("divisors needs a positive int, found " + itos(n)); });
+    }
+    void keep(i64 c) {
+        if (nhi < 64) inl[nhi] = c;
+        else more.push_back(c);
+        nhi++;
+    }
+    i64 hi(size_t i) const { return i < 64 ? inl[i] : more[i - 64]; }
+    struct It {
+        Divisors* ds;
+        i64 d;      // phase 1: the divisor; 0: phase 2
+        size_t k;   // phase 2: how many cofactors are left
+        i64 cur;
+        bool done;
+        // next finds the next divisor at or after d in phase 1
+        void next() {
+            const i64 n = ds->n;
+            if (d > 0) {
+                if (n < (i64(1) << 32)) {
+                    const uint32_t m = (uint32_t)n;
+                    for (uint32_t e = (uint32_t)d; (u64)e * e <= (u64)m; e++)
+                        if (m % e == 0) {
+                            cur = e;
+                            d = e;
+                            if (e != m / e) ds->keep(m / e);
+                            return;
+                        }
+                } else {
+                    for (u64 e = (u64)d; e * e <= (u64)n; e++)
+                        if ((u64)n % e == 0) {
+                            cur = (i64)e;
+                            d = (i64)e;
+                            if (e != (u64)n / e) ds->keep((i64)((u64)n / e));
+                            return;
+                        }
+                }
+                d = 0;
+                k = ds->nhi;
+            }
+            if (k == 0) {
+                done = true;
+                return;
+            }
+            cur = ds->hi(--k);
+        }
+        i64 operator*() const { return cur; }
+        It& operator++() {
+            if (d > 0) d++;
+            next();
+            return *this;
+        }
+        bool operator!=(const It&) const { return !done; }
+    };
+    It begin() {
+        It it{this, 1, 0, 0, false};
+        it.next();
+        return it;
+    }
+    It end() { return It{this, 0, 0, 0, true}; }
+};
 inline i64 popcount(i64 n, int s) {
     if (n < 0) failm(s, [&] { return std::string("popcount needs an int >= 0, found " + itos(n)); });
     return __builtin_popcountll((u64)n);
@@ -1014,24 +1096,62 @@ inline std::vector<i64> read_ints(int s) {
 
 // ---- def calls: the depth grundy allows ----
 inline int calls = 0;
-struct Call {
-    explicit Call(int s, const char* name) {
-        if (__builtin_expect(++calls > 100000, 0))
-            failm(s, [&] { return std::string(std::string("too many nested calls (more than 100000): is the recursion of ") + name + " unbounded?"); });
+[[noreturn]] __attribute__((noinline, cold)) inline void too_deep(int s, const char* name) {
+    fail(s, std::string("too many nested calls (more than 100000): is the recursion of ") + name + " unbounded?");
+}
+// enter counts a def's call (its translation leaves with --calls): no
+// object with a destructor, so that a small def is inlined where it is
+// called. (A sweep that stops at an error puts calls back.)
+inline void enter(int s, const char* name) {
+    if (__builtin_expect(++calls > 100000, 0)) too_deep(s, name);
+}
+// enter_near is enter for a def whose calls nest at most h deep: it
+// counts only within h of the bound (true: the def leaves with --calls).
+inline bool enter_near(int s, const char* name, int h) {
+    if (__builtin_expect(calls > 100000 - h, 0)) {
+        enter(s, name);
+        return true;
     }
-    ~Call() { --calls; }
-    Call(const Call&) = delete;
-    Call& operator=(const Call&) = delete;
-};
+    return false;
+}
 
 // ---- memo tables ----
 // Box is a game's table of positions whose arguments are N ints: a dense
 // array over the box [0, dim[0]) x ... x [0, dim[N-1]) that grows as
 // positions come, and a hash map for the positions outside it (negative
 // or very large arguments).
+// Cells is a box's array: it grows by realloc, which remaps a large block
+// rather than copying it (no moment with the old and the new array both).
+template <class V> struct Cells {
+    V* p = nullptr;
+    size_t n = 0;
+    Cells() = default;
+    Cells(const Cells&) = delete;
+    Cells& operator=(const Cells&) = delete;
+    ~Cells() { std::free(p); }
+    V* data() { return p; }
+    const V* data() const { return p; }
+    size_t size() const { return n; }
+    bool empty() const { return n == 0; }
+    V& operator[](size_t i) { return p[i]; }
+    const V& operator[](size_t i) const { return p[i]; }
+    // resize makes it m cells, the new ones v
+    void resize(size_t m, V v) {
+        V* q = (V*)std::realloc(p, std::max<size_t>(m, 1) * sizeof(V));
+        if (!q) throw std::bad_alloc();
+        p = q;
+        if (m > n) std::fill(p + n, p + m, v);
+        n = m;
+    }
+    void swap(Cells& o) {
+        std::swap(p, o.p);
+        std::swap(n, o.n);
+    }
+};
+
 template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
     using Key = std::array<i64, N>;
-    std::vector<V> cells;
+    Cells<V> cells;
     std::array<i64, N> dim{};
     std::unordered_map<Key, V, Hash> spill;
     static constexpr i64 MAXCELLS = i64(1) << 31;
@@ -1095,7 +1215,21 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
     void grow(const std::array<i64, N>& nd) {
         i64 total = 1;
         for (int i = 0; i < N; i++) total *= nd[i];
-        std::vector<V> nc((size_t)total, (V)DEF);
+        if (N == 1) {
+            cells.resize((size_t)total, (V)DEF);  // the cells stay where they are
+        } else {
+            grow_rows(nd, total);
+        }
+        dim = nd;
+        if (!spill.empty()) {
+            std::unordered_map<Key, V, Hash> old;
+            old.swap(spill);
+            for (auto& p : old) set(p.first, p.second);
+        }
+    }
+    void grow_rows(const std::array<i64, N>& nd, i64 total) {
+        Cells<V> nc;
+        nc.resize((size_t)total, (V)DEF);
         // copy the old cells, row by row of the last dimension
         i64 rows = 1;
         for (int i = 0; i + 1 < N; i++) rows *= dim[i];
@@ -1108,16 +1242,10 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
                     rem /= dim[i];
                 }
                 for (int i = 0; i + 1 < N; i++) nidx = nidx * nd[i] + c[i];
-                std::copy(cells.begin() + r * dim[N - 1], cells.begin() + (r + 1) * dim[N - 1], nc.begin() + nidx * nd[N - 1]);
+                std::copy(cells.data() + r * dim[N - 1], cells.data() + (r + 1) * dim[N - 1], nc.data() + nidx * nd[N - 1]);
             }
         }
         cells.swap(nc);
-        dim = nd;
-        if (!spill.empty()) {
-            std::unordered_map<Key, V, Hash> old;
-            old.swap(spill);
-            for (auto& p : old) set(p.first, p.second);
-        }
     }
 };
 
@@ -1224,65 +1352,110 @@ inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
     return fits((__int128)c * lo + r, (__int128)c * end + r, r, dim, c, lo, end);
 }
 
-// Mex collects the SG values of a position's options: finite values as
-// stamps in a region of one arena shared by the search's levels, used as
-// a stack (a level's region grows only while it is the deepest, and is
-// given back when its position is done); a value is in when its stamp is
-// the position's own (no clearing, no read-modify-write); large and
-// infinite values apart. result() is the generalized SG value.
-inline std::vector<uint16_t> arena(1 << 12, 0);
-inline size_t arena_top = 0;
-inline uint16_t stamp = 0;
+// Mex collects the SG values of a position's options as flags, one byte a
+// value (as a hand-written seen[] array): in the depth's own 64 bytes,
+// until a larger value comes; then in a region of the depth that grows,
+// of which the next positions at the depth use 256 bytes at first. The
+// flags are zero between uses (a Mex clears what it used). Values from
+// SMALL up and infinite values are apart, in the depth's side lists.
+// result() is the generalized SG value. A Mex is a level of the search:
+// it counts the depth while it lives (a search defers a position at
+// MAXDEPTH, so a Mex's depth is below it).
+inline int depth = 0;           // the search's recursion depth
+constexpr int MAXDEPTH = 1000;  // deeper, a position is deferred
+inline int maxdepth = MAXDEPTH; // (1 while a sweep runs: no recursion)
 
-struct Mex;
-void restamp(Mex* opening);
+constexpr u64 FIRST = 256;  // the flags a position at a depth with a region begins with
+alignas(64) inline uint8_t flags0[MAXDEPTH + 1][64];
+struct DepthFlags {
+    uint8_t* w;  // flags0[d], or the depth's region
+    u64 cap;     // 64, or FIRST (at most the region's size)
+};
+inline DepthFlags dflags[MAXDEPTH + 1];
+inline const bool dflags_set = [] {
+    for (int d = 0; d <= MAXDEPTH; d++) dflags[d] = {flags0[d], 64};
+    return true;
+}();
+inline std::vector<std::vector<uint8_t>> regions;  // by depth
 
-struct Mex {
-    size_t base = 0, n = 0;  // the region: arena[base, base + n)
-    uint16_t gen = 0;
+struct Side {
     std::vector<i64> big;   // finite values >= SMALL
     std::vector<i64> infs;  // infinite options
+};
+inline std::vector<std::unique_ptr<Side>> sides;  // by depth
+
+__attribute__((noinline)) inline Side* side_at(size_t d) {
+    while (sides.size() <= d) sides.push_back(std::make_unique<Side>());
+    return sides[d].get();
+}
+
+struct Mex {
     static constexpr i64 SMALL = 1 << 16;
-    size_t last = 64;  // the region the previous position at this depth needed
-    void open() {
-        base = arena_top;
-        n = last;  // a first region, without asking (stale stamps are older)
-        arena_top = base + n;
-        if (__builtin_expect(arena.size() < arena_top, 0)) arena.resize(std::max(arena_top, arena.size() * 2), 0);
-        if (__builtin_expect(++stamp == 0, 0)) restamp(this);
-        gen = stamp;
-        if (__builtin_expect(!big.empty() || !infs.empty(), 0)) {
-            big.clear();
-            infs.clear();
-        }
+    uint8_t* w;            // the flags of the values below cap
+    u64 cap;
+    Side* side = nullptr;  // the depth's side, once a value needed it
+    Mex() {
+        const DepthFlags& f = dflags[depth++];
+        w = f.w;
+        cap = f.cap;
     }
-    void close() {
-        last = std::max<size_t>(64, n);
-        arena_top = base;
+    ~Mex() {
+        if (__builtin_expect(cap == 64, 1)) std::memset(w, 0, 64);
+        else if (cap == FIRST) std::memset(w, 0, FIRST);
+        else release();
+        if (__builtin_expect(side != nullptr, 0)) side_clear();
+        --depth;
     }
-    uint16_t* data() { return arena.data() + base; }
+    Mex(const Mex&) = delete;
+    Mex& operator=(const Mex&) = delete;
+    __attribute__((noinline)) void release() {
+        std::memset(w, 0, (size_t)cap);
+        dflags[depth - 1].cap = FIRST;
+    }
+    __attribute__((noinline)) void side_clear() {
+        side->big.clear();
+        side->infs.clear();
+    }
+    // a fast loop sets a value v below n() as flags()[v] = 1 (flags and n
+    // change when a value goes the general way)
+    uint8_t* flags() { return w; }
+    u64 n() const { return cap; }
     __attribute__((noinline)) void add_slow(i64 v) {
-        if (v < SMALL) {
-            size_t want = std::min<size_t>(std::max((size_t)v + 1, n * 2 + 16), SMALL);
-            if (arena.size() < base + want) arena.resize(std::max(base + want, arena.size() * 2), 0);
-            n = want;
-            arena_top = base + n;
-            arena[base + (size_t)v] = gen;
-        } else {
-            big.push_back(v);
+        const size_t d = (size_t)(depth - 1);
+        if (v >= SMALL) {
+            if (!side) side = side_at(d);
+            side->big.push_back(v);
+            return;
         }
+        if (regions.size() <= d) regions.resize(d + 1);
+        auto& fs = regions[d];
+        const size_t need = (size_t)v + 1;
+        if (fs.size() < need) fs.resize(std::max({need, fs.size() * 2, (size_t)FIRST}), 0);
+        if (cap == 64) {
+            // the region takes the first 64 flags
+            std::memcpy(fs.data(), w, 64);
+            std::memset(w, 0, 64);
+        }
+        w = fs.data();  // (a region that grew was copied)
+        cap = (u64)fs.size();
+        dflags[d] = {w, FIRST};
+        w[v] = 1;
     }
     void add(i64 v) {
-        if (__builtin_expect((u64)v < n, 1)) arena[base + (size_t)v] = gen;
+        if (__builtin_expect((u64)v < cap, 1)) w[v] = 1;
         else add_slow(v);
     }
     // add_any adds an option's value, finite or infinite.
     void add_any(i64 v) {
         if (__builtin_expect(v >= 0, 1)) add(v);
-        else infs.push_back(v);
+        else add_inf(v);
+    }
+    __attribute__((noinline)) void add_inf(i64 v) {
+        if (!side) side = side_at((size_t)(depth - 1));
+        side->infs.push_back(v);
     }
     __attribute__((noinline)) i64 mex_big(i64 m) const {
-        auto b = big;
+        auto b = side->big;
         std::sort(b.begin(), b.end());
         for (i64 x : b) {
             if (x == m) m++;
@@ -1291,21 +1464,24 @@ struct Mex {
         return m;
     }
     i64 mex() const {
-        const uint16_t* st = arena.data() + base;
-        size_t m = 0;
-        while (m < n && st[m] == gen) m++;
-        if (m < n || big.empty()) return (i64)m;
+        u64 m = 0;
+        for (u64 x; m + 8 <= cap; m += 8) {  // eight flags at a time while all are set
+            std::memcpy(&x, w + m, 8);
+            if (x != 0x0101010101010101ULL) break;
+        }
+        while (m < cap && w[m]) m++;
+        if (__builtin_expect(m < cap, 1) || !side || side->big.empty()) return (i64)m;
         return mex_big((i64)m);
     }
     std::vector<i64> values() const {
         std::vector<i64> k;
-        for (size_t i = 0; i < n; i++)
-            if (arena[base + i] == gen) k.push_back((i64)i);
-        k.insert(k.end(), big.begin(), big.end());
+        for (u64 i = 0; i < cap; i++)
+            if (w[i]) k.push_back((i64)i);
+        if (side) k.insert(k.end(), side->big.begin(), side->big.end());
         return k;
     }
     __attribute__((noinline)) i64 result_inf(i64 m) const {
-        for (i64 f : infs) {
+        for (i64 f : side->infs) {
             const auto& k = kof(f);
             if (!std::binary_search(k.begin(), k.end(), m)) return inf_of(values());
         }
@@ -1313,47 +1489,9 @@ struct Mex {
     }
     i64 result() const {
         i64 m = mex();
-        if (__builtin_expect(infs.empty(), 1)) return m;
+        if (__builtin_expect(!side, 1) || side->infs.empty()) return m;
         return result_inf(m);
     }
-};
-
-inline int depth = 0;                            // the search's recursion depth
-inline std::vector<std::unique_ptr<Mex>> mexes;  // one per depth
-constexpr int MAXDEPTH = 1000;                   // deeper, a position is deferred
-inline int maxdepth = MAXDEPTH;                  // (1 while a sweep runs: no recursion)
-
-__attribute__((noinline)) inline void more_mexes() { mexes.push_back(std::make_unique<Mex>()); }
-
-// restamp renumbers the stamps when they wrap around: the levels in use
-// (below the one opening) keep their values under stamps 1, 2, ...; the
-// rest of the arena is cleared.
-__attribute__((noinline)) inline void restamp(Mex* opening) {
-    uint16_t ng = 0;
-    for (auto& up : mexes) {
-        Mex* m = up.get();
-        if (m == opening) break;
-        ++ng;
-        for (size_t i = 0; i < m->n; i++) arena[m->base + i] = arena[m->base + i] == m->gen ? ng : 0;
-        m->gen = ng;
-    }
-    std::fill(arena.begin() + (long)opening->base, arena.end(), 0);
-    stamp = (uint16_t)(ng + 1);
-}
-
-struct Level {
-    Mex* mx;
-    Level() {
-        if (__builtin_expect((size_t)depth >= mexes.size(), 0)) more_mexes();
-        mx = mexes[(size_t)depth++].get();
-        mx->open();
-    }
-    ~Level() {
-        mx->close();
-        --depth;
-    }
-    Level(const Level&) = delete;
-    Level& operator=(const Level&) = delete;
 };
 
 // The positions deferred by a search that went too deep, by game.
@@ -1364,9 +1502,7 @@ void solve_loopy(int g, i64 id);
 // drive computes the position game g has just deferred (the root of a
 // search asked for at the top level), and every position its search
 // defers, deepest first.
-inline void drive(int g) {
-    pend.push_back(g);
-    size_t base = pend.size() - 1;
+inline void drive_loop(size_t base) {
     while (pend.size() > base) {
         int h = pend.back();
         i64 v = games[(size_t)h].solve_pend();
@@ -1379,6 +1515,18 @@ inline void drive(int g) {
         games[(size_t)h].pop_pend();
         pend.pop_back();
     }
+}
+inline void drive(int g) {
+    pend.push_back(g);
+    drive_loop(pend.size() - 1);
+}
+// drive_under computes a position of game g whose search, begun at the
+// top level, was deferred: the positions it deferred (pending above
+// base) first, then it (its key put under them, in its game's pend).
+__attribute__((noinline)) inline void drive_under(int g, size_t base) {
+    pend.insert(pend.begin() + (long)base, g);
+    if (pend.back() == g && games[(size_t)g].sweep) games[(size_t)g].sweep();
+    drive_loop(base);
 }
 
 // the SG value of a game value (top level)
@@ -1457,19 +1605,41 @@ inline std::vector<Game> winning(const Game& g, int s) {
 // solve_loopy labels every position not yet known that is reachable from
 // position id of game g, by the rounds of Smith's and Fraenkel-Yesha's
 // labelling; positions known before are followers of known value.
-inline void solve_loopy(int g, i64 id) {
+// (its buffers are kept from one call to the next: a program may call it
+// for many small regions)
+struct LoopyWork {
     struct Node {
         int g;
         i64 id;
     };
     std::vector<Node> nodes;
-    // each game's positions by id: a dense array for small ids (kept from
-    // one call to the next, its entries put back to -1), else a map
-    static std::vector<std::vector<int32_t>> dense;
+    std::vector<std::vector<int32_t>> dense;  // each game's nodes by id, small ids (-1: none)
+    std::vector<std::unordered_map<i64, int32_t>> index;  // the others
+    std::vector<i64> known;  // for an outside follower: its value
+    std::vector<int32_t> soff, succ, poff, pred, at, cnt, live, todo, queue;
+    std::vector<Part> parts;
+    std::vector<uint32_t> ends;
+    std::vector<i64> lab, cov;
+    std::vector<std::pair<i64, int32_t>> knownAt;  // known finite followers by value
+};
+inline LoopyWork loopy_work;
+
+inline void solve_loopy(int g, i64 id) {
+    LoopyWork& W = loopy_work;
+    auto& nodes = W.nodes;
+    auto& dense = W.dense;
+    auto& index = W.index;
+    auto& known = W.known;
+    auto& soff = W.soff;
+    auto& succ = W.succ;
+    nodes.clear();
+    known.clear();
+    soff.assign(1, 0);
+    succ.clear();
     if (dense.size() < games.size()) dense.resize(games.size());
-    std::vector<std::unordered_map<i64, int32_t>> index(games.size());
-    std::vector<i64> known;       // for an outside follower: its value
-    std::vector<int32_t> soff{0}, succ;
+    if (index.size() < games.size()) index.resize(games.size());
+    for (auto& m : index)
+        if (!m.empty()) m.clear();
     auto node_of = [&](int h, i64 i) -> int32_t {
         int32_t* slot = nullptr;
         if (i >= 0 && i < (i64(1) << 26)) {
@@ -1490,8 +1660,8 @@ inline void solve_loopy(int g, i64 id) {
         return n;
     };
     node_of(g, id);
-    std::vector<Part> parts;
-    std::vector<uint32_t> ends;
+    auto& parts = W.parts;
+    auto& ends = W.ends;
     for (size_t u = 0; u < nodes.size(); u++) {
         if (known[u] != UNKNOWN) {
             soff.push_back((int32_t)succ.size());
@@ -1528,25 +1698,37 @@ inline void solve_loopy(int g, i64 id) {
         }
         soff.push_back((int32_t)succ.size());
     }
-    for (const Node& x : nodes)
+    for (const auto& x : nodes)
         if (x.g >= 0 && x.id >= 0 && x.id < (i64(1) << 26)) dense[(size_t)x.g][(size_t)x.id] = -1;
     size_t n = nodes.size();
     // predecessors
-    std::vector<int32_t> poff(n + 1, 0), pred(succ.size());
+    auto& poff = W.poff;
+    auto& pred = W.pred;
+    poff.assign(n + 1, 0);
+    pred.resize(succ.size());
     for (int32_t t : succ) poff[(size_t)t + 1]++;
     for (size_t v = 0; v < n; v++) poff[v + 1] += poff[v];
     {
-        std::vector<int32_t> at(poff.begin(), poff.end() - 1);
+        auto& at = W.at;
+        at.assign(poff.begin(), poff.end() - 1);
         for (size_t v = 0; v < n; v++)
             for (int32_t e = soff[v]; e < soff[v + 1]; e++) pred[(size_t)at[(size_t)succ[(size_t)e]]++] = (int32_t)v;
     }
     // lab: -1 unlabelled, -2 infinite, >= 0 finite; known followers keep
     // their value (an infinite one counts as infinite, its K its own).
     const i64 UNL = -1, INF = -2;
-    std::vector<i64> lab(n, UNL);
-    std::vector<int32_t> cnt(n, 0);
-    std::vector<i64> cov(n, -1);
-    std::vector<int32_t> live, todo, queue;
+    auto& lab = W.lab;
+    auto& cnt = W.cnt;
+    auto& cov = W.cov;
+    auto& live = W.live;
+    auto& todo = W.todo;
+    auto& queue = W.queue;
+    lab.assign(n, UNL);
+    cnt.assign(n, 0);
+    cov.assign(n, -1);
+    live.clear();
+    todo.clear();
+    queue.clear();
     for (size_t v = 0; v < n; v++) {
         if (known[v] == UNKNOWN) live.push_back((int32_t)v);
         else lab[v] = known[v] >= 0 ? known[v] : INF;
@@ -1560,9 +1742,12 @@ inline void solve_loopy(int g, i64 id) {
         return cov[v] == i;
     };
     // known finite followers labelled i, by round: their predecessors are covered
-    std::map<i64, std::vector<int32_t>> knownAt;
+    auto& knownAt = W.knownAt;
+    knownAt.clear();
     for (size_t v = 0; v < n; v++)
-        if (known[v] != UNKNOWN && known[v] >= 0) knownAt[known[v]].push_back((int32_t)v);
+        if (known[v] != UNKNOWN && known[v] >= 0) knownAt.push_back({known[v], (int32_t)v});
+    std::sort(knownAt.begin(), knownAt.end());
+    size_t ka = 0;
     for (i64 i = 0; !live.empty(); i++) {
         auto cover = [&](int32_t u) {
             for (int32_t e = poff[(size_t)u]; e < poff[(size_t)u + 1]; e++) {
@@ -1586,9 +1771,8 @@ inline void solve_loopy(int g, i64 id) {
             cnt[(size_t)u] = c;
         }
         // the followers known to be i cover their predecessors first
-        auto it = knownAt.find(i);
-        if (it != knownAt.end())
-            for (int32_t u : it->second) cover(u);
+        while (ka < knownAt.size() && knownAt[ka].first < i) ka++;
+        for (; ka < knownAt.size() && knownAt[ka].first == i; ka++) cover(knownAt[ka].second);
         for (int32_t u : live)
             if (cnt[(size_t)u] == 0 && cov[(size_t)u] != i) queue.push_back(u);
         while (!queue.empty()) {
@@ -1606,16 +1790,29 @@ inline void solve_loopy(int g, i64 id) {
             }
         live.swap(todo);
     }
+    std::vector<i64> k;
     for (size_t v = 0; v < n; v++) {
         if (known[v] != UNKNOWN || nodes[v].g < 0) continue;
         i64 val = lab[v];
         if (val == INF) {
-            std::vector<i64> k;
+            // K: the finite values of its followers (a mask when all are below 64)
+            u64 mask = 0;
+            bool small = true;
             for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
-                size_t f = (size_t)succ[(size_t)e];
-                if (lab[f] >= 0) k.push_back(lab[f]);
+                const i64 x = lab[(size_t)succ[(size_t)e]];
+                if (x >= 64) small = false;
+                else if (x >= 0) mask |= 1ULL << x;
             }
-            val = inf_of(k);
+            if (small) {
+                val = inf_mask(mask);
+            } else {
+                k.clear();
+                for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
+                    size_t f = (size_t)succ[(size_t)e];
+                    if (lab[f] >= 0) k.push_back(lab[f]);
+                }
+                val = inf_of(k);
+            }
         }
         games[(size_t)nodes[v].g].set_state(nodes[v].id, val);
         if (loopy_game.size() <= (size_t)nodes[v].g) loopy_game.resize((size_t)nodes[v].g + 1);
