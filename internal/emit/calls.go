@@ -17,12 +17,12 @@ import (
 // does not count is small and has no destructor, so it is inlined where
 // it is called.
 
-// defHeights gives each bounded def its height; a def missing from it
-// counts its calls always.
-func (e *emitter) defHeights() map[*defInfo]int {
+// defHeights gives each bounded def of order (defs: by declaration) its
+// height; a def missing from it counts its calls always.
+func defHeights(order []*defInfo, defs map[*resolve.Decl]*defInfo) map[*defInfo]int {
 	calls := map[*defInfo][]*defInfo{}
 	queries := map[*defInfo]bool{}
-	for _, d := range e.defOrder {
+	for _, d := range order {
 		lang.Inspect(d.st.Body, func(x lang.Expr) bool {
 			call, ok := x.(*lang.Call)
 			if !ok {
@@ -38,7 +38,7 @@ func (e *emitter) defHeights() map[*defInfo]int {
 			}
 			switch decl.Kind {
 			case resolve.Def:
-				if c := e.defs[decl]; c != nil {
+				if c := defs[decl]; c != nil {
 					calls[d] = append(calls[d], c)
 				} else {
 					queries[d] = true // not a def of the file: count always
@@ -83,7 +83,7 @@ func (e *emitter) defHeights() map[*defInfo]int {
 		return r
 	}
 	out := map[*defInfo]int{}
-	for _, d := range e.defOrder {
+	for _, d := range order {
 		if v := height(d); v > 0 && v < 1000 {
 			out[d] = v
 		}

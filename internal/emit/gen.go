@@ -250,7 +250,7 @@ func (e *emitter) generate(f *lang.File) string {
 		}
 	}
 	g.collectGlobals(f.Stmts)
-	g.heights = e.defHeights()
+	g.heights = defHeights(e.defOrder, e.defs)
 
 	var body strings.Builder
 	// ends of the top-level statements (for their comments)
