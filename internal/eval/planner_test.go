@@ -267,6 +267,16 @@ print sg(g(0))
 	listCase + "print sg(heaps([1, \"a\"]))\n",
 	listCase + "print sg(board(\"000\"))\n",
 	listCase + "print sg(stair([9223372036854775807, 1]))\n",
+	// a comprehension written in place over one whose filter may fail,
+	// fused where nothing after it can fail and the consumer counts or
+	// collects: the same first error
+	`game s(n) moves s(n - k) for k in [1, 3, 4] if k <= n
+print len([v for v in [v for v in 0 .. 2000 if sg(s(v)) == 0]]), [v for v in [v * 2 for v in 0 .. 20 if sg(s(v)) > 1] if v > 4]
+print len([v for v in [v for v in 0 .. 2 if 10 / (v - 3) > 0]]), [v for v in [w for w in 0 .. 5 if w != 3 and 10 / (w - 3) > 0]]
+print len([v for v in [v for v in 0 .. 5 if 10 / (v - 3) > 0] if 5 / (v - 4) > 0])
+`,
+	`print len([v for v in [v for v in 0 .. 5 if 10 / (v - 3) > 0]])
+`,
 	// a string where an int is expected: the general variant as written
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))

@@ -242,7 +242,18 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 		}
 	}
 	if !sf.Conds(out.Clauses[from : at+len(binds)]) {
-		return nil
+		// A comprehension written in place whose own clauses may fail,
+		// fused where nothing evaluated after them can fail and the
+		// consumer meets no error (a list built, elements counted):
+		// what can fail is evaluated in the same order as the list
+		// would have been, so the first error met is the same.
+		if !first || q.Consumer != ir.ListComp && q.Consumer != ir.FoldLen {
+			return nil
+		}
+		sf = newSafety(env, out)
+		if !sf.Conds(out.Clauses[at:]) || !sf.Arg(out.Yield) && !sf.IntOrTuple(out.Yield) {
+			return nil
+		}
 	}
 	g, ok := sf.Guard(q)
 	if !ok {

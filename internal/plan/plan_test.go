@@ -284,6 +284,10 @@ func TestComprehensions(t *testing.T) {
 		{name: "an outer generator over strings", src: "game g(n) moves g(n - len([1 for a in [\"x\", \"y\"] for b in 0 .. n if b == n]))\n",
 			want: "the comprehension at line 1 is planned (equalities) as: guard |n| <= 4500000000000000000; elems a in [\"x\", \"y\"]; filter n >= 0; filter n <= n; yield 1"},
 		{name: "a call is not safe", src: "game g(n) moves g(n - len([1 for a in 0 .. n for b in 0 .. n if a + b == len(str(n))]))\n"},
+		{name: "len of a comprehension over one whose filter may fail, nothing after it can", src: "game g(n) moves g(n - 1) if n > 0 and len([v for v in [w for w in 0 .. n if 10 / (w - 3) > 0]]) > 2\n",
+			want: "the comprehension at line 1 is planned (deforest) as: range w' = 0 .. n; filter 10 / (w' - 3) > 0; yield w'"},
+		{name: "min over one whose filter may fail is not fused", src: "game g(n) moves g(n - 1) if n > 0 and min([v for v in [w for w in 0 .. n if 10 / (w - 3) > 0]]) > 2\n"},
+		{name: "len over one whose filter may fail, an outer filter that may fail too", src: "game g(n) moves g(n - 1) if n > 0 and len([v for v in [w for w in 0 .. n if 10 / (w - 3) > 0] if 5 / (v - 4) > 0]) > 2\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
