@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
-	"strconv"
 )
 
 // The Go collector runs when the heap has grown by as much as it held
@@ -15,9 +14,9 @@ import (
 // every few MiB the search allocates, most of its time spent with its
 // write barrier on. tuneGC lets the heap grow by at least gcHeadroom
 // between collections (by as much as it holds live above that), by
-// setting GOGC after each collection: a few MiB more memory, several
-// times fewer collections.
-const gcHeadroom = 8 << 20
+// setting GOGC after each collection: a few MiB more memory, fewer
+// collections.
+const gcHeadroom = 4 << 20
 
 // tuneGC starts tuning the collector, unless GOGC is set (the user's
 // setting wins).
@@ -26,10 +25,6 @@ func tuneGC() {
 		return
 	}
 	room := int64(gcHeadroom)
-	if s := os.Getenv("GRUNDY_GCROOM"); s != "" {
-		n, _ := strconv.Atoi(s)
-		room = int64(n) << 20
-	}
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	var arm func()
 	arm = func() {
