@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+
+	"github.com/grundy-lang/grundy/internal/memo"
 )
 
 // The Go collector runs when the heap has grown by as much as it held
@@ -12,11 +14,12 @@ import (
 // arrays are not in the heap (package memo maps them from the system):
 // the heap of a search holds little live, and the collector would run
 // every few MiB the search allocates, most of its time spent with its
-// write barrier on. tuneGC lets the heap grow by at least gcHeadroom
-// between collections (by as much as it holds live above that), by
-// setting GOGC after each collection: a few MiB more memory, fewer
-// collections.
-const gcHeadroom = 4 << 20
+// write barrier on. tuneGC lets the heap grow between collections by
+// half of what the run holds (its live heap and its mapped memo), at
+// least gcMinRoom, by setting GOGC after each collection: the process
+// holds at most about twice the memo's size and its live heap, as when
+// the memo was in the heap, with fewer collections than then.
+const gcMinRoom = 4 << 20
 
 // tuneGC starts tuning the collector, unless GOGC is set (the user's
 // setting wins).
@@ -24,20 +27,20 @@ func tuneGC() {
 	if os.Getenv("GOGC") != "" {
 		return
 	}
-	room := int64(gcHeadroom)
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	var arm func()
 	arm = func() {
 		runtime.SetFinalizer(&gcTick{}, func(*gcTick) {
 			metrics.Read(live)
 			if live[0].Value.Kind() == metrics.KindUint64 {
-				debug.SetGCPercent(gcPercent(int64(live[0].Value.Uint64()), room))
+				h := int64(live[0].Value.Uint64())
+				debug.SetGCPercent(gcPercent(h, max(gcMinRoom, (h+memo.FlatLive.Load())/2)))
 			}
 			arm()
 		})
 	}
 	arm()
-	debug.SetGCPercent(gcPercent(0, room))
+	debug.SetGCPercent(gcPercent(0, gcMinRoom))
 }
 
 // gcTick is an object made unreachable for the finalizer that runs after
