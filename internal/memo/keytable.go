@@ -99,7 +99,7 @@ func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 	t.arena = append(t.arena, k...)
 	t.ends = append(t.ends, uint32(len(t.arena)))
 	t.slots[i] = tag | uint64(id+1)
-	if 4*len(t.ends) > 3*len(t.slots) { // (three quarters full: probes stay short)
+	if 4*len(t.ends) > 3*len(t.slots) { // (at most three quarters full)
 		t.grow()
 	}
 	return id, true, true
