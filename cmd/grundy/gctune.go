@@ -55,13 +55,13 @@ type gcTick struct {
 const gcMinHeap = 4 << 20
 
 // gcPercent is the GOGC that makes the heap goal live + max(live, room):
-// the goal is live * (1 + GOGC/100), at least gcMinHeap * GOGC/100.
+// the goal is the larger of live * (1 + GOGC/100) and gcMinHeap *
+// GOGC/100, so the largest GOGC that keeps both within it.
 func gcPercent(live, room int64) int {
-	var p int64
-	if live <= gcMinHeap {
-		p = (live + room) * 100 / gcMinHeap
-	} else {
-		p = room * 100 / live
+	want := live + max(live, room)
+	p := want * 100 / gcMinHeap
+	if live > 0 {
+		p = min(p, (want-live)*100/live)
 	}
 	return int(max(p, 100))
 }
