@@ -169,8 +169,8 @@ type Stats struct {
 	InfiniteValues int   // distinct infinite SG values
 	// MemoryInUse is the memory the memory limit counts now: what the
 	// process holds (the Go runtime's memory, the free pages it has not
-	// given back included, and the memo's flat tables), not only the
-	// memo's tables.
+	// given back included, and the memo's tables mapped from the
+	// system), not only the memo's tables.
 	MemoryInUse int64
 }
 

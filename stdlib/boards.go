@@ -52,7 +52,7 @@ var boards = []*engine.Builtin{
 			}
 			return value.List(chars(c, a[0].Str()))
 		}},
-	{BName: "sum", MinArgs: 1, MaxArgs: 1, Pure: true,
+	{BName: "sum", MinArgs: 1, MaxArgs: 1, Pure: true, Sums: true,
 		Doc: "sum(XS): the integer sum of a list, tuple or set of ints (0 when empty); `sum of` is the sum of games. Errors: an element that is not an int, overflow.",
 		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			total := int64(0)

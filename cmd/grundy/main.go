@@ -47,6 +47,7 @@ func main() {
 	// of Go's own bound): room above it, so that an estimate that falls
 	// short is a limit error, never a fatal stack overflow.
 	debug.SetMaxStack(2 << 30)
+	tuneGC()
 	// GRUNDY_CPUPROFILE=FILE writes a CPU profile of the run (for
 	// developers: go tool pprof FILE).
 	if f := os.Getenv("GRUNDY_CPUPROFILE"); f != "" {

@@ -76,14 +76,14 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 				if len(args) != len(fn.Params) {
 					value.Fail(pos, "%s now takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(args), value.WasWere(len(args)))
 				}
-				return callDef(fr, pos, fn, args)
+				return engine.CallDef(fr, pos, fn, args)
 			}
 		case resolve.Builtin:
 			bi := b.Bi
 			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
 				vg.c.Errorf(pos, "%s takes %s, but %d %s given", bi.BName, engine.ArgCount(bi), len(e.Args), value.WasWere(len(e.Args)))
 			}
-			if len(e.Args) == 1 && (bi.Fold != nil || bi.AllAny != 0 && vg.c.On(passes.Masks)) {
+			if len(e.Args) == 1 && (bi.Fold != nil || (bi.AllAny != 0 || bi.Sums) && vg.c.On(passes.Masks)) {
 				if f := vg.foldInlined(bi, e.Args[0], pos, argPos); f != nil {
 					return f
 				}
@@ -203,7 +203,7 @@ func (vg *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, 
 			if r, ok := bi.Quick1(a); ok {
 				return r
 			}
-			return callBuiltin2(fr, bi, pos, argPos, a, value.None, 1)
+			return engine.CallBuiltin2(fr, bi, pos, argPos, a, value.None, 1)
 		}
 	case len(e.Args) == 2 && bi.Quick2 != nil:
 		x, y := vg.Expr(e.Args[0]), vg.Expr(e.Args[1])
@@ -212,7 +212,7 @@ func (vg *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, 
 			if r, ok := bi.Quick2(a, b); ok {
 				return r
 			}
-			return callBuiltin2(fr, bi, pos, argPos, a, b, 2)
+			return engine.CallBuiltin2(fr, bi, pos, argPos, a, b, 2)
 		}
 	}
 	return nil
@@ -237,10 +237,13 @@ func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (value.Value, bool) {
 // foldInlined streams into the fold the comprehension a def called as
 // its argument returns (`max(opts(n))`, def opts(n) = [...]), inlined:
 // the call on the trace while it runs, as the def's call would be; the
-// fold's own errors are at the argument, the call itself.
+// fold's own errors are at the argument, the call itself (len, min, max,
+// any, all).
 func (vg *ValueGen) foldInlined(bi *engine.Builtin, arg lang.Expr, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	call, ok := arg.(*lang.Call)
-	if !ok {
+	if !ok || !bi.Count && bi.IntFold == 0 && bi.AllAny == 0 {
+		// (sum's error is at the call of sum, which the trace of the
+		// inlined call would follow.)
 		return nil
 	}
 	comp, fn, binds := vg.c.Inl.InlineComp(call)
@@ -255,9 +258,12 @@ func (vg *ValueGen) foldInlined(bi *engine.Builtin, arg lang.Expr, pos engine.Po
 // Fold (len, min, max of [E for ...] build no list).
 func (vg *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	var slow engine.EvalFn
-	if bi.AllAny != 0 {
+	switch {
+	case bi.AllAny != 0:
 		slow = vg.allAnyFold(bi, comp, pos, argPos)
-	} else {
+	case bi.Sums:
+		slow = vg.sumFold(bi, comp, pos, argPos)
+	default:
 		slow = vg.foldCallGeneric(bi, comp, pos, argPos)
 	}
 	if f := vg.c.fast.Fold(bi, comp, slow, pos, argPos); f != nil {
@@ -284,10 +290,7 @@ func (vg *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos eng
 		var acc value.Value
 		n := 0
 		if countOnly {
-			stop := fr.Stop
-			fr.Stop = false
-			loops(func(*engine.Frame) { n++ })(fr)
-			fr.Stop = stop
+			streamed(fr, loops(func(*engine.Frame) { n++ }))
 			if n == 0 {
 				return bi.Fn(call, []value.Value{value.List(nil)})
 			}
@@ -308,10 +311,7 @@ func (vg *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos eng
 			}
 			n++
 		})
-		stop := fr.Stop
-		fr.Stop = false
-		run(fr)
-		fr.Stop = stop
+		streamed(fr, run)
 		if n == 0 {
 			return bi.Fn(call, []value.Value{value.List(nil)})
 		}
@@ -348,7 +348,7 @@ func (vg *ValueGen) allAnyFold(bi *engine.Builtin, comp *lang.Comp, pos engine.P
 	isAll := bi.AllAny > 0
 	return func(fr *engine.Frame) value.Value {
 		decided, bad := false, value.None
-		run := loops(func(fr *engine.Frame) {
+		streamed(fr, loops(func(fr *engine.Frame) {
 			x := body(fr)
 			switch {
 			case decided || bad.K != value.KNone:
@@ -357,17 +357,48 @@ func (vg *ValueGen) allAnyFold(bi *engine.Builtin, comp *lang.Comp, pos engine.P
 			case (x.N != 0) != isAll:
 				decided = true
 			}
-		})
-		stop := fr.Stop
-		fr.Stop = false
-		run(fr)
-		fr.Stop = stop
+		}))
 		if bad.K != value.KNone {
 			// (The built-in's error about the element.)
-			return callBuiltin2(fr, bi, pos, argPos, value.List([]value.Value{bad}), value.None, 1)
+			return engine.CallBuiltin2(fr, bi, pos, argPos, value.List([]value.Value{bad}), value.None, 1)
 		}
 		return value.Bool(decided != isAll)
 	}
+}
+
+// sumFold streams the elements of a list comprehension into sum (bi.Sums,
+// the masks pass) as allAnyFold does: the first element that is not an
+// int or makes the sum overflow is the built-in's error (given the sum
+// before it and it), raised when the comprehension is done.
+func (vg *ValueGen) sumFold(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	vg.c.Fired(passes.Masks)
+	loops := vg.Clauses(comp.Clauses)
+	body := vg.Expr(comp.Body)
+	return func(fr *engine.Frame) value.Value {
+		total, bad := int64(0), value.None
+		streamed(fr, loops(func(fr *engine.Frame) {
+			if x := body(fr); bad.K == value.KNone {
+				if s := total + x.N; x.K != value.KInt || (s > total) != (x.N > 0) {
+					bad = x
+				} else {
+					total = s
+				}
+			}
+		}))
+		if bad.K != value.KNone {
+			return engine.CallBuiltin2(fr, bi, pos, argPos, value.List([]value.Value{value.Int(total), bad}), value.None, 1)
+		}
+		return value.Int(total)
+	}
+}
+
+// streamed runs the loops of a comprehension whose elements are streamed
+// (not stopped by the frame's Stop, which it keeps).
+func streamed(fr *engine.Frame, run func(*engine.Frame)) {
+	stop := fr.Stop
+	fr.Stop = false
+	run(fr)
+	fr.Stop = stop
 }
 
 // isGameExpr reports whether e is syntactically a game expression whose SG
@@ -392,29 +423,4 @@ func (vg *ValueGen) isGameExpr(e lang.Expr) bool {
 		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (vg.isGameExpr(e.X) || vg.isGameExpr(e.Y))
 	}
 	return false
-}
-
-func callDef(fr *engine.Frame, pos engine.Pos, fn *engine.Func, args []engine.EvalFn) value.Value {
-	th := fr.Th
-	nf := th.NewFrame(max(fn.Nslots, fn.NslotsI))
-	allInt := fn.BodyInt != nil
-	for i, a := range args {
-		v := a(fr)
-		nf.Slots[i] = v
-		allInt = allInt && v.K == value.KInt
-	}
-	return th.Invoke(nf, pos, fn, allInt)
-}
-
-// callBuiltin2 is callBuiltin with n <= 2 arguments a, b, held in the
-// Call.
-func callBuiltin2(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, a, b value.Value, n int) value.Value {
-	th := fr.Th
-	call := th.GetCall(bi.BName, pos, argPos)
-	call.Buf = [2]value.Value{a, b}
-	th.Calls = append(th.Calls, pos)
-	r := bi.Fn(call, call.Buf[:n])
-	th.PutCall(call)
-	th.Calls = th.Calls[:len(th.Calls)-1]
-	return r
 }

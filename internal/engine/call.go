@@ -61,6 +61,12 @@ type Builtin struct {
 	// a non-bool met before one does being Fn's error (package compile's
 	// allAnyFold).
 	AllAny int
+	// Sums says that the built-in is the int sum of the elements (sum):
+	// a call whose single argument is a list comprehension may add its
+	// elements in order without the list, the first element that is not
+	// an int or overflows the sum being Fn's error, raised when the
+	// comprehension is done (package compile's sumFold).
+	Sums bool
 	// Ints, when set, is Fn for a call whose result, a list of ints, only
 	// a for clause iterates (for t in divisors(n)): it appends the
 	// elements to buf and returns it, raising Fn's errors. The clause

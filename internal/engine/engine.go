@@ -129,6 +129,17 @@ func (e *Engine) Settle() {
 	e.unsettled = nil
 }
 
+// MappedBytes is the memory of the games' tables mapped from the system
+// (not in the Go heap): their flat tables in use, their key tables and
+// interned states once big.
+func (e *Engine) MappedBytes() int64 {
+	var n int64
+	for _, g := range e.Games {
+		n += g.Table.MappedBytes() + g.Keys.Off.Bytes() + g.Dict.Off.Bytes()
+	}
+	return n
+}
+
 // FlatBytes is the memory of the games' flat tables in use (not in the Go
 // heap).
 func (e *Engine) FlatBytes() int64 {
@@ -156,6 +167,7 @@ func (e *Engine) NewGame(name string, pos Pos, arity int) *Game {
 	g.Table.Init(arity)
 	room := func(n int64) { AllocIf(e.Th, pos, n) }
 	g.Keys.Room, g.Dict.Room = room, room
+	g.Keys.Mapped, g.Dict.Mapped = true, true
 	e.Games = append(e.Games, g)
 	return g
 }

@@ -205,13 +205,13 @@ func goBytes() int64 {
 }
 
 // MemInUse is the memory the limit counts: the Go runtime's (goBytes)
-// and the memo's flat tables, which are mapped from the system outside
-// the Go heap (the session's, or every session's with AllMemos).
+// and the memo's tables mapped from the system outside the Go heap (flat
+// tables, key tables: the session's, or every session's with AllMemos).
 func (th *Thread) MemInUse() int64 {
 	if th.Limits.AllMemos {
 		return goBytes() + memo.FlatLive.Load()
 	}
-	return goBytes() + th.Engine.FlatBytes()
+	return goBytes() + th.Engine.MappedBytes()
 }
 
 // memErr is the memory limit's error when the memory in use and need

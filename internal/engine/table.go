@@ -179,7 +179,7 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 	}
 	if added {
 		g.noteTags(k, boxed)
-		g.Gvals = append(g.Gvals, memo.StUnknown)
+		g.AddGval()
 		if boxed {
 			if g.boxed == nil {
 				g.boxed = map[uint32][]value.Value{}

@@ -346,3 +346,29 @@ func (th *Thread) Ints(c *Call) value.Value {
 	th.ints = value.List(out)
 	return th.ints
 }
+
+// CallDef calls def fn with the values of args at pos.
+func CallDef(fr *Frame, pos Pos, fn *Func, args []EvalFn) value.Value {
+	th := fr.Th
+	nf := th.NewFrame(max(fn.Nslots, fn.NslotsI))
+	allInt := fn.BodyInt != nil
+	for i, a := range args {
+		v := a(fr)
+		nf.Slots[i] = v
+		allInt = allInt && v.K == value.KInt
+	}
+	return th.Invoke(nf, pos, fn, allInt)
+}
+
+// CallBuiltin2 calls built-in bi at pos with n <= 2 arguments a, b,
+// held in the Call.
+func CallBuiltin2(fr *Frame, bi *Builtin, pos Pos, argPos []Pos, a, b value.Value, n int) value.Value {
+	th := fr.Th
+	call := th.GetCall(bi.BName, pos, argPos)
+	call.Buf = [2]value.Value{a, b}
+	th.Calls = append(th.Calls, pos)
+	r := bi.Fn(call, call.Buf[:n])
+	th.PutCall(call)
+	th.Calls = th.Calls[:len(th.Calls)-1]
+	return r
+}

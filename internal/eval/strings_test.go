@@ -144,7 +144,8 @@ game b2(m) moves b2(m | (1 << i)) for i in 0 .. N - 1 if m >> i & 1 == 0 and not
 
 // TestMasksExact: folds the masks pass takes, and folds whose lines,
 // boards or elements are not what the masks assume (which then run as
-// written): the same values and the same errors at the same places.
+// written), and sums of comprehensions (streamed): the same values and
+// the same errors at the same places.
 func TestMasksExact(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ name, src string }{
@@ -217,6 +218,17 @@ print any([x for x in [1, true]])`},
 		{"an error after the element that decides", `print any([10 / x > 1 for x in [1, 0]])`},
 		{"a non-bool before an error", `print all([if x == 0 then 5 else 10 / (x - 1) > 0 for x in [0, 1]])`},
 		{"a non-bool before the element that decides", `print all([if x == 0 then "a" else false for x in [0, 1]])`},
+		{"sums of ints", `def f(n) = sum([x * x for x in 1 .. n if x % 2 == 1])
+print f(10), f(0), sum([x for x in []]), sum([-9223372036854775807 - 1 + x for x in [1, 0]])`},
+		{"a sum of an element that is not an int", `print sum([if x == 2 then "a" else x for x in 1 .. 4])`},
+		{"a sum of a game", `game g(n) moves g(n - 1) if n > 0
+print sum([g(x) for x in 1 .. 3])`},
+		{"a sum's error after a non-int", `print sum([if x == 2 then "a" else 10 / (x - 3) for x in 1 .. 4])`},
+		{"a sum that overflows before a non-int", `print sum([[9223372036854775807, 1, "a"][i] for i in 0 .. 2])`},
+		{"a sum that overflows down", `print sum([[-9223372036854775807, -1, -1, "x"][i] for i in 0 .. 3])`},
+		{"a sum's error in a def", `def f(xs) = sum([x for x in xs])
+def g(n) = f([1, n])
+print g(2), g("b")`},
 	} {
 		stringRuns(t, c.name, c.src+"\n", "")
 	}

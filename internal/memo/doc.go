@@ -4,8 +4,9 @@
 // states the memo keeps for a position (sgv.go), and where a game keeps
 // them (Table: paged dense arrays for packed keys, flat tables mapped
 // from the system, one state per interned key; loopy marks), the arena
-// of interned keys (KeyTable), and the interned infinite values of a
-// session with the sums of SG values (InfValues).
+// of interned keys (KeyTable), the arrays of both mapped from the system
+// outside the Go heap once big (Off), and the interned infinite values
+// of a session with the sums of SG values (InfValues).
 //
 // Package engine's Game embeds a Table and its Engine an InfValues; what
 // a key means (the arguments it packs or interns) is the engine's.

@@ -11,8 +11,11 @@ import (
 // 0, 1, 2, ... in the order they were first seen. The keys lie end to end
 // in one arena without pointers (the collector never scans it), and a
 // table with open addressing and linear probing maps a key's hash to its
-// id: about 12 bytes per key besides the key itself, where a Go map from
-// string keys took some 60.
+// id: 4 bytes per key for its end and 8 to 16 for its slot (the slots
+// are from three eighths to three quarters full) besides the key itself,
+// where a Go map from string keys took some 60. When Mapped, its arrays
+// are mapped from the system once big (Off): they take their size once
+// in the process, not about twice as in the Go heap.
 type KeyTable struct {
 	arena []byte
 	ends  []uint32 // ends[id] is where key id ends in arena (it starts where id-1 ends)
@@ -27,7 +30,18 @@ type KeyTable struct {
 	// there when they do not fit): a table of millions of keys grows by
 	// tens of megabytes at a time.
 	Room func(n int64)
+	// Mapped: the arrays are mapped from the system once big (Off holds
+	// them; the memory limit counts Off.Bytes).
+	Mapped bool
+	Off    Off
 }
+
+// The arrays of a KeyTable in its Off.
+const (
+	offArena = iota
+	offEnds
+	offSlots
+)
 
 // MaxArena bounds the bytes of a game's keys (ends are 32-bit).
 const MaxArena = 1<<32 - 1
@@ -74,15 +88,18 @@ func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 	}
 	id = uint32(len(t.ends))
 	if len(t.arena)+len(k) > cap(t.arena) {
-		t.arena = growFor(t, t.arena, len(k))
+		if t.Mapped && overlaps(k, t.arena[:cap(t.arena)]) {
+			k = bytes.Clone(k) // (the arena moves)
+		}
+		t.arena = growFor(t, offArena, t.arena, len(k))
 	}
 	if len(t.ends) == cap(t.ends) {
-		t.ends = growFor(t, t.ends, 1)
+		t.ends = growFor(t, offEnds, t.ends, 1)
 	}
 	t.arena = append(t.arena, k...)
 	t.ends = append(t.ends, uint32(len(t.arena)))
 	t.slots[i] = tag | uint64(id+1)
-	if 2*len(t.ends) > len(t.slots) {
+	if 4*len(t.ends) > 3*len(t.slots) { // (at most three quarters full)
 		t.grow()
 	}
 	return id, true, true
@@ -115,7 +132,13 @@ func (t *KeyTable) grow() {
 		t.Room(16 * int64(len(t.slots)))
 	}
 	old := t.slots
-	t.slots = make([]uint64, 2*len(old))
+	var mem []byte
+	if t.Mapped {
+		t.slots, mem = offMake[uint64](2 * len(old))
+	} else {
+		t.slots = make([]uint64, 2*len(old))
+	}
+	defer t.Off.set(offSlots, mem)
 	mask := uint64(len(t.slots) - 1)
 	for _, s := range old {
 		if s == 0 {
@@ -137,19 +160,35 @@ func (t *KeyTable) home(h uint64) uint64 {
 }
 
 // Reset forgets every key.
-func (t *KeyTable) Reset() { *t = KeyTable{Room: t.Room} }
+func (t *KeyTable) Reset() {
+	t.Off.Free()
+	*t = KeyTable{Room: t.Room, Mapped: t.Mapped, Off: t.Off}
+}
 
-// growFor returns a copy of s with room for n more elements (a quarter
-// more, as append grows a big slice), after telling t.Room its size.
-func growFor[T byte | uint32](t *KeyTable, s []T, n int) []T {
+// growFor returns s, array i of the table, with room for n more elements
+// (a quarter more, as append grows a big slice), after telling t.Room its
+// size.
+func growFor[T byte | uint32](t *KeyTable, i int, s []T, n int) []T {
 	size := max(cap(s)+cap(s)/4, len(s)+n, 256)
 	if t.Room != nil {
 		var zero T
 		t.Room(int64(unsafe.Sizeof(zero)) * int64(size))
 	}
+	if t.Mapped {
+		return offGrow(&t.Off, i, s, size)
+	}
 	out := make([]T, len(s), size)
 	copy(out, s)
 	return out
+}
+
+// overlaps reports whether a and b share memory.
+func overlaps(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	pa, pb := uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&b[0]))
+	return pa < pb+uintptr(len(b)) && pb < pa+uintptr(len(a))
 }
 
 // Bytes is the memory the table holds.

@@ -3,6 +3,7 @@ package memo
 import (
 	"bytes"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -56,5 +57,97 @@ func TestKeyTableFind(t *testing.T) {
 			id, _, _ := kt.Intern(k)
 			want[string(k)] = id
 		}
+	}
+}
+
+// A mapped table interns like a Go map through its growths, its big
+// arrays mapped from the system (counted by Off and FlatLive), and gives
+// them back on Reset.
+func TestKeyTableMapped(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	base := FlatLive.Load()
+	kt := KeyTable{Mapped: true}
+	want := map[string]uint32{}
+	for i := range 200000 {
+		k := make([]byte, 1+r.IntN(12))
+		for j := range k {
+			k[j] = byte(r.IntN(5))
+		}
+		id, added, ok := kt.Intern(k)
+		w, seen := want[string(k)]
+		if !ok || added == seen || seen && id != w || !seen && id != uint32(len(want)) {
+			t.Fatalf("step %d: intern(%v) = %d, %v, %v; want %d, %v", i, k, id, added, ok, w, !seen)
+		}
+		if !seen {
+			want[string(k)] = id
+		}
+	}
+	for k, id := range want {
+		if got, ok := kt.Find([]byte(k)); !ok || got != id || string(kt.Key(id)) != k {
+			t.Fatalf("find(%v) = %d, %v; want %d", []byte(k), got, ok, id)
+		}
+	}
+	if runtime.GOOS == "linux" {
+		if kt.Off.Bytes() < kt.Bytes()/2 || FlatLive.Load()-base < kt.Off.Bytes() {
+			t.Fatalf("%d bytes mapped (the process counts %d more), the table holds %d", kt.Off.Bytes(), FlatLive.Load()-base, kt.Bytes())
+		}
+	}
+	kt.Reset()
+	if kt.Off.Bytes() != 0 || FlatLive.Load() != base || kt.Len() != 0 || !kt.Mapped {
+		t.Fatalf("after Reset: %d bytes mapped, the process counts %d more, %d keys", kt.Off.Bytes(), FlatLive.Load()-base, kt.Len())
+	}
+	if _, added, _ := kt.Intern([]byte{1}); !added {
+		t.Fatal("after Reset, a key is not new")
+	}
+}
+
+// A key that is part of the table's own arena is interned right when the
+// arena moves as it grows (the keys of its second half are all parts of
+// keys of the table).
+func TestKeyTableMappedOwnKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	kt := KeyTable{Mapped: true}
+	for range 50000 {
+		var k [8]byte
+		for j := range k {
+			k[j] = byte(r.IntN(256))
+		}
+		kt.Intern(k[:])
+	}
+	for i := range 300000 {
+		key := kt.Key(uint32(r.IntN(kt.Len())))
+		a := r.IntN(len(key))
+		own := key[a : a+1+r.IntN(len(key)-a)]
+		want := bytes.Clone(own)
+		id, _, _ := kt.Intern(own)
+		if !bytes.Equal(kt.Key(id), want) {
+			t.Fatalf("step %d: key %d is %v, want %v", i, id, kt.Key(id), want)
+		}
+	}
+}
+
+// The states of interned ids start unknown, and stay what was stored
+// through the growths of the mapped array.
+func TestTableGvalsMapped(t *testing.T) {
+	var tb Table
+	tb.Init(1)
+	for i := range 100000 {
+		tb.AddGval()
+		if tb.State(GenBit|uint64(i)) != StUnknown {
+			t.Fatalf("id %d starts %d", i, tb.State(GenBit|uint64(i)))
+		}
+		tb.SetState(GenBit|uint64(i), int32(i%1000)+FinBase)
+	}
+	for i := range 100000 {
+		if got := tb.State(GenBit | uint64(i)); got != int32(i%1000)+FinBase {
+			t.Fatalf("id %d holds %d", i, got)
+		}
+	}
+	if runtime.GOOS == "linux" && tb.MappedBytes() < 4*100000 {
+		t.Fatalf("%d bytes mapped for 100000 states", tb.MappedBytes())
+	}
+	tb.Reset()
+	if tb.MappedBytes() != 0 || len(tb.Gvals) != 0 {
+		t.Fatalf("after Reset: %d bytes mapped, %d states", tb.MappedBytes(), len(tb.Gvals))
 	}
 }

@@ -50,7 +50,8 @@ type Table struct {
 	Flat2     []int32
 	flatTried bool
 	flatUse   *flatUse // pages of them in use
-	Gvals     []int32  // state of each interned id
+	Gvals     []int32  // state of each interned id (AddGval)
+	gvalsOff  Off      // Gvals's memory, once big
 	// Wide is set once a value of 64 or more is stored (the fast loops
 	// gather smaller option values in a register while it is not).
 	Wide bool
@@ -213,7 +214,7 @@ func (t *Table) Flat2Walk(k, d uint64, m int64) (int64, int64, bool) {
 
 // The memory of the flat tables is not the Go heap's: the run's memory
 // limit counts the pages its games use (flatUse), and the process's
-// count (FlatLive) makes the collector run when it has doubled since it
+// count (FlatLive, which counts the other arrays mapped too: Off) makes the collector run when it has doubled since it
 // last did, so that the tables of games no longer reachable (an embedding
 // program's old interpreters) are given back (freeFlat) before they pile
 // up.
@@ -229,11 +230,7 @@ type flatUse struct{ pages int64 }
 
 func (u *flatUse) Add(n int64) {
 	u.pages += n
-	live := FlatLive.Add(n * PageSize * 4)
-	if next := flatNextGC.Load(); live > max(next, flatMinGC) {
-		flatNextGC.Store(2 * live)
-		runtime.GC()
-	}
+	noteOff(n * PageSize * 4)
 }
 
 // flatMem is what a game's cleanup gives back.
@@ -246,6 +243,18 @@ func freeFlat(m flatMem) {
 	unmapFlat(m.mem)
 	FlatLive.Add(-m.use.pages * PageSize * 4)
 }
+
+// AddGval adds the state of a new interned id, StUnknown.
+func (t *Table) AddGval() {
+	if len(t.Gvals) == cap(t.Gvals) {
+		t.Gvals = offGrow(&t.gvalsOff, 0, t.Gvals, max(2*cap(t.Gvals), 256))
+	}
+	t.Gvals = append(t.Gvals, StUnknown)
+}
+
+// MappedBytes is the memory of the table mapped from the system: its
+// flat pages in use and its interned ids' states once big.
+func (t *Table) MappedBytes() int64 { return t.FlatBytes() + t.gvalsOff.Bytes() }
 
 // FlatBytes is the memory of the table's flat pages in use.
 func (t *Table) FlatBytes() int64 {
@@ -266,6 +275,7 @@ func (t *Table) Reset() {
 	if t.flatUse != nil {
 		t.flatUse.Add(-t.flatUse.pages)
 	}
+	t.gvalsOff.Free()
 	t.Pages, t.Gvals, t.Wide = nil, nil, false
 	t.loopyBits, t.loopyIDs = nil, nil
 }
