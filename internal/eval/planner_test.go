@@ -277,6 +277,12 @@ print len([v for v in [v for v in 0 .. 5 if 10 / (v - 3) > 0] if 5 / (v - 4) > 0
 `,
 	`print len([v for v in [v for v in 0 .. 5 if 10 / (v - 3) > 0]])
 `,
+	// a value that may fail, bound in the comprehension fused and read
+	// nowhere: still evaluated (the spelling fuzzer's)
+	"let K_1 = 1\nprint [k for k in 0 .. 1 if k > 0 for j in [x_3 for x_3 in [x_2 for x_2 in [x_1 for x_1 in [2 / (k - K_1)]]]]]\n",
+	"def comp_2() = [x_1 for x_1 in range(0, 2)]\ndef comp_1() = comp_2()\nprint [k for k in comp_1() if k > 0 for j in [x_2 for x_2 in [2 / (k - 1)]]]\n",
+	"def comp_1() = [k for k in [x_1 for x_1 in 0 .. max(0, 1)] if not k > 1 if k > 0 for j in [x_2 for x_2 in [2 / (k - 1)]]]\nprint comp_1()\n",
+	"print len([k for k in 0 .. 3 for j in [x for x in [10 / (k - 2)]]])\n",
 	// a string where an int is expected: the general variant as written
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))

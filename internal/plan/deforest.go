@@ -241,6 +241,7 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 			from = i + 1
 		}
 	}
+	inlineFrom := i // (the binds written where they are read: those proved safe)
 	if !sf.Conds(out.Clauses[from : at+len(binds)]) {
 		// A comprehension written in place whose own clauses may fail,
 		// fused where nothing evaluated after them can fail and the
@@ -254,13 +255,14 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 		if !sf.Conds(out.Clauses[at:]) || !sf.Arg(out.Yield) && !sf.IntOrTuple(out.Yield) {
 			return nil
 		}
+		inlineFrom = at
 	}
 	g, ok := sf.Guard(q)
 	if !ok {
 		return nil
 	}
 	out.Guard = ir.MergeGuards(g, part.Guard)
-	for j := at + len(binds) - 1; j >= i; j-- {
+	for j := at + len(binds) - 1; j >= inlineFrom; j-- {
 		if _, ok := out.Clauses[j].(*ir.Bind); ok {
 			out = inlineBind(out, j) // (safe: conds)
 		}
