@@ -2819,3 +2819,9 @@ func TestOptDiffBoxes(t *testing.T) {
 	}
 	t.Logf("%d box programs compared (seed %d), %d ending in an error", n, seed, failed)
 }
+
+// optInterrupted reports whether run r was stopped by the test's own
+// deadline (its context), not by a limit of the program.
+func optInterrupted(r optRun) bool {
+	return strings.HasSuffix(optFirstLine(r.err), ": interrupted") || optFirstLine(r.err) == "interrupted"
+}
