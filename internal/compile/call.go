@@ -237,13 +237,11 @@ func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (value.Value, bool) {
 // foldInlined streams into the fold the comprehension a def called as
 // its argument returns (`max(opts(n))`, def opts(n) = [...]), inlined:
 // the call on the trace while it runs, as the def's call would be; the
-// fold's own errors are at the argument, the call itself (len, min, max,
-// any, all).
+// fold's own errors (an empty list, values it cannot order or add) are
+// raised off the trace, as after the call (engine.InlineFoldFn).
 func (vg *ValueGen) foldInlined(bi *engine.Builtin, arg lang.Expr, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	call, ok := arg.(*lang.Call)
-	if !ok || !bi.Count && bi.IntFold == 0 && bi.AllAny == 0 {
-		// (sum's error is at the call of sum, which the trace of the
-		// inlined call would follow.)
+	if !ok {
 		return nil
 	}
 	comp, fn, binds := vg.c.Inl.InlineComp(call)
@@ -251,7 +249,7 @@ func (vg *ValueGen) foldInlined(bi *engine.Builtin, arg lang.Expr, pos engine.Po
 		return nil
 	}
 	f := Inlined(vg.c, fn, func() engine.EvalFn { return vg.foldCall(bi, comp, pos, argPos) })
-	return engine.InlineCallFn(vg.c.Inl.compileBinds(binds), call.Pos, fn, f)
+	return engine.InlineFoldFn(vg.c.Inl.compileBinds(binds), call.Pos, fn, f, pos, argPos[0])
 }
 
 // foldCall streams the elements of a list comprehension into a built-in's

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
@@ -256,4 +257,42 @@ func InlineCallFn[F ~func(*Frame) T, T any](set func(*Frame), pos Pos, fn *Func,
 		th.Leave(fn)
 		return v
 	}
+}
+
+// InlineFoldFn is InlineCallFn for a fold (len, min, max, sum, any, all)
+// that streams the comprehension an inlined def returns: an error the
+// fold raises itself, at one of the positions own, is raised as after the
+// call, as when the def is called and returns its list: the call off the
+// trace.
+func InlineFoldFn(set func(*Frame), pos Pos, fn *Func, f EvalFn, own ...Pos) EvalFn {
+	inner := InlineCallFn(set, pos, fn, f)
+	return func(fr *Frame) value.Value {
+		th := fr.Th
+		n := len(th.Calls)
+		defer func() {
+			if r := recover(); r != nil {
+				if e, ok := r.(*value.RuntimeError); ok && e.Pos.Line != 0 && slices.Contains(own, e.Pos) && ownCalls(th.Calls, n, pos, own) {
+					// (The built-in's own frame, if any, stays.)
+					th.Calls = append(th.Calls[:n], th.Calls[n+1:]...)
+					th.Leave(fn)
+				}
+				panic(r)
+			}
+		}()
+		return inner(fr)
+	}
+}
+
+// ownCalls reports whether calls holds, from n on, the inlined call at
+// pos and then only frames of the fold itself (at positions of own).
+func ownCalls(calls []Pos, n int, pos Pos, own []Pos) bool {
+	if len(calls) <= n || calls[n] != pos {
+		return false
+	}
+	for _, c := range calls[n+1:] {
+		if !slices.Contains(own, c) {
+			return false
+		}
+	}
+	return true
 }

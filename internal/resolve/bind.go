@@ -447,9 +447,23 @@ func (b *binder) def(st *lang.DefStmt, d *Decl) {
 	save := b.scope
 	params := b.function(st.Params)
 	b.expr(st.Body)
+	// (The names its comprehensions bind are its own: not free.)
+	own := map[*Decl]bool{}
+	lang.Inspect(st.Body, func(x lang.Expr) bool {
+		if c, ok := x.(*lang.Comp); ok {
+			for _, cl := range c.Clauses {
+				if f, ok := cl.(*lang.ForClause); ok {
+					for _, n := range f.Target.Names {
+						own[NameDecl(n)] = true
+					}
+				}
+			}
+		}
+		return true
+	})
 	free := map[string]*Decl{}
 	lang.Inspect(st.Body, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok && !params[id.Name] {
+		if id, ok := x.(*lang.Ident); ok && !params[id.Name] && !own[Of(id)] {
 			free[id.Name] = b.lookup(id.Name)
 		}
 		return true
