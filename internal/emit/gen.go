@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/ranges"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -27,6 +28,7 @@ type gen struct {
 	intVars map[*resolve.Decl]bool   // variables declared rt::i64 whatever their type (range loops)
 	globalV []string                 // global variable declarations
 	heights map[*defInfo]int         // the defs whose calls nest boundedly: their height (calls.go)
+	ranges  *ranges.Analyzer         // the int expressions' intervals
 }
 
 // writer is a function body being written, a line at a time.
@@ -236,6 +238,16 @@ func (g *gen) comment(w *writer, st lang.Stmt, end int) {
 // generate writes the whole program.
 func (e *emitter) generate(f *lang.File) string {
 	g := &gen{emitter: e, siteOf: map[lang.Pos]int{}, gnames: map[string]bool{}, globals: map[*resolve.Decl]string{}, intVars: map[*resolve.Decl]bool{}}
+	g.ranges = &ranges.Analyzer{
+		IsInt: func(x lang.Expr) bool { t := g.types[x]; return t != nil && t.is(kInt) },
+		Def: func(x *lang.Call) (any, lang.Expr, bool) {
+			d, _, _ := g.callee(x)
+			if d == nil || d.st == nil {
+				return nil, nil, false
+			}
+			return d, d.st.Body, true
+		},
+	}
 	for _, w := range []string{"main", "rt", "std", "SITES"} {
 		g.gnames[w] = true
 	}
