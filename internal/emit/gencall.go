@@ -27,7 +27,7 @@ func (g *gen) call(x *lang.Call) (string, string) {
 	switch {
 	case def != nil:
 		code := g.seq(x.Args, g.args(x.Args), func(c []string) string {
-			return fmt.Sprintf("%s(%d%s)", def.cname, s, prefixed(c))
+			return fmt.Sprintf("%s(%d%s%s)", def.cname, s, prefixed(c), g.chkArg(def))
 		})
 		if r, ok := g.ranges.OfCall(x); ok && ctype(def.ret) == "rt::i64" {
 			code = fmt.Sprintf("rt::assume(%s, %s, %s)", code, ranges.C(r.Lo), ranges.C(r.Hi))
