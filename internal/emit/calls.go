@@ -1,92 +1,82 @@
 package emit
 
 import (
+	"github.com/grundy-lang/grundy/internal/emit/nesting"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// The count of nested def calls. grundy stops a script whose calls nest
-// more than 100000 deep, naming the def whose call crossed the bound; the
-// emitted program counts as it does (rt::calls). A def whose calls stay
-// bounded (no def it reaches is recursive, and none queries a game's
-// value, which runs move rules that call defs) nests at most its height
-// of calls: 1 for a def that calls no def, else 1 + the greatest height
-// of the defs it calls. Such a def counts only when the count is within
-// its height of the bound (rt::enter_near): below, no call in it can
-// cross the bound, and the count it would add is never read. A def that
-// does not count is small and has no destructor, so it is inlined where
-// it is called.
+// The count of nested def calls (rt::calls; package nesting computes the
+// defs' heights). A bounded def counts only when the count is within its
+// height of the bound (rt::enter_near): below, no call in it can cross the
+// bound, and the count it would add is never read. Inside a bounded def,
+// the count is the one at its call (plus one if it counted) whatever the
+// body does, so a bounded def it calls need not look at the count unless
+// it counted itself: the call passes _chk, its _counted. A small bounded
+// def (maxInlined) is inlined always.
 
-// defHeights gives each bounded def of order (defs: by declaration) its
-// height; a def missing from it counts its calls always.
-func defHeights(order []*defInfo, defs map[*resolve.Decl]*defInfo) map[*defInfo]int {
-	calls := map[*defInfo][]*defInfo{}
-	queries := map[*defInfo]bool{}
-	for _, d := range order {
-		lang.Inspect(d.st.Body, func(x lang.Expr) bool {
-			call, ok := x.(*lang.Call)
-			if !ok {
-				return true
-			}
-			id, ok := call.Fn.(*lang.Ident)
-			if !ok {
-				return true
-			}
-			decl := resolve.Of(id)
-			if decl == nil {
-				return true
-			}
-			switch decl.Kind {
-			case resolve.Def:
-				if c := defs[decl]; c != nil {
-					calls[d] = append(calls[d], c)
-				} else {
-					queries[d] = true // not a def of the file: count always
-				}
-			case resolve.Builtin:
-				switch decl.Name {
-				case "sg", "outcome", "moves", "winning", "remoteness":
-					queries[d] = true
-				}
-			}
-			return true
-		})
+// maxInlined is the most expression nodes a bounded def may have, with
+// the bodies of the defs it calls counted at each call, for it to be
+// inlined always (the C++ compiler's own choice leaves out, for example,
+// a hash of a hash called in a move rule).
+const maxInlined = 64
+
+// defGraph is the defs of order (by declaration) as package nesting sees
+// them.
+func defGraph(order []*defInfo, defs map[*resolve.Decl]*defInfo) nesting.Graph {
+	index := map[*defInfo]int{}
+	var bodies []lang.Expr
+	for i, d := range order {
+		index[d] = i
+		bodies = append(bodies, d.st.Body)
 	}
-	const (
-		visiting  = -2
-		unbounded = -1
-	)
-	h := map[*defInfo]int{}
-	var height func(d *defInfo) int
-	height = func(d *defInfo) int {
-		if v, ok := h[d]; ok {
-			if v == visiting {
-				return unbounded // a cycle: recursive
-			}
-			return v
+	return nesting.Graph{Bodies: bodies, Callee: func(call *lang.Call) (int, bool) {
+		id, ok := call.Fn.(*lang.Ident)
+		if !ok {
+			return -1, false
 		}
-		h[d] = visiting
-		r := 1
-		if queries[d] {
-			r = unbounded
+		decl := resolve.Of(id)
+		if decl == nil {
+			return -1, false
 		}
-		for _, c := range calls[d] {
-			ch := height(c)
-			if ch == unbounded {
-				r = unbounded
+		switch decl.Kind {
+		case resolve.Def:
+			if c := defs[decl]; c != nil {
+				return index[c], false
 			}
-			if r != unbounded && ch+1 > r {
-				r = ch + 1
+			return -1, true // not a def of the file: count always
+		case resolve.Builtin:
+			switch decl.Name {
+			case "sg", "outcome", "moves", "winning", "remoteness":
+				return -1, true
 			}
 		}
-		h[d] = r
-		return r
+		return -1, false
+	}}
+}
+
+// defHeights gives each bounded def of order its height, and says which
+// are inlined always; a def missing from it counts its calls always.
+func defHeights(order []*defInfo, defs map[*resolve.Decl]*defInfo) (map[*defInfo]int, map[*defInfo]bool) {
+	gr := defGraph(order, defs)
+	hs := gr.Heights()
+	out, small := map[*defInfo]int{}, map[*defInfo]bool{}
+	for i, h := range hs {
+		out[order[i]] = h
+		small[order[i]] = gr.Expanded(i, hs, maxInlined) <= maxInlined
 	}
-	out := map[*defInfo]int{}
-	for _, d := range order {
-		if v := height(d); v > 0 && v < 1000 {
-			out[d] = v
-		}
+	return out, small
+}
+
+// chkArg is the last argument of a call of the def d: for a bounded def,
+// whether it must look at the count (a bounded caller's _counted, else
+// true).
+func (g *gen) chkArg(d *defInfo) string {
+	if _, ok := g.heights[d]; !ok {
+		return ""
 	}
-	return out
+	if g.inBounded {
+		return ", _counted"
+	}
+	return ", true"
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/ranges"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -27,6 +28,11 @@ type gen struct {
 	intVars map[*resolve.Decl]bool   // variables declared rt::i64 whatever their type (range loops)
 	globalV []string                 // global variable declarations
 	heights map[*defInfo]int         // the defs whose calls nest boundedly: their height (calls.go)
+	small   map[*defInfo]bool        // the bounded defs inlined always
+	ranges  *ranges.Analyzer         // the int expressions' intervals
+	// inBounded: a bounded def's body is being written, whose calls of
+	// bounded defs count only if its own call did (calls.go)
+	inBounded bool
 }
 
 // writer is a function body being written, a line at a time.
@@ -236,6 +242,16 @@ func (g *gen) comment(w *writer, st lang.Stmt, end int) {
 // generate writes the whole program.
 func (e *emitter) generate(f *lang.File) string {
 	g := &gen{emitter: e, siteOf: map[lang.Pos]int{}, gnames: map[string]bool{}, globals: map[*resolve.Decl]string{}, intVars: map[*resolve.Decl]bool{}}
+	g.ranges = &ranges.Analyzer{
+		IsInt: func(x lang.Expr) bool { t := g.types[x]; return t != nil && t.is(kInt) },
+		Def: func(x *lang.Call) (any, lang.Expr, bool) {
+			d, _, _ := g.callee(x)
+			if d == nil || d.st == nil {
+				return nil, nil, false
+			}
+			return d, d.st.Body, true
+		},
+	}
 	for _, w := range []string{"main", "rt", "std", "SITES"} {
 		g.gnames[w] = true
 	}
@@ -250,7 +266,7 @@ func (e *emitter) generate(f *lang.File) string {
 		}
 	}
 	g.collectGlobals(f.Stmts)
-	g.heights = defHeights(e.defOrder, e.defs)
+	g.heights, g.small = defHeights(e.defOrder, e.defs)
 
 	var body strings.Builder
 	// ends of the top-level statements (for their comments)
@@ -588,6 +604,9 @@ func (g *gen) defSignature(d *defInfo) string {
 		_ = p
 		params = append(params, paramType(d.params[i])+" "+d.pnames[i])
 	}
+	if _, ok := g.heights[d]; ok {
+		params = append(params, "bool _chk")
+	}
 	return fmt.Sprintf("%s %s(%s)", ctype(d.ret), d.cname, strings.Join(params, ", "))
 }
 
@@ -600,12 +619,14 @@ func (g *gen) defFunc(d *defInfo, st *lang.DefStmt, end int) string {
 	}
 	leave := "--rt::calls;"
 	if h, ok := g.heights[d]; ok {
-		w.line("const bool _counted = rt::enter_near(_site, %s, %d);", cstr(st.Name.Name), h)
+		w.line("const bool _counted = _chk && rt::enter_near(_site, %s, %d);", cstr(st.Name.Name), h)
 		leave = "if (_counted) --rt::calls;"
+		g.inBounded = true
 	} else {
 		w.line("rt::enter(_site, %s);", cstr(st.Name.Name))
 	}
 	body := g.val(st.Body)
+	g.inBounded = false
 	w.line("%s _r = %s;", ctype(d.ret), body)
 	w.line("%s", leave)
 	w.line("return _r;")
@@ -616,6 +637,9 @@ func (g *gen) defFunc(d *defInfo, st *lang.DefStmt, end int) string {
 	inline := ""
 	if _, ok := g.heights[d]; ok {
 		inline = "inline "
+		if g.small[d] {
+			inline = "inline __attribute__((always_inline)) "
+		}
 	}
 	fmt.Fprintf(&b, "static %s%s {\n", inline, g.defSignature(d))
 	for _, n := range d.pnames {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/ranges"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -25,9 +26,13 @@ func (g *gen) call(x *lang.Call) (string, string) {
 	s := g.site(x.Pos)
 	switch {
 	case def != nil:
-		return g.seq(x.Args, g.args(x.Args), func(c []string) string {
-			return fmt.Sprintf("%s(%d%s)", def.cname, s, prefixed(c))
-		}), ctype(def.ret)
+		code := g.seq(x.Args, g.args(x.Args), func(c []string) string {
+			return fmt.Sprintf("%s(%d%s%s)", def.cname, s, prefixed(c), g.chkArg(def))
+		})
+		if r, ok := g.ranges.OfCall(x); ok && ctype(def.ret) == "rt::i64" {
+			code = fmt.Sprintf("rt::assume(%s, %s, %s)", code, ranges.C(r.Lo), ranges.C(r.Hi))
+		}
+		return code, ctype(def.ret)
 	case game != nil:
 		return g.seq(x.Args, g.args(x.Args), func(c []string) string {
 			return fmt.Sprintf("pos_%s(%s)", game.cname, strings.Join(c, ", "))

@@ -303,6 +303,10 @@ func (g *gen) binary(x *lang.Binary) (string, string) {
 				return fmt.Sprintf("rt::repeat(%s, %s, %d)", c[0], c[1], s)
 			}), ctype(rt)
 		}
+		if (x.Op == lang.OpAdd || x.Op == lang.OpSub || x.Op == lang.OpMul || x.Op == lang.OpMod) && g.ranges.Safe(x) {
+			op := x.Op.String()
+			return ints(func(a, b string) string { return "(" + a + " " + op + " " + b + ")" }), "rt::i64"
+		}
 		return ints(func(a, b string) string { return fmt.Sprintf("rt::%s(%s, %s, %d)", fn, a, b, s) }), "rt::i64"
 	case lang.OpBitOr, lang.OpXor, lang.OpBitAnd:
 		rt := g.types[x]

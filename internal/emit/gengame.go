@@ -174,8 +174,11 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		w.line("memo_%s.set(_k, rt::GRAY);", c)
 		bail = fmt.Sprintf("memo_%s.set(_k, rt::UNKNOWN);", c)
 		if sweepable {
-			w.line("return rule_%s(%s);", c, strings.Join(names, ", "))
-			solveText = fmt.Sprintf("static rt::i64 solve_%s(%s) {\n", c, params)
+			w.line("// (a position inside the table's box apart: the C++ compiler may use its bound)")
+			w.line("if (__builtin_expect((rt::u64)%s < ((rt::u64)1 << 31), 1)) return rule_%s(%s);", names[0], c, names[0])
+			w.line("return wide_%s(%s);", c, names[0])
+			solveText = fmt.Sprintf("static __attribute__((noinline)) rt::i64 wide_%s(%s) { return rule_%s(%s); }\n", c, params, c, names[0])
+			solveText += fmt.Sprintf("static rt::i64 solve_%s(%s) {\n", c, params)
 			for _, n := range names {
 				solveText += fmt.Sprintf("    (void)%s;\n", n)
 			}

@@ -93,6 +93,12 @@ inline i64 mod(i64 a, i64 b, int s) {
     if (b == -1) return 0;
     return a % b;
 }
+// assume is r, which the emitter's range analysis proved in [lo, hi]: the
+// C++ compiler may use the bounds (to drop overflow checks of its own).
+inline __attribute__((always_inline)) i64 assume(i64 r, i64 lo, i64 hi) {
+    if (!(r >= lo && r <= hi)) __builtin_unreachable();
+    return r;
+}
 inline i64 neg(i64 a, int s) {
     if (__builtin_expect(a == LLONG_MIN, 0)) failm(s, [&] { return std::string("integer overflow: -(" + itos(a) + ") does not fit in 64 bits"); });
     return -a;
