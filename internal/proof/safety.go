@@ -76,7 +76,7 @@ func New(env *Ctx, q *ir.Query) *Prover {
 	return &Prover{env: env, Q: q, roots: map[*resolve.Decl]*lang.Ident{}, limit: math.Inf(1)}
 }
 
-// guard returns q's guard with the roots of s bounded too, or false when
+// Guard returns q's guard with the roots of s bounded too, or false when
 // no M >= 1 makes every node safe.
 func (s *Prover) Guard(q *ir.Query) ([]ir.Bound, bool) {
 	out := append([]ir.Bound(nil), q.Guard...)
@@ -106,7 +106,7 @@ func (s *Prover) constrain(l lin) bool {
 	return l.d <= maxSafe
 }
 
-// intExpr bounds int expression e, or false when it is not safe.
+// Int bounds int expression e, or false when it is not safe.
 func (s *Prover) Int(e lang.Expr) (lin, bool) {
 	var l lin
 	switch e := e.(type) {
@@ -212,7 +212,7 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 	return l, s.constrain(l)
 }
 
-// cond reports whether condition e is safe.
+// Cond reports whether condition e is safe.
 func (s *Prover) Cond(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.BoolLit:
@@ -234,7 +234,7 @@ func (s *Prover) Cond(e lang.Expr) bool {
 	return false
 }
 
-// conds reports whether the filters cls (or the values of binds) are all
+// Conds reports whether the filters cls (or the values of binds) are all
 // safe.
 func (s *Prover) Conds(cls []ir.Clause) bool {
 	for _, cl := range cls {
@@ -266,7 +266,7 @@ func (s *Prover) Conds(cls []ir.Clause) bool {
 	return true
 }
 
-// arg reports whether evaluating a cannot fail: safe int arithmetic, or
+// Arg reports whether evaluating a cannot fail: safe int arithmetic, or
 // a local's name (of any value).
 func (s *Prover) Arg(a lang.Expr) bool {
 	if id, ok := a.(*lang.Ident); ok {
@@ -278,7 +278,7 @@ func (s *Prover) Arg(a lang.Expr) bool {
 	return ok
 }
 
-// position reports whether e makes a position and cannot fail: a call
+// Position reports whether e makes a position and cannot fail: a call
 // of a game declared in the script whose arguments cannot fail, or a sum
 // of such.
 func (s *Prover) Position(e lang.Expr) bool {
@@ -309,7 +309,7 @@ func (s *Prover) Position(e lang.Expr) bool {
 	return false
 }
 
-// intOrTuple reports whether e is a safe int, or a tuple or list literal
+// IntOrTuple reports whether e is a safe int, or a tuple or list literal
 // of safe ints, or a safe choice between such (building it cannot fail).
 func (s *Prover) IntOrTuple(e lang.Expr) bool {
 	switch e := e.(type) {
@@ -439,7 +439,7 @@ func (s *Prover) divisorsOf(e lang.Expr) *lang.Ident {
 	return id
 }
 
-// binder is the clause of s.Q that binds d, or nil.
+// Binder is the clause of s.Q that binds d, or nil.
 func (s *Prover) Binder(d *resolve.Decl) ir.Clause {
 	for _, cl := range s.Q.Clauses {
 		for _, n := range cl.Binds() {
@@ -536,7 +536,6 @@ func LiteralInts(e lang.Expr) ([]int64, bool) {
 	return out, true
 }
 
-// IntLit is the value of an int literal or a negated one.
 // ConstInt is IntLit of e, or of the literal a global e names holds
 // wherever it is read (resolve's Decl.Lit: a let of a literal that no code
 // runs before).
@@ -549,6 +548,7 @@ func ConstInt(e lang.Expr) (int64, bool) {
 	return IntLit(e)
 }
 
+// IntLit is the value of an int literal or a negated one.
 func IntLit(e lang.Expr) (int64, bool) {
 	switch x := e.(type) {
 	case *lang.IntLit:
@@ -571,7 +571,7 @@ func SafeAll(sf *Prover, xs []lang.Expr) bool {
 	return true
 }
 
-// helperDef is the def call calls, whatever the order of their
+// HelperDef is the def call calls, whatever the order of their
 // declarations, or nil.
 func HelperDef(r *resolve.Resolver, call *lang.Call) *engine.Func {
 	id, ok := call.Fn.(*lang.Ident)
