@@ -162,6 +162,8 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 			arms[k].xV = bd.c.Vals.Expr(x)
 		}
 	}
+	// (c's ints are read once for all the moves of a position.)
+	var cache value.IntsCache
 	return func(fr *engine.Frame, s *value.Scratch) {
 		v := base(fr)
 		if v.K != value.KList && v.K != value.KTuple {
@@ -169,7 +171,11 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 			return
 		}
 		el := v.Elems()
-		s.SetSeq(el, false)
+		if ints, ok := cache.Of(el); ok {
+			s.SetInts(ints, false)
+		} else {
+			s.SetSeq(el, false)
+		}
 		th := fr.Th
 		stop := fr.Stop
 		fr.Stop = false

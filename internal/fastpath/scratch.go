@@ -42,10 +42,20 @@ func (bd *builders) genBuild(p *BuildPlan) buildFn {
 	switch p.Kind {
 	case BuildValue:
 		x := bd.c.Vals.Expr(p.Expr)
+		// (A list of ints is read once for all the moves of a position.)
+		var c value.IntsCache
 		if bd.c.On(passes.Strings) {
-			return func(fr *engine.Frame, s *value.Scratch) { s.SetStr(x(fr)) }
+			return func(fr *engine.Frame, s *value.Scratch) {
+				if v := x(fr); !s.SetCached(&c, v) {
+					s.SetStr(v)
+				}
+			}
 		}
-		return func(fr *engine.Frame, s *value.Scratch) { s.Set(x(fr)) }
+		return func(fr *engine.Frame, s *value.Scratch) {
+			if v := x(fr); !s.SetCached(&c, v) {
+				s.Set(v)
+			}
+		}
 	case BuildRange:
 		return bd.genRange(p)
 	case BuildEdit:
@@ -338,6 +348,12 @@ func (bd *builders) genComposite(p *CompositePlan) compile.SGFn {
 	}
 	bd.c.Built = p.describe()
 	pos, g0 := e.Pos, bd.c.CurGame
+	if len(args) == 1 && args[0].build != nil {
+		return oneBuilt(args[0].build, pos, b)
+	}
+	if len(args) == 1 && args[0].set != nil {
+		return oneSet(args[0].set, pos, b)
+	}
 	return func(fr *engine.Frame) memo.Sgv {
 		th := fr.Th
 		ks := th.TakeScratch()
@@ -417,4 +433,75 @@ func (bd *builders) genComposite(p *CompositePlan) compile.SGFn {
 		th.GiveScratch(ks)
 		return fr.Gen.Lookup(g, r)
 	}
+}
+
+// oneBuilt is genComposite of a call of one argument built in a scratch
+// (the common case, without the bookkeeping of several arguments): the
+// same key, the same lookup, the same errors in the same order.
+func oneBuilt(build buildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
+	return func(fr *engine.Frame) memo.Sgv {
+		th := fr.Th
+		s := th.TakeScratch()
+		build(fr, s)
+		g := b.Game
+		var v value.Value
+		var key []byte
+		var bx bool
+		switch {
+		case s.Whole && s.V.K == value.KSet:
+			v = s.V
+			key, bx = g.AppendArgAt(s.Key[:0], 0, v)
+		case s.Str:
+			key = g.AppendStrAt(s.Key[:0], 0, s.String())
+		default:
+			if key, bx = s.AppendKey(s.Key[:0]); bx {
+				v = s.Value()
+			}
+		}
+		s.Key = key
+		if g.NArgs != 1 {
+			kernel.CheckArity(pos, g, 1)
+		}
+		g, r := oneRef(g, key, bx, v)
+		th.GiveScratch(s)
+		return fr.Gen.Lookup(g, r)
+	}
+}
+
+// oneSet is oneBuilt of a set built in a set scratch.
+func oneSet(set setBuildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
+	return func(fr *engine.Frame) memo.Sgv {
+		th := fr.Th
+		s := th.TakeSetScratch()
+		set(fr, s)
+		g := b.Game
+		var v value.Value
+		key, bx := s.AppendKeyFor(s.Key[:0], g.Universe(0))
+		if bx {
+			v = s.Value()
+		}
+		s.Key = key
+		if g.NArgs != 1 {
+			kernel.CheckArity(pos, g, 1)
+		}
+		g, r := oneRef(g, key, bx, v)
+		th.GiveSetScratch(s)
+		return fr.Gen.Lookup(g, r)
+	}
+}
+
+// oneRef is the game and memo key of the position of g whose one
+// argument has key key (v, when boxed: the memo keeps it). A tuple of
+// ints for g's hidden game is that game's position (package rewrite's
+// tuples.go).
+func oneRef(g *engine.Game, key []byte, boxed bool, v value.Value) (*engine.Game, uint64) {
+	if boxed {
+		return g, g.Ref([]value.Value{v})
+	}
+	if g.Tuples != nil {
+		if r2, ok := g.Tuples.RefKey(key); ok {
+			return g.Tuples.To, r2
+		}
+	}
+	return g, g.Intern(key, false, nil)
 }

@@ -3,6 +3,7 @@ package value
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // Argument keys: the canonical byte encoding of a position's arguments
@@ -191,6 +192,26 @@ func appendBitList(buf []byte, n int, one func(i int) bool) []byte {
 // AppendIntSeq appends the key of a list (or tuple) of the ints xs: what
 // appendArgKey gives for the value.
 func AppendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
+	var or uint64
+	for _, x := range xs {
+		or |= uint64(x)
+	}
+	if or < 64 && len(xs) < 128 && (tuple || or > 1) {
+		// (Each int in 0 .. 63, a byte: its zigzag varint is 2x; the
+		// length's uvarint a byte.)
+		t := TagIntList
+		if tuple {
+			t = TagIntTuple
+		}
+		n := len(buf)
+		buf = slices.Grow(buf, 2+len(xs))[:n+2+len(xs)]
+		buf[n], buf[n+1] = t, byte(len(xs))
+		out := buf[n+2:]
+		for i, x := range xs[:len(out)] {
+			out[i] = byte(x) << 1
+		}
+		return buf
+	}
 	if !tuple {
 		bitsOnly := true
 		for _, x := range xs {

@@ -162,6 +162,9 @@ type SetScratch struct {
 	vals  []Value
 	whole bool
 	v     Value
+	// Key is a buffer for the key of the position being built (its
+	// user's: the scratch keeps it between uses).
+	Key []byte
 }
 
 const (

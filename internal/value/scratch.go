@@ -180,6 +180,59 @@ func (s *Scratch) SetSeq(e []Value, tuple bool) {
 	}
 }
 
+// IntsCache holds the ints of the last list of values asked about that
+// were all ints, by the list's first element's address and its length
+// (a list's elements never change, and the cache keeps them alive: an
+// array of the same address is the same array). A move of a position
+// reads its list argument once for each of its options.
+type IntsCache struct {
+	first *Value
+	n     int
+	ints  []int64
+}
+
+// Of returns the ints of e, if every element of e is an int (aliasing the
+// cache: to be copied before the next call).
+func (c *IntsCache) Of(e []Value) ([]int64, bool) {
+	if len(e) == 0 {
+		return nil, true
+	}
+	if c.first == &e[0] && c.n == len(e) {
+		return c.ints, true
+	}
+	if !allInts(e) {
+		return nil, false
+	}
+	c.ints = c.ints[:0]
+	for _, x := range e {
+		c.ints = append(c.ints, x.N)
+	}
+	c.first, c.n = &e[0], len(e)
+	return c.ints, true
+}
+
+// SetCached is SetStr of a list or tuple whose elements are all ints,
+// which it reads through c; false (nothing done) for any other value.
+func (s *Scratch) SetCached(c *IntsCache, v Value) bool {
+	if v.K != KList && v.K != KTuple {
+		return false
+	}
+	ints, ok := c.Of(v.Elems())
+	if !ok {
+		return false
+	}
+	s.SetInts(ints, v.K == KTuple)
+	return true
+}
+
+// SetInts makes the scratch hold the list (tuple) of the ints xs.
+func (s *Scratch) SetInts(xs []int64, tuple bool) {
+	s.Vals, s.Boxed, s.Whole, s.V = s.Vals[:0], false, false, None
+	s.Str, s.Bytes = false, s.Bytes[:0]
+	s.Tuple = tuple
+	s.Ints = append(s.Ints[:0], xs...)
+}
+
 // AppendKey appends the argument key of the value built.
 func (s *Scratch) AppendKey(buf []byte) ([]byte, bool) {
 	switch {
