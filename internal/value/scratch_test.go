@@ -105,4 +105,3 @@ func TestIntsCache(t *testing.T) {
 		t.Fatal("SetCached of a value not a sequence of ints")
 	}
 }
-
