@@ -56,10 +56,24 @@ type Fast interface {
 	Composite(e *lang.Call, b *engine.Binding) SGFn
 	// InSet compiles X in S (not: X not in S) as a bit of a set's bitmap.
 	InSet(e *lang.Binary, not bool) BoolFn
+	// Walk compiles the last for clause of a move rule, over the range
+	// r, with the position call as its body (streamed), as a walk of
+	// keys, or returns nil and why it is not one.
+	Walk(call *lang.Call, r RangeWalk) (func(fr *engine.Frame), string)
 	// Concat compiles X + Y with an operand that is a slice or a
 	// concatenation of one (b[:i] + "X" + b[i + 1:]), built in a scratch
 	// buffer: one value made, not one per operator.
 	Concat(e *lang.Binary) engine.EvalFn
+}
+
+// RangeWalk is the last for clause of a move rule when it is over a range
+// of one name and takes no if clause in (Fast.Walk): the range's bounds
+// (its guard applied), the name and its slot, and the range's position.
+type RangeWalk struct {
+	Bounds func(fr *engine.Frame) (lo, hi int64)
+	Var    *lang.Name
+	Slot   int
+	RPos   engine.Pos
 }
 
 // FastAlt is a move rule's alternative compiled as a fast loop.

@@ -199,6 +199,14 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 					x.Fired |= passes.Composite
 				}
 				if call, ok := body.(*lang.Call); ok && (ints || c.On(passes.Composite)) && c.GameCallee(call) != nil {
+					if rw, ok := last.walk(); ok && !ints {
+						if w, why := c.fast.Walk(call, rw); w != nil {
+							x.Notes = append(x.Notes, fmt.Sprintf("%s: %s", pa.label(), why))
+							x.Fired |= passes.Walks
+							gens = append(gens, outer(w))
+							continue
+						}
+					}
 					// One position per move: a missing one can be
 					// resumed (gen.pend).
 					gens = append(gens, loops(func(fr *engine.Frame) {

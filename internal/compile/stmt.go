@@ -182,6 +182,24 @@ type rangeLoop struct {
 	cond   BoolFn // the if clause taken in, or nil
 	rpos   engine.Pos
 	guard  *guardBound // the if clause after it, as a bound, or nil
+	name   *lang.Name  // the loop's one name (nil: a tuple pattern)
+}
+
+// walk is the loop as Fast.Walk takes it, or false when it binds a
+// tuple or takes an if clause in.
+func (rl *rangeLoop) walk() (RangeWalk, bool) {
+	if rl == nil || rl.slot < 0 || rl.cond != nil || rl.name == nil {
+		return RangeWalk{}, false
+	}
+	lo, hi, guard := rl.lo, rl.hi, rl.guard
+	bounds := func(fr *engine.Frame) (int64, int64) {
+		a, b := lo(fr), hi(fr)
+		if guard != nil && a <= b {
+			a, b = guard.clamp(fr, a, b)
+		}
+		return a, b
+	}
+	return RangeWalk{Bounds: bounds, Var: rl.name, Slot: rl.slot, RPos: rl.rpos}, true
 }
 
 // guardBound is an if clause `x OP E` (or `E OP x`) after a for clause
@@ -288,7 +306,7 @@ func (vg *ValueGen) rangeLoop(cl *lang.ForClause, ifc *lang.IfClause) *rangeLoop
 	if !cl.Target.Tuple {
 		b := vg.c.Var(cl.Target.Names[0])
 		b.IsInt = true
-		rl.slot = b.Slot
+		rl.slot, rl.name = b.Slot, cl.Target.Names[0]
 		if ifc != nil {
 			rl.cond = vg.c.Ints.Cond(ifc.Cond, "an if clause's condition")
 		}

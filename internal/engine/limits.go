@@ -45,6 +45,17 @@ func (th *Thread) Tick(pos Pos) {
 	}
 }
 
+// Ticks is n Ticks at pos (at once when no check falls among them).
+func (th *Thread) Ticks(pos Pos, n int64) {
+	if th.Steps+n < th.CheckAt {
+		th.Steps += n
+		return
+	}
+	for range n {
+		th.Tick(pos)
+	}
+}
+
 // CheckLimits runs every checkEvery steps: cancellation, the step limit
 // and, every 16 Ki steps, the memory budget (reading it takes about as
 // long as a thousand cheap steps).

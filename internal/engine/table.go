@@ -190,6 +190,22 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 	return memo.GenBit | uint64(id)
 }
 
+// InternWord is Intern of an unboxed key of n <= 8 bytes given as its
+// word (memo.KeyWord).
+func (g *Game) InternWord(w uint64, n int) uint64 {
+	id, added, ok := g.Keys.InternWord(w, n)
+	if !ok {
+		value.Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
+	}
+	if added {
+		var b [8]byte
+		binary.LittleEndian.PutUint64(b[:], w)
+		g.noteTags(b[:n], false)
+		g.AddGval()
+	}
+	return memo.GenBit | uint64(id)
+}
+
 // Boxed reports whether the key of position r has a boxed part: its
 // arguments are kept as the values it was first made with.
 func (g *Game) Boxed(r uint64) bool {

@@ -164,6 +164,7 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 	}
 	// (c's ints are read once for all the moves of a position.)
 	var cache value.IntsCache
+	all := uint32(1)<<len(arms) - 1
 	return func(fr *engine.Frame, s *value.Scratch) {
 		v := base(fr)
 		if v.K != value.KList && v.K != value.KTuple {
@@ -180,10 +181,14 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 		stop := fr.Stop
 		fr.Stop = false
 		// known: the arms whose index is evaluated; ints: those whose
-		// index is an int (at), which alone can equal an index.
+		// index is an int (at), which alone can equal an index. Index by
+		// index while some arm's index is not known (an arm's is
+		// evaluated at the first index no arm before it took).
 		var known, ints uint32
 		var at [maxEdits]int64
-		for j := range int64(len(el)) {
+		n := int64(len(el))
+		j := int64(0)
+		for ; j < n && known != all; j++ {
 			th.Tick(rpos)
 			for k := range arms {
 				a := &arms[k]
@@ -206,11 +211,59 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 				// (A generator that has seen enough: the comprehension
 				// stops after this element.)
 				truncate(s, int(j)+1)
-				break
+				fr.Stop = stop
+				return
 			}
+		}
+		if j < n {
+			editRest(fr, s, arms, &at, ints, j, n, slot, rpos)
 		}
 		fr.Stop = stop
 	}
+}
+
+// editRest is the edit from index j on, every arm's index known (at, the
+// ints among them): the indexes the arms take, each by the first arm of
+// its index, in ascending order, with a step counted for each index as
+// the comprehension counts it.
+func editRest(fr *engine.Frame, s *value.Scratch, arms []editArm, at *[maxEdits]int64, ints uint32, j, n int64, slot int, rpos engine.Pos) {
+	var idx [maxEdits]int64
+	var arm [maxEdits]int
+	m := 0
+	for k := range arms {
+		x := at[k]
+		if ints&(1<<k) == 0 || x < j || x >= n {
+			continue
+		}
+		p := m
+		for q := range m {
+			if idx[q] == x {
+				p = -1 // (an arm before it takes the index)
+				break
+			}
+		}
+		if p < 0 {
+			continue
+		}
+		for ; p > 0 && idx[p-1] > x; p-- {
+			idx[p], arm[p] = idx[p-1], arm[p-1]
+		}
+		idx[p], arm[p] = x, k
+		m++
+	}
+	th := fr.Th
+	for q := range m {
+		x := idx[q]
+		th.Ticks(rpos, x-j+1)
+		fr.Slots[slot] = value.Value{K: value.KInt, N: x}
+		setElem(s, x, &arms[arm[q]], fr)
+		if fr.Stop {
+			truncate(s, int(x)+1)
+			return
+		}
+		j = x + 1
+	}
+	th.Ticks(rpos, n-j)
 }
 
 // setElem computes arm a's element and puts it at index j of s.

@@ -442,30 +442,39 @@ func oneBuilt(build buildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 	return func(fr *engine.Frame) memo.Sgv {
 		th := fr.Th
 		s := th.TakeScratch()
-		build(fr, s)
-		g := b.Game
-		var v value.Value
-		var key []byte
-		var bx bool
-		switch {
-		case s.Whole && s.V.K == value.KSet:
-			v = s.V
-			key, bx = g.AppendArgAt(s.Key[:0], 0, v)
-		case s.Str:
-			key = g.AppendStrAt(s.Key[:0], 0, s.String())
-		default:
-			if key, bx = s.AppendKey(s.Key[:0]); bx {
-				v = s.Value()
-			}
-		}
-		s.Key = key
-		if g.NArgs != 1 {
-			kernel.CheckArity(pos, g, 1)
-		}
-		g, r := oneRef(g, key, bx, v)
+		g, r, _ := builtRef(fr, build, pos, b, s)
 		th.GiveScratch(s)
 		return fr.Gen.Lookup(g, r)
 	}
+}
+
+// builtRef builds the one argument of a position of b's game in s and
+// returns the game and memo key of the position (pos: the call's);
+// plain when the argument is a list or tuple of ints (in s) keyed in
+// that game's table.
+func builtRef(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding, s *value.Scratch) (h *engine.Game, r uint64, plain bool) {
+	build(fr, s)
+	g := b.Game
+	var v value.Value
+	var key []byte
+	var bx bool
+	switch {
+	case s.Whole && s.V.K == value.KSet:
+		v = s.V
+		key, bx = g.AppendArgAt(s.Key[:0], 0, v)
+	case s.Str:
+		key = g.AppendStrAt(s.Key[:0], 0, s.String())
+	default:
+		if key, bx = s.AppendKey(s.Key[:0]); bx {
+			v = s.Value()
+		}
+	}
+	s.Key = key
+	if g.NArgs != 1 {
+		kernel.CheckArity(pos, g, 1)
+	}
+	h, r = oneRef(g, key, bx, v)
+	return h, r, h == g && !bx && !s.Whole && !s.Str && !s.Boxed
 }
 
 // oneSet is oneBuilt of a set built in a set scratch.

@@ -2,8 +2,10 @@ package memo
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 	"math/bits"
+	"math/rand/v2"
 	"unsafe"
 )
 
@@ -18,13 +20,21 @@ import (
 // in the process, not about twice as in the Go heap.
 type KeyTable struct {
 	arena []byte
-	ends  []uint32 // ends[id] is where key id ends in arena (it starts where id-1 ends)
+	// n is the number of keys. While they all have one length (width,
+	// varied false: a game's keys often do), key id is at id*width in
+	// arena; once they do not, ends[id] is where key id ends in arena
+	// (it starts where id-1 ends).
+	n      int
+	width  int
+	varied bool
+	ends   []uint32
 	// slots: 0 when empty, else the high 32 bits of the key's hash and
 	// id+1. A key's slot is found from the top bits of its hash (home),
 	// which the slot keeps: growing moves the slots without hashing the
 	// keys again.
 	slots []uint64
 	seed  maphash.Seed
+	wseed uint64 // the seed of keys of at most 16 bytes (shortHash)
 	// Room, when set, is told the bytes of an array the table is about
 	// to allocate, before it does (the run's memory limit, which fails
 	// there when they do not fit): a table of millions of keys grows by
@@ -47,10 +57,14 @@ const (
 const MaxArena = 1<<32 - 1
 
 // Len is the number of keys.
-func (t *KeyTable) Len() int { return len(t.ends) }
+func (t *KeyTable) Len() int { return t.n }
 
 // Key returns key id (aliasing the arena: not to be kept across an add).
 func (t *KeyTable) Key(id uint32) []byte {
+	if !t.varied {
+		start := int(id) * t.width
+		return t.arena[start : start+t.width : start+t.width]
+	}
 	start := uint32(0)
 	if id > 0 {
 		start = t.ends[id-1]
@@ -58,13 +72,77 @@ func (t *KeyTable) Key(id uint32) []byte {
 	return t.arena[start:t.ends[id]:t.ends[id]]
 }
 
-func (t *KeyTable) hash(k []byte) uint64 { return maphash.Bytes(t.seed, k) }
+// equal reports whether key id is k.
+func (t *KeyTable) equal(id uint32, k []byte) bool {
+	if t.varied {
+		return bytes.Equal(t.Key(id), k)
+	}
+	if len(k) != t.width {
+		return false
+	}
+	start := int(id) * len(k)
+	a := t.arena[start : start+len(k)]
+	if len(k) <= 8 {
+		return KeyWord(a) == KeyWord(k)
+	}
+	return string(a) == string(k)
+}
+
+// equalWord reports whether key id is the key of n <= 8 bytes whose word
+// (KeyWord) is w.
+func (t *KeyTable) equalWord(id uint32, w uint64, n int) bool {
+	if t.varied {
+		k := t.Key(id)
+		return len(k) == n && KeyWord(k) == w
+	}
+	start := int(id) * n
+	return n == t.width && KeyWord(t.arena[start:start+n]) == w
+}
+
+// KeyWord is a key of at most 8 bytes as a word: its bytes,
+// little-endian, zero-padded (read a word or two at most).
+func KeyWord(k []byte) uint64 {
+	switch n := len(k); {
+	case n >= 8:
+		return binary.LittleEndian.Uint64(k)
+	case n >= 4:
+		return uint64(binary.LittleEndian.Uint32(k)) | uint64(binary.LittleEndian.Uint32(k[n-4:]))<<(8*(n-4))
+	case n > 0:
+		return uint64(k[0]) | uint64(k[n>>1])<<(8*(n>>1)) | uint64(k[n-1])<<(8*(n-1))
+	}
+	return 0
+}
+
+func (t *KeyTable) hash(k []byte) uint64 {
+	switch n := len(k); {
+	case n <= 8:
+		return t.wordHash(KeyWord(k), n)
+	case n <= 16:
+		// (wyhash's way with short inputs: two words that cover its
+		// bytes, mixed by multiplications.)
+		h := mix(binary.LittleEndian.Uint64(k)^0xa0761d6478bd642f, binary.LittleEndian.Uint64(k[n-8:])^t.wseed)
+		return mix(h^0xe7037ed1a0b428db, uint64(n)^0x8ebc6af09c88c6e3)
+	}
+	return maphash.Bytes(t.seed, k)
+}
+
+// wordHash is the hash of the key of n <= 8 bytes whose word is w.
+func (t *KeyTable) wordHash(w uint64, n int) uint64 {
+	h := mix(w^0xa0761d6478bd642f, t.wseed^uint64(n))
+	return mix(h^0xe7037ed1a0b428db, 0x8ebc6af09c88c6e3)
+}
+
+// mix is the high and low words of a*b xored.
+func mix(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	return hi ^ lo
+}
 
 // Intern returns the id of key k, adding it when it is new (added). It
 // reports !ok, adding nothing, when the arena would pass MaxArena.
 func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 	if t.slots == nil {
-		t.seed = maphash.MakeSeed()
+		t.seed, t.wseed = maphash.MakeSeed(), rand.Uint64()
 		t.slots = make([]uint64, 64)
 	}
 	h := t.hash(k)
@@ -77,7 +155,7 @@ func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 			break
 		}
 		if s&^(1<<32-1) == tag {
-			if id := uint32(s) - 1; bytes.Equal(t.Key(id), k) {
+			if id := uint32(s) - 1; t.equal(id, k) {
 				return id, false, true
 			}
 		}
@@ -86,23 +164,59 @@ func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 	if uint64(len(t.arena))+uint64(len(k)) > MaxArena {
 		return 0, false, false
 	}
-	id = uint32(len(t.ends))
+	id = uint32(t.n)
 	if len(t.arena)+len(k) > cap(t.arena) {
 		if t.Mapped && overlaps(k, t.arena[:cap(t.arena)]) {
 			k = bytes.Clone(k) // (the arena moves)
 		}
 		t.arena = growFor(t, offArena, t.arena, len(k))
 	}
-	if len(t.ends) == cap(t.ends) {
-		t.ends = growFor(t, offEnds, t.ends, 1)
+	switch {
+	case t.n == 0:
+		t.width = len(k)
+	case !t.varied && len(k) != t.width:
+		t.vary()
+	}
+	if t.varied {
+		if len(t.ends) == cap(t.ends) {
+			t.ends = growFor(t, offEnds, t.ends, 1)
+		}
+		t.ends = append(t.ends, uint32(len(t.arena)+len(k)))
 	}
 	t.arena = append(t.arena, k...)
-	t.ends = append(t.ends, uint32(len(t.arena)))
+	t.n++
 	t.slots[i] = tag | uint64(id+1)
-	if 4*len(t.ends) > 3*len(t.slots) { // (at most three quarters full)
+	if 4*t.n > 3*len(t.slots) { // (at most three quarters full)
 		t.grow()
 	}
 	return id, true, true
+}
+
+// InternWord is Intern of the key of n <= 8 bytes whose word (KeyWord)
+// is w.
+func (t *KeyTable) InternWord(w uint64, n int) (id uint32, added, ok bool) {
+	if t.slots == nil {
+		var b [8]byte
+		binary.LittleEndian.PutUint64(b[:], w)
+		return t.Intern(b[:n])
+	}
+	h := t.wordHash(w, n)
+	mask := uint64(len(t.slots) - 1)
+	tag := h >> 32 << 32
+	for i := t.home(h); ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s == 0 {
+			break
+		}
+		if s&^(1<<32-1) == tag {
+			if id := uint32(s) - 1; t.equalWord(id, w, n) {
+				return id, false, true
+			}
+		}
+	}
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], w)
+	return t.Intern(b[:n])
 }
 
 // Find returns the id of key k, if the table holds it (adding nothing).
@@ -119,11 +233,21 @@ func (t *KeyTable) Find(k []byte) (id uint32, ok bool) {
 			return 0, false
 		}
 		if s&^(1<<32-1) == tag {
-			if id := uint32(s) - 1; bytes.Equal(t.Key(id), k) {
+			if id := uint32(s) - 1; t.equal(id, k) {
 				return id, true
 			}
 		}
 	}
+}
+
+// vary gives the keys, all of one length so far, their ends: one of
+// another length is to be added.
+func (t *KeyTable) vary() {
+	t.ends = growFor(t, offEnds, t.ends[:0], t.n+1)
+	for id := range t.n {
+		t.ends = append(t.ends, uint32((id+1)*t.width))
+	}
+	t.varied = true
 }
 
 // grow doubles the slots, hashing the keys again.

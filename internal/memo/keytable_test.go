@@ -151,3 +151,50 @@ func TestTableGvalsMapped(t *testing.T) {
 		t.Fatalf("after Reset: %d bytes mapped, %d states", tb.MappedBytes(), len(tb.Gvals))
 	}
 }
+
+// Keys of one length (kept without their ends) intern like a Go map, and
+// so do they once keys of other lengths come (from 0 to past the 16 bytes
+// of the short hash), mapped or not.
+func TestKeyTableOneWidthThenVaried(t *testing.T) {
+	for _, mapped := range []bool{false, true} {
+		for _, width := range []int{0, 3, 8, 16, 17} {
+			r := rand.New(rand.NewPCG(uint64(width), 13))
+			kt := KeyTable{Mapped: mapped}
+			want := map[string]uint32{}
+			check := func(step int, k []byte) {
+				id, added, ok := kt.Intern(k)
+				w, seen := want[string(k)]
+				if !ok || added == seen || seen && id != w || !seen && id != uint32(len(want)) {
+					t.Fatalf("width %d, step %d: intern(%v) = %d, %v, %v; want %d, %v", width, step, k, id, added, ok, w, !seen)
+				}
+				if !seen {
+					want[string(k)] = id
+				}
+			}
+			key := func(n int) []byte {
+				k := make([]byte, n)
+				for j := range k {
+					k[j] = byte(r.IntN(4))
+				}
+				return k
+			}
+			for i := range 30000 {
+				check(i, key(width))
+			}
+			if kt.varied {
+				t.Fatalf("width %d: keys of one length have their ends", width)
+			}
+			for i := range 30000 {
+				check(i, key(r.IntN(20)))
+			}
+			for k, id := range want {
+				if got, ok := kt.Find([]byte(k)); !ok || got != id || string(kt.Key(id)) != k {
+					t.Fatalf("width %d: find(%v) = %d, %v; want %d", width, []byte(k), got, ok, id)
+				}
+			}
+			if kt.Len() != len(want) {
+				t.Fatalf("width %d: %d keys, want %d", width, kt.Len(), len(want))
+			}
+		}
+	}
+}

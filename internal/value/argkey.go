@@ -192,25 +192,8 @@ func appendBitList(buf []byte, n int, one func(i int) bool) []byte {
 // AppendIntSeq appends the key of a list (or tuple) of the ints xs: what
 // appendArgKey gives for the value.
 func AppendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
-	var or uint64
-	for _, x := range xs {
-		or |= uint64(x)
-	}
-	if or < 64 && len(xs) < 128 && (tuple || or > 1) {
-		// (Each int in 0 .. 63, a byte: its zigzag varint is 2x; the
-		// length's uvarint a byte.)
-		t := TagIntList
-		if tuple {
-			t = TagIntTuple
-		}
-		n := len(buf)
-		buf = slices.Grow(buf, 2+len(xs))[:n+2+len(xs)]
-		buf[n], buf[n+1] = t, byte(len(xs))
-		out := buf[n+2:]
-		for i, x := range xs[:len(out)] {
-			out[i] = byte(x) << 1
-		}
-		return buf
+	if IntSeqByteForm(tuple, xs) {
+		return AppendIntSeqBytes(buf, tuple, xs)
 	}
 	if !tuple {
 		bitsOnly := true
@@ -231,6 +214,44 @@ func AppendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
 	buf = binary.AppendUvarint(append(buf, t), uint64(len(xs)))
 	for _, x := range xs {
 		buf = binary.AppendVarint(buf, x)
+	}
+	return buf
+}
+
+// IntSeqByteForm reports whether the key of the list (tuple) of the ints
+// xs holds each of them a byte (AppendIntSeqBytes): when every int is in
+// 0 .. 63, there are fewer than 128, and it is a tuple or not a list of
+// 0s and 1s. Its int i is then the byte IntSeqByte(xs[i]) at IntSeqByteAt
+// + i past the key's start.
+func IntSeqByteForm(tuple bool, xs []int64) bool {
+	var or uint64
+	for _, x := range xs {
+		or |= uint64(x)
+	}
+	return or < 64 && len(xs) < 128 && (tuple || or > 1)
+}
+
+// IntSeqByteAt is where the byte of a key's first int is (IntSeqByteForm).
+const IntSeqByteAt = 2
+
+// IntSeqByte is the byte of an int in 0 .. 63 in a key (its zigzag
+// varint).
+func IntSeqByte(x int64) byte { return byte(x) << 1 }
+
+// AppendIntSeqBytes appends the key of the list (tuple) of the ints xs
+// in the form IntSeqByteForm says it has: the tag, the length's uvarint
+// (a byte) and a byte an int.
+func AppendIntSeqBytes(buf []byte, tuple bool, xs []int64) []byte {
+	t := TagIntList
+	if tuple {
+		t = TagIntTuple
+	}
+	n := len(buf)
+	buf = slices.Grow(buf, IntSeqByteAt+len(xs))[:n+IntSeqByteAt+len(xs)]
+	buf[n], buf[n+1] = t, byte(len(xs))
+	out := buf[n+IntSeqByteAt:]
+	for i, x := range xs[:len(out)] {
+		out[i] = IntSeqByte(x)
 	}
 	return buf
 }

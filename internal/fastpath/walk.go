@@ -1,0 +1,384 @@
+package fastpath
+
+import (
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Walks. The last for clause of a move rule over a range of x whose one
+// option is a position of one argument built in a scratch as a list of
+// ints, each element of which is either the same for every x or x plus
+// or minus something that is (Silver Dollar's slide, update(c, i, p) for
+// p in A .. B; Staircase Nim's coins moved down, an edit with c[j] + m
+// and c[j] - m for m in 1 .. c[i]):
+//
+//	g(update(c, i, p)) for p in A .. B
+//
+// The list for x is then the list for A with a few elements x - A more
+// or less, the same ones for every x, and when each int is a byte of the
+// key (value.IntSeqByteForm) so is the key: the walk builds the option of
+// A as the general way does (the same value, errors and steps), works
+// out which elements change (the indexes of update and of an edit's arms,
+// plain expressions evaluated again, and whether x is added to or
+// subtracted from each, read from the rule), and for each later x
+// rewrites those bytes of the key and looks it up, with no closure
+// called and no element built. Exact: what changes with x is x itself,
+// added or subtracted (the recognizer checks it), and the rest are plain
+// expressions (operators over names and literals, no call) that do not
+// read x, which give the same value at every x once they gave one; an
+// element in 0 .. 63 is x plus or minus an int without overflow; a step
+// counted by the build is counted for each x (the count of the first,
+// which a build over the same shapes repeats), and an x whose steps reach
+// a check of the limits, or whose key is not a byte an int, is built the
+// general way.
+
+// maxWalkChanges bounds the elements that change with x.
+const maxWalkChanges = 8
+
+// walkable reports whether the list p builds changes with x (declared by
+// xd) as a walk needs: its parts that do not read x plain, and each
+// element that reads it x plus or minus one of those.
+func (bd *builders) walkable(p *BuildPlan, xd *resolve.Decl) bool {
+	still := func(e lang.Expr) bool { return e == nil || (filters{bd.c}).plainCond(e) && !reads(e, xd) }
+	switch p.Kind {
+	case BuildValue:
+		return still(p.Expr)
+	case BuildList, BuildTuple:
+		for _, e := range p.Elems {
+			if !bd.walkElem(e, xd) {
+				return false
+			}
+		}
+		return true
+	case BuildUpdate:
+		return bd.walkable(p.X, xd) && still(p.Elems[0]) && bd.walkElem(p.Elems[1], xd)
+	case BuildEdit:
+		if reads(p.Base, xd) {
+			return false
+		}
+		for k := 0; k < len(p.Elems); k += 2 {
+			if !still(p.Elems[k]) || !bd.walkElem(p.Elems[k+1], xd) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// walkElem reports whether element e is plain and does not read x, or is
+// x, E + x, x + E, E - x or x - E with E such.
+func (bd *builders) walkElem(e lang.Expr, xd *resolve.Decl) bool {
+	still := func(e lang.Expr) bool { return (filters{bd.c}).plainCond(e) && !reads(e, xd) }
+	isX := func(e lang.Expr) bool {
+		id, ok := e.(*lang.Ident)
+		return ok && resolve.Of(id) == xd
+	}
+	if isX(e) || still(e) {
+		return true
+	}
+	b, ok := e.(*lang.Binary)
+	if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
+		return false
+	}
+	return isX(b.X) && still(b.Y) || isX(b.Y) && still(b.X)
+}
+
+// Walk compiles the last for clause of a move rule, over the range r of
+// its one name, whose body is the position call, as a walk (see above);
+// nil when it is not one.
+func (bd *builders) Walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.Frame), string) {
+	if !bd.c.On(passes.Walks) || len(call.Args) != 1 {
+		return nil, ""
+	}
+	b := bd.c.GameCallee(call)
+	if b == nil {
+		return nil, ""
+	}
+	xd := resolve.NameDecl(r.Var)
+	p, _ := bd.composite(call, b)
+	if p == nil || p.Args[0].Build == nil || p.Args[0].Build.Set() || !bd.walkable(p.Args[0].Build, xd) {
+		return nil, ""
+	}
+	build := bd.genBuild(p.Args[0].Build)
+	changes := bd.genChanges(p.Args[0].Build, xd)
+	bd.c.Fired(passes.Composite)
+	return walkFn(build, changes, r, call.Pos, b), "for positions whose arguments are not all ints, the keys of its options walk with " + r.Var.Name + ": the option's argument (a list of ints) is built for its first value, and for each one after, its key is the one before with the bytes of the elements that change with " + r.Var.Name + " rewritten (a walk: no list built)"
+}
+
+// changesFn adds to w the elements of a list of n elements built (for
+// the first value of x, the frame as the build left it) that change with
+// x; false when it cannot tell.
+type changesFn func(fr *engine.Frame, n int, w *walker) bool
+
+// genChanges compiles what changes with x (declared by xd) in the list p
+// builds (walkable).
+func (bd *builders) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
+	switch p.Kind {
+	case BuildList, BuildTuple:
+		var at []int
+		var d []int64
+		for i, e := range p.Elems {
+			if k := walkDir(e, xd); k != 0 {
+				at, d = append(at, i), append(d, k)
+			}
+		}
+		return func(fr *engine.Frame, n int, w *walker) bool {
+			for k := range at {
+				if !w.change(at[k], d[k]) {
+					return false
+				}
+			}
+			return n == len(p.Elems)
+		}
+	case BuildUpdate:
+		x, i, d := bd.genChanges(p.X, xd), bd.c.Vals.Expr(p.Elems[0]), walkDir(p.Elems[1], xd)
+		return func(fr *engine.Frame, n int, w *walker) bool {
+			if !x(fr, n, w) {
+				return false
+			}
+			iv := i(fr)
+			return iv.K == value.KInt && uint64(iv.N) < uint64(n) && w.change(int(iv.N), d)
+		}
+	case BuildEdit:
+		arms := len(p.Elems) / 2
+		ats := make([]engine.EvalFn, arms)
+		ds := make([]int64, arms)
+		for k := range arms {
+			ats[k], ds[k] = bd.c.Vals.Expr(p.Elems[2*k]), walkDir(p.Elems[2*k+1], xd)
+		}
+		return func(fr *engine.Frame, n int, w *walker) bool {
+			// (Every arm's index was evaluated by the build when there
+			// are as many indexes as arms: evaluated again, each gives
+			// its value again.)
+			if n < arms {
+				return false
+			}
+			var taken [maxEdits]int64
+			for k := range arms {
+				at := ats[k](fr)
+				taken[k] = -1
+				if at.K != value.KInt || uint64(at.N) >= uint64(n) || slices.Contains(taken[:k], at.N) {
+					continue // (no index, or an arm before it takes it)
+				}
+				taken[k] = at.N
+				if !w.change(int(at.N), ds[k]) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	// BuildValue: nothing changes.
+	return func(*engine.Frame, int, *walker) bool { return true }
+}
+
+// walkDir is how an element walkElem accepts changes with x: 1 (x, E +
+// x, x + E, x - E), -1 (E - x) or 0.
+func walkDir(e lang.Expr, xd *resolve.Decl) int64 {
+	isX := func(e lang.Expr) bool {
+		id, ok := e.(*lang.Ident)
+		return ok && resolve.Of(id) == xd
+	}
+	if isX(e) {
+		return 1
+	}
+	if b, ok := e.(*lang.Binary); ok && (b.Op == lang.OpAdd || b.Op == lang.OpSub) {
+		switch {
+		case isX(b.X):
+			return 1
+		case isX(b.Y) && b.Op == lang.OpAdd:
+			return 1
+		case isX(b.Y):
+			return -1
+		}
+	}
+	return 0
+}
+
+// walkFn is the walk of the range r whose option is the position of game b
+// with the one argument build makes (pos: the call's; changes: what
+// changes with x in it).
+func walkFn(build buildFn, changes changesFn, r compile.RangeWalk, pos engine.Pos, b *engine.Binding) func(fr *engine.Frame) {
+	slot, rpos := r.Slot, r.RPos
+	// step computes the option for x as the general way does, and the
+	// steps its build counted; when snap is not nil, it holds the list
+	// built and ok says it is a list of ints keyed in g's table.
+	step := func(fr *engine.Frame, x int64, snap *value.Scratch) (steps int64, ok bool) {
+		th, gn := fr.Th, fr.Gen
+		th.Tick(rpos)
+		fr.Slots[slot] = value.Value{K: value.KInt, N: x}
+		gn.Tracing = true
+		s := th.TakeScratch()
+		before := th.Steps
+		g, rk, plain := builtRef(fr, build, pos, b, s)
+		steps = th.Steps - before
+		if snap != nil && plain {
+			snap.SetInts(s.Ints, s.Tuple)
+			ok = true
+		}
+		th.GiveScratch(s)
+		v := gn.Lookup(g, rk)
+		gn.Tracing = false
+		gn.EmitSG(v)
+		return steps, ok
+	}
+	return func(fr *engine.Frame) {
+		a, z := r.Bounds(fr)
+		if a > z {
+			return
+		}
+		th := fr.Th
+		s0 := th.TakeScratch()
+		x := a
+		t0, ok := step(fr, x, s0)
+		if fr.Stop || x == z {
+			th.GiveScratch(s0)
+			return
+		}
+		var w walker
+		walking := ok && w.init(s0, x) && changes(fr, len(s0.Ints), &w) && w.n > 0
+		w.ints = s0.Ints
+		g := b.Game
+		for x++; ; x++ {
+			if walking && th.Steps+1+t0 < th.CheckAt {
+				switch key, fit := w.key(x); {
+				case fit:
+					th.Steps += 1 + t0
+					var rk uint64
+					if len(key) <= 8 {
+						rk = g.InternWord(memo.KeyWord(key), len(key))
+					} else {
+						rk = g.Intern(key, false, nil)
+					}
+					gn := fr.Gen
+					gn.Tracing = true
+					sv := gn.Lookup(g, rk)
+					gn.Tracing = false
+					gn.EmitSG(sv)
+					if fr.Stop || x == z {
+						fr.Slots[slot] = value.Value{K: value.KInt, N: x}
+						th.GiveScratch(s0)
+						return
+					}
+					continue
+				case w.gone:
+					walking = false
+				}
+			}
+			step(fr, x, nil)
+			if fr.Stop || x == z {
+				th.GiveScratch(s0)
+				return
+			}
+		}
+	}
+}
+
+// walker holds a walk's key: the list built for x0 (ints, tuple), the
+// elements that change with x (at, by d a value of x), and the key
+// written a byte an int.
+type walker struct {
+	ints  []int64
+	tuple bool
+	x0    int64
+	n     int
+	at    [maxWalkChanges]int
+	d     [maxWalkChanges]int64
+	// big: an element that does not change is more than 1 (the key is
+	// then never a list of 0s and 1s); set by key.
+	big     bool
+	bigDone bool
+	buf     []byte
+	gone    bool // an element changing has left 0 .. 63: it does not come back
+}
+
+// init starts the walk from the list built for x0 (in s, whose key
+// buffer it takes); false for too long a list.
+func (w *walker) init(s *value.Scratch, x0 int64) bool {
+	if len(s.Ints) >= 128 {
+		return false
+	}
+	w.ints, w.tuple, w.x0 = s.Ints, s.Tuple, x0
+	w.buf = value.AppendIntSeqBytes(s.Key[:0], w.tuple, s.Ints)
+	s.Key = w.buf
+	return true
+}
+
+// change notes that element i changes by d a value of x (d 0: it does
+// not; an element changed again keeps the last change); false when too
+// many do.
+func (w *walker) change(i int, d int64) bool {
+	for k := range w.n {
+		if w.at[k] == i {
+			// (Set again by an update: its own change replaces it.)
+			w.n--
+			copy(w.at[k:w.n], w.at[k+1:w.n+1])
+			copy(w.d[k:w.n], w.d[k+1:w.n+1])
+			break
+		}
+	}
+	if d == 0 {
+		return true
+	}
+	if w.n == maxWalkChanges {
+		return false
+	}
+	w.at[w.n], w.d[w.n] = i, d
+	w.n++
+	return true
+}
+
+// key is the key of the list for x > x0, when each of its ints is a byte
+// (fit); gone when an element changing has left 0 .. 63 for good.
+func (w *walker) key(x int64) (key []byte, fit bool) {
+	if !w.bigDone {
+		// (The elements that do not change, read once.)
+		w.bigDone = true
+		for i, e := range w.ints {
+			if !w.changes(i) {
+				if uint64(e) >= 64 {
+					w.gone = true
+					return nil, false
+				}
+				w.big = w.big || e > 1
+			}
+		}
+	}
+	dx := x - w.x0
+	if dx >= 64 {
+		w.gone = true
+		return nil, false
+	}
+	big := w.big
+	for k := range w.n {
+		e := w.ints[w.at[k]] + dx*w.d[k]
+		if uint64(e) >= 64 {
+			if (e < 0) == (w.d[k] < 0) {
+				w.gone = true // (and further from 0 .. 63 at each x)
+			}
+			return nil, false
+		}
+		big = big || e > 1
+		w.buf[value.IntSeqByteAt+w.at[k]] = value.IntSeqByte(e)
+	}
+	return w.buf, w.tuple || big
+}
+
+// changes reports whether element i changes with x.
+func (w *walker) changes(i int) bool {
+	for k := range w.n {
+		if w.at[k] == i {
+			return true
+		}
+	}
+	return false
+}
