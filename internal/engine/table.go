@@ -277,7 +277,11 @@ func (g *Game) decode(out []value.Value, r uint64) {
 		}
 	}
 	k := g.Keys.Key(id)
-	if len(out) < 2 || !g.compact {
+	if len(out) == 1 {
+		out[0] = g.DecodeArg(0, k) // (the key is the argument's)
+		return
+	}
+	if !g.compact {
 		for i := range out {
 			n := value.ArgKeyLen(k)
 			out[i], k = g.DecodeArg(i, k[:n]), k[n:]
@@ -503,8 +507,8 @@ func (g *Game) noteTags(k []byte, boxed bool) {
 		if a := &g.args[i].tags; a.Load()&(1<<t) == 0 {
 			a.Or(1 << t)
 		}
-		if boxed {
-			return // (a boxed part has no length)
+		if boxed || i == len(g.args)-1 {
+			return // (a boxed part has no length; the last has none to skip)
 		}
 		k = k[value.ArgKeyLen(k):]
 	}

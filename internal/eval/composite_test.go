@@ -21,6 +21,22 @@ import (
 // script runs with the optimizations on and off (optCheck) and must show
 // the same output and the same errors.
 var optComposite = []optScript{
+	{"in of a value", `
+game cr(S) moves
+    cr({x for x in S if x != a and x != b}) for a in S for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in S
+print sg(cr({(r, c) for r in 0 .. 2 for c in 0 .. 3})), sg(cr({(0, 0), (0, 1), (5, 70), (5, 71), (-1, 2), (-1, 3)}))
+let P = {(1, 2), (3, 4)}
+let U = {"a", (1, 2), 5}
+let I = {1, 5, 4000, 5000}
+game m(S, T) moves m(S - {x}, T) for x in S if x in T
+print [sg(m(S, T)) for S in [P, U, I] for T in [P, U, I, set(), [1, (1, 2)], {1: 2}, {(1, 2): 0}]]
+print [x in S for x in [(1, 2), (2, 1), (1, 2, 3), [1, 2], 5, "a", 4000, 5000, (70, 1), true] for S in [P, U, I, set()]]
+print [x not in S for x in [(1, 2), "a", 5000] for S in [P, U, I]]
+print [x in S for x in ["ab", "y"] for S in ["xaby"]]
+print sg(m({"a", "b"}, "abc"))
+game e(S) moves e(S - {x}) for x in S if x in 5
+print sg(e({1}))
+`, engine.Limits{}},
 	{"workload shapes", `
 game heaps(hs) moves
     heaps(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1]))

@@ -161,13 +161,29 @@ func (bd *builders) InSet(e *lang.Binary, not bool) compile.BoolFn {
 // genInSet compiles plan p (inSet).
 func (bd *builders) genInSet(p *InSetPlan) compile.BoolFn {
 	e, not, isPair := p.Expr, p.Not, p.Pair
+	pos := e.Pos
+	if p.Value {
+		// X's value, then S: a bit of S's bitmap when it has one (the
+		// operator reads the same bit), else the operator.
+		x, y := bd.c.Vals.Expr(e.X), bd.c.Vals.Expr(e.Y)
+		bd.c.Fired(passes.Composite)
+		return func(fr *engine.Frame) bool {
+			xv := x(fr)
+			v := y(fr)
+			if v.K == value.KSet {
+				if has, ok := value.SetHas(v, xv); ok {
+					return has != not
+				}
+			}
+			return operator.In(pos, xv, v) != not
+		}
+	}
 	el := bd.elemOf(e.X)
 	if !isPair && el.vi == nil {
 		return nil // (recognized as int-typed: not met)
 	}
 	bd.c.Fired(passes.Composite)
 	y := bd.c.Vals.Expr(e.Y)
-	pos := e.Pos
 	return func(fr *engine.Frame) bool {
 		if isPair {
 			a, b := el.pair(fr)
@@ -177,6 +193,12 @@ func (bd *builders) genInSet(p *InSetPlan) compile.BoolFn {
 					bit, ok := value.CellBit(a.N, b.N)
 					return (ok && m.Pairs && m.Has(bit)) != not
 				}
+				// (A cell: one value made once, shared.)
+				x := value.Cell(a.N, b.N)
+				if has, ok := value.SetHas(v, x); ok {
+					return has != not
+				}
+				return operator.In(pos, x, v) != not
 			}
 			return operator.In(pos, value.Tuple([]value.Value{a, b}), v) != not
 		}

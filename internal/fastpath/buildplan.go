@@ -77,7 +77,10 @@ type ArgPlan struct {
 type InSetPlan struct {
 	Expr *lang.Binary
 	Not  bool
-	Pair bool // X is a pair (a tuple literal of two), else X is int-typed
+	Pair bool // X is a pair (a tuple literal of two)
+	// Value: X is neither a pair nor int-typed (a name bound to a cell,
+	// a string): its value is looked up in S's bitmap (value.SetHas).
+	Value bool
 }
 
 // composite recognizes g(ARGS), a position of the declared game b, with
@@ -214,7 +217,7 @@ func (bd *builders) inSet(e *lang.Binary, not bool) (*InSetPlan, string) {
 	if (recognizer{bd.c}).intTyped(e.X) {
 		return &InSetPlan{Expr: e, Not: not}, ""
 	}
-	return nil, "its element is not int-typed or a pair"
+	return &InSetPlan{Expr: e, Not: not, Value: true}, ""
 }
 
 // describe says which arguments are built (the note --explain prints).
@@ -307,8 +310,11 @@ func (p *BuildPlan) String() string {
 // String prints the plan: "bit of (in x S): int" or "... pair".
 func (p *InSetPlan) String() string {
 	what := "int"
-	if p.Pair {
+	switch {
+	case p.Pair:
 		what = "pair"
+	case p.Value:
+		what = "value"
 	}
 	if p.Not {
 		what += "; not"

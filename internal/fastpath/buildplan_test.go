@@ -79,7 +79,7 @@ game e3(c, d) moves e3([if j == 0 then 0 else d[j] for j in 0 .. len(c) - 1], d)
 		"composite (call n (- x 1))":     "not: no argument is a list, tuple or set built in a scratch",
 		"inset (in (tuple r (+ c 1)) s)": "bit of (in (tuple r (+ c 1)) s): pair",
 		"inset (not-in 0 s)":             "bit of (not-in 0 s): int; not",
-		"inset (in \"a\" s)":             "not: its element is not int-typed or a pair",
+		"inset (in \"a\" s)":             "bit of (in \"a\" s): value",
 		"inset (not-in (tuple 1 2 3) t)": "not: its element is a tuple of 3, not a pair",
 	}
 	got := plansOf(t, src, 0)

@@ -114,10 +114,19 @@ func (bd *builders) Walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.
 	return walkFn(build, changes, r, call.Pos, b), "for positions whose arguments are not all ints, the keys of its options walk with " + r.Var.Name + ": the option's argument (a list of ints) is built for its first value, and for each one after, its key is the one before with the bytes of the elements that change with " + r.Var.Name + " rewritten (a walk: no list built)"
 }
 
-// changesFn adds to w the elements of a list of n elements built (for
-// the first value of x, the frame as the build left it) that change with
-// x; false when it cannot tell.
-type changesFn func(fr *engine.Frame, n int, w *walker) bool
+// changesFn is the elements of a list of n elements built (for the
+// first value of x, the frame as the build left it) that change with x;
+// false when it cannot tell. (Returned as a value: a walk makes no
+// garbage.)
+type changesFn func(fr *engine.Frame, n int) (walkChanges, bool)
+
+// walkChanges are the elements of a list that change with x: element
+// at[k] by d[k] a value of x.
+type walkChanges struct {
+	n  int
+	at [maxWalkChanges]int
+	d  [maxWalkChanges]int64
+}
 
 // genChanges compiles what changes with x (declared by xd) in the list p
 // builds (walkable).
@@ -131,22 +140,23 @@ func (bd *builders) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 				at, d = append(at, i), append(d, k)
 			}
 		}
-		return func(fr *engine.Frame, n int, w *walker) bool {
+		return func(fr *engine.Frame, n int) (ch walkChanges, ok bool) {
 			for k := range at {
-				if !w.change(at[k], d[k]) {
-					return false
+				if !ch.change(at[k], d[k]) {
+					return ch, false
 				}
 			}
-			return n == len(p.Elems)
+			return ch, n == len(p.Elems)
 		}
 	case BuildUpdate:
 		x, i, d := bd.genChanges(p.X, xd), bd.c.Vals.Expr(p.Elems[0]), walkDir(p.Elems[1], xd)
-		return func(fr *engine.Frame, n int, w *walker) bool {
-			if !x(fr, n, w) {
-				return false
+		return func(fr *engine.Frame, n int) (walkChanges, bool) {
+			ch, ok := x(fr, n)
+			if !ok {
+				return ch, false
 			}
 			iv := i(fr)
-			return iv.K == value.KInt && uint64(iv.N) < uint64(n) && w.change(int(iv.N), d)
+			return ch, iv.K == value.KInt && uint64(iv.N) < uint64(n) && ch.change(int(iv.N), d)
 		}
 	case BuildEdit:
 		arms := len(p.Elems) / 2
@@ -155,12 +165,12 @@ func (bd *builders) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 		for k := range arms {
 			ats[k], ds[k] = bd.c.Vals.Expr(p.Elems[2*k]), walkDir(p.Elems[2*k+1], xd)
 		}
-		return func(fr *engine.Frame, n int, w *walker) bool {
+		return func(fr *engine.Frame, n int) (ch walkChanges, ok bool) {
 			// (Every arm's index was evaluated by the build when there
 			// are as many indexes as arms: evaluated again, each gives
 			// its value again.)
 			if n < arms {
-				return false
+				return ch, false
 			}
 			var taken [maxEdits]int64
 			for k := range arms {
@@ -170,15 +180,15 @@ func (bd *builders) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 					continue // (no index, or an arm before it takes it)
 				}
 				taken[k] = at.N
-				if !w.change(int(at.N), ds[k]) {
-					return false
+				if !ch.change(int(at.N), ds[k]) {
+					return ch, false
 				}
 			}
-			return true
+			return ch, true
 		}
 	}
 	// BuildValue: nothing changes.
-	return func(*engine.Frame, int, *walker) bool { return true }
+	return func(*engine.Frame, int) (walkChanges, bool) { return walkChanges{}, true }
 }
 
 // walkDir is how an element walkElem accepts changes with x: 1 (x, E +
@@ -245,8 +255,11 @@ func walkFn(build buildFn, changes changesFn, r compile.RangeWalk, pos engine.Po
 			return
 		}
 		var w walker
-		walking := ok && w.init(s0, x) && changes(fr, len(s0.Ints), &w) && w.n > 0
-		w.ints = s0.Ints
+		walking := ok && w.init(s0, x)
+		if walking {
+			w.walkChanges, walking = changes(fr, len(s0.Ints))
+			walking = walking && w.n > 0
+		}
 		g := b.Game
 		for x++; ; x++ {
 			if walking && th.Steps+1+t0 < th.CheckAt {
@@ -290,9 +303,7 @@ type walker struct {
 	ints  []int64
 	tuple bool
 	x0    int64
-	n     int
-	at    [maxWalkChanges]int
-	d     [maxWalkChanges]int64
+	walkChanges
 	// big: an element that does not change is more than 1 (the key is
 	// then never a list of 0s and 1s); set by key.
 	big     bool
@@ -316,7 +327,7 @@ func (w *walker) init(s *value.Scratch, x0 int64) bool {
 // change notes that element i changes by d a value of x (d 0: it does
 // not; an element changed again keeps the last change); false when too
 // many do.
-func (w *walker) change(i int, d int64) bool {
+func (w *walkChanges) change(i int, d int64) bool {
 	for k := range w.n {
 		if w.at[k] == i {
 			// (Set again by an update: its own change replaces it.)

@@ -365,7 +365,13 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 		n, k := binary.Uvarint(b)
 		b = b[k:]
 		e := make([]Value, n)
-		for i := range e {
+		i := 0
+		// (Ints of one byte, -64 .. 63, the common case: no varint read.)
+		for ; i < len(e) && i < len(b) && b[i] < 0x80; i++ {
+			e[i] = Value{K: KInt, N: int64(b[i]>>1) ^ -int64(b[i]&1)}
+		}
+		b = b[i:]
+		for ; i < len(e); i++ {
 			x, k := binary.Varint(b)
 			e[i] = Value{K: KInt, N: x}
 			b = b[k:]
