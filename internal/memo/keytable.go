@@ -10,23 +10,24 @@ import (
 )
 
 // KeyTable interns byte strings (the keys of positions' arguments) as ids
-// 0, 1, 2, ... in the order they were first seen. The keys lie end to end
-// in one arena without pointers (the collector never scans it), and a
-// table with open addressing and linear probing maps a key's hash to its
-// id: 4 bytes per key for its end and 8 to 16 for its slot (the slots
-// are from three eighths to three quarters full) besides the key itself,
-// where a Go map from string keys took some 60. When Mapped, its arrays
-// are mapped from the system once big (Off): they take their size once
-// in the process, not about twice as in the Go heap.
+// 0, 1, 2, ... in the order they were first seen. The keys lie in one
+// arena without pointers (the collector never scans it), and a table
+// with open addressing and linear probing maps a key's hash to its id: 8
+// to 16 bytes for its slot (the slots are from three eighths to three
+// quarters full) besides the key itself, where a Go map from string keys
+// took some 60. While every key is at most MaxShortKey bytes (short: a
+// board's keys are), key id is a record of stride bytes at id*stride in
+// the arena, its bytes, zeros and its length in the last byte: found
+// from its id alone, one read of memory. Once a longer key comes (long),
+// the keys lie end to end and ends[id] is where key id ends (it starts
+// where id-1 ends): 4 bytes more per key. When Mapped, its arrays are
+// mapped from the system once big (Off): they take their size once in
+// the process, not about twice as in the Go heap.
 type KeyTable struct {
-	arena []byte
-	// n is the number of keys. While they all have one length (width,
-	// varied false: a game's keys often do), key id is at id*width in
-	// arena; once they do not, ends[id] is where key id ends in arena
-	// (it starts where id-1 ends).
-	n      int
-	width  int
-	varied bool
+	arena  []byte
+	n      int // the number of keys
+	stride int // the records' size while short
+	long   bool
 	ends   []uint32
 	// slots: 0 when empty, else the high 32 bits of the key's hash and
 	// id+1. A key's slot is found from the top bits of its hash (home),
@@ -46,6 +47,9 @@ type KeyTable struct {
 	Off    Off
 }
 
+// MaxShortKey bounds the keys kept as records of one size.
+const MaxShortKey = 16
+
 // The arrays of a KeyTable in its Off.
 const (
 	offArena = iota
@@ -61,9 +65,10 @@ func (t *KeyTable) Len() int { return t.n }
 
 // Key returns key id (aliasing the arena: not to be kept across an add).
 func (t *KeyTable) Key(id uint32) []byte {
-	if !t.varied {
-		start := int(id) * t.width
-		return t.arena[start : start+t.width : start+t.width]
+	if !t.long {
+		r := t.record(id)
+		n := int(r[len(r)-1])
+		return r[:n:n]
 	}
 	start := uint32(0)
 	if id > 0 {
@@ -72,31 +77,36 @@ func (t *KeyTable) Key(id uint32) []byte {
 	return t.arena[start:t.ends[id]:t.ends[id]]
 }
 
+// record is the record of key id while the keys are short.
+func (t *KeyTable) record(id uint32) []byte {
+	start := int(id) * t.stride
+	return t.arena[start : start+t.stride : start+t.stride]
+}
+
 // equal reports whether key id is k.
 func (t *KeyTable) equal(id uint32, k []byte) bool {
-	if t.varied {
+	if t.long {
 		return bytes.Equal(t.Key(id), k)
 	}
-	if len(k) != t.width {
+	r := t.record(id)
+	if int(r[len(r)-1]) != len(k) {
 		return false
 	}
-	start := int(id) * len(k)
-	a := t.arena[start : start+len(k)]
 	if len(k) <= 8 {
-		return KeyWord(a) == KeyWord(k)
+		return KeyWord(r[:len(k)]) == KeyWord(k)
 	}
-	return string(a) == string(k)
+	return string(r[:len(k)]) == string(k)
 }
 
 // equalWord reports whether key id is the key of n <= 8 bytes whose word
 // (KeyWord) is w.
 func (t *KeyTable) equalWord(id uint32, w uint64, n int) bool {
-	if t.varied {
+	if t.long {
 		k := t.Key(id)
 		return len(k) == n && KeyWord(k) == w
 	}
-	start := int(id) * n
-	return n == t.width && KeyWord(t.arena[start:start+n]) == w
+	r := t.record(id)
+	return int(r[len(r)-1]) == n && KeyWord(r[:n]) == w
 }
 
 // KeyWord is a key of at most 8 bytes as a word: its bytes,
@@ -165,25 +175,34 @@ func (t *KeyTable) Intern(k []byte) (id uint32, added, ok bool) {
 		return 0, false, false
 	}
 	id = uint32(t.n)
-	if len(t.arena)+len(k) > cap(t.arena) {
-		if t.Mapped && overlaps(k, t.arena[:cap(t.arena)]) {
-			k = bytes.Clone(k) // (the arena moves)
+	if overlaps(k, t.arena[:cap(t.arena)]) {
+		k = bytes.Clone(k) // (the arena may move)
+	}
+	if !t.long && (len(k) > MaxShortKey || uint64(t.n+1)*uint64(max(t.stride, len(k)+1)) > MaxArena) {
+		t.toLong()
+	}
+	if t.long {
+		if len(t.arena)+len(k) > cap(t.arena) {
+			t.arena = growFor(t, offArena, t.arena, len(k))
 		}
-		t.arena = growFor(t, offArena, t.arena, len(k))
-	}
-	switch {
-	case t.n == 0:
-		t.width = len(k)
-	case !t.varied && len(k) != t.width:
-		t.vary()
-	}
-	if t.varied {
 		if len(t.ends) == cap(t.ends) {
 			t.ends = growFor(t, offEnds, t.ends, 1)
 		}
-		t.ends = append(t.ends, uint32(len(t.arena)+len(k)))
+		t.arena = append(t.arena, k...)
+		t.ends = append(t.ends, uint32(len(t.arena)))
+	} else {
+		if len(k)+1 > t.stride {
+			t.restride(len(k) + 1)
+		}
+		if len(t.arena)+t.stride > cap(t.arena) {
+			t.arena = growFor(t, offArena, t.arena, t.stride)
+		}
+		n := len(t.arena)
+		t.arena = t.arena[:n+t.stride]
+		r := t.arena[n:]
+		clear(r[copy(r, k):])
+		r[t.stride-1] = byte(len(k))
 	}
-	t.arena = append(t.arena, k...)
 	t.n++
 	t.slots[i] = tag | uint64(id+1)
 	if 4*t.n > 3*len(t.slots) { // (at most three quarters full)
@@ -240,14 +259,43 @@ func (t *KeyTable) Find(k []byte) (id uint32, ok bool) {
 	}
 }
 
-// vary gives the keys, all of one length so far, their ends: one of
-// another length is to be added.
-func (t *KeyTable) vary() {
-	t.ends = growFor(t, offEnds, t.ends[:0], t.n+1)
-	for id := range t.n {
-		t.ends = append(t.ends, uint32((id+1)*t.width))
+// restride makes the records stride bytes (more than they are: a
+// longer key is to be added), moving them in place from the last.
+func (t *KeyTable) restride(stride int) {
+	old := t.stride
+	t.stride = stride
+	if t.n == 0 {
+		return
 	}
-	t.varied = true
+	if need := t.n * stride; need > cap(t.arena) {
+		t.arena = growFor(t, offArena, t.arena, need-len(t.arena))
+	}
+	t.arena = t.arena[:t.n*stride]
+	for id := t.n - 1; id >= 0; id-- {
+		src := t.arena[id*old : id*old+old]
+		n := int(src[old-1])
+		dst := t.arena[id*stride : id*stride+stride]
+		copy(dst, src[:n])
+		clear(dst[n:])
+		dst[stride-1] = byte(n)
+	}
+}
+
+// toLong lays the keys, short so far, end to end with their ends (a key
+// too long for a record is to be added), moving them in place from the
+// first.
+func (t *KeyTable) toLong() {
+	t.ends = growFor(t, offEnds, t.ends[:0], t.n+1)
+	end := 0
+	for id := range t.n {
+		r := t.arena[id*t.stride : id*t.stride+t.stride]
+		n := int(r[t.stride-1])
+		copy(t.arena[end:], r[:n])
+		end += n
+		t.ends = append(t.ends, uint32(end))
+	}
+	t.arena = t.arena[:end]
+	t.long = true
 }
 
 // grow doubles the slots, hashing the keys again.

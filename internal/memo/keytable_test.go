@@ -2,6 +2,7 @@ package memo
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -152,23 +153,28 @@ func TestTableGvalsMapped(t *testing.T) {
 	}
 }
 
-// Keys of one length (kept without their ends) intern like a Go map, and
-// so do they once keys of other lengths come (from 0 to past the 16 bytes
-// of the short hash), mapped or not.
-func TestKeyTableOneWidthThenVaried(t *testing.T) {
+// Short keys (kept as records of one size) intern like a Go map, through
+// keys of one length, then of more lengths (the records grow), then past
+// MaxShortKey bytes (laid end to end), mapped or not; a key that is a
+// part of the table's own arena too.
+func TestKeyTableShortThenLong(t *testing.T) {
 	for _, mapped := range []bool{false, true} {
-		for _, width := range []int{0, 3, 8, 16, 17} {
+		for _, width := range []int{0, 3, 8, 16} {
 			r := rand.New(rand.NewPCG(uint64(width), 13))
 			kt := KeyTable{Mapped: mapped}
 			want := map[string]uint32{}
 			check := func(step int, k []byte) {
+				ks := string(k) // (k may be a part of the arena, which moves)
 				id, added, ok := kt.Intern(k)
-				w, seen := want[string(k)]
+				w, seen := want[ks]
 				if !ok || added == seen || seen && id != w || !seen && id != uint32(len(want)) {
-					t.Fatalf("width %d, step %d: intern(%v) = %d, %v, %v; want %d, %v", width, step, k, id, added, ok, w, !seen)
+					t.Fatalf("width %d, step %d: intern(%v) = %d, %v, %v; want %d, %v", width, step, []byte(ks), id, added, ok, w, !seen)
 				}
 				if !seen {
-					want[string(k)] = id
+					want[ks] = id
+				}
+				if string(kt.Key(id)) != ks {
+					t.Fatalf("width %d, step %d: key(%d) = %v, want %v", width, step, id, kt.Key(id), []byte(ks))
 				}
 			}
 			key := func(n int) []byte {
@@ -178,23 +184,69 @@ func TestKeyTableOneWidthThenVaried(t *testing.T) {
 				}
 				return k
 			}
-			for i := range 30000 {
+			for i := range 20000 {
 				check(i, key(width))
 			}
-			if kt.varied {
-				t.Fatalf("width %d: keys of one length have their ends", width)
+			for i := range 20000 {
+				check(i, key(r.IntN(MaxShortKey+1)))
 			}
-			for i := range 30000 {
-				check(i, key(r.IntN(20)))
+			for i := range 300 {
+				// (Parts of keys of the table: the arena moves under them.)
+				own := kt.Key(uint32(r.IntN(kt.Len())))
+				check(i, own[:r.IntN(len(own)+1)])
+			}
+			if kt.long {
+				t.Fatalf("width %d: short keys laid end to end", width)
+			}
+			for i := range 20000 {
+				check(i, key(r.IntN(MaxShortKey+5)))
+			}
+			if !kt.long {
+				t.Fatalf("width %d: long keys in records", width)
 			}
 			for k, id := range want {
 				if got, ok := kt.Find([]byte(k)); !ok || got != id || string(kt.Key(id)) != k {
 					t.Fatalf("width %d: find(%v) = %d, %v; want %d", width, []byte(k), got, ok, id)
+				}
+				if len(k) <= 8 {
+					if got, added, ok := kt.InternWord(KeyWord([]byte(k)), len(k)); !ok || added || got != id {
+						t.Fatalf("width %d: InternWord(%v) = %d, %v; want %d", width, []byte(k), got, added, id)
+					}
 				}
 			}
 			if kt.Len() != len(want) {
 				t.Fatalf("width %d: %d keys, want %d", width, kt.Len(), len(want))
 			}
 		}
+	}
+}
+
+// KeyWord is a short key's bytes, little-endian, zero-padded; InternWord
+// interns as Intern does.
+func TestKeyWord(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	var kt KeyTable
+	want := map[string]uint32{}
+	for range 20000 {
+		k := make([]byte, r.IntN(9))
+		var b [8]byte
+		for j := range k {
+			k[j] = byte(r.IntN(3))
+			b[j] = k[j]
+		}
+		w := KeyWord(k)
+		if w != binary.LittleEndian.Uint64(b[:]) {
+			t.Fatalf("KeyWord(%v) = %x", k, w)
+		}
+		var id uint32
+		if r.IntN(2) == 0 {
+			id, _, _ = kt.InternWord(w, len(k))
+		} else {
+			id, _, _ = kt.Intern(k)
+		}
+		if got, seen := want[string(k)]; seen && got != id || !seen && id != uint32(len(want)) {
+			t.Fatalf("key %v: id %d, want %d (seen %v)", k, id, got, seen)
+		}
+		want[string(k)] = id
 	}
 }
