@@ -21,6 +21,7 @@ func remapOff(old []byte, n int) []byte {
 		if err != nil {
 			return nil
 		}
+		adviseHuge(b)
 		return b
 	}
 	const mremapMayMove = 1
@@ -30,7 +31,23 @@ func remapOff(old []byte, n int) []byte {
 		return nil
 	}
 	// (p is the address of memory the system mapped, not of the Go heap.)
-	return unsafe.Slice((*byte)(*(*unsafe.Pointer)(unsafe.Pointer(&p))), n)
+	b := unsafe.Slice((*byte)(*(*unsafe.Pointer)(unsafe.Pointer(&p))), n)
+	adviseHuge(b)
+	return b
+}
+
+// hugeMin is the size from which a mapping asks for huge pages: the
+// memo's big arrays are read at random (a key's slot, its record and
+// state), one miss of the address translation each with pages of 4 KiB.
+// (Smaller ones would take a huge page's memory for less.)
+const hugeMin = 4 << 20
+
+// adviseHuge asks the system for huge pages for mapping b when it is
+// big (where transparent huge pages are on for the mappings that ask).
+func adviseHuge(b []byte) {
+	if len(b) >= hugeMin {
+		_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE
+	}
 }
 
 // unmapOff gives back a mapping of remapOff.
