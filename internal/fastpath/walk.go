@@ -6,6 +6,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -110,8 +111,9 @@ func (bd *builders) Walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.
 	}
 	build := bd.genBuild(p.Args[0].Build)
 	changes := bd.genChanges(p.Args[0].Build, xd)
+	direct := bd.genDirect(p.Args[0].Build, xd)
 	bd.c.Fired(passes.Composite)
-	return walkFn(build, changes, r, call.Pos, b), "for positions whose arguments are not all ints, the keys of its options walk with " + r.Var.Name + ": the option's argument (a list of ints) is built for its first value, and for each one after, its key is the one before with the bytes of the elements that change with " + r.Var.Name + " rewritten (a walk: no list built)"
+	return walkFn(build, changes, direct, r, call.Pos, b), "for positions whose arguments are not all ints, the keys of its options walk with " + r.Var.Name + ": the option's argument (a list of ints) is built for its first value, and for each one after, its key is the one before with the bytes of the elements that change with " + r.Var.Name + " rewritten (a walk: no list built)"
 }
 
 // changesFn is the elements of a list of n elements built (for the
@@ -191,6 +193,194 @@ func (bd *builders) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 	return func(*engine.Frame, int) (walkChanges, bool) { return walkChanges{}, true }
 }
 
+// directList is the list a build makes for the first value x0 of x, read
+// from the list it starts from (base, tuple) without building it: the
+// elements that change with x (walkChanges) and their values at x0
+// (vals), and the steps the build counts.
+type directList struct {
+	base  []int64
+	tuple bool
+	walkChanges
+	vals  [maxWalkChanges]int64
+	steps int64
+}
+
+// directFn reads the list for x0 from its base (directList); false when
+// it cannot (the base is not a list of ints, an index is out of range,
+// an element overflows): the build then runs.
+type directFn func(fr *engine.Frame, x0 int64) (directList, bool)
+
+// guarded is direct(fr, x0), false when it fails (an index of plain
+// operators that fails: the build then runs, and fails as it does).
+func guarded(fr *engine.Frame, x0 int64, direct directFn) (d directList, ok bool) {
+	th := fr.Th
+	calls := len(th.Calls)
+	defer func() {
+		if recover() != nil {
+			th.Calls = th.Calls[:calls]
+			ok = false
+		}
+	}()
+	return direct(fr, x0)
+}
+
+// A direct element: x (elemX), base[i] + x (elemPlus), base[i] - x
+// (elemMinus), x - base[i] (elemXMinus) or base[i] (elemBase), with i
+// its index.
+const (
+	elemNone = iota
+	elemX
+	elemPlus
+	elemMinus
+	elemXMinus
+	elemBase
+)
+
+// directElem is the form of element e (elemNone when it has none of the
+// forms): base[i] is at, an index of the base list bs.
+func directElem(e lang.Expr, xd *resolve.Decl, isAt func(lang.Expr) bool) int {
+	isX := func(e lang.Expr) bool {
+		id, ok := e.(*lang.Ident)
+		return ok && resolve.Of(id) == xd
+	}
+	switch {
+	case isX(e):
+		return elemX
+	case isAt(e):
+		return elemBase
+	}
+	if b, ok := e.(*lang.Binary); ok {
+		switch {
+		case b.Op == lang.OpAdd && (isAt(b.X) && isX(b.Y) || isX(b.X) && isAt(b.Y)):
+			return elemPlus
+		case b.Op == lang.OpSub && isAt(b.X) && isX(b.Y):
+			return elemMinus
+		case b.Op == lang.OpSub && isX(b.X) && isAt(b.Y):
+			return elemXMinus
+		}
+	}
+	return elemNone
+}
+
+// directValue is the value at x0 of an element of form f whose base
+// element is e, and its change a value of x; false when it overflows.
+func directValue(f int, e, x0 int64) (v, d int64, ok bool) {
+	switch f {
+	case elemX:
+		return x0, 1, true
+	case elemPlus:
+		v, ok = operator.AddOK(e, x0)
+		return v, 1, ok
+	case elemMinus:
+		v, ok = operator.SubOK(e, x0)
+		return v, -1, ok
+	case elemXMinus:
+		v, ok = operator.SubOK(x0, e)
+		return v, 1, ok
+	}
+	return e, 0, true
+}
+
+// genDirect compiles the reading of the list p builds for x0 from its
+// base, when each element that may change with x has a form of
+// directElem (an edit of c whose arms are j, c[j] + x, ...; update(c, I,
+// V) with V x, c[I] + x, ... and I written alike); nil otherwise.
+func (bd *builders) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
+	isName := func(e lang.Expr, d *resolve.Decl) bool {
+		id, ok := e.(*lang.Ident)
+		return ok && d != nil && resolve.Of(id) == d
+	}
+	switch p.Kind {
+	case BuildEdit:
+		cd, jd := resolve.Of(p.Base), resolve.NameDecl(p.Var)
+		isAt := func(e lang.Expr) bool {
+			ix, ok := e.(*lang.Index)
+			return ok && isName(ix.X, cd) && isName(ix.Index, jd)
+		}
+		arms := len(p.Elems) / 2
+		ats := make([]engine.EvalFn, arms)
+		forms := make([]int, arms)
+		for k := range arms {
+			if forms[k] = directElem(p.Elems[2*k+1], xd, isAt); forms[k] == elemNone {
+				return nil
+			}
+			ats[k] = bd.c.Vals.Expr(p.Elems[2*k])
+		}
+		base := bd.c.Vals.Expr(p.Base)
+		var cache value.IntsCache
+		return func(fr *engine.Frame, x0 int64) (d directList, ok bool) {
+			v := base(fr)
+			if v.K != value.KList && v.K != value.KTuple {
+				return d, false
+			}
+			if d.base, ok = cache.Of(v.Elems()); !ok || len(d.base) < arms {
+				return d, false
+			}
+			// (As genChanges: the arms' indexes, each taken by the
+			// first arm of its index.)
+			var taken [maxEdits]int64
+			for k := range arms {
+				at := ats[k](fr)
+				taken[k] = -1
+				if at.K != value.KInt || uint64(at.N) >= uint64(len(d.base)) || slices.Contains(taken[:k], at.N) {
+					continue
+				}
+				taken[k] = at.N
+				val, dir, fits := directValue(forms[k], d.base[at.N], x0)
+				if dir == 0 {
+					continue // (an arm that copies its element)
+				}
+				if !fits || !d.change(int(at.N), dir) {
+					return d, false
+				}
+				d.vals[d.n-1] = val
+			}
+			d.steps = int64(len(d.base)) // (the edit's, one an index)
+			return d, true
+		}
+	case BuildUpdate:
+		if p.X.Kind != BuildValue {
+			return nil
+		}
+		cid, ok := p.X.Expr.(*lang.Ident)
+		if !ok {
+			return nil
+		}
+		cd, idx := resolve.Of(cid), p.Elems[0]
+		isAt := func(e lang.Expr) bool {
+			ix, ok := e.(*lang.Index)
+			return ok && isName(ix.X, cd) && lang.SExpr(ix.Index) == lang.SExpr(idx) && (filters{bd.c}).plainCond(ix.Index)
+		}
+		form := directElem(p.Elems[1], xd, isAt)
+		if form == elemNone || form == elemBase {
+			return nil
+		}
+		base, index := bd.c.Vals.Expr(p.X.Expr), bd.c.Vals.Expr(idx)
+		var cache value.IntsCache
+		return func(fr *engine.Frame, x0 int64) (d directList, ok bool) {
+			v := base(fr)
+			if v.K != value.KList && v.K != value.KTuple {
+				return d, false
+			}
+			if d.base, ok = cache.Of(v.Elems()); !ok {
+				return d, false
+			}
+			d.tuple = v.K == value.KTuple
+			i := index(fr)
+			if i.K != value.KInt || uint64(i.N) >= uint64(len(d.base)) {
+				return d, false
+			}
+			val, dir, fits := directValue(form, d.base[i.N], x0)
+			if !fits || !d.change(int(i.N), dir) {
+				return d, false
+			}
+			d.vals[0] = val
+			return d, true
+		}
+	}
+	return nil
+}
+
 // walkDir is how an element walkElem accepts changes with x: 1 (x, E +
 // x, x + E, x - E), -1 (E - x) or 0.
 func walkDir(e lang.Expr, xd *resolve.Decl) int64 {
@@ -217,7 +407,7 @@ func walkDir(e lang.Expr, xd *resolve.Decl) int64 {
 // walkFn is the walk of the range r whose option is the position of game b
 // with the one argument build makes (pos: the call's; changes: what
 // changes with x in it).
-func walkFn(build buildFn, changes changesFn, r compile.RangeWalk, pos engine.Pos, b *engine.Binding) func(fr *engine.Frame) {
+func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWalk, pos engine.Pos, b *engine.Binding) func(fr *engine.Frame) {
 	slot, rpos := r.Slot, r.RPos
 	// step computes the option for x as the general way does, and the
 	// steps its build counted; when snap is not nil, it holds the list
@@ -248,20 +438,39 @@ func walkFn(build buildFn, changes changesFn, r compile.RangeWalk, pos engine.Po
 		}
 		th := fr.Th
 		s0 := th.TakeScratch()
-		x := a
-		t0, ok := step(fr, x, s0)
-		if fr.Stop || x == z {
-			th.GiveScratch(s0)
-			return
-		}
-		var w walker
-		walking := ok && w.init(s0, x)
-		if walking {
-			w.walkChanges, walking = changes(fr, len(s0.Ints))
-			walking = walking && w.n > 0
-		}
 		g := b.Game
-		for x++; ; x++ {
+		x := a
+		var w walker
+		var t0 int64
+		walking := false
+		if direct != nil && g.NArgs == 1 && g.Tuples == nil {
+			// The list for a read from its base, not built.
+			var d directList
+			if d, walking = guarded(fr, a, direct); walking {
+				s0.SetInts(d.base, d.tuple)
+				for k := range d.n {
+					s0.Ints[d.at[k]] = d.vals[k]
+				}
+				t0 = d.steps
+				walking = w.init(s0, a) && d.n > 0
+				w.walkChanges = d.walkChanges
+			}
+		}
+		if !walking {
+			var ok bool
+			t0, ok = step(fr, x, s0)
+			if fr.Stop || x == z {
+				th.GiveScratch(s0)
+				return
+			}
+			walking = ok && w.init(s0, x)
+			if walking {
+				w.walkChanges, walking = changes(fr, len(s0.Ints))
+				walking = walking && w.n > 0
+			}
+			x++
+		}
+		for ; ; x++ {
 			if walking && th.Steps+1+t0 < th.CheckAt {
 				switch key, fit := w.key(x); {
 				case fit:
