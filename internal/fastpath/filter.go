@@ -136,6 +136,45 @@ const maxFilterKey = 64
 // genFilter compiles plan p (filterPlan), with slow, the comprehension
 // compiled as a set comprehension, for a set without a bitmap.
 func (fl filters) genFilter(p *BuildPlan, slow setBuildFn) setBuildFn {
+	ff := fl.genFilterFast(p, slow)
+	return func(fr *engine.Frame, s *value.SetScratch) { ff.into(fr, s, ff.iter(fr)) }
+}
+
+// filterFast is a filter compiled: the value it filters (iter), what
+// filters a value of it into a set scratch (into), and its masks.
+type filterFast struct {
+	iter         engine.EvalFn
+	into         func(fr *engine.Frame, s *value.SetScratch, v value.Value)
+	cache        *filterCache
+	locals, lets []int
+}
+
+// pass is the bitset of the elements of v that pass the filter, into
+// buf, when v is a set of ids of universe u, not empty, and the masks of
+// the locals' current values know each of them: the words into would
+// keep (no element tested, no step counted); false otherwise.
+func (ff *filterFast) pass(fr *engine.Frame, v value.Value, u *value.Universe, buf []uint64) ([]uint64, bool) {
+	vu, w, ok := value.UniWords(v)
+	if !ok || vu != u {
+		return nil, false
+	}
+	ent := ff.cache.entry(fr, 2, u, ff.locals, ff.lets)
+	if ent == nil || len(ent.known) < len(w) {
+		return nil, false
+	}
+	for i, x := range w {
+		if x&^ent.known[i] != 0 {
+			return nil, false
+		}
+		buf = append(buf, x&ent.pass[i])
+	}
+	return buf, true
+}
+
+// genFilterFast compiles plan p (filterPlan), with slow, the
+// comprehension compiled as a set comprehension, for a set without a
+// bitmap.
+func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 	e := p.Expr.(*lang.Comp)
 	cl := e.Clauses[0].(*lang.ForClause)
 	iter := fl.c.Vals.Expr(cl.Iter)
@@ -174,8 +213,7 @@ func (fl filters) genFilter(p *BuildPlan, slow setBuildFn) setBuildFn {
 		}
 		return true
 	}
-	return func(fr *engine.Frame, s *value.SetScratch) {
-		v := iter(fr)
+	into := func(fr *engine.Frame, s *value.SetScratch, v value.Value) {
 		if v.K != value.KSet {
 			slow(fr, s)
 			return
@@ -215,6 +253,7 @@ func (fl filters) genFilter(p *BuildPlan, slow setBuildFn) setBuildFn {
 		}
 		s.Keep(ent.pass)
 	}
+	return &filterFast{iter: iter, into: into, cache: cache, locals: locals, lets: lets}
 }
 
 // entry is the mask for the current values of the locals (slots) that

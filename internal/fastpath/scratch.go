@@ -352,6 +352,10 @@ func (bd *builders) genComposite(p *CompositePlan) compile.SGFn {
 		return oneBuilt(args[0].build, pos, b)
 	}
 	if len(args) == 1 && args[0].set != nil {
+		if bp := p.Args[0].Build; bp.Kind == SetFilter {
+			slow := bd.genSet(&BuildPlan{Kind: SetComp, Expr: bp.Expr, Elems: []lang.Expr{bp.Expr.(*lang.Comp).Body}})
+			return oneFilter((filters{bd.c}).genFilterFast(bp, slow), pos, b)
+		}
 		return oneSet(args[0].set, pos, b)
 	}
 	return func(fr *engine.Frame) memo.Sgv {
@@ -496,6 +500,48 @@ func oneSet(set setBuildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 		g, r := oneRef(g, key, bx, v)
 		th.GiveSetScratch(s)
 		return fr.Gen.Lookup(g, r)
+	}
+}
+
+// oneFilter is oneSet of a set filter: when the masks know every element
+// of the set filtered, a bitset over the universe of the game's
+// argument, the key is made from the words that pass, with no scratch
+// (what the scratch would hold, and the same key).
+func oneFilter(ff *filterFast, pos engine.Pos, b *engine.Binding) compile.SGFn {
+	return func(fr *engine.Frame) memo.Sgv {
+		v := ff.iter(fr)
+		g := b.Game
+		if g.NArgs == 1 && g.Tuples == nil {
+			if u := g.Universe(0); u != nil {
+				var buf [4]uint64
+				if w, ok := ff.pass(fr, v, u, buf[:0]); ok {
+					var kb [48]byte
+					key := value.AppendUniKey(kb[:0], w)
+					var r uint64
+					if len(key) <= 8 {
+						r = g.InternWord(memo.KeyWord(key), len(key))
+					} else {
+						r = g.Intern(key, false, nil)
+					}
+					return fr.Gen.Lookup(g, r)
+				}
+			}
+		}
+		th := fr.Th
+		s := th.TakeSetScratch()
+		ff.into(fr, s, v)
+		var bv value.Value
+		key, bx := s.AppendKeyFor(s.Key[:0], g.Universe(0))
+		if bx {
+			bv = s.Value()
+		}
+		s.Key = key
+		if g.NArgs != 1 {
+			kernel.CheckArity(pos, g, 1)
+		}
+		h, r := oneRef(g, key, bx, bv)
+		th.GiveSetScratch(s)
+		return fr.Gen.Lookup(h, r)
 	}
 }
 

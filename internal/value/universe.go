@@ -225,10 +225,32 @@ func appendUniKey(buf []byte, w []uint64) []byte {
 		}
 	}
 	buf = binary.AppendUvarint(append(buf, TagUniSet), uint64(nb))
-	for i := 0; i < nb; i++ {
-		buf = append(buf, byte(w[i/8]>>(8*(i%8))))
+	// (Word by word, the last one cut to the bytes in use.)
+	for i := 0; nb > 0; i++ {
+		buf = binary.LittleEndian.AppendUint64(buf, w[i])
+		if nb < 8 {
+			buf = buf[:len(buf)-8+nb]
+		}
+		nb -= 8
 	}
 	return buf
+}
+
+// AppendUniKey appends the key of the set whose elements are the ids of
+// the bitset w in a universe (the key of such a set as an argument whose
+// sets draw on that universe: Universe.AppendSetKey).
+func AppendUniKey(buf []byte, w []uint64) []byte { return appendUniKey(buf, w) }
+
+// UniWords is the bitset of the ids of the elements of set v in its
+// universe, when it has one (aliasing the set: not to be changed).
+func UniWords(v Value) (*Universe, []uint64, bool) {
+	if v.K != KSet {
+		return nil, nil, false
+	}
+	if m := v.Ref.(*Set).Bm; m != nil && m.U != nil {
+		return m.U, m.w, true
+	}
+	return nil, nil, false
 }
 
 // AppendSetKey appends the key of the set v as an argument whose sets
