@@ -141,7 +141,7 @@ func nodeKaylesUnit(r *rand.Rand, i int) *unit {
 	}
 	name := func(s string) string { return fmt.Sprintf("%s%d", s, i) }
 	B, G, N := name("B"), name("G"), strconv.Itoa(n)
-	kb, ks, kl := name("kb"), name("ks"), name("kl")
+	kb, ks, kl, kf := name("kb"), name("ks"), name("kl"), name("kf")
 	var d strings.Builder
 	fmt.Fprintf(&d, "let %s = [%s]\nlet %s = [%s]\n", B, strings.Join(masks, ", "), G, strings.Join(sets, ", "))
 
@@ -153,6 +153,10 @@ func nodeKaylesUnit(r *rand.Rand, i int) *unit {
 	// The set of the vertices still there.
 	setMove := []string{"S - (%[1]s[v] | {v})", "S - %[1]s[v] - {v}", "(S ^ (S & %[1]s[v])) - {v}", "S & (set(0 .. %[2]s - 1) - ({v} | %[1]s[v]))"}[r.IntN(4)]
 	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", ks, ks, fmt.Sprintf(setMove, G, N))
+	// The same set kept by a filter (a mask of words for each v:
+	// internal/fastpath/filter.go), as testdata/boards/nodekayles.game.
+	filter := []string{"{u for u in S if u != v and not (u in %[1]s[v])}", "{u for u in S if not (u == v or u in %[1]s[v])}", "{u for u in S if u != v if u not in %[1]s[v]}"}[r.IntN(3)]
+	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", kf, kf, fmt.Sprintf(filter, G))
 
 	// A list: flags by vertex, or the ascending list of the vertices there.
 	flags := r.IntN(2) == 0
@@ -182,7 +186,7 @@ func nodeKaylesUnit(r *rand.Rand, i int) *unit {
 		if flags {
 			list = maskFlags(m, n)
 		}
-		un.ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s(%s))", kb, m, ks, maskSet(m), kl, list), sameValues(mexSG(memo, m, opts), 3))
+		un.ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s(%s)), sg(%s(%s))", kb, m, ks, maskSet(m), kl, list, kf, maskSet(m)), sameValues(mexSG(memo, m, opts), 4))
 	}
 	return un
 }
@@ -214,7 +218,7 @@ func cramUnit(r *rand.Rand, i int) *unit {
 	}
 	n := w * h
 	name := func(s string) string { return fmt.Sprintf("%s%d", s, i) }
-	cb, cs, cl := name("cb"), name("cs"), name("cl")
+	cb, cs, cl, cf := name("cb"), name("cs"), name("cl"), name("cf")
 	W, H, N := strconv.Itoa(w), strconv.Itoa(h), strconv.Itoa(n)
 	var d strings.Builder
 	// The bitmask: cell (r, c) is bit r * W + c.
@@ -222,6 +226,8 @@ func cramUnit(r *rand.Rand, i int) *unit {
 	fmt.Fprintf(&d, "  | %[1]s(S ^ (1 << v) ^ (1 << (v + %[2]s))) for v in 0 .. %[3]s - %[2]s - 1 if S & (1 << v) != 0 and S & (1 << (v + %[2]s)) != 0\n", cb, W, N)
 	// The set of free cells (r, c).
 	fmt.Fprintf(&d, "game %[1]s(S) moves %[1]s(S - {(r, c), (r + dr, c + dc)}) for (r, c) in S for (dr, dc) in [(0, 1), (1, 0)] if (r + dr, c + dc) in S\n", cs)
+	// The set kept by a filter, as testdata/boards/cram.game.
+	fmt.Fprintf(&d, "game %[1]s(S) moves\n    %[1]s({x for x in S if x != a and x != b}) for a in S for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in S\n", cf)
 	// A list of row strings, "." free and "#" taken.
 	fmt.Fprintf(&d, "game %[1]s(B) moves\n    %[1]s(update(B, r, B[r][:c] + \"##\" + B[r][c + 2:])) for r in 0 .. %[2]s - 1 for c in 0 .. %[3]s - 2 if B[r][c:c + 2] == \"..\"\n", cl, H, W)
 	fmt.Fprintf(&d, "  | %[1]s(update(update(B, r, update(B[r], c, \"#\")), r + 1, update(B[r + 1], c, \"#\"))) for r in 0 .. %[2]s - 2 for c in 0 .. %[3]s - 1 if B[r][c] == \".\" and B[r + 1][c] == \".\"\n", cl, H, W)
@@ -259,7 +265,7 @@ func cramUnit(r *rand.Rand, i int) *unit {
 			set = "{" + strings.Join(cells, ", ") + "}"
 		}
 		want := mexSG(memo, m, opts)
-		un.ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s([%s]))", cb, m, cs, set, cl, strings.Join(rows, ", ")), sameValues(want, 3))
+		un.ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s([%s])), sg(%s(%s))", cb, m, cs, set, cl, strings.Join(rows, ", "), cf, set), sameValues(want, 4))
 		if bits.OnesCount64(m) <= 8 {
 			// outcome agrees too (P exactly when the value is 0)
 			word := "N"
