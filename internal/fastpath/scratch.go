@@ -509,40 +509,49 @@ func oneSet(set setBuildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 // (what the scratch would hold, and the same key).
 func oneFilter(ff *filterFast, pos engine.Pos, b *engine.Binding) compile.SGFn {
 	return func(fr *engine.Frame) memo.Sgv {
-		v := ff.iter(fr)
-		g := b.Game
-		if g.NArgs == 1 && g.Tuples == nil {
-			if u := g.Universe(0); u != nil {
-				var buf [4]uint64
-				if w, ok := ff.pass(fr, v, u, buf[:0]); ok {
-					var kb [48]byte
-					key := value.AppendUniKey(kb[:0], w)
-					var r uint64
-					if len(key) <= 8 {
-						r = g.InternWord(memo.KeyWord(key), len(key))
-					} else {
-						r = g.Intern(key, false, nil)
-					}
-					return fr.Gen.Lookup(g, r)
-				}
+		g, r := filterRef(fr, ff, ff.iter(fr), pos, b)
+		return fr.Gen.Lookup(g, r)
+	}
+}
+
+// filterRef is the game and memo key of the position of b's game whose
+// one argument is the filter ff of the set v (evaluated).
+func filterRef(fr *engine.Frame, ff *filterFast, v value.Value, pos engine.Pos, b *engine.Binding) (*engine.Game, uint64) {
+	g := b.Game
+	if g.NArgs == 1 && g.Tuples == nil {
+		if u := g.Universe(0); u != nil {
+			var buf [4]uint64
+			if w, ok := ff.pass(fr, v, u, buf[:0]); ok {
+				return g, uniRef(g, w)
 			}
 		}
-		th := fr.Th
-		s := th.TakeSetScratch()
-		ff.into(fr, s, v)
-		var bv value.Value
-		key, bx := s.AppendKeyFor(s.Key[:0], g.Universe(0))
-		if bx {
-			bv = s.Value()
-		}
-		s.Key = key
-		if g.NArgs != 1 {
-			kernel.CheckArity(pos, g, 1)
-		}
-		h, r := oneRef(g, key, bx, bv)
-		th.GiveSetScratch(s)
-		return fr.Gen.Lookup(h, r)
 	}
+	th := fr.Th
+	s := th.TakeSetScratch()
+	ff.into(fr, s, v)
+	var bv value.Value
+	key, bx := s.AppendKeyFor(s.Key[:0], g.Universe(0))
+	if bx {
+		bv = s.Value()
+	}
+	s.Key = key
+	if g.NArgs != 1 {
+		kernel.CheckArity(pos, g, 1)
+	}
+	h, r := oneRef(g, key, bx, bv)
+	th.GiveSetScratch(s)
+	return h, r
+}
+
+// uniRef is the memo key of the position of g whose one argument is the
+// set of the ids of bitset w in its universe.
+func uniRef(g *engine.Game, w []uint64) uint64 {
+	var kb [48]byte
+	key := value.AppendUniKey(kb[:0], w)
+	if len(key) <= 8 {
+		return g.InternWord(memo.KeyWord(key), len(key))
+	}
+	return g.Intern(key, false, nil)
 }
 
 // oneRef is the game and memo key of the position of g whose one
