@@ -134,7 +134,7 @@ func cellSet(c *engine.Call, cs []cell) value.Value {
 	for _, x := range cs {
 		elems = append(elems, smallCell(x.r, x.c))
 	}
-	return value.Value{K: value.KSet, Ref: &value.Set{Elems: elems}}
+	return value.SortedSet(elems)
 }
 
 // uf is a union-find over indexes.
@@ -189,7 +189,7 @@ func parts(c *engine.Call, s value.Value, xs []value.Value, u uf) value.Value {
 	}
 	out := make([]value.Value, len(sets))
 	for k, e := range sets {
-		out[k] = value.Value{K: value.KSet, Ref: &value.Set{Elems: e}}
+		out[k] = value.SortedSet(e)
 	}
 	return value.List(out)
 }
@@ -266,7 +266,7 @@ func bitComponents(c *engine.Call, s value.Value, xs []value.Value, b box) value
 				left[r] &^= region[r]
 				region[r] = 0
 			}
-			out = append(out, value.Value{K: value.KSet, Ref: &value.Set{Elems: all[start:len(all):len(all)]}})
+			out = append(out, value.SortedSet(all[start:len(all):len(all)]))
 		}
 	}
 	return value.List(out)
@@ -463,7 +463,7 @@ func canonBits(c *engine.Call, s value.Value, xs []value.Value, b box) value.Val
 			elems = append(elems, smallCell(int64(i), int64(bits.TrailingZeros64(m))))
 		}
 	}
-	return value.Value{K: value.KSet, Ref: &value.Set{Elems: elems}}
+	return value.SortedSet(elems)
 }
 
 // heightOf is the number of rows of image t of the box b.

@@ -89,7 +89,7 @@ func sortValues(th *Thread, pos Pos, xs []value.Value) {
 func BuildSet(th *Thread, pos Pos, elems []value.Value) value.Value {
 	sortValues(th, pos, elems)
 	elems = slices.CompactFunc(elems, value.Equal)
-	return value.Value{K: value.KSet, Ref: &value.Set{Elems: elems}}
+	return value.Value{K: value.KSet, Ref: value.SortedSet(elems).Ref}
 }
 
 // BuildMap is the map of keys to vals, built for the run th at pos (its

@@ -21,6 +21,11 @@ import (
 // script runs with the optimizations on and off (optCheck) and must show
 // the same output and the same errors.
 var optComposite = []optScript{
+	{"sets read from their bits in order", `
+game q(S) moves q(S - {x}) for x in S if not (5 in S) or 10 / (x - 5) + [0][x - 5] > -100
+print sg(q({6})), sg(q({6, 8})), sg(q({8, 9}))
+print sg(q({5, 6}))
+`, engine.Limits{}},
 	{"in of a value", `
 game cr(S) moves
     cr({x for x in S if x != a and x != b}) for a in S for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in S

@@ -119,7 +119,7 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 	// setElems returns the elements of set s as ints (cached).
 	setElems := func(s *value.Set) ([]int64, bool) {
 		if setCache.ref != s {
-			ints, ok := kernel.IntElems(s.Elems)
+			ints, ok := kernel.IntElems(s.Elements())
 			if !ok {
 				return nil, false
 			}

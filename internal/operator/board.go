@@ -88,7 +88,7 @@ func setMerge(x, y []value.Value, onlyX, both, onlyY bool) value.Value {
 	if onlyY {
 		out = append(out, y[j:]...)
 	}
-	return value.Value{K: value.KSet, Ref: &value.Set{Elems: out}}
+	return value.Value{K: value.KSet, Ref: value.SortedSet(out).Ref}
 }
 
 // shiftCount checks the count of a shift: 0 to 63.

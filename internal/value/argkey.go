@@ -399,7 +399,7 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 		case tagTuple:
 			return Tuple(e), b
 		case tagSet:
-			return Value{K: KSet, Ref: &Set{Elems: e}}, b
+			return Value{K: KSet, Ref: &Set{elems: e}}, b
 		}
 		return List(e), b
 	case TagBitSet:
@@ -408,7 +408,7 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 		for i, x := range b[k : k+int(n)] {
 			m.w[i/8] |= uint64(x) << (8 * (i % 8))
 		}
-		return Value{K: KSet, Ref: &Set{Elems: m.elems(), Bm: m}}, b[k+int(n):]
+		return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}, b[k+int(n):]
 	case TagPairSet:
 		cw := int(b[0])
 		n, k := binary.Uvarint(b[1:])
@@ -423,7 +423,7 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 		for len(m.w) > 0 && m.w[len(m.w)-1] == 0 {
 			m.w = m.w[:len(m.w)-1]
 		}
-		return Value{K: KSet, Ref: &Set{Elems: m.elems(), Bm: m}}, b[1+k+int(n):]
+		return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}, b[1+k+int(n):]
 	case tagMap:
 		n, k := binary.Uvarint(b)
 		b = b[k:]

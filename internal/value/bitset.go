@@ -74,7 +74,7 @@ func (m *bitmap) Value() Value {
 	w := make([]uint64, len(m.w))
 	copy(w, m.w)
 	kept := &bitmap{w: w, Pairs: m.Pairs, U: m.U}
-	return Value{K: KSet, Ref: &Set{Elems: kept.elems(), Bm: kept}}
+	return Value{K: KSet, Ref: &Set{elems: kept.elems(), Bm: kept}}
 }
 
 // appendKey appends the argument key of the set: what appendArgKey gives
@@ -122,11 +122,11 @@ func bitmapOf(v Value, into *bitmap) bool {
 	}
 	into.w = into.w[:0]
 	into.Pairs = false
-	if len(s.Elems) == 0 {
+	if len(s.Elements()) == 0 {
 		return true
 	}
-	if s.Elems[0].K == KInt {
-		for _, x := range s.Elems {
+	if s.Elements()[0].K == KInt {
+		for _, x := range s.Elements() {
 			if x.K != KInt || uint64(x.N) >= BitSetMax {
 				return false
 			}
@@ -135,7 +135,7 @@ func bitmapOf(v Value, into *bitmap) bool {
 		return true
 	}
 	into.Pairs = true
-	for _, x := range s.Elems {
+	for _, x := range s.Elements() {
 		if x.K != KTuple {
 			return false
 		}
@@ -532,7 +532,7 @@ func SetOp(op lang.Op, a, b Value) (Value, bool) {
 	if len(m.w) == 0 {
 		m.Pairs, m.U = false, nil
 	}
-	return Value{K: KSet, Ref: &Set{Elems: m.elems(), Bm: m}}, true
+	return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}, true
 }
 
 // bitsLike puts in into the bits of set s: its bitmap's, or its
@@ -545,7 +545,7 @@ func bitsLike(s *Set, into *bitmap, like *bitmap) bool {
 	}
 	if like != nil && like.U != nil {
 		into.U = like.U
-		for _, x := range s.Elems {
+		for _, x := range s.Elements() {
 			id, ok := like.U.ID(x)
 			if !ok {
 				return false
@@ -590,7 +590,7 @@ func AppendSetInts(dst []uint64, v Value, top, nw int) []uint64 {
 	case m != nil:
 		// (Cells: no ints.)
 	default:
-		for _, x := range s.Elems {
+		for _, x := range s.Elements() {
 			add(x)
 		}
 	}

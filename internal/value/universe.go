@@ -185,6 +185,27 @@ func setBit(w []uint64, b int) []uint64 {
 }
 
 // elemsOf are the elements of the ids of w, in ascending order.
+// Order is the ids of u in the order of their elements, or nil when
+// the ids ascend with the elements (ids added later are not in it).
+func (u *Universe) Order() []int32 {
+	if u.ordered {
+		return nil
+	}
+	u.sortOrder()
+	return u.byOrder
+}
+
+// sortOrder makes byOrder, the ids in the order of their elements.
+func (u *Universe) sortOrder() {
+	if u.byOrder == nil {
+		u.byOrder = make([]int32, len(u.elems))
+		for i := range u.byOrder {
+			u.byOrder[i] = int32(i)
+		}
+		slices.SortFunc(u.byOrder, func(a, b int32) int { return Compare(u.elems[a], u.elems[b]) })
+	}
+}
+
 func (u *Universe) elemsOf(w []uint64) []Value {
 	n := 0
 	for _, x := range w {
@@ -199,13 +220,7 @@ func (u *Universe) elemsOf(w []uint64) []Value {
 		}
 		return e
 	}
-	if u.byOrder == nil {
-		u.byOrder = make([]int32, len(u.elems))
-		for i := range u.byOrder {
-			u.byOrder[i] = int32(i)
-		}
-		slices.SortFunc(u.byOrder, func(a, b int32) int { return Compare(u.elems[a], u.elems[b]) })
-	}
+	u.sortOrder()
 	for _, id := range u.byOrder {
 		if int(id>>6) < len(w) && w[id>>6]&(1<<(id&63)) != 0 {
 			e = append(e, u.elems[id])
@@ -261,7 +276,7 @@ func (u *Universe) AppendSetKey(buf []byte, v Value, limit int) ([]byte, bool) {
 	if m := s.Bm; m != nil && m.U == u {
 		return appendUniKey(buf, m.w), false
 	}
-	if w, ok := u.IDs(s.Elems, u.wbuf[:0]); ok {
+	if w, ok := u.IDs(s.Elements(), u.wbuf[:0]); ok {
 		u.wbuf = w
 		return appendUniKey(buf, w), false
 	}
@@ -291,7 +306,8 @@ func (u *Universe) DecodeUniKey(b []byte) (Value, []byte) {
 	for i, x := range b[1+k : 1+k+int(n)] {
 		m.w[i/8] |= uint64(x) << (8 * (i % 8))
 	}
-	st.Elems, st.Bm = u.elemsOf(m.w), m
+	// (Its elements are made when asked for: Set.Elements.)
+	st.Bm, st.lazy = m, true
 	return Value{K: KSet, Ref: st}, b[1+k+int(n):]
 }
 

@@ -104,3 +104,51 @@ func TestSetScratchUniverse(t *testing.T) {
 		t.Errorf("3 in %s", Shown(v))
 	}
 }
+
+// A set decoded from its key makes no elements until asked (Uni gives
+// its bits), and its elements, read from its bits in the universe's
+// Order or made by Elements, are the set's, in order, whether the ids
+// ascend with the elements or not.
+func TestUniverseLazySets(t *testing.T) {
+	for _, sets := range [][]Value{
+		{SetOf([]Value{Int(1), Int(5), Int(9)}), SetOf([]Value{Int(5), Int(9)})},
+		{SetOf([]Value{Int(9000), Str("x")}), SetOf([]Value{Int(5), Int(9000), Cell(1, 2)}), SetOf([]Value{Int(3), Str("x")})},
+	} {
+		u := NewUniverse()
+		var keys [][]byte
+		for _, s := range sets {
+			keys = append(keys, keyOf(u, s))
+		}
+		for i, k := range keys {
+			got, _ := u.DecodeUniKey(k)
+			uu, w, ok := Uni(got)
+			if !ok || uu != u {
+				t.Fatalf("set %s decoded: no bits to read", Shown(sets[i]))
+			}
+			var read []Value
+			if order := u.Order(); order != nil {
+				for _, id := range order {
+					if int(id>>6) < len(w) && w[id>>6]>>(id&63)&1 != 0 {
+						read = append(read, u.Elem(int(id)))
+					}
+				}
+			} else {
+				for id := range 64 * len(w) {
+					if w[id>>6]>>(id&63)&1 != 0 {
+						read = append(read, u.Elem(id))
+					}
+				}
+			}
+			want := sets[i].Elems()
+			if !Equal(List(read), List(want)) {
+				t.Errorf("set %s read from its bits as %s", Shown(sets[i]), Shown(List(read)))
+			}
+			if e := got.Elems(); !Equal(List(e), List(want)) {
+				t.Errorf("set %s made as %s", Shown(sets[i]), Shown(List(e)))
+			}
+			if _, _, ok := Uni(got); ok {
+				t.Errorf("set %s: bits to read once its elements are made", Shown(sets[i]))
+			}
+		}
+	}
+}

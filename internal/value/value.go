@@ -52,8 +52,37 @@ type Seq struct{ Elems []Value }
 
 // Set holds distinct elements in ascending order.
 type Set struct {
-	Elems []Value
+	// elems, in order; nil, until Elements makes them, for a set decoded
+	// from a key of its universe's ids (lazy): a move rule that only
+	// iterates it, tests it and filters it reads its bits (Uni).
+	elems []Value
 	Bm    *bitmap // the set as a bitmap, when it was made from one (bitset.go)
+	lazy  bool
+}
+
+// Elements is the elements of s, in order (made from its bitmap the first
+// time for a set decoded from a key of ids: a set, as a universe, is used
+// by one goroutine at a time).
+func (s *Set) Elements() []Value {
+	if s.lazy {
+		s.elems, s.lazy = s.Bm.U.elemsOf(s.Bm.w), false
+	}
+	return s.elems
+}
+
+// SortedSet is the set of the elements e, which are in ascending order
+// without repeats.
+func SortedSet(e []Value) Value { return Value{K: KSet, Ref: &Set{elems: e}} }
+
+// Uni is the bitset of the ids of set v's elements in its universe, when
+// its elements are not made yet (its elements are Universe.Elem of its
+// ids, in the order Universe.Order says).
+func Uni(v Value) (*Universe, []uint64, bool) {
+	s := v.Ref.(*Set)
+	if !s.lazy {
+		return nil, nil, false
+	}
+	return s.Bm.U, s.Bm.w, true
 }
 
 // Map holds distinct keys in ascending order and their values.
@@ -177,7 +206,7 @@ func Char(b byte) Value { return chars[b&127] }
 func SetOf(elems []Value) Value {
 	slices.SortFunc(elems, Compare)
 	elems = slices.CompactFunc(elems, Equal)
-	return Value{K: KSet, Ref: &Set{Elems: elems}}
+	return Value{K: KSet, Ref: &Set{elems: elems}}
 }
 
 // MapOf makes a map; a later duplicate key wins.
@@ -259,11 +288,17 @@ func (v Value) Str() string { return *v.Ref.(*string) }
 
 // Elems returns the elements of a list, tuple or set, in order.
 func (v Value) Elems() []Value {
-	switch v.K {
-	case KList, KTuple:
+	if v.K == KList || v.K == KTuple {
 		return v.Ref.(*Seq).Elems
+	}
+	return v.otherElems()
+}
+
+// otherElems is Elems of a value that is not a list or tuple.
+func (v Value) otherElems() []Value {
+	switch v.K {
 	case KSet:
-		return v.Ref.(*Set).Elems
+		return v.Ref.(*Set).Elements()
 	case KMap:
 		return v.Ref.(*Map).Keys
 	}
