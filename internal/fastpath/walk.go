@@ -452,8 +452,7 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 					s0.Ints[d.at[k]] = d.vals[k]
 				}
 				t0 = d.steps
-				walking = w.init(s0, a) && d.n > 0
-				w.walkChanges = d.walkChanges
+				walking = w.init(s0, a) && w.start(d.walkChanges)
 			}
 		}
 		if !walking {
@@ -465,19 +464,20 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 			}
 			walking = ok && w.init(s0, x)
 			if walking {
-				w.walkChanges, walking = changes(fr, len(s0.Ints))
-				walking = walking && w.n > 0
+				var ch walkChanges
+				ch, walking = changes(fr, len(s0.Ints))
+				walking = walking && w.start(ch)
 			}
 			x++
 		}
 		for ; ; x++ {
 			if walking && th.Steps+1+t0 < th.CheckAt {
-				switch key, fit := w.key(x); {
+				switch word, key, fit := w.key(x); {
 				case fit:
 					th.Steps += 1 + t0
 					var rk uint64
-					if len(key) <= 8 {
-						rk = g.InternWord(memo.KeyWord(key), len(key))
+					if key == nil {
+						rk = g.InternWord(word, len(w.buf))
 					} else {
 						rk = g.Intern(key, false, nil)
 					}
@@ -507,18 +507,22 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 
 // walker holds a walk's key: the list built for x0 (ints, tuple), the
 // elements that change with x (at, by d a value of x), and the key
-// written a byte an int.
+// written a byte an int (buf; of at most 8 bytes, also as a word, word0,
+// and its change a value of x, step).
 type walker struct {
 	ints  []int64
 	tuple bool
 	x0    int64
 	walkChanges
+	// The values of x - x0 for which each element changing is in 0 ..
+	// 63 (one interval: they move one way each).
+	lo, hi int64
 	// big: an element that does not change is more than 1 (the key is
-	// then never a list of 0s and 1s); set by key.
-	big     bool
-	bigDone bool
-	buf     []byte
-	gone    bool // an element changing has left 0 .. 63: it does not come back
+	// then never a list of 0s and 1s).
+	big         bool
+	buf         []byte
+	word0, step uint64
+	gone        bool // x - x0 is past hi: the elements do not come back
 }
 
 // init starts the walk from the list built for x0 (in s, whose key
@@ -531,6 +535,72 @@ func (w *walker) init(s *value.Scratch, x0 int64) bool {
 	w.buf = value.AppendIntSeqBytes(s.Key[:0], w.tuple, s.Ints)
 	s.Key = w.buf
 	return true
+}
+
+// start sets the elements that change (some must) and works out what
+// key reads: false when an element that does not change is out of 0 ..
+// 63 (the key never a byte an int).
+func (w *walker) start(ch walkChanges) bool {
+	w.walkChanges = ch
+	if w.n == 0 {
+		return false
+	}
+	for i, e := range w.ints {
+		if !w.changes(i) {
+			if uint64(e) >= 64 {
+				return false
+			}
+			w.big = w.big || e > 1
+		}
+	}
+	w.lo, w.hi = 0, 63
+	for k := range w.n {
+		e := w.ints[w.at[k]]
+		lo, hi := -e, 63-e // (x - x0 for e + (x - x0) in 0 .. 63)
+		if w.d[k] < 0 {
+			lo, hi = e-63, e
+		}
+		w.lo, w.hi = max(w.lo, lo), min(w.hi, hi)
+	}
+	if len(w.buf) <= 8 {
+		w.word0 = memo.KeyWord(w.buf)
+		for k := range w.n {
+			w.step += uint64(w.d[k]) << (8*(value.IntSeqByteAt+w.at[k]) + 1) // (a byte is 2e)
+		}
+	}
+	return true
+}
+
+// key is the key of the list for x > x0, when each of its ints is a byte
+// (fit): as a word (key nil) when it has at most 8 bytes; gone when x is
+// past the values for which the elements that change are in 0 .. 63.
+func (w *walker) key(x int64) (word uint64, key []byte, fit bool) {
+	dx := x - w.x0
+	if dx > w.hi {
+		w.gone = true
+		return 0, nil, false
+	}
+	if dx < w.lo {
+		return 0, nil, false
+	}
+	if !w.big && !w.tuple {
+		// (A list of 0s and 1s has another key.)
+		big := false
+		for k := range w.n {
+			big = big || w.ints[w.at[k]]+dx*w.d[k] > 1
+		}
+		if !big {
+			return 0, nil, false
+		}
+	}
+	if len(w.buf) <= 8 {
+		// (Each byte stays in 0 .. 126: no carry between them.)
+		return w.word0 + uint64(dx)*w.step, nil, true
+	}
+	for k := range w.n {
+		w.buf[value.IntSeqByteAt+w.at[k]] = value.IntSeqByte(w.ints[w.at[k]] + dx*w.d[k])
+	}
+	return 0, w.buf, true
 }
 
 // change notes that element i changes by d a value of x (d 0: it does
@@ -557,44 +627,8 @@ func (w *walkChanges) change(i int, d int64) bool {
 	return true
 }
 
-// key is the key of the list for x > x0, when each of its ints is a byte
-// (fit); gone when an element changing has left 0 .. 63 for good.
-func (w *walker) key(x int64) (key []byte, fit bool) {
-	if !w.bigDone {
-		// (The elements that do not change, read once.)
-		w.bigDone = true
-		for i, e := range w.ints {
-			if !w.changes(i) {
-				if uint64(e) >= 64 {
-					w.gone = true
-					return nil, false
-				}
-				w.big = w.big || e > 1
-			}
-		}
-	}
-	dx := x - w.x0
-	if dx >= 64 {
-		w.gone = true
-		return nil, false
-	}
-	big := w.big
-	for k := range w.n {
-		e := w.ints[w.at[k]] + dx*w.d[k]
-		if uint64(e) >= 64 {
-			if (e < 0) == (w.d[k] < 0) {
-				w.gone = true // (and further from 0 .. 63 at each x)
-			}
-			return nil, false
-		}
-		big = big || e > 1
-		w.buf[value.IntSeqByteAt+w.at[k]] = value.IntSeqByte(e)
-	}
-	return w.buf, w.tuple || big
-}
-
 // changes reports whether element i changes with x.
-func (w *walker) changes(i int) bool {
+func (w *walkChanges) changes(i int) bool {
 	for k := range w.n {
 		if w.at[k] == i {
 			return true
