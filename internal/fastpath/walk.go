@@ -122,12 +122,13 @@ func (bd *builders) Walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.
 // garbage.)
 type changesFn func(fr *engine.Frame, n int) (walkChanges, bool)
 
-// walkChanges are the elements of a list that change with x: element
-// at[k] by d[k] a value of x.
+// walkChanges are the elements of a list (of fewer than 128) that change
+// with x: element at[k] by d[k] (1 or -1) a value of x. (Small: returned
+// as a value.)
 type walkChanges struct {
 	n  int
-	at [maxWalkChanges]int
-	d  [maxWalkChanges]int64
+	at [maxWalkChanges]uint8
+	d  [maxWalkChanges]int8
 }
 
 // genChanges compiles what changes with x (declared by xd) in the list p
@@ -193,26 +194,16 @@ func (bd *builders) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 	return func(*engine.Frame, int) (walkChanges, bool) { return walkChanges{}, true }
 }
 
-// directList is the list a build makes for the first value x0 of x, read
-// from the list it starts from (base, tuple) without building it: the
-// elements that change with x (walkChanges) and their values at x0
-// (vals), and the steps the build counts.
-type directList struct {
-	base  []int64
-	tuple bool
-	walkChanges
-	vals  [maxWalkChanges]int64
-	steps int64
-}
+// directFn puts in s the list a build makes for the first value x0 of
+// x, read from the list it starts from without building it, and returns
+// the elements that change with x and the steps the build counts; false
+// when it cannot (the base is not a list of ints, an index is out of
+// range, an element overflows): the build then runs.
+type directFn func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, steps int64, ok bool)
 
-// directFn reads the list for x0 from its base (directList); false when
-// it cannot (the base is not a list of ints, an index is out of range,
-// an element overflows): the build then runs.
-type directFn func(fr *engine.Frame, x0 int64) (directList, bool)
-
-// guarded is direct(fr, x0), false when it fails (an index of plain
+// guarded is direct(fr, x0, s), false when it fails (an index of plain
 // operators that fails: the build then runs, and fails as it does).
-func guarded(fr *engine.Frame, x0 int64, direct directFn) (d directList, ok bool) {
+func guarded(fr *engine.Frame, x0 int64, s *value.Scratch, direct directFn) (ch walkChanges, steps int64, ok bool) {
 	th := fr.Th
 	calls := len(th.Calls)
 	defer func() {
@@ -221,7 +212,7 @@ func guarded(fr *engine.Frame, x0 int64, direct directFn) (d directList, ok bool
 			ok = false
 		}
 	}()
-	return direct(fr, x0)
+	return direct(fr, x0, s)
 }
 
 // A direct element: x (elemX), base[i] + x (elemPlus), base[i] - x
@@ -308,35 +299,36 @@ func (bd *builders) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 		}
 		base := bd.c.Vals.Expr(p.Base)
 		var cache value.IntsCache
-		return func(fr *engine.Frame, x0 int64) (d directList, ok bool) {
+		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, steps int64, ok bool) {
 			v := base(fr)
 			if v.K != value.KList && v.K != value.KTuple {
-				return d, false
+				return ch, 0, false
 			}
-			if d.base, ok = cache.Of(v.Elems()); !ok || len(d.base) < arms {
-				return d, false
+			base, ok := cache.Of(v.Elems())
+			if !ok || len(base) < arms || len(base) >= 128 {
+				return ch, 0, false
 			}
+			s.SetInts(base, false)
 			// (As genChanges: the arms' indexes, each taken by the
 			// first arm of its index.)
 			var taken [maxEdits]int64
 			for k := range arms {
 				at := ats[k](fr)
 				taken[k] = -1
-				if at.K != value.KInt || uint64(at.N) >= uint64(len(d.base)) || slices.Contains(taken[:k], at.N) {
-					continue
+				if at.K != value.KInt || uint64(at.N) >= uint64(len(base)) || slices.Contains(taken[:k], at.N) {
+					continue // (no index, or an arm before it takes it)
 				}
 				taken[k] = at.N
-				val, dir, fits := directValue(forms[k], d.base[at.N], x0)
+				val, dir, fits := directValue(forms[k], base[at.N], x0)
 				if dir == 0 {
 					continue // (an arm that copies its element)
 				}
-				if !fits || !d.change(int(at.N), dir) {
-					return d, false
+				if !fits || !ch.change(int(at.N), dir) {
+					return ch, 0, false
 				}
-				d.vals[d.n-1] = val
+				s.Ints[at.N] = val
 			}
-			d.steps = int64(len(d.base)) // (the edit's, one an index)
-			return d, true
+			return ch, int64(len(base)), true // (the edit's steps, one an index)
 		}
 	case BuildUpdate:
 		if p.X.Kind != BuildValue {
@@ -357,25 +349,26 @@ func (bd *builders) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 		}
 		base, index := bd.c.Vals.Expr(p.X.Expr), bd.c.Vals.Expr(idx)
 		var cache value.IntsCache
-		return func(fr *engine.Frame, x0 int64) (d directList, ok bool) {
+		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, steps int64, ok bool) {
 			v := base(fr)
 			if v.K != value.KList && v.K != value.KTuple {
-				return d, false
+				return ch, 0, false
 			}
-			if d.base, ok = cache.Of(v.Elems()); !ok {
-				return d, false
+			base, ok := cache.Of(v.Elems())
+			if !ok || len(base) >= 128 {
+				return ch, 0, false
 			}
-			d.tuple = v.K == value.KTuple
 			i := index(fr)
-			if i.K != value.KInt || uint64(i.N) >= uint64(len(d.base)) {
-				return d, false
+			if i.K != value.KInt || uint64(i.N) >= uint64(len(base)) {
+				return ch, 0, false
 			}
-			val, dir, fits := directValue(form, d.base[i.N], x0)
-			if !fits || !d.change(int(i.N), dir) {
-				return d, false
+			val, dir, fits := directValue(form, base[i.N], x0)
+			if !fits || !ch.change(int(i.N), dir) {
+				return ch, 0, false
 			}
-			d.vals[0] = val
-			return d, true
+			s.SetInts(base, v.K == value.KTuple)
+			s.Ints[i.N] = val
+			return ch, 0, true
 		}
 	}
 	return nil
@@ -445,14 +438,9 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 		walking := false
 		if direct != nil && g.NArgs == 1 && g.Tuples == nil {
 			// The list for a read from its base, not built.
-			var d directList
-			if d, walking = guarded(fr, a, direct); walking {
-				s0.SetInts(d.base, d.tuple)
-				for k := range d.n {
-					s0.Ints[d.at[k]] = d.vals[k]
-				}
-				t0 = d.steps
-				walking = w.init(s0, a) && w.start(d.walkChanges)
+			var ch walkChanges
+			if ch, t0, walking = guarded(fr, a, s0, direct); walking {
+				walking = w.init(s0, a) && w.start(ch)
 			}
 		}
 		if !walking {
@@ -545,8 +533,12 @@ func (w *walker) start(ch walkChanges) bool {
 	if w.n == 0 {
 		return false
 	}
+	var changed [2]uint64 // (fewer than 128 elements)
+	for k := range w.n {
+		changed[w.at[k]>>6] |= 1 << (w.at[k] & 63)
+	}
 	for i, e := range w.ints {
-		if !w.changes(i) {
+		if changed[i>>6]>>(i&63)&1 == 0 {
 			if uint64(e) >= 64 {
 				return false
 			}
@@ -565,7 +557,7 @@ func (w *walker) start(ch walkChanges) bool {
 	if len(w.buf) <= 8 {
 		w.word0 = memo.KeyWord(w.buf)
 		for k := range w.n {
-			w.step += uint64(w.d[k]) << (8*(value.IntSeqByteAt+w.at[k]) + 1) // (a byte is 2e)
+			w.step += uint64(int64(w.d[k])) << (8*(value.IntSeqByteAt+int(w.at[k])) + 1) // (a byte is 2e)
 		}
 	}
 	return true
@@ -587,7 +579,7 @@ func (w *walker) key(x int64) (word uint64, key []byte, fit bool) {
 		// (A list of 0s and 1s has another key.)
 		big := false
 		for k := range w.n {
-			big = big || w.ints[w.at[k]]+dx*w.d[k] > 1
+			big = big || w.ints[w.at[k]]+dx*int64(w.d[k]) > 1
 		}
 		if !big {
 			return 0, nil, false
@@ -598,7 +590,7 @@ func (w *walker) key(x int64) (word uint64, key []byte, fit bool) {
 		return w.word0 + uint64(dx)*w.step, nil, true
 	}
 	for k := range w.n {
-		w.buf[value.IntSeqByteAt+w.at[k]] = value.IntSeqByte(w.ints[w.at[k]] + dx*w.d[k])
+		w.buf[value.IntSeqByteAt+int(w.at[k])] = value.IntSeqByte(w.ints[w.at[k]] + dx*int64(w.d[k]))
 	}
 	return 0, w.buf, true
 }
@@ -607,8 +599,11 @@ func (w *walker) key(x int64) (word uint64, key []byte, fit bool) {
 // not; an element changed again keeps the last change); false when too
 // many do.
 func (w *walkChanges) change(i int, d int64) bool {
+	if i >= 128 {
+		return false
+	}
 	for k := range w.n {
-		if w.at[k] == i {
+		if int(w.at[k]) == i {
 			// (Set again by an update: its own change replaces it.)
 			w.n--
 			copy(w.at[k:w.n], w.at[k+1:w.n+1])
@@ -622,7 +617,7 @@ func (w *walkChanges) change(i int, d int64) bool {
 	if w.n == maxWalkChanges {
 		return false
 	}
-	w.at[w.n], w.d[w.n] = i, d
+	w.at[w.n], w.d[w.n] = uint8(i), int8(d)
 	w.n++
 	return true
 }
@@ -630,7 +625,7 @@ func (w *walkChanges) change(i int, d int64) bool {
 // changes reports whether element i changes with x.
 func (w *walkChanges) changes(i int) bool {
 	for k := range w.n {
-		if w.at[k] == i {
+		if int(w.at[k]) == i {
 			return true
 		}
 	}
