@@ -470,10 +470,17 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 						rk = g.Intern(key, false, nil)
 					}
 					gn := fr.Gen
-					gn.Tracing = true
-					sv := gn.Lookup(g, rk)
-					gn.Tracing = false
-					gn.EmitSG(sv)
+					if st := g.State(rk); st >= memo.FinBase && st < memo.FinBase+64 && len(gn.Bits) > 0 {
+						// (A value known and small: what Lookup and
+						// EmitSG do with it.)
+						gn.Bits[0] |= 1 << uint(st-memo.FinBase)
+						gn.E.Edges++
+					} else {
+						gn.Tracing = true
+						sv := gn.Lookup(g, rk)
+						gn.Tracing = false
+						gn.EmitSG(sv)
+					}
 					if fr.Stop || x == z {
 						fr.Slots[slot] = value.Value{K: value.KInt, N: x}
 						th.GiveScratch(s0)
