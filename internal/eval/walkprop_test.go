@@ -70,12 +70,12 @@ func (g walksGen) option() string {
 // lowered by p, coins moved down a staircase) half the time, else a
 // random one.
 func (g walksGen) rule() string {
-	switch g.r.IntN(7) {
+	switch g.r.IntN(8) {
 	case 0:
 		return fmt.Sprintf("w(update(c, i, p)) for i in 0 .. len(c) - 1 for p in %s .. c[i] - 1", g.pick("0", "1", "c[i] - 3", "i", "(if i == 0 then 0 else c[i - 1] + 1)"))
 	case 1:
 		return fmt.Sprintf("w(update(c, i, c[i] - p)) for i in 0 .. len(c) - 1 for p in %s .. c[i]", g.pick("1", "2", "c[i] - 2"))
-	case 2:
+	case 2, 4:
 		return "w([if j == i - 1 then c[j] + m else if j == i then c[j] - m else c[j] for j in 0 .. len(c) - 1]) for i in 1 .. len(c) - 1 for m in 1 .. c[i]"
 	case 3:
 		// (Two arms of one index: the first takes it.)
@@ -104,7 +104,7 @@ func (g walksGen) program() string {
 				xs[k] = g.pick("62", "63", "64", "-1", "12")
 			}
 		}
-		if g.r.IntN(10) == 0 {
+		if g.r.IntN(25) == 0 {
 			xs[g.r.IntN(n)] = `"a"`
 		}
 		lit := "[" + strings.Join(xs, ", ") + "]"
@@ -127,9 +127,9 @@ func TestBoardPropWalks(t *testing.T) {
 		// (Moves that raise elements make long or endless games: the
 		// limits end them, at the same step both ways; every third
 		// program with a step limit that falls inside the walks.)
-		lim := engine.Limits{MaxStates: 3000, MaxSteps: 300_000, MaxDepth: 300}
-		if k%3 == 0 {
-			lim.MaxSteps = int64(200 + r.IntN(3000))
+		lim := engine.Limits{MaxStates: 20000, MaxSteps: 1_000_000, MaxDepth: 300}
+		if k%4 == 0 {
+			lim.MaxSteps = int64(200 + r.IntN(5000))
 		}
 		c := optCase{name: "w.game", src: src, limits: lim, timeout: 20 * time.Second}
 		on := runOptWith(c, 0)
@@ -185,6 +185,29 @@ func TestWalksFire(t *testing.T) {
 			}
 			if got := strings.Contains(notes.String(), tc.want); got != (off == 0) || out.Len() == 0 {
 				t.Errorf("%s(walks off: %v) the explanation says %q: %v\n%s", tc.src, off != 0, tc.want, got, notes.String())
+			}
+		}
+	}
+}
+
+// A walk whose first list has an element out of 0 .. 63 that comes into
+// it (p from c[i] - 2) keys each later list as the list itself is keyed:
+// the option that is the position itself is met as such (a cycle), and
+// the steps are the plain way's (a step limit falls at the same place).
+func TestWalksFromOutside(t *testing.T) {
+	for _, src := range []string{`game w(c) moves
+    w([if j == i then p else if j == i then c[i] else if j == 0 then 63 - p else c[j] for j in 0 .. len(c) - 1]) for i in 0 .. len(c) - 1 for p in c[i] - 2 .. c[i] + 3
+print sg(w([1, 5, 5, 2])), outcome(w([1, 5, 5, 2]))
+`, `game u(c) moves u(update(c, i, p)) for i in 0 .. len(c) - 1 for p in c[i] - 3 .. c[i] + 1
+print sg(u([1, 2, 0])), outcome(u([1, 2, 0])), sg(u((0, 1, 2,)))
+`} {
+		// (A step limit is checked every 4,096 steps: limits just past a
+		// check fall at the next one.)
+		for _, steps := range []int64{4097, 12289, 40961, 851969} {
+			c := optCase{name: "w.game", src: src, limits: engine.Limits{MaxSteps: steps}, timeout: 20 * time.Second}
+			on, off := runOptWith(c, 0), runOptWith(c, passes.Walks)
+			if on.panic != "" || on.out != off.out || on.err != off.err {
+				t.Errorf("max steps %d: walks on and off differ\nscript:\n%s=== on:\n%s\n=== off:\n%s", steps, optIndent(src), on, off)
 			}
 		}
 	}

@@ -194,16 +194,92 @@ func (bd *builders) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 	return func(*engine.Frame, int) (walkChanges, bool) { return walkChanges{}, true }
 }
 
-// directFn puts in s the list a build makes for the first value x0 of
-// x, read from the list it starts from without building it, and returns
-// the elements that change with x and the steps the build counts; false
-// when it cannot (the base is not a list of ints, an index is out of
-// range, an element overflows): the build then runs.
-type directFn func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, steps int64, ok bool)
+// directFn reads the list a build makes for the first value x0 of x
+// from the list it starts from, without building it, and returns the
+// elements that change with x and the steps the build counts; false when
+// it cannot (the base is not a list of ints, an index is out of range,
+// an element overflows): the build then runs. When the list's key is a
+// byte an int of at most 8 bytes (ws.ok), it gives the key as a word and
+// puts in s the values at x0 of the elements that change (in their
+// order); else it puts the list in s.
+type directFn func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, ws wordStart, steps int64, ok bool)
+
+// wordStart is the key at x0 of a list whose key is a byte an int of at
+// most 8 bytes (ok): its word, its length, whether an element that does
+// not change is more than 1 (big) and whether it is a tuple.
+type wordStart struct {
+	word  uint64
+	n     int
+	big   bool
+	tuple bool
+	ok    bool
+}
+
+// baseInfo is what a walk reads of the list its options start from, once
+// for all the runs of a position's moves: its ints, and when its key is
+// a byte an int of at most 8 bytes (small), that key as a word and how
+// many of its ints are more than 1.
+type baseInfo struct {
+	ints  value.IntsCache
+	first *value.Value
+	n     int
+	word  uint64
+	big   int
+	small bool
+}
+
+// of returns the ints of the list of elements e (false when they are not
+// all ints), working out the rest when e is another list than last time.
+func (b *baseInfo) of(e []value.Value) ([]int64, bool) {
+	base, ok := b.ints.Of(e)
+	if !ok || len(e) == 0 {
+		return base, ok
+	}
+	if b.first != &e[0] || b.n != len(e) {
+		b.first, b.n = &e[0], len(e)
+		b.small, b.big = len(base) <= 8-value.IntSeqByteAt, 0
+		for _, x := range base {
+			b.small = b.small && uint64(x) < 64
+			if x > 1 {
+				b.big++
+			}
+		}
+		if b.small {
+			var kb [8]byte
+			b.word = memo.KeyWord(value.AppendIntSeqBytes(kb[:0], false, base))
+		}
+	}
+	return base, true
+}
+
+// start is the word start of a list of base b (its key tagged for a
+// tuple when tuple) with its elements at[k] = vals[k] (bases: their ints
+// in b), when b is small.
+func (b *baseInfo) start(ch *walkChanges, vals, bases *[maxWalkChanges]int64, tuple bool) wordStart {
+	if !b.small {
+		return wordStart{}
+	}
+	ws := wordStart{word: b.word, n: value.IntSeqByteAt + b.n, tuple: tuple, ok: true}
+	if tuple {
+		// (The tag's byte, the key's first.)
+		ws.word = ws.word&^0xff | uint64(value.TagIntTuple)
+	}
+	big := b.big
+	for k := range ch.n {
+		sh := 8 * (value.IntSeqByteAt + uint(ch.at[k]))
+		// (Two's complement: exact once every byte is in 0 .. 126.)
+		ws.word += uint64(2*(vals[k]-bases[k])) << sh
+		if bases[k] > 1 {
+			big--
+		}
+	}
+	ws.big = big > 0
+	return ws
+}
 
 // guarded is direct(fr, x0, s), false when it fails (an index of plain
 // operators that fails: the build then runs, and fails as it does).
-func guarded(fr *engine.Frame, x0 int64, s *value.Scratch, direct directFn) (ch walkChanges, steps int64, ok bool) {
+func guarded(fr *engine.Frame, x0 int64, s *value.Scratch, direct directFn) (ch walkChanges, ws wordStart, steps int64, ok bool) {
 	th := fr.Th
 	calls := len(th.Calls)
 	defer func() {
@@ -298,20 +374,20 @@ func (bd *builders) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 			ats[k] = bd.c.Vals.Expr(p.Elems[2*k])
 		}
 		base := bd.c.Vals.Expr(p.Base)
-		var cache value.IntsCache
-		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, steps int64, ok bool) {
+		var info baseInfo
+		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, ws wordStart, steps int64, ok bool) {
 			v := base(fr)
 			if v.K != value.KList && v.K != value.KTuple {
-				return ch, 0, false
+				return ch, ws, 0, false
 			}
-			base, ok := cache.Of(v.Elems())
+			base, ok := info.of(v.Elems())
 			if !ok || len(base) < arms || len(base) >= 128 {
-				return ch, 0, false
+				return ch, ws, 0, false
 			}
-			s.SetInts(base, false)
 			// (As genChanges: the arms' indexes, each taken by the
 			// first arm of its index.)
 			var taken [maxEdits]int64
+			var vals, bases [maxWalkChanges]int64
 			for k := range arms {
 				at := ats[k](fr)
 				taken[k] = -1
@@ -324,11 +400,19 @@ func (bd *builders) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 					continue // (an arm that copies its element)
 				}
 				if !fits || !ch.change(int(at.N), dir) {
-					return ch, 0, false
+					return ch, ws, 0, false
 				}
-				s.Ints[at.N] = val
+				vals[ch.n-1], bases[ch.n-1] = val, base[at.N]
 			}
-			return ch, int64(len(base)), true // (the edit's steps, one an index)
+			if ws = info.start(&ch, &vals, &bases, false); ws.ok {
+				s.Ints = append(s.Ints[:0], vals[:ch.n]...)
+			} else {
+				s.SetInts(base, false)
+				for k := range ch.n {
+					s.Ints[ch.at[k]] = vals[k]
+				}
+			}
+			return ch, ws, int64(len(base)), true // (the edit's steps, one an index)
 		}
 	case BuildUpdate:
 		if p.X.Kind != BuildValue {
@@ -348,27 +432,33 @@ func (bd *builders) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 			return nil
 		}
 		base, index := bd.c.Vals.Expr(p.X.Expr), bd.c.Vals.Expr(idx)
-		var cache value.IntsCache
-		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, steps int64, ok bool) {
+		var info baseInfo
+		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, ws wordStart, steps int64, ok bool) {
 			v := base(fr)
 			if v.K != value.KList && v.K != value.KTuple {
-				return ch, 0, false
+				return ch, ws, 0, false
 			}
-			base, ok := cache.Of(v.Elems())
+			base, ok := info.of(v.Elems())
 			if !ok || len(base) >= 128 {
-				return ch, 0, false
+				return ch, ws, 0, false
 			}
 			i := index(fr)
 			if i.K != value.KInt || uint64(i.N) >= uint64(len(base)) {
-				return ch, 0, false
+				return ch, ws, 0, false
 			}
 			val, dir, fits := directValue(form, base[i.N], x0)
 			if !fits || !ch.change(int(i.N), dir) {
-				return ch, 0, false
+				return ch, ws, 0, false
 			}
-			s.SetInts(base, v.K == value.KTuple)
-			s.Ints[i.N] = val
-			return ch, 0, true
+			vals, bases := [maxWalkChanges]int64{val}, [maxWalkChanges]int64{base[i.N]}
+			tuple := v.K == value.KTuple
+			if ws = info.start(&ch, &vals, &bases, tuple); ws.ok {
+				s.Ints = append(s.Ints[:0], val)
+			} else {
+				s.SetInts(base, tuple)
+				s.Ints[i.N] = val
+			}
+			return ch, ws, 0, true
 		}
 	}
 	return nil
@@ -439,8 +529,13 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 		if direct != nil && g.NArgs == 1 && g.Tuples == nil {
 			// The list for a read from its base, not built.
 			var ch walkChanges
-			if ch, t0, walking = guarded(fr, a, s0, direct); walking {
-				walking = w.init(s0, a) && w.start(ch)
+			var ws wordStart
+			if ch, ws, t0, walking = guarded(fr, a, s0, direct); walking {
+				if ws.ok {
+					walking = w.startWord(ch, ws, s0.Ints, a)
+				} else {
+					walking = w.init(s0, a) && w.start(ch)
+				}
 			}
 		}
 		if !walking {
@@ -465,7 +560,7 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 					th.Steps += 1 + t0
 					var rk uint64
 					if key == nil {
-						rk = g.InternWord(word, len(w.buf))
+						rk = g.InternWord(word, w.keyLen)
 					} else {
 						rk = g.Intern(key, false, nil)
 					}
@@ -501,20 +596,23 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 }
 
 // walker holds a walk's key: the list built for x0 (ints, tuple), the
-// elements that change with x (at, by d a value of x), and the key
-// written a byte an int (buf; of at most 8 bytes, also as a word, word0,
-// and its change a value of x, step).
+// elements that change with x (at, by d a value of x, from v0 at x0),
+// and the key (of keyLen bytes): a word, word0, and its change a value of
+// x, step, when it has at most 8 bytes; else written a byte an int in
+// buf.
 type walker struct {
 	ints  []int64
 	tuple bool
 	x0    int64
 	walkChanges
+	v0 [maxWalkChanges]int64
 	// The values of x - x0 for which each element changing is in 0 ..
 	// 63 (one interval: they move one way each).
 	lo, hi int64
 	// big: an element that does not change is more than 1 (the key is
 	// then never a list of 0s and 1s).
 	big         bool
+	keyLen      int
 	buf         []byte
 	word0, step uint64
 	gone        bool // x - x0 is past hi: the elements do not come back
@@ -528,6 +626,7 @@ func (w *walker) init(s *value.Scratch, x0 int64) bool {
 	}
 	w.ints, w.tuple, w.x0 = s.Ints, s.Tuple, x0
 	w.buf = value.AppendIntSeqBytes(s.Key[:0], w.tuple, s.Ints)
+	w.keyLen = len(w.buf)
 	s.Key = w.buf
 	return true
 }
@@ -543,6 +642,7 @@ func (w *walker) start(ch walkChanges) bool {
 	var changed [2]uint64 // (fewer than 128 elements)
 	for k := range w.n {
 		changed[w.at[k]>>6] |= 1 << (w.at[k] & 63)
+		w.v0[k] = w.ints[w.at[k]]
 	}
 	for i, e := range w.ints {
 		if changed[i>>6]>>(i&63)&1 == 0 {
@@ -552,22 +652,45 @@ func (w *walker) start(ch walkChanges) bool {
 			w.big = w.big || e > 1
 		}
 	}
+	if len(w.buf) <= 8 {
+		// (The bytes that change as 2 * v0 added, two's complement: an
+		// element out of 0 .. 63 at x0 borrows from the bytes above, and
+		// the word is exact at each x where they are all in it.)
+		w.word0 = memo.KeyWord(w.buf)
+		for k := range w.n {
+			sh := 8 * (value.IntSeqByteAt + uint(w.at[k]))
+			w.word0 = w.word0&^(0xff<<sh) + uint64(2*w.v0[k])<<sh
+		}
+	}
+	w.bounds()
+	return true
+}
+
+// startWord starts the walk at x0 from a key of at most 8 bytes (ws) and
+// the values at x0 of the elements that change (vals, in their order).
+func (w *walker) startWord(ch walkChanges, ws wordStart, vals []int64, x0 int64) bool {
+	w.walkChanges = ch
+	if w.n == 0 {
+		return false
+	}
+	copy(w.v0[:w.n], vals)
+	w.x0, w.tuple, w.big, w.keyLen, w.word0 = x0, ws.tuple, ws.big, ws.n, ws.word
+	w.bounds()
+	return true
+}
+
+// bounds works out lo and hi, and a short key's step.
+func (w *walker) bounds() {
 	w.lo, w.hi = 0, 63
 	for k := range w.n {
-		e := w.ints[w.at[k]]
+		e := w.v0[k]
 		lo, hi := -e, 63-e // (x - x0 for e + (x - x0) in 0 .. 63)
 		if w.d[k] < 0 {
 			lo, hi = e-63, e
 		}
 		w.lo, w.hi = max(w.lo, lo), min(w.hi, hi)
+		w.step += uint64(int64(w.d[k])) << (8*(value.IntSeqByteAt+int(w.at[k])) + 1) // (a byte is 2e)
 	}
-	if len(w.buf) <= 8 {
-		w.word0 = memo.KeyWord(w.buf)
-		for k := range w.n {
-			w.step += uint64(int64(w.d[k])) << (8*(value.IntSeqByteAt+int(w.at[k])) + 1) // (a byte is 2e)
-		}
-	}
-	return true
 }
 
 // key is the key of the list for x > x0, when each of its ints is a byte
@@ -586,18 +709,18 @@ func (w *walker) key(x int64) (word uint64, key []byte, fit bool) {
 		// (A list of 0s and 1s has another key.)
 		big := false
 		for k := range w.n {
-			big = big || w.ints[w.at[k]]+dx*int64(w.d[k]) > 1
+			big = big || w.v0[k]+dx*int64(w.d[k]) > 1
 		}
 		if !big {
 			return 0, nil, false
 		}
 	}
-	if len(w.buf) <= 8 {
+	if w.keyLen <= 8 {
 		// (Each byte stays in 0 .. 126: no carry between them.)
 		return w.word0 + uint64(dx)*w.step, nil, true
 	}
 	for k := range w.n {
-		w.buf[value.IntSeqByteAt+int(w.at[k])] = value.IntSeqByte(w.ints[w.at[k]] + dx*int64(w.d[k]))
+		w.buf[value.IntSeqByteAt+int(w.at[k])] = value.IntSeqByte(w.v0[k] + dx*int64(w.d[k]))
 	}
 	return 0, w.buf, true
 }
