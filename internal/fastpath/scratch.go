@@ -546,6 +546,9 @@ func filterRef(fr *engine.Frame, ff *filterFast, v value.Value, pos engine.Pos, 
 // uniRef is the memo key of the position of g whose one argument is the
 // set of the ids of bitset w in its universe.
 func uniRef(g *engine.Game, w []uint64) uint64 {
+	if word, n, ok := value.UniKeyWord(w); ok {
+		return g.InternWord(word, n)
+	}
 	var kb [48]byte
 	key := value.AppendUniKey(kb[:0], w)
 	if len(key) <= 8 {

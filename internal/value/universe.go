@@ -256,6 +256,24 @@ func appendUniKey(buf []byte, w []uint64) []byte {
 // sets draw on that universe: Universe.AppendSetKey).
 func AppendUniKey(buf []byte, w []uint64) []byte { return appendUniKey(buf, w) }
 
+// UniKeyWord is the key of the set of the ids of the bitset w, in a word
+// (memo.KeyWord), with its length, when it has at most 8 bytes (ids
+// below 48).
+func UniKeyWord(w []uint64) (word uint64, n int, ok bool) {
+	var x uint64
+	switch {
+	case len(w) == 1:
+		x = w[0]
+	case len(w) > 1:
+		return 0, 0, false // (as appendUniKey: the bytes up to the last one in use)
+	}
+	nb := (bits.Len64(x) + 7) / 8
+	if nb > 6 {
+		return 0, 0, false
+	}
+	return uint64(TagUniSet) | uint64(nb)<<8 | x<<16, 2 + nb, true
+}
+
 // UniWords is the bitset of the ids of the elements of set v in its
 // universe, when it has one (aliasing the set: not to be changed).
 func UniWords(v Value) (*Universe, []uint64, bool) {

@@ -2,6 +2,7 @@ package value
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -149,6 +150,25 @@ func TestUniverseLazySets(t *testing.T) {
 			if _, _, ok := Uni(got); ok {
 				t.Errorf("set %s: bits to read once its elements are made", Shown(sets[i]))
 			}
+		}
+	}
+}
+
+// UniKeyWord is the key appendUniKey writes, as a word, up to 8 bytes.
+func TestUniKeyWord(t *testing.T) {
+	for _, w := range [][]uint64{nil, {0}, {1}, {0xff}, {0x100}, {1 << 47}, {1 << 48}, {^uint64(0)}, {5, 0}, {0, 1}} {
+		k := appendUniKey(nil, w)
+		word, n, ok := UniKeyWord(w)
+		if ok != (len(k) <= 8 && len(w) <= 1) {
+			t.Fatalf("UniKeyWord(%x) = %v, the key %v", w, ok, k)
+		}
+		if !ok {
+			continue
+		}
+		var b [8]byte
+		copy(b[:], k)
+		if n != len(k) || word != binary.LittleEndian.Uint64(b[:]) {
+			t.Errorf("UniKeyWord(%x) = %x, %d; the key %v", w, word, n, k)
 		}
 	}
 }
