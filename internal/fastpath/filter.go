@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"strings"
+	"unsafe"
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -162,6 +163,15 @@ func (ff *filterFast) pass(fr *engine.Frame, v value.Value, u *value.Universe, b
 	if ent == nil || len(ent.known) < len(w) {
 		return nil, false
 	}
+	if len(w) == 1 && cap(buf) > 0 {
+		// (A universe of up to 64 elements: one word.)
+		if w[0]&^ent.known[0] != 0 {
+			return nil, false
+		}
+		buf = buf[:1]
+		buf[0] = w[0] & ent.pass[0]
+		return buf, true
+	}
 	for i, x := range w {
 		if x&^ent.known[i] != 0 {
 			return nil, false
@@ -283,7 +293,7 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, loc
 			fc.lets = append(fc.lets, g)
 			continue
 		}
-		if l := fc.lets[i]; l.K != g.K || l.N != g.N || l.Ref != g.Ref {
+		if l := fc.lets[i]; l.K != g.K || l.N != g.N || !sameRef(l.Ref, g.Ref) {
 			// A let made again: the masks were of its old value.
 			clear(fc.masks)
 			clear(fc.byWord)
@@ -348,6 +358,14 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, loc
 		fc.byInt[cls][small] = ent
 	}
 	return ent
+}
+
+// sameRef reports whether a and b hold the same dynamic type and data
+// word: the same value made once (a let read again), without comparing
+// what they point to (a let made again with an equal value that is not
+// the same object counts as another: its masks are made again).
+func sameRef(a, b any) bool {
+	return *(*[2]unsafe.Pointer)(unsafe.Pointer(&a)) == *(*[2]unsafe.Pointer)(unsafe.Pointer(&b))
 }
 
 // wordKey is the word of the values of the locals (slots) a filter's
