@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"github.com/grundy-lang/grundy/internal/fold"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -88,13 +89,16 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					return f
 				}
 				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
-					call := func(p *lang.Comp) lang.Expr {
+					call := func(p lang.Expr) lang.Expr {
 						return &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{p}, Site: e.Site}
 					}
 					if f, ok := planComp(vg.c, comp, foldConsumer(bi), call, vg.Expr); ok {
 						return f
 					}
 					return vg.foldCall(bi, comp, pos, argPos)
+				}
+				if comps := concatComps(e.Args[0]); len(comps) > 1 && vg.c.On(passes.Masks) {
+					return vg.foldConcat(bi, e, comps, pos, argPos)
 				}
 			}
 			if bi.SGArgs && len(e.Args) == 1 && vg.isGameExpr(e.Args[0]) {
@@ -255,68 +259,77 @@ func (vg *ValueGen) foldInlined(bi *engine.Builtin, arg lang.Expr, pos engine.Po
 // foldCall streams the elements of a list comprehension into a built-in's
 // Fold (len, min, max of [E for ...] build no list).
 func (vg *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	var slow engine.EvalFn
-	switch {
-	case bi.AllAny != 0:
-		slow = vg.allAnyFold(bi, comp, pos, argPos)
-	case bi.Sums:
-		slow = vg.sumFold(bi, comp, pos, argPos)
-	default:
-		slow = vg.foldCallGeneric(bi, comp, pos, argPos)
-	}
+	slow := vg.foldParts(bi, []*lang.Comp{comp}, pos, argPos)
 	if f := vg.c.fast.Fold(bi, comp, slow, pos, argPos); f != nil {
 		return f
 	}
 	return slow
 }
 
-func (vg *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	loops := vg.Clauses(comp.Clauses)
-	body := vg.Expr(comp.Body)
-	// Counting elements that cannot fail to evaluate: count them only.
-	countOnly := false
-	if bi.Count {
-		switch b := comp.Body.(type) {
-		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
-			countOnly = true
-		case *lang.Ident:
-			countOnly = vg.c.LocalSlot(b) >= 0 || vg.c.Lookup(b) != nil && vg.c.Lookup(b).Kind == resolve.Global && !vg.c.InFunc
+// foldParts streams the elements of list comprehensions, one after the
+// other, into a built-in's fold (package fold).
+func (vg *ValueGen) foldParts(bi *engine.Builtin, comps []*lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	parts := make([]fold.Part, len(comps))
+	for i, comp := range comps {
+		parts[i] = fold.Part{Loops: vg.Clauses(comp.Clauses), Elem: vg.Expr(comp.Body)}
+		if bi.Count {
+			// Counting elements that cannot fail to evaluate: count them only.
+			switch b := comp.Body.(type) {
+			case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+				parts[i].CountOnly = true
+			case *lang.Ident:
+				parts[i].CountOnly = vg.c.LocalSlot(b) >= 0 || vg.c.Lookup(b) != nil && vg.c.Lookup(b).Kind == resolve.Global && !vg.c.InFunc
+			}
 		}
 	}
+	switch {
+	case bi.AllAny != 0:
+		vg.c.Fired(passes.Masks)
+		return fold.AllAny(bi, parts, pos, argPos)
+	case bi.Sums:
+		vg.c.Fired(passes.Masks)
+		return fold.Sum(bi, parts, pos, argPos)
+	}
+	return fold.Generic(bi, parts, pos, argPos)
+}
+
+// concatComps returns the list comprehensions x concatenates (`[E for
+// ...] + [F for ...]`, in order), or nil where x is not such a
+// concatenation.
+func concatComps(x lang.Expr) []*lang.Comp {
+	switch x := x.(type) {
+	case *lang.Comp:
+		if x.Kind == lang.ListComp {
+			return []*lang.Comp{x}
+		}
+	case *lang.Binary:
+		a, b := concatComps(x.X), concatComps(x.Y)
+		if x.Op == lang.OpAdd && a != nil && b != nil {
+			return append(a, b...)
+		}
+	}
+	return nil
+}
+
+// foldConcat streams a concatenation of list comprehensions into a fold
+// (the masks pass): len adds the counts of the parts, each the fold of
+// one comprehension (planned, and fast, as it would be alone); the
+// others stream the parts one after the other (package fold).
+func (vg *ValueGen) foldConcat(bi *engine.Builtin, e *lang.Call, comps []*lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	vg.c.Fired(passes.Masks)
+	if !bi.Count {
+		return vg.foldParts(bi, comps, pos, argPos)
+	}
+	fs := make([]engine.EvalFn, len(comps))
+	for i, c := range comps {
+		fs[i] = vg.Expr(&lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{c}, Site: e.Site})
+	}
 	return func(fr *engine.Frame) value.Value {
-		call := &engine.Call{Th: fr.Th, Name: bi.BName, Pos: pos, Args: argPos}
-		var acc value.Value
-		n := 0
-		if countOnly {
-			streamed(fr, loops(func(*engine.Frame) { n++ }))
-			if n == 0 {
-				return bi.Fn(call, []value.Value{value.List(nil)})
-			}
-			return value.Int(int64(n))
+		n := int64(0)
+		for _, f := range fs {
+			n += f(fr).N
 		}
-		run := loops(func(fr *engine.Frame) {
-			x := body(fr)
-			if bi.Count {
-				n++
-				return
-			}
-			if bi.IntFold != 0 && x.K == value.KInt && n > 0 && acc.K == value.KInt {
-				if bi.IntFold > 0 && x.N > acc.N || bi.IntFold < 0 && x.N < acc.N {
-					acc = x
-				}
-			} else {
-				acc = bi.Fold(call, acc, x, n)
-			}
-			n++
-		})
-		streamed(fr, run)
-		if n == 0 {
-			return bi.Fn(call, []value.Value{value.List(nil)})
-		}
-		if bi.Count {
-			return value.Int(int64(n))
-		}
-		return acc
+		return value.Int(n)
 	}
 }
 
@@ -330,73 +343,6 @@ func foldConsumer(bi *engine.Builtin) ir.Consumer {
 		return ir.FoldAny
 	}
 	return ir.FoldOf(bi.Count, bi.IntFold)
-}
-
-// allAnyFold streams the elements of a list comprehension into all or any
-// (bi.AllAny, the masks pass): every element is evaluated, in order, as
-// the list would be, but no list is made. The first element that is
-// false (for all; true for any) decides the result; an element that is
-// not a bool met before one does is the built-in's error, raised when the
-// comprehension is done, where the built-in would have met it in the
-// whole list.
-func (vg *ValueGen) allAnyFold(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	vg.c.Fired(passes.Masks)
-	loops := vg.Clauses(comp.Clauses)
-	body := vg.Expr(comp.Body)
-	isAll := bi.AllAny > 0
-	return func(fr *engine.Frame) value.Value {
-		decided, bad := false, value.None
-		streamed(fr, loops(func(fr *engine.Frame) {
-			x := body(fr)
-			switch {
-			case decided || bad.K != value.KNone:
-			case x.K != value.KBool:
-				bad = x
-			case (x.N != 0) != isAll:
-				decided = true
-			}
-		}))
-		if bad.K != value.KNone {
-			// (The built-in's error about the element.)
-			return engine.CallBuiltin2(fr, bi, pos, argPos, value.List([]value.Value{bad}), value.None, 1)
-		}
-		return value.Bool(decided != isAll)
-	}
-}
-
-// sumFold streams the elements of a list comprehension into sum (bi.Sums,
-// the masks pass) as allAnyFold does: the first element that is not an
-// int or makes the sum overflow is the built-in's error (given the sum
-// before it and it), raised when the comprehension is done.
-func (vg *ValueGen) sumFold(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	vg.c.Fired(passes.Masks)
-	loops := vg.Clauses(comp.Clauses)
-	body := vg.Expr(comp.Body)
-	return func(fr *engine.Frame) value.Value {
-		total, bad := int64(0), value.None
-		streamed(fr, loops(func(fr *engine.Frame) {
-			if x := body(fr); bad.K == value.KNone {
-				if s := total + x.N; x.K != value.KInt || (s > total) != (x.N > 0) {
-					bad = x
-				} else {
-					total = s
-				}
-			}
-		}))
-		if bad.K != value.KNone {
-			return engine.CallBuiltin2(fr, bi, pos, argPos, value.List([]value.Value{value.Int(total), bad}), value.None, 1)
-		}
-		return value.Int(total)
-	}
-}
-
-// streamed runs the loops of a comprehension whose elements are streamed
-// (not stopped by the frame's Stop, which it keeps).
-func streamed(fr *engine.Frame, run func(*engine.Frame)) {
-	stop := fr.Stop
-	fr.Stop = false
-	run(fr)
-	fr.Stop = stop
 }
 
 // isGameExpr reports whether e is syntactically a game expression whose SG

@@ -94,21 +94,36 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 // planComp compiles comprehension e, consumed by k, as planned, by
 // compile: wrap(planned) behind the guard, wrap(e) where it does not
 // hold (wrap makes the expression of a comprehension: itself, or the
-// fold's call of it). False where no pass changed e.
-func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(*lang.Comp) lang.Expr, compile func(lang.Expr) T) (T, bool) {
+// fold's call of it; a list comprehension planned as several is their
+// concatenation). False where no pass changed e.
+func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(lang.Expr) lang.Expr, compile func(lang.Expr) T) (T, bool) {
 	var zero T
 	if c.planning[e] || c.Passes&passes.Planner == 0 {
 		return zero, false
 	}
-	p, g, res := plan.Comp(&plan.Env{R: c.Resolver, On: c.Passes, Repeatable: c.repeatable()}, e, k)
-	if p == nil {
+	ps, g, res := plan.Comp(&plan.Env{R: c.Resolver, On: c.Passes, Repeatable: c.repeatable()}, e, k)
+	if ps == nil {
 		return zero, false
 	}
 	if c.planning == nil {
 		c.planning = map[*lang.Comp]bool{}
 	}
-	c.planning[e], c.planning[p] = true, true
-	defer func() { delete(c.planning, e); delete(c.planning, p) }()
+	c.planning[e] = true
+	var p lang.Expr
+	for _, q := range ps {
+		c.planning[q] = true
+		if p == nil {
+			p = q
+		} else {
+			p = &lang.Binary{Pos: e.Pos, Op: lang.OpAdd, X: p, Y: q}
+		}
+	}
+	defer func() {
+		delete(c.planning, e)
+		for _, q := range ps {
+			delete(c.planning, q)
+		}
+	}()
 	if x := c.explaining; x != nil {
 		n := fmt.Sprintf("the comprehension at line %d is planned (%s) as: %s", e.Pos.Line, strings.ReplaceAll(res.Fired.String(), "+", ", "), strings.ReplaceAll(res.String(), "\n", "; "))
 		if !slices.Contains(x.Notes, n) {

@@ -211,7 +211,7 @@ func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 		}
 	case *lang.Comp:
 		if e.Kind == lang.SumComp {
-			id := func(p *lang.Comp) lang.Expr { return p }
+			id := func(p lang.Expr) lang.Expr { return p }
 			if f, ok := planComp(sg.c, e, ir.SumOf, id, sg.SGExpr); ok {
 				return f
 			}

@@ -334,3 +334,38 @@ func TestFoldInlinedDiff(t *testing.T) {
 		}
 	}
 }
+
+// foldConcatCases: folds of a concatenation of list comprehensions,
+// streamed part after part (compile's foldConcat, package fold), and a
+// list comprehension the planner makes a union of (a generator over a
+// concatenation), compiled as the concatenation of the parts: the same
+// values and errors as the lists built (passes.Masks off, every pass
+// off): an element's error in a later part after the fold was decided,
+// an empty part, an empty whole, a sum that overflows only across the
+// parts, values that cannot be ordered in different parts.
+var foldConcatCases = []string{
+	"print len([n for n in 0 .. 5 if n % 2 == 0] + [n for n in 3 .. 9] + [1 for n in 0 .. -1])\nprint min([n for n in 0 .. -1] + [n * 3 for n in 4 .. 9]), max([n for n in 0 .. 4] + [n for n in 0 .. -1])\nprint min([n for n in 0 .. -1] + [n for n in 0 .. -1])\n",
+	"print any([n > 3 for n in 0 .. 5] + [n > 1 for n in 7 .. 9]), all([n > 3 for n in 0 .. 5] + [1 / (n - 8) > 0 for n in 7 .. 9])\n",
+	"print any([n > 3 for n in 0 .. 5] + [if n == 8 then 1 else true for n in 7 .. 9])\n",
+	"print all([n > 3 for n in 0 .. 5] + [if n == 8 then 1 else true for n in 7 .. 9])\n",
+	"print sum([-9223372036854775807 for n in 0 .. 0] + [9223372036854775807, 5])\nprint sum([-9223372036854775807 for n in 0 .. 0] + [9223372036854775807 for n in 0 .. 0] + [n for n in 0 .. 3])\nprint sum([9223372036854775807 for n in 0 .. 0] + [n for n in 0 .. 3])\n",
+	"print max([n for n in 0 .. 3] + [\"a\" for n in 0 .. 1])\n",
+	"print len([n for n in 0 .. 3] + [10 / (n - 2) for n in 0 .. 3])\n",
+	"let S = {1, 3, 4}\ngame s(n) moves s(n - x) for x in S if x <= n\nprint len([n for n in [x for x in 0 .. 300] + [y for y in 0 .. 300] if sg(s(n)) == 0]), max([sg(s(n)) for n in [x for x in 0 .. 30] + [y for y in 10 .. 40]])\nprint [n * 2 for n in [x for x in 0 .. 3] + [y for y in 5 .. 7]], len([n for n in 0 .. min(300, 5) if sg(s(n)) == 0] + [n for n in max(0, 6) .. 300 if sg(s(n)) == 0])\n",
+	"print [10 / n for n in [x for x in 3 .. 4] + [y - 5 for y in 5 .. 7]]\n",
+	"print len([n for n in [x for x in 0 .. 4] + [y for y in 9223372036854775806 .. 9223372036854775807] if n + 1 > 0])\n",
+}
+
+func TestFoldConcatDiff(t *testing.T) {
+	t.Parallel()
+	for i, src := range foldConcatCases {
+		c := optCase{name: "t.game", src: src}
+		on := runOptWith(c, 0)
+		for _, off := range []passes.Pass{passes.Masks, passes.Deforest, passes.All} {
+			got := runOptWith(c, off)
+			if ok, why := optSame(on, got, true); !ok {
+				t.Errorf("case %d, %s off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", i, off, why, optIndent(src), on, off, got)
+			}
+		}
+	}
+}

@@ -47,7 +47,7 @@ const (
 	Pruned                        // one large position's value by a pruned search that computes few of its options' values exactly (internal/solve/pruned.go)
 	Strings                       // a string of a position's argument keyed packed over the alphabet of its characters, and strings built in scratch buffers (internal/value/alphabet.go)
 	Shared                        // the planner: an expression a filter computes first and the clauses after it or the yield again, computed once (internal/plan/shared.go)
-	Masks                         // any, all and sum of a comprehension without its list; index tests over a collection of index lists as word masks kept per collection (internal/fastpath/masks.go)
+	Masks                         // any, all and sum of a comprehension, and folds of a concatenation of comprehensions, without their lists (internal/fold); index tests over a collection of index lists as word masks kept per collection (internal/fastpath/masks.go)
 	Dedup                         // the planner: for a consumer that does not see repeats, a query (or a move rule's alternative) the same as one before it is dropped (internal/plan/dedup.go)
 	Unordered                     // the planner: for a consumer that sees neither the order nor the repeats of the yields, a literal of ints iterated sorted without repeats, a set a helper builds iterated as a generator (internal/plan/unordered.go)
 	Disjunctions                  // the planner: a filter that is a disjunction of equalities as a membership, or for such a consumer one query a disjunct (internal/plan/disjunctions.go)

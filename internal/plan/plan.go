@@ -239,20 +239,24 @@ func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 }
 
 // Comp plans comprehension e for consumer k (its kind's, or the fold's
-// that consumes it): the planned comprehension and the guard it runs
+// that consumes it): the planned comprehensions and the guard they run
 // behind (nil: none; where the guard does not hold, e as written runs),
-// or a nil comprehension where no pass changed e or it became several.
-func Comp(env *Env, e *lang.Comp, k ir.Consumer) (*lang.Comp, lang.Expr, Result) {
+// or none where no pass changed e. Several are the parts of a list
+// comprehension, or of a fold's, planned as a union: their
+// concatenation, in order, is its list.
+func Comp(env *Env, e *lang.Comp, k ir.Consumer) ([]*lang.Comp, lang.Expr, Result) {
 	res := Plan(env, ir.LowerComp(e, k))
-	if res.Fired == 0 || len(res.Planned) != 1 {
+	if res.Fired == 0 || len(res.Planned) != 1 && e.Kind != lang.ListComp {
 		return nil, nil, res
 	}
-	q := res.Planned[0]
-	p := ir.RaiseComp(q, e.Kind)
-	if len(q.Guard) == 0 {
-		return p, nil, res
+	ps := make([]*lang.Comp, len(res.Planned))
+	for i, q := range res.Planned {
+		ps[i] = ir.RaiseComp(q, e.Kind)
 	}
-	return p, guardExpr(q.Guard, e.Pos), res
+	if g := res.Planned[0].Guard; len(g) > 0 {
+		return ps, guardExpr(g, e.Pos), res
+	}
+	return ps, nil, res
 }
 
 // newSafety starts the proofs of q's expressions (package proof) where
