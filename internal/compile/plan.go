@@ -66,11 +66,12 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 			alt = rewrite.Normalize(c.Resolver, alt)
 		}
 		alts, res := plan.Alts(env, alt, k)
+		dropped := false
 		for j, pa := range alts {
 			if sg && env.Repeatable && c.On(passes.Dedup) && plan.Repeated(out, plannedAlt{i: i, alt: pa}, plannedAlt.key) {
 				// (The SG search does not see repeats: an alternative
 				// the same as one before it adds nothing, plan/dedup.go.)
-				c.note("%s is the same as one before it: dropped (dedup)", altLabel(i, alt))
+				dropped = true
 				c.Fired(passes.Dedup)
 				continue
 			}
@@ -86,6 +87,9 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 			// it runs: those whose guard reads a list of ints.)
 			x.Notes = append(x.Notes, res.Explain(altLabel(i, alt), true)...)
 			x.Fired |= res.Fired
+		}
+		if dropped {
+			c.note("%s is the same as one before it: dropped (dedup)", altLabel(i, alt))
 		}
 	}
 	return out
