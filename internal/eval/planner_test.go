@@ -324,10 +324,16 @@ var foldInlinedCases = []string{
 
 func TestFoldInlinedDiff(t *testing.T) {
 	t.Parallel()
-	for i, src := range foldInlinedCases {
+	diffCases(t, foldInlinedCases, passes.Inline, passes.All)
+}
+
+// diffCases runs each script with every pass on and with each of offs
+// off, and fails where one prints or fails otherwise.
+func diffCases(t *testing.T, cases []string, offs ...passes.Pass) {
+	for i, src := range cases {
 		c := optCase{name: "t.game", src: src}
 		on := runOptWith(c, 0)
-		for _, off := range []passes.Pass{passes.Inline, passes.All} {
+		for _, off := range offs {
 			got := runOptWith(c, off)
 			if ok, why := optSame(on, got, true); !ok {
 				t.Errorf("case %d, %s off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", i, off, why, optIndent(src), on, off, got)
@@ -359,14 +365,5 @@ var foldConcatCases = []string{
 
 func TestFoldConcatDiff(t *testing.T) {
 	t.Parallel()
-	for i, src := range foldConcatCases {
-		c := optCase{name: "t.game", src: src}
-		on := runOptWith(c, 0)
-		for _, off := range []passes.Pass{passes.Masks, passes.Deforest, passes.All} {
-			got := runOptWith(c, off)
-			if ok, why := optSame(on, got, true); !ok {
-				t.Errorf("case %d, %s off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", i, off, why, optIndent(src), on, off, got)
-			}
-		}
-	}
+	diffCases(t, foldConcatCases, passes.Masks, passes.Deforest, passes.All)
 }
