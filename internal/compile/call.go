@@ -98,6 +98,9 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					return vg.foldCall(bi, comp, pos, argPos)
 				}
 				if comps := concatComps(e.Args[0]); len(comps) > 1 && vg.c.On(passes.Masks) {
+					if comps = vg.c.mergeComps(comps); len(comps) == 1 {
+						return vg.Expr(&lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{comps[0]}, Site: e.Site})
+					}
 					return vg.foldConcat(bi, e, comps, pos, argPos)
 				}
 			}

@@ -92,7 +92,7 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 			c.note("%s is the same as one before it: dropped (dedup)", altLabel(i, alt))
 		}
 	}
-	return out
+	return c.mergeSplits(env, d, k, out)
 }
 
 // planComp compiles comprehension e, consumed by k, as planned, by
@@ -140,4 +140,53 @@ func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(lang.Ex
 		x = &lang.IfExpr{Pos: e.Pos, Cond: g, Then: x, Else: wrap(e)}
 	}
 	return compile(x), true
+}
+
+// mergeSplits merges each planned alternative with the one after it
+// where they are one range split in two (plan.MergeSplit, the bounds
+// pass): not where one is an alternative as written behind the negation
+// of its guard.
+func (c *Compiler) mergeSplits(env *plan.Env, d *lang.GameStmt, k ir.Consumer, pas []plannedAlt) []plannedAlt {
+	if !c.On(passes.Bounds) || !c.On(passes.Ints) {
+		return pas
+	}
+	var out []plannedAlt
+	for _, pa := range pas {
+		if n := len(out); n > 0 && !pa.written && !out[n-1].written {
+			last := out[n-1]
+			if q := plan.MergeSplit(env, ir.LowerAlt(last.alt, k), ir.LowerAlt(pa.alt, k), c.Arith.IntTyped); q != nil {
+				if pa.i == last.i {
+					c.note("%s is one range split in two: planned as one (bounds)", altLabel(pa.i, d.Alts[pa.i].(*lang.Alt)))
+				} else {
+					c.note("%s and %s are one range split in two: planned as one (bounds)", altLabel(last.i, d.Alts[last.i].(*lang.Alt)), altLabel(pa.i, d.Alts[pa.i].(*lang.Alt)))
+				}
+				c.Fired(passes.Bounds)
+				out[n-1].alt = ir.RaiseAlt(q)
+				continue
+			}
+		}
+		out = append(out, pa)
+	}
+	return out
+}
+
+// mergeComps merges the list comprehensions of a concatenation, each with
+// the one after it where they are one range split in two
+// (plan.MergeSplit, the bounds pass).
+func (c *Compiler) mergeComps(comps []*lang.Comp) []*lang.Comp {
+	if !c.On(passes.Bounds) || !c.On(passes.Ints) {
+		return comps
+	}
+	env := &plan.Env{R: c.Resolver, On: c.Passes, Repeatable: c.repeatable()}
+	out := []*lang.Comp{comps[0]}
+	for _, b := range comps[1:] {
+		a := out[len(out)-1]
+		if q := plan.MergeSplit(env, ir.LowerComp(a, ir.ListComp), ir.LowerComp(b, ir.ListComp), c.Arith.IntTyped); q != nil {
+			out[len(out)-1] = ir.RaiseComp(q, lang.ListComp)
+			c.Fired(passes.Bounds)
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
 }

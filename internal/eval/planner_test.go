@@ -287,6 +287,10 @@ print len([v for v in [v for v in 0 .. 5 if 10 / (v - 3) > 0] if 5 / (v - 4) > 0
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))
 `,
+	// one range split in two (plan/splits.go): alternatives, a bind before, the cut below the start and above the end, errors
+	"game g(n) moves g(a) + g(n - a) for a in 1 .. min((n - 1) / 2, 4)\n  | g(a) + g(n - a) for a in max(1, 5) .. (n - 1) / 2\ngame h(n) moves h(n - a) for m in [n - 1] for a in 1 .. min(m, 0)\n  | h(n - b) for m in [n - 1] for b in max(1, 1) .. m\nprint [sg(g(n)) for n in 0 .. 40], [sg(h(n)) for n in 0 .. 20], sg(g(300))\nprint len([n for n in 0 .. min(30, 50) if sg(g(n)) == 0] + [n for n in max(0, 51) .. 30 if sg(g(n)) == 0]), max([sg(g(n)) for n in 3 .. min(40, -2)] + [sg(g(n)) for n in max(3, -1) .. 40])\n",
+	"game g(n) moves g(n - a) for a in 1 .. min(n, 3) if 10 / (a - 2) != 7\n  | g(n - a) for a in max(1, 4) .. n if 10 / (a - 2) != 7\nprint sg(g(1))\nprint sg(g(5))\n",
+	"let X = 9223372036854775806\nprint len([n for n in X .. min(X + 1, 9223372036854775806)] + [n for n in max(X, 9223372036854775807) .. X + 1])\nprint len([n for n in 0 .. min(X + 2, 3)] + [n for n in max(0, 4) .. X + 2])\n",
 	"game g(n) moves g(n - s) for s in {4, 1, 3, 1} if s <= n\n  | g(n - s) for s in [x for x in {1, 3, 4}] + [y for y in {3, 4, 1}] if s <= n\nprint [s * 2 for s in {4, -1, 3, 1}], sg(g(40)), [sg(g(n)) for n in 0 .. 9]\nprint [10 / s for s in {2, -1, 0, 1}]\n",
 }
 
