@@ -287,6 +287,9 @@ print len([v for v in [v for v in 0 .. 5 if 10 / (v - 3) > 0] if 5 / (v - 4) > 0
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))
 `,
+	// a generator over a comprehension whose own generator is over a concatenation: its parts fused first
+	"def free(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)\ngame g(b) moves g([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in [i for i in [x for x in 0 .. len(b) - 1] + [y for y in 0 .. len(b) - 1] if free(b, i)]\ngame h(n) moves h(n - i) for i in [i for i in [x for x in 1 .. n] + [y for y in 1 .. n] if 12 % i == 0]\nprint sg(g([0 for i in 1 .. 9])), sg(g([1, 0, 0, 0, 1, 0])), [sg(h(n)) for n in 0 .. 30]\nprint sg(g([0, 2, \"a\"]))\n",
+	"game h(n) moves h(n - i) for i in [i for i in [x for x in 1 .. n] + [y for y in 1 .. n] if 12 % (i - 3) == 0]\nprint sg(h(2))\nprint sg(h(5))\n",
 	// one range split in two (plan/splits.go): alternatives, a bind before, the cut below the start and above the end, errors
 	"game g(n) moves g(a) + g(n - a) for a in 1 .. min((n - 1) / 2, 4)\n  | g(a) + g(n - a) for a in max(1, 5) .. (n - 1) / 2\ngame h(n) moves h(n - a) for m in [n - 1] for a in 1 .. min(m, 0)\n  | h(n - b) for m in [n - 1] for b in max(1, 1) .. m\nprint [sg(g(n)) for n in 0 .. 40], [sg(h(n)) for n in 0 .. 20], sg(g(300))\nprint len([n for n in 0 .. min(30, 50) if sg(g(n)) == 0] + [n for n in max(0, 51) .. 30 if sg(g(n)) == 0]), max([sg(g(n)) for n in 3 .. min(40, -2)] + [sg(g(n)) for n in max(3, -1) .. 40])\n",
 	"game g(n) moves g(n - a) for a in 1 .. min(n, 3) if 10 / (a - 2) != 7\n  | g(n - a) for a in max(1, 4) .. n if 10 / (a - 2) != 7\nprint sg(g(1))\nprint sg(g(5))\n",

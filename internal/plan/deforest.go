@@ -141,13 +141,24 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 	// would be, before anything else of it, fused or not; it need not be
 	// safe.
 	first := fn == nil && len(parts) == 1
-	var out []*ir.Query
-	for _, part := range parts {
-		x := splice(env, q, i, el, call, part, first)
-		if x == nil {
+	out := spliceAll(env, q, i, el, call, parts, first)
+	if out == nil {
+		// Each part's own generators over comprehensions fused first
+		// (a part over a concatenation, several), then spliced whole.
+		var fused []*ir.Query
+		for _, part := range parts {
+			sub := deforestWith(env, part, setsOrdered)
+			if sub == nil {
+				sub = []*ir.Query{part}
+			}
+			fused = append(fused, sub...)
+		}
+		if len(fused) == len(parts) {
 			return nil
 		}
-		out = append(out, x)
+		if out = spliceAll(env, q, i, el, call, fused, false); out == nil {
+			return nil
+		}
 	}
 	if mode == setsUnordered {
 		// The set's order unproved: only for a consumer that sees it
@@ -159,6 +170,20 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 			}
 			out[j].Guard = g
 		}
+	}
+	return out
+}
+
+// spliceAll splices each of parts in place of generator el (splice), or
+// returns nil.
+func spliceAll(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, parts []*ir.Query, first bool) []*ir.Query {
+	var out []*ir.Query
+	for _, part := range parts {
+		x := splice(env, q, i, el, call, part, first)
+		if x == nil {
+			return nil
+		}
+		out = append(out, x)
 	}
 	return out
 }
