@@ -2,7 +2,6 @@ package compile
 
 import (
 	"math"
-	"math/big"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -158,15 +157,9 @@ func (f *mulAdd) stage() (lo int64, span uint64, ok bool) {
 	if !f.ok || f.slot >= 0 || f.sub || f.mod == 0 {
 		return 0, 0, false
 	}
-	return mulAddSpan(f.m, f.d)
+	return operator.MulAddSpan(f.m, f.d)
 }
 
-// mulAddSpan is mulAddRange as the test a closure makes: a is in range
-// when uint64(a)-uint64(lo) <= span.
-func mulAddSpan(m, d int64) (lo int64, span uint64, ok bool) {
-	lo, hi, ok := mulAddRange(m, d)
-	return lo, uint64(hi) - uint64(lo), ok
-}
 
 // takes reports whether every result of stage in (|in.mod| > r > -|in.mod|)
 // is an operand of f's for which nothing overflows.
@@ -295,7 +288,7 @@ func (f mulAdd) compile() IntFn {
 	case slot < 0 && !f.sub && mod != 0:
 		// The operands for which neither operator overflows: one
 		// comparison (as unsigned, from lo).
-		lo, span, ok := mulAddSpan(m, d)
+		lo, span, ok := operator.MulAddSpan(m, d)
 		if !ok {
 			break
 		}
@@ -307,7 +300,7 @@ func (f mulAdd) compile() IntFn {
 			return (a*m + d) % mod
 		}
 	case slot < 0 && !f.sub && mod == 0:
-		lo, span, ok := mulAddSpan(m, d)
+		lo, span, ok := operator.MulAddSpan(m, d)
 		if !ok {
 			break
 		}
@@ -319,7 +312,7 @@ func (f mulAdd) compile() IntFn {
 			return a*m + d
 		}
 	case slot >= 0 && !f.sub && mod == 0:
-		lo, span, ok := mulAddSpan(m, 0)
+		lo, span, ok := operator.MulAddSpan(m, 0)
 		if !ok {
 			break
 		}
@@ -404,40 +397,6 @@ func (g *IntGen) modLocal(e *lang.Binary, slot int) IntFn {
 	}
 }
 
-// mulAddRange is the range of a for which a*m and a*m + d are int64s
-// (false when it is empty, and for m = 0).
-func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
-	if m == 0 {
-		return 0, 0, false
-	}
-	minI, maxI := big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)
-	bm, bd := big.NewInt(m), big.NewInt(d)
-	// a*m in [min, max] and in [min - d, max - d]: a*m in [l, h].
-	l, h := new(big.Int).Sub(minI, bd), new(big.Int).Sub(maxI, bd)
-	if l.Cmp(minI) < 0 {
-		l.Set(minI)
-	}
-	if h.Cmp(maxI) > 0 {
-		h.Set(maxI)
-	}
-	// a in [ceil(l/m), floor(h/m)] for m > 0; the other way for m < 0.
-	if m < 0 {
-		l, h = h.Neg(h), l.Neg(l)
-		bm.Neg(bm)
-	}
-	a0 := new(big.Int).Neg(new(big.Int).Div(new(big.Int).Neg(l), bm)) // ceil(l / m)
-	a1 := new(big.Int).Div(h, bm)                                     // floor(h / m)
-	if a0.Cmp(minI) < 0 {
-		a0.Set(minI)
-	}
-	if a1.Cmp(maxI) > 0 {
-		a1.Set(maxI)
-	}
-	if a0.Cmp(a1) > 0 {
-		return 0, 0, false
-	}
-	return a0.Int64(), a1.Int64(), true
-}
 
 // fused compiles e as fused arithmetic, or returns nil.
 func (g *IntGen) fused(e *lang.Binary) (f IntFn) {

@@ -170,23 +170,13 @@ func (c *Compiler) mergeSplits(env *plan.Env, d *lang.GameStmt, k ir.Consumer, p
 	return out
 }
 
-// mergeComps merges the list comprehensions of a concatenation, each with
-// the one after it where they are one range split in two
-// (plan.MergeSplit, the bounds pass).
+// mergeComps merges the list comprehensions of a concatenation where
+// they are one range split in two (plan.MergeComps, the bounds pass).
 func (c *Compiler) mergeComps(comps []*lang.Comp) []*lang.Comp {
 	if !c.On(passes.Bounds) || !c.On(passes.Ints) {
 		return comps
 	}
-	env := &plan.Env{R: c.Resolver, On: c.Passes, Repeatable: c.repeatable()}
-	out := []*lang.Comp{comps[0]}
-	for _, b := range comps[1:] {
-		a := out[len(out)-1]
-		if q := plan.MergeSplit(env, ir.LowerComp(a, ir.ListComp), ir.LowerComp(b, ir.ListComp), c.Arith.IntTyped); q != nil {
-			out[len(out)-1] = ir.RaiseComp(q, lang.ListComp)
-			c.Fired(passes.Bounds)
-			continue
-		}
-		out = append(out, b)
-	}
+	out := plan.MergeComps(&plan.Env{R: c.Resolver, On: c.Passes, Repeatable: c.repeatable()}, comps, c.Arith.IntTyped)
+	c.FiredIf(passes.Bounds, len(out) < len(comps))
 	return out
 }

@@ -374,3 +374,20 @@ func TestFoldConcatDiff(t *testing.T) {
 	t.Parallel()
 	diffCases(t, foldConcatCases, passes.Masks, passes.Deforest, passes.All)
 }
+
+// foldFastCases: the fast folds of a table (fastpath/fold.go) where the
+// condition or the position is a def the inliner inlines (`if ok(n)`,
+// `sg(e(n))`), and a fold that meets missing positions first, computed
+// in runs by the game's sweep: the same values, and the same errors with
+// the same traces (the def's call named), as the general way.
+var foldFastCases = []string{
+	"let S = {1, 3, 4}\ngame s(n) moves s(n - x) for x in S if x <= n\ndef ok(n) = sg(s(n)) == 0\ndef e(n) = s(n)\nprint max([sg(e(n)) for n in 0 .. 3000]), len([n for n in 0 .. 3000 if ok(n)]), min([sg(s(n)) for n in 5 .. 2000])\n",
+	"game s(n) moves s(n - x) for x in [1, 2, 5] if x <= n if 7 / (n - 2500) != 9\ndef ok(n) = sg(s(n)) != 0\nprint len([n for n in 0 .. 2400 if ok(n)])\nprint len([n for n in 0 .. 3000 if ok(n)])\n",
+	"game s(n) moves s(n - x) for x in [1, 2, 5] if x <= n if 7 / (n - 2500) != 9\ndef e(n) = s(n)\nprint max([sg(e(n)) for n in 0 .. 3000])\n",
+	"game s(n) moves s(n - x) for x in [1, 2, 5] if x <= n if 7 / (n - 2500) != 9\nprint max([sg(s(n)) for n in 0 .. 2400]), len([n for n in 10 .. 2450 if sg(s(n)) == 1])\nprint len([n for n in 10 .. 2550 if sg(s(n)) == 1])\n",
+}
+
+func TestFoldFastDiff(t *testing.T) {
+	t.Parallel()
+	diffCases(t, foldFastCases, passes.FastLoops, passes.Inline, passes.Sweep, passes.All)
+}

@@ -110,7 +110,7 @@ func (l *loops) genFold(p *loopplan.FoldPlan, slow engine.EvalFn, pos engine.Pos
 			}
 			return j
 		}
-		x := a
+		x, tried := a, a
 		for {
 			if d == 1 && k < uint64(len(g.Flat)) && (tbl != nil || bi.IntFold != 0 && outcome == nil) {
 				// A stretch of the flat table, while its states are
@@ -124,6 +124,14 @@ func (l *loops) genFold(p *loopplan.FoldPlan, slow engine.EvalFn, pos engine.Pos
 				}
 			}
 			s := g.State(k)
+			if rs, ok := th.Engine.Solver.(engine.RunSolver); ok && d == 1 && x >= tried && !memo.Finished(s) && g.Sweep != nil {
+				// (The positions from x on that are missing, computed in
+				// the order asking each would, by the game's sweep.)
+				tried = x + 1
+				if rs.SweepRun(g, k, z-x+1) > 0 {
+					s = g.State(k)
+				}
+			}
 			if i := uint64(int64(s) + off); i < uint64(len(tbl)) && tbl[i] < 2 {
 				counted += int(tbl[i])
 			} else if outcome == nil && s >= memo.FinBase {

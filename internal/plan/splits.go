@@ -110,3 +110,18 @@ func fold2(env *Env, x lang.Expr, sign int) []cut {
 	}
 	return out
 }
+
+// MergeComps merges the list comprehensions of a concatenation, each with
+// the one after it where they are one range split in two (MergeSplit).
+func MergeComps(env *Env, comps []*lang.Comp, intTyped func(lang.Expr) bool) []*lang.Comp {
+	out := []*lang.Comp{comps[0]}
+	for _, b := range comps[1:] {
+		a := out[len(out)-1]
+		if q := MergeSplit(env, ir.LowerComp(a, ir.ListComp), ir.LowerComp(b, ir.ListComp), intTyped); q != nil {
+			out[len(out)-1] = ir.RaiseComp(q, lang.ListComp)
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
