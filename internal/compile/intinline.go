@@ -160,7 +160,6 @@ func (f *mulAdd) stage() (lo int64, span uint64, ok bool) {
 	return operator.MulAddSpan(f.m, f.d)
 }
 
-
 // takes reports whether every result of stage in (|in.mod| > r > -|in.mod|)
 // is an operand of f's for which nothing overflows.
 func (f *mulAdd) takes(in *mulAdd) bool {
@@ -396,7 +395,6 @@ func (g *IntGen) modLocal(e *lang.Binary, slot int) IntFn {
 		return rem(fr, r)
 	}
 }
-
 
 // fused compiles e as fused arithmetic, or returns nil.
 func (g *IntGen) fused(e *lang.Binary) (f IntFn) {
