@@ -147,9 +147,19 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 		// (a part over a concatenation, several), then spliced whole.
 		var fused []*ir.Query
 		for _, part := range parts {
+			if readsBound(q.Clauses[:i], part) {
+				// (Its proofs would read them as names from outside,
+				// which q binds.)
+				return nil
+			}
 			sub := deforestWith(env, part, setsOrdered)
 			if sub == nil {
 				sub = []*ir.Query{part}
+			}
+			for _, x := range sub {
+				// (Its guard may read names q binds: splice proves
+				// the clauses again, where q's guard is made.)
+				x.Guard = nil
 			}
 			fused = append(fused, sub...)
 		}
@@ -172,6 +182,29 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 		}
 	}
 	return out
+}
+
+// readsBound reports whether query x reads a name one of clauses binds.
+func readsBound(clauses []ir.Clause, x *ir.Query) bool {
+	exprs := []lang.Expr{x.Yield}
+	for _, cl := range x.Clauses {
+		switch cl := cl.(type) {
+		case *ir.Range:
+			exprs = append(exprs, cl.Lo, cl.Hi)
+		case *ir.Elems:
+			exprs = append(exprs, cl.Coll)
+		case *ir.Bind:
+			exprs = append(exprs, cl.X)
+		case *ir.Filter:
+			exprs = append(exprs, cl.Cond)
+		}
+	}
+	for _, e := range exprs {
+		if bindsRead(clauses, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // spliceAll splices each of parts in place of generator el (splice), or
