@@ -292,6 +292,8 @@ print sg(g("x"))
 	"game h(n) moves h(n - i) for i in [i for i in [x for x in 1 .. n] + [y for y in 1 .. n] if 12 % (i - 3) == 0]\nprint sg(h(2))\nprint sg(h(5))\n",
 	// (found by the long spelling tests: a helper's part reads a name the rule binds before it)
 	"let S = {1, 3, 4}\ndef expr_1(s, n) = s <= n\ndef comp_1(s, n) = [x_2 for x_2 in [x_1 for x_1 in if expr_1(s, n) then [0] else []]]\ngame sub(n) moves\n    sub(n - s) for s in S for pass_1 in comp_1(s, n)\ntable sg(sub(n)) for n in 0 .. 13\n",
+	// globals bound to int literals planned as the literals; a let again later, a let after code ran; a negated comparison as a bound
+	"let K = 5\nlet M = -3\ngame g(n) moves g(n - K - k) for k in 0 .. 2 if not (k > n - K) if n + M >= 0\nprint [sg(g(n)) for n in 0 .. 30]\nlet K = 1\nprint [sg(g(n)) for n in 0 .. 33]\nprint K\nlet J = sg(g(3)) + 2\ngame h(n) moves h(n - J) if n >= J if not (n == 7)\nprint [sg(h(n)) for n in 0 .. 20]\n",
 	// one range split in two (plan/splits.go): alternatives, a bind before, the cut below the start and above the end, errors
 	"game g(n) moves g(a) + g(n - a) for a in 1 .. min((n - 1) / 2, 4)\n  | g(a) + g(n - a) for a in max(1, 5) .. (n - 1) / 2\ngame h(n) moves h(n - a) for m in [n - 1] for a in 1 .. min(m, 0)\n  | h(n - b) for m in [n - 1] for b in max(1, 1) .. m\nprint [sg(g(n)) for n in 0 .. 40], [sg(h(n)) for n in 0 .. 20], sg(g(300))\nprint len([n for n in 0 .. min(30, 50) if sg(g(n)) == 0] + [n for n in max(0, 51) .. 30 if sg(g(n)) == 0]), max([sg(g(n)) for n in 3 .. min(40, -2)] + [sg(g(n)) for n in max(3, -1) .. 40])\n",
 	"game g(n) moves g(n - a) for a in 1 .. min(n, 3) if 10 / (a - 2) != 7\n  | g(n - a) for a in max(1, 4) .. n if 10 / (a - 2) != 7\nprint sg(g(1))\nprint sg(g(5))\n",

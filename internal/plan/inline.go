@@ -30,7 +30,9 @@ import (
 // same and so are the errors (none here: an error of a position's own
 // computation is reported at that position, with or without the call).
 // A def's names mean in the query what they mean in the def (each name
-// keeps its declaration). The safety of the int arithmetic holds under
+// keeps its declaration). A global bound to an int literal by a let no
+// code of its file runs before (resolve's Decl.Lit) is that literal: its
+// slot holds it wherever code reads it. The safety of the int arithmetic holds under
 // the query's guard. Calls inside a comprehension of the query are left
 // to the comprehension's own plan.
 func inline(env *Env, q *ir.Query) *ir.Query {
@@ -114,6 +116,15 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 	case *lang.ListLit:
 		if es, ok := in.all(x.Elems); ok {
 			return &lang.ListLit{Pos: x.Pos, Elems: es}
+		}
+	case *lang.Ident:
+		if d := resolve.Of(x); d != nil && d.Kind == resolve.Global {
+			if v, ok := proof.IntLit(d.Lit); ok {
+				// (A global that holds an int literal wherever code
+				// reads it, resolve's Decl.Lit: the literal.)
+				in.changed = true
+				return &lang.IntLit{Pos: x.Pos, Val: v}
+			}
 		}
 	case *lang.Call:
 		args, changed := in.all(x.Args)

@@ -74,6 +74,7 @@ var order = []pass{
 	{passes.Equalities, one(equalities)},
 	{passes.Equalities, one(membership)},
 	{passes.Bounds, one(conjunctions)},
+	{passes.Bounds, one(negations)},
 	{passes.Bounds, one(hoist)},
 	{passes.Bounds, one(bounds)},
 	{passes.Unordered, one(sortLits)},

@@ -127,6 +127,8 @@ func TestPasses(t *testing.T) {
 		{name: "deforest: a global bound to an expression", src: "let S = [1, 3, 2 + 2]\ndef opts(n) = [n - s for s in S if s <= n]\ngame g(n) moves g(m) for m in opts(n)\n"},
 		{name: "deforest: a global after a def, a game and a literal let", src: "def f(x) = x\ngame h(n) moves h(n - 1) if n > 0\nlet T = (1, -2)\nlet S = {1, 3, -4}\ndef opts(n) = [n - s for s in S if s <= n]\ngame g(n) moves g(m) for m in opts(n)\n",
 			want: "planned (deforest, unordered) as:\nguard |n| <= 4500000000000000000\nelems s' in [-4, 1, 3]\nfilter s' <= n\nyield g(n - s')"},
+		{name: "bounds: a negated comparison", src: "let K = 3\ngame g(n) moves g(n - k) for k in 1 .. n for j in 0 .. 1 if not (k > K)\n",
+			want: "planned (inline, bounds) as:\nguard |n| <= 4500000000000000000\nrange k = 1 .. (if 3 < n then 3 else n)\nrange j = 0 .. 1\nyield g(n - k)"},
 		{name: "deforest: a call in the comprehension is not safe", src: "def f(x) = x / (x - 1)\ndef opts(n) = [f(n) - s for s in [1, 3, 4] if s <= n]\ngame g(n) moves g(m) for m in opts(n)\n"},
 		{name: "deforest: / and % by a constant are safe", src: "def opts(n) = [n / 2 - s for s in [1, 3, 4] if s % 2 == 1]\ngame g(n) moves g(m) for m in opts(n)\n",
 			want: "planned (deforest) as:\nguard |n| <= 4500000000000000000\nelems s' in [1, 3, 4]\nfilter s' % 2 == 1\nyield g(n / 2 - s')"},
