@@ -73,6 +73,13 @@ func TestUnordered(t *testing.T) {
 			want: "planned (deforest) as:\nguard b is a list of ints, each |x| <= 4500000000000000000\nelems i' in range(len(b))\nfilter b[i'] == 0\nyield g(update(b, i', 1))"},
 		{name: "lists: an update of an update", src: "def steps(c) = [update(update(c, i, c[i] - m), i - 1, c[i - 1] + m) for i in 1 .. len(c) - 1 for m in 1 .. c[i]]\ngame g(c) moves g(x) for x in steps(c)\n",
 			want: "planned (deforest) as:\nguard c is a list of ints, each |x| <= 2250000000000000000\nrange i' = 1 .. len(c) - 1\nrange m' = 1 .. c[i']\nyield g(update(update(c, i', c[i'] - m'), i' - 1, c[i' - 1] + m'))"},
+		{name: "sets: closed where a range ends at a min", src: "def opts(a, b) = {g(a - k, b) for k in 1 .. a}\ngame g(a, b) moves m for m in opts(a, b) | g(a - k, b - k) for k in 1 .. min(a, b)\n",
+			want: "planned (unordered) as:\nguard |a| <= 2250000000000000000\nguard |b| <= 2250000000000000000\nrange k' = 1 .. a\nyield g(a - k', b)"},
+		{name: "sets: closed where a range ends at a division", src: "def opts(n) = {g(a) + g(n - a) for a in 1 .. (n - 1) / 2}\ngame g(n) moves m for m in opts(n)\n",
+			want: "planned (unordered) as:\nguard |n| <= 2250000000000000000\nrange a' = 1 .. (n - 1) / 2\nyield g(a') + g(n - a')"},
+		{name: "sets: not closed where a range ends at a division by -2", src: "def opts(n) = {g(a) + g(n - a) for a in 1 .. (n - 1) / -2}\ngame g(n) moves m for m in opts(n)\n"},
+		{name: "sets: closed where an option is modulo a constant", src: "def opts(v) = {g((v + k) % 1000) for k in 0 .. 2}\ngame g(v) moves m for m in opts(v)\n",
+			want: "planned (unordered) as:\nguard |v| <= 4500000000000000000\nrange k' = 0 .. 2\nyield g((v + k') % 1000)"},
 		{name: "sets off", off: passes.Unordered, src: "def opts(n) = {g(n - s) for s in [1, 2] if s <= n}\ngame g(n) moves p for p in opts(n)\n"},
 	}
 	for _, c := range cases {
