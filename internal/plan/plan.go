@@ -79,7 +79,9 @@ var order = []pass{
 	{passes.Bounds, one(bounds)},
 	{passes.Unordered, one(sortLits)},
 	{passes.ConstSets, one(constSets)},
+	{passes.ConstSets, one(sortedColls)},
 	{passes.Shared, one(shared)},
+	{passes.Shared, one(copies)},
 }
 
 // Result is a query as planned.
