@@ -251,7 +251,7 @@ func (vg *ValueGen) foldInlined(bi *engine.Builtin, arg lang.Expr, pos engine.Po
 	if !ok {
 		return nil
 	}
-	comp, fn, binds := vg.c.Inl.InlineComp(call)
+	comp, fn, binds := vg.c.Inl.InlineComp(call, lang.ListComp)
 	if comp == nil {
 		return nil
 	}
@@ -359,6 +359,11 @@ func (vg *ValueGen) isGameExpr(e lang.Expr) bool {
 		// A def that inlines here (sgExpr inlines it the same way) whose
 		// body is one.
 		sub, fn, _ := vg.c.Inl.InlineCall(e)
+		if fn := vg.c.Inlinable(e); fn != nil && resolve.Same(e) {
+			if c, ok := fn.Decl.Body.(*lang.Comp); ok && c.Kind == lang.SumComp {
+				return true // (a sum of positions: sgcompile.go inlines it)
+			}
+		}
 		return sub != nil && Inlined(vg.c, fn, func() bool { return vg.isGameExpr(sub) })
 	case *lang.SumOf:
 		return true

@@ -123,7 +123,16 @@ func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 		}
 		// A def inlined: its body's SG value, streamed as the body would
 		// be (a wrapper of a position: no value made).
-		if sub, fn, binds := sg.c.Inl.InlineCall(e); sub != nil {
+		sub, fn, binds := sg.c.Inl.InlineCall(e)
+		if sub == nil {
+			// (A def whose body is a sum of positions.)
+			var c *lang.Comp
+			c, fn, binds = sg.c.Inl.InlineComp(e, lang.SumComp)
+			if c != nil {
+				sub = c
+			}
+		}
+		if sub != nil {
 			set := sg.c.Inl.compileBinds(binds)
 			f := Inlined(sg.c, fn, func() SGFn { return sg.SGExpr(sub) })
 			return engine.InlineCallFn(set, e.Pos, fn, f)

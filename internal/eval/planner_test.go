@@ -302,6 +302,8 @@ print sg(g("x"))
 	"game g(n) moves g(n - 1) if n > 0 | g(n - 2) if n > 1\nprint len([v for v in 0 .. 40 for t in [g(v) + *2] if outcome(t) == \"P\"]), [x for v in 0 .. 5 for x in [10 / (3 - v)] if x > 2]\n",
 	"print [y for v in 0 .. 5 for x in [10 / (3 - v)] for y in [x * 2] if x > 2]\n",
 	"print [v for v in 0 .. 5 for x in [10 / (3 - v)] if 3 > x]\n",
+	// a def whose body is a sum of positions, its SG value streamed inlined (compile's SGExpr): errors with the def's call on the trace
+	"game s(n) moves s(n - x) for x in [1, 2] if x <= n\ndef all(m) = sum of s(n) for n in 0 .. m\ndef bad(m) = sum of s(10 / (n - 3)) for n in 0 .. m\nprint sg(all(50)), outcome(all(7)), sg(bad(2))\nprint sg(bad(5))\n",
 	// one range split in two (plan/splits.go): alternatives, a bind before, the cut below the start and above the end, errors
 	"game g(n) moves g(a) + g(n - a) for a in 1 .. min((n - 1) / 2, 4)\n  | g(a) + g(n - a) for a in max(1, 5) .. (n - 1) / 2\ngame h(n) moves h(n - a) for m in [n - 1] for a in 1 .. min(m, 0)\n  | h(n - b) for m in [n - 1] for b in max(1, 1) .. m\nprint [sg(g(n)) for n in 0 .. 40], [sg(h(n)) for n in 0 .. 20], sg(g(300))\nprint len([n for n in 0 .. min(30, 50) if sg(g(n)) == 0] + [n for n in max(0, 51) .. 30 if sg(g(n)) == 0]), max([sg(g(n)) for n in 3 .. min(40, -2)] + [sg(g(n)) for n in max(3, -1) .. 40])\n",
 	"game g(n) moves g(n - a) for a in 1 .. min(n, 3) if 10 / (a - 2) != 7\n  | g(n - a) for a in max(1, 4) .. n if 10 / (a - 2) != 7\nprint sg(g(1))\nprint sg(g(5))\n",
