@@ -115,8 +115,11 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 		return nil
 	}
 	list, set := proof.Comps(body)
-	if len(list)+len(set) > 1 && i != 0 {
-		return nil // (the parts one after the other: the generator first)
+	// (The parts one after the other: the generator first; or, for a
+	// consumer that sees no order, anywhere, unorderedSets.)
+	inner := len(list)+len(set) > 1 && i != 0
+	if inner && mode != setsUnordered {
+		return nil
 	}
 	var parts []*ir.Query
 	for _, c := range append(list, set...) {
@@ -133,7 +136,7 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 			parts = sorted
 		}
 	}
-	if mode == setsUnordered && !unsorted {
+	if mode == setsUnordered && !unsorted && !inner {
 		return nil // (deforest's)
 	}
 	// A comprehension written in place, of one part: its first

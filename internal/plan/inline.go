@@ -23,7 +23,9 @@ import (
 // arithmetic (safety.go) or a name of a local (reading it cannot fail;
 // it may be any value); the body, so written, is safe int arithmetic, a
 // safe condition, or a position: a call of a game declared in the
-// script whose arguments are such, or a sum of positions. Exact: as
+// script whose arguments are such, or a sum of positions; a body that is
+// a list comprehension, a list of ints that cannot fail to build (its
+// names new ones). Exact: as
 // written, the call evaluates its arguments, then the body; inlined, the
 // body evaluates the arguments where it reads them, and since none of it
 // can fail and every evaluation gives the same value, the values are the
@@ -47,6 +49,9 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 				out.Clauses[i] = &ir.Range{Var: cl.Var, Lo: lo, Hi: hi, At: cl.At, OpPos: cl.OpPos, Src: cl.Src}
 			}
 		case *ir.Elems:
+			if compDef(env, cl.Coll) {
+				continue // (a helper's list iterated: deforest's)
+			}
 			if x := in.expr(cl.Coll); x != cl.Coll {
 				out.Clauses[i] = &ir.Elems{Pat: cl.Pat, Coll: x, At: cl.At, Src: cl.Src}
 			}
@@ -73,6 +78,20 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 	}
 	out.Guard = g
 	return out
+}
+
+// compDef reports whether e calls a def whose body is a comprehension.
+func compDef(env *Env, e lang.Expr) bool {
+	call, ok := e.(*lang.Call)
+	if !ok {
+		return false
+	}
+	fn := proof.HelperDef(env.R, call)
+	if fn == nil {
+		return false
+	}
+	_, isComp := fn.Decl.Body.(*lang.Comp)
+	return isComp
 }
 
 // inliner rewrites the expressions of one query.
@@ -163,6 +182,15 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 		if !in.safeArg(a) {
 			return nil
 		}
+	}
+	if c, ok := fn.Decl.Body.(*lang.Comp); ok && c.Kind == lang.ListComp {
+		// A list of ints built by a comprehension that cannot fail (its
+		// names new ones).
+		comp := ir.RaiseComp(renamed(fn, call, c), lang.ListComp)
+		if in.sf.ListArg(comp) {
+			return comp
+		}
+		return nil
 	}
 	body := resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, nil)
 	if in.depth < maxInline {

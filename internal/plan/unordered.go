@@ -374,6 +374,9 @@ func varBounds(q *ir.Query, at int, v *resolve.Decl, upper bool) []ir.Affine {
 			add(cl.X)
 		}
 	case *ir.Elems:
+		if e := partsEnd(cl.Coll, upper); e != nil {
+			add(e)
+		}
 		if ints, ok := proof.LiteralInts(cl.Coll); ok && len(ints) > 0 && !cl.Pat.Tuple {
 			m := ints[0]
 			for _, x := range ints {
@@ -390,6 +393,42 @@ func varBounds(q *ir.Query, at int, v *resolve.Decl, upper bool) []ir.Affine {
 		}
 	}
 	return out
+}
+
+// partsEnd is the end (upper, or lower) of the ranges of list
+// comprehensions, in place and concatenated, each of which yields its
+// range's variable (`[x for x in 0 .. n - 1] + [y for y in 0 .. n - 1]`)
+// and whose ends are alike, or nil.
+func partsEnd(coll lang.Expr, upper bool) lang.Expr {
+	list, set := proof.Comps(coll)
+	if len(list) == 0 || set != nil {
+		return nil
+	}
+	var end lang.Expr
+	for _, c := range list {
+		q := ir.LowerComp(c, ir.ListComp)
+		if len(q.Clauses) == 0 {
+			return nil
+		}
+		r, ok := q.Clauses[0].(*ir.Range)
+		if !ok || !isVar(q.Yield, resolve.NameDecl(r.Var)) {
+			return nil
+		}
+		for _, f := range q.Clauses[1:] {
+			if _, ok := f.(*ir.Filter); !ok {
+				return nil
+			}
+		}
+		e := r.Lo
+		if upper {
+			e = r.Hi
+		}
+		if end != nil && !ir.Alike(end, e) {
+			return nil
+		}
+		end = e
+	}
+	return end
 }
 
 // minMaxArgs lists the ints e is the least (upper: each is above e) or
