@@ -40,7 +40,7 @@ import (
 func inline(env *Env, q *ir.Query) *ir.Query {
 	out := q.Clone()
 	sf := newSafety(env, out)
-	in := &inliner{env: env, sf: sf}
+	in := &inliner{env: env, sf: sf, q: q}
 	for i, cl := range out.Clauses {
 		switch cl := cl.(type) {
 		case *ir.Range:
@@ -76,7 +76,7 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 	if !ok {
 		return nil
 	}
-	out.Guard = g
+	out.Guard = ir.MergeGuards(g, in.guard)
 	return out
 }
 
@@ -98,8 +98,11 @@ func compDef(env *Env, e lang.Expr) bool {
 type inliner struct {
 	env     *Env
 	sf      *proof.Prover
+	q       *ir.Query
 	changed bool
-	depth   int // the defs being inlined, one in another
+	depth   int        // the defs being inlined, one in another
+	inPos   bool       // in the arguments of a position
+	guard   []ir.Bound // what the list comprehensions planned inside assume
 }
 
 // maxInline is how deep defs are inlined one in another (a def that
@@ -136,6 +139,14 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 		if es, ok := in.all(x.Elems); ok {
 			return &lang.ListLit{Pos: x.Pos, Elems: es}
 		}
+	case *lang.Comp:
+		if !in.inPos {
+			break // (planned where it is compiled: its note is its own)
+		}
+		if p := in.comp(x); p != nil {
+			in.changed = true
+			return p
+		}
 	case *lang.Ident:
 		if d := resolve.Of(x); d != nil && d.Kind == resolve.Global {
 			if v, ok := proof.IntLit(d.Lit); ok {
@@ -146,7 +157,17 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 			}
 		}
 	case *lang.Call:
+		outer := in.inPos
+		if id, ok := x.Fn.(*lang.Ident); ok {
+			if d := resolve.Of(id); d != nil && d.Kind == resolve.Game {
+				in.inPos = true // (an option's argument: what its kernels build)
+			}
+			if bi := in.env.R.BuiltinCallee(x); bi != nil && (bi.Fold != nil || bi.AllAny != 0 || bi.Sums) {
+				in.inPos = false // (a fold's comprehension: its own plan)
+			}
+		}
 		args, changed := in.all(x.Args)
+		in.inPos = outer
 		call := x
 		if changed {
 			call = &lang.Call{Pos: x.Pos, Fn: x.Fn, Lparen: x.Lparen, Args: args, Site: x.Site}
@@ -158,6 +179,35 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 		return call
 	}
 	return e
+}
+
+// comp is list comprehension c, an argument of a position, as planned on
+// its own (a generator over a copy fused, ...), where it plans to one
+// comprehension whose guard reads no name the query binds (the guard
+// becomes the query's), or nil: the kernels that build an option's list
+// then see the planned form.
+func (in *inliner) comp(c *lang.Comp) *lang.Comp {
+	if c.Kind != lang.ListComp || in.depth > 0 {
+		return nil
+	}
+	env := *in.env
+	env.Game = nil
+	res := Plan(&env, ir.LowerComp(c, ir.ListComp))
+	if res.Fired == 0 || len(res.Planned) != 1 {
+		return nil
+	}
+	p := res.Planned[0]
+	for _, b := range p.Guard {
+		for _, cl := range in.q.Clauses {
+			for _, n := range cl.Binds() {
+				if resolve.Of(b.Root) == resolve.NameDecl(n) {
+					return nil
+				}
+			}
+		}
+	}
+	in.guard = ir.MergeGuards(in.guard, p.Guard)
+	return ir.RaiseComp(p, lang.ListComp)
 }
 
 // all is es with calls inlined, and whether one was.

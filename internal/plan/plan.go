@@ -61,27 +61,34 @@ func one(f func(env *Env, q *ir.Query) *ir.Query) func(env *Env, q *ir.Query) []
 	}
 }
 
-// order is the planner's passes, in the order they run.
-var order = []pass{
-	{passes.Inline, one(inline)},
-	// (A bind first: `for t in {if C then [0] else []} for p in t`.)
-	{passes.Deforest, one(binds)},
-	{passes.Deforest, one(condGen)},
-	{passes.Deforest, deforest},
-	{passes.Unordered, unorderedSets},
-	{passes.Deforest, one(binds)},
-	{passes.Disjunctions, disjunctions},
-	{passes.Equalities, one(equalities)},
-	{passes.Equalities, one(membership)},
-	{passes.Bounds, one(conjunctions)},
-	{passes.Bounds, one(negations)},
-	{passes.Bounds, one(hoist)},
-	{passes.Bounds, one(bounds)},
-	{passes.Unordered, one(sortLits)},
-	{passes.ConstSets, one(constSets)},
-	{passes.ConstSets, one(sortedColls)},
-	{passes.Shared, one(shared)},
-	{passes.Shared, one(copies)},
+// order is the planner's passes, in the order they run (set by init:
+// the inliner plans the comprehensions inside a query).
+var order []pass
+
+func init() { order = passList() }
+
+func passList() []pass {
+	return []pass{
+		{passes.Inline, one(inline)},
+		// (A bind first: `for t in {if C then [0] else []} for p in t`.)
+		{passes.Deforest, one(binds)},
+		{passes.Deforest, one(condGen)},
+		{passes.Deforest, deforest},
+		{passes.Unordered, unorderedSets},
+		{passes.Deforest, one(binds)},
+		{passes.Disjunctions, disjunctions},
+		{passes.Equalities, one(equalities)},
+		{passes.Equalities, one(membership)},
+		{passes.Bounds, one(conjunctions)},
+		{passes.Bounds, one(negations)},
+		{passes.Bounds, one(hoist)},
+		{passes.Bounds, one(bounds)},
+		{passes.Unordered, one(sortLits)},
+		{passes.ConstSets, one(constSets)},
+		{passes.ConstSets, one(sortedColls)},
+		{passes.Shared, one(shared)},
+		{passes.Shared, one(copies)},
+	}
 }
 
 // Result is a query as planned.

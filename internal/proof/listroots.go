@@ -29,7 +29,7 @@ func (s *Prover) listRoot(id *lang.Ident) bool {
 	if d == nil || s.Binder(d) != nil {
 		return false
 	}
-	b := s.env.R.Lookup(id)
+	b := s.env.R.LookupHere(id)
 	if b == nil || b.Kind != resolve.Local || b.IsInt {
 		return false
 	}

@@ -295,7 +295,7 @@ func (s *Prover) Position(e lang.Expr) bool {
 		if d := resolve.Of(id); d == nil || d.Kind != resolve.Game {
 			return false
 		}
-		b := s.env.R.Lookup(id)
+		b := s.env.R.LookupHere(id)
 		if b == nil || b.Kind != resolve.Game || b.Game != nil && b.Game.Decl == nil {
 			return false
 		}
@@ -338,7 +338,7 @@ func (s *Prover) name(id *lang.Ident) (lin, bool) {
 	if v, ok := ConstInt(id); ok {
 		return lin{0, math.Abs(float64(v))}, true // (not a root: the guard need not bound it)
 	}
-	b := s.env.R.Lookup(id)
+	b := s.env.R.LookupHere(id)
 	if b == nil || !b.IsInt || b.Kind != resolve.Local && b.Kind != resolve.Global {
 		return lin{}, false
 	}

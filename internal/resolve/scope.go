@@ -143,6 +143,16 @@ func (r *Resolver) Lookup(id *lang.Ident) *engine.Binding {
 	return r.Binding(id)
 }
 
+// LookupHere is Lookup where a local may not be bound yet (a name a
+// query binds, read by a proof about a part of it planned alone): nil
+// for it, where Lookup fails.
+func (r *Resolver) LookupHere(id *lang.Ident) *engine.Binding {
+	if d := Of(id); d != nil && d.Kind != Builtin && d.B == nil && r.vars[d] == nil {
+		return nil
+	}
+	return r.Lookup(id)
+}
+
 // Function runs f, which compiles a def body or a game's move rule, in a
 // frame of its own: params bound to its first slots (as ints when
 // intParams: the variant for int arguments). It returns the frame's
