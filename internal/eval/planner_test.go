@@ -309,6 +309,9 @@ print sg(g("x"))
 	"game h2(hs) moves h2(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1])) for i in 0 .. len(hs) - 1 for k in [x for x in 0 .. hs[i] - 1] + [y for y in 0 .. 10 / (hs[i] - 2)]\nprint sg(h2([3, 4]))\nprint sg(h2([2, 4]))\n",
 	// a list comprehension built as a position's argument planned with the rule (over a copy of a range)
 	"game chomp(rows) moves chomp([if i < r then rows[i] else min(rows[i], c) for i in [x for x in 0 .. len(rows) - 1]]) for r in 0 .. len(rows) - 1 for c in 0 .. rows[r] - 1 if r + c > 0\nprint sg(chomp([4, 4, 3])), moves(chomp([2, 1]))\nprint sg(chomp([2, \"a\"]))\n",
+	// a generator over parts whose first generators are alike (a global set of unknown elements)
+	"let S = {x * 3 % 17 + 1 for x in 1 .. 6}\ngame s(n) moves s(n - x) for x in [a for a in S] + [b for b in S] if x <= n\nprint [sg(s(n)) for n in 0 .. 40], moves(s(9))\nlet T = {1, \"a\"}\ngame t(n) moves t(n - x) for x in [a for a in T] + [b for b in T] if x <= n\nprint sg(t(3))\n",
+	"let T = 5\ngame t(n) moves t(n - x) for x in [a for a in T] + [b for b in T] if x <= n\nprint sg(t(3))\n",
 	// one range split in two (plan/splits.go): alternatives, a bind before, the cut below the start and above the end, errors
 	"game g(n) moves g(a) + g(n - a) for a in 1 .. min((n - 1) / 2, 4)\n  | g(a) + g(n - a) for a in max(1, 5) .. (n - 1) / 2\ngame h(n) moves h(n - a) for m in [n - 1] for a in 1 .. min(m, 0)\n  | h(n - b) for m in [n - 1] for b in max(1, 1) .. m\nprint [sg(g(n)) for n in 0 .. 40], [sg(h(n)) for n in 0 .. 20], sg(g(300))\nprint len([n for n in 0 .. min(30, 50) if sg(g(n)) == 0] + [n for n in max(0, 51) .. 30 if sg(g(n)) == 0]), max([sg(g(n)) for n in 3 .. min(40, -2)] + [sg(g(n)) for n in max(3, -1) .. 40])\n",
 	"game g(n) moves g(n - a) for a in 1 .. min(n, 3) if 10 / (a - 2) != 7\n  | g(n - a) for a in max(1, 4) .. n if 10 / (a - 2) != 7\nprint sg(g(1))\nprint sg(g(5))\n",

@@ -144,6 +144,14 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 	// would be, before anything else of it, fused or not; it need not be
 	// safe.
 	first := fn == nil && len(parts) == 1
+	if fn == nil && len(parts) > 1 && env.Repeatable {
+		// The parts' first generators alike: the later ones evaluate
+		// what the first evaluated where the list would be, again.
+		first = true
+		for _, p := range parts[1:] {
+			first = first && alikeFirst(parts[0], p)
+		}
+	}
 	out := spliceAll(env, q, i, el, call, parts, first)
 	if out == nil {
 		// Each part's own generators over comprehensions fused first
@@ -206,6 +214,23 @@ func readsBound(clauses []ir.Clause, x *ir.Query) bool {
 		if bindsRead(clauses, e) {
 			return true
 		}
+	}
+	return false
+}
+
+// alikeFirst reports whether queries a and b start with generators alike
+// but for the names they bind (the same range, the same collection).
+func alikeFirst(a, b *ir.Query) bool {
+	if len(a.Clauses) == 0 || len(b.Clauses) == 0 {
+		return false
+	}
+	switch x := a.Clauses[0].(type) {
+	case *ir.Range:
+		y, ok := b.Clauses[0].(*ir.Range)
+		return ok && ir.Alike(x.Lo, y.Lo) && ir.Alike(x.Hi, y.Hi)
+	case *ir.Elems:
+		y, ok := b.Clauses[0].(*ir.Elems)
+		return ok && ir.Alike(x.Coll, y.Coll)
 	}
 	return false
 }
