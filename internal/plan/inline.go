@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -65,7 +66,9 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 			}
 		}
 	}
+	in.yield = true
 	out.Yield = in.expr(out.Yield)
+	in.yield = false
 	if out.Key != nil {
 		out.Key = in.expr(out.Key)
 	}
@@ -102,6 +105,7 @@ type inliner struct {
 	changed bool
 	depth   int        // the defs being inlined, one in another
 	inPos   bool       // in the arguments of a position
+	yield   bool       // in the yield
 	guard   []ir.Bound // what the list comprehensions planned inside assume
 }
 
@@ -140,6 +144,13 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 			return &lang.ListLit{Pos: x.Pos, Elems: es}
 		}
 	case *lang.Comp:
+		if x.Kind == lang.SumComp && in.yield && in.depth == 0 && in.env.On&passes.Shared != 0 {
+			if e, g := copiesIn(in.env, in.q, x); e != nil {
+				in.changed = true
+				in.guard = ir.MergeGuards(in.guard, g)
+				return e
+			}
+		}
 		if !in.inPos {
 			break // (planned where it is compiled: its note is its own)
 		}

@@ -158,6 +158,16 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 				}
 				break
 			}
+			// By a divisor a clause lists (at least 1): the same.
+			if id, ok := e.Y.(*lang.Ident); ok {
+				if cl, isElems := s.Binder(resolve.Of(id)).(*ir.Elems); isElems && !cl.Pat.Tuple && s.divisorsOf(cl.Coll) != nil {
+					l = x
+					if e.Op == lang.OpMod {
+						l = y
+					}
+					break
+				}
+			}
 			// By a literal other than 0 (and -1 for /): |x / k| <= |x|,
 			// |x % k| < |k|.
 			k, isK := ConstInt(e.Y)
