@@ -198,8 +198,11 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 // becomes the query's), or nil: the kernels that build an option's list
 // then see the planned form.
 func (in *inliner) comp(c *lang.Comp) *lang.Comp {
-	if c.Kind != lang.ListComp || in.depth > 0 {
+	if c.Kind != lang.ListComp || in.depth > 0 || in.env.planned[c] {
 		return nil
+	}
+	if in.env.planned == nil {
+		in.env.planned = map[*lang.Comp]bool{}
 	}
 	env := *in.env
 	env.Game = nil
@@ -218,7 +221,9 @@ func (in *inliner) comp(c *lang.Comp) *lang.Comp {
 		}
 	}
 	in.guard = ir.MergeGuards(in.guard, p.Guard)
-	return ir.RaiseComp(p, lang.ListComp)
+	out := ir.RaiseComp(p, lang.ListComp)
+	in.env.planned[out] = true // (planned: not again, when the pass runs again)
+	return out
 }
 
 // all is es with calls inlined, and whether one was.

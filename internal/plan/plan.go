@@ -41,6 +41,9 @@ type Env struct {
 	// Game: the game whose rule is planned (nil: a comprehension's
 	// query); what unordered.go reads of the SG search.
 	Game *lang.GameStmt
+	// planned: the comprehensions the inliner planned inside a query
+	// (not planned again when the pass runs again on its result).
+	planned map[*lang.Comp]bool
 }
 
 // pass is one rewrite: it returns what the query is rewritten to (one
