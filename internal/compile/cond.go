@@ -1,10 +1,15 @@
 package compile
 
 import (
+	"math"
+
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/proof"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -14,6 +19,10 @@ func (g *IntGen) Cond(e lang.Expr, what string) BoolFn { return g.condAt(e, what
 
 // condAt is cond with the position a non-bool is reported at.
 func (g *IntGen) condAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
+	if iv, ok := g.slotInterval(e); ok {
+		g.c.Fired(passes.Ints)
+		return iv.test()
+	}
 	switch e := e.(type) {
 	case *lang.BoolLit:
 		v := e.Val
@@ -175,4 +184,110 @@ func (g *IntGen) strEquals(e *lang.Binary) BoolFn {
 		v := x(fr)
 		return (v.K == value.KStr && v.Str() == want) == eq
 	}
+}
+
+// slotIv is a condition on one int local (or a global read in place)
+// compared with constants: whether the local's value is in lo .. hi, or
+// not in it (neg). An empty range has lo > hi.
+type slotIv struct {
+	slot   int
+	lo, hi int64
+	neg    bool
+}
+
+// slotInterval recognizes e as a slotIv: a comparison of the local with
+// an int constant (either way round), a conjunction of such on the same
+// local, and the negation of either. It cannot fail, and has no effect: it
+// is one test instead of a closure per operator (the planner's guard
+// -T <= x and x <= T, and its negation, run at every position).
+func (g *IntGen) slotInterval(e lang.Expr) (slotIv, bool) {
+	if !g.c.On(passes.Ints) {
+		return slotIv{}, false
+	}
+	switch e := e.(type) {
+	case *lang.Unary:
+		if e.Op == lang.OpNot {
+			iv, ok := g.slotInterval(e.X)
+			iv.neg = !iv.neg
+			return iv, ok
+		}
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpAnd:
+			a, ok1 := g.slotInterval(e.X)
+			if !ok1 || a.neg {
+				return slotIv{}, false
+			}
+			b, ok2 := g.slotInterval(e.Y)
+			if !ok2 || b.neg || a.slot != b.slot {
+				return slotIv{}, false
+			}
+			return slotIv{slot: a.slot, lo: max(a.lo, b.lo), hi: min(a.hi, b.hi)}, true
+		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+			op := e.Op
+			s, ok := g.intSlot(e.X)
+			k, isK := proof.ConstInt(e.Y)
+			if !ok || !isK {
+				if s, ok = g.intSlot(e.Y); !ok {
+					return slotIv{}, false
+				}
+				if k, isK = proof.ConstInt(e.X); !isK {
+					return slotIv{}, false
+				}
+				op = op.Flip()
+			}
+			return cmpInterval(s, op, k), true
+		}
+	}
+	return slotIv{}, false
+}
+
+// cmpInterval is x OP k for the local in slot s.
+func cmpInterval(s int, op lang.Op, k int64) slotIv {
+	iv := slotIv{slot: s, lo: math.MinInt64, hi: math.MaxInt64}
+	switch op {
+	case lang.OpEq, lang.OpNe:
+		iv.lo, iv.hi, iv.neg = k, k, op == lang.OpNe
+	case lang.OpLt:
+		if k == math.MinInt64 {
+			iv.lo, iv.hi = 1, 0
+		} else {
+			iv.hi = k - 1
+		}
+	case lang.OpLe:
+		iv.hi = k
+	case lang.OpGt:
+		if k == math.MaxInt64 {
+			iv.lo, iv.hi = 1, 0
+		} else {
+			iv.lo = k + 1
+		}
+	case lang.OpGe:
+		iv.lo = k
+	}
+	return iv
+}
+
+// test compiles the condition.
+func (iv slotIv) test() BoolFn {
+	s, lo, neg := iv.slot, uint64(iv.lo), iv.neg
+	if iv.lo > iv.hi {
+		return func(*engine.Frame) bool { return neg }
+	}
+	w := uint64(iv.hi) - lo
+	if neg {
+		return func(fr *engine.Frame) bool { return uint64(fr.Slots[s].N)-lo > w }
+	}
+	return func(fr *engine.Frame) bool { return uint64(fr.Slots[s].N)-lo <= w }
+}
+
+// intSlot returns the slot of e when it is an int local read in place
+// (as iopnd reads it).
+func (g *IntGen) intSlot(e lang.Expr) (int, bool) {
+	if id, ok := e.(*lang.Ident); ok {
+		if b := g.c.Lookup(id); b != nil && b.IsInt && (b.Kind == resolve.Local || b.Kind == resolve.Global && !g.c.InFunc) {
+			return b.Slot, true
+		}
+	}
+	return 0, false
 }

@@ -484,6 +484,15 @@ func (g *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
 	return Operand{kind: opndFunc, f: f}
 }
 
+// Fn returns the operand's evaluation as a closure: the closure itself
+// when the operand is one (no switch on the way).
+func (o *Operand) Fn() IntFn {
+	if o.kind == opndFunc {
+		return o.f
+	}
+	return o.Eval
+}
+
 // Eval evaluates the operand (overflow falls back to the closure, which
 // raises the error).
 func (o *Operand) Eval(fr *engine.Frame) int64 {

@@ -141,14 +141,27 @@ func (sw *sweeper) run(fr *engine.Frame, g *engine.Game, k, end uint64, room int
 // fill computes the keys of the options of up to want positions not known
 // from k on (below end); it returns how many, and the position after
 // them. It stops at a position in another state than known or unknown,
-// or whose keys fail or are too many.
+// or whose keys fail or are too many (their keys dropped).
 func (sw *sweeper) fill(fr *engine.Frame, g *engine.Game, k, end uint64, want int64) (n int, next uint64) {
 	sw.keys = sw.keys[:0]
+	th := fr.Th
+	calls := len(th.Calls)
+	// (One recovery for the block: a key that raises an error ends it at
+	// its position, as keysOf returning false does.)
+	n0 := 0
+	defer func() {
+		if recover() != nil {
+			th.Calls = th.Calls[:calls]
+			sw.keys = sw.keys[:n0]
+			next = k
+		}
+	}()
 	for ; k < end && int64(n) < want; k++ {
 		s := g.Flat[k]
 		if memo.Finished(s) {
 			continue
 		}
+		n0 = len(sw.keys)
 		if s != memo.StUnknown || !sw.keysOf(fr, k) {
 			break
 		}
@@ -160,20 +173,13 @@ func (sw *sweeper) fill(fr *engine.Frame, g *engine.Game, k, end uint64, want in
 
 // keysOf appends the keys of position k's options (in the order the rule
 // yields them) and counts each alternative's in opts; false (the keys
-// appended dropped) when computing one raised an error or there are too
-// many.
-func (sw *sweeper) keysOf(fr *engine.Frame, k uint64) (ok bool) {
-	th := fr.Th
-	calls, n0 := len(th.Calls), len(sw.keys)
-	defer func() {
-		if recover() != nil {
-			th.Calls = th.Calls[:calls]
-			sw.keys = sw.keys[:n0]
-			ok = false
-		}
-	}()
+// appended dropped) when there are too many. A key that raises an error
+// panics (fill recovers).
+func (sw *sweeper) keysOf(fr *engine.Frame, k uint64) bool {
+	n0 := len(sw.keys)
 	fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
-	for _, a := range sw.alts {
+	for i := range sw.alts {
+		a := &sw.alts[i]
 		lo, hi := a.span(fr)
 		if lo > hi {
 			continue
@@ -182,9 +188,11 @@ func (sw *sweeper) keysOf(fr *engine.Frame, k uint64) (ok bool) {
 			sw.keys = sw.keys[:n0]
 			return false
 		}
+		arg, x := a.Arg, &fr.Slots[a.Slot]
+		*x = value.Value{K: value.KInt, N: lo}
 		for i := lo; ; i++ {
-			fr.Slots[a.Slot] = value.Value{K: value.KInt, N: i}
-			sw.keys = append(sw.keys, a.Arg(fr))
+			x.N = i
+			sw.keys = append(sw.keys, arg(fr))
 			if i == hi {
 				break
 			}
