@@ -32,7 +32,7 @@ func TestCondIntervalDiff(t *testing.T) {
 	}
 	var fails int
 	for _, c := range conds {
-		src := fmt.Sprintf("let L = 4\ndef f(x) = if %[1]s then 1 else 0\ngame g(x) moves *1 if %[1]s\n"+
+		src := fmt.Sprintf("let L = 4\ndef f(x) = if %[1]s then 1 else 0\ngame g(x) moves *0 if %[1]s\n"+
 			"print "+strings.Join(lists, " + ")+"\nprint "+strings.Join(filters, " + ")+"\nprint "+strings.Join(sgs, " + ")+"\n", c)
 		on, off := runOptWith(optCase{name: "c.game", src: src}, 0), runOptWith(optCase{name: "c.game", src: src}, passes.Ints)
 		if on.out != off.out || on.err != off.err || on.panic != "" || off.panic != "" || on.err != "" {
