@@ -10,10 +10,12 @@ import (
 
 // TestSweepGeneralDiff runs games whose rules the general sweep computes
 // (kernel.GeneralSweep: alternatives of if clauses and one range loop
-// yielding one position of an int argument) with the sweep on and off:
-// the same output, the same errors, and the same limits reached at the
-// same place (positions and steps are counted as the search counts them:
-// the state and step limits are tried at many values).
+// yielding one position of an int argument) with the sweep on and off
+// (and with it the search's step without a run of the rule, package
+// solve's step.go): the same output, the same errors, and the same limits
+// reached at the same place (positions and steps are counted as the
+// search counts them: the state and step limits are tried at many
+// values).
 func TestSweepGeneralDiff(t *testing.T) {
 	t.Parallel()
 	games := map[string]string{
@@ -32,6 +34,12 @@ game g(v) moves g(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 `,
 		// values of 64 and more (the sweep leaves them to the rule)
 		"wide": `game g(v) moves g((v - 1 - k) % (v + 1)) for k in 0 .. v - 1 if k < 90
+`,
+		// more distinct unknown options than a run's first batch (8),
+		// and a rule whose option is its own position
+		"many": `game g(v) moves g((v * 7 + k * 3) % v) for k in 0 .. 11 if v > 0
+`,
+		"self": `game g(v) moves g(v - (v % 3) * k) for k in 0 .. 1 if v % 7 != 0
 `,
 		// an option on a cycle
 		"loopy": `game g(v) moves g((v * 3 + k) % (v + 2)) for k in 0 .. 1 if v > 0

@@ -61,6 +61,9 @@ type levelWork struct {
 	saves []savedRun
 	words []uint64
 	pend  []engine.PosKey
+	// step's scratch (step.go): the keys of a position's options, the
+	// unknown ones, and those distinct.
+	keys, kpend, miss []int64
 }
 
 // workAt is the working space of the search at level depth (from 1).
@@ -282,11 +285,6 @@ func (e *search) fast(g0 *engine.Game, r0 uint64) (ok bool) {
 				continue
 			}
 		}
-		e.Current, e.CurrentR = g, r
-		th.Tick(g.Pos)
-		if e.States&63 == 0 && th.Ctx != nil {
-			th.Poll(g.Pos)
-		}
 		// Up to 8 missing options at a time (a rule with many options
 		// runs fewer times), doubling on retries; one at a time on a deep
 		// stack, which would grow by 8 entries a level (but not in the
@@ -294,6 +292,23 @@ func (e *search) fast(g0 *engine.Game, r0 uint64) (ok bool) {
 		batch := 8 << min(en.retries(), 8)
 		if len(stack) > 16384 && (e.capDepth == 0 || e.Depth != e.capLevel) {
 			batch = 1 << min(en.retries(), 8)
+		}
+		if !resumed && g.Rule != nil && r < uint64(len(g.Flat)) && e.On&passes.Resume != 0 && len(w.saves) < 1<<24-1 {
+			// Without a run of the rule, when its kernel can (step.go).
+			var took bool
+			if stack, took = e.step(w, stack, top, g, r, lv.FrameFor(g, th), batch); took {
+				if e.capDepth > 0 && len(stack) > e.capDepth && e.Depth == e.capLevel {
+					e.hitCap = true
+					e.capSpan = stackSpan(stack, en.gi)
+					return false
+				}
+				continue
+			}
+		}
+		e.Current, e.CurrentR = g, r
+		th.Tick(g.Pos)
+		if e.States&63 == 0 && th.Ctx != nil {
+			th.Poll(g.Pos)
 		}
 		gn.Reset(batch)
 		if resumed {

@@ -1,0 +1,108 @@
+package solve
+
+import (
+	"math/bits"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/memo"
+)
+
+// The search's step without a run of the move rule. A game of one int
+// whose rule a general sweep computes (engine.SweepRule) has the keys of
+// a position's options computed by the rule's kernel, and their states
+// read from the flat table: when every option is a position of the game
+// known with a value below 64 or not known yet, with fewer distinct
+// unknown ones than the run's batch, the position is computed (or its
+// unknown options pushed, the run saved as a run of the rule saves it:
+// the search resumes it from its mex bits) exactly as the run would:
+// the same steps, moves and position named by a limit, the same options
+// pushed in the same order, the same saved run. Anything else (a key
+// that raises an error, a key off the table, an option on the search
+// path, reaching a cycle, infinite or of 64 or more, too many unknown
+// ones) leaves the position to the run of the rule, with nothing done.
+
+// step is fast's step at position r of g (the top of the stack, visited,
+// not known, no run of it to resume), its frame fr; batch is the run's
+// batch of missing options. It returns the stack and whether it took the
+// step (false: nothing done).
+func (e *search) step(w *levelWork, stack []entry, top int, g *engine.Game, r uint64, fr *engine.Frame, batch int) ([]entry, bool) {
+	keys, ok := g.Rule.Keys(fr, r, w.keys[:0])
+	w.keys = keys
+	if !ok {
+		return stack, false
+	}
+	// (The states' reads first, all together: the loop below branches on
+	// each, and a branch mispredicted on a read's value would make the
+	// reads after it wait for it.)
+	kernel.Touch1(g, keys)
+	var seen uint64
+	flat, lim := g.Flat, min(g.Lim, uint64(len(g.Flat)))
+	miss, pend := w.miss[:0], w.kpend[:0]
+	for _, k := range keys {
+		if uint64(k) >= lim {
+			return stack, false
+		}
+		s := flat[k]
+		if v := uint32(s - memo.FinBase); v < 64 {
+			seen |= 1 << v
+			continue
+		}
+		if s != memo.StUnknown || uint64(k) == r {
+			// (r itself is on the search path while its rule runs.)
+			return stack, false
+		}
+		pend = append(pend, k)
+		if !contains(miss, k) {
+			if miss = append(miss, k); len(miss) >= batch {
+				return stack, false // (the run stops here)
+			}
+		}
+	}
+	w.miss, w.kpend = miss, pend
+	th := e.Th
+	e.Current, e.CurrentR = g, r
+	th.Tick(g.Pos)
+	if e.States&63 == 0 && th.Ctx != nil {
+		th.Poll(g.Pos)
+	}
+	if !g.SetFast(r, memo.StGray) {
+		g.SetStateSlow(r, memo.StGray)
+	}
+	n := int64(len(keys))
+	g.Rule.Ticks(fr, r, n)
+	e.Edges += n
+	if len(miss) == 0 {
+		if x := memo.StateOf(memo.Sgv(bits.TrailingZeros64(^seen))); !g.SetFast(r, x) {
+			g.SetStateSlow(r, x)
+		}
+		e.journal.note(g, r)
+		return stack[:top], true
+	}
+	// Saved as fast saves a run whose missing options are single
+	// positions (its mex bits, then the missing options in order).
+	w.saves = append(w.saves, savedRun{words: int32(len(w.words)), pend: int32(len(w.pend))})
+	w.words = append(w.words, seen)
+	for _, k := range pend {
+		w.pend = append(w.pend, engine.PosKey{G: g, R: uint64(k)})
+	}
+	stack[top].meta = stack[top].meta&255 | uint32(len(w.saves))<<8
+	if stack[top].retries() < 255 {
+		stack[top].meta++
+	}
+	stack = engine.Grown(th, g.Pos, stack, len(miss))
+	for i := len(miss) - 1; i >= 0; i-- {
+		stack = append(stack, entry{gi: int32(g.Id), r: uint64(miss[i])})
+	}
+	return stack, true
+}
+
+// contains reports whether k is in ks.
+func contains(ks []int64, k int64) bool {
+	for _, x := range ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
