@@ -53,8 +53,10 @@ func (a *SweepAlt) span(fr *engine.Frame) (lo, hi int64) {
 }
 
 const (
-	sweepBlock   = 8    // positions whose keys are computed before their reads
-	sweepMaxOpts = 4096 // options of a position beyond which the rule runs
+	sweepBlock = 8 // positions whose keys are computed before their reads
+	// SweepMaxOpts is the options of a position beyond which the rule
+	// runs (a sweep counts at most this many steps a position, and one).
+	SweepMaxOpts = 4096
 )
 
 // sweepPos is a position of a block: its key and the end of its
@@ -179,7 +181,7 @@ func (sw *sweeper) keysOf(fr *engine.Frame, k uint64) bool {
 
 // appendKeys appends the keys of position k's options (in the order the
 // rule yields them) to keys; false (keys as they were) when there are
-// more than sweepMaxOpts. A key that raises an error panics.
+// more than SweepMaxOpts. A key that raises an error panics.
 func appendKeys(alts []SweepAlt, fr *engine.Frame, k uint64, keys []int64) ([]int64, bool) {
 	n0 := len(keys)
 	fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
@@ -189,7 +191,7 @@ func appendKeys(alts []SweepAlt, fr *engine.Frame, k uint64, keys []int64) ([]in
 		if lo > hi {
 			continue
 		}
-		if uint64(hi-lo) >= sweepMaxOpts || len(keys)-n0 >= sweepMaxOpts {
+		if uint64(hi-lo) >= SweepMaxOpts || len(keys)-n0 >= SweepMaxOpts {
 			return keys[:n0], false
 		}
 		arg, x := a.Arg, &fr.Slots[a.Slot]

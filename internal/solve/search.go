@@ -51,6 +51,8 @@ type search struct {
 	saveTook time.Duration
 	// The pruned search (pruned.go).
 	pruner *pruner
+	// The sweeps ahead of queries, by game (presweep.go).
+	pre []preSweep
 }
 
 // levelWork is the working space of the search at one level: its stack,
@@ -117,10 +119,12 @@ func (e *search) Forget() {
 	e.remoteMemo = nil
 	e.remoteTooBig = nil
 	e.pruner.tt = nil
+	e.pre = nil
 }
 
 func (e *search) visit(pos engine.Pos, g *engine.Game, r uint64) {
 	e.States++
+	e.searchedOne(g)
 	if e.States > e.Th.Limits.MaxStates {
 		e.States = 0
 		panic(value.LimitError(pos, "", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.Th.Limits.MaxStates, engine.PosText(g, r)))
@@ -163,6 +167,9 @@ func (e *search) solveNew(g *engine.Game, r uint64, s int32) memo.Sgv {
 			// (Its hidden game's position: engine's tupleflat.go.)
 			return g.Tuples.Copy(r, e.Solve(g.Tuples.To, r2), r2)
 		}
+	}
+	if r&memo.GenBit == 0 && e.presweep(g, r) && presweepDone(g, r) {
+		return memo.ValueOf(g.State(r))
 	}
 	// (Not inside a ladder or a loopy solve that journals what it
 	// computes: a ladder of its own would take over the journal.)
