@@ -82,3 +82,42 @@ game g(v) moves g(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 		}
 	}
 }
+
+// TestSweepBrokenRuleDiff: a declared game whose heaps follow a
+// take-and-break rule only up to a heap has its deep chain climbed by
+// the ladder's sweep past that heap (where the rule's table leaves the
+// heaps to the plain engine), with the same output, errors and limits
+// reached at the same place as the climb without sweeps.
+func TestSweepBrokenRuleDiff(t *testing.T) {
+	t.Parallel()
+	games := map[string]string{
+		"snim":  "game g(n) moves g(n - s) for s in {25, 94, 300} if s <= n\n",
+		"sub":   "game g(n) moves g(n - s) for s in [1, 3, 94] if s <= n\n",
+		"fails": "game g(n) moves g(n - s) for s in {25, 94, 300 + n / (n - 70001)} if s <= n\n",
+	}
+	const n = 70050
+	q := "print sg(g(N))\nprint sg(sum of g(v) for v in 0 .. N)\n"
+	var fails int
+	for name, game := range games {
+		src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
+		base := optCase{name: "b.game", src: src}
+		cases := []engine.Limits{{}}
+		for _, s := range []int64{1000, 65000, 69999, 70020, 140000} {
+			cases = append(cases, engine.Limits{MaxStates: s})
+		}
+		for _, s := range []int64{100000, 300000, 1000000, 2000000} {
+			cases = append(cases, engine.Limits{MaxSteps: s})
+		}
+		for _, lim := range cases {
+			c := base
+			c.limits = lim
+			a, b := runOptWith(c, 0), runOptWith(c, passes.Sweep)
+			if a.out != b.out || a.err != b.err || a.panic != "" || b.panic != "" {
+				fails++
+				if fails <= 5 {
+					t.Errorf("%s, limits %+v:\n%s\n=== sweep on:\n%s\n=== sweep off:\n%s", name, lim, src, a, b)
+				}
+			}
+		}
+	}
+}
