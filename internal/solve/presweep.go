@@ -32,9 +32,11 @@ import (
 
 // preRatio bounds the positions swept ahead by the positions searched;
 // preRoom is how many times over the limits must leave room for a sweep.
+// A sweep of fewer than preMemAt positions is taken to fit in memory.
 const (
 	preRatio = 4
 	preRoom  = 8
+	preMemAt = 1 << 14
 )
 
 // preSweep is a game's sweeping ahead so far: positions below low are
@@ -75,7 +77,9 @@ func (e *search) presweep(g *engine.Game, r uint64) bool {
 	if n > (lim.MaxStates-e.States)/preRoom || steps > (lim.MaxSteps-th.Steps)/preRoom {
 		return false
 	}
-	if th.MemInUse()+preRoom*4*n > lim.MaxMemory {
+	// (The memory in use is read only for a sweep of some size: reading
+	// it takes as long as sweeping a few hundred positions.)
+	if n >= preMemAt && th.MemInUse()+preRoom*4*n > lim.MaxMemory {
 		return false
 	}
 	done := e.SweepRun(g, ps.low, n)
