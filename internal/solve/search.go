@@ -51,8 +51,10 @@ type search struct {
 	saveTook time.Duration
 	// The pruned search (pruned.go).
 	pruner *pruner
-	// The sweeps ahead of queries, by game (presweep.go).
-	pre []preSweep
+	// The sweeps ahead of queries, and the steps without a run of the
+	// rule, by game (presweep.go, step.go).
+	pre   []preSweep
+	steps []stepRec
 }
 
 // levelWork is the working space of the search at one level: its stack,
@@ -119,7 +121,7 @@ func (e *search) Forget() {
 	e.remoteMemo = nil
 	e.remoteTooBig = nil
 	e.pruner.tt = nil
-	e.pre = nil
+	e.pre, e.steps = nil, nil
 }
 
 func (e *search) visit(pos engine.Pos, g *engine.Game, r uint64) {
@@ -302,14 +304,17 @@ func (e *search) fast(g0 *engine.Game, r0 uint64) (ok bool) {
 		}
 		if !resumed && g.Rule != nil && r < uint64(len(g.Flat)) && e.On&passes.Resume != 0 && len(w.saves) < 1<<24-1 {
 			// Without a run of the rule, when its kernel can (step.go).
-			var took bool
-			if stack, took = e.step(w, stack, top, g, r, lv.FrameFor(g, th), batch); took {
-				if e.capDepth > 0 && len(stack) > e.capDepth && e.Depth == e.capLevel {
-					e.hitCap = true
-					e.capSpan = stackSpan(stack, en.gi)
-					return false
+			if rec := e.stepOf(g); rec.worth() {
+				var took bool
+				if stack, took = e.step(w, stack, top, g, r, lv.FrameFor(g, th), batch); took {
+					if e.capDepth > 0 && len(stack) > e.capDepth && e.Depth == e.capLevel {
+						e.hitCap = true
+						e.capSpan = stackSpan(stack, en.gi)
+						return false
+					}
+					continue
 				}
-				continue
+				rec.fell++
 			}
 		}
 		e.Current, e.CurrentR = g, r

@@ -106,3 +106,33 @@ func contains(ks []int64, k int64) bool {
 	}
 	return false
 }
+
+// A game whose positions the step leaves to the rule more than once in
+// stepGiveUp times (a graph with cycles: its options are on the search
+// path) is run by the rule alone once stepProbe steps were tried: the
+// step computes the keys for nothing there.
+const (
+	stepProbe  = 1024
+	stepGiveUp = 4
+)
+
+// stepRec counts a game's steps tried and those left to the rule.
+type stepRec struct{ tried, fell int64 }
+
+// stepOf returns g's record.
+func (e *search) stepOf(g *engine.Game) *stepRec {
+	for len(e.steps) <= g.Id {
+		e.steps = append(e.steps, stepRec{})
+	}
+	return &e.steps[g.Id]
+}
+
+// worth reports whether the step is worth trying at a position of the
+// game, counting the try.
+func (rec *stepRec) worth() bool {
+	if rec.tried >= stepProbe && rec.fell*stepGiveUp > rec.tried {
+		return false // (the rule runs anyway most of the time)
+	}
+	rec.tried++
+	return true
+}
