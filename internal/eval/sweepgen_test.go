@@ -48,6 +48,8 @@ game g(v) moves g(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 	queries := []string{
 		"print sg(sum of g(v) for v in 0 .. N - 1)\nprint sg(g(N - 1))\n",
 		"print sg(g(N / 2))\nprint sg(sum of g(v) for v in 0 .. N - 1)\nprint outcome(sum of g(v) for v in N / 3 .. N - 1)\n",
+		// (options listed from the rule's kernel: engine's ruleOptions)
+		"print moves(g(N - 1)), outcome(g(N / 2) + *1)\nprint len([v for v in 0 .. N - 1 if outcome(g(v)) == \"D\"])\n",
 	}
 	sizes := []int{300, 2100, 5000}
 	var fails int

@@ -273,10 +273,16 @@ type Rule struct{ alts []SweepAlt }
 // NewRule returns the rule whose alternatives are alts (as GeneralSweep's).
 func NewRule(alts []SweepAlt) *Rule { return &Rule{alts: alts} }
 
-// Keys appends the keys of position r's options to keys, in the order the
-// rule yields them; false (keys as they were, the calls' trace as it
-// was) when one raises an error or there are too many.
-func (ru *Rule) Keys(fr *engine.Frame, r uint64, keys []int64) (out []int64, ok bool) {
+// Keys appends the keys of position r of g's options to keys, in the
+// order the rule yields them; false (keys as they were, the calls' trace
+// as it was) when one raises an error or there are too many, or when the
+// rule's options are not positions of g.
+func (ru *Rule) Keys(fr *engine.Frame, g *engine.Game, r uint64, keys []int64) (out []int64, ok bool) {
+	for i := range ru.alts {
+		if ru.alts[i].Body.Game != g {
+			return keys, false
+		}
+	}
 	th := fr.Th
 	calls, n0 := len(th.Calls), len(keys)
 	defer func() {

@@ -27,7 +27,7 @@ import (
 // batch of missing options. It returns the stack and whether it took the
 // step (false: nothing done).
 func (e *search) step(w *levelWork, stack []entry, top int, g *engine.Game, r uint64, fr *engine.Frame, batch int) ([]entry, bool) {
-	keys, ok := g.Rule.Keys(fr, r, w.keys[:0])
+	keys, ok := g.Rule.Keys(fr, g, r, w.keys[:0])
 	w.keys = keys
 	if !ok {
 		return stack, false
