@@ -36,30 +36,11 @@ func (e *search) step(w *levelWork, stack []entry, top int, g *engine.Game, r ui
 	// each, and a branch mispredicted on a read's value would make the
 	// reads after it wait for it.)
 	kernel.Touch1(g, keys)
-	var seen uint64
-	flat, lim := g.Flat, min(g.Lim, uint64(len(g.Flat)))
-	miss, pend := w.miss[:0], w.kpend[:0]
-	for _, k := range keys {
-		if uint64(k) >= lim {
-			return stack, false
-		}
-		s := flat[k]
-		if v := uint32(s - memo.FinBase); v < 64 {
-			seen |= 1 << v
-			continue
-		}
-		if s != memo.StUnknown || uint64(k) == r {
-			// (r itself is on the search path while its rule runs.)
-			return stack, false
-		}
-		pend = append(pend, k)
-		if !contains(miss, k) {
-			if miss = append(miss, k); len(miss) >= batch {
-				return stack, false // (the run stops here)
-			}
-		}
+	seen, ok := w.classify(g, r, keys, batch)
+	if !ok {
+		return stack, false
 	}
-	w.miss, w.kpend = miss, pend
+	miss, pend := w.miss, w.kpend
 	th := e.Th
 	e.Current, e.CurrentR = g, r
 	th.Tick(g.Pos)
@@ -95,6 +76,42 @@ func (e *search) step(w *levelWork, stack []entry, top int, g *engine.Game, r ui
 		stack = append(stack, entry{gi: int32(g.Id), r: uint64(miss[i])})
 	}
 	return stack, true
+}
+
+// classify reads the states of the options whose keys are keys (of
+// position r of g): their values (below 64) as mex bits, the unknown ones
+// in w.kpend and those distinct in w.miss. It reports false when an
+// option is anything else, or when batch of them are distinct unknown
+// ones (the run would stop there).
+func (w *levelWork) classify(g *engine.Game, r uint64, keys []int64, batch int) (seen uint64, ok bool) {
+	flat, lim := g.Flat, min(g.Lim, uint64(len(g.Flat)))
+	miss, pend := w.miss[:0], w.kpend[:0]
+	ok = true
+	for _, k := range keys {
+		if uint64(k) >= lim {
+			ok = false
+			break
+		}
+		s := flat[k]
+		if v := uint32(s - memo.FinBase); v < 64 {
+			seen |= 1 << v
+			continue
+		}
+		if s != memo.StUnknown || uint64(k) == r {
+			// (r itself is on the search path while its rule runs.)
+			ok = false
+			break
+		}
+		pend = append(pend, k)
+		if !contains(miss, k) {
+			if miss = append(miss, k); len(miss) >= batch {
+				ok = false // (the run stops here)
+				break
+			}
+		}
+	}
+	w.miss, w.kpend = miss, pend
+	return seen, ok
 }
 
 // contains reports whether k is in ks.
