@@ -2,10 +2,10 @@ package compile
 
 import (
 	"github.com/grundy-lang/grundy/internal/fold"
+	"github.com/grundy-lang/grundy/internal/kernel"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
-	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -92,16 +92,16 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					call := func(p lang.Expr) lang.Expr {
 						return &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{p}, Site: e.Site}
 					}
-					if f, ok := planComp(vg.c, comp, foldConsumer(bi), call, vg.Expr); ok {
+					if f, ok := planComp(vg.c, comp, fold.Consumer(bi), call, vg.Expr); ok {
 						return f
 					}
 					return vg.foldCall(bi, comp, pos, argPos)
 				}
-				if comps := concatComps(e.Args[0]); len(comps) > 1 && vg.c.On(passes.Masks) {
+				if comps := fold.Concat(e.Args[0]); len(comps) > 1 && vg.c.On(passes.Masks) {
 					if comps = vg.c.mergeComps(comps); len(comps) == 1 {
 						return vg.Expr(&lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{comps[0]}, Site: e.Site})
 					}
-					return vg.foldConcat(bi, e, comps, pos, argPos)
+					return fold.CompileConcat(vg, bi, e, comps, pos, argPos)
 				}
 			}
 			if bi.SGArgs && len(e.Args) == 1 && vg.isGameExpr(e.Args[0]) {
@@ -115,7 +115,7 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					if probe != nil {
 						// Finished positions only: no search, no error.
 						if v, ok := probe(fr); ok {
-							if r, ok := quickSG(fr.Th.Engine, v, isSG); ok {
+							if r, ok := kernel.QuickSG(fr.Th.Engine, v, isSG); ok {
 								return r
 							}
 						}
@@ -144,7 +144,7 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					fr.Gen = g
 					if isSG || isOutcome {
 						// The common cases, without a call.
-						if r, ok := quickSG(th.Engine, v, isSG); ok {
+						if r, ok := kernel.QuickSG(th.Engine, v, isSG); ok {
 							th.Calls = th.Calls[:len(th.Calls)-1]
 							return r
 						}
@@ -225,22 +225,6 @@ func (vg *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, 
 	return nil
 }
 
-// quickSG is what sg (isSG) or outcome returns for a game of value v,
-// when that needs no call of the built-in: a finite value, an outcome.
-func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (value.Value, bool) {
-	switch {
-	case isSG:
-		return value.Value{K: value.KInt, N: int64(v)}, v >= 0
-	case v == memo.SgMissing:
-		return value.Value{}, false
-	case v == 0:
-		return outcomeP, true
-	case v > 0 || e.Outcome(v) == "N":
-		return outcomeN, true
-	}
-	return outcomeD, true
-}
-
 // foldInlined streams into the fold the comprehension a def called as
 // its argument returns (`max(opts(n))`, def opts(n) = [...]), inlined:
 // the call on the trace while it runs, as the def's call would be; the
@@ -262,91 +246,27 @@ func (vg *ValueGen) foldInlined(bi *engine.Builtin, arg lang.Expr, pos engine.Po
 // foldCall streams the elements of a list comprehension into a built-in's
 // Fold (len, min, max of [E for ...] build no list).
 func (vg *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	slow := vg.foldParts(bi, []*lang.Comp{comp}, pos, argPos)
+	slow := fold.Compile(vg, bi, []*lang.Comp{comp}, pos, argPos)
 	if f := vg.c.fast.Fold(bi, comp, slow, pos, argPos); f != nil {
 		return f
 	}
 	return slow
 }
 
-// foldParts streams the elements of list comprehensions, one after the
-// other, into a built-in's fold (package fold).
-func (vg *ValueGen) foldParts(bi *engine.Builtin, comps []*lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	parts := make([]fold.Part, len(comps))
-	for i, comp := range comps {
-		parts[i] = fold.Part{Loops: vg.Clauses(comp.Clauses), Elem: vg.Expr(comp.Body)}
-		if bi.Count {
-			// Counting elements that cannot fail to evaluate: count them only.
-			switch b := comp.Body.(type) {
-			case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
-				parts[i].CountOnly = true
-			case *lang.Ident:
-				parts[i].CountOnly = vg.c.LocalSlot(b) >= 0 || vg.c.Lookup(b) != nil && vg.c.Lookup(b).Kind == resolve.Global && !vg.c.InFunc
-			}
-		}
+// Plain reports whether evaluating e cannot fail: a literal, a local's
+// name, a global's at the top level (fold.Gen).
+func (vg *ValueGen) Plain(e lang.Expr) bool {
+	switch b := e.(type) {
+	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		return true
+	case *lang.Ident:
+		return vg.c.LocalSlot(b) >= 0 || vg.c.Lookup(b) != nil && vg.c.Lookup(b).Kind == resolve.Global && !vg.c.InFunc
 	}
-	switch {
-	case bi.AllAny != 0:
-		vg.c.Fired(passes.Masks)
-		return fold.AllAny(bi, parts, pos, argPos)
-	case bi.Sums:
-		vg.c.Fired(passes.Masks)
-		return fold.Sum(bi, parts, pos, argPos)
-	}
-	return fold.Generic(bi, parts, pos, argPos)
+	return false
 }
 
-// concatComps returns the list comprehensions x concatenates (`[E for
-// ...] + [F for ...]`, in order), or nil where x is not such a
-// concatenation.
-func concatComps(x lang.Expr) []*lang.Comp {
-	switch x := x.(type) {
-	case *lang.Comp:
-		if x.Kind == lang.ListComp {
-			return []*lang.Comp{x}
-		}
-	case *lang.Binary:
-		a, b := concatComps(x.X), concatComps(x.Y)
-		if x.Op == lang.OpAdd && a != nil && b != nil {
-			return append(a, b...)
-		}
-	}
-	return nil
-}
-
-// foldConcat streams a concatenation of list comprehensions into a fold
-// (the masks pass): len adds the counts of the parts, each the fold of
-// one comprehension (planned, and fast, as it would be alone); the
-// others stream the parts one after the other (package fold).
-func (vg *ValueGen) foldConcat(bi *engine.Builtin, e *lang.Call, comps []*lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	vg.c.Fired(passes.Masks)
-	if !bi.Count {
-		return vg.foldParts(bi, comps, pos, argPos)
-	}
-	fs := make([]engine.EvalFn, len(comps))
-	for i, c := range comps {
-		fs[i] = vg.Expr(&lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{c}, Site: e.Site})
-	}
-	return func(fr *engine.Frame) value.Value {
-		n := int64(0)
-		for _, f := range fs {
-			n += f(fr).N
-		}
-		return value.Int(n)
-	}
-}
-
-// foldConsumer is the consumer of a fold by built-in bi (ir.FoldOf, or
-// all and any).
-func foldConsumer(bi *engine.Builtin) ir.Consumer {
-	switch {
-	case bi.AllAny > 0:
-		return ir.FoldAll
-	case bi.AllAny < 0:
-		return ir.FoldAny
-	}
-	return ir.FoldOf(bi.Count, bi.IntFold)
-}
+// Fired records that pass p changed what is compiled (fold.Gen).
+func (vg *ValueGen) Fired(p passes.Pass) { vg.c.Fired(p) }
 
 // isGameExpr reports whether e is syntactically a game expression whose SG
 // value can be streamed (a sum, a nimber, copies, a game position call).

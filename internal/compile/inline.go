@@ -43,28 +43,6 @@ func (g *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 	return g.inline(e, resolve.InlineShape)
 }
 
-// InlineShape is the body InlineCall inlines e to, its parameters
-// written as e's arguments where each is a name or a literal (nil
-// otherwise): what a recognizer reads of the call, not compiled.
-func (g *Inliner) InlineShape(e *lang.Call) lang.Expr {
-	fn := g.c.Inlinable(e)
-	if fn == nil || !resolve.Same(e) || !resolve.InlineShape(fn.Decl.Body) || len(resolve.CalledParams(fn)) > 0 {
-		return nil
-	}
-	for _, a := range e.Args {
-		switch a := a.(type) {
-		case *lang.IntLit:
-		case *lang.Ident:
-			if g.c.Binding(a) == nil {
-				return nil
-			}
-		default:
-			return nil
-		}
-	}
-	return resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), e.Args, resolve.SiteOf(e))
-}
-
 // InlineComp is InlineCall of a def whose body is a comprehension of kind
 // k (a list a fold streams, call.go; a sum of positions an SG value
 // streams, sgcompile.go), its names its own.

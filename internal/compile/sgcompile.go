@@ -307,7 +307,8 @@ func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame)
 	}
 	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot
 	lo, hi, rpos, guard := last.lo, last.hi, last.rpos, last.guard
-	sg.lastSweep = &kernel.SweepAlt{Lo: lo, Hi: hi, Slot: slot, Arg: a0.Eval, RPos: rpos, Body: b}
+	arg := a0.Fn()
+	sg.lastSweep = &kernel.SweepAlt{Lo: lo, Hi: hi, Slot: slot, Arg: arg, RPos: rpos, Body: b}
 	if guard != nil {
 		sg.lastSweep.Clamp = guard.clamp
 	}
@@ -323,7 +324,7 @@ func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame)
 		}()
 		for n < len(buf) {
 			fr.Slots[slot] = value.Value{K: value.KInt, N: a + int64(n)}
-			buf[n] = a0.Eval(fr)
+			buf[n] = arg(fr)
 			n++
 		}
 		return n

@@ -408,11 +408,11 @@ func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *loopplan.FoldPla
 
 // seen is what e means for the recognizer: the body of the def e calls
 // where compile's inliner inlines it there, its arguments names or
-// literals written as they are (Inliner.InlineShape), or e. (The general way of an element
+// literals written as they are (resolve.Resolver.InlinedBody), or e. (The general way of an element
 // evaluates e itself: an error inside names the call.)
 func (rc recognizer) seen(e lang.Expr) lang.Expr {
 	if call, ok := e.(*lang.Call); ok && rc.c.GameCallee(call) == nil {
-		if sub := rc.c.Inl.InlineShape(call); sub != nil {
+		if sub := rc.c.InlinedBody(call); sub != nil {
 			return sub
 		}
 	}

@@ -52,16 +52,17 @@ const (
 	Unordered                     // the planner: for a consumer that sees neither the order nor the repeats of the yields, a literal of ints iterated sorted without repeats, a set a helper builds iterated as a generator (internal/plan/unordered.go)
 	Disjunctions                  // the planner: a filter that is a disjunction of equalities as a membership, or for such a consumer one query a disjunct (internal/plan/disjunctions.go)
 	Edits                         // a list comprehension copying a list but for the elements at a few indexes built as a copy with those elements computed (internal/fastpath/edits.go)
+	Ahead                         // a query of a game with a general sweep has the positions below it swept bottom up first, once the game's searches computed many of them (internal/solve/step.go)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.
@@ -69,6 +70,7 @@ var Needs = map[Pass]Pass{
 	FastLoops: Stream,
 	Cursor:    Stream | FastLoops,
 	Sweep:     Stream | FastLoops,
+	Ahead:     Sweep | Stream | FastLoops,
 	Symmetric: Stream | FastLoops,
 	Bitsets:   Composite,
 	Strings:   Composite,

@@ -6,8 +6,8 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Split ranges: two queries, one after the other, that are one range cut
-// in two at a constant K,
+// MergeSplit merges split ranges: two queries, one after the other, that
+// are one range cut in two at a constant K,
 //
 //	range a = L .. min(X, K); ...          range a = L .. X; ...
 //	then                               is

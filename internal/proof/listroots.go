@@ -155,10 +155,8 @@ func negate(e lang.Expr) lang.Expr {
 	return &lang.Unary{Pos: e.Position(), Op: lang.OpNot, X: e}
 }
 
-// listArg reports whether a, an argument of a position, is a list or
+// ListArg reports whether a, an argument of a position, is a list or
 // tuple of safe ints that cannot fail to build (listInts).
-// ListArg reports whether a makes a list (or tuple) of safe ints and
-// cannot fail (listInts).
 func (s *Prover) ListArg(a lang.Expr) bool { return s.listArg(a) }
 
 func (s *Prover) listArg(a lang.Expr) bool {

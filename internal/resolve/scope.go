@@ -302,3 +302,27 @@ func (r *Resolver) Inlinable(e *lang.Call) *engine.Func {
 	}
 	return b.Fn
 }
+
+// InlinedBody is the body a call e of a def is inlined to (the def
+// Inlinable, its names meaning the same at e, its body of InlineShape),
+// its parameters written as e's arguments where each is a name or a
+// literal (nil otherwise): what a recognizer reads of the call, not
+// compiled.
+func (r *Resolver) InlinedBody(e *lang.Call) lang.Expr {
+	fn := r.Inlinable(e)
+	if fn == nil || !Same(e) || !InlineShape(fn.Decl.Body) || len(CalledParams(fn)) > 0 {
+		return nil
+	}
+	for _, a := range e.Args {
+		switch a := a.(type) {
+		case *lang.IntLit:
+		case *lang.Ident:
+			if r.Binding(a) == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return Substitute(fn.Decl.Body, ParamIndex(fn), e.Args, SiteOf(e))
+}
