@@ -362,8 +362,7 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 	if len(fl.per) > 0 {
 		w.open("if (%s) {", perConds())
 	}
-	v := g.sgOpt(body)
-	g.w.line("_mx.add_any(%s);", v)
+	g.addOpt(body)
 	if len(fl.per) > 0 {
 		w.close("}")
 	}
@@ -473,8 +472,7 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	if len(fl.all) > 0 {
 		w.open("if (%s) {", conds())
 	}
-	v := g.sgOpt(body)
-	g.w.line("_mx.add_any(%s);", v)
+	g.addOpt(body)
 	g.fastTables(games, &ft)
 	if len(fl.all) > 0 {
 		w.close("}")

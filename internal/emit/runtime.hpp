@@ -1451,9 +1451,14 @@ struct Mex {
         if (__builtin_expect((u64)v < cap, 1)) w[v] = 1;
         else add_slow(v);
     }
-    // add_any adds an option's value, finite or infinite.
+    // add_any adds an option's value, finite or infinite (one test for a
+    // value below cap: the others, infinite ones negative, go apart).
     void add_any(i64 v) {
-        if (__builtin_expect(v >= 0, 1)) add(v);
+        if (__builtin_expect((u64)v < cap, 1)) w[v] = 1;
+        else add_other(v);
+    }
+    __attribute__((noinline)) void add_other(i64 v) {
+        if (v >= 0) add_slow(v);
         else add_inf(v);
     }
     __attribute__((noinline)) void add_inf(i64 v) {
@@ -1470,12 +1475,18 @@ struct Mex {
         return m;
     }
     i64 mex() const {
+        // the first eight flags one at a time (a load of eight would wait
+        // for the stores of the flags just set), then eight at a time while
+        // all are set (cap is 64 at least)
         u64 m = 0;
-        for (u64 x; m + 8 <= cap; m += 8) {  // eight flags at a time while all are set
-            std::memcpy(&x, w + m, 8);
-            if (x != 0x0101010101010101ULL) break;
+        while (m < 8 && w[m]) m++;
+        if (__builtin_expect(m == 8, 0)) {
+            for (u64 x; m + 8 <= cap; m += 8) {
+                std::memcpy(&x, w + m, 8);
+                if (x != 0x0101010101010101ULL) break;
+            }
+            while (m < cap && w[m]) m++;
         }
-        while (m < cap && w[m]) m++;
         if (__builtin_expect(m < cap, 1) || !side || side->big.empty()) return (i64)m;
         return mex_big((i64)m);
     }
@@ -1499,6 +1510,11 @@ struct Mex {
         return result_inf(m);
     }
 };
+
+// budget is how many positions a search asked for at the top level may
+// still compute before it stops (ABORT) for a sweep bottom up instead.
+constexpr i64 NOBUDGET = LLONG_MAX;
+inline i64 budget = NOBUDGET;
 
 // The positions deferred by a search that went too deep, by game.
 inline std::vector<int> pend;
