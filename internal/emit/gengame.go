@@ -270,20 +270,8 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	fmt.Fprintf(&b, "    if (rt::depth == 0 && rt::pend.empty()) {\n")
 	fmt.Fprintf(&b, "        const size_t _b = pend_%s.size();\n", c)
 	if sweepable {
-		fmt.Fprintf(&b, "        // once the searches since the last sweep have computed an eighth as\n")
-		fmt.Fprintf(&b, "        // many positions as there are from the lowest unknown one to a0, these\n")
-		fmt.Fprintf(&b, "        // are computed bottom up instead (a search stops there)\n")
-		fmt.Fprintf(&b, "        rt::i64 _room = rt::NOBUDGET;\n")
-		fmt.Fprintf(&b, "        if (const rt::i64 _n = span_%s(a0); _n > 0) {\n", c)
-		fmt.Fprintf(&b, "            // a0 the lowest unknown position, again: the queries ascend, and the\n")
-		fmt.Fprintf(&b, "            // sweep goes on past a0, twice as far each time (at most a0 further)\n")
-		fmt.Fprintf(&b, "            ahead_%s = _n == 1 ? std::min(2 * ahead_%s, std::max<rt::i64>(64, a0)) : 1;\n", c, c)
-		fmt.Fprintf(&b, "            _room = _n / 8 - searched_%s;\n", c)
-		fmt.Fprintf(&b, "            if (_room <= 0) {\n")
-		fmt.Fprintf(&b, "                if (bottom_%s(a0, a0 + ahead_%s - 1)) return %s;\n", c, c, get)
-		fmt.Fprintf(&b, "                _room = rt::NOBUDGET;\n")
-		fmt.Fprintf(&b, "            }\n")
-		fmt.Fprintf(&b, "        }\n")
+		fmt.Fprintf(&b, "        rt::i64 _room;\n")
+		fmt.Fprintf(&b, "        if (early_%s(a0, _room)) return %s;\n", c, get)
 		fmt.Fprintf(&b, "        rt::budget = _room;\n")
 		fmt.Fprintf(&b, "        const rt::i64 _v = solve_%s(%s);\n", c, args)
 		fmt.Fprintf(&b, "        const rt::i64 _left = rt::budget;\n")
@@ -361,6 +349,28 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	fmt.Fprintf(&b, "static void optp_%s(%s%sstd::vector<rt::Part>& parts, std::vector<uint32_t>& ends) {\n", c, params, sep)
 	b.WriteString(w.b.String())
 	b.WriteString("}\n\n")
+	if g.selfOnly(gm, st) {
+		// optn_C: the same as ids of positions of the game itself
+		w = g.begin()
+		params, names = g.paramList(gm)
+		for _, n := range names {
+			w.line("(void)%s;", n)
+		}
+		for i, a := range st.Alts {
+			alt := a.(*lang.Alt)
+			for _, l := range g.altText(st, i, end) {
+				w.line("// %s", l)
+			}
+			q := ir.LowerAlt(alt, ir.MoveValues)
+			g.clauses(q.Clauses, 0, func() {
+				g.w.line("o.push(%s);", g.argList(alt.Body.(*lang.Call).Args))
+			})
+		}
+		fmt.Fprintf(&b, "// the options of a position of %s, each a position of %s: their ids (the solver of cycles)\n", gm.st.Name.Name, gm.st.Name.Name)
+		fmt.Fprintf(&b, "static void optn_%s(%s, rt::Buf<rt::i64>& o) {\n", c, params)
+		b.WriteString(w.b.String())
+		b.WriteString("}\n\n")
+	}
 
 	// the runtime's view: by id
 	kk := gm.unpack("k")
@@ -436,8 +446,8 @@ static bool nosweep_%[1]s = false;
 static rt::i64 low_%[1]s = 0;
 static rt::i64 searched_%[1]s = 0;  // positions the searches computed since the last sweep
 static rt::i64 ahead_%[1]s = 1;     // how far a query's sweep goes: x .. x + ahead - 1
+static bool nobulk_%[1]s = false;
 static rt::i64 span_%[1]s(rt::i64 x) {
-    if (nosweep_%[1]s) return 0;
     const rt::i64 dim = std::min<rt::i64>(memo_%[1]s.dim[0], (rt::i64)1 << 31);
     rt::i64 k = low_%[1]s;
     while (k < dim) {
@@ -449,7 +459,7 @@ static rt::i64 span_%[1]s(rt::i64 x) {
     return k <= x && x < dim ? x - k + 1 : 0;
 }
 static bool bottom_%[1]s(rt::i64 x, rt::i64 end) {
-    if (span_%[1]s(x) == 0) return false;
+    if (nosweep_%[1]s || span_%[1]s(x) == 0) return false;
     end = std::min(end, std::min<rt::i64>(memo_%[1]s.dim[0], (rt::i64)1 << 31) - 1);
     rt::sweeping = true;
     rt::maxdepth = 1;
@@ -474,7 +484,62 @@ static bool bottom_%[1]s(rt::i64 x, rt::i64 end) {
     if (!done) nosweep_%[1]s = true;
     return k > x;
 }
+// bulk_%[1]s(x, end): the positions x .. end not known, and those they reach,
+// labelled in one region (a game with cycles); an error stops it, not
+// reported, after which the game is not labelled so again
+static bool bulk_%[1]s(rt::i64 x, rt::i64 end) {
+    if (nobulk_%[1]s) return false;
+    end = std::min(end, std::min<rt::i64>(memo_%[1]s.dim[0], (rt::i64)1 << 31) - 1);
+    rt::sweeping = true;
+    const int calls = rt::calls;
+    try {
+        rt::solve_loopy(G_%[1]s, x, end - x + 1);
+    } catch (const rt::Speculative&) {
+        rt::loopy_forget();
+        rt::calls = calls;
+        nobulk_%[1]s = true;
+    }
+    rt::sweeping = false;
+    const rt::i64 v = memo_%[1]s.cells[(size_t)x];
+    return v >= 0 || v <= rt::INF0;
+}
+// early_%[1]s: what a query of x at the top level does before its search: a
+// sweep when one is due (true: x is known then), else the search's budget.
+// Ascending queries (x the lowest unknown position, again) are computed
+// ahead, twice as far each time (at most x further); the searches since
+// the last sweep having computed an eighth as many positions as there are
+// from the lowest unknown one to x, those are swept.
+static bool early_%[1]s(rt::i64 x, rt::i64& room) {
+    room = rt::NOBUDGET;
+    const rt::i64 n = span_%[1]s(x);
+    if (n == 0) return false;
+    ahead_%[1]s = n == 1 ? std::min(2 * ahead_%[1]s, std::max<rt::i64>(64, x)) : 1;
+    if (rt::is_loopy(G_%[1]s)) return n == 1 && bulk_%[1]s(x, x + ahead_%[1]s - 1);
+    if (nosweep_%[1]s) return false;
+    room = n / 8 - searched_%[1]s;
+    if (room > 0) return false;
+    room = rt::NOBUDGET;
+    return bottom_%[1]s(x, x + ahead_%[1]s - 1);
+}
 `, gm.cname, gm.st.Name.Name)
+}
+
+// selfOnly reports whether a game of one int's options are each one
+// position of the game itself (its solver of cycles reads them as ids).
+func (g *gen) selfOnly(gm *gameInfo, st *lang.GameStmt) bool {
+	if !gm.isBox() || len(gm.params) != 1 {
+		return false
+	}
+	for _, a := range st.Alts {
+		call, ok := a.(*lang.Alt).Body.(*lang.Call)
+		if !ok {
+			return false
+		}
+		if _, cg, _ := g.callee(call); cg != gm {
+			return false
+		}
+	}
+	return true
 }
 
 // altText is the source of alternative i of a game, for its comment.
@@ -522,8 +587,16 @@ func (g *gen) registerGames() string {
 		if gm.isBox() && len(gm.params) == 1 {
 			sweep = "sweep_" + c
 		}
-		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, optpid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d, cmp_%s},\n",
-			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos), c)
+		cells := ""
+		if gm.isBox() && len(gm.params) == 1 {
+			optn := "nullptr"
+			if g.selfOnly(gm, gm.st) {
+				optn = "optn_" + c
+			}
+			cells = fmt.Sprintf(", &memo_%s.cells.p, &memo_%s.dim[0], %s", c, c, optn)
+		}
+		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, optpid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d, cmp_%s%s},\n",
+			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos), c, cells)
 	}
 	b.WriteString("    };\n")
 	for _, gm := range g.gameOrder {

@@ -146,19 +146,26 @@ inline bool is_inf(i64 v) { return v <= INF0 && !is_sig(v); }
 inline std::vector<std::vector<i64>> infk;  // each infinite value's K, ascending
 inline std::map<std::vector<i64>, i64> infid;
 
+inline std::vector<u64> infk_low;  // each K's values below 64, as bits
 inline std::unordered_map<u64, i64> infmask;  // the ids of the Ks of values below 64, by their masks
+inline i64 infmask_small[256];  // the same for masks below 256 (0: none yet)
 inline i64 inf_of(std::vector<i64> k) {
     std::sort(k.begin(), k.end());
     k.erase(std::unique(k.begin(), k.end()), k.end());
     auto it = infid.find(k);
     if (it != infid.end()) return INF0 - it->second;
     i64 id = (i64)infk.size();
+    u64 low = 0;
+    for (i64 x : k)
+        if (x >= 0 && x < 64) low |= 1ULL << x;
     infk.push_back(k);
+    infk_low.push_back(low);
     infid.emplace(std::move(k), id);
     return INF0 - id;
 }
 // inf_mask is inf_of of the K whose values, all below 64, are mask's bits.
 inline i64 inf_mask(u64 mask) {
+    if (mask < 256 && infmask_small[mask] != 0) return infmask_small[mask];
     auto it = infmask.find(mask);
     if (it != infmask.end()) return it->second;
     std::vector<i64> k;
@@ -166,9 +173,16 @@ inline i64 inf_mask(u64 mask) {
         if (mask >> b & 1) k.push_back(b);
     const i64 v = inf_of(std::move(k));
     infmask.emplace(mask, v);
+    if (mask < 256) infmask_small[mask] = v;
     return v;
 }
 inline const std::vector<i64>& kof(i64 v) { return infk[(size_t)(INF0 - v)]; }
+// k_has reports whether x is in the K of the infinite value v.
+inline bool k_has(i64 v, i64 x) {
+    if ((u64)x < 64) return infk_low[(size_t)(INF0 - v)] >> x & 1;
+    const auto& k = kof(v);
+    return std::binary_search(k.begin(), k.end(), x);
+}
 
 // gx is the SG value of a sum of two parts (Smith's rule).
 __attribute__((noinline)) inline i64 gx_slow(i64 a, i64 b) {
@@ -272,6 +286,54 @@ inline bool operator==(const Game& a, const Game& b) {
 }
 inline bool operator!=(const Game& a, const Game& b) { return !(a == b); }
 
+// Buf is a growing array of a trivially copyable type whose push is inline
+// (the labelling's arrays: a push a node or an edge).
+template <class T> struct Buf {
+    T* p = nullptr;
+    size_t n = 0, cap = 0;
+    Buf() = default;
+    Buf(const Buf&) = delete;
+    Buf& operator=(const Buf&) = delete;
+    Buf(Buf&& o) noexcept : p(o.p), n(o.n), cap(o.cap) { o.p = nullptr, o.n = o.cap = 0; }
+    ~Buf() { std::free(p); }
+    __attribute__((noinline)) void reserve(size_t m) {
+        if (m <= cap) return;
+        const size_t c = std::max({m, cap * 2, (size_t)64});
+        T* q = (T*)std::realloc(p, c * sizeof(T));
+        if (!q) throw std::bad_alloc();
+        p = q;
+        cap = c;
+    }
+    void push(const T& x) {
+        if (__builtin_expect(n == cap, 0)) reserve(n + 1);
+        p[n++] = x;
+    }
+    void clear() { n = 0; }
+    void assign(size_t m, const T& v) {
+        reserve(m);
+        std::fill(p, p + m, v);
+        n = m;
+    }
+    void resize(size_t m, const T& v) {
+        reserve(m);
+        if (m > n) std::fill(p + n, p + m, v);
+        n = m;
+    }
+    size_t size() const { return n; }
+    bool empty() const { return n == 0; }
+    T& operator[](size_t i) { return p[i]; }
+    const T& operator[](size_t i) const { return p[i]; }
+    T* begin() { return p; }
+    T* end() { return p + n; }
+    T& back() { return p[n - 1]; }
+    void pop_back() { --n; }
+    void swap(Buf& o) {
+        std::swap(p, o.p);
+        std::swap(n, o.n);
+        std::swap(cap, o.cap);
+    }
+};
+
 // GameOps are what the runtime calls of a declared game.
 struct GameOps {
     const char* name;
@@ -289,6 +351,9 @@ struct GameOps {
     void (*sweep)();                            // a deep chain: try it bottom up (or null)
     int site;                                   // where the game is declared
     int (*cmp)(i64 a, i64 b);                   // the order of two positions: by their arguments
+    int32_t* const* cells = nullptr;            // a game of one int: its table's cells
+    const i64* dim = nullptr;                   // and how many
+    void (*optids)(i64 id, Buf<i64>& o) = nullptr;  // options all positions of the game: their ids
 };
 inline std::vector<GameOps> games;
 
@@ -936,8 +1001,7 @@ struct Acc {
 inline bool acc_n(const Acc& a) {
     if (a.ninf == 0) return a.x != 0;
     if (a.ninf > 1) return false;
-    const auto& k = kof(a.inf);
-    return std::binary_search(k.begin(), k.end(), a.x);
+    return k_has(a.inf, a.x);
 }
 inline bool is_P(const Acc& a) { return a.ninf == 0 && a.x == 0; }
 inline bool is_N(const Acc& a) { return acc_n(a); }
@@ -1498,11 +1562,19 @@ struct Mex {
         return k;
     }
     __attribute__((noinline)) i64 result_inf(i64 m) const {
-        for (i64 f : side->infs) {
-            const auto& k = kof(f);
-            if (!std::binary_search(k.begin(), k.end(), m)) return inf_of(values());
-        }
+        for (i64 f : side->infs)
+            if (!k_has(f, m)) return inf_values();
         return m;
+    }
+    // inf_values is the infinite value whose K is the finite values added
+    i64 inf_values() const {
+        if (cap == 64 && side->big.empty()) {
+            u64 mask = 0;
+            for (u64 i = 0; i < 64; i++)
+                if (w[i]) mask |= 1ULL << i;
+            return inf_mask(mask);
+        }
+        return inf_of(values());
     }
     i64 result() const {
         i64 m = mex();
@@ -1519,7 +1591,7 @@ inline i64 budget = NOBUDGET;
 // The positions deferred by a search that went too deep, by game.
 inline std::vector<int> pend;
 
-void solve_loopy(int g, i64 id);
+void solve_loopy(int g, i64 id, i64 count = 1);
 
 // drive computes the position game g has just deferred (the root of a
 // search asked for at the top level), and every position its search
@@ -1561,8 +1633,7 @@ inline SGV sg(const Game& g) { return SGV::enc(sg_enc(g)); }
 inline std::string outcome_of(i64 v) {
     if (v == 0) return "P";
     if (v > 0) return "N";
-    const auto& k = kof(v);
-    return std::binary_search(k.begin(), k.end(), 0) ? "N" : "D";
+    return k_has(v, 0) ? "N" : "D";
 }
 inline std::string outcome(const Game& g) { return outcome_of(sg_enc(g)); }
 
@@ -1625,28 +1696,131 @@ inline std::vector<Game> winning(const Game& g, int s) {
 
 // ---- games with cycles: the generalized SG values of a region ----
 // solve_loopy labels every position not yet known that is reachable from
-// position id of game g, by the rounds of Smith's and Fraenkel-Yesha's
+// the positions it is given, by the rounds of Smith's and Fraenkel-Yesha's
 // labelling; positions known before are followers of known value.
 // (its buffers are kept from one call to the next: a program may call it
 // for many small regions)
+
+// state_of and set_state_of are a position's memo state: straight from the
+// table of a game of one int inside it, else by the game's functions.
+inline i64 state_of(int g, i64 id) {
+    const GameOps& o = games[(size_t)g];
+    if (o.cells && (u64)id < (u64)*o.dim) return (*o.cells)[id];
+    return o.state(id);
+}
+inline void set_state_of(int g, i64 id, i64 v) {
+    const GameOps& o = games[(size_t)g];
+    if (o.cells && (u64)id < (u64)*o.dim) (*o.cells)[id] = (int32_t)v;
+    else o.set_state(id, v);
+}
+
 struct LoopyWork {
     struct Node {
         int g;
         i64 id;
     };
-    std::vector<Node> nodes;
-    std::vector<std::vector<int32_t>> dense;  // each game's nodes by id, small ids (-1: none)
+    Buf<Node> nodes;
+    std::vector<Buf<int32_t>> dense;  // each game's nodes by id, small ids (-1: none)
     std::vector<std::unordered_map<i64, int32_t>> index;  // the others
-    std::vector<i64> known;  // for an outside follower: its value
-    std::vector<int32_t> soff, succ, poff, pred, at, cnt, live, todo, queue;
+    Buf<i64> known;  // for a follower known before: its value (else UNKNOWN)
+    Buf<int32_t> soff, succ, poff, pred, at, cnt, live, todo, queue, lab, cov;
     std::vector<Part> parts;
     std::vector<uint32_t> ends;
-    std::vector<i64> lab, cov;
+    Buf<i64> ids;
     std::vector<std::pair<i64, int32_t>> knownAt;  // known finite followers by value
 };
 inline LoopyWork loopy_work;
 
-inline void solve_loopy(int g, i64 id) {
+// loopy_forget clears what a labelling that stopped at an error (in a
+// sweep) left in the buffers: the nodes found so far.
+inline void loopy_forget() {
+    LoopyWork& W = loopy_work;
+    for (const auto& x : W.nodes)
+        if (x.g >= 0 && x.id >= 0 && x.id < (i64(1) << 26)) W.dense[(size_t)x.g][(size_t)x.id] = -1;
+    W.nodes.clear();
+}
+
+// loopy_graph finds the nodes of the region reachable from those in W.nodes
+// and their followers (soff, succ): a sum's or a nimber's value is a node
+// of its own, known.
+inline void loopy_graph(LoopyWork& W) {
+    auto& nodes = W.nodes;
+    auto& dense = W.dense;
+    auto& index = W.index;
+    auto& known = W.known;
+    auto& soff = W.soff;
+    auto& succ = W.succ;
+    auto& parts = W.parts;
+    auto& ends = W.ends;
+    auto node_of = [&](int h, i64 i) -> int32_t {
+        int32_t* slot = nullptr;
+        if (i >= 0 && i < (i64(1) << 26)) {
+            auto& d = dense[(size_t)h];
+            if (__builtin_expect((size_t)i >= d.size(), 0)) d.resize(std::max((size_t)i + 1, d.size() * 2), -1);
+            slot = &d[(size_t)i];
+            if (*slot >= 0) return *slot;
+        } else {
+            auto it = index[(size_t)h].find(i);
+            if (it != index[(size_t)h].end()) return it->second;
+        }
+        const int32_t n = (int32_t)nodes.size();
+        if (slot) *slot = n;
+        else index[(size_t)h].emplace(i, n);
+        nodes.push({h, i});
+        const i64 s = state_of(h, i);
+        known.push(s == UNKNOWN || s == GRAY ? UNKNOWN : s);
+        return n;
+    };
+    auto& ids = W.ids;
+    for (size_t u = 0; u < nodes.size(); u++) {
+        if (known[u] != UNKNOWN) {
+            soff.push((int32_t)succ.size());
+            continue;
+        }
+        const int h = nodes[u].g;
+        if (const auto optids = games[(size_t)h].optids) {
+            ids.clear();
+            optids(nodes[u].id, ids);
+            for (i64 a : ids) succ.push(node_of(h, a));
+            soff.push((int32_t)succ.size());
+            continue;
+        }
+        parts.clear();
+        ends.clear();
+        games[(size_t)nodes[u].g].optparts(nodes[u].id, parts, ends);
+        uint32_t b = 0;
+        for (uint32_t e : ends) {
+            if (__builtin_expect(e - b == 1 && parts[b].g >= 0, 1)) {
+                succ.push(node_of(parts[b].g, parts[b].id));
+            } else if (e - b == 1) {
+                const int32_t n = (int32_t)nodes.size();
+                nodes.push({-1, parts[b].id});
+                known.push(parts[b].id);
+                succ.push(n);
+            } else {
+                bool allknown = true;
+                for (uint32_t j = b; j < e; j++)
+                    if (parts[j].g >= 0) {
+                        const i64 s = state_of(parts[j].g, parts[j].id);
+                        if (s == UNKNOWN || s == GRAY) allknown = false;
+                    }
+                if (!allknown) unsupported(games[(size_t)nodes[u].g].site, "the values of a game with cycles through sums of positions");
+                i64 x = 0;
+                for (uint32_t j = b; j < e; j++) x = gx(x, parts[j].g < 0 ? parts[j].id : state_of(parts[j].g, parts[j].id));
+                const int32_t n = (int32_t)nodes.size();
+                nodes.push({-2, x});
+                known.push(x);
+                succ.push(n);
+            }
+            b = e;
+        }
+        soff.push((int32_t)succ.size());
+    }
+}
+
+// solve_loopy labels the region reachable from the positions of ids id ..
+// id + count - 1 of game g (the unknown ones), in one labelling.
+inline void solve_loopy(int g, i64 id, i64 count) {
     LoopyWork& W = loopy_work;
     auto& nodes = W.nodes;
     auto& dense = W.dense;
@@ -1656,89 +1830,50 @@ inline void solve_loopy(int g, i64 id) {
     auto& succ = W.succ;
     nodes.clear();
     known.clear();
-    soff.assign(1, 0);
+    soff.clear();
+    soff.push(0);
     succ.clear();
     if (dense.size() < games.size()) dense.resize(games.size());
     if (index.size() < games.size()) index.resize(games.size());
     for (auto& m : index)
         if (!m.empty()) m.clear();
-    auto node_of = [&](int h, i64 i) -> int32_t {
+    for (i64 r = id; r < id + count; r++) {
+        const i64 s = state_of(g, r);
+        if (r != id && s != UNKNOWN && s != GRAY) continue;
+        auto& d = dense[(size_t)g];
         int32_t* slot = nullptr;
-        if (i >= 0 && i < (i64(1) << 26)) {
-            auto& d = dense[(size_t)h];
-            if ((size_t)i >= d.size()) d.resize(std::max((size_t)i + 1, d.size() * 2), -1);
-            slot = &d[(size_t)i];
-            if (*slot >= 0) return *slot;
+        if (r >= 0 && r < (i64(1) << 26)) {
+            if ((size_t)r >= d.size()) d.resize(std::max((size_t)r + 1, d.size() * 2), -1);
+            slot = &d[(size_t)r];
+            if (*slot >= 0) continue;
+            *slot = (int32_t)nodes.size();
         } else {
-            auto it = index[(size_t)h].find(i);
-            if (it != index[(size_t)h].end()) return it->second;
+            index[(size_t)g].emplace(r, (int32_t)nodes.size());
         }
-        int32_t n = (int32_t)nodes.size();
-        if (slot) *slot = n;
-        else index[(size_t)h].emplace(i, n);
-        nodes.push_back({h, i});
-        i64 s = games[(size_t)h].state(i);
-        known.push_back(s == UNKNOWN || s == GRAY ? UNKNOWN : s);
-        return n;
-    };
-    node_of(g, id);
-    auto& parts = W.parts;
-    auto& ends = W.ends;
-    for (size_t u = 0; u < nodes.size(); u++) {
-        if (known[u] != UNKNOWN) {
-            soff.push_back((int32_t)succ.size());
-            continue;
-        }
-        parts.clear();
-        ends.clear();
-        games[(size_t)nodes[u].g].optparts(nodes[u].id, parts, ends);
-        uint32_t b = 0;
-        for (uint32_t e : ends) {
-            if (e - b != 1) {
-                bool allknown = true;
-                for (uint32_t j = b; j < e; j++)
-                    if (parts[j].g >= 0) {
-                        i64 s = games[(size_t)parts[j].g].state(parts[j].id);
-                        if (s == UNKNOWN || s == GRAY) allknown = false;
-                    }
-                if (!allknown) unsupported(games[(size_t)nodes[u].g].site, "the values of a game with cycles through sums of positions");
-                i64 x = 0;
-                for (uint32_t j = b; j < e; j++) x = gx(x, parts[j].g < 0 ? parts[j].id : games[(size_t)parts[j].g].state(parts[j].id));
-                int32_t n = (int32_t)nodes.size();
-                nodes.push_back({-2, x});
-                known.push_back(x);
-                succ.push_back(n);
-            } else if (parts[b].g < 0) {
-                int32_t n = (int32_t)nodes.size();
-                nodes.push_back({-1, parts[b].id});
-                known.push_back(parts[b].id);
-                succ.push_back(n);
-            } else {
-                succ.push_back(node_of(parts[b].g, parts[b].id));
-            }
-            b = e;
-        }
-        soff.push_back((int32_t)succ.size());
+        nodes.push({g, r});
+        known.push(s == UNKNOWN || s == GRAY ? UNKNOWN : s);
     }
+    loopy_graph(W);
     for (const auto& x : nodes)
         if (x.g >= 0 && x.id >= 0 && x.id < (i64(1) << 26)) dense[(size_t)x.g][(size_t)x.id] = -1;
-    size_t n = nodes.size();
+    const size_t n = nodes.size();
     // predecessors
     auto& poff = W.poff;
     auto& pred = W.pred;
     poff.assign(n + 1, 0);
-    pred.resize(succ.size());
+    pred.resize(succ.size(), 0);
     for (int32_t t : succ) poff[(size_t)t + 1]++;
     for (size_t v = 0; v < n; v++) poff[v + 1] += poff[v];
     {
         auto& at = W.at;
-        at.assign(poff.begin(), poff.end() - 1);
+        at.resize(n, 0);
+        std::copy(poff.begin(), poff.begin() + n, at.begin());
         for (size_t v = 0; v < n; v++)
             for (int32_t e = soff[v]; e < soff[v + 1]; e++) pred[(size_t)at[(size_t)succ[(size_t)e]]++] = (int32_t)v;
     }
     // lab: -1 unlabelled, -2 infinite, >= 0 finite; known followers keep
     // their value (an infinite one counts as infinite, its K its own).
-    const i64 UNL = -1, INF = -2;
+    const int32_t UNL = -1, INF = -2;
     auto& lab = W.lab;
     auto& cnt = W.cnt;
     auto& cov = W.cov;
@@ -1752,15 +1887,12 @@ inline void solve_loopy(int g, i64 id) {
     todo.clear();
     queue.clear();
     for (size_t v = 0; v < n; v++) {
-        if (known[v] == UNKNOWN) live.push_back((int32_t)v);
-        else lab[v] = known[v] >= 0 ? known[v] : INF;
+        if (known[v] == UNKNOWN) live.push((int32_t)v);
+        else lab[v] = known[v] >= 0 ? (int32_t)known[v] : INF;
     }
     // an infinite known follower "has a follower labelled i" when i is in its K
-    auto hasfol = [&](size_t v, i64 i) -> bool {
-        if (known[v] != UNKNOWN && known[v] < 0) {
-            const auto& k = kof(known[v]);
-            return std::binary_search(k.begin(), k.end(), i);
-        }
+    auto hasfol = [&](size_t v, int32_t i) -> bool {
+        if (known[v] != UNKNOWN && known[v] < 0) return k_has(known[v], i);
         return cov[v] == i;
     };
     // known finite followers labelled i, by round: their predecessors are covered
@@ -1770,25 +1902,24 @@ inline void solve_loopy(int g, i64 id) {
         if (known[v] != UNKNOWN && known[v] >= 0) knownAt.push_back({known[v], (int32_t)v});
     std::sort(knownAt.begin(), knownAt.end());
     size_t ka = 0;
-    for (i64 i = 0; !live.empty(); i++) {
+    for (int32_t i = 0; !live.empty(); i++) {
         auto cover = [&](int32_t u) {
             for (int32_t e = poff[(size_t)u]; e < poff[(size_t)u + 1]; e++) {
-                int32_t p = pred[(size_t)e];
+                const int32_t p = pred[(size_t)e];
                 if (cov[(size_t)p] == i) continue;
                 cov[(size_t)p] = i;
                 if (lab[(size_t)p] >= 0) continue;
                 for (int32_t f = poff[(size_t)p]; f < poff[(size_t)p + 1]; f++) {
-                    int32_t q = pred[(size_t)f];
-                    if (lab[(size_t)q] == UNL && --cnt[(size_t)q] == 0 && cov[(size_t)q] != i) queue.push_back(q);
+                    const int32_t q = pred[(size_t)f];
+                    if (lab[(size_t)q] == UNL && --cnt[(size_t)q] == 0 && cov[(size_t)q] != i) queue.push(q);
                 }
             }
         };
         for (int32_t u : live) {
             int32_t c = 0;
             for (int32_t e = soff[(size_t)u]; e < soff[(size_t)u + 1]; e++) {
-                size_t f = (size_t)succ[(size_t)e];
-                bool unl_or_inf = lab[f] == UNL || lab[f] == INF;
-                if (unl_or_inf && !(known[f] != UNKNOWN && hasfol(f, i))) c++;
+                const size_t f = (size_t)succ[(size_t)e];
+                if (lab[f] < 0 && !(known[f] != UNKNOWN && hasfol(f, i))) c++;  // unlabelled or infinite
             }
             cnt[(size_t)u] = c;
         }
@@ -1796,9 +1927,9 @@ inline void solve_loopy(int g, i64 id) {
         while (ka < knownAt.size() && knownAt[ka].first < i) ka++;
         for (; ka < knownAt.size() && knownAt[ka].first == i; ka++) cover(knownAt[ka].second);
         for (int32_t u : live)
-            if (cnt[(size_t)u] == 0 && cov[(size_t)u] != i) queue.push_back(u);
+            if (cnt[(size_t)u] == 0 && cov[(size_t)u] != i) queue.push(u);
         while (!queue.empty()) {
-            int32_t u = queue.back();
+            const int32_t u = queue.back();
             queue.pop_back();
             if (lab[(size_t)u] != UNL || cov[(size_t)u] == i) continue;
             lab[(size_t)u] = i;
@@ -1807,12 +1938,14 @@ inline void solve_loopy(int g, i64 id) {
         todo.clear();
         for (int32_t u : live)
             if (lab[(size_t)u] == UNL) {
-                if (cov[(size_t)u] == i) todo.push_back(u);
+                if (cov[(size_t)u] == i) todo.push(u);
                 else lab[(size_t)u] = INF;
             }
         live.swap(todo);
     }
     std::vector<i64> k;
+    if (loopy_game.size() <= (size_t)g) loopy_game.resize((size_t)g + 1);
+    int last = -1;
     for (size_t v = 0; v < n; v++) {
         if (known[v] != UNKNOWN || nodes[v].g < 0) continue;
         i64 val = lab[v];
@@ -1830,15 +1963,19 @@ inline void solve_loopy(int g, i64 id) {
             } else {
                 k.clear();
                 for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
-                    size_t f = (size_t)succ[(size_t)e];
+                    const size_t f = (size_t)succ[(size_t)e];
                     if (lab[f] >= 0) k.push_back(lab[f]);
                 }
                 val = inf_of(k);
             }
         }
-        games[(size_t)nodes[v].g].set_state(nodes[v].id, val);
-        if (loopy_game.size() <= (size_t)nodes[v].g) loopy_game.resize((size_t)nodes[v].g + 1);
-        loopy_game[(size_t)nodes[v].g] = true;
+        const int h = nodes[v].g;
+        set_state_of(h, nodes[v].id, val);
+        if (h != last) {
+            if (loopy_game.size() <= (size_t)h) loopy_game.resize((size_t)h + 1);
+            loopy_game[(size_t)h] = true;
+            last = h;
+        }
     }
 }
 
