@@ -220,6 +220,10 @@ type fastTables struct {
 	cells  map[*gameInfo]string
 	dims   map[*gameInfo][]string
 	wd, sn string // the mex's flags, how many values they hold
+	bits   string // the values below 64 the tight loop has set
+	// flagsMode: the tight loop being written sets flags (the mex has a
+	// region), else bits
+	flagsMode bool
 }
 
 func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
@@ -256,11 +260,40 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 }
 
 // set writes the adding of value o (an rt::i64) to the mex in a tight
-// loop: its flag; a value not known (negative) or too large for the
-// flags leaves the loop.
+// loop: its bit, or its flag once the mex has a region; a value not known
+// (negative) or too large leaves the loop.
 func (ft *fastTables) set(w *writer, o string) {
-	w.line("if ((rt::u64)%s >= %s) break;  // not known, or large", o, ft.sn)
-	w.line("%s[%s] = 1;", ft.wd, o)
+	if ft.flagsMode {
+		w.line("if ((rt::u64)%s >= %s) break;  // not known, or large", o, ft.sn)
+		w.line("%s[%s] = 1;", ft.wd, o)
+		return
+	}
+	w.line("if ((rt::u64)%s >= 64) break;  // not known, or large", o)
+	w.line("%s = rt::setbit(%s, (rt::u64)%s);", ft.bits, ft.bits, o)
+}
+
+// twice writes a tight loop (gen) for each way the mex takes values: as
+// bits while it has no region (n() is 64), as flags once it has.
+func (ft *fastTables) twice(w *writer, gen func()) {
+	w.open("if (%s == 64) {", ft.sn)
+	ft.flagsMode = false
+	gen()
+	w.close("} else {")
+	w.ind++
+	ft.flagsMode = true
+	gen()
+	w.close("}")
+}
+
+// begin declares the bits a tight loop sets (the values below 64), given
+// to the mex by end when the loop is left.
+func (ft *fastTables) begin(g *gen) {
+	ft.bits = g.tmp("bits")
+	g.w.line("rt::u64 %s = 0;", ft.bits)
+}
+
+func (ft *fastTables) end(w *writer) {
+	w.line("_mx.bits |= %s;", ft.bits)
 }
 
 // index is the cell of a position of gm with arguments as in its table.
@@ -324,7 +357,7 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 	w.open("if (%s) {", f)
 	done := g.tmp("done")
 	w.line("bool %s = false;", done)
-	w.open("for (;; ++%s) {", name)
+	ft.begin(g)
 	perConds := func() string {
 		var cs []string
 		for _, p := range fl.per {
@@ -332,30 +365,34 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 		}
 		return strings.Join(cs, " && ")
 	}
-	if len(fl.per) > 0 {
-		w.open("if (%s) {", perConds())
-	}
-	var vals []string
-	for ti, t := range fl.terms {
-		var as []string
-		for _, a := range args[ti] {
-			as = append(as, a.expr(name))
+	ft.twice(w, func() {
+		w.open("for (;; ++%s) {", name)
+		if len(fl.per) > 0 {
+			w.open("if (%s) {", perConds())
 		}
-		v := g.tmp("v")
-		w.line("const rt::i64 %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
-		vals = append(vals, v)
-	}
-	o := g.tmp("o")
-	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-	if len(vals) > 1 {
-		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
-	}
-	ft.set(w, o)
-	if len(fl.per) > 0 {
+		var vals []string
+		for ti, t := range fl.terms {
+			var as []string
+			for _, a := range args[ti] {
+				as = append(as, a.expr(name))
+			}
+			v := g.tmp("v")
+			w.line("const rt::i64 %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
+			vals = append(vals, v)
+		}
+		o := g.tmp("o")
+		w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
+		if len(vals) > 1 {
+			w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
+		}
+		ft.set(w, o)
+		if len(fl.per) > 0 {
+			w.close("}")
+		}
+		w.line("if (%s == %s) { %s = true; break; }", name, endN, done)
 		w.close("}")
-	}
-	w.line("if (%s == %s) { %s = true; break; }", name, endN, done)
-	w.close("}")
+	})
+	ft.end(w)
 	w.line("if (%s) break;", done)
 	w.close("}")
 	w.line("// the general way, for this %s", fl.rng.Var.Name)
@@ -427,7 +464,32 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	}
 	w.open("while (%s != %s) {", it, end)
 	w.open("if (%s) {", f)
-	g.insideElems(fl, args, &ft, it, end, name)
+	ft.begin(g)
+	ft.twice(w, func() {
+		g.insideElems(fl, args, &ft, it, end, name)
+		g.elemsLoop(fl, args, &ft, it, end, name, conds)
+	})
+	ft.end(w)
+	w.line("if (%s == %s) break;", it, end)
+	w.close("}")
+	w.line("// the general way, for this %s", fl.el.Pat.Names[0].Name)
+	w.line("const rt::i64 %s = *%s++;", name, it)
+	w.line("(void)%s;", name)
+	if len(fl.all) > 0 {
+		w.open("if (%s) {", conds())
+	}
+	g.addOpt(body)
+	g.fastTables(games, &ft)
+	if len(fl.all) > 0 {
+		w.close("}")
+	}
+	w.close("}")
+	w.close("}")
+}
+
+// elemsLoop writes the checked tight loop of fastElems.
+func (g *gen) elemsLoop(fl *fastLoop, args [][]fastArg, ft *fastTables, it, end, name string, conds func() string) {
+	w := g.w
 	w.open("for (; %s != %s; ++%s) {", it, end, it)
 	w.line("const rt::i64 %s = *%s;", name, it)
 	w.line("(void)%s;", name)
@@ -463,21 +525,6 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
 	}
 	ft.set(w, o)
-	w.close("}")
-	w.line("if (%s == %s) break;", it, end)
-	w.close("}")
-	w.line("// the general way, for this %s", fl.el.Pat.Names[0].Name)
-	w.line("const rt::i64 %s = *%s++;", name, it)
-	w.line("(void)%s;", name)
-	if len(fl.all) > 0 {
-		w.open("if (%s) {", conds())
-	}
-	g.addOpt(body)
-	g.fastTables(games, &ft)
-	if len(fl.all) > 0 {
-		w.close("}")
-	}
-	w.close("}")
 	w.close("}")
 }
 

@@ -661,14 +661,14 @@ func (g *gen) sigCheck(v string) {
 }
 
 // addOpt writes the adding of the value of option x to the rule's mex. A
-// position's value is set as its flag at once when it is a finite value
-// below the flags' size: one test, a signal, an infinite value and a large
-// one being negative or too large, which go the general way.
+// position's value is set as its bit at once when it is a finite value
+// below 64: one test, a signal, an infinite value and a large one being
+// negative or too large, which go the general way.
 func (g *gen) addOpt(x lang.Expr) {
 	if call, ok := x.(*lang.Call); ok {
 		if _, gm, _ := g.callee(call); gm != nil {
 			t := g.posOpt(call, gm)
-			g.w.line("if (__builtin_expect((rt::u64)%s < _mx.cap, 1)) _mx.w[%s] = 1;", t, t)
+			g.w.line("if (__builtin_expect((rt::u64)%s < 64, 1)) _mx.bits = rt::setbit(_mx.bits, (rt::u64)%s);", t, t)
 			g.w.line("else if (rt::is_sig(%s)) { %s return %s; }", t, g.rule.bail, t)
 			g.w.line("else _mx.add_any(%s);", t)
 			return

@@ -1422,28 +1422,39 @@ inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
     return fits((__int128)c * lo + r, (__int128)c * end + r, r, dim, c, lo, end);
 }
 
-// Mex collects the SG values of a position's options as flags, one byte a
-// value (as a hand-written seen[] array): in the depth's own 64 bytes,
-// until a larger value comes; then in a region of the depth that grows,
-// of which the next positions at the depth use 256 bytes at first. The
-// flags are zero between uses (a Mex clears what it used). Values from
-// SMALL up and infinite values are apart, in the depth's side lists.
-// result() is the generalized SG value. A Mex is a level of the search:
-// it counts the depth while it lives (a search defers a position at
-// MAXDEPTH, so a Mex's depth is below it).
+// setbit is b with bit v (below 64) set: one instruction where the C++
+// compiler would shift by a variable count (three on x86-64).
+inline __attribute__((always_inline)) u64 setbit(u64 b, u64 v) {
+#if defined(__x86_64__)
+    __asm__("btsq %1, %0" : "+r"(b) : "r"(v) : "cc");
+    return b;
+#else
+    return b | (1ULL << v);
+#endif
+}
+
+// Mex collects the SG values of a position's options: as the bits of a
+// word while they are below 64 (the mex its lowest zero bit); once a
+// larger value comes, as flags, one byte a value, in a region of the depth
+// that grows, of which the next positions at the depth use FIRST bytes at
+// first (values below 64 added one at a time still go to the word, which
+// the flags take at the end). The flags are zero between uses (a Mex
+// clears what it used). Values from SMALL up and infinite values are
+// apart, in the depth's side lists. result() is the generalized SG value.
+// A Mex is a level of the search: it counts the depth while it lives (a
+// search defers a position at MAXDEPTH, so a Mex's depth is below it).
 inline int depth = 0;           // the search's recursion depth
 constexpr int MAXDEPTH = 1000;  // deeper, a position is deferred
 inline int maxdepth = MAXDEPTH; // (1 while a sweep runs: no recursion)
 
 constexpr u64 FIRST = 256;  // the flags a position at a depth with a region begins with
-alignas(64) inline uint8_t flags0[MAXDEPTH + 1][64];
 struct DepthFlags {
-    uint8_t* w;  // flags0[d], or the depth's region
-    u64 cap;     // 64, or FIRST (at most the region's size)
+    uint8_t* w;  // the depth's region, or none
+    u64 cap;     // 64 (no region), or FIRST (at most the region's size)
 };
 inline DepthFlags dflags[MAXDEPTH + 1];
 inline const bool dflags_set = [] {
-    for (int d = 0; d <= MAXDEPTH; d++) dflags[d] = {flags0[d], 64};
+    for (int d = 0; d <= MAXDEPTH; d++) dflags[d] = {nullptr, 64};
     return true;
 }();
 inline std::vector<std::vector<uint8_t>> regions;  // by depth
@@ -1459,9 +1470,93 @@ __attribute__((noinline)) inline Side* side_at(size_t d) {
     return sides[d].get();
 }
 
+// The mex's state as its slow ways see it, apart from the Mex: they take
+// and give it by value (no Mex's address is taken, so that its fields
+// stay in registers).
+struct MexState {
+    uint8_t* w;
+    u64 cap;
+    Side* side;
+};
+constexpr i64 MEX_SMALL = 1 << 16;
+// mex_other adds a value not below 64 (or infinite) at the depth of the
+// current Mex.
+__attribute__((noinline)) inline MexState mex_other(MexState s, i64 v) {
+    const size_t d = (size_t)(depth - 1);
+    if (v < 0 || v >= MEX_SMALL) {
+        if (!s.side) s.side = side_at(d);
+        (v < 0 ? s.side->infs : s.side->big).push_back(v);
+        return s;
+    }
+    if ((u64)v < s.cap) {
+        s.w[v] = 1;
+        return s;
+    }
+    if (regions.size() <= d) regions.resize(d + 1);
+    auto& fs = regions[d];
+    const size_t need = (size_t)v + 1;
+    if (fs.size() < need) fs.resize(std::max({need, fs.size() * 2, (size_t)FIRST}), 0);
+    s.w = fs.data();  // (a region that grew was copied)
+    s.cap = (u64)fs.size();
+    dflags[d] = {s.w, FIRST};
+    s.w[v] = 1;
+    return s;
+}
+// mex_clear clears a region the current Mex used.
+__attribute__((noinline)) inline void mex_clear(uint8_t* w, u64 cap) {
+    std::memset(w, 0, (size_t)cap);
+    dflags[depth - 1].cap = FIRST;
+}
+__attribute__((noinline)) inline void mex_side_clear(Side* side) {
+    side->big.clear();
+    side->infs.clear();
+}
+// mex_flags is the mex with a region (the bits set as flags first), or
+// when every value below 64 is there: the flags eight at a time while all
+// are set, then the large values.
+__attribute__((noinline)) inline i64 mex_flags(u64 bits, uint8_t* w, u64 cap, const Side* side) {
+    u64 m = 64;
+    if (cap > 64) {
+        for (u64 b = bits; b != 0; b &= b - 1) w[__builtin_ctzll(b)] = 1;
+        m = 0;
+        for (u64 x; m + 8 <= cap; m += 8) {
+            std::memcpy(&x, w + m, 8);
+            if (x != 0x0101010101010101ULL) break;
+        }
+        while (m < cap && w[m]) m++;
+    }
+    if (m < cap || !side || side->big.empty()) return (i64)m;
+    auto big = side->big;
+    std::sort(big.begin(), big.end());
+    for (i64 x : big) {
+        if (x == (i64)m) m++;
+        else if (x > (i64)m) break;
+    }
+    return (i64)m;
+}
+// mex_values is the finite values added.
+inline std::vector<i64> mex_values(u64 bits, const uint8_t* w, u64 cap, const Side* side) {
+    std::vector<i64> k;
+    for (u64 i = 0; i < cap; i++)
+        if ((i < 64 && (bits >> i & 1)) || (cap > 64 && w[i])) k.push_back((i64)i);
+    if (side) k.insert(k.end(), side->big.begin(), side->big.end());
+    return k;
+}
+// mex_result_inf is the generalized SG value when infinite options came:
+// m if each one's K holds m, else the infinite value whose K is the finite
+// values added.
+__attribute__((noinline)) inline i64 mex_result_inf(i64 m, u64 bits, const uint8_t* w, u64 cap, const Side* side) {
+    for (i64 f : side->infs)
+        if (!k_has(f, m)) {
+            if (cap == 64 && side->big.empty()) return inf_mask(bits);
+            return inf_of(mex_values(bits, w, cap, side));
+        }
+    return m;
+}
+
 struct Mex {
-    static constexpr i64 SMALL = 1 << 16;
-    uint8_t* w;            // the flags of the values below cap
+    u64 bits = 0;          // values below 64 (all of them while cap is 64)
+    uint8_t* w;            // with a region (cap > 64): the flags of the values below cap
     u64 cap;
     Side* side = nullptr;  // the depth's side, once a value needed it
     Mex() {
@@ -1470,116 +1565,39 @@ struct Mex {
         cap = f.cap;
     }
     ~Mex() {
-        if (__builtin_expect(cap == 64, 1)) std::memset(w, 0, 64);
-        else if (cap == FIRST) std::memset(w, 0, FIRST);
-        else release();
-        if (__builtin_expect(side != nullptr, 0)) side_clear();
+        if (__builtin_expect(cap != 64, 0)) mex_clear(w, cap);
+        if (__builtin_expect(side != nullptr, 0)) mex_side_clear(side);
         --depth;
     }
     Mex(const Mex&) = delete;
     Mex& operator=(const Mex&) = delete;
-    __attribute__((noinline)) void release() {
-        std::memset(w, 0, (size_t)cap);
-        dflags[depth - 1].cap = FIRST;
-    }
-    __attribute__((noinline)) void side_clear() {
-        side->big.clear();
-        side->infs.clear();
-    }
-    // a fast loop sets a value v below n() as flags()[v] = 1 (flags and n
-    // change when a value goes the general way)
+    // a fast loop sets a value v below n() as a bit of bits while n() is
+    // 64, as flags()[v] = 1 once there is a region (flags and n change when
+    // a value goes the general way)
     uint8_t* flags() { return w; }
     u64 n() const { return cap; }
-    __attribute__((noinline)) void add_slow(i64 v) {
-        const size_t d = (size_t)(depth - 1);
-        if (v >= SMALL) {
-            if (!side) side = side_at(d);
-            side->big.push_back(v);
-            return;
-        }
-        if (regions.size() <= d) regions.resize(d + 1);
-        auto& fs = regions[d];
-        const size_t need = (size_t)v + 1;
-        if (fs.size() < need) fs.resize(std::max({need, fs.size() * 2, (size_t)FIRST}), 0);
-        if (cap == 64) {
-            // the region takes the first 64 flags
-            std::memcpy(fs.data(), w, 64);
-            std::memset(w, 0, 64);
-        }
-        w = fs.data();  // (a region that grew was copied)
-        cap = (u64)fs.size();
-        dflags[d] = {w, FIRST};
-        w[v] = 1;
-    }
-    void add(i64 v) {
-        if (__builtin_expect((u64)v < cap, 1)) w[v] = 1;
-        else add_slow(v);
-    }
     // add_any adds an option's value, finite or infinite (one test for a
-    // value below cap: the others, infinite ones negative, go apart).
+    // value below 64: the others, infinite ones negative, go apart).
     void add_any(i64 v) {
-        if (__builtin_expect((u64)v < cap, 1)) w[v] = 1;
+        if (__builtin_expect((u64)v < 64, 1)) bits = setbit(bits, (u64)v);
         else add_other(v);
     }
-    __attribute__((noinline)) void add_other(i64 v) {
-        if (v >= 0) add_slow(v);
-        else add_inf(v);
-    }
-    __attribute__((noinline)) void add_inf(i64 v) {
-        if (!side) side = side_at((size_t)(depth - 1));
-        side->infs.push_back(v);
-    }
-    __attribute__((noinline)) i64 mex_big(i64 m) const {
-        auto b = side->big;
-        std::sort(b.begin(), b.end());
-        for (i64 x : b) {
-            if (x == m) m++;
-            else if (x > m) break;
-        }
-        return m;
+    void add(i64 v) { add_any(v); }
+    void add_other(i64 v) {
+        const MexState s = mex_other({w, cap, side}, v);
+        w = s.w;
+        cap = s.cap;
+        side = s.side;
     }
     i64 mex() const {
-        // the first eight flags one at a time (a load of eight would wait
-        // for the stores of the flags just set), then eight at a time while
-        // all are set (cap is 64 at least)
-        u64 m = 0;
-        while (m < 8 && w[m]) m++;
-        if (__builtin_expect(m == 8, 0)) {
-            for (u64 x; m + 8 <= cap; m += 8) {
-                std::memcpy(&x, w + m, 8);
-                if (x != 0x0101010101010101ULL) break;
-            }
-            while (m < cap && w[m]) m++;
-        }
-        if (__builtin_expect(m < cap, 1) || !side || side->big.empty()) return (i64)m;
-        return mex_big((i64)m);
+        if (__builtin_expect(cap == 64 && ~bits != 0, 1)) return __builtin_ctzll(~bits);
+        return mex_flags(bits, w, cap, side);
     }
-    std::vector<i64> values() const {
-        std::vector<i64> k;
-        for (u64 i = 0; i < cap; i++)
-            if (w[i]) k.push_back((i64)i);
-        if (side) k.insert(k.end(), side->big.begin(), side->big.end());
-        return k;
-    }
-    __attribute__((noinline)) i64 result_inf(i64 m) const {
-        for (i64 f : side->infs)
-            if (!k_has(f, m)) return inf_values();
-        return m;
-    }
-    // inf_values is the infinite value whose K is the finite values added
-    i64 inf_values() const {
-        if (cap == 64 && side->big.empty()) {
-            u64 mask = 0;
-            for (u64 i = 0; i < 64; i++)
-                if (w[i]) mask |= 1ULL << i;
-            return inf_mask(mask);
-        }
-        return inf_of(values());
-    }
+    std::vector<i64> values() const { return mex_values(bits, w, cap, side); }
     i64 result() const {
-        i64 m = mex();
+        const i64 m = mex();
         if (__builtin_expect(!side, 1) || side->infs.empty()) return m;
-        return result_inf(m);
+        return mex_result_inf(m, bits, w, cap, side);
     }
 };
 
