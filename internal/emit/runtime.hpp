@@ -146,7 +146,7 @@ inline bool is_inf(i64 v) { return v <= INF0 && !is_sig(v); }
 inline std::vector<std::vector<i64>> infk;  // each infinite value's K, ascending
 inline std::map<std::vector<i64>, i64> infid;
 
-inline std::vector<u64> infk_low;  // each K's values below 64, as bits
+inline std::vector<u64> infk_low{0};  // each K's values below 64, as bits (K of id i at i + 1)
 inline std::unordered_map<u64, i64> infmask;  // the ids of the Ks of values below 64, by their masks
 inline i64 infmask_small[256];  // the same for masks below 256 (0: none yet)
 inline i64 inf_of(std::vector<i64> k) {
@@ -179,7 +179,7 @@ inline i64 inf_mask(u64 mask) {
 inline const std::vector<i64>& kof(i64 v) { return infk[(size_t)(INF0 - v)]; }
 // k_has reports whether x is in the K of the infinite value v.
 inline bool k_has(i64 v, i64 x) {
-    if ((u64)x < 64) return infk_low[(size_t)(INF0 - v)] >> x & 1;
+    if ((u64)x < 64) return infk_low[(size_t)(INF0 - v) + 1] >> x & 1;
     const auto& k = kof(v);
     return std::binary_search(k.begin(), k.end(), x);
 }
@@ -989,23 +989,31 @@ inline int ordered(const SGV& a, const SGV& b, int s, const char* op) {
 // Acc is the SG value of a sum as its parts come (the top level's
 // outcome of a sum): the xor of the finite parts, the infinite ones
 // counted; its outcome needs no infinite value made.
+// (no branch on a value's kind, which is as often finite as infinite: a
+// query's loop over many positions would mispredict it)
 struct Acc {
     i64 x = 0, inf = 0;
     int ninf = 0;
     Acc& add(i64 v) {
-        if (v >= 0) x ^= v;
-        else if (ninf++ == 0) inf = v;
+        const bool f = v >= 0;
+        x ^= f ? v : 0;
+        inf = (!f && ninf == 0) ? v : inf;
+        ninf += !f;
         return *this;
     }
 };
+// acc_low is the K's values below 64 of the sum's one infinite part (0 if
+// it has none, or more than one)
+inline u64 acc_low(const Acc& a) { return infk_low[(size_t)(INF0 + 1 - a.inf) & -(size_t)(a.ninf == 1)]; }
 inline bool acc_n(const Acc& a) {
+    if (__builtin_expect((u64)a.x < 64, 1)) return ((a.ninf == 0) & (a.x != 0)) | ((a.ninf == 1) & (acc_low(a) >> a.x & 1));
     if (a.ninf == 0) return a.x != 0;
     if (a.ninf > 1) return false;
     return k_has(a.inf, a.x);
 }
-inline bool is_P(const Acc& a) { return a.ninf == 0 && a.x == 0; }
+inline bool is_P(const Acc& a) { return (a.ninf == 0) & (a.x == 0); }
 inline bool is_N(const Acc& a) { return acc_n(a); }
-inline bool is_D(const Acc& a) { return a.ninf > 0 && !acc_n(a); }
+inline bool is_D(const Acc& a) { return (a.ninf > 0) & !acc_n(a); }
 inline bool is_P(i64 v) { return v == 0; }
 inline bool k_has0(i64 v) {
     const auto& k = kof(v);
@@ -1936,8 +1944,10 @@ inline void solve_loopy(int g, i64 id, i64 count) {
         for (int32_t u : live) {
             int32_t c = 0;
             for (int32_t e = soff[(size_t)u]; e < soff[(size_t)u + 1]; e++) {
-                const size_t f = (size_t)succ[(size_t)e];
-                if (lab[f] < 0 && !(known[f] != UNKNOWN && hasfol(f, i))) c++;  // unlabelled or infinite
+                const int32_t l = lab[(size_t)succ[(size_t)e]];
+                // unlabelled or infinite (a known infinite one without i in its K)
+                if (__builtin_expect(l == INF, 0)) c += !(known[(size_t)succ[(size_t)e]] != UNKNOWN && hasfol((size_t)succ[(size_t)e], i));
+                else c += l == UNL;
             }
             cnt[(size_t)u] = c;
         }
