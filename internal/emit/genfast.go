@@ -259,17 +259,32 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 	}
 }
 
-// set writes the adding of value o (an rt::i64) to the mex in a tight
-// loop: its bit, or its flag once the mex has a region; a value not known
-// (negative) or too large leaves the loop.
-func (ft *fastTables) set(w *writer, o string) {
-	if ft.flagsMode {
-		w.line("if ((rt::u64)%s >= %s) break;  // not known, or large", o, ft.sn)
-		w.line("%s[%s] = 1;", ft.wd, o)
+// add writes the adding of the xor of the values vals (int32_t, of the
+// parts of an option) to the mex in a tight loop: its bit, or its flag
+// once the mex has a region; a value not known (negative) or too large
+// leaves the loop.
+func (ft *fastTables) add(w *writer, vals []string) {
+	x := strings.Join(vals, " ^ ")
+	if len(vals) > 1 {
+		x = "(" + x + ")"
+	}
+	if !ft.flagsMode {
+		// a value not known is negative: as unsigned, it is 64 or more
+		// with any part that is (a part from 64 up with their sum below
+		// goes the general way too)
+		or := strings.Join(vals, " | ")
+		if len(vals) > 1 {
+			or = "(" + or + ")"
+		}
+		w.line("if ((uint32_t)%s >= 64u) break;  // not known, or large", or)
+		w.line("%s = rt::setbit(%s, (rt::u64)(uint32_t)%s);", ft.bits, ft.bits, x)
 		return
 	}
-	w.line("if ((rt::u64)%s >= 64) break;  // not known, or large", o)
-	w.line("%s = rt::setbit(%s, (rt::u64)%s);", ft.bits, ft.bits, o)
+	if len(vals) > 1 {
+		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
+	}
+	w.line("if ((rt::u64)(uint32_t)%s >= %s) break;  // not known, or large", x, ft.sn)
+	w.line("%s[(uint32_t)%s] = 1;", ft.wd, x)
 }
 
 // twice writes a tight loop (gen) for each way the mex takes values: as
@@ -377,15 +392,10 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 				as = append(as, a.expr(name))
 			}
 			v := g.tmp("v")
-			w.line("const rt::i64 %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
+			w.line("const int32_t %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
 			vals = append(vals, v)
 		}
-		o := g.tmp("o")
-		w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-		if len(vals) > 1 {
-			w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
-		}
-		ft.set(w, o)
+		ft.add(w, vals)
 		if len(fl.per) > 0 {
 			w.close("}")
 		}
@@ -516,15 +526,10 @@ func (g *gen) elemsLoop(fl *fastLoop, args [][]fastArg, ft *fastTables, it, end,
 			as = append(as, a)
 		}
 		v := g.tmp("v")
-		w.line("const rt::i64 %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
+		w.line("const int32_t %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
 		vals = append(vals, v)
 	}
-	o := g.tmp("o")
-	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-	if len(vals) > 1 {
-		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
-	}
-	ft.set(w, o)
+	ft.add(w, vals)
 	w.close("}")
 }
 
@@ -579,8 +584,8 @@ func (g *gen) insideElems(fl *fastLoop, args [][]fastArg, ft *fastTables, it, en
 		w.line("if (!(%s)) continue;", strings.Join(keep, " && "))
 	}
 	v := g.tmp("v")
-	w.line("const rt::i64 %s = %s[%s];", v, cells, a.expr(name))
-	ft.set(w, v)
+	w.line("const int32_t %s = %s[%s];", v, cells, a.expr(name))
+	ft.add(w, []string{v})
 	w.close("}")
 	w.close("}")
 }
