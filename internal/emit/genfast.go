@@ -281,9 +281,12 @@ func (ft *fastTables) add(w *writer, vals []string) {
 		return
 	}
 	if len(vals) > 1 {
-		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
+		// the flags' size a power of two: the parts are below it (and
+		// known) if their or is, and so is their xor
+		w.line("if ((rt::u64)(uint32_t)(%s) >= %s) break;  // not known, or large", strings.Join(vals, " | "), ft.sn)
+	} else {
+		w.line("if ((rt::u64)(uint32_t)%s >= %s) break;  // not known, or large", x, ft.sn)
 	}
-	w.line("if ((rt::u64)(uint32_t)%s >= %s) break;  // not known, or large", x, ft.sn)
 	w.line("%s[(uint32_t)%s] = 1;", ft.wd, x)
 }
 

@@ -1503,7 +1503,11 @@ __attribute__((noinline)) inline MexState mex_other(MexState s, i64 v) {
     if (regions.size() <= d) regions.resize(d + 1);
     auto& fs = regions[d];
     const size_t need = (size_t)v + 1;
-    if (fs.size() < need) fs.resize(std::max({need, fs.size() * 2, (size_t)FIRST}), 0);
+    if (fs.size() < need) {
+        size_t z = std::max(fs.size() * 2, (size_t)FIRST);
+        while (z < need) z *= 2;  // (a power of two: a fast loop tests a sum's parts by their or)
+        fs.resize(z, 0);
+    }
     s.w = fs.data();  // (a region that grew was copied)
     s.cap = (u64)fs.size();
     dflags[d] = {s.w, FIRST};
