@@ -507,8 +507,9 @@ static bool bulk_%[1]s(rt::i64 x, rt::i64 end) {
 // sweep when one is due (true: x is known then), else the search's budget.
 // Ascending queries (x the lowest unknown position, again) are computed
 // ahead, twice as far each time (at most x further); the searches since
-// the last sweep having computed an eighth as many positions as there are
-// from the lowest unknown one to x, those are swept.
+// the last sweep having computed a 32nd as many positions as there are
+// from the lowest unknown one to x, those are swept (the sweep computes at
+// most 32 times as many positions as the searches it replaces).
 static bool early_%[1]s(rt::i64 x, rt::i64& room) {
     room = rt::NOBUDGET;
     const rt::i64 n = span_%[1]s(x);
@@ -516,7 +517,7 @@ static bool early_%[1]s(rt::i64 x, rt::i64& room) {
     ahead_%[1]s = n == 1 ? std::min(2 * ahead_%[1]s, std::max<rt::i64>(64, x)) : 1;
     if (rt::is_loopy(G_%[1]s)) return n == 1 && bulk_%[1]s(x, x + ahead_%[1]s - 1);
     if (nosweep_%[1]s) return false;
-    room = n / 8 - searched_%[1]s;
+    room = n / 32 - searched_%[1]s;
     if (room > 0) return false;
     room = rt::NOBUDGET;
     return bottom_%[1]s(x, x + ahead_%[1]s - 1);
