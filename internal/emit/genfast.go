@@ -236,7 +236,7 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 	for _, gm := range games {
 		pre, dpre := "", ""
 		if decl {
-			pre, dpre = "const int32_t* ", "rt::i64 "
+			pre, dpre = "const rt::Cell* ", "rt::i64 "
 			ft.cells[gm] = g.tmp("cells")
 			for k := 0; k < len(gm.params); k++ {
 				ft.dims[gm] = append(ft.dims[gm], g.tmp("dim"))
@@ -259,8 +259,8 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 	}
 }
 
-// add writes the adding of the xor of the values vals (int32_t, of the
-// parts of an option) to the mex in a tight loop: its bit, or its flag
+// add writes the adding of the xor of the values vals (cells as unsigned
+// 16 bits, of the parts of an option) to the mex in a tight loop: its bit, or its flag
 // once the mex has a region; a value not known (negative) or too large
 // leaves the loop.
 func (ft *fastTables) add(w *writer, vals []string) {
@@ -276,18 +276,20 @@ func (ft *fastTables) add(w *writer, vals []string) {
 		if len(vals) > 1 {
 			or = "(" + or + ")"
 		}
-		w.line("if ((uint32_t)%s >= 64u) break;  // not known, or large", or)
-		w.line("%s = rt::setbit(%s, (rt::u64)(uint32_t)%s);", ft.bits, ft.bits, x)
+		w.line("if (%s >= 64u) break;  // not known, or large", or)
+		w.line("%s = rt::setbit(%s, %s);", ft.bits, ft.bits, x)
 		return
 	}
+	// (a cell not known is negative: 32768 or more as unsigned 16 bits,
+	// which the test's bound is not)
 	if len(vals) > 1 {
 		// the flags' size a power of two: the parts are below it (and
 		// known) if their or is, and so is their xor
-		w.line("if ((rt::u64)(uint32_t)(%s) >= %s) break;  // not known, or large", strings.Join(vals, " | "), ft.sn)
+		w.line("if ((%s) >= rt::cellcap(%s)) break;  // not known, or large", strings.Join(vals, " | "), ft.sn)
 	} else {
-		w.line("if ((rt::u64)(uint32_t)%s >= %s) break;  // not known, or large", x, ft.sn)
+		w.line("if (%s >= rt::cellcap(%s)) break;  // not known, or large", x, ft.sn)
 	}
-	w.line("%s[(uint32_t)%s] = 1;", ft.wd, x)
+	w.line("%s[%s] = 1;", ft.wd, x)
 }
 
 // twice writes a tight loop (gen) for each way the mex takes values: as
@@ -301,6 +303,16 @@ func (ft *fastTables) twice(w *writer, gen func()) {
 	ft.flagsMode = true
 	gen()
 	w.close("}")
+}
+
+// cellRead is the read of a cell as unsigned 16 bits in a tight loop (for
+// a sum's parts, through rt::cellu: the compiler would narrow their or and
+// xor to 16 bits and extend them again).
+func cellRead(cells, idx string, parts int) string {
+	if parts > 1 {
+		return fmt.Sprintf("rt::cellu(&%s[%s])", cells, idx)
+	}
+	return fmt.Sprintf("(uint16_t)%s[%s]", cells, idx)
 }
 
 // begin declares the bits a tight loop sets (the values below 64), given
@@ -395,7 +407,7 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 				as = append(as, a.expr(name))
 			}
 			v := g.tmp("v")
-			w.line("const int32_t %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
+			w.line("const uint32_t %s = %s;", v, cellRead(ft.cells[t.gm], ft.index(t.gm, as), len(fl.terms)))
 			vals = append(vals, v)
 		}
 		ft.add(w, vals)
@@ -529,7 +541,7 @@ func (g *gen) elemsLoop(fl *fastLoop, args [][]fastArg, ft *fastTables, it, end,
 			as = append(as, a)
 		}
 		v := g.tmp("v")
-		w.line("const int32_t %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
+		w.line("const uint32_t %s = %s;", v, cellRead(ft.cells[t.gm], ft.index(t.gm, as), len(fl.terms)))
 		vals = append(vals, v)
 	}
 	ft.add(w, vals)
@@ -587,7 +599,7 @@ func (g *gen) insideElems(fl *fastLoop, args [][]fastArg, ft *fastTables, it, en
 		w.line("if (!(%s)) continue;", strings.Join(keep, " && "))
 	}
 	v := g.tmp("v")
-	w.line("const int32_t %s = %s[%s];", v, cells, a.expr(name))
+	w.line("const uint32_t %s = %s;", v, cellRead(cells, a.expr(name), 1))
 	ft.add(w, []string{v})
 	w.close("}")
 	w.close("}")

@@ -209,7 +209,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	if sweepable {
 		g.rule.pos = names[0]
 		w.line("// (in a sweep, the table does not grow while the rule runs)")
-		w.line("[[maybe_unused]] const int32_t* const _cells = _D ? memo_%s.cells.data() : nullptr;", c)
+		w.line("[[maybe_unused]] const rt::Cell* const _cells = _D ? memo_%s.cells.data() : nullptr;", c)
 	}
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
@@ -451,8 +451,7 @@ static rt::i64 span_%[1]s(rt::i64 x) {
     const rt::i64 dim = std::min<rt::i64>(memo_%[1]s.dim[0], (rt::i64)1 << 31);
     rt::i64 k = low_%[1]s;
     while (k < dim) {
-        const rt::i64 v = memo_%[1]s.cells[(size_t)k];
-        if (!(v >= 0 || v <= rt::INF0)) break;
+        if (!rt::known_cell(memo_%[1]s.cells[(size_t)k])) break;
         ++k;
     }
     low_%[1]s = k;
@@ -468,8 +467,7 @@ static bool bottom_%[1]s(rt::i64 x, rt::i64 end) {
     const int calls = rt::calls;
     try {
         for (; k <= end; ++k) {
-            const rt::i64 v = memo_%[1]s.cells[(size_t)k];
-            if (v >= 0 || v <= rt::INF0) continue;
+            if (rt::known_cell(memo_%[1]s.cells[(size_t)k])) continue;
             if (rt::is_sig(rule_%[1]s<true>(rt::assume(k, 0, INT_MAX)))) break;  // (the sweep's depth is 0: no cycle through k)
         }
         done = k > end;
@@ -500,8 +498,7 @@ static bool bulk_%[1]s(rt::i64 x, rt::i64 end) {
         nobulk_%[1]s = true;
     }
     rt::sweeping = false;
-    const rt::i64 v = memo_%[1]s.cells[(size_t)x];
-    return v >= 0 || v <= rt::INF0;
+    return rt::known_cell(memo_%[1]s.cells[(size_t)x]);
 }
 // early_%[1]s: what a query of x at the top level does before its search: a
 // sweep when one is due (true: x is known then), else the search's budget.
@@ -688,7 +685,7 @@ func (g *gen) posOpt(x *lang.Call, gm *gameInfo) string {
 		// in a sweep (_D), a position below the one computed is known
 		a := g.tmp("a")
 		w.line("const rt::i64 %s = %s;", a, g.argList(x.Args))
-		w.line("const rt::i64 %s = _D && (rt::u64)%s < (rt::u64)%s ? (rt::i64)_cells[(size_t)%s] : sgv_%s(%s);", t, a, g.rule.pos, a, gm.cname, a)
+		w.line("const rt::i64 %s = _D && (rt::u64)%s < (rt::u64)%s && _cells[(size_t)%s] != rt::ESC ? (rt::i64)_cells[(size_t)%s] : sgv_%s(%s);", t, a, g.rule.pos, a, a, gm.cname, a)
 	} else {
 		w.line("const rt::i64 %s = sgv_%s(%s);", t, gm.cname, g.argList(x.Args))
 	}

@@ -143,6 +143,28 @@ constexpr i64 ABORT = LLONG_MIN, CYCLE = LLONG_MIN + 1;
 inline bool is_sig(i64 v) { return v <= LLONG_MIN + 1; }
 inline bool is_inf(i64 v) { return v <= INF0 && !is_sig(v); }
 
+// A memo table's cells are 16 bits (half the memory a program reads and
+// writes as it computes positions and as it reads them back): a value that
+// does not fit (an SG value from 32768 up, an infinite value of id 32752
+// or more) is the cell ESC, its value in the box's spill map.
+using Cell = int16_t;
+constexpr i64 ESC = -3;
+// known_cell reports whether a cell's state is a position's value (ESC: one
+// kept apart).
+inline bool known_cell(i64 c) { return c >= 0 || c <= INF0 || c == ESC; }
+// cellu is a cell as unsigned 16 bits (a value not known, negative, is
+// 32768 or more), in a 32-bit register the C++ compiler does not narrow
+// (it would extend each or and xor of two again).
+inline __attribute__((always_inline)) uint32_t cellu(const Cell* p) {
+    uint32_t v = (uint16_t)*p;
+    __asm__("" : "+r"(v));
+    return v;
+}
+// cellcap is a bound of the flags (n of them) for a cell's value read as
+// unsigned 16 bits: a value known is below 32768.
+inline u64 cellcap(u64 n) { return n < 32768 ? n : 32768; }
+
+
 inline std::vector<std::vector<i64>> infk;  // each infinite value's K, ascending
 inline std::map<std::vector<i64>, i64> infid;
 
@@ -351,7 +373,7 @@ struct GameOps {
     void (*sweep)();                            // a deep chain: try it bottom up (or null)
     int site;                                   // where the game is declared
     int (*cmp)(i64 a, i64 b);                   // the order of two positions: by their arguments
-    int32_t* const* cells = nullptr;            // a game of one int: its table's cells
+    Cell* const* cells = nullptr;               // a game of one int: its table's cells
     const i64* dim = nullptr;                   // and how many
     void (*optids)(i64 id, Buf<i64>& o) = nullptr;  // options all positions of the game: their ids
 };
@@ -1227,11 +1249,11 @@ template <class V> struct Cells {
     }
 };
 
-template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
+template <int N, class V = Cell, int64_t DEF = -1> struct Box {
     using Key = std::array<i64, N>;
     Cells<V> cells;
     std::array<i64, N> dim{};
-    std::unordered_map<Key, V, Hash> spill;
+    std::unordered_map<Key, i64, Hash> spill;  // outside the box, and the cells ESC
     static constexpr i64 MAXCELLS = i64(1) << 31;
 
     i64 get(const Key& k) const {
@@ -1240,13 +1262,16 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
             if (__builtin_expect((u64)k[i] >= (u64)dim[i], 0)) return get_spill(k);
             idx = idx * dim[i] + k[i];
         }
-        return (i64)cells[(size_t)idx];
+        const i64 c = cells[(size_t)idx];
+        if (__builtin_expect(c == ESC, 0)) return get_spill(k);
+        return c;
     }
     __attribute__((noinline)) i64 get_spill(Key k) const {
         if (spill.empty()) return DEF;
         auto it = spill.find(k);
-        return it == spill.end() ? DEF : (i64)it->second;
+        return it == spill.end() ? DEF : it->second;
     }
+    // (a position's value once set is final: a cell ESC is not set again)
     void set(const Key& k, i64 v) {
         i64 idx = 0;
         for (int i = 0; i < N; i++) {
@@ -1256,7 +1281,12 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
             }
             idx = idx * dim[i] + k[i];
         }
-        cells[(size_t)idx] = (V)v;
+        if (__builtin_expect((i64)(V)v == v, 1)) cells[(size_t)idx] = (V)v;
+        else set_esc(k, (size_t)idx, v);
+    }
+    __attribute__((noinline)) void set_esc(const Key& k, size_t idx, i64 v) {
+        cells[idx] = (V)ESC;
+        spill[k] = v;
     }
     __attribute__((noinline)) void set_slow(const Key& k, i64 v) {
         std::array<i64, N> nd = dim;
@@ -1269,7 +1299,7 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
         }
         if (!ok || total > MAXCELLS) {
             if (v == DEF) spill.erase(k);
-            else spill[k] = (V)v;
+            else spill[k] = v;
             return;
         }
         grow(nd);
@@ -1300,7 +1330,7 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
         }
         dim = nd;
         if (!spill.empty()) {
-            std::unordered_map<Key, V, Hash> old;
+            std::unordered_map<Key, i64, Hash> old;
             old.swap(spill);
             for (auto& p : old) set(p.first, p.second);
         }
@@ -1735,12 +1765,12 @@ inline std::vector<Game> winning(const Game& g, int s) {
 // table of a game of one int inside it, else by the game's functions.
 inline i64 state_of(int g, i64 id) {
     const GameOps& o = games[(size_t)g];
-    if (o.cells && (u64)id < (u64)*o.dim) return (*o.cells)[id];
+    if (o.cells && (u64)id < (u64)*o.dim && (*o.cells)[id] != ESC) return (*o.cells)[id];
     return o.state(id);
 }
 inline void set_state_of(int g, i64 id, i64 v) {
     const GameOps& o = games[(size_t)g];
-    if (o.cells && (u64)id < (u64)*o.dim) (*o.cells)[id] = (int32_t)v;
+    if (o.cells && (u64)id < (u64)*o.dim && (i64)(Cell)v == v) (*o.cells)[id] = (Cell)v;
     else o.set_state(id, v);
 }
 
