@@ -261,7 +261,7 @@ func (e *emitter) generate(f *lang.File) string {
 	}
 	for _, gm := range e.gameOrder {
 		gm.cname = g.global(cname(gm.st.Name.Name))
-		for _, p := range []string{"memo_", "ids_", "solve_", "sgv_", "top_", "pos_", "id_", "opts_", "optp_", "pend_", "drive_", "G_", "show_", "value_", "solveid_", "optsid_", "optpid_", "solvepend_", "poppend_", "pendid_", "state_", "setstate_", "sweep_", "nosweep_", "rule_"} {
+		for _, p := range []string{"memo_", "ids_", "solve_", "sgv_", "top_", "pos_", "id_", "opts_", "optp_", "pend_", "drive_", "G_", "show_", "value_", "solveid_", "optsid_", "optpid_", "solvepend_", "poppend_", "pendid_", "state_", "setstate_", "sweep_", "nosweep_", "rule_", "wide_", "low_", "span_", "bottom_", "searched_", "ahead_", "nobulk_", "bulk_", "early_", "optn_"} {
 			g.gnames[p+gm.cname] = true
 		}
 	}

@@ -26,6 +26,11 @@ import (
 type ruleCtx struct {
 	gm   *gameInfo
 	bail string // what a signal does: forget the position, return
+	// pos is the C++ name of the position's argument in the rule of a
+	// game of one int (rule_C<_D>): with _D, every position below it is
+	// known (a sweep bottom up), and an option of the game below it is
+	// read straight from the table
+	pos string
 }
 
 // isBox reports whether a game's positions go into a dense array: all its
@@ -170,14 +175,17 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	if box {
 		w.line("const rt::i64 _st = memo_%s.get(_k);", c)
 		w.line("if (_st != rt::UNKNOWN) return _st == rt::GRAY ? rt::CYCLE : _st;")
+		if sweepable {
+			w.line("if (__builtin_expect(--rt::budget < 0, 0)) return rt::ABORT;  // (the top-level search's budget is spent: a sweep instead)")
+		}
 		w.line("if (rt::depth >= rt::maxdepth) { if (rt::sweeping) return rt::ABORT; pend_%s.push_back(_k); rt::pend.push_back(G_%s); return rt::ABORT; }", c, c)
 		w.line("memo_%s.set(_k, rt::GRAY);", c)
 		bail = fmt.Sprintf("memo_%s.set(_k, rt::UNKNOWN);", c)
 		if sweepable {
 			w.line("// (a position inside the table's box apart: the C++ compiler may use its bound)")
-			w.line("if (__builtin_expect((rt::u64)%s < ((rt::u64)1 << 31), 1)) return rule_%s(%s);", names[0], c, names[0])
+			w.line("if (__builtin_expect((rt::u64)%s < ((rt::u64)1 << 31), 1)) return rule_%s<false>(%s);", names[0], c, names[0])
 			w.line("return wide_%s(%s);", c, names[0])
-			solveText = fmt.Sprintf("static __attribute__((noinline)) rt::i64 wide_%s(%s) { return rule_%s(%s); }\n", c, params, c, names[0])
+			solveText = fmt.Sprintf("static __attribute__((noinline)) rt::i64 wide_%s(%s) { return rule_%s<false>(%s); }\n", c, params, c, names[0])
 			solveText += fmt.Sprintf("static rt::i64 solve_%s(%s) {\n", c, params)
 			for _, n := range names {
 				solveText += fmt.Sprintf("    (void)%s;\n", n)
@@ -196,7 +204,13 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		bail = fmt.Sprintf("memo_%s.st[_id] = (int32_t)rt::UNKNOWN;", c)
 	}
 	w.line("rt::Mex _mx;")
+	w.line("%s", g.chkDecl())
 	g.rule = &ruleCtx{gm: gm, bail: bail}
+	if sweepable {
+		g.rule.pos = names[0]
+		w.line("// (in a sweep, the table does not grow while the rule runs)")
+		w.line("[[maybe_unused]] const rt::Cell* const _cells = _D ? memo_%s.cells.data() : nullptr;", c)
+	}
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
 		for _, l := range g.altText(st, i, end) {
@@ -207,10 +221,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 			g.clauses(q.Clauses[:fl.at], 0, func() { g.fastRange(fl, alt.Body) })
 			continue
 		}
-		g.clauses(q.Clauses, 0, func() {
-			v := g.sgOpt(alt.Body)
-			g.w.line("_mx.add_any(%s);", v)
-		})
+		g.clauses(q.Clauses, 0, func() { g.addOpt(alt.Body) })
 	}
 	g.rule = nil
 	w.line("const rt::i64 _r = _mx.result();")
@@ -222,8 +233,9 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	w.line("return _r;")
 	if sweepable {
 		fmt.Fprintf(&b, "// the rule of %s: the options' values into a mex, the position's value\n", gm.st.Name.Name)
-		fmt.Fprintf(&b, "// stored (inlined in solve_%s and in the sweep's loop)\n", c)
-		fmt.Fprintf(&b, "static inline __attribute__((always_inline)) rt::i64 rule_%s(%s) {\n", c, params)
+		fmt.Fprintf(&b, "// stored (inlined in solve_%s and in the sweep's loop; _D: in a sweep, where\n", c)
+		fmt.Fprintf(&b, "// every position below %s is known, an option below it is read from the table)\n", names[0])
+		fmt.Fprintf(&b, "template <bool _D> static inline __attribute__((always_inline)) rt::i64 rule_%s(%s) {\n", c, params)
 	} else {
 		fmt.Fprintf(&b, "static rt::i64 solve_%s(%s) {\n", c, params)
 	}
@@ -247,6 +259,9 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	fmt.Fprintf(&b, "// the value of a position of %s inside a search, and at the top level\n", gm.st.Name.Name)
 	fmt.Fprintf(&b, "static inline rt::i64 sgv_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return solve_%s(%s);\n}\n", c, pp, get, c, args)
 	fmt.Fprintf(&b, "static inline rt::i64 top_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return drive_%s(%s);\n}\n", c, pp, get, c, args)
+	if sweepable {
+		b.WriteString(g.denseText(gm))
+	}
 	fmt.Fprintf(&b, "// (the search begins at once; a position it defers, or a cycle, goes to the driver)\n")
 	fmt.Fprintf(&b, "static rt::i64 drive_%s(%s) {\n", c, pp)
 	if box {
@@ -254,8 +269,20 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	}
 	fmt.Fprintf(&b, "    if (rt::depth == 0 && rt::pend.empty()) {\n")
 	fmt.Fprintf(&b, "        const size_t _b = pend_%s.size();\n", c)
-	fmt.Fprintf(&b, "        const rt::i64 _v = solve_%s(%s);\n", c, args)
-	fmt.Fprintf(&b, "        if (!rt::is_sig(_v)) return _v;\n")
+	if sweepable {
+		fmt.Fprintf(&b, "        rt::i64 _room;\n")
+		fmt.Fprintf(&b, "        if (early_%s(a0, _room)) return %s;\n", c, get)
+		fmt.Fprintf(&b, "        rt::budget = _room;\n")
+		fmt.Fprintf(&b, "        const rt::i64 _v = solve_%s(%s);\n", c, args)
+		fmt.Fprintf(&b, "        const rt::i64 _left = rt::budget;\n")
+		fmt.Fprintf(&b, "        rt::budget = rt::NOBUDGET;\n")
+		fmt.Fprintf(&b, "        if (_room != rt::NOBUDGET) searched_%s += _room - std::max<rt::i64>(_left, 0);\n", c)
+		fmt.Fprintf(&b, "        if (!rt::is_sig(_v)) return _v;\n")
+		fmt.Fprintf(&b, "        if (_left < 0 && bottom_%s(a0, a0)) return %s;\n", c, get)
+	} else {
+		fmt.Fprintf(&b, "        const rt::i64 _v = solve_%s(%s);\n", c, args)
+		fmt.Fprintf(&b, "        if (!rt::is_sig(_v)) return _v;\n")
+	}
 	fmt.Fprintf(&b, "        if (_v == rt::CYCLE) {\n            rt::solve_loopy(G_%s, id_%s(%s));\n            return %s;\n        }\n", c, c, args, get)
 	fmt.Fprintf(&b, "        pend_%s.insert(pend_%s.begin() + (long)_b, %s);\n", c, c, k)
 	fmt.Fprintf(&b, "        rt::drive_under(G_%s, 0);\n        return %s;\n    }\n", c, get)
@@ -322,6 +349,28 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	fmt.Fprintf(&b, "static void optp_%s(%s%sstd::vector<rt::Part>& parts, std::vector<uint32_t>& ends) {\n", c, params, sep)
 	b.WriteString(w.b.String())
 	b.WriteString("}\n\n")
+	if g.selfOnly(gm, st) {
+		// optn_C: the same as ids of positions of the game itself
+		w = g.begin()
+		params, names = g.paramList(gm)
+		for _, n := range names {
+			w.line("(void)%s;", n)
+		}
+		for i, a := range st.Alts {
+			alt := a.(*lang.Alt)
+			for _, l := range g.altText(st, i, end) {
+				w.line("// %s", l)
+			}
+			q := ir.LowerAlt(alt, ir.MoveValues)
+			g.clauses(q.Clauses, 0, func() {
+				g.w.line("o.push(%s);", g.argList(alt.Body.(*lang.Call).Args))
+			})
+		}
+		fmt.Fprintf(&b, "// the options of a position of %s, each a position of %s: their ids (the solver of cycles)\n", gm.st.Name.Name, gm.st.Name.Name)
+		fmt.Fprintf(&b, "static void optn_%s(%s, rt::Buf<rt::i64>& o) {\n", c, params)
+		b.WriteString(w.b.String())
+		b.WriteString("}\n\n")
+	}
 
 	// the runtime's view: by id
 	kk := gm.unpack("k")
@@ -356,30 +405,11 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 // positions below it computed bottom up, each from options already known;
 // stopped by an option not known yet or an error, after which the game is
 // not swept again
-static bool nosweep_%[1]s = false;
 static void sweep_%[1]s() {
     if (nosweep_%[1]s || pend_%[1]s.size() < 2) return;
     const rt::i64 p = pend_%[1]s.back()[0], q = pend_%[1]s[pend_%[1]s.size() - 2][0];
     if (!(0 <= p && p < q && q - p <= 32 * rt::MAXDEPTH)) return;
-    rt::sweeping = true;
-    rt::maxdepth = 1;
-    rt::i64 k = 0;
-    bool done = false;
-    const int calls = rt::calls;
-    try {
-        for (; k <= p; ++k) {
-            const rt::i64 v = memo_%[1]s.get({k});
-            if (v >= 0 || v <= rt::INF0) continue;
-            if (rt::is_sig(rule_%[1]s(k))) break;  // (the sweep's depth is 0: no cycle through k)
-        }
-        done = k > p;
-    } catch (const rt::Speculative&) {
-        memo_%[1]s.set({k}, rt::UNKNOWN);
-        rt::calls = calls;
-    }
-    rt::sweeping = false;
-    rt::maxdepth = rt::MAXDEPTH;
-    if (!done) nosweep_%[1]s = true;
+    bottom_%[1]s(p, p);
 }
 `, c)
 	}
@@ -396,6 +426,118 @@ static void sweep_%[1]s() {
 		}
 	}
 	return b.String()
+}
+
+// denseText writes the bottom-up sweeps of a game of one int: every
+// position below low_C is known; bottom_C(x) computes the positions from
+// low_C to x in order, each by its rule, an option below it read straight
+// from the table. It stops at an option not known yet (above the position)
+// or at an error, which it does not report (the search meets it again
+// where it must), and the game is not swept again. span_C(x) is how many
+// positions from low_C to x there are (0: x is not inside the table).
+func (g *gen) denseText(gm *gameInfo) string {
+	return fmt.Sprintf(`// the bottom-up sweeps of %[2]s: every position below low_%[1]s is known;
+// bottom_%[1]s(x, end) computes the positions from low_%[1]s to end in order, each
+// by its rule, an option below it read from the table, and tells whether x
+// is known; it stops at an option not known yet or an error, not reported
+// (the search meets it again where it must), after which the game is not
+// swept again
+static bool nosweep_%[1]s = false;
+static rt::i64 low_%[1]s = 0;
+static rt::i64 searched_%[1]s = 0;  // positions the searches computed since the last sweep
+static rt::i64 ahead_%[1]s = 1;     // how far a query's sweep goes: x .. x + ahead - 1
+static bool nobulk_%[1]s = false;
+static rt::i64 span_%[1]s(rt::i64 x) {
+    const rt::i64 dim = std::min<rt::i64>(memo_%[1]s.dim[0], (rt::i64)1 << 31);
+    rt::i64 k = low_%[1]s;
+    while (k < dim) {
+        if (!rt::known_cell(memo_%[1]s.cells[(size_t)k])) break;
+        ++k;
+    }
+    low_%[1]s = k;
+    return k <= x && x < dim ? x - k + 1 : 0;
+}
+static bool bottom_%[1]s(rt::i64 x, rt::i64 end) {
+    if (nosweep_%[1]s || span_%[1]s(x) == 0) return false;
+    end = std::min(end, std::min<rt::i64>(memo_%[1]s.dim[0], (rt::i64)1 << 31) - 1);
+    rt::sweeping = true;
+    rt::maxdepth = 1;
+    rt::i64 k = low_%[1]s;
+    bool done = false;
+    const int calls = rt::calls;
+    try {
+        for (; k <= end; ++k) {
+            if (rt::known_cell(memo_%[1]s.cells[(size_t)k])) continue;
+            if (rt::is_sig(rule_%[1]s<true>(rt::assume(k, 0, INT_MAX)))) break;  // (the sweep's depth is 0: no cycle through k)
+        }
+        done = k > end;
+    } catch (const rt::Speculative&) {
+        memo_%[1]s.set({k}, rt::UNKNOWN);
+        rt::calls = calls;
+    }
+    rt::sweeping = false;
+    rt::maxdepth = rt::MAXDEPTH;
+    low_%[1]s = k;
+    searched_%[1]s = 0;
+    if (!done) nosweep_%[1]s = true;
+    return k > x;
+}
+// bulk_%[1]s(x, end): the positions x .. end not known, and those they reach,
+// labelled in one region (a game with cycles); an error stops it, not
+// reported, after which the game is not labelled so again
+static bool bulk_%[1]s(rt::i64 x, rt::i64 end) {
+    if (nobulk_%[1]s) return false;
+    end = std::min(end, std::min<rt::i64>(memo_%[1]s.dim[0], (rt::i64)1 << 31) - 1);
+    rt::sweeping = true;
+    const int calls = rt::calls;
+    try {
+        rt::solve_loopy(G_%[1]s, x, end - x + 1);
+    } catch (const rt::Speculative&) {
+        rt::loopy_forget();
+        rt::calls = calls;
+        nobulk_%[1]s = true;
+    }
+    rt::sweeping = false;
+    return rt::known_cell(memo_%[1]s.cells[(size_t)x]);
+}
+// early_%[1]s: what a query of x at the top level does before its search: a
+// sweep when one is due (true: x is known then), else the search's budget.
+// Ascending queries (x the lowest unknown position, again) are computed
+// ahead, twice as far each time (at most x further); the searches since
+// the last sweep having computed a 32nd as many positions as there are
+// from the lowest unknown one to x, those are swept (the sweep computes at
+// most 32 times as many positions as the searches it replaces).
+static bool early_%[1]s(rt::i64 x, rt::i64& room) {
+    room = rt::NOBUDGET;
+    const rt::i64 n = span_%[1]s(x);
+    if (n == 0) return false;
+    ahead_%[1]s = n == 1 ? std::min(2 * ahead_%[1]s, std::max<rt::i64>(64, x)) : 1;
+    if (rt::is_loopy(G_%[1]s)) return n == 1 && bulk_%[1]s(x, x + ahead_%[1]s - 1);
+    if (nosweep_%[1]s) return false;
+    room = n / 32 - searched_%[1]s;
+    if (room > 0) return false;
+    room = rt::NOBUDGET;
+    return bottom_%[1]s(x, x + ahead_%[1]s - 1);
+}
+`, gm.cname, gm.st.Name.Name)
+}
+
+// selfOnly reports whether a game of one int's options are each one
+// position of the game itself (its solver of cycles reads them as ids).
+func (g *gen) selfOnly(gm *gameInfo, st *lang.GameStmt) bool {
+	if !gm.isBox() || len(gm.params) != 1 {
+		return false
+	}
+	for _, a := range st.Alts {
+		call, ok := a.(*lang.Alt).Body.(*lang.Call)
+		if !ok {
+			return false
+		}
+		if _, cg, _ := g.callee(call); cg != gm {
+			return false
+		}
+	}
+	return true
 }
 
 // altText is the source of alternative i of a game, for its comment.
@@ -443,8 +585,16 @@ func (g *gen) registerGames() string {
 		if gm.isBox() && len(gm.params) == 1 {
 			sweep = "sweep_" + c
 		}
-		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, optpid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d, cmp_%s},\n",
-			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos), c)
+		cells := ""
+		if gm.isBox() && len(gm.params) == 1 {
+			optn := "nullptr"
+			if g.selfOnly(gm, gm.st) {
+				optn = "optn_" + c
+			}
+			cells = fmt.Sprintf(", &memo_%s.cells.p, &memo_%s.dim[0], %s", c, c, optn)
+		}
+		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, optpid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d, cmp_%s%s},\n",
+			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos), c, cells)
 	}
 	b.WriteString("    };\n")
 	for _, gm := range g.gameOrder {
@@ -508,6 +658,40 @@ func (g *gen) sigCheck(v string) {
 	g.w.line("if (%s < 0 && rt::is_sig(%s)) { %s return %s; }", v, v, g.rule.bail, v)
 }
 
+// addOpt writes the adding of the value of option x to the rule's mex. A
+// position's value is set as its bit at once when it is a finite value
+// below 64: one test, a signal, an infinite value and a large one being
+// negative or too large, which go the general way.
+func (g *gen) addOpt(x lang.Expr) {
+	if call, ok := x.(*lang.Call); ok {
+		if _, gm, _ := g.callee(call); gm != nil {
+			t := g.posOpt(call, gm)
+			g.w.line("if (__builtin_expect((rt::u64)%s < 64, 1)) _mx.bits = rt::setbit(_mx.bits, (rt::u64)%s);", t, t)
+			g.w.line("else if (rt::is_sig(%s)) { %s return %s; }", t, g.rule.bail, t)
+			g.w.line("else _mx.add_any(%s);", t)
+			return
+		}
+	}
+	v := g.sgOpt(x)
+	g.w.line("_mx.add_any(%s);", v)
+}
+
+// posOpt writes the reading of the value of option x, a position of game
+// gm, and returns the name that holds it (a signal not tested).
+func (g *gen) posOpt(x *lang.Call, gm *gameInfo) string {
+	w := g.w
+	t := g.tmp("v")
+	if g.rule.pos != "" && gm == g.rule.gm {
+		// in a sweep (_D), a position below the one computed is known
+		a := g.tmp("a")
+		w.line("const rt::i64 %s = %s;", a, g.argList(x.Args))
+		w.line("const rt::i64 %s = _D && (rt::u64)%s < (rt::u64)%s && _cells[(size_t)%s] != rt::ESC ? (rt::i64)_cells[(size_t)%s] : sgv_%s(%s);", t, a, g.rule.pos, a, a, gm.cname, a)
+	} else {
+		w.line("const rt::i64 %s = sgv_%s(%s);", t, gm.cname, g.argList(x.Args))
+	}
+	return t
+}
+
 // sgOpt writes the SG value of an option of the rule being written and
 // returns the name that holds it (signals passed up).
 func (g *gen) sgOpt(x lang.Expr) string {
@@ -515,8 +699,7 @@ func (g *gen) sgOpt(x lang.Expr) string {
 	switch x := x.(type) {
 	case *lang.Call:
 		if _, gm, _ := g.callee(x); gm != nil {
-			t := g.tmp("v")
-			w.line("const rt::i64 %s = sgv_%s(%s);", t, gm.cname, g.argList(x.Args))
+			t := g.posOpt(x, gm)
 			g.sigCheck(t)
 			return t
 		}
