@@ -33,6 +33,9 @@ type gen struct {
 	// inBounded: a bounded def's body is being written, whose calls of
 	// bounded defs count only if its own call did (calls.go)
 	inBounded bool
+	// localChk: a function of a game's options is being written, whose
+	// calls of bounded defs look at its _chk
+	localChk bool
 }
 
 // writer is a function body being written, a line at a time.

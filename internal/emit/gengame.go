@@ -254,11 +254,13 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	args := strings.Join(an, ", ")
 	k := gm.key(an)
 	get := fmt.Sprintf("memo_%s.get(%s)", c, k)
+	raw := fmt.Sprintf("memo_%s.raw(%s)", c, k)
 
 	// sgv_C and top_C
 	fmt.Fprintf(&b, "// the value of a position of %s inside a search, and at the top level\n", gm.st.Name.Name)
-	fmt.Fprintf(&b, "static inline rt::i64 sgv_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return solve_%s(%s);\n}\n", c, pp, get, c, args)
-	fmt.Fprintf(&b, "static inline rt::i64 top_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return drive_%s(%s);\n}\n", c, pp, get, c, args)
+	fmt.Fprintf(&b, "// (a value kept apart from the table, ESC, is read by solve_%s and drive_%s)\n", c, c)
+	fmt.Fprintf(&b, "static inline rt::i64 sgv_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return solve_%s(%s);\n}\n", c, pp, raw, c, args)
+	fmt.Fprintf(&b, "static inline rt::i64 top_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return drive_%s(%s);\n}\n", c, pp, raw, c, args)
 	if sweepable {
 		b.WriteString(g.denseText(gm))
 	}
@@ -309,6 +311,8 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	for _, n := range names {
 		w.line("(void)%s;", n)
 	}
+	w.line("%s", g.chkDecl())
+	g.localChk = true
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
 		for _, l := range g.altText(st, i, end) {
@@ -334,6 +338,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	for _, n := range names {
 		w.line("(void)%s;", n)
 	}
+	w.line("%s", g.chkDecl())
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
 		for _, l := range g.altText(st, i, end) {
@@ -356,6 +361,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		for _, n := range names {
 			w.line("(void)%s;", n)
 		}
+		w.line("%s", g.chkDecl())
 		for i, a := range st.Alts {
 			alt := a.(*lang.Alt)
 			for _, l := range g.altText(st, i, end) {
@@ -371,6 +377,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		b.WriteString(w.b.String())
 		b.WriteString("}\n\n")
 	}
+	g.localChk = false
 
 	// the runtime's view: by id
 	kk := gm.unpack("k")
