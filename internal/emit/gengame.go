@@ -21,6 +21,12 @@ import (
 //	top_C    the value asked for at the top level (the memo, else the driver)
 //	pos_C    a position as a game value
 //	opts_C   the options of a position as game values (moves, winning, cycles)
+//
+// and for a game of one int, its rule apart (rule_C, inlined in solve_C
+// and in the sweeps), the sweeps bottom up (bottom_C, and bulk_C for a
+// game with cycles: one labelling of a run of positions), and what a
+// query at the top level does before its search (early_C: a sweep when
+// one is due, else the search's budget).
 
 // ruleCtx is the move rule being written.
 type ruleCtx struct {

@@ -1468,6 +1468,13 @@ inline bool fits(__int128 a, __int128 b, __int128 r, i64 dim, i64 c, i64 lo, i64
 // fit reports whether an argument c*i + r, for i from lo to end, stays
 // inside [0, dim) and computes without overflow (a fast loop).
 inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
+    const i64 M = i64(1) << 30;
+    if (__builtin_expect(c >= -M && c <= M && lo >= -M && lo <= M && end >= -M && end <= M && r >= -M && r <= M, 1)) {
+        // (the small case in 64 bits: every product and sum is below 2^61)
+        i64 a = c * lo + (i64)r, b = c * end + (i64)r;
+        if (a > b) std::swap(a, b);
+        return a >= 0 && b < dim;
+    }
     return fits((__int128)c * lo + r, (__int128)c * end + r, r, dim, c, lo, end);
 }
 
