@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/glue"
 	"github.com/grundy-lang/grundy/internal/emit/ranges"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -144,29 +145,7 @@ func (g *gen) site(pos lang.Pos) int {
 }
 
 // cstr is s as a C++ string literal.
-func cstr(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"':
-			b.WriteString(`\"`)
-		case c == '\\':
-			b.WriteString(`\\`)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c < 32 || c >= 127 || c == '?':
-			fmt.Fprintf(&b, "\\%03o", c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func cstr(s string) string { return glue.Str(s) }
 
 // ctype is the C++ type of a type.
 func ctype(t *ty) string {
