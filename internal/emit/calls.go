@@ -80,13 +80,14 @@ func (g *gen) chkArg(d *defInfo) string {
 	if g.inBounded {
 		return ", _counted"
 	}
-	if g.rule != nil {
+	if g.rule != nil || g.localChk {
 		return ", _chk"
 	}
 	return ", true"
 }
 
-// chkDecl is the declaration, at the start of a move rule, of _chk: whether
+// chkDecl is the declaration, at the start of a move rule (or a function
+// of a game's options), of _chk: whether
 // the count is within the greatest height of a bounded def of the bound
 // (a rule's calls look at the count only then: the count is the same at
 // each call of the rule, whatever the calls and searches inside do).

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/glue"
 	"github.com/grundy-lang/grundy/internal/emit/ranges"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -33,6 +34,9 @@ type gen struct {
 	// inBounded: a bounded def's body is being written, whose calls of
 	// bounded defs count only if its own call did (calls.go)
 	inBounded bool
+	// localChk: a function of a game's options is being written, whose
+	// calls of bounded defs look at its _chk
+	localChk bool
 }
 
 // writer is a function body being written, a line at a time.
@@ -141,29 +145,7 @@ func (g *gen) site(pos lang.Pos) int {
 }
 
 // cstr is s as a C++ string literal.
-func cstr(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"':
-			b.WriteString(`\"`)
-		case c == '\\':
-			b.WriteString(`\\`)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c < 32 || c >= 127 || c == '?':
-			fmt.Fprintf(&b, "\\%03o", c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func cstr(s string) string { return glue.Str(s) }
 
 // ctype is the C++ type of a type.
 func ctype(t *ty) string {

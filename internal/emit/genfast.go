@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/clauses"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -67,7 +68,7 @@ func (g *gen) fastPlan(q *ir.Query, body lang.Expr) *fastLoop {
 	for _, cl := range q.Clauses[at+1:] {
 		f := cl.(*ir.Filter)
 		fl.all = append(fl.all, f)
-		if mentions(f.Cond, iv) {
+		if clauses.Mentions(f.Cond, iv) {
 			fl.per = append(fl.per, f)
 		} else {
 			fl.inv = append(fl.inv, f)
@@ -111,18 +112,6 @@ func (g *gen) fastPlan(q *ir.Query, body lang.Expr) *fastLoop {
 		return nil
 	}
 	return fl
-}
-
-// mentions reports whether x reads the variable d.
-func mentions(x lang.Expr, d *resolve.Decl) bool {
-	found := false
-	lang.Inspect(x, func(y lang.Expr) bool {
-		if id, ok := y.(*lang.Ident); ok && resolve.Of(id) == d {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // affineRest is the C++ __int128 expression of an affine form without
@@ -584,7 +573,7 @@ func (g *gen) insideElems(fl *fastLoop, args [][]fastArg, ft *fastTables, it, en
 	}
 	var keep []string
 	for _, f := range fl.all {
-		if y, op, ok := upperBound(f.Cond, iv); ok {
+		if y, op, ok := clauses.UpperBound(f.Cond, iv); ok {
 			tests = append(tests, fmt.Sprintf("%s %s %s", lastEl, op, g.val(y)))
 			continue
 		}
@@ -603,35 +592,4 @@ func (g *gen) insideElems(fl *fastLoop, args [][]fastArg, ft *fastTables, it, en
 	ft.add(w, []string{v})
 	w.close("}")
 	w.close("}")
-}
-
-// upperBound recognizes an if clause i <= Y, i < Y, Y >= i or Y > i, Y
-// a name or an int literal (its evaluation cannot fail), and returns Y
-// and the C++ operator that compares i with it.
-func upperBound(c lang.Expr, iv *resolve.Decl) (lang.Expr, string, bool) {
-	b, ok := c.(*lang.Binary)
-	if !ok {
-		return nil, "", false
-	}
-	isI := func(x lang.Expr) bool {
-		id, ok := x.(*lang.Ident)
-		return ok && resolve.Of(id) == iv
-	}
-	plain := func(x lang.Expr) bool {
-		switch x := x.(type) {
-		case *lang.IntLit:
-			return true
-		case *lang.Ident:
-			d := resolve.Of(x)
-			return d != nil && d != iv && (d.Kind == resolve.Local || d.Kind == resolve.Global)
-		}
-		return false
-	}
-	switch {
-	case (b.Op == lang.OpLe || b.Op == lang.OpLt) && isI(b.X) && plain(b.Y):
-		return b.Y, map[lang.Op]string{lang.OpLe: "<=", lang.OpLt: "<"}[b.Op], true
-	case (b.Op == lang.OpGe || b.Op == lang.OpGt) && isI(b.Y) && plain(b.X):
-		return b.X, map[lang.Op]string{lang.OpGe: "<=", lang.OpGt: "<"}[b.Op], true
-	}
-	return nil, "", false
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/glue"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -21,6 +22,12 @@ import (
 //	top_C    the value asked for at the top level (the memo, else the driver)
 //	pos_C    a position as a game value
 //	opts_C   the options of a position as game values (moves, winning, cycles)
+//
+// and for a game of one int, its rule apart (rule_C, inlined in solve_C
+// and in the sweeps), the sweeps bottom up (bottom_C, and bulk_C for a
+// game with cycles: one labelling of a run of positions), and what a
+// query at the top level does before its search (early_C: a sweep when
+// one is due, else the search's budget).
 
 // ruleCtx is the move rule being written.
 type ruleCtx struct {
@@ -126,33 +133,7 @@ func (gm *gameInfo) protoParams() string {
 
 // gameDecls writes a game's tables and function declarations.
 func (g *gen) gameDecls(b *strings.Builder, gm *gameInfo) {
-	c := gm.cname
-	fmt.Fprintf(b, "// game %s: its positions' states, the positions the search deferred\n", gm.st.Name.Name)
-	fmt.Fprintf(b, "constexpr int G_%s = %d;\n", c, gm.id)
-	if gm.isBox() {
-		fmt.Fprintf(b, "static rt::Box<%d> memo_%s;\n", len(gm.params), c)
-		if len(gm.params) > 1 {
-			fmt.Fprintf(b, "static rt::Intern<%d> ids_%s;\n", len(gm.params), c)
-		}
-	} else {
-		fmt.Fprintf(b, "static rt::Table<%s> memo_%s;\n", gm.keyType(), c)
-		if gm.hasGameArg() {
-			fmt.Fprintf(b, "static rt::Exact<%s> ids_%s;\n", gm.keyType(), c)
-		}
-	}
-	fmt.Fprintf(b, "static std::vector<%s> pend_%s;\n", gm.keyType(), c)
-	pp := gm.protoParams()
-	fmt.Fprintf(b, "[[maybe_unused]] static rt::i64 solve_%s(%s);\n", c, pp)
-	fmt.Fprintf(b, "[[maybe_unused]] static rt::i64 drive_%s(%s);\n", c, pp)
-	fmt.Fprintf(b, "[[maybe_unused]] static inline rt::i64 sgv_%s(%s);\n", c, pp)
-	fmt.Fprintf(b, "[[maybe_unused]] static inline rt::i64 top_%s(%s);\n", c, pp)
-	fmt.Fprintf(b, "[[maybe_unused]] static rt::Game pos_%s(%s);\n", c, pp)
-	fmt.Fprintf(b, "[[maybe_unused]] static rt::i64 id_%s(%s);\n", c, pp)
-	sep := ""
-	if pp != "" {
-		sep = ", "
-	}
-	fmt.Fprintf(b, "[[maybe_unused]] static void opts_%s(%s%sstd::vector<rt::Game>& o);\n", c, pp, sep)
+	b.WriteString(glue.Decls(g.glueOf(gm)))
 }
 
 // gameFuncs writes a game's functions.
@@ -253,54 +234,10 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	}
 	args := strings.Join(an, ", ")
 	k := gm.key(an)
-	get := fmt.Sprintf("memo_%s.get(%s)", c, k)
+	gl := g.glueOf(gm)
 
-	// sgv_C and top_C
-	fmt.Fprintf(&b, "// the value of a position of %s inside a search, and at the top level\n", gm.st.Name.Name)
-	fmt.Fprintf(&b, "static inline rt::i64 sgv_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return solve_%s(%s);\n}\n", c, pp, get, c, args)
-	fmt.Fprintf(&b, "static inline rt::i64 top_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return drive_%s(%s);\n}\n", c, pp, get, c, args)
-	if sweepable {
-		b.WriteString(g.denseText(gm))
-	}
-	fmt.Fprintf(&b, "// (the search begins at once; a position it defers, or a cycle, goes to the driver)\n")
-	fmt.Fprintf(&b, "static rt::i64 drive_%s(%s) {\n", c, pp)
-	if box {
-		fmt.Fprintf(&b, "    memo_%s.reserve(%s);\n", c, k)
-	}
-	fmt.Fprintf(&b, "    if (rt::depth == 0 && rt::pend.empty()) {\n")
-	fmt.Fprintf(&b, "        const size_t _b = pend_%s.size();\n", c)
-	if sweepable {
-		fmt.Fprintf(&b, "        rt::i64 _room;\n")
-		fmt.Fprintf(&b, "        if (early_%s(a0, _room)) return %s;\n", c, get)
-		fmt.Fprintf(&b, "        rt::budget = _room;\n")
-		fmt.Fprintf(&b, "        const rt::i64 _v = solve_%s(%s);\n", c, args)
-		fmt.Fprintf(&b, "        const rt::i64 _left = rt::budget;\n")
-		fmt.Fprintf(&b, "        rt::budget = rt::NOBUDGET;\n")
-		fmt.Fprintf(&b, "        if (_room != rt::NOBUDGET) searched_%s += _room - std::max<rt::i64>(_left, 0);\n", c)
-		fmt.Fprintf(&b, "        if (!rt::is_sig(_v)) return _v;\n")
-		fmt.Fprintf(&b, "        if (_left < 0 && bottom_%s(a0, a0)) return %s;\n", c, get)
-	} else {
-		fmt.Fprintf(&b, "        const rt::i64 _v = solve_%s(%s);\n", c, args)
-		fmt.Fprintf(&b, "        if (!rt::is_sig(_v)) return _v;\n")
-	}
-	fmt.Fprintf(&b, "        if (_v == rt::CYCLE) {\n            rt::solve_loopy(G_%s, id_%s(%s));\n            return %s;\n        }\n", c, c, args, get)
-	fmt.Fprintf(&b, "        pend_%s.insert(pend_%s.begin() + (long)_b, %s);\n", c, c, k)
-	fmt.Fprintf(&b, "        rt::drive_under(G_%s, 0);\n        return %s;\n    }\n", c, get)
-	fmt.Fprintf(&b, "    pend_%s.push_back(%s);\n    rt::drive(G_%s);\n    return %s;\n}\n", c, k, c, get)
-
-	// pos_C: a position's id is its int argument (one int), or its index
-	// in a table of keys
-	ids := "ids_" + c
-	if !box && !gm.hasGameArg() {
-		ids = "memo_" + c
-	}
-	idOf := func(k string) string { return ids + ".id(" + k + ")" }
-	keyOf := func(id string) string { return ids + ".keys[(size_t)" + id + "]" }
-	if box && len(gm.params) == 1 {
-		idOf = func(k string) string { return k + "[0]" }
-		keyOf = func(id string) string { return "std::array<rt::i64, 1>{" + id + "}" }
-	}
-	fmt.Fprintf(&b, "static rt::i64 id_%s(%s) { return %s; }\n", c, pp, idOf(k))
+	b.WriteString(glue.Access(gl))
+	fmt.Fprintf(&b, "static rt::i64 id_%s(%s) { return %s; }\n", c, pp, gl.IDOf(k))
 	fmt.Fprintf(&b, "static rt::Game pos_%s(%s) { return rt::Game{{rt::Part{G_%s, id_%s(%s)}}}; }\n\n", c, pp, c, c, args)
 
 	// opts_C
@@ -309,6 +246,8 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	for _, n := range names {
 		w.line("(void)%s;", n)
 	}
+	w.line("%s", g.chkDecl())
+	g.localChk = true
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
 		for _, l := range g.altText(st, i, end) {
@@ -334,6 +273,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	for _, n := range names {
 		w.line("(void)%s;", n)
 	}
+	w.line("%s", g.chkDecl())
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
 		for _, l := range g.altText(st, i, end) {
@@ -356,6 +296,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		for _, n := range names {
 			w.line("(void)%s;", n)
 		}
+		w.line("%s", g.chkDecl())
 		for i, a := range st.Alts {
 			alt := a.(*lang.Alt)
 			for _, l := range g.altText(st, i, end) {
@@ -371,155 +312,21 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		b.WriteString(w.b.String())
 		b.WriteString("}\n\n")
 	}
+	g.localChk = false
 
-	// the runtime's view: by id
-	kk := gm.unpack("k")
-	fmt.Fprintf(&b, "static void show_%s(std::string& o, rt::i64 id) {\n    [[maybe_unused]] const auto k = %s;\n    o += %s;\n", c, keyOf("id"), cstr(gm.st.Name.Name+"("))
-	for i := range gm.params {
-		if i > 0 {
-			b.WriteString("    o += \", \";\n")
-		}
-		if box {
-			fmt.Fprintf(&b, "    rt::show(o, k[%d]);\n", i)
-		} else {
-			fmt.Fprintf(&b, "    rt::show(o, std::get<%d>(k));\n", i)
-		}
-	}
-	b.WriteString("    o += ')';\n}\n")
-	fmt.Fprintf(&b, "static int cmp_%s(rt::i64 a, rt::i64 b) { const auto x = %s; const auto y = %s; return x < y ? -1 : y < x ? 1 : 0; }\n", c, keyOf("a"), keyOf("b"))
-	fmt.Fprintf(&b, "static rt::i64 value_%s(rt::i64 id) { [[maybe_unused]] const auto k = %s; return top_%s(%s); }\n", c, keyOf("id"), c, kk)
-	fmt.Fprintf(&b, "static rt::i64 solveid_%s(rt::i64 id) { [[maybe_unused]] const auto k = %s; return sgv_%s(%s); }\n", c, keyOf("id"), c, kk)
-	sep = ""
-	if kk != "" {
-		sep = ", "
-	}
-	fmt.Fprintf(&b, "static void optsid_%s(rt::i64 id, std::vector<rt::Game>& o) { [[maybe_unused]] const auto k = %s; opts_%s(%s%so); }\n", c, keyOf("id"), c, kk, sep)
-	fmt.Fprintf(&b, "static void optpid_%s(rt::i64 id, std::vector<rt::Part>& parts, std::vector<uint32_t>& ends) { [[maybe_unused]] const auto k = %s; optp_%s(%s%sparts, ends); }\n", c, keyOf("id"), c, kk, sep)
-	fmt.Fprintf(&b, "static rt::i64 solvepend_%s() { [[maybe_unused]] const auto k = pend_%s.back(); return solve_%s(%s); }\n", c, c, c, kk)
-	fmt.Fprintf(&b, "static void poppend_%s() { pend_%s.pop_back(); }\n", c, c)
-	fmt.Fprintf(&b, "static rt::i64 pendid_%s() { [[maybe_unused]] const auto k = pend_%s.back(); return %s; }\n", c, c, idOf("k"))
-	if box && len(gm.params) == 1 {
-		fmt.Fprintf(&b, `// a deep chain of positions (the search deferred p while computing q, at
-// most 32 a level above it on average, MAXDEPTH levels: the positions
-// below are dense enough that the search would compute most): p and the
-// positions below it computed bottom up, each from options already known;
-// stopped by an option not known yet or an error, after which the game is
-// not swept again
-static void sweep_%[1]s() {
-    if (nosweep_%[1]s || pend_%[1]s.size() < 2) return;
-    const rt::i64 p = pend_%[1]s.back()[0], q = pend_%[1]s[pend_%[1]s.size() - 2][0];
-    if (!(0 <= p && p < q && q - p <= 32 * rt::MAXDEPTH)) return;
-    bottom_%[1]s(p, p);
-}
-`, c)
-	}
-	if box {
-		fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s); }\n", c, c, keyOf("id"))
-		fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { [[maybe_unused]] const auto k = %s; memo_%s.set(k, v); }\n\n", c, keyOf("id"), c)
-	} else {
-		if gm.hasGameArg() {
-			fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s); }\n", c, c, keyOf("id"))
-			fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { [[maybe_unused]] const auto k = %s; memo_%s.set(k, v); }\n\n", c, keyOf("id"), c)
-		} else {
-			fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.st[(size_t)id]; }\n", c, c)
-			fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { memo_%s.st[(size_t)id] = (int32_t)v; }\n\n", c, c)
-		}
-	}
+	b.WriteString(glue.ByID(gl))
 	return b.String()
 }
 
-// denseText writes the bottom-up sweeps of a game of one int: every
-// position below low_C is known; bottom_C(x) computes the positions from
-// low_C to x in order, each by its rule, an option below it read straight
-// from the table. It stops at an option not known yet (above the position)
-// or at an error, which it does not report (the search meets it again
-// where it must), and the game is not swept again. span_C(x) is how many
-// positions from low_C to x there are (0: x is not inside the table).
-func (g *gen) denseText(gm *gameInfo) string {
-	return fmt.Sprintf(`// the bottom-up sweeps of %[2]s: every position below low_%[1]s is known;
-// bottom_%[1]s(x, end) computes the positions from low_%[1]s to end in order, each
-// by its rule, an option below it read from the table, and tells whether x
-// is known; it stops at an option not known yet or an error, not reported
-// (the search meets it again where it must), after which the game is not
-// swept again
-static bool nosweep_%[1]s = false;
-static rt::i64 low_%[1]s = 0;
-static rt::i64 searched_%[1]s = 0;  // positions the searches computed since the last sweep
-static rt::i64 ahead_%[1]s = 1;     // how far a query's sweep goes: x .. x + ahead - 1
-static bool nobulk_%[1]s = false;
-static rt::i64 span_%[1]s(rt::i64 x) {
-    const rt::i64 dim = std::min<rt::i64>(memo_%[1]s.dim[0], (rt::i64)1 << 31);
-    rt::i64 k = low_%[1]s;
-    while (k < dim) {
-        if (!rt::known_cell(memo_%[1]s.cells[(size_t)k])) break;
-        ++k;
-    }
-    low_%[1]s = k;
-    return k <= x && x < dim ? x - k + 1 : 0;
-}
-static bool bottom_%[1]s(rt::i64 x, rt::i64 end) {
-    if (nosweep_%[1]s || span_%[1]s(x) == 0) return false;
-    end = std::min(end, std::min<rt::i64>(memo_%[1]s.dim[0], (rt::i64)1 << 31) - 1);
-    rt::sweeping = true;
-    rt::maxdepth = 1;
-    rt::i64 k = low_%[1]s;
-    bool done = false;
-    const int calls = rt::calls;
-    try {
-        for (; k <= end; ++k) {
-            if (rt::known_cell(memo_%[1]s.cells[(size_t)k])) continue;
-            if (rt::is_sig(rule_%[1]s<true>(rt::assume(k, 0, INT_MAX)))) break;  // (the sweep's depth is 0: no cycle through k)
-        }
-        done = k > end;
-    } catch (const rt::Speculative&) {
-        memo_%[1]s.set({k}, rt::UNKNOWN);
-        rt::calls = calls;
-    }
-    rt::sweeping = false;
-    rt::maxdepth = rt::MAXDEPTH;
-    low_%[1]s = k;
-    searched_%[1]s = 0;
-    if (!done) nosweep_%[1]s = true;
-    return k > x;
-}
-// bulk_%[1]s(x, end): the positions x .. end not known, and those they reach,
-// labelled in one region (a game with cycles); an error stops it, not
-// reported, after which the game is not labelled so again
-static bool bulk_%[1]s(rt::i64 x, rt::i64 end) {
-    if (nobulk_%[1]s) return false;
-    end = std::min(end, std::min<rt::i64>(memo_%[1]s.dim[0], (rt::i64)1 << 31) - 1);
-    rt::sweeping = true;
-    const int calls = rt::calls;
-    try {
-        rt::solve_loopy(G_%[1]s, x, end - x + 1);
-    } catch (const rt::Speculative&) {
-        rt::loopy_forget();
-        rt::calls = calls;
-        nobulk_%[1]s = true;
-    }
-    rt::sweeping = false;
-    return rt::known_cell(memo_%[1]s.cells[(size_t)x]);
-}
-// early_%[1]s: what a query of x at the top level does before its search: a
-// sweep when one is due (true: x is known then), else the search's budget.
-// Ascending queries (x the lowest unknown position, again) are computed
-// ahead, twice as far each time (at most x further); the searches since
-// the last sweep having computed a 32nd as many positions as there are
-// from the lowest unknown one to x, those are swept (the sweep computes at
-// most 32 times as many positions as the searches it replaces).
-static bool early_%[1]s(rt::i64 x, rt::i64& room) {
-    room = rt::NOBUDGET;
-    const rt::i64 n = span_%[1]s(x);
-    if (n == 0) return false;
-    ahead_%[1]s = n == 1 ? std::min(2 * ahead_%[1]s, std::max<rt::i64>(64, x)) : 1;
-    if (rt::is_loopy(G_%[1]s)) return n == 1 && bulk_%[1]s(x, x + ahead_%[1]s - 1);
-    if (nosweep_%[1]s) return false;
-    room = n / 32 - searched_%[1]s;
-    if (room > 0) return false;
-    room = rt::NOBUDGET;
-    return bottom_%[1]s(x, x + ahead_%[1]s - 1);
-}
-`, gm.cname, gm.st.Name.Name)
+// glueOf is what package glue needs to know of a game.
+func (g *gen) glueOf(gm *gameInfo) glue.Game {
+	var an []string
+	for i := range gm.params {
+		an = append(an, fmt.Sprintf("a%d", i))
+	}
+	return glue.Game{C: gm.cname, Name: gm.st.Name.Name, ID: gm.id, Proto: gm.protoParams(),
+		Args: strings.Join(an, ", "), Key: gm.key(an), KeyType: gm.keyType(), Unpack: gm.unpack("k"),
+		Params: len(gm.params), Box: gm.isBox(), GameArg: gm.hasGameArg(), SelfOnly: g.selfOnly(gm, gm.st)}
 }
 
 // selfOnly reports whether a game of one int's options are each one
@@ -580,21 +387,7 @@ func (g *gen) registerGames() string {
 	var b strings.Builder
 	b.WriteString("static void register_games() {\n    rt::games = {\n")
 	for _, gm := range g.gameOrder {
-		c := gm.cname
-		sweep := "nullptr"
-		if gm.isBox() && len(gm.params) == 1 {
-			sweep = "sweep_" + c
-		}
-		cells := ""
-		if gm.isBox() && len(gm.params) == 1 {
-			optn := "nullptr"
-			if g.selfOnly(gm, gm.st) {
-				optn = "optn_" + c
-			}
-			cells = fmt.Sprintf(", &memo_%s.cells.p, &memo_%s.dim[0], %s", c, c, optn)
-		}
-		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, optpid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d, cmp_%s%s},\n",
-			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos), c, cells)
+		b.WriteString(glue.Entry(g.glueOf(gm), cstr(gm.st.Name.Name), g.site(gm.st.Name.Pos)))
 	}
 	b.WriteString("    };\n")
 	for _, gm := range g.gameOrder {

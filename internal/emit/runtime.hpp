@@ -1266,6 +1266,16 @@ template <int N, class V = Cell, int64_t DEF = -1> struct Box {
         if (__builtin_expect(c == ESC, 0)) return get_spill(k);
         return c;
     }
+    // raw is get, a cell ESC left as it is (not a position's value: the
+    // caller then takes the way of a position not known, where get is read)
+    i64 raw(const Key& k) const {
+        i64 idx = 0;
+        for (int i = 0; i < N; i++) {
+            if (__builtin_expect((u64)k[i] >= (u64)dim[i], 0)) return get_spill(k);
+            idx = idx * dim[i] + k[i];
+        }
+        return cells[(size_t)idx];
+    }
     __attribute__((noinline)) i64 get_spill(Key k) const {
         if (spill.empty()) return DEF;
         auto it = spill.find(k);
@@ -1380,6 +1390,7 @@ template <class Key> struct Table {
         i64 i = find(k);
         return i < 0 ? UNKNOWN : (i64)st[(size_t)i];
     }
+    i64 raw(const Key& k) const { return get(k); }
     void set(const Key& k, i64 v) { st[(size_t)id(k)] = (int32_t)v; }
 };
 
@@ -1457,6 +1468,13 @@ inline bool fits(__int128 a, __int128 b, __int128 r, i64 dim, i64 c, i64 lo, i64
 // fit reports whether an argument c*i + r, for i from lo to end, stays
 // inside [0, dim) and computes without overflow (a fast loop).
 inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
+    const i64 M = i64(1) << 30;
+    if (__builtin_expect(c >= -M && c <= M && lo >= -M && lo <= M && end >= -M && end <= M && r >= -M && r <= M, 1)) {
+        // (the small case in 64 bits: every product and sum is below 2^61)
+        i64 a = c * lo + (i64)r, b = c * end + (i64)r;
+        if (a > b) std::swap(a, b);
+        return a >= 0 && b < dim;
+    }
     return fits((__int128)c * lo + r, (__int128)c * end + r, r, dim, c, lo, end);
 }
 
@@ -1932,8 +1950,9 @@ inline void solve_loopy(int g, i64 id, i64 count) {
             for (int32_t e = soff[v]; e < soff[v + 1]; e++) pred[(size_t)at[(size_t)succ[(size_t)e]]++] = (int32_t)v;
     }
     // lab: -1 unlabelled, -2 infinite, >= 0 finite; known followers keep
-    // their value (an infinite one counts as infinite, its K its own).
-    const int32_t UNL = -1, INF = -2;
+    // their value (an infinite one is KINF: it counts as infinite, its K its
+    // own).
+    const int32_t UNL = -1, INF = -2, KINF = -3;
     auto& lab = W.lab;
     auto& cnt = W.cnt;
     auto& cov = W.cov;
@@ -1948,7 +1967,7 @@ inline void solve_loopy(int g, i64 id, i64 count) {
     queue.clear();
     for (size_t v = 0; v < n; v++) {
         if (known[v] == UNKNOWN) live.push((int32_t)v);
-        else lab[v] = known[v] >= 0 ? (int32_t)known[v] : INF;
+        else lab[v] = known[v] >= 0 ? (int32_t)known[v] : KINF;
     }
     // an infinite known follower "has a follower labelled i" when i is in its K
     auto hasfol = [&](size_t v, int32_t i) -> bool {
@@ -1969,27 +1988,46 @@ inline void solve_loopy(int g, i64 id, i64 count) {
                 if (cov[(size_t)p] == i) continue;
                 cov[(size_t)p] = i;
                 if (lab[(size_t)p] >= 0) continue;
+                // (no branch on a predecessor's state: the queue takes each,
+                // kept or not)
+                queue.reserve(queue.size() + (size_t)(poff[(size_t)p + 1] - poff[(size_t)p]));
+                size_t t = queue.size();
                 for (int32_t f = poff[(size_t)p]; f < poff[(size_t)p + 1]; f++) {
                     const int32_t q = pred[(size_t)f];
-                    if (lab[(size_t)q] == UNL && --cnt[(size_t)q] == 0 && cov[(size_t)q] != i) queue.push(q);
+                    const bool un = lab[(size_t)q] == UNL;
+                    const int32_t c = cnt[(size_t)q] - un;
+                    cnt[(size_t)q] = c;
+                    queue.p[t] = q;
+                    t += un & (c == 0) & (cov[(size_t)q] != i);
                 }
+                queue.n = t;
             }
         };
         for (int32_t u : live) {
             int32_t c = 0;
             for (int32_t e = soff[(size_t)u]; e < soff[(size_t)u + 1]; e++) {
                 const int32_t l = lab[(size_t)succ[(size_t)e]];
-                // unlabelled or infinite (a known infinite one without i in its K)
-                if (__builtin_expect(l == INF, 0)) c += !(known[(size_t)succ[(size_t)e]] != UNKNOWN && hasfol((size_t)succ[(size_t)e], i));
-                else c += l == UNL;
+                // unlabelled or infinite (a known infinite one without i in
+                // its K); no branch on the kind of a follower
+                if (__builtin_expect(l == KINF, 0)) c += !hasfol((size_t)succ[(size_t)e], i);
+                else c += (uint32_t)(l + 2) < 2u;
             }
             cnt[(size_t)u] = c;
         }
         // the followers known to be i cover their predecessors first
         while (ka < knownAt.size() && knownAt[ka].first < i) ka++;
         for (; ka < knownAt.size() && knownAt[ka].first == i; ka++) cover(knownAt[ka].second);
-        for (int32_t u : live)
-            if (cnt[(size_t)u] == 0 && cov[(size_t)u] != i) queue.push(u);
+        {
+            // (no branch on a node's count: the queue takes each node, kept
+            // or not)
+            queue.reserve(queue.size() + live.size());
+            size_t t = queue.size();
+            for (int32_t u : live) {
+                queue.p[t] = u;
+                t += (cnt[(size_t)u] == 0) & (cov[(size_t)u] != i);
+            }
+            queue.n = t;
+        }
         while (!queue.empty()) {
             const int32_t u = queue.back();
             queue.pop_back();
@@ -1997,12 +2035,19 @@ inline void solve_loopy(int g, i64 id, i64 count) {
             lab[(size_t)u] = i;
             cover(u);
         }
+        // the unlabelled covered by i stay live, the others become infinite
+        // (no branch on a node's state)
         todo.clear();
-        for (int32_t u : live)
-            if (lab[(size_t)u] == UNL) {
-                if (cov[(size_t)u] == i) todo.push(u);
-                else lab[(size_t)u] = INF;
-            }
+        todo.reserve(live.size());
+        size_t t = 0;
+        for (int32_t u : live) {
+            const int32_t l = lab[(size_t)u];
+            const bool un = l == UNL, cv = cov[(size_t)u] == i;
+            todo.p[t] = u;
+            t += un & cv;
+            lab[(size_t)u] = un & !cv ? INF : l;
+        }
+        todo.n = t;
         live.swap(todo);
     }
     std::vector<i64> k;
@@ -2011,15 +2056,20 @@ inline void solve_loopy(int g, i64 id, i64 count) {
     for (size_t v = 0; v < n; v++) {
         if (known[v] != UNKNOWN || nodes[v].g < 0) continue;
         i64 val = lab[v];
-        if (val == INF) {
-            // K: the finite values of its followers (a mask when all are below 64)
-            u64 mask = 0;
-            bool small = true;
-            for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
-                const i64 x = lab[(size_t)succ[(size_t)e]];
-                if (x >= 64) small = false;
-                else if (x >= 0) mask |= 1ULL << x;
-            }
+        // K, for an infinite one: the finite values of its followers (a
+        // mask when all are below 64), found with no branch on the kind of
+        // the node or of its followers
+        u64 mask = 0;
+        bool small = true;
+        for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
+            const i64 x = lab[(size_t)succ[(size_t)e]];
+            small &= x < 64;
+            mask |= (u64)((u64)x < 64) << (x & 63);
+        }
+        const i64 cand = infmask_small[mask & 255];
+        const bool inf = val == INF;
+        val = inf ? cand : val;
+        if (__builtin_expect(inf && !(small && mask < 256 && cand != 0), 0)) {
             if (small) {
                 val = inf_mask(mask);
             } else {
