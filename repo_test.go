@@ -53,9 +53,7 @@ const (
 
 // packageLinesAllowed are the packages allowed more than maxPackageLines
 // lines, by directory, and how many.
-var packageLinesAllowed = map[string]int{
-	"internal/emit": 4300, // the C++ emitter: its type inference (infer.go, infercall.go, types.go) to become a package of its own
-}
+var packageLinesAllowed = map[string]int{}
 
 // methodFilesAllowed are the types allowed methods in more than
 // maxMethodFiles files, by package directory and name.
