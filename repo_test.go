@@ -51,6 +51,10 @@ const (
 	maxMethodFiles  = 3
 )
 
+// packageLinesAllowed are the packages allowed more than maxPackageLines
+// lines, by directory, and how many.
+var packageLinesAllowed = map[string]int{}
+
 // methodFilesAllowed are the types allowed methods in more than
 // maxMethodFiles files, by package directory and name.
 var methodFilesAllowed = map[string]bool{
@@ -100,7 +104,7 @@ func TestLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	for dir, n := range lines {
-		if n > maxPackageLines {
+		if n > maxPackageLines && n > packageLinesAllowed[dir] {
 			t.Errorf("package %s has %d lines in its non-test files, more than %d: split it", dir, n, maxPackageLines)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A checkpoint is the values Solvers computed, written so that a later
@@ -48,7 +49,9 @@ const (
 	maxSets = 1 << 30
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is the checksum's table, made when a checkpoint is first
+// read or written (making it takes about a twentieth of a run's start).
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // A CheckpointError is a checkpoint file that cannot be read or written:
 // its name, and the rest of the sentence that says why (Reason begins
@@ -176,7 +179,7 @@ type writer struct {
 }
 
 func (w *writer) Write(p []byte) (int, error) {
-	w.crc = crc32.Update(w.crc, castagnoli, p)
+	w.crc = crc32.Update(w.crc, castagnoli(), p)
 	return w.w.Write(p)
 }
 
@@ -298,7 +301,7 @@ func (r *reader) line() (string, error) {
 	case err != nil:
 		return "", err
 	}
-	r.crc = crc32.Update(r.crc, castagnoli, b)
+	r.crc = crc32.Update(r.crc, castagnoli(), b)
 	r.left -= int64(len(b))
 	return string(b), nil
 }
@@ -311,7 +314,7 @@ func (r *reader) read(p []byte) error {
 		}
 		return err
 	}
-	r.crc = crc32.Update(r.crc, castagnoli, p)
+	r.crc = crc32.Update(r.crc, castagnoli(), p)
 	r.left -= int64(len(p))
 	return nil
 }
@@ -326,7 +329,7 @@ func (r *reader) skip(n int64, w io.Writer) error {
 			}
 			return err
 		}
-		r.crc = crc32.Update(r.crc, castagnoli, b)
+		r.crc = crc32.Update(r.crc, castagnoli(), b)
 		if w != nil {
 			if _, err := w.Write(b); err != nil {
 				return err

@@ -300,7 +300,7 @@ func TestCheckpointEveryByte(t *testing.T) {
 // values), with its checksum right.
 func crafted(sections ...string) []byte {
 	text := fileHead + strings.Join(sections, "")
-	return fmt.Appendf([]byte(text), "end %08x\n", crc32.Checksum([]byte(text), castagnoli))
+	return fmt.Appendf([]byte(text), "end %08x\n", crc32.Checksum([]byte(text), castagnoli()))
 }
 
 // TestCheckpointCrafted: checkpoints made to hurt, with their checksum

@@ -1,10 +1,11 @@
 package compile
 
 import (
+	"github.com/grundy-lang/grundy/internal/fold"
+	"github.com/grundy-lang/grundy/internal/kernel"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
-	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -88,13 +89,19 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					return f
 				}
 				if comp, ok := e.Args[0].(*lang.Comp); ok && comp.Kind == lang.ListComp {
-					call := func(p *lang.Comp) lang.Expr {
+					call := func(p lang.Expr) lang.Expr {
 						return &lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{p}, Site: e.Site}
 					}
-					if f, ok := planComp(vg.c, comp, foldConsumer(bi), call, vg.Expr); ok {
+					if f, ok := planComp(vg.c, comp, fold.Consumer(bi), call, vg.Expr); ok {
 						return f
 					}
 					return vg.foldCall(bi, comp, pos, argPos)
+				}
+				if comps := fold.Concat(e.Args[0]); len(comps) > 1 && vg.c.On(passes.Masks) {
+					if comps = vg.c.mergeComps(comps); len(comps) == 1 {
+						return vg.Expr(&lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: []lang.Expr{comps[0]}, Site: e.Site})
+					}
+					return fold.CompileConcat(vg, bi, e, comps, pos, argPos)
 				}
 			}
 			if bi.SGArgs && len(e.Args) == 1 && vg.isGameExpr(e.Args[0]) {
@@ -108,7 +115,7 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					if probe != nil {
 						// Finished positions only: no search, no error.
 						if v, ok := probe(fr); ok {
-							if r, ok := quickSG(fr.Th.Engine, v, isSG); ok {
+							if r, ok := kernel.QuickSG(fr.Th.Engine, v, isSG); ok {
 								return r
 							}
 						}
@@ -137,7 +144,7 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					fr.Gen = g
 					if isSG || isOutcome {
 						// The common cases, without a call.
-						if r, ok := quickSG(th.Engine, v, isSG); ok {
+						if r, ok := kernel.QuickSG(th.Engine, v, isSG); ok {
 							th.Calls = th.Calls[:len(th.Calls)-1]
 							return r
 						}
@@ -218,22 +225,6 @@ func (vg *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, 
 	return nil
 }
 
-// quickSG is what sg (isSG) or outcome returns for a game of value v,
-// when that needs no call of the built-in: a finite value, an outcome.
-func quickSG(e *engine.Engine, v memo.Sgv, isSG bool) (value.Value, bool) {
-	switch {
-	case isSG:
-		return value.Value{K: value.KInt, N: int64(v)}, v >= 0
-	case v == memo.SgMissing:
-		return value.Value{}, false
-	case v == 0:
-		return outcomeP, true
-	case v > 0 || e.Outcome(v) == "N":
-		return outcomeN, true
-	}
-	return outcomeD, true
-}
-
 // foldInlined streams into the fold the comprehension a def called as
 // its argument returns (`max(opts(n))`, def opts(n) = [...]), inlined:
 // the call on the trace while it runs, as the def's call would be; the
@@ -244,7 +235,7 @@ func (vg *ValueGen) foldInlined(bi *engine.Builtin, arg lang.Expr, pos engine.Po
 	if !ok {
 		return nil
 	}
-	comp, fn, binds := vg.c.Inl.InlineComp(call)
+	comp, fn, binds := vg.c.Inl.InlineComp(call, lang.ListComp)
 	if comp == nil {
 		return nil
 	}
@@ -255,149 +246,27 @@ func (vg *ValueGen) foldInlined(bi *engine.Builtin, arg lang.Expr, pos engine.Po
 // foldCall streams the elements of a list comprehension into a built-in's
 // Fold (len, min, max of [E for ...] build no list).
 func (vg *ValueGen) foldCall(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	var slow engine.EvalFn
-	switch {
-	case bi.AllAny != 0:
-		slow = vg.allAnyFold(bi, comp, pos, argPos)
-	case bi.Sums:
-		slow = vg.sumFold(bi, comp, pos, argPos)
-	default:
-		slow = vg.foldCallGeneric(bi, comp, pos, argPos)
-	}
+	slow := fold.Compile(vg, bi, []*lang.Comp{comp}, pos, argPos)
 	if f := vg.c.fast.Fold(bi, comp, slow, pos, argPos); f != nil {
 		return f
 	}
 	return slow
 }
 
-func (vg *ValueGen) foldCallGeneric(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	loops := vg.Clauses(comp.Clauses)
-	body := vg.Expr(comp.Body)
-	// Counting elements that cannot fail to evaluate: count them only.
-	countOnly := false
-	if bi.Count {
-		switch b := comp.Body.(type) {
-		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
-			countOnly = true
-		case *lang.Ident:
-			countOnly = vg.c.LocalSlot(b) >= 0 || vg.c.Lookup(b) != nil && vg.c.Lookup(b).Kind == resolve.Global && !vg.c.InFunc
-		}
+// Plain reports whether evaluating e cannot fail: a literal, a local's
+// name, a global's at the top level (fold.Gen).
+func (vg *ValueGen) Plain(e lang.Expr) bool {
+	switch b := e.(type) {
+	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		return true
+	case *lang.Ident:
+		return vg.c.LocalSlot(b) >= 0 || vg.c.Lookup(b) != nil && vg.c.Lookup(b).Kind == resolve.Global && !vg.c.InFunc
 	}
-	return func(fr *engine.Frame) value.Value {
-		call := &engine.Call{Th: fr.Th, Name: bi.BName, Pos: pos, Args: argPos}
-		var acc value.Value
-		n := 0
-		if countOnly {
-			streamed(fr, loops(func(*engine.Frame) { n++ }))
-			if n == 0 {
-				return bi.Fn(call, []value.Value{value.List(nil)})
-			}
-			return value.Int(int64(n))
-		}
-		run := loops(func(fr *engine.Frame) {
-			x := body(fr)
-			if bi.Count {
-				n++
-				return
-			}
-			if bi.IntFold != 0 && x.K == value.KInt && n > 0 && acc.K == value.KInt {
-				if bi.IntFold > 0 && x.N > acc.N || bi.IntFold < 0 && x.N < acc.N {
-					acc = x
-				}
-			} else {
-				acc = bi.Fold(call, acc, x, n)
-			}
-			n++
-		})
-		streamed(fr, run)
-		if n == 0 {
-			return bi.Fn(call, []value.Value{value.List(nil)})
-		}
-		if bi.Count {
-			return value.Int(int64(n))
-		}
-		return acc
-	}
+	return false
 }
 
-// foldConsumer is the consumer of a fold by built-in bi (ir.FoldOf, or
-// all and any).
-func foldConsumer(bi *engine.Builtin) ir.Consumer {
-	switch {
-	case bi.AllAny > 0:
-		return ir.FoldAll
-	case bi.AllAny < 0:
-		return ir.FoldAny
-	}
-	return ir.FoldOf(bi.Count, bi.IntFold)
-}
-
-// allAnyFold streams the elements of a list comprehension into all or any
-// (bi.AllAny, the masks pass): every element is evaluated, in order, as
-// the list would be, but no list is made. The first element that is
-// false (for all; true for any) decides the result; an element that is
-// not a bool met before one does is the built-in's error, raised when the
-// comprehension is done, where the built-in would have met it in the
-// whole list.
-func (vg *ValueGen) allAnyFold(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	vg.c.Fired(passes.Masks)
-	loops := vg.Clauses(comp.Clauses)
-	body := vg.Expr(comp.Body)
-	isAll := bi.AllAny > 0
-	return func(fr *engine.Frame) value.Value {
-		decided, bad := false, value.None
-		streamed(fr, loops(func(fr *engine.Frame) {
-			x := body(fr)
-			switch {
-			case decided || bad.K != value.KNone:
-			case x.K != value.KBool:
-				bad = x
-			case (x.N != 0) != isAll:
-				decided = true
-			}
-		}))
-		if bad.K != value.KNone {
-			// (The built-in's error about the element.)
-			return engine.CallBuiltin2(fr, bi, pos, argPos, value.List([]value.Value{bad}), value.None, 1)
-		}
-		return value.Bool(decided != isAll)
-	}
-}
-
-// sumFold streams the elements of a list comprehension into sum (bi.Sums,
-// the masks pass) as allAnyFold does: the first element that is not an
-// int or makes the sum overflow is the built-in's error (given the sum
-// before it and it), raised when the comprehension is done.
-func (vg *ValueGen) sumFold(bi *engine.Builtin, comp *lang.Comp, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	vg.c.Fired(passes.Masks)
-	loops := vg.Clauses(comp.Clauses)
-	body := vg.Expr(comp.Body)
-	return func(fr *engine.Frame) value.Value {
-		total, bad := int64(0), value.None
-		streamed(fr, loops(func(fr *engine.Frame) {
-			if x := body(fr); bad.K == value.KNone {
-				if s := total + x.N; x.K != value.KInt || (s > total) != (x.N > 0) {
-					bad = x
-				} else {
-					total = s
-				}
-			}
-		}))
-		if bad.K != value.KNone {
-			return engine.CallBuiltin2(fr, bi, pos, argPos, value.List([]value.Value{value.Int(total), bad}), value.None, 1)
-		}
-		return value.Int(total)
-	}
-}
-
-// streamed runs the loops of a comprehension whose elements are streamed
-// (not stopped by the frame's Stop, which it keeps).
-func streamed(fr *engine.Frame, run func(*engine.Frame)) {
-	stop := fr.Stop
-	fr.Stop = false
-	run(fr)
-	fr.Stop = stop
-}
+// Fired records that pass p changed what is compiled (fold.Gen).
+func (vg *ValueGen) Fired(p passes.Pass) { vg.c.Fired(p) }
 
 // isGameExpr reports whether e is syntactically a game expression whose SG
 // value can be streamed (a sum, a nimber, copies, a game position call).
@@ -410,6 +279,11 @@ func (vg *ValueGen) isGameExpr(e lang.Expr) bool {
 		// A def that inlines here (sgExpr inlines it the same way) whose
 		// body is one.
 		sub, fn, _ := vg.c.Inl.InlineCall(e)
+		if fn := vg.c.Inlinable(e); fn != nil && resolve.Same(e) {
+			if c, ok := fn.Decl.Body.(*lang.Comp); ok && c.Kind == lang.SumComp {
+				return true // (a sum of positions: sgcompile.go inlines it)
+			}
+		}
 		return sub != nil && Inlined(vg.c, fn, func() bool { return vg.isGameExpr(sub) })
 	case *lang.SumOf:
 		return true

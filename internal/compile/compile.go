@@ -5,7 +5,6 @@ import (
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
-	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -17,7 +16,6 @@ type SGFn func(fr *engine.Frame) memo.Sgv
 type ExecFn func(fr *engine.Frame)
 
 // The finite outcomes, made once.
-var outcomeN, outcomeP, outcomeD = value.Str("N"), value.Str("P"), value.Str("D")
 
 // Env is what a compiler reads and writes of the session it compiles for
 // (package eval's Session), what outlives one compile.

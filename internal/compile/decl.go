@@ -122,7 +122,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			}
 		}()
 	}
-	g.Sweep = nil
+	g.Sweep, g.Rule = nil, nil
 	params := lang.ParamNames(d.Params)
 	g.Explain, g.Probes, g.UserTried = x, nil, false
 	if g.TupleOf == nil {
@@ -252,6 +252,7 @@ func (c *Compiler) generalSweep(g *engine.Game, sweeps []kernel.SweepAlt, n, par
 		return
 	}
 	g.Sweep = kernel.GeneralSweep(sweeps, g.Pos, solve.UserAt)
+	g.Rule = kernel.NewRule(sweeps)
 	c.note("positions whose options are all known are computed in runs (a sweep: the options' keys of a few positions first, then their values) when a run of positions is asked or a deep chain is climbed")
 	c.Fired(passes.Sweep)
 }

@@ -61,7 +61,7 @@ func (vg *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 			return engine.BuildMap(fr.Th, pos, evalAll(fr, keys), evalAll(fr, vals))
 		}
 	case *lang.Comp:
-		id := func(p *lang.Comp) lang.Expr { return p }
+		id := func(p lang.Expr) lang.Expr { return p }
 		if f, ok := planComp(vg.c, e, ir.CompConsumer(e.Kind), id, vg.Expr); ok {
 			return f
 		}

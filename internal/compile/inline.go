@@ -43,12 +43,13 @@ func (g *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 	return g.inline(e, resolve.InlineShape)
 }
 
-// InlineComp is InlineCall of a def whose body is a list comprehension
-// (what a fold of it streams: fold.go), its names its own.
-func (g *Inliner) InlineComp(e *lang.Call) (*lang.Comp, *engine.Func, []InlineBind) {
+// InlineComp is InlineCall of a def whose body is a comprehension of kind
+// k (a list a fold streams, call.go; a sum of positions an SG value
+// streams, sgcompile.go), its names its own.
+func (g *Inliner) InlineComp(e *lang.Call, k lang.CompKind) (*lang.Comp, *engine.Func, []InlineBind) {
 	sub, fn, binds := g.inline(e, func(x lang.Expr) bool {
 		c, ok := x.(*lang.Comp)
-		return ok && c.Kind == lang.ListComp
+		return ok && c.Kind == k
 	})
 	c, _ := sub.(*lang.Comp)
 	return c, fn, binds

@@ -262,6 +262,12 @@ func (g *IntGen) intBinary(e *lang.Binary) IntFn {
 			return f
 		}
 	}
+	if lit, ok := e.Y.(*lang.IntLit); ok && xi != nil && g.c.On(passes.Fuse) {
+		if f := g.stageLit(e, lit.Val); f != nil {
+			g.c.Fired(passes.Fuse)
+			return f
+		}
+	}
 	// Constant right operands are common (n - 1, x % 8): specialize them.
 	if lit, ok := e.Y.(*lang.IntLit); ok {
 		k := lit.Val
@@ -310,6 +316,31 @@ func (g *IntGen) intBinary(e *lang.Binary) IntFn {
 			}
 		case lang.OpBitAnd:
 			return func(fr *engine.Frame) int64 { return xo.get(fr) & k }
+		}
+	}
+	// and constant left operands of + and * (1 + x, 2 * x): the error
+	// shows them first.
+	if lit, ok := e.X.(*lang.IntLit); ok && (op == lang.OpAdd || op == lang.OpMul) {
+		k := lit.Val
+		if op == lang.OpAdd {
+			return func(fr *engine.Frame) int64 {
+				b := yo.get(fr)
+				s, ok := operator.AddOK(k, b)
+				if !ok {
+					pushTrace(fr, tr)
+					operator.Overflow(pos, lang.OpAdd, k, b)
+				}
+				return s
+			}
+		}
+		return func(fr *engine.Frame) int64 {
+			b := yo.get(fr)
+			p, ok := operator.MulOK(k, b)
+			if !ok {
+				pushTrace(fr, tr)
+				operator.Overflow(pos, lang.OpMul, k, b)
+			}
+			return p
 		}
 	}
 	if lit, ok := e.X.(*lang.IntLit); ok && op == lang.OpShl && lit.Val == 1 {
@@ -482,6 +513,15 @@ func (g *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
 		}
 	}
 	return Operand{kind: opndFunc, f: f}
+}
+
+// Fn returns the operand's evaluation as a closure: the closure itself
+// when the operand is one (no switch on the way).
+func (o *Operand) Fn() IntFn {
+	if o.kind == opndFunc {
+		return o.f
+	}
+	return o.Eval
 }
 
 // Eval evaluates the operand (overflow falls back to the closure, which

@@ -2,7 +2,6 @@ package compile
 
 import (
 	"math"
-	"math/big"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -158,14 +157,7 @@ func (f *mulAdd) stage() (lo int64, span uint64, ok bool) {
 	if !f.ok || f.slot >= 0 || f.sub || f.mod == 0 {
 		return 0, 0, false
 	}
-	return mulAddSpan(f.m, f.d)
-}
-
-// mulAddSpan is mulAddRange as the test a closure makes: a is in range
-// when uint64(a)-uint64(lo) <= span.
-func mulAddSpan(m, d int64) (lo int64, span uint64, ok bool) {
-	lo, hi, ok := mulAddRange(m, d)
-	return lo, uint64(hi) - uint64(lo), ok
+	return operator.MulAddSpan(f.m, f.d)
 }
 
 // takes reports whether every result of stage in (|in.mod| > r > -|in.mod|)
@@ -278,36 +270,12 @@ func (f *mulAdd) fail(fr *engine.Frame, a int64) {
 func (f mulAdd) compile() IntFn {
 	m, d, slot, mod := f.m, f.d, f.slot, f.mod
 	x := f.x
-	if in := f.inner; in != nil && f.takes(in) {
-		// (((a * m1 + d1) % k1) * m + d) % mod: only the first stage
-		// can overflow.
-		lo, span, _ := in.stage()
-		m1, d1, k1, x1 := in.m, in.d, in.mod, in.x
-		return func(fr *engine.Frame) int64 {
-			a := x1.get(fr)
-			if uint64(a)-uint64(lo) > span {
-				in.fail(fr, a)
-			}
-			return ((a*m1+d1)%k1*m + d) % mod
-		}
+	if p := f.run(); p != nil {
+		return p.stageFn()
 	}
 	switch {
-	case slot < 0 && !f.sub && mod != 0:
-		// The operands for which neither operator overflows: one
-		// comparison (as unsigned, from lo).
-		lo, span, ok := mulAddSpan(m, d)
-		if !ok {
-			break
-		}
-		return func(fr *engine.Frame) int64 {
-			a := x.get(fr)
-			if uint64(a)-uint64(lo) > span {
-				f.fail(fr, a)
-			}
-			return (a*m + d) % mod
-		}
 	case slot < 0 && !f.sub && mod == 0:
-		lo, span, ok := mulAddSpan(m, d)
+		lo, span, ok := operator.MulAddSpan(m, d)
 		if !ok {
 			break
 		}
@@ -319,7 +287,7 @@ func (f mulAdd) compile() IntFn {
 			return a*m + d
 		}
 	case slot >= 0 && !f.sub && mod == 0:
-		lo, span, ok := mulAddSpan(m, 0)
+		lo, span, ok := operator.MulAddSpan(m, 0)
 		if !ok {
 			break
 		}
@@ -358,45 +326,40 @@ func (f mulAdd) compile() IntFn {
 }
 
 // modLocal compiles X % y, X exactly a fused stage (g.stages) and y the
-// int local slot, as one closure: nil when X is not one.
+// int local in slot.
 func (g *IntGen) modLocal(e *lang.Binary, slot int) IntFn {
 	f := g.stages[e.X]
 	if f == nil || e.Op != lang.OpMod {
 		return nil
 	}
+	p := f.run()
+	if p == nil {
+		return nil
+	}
 	pos, tr := e.Pos, g.staticTrace()
 	rem := func(fr *engine.Frame, r int64) int64 {
-		b := fr.Slots[slot].N
-		if b == 0 {
-			pushTrace(fr, tr)
-			return operator.Div(pos, lang.OpMod, value.Int(r), value.Int(b)).N
-		}
-		return r % b
+		pushTrace(fr, tr)
+		return operator.Div(pos, lang.OpMod, value.Int(r), value.Int(0)).N
 	}
-	m, d, mod := f.m, f.d, f.mod
-	if in := f.inner; in != nil {
-		lo, span, _ := in.stage()
-		m1, d1, k1, x1 := in.m, in.d, in.mod, in.x
+	if p.two {
 		return func(fr *engine.Frame) int64 {
-			a := x1.get(fr)
-			if uint64(a)-uint64(lo) > span {
-				in.fail(fr, a)
+			a := p.x.get(fr)
+			if uint64(a)-uint64(p.lo) > p.span {
+				p.in.fail(fr, a)
 			}
-			r := ((a*m1+d1)%k1*m + d) % mod
+			r := ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod
 			if b := fr.Slots[slot].N; b != 0 {
 				return r % b
 			}
 			return rem(fr, r)
 		}
 	}
-	lo, span, _ := f.stage()
-	x := f.x
 	return func(fr *engine.Frame) int64 {
-		a := x.get(fr)
-		if uint64(a)-uint64(lo) > span {
-			f.fail(fr, a)
+		a := p.x.get(fr)
+		if uint64(a)-uint64(p.lo) > p.span {
+			p.in.fail(fr, a)
 		}
-		r := (a*m + d) % mod
+		r := (a*p.m + p.d) % p.mod
 		if b := fr.Slots[slot].N; b != 0 {
 			return r % b
 		}
@@ -404,39 +367,96 @@ func (g *IntGen) modLocal(e *lang.Binary, slot int) IntFn {
 	}
 }
 
-// mulAddRange is the range of a for which a*m and a*m + d are int64s
-// (false when it is empty, and for m = 0).
-func mulAddRange(m, d int64) (lo, hi int64, ok bool) {
-	if m == 0 {
-		return 0, 0, false
+// stageLit compiles X % k or X / k, X exactly a fused stage (g.stages)
+// and k an int literal other than 0 and -1: one closure for both.
+func (g *IntGen) stageLit(e *lang.Binary, k int64) IntFn {
+	f := g.stages[e.X]
+	if f == nil || e.Op != lang.OpMod && e.Op != lang.OpDiv || k == 0 || k == -1 {
+		return nil
 	}
-	minI, maxI := big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)
-	bm, bd := big.NewInt(m), big.NewInt(d)
-	// a*m in [min, max] and in [min - d, max - d]: a*m in [l, h].
-	l, h := new(big.Int).Sub(minI, bd), new(big.Int).Sub(maxI, bd)
-	if l.Cmp(minI) < 0 {
-		l.Set(minI)
+	p := f.run()
+	if p == nil {
+		return nil
 	}
-	if h.Cmp(maxI) > 0 {
-		h.Set(maxI)
+	stage := p.stageFn()
+	if e.Op == lang.OpDiv {
+		if p.two {
+			return func(fr *engine.Frame) int64 {
+				a := p.x.get(fr)
+				if uint64(a)-uint64(p.lo) > p.span {
+					p.in.fail(fr, a)
+				}
+				return ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod / k
+			}
+		}
+		return func(fr *engine.Frame) int64 { return stage(fr) / k }
 	}
-	// a in [ceil(l/m), floor(h/m)] for m > 0; the other way for m < 0.
-	if m < 0 {
-		l, h = h.Neg(h), l.Neg(l)
-		bm.Neg(bm)
+	if p.two {
+		return func(fr *engine.Frame) int64 {
+			a := p.x.get(fr)
+			if uint64(a)-uint64(p.lo) > p.span {
+				p.in.fail(fr, a)
+			}
+			return ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod % k
+		}
 	}
-	a0 := new(big.Int).Neg(new(big.Int).Div(new(big.Int).Neg(l), bm)) // ceil(l / m)
-	a1 := new(big.Int).Div(h, bm)                                     // floor(h / m)
-	if a0.Cmp(minI) < 0 {
-		a0.Set(minI)
+	return func(fr *engine.Frame) int64 {
+		a := p.x.get(fr)
+		if uint64(a)-uint64(p.lo) > p.span {
+			p.in.fail(fr, a)
+		}
+		return (a*p.m + p.d) % p.mod % k
 	}
-	if a1.Cmp(maxI) > 0 {
-		a1.Set(maxI)
+}
+
+// stageRun is a fused stage (X * m + d) % mod, or two, ((a * m1 + d1) %
+// k1 * m + d) % mod, as its closures read it: one block behind one
+// pointer (a closure that captures each number keeps them all on its
+// stack across the call that reads X).
+type stageRun struct {
+	x          iopnd // X (a)
+	lo         int64 // a is in range when uint64(a)-uint64(lo) <= span
+	span       uint64
+	in         *mulAdd // the stage whose range it is (fail)
+	two        bool
+	m1, d1, k1 int64
+	m, d, mod  int64
+}
+
+// run returns f as a stageRun, or nil when it is no stage of one range
+// check (stage; with an inner stage, one it takes).
+func (f *mulAdd) run() *stageRun {
+	if in := f.inner; in != nil && f.takes(in) {
+		// (((a * m1 + d1) % k1) * m + d) % mod: only the first stage
+		// can overflow.
+		lo, span, _ := in.stage()
+		return &stageRun{x: in.x, lo: lo, span: span, in: in, two: true, m1: in.m, d1: in.d, k1: in.mod, m: f.m, d: f.d, mod: f.mod}
 	}
-	if a0.Cmp(a1) > 0 {
-		return 0, 0, false
+	lo, span, ok := f.stage()
+	if !ok {
+		return nil
 	}
-	return a0.Int64(), a1.Int64(), true
+	return &stageRun{x: f.x, lo: lo, span: span, in: f, m: f.m, d: f.d, mod: f.mod}
+}
+
+// stageFn is the stage's closure.
+func (p *stageRun) stageFn() IntFn {
+	if p.two {
+		return func(fr *engine.Frame) int64 {
+			a := p.x.get(fr)
+			if uint64(a)-uint64(p.lo) > p.span {
+				p.in.fail(fr, a)
+			}
+			return ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod
+		}
+	}
+	return func(fr *engine.Frame) int64 {
+		a := p.x.get(fr)
+		if uint64(a)-uint64(p.lo) > p.span {
+			p.in.fail(fr, a)
+		}
+		return (a*p.m + p.d) % p.mod
+	}
 }
 
 // fused compiles e as fused arithmetic, or returns nil.

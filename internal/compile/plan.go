@@ -66,11 +66,12 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 			alt = rewrite.Normalize(c.Resolver, alt)
 		}
 		alts, res := plan.Alts(env, alt, k)
+		dropped := false
 		for j, pa := range alts {
 			if sg && env.Repeatable && c.On(passes.Dedup) && plan.Repeated(out, plannedAlt{i: i, alt: pa}, plannedAlt.key) {
 				// (The SG search does not see repeats: an alternative
 				// the same as one before it adds nothing, plan/dedup.go.)
-				c.note("%s is the same as one before it: dropped (dedup)", altLabel(i, alt))
+				dropped = true
 				c.Fired(passes.Dedup)
 				continue
 			}
@@ -87,28 +88,46 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 			x.Notes = append(x.Notes, res.Explain(altLabel(i, alt), true)...)
 			x.Fired |= res.Fired
 		}
+		if dropped {
+			c.note("%s is the same as one before it: dropped (dedup)", altLabel(i, alt))
+		}
 	}
-	return out
+	return c.mergeSplits(env, d, k, out)
 }
 
 // planComp compiles comprehension e, consumed by k, as planned, by
 // compile: wrap(planned) behind the guard, wrap(e) where it does not
 // hold (wrap makes the expression of a comprehension: itself, or the
-// fold's call of it). False where no pass changed e.
-func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(*lang.Comp) lang.Expr, compile func(lang.Expr) T) (T, bool) {
+// fold's call of it; a list comprehension planned as several is their
+// concatenation). False where no pass changed e.
+func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(lang.Expr) lang.Expr, compile func(lang.Expr) T) (T, bool) {
 	var zero T
 	if c.planning[e] || c.Passes&passes.Planner == 0 {
 		return zero, false
 	}
-	p, g, res := plan.Comp(&plan.Env{R: c.Resolver, On: c.Passes, Repeatable: c.repeatable()}, e, k)
-	if p == nil {
+	ps, g, res := plan.Comp(&plan.Env{R: c.Resolver, On: c.Passes, Repeatable: c.repeatable()}, e, k)
+	if ps == nil {
 		return zero, false
 	}
 	if c.planning == nil {
 		c.planning = map[*lang.Comp]bool{}
 	}
-	c.planning[e], c.planning[p] = true, true
-	defer func() { delete(c.planning, e); delete(c.planning, p) }()
+	c.planning[e] = true
+	var p lang.Expr
+	for _, q := range ps {
+		c.planning[q] = true
+		if p == nil {
+			p = q
+		} else {
+			p = &lang.Binary{Pos: e.Pos, Op: lang.OpAdd, X: p, Y: q}
+		}
+	}
+	defer func() {
+		delete(c.planning, e)
+		for _, q := range ps {
+			delete(c.planning, q)
+		}
+	}()
 	if x := c.explaining; x != nil {
 		n := fmt.Sprintf("the comprehension at line %d is planned (%s) as: %s", e.Pos.Line, strings.ReplaceAll(res.Fired.String(), "+", ", "), strings.ReplaceAll(res.String(), "\n", "; "))
 		if !slices.Contains(x.Notes, n) {
@@ -121,4 +140,43 @@ func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(*lang.C
 		x = &lang.IfExpr{Pos: e.Pos, Cond: g, Then: x, Else: wrap(e)}
 	}
 	return compile(x), true
+}
+
+// mergeSplits merges each planned alternative with the one after it
+// where they are one range split in two (plan.MergeSplit, the bounds
+// pass): not where one is an alternative as written behind the negation
+// of its guard.
+func (c *Compiler) mergeSplits(env *plan.Env, d *lang.GameStmt, k ir.Consumer, pas []plannedAlt) []plannedAlt {
+	if !c.On(passes.Bounds) || !c.On(passes.Ints) {
+		return pas
+	}
+	var out []plannedAlt
+	for _, pa := range pas {
+		if n := len(out); n > 0 && !pa.written && !out[n-1].written {
+			last := out[n-1]
+			if q := plan.MergeSplit(env, ir.LowerAlt(last.alt, k), ir.LowerAlt(pa.alt, k), c.Arith.IntTyped); q != nil {
+				if pa.i == last.i {
+					c.note("%s is one range split in two: planned as one (bounds)", altLabel(pa.i, d.Alts[pa.i].(*lang.Alt)))
+				} else {
+					c.note("%s and %s are one range split in two: planned as one (bounds)", altLabel(last.i, d.Alts[last.i].(*lang.Alt)), altLabel(pa.i, d.Alts[pa.i].(*lang.Alt)))
+				}
+				c.Fired(passes.Bounds)
+				out[n-1].alt = ir.RaiseAlt(q)
+				continue
+			}
+		}
+		out = append(out, pa)
+	}
+	return out
+}
+
+// mergeComps merges the list comprehensions of a concatenation where
+// they are one range split in two (plan.MergeComps, the bounds pass).
+func (c *Compiler) mergeComps(comps []*lang.Comp) []*lang.Comp {
+	if !c.On(passes.Bounds) || !c.On(passes.Ints) {
+		return comps
+	}
+	out := plan.MergeComps(&plan.Env{R: c.Resolver, On: c.Passes, Repeatable: c.repeatable()}, comps, c.Arith.IntTyped)
+	c.FiredIf(passes.Bounds, len(out) < len(comps))
+	return out
 }

@@ -123,7 +123,16 @@ func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 		}
 		// A def inlined: its body's SG value, streamed as the body would
 		// be (a wrapper of a position: no value made).
-		if sub, fn, binds := sg.c.Inl.InlineCall(e); sub != nil {
+		sub, fn, binds := sg.c.Inl.InlineCall(e)
+		if sub == nil {
+			// (A def whose body is a sum of positions.)
+			var c *lang.Comp
+			c, fn, binds = sg.c.Inl.InlineComp(e, lang.SumComp)
+			if c != nil {
+				sub = c
+			}
+		}
+		if sub != nil {
 			set := sg.c.Inl.compileBinds(binds)
 			f := Inlined(sg.c, fn, func() SGFn { return sg.SGExpr(sub) })
 			return engine.InlineCallFn(set, e.Pos, fn, f)
@@ -211,7 +220,7 @@ func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 		}
 	case *lang.Comp:
 		if e.Kind == lang.SumComp {
-			id := func(p *lang.Comp) lang.Expr { return p }
+			id := func(p lang.Expr) lang.Expr { return p }
 			if f, ok := planComp(sg.c, e, ir.SumOf, id, sg.SGExpr); ok {
 				return f
 			}
@@ -298,7 +307,8 @@ func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame)
 	}
 	a0, b, pos, slot := p.a0, p.b, p.call.Pos, last.slot
 	lo, hi, rpos, guard := last.lo, last.hi, last.rpos, last.guard
-	sg.lastSweep = &kernel.SweepAlt{Lo: lo, Hi: hi, Slot: slot, Arg: a0.Eval, RPos: rpos, Body: b}
+	arg := a0.Fn()
+	sg.lastSweep = &kernel.SweepAlt{Lo: lo, Hi: hi, Slot: slot, Arg: arg, RPos: rpos, Body: b}
 	if guard != nil {
 		sg.lastSweep.Clamp = guard.clamp
 	}
@@ -314,7 +324,7 @@ func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame)
 		}()
 		for n < len(buf) {
 			fr.Slots[slot] = value.Value{K: value.KInt, N: a + int64(n)}
-			buf[n] = a0.Eval(fr)
+			buf[n] = arg(fr)
 			n++
 		}
 		return n

@@ -3,7 +3,6 @@ package compile
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/table"
-	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -52,71 +51,22 @@ func (g *TableGen) Sharded(st *lang.TableStmt) func(fr *engine.Frame, sh table.S
 	return tc.Sharded()
 }
 
-// code compiles st; nil (with the error reported) when it has no for
-// clause or more than two.
-func (g *TableGen) code(st *lang.TableStmt) *table.Code {
-	// Split the clauses: up to and including the first for (rows), the
-	// ifs after it, the second for (columns), the ifs after that.
-	var segs [4][]lang.Clause
-	var fors []*lang.ForClause
-	seg := 0
-	for _, cl := range st.Clauses {
-		if f, ok := cl.(*lang.ForClause); ok {
-			fors = append(fors, f)
-			if len(fors) > 2 {
-				g.c.Errorf(f.Pos, "a table has at most two for clauses (its rows and its columns); this is a third")
-				return nil
-			}
-			if len(fors) == 2 {
-				seg = 2
-			}
-			segs[seg] = append(segs[seg], cl)
-			seg++
-			continue
-		}
-		segs[seg] = append(segs[seg], cl)
-	}
-	if len(fors) == 0 {
-		g.c.Errorf(st.Pos, "a table needs a for clause (table EXPR for NAME in EXPR)")
-		return nil
-	}
-	tc := &table.Code{RowVar: fors[0].Target.String(), Expr: lang.Start(st.Body)}
-	tc.RowLoop = g.c.Vals.Clauses(segs[0])
-	tc.RowLabel = g.label(fors[0].Target)
-	tc.RowIfs = g.c.Vals.Clauses(segs[1])
-	if len(fors) == 2 {
-		tc.ColLoop = g.c.Vals.Clauses(segs[2])
-		tc.ColLabel = g.label(fors[1].Target)
-		tc.ColIfs = g.c.Vals.Clauses(segs[3])
-		tc.ColVar = fors[1].Target.String()
-	}
-	tc.Body = g.c.Vals.Expr(st.Body)
-	return tc
+// code compiles st (table.FromSyntax).
+func (g *TableGen) code(st *lang.TableStmt) *table.Code { return table.FromSyntax(g, st) }
+
+// Errorf reports an error (what table.FromSyntax reads, with Clauses,
+// Expr and Slot).
+func (g *TableGen) Errorf(pos engine.Pos, format string, args ...any) {
+	g.c.Errorf(pos, format, args...)
 }
 
-// label returns the code that reads the value a for clause's pattern was
-// bound to (its clause just compiled): the element for a name,
-// the tuple of the names' values for a tuple pattern.
-func (g *TableGen) label(p *lang.Pattern) func(fr *engine.Frame) value.Value {
-	slots := make([]int, len(p.Names))
-	for i, n := range p.Names {
-		// (A name the pattern binds twice reads its last place.)
-		for _, m := range p.Names[i+1:] {
-			if m.Name == n.Name {
-				n = m
-			}
-		}
-		slots[i] = g.c.Var(n).Slot
-	}
-	if !p.Tuple {
-		s := slots[0]
-		return func(fr *engine.Frame) value.Value { return fr.Slots[s] }
-	}
-	return func(fr *engine.Frame) value.Value {
-		vs := make([]value.Value, len(slots))
-		for i, s := range slots {
-			vs[i] = fr.Slots[s]
-		}
-		return value.Tuple(vs)
-	}
+// Clauses compiles clauses.
+func (g *TableGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
+	return g.c.Vals.Clauses(cls)
 }
+
+// Expr compiles an expression.
+func (g *TableGen) Expr(e lang.Expr) engine.EvalFn { return g.c.Vals.Expr(e) }
+
+// Slot is the slot of the name n declares.
+func (g *TableGen) Slot(n *lang.Name) int { return g.c.Var(n).Slot }

@@ -8,21 +8,8 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Declared games that are take-and-break games. A game of one int whose
-// every alternative is a fast loop over positions of the game itself
-// (package fastpath: its for clause is the first clause) is read heap by heap
-// through the loops' probes: the keys each loop would walk and its
-// domain, without running it. When, for every heap, the options are those
-// of a fixed take-and-break rule (take t tokens, leave one heap; or split
-// the rest into two, of different sizes or not: Kayles, Dawson's Kayles,
-// Grundy's game, subtraction games, written as loops), the values come
-// from package takebreak, as octal(CODE)'s do. Each heap's options are
-// checked against the rule before its value is used; at the first heap
-// where they differ, the game goes back to the general engine from there.
-// A declared game's period is observed, never proved: the theorem needs
-// the rule for every heap, and only the heaps computed are checked.
-
-// callProbe returns the probe of an alternative whose option is one
+// callProbe returns the probe (package fastpath, gen.go: declared games
+// that are take-and-break games) of an alternative whose option is one
 // position of a game with one int argument (sgCall1's shape), its
 // clauses run by loops: the arguments of its options, as a domain of
 // elements (the probe of a rule that asks for no game's value only: it

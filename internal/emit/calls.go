@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"fmt"
+
 	"github.com/grundy-lang/grundy/internal/emit/nesting"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -78,5 +80,21 @@ func (g *gen) chkArg(d *defInfo) string {
 	if g.inBounded {
 		return ", _counted"
 	}
+	if g.rule != nil || g.localChk {
+		return ", _chk"
+	}
 	return ", true"
+}
+
+// chkDecl is the declaration, at the start of a move rule (or a function
+// of a game's options), of _chk: whether
+// the count is within the greatest height of a bounded def of the bound
+// (a rule's calls look at the count only then: the count is the same at
+// each call of the rule, whatever the calls and searches inside do).
+func (g *gen) chkDecl() string {
+	h := 0
+	for _, v := range g.heights {
+		h = max(h, v)
+	}
+	return fmt.Sprintf("[[maybe_unused]] const bool _chk = rt::calls > %d;", 100000-h)
 }

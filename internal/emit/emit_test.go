@@ -72,7 +72,7 @@ func TestDifferential(t *testing.T) {
 	}
 	var progs []program
 	var errInputs []string
-	for k := 0; k <= 38; k++ {
+	for k := 0; k <= 40; k++ {
 		errInputs = append(errInputs, fmt.Sprintf("%d\n", k))
 	}
 	errInputs = append(errInputs, "1 x2\n", "")

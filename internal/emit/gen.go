@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/glue"
 	"github.com/grundy-lang/grundy/internal/emit/ranges"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -33,6 +34,9 @@ type gen struct {
 	// inBounded: a bounded def's body is being written, whose calls of
 	// bounded defs count only if its own call did (calls.go)
 	inBounded bool
+	// localChk: a function of a game's options is being written, whose
+	// calls of bounded defs look at its _chk
+	localChk bool
 }
 
 // writer is a function body being written, a line at a time.
@@ -141,29 +145,7 @@ func (g *gen) site(pos lang.Pos) int {
 }
 
 // cstr is s as a C++ string literal.
-func cstr(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"':
-			b.WriteString(`\"`)
-		case c == '\\':
-			b.WriteString(`\\`)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c < 32 || c >= 127 || c == '?':
-			fmt.Fprintf(&b, "\\%03o", c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func cstr(s string) string { return glue.Str(s) }
 
 // ctype is the C++ type of a type.
 func ctype(t *ty) string {
@@ -261,7 +243,7 @@ func (e *emitter) generate(f *lang.File) string {
 	}
 	for _, gm := range e.gameOrder {
 		gm.cname = g.global(cname(gm.st.Name.Name))
-		for _, p := range []string{"memo_", "ids_", "solve_", "sgv_", "top_", "pos_", "id_", "opts_", "optp_", "pend_", "drive_", "G_", "show_", "value_", "solveid_", "optsid_", "optpid_", "solvepend_", "poppend_", "pendid_", "state_", "setstate_", "sweep_", "nosweep_", "rule_"} {
+		for _, p := range []string{"memo_", "ids_", "solve_", "sgv_", "top_", "pos_", "id_", "opts_", "optp_", "pend_", "drive_", "G_", "show_", "value_", "solveid_", "optsid_", "optpid_", "solvepend_", "poppend_", "pendid_", "state_", "setstate_", "sweep_", "nosweep_", "rule_", "wide_", "low_", "span_", "bottom_", "searched_", "ahead_", "nobulk_", "bulk_", "early_", "optn_"} {
 			g.gnames[p+gm.cname] = true
 		}
 	}

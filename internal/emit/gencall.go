@@ -181,7 +181,21 @@ func (g *gen) fold(x *lang.Call, name string, c *lang.Comp) (string, string, boo
 		return g.iife("rt::i64", func(w *writer) {
 			n := g.tmp("n")
 			w.line("rt::i64 %s = 0;", n)
-			g.clauses(q.Clauses, 0, func() {
+			cls := q.Clauses
+			// a last if clause counted without a branch (a test of values
+			// that mispredicts as often as it holds)
+			var last *ir.Filter
+			if len(cls) > 0 {
+				last, _ = cls[len(cls)-1].(*ir.Filter)
+			}
+			if last != nil && !mayFail(c.Body) {
+				cls = cls[:len(cls)-1]
+			}
+			g.clauses(cls, 0, func() {
+				if last != nil && !mayFail(c.Body) {
+					g.w.line("%s += (%s) ? 1 : 0;", n, g.val(last.Cond))
+					return
+				}
 				if mayFail(c.Body) {
 					g.w.line("(void)%s;", g.val(c.Body))
 				}

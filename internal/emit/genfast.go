@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/clauses"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -67,7 +68,7 @@ func (g *gen) fastPlan(q *ir.Query, body lang.Expr) *fastLoop {
 	for _, cl := range q.Clauses[at+1:] {
 		f := cl.(*ir.Filter)
 		fl.all = append(fl.all, f)
-		if mentions(f.Cond, iv) {
+		if clauses.Mentions(f.Cond, iv) {
 			fl.per = append(fl.per, f)
 		} else {
 			fl.inv = append(fl.inv, f)
@@ -111,18 +112,6 @@ func (g *gen) fastPlan(q *ir.Query, body lang.Expr) *fastLoop {
 		return nil
 	}
 	return fl
-}
-
-// mentions reports whether x reads the variable d.
-func mentions(x lang.Expr, d *resolve.Decl) bool {
-	found := false
-	lang.Inspect(x, func(y lang.Expr) bool {
-		if id, ok := y.(*lang.Ident); ok && resolve.Of(id) == d {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // affineRest is the C++ __int128 expression of an affine form without
@@ -220,6 +209,10 @@ type fastTables struct {
 	cells  map[*gameInfo]string
 	dims   map[*gameInfo][]string
 	wd, sn string // the mex's flags, how many values they hold
+	bits   string // the values below 64 the tight loop has set
+	// flagsMode: the tight loop being written sets flags (the mex has a
+	// region), else bits
+	flagsMode bool
 }
 
 func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
@@ -232,7 +225,7 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 	for _, gm := range games {
 		pre, dpre := "", ""
 		if decl {
-			pre, dpre = "const int32_t* ", "rt::i64 "
+			pre, dpre = "const rt::Cell* ", "rt::i64 "
 			ft.cells[gm] = g.tmp("cells")
 			for k := 0; k < len(gm.params); k++ {
 				ft.dims[gm] = append(ft.dims[gm], g.tmp("dim"))
@@ -255,12 +248,71 @@ func (g *gen) fastTables(games []*gameInfo, ft *fastTables) {
 	}
 }
 
-// set writes the adding of value o (an rt::i64) to the mex in a tight
-// loop: its flag; a value not known (negative) or too large for the
-// flags leaves the loop.
-func (ft *fastTables) set(w *writer, o string) {
-	w.line("if ((rt::u64)%s >= %s) break;  // not known, or large", o, ft.sn)
-	w.line("%s[%s] = 1;", ft.wd, o)
+// add writes the adding of the xor of the values vals (cells as unsigned
+// 16 bits, of the parts of an option) to the mex in a tight loop: its bit, or its flag
+// once the mex has a region; a value not known (negative) or too large
+// leaves the loop.
+func (ft *fastTables) add(w *writer, vals []string) {
+	x := strings.Join(vals, " ^ ")
+	if len(vals) > 1 {
+		x = "(" + x + ")"
+	}
+	if !ft.flagsMode {
+		// a value not known is negative: as unsigned, it is 64 or more
+		// with any part that is (a part from 64 up with their sum below
+		// goes the general way too)
+		or := strings.Join(vals, " | ")
+		if len(vals) > 1 {
+			or = "(" + or + ")"
+		}
+		w.line("if (%s >= 64u) break;  // not known, or large", or)
+		w.line("%s = rt::setbit(%s, %s);", ft.bits, ft.bits, x)
+		return
+	}
+	// (a cell not known is negative: 32768 or more as unsigned 16 bits,
+	// which the test's bound is not)
+	if len(vals) > 1 {
+		// the flags' size a power of two: the parts are below it (and
+		// known) if their or is, and so is their xor
+		w.line("if ((%s) >= rt::cellcap(%s)) break;  // not known, or large", strings.Join(vals, " | "), ft.sn)
+	} else {
+		w.line("if (%s >= rt::cellcap(%s)) break;  // not known, or large", x, ft.sn)
+	}
+	w.line("%s[%s] = 1;", ft.wd, x)
+}
+
+// twice writes a tight loop (gen) for each way the mex takes values: as
+// bits while it has no region (n() is 64), as flags once it has.
+func (ft *fastTables) twice(w *writer, gen func()) {
+	w.open("if (%s == 64) {", ft.sn)
+	ft.flagsMode = false
+	gen()
+	w.close("} else {")
+	w.ind++
+	ft.flagsMode = true
+	gen()
+	w.close("}")
+}
+
+// cellRead is the read of a cell as unsigned 16 bits in a tight loop (for
+// a sum's parts, through rt::cellu: the compiler would narrow their or and
+// xor to 16 bits and extend them again).
+func cellRead(cells, idx string, parts int) string {
+	if parts > 1 {
+		return fmt.Sprintf("rt::cellu(&%s[%s])", cells, idx)
+	}
+	return fmt.Sprintf("(uint16_t)%s[%s]", cells, idx)
+}
+
+// begin declares the bits a tight loop sets (the values below 64), given
+// to the mex by end when the loop is left.
+func (ft *fastTables) begin(g *gen) {
+	ft.bits = g.tmp("bits")
+	g.w.line("rt::u64 %s = 0;", ft.bits)
+}
+
+func (ft *fastTables) end(w *writer) {
+	w.line("_mx.bits |= %s;", ft.bits)
 }
 
 // index is the cell of a position of gm with arguments as in its table.
@@ -324,7 +376,7 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 	w.open("if (%s) {", f)
 	done := g.tmp("done")
 	w.line("bool %s = false;", done)
-	w.open("for (;; ++%s) {", name)
+	ft.begin(g)
 	perConds := func() string {
 		var cs []string
 		for _, p := range fl.per {
@@ -332,38 +384,36 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 		}
 		return strings.Join(cs, " && ")
 	}
-	if len(fl.per) > 0 {
-		w.open("if (%s) {", perConds())
-	}
-	var vals []string
-	for ti, t := range fl.terms {
-		var as []string
-		for _, a := range args[ti] {
-			as = append(as, a.expr(name))
+	ft.twice(w, func() {
+		w.open("for (;; ++%s) {", name)
+		if len(fl.per) > 0 {
+			w.open("if (%s) {", perConds())
 		}
-		v := g.tmp("v")
-		w.line("const rt::i64 %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
-		vals = append(vals, v)
-	}
-	o := g.tmp("o")
-	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-	if len(vals) > 1 {
-		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
-	}
-	ft.set(w, o)
-	if len(fl.per) > 0 {
+		var vals []string
+		for ti, t := range fl.terms {
+			var as []string
+			for _, a := range args[ti] {
+				as = append(as, a.expr(name))
+			}
+			v := g.tmp("v")
+			w.line("const uint32_t %s = %s;", v, cellRead(ft.cells[t.gm], ft.index(t.gm, as), len(fl.terms)))
+			vals = append(vals, v)
+		}
+		ft.add(w, vals)
+		if len(fl.per) > 0 {
+			w.close("}")
+		}
+		w.line("if (%s == %s) { %s = true; break; }", name, endN, done)
 		w.close("}")
-	}
-	w.line("if (%s == %s) { %s = true; break; }", name, endN, done)
-	w.close("}")
+	})
+	ft.end(w)
 	w.line("if (%s) break;", done)
 	w.close("}")
 	w.line("// the general way, for this %s", fl.rng.Var.Name)
 	if len(fl.per) > 0 {
 		w.open("if (%s) {", perConds())
 	}
-	v := g.sgOpt(body)
-	g.w.line("_mx.add_any(%s);", v)
+	g.addOpt(body)
 	if len(fl.per) > 0 {
 		w.close("}")
 	}
@@ -428,7 +478,32 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 	}
 	w.open("while (%s != %s) {", it, end)
 	w.open("if (%s) {", f)
-	g.insideElems(fl, args, &ft, it, end, name)
+	ft.begin(g)
+	ft.twice(w, func() {
+		g.insideElems(fl, args, &ft, it, end, name)
+		g.elemsLoop(fl, args, &ft, it, end, name, conds)
+	})
+	ft.end(w)
+	w.line("if (%s == %s) break;", it, end)
+	w.close("}")
+	w.line("// the general way, for this %s", fl.el.Pat.Names[0].Name)
+	w.line("const rt::i64 %s = *%s++;", name, it)
+	w.line("(void)%s;", name)
+	if len(fl.all) > 0 {
+		w.open("if (%s) {", conds())
+	}
+	g.addOpt(body)
+	g.fastTables(games, &ft)
+	if len(fl.all) > 0 {
+		w.close("}")
+	}
+	w.close("}")
+	w.close("}")
+}
+
+// elemsLoop writes the checked tight loop of fastElems.
+func (g *gen) elemsLoop(fl *fastLoop, args [][]fastArg, ft *fastTables, it, end, name string, conds func() string) {
+	w := g.w
 	w.open("for (; %s != %s; ++%s) {", it, end, it)
 	w.line("const rt::i64 %s = *%s;", name, it)
 	w.line("(void)%s;", name)
@@ -455,31 +530,10 @@ func (g *gen) fastElems(fl *fastLoop, body lang.Expr) {
 			as = append(as, a)
 		}
 		v := g.tmp("v")
-		w.line("const rt::i64 %s = %s[%s];", v, ft.cells[t.gm], ft.index(t.gm, as))
+		w.line("const uint32_t %s = %s;", v, cellRead(ft.cells[t.gm], ft.index(t.gm, as), len(fl.terms)))
 		vals = append(vals, v)
 	}
-	o := g.tmp("o")
-	w.line("const rt::i64 %s = %s;", o, strings.Join(vals, " ^ "))
-	if len(vals) > 1 {
-		w.line("if ((%s) < 0) break;  // not known", strings.Join(vals, " | "))
-	}
-	ft.set(w, o)
-	w.close("}")
-	w.line("if (%s == %s) break;", it, end)
-	w.close("}")
-	w.line("// the general way, for this %s", fl.el.Pat.Names[0].Name)
-	w.line("const rt::i64 %s = *%s++;", name, it)
-	w.line("(void)%s;", name)
-	if len(fl.all) > 0 {
-		w.open("if (%s) {", conds())
-	}
-	v := g.sgOpt(body)
-	g.w.line("_mx.add_any(%s);", v)
-	g.fastTables(games, &ft)
-	if len(fl.all) > 0 {
-		w.close("}")
-	}
-	w.close("}")
+	ft.add(w, vals)
 	w.close("}")
 }
 
@@ -519,7 +573,7 @@ func (g *gen) insideElems(fl *fastLoop, args [][]fastArg, ft *fastTables, it, en
 	}
 	var keep []string
 	for _, f := range fl.all {
-		if y, op, ok := upperBound(f.Cond, iv); ok {
+		if y, op, ok := clauses.UpperBound(f.Cond, iv); ok {
 			tests = append(tests, fmt.Sprintf("%s %s %s", lastEl, op, g.val(y)))
 			continue
 		}
@@ -534,39 +588,8 @@ func (g *gen) insideElems(fl *fastLoop, args [][]fastArg, ft *fastTables, it, en
 		w.line("if (!(%s)) continue;", strings.Join(keep, " && "))
 	}
 	v := g.tmp("v")
-	w.line("const rt::i64 %s = %s[%s];", v, cells, a.expr(name))
-	ft.set(w, v)
+	w.line("const uint32_t %s = %s;", v, cellRead(cells, a.expr(name), 1))
+	ft.add(w, []string{v})
 	w.close("}")
 	w.close("}")
-}
-
-// upperBound recognizes an if clause i <= Y, i < Y, Y >= i or Y > i, Y
-// a name or an int literal (its evaluation cannot fail), and returns Y
-// and the C++ operator that compares i with it.
-func upperBound(c lang.Expr, iv *resolve.Decl) (lang.Expr, string, bool) {
-	b, ok := c.(*lang.Binary)
-	if !ok {
-		return nil, "", false
-	}
-	isI := func(x lang.Expr) bool {
-		id, ok := x.(*lang.Ident)
-		return ok && resolve.Of(id) == iv
-	}
-	plain := func(x lang.Expr) bool {
-		switch x := x.(type) {
-		case *lang.IntLit:
-			return true
-		case *lang.Ident:
-			d := resolve.Of(x)
-			return d != nil && d != iv && (d.Kind == resolve.Local || d.Kind == resolve.Global)
-		}
-		return false
-	}
-	switch {
-	case (b.Op == lang.OpLe || b.Op == lang.OpLt) && isI(b.X) && plain(b.Y):
-		return b.Y, map[lang.Op]string{lang.OpLe: "<=", lang.OpLt: "<"}[b.Op], true
-	case (b.Op == lang.OpGe || b.Op == lang.OpGt) && isI(b.Y) && plain(b.X):
-		return b.X, map[lang.Op]string{lang.OpGe: "<=", lang.OpGt: "<"}[b.Op], true
-	}
-	return nil, "", false
 }

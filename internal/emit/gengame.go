@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/glue"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -21,11 +22,22 @@ import (
 //	top_C    the value asked for at the top level (the memo, else the driver)
 //	pos_C    a position as a game value
 //	opts_C   the options of a position as game values (moves, winning, cycles)
+//
+// and for a game of one int, its rule apart (rule_C, inlined in solve_C
+// and in the sweeps), the sweeps bottom up (bottom_C, and bulk_C for a
+// game with cycles: one labelling of a run of positions), and what a
+// query at the top level does before its search (early_C: a sweep when
+// one is due, else the search's budget).
 
 // ruleCtx is the move rule being written.
 type ruleCtx struct {
 	gm   *gameInfo
 	bail string // what a signal does: forget the position, return
+	// pos is the C++ name of the position's argument in the rule of a
+	// game of one int (rule_C<_D>): with _D, every position below it is
+	// known (a sweep bottom up), and an option of the game below it is
+	// read straight from the table
+	pos string
 }
 
 // isBox reports whether a game's positions go into a dense array: all its
@@ -121,33 +133,7 @@ func (gm *gameInfo) protoParams() string {
 
 // gameDecls writes a game's tables and function declarations.
 func (g *gen) gameDecls(b *strings.Builder, gm *gameInfo) {
-	c := gm.cname
-	fmt.Fprintf(b, "// game %s: its positions' states, the positions the search deferred\n", gm.st.Name.Name)
-	fmt.Fprintf(b, "constexpr int G_%s = %d;\n", c, gm.id)
-	if gm.isBox() {
-		fmt.Fprintf(b, "static rt::Box<%d> memo_%s;\n", len(gm.params), c)
-		if len(gm.params) > 1 {
-			fmt.Fprintf(b, "static rt::Intern<%d> ids_%s;\n", len(gm.params), c)
-		}
-	} else {
-		fmt.Fprintf(b, "static rt::Table<%s> memo_%s;\n", gm.keyType(), c)
-		if gm.hasGameArg() {
-			fmt.Fprintf(b, "static rt::Exact<%s> ids_%s;\n", gm.keyType(), c)
-		}
-	}
-	fmt.Fprintf(b, "static std::vector<%s> pend_%s;\n", gm.keyType(), c)
-	pp := gm.protoParams()
-	fmt.Fprintf(b, "[[maybe_unused]] static rt::i64 solve_%s(%s);\n", c, pp)
-	fmt.Fprintf(b, "[[maybe_unused]] static rt::i64 drive_%s(%s);\n", c, pp)
-	fmt.Fprintf(b, "[[maybe_unused]] static inline rt::i64 sgv_%s(%s);\n", c, pp)
-	fmt.Fprintf(b, "[[maybe_unused]] static inline rt::i64 top_%s(%s);\n", c, pp)
-	fmt.Fprintf(b, "[[maybe_unused]] static rt::Game pos_%s(%s);\n", c, pp)
-	fmt.Fprintf(b, "[[maybe_unused]] static rt::i64 id_%s(%s);\n", c, pp)
-	sep := ""
-	if pp != "" {
-		sep = ", "
-	}
-	fmt.Fprintf(b, "[[maybe_unused]] static void opts_%s(%s%sstd::vector<rt::Game>& o);\n", c, pp, sep)
+	b.WriteString(glue.Decls(g.glueOf(gm)))
 }
 
 // gameFuncs writes a game's functions.
@@ -170,14 +156,17 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	if box {
 		w.line("const rt::i64 _st = memo_%s.get(_k);", c)
 		w.line("if (_st != rt::UNKNOWN) return _st == rt::GRAY ? rt::CYCLE : _st;")
+		if sweepable {
+			w.line("if (__builtin_expect(--rt::budget < 0, 0)) return rt::ABORT;  // (the top-level search's budget is spent: a sweep instead)")
+		}
 		w.line("if (rt::depth >= rt::maxdepth) { if (rt::sweeping) return rt::ABORT; pend_%s.push_back(_k); rt::pend.push_back(G_%s); return rt::ABORT; }", c, c)
 		w.line("memo_%s.set(_k, rt::GRAY);", c)
 		bail = fmt.Sprintf("memo_%s.set(_k, rt::UNKNOWN);", c)
 		if sweepable {
 			w.line("// (a position inside the table's box apart: the C++ compiler may use its bound)")
-			w.line("if (__builtin_expect((rt::u64)%s < ((rt::u64)1 << 31), 1)) return rule_%s(%s);", names[0], c, names[0])
+			w.line("if (__builtin_expect((rt::u64)%s < ((rt::u64)1 << 31), 1)) return rule_%s<false>(%s);", names[0], c, names[0])
 			w.line("return wide_%s(%s);", c, names[0])
-			solveText = fmt.Sprintf("static __attribute__((noinline)) rt::i64 wide_%s(%s) { return rule_%s(%s); }\n", c, params, c, names[0])
+			solveText = fmt.Sprintf("static __attribute__((noinline)) rt::i64 wide_%s(%s) { return rule_%s<false>(%s); }\n", c, params, c, names[0])
 			solveText += fmt.Sprintf("static rt::i64 solve_%s(%s) {\n", c, params)
 			for _, n := range names {
 				solveText += fmt.Sprintf("    (void)%s;\n", n)
@@ -196,7 +185,13 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 		bail = fmt.Sprintf("memo_%s.st[_id] = (int32_t)rt::UNKNOWN;", c)
 	}
 	w.line("rt::Mex _mx;")
+	w.line("%s", g.chkDecl())
 	g.rule = &ruleCtx{gm: gm, bail: bail}
+	if sweepable {
+		g.rule.pos = names[0]
+		w.line("// (in a sweep, the table does not grow while the rule runs)")
+		w.line("[[maybe_unused]] const rt::Cell* const _cells = _D ? memo_%s.cells.data() : nullptr;", c)
+	}
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
 		for _, l := range g.altText(st, i, end) {
@@ -207,10 +202,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 			g.clauses(q.Clauses[:fl.at], 0, func() { g.fastRange(fl, alt.Body) })
 			continue
 		}
-		g.clauses(q.Clauses, 0, func() {
-			v := g.sgOpt(alt.Body)
-			g.w.line("_mx.add_any(%s);", v)
-		})
+		g.clauses(q.Clauses, 0, func() { g.addOpt(alt.Body) })
 	}
 	g.rule = nil
 	w.line("const rt::i64 _r = _mx.result();")
@@ -222,8 +214,9 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	w.line("return _r;")
 	if sweepable {
 		fmt.Fprintf(&b, "// the rule of %s: the options' values into a mex, the position's value\n", gm.st.Name.Name)
-		fmt.Fprintf(&b, "// stored (inlined in solve_%s and in the sweep's loop)\n", c)
-		fmt.Fprintf(&b, "static inline __attribute__((always_inline)) rt::i64 rule_%s(%s) {\n", c, params)
+		fmt.Fprintf(&b, "// stored (inlined in solve_%s and in the sweep's loop; _D: in a sweep, where\n", c)
+		fmt.Fprintf(&b, "// every position below %s is known, an option below it is read from the table)\n", names[0])
+		fmt.Fprintf(&b, "template <bool _D> static inline __attribute__((always_inline)) rt::i64 rule_%s(%s) {\n", c, params)
 	} else {
 		fmt.Fprintf(&b, "static rt::i64 solve_%s(%s) {\n", c, params)
 	}
@@ -241,39 +234,10 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	}
 	args := strings.Join(an, ", ")
 	k := gm.key(an)
-	get := fmt.Sprintf("memo_%s.get(%s)", c, k)
+	gl := g.glueOf(gm)
 
-	// sgv_C and top_C
-	fmt.Fprintf(&b, "// the value of a position of %s inside a search, and at the top level\n", gm.st.Name.Name)
-	fmt.Fprintf(&b, "static inline rt::i64 sgv_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return solve_%s(%s);\n}\n", c, pp, get, c, args)
-	fmt.Fprintf(&b, "static inline rt::i64 top_%s(%s) {\n    const rt::i64 v = %s;\n    if (v >= 0 || v <= rt::INF0) return v;\n    return drive_%s(%s);\n}\n", c, pp, get, c, args)
-	fmt.Fprintf(&b, "// (the search begins at once; a position it defers, or a cycle, goes to the driver)\n")
-	fmt.Fprintf(&b, "static rt::i64 drive_%s(%s) {\n", c, pp)
-	if box {
-		fmt.Fprintf(&b, "    memo_%s.reserve(%s);\n", c, k)
-	}
-	fmt.Fprintf(&b, "    if (rt::depth == 0 && rt::pend.empty()) {\n")
-	fmt.Fprintf(&b, "        const size_t _b = pend_%s.size();\n", c)
-	fmt.Fprintf(&b, "        const rt::i64 _v = solve_%s(%s);\n", c, args)
-	fmt.Fprintf(&b, "        if (!rt::is_sig(_v)) return _v;\n")
-	fmt.Fprintf(&b, "        if (_v == rt::CYCLE) {\n            rt::solve_loopy(G_%s, id_%s(%s));\n            return %s;\n        }\n", c, c, args, get)
-	fmt.Fprintf(&b, "        pend_%s.insert(pend_%s.begin() + (long)_b, %s);\n", c, c, k)
-	fmt.Fprintf(&b, "        rt::drive_under(G_%s, 0);\n        return %s;\n    }\n", c, get)
-	fmt.Fprintf(&b, "    pend_%s.push_back(%s);\n    rt::drive(G_%s);\n    return %s;\n}\n", c, k, c, get)
-
-	// pos_C: a position's id is its int argument (one int), or its index
-	// in a table of keys
-	ids := "ids_" + c
-	if !box && !gm.hasGameArg() {
-		ids = "memo_" + c
-	}
-	idOf := func(k string) string { return ids + ".id(" + k + ")" }
-	keyOf := func(id string) string { return ids + ".keys[(size_t)" + id + "]" }
-	if box && len(gm.params) == 1 {
-		idOf = func(k string) string { return k + "[0]" }
-		keyOf = func(id string) string { return "std::array<rt::i64, 1>{" + id + "}" }
-	}
-	fmt.Fprintf(&b, "static rt::i64 id_%s(%s) { return %s; }\n", c, pp, idOf(k))
+	b.WriteString(glue.Access(gl))
+	fmt.Fprintf(&b, "static rt::i64 id_%s(%s) { return %s; }\n", c, pp, gl.IDOf(k))
 	fmt.Fprintf(&b, "static rt::Game pos_%s(%s) { return rt::Game{{rt::Part{G_%s, id_%s(%s)}}}; }\n\n", c, pp, c, c, args)
 
 	// opts_C
@@ -282,6 +246,8 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	for _, n := range names {
 		w.line("(void)%s;", n)
 	}
+	w.line("%s", g.chkDecl())
+	g.localChk = true
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
 		for _, l := range g.altText(st, i, end) {
@@ -307,6 +273,7 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	for _, n := range names {
 		w.line("(void)%s;", n)
 	}
+	w.line("%s", g.chkDecl())
 	for i, a := range st.Alts {
 		alt := a.(*lang.Alt)
 		for _, l := range g.altText(st, i, end) {
@@ -322,80 +289,62 @@ func (g *gen) gameFuncs(gm *gameInfo, st *lang.GameStmt, end int) string {
 	fmt.Fprintf(&b, "static void optp_%s(%s%sstd::vector<rt::Part>& parts, std::vector<uint32_t>& ends) {\n", c, params, sep)
 	b.WriteString(w.b.String())
 	b.WriteString("}\n\n")
+	if g.selfOnly(gm, st) {
+		// optn_C: the same as ids of positions of the game itself
+		w = g.begin()
+		params, names = g.paramList(gm)
+		for _, n := range names {
+			w.line("(void)%s;", n)
+		}
+		w.line("%s", g.chkDecl())
+		for i, a := range st.Alts {
+			alt := a.(*lang.Alt)
+			for _, l := range g.altText(st, i, end) {
+				w.line("// %s", l)
+			}
+			q := ir.LowerAlt(alt, ir.MoveValues)
+			g.clauses(q.Clauses, 0, func() {
+				g.w.line("o.push(%s);", g.argList(alt.Body.(*lang.Call).Args))
+			})
+		}
+		fmt.Fprintf(&b, "// the options of a position of %s, each a position of %s: their ids (the solver of cycles)\n", gm.st.Name.Name, gm.st.Name.Name)
+		fmt.Fprintf(&b, "static void optn_%s(%s, rt::Buf<rt::i64>& o) {\n", c, params)
+		b.WriteString(w.b.String())
+		b.WriteString("}\n\n")
+	}
+	g.localChk = false
 
-	// the runtime's view: by id
-	kk := gm.unpack("k")
-	fmt.Fprintf(&b, "static void show_%s(std::string& o, rt::i64 id) {\n    [[maybe_unused]] const auto k = %s;\n    o += %s;\n", c, keyOf("id"), cstr(gm.st.Name.Name+"("))
-	for i := range gm.params {
-		if i > 0 {
-			b.WriteString("    o += \", \";\n")
-		}
-		if box {
-			fmt.Fprintf(&b, "    rt::show(o, k[%d]);\n", i)
-		} else {
-			fmt.Fprintf(&b, "    rt::show(o, std::get<%d>(k));\n", i)
-		}
-	}
-	b.WriteString("    o += ')';\n}\n")
-	fmt.Fprintf(&b, "static int cmp_%s(rt::i64 a, rt::i64 b) { const auto x = %s; const auto y = %s; return x < y ? -1 : y < x ? 1 : 0; }\n", c, keyOf("a"), keyOf("b"))
-	fmt.Fprintf(&b, "static rt::i64 value_%s(rt::i64 id) { [[maybe_unused]] const auto k = %s; return top_%s(%s); }\n", c, keyOf("id"), c, kk)
-	fmt.Fprintf(&b, "static rt::i64 solveid_%s(rt::i64 id) { [[maybe_unused]] const auto k = %s; return sgv_%s(%s); }\n", c, keyOf("id"), c, kk)
-	sep = ""
-	if kk != "" {
-		sep = ", "
-	}
-	fmt.Fprintf(&b, "static void optsid_%s(rt::i64 id, std::vector<rt::Game>& o) { [[maybe_unused]] const auto k = %s; opts_%s(%s%so); }\n", c, keyOf("id"), c, kk, sep)
-	fmt.Fprintf(&b, "static void optpid_%s(rt::i64 id, std::vector<rt::Part>& parts, std::vector<uint32_t>& ends) { [[maybe_unused]] const auto k = %s; optp_%s(%s%sparts, ends); }\n", c, keyOf("id"), c, kk, sep)
-	fmt.Fprintf(&b, "static rt::i64 solvepend_%s() { [[maybe_unused]] const auto k = pend_%s.back(); return solve_%s(%s); }\n", c, c, c, kk)
-	fmt.Fprintf(&b, "static void poppend_%s() { pend_%s.pop_back(); }\n", c, c)
-	fmt.Fprintf(&b, "static rt::i64 pendid_%s() { [[maybe_unused]] const auto k = pend_%s.back(); return %s; }\n", c, c, idOf("k"))
-	if box && len(gm.params) == 1 {
-		fmt.Fprintf(&b, `// a deep chain of positions (the search deferred p while computing q, at
-// most 32 a level above it on average, MAXDEPTH levels: the positions
-// below are dense enough that the search would compute most): p and the
-// positions below it computed bottom up, each from options already known;
-// stopped by an option not known yet or an error, after which the game is
-// not swept again
-static bool nosweep_%[1]s = false;
-static void sweep_%[1]s() {
-    if (nosweep_%[1]s || pend_%[1]s.size() < 2) return;
-    const rt::i64 p = pend_%[1]s.back()[0], q = pend_%[1]s[pend_%[1]s.size() - 2][0];
-    if (!(0 <= p && p < q && q - p <= 32 * rt::MAXDEPTH)) return;
-    rt::sweeping = true;
-    rt::maxdepth = 1;
-    rt::i64 k = 0;
-    bool done = false;
-    const int calls = rt::calls;
-    try {
-        for (; k <= p; ++k) {
-            const rt::i64 v = memo_%[1]s.get({k});
-            if (v >= 0 || v <= rt::INF0) continue;
-            if (rt::is_sig(rule_%[1]s(k))) break;  // (the sweep's depth is 0: no cycle through k)
-        }
-        done = k > p;
-    } catch (const rt::Speculative&) {
-        memo_%[1]s.set({k}, rt::UNKNOWN);
-        rt::calls = calls;
-    }
-    rt::sweeping = false;
-    rt::maxdepth = rt::MAXDEPTH;
-    if (!done) nosweep_%[1]s = true;
-}
-`, c)
-	}
-	if box {
-		fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s); }\n", c, c, keyOf("id"))
-		fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { [[maybe_unused]] const auto k = %s; memo_%s.set(k, v); }\n\n", c, keyOf("id"), c)
-	} else {
-		if gm.hasGameArg() {
-			fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.get(%s); }\n", c, c, keyOf("id"))
-			fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { [[maybe_unused]] const auto k = %s; memo_%s.set(k, v); }\n\n", c, keyOf("id"), c)
-		} else {
-			fmt.Fprintf(&b, "static rt::i64 state_%s(rt::i64 id) { return memo_%s.st[(size_t)id]; }\n", c, c)
-			fmt.Fprintf(&b, "static void setstate_%s(rt::i64 id, rt::i64 v) { memo_%s.st[(size_t)id] = (int32_t)v; }\n\n", c, c)
-		}
-	}
+	b.WriteString(glue.ByID(gl))
 	return b.String()
+}
+
+// glueOf is what package glue needs to know of a game.
+func (g *gen) glueOf(gm *gameInfo) glue.Game {
+	var an []string
+	for i := range gm.params {
+		an = append(an, fmt.Sprintf("a%d", i))
+	}
+	return glue.Game{C: gm.cname, Name: gm.st.Name.Name, ID: gm.id, Proto: gm.protoParams(),
+		Args: strings.Join(an, ", "), Key: gm.key(an), KeyType: gm.keyType(), Unpack: gm.unpack("k"),
+		Params: len(gm.params), Box: gm.isBox(), GameArg: gm.hasGameArg(), SelfOnly: g.selfOnly(gm, gm.st)}
+}
+
+// selfOnly reports whether a game of one int's options are each one
+// position of the game itself (its solver of cycles reads them as ids).
+func (g *gen) selfOnly(gm *gameInfo, st *lang.GameStmt) bool {
+	if !gm.isBox() || len(gm.params) != 1 {
+		return false
+	}
+	for _, a := range st.Alts {
+		call, ok := a.(*lang.Alt).Body.(*lang.Call)
+		if !ok {
+			return false
+		}
+		if _, cg, _ := g.callee(call); cg != gm {
+			return false
+		}
+	}
+	return true
 }
 
 // altText is the source of alternative i of a game, for its comment.
@@ -438,13 +387,7 @@ func (g *gen) registerGames() string {
 	var b strings.Builder
 	b.WriteString("static void register_games() {\n    rt::games = {\n")
 	for _, gm := range g.gameOrder {
-		c := gm.cname
-		sweep := "nullptr"
-		if gm.isBox() && len(gm.params) == 1 {
-			sweep = "sweep_" + c
-		}
-		fmt.Fprintf(&b, "        {%s, show_%s, value_%s, solveid_%s, optsid_%s, optpid_%s, solvepend_%s, poppend_%s, pendid_%s, state_%s, setstate_%s, %s, %d, cmp_%s},\n",
-			cstr(gm.st.Name.Name), c, c, c, c, c, c, c, c, c, c, sweep, g.site(gm.st.Name.Pos), c)
+		b.WriteString(glue.Entry(g.glueOf(gm), cstr(gm.st.Name.Name), g.site(gm.st.Name.Pos)))
 	}
 	b.WriteString("    };\n")
 	for _, gm := range g.gameOrder {
@@ -508,6 +451,40 @@ func (g *gen) sigCheck(v string) {
 	g.w.line("if (%s < 0 && rt::is_sig(%s)) { %s return %s; }", v, v, g.rule.bail, v)
 }
 
+// addOpt writes the adding of the value of option x to the rule's mex. A
+// position's value is set as its bit at once when it is a finite value
+// below 64: one test, a signal, an infinite value and a large one being
+// negative or too large, which go the general way.
+func (g *gen) addOpt(x lang.Expr) {
+	if call, ok := x.(*lang.Call); ok {
+		if _, gm, _ := g.callee(call); gm != nil {
+			t := g.posOpt(call, gm)
+			g.w.line("if (__builtin_expect((rt::u64)%s < 64, 1)) _mx.bits = rt::setbit(_mx.bits, (rt::u64)%s);", t, t)
+			g.w.line("else if (rt::is_sig(%s)) { %s return %s; }", t, g.rule.bail, t)
+			g.w.line("else _mx.add_any(%s);", t)
+			return
+		}
+	}
+	v := g.sgOpt(x)
+	g.w.line("_mx.add_any(%s);", v)
+}
+
+// posOpt writes the reading of the value of option x, a position of game
+// gm, and returns the name that holds it (a signal not tested).
+func (g *gen) posOpt(x *lang.Call, gm *gameInfo) string {
+	w := g.w
+	t := g.tmp("v")
+	if g.rule.pos != "" && gm == g.rule.gm {
+		// in a sweep (_D), a position below the one computed is known
+		a := g.tmp("a")
+		w.line("const rt::i64 %s = %s;", a, g.argList(x.Args))
+		w.line("const rt::i64 %s = _D && (rt::u64)%s < (rt::u64)%s && _cells[(size_t)%s] != rt::ESC ? (rt::i64)_cells[(size_t)%s] : sgv_%s(%s);", t, a, g.rule.pos, a, a, gm.cname, a)
+	} else {
+		w.line("const rt::i64 %s = sgv_%s(%s);", t, gm.cname, g.argList(x.Args))
+	}
+	return t
+}
+
 // sgOpt writes the SG value of an option of the rule being written and
 // returns the name that holds it (signals passed up).
 func (g *gen) sgOpt(x lang.Expr) string {
@@ -515,8 +492,7 @@ func (g *gen) sgOpt(x lang.Expr) string {
 	switch x := x.(type) {
 	case *lang.Call:
 		if _, gm, _ := g.callee(x); gm != nil {
-			t := g.tmp("v")
-			w.line("const rt::i64 %s = sgv_%s(%s);", t, gm.cname, g.argList(x.Args))
+			t := g.posOpt(x, gm)
 			g.sigCheck(t)
 			return t
 		}

@@ -143,22 +143,51 @@ constexpr i64 ABORT = LLONG_MIN, CYCLE = LLONG_MIN + 1;
 inline bool is_sig(i64 v) { return v <= LLONG_MIN + 1; }
 inline bool is_inf(i64 v) { return v <= INF0 && !is_sig(v); }
 
+// A memo table's cells are 16 bits (half the memory a program reads and
+// writes as it computes positions and as it reads them back): a value that
+// does not fit (an SG value from 32768 up, an infinite value of id 32752
+// or more) is the cell ESC, its value in the box's spill map.
+using Cell = int16_t;
+constexpr i64 ESC = -3;
+// known_cell reports whether a cell's state is a position's value (ESC: one
+// kept apart).
+inline bool known_cell(i64 c) { return c >= 0 || c <= INF0 || c == ESC; }
+// cellu is a cell as unsigned 16 bits (a value not known, negative, is
+// 32768 or more), in a 32-bit register the C++ compiler does not narrow
+// (it would extend each or and xor of two again).
+inline __attribute__((always_inline)) uint32_t cellu(const Cell* p) {
+    uint32_t v = (uint16_t)*p;
+    __asm__("" : "+r"(v));
+    return v;
+}
+// cellcap is a bound of the flags (n of them) for a cell's value read as
+// unsigned 16 bits: a value known is below 32768.
+inline u64 cellcap(u64 n) { return n < 32768 ? n : 32768; }
+
+
 inline std::vector<std::vector<i64>> infk;  // each infinite value's K, ascending
 inline std::map<std::vector<i64>, i64> infid;
 
+inline std::vector<u64> infk_low{0};  // each K's values below 64, as bits (K of id i at i + 1)
 inline std::unordered_map<u64, i64> infmask;  // the ids of the Ks of values below 64, by their masks
+inline i64 infmask_small[256];  // the same for masks below 256 (0: none yet)
 inline i64 inf_of(std::vector<i64> k) {
     std::sort(k.begin(), k.end());
     k.erase(std::unique(k.begin(), k.end()), k.end());
     auto it = infid.find(k);
     if (it != infid.end()) return INF0 - it->second;
     i64 id = (i64)infk.size();
+    u64 low = 0;
+    for (i64 x : k)
+        if (x >= 0 && x < 64) low |= 1ULL << x;
     infk.push_back(k);
+    infk_low.push_back(low);
     infid.emplace(std::move(k), id);
     return INF0 - id;
 }
 // inf_mask is inf_of of the K whose values, all below 64, are mask's bits.
 inline i64 inf_mask(u64 mask) {
+    if (mask < 256 && infmask_small[mask] != 0) return infmask_small[mask];
     auto it = infmask.find(mask);
     if (it != infmask.end()) return it->second;
     std::vector<i64> k;
@@ -166,9 +195,16 @@ inline i64 inf_mask(u64 mask) {
         if (mask >> b & 1) k.push_back(b);
     const i64 v = inf_of(std::move(k));
     infmask.emplace(mask, v);
+    if (mask < 256) infmask_small[mask] = v;
     return v;
 }
 inline const std::vector<i64>& kof(i64 v) { return infk[(size_t)(INF0 - v)]; }
+// k_has reports whether x is in the K of the infinite value v.
+inline bool k_has(i64 v, i64 x) {
+    if ((u64)x < 64) return infk_low[(size_t)(INF0 - v) + 1] >> x & 1;
+    const auto& k = kof(v);
+    return std::binary_search(k.begin(), k.end(), x);
+}
 
 // gx is the SG value of a sum of two parts (Smith's rule).
 __attribute__((noinline)) inline i64 gx_slow(i64 a, i64 b) {
@@ -272,6 +308,54 @@ inline bool operator==(const Game& a, const Game& b) {
 }
 inline bool operator!=(const Game& a, const Game& b) { return !(a == b); }
 
+// Buf is a growing array of a trivially copyable type whose push is inline
+// (the labelling's arrays: a push a node or an edge).
+template <class T> struct Buf {
+    T* p = nullptr;
+    size_t n = 0, cap = 0;
+    Buf() = default;
+    Buf(const Buf&) = delete;
+    Buf& operator=(const Buf&) = delete;
+    Buf(Buf&& o) noexcept : p(o.p), n(o.n), cap(o.cap) { o.p = nullptr, o.n = o.cap = 0; }
+    ~Buf() { std::free(p); }
+    __attribute__((noinline)) void reserve(size_t m) {
+        if (m <= cap) return;
+        const size_t c = std::max({m, cap * 2, (size_t)64});
+        T* q = (T*)std::realloc(p, c * sizeof(T));
+        if (!q) throw std::bad_alloc();
+        p = q;
+        cap = c;
+    }
+    void push(const T& x) {
+        if (__builtin_expect(n == cap, 0)) reserve(n + 1);
+        p[n++] = x;
+    }
+    void clear() { n = 0; }
+    void assign(size_t m, const T& v) {
+        reserve(m);
+        std::fill(p, p + m, v);
+        n = m;
+    }
+    void resize(size_t m, const T& v) {
+        reserve(m);
+        if (m > n) std::fill(p + n, p + m, v);
+        n = m;
+    }
+    size_t size() const { return n; }
+    bool empty() const { return n == 0; }
+    T& operator[](size_t i) { return p[i]; }
+    const T& operator[](size_t i) const { return p[i]; }
+    T* begin() { return p; }
+    T* end() { return p + n; }
+    T& back() { return p[n - 1]; }
+    void pop_back() { --n; }
+    void swap(Buf& o) {
+        std::swap(p, o.p);
+        std::swap(n, o.n);
+        std::swap(cap, o.cap);
+    }
+};
+
 // GameOps are what the runtime calls of a declared game.
 struct GameOps {
     const char* name;
@@ -289,6 +373,9 @@ struct GameOps {
     void (*sweep)();                            // a deep chain: try it bottom up (or null)
     int site;                                   // where the game is declared
     int (*cmp)(i64 a, i64 b);                   // the order of two positions: by their arguments
+    Cell* const* cells = nullptr;               // a game of one int: its table's cells
+    const i64* dim = nullptr;                   // and how many
+    void (*optids)(i64 id, Buf<i64>& o) = nullptr;  // options all positions of the game: their ids
 };
 inline std::vector<GameOps> games;
 
@@ -924,24 +1011,31 @@ inline int ordered(const SGV& a, const SGV& b, int s, const char* op) {
 // Acc is the SG value of a sum as its parts come (the top level's
 // outcome of a sum): the xor of the finite parts, the infinite ones
 // counted; its outcome needs no infinite value made.
+// (no branch on a value's kind, which is as often finite as infinite: a
+// query's loop over many positions would mispredict it)
 struct Acc {
     i64 x = 0, inf = 0;
     int ninf = 0;
     Acc& add(i64 v) {
-        if (v >= 0) x ^= v;
-        else if (ninf++ == 0) inf = v;
+        const bool f = v >= 0;
+        x ^= f ? v : 0;
+        inf = (!f && ninf == 0) ? v : inf;
+        ninf += !f;
         return *this;
     }
 };
+// acc_low is the K's values below 64 of the sum's one infinite part (0 if
+// it has none, or more than one)
+inline u64 acc_low(const Acc& a) { return infk_low[(size_t)(INF0 + 1 - a.inf) & -(size_t)(a.ninf == 1)]; }
 inline bool acc_n(const Acc& a) {
+    if (__builtin_expect((u64)a.x < 64, 1)) return ((a.ninf == 0) & (a.x != 0)) | ((a.ninf == 1) & (acc_low(a) >> a.x & 1));
     if (a.ninf == 0) return a.x != 0;
     if (a.ninf > 1) return false;
-    const auto& k = kof(a.inf);
-    return std::binary_search(k.begin(), k.end(), a.x);
+    return k_has(a.inf, a.x);
 }
-inline bool is_P(const Acc& a) { return a.ninf == 0 && a.x == 0; }
+inline bool is_P(const Acc& a) { return (a.ninf == 0) & (a.x == 0); }
 inline bool is_N(const Acc& a) { return acc_n(a); }
-inline bool is_D(const Acc& a) { return a.ninf > 0 && !acc_n(a); }
+inline bool is_D(const Acc& a) { return (a.ninf > 0) & !acc_n(a); }
 inline bool is_P(i64 v) { return v == 0; }
 inline bool k_has0(i64 v) {
     const auto& k = kof(v);
@@ -1155,11 +1249,11 @@ template <class V> struct Cells {
     }
 };
 
-template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
+template <int N, class V = Cell, int64_t DEF = -1> struct Box {
     using Key = std::array<i64, N>;
     Cells<V> cells;
     std::array<i64, N> dim{};
-    std::unordered_map<Key, V, Hash> spill;
+    std::unordered_map<Key, i64, Hash> spill;  // outside the box, and the cells ESC
     static constexpr i64 MAXCELLS = i64(1) << 31;
 
     i64 get(const Key& k) const {
@@ -1168,13 +1262,26 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
             if (__builtin_expect((u64)k[i] >= (u64)dim[i], 0)) return get_spill(k);
             idx = idx * dim[i] + k[i];
         }
-        return (i64)cells[(size_t)idx];
+        const i64 c = cells[(size_t)idx];
+        if (__builtin_expect(c == ESC, 0)) return get_spill(k);
+        return c;
+    }
+    // raw is get, a cell ESC left as it is (not a position's value: the
+    // caller then takes the way of a position not known, where get is read)
+    i64 raw(const Key& k) const {
+        i64 idx = 0;
+        for (int i = 0; i < N; i++) {
+            if (__builtin_expect((u64)k[i] >= (u64)dim[i], 0)) return get_spill(k);
+            idx = idx * dim[i] + k[i];
+        }
+        return cells[(size_t)idx];
     }
     __attribute__((noinline)) i64 get_spill(Key k) const {
         if (spill.empty()) return DEF;
         auto it = spill.find(k);
-        return it == spill.end() ? DEF : (i64)it->second;
+        return it == spill.end() ? DEF : it->second;
     }
+    // (a position's value once set is final: a cell ESC is not set again)
     void set(const Key& k, i64 v) {
         i64 idx = 0;
         for (int i = 0; i < N; i++) {
@@ -1184,7 +1291,12 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
             }
             idx = idx * dim[i] + k[i];
         }
-        cells[(size_t)idx] = (V)v;
+        if (__builtin_expect((i64)(V)v == v, 1)) cells[(size_t)idx] = (V)v;
+        else set_esc(k, (size_t)idx, v);
+    }
+    __attribute__((noinline)) void set_esc(const Key& k, size_t idx, i64 v) {
+        cells[idx] = (V)ESC;
+        spill[k] = v;
     }
     __attribute__((noinline)) void set_slow(const Key& k, i64 v) {
         std::array<i64, N> nd = dim;
@@ -1197,7 +1309,7 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
         }
         if (!ok || total > MAXCELLS) {
             if (v == DEF) spill.erase(k);
-            else spill[k] = (V)v;
+            else spill[k] = v;
             return;
         }
         grow(nd);
@@ -1228,7 +1340,7 @@ template <int N, class V = int32_t, int64_t DEF = -1> struct Box {
         }
         dim = nd;
         if (!spill.empty()) {
-            std::unordered_map<Key, V, Hash> old;
+            std::unordered_map<Key, i64, Hash> old;
             old.swap(spill);
             for (auto& p : old) set(p.first, p.second);
         }
@@ -1278,6 +1390,7 @@ template <class Key> struct Table {
         i64 i = find(k);
         return i < 0 ? UNKNOWN : (i64)st[(size_t)i];
     }
+    i64 raw(const Key& k) const { return get(k); }
     void set(const Key& k, i64 v) { st[(size_t)id(k)] = (int32_t)v; }
 };
 
@@ -1355,31 +1468,49 @@ inline bool fits(__int128 a, __int128 b, __int128 r, i64 dim, i64 c, i64 lo, i64
 // fit reports whether an argument c*i + r, for i from lo to end, stays
 // inside [0, dim) and computes without overflow (a fast loop).
 inline bool fit(i64 c, __int128 r, i64 lo, i64 end, i64 dim) {
+    const i64 M = i64(1) << 30;
+    if (__builtin_expect(c >= -M && c <= M && lo >= -M && lo <= M && end >= -M && end <= M && r >= -M && r <= M, 1)) {
+        // (the small case in 64 bits: every product and sum is below 2^61)
+        i64 a = c * lo + (i64)r, b = c * end + (i64)r;
+        if (a > b) std::swap(a, b);
+        return a >= 0 && b < dim;
+    }
     return fits((__int128)c * lo + r, (__int128)c * end + r, r, dim, c, lo, end);
 }
 
-// Mex collects the SG values of a position's options as flags, one byte a
-// value (as a hand-written seen[] array): in the depth's own 64 bytes,
-// until a larger value comes; then in a region of the depth that grows,
-// of which the next positions at the depth use 256 bytes at first. The
-// flags are zero between uses (a Mex clears what it used). Values from
-// SMALL up and infinite values are apart, in the depth's side lists.
-// result() is the generalized SG value. A Mex is a level of the search:
-// it counts the depth while it lives (a search defers a position at
-// MAXDEPTH, so a Mex's depth is below it).
+// setbit is b with bit v (below 64) set: one instruction where the C++
+// compiler would shift by a variable count (three on x86-64).
+inline __attribute__((always_inline)) u64 setbit(u64 b, u64 v) {
+#if defined(__x86_64__)
+    __asm__("btsq %1, %0" : "+r"(b) : "r"(v) : "cc");
+    return b;
+#else
+    return b | (1ULL << v);
+#endif
+}
+
+// Mex collects the SG values of a position's options: as the bits of a
+// word while they are below 64 (the mex its lowest zero bit); once a
+// larger value comes, as flags, one byte a value, in a region of the depth
+// that grows, of which the next positions at the depth use FIRST bytes at
+// first (values below 64 added one at a time still go to the word, which
+// the flags take at the end). The flags are zero between uses (a Mex
+// clears what it used). Values from SMALL up and infinite values are
+// apart, in the depth's side lists. result() is the generalized SG value.
+// A Mex is a level of the search: it counts the depth while it lives (a
+// search defers a position at MAXDEPTH, so a Mex's depth is below it).
 inline int depth = 0;           // the search's recursion depth
 constexpr int MAXDEPTH = 1000;  // deeper, a position is deferred
 inline int maxdepth = MAXDEPTH; // (1 while a sweep runs: no recursion)
 
 constexpr u64 FIRST = 256;  // the flags a position at a depth with a region begins with
-alignas(64) inline uint8_t flags0[MAXDEPTH + 1][64];
 struct DepthFlags {
-    uint8_t* w;  // flags0[d], or the depth's region
-    u64 cap;     // 64, or FIRST (at most the region's size)
+    uint8_t* w;  // the depth's region, or none
+    u64 cap;     // 64 (no region), or FIRST (at most the region's size)
 };
 inline DepthFlags dflags[MAXDEPTH + 1];
 inline const bool dflags_set = [] {
-    for (int d = 0; d <= MAXDEPTH; d++) dflags[d] = {flags0[d], 64};
+    for (int d = 0; d <= MAXDEPTH; d++) dflags[d] = {nullptr, 64};
     return true;
 }();
 inline std::vector<std::vector<uint8_t>> regions;  // by depth
@@ -1395,9 +1526,97 @@ __attribute__((noinline)) inline Side* side_at(size_t d) {
     return sides[d].get();
 }
 
+// The mex's state as its slow ways see it, apart from the Mex: they take
+// and give it by value (no Mex's address is taken, so that its fields
+// stay in registers).
+struct MexState {
+    uint8_t* w;
+    u64 cap;
+    Side* side;
+};
+constexpr i64 MEX_SMALL = 1 << 16;
+// mex_other adds a value not below 64 (or infinite) at the depth of the
+// current Mex.
+__attribute__((noinline)) inline MexState mex_other(MexState s, i64 v) {
+    const size_t d = (size_t)(depth - 1);
+    if (v < 0 || v >= MEX_SMALL) {
+        if (!s.side) s.side = side_at(d);
+        (v < 0 ? s.side->infs : s.side->big).push_back(v);
+        return s;
+    }
+    if ((u64)v < s.cap) {
+        s.w[v] = 1;
+        return s;
+    }
+    if (regions.size() <= d) regions.resize(d + 1);
+    auto& fs = regions[d];
+    const size_t need = (size_t)v + 1;
+    if (fs.size() < need) {
+        size_t z = std::max(fs.size() * 2, (size_t)FIRST);
+        while (z < need) z *= 2;  // (a power of two: a fast loop tests a sum's parts by their or)
+        fs.resize(z, 0);
+    }
+    s.w = fs.data();  // (a region that grew was copied)
+    s.cap = (u64)fs.size();
+    dflags[d] = {s.w, FIRST};
+    s.w[v] = 1;
+    return s;
+}
+// mex_clear clears a region the current Mex used.
+__attribute__((noinline)) inline void mex_clear(uint8_t* w, u64 cap) {
+    std::memset(w, 0, (size_t)cap);
+    dflags[depth - 1].cap = FIRST;
+}
+__attribute__((noinline)) inline void mex_side_clear(Side* side) {
+    side->big.clear();
+    side->infs.clear();
+}
+// mex_flags is the mex with a region (the bits set as flags first), or
+// when every value below 64 is there: the flags eight at a time while all
+// are set, then the large values.
+__attribute__((noinline)) inline i64 mex_flags(u64 bits, uint8_t* w, u64 cap, const Side* side) {
+    u64 m = 64;
+    if (cap > 64) {
+        for (u64 b = bits; b != 0; b &= b - 1) w[__builtin_ctzll(b)] = 1;
+        m = 0;
+        for (u64 x; m + 8 <= cap; m += 8) {
+            std::memcpy(&x, w + m, 8);
+            if (x != 0x0101010101010101ULL) break;
+        }
+        while (m < cap && w[m]) m++;
+    }
+    if (m < cap || !side || side->big.empty()) return (i64)m;
+    auto big = side->big;
+    std::sort(big.begin(), big.end());
+    for (i64 x : big) {
+        if (x == (i64)m) m++;
+        else if (x > (i64)m) break;
+    }
+    return (i64)m;
+}
+// mex_values is the finite values added.
+inline std::vector<i64> mex_values(u64 bits, const uint8_t* w, u64 cap, const Side* side) {
+    std::vector<i64> k;
+    for (u64 i = 0; i < cap; i++)
+        if ((i < 64 && (bits >> i & 1)) || (cap > 64 && w[i])) k.push_back((i64)i);
+    if (side) k.insert(k.end(), side->big.begin(), side->big.end());
+    return k;
+}
+// mex_result_inf is the generalized SG value when infinite options came:
+// m if each one's K holds m, else the infinite value whose K is the finite
+// values added.
+__attribute__((noinline)) inline i64 mex_result_inf(i64 m, u64 bits, const uint8_t* w, u64 cap, const Side* side) {
+    for (i64 f : side->infs)
+        if (!k_has(f, m)) {
+            if (cap == 64 && side->big.empty()) return inf_mask(bits);
+            return inf_of(mex_values(bits, w, cap, side));
+        }
+    return m;
+}
+
 struct Mex {
-    static constexpr i64 SMALL = 1 << 16;
-    uint8_t* w;            // the flags of the values below cap
+    u64 bits = 0;          // values below 64 (all of them while cap is 64)
+    uint8_t* w;            // with a region (cap > 64): the flags of the values below cap
     u64 cap;
     Side* side = nullptr;  // the depth's side, once a value needed it
     Mex() {
@@ -1406,104 +1625,51 @@ struct Mex {
         cap = f.cap;
     }
     ~Mex() {
-        if (__builtin_expect(cap == 64, 1)) std::memset(w, 0, 64);
-        else if (cap == FIRST) std::memset(w, 0, FIRST);
-        else release();
-        if (__builtin_expect(side != nullptr, 0)) side_clear();
+        if (__builtin_expect(cap != 64, 0)) mex_clear(w, cap);
+        if (__builtin_expect(side != nullptr, 0)) mex_side_clear(side);
         --depth;
     }
     Mex(const Mex&) = delete;
     Mex& operator=(const Mex&) = delete;
-    __attribute__((noinline)) void release() {
-        std::memset(w, 0, (size_t)cap);
-        dflags[depth - 1].cap = FIRST;
-    }
-    __attribute__((noinline)) void side_clear() {
-        side->big.clear();
-        side->infs.clear();
-    }
-    // a fast loop sets a value v below n() as flags()[v] = 1 (flags and n
-    // change when a value goes the general way)
+    // a fast loop sets a value v below n() as a bit of bits while n() is
+    // 64, as flags()[v] = 1 once there is a region (flags and n change when
+    // a value goes the general way)
     uint8_t* flags() { return w; }
     u64 n() const { return cap; }
-    __attribute__((noinline)) void add_slow(i64 v) {
-        const size_t d = (size_t)(depth - 1);
-        if (v >= SMALL) {
-            if (!side) side = side_at(d);
-            side->big.push_back(v);
-            return;
-        }
-        if (regions.size() <= d) regions.resize(d + 1);
-        auto& fs = regions[d];
-        const size_t need = (size_t)v + 1;
-        if (fs.size() < need) fs.resize(std::max({need, fs.size() * 2, (size_t)FIRST}), 0);
-        if (cap == 64) {
-            // the region takes the first 64 flags
-            std::memcpy(fs.data(), w, 64);
-            std::memset(w, 0, 64);
-        }
-        w = fs.data();  // (a region that grew was copied)
-        cap = (u64)fs.size();
-        dflags[d] = {w, FIRST};
-        w[v] = 1;
-    }
-    void add(i64 v) {
-        if (__builtin_expect((u64)v < cap, 1)) w[v] = 1;
-        else add_slow(v);
-    }
-    // add_any adds an option's value, finite or infinite.
+    // add_any adds an option's value, finite or infinite (one test for a
+    // value below 64: the others, infinite ones negative, go apart).
     void add_any(i64 v) {
-        if (__builtin_expect(v >= 0, 1)) add(v);
-        else add_inf(v);
+        if (__builtin_expect((u64)v < 64, 1)) bits = setbit(bits, (u64)v);
+        else add_other(v);
     }
-    __attribute__((noinline)) void add_inf(i64 v) {
-        if (!side) side = side_at((size_t)(depth - 1));
-        side->infs.push_back(v);
-    }
-    __attribute__((noinline)) i64 mex_big(i64 m) const {
-        auto b = side->big;
-        std::sort(b.begin(), b.end());
-        for (i64 x : b) {
-            if (x == m) m++;
-            else if (x > m) break;
-        }
-        return m;
+    void add(i64 v) { add_any(v); }
+    void add_other(i64 v) {
+        const MexState s = mex_other({w, cap, side}, v);
+        w = s.w;
+        cap = s.cap;
+        side = s.side;
     }
     i64 mex() const {
-        u64 m = 0;
-        for (u64 x; m + 8 <= cap; m += 8) {  // eight flags at a time while all are set
-            std::memcpy(&x, w + m, 8);
-            if (x != 0x0101010101010101ULL) break;
-        }
-        while (m < cap && w[m]) m++;
-        if (__builtin_expect(m < cap, 1) || !side || side->big.empty()) return (i64)m;
-        return mex_big((i64)m);
+        if (__builtin_expect(cap == 64 && ~bits != 0, 1)) return __builtin_ctzll(~bits);
+        return mex_flags(bits, w, cap, side);
     }
-    std::vector<i64> values() const {
-        std::vector<i64> k;
-        for (u64 i = 0; i < cap; i++)
-            if (w[i]) k.push_back((i64)i);
-        if (side) k.insert(k.end(), side->big.begin(), side->big.end());
-        return k;
-    }
-    __attribute__((noinline)) i64 result_inf(i64 m) const {
-        for (i64 f : side->infs) {
-            const auto& k = kof(f);
-            if (!std::binary_search(k.begin(), k.end(), m)) return inf_of(values());
-        }
-        return m;
-    }
+    std::vector<i64> values() const { return mex_values(bits, w, cap, side); }
     i64 result() const {
-        i64 m = mex();
+        const i64 m = mex();
         if (__builtin_expect(!side, 1) || side->infs.empty()) return m;
-        return result_inf(m);
+        return mex_result_inf(m, bits, w, cap, side);
     }
 };
+
+// budget is how many positions a search asked for at the top level may
+// still compute before it stops (ABORT) for a sweep bottom up instead.
+constexpr i64 NOBUDGET = LLONG_MAX;
+inline i64 budget = NOBUDGET;
 
 // The positions deferred by a search that went too deep, by game.
 inline std::vector<int> pend;
 
-void solve_loopy(int g, i64 id);
+void solve_loopy(int g, i64 id, i64 count = 1);
 
 // drive computes the position game g has just deferred (the root of a
 // search asked for at the top level), and every position its search
@@ -1545,8 +1711,7 @@ inline SGV sg(const Game& g) { return SGV::enc(sg_enc(g)); }
 inline std::string outcome_of(i64 v) {
     if (v == 0) return "P";
     if (v > 0) return "N";
-    const auto& k = kof(v);
-    return std::binary_search(k.begin(), k.end(), 0) ? "N" : "D";
+    return k_has(v, 0) ? "N" : "D";
 }
 inline std::string outcome(const Game& g) { return outcome_of(sg_enc(g)); }
 
@@ -1609,28 +1774,131 @@ inline std::vector<Game> winning(const Game& g, int s) {
 
 // ---- games with cycles: the generalized SG values of a region ----
 // solve_loopy labels every position not yet known that is reachable from
-// position id of game g, by the rounds of Smith's and Fraenkel-Yesha's
+// the positions it is given, by the rounds of Smith's and Fraenkel-Yesha's
 // labelling; positions known before are followers of known value.
 // (its buffers are kept from one call to the next: a program may call it
 // for many small regions)
+
+// state_of and set_state_of are a position's memo state: straight from the
+// table of a game of one int inside it, else by the game's functions.
+inline i64 state_of(int g, i64 id) {
+    const GameOps& o = games[(size_t)g];
+    if (o.cells && (u64)id < (u64)*o.dim && (*o.cells)[id] != ESC) return (*o.cells)[id];
+    return o.state(id);
+}
+inline void set_state_of(int g, i64 id, i64 v) {
+    const GameOps& o = games[(size_t)g];
+    if (o.cells && (u64)id < (u64)*o.dim && (i64)(Cell)v == v) (*o.cells)[id] = (Cell)v;
+    else o.set_state(id, v);
+}
+
 struct LoopyWork {
     struct Node {
         int g;
         i64 id;
     };
-    std::vector<Node> nodes;
-    std::vector<std::vector<int32_t>> dense;  // each game's nodes by id, small ids (-1: none)
+    Buf<Node> nodes;
+    std::vector<Buf<int32_t>> dense;  // each game's nodes by id, small ids (-1: none)
     std::vector<std::unordered_map<i64, int32_t>> index;  // the others
-    std::vector<i64> known;  // for an outside follower: its value
-    std::vector<int32_t> soff, succ, poff, pred, at, cnt, live, todo, queue;
+    Buf<i64> known;  // for a follower known before: its value (else UNKNOWN)
+    Buf<int32_t> soff, succ, poff, pred, at, cnt, live, todo, queue, lab, cov;
     std::vector<Part> parts;
     std::vector<uint32_t> ends;
-    std::vector<i64> lab, cov;
+    Buf<i64> ids;
     std::vector<std::pair<i64, int32_t>> knownAt;  // known finite followers by value
 };
 inline LoopyWork loopy_work;
 
-inline void solve_loopy(int g, i64 id) {
+// loopy_forget clears what a labelling that stopped at an error (in a
+// sweep) left in the buffers: the nodes found so far.
+inline void loopy_forget() {
+    LoopyWork& W = loopy_work;
+    for (const auto& x : W.nodes)
+        if (x.g >= 0 && x.id >= 0 && x.id < (i64(1) << 26)) W.dense[(size_t)x.g][(size_t)x.id] = -1;
+    W.nodes.clear();
+}
+
+// loopy_graph finds the nodes of the region reachable from those in W.nodes
+// and their followers (soff, succ): a sum's or a nimber's value is a node
+// of its own, known.
+inline void loopy_graph(LoopyWork& W) {
+    auto& nodes = W.nodes;
+    auto& dense = W.dense;
+    auto& index = W.index;
+    auto& known = W.known;
+    auto& soff = W.soff;
+    auto& succ = W.succ;
+    auto& parts = W.parts;
+    auto& ends = W.ends;
+    auto node_of = [&](int h, i64 i) -> int32_t {
+        int32_t* slot = nullptr;
+        if (i >= 0 && i < (i64(1) << 26)) {
+            auto& d = dense[(size_t)h];
+            if (__builtin_expect((size_t)i >= d.size(), 0)) d.resize(std::max((size_t)i + 1, d.size() * 2), -1);
+            slot = &d[(size_t)i];
+            if (*slot >= 0) return *slot;
+        } else {
+            auto it = index[(size_t)h].find(i);
+            if (it != index[(size_t)h].end()) return it->second;
+        }
+        const int32_t n = (int32_t)nodes.size();
+        if (slot) *slot = n;
+        else index[(size_t)h].emplace(i, n);
+        nodes.push({h, i});
+        const i64 s = state_of(h, i);
+        known.push(s == UNKNOWN || s == GRAY ? UNKNOWN : s);
+        return n;
+    };
+    auto& ids = W.ids;
+    for (size_t u = 0; u < nodes.size(); u++) {
+        if (known[u] != UNKNOWN) {
+            soff.push((int32_t)succ.size());
+            continue;
+        }
+        const int h = nodes[u].g;
+        if (const auto optids = games[(size_t)h].optids) {
+            ids.clear();
+            optids(nodes[u].id, ids);
+            for (i64 a : ids) succ.push(node_of(h, a));
+            soff.push((int32_t)succ.size());
+            continue;
+        }
+        parts.clear();
+        ends.clear();
+        games[(size_t)nodes[u].g].optparts(nodes[u].id, parts, ends);
+        uint32_t b = 0;
+        for (uint32_t e : ends) {
+            if (__builtin_expect(e - b == 1 && parts[b].g >= 0, 1)) {
+                succ.push(node_of(parts[b].g, parts[b].id));
+            } else if (e - b == 1) {
+                const int32_t n = (int32_t)nodes.size();
+                nodes.push({-1, parts[b].id});
+                known.push(parts[b].id);
+                succ.push(n);
+            } else {
+                bool allknown = true;
+                for (uint32_t j = b; j < e; j++)
+                    if (parts[j].g >= 0) {
+                        const i64 s = state_of(parts[j].g, parts[j].id);
+                        if (s == UNKNOWN || s == GRAY) allknown = false;
+                    }
+                if (!allknown) unsupported(games[(size_t)nodes[u].g].site, "the values of a game with cycles through sums of positions");
+                i64 x = 0;
+                for (uint32_t j = b; j < e; j++) x = gx(x, parts[j].g < 0 ? parts[j].id : state_of(parts[j].g, parts[j].id));
+                const int32_t n = (int32_t)nodes.size();
+                nodes.push({-2, x});
+                known.push(x);
+                succ.push(n);
+            }
+            b = e;
+        }
+        soff.push((int32_t)succ.size());
+    }
+}
+
+// solve_loopy labels the region reachable from the positions of ids id ..
+// id + count - 1 of game g (the unknown ones), in one labelling.
+inline void solve_loopy(int g, i64 id, i64 count) {
     LoopyWork& W = loopy_work;
     auto& nodes = W.nodes;
     auto& dense = W.dense;
@@ -1640,89 +1908,51 @@ inline void solve_loopy(int g, i64 id) {
     auto& succ = W.succ;
     nodes.clear();
     known.clear();
-    soff.assign(1, 0);
+    soff.clear();
+    soff.push(0);
     succ.clear();
     if (dense.size() < games.size()) dense.resize(games.size());
     if (index.size() < games.size()) index.resize(games.size());
     for (auto& m : index)
         if (!m.empty()) m.clear();
-    auto node_of = [&](int h, i64 i) -> int32_t {
+    for (i64 r = id; r < id + count; r++) {
+        const i64 s = state_of(g, r);
+        if (r != id && s != UNKNOWN && s != GRAY) continue;
+        auto& d = dense[(size_t)g];
         int32_t* slot = nullptr;
-        if (i >= 0 && i < (i64(1) << 26)) {
-            auto& d = dense[(size_t)h];
-            if ((size_t)i >= d.size()) d.resize(std::max((size_t)i + 1, d.size() * 2), -1);
-            slot = &d[(size_t)i];
-            if (*slot >= 0) return *slot;
+        if (r >= 0 && r < (i64(1) << 26)) {
+            if ((size_t)r >= d.size()) d.resize(std::max((size_t)r + 1, d.size() * 2), -1);
+            slot = &d[(size_t)r];
+            if (*slot >= 0) continue;
+            *slot = (int32_t)nodes.size();
         } else {
-            auto it = index[(size_t)h].find(i);
-            if (it != index[(size_t)h].end()) return it->second;
+            index[(size_t)g].emplace(r, (int32_t)nodes.size());
         }
-        int32_t n = (int32_t)nodes.size();
-        if (slot) *slot = n;
-        else index[(size_t)h].emplace(i, n);
-        nodes.push_back({h, i});
-        i64 s = games[(size_t)h].state(i);
-        known.push_back(s == UNKNOWN || s == GRAY ? UNKNOWN : s);
-        return n;
-    };
-    node_of(g, id);
-    auto& parts = W.parts;
-    auto& ends = W.ends;
-    for (size_t u = 0; u < nodes.size(); u++) {
-        if (known[u] != UNKNOWN) {
-            soff.push_back((int32_t)succ.size());
-            continue;
-        }
-        parts.clear();
-        ends.clear();
-        games[(size_t)nodes[u].g].optparts(nodes[u].id, parts, ends);
-        uint32_t b = 0;
-        for (uint32_t e : ends) {
-            if (e - b != 1) {
-                bool allknown = true;
-                for (uint32_t j = b; j < e; j++)
-                    if (parts[j].g >= 0) {
-                        i64 s = games[(size_t)parts[j].g].state(parts[j].id);
-                        if (s == UNKNOWN || s == GRAY) allknown = false;
-                    }
-                if (!allknown) unsupported(games[(size_t)nodes[u].g].site, "the values of a game with cycles through sums of positions");
-                i64 x = 0;
-                for (uint32_t j = b; j < e; j++) x = gx(x, parts[j].g < 0 ? parts[j].id : games[(size_t)parts[j].g].state(parts[j].id));
-                int32_t n = (int32_t)nodes.size();
-                nodes.push_back({-2, x});
-                known.push_back(x);
-                succ.push_back(n);
-            } else if (parts[b].g < 0) {
-                int32_t n = (int32_t)nodes.size();
-                nodes.push_back({-1, parts[b].id});
-                known.push_back(parts[b].id);
-                succ.push_back(n);
-            } else {
-                succ.push_back(node_of(parts[b].g, parts[b].id));
-            }
-            b = e;
-        }
-        soff.push_back((int32_t)succ.size());
+        nodes.push({g, r});
+        known.push(s == UNKNOWN || s == GRAY ? UNKNOWN : s);
     }
+    loopy_graph(W);
     for (const auto& x : nodes)
         if (x.g >= 0 && x.id >= 0 && x.id < (i64(1) << 26)) dense[(size_t)x.g][(size_t)x.id] = -1;
-    size_t n = nodes.size();
+    const size_t n = nodes.size();
     // predecessors
     auto& poff = W.poff;
     auto& pred = W.pred;
     poff.assign(n + 1, 0);
-    pred.resize(succ.size());
+    pred.resize(succ.size(), 0);
     for (int32_t t : succ) poff[(size_t)t + 1]++;
     for (size_t v = 0; v < n; v++) poff[v + 1] += poff[v];
     {
         auto& at = W.at;
-        at.assign(poff.begin(), poff.end() - 1);
+        at.resize(n, 0);
+        std::copy(poff.begin(), poff.begin() + n, at.begin());
         for (size_t v = 0; v < n; v++)
             for (int32_t e = soff[v]; e < soff[v + 1]; e++) pred[(size_t)at[(size_t)succ[(size_t)e]]++] = (int32_t)v;
     }
     // lab: -1 unlabelled, -2 infinite, >= 0 finite; known followers keep
-    // their value (an infinite one counts as infinite, its K its own).
-    const i64 UNL = -1, INF = -2;
+    // their value (an infinite one is KINF: it counts as infinite, its K its
+    // own).
+    const int32_t UNL = -1, INF = -2, KINF = -3;
     auto& lab = W.lab;
     auto& cnt = W.cnt;
     auto& cov = W.cov;
@@ -1736,15 +1966,12 @@ inline void solve_loopy(int g, i64 id) {
     todo.clear();
     queue.clear();
     for (size_t v = 0; v < n; v++) {
-        if (known[v] == UNKNOWN) live.push_back((int32_t)v);
-        else lab[v] = known[v] >= 0 ? known[v] : INF;
+        if (known[v] == UNKNOWN) live.push((int32_t)v);
+        else lab[v] = known[v] >= 0 ? (int32_t)known[v] : KINF;
     }
     // an infinite known follower "has a follower labelled i" when i is in its K
-    auto hasfol = [&](size_t v, i64 i) -> bool {
-        if (known[v] != UNKNOWN && known[v] < 0) {
-            const auto& k = kof(known[v]);
-            return std::binary_search(k.begin(), k.end(), i);
-        }
+    auto hasfol = [&](size_t v, int32_t i) -> bool {
+        if (known[v] != UNKNOWN && known[v] < 0) return k_has(known[v], i);
         return cov[v] == i;
     };
     // known finite followers labelled i, by round: their predecessors are covered
@@ -1754,75 +1981,113 @@ inline void solve_loopy(int g, i64 id) {
         if (known[v] != UNKNOWN && known[v] >= 0) knownAt.push_back({known[v], (int32_t)v});
     std::sort(knownAt.begin(), knownAt.end());
     size_t ka = 0;
-    for (i64 i = 0; !live.empty(); i++) {
+    for (int32_t i = 0; !live.empty(); i++) {
         auto cover = [&](int32_t u) {
             for (int32_t e = poff[(size_t)u]; e < poff[(size_t)u + 1]; e++) {
-                int32_t p = pred[(size_t)e];
+                const int32_t p = pred[(size_t)e];
                 if (cov[(size_t)p] == i) continue;
                 cov[(size_t)p] = i;
                 if (lab[(size_t)p] >= 0) continue;
+                // (no branch on a predecessor's state: the queue takes each,
+                // kept or not)
+                queue.reserve(queue.size() + (size_t)(poff[(size_t)p + 1] - poff[(size_t)p]));
+                size_t t = queue.size();
                 for (int32_t f = poff[(size_t)p]; f < poff[(size_t)p + 1]; f++) {
-                    int32_t q = pred[(size_t)f];
-                    if (lab[(size_t)q] == UNL && --cnt[(size_t)q] == 0 && cov[(size_t)q] != i) queue.push_back(q);
+                    const int32_t q = pred[(size_t)f];
+                    const bool un = lab[(size_t)q] == UNL;
+                    const int32_t c = cnt[(size_t)q] - un;
+                    cnt[(size_t)q] = c;
+                    queue.p[t] = q;
+                    t += un & (c == 0) & (cov[(size_t)q] != i);
                 }
+                queue.n = t;
             }
         };
         for (int32_t u : live) {
             int32_t c = 0;
             for (int32_t e = soff[(size_t)u]; e < soff[(size_t)u + 1]; e++) {
-                size_t f = (size_t)succ[(size_t)e];
-                bool unl_or_inf = lab[f] == UNL || lab[f] == INF;
-                if (unl_or_inf && !(known[f] != UNKNOWN && hasfol(f, i))) c++;
+                const int32_t l = lab[(size_t)succ[(size_t)e]];
+                // unlabelled or infinite (a known infinite one without i in
+                // its K); no branch on the kind of a follower
+                if (__builtin_expect(l == KINF, 0)) c += !hasfol((size_t)succ[(size_t)e], i);
+                else c += (uint32_t)(l + 2) < 2u;
             }
             cnt[(size_t)u] = c;
         }
         // the followers known to be i cover their predecessors first
         while (ka < knownAt.size() && knownAt[ka].first < i) ka++;
         for (; ka < knownAt.size() && knownAt[ka].first == i; ka++) cover(knownAt[ka].second);
-        for (int32_t u : live)
-            if (cnt[(size_t)u] == 0 && cov[(size_t)u] != i) queue.push_back(u);
+        {
+            // (no branch on a node's count: the queue takes each node, kept
+            // or not)
+            queue.reserve(queue.size() + live.size());
+            size_t t = queue.size();
+            for (int32_t u : live) {
+                queue.p[t] = u;
+                t += (cnt[(size_t)u] == 0) & (cov[(size_t)u] != i);
+            }
+            queue.n = t;
+        }
         while (!queue.empty()) {
-            int32_t u = queue.back();
+            const int32_t u = queue.back();
             queue.pop_back();
             if (lab[(size_t)u] != UNL || cov[(size_t)u] == i) continue;
             lab[(size_t)u] = i;
             cover(u);
         }
+        // the unlabelled covered by i stay live, the others become infinite
+        // (no branch on a node's state)
         todo.clear();
-        for (int32_t u : live)
-            if (lab[(size_t)u] == UNL) {
-                if (cov[(size_t)u] == i) todo.push_back(u);
-                else lab[(size_t)u] = INF;
-            }
+        todo.reserve(live.size());
+        size_t t = 0;
+        for (int32_t u : live) {
+            const int32_t l = lab[(size_t)u];
+            const bool un = l == UNL, cv = cov[(size_t)u] == i;
+            todo.p[t] = u;
+            t += un & cv;
+            lab[(size_t)u] = un & !cv ? INF : l;
+        }
+        todo.n = t;
         live.swap(todo);
     }
     std::vector<i64> k;
+    if (loopy_game.size() <= (size_t)g) loopy_game.resize((size_t)g + 1);
+    int last = -1;
     for (size_t v = 0; v < n; v++) {
         if (known[v] != UNKNOWN || nodes[v].g < 0) continue;
         i64 val = lab[v];
-        if (val == INF) {
-            // K: the finite values of its followers (a mask when all are below 64)
-            u64 mask = 0;
-            bool small = true;
-            for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
-                const i64 x = lab[(size_t)succ[(size_t)e]];
-                if (x >= 64) small = false;
-                else if (x >= 0) mask |= 1ULL << x;
-            }
+        // K, for an infinite one: the finite values of its followers (a
+        // mask when all are below 64), found with no branch on the kind of
+        // the node or of its followers
+        u64 mask = 0;
+        bool small = true;
+        for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
+            const i64 x = lab[(size_t)succ[(size_t)e]];
+            small &= x < 64;
+            mask |= (u64)((u64)x < 64) << (x & 63);
+        }
+        const i64 cand = infmask_small[mask & 255];
+        const bool inf = val == INF;
+        val = inf ? cand : val;
+        if (__builtin_expect(inf && !(small && mask < 256 && cand != 0), 0)) {
             if (small) {
                 val = inf_mask(mask);
             } else {
                 k.clear();
                 for (int32_t e = soff[v]; e < soff[v + 1]; e++) {
-                    size_t f = (size_t)succ[(size_t)e];
+                    const size_t f = (size_t)succ[(size_t)e];
                     if (lab[f] >= 0) k.push_back(lab[f]);
                 }
                 val = inf_of(k);
             }
         }
-        games[(size_t)nodes[v].g].set_state(nodes[v].id, val);
-        if (loopy_game.size() <= (size_t)nodes[v].g) loopy_game.resize((size_t)nodes[v].g + 1);
-        loopy_game[(size_t)nodes[v].g] = true;
+        const int h = nodes[v].g;
+        set_state_of(h, nodes[v].id, val);
+        if (h != last) {
+            if (loopy_game.size() <= (size_t)h) loopy_game.resize((size_t)h + 1);
+            loopy_game[(size_t)h] = true;
+            last = h;
+        }
     }
 }
 

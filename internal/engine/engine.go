@@ -26,6 +26,8 @@ type Engine struct {
 	listing []PosKey // positions whose options are being listed
 	valGens []*Gen   // value-mode gens for options, one per listing depth
 	valFrs  []*Frame // and their frames
+	// ruleKeys is ruleOptions's scratch: the keys of a position's options.
+	ruleKeys []int64
 	// ListOptions' generators and frames, by depth, and the depth.
 	listerPool []*lister
 	listers    int
@@ -552,6 +554,10 @@ func (e *Engine) optionsTemp(g *Game, r uint64, own []value.Value) []value.Value
 		copy(fr.Slots[:g.NArgs], own)
 	}
 	gn.Fr = fr
+	if r&memo.GenBit == 0 && g.Rule != nil && e.ruleOptions(g, r, fr, gn) {
+		gn.Fr = nil
+		return dedupe(gn.vals)
+	}
 	if r&memo.GenBit == 0 && g.GenValInt != nil {
 		g.GenValInt(fr)
 	} else {
@@ -559,6 +565,31 @@ func (e *Engine) optionsTemp(g *Game, r uint64, own []value.Value) []value.Value
 	}
 	gn.Fr = nil
 	return dedupe(gn.vals)
+}
+
+// ruleOptions lists the options of position r of g (a packed key) from
+// its rule's kernel (g.Rule) into gn's values, when each is a position of
+// g with a packed key: the values the rule's run lists, the same steps
+// and moves counted. It reports false, with nothing done, when the kernel
+// cannot list them (the rule then runs).
+func (e *Engine) ruleOptions(g *Game, r uint64, fr *Frame, gn *Gen) bool {
+	keys, ok := g.Rule.Keys(fr, g, r, e.ruleKeys[:0])
+	e.ruleKeys = keys
+	if !ok || g.NArgs != 1 {
+		return false
+	}
+	for _, k := range keys {
+		if uint64(k) >= g.Lim {
+			return false // (a negative argument packs otherwise)
+		}
+	}
+	n := int64(len(keys))
+	g.Rule.Ticks(fr, r, n)
+	e.Edges += n
+	for _, k := range keys {
+		gn.vals = append(gn.vals, g.PackedPosition(uint64(k)))
+	}
+	return true
 }
 
 // dedupeChecked is dedupe for many or big values, checking the run's limits

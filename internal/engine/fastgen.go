@@ -169,6 +169,19 @@ func (gn *Gen) AllBits() *[BitsetMax / 64]uint64 {
 	return (*[BitsetMax / 64]uint64)(gn.Bits)
 }
 
+// SweepRule is a general sweep's rule at one position of a game of one
+// int (package kernel's Rule): Keys appends the keys of position r of g's
+// options, in the order its rule yields them, to keys, or reports false
+// (keys as they were) when one raises an error or there are too many, or
+// when an option is no longer a position of g (a REPL declaration made
+// its name another game); Ticks counts the steps of its n options as a
+// run of the rule does. Neither counts a position, nor reads or writes
+// the memo.
+type SweepRule interface {
+	Keys(fr *Frame, g *Game, r uint64, keys []int64) ([]int64, bool)
+	Ticks(fr *Frame, r uint64, n int64)
+}
+
 // SweepFunc computes positions k, k+1, ... below end of g (arity 1, in
 // the flat table), those not known yet, at most room of them, while the
 // sweep applies to each, noting each it computes in mine (bit k - m). It

@@ -49,6 +49,10 @@ type Game struct {
 	// sweep computes a position bottom up without running the rule, or
 	// reports false (fastloop.go); nil when the rule has none.
 	Sweep SweepFunc
+	// Rule is a general sweep's rule at one position, for the search's
+	// step without a run of the rule (package solve's step); nil when
+	// the game has no general sweep.
+	Rule SweepRule
 
 	// The states of its positions and their keys' packing.
 	memo.Table

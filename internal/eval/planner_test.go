@@ -287,6 +287,36 @@ print len([v for v in [v for v in 0 .. 5 if 10 / (v - 3) > 0] if 5 / (v - 4) > 0
 	`game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n
 print sg(g("x"))
 `,
+	// a generator over a comprehension whose own generator is over a concatenation: its parts fused first
+	"def free(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)\ngame g(b) moves g([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in [i for i in [x for x in 0 .. len(b) - 1] + [y for y in 0 .. len(b) - 1] if free(b, i)]\ngame h(n) moves h(n - i) for i in [i for i in [x for x in 1 .. n] + [y for y in 1 .. n] if 12 % i == 0]\nprint sg(g([0 for i in 1 .. 9])), sg(g([1, 0, 0, 0, 1, 0])), [sg(h(n)) for n in 0 .. 30]\nprint sg(g([0, 2, \"a\"]))\n",
+	"game h(n) moves h(n - i) for i in [i for i in [x for x in 1 .. n] + [y for y in 1 .. n] if 12 % (i - 3) == 0]\nprint sg(h(2))\nprint sg(h(5))\n",
+	// (found by the long spelling tests: a helper's part reads a name the rule binds before it)
+	"let S = {1, 3, 4}\ndef expr_1(s, n) = s <= n\ndef comp_1(s, n) = [x_2 for x_2 in [x_1 for x_1 in if expr_1(s, n) then [0] else []]]\ngame sub(n) moves\n    sub(n - s) for s in S for pass_1 in comp_1(s, n)\ntable sg(sub(n)) for n in 0 .. 13\n",
+	// globals bound to int literals planned as the literals; a let again later, a let after code ran; a negated comparison as a bound
+	"let K = 5\nlet M = -3\ngame g(n) moves g(n - K - k) for k in 0 .. 2 if not (k > n - K) if n + M >= 0\nprint [sg(g(n)) for n in 0 .. 30]\nlet K = 1\nprint [sg(g(n)) for n in 0 .. 33]\nprint K\nlet J = sg(g(3)) + 2\ngame h(n) moves h(n - J) if n >= J if not (n == 7)\nprint [sg(h(n)) for n in 0 .. 20]\n",
+	// sets of options from a helper, closed: a range ending at a min or a division, an option modulo a constant
+	"let N = 12\ndef opts(a, b) = {w(a - k, b) for k in 1 .. a}\ngame w(a, b) moves m for m in opts(a, b) | w(a, b - k) for k in 1 .. b | w(a - k, b - k) for k in 1 .. min(a, b)\ndef sp(n) = {g(a) + g(n - a) for a in 1 .. (n - 1) / 2}\ngame g(n) moves m for m in sp(n)\ndef md(v) = {h((v * 7 + k) % 97) for k in 0 .. v % 3}\ngame h(v) moves m for m in md(v)\nprint [sg(w(a, b)) for a in 0 .. N for b in 0 .. N], [sg(g(n)) for n in 0 .. 40], [sg(h(v)) for v in 0 .. 96], outcome(h(5))\n",
+	// sums of copies of one position (plan/copies.go); sorted collections that are sorted already (plan/sorted.go)
+	"game split(n) moves (sum of split(n / t) for c in 1 .. t) for t in sorted(divisors(n)) if t >= 2\ngame h(n) moves (sum of h(n - 1) for c in 2 .. n % 4) for k in sorted(0 .. 2) if n > 0\nprint [sg(split(n)) for n in 1 .. 60], [sg(h(n)) for n in 0 .. 30], sum of split(4) for c in 1 .. 3, sum of split(4) for c in 1 .. 0\nprint moves(h(6))\ngame z(n) moves (sum of z(10 / (n - 3)) for c in 1 .. n) if n < 5\nprint sg(z(2))\nprint sg(z(3))\n",
+	// a bind read once, first thing after it, written there (plan/binds.go): one that may fail too
+	"game g(n) moves g(n - 1) if n > 0 | g(n - 2) if n > 1\nprint len([v for v in 0 .. 40 for t in [g(v) + *2] if outcome(t) == \"P\"]), [x for v in 0 .. 5 for x in [10 / (3 - v)] if x > 2]\n",
+	"print [y for v in 0 .. 5 for x in [10 / (3 - v)] for y in [x * 2] if x > 2]\n",
+	"print [v for v in 0 .. 5 for x in [10 / (3 - v)] if 3 > x]\n",
+	// a def whose body is a sum of positions, its SG value streamed inlined (compile's SGExpr): errors with the def's call on the trace
+	"game s(n) moves s(n - x) for x in [1, 2] if x <= n\ndef all(m) = sum of s(n) for n in 0 .. m\ndef bad(m) = sum of s(10 / (n - 3)) for n in 0 .. m\nprint sg(all(50)), outcome(all(7)), sg(bad(2))\nprint sg(bad(5))\n",
+	// list positions: a def building the option's list inlined; a concatenation iterated inside, for the SG search
+	"def comp(hs, i, k) = [if j == i then k else hs[j] for j in 0 .. len(hs) - 1]\ngame heaps(hs) moves heaps(sorted(comp(hs, i, k))) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1\ngame h2(hs) moves h2(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1])) for i in 0 .. len(hs) - 1 for k in [x for x in 0 .. hs[i] - 1] + [y for y in 0 .. hs[i] - 1]\nprint sg(heaps([3, 4, 5])), sg(h2([3, 4, 5])), moves(heaps([1, 2])), moves(h2([1, 2]))\nprint sg(heaps([1, \"a\"]))\n",
+	"game h2(hs) moves h2(sorted([if j == i then k else hs[j] for j in 0 .. len(hs) - 1])) for i in 0 .. len(hs) - 1 for k in [x for x in 0 .. hs[i] - 1] + [y for y in 0 .. 10 / (hs[i] - 2)]\nprint sg(h2([3, 4]))\nprint sg(h2([2, 4]))\n",
+	// a list comprehension built as a position's argument planned with the rule (over a copy of a range)
+	"game chomp(rows) moves chomp([if i < r then rows[i] else min(rows[i], c) for i in [x for x in 0 .. len(rows) - 1]]) for r in 0 .. len(rows) - 1 for c in 0 .. rows[r] - 1 if r + c > 0\nprint sg(chomp([4, 4, 3])), moves(chomp([2, 1]))\nprint sg(chomp([2, \"a\"]))\n",
+	// a generator over parts whose first generators are alike (a global set of unknown elements)
+	"let S = {x * 3 % 17 + 1 for x in 1 .. 6}\ngame s(n) moves s(n - x) for x in [a for a in S] + [b for b in S] if x <= n\nprint [sg(s(n)) for n in 0 .. 40], moves(s(9))\nlet T = {1, \"a\"}\ngame t(n) moves t(n - x) for x in [a for a in T] + [b for b in T] if x <= n\nprint sg(t(3))\n",
+	"let T = 5\ngame t(n) moves t(n - x) for x in [a for a in T] + [b for b in T] if x <= n\nprint sg(t(3))\n",
+	// one range split in two (plan/splits.go): alternatives, a bind before, the cut below the start and above the end, errors
+	"game g(n) moves g(a) + g(n - a) for a in 1 .. min((n - 1) / 2, 4)\n  | g(a) + g(n - a) for a in max(1, 5) .. (n - 1) / 2\ngame h(n) moves h(n - a) for m in [n - 1] for a in 1 .. min(m, 0)\n  | h(n - b) for m in [n - 1] for b in max(1, 1) .. m\nprint [sg(g(n)) for n in 0 .. 40], [sg(h(n)) for n in 0 .. 20], sg(g(300))\nprint len([n for n in 0 .. min(30, 50) if sg(g(n)) == 0] + [n for n in max(0, 51) .. 30 if sg(g(n)) == 0]), max([sg(g(n)) for n in 3 .. min(40, -2)] + [sg(g(n)) for n in max(3, -1) .. 40])\n",
+	"game g(n) moves g(n - a) for a in 1 .. min(n, 3) if 10 / (a - 2) != 7\n  | g(n - a) for a in max(1, 4) .. n if 10 / (a - 2) != 7\nprint sg(g(1))\nprint sg(g(5))\n",
+	"let X = 9223372036854775806\nprint len([n for n in X .. min(X + 1, 9223372036854775806)] + [n for n in max(X, 9223372036854775807) .. X + 1])\nprint len([n for n in 0 .. min(X + 2, 3)] + [n for n in max(0, 4) .. X + 2])\n",
+	"game g(n) moves g(n - s) for s in {4, 1, 3, 1} if s <= n\n  | g(n - s) for s in [x for x in {1, 3, 4}] + [y for y in {3, 4, 1}] if s <= n\nprint [s * 2 for s in {4, -1, 3, 1}], sg(g(40)), [sg(g(n)) for n in 0 .. 9]\nprint [10 / s for s in {2, -1, 0, 1}]\n",
 }
 
 func TestPlannerDiff(t *testing.T) {
@@ -323,14 +353,63 @@ var foldInlinedCases = []string{
 
 func TestFoldInlinedDiff(t *testing.T) {
 	t.Parallel()
-	for i, src := range foldInlinedCases {
+	diffCases(t, foldInlinedCases, passes.Inline, passes.All)
+}
+
+// diffCases runs each script with every pass on and with each of offs
+// off, and fails where one prints or fails otherwise.
+func diffCases(t *testing.T, cases []string, offs ...passes.Pass) {
+	for i, src := range cases {
 		c := optCase{name: "t.game", src: src}
 		on := runOptWith(c, 0)
-		for _, off := range []passes.Pass{passes.Inline, passes.All} {
+		for _, off := range offs {
 			got := runOptWith(c, off)
 			if ok, why := optSame(on, got, true); !ok {
 				t.Errorf("case %d, %s off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", i, off, why, optIndent(src), on, off, got)
 			}
 		}
 	}
+}
+
+// foldConcatCases: folds of a concatenation of list comprehensions,
+// streamed part after part (compile's foldConcat, package fold), and a
+// list comprehension the planner makes a union of (a generator over a
+// concatenation), compiled as the concatenation of the parts: the same
+// values and errors as the lists built (passes.Masks off, every pass
+// off): an element's error in a later part after the fold was decided,
+// an empty part, an empty whole, a sum that overflows only across the
+// parts, values that cannot be ordered in different parts.
+var foldConcatCases = []string{
+	"print len([n for n in 0 .. 5 if n % 2 == 0] + [n for n in 3 .. 9] + [1 for n in 0 .. -1])\nprint min([n for n in 0 .. -1] + [n * 3 for n in 4 .. 9]), max([n for n in 0 .. 4] + [n for n in 0 .. -1])\nprint min([n for n in 0 .. -1] + [n for n in 0 .. -1])\n",
+	"print any([n > 3 for n in 0 .. 5] + [n > 1 for n in 7 .. 9]), all([n > 3 for n in 0 .. 5] + [1 / (n - 8) > 0 for n in 7 .. 9])\n",
+	"print any([n > 3 for n in 0 .. 5] + [if n == 8 then 1 else true for n in 7 .. 9])\n",
+	"print all([n > 3 for n in 0 .. 5] + [if n == 8 then 1 else true for n in 7 .. 9])\n",
+	"print sum([-9223372036854775807 for n in 0 .. 0] + [9223372036854775807, 5])\nprint sum([-9223372036854775807 for n in 0 .. 0] + [9223372036854775807 for n in 0 .. 0] + [n for n in 0 .. 3])\nprint sum([9223372036854775807 for n in 0 .. 0] + [n for n in 0 .. 3])\n",
+	"print max([n for n in 0 .. 3] + [\"a\" for n in 0 .. 1])\n",
+	"print len([n for n in 0 .. 3] + [10 / (n - 2) for n in 0 .. 3])\n",
+	"let S = {1, 3, 4}\ngame s(n) moves s(n - x) for x in S if x <= n\nprint len([n for n in [x for x in 0 .. 300] + [y for y in 0 .. 300] if sg(s(n)) == 0]), max([sg(s(n)) for n in [x for x in 0 .. 30] + [y for y in 10 .. 40]])\nprint [n * 2 for n in [x for x in 0 .. 3] + [y for y in 5 .. 7]], len([n for n in 0 .. min(300, 5) if sg(s(n)) == 0] + [n for n in max(0, 6) .. 300 if sg(s(n)) == 0])\n",
+	"print [10 / n for n in [x for x in 3 .. 4] + [y - 5 for y in 5 .. 7]]\n",
+	"print len([n for n in [x for x in 0 .. 4] + [y for y in 9223372036854775806 .. 9223372036854775807] if n + 1 > 0])\n",
+}
+
+func TestFoldConcatDiff(t *testing.T) {
+	t.Parallel()
+	diffCases(t, foldConcatCases, passes.Masks, passes.Deforest, passes.All)
+}
+
+// foldFastCases: the fast folds of a table (fastpath/fold.go) where the
+// condition or the position is a def the inliner inlines (`if ok(n)`,
+// `sg(e(n))`), and a fold that meets missing positions first, computed
+// in runs by the game's sweep: the same values, and the same errors with
+// the same traces (the def's call named), as the general way.
+var foldFastCases = []string{
+	"let S = {1, 3, 4}\ngame s(n) moves s(n - x) for x in S if x <= n\ndef ok(n) = sg(s(n)) == 0\ndef e(n) = s(n)\nprint max([sg(e(n)) for n in 0 .. 3000]), len([n for n in 0 .. 3000 if ok(n)]), min([sg(s(n)) for n in 5 .. 2000])\n",
+	"game s(n) moves s(n - x) for x in [1, 2, 5] if x <= n if 7 / (n - 2500) != 9\ndef ok(n) = sg(s(n)) != 0\nprint len([n for n in 0 .. 2400 if ok(n)])\nprint len([n for n in 0 .. 3000 if ok(n)])\n",
+	"game s(n) moves s(n - x) for x in [1, 2, 5] if x <= n if 7 / (n - 2500) != 9\ndef e(n) = s(n)\nprint max([sg(e(n)) for n in 0 .. 3000])\n",
+	"game s(n) moves s(n - x) for x in [1, 2, 5] if x <= n if 7 / (n - 2500) != 9\nprint max([sg(s(n)) for n in 0 .. 2400]), len([n for n in 10 .. 2450 if sg(s(n)) == 1])\nprint len([n for n in 10 .. 2550 if sg(s(n)) == 1])\n",
+}
+
+func TestFoldFastDiff(t *testing.T) {
+	t.Parallel()
+	diffCases(t, foldFastCases, passes.FastLoops, passes.Inline, passes.Sweep, passes.All)
 }

@@ -10,10 +10,12 @@ import (
 
 // TestSweepGeneralDiff runs games whose rules the general sweep computes
 // (kernel.GeneralSweep: alternatives of if clauses and one range loop
-// yielding one position of an int argument) with the sweep on and off:
-// the same output, the same errors, and the same limits reached at the
-// same place (positions and steps are counted as the search counts them:
-// the state and step limits are tried at many values).
+// yielding one position of an int argument) with the sweep on and off
+// (and with it the search's step without a run of the rule, package
+// solve's step.go): the same output, the same errors, and the same limits
+// reached at the same place (positions and steps are counted as the
+// search counts them: the state and step limits are tried at many
+// values).
 func TestSweepGeneralDiff(t *testing.T) {
 	t.Parallel()
 	games := map[string]string{
@@ -33,6 +35,12 @@ game g(v) moves g(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 		// values of 64 and more (the sweep leaves them to the rule)
 		"wide": `game g(v) moves g((v - 1 - k) % (v + 1)) for k in 0 .. v - 1 if k < 90
 `,
+		// more distinct unknown options than a run's first batch (8),
+		// and a rule whose option is its own position
+		"many": `game g(v) moves g((v * 7 + k * 3) % v) for k in 0 .. 11 if v > 0
+`,
+		"self": `game g(v) moves g(v - (v % 3) * k) for k in 0 .. 1 if v % 7 != 0
+`,
 		// an option on a cycle
 		"loopy": `game g(v) moves g((v * 3 + k) % (v + 2)) for k in 0 .. 1 if v > 0
 `,
@@ -40,6 +48,8 @@ game g(v) moves g(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 	queries := []string{
 		"print sg(sum of g(v) for v in 0 .. N - 1)\nprint sg(g(N - 1))\n",
 		"print sg(g(N / 2))\nprint sg(sum of g(v) for v in 0 .. N - 1)\nprint outcome(sum of g(v) for v in N / 3 .. N - 1)\n",
+		// (options listed from the rule's kernel: engine's ruleOptions)
+		"print moves(g(N - 1)), outcome(g(N / 2) + *1)\nprint len([v for v in 0 .. N - 1 if outcome(g(v)) == \"D\"])\n",
 	}
 	sizes := []int{300, 2100, 5000}
 	var fails int
@@ -69,6 +79,45 @@ game g(v) moves g(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 							t.Errorf("%s, query %d, N = %d, limits %+v:\n%s\n=== sweep on:\n%s\n=== sweep off:\n%s", name, qi, n, lim, src, a, b)
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestSweepBrokenRuleDiff: a declared game whose heaps follow a
+// take-and-break rule only up to a heap has its deep chain climbed by
+// the ladder's sweep past that heap (where the rule's table leaves the
+// heaps to the plain engine), with the same output, errors and limits
+// reached at the same place as the climb without sweeps.
+func TestSweepBrokenRuleDiff(t *testing.T) {
+	t.Parallel()
+	games := map[string]string{
+		"snim":  "game g(n) moves g(n - s) for s in {25, 94, 300} if s <= n\n",
+		"sub":   "game g(n) moves g(n - s) for s in [1, 3, 94] if s <= n\n",
+		"fails": "game g(n) moves g(n - s) for s in {25, 94, 300 + n / (n - 70001)} if s <= n\n",
+	}
+	const n = 70050
+	q := "print sg(g(N))\nprint sg(sum of g(v) for v in 0 .. N)\n"
+	var fails int
+	for name, game := range games {
+		src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
+		base := optCase{name: "b.game", src: src}
+		cases := []engine.Limits{{}}
+		for _, s := range []int64{1000, 65000, 69999, 70020, 140000} {
+			cases = append(cases, engine.Limits{MaxStates: s})
+		}
+		for _, s := range []int64{100000, 300000, 1000000, 2000000} {
+			cases = append(cases, engine.Limits{MaxSteps: s})
+		}
+		for _, lim := range cases {
+			c := base
+			c.limits = lim
+			a, b := runOptWith(c, 0), runOptWith(c, passes.Sweep)
+			if a.out != b.out || a.err != b.err || a.panic != "" || b.panic != "" {
+				fails++
+				if fails <= 5 {
+					t.Errorf("%s, limits %+v:\n%s\n=== sweep on:\n%s\n=== sweep off:\n%s", name, lim, src, a, b)
 				}
 			}
 		}

@@ -110,7 +110,7 @@ func (l *loops) genFold(p *loopplan.FoldPlan, slow engine.EvalFn, pos engine.Pos
 			}
 			return j
 		}
-		x := a
+		x, tried := a, a
 		for {
 			if d == 1 && k < uint64(len(g.Flat)) && (tbl != nil || bi.IntFold != 0 && outcome == nil) {
 				// A stretch of the flat table, while its states are
@@ -124,6 +124,14 @@ func (l *loops) genFold(p *loopplan.FoldPlan, slow engine.EvalFn, pos engine.Pos
 				}
 			}
 			s := g.State(k)
+			if rs, ok := th.Engine.Solver.(engine.RunSolver); ok && d == 1 && x >= tried && !memo.Finished(s) && g.Sweep != nil && room(th) > 0 {
+				// (The positions from x on that are missing, computed in
+				// the order asking each would, by the game's sweep.)
+				tried = x + 1
+				if rs.SweepRun(g, k, min(z-x+1, room(th))) > 0 {
+					s = g.State(k)
+				}
+			}
 			if i := uint64(int64(s) + off); i < uint64(len(tbl)) && tbl[i] < 2 {
 				counted += int(tbl[i])
 			} else if outcome == nil && s >= memo.FinBase {
@@ -170,6 +178,15 @@ func (l *loops) genFold(p *loopplan.FoldPlan, slow engine.EvalFn, pos engine.Pos
 		}
 		return acc
 	}
+}
+
+// room is how many positions a sweep may compute: the limits leave 8
+// times the room they can take (what it computes is what the elements
+// would, but it counts steps as it goes, where a run of the elements
+// checks them now and then: near a limit the two could stop apart).
+func room(th *engine.Thread) int64 {
+	lim := th.Limits
+	return min((lim.MaxStates-th.Engine.States)/8, (lim.MaxSteps-th.Steps)/8/(kernel.SweepMaxOpts+1))
 }
 
 // Sum compiles `sum of g(ARGS) for x in A .. B`, the arguments affine

@@ -165,7 +165,8 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 		elems     []int64
 		run, slow bool
 	}
-	prep := func(fr *engine.Frame, resume bool) (p prepared) {
+	prep := func(fr *engine.Frame, resume bool, p *prepared) {
+		*p = prepared{}
 		// The domain: an interval of a range, or a sorted slice of ints.
 		var lo, hi int64
 		var elems []int64
@@ -218,31 +219,6 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 		// Each bound narrows the interval (and the elements); a bound is
 		// only evaluated when some value passed the ones before it, as
 		// the conditions would be.
-		narrow := func() bool {
-			if lo > hi {
-				return false
-			}
-			if elems == nil {
-				return true
-			}
-			i, j := 0, len(elems)
-			if lo > elems[0] {
-				i, _ = slices.BinarySearch(elems, lo)
-			}
-			if hi < elems[j-1] {
-				var found bool
-				j, found = slices.BinarySearch(elems, hi)
-				if found {
-					j++
-				}
-			}
-			elems = elems[i:j]
-			if len(elems) == 0 {
-				return false
-			}
-			lo, hi = elems[0], elems[len(elems)-1]
-			return true
-		}
 		for _, cl := range clamps {
 			var e int64
 			if cl.lin != nil {
@@ -278,13 +254,17 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 				case lang.OpGe:
 					lo = max(lo, kernel.CeilDiv(e, k))
 				}
-				if !narrow() {
+				var ok bool
+				if lo, hi, elems, ok = narrowElems(lo, hi, elems); !ok {
 					return
 				}
 				continue
 			}
 			var ok bool
-			if lo, hi, ok = kernel.Bound(cl.op, e, lo, hi); !ok || !narrow() {
+			if lo, hi, ok = kernel.Bound(cl.op, e, lo, hi); !ok {
+				return
+			}
+			if lo, hi, elems, ok = narrowElems(lo, hi, elems); !ok {
 				return
 			}
 		}
@@ -300,8 +280,10 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 				return
 			}
 		}
-		// Keys at the two ends, and their steps.
-		var st engine.FastState
+		// Keys at the two ends, and their steps. (hi >= lo here; the
+		// arguments are read with the loop variable at lo.)
+		fr.Slots[xslot] = value.Value{K: value.KInt, N: lo}
+		st := &p.st
 		st.Lo, st.Nt = lo, len(fts)
 		st.Cursor = top && elems == nil
 		for t := range fts {
@@ -313,36 +295,34 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 			}
 			st.Games[t] = g
 			var k0, k1, d uint64
-			for a, arg := range ft.args {
+			for a := range ft.args {
 				// The argument at the first value, evaluated as the
 				// general way evaluates it first (same errors); at the
 				// last, by its coefficient.
-				fr.Slots[xslot] = value.Value{K: value.KInt, N: lo}
-				var v0 value.Value
+				var v0 int64
 				if ft.ints[a] != nil {
-					v0 = value.Value{K: value.KInt, N: ft.opnds[a].Eval(fr)}
+					v0 = ft.opnds[a].Eval(fr)
+				} else if v := ft.args[a](fr); v.K == value.KInt {
+					v0 = v.N
 				} else {
-					v0 = arg(fr)
+					p.slow = true
+					return
 				}
-				var v1 value.Value
-				if v0.K == value.KInt {
-					t, ok := operator.MulOK(ft.coefs[a], hi-lo)
-					if ok && hi-lo >= 0 {
-						t, ok = operator.AddOK(v0.N, t)
-					}
-					if !ok || hi-lo < 0 {
-						slow(fr)
-						return
-					}
-					v1 = value.Value{K: value.KInt, N: t}
+				t, ok := operator.MulOK(ft.coefs[a], hi-lo)
+				if ok && hi-lo >= 0 {
+					t, ok = operator.AddOK(v0, t)
 				}
-				if v0.K != value.KInt || v1.K != value.KInt || uint64(v0.N) >= g.Lim || uint64(v1.N) >= g.Lim {
+				if !ok || hi-lo < 0 {
+					slow(fr)
+					return
+				}
+				if uint64(v0) >= g.Lim || uint64(t) >= g.Lim {
 					p.slow = true
 					return
 				}
 				sh := g.Bits * uint(g.NArgs-1-a)
-				k0 |= uint64(v0.N) << sh
-				k1 |= uint64(v1.N) << sh
+				k0 |= uint64(v0) << sh
+				k1 |= uint64(t) << sh
 				d += uint64(ft.coefs[a]) << sh
 			}
 			if lo < hi && k0+uint64(hi-lo)*d != k1 {
@@ -351,13 +331,26 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 			}
 			st.Keys[t], st.Steps[t] = k0, d
 		}
-		p.st, p.lo, p.hi, p.elems, p.run = st, lo, hi, elems, true
-		return
+		p.lo, p.hi, p.elems, p.run = lo, hi, elems, true
 	}
 	// (The loop's probe; under outer for clauses loops.fastAlt runs it for
 	// each of their values.)
+	// Declared games that are take-and-break games. A game of one int whose
+	// every alternative is a fast loop over positions of the game itself
+	// (package fastpath: its for clause is the first clause) is read heap by heap
+	// through the loops' probes: the keys each loop would walk and its
+	// domain, without running it. When, for every heap, the options are those
+	// of a fixed take-and-break rule (take t tokens, leave one heap; or split
+	// the rest into two, of different sizes or not: Kayles, Dawson's Kayles,
+	// Grundy's game, subtraction games, written as loops), the values come
+	// from package takebreak, as octal(CODE)'s do. Each heap's options are
+	// checked against the rule before its value is used; at the first heap
+	// where they differ, the game goes back to the general engine from there.
+	// A declared game's period is observed, never proved: the theorem needs
+	// the rule for every heap, and only the heaps computed are checked.
 	probe = func(fr *engine.Frame, each engine.ProbeRun) bool {
-		p := prep(fr, false)
+		var p prepared
+		prep(fr, false, &p)
 		if p.slow {
 			return false
 		}
@@ -367,7 +360,8 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 		if fr.Stop {
 			return
 		}
-		p := prep(fr, true)
+		var p prepared
+		prep(fr, true, &p)
 		if p.slow {
 			slow(fr)
 			return
@@ -375,7 +369,7 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 		if !p.run {
 			return
 		}
-		st, lo, hi, elems := p.st, p.lo, p.hi, p.elems
+		st, lo, hi, elems := &p.st, p.lo, p.hi, p.elems
 		gn := fr.Gen
 		th := fr.Th
 		var n int64
@@ -390,9 +384,9 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 			}
 			switch {
 			case kern == loopplan.KernelRange && st.Nt == 2 && kernel.SmallStep(st.Steps[0]) && kernel.SmallStep(st.Steps[1]):
-				kernel.FastRangePaged(gn, fr, &st, hi)
+				kernel.FastRangePaged(gn, fr, st, hi)
 			case kern == loopplan.KernelRange:
-				kernel.FastRange(gn, fr, &st, hi)
+				kernel.FastRange(gn, fr, st, hi)
 			default:
 				for x := lo; x <= hi && st.Emit(gn, fr, x); x++ {
 				}
@@ -400,7 +394,7 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 		} else {
 			n = int64(len(elems))
 			if kern == loopplan.KernelElems {
-				kernel.FastElems(gn, fr, &st, elems)
+				kernel.FastElems(gn, fr, st, elems)
 			} else {
 				for _, x := range elems {
 					if !st.Emit(gn, fr, x) {
@@ -417,4 +411,32 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 		}
 	}
 	return run, probe, sweep
+}
+
+// narrowElems narrows the domain lo .. hi of a loop (elems: its sorted
+// ints, or nil for a range) to the elements within it, and lo and hi to
+// the first and last of them; false when no value is left.
+func narrowElems(lo, hi int64, elems []int64) (int64, int64, []int64, bool) {
+	if lo > hi {
+		return lo, hi, elems, false
+	}
+	if elems == nil {
+		return lo, hi, elems, true
+	}
+	i, j := 0, len(elems)
+	if lo > elems[0] {
+		i, _ = slices.BinarySearch(elems, lo)
+	}
+	if hi < elems[j-1] {
+		var found bool
+		j, found = slices.BinarySearch(elems, hi)
+		if found {
+			j++
+		}
+	}
+	elems = elems[i:j]
+	if len(elems) == 0 {
+		return lo, hi, elems, false
+	}
+	return elems[0], elems[len(elems)-1], elems, true
 }

@@ -86,7 +86,7 @@ func plansOf(t *testing.T, src string, off passes.Pass) map[string][]string {
 // shape the rule has; the rules that do not fit say why.
 func TestPlans(t *testing.T) {
 	src := `let S = {1, 3, 4}
-let K = 3
+let K = len([0, 0, 0])
 def ok(n, s) = n - s >= 0
 def wide(x) = x >= 2
 def fits(i, w) = wide(i) and wide(w - i)
@@ -114,7 +114,7 @@ game dv(n) moves tk(n) + dv(n - k) for k in 1 .. n
 	want := map[string][]string{
 		"sub":  {"for s in (list 1 3 4): a literal [1 3 4]\nbound s <= n\nterm (call sub (- n s)): coefficients -1\nkernel elems; resume; sweep (global)"}, // (a set, iterated sorted: the unordered pass)
 		"grd":  {"for a in (.. 1 (/ (- n 1) 2)): a range\nbound 2 * a < n\nterm (call grd a): coefficients 1\nterm (call grd (- n a)): coefficients -1\nkernel range; split; resume"},
-		"lit":  {"for k in (list 1 2 5): a literal [1 2 5]\nbound k <= E from x vs [n]\nterm (call lit (- n k)): coefficients -1\nkernel elems; resume; sweep (global)"},
+		"lit":  {"for k in (list 1 2 5): a literal [1 2 5]\nbound k <= n\nterm (call lit (- n k)): coefficients -1\nkernel elems; resume; sweep (global)"},
 		"rc":   {"for k in (call range n): a range call\nterm (call rc (- (- n k) 1)): coefficients -1\nkernel range; resume"},
 		"il":   {"for s in S: the ints of a value\nbound s <= E from ([n] - x) vs [0]; negative slope; inlined ok\nterm (call il (- n s)): coefficients -1\nkernel elems; resume; sweep (global)"},
 		"cut":  {"for i in (.. 0 w): a range\nbound i >= 2\nbound i <= E from ([w] - x) vs [2]; negative slope\nterm (call cut i): coefficients 1\nterm (call cut (- w i)): coefficients -1\nkernel range; split; resume"},
@@ -176,8 +176,8 @@ func TestPlansSwitchedOff(t *testing.T) {
 
 // TestFoldPlans: sums and folds of a range recognized on their own.
 func TestFoldPlans(t *testing.T) {
-	src := `let K = 2
-let N = 20
+	src := `let K = len([0, 0])
+let N = len([0, 0]) * 10
 game sub(n) moves sub(n - s) for s in [1, 2, 5] if s <= n
 game two(a, b) moves two(a - k, b) for k in 1 .. a
 game x(n) moves x(n - 1) if n > 0

@@ -317,6 +317,9 @@ func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *loopplan.FoldPla
 		return nil
 	}
 	p := &loopplan.FoldPlan{Var: x, Name: comp.Clauses[0].(*lang.ForClause).Target.Names[0], Range: r, Comp: comp, By: bi}
+	// (Bound while the clauses are read: seen inlines calls of it.)
+	xb, unbind := rc.bind(p.Name)
+	defer unbind()
 	// The g(ARGS) whose value is counted or folded, and for a count, the
 	// comparison and its other side.
 	var game lang.Expr
@@ -325,7 +328,7 @@ func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *loopplan.FoldPla
 		if !ok {
 			return nil
 		}
-		cmp, ok := ifc.Cond.(*lang.Binary)
+		cmp, ok := rc.seen(ifc.Cond).(*lang.Binary)
 		if !ok {
 			return nil
 		}
@@ -341,7 +344,7 @@ func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *loopplan.FoldPla
 		p.Op, p.K = op, other
 		switch lit, isStr := other.(*lang.StrLit); {
 		case rc.c.IsSGCall(asked):
-			game = asked.(*lang.Call).Args[0]
+			game = rc.seen(asked.(*lang.Call).Args[0])
 		case isStr && (op == lang.OpEq || op == lang.OpNe) && rc.c.IsQueryCall(asked, engine.QueryOutcome):
 			// outcome(g(ARGS) + *J) == "S" (either way round)
 			p.Outcome, p.K = lit, nil
@@ -370,10 +373,11 @@ func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *loopplan.FoldPla
 			return nil
 		}
 	} else {
-		if !rc.c.IsSGCall(comp.Body) {
+		body := rc.seen(comp.Body)
+		if !rc.c.IsSGCall(body) {
 			return nil
 		}
-		game = comp.Body.(*lang.Call).Args[0]
+		game = rc.seen(body.(*lang.Call).Args[0])
 	}
 	call, ok := game.(*lang.Call)
 	if !ok {
@@ -382,8 +386,6 @@ func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *loopplan.FoldPla
 	if p.Term = (loopplan.TermPlan{Game: rc.c.GameCallee(call), Call: call}); p.Term.Game == nil {
 		return nil
 	}
-	xb, unbind := rc.bind(p.Name)
-	defer unbind()
 	// K (or J): a literal or an int name, read at each x.
 	switch o := p.K.(type) {
 	case nil, *lang.IntLit:
@@ -402,6 +404,19 @@ func (rc recognizer) fold(bi *engine.Builtin, comp *lang.Comp) *loopplan.FoldPla
 		return nil
 	}
 	return p
+}
+
+// seen is what e means for the recognizer: the body of the def e calls
+// where compile's inliner inlines it there, its arguments names or
+// literals written as they are (resolve.Resolver.InlinedBody), or e. (The general way of an element
+// evaluates e itself: an error inside names the call.)
+func (rc recognizer) seen(e lang.Expr) lang.Expr {
+	if call, ok := e.(*lang.Call); ok && rc.c.GameCallee(call) == nil {
+		if sub := rc.c.InlinedBody(call); sub != nil {
+			return sub
+		}
+	}
+	return e
 }
 
 // isSplit reports whether terms are g(A + k*x) + g(B - k*x): two heaps of

@@ -85,7 +85,8 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 		}
 		// The bounds, in order, while some value is left (as the rule
 		// evaluates them).
-		for i, cl := range p.clamps {
+		for i := range p.clamps {
+			cl := &p.clamps[i]
 			if lo > hi {
 				return 0, true
 			}
@@ -129,8 +130,9 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 		if lo > hi {
 			return 0, true
 		}
-		// The keys at both ends, as the rule computes them.
-		fr.Slots[p.xslot] = value.Value{K: value.KInt, N: lo}
+		// The keys at both ends, as the rule computes them. (The loop
+		// variable's slot holds an int: the sweep wrote one there.)
+		fr.Slots[p.xslot].N = lo
 		v0 := op.Eval(fr)
 		t, ok := operator.MulOK(coef, hi-lo)
 		if ok {
@@ -192,17 +194,23 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 			}
 			all = ints
 		}
+		// (The position's and the loop variable's slots hold ints from
+		// here on: one writes only their numbers.)
 		e.Current = g
+		fr.Slots[0] = value.Value{K: value.KInt}
+		fr.Slots[p.xslot] = value.Value{K: value.KInt}
+		arg := &fr.Slots[0].N
+		flat := g.Flat
 		for ; k < end && room > 0; k++ {
-			s := g.Flat[k]
+			s := flat[k]
 			if s != memo.StUnknown {
 				if memo.Finished(s) {
 					continue
 				}
 				break
 			}
-			e.Current, e.CurrentR = g, k
-			fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
+			e.CurrentR = k
+			*arg = int64(k)
 			v, ok := one(fr, g, all)
 			if !ok {
 				break
@@ -210,7 +218,8 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 			if x := memo.StateOf(v); !g.SetFast(k, x) {
 				g.SetStateSlow(k, x)
 			}
-			if i := k - m; mine != nil {
+			if mine != nil {
+				i := k - m
 				mine[i/64] |= 1 << (i % 64)
 			}
 			e.States++

@@ -134,3 +134,21 @@ func NimJ(fr *engine.Frame, yes bool, slot int, k int64, xslot int, x int64) int
 	}
 	return ReadK(fr, slot, k, xslot, x)
 }
+
+var outcomeN, outcomeP, outcomeD = value.Str("N"), value.Str("P"), value.Str("D")
+
+// QuickSG is what sg (isSG) or outcome returns for a game of value v,
+// when that needs no call of the built-in: a finite value, an outcome.
+func QuickSG(e *engine.Engine, v memo.Sgv, isSG bool) (value.Value, bool) {
+	switch {
+	case isSG:
+		return value.Value{K: value.KInt, N: int64(v)}, v >= 0
+	case v == memo.SgMissing:
+		return value.Value{}, false
+	case v == 0:
+		return outcomeP, true
+	case v > 0 || e.Outcome(v) == "N":
+		return outcomeN, true
+	}
+	return outcomeD, true
+}

@@ -291,17 +291,35 @@ func FastElems(gn *engine.Gen, fr *engine.Frame, st *engine.FastState, elems []i
 
 // ElemsFlat is fastElems' kernel on the flat table: the options at keys
 // base + e*d for the elements e, while in the table, known and below 64.
-// It returns how many it took.
+// It returns how many it took. It is not inlined: in the loops that call
+// it, its variables would not all stay in registers (S-Nim's hundred
+// options a position went through the stack).
+//
+//go:noinline
 func ElemsFlat(flat []int32, elems []int64, base, d uint64, low uint64) (int, uint64) {
 	nf := uint64(len(flat))
+	if d == ^uint64(0) {
+		// (k = base - e: a subtraction game's options.)
+		for i, e := range elems {
+			k := base - uint64(e)
+			if k >= nf {
+				return i, low
+			}
+			u := uint32(flat[k] - memo.FinBase)
+			if u >= 64 {
+				return i, low
+			}
+			low |= 1 << u
+		}
+		return len(elems), low
+	}
 	for i, e := range elems {
 		k := base + uint64(e)*d
 		if k >= nf {
 			return i, low
 		}
-		v := flat[k] - memo.FinBase
-		u := uint32(v)
-		if v < 0 || u >= 64 {
+		u := uint32(flat[k] - memo.FinBase)
+		if u >= 64 {
 			return i, low
 		}
 		low |= 1 << u

@@ -53,8 +53,10 @@ func (a *SweepAlt) span(fr *engine.Frame) (lo, hi int64) {
 }
 
 const (
-	sweepBlock   = 8    // positions whose keys are computed before their reads
-	sweepMaxOpts = 4096 // options of a position beyond which the rule runs
+	sweepBlock = 8 // positions whose keys are computed before their reads
+	// SweepMaxOpts is the options of a position beyond which the rule
+	// runs (a sweep counts at most this many steps a position, and one).
+	SweepMaxOpts = 4096
 )
 
 // sweepPos is a position of a block: its key and the end of its
@@ -71,9 +73,6 @@ type sweeper struct {
 	userAt uint64
 	keys   []int64
 	pos    [sweepBlock]sweepPos
-	// opts counts each alternative's options of the position being
-	// computed (their ticks), in order.
-	opts []int64
 }
 
 // GeneralSweep returns the sweep of a rule whose alternatives are alts
@@ -81,7 +80,7 @@ type sweeper struct {
 // userAt: the heap from which a search first tries a take-and-break
 // rule, which the sweep leaves to it).
 func GeneralSweep(alts []SweepAlt, gpos engine.Pos, userAt uint64) engine.SweepFunc {
-	pool := sync.Pool{New: func() any { return &sweeper{alts: alts, gpos: gpos, userAt: userAt, opts: make([]int64, len(alts))} }}
+	pool := sync.Pool{New: func() any { return &sweeper{alts: alts, gpos: gpos, userAt: userAt} }}
 	return func(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
 		sw := pool.Get().(*sweeper)
 		defer pool.Put(sw)
@@ -141,14 +140,27 @@ func (sw *sweeper) run(fr *engine.Frame, g *engine.Game, k, end uint64, room int
 // fill computes the keys of the options of up to want positions not known
 // from k on (below end); it returns how many, and the position after
 // them. It stops at a position in another state than known or unknown,
-// or whose keys fail or are too many.
+// or whose keys fail or are too many (their keys dropped).
 func (sw *sweeper) fill(fr *engine.Frame, g *engine.Game, k, end uint64, want int64) (n int, next uint64) {
 	sw.keys = sw.keys[:0]
+	th := fr.Th
+	calls := len(th.Calls)
+	// (One recovery for the block: a key that raises an error ends it at
+	// its position, as keysOf returning false does.)
+	n0 := 0
+	defer func() {
+		if recover() != nil {
+			th.Calls = th.Calls[:calls]
+			sw.keys = sw.keys[:n0]
+			next = k
+		}
+	}()
 	for ; k < end && int64(n) < want; k++ {
 		s := g.Flat[k]
 		if memo.Finished(s) {
 			continue
 		}
+		n0 = len(sw.keys)
 		if s != memo.StUnknown || !sw.keysOf(fr, k) {
 			break
 		}
@@ -158,39 +170,41 @@ func (sw *sweeper) fill(fr *engine.Frame, g *engine.Game, k, end uint64, want in
 	return n, k
 }
 
-// keysOf appends the keys of position k's options (in the order the rule
-// yields them) and counts each alternative's in opts; false (the keys
-// appended dropped) when computing one raised an error or there are too
-// many.
-func (sw *sweeper) keysOf(fr *engine.Frame, k uint64) (ok bool) {
-	th := fr.Th
-	calls, n0 := len(th.Calls), len(sw.keys)
-	defer func() {
-		if recover() != nil {
-			th.Calls = th.Calls[:calls]
-			sw.keys = sw.keys[:n0]
-			ok = false
-		}
-	}()
+// keysOf appends the keys of position k's options to the block's; false
+// (the keys appended dropped) when there are too many. A key that raises
+// an error panics (fill recovers).
+func (sw *sweeper) keysOf(fr *engine.Frame, k uint64) bool {
+	keys, ok := appendKeys(sw.alts, fr, k, sw.keys)
+	sw.keys = keys
+	return ok
+}
+
+// appendKeys appends the keys of position k's options (in the order the
+// rule yields them) to keys; false (keys as they were) when there are
+// more than SweepMaxOpts. A key that raises an error panics.
+func appendKeys(alts []SweepAlt, fr *engine.Frame, k uint64, keys []int64) ([]int64, bool) {
+	n0 := len(keys)
 	fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
-	for _, a := range sw.alts {
+	for i := range alts {
+		a := &alts[i]
 		lo, hi := a.span(fr)
 		if lo > hi {
 			continue
 		}
-		if uint64(hi-lo) >= sweepMaxOpts || len(sw.keys)-n0 >= sweepMaxOpts {
-			sw.keys = sw.keys[:n0]
-			return false
+		if uint64(hi-lo) >= SweepMaxOpts || len(keys)-n0 >= SweepMaxOpts {
+			return keys[:n0], false
 		}
+		arg, x := a.Arg, &fr.Slots[a.Slot]
+		*x = value.Value{K: value.KInt, N: lo}
 		for i := lo; ; i++ {
-			fr.Slots[a.Slot] = value.Value{K: value.KInt, N: i}
-			sw.keys = append(sw.keys, a.Arg(fr))
+			x.N = i
+			keys = append(keys, arg(fr))
 			if i == hi {
 				break
 			}
 		}
 	}
-	return true
+	return keys, true
 }
 
 // settle computes position k from its options' keys when every option is
@@ -216,7 +230,7 @@ func (sw *sweeper) settle(fr *engine.Frame, g *engine.Game, k uint64, keys []int
 	if e.States&63 == 0 && th.Ctx != nil {
 		th.Poll(sw.gpos)
 	}
-	sw.ticks(fr, k, int64(len(keys)))
+	tickOpts(sw.alts, fr, k, int64(len(keys)))
 	e.Edges += int64(len(keys))
 	if x := memo.StateOf(memo.Sgv(bits.TrailingZeros64(^seen))); !g.SetFast(k, x) {
 		g.SetStateSlow(k, x)
@@ -224,37 +238,62 @@ func (sw *sweeper) settle(fr *engine.Frame, g *engine.Game, k uint64, keys []int
 	return true
 }
 
-// ticks counts the steps of the n options of position k: one per option
-// at its alternative's range, in order (the counts of each alternative
-// are computed again only when the limit checks could name one).
-func (sw *sweeper) ticks(fr *engine.Frame, k uint64, n int64) {
+// tickOpts counts the steps of the n options of position k: one per
+// option at its alternative's range, in order (the counts of each
+// alternative are computed again only when the limit checks could name
+// one).
+func tickOpts(alts []SweepAlt, fr *engine.Frame, k uint64, n int64) {
 	th := fr.Th
 	if th.Steps+n < th.CheckAt {
 		th.Steps += n
 		return
 	}
-	if len(sw.alts) == 1 {
+	if len(alts) == 1 {
 		for range n {
-			th.Tick(sw.alts[0].RPos)
+			th.Tick(alts[0].RPos)
 		}
 		return
 	}
-	clear(sw.opts)
-	sw.count(fr, k)
-	for i, c := range sw.opts {
-		for range c {
-			th.Tick(sw.alts[i].RPos)
+	fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
+	for i := range alts {
+		if lo, hi := alts[i].span(fr); lo <= hi {
+			for range hi - lo + 1 {
+				th.Tick(alts[i].RPos)
+			}
 		}
 	}
 }
 
-// count sets opts to each alternative's options of position k (whose
-// keys were computed without an error).
-func (sw *sweeper) count(fr *engine.Frame, k uint64) {
-	fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
-	for i, a := range sw.alts {
-		if lo, hi := a.span(fr); lo <= hi {
-			sw.opts[i] = hi - lo + 1
+// Rule is a general sweep's rule at one position (engine.SweepRule): the
+// keys of its options and the steps they count, computed as the sweep
+// computes them, for the search's step that needs no run of the rule
+// (package solve).
+type Rule struct{ alts []SweepAlt }
+
+// NewRule returns the rule whose alternatives are alts (as GeneralSweep's).
+func NewRule(alts []SweepAlt) *Rule { return &Rule{alts: alts} }
+
+// Keys appends the keys of position r of g's options to keys, in the
+// order the rule yields them; false (keys as they were, the calls' trace
+// as it was) when one raises an error or there are too many, or when the
+// rule's options are not positions of g.
+func (ru *Rule) Keys(fr *engine.Frame, g *engine.Game, r uint64, keys []int64) (out []int64, ok bool) {
+	for i := range ru.alts {
+		if ru.alts[i].Body.Game != g {
+			return keys, false
 		}
 	}
+	th := fr.Th
+	calls, n0 := len(th.Calls), len(keys)
+	defer func() {
+		if recover() != nil {
+			th.Calls = th.Calls[:calls]
+			out, ok = keys[:n0], false
+		}
+	}()
+	return appendKeys(ru.alts, fr, r, keys)
 }
+
+// Ticks counts the steps of position r's n options as a run of the rule
+// counts them.
+func (ru *Rule) Ticks(fr *engine.Frame, r uint64, n int64) { tickOpts(ru.alts, fr, r, n) }

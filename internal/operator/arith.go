@@ -2,6 +2,7 @@ package operator
 
 import (
 	"math"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -337,4 +338,46 @@ func MulOK(a, b int64) (int64, bool) {
 		return c, true
 	}
 	return c, a == 0 || c/a == b && (a != -1 || b != math.MinInt64)
+}
+
+// MulAddSpan is MulAddRange as the test a closure makes: a is in range
+// when uint64(a)-uint64(lo) <= span.
+func MulAddSpan(m, d int64) (lo int64, span uint64, ok bool) {
+	lo, hi, ok := MulAddRange(m, d)
+	return lo, uint64(hi) - uint64(lo), ok
+}
+
+// MulAddRange is the range of a for which a*m and a*m + d are int64s
+// (false when it is empty, and for m = 0).
+func MulAddRange(m, d int64) (lo, hi int64, ok bool) {
+	if m == 0 {
+		return 0, 0, false
+	}
+	minI, maxI := big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)
+	bm, bd := big.NewInt(m), big.NewInt(d)
+	// a*m in [min, max] and in [min - d, max - d]: a*m in [l, h].
+	l, h := new(big.Int).Sub(minI, bd), new(big.Int).Sub(maxI, bd)
+	if l.Cmp(minI) < 0 {
+		l.Set(minI)
+	}
+	if h.Cmp(maxI) > 0 {
+		h.Set(maxI)
+	}
+	// a in [ceil(l/m), floor(h/m)] for m > 0; the other way for m < 0.
+	if m < 0 {
+		l, h = h.Neg(h), l.Neg(l)
+		bm.Neg(bm)
+	}
+	a0 := new(big.Int).Neg(new(big.Int).Div(new(big.Int).Neg(l), bm)) // ceil(l / m)
+	a1 := new(big.Int).Div(h, bm)                                     // floor(h / m)
+	if a0.Cmp(minI) < 0 {
+		a0.Set(minI)
+	}
+	if a1.Cmp(maxI) > 0 {
+		a1.Set(maxI)
+	}
+	if a0.Cmp(a1) > 0 {
+		return 0, 0, false
+	}
+	return a0.Int64(), a1.Int64(), true
 }

@@ -47,22 +47,23 @@ const (
 	Pruned                        // one large position's value by a pruned search that computes few of its options' values exactly (internal/solve/pruned.go)
 	Strings                       // a string of a position's argument keyed packed over the alphabet of its characters, and strings built in scratch buffers (internal/value/alphabet.go)
 	Shared                        // the planner: an expression a filter computes first and the clauses after it or the yield again, computed once (internal/plan/shared.go)
-	Masks                         // any, all and sum of a comprehension without its list; index tests over a collection of index lists as word masks kept per collection (internal/fastpath/masks.go)
+	Masks                         // any, all and sum of a comprehension, and folds of a concatenation of comprehensions, without their lists (internal/fold); index tests over a collection of index lists as word masks kept per collection (internal/fastpath/masks.go)
 	Dedup                         // the planner: for a consumer that does not see repeats, a query (or a move rule's alternative) the same as one before it is dropped (internal/plan/dedup.go)
 	Unordered                     // the planner: for a consumer that sees neither the order nor the repeats of the yields, a literal of ints iterated sorted without repeats, a set a helper builds iterated as a generator (internal/plan/unordered.go)
 	Disjunctions                  // the planner: a filter that is a disjunction of equalities as a membership, or for such a consumer one query a disjunct (internal/plan/disjunctions.go)
 	Edits                         // a list comprehension copying a list but for the elements at a few indexes built as a copy with those elements computed (internal/fastpath/edits.go)
+	Ahead                         // a query of a game with a general sweep has the positions below it swept bottom up first, once the game's searches computed many of them (internal/solve/step.go)
 	Walks                         // a move rule's last for clause over a range whose option's list changes by the loop variable in a few elements: each key the one before with those bytes rewritten (internal/fastpath/walk.go)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Walks
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "walks"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.
@@ -70,6 +71,7 @@ var Needs = map[Pass]Pass{
 	FastLoops: Stream,
 	Cursor:    Stream | FastLoops,
 	Sweep:     Stream | FastLoops,
+	Ahead:     Sweep | Stream | FastLoops,
 	Symmetric: Stream | FastLoops,
 	Bitsets:   Composite,
 	Strings:   Composite,

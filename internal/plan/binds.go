@@ -21,6 +21,12 @@ func binds(env *Env, q *ir.Query) *ir.Query {
 		if !ok || b.Pat.Tuple || len(b.Pat.Names) != 1 {
 			continue
 		}
+		if readFirstOnce(q, i) {
+			// (Evaluated where it was, first thing after the bind.)
+			if out := inlineBind(q, i); out != q {
+				return out
+			}
+		}
 		sf := newSafety(env, q)
 		if !sf.Conds([]ir.Clause{b}) {
 			continue
@@ -35,6 +41,78 @@ func binds(env *Env, q *ir.Query) *ir.Query {
 		if out := inlineBind(q, i); out != q {
 			out.Guard = g
 			return out
+		}
+	}
+	return nil
+}
+
+// readFirstOnce reports whether the name the bind at clause i binds is
+// read once, in the clause right after it (or the yield, where it is the
+// last), as the first thing that clause evaluates: written there, its
+// value is evaluated at the same point as the bind evaluated it, whether
+// or not that can fail (a bind that may fail is written so too).
+func readFirstOnce(q *ir.Query, i int) bool {
+	d := resolve.NameDecl(q.Clauses[i].(*ir.Bind).Pat.Names[0])
+	var next lang.Expr
+	reads := countReads(q.Yield, d) + countReads(q.Key, d)
+	if i+1 == len(q.Clauses) {
+		next = q.Yield
+	}
+	for j, c := range q.Clauses[i+1:] {
+		var es []lang.Expr
+		switch c := c.(type) {
+		case *ir.Range:
+			es = []lang.Expr{c.Lo, c.Hi}
+		case *ir.Elems:
+			es = []lang.Expr{c.Coll}
+		case *ir.Bind:
+			es = []lang.Expr{c.X}
+		case *ir.Filter:
+			es = []lang.Expr{c.Cond}
+		}
+		if j == 0 {
+			next = es[0]
+		}
+		for _, e := range es {
+			reads += countReads(e, d)
+		}
+	}
+	return reads == 1 && isVar(firstEval(next), d)
+}
+
+// countReads counts the names of d in e.
+func countReads(e lang.Expr, d *resolve.Decl) int {
+	n := 0
+	if e != nil {
+		lang.Inspect(e, func(x lang.Expr) bool {
+			if id, ok := x.(*lang.Ident); ok && resolve.Of(id) == d {
+				n++
+			}
+			return true
+		})
+	}
+	return n
+}
+
+// firstEval is the name e evaluates before anything else (its first
+// operand's, its call's first argument's, ...), or nil.
+func firstEval(e lang.Expr) lang.Expr {
+	switch x := e.(type) {
+	case *lang.Ident:
+		return x
+	case *lang.Unary:
+		return firstEval(x.X)
+	case *lang.Binary:
+		return firstEval(x.X)
+	case *lang.Index:
+		return firstEval(x.X)
+	case *lang.Call:
+		// (Evaluating the name of a built-in, a def or a game does
+		// nothing.)
+		if id, ok := x.Fn.(*lang.Ident); ok && len(x.Args) > 0 {
+			if d := resolve.Of(id); d != nil && (d.Kind == resolve.Builtin || d.Kind == resolve.Def || d.Kind == resolve.Game) {
+				return firstEval(x.Args[0])
+			}
 		}
 	}
 	return nil

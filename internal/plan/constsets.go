@@ -79,7 +79,8 @@ func litElems(e lang.Expr) []lang.Expr {
 //	elems s in [4, 1, 3, 1]; filter s <= n      elems s in [1, 3, 4]; ...
 //
 // iterates the ints in ascending order, each once: the shape the fast
-// loops and the sweep run (`for s in [1, 3, 4]`). Exact: the yields are
+// loops and the sweep run (`for s in [1, 3, 4]`). A set literal of int
+// literals is that list for every consumer (it iterates so). Exact: the yields are
 // those of the literal's elements, in another order, repeated fewer
 // times, and unordered proves that nothing evaluated can fail, so the
 // consumer sees neither.
@@ -96,8 +97,9 @@ func sortLits(env *Env, q *ir.Query) *ir.Query {
 		}
 		sorted := slices.Sorted(slices.Values(ints))
 		sorted = slices.Compact(sorted)
-		if _, isSet := el.Coll.(*lang.SetLit); isSet || coll == el.Coll && slices.Equal(sorted, ints) {
-			continue // (a set literal iterates so; a literal as it is)
+		_, isSet := el.Coll.(*lang.SetLit)
+		if coll == el.Coll && !isSet && slices.Equal(sorted, ints) {
+			continue // (a literal as it is)
 		}
 		at := coll.Position()
 		lit := &lang.ListLit{Pos: at}
@@ -106,6 +108,11 @@ func sortLits(env *Env, q *ir.Query) *ir.Query {
 		}
 		out := q.Clone()
 		out.Clauses[i] = &ir.Elems{Pat: el.Pat, Coll: lit, At: el.At}
+		if isSet {
+			// (A set literal of ints iterates its ints so, for every
+			// consumer: the same list as the other literals, alike.)
+			return out
+		}
 		g, ok := unordered(env, out)
 		if !ok {
 			return nil

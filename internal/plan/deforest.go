@@ -115,8 +115,11 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 		return nil
 	}
 	list, set := proof.Comps(body)
-	if len(list)+len(set) > 1 && i != 0 {
-		return nil // (the parts one after the other: the generator first)
+	// (The parts one after the other: the generator first; or, for a
+	// consumer that sees no order, anywhere, unorderedSets.)
+	inner := len(list)+len(set) > 1 && i != 0
+	if inner && mode != setsUnordered {
+		return nil
 	}
 	var parts []*ir.Query
 	for _, c := range append(list, set...) {
@@ -133,7 +136,7 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 			parts = sorted
 		}
 	}
-	if mode == setsUnordered && !unsorted {
+	if mode == setsUnordered && !unsorted && !inner {
 		return nil // (deforest's)
 	}
 	// A comprehension written in place, of one part: its first
@@ -141,13 +144,42 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 	// would be, before anything else of it, fused or not; it need not be
 	// safe.
 	first := fn == nil && len(parts) == 1
-	var out []*ir.Query
-	for _, part := range parts {
-		x := splice(env, q, i, el, call, part, first)
-		if x == nil {
+	if fn == nil && len(parts) > 1 && env.Repeatable {
+		// The parts' first generators alike: the later ones evaluate
+		// what the first evaluated where the list would be, again.
+		first = true
+		for _, p := range parts[1:] {
+			first = first && alikeFirst(parts[0], p)
+		}
+	}
+	out := spliceAll(env, q, i, el, call, parts, first)
+	if out == nil {
+		// Each part's own generators over comprehensions fused first
+		// (a part over a concatenation, several), then spliced whole.
+		var fused []*ir.Query
+		for _, part := range parts {
+			if readsBound(q.Clauses[:i], part) {
+				// (Its proofs would read them as names from outside,
+				// which q binds.)
+				return nil
+			}
+			sub := deforestWith(env, part, setsOrdered)
+			if sub == nil {
+				sub = []*ir.Query{part}
+			}
+			for _, x := range sub {
+				// (Its guard may read names q binds: splice proves
+				// the clauses again, where q's guard is made.)
+				x.Guard = nil
+			}
+			fused = append(fused, sub...)
+		}
+		if len(fused) == len(parts) {
 			return nil
 		}
-		out = append(out, x)
+		if out = spliceAll(env, q, i, el, call, fused, false); out == nil {
+			return nil
+		}
 	}
 	if mode == setsUnordered {
 		// The set's order unproved: only for a consumer that sees it
@@ -159,6 +191,60 @@ func fuseAt(env *Env, q *ir.Query, i int, cl ir.Clause, mode setMode) []*ir.Quer
 			}
 			out[j].Guard = g
 		}
+	}
+	return out
+}
+
+// readsBound reports whether query x reads a name one of clauses binds.
+func readsBound(clauses []ir.Clause, x *ir.Query) bool {
+	exprs := []lang.Expr{x.Yield}
+	for _, cl := range x.Clauses {
+		switch cl := cl.(type) {
+		case *ir.Range:
+			exprs = append(exprs, cl.Lo, cl.Hi)
+		case *ir.Elems:
+			exprs = append(exprs, cl.Coll)
+		case *ir.Bind:
+			exprs = append(exprs, cl.X)
+		case *ir.Filter:
+			exprs = append(exprs, cl.Cond)
+		}
+	}
+	for _, e := range exprs {
+		if bindsRead(clauses, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// alikeFirst reports whether queries a and b start with generators alike
+// but for the names they bind (the same range, the same collection).
+func alikeFirst(a, b *ir.Query) bool {
+	if len(a.Clauses) == 0 || len(b.Clauses) == 0 {
+		return false
+	}
+	switch x := a.Clauses[0].(type) {
+	case *ir.Range:
+		y, ok := b.Clauses[0].(*ir.Range)
+		return ok && ir.Alike(x.Lo, y.Lo) && ir.Alike(x.Hi, y.Hi)
+	case *ir.Elems:
+		y, ok := b.Clauses[0].(*ir.Elems)
+		return ok && ir.Alike(x.Coll, y.Coll)
+	}
+	return false
+}
+
+// spliceAll splices each of parts in place of generator el (splice), or
+// returns nil.
+func spliceAll(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, parts []*ir.Query, first bool) []*ir.Query {
+	var out []*ir.Query
+	for _, part := range parts {
+		x := splice(env, q, i, el, call, part, first)
+		if x == nil {
+			return nil
+		}
+		out = append(out, x)
 	}
 	return out
 }

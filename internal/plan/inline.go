@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -23,20 +24,24 @@ import (
 // arithmetic (safety.go) or a name of a local (reading it cannot fail;
 // it may be any value); the body, so written, is safe int arithmetic, a
 // safe condition, or a position: a call of a game declared in the
-// script whose arguments are such, or a sum of positions. Exact: as
+// script whose arguments are such, or a sum of positions; a body that is
+// a list comprehension, a list of ints that cannot fail to build (its
+// names new ones). Exact: as
 // written, the call evaluates its arguments, then the body; inlined, the
 // body evaluates the arguments where it reads them, and since none of it
 // can fail and every evaluation gives the same value, the values are the
 // same and so are the errors (none here: an error of a position's own
 // computation is reported at that position, with or without the call).
 // A def's names mean in the query what they mean in the def (each name
-// keeps its declaration). The safety of the int arithmetic holds under
+// keeps its declaration). A global bound to an int literal by a let no
+// code of its file runs before (resolve's Decl.Lit) is that literal: its
+// slot holds it wherever code reads it. The safety of the int arithmetic holds under
 // the query's guard. Calls inside a comprehension of the query are left
 // to the comprehension's own plan.
 func inline(env *Env, q *ir.Query) *ir.Query {
 	out := q.Clone()
 	sf := newSafety(env, out)
-	in := &inliner{env: env, sf: sf}
+	in := &inliner{env: env, sf: sf, q: q}
 	for i, cl := range out.Clauses {
 		switch cl := cl.(type) {
 		case *ir.Range:
@@ -45,6 +50,9 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 				out.Clauses[i] = &ir.Range{Var: cl.Var, Lo: lo, Hi: hi, At: cl.At, OpPos: cl.OpPos, Src: cl.Src}
 			}
 		case *ir.Elems:
+			if compDef(env, cl.Coll) {
+				continue // (a helper's list iterated: deforest's)
+			}
 			if x := in.expr(cl.Coll); x != cl.Coll {
 				out.Clauses[i] = &ir.Elems{Pat: cl.Pat, Coll: x, At: cl.At, Src: cl.Src}
 			}
@@ -58,7 +66,9 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 			}
 		}
 	}
+	in.yield = true
 	out.Yield = in.expr(out.Yield)
+	in.yield = false
 	if out.Key != nil {
 		out.Key = in.expr(out.Key)
 	}
@@ -69,16 +79,34 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 	if !ok {
 		return nil
 	}
-	out.Guard = g
+	out.Guard = ir.MergeGuards(g, in.guard)
 	return out
+}
+
+// compDef reports whether e calls a def whose body is a comprehension.
+func compDef(env *Env, e lang.Expr) bool {
+	call, ok := e.(*lang.Call)
+	if !ok {
+		return false
+	}
+	fn := proof.HelperDef(env.R, call)
+	if fn == nil {
+		return false
+	}
+	_, isComp := fn.Decl.Body.(*lang.Comp)
+	return isComp
 }
 
 // inliner rewrites the expressions of one query.
 type inliner struct {
 	env     *Env
 	sf      *proof.Prover
+	q       *ir.Query
 	changed bool
-	depth   int // the defs being inlined, one in another
+	depth   int        // the defs being inlined, one in another
+	inPos   bool       // in the arguments of a position
+	yield   bool       // in the yield
+	guard   []ir.Bound // what the list comprehensions planned inside assume
 }
 
 // maxInline is how deep defs are inlined one in another (a def that
@@ -115,8 +143,42 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 		if es, ok := in.all(x.Elems); ok {
 			return &lang.ListLit{Pos: x.Pos, Elems: es}
 		}
+	case *lang.Comp:
+		if x.Kind == lang.SumComp && in.yield && in.depth == 0 && in.env.On&passes.Shared != 0 {
+			if e, g := copiesIn(in.env, in.q, x); e != nil {
+				in.changed = true
+				in.guard = ir.MergeGuards(in.guard, g)
+				return e
+			}
+		}
+		if !in.inPos {
+			break // (planned where it is compiled: its note is its own)
+		}
+		if p := in.comp(x); p != nil {
+			in.changed = true
+			return p
+		}
+	case *lang.Ident:
+		if d := resolve.Of(x); d != nil && d.Kind == resolve.Global {
+			if v, ok := proof.IntLit(d.Lit); ok {
+				// (A global that holds an int literal wherever code
+				// reads it, resolve's Decl.Lit: the literal.)
+				in.changed = true
+				return &lang.IntLit{Pos: x.Pos, Val: v}
+			}
+		}
 	case *lang.Call:
+		outer := in.inPos
+		if id, ok := x.Fn.(*lang.Ident); ok {
+			if d := resolve.Of(id); d != nil && d.Kind == resolve.Game {
+				in.inPos = true // (an option's argument: what its kernels build)
+			}
+			if bi := in.env.R.BuiltinCallee(x); bi != nil && (bi.Fold != nil || bi.AllAny != 0 || bi.Sums) {
+				in.inPos = false // (a fold's comprehension: its own plan)
+			}
+		}
 		args, changed := in.all(x.Args)
+		in.inPos = outer
 		call := x
 		if changed {
 			call = &lang.Call{Pos: x.Pos, Fn: x.Fn, Lparen: x.Lparen, Args: args, Site: x.Site}
@@ -128,6 +190,40 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 		return call
 	}
 	return e
+}
+
+// comp is list comprehension c, an argument of a position, as planned on
+// its own (a generator over a copy fused, ...), where it plans to one
+// comprehension whose guard reads no name the query binds (the guard
+// becomes the query's), or nil: the kernels that build an option's list
+// then see the planned form.
+func (in *inliner) comp(c *lang.Comp) *lang.Comp {
+	if c.Kind != lang.ListComp || in.depth > 0 || in.env.planned[c] {
+		return nil
+	}
+	if in.env.planned == nil {
+		in.env.planned = map[*lang.Comp]bool{}
+	}
+	env := *in.env
+	env.Game = nil
+	res := Plan(&env, ir.LowerComp(c, ir.ListComp))
+	if res.Fired == 0 || len(res.Planned) != 1 {
+		return nil
+	}
+	p := res.Planned[0]
+	for _, b := range p.Guard {
+		for _, cl := range in.q.Clauses {
+			for _, n := range cl.Binds() {
+				if resolve.Of(b.Root) == resolve.NameDecl(n) {
+					return nil
+				}
+			}
+		}
+	}
+	in.guard = ir.MergeGuards(in.guard, p.Guard)
+	out := ir.RaiseComp(p, lang.ListComp)
+	in.env.planned[out] = true // (planned: not again, when the pass runs again)
+	return out
 }
 
 // all is es with calls inlined, and whether one was.
@@ -152,6 +248,15 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 		if !in.safeArg(a) {
 			return nil
 		}
+	}
+	if c, ok := fn.Decl.Body.(*lang.Comp); ok && c.Kind == lang.ListComp {
+		// A list of ints built by a comprehension that cannot fail (its
+		// names new ones).
+		comp := ir.RaiseComp(renamed(fn, call, c), lang.ListComp)
+		if in.sf.ListArg(comp) {
+			return comp
+		}
+		return nil
 	}
 	body := resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, nil)
 	if in.depth < maxInline {

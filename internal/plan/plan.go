@@ -41,6 +41,9 @@ type Env struct {
 	// Game: the game whose rule is planned (nil: a comprehension's
 	// query); what unordered.go reads of the SG search.
 	Game *lang.GameStmt
+	// planned: the comprehensions the inliner planned inside a query
+	// (not planned again when the pass runs again on its result).
+	planned map[*lang.Comp]bool
 }
 
 // pass is one rewrite: it returns what the query is rewritten to (one
@@ -61,24 +64,34 @@ func one(f func(env *Env, q *ir.Query) *ir.Query) func(env *Env, q *ir.Query) []
 	}
 }
 
-// order is the planner's passes, in the order they run.
-var order = []pass{
-	{passes.Inline, one(inline)},
-	// (A bind first: `for t in {if C then [0] else []} for p in t`.)
-	{passes.Deforest, one(binds)},
-	{passes.Deforest, one(condGen)},
-	{passes.Deforest, deforest},
-	{passes.Unordered, unorderedSets},
-	{passes.Deforest, one(binds)},
-	{passes.Disjunctions, disjunctions},
-	{passes.Equalities, one(equalities)},
-	{passes.Equalities, one(membership)},
-	{passes.Bounds, one(conjunctions)},
-	{passes.Bounds, one(hoist)},
-	{passes.Bounds, one(bounds)},
-	{passes.Unordered, one(sortLits)},
-	{passes.ConstSets, one(constSets)},
-	{passes.Shared, one(shared)},
+// order is the planner's passes, in the order they run (set by init:
+// the inliner plans the comprehensions inside a query).
+var order []pass
+
+func init() { order = passList() }
+
+func passList() []pass {
+	return []pass{
+		{passes.Inline, one(inline)},
+		// (A bind first: `for t in {if C then [0] else []} for p in t`.)
+		{passes.Deforest, one(binds)},
+		{passes.Deforest, one(condGen)},
+		{passes.Deforest, deforest},
+		{passes.Unordered, unorderedSets},
+		{passes.Deforest, one(binds)},
+		{passes.Disjunctions, disjunctions},
+		{passes.Equalities, one(equalities)},
+		{passes.Equalities, one(membership)},
+		{passes.Bounds, one(conjunctions)},
+		{passes.Bounds, one(negations)},
+		{passes.Bounds, one(hoist)},
+		{passes.Bounds, one(bounds)},
+		{passes.Unordered, one(sortLits)},
+		{passes.ConstSets, one(constSets)},
+		{passes.ConstSets, one(sortedColls)},
+		{passes.Shared, one(shared)},
+		{passes.Shared, one(copies)},
+	}
 }
 
 // Result is a query as planned.
@@ -239,20 +252,24 @@ func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
 }
 
 // Comp plans comprehension e for consumer k (its kind's, or the fold's
-// that consumes it): the planned comprehension and the guard it runs
+// that consumes it): the planned comprehensions and the guard they run
 // behind (nil: none; where the guard does not hold, e as written runs),
-// or a nil comprehension where no pass changed e or it became several.
-func Comp(env *Env, e *lang.Comp, k ir.Consumer) (*lang.Comp, lang.Expr, Result) {
+// or none where no pass changed e. Several are the parts of a list
+// comprehension, or of a fold's, planned as a union: their
+// concatenation, in order, is its list.
+func Comp(env *Env, e *lang.Comp, k ir.Consumer) ([]*lang.Comp, lang.Expr, Result) {
 	res := Plan(env, ir.LowerComp(e, k))
-	if res.Fired == 0 || len(res.Planned) != 1 {
+	if res.Fired == 0 || len(res.Planned) != 1 && e.Kind != lang.ListComp {
 		return nil, nil, res
 	}
-	q := res.Planned[0]
-	p := ir.RaiseComp(q, e.Kind)
-	if len(q.Guard) == 0 {
-		return p, nil, res
+	ps := make([]*lang.Comp, len(res.Planned))
+	for i, q := range res.Planned {
+		ps[i] = ir.RaiseComp(q, e.Kind)
 	}
-	return p, guardExpr(q.Guard, e.Pos), res
+	if g := res.Planned[0].Guard; len(g) > 0 {
+		return ps, guardExpr(g, e.Pos), res
+	}
+	return ps, nil, res
 }
 
 // newSafety starts the proofs of q's expressions (package proof) where

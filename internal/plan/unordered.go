@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"math"
+
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -196,6 +198,13 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 			}
 			continue
 		}
+		if m, ok := a.x.(*lang.Binary); ok && m.Op == lang.OpMod {
+			// (E % c is at most |c| - 1 in size: the Position proof
+			// says E cannot fail.)
+			if c, ok := proof.IntLit(m.Y); ok && c != 0 && c != math.MinInt64 && max(c, -c)-1 <= t {
+				continue
+			}
+		}
 		x, ok := ir.AffineOf(a.x, func(*lang.Ident) bool { return true })
 		if !ok || !within(a.q, x, roots, t, true, 0) || !within(a.q, x, roots, t, false, 0) {
 			return nil, false
@@ -275,20 +284,56 @@ func within(q *ir.Query, x ir.Affine, roots map[*resolve.Decl]bool, t int64, up 
 	k := x.Coef[v]
 	// x grows with v when k > 0: an upper bound of v bounds x above.
 	upper := up == (k > 0)
-	for _, b := range varBounds(q, at, v, upper) {
-		rest := ir.Affine{Coef: map[*resolve.Decl]int64{}, Const: x.Const}
-		for d, c := range x.Coef {
-			if d != v {
-				rest.Coef[d] = c
-			}
+	rest := ir.Affine{Coef: map[*resolve.Decl]int64{}, Const: x.Const}
+	for d, c := range x.Coef {
+		if d != v {
+			rest.Coef[d] = c
 		}
+	}
+	// x with v at bound b: within, as v is.
+	atBound := func(b ir.Affine) bool {
 		kb, ok1 := b.Scale(k)
 		y, ok2 := rest.Add(kb, 1)
-		if ok1 && ok2 && y.Coef[v] == 0 && within(q, y, roots, t, up, depth+1) {
+		return ok1 && ok2 && y.Coef[v] == 0 && within(q, y, roots, t, up, depth+1)
+	}
+	for _, b := range varBounds(q, at, v, upper) {
+		if atBound(b) {
+			return true
+		}
+	}
+	// v at most E / c (c >= 1): at most max(E, 0), so x within where it
+	// is at both (at least min(E, 0): the same).
+	for _, e := range divBounds(q, at, upper) {
+		if atBound(e) && atBound(ir.Affine{}) {
 			return true
 		}
 	}
 	return false
+}
+
+// divBounds lists E of the range end E / c (c an int literal at least 1)
+// of the range clause at (its upper end, or lower), as an affine form.
+func divBounds(q *ir.Query, at int, upper bool) []ir.Affine {
+	r, ok := q.Clauses[at].(*ir.Range)
+	if !ok {
+		return nil
+	}
+	end := r.Lo
+	if upper {
+		end = r.Hi
+	}
+	d, ok := end.(*lang.Binary)
+	if !ok || d.Op != lang.OpDiv {
+		return nil
+	}
+	if c, ok := proof.IntLit(d.Y); !ok || c < 1 {
+		return nil
+	}
+	e, ok := ir.AffineOf(d.X, func(*lang.Ident) bool { return true })
+	if !ok {
+		return nil
+	}
+	return []ir.Affine{e}
 }
 
 // lastVar is the variable of x that q binds last (and its clause's
@@ -316,16 +361,22 @@ func varBounds(q *ir.Query, at int, v *resolve.Decl, upper bool) []ir.Affine {
 	}
 	switch cl := q.Clauses[at].(type) {
 	case *ir.Range:
+		end := cl.Lo
 		if upper {
-			add(cl.Hi)
-		} else {
-			add(cl.Lo)
+			end = cl.Hi
+		}
+		add(end)
+		for _, e := range minMaxArgs(end, upper) {
+			add(e) // (min(A, B) is at most A and at most B)
 		}
 	case *ir.Bind:
 		if !cl.Pat.Tuple {
 			add(cl.X)
 		}
 	case *ir.Elems:
+		if e := partsEnd(cl.Coll, upper); e != nil {
+			add(e)
+		}
 		if ints, ok := proof.LiteralInts(cl.Coll); ok && len(ints) > 0 && !cl.Pat.Tuple {
 			m := ints[0]
 			for _, x := range ints {
@@ -342,6 +393,69 @@ func varBounds(q *ir.Query, at int, v *resolve.Decl, upper bool) []ir.Affine {
 		}
 	}
 	return out
+}
+
+// partsEnd is the end (upper, or lower) of the ranges of list
+// comprehensions, in place and concatenated, each of which yields its
+// range's variable (`[x for x in 0 .. n - 1] + [y for y in 0 .. n - 1]`)
+// and whose ends are alike, or nil.
+func partsEnd(coll lang.Expr, upper bool) lang.Expr {
+	list, set := proof.Comps(coll)
+	if len(list) == 0 || set != nil {
+		return nil
+	}
+	var end lang.Expr
+	for _, c := range list {
+		q := ir.LowerComp(c, ir.ListComp)
+		if len(q.Clauses) == 0 {
+			return nil
+		}
+		r, ok := q.Clauses[0].(*ir.Range)
+		if !ok || !isVar(q.Yield, resolve.NameDecl(r.Var)) {
+			return nil
+		}
+		for _, f := range q.Clauses[1:] {
+			if _, ok := f.(*ir.Filter); !ok {
+				return nil
+			}
+		}
+		e := r.Lo
+		if upper {
+			e = r.Hi
+		}
+		if end != nil && !ir.Alike(end, e) {
+			return nil
+		}
+		end = e
+	}
+	return end
+}
+
+// minMaxArgs lists the ints e is the least (upper: each is above e) or
+// the largest of: the arguments of the built-in min (max), or A and B of
+// `if A < B then A else B` (>, as the bounds pass writes them); nil for
+// another e.
+func minMaxArgs(e lang.Expr, upper bool) []lang.Expr {
+	switch e := e.(type) {
+	case *lang.Call:
+		id, ok := e.Fn.(*lang.Ident)
+		if !ok {
+			return nil
+		}
+		if bi := resolve.BuiltinOf(id); bi != nil && !bi.Count && (bi.IntFold < 0) == upper && bi.IntFold != 0 && len(e.Args) >= 2 {
+			return e.Args
+		}
+	case *lang.IfExpr:
+		c, ok := e.Cond.(*lang.Binary)
+		want := lang.OpGt
+		if upper {
+			want = lang.OpLt
+		}
+		if ok && c.Op == want && c.X == e.Then && c.Y == e.Else {
+			return []lang.Expr{e.Then, e.Else}
+		}
+	}
+	return nil
 }
 
 // filterBounds lists the upper (lower) bounds of v that condition c

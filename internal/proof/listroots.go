@@ -29,7 +29,7 @@ func (s *Prover) listRoot(id *lang.Ident) bool {
 	if d == nil || s.Binder(d) != nil {
 		return false
 	}
-	b := s.env.R.Lookup(id)
+	b := s.env.R.LookupHere(id)
 	if b == nil || b.Kind != resolve.Local || b.IsInt {
 		return false
 	}
@@ -155,8 +155,10 @@ func negate(e lang.Expr) lang.Expr {
 	return &lang.Unary{Pos: e.Position(), Op: lang.OpNot, X: e}
 }
 
-// listArg reports whether a, an argument of a position, is a list or
+// ListArg reports whether a, an argument of a position, is a list or
 // tuple of safe ints that cannot fail to build (listInts).
+func (s *Prover) ListArg(a lang.Expr) bool { return s.listArg(a) }
+
 func (s *Prover) listArg(a lang.Expr) bool {
 	_, _, ok := s.listInts(a)
 	return ok
@@ -728,6 +730,9 @@ func (iv interval) name(id *lang.Ident, depth int) (lo, hi *big.Int, ok bool) {
 					_, h, ok2 := iv.bounds(b, depth+1)
 					return l, h, ok1 && ok2
 				}
+				if !cl.Pat.Tuple {
+					return iv.comps(cl.Coll, i, depth)
+				}
 			}
 			return nil, nil, false
 		}
@@ -736,6 +741,34 @@ func (iv interval) name(id *lang.Ident, depth int) (lo, hi *big.Int, ok bool) {
 		return new(big.Int).Neg(iv.t), iv.t, true // (an int root: within the guard)
 	}
 	return nil, nil, false
+}
+
+// comps bounds the elements of list comprehensions written in place
+// (concatenated) and iterated at clause i: by their yields, where their
+// clauses bind.
+func (iv interval) comps(coll lang.Expr, i, depth int) (lo, hi *big.Int, ok bool) {
+	list, set := Comps(coll)
+	if len(list) == 0 || set != nil {
+		return nil, nil, false
+	}
+	for _, c := range list {
+		inner := ir.LowerComp(c, ir.ListComp)
+		q := *iv.q
+		q.Clauses = append(append([]ir.Clause(nil), iv.q.Clauses[:i]...), inner.Clauses...)
+		sub := iv
+		sub.q = &q
+		l, h, ok := sub.bounds(inner.Yield, depth+1)
+		if !ok {
+			return nil, nil, false
+		}
+		if lo == nil || l.Cmp(lo) < 0 {
+			lo = l
+		}
+		if hi == nil || h.Cmp(hi) > 0 {
+			hi = h
+		}
+	}
+	return lo, hi, true
 }
 
 // MinLength is a least length of list expression e (listInts' kinds):

@@ -50,6 +50,10 @@ type Prover struct {
 	// read at a constant index).
 	minLen map[*resolve.Decl]int64
 	limit  float64 // the largest M every node allows
+	// nest: how many comprehensions deep the proof is (compBound), at
+	// most MaxBoundDepth: a query that binds one name twice (a value
+	// substituted where it is read twice) cannot make it loop.
+	nest int
 	// facts: conditions known to hold where the expression being proved
 	// is evaluated (the left side of an and, the negated left side of
 	// an or, an if's condition in its branches; with Ordered, the
@@ -157,6 +161,16 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 					l = y
 				}
 				break
+			}
+			// By a divisor a clause lists (at least 1): the same.
+			if id, ok := e.Y.(*lang.Ident); ok {
+				if cl, isElems := s.Binder(resolve.Of(id)).(*ir.Elems); isElems && !cl.Pat.Tuple && s.divisorsOf(cl.Coll) != nil {
+					l = x
+					if e.Op == lang.OpMod {
+						l = y
+					}
+					break
+				}
 			}
 			// By a literal other than 0 (and -1 for /): |x / k| <= |x|,
 			// |x % k| < |k|.
@@ -295,7 +309,7 @@ func (s *Prover) Position(e lang.Expr) bool {
 		if d := resolve.Of(id); d == nil || d.Kind != resolve.Game {
 			return false
 		}
-		b := s.env.R.Lookup(id)
+		b := s.env.R.LookupHere(id)
 		if b == nil || b.Kind != resolve.Game || b.Game != nil && b.Game.Decl == nil {
 			return false
 		}
@@ -338,7 +352,7 @@ func (s *Prover) name(id *lang.Ident) (lin, bool) {
 	if v, ok := ConstInt(id); ok {
 		return lin{0, math.Abs(float64(v))}, true // (not a root: the guard need not bound it)
 	}
-	b := s.env.R.Lookup(id)
+	b := s.env.R.LookupHere(id)
 	if b == nil || !b.IsInt || b.Kind != resolve.Local && b.Kind != resolve.Global {
 		return lin{}, false
 	}
@@ -369,11 +383,15 @@ func (s *Prover) divides(id *lang.Ident) {
 // elements by its yield. Its names are bound by its own clauses; what it
 // reads of the query, by the query's.
 func (s *Prover) compBound(c *lang.Comp) (lin, bool) {
+	if s.nest >= MaxBoundDepth {
+		return lin{}, false
+	}
 	inner := ir.LowerComp(c, ir.CompConsumer(c.Kind))
 	q := *s.Q
 	q.Clauses = append(append([]ir.Clause(nil), s.Q.Clauses...), inner.Clauses...)
 	sub := *s
 	sub.Q = &q
+	sub.nest++
 	ok := sub.Conds(inner.Clauses)
 	var l lin
 	if ok {
@@ -439,9 +457,12 @@ func (s *Prover) divisorsOf(e lang.Expr) *lang.Ident {
 	return id
 }
 
-// Binder is the clause of s.Q that binds d, or nil.
+// Binder is the clause of s.Q that binds d (the last one that does: a
+// comprehension's clauses, appended where it is proved, come last), or
+// nil.
 func (s *Prover) Binder(d *resolve.Decl) ir.Clause {
-	for _, cl := range s.Q.Clauses {
+	for i := len(s.Q.Clauses) - 1; i >= 0; i-- {
+		cl := s.Q.Clauses[i]
 		for _, n := range cl.Binds() {
 			if resolve.NameDecl(n) == d {
 				return cl

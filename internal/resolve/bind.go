@@ -115,6 +115,10 @@ type Universe struct {
 	// let) failed, each at the name in that declaration: a use of one
 	// says so instead of "unknown name". The session keeps it.
 	Failed map[string]engine.Pos
+	// entriesRan: a REPL entry before may have run code (what a file's
+	// statements before a let tell: a let after them binds no Lit, in
+	// the REPL as in a file).
+	entriesRan bool
 }
 
 // checkEvery is how many expressions a pass resolves between two calls
@@ -225,6 +229,7 @@ func File(u *Universe, file *Scope, f *lang.File, repl bool, globals int) *Chunk
 		}
 	}
 	b := newBinder(u, file, later, globals)
+	b.ran = repl && u.entriesRan
 	// Defs and games are visible in the whole file, in any order.
 	declared := map[string]engine.Pos{}
 	for _, st := range f.Stmts {
@@ -252,6 +257,9 @@ func File(u *Universe, file *Scope, f *lang.File, repl bool, globals int) *Chunk
 	for _, st := range f.Stmts {
 		b.stmt(st, true)
 		b.ran = b.ran || !quietLet(st) && !isDecl(st) && !intLet(st)
+	}
+	if repl {
+		u.entriesRan = b.ran
 	}
 	ch := b.chunk()
 	ch.End = b.site(b.defs...)

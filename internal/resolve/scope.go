@@ -143,6 +143,16 @@ func (r *Resolver) Lookup(id *lang.Ident) *engine.Binding {
 	return r.Binding(id)
 }
 
+// LookupHere is Lookup where a local may not be bound yet (a name a
+// query binds, read by a proof about a part of it planned alone): nil
+// for it, where Lookup fails.
+func (r *Resolver) LookupHere(id *lang.Ident) *engine.Binding {
+	if d := Of(id); d != nil && d.Kind != Builtin && d.B == nil && r.vars[d] == nil {
+		return nil
+	}
+	return r.Lookup(id)
+}
+
 // Function runs f, which compiles a def body or a game's move rule, in a
 // frame of its own: params bound to its first slots (as ints when
 // intParams: the variant for int arguments). It returns the frame's
@@ -291,4 +301,28 @@ func (r *Resolver) Inlinable(e *lang.Call) *engine.Func {
 		return nil
 	}
 	return b.Fn
+}
+
+// InlinedBody is the body a call e of a def is inlined to (the def
+// Inlinable, its names meaning the same at e, its body of InlineShape),
+// its parameters written as e's arguments where each is a name or a
+// literal (nil otherwise): what a recognizer reads of the call, not
+// compiled.
+func (r *Resolver) InlinedBody(e *lang.Call) lang.Expr {
+	fn := r.Inlinable(e)
+	if fn == nil || !Same(e) || !InlineShape(fn.Decl.Body) || len(CalledParams(fn)) > 0 {
+		return nil
+	}
+	for _, a := range e.Args {
+		switch a := a.(type) {
+		case *lang.IntLit:
+		case *lang.Ident:
+			if r.Binding(a) == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return Substitute(fn.Decl.Body, ParamIndex(fn), e.Args, SiteOf(e))
 }

@@ -361,9 +361,9 @@ func (l ladder) climb(at *uint64, sp *span, budget int64, mine []uint64) uint64 
 	defer e.Leave()
 	gn := &lv.Gen
 	fr := lv.FrameFor(g, th)
-	sweeps := g.Sweep != nil && !sp.box && g.Periodic == nil
+	sweeps := g.Sweep != nil && !sp.box
 	for ; k < r; k = sp.next(k) {
-		if sweeps && !g.Wide && e.States <= budget {
+		if sweeps && !g.Wide && e.States <= budget && (g.Periodic == nil || periodicOff(e, g, k)) {
 			// Straight from the table, while the sweep can.
 			fr = lv.FrameFor(g, th)
 			if n := g.Sweep(fr, g, k, r, budget-e.States+1, mine, sp.m); n != k {

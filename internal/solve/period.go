@@ -382,6 +382,19 @@ func takeBreakFamily(f value.Value) *engine.Game {
 	return nil
 }
 
+// periodicOff reports whether periodicValue leaves heap r of g, and
+// every heap above it, to the plain engine: a declared game whose heaps
+// stopped following its take-and-break rule below r (the ladder then
+// sweeps them as it sweeps a game with no rule).
+func periodicOff(e *search, g *engine.Game, r uint64) bool {
+	pd := tableOf(g)
+	if pd == nil || pd.User == nil || r&memo.GenBit != 0 {
+		return false
+	}
+	n := g.Unfield(r)
+	return n >= 0 && n >= int64(pd.Solver.Len()) && pd.User.Broken && (pd.restored || e.Th.Checkpoint == "")
+}
+
 // periodicValue returns the value of heap r of take-and-break family g:
 // from its proved period, or from the table of values (extended to r).
 // It first tries to prove the period when r is a large heap.

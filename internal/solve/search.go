@@ -51,6 +51,10 @@ type search struct {
 	saveTook time.Duration
 	// The pruned search (pruned.go).
 	pruner *pruner
+	// The sweeps ahead of queries, and the steps without a run of the
+	// rule, by game (step.go).
+	pre   []preSweep
+	steps []stepRec
 }
 
 // levelWork is the working space of the search at one level: its stack,
@@ -61,6 +65,9 @@ type levelWork struct {
 	saves []savedRun
 	words []uint64
 	pend  []engine.PosKey
+	// step's scratch (step.go): the keys of a position's options, the
+	// unknown ones, and those distinct.
+	keys, kpend, miss []int64
 }
 
 // workAt is the working space of the search at level depth (from 1).
@@ -114,10 +121,12 @@ func (e *search) Forget() {
 	e.remoteMemo = nil
 	e.remoteTooBig = nil
 	e.pruner.tt = nil
+	e.pre, e.steps = nil, nil
 }
 
 func (e *search) visit(pos engine.Pos, g *engine.Game, r uint64) {
 	e.States++
+	searchedOne(e, g)
 	if e.States > e.Th.Limits.MaxStates {
 		e.States = 0
 		panic(value.LimitError(pos, "", "state limit reached: more than %d positions (computing %s); the game's state graph may be infinite", e.Th.Limits.MaxStates, engine.PosText(g, r)))
@@ -160,6 +169,9 @@ func (e *search) solveNew(g *engine.Game, r uint64, s int32) memo.Sgv {
 			// (Its hidden game's position: engine's tupleflat.go.)
 			return g.Tuples.Copy(r, e.Solve(g.Tuples.To, r2), r2)
 		}
+	}
+	if r&memo.GenBit == 0 && presweep(e, g, r) && presweepDone(g, r) {
+		return memo.ValueOf(g.State(r))
 	}
 	// (Not inside a ladder or a loopy solve that journals what it
 	// computes: a ladder of its own would take over the journal.)
@@ -282,11 +294,6 @@ func (e *search) fast(g0 *engine.Game, r0 uint64) (ok bool) {
 				continue
 			}
 		}
-		e.Current, e.CurrentR = g, r
-		th.Tick(g.Pos)
-		if e.States&63 == 0 && th.Ctx != nil {
-			th.Poll(g.Pos)
-		}
 		// Up to 8 missing options at a time (a rule with many options
 		// runs fewer times), doubling on retries; one at a time on a deep
 		// stack, which would grow by 8 entries a level (but not in the
@@ -294,6 +301,26 @@ func (e *search) fast(g0 *engine.Game, r0 uint64) (ok bool) {
 		batch := 8 << min(en.retries(), 8)
 		if len(stack) > 16384 && (e.capDepth == 0 || e.Depth != e.capLevel) {
 			batch = 1 << min(en.retries(), 8)
+		}
+		if !resumed && g.Rule != nil && r < uint64(len(g.Flat)) && e.On&passes.Resume != 0 && len(w.saves) < 1<<24-1 {
+			// Without a run of the rule, when its kernel can (step.go).
+			if rec := stepOf(e, g); rec.worth() {
+				var took bool
+				if stack, took = step(e, w, stack, top, g, r, lv.FrameFor(g, th), batch); took {
+					if e.capDepth > 0 && len(stack) > e.capDepth && e.Depth == e.capLevel {
+						e.hitCap = true
+						e.capSpan = stackSpan(stack, en.gi)
+						return false
+					}
+					continue
+				}
+				rec.fell++
+			}
+		}
+		e.Current, e.CurrentR = g, r
+		th.Tick(g.Pos)
+		if e.States&63 == 0 && th.Ctx != nil {
+			th.Poll(g.Pos)
 		}
 		gn.Reset(batch)
 		if resumed {

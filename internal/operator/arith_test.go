@@ -1,4 +1,4 @@
-package compile
+package operator
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 )
 
 // TestMulAddRange: a*m + d overflows neither operator exactly for a in
-// the range mulAddRange returns (checked at its ends and past them).
+// the range MulAddRange returns (checked at its ends and past them).
 func TestMulAddRange(t *testing.T) {
 	lo64, hi64 := big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)
 	fits := func(x *big.Int) bool { return x.Cmp(lo64) >= 0 && x.Cmp(hi64) <= 0 }
@@ -25,7 +25,7 @@ func TestMulAddRange(t *testing.T) {
 	}
 	for _, m := range ms {
 		for _, d := range ds[:len(ds)/4] {
-			lo, hi, found := mulAddRange(m, d)
+			lo, hi, found := MulAddRange(m, d)
 			if !found {
 				if m != 0 && (ok(0, m, d) || ok(1, m, d) || ok(-1, m, d)) {
 					t.Fatalf("m=%d d=%d: no range, but small a fit", m, d)
