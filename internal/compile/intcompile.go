@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/stage"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -26,8 +27,8 @@ import (
 // bool closures.
 type IntGen struct {
 	c      *Compiler
-	stages map[lang.Expr]*mulAdd // expressions compiled to exactly a fused stage (intinline.go)
-	trace  []engine.Pos          // the calls of int-closed inlined bodies (intinline.go)
+	stages map[lang.Expr]*stage.MulAdd // expressions compiled to exactly a fused stage (intinline.go)
+	trace  []engine.Pos                // the calls of int-closed inlined bodies (intinline.go)
 }
 
 // RangeBounds compiles the bounds of a range A .. B to int closures (a

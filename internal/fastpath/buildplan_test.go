@@ -14,9 +14,9 @@ import (
 // not, under "composite CALL" and "inset TEST" (once: a rule is compiled
 // more than once).
 func (r planRecorder) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
-	p, why := r.builders.composite(e, b)
+	p, why := r.Builders.PlanComposite(e, b)
 	f := r.paths.Composite(e, b)
-	if (p == nil) != (f == nil) || p != nil && r.builders.c.Built != p.describe() {
+	if (p == nil) != (f == nil) || p != nil && r.loops.c.Built != p.Describe() {
 		panic("the composite compiled is not the plan's")
 	}
 	if p != nil {
@@ -29,7 +29,7 @@ func (r planRecorder) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 }
 
 func (r planRecorder) InSet(e *lang.Binary, not bool) compile.BoolFn {
-	p, why := r.builders.inSet(e, not)
+	p, why := r.Builders.PlanInSet(e, not)
 	f := r.paths.InSet(e, not)
 	if (p == nil) != (f == nil) {
 		panic("the in-set test compiled is not the plan's")

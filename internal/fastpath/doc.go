@@ -17,22 +17,9 @@
 //   - clamps (linclamp.go, linflat.go, guards.go): the if clauses of such
 //     a loop that bound its variable, in any affine spelling (recognized
 //     into the plan, then compiled);
-//   - builders (buildplan.go, scratch.go, bitset.go): the list, tuple
-//     and set arguments of a position recognized as plain data
-//     (CompositePlan: each argument's BuildPlan, a literal, a range or
-//     general comprehension, a slice, concatenation, sort or update of a
-//     list, a set literal or comprehension, set operations as words), and
-//     compiled to closures that build them in scratch buffers and pack
-//     them into its key (Composite: scratch.go, sets as bitmaps in
-//     bitset.go); X in S as a bit of a set's bitmap (InSetPlan, InSet).
-//     Their closures fall back operation by operation (an element not an
-//     int, a set without its bitmap: the operator or built-in itself),
-//     so they take no general closure; --explain describes the arguments
-//     built from the plan. A set of any elements is a bitset over the
-//     universe of its game argument (package value's universe.go), and a
-//     set filter {x for x in S if C} is S's bitset and a mask kept per
-//     value of the other names C reads (filters, filter.go: the bitsets
-//     pass);
+//   - builders (package internal/build): the list, tuple and set
+//     arguments of a position built in scratch buffers and packed into
+//     its key, X in S as a bit of a set's bitmap, walks;
 //   - masks (package internal/masks): all and any over a comprehension
 //     of index tests (the lines of a board) as word operations on masks
 //     (Fold, the masks pass).

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/build"
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/ir"
 
@@ -35,20 +36,20 @@ import (
 
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
-	return paths{&loops{c: c, clamps: &clamps{c}}, &builders{c}}
+	return paths{&loops{c: c, clamps: &clamps{c}}, build.New(c)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
 // their variable, clamps) and the builders of arguments.
 type paths struct {
 	*loops
-	*builders
+	*build.Builders
 }
 
 // Fold compiles a fold of a list comprehension: a mask test (masks.go)
 // or a fast fold over the memo tables (fold.go); nil when neither fits.
 func (p paths) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
-	if f := masks.Of(p.builders.c, bi, comp, slow); f != nil {
+	if f := masks.Of(p.loops.c, bi, comp, slow); f != nil {
 		return f
 	}
 	return p.loops.Fold(bi, comp, slow, pos, argPos)

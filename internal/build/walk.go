@@ -1,4 +1,4 @@
-package fastpath
+package build
 
 import (
 	"slices"
@@ -44,29 +44,33 @@ import (
 // maxWalkChanges bounds the elements that change with x.
 const maxWalkChanges = 8
 
+// walks compiles walks (Builders.Walk).
+type walks struct{ bd *Builders }
+
 // walkable reports whether the list p builds changes with x (declared by
 // xd) as a walk needs: its parts that do not read x plain, and each
 // element that reads it x plus or minus one of those.
-func (bd *builders) walkable(p *BuildPlan, xd *resolve.Decl) bool {
+func (wk walks) walkable(p *BuildPlan, xd *resolve.Decl) bool {
+	bd := wk.bd
 	still := func(e lang.Expr) bool { return e == nil || (filters{bd.c}).plainCond(e) && !reads(e, xd) }
 	switch p.Kind {
 	case BuildValue:
 		return still(p.Expr)
 	case BuildList, BuildTuple:
 		for _, e := range p.Elems {
-			if !bd.walkElem(e, xd) {
+			if !wk.walkElem(e, xd) {
 				return false
 			}
 		}
 		return true
 	case BuildUpdate:
-		return bd.walkable(p.X, xd) && still(p.Elems[0]) && bd.walkElem(p.Elems[1], xd)
+		return wk.walkable(p.X, xd) && still(p.Elems[0]) && wk.walkElem(p.Elems[1], xd)
 	case BuildEdit:
 		if reads(p.Base, xd) {
 			return false
 		}
 		for k := 0; k < len(p.Elems); k += 2 {
-			if !still(p.Elems[k]) || !bd.walkElem(p.Elems[k+1], xd) {
+			if !still(p.Elems[k]) || !wk.walkElem(p.Elems[k+1], xd) {
 				return false
 			}
 		}
@@ -77,7 +81,8 @@ func (bd *builders) walkable(p *BuildPlan, xd *resolve.Decl) bool {
 
 // walkElem reports whether element e is plain and does not read x, or is
 // x, E + x, x + E, E - x or x - E with E such.
-func (bd *builders) walkElem(e lang.Expr, xd *resolve.Decl) bool {
+func (wk walks) walkElem(e lang.Expr, xd *resolve.Decl) bool {
+	bd := wk.bd
 	still := func(e lang.Expr) bool { return (filters{bd.c}).plainCond(e) && !reads(e, xd) }
 	isX := func(e lang.Expr) bool {
 		id, ok := e.(*lang.Ident)
@@ -93,10 +98,11 @@ func (bd *builders) walkElem(e lang.Expr, xd *resolve.Decl) bool {
 	return isX(b.X) && still(b.Y) || isX(b.Y) && still(b.X)
 }
 
-// Walk compiles the last for clause of a move rule, over the range r of
+// walk compiles the last for clause of a move rule, over the range r of
 // its one name, whose body is the position call, as a walk (see above);
 // nil when it is not one.
-func (bd *builders) Walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.Frame), string) {
+func (wk walks) walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.Frame), string) {
+	bd := wk.bd
 	if !bd.c.On(passes.Walks) || len(call.Args) != 1 {
 		return nil, ""
 	}
@@ -106,12 +112,12 @@ func (bd *builders) Walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.
 	}
 	xd := resolve.NameDecl(r.Var)
 	p, _ := bd.composite(call, b)
-	if p == nil || p.Args[0].Build == nil || p.Args[0].Build.Set() || !bd.walkable(p.Args[0].Build, xd) {
+	if p == nil || p.Args[0].Build == nil || p.Args[0].Build.Set() || !wk.walkable(p.Args[0].Build, xd) {
 		return nil, ""
 	}
 	build := bd.genBuild(p.Args[0].Build)
-	changes := bd.genChanges(p.Args[0].Build, xd)
-	direct := bd.genDirect(p.Args[0].Build, xd)
+	changes := wk.genChanges(p.Args[0].Build, xd)
+	direct := wk.genDirect(p.Args[0].Build, xd)
 	bd.c.Fired(passes.Composite)
 	return walkFn(build, changes, direct, r, call.Pos, b), "for positions whose arguments are not all ints, the keys of its options walk with " + r.Var.Name + ": the option's argument (a list of ints) is built for its first value, and for each one after, its key is the one before with the bytes of the elements that change with " + r.Var.Name + " rewritten (a walk: no list built)"
 }
@@ -133,7 +139,8 @@ type walkChanges struct {
 
 // genChanges compiles what changes with x (declared by xd) in the list p
 // builds (walkable).
-func (bd *builders) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
+func (wk walks) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
+	bd := wk.bd
 	switch p.Kind {
 	case BuildList, BuildTuple:
 		var at []int
@@ -152,7 +159,7 @@ func (bd *builders) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 			return ch, n == len(p.Elems)
 		}
 	case BuildUpdate:
-		x, i, d := bd.genChanges(p.X, xd), bd.c.Vals.Expr(p.Elems[0]), walkDir(p.Elems[1], xd)
+		x, i, d := wk.genChanges(p.X, xd), bd.c.Vals.Expr(p.Elems[0]), walkDir(p.Elems[1], xd)
 		return func(fr *engine.Frame, n int) (walkChanges, bool) {
 			ch, ok := x(fr, n)
 			if !ok {
@@ -352,7 +359,8 @@ func directValue(f int, e, x0 int64) (v, d int64, ok bool) {
 // base, when each element that may change with x has a form of
 // directElem (an edit of c whose arms are j, c[j] + x, ...; update(c, I,
 // V) with V x, c[I] + x, ... and I written alike); nil otherwise.
-func (bd *builders) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
+func (wk walks) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
+	bd := wk.bd
 	isName := func(e lang.Expr, d *resolve.Decl) bool {
 		id, ok := e.(*lang.Ident)
 		return ok && d != nil && resolve.Of(id) == d

@@ -1,4 +1,4 @@
-package fastpath
+package build
 
 import (
 	"encoding/binary"
@@ -29,16 +29,16 @@ import (
 // What is built, and how, is recognized first as a plan (buildplan.go);
 // this file and bitset.go compile the plans.
 
-// builders recognizes (buildplan.go) and compiles the arguments of
+// Builders recognizes (buildplan.go) and compiles the arguments of
 // positions built in scratch buffers (lists and tuples) and set scratches
 // (sets as bitmaps) for the search.
-type builders struct{ c *compile.Compiler }
+type Builders struct{ c *compile.Compiler }
 
 // buildFn builds a value in an empty scratch.
 type buildFn func(fr *engine.Frame, s *value.Scratch)
 
 // genBuild compiles plan p (buildPlan): a build in an empty scratch.
-func (bd *builders) genBuild(p *BuildPlan) buildFn {
+func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 	switch p.Kind {
 	case BuildValue:
 		x := bd.c.Vals.Expr(p.Expr)
@@ -162,7 +162,7 @@ func (bd *builders) genBuild(p *BuildPlan) buildFn {
 // string, not one per operator (each operator falls back to the operator
 // itself where its operands are not lists, tuples or ASCII strings, so
 // the values and errors are its). nil otherwise.
-func (bd *builders) Concat(e *lang.Binary) engine.EvalFn {
+func (bd *Builders) Concat(e *lang.Binary) engine.EvalFn {
 	if !bd.c.On(passes.Composite) {
 		return nil
 	}
@@ -195,7 +195,7 @@ func slicesIn(p *BuildPlan) bool {
 
 // genRange compiles [E for x in A .. B], the comprehension of one range
 // clause, without the general clauses' closures.
-func (bd *builders) genRange(p *BuildPlan) buildFn {
+func (bd *Builders) genRange(p *BuildPlan) buildFn {
 	e, r := p.Expr.(*lang.Comp), p.Range
 	lo, hi := bd.c.Ints.RangeBounds(r)
 	bd.c.Vals.Pattern(e.Clauses[0].(*lang.ForClause).Target)
@@ -229,7 +229,7 @@ func (bd *builders) genRange(p *BuildPlan) buildFn {
 }
 
 // genElems builds a list or tuple literal.
-func (bd *builders) genElems(es []lang.Expr, tuple bool) buildFn {
+func (bd *Builders) genElems(es []lang.Expr, tuple bool) buildFn {
 	ints := make([]compile.IntFn, len(es))
 	vals := make([]engine.EvalFn, len(es))
 	for i, x := range es {
@@ -251,7 +251,7 @@ func (bd *builders) genElems(es []lang.Expr, tuple bool) buildFn {
 
 // genCall builds the calls of built-ins that sort (sorted(X)) or update
 // (update(X, I, V)) a list.
-func (bd *builders) genCall(p *BuildPlan) buildFn {
+func (bd *Builders) genCall(p *BuildPlan) buildFn {
 	e, bi := p.Expr.(*lang.Call), p.By
 	pos := e.Pos
 	argPos := make([]engine.Pos, len(e.Args))
@@ -307,11 +307,18 @@ func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []
 	return r
 }
 
+// Walk compiles the last for clause of a move rule, over the range r of
+// its one name, whose body is the position call, as a walk (walk.go);
+// nil and "" when it is not one.
+func (bd *Builders) Walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.Frame), string) {
+	return walks{bd}.walk(call, r)
+}
+
 // Composite compiles g(ARGS) for a declared game when an argument is
 // built in a scratch (composite: its plan): the key is packed from the
 // scratches and looked up, without the position. nil when no argument
 // is.
-func (bd *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
+func (bd *Builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 	p, _ := bd.composite(e, b)
 	if p == nil {
 		return nil
@@ -320,7 +327,7 @@ func (bd *builders) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 }
 
 // genComposite compiles plan p (composite).
-func (bd *builders) genComposite(p *CompositePlan) compile.SGFn {
+func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 	bd.c.Fired(passes.Composite)
 	type arg struct {
 		build buildFn
@@ -346,7 +353,7 @@ func (bd *builders) genComposite(p *CompositePlan) compile.SGFn {
 			}
 		}
 	}
-	bd.c.Built = p.describe()
+	bd.c.Built = p.Describe()
 	pos, g0 := e.Pos, bd.c.CurGame
 	if len(args) == 1 && args[0].build != nil {
 		return oneBuilt(args[0].build, pos, b)

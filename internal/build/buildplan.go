@@ -1,9 +1,10 @@
-package fastpath
+package build
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/lang"
@@ -83,9 +84,25 @@ type InSetPlan struct {
 	Value bool
 }
 
+// New returns the builders of compiler c (the fast paths' Composite,
+// InSet, Concat and Walk: package fastpath embeds them).
+func New(c *compile.Compiler) *Builders { return &Builders{c} }
+
+// PlanComposite is the plan of position e of the game b declares, or
+// why there is none (what Composite compiles; read by --explain's tests).
+func (bd *Builders) PlanComposite(e *lang.Call, b *engine.Binding) (*CompositePlan, string) {
+	return bd.composite(e, b)
+}
+
+// PlanInSet is the plan of test e (X in S, negated when not), or why
+// there is none (what InSet compiles).
+func (bd *Builders) PlanInSet(e *lang.Binary, not bool) (*InSetPlan, string) {
+	return bd.inSet(e, not)
+}
+
 // composite recognizes g(ARGS), a position of the declared game b, with
 // an argument built in a scratch. nil and why not otherwise.
-func (bd *builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, string) {
+func (bd *Builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, string) {
 	if !bd.c.On(passes.Composite) {
 		return nil, "composite positions are switched off"
 	}
@@ -109,7 +126,7 @@ func (bd *builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, 
 // buildPlan recognizes e built in a scratch: a list comprehension, a list
 // or tuple literal, sorted, update, a slice, or + with such an operand.
 // nil otherwise.
-func (bd *builders) buildPlan(e lang.Expr) *BuildPlan {
+func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 	switch e := e.(type) {
 	case *lang.Comp:
 		if e.Kind != lang.ListComp {
@@ -161,7 +178,7 @@ func (bd *builders) buildPlan(e lang.Expr) *BuildPlan {
 }
 
 // buildAnyPlan is e's plan, or its value's.
-func (bd *builders) buildAnyPlan(e lang.Expr) *BuildPlan {
+func (bd *Builders) buildAnyPlan(e lang.Expr) *BuildPlan {
 	if p := bd.buildPlan(e); p != nil {
 		return p
 	}
@@ -170,7 +187,7 @@ func (bd *builders) buildAnyPlan(e lang.Expr) *BuildPlan {
 
 // setPlan recognizes e built as a bitmap: a set literal or comprehension,
 // or - | & ^ with such an operand. nil otherwise.
-func (bd *builders) setPlan(e lang.Expr) *BuildPlan {
+func (bd *Builders) setPlan(e lang.Expr) *BuildPlan {
 	switch e := e.(type) {
 	case *lang.SetLit:
 		return &BuildPlan{Kind: SetLit, Expr: e, Elems: e.Elems}
@@ -204,7 +221,7 @@ func (bd *builders) setPlan(e lang.Expr) *BuildPlan {
 
 // inSet recognizes X in S (not: X not in S) for X an int or a pair (a
 // tuple literal of two elements). nil and why not otherwise.
-func (bd *builders) inSet(e *lang.Binary, not bool) (*InSetPlan, string) {
+func (bd *Builders) inSet(e *lang.Binary, not bool) (*InSetPlan, string) {
 	if !bd.c.On(passes.Composite) {
 		return nil, "composite positions are switched off"
 	}
@@ -214,14 +231,14 @@ func (bd *builders) inSet(e *lang.Binary, not bool) (*InSetPlan, string) {
 		}
 		return &InSetPlan{Expr: e, Not: not, Pair: true}, ""
 	}
-	if (recognizer{bd.c}).intTyped(e.X) {
+	if bd.c.Ints.Typed(e.X) {
 		return &InSetPlan{Expr: e, Not: not}, ""
 	}
 	return &InSetPlan{Expr: e, Not: not, Value: true}, ""
 }
 
 // describe says which arguments are built (the note --explain prints).
-func (p *CompositePlan) describe() string {
+func (p *CompositePlan) Describe() string {
 	var built []string
 	for i, a := range p.Args {
 		switch {

@@ -1,4 +1,4 @@
-package fastpath
+package build
 
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -24,7 +24,7 @@ import (
 type setBuildFn func(fr *engine.Frame, s *value.SetScratch)
 
 // genSet compiles plan p (setPlan): a build in an empty set scratch.
-func (bd *builders) genSet(p *BuildPlan) setBuildFn {
+func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 	switch p.Kind {
 	case SetValue:
 		x := bd.c.Vals.Expr(p.Expr)
@@ -99,7 +99,7 @@ type elemFn struct {
 	vi     compile.IntFn
 }
 
-func (bd *builders) elemOf(e lang.Expr) elemFn {
+func (bd *Builders) elemOf(e lang.Expr) elemFn {
 	if t, ok := e.(*lang.TupleLit); ok && len(t.Elems) == 2 {
 		el := elemFn{xi: bd.c.Ints.IntExpr(t.Elems[0]), yi: bd.c.Ints.IntExpr(t.Elems[1])}
 		if el.xi == nil {
@@ -150,7 +150,7 @@ func (el *elemFn) addTo(fr *engine.Frame, s *value.SetScratch) {
 // InSet compiles X in S (not: X not in S) for X an int or a pair (a
 // tuple literal of two elements; inSet: its plan): a bit of a set that
 // has its bitmap, else the operator. nil for other shapes.
-func (bd *builders) InSet(e *lang.Binary, not bool) compile.BoolFn {
+func (bd *Builders) InSet(e *lang.Binary, not bool) compile.BoolFn {
 	p, _ := bd.inSet(e, not)
 	if p == nil {
 		return nil
@@ -159,7 +159,7 @@ func (bd *builders) InSet(e *lang.Binary, not bool) compile.BoolFn {
 }
 
 // genInSet compiles plan p (inSet).
-func (bd *builders) genInSet(p *InSetPlan) compile.BoolFn {
+func (bd *Builders) genInSet(p *InSetPlan) compile.BoolFn {
 	e, not, isPair := p.Expr, p.Not, p.Pair
 	pos := e.Pos
 	if p.Value {

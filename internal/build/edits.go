@@ -1,4 +1,4 @@
-package fastpath
+package build
 
 import (
 	"fmt"
@@ -40,7 +40,7 @@ import (
 const maxEdits = 8
 
 // edits recognizes and compiles the edits (the builders' lists).
-type edits struct{ bd *builders }
+type edits struct{ bd *Builders }
 
 // plan recognizes [if j == A then X else ... else c[j] for j in 0 ..
 // len(c) - 1], the comprehension e over range r of the variable v, as an

@@ -1,4 +1,4 @@
-package fastpath
+package build
 
 import (
 	"encoding/binary"
