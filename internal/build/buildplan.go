@@ -237,7 +237,7 @@ func (bd *Builders) inSet(e *lang.Binary, not bool) (*InSetPlan, string) {
 	return &InSetPlan{Expr: e, Not: not, Value: true}, ""
 }
 
-// describe says which arguments are built (the note --explain prints).
+// Describe says which arguments are built (the note --explain prints).
 func (p *CompositePlan) Describe() string {
 	var built []string
 	for i, a := range p.Args {

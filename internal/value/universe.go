@@ -184,7 +184,6 @@ func setBit(w []uint64, b int) []uint64 {
 	return w
 }
 
-// elemsOf are the elements of the ids of w, in ascending order.
 // Order is the ids of u in the order of their elements, or nil when
 // the ids ascend with the elements (ids added later are not in it).
 func (u *Universe) Order() []int32 {
