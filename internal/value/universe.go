@@ -205,6 +205,7 @@ func (u *Universe) sortOrder() {
 	}
 }
 
+// elemsOf are the elements of the ids of w, in ascending order.
 func (u *Universe) elemsOf(w []uint64) []Value {
 	n := 0
 	for _, x := range w {
