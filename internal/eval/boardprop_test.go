@@ -154,7 +154,7 @@ func nodeKaylesUnit(r *rand.Rand, i int) *unit {
 	setMove := []string{"S - (%[1]s[v] | {v})", "S - %[1]s[v] - {v}", "(S ^ (S & %[1]s[v])) - {v}", "S & (set(0 .. %[2]s - 1) - ({v} | %[1]s[v]))"}[r.IntN(4)]
 	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", ks, ks, fmt.Sprintf(setMove, G, N))
 	// The same set kept by a filter (a mask of words for each v:
-	// internal/fastpath/filter.go), as testdata/boards/nodekayles.game.
+	// internal/build/filter.go), as testdata/boards/nodekayles.game.
 	filter := []string{"{u for u in S if u != v and not (u in %[1]s[v])}", "{u for u in S if not (u == v or u in %[1]s[v])}", "{u for u in S if u != v if u not in %[1]s[v]}"}[r.IntN(3)]
 	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", kf, kf, fmt.Sprintf(filter, G))
 
@@ -391,7 +391,7 @@ func TestBoardIntVsGeneric(t *testing.T) {
 // Edits: a list comprehension copying a list but for the elements at a few
 // indexes (Staircase Nim's move, [if j == i - 1 then c[j] + m else if j ==
 // i then c[j] - m else c[j] for j in 0 .. len(c) - 1]) is built as a copy
-// with those elements computed (the pass edits, internal/fastpath/edits.go).
+// with those elements computed (the pass edits, internal/build/edits.go).
 // Random arms (indexes in and out of range, equal, not ints, failing;
 // elements that overflow or are not ints) over random lists, tuples and
 // strings must give the same values and errors, at the same positions,

@@ -16,7 +16,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/eval"
 )
 
-// Composite positions (package fastpath's scratch.go): lists, tuples, sets and
+// Composite positions (package build's scratch.go): lists, tuples, sets and
 // strings as arguments, built in scratch buffers by the search. Each
 // script runs with the optimizations on and off (optCheck) and must show
 // the same output and the same errors.
@@ -289,7 +289,7 @@ func TestOptDiffComposite(t *testing.T) {
 }
 
 // compGen writes random games whose positions are lists, with move rules
-// made of the shapes package fastpath's scratch.go builds (comprehensions, sorted, update,
+// made of the shapes package build's scratch.go builds (comprehensions, sorted, update,
 // slices, +, literals) and of the shapes next to them, and queries.
 type compGen struct {
 	r    *rand.Rand
@@ -515,7 +515,7 @@ func TestOptDiffCompositeRandom(t *testing.T) {
 }
 
 // BenchmarkBoards: board games whose positions are sets, strings and a
-// graph with a set (the composite positions of package fastpath's bitset.go and
+// graph with a set (the composite positions of package build's bitset.go and
 // Game.shorten), at sizes of about 0.1 s:
 //
 //	go test ./eval -run '^$' -bench Boards

@@ -4,7 +4,7 @@ package eval_test
 // is a position of one list of ints changing with x in a few elements
 // (update(c, i, p) for p in A .. B, an edit with c[j] + m and c[j] - m, a
 // literal [c[0], p]) looks its options up by rewriting the bytes of a key
-// (internal/fastpath/walk.go). Random rules (elements x, E + x, x + E,
+// (internal/build/walk.go). Random rules (elements x, E + x, x + E,
 // E - x, x - E and E; indexes in and out of range, not ints, taken by
 // two arms; lists and tuples, of 0s and 1s, with elements near 0 and 63
 // and past them; ranges empty, of one value, long) over random lists must

@@ -35,7 +35,7 @@ const (
 	Cursor                        // a fast loop's sum with missing parts resumed at its cursor
 	Sweep                         // runs of positions computed bottom up by a fast loop's sweep
 	Symmetric                     // g(x) + g(c - x) over a symmetric range: half the range
-	Composite                     // lists and sets of a move built in scratch buffers and packed into the key (internal/fastpath/scratch.go)
+	Composite                     // lists and sets of a move built in scratch buffers and packed into the key (internal/build/scratch.go)
 	Ints                          // int-typed expressions compiled to unboxed int code (eval/intcompile.go)
 	Tuples                        // a parameter that is always a tuple of k ints stored as k int parameters (engine/tupleflat.go)
 	Stream                        // SG values of options streamed: looked up in the memo tables without making the option's value; sums xored, k * G nim-multiplied (eval/sgcompile.go)
@@ -43,7 +43,7 @@ const (
 	Equalities                    // the planner: a filter L == R that fixes a range's variable binds it instead of looping (internal/plan/equalities.go)
 	Bounds                        // the planner: a filter v <= E (<, >=, >) right after the range of v narrows the range (internal/plan/bounds.go)
 	ConstSets                     // the planner: a literal of ints iterated for SG values sorted and without repeats (internal/plan/constsets.go)
-	Bitsets                       // sets of a position's argument as bitsets over a universe, and set filters as masks of words (internal/fastpath/bitset.go, internal/value/universe.go)
+	Bitsets                       // sets of a position's argument as bitsets over a universe, and set filters as masks of words (internal/build/bitset.go, internal/value/universe.go)
 	Pruned                        // one large position's value by a pruned search that computes few of its options' values exactly (internal/solve/pruned.go)
 	Strings                       // a string of a position's argument keyed packed over the alphabet of its characters, and strings built in scratch buffers (internal/value/alphabet.go)
 	Shared                        // the planner: an expression a filter computes first and the clauses after it or the yield again, computed once (internal/plan/shared.go)
@@ -51,9 +51,9 @@ const (
 	Dedup                         // the planner: for a consumer that does not see repeats, a query (or a move rule's alternative) the same as one before it is dropped (internal/plan/dedup.go)
 	Unordered                     // the planner: for a consumer that sees neither the order nor the repeats of the yields, a literal of ints iterated sorted without repeats, a set a helper builds iterated as a generator (internal/plan/unordered.go)
 	Disjunctions                  // the planner: a filter that is a disjunction of equalities as a membership, or for such a consumer one query a disjunct (internal/plan/disjunctions.go)
-	Edits                         // a list comprehension copying a list but for the elements at a few indexes built as a copy with those elements computed (internal/fastpath/edits.go)
+	Edits                         // a list comprehension copying a list but for the elements at a few indexes built as a copy with those elements computed (internal/build/edits.go)
 	Ahead                         // a query of a game with a general sweep has the positions below it swept bottom up first, once the game's searches computed many of them (internal/solve/step.go)
-	Walks                         // a move rule's last for clause over a range whose option's list changes by the loop variable in a few elements: each key the one before with those bytes rewritten (internal/fastpath/walk.go)
+	Walks                         // a move rule's last for clause over a range whose option's list changes by the loop variable in a few elements: each key the one before with those bytes rewritten (internal/build/walk.go)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
