@@ -143,7 +143,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 				c.explaining = nil
 			}()
 		}
-		planned = c.planAlts(d, sg, ints, x)
+		planned, reorders := c.planAlts(d, sg, ints, x)
 		for _, pa := range planned {
 			alt := pa.alt
 			rejected := "" // why the alternative is not a fast loop
@@ -191,6 +191,9 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						continue
 					}
 					c.note("%s: general path: %s", pa.label(), rejected)
+					if sw := c.SG.bailAlt(alt.Clauses); sw != nil && pa.written {
+						sweeps = append(sweeps, *sw) // (the sweep leaves where it runs to it)
+					}
 				}
 				c.Built = ""
 				sgBody := c.SG.SGExpr(body)
@@ -226,7 +229,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			}
 		}
 		if sg && ints {
-			c.generalSweep(g, sweeps, len(planned), len(params))
+			c.generalSweep(g, sweeps, len(planned), len(params), !reorders)
 			return engine.SeqSG(gens)
 		}
 		return engine.Seq(gens)
@@ -246,13 +249,15 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 }
 
 // generalSweep makes g's sweep a general one (kernel.GeneralSweep) when
-// it has none and each of its n alternatives is one of sweeps.
-func (c *Compiler) generalSweep(g *engine.Game, sweeps []kernel.SweepAlt, n, params int) {
-	if g.Sweep != nil || params != 1 || len(sweeps) != n || n == 0 || !c.On(passes.Sweep) {
+// it has none and each of its n alternatives is one of sweeps; lists:
+// they yield the options in the order of the rule for values, and as
+// many (engine.Game.RuleLists).
+func (c *Compiler) generalSweep(g *engine.Game, sweeps []kernel.SweepAlt, n, params int, lists bool) {
+	if g.Sweep != nil || params != 1 || len(sweeps) != n || n == 0 || sweeps[0].Bail || !c.On(passes.Sweep) {
 		return
 	}
 	g.Sweep = kernel.GeneralSweep(sweeps, g.Pos, solve.UserAt)
-	g.Rule = kernel.NewRule(sweeps)
+	g.Rule, g.RuleLists = kernel.NewRule(sweeps), lists
 	c.note("positions whose options are all known are computed in runs (a sweep: the options' keys of a few positions first, then their values) when a run of positions is asked or a deep chain is climbed")
 	c.Fired(passes.Sweep)
 }

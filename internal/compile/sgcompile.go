@@ -405,6 +405,24 @@ func (sg *SGGen) sweepAlt(cls []lang.Clause, last *rangeLoop) *kernel.SweepAlt {
 	return sw
 }
 
+// bailAlt is the sweep's alternative that leaves to the rule the
+// positions where the first clause of cls, an if clause of int
+// arithmetic, holds (kernel.SweepAlt.Bail), or nil.
+func (sg *SGGen) bailAlt(cls []lang.Clause) *kernel.SweepAlt {
+	if len(cls) == 0 {
+		return nil
+	}
+	first, ok := cls[0].(*lang.IfClause)
+	if !ok {
+		return nil
+	}
+	zero := &lang.IntLit{Pos: first.Pos}
+	if !sg.c.Arith.IntPure(&lang.IfExpr{Pos: first.Pos, Cond: first.Cond, Then: zero, Else: zero}) {
+		return nil
+	}
+	return &kernel.SweepAlt{Bail: true, Conds: []func(fr *engine.Frame) bool{sg.c.Ints.Cond(first.Cond, "an if clause's condition")}}
+}
+
 // sumComp compiles sum of E for ... the general way: each element's SG
 // value xored in (with the rule for infinite values).
 func (sg *SGGen) sumComp(e *lang.Comp) SGFn {

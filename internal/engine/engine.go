@@ -554,7 +554,7 @@ func (e *Engine) optionsTemp(g *Game, r uint64, own []value.Value) []value.Value
 		copy(fr.Slots[:g.NArgs], own)
 	}
 	gn.Fr = fr
-	if r&memo.GenBit == 0 && g.Rule != nil && e.ruleOptions(g, r, fr, gn) {
+	if r&memo.GenBit == 0 && g.Rule != nil && g.RuleLists && e.ruleOptions(g, r, fr, gn) {
 		gn.Fr = nil
 		return dedupe(gn.vals)
 	}

@@ -317,6 +317,11 @@ print sg(g("x"))
 	"game g(n) moves g(n - a) for a in 1 .. min(n, 3) if 10 / (a - 2) != 7\n  | g(n - a) for a in max(1, 4) .. n if 10 / (a - 2) != 7\nprint sg(g(1))\nprint sg(g(5))\n",
 	"let X = 9223372036854775806\nprint len([n for n in X .. min(X + 1, 9223372036854775806)] + [n for n in max(X, 9223372036854775807) .. X + 1])\nprint len([n for n in 0 .. min(X + 2, 3)] + [n for n in max(0, 4) .. X + 2])\n",
 	"game g(n) moves g(n - s) for s in {4, 1, 3, 1} if s <= n\n  | g(n - s) for s in [x for x in {1, 3, 4}] + [y for y in {3, 4, 1}] if s <= n\nprint [s * 2 for s in {4, -1, 3, 1}], sg(g(40)), [sg(g(n)) for n in 0 .. 9]\nprint [10 / s for s in {2, -1, 0, 1}]\n",
+	// a helper's set of options divided by the position, where the range is empty at 0 (proof/facts.go), or a filter says it is positive: above the guard, the rule as written
+	"def deg(v) = if v == 0 then 0 else 1 + (v * 7 + 3) % 5\ndef opts(v) = {g((v * 1000000000000000 + k) % v) for k in 0 .. deg(v) - 1}\ngame g(v) moves m for m in opts(v)\ndef opts2(v) = {h((3 * v + k) % v) for k in 0 .. 4 if v > 0}\ngame h(v) moves m for m in opts2(v)\nprint [sg(g(v)) for v in 0 .. 60], sg(g(5000)), sg(g(4600)), moves(g(9)), [sg(h(v)) for v in 0 .. 30], outcome(g(0))\nprint sg(sum of g(v) for v in 0 .. 5000)\nprint sg(g(10000))\n",
+	"def opts(v) = {g((8 * v + k) % v) for k in 0 .. v % 5}\ngame g(v) moves m for m in opts(v)\nprint [sg(g(v)) for v in 1 .. 30]\nprint sg(g(0))\n",
+	// a set of options reordered for the SG search, swept: the options as values (moves, outcome) in the set's order, from the rule for values
+	"def opts(v) = {h((v + 7 - k) % 5) for k in 0 .. 2}\ngame h(v) moves m for m in opts(v)\nprint sg(h(9)), [moves(h(v)) for v in 0 .. 6], outcome(h(3))\n",
 }
 
 func TestPlannerDiff(t *testing.T) {

@@ -41,6 +41,13 @@ game g(v) moves g(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 `,
 		"self": `game g(v) moves g(v - (v % 3) * k) for k in 0 .. 1 if v % 7 != 0
 `,
+		// a helper's set of options, planned behind a guard that fails
+		// from 4501 on: the sweep leaves those positions to the rule as
+		// written (kernel.SweepAlt.Bail)
+		"bail": `def deg(v) = if v == 0 then 0 else 1 + (v * 7 + 3) % 5
+def opts(v) = {g((v * 1000000000000000 + k) % v) for k in 0 .. deg(v) - 1}
+game g(v) moves m for m in opts(v)
+`,
 		// an option on a cycle
 		"loopy": `game g(v) moves g((v * 3 + k) % (v + 2)) for k in 0 .. 1 if v > 0
 `,

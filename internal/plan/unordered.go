@@ -204,6 +204,10 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 			if c, ok := proof.IntLit(m.Y); ok && c != 0 && c != math.MinInt64 && max(c, -c)-1 <= t {
 				continue
 			}
+			// (E % r, r a root within the guard: below |r| in size.)
+			if id, ok := m.Y.(*lang.Ident); ok && roots[resolve.Of(id)] && !ints[resolve.Of(id)] {
+				continue
+			}
 		}
 		x, ok := ir.AffineOf(a.x, func(*lang.Ident) bool { return true })
 		if !ok || !within(a.q, x, roots, t, true, 0) || !within(a.q, x, roots, t, false, 0) {

@@ -152,10 +152,13 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 			a := math.Abs(float64(k))
 			l = lin{other.c * a, other.d * a}
 		case lang.OpDiv, lang.OpMod:
-			// By a root, which the guard says is not 0: |x / r| <= |x|
+			// By a root, which the guard says is not 0 (or a fact known
+			// where r is 0 is false: facts.go): |x / r| <= |x|
 			// (x / -1 cannot overflow: |x| <= M), |x % r| < |r|.
 			if id, ok := e.Y.(*lang.Ident); ok && s.isRoot(id) {
-				s.divides(id)
+				if !s.refutes(resolve.Of(id), 0) {
+					s.divides(id)
+				}
 				l = x
 				if e.Op == lang.OpMod {
 					l = y
@@ -270,6 +273,9 @@ func (s *Prover) Conds(cls []ir.Clause) bool {
 		case *ir.Range:
 			if _, ok := s.clauseBound(cl, nil); !ok {
 				return false
+			}
+			if s.Ordered {
+				s.facts = append(s.facts[:len(s.facts):len(s.facts)], rangeFact(cl))
 			}
 		case *ir.Elems:
 			if _, ok := s.clauseBound(cl, nil); !ok {
