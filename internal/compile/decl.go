@@ -155,7 +155,9 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 					}
 					c.note("%s: %s", pa.label(), fa.Desc)
 					c.Fired(passes.FastLoops)
-					if len(planned) == 1 && len(params) == 1 {
+					// (With the rule as written behind the negated
+					// guard: the sweep leaves where it runs to it.)
+					if len(params) == 1 && (len(planned) == 1 || len(planned) == 2 && !pa.written && planned[1].written) {
 						g.Sweep = fa.Sweep
 						if g.Sweep != nil {
 							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")

@@ -322,6 +322,11 @@ print sg(g("x"))
 	"def opts(v) = {g((8 * v + k) % v) for k in 0 .. v % 5}\ngame g(v) moves m for m in opts(v)\nprint [sg(g(v)) for v in 1 .. 30]\nprint sg(g(0))\n",
 	// a set of options reordered for the SG search, swept: the options as values (moves, outcome) in the set's order, from the rule for values
 	"def opts(v) = {h((v + 7 - k) % 5) for k in 0 .. 2}\ngame h(v) moves m for m in opts(v)\nprint sg(h(9)), [moves(h(v)) for v in 0 .. 6], outcome(h(3))\n",
+	// a helper's set over a global collection of ints (behind the guard that they are, each at least 0): a set, a list, a tuple; a string element, one too large, one below 0 (the rule as written)
+	"def mix(x) = (x * 7 + 3) % 101\nlet S = {mix(i) % 10 + 1 for i in 1 .. 20}\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves m for m in opts(n)\nlet L = [5, 2, 2, 7]\ndef lo(n) = [h(n - s) for s in L if s <= n]\ngame h(n) moves m for m in lo(n)\nlet T = (4, 1)\ndef to(n) = {k(n - s) for s in T if s <= n}\ngame k(n) moves m for m in to(n)\nprint [sg(g(n)) for n in 0 .. 40], sg(g(3000)), moves(g(12)), [sg(h(n)) for n in 0 .. 30], moves(h(9)), [sg(k(n)) for n in 0 .. 30], outcome(k(5))\n",
+	"let S = {1, 3, 4, 9000000000000000000}\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves m for m in opts(n)\nlet U = [2, -1]\ndef uo(n) = {u(n - s) for s in U if s <= n if s >= 1}\ngame u(n) moves m for m in uo(n)\nprint [sg(g(n)) for n in 0 .. 30], [sg(u(n)) for n in 0 .. 30], moves(u(5))\nlet V = [1, \"a\"]\ndef vo(n) = {v(n - s) for s in V if s <= n}\ngame v(n) moves m for m in vo(n)\nprint sg(v(3))\n",
+	// the rule runs before the let of the global it iterates has run: the error as written
+	"let S = {x for x in 1 .. 3 if sg(g(x)) >= 0}\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves m for m in opts(n)\nprint S\n",
 }
 
 func TestPlannerDiff(t *testing.T) {

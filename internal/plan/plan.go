@@ -184,20 +184,27 @@ func Alts(env *Env, alt *lang.Alt, k ir.Consumer) ([]*lang.Alt, Result) {
 	}
 	var out []*lang.Alt
 	guard := res.Planned[0].Guard
-	if env.Packed && holds(env, guard) {
-		guard, res.GuardHolds = nil, true
+	if env.Packed {
+		// (The bounds that hold are not tested: a global's stays.)
+		var left []ir.Bound
+		for _, b := range guard {
+			if !holds(env, []ir.Bound{b}) {
+				left = append(left, b)
+			}
+		}
+		guard, res.GuardHolds = left, len(left) == 0
 	}
 	for _, q := range res.Planned {
 		planned := ir.RaiseAlt(q)
 		if len(guard) > 0 {
-			planned.Clauses = append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: guardExpr(guard, alt.Pos)}}, planned.Clauses...)
+			planned.Clauses = append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: guardExpr(env, guard, alt.Pos)}}, planned.Clauses...)
 		}
 		out = append(out, planned)
 	}
 	if len(guard) == 0 {
 		return out, res
 	}
-	g := guardExpr(guard, alt.Pos)
+	g := guardExpr(env, guard, alt.Pos)
 	plain := &lang.Alt{Pos: alt.Pos, Body: alt.Body, Clauses: append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: &lang.Unary{Pos: alt.Pos, Op: lang.OpNot, X: g}}}, alt.Clauses...)}
 	return append(out, plain), res
 }
@@ -217,13 +224,21 @@ func holds(env *Env, g []ir.Bound) bool {
 // guardExpr is the conjunction of -T <= Root <= T, and Root != 0 and
 // Root >= 1 where the bound says so (ints compared with literals: it
 // cannot fail), or for an Ints bound, the test that Root is a list of
-// ints within T (intsWithin, which cannot fail either).
-func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
+// ints within T (intsWithin, which cannot fail either; for a Coll bound,
+// that the global is a collection of them, GlobalIntsCall).
+func guardExpr(env *Env, gs []ir.Bound, pos lang.Pos) lang.Expr {
 	var out lang.Expr
 	for _, g := range gs {
 		id := &lang.Ident{Pos: pos, Name: g.Root.Name, Bind: g.Root.Bind}
 		if g.Ints {
 			call := proof.IntsCall(id, g.T, g.MinLen, pos)
+			if g.Coll {
+				lo := -g.T
+				if g.NonNeg {
+					lo = 0
+				}
+				call = proof.GlobalIntsCall(id, env.R.Lookup(g.Root).Slot, g.T, lo, pos)
+			}
 			if out == nil {
 				out = call
 			} else {
@@ -267,7 +282,7 @@ func Comp(env *Env, e *lang.Comp, k ir.Consumer) ([]*lang.Comp, lang.Expr, Resul
 		ps[i] = ir.RaiseComp(q, e.Kind)
 	}
 	if g := res.Planned[0].Guard; len(g) > 0 {
-		return ps, guardExpr(g, e.Pos), res
+		return ps, guardExpr(env, g, e.Pos), res
 	}
 	return ps, nil, res
 }
@@ -303,7 +318,7 @@ func (r Result) ListGuard() bool {
 		return false
 	}
 	for _, b := range r.Planned[0].Guard {
-		if b.Ints {
+		if b.Ints && !b.Coll {
 			return true
 		}
 	}
