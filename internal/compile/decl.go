@@ -165,6 +165,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						}
 					}
 					gens = append(gens, fa.Run)
+					sweeps = c.SG.bail(sweeps, pa) // (the general sweep's)
 					continue
 				}
 			}
@@ -183,19 +184,20 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						if b := c.SG.sgBatch(body, last); b != nil {
 							if sw := c.SG.sweepAlt(alt.Clauses, last); sw != nil {
 								sweeps = append(sweeps, *sw)
+							} else {
+								sweeps = c.SG.bail(sweeps, pa)
 							}
 							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups%s; no fast loop: %s", pa.label(), batchLen, last.guardNote(), rejected)
 							gens = append(gens, outer(b))
 						} else {
 							c.note("%s: one position per option, looked up in the memo tables%s; no fast loop: %s", pa.label(), last.guardNote(), rejected)
 							gens = append(gens, loops(one))
+							sweeps = c.SG.bail(sweeps, pa)
 						}
 						continue
 					}
 					c.note("%s: general path: %s", pa.label(), rejected)
-					if sw := c.SG.bailAlt(alt.Clauses); sw != nil && pa.written {
-						sweeps = append(sweeps, *sw) // (the sweep leaves where it runs to it)
-					}
+					sweeps = c.SG.bail(sweeps, pa)
 				}
 				c.Built = ""
 				sgBody := c.SG.SGExpr(body)

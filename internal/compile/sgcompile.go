@@ -405,22 +405,24 @@ func (sg *SGGen) sweepAlt(cls []lang.Clause, last *rangeLoop) *kernel.SweepAlt {
 	return sw
 }
 
-// bailAlt is the sweep's alternative that leaves to the rule the
-// positions where the first clause of cls, an if clause of int
-// arithmetic, holds (kernel.SweepAlt.Bail), or nil.
-func (sg *SGGen) bailAlt(cls []lang.Clause) *kernel.SweepAlt {
-	if len(cls) == 0 {
-		return nil
+// bail appends to sweeps, for pa the rule as written behind the negated
+// guard of its plan, the general sweep's alternative that leaves to the
+// rule the positions where it runs: where its first clause, an if
+// clause of int arithmetic, holds (kernel.SweepAlt.Bail). Sweeps as they
+// are otherwise.
+func (sg *SGGen) bail(sweeps []kernel.SweepAlt, pa plannedAlt) []kernel.SweepAlt {
+	if !pa.written || len(pa.alt.Clauses) == 0 {
+		return sweeps
 	}
-	first, ok := cls[0].(*lang.IfClause)
+	first, ok := pa.alt.Clauses[0].(*lang.IfClause)
 	if !ok {
-		return nil
+		return sweeps
 	}
 	zero := &lang.IntLit{Pos: first.Pos}
 	if !sg.c.Arith.IntPure(&lang.IfExpr{Pos: first.Pos, Cond: first.Cond, Then: zero, Else: zero}) {
-		return nil
+		return sweeps
 	}
-	return &kernel.SweepAlt{Bail: true, Conds: []func(fr *engine.Frame) bool{sg.c.Ints.Cond(first.Cond, "an if clause's condition")}}
+	return append(sweeps, kernel.SweepAlt{Bail: true, Conds: []func(fr *engine.Frame) bool{sg.c.Ints.Cond(first.Cond, "an if clause's condition")}})
 }
 
 // sumComp compiles sum of E for ... the general way: each element's SG

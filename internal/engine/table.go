@@ -55,7 +55,8 @@ type Game struct {
 	Rule SweepRule
 	// RuleLists: Rule yields the options as the rule for values does, in
 	// its order, as many (no rewrite for the SG search alone reordered
-	// them): moves and the outcome may list them from it (ruleOptions).
+	// them): moves may list them from it (ruleOptions; the loopy
+	// solver, which sees no order, does either way: OptionsAnyOrder).
 	RuleLists bool
 
 	// The states of its positions and their keys' packing.

@@ -327,6 +327,9 @@ print sg(g("x"))
 	"let S = {1, 3, 4, 9000000000000000000}\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves m for m in opts(n)\nlet U = [2, -1]\ndef uo(n) = {u(n - s) for s in U if s <= n if s >= 1}\ngame u(n) moves m for m in uo(n)\nprint [sg(g(n)) for n in 0 .. 30], [sg(u(n)) for n in 0 .. 30], moves(u(5))\nlet V = [1, \"a\"]\ndef vo(n) = {v(n - s) for s in V if s <= n}\ngame v(n) moves m for m in vo(n)\nprint sg(v(3))\n",
 	// the rule runs before the let of the global it iterates has run: the error as written
 	"let S = {x for x in 1 .. 3 if sg(g(x)) >= 0}\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves m for m in opts(n)\nprint S\n",
+	// a helper's set of options on a game with cycles: the loopy solver lists them from the sweep's kernel in its order (engine.OptionsAnyOrder), moves in the set's
+	"def opts(v) = {g((v + (v * 7 + k * 13) % 9 + 40 - 4) % 40) for k in 0 .. v % 4 - 1}\ngame g(v) moves m for m in opts(v)\nprint [sg(g(v)) for v in 0 .. 39], [outcome(g(v) + *1) for v in 0 .. 39], moves(g(5)), len([v for v in 0 .. 39 if outcome(g(v)) == \"D\"])\n",
+	"def nb(v) = {(v + (v * 7 + k * 13) % 9 + 40 - 4) % 40 for k in 0 .. v % 4 - 1}\ngame g(v) moves g(w) for w in nb(v)\nprint [sg(g(v)) for v in 0 .. 39], [outcome(g(v) + *2) for v in 0 .. 39], moves(g(7))\n",
 }
 
 func TestPlannerDiff(t *testing.T) {

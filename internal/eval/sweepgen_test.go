@@ -48,6 +48,12 @@ game g(v) moves g(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 def opts(v) = {g((v * 1000000000000000 + k) % v) for k in 0 .. deg(v) - 1}
 game g(v) moves m for m in opts(v)
 `,
+		// the same, the helper's set of ints iterated: the rule as
+		// written a fast loop over it
+		"bailfast": `def deg(v) = if v == 0 then 0 else 1 + (v * 7 + 3) % 5
+def nb(v) = {(v * 1000000000000000 + k) % v for k in 0 .. deg(v) - 1}
+game g(v) moves g(w) for w in nb(v)
+`,
 		// an option on a cycle
 		"loopy": `game g(v) moves g((v * 3 + k) % (v + 2)) for k in 0 .. 1 if v > 0
 `,
