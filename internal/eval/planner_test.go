@@ -330,6 +330,8 @@ print sg(g("x"))
 	// a helper's set of options on a game with cycles: the loopy solver lists them from the sweep's kernel in its order (engine.OptionsAnyOrder), moves in the set's
 	"def opts(v) = {g((v + (v * 7 + k * 13) % 9 + 40 - 4) % 40) for k in 0 .. v % 4 - 1}\ngame g(v) moves m for m in opts(v)\nprint [sg(g(v)) for v in 0 .. 39], [outcome(g(v) + *1) for v in 0 .. 39], moves(g(5)), len([v for v in 0 .. 39 if outcome(g(v)) == \"D\"])\n",
 	"def nb(v) = {(v + (v * 7 + k * 13) % 9 + 40 - 4) % 40 for k in 0 .. v % 4 - 1}\ngame g(v) moves g(w) for w in nb(v)\nprint [sg(g(v)) for v in 0 .. 39], [outcome(g(v) + *2) for v in 0 .. 39], moves(g(7))\n",
+	// a loop tied to another by an equation: the checks the range implies dropped (plan/implied.go), one it does not kept
+	"def deg(v) = if v == 0 then 0 else 1 + v % 5\ngame g(v) moves g((8 * v + t) % v) for k in 0 .. deg(v) - 1 for t in 8 * v .. deg(v) - 1 + 8 * v if t == 8 * v + k\ngame h(n) moves h(k) for k in 0 .. n - 1 for j in 0 .. n - 1 if j == k + 1\nprint [sg(g(v)) for v in 0 .. 50], moves(g(9)), [sg(h(n)) for n in 0 .. 20], moves(h(4)), len([1 for i in 0 .. 30 for j in 0 .. 30 if j == i + 2])\n",
 }
 
 func TestPlannerDiff(t *testing.T) {

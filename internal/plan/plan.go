@@ -84,6 +84,7 @@ func passList() []pass {
 		{passes.Equalities, one(membership)},
 		{passes.Bounds, one(conjunctions)},
 		{passes.Bounds, one(negations)},
+		{passes.Bounds, one(implied)},
 		{passes.Bounds, one(hoist)},
 		{passes.Bounds, one(bounds)},
 		{passes.Unordered, one(sortLits)},
