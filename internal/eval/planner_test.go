@@ -334,6 +334,9 @@ print sg(g("x"))
 	"def deg(v) = if v == 0 then 0 else 1 + v % 5\ngame g(v) moves g((8 * v + t) % v) for k in 0 .. deg(v) - 1 for t in 8 * v .. deg(v) - 1 + 8 * v if t == 8 * v + k\ngame h(n) moves h(k) for k in 0 .. n - 1 for j in 0 .. n - 1 if j == k + 1\nprint [sg(g(v)) for v in 0 .. 50], moves(g(9)), [sg(h(n)) for n in 0 .. 20], moves(h(4)), len([1 for i in 0 .. 30 for j in 0 .. 30 if j == i + 2])\n",
 	// a tuple pattern over the position's list, stored as its ints (the hidden game destructures a literal: plan/binds.go's splitBind); a list of another length fails as written
 	"game w(p) moves w([a - k, b]) for (a, b) in [p] for k in 1 .. a\n  | w([a, b - k]) for (a, b) in [p] for k in 1 .. b\n  | w([a - k, b - k]) for (a, b) in [p] for k in 1 .. min(a, b)\ngame v(n, m) moves v(a - 1, b) for (a, b) in [[n, m]] if a > 0 | v(a, b - 1) for (a, b) in [(n, m)] if b > 0\nprint sg(w([9, 9])), [sg(w([a, b])) for a in 0 .. 6 for b in 0 .. 6], moves(w([2, 1])), sg(v(3, 4)), moves(v(1, 1))\nprint sg(w([1, 2, 3]))\n",
+	// the rule runs before the let of an int global it reads has run: the error as written (the guard reads the global's slot: proof.GlobalIntCall)
+	"let M = 2 + sg(g(3))\ngame g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n - M\nprint M\n",
+	"let M = 2\ngame g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n - M\nlet K = sg(g(9)) + M\nprint K, [sg(g(n)) for n in 0 .. 30]\n",
 }
 
 func TestPlannerDiff(t *testing.T) {

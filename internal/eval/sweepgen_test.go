@@ -54,6 +54,12 @@ game g(v) moves m for m in opts(v)
 def nb(v) = {(v * 1000000000000000 + k) % v for k in 0 .. deg(v) - 1}
 game g(v) moves g(w) for w in nb(v)
 `,
+		// the same, the guard reading a global int (proof.GlobalIntCall)
+		"bailglobal": `let M = 6 + len([1])
+def deg(v) = if v == 0 then 0 else 1 + (v * 7 + 3) % 5
+def opts(v) = {g((v * 1000000000000000 + k + M) % v) for k in 0 .. deg(v) - 1}
+game g(v) moves m for m in opts(v)
+`,
 		// an option on a cycle
 		"loopy": `game g(v) moves g((v * 3 + k) % (v + 2)) for k in 0 .. 1 if v > 0
 `,

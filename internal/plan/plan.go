@@ -226,43 +226,46 @@ func holds(env *Env, g []ir.Bound) bool {
 // Root >= 1 where the bound says so (ints compared with literals: it
 // cannot fail), or for an Ints bound, the test that Root is a list of
 // ints within T (intsWithin, which cannot fail either; for a Coll bound,
-// that the global is a collection of them, GlobalIntsCall).
+// that the global is a collection of them, GlobalIntsCall); a global's
+// bound is tested from its slot (GlobalIntCall).
 func guardExpr(env *Env, gs []ir.Bound, pos lang.Pos) lang.Expr {
 	var out lang.Expr
 	for _, g := range gs {
-		id := &lang.Ident{Pos: pos, Name: g.Root.Name, Bind: g.Root.Bind}
-		if g.Ints {
-			call := proof.IntsCall(id, g.T, g.MinLen, pos)
-			if g.Coll {
-				lo := -g.T
-				if g.NonNeg {
-					lo = 0
-				}
-				call = proof.GlobalIntsCall(id, env.R.Lookup(g.Root).Slot, g.T, lo, pos)
-			}
-			if out == nil {
-				out = call
-			} else {
-				out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: call}
-			}
-			continue
-		}
-		lo := &lang.Binary{Pos: pos, Op: lang.OpGe, X: id, Y: &lang.IntLit{Pos: pos, Val: -g.T}}
-		hi := &lang.Binary{Pos: pos, Op: lang.OpLe, X: id, Y: &lang.IntLit{Pos: pos, Val: g.T}}
-		both := lang.Expr(&lang.Binary{Pos: pos, Op: lang.OpAnd, X: lo, Y: hi})
-		if g.NonZero {
-			nz := &lang.Binary{Pos: pos, Op: lang.OpNe, X: id, Y: &lang.IntLit{Pos: pos, Val: 0}}
-			both = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: both, Y: nz}
-		}
-		if g.Positive {
-			ps := &lang.Binary{Pos: pos, Op: lang.OpGe, X: id, Y: &lang.IntLit{Pos: pos, Val: 1}}
-			both = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: both, Y: ps}
-		}
-		if out == nil {
-			out = both
+		if x := boundExpr(env, g, pos); out == nil {
+			out = x
 		} else {
-			out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: both}
+			out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: x}
 		}
+	}
+	return out
+}
+
+// boundExpr is the test of bound g (guardExpr).
+func boundExpr(env *Env, g ir.Bound, pos lang.Pos) lang.Expr {
+	id := &lang.Ident{Pos: pos, Name: g.Root.Name, Bind: g.Root.Bind}
+	b := env.R.Lookup(g.Root)
+	switch {
+	case g.Coll:
+		lo := -g.T
+		if g.NonNeg {
+			lo = 0
+		}
+		return proof.GlobalIntsCall(id, b.Slot, g.T, lo, pos)
+	case g.Ints:
+		return proof.IntsCall(id, g.T, g.MinLen, pos)
+	case b != nil && b.Kind == resolve.Global:
+		// (Read from its slot: a let that has not run makes it false.)
+		return proof.GlobalIntCall(id, b.Slot, g.T, g.NonZero, g.Positive, pos)
+	}
+	cmp := func(op lang.Op, v int64) lang.Expr {
+		return &lang.Binary{Pos: pos, Op: op, X: id, Y: &lang.IntLit{Pos: pos, Val: v}}
+	}
+	out := lang.Expr(&lang.Binary{Pos: pos, Op: lang.OpAnd, X: cmp(lang.OpGe, -g.T), Y: cmp(lang.OpLe, g.T)})
+	if g.NonZero {
+		out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: cmp(lang.OpNe, 0)}
+	}
+	if g.Positive {
+		out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: cmp(lang.OpGe, 1)}
 	}
 	return out
 }

@@ -122,3 +122,26 @@ func extentOf(v value.Value) *extent {
 	e.ints, e.n = true, len(es)
 	return e
 }
+
+// GlobalIntCall is the test of the bound of a global int root, whose
+// value is in slot slot of the globals: -t <= root <= t, and root != 0
+// (nonZero), root >= 1 (positive). It cannot fail: it reads the slot,
+// where a let that has not run leaves no value (then false, and the rule
+// as written reports it where it reads the global).
+func GlobalIntCall(root *lang.Ident, slot int, t int64, nonZero, positive bool, pos lang.Pos) lang.Expr {
+	test := func(globals []value.Value) bool {
+		if slot >= len(globals) || globals[slot].K != value.KInt {
+			return false
+		}
+		n := globals[slot].N
+		return n >= -t && n <= t && (!nonZero || n != 0) && (!positive || n >= 1)
+	}
+	bi := &engine.Builtin{BName: "int within " + root.Name, Pure: true,
+		Doc: fmt.Sprintf("the planner's guard: whether %s is an int from %d to %d", root.Name, -t, t),
+		Fn: func(c *engine.Call, _ []value.Value) value.Value {
+			return value.Bool(test(c.Th.Globals))
+		},
+		Test: func(fr *engine.Frame) bool { return test(fr.Th.Globals) }}
+	d := &resolve.Decl{Name: bi.BName, Kind: resolve.Builtin, Bi: bi}
+	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: bi.BName, Bind: d}}
+}

@@ -4,7 +4,10 @@ import (
 	"math"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // TestIntsWithin: the guard of a list root holds for a list of ints
@@ -85,5 +88,34 @@ func TestCollWithin(t *testing.T) {
 	}
 	if (&collTest{slot: 3}).within([]value.Value{value.List(nil)}, 5, 0) {
 		t.Errorf("a slot past the globals: within = true, want false")
+	}
+}
+
+// TestGlobalIntCall: the guard of a global int root holds where the
+// global's slot holds an int within the bound (not 0, at least 1, where
+// it asks), and is false where its let has not run.
+func TestGlobalIntCall(t *testing.T) {
+	cases := []struct {
+		name              string
+		x                 value.Value
+		nonZero, positive bool
+		want              bool
+	}{
+		{"within", value.Int(-5), false, false, true},
+		{"above", value.Int(6), false, false, false},
+		{"below", value.Int(-6), false, false, false},
+		{"zero, not asked", value.Int(0), false, false, true},
+		{"zero", value.Int(0), true, false, false},
+		{"below 1", value.Int(0), false, true, false},
+		{"a let not run", value.None, false, false, false},
+		{"a string", value.Str("1"), false, false, false},
+	}
+	for _, c := range cases {
+		call := GlobalIntCall(&lang.Ident{Name: "M"}, 1, 5, c.nonZero, c.positive, lang.Pos{}).(*lang.Call)
+		bi := resolve.Of(call.Fn.(*lang.Ident)).Bi
+		fr := &engine.Frame{Th: &engine.Thread{Globals: []value.Value{value.Int(0), c.x}}}
+		if got := bi.Test(fr); got != c.want {
+			t.Errorf("%s: test = %v, want %v", c.name, got, c.want)
+		}
 	}
 }
