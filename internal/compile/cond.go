@@ -25,6 +25,10 @@ func (g *IntGen) condAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
 	case *lang.BoolLit:
 		v := e.Val
 		return func(*engine.Frame) bool { return v }
+	case *lang.Call:
+		if bi := g.c.BuiltinCallee(e); bi != nil && bi.Test != nil && len(e.Args) == 0 {
+			return bi.Test
+		}
 	case *lang.Unary:
 		if e.Op == lang.OpNot {
 			x := g.condAt(e.X, "the operand of not", e.Pos)

@@ -143,7 +143,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 				c.explaining = nil
 			}()
 		}
-		planned = c.planAlts(d, sg, ints, x)
+		planned, reorders := c.planAlts(d, sg, ints, x)
 		for _, pa := range planned {
 			alt := pa.alt
 			rejected := "" // why the alternative is not a fast loop
@@ -155,7 +155,9 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 					}
 					c.note("%s: %s", pa.label(), fa.Desc)
 					c.Fired(passes.FastLoops)
-					if len(planned) == 1 && len(params) == 1 {
+					// (With the rule as written behind the negated
+					// guard: the sweep leaves where it runs to it.)
+					if len(params) == 1 && (len(planned) == 1 || len(planned) == 2 && !pa.written && planned[1].written) {
 						g.Sweep = fa.Sweep
 						if g.Sweep != nil {
 							c.note("positions are computed in runs from 0 upwards (a sweep) when a deep chain is asked")
@@ -163,6 +165,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						}
 					}
 					gens = append(gens, fa.Run)
+					sweeps = c.SG.bail(sweeps, pa) // (the general sweep's)
 					continue
 				}
 			}
@@ -181,16 +184,20 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 						if b := c.SG.sgBatch(body, last); b != nil {
 							if sw := c.SG.sweepAlt(alt.Clauses, last); sw != nil {
 								sweeps = append(sweeps, *sw)
+							} else {
+								sweeps = c.SG.bail(sweeps, pa)
 							}
 							c.note("%s: one position per option, looked up in the memo tables, its argument computed for up to %d values of the last for clause before their lookups%s; no fast loop: %s", pa.label(), batchLen, last.guardNote(), rejected)
 							gens = append(gens, outer(b))
 						} else {
 							c.note("%s: one position per option, looked up in the memo tables%s; no fast loop: %s", pa.label(), last.guardNote(), rejected)
 							gens = append(gens, loops(one))
+							sweeps = c.SG.bail(sweeps, pa)
 						}
 						continue
 					}
 					c.note("%s: general path: %s", pa.label(), rejected)
+					sweeps = c.SG.bail(sweeps, pa)
 				}
 				c.Built = ""
 				sgBody := c.SG.SGExpr(body)
@@ -226,7 +233,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			}
 		}
 		if sg && ints {
-			c.generalSweep(g, sweeps, len(planned), len(params))
+			c.generalSweep(g, sweeps, len(planned), len(params), !reorders)
 			return engine.SeqSG(gens)
 		}
 		return engine.Seq(gens)
@@ -246,13 +253,15 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 }
 
 // generalSweep makes g's sweep a general one (kernel.GeneralSweep) when
-// it has none and each of its n alternatives is one of sweeps.
-func (c *Compiler) generalSweep(g *engine.Game, sweeps []kernel.SweepAlt, n, params int) {
-	if g.Sweep != nil || params != 1 || len(sweeps) != n || n == 0 || !c.On(passes.Sweep) {
+// it has none and each of its n alternatives is one of sweeps; lists:
+// they yield the options in the order of the rule for values, and as
+// many (engine.Game.RuleLists).
+func (c *Compiler) generalSweep(g *engine.Game, sweeps []kernel.SweepAlt, n, params int, lists bool) {
+	if g.Sweep != nil || params != 1 || len(sweeps) != n || n == 0 || sweeps[0].Bail || !c.On(passes.Sweep) {
 		return
 	}
 	g.Sweep = kernel.GeneralSweep(sweeps, g.Pos, solve.UserAt)
-	g.Rule = kernel.NewRule(sweeps)
+	g.Rule, g.RuleLists = kernel.NewRule(sweeps), lists
 	c.note("positions whose options are all known are computed in runs (a sweep: the options' keys of a few positions first, then their values) when a run of positions is asked or a deep chain is climbed")
 	c.Fired(passes.Sweep)
 }

@@ -50,8 +50,10 @@ func (c *Compiler) repeatable() bool { return c.Env.Th != nil && c.Env.Th.Progra
 // planAlts plans the alternatives of game d's rule for the variant (sg:
 // streamed SG values; ints: int parameters), and explains the plans of
 // the variant that is explained (sg and ints), and into x those of the
-// variant for other arguments that only it runs.
-func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanation) []plannedAlt {
+// variant for other arguments that only it runs. Reorders: a rewrite for
+// the SG search alone fired (an order or a repeat the rule for values
+// keeps: ir.MoveSG).
+func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanation) (pas []plannedAlt, reorders bool) {
 	k := ir.MoveValues
 	if sg {
 		k = ir.MoveSG
@@ -66,6 +68,7 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 			alt = rewrite.Normalize(c.Resolver, alt)
 		}
 		alts, res := plan.Alts(env, alt, k)
+		reorders = reorders || res.Fired&(passes.Unordered|passes.Disjunctions|passes.Dedup) != 0
 		dropped := false
 		for j, pa := range alts {
 			if sg && env.Repeatable && c.On(passes.Dedup) && plan.Repeated(out, plannedAlt{i: i, alt: pa}, plannedAlt.key) {
@@ -89,10 +92,11 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 			x.Fired |= res.Fired
 		}
 		if dropped {
+			reorders = true
 			c.note("%s is the same as one before it: dropped (dedup)", altLabel(i, alt))
 		}
 	}
-	return c.mergeSplits(env, d, k, out)
+	return c.mergeSplits(env, d, k, out), reorders
 }
 
 // planComp compiles comprehension e, consumed by k, as planned, by

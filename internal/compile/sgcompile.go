@@ -396,13 +396,52 @@ func (sg *SGGen) sweepAlt(cls []lang.Clause, last *rangeLoop) *kernel.SweepAlt {
 		if !ok || sw == nil {
 			return nil
 		}
-		zero := &lang.IntLit{Pos: ifc.Pos}
-		if !sg.c.Arith.IntPure(&lang.IfExpr{Pos: ifc.Pos, Cond: ifc.Cond, Then: zero, Else: zero}) {
+		if !sg.guardPure(ifc.Cond) {
 			return nil
 		}
 		sw.Conds = append(sw.Conds, sg.c.Ints.Cond(ifc.Cond, "an if clause's condition"))
 	}
 	return sw
+}
+
+// bail appends to sweeps, for pa the rule as written behind the negated
+// guard of its plan, the general sweep's alternative that leaves to the
+// rule the positions where it runs: where its first clause, an if
+// clause of int arithmetic, holds (kernel.SweepAlt.Bail). Sweeps as they
+// are otherwise.
+func (sg *SGGen) bail(sweeps []kernel.SweepAlt, pa plannedAlt) []kernel.SweepAlt {
+	if !pa.written || len(pa.alt.Clauses) == 0 {
+		return sweeps
+	}
+	first, ok := pa.alt.Clauses[0].(*lang.IfClause)
+	if !ok {
+		return sweeps
+	}
+	if !sg.guardPure(first.Cond) {
+		return sweeps
+	}
+	return append(sweeps, kernel.SweepAlt{Bail: true, Conds: []func(fr *engine.Frame) bool{sg.c.Ints.Cond(first.Cond, "an if clause's condition")}})
+}
+
+// guardPure reports whether condition e does nothing but int arithmetic
+// and the planner's tests (a built-in's Test): and, or and not of such.
+func (sg *SGGen) guardPure(e lang.Expr) bool {
+	switch x := e.(type) {
+	case *lang.Call:
+		if bi := sg.c.BuiltinCallee(x); bi != nil && bi.Test != nil && len(x.Args) == 0 {
+			return true
+		}
+	case *lang.Unary:
+		if x.Op == lang.OpNot {
+			return sg.guardPure(x.X)
+		}
+	case *lang.Binary:
+		if x.Op == lang.OpAnd || x.Op == lang.OpOr {
+			return sg.guardPure(x.X) && sg.guardPure(x.Y)
+		}
+	}
+	zero := &lang.IntLit{Pos: lang.Start(e)}
+	return sg.c.Arith.IntPure(&lang.IfExpr{Pos: zero.Pos, Cond: e, Then: zero, Else: zero})
 }
 
 // sumComp compiles sum of E for ... the general way: each element's SG

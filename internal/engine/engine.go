@@ -508,12 +508,21 @@ func emitPend(gn *Gen, pend []PosKey) {
 // Options returns the distinct option values of position r of g, in the
 // order the move rule generates them.
 func (e *Engine) Options(g *Game, r uint64) []value.Value {
-	return slices.Clone(e.optionsTemp(g, r, nil))
+	return slices.Clone(e.optionsTemp(g, r, nil, false))
 }
 
 // OptionsTemp is Options in a slice that the next call at the same
 // listing depth reuses.
-func (e *Engine) OptionsTemp(g *Game, r uint64) []value.Value { return e.optionsTemp(g, r, nil) }
+func (e *Engine) OptionsTemp(g *Game, r uint64) []value.Value { return e.optionsTemp(g, r, nil, false) }
+
+// OptionsAnyOrder is OptionsTemp for a consumer that sees neither the
+// order of the options nor their repeats (the loopy solver): they may
+// come from the rule's kernel where its plan for the SG search reorders
+// them (Game.RuleLists false: a rewrite for the SG search alone, exact
+// for such a consumer; where the kernel meets an error, the rule runs).
+func (e *Engine) OptionsAnyOrder(g *Game, r uint64) []value.Value {
+	return e.optionsTemp(g, r, nil, true)
+}
 
 // optionsTemp is OptionsTemp made from own, the position's own arguments,
 // when its key has a boxed part (nil: from the arguments the memo keeps
@@ -522,7 +531,7 @@ func (e *Engine) OptionsTemp(g *Game, r uint64) []value.Value { return e.options
 // made with; the options of a position a script holds are made from its
 // arguments as written, so that moves(G) prints them as the script wrote
 // them whatever was computed first.
-func (e *Engine) optionsTemp(g *Game, r uint64, own []value.Value) []value.Value {
+func (e *Engine) optionsTemp(g *Game, r uint64, own []value.Value, anyOrder bool) []value.Value {
 	th := e.Th
 	k := PosKey{g, r}
 	if slices.Contains(e.listing, k) {
@@ -554,7 +563,7 @@ func (e *Engine) optionsTemp(g *Game, r uint64, own []value.Value) []value.Value
 		copy(fr.Slots[:g.NArgs], own)
 	}
 	gn.Fr = fr
-	if r&memo.GenBit == 0 && g.Rule != nil && e.ruleOptions(g, r, fr, gn) {
+	if r&memo.GenBit == 0 && g.Rule != nil && (g.RuleLists || anyOrder) && e.ruleOptions(g, r, fr, gn) {
 		gn.Fr = nil
 		return dedupe(gn.vals)
 	}
@@ -714,7 +723,7 @@ func (e *Engine) Moves(v value.Value) []value.Value {
 		if p, ok := v.Ref.(*value.Position); ok && len(p.Args) == g.NArgs {
 			own = p.Args
 		}
-		return slices.Clone(e.optionsTemp(g, r, own))
+		return slices.Clone(e.optionsTemp(g, r, own, false))
 	}
 	parts := v.Parts()
 	var out []value.Value

@@ -53,6 +53,11 @@ type Game struct {
 	// step without a run of the rule (package solve's step); nil when
 	// the game has no general sweep.
 	Rule SweepRule
+	// RuleLists: Rule yields the options as the rule for values does, in
+	// its order, as many (no rewrite for the SG search alone reordered
+	// them): moves may list them from it (ruleOptions; the loopy
+	// solver, which sees no order, does either way: OptionsAnyOrder).
+	RuleLists bool
 
 	// The states of its positions and their keys' packing.
 	memo.Table

@@ -317,6 +317,26 @@ print sg(g("x"))
 	"game g(n) moves g(n - a) for a in 1 .. min(n, 3) if 10 / (a - 2) != 7\n  | g(n - a) for a in max(1, 4) .. n if 10 / (a - 2) != 7\nprint sg(g(1))\nprint sg(g(5))\n",
 	"let X = 9223372036854775806\nprint len([n for n in X .. min(X + 1, 9223372036854775806)] + [n for n in max(X, 9223372036854775807) .. X + 1])\nprint len([n for n in 0 .. min(X + 2, 3)] + [n for n in max(0, 4) .. X + 2])\n",
 	"game g(n) moves g(n - s) for s in {4, 1, 3, 1} if s <= n\n  | g(n - s) for s in [x for x in {1, 3, 4}] + [y for y in {3, 4, 1}] if s <= n\nprint [s * 2 for s in {4, -1, 3, 1}], sg(g(40)), [sg(g(n)) for n in 0 .. 9]\nprint [10 / s for s in {2, -1, 0, 1}]\n",
+	// a helper's set of options divided by the position, where the range is empty at 0 (proof/facts.go), or a filter says it is positive: above the guard, the rule as written
+	"def deg(v) = if v == 0 then 0 else 1 + (v * 7 + 3) % 5\ndef opts(v) = {g((v * 1000000000000000 + k) % v) for k in 0 .. deg(v) - 1}\ngame g(v) moves m for m in opts(v)\ndef opts2(v) = {h((3 * v + k) % v) for k in 0 .. 4 if v > 0}\ngame h(v) moves m for m in opts2(v)\nprint [sg(g(v)) for v in 0 .. 60], sg(g(5000)), sg(g(4600)), moves(g(9)), [sg(h(v)) for v in 0 .. 30], outcome(g(0))\nprint sg(sum of g(v) for v in 0 .. 5000)\nprint sg(g(10000))\n",
+	"def opts(v) = {g((8 * v + k) % v) for k in 0 .. v % 5}\ngame g(v) moves m for m in opts(v)\nprint [sg(g(v)) for v in 1 .. 30]\nprint sg(g(0))\n",
+	// a set of options reordered for the SG search, swept: the options as values (moves, outcome) in the set's order, from the rule for values
+	"def opts(v) = {h((v + 7 - k) % 5) for k in 0 .. 2}\ngame h(v) moves m for m in opts(v)\nprint sg(h(9)), [moves(h(v)) for v in 0 .. 6], outcome(h(3))\n",
+	// a helper's set over a global collection of ints (behind the guard that they are, each at least 0): a set, a list, a tuple; a string element, one too large, one below 0 (the rule as written)
+	"def mix(x) = (x * 7 + 3) % 101\nlet S = {mix(i) % 10 + 1 for i in 1 .. 20}\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves m for m in opts(n)\nlet L = [5, 2, 2, 7]\ndef lo(n) = [h(n - s) for s in L if s <= n]\ngame h(n) moves m for m in lo(n)\nlet T = (4, 1)\ndef to(n) = {k(n - s) for s in T if s <= n}\ngame k(n) moves m for m in to(n)\nprint [sg(g(n)) for n in 0 .. 40], sg(g(3000)), moves(g(12)), [sg(h(n)) for n in 0 .. 30], moves(h(9)), [sg(k(n)) for n in 0 .. 30], outcome(k(5))\n",
+	"let S = {1, 3, 4, 9000000000000000000}\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves m for m in opts(n)\nlet U = [2, -1]\ndef uo(n) = {u(n - s) for s in U if s <= n if s >= 1}\ngame u(n) moves m for m in uo(n)\nprint [sg(g(n)) for n in 0 .. 30], [sg(u(n)) for n in 0 .. 30], moves(u(5))\nlet V = [1, \"a\"]\ndef vo(n) = {v(n - s) for s in V if s <= n}\ngame v(n) moves m for m in vo(n)\nprint sg(v(3))\n",
+	// the rule runs before the let of the global it iterates has run: the error as written
+	"let S = {x for x in 1 .. 3 if sg(g(x)) >= 0}\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves m for m in opts(n)\nprint S\n",
+	// a helper's set of options on a game with cycles: the loopy solver lists them from the sweep's kernel in its order (engine.OptionsAnyOrder), moves in the set's
+	"def opts(v) = {g((v + (v * 7 + k * 13) % 9 + 40 - 4) % 40) for k in 0 .. v % 4 - 1}\ngame g(v) moves m for m in opts(v)\nprint [sg(g(v)) for v in 0 .. 39], [outcome(g(v) + *1) for v in 0 .. 39], moves(g(5)), len([v for v in 0 .. 39 if outcome(g(v)) == \"D\"])\n",
+	"def nb(v) = {(v + (v * 7 + k * 13) % 9 + 40 - 4) % 40 for k in 0 .. v % 4 - 1}\ngame g(v) moves g(w) for w in nb(v)\nprint [sg(g(v)) for v in 0 .. 39], [outcome(g(v) + *2) for v in 0 .. 39], moves(g(7))\n",
+	// a loop tied to another by an equation: the checks the range implies dropped (plan/implied.go), one it does not kept
+	"def deg(v) = if v == 0 then 0 else 1 + v % 5\ngame g(v) moves g((8 * v + t) % v) for k in 0 .. deg(v) - 1 for t in 8 * v .. deg(v) - 1 + 8 * v if t == 8 * v + k\ngame h(n) moves h(k) for k in 0 .. n - 1 for j in 0 .. n - 1 if j == k + 1\nprint [sg(g(v)) for v in 0 .. 50], moves(g(9)), [sg(h(n)) for n in 0 .. 20], moves(h(4)), len([1 for i in 0 .. 30 for j in 0 .. 30 if j == i + 2])\n",
+	// a tuple pattern over the position's list, stored as its ints (the hidden game destructures a literal: plan/binds.go's splitBind); a list of another length fails as written
+	"game w(p) moves w([a - k, b]) for (a, b) in [p] for k in 1 .. a\n  | w([a, b - k]) for (a, b) in [p] for k in 1 .. b\n  | w([a - k, b - k]) for (a, b) in [p] for k in 1 .. min(a, b)\ngame v(n, m) moves v(a - 1, b) for (a, b) in [[n, m]] if a > 0 | v(a, b - 1) for (a, b) in [(n, m)] if b > 0\nprint sg(w([9, 9])), [sg(w([a, b])) for a in 0 .. 6 for b in 0 .. 6], moves(w([2, 1])), sg(v(3, 4)), moves(v(1, 1))\nprint sg(w([1, 2, 3]))\n",
+	// the rule runs before the let of an int global it reads has run: the error as written (the guard reads the global's slot: proof.GlobalIntCall)
+	"let M = 2 + sg(g(3))\ngame g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n - M\nprint M\n",
+	"let M = 2\ngame g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n - M\nlet K = sg(g(9)) + M\nprint K, [sg(g(n)) for n in 0 .. 30]\n",
 }
 
 func TestPlannerDiff(t *testing.T) {

@@ -41,6 +41,25 @@ game g(v) moves g(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 `,
 		"self": `game g(v) moves g(v - (v % 3) * k) for k in 0 .. 1 if v % 7 != 0
 `,
+		// a helper's set of options, planned behind a guard that fails
+		// from 4501 on: the sweep leaves those positions to the rule as
+		// written (kernel.SweepAlt.Bail)
+		"bail": `def deg(v) = if v == 0 then 0 else 1 + (v * 7 + 3) % 5
+def opts(v) = {g((v * 1000000000000000 + k) % v) for k in 0 .. deg(v) - 1}
+game g(v) moves m for m in opts(v)
+`,
+		// the same, the helper's set of ints iterated: the rule as
+		// written a fast loop over it
+		"bailfast": `def deg(v) = if v == 0 then 0 else 1 + (v * 7 + 3) % 5
+def nb(v) = {(v * 1000000000000000 + k) % v for k in 0 .. deg(v) - 1}
+game g(v) moves g(w) for w in nb(v)
+`,
+		// the same, the guard reading a global int (proof.GlobalIntCall)
+		"bailglobal": `let M = 6 + len([1])
+def deg(v) = if v == 0 then 0 else 1 + (v * 7 + 3) % 5
+def opts(v) = {g((v * 1000000000000000 + k + M) % v) for k in 0 .. deg(v) - 1}
+game g(v) moves m for m in opts(v)
+`,
 		// an option on a cycle
 		"loopy": `game g(v) moves g((v * 3 + k) % (v + 2)) for k in 0 .. 1 if v > 0
 `,
@@ -108,6 +127,50 @@ func TestSweepBrokenRuleDiff(t *testing.T) {
 			cases = append(cases, engine.Limits{MaxStates: s})
 		}
 		for _, s := range []int64{100000, 300000, 1000000, 2000000} {
+			cases = append(cases, engine.Limits{MaxSteps: s})
+		}
+		for _, lim := range cases {
+			c := base
+			c.limits = lim
+			a, b := runOptWith(c, 0), runOptWith(c, passes.Sweep)
+			if a.out != b.out || a.err != b.err || a.panic != "" || b.panic != "" {
+				fails++
+				if fails <= 5 {
+					t.Errorf("%s, limits %+v:\n%s\n=== sweep on:\n%s\n=== sweep off:\n%s", name, lim, src, a, b)
+				}
+			}
+		}
+	}
+}
+
+// TestSweepGuardedDiff: a fast loop whose for clause follows if clauses
+// that test the position and cannot fail (the planner's guard, or a
+// user's) is swept, the sweep leaving to the rule the positions where
+// one does not hold (fastpath's LoopPlan.Guards), also where the rule as
+// written runs behind the negated guard: the same output, errors and
+// limits reached at the same place as the climb without sweeps.
+func TestSweepGuardedDiff(t *testing.T) {
+	t.Parallel()
+	games := map[string]string{
+		// a helper's set over a global collection (guard: S's elements)
+		"coll": "let S = {x * 37 % 101 + 1 for x in 1 .. 12}\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves m for m in opts(n)\n",
+		// the guard fails everywhere (an element above its bound): as
+		// written
+		"big": "let S = {1, 3, 4, 9000000000000000000}\ndef opts(n) = {g(n - s) for s in S if s <= n}\ngame g(n) moves m for m in opts(n)\n",
+		// a user's test of the position before the loop
+		"user": "game g(n) moves g(n - s) if n > 5 and n != 9 for s in [1, 3, 4] if s <= n\n",
+	}
+	const n = 4000
+	q := "print sg(g(N))\nprint sg(sum of g(v) for v in 0 .. N), moves(g(9))\n"
+	var fails int
+	for name, game := range games {
+		src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
+		base := optCase{name: "b.game", src: src}
+		cases := []engine.Limits{{}}
+		for _, s := range []int64{100, 3999, 4003, 8000} {
+			cases = append(cases, engine.Limits{MaxStates: s})
+		}
+		for _, s := range []int64{1000, 20000, 50000} {
 			cases = append(cases, engine.Limits{MaxSteps: s})
 		}
 		for _, lim := range cases {

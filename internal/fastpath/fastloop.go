@@ -108,9 +108,12 @@ func (l *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
 		return compile.FastAlt{}, why
 	}
 	l.plan = p
+	guarded := last != 0 && l.guards(p, alt.Clauses[:last])
 	run, probe, sweep := l.genLoop(p, slow)
 	if last != 0 {
-		sweep = nil
+		if !guarded {
+			sweep = nil
+		}
 		if inner := probe; inner != nil {
 			// The probe runs the outer for clauses and probes the loop
 			// for each of their values (for t in [1, 2] for a in ...).
@@ -129,6 +132,60 @@ func (l *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
 		}
 	}
 	return compile.FastAlt{Run: outer(run), Probe: probe, Sweep: sweep, Desc: p.Describe()}, ""
+}
+
+// guards gives plan p the sweep of a loop whose for clause follows only
+// if clauses that test the position and cannot fail (cls: the
+// planner's guard, plan.Alts), their conditions its Guards; false when
+// they are not such.
+func (l *loops) guards(p *loopplan.LoopPlan, cls []lang.Clause) bool {
+	var conds []lang.Expr
+	for _, cl := range cls {
+		ifc, ok := cl.(*lang.IfClause)
+		if !ok || !l.safeTest(ifc.Cond) {
+			return false
+		}
+		conds = append(conds, ifc.Cond)
+	}
+	if p.Sweep = (recognizer{l.c}).sweep(p); p.Sweep == nil {
+		return false
+	}
+	p.Guards = conds
+	return true
+}
+
+// safeTest reports whether condition e cannot fail: comparisons of
+// int-typed names and int literals, a built-in's Test, and, or and not of
+// such.
+func (l *loops) safeTest(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.BoolLit:
+		return true
+	case *lang.Unary:
+		return e.Op == lang.OpNot && l.safeTest(e.X)
+	case *lang.Call:
+		bi := l.c.BuiltinCallee(e)
+		return bi != nil && bi.Test != nil && len(e.Args) == 0
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpAnd, lang.OpOr:
+			return l.safeTest(e.X) && l.safeTest(e.Y)
+		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+			return l.intAtom(e.X) && l.intAtom(e.Y)
+		}
+	}
+	return false
+}
+
+// intAtom reports whether e is an int literal or an int-typed name.
+func (l *loops) intAtom(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		return true
+	case *lang.Ident:
+		return l.c.Ints.Typed(e)
+	}
+	return false
 }
 
 // affineCoef is the slope of e in x (ir.CoefOf, the project's one affine

@@ -152,8 +152,12 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 	// tuple) is the same at every run: its ints, made once.
 	constElems := p.Domain.Ints
 	if p.Sweep != nil {
+		guards := make([]compile.BoolFn, len(p.Guards))
+		for i, e := range p.Guards {
+			guards[i] = l.c.Ints.Cond(e, "an if clause's condition")
+		}
 		sweep = sweepFn(sweepParts{isRange: isRange, rlo: rlo, rhi: rhi, iter: iter, clamps: clamps, ft: fts[0],
-			xslot: xslot, ipos: ipos, setElems: setElems, listElems: listElems, constElems: constElems, global: p.Sweep.Global})
+			xslot: xslot, ipos: ipos, setElems: setElems, listElems: listElems, constElems: constElems, global: p.Sweep.Global, guards: guards})
 	}
 	// prep works out a run of the loop for a frame: its domain (lo .. hi,
 	// or elems) and the keys of its positions at lo. run false: the loop

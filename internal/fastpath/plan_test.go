@@ -127,7 +127,7 @@ game dv(n) moves tk(n) + dv(n - k) for k in 1 .. n
 		"tl":   {"not: an argument of tl is not k times a constant plus terms without k"},
 		"nim":  {"not: its option is not a position or a sum of at most 4 positions (a nimber, a call of a def, or another expression)"},
 		"sq":   {"not: the if clause at line 21 tests s in a way that is not a bound (s OP E or K * s OP E)"},
-		"mix":  {"for k in (.. 1 2): a range\nbound k <= n\nterm (call mix (- n k)): coefficients -1\nkernel range"}, // (the planner hoists n > 5)
+		"mix":  {"for k in (.. 1 2): a range\nbound k <= n\nterm (call mix (- n k)): coefficients -1\nkernel range; sweep"}, // (the planner hoists n > 5: the sweep tests it, LoopPlan.Guards)
 		"pair": {"not: it has no for clause"},
 		"none": {"not: it has no for clause"},
 	}

@@ -37,6 +37,9 @@ type sweepParts struct {
 	listElems  func(vs []value.Value) ([]int64, bool)
 	constElems []int64
 	global     bool // the domain is the same at every position (SweepPlan.Global)
+	// guards: the tests before the loop (LoopPlan.Guards): a position
+	// where one does not hold is left to the rule.
+	guards []compile.BoolFn
 }
 
 // sweepFn returns the sweep of a fast loop whose plan has one
@@ -60,6 +63,11 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 	// one computes the position whose argument is in the frame; all is
 	// the global set's elements.
 	one := func(fr *engine.Frame, g *engine.Game, all []int64) (memo.Sgv, bool) {
+		for _, t := range p.guards {
+			if !t(fr) {
+				return 0, false
+			}
+		}
 		var lo, hi int64
 		var elems []int64
 		if p.isRange {

@@ -157,6 +157,12 @@ type Bound struct {
 	NonZero bool
 	// Positive: Root >= 1 too (divisors(Root) is iterated).
 	Positive bool
+	// Coll: with Ints, Root is a global that is only iterated: a list, a
+	// tuple or a set of ints (not necessarily a list), read from its
+	// slot (a let that has not run yet makes the guard false).
+	Coll bool
+	// NonNeg: with Coll, each element is at least 0 too.
+	NonNeg bool
 }
 
 // MaxLen is the length of a list the Ints guard allows (so that len and
@@ -184,6 +190,8 @@ func MergeGuards(a, b []Bound) []Bound {
 				out[i].NonZero = out[i].NonZero || x.NonZero
 				out[i].Positive = out[i].Positive || x.Positive
 				out[i].Ints = out[i].Ints || x.Ints
+				out[i].Coll = out[i].Coll && x.Coll // (a list where one asks for one)
+				out[i].NonNeg = out[i].NonNeg || x.NonNeg
 				out[i].MinLen = max(out[i].MinLen, x.MinLen)
 				merged = true
 			}

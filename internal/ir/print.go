@@ -18,7 +18,11 @@ import (
 func (q *Query) String() string {
 	var b strings.Builder
 	for _, g := range q.Guard {
-		if g.Ints && g.MinLen > 0 {
+		if g.Coll && g.NonNeg {
+			fmt.Fprintf(&b, "guard %s is a collection of ints, each 0 <= x <= %d\n", g.Root.Name, g.T)
+		} else if g.Coll {
+			fmt.Fprintf(&b, "guard %s is a collection of ints, each |x| <= %d\n", g.Root.Name, g.T)
+		} else if g.Ints && g.MinLen > 0 {
 			fmt.Fprintf(&b, "guard %s is a list of at least %d ints, each |x| <= %d\n", g.Root.Name, g.MinLen, g.T)
 		} else if g.Ints {
 			fmt.Fprintf(&b, "guard %s is a list of ints, each |x| <= %d\n", g.Root.Name, g.T)

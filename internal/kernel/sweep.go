@@ -21,7 +21,8 @@ import (
 // of its options', one after the other (an option may be a position just
 // computed). A position is left to the rule (the sweep stops there, with
 // nothing done for it) when an option is not known, is 64 or more, is off
-// the flat table, or when computing a key raises an error; so the sweep
+// the flat table, when computing a key raises an error, or where an
+// alternative the sweep does not run may yield (SweepAlt.Bail); so the sweep
 // computes exactly the positions a search of each, in order, would
 // compute, counting them, their steps and their moves the same way.
 
@@ -35,15 +36,38 @@ type SweepAlt struct {
 	Arg   func(fr *engine.Frame) int64 // the option's argument
 	RPos  engine.Pos                   // the range, whose steps the options count
 	Body  *engine.Binding              // the option's game (the game itself)
+	// Bail: an alternative the sweep does not run (only Conds set): a
+	// position where its if clauses all hold is left to the rule (the
+	// rule as written, behind the negation of its plan's guard).
+	Bail bool
+}
+
+// holds reports whether a's if clauses all hold at the position in fr.
+func (a *SweepAlt) holds(fr *engine.Frame) bool {
+	for _, c := range a.Conds {
+		if !c(fr) {
+			return false
+		}
+	}
+	return true
+}
+
+// ofGame reports whether every alternative of alts but those bailed on
+// yields positions of g.
+func ofGame(alts []SweepAlt, g *engine.Game) bool {
+	for i := range alts {
+		if !alts[i].Bail && alts[i].Body.Game != g {
+			return false
+		}
+	}
+	return true
 }
 
 // span is the range of a's loop variable at the position in fr: empty
 // (lo > hi) where an if clause does not hold.
 func (a *SweepAlt) span(fr *engine.Frame) (lo, hi int64) {
-	for _, c := range a.Conds {
-		if !c(fr) {
-			return 1, 0
-		}
+	if a.Bail || !a.holds(fr) {
+		return 1, 0
 	}
 	lo, hi = a.Lo(fr), a.Hi(fr)
 	if lo <= hi && a.Clamp != nil {
@@ -90,10 +114,8 @@ func GeneralSweep(alts []SweepAlt, gpos engine.Pos, userAt uint64) engine.SweepF
 
 // run is the SweepFunc.
 func (sw *sweeper) run(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
-	for _, a := range sw.alts {
-		if a.Body.Game != g {
-			return k
-		}
+	if !ofGame(sw.alts, g) {
+		return k
 	}
 	if g.Flat == nil || g.NArgs != 1 || g.Periodic != nil || g.Wide || g.Tuples != nil {
 		return k
@@ -181,12 +203,15 @@ func (sw *sweeper) keysOf(fr *engine.Frame, k uint64) bool {
 
 // appendKeys appends the keys of position k's options (in the order the
 // rule yields them) to keys; false (keys as they were) when there are
-// more than SweepMaxOpts. A key that raises an error panics.
+// more than SweepMaxOpts, or an alternative bailed on holds there. A key that raises an error panics.
 func appendKeys(alts []SweepAlt, fr *engine.Frame, k uint64, keys []int64) ([]int64, bool) {
 	n0 := len(keys)
 	fr.Slots[0] = value.Value{K: value.KInt, N: int64(k)}
 	for i := range alts {
 		a := &alts[i]
+		if a.Bail && a.holds(fr) {
+			return keys[:n0], false
+		}
 		lo, hi := a.span(fr)
 		if lo > hi {
 			continue
@@ -278,10 +303,8 @@ func NewRule(alts []SweepAlt) *Rule { return &Rule{alts: alts} }
 // as it was) when one raises an error or there are too many, or when the
 // rule's options are not positions of g.
 func (ru *Rule) Keys(fr *engine.Frame, g *engine.Game, r uint64, keys []int64) (out []int64, ok bool) {
-	for i := range ru.alts {
-		if ru.alts[i].Body.Game != g {
-			return keys, false
-		}
+	if !ofGame(ru.alts, g) {
+		return keys, false
 	}
 	th := fr.Th
 	calls, n0 := len(th.Calls), len(keys)

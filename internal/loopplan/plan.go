@@ -38,6 +38,10 @@ type LoopPlan struct {
 	// stopped.
 	Resume bool
 	Sweep  *SweepPlan // nil: positions are not computed by a sweep
+	// Guards: the if clauses before the for clause (the planner's guard),
+	// tests of the position that cannot fail: the sweep leaves to the
+	// rule a position where one does not hold.
+	Guards []lang.Expr
 	Pos    engine.Pos // where a limit's error points: the range's .., or the iterated expression
 }
 

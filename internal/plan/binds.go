@@ -18,6 +18,11 @@ import (
 func binds(env *Env, q *ir.Query) *ir.Query {
 	for i, cl := range q.Clauses {
 		b, ok := cl.(*ir.Bind)
+		if ok && b.Pat.Tuple {
+			if out := splitBind(q, i, b); out != nil {
+				return out
+			}
+		}
 		if !ok || b.Pat.Tuple || len(b.Pat.Names) != 1 {
 			continue
 		}
@@ -44,6 +49,41 @@ func binds(env *Env, q *ir.Query) *ir.Query {
 		}
 	}
 	return nil
+}
+
+// splitBind: a bind of a tuple pattern to a tuple or list literal of
+// its length (`for (a, b) in [[x, y]]`, a tuple position's list written
+// as its ints, fastpath's Tuples) is a bind of each name to its element,
+// in order, and a name bound to a name is that name where it is read:
+//
+//	bind (a, b) = [p0, p1]; range k = 1 .. a; yield g(a - k, b)     range k = 1 .. p0; yield g(p0 - k, p1)
+//
+// or nil. Exact: destructuring a literal of the pattern's length cannot
+// fail; the elements are evaluated in the same order at the same place,
+// and reading a name evaluates alike wherever it is.
+func splitBind(q *ir.Query, i int, b *ir.Bind) *ir.Query {
+	var elems []lang.Expr
+	switch x := b.X.(type) {
+	case *lang.TupleLit:
+		elems = x.Elems
+	case *lang.ListLit:
+		elems = x.Elems
+	}
+	if len(elems) == 0 || len(elems) != len(b.Pat.Names) {
+		return nil
+	}
+	out := q.Clone()
+	out.Clauses = append([]ir.Clause(nil), q.Clauses[:i]...)
+	for j, n := range b.Pat.Names {
+		out.Clauses = append(out.Clauses, &ir.Bind{Pat: &lang.Pattern{Pos: n.Pos, Names: []*lang.Name{n}}, X: elems[j], At: b.At, Lit: b.Lit})
+	}
+	out.Clauses = append(out.Clauses, q.Clauses[i+1:]...)
+	for j := i + len(elems) - 1; j >= i; j-- {
+		if _, isName := elems[j].(*lang.Ident); isName {
+			out = inlineBind(out, j)
+		}
+	}
+	return out
 }
 
 // readFirstOnce reports whether the name the bind at clause i binds is

@@ -320,6 +320,9 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 			return nil
 		}
 	}
+	// (The clauses in their order: what the filters and the ranges
+	// before a clause say holds there, facts.go.)
+	sf.Ordered = true
 	from := i
 	if first && len(part.Clauses) > 0 {
 		switch part.Clauses[0].(type) {

@@ -84,6 +84,7 @@ func passList() []pass {
 		{passes.Equalities, one(membership)},
 		{passes.Bounds, one(conjunctions)},
 		{passes.Bounds, one(negations)},
+		{passes.Bounds, one(implied)},
 		{passes.Bounds, one(hoist)},
 		{passes.Bounds, one(bounds)},
 		{passes.Unordered, one(sortLits)},
@@ -184,20 +185,27 @@ func Alts(env *Env, alt *lang.Alt, k ir.Consumer) ([]*lang.Alt, Result) {
 	}
 	var out []*lang.Alt
 	guard := res.Planned[0].Guard
-	if env.Packed && holds(env, guard) {
-		guard, res.GuardHolds = nil, true
+	if env.Packed {
+		// (The bounds that hold are not tested: a global's stays.)
+		var left []ir.Bound
+		for _, b := range guard {
+			if !holds(env, []ir.Bound{b}) {
+				left = append(left, b)
+			}
+		}
+		guard, res.GuardHolds = left, len(left) == 0
 	}
 	for _, q := range res.Planned {
 		planned := ir.RaiseAlt(q)
 		if len(guard) > 0 {
-			planned.Clauses = append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: guardExpr(guard, alt.Pos)}}, planned.Clauses...)
+			planned.Clauses = append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: guardExpr(env, guard, alt.Pos)}}, planned.Clauses...)
 		}
 		out = append(out, planned)
 	}
 	if len(guard) == 0 {
 		return out, res
 	}
-	g := guardExpr(guard, alt.Pos)
+	g := guardExpr(env, guard, alt.Pos)
 	plain := &lang.Alt{Pos: alt.Pos, Body: alt.Body, Clauses: append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: &lang.Unary{Pos: alt.Pos, Op: lang.OpNot, X: g}}}, alt.Clauses...)}
 	return append(out, plain), res
 }
@@ -217,36 +225,47 @@ func holds(env *Env, g []ir.Bound) bool {
 // guardExpr is the conjunction of -T <= Root <= T, and Root != 0 and
 // Root >= 1 where the bound says so (ints compared with literals: it
 // cannot fail), or for an Ints bound, the test that Root is a list of
-// ints within T (intsWithin, which cannot fail either).
-func guardExpr(gs []ir.Bound, pos lang.Pos) lang.Expr {
+// ints within T (intsWithin, which cannot fail either; for a Coll bound,
+// that the global is a collection of them, GlobalIntsCall); a global's
+// bound is tested from its slot (GlobalIntCall).
+func guardExpr(env *Env, gs []ir.Bound, pos lang.Pos) lang.Expr {
 	var out lang.Expr
 	for _, g := range gs {
-		id := &lang.Ident{Pos: pos, Name: g.Root.Name, Bind: g.Root.Bind}
-		if g.Ints {
-			call := proof.IntsCall(id, g.T, g.MinLen, pos)
-			if out == nil {
-				out = call
-			} else {
-				out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: call}
-			}
-			continue
-		}
-		lo := &lang.Binary{Pos: pos, Op: lang.OpGe, X: id, Y: &lang.IntLit{Pos: pos, Val: -g.T}}
-		hi := &lang.Binary{Pos: pos, Op: lang.OpLe, X: id, Y: &lang.IntLit{Pos: pos, Val: g.T}}
-		both := lang.Expr(&lang.Binary{Pos: pos, Op: lang.OpAnd, X: lo, Y: hi})
-		if g.NonZero {
-			nz := &lang.Binary{Pos: pos, Op: lang.OpNe, X: id, Y: &lang.IntLit{Pos: pos, Val: 0}}
-			both = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: both, Y: nz}
-		}
-		if g.Positive {
-			ps := &lang.Binary{Pos: pos, Op: lang.OpGe, X: id, Y: &lang.IntLit{Pos: pos, Val: 1}}
-			both = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: both, Y: ps}
-		}
-		if out == nil {
-			out = both
+		if x := boundExpr(env, g, pos); out == nil {
+			out = x
 		} else {
-			out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: both}
+			out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: x}
 		}
+	}
+	return out
+}
+
+// boundExpr is the test of bound g (guardExpr).
+func boundExpr(env *Env, g ir.Bound, pos lang.Pos) lang.Expr {
+	id := &lang.Ident{Pos: pos, Name: g.Root.Name, Bind: g.Root.Bind}
+	b := env.R.Lookup(g.Root)
+	switch {
+	case g.Coll:
+		lo := -g.T
+		if g.NonNeg {
+			lo = 0
+		}
+		return proof.GlobalIntsCall(id, b.Slot, g.T, lo, pos)
+	case g.Ints:
+		return proof.IntsCall(id, g.T, g.MinLen, pos)
+	case b != nil && b.Kind == resolve.Global:
+		// (Read from its slot: a let that has not run makes it false.)
+		return proof.GlobalIntCall(id, b.Slot, g.T, g.NonZero, g.Positive, pos)
+	}
+	cmp := func(op lang.Op, v int64) lang.Expr {
+		return &lang.Binary{Pos: pos, Op: op, X: id, Y: &lang.IntLit{Pos: pos, Val: v}}
+	}
+	out := lang.Expr(&lang.Binary{Pos: pos, Op: lang.OpAnd, X: cmp(lang.OpGe, -g.T), Y: cmp(lang.OpLe, g.T)})
+	if g.NonZero {
+		out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: cmp(lang.OpNe, 0)}
+	}
+	if g.Positive {
+		out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: cmp(lang.OpGe, 1)}
 	}
 	return out
 }
@@ -267,7 +286,7 @@ func Comp(env *Env, e *lang.Comp, k ir.Consumer) ([]*lang.Comp, lang.Expr, Resul
 		ps[i] = ir.RaiseComp(q, e.Kind)
 	}
 	if g := res.Planned[0].Guard; len(g) > 0 {
-		return ps, guardExpr(g, e.Pos), res
+		return ps, guardExpr(env, g, e.Pos), res
 	}
 	return ps, nil, res
 }
@@ -303,7 +322,7 @@ func (r Result) ListGuard() bool {
 		return false
 	}
 	for _, b := range r.Planned[0].Guard {
-		if b.Ints {
+		if b.Ints && !b.Coll {
 			return true
 		}
 	}

@@ -1,6 +1,9 @@
 package proof
 
 import (
+	"fmt"
+	"sync/atomic"
+
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -43,4 +46,102 @@ func IntsWithin(x value.Value, t, minLen int64) bool {
 // minLen).
 func IntsCall(root *lang.Ident, t, minLen int64, pos lang.Pos) lang.Expr {
 	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: intsWithin.BName, Bind: intsWithinDecl}, Args: []lang.Expr{root, &lang.IntLit{Pos: pos, Val: t}, &lang.IntLit{Pos: pos, Val: minLen}}}
+}
+
+// GlobalIntsCall is the test of a Coll bound on the global root, whose
+// value is in slot slot of the globals: whether it is a list, a tuple or
+// a set of at most ir.MaxLen ints, each at least lo (-t, or 0 for a
+// NonNeg bound) and at most t. It cannot fail: it reads the slot, where
+// a let that has not run leaves no value (then false). A global is
+// immutable once bound: the test reads the elements of a value once
+// (collTest's cache), then only compares its identity.
+func GlobalIntsCall(root *lang.Ident, slot int, t, lo int64, pos lang.Pos) lang.Expr {
+	ct := &collTest{slot: slot}
+	bi := &engine.Builtin{BName: "ints in " + root.Name, Pure: true,
+		Doc: fmt.Sprintf("the planner's guard: whether %s is a collection of ints each from %d to %d", root.Name, lo, t),
+		Fn: func(c *engine.Call, _ []value.Value) value.Value {
+			return value.Bool(ct.within(c.Th.Globals, t, lo))
+		},
+		Test: func(fr *engine.Frame) bool { return ct.within(fr.Th.Globals, t, lo) }}
+	d := &resolve.Decl{Name: bi.BName, Kind: resolve.Builtin, Bi: bi}
+	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: bi.BName, Bind: d}}
+}
+
+// collTest tests the global in slot (GlobalIntsCall), the extent of the
+// value it tested last kept.
+type collTest struct {
+	slot int
+	last atomic.Pointer[extent]
+}
+
+// extent is what collTest keeps of a value: the value (its identity),
+// whether it is a collection of at most ir.MaxLen ints, and their least
+// and largest (n of them).
+type extent struct {
+	v        value.Value
+	ints     bool
+	n        int
+	min, max int64
+}
+
+// within reports whether the global is a collection of ints from lo to t.
+func (ct *collTest) within(globals []value.Value, t, lo int64) bool {
+	if ct.slot >= len(globals) {
+		return false
+	}
+	v := globals[ct.slot]
+	if v.K != value.KList && v.K != value.KTuple && v.K != value.KSet {
+		return false // (and its Ref need not be comparable)
+	}
+	e := ct.last.Load()
+	if e == nil || e.v.K != v.K || e.v.Ref != v.Ref {
+		e = extentOf(v)
+		ct.last.Store(e)
+	}
+	return e.ints && (e.n == 0 || e.min >= lo && e.min >= -t && e.max <= t)
+}
+
+// extentOf measures v, a list, a tuple or a set.
+func extentOf(v value.Value) *extent {
+	e := &extent{v: v}
+	es := v.Elems()
+	if len(es) > ir.MaxLen {
+		return e
+	}
+	for i, x := range es {
+		if x.Kind() != value.KInt {
+			return e
+		}
+		if i == 0 || x.Int() < e.min {
+			e.min = x.Int()
+		}
+		if i == 0 || x.Int() > e.max {
+			e.max = x.Int()
+		}
+	}
+	e.ints, e.n = true, len(es)
+	return e
+}
+
+// GlobalIntCall is the test of the bound of a global int root, whose
+// value is in slot slot of the globals: -t <= root <= t, and root != 0
+// (nonZero), root >= 1 (positive). It cannot fail: it reads the slot,
+// where a let that has not run leaves no value (then false, and the rule
+// as written reports it where it reads the global).
+func GlobalIntCall(root *lang.Ident, slot int, t int64, nonZero, positive bool, pos lang.Pos) lang.Expr {
+	test := func(globals []value.Value) bool {
+		if slot >= len(globals) || globals[slot].K != value.KInt {
+			return false
+		}
+		n := globals[slot].N
+		return n >= -t && n <= t && (!nonZero || n != 0) && (!positive || n >= 1)
+	}
+	bi := &engine.Builtin{BName: "int within " + root.Name, Pure: true,
+		Doc: fmt.Sprintf("the planner's guard: whether %s is an int from %d to %d", root.Name, -t, t),
+		Fn: func(c *engine.Call, _ []value.Value) value.Value {
+			return value.Bool(test(c.Th.Globals))
+		},
+		Test: func(fr *engine.Frame) bool { return test(fr.Th.Globals) }}
+	d := &resolve.Decl{Name: bi.BName, Kind: resolve.Builtin, Bi: bi}
+	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: bi.BName, Bind: d}}
 }

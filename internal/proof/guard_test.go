@@ -4,7 +4,10 @@ import (
 	"math"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // TestIntsWithin: the guard of a list root holds for a list of ints
@@ -40,6 +43,79 @@ func TestIntsWithin(t *testing.T) {
 	for _, c := range cases {
 		if got := IntsWithin(c.x, c.t, c.minLen); got != c.want {
 			t.Errorf("%s: IntsWithin = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestCollWithin: the guard of a global collection root holds for a
+// list, a tuple or a set of ints from lo to t, read from the global's
+// slot (none where its let has not run), and is made again for another
+// value in the slot (the one-entry cache keys on the value's identity).
+func TestCollWithin(t *testing.T) {
+	ints := func(xs ...int64) []value.Value {
+		out := make([]value.Value, len(xs))
+		for i, x := range xs {
+			out[i] = value.Int(x)
+		}
+		return out
+	}
+	cases := []struct {
+		name  string
+		x     value.Value
+		t, lo int64
+		want  bool
+	}{
+		{"a set within", value.SetOf(ints(3, 1, 2)), 5, 0, true},
+		{"a list within", value.List(ints(0, 5)), 5, 0, true},
+		{"a tuple within", value.Tuple(ints(-5, 5)), 5, -5, true},
+		{"empty", value.List(nil), 5, 0, true},
+		{"below lo", value.SetOf(ints(-1, 2)), 5, 0, false},
+		{"below -t", value.List(ints(-6)), 5, -9, false},
+		{"above", value.List(ints(6)), 5, 0, false},
+		{"a string element", value.List([]value.Value{value.Int(1), value.Str("a")}), 5, 0, false},
+		{"a string", value.Str("12"), 5, 0, false},
+		{"an int", value.Int(1), 5, 0, false},
+		{"a let not run", value.None, 5, 0, false},
+	}
+	ct := &collTest{slot: 1}
+	for _, c := range cases {
+		globals := []value.Value{value.Int(0), c.x}
+		for range 2 { // (again: from the cache)
+			if got := ct.within(globals, c.t, c.lo); got != c.want {
+				t.Errorf("%s: within = %v, want %v", c.name, got, c.want)
+			}
+		}
+	}
+	if (&collTest{slot: 3}).within([]value.Value{value.List(nil)}, 5, 0) {
+		t.Errorf("a slot past the globals: within = true, want false")
+	}
+}
+
+// TestGlobalIntCall: the guard of a global int root holds where the
+// global's slot holds an int within the bound (not 0, at least 1, where
+// it asks), and is false where its let has not run.
+func TestGlobalIntCall(t *testing.T) {
+	cases := []struct {
+		name              string
+		x                 value.Value
+		nonZero, positive bool
+		want              bool
+	}{
+		{"within", value.Int(-5), false, false, true},
+		{"above", value.Int(6), false, false, false},
+		{"below", value.Int(-6), false, false, false},
+		{"zero, not asked", value.Int(0), false, false, true},
+		{"zero", value.Int(0), true, false, false},
+		{"below 1", value.Int(0), false, true, false},
+		{"a let not run", value.None, false, false, false},
+		{"a string", value.Str("1"), false, false, false},
+	}
+	for _, c := range cases {
+		call := GlobalIntCall(&lang.Ident{Name: "M"}, 1, 5, c.nonZero, c.positive, lang.Pos{}).(*lang.Call)
+		bi := resolve.Of(call.Fn.(*lang.Ident)).Bi
+		fr := &engine.Frame{Th: &engine.Thread{Globals: []value.Value{value.Int(0), c.x}}}
+		if got := bi.Test(fr); got != c.want {
+			t.Errorf("%s: test = %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -44,6 +44,35 @@ func (s *Prover) listRoot(id *lang.Ident) bool {
 	return true
 }
 
+// collRoot reports whether id names a global of a value not known
+// (neither an int nor a literal) that a clause iterates, and records it
+// as a list root of any collection (ir.Bound.Coll): where the guard says
+// it is a list, a tuple or a set of ints, each within the bound,
+// iterating it cannot fail and each element is bounded as an int root
+// is (`for s in S` with `let S = {mix(i) % 100 + 1 for i in 1 .. 20}`).
+func (s *Prover) collRoot(id *lang.Ident) bool {
+	d := resolve.Of(id)
+	if d == nil || d.Kind != resolve.Global || d.Lit != nil || s.Binder(d) != nil {
+		return false
+	}
+	b := s.env.R.LookupHere(id)
+	if b == nil || b.Kind != resolve.Global || b.IsInt {
+		return false
+	}
+	if s.ints == nil {
+		s.ints = map[*resolve.Decl]bool{}
+	}
+	if s.colls == nil {
+		s.colls = map[*resolve.Decl]bool{}
+	}
+	if _, ok := s.roots[d]; !ok {
+		s.roots[d] = id
+		s.order = append(s.order, d)
+	}
+	s.ints[d], s.colls[d] = true, true
+	return true
+}
+
 // lenOf returns the list root whose length call is (len, the built-in
 // not hidden, of a list root), or nil.
 func (s *Prover) lenOf(call *lang.Call) *resolve.Decl {

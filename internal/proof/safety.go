@@ -49,7 +49,9 @@ type Prover struct {
 	// minLen: the length each list root must have at least (an element
 	// read at a constant index).
 	minLen map[*resolve.Decl]int64
-	limit  float64 // the largest M every node allows
+	// colls: the list roots that are globals only iterated (collRoot).
+	colls map[*resolve.Decl]bool
+	limit float64 // the largest M every node allows
 	// nest: how many comprehensions deep the proof is (compBound), at
 	// most MaxBoundDepth: a query that binds one name twice (a value
 	// substituted where it is read twice) cannot make it loop.
@@ -96,7 +98,7 @@ func (s *Prover) Guard(q *ir.Query) ([]ir.Bound, bool) {
 	}
 	var mine []ir.Bound
 	for _, d := range s.order {
-		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d], MinLen: s.minLen[d]})
+		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d], MinLen: s.minLen[d], Coll: s.colls[d]})
 	}
 	return ir.MergeGuards(out, mine), true
 }
@@ -152,10 +154,13 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 			a := math.Abs(float64(k))
 			l = lin{other.c * a, other.d * a}
 		case lang.OpDiv, lang.OpMod:
-			// By a root, which the guard says is not 0: |x / r| <= |x|
+			// By a root, which the guard says is not 0 (or a fact known
+			// where r is 0 is false: facts.go): |x / r| <= |x|
 			// (x / -1 cannot overflow: |x| <= M), |x % r| < |r|.
 			if id, ok := e.Y.(*lang.Ident); ok && s.isRoot(id) {
-				s.divides(id)
+				if !s.refutes(resolve.Of(id), 0) {
+					s.divides(id)
+				}
 				l = x
 				if e.Op == lang.OpMod {
 					l = y
@@ -270,6 +275,9 @@ func (s *Prover) Conds(cls []ir.Clause) bool {
 		case *ir.Range:
 			if _, ok := s.clauseBound(cl, nil); !ok {
 				return false
+			}
+			if s.Ordered {
+				s.facts = append(s.facts[:len(s.facts):len(s.facts)], rangeFact(cl))
 			}
 		case *ir.Elems:
 			if _, ok := s.clauseBound(cl, nil); !ok {
@@ -399,7 +407,7 @@ func (s *Prover) compBound(c *lang.Comp) (lin, bool) {
 	}
 	// (The roots, their bounds and their guards found inside are the
 	// query's.)
-	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen
+	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls
 	return l, ok
 }
 
@@ -430,7 +438,7 @@ func (s *Prover) helperBound(fn *engine.Func, call *lang.Call, d *resolve.Decl) 
 				ok = d == nil && (sub.IntOrTuple(part.Yield) || sub.Position(part.Yield))
 			}
 		}
-		s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen
+		s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls
 		if !ok {
 			return lin{}, false
 		}
@@ -488,7 +496,7 @@ func (s *Prover) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 		if cl.Pat.Tuple {
 			return lin{}, false
 		}
-		if id, ok := cl.Coll.(*lang.Ident); ok && s.listRoot(id) {
+		if id, ok := cl.Coll.(*lang.Ident); ok && (s.listRoot(id) || s.collRoot(id)) {
 			return lin{1, 0}, true // (its elements, ints within the guard)
 		}
 		if l, ok := s.rangeBound(cl.Coll); ok {

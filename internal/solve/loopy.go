@@ -140,7 +140,7 @@ func (e *search) solveLoopy1(g0 *engine.Game, r0 uint64) {
 			n.g.SetState(n.r, memo.StLoopy)
 		}
 		start := len(optBuf)
-		os := e.OptionsTemp(n.g, n.r)
+		os := e.OptionsAnyOrder(n.g, n.r)
 		optBuf = append(engine.Grown(e.Th, g0.Pos, optBuf, len(os)), os...)
 		opts := optBuf[start:len(optBuf):len(optBuf)]
 		sstart := len(succBuf)
