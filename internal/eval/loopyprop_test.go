@@ -6,6 +6,7 @@ package eval_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/propgen"
@@ -39,4 +40,23 @@ func TestPropLoopyCases(t *testing.T) {
 	}
 	p.run(units)
 	p.done()
+}
+
+// TestWinningOrderNotHistory: winning orders the winning moves of a
+// position from which a cycle can be reached by remoteness, whatever was
+// computed before it: w(5) moves to w(2) (remoteness 2, above the cycle
+// w(3) <-> w(4)) and to w(0) (terminal), and asking w(2) first, or a
+// position of the cycle, does not change its order.
+func TestWinningOrderNotHistory(t *testing.T) {
+	const decl = "let E = [[], [0], [1, 3], [4, 0], [3], [2, 0], [5]]\ngame w(v) moves w(u) for u in E[v]\n"
+	for _, first := range []string{"", "print sg(w(2))\n", "print sg(w(3))\n", "print sg(w(4))\n", "print sg(w(6))\n"} {
+		out, err := runScript(decl + first + "print winning(w(5)), winning(w(5) + *0), winning(*0 + w(5))\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if want := "[w(0), w(2)] [w(0) + *0, w(2) + *0] [*0 + w(0), *0 + w(2)]"; lines[len(lines)-1] != want {
+			t.Errorf("after %q: winning(w(5)) prints %s, want %s", first, lines[len(lines)-1], want)
+		}
+	}
 }
