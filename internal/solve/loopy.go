@@ -687,7 +687,9 @@ func (e *search) Winning(c *engine.Call, v value.Value) []value.Value {
 			out = append(out, o)
 		}
 	}
-	if len(out) > 1 && e.reachesCycle(c, v) {
+	// (a position computed once the cycles below it were known is not
+	// marked: the walk keeps the order from depending on what came first)
+	if len(out) > 1 && (engine.TouchesLoopy(v) || e.comps > 0 && engine.CycleReachable(th, c, v)) {
 		rem := make(map[string]int32, len(out))
 		for _, o := range out {
 			r, ok := e.tryRemoteness(o, remoteCap)
@@ -701,75 +703,6 @@ func (e *search) Winning(c *engine.Call, v value.Value) []value.Value {
 		})
 	}
 	return out
-}
-
-// reachesCycle reports whether a cycle can be reached from a part of the
-// game value v: a part is marked (on or above a cycle), or, once the loopy
-// solver has solved a component, a walk of the positions reachable from
-// its parts meets a marked one or a cycle. (A position is marked when it
-// is computed on or above a cycle, but one computed once the cycles below
-// it are known is not: the walk keeps winning's order from depending on
-// what was computed first.)
-func (e *search) reachesCycle(c *engine.Call, v value.Value) bool {
-	if engine.TouchesLoopy(v) {
-		return true
-	}
-	if e.comps == 0 {
-		return false // no cycle anywhere
-	}
-	const (
-		onPath = 1
-		done   = 2
-	)
-	state := map[engine.PosKey]uint8{}
-	type frame struct {
-		key  engine.PosKey
-		opts []value.Value // the positions in its options
-		next int
-	}
-	var stack []frame
-	// enter reports whether the position p is marked or on the path (a
-	// cycle); else it pushes p, unless p is done.
-	enter := func(p value.Value) bool {
-		g, r := engine.PosRef(p)
-		k := engine.PosKey{G: g, R: r}
-		switch {
-		case state[k] == onPath || g.IsLoopy(r):
-			return true
-		case state[k] == done:
-			return false
-		}
-		state[k] = onPath
-		f := frame{key: k}
-		for _, o := range e.Moves(p) {
-			for _, q := range o.Parts() {
-				if q.K == value.KPos {
-					f.opts = append(f.opts, q)
-				}
-			}
-		}
-		stack = append(stack, f)
-		return false
-	}
-	for _, p := range v.Parts() {
-		if p.K == value.KPos && enter(p) {
-			return true
-		}
-		for steps := 0; len(stack) > 0; steps++ {
-			e.Th.PollN(c.Pos, steps)
-			f := &stack[len(stack)-1]
-			if f.next == len(f.opts) {
-				state[f.key] = done
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			f.next++
-			if enter(f.opts[f.next-1]) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // BestMove returns the winning option with the smallest remoteness (the
