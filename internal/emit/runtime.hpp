@@ -1749,39 +1749,36 @@ inline std::vector<Game> moves(const Game& g) {
     return out;
 }
 // ---- winning: the winning moves, by remoteness above a cycle ----
+// (templates, compiled only in the programs that call winning)
 // the games some of whose positions the solver of cycles computed
 inline std::vector<bool> loopy_game;
 inline bool is_loopy(int g) { return g >= 0 && (size_t)g < loopy_game.size() && loopy_game[(size_t)g]; }
 
+// (the types below are those the rest of the runtime uses: no more for
+// the C++ compiler to instantiate)
+
 // reaches_cycle reports whether a cycle can be reached from a part of g: a
 // walk of the positions reachable from its parts (none when the solver of
 // cycles never ran: there is no cycle)
-inline bool reaches_cycle(const Game& g) {
+template <int = 0> bool reaches_cycle(const Game& g) {
     if (std::find(loopy_game.begin(), loopy_game.end(), true) == loopy_game.end()) return false;
-    struct Key {
+    struct Frame {
         int g;
         i64 id;
-        bool operator==(const Key& o) const { return g == o.g && id == o.id; }
-    };
-    struct KeyHash {
-        size_t operator()(const Key& k) const { return (size_t)hcomb((u64)k.g, (u64)k.id); }
-    };
-    struct Frame {
-        Key key;
         std::vector<Part> parts;  // the parts of its options
         size_t next;
     };
-    std::unordered_map<Key, bool, KeyHash> on_path;  // true on the path, false done
+    std::vector<std::unordered_map<i64, int32_t>> state(games.size());  // 1 on the path, 2 done
     std::vector<Frame> stack;
     std::vector<uint32_t> ends;
     // enter reports whether p is on the path (a cycle), else pushes it
     // unless it is done
     auto enter = [&](const Part& p) {
-        const Key k{p.g, canon(p)};
-        auto it = on_path.find(k);
-        if (it != on_path.end()) return it->second;
-        on_path.emplace(k, true);
-        stack.push_back(Frame{k, {}, 0});
+        const i64 id = canon(p);
+        int32_t& st = state[(size_t)p.g][id];
+        if (st != 0) return st == 1;
+        st = 1;
+        stack.push_back(Frame{p.g, id, {}, 0});
         ends.clear();
         games[(size_t)p.g].optparts(p.id, stack.back().parts, ends);
         return false;
@@ -1791,7 +1788,7 @@ inline bool reaches_cycle(const Game& g) {
         while (!stack.empty()) {
             Frame& f = stack.back();
             if (f.next == f.parts.size()) {
-                on_path[f.key] = false;
+                state[(size_t)f.g][f.id] = 2;
                 stack.pop_back();
                 continue;
             }
@@ -1802,24 +1799,44 @@ inline bool reaches_cycle(const Game& g) {
     return false;
 }
 
-// the remoteness of game values known so far (-1 for a draw), and the
-// values whose graph was too large
-struct GameHash {
-    size_t operator()(const Game& g) const { return (size_t)hv(g); }
-};
-inline std::unordered_map<Game, int32_t, GameHash> remote_memo;
-inline std::unordered_map<Game, bool, GameHash> remote_too_big;
-constexpr size_t REMOTE_CAP = 200000, REMOTE_PARTS = 64;
-
-inline bool known_remote(const Game& v, int32_t& r) {
-    if (v.parts.size() == 1 && v.parts[0].g < 0) {
-        r = v.parts[0].id == 0 ? 0 : 1;
-        return true;
+// GameIds numbers game values (equal ones, one number) by their hashes.
+struct GameIds {
+    std::unordered_map<u64, std::vector<size_t>> by_hash;
+    std::vector<Game> games;
+    // find is the number of g, or -1
+    i64 find(const Game& g) const {
+        auto it = by_hash.find(hv(g));
+        if (it != by_hash.end())
+            for (size_t j : it->second)
+                if (games[j] == g) return (i64)j;
+        return -1;
     }
-    auto it = remote_memo.find(v);
-    if (it == remote_memo.end()) return false;
-    r = it->second;
-    return true;
+    // add is the number of g, a new one if g has none
+    size_t add(const Game& g) {
+        auto& bucket = by_hash[hv(g)];
+        for (size_t j : bucket)
+            if (games[j] == g) return j;
+        bucket.push_back(games.size());
+        games.push_back(g);
+        return games.size() - 1;
+    }
+};
+
+// the remoteness of game values known so far (-1 for a draw) by their
+// numbers, and the values whose graph was too large
+template <int = 0> struct Remote {
+    static inline GameIds ids;
+    static inline std::vector<i64> rem;  // by number; TOO_BIG: too large
+};
+constexpr size_t REMOTE_CAP = 200000, REMOTE_PARTS = 64;
+constexpr i64 TOO_BIG = -2;
+
+// known_remote is the remoteness of v when known, or -2 (TOO_BIG: too
+// large to know), or -3 (not known yet)
+template <int N = 0> i64 known_remote(const Game& v) {
+    if (v.parts.size() == 1 && v.parts[0].g < 0) return v.parts[0].id == 0 ? 0 : 1;
+    const i64 j = Remote<N>::ids.find(v);
+    return j < 0 ? -3 : Remote<N>::rem[(size_t)j];
 }
 
 // try_remoteness computes the remoteness of v (the number of moves the
@@ -1828,48 +1845,38 @@ inline bool known_remote(const Game& v, int32_t& r) {
 // search in nondecreasing remoteness (values known before are leaves), as
 // grundy run does; false when the graph has more than REMOTE_CAP values
 // or a sum of more than REMOTE_PARTS parts.
-inline bool try_remoteness(const Game& v, int32_t& out) {
+template <int N = 0> bool try_remoteness(const Game& v, i64& out) {
     if (v.parts.size() > REMOTE_PARTS) return false;
-    if (known_remote(v, out)) return true;
-    if (remote_too_big.count(v)) return false;
-    std::unordered_map<Game, int32_t, GameHash> ids;
-    std::vector<Game> vals;
+    out = known_remote<N>(v);
+    if (out == TOO_BIG) return false;
+    if (out >= -1) return true;
+    GameIds ids;
     std::vector<int32_t> start{0}, succ, left;
-    struct Ev {
-        int32_t rem, node;
-        bool p;  // the follower is a P-position (else N)
-    };
-    std::vector<Ev> evs;
-    auto add = [&](const Game& x) {
-        auto it = ids.find(x);
-        if (it != ids.end()) return it->second;
-        const int32_t id = (int32_t)vals.size();
-        ids.emplace(x, id);
-        vals.push_back(x);
-        return id;
-    };
-    add(v);
-    for (size_t i = 0; i < vals.size(); i++) {
-        if (vals.size() > REMOTE_CAP || vals[i].parts.size() > REMOTE_PARTS) {
-            remote_too_big.emplace(v, true);
+    std::vector<std::pair<i64, int32_t>> evs;  // a follower known: its remoteness, and 2 * node + (P-position)
+    ids.add(v);
+    for (size_t i = 0; i < ids.games.size(); i++) {
+        if (ids.games.size() > REMOTE_CAP || ids.games[i].parts.size() > REMOTE_PARTS) {
+            Remote<N>::ids.add(v);
+            Remote<N>::rem.resize(Remote<N>::ids.games.size(), TOO_BIG);
             return false;
         }
         int32_t exts = 0;
-        for (const Game& o : moves(vals[i])) {
-            int32_t r;
-            if (known_remote(o, r)) {
+        for (const Game& o : moves(ids.games[i])) {
+            const i64 r = known_remote<N>(o);
+            if (r >= -1) {
                 exts++;
                 const i64 x = sg_enc(o);
-                if (x >= 0 || k_has(x, 0)) evs.push_back(Ev{r, (int32_t)i, x == 0});
+                if (x >= 0 || k_has(x, 0)) evs.push_back({r, (int32_t)(2 * i + (x == 0))});
                 continue;
             }
-            succ.push_back(add(o));
+            succ.push_back((int32_t)ids.add(o));
         }
         start.push_back((int32_t)succ.size());
         left.push_back(start[i + 1] - start[i] + exts);
     }
-    const size_t n = vals.size();
-    std::vector<int32_t> pstart(n + 1, 0), pred(succ.size()), rem(n, -1), queue;
+    const size_t n = ids.games.size();
+    std::vector<int32_t> pstart(n + 1, 0), pred(succ.size());
+    std::vector<i64> rem(n, -1);
     for (int32_t w : succ) pstart[(size_t)w + 1]++;
     for (size_t u = 0; u < n; u++) pstart[u + 1] += pstart[u];
     {
@@ -1877,6 +1884,7 @@ inline bool try_remoteness(const Game& v, int32_t& out) {
         for (size_t u = 0; u < n; u++)
             for (int32_t e = start[u]; e < start[u + 1]; e++) pred[(size_t)at[(size_t)succ[(size_t)e]]++] = (int32_t)u;
     }
+    std::vector<int32_t> queue;
     std::vector<bool> isp(n, false);
     for (size_t u = 0; u < n; u++)
         if (left[u] == 0) {
@@ -1884,9 +1892,9 @@ inline bool try_remoteness(const Game& v, int32_t& out) {
             rem[u] = 0;
             queue.push_back((int32_t)u);
         }
-    std::stable_sort(evs.begin(), evs.end(), [](const Ev& a, const Ev& b) { return a.rem < b.rem; });
+    std::sort(evs.begin(), evs.end());
     // decide: a follower of u is decided, a P-position or not, at remoteness r
-    auto decide = [&](int32_t u, bool p, int32_t r) {
+    auto decide = [&](int32_t u, bool p, i64 r) {
         if (rem[(size_t)u] >= 0) return;
         if (p) {
             rem[(size_t)u] = r + 1;
@@ -1899,15 +1907,19 @@ inline bool try_remoteness(const Game& v, int32_t& out) {
     };
     size_t qi = 0, ei = 0;
     while (qi < queue.size() || ei < evs.size()) {
-        if (ei < evs.size() && (qi == queue.size() || evs[ei].rem <= rem[(size_t)queue[qi]])) {
-            decide(evs[ei].node, evs[ei].p, evs[ei].rem);
+        if (ei < evs.size() && (qi == queue.size() || evs[ei].first <= rem[(size_t)queue[qi]])) {
+            decide(evs[ei].second / 2, evs[ei].second % 2 == 1, evs[ei].first);
             ei++;
             continue;
         }
         const int32_t w = queue[qi++];
         for (int32_t e = pstart[(size_t)w]; e < pstart[(size_t)w + 1]; e++) decide(pred[(size_t)e], isp[(size_t)w], rem[(size_t)w]);
     }
-    for (size_t u = 0; u < n; u++) remote_memo.emplace(vals[u], rem[u]);
+    for (size_t u = 0; u < n; u++) {
+        const size_t j = Remote<N>::ids.add(ids.games[u]);
+        Remote<N>::rem.resize(Remote<N>::ids.games.size(), TOO_BIG);
+        Remote<N>::rem[j] = rem[u];
+    }
     out = rem[0];
     return true;
 }
@@ -1916,20 +1928,20 @@ inline bool try_remoteness(const Game& v, int32_t& out) {
 // a cycle can be reached from g, by remoteness (equal ones in move order),
 // so that always taking the first one wins (move order when a remoteness
 // cannot be computed)
-inline std::vector<Game> winning(const Game& g, int) {
+template <int N = 0> std::vector<Game> winning(const Game& g, int) {
     std::vector<Game> out;
     if (outcome_of(sg_enc(g)) != "N") return out;
     for (auto& o : moves(g))
         if (sg_enc(o) == 0) out.push_back(o);
-    if (out.size() > 1 && reaches_cycle(g)) {
-        std::vector<std::pair<int32_t, size_t>> order(out.size());
+    if (out.size() > 1 && reaches_cycle<N>(g)) {
+        std::vector<std::pair<i64, int32_t>> order(out.size());  // remoteness, index
         for (size_t i = 0; i < out.size(); i++) {
-            order[i].second = i;
-            if (!try_remoteness(out[i], order[i].first)) return out;
+            order[i].second = (int32_t)i;
+            if (!try_remoteness<N>(out[i], order[i].first)) return out;
         }
-        std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::sort(order.begin(), order.end());
         std::vector<Game> sorted;
-        for (auto& x : order) sorted.push_back(std::move(out[x.second]));
+        for (auto& x : order) sorted.push_back(std::move(out[(size_t)x.second]));
         out.swap(sorted);
     }
     return out;
