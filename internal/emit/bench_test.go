@@ -83,7 +83,7 @@ func BenchmarkWorkloads(b *testing.B) {
 	tw.Flush()
 	// (on standard output: the log of a benchmark with sub-benchmarks is
 	// not printed)
-	fmt.Printf("grundy emit's programs against the hand-written C++ (the best CPU time of %d runs, peak RSS):\n%s", *benchRuns, tb.String())
+	fmt.Printf("grundy emit's programs against the hand-written C++ (CPU time: the best of %d runs; peak RSS):\n%s", max(*benchRuns, 1), tb.String())
 }
 
 // benchDir is GRUNDY_BENCH_DIR, or the first DIR/shared/bench with
