@@ -19,6 +19,7 @@ import (
 
 	"github.com/grundy-lang/grundy"
 	"github.com/grundy-lang/grundy/internal/emit"
+	"github.com/grundy-lang/grundy/internal/propgen"
 	"github.com/grundy-lang/grundy/internal/spelling"
 	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/lang"
@@ -67,6 +68,7 @@ type program struct {
 // the long suite the scripts of every value and game construct, every
 // example in the subset and every benchmark workload at a small size.
 func TestDifferential(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("g++"); err != nil {
 		t.Skip("g++ is not installed: the emitted programs cannot be compiled")
 	}
@@ -113,6 +115,10 @@ func TestDifferential(t *testing.T) {
 	emitAndCompare(t, dir, progs)
 }
 
+// compileSlots bounds the compiles of the differential tests (which run in
+// parallel) to as many at once as there are CPUs.
+var compileSlots = make(chan struct{}, max(1, runtime.NumCPU()))
+
 // emitAndCompare emits each program (a script outside the subset is
 // skipped, saying so, unless it is one of testdata's), compiles them, as
 // many at once as there are CPUs, and compares each run with grundy's.
@@ -121,7 +127,6 @@ func emitAndCompare(t *testing.T, dir string, progs []program) {
 	if err != nil {
 		t.Skip("g++ is not installed: the emitted programs cannot be compiled")
 	}
-	sem := make(chan struct{}, max(1, runtime.NumCPU()))
 	var wg sync.WaitGroup
 	bins := make([]string, len(progs))
 	srcs := make([]string, len(progs))
@@ -149,8 +154,8 @@ func emitAndCompare(t *testing.T, dir string, progs []program) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
+			compileSlots <- struct{}{}
+			defer func() { <-compileSlots }()
 			out, err := exec.Command(gxx, "-O2", "-std=c++17", "-Wall", "-Werror", "-o", bins[i], cppPath).CombinedOutput()
 			if err != nil {
 				errs[i] = fmt.Sprintf("g++ %s: %v\n%s", progs[i].name, err, firstLines(string(out), 20))
@@ -179,6 +184,7 @@ func emitAndCompare(t *testing.T, dir string, progs []program) {
 // shifts the seeds (another set of spellings); GRUNDY_EMIT_KEEP=DIR keeps
 // the scripts written (DIR/sI/NAME).
 func TestDifferentialSpellings(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("g++"); err != nil {
 		t.Skip("g++ is not installed: the emitted programs cannot be compiled")
 	}
@@ -225,6 +231,74 @@ func TestDifferentialSpellings(t *testing.T) {
 		progs = append(progs, program{b.name, p, []string{b.in}})
 	}
 	emitAndCompare(t, dir, progs)
+}
+
+// TestDifferentialProp: random scripts of the property tests (package
+// propgen's units: DAGs, subtraction games, take-and-break rules, copies
+// and sums, graphs with cycles, each with its queries of sg, outcome,
+// moves and winning of positions and sums), emitted, compiled and run,
+// print what grundy run prints. A script holds many units (a compile takes
+// seconds: many units, one program); the fast suite runs one script of a
+// DAG, a take-and-break rule and a graph with cycles, the long suite six
+// of three units of each kind. GRUNDY_EMIT_SEED=S shifts the seeds (other
+// scripts); GRUNDY_EMIT_KEEP=DIR keeps the scripts written
+// (DIR/propI.game).
+func TestDifferentialProp(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Skip("g++ is not installed: the emitted programs cannot be compiled")
+	}
+	shift, _ := strconv.ParseUint(os.Getenv("GRUNDY_EMIT_SEED"), 10, 64)
+	scripts, each, kinds := 1, 1, []string{"dag", "takebreak", "loopy"}
+	if testenv.IsLong() {
+		scripts, each, kinds = 6, 3, propKinds
+	}
+	dir := t.TempDir()
+	if keep := os.Getenv("GRUNDY_EMIT_KEEP"); keep != "" {
+		dir = keep
+	}
+	var progs []program
+	for i := range scripts {
+		seed := shift + uint64(i) + 1
+		src := propScript(rand.New(rand.NewPCG(seed, 11)), each, kinds)
+		name := fmt.Sprintf("prop%d.game", i)
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: seed %d, %d units of each of %v", name, seed, each, kinds)
+		progs = append(progs, program{name, p, []string{""}})
+	}
+	emitAndCompare(t, dir, progs)
+}
+
+// propKinds are the kinds of units of propgen's that propScript draws.
+var propKinds = []string{"dag", "sub", "takebreak", "copies", "loopy"}
+
+// propScript is one script of n random units of each of the kinds
+// (distinct names: each kind names its games apart).
+func propScript(r *rand.Rand, n int, kinds []string) string {
+	var units []*propgen.Unit
+	for i := range n {
+		for _, k := range kinds {
+			var u *propgen.Unit
+			switch k {
+			case "dag":
+				u = propgen.DAGUnit(r, fmt.Sprintf("d%d", i))
+			case "sub":
+				u, _, _ = propgen.SubUnit(r, fmt.Sprintf("sub%d", i))
+			case "takebreak":
+				u = propgen.TakeBreakUnit(r, i)
+			case "copies":
+				u = propgen.CopiesUnit(r, i)
+			case "loopy":
+				u = propgen.LoopyUnit(r, fmt.Sprintf("t%d", i))
+			}
+			units = append(units, u)
+		}
+	}
+	src, _ := propgen.Script(units)
+	return src
 }
 
 // benchNames are the benchmark workloads (internal/eval/testdata/bench).

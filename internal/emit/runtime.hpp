@@ -1748,22 +1748,201 @@ inline std::vector<Game> moves(const Game& g) {
     }
     return out;
 }
-[[noreturn]] void unsupported(int site, const char* what);
-// the games some of whose positions the solver of cycles computed: there
-// winning lists the winning moves by remoteness, which is not emitted
+// ---- winning: the winning moves, by remoteness above a cycle ----
+// (templates, compiled only in the programs that call winning)
+// the games some of whose positions the solver of cycles computed
 inline std::vector<bool> loopy_game;
 inline bool is_loopy(int g) { return g >= 0 && (size_t)g < loopy_game.size() && loopy_game[(size_t)g]; }
-inline std::vector<Game> winning(const Game& g, int s) {
+
+// (the types below are those the rest of the runtime uses: no more for
+// the C++ compiler to instantiate)
+
+// reaches_cycle reports whether a cycle can be reached from a part of g: a
+// walk of the positions reachable from its parts (none when the solver of
+// cycles never ran: there is no cycle)
+template <int = 0> bool reaches_cycle(const Game& g) {
+    if (std::find(loopy_game.begin(), loopy_game.end(), true) == loopy_game.end()) return false;
+    struct Frame {
+        int g;
+        i64 id;
+        std::vector<Part> parts;  // the parts of its options
+        size_t next;
+    };
+    std::vector<std::unordered_map<i64, int32_t>> state(games.size());  // 1 on the path, 2 done
+    std::vector<Frame> stack;
+    std::vector<uint32_t> ends;
+    // enter reports whether p is on the path (a cycle), else pushes it
+    // unless it is done
+    auto enter = [&](const Part& p) {
+        const i64 id = canon(p);
+        int32_t& st = state[(size_t)p.g][id];
+        if (st != 0) return st == 1;
+        st = 1;
+        stack.push_back(Frame{p.g, id, {}, 0});
+        ends.clear();
+        games[(size_t)p.g].optparts(p.id, stack.back().parts, ends);
+        return false;
+    };
+    for (const Part& p : g.parts) {
+        if (p.g >= 0 && enter(p)) return true;
+        while (!stack.empty()) {
+            Frame& f = stack.back();
+            if (f.next == f.parts.size()) {
+                state[(size_t)f.g][f.id] = 2;
+                stack.pop_back();
+                continue;
+            }
+            const Part q = f.parts[f.next++];
+            if (q.g >= 0 && enter(q)) return true;
+        }
+    }
+    return false;
+}
+
+// GameIds numbers game values (equal ones, one number) by their hashes.
+struct GameIds {
+    std::unordered_map<u64, std::vector<size_t>> by_hash;
+    std::vector<Game> games;
+    // find is the number of g, or -1
+    i64 find(const Game& g) const {
+        auto it = by_hash.find(hv(g));
+        if (it != by_hash.end())
+            for (size_t j : it->second)
+                if (games[j] == g) return (i64)j;
+        return -1;
+    }
+    // add is the number of g, a new one if g has none
+    size_t add(const Game& g) {
+        auto& bucket = by_hash[hv(g)];
+        for (size_t j : bucket)
+            if (games[j] == g) return j;
+        bucket.push_back(games.size());
+        games.push_back(g);
+        return games.size() - 1;
+    }
+};
+
+// the remoteness of game values known so far (-1 for a draw) by their
+// numbers, and the values whose graph was too large
+template <int = 0> struct Remote {
+    static inline GameIds ids;
+    static inline std::vector<i64> rem;  // by number; TOO_BIG: too large
+};
+constexpr size_t REMOTE_CAP = 200000, REMOTE_PARTS = 64;
+constexpr i64 TOO_BIG = -2;
+
+// known_remote is the remoteness of v when known, or -2 (TOO_BIG: too
+// large to know), or -3 (not known yet)
+template <int N = 0> i64 known_remote(const Game& v) {
+    if (v.parts.size() == 1 && v.parts[0].g < 0) return v.parts[0].id == 0 ? 0 : 1;
+    const i64 j = Remote<N>::ids.find(v);
+    return j < 0 ? -3 : Remote<N>::rem[(size_t)j];
+}
+
+// try_remoteness computes the remoteness of v (the number of moves the
+// game lasts, the winner hurrying, the loser delaying; -1 for a draw) on
+// the explicit graph of the game values reachable from it, by a retrograde
+// search in nondecreasing remoteness (values known before are leaves), as
+// grundy run does; false when the graph has more than REMOTE_CAP values
+// or a sum of more than REMOTE_PARTS parts.
+template <int N = 0> bool try_remoteness(const Game& v, i64& out) {
+    if (v.parts.size() > REMOTE_PARTS) return false;
+    out = known_remote<N>(v);
+    if (out == TOO_BIG) return false;
+    if (out >= -1) return true;
+    GameIds ids;
+    std::vector<int32_t> start{0}, succ, left;
+    std::vector<std::pair<i64, int32_t>> evs;  // a follower known: its remoteness, and 2 * node + (P-position)
+    ids.add(v);
+    for (size_t i = 0; i < ids.games.size(); i++) {
+        if (ids.games.size() > REMOTE_CAP || ids.games[i].parts.size() > REMOTE_PARTS) {
+            Remote<N>::ids.add(v);
+            Remote<N>::rem.resize(Remote<N>::ids.games.size(), TOO_BIG);
+            return false;
+        }
+        int32_t exts = 0;
+        for (const Game& o : moves(ids.games[i])) {
+            const i64 r = known_remote<N>(o);
+            if (r >= -1) {
+                exts++;
+                const i64 x = sg_enc(o);
+                if (x >= 0 || k_has(x, 0)) evs.push_back({r, (int32_t)(2 * i + (x == 0))});
+                continue;
+            }
+            succ.push_back((int32_t)ids.add(o));
+        }
+        start.push_back((int32_t)succ.size());
+        left.push_back(start[i + 1] - start[i] + exts);
+    }
+    const size_t n = ids.games.size();
+    std::vector<int32_t> pstart(n + 1, 0), pred(succ.size());
+    std::vector<i64> rem(n, -1);
+    for (int32_t w : succ) pstart[(size_t)w + 1]++;
+    for (size_t u = 0; u < n; u++) pstart[u + 1] += pstart[u];
+    {
+        std::vector<int32_t> at(pstart.begin(), pstart.end() - 1);
+        for (size_t u = 0; u < n; u++)
+            for (int32_t e = start[u]; e < start[u + 1]; e++) pred[(size_t)at[(size_t)succ[(size_t)e]]++] = (int32_t)u;
+    }
+    std::vector<int32_t> queue;
+    std::vector<bool> isp(n, false);
+    for (size_t u = 0; u < n; u++)
+        if (left[u] == 0) {
+            isp[u] = true;
+            rem[u] = 0;
+            queue.push_back((int32_t)u);
+        }
+    std::sort(evs.begin(), evs.end());
+    // decide: a follower of u is decided, a P-position or not, at remoteness r
+    auto decide = [&](int32_t u, bool p, i64 r) {
+        if (rem[(size_t)u] >= 0) return;
+        if (p) {
+            rem[(size_t)u] = r + 1;
+            queue.push_back(u);
+        } else if (--left[(size_t)u] == 0) {
+            isp[(size_t)u] = true;
+            rem[(size_t)u] = r + 1;
+            queue.push_back(u);
+        }
+    };
+    size_t qi = 0, ei = 0;
+    while (qi < queue.size() || ei < evs.size()) {
+        if (ei < evs.size() && (qi == queue.size() || evs[ei].first <= rem[(size_t)queue[qi]])) {
+            decide(evs[ei].second / 2, evs[ei].second % 2 == 1, evs[ei].first);
+            ei++;
+            continue;
+        }
+        const int32_t w = queue[qi++];
+        for (int32_t e = pstart[(size_t)w]; e < pstart[(size_t)w + 1]; e++) decide(pred[(size_t)e], isp[(size_t)w], rem[(size_t)w]);
+    }
+    for (size_t u = 0; u < n; u++) {
+        const size_t j = Remote<N>::ids.add(ids.games[u]);
+        Remote<N>::rem.resize(Remote<N>::ids.games.size(), TOO_BIG);
+        Remote<N>::rem[j] = rem[u];
+    }
+    out = rem[0];
+    return true;
+}
+
+// winning lists the options of g that are P-positions, in move order; when
+// a cycle can be reached from g, by remoteness (equal ones in move order),
+// so that always taking the first one wins (move order when a remoteness
+// cannot be computed)
+template <int N = 0> std::vector<Game> winning(const Game& g, int) {
     std::vector<Game> out;
-    i64 v = sg_enc(g);
-    for (const Part& p : g.parts)
-        if (is_loopy(p.g)) unsupported(s, "winning of a position of a game with cycles");
-    if (v < 0) unsupported(s, "winning of a position of a game with cycles");
-    if (v == 0) return out;
-    for (auto& o : moves(g)) {
-        i64 w = sg_enc(o);
-        if (w < 0) unsupported(s, "winning of a position of a game with cycles");
-        if (w == 0) out.push_back(o);
+    if (outcome_of(sg_enc(g)) != "N") return out;
+    for (auto& o : moves(g))
+        if (sg_enc(o) == 0) out.push_back(o);
+    if (out.size() > 1 && reaches_cycle<N>(g)) {
+        std::vector<std::pair<i64, int32_t>> order(out.size());  // remoteness, index
+        for (size_t i = 0; i < out.size(); i++) {
+            order[i].second = (int32_t)i;
+            if (!try_remoteness<N>(out[i], order[i].first)) return out;
+        }
+        std::sort(order.begin(), order.end());
+        std::vector<Game> sorted;
+        for (auto& x : order) sorted.push_back(std::move(out[(size_t)x.second]));
+        out.swap(sorted);
     }
     return out;
 }
@@ -1806,6 +1985,8 @@ struct LoopyWork {
     std::vector<uint32_t> ends;
     Buf<i64> ids;
     std::vector<std::pair<i64, int32_t>> knownAt;  // known finite followers by value
+    std::vector<int32_t> blocked;  // the nodes with an option a sum of a position not known
+    std::vector<uint8_t> excl;     // the nodes from which one of them is reached
 };
 inline LoopyWork loopy_work;
 
@@ -1882,7 +2063,18 @@ inline void loopy_graph(LoopyWork& W) {
                         const i64 s = state_of(parts[j].g, parts[j].id);
                         if (s == UNKNOWN || s == GRAY) allknown = false;
                     }
-                if (!allknown) unsupported(games[(size_t)nodes[u].g].site, "the values of a game with cycles through sums of positions");
+                if (!allknown) {
+                    // (the parts not known are nodes of the region: once
+                    // they are labelled, the next labelling knows the sum)
+                    W.blocked.push_back((int32_t)u);
+                    for (uint32_t j = b; j < e; j++)
+                        if (parts[j].g >= 0) {
+                            const i64 s = state_of(parts[j].g, parts[j].id);
+                            if (s == UNKNOWN || s == GRAY) node_of(parts[j].g, parts[j].id);
+                        }
+                    b = e;
+                    continue;
+                }
                 i64 x = 0;
                 for (uint32_t j = b; j < e; j++) x = gx(x, parts[j].g < 0 ? parts[j].id : state_of(parts[j].g, parts[j].id));
                 const int32_t n = (int32_t)nodes.size();
@@ -1897,8 +2089,17 @@ inline void loopy_graph(LoopyWork& W) {
 }
 
 // solve_loopy labels the region reachable from the positions of ids id ..
-// id + count - 1 of game g (the unknown ones), in one labelling.
+// id + count - 1 of game g (the unknown ones), in one labelling; where an
+// option is a sum of positions not known yet, the positions from which it
+// is reached wait for the next labelling, once the rest (those positions
+// among them) is labelled: none left to label is a cycle through a sum.
+inline bool solve_loopy_once(int g, i64 id, i64 count);
 inline void solve_loopy(int g, i64 id, i64 count) {
+    while (!solve_loopy_once(g, id, count)) {
+    }
+}
+// solve_loopy_once is one labelling: false when some positions wait.
+inline bool solve_loopy_once(int g, i64 id, i64 count) {
     LoopyWork& W = loopy_work;
     auto& nodes = W.nodes;
     auto& dense = W.dense;
@@ -1911,6 +2112,7 @@ inline void solve_loopy(int g, i64 id, i64 count) {
     soff.clear();
     soff.push(0);
     succ.clear();
+    W.blocked.clear();
     if (dense.size() < games.size()) dense.resize(games.size());
     if (index.size() < games.size()) index.resize(games.size());
     for (auto& m : index)
@@ -1949,10 +2151,23 @@ inline void solve_loopy(int g, i64 id, i64 count) {
         for (size_t v = 0; v < n; v++)
             for (int32_t e = soff[v]; e < soff[v + 1]; e++) pred[(size_t)at[(size_t)succ[(size_t)e]]++] = (int32_t)v;
     }
+    // the nodes that wait: those that reach a blocked one
+    auto& excl = W.excl;
+    excl.assign(n, 0);
+    const int32_t blocked = W.blocked.empty() ? -1 : W.blocked[0];
+    for (int32_t b : W.blocked) excl[(size_t)b] = 1;
+    for (size_t j = 0; j < W.blocked.size(); j++) {
+        const int32_t v = W.blocked[j];
+        for (int32_t e = poff[(size_t)v]; e < poff[(size_t)v + 1]; e++)
+            if (!excl[(size_t)pred[(size_t)e]]) {
+                excl[(size_t)pred[(size_t)e]] = 1;
+                W.blocked.push_back(pred[(size_t)e]);
+            }
+    }
     // lab: -1 unlabelled, -2 infinite, >= 0 finite; known followers keep
     // their value (an infinite one is KINF: it counts as infinite, its K its
     // own).
-    const int32_t UNL = -1, INF = -2, KINF = -3;
+    const int32_t UNL = -1, INF = -2, KINF = -3, WAIT = INT32_MAX;
     auto& lab = W.lab;
     auto& cnt = W.cnt;
     auto& cov = W.cov;
@@ -1966,8 +2181,9 @@ inline void solve_loopy(int g, i64 id, i64 count) {
     todo.clear();
     queue.clear();
     for (size_t v = 0; v < n; v++) {
-        if (known[v] == UNKNOWN) live.push((int32_t)v);
-        else lab[v] = known[v] >= 0 ? (int32_t)known[v] : KINF;
+        if (known[v] != UNKNOWN) lab[v] = known[v] >= 0 ? (int32_t)known[v] : KINF;
+        else if (excl[v]) lab[v] = WAIT;  // (no follower of a node labelled now)
+        else live.push((int32_t)v);
     }
     // an infinite known follower "has a follower labelled i" when i is in its K
     auto hasfol = [&](size_t v, int32_t i) -> bool {
@@ -2053,8 +2269,10 @@ inline void solve_loopy(int g, i64 id, i64 count) {
     std::vector<i64> k;
     if (loopy_game.size() <= (size_t)g) loopy_game.resize((size_t)g + 1);
     int last = -1;
+    bool some = false;  // a node labelled
     for (size_t v = 0; v < n; v++) {
-        if (known[v] != UNKNOWN || nodes[v].g < 0) continue;
+        if (known[v] != UNKNOWN || nodes[v].g < 0 || excl[v]) continue;
+        some = true;
         i64 val = lab[v];
         // K, for an infinite one: the finite values of its followers (a
         // mask when all are below 64), found with no branch on the kind of
@@ -2089,6 +2307,9 @@ inline void solve_loopy(int g, i64 id, i64 count) {
             last = h;
         }
     }
+    if (blocked < 0) return true;
+    if (!some) unsupported(games[(size_t)nodes[(size_t)blocked].g].site, "the values of a game with cycles through sums of positions");
+    return false;
 }
 
 }  // namespace rt

@@ -88,6 +88,65 @@ func TouchesLoopy(v value.Value) bool {
 	return false
 }
 
+// CycleReachable reports whether a walk of the positions reachable from
+// the parts of the game value v (their moves computed again) meets a
+// position marked loopy or a cycle.
+func CycleReachable(th *Thread, c *Call, v value.Value) bool {
+	const (
+		onPath = 1
+		done   = 2
+	)
+	state := map[PosKey]uint8{}
+	type frame struct {
+		key  PosKey
+		opts []value.Value // the positions in its options
+		next int
+	}
+	var stack []frame
+	// enter reports whether the position p is marked or on the path (a
+	// cycle); else it pushes p, unless p is done.
+	enter := func(p value.Value) bool {
+		g, r := PosRef(p)
+		k := PosKey{G: g, R: r}
+		switch {
+		case state[k] == onPath || g.IsLoopy(r):
+			return true
+		case state[k] == done:
+			return false
+		}
+		state[k] = onPath
+		f := frame{key: k}
+		for _, o := range th.Engine.Moves(p) {
+			for _, q := range o.Parts() {
+				if q.K == value.KPos {
+					f.opts = append(f.opts, q)
+				}
+			}
+		}
+		stack = append(stack, f)
+		return false
+	}
+	for _, p := range v.Parts() {
+		if p.K == value.KPos && enter(p) {
+			return true
+		}
+		for steps := 0; len(stack) > 0; steps++ {
+			th.PollN(c.Pos, steps)
+			f := &stack[len(stack)-1]
+			if f.next == len(f.opts) {
+				state[f.key] = done
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			f.next++
+			if enter(f.opts[f.next-1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Period finds the period of family f (a function of one int whose values
 // are games): proved for take-and-break families, otherwise observed on
 // n in 0 .. upTo (upTo <= 0: the default range). The Solver's.

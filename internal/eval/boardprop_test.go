@@ -28,6 +28,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/propgen"
 	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
@@ -112,7 +113,7 @@ func TestBoardPropNodeKayles(t *testing.T) {
 	const graphs, perScript = 48, 8
 	total := propCount(graphs)
 	for b := 0; b < total; b += perScript {
-		var units []*unit
+		var units []*propgen.Unit
 		for i := 0; i < perScript && b+i < total; i++ {
 			units = append(units, nodeKaylesUnit(r, i))
 		}
@@ -121,7 +122,7 @@ func TestBoardPropNodeKayles(t *testing.T) {
 	p.done()
 }
 
-func nodeKaylesUnit(r *rand.Rand, i int) *unit {
+func nodeKaylesUnit(r *rand.Rand, i int) *propgen.Unit {
 	n := 1 + r.IntN(12)
 	density := 0.1 + 0.5*r.Float64()
 	nb := make([]uint64, n) // closed neighbourhoods
@@ -180,13 +181,13 @@ func nodeKaylesUnit(r *rand.Rand, i int) *unit {
 		}
 		return o
 	}
-	un := &unit{decl: d.String()}
+	un := &propgen.Unit{Decl: d.String()}
 	for _, m := range randomMasks(r, n, 5) {
 		list := maskList(m)
 		if flags {
 			list = maskFlags(m, n)
 		}
-		un.ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s(%s)), sg(%s(%s))", kb, m, ks, maskSet(m), kl, list, kf, maskSet(m)), sameValues(mexSG(memo, m, opts), 4))
+		un.Ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s(%s)), sg(%s(%s))", kb, m, ks, maskSet(m), kl, list, kf, maskSet(m)), sameValues(mexSG(memo, m, opts), 4))
 	}
 	return un
 }
@@ -202,7 +203,7 @@ func TestBoardPropCram(t *testing.T) {
 	const boards, perScript = 40, 8
 	total := propCount(boards)
 	for b := 0; b < total; b += perScript {
-		var units []*unit
+		var units []*propgen.Unit
 		for i := 0; i < perScript && b+i < total; i++ {
 			units = append(units, cramUnit(r, i))
 		}
@@ -211,7 +212,7 @@ func TestBoardPropCram(t *testing.T) {
 	p.done()
 }
 
-func cramUnit(r *rand.Rand, i int) *unit {
+func cramUnit(r *rand.Rand, i int) *propgen.Unit {
 	w, h := 1+r.IntN(5), 1+r.IntN(4)
 	for w*h > 16 {
 		w, h = 1+r.IntN(5), 1+r.IntN(4)
@@ -245,7 +246,7 @@ func cramUnit(r *rand.Rand, i int) *unit {
 		return o
 	}
 	memo := map[uint64]int{}
-	un := &unit{decl: d.String()}
+	un := &propgen.Unit{Decl: d.String()}
 	for _, m := range randomMasks(r, n, 4) {
 		var cells, rows []string
 		for y := range h {
@@ -265,14 +266,14 @@ func cramUnit(r *rand.Rand, i int) *unit {
 			set = "{" + strings.Join(cells, ", ") + "}"
 		}
 		want := mexSG(memo, m, opts)
-		un.ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s([%s])), sg(%s(%s))", cb, m, cs, set, cl, strings.Join(rows, ", "), cf, set), sameValues(want, 4))
+		un.Ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s([%s])), sg(%s(%s))", cb, m, cs, set, cl, strings.Join(rows, ", "), cf, set), sameValues(want, 4))
 		if bits.OnesCount64(m) <= 8 {
 			// outcome agrees too (P exactly when the value is 0)
 			word := "N"
 			if want == 0 {
 				word = "P"
 			}
-			un.ask(fmt.Sprintf("outcome(%s(%d)), outcome(%s(%s))", cb, m, cs, set), func(got string) string {
+			un.Ask(fmt.Sprintf("outcome(%s(%d)), outcome(%s(%s))", cb, m, cs, set), func(got string) string {
 				if got != word+" "+word {
 					return "want " + word + " " + word
 				}

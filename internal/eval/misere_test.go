@@ -32,43 +32,44 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/propgen"
 	"github.com/grundy-lang/grundy/internal/testenv"
 
 	"github.com/grundy-lang/grundy/internal/eval"
 )
 
-// msWorld holds the kinds of games of one unit (prop_test.go's universe:
+// msWorld holds the kinds of games of one unit (package propgen's Universe:
 // kind 0 the nimber, their options and positions) and the misère brute
 // force.
 type msWorld struct {
-	*universe
+	*propgen.Universe
 	memo map[string]bool // exact sequence of parts -> the player to move wins
 }
 
 func newMsWorld() *msWorld {
-	return &msWorld{universe: newUniverse(), memo: map[string]bool{}}
+	return &msWorld{Universe: propgen.NewUniverse(), memo: map[string]bool{}}
 }
 
-func msSeqKey(ps []part) string {
+func msSeqKey(ps []propgen.Part) string {
 	var b strings.Builder
 	for _, p := range ps {
-		fmt.Fprintf(&b, "%d.%d,", p.k, p.s)
+		fmt.Fprintf(&b, "%d.%d,", p.K, p.S)
 	}
 	return b.String()
 }
 
 // wins: misère play, the player to move wins. With no move anywhere the
 // opponent made the last move and lost.
-func (w *msWorld) wins(ps []part) bool {
+func (w *msWorld) wins(ps []propgen.Part) bool {
 	key := msSeqKey(ps)
 	if v, ok := w.memo[key]; ok {
 		return v
 	}
 	win, moved := false, false
 	for i, p := range ps {
-		for _, o := range w.opts(p) {
+		for _, o := range w.Opts(p) {
 			moved = true
-			next := make([]part, 0, len(ps)+len(o))
+			next := make([]propgen.Part, 0, len(ps)+len(o))
 			next = append(next, ps[:i]...)
 			next = append(next, o...)
 			next = append(next, ps[i+1:]...)
@@ -117,18 +118,18 @@ type msOpt struct {
 // dagDecl declares `game NAME(v) moves (sum of NAME(w) for w in ws) + *k
 // for (ws, k) in O[v]`.
 func dagDecl(w *msWorld, name string, O [][]msOpt) (string, int) {
-	k := w.kind(name, nil)
-	w.gen[k] = func(s int) [][]part {
-		var out [][]part
+	var k int
+	k = w.Kind(name, func(s int) [][]propgen.Part {
+		var out [][]propgen.Part
 		for _, o := range O[s] {
-			var ps []part
+			var ps []propgen.Part
 			for _, x := range o.ws {
-				ps = append(ps, part{k, x})
+				ps = append(ps, propgen.Part{K: k, S: x})
 			}
-			out = append(out, append(ps, part{0, o.k}))
+			out = append(out, append(ps, propgen.Part{K: 0, S: o.k}))
 		}
 		return out
-	}
+	})
 	var rows []string
 	for _, opts := range O {
 		var os []string
@@ -208,39 +209,39 @@ func randCGame(r *rand.Rand, n, maxDeg int) [][]msOpt {
 
 // subDecl declares a subtraction game with the set S.
 func subDecl(w *msWorld, name string, S []int) (string, int) {
-	k := w.kind(name, nil)
-	w.gen[k] = func(n int) [][]part {
-		var o [][]part
+	var k int
+	k = w.Kind(name, func(n int) [][]propgen.Part {
+		var o [][]propgen.Part
 		for _, s := range S {
 			if s <= n {
-				o = append(o, []part{{k, n - s}})
+				o = append(o, []propgen.Part{{K: k, S: n - s}})
 			}
 		}
 		return o
-	}
+	})
 	return fmt.Sprintf("game %[1]s(n) moves %[1]s(n - s) for s in %[2]s if s <= n\n", name, msInts(S)), k
 }
 
 // takeBreakDecl: take t in T tokens from a row, leaving two rows (either
 // possibly empty), Kayles-like; split: also only when both rows are nonempty.
 func takeBreakDecl(w *msWorld, name string, T []int, split bool) (string, int) {
-	k := w.kind(name, nil)
+	var k int
 	lo := 0
 	if split {
 		lo = 1
 	}
-	w.gen[k] = func(n int) [][]part {
-		var o [][]part
+	k = w.Kind(name, func(n int) [][]propgen.Part {
+		var o [][]propgen.Part
 		for _, t := range T {
 			if split && t <= n {
-				o = append(o, []part{{k, n - t}})
+				o = append(o, []propgen.Part{{K: k, S: n - t}})
 			}
 			for a := lo; a <= n-t-lo; a++ {
-				o = append(o, []part{{k, a}, {k, n - t - a}})
+				o = append(o, []propgen.Part{{K: k, S: a}, {K: k, S: n - t - a}})
 			}
 		}
 		return o
-	}
+	})
 	if split {
 		return fmt.Sprintf("game %[1]s(n) moves %[1]s(n - t) for t in %[2]s if t <= n\n  | %[1]s(a) + %[1]s(n - t - a) for t in %[2]s for a in 1 .. n - t - 1\n", name, msInts(T)), k
 	}
@@ -250,18 +251,18 @@ func takeBreakDecl(w *msWorld, name string, T []int, split bool) (string, int) {
 // heapDecl declares nim heaps as a game (every position's tree is a nim
 // heap), some options with an extra *0.
 func heapDecl(w *msWorld, name string) (string, int) {
-	k := w.kind(name, nil)
-	w.gen[k] = func(n int) [][]part {
-		var o [][]part
+	var k int
+	k = w.Kind(name, func(n int) [][]propgen.Part {
+		var o [][]propgen.Part
 		for m := range n {
 			if m%2 == 0 {
-				o = append(o, []part{{k, m}})
+				o = append(o, []propgen.Part{{K: k, S: m}})
 			} else {
-				o = append(o, []part{{k, m}, {0, 0}})
+				o = append(o, []propgen.Part{{K: k, S: m}, {K: 0, S: 0}})
 			}
 		}
 		return o
-	}
+	})
 	return fmt.Sprintf("game %[1]s(n) moves %[1]s(m) for m in 0 .. n - 1 if m %% 2 == 0 | %[1]s(m) + *0 for m in 0 .. n - 1 if m %% 2 == 1\n", name), k
 }
 
@@ -269,7 +270,7 @@ func heapDecl(w *msWorld, name string) (string, int) {
 // Units and batches.
 
 type msQuery struct {
-	g gexpr
+	g propgen.GExpr
 }
 
 type msUnit struct {
@@ -278,14 +279,14 @@ type msUnit struct {
 	queries []msQuery
 }
 
-func (u *msUnit) ask(g gexpr) { u.queries = append(u.queries, msQuery{g}) }
+func (u *msUnit) ask(g propgen.GExpr) { u.queries = append(u.queries, msQuery{g}) }
 
 func (u *msUnit) script(only *msQuery) string {
 	var b strings.Builder
 	b.WriteString(u.decl)
 	for i := range u.queries {
 		if only == nil || only == &u.queries[i] {
-			fmt.Fprintf(&b, "print misere(%s)\n", u.queries[i].g.text)
+			fmt.Fprintf(&b, "print misere(%s)\n", u.queries[i].g.Text)
 		}
 	}
 	return b.String()
@@ -314,7 +315,7 @@ func msBatch(t *testing.T, seed uint64, units []*msUnit) (lines int) {
 	var order []at
 	for _, u := range units {
 		for i := range u.queries {
-			fmt.Fprintf(&b, "print misere(%s)\n", u.queries[i].g.text)
+			fmt.Fprintf(&b, "print misere(%s)\n", u.queries[i].g.Text)
 			order = append(order, at{u, &u.queries[i]})
 		}
 	}
@@ -333,10 +334,10 @@ func msBatch(t *testing.T, seed uint64, units []*msUnit) (lines int) {
 	}
 	fails := 0
 	for i, a := range order {
-		want := msWord(a.u.w.wins(a.q.g.parts))
+		want := msWord(a.u.w.wins(a.q.g.Parts))
 		if got[i] != want {
 			t.Errorf("seed %d: misere(%s) = %s, want %s (brute force over the whole sum)\nstandalone script:\n%s",
-				seed, a.q.g.text, got[i], want, a.u.script(a.q))
+				seed, a.q.g.Text, got[i], want, a.u.script(a.q))
 			if fails++; fails >= 5 {
 				t.FailNow()
 			}
@@ -345,20 +346,20 @@ func msBatch(t *testing.T, seed uint64, units []*msUnit) (lines int) {
 	return len(order)
 }
 
-// weight is the total weight of a sum's parts (a part's weight is its
+// msWeight is the total weight of a sum's parts (a part's weight is its
 // state): it bounds the length of every play.
-func (g gexpr) weight() int {
+func msWeight(g propgen.GExpr) int {
 	n := 0
-	for _, p := range g.parts {
-		n += p.s
+	for _, p := range g.Parts {
+		n += p.S
 	}
 	return n
 }
 
 // msSmall draws from gen until the weight is at most maxW.
-func msSmall(gen func() gexpr, maxW int) gexpr {
+func msSmall(gen func() propgen.GExpr, maxW int) propgen.GExpr {
 	for {
-		if g := gen(); g.weight() <= maxW {
+		if g := gen(); msWeight(g) <= maxW {
 			return g
 		}
 	}
@@ -366,38 +367,38 @@ func msSmall(gen func() gexpr, maxW int) gexpr {
 
 // msRandSum: 1 to 4 parts from pick, sometimes with a nimber, written as
 // +, `sum of` or `k * G`.
-func msRandSum(r *rand.Rand, pick func() gexpr, maxNim int) gexpr {
-	var gs []gexpr
+func msRandSum(r *rand.Rand, pick func() propgen.GExpr, maxNim int) propgen.GExpr {
+	var gs []propgen.GExpr
 	for range 1 + r.IntN(3) {
 		gs = append(gs, pick())
 	}
 	if r.IntN(3) == 0 {
-		gs = append(gs, nim(r.IntN(maxNim+1)))
+		gs = append(gs, propgen.Nim(r.IntN(maxNim+1)))
 	}
 	r.Shuffle(len(gs), func(i, j int) { gs[i], gs[j] = gs[j], gs[i] })
 	switch r.IntN(6) {
 	case 0:
-		return sumOf(gs...)
+		return propgen.SumOf(gs...)
 	case 1:
 		if len(gs) >= 2 {
-			return plus(copies(1+r.IntN(3), gs[0]), plus(gs[1:]...))
+			return propgen.Plus(propgen.Copies(1+r.IntN(3), gs[0]), propgen.Plus(gs[1:]...))
 		}
 	case 2:
 		if len(gs) <= 2 {
-			return copies(2, plus(gs...))
+			return propgen.Copies(2, propgen.Plus(gs...))
 		}
 	}
-	return plus(gs...)
+	return propgen.Plus(gs...)
 }
 
 func msUnitFor(r *rand.Rand, i int) *msUnit {
 	w := newMsWorld()
 	u := &msUnit{w: w}
-	var picks []func() gexpr
+	var picks []func() propgen.GExpr
 	addDag := func(name string, O [][]msOpt) {
 		decl, k := dagDecl(w, name, O)
 		u.decl += decl
-		picks = append(picks, func() gexpr { return w.pos(k, r.IntN(len(O))) })
+		picks = append(picks, func() propgen.GExpr { return w.Pos(k, r.IntN(len(O))) })
 	}
 	switch r.IntN(6) {
 	case 0, 1:
@@ -412,7 +413,7 @@ func msUnitFor(r *rand.Rand, i int) *msUnit {
 		slices.Sort(S)
 		decl, k := subDecl(w, fmt.Sprintf("s%d", i), S)
 		u.decl += decl
-		picks = append(picks, func() gexpr { return w.pos(k, r.IntN(14)) })
+		picks = append(picks, func() propgen.GExpr { return w.Pos(k, r.IntN(14)) })
 	case 4:
 		T := r.Perm(3)[:1+r.IntN(2)]
 		for j := range T {
@@ -421,11 +422,11 @@ func msUnitFor(r *rand.Rand, i int) *msUnit {
 		slices.Sort(T)
 		decl, k := takeBreakDecl(w, fmt.Sprintf("t%d", i), T, r.IntN(2) == 0)
 		u.decl += decl
-		picks = append(picks, func() gexpr { return w.pos(k, r.IntN(8)) })
+		picks = append(picks, func() propgen.GExpr { return w.Pos(k, r.IntN(8)) })
 	default:
 		decl, k := heapDecl(w, fmt.Sprintf("h%d", i))
 		u.decl += decl
-		picks = append(picks, func() gexpr { return w.pos(k, r.IntN(6)) })
+		picks = append(picks, func() propgen.GExpr { return w.Pos(k, r.IntN(6)) })
 	}
 	if r.IntN(3) == 0 {
 		// A second game in the same sums.
@@ -435,24 +436,24 @@ func msUnitFor(r *rand.Rand, i int) *msUnit {
 			addDag(fmt.Sprintf("e%d", i), randDagGame(r, 3+r.IntN(5), 2))
 		}
 	}
-	pick := func() gexpr { return picks[r.IntN(len(picks))]() }
+	pick := func() propgen.GExpr { return picks[r.IntN(len(picks))]() }
 	for range 10 {
-		u.ask(msSmall(func() gexpr { return msRandSum(r, pick, 4) }, msMaxWeight))
+		u.ask(msSmall(func() propgen.GExpr { return msRandSum(r, pick, 4) }, msMaxWeight))
 	}
 	// Big heaps (the misère Grundy value of the rest decides).
 	for range 2 {
-		u.ask(plus(msSmall(pick, msMaxWeight-11), nim(8+r.IntN(4))))
+		u.ask(propgen.Plus(msSmall(pick, msMaxWeight-11), propgen.Nim(8+r.IntN(4))))
 	}
 	// Two big heaps: *b decides through the misère Grundy value of U + *a,
 	// which is often b when U acts like *(a ^ b).
 	for range 3 {
 		a := 8 + r.IntN(6)
-		u.ask(plus(msSmall(pick, 4), nim(a), nim(a^r.IntN(4))))
+		u.ask(propgen.Plus(msSmall(pick, 4), propgen.Nim(a), propgen.Nim(a^r.IntN(4))))
 	}
 	// U + *m for m = 0..4: a loss for exactly one m (checked by brute force).
 	g := msSmall(pick, msMaxWeight-4)
 	for m := range 5 {
-		u.ask(plus(g, nim(m)))
+		u.ask(propgen.Plus(g, propgen.Nim(m)))
 	}
 	return u
 }

@@ -687,7 +687,9 @@ func (e *search) Winning(c *engine.Call, v value.Value) []value.Value {
 			out = append(out, o)
 		}
 	}
-	if len(out) > 1 && engine.TouchesLoopy(v) {
+	// (a position computed once the cycles below it were known is not
+	// marked: the walk keeps the order from depending on what came first)
+	if len(out) > 1 && (engine.TouchesLoopy(v) || e.comps > 0 && engine.CycleReachable(th, c, v)) {
 		rem := make(map[string]int32, len(out))
 		for _, o := range out {
 			r, ok := e.tryRemoteness(o, remoteCap)
