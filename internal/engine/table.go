@@ -177,6 +177,9 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 	if len(k) > value.MaxKeyBytes {
 		value.Fail(g.Pos, "a position of %s has arguments too large to remember (more than %d bytes encoded)", g.GName, value.MaxKeyBytes)
 	}
+	if len(k) <= 8 && !boxed {
+		return g.InternWord(memo.KeyWord(k), len(k))
+	}
 	id, added, ok := g.Keys.Intern(k)
 	if !ok {
 		value.Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
@@ -196,18 +199,31 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 
 // InternWord is Intern of an unboxed key of n <= 8 bytes given as its
 // word (memo.KeyWord).
+// Its state, once final, is cached in the key's slot (memo's word
+// table): State answers it from there.
 func (g *Game) InternWord(w uint64, n int) uint64 {
-	id, added, ok := g.Keys.InternWord(w, n)
+	id, st, slot, added, ok := g.Keys.InternWordState(w, n)
 	if !ok {
 		value.Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
 	}
-	if added {
+	r := memo.GenBit | uint64(id)
+	switch {
+	case added:
 		var b [8]byte
 		binary.LittleEndian.PutUint64(b[:], w)
 		g.noteTags(b[:n], false)
 		g.AddGval()
+	case st != 0:
+		g.Remember(r, st)
+	default:
+		if st = g.Gvals[id]; st >= memo.FinBase {
+			if g.Uncache == nil {
+				g.Uncache = g.Keys.Uncache
+			}
+			g.Keys.CacheState(slot, st)
+		}
 	}
-	return memo.GenBit | uint64(id)
+	return r
 }
 
 // Boxed reports whether the key of position r has a boxed part: its

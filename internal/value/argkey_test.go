@@ -194,3 +194,29 @@ type testFunc string
 
 func (f testFunc) Name() string     { return string(f) }
 func (f testFunc) KindName() string { return "built-in" }
+
+// AppendIntSeq (ints, packed 8 bits at a time when they are 0s and 1s)
+// gives the key the list or tuple of the same ints has as a value.
+func TestAppendIntSeqIsValueKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	for range 20000 {
+		xs := make([]int64, r.IntN(40))
+		vs := make([]Value, len(xs))
+		span := []int64{2, 2, 64, 200, 1 << 40}[r.IntN(5)]
+		for i := range xs {
+			xs[i] = r.Int64N(span)
+			if r.IntN(20) == 0 {
+				xs[i] = -xs[i]
+			}
+			vs[i] = Int(xs[i])
+		}
+		tuple := r.IntN(3) == 0
+		v := List(vs)
+		if tuple {
+			v = Tuple(vs)
+		}
+		if got, want := AppendIntSeq([]byte{9}, tuple, xs), append([]byte{9}, argKey(v)...); !bytes.Equal(got, want) {
+			t.Fatalf("%s: AppendIntSeq gives %v, the value's key is %v", Repr(v), got, want)
+		}
+	}
+}
