@@ -202,6 +202,17 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 // Its state, once final, is cached in the key's slot (memo's word
 // table): State answers it from there.
 func (g *Game) InternWord(w uint64, n int) uint64 {
+	if id, st, ok := g.Keys.Recent(w, n); ok {
+		r := memo.GenBit | uint64(id)
+		g.Remember(r, st)
+		return r
+	}
+	return g.internWord(w, n)
+}
+
+// internWord is InternWord of a key the cache of recent keys does not
+// hold with its state.
+func (g *Game) internWord(w uint64, n int) uint64 {
 	id, st, slot, added, ok := g.Keys.InternWordState(w, n)
 	if !ok {
 		value.Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)

@@ -27,19 +27,38 @@ func (t *KeyTable) InternWordState(w uint64, n int) (id uint32, st int32, at int
 		return id, 0, -1, added, ok
 	}
 	if t.recent == nil {
-		t.recent = make([]uint64, 2<<recentBits)
+		t.recent = new([2 << recentBits]uint64)
 	}
-	h := t.wordHash(w, n)
-	j := int(h & (1<<recentBits - 1))
+	j := int(recentAt(w, n))
 	ln := uint64(n) << metaLenShift
 	if m := t.recent[2*j+1]; m != 0 && m&(0xf<<metaLenShift) == ln && t.recent[2*j] == w {
 		return uint32(m) - 1, int32(m >> metaStateShift), j, false, true
 	}
-	if id, added, ok = t.internWordHash(w, n, h); !ok {
+	if id, added, ok = t.internWordHash(w, n, t.wordHash(w, n)); !ok {
 		return 0, 0, -1, false, false
 	}
 	t.recent[2*j], t.recent[2*j+1] = w, uint64(id)+1|ln
 	return id, 0, j, added, true
+}
+
+// recentAt is where the key of n <= 8 bytes whose word is w is in the
+// cache (one multiplication: the cache is small, and a key met there is
+// compared whole).
+func recentAt(w uint64, n int) uint64 {
+	return (w ^ uint64(n)<<59) * 0x9e3779b97f4a7c15 >> (64 - recentBits)
+}
+
+// Recent is the id and the final state of the key of n <= 8 bytes whose
+// word is w when the cache holds the key with its state (small enough to
+// be inlined: the hot loops ask it before InternWordState).
+func (t *KeyTable) Recent(w uint64, n int) (id uint32, st int32, ok bool) {
+	if r := t.recent; r != nil {
+		j := recentAt(w, n)
+		if m := r[2*j+1]; r[2*j] == w && m>>metaLenShift&0xf == uint64(n) && m>>metaStateShift != 0 {
+			return uint32(m) - 1, int32(m >> metaStateShift), true
+		}
+	}
+	return 0, 0, false
 }
 
 // CacheState caches the state st of the key InternWordState just found
@@ -57,8 +76,16 @@ func (t *KeyTable) Uncache(id uint32) {
 	if len(k) > 8 || t.recent == nil {
 		return
 	}
-	j := int(t.wordHash(KeyWord(k), len(k)) & (1<<recentBits - 1))
+	j := recentAt(KeyWord(k), len(k))
 	if m := t.recent[2*j+1]; uint32(m) == id+1 {
 		t.recent[2*j+1] = m & metaKey
 	}
+}
+
+// recentWords is the cache's words (none before the first lookup).
+func (t *KeyTable) recentWords() []uint64 {
+	if t.recent == nil {
+		return nil
+	}
+	return t.recent[:]
 }

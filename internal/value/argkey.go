@@ -422,7 +422,8 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 		for i, x := range b[k : k+int(n)] {
 			m.w[i/8] |= uint64(x) << (8 * (i % 8))
 		}
-		return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}, b[k+int(n):]
+		// (Its elements are made when asked for: Set.Elements.)
+		return Value{K: KSet, Ref: &Set{Bm: m, lazy: true}}, b[k+int(n):]
 	case TagPairSet:
 		cw := int(b[0])
 		n, k := binary.Uvarint(b[1:])
@@ -437,7 +438,7 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 		for len(m.w) > 0 && m.w[len(m.w)-1] == 0 {
 			m.w = m.w[:len(m.w)-1]
 		}
-		return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}, b[1+k+int(n):]
+		return Value{K: KSet, Ref: &Set{Bm: m, lazy: true}}, b[1+k+int(n):]
 	case tagMap:
 		n, k := binary.Uvarint(b)
 		b = b[k:]

@@ -220,3 +220,32 @@ func TestAppendIntSeqIsValueKey(t *testing.T) {
 		}
 	}
 }
+
+// A set of small ints or of cells decoded from its key makes its
+// elements only when asked for, and then they are the set's.
+func TestBitmapSetDecodedLazily(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 44))
+	for range 2000 {
+		var e []Value
+		cells := r.IntN(2) == 0
+		for range r.IntN(30) {
+			if cells {
+				e = append(e, Cell(r.Int64N(8), r.Int64N(64)))
+			} else {
+				e = append(e, Int(r.Int64N(300)))
+			}
+		}
+		want := SetOf(e)
+		v, rest := DecodeArgKey(argKey(Tuple([]Value{Int(3), want})))
+		s := v.Elems()[1]
+		if len(rest) != 0 || s.Ref.(*Set).Bm == nil || s.Ref.(*Set).elems != nil {
+			t.Fatalf("%s decodes with its elements made (or no bitmap)", Repr(want))
+		}
+		if _, _, ok := Uni(s); ok {
+			t.Fatalf("%s: a bitmap of ints or cells taken for a universe's ids", Repr(want))
+		}
+		if !Equal(s, want) || Repr(s) != Repr(want) || len(s.Elems()) != len(want.Elems()) {
+			t.Fatalf("%s decodes as %s", Repr(want), Repr(s))
+		}
+	}
+}
