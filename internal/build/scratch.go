@@ -516,7 +516,16 @@ func oneSet(set setBuildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 // (what the scratch would hold, and the same key).
 func oneFilter(ff *filterFast, pos engine.Pos, b *engine.Binding) compile.SGFn {
 	return func(fr *engine.Frame) memo.Sgv {
-		g, r := filterRef(fr, ff, ff.iter(fr), pos, b)
+		v := ff.iter(fr)
+		if g := b.Game; g.NArgs == 1 && g.Tuples == nil {
+			if word, n, ok := ff.word(fr, v, g.Universe(0)); ok {
+				if _, st, ok := g.Keys.Recent(word, n); ok {
+					return memo.ValueOf(st) // (what Lookup finds)
+				}
+				return fr.Gen.Lookup(g, g.InternWord(word, n))
+			}
+		}
+		g, r := filterRef(fr, ff, v, pos, b)
 		return fr.Gen.Lookup(g, r)
 	}
 }
