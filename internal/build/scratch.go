@@ -123,7 +123,7 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 	case BuildConcat:
 		x, y := bd.genBuild(p.X), bd.genBuild(p.Y)
 		pos := p.Expr.(*lang.Binary).Pos
-		return func(fr *engine.Frame, s *value.Scratch) {
+		general := func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			t := fr.Th.TakeScratch()
 			y(fr, t)
@@ -153,6 +153,10 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 			}
 			fr.Th.GiveScratch(t)
 		}
+		if splice := genSplice(bd, p, general); splice != nil {
+			return splice // (splice.go)
+		}
+		return general
 	}
 	return bd.genCall(p)
 }
