@@ -415,6 +415,7 @@ type argInfo struct {
 	uni   atomic.Pointer[value.Universe]
 	alpha atomic.Pointer[value.Alphabet]
 	tags  atomic.Uint32 // bit t: a key of tag t (--explain)
+	inner atomic.Uint32 // the tags of the elements of its lists and tuples with the general key (value.ElemTags)
 }
 
 // AppendArgAt appends the key of v as argument i of a position of g.
@@ -538,11 +539,29 @@ func (g *Game) noteTags(k []byte, boxed bool) {
 		if a := &g.args[i].tags; a.Load()&(1<<t) == 0 {
 			a.Or(1 << t)
 		}
+		if in := value.ElemTags(seg); in != 0 {
+			if a := &g.args[i].inner; a.Load()|in != a.Load() {
+				a.Or(in)
+			}
+		}
 		if boxed || i == len(g.args)-1 {
 			return // (a boxed part has no length; the last has none to skip)
 		}
 		k = k[value.ArgKeyLen(k):]
 	}
+}
+
+// keyFacts is what value.KeyWhy says why argument i's general keys are
+// general from.
+func (g *Game) keyFacts(i int) value.KeyFacts {
+	f := value.KeyFacts{StrsOn: g.packStrs, SetsOn: g.bitsets, Inner: g.args[i].inner.Load()}
+	if a := g.args[i].alpha.Load(); a != nil {
+		f.AlphaFull = a.Closed()
+	}
+	if u := g.universeOf(i); u != nil {
+		f.UniFull = u.Closed()
+	}
+	return f
 }
 
 // ArgNotes says which representation the arguments of the positions
@@ -557,10 +576,11 @@ func (g *Game) ArgNotes() []string {
 			if tags&(1<<t) == 0 {
 				continue
 			}
-			what := value.KeyKind(byte(t))
+			what := value.KeyWhy(byte(t), g.keyFacts(i))
 			if byte(t) == value.TagUniSet {
 				if u := g.universeOf(i); u != nil {
-					what = fmt.Sprintf("a bitset over a universe of %d elements (%d bytes of bits)", u.Len(), (u.Len()+7)/8)
+					nb := (u.Len() + 7) / 8
+					what = fmt.Sprintf("a bitset over a universe of %d elements (%d byte%s of bits)", u.Len(), nb, value.Plural(nb))
 					if u.Closed() {
 						what += fmt.Sprintf(", full at %d: a set with other elements has a general key", value.MaxUniverse)
 					}
@@ -568,7 +588,9 @@ func (g *Game) ArgNotes() []string {
 			}
 			if a := g.args[i].alpha.Load(); byte(t) == value.TagPackedStr && a != nil {
 				what = fmt.Sprintf("a string over an alphabet of %d characters, packed (%s a character)", a.Len(), value.PackedBits(a.Len()))
-				if a.Closed() {
+				if a.Len() == 0 {
+					what = "the empty string, packed (its length)"
+				} else if a.Closed() {
 					what += fmt.Sprintf(", full at %d: a string with other characters has a general key", value.MaxAlphabet)
 				}
 			}

@@ -515,7 +515,7 @@ func KeyKind(t byte) string {
 	case TagIntList, TagIntTuple:
 		return "a list or tuple of ints, packed as varints"
 	case tagList, tagTuple:
-		return "general key: a list or tuple with elements that are not ints, element by element"
+		return "general key: a list or tuple with elements that are not all ints, element by element"
 	case TagBitSet:
 		return "a bitset of small ints (0 to 4,095)"
 	case TagPairSet:
