@@ -181,22 +181,6 @@ func (ff *filterFast) pass(fr *engine.Frame, v value.Value, u *value.Universe, b
 	return buf, true
 }
 
-// word is the key, as a word, of the filter of v, when v is a set of
-// ids of universe u in one word and the masks know each of its elements
-// (a board of up to 64 cells: the options most often looked up, a word
-// operation, the key filterRef would make).
-func (ff *filterFast) word(fr *engine.Frame, v value.Value, u *value.Universe) (word uint64, n int, ok bool) {
-	vu, w, ok := value.UniWords(v)
-	if !ok || len(w) != 1 || vu != u {
-		return 0, 0, false
-	}
-	ent := ff.cache.entry(fr, 2, vu, ff.locals, ff.lets)
-	if ent == nil || len(ent.known) == 0 || w[0]&^ent.known[0] != 0 {
-		return 0, 0, false
-	}
-	return value.UniKeyWord1(w[0] & ent.pass[0])
-}
-
 // genFilterFast compiles plan p (filterPlan), with slow, the
 // comprehension compiled as a set comprehension, for a set without a
 // bitmap.

@@ -521,15 +521,24 @@ func oneSet(set setBuildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 func oneFilter(ff *filterFast, pos engine.Pos, b *engine.Binding) compile.SGFn {
 	return func(fr *engine.Frame) memo.Sgv {
 		v := ff.iter(fr)
-		if g := b.Game; g.NArgs == 1 && g.Tuples == nil {
-			if word, n, ok := ff.word(fr, v, g.Universe(0)); ok {
-				if _, st, ok := g.Keys.Recent(word, n); ok {
-					return memo.ValueOf(st) // (what Lookup finds)
+		g := b.Game
+		if g.NArgs == 1 && g.Tuples == nil {
+			if u := g.Universe(0); u != nil {
+				var buf [4]uint64
+				if w, ok := ff.pass(fr, v, u, buf[:0]); ok {
+					if len(w) == 1 {
+						if word, n, ok := value.UniKeyWord1(w[0]); ok {
+							if _, st, ok := g.Keys.Recent(word, n); ok {
+								return memo.ValueOf(st) // (what Lookup finds)
+							}
+							return fr.Gen.Lookup(g, g.InternWord(word, n))
+						}
+					}
+					return fr.Gen.Lookup(g, uniRef(g, w))
 				}
-				return fr.Gen.Lookup(g, g.InternWord(word, n))
 			}
 		}
-		g, r := filterRef(fr, ff, v, pos, b)
+		g, r := filterBuilt(fr, ff, v, pos, b)
 		return fr.Gen.Lookup(g, r)
 	}
 }
@@ -546,6 +555,12 @@ func filterRef(fr *engine.Frame, ff *filterFast, v value.Value, pos engine.Pos, 
 			}
 		}
 	}
+	return filterBuilt(fr, ff, v, pos, b)
+}
+
+// filterBuilt is filterRef with the filter built in a set scratch.
+func filterBuilt(fr *engine.Frame, ff *filterFast, v value.Value, pos engine.Pos, b *engine.Binding) (*engine.Game, uint64) {
+	g := b.Game
 	th := fr.Th
 	s := th.TakeSetScratch()
 	ff.into(fr, s, v)
