@@ -539,9 +539,9 @@ func (g *Game) noteTags(k []byte, boxed bool) {
 		if a := &g.args[i].tags; a.Load()&(1<<t) == 0 {
 			a.Or(1 << t)
 		}
-		if in := value.ElemTags(seg); in != 0 {
-			if a := &g.args[i].inner; a.Load()|in != a.Load() {
-				a.Or(in)
+		if !boxed {
+			if in := value.ElemTags(seg); in != 0 && g.args[i].inner.Load()|in != g.args[i].inner.Load() {
+				g.args[i].inner.Or(in)
 			}
 		}
 		if boxed || i == len(g.args)-1 {

@@ -70,7 +70,8 @@ func innerKind(t byte) string {
 }
 
 // ElemTags is the tags of the first elements of the key k of a list or
-// tuple with the general key, a bit a tag (0 for another key).
+// tuple with the general key, a bit a tag (0 for another key), up to
+// the first that is a list, tuple, set or map.
 func ElemTags(k []byte) uint32 {
 	if len(k) == 0 || k[0] != tagList && k[0] != tagTuple {
 		return 0
@@ -84,6 +85,9 @@ func ElemTags(k []byte) uint32 {
 			break // (a boxed part has no length)
 		}
 		tags |= 1 << (t & 31)
+		if t == tagList || t == tagTuple || t == tagSet || t == tagMap {
+			break // (it may hold a boxed part: not measured)
+		}
 		i += ArgKeyLen(k[i:])
 	}
 	return tags
