@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"testing"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // randArg is a random argument value: ints (small, negative, huge), bools,
@@ -246,6 +250,31 @@ func TestBitmapSetDecodedLazily(t *testing.T) {
 		}
 		if !Equal(s, want) || Repr(s) != Repr(want) || len(s.Elems()) != len(want.Elems()) {
 			t.Fatalf("%s decodes as %s", Repr(want), Repr(s))
+		}
+		// A set made of two by an operator: lazy too.
+		x := SetOf([]Value{Int(7)})
+		if cells {
+			x = SetOf([]Value{Cell(1, 2)})
+		}
+		union, ok := SetOp(lang.OpBitOr, s, x)
+		if !ok || union.Ref.(*Set).elems != nil {
+			t.Fatalf("%s | %s: not a lazy bitmap", Repr(s), Repr(x))
+		}
+		if wantU := SetOf(append(slices.Clone(want.Elems()), x.Elems()...)); !Equal(union, wantU) || Repr(union) != Repr(wantU) {
+			t.Fatalf("%s | %s = %s, want %s", Repr(s), Repr(x), Repr(union), Repr(wantU))
+		}
+	}
+	// Its elements made by goroutines at once: one list, the same.
+	v, _ := DecodeArgKey(argKey(SetOf([]Value{Int(1), Int(70), Int(300)})))
+	var wg sync.WaitGroup
+	got := make([][]Value, 4)
+	for i := range got {
+		wg.Go(func() { got[i] = v.Elems() })
+	}
+	wg.Wait()
+	for _, e := range got {
+		if len(e) != 3 || &e[0] != &got[0][0] {
+			t.Fatalf("elements made apart: %v", got)
 		}
 	}
 }

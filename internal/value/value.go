@@ -60,16 +60,23 @@ type Set struct {
 	elems []Value
 	Bm    *bitmap // the set as a bitmap, when it was made from one (bitset.go)
 	lazy  bool
+	// made: a lazy set's elements, once Elements made them (stored
+	// atomically: a value may be read by several goroutines at once).
+	made atomic.Pointer[[]Value]
 }
 
 // Elements is the elements of s, in order (made from its bitmap the first
-// time for a set decoded from a key of ids: a set, as a universe, is used
-// by one goroutine at a time).
+// time for a lazy set).
 func (s *Set) Elements() []Value {
-	if s.lazy {
-		s.elems, s.lazy = s.Bm.elems(), false
+	if !s.lazy {
+		return s.elems
 	}
-	return s.elems
+	if p := s.made.Load(); p != nil {
+		return *p
+	}
+	e := s.Bm.elems()
+	s.made.CompareAndSwap(nil, &e)
+	return *s.made.Load()
 }
 
 // SortedSet is the set of the elements e, which are in ascending order
