@@ -37,7 +37,8 @@ type KeyTable struct {
 	// keys again.
 	slots []uint64
 	// recent: the keys of at most 8 bytes looked up last (recent.go).
-	recent *[2 << recentBits]uint64
+	recent []uint64
+	rshift uint8 // 64 - log2 of its entries
 	seed   maphash.Seed
 	wseed  uint64 // the seed of keys of at most 16 bytes (shortHash)
 	// Room, when set, is told the bytes of an array the table is about
@@ -373,5 +374,5 @@ func overlaps(a, b []byte) bool {
 
 // Bytes is the memory the table holds.
 func (t *KeyTable) Bytes() int64 {
-	return int64(cap(t.arena)) + 4*int64(cap(t.ends)) + 8*int64(len(t.slots)) + 8*int64(len(t.recentWords()))
+	return int64(cap(t.arena)) + 4*int64(cap(t.ends)) + 8*int64(len(t.slots)) + 8*int64(len(t.recent))
 }

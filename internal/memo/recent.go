@@ -10,7 +10,12 @@ package memo
 // game's search find their key there, with its value, in memory the
 // processor has at hand, where the table's slots, its keys and the
 // Table's states are three reads at random in memory that it has not.
+// The cache grows with the table: from 2^recentMin entries (16 KiB) it
+// takes four times as many each time the table holds more than four keys
+// an entry, up to 2^recentBits (512 KiB): a script of many small games
+// holds little.
 const (
+	recentMin      = 10
 	recentBits     = 15
 	metaLenShift   = 32
 	metaStateShift = 36
@@ -26,10 +31,10 @@ func (t *KeyTable) InternWordState(w uint64, n int) (id uint32, st int32, at int
 		id, added, ok = t.InternWord(w, n)
 		return id, 0, -1, added, ok
 	}
-	if t.recent == nil {
-		t.recent = new([2 << recentBits]uint64)
+	if len(t.recent) < 2<<recentBits && t.n >= 2*len(t.recent) {
+		t.growRecent()
 	}
-	j := int(recentAt(w, n))
+	j := int(recentAt(w, n, t.rshift))
 	ln := uint64(n) << metaLenShift
 	if m := t.recent[2*j+1]; m != 0 && m&(0xf<<metaLenShift) == ln && t.recent[2*j] == w {
 		return uint32(m) - 1, int32(m >> metaStateShift), j, false, true
@@ -41,20 +46,30 @@ func (t *KeyTable) InternWordState(w uint64, n int) (id uint32, st int32, at int
 	return id, 0, j, added, true
 }
 
-// recentAt is where the key of n <= 8 bytes whose word is w is in the
-// cache (one multiplication: the cache is small, and a key met there is
-// compared whole).
-func recentAt(w uint64, n int) uint64 {
-	return (w ^ uint64(n)<<59) * 0x9e3779b97f4a7c15 >> (64 - recentBits)
+// recentAt is where the key of n <= 8 bytes whose word is w is in a
+// cache of 2^(64-shift) entries (one multiplication: the cache is small,
+// and a key met there is compared whole).
+func recentAt(w uint64, n int, shift uint8) uint64 {
+	return (w ^ uint64(n)<<59) * 0x9e3779b97f4a7c15 >> shift
+}
+
+// growRecent makes the cache of recent keys four times as large (its
+// first entries, 2^recentMin, when it has none), empty.
+func (t *KeyTable) growRecent() {
+	bits := recentMin
+	if t.recent != nil {
+		bits = min(64-int(t.rshift)+2, recentBits)
+	}
+	t.recent, t.rshift = make([]uint64, 2<<bits), uint8(64-bits)
 }
 
 // Recent is the id and the final state of the key of n <= 8 bytes whose
 // word is w when the cache holds the key with its state (small enough to
 // be inlined: the hot loops ask it before InternWordState).
 func (t *KeyTable) Recent(w uint64, n int) (id uint32, st int32, ok bool) {
-	if r := t.recent; r != nil {
-		j := recentAt(w, n)
-		if m := r[2*j+1]; r[2*j] == w && m>>metaLenShift&0xf == uint64(n) && m>>metaStateShift != 0 {
+	r := t.recent
+	if j := 2 * recentAt(w, n, t.rshift); j+1 < uint64(len(r)) {
+		if m := r[j+1]; r[j] == w && m>>metaLenShift&0xf == uint64(n) && m >= 1<<metaStateShift {
 			return uint32(m) - 1, int32(m >> metaStateShift), true
 		}
 	}
@@ -76,16 +91,8 @@ func (t *KeyTable) Uncache(id uint32) {
 	if len(k) > 8 || t.recent == nil {
 		return
 	}
-	j := recentAt(KeyWord(k), len(k))
+	j := recentAt(KeyWord(k), len(k), t.rshift)
 	if m := t.recent[2*j+1]; uint32(m) == id+1 {
 		t.recent[2*j+1] = m & metaKey
 	}
-}
-
-// recentWords is the cache's words (none before the first lookup).
-func (t *KeyTable) recentWords() []uint64 {
-	if t.recent == nil {
-		return nil
-	}
-	return t.recent[:]
 }
