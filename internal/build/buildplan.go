@@ -245,7 +245,9 @@ func (p *CompositePlan) Describe() string {
 		case a.Build == nil:
 		case a.Build.Set():
 			built = append(built, fmt.Sprintf("argument %d (a set, as a bitset: of small ints, of cells, or over the universe of the argument's elements; else a general key) is built", i+1))
-			if f := a.Build.filter(); f != nil {
+			if f := a.Build.filter(); f != nil && unequals(f) != nil {
+				built = append(built, fmt.Sprintf("its filter %s is the set less the elements equal to %s, a word operation (no mask kept)", lang.SExpr(f.Expr), f.freeNote()))
+			} else if f != nil {
 				built = append(built, fmt.Sprintf("its filter %s keeps a mask of words for each value of %s", lang.SExpr(f.Expr), f.freeNote()))
 			}
 		case a.Build.Kind == BuildEdit:

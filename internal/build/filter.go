@@ -148,6 +148,9 @@ type filterFast struct {
 	into         func(fr *engine.Frame, s *value.SetScratch, v value.Value)
 	cache        *filterCache
 	locals, lets []int
+	// unequal: the values x is compared with when the filter is all
+	// x != a (unequal.go); nil otherwise.
+	unequal []engine.EvalFn
 }
 
 // pass is the bitset of the elements of v that pass the filter, into
@@ -158,6 +161,9 @@ func (ff *filterFast) pass(fr *engine.Frame, v value.Value, u *value.Universe, b
 	vu, w, ok := value.UniWords(v)
 	if !ok || vu != u {
 		return nil, false
+	}
+	if ff.unequal != nil {
+		return passUnequal(fr, ff.unequal, u, w, buf), true
 	}
 	ent := ff.cache.entry(fr, 2, u, ff.locals, ff.lets)
 	if ent == nil || len(ent.known) < len(w) {
@@ -263,7 +269,11 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 		}
 		s.Keep(ent.pass)
 	}
-	return &filterFast{iter: iter, into: into, cache: cache, locals: locals, lets: lets}
+	ff := &filterFast{iter: iter, into: into, cache: cache, locals: locals, lets: lets}
+	for _, id := range unequals(p) {
+		ff.unequal = append(ff.unequal, fl.c.Vals.Expr(id))
+	}
+	return ff
 }
 
 // entry is the mask for the current values of the locals (slots) that
@@ -365,7 +375,8 @@ func (fc *filterCache) entry(fr *engine.Frame, cls uint8, u *value.Universe, loc
 // what they point to (a let made again with an equal value that is not
 // the same object counts as another: its masks are made again).
 func sameRef(a, b any) bool {
-	return *(*[2]unsafe.Pointer)(unsafe.Pointer(&a)) == *(*[2]unsafe.Pointer)(unsafe.Pointer(&b))
+	p, q := (*[2]unsafe.Pointer)(unsafe.Pointer(&a)), (*[2]unsafe.Pointer)(unsafe.Pointer(&b))
+	return p[0] == q[0] && p[1] == q[1] // (not an array compare: no call)
 }
 
 // wordKey is the word of the values of the locals (slots) a filter's

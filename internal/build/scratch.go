@@ -123,7 +123,7 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 	case BuildConcat:
 		x, y := bd.genBuild(p.X), bd.genBuild(p.Y)
 		pos := p.Expr.(*lang.Binary).Pos
-		return func(fr *engine.Frame, s *value.Scratch) {
+		general := func(fr *engine.Frame, s *value.Scratch) {
 			x(fr, s)
 			t := fr.Th.TakeScratch()
 			y(fr, t)
@@ -153,6 +153,10 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 			}
 			fr.Th.GiveScratch(t)
 		}
+		if splice := genSplice(bd, p, general); splice != nil {
+			return splice // (splice.go)
+		}
+		return general
 	}
 	return bd.genCall(p)
 }
@@ -516,7 +520,25 @@ func oneSet(set setBuildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 // (what the scratch would hold, and the same key).
 func oneFilter(ff *filterFast, pos engine.Pos, b *engine.Binding) compile.SGFn {
 	return func(fr *engine.Frame) memo.Sgv {
-		g, r := filterRef(fr, ff, ff.iter(fr), pos, b)
+		v := ff.iter(fr)
+		g := b.Game
+		if g.NArgs == 1 && g.Tuples == nil {
+			if u := g.Universe(0); u != nil {
+				var buf [4]uint64
+				if w, ok := ff.pass(fr, v, u, buf[:0]); ok {
+					if len(w) == 1 {
+						if word, n, ok := value.UniKeyWord1(w[0]); ok {
+							if _, st, ok := g.Keys.Recent(word, n); ok {
+								return memo.ValueOf(st) // (what Lookup finds)
+							}
+							return fr.Gen.Lookup(g, g.InternWord(word, n))
+						}
+					}
+					return fr.Gen.Lookup(g, uniRef(g, w))
+				}
+			}
+		}
+		g, r := filterBuilt(fr, ff, v, pos, b)
 		return fr.Gen.Lookup(g, r)
 	}
 }
@@ -533,6 +555,12 @@ func filterRef(fr *engine.Frame, ff *filterFast, v value.Value, pos engine.Pos, 
 			}
 		}
 	}
+	return filterBuilt(fr, ff, v, pos, b)
+}
+
+// filterBuilt is filterRef with the filter built in a set scratch.
+func filterBuilt(fr *engine.Frame, ff *filterFast, v value.Value, pos engine.Pos, b *engine.Binding) (*engine.Game, uint64) {
+	g := b.Game
 	th := fr.Th
 	s := th.TakeSetScratch()
 	ff.into(fr, s, v)

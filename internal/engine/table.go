@@ -182,6 +182,9 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 	if len(k) > value.MaxKeyBytes {
 		value.Fail(g.Pos, "a position of %s has arguments too large to remember (more than %d bytes encoded)", g.GName, value.MaxKeyBytes)
 	}
+	if len(k) <= 8 && !boxed {
+		return g.InternWord(memo.KeyWord(k), len(k))
+	}
 	id, added, ok := g.Keys.Intern(k)
 	if !ok {
 		value.Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
@@ -201,18 +204,42 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 
 // InternWord is Intern of an unboxed key of n <= 8 bytes given as its
 // word (memo.KeyWord).
+// Its state, once final, is cached in the key's slot (memo's word
+// table): State answers it from there.
 func (g *Game) InternWord(w uint64, n int) uint64 {
-	id, added, ok := g.Keys.InternWord(w, n)
+	if id, st, ok := g.Keys.Recent(w, n); ok {
+		r := memo.GenBit | uint64(id)
+		g.Remember(r, st)
+		return r
+	}
+	return g.internWord(w, n)
+}
+
+// internWord is InternWord of a key the cache of recent keys does not
+// hold with its state.
+func (g *Game) internWord(w uint64, n int) uint64 {
+	id, st, slot, added, ok := g.Keys.InternWordState(w, n)
 	if !ok {
 		value.Fail(g.Pos, "the positions of %s have arguments too large to remember (more than %d GiB encoded)", g.GName, memo.MaxArena>>30)
 	}
-	if added {
+	r := memo.GenBit | uint64(id)
+	switch {
+	case added:
 		var b [8]byte
 		binary.LittleEndian.PutUint64(b[:], w)
 		g.noteTags(b[:n], false)
 		g.AddGval()
+	case st != 0:
+		g.Remember(r, st)
+	default:
+		if st = g.Gvals[id]; st >= memo.FinBase {
+			if g.Uncache == nil {
+				g.Uncache = g.Keys.Uncache
+			}
+			g.Keys.CacheState(slot, st)
+		}
 	}
-	return memo.GenBit | uint64(id)
+	return r
 }
 
 // Boxed reports whether the key of position r has a boxed part: its
@@ -393,6 +420,7 @@ type argInfo struct {
 	uni   atomic.Pointer[value.Universe]
 	alpha atomic.Pointer[value.Alphabet]
 	tags  atomic.Uint32 // bit t: a key of tag t (--explain)
+	inner atomic.Uint32 // the tags of the elements of its lists and tuples with the general key (value.ElemTags)
 }
 
 // AppendArgAt appends the key of v as argument i of a position of g.
@@ -516,11 +544,29 @@ func (g *Game) noteTags(k []byte, boxed bool) {
 		if a := &g.args[i].tags; a.Load()&(1<<t) == 0 {
 			a.Or(1 << t)
 		}
+		if !boxed {
+			if in := value.ElemTags(seg); in != 0 && g.args[i].inner.Load()|in != g.args[i].inner.Load() {
+				g.args[i].inner.Or(in)
+			}
+		}
 		if boxed || i == len(g.args)-1 {
 			return // (a boxed part has no length; the last has none to skip)
 		}
 		k = k[value.ArgKeyLen(k):]
 	}
+}
+
+// keyFacts is what value.KeyWhy says why argument i's general keys are
+// general from.
+func (g *Game) keyFacts(i int) value.KeyFacts {
+	f := value.KeyFacts{StrsOn: g.packStrs, SetsOn: g.bitsets, Inner: g.args[i].inner.Load()}
+	if a := g.args[i].alpha.Load(); a != nil {
+		f.AlphaFull = a.Closed()
+	}
+	if u := g.universeOf(i); u != nil {
+		f.UniFull = u.Closed()
+	}
+	return f
 }
 
 // ArgNotes says which representation the arguments of the positions
@@ -535,10 +581,11 @@ func (g *Game) ArgNotes() []string {
 			if tags&(1<<t) == 0 {
 				continue
 			}
-			what := value.KeyKind(byte(t))
+			what := value.KeyWhy(byte(t), g.keyFacts(i))
 			if byte(t) == value.TagUniSet {
 				if u := g.universeOf(i); u != nil {
-					what = fmt.Sprintf("a bitset over a universe of %d elements (%d bytes of bits)", u.Len(), (u.Len()+7)/8)
+					nb := (u.Len() + 7) / 8
+					what = fmt.Sprintf("a bitset over a universe of %d elements (%d byte%s of bits)", u.Len(), nb, value.Plural(nb))
 					if u.Closed() {
 						what += fmt.Sprintf(", full at %d: a set with other elements has a general key", value.MaxUniverse)
 					}
@@ -546,7 +593,9 @@ func (g *Game) ArgNotes() []string {
 			}
 			if a := g.args[i].alpha.Load(); byte(t) == value.TagPackedStr && a != nil {
 				what = fmt.Sprintf("a string over an alphabet of %d characters, packed (%s a character)", a.Len(), value.PackedBits(a.Len()))
-				if a.Closed() {
+				if a.Len() == 0 {
+					what = "the empty string, packed (its length)"
+				} else if a.Closed() {
 					what += fmt.Sprintf(", full at %d: a string with other characters has a general key", value.MaxAlphabet)
 				}
 			}

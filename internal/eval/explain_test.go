@@ -261,7 +261,7 @@ print sg(cram({(0, 0), (0, 1), (0, 2)})), sg(div(set(divisors(4320)) - {1})), sg
 			got[x.Kind+" "+x.Name] = x.String()
 		}
 		want := map[string][]string{
-			"game cram": {"its filter (set-comp x", "keeps a mask of words for each value of a and b", "argument 1 of its positions: a bitset over a universe of 3 elements"},
+			"game cram": {"its filter (set-comp x", "is the set less the elements equal to a and b, a word operation (no mask kept)", "argument 1 of its positions: a bitset over a universe of 3 elements"},
 			"game div":  {"for each value of d", "argument 1 of its positions: a bitset over a universe of 47 elements (6 bytes of bits)"},
 			"game row":  {"argument 1 of its positions: a list of 0s and 1s, packed a bit an element"},
 			"game pile": {"argument 1 of its positions: a list or tuple of ints, packed as varints"},

@@ -22,7 +22,9 @@ import (
 // the keys lie end to end and ends[id] is where key id ends (it starts
 // where id-1 ends): 4 bytes more per key. When Mapped, its arrays are
 // mapped from the system once big (Off): they take their size once in
-// the process, not about twice as in the Go heap.
+// the process, not about twice as in the Go heap. The keys of at most 8
+// bytes looked up last are also in a small cache with their states once
+// final (recent.go).
 type KeyTable struct {
 	arena  []byte
 	n      int // the number of keys
@@ -34,8 +36,11 @@ type KeyTable struct {
 	// which the slot keeps: growing moves the slots without hashing the
 	// keys again.
 	slots []uint64
-	seed  maphash.Seed
-	wseed uint64 // the seed of keys of at most 16 bytes (shortHash)
+	// recent: the keys of at most 8 bytes looked up last (recent.go).
+	recent []uint64
+	rshift uint8 // 64 - log2 of its entries
+	seed   maphash.Seed
+	wseed  uint64 // the seed of keys of at most 16 bytes (shortHash)
 	// Room, when set, is told the bytes of an array the table is about
 	// to allocate, before it does (the run's memory limit, which fails
 	// there when they do not fit): a table of millions of keys grows by
@@ -219,7 +224,11 @@ func (t *KeyTable) InternWord(w uint64, n int) (id uint32, added, ok bool) {
 		binary.LittleEndian.PutUint64(b[:], w)
 		return t.Intern(b[:n])
 	}
-	h := t.wordHash(w, n)
+	return t.internWordHash(w, n, t.wordHash(w, n))
+}
+
+// internWordHash is InternWord of the key of hash h.
+func (t *KeyTable) internWordHash(w uint64, n int, h uint64) (id uint32, added, ok bool) {
 	mask := uint64(len(t.slots) - 1)
 	tag := h >> 32 << 32
 	for i := t.home(h); ; i = (i + 1) & mask {
@@ -365,5 +374,5 @@ func overlaps(a, b []byte) bool {
 
 // Bytes is the memory the table holds.
 func (t *KeyTable) Bytes() int64 {
-	return int64(cap(t.arena)) + 4*int64(cap(t.ends)) + 8*int64(len(t.slots))
+	return int64(cap(t.arena)) + 4*int64(cap(t.ends)) + 8*int64(len(t.slots)) + 8*int64(len(t.recent))
 }

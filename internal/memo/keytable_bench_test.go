@@ -130,3 +130,39 @@ func BenchmarkWordTableStair(b *testing.B) {
 		}
 	}
 }
+
+// The engine's way: InternWordState, the state cached once final.
+func BenchmarkKeyTableRecentStair(b *testing.B) {
+	for range b.N {
+		kt := KeyTable{Mapped: true}
+		var vals []int32
+		word := func(s uint64) uint64 {
+			w := uint64(benchListTag) | 6<<8
+			for i := range 6 {
+				w |= (s >> (6 * i) & 63) << 1 << (8 * (2 + i))
+			}
+			return w
+		}
+		get := func(s uint64) (int32, bool) {
+			id, st, slot, added, _ := kt.InternWordState(word(s), 8)
+			if added {
+				vals = append(vals, -1)
+			}
+			if st != 0 {
+				return st - 1, true
+			}
+			v := vals[id]
+			if v >= 0 {
+				kt.CacheState(slot, v+1)
+			}
+			return v, v >= 0
+		}
+		put := func(s uint64, v int32) {
+			id, _, _, _, _ := kt.InternWordState(word(s), 8)
+			vals[id] = v
+		}
+		if got := stairSearch(get, put); got != stairSum {
+			b.Fatalf("sum %d, want %d", got, stairSum)
+		}
+	}
+}

@@ -60,7 +60,20 @@ type Table struct {
 	// per packed key, a set of interned ids.
 	loopyBits []uint64
 	loopyIDs  map[uint64]bool
+	// The state of interned key lastR (0: none), as the word table of
+	// the game's keys cached it (Remember): State answers it without
+	// reading Gvals.
+	lastR  uint64
+	lastSt int32
+	// Uncache, when set, is called with an interned id whose final state
+	// is about to change (the game's word table caches final states:
+	// package engine sets it to its KeyTable's Uncache).
+	Uncache func(id uint32)
 }
+
+// Remember makes State answer st for interned key r until a state is
+// stored for it (st is its state, as a cache of it said).
+func (t *Table) Remember(r uint64, st int32) { t.lastR, t.lastSt = r, st }
 
 // Init sets the packing of the keys of a game of arity args.
 func (t *Table) Init(args int) {
@@ -82,6 +95,9 @@ func (t *Table) State(r uint64) int32 {
 			return StUnknown
 		}
 		return t.Pages[p][r&(PageSize-1)]
+	}
+	if r == t.lastR {
+		return t.lastSt
 	}
 	return t.Gvals[r&^GenBit]
 }
@@ -155,7 +171,14 @@ func (t *Table) SetStateSlow(r uint64, s int32) {
 		t.Pages[p][r&(PageSize-1)] = s
 		return
 	}
-	t.Gvals[r&^GenBit] = s
+	id := r &^ GenBit
+	if r == t.lastR {
+		t.lastSt = s
+	}
+	if old := t.Gvals[id]; old != s && old >= FinBase && t.Uncache != nil {
+		t.Uncache(uint32(id))
+	}
+	t.Gvals[id] = s
 }
 
 // flatShare is how many pages of a flat table share a page of the
@@ -277,6 +300,7 @@ func (t *Table) Reset() {
 	}
 	t.gvalsOff.Free()
 	t.Pages, t.Gvals, t.Wide = nil, nil, false
+	t.lastR, t.lastSt = 0, 0
 	t.loopyBits, t.loopyIDs = nil, nil
 }
 

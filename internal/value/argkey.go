@@ -189,23 +189,37 @@ func appendBitList(buf []byte, n int, one func(i int) bool) []byte {
 	return buf
 }
 
+// appendBitInts is appendBitList of the ints xs, each 0 or 1, packed 8
+// at a time.
+func appendBitInts(buf []byte, xs []int64) []byte {
+	buf = binary.AppendUvarint(append(buf, tagBitList), uint64(len(xs)))
+	for len(xs) >= 8 {
+		buf = append(buf, byte(xs[0])|byte(xs[1])<<1|byte(xs[2])<<2|byte(xs[3])<<3|
+			byte(xs[4])<<4|byte(xs[5])<<5|byte(xs[6])<<6|byte(xs[7])<<7)
+		xs = xs[8:]
+	}
+	if len(xs) > 0 {
+		var acc byte
+		for j, x := range xs {
+			acc |= byte(x) << j
+		}
+		buf = append(buf, acc)
+	}
+	return buf
+}
+
 // AppendIntSeq appends the key of a list (or tuple) of the ints xs: what
 // appendArgKey gives for the value.
 func AppendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
-	if IntSeqByteForm(tuple, xs) {
-		return AppendIntSeqBytes(buf, tuple, xs)
+	var or uint64
+	for _, x := range xs {
+		or |= uint64(x)
 	}
-	if !tuple {
-		bitsOnly := true
-		for _, x := range xs {
-			if uint64(x) > 1 {
-				bitsOnly = false
-				break
-			}
-		}
-		if bitsOnly {
-			return appendBitList(buf, len(xs), func(i int) bool { return xs[i] == 1 })
-		}
+	switch {
+	case or < 64 && len(xs) < 128 && (tuple || or > 1):
+		return AppendIntSeqBytes(buf, tuple, xs)
+	case !tuple && or <= 1:
+		return appendBitInts(buf, xs)
 	}
 	t := TagIntList
 	if tuple {
@@ -408,7 +422,8 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 		for i, x := range b[k : k+int(n)] {
 			m.w[i/8] |= uint64(x) << (8 * (i % 8))
 		}
-		return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}, b[k+int(n):]
+		// (Its elements are made when asked for: Set.Elements.)
+		return Value{K: KSet, Ref: &Set{Bm: m, lazy: true}}, b[k+int(n):]
 	case TagPairSet:
 		cw := int(b[0])
 		n, k := binary.Uvarint(b[1:])
@@ -423,7 +438,7 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 		for len(m.w) > 0 && m.w[len(m.w)-1] == 0 {
 			m.w = m.w[:len(m.w)-1]
 		}
-		return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}, b[1+k+int(n):]
+		return Value{K: KSet, Ref: &Set{Bm: m, lazy: true}}, b[1+k+int(n):]
 	case tagMap:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
@@ -500,7 +515,7 @@ func KeyKind(t byte) string {
 	case TagIntList, TagIntTuple:
 		return "a list or tuple of ints, packed as varints"
 	case tagList, tagTuple:
-		return "general key: a list or tuple with elements that are not ints, element by element"
+		return "general key: a list or tuple with elements that are not all ints, element by element"
 	case TagBitSet:
 		return "a bitset of small ints (0 to 4,095)"
 	case TagPairSet:

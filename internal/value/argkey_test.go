@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"testing"
+
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // randArg is a random argument value: ints (small, negative, huge), bools,
@@ -194,3 +198,109 @@ type testFunc string
 
 func (f testFunc) Name() string     { return string(f) }
 func (f testFunc) KindName() string { return "built-in" }
+
+// AppendIntSeq (ints, packed 8 bits at a time when they are 0s and 1s)
+// gives the key the list or tuple of the same ints has as a value.
+func TestAppendIntSeqIsValueKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	for range 20000 {
+		xs := make([]int64, r.IntN(40))
+		vs := make([]Value, len(xs))
+		span := []int64{2, 2, 64, 200, 1 << 40}[r.IntN(5)]
+		for i := range xs {
+			xs[i] = r.Int64N(span)
+			if r.IntN(20) == 0 {
+				xs[i] = -xs[i]
+			}
+			vs[i] = Int(xs[i])
+		}
+		tuple := r.IntN(3) == 0
+		v := List(vs)
+		if tuple {
+			v = Tuple(vs)
+		}
+		if got, want := AppendIntSeq([]byte{9}, tuple, xs), append([]byte{9}, argKey(v)...); !bytes.Equal(got, want) {
+			t.Fatalf("%s: AppendIntSeq gives %v, the value's key is %v", Repr(v), got, want)
+		}
+	}
+}
+
+// A set of small ints or of cells decoded from its key makes its
+// elements only when asked for, and then they are the set's.
+func TestBitmapSetDecodedLazily(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 44))
+	for range 2000 {
+		var e []Value
+		cells := r.IntN(2) == 0
+		for range r.IntN(30) {
+			if cells {
+				e = append(e, Cell(r.Int64N(8), r.Int64N(64)))
+			} else {
+				e = append(e, Int(r.Int64N(300)))
+			}
+		}
+		want := SetOf(e)
+		v, rest := DecodeArgKey(argKey(Tuple([]Value{Int(3), want})))
+		s := v.Elems()[1]
+		if len(rest) != 0 || s.Ref.(*Set).Bm == nil || s.Ref.(*Set).elems != nil {
+			t.Fatalf("%s decodes with its elements made (or no bitmap)", Repr(want))
+		}
+		if _, _, ok := Uni(s); ok {
+			t.Fatalf("%s: a bitmap of ints or cells taken for a universe's ids", Repr(want))
+		}
+		if !Equal(s, want) || Repr(s) != Repr(want) || len(s.Elems()) != len(want.Elems()) {
+			t.Fatalf("%s decodes as %s", Repr(want), Repr(s))
+		}
+		// A set made of two by an operator: lazy too.
+		x := SetOf([]Value{Int(7)})
+		if cells {
+			x = SetOf([]Value{Cell(1, 2)})
+		}
+		union, ok := SetOp(lang.OpBitOr, s, x)
+		if !ok || union.Ref.(*Set).elems != nil {
+			t.Fatalf("%s | %s: not a lazy bitmap", Repr(s), Repr(x))
+		}
+		if wantU := SetOf(append(slices.Clone(want.Elems()), x.Elems()...)); !Equal(union, wantU) || Repr(union) != Repr(wantU) {
+			t.Fatalf("%s | %s = %s, want %s", Repr(s), Repr(x), Repr(union), Repr(wantU))
+		}
+	}
+	// Its elements made by goroutines at once: one list, the same.
+	v, _ := DecodeArgKey(argKey(SetOf([]Value{Int(1), Int(70), Int(300)})))
+	var wg sync.WaitGroup
+	got := make([][]Value, 4)
+	for i := range got {
+		wg.Go(func() { got[i] = v.Elems() })
+	}
+	wg.Wait()
+	for _, e := range got {
+		if len(e) != 3 || &e[0] != &got[0][0] {
+			t.Fatalf("elements made apart: %v", got)
+		}
+	}
+}
+
+// ElemTags reads the tags of the elements of a list or tuple key up to
+// the first container, never past it (a container may hold a boxed
+// part, which has no length): the tag of the first element is the first
+// byte of its key.
+func TestElemTags(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	for range 20000 {
+		v := randArg(r, 0)
+		k, _ := AppendArgKey(nil, v, MaxKeyBytes)
+		tags := ElemTags(k) // (no panic)
+		if (k[0] == tagList || k[0] == tagTuple) && len(v.Elems()) > 0 {
+			first, _ := AppendArgKey(nil, v.Elems()[0], MaxKeyBytes)
+			if first[0] != tagBoxed && tags&(1<<first[0]) == 0 {
+				t.Fatalf("%s: tags %b lack its first element's %d", Repr(v), tags, first[0])
+			}
+		} else if tags != 0 {
+			t.Fatalf("%s: tags %b for a key that is not a list's or tuple's", Repr(v), tags)
+		}
+	}
+	boxedIn := List([]Value{Str("x"), List([]Value{FuncValue(testFunc("f"))}), Int(1)})
+	k, _ := AppendArgKey(nil, boxedIn, MaxKeyBytes)
+	if got := ElemTags(k); got != 1<<tagStr|1<<tagList {
+		t.Fatalf("a list with a function inside a list: tags %b", got)
+	}
+}

@@ -74,7 +74,18 @@ func (m *bitmap) Value() Value {
 	w := make([]uint64, len(m.w))
 	copy(w, m.w)
 	kept := &bitmap{w: w, Pairs: m.Pairs, U: m.U}
-	return Value{K: KSet, Ref: &Set{elems: kept.elems(), Bm: kept}}
+	return kept.set()
+}
+
+// set is the set of bitmap m (which it keeps): of small ints or cells,
+// its elements made when asked for (Set.Elements, from m alone); of a
+// universe's ids, made now (the universe grows as a run goes on, and a
+// value may be read from another goroutine).
+func (m *bitmap) set() Value {
+	if m.U == nil {
+		return Value{K: KSet, Ref: &Set{Bm: m, lazy: true}}
+	}
+	return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}
 }
 
 // appendKey appends the argument key of the set: what appendArgKey gives
@@ -532,7 +543,7 @@ func SetOp(op lang.Op, a, b Value) (Value, bool) {
 	if len(m.w) == 0 {
 		m.Pairs, m.U = false, nil
 	}
-	return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}, true
+	return m.set(), true
 }
 
 // bitsLike puts in into the bits of set s: its bitmap's, or its

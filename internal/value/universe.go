@@ -267,6 +267,11 @@ func UniKeyWord(w []uint64) (word uint64, n int, ok bool) {
 	case len(w) > 1:
 		return 0, 0, false // (as appendUniKey: the bytes up to the last one in use)
 	}
+	return UniKeyWord1(x)
+}
+
+// UniKeyWord1 is UniKeyWord of a bitset of one word, x.
+func UniKeyWord1(x uint64) (word uint64, n int, ok bool) {
 	nb := (bits.Len64(x) + 7) / 8
 	if nb > 6 {
 		return 0, 0, false

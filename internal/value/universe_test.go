@@ -107,9 +107,9 @@ func TestSetScratchUniverse(t *testing.T) {
 }
 
 // A set decoded from its key makes no elements until asked (Uni gives
-// its bits), and its elements, read from its bits in the universe's
-// Order or made by Elements, are the set's, in order, whether the ids
-// ascend with the elements or not.
+// its bits, before and after), and its elements, read from its bits in
+// the universe's Order or made by Elements (once), are the set's, in
+// order, whether the ids ascend with the elements or not.
 func TestUniverseLazySets(t *testing.T) {
 	for _, sets := range [][]Value{
 		{SetOf([]Value{Int(1), Int(5), Int(9)}), SetOf([]Value{Int(5), Int(9)})},
@@ -147,8 +147,11 @@ func TestUniverseLazySets(t *testing.T) {
 			if e := got.Elems(); !Equal(List(e), List(want)) {
 				t.Errorf("set %s made as %s", Shown(sets[i]), Shown(List(e)))
 			}
-			if _, _, ok := Uni(got); ok {
-				t.Errorf("set %s: bits to read once its elements are made", Shown(sets[i]))
+			if uu, w2, ok := Uni(got); !ok || uu != u || len(w2) != len(w) {
+				t.Errorf("set %s: no bits to read once its elements are made", Shown(sets[i]))
+			}
+			if e := got.Elems(); !Equal(List(e), List(want)) {
+				t.Errorf("set %s made again as %s", Shown(sets[i]), Shown(List(e)))
 			}
 		}
 	}

@@ -53,21 +53,30 @@ type Seq struct{ Elems []Value }
 // Set holds distinct elements in ascending order.
 type Set struct {
 	// elems, in order; nil, until Elements makes them, for a set decoded
-	// from a key of its universe's ids (lazy): a move rule that only
-	// iterates it, tests it and filters it reads its bits (Uni).
+	// from a key of its universe's ids or from a bitmap's key (lazy): a
+	// move rule that only iterates it, tests it and filters it reads its
+	// bits (Uni, for a universe's ids), as one that tests it (x in S) and
+	// makes sets of it with operators (S | {x}) reads its bitmap.
 	elems []Value
 	Bm    *bitmap // the set as a bitmap, when it was made from one (bitset.go)
 	lazy  bool
+	// made: a lazy set's elements, once Elements made them (stored
+	// atomically: a value may be read by several goroutines at once).
+	made atomic.Pointer[[]Value]
 }
 
 // Elements is the elements of s, in order (made from its bitmap the first
-// time for a set decoded from a key of ids: a set, as a universe, is used
-// by one goroutine at a time).
+// time for a lazy set).
 func (s *Set) Elements() []Value {
-	if s.lazy {
-		s.elems, s.lazy = s.Bm.U.elemsOf(s.Bm.w), false
+	if !s.lazy {
+		return s.elems
 	}
-	return s.elems
+	if p := s.made.Load(); p != nil {
+		return *p
+	}
+	e := s.Bm.elems()
+	s.made.CompareAndSwap(nil, &e)
+	return *s.made.Load()
 }
 
 // SortedSet is the set of the elements e, which are in ascending order
@@ -79,7 +88,7 @@ func SortedSet(e []Value) Value { return Value{K: KSet, Ref: &Set{elems: e}} }
 // ids, in the order Universe.Order says).
 func Uni(v Value) (*Universe, []uint64, bool) {
 	s := v.Ref.(*Set)
-	if !s.lazy {
+	if !s.lazy || s.Bm.U == nil {
 		return nil, nil, false
 	}
 	return s.Bm.U, s.Bm.w, true

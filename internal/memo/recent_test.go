@@ -1,0 +1,69 @@
+package memo
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// The recent keys and their cached states: InternWordState finds what
+// Intern does, and the state it reports (cached, or the Table's when it
+// caches none) is the Table's, through states stored final, changed
+// (Uncache) and forgotten, and keys evicted from the cache by others.
+func TestRecentStatesFollowTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	var kt KeyTable
+	var tb Table
+	tb.Init(1)
+	tb.Uncache = kt.Uncache
+	ids := map[string]uint32{}
+	states := map[uint32]int32{}
+	for step := range 300000 {
+		n := r.IntN(9)
+		k := make([]byte, n)
+		for j := range k {
+			k[j] = byte(r.IntN(4))
+		}
+		id, st, at, added, ok := kt.InternWordState(KeyWord(k), n)
+		want, seen := ids[string(k)]
+		if !ok || added == seen || seen && id != want || !seen && id != uint32(len(ids)) {
+			t.Fatalf("step %d: InternWordState(%v) = %d, %v; want %d, %v", step, k, id, added, want, !seen)
+		}
+		if !seen {
+			ids[string(k)] = id
+			tb.AddGval()
+		}
+		r0 := GenBit | uint64(id)
+		if st != 0 {
+			tb.Remember(r0, st)
+		} else if s := tb.Gvals[id]; s >= FinBase {
+			kt.CacheState(at, s)
+		}
+		if got := tb.State(r0); got != states[id] {
+			t.Fatalf("step %d: key %v (id %d) has state %d (cached %d), want %d", step, k, id, got, st, states[id])
+		}
+		switch r.IntN(4) {
+		case 0: // a value found, or changed (a loop solved again)
+			s := FinBase + int32(r.IntN(70))
+			tb.SetState(r0, s)
+			states[id] = s
+		case 1: // forgotten
+			tb.SetState(r0, StUnknown)
+			states[id] = StUnknown
+		}
+		if long := r.IntN(50) == 0; long {
+			// (A long key between: ids go on in one order.)
+			lk := make([]byte, 9+r.IntN(8))
+			for j := range lk {
+				lk[j] = byte(r.IntN(4))
+			}
+			lid, added, _ := kt.Intern(lk)
+			if w, seen := ids[string(lk)]; seen && lid != w || !seen && (!added || lid != uint32(len(ids))) {
+				t.Fatalf("step %d: long key %v: id %d", step, lk, lid)
+			}
+			if added {
+				ids[string(lk)] = lid
+				tb.AddGval()
+			}
+		}
+	}
+}
