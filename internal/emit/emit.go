@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/letorder"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -79,6 +80,10 @@ func File(filename, src string) (out string, err error) {
 		return "", err
 	}
 	e.checkRules(f)
+	if r := letorder.Find(f.Stmts); r != nil {
+		e.outside(r.Read.Pos, fmt.Sprintf("reading %s in %s, which runs before the let of %s has (%s is named on line %d)", r.Read.Name, r.Caller.Name, r.Read.Name, r.Caller.Name, r.Caller.Pos.Line),
+			"grundy run stops there with an error; move the let of "+r.Read.Name+" above the first statement that uses "+r.Caller.Name)
+	}
 	c := &checker{emitter: e}
 	c.file(f)
 	return e.generate(f), nil

@@ -40,6 +40,8 @@ func TestOutside(t *testing.T) {
 		{"table n * n for n in 1 .. 3\n", "x.game:1:1: emit: a table statement is not in the subset"},
 		{"print (1, 2)[len([1])]\n", "x.game:1:13: emit: indexing a tuple with an index that is not a literal int is not in the subset"},
 		{"for c in \"abc\" {\n    print c\n}\n", "x.game:1:10: emit: iterating over the characters of a string is not in the subset"},
+		{"print f(1)\nlet k = 1\ndef f(n) = n + k\n", "x.game:3:16: emit: reading k in f, which runs before the let of k has (f is named on line 1) is not in the subset"},
+		{"def eu(a, b) = [eu(a, b - k * a) for k in 1 .. b / a if b > a and a > 0]\nprint eu(0, 5)\n", "x.game:1:16: emit: a def returning values of two types"},
 	} {
 		_, err := emit.File("x.game", c.src)
 		var le *lang.Error

@@ -2,7 +2,7 @@ package emit
 
 import (
 	"fmt"
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/emit/glue"
@@ -217,7 +217,7 @@ func (g *gen) stmtText(st lang.Stmt, end int) []string {
 // comment writes a statement as comment lines.
 func (g *gen) comment(w *writer, st lang.Stmt, end int) {
 	for _, l := range g.stmtText(st, end) {
-		w.line("// %s", commentLine(l))
+		w.line("// %s", glue.CommentLine(l))
 	}
 }
 
@@ -285,8 +285,8 @@ func (e *emitter) generate(f *lang.File) string {
 	mainW.line("rt::flush();")
 	mainW.line("return 0;")
 
-	body.WriteString("// " + cppComment(e.file) + ", translated by grundy emit: a C++17 program that prints\n")
-	body.WriteString("// what `grundy run " + cppComment(e.file) + "` prints. Build: g++ -O2 -std=c++17 prog.cpp\n")
+	body.WriteString("// " + glue.Comment(e.file) + ", translated by grundy emit: a C++17 program that prints\n")
+	body.WriteString("// what `grundy run " + glue.Comment(e.file) + "` prints. Build: g++ -O2 -std=c++17 prog.cpp\n")
 	body.WriteString(runtimeSrc)
 	body.WriteString("\nusing rt::i64;\n\n")
 	// The script's names live in a namespace of their own: a let, def or
@@ -323,22 +323,6 @@ func (e *emitter) generate(f *lang.File) string {
 	}
 	body.WriteString("};\n")
 	return body.String()
-}
-
-// commentLine is a line of the script as a line of a // comment: one
-// ending in a backslash gets a // after it (a backslash at the end of a
-// line would continue the comment on the next).
-func commentLine(l string) string {
-	l = strings.TrimRight(l, " \t\r")
-	if strings.HasSuffix(l, "\\") {
-		l += " //"
-	}
-	return l
-}
-
-// cppComment is s safe inside a // comment.
-func cppComment(s string) string {
-	return strings.NewReplacer("\n", " ", "\\", "/").Replace(s)
 }
 
 // stmtEnds is, for each statement, where its text ends (the next one's
@@ -526,23 +510,15 @@ func constIntColl(x lang.Expr) ([]string, bool) {
 		}
 		vals = append(vals, v)
 	}
-	sortInts(vals)
+	slices.Sort(vals)
 	var out []string
 	for i, v := range vals {
 		if i > 0 && vals[i-1] == v {
 			continue
 		}
-		out = append(out, strconv.FormatInt(v, 10)+"LL")
+		out = append(out, glue.Int(v))
 	}
 	return out, true
-}
-
-func sortInts(v []int64) {
-	for i := 1; i < len(v); i++ {
-		for j := i; j > 0 && v[j] < v[j-1]; j-- {
-			v[j], v[j-1] = v[j-1], v[j]
-		}
-	}
 }
 
 // divisorsCall recognizes a call of the built-in divisors: its int

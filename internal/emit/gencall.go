@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/glue"
 	"github.com/grundy-lang/grundy/internal/emit/ranges"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/lang"
@@ -59,7 +60,7 @@ func (g *gen) call(x *lang.Call) (string, string) {
 		return fmt.Sprintf("rt::winning(%s, %d)", g.val(args[0]), s), "std::vector<rt::Game>"
 	case "len":
 		if t0().is(kTuple) {
-			return fmt.Sprintf("((void)%s, %dLL)", g.val(args[0]), t0().tupleLen()), "rt::i64"
+			return fmt.Sprintf("((void)%s, %s)", g.val(args[0]), glue.Int(int64(t0().tupleLen()))), "rt::i64"
 		}
 		return one("rt::len(%s)"), "rt::i64"
 	case "str":

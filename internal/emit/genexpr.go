@@ -2,9 +2,9 @@ package emit
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/emit/glue"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -112,7 +112,7 @@ func (g *gen) raw(x lang.Expr) (string, string) {
 	want := ctype(g.types[x])
 	switch x := x.(type) {
 	case *lang.IntLit:
-		return strconv.FormatInt(x.Val, 10) + "LL", "rt::i64"
+		return glue.Int(x.Val), "rt::i64"
 	case *lang.StrLit:
 		return "std::string(" + cstr(x.Val) + ")", "std::string"
 	case *lang.BoolLit:
@@ -350,7 +350,7 @@ func (g *gen) queryCompare(x *lang.Binary) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		return fmt.Sprintf("(%s(%s == %dLL))", neg, g.sgEnc(call.Args[0]), lit.Val), true
+		return fmt.Sprintf("(%s(%s == %s))", neg, g.sgEnc(call.Args[0]), glue.Int(lit.Val)), true
 	case "outcome":
 		lit, ok := b.(*lang.StrLit)
 		if !ok {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/emit/clauses"
+	"github.com/grundy-lang/grundy/internal/emit/glue"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
@@ -126,9 +127,9 @@ func (g *gen) affineRest(a ir.Affine, iv *resolve.Decl) (string, int64) {
 	}
 	sort.Slice(ds, func(i, j int) bool { return ds[i].Pos.Offset < ds[j].Pos.Offset })
 	for _, d := range ds {
-		parts = append(parts, fmt.Sprintf("(__int128)%dLL * %s", a.Coef[d], g.varName(d)))
+		parts = append(parts, fmt.Sprintf("(__int128)%s * %s", glue.Int(a.Coef[d]), g.varName(d)))
 	}
-	parts = append(parts, fmt.Sprintf("(__int128)%dLL", a.Const))
+	parts = append(parts, fmt.Sprintf("(__int128)%s", glue.Int(a.Const)))
 	return strings.Join(parts, " + "), a.Coef[iv]
 }
 
@@ -152,7 +153,7 @@ func (a fastArg) expr(i string) string {
 	case a.c == -1:
 		return "(" + a.rest + " - " + i + ")"
 	}
-	return fmt.Sprintf("(%s + %dLL * %s)", a.rest, a.c, i)
+	return fmt.Sprintf("(%s + %s * %s)", a.rest, glue.Int(a.c), i)
 }
 
 // fastArgs computes before the loop the rests of the arguments of the
@@ -166,7 +167,7 @@ func (g *gen) fastArgs(fl *fastLoop, iv *resolve.Decl) [][]fastArg {
 			var simple string
 			switch {
 			case len(a.Coef) == 0 || len(a.Coef) == 1 && c != 0:
-				simple = fmt.Sprintf("%dLL", a.Const)
+				simple = glue.Int(a.Const)
 			case len(a.Coef) == 1 || len(a.Coef) == 2 && c != 0:
 				if a.Const == 0 {
 					for d, k := range a.Coef {
@@ -358,7 +359,7 @@ func (g *gen) fastRange(fl *fastLoop, body lang.Expr) {
 	var fits []string
 	for ti, t := range fl.terms {
 		for ai, a := range args[ti] {
-			fits = append(fits, fmt.Sprintf("rt::fit(%dLL, %s, %s, %s, memo_%s.dim[%d])", a.c, a.r128, loN, endN, t.gm.cname, ai))
+			fits = append(fits, fmt.Sprintf("rt::fit(%s, %s, %s, %s, memo_%s.dim[%d])", glue.Int(a.c), a.r128, loN, endN, t.gm.cname, ai))
 		}
 	}
 	fit := g.tmp("fit")
@@ -524,7 +525,7 @@ func (g *gen) elemsLoop(fl *fastLoop, args [][]fastArg, ft *fastTables, it, end,
 			case -1:
 				w.line("if (__builtin_sub_overflow(%s, %s, &%s)) break;", rc.rest, name, a)
 			default:
-				w.line("if (__builtin_mul_overflow(%dLL, %s, &%s) || __builtin_add_overflow(%s, %s, &%s)) break;", rc.c, name, a, a, rc.rest, a)
+				w.line("if (__builtin_mul_overflow(%s, %s, &%s) || __builtin_add_overflow(%s, %s, &%s)) break;", glue.Int(rc.c), name, a, a, rc.rest, a)
 			}
 			w.line("if ((rt::u64)%s >= (rt::u64)%s) break;  // outside the table", a, ft.dims[t.gm][ai])
 			as = append(as, a)

@@ -377,7 +377,7 @@ func (g *gen) altText(st *lang.GameStmt, i, end int) []string {
 		out[0] = "moves " + out[0]
 	}
 	for i := range out {
-		out[i] = commentLine(out[i])
+		out[i] = glue.CommentLine(out[i])
 	}
 	return out
 }

@@ -78,10 +78,16 @@ func unifyDepth(a, b *ty, depth int) bool {
 		return true
 	}
 	if a.k == kVar {
+		if occurs(a, b, 0) {
+			return false // a type that holds itself (a list of itself)
+		}
 		a.parent = b
 		return true
 	}
 	if b.k == kVar {
+		if occurs(b, a, 0) {
+			return false
+		}
 		b.parent = a
 		return true
 	}
@@ -105,6 +111,21 @@ func unifyDepth(a, b *ty, depth int) bool {
 		}
 	}
 	return true
+}
+
+// occurs reports whether the type variable v (found) is t or a part of
+// it: binding v to t would make a type that holds itself.
+func occurs(v, t *ty, depth int) bool {
+	t = t.find()
+	if t == v || depth > 64 {
+		return true
+	}
+	for _, a := range t.args {
+		if occurs(v, a, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // typeName is the type as the subset's messages name it.

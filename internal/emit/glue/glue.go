@@ -7,6 +7,8 @@ package glue
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 )
 
@@ -316,4 +318,30 @@ func Str(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// CommentLine is a line of the script as a line of a // comment: one
+// ending in a backslash gets a // after it (a backslash at the end of a
+// line would continue the comment on the next).
+func CommentLine(l string) string {
+	l = strings.TrimRight(l, " \t\r")
+	if strings.HasSuffix(l, "\\") {
+		l += " //"
+	}
+	return l
+}
+
+// Comment is s safe inside a // comment.
+func Comment(s string) string {
+	return strings.NewReplacer("\n", " ", "\\", "/").Replace(s)
+}
+
+// Int is v as a C++ literal of type long long (the least int64 as an
+// expression: its digits alone do not fit, and g++ would make them an
+// __int128).
+func Int(v int64) string {
+	if v == math.MinInt64 {
+		return "(-9223372036854775807LL - 1)"
+	}
+	return strconv.FormatInt(v, 10) + "LL"
 }

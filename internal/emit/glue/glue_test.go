@@ -55,3 +55,17 @@ func TestShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestComments: a line of the script ending in a backslash does not
+// continue its // comment onto the next C++ line, and a text put in a
+// comment has no newline or backslash left.
+func TestComments(t *testing.T) {
+	for in, want := range map[string]string{`print "a\\"`: `print "a\\"`, `x \`: `x \ //`, "a  \t": "a"} {
+		if got := CommentLine(in); got != want {
+			t.Errorf("CommentLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := Comment("a\nb\\c"); got != "a b/c" {
+		t.Errorf("Comment = %q", got)
+	}
+}
