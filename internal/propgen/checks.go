@@ -18,7 +18,7 @@ func OutcomeWord(win bool) string {
 	return "P"
 }
 
-// outcome(G)
+// CheckOutcome checks outcome(G).
 func (u *Universe) CheckOutcome(g GExpr) func(string) string {
 	return func(got string) string {
 		if want := OutcomeWord(u.Win(g.Parts)); got != want {
@@ -28,7 +28,7 @@ func (u *Universe) CheckOutcome(g GExpr) func(string) string {
 	}
 }
 
-// sg(G): zero exactly when G is a loss for the player to move.
+// CheckSGZero checks sg(G): zero exactly when G is a loss for the player to move.
 func (u *Universe) CheckSGZero(g GExpr) func(string) string {
 	return func(got string) string {
 		n, err := strconv.Atoi(got)
@@ -42,7 +42,7 @@ func (u *Universe) CheckSGZero(g GExpr) func(string) string {
 	}
 }
 
-// sg(G): the k for which G + *k is a loss for the player to move.
+// CheckSG checks sg(G): the k for which G + *k is a loss for the player to move.
 func (u *Universe) CheckSG(g GExpr, maxk int) func(string) string {
 	return func(got string) string {
 		for k := 0; k <= maxk; k++ {
@@ -57,7 +57,7 @@ func (u *Universe) CheckSG(g GExpr, maxk int) func(string) string {
 	}
 }
 
-// moves(G): every one-part move, distinct ones once, in order.
+// CheckMoves checks moves(G): every one-part move, distinct ones once, in order.
 func (u *Universe) CheckMoves(g GExpr) func(string) string {
 	return func(got string) string {
 		var want [][]Part
@@ -83,7 +83,7 @@ func (u *Universe) CheckMoves(g GExpr) func(string) string {
 	}
 }
 
-// winning(G): exactly the options that are losses for the player to move
+// CheckWinning checks winning(G): exactly the options that are losses for the player to move
 // there, none when G itself is a loss.
 func (u *Universe) CheckWinning(g GExpr) func(string) string {
 	return func(got string) string {
@@ -179,7 +179,7 @@ func (u *Universe) CheckLoopyOutcome(g GExpr) func(string) string {
 	}
 }
 
-// sg(G): the k for which G + *k is a loss for the player to move; ∞K when
+// CheckLoopySG checks sg(G): the k for which G + *k is a loss for the player to move; ∞K when
 // there is none, K being the k for which G + *k is a win.
 func (u *Universe) CheckLoopySG(g GExpr, maxk int) func(string) string {
 	for k := 0; k <= maxk; k++ {
@@ -210,7 +210,7 @@ func (u *Universe) CheckLoopySG(g GExpr, maxk int) func(string) string {
 	}
 }
 
-// winning(G): none unless G is a win; each one an option of G that is a
+// CheckLoopyWinning checks winning(G): none unless G is a win; each one an option of G that is a
 // loss for the player to move there. (For a position on a cycle it may
 // leave out losing options that do not bring the end nearer.)
 func (u *Universe) CheckLoopyWinning(g GExpr, first *[]Part) func(string) string {

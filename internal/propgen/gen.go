@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-// RandDAG: node v has edges to distinct lower nodes, in random order.
+// RandDAG is a random DAG: node v has edges to distinct lower nodes, in random order.
 func RandDAG(r *rand.Rand, n, maxDeg int) [][]int {
 	E := make([][]int, n)
 	for v := range n {
