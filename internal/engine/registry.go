@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -29,17 +30,35 @@ type Prelude struct {
 	once      sync.Once
 	file      *lang.File
 	err       error
+	taken     atomic.Bool // file was given to a session
+	namesOnce sync.Once
+	names     []string
 }
 
 // File returns the prelude parsed: a tree of its own at each call, as
 // the resolve pass writes what its names mean on the tree of a session
-// (package resolve). Its source is checked once for the registry's life.
+// (package resolve). Its source is parsed once for the registry's life,
+// and again for each session after the first.
 func (p *Prelude) File() (*lang.File, error) {
 	p.once.Do(func() { p.file, p.err = lang.ParseFile(p.Name, p.Src) })
 	if p.err != nil {
 		return nil, p.err
 	}
+	if p.taken.CompareAndSwap(false, true) {
+		return p.file, nil
+	}
 	return lang.ParseFile(p.Name, p.Src)
+}
+
+// Names are the names the prelude's top-level statements declare, read
+// from its tokens (lang.DeclaredNames), without parsing it.
+func (p *Prelude) Names() []string {
+	p.namesOnce.Do(func() {
+		for _, n := range lang.DeclaredNames(p.Name, p.Src) {
+			p.names = append(p.names, n.Name)
+		}
+	})
+	return p.names
 }
 
 // NewRegistry returns an empty registry.

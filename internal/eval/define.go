@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unicode"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -17,8 +18,8 @@ import (
 // This file holds what the embedding API (the module's root package) needs
 // of a Session: definitions made by one Go program for one session (where
 // a registry, Options.Registry, is shared by the sessions made with it),
-// name lookups (LookupGame, CalledBuiltin), and a check that a
-// value belongs to the session.
+// name lookups (LookupGame, CalledBuiltin), the prelude loaded when code
+// first names it, and a check that a value belongs to the session.
 
 // LoadFile is ExecFile that keeps nothing of a file that does not parse
 // or resolve: the session's names are those it had before. A file that
@@ -34,7 +35,7 @@ func (s *Session) LoadFile(ctx context.Context, filename, src string) error {
 	names, globals := maps.Clone(s.top.Names), s.globals
 	code, err := s.compile(f, false)
 	if err != nil {
-		s.top.Names, s.globals = names, globals
+		s.top.Names, s.globals = names, max(globals, s.preludeEnd)
 		return err
 	}
 	s.env.Th.NoteProgram("source", src)
@@ -53,6 +54,7 @@ func (s *Session) DefineGame(d *engine.GameDef) (*engine.Game, error) {
 	if err := s.checkNewName(d.Name); err != nil {
 		return nil, err
 	}
+	s.preludeForName(d.Name) // (the prelude's, loaded later, would hide it)
 	g := s.env.Engine.NewGoGame(d)
 	s.env.Th.ProgramKnown = false
 	s.prelude.Names[d.Name] = resolve.Cell(d.Name, &engine.Binding{Kind: resolve.Game, Game: g})
@@ -69,6 +71,7 @@ func (s *Session) DefineFunc(b *engine.Builtin) error {
 	if err := s.checkNewName(b.BName); err != nil {
 		return err
 	}
+	s.preludeForName(b.BName)
 	s.env.Th.ProgramKnown = false
 	s.prelude.Names[b.BName] = resolve.Cell(b.BName, &engine.Binding{Kind: resolve.Builtin, Bi: b})
 	return nil
@@ -84,6 +87,7 @@ func (s *Session) DefineValue(name string, v value.Value) error {
 	if err := s.checkNewName(name); err != nil {
 		return err
 	}
+	s.preludeForName(name)
 	s.env.Th.ProgramKnown = false
 	slot := s.globals
 	s.globals++
@@ -130,6 +134,7 @@ func isIdent(name string) bool {
 // code declared, a Go family, or a standard-library game; nil when the name
 // is not a game.
 func (s *Session) LookupGame(name string) *engine.Game {
+	s.preludeForName(name)
 	if d := s.top.Lookup(name); d != nil && d.Kind == resolve.Game {
 		return d.B.Game
 	}
@@ -146,6 +151,7 @@ func (s *Session) CalledBuiltin(call *lang.Call) *engine.Builtin {
 	if !ok {
 		return nil
 	}
+	s.preludeForName(id.Name)
 	resolve.Expr(s.u, resolve.NewScope(s.top), nil, id)
 	return resolve.BuiltinOf(id)
 }
@@ -206,4 +212,107 @@ func (s *Session) ownsFunc(f *engine.Func) bool {
 		}
 	}
 	return false
+}
+
+// The standard-library prelude: grundy sources (games and defs written in
+// grundy) that every session sees in a scope outside the script's. A
+// session compiles them when code first names one of their declarations,
+// not when it starts: most scripts use none, and compiling them took a
+// third of a short run's time. Until then their names are pending
+// (resolve.Universe.Pending): suggested for a misspelt name as if
+// declared, and a use the scan below did not see is caught by the
+// resolve pass, which loads them and resolves again (retryPrelude).
+
+// loadPrelude binds the registry's Go game families and notes the names
+// of its prelude sources as pending.
+func (s *Session) loadPrelude() {
+	for _, d := range s.env.Reg.Games() {
+		var g *engine.Game
+		if d.TakeBreak != nil {
+			g = s.env.Engine.TakeBreakGame(d.TakeBreak)
+		} else {
+			g = s.env.Engine.NewGoGame(d)
+		}
+		s.prelude.Names[d.Name] = resolve.Cell(d.Name, &engine.Binding{Kind: resolve.Game, Game: g})
+	}
+	if len(s.env.Reg.Preludes()) == 0 {
+		return
+	}
+	s.u.Pending = map[string]bool{}
+	for _, p := range s.env.Reg.Preludes() {
+		for _, n := range p.Names() {
+			s.u.Pending[n] = true
+		}
+	}
+}
+
+// preludeFor loads the prelude when statements name one of its pending
+// declarations.
+func (s *Session) preludeFor(sts []lang.Stmt) {
+	if len(s.u.Pending) == 0 {
+		return
+	}
+	used := false
+	lang.InspectStmts(sts, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok && s.u.Pending[id.Name] {
+			used = true
+		}
+		return !used
+	})
+	if used {
+		s.loadPending()
+	}
+}
+
+// preludeForName loads the prelude when it declares name.
+func (s *Session) preludeForName(name string) {
+	if s.u.Pending[name] {
+		s.loadPending()
+	}
+}
+
+// retryPrelude reports whether the resolve pass just met a use of a
+// pending name (one preludeFor did not see): the prelude is now loaded,
+// and the code is to be resolved again.
+func (s *Session) retryPrelude() bool {
+	if !s.u.Missed || len(s.u.Pending) == 0 {
+		s.u.Missed = false
+		return false
+	}
+	s.loadPending()
+	return true
+}
+
+// loadPending compiles and runs the prelude sources into s.prelude. It
+// may run in the middle of a call of the session (before that call
+// resolves its code): the call's context, limits and explanations are
+// left as they were, and the prelude runs without limits.
+func (s *Session) loadPending() {
+	th := s.env.Th
+	explain, check, ctx := s.env.Explain, s.u.Check, th.Ctx
+	s.u.Pending, s.u.Missed, s.u.Check, th.Ctx = nil, false, nil, context.Background()
+	defer func() { s.env.Explain, s.u.Check, th.Ctx = explain, check, ctx }()
+	for _, p := range s.env.Reg.Preludes() {
+		f, err := p.File()
+		if err != nil {
+			panic("eval: prelude " + p.Name + ": " + err.Error())
+		}
+		ch := resolve.File(s.u, s.prelude, f, false, s.globals)
+		c := compile.New(&s.env, ch.Globals)
+		code := c.CompileFile(f, ch.End)
+		if errs := resolve.MergeErrors(ch.Errs, c.Errs); len(errs) > 0 {
+			panic("eval: prelude " + p.Name + ": " + errs.Error())
+		}
+		s.globals = c.Globals
+		if len(th.Globals) < s.globals {
+			g := make([]value.Value, s.globals+16)
+			copy(g, th.Globals)
+			th.Globals = g
+		}
+		fr := &engine.Frame{Slots: th.Globals, Th: th, Gen: th.Direct}
+		for _, st := range code {
+			st(fr)
+		}
+	}
+	s.preludeEnd = s.globals
 }

@@ -67,6 +67,9 @@ type Session struct {
 	prelude *resolve.Scope // the standard library's games and defs (loadPrelude)
 	top     *resolve.Scope
 	globals int
+	// preludeEnd is s.globals once the prelude was loaded (loadPending):
+	// a call that gives back the slots its code took keeps the prelude's.
+	preludeEnd int
 	// entryLets are the global names a REPL entry binds (its lets): they
 	// join the session only once the entry has run (bindEntryLets), so a
 	// let whose value fails binds nothing.
@@ -144,7 +147,16 @@ func (s *Session) compile(f *lang.File, repl bool) (code []compile.ExecFn, err e
 		sc = resolve.NewScope(s.top)
 	}
 	s.noteGuards(f.Stmts)
+	s.preludeFor(f.Stmts)
+	var names map[string]*resolve.Decl
+	if len(s.u.Pending) > 0 {
+		names = maps.Clone(sc.Names) // (what a second resolve starts from)
+	}
 	ch := resolve.File(s.u, sc, f, repl, s.globals)
+	if len(ch.Errs) > 0 && s.retryPrelude() {
+		sc.Names = names
+		ch = resolve.File(s.u, sc, f, repl, s.globals)
+	}
 	s.later = ch.LaterLets
 	c := compile.New(&s.env, ch.Globals)
 	code = c.CompileFile(f, ch.End)
@@ -565,7 +577,11 @@ func (s *Session) evalExpr(ctx context.Context, x lang.Expr) (v value.Value, err
 	var code engine.EvalFn
 	err = func() (err error) {
 		defer s.compileLimit(&err)
+		s.preludeFor([]lang.Stmt{&lang.ExprStmt{Pos: x.Position(), X: x}})
 		ch = resolve.Expr(s.u, resolve.NewScope(s.top), s.later, x)
+		if len(ch.Errs) > 0 && s.retryPrelude() {
+			ch = resolve.Expr(s.u, resolve.NewScope(s.top), s.later, x)
+		}
 		code = c.Vals.Expr(x)
 		return nil
 	}()
@@ -744,7 +760,11 @@ func (s *Session) compileTable(st *lang.TableStmt, compile_ func(c *compile.Comp
 	var ch *resolve.Chunk
 	if err := func() (err error) {
 		defer s.compileLimit(&err)
+		s.preludeFor([]lang.Stmt{st})
 		ch = resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
+		if len(ch.Errs) > 0 && s.retryPrelude() {
+			ch = resolve.Table(s.u, resolve.NewScope(s.top), s.later, st)
+		}
 		compile_(c)
 		return nil
 	}(); err != nil {
@@ -763,42 +783,6 @@ func (s *Session) compileTable(st *lang.TableStmt, compile_ func(c *compile.Comp
 // redeclaration) replaces its earlier explanation.
 func (s *Session) Explain() []*passes.Explanation { return s.env.Explain }
 
-// The standard-library prelude: grundy sources (games and defs written in
-// the language) and Go game families that every session sees in a scope
-// outside its own, so that a script's declaration of the same name hides
-// them.
-
-// loadPrelude binds the Go game families and compiles and runs the
-// prelude sources into s.prelude.
-func (s *Session) loadPrelude() {
-	for _, d := range s.env.Reg.Games() {
-		var g *engine.Game
-		if d.TakeBreak != nil {
-			g = s.env.Engine.TakeBreakGame(d.TakeBreak)
-		} else {
-			g = s.env.Engine.NewGoGame(d)
-		}
-		s.prelude.Names[d.Name] = resolve.Cell(d.Name, &engine.Binding{Kind: resolve.Game, Game: g})
-	}
-	for _, p := range s.env.Reg.Preludes() {
-		f, err := p.File()
-		if err != nil {
-			panic("eval: prelude " + p.Name + ": " + err.Error())
-		}
-		ch := resolve.File(s.u, s.prelude, f, false, s.globals)
-		c := compile.New(&s.env, ch.Globals)
-		code := c.CompileFile(f, ch.End)
-		if errs := resolve.MergeErrors(ch.Errs, c.Errs); len(errs) > 0 {
-			panic("eval: prelude " + p.Name + ": " + errs.Error())
-		}
-		s.globals = c.Globals
-		if err := s.run(context.Background(), code); err != nil {
-			panic("eval: prelude " + p.Name + ": " + err.Error())
-		}
-	}
-	s.env.Explain = nil // the user's declarations are explained, not the library's
-}
-
 // CheckFile is Check that keeps nothing of the file: the session's names
 // are those it had before, as after a LoadFile that fails to resolve.
 // What its games and defs compile to stays in Explain.
@@ -810,6 +794,6 @@ func (s *Session) CheckFile(filename, src string) error {
 func (s *Session) CheckFileContext(ctx context.Context, filename, src string) error {
 	names, globals := maps.Clone(s.top.Names), s.globals
 	err := s.CheckContext(ctx, filename, src)
-	s.top.Names, s.globals = names, globals
+	s.top.Names, s.globals = names, max(globals, s.preludeEnd)
 	return err
 }

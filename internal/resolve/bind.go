@@ -115,6 +115,13 @@ type Universe struct {
 	// let) failed, each at the name in that declaration: a use of one
 	// says so instead of "unknown name". The session keeps it.
 	Failed map[string]engine.Pos
+	// Pending are the names a prelude not loaded yet declares (the
+	// session loads one when code uses its names): an unknown name is
+	// suggested among them as among the declared ones, and Missed is set
+	// when one of them is used, so that the session loads the prelude
+	// and resolves again.
+	Pending map[string]bool
+	Missed  bool
 	// entriesRan: a REPL entry before may have run code (what a file's
 	// statements before a let tell: a let after them binds no Lit, in
 	// the REPL as in a file).
@@ -322,6 +329,10 @@ func (b *binder) lookup(name string) *Decl {
 	if d := b.scope.Lookup(name); d != nil {
 		return d
 	}
+	if b.u.Pending[name] {
+		b.u.Missed = true
+		return nil
+	}
 	return b.u.builtin(name)
 }
 
@@ -338,6 +349,9 @@ func (b *binder) visibleNames() []string {
 	}
 	for _, bi := range b.u.Reg.Builtins() {
 		seen[bi.BName] = true
+	}
+	for n := range b.u.Pending {
+		seen[n] = true
 	}
 	out := make([]string, 0, len(seen))
 	for n := range seen {
