@@ -33,20 +33,22 @@ func buildParser(entry bool) *participle.Parser[File] {
 	)
 }
 
+// The parsers are built when first used (building one takes about a
+// third of a millisecond, and a script needs only the file parser).
 var (
-	fileParser  = buildParser(false)
-	entryParser = buildParser(true)
+	fileParser  = sync.OnceValue(func() *participle.Parser[File] { return buildParser(false) })
+	entryParser = sync.OnceValue(func() *participle.Parser[File] { return buildParser(true) })
 )
 
 // ParseFile parses a whole script. Errors are *Error.
 func ParseFile(filename, src string) (*File, error) {
-	return parse(fileParser, filename, src, nil)
+	return parse(fileParser(), filename, src, nil)
 }
 
 // ParseEntry parses one REPL entry: like a script, but a bare expression is
 // also a statement.
 func ParseEntry(filename, src string) (*File, error) {
-	return parse(entryParser, filename, src, nil)
+	return parse(entryParser(), filename, src, nil)
 }
 
 // A Check bounds a parse: the parser calls it every few thousand tokens
@@ -57,12 +59,12 @@ type Check func(pos Pos, need int64) error
 
 // ParseFileCheck is ParseFile under a Check.
 func ParseFileCheck(filename, src string, check Check) (*File, error) {
-	return parse(fileParser, filename, src, check)
+	return parse(fileParser(), filename, src, check)
 }
 
 // ParseEntryCheck is ParseEntry under a Check.
 func ParseEntryCheck(filename, src string, check Check) (*File, error) {
-	return parse(entryParser, filename, src, check)
+	return parse(entryParser(), filename, src, check)
 }
 
 // checkEvery is how many tokens the scanner and the parser go between
