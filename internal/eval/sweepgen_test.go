@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -185,4 +186,84 @@ func TestSweepGuardedDiff(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSweepStrideDiff runs games of one int whose sweep is strided
+// (fastpath's stride.go: a global domain, the option's argument affine in
+// the position's int, the bounds affine or evaluated at each position)
+// with the sweeps on and off: the same output, the same errors, and the
+// same limits reached at the same place. The bounds narrow the domain
+// from above and below, one overflows (an error at a position), one is a
+// linear clamp (evaluated at each position), and one game's values reach
+// 64 (left to the rule).
+func TestSweepStrideDiff(t *testing.T) {
+	t.Parallel()
+	games := map[string]string{
+		"le":    "let S = {1, 3, 4, 9, 10, 17}\ngame g(n) moves g(n - s) for s in S if s <= n\n",
+		"lit":   "game g(n) moves g(n - s) for s in [2, 5, 6, 11] if n >= s\n",
+		"shift": "let S = {1, 2, 7}\nlet K = 3\ngame g(n) moves g(n - s - K + 3) for s in S if s < n + 1 - K if s <= n\n",
+		"below": "let S = {1, 2, 3, 5, 8, 13, 21, 34}\ngame g(n) moves g(n - s) for s in S if s >= 40 - n if s <= n\n",
+		"twice": "let S = {1, 4, 6}\ngame g(n) moves g(n - s) for s in S if 2 * s <= n if s <= n\n",
+		"lin":   "let S = {1, 3, 8}\ngame g(n) moves g(n - s) for s in S if n - s >= 0\n",
+		"mul":   "let S = {1, 2}\ngame g(n) moves g(n - s) for s in S if s <= n * 1000000000000000000\n",
+		"neg":   "let S = [-2, 1, 3]\ngame g(n) moves g(n - s) for s in S if s <= n if n - s <= 2 * n\n",
+		"wide":  "let S = {k for k in 1 .. 70}\ngame g(n) moves g(n - s) for s in S if s <= n\n",
+		"sum":   "let S = {1, 3, 4}\ngame g(n) moves g(n - s) for s in S if s <= n\nlet T = {2, 3}\ngame h(n) moves h(n - t) + g(n - t) for t in T if t <= n\n",
+	}
+	queries := []string{
+		"print sg(g(N))\nprint sg(sum of g(n) for n in 0 .. N)\nprint len([n for n in 0 .. N if sg(g(n)) == 0]), max([sg(g(n)) for n in 0 .. N])\n",
+		"print sg(sum of g(n) for n in N / 3 .. N)\nprint sg(g(N / 2)), sg(g(N))\n",
+	}
+	sizes := []int{50, 3000, 9000}
+	var fails int
+	for name, game := range games {
+		for qi, q := range queries {
+			for _, n := range sizes {
+				src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
+				base := optCase{name: "s.game", src: src}
+				off := runOptWith(base, passes.Sweep)
+				cases := []engine.Limits{{}}
+				for _, s := range []int64{1, 17, 299, 4097, 4100, int64(n) - 1, int64(n) + 3} {
+					cases = append(cases, engine.Limits{MaxStates: s})
+				}
+				for _, s := range []int64{100, 2500, 9000, 20000, 60000} {
+					cases = append(cases, engine.Limits{MaxSteps: s})
+				}
+				for _, lim := range cases {
+					c := base
+					c.limits = lim
+					a, b := runOptWith(c, 0), off
+					if lim != (engine.Limits{}) {
+						b = runOptWith(c, passes.Sweep)
+					}
+					ae, be := a.err, b.err
+					if lim.MaxSteps > 0 {
+						// (Where a step limit is reached, the sweep's error
+						// may point at the for clause's domain where the
+						// rule's points at the game, and name the position
+						// next to the rule's, as with strides off: that
+						// the limit was reached.)
+						ae, be = limitMessage(ae), limitMessage(be)
+					}
+					if a.out != b.out || ae != be || a.panic != "" || b.panic != "" {
+						fails++
+						if fails <= 5 {
+							t.Errorf("%s, query %d, N = %d, limits %+v:\n%s\n=== sweep on:\n%s\n=== sweep off:\n%s", name, qi, n, lim, src, a, b)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// limitMessage is an error's first line without its FILE:LINE:COL and
+// the position it names.
+func limitMessage(err string) string {
+	line, _, _ := strings.Cut(err, "\n")
+	if _, msg, ok := strings.Cut(line, ": "); ok {
+		line = msg
+	}
+	line, _, _ = strings.Cut(line, " while computing ")
+	return line
 }

@@ -151,6 +151,7 @@ func (l *loops) guards(p *loopplan.LoopPlan, cls []lang.Clause) bool {
 		return false
 	}
 	p.Guards = conds
+	p.Sweep.Stride = p.Sweep.Stride && len(conds) == 0
 	return true
 }
 

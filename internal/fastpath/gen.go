@@ -157,7 +157,8 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 			guards[i] = l.c.Ints.Cond(e, "an if clause's condition")
 		}
 		sweep = sweepFn(sweepParts{isRange: isRange, rlo: rlo, rhi: rhi, iter: iter, clamps: clamps, ft: fts[0],
-			xslot: xslot, ipos: ipos, setElems: setElems, listElems: listElems, constElems: constElems, global: p.Sweep.Global, guards: guards})
+			xslot: xslot, ipos: ipos, setElems: setElems, listElems: listElems, constElems: constElems, global: p.Sweep.Global, guards: guards,
+			stride: p.Sweep.Stride, argCoef: p.Sweep.ArgCoef, bcoefs: p.Sweep.BoundCoefs, affine: p.Sweep.Affine})
 	}
 	// prep works out a run of the loop for a frame: its domain (lo .. hi,
 	// or elems) and the keys of its positions at lo. run false: the loop

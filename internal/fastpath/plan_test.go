@@ -112,11 +112,11 @@ game none(n) moves none(n - 1) if n > 0
 game dv(n) moves tk(n) + dv(n - k) for k in 1 .. n
 `
 	want := map[string][]string{
-		"sub":  {"for s in (list 1 3 4): a literal [1 3 4]\nbound s <= n\nterm (call sub (- n s)): coefficients -1\nkernel elems; resume; sweep (global)"}, // (a set, iterated sorted: the unordered pass)
+		"sub":  {"for s in (list 1 3 4): a literal [1 3 4]\nbound s <= n\nterm (call sub (- n s)): coefficients -1\nkernel elems; resume; sweep (global); stride 1 1"}, // (a set, iterated sorted: the unordered pass)
 		"grd":  {"for a in (.. 1 (/ (- n 1) 2)): a range\nbound 2 * a < n\nterm (call grd a): coefficients 1\nterm (call grd (- n a)): coefficients -1\nkernel range; split; resume"},
-		"lit":  {"for k in (list 1 2 5): a literal [1 2 5]\nbound k <= n\nterm (call lit (- n k)): coefficients -1\nkernel elems; resume; sweep (global)"},
+		"lit":  {"for k in (list 1 2 5): a literal [1 2 5]\nbound k <= n\nterm (call lit (- n k)): coefficients -1\nkernel elems; resume; sweep (global); stride 1 1"},
 		"rc":   {"for k in (call range n): a range call\nterm (call rc (- (- n k) 1)): coefficients -1\nkernel range; resume"},
-		"il":   {"for s in S: the ints of a value\nbound s <= E from ([n] - x) vs [0]; negative slope; inlined ok\nterm (call il (- n s)): coefficients -1\nkernel elems; resume; sweep (global)"},
+		"il":   {"for s in S: the ints of a value\nbound s <= E from ([n] - x) vs [0]; negative slope; inlined ok\nterm (call il (- n s)): coefficients -1\nkernel elems; resume; sweep (global); stride 1 each"},
 		"cut":  {"for i in (.. 0 w): a range\nbound i >= 2\nbound i <= E from ([w] - x) vs [2]; negative slope\nterm (call cut i): coefficients 1\nterm (call cut (- w i)): coefficients -1\nkernel range; split; resume"},
 		"wr":   {"for k in (.. 1 2): a range\nbound k <= n\nterm (call sub (- n k)): coefficients -1\nkernel range; resume; sweep"},
 		"out":  {"for a in (.. 1 (- n t)): a range\nterm (call out (- (- n t) a)): coefficients -1\nkernel range"},
@@ -165,7 +165,7 @@ func TestPlansSwitchedOff(t *testing.T) {
 		{passes.FastLoops, "not: fast loops are switched off"},
 		{passes.Stream, "not: streaming is switched off: each option is made as a value and its SG value read from it"},
 		{passes.Sweep, "for s in (list 1 2): a literal [1 2]\nbound s <= n\nterm (call sub (- n s)): coefficients -1\nkernel elems; resume"},
-		{0, "for s in (list 1 2): a literal [1 2]\nbound s <= n\nterm (call sub (- n s)): coefficients -1\nkernel elems; resume; sweep (global)"},
+		{0, "for s in (list 1 2): a literal [1 2]\nbound s <= n\nterm (call sub (- n s)): coefficients -1\nkernel elems; resume; sweep (global); stride 1 1"},
 	} {
 		got := plansOf(t, src, c.off)["sub"]
 		if len(got) != 1 || got[0] != c.want {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -269,7 +270,48 @@ func (rc recognizer) sweep(p *loopplan.LoopPlan) *loopplan.SweepPlan {
 		b := rc.c.Lookup(id)
 		sw.Global = b != nil && b.Kind == resolve.Global
 	}
+	rc.stride(p, sw)
 	return sw
+}
+
+// stride sets sw.Stride (see SweepPlan) when the sweep of plan p has a
+// global domain and an argument affine in the position's int (the local
+// in slot 0, the argument of a game of one int); the plan's guards, set
+// after, clear it (loops.guards).
+func (rc recognizer) stride(p *loopplan.LoopPlan, sw *loopplan.SweepPlan) {
+	if !sw.Global {
+		return
+	}
+	n := rc.positionVar(p.Terms[0].Call.Args[0])
+	if n == "" || n == p.Var {
+		return
+	}
+	c, ok := ir.CoefOf(p.Terms[0].Call.Args[0], n)
+	if !ok {
+		return
+	}
+	bcs, aff := make([]int64, len(p.Clamps)), make([]bool, len(p.Clamps))
+	for i, cl := range p.Clamps {
+		if cl.Lin == nil && cl.Scale == 0 {
+			bcs[i], aff[i] = ir.CoefOf(cl.Bound, n)
+		}
+	}
+	sw.Stride, sw.ArgCoef, sw.BoundCoefs, sw.Affine = true, c, bcs, aff
+}
+
+// positionVar is the name of the position's int (a local in slot 0)
+// where e mentions it, else "".
+func (rc recognizer) positionVar(e lang.Expr) string {
+	name := ""
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok && name == "" {
+			if b := rc.c.Lookup(id); b != nil && b.Kind == resolve.Local && b.Slot == 0 {
+				name = id.Name
+			}
+		}
+		return name == ""
+	})
+	return name
 }
 
 // sum recognizes `sum of g(ARGS) for x in A .. B`, the arguments affine

@@ -40,6 +40,12 @@ type sweepParts struct {
 	// guards: the tests before the loop (LoopPlan.Guards): a position
 	// where one does not hold is left to the rule.
 	guards []compile.BoolFn
+	// stride: SweepPlan's Stride, ArgCoef, BoundCoefs and Affine
+	// (stride.go).
+	stride  bool
+	argCoef int64
+	bcoefs  []int64
+	affine  []bool
 }
 
 // sweepFn returns the sweep of a fast loop whose plan has one
@@ -60,6 +66,7 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 		ops[i] = cl.op
 	}
 	global := p.global
+	sr := newStrider(p.stride && global && len(p.guards) == 0, p.argCoef, p.bcoefs, p.affine, p.clamps)
 	// one computes the position whose argument is in the frame; all is
 	// the global set's elements.
 	one := func(fr *engine.Frame, g *engine.Game, all []int64) (memo.Sgv, bool) {
@@ -107,32 +114,9 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 			} else {
 				e = cl.boundInt(fr)
 			}
-			switch ops[i] {
-			case lang.OpLt:
-				if e == engine.MinInt {
-					return 0, true
-				}
-				hi = min(hi, e-1)
-			case lang.OpLe:
-				hi = min(hi, e)
-			case lang.OpGt:
-				if e == engine.MaxInt {
-					return 0, true
-				}
-				lo = max(lo, e+1)
-			case lang.OpGe:
-				lo = max(lo, e)
-			}
-			if elems != nil && lo <= hi && (lo > elems[0] || hi < elems[len(elems)-1]) {
-				i, _ := slices.BinarySearch(elems, lo)
-				j, found := slices.BinarySearch(elems, hi)
-				if found {
-					j++
-				}
-				if elems = elems[i:j]; len(elems) == 0 {
-					return 0, true
-				}
-				lo, hi = elems[0], elems[len(elems)-1]
+			var left bool
+			if lo, hi, elems, left = narrowBy(ops[i], e, lo, hi, elems); !left {
+				return 0, true
 			}
 		}
 		if lo > hi {
@@ -141,40 +125,7 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 		// The keys at both ends, as the rule computes them. (The loop
 		// variable's slot holds an int: the sweep wrote one there.)
 		fr.Slots[p.xslot].N = lo
-		v0 := op.Eval(fr)
-		t, ok := operator.MulOK(coef, hi-lo)
-		if ok {
-			t, ok = operator.AddOK(v0, t)
-		}
-		if !ok || hi-lo < 0 || uint64(v0) >= g.Lim || uint64(t) >= g.Lim {
-			return 0, false
-		}
-		k0, d := uint64(v0), uint64(coef)
-		var low uint64
-		var n int64
-		if elems != nil {
-			var taken int
-			taken, low = kernel.ElemsFlat(g.Flat, elems, k0-uint64(lo)*d, d, 0)
-			if taken < len(elems) {
-				return 0, false
-			}
-			n = int64(len(elems))
-		} else {
-			// (Both ends in the table: every key between is.)
-			if nf := uint64(len(g.Flat)); k0 >= nf || uint64(t) >= nf {
-				return 0, false
-			}
-			var taken int64
-			taken, low = kernel.Walk2Narrow(g.Flat, int64(k0), coef, hi-lo+1, 0)
-			if taken <= hi-lo {
-				return 0, false
-			}
-			n = hi - lo + 1
-		}
-		th := fr.Th
-		th.Steps += n
-		th.Engine.Edges += n
-		return memo.Sgv(bits.TrailingZeros64(^low)), true
+		return optionsMex(fr.Th, g, lo, hi, elems, op.Eval(fr), coef)
 	}
 	return func(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
 		if ft.b.Game != g || g.Flat == nil || g.NArgs != 1 {
@@ -209,7 +160,21 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 		fr.Slots[p.xslot] = value.Value{K: value.KInt}
 		arg := &fr.Slots[0].N
 		flat := g.Flat
+		skip := uint64(0) // (positions before a strided run is tried again)
 		for ; k < end && room > 0; k++ {
+			if sr != nil && len(all) > 0 && k >= skip {
+				k0 := k
+				var stop bool
+				if k, room, stop = sr.run(fr, &p, ops, g, k, end, room, all, mine, m); stop || k >= end || room <= 0 {
+					break
+				}
+				if k != k0 {
+					k-- // (the loop's k++)
+					continue
+				}
+				// (Its corners failed: a run position by position.)
+				skip = k + strideBlock
+			}
 			s := flat[k]
 			if s != memo.StUnknown {
 				if memo.Finished(s) {
@@ -239,4 +204,77 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 		}
 		return k
 	}
+}
+
+// optionsMex is the value of a position whose options are at keys v0 +
+// coef*(x - lo) for x in lo .. hi (or the elements elems, lo and hi the
+// first and last), v0 as the rule computes it, counting its steps and
+// moves; false when a key is off the table, or an option is not known or
+// is 64 or more.
+func optionsMex(th *engine.Thread, g *engine.Game, lo, hi int64, elems []int64, v0, coef int64) (memo.Sgv, bool) {
+	t, ok := operator.MulOK(coef, hi-lo)
+	if ok {
+		t, ok = operator.AddOK(v0, t)
+	}
+	if !ok || hi-lo < 0 || uint64(v0) >= g.Lim || uint64(t) >= g.Lim {
+		return 0, false
+	}
+	k0, d := uint64(v0), uint64(coef)
+	var low uint64
+	var n int64
+	if elems != nil {
+		var taken int
+		taken, low = kernel.ElemsFlat(g.Flat, elems, k0-uint64(lo)*d, d, 0)
+		if taken < len(elems) {
+			return 0, false
+		}
+		n = int64(len(elems))
+	} else {
+		// (Both ends in the table: every key between is.)
+		if nf := uint64(len(g.Flat)); k0 >= nf || uint64(t) >= nf {
+			return 0, false
+		}
+		var taken int64
+		taken, low = kernel.Walk2Narrow(g.Flat, int64(k0), coef, hi-lo+1, 0)
+		if taken <= hi-lo {
+			return 0, false
+		}
+		n = hi - lo + 1
+	}
+	th.Steps += n
+	th.Engine.Edges += n
+	return memo.Sgv(bits.TrailingZeros64(^low)), true
+}
+
+// narrowBy narrows a sweep's domain lo .. hi (and its elements elems, nil
+// for a range) by the bound x OP e; false when no value is left.
+func narrowBy(op lang.Op, e, lo, hi int64, elems []int64) (int64, int64, []int64, bool) {
+	switch op {
+	case lang.OpLt:
+		if e == engine.MinInt {
+			return lo, hi, elems, false
+		}
+		hi = min(hi, e-1)
+	case lang.OpLe:
+		hi = min(hi, e)
+	case lang.OpGt:
+		if e == engine.MaxInt {
+			return lo, hi, elems, false
+		}
+		lo = max(lo, e+1)
+	case lang.OpGe:
+		lo = max(lo, e)
+	}
+	if elems != nil && lo <= hi && (lo > elems[0] || hi < elems[len(elems)-1]) {
+		i, _ := slices.BinarySearch(elems, lo)
+		j, found := slices.BinarySearch(elems, hi)
+		if found {
+			j++
+		}
+		if elems = elems[i:j]; len(elems) == 0 {
+			return lo, hi, elems, false
+		}
+		lo, hi = elems[0], elems[len(elems)-1]
+	}
+	return lo, hi, elems, true
 }

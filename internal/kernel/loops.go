@@ -327,6 +327,23 @@ func ElemsFlat(flat []int32, elems []int64, base, d uint64, low uint64) (int, ui
 	return len(elems), low
 }
 
+// OffsFlat is the strided sweep's kernel: the options at keys b + o for
+// the offsets offs, every key in the table; it reports whether they were
+// all known and below 64 (low then has their bits). Not inlined, as
+// ElemsFlat.
+//
+//go:noinline
+func OffsFlat(flat []int32, b uint64, offs []int64) (low uint64, all bool) {
+	for _, o := range offs {
+		u := uint32(flat[b+uint64(o)] - memo.FinBase)
+		if u >= 64 {
+			return low, false
+		}
+		low |= 1 << u
+	}
+	return low, true
+}
+
 // Walk2Narrow and walk2Wide are fastRange1's kernels on a compact table
 // (flat2; walk2Narrow also serves the sweeps on flat): up to n options at
 // indices i, i+di, ..., while known and small enough. They return how many they took. The pair versions are for

