@@ -57,8 +57,10 @@ func (th *Thread) Ticks(pos Pos, n int64) {
 }
 
 // CheckLimits runs every checkEvery steps: cancellation, the step limit
-// and, every 16 Ki steps, the memory budget (reading it takes about as
-// long as a thousand cheap steps).
+// and, every 16 Ki steps when a millisecond has passed since it last
+// did, the memory budget (reading it takes about as long as a thousand
+// cheap steps, and 16 Ki steps of a fast loop take a few microseconds:
+// the values a run builds are counted apart, by Alloc).
 func (th *Thread) CheckLimits(pos Pos) {
 	th.CheckAt = th.Steps + checkEvery
 	if th.Ctx != nil {
@@ -68,9 +70,19 @@ func (th *Thread) CheckLimits(pos Pos) {
 		th.limitFail(pos, "--max-steps", "step limit reached: more than %d evaluation steps (--max-steps)", th.Limits.MaxSteps)
 	}
 	if th.Steps&(1<<14-1) < checkEvery {
-		th.checkMemory(pos, 0)
+		if now := int64(time.Since(processStart)); now-th.memAt >= memEvery || now < th.memAt {
+			th.memAt = now
+			th.checkMemory(pos, 0)
+		}
 	}
 }
+
+// memEvery is the least time between two reads of the memory by the
+// steps (CheckLimits), in nanoseconds.
+const memEvery = int64(time.Millisecond)
+
+// processStart is the clock CheckLimits reads (monotonic).
+var processStart = time.Now()
 
 // PosText is position r of g as an error message quotes it: cut (Errorf
 // cuts it to MaxShownText bytes; its arguments can be huge lists, which

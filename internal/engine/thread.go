@@ -76,7 +76,10 @@ type Thread struct {
 	// allocated counts the bytes of values built since the memory was
 	// last checked (alloc).
 	Allocated int64
-	Limits    Limits
+	// memAt is when the steps last read the memory (CheckLimits), in
+	// nanoseconds since the process started.
+	memAt  int64
+	Limits Limits
 	Calls     []Pos // call sites of the running defs (for error traces)
 	Stmt      Pos   // the top-level statement running
 	Ctx       context.Context
