@@ -80,10 +80,10 @@ type Thread struct {
 	// nanoseconds since the process started.
 	memAt  int64
 	Limits Limits
-	Calls     []Pos // call sites of the running defs (for error traces)
-	Stmt      Pos   // the top-level statement running
-	Ctx       context.Context
-	Steps     int64
+	Calls  []Pos // call sites of the running defs (for error traces)
+	Stmt   Pos   // the top-level statement running
+	Ctx    context.Context
+	Steps  int64
 	// checkAt is the step at which limits are next checked.
 	CheckAt int64
 	Show    func(th *Thread, v value.Value)
