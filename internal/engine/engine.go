@@ -267,6 +267,14 @@ func (gn *Gen) EmitSG(v memo.Sgv) {
 // Result computes the node's value from the options seen (mex, or the
 // generalized rule when some options are infinite) and clears the set.
 func (gn *Gen) Result() memo.Sgv {
+	if gn.SeenPend && len(gn.InfOpts) == 0 && len(gn.Big) == 0 {
+		// (The kernels' marks need not go into the bits first.)
+		m := mexSeen(gn.AllBits(), gn.seen, gn.SeenTop, gn.Hi)
+		gn.SeenPend, gn.SeenTop = false, 0
+		clear(gn.Bits[:min(gn.Hi+1, len(gn.Bits))])
+		gn.Hi = 0
+		return m
+	}
 	gn.Settle()
 	m := int32(memo.MexWords(gn.Bits[:min(gn.Hi+1, len(gn.Bits))]))
 	if m >= BitsetMax && len(gn.Big) > 0 {

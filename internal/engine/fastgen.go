@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -136,6 +137,38 @@ func foldSeen(bw *[BitsetMax / 64]uint64, seen *[BitsetMax]byte, top uint32) {
 			binary.LittleEndian.PutUint64(seen[i:i+8], 0)
 		}
 	}
+}
+
+// mexSeen is the mex of the values in bw (its words up to hi) and those
+// marked in seen (up to top), when no other value matters (no infinite
+// option, no value of bitsetMax or more): the gathered words are only
+// read up to the first that is not full. It clears seen up to top.
+func mexSeen(bw *[BitsetMax / 64]uint64, seen *[BitsetMax]byte, top uint32, hi int) int32 {
+	m := int32(BitsetMax)
+	for w := 0; w < BitsetMax/64; w++ {
+		var x uint64
+		if w <= hi {
+			x = bw[w]
+		}
+		if uint32(w*64) <= top {
+			x |= gather64((*[64]byte)(seen[w*64:]))
+		}
+		if x != ^uint64(0) {
+			m = int32(w*64 + bits.TrailingZeros64(^x))
+			break
+		}
+	}
+	clear(seen[:min(top, BitsetMax-1)+1])
+	return m
+}
+
+// gather64 is the bits of 64 bytes of 0 or 1 (byte i: bit i).
+func gather64(b *[64]byte) uint64 {
+	var x uint64
+	for i := 0; i < 64; i += 8 {
+		x |= (binary.LittleEndian.Uint64(b[i:i+8]) * 0x0102040810204080) >> 56 << i
+	}
+	return x
 }
 
 // Settle moves the values the kernels marked into the bits.
