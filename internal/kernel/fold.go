@@ -46,16 +46,53 @@ func BestFlat(states []int32, larger bool) (int, int32) {
 	if len(states) == 0 || states[0] < memo.FinBase {
 		return 0, 0
 	}
-	best := states[0]
-	for i, s := range states {
+	if larger {
+		return maxFlat(states)
+	}
+	return minFlat(states)
+}
+
+// maxFlat and minFlat are BestFlat's loops (states[0] finite): eight
+// states at a time while all eight are finite (one test of their least).
+func maxFlat(states []int32) (int, int32) {
+	b0, b1 := states[0], states[0]
+	i := 0
+	for ; i+8 <= len(states); i += 8 {
+		c := (*[8]int32)(states[i : i+8])
+		if min(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]) < memo.FinBase {
+			break
+		}
+		b0 = max(b0, c[0], c[1], c[2], c[3])
+		b1 = max(b1, c[4], c[5], c[6], c[7])
+	}
+	best := max(b0, b1)
+	for ; i < len(states); i++ {
+		s := states[i]
 		if s < memo.FinBase {
 			return i, best
 		}
-		if larger {
-			best = max(best, s)
-		} else {
-			best = min(best, s)
+		best = max(best, s)
+	}
+	return len(states), best
+}
+
+func minFlat(states []int32) (int, int32) {
+	best := states[0]
+	i := 0
+	for ; i+8 <= len(states); i += 8 {
+		c := (*[8]int32)(states[i : i+8])
+		lo := min(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7])
+		if lo < memo.FinBase {
+			break
 		}
+		best = min(best, lo)
+	}
+	for ; i < len(states); i++ {
+		s := states[i]
+		if s < memo.FinBase {
+			return i, best
+		}
+		best = min(best, s)
 	}
 	return len(states), best
 }

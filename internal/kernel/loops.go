@@ -596,10 +596,23 @@ func Stretch(th *engine.Thread, flat []int32, k uint64, x, z int64, pos engine.P
 const flatStretch = 4096
 
 // XorFlat xors the finite values of states up to the first state that is
-// not one; it returns how many it took.
+// not one; it returns how many it took. Eight states at a time while all
+// eight are finite (one test of their least, the xors independent).
 func XorFlat(states []int32) (int, memo.Sgv) {
-	acc := memo.Sgv(0)
-	for i, s := range states {
+	var a0, a1 memo.Sgv
+	i := 0
+	for ; i+8 <= len(states); i += 8 {
+		c := (*[8]int32)(states[i : i+8])
+		if min(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]) < memo.FinBase {
+			break
+		}
+		const f = memo.FinBase
+		a0 ^= (c[0] - f) ^ (c[1] - f) ^ (c[2] - f) ^ (c[3] - f)
+		a1 ^= (c[4] - f) ^ (c[5] - f) ^ (c[6] - f) ^ (c[7] - f)
+	}
+	acc := a0 ^ a1
+	for ; i < len(states); i++ {
+		s := states[i]
 		if s < memo.FinBase {
 			return i, acc
 		}
