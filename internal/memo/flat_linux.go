@@ -29,3 +29,15 @@ func unmapFlat(f []int32) {
 func clearFlat(f []int32) {
 	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Pointer(&f[0])), len(f)*4), syscall.MADV_DONTNEED)
 }
+
+// adviseHugeFlat asks for part f of a reservation in huge pages; false
+// when the system refuses.
+func adviseHugeFlat(f []int32) bool {
+	return syscall.Madvise(unsafe.Slice((*byte)(unsafe.Pointer(&f[0])), len(f)*4), 14) == nil // MADV_HUGEPAGE
+}
+
+// adviseSmallFlat asks for a reservation in small pages again (a table
+// reset).
+func adviseSmallFlat(f []int32) {
+	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Pointer(&f[0])), len(f)*4), syscall.MADV_NOHUGEPAGE)
+}

@@ -9,3 +9,7 @@ func mapFlat(n int) []int32 { return nil }
 func unmapFlat(f []int32) {}
 
 func clearFlat(f []int32) {}
+
+func adviseHugeFlat(f []int32) bool { return false }
+
+func adviseSmallFlat(f []int32) {}

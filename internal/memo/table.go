@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Packed keys and pages.
@@ -49,6 +50,7 @@ type Table struct {
 	// array (the keys of two rows are 2^15 apart).
 	Flat2     []int32
 	flatTried bool
+	huge      []uint64 // the first pages of Flat's huge regions (flatPage)
 	flatUse   *flatUse // pages of them in use
 	Gvals     []int32  // state of each interned id (AddGval)
 	gvalsOff  Off      // Gvals's memory, once big
@@ -133,11 +135,7 @@ func (t *Table) SetStateSlow(r uint64, s int32) {
 	if r&GenBit == 0 {
 		p := r >> PageBits
 		if p >= uint64(len(t.Pages)) {
-			n := max(p+1, uint64(2*len(t.Pages)))
-			n = min(n, 1<<(PackBits-PageBits))
-			pages := make([]*Page, n)
-			copy(pages, t.Pages)
-			t.Pages = pages
+			t.growPages(p + 1)
 		}
 		if t.Pages[p] == nil {
 			if !t.flatTried && (t.args == 1 || t.args == 2 && t.Bits == flat2Bits) {
@@ -158,8 +156,7 @@ func (t *Table) SetStateSlow(r uint64, s int32) {
 			rowPages := uint64(1) << (t.Bits - PageBits)
 			switch {
 			case r < uint64(len(t.Flat)):
-				t.flatUse.Add(t.flatCost(p, 1))
-				t.Pages[p] = (*Page)(t.Flat[p*PageSize : (p+1)*PageSize])
+				t.flatPage(p)
 			case t.Flat2 != nil && p%rowPages == 0 && p/rowPages < flat2Rows:
 				a := p / rowPages
 				t.flatUse.Add(t.flat2Cost(a, rowPages))
@@ -179,6 +176,84 @@ func (t *Table) SetStateSlow(r uint64, s int32) {
 		t.Uncache(uint32(id))
 	}
 	t.Gvals[id] = s
+}
+
+// growPages makes the page directory hold at least n pages (doubling).
+func (t *Table) growPages(n uint64) {
+	n = max(n, uint64(2*len(t.Pages)))
+	n = min(n, 1<<(PackBits-PageBits))
+	pages := make([]*Page, n)
+	copy(pages, t.Pages)
+	t.Pages = pages
+}
+
+// flatPage gives page p of a game of one int its part of Flat: counted
+// as flatCost says, or with the huge region it lies in (flatHuge), whose
+// pages it counts all at once at the first written.
+func (t *Table) flatPage(p uint64) {
+	if lo, hi, ok := t.hugeRegion(p); ok && t.hugeOn(lo) {
+		if hi > uint64(len(t.Pages)) {
+			t.growPages(hi)
+		}
+		for q := lo; q < hi; q++ {
+			if t.Pages[q] == nil {
+				t.flatUse.Add(t.flatCost(q, 1))
+				t.Pages[q] = (*Page)(t.Flat[q*PageSize : (q+1)*PageSize])
+			}
+		}
+		return
+	}
+	t.flatUse.Add(t.flatCost(p, 1))
+	t.Pages[p] = (*Page)(t.Flat[p*PageSize : (p+1)*PageSize])
+	if p >= hugeAfter && t.Pages[p-1] != nil {
+		// Filled in order: the next region in huge pages.
+		if _, hi, ok := t.hugeRegion(p); ok {
+			if lo2, hi2, ok := t.hugeRegion(hi); ok && !t.hugeOn(lo2) && (lo2 >= uint64(len(t.Pages)) || t.Pages[lo2] == nil) && adviseHugeFlat(t.Flat[lo2*PageSize:hi2*PageSize]) {
+				t.huge = append(t.huge, lo2)
+			}
+		}
+	}
+}
+
+// Huge regions. A game of one int whose table fills in order (each new
+// page right after one in use) past its first hugeAfter pages has the
+// next region of memory asked for in huge pages (2 MiB, one fault of the
+// system's where 4 KiB pages take 512: subtract ~13% less CPU). The
+// system commits a huge page whole at its first write: the region's pages
+// are then all counted (and given their places in the directory), before
+// any is written. A sparse table stays in small pages.
+const (
+	hugeBytes = 2 << 20
+	hugeAfter = hugeBytes / (PageSize * 4)
+)
+
+// hugeRegion is the table pages lo .. hi-1 of the huge region (of
+// memory, aligned) that page p lies in; false when it is not wholly in
+// Flat.
+func (t *Table) hugeRegion(p uint64) (lo, hi uint64, ok bool) {
+	if len(t.Flat) == 0 {
+		return 0, 0, false
+	}
+	base := uint64(uintptr(unsafe.Pointer(&t.Flat[0])))
+	at := base + p*PageSize*4
+	start := at / hugeBytes * hugeBytes
+	if start < base || (start-base)%(PageSize*4) != 0 {
+		return 0, 0, false
+	}
+	lo = (start - base) / (PageSize * 4)
+	hi = lo + hugeAfter
+	return lo, hi, hi*PageSize <= uint64(len(t.Flat))
+}
+
+// hugeOn reports whether the region from page lo was asked for in huge
+// pages.
+func (t *Table) hugeOn(lo uint64) bool {
+	for _, h := range t.huge {
+		if h == lo {
+			return true
+		}
+	}
+	return false
 }
 
 // flatShare is how many pages of a flat table share a page of the
@@ -331,6 +406,10 @@ func (t *Table) Reset() {
 		t.flatUse.Add(-t.flatUse.pages)
 	}
 	t.gvalsOff.Free()
+	if t.huge != nil {
+		adviseSmallFlat(t.Flat)
+		t.huge = nil
+	}
 	t.Pages, t.Gvals, t.Wide = nil, nil, false
 	t.lastR, t.lastSt = 0, 0
 	t.loopyBits, t.loopyIDs = nil, nil
