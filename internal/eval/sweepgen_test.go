@@ -209,6 +209,8 @@ func TestSweepStrideDiff(t *testing.T) {
 		"neg":   "let S = [-2, 1, 3]\ngame g(n) moves g(n - s) for s in S if s <= n if n - s <= 2 * n\n",
 		"wide":  "let S = {k for k in 1 .. 70}\ngame g(n) moves g(n - s) for s in S if s <= n\n",
 		"sum":   "let S = {1, 3, 4}\ngame g(n) moves g(n - s) for s in S if s <= n\nlet T = {2, 3}\ngame h(n) moves h(n - t) + g(n - t) for t in T if t <= n\n",
+		"step2": "let S = {1, 2, 5}\ngame g(n) moves g(n - 2 * s) for s in S if 2 * s <= n\n",
+		"known": "let S = {2, 3, 7}\ngame g(n) moves g(n - s) for s in S if s <= n\nprint sg(g(N / 2 + 5)), sg(g(4099)), sg(g(N / 3))\n",
 	}
 	queries := []string{
 		"print sg(g(N))\nprint sg(sum of g(n) for n in 0 .. N)\nprint len([n for n in 0 .. N if sg(g(n)) == 0]), max([sg(g(n)) for n in 0 .. N])\n",

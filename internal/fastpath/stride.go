@@ -141,6 +141,16 @@ func (sr *strider) run(fr *engine.Frame, p *sweepParts, ops []lang.Op, g *engine
 	whole := sr.allAffine
 	n0 := k
 	for ; k <= n1; k++ {
+		if whole {
+			// (A stretch of positions every option of which is in the
+			// table, in one loop.)
+			st := stretch{n0: n0, a00: a00, x0: x0, x1: x1, offs: offs, nf: nf, mine: mine, m: m}
+			if j := sr.fill(th, g, ops, &st, k, n1, room); j > 0 {
+				if k, room = k+j, room-int64(j); k > n1 {
+					break
+				}
+			}
+		}
 		s := flat[k]
 		if s != memo.StUnknown {
 			if memo.Finished(s) {
@@ -179,6 +189,72 @@ func (sr *strider) run(fr *engine.Frame, p *sweepParts, ops []lang.Op, g *engine
 		}
 	}
 	return k, room, false
+}
+
+// stretch is what fill reads of a strided run: its first position n0,
+// the argument at (n0, x0), the domain x0 .. x1, the options' key
+// offsets, the keys in the table (below nf), the positions computed
+// (mine, from m).
+type stretch struct {
+	n0     uint64
+	a00    int64
+	x0, x1 int64
+	offs   []int64
+	nf     uint64
+	mine   []uint64
+	m      uint64
+}
+
+// fill computes the positions from k on (at most to n1 and room of them)
+// whose options are all in the table, known and below 64, and no bound
+// narrows the domain, up to the first that is not such or is not
+// unknown: what the run's loop computes there, its steps counted at once
+// (as many positions as keep the steps below the next check of the
+// run's limits). It returns how many it computed.
+func (sr *strider) fill(th *engine.Thread, g *engine.Game, ops []lang.Op, st *stretch, k, n1 uint64, room int64) uint64 {
+	per := int64(len(st.offs)) + 1
+	cnt := min(int64(n1-k)+1, room, (th.CheckAt-th.Steps-1)/per)
+	if cnt < 2 {
+		return 0
+	}
+	// Every bound is affine in n, and so is the key b: what holds at
+	// both ends of the stretch holds between (the run's corners checked
+	// that nothing overflows in it).
+	dn0 := int64(k - st.n0)
+	dn1 := dn0 + cnt - 1
+	b0, b1 := st.a00+sr.argCoef*dn0, st.a00+sr.argCoef*dn1
+	olo, ohi := min(0, st.offs[len(st.offs)-1]), max(0, st.offs[len(st.offs)-1])
+	if !sr.wide(ops, dn0, st.x0, st.x1) || !sr.wide(ops, dn1, st.x0, st.x1) ||
+		min(b0, b1)+olo < 0 || uint64(max(b0, b1)+ohi) >= st.nf {
+		return 0
+	}
+	flat := g.Flat
+	j := int64(0)
+	for ; j < cnt; j++ {
+		r := k + uint64(j)
+		if flat[r] != memo.StUnknown {
+			break
+		}
+		low, all := kernel.OffsFlat(flat, uint64(b0+sr.argCoef*j), st.offs)
+		if !all {
+			break
+		}
+		if x := memo.StateOf(memo.Sgv(bits.TrailingZeros64(^low))); !g.SetFast(r, x) {
+			g.SetStateSlow(r, x)
+		}
+		if st.mine != nil {
+			i := r - st.m
+			st.mine[i/64] |= 1 << (i % 64)
+		}
+	}
+	e := th.Engine
+	th.Steps += j * per
+	e.Edges += j * (per - 1)
+	e.States += j
+	if j > 0 {
+		e.CurrentR = k + uint64(j) - 1
+	}
+	return uint64(j)
 }
 
 // wide reports whether no affine bound narrows the domain x0 .. x1 at the
