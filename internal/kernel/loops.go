@@ -365,14 +365,25 @@ func walk2Wide(bw *[engine.BitsetMax / 64]uint64, seen *[engine.BitsetMax]byte, 
 	sn := seen[:]
 	top := uint32(0)
 	j, i0 := int64(0), i
+	// Two options a step (their loads side by side), then one; top is
+	// the or of the values marked (a bound on the largest, without a
+	// compare a step).
+	for ; j+1 < n; j += 2 {
+		u, w := uint32(flat[i]-memo.FinBase), uint32(flat[i+di]-memo.FinBase)
+		if u >= engine.BitsetMax || w >= engine.BitsetMax {
+			break
+		}
+		sn[u], sn[w] = 1, 1
+		top |= u | w
+		i += 2 * di
+	}
 	for ; j < n; j++ {
-		v := flat[i] - memo.FinBase
-		u := uint32(v)
+		u := uint32(flat[i] - memo.FinBase)
 		if u >= engine.BitsetMax {
 			break
 		}
 		sn[u] = 1
-		top = max(top, u)
+		top |= u
 		i += di
 	}
 	if sparse(top, j) {
