@@ -305,11 +305,13 @@ func (g *IntGen) intBinary(e *lang.Binary) IntFn {
 			}
 		case lang.OpDiv:
 			if k != 0 && k != -1 {
-				return func(fr *engine.Frame) int64 { return xo.get(fr) / k }
+				kc := stage.NewDivK(k) // (a multiply, not a divide)
+				return func(fr *engine.Frame) int64 { return kc.Div(xo.get(fr)) }
 			}
 		case lang.OpMod:
 			if k != 0 && k != -1 {
-				return func(fr *engine.Frame) int64 { return xo.get(fr) % k }
+				kc := stage.NewDivK(k)
+				return func(fr *engine.Frame) int64 { return kc.Mod(xo.get(fr)) }
 			}
 		case lang.OpShr:
 			if k >= 0 && k <= 63 {

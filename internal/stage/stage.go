@@ -167,13 +167,22 @@ func (f MulAdd) Compile() func(fr *engine.Frame) int64 {
 // pointer (a closure that captures each number keeps them all on its
 // stack across the call that reads X).
 type stageRun struct {
-	x          Operand // X (a)
-	lo         int64   // a is in range when uint64(a)-uint64(lo) <= span
-	span       uint64
-	in         *MulAdd // the stage whose range it is (fail)
-	two        bool
-	m1, d1, k1 int64
-	m, d, mod  int64
+	x            Operand // X (a)
+	lo           int64   // a is in range when uint64(a)-uint64(lo) <= span
+	span         uint64
+	in           *MulAdd // the stage whose range it is (fail)
+	two          bool
+	m1, d1, m, d int64
+	// the moduli k1 and mod, as multiplies (the same results: DivK)
+	k1c, modc DivK
+}
+
+// val is the stage's value at a, an operand in range.
+func (p *stageRun) val(a int64) int64 {
+	if p.two {
+		return p.modc.Mod(p.k1c.Mod(a*p.m1+p.d1)*p.m + p.d)
+	}
+	return p.modc.Mod(a*p.m + p.d)
 }
 
 // run returns f as a stageRun, or nil when it is no stage of one range
@@ -183,32 +192,24 @@ func (f *MulAdd) run() *stageRun {
 		// (((a * m1 + d1) % k1) * m + d) % mod: only the first stage
 		// can overflow.
 		lo, span, _ := in.Stage()
-		return &stageRun{x: in.X, lo: lo, span: span, in: in, two: true, m1: in.M, d1: in.D, k1: in.Mod, m: f.M, d: f.D, mod: f.Mod}
+		return &stageRun{x: in.X, lo: lo, span: span, in: in, two: true, m1: in.M, d1: in.D, m: f.M, d: f.D,
+			k1c: NewDivK(in.Mod), modc: NewDivK(f.Mod)}
 	}
 	lo, span, ok := f.Stage()
 	if !ok {
 		return nil
 	}
-	return &stageRun{x: f.X, lo: lo, span: span, in: f, m: f.M, d: f.D, mod: f.Mod}
+	return &stageRun{x: f.X, lo: lo, span: span, in: f, m: f.M, d: f.D, modc: NewDivK(f.Mod)}
 }
 
 // stageFn is the stage's closure.
 func (p *stageRun) stageFn() func(fr *engine.Frame) int64 {
-	if p.two {
-		return func(fr *engine.Frame) int64 {
-			a := p.x.get(fr)
-			if uint64(a)-uint64(p.lo) > p.span {
-				p.in.fail(fr, a)
-			}
-			return ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod
-		}
-	}
 	return func(fr *engine.Frame) int64 {
 		a := p.x.get(fr)
 		if uint64(a)-uint64(p.lo) > p.span {
 			p.in.fail(fr, a)
 		}
-		return (a*p.m + p.d) % p.mod
+		return p.val(a)
 	}
 }
 
@@ -224,25 +225,12 @@ func (f *MulAdd) ModLocal(pos engine.Pos, tr []engine.Pos, slot int) func(fr *en
 		pushTrace(fr, tr)
 		return operator.Div(pos, lang.OpMod, value.Int(r), value.Int(0)).N
 	}
-	if p.two {
-		return func(fr *engine.Frame) int64 {
-			a := p.x.get(fr)
-			if uint64(a)-uint64(p.lo) > p.span {
-				p.in.fail(fr, a)
-			}
-			r := ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod
-			if b := fr.Slots[slot].N; b != 0 {
-				return r % b
-			}
-			return rem(fr, r)
-		}
-	}
 	return func(fr *engine.Frame) int64 {
 		a := p.x.get(fr)
 		if uint64(a)-uint64(p.lo) > p.span {
 			p.in.fail(fr, a)
 		}
-		r := (a*p.m + p.d) % p.mod
+		r := p.val(a)
 		if b := fr.Slots[slot].N; b != 0 {
 			return r % b
 		}
@@ -261,26 +249,14 @@ func (f *MulAdd) Lit(op lang.Op, k int64) func(fr *engine.Frame) int64 {
 	if p == nil {
 		return nil
 	}
-	stage := p.stageFn()
+	kc := NewDivK(k)
 	if op == lang.OpDiv {
-		if p.two {
-			return func(fr *engine.Frame) int64 {
-				a := p.x.get(fr)
-				if uint64(a)-uint64(p.lo) > p.span {
-					p.in.fail(fr, a)
-				}
-				return ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod / k
-			}
-		}
-		return func(fr *engine.Frame) int64 { return stage(fr) / k }
-	}
-	if p.two {
 		return func(fr *engine.Frame) int64 {
 			a := p.x.get(fr)
 			if uint64(a)-uint64(p.lo) > p.span {
 				p.in.fail(fr, a)
 			}
-			return ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod % k
+			return kc.Div(p.val(a))
 		}
 	}
 	return func(fr *engine.Frame) int64 {
@@ -288,6 +264,6 @@ func (f *MulAdd) Lit(op lang.Op, k int64) func(fr *engine.Frame) int64 {
 		if uint64(a)-uint64(p.lo) > p.span {
 			p.in.fail(fr, a)
 		}
-		return (a*p.m + p.d) % p.mod % k
+		return kc.Mod(p.val(a))
 	}
 }
