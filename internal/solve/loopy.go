@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopint"
 	"github.com/grundy-lang/grundy/internal/loopy"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -76,8 +77,34 @@ func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64) (ok bool) {
 		}
 		e.journal.on = was
 	}()
-	e.solveLoopy1(g0, r0)
+	if e.On&passes.LoopyInts == 0 || !loopint.Eligible(g0, r0) || !e.loopInt.Solve(e.Engine, g0, r0, e.intHost(g0)) {
+		e.solveLoopy1(g0, r0)
+	}
 	return true
+}
+
+// intHost is what package loopint's solve of positions of g needs of
+// the search: that solve computes what solveLoopy1 computes.
+func (e *search) intHost(g *engine.Game) *loopint.Host {
+	return &loopint.Host{
+		Visit: func(r uint64) { e.visit(g.Pos, g, r) },
+		Note:  func(r uint64) { e.journal.note(g, r) },
+		Comp:  func() { e.comps++ },
+		Value: e.loopyValue,
+		Mark: func() func() {
+			comps, j, npre := e.comps, len(e.journal.keys), len(e.pre)
+			var searched int64
+			if g.Id < npre {
+				searched = e.pre[g.Id].searched
+			}
+			return func() {
+				e.comps, e.journal.keys, e.pre = comps, e.journal.keys[:j], e.pre[:npre]
+				if g.Id < npre {
+					e.pre[g.Id].searched = searched
+				}
+			}
+		},
+	}
 }
 
 // solveLoopy1 is solveLoopy.
@@ -96,7 +123,7 @@ func (e *search) solveLoopy1(g0 *engine.Game, r0 uint64) {
 	nodes := sc.nodes[:0]
 	ids := &sc.ids
 	ids.Reset()
-	ids.poll = func() { e.Th.Poll(g0.Pos) }
+	ids.Poll = func() { e.Th.Poll(g0.Pos) }
 	tstack, calls := sc.tstack[:0], sc.calls[:0]
 	// The nodes' successors and options, in shared arenas.
 	succBuf, optBuf := sc.succBuf[:0], sc.optBuf[:0]
@@ -219,7 +246,7 @@ func (e *search) solveLoopy1(g0 *engine.Game, r0 uint64) {
 // loopyScratch is solveLoopy's working space, kept for the next solve.
 type loopyScratch struct {
 	nodes                  []lnode
-	ids                    PosIDs
+	ids                    loopint.PosIDs
 	tstack, calls, succBuf []int32
 	optBuf                 []value.Value
 }
@@ -235,7 +262,7 @@ type loopyScratch struct {
 // Replacing a part by a game of the same generalized SG value does not
 // change the value of a sum (Smith), so the product nodes' values are the
 // sums' values.
-func (e *search) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
+func (e *search) solveComponent(nodes []lnode, ids *loopint.PosIDs, scc []int32) {
 	if len(scc) == 1 {
 		n := &nodes[scc[0]]
 		n.truly = !n.maybe || slices.Contains(n.succ, scc[0])
@@ -346,7 +373,7 @@ const (
 type localGraph struct {
 	e       *search
 	nodes   []lnode
-	ids     *PosIDs
+	ids     *loopint.PosIDs
 	scc     []int32
 	comp    int64 // nodes[v].comp of the component's nodes
 	gr      *loopy.Graph

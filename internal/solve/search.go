@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopint"
 	"github.com/grundy-lang/grundy/internal/loopy"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -40,10 +41,11 @@ type search struct {
 	// solveLoopy's working space, and whether a solve is using it.
 	loopyScratch *loopyScratch
 	loopyBusy    bool
-	loopySolver  *loopy.Solver // reused by every component (values copied at once)
-	loopyAt      engine.Pos    // the game of the component being solved (for its polls)
-	loopyGraph   loopy.Graph   // the same for the component's graph
-	noOpen       bool          // solveLoopy without opening positions first (see solveLoopyOpen)
+	loopySolver  *loopy.Solver  // reused by every component (values copied at once)
+	loopyAt      engine.Pos     // the game of the component being solved (for its polls)
+	loopyGraph   loopy.Graph    // the same for the component's graph
+	noOpen       bool           // solveLoopy without opening positions first (see solveLoopyOpen)
+	loopInt      loopint.Solver // the solves of regions of a game of one int (solveLoopyOpen)
 	// The take-and-break families' tables (period.go), and when they
 	// were last saved to the checkpoint.
 	tables   []*periodic

@@ -1,0 +1,395 @@
+package loopint
+
+import (
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopy"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/value"
+)
+
+// Host is what a solve needs of package solve's search.
+type Host struct {
+	Visit func(r uint64)               // a position opened for the first time (the search's visit)
+	Note  func(r uint64)               // a position finished (the search's journal)
+	Comp  func()                       // a component the loopy solver labels (counted)
+	Value func(v memo.Sgv) loopy.Value // a known value as the loopy solver takes it
+	// Mark notes the search's own counts; undo puts them back (a solve
+	// that gives up).
+	Mark func() (undo func())
+}
+
+// Node flags.
+const (
+	onStack  uint8 = 1 << iota
+	maybe          // opened without the fast search (counted then)
+	truly          // reaches a cycle
+	finished       // given its value by this solve
+)
+
+// node is a position of the region: its key, Tarjan's numbers, its
+// distinct options' keys opts[o0:o1] and its successors (the options not
+// known, as node numbers) succ[s0:s1], next the next successor to visit.
+type node struct {
+	key            uint64
+	index, low     int32
+	next           int32
+	o0, o1, s0, s1 int32
+	local, comp    int32 // its number in its component, and the component's
+	was            int32 // its state when first met
+	flags          uint8
+}
+
+// Solver is the working space of the solves of one search, kept from
+// one to the next.
+type Solver struct {
+	busy   bool
+	e      *engine.Engine
+	g      *engine.Game
+	h      *Host
+	fr     *engine.Frame
+	gen    *engine.Gen
+	nodes  []node
+	ids    PosIDs
+	opts   []uint64
+	succ   []int32
+	tstack []int32
+	calls  []int32
+	keys   []int64
+	seen   map[uint64]bool
+	index  int32
+	comps  int32
+	gr     loopy.Graph
+	lsv    loopy.Solver
+}
+
+// Eligible reports whether Solve applies to the positions of g: one int,
+// a pure rule compiled for ints, with a kernel that lists options as keys.
+func Eligible(g *engine.Game, r uint64) bool {
+	return g.Rule != nil && g.NArgs == 1 && g.Pure && g.GenValInt != nil && r&memo.GenBit == 0
+}
+
+// Solve computes every position reachable from position r0 of g (marked
+// on the search path or not known, Eligible) that the fast search could
+// not, as package solve's loopy solver does when it opens positions
+// without the fast search. It reports false, everything as it was, when a
+// position's options are not all positions of g with packed keys.
+func (s *Solver) Solve(e *engine.Engine, g *engine.Game, r0 uint64, h *Host) (ok bool) {
+	if s.busy {
+		return new(Solver).Solve(e, g, r0, h)
+	}
+	s.busy = true
+	defer func() { s.busy = false }()
+	th := e.Th
+	lv := e.Enter()
+	defer e.Leave()
+	s.e, s.g, s.h = e, g, h
+	s.fr, s.gen = lv.FrameFor(g, th), &lv.Gen
+	s.nodes, s.opts, s.succ, s.tstack, s.calls = s.nodes[:0], s.opts[:0], s.succ[:0], s.tstack[:0], s.calls[:0]
+	s.ids.Reset()
+	s.ids.Poll = func() { th.Poll(g.Pos) }
+	s.lsv.Poll = s.ids.Poll
+	s.index, s.comps = 0, 0
+	states, edges, steps, checkAt := e.States, e.Edges, th.Steps, th.CheckAt
+	undo := h.Mark()
+	done := false
+	defer func() {
+		if !done {
+			s.unmark()
+		}
+	}()
+	if !s.run(r0) {
+		s.restore()
+		e.States, e.Edges, th.Steps, th.CheckAt = states, edges, steps, checkAt
+		undo()
+		done = true
+		return false
+	}
+	done = true
+	return true
+}
+
+// run is Tarjan's algorithm from r0, each component solved as it is
+// found; false when a position's options are not keys.
+func (s *Solver) run(r0 uint64) bool {
+	th, g := s.e.Th, s.g
+	if !s.open(s.node(r0, g.State(r0))) {
+		return false
+	}
+	for steps := 0; len(s.calls) > 0; steps++ {
+		th.PollN(g.Pos, steps)
+		v := s.calls[len(s.calls)-1]
+		n := &s.nodes[v]
+		if n.next < n.s1 {
+			w := s.succ[n.next]
+			n.next++
+			if s.nodes[w].index < 0 {
+				if !s.open(w) {
+					return false
+				}
+			} else if s.nodes[w].flags&onStack != 0 {
+				n.low = min(n.low, s.nodes[w].index)
+			}
+			continue
+		}
+		s.calls = s.calls[:len(s.calls)-1]
+		if n.low == n.index {
+			i := len(s.tstack) - 1
+			for s.tstack[i] != v {
+				i--
+			}
+			scc := s.tstack[i:]
+			for _, x := range scc {
+				s.nodes[x].flags &^= onStack
+			}
+			s.component(scc)
+			s.tstack = s.tstack[:i]
+		}
+		if len(s.calls) > 0 {
+			p := &s.nodes[s.calls[len(s.calls)-1]]
+			p.low = min(p.low, s.nodes[v].low)
+		}
+	}
+	return true
+}
+
+// node returns the node of key k (st: its state now), made when new.
+func (s *Solver) node(k uint64, st int32) int32 {
+	pk := engine.PosKey{G: s.g, R: k}
+	if id, ok := s.ids.Get(pk); ok {
+		return id
+	}
+	id := int32(len(s.nodes))
+	s.nodes = append(engine.Grown(s.e.Th, s.g.Pos, s.nodes, 1), node{key: k, index: -1, was: st})
+	s.ids.Put(pk, id)
+	return id
+}
+
+// open visits node v: its options listed, those not known made nodes
+// (counted when not known before), in the order of the options.
+func (s *Solver) open(v int32) bool {
+	g := s.g
+	n := &s.nodes[v]
+	n.index, n.low = s.index, s.index
+	s.index++
+	n.flags |= onStack
+	s.tstack = append(s.tstack, v)
+	s.calls = append(s.calls, v)
+	if g.State(n.key) == memo.StUnknown {
+		g.SetState(n.key, memo.StLoopy)
+	}
+	keys, ok := s.options(n.key)
+	if !ok {
+		return false
+	}
+	o0 := len(s.opts)
+	s.distinct(keys)
+	s0 := len(s.succ)
+	for _, k := range s.opts[o0:] {
+		st := g.State(k)
+		if memo.Finished(st) {
+			continue
+		}
+		w := s.node(k, st)
+		if m := &s.nodes[w]; st == memo.StUnknown && m.index < 0 && m.flags&maybe == 0 {
+			m.flags |= maybe
+			s.h.Visit(k)
+		}
+		s.succ = append(engine.Grown(s.e.Th, g.Pos, s.succ, 1), w)
+	}
+	n = &s.nodes[v]
+	n.o0, n.o1, n.s0, n.s1, n.next = int32(o0), int32(len(s.opts)), int32(s0), int32(len(s.succ)), int32(s0)
+	return true
+}
+
+// distinct appends the distinct keys of keys to s.opts, in order.
+func (s *Solver) distinct(keys []int64) {
+	o0 := len(s.opts)
+	s.opts = engine.Grown(s.e.Th, s.g.Pos, s.opts, len(keys))
+	if len(keys) <= 16 {
+		for _, k := range keys {
+			if !slices.Contains(s.opts[o0:], uint64(k)) {
+				s.opts = append(s.opts, uint64(k))
+			}
+		}
+		return
+	}
+	if s.seen == nil {
+		s.seen = map[uint64]bool{}
+	}
+	clear(s.seen)
+	for _, k := range keys {
+		if !s.seen[uint64(k)] {
+			s.seen[uint64(k)] = true
+			s.opts = append(s.opts, uint64(k))
+		}
+	}
+}
+
+// options lists the keys of position r's options as the loopy solver's
+// listing does (Engine.OptionsAnyOrder): from the rule's kernel, counting
+// their steps and moves, or else by a run of the rule; false when an
+// option is not a position of g with a packed key.
+func (s *Solver) options(r uint64) ([]int64, bool) {
+	e, g, fr := s.e, s.g, s.fr
+	g.Load(fr, r)
+	keys, ok := g.Rule.Keys(fr, g, r, s.keys[:0])
+	for _, k := range keys {
+		if uint64(k) >= g.Lim {
+			ok = false // (a negative argument packs otherwise)
+			break
+		}
+	}
+	if ok {
+		s.keys = keys
+		n := int64(len(keys))
+		g.Rule.Ticks(fr, r, n)
+		e.Edges += n
+		return keys, true
+	}
+	keys = keys[:0]
+	for _, o := range e.OptionsAnyOrder(g, r) {
+		if o.K != value.KPos {
+			return nil, false
+		}
+		pg, pr := engine.PosRef(o)
+		if pg != g || pr&memo.GenBit != 0 {
+			return nil, false
+		}
+		keys = append(keys, int64(pr))
+	}
+	s.keys = keys
+	return keys, true
+}
+
+// component labels a strongly connected component whose options outside
+// it are all known.
+func (s *Solver) component(scc []int32) {
+	e, g, th := s.e, s.g, s.e.Th
+	if len(scc) == 1 {
+		v := scc[0]
+		n := &s.nodes[v]
+		succ := s.succ[n.s0:n.s1]
+		t := n.flags&maybe == 0 || slices.Contains(succ, v)
+		for _, w := range succ {
+			t = t || s.nodes[w].flags&truly != 0
+		}
+		if t {
+			n.flags |= truly
+		}
+		if s.alone(n, t) {
+			return
+		}
+	}
+	s.h.Comp()
+	s.comps++
+	for i, v := range scc {
+		n := &s.nodes[v]
+		n.flags |= truly
+		n.local, n.comp = int32(i), s.comps
+	}
+	gr := &s.gr
+	*gr = loopy.Graph{Start: append(gr.Start[:0], 0), ExtStart: append(gr.ExtStart[:0], 0), Succ: gr.Succ[:0], Ext: gr.Ext[:0]}
+	for i, v := range scc {
+		th.PollN(g.Pos, i)
+		n := &s.nodes[v]
+		for _, k := range s.opts[n.o0:n.o1] {
+			if st := g.State(k); memo.Finished(st) {
+				x := memo.ValueOf(st)
+				if x < 0 {
+					x = e.Add(0, x)
+				}
+				gr.Ext = append(gr.Ext, loopy.Ext{Val: s.h.Value(x)})
+				continue
+			}
+			id, ok := s.ids.Get(engine.PosKey{G: g, R: k})
+			if !ok || s.nodes[id].comp != s.comps {
+				panic("loopint: a component misses a position")
+			}
+			gr.Succ = append(gr.Succ, s.nodes[id].local)
+		}
+		gr.Start = append(gr.Start, int32(len(gr.Succ)))
+		gr.ExtStart = append(gr.ExtStart, int32(len(gr.Ext)))
+	}
+	gr.N = len(scc)
+	vals := s.lsv.Values(gr) // valid until the next call
+	for i, v := range scc {
+		th.PollN(g.Pos, i)
+		n := &s.nodes[v]
+		var val memo.Sgv
+		if vals[i].Inf {
+			val = e.InfIDInts(vals[i].K)
+		} else {
+			val = memo.Sgv(vals[i].N)
+		}
+		s.finish(n, val, true)
+	}
+}
+
+// alone computes a component of one position whose options are all known
+// (no move to itself): the generalized mex of their values. It reports
+// false, doing nothing, when one is not known.
+func (s *Solver) alone(n *node, t bool) bool {
+	e, g := s.e, s.g
+	opts := s.opts[n.o0:n.o1]
+	for _, k := range opts {
+		if !memo.Finished(g.State(k)) {
+			return false
+		}
+	}
+	gn := s.gen
+	gn.Reset(1 << 30)
+	for _, k := range opts {
+		gn.EmitSG(e.Add(0, memo.ValueOf(g.State(k))))
+	}
+	infs := len(gn.InfOpts) > 0
+	// (A position the fast search would have computed is marked as it
+	// marks them: when an option is infinite.)
+	s.finish(n, gn.Result(), t || infs)
+	return true
+}
+
+// finish gives n its value (marked loopy when loopy).
+func (s *Solver) finish(n *node, v memo.Sgv, loopy bool) {
+	g := s.g
+	g.SetState(n.key, memo.StateOf(v))
+	n.flags |= finished
+	s.h.Note(n.key)
+	if loopy {
+		g.SetLoopy(n.key)
+	}
+}
+
+// unmark leaves no position marked as on the search path when a rule
+// fails or a limit stops the solve (now, or when the session next runs:
+// Engine.Later).
+func (s *Solver) unmark() {
+	g := s.g
+	keys := make([]uint64, len(s.nodes))
+	for i := range s.nodes {
+		keys[i] = s.nodes[i].key
+	}
+	s.e.Later(func() {
+		for _, k := range keys {
+			if g.State(k) == memo.StLoopy {
+				g.SetState(k, memo.StUnknown)
+			}
+		}
+	})
+}
+
+// restore gives every node the state it had when first met (a solve that
+// gives up).
+func (s *Solver) restore() {
+	g := s.g
+	for i := range s.nodes {
+		n := &s.nodes[i]
+		if n.flags&finished != 0 {
+			g.ClearLoopy(n.key)
+		}
+		if g.State(n.key) != n.was {
+			g.SetState(n.key, n.was)
+		}
+	}
+}
