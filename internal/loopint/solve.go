@@ -10,14 +10,13 @@ import (
 )
 
 // Host is what a solve needs of package solve's search.
-type Host struct {
-	Visit func(r uint64)               // a position opened for the first time (the search's visit)
-	Note  func(r uint64)               // a position finished (the search's journal)
-	Comp  func()                       // a component the loopy solver labels (counted)
-	Value func(v memo.Sgv) loopy.Value // a known value as the loopy solver takes it
-	// Mark notes the search's own counts; undo puts them back (a solve
-	// that gives up).
-	Mark func() (undo func())
+type Host interface {
+	Visit(g *engine.Game, r uint64) // a position opened for the first time (the search's visit)
+	Note(g *engine.Game, r uint64)  // a position finished (the search's journal)
+	Comp()                          // a component the loopy solver labels (counted)
+	Value(v memo.Sgv) loopy.Value   // a known value as the loopy solver takes it
+	Mark()                          // notes the search's own counts
+	Undo()                          // puts them back as Mark noted them (a solve that gives up)
 }
 
 // Node flags.
@@ -47,11 +46,12 @@ type Solver struct {
 	busy   bool
 	e      *engine.Engine
 	g      *engine.Game
-	h      *Host
+	h      Host
 	fr     *engine.Frame
 	gen    *engine.Gen
 	nodes  []node
-	ids    PosIDs
+	ids    PosIDs  // node numbers by key, past dense
+	dense  []int32 // node number + 1 by key (0: none), for keys below denseMax
 	opts   []uint64
 	succ   []int32
 	tstack []int32
@@ -75,7 +75,7 @@ func Eligible(g *engine.Game, r uint64) bool {
 // not, as package solve's loopy solver does when it opens positions
 // without the fast search. It reports false, everything as it was, when a
 // position's options are not all positions of g with packed keys.
-func (s *Solver) Solve(e *engine.Engine, g *engine.Game, r0 uint64, h *Host) (ok bool) {
+func (s *Solver) Solve(e *engine.Engine, g *engine.Game, r0 uint64, h Host) (ok bool) {
 	if s.busy {
 		return new(Solver).Solve(e, g, r0, h)
 	}
@@ -86,13 +86,20 @@ func (s *Solver) Solve(e *engine.Engine, g *engine.Game, r0 uint64, h *Host) (ok
 	defer e.Leave()
 	s.e, s.g, s.h = e, g, h
 	s.fr, s.gen = lv.FrameFor(g, th), &lv.Gen
+	for i := range s.nodes {
+		if k := s.nodes[i].key; k < uint64(len(s.dense)) {
+			s.dense[k] = 0
+		}
+	}
 	s.nodes, s.opts, s.succ, s.tstack, s.calls = s.nodes[:0], s.opts[:0], s.succ[:0], s.tstack[:0], s.calls[:0]
 	s.ids.Reset()
-	s.ids.Poll = func() { th.Poll(g.Pos) }
-	s.lsv.Poll = s.ids.Poll
+	if s.ids.Poll == nil {
+		s.ids.Poll = s.poll
+		s.lsv.Poll = s.poll
+	}
 	s.index, s.comps = 0, 0
 	states, edges, steps, checkAt := e.States, e.Edges, th.Steps, th.CheckAt
-	undo := h.Mark()
+	h.Mark()
 	done := false
 	defer func() {
 		if !done {
@@ -102,7 +109,7 @@ func (s *Solver) Solve(e *engine.Engine, g *engine.Game, r0 uint64, h *Host) (ok
 	if !s.run(r0) {
 		s.restore()
 		e.States, e.Edges, th.Steps, th.CheckAt = states, edges, steps, checkAt
-		undo()
+		h.Undo()
 		done = true
 		return false
 	}
@@ -154,15 +161,39 @@ func (s *Solver) run(r0 uint64) bool {
 	return true
 }
 
+// poll polls the run's context (the solve's long loops).
+func (s *Solver) poll() { s.e.Th.Poll(s.g.Pos) }
+
+// denseMax bounds the keys numbered by Solver.dense (a table of 16 MiB at
+// most: the keys of one game's region are most often small).
+const denseMax = 1 << 22
+
+// lookup returns the node of key k, if any.
+func (s *Solver) lookup(k uint64) (int32, bool) {
+	if k < uint64(len(s.dense)) {
+		id := s.dense[k]
+		return id - 1, id != 0
+	}
+	return s.ids.Get(engine.PosKey{G: s.g, R: k})
+}
+
 // node returns the node of key k (st: its state now), made when new.
 func (s *Solver) node(k uint64, st int32) int32 {
-	pk := engine.PosKey{G: s.g, R: k}
-	if id, ok := s.ids.Get(pk); ok {
+	if id, ok := s.lookup(k); ok {
 		return id
 	}
 	id := int32(len(s.nodes))
 	s.nodes = append(engine.Grown(s.e.Th, s.g.Pos, s.nodes, 1), node{key: k, index: -1, was: st})
-	s.ids.Put(pk, id)
+	if k >= uint64(len(s.dense)) && k < denseMax {
+		n := min(max(2*uint64(len(s.dense)), k+1, 1<<12), denseMax)
+		engine.AllocIf(s.e.Th, s.g.Pos, 4*int64(n))
+		s.dense = append(s.dense, make([]int32, n-uint64(len(s.dense)))...)
+	}
+	if k < uint64(len(s.dense)) {
+		s.dense[k] = id + 1
+	} else {
+		s.ids.Put(engine.PosKey{G: s.g, R: k}, id)
+	}
 	return id
 }
 
@@ -194,7 +225,7 @@ func (s *Solver) open(v int32) bool {
 		w := s.node(k, st)
 		if m := &s.nodes[w]; st == memo.StUnknown && m.index < 0 && m.flags&maybe == 0 {
 			m.flags |= maybe
-			s.h.Visit(k)
+			s.h.Visit(g, k)
 		}
 		s.succ = append(engine.Grown(s.e.Th, g.Pos, s.succ, 1), w)
 	}
@@ -303,7 +334,7 @@ func (s *Solver) component(scc []int32) {
 				gr.Ext = append(gr.Ext, loopy.Ext{Val: s.h.Value(x)})
 				continue
 			}
-			id, ok := s.ids.Get(engine.PosKey{G: g, R: k})
+			id, ok := s.lookup(k)
 			if !ok || s.nodes[id].comp != s.comps {
 				panic("loopint: a component misses a position")
 			}
@@ -355,7 +386,7 @@ func (s *Solver) finish(n *node, v memo.Sgv, loopy bool) {
 	g := s.g
 	g.SetState(n.key, memo.StateOf(v))
 	n.flags |= finished
-	s.h.Note(n.key)
+	s.h.Note(g, n.key)
 	if loopy {
 		g.SetLoopy(n.key)
 	}

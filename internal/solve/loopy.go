@@ -77,34 +77,32 @@ func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64) (ok bool) {
 		}
 		e.journal.on = was
 	}()
-	if e.On&passes.LoopyInts == 0 || !loopint.Eligible(g0, r0) || !e.loopInt.Solve(e.Engine, g0, r0, e.intHost(g0)) {
+	if e.On&passes.LoopyInts == 0 || !loopint.Eligible(g0, r0) || !e.loopInt.Solve(e.Engine, g0, r0, &e.intHost) {
 		e.solveLoopy1(g0, r0)
 	}
 	return true
 }
 
-// intHost is what package loopint's solve of positions of g needs of
-// the search: that solve computes what solveLoopy1 computes.
-func (e *search) intHost(g *engine.Game) *loopint.Host {
-	return &loopint.Host{
-		Visit: func(r uint64) { e.visit(g.Pos, g, r) },
-		Note:  func(r uint64) { e.journal.note(g, r) },
-		Comp:  func() { e.comps++ },
-		Value: e.loopyValue,
-		Mark: func() func() {
-			comps, j, npre := e.comps, len(e.journal.keys), len(e.pre)
-			var searched int64
-			if g.Id < npre {
-				searched = e.pre[g.Id].searched
-			}
-			return func() {
-				e.comps, e.journal.keys, e.pre = comps, e.journal.keys[:j], e.pre[:npre]
-				if g.Id < npre {
-					e.pre[g.Id].searched = searched
-				}
-			}
-		},
-	}
+// intHost is what package loopint's solves need of the search (Mark's
+// counts: the components solved, the journal, the sweeps ahead).
+type intHost struct {
+	e     *search
+	comps int64
+	j     int
+	pre   []preSweep
+}
+
+func (h *intHost) Visit(g *engine.Game, r uint64) { h.e.visit(g.Pos, g, r) }
+func (h *intHost) Note(g *engine.Game, r uint64)  { h.e.journal.note(g, r) }
+func (h *intHost) Comp()                          { h.e.comps++ }
+func (h *intHost) Value(v memo.Sgv) loopy.Value   { return h.e.loopyValue(v) }
+func (h *intHost) Mark() {
+	e := h.e
+	h.comps, h.j, h.pre = e.comps, len(e.journal.keys), append(h.pre[:0], e.pre...)
+}
+func (h *intHost) Undo() {
+	e := h.e
+	e.comps, e.journal.keys, e.pre = h.comps, e.journal.keys[:h.j], append(e.pre[:0], h.pre...)
 }
 
 // solveLoopy1 is solveLoopy.

@@ -46,6 +46,7 @@ type search struct {
 	loopyGraph   loopy.Graph    // the same for the component's graph
 	noOpen       bool           // solveLoopy without opening positions first (see solveLoopyOpen)
 	loopInt      loopint.Solver // the solves of regions of a game of one int (solveLoopyOpen)
+	intHost      intHost
 	// The take-and-break families' tables (period.go), and when they
 	// were last saved to the checkpoint.
 	tables   []*periodic
@@ -113,6 +114,7 @@ type solver struct{ *search }
 func NewEngine(th *engine.Thread) *engine.Engine {
 	return engine.NewEngine(th, func(e *engine.Engine) engine.Solver {
 		s := &search{Engine: e}
+		s.intHost.e = s
 		s.pruner = &pruner{e: s, seed: maphash.MakeSeed()}
 		return &solver{s}
 	})
