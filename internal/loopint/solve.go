@@ -1,6 +1,7 @@
 package loopint
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -57,11 +58,16 @@ type Solver struct {
 	tstack []int32
 	calls  []int32
 	keys   []int64
-	seen   map[uint64]bool
-	index  int32
-	comps  int32
-	gr     loopy.Graph
-	lsv    loopy.Solver
+	kbuf   []int
+	kset   []int
+	// the infinite values of the K sets below 8 by their bits (0: not
+	// known yet; a session's infinite values are never forgotten)
+	small [256]memo.Sgv
+	seen  map[uint64]bool
+	index int32
+	comps int32
+	gr    loopy.Graph
+	lsv   loopy.Solver
 }
 
 // Eligible reports whether Solve applies to the positions of g: one int,
@@ -344,18 +350,57 @@ func (s *Solver) component(scc []int32) {
 		gr.ExtStart = append(gr.ExtStart, int32(len(gr.Ext)))
 	}
 	gr.N = len(scc)
-	vals := s.lsv.Values(gr) // valid until the next call
+	lab := s.lsv.Labels(gr) // valid until the next call
 	for i, v := range scc {
 		th.PollN(g.Pos, i)
-		n := &s.nodes[v]
-		var val memo.Sgv
-		if vals[i].Inf {
-			val = e.InfIDInts(vals[i].K)
-		} else {
-			val = memo.Sgv(vals[i].N)
+		val := memo.Sgv(lab[i])
+		if val < 0 {
+			val = s.infValue(i, lab)
 		}
-		s.finish(n, val, true)
+		s.finish(&s.nodes[v], val, true)
 	}
+}
+
+// infValue is the value of node i of the component's graph, infinite:
+// its K set is the finite values among its followers.
+func (s *Solver) infValue(i int, lab []int32) memo.Sgv {
+	gr := &s.gr
+	var mask uint64 // (the values below 64, the others in big)
+	big := s.kbuf[:0]
+	for _, w := range gr.Succ[gr.Start[i]:gr.Start[i+1]] {
+		if x := lab[w]; x >= 64 {
+			big = append(big, int(x))
+		} else if x >= 0 {
+			mask |= 1 << x
+		}
+	}
+	for _, x := range gr.Ext[gr.ExtStart[i]:gr.ExtStart[i+1]] {
+		if x.Val.Inf {
+			continue
+		}
+		if x.Val.N >= 64 {
+			big = append(big, x.Val.N)
+		} else {
+			mask |= 1 << x.Val.N
+		}
+	}
+	small := len(big) == 0 && mask < uint64(len(s.small))
+	if small && s.small[mask] != 0 {
+		return s.small[mask]
+	}
+	slices.Sort(big)
+	big = slices.Compact(big)
+	k := s.kset[:0]
+	for m := mask; m != 0; m &= m - 1 {
+		k = append(k, bits.TrailingZeros64(m))
+	}
+	k = append(k, big...)
+	s.kbuf, s.kset = big, k
+	v := s.e.InfIDInts(k)
+	if small {
+		s.small[mask] = v
+	}
+	return v
 }
 
 // alone computes a component of one position whose options are all known
