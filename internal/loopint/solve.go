@@ -189,7 +189,10 @@ func (s *Solver) node(k uint64, st int32) int32 {
 		return id
 	}
 	id := int32(len(s.nodes))
-	s.nodes = append(engine.Grown(s.e.Th, s.g.Pos, s.nodes, 1), node{key: k, index: -1, was: st})
+	if len(s.nodes) == cap(s.nodes) {
+		s.nodes = engine.Grown(s.e.Th, s.g.Pos, s.nodes, 1)
+	}
+	s.nodes = append(s.nodes, node{key: k, index: -1, was: st})
 	if k >= uint64(len(s.dense)) && k < denseMax {
 		n := min(max(2*uint64(len(s.dense)), k+1, 1<<12), denseMax)
 		engine.AllocIf(s.e.Th, s.g.Pos, 4*int64(n))
@@ -233,7 +236,10 @@ func (s *Solver) open(v int32) bool {
 			m.flags |= maybe
 			s.h.Visit(g, k)
 		}
-		s.succ = append(engine.Grown(s.e.Th, g.Pos, s.succ, 1), w)
+		if len(s.succ) == cap(s.succ) {
+			s.succ = engine.Grown(s.e.Th, g.Pos, s.succ, 1)
+		}
+		s.succ = append(s.succ, w)
 	}
 	n = &s.nodes[v]
 	n.o0, n.o1, n.s0, n.s1, n.next = int32(o0), int32(len(s.opts)), int32(s0), int32(len(s.succ)), int32(s0)
@@ -243,7 +249,9 @@ func (s *Solver) open(v int32) bool {
 // distinct appends the distinct keys of keys to s.opts, in order.
 func (s *Solver) distinct(keys []int64) {
 	o0 := len(s.opts)
-	s.opts = engine.Grown(s.e.Th, s.g.Pos, s.opts, len(keys))
+	if len(s.opts)+len(keys) > cap(s.opts) {
+		s.opts = engine.Grown(s.e.Th, s.g.Pos, s.opts, len(keys))
+	}
 	if len(keys) <= 16 {
 		for _, k := range keys {
 			if !slices.Contains(s.opts[o0:], uint64(k)) {
@@ -409,10 +417,24 @@ func (s *Solver) infValue(i int, lab []int32) memo.Sgv {
 func (s *Solver) alone(n *node, t bool) bool {
 	e, g := s.e, s.g
 	opts := s.opts[n.o0:n.o1]
+	var seen uint64 // (the values, while all are below 64)
+	small := true
 	for _, k := range opts {
-		if !memo.Finished(g.State(k)) {
+		st := g.State(k)
+		if !memo.Finished(st) {
 			return false
 		}
+		if x := uint32(st - memo.FinBase); x < 64 {
+			seen |= 1 << x
+		} else {
+			small = false
+		}
+	}
+	if small {
+		// The mex, as the generator finds it (a move counted per option).
+		e.Edges += int64(len(opts))
+		s.finish(n, memo.Sgv(bits.TrailingZeros64(^seen)), t)
+		return true
 	}
 	gn := s.gen
 	gn.Reset(1 << 30)
@@ -429,7 +451,9 @@ func (s *Solver) alone(n *node, t bool) bool {
 // finish gives n its value (marked loopy when loopy).
 func (s *Solver) finish(n *node, v memo.Sgv, loopy bool) {
 	g := s.g
-	g.SetState(n.key, memo.StateOf(v))
+	if st := memo.StateOf(v); !g.SetFast(n.key, st) {
+		g.SetStateSlow(n.key, st)
+	}
 	n.flags |= finished
 	s.h.Note(g, n.key)
 	if loopy {
