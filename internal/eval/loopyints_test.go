@@ -88,8 +88,8 @@ func TestLoopyIntsDiff(t *testing.T) {
 				}
 				for _, lim := range cases {
 					c := optCase{name: "l.game", src: src, limits: lim}
-					a, sa := runStats(c, 0)
-					b, sb := runStats(c, passes.LoopyInts)
+					a, sa := runStats(c, passes.LoopyFirst)
+					b, sb := runStats(c, passes.LoopyInts|passes.LoopyFirst)
 					if a.out != b.out || a.err != b.err || sa != sb {
 						fails++
 						if fails <= 5 {
@@ -100,6 +100,43 @@ func TestLoopyIntsDiff(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLoopyFirstDiff: a game whose searches mostly end in the loopy
+// solver, solved by package loopint at once (no fast search, no sweep:
+// package solve's loopyFirst), prints what it prints without, with the
+// same errors and the same positions counted; under state and step
+// limits, which it may meet later (fewer steps), the output of a run
+// that stops is a prefix of the other's. Games of one int with cycles,
+// failing keys, kernels that cannot list a position's options, and a
+// ring past the heaps from which the search tries a take-and-break rule.
+func TestLoopyFirstDiff(t *testing.T) {
+	t.Parallel()
+	var fails int
+	check := func(name string, qi, n int, src string) {
+		cases := []engine.Limits{{}, {MaxStates: 100}, {MaxStates: int64(n) - 1}, {MaxSteps: 3000}, {MaxSteps: 20000}}
+		for _, lim := range cases {
+			c := optCase{name: "f.game", src: src, limits: lim}
+			a, sa := runStats(c, 0)
+			b, sb := runStats(c, passes.LoopyFirst)
+			same, why := optSame(a, b, false)
+			if lim == (engine.Limits{}) && (a.out != b.out || a.err != b.err || sa.States != sb.States || sa.Memoized != sb.Memoized || sa.LoopySets != sb.LoopySets) {
+				same, why = false, "outputs, errors or counts differ"
+			}
+			if !same {
+				fails++
+				if fails <= 5 {
+					t.Errorf("%s, query %d, N = %d, limits %+v: %s\n=== loopyfirst on: %+v\n%s\n=== off: %+v\n%s", name, qi, n, lim, why, sa, a, sb, b)
+				}
+			}
+		}
+	}
+	for name, game := range loopyIntsGames {
+		for qi, q := range loopyIntsQueries {
+			check(name, qi, 500, fmt.Sprintf("let N = %d\n%s%s", 500, game, q))
+		}
+	}
+	check("ring", 0, 5000, fmt.Sprintf("let N = %d\n%s%s", 5000, loopyIntsGames["ring"], loopyIntsQueries[0]))
 }
 
 // TestLoopyIntsBruteForce: the generalized SG values of random games of

@@ -79,11 +79,12 @@ func Eligible(g *engine.Game, r uint64) bool {
 // Solve computes every position reachable from position r0 of g (marked
 // on the search path or not known, Eligible) that the fast search could
 // not, as package solve's loopy solver does when it opens positions
-// without the fast search. It reports false, everything as it was, when a
-// position's options are not all positions of g with packed keys.
-func (s *Solver) Solve(e *engine.Engine, g *engine.Game, r0 uint64, h Host) (ok bool) {
+// without the fast search (first: r0 too, not known, counted then). It
+// reports false, everything as it was, when a position's options are not
+// all positions of g with packed keys.
+func (s *Solver) Solve(e *engine.Engine, g *engine.Game, r0 uint64, first bool, h Host) (ok bool) {
 	if s.busy {
-		return new(Solver).Solve(e, g, r0, h)
+		return new(Solver).Solve(e, g, r0, first, h)
 	}
 	s.busy = true
 	defer func() { s.busy = false }()
@@ -112,7 +113,7 @@ func (s *Solver) Solve(e *engine.Engine, g *engine.Game, r0 uint64, h Host) (ok 
 			s.unmark()
 		}
 	}()
-	if !s.run(r0) {
+	if !s.run(r0, first) {
 		s.restore()
 		e.States, e.Edges, th.Steps, th.CheckAt = states, edges, steps, checkAt
 		h.Undo()
@@ -125,9 +126,14 @@ func (s *Solver) Solve(e *engine.Engine, g *engine.Game, r0 uint64, h Host) (ok 
 
 // run is Tarjan's algorithm from r0, each component solved as it is
 // found; false when a position's options are not keys.
-func (s *Solver) run(r0 uint64) bool {
+func (s *Solver) run(r0 uint64, first bool) bool {
 	th, g := s.e.Th, s.g
-	if !s.open(s.node(r0, g.State(r0))) {
+	root := s.node(r0, g.State(r0))
+	if first {
+		s.nodes[root].flags |= maybe
+		s.h.Visit(g, r0)
+	}
+	if !s.open(root) {
 		return false
 	}
 	for steps := 0; len(s.calls) > 0; steps++ {

@@ -41,7 +41,10 @@ type lnode struct {
 // one position, with the fast search's value and flags.
 func (e *search) solveLoopy(g0 *engine.Game, r0 uint64) {
 	if e.On&passes.LoopyOpen != 0 && !e.noOpen {
-		if e.solveLoopyOpen(g0, r0) {
+		if top := firstOf(e, g0); top != nil {
+			top.fell++
+		}
+		if e.solveLoopyOpen(g0, r0, false) {
 			return
 		}
 		// A move rule failed: everything was undone. Solve as without
@@ -56,7 +59,9 @@ func (e *search) solveLoopy(g0 *engine.Game, r0 uint64) {
 // without the fast search first: the order in which move rules run
 // differs, so when one fails, it undoes what it computed (journaled by
 // note) and reports false.
-func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64) (ok bool) {
+// first: r0 is not known, the fast search not run (loopyFirst): package
+// loopint's solve, or nothing (false) where it gives up or a rule fails.
+func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64, first bool) (ok bool) {
 	j0, was := len(e.journal.keys), e.journal.on
 	states, at := e.States, markRun(e.Engine)
 	e.journal.on = true
@@ -77,14 +82,56 @@ func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64) (ok bool) {
 		}
 		e.journal.on = was
 	}()
-	if e.On&passes.LoopyInts == 0 || !loopint.Eligible(g0, r0) || !e.loopInt.Solve(e.Engine, g0, r0, &e.intHost) {
+	if e.On&passes.LoopyInts != 0 && loopint.Eligible(g0, r0) && e.loopInt.Solve(e.Engine, g0, r0, first, &e.intHost) {
+		return true
+	}
+	if !first {
 		e.solveLoopy1(g0, r0)
 	}
-	return true
+	return !first
 }
 
-// intHost is what package loopint's solves need of the search (Mark's
-// counts: the components solved, the journal, the sweeps ahead).
+// firstOf is g's record of searches from the top (tried) that ended in
+// the loopy solver (fell), when package loopint solves g; else nil.
+func firstOf(e *search, g *engine.Game) *stepRec {
+	if e.Depth != 0 || e.journal.on || e.On&passes.LoopyFirst == 0 || !loopint.Eligible(g, 0) {
+		return nil
+	}
+	for len(e.firsts) <= g.Id {
+		e.firsts = append(e.firsts, stepRec{})
+	}
+	return &e.firsts[g.Id]
+}
+
+// loopyAll: one in loopyShare of g's searches from the top, of loopyProbe
+// or more, ended in the loopy solver (cycles all over: a fast search or a
+// sweep stops at one, having computed for nothing), and the take-and-break
+// rule was tried (the fast search does it from UserAt): neither runs.
+func loopyAll(e *search, g *engine.Game) bool {
+	top := firstOf(e, g)
+	return top != nil && top.tried >= loopyProbe && loopyShare*top.fell >= top.tried && (g.Probes == nil || g.UserTried)
+}
+
+// loopyFirst solves r (not known) by package loopint at once when
+// loopyAll: the values, marks and positions counted of the fast search
+// then the loopy solver; other steps and moves. It reports if r is known.
+func (e *search) loopyFirst(g *engine.Game, r uint64) bool {
+	top := firstOf(e, g)
+	if top == nil || e.noOpen || r&memo.GenBit != 0 || g.State(r) != memo.StUnknown {
+		return false
+	}
+	if top.tried++; !loopyAll(e, g) {
+		return false
+	}
+	if e.solveLoopyOpen(g, r, true) && g.IsLoopy(r) {
+		top.fell++ // (it reached a cycle: the fast search would have failed)
+	}
+	return memo.Finished(g.State(r))
+}
+
+const loopyProbe, loopyShare = 64, 8 // (loopyAll)
+
+// intHost is what package loopint's solves need of the search.
 type intHost struct {
 	e     *search
 	comps int64

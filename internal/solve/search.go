@@ -56,8 +56,9 @@ type search struct {
 	pruner *pruner
 	// The sweeps ahead of queries, and the steps without a run of the
 	// rule, by game (step.go).
-	pre   []preSweep
-	steps []stepRec
+	pre    []preSweep
+	steps  []stepRec
+	firsts []stepRec // searches from the top that ended in the loopy solver (loopyFirst)
 }
 
 // levelWork is the working space of the search at one level: its stack,
@@ -125,7 +126,7 @@ func (e *search) Forget() {
 	e.remoteMemo = nil
 	e.remoteTooBig = nil
 	e.pruner.tt = nil
-	e.pre, e.steps = nil, nil
+	e.pre, e.steps, e.firsts = nil, nil, nil
 }
 
 func (e *search) visit(pos engine.Pos, g *engine.Game, r uint64) {
@@ -174,7 +175,7 @@ func (e *search) solveNew(g *engine.Game, r uint64, s int32) memo.Sgv {
 			return g.Tuples.Copy(r, e.Solve(g.Tuples.To, r2), r2)
 		}
 	}
-	if r&memo.GenBit == 0 && presweep(e, g, r) && presweepDone(g, r) {
+	if r&memo.GenBit == 0 && presweep(e, g, r) && presweepDone(g, r) || e.loopyFirst(g, r) {
 		return memo.ValueOf(g.State(r))
 	}
 	// (Not inside a ladder or a loopy solve that journals what it

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
@@ -104,7 +105,7 @@ func (w *levelWork) classify(g *engine.Game, r uint64, keys []int64, batch int) 
 			break
 		}
 		pend = append(pend, k)
-		if !contains(miss, k) {
+		if !slices.Contains(miss, k) {
 			if miss = append(miss, k); len(miss) >= batch {
 				ok = false // (the run stops here)
 				break
@@ -113,16 +114,6 @@ func (w *levelWork) classify(g *engine.Game, r uint64, keys []int64, batch int) 
 	}
 	w.miss, w.kpend = miss, pend
 	return seen, ok
-}
-
-// contains reports whether k is in ks.
-func contains(ks []int64, k int64) bool {
-	for _, x := range ks {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // A game whose positions the step leaves to the rule more than once in
