@@ -28,6 +28,7 @@ import (
 type IntGen struct {
 	c      *Compiler
 	stages map[lang.Expr]*stage.MulAdd // expressions compiled to exactly a fused stage (intinline.go)
+	affine map[lang.Expr]*stage.MulAdd // expressions compiled to exactly X * M + y, no modulo (stage.Operand.Aff)
 	trace  []engine.Pos                // the calls of int-closed inlined bodies (intinline.go)
 }
 

@@ -190,7 +190,7 @@ func (g *IntGen) fuseMulAdd(e *lang.Binary) (f stage.MulAdd) {
 		return f
 	}
 	o := g.iopnd(x, xf)
-	f.X = stage.Operand{Slot: o.s, F: o.f}
+	f.X = stage.Operand{Slot: o.s, F: o.f, Aff: g.affine[x]}
 	f.Inner = g.stages[x]
 	f.MulPos, f.AddPos, f.AddOp, f.Sub = mul.Pos, e.Pos, e.Op, e.Op == lang.OpSub
 	f.Trace, f.OK = g.staticTrace(), true
@@ -236,6 +236,10 @@ func (g *IntGen) fused(e *lang.Binary) (f IntFn) {
 		return IntFn(f.Compile())
 	}
 	if f := g.fuseMulAdd(e); f.OK {
+		if g.affine == nil {
+			g.affine = map[lang.Expr]*stage.MulAdd{}
+		}
+		g.affine[e] = &f
 		return IntFn(f.Compile())
 	}
 	return nil

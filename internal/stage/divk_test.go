@@ -4,6 +4,10 @@ import (
 	"math"
 	"math/rand"
 	"testing"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
 )
 
 // TestDivKAgainstOperators: a division and a modulo by a constant, by a
@@ -55,4 +59,71 @@ func TestDivKAgainstOperators(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAffineOperand: a stage whose X is a fused X * M + y of locals reads
+// it without X's closure (Operand.Aff) where nothing overflows, with the
+// same results and the same errors as through the closure, in each of the
+// stage's forms (one stage or two, a final % or / by a literal, % by a
+// local), for operands of every size.
+func TestAffineOperand(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	num := func() int64 {
+		switch rng.Intn(4) {
+		case 0:
+			return rng.Int63n(41) - 20
+		case 1:
+			return rng.Int63n(2_000_001) - 1_000_000
+		case 2:
+			return []int64{math.MaxInt64, math.MinInt64, math.MaxInt32, 1 << 40, -(1 << 40)}[rng.Intn(5)]
+		}
+		return rng.Int63() - rng.Int63()
+	}
+	for i := 0; i < 4000; i++ {
+		// inner: slot 0 * m + (slot 2, or d); outer: (inner * M + D) % K,
+		// perhaps in two stages; slot 1 is the local of % local.
+		in := MulAdd{X: Operand{Slot: 0}, M: num(), Slot: -1, D: num(), OK: true, AddOp: lang.OpAdd}
+		if rng.Intn(2) == 0 {
+			in.Slot = 2
+		}
+		if in.M == 0 {
+			in.M = 3
+		}
+		mix := MulAdd{X: Operand{F: in.Compile(), Aff: &in}, M: 1103515245, D: 12345, Slot: -1, OK: true, AddOp: lang.OpAdd, Mod: 2147483647}
+		plain := mix
+		plain.X.Aff = nil
+		forms := func(f *MulAdd) []func(fr *engine.Frame) int64 {
+			out := MulAdd{X: Operand{F: f.Compile()}, M: 1103515245, D: 12345, Slot: -1, OK: true, AddOp: lang.OpAdd, Mod: 2147483647, Inner: f}
+			return []func(fr *engine.Frame) int64{f.Compile(), f.Lit(lang.OpMod, 41), f.Lit(lang.OpDiv, 8), f.ModLocal(engine.Pos{}, nil, 1),
+				out.Compile(), out.Lit(lang.OpMod, 5), out.ModLocal(engine.Pos{}, nil, 1)}
+		}
+		a, b := forms(&mix), forms(&plain)
+		for j := range a {
+			if a[j] == nil || b[j] == nil {
+				continue
+			}
+			for n := 0; n < 20; n++ {
+				x, k, y := num(), num(), num()
+				if n%4 == 0 {
+					x = rng.Int63n(1000)
+				}
+				ga, ea := run3(a[j], x, k, y)
+				gb, eb := run3(b[j], x, k, y)
+				if ga != gb || ea != eb {
+					t.Fatalf("inner %+v, form %d at (%d, %d, %d): %d %q, through the closure %d %q", in, j, x, k, y, ga, ea, gb, eb)
+				}
+			}
+		}
+	}
+}
+
+// run3 is run with slots 0, 1 and 2 set.
+func run3(f func(fr *engine.Frame) int64, a, k, y int64) (r int64, err string) {
+	fr := &engine.Frame{Slots: []value.Value{value.Int(a), value.Int(k), value.Int(y)}, Th: &engine.Thread{}}
+	defer func() {
+		if e := recover(); e != nil {
+			err = e.(error).Error()
+		}
+	}()
+	return f(fr), ""
 }

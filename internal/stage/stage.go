@@ -21,6 +21,10 @@ import (
 type Operand struct {
 	Slot int
 	F    func(fr *engine.Frame) int64
+	// Aff, when set, is what F computes: a fused X * M + y whose X is a
+	// local (8 * v + k), which a stage reads without F's call where
+	// nothing overflows (F, where something does, raises the error).
+	Aff *MulAdd
 }
 
 func (o *Operand) get(fr *engine.Frame) int64 {
@@ -175,6 +179,45 @@ type stageRun struct {
 	m1, d1, m, d int64
 	// the moduli k1 and mod, as multiplies (the same results: DivK)
 	k1c, modc DivK
+	// X as x.Aff reads it (aff): slots[ax] * am + (ad, or slots[ay]
+	// when ay >= 0), for slots[ax] in [alo, alo + aspan]
+	aff    bool
+	ax, ay int
+	am, ad int64
+	alo    int64
+	aspan  uint64
+}
+
+// setAff reads X from p.x.Aff when it is X * M + y, X a local, y a local
+// or a constant (no modulo, no subtraction).
+func (p *stageRun) setAff() *stageRun {
+	f := p.x.Aff
+	if f == nil || p.x.F == nil || !f.OK || f.X.F != nil || f.Sub || f.Mod != 0 || f.Inner != nil {
+		return p
+	}
+	d := f.D
+	if f.Slot >= 0 {
+		d = 0 // (a * M, then the local added, checked)
+	}
+	if lo, span, ok := operator.MulAddSpan(f.M, d); ok {
+		p.aff, p.ax, p.ay, p.am, p.ad, p.alo, p.aspan = true, f.X.Slot, f.Slot, f.M, f.D, lo, span
+	}
+	return p
+}
+
+// xval is X at fr.
+func (p *stageRun) xval(fr *engine.Frame) int64 {
+	if p.aff {
+		if a := fr.Slots[p.ax].N; uint64(a)-uint64(p.alo) <= p.aspan {
+			if p.ay < 0 {
+				return a*p.am + p.ad
+			}
+			if s, ok := operator.AddOK(a*p.am, fr.Slots[p.ay].N); ok {
+				return s
+			}
+		}
+	}
+	return p.x.get(fr)
 }
 
 // val is the stage's value at a, an operand in range.
@@ -192,20 +235,20 @@ func (f *MulAdd) run() *stageRun {
 		// (((a * m1 + d1) % k1) * m + d) % mod: only the first stage
 		// can overflow.
 		lo, span, _ := in.Stage()
-		return &stageRun{x: in.X, lo: lo, span: span, in: in, two: true, m1: in.M, d1: in.D, m: f.M, d: f.D,
-			k1c: NewDivK(in.Mod), modc: NewDivK(f.Mod)}
+		return (&stageRun{x: in.X, lo: lo, span: span, in: in, two: true, m1: in.M, d1: in.D, m: f.M, d: f.D,
+			k1c: NewDivK(in.Mod), modc: NewDivK(f.Mod)}).setAff()
 	}
 	lo, span, ok := f.Stage()
 	if !ok {
 		return nil
 	}
-	return &stageRun{x: f.X, lo: lo, span: span, in: f, m: f.M, d: f.D, modc: NewDivK(f.Mod)}
+	return (&stageRun{x: f.X, lo: lo, span: span, in: f, m: f.M, d: f.D, modc: NewDivK(f.Mod)}).setAff()
 }
 
 // stageFn is the stage's closure.
 func (p *stageRun) stageFn() func(fr *engine.Frame) int64 {
 	return func(fr *engine.Frame) int64 {
-		a := p.x.get(fr)
+		a := p.xval(fr)
 		if uint64(a)-uint64(p.lo) > p.span {
 			p.in.fail(fr, a)
 		}
@@ -226,7 +269,7 @@ func (f *MulAdd) ModLocal(pos engine.Pos, tr []engine.Pos, slot int) func(fr *en
 		return operator.Div(pos, lang.OpMod, value.Int(r), value.Int(0)).N
 	}
 	return func(fr *engine.Frame) int64 {
-		a := p.x.get(fr)
+		a := p.xval(fr)
 		if uint64(a)-uint64(p.lo) > p.span {
 			p.in.fail(fr, a)
 		}
@@ -252,7 +295,7 @@ func (f *MulAdd) Lit(op lang.Op, k int64) func(fr *engine.Frame) int64 {
 	kc := NewDivK(k)
 	if op == lang.OpDiv {
 		return func(fr *engine.Frame) int64 {
-			a := p.x.get(fr)
+			a := p.xval(fr)
 			if uint64(a)-uint64(p.lo) > p.span {
 				p.in.fail(fr, a)
 			}
@@ -260,7 +303,7 @@ func (f *MulAdd) Lit(op lang.Op, k int64) func(fr *engine.Frame) int64 {
 		}
 	}
 	return func(fr *engine.Frame) int64 {
-		a := p.x.get(fr)
+		a := p.xval(fr)
 		if uint64(a)-uint64(p.lo) > p.span {
 			p.in.fail(fr, a)
 		}
