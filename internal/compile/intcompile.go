@@ -224,6 +224,9 @@ func (g *IntGen) intBinary(e *lang.Binary) IntFn {
 	if f := g.fused(e); f != nil {
 		return f
 	}
+	if f := g.offsetChain(e); f != nil {
+		return f
+	}
 	delete(g.stages, e.X)
 	xi, xv := g.asInt(e.X)
 	yi, yv := g.asInt(e.Y)

@@ -244,3 +244,41 @@ func (g *IntGen) fused(e *lang.Binary) (f IntFn) {
 	}
 	return nil
 }
+
+// offsetChain compiles e, additions and subtractions of int literals on
+// an int expression X, perhaps under a final % or / by an int literal,
+// two or more of them, as one closure (stage.Offset); nil otherwise.
+func (g *IntGen) offsetChain(e *lang.Binary) IntFn {
+	if !g.c.On(passes.Fuse) {
+		return nil
+	}
+	o := stage.Offset{}
+	var x lang.Expr = e
+	if lit, ok := e.Y.(*lang.IntLit); ok && (e.Op == lang.OpMod || e.Op == lang.OpDiv) {
+		o.Final, o.By, x = e.Op, lit.Val, e.X
+	}
+	for {
+		b, ok := x.(*lang.Binary)
+		if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
+			break
+		}
+		if lit, ok := b.Y.(*lang.IntLit); ok {
+			o.Steps, x = append(o.Steps, stage.OffStep{Pos: b.Pos, Op: b.Op, K: lit.Val}), b.X
+		} else if lit, ok := b.X.(*lang.IntLit); ok && b.Op == lang.OpAdd {
+			o.Steps, x = append(o.Steps, stage.OffStep{Pos: b.Pos, Op: b.Op, K: lit.Val, Left: true}), b.Y
+		} else {
+			break
+		}
+	}
+	if len(o.Steps) == 0 || len(o.Steps) == 1 && o.Final == 0 || !g.Typed(x) {
+		return nil
+	}
+	if o.X = g.IntExpr(x); o.X == nil {
+		return nil
+	}
+	slices.Reverse(o.Steps) // (in the order they run)
+	o.Trace = g.staticTrace()
+	f := o.Compile()
+	g.c.FiredIf(passes.Fuse, f != nil)
+	return f
+}

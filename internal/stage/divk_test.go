@@ -1,8 +1,11 @@
 package stage
 
 import (
+	"fmt"
 	"math"
+	"math/big"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -126,4 +129,81 @@ func run3(f func(fr *engine.Frame) int64, a, k, y int64) (r int64, err string) {
 		}
 	}()
 	return f(fr), ""
+}
+
+// TestOffsetAgainstSteps: additions and subtractions of literals in one
+// closure (Offset), under a final % or / or not, give what the steps give
+// one at a time, and raise the overflow of the step that overflows first
+// (its operands in the source's order).
+func TestOffsetAgainstSteps(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	lits := []int64{0, 1, -1, 20, 500000, math.MaxInt64, math.MinInt64, math.MaxInt64 - 3, math.MinInt64 + 3, 1 << 62}
+	for i := 0; i < 3000; i++ {
+		o := Offset{X: func(fr *engine.Frame) int64 { return fr.Slots[0].N }}
+		for n := 1 + rng.Intn(4); n > 0; n-- {
+			s := OffStep{Op: lang.OpAdd, K: lits[rng.Intn(len(lits))]}
+			if rng.Intn(3) == 0 {
+				s.K = rng.Int63n(2001) - 1000
+			}
+			switch rng.Intn(3) {
+			case 0:
+				s.Op = lang.OpSub
+			case 1:
+				s.Left = true
+			}
+			o.Steps = append(o.Steps, s)
+		}
+		if rng.Intn(2) == 0 {
+			o.Final, o.By = []lang.Op{lang.OpMod, lang.OpDiv}[rng.Intn(2)], []int64{7, -3, 500000, math.MaxInt64}[rng.Intn(4)]
+		}
+		f := o.Compile()
+		if f == nil {
+			continue // (no operand takes the steps: they run as written)
+		}
+		for n := 0; n < 40; n++ {
+			a := lits[rng.Intn(len(lits))] + rng.Int63n(9) - 4
+			if n%2 == 0 {
+				a = rng.Int63() - rng.Int63()
+			}
+			want, werr := stepByStep(&o, a)
+			got, err := run(f, a, 0)
+			if werr != "" {
+				if !strings.Contains(err, werr) {
+					t.Fatalf("%+v at %d: want the overflow %q, got %d %q", o, a, werr, got, err)
+				}
+				continue
+			}
+			if err != "" || got != want {
+				t.Fatalf("%+v at %d = %d, got %d %q", o, a, want, got, err)
+			}
+		}
+	}
+}
+
+// stepByStep is o's steps run one at a time (big ints): the result, or the
+// overflow's text.
+func stepByStep(o *Offset, a int64) (int64, string) {
+	x := big.NewInt(a)
+	for _, s := range o.Steps {
+		l, r := new(big.Int).Set(x), big.NewInt(s.K)
+		if s.Left {
+			l, r = r, l
+		}
+		if s.Op == lang.OpSub {
+			x = new(big.Int).Sub(l, r)
+		} else {
+			x = new(big.Int).Add(l, r)
+		}
+		if !x.IsInt64() {
+			return 0, fmt.Sprintf("integer overflow: %d %s %d does", l, s.Op, r)
+		}
+	}
+	v := x.Int64()
+	switch o.Final {
+	case lang.OpMod:
+		v %= o.By
+	case lang.OpDiv:
+		v /= o.By
+	}
+	return v, ""
 }

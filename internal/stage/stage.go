@@ -4,8 +4,12 @@
 // as one closure instead of one per operator, and two such stages, or a
 // stage and a final % or / by a constant or a local, as one. When an
 // operator overflows, its own error is raised as if it had run alone.
-// Package compile recognizes the shapes (its IntGen) and fills a MulAdd;
-// this package compiles it.
+// Also: additions and subtractions of literals, and a final % or / by
+// one, as one closure (Offset, offset.go); a stage's operand that is
+// itself X * M + y of locals read in place (Operand.Aff); a division or
+// modulo by a constant as a multiply (DivK, divk.go). Package compile
+// recognizes the shapes (its IntGen) and fills a MulAdd or an Offset;
+// this package compiles them.
 package stage
 
 import (
