@@ -207,3 +207,21 @@ func stepByStep(o *Offset, a int64) (int64, string) {
 	}
 	return v, ""
 }
+
+// TestOffsetFold: a literal folded through the steps is what the closure
+// computes from it, and there is none where a step overflows.
+func TestOffsetFold(t *testing.T) {
+	o := Offset{X: func(fr *engine.Frame) int64 { return fr.Slots[0].N }, Steps: []OffStep{{Op: lang.OpAdd, K: 1, Left: true}, {Op: lang.OpSub, K: 1}}}
+	for _, a := range []int64{0, -5, math.MinInt64, math.MaxInt64 - 1} {
+		if v, ok := o.Fold(a); !ok || v != a {
+			t.Errorf("1 + %d - 1 folds to %d, %v", a, v, ok)
+		}
+	}
+	if v, ok := o.Fold(math.MaxInt64); ok {
+		t.Errorf("1 + MaxInt64 - 1 folds to %d", v)
+	}
+	o.Final, o.By = lang.OpMod, 7
+	if v, ok := o.Fold(-9); !ok || v != -2 {
+		t.Errorf("(1 + -9 - 1) %% 7 folds to %d, %v", v, ok)
+	}
+}

@@ -56,6 +56,23 @@ func (o *Offset) span() (c, lo int64, span uint64, ok bool) {
 	return acc.Int64(), l.Int64(), uint64(h.Int64()) - uint64(l.Int64()), true
 }
 
+// Fold is the steps (and the final % or /) applied to a, when none
+// overflows.
+func (o *Offset) Fold(a int64) (int64, bool) {
+	c, lo, span, ok := o.span()
+	if !ok || uint64(a)-uint64(lo) > span || o.Final != 0 && (o.By == 0 || o.By == -1) {
+		return 0, false
+	}
+	kc := NewDivK(o.By)
+	switch o.Final {
+	case lang.OpMod:
+		return kc.Mod(a + c), true
+	case lang.OpDiv:
+		return kc.Div(a + c), true
+	}
+	return a + c, true
+}
+
 // Compile returns the closure, or nil when no x can take the steps
 // without an overflow (they then run as written).
 func (o Offset) Compile() func(fr *engine.Frame) int64 {
