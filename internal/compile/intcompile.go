@@ -28,6 +28,7 @@ import (
 type IntGen struct {
 	c      *Compiler
 	stages map[lang.Expr]*stage.MulAdd // expressions compiled to exactly a fused stage (intinline.go)
+	affine map[lang.Expr]*stage.MulAdd // expressions compiled to exactly X * M + y, no modulo (stage.Operand.Aff)
 	trace  []engine.Pos                // the calls of int-closed inlined bodies (intinline.go)
 }
 
@@ -223,6 +224,9 @@ func (g *IntGen) intBinary(e *lang.Binary) IntFn {
 	if f := g.fused(e); f != nil {
 		return f
 	}
+	if f := g.offsetChain(e); f != nil {
+		return f
+	}
 	delete(g.stages, e.X)
 	xi, xv := g.asInt(e.X)
 	yi, yv := g.asInt(e.Y)
@@ -305,11 +309,13 @@ func (g *IntGen) intBinary(e *lang.Binary) IntFn {
 			}
 		case lang.OpDiv:
 			if k != 0 && k != -1 {
-				return func(fr *engine.Frame) int64 { return xo.get(fr) / k }
+				kc := stage.NewDivK(k) // (a multiply, not a divide)
+				return func(fr *engine.Frame) int64 { return kc.Div(xo.get(fr)) }
 			}
 		case lang.OpMod:
 			if k != 0 && k != -1 {
-				return func(fr *engine.Frame) int64 { return xo.get(fr) % k }
+				kc := stage.NewDivK(k)
+				return func(fr *engine.Frame) int64 { return kc.Mod(xo.get(fr)) }
 			}
 		case lang.OpShr:
 			if k >= 0 && k <= 63 {

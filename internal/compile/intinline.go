@@ -190,7 +190,7 @@ func (g *IntGen) fuseMulAdd(e *lang.Binary) (f stage.MulAdd) {
 		return f
 	}
 	o := g.iopnd(x, xf)
-	f.X = stage.Operand{Slot: o.s, F: o.f}
+	f.X = stage.Operand{Slot: o.s, F: o.f, Aff: g.affine[x]}
 	f.Inner = g.stages[x]
 	f.MulPos, f.AddPos, f.AddOp, f.Sub = mul.Pos, e.Pos, e.Op, e.Op == lang.OpSub
 	f.Trace, f.OK = g.staticTrace(), true
@@ -236,7 +236,96 @@ func (g *IntGen) fused(e *lang.Binary) (f IntFn) {
 		return IntFn(f.Compile())
 	}
 	if f := g.fuseMulAdd(e); f.OK {
+		if g.affine == nil {
+			g.affine = map[lang.Expr]*stage.MulAdd{}
+		}
+		g.affine[e] = &f
 		return IntFn(f.Compile())
 	}
 	return nil
+}
+
+// offsetChain compiles e, additions and subtractions of int literals on
+// an int expression X, perhaps under a final % or / by an int literal,
+// two or more of them, as one closure (stage.Offset); nil otherwise.
+func (g *IntGen) offsetChain(e *lang.Binary) IntFn {
+	if !g.c.On(passes.Fuse) {
+		return nil
+	}
+	o := stage.Offset{Trace: g.staticTrace()}
+	var x lang.Expr = e
+	if lit, ok := e.Y.(*lang.IntLit); ok && (e.Op == lang.OpMod || e.Op == lang.OpDiv) {
+		o.Final, o.By, x = e.Op, lit.Val, e.X
+	}
+	x, o.Steps = offsetSteps(x)
+	var f IntFn
+	if ie, ok := x.(*lang.IfExpr); ok && len(o.Steps) > 0 {
+		f = g.offsetIf(ie, o)
+	} else if len(o.Steps) > 1 || len(o.Steps) == 1 && o.Final != 0 {
+		f = g.offsetOn(x, o)
+	}
+	g.c.FiredIf(passes.Fuse, f != nil)
+	return f
+}
+
+// offsetSteps returns the additions and subtractions of int literals on
+// top of x, in the order they run, and what they apply to.
+func offsetSteps(x lang.Expr) (lang.Expr, []stage.OffStep) {
+	var steps []stage.OffStep
+	for {
+		b, ok := x.(*lang.Binary)
+		if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
+			break
+		}
+		if lit, ok := b.Y.(*lang.IntLit); ok {
+			steps, x = append(steps, stage.OffStep{Pos: b.Pos, Op: b.Op, K: lit.Val}), b.X
+		} else if lit, ok := b.X.(*lang.IntLit); ok && b.Op == lang.OpAdd {
+			steps, x = append(steps, stage.OffStep{Pos: b.Pos, Op: b.Op, K: lit.Val, Left: true}), b.Y
+		} else {
+			break
+		}
+	}
+	slices.Reverse(steps)
+	return x, steps
+}
+
+// offsetOn compiles int expression x followed by o's steps (an int
+// literal folded into one); nil when x is no int expression or no value
+// of it takes the steps.
+func (g *IntGen) offsetOn(x lang.Expr, o stage.Offset) IntFn {
+	if lit, ok := x.(*lang.IntLit); ok {
+		if v, ok := o.Fold(lit.Val); ok {
+			return func(*engine.Frame) int64 { return v }
+		}
+	}
+	if !g.Typed(x) {
+		return nil
+	}
+	if o.X = g.IntExpr(x); o.X == nil {
+		return nil
+	}
+	return o.Compile()
+}
+
+// offsetIf compiles (if C then A else B) followed by o's steps as if C
+// then A and them else B and them ((if v == 0 then 0 else 1 + X) - 1:
+// -1, or X): the same operators run in the same order.
+func (g *IntGen) offsetIf(ie *lang.IfExpr, o stage.Offset) IntFn {
+	branch := func(b lang.Expr) IntFn {
+		x, steps := offsetSteps(b)
+		ob := o
+		ob.Steps = append(steps, o.Steps...)
+		return g.offsetOn(x, ob)
+	}
+	a, b := branch(ie.Then), branch(ie.Else)
+	if a == nil || b == nil {
+		return nil
+	}
+	cond := g.Cond(ie.Cond, "the condition of if")
+	return func(fr *engine.Frame) int64 {
+		if cond(fr) {
+			return a(fr)
+		}
+		return b(fr)
+	}
 }

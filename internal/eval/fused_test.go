@@ -22,6 +22,14 @@ def lin(x) = 3 * x + 5
 		"mix(x) % 5", "mix(x) / 7", "rnd(x) % 5", "rnd(x) / -3", "mix(x) % -4", "rnd(x) % 1",
 		"1 + rnd(x) % 5", "(if x == 0 then 0 else 1 + rnd(8 * x + 7) % 5) - 1",
 		"lin(x) % 10", "lin(x) / 2", "1 + x", "3 * x", "-2 * x", "(x * 7 + 1) % 9 / 2",
+		// a literal divisor (a multiply for a numerator >= 0): powers of two, others, negative ones
+		"x % 8", "x / 8 % 3", "x % -7", "x / -8", "(x - 5) % 6 + x / 1000003", "rnd(x) / 8 % 3",
+		// literals added and subtracted in one closure (stage.Offset), under a final % or /
+		"x + 5 - 3", "1 + x - 1", "(x + 9223372036854775000 - 5) % 10", "3 + x + 4 - 2 + 1", "(x - 7 + 9) / 4",
+		"(1 + rnd(x) % 5) - 1", "(x + rnd(x) % 41 + 500000 - 20) % 500000", "x - 9223372036854775807 - 1 + 2",
+		// the same on an if, in each branch
+		"(if x % 2 == 0 then 0 else 1 + rnd(x) % 5) - 1", "(if x > 0 then 9223372036854775807 else x) + 1 - 3",
+		"(if x == 3 then -9223372036854775807 - 1 else 2) - 1", "((if x < 0 then x else 3) + 5) % 4",
 	}
 	spans := []string{"-3 .. 3", "8358680908399640 .. 8358680908399642", "9223372036854775805 .. 9223372036854775807",
 		"-9223372036854775807 - 1 .. -9223372036854775806", "3074457345618258600 .. 3074457345618258602"}

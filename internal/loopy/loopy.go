@@ -164,6 +164,16 @@ func (sv *Solver) Values(g *Graph) []Value {
 	return s.values()
 }
 
+// Labels is Values without the values: each node's finite value, or a
+// negative label for an infinite one (its K: the finite values among its
+// followers, internal and external). Valid until the next call.
+func (sv *Solver) Labels(g *Graph) []int32 {
+	s := newSolver(g, &sv.s)
+	s.poll = sv.Poll
+	s.gamma()
+	return s.lab
+}
+
 // ints returns slice i of the solver's memory with length n (contents
 // undefined).
 func (s *solver) ints(i, n int) []int32 {

@@ -54,29 +54,33 @@ const (
 	Edits                         // a list comprehension copying a list but for the elements at a few indexes built as a copy with those elements computed (internal/build/edits.go)
 	Ahead                         // a query of a game with a general sweep has the positions below it swept bottom up first, once the game's searches computed many of them (internal/solve/step.go)
 	Walks                         // a move rule's last for clause over a range whose option's list changes by the loop variable in a few elements: each key the one before with those bytes rewritten (internal/build/walk.go)
+	LoopyInts                     // the loopy solve of a region of one game of one int whose rule's kernel lists its options as keys, over the keys in plain arrays (internal/loopint)
+	LoopyFirst                    // such a game whose searches mostly end in the loopy solver: its positions solved by it at once, no fast search or sweep first (internal/solve/loopy.go)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.
 var Needs = map[Pass]Pass{
-	FastLoops: Stream,
-	Cursor:    Stream | FastLoops,
-	Sweep:     Stream | FastLoops,
-	Ahead:     Sweep | Stream | FastLoops,
-	Symmetric: Stream | FastLoops,
-	Bitsets:   Composite,
-	Strings:   Composite,
-	Edits:     Composite,
-	Walks:     Composite | Stream,
+	FastLoops:  Stream,
+	Cursor:     Stream | FastLoops,
+	Sweep:      Stream | FastLoops,
+	Ahead:      Sweep | Stream | FastLoops,
+	Symmetric:  Stream | FastLoops,
+	Bitsets:    Composite,
+	Strings:    Composite,
+	Edits:      Composite,
+	Walks:      Composite | Stream,
+	LoopyInts:  LoopyOpen,
+	LoopyFirst: LoopyInts | LoopyOpen,
 }
 
 // Effective is p without the passes whose Needs are not all in p.

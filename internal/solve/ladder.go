@@ -427,7 +427,7 @@ func (l ladder) climb(at *uint64, sp *span, budget int64, mine []uint64) uint64 
 // fails (a fast loop's, which does not catch its errors) has done nothing
 // for the position it failed at: the search then meets the error itself.
 func (e *search) SweepRun(g *engine.Game, k uint64, n int64) (done int64) {
-	if e.Depth != 0 || e.journal.on || g.NArgs != 1 || g.Wide || g.Periodic != nil || g.Tuples != nil || e.On&passes.Sweep == 0 {
+	if e.Depth != 0 || e.journal.on || g.NArgs != 1 || g.Wide || g.Periodic != nil || g.Tuples != nil || e.On&passes.Sweep == 0 || loopyAll(e, g) {
 		return 0
 	}
 	end := k + uint64(n)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopint"
 	"github.com/grundy-lang/grundy/internal/loopy"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -40,7 +41,10 @@ type lnode struct {
 // one position, with the fast search's value and flags.
 func (e *search) solveLoopy(g0 *engine.Game, r0 uint64) {
 	if e.On&passes.LoopyOpen != 0 && !e.noOpen {
-		if e.solveLoopyOpen(g0, r0) {
+		if top := firstOf(e, g0); top != nil {
+			top.fell++
+		}
+		if e.solveLoopyOpen(g0, r0, false) {
 			return
 		}
 		// A move rule failed: everything was undone. Solve as without
@@ -55,7 +59,9 @@ func (e *search) solveLoopy(g0 *engine.Game, r0 uint64) {
 // without the fast search first: the order in which move rules run
 // differs, so when one fails, it undoes what it computed (journaled by
 // note) and reports false.
-func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64) (ok bool) {
+// first: r0 is not known, the fast search not run (loopyFirst): package
+// loopint's solve, or nothing (false) where it gives up or a rule fails.
+func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64, first bool) (ok bool) {
 	j0, was := len(e.journal.keys), e.journal.on
 	states, at := e.States, markRun(e.Engine)
 	e.journal.on = true
@@ -76,8 +82,74 @@ func (e *search) solveLoopyOpen(g0 *engine.Game, r0 uint64) (ok bool) {
 		}
 		e.journal.on = was
 	}()
-	e.solveLoopy1(g0, r0)
-	return true
+	if e.On&passes.LoopyInts != 0 && loopint.Eligible(g0, r0) && e.loopInt.Solve(e.Engine, g0, r0, first, &e.intHost) {
+		return true
+	}
+	if !first {
+		e.solveLoopy1(g0, r0)
+	}
+	return !first
+}
+
+// firstOf is g's record of searches from the top (tried) that ended in
+// the loopy solver (fell), when package loopint solves g; else nil.
+func firstOf(e *search, g *engine.Game) *stepRec {
+	if e.Depth != 0 || e.journal.on || e.On&passes.LoopyFirst == 0 || !loopint.Eligible(g, 0) {
+		return nil
+	}
+	for len(e.firsts) <= g.Id {
+		e.firsts = append(e.firsts, stepRec{})
+	}
+	return &e.firsts[g.Id]
+}
+
+// loopyAll: one in loopyShare of g's searches from the top, of loopyProbe
+// or more, ended in the loopy solver (cycles all over: a fast search or a
+// sweep stops at one, having computed for nothing), and the take-and-break
+// rule was tried (the fast search does it from UserAt): neither runs.
+func loopyAll(e *search, g *engine.Game) bool {
+	top := firstOf(e, g)
+	return top != nil && top.tried >= loopyProbe && loopyShare*top.fell >= top.tried && (g.Probes == nil || g.UserTried)
+}
+
+// loopyFirst solves r (not known) by package loopint at once when
+// loopyAll: the values, marks and positions counted of the fast search
+// then the loopy solver; other steps and moves. It reports if r is known.
+func (e *search) loopyFirst(g *engine.Game, r uint64) bool {
+	top := firstOf(e, g)
+	if top == nil || e.noOpen || r&memo.GenBit != 0 || g.State(r) != memo.StUnknown {
+		return false
+	}
+	if top.tried++; !loopyAll(e, g) {
+		return false
+	}
+	if e.solveLoopyOpen(g, r, true) && g.IsLoopy(r) {
+		top.fell++ // (it reached a cycle: the fast search would have failed)
+	}
+	return memo.Finished(g.State(r))
+}
+
+const loopyProbe, loopyShare = 64, 8 // (loopyAll)
+
+// intHost is what package loopint's solves need of the search.
+type intHost struct {
+	e     *search
+	comps int64
+	j     int
+	pre   []preSweep
+}
+
+func (h *intHost) Visit(g *engine.Game, r uint64) { h.e.visit(g.Pos, g, r) }
+func (h *intHost) Note(g *engine.Game, r uint64)  { h.e.journal.note(g, r) }
+func (h *intHost) Comp()                          { h.e.comps++ }
+func (h *intHost) Value(v memo.Sgv) loopy.Value   { return h.e.loopyValue(v) }
+func (h *intHost) Mark() {
+	e := h.e
+	h.comps, h.j, h.pre = e.comps, len(e.journal.keys), append(h.pre[:0], e.pre...)
+}
+func (h *intHost) Undo() {
+	e := h.e
+	e.comps, e.journal.keys, e.pre = h.comps, e.journal.keys[:h.j], append(e.pre[:0], h.pre...)
 }
 
 // solveLoopy1 is solveLoopy.
@@ -96,7 +168,7 @@ func (e *search) solveLoopy1(g0 *engine.Game, r0 uint64) {
 	nodes := sc.nodes[:0]
 	ids := &sc.ids
 	ids.Reset()
-	ids.poll = func() { e.Th.Poll(g0.Pos) }
+	ids.Poll = func() { e.Th.Poll(g0.Pos) }
 	tstack, calls := sc.tstack[:0], sc.calls[:0]
 	// The nodes' successors and options, in shared arenas.
 	succBuf, optBuf := sc.succBuf[:0], sc.optBuf[:0]
@@ -219,7 +291,7 @@ func (e *search) solveLoopy1(g0 *engine.Game, r0 uint64) {
 // loopyScratch is solveLoopy's working space, kept for the next solve.
 type loopyScratch struct {
 	nodes                  []lnode
-	ids                    PosIDs
+	ids                    loopint.PosIDs
 	tstack, calls, succBuf []int32
 	optBuf                 []value.Value
 }
@@ -235,7 +307,7 @@ type loopyScratch struct {
 // Replacing a part by a game of the same generalized SG value does not
 // change the value of a sum (Smith), so the product nodes' values are the
 // sums' values.
-func (e *search) solveComponent(nodes []lnode, ids *PosIDs, scc []int32) {
+func (e *search) solveComponent(nodes []lnode, ids *loopint.PosIDs, scc []int32) {
 	if len(scc) == 1 {
 		n := &nodes[scc[0]]
 		n.truly = !n.maybe || slices.Contains(n.succ, scc[0])
@@ -346,7 +418,7 @@ const (
 type localGraph struct {
 	e       *search
 	nodes   []lnode
-	ids     *PosIDs
+	ids     *loopint.PosIDs
 	scc     []int32
 	comp    int64 // nodes[v].comp of the component's nodes
 	gr      *loopy.Graph

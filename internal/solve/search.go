@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/loopint"
 	"github.com/grundy-lang/grundy/internal/loopy"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -40,10 +41,12 @@ type search struct {
 	// solveLoopy's working space, and whether a solve is using it.
 	loopyScratch *loopyScratch
 	loopyBusy    bool
-	loopySolver  *loopy.Solver // reused by every component (values copied at once)
-	loopyAt      engine.Pos    // the game of the component being solved (for its polls)
-	loopyGraph   loopy.Graph   // the same for the component's graph
-	noOpen       bool          // solveLoopy without opening positions first (see solveLoopyOpen)
+	loopySolver  *loopy.Solver  // reused by every component (values copied at once)
+	loopyAt      engine.Pos     // the game of the component being solved (for its polls)
+	loopyGraph   loopy.Graph    // the same for the component's graph
+	noOpen       bool           // solveLoopy without opening positions first (see solveLoopyOpen)
+	loopInt      loopint.Solver // the solves of regions of a game of one int (solveLoopyOpen)
+	intHost      intHost
 	// The take-and-break families' tables (period.go), and when they
 	// were last saved to the checkpoint.
 	tables   []*periodic
@@ -53,8 +56,9 @@ type search struct {
 	pruner *pruner
 	// The sweeps ahead of queries, and the steps without a run of the
 	// rule, by game (step.go).
-	pre   []preSweep
-	steps []stepRec
+	pre    []preSweep
+	steps  []stepRec
+	firsts []stepRec // searches from the top that ended in the loopy solver (loopyFirst)
 }
 
 // levelWork is the working space of the search at one level: its stack,
@@ -111,6 +115,7 @@ type solver struct{ *search }
 func NewEngine(th *engine.Thread) *engine.Engine {
 	return engine.NewEngine(th, func(e *engine.Engine) engine.Solver {
 		s := &search{Engine: e}
+		s.intHost.e = s
 		s.pruner = &pruner{e: s, seed: maphash.MakeSeed()}
 		return &solver{s}
 	})
@@ -121,7 +126,7 @@ func (e *search) Forget() {
 	e.remoteMemo = nil
 	e.remoteTooBig = nil
 	e.pruner.tt = nil
-	e.pre, e.steps = nil, nil
+	e.pre, e.steps, e.firsts = nil, nil, nil
 }
 
 func (e *search) visit(pos engine.Pos, g *engine.Game, r uint64) {
@@ -170,7 +175,7 @@ func (e *search) solveNew(g *engine.Game, r uint64, s int32) memo.Sgv {
 			return g.Tuples.Copy(r, e.Solve(g.Tuples.To, r2), r2)
 		}
 	}
-	if r&memo.GenBit == 0 && presweep(e, g, r) && presweepDone(g, r) {
+	if r&memo.GenBit == 0 && presweep(e, g, r) && presweepDone(g, r) || e.loopyFirst(g, r) {
 		return memo.ValueOf(g.State(r))
 	}
 	// (Not inside a ladder or a loopy solve that journals what it

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
@@ -104,7 +105,7 @@ func (w *levelWork) classify(g *engine.Game, r uint64, keys []int64, batch int) 
 			break
 		}
 		pend = append(pend, k)
-		if !contains(miss, k) {
+		if !slices.Contains(miss, k) {
 			if miss = append(miss, k); len(miss) >= batch {
 				ok = false // (the run stops here)
 				break
@@ -113,16 +114,6 @@ func (w *levelWork) classify(g *engine.Game, r uint64, keys []int64, batch int) 
 	}
 	w.miss, w.kpend = miss, pend
 	return seen, ok
-}
-
-// contains reports whether k is in ks.
-func contains(ks []int64, k int64) bool {
-	for _, x := range ks {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // A game whose positions the step leaves to the rule more than once in
@@ -178,11 +169,15 @@ func (rec *stepRec) worth() bool {
 // graph) is searched, and the sweeps cost at most a small multiple of
 // the searches however few of their positions are wanted later.
 
-// preRatio bounds the positions swept ahead by the positions searched;
+// preRatio bounds the positions swept ahead by the positions searched
+// (a position swept costs about a third of one searched, its options' keys
+// computed a few positions at a time and no stack: 12 positions swept
+// cost about what 4 searched do; the bench's random graph: 0.141 ->
+// 0.122 s from 4);
 // preRoom is how many times over the limits must leave room for a sweep.
 // A sweep of fewer than preMemAt positions is taken to fit in memory.
 const (
-	preRatio = 4
+	preRatio = 12
 	preRoom  = 8
 	preMemAt = 1 << 14
 )

@@ -4,8 +4,12 @@
 // as one closure instead of one per operator, and two such stages, or a
 // stage and a final % or / by a constant or a local, as one. When an
 // operator overflows, its own error is raised as if it had run alone.
-// Package compile recognizes the shapes (its IntGen) and fills a MulAdd;
-// this package compiles it.
+// Also: additions and subtractions of literals, and a final % or / by
+// one, as one closure (Offset, offset.go); a stage's operand that is
+// itself X * M + y of locals read in place (Operand.Aff); a division or
+// modulo by a constant as a multiply (DivK, divk.go). Package compile
+// recognizes the shapes (its IntGen) and fills a MulAdd or an Offset;
+// this package compiles them.
 package stage
 
 import (
@@ -21,6 +25,10 @@ import (
 type Operand struct {
 	Slot int
 	F    func(fr *engine.Frame) int64
+	// Aff, when set, is what F computes: a fused X * M + y whose X is a
+	// local (8 * v + k), which a stage reads without F's call where
+	// nothing overflows (F, where something does, raises the error).
+	Aff *MulAdd
 }
 
 func (o *Operand) get(fr *engine.Frame) int64 {
@@ -167,13 +175,61 @@ func (f MulAdd) Compile() func(fr *engine.Frame) int64 {
 // pointer (a closure that captures each number keeps them all on its
 // stack across the call that reads X).
 type stageRun struct {
-	x          Operand // X (a)
-	lo         int64   // a is in range when uint64(a)-uint64(lo) <= span
-	span       uint64
-	in         *MulAdd // the stage whose range it is (fail)
-	two        bool
-	m1, d1, k1 int64
-	m, d, mod  int64
+	x            Operand // X (a)
+	lo           int64   // a is in range when uint64(a)-uint64(lo) <= span
+	span         uint64
+	in           *MulAdd // the stage whose range it is (fail)
+	two          bool
+	m1, d1, m, d int64
+	// the moduli k1 and mod, as multiplies (the same results: DivK)
+	k1c, modc DivK
+	// X as x.Aff reads it (aff): slots[ax] * am + (ad, or slots[ay]
+	// when ay >= 0), for slots[ax] in [alo, alo + aspan]
+	aff    bool
+	ax, ay int
+	am, ad int64
+	alo    int64
+	aspan  uint64
+}
+
+// setAff reads X from p.x.Aff when it is X * M + y, X a local, y a local
+// or a constant (no modulo, no subtraction).
+func (p *stageRun) setAff() *stageRun {
+	f := p.x.Aff
+	if f == nil || p.x.F == nil || !f.OK || f.X.F != nil || f.Sub || f.Mod != 0 || f.Inner != nil {
+		return p
+	}
+	d := f.D
+	if f.Slot >= 0 {
+		d = 0 // (a * M, then the local added, checked)
+	}
+	if lo, span, ok := operator.MulAddSpan(f.M, d); ok {
+		p.aff, p.ax, p.ay, p.am, p.ad, p.alo, p.aspan = true, f.X.Slot, f.Slot, f.M, f.D, lo, span
+	}
+	return p
+}
+
+// xval is X at fr.
+func (p *stageRun) xval(fr *engine.Frame) int64 {
+	if p.aff {
+		if a := fr.Slots[p.ax].N; uint64(a)-uint64(p.alo) <= p.aspan {
+			if p.ay < 0 {
+				return a*p.am + p.ad
+			}
+			if s, ok := operator.AddOK(a*p.am, fr.Slots[p.ay].N); ok {
+				return s
+			}
+		}
+	}
+	return p.x.get(fr)
+}
+
+// val is the stage's value at a, an operand in range.
+func (p *stageRun) val(a int64) int64 {
+	if p.two {
+		return p.modc.Mod(p.k1c.Mod(a*p.m1+p.d1)*p.m + p.d)
+	}
+	return p.modc.Mod(a*p.m + p.d)
 }
 
 // run returns f as a stageRun, or nil when it is no stage of one range
@@ -183,32 +239,24 @@ func (f *MulAdd) run() *stageRun {
 		// (((a * m1 + d1) % k1) * m + d) % mod: only the first stage
 		// can overflow.
 		lo, span, _ := in.Stage()
-		return &stageRun{x: in.X, lo: lo, span: span, in: in, two: true, m1: in.M, d1: in.D, k1: in.Mod, m: f.M, d: f.D, mod: f.Mod}
+		return (&stageRun{x: in.X, lo: lo, span: span, in: in, two: true, m1: in.M, d1: in.D, m: f.M, d: f.D,
+			k1c: NewDivK(in.Mod), modc: NewDivK(f.Mod)}).setAff()
 	}
 	lo, span, ok := f.Stage()
 	if !ok {
 		return nil
 	}
-	return &stageRun{x: f.X, lo: lo, span: span, in: f, m: f.M, d: f.D, mod: f.Mod}
+	return (&stageRun{x: f.X, lo: lo, span: span, in: f, m: f.M, d: f.D, modc: NewDivK(f.Mod)}).setAff()
 }
 
 // stageFn is the stage's closure.
 func (p *stageRun) stageFn() func(fr *engine.Frame) int64 {
-	if p.two {
-		return func(fr *engine.Frame) int64 {
-			a := p.x.get(fr)
-			if uint64(a)-uint64(p.lo) > p.span {
-				p.in.fail(fr, a)
-			}
-			return ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod
-		}
-	}
 	return func(fr *engine.Frame) int64 {
-		a := p.x.get(fr)
+		a := p.xval(fr)
 		if uint64(a)-uint64(p.lo) > p.span {
 			p.in.fail(fr, a)
 		}
-		return (a*p.m + p.d) % p.mod
+		return p.val(a)
 	}
 }
 
@@ -224,25 +272,12 @@ func (f *MulAdd) ModLocal(pos engine.Pos, tr []engine.Pos, slot int) func(fr *en
 		pushTrace(fr, tr)
 		return operator.Div(pos, lang.OpMod, value.Int(r), value.Int(0)).N
 	}
-	if p.two {
-		return func(fr *engine.Frame) int64 {
-			a := p.x.get(fr)
-			if uint64(a)-uint64(p.lo) > p.span {
-				p.in.fail(fr, a)
-			}
-			r := ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod
-			if b := fr.Slots[slot].N; b != 0 {
-				return r % b
-			}
-			return rem(fr, r)
-		}
-	}
 	return func(fr *engine.Frame) int64 {
-		a := p.x.get(fr)
+		a := p.xval(fr)
 		if uint64(a)-uint64(p.lo) > p.span {
 			p.in.fail(fr, a)
 		}
-		r := (a*p.m + p.d) % p.mod
+		r := p.val(a)
 		if b := fr.Slots[slot].N; b != 0 {
 			return r % b
 		}
@@ -261,33 +296,21 @@ func (f *MulAdd) Lit(op lang.Op, k int64) func(fr *engine.Frame) int64 {
 	if p == nil {
 		return nil
 	}
-	stage := p.stageFn()
+	kc := NewDivK(k)
 	if op == lang.OpDiv {
-		if p.two {
-			return func(fr *engine.Frame) int64 {
-				a := p.x.get(fr)
-				if uint64(a)-uint64(p.lo) > p.span {
-					p.in.fail(fr, a)
-				}
-				return ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod / k
-			}
-		}
-		return func(fr *engine.Frame) int64 { return stage(fr) / k }
-	}
-	if p.two {
 		return func(fr *engine.Frame) int64 {
-			a := p.x.get(fr)
+			a := p.xval(fr)
 			if uint64(a)-uint64(p.lo) > p.span {
 				p.in.fail(fr, a)
 			}
-			return ((a*p.m1+p.d1)%p.k1*p.m + p.d) % p.mod % k
+			return kc.Div(p.val(a))
 		}
 	}
 	return func(fr *engine.Frame) int64 {
-		a := p.x.get(fr)
+		a := p.xval(fr)
 		if uint64(a)-uint64(p.lo) > p.span {
 			p.in.fail(fr, a)
 		}
-		return (a*p.m + p.d) % p.mod % k
+		return kc.Mod(p.val(a))
 	}
 }

@@ -1,4 +1,4 @@
-package solve
+package loopint
 
 import "github.com/grundy-lang/grundy/internal/engine"
 
@@ -13,9 +13,9 @@ type PosIDs struct {
 	gens []uint32
 	gen  uint32
 	N    int
-	// poll, when set, is called every few thousand positions moved when
+	// Poll, when set, is called every few thousand positions moved when
 	// the table grows (it may panic: the next reset empties the table).
-	poll func()
+	Poll func()
 }
 
 func (m *PosIDs) slot(k engine.PosKey) uint64 {
@@ -44,8 +44,8 @@ func (m *PosIDs) Put(k engine.PosKey, v int32) {
 		m.keys, m.vals, m.gens, m.N = make([]engine.PosKey, size), make([]int32, size), make([]uint32, size), 0
 		m.gen = 1
 		for i, ok := range old {
-			if i&(1<<16-1) == 1<<16-1 && m.poll != nil {
-				m.poll()
+			if i&(1<<16-1) == 1<<16-1 && m.Poll != nil {
+				m.Poll()
 			}
 			if oldGens[i] == gen {
 				m.Put(ok, oldVals[i])

@@ -1,4 +1,4 @@
-package solve
+package loopint
 
 import (
 	"math/rand/v2"
