@@ -49,6 +49,11 @@ type Game struct {
 	// sweep computes a position bottom up without running the rule, or
 	// reports false (fastloop.go); nil when the rule has none.
 	Sweep SweepFunc
+	// RowSweep computes positions of a game of two ints along one row
+	// (the first argument the same, keys k .. end - 1) without running
+	// the rule, as Sweep does (package kernel's row.go); nil when the
+	// rule has none.
+	RowSweep SweepFunc
 	// Rule is a general sweep's rule at one position, for the search's
 	// step without a run of the rule (package solve's step); nil when
 	// the game has no general sweep.

@@ -1,0 +1,192 @@
+package kernel
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+)
+
+// Row sweeps. The ladder computes a box of positions of a game of two
+// ints row by row (package solve's ladder.go), each with all its options
+// known as a rule. When every alternative of the rule is a fast loop over
+// positions of the game itself whose bounds and arguments are int
+// arithmetic (package fastpath's rowsweep.go makes a RowAlt of each), a
+// row is computed here without the search's step per position: for each
+// position the alternatives walk the compact table (Flat2) into one
+// accumulator, and its mex is the value. A position is left to the rule
+// (the sweep stops there, with nothing done for it) when an alternative
+// cannot walk its options (RowAlt false: an option not known, a value of
+// BitsetMax or more, a key off the compact table, an overflow at the
+// loop's ends), so the sweep computes exactly the positions a search of
+// each, in order, would compute, counting them, their steps and their
+// moves the same way.
+
+// RowAlt adds the options of one alternative at the position in fr's
+// first two slots (of game g) to acc; it returns the moves the rule
+// counts for them, or false when it cannot (acc may then hold some of
+// them: the sweep clears it).
+type RowAlt func(fr *engine.Frame, g *engine.Game, acc *RowAcc) (int64, bool)
+
+// RowAcc is a row sweep's set of option values: below 64 in low, the
+// others marked in seen (up to top, an or of them: a bound on the
+// largest) or, for a kernel that found them sparse, in bw (up to word
+// hi).
+type RowAcc struct {
+	low  uint64
+	top  uint32
+	hi   int
+	wide bool // the game holds values of 64 or more: no narrow kernel first
+	bw   [engine.BitsetMax / 64]uint64
+	seen [engine.BitsetMax]byte
+}
+
+// Walk adds the n options at indices i, i+di, ... of the compact table;
+// false when one is not known or too large.
+func (a *RowAcc) Walk(flat []int32, i, di, n int64) bool {
+	if !a.wide {
+		var j int64
+		if j, a.low = Walk2Narrow(flat, i, di, n, a.low); j == n {
+			return true
+		}
+		i, n = i+j*di, n-j
+	}
+	j, top, _ := walk2Wide(&a.bw, &a.seen, flat, i, di, n)
+	a.mark(top)
+	return j == n
+}
+
+// WalkPair adds the n options whose values are the xor of the states at
+// i0, i0+di0, ... and i1, i1+di1, ...; false as Walk.
+func (a *RowAcc) WalkPair(flat []int32, i0, di0, i1, di1, n int64) bool {
+	if !a.wide {
+		var j int64
+		if j, a.low = walk2PairNarrow(flat, i0, di0, i1, di1, n, a.low); j == n {
+			return true
+		}
+		i0, i1, n = i0+j*di0, i1+j*di1, n-j
+	}
+	j, top, _ := walk2PairWide(&a.bw, &a.seen, flat, i0, di0, i1, di1, n)
+	a.mark(top)
+	return j == n
+}
+
+// mark records a wide kernel's bound on the values it marked (in seen or,
+// sparse, in bw).
+func (a *RowAcc) mark(top uint32) {
+	a.top |= top
+	a.hi = max(a.hi, int(top>>6))
+}
+
+// Mex returns the least value not added, and empties the set.
+func (a *RowAcc) Mex() memo.Sgv {
+	m := memo.Sgv(engine.BitsetMax)
+	for w := 0; w < engine.BitsetMax/64; w++ {
+		x := a.bw[w]
+		if w == 0 {
+			x |= a.low
+		}
+		if uint32(w*64) <= a.top {
+			x |= seen64((*[64]byte)(a.seen[w*64:]))
+		}
+		if x != ^uint64(0) {
+			m = memo.Sgv(w*64 + bits.TrailingZeros64(^x))
+			break
+		}
+	}
+	a.Clear()
+	return m
+}
+
+// Clear empties the set.
+func (a *RowAcc) Clear() {
+	clear(a.seen[:min(a.top, engine.BitsetMax-1)+1])
+	clear(a.bw[:min(a.hi, engine.BitsetMax/64-1)+1])
+	a.low, a.top, a.hi = 0, 0, 0
+}
+
+// seen64 is the bits of 64 bytes of 0 or 1 (byte i: bit i).
+func seen64(b *[64]byte) uint64 {
+	var x uint64
+	for i := 0; i < 64; i += 8 {
+		w := uint64(b[i]) | uint64(b[i+1])<<8 | uint64(b[i+2])<<16 | uint64(b[i+3])<<24 |
+			uint64(b[i+4])<<32 | uint64(b[i+5])<<40 | uint64(b[i+6])<<48 | uint64(b[i+7])<<56
+		x |= (w * 0x0102040810204080) >> 56 << i
+	}
+	return x
+}
+
+// RowSweep returns the sweep of a game of two ints whose rule's
+// alternatives are alts (gpos: the game's position, counted as the search
+// counts a position). It computes positions k, k+1, ... below end, all of
+// one row (the first argument the same), as SweepFunc says.
+func RowSweep(alts []RowAlt, gpos engine.Pos) engine.SweepFunc {
+	pool := sync.Pool{New: func() any { return new(RowAcc) }}
+	return func(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
+		if g.NArgs != 2 || g.Flat2 == nil || g.Periodic != nil {
+			return k
+		}
+		// (A rule that fails drops the accumulator, its marks with it:
+		// the ladder recovers.)
+		acc := pool.Get().(*RowAcc)
+		k = rowRun(alts, gpos, acc, fr, g, k, end, room, mine, m)
+		pool.Put(acc)
+		return k
+	}
+}
+
+// rowRun is RowSweep's sweep with its accumulator.
+func rowRun(alts []RowAlt, gpos engine.Pos, acc *RowAcc, fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
+	th := fr.Th
+	e := th.Engine
+	room = min(room, th.Limits.MaxStates-e.States)
+	cur, curR := e.Current, e.CurrentR
+	defer func() { e.Current, e.CurrentR = cur, curR }()
+	for ; k < end && room > 0; k++ {
+		s := g.State(k)
+		if s != memo.StUnknown {
+			if memo.Finished(s) {
+				continue
+			}
+			break
+		}
+		g.Load(fr, k)
+		acc.wide = g.Wide
+		var n int64
+		ok := true
+		for _, alt := range alts {
+			c, good := alt(fr, g, acc)
+			if !good {
+				ok = false
+				break
+			}
+			n += c
+		}
+		if !ok {
+			acc.Clear()
+			break
+		}
+		if x := memo.StateOf(acc.Mex()); !g.SetFast(k, x) {
+			g.SetStateSlow(k, x)
+		}
+		if mine != nil {
+			i := k - m
+			mine[i/64] |= 1 << (i % 64)
+		}
+		room--
+		// Counted as the search counts the position (its step, then its
+		// moves' steps).
+		e.States++
+		e.Current, e.CurrentR = g, k
+		th.Tick(gpos)
+		if e.States&63 == 0 && th.Ctx != nil {
+			th.Poll(gpos)
+		}
+		e.Edges += n
+		if th.Steps += n; th.Steps >= th.CheckAt {
+			th.CheckLimits(gpos)
+		}
+	}
+	return k
+}
