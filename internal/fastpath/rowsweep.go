@@ -5,6 +5,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/loopplan"
+	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -146,39 +147,38 @@ func rowAltFn(p rowParts) kernel.RowAlt {
 		}
 		fr.Slots[p.xslot] = value.Value{K: value.KInt, N: lo}
 		var is, dis [2]int64
-		var ks, ds [2]uint64
 		for t := range p.fts {
-			k0, d, ok := rowKeys(fr, g, &p.fts[t], n-1)
+			i, di, ok := rowIndex(fr, g, &p.fts[t], n-1)
 			if !ok {
 				return 0, false
 			}
-			i, di, ok := g.Flat2Walk(k0, d, n-1)
-			if !ok {
-				return 0, false
-			}
-			is[t], dis[t], ks[t], ds[t] = i, di, k0, d
+			is[t], dis[t] = i, di
 		}
 		if len(p.fts) == 1 {
 			return n, acc.Walk(g.Flat2, is[0], dis[0], n)
 		}
 		m := n
-		if ds[1] == -ds[0] && ks[1] == ks[0]+uint64(n-1)*ds[0] && fr.Th.Engine.On&passes.Symmetric != 0 {
+		if dis[1] == -dis[0] && is[1] == is[0]+(n-1)*dis[0] && fr.Th.Engine.On&passes.Symmetric != 0 {
 			// g(.. x ..) + g(.. c - x ..) over a range symmetric about
-			// c/2: half the range has every option (as the fast loop).
+			// c/2: the options from the middle on are those before it
+			// (the two positions the other way round: the walks meet),
+			// so half the range has every option, as in the fast loop.
 			m = (n-1)/2 + 1
 		}
 		return n, acc.WalkPair(g.Flat2, is[0], dis[0], is[1], dis[1], m)
 	}
 }
 
-// rowKeys is the key of term ft at the loop variable's first value (in
-// the frame) and its step, the key span steps long inside the table of
-// game g (ft's game); false where the fast loop would not run.
-func rowKeys(fr *engine.Frame, g *engine.Game, ft *fastTerm, span int64) (k0, d uint64, ok bool) {
+// rowIndex is the index in the compact table of term ft's position at
+// the loop variable's first value (in the frame) and its step, the walk
+// span steps long inside the table of game g (ft's game); false where
+// the fast loop would not run, or a position is off the compact table.
+func rowIndex(fr *engine.Frame, g *engine.Game, ft *fastTerm, span int64) (i, di int64, ok bool) {
 	if ft.b.Game != g {
 		return 0, 0, false
 	}
-	for a := range ft.ints {
+	var v0s, v1s [2]int64
+	for a := range 2 {
 		v0 := ft.opnds[a].Eval(fr)
 		t, ok := operator.MulOK(ft.coefs[a], span)
 		if ok {
@@ -187,9 +187,11 @@ func rowKeys(fr *engine.Frame, g *engine.Game, ft *fastTerm, span int64) (k0, d 
 		if !ok || uint64(v0) >= g.Lim || uint64(t) >= g.Lim {
 			return 0, 0, false
 		}
-		sh := g.Bits * uint(1-a)
-		k0 |= uint64(v0) << sh
-		d += uint64(ft.coefs[a]) << sh
+		v0s[a], v1s[a] = v0, t
 	}
-	return k0, d, true
+	// (Each argument moves linearly between its two ends, in the table.)
+	if !g.Flat2Fits(uint64(v0s[0]), uint64(v0s[1])) || !g.Flat2Fits(uint64(v1s[0]), uint64(v1s[1])) {
+		return 0, 0, false
+	}
+	return v0s[0]*memo.Flat2Stride + v0s[1], ft.coefs[0]*memo.Flat2Stride + ft.coefs[1], true
 }

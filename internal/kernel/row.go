@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sync"
 
@@ -88,7 +89,16 @@ func (a *RowAcc) Mex() memo.Sgv {
 			x |= a.low
 		}
 		if uint32(w*64) <= a.top {
-			x |= seen64((*[64]byte)(a.seen[w*64:]))
+			b := (*[64]byte)(a.seen[w*64:])
+			if x == 0 {
+				// (The marks alone: the first byte not set.)
+				if j := firstUnset(b); j < 64 {
+					m = memo.Sgv(w*64 + j)
+					break
+				}
+				continue
+			}
+			x |= seen64(b)
 		}
 		if x != ^uint64(0) {
 			m = memo.Sgv(w*64 + bits.TrailingZeros64(^x))
@@ -106,15 +116,27 @@ func (a *RowAcc) Clear() {
 	a.low, a.top, a.hi = 0, 0, 0
 }
 
+// ones is a byte of 1 in each of a word's eight.
+const ones = 0x0101010101010101
+
 // seen64 is the bits of 64 bytes of 0 or 1 (byte i: bit i).
 func seen64(b *[64]byte) uint64 {
 	var x uint64
 	for i := 0; i < 64; i += 8 {
-		w := uint64(b[i]) | uint64(b[i+1])<<8 | uint64(b[i+2])<<16 | uint64(b[i+3])<<24 |
-			uint64(b[i+4])<<32 | uint64(b[i+5])<<40 | uint64(b[i+6])<<48 | uint64(b[i+7])<<56
-		x |= (w * 0x0102040810204080) >> 56 << i
+		x |= (binary.LittleEndian.Uint64(b[i:i+8]) * 0x0102040810204080) >> 56 << i
 	}
 	return x
+}
+
+// firstUnset is the index of the first 0 of 64 bytes of 0 or 1 (64:
+// none), eight at a time.
+func firstUnset(b *[64]byte) int {
+	for i := 0; i < 64; i += 8 {
+		if v := binary.LittleEndian.Uint64(b[i : i+8]); v != ones {
+			return i + bits.TrailingZeros64(^v&ones)/8
+		}
+	}
+	return 64
 }
 
 // RowSweep returns the sweep of a game of two ints whose rule's
