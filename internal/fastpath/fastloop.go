@@ -109,7 +109,7 @@ func (l *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
 	}
 	l.plan = p
 	guarded := last != 0 && l.guards(p, alt.Clauses[:last])
-	p.Row = (last == 0 || l.rowGuards(p, alt.Clauses[:last])) && (recognizer{l.c}).rowable(p)
+	p.Row = (last == 0 || l.rowGuards(p, alt.Clauses[:last])) && (rowShape{l.c}).rowable(p)
 	run, probe, sweep, row := l.genLoop(p, slow)
 	if last != 0 {
 		if !guarded {

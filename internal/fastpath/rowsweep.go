@@ -34,12 +34,16 @@ type rowParts struct {
 	guards []compile.BoolFn
 }
 
+// rowShape recognizes the fast loops that can be a row sweep's
+// alternatives.
+type rowShape struct{ c *compile.Compiler }
+
 // rowable reports whether plan p, its alternative's only for clause, can
 // be an alternative of a row sweep: what the sweep evaluates is int
 // arithmetic and nothing else (the position is not marked as being
 // computed: a value asked for inside would not be the error it is in the
 // rule).
-func (rc recognizer) rowable(p *loopplan.LoopPlan) bool {
+func (rc rowShape) rowable(p *loopplan.LoopPlan) bool {
 	if !rc.c.On(passes.Sweep) || p.Domain.Kind != loopplan.DomRange || len(p.Once) > 0 || len(p.Terms) > 2 {
 		return false
 	}
@@ -56,7 +60,7 @@ func (rc recognizer) rowable(p *loopplan.LoopPlan) bool {
 			}
 			continue
 		}
-		if !rc.intTyped(cl.Bound) || !rc.rowPure(cl.Bound) {
+		if !rc.c.Ints.Typed(cl.Bound) || !rc.rowPure(cl.Bound) {
 			return false
 		}
 	}
@@ -65,7 +69,7 @@ func (rc recognizer) rowable(p *loopplan.LoopPlan) bool {
 			return false
 		}
 		for _, a := range t.Call.Args {
-			if !rc.intTyped(a) || !rc.rowPure(a) {
+			if !rc.c.Ints.Typed(a) || !rc.rowPure(a) {
 				return false
 			}
 		}
@@ -77,7 +81,7 @@ func (rc recognizer) rowable(p *loopplan.LoopPlan) bool {
 // call may also be one of a pure built-in (min, max, abs: it asks for no
 // game's value; a result that is not an int is the error the fast loop
 // raises, or the sweep leaves the position to the rule).
-func (rc recognizer) rowPure(e lang.Expr) bool {
+func (rc rowShape) rowPure(e lang.Expr) bool {
 	return resolve.IntArith(e, func(x lang.Expr) bool {
 		if id, ok := x.(*lang.Ident); ok {
 			b := rc.c.Lookup(id)

@@ -141,25 +141,36 @@ func firstUnset(b *[64]byte) int {
 
 // RowSweep returns the sweep of a game of two ints whose rule's
 // alternatives are alts (gpos: the game's position, counted as the search
-// counts a position). It computes positions k, k+1, ... below end, all of
-// one row (the first argument the same), as SweepFunc says.
+// counts a position). It computes the positions of the box below end
+// from k on, row by row, as engine.Game.RowSweep says.
 func RowSweep(alts []RowAlt, gpos engine.Pos) engine.SweepFunc {
 	pool := sync.Pool{New: func() any { return new(RowAcc) }}
 	return func(fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
-		if g.NArgs != 2 || g.Flat2 == nil || g.Periodic != nil {
+		if g.NArgs != 2 || g.Flat2 == nil || g.Periodic != nil || k&memo.GenBit != 0 || end&memo.GenBit != 0 {
 			return k
 		}
 		// (A rule that fails drops the accumulator, its marks with it:
 		// the ladder recovers.)
 		acc := pool.Get().(*RowAcc)
-		k = rowRun(alts, gpos, acc, fr, g, k, end, room, mine, m)
+		row, width := uint64(1)<<g.Bits, end&(1<<g.Bits-1)+1
+		for k < end && room > 0 {
+			a := k >> g.Bits
+			stop := min(a*row+width, end)
+			// (Bit k - m of mine is k's index in the box: a * width + b.)
+			n, left := rowRun(alts, gpos, acc, fr, g, k, stop, room, mine, m+a*(row-width))
+			if k, room = n, left; n < stop {
+				break
+			}
+			k = (a + 1) * row
+		}
 		pool.Put(acc)
-		return k
+		return min(k, end)
 	}
 }
 
-// rowRun is RowSweep's sweep with its accumulator.
-func rowRun(alts []RowAlt, gpos engine.Pos, acc *RowAcc, fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) uint64 {
+// rowRun is RowSweep's sweep of one row, up to end, with its
+// accumulator; it returns where it stopped and the room left.
+func rowRun(alts []RowAlt, gpos engine.Pos, acc *RowAcc, fr *engine.Frame, g *engine.Game, k, end uint64, room int64, mine []uint64, m uint64) (uint64, int64) {
 	th := fr.Th
 	e := th.Engine
 	room = min(room, th.Limits.MaxStates-e.States)
@@ -210,5 +221,5 @@ func rowRun(alts []RowAlt, gpos engine.Pos, acc *RowAcc, fr *engine.Frame, g *en
 			th.CheckLimits(gpos)
 		}
 	}
-	return k
+	return k, room
 }

@@ -45,7 +45,8 @@ type LoopPlan struct {
 	Row bool
 	// Guards: the if clauses before the for clause (the planner's guard),
 	// tests of the position that cannot fail: the sweep leaves to the
-	// rule a position where one does not hold.
+	// rule a position where one does not hold (a row sweep's alternative
+	// has no option there).
 	Guards []lang.Expr
 	Pos    engine.Pos // where a limit's error points: the range's .., or the iterated expression
 }

@@ -361,23 +361,12 @@ func (l ladder) climb(at *uint64, sp *span, budget int64, mine []uint64) uint64 
 	defer e.Leave()
 	gn := &lv.Gen
 	fr := lv.FrameFor(g, th)
-	sweeps := g.Sweep != nil && !sp.box
-	rows := g.RowSweep != nil && sp.box
+	sweep := g.SweepOf(sp.box)
 	for ; k < r; k = sp.next(k) {
-		if rows && e.States <= budget {
-			// Row by row, while the row sweep can.
+		if sweep != nil && (!g.Wide || sp.box) && e.States <= budget && (g.Periodic == nil || periodicOff(e, g, k)) {
+			// Straight from the table (a box's row by row), while the sweep can.
 			fr = lv.FrameFor(g, th)
-			if n := l.sweepRows(fr, k, sp, budget, mine); n != k {
-				*at = n
-				if k = n; k >= r {
-					break
-				}
-			}
-		}
-		if sweeps && !g.Wide && e.States <= budget && (g.Periodic == nil || periodicOff(e, g, k)) {
-			// Straight from the table, while the sweep can.
-			fr = lv.FrameFor(g, th)
-			if n := g.Sweep(fr, g, k, r, budget-e.States+1, mine, sp.m); n != k {
+			if n := sweep(fr, g, k, r, budget-e.States+1, mine, sp.m); n != k {
 				*at = n
 				if k = n; k >= r {
 					break
@@ -429,27 +418,6 @@ func (l ladder) climb(at *uint64, sp *span, budget int64, mine []uint64) uint64 
 			g.SetStateSlow(k, x)
 		}
 		mine[i/64] |= 1 << (i % 64)
-	}
-	return k
-}
-
-// sweepRows computes the positions from k on, in the box's order up to
-// r (not r), by g's row sweep, a row at a time (noting each in mine, by
-// its index in the box), as far as the sweep can and the states stay
-// within budget. It returns the first position not computed and not
-// known, or r.
-func (l ladder) sweepRows(fr *engine.Frame, k uint64, sp *span, budget int64, mine []uint64) uint64 {
-	g, e := l.g, l.e
-	row := uint64(1) << sp.bits
-	for k < sp.r && e.States <= budget {
-		a := k >> sp.bits
-		end := min(a<<sp.bits|sp.width, sp.r)
-		// (Bit k - m of mine is k's index in the box: a * width + b.)
-		n := g.RowSweep(fr, g, k, end, budget-e.States+1, mine, a*(row-sp.width))
-		if n < end {
-			return n
-		}
-		k = sp.next(end - 1)
 	}
 	return k
 }
