@@ -61,6 +61,10 @@ func (a *RowAcc) Walk(flat []int32, i, di, n int64) bool {
 // WalkPair adds the n options whose values are the xor of the states at
 // i0, i0+di0, ... and i1, i1+di1, ...; false as Walk.
 func (a *RowAcc) WalkPair(flat []int32, i0, di0, i1, di1, n int64) bool {
+	if di0 == 1 && di1 == -1 && i0 >= 0 && i1 >= n-1 && i0+n <= int64(len(flat)) && i1 < int64(len(flat)) {
+		// A split along a row: the split kernels, on two slices.
+		return a.split(flat[i0:i0+n], flat[i1-n+1:i1+1])
+	}
 	if !a.wide {
 		var j int64
 		if j, a.low = walk2PairNarrow(flat, i0, di0, i1, di1, n, a.low); j == n {
@@ -71,6 +75,22 @@ func (a *RowAcc) WalkPair(flat []int32, i0, di0, i1, di1, n int64) bool {
 	j, top, _ := walk2PairWide(&a.bw, &a.seen, flat, i0, di0, i1, di1, n)
 	a.mark(top)
 	return j == n
+}
+
+// split adds the options whose values are the xor of as[j] and
+// bs[len(bs)-1-j] (as long as each other); false as Walk.
+func (a *RowAcc) split(as, bs []int32) bool {
+	n := int64(len(as))
+	if !a.wide {
+		var j int64
+		if j, a.low = splitNarrow(as, bs, a.low); j == n {
+			return true
+		}
+		as, bs = as[j:], bs[:int64(len(bs))-j]
+	}
+	j, top, _ := splitWide(&a.bw, &a.seen, as, bs)
+	a.mark(top)
+	return j == int64(len(as))
 }
 
 // mark records a wide kernel's bound on the values it marked (in seen or,
