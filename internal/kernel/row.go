@@ -67,7 +67,7 @@ func (a *RowAcc) WalkPair(flat []int32, i0, di0, i1, di1, n int64) bool {
 	}
 	if !a.wide {
 		var j int64
-		if j, a.low = walk2PairNarrow(flat, i0, di0, i1, di1, n, a.low); j == n {
+		if j, a.low = rowPairNarrow(flat, i0, di0, i1, di1, n, a.low); j == n {
 			return true
 		}
 		i0, i1, n = i0+j*di0, i1+j*di1, n-j
@@ -83,7 +83,7 @@ func (a *RowAcc) split(as, bs []int32) bool {
 	n := int64(len(as))
 	if !a.wide {
 		var j int64
-		if j, a.low = splitNarrow(as, bs, a.low); j == n {
+		if j, a.low = rowSplitNarrow(as, bs, a.low); j == n {
 			return true
 		}
 		as, bs = as[j:], bs[:int64(len(bs))-j]
@@ -91,6 +91,40 @@ func (a *RowAcc) split(as, bs []int32) bool {
 	j, top, _ := splitWide(&a.bw, &a.seen, as, bs)
 	a.mark(top)
 	return j == int64(len(as))
+}
+
+// rowPairNarrow and rowSplitNarrow are walk2PairNarrow and splitNarrow
+// (bs as long as as) with one test an option: two values whose or is 64
+// or more (or one not known: negative) end the walk, where their xor may
+// still be below 64 (the wide kernel goes on from there).
+func rowPairNarrow(flat []int32, i0, di0, i1, di1, n int64, low uint64) (int64, uint64) {
+	for j := int64(0); j < n; j++ {
+		va, vb := flat[i0]-memo.FinBase, flat[i1]-memo.FinBase
+		if uint32(va|vb) >= 64 {
+			return j, low
+		}
+		low |= 1 << (uint32(va^vb) & 63) // (below 64: the or is)
+		i0 += di0
+		i1 += di1
+	}
+	return n, low
+}
+
+func rowSplitNarrow(as, bs []int32, low uint64) (int64, uint64) {
+	n := min(len(as), len(bs))
+	as, bs = as[:n], bs[:n]
+	for j := range as {
+		k := len(bs) - 1 - j
+		if k < 0 {
+			break
+		}
+		va, vb := as[j]-memo.FinBase, bs[k]-memo.FinBase
+		if uint32(va|vb) >= 64 {
+			return int64(j), low
+		}
+		low |= 1 << (uint32(va^vb) & 63) // (below 64: the or is)
+	}
+	return int64(n), low
 }
 
 // mark records a wide kernel's bound on the values it marked (in seen or,
