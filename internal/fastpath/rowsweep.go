@@ -6,7 +6,6 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/memo"
-	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -182,13 +181,18 @@ func rowIndex(fr *engine.Frame, g *engine.Game, ft *fastTerm, span int64) (i, di
 		return 0, 0, false
 	}
 	var v0s, v1s [2]int64
+	if span >= 1<<20 {
+		return 0, 0, false // (a walk longer than the table, or the same position throughout)
+	}
 	for a := range 2 {
+		// (v0 below Lim, |coef| below 2^40 (ir.CoefOf's) and span below
+		// 2^20: the end does not overflow.)
 		v0 := ft.opnds[a].Eval(fr)
-		t, ok := operator.MulOK(ft.coefs[a], span)
-		if ok {
-			t, ok = operator.AddOK(v0, t)
+		if uint64(v0) >= g.Lim {
+			return 0, 0, false
 		}
-		if !ok || uint64(v0) >= g.Lim || uint64(t) >= g.Lim {
+		t := v0 + ft.coefs[a]*span
+		if uint64(t) >= g.Lim {
 			return 0, 0, false
 		}
 		v0s[a], v1s[a] = v0, t
