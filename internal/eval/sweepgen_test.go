@@ -289,6 +289,8 @@ func TestRowSweepDiff(t *testing.T) {
 		"abs":     "game g(a, b) moves g(a, b - k) for k in 1 .. abs(b - a) if k <= b | g(a - 1, b) for k in 0 .. 0 if a > 0\n",
 		"up":      "game g(a, b) moves g(a - 1, b + 1) for k in 1 .. 1 if a > 0 if b < 30 | g(a, b - k) for k in 1 .. b\n",
 		"far":     "game g(a, b) moves g(a - k, b) for k in 1 .. a | g(a, b - k * 5000) for k in 1 .. 1 if b >= 5000\n",
+		"range":   "game g(a, b) moves g(a - k, b) for k in range(1, a + 1) | g(a, k) for k in range(b) | g(a - k, b - k) for k in range(1, min(a, b) + 1)\n",
+		"guarded": "game g(a, b) moves g(a, b - k) for k in 1 .. b if a > 2 | g(a - k, b) for k in 1 .. a if k <= 3\n",
 	}
 	queries := []string{
 		"print sg(g(N, N))\nprint sg(sum of g(a, b) for a in 0 .. N for b in 0 .. N)\nprint len([1 for a in 0 .. N for b in 0 .. N if sg(g(a, b)) == 0]), max([sg(g(a, b)) for a in 0 .. N for b in 0 .. N])\n",

@@ -160,12 +160,12 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 			xslot: xslot, ipos: ipos, setElems: setElems, listElems: listElems, constElems: constElems, global: p.Sweep.Global, guards: guards,
 			stride: p.Sweep.Stride, argCoef: p.Sweep.ArgCoef, bcoefs: p.Sweep.BoundCoefs, affine: p.Sweep.Affine})
 	}
-	if p.Row && isRange && !rangeCall {
+	if p.Row && isRange {
 		guards := make([]compile.BoolFn, len(p.Guards))
 		for i, e := range p.Guards {
 			guards[i] = l.c.Ints.Cond(e, "an if clause's condition")
 		}
-		row = rowAltFn(rowParts{rlo: rlo, rhi: rhi, clamps: clamps, fts: fts, xslot: xslot, guards: guards})
+		row = rowAltFn(rowParts{rlo: rlo, rhi: rhi, rangeCall: rangeCall, clamps: clamps, fts: fts, xslot: xslot, guards: guards})
 	}
 	// prep works out a run of the loop for a frame: its domain (lo .. hi,
 	// or elems) and the keys of its positions at lo. run false: the loop

@@ -6,6 +6,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -25,6 +26,8 @@ import (
 // compiled (gen.go).
 type rowParts struct {
 	rlo, rhi compile.IntFn
+	// rangeCall: the domain is range(A, B), rhi B (A .. B - 1)
+	rangeCall bool
 	clamps   []fastClamp
 	fts      []fastTerm
 	xslot    int
@@ -43,11 +46,11 @@ type rowShape struct{ c *compile.Compiler }
 // computed: a value asked for inside would not be the error it is in the
 // rule).
 func (rc rowShape) rowable(p *loopplan.LoopPlan) bool {
-	if !rc.c.On(passes.Sweep) || p.Domain.Kind != loopplan.DomRange || len(p.Once) > 0 || len(p.Terms) > 2 {
+	if !rc.c.On(passes.Sweep) || !p.Domain.Ranged() || len(p.Once) > 0 || len(p.Terms) > 2 {
 		return false
 	}
-	if !rc.rowPure(p.Domain.Lo) || !rc.rowPure(p.Domain.Hi) {
-		return false
+	if p.Domain.Lo != nil && !rc.rowPure(p.Domain.Lo) || !rc.rowPure(p.Domain.Hi) {
+		return false // (range(B): no A)
 	}
 	for _, cl := range p.Clamps {
 		if cl.Scale > 0 {
@@ -120,6 +123,16 @@ func rowAltFn(p rowParts) kernel.RowAlt {
 			}
 		}
 		lo, hi := p.rlo(fr), p.rhi(fr)
+		if p.rangeCall {
+			// range(lo, hi) is lo .. hi - 1: empty when hi is the least
+			// int; past maxRange an error, which the rule raises.
+			if hi == engine.MinInt {
+				return 0, true
+			}
+			if hi--; lo <= hi && (hi-lo < 0 || hi-lo >= operator.MaxRange) {
+				return 0, false
+			}
+		}
 		// The bounds, in order, while some value is left (as the rule
 		// evaluates them).
 		for i := range p.clamps {
