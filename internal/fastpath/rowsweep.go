@@ -28,9 +28,9 @@ type rowParts struct {
 	rlo, rhi compile.IntFn
 	// rangeCall: the domain is range(A, B), rhi B (A .. B - 1)
 	rangeCall bool
-	clamps   []fastClamp
-	fts      []fastTerm
-	xslot    int
+	clamps    []fastClamp
+	fts       []fastTerm
+	xslot     int
 	// guards: the if clauses before the for clause (LoopPlan.Guards):
 	// where one does not hold the alternative has no option.
 	guards []compile.BoolFn
