@@ -279,18 +279,20 @@ func limitMessage(err string) string {
 func TestRowSweepDiff(t *testing.T) {
 	t.Parallel()
 	games := map[string]string{
-		"wythoff": "game g(a, b) moves g(a - k, b) for k in 1 .. a | g(a, b - k) for k in 1 .. b | g(a - k, b - k) for k in 1 .. min(a, b)\n",
-		"cut":     "game g(w, h) moves g(i, h) + g(w - i, h) for i in 2 .. w - 2 | g(w, j) + g(w, h - j) for j in 2 .. h - 2\n",
-		"clamp":   "game g(a, b) moves g(a - k, b) for k in 1 .. 5 if k <= a | g(a, b - 2 * k) for k in 1 .. b if 2 * k <= b if k != 3\n",
-		"rook":    "game g(a, b) moves g(x, b) for x in 0 .. a - 1 | g(a, y) for y in max(0, b - 7) .. b - 1\n",
-		"narrow":  "game g(a, b) moves g(a - 1, b) for k in 1 .. 1 if a >= 1 | g(a, b - k) for k in 1 .. min(b, 3)\n",
-		"mixed":   "game g(a, b) moves g(a - k, b) + g(k - 1, b) for k in 1 .. a | g(a, b - k) for k in 1 .. b\n",
-		"fails":   "game g(a, b) moves g(a - k, b) for k in 1 .. a / (b - 7) if a > 0 | g(a, b - k) for k in 1 .. b\n",
-		"abs":     "game g(a, b) moves g(a, b - k) for k in 1 .. abs(b - a) if k <= b | g(a - 1, b) for k in 0 .. 0 if a > 0\n",
-		"up":      "game g(a, b) moves g(a - 1, b + 1) for k in 1 .. 1 if a > 0 if b < 30 | g(a, b - k) for k in 1 .. b\n",
-		"far":     "game g(a, b) moves g(a - k, b) for k in 1 .. a | g(a, b - k * 5000) for k in 1 .. 1 if b >= 5000\n",
-		"range":   "game g(a, b) moves g(a - k, b) for k in range(1, a + 1) | g(a, k) for k in range(b) | g(a - k, b - k) for k in range(1, min(a, b) + 1)\n",
-		"guarded": "game g(a, b) moves g(a, b - k) for k in 1 .. b if a > 2 | g(a - k, b) for k in 1 .. a if k <= 3\n",
+		"wythoff":  "game g(a, b) moves g(a - k, b) for k in 1 .. a | g(a, b - k) for k in 1 .. b | g(a - k, b - k) for k in 1 .. min(a, b)\n",
+		"cut":      "game g(w, h) moves g(i, h) + g(w - i, h) for i in 2 .. w - 2 | g(w, j) + g(w, h - j) for j in 2 .. h - 2\n",
+		"clamp":    "game g(a, b) moves g(a - k, b) for k in 1 .. 5 if k <= a | g(a, b - 2 * k) for k in 1 .. b if 2 * k <= b if k != 3\n",
+		"rook":     "game g(a, b) moves g(x, b) for x in 0 .. a - 1 | g(a, y) for y in max(0, b - 7) .. b - 1\n",
+		"narrow":   "game g(a, b) moves g(a - 1, b) for k in 1 .. 1 if a >= 1 | g(a, b - k) for k in 1 .. min(b, 3)\n",
+		"mixed":    "game g(a, b) moves g(a - k, b) + g(k - 1, b) for k in 1 .. a | g(a, b - k) for k in 1 .. b\n",
+		"fails":    "game g(a, b) moves g(a - k, b) for k in 1 .. a / (b - 7) if a > 0 | g(a, b - k) for k in 1 .. b\n",
+		"abs":      "game g(a, b) moves g(a, b - k) for k in 1 .. abs(b - a) if k <= b | g(a - 1, b) for k in 0 .. 0 if a > 0\n",
+		"up":       "game g(a, b) moves g(a - 1, b + 1) for k in 1 .. 1 if a > 0 if b < 30 | g(a, b - k) for k in 1 .. b\n",
+		"far":      "game g(a, b) moves g(a - k, b) for k in 1 .. a | g(a, b - k * 5000) for k in 1 .. 1 if b >= 5000\n",
+		"range":    "game g(a, b) moves g(a - k, b) for k in range(1, a + 1) | g(a, k) for k in range(b) | g(a - k, b - k) for k in range(1, min(a, b) + 1)\n",
+		"modzero":  "game g(a, b) moves g(a - k, b) for k in 1 .. a % (b - 50) + 1 if k <= a | g(a, b - k) for k in 1 .. b\n",
+		"overflow": "game g(a, b) moves g(a - k, b) for k in 1 .. a + (b - 60) * 4611686018427387904 if k <= a | g(a, b - k) for k in 1 .. b\n",
+		"guarded":  "game g(a, b) moves g(a, b - k) for k in 1 .. b if a > 2 | g(a - k, b) for k in 1 .. a if k <= 3\n",
 	}
 	queries := []string{
 		"print sg(g(N, N))\nprint sg(sum of g(a, b) for a in 0 .. N for b in 0 .. N)\nprint len([1 for a in 0 .. N for b in 0 .. N if sg(g(a, b)) == 0]), max([sg(g(a, b)) for a in 0 .. N for b in 0 .. N])\n",
