@@ -2,6 +2,7 @@ package compile
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -79,6 +80,7 @@ type FastAlt struct {
 	Run   func(fr *engine.Frame)
 	Probe engine.ProbeFunc // its runs for each value of the for clauses before its own (nil: none)
 	Sweep engine.SweepFunc // its sweep (nil: none)
+	Row   kernel.RowAlt    // its part of a row sweep (nil: none)
 	Desc  string           // what it is, for the explanation
 }
 

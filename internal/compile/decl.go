@@ -122,7 +122,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			}
 		}()
 	}
-	g.Sweep, g.Rule = nil, nil
+	g.Sweep, g.RowSweep, g.Rule = nil, nil, nil
 	params := lang.ParamNames(d.Params)
 	g.Explain, g.Probes, g.UserTried = x, nil, false
 	if g.TupleOf == nil {
@@ -133,6 +133,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		var probes []engine.ProbeFunc
 		var planned []plannedAlt
 		var sweeps []kernel.SweepAlt // the general sweep's alternatives
+		var rows []kernel.RowAlt     // the row sweep's
 		if sg && ints {
 			c.explaining = x
 			defer func() {
@@ -166,6 +167,9 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 					}
 					gens = append(gens, fa.Run)
 					sweeps = c.SG.bail(sweeps, pa) // (the general sweep's)
+					if fa.Row != nil {
+						rows = append(rows, fa.Row)
+					}
 					continue
 				}
 			}
@@ -234,6 +238,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		}
 		if sg && ints {
 			c.generalSweep(g, sweeps, len(planned), len(params), !reorders)
+			c.rowSweep(g, rows, len(planned), len(params))
 			return engine.SeqSG(gens)
 		}
 		return engine.Seq(gens)
@@ -263,6 +268,17 @@ func (c *Compiler) generalSweep(g *engine.Game, sweeps []kernel.SweepAlt, n, par
 	g.Sweep = kernel.GeneralSweep(sweeps, g.Pos, solve.UserAt)
 	g.Rule, g.RuleLists = kernel.NewRule(sweeps), lists
 	c.note("positions whose options are all known are computed in runs (a sweep: the options' keys of a few positions first, then their values) when a run of positions is asked or a deep chain is climbed")
+	c.Fired(passes.Sweep)
+}
+
+// rowSweep makes g's sweep of rows (kernel.RowSweep) when it is a game of
+// two ints and each of its n alternatives has a part of one in rows.
+func (c *Compiler) rowSweep(g *engine.Game, rows []kernel.RowAlt, n, params int) {
+	if params != 2 || len(rows) != n || n == 0 || !c.On(passes.Sweep) {
+		return
+	}
+	g.RowSweep = kernel.RowSweep(rows, g.Pos)
+	c.note("positions whose options are all known are computed row by row from the memo tables (a row sweep) when the search fills a box of positions bottom up")
 	c.Fired(passes.Sweep)
 }
 

@@ -49,6 +49,13 @@ type Game struct {
 	// sweep computes a position bottom up without running the rule, or
 	// reports false (fastloop.go); nil when the rule has none.
 	Sweep SweepFunc
+	// RowSweep computes positions of a game of two ints without running
+	// the rule, as Sweep does, those of the box below position end (the
+	// first argument up to end's, the second up to end's, end not
+	// included) from k on, row by row (package kernel's row.go), noting
+	// each in mine at its index in the box (a * width + b); nil when the
+	// rule has none.
+	RowSweep SweepFunc
 	// Rule is a general sweep's rule at one position, for the search's
 	// step without a run of the rule (package solve's step); nil when
 	// the game has no general sweep.
@@ -267,6 +274,15 @@ func (g *Game) Unfield(f uint64) int64 {
 		return int64(f)
 	}
 	return -int64(f-g.Lim) - 1
+}
+
+// SweepOf is g's sweep of a run of positions of one int (Sweep), or of
+// a box of positions of two (RowSweep).
+func (g *Game) SweepOf(box bool) SweepFunc {
+	if box {
+		return g.RowSweep
+	}
+	return g.Sweep
 }
 
 // Load puts the arguments of position r into the first slots of fr.

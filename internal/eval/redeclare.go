@@ -66,7 +66,7 @@ func (s *Session) recompile(scope *resolve.Scope, d *resolve.Decl) {
 			err := errs[0]
 			bad := func(*engine.Frame) { value.Fail(err.Pos, "%s", err.Msg) }
 			g := b.Game
-			g.GenSG, g.GenVal, g.GenSGInt, g.GenValInt, g.Sweep = bad, bad, bad, bad, nil
+			g.GenSG, g.GenVal, g.GenSGInt, g.GenValInt, g.Sweep, g.RowSweep = bad, bad, bad, bad, nil, nil
 		}
 	}
 	s.globals = max(s.globals, c.Globals)

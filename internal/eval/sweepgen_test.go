@@ -271,3 +271,69 @@ func limitMessage(err string) string {
 	line, _, _ = strings.Cut(line, " while computing ")
 	return line
 }
+
+// TestRowSweepDiff: games of two ints whose box is climbed row by row
+// (the row sweep, kernel's row.go) give the same values, errors and
+// limits with sweeps on and off: one position or a sum per option, wide
+// values, bounds of the loop variable, built-ins in the bounds, keys
+// off the compact table, a rule that fails at some positions, options
+// outside the rows below.
+func TestRowSweepDiff(t *testing.T) {
+	t.Parallel()
+	games := map[string]string{
+		"wythoff":  "game g(a, b) moves g(a - k, b) for k in 1 .. a | g(a, b - k) for k in 1 .. b | g(a - k, b - k) for k in 1 .. min(a, b)\n",
+		"cut":      "game g(w, h) moves g(i, h) + g(w - i, h) for i in 2 .. w - 2 | g(w, j) + g(w, h - j) for j in 2 .. h - 2\n",
+		"clamp":    "game g(a, b) moves g(a - k, b) for k in 1 .. 5 if k <= a | g(a, b - 2 * k) for k in 1 .. b if 2 * k <= b if k != 3\n",
+		"rook":     "game g(a, b) moves g(x, b) for x in 0 .. a - 1 | g(a, y) for y in max(0, b - 7) .. b - 1\n",
+		"narrow":   "game g(a, b) moves g(a - 1, b) for k in 1 .. 1 if a >= 1 | g(a, b - k) for k in 1 .. min(b, 3)\n",
+		"mixed":    "game g(a, b) moves g(a - k, b) + g(k - 1, b) for k in 1 .. a | g(a, b - k) for k in 1 .. b\n",
+		"fails":    "game g(a, b) moves g(a - k, b) for k in 1 .. a / (b - 7) if a > 0 | g(a, b - k) for k in 1 .. b\n",
+		"abs":      "game g(a, b) moves g(a, b - k) for k in 1 .. abs(b - a) if k <= b | g(a - 1, b) for k in 0 .. 0 if a > 0\n",
+		"up":       "game g(a, b) moves g(a - 1, b + 1) for k in 1 .. 1 if a > 0 if b < 30 | g(a, b - k) for k in 1 .. b\n",
+		"far":      "game g(a, b) moves g(a - k, b) for k in 1 .. a | g(a, b - k * 5000) for k in 1 .. 1 if b >= 5000\n",
+		"range":    "game g(a, b) moves g(a - k, b) for k in range(1, a + 1) | g(a, k) for k in range(b) | g(a - k, b - k) for k in range(1, min(a, b) + 1)\n",
+		"modzero":  "game g(a, b) moves g(a - k, b) for k in 1 .. a % (b - 50) + 1 if k <= a | g(a, b - k) for k in 1 .. b\n",
+		"overflow": "game g(a, b) moves g(a - k, b) for k in 1 .. a + (b - 60) * 4611686018427387904 if k <= a | g(a, b - k) for k in 1 .. b\n",
+		"guarded":  "game g(a, b) moves g(a, b - k) for k in 1 .. b if a > 2 | g(a - k, b) for k in 1 .. a if k <= 3\n",
+	}
+	queries := []string{
+		"print sg(g(N, N))\nprint sg(sum of g(a, b) for a in 0 .. N for b in 0 .. N)\nprint len([1 for a in 0 .. N for b in 0 .. N if sg(g(a, b)) == 0]), max([sg(g(a, b)) for a in 0 .. N for b in 0 .. N])\n",
+		"print sg(g(N / 2, N)), sg(g(N, N / 3)), sg(g(N, N))\n",
+	}
+	sizes := []int{9, 70, 130}
+	var fails int
+	for name, game := range games {
+		for qi, q := range queries {
+			for _, n := range sizes {
+				src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
+				base := optCase{name: "r.game", src: src}
+				off := runOptWith(base, passes.Sweep)
+				cases := []engine.Limits{{}}
+				for _, s := range []int64{1, 17, 299, 4097, int64(n*n) - 5, int64(n*n) + 3} {
+					cases = append(cases, engine.Limits{MaxStates: s})
+				}
+				for _, s := range []int64{100, 2500, 9000, 60000, 500000} {
+					cases = append(cases, engine.Limits{MaxSteps: s})
+				}
+				for _, lim := range cases {
+					c := base
+					c.limits = lim
+					a, b := runOptWith(c, 0), off
+					if lim != (engine.Limits{}) {
+						b = runOptWith(c, passes.Sweep)
+					}
+					ae, be := a.err, b.err
+					if lim.MaxSteps > 0 {
+						ae, be = limitMessage(ae), limitMessage(be)
+					}
+					if a.out != b.out || ae != be || a.panic != "" || b.panic != "" {
+						fails++
+						if fails <= 5 {
+							t.Errorf("%s, query %d, N = %d, limits %+v:\n%s\n=== sweep on:\n%s\n=== sweep off:\n%s", name, qi, n, lim, src, a, b)
+						}
+					}
+				}
+			}
+		}
+	}
+}

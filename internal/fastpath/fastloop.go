@@ -109,7 +109,8 @@ func (l *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
 	}
 	l.plan = p
 	guarded := last != 0 && l.guards(p, alt.Clauses[:last])
-	run, probe, sweep := l.genLoop(p, slow)
+	p.Row = (last == 0 || l.rowGuards(p, alt.Clauses[:last])) && (rowShape{l.c}).rowable(p)
+	run, probe, sweep, row := l.genLoop(p, slow)
 	if last != 0 {
 		if !guarded {
 			sweep = nil
@@ -131,7 +132,7 @@ func (l *loops) fastAlt(alt *lang.Alt) (compile.FastAlt, string) {
 			}
 		}
 	}
-	return compile.FastAlt{Run: outer(run), Probe: probe, Sweep: sweep, Desc: p.Describe()}, ""
+	return compile.FastAlt{Run: outer(run), Probe: probe, Sweep: sweep, Row: row, Desc: p.Describe()}, ""
 }
 
 // guards gives plan p the sweep of a loop whose for clause follows only
@@ -152,6 +153,23 @@ func (l *loops) guards(p *loopplan.LoopPlan, cls []lang.Clause) bool {
 	}
 	p.Guards = conds
 	p.Sweep.Stride = p.Sweep.Stride && len(conds) == 0
+	return true
+}
+
+// rowGuards gives plan p the guards of a row sweep's alternative (its
+// Guards, as guards does for the sweep) when the clauses before its for
+// clause, cls, are if clauses that test the position and cannot fail: a
+// position where one does not hold has no option from the alternative.
+func (l *loops) rowGuards(p *loopplan.LoopPlan, cls []lang.Clause) bool {
+	var conds []lang.Expr
+	for _, cl := range cls {
+		ifc, ok := cl.(*lang.IfClause)
+		if !ok || !l.safeTest(ifc.Cond) {
+			return false
+		}
+		conds = append(conds, ifc.Cond)
+	}
+	p.Guards = conds
 	return true
 }
 

@@ -41,9 +41,9 @@ type fastClamp struct {
 }
 
 // genLoop compiles plan p; slow is the general closure of the same
-// clauses and body. It returns the loop, its probe and its sweep (nil
-// when the plan has none).
-func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run func(fr *engine.Frame), probe engine.ProbeFunc, sweep engine.SweepFunc) {
+// clauses and body. It returns the loop, its probe, its sweep and its
+// row sweep's alternative (nil when the plan has none).
+func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run func(fr *engine.Frame), probe engine.ProbeFunc, sweep engine.SweepFunc, row kernel.RowAlt) {
 	isRange, rangeCall := p.Domain.Ranged(), p.Domain.Kind == loopplan.DomRangeCall
 	var rlo, rhi compile.IntFn
 	var iter engine.EvalFn
@@ -59,7 +59,7 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 		}
 		rhi = l.c.Ints.IntExpr(p.Domain.Hi)
 		if rlo == nil || rhi == nil {
-			return slow, nil, nil // (recognized as int-typed: not met)
+			return slow, nil, nil, nil // (recognized as int-typed: not met)
 		}
 	default:
 		iter = l.c.Vals.Expr(p.Domain.Iter)
@@ -159,6 +159,13 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 		sweep = sweepFn(sweepParts{isRange: isRange, rlo: rlo, rhi: rhi, iter: iter, clamps: clamps, ft: fts[0],
 			xslot: xslot, ipos: ipos, setElems: setElems, listElems: listElems, constElems: constElems, global: p.Sweep.Global, guards: guards,
 			stride: p.Sweep.Stride, argCoef: p.Sweep.ArgCoef, bcoefs: p.Sweep.BoundCoefs, affine: p.Sweep.Affine})
+	}
+	if p.Row && isRange {
+		guards := make([]compile.BoolFn, len(p.Guards))
+		for i, e := range p.Guards {
+			guards[i] = l.c.Ints.Cond(e, "an if clause's condition")
+		}
+		row = rowAltFn(rowParts{rlo: rlo, rhi: rhi, rangeCall: rangeCall, clamps: clamps, fts: fts, xslot: xslot, guards: guards})
 	}
 	// prep works out a run of the loop for a frame: its domain (lo .. hi,
 	// or elems) and the keys of its positions at lo. run false: the loop
@@ -415,7 +422,7 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 			th.CheckLimits(ipos)
 		}
 	}
-	return run, probe, sweep
+	return run, probe, sweep, row
 }
 
 // narrowElems narrows the domain lo .. hi of a loop (elems: its sorted

@@ -38,9 +38,15 @@ type LoopPlan struct {
 	// stopped.
 	Resume bool
 	Sweep  *SweepPlan // nil: positions are not computed by a sweep
+	// Row: the loop is its alternative's only for clause and what it
+	// evaluates is int arithmetic: it can be an alternative of a row
+	// sweep (a game of two ints computed row by row, fastpath's
+	// rowsweep.go).
+	Row bool
 	// Guards: the if clauses before the for clause (the planner's guard),
 	// tests of the position that cannot fail: the sweep leaves to the
-	// rule a position where one does not hold.
+	// rule a position where one does not hold (a row sweep's alternative
+	// has no option there).
 	Guards []lang.Expr
 	Pos    engine.Pos // where a limit's error points: the range's .., or the iterated expression
 }

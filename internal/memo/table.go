@@ -317,6 +317,12 @@ const (
 	flat2Bits   = PackBits / 2
 )
 
+// Flat2Fits reports whether the position (a, b) (its two fields) is in
+// Flat2, at index a*Flat2Stride + b.
+func (t *Table) Flat2Fits(a, b uint64) bool {
+	return t.Flat2 != nil && a < flat2Rows && b < PageSize
+}
+
 // Flat2Walk returns, when every key of the walk k, k+d, ..., k+m*d (m >= 0)
 // is in Flat2, the index of k there and the index step.
 func (t *Table) Flat2Walk(k, d uint64, m int64) (int64, int64, bool) {

@@ -361,12 +361,12 @@ func (l ladder) climb(at *uint64, sp *span, budget int64, mine []uint64) uint64 
 	defer e.Leave()
 	gn := &lv.Gen
 	fr := lv.FrameFor(g, th)
-	sweeps := g.Sweep != nil && !sp.box
+	sweep := g.SweepOf(sp.box)
 	for ; k < r; k = sp.next(k) {
-		if sweeps && !g.Wide && e.States <= budget && (g.Periodic == nil || periodicOff(e, g, k)) {
-			// Straight from the table, while the sweep can.
+		if sweep != nil && (!g.Wide || sp.box) && e.States <= budget && (g.Periodic == nil || periodicOff(e, g, k)) {
+			// Straight from the table (a box's row by row), while the sweep can.
 			fr = lv.FrameFor(g, th)
-			if n := g.Sweep(fr, g, k, r, budget-e.States+1, mine, sp.m); n != k {
+			if n := sweep(fr, g, k, r, budget-e.States+1, mine, sp.m); n != k {
 				*at = n
 				if k = n; k >= r {
 					break
