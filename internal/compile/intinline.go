@@ -257,7 +257,7 @@ func (g *IntGen) offsetChain(e *lang.Binary) IntFn {
 	if lit, ok := e.Y.(*lang.IntLit); ok && (e.Op == lang.OpMod || e.Op == lang.OpDiv) {
 		o.Final, o.By, x = e.Op, lit.Val, e.X
 	}
-	x, o.Steps = offsetSteps(x)
+	x, o.Steps = stage.OffsetSteps(x)
 	var f IntFn
 	if ie, ok := x.(*lang.IfExpr); ok && len(o.Steps) > 0 {
 		f = g.offsetIf(ie, o)
@@ -266,27 +266,6 @@ func (g *IntGen) offsetChain(e *lang.Binary) IntFn {
 	}
 	g.c.FiredIf(passes.Fuse, f != nil)
 	return f
-}
-
-// offsetSteps returns the additions and subtractions of int literals on
-// top of x, in the order they run, and what they apply to.
-func offsetSteps(x lang.Expr) (lang.Expr, []stage.OffStep) {
-	var steps []stage.OffStep
-	for {
-		b, ok := x.(*lang.Binary)
-		if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
-			break
-		}
-		if lit, ok := b.Y.(*lang.IntLit); ok {
-			steps, x = append(steps, stage.OffStep{Pos: b.Pos, Op: b.Op, K: lit.Val}), b.X
-		} else if lit, ok := b.X.(*lang.IntLit); ok && b.Op == lang.OpAdd {
-			steps, x = append(steps, stage.OffStep{Pos: b.Pos, Op: b.Op, K: lit.Val, Left: true}), b.Y
-		} else {
-			break
-		}
-	}
-	slices.Reverse(steps)
-	return x, steps
 }
 
 // offsetOn compiles int expression x followed by o's steps (an int
@@ -312,7 +291,7 @@ func (g *IntGen) offsetOn(x lang.Expr, o stage.Offset) IntFn {
 // -1, or X): the same operators run in the same order.
 func (g *IntGen) offsetIf(ie *lang.IfExpr, o stage.Offset) IntFn {
 	branch := func(b lang.Expr) IntFn {
-		x, steps := offsetSteps(b)
+		x, steps := stage.OffsetSteps(b)
 		ob := o
 		ob.Steps = append(steps, o.Steps...)
 		return g.offsetOn(x, ob)

@@ -3,6 +3,7 @@ package stage
 import (
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/operator"
@@ -123,4 +124,25 @@ func (o Offset) Compile() func(fr *engine.Frame) int64 {
 			return slow(fr, a)
 		}
 	}
+}
+
+// OffsetSteps returns the additions and subtractions of int literals on
+// top of x, in the order they run, and what they apply to.
+func OffsetSteps(x lang.Expr) (lang.Expr, []OffStep) {
+	var steps []OffStep
+	for {
+		b, ok := x.(*lang.Binary)
+		if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
+			break
+		}
+		if lit, ok := b.Y.(*lang.IntLit); ok {
+			steps, x = append(steps, OffStep{Pos: b.Pos, Op: b.Op, K: lit.Val}), b.X
+		} else if lit, ok := b.X.(*lang.IntLit); ok && b.Op == lang.OpAdd {
+			steps, x = append(steps, OffStep{Pos: b.Pos, Op: b.Op, K: lit.Val, Left: true}), b.Y
+		} else {
+			break
+		}
+	}
+	slices.Reverse(steps)
+	return x, steps
 }
