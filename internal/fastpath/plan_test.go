@@ -116,7 +116,7 @@ game dv(n) moves tk(n) + dv(n - k) for k in 1 .. n
 		"grd":  {"for a in (.. 1 (/ (- n 1) 2)): a range\nbound 2 * a < n\nterm (call grd a): coefficients 1\nterm (call grd (- n a)): coefficients -1\nkernel range; split; resume"},
 		"lit":  {"for k in (list 1 2 5): a literal [1 2 5]\nbound k <= n\nterm (call lit (- n k)): coefficients -1\nkernel elems; resume; sweep (global); stride 1 1"},
 		"rc":   {"for k in (call range n): a range call\nterm (call rc (- (- n k) 1)): coefficients -1\nkernel range; resume"},
-		"il":   {"for s in S: the ints of a value\nbound s <= E from ([n] - x) vs [0]; negative slope; inlined ok\nterm (call il (- n s)): coefficients -1\nkernel elems; resume; sweep (global); stride 1 each"},
+		"il":   {"for s in S: the ints of a value\nbound s <= E from ([n] - x) vs [0]; negative slope\nterm (call il (- n s)): coefficients -1\nkernel elems; resume; sweep (global); stride 1 1"},
 		"cut":  {"for i in (.. 0 w): a range\nbound i >= 2\nbound i <= E from ([w] - x) vs [2]; negative slope\nterm (call cut i): coefficients 1\nterm (call cut (- w i)): coefficients -1\nkernel range; split; resume"},
 		"wr":   {"for k in (.. 1 2): a range\nbound k <= n\nterm (call sub (- n k)): coefficients -1\nkernel range; resume; sweep"},
 		"out":  {"for a in (.. 1 (- n t)): a range\nterm (call out (- (- n t) a)): coefficients -1\nkernel range"},

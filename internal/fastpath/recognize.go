@@ -292,8 +292,21 @@ func (rc recognizer) stride(p *loopplan.LoopPlan, sw *loopplan.SweepPlan) {
 	}
 	bcs, aff := make([]int64, len(p.Clamps)), make([]bool, len(p.Clamps))
 	for i, cl := range p.Clamps {
-		if cl.Lin == nil && cl.Scale == 0 {
+		switch {
+		case cl.Lin == nil && cl.Scale == 0:
 			bcs[i], aff[i] = ir.CoefOf(cl.Bound, n)
+		case cl.Lin != nil:
+			// L OP R with L - R of slope 1 or -1 in the loop's
+			// variable: E is bR - bL (bL - bR when Neg), the sides'
+			// terms without it, affine in n where both sides are.
+			kl, okL := ir.CoefOf(cl.Lin.LR[0], n)
+			kr, okR := ir.CoefOf(cl.Lin.LR[1], n)
+			if okL && okR {
+				bcs[i], aff[i] = kr-kl, true
+				if cl.Lin.Neg {
+					bcs[i] = kl - kr
+				}
+			}
 		}
 	}
 	sw.Stride, sw.ArgCoef, sw.BoundCoefs, sw.Affine = true, c, bcs, aff

@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"errors"
 	"math/bits"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -47,7 +48,7 @@ func newStrider(stride bool, argCoef int64, bcoefs []int64, affine []bool, clamp
 		return nil
 	}
 	for i, cl := range clamps {
-		if affine[i] && cl.boundInt == nil {
+		if affine[i] && cl.boundInt == nil && cl.lin == nil {
 			return nil
 		}
 	}
@@ -80,6 +81,17 @@ func (sr *strider) corners(fr *engine.Frame, p *sweepParts, n0, n1 uint64, x0, x
 			continue
 		}
 		f := p.clamps[i].boundInt
+		if lc := p.clamps[i].lin; lc != nil {
+			// (E from L and R, checked not to overflow for any x of
+			// the domain: at both ends of the run, so in between.)
+			f = func(fr *engine.Frame) int64 {
+				e, ok := lc.bound(fr, x0, x1)
+				if !ok {
+					panic(errLinCorner)
+				}
+				return e
+			}
+		}
 		at(n0, x0)
 		e0 := f(fr)
 		at(n1, x0)
@@ -99,6 +111,11 @@ func (sr *strider) corners(fr *engine.Frame, p *sweepParts, n0, n1 uint64, x0, x
 	}
 	return a00, true
 }
+
+// errLinCorner is how a linear bound that may overflow at a run's
+// corner leaves the run to the sweep position by position (corners
+// recovers it).
+var errLinCorner = errors.New("fastpath: a linear bound may overflow at a corner")
 
 // affineAt is v + a*dn + b*dx; false when it overflows.
 func affineAt(v, a, dn, b, dx int64) (int64, bool) {

@@ -534,7 +534,15 @@ func (s *Prover) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 			}
 			return lin{1, 0}, true
 		}
-		ints, ok := LiteralInts(cl.Coll)
+		coll := cl.Coll
+		if id, ok := coll.(*lang.Ident); ok {
+			// A global bound to a literal of ints (resolve's Decl.Lit:
+			// its slot holds it wherever code reads it).
+			if d := resolve.Of(id); d != nil && d.Kind == resolve.Global && d.Lit != nil {
+				coll = d.Lit
+			}
+		}
+		ints, ok := LiteralInts(coll)
 		if !ok || len(ints) == 0 {
 			return lin{}, false
 		}
