@@ -402,6 +402,10 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func
 						forUni(fr, u, w, ipos, bind, inner)
 						return
 					}
+					if w, pairs, ok := value.SetBits(v); ok {
+						forBits(fr, w, pairs, ipos, bind, inner)
+						return
+					}
 				}
 				for _, e := range v.Elems() {
 					fr.Th.Tick(ipos)
@@ -443,6 +447,22 @@ func forUni(fr *engine.Frame, u *value.Universe, w []uint64, ipos engine.Pos, bi
 		for ; x != 0; x &= x - 1 {
 			fr.Th.Tick(ipos)
 			bind(fr, u.Elem(i*64+bits.TrailingZeros64(x)))
+			inner(fr)
+			if fr.Stop {
+				return
+			}
+		}
+	}
+}
+
+// forBits is forUni of a set whose elements are the bits w (ints, or
+// cells when pairs: value.SetBits), in their order, none made but those
+// bound (a cell: a shared value).
+func forBits(fr *engine.Frame, w []uint64, pairs bool, ipos engine.Pos, bind func(fr *engine.Frame, v value.Value), inner func(fr *engine.Frame)) {
+	for i, x := range w {
+		for ; x != 0; x &= x - 1 {
+			fr.Th.Tick(ipos)
+			bind(fr, value.BitElem(i*64+bits.TrailingZeros64(x), pairs))
 			inner(fr)
 			if fr.Stop {
 				return
