@@ -108,7 +108,9 @@ func TestCellSets(t *testing.T) {
 func TestCellSetOps(t *testing.T) {
 	r := rand.New(rand.NewSource(12))
 	merge := func(op lang.Op, a, b []Value) Value {
-		in := func(x Value, s []Value) bool { return slices.ContainsFunc(s, func(y Value) bool { return Equal(x, y) }) }
+		in := func(x Value, s []Value) bool {
+			return slices.ContainsFunc(s, func(y Value) bool { return Equal(x, y) })
+		}
 		var out []Value
 		for _, x := range a {
 			if op == lang.OpBitOr || in(x, b) == (op == lang.OpBitAnd) {
