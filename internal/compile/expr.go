@@ -235,8 +235,13 @@ func (vg *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 		x, y := vg.Expr(e.X), vg.Expr(e.Y)
 		return func(fr *engine.Frame) value.Value { return value.Bool(!operator.In(pos, x(fr), y(fr))) }
 	}
-	if e.Op == lang.OpAdd {
+	switch e.Op {
+	case lang.OpAdd:
 		if f := vg.c.fast.Concat(e); f != nil {
+			return f
+		}
+	case lang.OpSub, lang.OpBitOr, lang.OpBitAnd, lang.OpXor:
+		if f := vg.c.fast.SetExpr(e); f != nil {
 			return f
 		}
 	}
