@@ -259,13 +259,14 @@ func rowComponents(c *engine.Call, s value.Value, rows []uint64) value.Value {
 	var buf [2 * 64]uint64
 	left, region := buf[:len(rows)], buf[64:64+len(rows)]
 	copy(left, rows)
-	var out []value.Value
+	var obuf [8]value.Value
+	out := obuf[:0]
 	for r0 := range left {
 		for left[r0] != 0 {
 			region[r0] = left[r0] & -left[r0]
 			r1 := grow(region, left, r0)
 			if r0 == 0 && r1 == len(rows)-1 && slices.Equal(region, rows) {
-				return value.List([]value.Value{s})
+				return value.ListOf([]value.Value{s})
 			}
 			c.Poll(len(out))
 			out = append(out, value.CellSet(region[:r1+1]))
@@ -275,7 +276,7 @@ func rowComponents(c *engine.Call, s value.Value, rows []uint64) value.Value {
 			}
 		}
 	}
-	return value.List(out)
+	return value.ListOf(out)
 }
 
 // grow grows region (one cell, in row r0) to the cells of in connected

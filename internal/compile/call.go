@@ -3,7 +3,6 @@ package compile
 import (
 	"github.com/grundy-lang/grundy/internal/fold"
 	"github.com/grundy-lang/grundy/internal/kernel"
-	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
@@ -52,10 +51,7 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					for i, f := range args {
 						a[i] = f(fr)
 					}
-					if r, ok := g.Packed(a); ok {
-						return g.PackedPosition(r)
-					}
-					return g.PositionValue(slices.Clone(a))
+					return g.PositionCopy(a)
 				}
 				a := evalAll(fr, args)
 				g.CheckArity(pos, a)

@@ -308,7 +308,20 @@ func (vg *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 	return func(fr *engine.Frame) value.Value { return f(fr.Th, pos, op, x(fr), y(fr)) }
 }
 
-// comp compiles list, set, map and sum comprehensions.
+// compAcc is what a comprehension has accumulated: its elements (a
+// map's values) and keys; a sum of compact positions of one game keeps
+// their keys only (packed: Sum).
+type compAcc struct {
+	out, keys []value.Value
+	packed    bool
+	pg        *engine.Game
+	pkeys     []uint64
+	buf       [2]value.Value // out's first elements (a sum of regions)
+}
+
+// comp compiles list, set, map and sum comprehensions: its loops and
+// body made once, the body adding to the accumulator of the evaluation
+// under way (the frame's Acc).
 func (vg *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 	loops := vg.Clauses(e.Clauses)
 	body := vg.Expr(e.Body)
@@ -318,53 +331,51 @@ func (vg *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 		key = vg.Expr(e.Key)
 	}
 	kind := e.Kind
+	run := loops(func(fr *engine.Frame) {
+		a := fr.Acc.(*compAcc) // (a comprehension in key or body restores it)
+		if key != nil {
+			a.keys = append(engine.RoomFor(fr.Th, bpos, a.keys), key(fr))
+		}
+		v := body(fr)
+		if kind == lang.SumComp && !v.IsGame() {
+			value.Fail(bpos, "sum of needs games, found %s %s", v.TypeName(), value.Shown(v))
+		}
+		if a.packed {
+			if g, ok := v.Ref.(*engine.Game); ok && v.K == value.KPos && (a.pg == nil || a.pg == g) {
+				a.pg = g
+				a.pkeys = append(engine.Grown(fr.Th, bpos, a.pkeys, 1), uint64(v.N))
+				return
+			}
+			a.packed = false
+			a.out = engine.RoomForN(fr.Th, bpos, a.out, len(a.pkeys))
+			for _, k := range a.pkeys {
+				a.out = append(a.out, a.pg.PackedPosition(k))
+			}
+			a.pkeys = nil
+		}
+		a.out = append(engine.RoomFor(fr.Th, bpos, a.out), v)
+	})
 	return func(fr *engine.Frame) value.Value {
-		var out, keys []value.Value
-		// A sum of compact positions of one game keeps their keys only
-		// (Sum).
-		packed := kind == lang.SumComp
-		var pg *engine.Game
-		var pkeys []uint64
-		run := loops(func(fr *engine.Frame) {
-			if key != nil {
-				keys = append(engine.RoomFor(fr.Th, bpos, keys), key(fr))
-			}
-			v := body(fr)
-			if kind == lang.SumComp && !v.IsGame() {
-				value.Fail(bpos, "sum of needs games, found %s %s", v.TypeName(), value.Shown(v))
-			}
-			if packed {
-				if g, ok := v.Ref.(*engine.Game); ok && v.K == value.KPos && (pg == nil || pg == g) {
-					pg = g
-					pkeys = append(engine.Grown(fr.Th, bpos, pkeys, 1), uint64(v.N))
-					return
-				}
-				packed = false
-				out = engine.RoomForN(fr.Th, bpos, out, len(pkeys))
-				for _, k := range pkeys {
-					out = append(out, pg.PackedPosition(k))
-				}
-				pkeys = nil
-			}
-			out = append(engine.RoomFor(fr.Th, bpos, out), v)
-		})
-		stop := fr.Stop
-		fr.Stop = false
+		a := &compAcc{packed: kind == lang.SumComp}
+		a.out = a.buf[:0]
+		acc, stop := fr.Acc, fr.Stop
+		fr.Acc, fr.Stop = a, false
 		run(fr)
-		fr.Stop = stop
+		fr.Acc, fr.Stop = acc, stop
+		out, pkeys := a.out, a.pkeys
 		switch kind {
 		case lang.ListComp:
 			return value.List(out)
 		case lang.SetComp:
 			return engine.BuildSet(fr.Th, bpos, out)
 		case lang.MapComp:
-			return engine.BuildMap(fr.Th, bpos, keys, out)
+			return engine.BuildMap(fr.Th, bpos, a.keys, out)
 		}
-		if packed && len(pkeys) > 1 {
-			return value.Value{K: value.KSum, Ref: &value.Sum{Game: pg, Keys: slices.Clip(pkeys)}}
+		if a.packed && len(pkeys) > 1 {
+			return value.Value{K: value.KSum, Ref: &value.Sum{Game: a.pg, Keys: slices.Clip(pkeys)}}
 		}
-		if packed && len(pkeys) == 1 {
-			return pg.PackedPosition(pkeys[0])
+		if a.packed && len(pkeys) == 1 {
+			return a.pg.PackedPosition(pkeys[0])
 		}
 		return value.SumOf(out)
 	}

@@ -461,6 +461,27 @@ func (g *Game) PositionValue(args []value.Value) value.Value {
 	return value.Value{K: value.KPos, Ref: &value.Position{Game: g, Args: args}}
 }
 
+// PositionCopy is PositionValue of a copy of args: a position of one
+// argument and the argument in one allocation.
+func (g *Game) PositionCopy(args []value.Value) value.Value {
+	if r, ok := g.Packed(args); ok {
+		return g.PackedPosition(r)
+	}
+	if len(args) == 1 {
+		box := &position1{}
+		box.a[0] = args[0]
+		box.p = value.Position{Game: g, Args: box.a[:]}
+		return value.Value{K: value.KPos, Ref: &box.p}
+	}
+	return value.Value{K: value.KPos, Ref: &value.Position{Game: g, Args: slices.Clone(args)}}
+}
+
+// position1 is a position of one argument with its argument.
+type position1 struct {
+	p value.Position
+	a [1]value.Value
+}
+
 // PackedPosition is the position with packed key r, stored compactly.
 func (g *Game) PackedPosition(r uint64) value.Value {
 	return value.Value{K: value.KPos, N: int64(r), Ref: g}

@@ -25,6 +25,7 @@ type Frame struct {
 	Stop  bool           // set by a generator that has seen enough options
 	Scr   *value.Scratch // the list comprehension being built in a scratch (package value)
 	Sscr  *value.SetScratch
+	Acc   any // the comprehension being accumulated (package compile's)
 	base  int // where slots start in the thread's slab
 }
 

@@ -118,3 +118,30 @@ func TestSetBitsDiff(t *testing.T) {
 	}
 	diffCases(t, cases, passes.Composite, passes.All)
 }
+
+// TestComprehensionsNested: a comprehension's loops are made once and
+// each evaluation accumulates in its own record (the frame's Acc):
+// comprehensions nested in the body, in a map's key, in a def called from
+// the body, recursive defs and sums of games give their values.
+func TestComprehensionsNested(t *testing.T) {
+	src := `print [[x * y for y in 0 .. x] for x in 0 .. 3]
+print {x: [y for y in 0 .. x] for x in [len([z for z in 0 .. 2]), 1]}
+def f(n) = sum([x for x in 0 .. n])
+print [f(x) for x in 0 .. 4], {f(x) for x in 0 .. 4 if x % 2 == 0}
+print sg(sum of *x for x in [1, 2, len([y for y in 0 .. 3])])
+def g(n) = if n == 0 then [] else [g(n - 1)] + [n for y in [0]]
+print g(3), [g(k) for k in 0 .. 2]
+game h(n) moves sum of h(k) for k in [j for j in 0 .. n - 1 if j % 2 == 0] if n > 0
+print [sg(h(n)) for n in 0 .. 6], sg(sum of h(n) for n in [m for m in 0 .. 6])
+`
+	want := `[[0], [0, 1], [0, 2, 4], [0, 3, 6, 9]]
+{1: [0, 1], 3: [0, 1, 2, 3]}
+[0, 1, 3, 6, 10] {0, 3, 10}
+7
+[[[[], 1], 2], 3] [[], [[], 1], [[[], 1], 2]]
+[1, 0, 0, 0, 0, 0, 0] 1
+`
+	if got, err := runScript(src); err != nil || got != want {
+		t.Fatalf("got %q, %v; want %q", got, err, want)
+	}
+}

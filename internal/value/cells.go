@@ -1,6 +1,9 @@
 package value
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Sets of cells as rows of bits, end to end: the built-ins and operators
 // that read a set of cells (r, c) of 0 <= r, c < 64 read its rows (word
@@ -129,4 +132,22 @@ func Count(v Value) int {
 		}
 	}
 	return len(v.Elems())
+}
+
+// listBox is a list of one element, with it.
+type listBox struct {
+	s Seq
+	a [1]Value
+}
+
+// ListOf is the list of the elements xs, copied: its elements and the
+// list in as few allocations as can be (one for one element).
+func ListOf(xs []Value) Value {
+	if len(xs) == 1 {
+		box := &listBox{}
+		box.a[0] = xs[0]
+		box.s.Elems = box.a[:]
+		return Value{K: KList, Ref: &box.s}
+	}
+	return List(slices.Clone(xs))
 }
