@@ -151,3 +151,38 @@ func ListOf(xs []Value) Value {
 	}
 	return List(slices.Clone(xs))
 }
+
+// seqBox4 and seqBox8 are a list or tuple of up to 4 or 8 elements, with
+// them.
+type seqBox4 struct {
+	s Seq
+	a [4]Value
+}
+
+type seqBox8 struct {
+	s Seq
+	a [8]Value
+}
+
+// newSeq makes a list (a tuple when tuple) of n elements, zero, to be
+// filled in before the value is shared: the list and its elements in one
+// allocation for up to 8 (a position's list decoded from its key).
+func newSeq(n int, tuple bool) (Value, []Value) {
+	var s *Seq
+	switch {
+	case n <= 4:
+		box := &seqBox4{}
+		s = &box.s
+		s.Elems = box.a[:n:n]
+	case n <= 8:
+		box := &seqBox8{}
+		s = &box.s
+		s.Elems = box.a[:n:n]
+	default:
+		s = &Seq{Elems: make([]Value, n)}
+	}
+	if tuple {
+		return Value{K: KTuple, Ref: s}, s.Elems
+	}
+	return Value{K: KList, Ref: s}, s.Elems
+}
