@@ -387,7 +387,7 @@ const maxCanonCoord = 1 << 61
 func canon(c *engine.Call, a []value.Value) value.Value {
 	var buf [64]uint64
 	if rows, ok := value.CellRows(a[0], buf[:0]); ok {
-		return canonRows(a[0], rows)
+		return canonRows(c, a[0], rows)
 	}
 	xs, b := scanCells(c, 0, a[0], "canon")
 	if len(xs) == 0 {
@@ -434,8 +434,10 @@ func canonBits(s value.Value, xs []value.Value, b box) value.Value {
 
 // canonRows is canon(S) of the cells of S in rows (word r, bit c: the
 // cell (r, c), value.CellRows), the image a set made of its rows
-// (value.CellSet).
-func canonRows(s value.Value, rows []uint64) value.Value {
+// (value.CellSet). The images are cached by the shape (the rows moved to
+// row and column 0): the regions of a board game come back from move to
+// move, here or elsewhere on the board.
+func canonRows(c *engine.Call, s value.Value, rows []uint64) value.Value {
 	r0 := 0
 	for r0 < len(rows) && rows[r0] == 0 {
 		r0++
@@ -454,12 +456,21 @@ func canonRows(s value.Value, rows []uint64) value.Value {
 	for i := range b.h {
 		in[i] = rows[r0+i] >> c0
 	}
+	e := cachesOf(c.Th).canon.entry(in[:b.h])
+	if e.n == b.h && e.out.Kind() == value.KSet && slices.Equal(e.rows[:e.n], in[:b.h]) {
+		return e.out
+	}
 	var img [64]uint64
 	n, best := leastImage(&in, b, &img)
-	if best == 0 && r0 == 0 && c0 == 0 {
-		return s // S is its own least image
+	v := s // S is its own least image
+	if best != 0 || r0 != 0 || c0 != 0 {
+		v = value.CellSet(img[:n])
 	}
-	return value.CellSet(img[:n])
+	if b.h <= len(e.rows) {
+		e.n = copy(e.rows[:], in[:b.h])
+		e.out = v
+	}
+	return v
 }
 
 // leastImage is the least of the 8 images of the cells in rows (box b's
@@ -570,4 +581,44 @@ func canonSorted(cells []cell) []cell {
 		return nil
 	}
 	return best
+}
+
+// caches are what the built-ins of regions keep between calls, in the
+// thread (engine.Thread.Builtins).
+type caches struct {
+	canon rowsCache
+}
+
+// cachesOf is the caches of thread th.
+func cachesOf(th *engine.Thread) *caches {
+	if cc, ok := th.Builtins.(*caches); ok {
+		return cc
+	}
+	cc := &caches{}
+	th.Builtins = cc
+	return cc
+}
+
+// rowsCache holds the values canon made last for shapes of up to 8 rows,
+// mapped directly from a hash of their rows: a board game's regions come
+// back from move to move, and an image is made once, not once an
+// option.
+type rowsCache struct {
+	ents [1 << 11]rowsEntry
+}
+
+// rowsEntry is a set's rows (n of them) and the value made of it.
+type rowsEntry struct {
+	rows [8]uint64
+	n    int
+	out  value.Value
+}
+
+// entry is where rows are in the cache.
+func (rc *rowsCache) entry(rows []uint64) *rowsEntry {
+	h := uint64(len(rows))
+	for _, x := range rows {
+		h = (h ^ x) * 0x9e3779b97f4a7c15
+	}
+	return &rc.ents[h>>(64-11)]
 }

@@ -79,3 +79,25 @@ func TestRegionsOfBits(t *testing.T) {
 		}
 	}
 }
+
+// TestCanonCache: canon of random shapes, many more than its cache holds,
+// each at several places, through one thread (its cache) and through a
+// fresh one each time, give one value.
+func TestCanonCache(t *testing.T) {
+	r := rand.New(rand.NewSource(22))
+	c := testCall()
+	for range 6000 {
+		h, w := 1+r.Intn(5), 1+r.Intn(6)
+		rows := make([]uint64, h)
+		for i := range rows {
+			rows[i] = uint64(r.Intn(1 << w))
+		}
+		dr, dc := r.Intn(4), r.Intn(9)
+		moved := make([]uint64, dr, dr+h)
+		for _, x := range rows {
+			moved = append(moved, x<<dc)
+		}
+		v := value.CellSet(moved)
+		same(t, "canon", canon(c, []value.Value{v}), canon(testCall(), []value.Value{v}))
+	}
+}

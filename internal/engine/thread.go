@@ -104,6 +104,9 @@ type Thread struct {
 	// not kept.
 	Program      [sha256.Size]byte
 	ProgramKnown bool
+	// Builtins is what the built-ins keep between calls (package
+	// stdlib's caches).
+	Builtins any
 }
 
 // NoteProgram adds to the thread's Program digest a text it runs (a
