@@ -356,29 +356,54 @@ func (vg *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 		a.out = append(engine.RoomFor(fr.Th, bpos, a.out), v)
 	})
 	return func(fr *engine.Frame) value.Value {
-		a := &compAcc{packed: kind == lang.SumComp}
-		a.out = a.buf[:0]
+		th := fr.Th
+		a := takeAcc(th)
+		a.packed = kind == lang.SumComp
 		acc, stop := fr.Acc, fr.Stop
 		fr.Acc, fr.Stop = a, false
 		run(fr)
 		fr.Acc, fr.Stop = acc, stop
 		out, pkeys := a.out, a.pkeys
-		switch kind {
-		case lang.ListComp:
-			return value.List(out)
-		case lang.SetComp:
-			return engine.BuildSet(fr.Th, bpos, out)
-		case lang.MapComp:
-			return engine.BuildMap(fr.Th, bpos, a.keys, out)
+		// (The record is free again unless the value keeps its
+		// first elements: a list or set of up to len(buf).)
+		kept := false
+		var v value.Value
+		switch {
+		case kind == lang.ListComp:
+			v, kept = value.List(out), a.inBuf()
+		case kind == lang.SetComp:
+			v, kept = engine.BuildSet(th, bpos, out), a.inBuf()
+		case kind == lang.MapComp:
+			v = engine.BuildMap(th, bpos, a.keys, out)
+		case a.packed && len(pkeys) > 1:
+			v = value.Value{K: value.KSum, Ref: &value.Sum{Game: a.pg, Keys: slices.Clip(pkeys)}}
+		case a.packed && len(pkeys) == 1:
+			v = a.pg.PackedPosition(pkeys[0])
+		default:
+			v = value.SumOfCopy(out)
 		}
-		if a.packed && len(pkeys) > 1 {
-			return value.Value{K: value.KSum, Ref: &value.Sum{Game: a.pg, Keys: slices.Clip(pkeys)}}
+		if !kept {
+			*a = compAcc{}
+			th.Accs = append(th.Accs, a)
 		}
-		if a.packed && len(pkeys) == 1 {
-			return a.pg.PackedPosition(pkeys[0])
-		}
-		return value.SumOf(out)
+		return v
 	}
+}
+
+// inBuf reports whether the elements are in the record's buf.
+func (a *compAcc) inBuf() bool { return cap(a.out) > 0 && &a.out[:1][0] == &a.buf[0] }
+
+// takeAcc is a comprehension's record, empty: one its thread freed, or
+// a new one.
+func takeAcc(th *engine.Thread) *compAcc {
+	var a *compAcc
+	if n := len(th.Accs); n > 0 {
+		a, th.Accs = th.Accs[n-1].(*compAcc), th.Accs[:n-1]
+	} else {
+		a = &compAcc{}
+	}
+	a.out = a.buf[:0]
+	return a
 }
 
 // Chains. A lang.Chain is a long run of binary operators at one

@@ -107,6 +107,9 @@ type Thread struct {
 	// Builtins is what the built-ins keep between calls (package
 	// stdlib's caches).
 	Builtins any
+	// Accs are the records of comprehensions done, free for the next
+	// (package compile's: comprehensions nest, last in first out).
+	Accs []any
 }
 
 // NoteProgram adds to the thread's Program digest a text it runs (a

@@ -120,9 +120,11 @@ func TestSetBitsDiff(t *testing.T) {
 }
 
 // TestComprehensionsNested: a comprehension's loops are made once and
-// each evaluation accumulates in its own record (the frame's Acc):
-// comprehensions nested in the body, in a map's key, in a def called from
-// the body, recursive defs and sums of games give their values.
+// each evaluation accumulates in its own record (the frame's Acc, reused
+// once the value made does not keep it): comprehensions nested in the
+// body, in a map's key, in a def called from the body, recursive defs,
+// sums of games, and lists and sets of a few elements kept while others
+// are made give their values.
 func TestComprehensionsNested(t *testing.T) {
 	src := `print [[x * y for y in 0 .. x] for x in 0 .. 3]
 print {x: [y for y in 0 .. x] for x in [len([z for z in 0 .. 2]), 1]}
@@ -133,6 +135,13 @@ def g(n) = if n == 0 then [] else [g(n - 1)] + [n for y in [0]]
 print g(3), [g(k) for k in 0 .. 2]
 game h(n) moves sum of h(k) for k in [j for j in 0 .. n - 1 if j % 2 == 0] if n > 0
 print [sg(h(n)) for n in 0 .. 6], sg(sum of h(n) for n in [m for m in 0 .. 6])
+let A = [[x for x in 0 .. n - 1] for n in 0 .. 4]
+let B = [{x for x in 0 .. n - 1} for n in 0 .. 4]
+let C = [[y * 10 for y in 0 .. n] for n in 0 .. 3]
+let D = [(sum of *x for x in 1 .. n) for n in 0 .. 5]
+let E = [{x: x * x for x in 0 .. n} for n in 0 .. 2]
+print A, B, C, E
+print D, [sg(G) for G in D]
 `
 	want := `[[0], [0, 1], [0, 2, 4], [0, 3, 6, 9]]
 {1: [0, 1], 3: [0, 1, 2, 3]}
@@ -140,6 +149,8 @@ print [sg(h(n)) for n in 0 .. 6], sg(sum of h(n) for n in [m for m in 0 .. 6])
 7
 [[[[], 1], 2], 3] [[], [[], 1], [[[], 1], 2]]
 [1, 0, 0, 0, 0, 0, 0] 1
+[[], [0], [0, 1], [0, 1, 2], [0, 1, 2, 3]] [set(), {0}, {0, 1}, {0, 1, 2}, {0, 1, 2, 3}] [[0], [0, 10], [0, 10, 20], [0, 10, 20, 30]] [{0: 0}, {0: 0, 1: 1}, {0: 0, 1: 1, 2: 4}]
+[*0, *1, *1 + *2, *1 + *2 + *3, *1 + *2 + *3 + *4, *1 + *2 + *3 + *4 + *5] [0, 1, 3, 0, 4, 1]
 `
 	if got, err := runScript(src); err != nil || got != want {
 		t.Fatalf("got %q, %v; want %q", got, err, want)

@@ -178,3 +178,28 @@ func TestUniverseBitmapKeys(t *testing.T) {
 		t.Fatal("the universes differ")
 	}
 }
+
+// TestListAndSumCopies: ListOf and SumOfCopy keep no part of the slice
+// they are given, and give what List and SumOf of a copy give (nested
+// sums flattened, no part *0, one part itself).
+func TestListAndSumCopies(t *testing.T) {
+	inner := SumOf([]Value{Nimber(5), Nimber(6)})
+	for n := range 7 {
+		xs := make([]Value, n)
+		for i := range xs {
+			xs[i] = Nimber(int64(i + 1))
+		}
+		if n == 3 {
+			xs[1] = inner
+		}
+		wantL, wantS := List(slices.Clone(xs)), SumOf(slices.Clone(xs))
+		l, s := ListOf(xs), SumOfCopy(xs)
+		for i := range xs {
+			xs[i] = Int(99)
+		}
+		sameValue(t, "ListOf", l, wantL)
+		if Format(s) != Format(wantS) || !Equal(s, wantS) {
+			t.Fatalf("SumOfCopy of %d parts: %s, want %s", n, Format(s), Format(wantS))
+		}
+	}
+}
