@@ -215,3 +215,20 @@ func SumOfCopy(games []Value) Value {
 	}
 	return SumOf(slices.Clone(games))
 }
+
+// BitsHash is a hash of the bits of a set that has a bitmap of small
+// ints or cells (false for other values).
+func BitsHash(v Value) (uint64, bool) {
+	if v.K != KSet {
+		return 0, false
+	}
+	m := v.Ref.(*Set).Bm
+	if m == nil || m.U != nil {
+		return 0, false
+	}
+	h := uint64(len(m.w))
+	for _, x := range m.w {
+		h = (h ^ x) * 0x9e3779b97f4a7c15
+	}
+	return h, true
+}
