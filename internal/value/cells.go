@@ -142,7 +142,7 @@ func ListOf(xs []Value) Value {
 	return v
 }
 
-// seqBox1 .. seqBox8 are a list or tuple of up to 1, 2, 4 or 8
+// seqBox1 .. seqBox8 are a list or tuple of up to 1, 2, 4, 6 or 8
 // elements, with them.
 type (
 	seqBox1 struct {
@@ -156,6 +156,10 @@ type (
 	seqBox4 struct {
 		s Seq
 		a [4]Value
+	}
+	seqBox6 struct {
+		s Seq
+		a [6]Value
 	}
 	seqBox8 struct {
 		s Seq
@@ -180,6 +184,10 @@ func newSeq(n int, tuple bool) (Value, []Value) {
 		s.Elems = box.a[:n:n]
 	case n <= 4:
 		box := &seqBox4{}
+		s = &box.s
+		s.Elems = box.a[:n:n]
+	case n <= 6:
+		box := &seqBox6{}
 		s = &box.s
 		s.Elems = box.a[:n:n]
 	case n <= 8:
