@@ -70,13 +70,30 @@ func (u *Universe) cellRows(w, rows []uint64) ([]uint64, bool) {
 	return rows, true
 }
 
-// cellSetBox is a set of cells of up to 4 rows made from rows: its set,
-// bitmap and words in one allocation.
-type cellSetBox struct {
-	s Set
-	m bitmap
-	w [4]uint64
-}
+// cellSetBox3 .. cellSetBox16 are a set of cells of up to 3, 4, 8 or
+// 16 rows made from rows: its set, bitmap and words in one allocation.
+type (
+	cellSetBox3 struct {
+		s Set
+		m bitmap
+		w [3]uint64
+	}
+	cellSetBox4 struct {
+		s Set
+		m bitmap
+		w [4]uint64
+	}
+	cellSetBox8 struct {
+		s Set
+		m bitmap
+		w [8]uint64
+	}
+	cellSetBox16 struct {
+		s Set
+		m bitmap
+		w [16]uint64
+	}
+)
 
 // CellSet is the set of the cells of rows (word r, bit c: the cell (r,
 // c)), which it copies; its elements are made when asked for.
@@ -84,12 +101,25 @@ func CellSet(rows []uint64) Value {
 	rows = trimRows(rows)
 	var s *Set
 	var m *bitmap
-	if len(rows) <= 4 {
-		box := &cellSetBox{}
+	switch n := len(rows); {
+	case n <= 3:
+		box := &cellSetBox3{}
 		s, m = &box.s, &box.m
-		m.w = box.w[:len(rows)]
-	} else {
-		s, m = &Set{}, &bitmap{w: make([]uint64, len(rows))}
+		m.w = box.w[:n]
+	case n <= 4:
+		box := &cellSetBox4{}
+		s, m = &box.s, &box.m
+		m.w = box.w[:n]
+	case n <= 8:
+		box := &cellSetBox8{}
+		s, m = &box.s, &box.m
+		m.w = box.w[:n]
+	case n <= 16:
+		box := &cellSetBox16{}
+		s, m = &box.s, &box.m
+		m.w = box.w[:n]
+	default:
+		s, m = &Set{}, &bitmap{w: make([]uint64, n)}
 	}
 	copy(m.w, rows)
 	m.Pairs = len(rows) > 0
