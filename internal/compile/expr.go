@@ -2,8 +2,8 @@ package compile
 
 import (
 	"fmt"
-	"slices"
 
+	"github.com/grundy-lang/grundy/internal/comprun"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/operator"
@@ -308,20 +308,9 @@ func (vg *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 	return func(fr *engine.Frame) value.Value { return f(fr.Th, pos, op, x(fr), y(fr)) }
 }
 
-// compAcc is what a comprehension has accumulated: its elements (a
-// map's values) and keys; a sum of compact positions of one game keeps
-// their keys only (packed: Sum).
-type compAcc struct {
-	out, keys []value.Value
-	packed    bool
-	pg        *engine.Game
-	pkeys     []uint64
-	buf       [2]value.Value // out's first elements (a sum of regions)
-}
-
 // comp compiles list, set, map and sum comprehensions: its loops and
-// body made once, the body adding to the accumulator of the evaluation
-// under way (the frame's Acc).
+// body made once, the body adding to the record of the evaluation under
+// way (the frame's Acc: package comprun).
 func (vg *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 	loops := vg.Clauses(e.Clauses)
 	body := vg.Expr(e.Body)
@@ -331,79 +320,22 @@ func (vg *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 		key = vg.Expr(e.Key)
 	}
 	kind := e.Kind
+	sum := kind == lang.SumComp
 	run := loops(func(fr *engine.Frame) {
-		a := fr.Acc.(*compAcc) // (a comprehension in key or body restores it)
+		a := fr.Acc.(*comprun.Rec) // (a comprehension in key or body restores it)
 		if key != nil {
-			a.keys = append(engine.RoomFor(fr.Th, bpos, a.keys), key(fr))
+			a.Keys = append(engine.RoomFor(fr.Th, bpos, a.Keys), key(fr))
 		}
-		v := body(fr)
-		if kind == lang.SumComp && !v.IsGame() {
-			value.Fail(bpos, "sum of needs games, found %s %s", v.TypeName(), value.Shown(v))
-		}
-		if a.packed {
-			if g, ok := v.Ref.(*engine.Game); ok && v.K == value.KPos && (a.pg == nil || a.pg == g) {
-				a.pg = g
-				a.pkeys = append(engine.Grown(fr.Th, bpos, a.pkeys, 1), uint64(v.N))
-				return
-			}
-			a.packed = false
-			a.out = engine.RoomForN(fr.Th, bpos, a.out, len(a.pkeys))
-			for _, k := range a.pkeys {
-				a.out = append(a.out, a.pg.PackedPosition(k))
-			}
-			a.pkeys = nil
-		}
-		a.out = append(engine.RoomFor(fr.Th, bpos, a.out), v)
+		a.Add(fr.Th, bpos, sum, body(fr))
 	})
 	return func(fr *engine.Frame) value.Value {
-		th := fr.Th
-		a := takeAcc(th)
-		a.packed = kind == lang.SumComp
+		a := comprun.Take(fr.Th, sum)
 		acc, stop := fr.Acc, fr.Stop
 		fr.Acc, fr.Stop = a, false
 		run(fr)
 		fr.Acc, fr.Stop = acc, stop
-		out, pkeys := a.out, a.pkeys
-		// (The record is free again unless the value keeps its
-		// first elements: a list or set of up to len(buf).)
-		kept := false
-		var v value.Value
-		switch {
-		case kind == lang.ListComp:
-			v, kept = value.List(out), a.inBuf()
-		case kind == lang.SetComp:
-			v, kept = engine.BuildSet(th, bpos, out), a.inBuf()
-		case kind == lang.MapComp:
-			v = engine.BuildMap(th, bpos, a.keys, out)
-		case a.packed && len(pkeys) > 1:
-			v = value.Value{K: value.KSum, Ref: &value.Sum{Game: a.pg, Keys: slices.Clip(pkeys)}}
-		case a.packed && len(pkeys) == 1:
-			v = a.pg.PackedPosition(pkeys[0])
-		default:
-			v = value.SumOfCopy(out)
-		}
-		if !kept {
-			*a = compAcc{}
-			th.Accs = append(th.Accs, a)
-		}
-		return v
+		return a.Done(fr.Th, bpos, kind)
 	}
-}
-
-// inBuf reports whether the elements are in the record's buf.
-func (a *compAcc) inBuf() bool { return cap(a.out) > 0 && &a.out[:1][0] == &a.buf[0] }
-
-// takeAcc is a comprehension's record, empty: one its thread freed, or
-// a new one.
-func takeAcc(th *engine.Thread) *compAcc {
-	var a *compAcc
-	if n := len(th.Accs); n > 0 {
-		a, th.Accs = th.Accs[n-1].(*compAcc), th.Accs[:n-1]
-	} else {
-		a = &compAcc{}
-	}
-	a.out = a.buf[:0]
-	return a
 }
 
 // Chains. A lang.Chain is a long run of binary operators at one
