@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
-	"sync"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -17,10 +16,12 @@ import (
 //
 // Both run on every option of a board game's rule, so they build as
 // little as they can: a set that is one region, or already canonical, is
-// returned itself; the regions are made of the set's own cells; canon's
-// cells with small rows and columns are shared tuples (smallCell); the
-// cells are indexed in a grid over their bounding box (a map when the box
-// is much larger than the set), and the regions found by union-find.
+// returned itself; a set of cells of rows and columns 0 .. 63 is read as
+// rows of bits (value.CellRows) and the regions and images are made of
+// rows (value.CellSet: their elements made only when asked for); other
+// regions are made of the set's own cells; the cells are indexed in a
+// grid over their bounding box (a map when the box is much larger than
+// the set), and the regions found by union-find.
 
 var regions = []*engine.Builtin{
 	{BName: "components", MinArgs: 1, MaxArgs: 2, Pure: true,
@@ -100,39 +101,11 @@ func (b box) rowMasks(rows []uint64, xs []value.Value) {
 	}
 }
 
-// smallCellMax bounds the rows and columns of the shared cells.
-const smallCellMax = 64
-
-var (
-	smallCellsOnce sync.Once
-	smallCells     []value.Value // (r, c) at r*smallCellMax + c
-)
-
-// smallCell is the tuple (r, c), shared when both are in 0 .. 63 (values
-// are immutable).
-func smallCell(r, c int64) value.Value {
-	if uint64(r) >= smallCellMax || uint64(c) >= smallCellMax {
-		return value.Tuple([]value.Value{value.Int(r), value.Int(c)})
-	}
-	smallCellsOnce.Do(func() {
-		const n = smallCellMax * smallCellMax
-		elems := make([]value.Value, 2*n)
-		seqs := make([]value.Seq, n)
-		smallCells = make([]value.Value, n)
-		for i := range n {
-			elems[2*i], elems[2*i+1] = value.Int(int64(i/smallCellMax)), value.Int(int64(i%smallCellMax))
-			seqs[i].Elems = elems[2*i : 2*i+2 : 2*i+2]
-			smallCells[i] = value.Value{K: value.KTuple, Ref: &seqs[i]}
-		}
-	})
-	return smallCells[r*smallCellMax+c]
-}
-
 // cellSet is the set of the cells cs, which are sorted.
 func cellSet(c *engine.Call, cs []cell) value.Value {
 	elems := c.Alloced(len(cs))
 	for _, x := range cs {
-		elems = append(elems, smallCell(x.r, x.c))
+		elems = append(elems, value.Cell(x.r, x.c))
 	}
 	return value.SortedSet(elems)
 }
@@ -197,6 +170,10 @@ func parts(c *engine.Call, s value.Value, xs []value.Value, u uf) value.Value {
 func components(c *engine.Call, a []value.Value) value.Value {
 	if len(a) == 2 {
 		return graphComponents(c, a[0], a[1])
+	}
+	var buf [64]uint64
+	if rows, ok := value.CellRows(a[0], buf[:0]); ok {
+		return rowComponents(c, a[0], rows)
 	}
 	xs, b := scanCells(c, 0, a[0], "components")
 	if len(xs) == 0 {
@@ -270,6 +247,36 @@ func bitComponents(c *engine.Call, s value.Value, xs []value.Value, b box) value
 		}
 	}
 	return value.List(out)
+}
+
+// rowComponents is components(S) of the cells of S in rows (word r, bit
+// c: the cell (r, c), value.CellRows): each region, grown from its least
+// cell not yet in a region, a set made of its rows (value.CellSet).
+func rowComponents(c *engine.Call, s value.Value, rows []uint64) value.Value {
+	if len(rows) == 0 {
+		return value.List(nil)
+	}
+	var buf [2 * 64]uint64
+	left, region := buf[:len(rows)], buf[64:64+len(rows)]
+	copy(left, rows)
+	var obuf [8]value.Value
+	out := obuf[:0]
+	for r0 := range left {
+		for left[r0] != 0 {
+			region[r0] = left[r0] & -left[r0]
+			r1 := grow(region, left, r0)
+			if r0 == 0 && r1 == len(rows)-1 && slices.Equal(region, rows) {
+				return value.ListOf([]value.Value{s})
+			}
+			c.Poll(len(out))
+			out = append(out, value.CellSet(region[:r1+1]))
+			for r := r0; r <= r1; r++ {
+				left[r] &^= region[r]
+				region[r] = 0
+			}
+		}
+	}
+	return value.ListOf(out)
 }
 
 // grow grows region (one cell, in row r0) to the cells of in connected
@@ -378,6 +385,10 @@ const maxCanonCoord = 1 << 61
 // sets compare (element by element, cells by row then column; all images
 // have as many cells). S itself when it is that image.
 func canon(c *engine.Call, a []value.Value) value.Value {
+	var buf [64]uint64
+	if rows, ok := value.CellRows(a[0], buf[:0]); ok {
+		return canonRows(c, a[0], rows)
+	}
 	xs, b := scanCells(c, 0, a[0], "canon")
 	if len(xs) == 0 {
 		return a[0]
@@ -390,7 +401,7 @@ func canon(c *engine.Call, a []value.Value) value.Value {
 		}
 	}
 	if b.bits() && b.h <= 64 {
-		return canonBits(c, a[0], xs, b)
+		return canonBits(a[0], xs, b)
 	}
 	c.Alloc(int64(len(xs)) * 48)
 	cells := cellsOf(xs)
@@ -409,40 +420,103 @@ func canon(c *engine.Call, a []value.Value) value.Value {
 }
 
 // canonBits is canon(S) of the cells xs (S's elements) in a box of at
-// most 64 x 64, on bit masks: an image's rows are the box's rows or
-// columns, in order or reversed, each read forwards or backwards. Of two
-// images, the least is the one that has a cell first where their rows
-// differ (the lowest bit of the first row that differs).
-func canonBits(c *engine.Call, s value.Value, xs []value.Value, b box) value.Value {
-	var rows, cols [64]uint64
-	for _, x := range xs {
-		r, col := x.Elems()[0].Int()-b.r0, x.Elems()[1].Int()-b.c0
-		rows[r] |= 1 << col
-		cols[col] |= 1 << r
+// most 64 x 64, on bit masks (leastImage): the image a set made of its
+// rows.
+func canonBits(s value.Value, xs []value.Value, b box) value.Value {
+	var rows, img [64]uint64
+	b.rowMasks(rows[:], xs)
+	n, best := leastImage(&rows, b, &img)
+	if best == 0 && b.r0 == 0 && b.c0 == 0 {
+		return s // S is its own least image
 	}
-	// imageRow is row i of image t: of t's h rows of w columns.
-	imageRow := func(t, i int) uint64 {
-		src, n, w := &rows, b.h, b.w
-		if t&1 != 0 {
-			src, n, w = &cols, b.w, b.h
-		}
-		if t&2 != 0 {
-			i = n - 1 - i
-		}
-		x := src[i]
-		if t&4 != 0 {
-			x = bits.Reverse64(x) >> (64 - w)
-		}
-		return x
+	return value.CellSet(img[:n])
+}
+
+// canonRows is canon(S) of the cells of S in rows (word r, bit c: the
+// cell (r, c), value.CellRows), the image a set made of its rows
+// (value.CellSet). The images are cached by the shape (the rows moved to
+// row and column 0): the regions of a board game come back from move to
+// move, here or elsewhere on the board.
+func canonRows(c *engine.Call, s value.Value, rows []uint64) value.Value {
+	r0 := 0
+	for r0 < len(rows) && rows[r0] == 0 {
+		r0++
 	}
+	if r0 == len(rows) {
+		return s
+	}
+	var all uint64
+	for _, x := range rows {
+		all |= x
+	}
+	c0 := bits.TrailingZeros64(all)
+	b := box{r0: int64(r0), c0: int64(c0), r1: int64(len(rows) - 1), c1: int64(bits.Len64(all) - 1)}
+	b.h, b.w = int(b.r1-b.r0)+1, int(b.c1-b.c0)+1
+	var in [64]uint64
+	for i := range b.h {
+		in[i] = rows[r0+i] >> c0
+	}
+	e := cachesOf(c.Th).canon.entry(in[:b.h])
+	if e.n == b.h && e.out.Kind() == value.KSet && slices.Equal(e.rows[:e.n], in[:b.h]) {
+		return e.out
+	}
+	var img [64]uint64
+	n, best := leastImage(&in, b, &img)
+	v := s // S is its own least image
+	if best != 0 || r0 != 0 || c0 != 0 {
+		v = value.CellSet(img[:n])
+	}
+	if b.h <= len(e.rows) {
+		e.n = copy(e.rows[:], in[:b.h])
+		e.out = v
+	}
+	return v
+}
+
+// leastImage is the least of the 8 images of the cells in rows (box b's
+// rows, from its corner: bit c - c0 of row r - r0), as rows, and its
+// number, in out (its rows: n).
+func leastImage(rows *[64]uint64, b box, out *[64]uint64) (n, best int) {
+	var cols [64]uint64
+	for r := range b.h {
+		for m := rows[r]; m != 0; m &= m - 1 {
+			cols[bits.TrailingZeros64(m)] |= 1 << r
+		}
+	}
+	best = bestImage(rows, &cols, b)
+	n = heightOf(best, b)
+	for i := range n {
+		out[i] = imageRow(rows, &cols, b, best, i)
+	}
+	return n, best
+}
+
+// imageRow is row i of image t of the cells of box b in rows (and their
+// transpose cols): the image's rows are the box's rows or columns, in
+// order or reversed, each read forwards or backwards.
+func imageRow(rows, cols *[64]uint64, b box, t, i int) uint64 {
+	src, n, w := rows, b.h, b.w
+	if t&1 != 0 {
+		src, n, w = cols, b.w, b.h
+	}
+	if t&2 != 0 {
+		i = n - 1 - i
+	}
+	x := src[i]
+	if t&4 != 0 {
+		x = bits.Reverse64(x) >> (64 - w)
+	}
+	return x
+}
+
+// bestImage is the number of the least image (imageRow): of two images,
+// the least is the one that has a cell first where their rows differ
+// (the lowest bit of the first row that differs).
+func bestImage(rows, cols *[64]uint64, b box) int {
 	best := 0
 	for t := 1; t < 8; t++ {
-		n := b.h
-		if t&1 != 0 {
-			n = b.w
-		}
-		for i := range min(n, heightOf(best, b)) {
-			x, y := imageRow(t, i), imageRow(best, i)
+		for i := range min(heightOf(t, b), heightOf(best, b)) {
+			x, y := imageRow(rows, cols, b, t, i), imageRow(rows, cols, b, best, i)
 			if x == y {
 				continue
 			}
@@ -452,18 +526,7 @@ func canonBits(c *engine.Call, s value.Value, xs []value.Value, b box) value.Val
 			break
 		}
 	}
-	if best == 0 {
-		if b.r0 == 0 && b.c0 == 0 {
-			return s // S is its own least image
-		}
-	}
-	elems := c.Alloced(len(xs))
-	for i := range heightOf(best, b) {
-		for m := imageRow(best, i); m != 0; m &= m - 1 {
-			elems = append(elems, smallCell(int64(i), int64(bits.TrailingZeros64(m))))
-		}
-	}
-	return value.SortedSet(elems)
+	return best
 }
 
 // heightOf is the number of rows of image t of the box b.
@@ -518,4 +581,44 @@ func canonSorted(cells []cell) []cell {
 		return nil
 	}
 	return best
+}
+
+// caches are what the built-ins of regions keep between calls, in the
+// thread (engine.Thread.Builtins).
+type caches struct {
+	canon rowsCache
+}
+
+// cachesOf is the caches of thread th.
+func cachesOf(th *engine.Thread) *caches {
+	if cc, ok := th.Builtins.(*caches); ok {
+		return cc
+	}
+	cc := &caches{}
+	th.Builtins = cc
+	return cc
+}
+
+// rowsCache holds the values canon made last for shapes of up to 8 rows,
+// mapped directly from a hash of their rows: a board game's regions come
+// back from move to move, and an image is made once, not once an
+// option.
+type rowsCache struct {
+	ents [1 << 11]rowsEntry
+}
+
+// rowsEntry is a set's rows (n of them) and the value made of it.
+type rowsEntry struct {
+	rows [8]uint64
+	n    int
+	out  value.Value
+}
+
+// entry is where rows are in the cache.
+func (rc *rowsCache) entry(rows []uint64) *rowsEntry {
+	h := uint64(len(rows))
+	for _, x := range rows {
+		h = (h ^ x) * 0x9e3779b97f4a7c15
+	}
+	return &rc.ents[h>>(64-11)]
 }

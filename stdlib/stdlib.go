@@ -75,7 +75,7 @@ var all = []*engine.Builtin{
 		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			switch a[0].Kind() {
 			case value.KList, value.KTuple, value.KSet, value.KMap:
-				return value.Int(int64(len(a[0].Elems())))
+				return value.Int(int64(value.Count(a[0])))
 			case value.KStr:
 				return value.Int(int64(len([]rune(a[0].Str()))))
 			}
@@ -87,7 +87,7 @@ var all = []*engine.Builtin{
 		Quick1: func(a value.Value) (value.Value, bool) {
 			switch a.Kind() {
 			case value.KList, value.KTuple, value.KSet, value.KMap:
-				return value.Int(int64(len(a.Elems()))), true
+				return value.Int(int64(value.Count(a))), true
 			}
 			return value.None, false
 		}},

@@ -89,6 +89,31 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 	}
 }
 
+// SetExpr compiles X - Y, X | Y, X & Y or X ^ Y (setPlan) with an
+// operand that is a set literal or comprehension, built in set scratches
+// as word operations: one set made, of bits, its elements made only when
+// asked for (each operation falls back to the operator where its operands
+// are not such bitmaps, so the values and errors are its). nil otherwise.
+func (bd *Builders) SetExpr(e *lang.Binary) engine.EvalFn {
+	if !bd.c.On(passes.Composite) {
+		return nil
+	}
+	p := bd.setPlan(e, false)
+	if p == nil || p.Kind != SetOp {
+		return nil
+	}
+	bd.c.Fired(passes.Composite)
+	build := bd.genSet(p)
+	return func(fr *engine.Frame) value.Value {
+		th := fr.Th
+		s := th.TakeSetScratch()
+		build(fr, s)
+		v := s.Value()
+		th.GiveSetScratch(s)
+		return v
+	}
+}
+
 // elemFn is an element of a set literal or comprehension: an int, a pair
 // (x, y) whose parts are evaluated apart (no tuple is made when they are
 // ints), or any value.

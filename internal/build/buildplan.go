@@ -111,7 +111,7 @@ func (bd *Builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, 
 	for i, a := range e.Args {
 		if bp := bd.buildPlan(a); bp != nil {
 			p.Args[i].Build, any = bp, true
-		} else if bp := bd.setPlan(a); bp != nil {
+		} else if bp := bd.setPlan(a, true); bp != nil {
 			p.Args[i].Build, any = bp, true
 		} else if s := bd.c.LocalSlot(a); s >= 0 && bd.c.CurGame != nil && s < bd.c.CurGame.NArgs {
 			p.Args[i].Param = s + 1
@@ -186,15 +186,20 @@ func (bd *Builders) buildAnyPlan(e lang.Expr) *BuildPlan {
 }
 
 // setPlan recognizes e built as a bitmap: a set literal or comprehension,
-// or - | & ^ with such an operand. nil otherwise.
-func (bd *Builders) setPlan(e lang.Expr) *BuildPlan {
+// or - | & ^ with such an operand. nil otherwise. A comprehension is a
+// filter (filterPlan) only withFilters: recognizing one reads the
+// names of its conditions, its own variable too, which must be bound by
+// then (the move rule compiled once as values before it is as SG values).
+func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 	switch e := e.(type) {
 	case *lang.SetLit:
 		return &BuildPlan{Kind: SetLit, Expr: e, Elems: e.Elems}
 	case *lang.Comp:
 		if e.Kind == lang.SetComp {
-			if f := (filters{bd.c}).filterPlan(e); f != nil {
-				return f
+			if withFilters {
+				if f := (filters{bd.c}).filterPlan(e); f != nil {
+					return f
+				}
 			}
 			return &BuildPlan{Kind: SetComp, Expr: e, Elems: []lang.Expr{e.Body}}
 		}
@@ -204,7 +209,7 @@ func (bd *Builders) setPlan(e lang.Expr) *BuildPlan {
 		default:
 			return nil
 		}
-		x, y := bd.setPlan(e.X), bd.setPlan(e.Y)
+		x, y := bd.setPlan(e.X, withFilters), bd.setPlan(e.Y, withFilters)
 		if x == nil && y == nil {
 			return nil
 		}

@@ -3,7 +3,6 @@ package compile
 import (
 	"github.com/grundy-lang/grundy/internal/fold"
 	"github.com/grundy-lang/grundy/internal/kernel"
-	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
@@ -52,22 +51,27 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					for i, f := range args {
 						a[i] = f(fr)
 					}
-					if r, ok := g.Packed(a); ok {
-						return g.PackedPosition(r)
-					}
-					return g.PositionValue(slices.Clone(a))
+					return g.PositionCopy(a)
 				}
 				a := evalAll(fr, args)
 				g.CheckArity(pos, a)
 				return g.PositionValue(a)
 			}
 		case resolve.Def:
-			if sub, fn, binds := vg.c.Inl.InlineCall(e); sub != nil {
+			sub, fn, binds := vg.c.Inl.InlineCall(e)
+			if sub == nil {
+				// (A def whose body is a sum of positions: a move's
+				// regions, split(F - {a, b}).)
+				if c, cfn, cbinds := vg.c.Inl.InlineComp(e, lang.SumComp); c != nil {
+					sub, fn, binds = c, cfn, cbinds
+				}
+			}
+			if sub != nil {
 				set := vg.c.Inl.compileBinds(binds)
 				f := Inlined(vg.c, fn, func() engine.EvalFn { return vg.Expr(sub) })
 				return engine.InlineCallFn(set, pos, fn, f)
 			}
-			fn := b.Fn
+			fn = b.Fn
 			if len(e.Args) != len(fn.Params) {
 				vg.c.Errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(e.Args), value.WasWere(len(e.Args)))
 			}

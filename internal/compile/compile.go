@@ -63,6 +63,9 @@ type Fast interface {
 	// concatenation of one (b[:i] + "X" + b[i + 1:]), built in a scratch
 	// buffer: one value made, not one per operator.
 	Concat(e *lang.Binary) engine.EvalFn
+	// SetExpr compiles X - Y, X | Y, X & Y or X ^ Y with an operand that
+	// is a set literal or comprehension as word operations on bitmaps.
+	SetExpr(e *lang.Binary) engine.EvalFn
 }
 
 // RangeWalk is the last for clause of a move rule when it is over a range

@@ -2,8 +2,8 @@ package compile
 
 import (
 	"fmt"
-	"slices"
 
+	"github.com/grundy-lang/grundy/internal/comprun"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/operator"
@@ -235,8 +235,13 @@ func (vg *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 		x, y := vg.Expr(e.X), vg.Expr(e.Y)
 		return func(fr *engine.Frame) value.Value { return value.Bool(!operator.In(pos, x(fr), y(fr))) }
 	}
-	if e.Op == lang.OpAdd {
+	switch e.Op {
+	case lang.OpAdd:
 		if f := vg.c.fast.Concat(e); f != nil {
+			return f
+		}
+	case lang.OpSub, lang.OpBitOr, lang.OpBitAnd, lang.OpXor:
+		if f := vg.c.fast.SetExpr(e); f != nil {
 			return f
 		}
 	}
@@ -303,7 +308,9 @@ func (vg *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 	return func(fr *engine.Frame) value.Value { return f(fr.Th, pos, op, x(fr), y(fr)) }
 }
 
-// comp compiles list, set, map and sum comprehensions.
+// comp compiles list, set, map and sum comprehensions: its loops and
+// body made once, the body adding to the record of the evaluation under
+// way (the frame's Acc: package comprun).
 func (vg *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 	loops := vg.Clauses(e.Clauses)
 	body := vg.Expr(e.Body)
@@ -313,55 +320,21 @@ func (vg *ValueGen) comp(e *lang.Comp) engine.EvalFn {
 		key = vg.Expr(e.Key)
 	}
 	kind := e.Kind
+	sum := kind == lang.SumComp
+	run := loops(func(fr *engine.Frame) {
+		a := fr.Acc.(*comprun.Rec) // (a comprehension in key or body restores it)
+		if key != nil {
+			a.Keys = append(engine.RoomFor(fr.Th, bpos, a.Keys), key(fr))
+		}
+		a.Add(fr.Th, bpos, sum, body(fr))
+	})
 	return func(fr *engine.Frame) value.Value {
-		var out, keys []value.Value
-		// A sum of compact positions of one game keeps their keys only
-		// (Sum).
-		packed := kind == lang.SumComp
-		var pg *engine.Game
-		var pkeys []uint64
-		run := loops(func(fr *engine.Frame) {
-			if key != nil {
-				keys = append(engine.RoomFor(fr.Th, bpos, keys), key(fr))
-			}
-			v := body(fr)
-			if kind == lang.SumComp && !v.IsGame() {
-				value.Fail(bpos, "sum of needs games, found %s %s", v.TypeName(), value.Shown(v))
-			}
-			if packed {
-				if g, ok := v.Ref.(*engine.Game); ok && v.K == value.KPos && (pg == nil || pg == g) {
-					pg = g
-					pkeys = append(engine.Grown(fr.Th, bpos, pkeys, 1), uint64(v.N))
-					return
-				}
-				packed = false
-				out = engine.RoomForN(fr.Th, bpos, out, len(pkeys))
-				for _, k := range pkeys {
-					out = append(out, pg.PackedPosition(k))
-				}
-				pkeys = nil
-			}
-			out = append(engine.RoomFor(fr.Th, bpos, out), v)
-		})
-		stop := fr.Stop
-		fr.Stop = false
+		a := comprun.Take(fr.Th, sum)
+		acc, stop := fr.Acc, fr.Stop
+		fr.Acc, fr.Stop = a, false
 		run(fr)
-		fr.Stop = stop
-		switch kind {
-		case lang.ListComp:
-			return value.List(out)
-		case lang.SetComp:
-			return engine.BuildSet(fr.Th, bpos, out)
-		case lang.MapComp:
-			return engine.BuildMap(fr.Th, bpos, keys, out)
-		}
-		if packed && len(pkeys) > 1 {
-			return value.Value{K: value.KSum, Ref: &value.Sum{Game: pg, Keys: slices.Clip(pkeys)}}
-		}
-		if packed && len(pkeys) == 1 {
-			return pg.PackedPosition(pkeys[0])
-		}
-		return value.SumOf(out)
+		fr.Acc, fr.Stop = acc, stop
+		return a.Done(fr.Th, bpos, kind)
 	}
 }
 

@@ -449,18 +449,23 @@ func (sg *SGGen) guardPure(e lang.Expr) bool {
 func (sg *SGGen) sumComp(e *lang.Comp) SGFn {
 	loops := sg.c.Vals.Clauses(e.Clauses)
 	body := sg.SGExpr(e.Body)
+	// (The loops made once: the value of the evaluation under way is
+	// the frame's Acc.)
+	run := loops(func(fr *engine.Frame) {
+		v := body(fr)
+		acc := fr.Acc.(*memo.Sgv)
+		if *acc|v >= 0 {
+			*acc ^= v
+		} else {
+			*acc = fr.Th.Engine.Add(*acc, v)
+		}
+	})
 	return func(fr *engine.Frame) memo.Sgv {
-		acc := memo.Sgv(0)
-		run := loops(func(fr *engine.Frame) {
-			v := body(fr)
-			if acc|v >= 0 {
-				acc ^= v
-			} else {
-				acc = fr.Th.Engine.Add(acc, v)
-			}
-		})
+		acc, save := new(memo.Sgv), fr.Acc
+		fr.Acc = acc
 		run(fr)
-		return acc
+		fr.Acc = save
+		return *acc
 	}
 }
 

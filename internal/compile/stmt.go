@@ -2,8 +2,8 @@ package compile
 
 import (
 	"fmt"
-	"math/bits"
 
+	"github.com/grundy-lang/grundy/internal/comprun"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/operator"
@@ -399,7 +399,11 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func
 					if u, w, ok := value.Uni(v); ok {
 						// (A set decoded from its key: its elements
 						// from its bits, none made.)
-						forUni(fr, u, w, ipos, bind, inner)
+						comprun.Uni(fr, u, w, ipos, bind, inner)
+						return
+					}
+					if w, pairs, ok := value.SetBits(v); ok {
+						comprun.Bits(fr, w, pairs, ipos, bind, inner)
 						return
 					}
 				}
@@ -420,35 +424,6 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func
 			}
 		}
 	}, false
-}
-
-// forUni runs inner for each element of the set of the ids w of universe
-// u, in order, as a for clause over it does (a step counted, the element
-// bound), until the frame stops.
-func forUni(fr *engine.Frame, u *value.Universe, w []uint64, ipos engine.Pos, bind func(fr *engine.Frame, v value.Value), inner func(fr *engine.Frame)) {
-	if order := u.Order(); order != nil {
-		for _, id := range order {
-			if int(id>>6) < len(w) && w[id>>6]>>(id&63)&1 != 0 {
-				fr.Th.Tick(ipos)
-				bind(fr, u.Elem(int(id)))
-				inner(fr)
-				if fr.Stop {
-					return
-				}
-			}
-		}
-		return
-	}
-	for i, x := range w {
-		for ; x != 0; x &= x - 1 {
-			fr.Th.Tick(ipos)
-			bind(fr, u.Elem(i*64+bits.TrailingZeros64(x)))
-			inner(fr)
-			if fr.Stop {
-				return
-			}
-		}
-	}
 }
 
 // forLiteral compiles `for x in [E1, E2, ...]`: the elements evaluated

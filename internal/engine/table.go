@@ -26,14 +26,16 @@ import (
 // are decoded from it when the position is visited again: no values are
 // kept per position.
 type Game struct {
-	Decl   *lang.GameStmt // the declaration, for a REPL recompile (nil for Go games)
-	GName  string
-	Pos    Pos
-	Id     int
-	NArgs  int
-	Nslots int
-	GenSG  func(fr *Frame) // emits each option's SG value
-	GenVal func(fr *Frame) // emits each option's value
+	Decl  *lang.GameStmt // the declaration, for a REPL recompile (nil for Go games)
+	GName string
+	Pos   Pos
+	// posCache: positions of one argument made last (PositionCopy).
+	posCache *[posCacheSize]posEntry
+	Id       int
+	NArgs    int
+	Nslots   int
+	GenSG    func(fr *Frame) // emits each option's SG value
+	GenVal   func(fr *Frame) // emits each option's value
 	// genValInt is genVal compiled for int arguments (packed keys); nil
 	// for games written in Go.
 	GenValInt func(fr *Frame)
@@ -475,6 +477,53 @@ func (g *Game) PositionValue(args []value.Value) value.Value {
 		return g.PackedPosition(r)
 	}
 	return value.Value{K: value.KPos, Ref: &value.Position{Game: g, Args: args}}
+}
+
+// PositionCopy is PositionValue of a copy of args: a position of one
+// argument and the argument in one allocation.
+func (g *Game) PositionCopy(args []value.Value) value.Value {
+	if r, ok := g.Packed(args); ok {
+		return g.PackedPosition(r)
+	}
+	if len(args) != 1 {
+		return value.Value{K: value.KPos, Ref: &value.Position{Game: g, Args: slices.Clone(args)}}
+	}
+	// A position whose argument is a set of bits: the one made last of
+	// that very set, if any (a shape canon keeps comes back from move to
+	// move).
+	var e *posEntry
+	if h, ok := value.BitsHash(args[0]); ok {
+		if g.posCache == nil {
+			g.posCache = new([posCacheSize]posEntry)
+		}
+		e = &g.posCache[h>>(64-posCacheBits)]
+		if e.v.K == value.KPos && e.a.Ref == args[0].Ref {
+			return e.v
+		}
+	}
+	box := &position1{}
+	box.a[0] = args[0]
+	box.p = value.Position{Game: g, Args: box.a[:]}
+	v := value.Value{K: value.KPos, Ref: &box.p}
+	if e != nil {
+		e.a, e.v = args[0], v
+	}
+	return v
+}
+
+// posEntry is a position of one argument, a, that PositionCopy made.
+type posEntry struct{ a, v value.Value }
+
+// The positions PositionCopy keeps: 2^posCacheBits.
+const (
+	posCacheBits = 8
+	posCacheSize = 1 << posCacheBits
+)
+
+// position1 is a position of one argument with its argument.
+type position1 struct {
+	p value.Position
+	a [1]value.Value
 }
 
 // PackedPosition is the position with packed key r, stored compactly.

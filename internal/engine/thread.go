@@ -25,6 +25,7 @@ type Frame struct {
 	Stop  bool           // set by a generator that has seen enough options
 	Scr   *value.Scratch // the list comprehension being built in a scratch (package value)
 	Sscr  *value.SetScratch
+	Acc   any // the comprehension being accumulated (package compile's)
 	base  int // where slots start in the thread's slab
 }
 
@@ -106,6 +107,12 @@ type Thread struct {
 	// not kept.
 	Program      [sha256.Size]byte
 	ProgramKnown bool
+	// Builtins is what the built-ins keep between calls (package
+	// stdlib's caches).
+	Builtins any
+	// Accs are the records of comprehensions done, free for the next
+	// (package compile's: comprehensions nest, last in first out).
+	Accs []any
 }
 
 // NoteProgram adds to the thread's Program digest a text it runs (a

@@ -219,7 +219,7 @@ func cramUnit(r *rand.Rand, i int) *propgen.Unit {
 	}
 	n := w * h
 	name := func(s string) string { return fmt.Sprintf("%s%d", s, i) }
-	cb, cs, cl, cf := name("cb"), name("cs"), name("cl"), name("cf")
+	cb, cs, cl, cf, cr := name("cb"), name("cs"), name("cl"), name("cf"), name("cr")
 	W, H, N := strconv.Itoa(w), strconv.Itoa(h), strconv.Itoa(n)
 	var d strings.Builder
 	// The bitmask: cell (r, c) is bit r * W + c.
@@ -229,6 +229,11 @@ func cramUnit(r *rand.Rand, i int) *propgen.Unit {
 	fmt.Fprintf(&d, "game %[1]s(S) moves %[1]s(S - {(r, c), (r + dr, c + dc)}) for (r, c) in S for (dr, dc) in [(0, 1), (1, 0)] if (r + dr, c + dc) in S\n", cs)
 	// The set kept by a filter, as testdata/boards/cram.game.
 	fmt.Fprintf(&d, "game %[1]s(S) moves\n    %[1]s({x for x in S if x != a and x != b}) for a in S for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in S\n", cf)
+	// The set of free cells, each option the sum of its regions in one
+	// shape (components, canon: sets of bits), as examples/frontier.game.
+	fmt.Fprintf(&d, "def %[2]s(F) = sum of %[1]s(canon(R)) for R in components(F)\n", cr, name("split"))
+	fmt.Fprintf(&d, "game %[1]s(F) moves\n    %[2]s(F - {(r, c), (r, c + 1)}) for (r, c) in F if (r, c + 1) in F\n", cr, name("split"))
+	fmt.Fprintf(&d, "  | %[2]s(F - {(r, c), (r + 1, c)}) for (r, c) in F if (r + 1, c) in F\n", cr, name("split"))
 	// A list of row strings, "." free and "#" taken.
 	fmt.Fprintf(&d, "game %[1]s(B) moves\n    %[1]s(update(B, r, B[r][:c] + \"##\" + B[r][c + 2:])) for r in 0 .. %[2]s - 1 for c in 0 .. %[3]s - 2 if B[r][c:c + 2] == \"..\"\n", cl, H, W)
 	fmt.Fprintf(&d, "  | %[1]s(update(update(B, r, update(B[r], c, \"#\")), r + 1, update(B[r + 1], c, \"#\"))) for r in 0 .. %[2]s - 2 for c in 0 .. %[3]s - 1 if B[r][c] == \".\" and B[r + 1][c] == \".\"\n", cl, H, W)
@@ -266,7 +271,7 @@ func cramUnit(r *rand.Rand, i int) *propgen.Unit {
 			set = "{" + strings.Join(cells, ", ") + "}"
 		}
 		want := mexSG(memo, m, opts)
-		un.Ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s([%s])), sg(%s(%s))", cb, m, cs, set, cl, strings.Join(rows, ", "), cf, set), sameValues(want, 4))
+		un.Ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s([%s])), sg(%s(%s)), sg(%s(%s))", cb, m, cs, set, cl, strings.Join(rows, ", "), cf, set, cr, set), sameValues(want, 5))
 		if bits.OnesCount64(m) <= 8 {
 			// outcome agrees too (P exactly when the value is 0)
 			word := "N"

@@ -616,7 +616,7 @@ func argSize(a value.Value) int64 {
 	case value.KStr:
 		return int64(len(a.Str()))
 	case value.KList, value.KTuple, value.KSet, value.KMap:
-		return int64(len(a.Elems()))
+		return int64(value.Count(a))
 	}
 	return 1
 }

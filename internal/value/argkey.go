@@ -378,7 +378,7 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 	case TagIntList, TagIntTuple:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
-		e := make([]Value, n)
+		seq, e := newSeq(int(n), t == TagIntTuple)
 		i := 0
 		// (Ints of one byte, -64 .. 63, the common case: no varint read.)
 		for ; i < len(e) && i < len(b) && b[i] < 0x80; i++ {
@@ -390,18 +390,15 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 			e[i] = Value{K: KInt, N: x}
 			b = b[k:]
 		}
-		if t == TagIntTuple {
-			return Tuple(e), b
-		}
-		return List(e), b
+		return seq, b
 	case tagBitList:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
-		e := make([]Value, n)
+		seq, e := newSeq(int(n), false)
 		for i := range e {
 			e[i] = Value{K: KInt, N: int64(b[i/8] >> (i % 8) & 1)}
 		}
-		return List(e), b[(n+7)/8:]
+		return seq, b[(n+7)/8:]
 	case tagList, tagTuple, tagSet:
 		n, k := binary.Uvarint(b)
 		b = b[k:]

@@ -71,6 +71,9 @@ func (m *bitmap) elems() []Value {
 
 // value is the set as a value (which keeps a copy of the bitmap).
 func (m *bitmap) Value() Value {
+	if m.Pairs && m.U == nil {
+		return CellSet(m.w) // (one allocation)
+	}
 	w := make([]uint64, len(m.w))
 	copy(w, m.w)
 	kept := &bitmap{w: w, Pairs: m.Pairs, U: m.U}
@@ -79,11 +82,16 @@ func (m *bitmap) Value() Value {
 
 // set is the set of bitmap m (which it keeps): of small ints or cells,
 // its elements made when asked for (Set.Elements, from m alone); of a
-// universe's ids, made now (the universe grows as a run goes on, and a
+// universe's ids that are all cells, the set of their rows (CellSet);
+// of other ids, made now (the universe grows as a run goes on, and a
 // value may be read from another goroutine).
 func (m *bitmap) set() Value {
 	if m.U == nil {
 		return Value{K: KSet, Ref: &Set{Bm: m, lazy: true}}
+	}
+	var buf [64]uint64
+	if rows, ok := m.U.cellRows(m.w, buf[:0]); ok {
+		return CellSet(rows)
 	}
 	return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}
 }

@@ -6,10 +6,12 @@
 // writes without recursion, under the limits of a Run: package engine's
 // Thread); AppendKey is a value's canonical byte encoding, and the
 // argument keys (argkey.go) the compact one a game's memo interns. Sets of
-// small ints and of cells have bitmaps (bitset.go), and so does a set of
+// small ints and of cells have bitmaps (bitset.go; a set of cells is read
+// and made as rows of bits: cells.go), and so does a set of
 // any elements over the Universe of its game argument (universe.go:
 // dense ids, keys of words); a move's lists and
-// sets are built in place in scratches (scratch.go, Pools). The runtime
+// sets are built in place in scratches (scratch.go, Pools), and small
+// lists and sums made with their elements in one allocation (boxes.go). The runtime
 // errors a run raises (RuntimeError, Errorf, Fail; errors.go) are here,
 // in the lowest package that raises them.
 //

@@ -36,8 +36,11 @@ type Universe struct {
 	// small and cells: the ids of small ints and of cells (by CellBit)
 	// + 1, 0 for none: ID without a hash.
 	small, cells []int32
-	keybuf       []byte
-	wbuf         []uint64
+	// bitOf: the CellBit of each id's element, -1 for an element that
+	// is not such a cell (CellRows of a set of ids).
+	bitOf  []int32
+	keybuf []byte
+	wbuf   []uint64
 	// size and full are len(elems) and closed for other goroutines
 	// (--explain while a run goes on).
 	size atomic.Int32
@@ -121,6 +124,11 @@ func (u *Universe) add(x Value) bool {
 			}
 		}
 	}
+	if cls == 1 {
+		u.bitOf = append(u.bitOf, int32(b))
+	} else {
+		u.bitOf = append(u.bitOf, -1)
+	}
 	switch cls {
 	case 0:
 		if len(u.small) <= b {
@@ -155,25 +163,57 @@ func (u *Universe) IDs(e []Value, w []uint64) ([]uint64, bool) {
 		}
 		w = setBit(w, id)
 	}
-	if len(fresh) > 0 {
-		if len(u.elems)+len(fresh) > MaxUniverse {
-			u.closed = true
-			u.full.Store(true)
-			return w, false
-		}
-		for _, x := range fresh {
-			if x.K != KInt {
-				if _, boxed := AppendArgKey(u.keybuf[:0], x, MaxKeyBytes); boxed {
-					return w, false
-				}
+	return u.addFresh(w, fresh)
+}
+
+// addFresh adds the elements fresh (ascending, none in u) to u and their
+// ids to w, as IDs does.
+func (u *Universe) addFresh(w []uint64, fresh []Value) ([]uint64, bool) {
+	if len(fresh) == 0 {
+		return w, true
+	}
+	if len(u.elems)+len(fresh) > MaxUniverse {
+		u.closed = true
+		u.full.Store(true)
+		return w, false
+	}
+	for _, x := range fresh {
+		if x.K != KInt {
+			if _, boxed := AppendArgKey(u.keybuf[:0], x, MaxKeyBytes); boxed {
+				return w, false
 			}
 		}
-		for _, x := range fresh {
-			u.add(x)
-			w = setBit(w, len(u.elems)-1)
-		}
+	}
+	for _, x := range fresh {
+		u.add(x)
+		w = setBit(w, len(u.elems)-1)
 	}
 	return w, true
+}
+
+// bitsIDs is IDs of the elements of the bitmap m of small ints or cells,
+// read from its bits: no element made but those u lacks.
+func (u *Universe) bitsIDs(m *bitmap, w []uint64) ([]uint64, bool) {
+	w = w[:0]
+	tab := u.small
+	if m.Pairs {
+		tab = u.cells
+	}
+	var fresh []Value
+	for i, x := range m.w {
+		for ; x != 0; x &= x - 1 {
+			b := i*64 + bits.TrailingZeros64(x)
+			if b < len(tab) && tab[b] > 0 {
+				w = setBit(w, int(tab[b]-1))
+				continue
+			}
+			if u.closed {
+				return w, false
+			}
+			fresh = append(fresh, BitElem(b, m.Pairs))
+		}
+	}
+	return u.addFresh(w, fresh)
 }
 
 func setBit(w []uint64, b int) []uint64 {
@@ -298,6 +338,12 @@ func (u *Universe) AppendSetKey(buf []byte, v Value, limit int) ([]byte, bool) {
 	s := v.Ref.(*Set)
 	if m := s.Bm; m != nil && m.U == u {
 		return appendUniKey(buf, m.w), false
+	}
+	if m := s.Bm; m != nil && m.U == nil {
+		if w, ok := u.bitsIDs(m, u.wbuf[:0]); ok {
+			u.wbuf = w
+			return appendUniKey(buf, w), false
+		}
 	}
 	if w, ok := u.IDs(s.Elements(), u.wbuf[:0]); ok {
 		u.wbuf = w

@@ -1,0 +1,138 @@
+// Package comprun owns the run-time side of package compile's
+// comprehensions and for clauses: the record a comprehension accumulates
+// its elements in as it runs (Rec: taken from its thread's free records,
+// given back once the value it made keeps none of it), and the loops of
+// a for clause over a set made of bits (Uni: the ids of a universe; Bits:
+// small ints or cells), which bind its elements without making its list.
+package comprun
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Rec is what a comprehension has accumulated: its elements (a map's
+// values) and keys; a sum of compact positions of one game keeps their
+// keys only (packed: value.Sum).
+type Rec struct {
+	Out, Keys []value.Value
+	packed    bool
+	pg        *engine.Game
+	pkeys     []uint64
+	buf       [2]value.Value // Out's first elements (a sum of regions)
+}
+
+// Take is a comprehension's record, empty (a sum's: sum): one its thread
+// freed, or a new one.
+func Take(th *engine.Thread, sum bool) *Rec {
+	var a *Rec
+	if n := len(th.Accs); n > 0 {
+		a, th.Accs = th.Accs[n-1].(*Rec), th.Accs[:n-1]
+	} else {
+		a = &Rec{}
+	}
+	a.Out, a.packed = a.buf[:0], sum
+	return a
+}
+
+// Add adds the element v, at pos (a sum's: sum, failing when v is not a
+// game).
+func (a *Rec) Add(th *engine.Thread, pos engine.Pos, sum bool, v value.Value) {
+	if sum && !v.IsGame() {
+		value.Fail(pos, "sum of needs games, found %s %s", v.TypeName(), value.Shown(v))
+	}
+	if a.packed {
+		if g, ok := v.Ref.(*engine.Game); ok && v.K == value.KPos && (a.pg == nil || a.pg == g) {
+			a.pg = g
+			a.pkeys = append(engine.Grown(th, pos, a.pkeys, 1), uint64(v.N))
+			return
+		}
+		a.packed = false
+		a.Out = engine.RoomForN(th, pos, a.Out, len(a.pkeys))
+		for _, k := range a.pkeys {
+			a.Out = append(a.Out, a.pg.PackedPosition(k))
+		}
+		a.pkeys = nil
+	}
+	a.Out = append(engine.RoomFor(th, pos, a.Out), v)
+}
+
+// Done is the value of the comprehension of kind k (its elements at pos)
+// that accumulated in a; a is free again unless the value keeps its first
+// elements (a list or set of up to len(buf)).
+func (a *Rec) Done(th *engine.Thread, pos engine.Pos, k lang.CompKind) value.Value {
+	out, pkeys := a.Out, a.pkeys
+	kept := false
+	var v value.Value
+	switch {
+	case k == lang.ListComp:
+		v, kept = value.List(out), a.inBuf()
+	case k == lang.SetComp:
+		v, kept = engine.BuildSet(th, pos, out), a.inBuf()
+	case k == lang.MapComp:
+		v = engine.BuildMap(th, pos, a.Keys, out)
+	case a.packed && len(pkeys) > 1:
+		v = value.Value{K: value.KSum, Ref: &value.Sum{Game: a.pg, Keys: slices.Clip(pkeys)}}
+	case a.packed && len(pkeys) == 1:
+		v = a.pg.PackedPosition(pkeys[0])
+	default:
+		v = value.SumOfCopy(out)
+	}
+	if !kept {
+		*a = Rec{}
+		th.Accs = append(th.Accs, a)
+	}
+	return v
+}
+
+// inBuf reports whether the elements are in the record's buf.
+func (a *Rec) inBuf() bool { return cap(a.Out) > 0 && &a.Out[:1][0] == &a.buf[0] }
+
+// Uni runs inner for each element of the set of the ids w of universe u,
+// in order, as a for clause over it does (a step counted, the element
+// bound), until the frame stops.
+func Uni(fr *engine.Frame, u *value.Universe, w []uint64, ipos engine.Pos, bind func(fr *engine.Frame, v value.Value), inner func(fr *engine.Frame)) {
+	if order := u.Order(); order != nil {
+		for _, id := range order {
+			if int(id>>6) < len(w) && w[id>>6]>>(id&63)&1 != 0 {
+				fr.Th.Tick(ipos)
+				bind(fr, u.Elem(int(id)))
+				inner(fr)
+				if fr.Stop {
+					return
+				}
+			}
+		}
+		return
+	}
+	for i, x := range w {
+		for ; x != 0; x &= x - 1 {
+			fr.Th.Tick(ipos)
+			bind(fr, u.Elem(i*64+bits.TrailingZeros64(x)))
+			inner(fr)
+			if fr.Stop {
+				return
+			}
+		}
+	}
+}
+
+// Bits is Uni of a set whose elements are the bits w (ints, or cells
+// when pairs: value.SetBits), in their order, none made but those bound
+// (a cell: a shared value).
+func Bits(fr *engine.Frame, w []uint64, pairs bool, ipos engine.Pos, bind func(fr *engine.Frame, v value.Value), inner func(fr *engine.Frame)) {
+	for i, x := range w {
+		for ; x != 0; x &= x - 1 {
+			fr.Th.Tick(ipos)
+			bind(fr, value.BitElem(i*64+bits.TrailingZeros64(x), pairs))
+			inner(fr)
+			if fr.Stop {
+				return
+			}
+		}
+	}
+}
