@@ -452,7 +452,7 @@ func TestBoardPropEdits(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 17)
 	g := editsGen{r}
-	n := propCount(testenv.Scale(60, 200))
+	n := propCount(testenv.Scale(30, 200))
 	var values, errs, fails, skipped int
 	for range n {
 		src := g.program()

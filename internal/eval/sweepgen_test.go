@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // TestSweepGeneralDiff runs games whose rules the general sweep computes
@@ -221,7 +222,14 @@ func TestSweepStrideDiff(t *testing.T) {
 		"print sg(g(N))\nprint sg(sum of g(n) for n in 0 .. N)\nprint len([n for n in 0 .. N if sg(g(n)) == 0]), max([sg(g(n)) for n in 0 .. N])\n",
 		"print sg(sum of g(n) for n in N / 3 .. N)\nprint sg(g(N / 2)), sg(g(N))\n",
 	}
+	// (The fast suite: two sizes and some of the limits; the long one,
+	// every size and limit.)
 	sizes := []int{50, 3000, 9000}
+	states := []int64{1, 17, 299, 4097, 4100, -1, 3}
+	steps := []int64{100, 2500, 9000, 20000, 60000}
+	if !testenv.IsLong() {
+		sizes, states, steps = sizes[:2], []int64{1, 299, 4100, -1}, []int64{100, 9000}
+	}
 	var fails int
 	for name, game := range games {
 		for qi, q := range queries {
@@ -230,10 +238,13 @@ func TestSweepStrideDiff(t *testing.T) {
 				base := optCase{name: "s.game", src: src}
 				off := runOptWith(base, passes.Sweep)
 				cases := []engine.Limits{{}}
-				for _, s := range []int64{1, 17, 299, 4097, 4100, int64(n) - 1, int64(n) + 3} {
+				for _, s := range states {
+					if s <= 3 && s != 1 {
+						s += int64(n) // (N - 1, N + 3)
+					}
 					cases = append(cases, engine.Limits{MaxStates: s})
 				}
-				for _, s := range []int64{100, 2500, 9000, 20000, 60000} {
+				for _, s := range steps {
 					cases = append(cases, engine.Limits{MaxSteps: s})
 				}
 				for _, lim := range cases {
