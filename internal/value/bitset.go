@@ -342,9 +342,22 @@ func (s *SetScratch) ToUniverse(u *Universe) bool {
 	for i, x := range s.m.w {
 		for ; x != 0; x &= x - 1 {
 			b := i*64 + bits.TrailingZeros64(x)
+			// (A cell's or small int's id without making its value,
+			// which is made only when the universe lacks it: a shared
+			// cell, Cell.)
+			var ids []int32
+			if s.m.Pairs {
+				ids = u.cells
+			} else {
+				ids = u.small
+			}
+			if b < len(ids) && ids[b] > 0 {
+				w = setBit(w, int(ids[b]-1))
+				continue
+			}
 			var v Value
 			if s.m.Pairs {
-				v = Tuple([]Value{Int(int64(b >> 6)), Int(int64(b & 63))})
+				v = Cell(int64(b>>6), int64(b&63))
 			} else {
 				v = Int(int64(b))
 			}

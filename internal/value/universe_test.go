@@ -175,3 +175,47 @@ func TestUniKeyWord(t *testing.T) {
 		}
 	}
 }
+
+// A scratch of cells or small ints takes the ids of a universe whether
+// the universe holds its elements or not (those it lacks are added), and
+// the set it then is equals the one made of the elements.
+func TestSetScratchToUniverseCells(t *testing.T) {
+	var p Pools
+	for _, pairs := range []bool{true, false} {
+		u := NewUniverse()
+		var first []Value
+		for i := int64(0); i < 6; i++ {
+			if pairs {
+				first = append(first, Cell(i/3, i%3))
+			} else {
+				first = append(first, Int(2*i))
+			}
+		}
+		s0 := SetOf(first)
+		v, _ := u.DecodeUniKey(keyOf(u, s0))
+		x := p.TakeSetScratch()
+		var elems []Value
+		for _, i := range []int64{0, 4, 5, 7} { // 7: not in the universe
+			if pairs {
+				x.AddCell(i/3, i%3)
+				elems = append(elems, Cell(i/3, i%3))
+			} else {
+				x.AddInt(2 * i)
+				elems = append(elems, Int(2*i))
+			}
+		}
+		if !x.ToUniverse(u) {
+			t.Fatalf("pairs %v: the universe did not take the scratch", pairs)
+		}
+		if x.Universe() != u {
+			t.Fatalf("pairs %v: the scratch is not over the universe", pairs)
+		}
+		if got, want := x.Value(), SetOf(elems); !Equal(got, want) {
+			t.Errorf("pairs %v: %s, want %s", pairs, Shown(got), Shown(want))
+		}
+		if has, ok := SetHas(v, elems[3]); !ok || has {
+			t.Errorf("pairs %v: the first set has %s", pairs, Shown(elems[3]))
+		}
+		p.GiveSetScratch(x)
+	}
+}
