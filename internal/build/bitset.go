@@ -25,6 +25,9 @@ type setBuildFn func(fr *engine.Frame, s *value.SetScratch)
 
 // genSet compiles plan p (setPlan): a build in an empty set scratch.
 func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
+	if len(p.Inl) > 0 {
+		return genInlined(bd, p, bd.genSet)
+	}
 	switch p.Kind {
 	case SetValue:
 		x := bd.c.Vals.Expr(p.Expr)

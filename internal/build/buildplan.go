@@ -52,6 +52,10 @@ type BuildPlan struct {
 	Range *lang.Binary    // BuildRange's A .. B
 	Var   *lang.Name      // BuildRange's variable
 	Base  *lang.Ident     // BuildEdit's list copied
+	// Inl: the plan is the body of the defs called here, inlined
+	// (inline.go), the outermost first: it is compiled as their body and
+	// runs with their calls on the trace.
+	Inl []InlineSite
 }
 
 // Set reports whether p builds a set (a set scratch).
@@ -166,6 +170,9 @@ func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 		}
 		return &BuildPlan{Kind: BuildConcat, Expr: e, X: x, Y: y}
 	case *lang.Call:
+		if p := bd.inlinePlan(e, lang.ListComp, bd.buildPlan); p != nil {
+			return p
+		}
 		bi := bd.c.CalledBuiltin(e)
 		switch {
 		case bi != nil && bi.Sorts && len(e.Args) == 1:
@@ -192,6 +199,8 @@ func (bd *Builders) buildAnyPlan(e lang.Expr) *BuildPlan {
 // then (the move rule compiled once as values before it is as SG values).
 func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 	switch e := e.(type) {
+	case *lang.Call:
+		return bd.inlinePlan(e, lang.SetComp, func(x lang.Expr) *BuildPlan { return bd.setPlan(x, withFilters) })
 	case *lang.SetLit:
 		return &BuildPlan{Kind: SetLit, Expr: e, Elems: e.Elems}
 	case *lang.Comp:
@@ -213,15 +222,26 @@ func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 		if x == nil && y == nil {
 			return nil
 		}
-		if x == nil {
-			x = &BuildPlan{Kind: SetValue, Expr: e.X}
-		}
-		if y == nil {
-			y = &BuildPlan{Kind: SetValue, Expr: e.Y}
-		}
-		return &BuildPlan{Kind: SetOp, Expr: e, Op: e.Op, X: x, Y: y}
+		return &BuildPlan{Kind: SetOp, Expr: e, Op: e.Op, X: setOperand(e.X, x), Y: setOperand(e.Y, y)}
 	}
 	return nil
+}
+
+// setOperand is the plan of e, an operand of a set operator that is
+// built (p, when not nil); else of its value; but an operand that is
+// itself a set operator of values (S - NB[v] in S - NB[v] - {v}) is
+// that operator on their bitmaps too, not a set made between.
+func setOperand(e lang.Expr, p *BuildPlan) *BuildPlan {
+	if p != nil {
+		return p
+	}
+	if b, ok := e.(*lang.Binary); ok {
+		switch b.Op {
+		case lang.OpSub, lang.OpBitOr, lang.OpBitAnd, lang.OpXor:
+			return &BuildPlan{Kind: SetOp, Expr: b, Op: b.Op, X: setOperand(b.X, nil), Y: setOperand(b.Y, nil)}
+		}
+	}
+	return &BuildPlan{Kind: SetValue, Expr: e}
 }
 
 // inSet recognizes X in S (not: X not in S) for X an int or a pair (a

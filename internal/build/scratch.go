@@ -39,6 +39,9 @@ type buildFn func(fr *engine.Frame, s *value.Scratch)
 
 // genBuild compiles plan p (buildPlan): a build in an empty scratch.
 func (bd *Builders) genBuild(p *BuildPlan) buildFn {
+	if len(p.Inl) > 0 {
+		return genInlined(bd, p, bd.genBuild)
+	}
 	switch p.Kind {
 	case BuildValue:
 		x := bd.c.Vals.Expr(p.Expr)
@@ -363,7 +366,7 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 		return oneBuilt(args[0].build, pos, b)
 	}
 	if len(args) == 1 && args[0].set != nil {
-		if bp := p.Args[0].Build; bp.Kind == SetFilter {
+		if bp := p.Args[0].Build; bp.Kind == SetFilter && !inlined(bp) {
 			slow := bd.genSet(&BuildPlan{Kind: SetComp, Expr: bp.Expr, Elems: []lang.Expr{bp.Expr.(*lang.Comp).Body}})
 			return oneFilter((filters{bd.c}).genFilterFast(bp, slow), pos, b)
 		}

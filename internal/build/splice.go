@@ -39,6 +39,9 @@ func spliceParts(p *BuildPlan) (x, i *lang.Ident, c spliced, ok bool) {
 	default:
 		return nil, nil, c, false
 	}
+	if inlined(p.X, p.Y, head, mid, tail) {
+		return nil, nil, c, false
+	}
 	if c, ok = splicedOf(mid); !ok || head.Kind != BuildSlice || tail.Kind != BuildSlice || head.Elems[0] != nil || tail.Elems[1] != nil {
 		return nil, nil, c, false
 	}

@@ -53,6 +53,9 @@ type walks struct{ bd *Builders }
 func (wk walks) walkable(p *BuildPlan, xd *resolve.Decl) bool {
 	bd := wk.bd
 	still := func(e lang.Expr) bool { return e == nil || (filters{bd.c}).plainCond(e) && !reads(e, xd) }
+	if inlined(p) {
+		return false
+	}
 	switch p.Kind {
 	case BuildValue:
 		return still(p.Expr)

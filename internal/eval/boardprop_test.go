@@ -159,6 +159,12 @@ func nodeKaylesUnit(r *rand.Rand, i int) *propgen.Unit {
 	filter := []string{"{u for u in S if u != v and not (u in %[1]s[v])}", "{u for u in S if not (u == v or u in %[1]s[v])}", "{u for u in S if u != v if u not in %[1]s[v]}"}[r.IntN(3)]
 	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", kf, kf, fmt.Sprintf(filter, G))
 
+	// The move as a def's body (inlined into the built option:
+	// internal/build/inline.go), a set operator or a filter.
+	kd, take := name("kd"), name("take")
+	body := []string{fmt.Sprintf(setMove, G, N), fmt.Sprintf(filter, G)}[r.IntN(2)]
+	fmt.Fprintf(&d, "def %s(S, v) = %s\ngame %s(S) moves %s(%s(S, v)) for v in S\n", take, body, kd, kd, take)
+
 	// A list: flags by vertex, or the ascending list of the vertices there.
 	flags := r.IntN(2) == 0
 	if flags {
@@ -187,7 +193,7 @@ func nodeKaylesUnit(r *rand.Rand, i int) *propgen.Unit {
 		if flags {
 			list = maskFlags(m, n)
 		}
-		un.Ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s(%s)), sg(%s(%s))", kb, m, ks, maskSet(m), kl, list, kf, maskSet(m)), sameValues(mexSG(memo, m, opts), 4))
+		un.Ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s(%s)), sg(%s(%s)), sg(%s(%s))", kb, m, ks, maskSet(m), kl, list, kf, maskSet(m), kd, maskSet(m)), sameValues(mexSG(memo, m, opts), 5))
 	}
 	return un
 }
@@ -234,6 +240,12 @@ func cramUnit(r *rand.Rand, i int) *propgen.Unit {
 	fmt.Fprintf(&d, "def %[2]s(F) = sum of %[1]s(canon(R)) for R in components(F)\n", cr, name("split"))
 	fmt.Fprintf(&d, "game %[1]s(F) moves\n    %[2]s(F - {(r, c), (r, c + 1)}) for (r, c) in F if (r, c + 1) in F\n", cr, name("split"))
 	fmt.Fprintf(&d, "  | %[2]s(F - {(r, c), (r + 1, c)}) for (r, c) in F if (r + 1, c) in F\n", cr, name("split"))
+	// Helper defs: the dominoes a list comprehension, the move a def
+	// (inlined into the built option: internal/build/inline.go).
+	cd := name("cd")
+	fmt.Fprintf(&d, "def %[1]sdom(S) = [(a, b) for a in S for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in S]\n", cd)
+	fmt.Fprintf(&d, "def %[1]scover(S, a, b) = %[2]s\n", cd, []string{"S - {a, b}", "{x for x in S if x != a and x != b}", "S - {a} - {b}"}[r.IntN(3)])
+	fmt.Fprintf(&d, "game %[1]s(S) moves %[1]s(%[1]scover(S, a, b)) for (a, b) in %[1]sdom(S)\n", cd)
 	// A list of row strings, "." free and "#" taken.
 	fmt.Fprintf(&d, "game %[1]s(B) moves\n    %[1]s(update(B, r, B[r][:c] + \"##\" + B[r][c + 2:])) for r in 0 .. %[2]s - 1 for c in 0 .. %[3]s - 2 if B[r][c:c + 2] == \"..\"\n", cl, H, W)
 	fmt.Fprintf(&d, "  | %[1]s(update(update(B, r, update(B[r], c, \"#\")), r + 1, update(B[r + 1], c, \"#\"))) for r in 0 .. %[2]s - 2 for c in 0 .. %[3]s - 1 if B[r][c] == \".\" and B[r + 1][c] == \".\"\n", cl, H, W)
@@ -271,7 +283,7 @@ func cramUnit(r *rand.Rand, i int) *propgen.Unit {
 			set = "{" + strings.Join(cells, ", ") + "}"
 		}
 		want := mexSG(memo, m, opts)
-		un.Ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s([%s])), sg(%s(%s)), sg(%s(%s))", cb, m, cs, set, cl, strings.Join(rows, ", "), cf, set, cr, set), sameValues(want, 5))
+		un.Ask(fmt.Sprintf("sg(%s(%d)), sg(%s(%s)), sg(%s([%s])), sg(%s(%s)), sg(%s(%s)), sg(%s(%s))", cb, m, cs, set, cl, strings.Join(rows, ", "), cf, set, cr, set, cd, set), sameValues(want, 6))
 		if bits.OnesCount64(m) <= 8 {
 			// outcome agrees too (P exactly when the value is 0)
 			word := "N"
