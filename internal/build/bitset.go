@@ -30,6 +30,9 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 	}
 	switch p.Kind {
 	case SetValue:
+		if f := bd.genSetCall(p.Expr); f != nil {
+			return f
+		}
 		x := bd.c.Vals.Expr(p.Expr)
 		return func(fr *engine.Frame, s *value.SetScratch) { s.Load(x(fr)) }
 	case SetLit:
@@ -241,5 +244,41 @@ func (bd *Builders) genInSet(p *InSetPlan) compile.BoolFn {
 			}
 		}
 		return operator.In(pos, x, v) != not
+	}
+}
+
+// genSetCall compiles set(X), an operand of a built set operator
+// (S - set(NB[v])), as X's elements added to the scratch: no set is made
+// for each move. A value of X that is not a list or tuple goes to the
+// built-in, which makes its set or raises its error, at the call as the
+// call would. nil for other expressions.
+func (bd *Builders) genSetCall(e lang.Expr) setBuildFn {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	bi := bd.c.CalledBuiltin(call)
+	if bi == nil || bi.BName != "set" {
+		return nil
+	}
+	x := bd.c.Vals.Expr(call.Args[0])
+	pos, argPos := call.Pos, []engine.Pos{lang.Start(call.Args[0])}
+	return func(fr *engine.Frame, s *value.SetScratch) {
+		v := x(fr)
+		if v.K == value.KList || v.K == value.KTuple {
+			s.Reset()
+			for _, e := range v.Elems() {
+				s.Add(e)
+			}
+			return
+		}
+		th := fr.Th
+		c := th.GetCall(bi.BName, pos, argPos)
+		c.Buf[0] = v
+		th.Calls = append(th.Calls, pos)
+		r := bi.Fn(c, c.Buf[:1])
+		th.PutCall(c)
+		th.Calls = th.Calls[:len(th.Calls)-1]
+		s.Load(r)
 	}
 }

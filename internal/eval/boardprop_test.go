@@ -152,7 +152,7 @@ func nodeKaylesUnit(r *rand.Rand, i int) *propgen.Unit {
 	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in 0 .. %s - 1 if %s\n", kb, kb, fmt.Sprintf(clear, B, N), N, member)
 
 	// The set of the vertices still there.
-	setMove := []string{"S - (%[1]s[v] | {v})", "S - %[1]s[v] - {v}", "(S ^ (S & %[1]s[v])) - {v}", "S & (set(0 .. %[2]s - 1) - ({v} | %[1]s[v]))"}[r.IntN(4)]
+	setMove := []string{"S - (%[1]s[v] | {v})", "S - %[1]s[v] - {v}", "(S ^ (S & %[1]s[v])) - {v}", "S & (set(0 .. %[2]s - 1) - ({v} | %[1]s[v]))", "S - ({v} | set(sorted(%[1]s[v])))", "S - set(%[1]s[v]) - set([v])"}[r.IntN(6)]
 	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", ks, ks, fmt.Sprintf(setMove, G, N))
 	// The same set kept by a filter (a mask of words for each v:
 	// internal/build/filter.go), as testdata/boards/nodekayles.game.
