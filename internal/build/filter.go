@@ -55,7 +55,7 @@ func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
 	conds := make([]lang.Expr, 0, len(e.Clauses)-1)
 	for _, x := range e.Clauses[1:] {
 		ifc, ok := x.(*lang.IfClause)
-		if !ok || !fl.plainCond(ifc.Cond) {
+		if !ok || !fl.plainFilterCond(ifc.Cond, 0) {
 			return nil
 		}
 		conds = append(conds, ifc.Cond)
@@ -66,6 +66,74 @@ func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
 // plainCond reports whether e holds only literals, names of locals and
 // lets, and operators: what a filter's mask may be computed from.
 func (fl filters) plainCond(e lang.Expr) bool { return masks.Plain(fl.c, e) }
+
+// maxFilterInline bounds the defs inlined in one another that a filter's
+// condition may call.
+const maxFilterInline = 4
+
+// plainFilterCond is plainCond, where a call is plain too when it is of
+// a pure built-in (abs, min: its result from its arguments alone) with
+// plain arguments, or of a def that inlines with names and literals as
+// its arguments and whose body, so written, is plain ({x for x in S if
+// not near(x, v)}): evaluating it again gives its value again. (The
+// condition is compiled as written: the def's call is on the trace of an
+// error inside it.)
+func (fl filters) plainFilterCond(e lang.Expr, depth int) bool {
+	ok := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if !ok {
+			return false
+		}
+		switch x := x.(type) {
+		case *lang.Call:
+			ok = fl.plainCall(x, depth)
+			return false
+		case *lang.Ident:
+			b := fl.c.Lookup(x)
+			ok = b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit,
+			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// plainCall is plainFilterCond of a call.
+func (fl filters) plainCall(e *lang.Call, depth int) bool {
+	if bi := fl.c.CalledBuiltin(e); bi != nil {
+		if !bi.Pure || bi.SGArgs || bi.Query != 0 {
+			return false
+		}
+		for _, a := range e.Args {
+			if !fl.plainFilterCond(a, depth) {
+				return false
+			}
+		}
+		return true
+	}
+	if depth >= maxFilterInline {
+		return false
+	}
+	body := fl.c.InlinedBody(e)
+	return body != nil && fl.plainFilterCond(body, depth+1)
+}
+
+// inspectInlined is lang.Inspect of e and of the bodies of the defs it
+// calls that inline (plainCall), as written at the calls: the names a
+// condition reads, the defs' included.
+func (fl filters) inspectInlined(e lang.Expr, f func(lang.Expr) bool, depth int) {
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if c, ok := x.(*lang.Call); ok && depth < maxFilterInline && fl.c.CalledBuiltin(c) == nil {
+			if body := fl.c.InlinedBody(c); body != nil {
+				fl.inspectInlined(body, f, depth+1)
+			}
+		}
+		return f(x)
+	})
+}
 
 // filter is p when it is a set filter, or the filter it is built from.
 func (p *BuildPlan) filter() *BuildPlan {
@@ -202,8 +270,8 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 	}
 	var locals, lets []int
 	for _, x := range p.Elems {
-		lang.Inspect(x, func(x lang.Expr) bool {
-			if id, ok := x.(*lang.Ident); ok {
+		fl.inspectInlined(x, func(x lang.Expr) bool {
+			if id, ok := x.(*lang.Ident); ok && fl.c.Lookup(id) != nil {
 				switch b := fl.c.Lookup(id); b.Kind {
 				case resolve.Local:
 					if b.Slot != xslot {
@@ -214,7 +282,7 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 				}
 			}
 			return true
-		})
+		}, 0)
 	}
 	fl.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)

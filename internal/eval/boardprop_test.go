@@ -156,13 +156,16 @@ func nodeKaylesUnit(r *rand.Rand, i int) *propgen.Unit {
 	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", ks, ks, fmt.Sprintf(setMove, G, N))
 	// The same set kept by a filter (a mask of words for each v:
 	// internal/build/filter.go), as testdata/boards/nodekayles.game.
-	filter := []string{"{u for u in S if u != v and not (u in %[1]s[v])}", "{u for u in S if not (u == v or u in %[1]s[v])}", "{u for u in S if u != v if u not in %[1]s[v]}"}[r.IntN(3)]
-	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", kf, kf, fmt.Sprintf(filter, G))
+	filter := []string{"{u for u in S if u != v and not (u in %[1]s[v])}", "{u for u in S if not (u == v or u in %[1]s[v])}", "{u for u in S if u != v if u not in %[1]s[v]}", "{u for u in S if not %[2]s(u, v)}"}[r.IntN(4)]
+	// (A def in the filter's condition: its mask computed through it.)
+	hit := []string{"u == v or u in %[1]s[v]", "abs(u - v) == 0 or (u in %[1]s[v]) == true"}[r.IntN(2)]
+	fmt.Fprintf(&d, "def %s(u, v) = %s\n", name("hit"), fmt.Sprintf(hit, G))
+	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", kf, kf, fmt.Sprintf(filter, G, name("hit")))
 
 	// The move as a def's body (inlined into the built option:
 	// internal/build/inline.go), a set operator or a filter.
 	kd, take := name("kd"), name("take")
-	body := []string{fmt.Sprintf(setMove, G, N), fmt.Sprintf(filter, G)}[r.IntN(2)]
+	body := []string{fmt.Sprintf(setMove, G, N), fmt.Sprintf(filter, G, name("hit"))}[r.IntN(2)]
 	fmt.Fprintf(&d, "def %s(S, v) = %s\ngame %s(S) moves %s(%s(S, v)) for v in S\n", take, body, kd, kd, take)
 
 	// A list: flags by vertex, or the ascending list of the vertices there.
