@@ -28,7 +28,9 @@ import (
 // and the A's are plain (operators over names and literals, no call, not
 // reading j), so evaluating one again gives its value again; the copy
 // evaluates them lazily in the order the comprehension first would (A at
-// the first index, B at the first index that is not A, ...), compares
+// the first index, B at the first index that is not A, ...; an arm `j ==
+// A or j == B then X` is the arms A and B, both X, in that order, as
+// `or` evaluates them), compares
 // each index with them as == does (a value that is not an int equals no
 // index), and computes an X at its index, in ascending order of index,
 // the first arm that matches winning: the same values, the same errors
@@ -66,23 +68,27 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 		if !ok {
 			break
 		}
-		c, ok := ie.Cond.(*lang.Binary)
-		if !ok || c.Op != lang.OpEq || len(elems) == 2*maxEdits {
-			return nil
+		// (j == A or j == B then X: the arms A and B, both X, as `or`
+		// tests A, then B where j is not A.)
+		for _, d := range orParts(ie.Cond, nil) {
+			c, ok := d.(*lang.Binary)
+			if !ok || c.Op != lang.OpEq || len(elems) == 2*maxEdits {
+				return nil
+			}
+			var at lang.Expr
+			switch {
+			case isVar(c.X):
+				at = c.Y
+			case isVar(c.Y):
+				at = c.X
+			default:
+				return nil
+			}
+			if reads(at, decl) || !(filters{bd.c}).plainFilterCond(at, 0) {
+				return nil
+			}
+			elems = append(elems, at, ie.Then)
 		}
-		var at lang.Expr
-		switch {
-		case isVar(c.X):
-			at = c.Y
-		case isVar(c.Y):
-			at = c.X
-		default:
-			return nil
-		}
-		if reads(at, decl) || !(filters{bd.c}).plainCond(at) {
-			return nil
-		}
-		elems = append(elems, at, ie.Then)
 		x = ie.Else
 	}
 	ix, ok := x.(*lang.Index)
@@ -93,6 +99,15 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 		return nil
 	}
 	return &BuildPlan{Kind: BuildEdit, Expr: e, Elems: elems, Range: r, Var: v, Base: base}
+}
+
+// orParts appends to ds the disjuncts of e (e itself when it is not an
+// `or`), left to right.
+func orParts(e lang.Expr, ds []lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == lang.OpOr {
+		return orParts(b.Y, orParts(b.X, ds))
+	}
+	return append(ds, e)
 }
 
 // lenMinusOne is c when range r is 0 .. len(c) - 1 with len the built-in

@@ -430,10 +430,17 @@ func (g editsGen) program() string {
 	arms := 1 + g.r.IntN(3)
 	var body strings.Builder
 	for range arms {
-		at := g.pick("i - 1", "i", "i + 1", "0", "len(c)", "-1", `"x"`, "c[0]", "i * 0 + 1", "(i + 1) % 3")
-		j := "j == " + at
-		if g.r.IntN(2) == 0 {
-			j = at + " == j"
+		eq := func() string {
+			at := g.pick("i - 1", "i", "i + 1", "0", "len(c)", "-1", `"x"`, "c[0]", "i * 0 + 1", "(i + 1) % 3", "(i + 1) % len(c)", "abs(i - 2)")
+			if g.r.IntN(2) == 0 {
+				return at + " == j"
+			}
+			return "j == " + at
+		}
+		j := eq()
+		for g.r.IntN(3) == 0 {
+			// (j == A or j == B: two arms of one element.)
+			j += " or " + eq()
 		}
 		x := g.pick("c[j] + m", "c[j] - m", "m", "j", "c[j] - 1", `"s"`, "c[j] * 4611686018427387904", "c[j] + c[0]", "(c[j], m)", "c[j] / (m - 1)")
 		fmt.Fprintf(&body, "if %s then %s else ", j, x)
