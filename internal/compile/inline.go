@@ -95,6 +95,11 @@ func (g *Inliner) inline(e *lang.Call, shape func(lang.Expr) bool) (lang.Expr, *
 	return resolve.Substitute(fn.Decl.Body, index, args, resolve.SiteOf(e)), fn, binds
 }
 
+// CompileBinds is compileBinds (for the fast paths).
+func (g *Inliner) CompileBinds(binds []InlineBind) func(fr *engine.Frame) {
+	return g.compileBinds(binds)
+}
+
 // compileBinds compiles the assignments of an inlined call's hidden
 // locals (nil when there are none).
 func (g *Inliner) compileBinds(binds []InlineBind) func(fr *engine.Frame) {
