@@ -33,6 +33,15 @@ type InlineBind struct {
 	arg lang.Expr
 }
 
+// Arg is the argument the hidden local is bound to, and its slot when it
+// is a local (else -1).
+func (ib InlineBind) Arg() (lang.Expr, int) {
+	if ib.b.Kind == resolve.Global {
+		return ib.arg, -1
+	}
+	return ib.arg, ib.b.Slot
+}
+
 // Inliner compiles the calls of defs that are inlined.
 type Inliner struct{ c *Compiler }
 

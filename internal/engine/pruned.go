@@ -101,6 +101,9 @@ type OptParts struct {
 	Opts  []PartsOpt
 	Parts []RowsPart
 	Rows  []uint64
+	// Scr is the set of the option being listed, built in a scratch
+	// (package partgen), or nil.
+	Scr *value.SetScratch
 }
 
 // PartsOpt is an option of OptParts: its value V, or (V.K == KNone) the

@@ -37,7 +37,8 @@ import (
 
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
-	return paths{&loops{c: c, clamps: &clamps{c}}, build.New(c), partgen.New(c)}
+	b := build.New(c)
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of

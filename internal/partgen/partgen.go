@@ -22,11 +22,21 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Options compiles option bodies for the lists of compiler c.
-type Options struct{ c *compile.Compiler }
+// Options compiles option bodies for the lists of compiler c, building
+// sets with bd.
+type Options struct {
+	c  *compile.Compiler
+	bd Sets
+}
+
+// Sets builds a set operation in a scratch (build.Builders.SetBuild), or
+// returns nil.
+type Sets interface {
+	SetBuild(e lang.Expr) func(fr *engine.Frame, s *value.SetScratch)
+}
 
 // New returns the option bodies' compiler of c.
-func New(c *compile.Compiler) *Options { return &Options{c} }
+func New(c *compile.Compiler, bd Sets) *Options { return &Options{c, bd} }
 
 // shape is a sum of regions recognized: the slot of S, the game G, and
 // the loop's position.
@@ -72,10 +82,43 @@ func (p *Options) Parts(body lang.Expr) func(fr *engine.Frame) {
 		emit(fr, sh, slow, bpos)
 		return true
 	}
-	if fn != nil {
-		run = engine.InlineCallFn(c.Inl.CompileBinds(binds), pos, fn, run)
+	if fn == nil {
+		return func(fr *engine.Frame) { run(fr) }
 	}
-	return func(fr *engine.Frame) { run(fr) }
+	// The last argument bound, when it is S and a set operation, is
+	// built in a scratch: no value made.
+	var build func(fr *engine.Frame, s *value.SetScratch)
+	if n := len(binds); n > 0 {
+		if arg, slot := binds[n-1].Arg(); slot == sh.slot {
+			if build = p.bd.SetBuild(arg); build != nil {
+				binds = binds[:n-1]
+			}
+		}
+	}
+	set := c.Inl.CompileBinds(binds)
+	if build == nil {
+		run = engine.InlineCallFn(set, pos, fn, run)
+		return func(fr *engine.Frame) { run(fr) }
+	}
+	run = engine.InlineCallFn(nil, pos, fn, run)
+	return func(fr *engine.Frame) {
+		if set != nil {
+			set(fr)
+		}
+		th, op := fr.Th, fr.Gen.Parts
+		s := th.TakeSetScratch()
+		build(fr, s)
+		if op == nil || !s.Plain() || s.Class() != 1 {
+			fr.Slots[sh.slot] = s.Value()
+			th.GiveSetScratch(s)
+			run(fr)
+			return
+		}
+		op.Scr = s
+		run(fr)
+		op.Scr = nil
+		th.GiveSetScratch(s)
+	}
 }
 
 // match recognizes sum of G(canon(R)) for R in components(S).
@@ -127,7 +170,16 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 	gn, g := fr.Gen, sh.game.Game
 	op := gn.Parts
 	var buf [64]uint64
-	rows, ok := value.CellRows(fr.Slots[sh.slot], buf[:0])
+	var rows []uint64
+	ok := false
+	if op != nil && op.Scr != nil {
+		rows, ok = op.Scr.Words(), true
+		if g.NArgs != 1 || g.Check != nil {
+			fr.Slots[sh.slot] = op.Scr.Value()
+		}
+	} else {
+		rows, ok = value.CellRows(fr.Slots[sh.slot], buf[:0])
+	}
 	if !ok || op == nil || g.NArgs != 1 || g.Check != nil {
 		gn.EmitVal(bpos, slow(fr))
 		return
