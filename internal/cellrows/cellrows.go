@@ -13,39 +13,31 @@ import "math/bits"
 // order of their least cells (the order components lists them in).
 type Splitter struct {
 	left, region [64]uint64
-	rows         []uint64
 	n, r0        int
 }
 
-// Reset starts the regions of rows (at most 64 rows, which Splitter
-// reads, not keeps past Next's last call).
+// Reset starts the regions of rows (at most 64 rows, copied).
 func (s *Splitter) Reset(rows []uint64) {
-	s.n = copy(s.left[:], rows)
-	s.rows, s.r0 = rows[:s.n], 0
+	s.n, s.r0 = copy(s.left[:], rows), 0
 }
 
 // Next returns the next region's rows (from row 0: the rows before its
-// first are 0; valid until the next call), or nil when there is none;
-// whole reports that the region is all of the set.
-func (s *Splitter) Next() (region []uint64, whole bool) {
+// first are 0; valid until the next call), or nil when there is none.
+func (s *Splitter) Next() []uint64 {
 	for s.r0 < s.n && s.left[s.r0] == 0 {
 		s.r0++
 	}
 	if s.r0 == s.n {
-		return nil, false
+		return nil
 	}
 	r0 := s.r0
 	clear(s.region[:s.n])
 	s.region[r0] = s.left[r0] & -s.left[r0]
 	r1 := Grow(s.region[:s.n], s.left[:s.n], r0)
-	whole = r0 == 0 && r1 == s.n-1
-	for r := r0; r <= r1 && whole; r++ {
-		whole = s.region[r] == s.rows[r]
-	}
 	for r := r0; r <= r1; r++ {
 		s.left[r] &^= s.region[r]
 	}
-	return s.region[:r1+1], whole
+	return s.region[:r1+1]
 }
 
 // Grow grows region (one cell, in row r0) to the cells of in connected

@@ -189,7 +189,7 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 	var sp cellrows.Splitter
 	sp.Reset(rows)
 	for {
-		region, _ := sp.Next()
+		region := sp.Next()
 		if region == nil {
 			return
 		}
