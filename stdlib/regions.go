@@ -402,36 +402,23 @@ func canonBits(s value.Value, xs []value.Value, b box) value.Value {
 // row and column 0): the regions of a board game come back from move to
 // move, here or elsewhere on the board.
 func canonRows(c *engine.Call, s value.Value, rows []uint64) value.Value {
-	r0 := 0
-	for r0 < len(rows) && rows[r0] == 0 {
-		r0++
-	}
-	if r0 == len(rows) {
+	var in [64]uint64
+	b, ok := cellrows.Shape(rows, &in)
+	if !ok {
 		return s
 	}
-	var all uint64
-	for _, x := range rows {
-		all |= x
-	}
-	c0 := bits.TrailingZeros64(all)
-	b := box{r0: int64(r0), c0: int64(c0), r1: int64(len(rows) - 1), c1: int64(bits.Len64(all) - 1)}
-	b.h, b.w = int(b.r1-b.r0)+1, int(b.c1-b.c0)+1
-	var in [64]uint64
-	for i := range b.h {
-		in[i] = rows[r0+i] >> c0
-	}
-	e := cachesOf(c.Th).canon.entry(in[:b.h])
-	if e.n == b.h && e.out.Kind() == value.KSet && slices.Equal(e.rows[:e.n], in[:b.h]) {
+	e := cachesOf(c.Th).canon.entry(in[:b.H])
+	if e.n == b.H && e.out.Kind() == value.KSet && slices.Equal(e.rows[:e.n], in[:b.H]) {
 		return e.out
 	}
 	var img [64]uint64
-	n, best := cellrows.LeastImage(&in, cellrows.Box{H: b.h, W: b.w}, &img)
+	n, best := cellrows.LeastImage(&in, b, &img)
 	v := s // S is its own least image
-	if best != 0 || r0 != 0 || c0 != 0 {
+	if best != 0 || b.R0 != 0 || b.C0 != 0 {
 		v = value.CellSet(img[:n])
 	}
-	if b.h <= len(e.rows) {
-		e.n = copy(e.rows[:], in[:b.h])
+	if b.H <= len(e.rows) {
+		e.n = copy(e.rows[:], in[:b.H])
 		e.out = v
 	}
 	return v

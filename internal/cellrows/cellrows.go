@@ -93,6 +93,9 @@ func Shape(rows []uint64, in *[64]uint64) (b Box, ok bool) {
 	if r0 == len(rows) {
 		return Box{}, false
 	}
+	for rows[len(rows)-1] == 0 {
+		rows = rows[:len(rows)-1]
+	}
 	var all uint64
 	for _, x := range rows {
 		all |= x

@@ -84,6 +84,11 @@ var (
 // key. Tests set it, to search every shape.
 var PrunedAnyRule = false
 
+// PrunedLists makes the search list the options of a game whose rule
+// lists sums of regions as rows (engine.Game.GenParts) that way, not as
+// values. Tests clear it, to compare.
+var PrunedLists = true
+
 // prunedMaxDepth bounds the pruned search's nesting (it recurses on the
 // Go stack; deeper, it gives up).
 const prunedMaxDepth = 1 << 13
@@ -191,7 +196,9 @@ func (p *pruner) value(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 			}
 			// Given up: the plain search runs, as it would have (and
 			// from now on for the game, when the search was wasteful).
-			if x.(prunedAbort).why == wasteful {
+			// (A move rule's error the plain search is to meet again
+			// is given up on too: rethrow returned.)
+			if a, _ := x.(prunedAbort); a.why == wasteful {
 				if p.off == nil {
 					p.off = map[*engine.Game]bool{}
 				}
@@ -483,7 +490,7 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 	if c.rows != nil {
 		c.args = []value.Value{value.CellSet(c.rows)}
 	}
-	lists := c.g.GenParts != nil && c.args != nil
+	lists := PrunedLists && c.g.GenParts != nil && c.args != nil
 	if lists {
 		e.ListParts(c.g, c.args, &lv.list)
 	} else {
