@@ -96,9 +96,9 @@ func cellsOf(rows []uint64) [][2]int {
 	return out
 }
 
-// images is the 8 images of cells under the symmetries of the square,
+// allImages is the 8 images of cells under the symmetries of the square,
 // each moved to row and column 0 and sorted.
-func images(cells [][2]int) [][][2]int {
+func allImages(cells [][2]int) [][][2]int {
 	var out [][][2]int
 	for t := range 8 {
 		img := make([][2]int, len(cells))
@@ -154,7 +154,7 @@ func TestLeastImage(t *testing.T) {
 			continue
 		}
 		n, _ := LeastImage(&in, b, &img)
-		want := slices.MinFunc(images(cells), func(a, b [][2]int) int {
+		want := slices.MinFunc(allImages(cells), func(a, b [][2]int) int {
 			return slices.CompareFunc(a, b, func(x, y [2]int) int {
 				if x[0] != y[0] {
 					return x[0] - y[0]

@@ -187,6 +187,7 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 	gn.E.Edges++
 	op.Begin()
 	var sp cellrows.Splitter
+	var in, img [64]uint64
 	sp.Reset(rows)
 	for {
 		region := sp.Next()
@@ -194,7 +195,6 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 			return
 		}
 		fr.Th.Tick(sh.ipos)
-		var in, img [64]uint64
 		b, _ := cellrows.Shape(region, &in)
 		n, _ := cellrows.LeastImage(&in, b, &img)
 		op.Add(g, img[:n])
