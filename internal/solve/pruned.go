@@ -84,9 +84,7 @@ var (
 // key. Tests set it, to search every shape.
 var PrunedAnyRule = false
 
-// PrunedLists makes the search list the options of a game whose rule
-// lists sums of regions as rows (engine.Game.GenParts) that way, not as
-// values. Tests clear it, to compare.
+// PrunedLists: list options as rows where the rule can (Game.GenParts; tests clear it).
 var PrunedLists = true
 
 // prunedMaxDepth bounds the pruned search's nesting (it recurses on the
@@ -196,8 +194,7 @@ func (p *pruner) value(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 			}
 			// Given up: the plain search runs, as it would have (and
 			// from now on for the game, when the search was wasteful).
-			// (A move rule's error the plain search is to meet again
-			// is given up on too: rethrow returned.)
+			// (Or a rule's error the plain search meets again.)
 			if a, _ := x.(prunedAbort); a.why == wasteful {
 				if p.off == nil {
 					p.off = map[*engine.Game]bool{}
@@ -538,8 +535,7 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 }
 
 // rowsParts appends to the level the parts of option o of its list
-// whose values are not known, and returns the xor of the others (parts:
-// their rows, fixRows, once the list is done).
+// whose values are not known, and returns the xor of the others.
 func (p *pruner) rowsParts(lv *plevel, o engine.PartsOpt) int32 {
 	x := int32(0)
 	for _, rp := range lv.list.Parts[o.P0 : o.P0+o.N] {
