@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/cellrows"
+
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/value"
 )
@@ -226,7 +228,7 @@ func bitComponents(c *engine.Call, s value.Value, xs []value.Value, b box) value
 		for left[r0] != 0 {
 			// The region of the least cell left, in rows r0 .. r1.
 			region[r0] = left[r0] & -left[r0]
-			r1 := grow(region, left, r0)
+			r1 := cellrows.Grow(region, left, r0)
 			if r0 == 0 && r1 == len(rows)-1 && slices.Equal(region, rows) {
 				return value.List([]value.Value{s})
 			}
@@ -264,7 +266,7 @@ func rowComponents(c *engine.Call, s value.Value, rows []uint64) value.Value {
 	for r0 := range left {
 		for left[r0] != 0 {
 			region[r0] = left[r0] & -left[r0]
-			r1 := grow(region, left, r0)
+			r1 := cellrows.Grow(region, left, r0)
 			if r0 == 0 && r1 == len(rows)-1 && slices.Equal(region, rows) {
 				return value.ListOf([]value.Value{s})
 			}
@@ -277,44 +279,6 @@ func rowComponents(c *engine.Call, s value.Value, rows []uint64) value.Value {
 		}
 	}
 	return value.ListOf(out)
-}
-
-// grow grows region (one cell, in row r0) to the cells of in connected
-// to it, and returns the last row it reaches. Rows before r0 are empty in
-// in (a region starts at its least cell).
-func grow(region, in []uint64, r0 int) int {
-	r1 := r0
-	for changed := true; changed; {
-		changed = false
-		for r := r0; r <= r1; r++ {
-			x := region[r]
-			if r > r0 {
-				x |= region[r-1]
-			}
-			if r+1 < len(region) {
-				x |= region[r+1]
-			}
-			x = fillRow(x&in[r], in[r])
-			if x != region[r] {
-				region[r], changed = x, true
-			}
-			if r == r1 && r+1 < len(region) && x&in[r+1] != 0 {
-				r1++
-			}
-		}
-	}
-	return r1
-}
-
-// fillRow is the runs of the row m that hold a cell of x (x within m).
-func fillRow(x, m uint64) uint64 {
-	for {
-		y := (x | x<<1 | x>>1) & m
-		if y == x {
-			return x
-		}
-		x = y
-	}
 }
 
 // graphComponents is components(S, ADJ): the parts of S connected by the
@@ -425,7 +389,7 @@ func canon(c *engine.Call, a []value.Value) value.Value {
 func canonBits(s value.Value, xs []value.Value, b box) value.Value {
 	var rows, img [64]uint64
 	b.rowMasks(rows[:], xs)
-	n, best := leastImage(&rows, b, &img)
+	n, best := cellrows.LeastImage(&rows, cellrows.Box{H: b.h, W: b.w}, &img)
 	if best == 0 && b.r0 == 0 && b.c0 == 0 {
 		return s // S is its own least image
 	}
@@ -438,103 +402,26 @@ func canonBits(s value.Value, xs []value.Value, b box) value.Value {
 // row and column 0): the regions of a board game come back from move to
 // move, here or elsewhere on the board.
 func canonRows(c *engine.Call, s value.Value, rows []uint64) value.Value {
-	r0 := 0
-	for r0 < len(rows) && rows[r0] == 0 {
-		r0++
-	}
-	if r0 == len(rows) {
+	var in [64]uint64
+	b, ok := cellrows.Shape(rows, &in)
+	if !ok {
 		return s
 	}
-	var all uint64
-	for _, x := range rows {
-		all |= x
-	}
-	c0 := bits.TrailingZeros64(all)
-	b := box{r0: int64(r0), c0: int64(c0), r1: int64(len(rows) - 1), c1: int64(bits.Len64(all) - 1)}
-	b.h, b.w = int(b.r1-b.r0)+1, int(b.c1-b.c0)+1
-	var in [64]uint64
-	for i := range b.h {
-		in[i] = rows[r0+i] >> c0
-	}
-	e := cachesOf(c.Th).canon.entry(in[:b.h])
-	if e.n == b.h && e.out.Kind() == value.KSet && slices.Equal(e.rows[:e.n], in[:b.h]) {
+	e := cachesOf(c.Th).canon.entry(in[:b.H])
+	if e.n == b.H && e.out.Kind() == value.KSet && slices.Equal(e.rows[:e.n], in[:b.H]) {
 		return e.out
 	}
 	var img [64]uint64
-	n, best := leastImage(&in, b, &img)
+	n, best := cellrows.LeastImage(&in, b, &img)
 	v := s // S is its own least image
-	if best != 0 || r0 != 0 || c0 != 0 {
+	if best != 0 || b.R0 != 0 || b.C0 != 0 {
 		v = value.CellSet(img[:n])
 	}
-	if b.h <= len(e.rows) {
-		e.n = copy(e.rows[:], in[:b.h])
+	if b.H <= len(e.rows) {
+		e.n = copy(e.rows[:], in[:b.H])
 		e.out = v
 	}
 	return v
-}
-
-// leastImage is the least of the 8 images of the cells in rows (box b's
-// rows, from its corner: bit c - c0 of row r - r0), as rows, and its
-// number, in out (its rows: n).
-func leastImage(rows *[64]uint64, b box, out *[64]uint64) (n, best int) {
-	var cols [64]uint64
-	for r := range b.h {
-		for m := rows[r]; m != 0; m &= m - 1 {
-			cols[bits.TrailingZeros64(m)] |= 1 << r
-		}
-	}
-	best = bestImage(rows, &cols, b)
-	n = heightOf(best, b)
-	for i := range n {
-		out[i] = imageRow(rows, &cols, b, best, i)
-	}
-	return n, best
-}
-
-// imageRow is row i of image t of the cells of box b in rows (and their
-// transpose cols): the image's rows are the box's rows or columns, in
-// order or reversed, each read forwards or backwards.
-func imageRow(rows, cols *[64]uint64, b box, t, i int) uint64 {
-	src, n, w := rows, b.h, b.w
-	if t&1 != 0 {
-		src, n, w = cols, b.w, b.h
-	}
-	if t&2 != 0 {
-		i = n - 1 - i
-	}
-	x := src[i]
-	if t&4 != 0 {
-		x = bits.Reverse64(x) >> (64 - w)
-	}
-	return x
-}
-
-// bestImage is the number of the least image (imageRow): of two images,
-// the least is the one that has a cell first where their rows differ
-// (the lowest bit of the first row that differs).
-func bestImage(rows, cols *[64]uint64, b box) int {
-	best := 0
-	for t := 1; t < 8; t++ {
-		for i := range min(heightOf(t, b), heightOf(best, b)) {
-			x, y := imageRow(rows, cols, b, t, i), imageRow(rows, cols, b, best, i)
-			if x == y {
-				continue
-			}
-			if d := x ^ y; x&d&-d != 0 {
-				best = t
-			}
-			break
-		}
-	}
-	return best
-}
-
-// heightOf is the number of rows of image t of the box b.
-func heightOf(t int, b box) int {
-	if t&1 != 0 {
-		return b.w
-	}
-	return b.h
 }
 
 // canonSorted is canon's least image of sorted cells by sorting each

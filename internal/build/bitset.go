@@ -120,6 +120,21 @@ func (bd *Builders) SetExpr(e *lang.Binary) engine.EvalFn {
 	}
 }
 
+// SetBuild compiles what SetExpr does (nil where it does not) to build
+// the set in a scratch, which the caller reads (value.SetScratch.Words,
+// Value).
+func (bd *Builders) SetBuild(e lang.Expr) func(fr *engine.Frame, s *value.SetScratch) {
+	b, ok := e.(*lang.Binary)
+	if !ok || !bd.c.On(passes.Composite) {
+		return nil
+	}
+	p := bd.setPlan(b, false)
+	if p == nil || p.Kind != SetOp {
+		return nil
+	}
+	return bd.genSet(p)
+}
+
 // elemFn is an element of a set literal or comprehension: an int, a pair
 // (x, y) whose parts are evaluated apart (no tuple is made when they are
 // ints), or any value.

@@ -66,6 +66,10 @@ type Fast interface {
 	// SetExpr compiles X - Y, X | Y, X & Y or X ^ Y with an operand that
 	// is a set literal or comprehension as word operations on bitmaps.
 	SetExpr(e *lang.Binary) engine.EvalFn
+	// Parts compiles the option body of a move rule for the pruned
+	// search's lists (engine.Game.GenParts): a sum of regions of cells
+	// each listed as its game and rows; nil for other bodies.
+	Parts(body lang.Expr) func(fr *engine.Frame)
 }
 
 // RangeWalk is the last for clause of a move rule when it is over a range
@@ -125,6 +129,8 @@ type Compiler struct {
 	nodes      int                           // expressions compiled (count)
 	end        *resolve.Site                 // the end of the file compiled (explainDef)
 	planning   map[*lang.Comp]bool           // comprehensions planned, being compiled (planComp)
+	parts      bool                          // compiling a rule's GenParts (partsGen)
+	partsUsed  bool                          // an alternative of it lists its parts
 }
 
 // New returns a compiler for env of code the resolve pass has resolved,

@@ -231,6 +231,13 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 					gens = append(gens, loops(func(fr *engine.Frame) { fr.Gen.EmitSG(sgBody(fr)) }))
 				}
 			} else {
+				if c.parts {
+					if pb := c.fast.Parts(body); pb != nil {
+						c.partsUsed = true
+						gens = append(gens, loops(pb))
+						continue
+					}
+				}
 				valBody := c.Vals.Expr(body)
 				bpos := lang.Start(body)
 				gens = append(gens, loops(func(fr *engine.Frame) { fr.Gen.EmitVal(bpos, valBody(fr)) }))
@@ -248,6 +255,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	g.Nslots = c.Function(params, false, func() {
 		g.GenVal = alts(false, false)
 		g.GenSG = alts(true, false)
+		g.GenParts = c.partsGen(alts)
 	})
 	n := len(c.Errs)
 	g.Nslots = max(g.Nslots, c.Function(params, true, func() {
@@ -255,6 +263,23 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		g.GenValInt = alts(false, true)
 	}))
 	c.Errs = c.Errs[:n]
+}
+
+// partsGen is the rule compiled by alts for the pruned search's lists
+// (engine.Game.GenParts), or nil when no alternative's option lists its
+// parts (the errors it reports are GenVal's again: dropped).
+func (c *Compiler) partsGen(alts func(sg, ints bool) func(fr *engine.Frame)) func(fr *engine.Frame) {
+	if !c.On(passes.Pruned) || !c.On(passes.Composite) {
+		return nil
+	}
+	n := len(c.Errs)
+	c.parts, c.partsUsed = true, false
+	gen := alts(false, false)
+	c.parts, c.Errs = false, c.Errs[:n]
+	if !c.partsUsed {
+		return nil
+	}
+	return gen
 }
 
 // generalSweep makes g's sweep a general one (kernel.GeneralSweep) when

@@ -33,6 +33,15 @@ type InlineBind struct {
 	arg lang.Expr
 }
 
+// Arg is the argument the hidden local is bound to, and its slot when it
+// is a local (else -1).
+func (ib InlineBind) Arg() (lang.Expr, int) {
+	if ib.b.Kind == resolve.Global {
+		return ib.arg, -1
+	}
+	return ib.arg, ib.b.Slot
+}
+
 // Inliner compiles the calls of defs that are inlined.
 type Inliner struct{ c *Compiler }
 
@@ -93,6 +102,11 @@ func (g *Inliner) inline(e *lang.Call, shape func(lang.Expr) bool) (lang.Expr, *
 	}
 	g.c.Fired(passes.Inline)
 	return resolve.Substitute(fn.Decl.Body, index, args, resolve.SiteOf(e)), fn, binds
+}
+
+// CompileBinds is compileBinds (for the fast paths).
+func (g *Inliner) CompileBinds(binds []InlineBind) func(fr *engine.Frame) {
+	return g.compileBinds(binds)
 }
 
 // compileBinds compiles the assignments of an inlined call's hidden

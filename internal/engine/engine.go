@@ -224,7 +224,8 @@ type Gen struct {
 	StopX, SkipX int64
 	Scanned      int64 // loop values the fast loops went through
 	// mVal
-	vals []value.Value
+	vals  []value.Value
+	Parts *OptParts // ListParts's options
 	// MCollect
 	col []keyRun
 }
@@ -315,6 +316,10 @@ func (gn *Gen) EmitVal(pos Pos, v value.Value) {
 	gn.E.Edges++
 	if !v.IsGame() {
 		value.Fail(pos, "a move must be a game, found %s %s", v.TypeName(), value.Shown(v))
+	}
+	if gn.Parts != nil {
+		gn.Parts.Value(v)
+		return
 	}
 	gn.vals = append(gn.vals, v)
 }

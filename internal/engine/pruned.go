@@ -93,3 +93,77 @@ func (g *Game) FindKey(args []value.Value, key []byte) (uint64, bool) {
 	}
 	return memo.GenBit | uint64(id), true
 }
+
+// OptParts is the options of a position as ListParts lists them, in the
+// order its move rule generates them: each either a value (V) or the sum
+// of parts of cells (N parts from P0 of Parts).
+type OptParts struct {
+	Opts  []PartsOpt
+	Parts []RowsPart
+	Rows  []uint64
+	// Scr is the set of the option being listed, built in a scratch
+	// (package partgen), or nil.
+	Scr *value.SetScratch
+}
+
+// PartsOpt is an option of OptParts: its value V, or (V.K == KNone) the
+// parts P0 .. P0+N-1 of the list.
+type PartsOpt struct {
+	V     value.Value
+	P0, N int32
+}
+
+// RowsPart is a position of G whose one argument is the set of the cells
+// of Rows[W0:W1] of its list (word r, bit c: the cell (r, c)).
+type RowsPart struct {
+	G      *Game
+	W0, W1 int32
+}
+
+// Value adds an option that is the value v.
+func (o *OptParts) Value(v value.Value) {
+	o.Opts = append(o.Opts, PartsOpt{V: v})
+}
+
+// Begin starts an option that is a sum of parts (none yet).
+func (o *OptParts) Begin() {
+	o.Opts = append(o.Opts, PartsOpt{P0: int32(len(o.Parts))})
+}
+
+// Add adds to the option begun last the position of g of the cells of
+// rows.
+func (o *OptParts) Add(g *Game, rows []uint64) {
+	w0 := len(o.Rows)
+	o.Rows = append(o.Rows, rows...)
+	o.Parts = append(o.Parts, RowsPart{G: g, W0: int32(w0), W1: int32(len(o.Rows))})
+	o.Opts[len(o.Opts)-1].N++
+}
+
+// Reset empties the list.
+func (o *OptParts) Reset() {
+	clear(o.Opts)
+	o.Opts, o.Parts, o.Rows = o.Opts[:0], o.Parts[:0], o.Rows[:0]
+}
+
+// ListParts is ListOptions into dst (reset first) by g's GenParts, which
+// it must have.
+func (e *Engine) ListParts(g *Game, args []value.Value, dst *OptParts) {
+	depth := e.listers
+	if depth == len(e.listerPool) {
+		e.listerPool = append(e.listerPool, &lister{gn: Gen{E: e, Mode: mVal}})
+	}
+	e.listers++
+	defer func() { e.listers-- }()
+	l := e.listerPool[depth]
+	gn, fr := &l.gn, &l.fr
+	slots := fr.Slots
+	if cap(slots) < g.Nslots {
+		slots = make([]value.Value, g.Nslots)
+	}
+	*fr = Frame{Slots: slots[:g.Nslots], Th: e.Th, Gen: gn, base: -1}
+	dst.Reset()
+	gn.Parts, gn.Fr = dst, fr
+	defer func() { gn.Parts, gn.Fr = nil, nil }()
+	copy(fr.Slots, args)
+	g.GenParts(fr)
+}

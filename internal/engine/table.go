@@ -36,6 +36,11 @@ type Game struct {
 	Nslots   int
 	GenSG    func(fr *Frame) // emits each option's SG value
 	GenVal   func(fr *Frame) // emits each option's value
+	// GenParts is GenVal for the pruned search (ListParts): an option
+	// that is a sum of regions of cells lists each as its game and rows
+	// (OptParts), the others their values; nil when no alternative of
+	// the rule has such options.
+	GenParts func(fr *Frame)
 	// genValInt is genVal compiled for int arguments (packed keys); nil
 	// for games written in Go.
 	GenValInt func(fr *Frame)

@@ -7,6 +7,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/build"
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/partgen"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/loopplan"
@@ -36,7 +37,8 @@ import (
 
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
-	return paths{&loops{c: c, clamps: &clamps{c}}, build.New(c)}
+	b := build.New(c)
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -44,6 +46,7 @@ func New(c *compile.Compiler) compile.Fast {
 type paths struct {
 	*loops
 	*build.Builders
+	*partgen.Options
 }
 
 // Fold compiles a fold of a list comprehension: a mask test (masks.go)

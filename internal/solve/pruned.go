@@ -1,13 +1,13 @@
 package solve
 
 import (
-	"encoding/binary"
 	"fmt"
 	"hash/maphash"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/partkey"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/value"
 )
@@ -84,6 +84,9 @@ var (
 // key. Tests set it, to search every shape.
 var PrunedAnyRule = false
 
+// PrunedLists: list options as rows where the rule can (Game.GenParts; tests clear it).
+var PrunedLists = true
+
 // prunedMaxDepth bounds the pruned search's nesting (it recurses on the
 // Go stack; deeper, it gives up).
 const prunedMaxDepth = 1 << 13
@@ -105,6 +108,7 @@ type pruner struct {
 	depth   int
 	path    map[uint64]int32 // the hashes of the positions being expanded
 	seed    maphash.Seed
+	idx     partkey.Index // the memos' positions by their keys
 	// What the search did: positions expanded, and for the progress
 	// reports, the position asked for and the value it has at least.
 	expanded int64
@@ -127,6 +131,7 @@ type pcomp struct {
 	g      *engine.Game
 	r      uint64
 	args   []value.Value
+	rows   []uint64 // (args nil) its one argument's cells, as listed (engine.OptParts)
 	k0, k1 int32
 	size   int64
 }
@@ -148,6 +153,7 @@ type plevel struct {
 	keys  []byte
 	order []int32
 	p, q  []uint64
+	list  engine.OptParts // the options, when the game lists parts (engine.Game.GenParts)
 }
 
 func (p *pruner) key(lv *plevel, c *pcomp) []byte { return lv.keys[c.k0:c.k1] }
@@ -188,7 +194,8 @@ func (p *pruner) value(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 			}
 			// Given up: the plain search runs, as it would have (and
 			// from now on for the game, when the search was wasteful).
-			if x.(prunedAbort).why == wasteful {
+			// (Or a rule's error the plain search meets again.)
+			if a, _ := x.(prunedAbort); a.why == wasteful {
 				if p.off == nil {
 					p.off = map[*engine.Game]bool{}
 				}
@@ -235,6 +242,7 @@ func (p *pruner) top(g *engine.Game, r uint64) int32 {
 	}
 	defer func() { p.running, th.Doing = false, doing }()
 	p.depth, p.path = 0, nil
+	p.idx.Reset()
 	c := pcomp{g: g, args: g.Args(r)}
 	k := p.appendKey(nil, &c)
 	if v, ok := p.tt.get(k); ok && v >= 0 {
@@ -413,11 +421,9 @@ func (p *pruner) known(c *pcomp, k []byte) (int32, bool, uint32) {
 		not = uint32(^v)
 	}
 	g := c.g
-	r, ok := c.r, c.args == nil
+	r, ok := c.r, c.args == nil && c.rows == nil
 	if !ok {
-		// (The arguments' keys follow the game's number and a tag.)
-		_, n := binary.Uvarint(k)
-		r, ok = g.FindKey(c.args, k[n+1:])
+		r, ok = p.idx.Find(g, k, c.args, c.rows)
 	}
 	if !ok {
 		return 0, false, not
@@ -478,11 +484,30 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 	}
 	lv := p.level()
 	p.depth++
-	lv.vals = e.ListOptions(c.g, c.r, c.args, lv.vals[:0])
+	if c.rows != nil {
+		c.args = []value.Value{value.CellSet(c.rows)}
+	}
+	lists := PrunedLists && c.g.GenParts != nil && c.args != nil
+	if lists {
+		e.ListParts(c.g, c.args, &lv.list)
+	} else {
+		lv.vals = e.ListOptions(c.g, c.r, c.args, lv.vals[:0])
+	}
 	lv.opts, lv.parts, lv.keys, lv.order = lv.opts[:0], lv.parts[:0], lv.keys[:0], lv.order[:0]
-	for i, v := range lv.vals {
+	n := len(lv.vals)
+	if lists {
+		n = len(lv.list.Opts)
+	}
+	for i := range n {
 		p0 := len(lv.parts)
-		nim := p.parts(lv, v)
+		var nim int32
+		if !lists {
+			nim = p.parts(lv, lv.vals[i])
+		} else if o := lv.list.Opts[i]; o.V.K != value.KNone {
+			nim = p.parts(lv, o.V)
+		} else {
+			nim = p.rowsParts(lv, o)
+		}
 		n := len(lv.parts) - p0
 		if n >= 2 {
 			p.sums++
@@ -507,6 +532,25 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		return 0
 	})
 	return lv
+}
+
+// rowsParts appends to the level the parts of option o of its list
+// whose values are not known, and returns the xor of the others.
+func (p *pruner) rowsParts(lv *plevel, o engine.PartsOpt) int32 {
+	x := int32(0)
+	for _, rp := range lv.list.Parts[o.P0 : o.P0+o.N] {
+		c := pcomp{g: rp.G, rows: lv.list.Rows[rp.W0:rp.W1]}
+		c.k0 = int32(len(lv.keys))
+		lv.keys, c.size = partkey.AppendRows(lv.keys, c.g, c.rows)
+		c.k1 = int32(len(lv.keys))
+		if v, ok, _ := p.known(&c, p.key(lv, &c)); ok {
+			lv.keys = lv.keys[:c.k0]
+			x ^= v
+			continue
+		}
+		lv.parts = append(lv.parts, c)
+	}
+	return x
 }
 
 // leave ends the expansion of the position with key k.
@@ -568,22 +612,10 @@ func (p *pruner) parts(lv *plevel, v value.Value) int32 {
 	panic(prunedAbort{"an infinite value"})
 }
 
-// appendKey appends to b the key of c (its game's number, then its packed
-// key or its arguments' keys) and sets its size.
+// appendKey appends to b the key of c (partkey.Append) and sets its
+// size.
 func (p *pruner) appendKey(b []byte, c *pcomp) []byte {
-	b = binary.AppendUvarint(b, uint64(c.g.Id))
-	if c.args == nil {
-		b = binary.AppendUvarint(append(b, 0), c.r)
-		for i := range c.g.NArgs {
-			c.size += min(abs(c.g.PackedArg(c.r, i)), 1<<20)
-		}
-	} else {
-		b = append(b, 1)
-		for _, a := range c.args {
-			b, _ = value.AppendArgKey(b, a, value.MaxKeyBytes)
-			c.size += argSize(a)
-		}
-	}
+	b, c.size = partkey.Append(b, c.g, c.r, c.args)
 	return b
 }
 
@@ -605,25 +637,4 @@ func (p *pruner) cancel(lv *plevel, p0, n int) int {
 		}
 	}
 	return len(parts)
-}
-
-// argSize is what an argument counts toward its position's size: the
-// length of a collection or a string, an int's magnitude.
-func argSize(a value.Value) int64 {
-	switch a.K {
-	case value.KInt:
-		return min(abs(a.N), 1<<20)
-	case value.KStr:
-		return int64(len(a.Str()))
-	case value.KList, value.KTuple, value.KSet, value.KMap:
-		return int64(value.Count(a))
-	}
-	return 1
-}
-
-func abs(x int64) int64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -177,3 +177,10 @@ func BitsHash(v Value) (uint64, bool) {
 	}
 	return h, true
 }
+
+// AppendCellRowsKey appends the argument key (AppendArgKey) of the set of
+// the cells of rows, as CellSet(rows) has it, without making the set.
+func AppendCellRowsKey(buf []byte, rows []uint64) []byte {
+	m := bitmap{w: trimRows(rows), Pairs: true}
+	return m.AppendKey(buf)
+}
