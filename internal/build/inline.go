@@ -32,7 +32,7 @@ type InlineSite struct {
 // (or, for a body that is a comprehension of kind k, by plan too), when
 // the call inlines with its arguments written in place (names and
 // literals: nothing is evaluated before the body); nil otherwise.
-func (bd *Builders) inlinePlan(e *lang.Call, k lang.CompKind, plan func(lang.Expr) *BuildPlan) *BuildPlan {
+func inlinePlan(bd *Builders, e *lang.Call, k lang.CompKind, plan func(lang.Expr) *BuildPlan) *BuildPlan {
 	if bd.c.CalledBuiltin(e) != nil || bd.c.GameCallee(e) != nil {
 		return nil
 	}

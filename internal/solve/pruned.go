@@ -48,27 +48,20 @@ import (
 //     memory limit (ttable): a question asked again of a position whose
 //     table entry rules out every value asked is answered at once.
 //
-// Every answer is exact: the search only changes how many positions are
-// computed, and how much memory the values known take. It does not handle
-// cycles, infinite values or a move rule's errors: it then gives up (the
-// plain search computes the position, and meets them as it would have).
+// Every answer is exact: the search changes only how many positions are
+// computed. On cycles, infinite values or a rule's errors it gives up,
+// and the plain search meets them as it would have.
 
-// PrunedAfter is how many positions a search from the top level visits
-// before it hands its position to the pruned search (0: never). Tests
-// lower it.
+// PrunedAfter is how many positions a search from the top visits before
+// it hands its position to the pruned search (0: never; tests lower it).
 var PrunedAfter int64 = 256
 
 // The pruned search gives up, and the plain search runs (for the game
-// from then on), when it is wasteful: when it has expanded each
-// position more than 1.5 times on average (after sumsMin
-// expansions; 1.5 times) without meeting an option that is a sum of two or more
-// parts (its pruning pays on games whose moves split them, Cram and Node
-// Kayles; on heaps of Nim as sorted lists, whose values are large and
-// options many, it expands positions again and again, each far slower
-// than the plain search's visit of a position: 95 s against 1 s), or
-// more than wasteRatio times after wasteMin expansions whatever the
-// options (Cram and Node Kayles boards expand each position 1.2 to 1.3
-// times).
+// from then on), when it is wasteful: after sumsMin expansions, more than
+// 1.5 a position without an option that is a sum of parts (it pays where
+// moves split positions; heaps of Nim as sorted lists took 95 s against
+// the plain search's 1 s), or more than wasteRatio a position after
+// wasteMin whatever the options (boards expand each 1.2 to 1.3 times).
 const wasteful = "positions expanded again and again"
 
 var (
@@ -77,18 +70,15 @@ var (
 	wasteRatio int64 = 4
 )
 
-// PrunedAnyRule makes the pruned search take the positions of games
-// whose options are never sums too (engine.Game.NoSums), which it
-// leaves to the plain search otherwise: on such a game it prunes little
-// and builds each option as a value, where the plain search reads its
-// key. Tests set it, to search every shape.
+// PrunedAnyRule makes the pruned search take the games whose options are
+// never sums (engine.Game.NoSums) too; tests set it, to search every shape.
 var PrunedAnyRule = false
 
-// PrunedLists: list options as rows where the rule can (Game.GenParts; tests clear it).
+// PrunedLists makes the search list options as rows where the rule can
+// (Game.GenParts); tests clear it.
 var PrunedLists = true
 
-// prunedMaxDepth bounds the pruned search's nesting (it recurses on the
-// Go stack; deeper, it gives up).
+// prunedMaxDepth bounds the search's nesting (Go stack; deeper, it gives up).
 const prunedMaxDepth = 1 << 13
 
 // notIn is inSet's answer when the value is not among those asked for.
@@ -534,8 +524,7 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 	return lv
 }
 
-// rowsParts appends to the level the parts of option o of its list
-// whose values are not known, and returns the xor of the others.
+// rowsParts appends option o's parts of unknown value; returns the others' xor.
 func (p *pruner) rowsParts(lv *plevel, o engine.PartsOpt) int32 {
 	x := int32(0)
 	for _, rp := range lv.list.Parts[o.P0 : o.P0+o.N] {
