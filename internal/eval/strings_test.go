@@ -212,6 +212,23 @@ def dead(b) = any([all([b[j] == "X" for j in L]) for L in LINES])
 print dead("XX.")
 let LINES = [[1, 2]]
 print dead("XX."), dead(".XX")`},
+		{"lines unpacked, and", `let LINES = [(0, 1, 2), [1, 2, 3], (3, 0, 1)]
+def f(b) = [any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES]), all([b[x] != "X" or b[y] != "X" or b[z] != "X" for (x, y, z) in LINES])]
+print f([1, 1, 1, 0]), f([0, 1, 1, 1]), f([1, 0, 1, 1]), f("XXX."), f(".X.X")`},
+		{"lines unpacked, a line of another length", `let LINES = [(0, 1, 2), (1, 2)]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+print dead([1, 1, 1, 0])
+print dead([0, 1, 1, 0])`},
+		{"lines unpacked, a set line", `let LINES = [{0, 1, 2}]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+print dead([1, 1, 1, 0])`},
+		{"lines unpacked, an index past the board after the decision", `let LINES = [(0, 1, 9), (1, 2, 3)]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+print dead([0, 1, 1, 1]), dead([1, 0, 1, 1])
+print dead([1, 1, 1, 1])`},
+		{"lines unpacked, tests in another order or of another name", `let LINES = [(0, 1), (1, 2)]
+def f(b) = [any([b[y] == 1 and b[x] == 1 for (x, y) in LINES]), any([b[x] == 1 and b[x] == 1 for (x, y) in LINES]), any([b[x] == 1 and b[y] == 0 for (x, y) in LINES])]
+print f([1, 1, 0]), f([0, 1, 0]), f([1, 0, 1])`},
 		{"all and any of elements that are not bools", `def f(xs) = [any([x > 0 for x in xs]), all([x for x in xs])]
 print any([x for x in [false, 1, true]]), all([x for x in [true, false, 1]])
 print any([x for x in [1, true]])`},

@@ -62,6 +62,11 @@ type MaskPlan struct {
 	// Inner: the body is a fold (InnerAll: all) of the test over the
 	// elements of the outer clause's variable, a list of indexes.
 	Inner, InnerAll bool
+	// Arity: the outer clause binds a pattern of Arity names, the
+	// indexes, and the body tests each (`b[x] == 1 and b[y] == 1 ...
+	// for (x, y, ...) in LINES`: Inner, with `and` InnerAll); each list
+	// must then have Arity elements (0: any number, one name).
+	Arity int
 	Coll            lang.Expr  // what the outer clause iterates
 	Var             *lang.Name // the outer clause's name
 	Index           *lang.Name // the name the test indexes with
@@ -114,6 +119,9 @@ func oneFor(comp *lang.Comp) *lang.ForClause {
 
 // maskPlan recognizes the shapes of the masks pass (All is the caller's).
 func (mk masks) maskPlan(comp *lang.Comp) *MaskPlan {
+	if p := mk.tuplePlan(comp); p != nil {
+		return p
+	}
 	cl := oneFor(comp)
 	if cl == nil || !Plain(mk.c, cl.Iter) {
 		return nil
@@ -137,6 +145,66 @@ func (mk masks) maskPlan(comp *lang.Comp) *MaskPlan {
 		return nil
 	}
 	return p
+}
+
+// tuplePlan recognizes a comprehension of one for clause over a tuple
+// pattern whose body tests each of its names the same way, joined by
+// `and` (or `or`), in the pattern's order:
+//
+//	any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+//
+// which is all (any) of the test over the elements of each list, as
+// all([b[j] == 1 for j in L]) for L in LINES: `and` evaluates the tests
+// in that order and stops at the first false one, as all does. nil
+// otherwise.
+func (mk masks) tuplePlan(comp *lang.Comp) *MaskPlan {
+	if len(comp.Clauses) != 1 {
+		return nil
+	}
+	cl, ok := comp.Clauses[0].(*lang.ForClause)
+	if !ok || !cl.Target.Tuple || len(cl.Target.Names) < 2 || !Plain(mk.c, cl.Iter) {
+		return nil
+	}
+	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+		return nil
+	}
+	names := cl.Target.Names
+	b, ok := comp.Body.(*lang.Binary)
+	if !ok || b.Op != lang.OpAnd && b.Op != lang.OpOr {
+		return nil
+	}
+	parts := joined(comp.Body, b.Op, nil)
+	if len(parts) != len(names) {
+		return nil
+	}
+	var p *MaskPlan
+	for i, e := range parts {
+		q := &MaskPlan{Comp: comp, Coll: cl.Iter, Var: names[0]}
+		if !mk.indexTest(q, e, names[i]) || q.Kind == testBits {
+			return nil
+		}
+		for _, n := range names {
+			if n != names[i] && mk.mentions(e, n) {
+				return nil
+			}
+		}
+		if p == nil {
+			p = q
+		} else if q.Kind != p.Kind || q.Neg != p.Neg || lang.SExpr(q.X) != lang.SExpr(p.X) || q.K != nil && lang.SExpr(q.K) != lang.SExpr(p.K) {
+			return nil
+		}
+	}
+	p.Inner, p.InnerAll, p.Arity = true, b.Op == lang.OpAnd, len(names)
+	return p
+}
+
+// joined appends to ds the operands of the chain of op (`and` or `or`)
+// that e is, left to right.
+func joined(e lang.Expr, op lang.Op, ds []lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == op {
+		return joined(b.Y, op, joined(b.X, op, ds))
+	}
+	return append(ds, e)
 }
 
 // builtinOf is the built-in a call's callee names (nil: another).
@@ -270,8 +338,9 @@ type collMasks struct {
 	masks []uint64 // n masks of nw words (one mask for a list of indexes)
 }
 
-// of returns the masks of collection v (inner: a list of lists).
-func (m *collMasks) of(v value.Value, inner, ints bool) *collMasks {
+// of returns the masks of collection v (inner: a list of lists, each of
+// arity elements, a list or tuple, when arity > 0).
+func (m *collMasks) of(v value.Value, inner, ints bool, arity int) *collMasks {
 	if m.coll.Ref == v.Ref && m.coll.K == v.K && v.Ref != nil {
 		return m
 	}
@@ -301,6 +370,9 @@ func (m *collMasks) of(v value.Value, inner, ints bool) *collMasks {
 		for i, x := range es {
 			if lists[i], ok = elemsOf(x); !ok || !m.indexes(lists[i]) {
 				return m
+			}
+			if arity > 0 && (x.K != value.KList && x.K != value.KTuple || len(lists[i]) != arity) {
+				return m // (unpacked by the pattern: its error)
 			}
 		}
 		m.nw = (m.top + 64) / 64
@@ -358,7 +430,7 @@ func (mk masks) genMasks(p *MaskPlan, slow engine.EvalFn) engine.EvalFn {
 	all, innerAll, neg := p.All, p.InnerAll, p.Neg
 	return func(fr *engine.Frame) value.Value {
 		cv := coll(fr)
-		m := cache.of(cv, p.Inner, p.Kind == testBits)
+		m := cache.of(cv, p.Inner, p.Kind == testBits, p.Arity)
 		if !m.ok {
 			return slow(fr)
 		}
