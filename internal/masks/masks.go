@@ -66,14 +66,14 @@ type MaskPlan struct {
 	// indexes, and the body tests each (`b[x] == 1 and b[y] == 1 ...
 	// for (x, y, ...) in LINES`: Inner, with `and` InnerAll); each list
 	// must then have Arity elements (0: any number, one name).
-	Arity int
-	Coll            lang.Expr  // what the outer clause iterates
-	Var             *lang.Name // the outer clause's name
-	Index           *lang.Name // the name the test indexes with
-	Kind            int        // testEq, testIn, testBits
-	Neg, Zero       bool
-	X               lang.Expr // V, S or E
-	K               lang.Expr // K of testEq
+	Arity     int
+	Coll      lang.Expr  // what the outer clause iterates
+	Var       *lang.Name // the outer clause's name
+	Index     *lang.Name // the name the test indexes with
+	Kind      int        // testEq, testIn, testBits
+	Neg, Zero bool
+	X         lang.Expr // V, S or E
+	K         lang.Expr // K of testEq
 }
 
 // masks recognizes and compiles the mask tests (paths.Fold).
