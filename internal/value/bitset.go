@@ -83,7 +83,7 @@ func (m *bitmap) Value() Value {
 // set is the set of bitmap m (which it keeps): of small ints or cells,
 // its elements made when asked for (Set.Elements, from m alone); of a
 // universe's ids that are all cells, the set of their rows (CellSet);
-// of other ids, made now (the universe grows as a run goes on, and a
+// that are all small ints, the set of their bitmap; of other ids, made now (the universe grows as a run goes on, and a
 // value may be read from another goroutine).
 func (m *bitmap) set() Value {
 	if m.U == nil {
@@ -92,6 +92,10 @@ func (m *bitmap) set() Value {
 	var buf [64]uint64
 	if rows, ok := m.U.cellRows(m.w, buf[:0]); ok {
 		return CellSet(rows)
+	}
+	if ints, ok := m.U.intBits(m.w); ok {
+		// (Of small ints: their bitmap, the elements made when asked.)
+		return Value{K: KSet, Ref: &Set{Bm: &bitmap{w: ints}, lazy: true}}
 	}
 	return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}
 }

@@ -67,6 +67,22 @@ func (u *Universe) cellRows(w, rows []uint64) ([]uint64, bool) {
 	return rows, true
 }
 
+// intBits is the bitmap of small ints (words of bits) of the elements of
+// the ids w, when each is a small int.
+func (u *Universe) intBits(w []uint64) ([]uint64, bool) {
+	var out []uint64
+	for i, x := range w {
+		for ; x != 0; x &= x - 1 {
+			n := u.intOf[i*64+bits.TrailingZeros64(x)]
+			if n < 0 {
+				return nil, false
+			}
+			out = setBit(out, int(n))
+		}
+	}
+	return out, true
+}
+
 // cellSetBox3 .. cellSetBox16 are a set of cells of up to 3, 4, 8 or
 // 16 rows made from rows: its set, bitmap and words in one allocation.
 type (

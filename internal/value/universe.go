@@ -39,6 +39,9 @@ type Universe struct {
 	// bitOf: the CellBit of each id's element, -1 for an element that
 	// is not such a cell (CellRows of a set of ids).
 	bitOf  []int32
+	// intOf: the int of each id's element when it is a small int (below
+	// BitSetMax), -1 otherwise (intBits: a set of them as small ints).
+	intOf []int32
 	keybuf []byte
 	wbuf   []uint64
 	// size and full are len(elems) and closed for other goroutines
@@ -128,6 +131,11 @@ func (u *Universe) add(x Value) bool {
 		u.bitOf = append(u.bitOf, int32(b))
 	} else {
 		u.bitOf = append(u.bitOf, -1)
+	}
+	if cls == 0 {
+		u.intOf = append(u.intOf, int32(b))
+	} else {
+		u.intOf = append(u.intOf, -1)
 	}
 	switch cls {
 	case 0:

@@ -3,6 +3,7 @@ package value
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"testing"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -216,6 +217,37 @@ func TestSetScratchToUniverseCells(t *testing.T) {
 		if has, ok := SetHas(v, elems[3]); !ok || has {
 			t.Errorf("pairs %v: the first set has %s", pairs, Shown(elems[3]))
 		}
+		p.GiveSetScratch(x)
+	}
+}
+
+// A set of a universe's ids whose elements are small ints is made as
+// their bitmap (its elements made when asked for), equal to the set of
+// the elements, whatever order the universe gave them ids in.
+func TestUniverseSmallIntSets(t *testing.T) {
+	u := NewUniverse()
+	first := []Value{Int(9), Int(3), Int(700), Str("a")}
+	v0, _ := u.DecodeUniKey(keyOf(u, SetOf(first)))
+	var p Pools
+	for _, elems := range [][]Value{{Int(9), Int(700)}, {Int(3)}, {Int(3), Int(9), Int(700)}, {}} {
+		s := p.TakeSetScratch()
+		s.Load(v0)
+		x := p.TakeSetScratch()
+		for _, e := range elems {
+			x.Add(e)
+		}
+		if !s.Compatible(x) && !x.ToUniverse(u) {
+			t.Fatalf("the universe did not take %v", elems)
+		}
+		s.Combine(lang.OpBitAnd, x)
+		got, want := s.Value(), SetOf(slices.Clone(elems))
+		if !Equal(got, want) || Compare(got, want) != 0 || Shown(got).String() != Shown(want).String() {
+			t.Errorf("%q, want %q (equal %v, compare %d)", Shown(got), Shown(want), Equal(got, want), Compare(got, want))
+		}
+		if k1, k2 := keyOf(u, got), keyOf(u, want); !bytes.Equal(k1, k2) {
+			t.Errorf("key of %s: %v, want %v", Shown(got), k1, k2)
+		}
+		p.GiveSetScratch(s)
 		p.GiveSetScratch(x)
 	}
 }
