@@ -38,10 +38,10 @@ type Universe struct {
 	small, cells []int32
 	// bitOf: the CellBit of each id's element, -1 for an element that
 	// is not such a cell (CellRows of a set of ids).
-	bitOf  []int32
+	bitOf []int32
 	// intOf: the int of each id's element when it is a small int (below
 	// BitSetMax), -1 otherwise (intBits: a set of them as small ints).
-	intOf []int32
+	intOf  []int32
 	keybuf []byte
 	wbuf   []uint64
 	// size and full are len(elems) and closed for other goroutines
