@@ -61,10 +61,7 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 	}
 	x, y := bd.genSet(p.X), bd.genSet(p.Y)
 	pos, op := p.Expr.(*lang.Binary).Pos, p.Op
-	return func(fr *engine.Frame, s *value.SetScratch) {
-		x(fr, s)
-		t := fr.Th.TakeSetScratch()
-		y(fr, t)
+	general := func(fr *engine.Frame, s, t *value.SetScratch) {
 		if !s.Compatible(t) {
 			// A set of small ints or cells with ids of a universe: its
 			// ids too, when the universe takes them.
@@ -91,6 +88,15 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 		} else {
 			s.Combine(op, t)
 		}
+	}
+	if f := cachedSetOp(bd, p, x, y, general); f != nil {
+		return f
+	}
+	return func(fr *engine.Frame, s *value.SetScratch) {
+		x(fr, s)
+		t := fr.Th.TakeSetScratch()
+		y(fr, t)
+		general(fr, s, t)
 		fr.Th.GiveSetScratch(t)
 	}
 }

@@ -448,6 +448,13 @@ func (s *SetScratch) Combine(op lang.Op, t *SetScratch) {
 func (s *SetScratch) Words() []uint64 { return s.m.w }
 
 // Class tells apart the meanings of a plain scratch's bits: 0 for small
+// CombineWords applies op to a scratch of ids of a universe (Class 2)
+// and the ids w of the same universe: Combine with a scratch of w.
+func (s *SetScratch) CombineWords(op lang.Op, w []uint64) {
+	t := SetScratch{m: bitmap{w: w, U: s.m.U}, Kind: setUni}
+	s.Combine(op, &t)
+}
+
 // ints (or no element), 1 for cells.
 func (s *SetScratch) Class() uint8 {
 	switch s.Kind {
