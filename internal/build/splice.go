@@ -10,7 +10,7 @@ import (
 
 // A splice: X[:I] + C + X[I + 1:], X and I names, C a string of one
 // ASCII character (Notakto's b[:i] + "X" + b[i + 1:]) or a list of one
-// int literal ([1]), is X with its element at I replaced by C's when X
+// element ([1], [p]), is X with its element at I replaced by C's when X
 // is a string of ASCII characters (a list) and I one of its indexes: one
 // copy of X into the scratch and one element written, where the
 // concatenation slices twice and appends three times. Anywhere else (I
@@ -18,11 +18,13 @@ import (
 // the concatenation runs as written: the same value and errors, and
 // neither counts a step.
 
-// spliced is what a splice writes at I: a character, or an int (list).
+// spliced is what a splice writes at I: a character, or an int (list),
+// or the value of an expression (x: a list's [E]).
 type spliced struct {
 	list bool
 	c    byte
 	n    int64
+	x    lang.Expr
 }
 
 // spliceParts is X, I and C of concatenation p when it is a splice.
@@ -66,10 +68,11 @@ func splicedOf(mid *BuildPlan) (spliced, bool) {
 	case *lang.StrLit:
 		return spliced{c: e.Val[0]}, mid.Kind == BuildValue && len(e.Val) == 1 && e.Val[0] < 0x80
 	case *lang.ListLit:
-		if len(e.Elems) == 1 {
-			if n, ok := e.Elems[0].(*lang.IntLit); ok && mid.Kind == BuildList {
+		if len(e.Elems) == 1 && mid.Kind == BuildList {
+			if n, ok := e.Elems[0].(*lang.IntLit); ok {
 				return spliced{list: true, n: n.Val}, true
 			}
+			return spliced{list: true, x: e.Elems[0]}, true
 		}
 	}
 	return spliced{}, false
@@ -98,15 +101,30 @@ func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
 	}
 	xf, jf := bd.c.Vals.Expr(x), bd.c.Vals.Expr(i)
 	if c.list {
+		// (E evaluated where the concatenation would: after X[:I],
+		// which cannot fail here, and before X[I + 1:], which cannot
+		// either.)
+		var ef engine.EvalFn
+		if c.x != nil {
+			ef = bd.c.Vals.Expr(c.x)
+		}
 		return func(fr *engine.Frame, s *value.Scratch) {
 			if xv := xf(fr); xv.K == value.KList {
 				e := xv.Elems()
 				if j := jf(fr); j.K == value.KInt && uint64(j.N) < uint64(len(e)) {
+					v := value.Int(c.n)
+					if ef != nil {
+						v = ef(fr)
+					}
 					s.SetSeq(e, false)
-					if s.Boxed {
-						s.Vals[j.N] = value.Int(c.n)
-					} else {
-						s.Ints[j.N] = c.n
+					switch {
+					case !s.Boxed && v.K == value.KInt:
+						s.Ints[j.N] = v.N
+					default:
+						if !s.Boxed {
+							s.Box()
+						}
+						s.Vals[j.N] = v
 					}
 					return
 				}

@@ -285,6 +285,12 @@ print [sg(g(A[:n])) for n in 0 .. 20], sg(g("zzzz"))`},
 print sg(g("abc")), sg(g("bab"))`},
 		{"a value built and printed", `def f(b, i) = b[:i] + "X" + b[i + 1:]
 print f("....", 2), f("é..", 1), f([1, 2, 3], 1)`},
+		{"a list spliced with an element computed", `game g(c) moves g(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if i == 0 or p > c[i - 1]
+game h(c) moves h(c[:i] + [c[i] / (i - 1)] + c[i + 1:]) for i in 0 .. len(c) if c != [] and c[0] > 0
+game k(c) moves k(c[:i] + [(i, c[i])] + c[i + 1:]) for i in 0 .. len(c) - 1 if c[i] == 1
+print sg(g([1, 3, 6])), moves(g([0, 2])), sg(k([1, 0, 1])), moves(k([1, 1]))
+print sg(h([2, 3, 5]))
+print sg(k((1, 1)))`},
 		{"two arguments", `game g(a, b) moves g(b, a[:i] + "X" + a[i + 1:]) for i in 0 .. len(a) - 1 if a[i] == "." and len(b) > 0
 print sg(g("...", "..")), sg(g("..", "..."))`},
 	} {
