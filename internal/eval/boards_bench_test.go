@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/eval"
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // The board games of issue #28 (testdata/boards: positions written as a
@@ -23,13 +24,24 @@ import (
 //
 // Each reports cpp-ns/op, the C++ program's time, beside its own, and
 // checks that both print the same checksum. notakto (4 x 6) takes
-// minutes; -bench 'BoardGames/(cram|stair)' picks some.
+// minutes; -bench 'BoardGames/(cram|stair)' picks some. The spellings of
+// testdata/boards/spellings (the same games written other ways) run as
+// BoardGames/spellings/NAME, against their game's C++.
 func BenchmarkBoardGames(b *testing.B) {
 	files, _ := filepath.Glob("testdata/boards/*.game")
+	// (The spellings of testdata/boards/spellings, each against the C++
+	// of its game: BoardGames/spellings/cram_b.)
+	more, _ := filepath.Glob("testdata/boards/spellings/*.game")
+	files = append(files, more...)
 	gxx, _ := exec.LookPath("g++")
 	dir := b.TempDir()
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".game")
+		game := name
+		if strings.Contains(f, "spellings") {
+			game, _, _ = strings.Cut(name, "_")
+			name = "spellings/" + name
+		}
 		src, err := os.ReadFile(f)
 		if err != nil {
 			b.Fatal(err)
@@ -47,8 +59,8 @@ func BenchmarkBoardGames(b *testing.B) {
 				return
 			}
 			b.StopTimer()
-			bin := filepath.Join(dir, name)
-			cpp := filepath.Join("testdata", "boards", "ref", name+".cpp")
+			bin := filepath.Join(dir, game)
+			cpp := filepath.Join("testdata", "boards", "ref", game+".cpp")
 			if msg, err := exec.Command(gxx, "-O2", "-o", bin, cpp).CombinedOutput(); err != nil {
 				b.Fatalf("g++ %s: %v\n%s", cpp, err, msg)
 			}
@@ -62,5 +74,38 @@ func BenchmarkBoardGames(b *testing.B) {
 				b.Errorf("grundy printed %q, the C++ reference %q", out.String(), ref)
 			}
 		})
+	}
+}
+
+// TestBoardSpellings: each spelling of testdata/boards/spellings prints
+// what its game as written in testdata/boards prints (the long tests:
+// they take half a minute).
+func TestBoardSpellings(t *testing.T) {
+	testenv.Long(t)
+	files, _ := filepath.Glob("testdata/boards/spellings/*.game")
+	if len(files) == 0 {
+		t.Fatal("no spellings")
+	}
+	want := map[string]string{}
+	run := func(f string) string {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		s := eval.NewSession(eval.Options{Stdout: &out})
+		if err := s.ExecFile(context.Background(), f, string(src)); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		return out.String()
+	}
+	for _, f := range files {
+		game, _, _ := strings.Cut(filepath.Base(f), "_")
+		if _, ok := want[game]; !ok {
+			want[game] = run(filepath.Join("testdata", "boards", game+".game"))
+		}
+		if got := run(f); got != want[game] {
+			t.Errorf("%s printed %q, %s.game %q", f, got, game, want[game])
+		}
 	}
 }
