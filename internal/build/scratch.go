@@ -502,6 +502,18 @@ func oneSet(set setBuildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 		s := th.TakeSetScratch()
 		set(fr, s)
 		g := b.Game
+		if g.NArgs == 1 && s.Class() == 2 && s.Universe() == g.Universe(0) && g.Tuples == nil {
+			if w := s.Words(); len(w) <= 1 {
+				var x uint64
+				if len(w) == 1 {
+					x = w[0]
+				}
+				if st, ok := g.Keys.DirectOf(x); ok {
+					th.GiveSetScratch(s)
+					return memo.ValueOf(st) // (what Lookup finds)
+				}
+			}
+		}
 		var v value.Value
 		key, bx := s.AppendKeyFor(s.Key[:0], g.Universe(0))
 		if bx {
@@ -530,6 +542,9 @@ func oneFilter(ff *filterFast, pos engine.Pos, b *engine.Binding) compile.SGFn {
 				var buf [4]uint64
 				if w, ok := ff.pass(fr, v, u, buf[:0]); ok {
 					if len(w) == 1 {
+						if st, ok := g.Keys.DirectOf(w[0]); ok {
+							return memo.ValueOf(st) // (what Lookup finds)
+						}
 						if word, n, ok := value.UniKeyWord1(w[0]); ok {
 							if _, st, ok := g.Keys.Recent(word, n); ok {
 								return memo.ValueOf(st) // (what Lookup finds)

@@ -170,6 +170,10 @@ func (e *Engine) NewGame(name string, pos Pos, arity int) *Game {
 	room := func(n int64) { AllocIf(e.Th, pos, n) }
 	g.Keys.Room, g.Dict.Room = room, room
 	g.Keys.Mapped, g.Dict.Mapped = true, true
+	if g.bitsets && arity == 1 {
+		// (The final states of small sets by their bits: memo's direct.go.)
+		g.Keys.DirectTag = value.TagUniSet
+	}
 	e.Games = append(e.Games, g)
 	return g
 }

@@ -77,17 +77,22 @@ func (t *KeyTable) Recent(w uint64, n int) (id uint32, st int32, ok bool) {
 }
 
 // CacheState caches the state st of the key InternWordState just found
-// at at (final: it is to change only through Uncache).
+// at at (final: it is to change only through Uncache), here and by its
+// bits when it is a small set's (direct.go).
 func (t *KeyTable) CacheState(at int, st int32) {
 	if at >= 0 && st > 0 && st <= MaxCachedState {
 		m := &t.recent[2*at+1]
 		*m = *m&metaKey | uint64(st)<<metaStateShift
+		if t.DirectTag != 0 {
+			t.cacheDirect(t.recent[2*at], int(*m>>metaLenShift&0xf), st)
+		}
 	}
 }
 
 // Uncache forgets the state cached for key id, if any.
 func (t *KeyTable) Uncache(id uint32) {
 	k := t.Key(id)
+	t.uncacheDirect(k)
 	if len(k) > 8 || t.recent == nil {
 		return
 	}

@@ -67,3 +67,73 @@ func TestRecentStatesFollowTable(t *testing.T) {
 		}
 	}
 }
+
+// The final states of small sets by their bits (direct.go): whatever
+// DirectOf reports for a set's bits is the Table's state of its key,
+// through states stored final, changed (Uncache) and forgotten.
+func TestDirectStatesFollowTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	var kt KeyTable
+	kt.DirectTag = 7
+	var tb Table
+	tb.Init(1)
+	tb.Uncache = kt.Uncache
+	ids := map[string]uint32{}
+	states := map[uint32]int32{}
+	hits := 0
+	for step := range 200000 {
+		x := uint64(r.IntN(1 << 12))
+		nb := (bitsLen(x) + 7) / 8
+		k := []byte{7, byte(nb)}
+		for j := range nb {
+			k = append(k, byte(x>>(8*j)))
+		}
+		if r.IntN(5) == 0 {
+			k[0] = 9 // (another tag: not kept by its bits)
+		}
+		id, st, at, added, ok := kt.InternWordState(KeyWord(k), len(k))
+		if !ok {
+			t.Fatalf("step %d: no room", step)
+		}
+		if _, seen := ids[string(k)]; !seen {
+			if !added {
+				t.Fatalf("step %d: key %v not added", step, k)
+			}
+			ids[string(k)] = id
+			tb.AddGval()
+		}
+		r0 := GenBit | uint64(id)
+		if st != 0 {
+			tb.Remember(r0, st)
+		} else if s := tb.Gvals[id]; s >= FinBase {
+			kt.CacheState(at, s)
+		}
+		if got, ok := kt.DirectOf(x); ok {
+			hits++
+			did := ids[string(append([]byte{7}, k[1:]...))]
+			if _, seen := ids[string(append([]byte{7}, k[1:]...))]; !seen || got != states[did] {
+				t.Fatalf("step %d: bits %d have state %d by their bits, the table %d", step, x, got, states[did])
+			}
+		}
+		switch r.IntN(4) {
+		case 0:
+			s := FinBase + int32(r.IntN(300))
+			tb.SetState(r0, s)
+			states[id] = s
+		case 1:
+			tb.SetState(r0, StUnknown)
+			states[id] = StUnknown
+		}
+	}
+	if hits < 1000 {
+		t.Errorf("%d states found by their bits: the test checks too few", hits)
+	}
+}
+
+func bitsLen(x uint64) int {
+	n := 0
+	for ; x != 0; x >>= 1 {
+		n++
+	}
+	return n
+}
