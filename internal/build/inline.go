@@ -82,3 +82,17 @@ func genInlined[F ~func(*engine.Frame, S), S any](bd *Builders, p *BuildPlan, ge
 		th.Leave(site.Fn)
 	}
 }
+
+// inInlined runs f inside the inlined bodies of the defs sites call, the
+// outermost first (compile.Inlined): what f compiles is compiled as
+// their body.
+func inInlined(bd *Builders, sites []InlineSite, f func()) {
+	if len(sites) == 0 {
+		f()
+		return
+	}
+	compile.Inlined(bd.c, sites[0].Fn, func() struct{} {
+		inInlined(bd, sites[1:], f)
+		return struct{}{}
+	})
+}

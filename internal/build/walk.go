@@ -115,12 +115,24 @@ func (wk walks) walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.Fram
 	}
 	xd := resolve.NameDecl(r.Var)
 	p, _ := bd.composite(call, b)
-	if p == nil || p.Args[0].Build == nil || p.Args[0].Build.Set() || !wk.walkable(p.Args[0].Build, xd) {
+	if p == nil || p.Args[0].Build == nil || p.Args[0].Build.Set() {
 		return nil, ""
 	}
-	build := bd.genBuild(p.Args[0].Build)
-	changes := wk.genChanges(p.Args[0].Build, xd)
-	direct := wk.genDirect(p.Args[0].Build, xd)
+	// (The body of a def inlined: walked as its body, compiled as the
+	// def's, the build with the call on the trace: inline.go.)
+	bp := p.Args[0].Build
+	inner := *bp
+	inner.Inl = nil
+	if !wk.walkable(&inner, xd) {
+		return nil, ""
+	}
+	build := bd.genBuild(bp)
+	var changes changesFn
+	var direct directFn
+	inInlined(bd, bp.Inl, func() {
+		changes = wk.genChanges(&inner, xd)
+		direct = wk.genDirect(&inner, xd)
+	})
 	bd.c.Fired(passes.Composite)
 	return walkFn(build, changes, direct, r, call.Pos, b), "for positions whose arguments are not all ints, the keys of its options walk with " + r.Var.Name + ": the option's argument (a list of ints) is built for its first value, and for each one after, its key is the one before with the bytes of the elements that change with " + r.Var.Name + " rewritten (a walk: no list built)"
 }

@@ -94,7 +94,17 @@ func (g walksGen) rule() string {
 // it prints.
 func (g walksGen) program() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "game w(c) moves\n    %s\n", g.rule())
+	rule := g.rule()
+	if end := strings.Index(rule, ") for i in"); g.r.IntN(3) == 0 && strings.HasPrefix(rule, "w(") && end > 0 {
+		// (The option built by a def, inlined: walked as its body.)
+		x := "p"
+		if strings.Contains(rule, "for m in") {
+			x = "m"
+		}
+		fmt.Fprintf(&b, "def mv(c, i, %s) = %s\n", x, rule[2:end])
+		rule = fmt.Sprintf("w(mv(c, i, %s))%s", x, rule[end+1:])
+	}
+	fmt.Fprintf(&b, "game w(c) moves\n    %s\n", rule)
 	for range 4 {
 		n := 1 + g.r.IntN(5)
 		xs := make([]string, n)
@@ -171,6 +181,7 @@ func TestBoardPropWalks(t *testing.T) {
 func TestWalksFire(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"game s(c) moves s(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1\nprint sg(s([3, 5, 9])), sg(s([1, 2]))\n", "walk with p"},
+		{"def mv(c, i, p) = update(c, i, p)\ngame s(c) moves s(mv(c, i, p)) for i in 0 .. len(c) - 1 for p in (if i == 0 then 0 else c[i - 1] + 1) .. c[i] - 1\nprint sg(s([3, 5, 9])), sg(s([1, 2]))\n", "walk with p"},
 		{"game st(c) moves\n    st([if j == i - 1 then c[j] + m else if j == i then c[j] - m else c[j] for j in 0 .. len(c) - 1])\n        for i in 1 .. len(c) - 1 for m in 1 .. c[i]\nprint sg(st([0, 2, 3, 1]))\n", "walk with m"},
 	} {
 		for _, off := range []passes.Pass{0, passes.Walks} {
