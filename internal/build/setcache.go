@@ -9,16 +9,19 @@ import (
 
 // Operands kept as masks. In a set operator whose right operand is plain
 // (operators over literals, names of locals and lets, pure built-ins and
-// defs that inline: plainFilterCond) and reads no name the left one
-// builds from by itself,
+// defs that inline: plainFilterCond), or pure (pureNames: what it
+// computes, comprehensions and defs called too, asks no game for a
+// value),
 //
-//	S - NB[v] - {v}        S - set(NB[v])        S & G[v]
+//	S - NB[v] - {v}        S - set(NB[v])        S & G[v]        S - set(nbrs(v))
 //
 // the right operand's bits over the left one's universe are kept per
 // value of the locals it reads (a filter's masks, filterCache: the lets
-// it reads are checked at each use): it is evaluated once per value of
-// v, the first time, not once per move. Exact: a plain operand evaluated
-// again gives its value again, and one that failed, or was not a set
+// it and the defs it calls read are checked at each use, and the defs
+// themselves, which a declaration may replace): it is evaluated once per
+// value of v, the first time, not once per move (so are its steps).
+// Exact: a plain or pure operand evaluated again gives its value again,
+// and one that failed, or was not a set
 // whose elements the universe holds, was kept as nothing: it is
 // evaluated each time, and the operator computes the value or meets the
 // error as written; the left operand is built first, as written.
@@ -27,25 +30,44 @@ import (
 // masks, or returns nil when the operand is not plain.
 func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *engine.Frame, s, t *value.SetScratch)) setBuildFn {
 	fl := filters{bd.c}
-	if inlined(p.Y) || !fl.plainFilterCond(p.Y.Expr, 0) {
+	if inlined(p.Y) {
 		return nil
 	}
 	var locals, lets []int
-	fl.inspectInlined(p.Y.Expr, func(e lang.Expr) bool {
-		if id, ok := e.(*lang.Ident); ok && bd.c.Lookup(id) != nil {
-			switch b := bd.c.Lookup(id); b.Kind {
-			case resolve.Local:
-				locals = appendNew(locals, b.Slot)
-			case resolve.Global:
-				lets = appendNew(lets, b.Slot)
+	var defs []*engine.Binding
+	if fl.plainFilterCond(p.Y.Expr, 0) {
+		fl.inspectInlined(p.Y.Expr, func(e lang.Expr) bool {
+			if id, ok := e.(*lang.Ident); ok && bd.c.Lookup(id) != nil {
+				switch b := bd.c.Lookup(id); b.Kind {
+				case resolve.Local:
+					locals = appendNew(locals, b.Slot)
+				case resolve.Global:
+					lets = appendNew(lets, b.Slot)
+				}
 			}
+			return true
+		}, 0)
+	} else {
+		pn := pureNames{c: bd, seen: map[*engine.Func]bool{}}
+		if !pn.expr(p.Y.Expr, true, 0) {
+			return nil
 		}
-		return true
-	}, 0)
+		locals, lets, defs = pn.locals, pn.lets, pn.defs
+	}
 	cache := &filterCache{masks: map[string]*filterEntry{}}
+	fns := make([]*engine.Func, len(defs))
+	for i, b := range defs {
+		fns[i] = b.Fn
+	}
 	op := p.Op
 	return func(fr *engine.Frame, s *value.SetScratch) {
 		x(fr, s)
+		for i, b := range defs {
+			if b.Fn != fns[i] {
+				// (A def declared again: the bits were of the old one.)
+				*cache, fns[i] = filterCache{masks: map[string]*filterEntry{}}, b.Fn
+			}
+		}
 		var ent *filterEntry
 		if s.Class() == 2 {
 			if ent = cache.entry(fr, 2, s.Universe(), locals, lets); ent != nil && ent.known != nil {
@@ -82,4 +104,101 @@ func keepable(t *value.SetScratch, u *value.Universe) bool {
 		return false
 	}
 	return t.Class() != 2 || t.Universe() == u
+}
+
+// pureNames tells whether an expression is pure, collecting what it
+// reads: the slots of the locals (of the code compiled) and lets, and the
+// defs it calls, through their bodies.
+type pureNames struct {
+	c      *Builders
+	seen   map[*engine.Func]bool
+	locals []int
+	lets   []int
+	defs   []*engine.Binding
+}
+
+// maxPureDepth bounds the defs called in one another that pureNames reads.
+const maxPureDepth = 8
+
+// expr reports whether e is pure; top: e is the compiled code's (its
+// locals are the frame's), else a def's body (its locals its own).
+func (pn *pureNames) expr(e lang.Expr, top bool, depth int) bool {
+	ok := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if !ok {
+			return false
+		}
+		switch x := x.(type) {
+		case *lang.Ident:
+			ok = pn.ident(x, top, depth)
+		case *lang.Call:
+			// (A def, a built-in or a game called by name, not a
+			// function value: what it runs is seen.)
+			id, isName := x.Fn.(*lang.Ident)
+			d := (*resolve.Decl)(nil)
+			if isName {
+				d = resolve.Of(id)
+			}
+			ok = d != nil && (d.Kind == resolve.Def || d.Kind == resolve.Builtin || d.Kind == resolve.Game)
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit, *lang.MapLit,
+			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice, *lang.Comp:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// ident is expr of a name: a local, a let, a pure built-in, a game (a
+// position is a value), or a def whose body is pure.
+func (pn *pureNames) ident(id *lang.Ident, top bool, depth int) bool {
+	if top {
+		if b := pn.c.c.Lookup(id); b != nil {
+			switch b.Kind {
+			case resolve.Local:
+				pn.locals = appendNew(pn.locals, b.Slot)
+				return true
+			case resolve.Global:
+				pn.lets = appendNew(pn.lets, b.Slot)
+				return true
+			}
+		}
+	}
+	d := resolve.Of(id)
+	if d == nil {
+		return false
+	}
+	switch d.Kind {
+	case resolve.Local:
+		return !top
+	case resolve.Global:
+		if d.B == nil {
+			return false
+		}
+		pn.lets = appendNew(pn.lets, d.B.Slot)
+		return true
+	case resolve.Game:
+		return true
+	case resolve.Builtin:
+		bi := d.Bi
+		if bi == nil && d.B != nil {
+			bi = d.B.Bi
+		}
+		return bi != nil && bi.Pure && !bi.SGArgs && bi.Query == 0
+	case resolve.Def:
+		b := d.B
+		if b == nil || b.Fn == nil || b.Fn.Decl == nil || depth >= maxPureDepth {
+			return false
+		}
+		if !pn.seen[b.Fn] {
+			pn.seen[b.Fn] = true
+			pn.defs = append(pn.defs, b)
+			if !pn.expr(b.Fn.Decl.Body, false, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -152,8 +152,11 @@ func nodeKaylesUnit(r *rand.Rand, i int) *propgen.Unit {
 	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in 0 .. %s - 1 if %s\n", kb, kb, fmt.Sprintf(clear, B, N), N, member)
 
 	// The set of the vertices still there.
-	setMove := []string{"S - (%[1]s[v] | {v})", "S - %[1]s[v] - {v}", "(S ^ (S & %[1]s[v])) - {v}", "S & (set(0 .. %[2]s - 1) - ({v} | %[1]s[v]))", "S - ({v} | set(sorted(%[1]s[v])))", "S - set(%[1]s[v]) - set([v])"}[r.IntN(6)]
-	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", ks, ks, fmt.Sprintf(setMove, G, N))
+	// (A def of a comprehension as an operand: kept as bits per v,
+	// internal/build/setcache.go.)
+	fmt.Fprintf(&d, "def %s(v) = [u for u in sorted(%s[v]) if u != v]\n", name("nbl"), G)
+	setMove := []string{"S - (%[1]s[v] | {v})", "S - %[1]s[v] - {v}", "(S ^ (S & %[1]s[v])) - {v}", "S & (set(0 .. %[2]s - 1) - ({v} | %[1]s[v]))", "S - ({v} | set(sorted(%[1]s[v])))", "S - set(%[1]s[v]) - set([v])", "S - set(%[3]s(v)) - {v}"}[r.IntN(7)]
+	fmt.Fprintf(&d, "game %s(S) moves %s(%s) for v in S\n", ks, ks, fmt.Sprintf(setMove, G, N, name("nbl")))
 	// The same set kept by a filter (a mask of words for each v:
 	// internal/build/filter.go), as testdata/boards/nodekayles.game.
 	filter := []string{"{u for u in S if u != v and not (u in %[1]s[v])}", "{u for u in S if not (u == v or u in %[1]s[v])}", "{u for u in S if u != v if u not in %[1]s[v]}", "{u for u in S if not %[2]s(u, v)}"}[r.IntN(4)]
@@ -165,7 +168,7 @@ func nodeKaylesUnit(r *rand.Rand, i int) *propgen.Unit {
 	// The move as a def's body (inlined into the built option:
 	// internal/build/inline.go), a set operator or a filter.
 	kd, take := name("kd"), name("take")
-	body := []string{fmt.Sprintf(setMove, G, N), fmt.Sprintf(filter, G, name("hit"))}[r.IntN(2)]
+	body := []string{fmt.Sprintf(setMove, G, N, name("nbl")), fmt.Sprintf(filter, G, name("hit"))}[r.IntN(2)]
 	fmt.Fprintf(&d, "def %s(S, v) = %s\ngame %s(S) moves %s(%s(S, v)) for v in S\n", take, body, kd, kd, take)
 
 	// A list: flags by vertex, or the ascending list of the vertices there.
