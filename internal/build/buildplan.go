@@ -50,7 +50,8 @@ type BuildPlan struct {
 	By    *engine.Builtin // BuildSorted's and BuildUpdate's built-in
 	Op    lang.Op         // SetOp's operator
 	Range *lang.Binary    // BuildRange's A .. B
-	Var   *lang.Name      // BuildRange's variable
+	Var   *lang.Name      // BuildRange's variable, SetFilter's
+	Var2  *lang.Name      // SetFilter's second name: (Var, Var2) in S
 	Base  *lang.Ident     // BuildEdit's list copied
 	// Inl: the plan is the body of the defs called here, inlined
 	// (inline.go), the outermost first: it is compiled as their body and

@@ -45,11 +45,19 @@ func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
 		return nil
 	}
 	cl, ok := e.Clauses[0].(*lang.ForClause)
-	if !ok || cl.Target.Tuple {
+	if !ok {
 		return nil
 	}
-	body, ok := e.Body.(*lang.Ident)
-	if !ok || body.Name != cl.Target.Names[0].Name || resolve.Of(body) != resolve.NameDecl(cl.Target.Names[0]) {
+	var second *lang.Name
+	if cl.Target.Tuple {
+		// {(r, c) for (r, c) in S if C}: the cells of S that pass, when
+		// S's elements are cells (into, pass): the same tuples.
+		t, ok := e.Body.(*lang.TupleLit)
+		if len(cl.Target.Names) != 2 || !ok || len(t.Elems) != 2 || !isDeclName(t.Elems[0], resolve.NameDecl(cl.Target.Names[0])) || !isDeclName(t.Elems[1], resolve.NameDecl(cl.Target.Names[1])) {
+			return nil
+		}
+		second = cl.Target.Names[1]
+	} else if body, ok := e.Body.(*lang.Ident); !ok || body.Name != cl.Target.Names[0].Name || resolve.Of(body) != resolve.NameDecl(cl.Target.Names[0]) {
 		return nil
 	}
 	conds := make([]lang.Expr, 0, len(e.Clauses)-1)
@@ -60,7 +68,7 @@ func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
 		}
 		conds = append(conds, ifc.Cond)
 	}
-	return &BuildPlan{Kind: SetFilter, Expr: e, Elems: conds, Var: cl.Target.Names[0]}
+	return &BuildPlan{Kind: SetFilter, Expr: e, Elems: conds, Var: cl.Target.Names[0], Var2: second}
 }
 
 // plainCond reports whether e holds only literals, names of locals and
@@ -156,6 +164,9 @@ func (p *BuildPlan) filter() *BuildPlan {
 func (p *BuildPlan) freeNote() string {
 	var names []string
 	seen := map[string]bool{p.Var.Name: true}
+	if p.Var2 != nil {
+		seen[p.Var2.Name] = true
+	}
 	for _, e := range p.Elems {
 		lang.Inspect(e, func(x lang.Expr) bool {
 			if id, ok := x.(*lang.Ident); ok && !seen[id.Name] && (resolve.Of(id) == nil || resolve.Of(id).Kind == resolve.Local) {
@@ -219,6 +230,50 @@ type filterFast struct {
 	// unequal: the values x is compared with when the filter is all
 	// x != a (unequal.go); nil otherwise.
 	unequal []engine.EvalFn
+	pairs   bool // its elements unpacked into two names: cells only
+}
+
+// eachBit calls f with each bit set in w, ascending, or in the order of
+// the ids order lists when it is not nil.
+func eachBit(w []uint64, order []int32, f func(b int)) {
+	if order == nil {
+		for i, x := range w {
+			for ; x != 0; x &= x - 1 {
+				f(i*64 + bits.TrailingZeros64(x))
+			}
+		}
+		return
+	}
+	any := false
+	for _, x := range w {
+		any = any || x != 0
+	}
+	if !any {
+		return
+	}
+	for _, id := range order {
+		if b := int(id); b>>6 < len(w) && w[b>>6]&(1<<(b&63)) != 0 {
+			f(b)
+		}
+	}
+}
+
+// isDeclName reports whether e is a name that d declares.
+func isDeclName(e lang.Expr, d *resolve.Decl) bool {
+	id, ok := e.(*lang.Ident)
+	return ok && d != nil && resolve.Of(id) == d
+}
+
+// cellsOnly reports whether the elements of a plain scratch are all
+// cells (r, c) (a filter that unpacks them yields the same tuples).
+func cellsOnly(s *value.SetScratch) bool {
+	switch s.Class() {
+	case 1:
+		return true
+	case 2:
+		return s.Universe().CellsOnly(s.Words())
+	}
+	return len(s.Words()) == 0 || s.Kind == value.SetAny
 }
 
 // pass is the bitset of the elements of v that pass the filter, into
@@ -227,7 +282,7 @@ type filterFast struct {
 // keep (no element tested, no step counted); false otherwise.
 func (ff *filterFast) pass(fr *engine.Frame, v value.Value, u *value.Universe, buf []uint64) ([]uint64, bool) {
 	vu, w, ok := value.UniWords(v)
-	if !ok || vu != u {
+	if !ok || vu != u || ff.pairs && !u.CellsOnly(w) {
 		return nil, false
 	}
 	if ff.unequal != nil {
@@ -262,8 +317,11 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 	e := p.Expr.(*lang.Comp)
 	cl := e.Clauses[0].(*lang.ForClause)
 	iter := fl.c.Vals.Expr(cl.Iter)
-	fl.c.Vals.Pattern(cl.Target)
-	xslot := fl.c.Var(p.Var).Slot
+	bind := fl.c.Vals.Pattern(cl.Target)
+	xslot, yslot := fl.c.Var(p.Var).Slot, -1
+	if p.Var2 != nil {
+		yslot = fl.c.Var(p.Var2).Slot
+	}
 	conds := make([]compile.BoolFn, len(p.Elems))
 	for i, x := range p.Elems {
 		conds[i] = fl.c.Ints.Cond(x, "an if clause's condition")
@@ -274,7 +332,7 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 			if id, ok := x.(*lang.Ident); ok && fl.c.Lookup(id) != nil {
 				switch b := fl.c.Lookup(id); b.Kind {
 				case resolve.Local:
-					if b.Slot != xslot {
+					if b.Slot != xslot && b.Slot != yslot {
 						locals = appendNew(locals, b.Slot)
 					}
 				case resolve.Global:
@@ -289,7 +347,7 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 	cache := &filterCache{masks: map[string]*filterEntry{}}
 	test := func(fr *engine.Frame, x value.Value) bool {
 		fr.Th.Tick(ipos)
-		fr.Slots[xslot] = x
+		bind(fr, x)
 		for _, f := range conds {
 			if !f(fr) {
 				return false
@@ -303,41 +361,53 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 			return
 		}
 		s.Load(v)
-		if !s.Plain() {
+		if !s.Plain() || p.Var2 != nil && !cellsOnly(s) {
 			s.Reset()
 			slow(fr, s)
 			return
 		}
 		w := s.Words()
+		var order []int32
+		if u := s.Universe(); u != nil && s.Class() == 2 {
+			// (Ids that do not ascend with the elements: tested in
+			// the elements' order, as the comprehension tests them,
+			// so that the first error is its.)
+			order = u.Order()
+		}
 		ent := cache.entry(fr, s.Class(), s.Universe(), locals, lets)
 		if ent == nil {
 			// No mask kept: each element of S tested, S's bits kept.
-			for i, x := range w {
-				for ; x != 0; x &= x - 1 {
-					b := i*64 + bits.TrailingZeros64(x)
-					if !test(fr, s.Elem(b)) {
-						w[b>>6] &^= 1 << (b & 63)
-					}
+			// (A bit cleared once tested: each is tested once.)
+			eachBit(w, order, func(b int) {
+				if !test(fr, s.Elem(b)) {
+					w[b>>6] &^= 1 << (b & 63)
 				}
-			}
+			})
 			s.Keep(w)
 			return
 		}
 		for len(ent.known) < len(w) {
 			ent.known, ent.pass = append(ent.known, 0), append(ent.pass, 0)
 		}
+		var buf [4]uint64
+		need, any := buf[:0], false
 		for i, x := range w {
-			for need := x &^ ent.known[i]; need != 0; need &= need - 1 {
-				b := i*64 + bits.TrailingZeros64(need)
-				if test(fr, s.Elem(b)) {
-					ent.pass[i] |= 1 << (b & 63)
-				}
-				ent.known[i] |= 1 << (b & 63)
-			}
+			need = append(need, x&^ent.known[i])
+			any = any || need[i] != 0
 		}
+		if !any {
+			s.Keep(ent.pass)
+			return
+		}
+		eachBit(need, order, func(b int) {
+			if test(fr, s.Elem(b)) {
+				ent.pass[b>>6] |= 1 << (b & 63)
+			}
+			ent.known[b>>6] |= 1 << (b & 63)
+		})
 		s.Keep(ent.pass)
 	}
-	ff := &filterFast{iter: iter, into: into, cache: cache, locals: locals, lets: lets}
+	ff := &filterFast{iter: iter, into: into, cache: cache, locals: locals, lets: lets, pairs: p.Var2 != nil}
 	for _, id := range unequals(p) {
 		ff.unequal = append(ff.unequal, fl.c.Vals.Expr(id))
 	}

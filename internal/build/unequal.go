@@ -19,6 +19,9 @@ import (
 // filter p is a conjunction of x != a, a a local name other than x; nil
 // otherwise.
 func unequals(p *BuildPlan) []*lang.Ident {
+	if p.Var2 != nil {
+		return nil
+	}
 	xd := resolve.NameDecl(p.Var)
 	var names []*lang.Ident
 	var walk func(e lang.Expr) bool

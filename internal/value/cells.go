@@ -67,6 +67,18 @@ func (u *Universe) cellRows(w, rows []uint64) ([]uint64, bool) {
 	return rows, true
 }
 
+// CellsOnly reports whether the elements of the ids w are all cells.
+func (u *Universe) CellsOnly(w []uint64) bool {
+	for i, x := range w {
+		for ; x != 0; x &= x - 1 {
+			if u.bitOf[i*64+bits.TrailingZeros64(x)] < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // intBits is the bitmap of small ints (words of bits) of the elements of
 // the ids w, when each is a small int.
 func (u *Universe) intBits(w []uint64) ([]uint64, bool) {

@@ -1,0 +1,77 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// Moves spelled as a newcomer spells them, built as bits (package
+// build): a def called in the option (inline.go), a set operator's
+// operand kept per value of what it reads (setcache.go), a filter whose
+// for clause unpacks cells (filter.go): the same values and errors with
+// the passes that build them on and off, also where the elements are not
+// what the fast way assumes (lists, ints, cells out of range) and where
+// something fails.
+var spellingCases = []string{
+	// A filter unpacking cells: Chomp.
+	`game chomp(S) moves chomp({(r, c) for (r, c) in S if r < a or c < b}) for (a, b) in S if a + b > 0
+print [sg(chomp({(r, c) for r in 0 .. h - 1 for c in 0 .. w - 1})) for (w, h) in [(1, 1), (2, 2), (3, 2), (4, 3)]]`,
+	`game chomp(S) moves chomp(S - {(r, c) for (r, c) in S if r >= a and c >= b}) for (a, b) in S if (a, b) != (0, 0)
+print [sg(chomp({(r, c) for r in 0 .. h - 1 for c in 0 .. w - 1})) for (w, h) in [(1, 1), (3, 3), (4, 2)]]`,
+	// Elements that are lists, not tuples: the tuples yielded differ.
+	`game f(S) moves f({(r, c) for (r, c) in S if r != a}) for (a, b) in S
+print sg(f({[0, 1], [1, 1], (2, 2)})), moves(f({[0, 1], (1, 1)}))`,
+	// Cells past 63, negative ones, elements that do not unpack.
+	`game f(S) moves f({(r, c) for (r, c) in S if c != b}) for (a, b) in S
+print sg(f({(0, 70), (1, -1), (2, 3)})), sg(f({(0, 1), (1, 2)}))
+print sg(f({1, 2}))`,
+	`game f(S) moves f({(r, c) for (r, c) in S if c / (r - 1) > 0}) for (a, b) in S
+print sg(f({(0, 1), (2, 3)}))
+print sg(f({(1, 1), (2, 3)}))`,
+	// A filter over a universe whose ids do not ascend with the
+	// elements (3 met after the cells): its elements tested in their
+	// order, so that the first error is the comprehension's.
+	`game nk(S) moves nk({x for x in S if x[0] - v[0] != 1}) for v in S
+print sg(nk({(0, 0), (0, 1)}))
+print sg(nk({(0, 0), 3}))`,
+	// Defs in the option, their errors on the trace.
+	`def multiples(S, d) = {e for e in S if e % d == 0}
+game div(S) moves div(S - multiples(S, d)) for d in S
+print [sg(div(set(divisors(n)) - {1})) for n in [12, 60, 360]]
+print sg(div({0, 2, 3}))`,
+	`let NB = [{1}, {0, 2}, {1}]
+def take(S, v) = S - ({v} | set(NB[v]))
+game nk(S) moves nk(take(S, v)) for v in S
+print sg(nk({0, 1, 2})), sg(nk({0, 2}))
+print sg(nk({0, 5}))`,
+	// Operands kept per value: a def of a comprehension, a list, a let
+	// made again.
+	`def nb(v) = [u for u in [v - 1, v + 1] if u >= 0]
+game nk(S) moves nk(S - set(nb(v)) - {v}) for v in S
+print [sg(nk(set(0 .. n - 1))) for n in 1 .. 9]`,
+	`let NB = [{1}, [0], {5}]
+game nk(S) moves nk(S - NB[v] - {v}) for v in S
+print sg(nk({0}))
+print sg(nk({0, 1}))`,
+	`let K = 1
+game nk(S) moves nk(S - {u for u in S if u - v <= K and v - u <= K}) for v in S
+print sg(nk(set(0 .. 8)))
+let K = 2
+print sg(nk(set(0 .. 8)))`,
+	// A filter through a def, a splice with an element computed, an
+	// edit with two indexes one arm.
+	`def near(a, b) = abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1
+game nk(S) moves nk({x for x in S if not near(x, v)}) for v in S
+print sg(nk({(r, c) for r in 0 .. 2 for c in 0 .. 2})), sg(nk({(0, 0), (5, 5)}))
+print sg(nk({(0, 0), 3}))`,
+	`game ring(b) moves ring([if j == i or j == (i + 1) % len(b) then 0 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1 and b[(i + 1) % len(b)] == 1
+print [sg(ring(n * [1])) for n in 3 .. 9], sg(ring([1, "a", 1]))`,
+	`game s(c) moves s(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if i == 0 or p > c[i - 1]
+print sg(s([1, 4, 6])), sg(s([2, 5]))`,
+}
+
+func TestSpellingsExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, spellingCases, passes.Composite, passes.Bitsets, passes.Edits, passes.All)
+}
