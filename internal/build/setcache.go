@@ -140,8 +140,12 @@ func (pn *pureNames) expr(e lang.Expr, top bool, depth int) bool {
 				d = resolve.Of(id)
 			}
 			ok = d != nil && (d.Kind == resolve.Def || d.Kind == resolve.Builtin || d.Kind == resolve.Game)
+		case *lang.Comp:
+			// (A comprehension's own names are locals of the code
+			// compiled too: only a def's body may have them.)
+			ok = !top
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit, *lang.MapLit,
-			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice, *lang.Comp:
+			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
 		default:
 			ok = false
 		}
