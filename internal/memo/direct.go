@@ -11,8 +11,13 @@ package memo
 // Filled as the recent keys are, when a lookup in the table finds a
 // final state; what forgets a state there forgets it here (Uncache).
 
-// directMaxBits bounds the bits of the keys kept by their bits.
-const directMaxBits = 22
+// directMaxBits bounds the bits of the keys kept by their bits; the
+// bytes kept are at most directDensity a key interned (a board of 25
+// cells whose search meets few of its 2^25 sets keeps none of the most).
+const (
+	directMaxBits = 22
+	directDensity = 8
+)
 
 // DirectOf is the final state of the set whose bits are x, if kept.
 func (t *KeyTable) DirectOf(x uint64) (st int32, ok bool) {
@@ -45,6 +50,11 @@ func (t *KeyTable) cacheDirect(w uint64, n int, st int32) {
 		size := max(uint64(1)<<12, uint64(2*len(t.direct)))
 		for size <= x {
 			size *= 2
+		}
+		if size > 1<<12 && size > directDensity*uint64(t.n) {
+			// (Bits that the keys interned fill too sparsely to be
+			// worth a byte each: not kept.)
+			return
 		}
 		if t.Room != nil {
 			t.Room(int64(size))
