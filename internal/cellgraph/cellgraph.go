@@ -11,6 +11,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/cellrows"
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
@@ -20,6 +21,10 @@ type Graph struct {
 	off   []int32 // the edges of cell id r*64+c: edges[off[id]:off[id+1]]
 	edges []Edge
 	bad   [64]uint64 // the cells whose neighbours are not a list, set or tuple
+	keys  [64]uint64 // the cells that are keys, with a list, set or tuple
+	// grid: among the keys, each key's neighbours are its 4 neighbours
+	// on the board (a set of keys splits as components(S) splits it).
+	grid bool
 }
 
 // Edge is the neighbours of a cell in one row: the cells (Row, c) for
@@ -56,6 +61,7 @@ func FromMap(m *value.Map) *Graph {
 		}
 		switch ns := m.Vals[i]; ns.K {
 		case value.KList, value.KSet, value.KTuple:
+			g.keys[u>>6] |= 1 << (u & 63)
 			for _, n := range ns.Elems() {
 				if v, ok := cellID(n); ok {
 					pairs = append(pairs, uint32(u<<12|v), uint32(v<<12|u))
@@ -79,7 +85,41 @@ func FromMap(m *value.Map) *Graph {
 	for id := 1; id < len(g.off); id++ {
 		g.off[id] = max(g.off[id], g.off[id-1])
 	}
+	g.grid = g.isGrid()
 	return g
+}
+
+// isGrid reports whether each key's neighbours among the keys are its 4
+// neighbours among them: then the regions of a set of keys are its
+// 4-connected ones.
+func (g *Graph) isGrid() bool {
+	for r, row := range g.keys {
+		for m := row; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			var got, want [3]uint64 // rows r - 1, r, r + 1
+			for _, ed := range g.Neighbours(r, c) {
+				x := ed.Bits & g.keys[ed.Row]
+				d := int(ed.Row) - r + 1
+				if x != 0 && (d < 0 || d > 2) {
+					return false
+				}
+				if x != 0 {
+					got[d] |= x
+				}
+			}
+			want[1] = (1<<(c+1) | 1<<c>>1) & row
+			if r > 0 {
+				want[0] = 1 << c & g.keys[r-1]
+			}
+			if r < 63 {
+				want[2] = 1 << c & g.keys[r+1]
+			}
+			if got != want {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Neighbours is the edges of the cell (r, c).
@@ -95,6 +135,8 @@ type Splitter struct {
 	g                    *Graph
 	left, region, future [64]uint64
 	n, r0                int
+	grid                 bool              // the set is of keys of a grid's graph
+	rs                   cellrows.Splitter // its regions then
 }
 
 // Reset starts the regions of rows (at most 64 rows, copied) under g.
@@ -103,10 +145,17 @@ type Splitter struct {
 func (s *Splitter) Reset(g *Graph, rows []uint64) bool {
 	s.g = g
 	s.n, s.r0 = copy(s.left[:], rows), 0
+	s.grid = g.grid
 	for r := range s.n {
 		if s.left[r]&g.bad[r] != 0 {
 			return false
 		}
+		if s.left[r]&^g.keys[r] != 0 {
+			s.grid = false
+		}
+	}
+	if s.grid {
+		s.rs.Reset(rows)
 	}
 	return true
 }
@@ -114,6 +163,9 @@ func (s *Splitter) Reset(g *Graph, rows []uint64) bool {
 // Next returns the next region's rows (from row 0: the rows before its
 // first are 0; valid until the next call), or nil when there is none.
 func (s *Splitter) Next() []uint64 {
+	if s.grid {
+		return s.rs.Next()
+	}
 	for s.r0 < s.n && s.left[s.r0] == 0 {
 		s.r0++
 	}

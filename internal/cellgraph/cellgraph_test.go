@@ -145,3 +145,122 @@ func TestSplitterBad(t *testing.T) {
 		t.Errorf("third region %x, want none", x)
 	}
 }
+
+// gridMap is the map of the cells of keys (rows) to their 4 neighbours
+// among them, with a neighbour past them for some (an edge that counts
+// only for a set with cells that are not keys), and adj its edges.
+func gridMap(r *rand.Rand, keys []uint64) (*value.Map, map[[2]int]bool) {
+	m, adj := &value.Map{}, map[[2]int]bool{}
+	in := func(rr, c int) bool { return rr >= 0 && rr < len(keys) && c >= 0 && c < 64 && keys[rr]>>c&1 != 0 }
+	for rr := range keys {
+		for c := range 64 {
+			if !in(rr, c) {
+				continue
+			}
+			var ns []value.Value
+			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				nr, nc := rr+d[0], c+d[1]
+				if in(nr, nc) {
+					ns = append(ns, value.Cell(int64(nr), int64(nc)))
+					adj[[2]int{rr<<6 | c, nr<<6 | nc}] = true
+				} else if r.IntN(3) == 0 {
+					ns = append(ns, value.Cell(int64(nr), int64(nc)))
+					if nr >= 0 && nc >= 0 && nc < 64 {
+						adj[[2]int{rr<<6 | c, nr<<6 | nc}], adj[[2]int{nr<<6 | nc, rr<<6 | c}] = true, true
+					}
+				}
+			}
+			m.Keys, m.Vals = append(m.Keys, value.Cell(int64(rr), int64(c))), append(m.Vals, value.List(ns))
+		}
+	}
+	return m, adj
+}
+
+// TestSplitterGrid: a map of each key to its 4 neighbours among the keys
+// is a grid, and its regions (the 4-connected ones, for a set of keys)
+// are a flood fill's; a map with an edge more (a diagonal, a cell to
+// itself) or less is not a grid, and its regions are a flood fill's too;
+// so are those of a set with cells that are not keys.
+func TestSplitterGrid(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for i := range 200 {
+		rows, cols := 1+r.IntN(6), 1+r.IntN(64)
+		keys := make([]uint64, rows)
+		for k := range keys {
+			keys[k] = (r.Uint64() | r.Uint64()) & (1<<cols - 1)
+			if cols == 64 {
+				keys[k] = r.Uint64() | r.Uint64()
+			}
+		}
+		m, adj := gridMap(r, keys)
+		if len(m.Keys) < 2 {
+			continue
+		}
+		wantGrid := true
+		switch i % 4 {
+		case 1: // an edge more
+			k := r.IntN(len(m.Keys))
+			p := m.Keys[k].Elems()
+			dr := int64(r.IntN(3) - 1)
+			nr, nc := p[0].N+dr, p[1].N+1
+			m.Vals[k] = value.List(append(append([]value.Value{}, m.Vals[k].Elems()...), value.Cell(nr, nc)))
+			if b, ok := cellID(value.Cell(nr, nc)); ok {
+				u, _ := cellID(m.Keys[k])
+				adj[[2]int{u, b}], adj[[2]int{b, u}] = true, true
+				if dr != 0 && b>>6 < len(keys) && keys[b>>6]>>(b&63)&1 != 0 {
+					wantGrid = false // a diagonal
+				}
+			}
+		case 3: // a cell its own neighbour
+			k := r.IntN(len(m.Keys))
+			m.Vals[k] = value.List(append(append([]value.Value{}, m.Vals[k].Elems()...), m.Keys[k]))
+			wantGrid = false
+		case 2: // an edge less, both ways
+			k := r.IntN(len(m.Keys))
+			u, _ := cellID(m.Keys[k])
+			if ns := m.Vals[k].Elems(); len(ns) > 0 {
+				v, _ := cellID(ns[0])
+				if adj[[2]int{u, v}] && v>>6 < len(keys) && keys[v>>6]>>(v&63)&1 != 0 {
+					delete(adj, [2]int{u, v})
+					delete(adj, [2]int{v, u})
+					m.Vals[k] = value.List(ns[1:])
+					for j, key := range m.Keys {
+						if w, _ := cellID(key); w == v {
+							m.Vals[j] = value.List(slices.DeleteFunc(slices.Clone(m.Vals[j].Elems()), func(x value.Value) bool {
+								y, _ := cellID(x)
+								return y == u
+							}))
+						}
+					}
+					wantGrid = false
+				}
+			}
+		}
+		g := FromMap(m)
+		if g.grid != wantGrid {
+			t.Fatalf("case %d: grid %v, want %v", i, g.grid, wantGrid)
+		}
+		for j := range 5 {
+			set := make([]uint64, rows)
+			for k := range set {
+				set[k] = keys[k] & r.Uint64()
+				if j == 4 {
+					set[k] |= r.Uint64() & r.Uint64() & r.Uint64() // cells that are not keys
+				}
+			}
+			var s Splitter
+			s.Reset(g, set)
+			var got [][]uint64
+			for x := s.Next(); x != nil; x = s.Next() {
+				last := len(x)
+				for x[last-1] == 0 {
+					last--
+				}
+				got = append(got, slices.Clone(x[:last]))
+			}
+			if want := refRegions(set, adj); !slices.EqualFunc(got, want, slices.Equal) {
+				t.Fatalf("case %d: regions of %x:\n got %x\nwant %x", i, set, got, want)
+			}
+		}
+	}
+}

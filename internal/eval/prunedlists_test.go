@@ -219,6 +219,12 @@ let ADJ = near(cells(4, 8))
 def split(S) = sum of kayles(P) for P in components(S, ADJ)
 game kayles(S) moves split(S - ({v} | ADJ[v])) for v in S
 print [sg(kayles(cells(3, n))) for n in 1 .. 6]`},
+		{"partial map", `
+def cells(m, n) = {(r, c) for r in 0 .. m - 1 for c in 0 .. n - 1}
+let ADJ = {(r, c): [(r + 1, c), (r, c + 1), (r - 1, c), (r, c - 1)] for (r, c) in cells(2, 3)}
+def split(S) = sum of g(canon(P)) for P in components(S, ADJ)
+game g(S) moves split(S - {v}) for v in S | split(S - {v, w}) for v in S for w in S if v < w and len(S) % 3 == 0
+print [sg(g(cells(3, n))) for n in 1 .. 4]`},
 		{"bad neighbours", `
 def cells(m, n) = {(r, c) for r in 0 .. m - 1 for c in 0 .. n - 1}
 let ADJ = {(r, c): 7 if (r, c) == (2, 3) else [(r + 1, c), (r, c + 1)] for (r, c) in cells(3, 5)}

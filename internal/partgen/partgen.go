@@ -241,6 +241,7 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 	gn.E.Edges++
 	op.Begin()
 	var in, img [64]uint64
+	images := imagesOf(fr.Th)
 	for {
 		var region []uint64
 		if sh.adj == nil {
@@ -257,7 +258,17 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 			continue
 		}
 		b, _ := cellrows.Shape(region, &in)
-		n, _ := cellrows.LeastImage(&in, b, &img)
+		n := images.Least(&in, b, &img)
 		op.Add(g, img[:n])
 	}
+}
+
+// imagesOf is the cache of images of thread th.
+func imagesOf(th *engine.Thread) *cellrows.Images {
+	if c, ok := th.Parts.(*cellrows.Images); ok {
+		return c
+	}
+	c := &cellrows.Images{}
+	th.Parts = c
+	return c
 }

@@ -91,10 +91,13 @@ type Index struct {
 	games map[*engine.Game]*gameIndex
 }
 
-// gameIndex is the first n positions of a game's memo by their keys.
+// gameIndex is the first n positions of a game's memo by their keys,
+// and the lengths of those keys (bit len % 64): most keys asked for are
+// of positions the memo does not hold, longer than those it holds.
 type gameIndex struct {
 	n    int
 	keys map[string]uint64
+	lens uint64
 }
 
 // Reset forgets every game's index.
@@ -129,7 +132,11 @@ func (x *Index) Find(g *engine.Game, k []byte, args []value.Value, rows []uint64
 		b, _ = Append(b[:0], g, r, g.Args(r))
 		if len(b) <= maxKey {
 			gi.keys[string(b)] = r
+			gi.lens |= 1 << (len(b) % 64)
 		}
+	}
+	if gi.lens>>(len(k)%64)&1 == 0 {
+		return 0, false
 	}
 	r, ok := gi.keys[string(k)]
 	return r, ok
