@@ -145,6 +145,7 @@ type Splitter struct {
 func (s *Splitter) Reset(g *Graph, rows []uint64) bool {
 	s.g = g
 	s.n, s.r0 = copy(s.left[:], rows), 0
+	clear(s.future[:s.n]) // (a splitter left in the middle of a region)
 	s.grid = g.grid
 	for r := range s.n {
 		if s.left[r]&g.bad[r] != 0 {

@@ -209,7 +209,7 @@ func isBuiltin(c *compile.Compiler, e *lang.Call, name string) bool {
 func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 	gn, g := fr.Gen, sh.game.Game
 	op := gn.Parts
-	var buf [64]uint64
+	w := scratchOf(fr.Th)
 	var rows []uint64
 	ok := false
 	if op != nil && op.Scr != nil {
@@ -218,19 +218,17 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 			fr.Slots[sh.slot] = op.Scr.Value()
 		}
 	} else {
-		rows, ok = value.CellRows(fr.Slots[sh.slot], buf[:0])
+		rows, ok = value.CellRows(fr.Slots[sh.slot], w.buf[:0])
 	}
 	if !ok || op == nil || g.NArgs != 1 || g.Check != nil {
 		gn.EmitVal(bpos, slow(fr))
 		return
 	}
-	var sp cellrows.Splitter
-	var gs cellgraph.Splitter
 	if sh.adj == nil {
-		sp.Reset(rows)
+		w.sp.Reset(rows)
 	} else {
 		adj := sh.adj(fr)
-		if adj.K != value.KMap || !gs.Reset(sh.graph.of(adj.Map()), rows) {
+		if adj.K != value.KMap || !w.gs.Reset(sh.graph.of(adj.Map()), rows) {
 			if op.Scr != nil {
 				fr.Slots[sh.slot] = op.Scr.Value()
 			}
@@ -240,14 +238,12 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 	}
 	gn.E.Edges++
 	op.Begin()
-	var in, img [64]uint64
-	images := imagesOf(fr.Th)
 	for {
 		var region []uint64
 		if sh.adj == nil {
-			region = sp.Next()
+			region = w.sp.Next()
 		} else {
-			region = gs.Next()
+			region = w.gs.Next()
 		}
 		if region == nil {
 			return
@@ -257,18 +253,29 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 			op.Add(g, region)
 			continue
 		}
-		b, _ := cellrows.Shape(region, &in)
-		n := images.Least(&in, b, &img)
-		op.Add(g, img[:n])
+		b, _ := cellrows.Shape(region, &w.in)
+		n := w.images.Least(&w.in, b, &w.img)
+		op.Add(g, w.img[:n])
 	}
 }
 
-// imagesOf is the cache of images of thread th.
-func imagesOf(th *engine.Thread) *cellrows.Images {
-	if c, ok := th.Parts.(*cellrows.Images); ok {
-		return c
+// scratch is what emit works in, a thread's (emit does not nest: its
+// loop over the regions runs nothing of the rule's), so that an option
+// clears no arrays: the splitters, the rows of a set, of a region's
+// shape and of its image, and the images of the shapes met.
+type scratch struct {
+	sp           cellrows.Splitter
+	gs           cellgraph.Splitter
+	buf, in, img [64]uint64
+	images       cellrows.Images
+}
+
+// scratchOf is the scratch of thread th.
+func scratchOf(th *engine.Thread) *scratch {
+	if w, ok := th.Parts.(*scratch); ok {
+		return w
 	}
-	c := &cellrows.Images{}
-	th.Parts = c
-	return c
+	w := &scratch{}
+	th.Parts = w
+	return w
 }
