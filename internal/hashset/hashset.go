@@ -10,6 +10,9 @@ type Set struct {
 	slots []uint64
 	n     int
 	zero  bool
+	// Room, when set, is told the bytes of the slots the set is about
+	// to allocate, before it does (the run's memory limit).
+	Room func(n int64)
 }
 
 // Add adds h.
@@ -41,7 +44,11 @@ func (s *Set) Len() int { return s.n }
 // grow doubles the slots (1,024 at first) and puts the hashes back.
 func (s *Set) grow() {
 	old := s.slots
-	s.slots = make([]uint64, max(2*len(old), 1<<10))
+	n := max(2*len(old), 1<<10)
+	if s.Room != nil {
+		s.Room(8 * int64(n))
+	}
+	s.slots = make([]uint64, n)
 	mask := uint64(len(s.slots) - 1)
 	for _, h := range old {
 		if h == 0 {

@@ -61,3 +61,16 @@ func TestPath(t *testing.T) {
 		}
 	}
 }
+
+// TestSetRoom: the set tells Room of each array of slots before it makes
+// it.
+func TestSetRoom(t *testing.T) {
+	var asked int64
+	s := Set{Room: func(n int64) { asked += n }}
+	for h := range uint64(5000) {
+		s.Add(h*0x9e3779b97f4a7c15 + 1)
+	}
+	if want := int64(8 * (1<<10 + 1<<11 + 1<<12 + 1<<13)); asked != want {
+		t.Errorf("Room asked for %d bytes, want %d", asked, want)
+	}
+}

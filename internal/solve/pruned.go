@@ -221,7 +221,7 @@ func (p *pruner) top(g *engine.Game, r uint64) int32 {
 	p.running = true
 	doing := th.Doing
 	p.root, p.game, p.atLeast = engine.PosText(g, r), g.GName, 0
-	p.expanded, p.distinct, p.sums = 0, hashset.Set{}, 0
+	p.expanded, p.distinct, p.sums = 0, hashset.Set{Room: func(n int64) { engine.AllocIf(th, g.Pos, n) }}, 0
 	th.Doing = func() string {
 		s := fmt.Sprintf("searching the value of %s (at least %d; %d values kept)", p.root, p.atLeast, p.tt.Len())
 		if doing != nil {
