@@ -167,3 +167,35 @@ func TestLeastImage(t *testing.T) {
 		}
 	}
 }
+
+// TestImages: the cache's images are LeastImage's, shapes met again and
+// shapes that share the cache's entries among them, of boxes of at most
+// 64 cells (cached) and larger.
+func TestImages(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var c Images
+	var shapes [][]uint64
+	for i := range 400 {
+		if i%2 == 0 { // (boxes of at most 64 cells: cached)
+			shapes = append(shapes, randomRows(r, 1+r.IntN(4), 1+r.IntN(16)))
+		} else {
+			shapes = append(shapes, randomRows(r, 1+r.IntN(10), 1+r.IntN(20)))
+		}
+	}
+	for i := range 20000 {
+		rows := shapes[r.IntN(len(shapes))]
+		if i%5 == 0 {
+			rows = randomRows(r, 1+r.IntN(10), 1+r.IntN(20))
+		}
+		var in, got, want [64]uint64
+		b, ok := Shape(rows, &in)
+		if !ok {
+			continue
+		}
+		n := c.Least(&in, b, &got)
+		m, _ := LeastImage(&in, b, &want)
+		if !slices.Equal(got[:n], want[:m]) {
+			t.Fatalf("image of %x: %x, want %x", rows, got[:n], want[:m])
+		}
+	}
+}

@@ -110,6 +110,9 @@ type Thread struct {
 	// Builtins is what the built-ins keep between calls (package
 	// stdlib's caches).
 	Builtins any
+	// Parts is what the pruned search's option lists keep between
+	// options (package partgen's caches).
+	Parts any
 	// Accs are the records of comprehensions done, free for the next
 	// (package compile's: comprehensions nest, last in first out).
 	Accs []any

@@ -1,20 +1,27 @@
 // Package partgen owns the option bodies of move rules compiled for the
 // pruned search's lists of options (engine.Game.GenParts,
 // compile.Fast.Parts). An option that is a sum of positions of one game,
-// one for each region of a set of cells in its canonical form,
+// one for each region of a set of cells, in its canonical form or not,
 //
 //	sum of G(canon(R)) for R in components(S)
+//	sum of G(R) for R in components(S, ADJ)
 //
-// (S a local name, or the argument of a def whose body this is, inlined)
-// lists each region as G and the rows of its image (engine.OptParts),
-// found on the rows of S (package cellrows), without making the set of a
-// region, its image, its position, the list of regions or the sum: the
-// pruned search keys each part from its rows. Where S is not a set of
-// cells of rows and columns 0 .. 63, or G checks its arguments or does
-// not take one, the option is the value the rule makes, as it makes it.
+// (S a local name, or the argument of a def whose body this is, inlined;
+// ADJ a name other than S) lists each region as G and the rows of its
+// image (engine.OptParts), found on the rows of S (package cellrows; with
+// ADJ, package cellgraph on ADJ's graph, made once for each map),
+// without making the set of a region, its image, its position, the list
+// of regions or the sum: the pruned search keys each part from its rows.
+// Where S is not a set of cells of rows and columns 0 .. 63, ADJ is not a
+// map or lists a cell of S with neighbours that are not a collection, or
+// G checks its arguments or does not take one, the option is the value
+// the rule makes, as it makes it.
 package partgen
 
 import (
+	"sync/atomic"
+
+	"github.com/grundy-lang/grundy/internal/cellgraph"
 	"github.com/grundy-lang/grundy/internal/cellrows"
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -38,12 +45,35 @@ type Sets interface {
 // New returns the option bodies' compiler of c.
 func New(c *compile.Compiler, bd Sets) *Options { return &Options{c, bd} }
 
-// shape is a sum of regions recognized: the slot of S, the game G, and
-// the loop's position.
+// shape is a sum of regions recognized: the slot of S, the game G, the
+// loop's position, whether each region is brought to its canonical form,
+// and ADJ's value and graph (nil for the regions of the grid).
 type shape struct {
-	slot int
-	game *engine.Binding
-	ipos engine.Pos
+	slot  int
+	game  *engine.Binding
+	ipos  engine.Pos
+	canon bool
+	adj   engine.EvalFn
+	graph *graphOf
+}
+
+// graphOf is the graph made last of a map ADJ (maps are immutable: one
+// graph a map, found by its identity).
+type graphOf struct{ last atomic.Pointer[mapGraph] }
+
+type mapGraph struct {
+	m *value.Map
+	g *cellgraph.Graph
+}
+
+// of is the graph of the map m.
+func (gc *graphOf) of(m *value.Map) *cellgraph.Graph {
+	if x := gc.last.Load(); x != nil && x.m == m {
+		return x.g
+	}
+	x := &mapGraph{m, cellgraph.FromMap(m)}
+	gc.last.Store(x)
+	return x.g
 }
 
 // Parts compiles body, the option of a move rule, to emit its option into
@@ -121,7 +151,8 @@ func (p *Options) Parts(body lang.Expr) func(fr *engine.Frame) {
 	}
 }
 
-// match recognizes sum of G(canon(R)) for R in components(S).
+// match recognizes sum of G(canon(R)) for R in components(S), with
+// components(S, ADJ) or G(R).
 func (p *Options) match(e *lang.Comp) (shape, bool) {
 	c := p.c
 	if e.Kind != lang.SumComp || e.Key != nil || len(e.Clauses) != 1 {
@@ -132,30 +163,39 @@ func (p *Options) match(e *lang.Comp) (shape, bool) {
 		return shape{}, false
 	}
 	src, ok := fc.Iter.(*lang.Call)
-	if !ok || len(src.Args) != 1 || !isBuiltin(c, src, "components") {
+	if !ok || len(src.Args) > 2 || !isBuiltin(c, src, "components") {
 		return shape{}, false
 	}
 	slot := c.LocalSlot(src.Args[0])
 	if slot < 0 {
 		return shape{}, false
 	}
+	sh := shape{slot: slot, ipos: lang.Start(fc.Iter)}
+	if len(src.Args) == 2 {
+		// ADJ a name, not S's: its value is there when S is built in a
+		// scratch.
+		id, ok := src.Args[1].(*lang.Ident)
+		if !ok || c.LocalSlot(id) == slot {
+			return shape{}, false
+		}
+		sh.adj, sh.graph = c.Vals.Expr(id), &graphOf{}
+	}
 	call, ok := e.Body.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return shape{}, false
 	}
-	b := c.GameCallee(call)
-	if b == nil {
+	if sh.game = c.GameCallee(call); sh.game == nil {
 		return shape{}, false
 	}
-	cn, ok := call.Args[0].(*lang.Call)
-	if !ok || len(cn.Args) != 1 || !isBuiltin(c, cn, "canon") {
-		return shape{}, false
+	arg := call.Args[0]
+	if cn, ok := arg.(*lang.Call); ok && len(cn.Args) == 1 && isBuiltin(c, cn, "canon") {
+		arg, sh.canon = cn.Args[0], true
 	}
-	r, ok := cn.Args[0].(*lang.Ident)
+	r, ok := arg.(*lang.Ident)
 	if !ok || r.Name != fc.Target.Names[0].Name {
 		return shape{}, false
 	}
-	return shape{slot: slot, game: b, ipos: lang.Start(fc.Iter)}, true
+	return sh, true
 }
 
 // isBuiltin reports whether e calls the built-in name.
@@ -169,7 +209,7 @@ func isBuiltin(c *compile.Compiler, e *lang.Call, name string) bool {
 func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 	gn, g := fr.Gen, sh.game.Game
 	op := gn.Parts
-	var buf [64]uint64
+	w := scratchOf(fr.Th)
 	var rows []uint64
 	ok := false
 	if op != nil && op.Scr != nil {
@@ -178,25 +218,64 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 			fr.Slots[sh.slot] = op.Scr.Value()
 		}
 	} else {
-		rows, ok = value.CellRows(fr.Slots[sh.slot], buf[:0])
+		rows, ok = value.CellRows(fr.Slots[sh.slot], w.buf[:0])
 	}
 	if !ok || op == nil || g.NArgs != 1 || g.Check != nil {
 		gn.EmitVal(bpos, slow(fr))
 		return
 	}
+	if sh.adj == nil {
+		w.sp.Reset(rows)
+	} else {
+		adj := sh.adj(fr)
+		if adj.K != value.KMap || !w.gs.Reset(sh.graph.of(adj.Map()), rows) {
+			if op.Scr != nil {
+				fr.Slots[sh.slot] = op.Scr.Value()
+			}
+			gn.EmitVal(bpos, slow(fr))
+			return
+		}
+	}
 	gn.E.Edges++
 	op.Begin()
-	var sp cellrows.Splitter
-	var in, img [64]uint64
-	sp.Reset(rows)
 	for {
-		region := sp.Next()
+		var region []uint64
+		if sh.adj == nil {
+			region = w.sp.Next()
+		} else {
+			region = w.gs.Next()
+		}
 		if region == nil {
 			return
 		}
 		fr.Th.Tick(sh.ipos)
-		b, _ := cellrows.Shape(region, &in)
-		n, _ := cellrows.LeastImage(&in, b, &img)
-		op.Add(g, img[:n])
+		if !sh.canon {
+			op.Add(g, region)
+			continue
+		}
+		b, _ := cellrows.Shape(region, &w.in)
+		n := w.images.Least(&w.in, b, &w.img)
+		op.Add(g, w.img[:n])
 	}
+}
+
+// scratch is what emit works in, a thread's (emit does not nest: its
+// loop over the regions runs nothing of the rule's), so that an option
+// clears no arrays: the splitters, the rows of a set, of a region's
+// shape and of its image, and the images of the shapes met.
+type scratch struct {
+	sp           cellrows.Splitter
+	gs           cellgraph.Splitter
+	buf, in, img [64]uint64
+	images       cellrows.Images
+}
+
+// scratchOf is the scratch of thread th.
+func scratchOf(th *engine.Thread) *scratch {
+	if w, ok := th.Parts.(*scratch); ok {
+		return w
+	}
+	w := &scratch{}
+	th.Parts = w
+	return w
 }

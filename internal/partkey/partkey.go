@@ -91,10 +91,25 @@ type Index struct {
 	games map[*engine.Game]*gameIndex
 }
 
-// gameIndex is the first n positions of a game's memo by their keys.
+// gameIndex is the first n positions of a game's memo by their keys,
+// and a filter of those keys (bit hash % 4096, keyHash): most keys asked
+// for are of positions the memo does not hold.
 type gameIndex struct {
-	n    int
-	keys map[string]uint64
+	n      int
+	keys   map[string]uint64
+	filter [64]uint64
+}
+
+// keyHash is a quick hash of a key, for the filter.
+func keyHash(k []byte) uint64 {
+	h := uint64(len(k))
+	for ; len(k) >= 8; k = k[8:] {
+		h = (h ^ binary.LittleEndian.Uint64(k)) * 0x9e3779b97f4a7c15
+	}
+	for _, c := range k {
+		h = (h ^ uint64(c)) * 0x9e3779b97f4a7c15
+	}
+	return h >> 52
 }
 
 // Reset forgets every game's index.
@@ -129,7 +144,12 @@ func (x *Index) Find(g *engine.Game, k []byte, args []value.Value, rows []uint64
 		b, _ = Append(b[:0], g, r, g.Args(r))
 		if len(b) <= maxKey {
 			gi.keys[string(b)] = r
+			h := keyHash(b)
+			gi.filter[h>>6] |= 1 << (h & 63)
 		}
+	}
+	if h := keyHash(k); gi.filter[h>>6]>>(h&63)&1 == 0 {
+		return 0, false
 	}
 	r, ok := gi.keys[string(k)]
 	return r, ok

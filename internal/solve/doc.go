@@ -10,7 +10,7 @@
 // their rule is recognized (tbuser.go), and the families of take-and-break
 // codes (takebreak.go). The value of one large position whose arguments
 // are not all small ints is found by the pruned search (pruned.go, with
-// its sets of values nimset.go, its table ttable.go and its checkpoint
+// its sets of values nimset.go, its table package ttable and its checkpoint
 // prunedcp.go), once the plain search of it has visited PrunedAfter
 // positions.
 package solve

@@ -234,7 +234,7 @@ func saveCheckpoint(e *search) error {
 	puts := int64(0)
 	if p := e.pruner; p != nil && p.tt != nil {
 		if x, ok := p.extra(); ok {
-			extras, grown, puts = append(extras, x), true, p.tt.puts
+			extras, grown, puts = append(extras, x), true, p.tt.Puts
 		}
 	}
 	if !grown {

@@ -1,14 +1,17 @@
 package solve
 
 import (
+	"cmp"
 	"fmt"
 	"hash/maphash"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/hashset"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/partkey"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/ttable"
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
@@ -93,17 +96,17 @@ type pruner struct {
 	e       *search
 	running bool                  // a pruned search is running
 	off     map[*engine.Game]bool // the games whose search gave up as wasteful: the plain search computes their positions
-	tt      *ttable
+	tt      *ttable.Table
 	levels  []*plevel
 	depth   int
-	path    map[uint64]int32 // the hashes of the positions being expanded
+	path    hashset.Path // the hashes of the positions being expanded
 	seed    maphash.Seed
 	idx     partkey.Index // the memos' positions by their keys
 	// What the search did: positions expanded, and for the progress
 	// reports, the position asked for and the value it has at least.
 	expanded int64
-	distinct map[uint64]struct{} // the positions expanded by this top (hashes)
-	sums     int64               // the options of two or more parts it met
+	distinct hashset.Set // the positions expanded by this top (hashes)
+	sums     int64       // the options of two or more parts it met
 	root     string
 	game     string
 	atLeast  int32
@@ -169,7 +172,7 @@ func (p *pruner) value(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 	states := e.States
 	if p.tt == nil {
 		th := e.Th
-		p.tt = newTTable(th.Limits.MaxMemory/6, func(n int64) { engine.AllocIf(th, g.Pos, n) })
+		p.tt = ttable.New(th.Limits.MaxMemory/6, func(n int64) { engine.AllocIf(th, g.Pos, n) })
 	}
 	p.restore(g.Pos)
 	at := markRun(e.Engine)
@@ -192,7 +195,7 @@ func (p *pruner) value(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 				p.off[g] = true
 			}
 			at.restore(e.Engine)
-			p.depth, p.path = 0, nil
+			p.depth, p.path = 0, hashset.Path{}
 			e.States = states
 			v, ok = 0, false
 		}
@@ -218,9 +221,9 @@ func (p *pruner) top(g *engine.Game, r uint64) int32 {
 	p.running = true
 	doing := th.Doing
 	p.root, p.game, p.atLeast = engine.PosText(g, r), g.GName, 0
-	p.expanded, p.distinct, p.sums = 0, map[uint64]struct{}{}, 0
+	p.expanded, p.distinct, p.sums = 0, hashset.Set{Room: func(n int64) { engine.AllocIf(th, g.Pos, n) }}, 0
 	th.Doing = func() string {
-		s := fmt.Sprintf("searching the value of %s (at least %d; %d values kept)", p.root, p.atLeast, p.tt.len())
+		s := fmt.Sprintf("searching the value of %s (at least %d; %d values kept)", p.root, p.atLeast, p.tt.Len())
 		if doing != nil {
 			return doing() + ", " + s
 		}
@@ -231,11 +234,11 @@ func (p *pruner) top(g *engine.Game, r uint64) int32 {
 		defer th.Prog.EndUnits()
 	}
 	defer func() { p.running, th.Doing = false, doing }()
-	p.depth, p.path = 0, nil
+	p.depth, p.path = 0, hashset.Path{}
 	p.idx.Reset()
 	c := pcomp{g: g, args: g.Args(r)}
 	k := p.appendKey(nil, &c)
-	if v, ok := p.tt.get(k); ok && v >= 0 {
+	if v, ok := p.tt.Get(k); ok && v >= 0 {
 		return v
 	}
 	return p.aspire(c, k)
@@ -252,7 +255,7 @@ func (p *pruner) level() *plevel {
 // aspire is value(G) (see above) of c, whose key is k.
 func (p *pruner) aspire(c pcomp, k []byte) int32 {
 	lv := p.expand(&c, k)
-	defer p.leave(k)
+	defer p.leave()
 	skip := nimset(fill(lv.p, int32(len(lv.opts))))
 	clear(skip)
 	lv.p = skip
@@ -294,7 +297,7 @@ func (p *pruner) aspire(c pcomp, k []byte) int32 {
 			}
 		}
 		if !found {
-			p.tt.put(k, result)
+			p.tt.Put(k, result)
 			return result
 		}
 	}
@@ -312,7 +315,7 @@ func (p *pruner) inSet(c pcomp, k []byte, q request) int32 {
 		return notIn
 	}
 	lv := p.expand(&c, k)
-	defer p.leave(k)
+	defer p.leave()
 	n := int32(len(lv.opts))
 	// The values c may still have.
 	P := fill(lv.p, n)
@@ -350,7 +353,7 @@ func (p *pruner) inSet(c pcomp, k []byte, q request) int32 {
 	}
 	v = P.min()
 	if exact || v <= q.top {
-		p.tt.put(k, v)
+		p.tt.Put(k, v)
 		return v
 	}
 	return p.exclude(k, not, P, q)
@@ -361,7 +364,7 @@ func (p *pruner) inSet(c pcomp, k []byte, q request) int32 {
 // none of 0 .. q.top that P, the values it could still have, lacks (it
 // is one of P's, or above q.top). It returns notIn.
 func (p *pruner) exclude(k []byte, not uint32, P nimset, q request) int32 {
-	p.tt.exclude(k, excludeMask(not, P, q))
+	p.tt.Exclude(k, excludeMask(not, P, q))
 	return notIn
 }
 
@@ -402,7 +405,7 @@ func (p *pruner) reduce(lv *plevel, o *popt) (int32, pcomp) {
 // memo has from the loopy solver, or a position waiting for it, makes the
 // search give up.
 func (p *pruner) known(c *pcomp, k []byte) (int32, bool, uint32) {
-	v, ok := p.tt.get(k)
+	v, ok := p.tt.Get(k)
 	if ok && v >= 0 {
 		return v, true, 0
 	}
@@ -429,7 +432,7 @@ func (p *pruner) known(c *pcomp, k []byte) (int32, bool, uint32) {
 
 // expand lists the options of c, whose key is k, in the next level, in
 // the order they are tried (level.order); known parts are folded into
-// their options' nimbers. The caller calls leave(k) when it is done with
+// their options' nimbers. The caller calls leave() when it is done with
 // the level.
 func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 	e, th := p.e, p.e.Th
@@ -437,17 +440,14 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		panic(prunedAbort{"too deep"})
 	}
 	h := maphash.Bytes(p.seed, k)
-	if p.path == nil {
-		p.path = map[uint64]int32{}
-	}
-	if p.path[h] > 0 {
+	if p.path.Has(h) {
 		panic(prunedAbort{"a cycle"})
 	}
-	p.path[h]++
+	p.path.Push(h)
 	e.States++
 	p.expanded++
-	p.distinct[h] = struct{}{}
-	if n := int64(len(p.distinct)); p.expanded > wasteMin && p.expanded > wasteRatio*n || p.expanded > sumsMin && p.sums == 0 && 2*p.expanded > 3*n {
+	p.distinct.Add(h)
+	if n := int64(p.distinct.Len()); p.expanded > wasteMin && p.expanded > wasteRatio*n || p.expanded > sumsMin && p.sums == 0 && 2*p.expanded > 3*n {
 		panic(prunedAbort{wasteful})
 	}
 	if e.States > th.Limits.MaxStates {
@@ -468,7 +468,7 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		}
 		if th.Prog != nil {
 			th.Prog.TickUnits(p.expanded, "positions searched", func() string {
-				return fmt.Sprintf("a position of %s: value at least %d; %d values kept", p.game, p.atLeast, p.tt.len())
+				return fmt.Sprintf("a position of %s: value at least %d; %d values kept", p.game, p.atLeast, p.tt.Len())
 			})
 		}
 	}
@@ -511,16 +511,14 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		lv.opts = append(lv.opts, o)
 		lv.order = append(lv.order, int32(i))
 	}
-	slices.SortStableFunc(lv.order, func(a, b int32) int {
-		x, y := lv.opts[a].cost, lv.opts[b].cost
-		if x < y {
-			return -1
+	if len(lv.order) > 32 {
+		slices.SortStableFunc(lv.order, func(a, b int32) int { return cmp.Compare(lv.opts[a].cost, lv.opts[b].cost) })
+	}
+	for i := 1; i < len(lv.order) && len(lv.order) <= 32; i++ { // (stable)
+		for j := i; j > 0 && lv.opts[lv.order[j]].cost < lv.opts[lv.order[j-1]].cost; j-- {
+			lv.order[j], lv.order[j-1] = lv.order[j-1], lv.order[j]
 		}
-		if x > y {
-			return 1
-		}
-		return 0
-	})
+	}
 	return lv
 }
 
@@ -542,13 +540,10 @@ func (p *pruner) rowsParts(lv *plevel, o engine.PartsOpt) int32 {
 	return x
 }
 
-// leave ends the expansion of the position with key k.
-func (p *pruner) leave(k []byte) {
+// leave ends the expansion of the position expanded last.
+func (p *pruner) leave() {
 	p.depth--
-	h := maphash.Bytes(p.seed, k)
-	if p.path[h]--; p.path[h] == 0 {
-		delete(p.path, h)
-	}
+	p.path.Pop()
 }
 
 // parts appends to the level the parts of option v whose values are not

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ttable"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/takebreak"
 )
@@ -47,26 +48,26 @@ func (p *pruner) restore(pos engine.Pos) {
 	if err != nil {
 		panic(checkpointError(pos, th.Checkpoint, err))
 	}
-	p.savedPuts = p.tt.puts
+	p.savedPuts = p.tt.Puts
 }
 
 // extra is the table's values for the file, when the table has new ones
 // since they were last saved.
 func (p *pruner) extra() (takebreak.Extra, bool) {
 	th := p.e.Th
-	if p.tt == nil || !th.ProgramKnown || p.tt.puts == p.savedPuts {
+	if p.tt == nil || !th.ProgramKnown || p.tt.Puts == p.savedPuts {
 		return takebreak.Extra{}, false
 	}
-	engine.AllocIf(th, engine.Pos{}, p.tt.bytes())
+	engine.AllocIf(th, engine.Pos{}, p.tt.Bytes())
 	return takebreak.Extra{Key: programKey(th), Data: encodeTable(p.tt)}, true
 }
 
 // encodeTable is the values of t: for each, its key's length and its key,
 // then the value (a varint: a value, or when negative the mask of values
 // its position has not).
-func encodeTable(t *ttable) []byte {
+func encodeTable(t *ttable.Table) []byte {
 	var b []byte
-	t.each(func(k []byte, v int32) {
+	t.Each(func(k []byte, v int32) {
 		b = binary.AppendUvarint(b, uint64(len(k)))
 		b = append(b, k...)
 		b = binary.AppendVarint(b, int64(v))
@@ -79,7 +80,7 @@ func encodeTable(t *ttable) []byte {
 var errTable = errors.New("it holds values of the pruned search that cannot be read; deleting it restarts the computation")
 
 // decodeTable puts the values of data (encodeTable's) in t.
-func decodeTable(data []byte, t *ttable) error {
+func decodeTable(data []byte, t *ttable.Table) error {
 	for len(data) > 0 {
 		n, k := binary.Uvarint(data)
 		if k <= 0 || n == 0 || n > value.MaxKeyBytes || n > uint64(len(data)-k) {
@@ -92,7 +93,7 @@ func decodeTable(data []byte, t *ttable) error {
 			return errTable
 		}
 		data = data[k:]
-		t.put(key, int32(v))
+		t.Put(key, int32(v))
 	}
 	return nil
 }

@@ -442,8 +442,25 @@ func Compare(a, b Value) int {
 		return cmp.Compare(a.N, b.N)
 	case KStr:
 		return strings.Compare(a.Str(), b.Str())
+	case KTuple:
+		if c, ok := comparePairs(a, b); ok {
+			return c
+		}
 	}
 	return compare(a, b, 0)
+}
+
+// comparePairs is Compare of two tuples when both are pairs of ints
+// (cells: the keys of a board's maps), without compare's machinery.
+func comparePairs(a, b Value) (int, bool) {
+	x, y := a.Ref.(*Seq).Elems, b.Ref.(*Seq).Elems
+	if len(x) != 2 || len(y) != 2 || x[0].K != KInt || x[1].K != KInt || y[0].K != KInt || y[1].K != KInt {
+		return 0, false
+	}
+	if c := cmp.Compare(x[0].N, y[0].N); c != 0 {
+		return c, true
+	}
+	return cmp.Compare(x[1].N, y[1].N), true
 }
 
 // recDepth and recSteps bound the plain recursive comparison and encoding

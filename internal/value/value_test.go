@@ -1,6 +1,7 @@
 package value
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unsafe"
@@ -71,3 +72,32 @@ func (r *testRun) PollN(pos Pos, i int) {
 }
 
 func (r *testRun) Write(text string) { r.out.WriteString(text) }
+
+// TestComparePairs: Compare of tuples by its shortcut for pairs of ints
+// is the general comparison's, for pairs and other tuples alike.
+func TestComparePairs(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	elem := func() Value {
+		if r.IntN(8) == 0 {
+			return Str("a")
+		}
+		return Int(r.Int64N(5) - 2)
+	}
+	tuple := func() Value {
+		n := 2
+		if r.IntN(4) == 0 {
+			n = 1 + r.IntN(3)
+		}
+		es := make([]Value, n)
+		for i := range es {
+			es[i] = elem()
+		}
+		return Tuple(es)
+	}
+	for range 20000 {
+		a, b := tuple(), tuple()
+		if got, want := Compare(a, b), compare(a, b, 0); got != want {
+			t.Fatalf("Compare(%s, %s) = %d, want %d", Shown(a), Shown(b), got, want)
+		}
+	}
+}
