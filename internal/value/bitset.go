@@ -447,7 +447,6 @@ func (s *SetScratch) Combine(op lang.Op, t *SetScratch) {
 // the element Elem(b). The caller may read them, not keep them.
 func (s *SetScratch) Words() []uint64 { return s.m.w }
 
-// Class tells apart the meanings of a plain scratch's bits: 0 for small
 // CombineWords applies op to a scratch of ids of a universe (Class 2)
 // and the ids w of the same universe: Combine with a scratch of w.
 func (s *SetScratch) CombineWords(op lang.Op, w []uint64) {
@@ -455,7 +454,8 @@ func (s *SetScratch) CombineWords(op lang.Op, w []uint64) {
 	s.Combine(op, &t)
 }
 
-// ints (or no element), 1 for cells.
+// Class tells apart the meanings of a plain scratch's bits: 0 for small
+// ints (or no element), 1 for cells, 2 for the ids of a universe.
 func (s *SetScratch) Class() uint8 {
 	switch s.Kind {
 	case setPairs:
