@@ -138,10 +138,11 @@ print [sg(kayles(cells(3, n))) for n in 1 .. 7]`},
 
 // kaylesGraph is Node Kayles as the sum of its regions under the
 // adjacency map ADJ (components(S, ADJ)), with canon (kayles) and
-// without (kplain), over cells of a 12 x 12 board.
+// without (kplain), over cells of a 24 x 24 board (the long suite's
+// boards are up to 23 columns wide).
 const kaylesGraph = `def cells(m, n) = {(r, c) for r in 0 .. m - 1 for c in 0 .. n - 1}
 def near(S) = {(r, c): {(r + dr, c + dc) for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] if (r + dr, c + dc) in S} for (r, c) in S}
-let ADJ = near(cells(12, 12))
+let ADJ = near(cells(24, 24))
 def split(S) = sum of kayles(canon(P)) for P in components(S, ADJ)
 game kayles(S) moves split(S - ({v} | ADJ[v])) for v in S
 def plain(S) = sum of kplain(P) for P in components(S, ADJ)
@@ -169,6 +170,9 @@ func TestPrunedListsGraph(t *testing.T) {
 print sg(kayles(cells(3, 4)) + kplain(cells(2, 5)) + *3), winning(kayles(cells(3, 5)))
 `)
 	on := listsSame(t, "kayles graph", b.String(), true)
+	if on.err != "" {
+		t.Errorf("the script failed: %s", on.err)
+	}
 	if !strings.Contains(on.out, "[2, 1, 1, 0, 3, 3, 2] [2, 1, 1, 0, 3]\n") {
 		t.Errorf("3 x n: got\n%s", on.out)
 	}
