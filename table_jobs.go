@@ -281,7 +281,14 @@ func globalError(err error) bool {
 // withDoing puts into the messages of err the text that says how far
 // the table got, where the interpreters put eval.DoingMarker.
 func withDoing(err error, doing string) error {
-	fix := func(e *Error) { e.Msg = strings.ReplaceAll(e.Msg, eval.DoingMarker, doing) }
+	fix := func(e *Error) {
+		e.Msg = strings.ReplaceAll(e.Msg, eval.DoingMarker, doing)
+		if e.Kind == Canceled && e.cause != nil && e.Msg == "interrupted: "+e.cause.Error() {
+			// (A worker stopped where it computed no row, between two
+			// passes: the table's progress all the same.)
+			e.Msg = "interrupted while " + doing
+		}
+	}
 	var list ErrorList
 	var e *Error
 	switch {
