@@ -11,9 +11,11 @@ package memo
 // Filled as the recent keys are, when a lookup in the table finds a
 // final state; what forgets a state there forgets it here (Uncache).
 
-// directMaxBits bounds the bits of the keys kept by their bits; the
-// bytes kept are at most directDensity a key interned (a board of 25
-// cells whose search meets few of its 2^25 sets keeps none of the most).
+// directMaxBits bounds the bits of the keys kept by their bits; once a
+// set of more ids has been met, the bytes kept are at most directDensity
+// a key interned (a board of 25 cells, whose search meets few of the
+// 2^22 sets of its first 22 cells, keeps few; one of 21 cells keeps the
+// 2^21 bytes of all its sets).
 const (
 	directMaxBits = 22
 	directDensity = 8
@@ -25,6 +27,8 @@ func (t *KeyTable) DirectOf(x uint64) (st int32, ok bool) {
 		if b := t.direct[x]; b != 0 {
 			return FinBase + int32(b) - 1, true
 		}
+	} else if x >= 1<<directMaxBits {
+		t.directWide = true
 	}
 	return 0, false
 }
@@ -42,8 +46,15 @@ func (t *KeyTable) directIndex(w uint64, n int) (uint64, bool) {
 // cacheDirect keeps final state st for the key of n bytes whose word is
 // w, when it is a set's kept by its bits.
 func (t *KeyTable) cacheDirect(w uint64, n int, st int32) {
+	if t.DirectTag == 0 || byte(w) != t.DirectTag {
+		return
+	}
 	x, ok := t.directIndex(w, n)
-	if !ok || st < FinBase || st-FinBase >= 255 {
+	if !ok {
+		t.directWide = true // (a set of more than directMaxBits ids)
+		return
+	}
+	if st < FinBase || st-FinBase >= 255 {
 		return
 	}
 	if x >= uint64(len(t.direct)) {
@@ -51,9 +62,10 @@ func (t *KeyTable) cacheDirect(w uint64, n int, st int32) {
 		for size <= x {
 			size *= 2
 		}
-		if size > 1<<12 && size > directDensity*uint64(t.n) {
-			// (Bits that the keys interned fill too sparsely to be
-			// worth a byte each: not kept.)
+		if t.directWide && size > 1<<12 && size > directDensity*uint64(t.n) {
+			// (Sets of more ids than it holds: the bits of the small
+			// ones, which the keys interned fill too sparsely to be
+			// worth a byte each, are not kept.)
 			return
 		}
 		if t.Room != nil {

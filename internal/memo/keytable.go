@@ -40,11 +40,12 @@ type KeyTable struct {
 	recent []uint64
 	// direct: the final states of small sets by their bits (direct.go),
 	// for the keys that start with DirectTag (0: none).
-	direct    []uint8
-	DirectTag byte
-	rshift    uint8 // 64 - log2 of its entries
-	seed      maphash.Seed
-	wseed     uint64 // the seed of keys of at most 16 bytes (shortHash)
+	direct     []uint8
+	DirectTag  byte
+	directWide bool  // a key of DirectTag past directMaxBits was met
+	rshift     uint8 // 64 - log2 of its entries
+	seed       maphash.Seed
+	wseed      uint64 // the seed of keys of at most 16 bytes (shortHash)
 	// Room, when set, is told the bytes of an array the table is about
 	// to allocate, before it does (the run's memory limit, which fails
 	// there when they do not fit): a table of millions of keys grows by
