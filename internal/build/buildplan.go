@@ -53,6 +53,10 @@ type BuildPlan struct {
 	Var   *lang.Name      // BuildRange's variable, SetFilter's
 	Var2  *lang.Name      // SetFilter's second name: (Var, Var2) in S
 	Base  *lang.Ident     // BuildEdit's list copied
+	// Ints: BuildEdit's elements are c[j] + X at the arms and c[j] + 0
+	// elsewhere (edits.go: additive): it copies c only when c's
+	// elements are all ints.
+	Ints bool
 	// Inl: the plan is the body of the defs called here, inlined
 	// (inline.go), the outermost first: it is compiled as their body and
 	// runs with their calls on the trace.

@@ -37,6 +37,13 @@ import (
 // at the same positions, and the same steps counted. Where c is not a
 // list or tuple (a string, a map, ...), the comprehension runs as
 // written.
+//
+// An additive edit, [c[j] + (if j == A then X else ... else 0) for j in
+// ...] (or c[j] - (...), or (...) + c[j]), is the edit whose arms are c[j]
+// + X, ..., as the + writes them (its position, its order of operands):
+// where c's elements are all ints, c[j] + 0 is c[j] and the arms' values
+// and errors are the comprehension's; where one is not, c[j] + 0 fails
+// there, and the comprehension runs as written.
 
 // maxEdits bounds the arms of an edit (a bit each in a word).
 const maxEdits = 8
@@ -63,6 +70,14 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 	}
 	var elems []lang.Expr
 	x := e.Body
+	// (c[j] + (if j == A then X else ... else 0): the arms c[j] + X.)
+	add, addIx, swapped := additive(e.Body)
+	if add != nil {
+		x = add.Y
+		if swapped {
+			x = add.X
+		}
+	}
 	for {
 		ie, ok := x.(*lang.IfExpr)
 		if !ok {
@@ -87,18 +102,60 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 			if reads(at, decl) || !(filters{bd.c}).plainFilterCond(at, 0) {
 				return nil
 			}
-			elems = append(elems, at, ie.Then)
+			elems = append(elems, at, addArm(add, addIx, swapped, ie.Then))
 		}
 		x = ie.Else
 	}
 	ix, ok := x.(*lang.Index)
+	if add != nil {
+		if z, isLit := x.(*lang.IntLit); !isLit || z.Val != 0 {
+			return nil
+		}
+		ix, ok = addIx, true
+	}
 	if !ok || len(elems) == 0 || !isVar(ix.Index) {
 		return nil
 	}
 	if id, ok := ix.X.(*lang.Ident); !ok || resolve.Of(id) == nil || resolve.Of(id) != resolve.Of(base) {
 		return nil
 	}
-	return &BuildPlan{Kind: BuildEdit, Expr: e, Elems: elems, Range: r, Var: v, Base: base}
+	return &BuildPlan{Kind: BuildEdit, Expr: e, Elems: elems, Range: r, Var: v, Base: base, Ints: add != nil}
+}
+
+// additive is body c[j] + IF, c[j] - IF or IF + c[j] (swapped), IF an
+// if expression: its operator and c[j] (not yet checked to be c[j]);
+// nil otherwise. Its arms are then c[j] + X (X + c[j], c[j] - X), its
+// last else must be 0, and c's elements must all be ints: c[j] + 0 is
+// c[j] only for an int (for another value it fails).
+func additive(body lang.Expr) (add *lang.Binary, ix *lang.Index, swapped bool) {
+	b, ok := body.(*lang.Binary)
+	if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
+		return nil, nil, false
+	}
+	if ix, ok := b.X.(*lang.Index); ok {
+		if _, ok := b.Y.(*lang.IfExpr); ok {
+			return b, ix, false
+		}
+	}
+	if ix, ok := b.Y.(*lang.Index); ok && b.Op == lang.OpAdd {
+		if _, ok := b.X.(*lang.IfExpr); ok {
+			return b, ix, true
+		}
+	}
+	return nil, nil, false
+}
+
+// addArm is an edit's element for the arm whose value is x: x itself,
+// or, in an additive edit (add), c[j] + x as add writes it, at its
+// position (evaluated in the same order: its errors are add's).
+func addArm(add *lang.Binary, ix *lang.Index, swapped bool, x lang.Expr) lang.Expr {
+	switch {
+	case add == nil:
+		return x
+	case swapped:
+		return &lang.Binary{Pos: add.Pos, Op: add.Op, X: x, Y: ix}
+	}
+	return &lang.Binary{Pos: add.Pos, Op: add.Op, X: ix, Y: x}
 }
 
 // orParts appends to ds the disjuncts of e (e itself when it is not an
@@ -189,6 +246,9 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 		el := v.Elems()
 		if ints, ok := cache.Of(el); ok {
 			s.SetInts(ints, false)
+		} else if p.Ints {
+			plain(fr, s) // (c[j] + 0 fails for an element not an int)
+			return
 		} else {
 			s.SetSeq(el, false)
 		}

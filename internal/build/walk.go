@@ -1,6 +1,7 @@
 package build
 
 import (
+	"math"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -98,7 +99,18 @@ func (wk walks) walkElem(e lang.Expr, xd *resolve.Decl) bool {
 	if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
 		return false
 	}
-	return isX(b.X) && still(b.Y) || isX(b.Y) && still(b.X)
+	return isX(b.X) && still(b.Y) || isX(b.Y) && still(b.X) || b.Op == lang.OpAdd && negOf(b.Y, xd) && still(b.X)
+}
+
+// negOf reports whether e is -x, x declared by xd (E + -x changes as E -
+// x does).
+func negOf(e lang.Expr, xd *resolve.Decl) bool {
+	u, ok := e.(*lang.Unary)
+	if !ok || u.Op != lang.OpNeg {
+		return false
+	}
+	id, ok := u.X.(*lang.Ident)
+	return ok && resolve.Of(id) == xd
 }
 
 // walk compiles the last for clause of a move rule, over the range r of
@@ -314,7 +326,8 @@ func guarded(fr *engine.Frame, x0 int64, s *value.Scratch, direct directFn) (ch 
 }
 
 // A direct element: x (elemX), base[i] + x (elemPlus), base[i] - x
-// (elemMinus), x - base[i] (elemXMinus) or base[i] (elemBase), with i
+// (elemMinus), x - base[i] (elemXMinus), base[i] (elemBase) or base[i] +
+// -x (elemPlusNeg), with i
 // its index.
 const (
 	elemNone = iota
@@ -323,6 +336,7 @@ const (
 	elemMinus
 	elemXMinus
 	elemBase
+	elemPlusNeg // base[i] + -x
 )
 
 // directElem is the form of element e (elemNone when it has none of the
@@ -344,6 +358,8 @@ func directElem(e lang.Expr, xd *resolve.Decl, isAt func(lang.Expr) bool) int {
 			return elemPlus
 		case b.Op == lang.OpSub && isAt(b.X) && isX(b.Y):
 			return elemMinus
+		case b.Op == lang.OpAdd && isAt(b.X) && negOf(b.Y, xd):
+			return elemPlusNeg
 		case b.Op == lang.OpSub && isX(b.X) && isAt(b.Y):
 			return elemXMinus
 		}
@@ -363,6 +379,10 @@ func directValue(f int, e, x0 int64) (v, d int64, ok bool) {
 	case elemMinus:
 		v, ok = operator.SubOK(e, x0)
 		return v, -1, ok
+	case elemPlusNeg:
+		// (-x0 overflows where x0 is the least int, as E - x0 need not.)
+		v, ok = operator.SubOK(e, x0)
+		return v, -1, ok && x0 != math.MinInt64
 	case elemXMinus:
 		v, ok = operator.SubOK(x0, e)
 		return v, 1, ok
@@ -503,7 +523,7 @@ func walkDir(e lang.Expr, xd *resolve.Decl) int64 {
 			return 1
 		case isX(b.Y) && b.Op == lang.OpAdd:
 			return 1
-		case isX(b.Y):
+		case isX(b.Y) || b.Op == lang.OpAdd && negOf(b.Y, xd):
 			return -1
 		}
 	}

@@ -69,6 +69,23 @@ print sg(nk({(0, 0), 3}))`,
 print [sg(ring(n * [1])) for n in 3 .. 9], sg(ring([1, "a", 1]))`,
 	`game s(c) moves s(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if i == 0 or p > c[i - 1]
 print sg(s([1, 4, 6])), sg(s([2, 5]))`,
+	// Additive edits: c[j] + (if ... else 0), through a def, swapped,
+	// subtracted; an element that is not an int (c[j] + 0 fails there),
+	// an arm that fails, an arm that overflows, a tuple.
+	`def move(c, i, m) = [c[j] + (if j == i - 1 then m else if j == i then -m else 0) for j in 0 .. len(c) - 1]
+game st(c) moves st(move(c, i, m)) for i in 1 .. len(c) - 1 for m in 1 .. c[i]
+print [sg(st([0, a, b, d])) for a in 0 .. 3 for b in 0 .. 3 for d in 0 .. 3], sg(st((0, 2, 3)))
+print sg(st([0, 1, "a"]))`,
+	`game st(c) moves st([(if j == i - 1 then m else if j == i then 0 - m else 0) + c[j] for j in 0 .. len(c) - 1]) for i in 1 .. len(c) - 1 for m in 1 .. c[i]
+print [sg(st([0, a, b])) for a in 0 .. 4 for b in 0 .. 4]
+print sg(st([9223372036854775807, 1]))`,
+	`game st(c) moves st([c[j] - (if j == i then m else if j == i - 1 then -m else 0) for j in 0 .. len(c) - 1]) for i in 1 .. len(c) - 1 for m in 1 .. c[i]
+print [sg(st([0, a, b])) for a in 0 .. 4 for b in 0 .. 4]
+print sg(st(["x", 2]))`,
+	`game st(c) moves st([c[j] + (if j == i then m / (m - 1) else 0) for j in 0 .. len(c) - 1]) for i in 0 .. len(c) - 1 for m in 1 .. c[i] if c[i] < 9
+print sg(st([0, 2]))`,
+	`game st(c) moves st([c[j] + (if j == i then -m else 1) for j in 0 .. len(c) - 1]) for i in 0 .. len(c) - 1 for m in 1 .. c[i] if c[i] > 5
+print sg(st([6, 0]))`,
 }
 
 func TestSpellingsExact(t *testing.T) {
