@@ -88,6 +88,40 @@ print sg(st([0, 2]))`,
 print sg(st([6, 0]))`,
 }
 
+// guardCases: an if clause after a for clause over a range that bounds
+// its variable by a plain E of any type (p > c[i - 1]), behind `U or` or
+// `U and` (compile's guardBound): the same values and errors as the
+// clause tested at each value; E or U that fail, E not an int, U not a
+// bool, an empty range (nothing evaluated).
+var guardCases = []string{
+	`game s(c) moves s(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if i == 0 or p > c[i - 1]
+print [sg(s([a, b, d])) for a in 0 .. 3 for b in a + 1 .. 5 for d in b + 1 .. 7]`,
+	`game s(c) moves s(update(c, i, p)) for i in 1 .. len(c) - 1 for p in 0 .. c[i] - 1 if p > c[i - 1]
+print [sg(s([a, b, d])) for a in 0 .. 3 for b in a + 1 .. 5 for d in b + 1 .. 7]
+print sg(s(["a", 3]))`,
+	`game s(c) moves s(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if i > 0 and c[i - 1] < p
+print [sg(s([a, b, d])) for a in 0 .. 3 for b in 0 .. 5 for d in 0 .. 7]
+print sg(s([2, (1, 2)]))`,
+	`game s(c) moves s(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if p >= c[i - 2]
+print sg(s([1, 2, 3]))
+print sg(s([1]))`,
+	`game s(c) moves s(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if c[i + 1] == 0 or p > 0
+print sg(s([0, 0]))
+print sg(s([0, 3]))`,
+	`game s(c) moves s(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if c[i] or p > 0
+print sg(s([0, 0]))
+print sg(s([2, 3]))`,
+	`let L = [5, "x", 7]
+game s(n) moves s(n - k) for k in 1 .. n if k <= L[n % 3]
+print [sg(s(n)) for n in 0 .. 4]
+print sg(s(5))`,
+}
+
+func TestGuardBoundsExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, guardCases, passes.FastLoops, passes.Walks, passes.All)
+}
+
 func TestSpellingsExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, spellingCases, passes.Composite, passes.Bitsets, passes.Edits, passes.All)
