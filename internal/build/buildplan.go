@@ -57,6 +57,9 @@ type BuildPlan struct {
 	// elsewhere (edits.go: additive): it copies c only when c's
 	// elements are all ints.
 	Ints bool
+	// Splice: a BuildUpdate that is a splice X[:I] + [E] + X[I + 1:]
+	// read by a walk (splice.go): X must be a list.
+	Splice bool
 	// Inl: the plan is the body of the defs called here, inlined
 	// (inline.go), the outermost first: it is compiled as their body and
 	// runs with their calls on the trace.

@@ -145,3 +145,15 @@ func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
 		general(fr, s)
 	}
 }
+
+// spliceUpdate is the update a walk reads splice p as (X[:I] + [E] + X[I +
+// 1:] is update(X, I, E) where X is a list and I one of its indexes:
+// Splice says the walk must check it), or nil when p is not a splice of
+// a list with an element computed.
+func spliceUpdate(p *BuildPlan) *BuildPlan {
+	x, i, c, ok := spliceParts(p)
+	if !ok || !c.list || c.x == nil {
+		return nil
+	}
+	return &BuildPlan{Kind: BuildUpdate, Expr: p.Expr, X: &BuildPlan{Kind: BuildValue, Expr: x}, Elems: []lang.Expr{i, c.x}, Splice: true}
+}

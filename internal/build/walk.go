@@ -135,6 +135,9 @@ func (wk walks) walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.Fram
 	bp := p.Args[0].Build
 	inner := *bp
 	inner.Inl = nil
+	if u := spliceUpdate(&inner); u != nil {
+		inner = *u
+	}
 	if !wk.walkable(&inner, xd) {
 		return nil, ""
 	}
@@ -187,10 +190,21 @@ func (wk walks) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 		}
 	case BuildUpdate:
 		x, i, d := wk.genChanges(p.X, xd), bd.c.Vals.Expr(p.Elems[0]), walkDir(p.Elems[1], xd)
+		var xv engine.EvalFn
+		if p.Splice {
+			xv = bd.c.Vals.Expr(p.X.Expr)
+		}
 		return func(fr *engine.Frame, n int) (walkChanges, bool) {
 			ch, ok := x(fr, n)
 			if !ok {
 				return ch, false
+			}
+			if xv != nil {
+				// (A splice is X with one element replaced where X is a
+				// list and I one of its indexes.)
+				if v := xv(fr); v.K != value.KList || len(v.Elems()) != n {
+					return ch, false
+				}
 			}
 			iv := i(fr)
 			return ch, iv.K == value.KInt && uint64(iv.N) < uint64(n) && ch.change(int(iv.N), d)
@@ -476,9 +490,10 @@ func (wk walks) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 		}
 		base, index := bd.c.Vals.Expr(p.X.Expr), bd.c.Vals.Expr(idx)
 		var info baseInfo
+		splice := p.Splice
 		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, ws wordStart, steps int64, ok bool) {
 			v := base(fr)
-			if v.K != value.KList && v.K != value.KTuple {
+			if v.K != value.KList && (v.K != value.KTuple || splice) {
 				return ch, ws, 0, false
 			}
 			base, ok := info.of(v.Elems())

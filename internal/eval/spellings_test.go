@@ -86,6 +86,18 @@ print sg(st(["x", 2]))`,
 print sg(st([0, 2]))`,
 	`game st(c) moves st([c[j] + (if j == i then -m else 1) for j in 0 .. len(c) - 1]) for i in 0 .. len(c) - 1 for m in 1 .. c[i] if c[i] > 5
 print sg(st([6, 0]))`,
+	// Splices walked: a tuple (tuple + list fails), elements not ints,
+	// an element that fails, an index past the list.
+	`game s(c) moves s(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1
+print [sg(s([a, b])) for a in 0 .. 4 for b in 0 .. 4]
+print sg(s((1, 2)))`,
+	`game s(c) moves s(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. 2 if len(c) < 5 and p < i
+print moves(s([2, "a", 70, 1])), sg(s(["b", 3, 1]))`,
+	`game s(c) moves s(c[:i] + [10 / (p - 2)] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if c[i] < 40
+print sg(s([1, 2]))
+print sg(s([3]))`,
+	`game s(c) moves s(c[:i] + [p + 60] + c[i + 1:]) for i in 0 .. len(c) for p in 0 .. 3 if len(c) < 3
+print sg(s([1])), len(moves(s([0, 5])))`,
 }
 
 // guardCases: an if clause after a for clause over a range that bounds
@@ -124,5 +136,5 @@ func TestGuardBoundsExact(t *testing.T) {
 
 func TestSpellingsExact(t *testing.T) {
 	t.Parallel()
-	diffCases(t, spellingCases, passes.Composite, passes.Bitsets, passes.Edits, passes.All)
+	diffCases(t, spellingCases, passes.Composite, passes.Bitsets, passes.Edits, passes.Walks, passes.All)
 }
