@@ -411,7 +411,17 @@ func (s *SetScratch) Compatible(t *SetScratch) bool {
 
 // Combine applies a set operator to two bitmaps of one kind.
 func (s *SetScratch) Combine(op lang.Op, t *SetScratch) {
-	a, b := s.m.w, t.m.w
+	s.m.w = combineWords(op, s.m.w, t.m.w)
+	if s.Kind == SetAny {
+		s.Kind, s.m.U = t.Kind, t.m.U
+	}
+	if s.m.empty() {
+		s.Kind, s.m.U = SetAny, nil
+	}
+}
+
+// combineWords applies op to the words a and b, in a's room.
+func combineWords(op lang.Op, a, b []uint64) []uint64 {
 	switch op {
 	case lang.OpSub:
 		for i := range min(len(a), len(b)) {
@@ -434,13 +444,7 @@ func (s *SetScratch) Combine(op lang.Op, t *SetScratch) {
 			}
 		}
 	}
-	s.m.w = a
-	if s.Kind == SetAny {
-		s.Kind, s.m.U = t.Kind, t.m.U
-	}
-	if s.m.empty() {
-		s.Kind, s.m.U = SetAny, nil
-	}
+	return a
 }
 
 // Words are the words of the scratch's bitmap (Plain only): bit b is
@@ -450,8 +454,13 @@ func (s *SetScratch) Words() []uint64 { return s.m.w }
 // CombineWords applies op to a scratch of ids of a universe (Class 2)
 // and the ids w of the same universe: Combine with a scratch of w.
 func (s *SetScratch) CombineWords(op lang.Op, w []uint64) {
-	t := SetScratch{m: bitmap{w: w, U: s.m.U}, Kind: setUni}
-	s.Combine(op, &t)
+	s.m.w = combineWords(op, s.m.w, w)
+	if s.Kind == SetAny {
+		s.Kind = setUni
+	}
+	if s.m.empty() {
+		s.Kind, s.m.U = SetAny, nil
+	}
 }
 
 // Class tells apart the meanings of a plain scratch's bits: 0 for small
