@@ -502,8 +502,9 @@ func oneSet(set setBuildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 		s := th.TakeSetScratch()
 		set(fr, s)
 		g := b.Game
-		if g.NArgs == 1 && s.Class() == 2 && s.Universe() == g.Universe(0) && g.Tuples == nil {
-			if w := s.Words(); len(w) <= 1 {
+		if g.NArgs == 1 && s.Class() == 2 && s.Universe() == g.Universe(0) && g.Tuples == nil && s.Plain() {
+			w := s.Words()
+			if len(w) <= 1 {
 				var x uint64
 				if len(w) == 1 {
 					x = w[0]
@@ -513,6 +514,10 @@ func oneSet(set setBuildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 					return memo.ValueOf(st) // (what Lookup finds)
 				}
 			}
+			// (The key AppendKeyFor makes of the words, found by them.)
+			r := uniRef(g, w)
+			th.GiveSetScratch(s)
+			return fr.Gen.Lookup(g, r)
 		}
 		var v value.Value
 		key, bx := s.AppendKeyFor(s.Key[:0], g.Universe(0))
