@@ -521,18 +521,24 @@ func sameRef(a, b any) bool {
 // conditions read, in bit class cls, when there are at most 3 and each
 // is an int from 0 to 2^18 - 1 or a cell (r, c) with 0 <= r, c < 64:
 // each is 20 bits (a tag and the int or the cell's bit), the class the
-// top 2. Two lists of values have one word only when they are equal.
+// top 2; or when there are 4 and each is such an int below 2^13 or such
+// a cell: each is 15 bits. Two lists of values (of one length) have one
+// word only when they are equal.
 func wordKey(fr *engine.Frame, cls uint8, locals []int) (uint64, bool) {
-	if len(locals) > 3 {
+	if len(locals) > 4 {
 		return 0, false
+	}
+	vb, fb := uint(18), uint(20)
+	if len(locals) == 4 {
+		vb, fb = 13, 15
 	}
 	w := uint64(cls) << 62
 	for i, s := range locals {
 		v := fr.Slots[s]
 		var f uint64
 		switch {
-		case v.K == value.KInt && uint64(v.N) < 1<<18:
-			f = 1<<18 | uint64(v.N)
+		case v.K == value.KInt && uint64(v.N) < 1<<vb:
+			f = 1<<vb | uint64(v.N)
 		case v.K == value.KTuple:
 			p := v.Elems()
 			if len(p) != 2 || p[0].K != value.KInt || p[1].K != value.KInt {
@@ -542,11 +548,11 @@ func wordKey(fr *engine.Frame, cls uint8, locals []int) (uint64, bool) {
 			if !ok {
 				return 0, false
 			}
-			f = 2<<18 | uint64(b)
+			f = 2<<vb | uint64(b)
 		default:
 			return 0, false
 		}
-		w |= f << (20 * i)
+		w |= f << (fb * uint(i))
 	}
 	return w, true
 }
