@@ -129,6 +129,34 @@ print [sg(s(n)) for n in 0 .. 4]
 print sg(s(5))`,
 }
 
+// enumerateCases: a generator over enumerate(b), b a position's list,
+// planned as the range of b's indexes (plan's enumerates.go): the same
+// values and errors where b is a list or tuple of ints, and as written
+// where it is not (a string, a set, a list of other values), with len
+// hidden by a def, an error after the generator.
+var enumerateCases = []string{
+	`game ring(b) moves ring(update(update(b, i, 0), (i + 1) % len(b), 0)) for (i, x) in enumerate(b) if x == 1 and b[(i + 1) % len(b)] == 1
+print [sg(ring(n * [1])) for n in 3 .. 9], sg(ring((1, 1, 0, 1)))
+print sg(ring([1, "a", 1]))`,
+	`def len(x) = 3
+game k(b) moves k(b[:i] + "." + b[i + 1:]) for (i, x) in enumerate(b) if x == "x"
+print sg(k("xx.x")), sg(k("x"))`,
+	`game k(b) moves k(update(b, i, x - 1)) for (i, x) in enumerate(b) if x > 0
+print sg(k([2, 3])), sg(k((1, 2, 3)))
+print sg(k({1, 2}))`,
+	`game s(c) moves s(update(c, i, p)) for (i, x) in enumerate(c) for p in (if i == 0 then 0 else c[i - 1] + 1) .. x - 1
+print [sg(s([a, b])) for a in 0 .. 4 for b in a + 1 .. 6]
+print sg(s([1, "a"]))`,
+	`game k(b) moves k(update(b, i, 10 / (x - 3))) for (i, x) in enumerate(b) if x > 2
+print sg(k([1, 5])), sg(k([4]))
+print sg(k([3]))`,
+}
+
+func TestEnumeratesExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, enumerateCases, passes.Deforest, passes.All)
+}
+
 func TestGuardBoundsExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, guardCases, passes.FastLoops, passes.Walks, passes.All)

@@ -73,6 +73,7 @@ func init() { order = passList() }
 func passList() []pass {
 	return []pass{
 		{passes.Inline, one(inline)},
+		{passes.Deforest, one(enumerates)},
 		// (A bind first: `for t in {if C then [0] else []} for p in t`.)
 		{passes.Deforest, one(binds)},
 		{passes.Deforest, one(condGen)},
