@@ -181,24 +181,9 @@ func writeOperand(b *strings.Builder, e lang.Expr, p int, right bool) {
 	writeExpr(b, e, true)
 }
 
-// prec is an operator's precedence, for printing.
-func prec(op lang.Op) int {
-	switch {
-	case op == lang.OpOr:
-		return 1
-	case op == lang.OpAnd:
-		return 2
-	case op.Comparison():
-		return 3
-	case op == lang.OpRange:
-		return 4
-	case op == lang.OpAdd || op == lang.OpSub:
-		return 5
-	case op == lang.OpPow:
-		return 7
-	}
-	return 6
-}
+// prec is an operator's precedence, for printing: the parser's (bit
+// operators bind less tightly than + and -).
+func prec(op lang.Op) int { return op.Precedence() }
 
 func writeSeq(b *strings.Builder, open string, xs []lang.Expr, close string) {
 	b.WriteString(open)

@@ -26,3 +26,18 @@ func TestExprUnaryOfBinary(t *testing.T) {
 		}
 	}
 }
+
+// TestExprBitOperators: the bit operators print with the parser's
+// precedence (lower than + and -): what prints parses back to the same
+// tree.
+func TestExprBitOperators(t *testing.T) {
+	for _, src := range []string{"b - (1 << i)", "b - 1 << i", "(a | b) & c", "a | b & c", "a + b << 2", "a * (b ^ c)", "a ^ b * c", "b >> i & 1 == 1"} {
+		e, err := lang.ParseExpr("t.game", src)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		if got := ir.Expr(e); got != src {
+			t.Errorf("Expr(%s) = %q", src, got)
+		}
+	}
+}
