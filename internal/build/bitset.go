@@ -89,6 +89,9 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 			s.Combine(op, t)
 		}
 	}
+	if f := litOperand(bd, p, x, y, general); f != nil {
+		return f
+	}
 	if f := cachedSetOp(bd, p, x, y, general); f != nil {
 		return f
 	}
@@ -181,6 +184,22 @@ func (el *elemFn) pair(fr *engine.Frame) (a, b value.Value) {
 		b = el.y(fr)
 	}
 	return a, b
+}
+
+// value evaluates the element as addTo does, to its value (a pair of
+// ints a shared cell).
+func (el *elemFn) value(fr *engine.Frame) value.Value {
+	switch {
+	case el.vi != nil:
+		return value.Int(el.vi(fr))
+	case el.v != nil:
+		return el.v(fr)
+	}
+	a, b := el.pair(fr)
+	if a.K == value.KInt && b.K == value.KInt {
+		return value.Cell(a.N, b.N)
+	}
+	return value.Tuple([]value.Value{a, b})
 }
 
 func (el *elemFn) addTo(fr *engine.Frame, s *value.SetScratch) {

@@ -88,6 +88,58 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 	}
 }
 
+// litOperand: X op {e1, ..., ek}, a literal of at most 8 plain
+// elements, over a scratch of a universe's ids, is X's words with the
+// elements' ids cleared, kept, set or flipped: no set made for the
+// literal and no bits kept for it (finding k ids costs less than finding
+// kept bits). The elements evaluate as the literal evaluates them, in
+// order; where X is not such a scratch, or | or ^ meets an element the
+// universe lacks, the operation runs as compiled (the elements evaluated
+// again: plain, they give the same values).
+func litOperand(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *engine.Frame, s, t *value.SetScratch)) setBuildFn {
+	if p.Y.Kind != SetLit || len(p.Y.Elems) == 0 || len(p.Y.Elems) > 8 || inlined(p.Y) {
+		return nil
+	}
+	els := make([]elemFn, len(p.Y.Elems))
+	for i, e := range p.Y.Elems {
+		if !(filters{bd.c}).plainCond(e) {
+			return nil
+		}
+		els[i] = bd.elemOf(e)
+	}
+	op := p.Op
+	if len(els) == 1 {
+		el := &els[0]
+		return func(fr *engine.Frame, s *value.SetScratch) {
+			x(fr, s)
+			if s.Class() == 2 && s.Plain() && s.OpElem(op, el.value(fr)) {
+				return
+			}
+			t := fr.Th.TakeSetScratch()
+			y(fr, t)
+			general(fr, s, t)
+			fr.Th.GiveSetScratch(t)
+		}
+	}
+	return func(fr *engine.Frame, s *value.SetScratch) {
+		x(fr, s)
+		if s.Class() == 2 && s.Plain() {
+			var buf [8]value.Value
+			xs := buf[:len(els)]
+			for i := range els {
+				xs[i] = els[i].value(fr)
+			}
+			if s.OpElems(op, xs) {
+				return
+			}
+		}
+		t := fr.Th.TakeSetScratch()
+		y(fr, t)
+		general(fr, s, t)
+		fr.Th.GiveSetScratch(t)
+	}
+}
+
 // computed marks an entry of cachedSetOp's cache whose bits are known.
 var computed = []uint64{}
 

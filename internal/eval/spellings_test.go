@@ -86,6 +86,20 @@ print sg(st(["x", 2]))`,
 print sg(st([0, 2]))`,
 	`game st(c) moves st([c[j] + (if j == i then -m else 1) for j in 0 .. len(c) - 1]) for i in 0 .. len(c) - 1 for m in 1 .. c[i] if c[i] > 5
 print sg(st([6, 0]))`,
+	// Literal operands over a universe's ids: -, |, ^ and & with
+	// elements in and out of the universe, cells and ints, an element
+	// that fails, a set left empty.
+	`game tt(S) moves tt(S - {i}) for i in S | tt(S - {i} ^ {j}) for i in S for j in 0 .. i - 1
+print [sg(tt(set(0 .. n))) for n in 0 .. 6], sg(tt({1, 5, 9}))`,
+	`game f(S) moves f(S - {v} | {v + 10}) for v in S if v < 3
+print sg(f({0, 1, 2})), moves(f({0, 12}))`,
+	`game f(S) moves f(S & {v, v + 1, (v, 0)}) for v in S if len(S) > 1
+print sg(f({0, 1, 2, 5})), moves(f({3, 4, 7}))`,
+	`game f(S) moves f(S ^ {(r + 1, c), (r, c + 1)}) for (r, c) in S if r + c < 3
+print sg(f({(0, 0)})), len(moves(f({(0, 0), (1, 1)})))`,
+	`game f(S) moves f(S - {10 / (v - 2)}) for v in S
+print sg(f({0, 1}))
+print sg(f({0, 2}))`,
 	// Splices walked: a tuple (tuple + list fails), elements not ints,
 	// an element that fails, an index past the list.
 	`game s(c) moves s(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1
