@@ -549,7 +549,7 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 		var w walker
 		var t0 int64
 		walking := false
-		if direct != nil && g.NArgs == 1 && g.Tuples == nil {
+		if direct != nil && g.NArgs == 1 && g.Tuples == nil && g.ListUni(0) == nil {
 			// The list for a read from its base, not built.
 			var ch walkChanges
 			var ws wordStart
