@@ -225,26 +225,22 @@ func (lf *listFilter) testID(fr *engine.Frame, ent *filterEntry, u *value.Univer
 // oneListFilter is oneBuilt of a list filter over the universe of the
 // game's one argument: its key made from the ids, looked up.
 func oneListFilter(f listFilterFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
+	// (o is done with before the lookup, which may run this rule again:
+	// one for the rule's runs.)
+	var o listOut
 	return func(fr *engine.Frame) memo.Sgv {
-		th := fr.Th
-		s := th.TakeScratch()
 		g := b.Game
-		o := listOut{u: g.ListUni(0), key: s.Key[:0]}
+		o.u, o.key, o.v = g.ListUni(0), o.key[:0], value.Value{}
 		f(fr, &o)
 		if g.NArgs != 1 {
 			kernel.CheckArity(pos, g, 1)
 		}
-		var h *engine.Game
-		var r uint64
 		if o.ok {
-			h, r = g, g.Intern(o.key, false, nil)
-			s.Key = o.key
-		} else {
-			key, bx := g.AppendArgAt(o.key[:0], 0, o.v)
-			s.Key = key
-			h, r = oneRef(g, key, bx, o.v)
+			return fr.Gen.Lookup(g, g.Intern(o.key, false, nil))
 		}
-		th.GiveScratch(s)
+		key, bx := g.AppendArgAt(o.key[:0], 0, o.v)
+		o.key = key
+		h, r := oneRef(g, key, bx, o.v)
 		return fr.Gen.Lookup(h, r)
 	}
 }
