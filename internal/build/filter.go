@@ -519,7 +519,8 @@ func sameRef(a, b any) bool {
 
 // wordKey is the word of the values of the locals (slots) a filter's
 // conditions read, in bit class cls, when there are at most 3 and each
-// is an int from 0 to 2^18 - 1 or a cell (r, c) with 0 <= r, c < 64:
+// is an int from 0 to 2^18 - 1, a cell (r, c) with 0 <= r, c < 64 or a
+// triple of ints from 0 to 63 (tupleField):
 // each is 20 bits (a tag and the int or the cell's bit), the class the
 // top 2. Two lists of values have one word only when they are equal.
 func wordKey(fr *engine.Frame, cls uint8, locals []int) (uint64, bool) {
@@ -534,21 +535,34 @@ func wordKey(fr *engine.Frame, cls uint8, locals []int) (uint64, bool) {
 		case v.K == value.KInt && uint64(v.N) < 1<<18:
 			f = 1<<18 | uint64(v.N)
 		case v.K == value.KTuple:
-			p := v.Elems()
-			if len(p) != 2 || p[0].K != value.KInt || p[1].K != value.KInt {
+			var ok bool
+			if f, ok = tupleField(v.Elems()); !ok {
 				return 0, false
 			}
-			b, ok := value.CellBit(p[0].N, p[1].N)
-			if !ok {
-				return 0, false
-			}
-			f = 2<<18 | uint64(b)
 		default:
 			return 0, false
 		}
 		w |= f << (20 * i)
 	}
 	return w, true
+}
+
+// tupleField is wordKey's field of a tuple: a cell (r, c), 0 <= r, c <
+// 64 (tag 2), or a triple of ints from 0 to 63 (tag 3).
+func tupleField(p []value.Value) (uint64, bool) {
+	for _, x := range p {
+		if x.K != value.KInt || uint64(x.N) >= 64 {
+			return 0, false
+		}
+	}
+	switch len(p) {
+	case 2:
+		b, _ := value.CellBit(p[0].N, p[1].N)
+		return 2<<18 | uint64(b), true
+	case 3:
+		return 3<<18 | uint64(p[0].N)<<12 | uint64(p[1].N)<<6 | uint64(p[2].N), true
+	}
+	return 0, false
 }
 
 // smallFilterInts bounds the ints of a filter's one local whose masks

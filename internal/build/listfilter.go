@@ -36,7 +36,8 @@ import (
 // listOut is what a list filter gives: the key of its list over u (ok),
 // or the list, built the general way.
 type listOut struct {
-	u   *value.Universe
+	u     *value.Universe
+	known *idlist.Known // the list the game decoded last
 	key []byte
 	ok  bool
 	v   value.Value
@@ -141,7 +142,7 @@ type listFilter struct {
 
 // load makes lf's ids those of the list v over u; false when u cannot
 // take its elements.
-func (lf *listFilter) load(v value.Value, u *value.Universe) bool {
+func (lf *listFilter) load(v value.Value, u *value.Universe, known *idlist.Known) bool {
 	sq, _ := v.Ref.(*value.Seq)
 	if sq == nil {
 		return false
@@ -150,6 +151,11 @@ func (lf *listFilter) load(v value.Value, u *value.Universe) bool {
 		return true
 	}
 	lf.seq = nil
+	if w, ok := known.Bits(v); ok {
+		lf.seq, lf.u, lf.sorted = sq, u, true
+		lf.w = append(lf.w[:0], w...)
+		return true
+	}
 	ids, ok := idlist.IDs(u, sq.Elems, lf.ids[:0])
 	lf.ids = ids
 	if !ok {
@@ -172,7 +178,7 @@ func (lf *listFilter) load(v value.Value, u *value.Universe) bool {
 // o's universe takes and a mask is kept for the values of the other
 // names; false (nothing tested) otherwise.
 func (lf *listFilter) run(fr *engine.Frame, v value.Value, o *listOut) bool {
-	if v.K != value.KList || !lf.load(v, o.u) {
+	if v.K != value.KList || !lf.load(v, o.u, o.known) {
 		return false
 	}
 	u := o.u
@@ -230,7 +236,7 @@ func oneListFilter(f listFilterFn, pos engine.Pos, b *engine.Binding) compile.SG
 	var o listOut
 	return func(fr *engine.Frame) memo.Sgv {
 		g := b.Game
-		o.u, o.key, o.v = g.ListUni(0), o.key[:0], value.Value{}
+		o.u, o.known, o.key, o.v = g.ListUni(0), g.ListKnown(0), o.key[:0], value.Value{}
 		f(fr, &o)
 		if g.NArgs != 1 {
 			kernel.CheckArity(pos, g, 1)
@@ -249,7 +255,7 @@ func oneListFilter(f listFilterFn, pos engine.Pos, b *engine.Binding) compile.SG
 // list filter (genComposite's), and the list when it is not keyed from
 // the ids.
 func appendListFilter(fr *engine.Frame, f listFilterFn, g *engine.Game, i int, key []byte) ([]byte, value.Value, bool) {
-	o := listOut{u: g.ListUni(i), key: key}
+	o := listOut{u: g.ListUni(i), known: g.ListKnown(i), key: key}
 	f(fr, &o)
 	if o.ok {
 		return o.key, value.Value{}, false

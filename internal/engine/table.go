@@ -378,8 +378,7 @@ func (g *Game) DecodeArg(i int, seg []byte) value.Value {
 	}
 	if u := g.universeOf(i); u != nil {
 		if idlist.Tagged(seg[0]) {
-			v, _, _ := idlist.Decode(u, seg, nil)
-			return v
+			return g.args[i].known.Decode(u, seg)
 		}
 		v, _ := u.DecodeUniKey(seg)
 		return v
@@ -451,7 +450,12 @@ type argInfo struct {
 	tags  atomic.Uint32 // bit t: a key of tag t (--explain)
 	inner atomic.Uint32 // the tags of the elements of its lists and tuples with the general key (value.ElemTags)
 	lists atomic.Bool   // its lists are keyed over its universe (package idlist: UseListUniverse)
+	known idlist.Known  // the list decoded last (ListKnown)
 }
+
+// ListKnown is the list over its universe argument i decoded last, for
+// a list filter (package idlist).
+func (g *Game) ListKnown(i int) *idlist.Known { return &g.args[i].known }
 
 // UseListUniverse keys the lists argument i holds over its universe
 // (package idlist), when the bitsets pass is on and no position has a

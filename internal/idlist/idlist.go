@@ -196,3 +196,31 @@ func decodeSorted(u *value.Universe, w []uint64) []value.Value {
 	}
 	return e
 }
+
+// Known is the list over a universe decoded last (a position's
+// argument, which its moves filter) and the bitset of its ids when its
+// elements ascend: a list filter reads them rather than look each
+// element up again.
+type Known struct {
+	seq *value.Seq
+	w   []uint64
+}
+
+// Decode is the package's Decode, noting the list in k.
+func (k *Known) Decode(u *value.Universe, b []byte) value.Value {
+	v, _, w := Decode(u, b, k.w[:0])
+	k.seq = nil
+	if w != nil {
+		k.seq, k.w = v.Ref.(*value.Seq), w
+	}
+	return v
+}
+
+// Bits is the bitset of the ids of the list v when it is the one k
+// noted (its elements ascend): not to be changed.
+func (k *Known) Bits(v value.Value) ([]uint64, bool) {
+	if sq, _ := v.Ref.(*value.Seq); sq != nil && sq == k.seq {
+		return k.w, true
+	}
+	return nil, false
+}
