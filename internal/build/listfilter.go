@@ -151,7 +151,7 @@ func (lf *listFilter) load(v value.Value, u *value.Universe, known *idlist.Known
 		return true
 	}
 	lf.seq = nil
-	if w, ok := known.Bits(v); ok {
+	if w, ok := known.Bits(v, u); ok {
 		lf.seq, lf.u, lf.sorted = sq, u, true
 		lf.w = append(lf.w[:0], w...)
 		return true

@@ -203,6 +203,7 @@ func decodeSorted(u *value.Universe, w []uint64) []value.Value {
 // element up again.
 type Known struct {
 	seq *value.Seq
+	u   *value.Universe
 	w   []uint64
 }
 
@@ -211,15 +212,15 @@ func (k *Known) Decode(u *value.Universe, b []byte) value.Value {
 	v, _, w := Decode(u, b, k.w[:0])
 	k.seq = nil
 	if w != nil {
-		k.seq, k.w = v.Ref.(*value.Seq), w
+		k.seq, k.u, k.w = v.Ref.(*value.Seq), u, w
 	}
 	return v
 }
 
-// Bits is the bitset of the ids of the list v when it is the one k
+// Bits is the bitset of the ids in u of the list v when it is the one k
 // noted (its elements ascend): not to be changed.
-func (k *Known) Bits(v value.Value) ([]uint64, bool) {
-	if sq, _ := v.Ref.(*value.Seq); sq != nil && sq == k.seq {
+func (k *Known) Bits(v value.Value, u *value.Universe) ([]uint64, bool) {
+	if sq, _ := v.Ref.(*value.Seq); sq != nil && sq == k.seq && u == k.u {
 		return k.w, true
 	}
 	return nil, false
