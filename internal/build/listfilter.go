@@ -38,9 +38,9 @@ import (
 type listOut struct {
 	u     *value.Universe
 	known *idlist.Known // the list the game decoded last
-	key []byte
-	ok  bool
-	v   value.Value
+	key   []byte
+	ok    bool
+	v     value.Value
 }
 
 // listFilterFn computes a list filter into o.
