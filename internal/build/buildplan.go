@@ -115,7 +115,7 @@ func (bd *Builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, 
 	p := &CompositePlan{Call: e, Game: b, Args: make([]ArgPlan, len(e.Args))}
 	any := false
 	for i, a := range e.Args {
-		if bp := bd.listFilterPlan(a); bp != nil && b.Game != nil && b.Game == bd.c.CurGame {
+		if bp := (listFilters{bd}).plan(a); bp != nil && b.Game != nil && b.Game == bd.c.CurGame {
 			p.Args[i].Build, any = bp, true
 		} else if bp := bd.buildPlan(a); bp != nil {
 			p.Args[i].Build, any = bp, true

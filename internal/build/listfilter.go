@@ -46,11 +46,15 @@ type listOut struct {
 // listFilterFn computes a list filter into o.
 type listFilterFn func(fr *engine.Frame, o *listOut)
 
-// listFilterPlan recognizes [x for x in L if C ...] (filterPlan's
-// shape, of a list, L plain), through defs that inline; nil otherwise.
-func (bd *Builders) listFilterPlan(e lang.Expr) *BuildPlan {
+// listFilters recognizes and compiles list filters.
+type listFilters struct{ bd *Builders }
+
+// plan recognizes [x for x in L if C ...] (filterPlan's shape, of a
+// list, L plain), through defs that inline; nil otherwise.
+func (lfs listFilters) plan(e lang.Expr) *BuildPlan {
+	bd := lfs.bd
 	if c, ok := e.(*lang.Call); ok {
-		return inlinePlan(bd, c, lang.ListComp, bd.listFilterPlan)
+		return inlinePlan(bd, c, lang.ListComp, lfs.plan)
 	}
 	c, ok := e.(*lang.Comp)
 	if !ok || c.Kind != lang.ListComp || len(c.Clauses) < 2 {
@@ -70,10 +74,11 @@ func (bd *Builders) listFilterPlan(e lang.Expr) *BuildPlan {
 	return p
 }
 
-// genListFilter compiles plan p (listFilterPlan).
-func (bd *Builders) genListFilter(p *BuildPlan) listFilterFn {
+// gen compiles plan p (plan).
+func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
+	bd := lfs.bd
 	if len(p.Inl) > 0 {
-		return genInlined(bd, p, bd.genListFilter)
+		return genInlined(bd, p, lfs.gen)
 	}
 	fl := filters{bd.c}
 	e := p.Expr.(*lang.Comp)

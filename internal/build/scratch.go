@@ -351,7 +351,7 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 	for i, a := range e.Args {
 		switch bp := p.Args[i].Build; {
 		case bp != nil && bp.Kind == ListFilter && b.Game.UseListUniverse(i):
-			args[i].lf = bd.genListFilter(bp)
+			args[i].lf = (listFilters{bd}).gen(bp)
 		case bp != nil && bp.Set():
 			args[i].set = bd.genSet(bp)
 		case bp != nil:
