@@ -61,7 +61,7 @@ func (lfs listFilters) plan(e lang.Expr) *BuildPlan {
 		return nil
 	}
 	cl, ok := c.Clauses[0].(*lang.ForClause)
-	if !ok || cl.Target.Tuple || !(filters{bd.c}).plainCond(cl.Iter) {
+	if !ok || !(filters{bd.c}).plainCond(cl.Iter) {
 		return nil
 	}
 	sc := *c
@@ -86,7 +86,10 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 	slow := bd.genBuild(&BuildPlan{Kind: BuildComp, Expr: e, Elems: []lang.Expr{e.Body}})
 	iter := bd.c.Vals.Expr(cl.Iter)
 	bind := bd.c.Vals.Pattern(cl.Target)
-	xslot := bd.c.Var(p.Var).Slot
+	xslot, yslot := bd.c.Var(p.Var).Slot, -1
+	if p.Var2 != nil {
+		yslot = bd.c.Var(p.Var2).Slot
+	}
 	conds := make([]compile.BoolFn, len(p.Elems))
 	for i, x := range p.Elems {
 		conds[i] = bd.c.Ints.Cond(x, "an if clause's condition")
@@ -97,7 +100,7 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 			if id, ok := x.(*lang.Ident); ok && bd.c.Lookup(id) != nil {
 				switch b := bd.c.Lookup(id); b.Kind {
 				case resolve.Local:
-					if b.Slot != xslot {
+					if b.Slot != xslot && b.Slot != yslot {
 						locals = appendNew(locals, b.Slot)
 					}
 				case resolve.Global:
@@ -109,7 +112,7 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 	}
 	bd.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)
-	lf := &listFilter{cache: &filterCache{masks: map[string]*filterEntry{}}, locals: locals, lets: lets}
+	lf := &listFilter{cache: &filterCache{masks: map[string]*filterEntry{}}, locals: locals, lets: lets, pairs: p.Var2 != nil}
 	lf.test = func(fr *engine.Frame, x value.Value) bool {
 		fr.Th.Tick(ipos)
 		bind(fr, x)
@@ -143,6 +146,10 @@ type listFilter struct {
 	ids, out     []int32
 	w, res       []uint64 // seq's bitset when its elements ascend (sorted)
 	sorted       bool
+	// pairs: its elements unpacked into two names, (r, c) in L and
+	// (r, c) kept: only a list of tuples of two is filtered on its ids
+	// (the tuples made are its elements again).
+	pairs bool
 }
 
 // load makes lf's ids those of the list v over u; false when u cannot
@@ -156,6 +163,9 @@ func (lf *listFilter) load(v value.Value, u *value.Universe, known *idlist.Known
 		return true
 	}
 	lf.seq = nil
+	if lf.pairs && !pairsOnly(sq.Elems) {
+		return false
+	}
 	if w, ok := known.Bits(v, u); ok {
 		lf.seq, lf.u, lf.sorted = sq, u, true
 		lf.w = append(lf.w[:0], w...)
@@ -174,6 +184,16 @@ func (lf *listFilter) load(v value.Value, u *value.Universe, known *idlist.Known
 				lf.w = append(lf.w, 0)
 			}
 			lf.w[id>>6] |= 1 << (id & 63)
+		}
+	}
+	return true
+}
+
+// pairsOnly reports whether the elements e are all tuples of two.
+func pairsOnly(e []value.Value) bool {
+	for _, x := range e {
+		if x.K != value.KTuple || len(x.Elems()) != 2 {
+			return false
 		}
 	}
 	return true

@@ -33,6 +33,11 @@ print sg(f([3, 4, 2, 0, "a"]))`,
 print [sg(rook([(r, c) for r in 0 .. h - 1 for c in 0 .. w - 1])) for (w, h) in [(1, 1), (2, 2), (3, 2), (3, 3), (4, 3)]]
 print sg(rook([(2, 1), (0, 0), (1, 2), (70, 3), (1, 1, 1)]))
 print sg(rook([(0, 0), 3]))`,
+	// Chomp as a list of cells unpacked; elements that are not pairs.
+	`game chomp(L) moves chomp([(r, c) for (r, c) in L if r < a or c < b]) for (a, b) in L if a + b > 0
+print [sg(chomp([(r, c) for r in 0 .. h - 1 for c in 0 .. w - 1])) for (w, h) in [(1, 1), (2, 2), (3, 2), (4, 3), (5, 4)]]
+print sg(chomp([(0, 0), [0, 1], (1, 0)])), sg(chomp([(0, 0), (2, 70), (1, 0), (2, 70)]))
+print sg(chomp([(0, 0), (1, 1, 1)]))`,
 	// Through a def that inlines; its errors on the trace.
 	`def keep(L, d) = [e for e in L if e % d != 0]
 game div(L) moves div(keep(L, d)) for d in L
