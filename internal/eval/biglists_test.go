@@ -1,8 +1,11 @@
 package eval_test
 
 import (
+	"bytes"
+	"context"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
 )
 
@@ -62,6 +65,10 @@ print sg(f([[1], [], [2]]))`,
 print sg(f([2, 3, 4, 6, 8, 9], 0)), sg(f([9, 3, 6], 1))`,
 	`game f(L) moves f([x for x in L if x > y]) for y in L | f(L[1:]) if len(L) > 0 | f(sorted(L)) if L != sorted(L)
 print sg(f([5, 3, 9, 1, 7])), sg(f([1, 2, 3])), moves(f([2, 1]))`,
+	// A list passed on as it is, built by + and by a filter, two
+	// arguments: its positions' keys one for one list.
+	`game f(L, k) moves f(L, k - 1) if k > 0 | f([x for x in L if x != y], k) for y in L | f([x for x in L if x > y] + [0], k) for y in L if y > 0
+print sg(f([3, 1, 2], 2)), sg(f([1, 2, 3, 4], 1)), moves(f([0, 2], 1))`,
 	// A let read by the condition, made again.
 	`let K = 2
 game f(L) moves f([x for x in L if x - y > K or y - x > K]) for y in L
@@ -81,4 +88,32 @@ print sg(f(5))`,
 func TestBigListsExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, bigListCases, passes.Composite, passes.Bitsets, passes.All)
+}
+
+// TestBigListsOneKey: a list has one key however it was made (a filter
+// on ids, a slice or + built in a scratch, a value, passed on): the
+// search visits and keeps as many positions with the lists keyed over a
+// universe as with the general keys.
+func TestBigListsOneKey(t *testing.T) {
+	t.Parallel()
+	src := `game f(L, k) moves f(L, k - 1) if k > 0 | f([x for x in L if x != y], k) for y in L | f([x for x in L if x > y] + [0], k) for y in L if y > 0
+print sg(f([3, 1, 2, 7, 5, 4], 3))
+game div(L) moves div([e for e in L if e % d != 0]) for d in L | div(L[1:]) if len(L) > 0 | div(sorted(L)) if L != sorted(L)
+print sg(div([d for d in divisors(720) if d > 1])), sg(div([9, 3, 6, 2, 4, 3]))
+game chomp(L) moves chomp([(r, c) for (r, c) in L if r < a or c < b]) for (a, b) in L if a + b > 0 | chomp(L + [(0, 0)]) if len(L) == 1
+print sg(chomp([(r, c) for r in 0 .. 3 for c in 0 .. 4]))
+`
+	stats := func(off passes.Pass) (eval.Stats, string) {
+		var out bytes.Buffer
+		s := eval.NewSession(eval.Options{Stdout: &out, Disable: off})
+		if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+			t.Fatal(err)
+		}
+		return s.Stats(), out.String()
+	}
+	on, outOn := stats(0)
+	off, outOff := stats(passes.Bitsets)
+	if outOn != outOff || on.States != off.States || on.Memoized != off.Memoized {
+		t.Errorf("bitsets on: %d states, %d known, printed %q; off: %d, %d, %q", on.States, on.Memoized, outOn, off.States, off.Memoized, outOff)
+	}
 }
