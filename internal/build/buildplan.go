@@ -31,6 +31,7 @@ const (
 	BuildSorted                  // sorted(X) (a built-in that Sorts), X built
 	BuildUpdate                  // update(X, I, V) (a built-in that Updates), X built
 	BuildEdit                    // [if j == A then X else ... else c[j] for j in 0 .. len(c) - 1]: c copied, the elements at A, ... computed (edits.go)
+	ListFilter                   // [x for x in L if C ...], an argument of its game's own position: over the ids of L's elements (listfilter.go)
 	SetValue                     // not built: a value loaded into a set scratch
 	SetLit                       // {E, ...} as a bitmap
 	SetComp                      // {E for ...} as a bitmap
@@ -121,7 +122,9 @@ func (bd *Builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, 
 	p := &CompositePlan{Call: e, Game: b, Args: make([]ArgPlan, len(e.Args))}
 	any := false
 	for i, a := range e.Args {
-		if bp := bd.buildPlan(a); bp != nil {
+		if bp := (listFilters{bd}).plan(a); bp != nil && b.Game != nil && b.Game == bd.c.CurGame {
+			p.Args[i].Build, any = bp, true
+		} else if bp := bd.buildPlan(a); bp != nil {
 			p.Args[i].Build, any = bp, true
 		} else if bp := bd.setPlan(a, true); bp != nil {
 			p.Args[i].Build, any = bp, true
@@ -283,6 +286,8 @@ func (p *CompositePlan) Describe() string {
 			} else if f != nil {
 				built = append(built, fmt.Sprintf("its filter %s keeps a mask of words for each value of %s", lang.SExpr(f.Expr), f.freeNote()))
 			}
+		case a.Build.Kind == ListFilter:
+			built = append(built, fmt.Sprintf("argument %d (a list, as the ids of its elements over a universe) is built from the ids of %s: its filter keeps a mask of words for each value of %s", i+1, lang.SExpr(a.Build.Expr.(*lang.Comp).Clauses[0].(*lang.ForClause).Iter), a.Build.freeNote()))
 		case a.Build.Kind == BuildEdit:
 			built = append(built, fmt.Sprintf("argument %d (a list) is built %s", i+1, editNote(a.Build)))
 		default:
@@ -332,6 +337,8 @@ func (p *BuildPlan) String() string {
 		return lang.SExpr(p.Expr)
 	case BuildComp:
 		return "comp(" + ex(p.Elems) + ")"
+	case ListFilter:
+		return "listfilter(" + ex(p.Elems) + ")"
 	case BuildRange:
 		return fmt.Sprintf("range(%s in %s, %s)", p.Var.Name, lang.SExpr(p.Range), ex(p.Elems))
 	case BuildList:

@@ -14,7 +14,10 @@
 // A set of any elements is a bitset over the universe of its game
 // argument (package value's universe.go), and a set filter
 // {x for x in S if C} is S's bitset and a mask kept per value of the
-// other names C reads (filters, filter.go: the bitsets pass). A list
+// other names C reads (filters, filter.go: the bitsets pass); a list
+// filter [x for x in L if C] as an argument of its game's own position
+// is the same on the ids of L's elements over that argument's universe,
+// which keys its lists (listfilter.go, package idlist). A list
 // comprehension that copies a list but for a few elements is a copy with
 // those elements computed (edits.go), and the last for clause of a move
 // rule whose option's list changes with its variable in a few elements

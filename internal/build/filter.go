@@ -519,10 +519,11 @@ func sameRef(a, b any) bool {
 
 // wordKey is the word of the values of the locals (slots) a filter's
 // conditions read, in bit class cls, when there are at most 3 and each
-// is an int from 0 to 2^18 - 1 or a cell (r, c) with 0 <= r, c < 64:
-// each is 20 bits (a tag and the int or the cell's bit), the class the
-// top 2; or when there are 4 and each is such an int below 2^13 or such
-// a cell: each is 15 bits. Two lists of values (of one length) have one
+// is an int from 0 to 2^18 - 1, a cell (r, c) with 0 <= r, c < 64 or a
+// triple of ints from 0 to 63 (tupleField):
+// each is 20 bits (a tag and the int, the cell's bit or the triple), the
+// class the top 2; or when there are 4 and each is such an int below
+// 2^13 or such a cell: each is 15 bits. Two lists of values (of one length) have one
 // word only when they are equal.
 func wordKey(fr *engine.Frame, cls uint8, locals []int) (uint64, bool) {
 	if len(locals) > 4 {
@@ -540,21 +541,35 @@ func wordKey(fr *engine.Frame, cls uint8, locals []int) (uint64, bool) {
 		case v.K == value.KInt && uint64(v.N) < 1<<vb:
 			f = 1<<vb | uint64(v.N)
 		case v.K == value.KTuple:
-			p := v.Elems()
-			if len(p) != 2 || p[0].K != value.KInt || p[1].K != value.KInt {
+			var ok bool
+			if f, ok = tupleField(v.Elems(), vb); !ok {
 				return 0, false
 			}
-			b, ok := value.CellBit(p[0].N, p[1].N)
-			if !ok {
-				return 0, false
-			}
-			f = 2<<vb | uint64(b)
 		default:
 			return 0, false
 		}
 		w |= f << (fb * uint(i))
 	}
 	return w, true
+}
+
+// tupleField is wordKey's field of a tuple, its tag above vb bits: a
+// cell (r, c), 0 <= r, c < 64 (tag 2), or, when vb is 18, a triple of
+// ints from 0 to 63 (tag 3).
+func tupleField(p []value.Value, vb uint) (uint64, bool) {
+	for _, x := range p {
+		if x.K != value.KInt || uint64(x.N) >= 64 {
+			return 0, false
+		}
+	}
+	switch {
+	case len(p) == 2:
+		b, _ := value.CellBit(p[0].N, p[1].N)
+		return 2<<vb | uint64(b), true
+	case len(p) == 3 && vb >= 18:
+		return 3<<vb | uint64(p[0].N)<<12 | uint64(p[1].N)<<6 | uint64(p[2].N), true
+	}
+	return 0, false
 }
 
 // smallFilterInts bounds the ints of a filter's one local whose masks

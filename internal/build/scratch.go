@@ -63,7 +63,7 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 		return bd.genRange(p)
 	case BuildEdit:
 		return (edits{bd}).gen(p)
-	case BuildComp:
+	case BuildComp, ListFilter:
 		e := p.Expr.(*lang.Comp)
 		loops := bd.c.Vals.Clauses(e.Clauses)
 		var run func(fr *engine.Frame)
@@ -339,6 +339,7 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 	type arg struct {
 		build buildFn
 		set   setBuildFn
+		lf    listFilterFn
 		i     compile.IntFn
 		v     engine.EvalFn
 		// a parameter of the game whose rule this is, passed on:
@@ -349,6 +350,8 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 	args := make([]arg, len(e.Args))
 	for i, a := range e.Args {
 		switch bp := p.Args[i].Build; {
+		case bp != nil && bp.Kind == ListFilter && b.Game.UseListUniverse(i):
+			args[i].lf = (listFilters{bd}).gen(bp)
 		case bp != nil && bp.Set():
 			args[i].set = bd.genSet(bp)
 		case bp != nil:
@@ -362,6 +365,9 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 	}
 	bd.c.Built = p.Describe()
 	pos, g0 := e.Pos, bd.c.CurGame
+	if len(args) == 1 && args[0].lf != nil {
+		return oneListFilter(args[0].lf, pos, b)
+	}
 	if len(args) == 1 && args[0].build != nil {
 		return oneBuilt(args[0].build, pos, b)
 	}
@@ -385,10 +391,16 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 			var bx bool
 			ks.Offs = append(ks.Offs, len(key))
 			switch {
+			case a.lf != nil:
+				key, v, bx = appendListFilter(fr, a.lf, g, ai, key)
 			case a.build != nil:
 				s := th.TakeScratch()
 				a.build(fr, s)
-				if s.Whole && s.V.K == value.KSet {
+				if listUni(g, ai, s) {
+					// (A list its universe's, when its lists have one.)
+					v = s.Value()
+					key, bx = g.AppendArgAt(key, ai, v)
+				} else if s.Whole && s.V.K == value.KSet {
 					// (A set has its argument's key: its universe's.)
 					v = s.V
 					key, bx = g.AppendArgAt(key, ai, v)
@@ -477,6 +489,9 @@ func builtRef(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding
 	var key []byte
 	var bx bool
 	switch {
+	case listUni(g, 0, s):
+		v = s.Value()
+		key, bx = g.AppendArgAt(s.Key[:0], 0, v)
 	case s.Whole && s.V.K == value.KSet:
 		v = s.V
 		key, bx = g.AppendArgAt(s.Key[:0], 0, v)
@@ -492,7 +507,14 @@ func builtRef(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding
 		kernel.CheckArity(pos, g, 1)
 	}
 	h, r = oneRef(g, key, bx, v)
-	return h, r, h == g && !bx && !s.Whole && !s.Str && !s.Boxed
+	return h, r, h == g && !bx && !s.Whole && !s.Str && !s.Boxed && g.ListUni(0) == nil
+}
+
+// listUni reports whether the scratch s holds a list that argument i of
+// g's positions keys over its universe (g.AppendArgAt: package idlist),
+// not as a list of ints.
+func listUni(g *engine.Game, i int, s *value.Scratch) bool {
+	return !s.Str && (s.Whole && s.V.K == value.KList || !s.Whole && !s.Tuple) && g.ListUni(i) != nil
 }
 
 // oneSet is oneBuilt of a set built in a set scratch.

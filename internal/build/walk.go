@@ -1,16 +1,15 @@
 package build
 
 import (
-	"math"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
-	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/internal/walkkey"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -40,10 +39,7 @@ import (
 // counted by the build is counted for each x (the count of the first,
 // which a build over the same shapes repeats), and an x whose steps reach
 // a check of the limits, or whose key is not a byte an int, is built the
-// general way.
-
-// maxWalkChanges bounds the elements that change with x.
-const maxWalkChanges = 8
+// general way. The keys themselves are package walkkey's.
 
 // walks compiles walks (Builders.Walk).
 type walks struct{ bd *Builders }
@@ -156,16 +152,7 @@ func (wk walks) walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.Fram
 // first value of x, the frame as the build left it) that change with x;
 // false when it cannot tell. (Returned as a value: a walk makes no
 // garbage.)
-type changesFn func(fr *engine.Frame, n int) (walkChanges, bool)
-
-// walkChanges are the elements of a list (of fewer than 128) that change
-// with x: element at[k] by d[k] (1 or -1) a value of x. (Small: returned
-// as a value.)
-type walkChanges struct {
-	n  int
-	at [maxWalkChanges]uint8
-	d  [maxWalkChanges]int8
-}
+type changesFn func(fr *engine.Frame, n int) (walkkey.Changes, bool)
 
 // genChanges compiles what changes with x (declared by xd) in the list p
 // builds (walkable).
@@ -180,9 +167,9 @@ func (wk walks) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 				at, d = append(at, i), append(d, k)
 			}
 		}
-		return func(fr *engine.Frame, n int) (ch walkChanges, ok bool) {
+		return func(fr *engine.Frame, n int) (ch walkkey.Changes, ok bool) {
 			for k := range at {
-				if !ch.change(at[k], d[k]) {
+				if !ch.Change(at[k], d[k]) {
 					return ch, false
 				}
 			}
@@ -194,7 +181,7 @@ func (wk walks) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 		if p.Splice {
 			xv = bd.c.Vals.Expr(p.X.Expr)
 		}
-		return func(fr *engine.Frame, n int) (walkChanges, bool) {
+		return func(fr *engine.Frame, n int) (walkkey.Changes, bool) {
 			ch, ok := x(fr, n)
 			if !ok {
 				return ch, false
@@ -207,7 +194,7 @@ func (wk walks) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 				}
 			}
 			iv := i(fr)
-			return ch, iv.K == value.KInt && uint64(iv.N) < uint64(n) && ch.change(int(iv.N), d)
+			return ch, iv.K == value.KInt && uint64(iv.N) < uint64(n) && ch.Change(int(iv.N), d)
 		}
 	case BuildEdit:
 		arms := len(p.Elems) / 2
@@ -216,7 +203,7 @@ func (wk walks) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 		for k := range arms {
 			ats[k], ds[k] = bd.c.Vals.Expr(p.Elems[2*k]), walkDir(p.Elems[2*k+1], xd)
 		}
-		return func(fr *engine.Frame, n int) (ch walkChanges, ok bool) {
+		return func(fr *engine.Frame, n int) (ch walkkey.Changes, ok bool) {
 			// (Every arm's index was evaluated by the build when there
 			// are as many indexes as arms: evaluated again, each gives
 			// its value again.)
@@ -231,7 +218,7 @@ func (wk walks) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 					continue // (no index, or an arm before it takes it)
 				}
 				taken[k] = at.N
-				if !ch.change(int(at.N), ds[k]) {
+				if !ch.Change(int(at.N), ds[k]) {
 					return ch, false
 				}
 			}
@@ -239,7 +226,7 @@ func (wk walks) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 		}
 	}
 	// BuildValue: nothing changes.
-	return func(*engine.Frame, int) (walkChanges, bool) { return walkChanges{}, true }
+	return func(*engine.Frame, int) (walkkey.Changes, bool) { return walkkey.Changes{}, true }
 }
 
 // directFn reads the list a build makes for the first value x0 of x
@@ -247,87 +234,14 @@ func (wk walks) genChanges(p *BuildPlan, xd *resolve.Decl) changesFn {
 // elements that change with x and the steps the build counts; false when
 // it cannot (the base is not a list of ints, an index is out of range,
 // an element overflows): the build then runs. When the list's key is a
-// byte an int of at most 8 bytes (ws.ok), it gives the key as a word and
+// byte an int of at most 8 bytes (ws.OK), it gives the key as a word and
 // puts in s the values at x0 of the elements that change (in their
 // order); else it puts the list in s.
-type directFn func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, ws wordStart, steps int64, ok bool)
-
-// wordStart is the key at x0 of a list whose key is a byte an int of at
-// most 8 bytes (ok): its word, its length, whether an element that does
-// not change is more than 1 (big) and whether it is a tuple.
-type wordStart struct {
-	word  uint64
-	n     int
-	big   bool
-	tuple bool
-	ok    bool
-}
-
-// baseInfo is what a walk reads of the list its options start from, once
-// for all the runs of a position's moves: its ints, and when its key is
-// a byte an int of at most 8 bytes (small), that key as a word and how
-// many of its ints are more than 1.
-type baseInfo struct {
-	ints  value.IntsCache
-	first *value.Value
-	n     int
-	word  uint64
-	big   int
-	small bool
-}
-
-// of returns the ints of the list of elements e (false when they are not
-// all ints), working out the rest when e is another list than last time.
-func (b *baseInfo) of(e []value.Value) ([]int64, bool) {
-	base, ok := b.ints.Of(e)
-	if !ok || len(e) == 0 {
-		return base, ok
-	}
-	if b.first != &e[0] || b.n != len(e) {
-		b.first, b.n = &e[0], len(e)
-		b.small, b.big = len(base) <= 8-value.IntSeqByteAt, 0
-		for _, x := range base {
-			b.small = b.small && uint64(x) < 64
-			if x > 1 {
-				b.big++
-			}
-		}
-		if b.small {
-			var kb [8]byte
-			b.word = memo.KeyWord(value.AppendIntSeqBytes(kb[:0], false, base))
-		}
-	}
-	return base, true
-}
-
-// start is the word start of a list of base b (its key tagged for a
-// tuple when tuple) with its elements at[k] = vals[k] (bases: their ints
-// in b), when b is small.
-func (b *baseInfo) start(ch *walkChanges, vals, bases *[maxWalkChanges]int64, tuple bool) wordStart {
-	if !b.small {
-		return wordStart{}
-	}
-	ws := wordStart{word: b.word, n: value.IntSeqByteAt + b.n, tuple: tuple, ok: true}
-	if tuple {
-		// (The tag's byte, the key's first.)
-		ws.word = ws.word&^0xff | uint64(value.TagIntTuple)
-	}
-	big := b.big
-	for k := range ch.n {
-		sh := 8 * (value.IntSeqByteAt + uint(ch.at[k]))
-		// (Two's complement: exact once every byte is in 0 .. 126.)
-		ws.word += uint64(2*(vals[k]-bases[k])) << sh
-		if bases[k] > 1 {
-			big--
-		}
-	}
-	ws.big = big > 0
-	return ws
-}
+type directFn func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkkey.Changes, ws walkkey.WordStart, steps int64, ok bool)
 
 // guarded is direct(fr, x0, s), false when it fails (an index of plain
 // operators that fails: the build then runs, and fails as it does).
-func guarded(fr *engine.Frame, x0 int64, s *value.Scratch, direct directFn) (ch walkChanges, ws wordStart, steps int64, ok bool) {
+func guarded(fr *engine.Frame, x0 int64, s *value.Scratch, direct directFn) (ch walkkey.Changes, ws walkkey.WordStart, steps int64, ok bool) {
 	th := fr.Th
 	calls := len(th.Calls)
 	defer func() {
@@ -339,21 +253,7 @@ func guarded(fr *engine.Frame, x0 int64, s *value.Scratch, direct directFn) (ch 
 	return direct(fr, x0, s)
 }
 
-// A direct element: x (elemX), base[i] + x (elemPlus), base[i] - x
-// (elemMinus), x - base[i] (elemXMinus), base[i] (elemBase) or base[i] +
-// -x (elemPlusNeg), with i
-// its index.
-const (
-	elemNone = iota
-	elemX
-	elemPlus
-	elemMinus
-	elemXMinus
-	elemBase
-	elemPlusNeg // base[i] + -x
-)
-
-// directElem is the form of element e (elemNone when it has none of the
+// directElem is the form of element e (walkkey.ElemNone when it has none of the
 // forms): base[i] is at, an index of the base list bs.
 func directElem(e lang.Expr, xd *resolve.Decl, isAt func(lang.Expr) bool) int {
 	isX := func(e lang.Expr) bool {
@@ -362,46 +262,23 @@ func directElem(e lang.Expr, xd *resolve.Decl, isAt func(lang.Expr) bool) int {
 	}
 	switch {
 	case isX(e):
-		return elemX
+		return walkkey.ElemX
 	case isAt(e):
-		return elemBase
+		return walkkey.ElemBase
 	}
 	if b, ok := e.(*lang.Binary); ok {
 		switch {
 		case b.Op == lang.OpAdd && (isAt(b.X) && isX(b.Y) || isX(b.X) && isAt(b.Y)):
-			return elemPlus
+			return walkkey.ElemPlus
 		case b.Op == lang.OpSub && isAt(b.X) && isX(b.Y):
-			return elemMinus
+			return walkkey.ElemMinus
 		case b.Op == lang.OpAdd && isAt(b.X) && negOf(b.Y, xd):
-			return elemPlusNeg
+			return walkkey.ElemPlusNeg
 		case b.Op == lang.OpSub && isX(b.X) && isAt(b.Y):
-			return elemXMinus
+			return walkkey.ElemXMinus
 		}
 	}
-	return elemNone
-}
-
-// directValue is the value at x0 of an element of form f whose base
-// element is e, and its change a value of x; false when it overflows.
-func directValue(f int, e, x0 int64) (v, d int64, ok bool) {
-	switch f {
-	case elemX:
-		return x0, 1, true
-	case elemPlus:
-		v, ok = operator.AddOK(e, x0)
-		return v, 1, ok
-	case elemMinus:
-		v, ok = operator.SubOK(e, x0)
-		return v, -1, ok
-	case elemPlusNeg:
-		// (-x0 overflows where x0 is the least int, as E - x0 need not.)
-		v, ok = operator.SubOK(e, x0)
-		return v, -1, ok && x0 != math.MinInt64
-	case elemXMinus:
-		v, ok = operator.SubOK(x0, e)
-		return v, 1, ok
-	}
-	return e, 0, true
+	return walkkey.ElemNone
 }
 
 // genDirect compiles the reading of the list p builds for x0 from its
@@ -425,26 +302,26 @@ func (wk walks) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 		ats := make([]engine.EvalFn, arms)
 		forms := make([]int, arms)
 		for k := range arms {
-			if forms[k] = directElem(p.Elems[2*k+1], xd, isAt); forms[k] == elemNone {
+			if forms[k] = directElem(p.Elems[2*k+1], xd, isAt); forms[k] == walkkey.ElemNone {
 				return nil
 			}
 			ats[k] = bd.c.Vals.Expr(p.Elems[2*k])
 		}
 		base := bd.c.Vals.Expr(p.Base)
-		var info baseInfo
-		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, ws wordStart, steps int64, ok bool) {
+		var info walkkey.Base
+		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkkey.Changes, ws walkkey.WordStart, steps int64, ok bool) {
 			v := base(fr)
 			if v.K != value.KList && v.K != value.KTuple {
 				return ch, ws, 0, false
 			}
-			base, ok := info.of(v.Elems())
+			base, ok := info.Of(v.Elems())
 			if !ok || len(base) < arms || len(base) >= 128 {
 				return ch, ws, 0, false
 			}
 			// (As genChanges: the arms' indexes, each taken by the
 			// first arm of its index.)
 			var taken [maxEdits]int64
-			var vals, bases [maxWalkChanges]int64
+			var vals, bases [walkkey.MaxChanges]int64
 			for k := range arms {
 				at := ats[k](fr)
 				taken[k] = -1
@@ -452,21 +329,21 @@ func (wk walks) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 					continue // (no index, or an arm before it takes it)
 				}
 				taken[k] = at.N
-				val, dir, fits := directValue(forms[k], base[at.N], x0)
+				val, dir, fits := walkkey.Value(forms[k], base[at.N], x0)
 				if dir == 0 {
 					continue // (an arm that copies its element)
 				}
-				if !fits || !ch.change(int(at.N), dir) {
+				if !fits || !ch.Change(int(at.N), dir) {
 					return ch, ws, 0, false
 				}
-				vals[ch.n-1], bases[ch.n-1] = val, base[at.N]
+				vals[ch.N-1], bases[ch.N-1] = val, base[at.N]
 			}
-			if ws = info.start(&ch, &vals, &bases, false); ws.ok {
-				s.Ints = append(s.Ints[:0], vals[:ch.n]...)
+			if ws = info.Start(&ch, &vals, &bases, false); ws.OK {
+				s.Ints = append(s.Ints[:0], vals[:ch.N]...)
 			} else {
 				s.SetInts(base, false)
-				for k := range ch.n {
-					s.Ints[ch.at[k]] = vals[k]
+				for k := range ch.N {
+					s.Ints[ch.At[k]] = vals[k]
 				}
 			}
 			return ch, ws, int64(len(base)), true // (the edit's steps, one an index)
@@ -485,18 +362,18 @@ func (wk walks) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 			return ok && isName(ix.X, cd) && lang.SExpr(ix.Index) == lang.SExpr(idx) && (filters{bd.c}).plainCond(ix.Index)
 		}
 		form := directElem(p.Elems[1], xd, isAt)
-		if form == elemNone || form == elemBase {
+		if form == walkkey.ElemNone || form == walkkey.ElemBase {
 			return nil
 		}
 		base, index := bd.c.Vals.Expr(p.X.Expr), bd.c.Vals.Expr(idx)
-		var info baseInfo
+		var info walkkey.Base
 		splice := p.Splice
-		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkChanges, ws wordStart, steps int64, ok bool) {
+		return func(fr *engine.Frame, x0 int64, s *value.Scratch) (ch walkkey.Changes, ws walkkey.WordStart, steps int64, ok bool) {
 			v := base(fr)
 			if v.K != value.KList && (v.K != value.KTuple || splice) {
 				return ch, ws, 0, false
 			}
-			base, ok := info.of(v.Elems())
+			base, ok := info.Of(v.Elems())
 			if !ok || len(base) >= 128 {
 				return ch, ws, 0, false
 			}
@@ -504,13 +381,13 @@ func (wk walks) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 			if i.K != value.KInt || uint64(i.N) >= uint64(len(base)) {
 				return ch, ws, 0, false
 			}
-			val, dir, fits := directValue(form, base[i.N], x0)
-			if !fits || !ch.change(int(i.N), dir) {
+			val, dir, fits := walkkey.Value(form, base[i.N], x0)
+			if !fits || !ch.Change(int(i.N), dir) {
 				return ch, ws, 0, false
 			}
-			vals, bases := [maxWalkChanges]int64{val}, [maxWalkChanges]int64{base[i.N]}
+			vals, bases := [walkkey.MaxChanges]int64{val}, [walkkey.MaxChanges]int64{base[i.N]}
 			tuple := v.K == value.KTuple
-			if ws = info.start(&ch, &vals, &bases, tuple); ws.ok {
+			if ws = info.Start(&ch, &vals, &bases, tuple); ws.OK {
 				s.Ints = append(s.Ints[:0], val)
 			} else {
 				s.SetInts(base, tuple)
@@ -581,18 +458,18 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 		s0 := th.TakeScratch()
 		g := b.Game
 		x := a
-		var w walker
+		var w walkkey.Walker
 		var t0 int64
 		walking := false
-		if direct != nil && g.NArgs == 1 && g.Tuples == nil {
+		if direct != nil && g.NArgs == 1 && g.Tuples == nil && g.ListUni(0) == nil {
 			// The list for a read from its base, not built.
-			var ch walkChanges
-			var ws wordStart
+			var ch walkkey.Changes
+			var ws walkkey.WordStart
 			if ch, ws, t0, walking = guarded(fr, a, s0, direct); walking {
-				if ws.ok {
-					walking = w.startWord(ch, ws, s0.Ints, a)
+				if ws.OK {
+					walking = w.StartWord(ch, ws, s0.Ints, a)
 				} else {
-					walking = w.init(s0, a) && w.start(ch)
+					walking = w.Init(s0, a) && w.Start(ch)
 				}
 			}
 		}
@@ -603,22 +480,22 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 				th.GiveScratch(s0)
 				return
 			}
-			walking = ok && w.init(s0, x)
+			walking = ok && w.Init(s0, x)
 			if walking {
-				var ch walkChanges
+				var ch walkkey.Changes
 				ch, walking = changes(fr, len(s0.Ints))
-				walking = walking && w.start(ch)
+				walking = walking && w.Start(ch)
 			}
 			x++
 		}
 		for ; ; x++ {
 			if walking && th.Steps+1+t0 < th.CheckAt {
-				switch word, key, fit := w.key(x); {
+				switch word, key, fit := w.Key(x); {
 				case fit:
 					th.Steps += 1 + t0
 					var rk uint64
 					if key == nil {
-						rk = g.InternWord(word, w.keyLen)
+						rk = g.InternWord(word, w.KeyLen)
 					} else {
 						rk = g.Intern(key, false, nil)
 					}
@@ -640,7 +517,7 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 						return
 					}
 					continue
-				case w.gone:
+				case w.Gone:
 					walking = false
 				}
 			}
@@ -651,171 +528,4 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 			}
 		}
 	}
-}
-
-// walker holds a walk's key: the list built for x0 (ints, tuple), the
-// elements that change with x (at, by d a value of x, from v0 at x0),
-// and the key (of keyLen bytes): a word, word0, and its change a value of
-// x, step, when it has at most 8 bytes; else written a byte an int in
-// buf.
-type walker struct {
-	ints  []int64
-	tuple bool
-	x0    int64
-	walkChanges
-	v0 [maxWalkChanges]int64
-	// The values of x - x0 for which each element changing is in 0 ..
-	// 63 (one interval: they move one way each).
-	lo, hi int64
-	// big: an element that does not change is more than 1 (the key is
-	// then never a list of 0s and 1s).
-	big         bool
-	keyLen      int
-	buf         []byte
-	word0, step uint64
-	gone        bool // x - x0 is past hi: the elements do not come back
-}
-
-// init starts the walk from the list built for x0 (in s, whose key
-// buffer it takes); false for too long a list.
-func (w *walker) init(s *value.Scratch, x0 int64) bool {
-	if len(s.Ints) >= 128 {
-		return false
-	}
-	w.ints, w.tuple, w.x0 = s.Ints, s.Tuple, x0
-	w.buf = value.AppendIntSeqBytes(s.Key[:0], w.tuple, s.Ints)
-	w.keyLen = len(w.buf)
-	s.Key = w.buf
-	return true
-}
-
-// start sets the elements that change (some must) and works out what
-// key reads: false when an element that does not change is out of 0 ..
-// 63 (the key never a byte an int).
-func (w *walker) start(ch walkChanges) bool {
-	w.walkChanges = ch
-	if w.n == 0 {
-		return false
-	}
-	var changed [2]uint64 // (fewer than 128 elements)
-	for k := range w.n {
-		changed[w.at[k]>>6] |= 1 << (w.at[k] & 63)
-		w.v0[k] = w.ints[w.at[k]]
-	}
-	for i, e := range w.ints {
-		if changed[i>>6]>>(i&63)&1 == 0 {
-			if uint64(e) >= 64 {
-				return false
-			}
-			w.big = w.big || e > 1
-		}
-	}
-	if len(w.buf) <= 8 {
-		// (The bytes that change as 2 * v0 added, two's complement: an
-		// element out of 0 .. 63 at x0 borrows from the bytes above, and
-		// the word is exact at each x where they are all in it.)
-		w.word0 = memo.KeyWord(w.buf)
-		for k := range w.n {
-			sh := 8 * (value.IntSeqByteAt + uint(w.at[k]))
-			w.word0 = w.word0&^(0xff<<sh) + uint64(2*w.v0[k])<<sh
-		}
-	}
-	w.bounds()
-	return true
-}
-
-// startWord starts the walk at x0 from a key of at most 8 bytes (ws) and
-// the values at x0 of the elements that change (vals, in their order).
-func (w *walker) startWord(ch walkChanges, ws wordStart, vals []int64, x0 int64) bool {
-	w.walkChanges = ch
-	if w.n == 0 {
-		return false
-	}
-	copy(w.v0[:w.n], vals)
-	w.x0, w.tuple, w.big, w.keyLen, w.word0 = x0, ws.tuple, ws.big, ws.n, ws.word
-	w.bounds()
-	return true
-}
-
-// bounds works out lo and hi, and a short key's step.
-func (w *walker) bounds() {
-	w.lo, w.hi = 0, 63
-	for k := range w.n {
-		e := w.v0[k]
-		lo, hi := -e, 63-e // (x - x0 for e + (x - x0) in 0 .. 63)
-		if w.d[k] < 0 {
-			lo, hi = e-63, e
-		}
-		w.lo, w.hi = max(w.lo, lo), min(w.hi, hi)
-		w.step += uint64(int64(w.d[k])) << (8*(value.IntSeqByteAt+int(w.at[k])) + 1) // (a byte is 2e)
-	}
-}
-
-// key is the key of the list for x > x0, when each of its ints is a byte
-// (fit): as a word (key nil) when it has at most 8 bytes; gone when x is
-// past the values for which the elements that change are in 0 .. 63.
-func (w *walker) key(x int64) (word uint64, key []byte, fit bool) {
-	dx := x - w.x0
-	if dx > w.hi {
-		w.gone = true
-		return 0, nil, false
-	}
-	if dx < w.lo {
-		return 0, nil, false
-	}
-	if !w.big && !w.tuple {
-		// (A list of 0s and 1s has another key.)
-		big := false
-		for k := range w.n {
-			big = big || w.v0[k]+dx*int64(w.d[k]) > 1
-		}
-		if !big {
-			return 0, nil, false
-		}
-	}
-	if w.keyLen <= 8 {
-		// (Each byte stays in 0 .. 126: no carry between them.)
-		return w.word0 + uint64(dx)*w.step, nil, true
-	}
-	for k := range w.n {
-		w.buf[value.IntSeqByteAt+int(w.at[k])] = value.IntSeqByte(w.v0[k] + dx*int64(w.d[k]))
-	}
-	return 0, w.buf, true
-}
-
-// change notes that element i changes by d a value of x (d 0: it does
-// not; an element changed again keeps the last change); false when too
-// many do.
-func (w *walkChanges) change(i int, d int64) bool {
-	if i >= 128 {
-		return false
-	}
-	for k := range w.n {
-		if int(w.at[k]) == i {
-			// (Set again by an update: its own change replaces it.)
-			w.n--
-			copy(w.at[k:w.n], w.at[k+1:w.n+1])
-			copy(w.d[k:w.n], w.d[k+1:w.n+1])
-			break
-		}
-	}
-	if d == 0 {
-		return true
-	}
-	if w.n == maxWalkChanges {
-		return false
-	}
-	w.at[w.n], w.d[w.n] = uint8(i), int8(d)
-	w.n++
-	return true
-}
-
-// changes reports whether element i changes with x.
-func (w *walkChanges) changes(i int) bool {
-	for k := range w.n {
-		if int(w.at[k]) == i {
-			return true
-		}
-	}
-	return false
 }

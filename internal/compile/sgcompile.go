@@ -310,7 +310,7 @@ func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame)
 	arg := a0.Fn()
 	sg.lastSweep = &kernel.SweepAlt{Lo: lo, Hi: hi, Slot: slot, Arg: arg, RPos: rpos, Body: b}
 	if guard != nil {
-		sg.lastSweep.Clamp = guard.clamp
+		sg.lastSweep.Clamp = guard.Clamp
 	}
 	// fill computes X for i = a, a + 1, ... into buf; it returns how
 	// many it computed (fewer than asked when one failed).
@@ -333,7 +333,7 @@ func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame)
 		gn, g := fr.Gen, b.Game
 		a, z := lo(fr), hi(fr)
 		if guard != nil && a <= z {
-			a, z = guard.clamp(fr, a, z)
+			a, z = guard.Clamp(fr, a, z)
 		}
 		th := fr.Th
 		var buf [batchLen]int64

@@ -196,39 +196,16 @@ func (rl *rangeLoop) walk() (RangeWalk, bool) {
 	bounds := func(fr *engine.Frame) (int64, int64) {
 		a, b := lo(fr), hi(fr)
 		if guard != nil && a <= b {
-			a, b = guard.clamp(fr, a, b)
+			a, b = guard.Clamp(fr, a, b)
 		}
 		return a, b
 	}
 	return RangeWalk{Bounds: bounds, Var: rl.name, Slot: rl.slot, RPos: rl.rpos}, true
 }
 
-// guardBound is an if clause `x OP E` (or `E OP x`) after a for clause
-// over a range of x, with E int arithmetic that does not mention x: a
-// bound of the range, E computed once when the range is not empty, where
-// the clause would compute it at each value (before the first option
-// either way, so with the same value or error). The values it drops are
-// the ones the clause would reject: a range ascends.
-//
-// E may also be plain (names, literals, operators, indexes: it may fail,
-// and evaluated again it gives its value again) and of any type: an int
-// bounds the range; any other value fails the comparison at the first
-// x, which the clause as written (written) then evaluates there. And the
-// clause may be `U or x OP E` (`U and x OP E`), U plain and not
-// mentioning x: evaluated once too, before E as the clause evaluates it,
-// true (false) it passes every x (none).
-type guardBound struct {
-	e  IntFn
-	op lang.Op // with x on the left: < <= > >=
-	// ev: E when it is plain but not int arithmetic (e nil), written:
-	// the clause as written, slot: x's.
-	ev      engine.EvalFn
-	written BoolFn
-	slot    int
-	// unless: U, and conj when the clause is U and x OP E.
-	unless BoolFn
-	conj   bool
-}
+// guardBound is an if clause after a for clause over a range of x that
+// bounds x (kernel.Guard, which says when and how exactly).
+type guardBound = kernel.Guard
 
 // guardNote is what --explain says of a loop whose if clause is a bound
 // (rl may be nil).
@@ -237,55 +214,6 @@ func (rl *rangeLoop) guardNote() string {
 		return ""
 	}
 	return "; its if clause is a bound of the range, computed once"
-}
-
-// clamp narrows the range a .. b (not empty) to the values that pass the
-// clause; b < a when none does.
-func (g *guardBound) clamp(fr *engine.Frame, a, b int64) (int64, int64) {
-	if g.unless != nil {
-		switch u := g.unless(fr); {
-		case u && !g.conj:
-			return a, b
-		case !u && g.conj:
-			return 1, 0
-		}
-	}
-	var n int64
-	if g.e != nil {
-		n = g.e(fr)
-	} else if v := g.ev(fr); v.K == value.KInt {
-		n = v.N
-	} else {
-		// (x OP E fails for an int x and any other value: where the
-		// clause first evaluates it.)
-		fr.Slots[g.slot] = value.Value{K: value.KInt, N: a}
-		g.written(fr)
-		panic(fmt.Sprintf("compile: an int compared with a %s did not fail", v.TypeName()))
-	}
-	if a, b, ok := kernel.Bound(g.op, n, a, b); ok {
-		return a, b
-	}
-	return 1, 0
-}
-
-// plainOf reports whether e is plain and does not mention the name x:
-// locals, globals, literals, operators, ifs, indexes and slices (it may
-// fail; evaluated again it gives its value again).
-func (vg *ValueGen) plainOf(e lang.Expr, x string) bool {
-	ok := !resolve.Mentions(e, x)
-	lang.Inspect(e, func(n lang.Expr) bool {
-		switch n := n.(type) {
-		case *lang.Ident:
-			b := vg.c.Lookup(n)
-			ok = ok && b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
-		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit,
-			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
-		default:
-			ok = false
-		}
-		return ok
-	})
-	return ok
 }
 
 // guardOf compiles the if clause ifc after the for clause cl over a range
@@ -319,7 +247,7 @@ func (vg *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound 
 	}
 	var unless lang.Expr
 	conj := false
-	if b, ok := cond.(*lang.Binary); ok && (b.Op == lang.OpOr || b.Op == lang.OpAnd) && vg.plainOf(b.X, x.Name) {
+	if b, ok := cond.(*lang.Binary); ok && (b.Op == lang.OpOr || b.Op == lang.OpAnd) && vg.c.PlainOf(b.X, x.Name) {
 		unless, conj, cond = b.X, b.Op == lang.OpAnd, b.Y
 	}
 	cmp, ok := cond.(*lang.Binary)
@@ -340,7 +268,7 @@ func (vg *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound 
 		return nil
 	}
 	intPure := !resolve.Mentions(e, x.Name) && vg.c.Arith.IntPure(e)
-	if !intPure && (via != nil || !vg.plainOf(e, x.Name)) {
+	if !intPure && (via != nil || !vg.c.PlainOf(e, x.Name)) {
 		return nil
 	}
 	if via != nil {
@@ -349,20 +277,20 @@ func (vg *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound 
 			vg.c.Inlining, vg.c.Ints.trace = vg.c.Inlining[:len(vg.c.Inlining)-1], vg.c.Ints.trace[:len(vg.c.Ints.trace)-1]
 		}()
 	}
-	g := &guardBound{op: op, conj: conj, slot: -1}
+	g := &guardBound{Op: op, Conj: conj, Slot: -1}
 	if unless != nil {
 		what := "the operands of or"
 		if conj {
 			what = "the operands of and"
 		}
-		g.unless = vg.c.Ints.Cond(unless, what)
+		g.Unless = vg.c.Ints.Cond(unless, what)
 	}
 	if intPure {
-		if g.e = vg.c.Ints.IntExpr(e); g.e == nil {
+		if g.E = vg.c.Ints.IntExpr(e); g.E == nil {
 			return nil
 		}
 	} else {
-		g.ev = vg.Expr(e)
+		g.EV = vg.Expr(e)
 	}
 	return g
 }
@@ -394,7 +322,7 @@ func (rl *rangeLoop) step(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 	return func(fr *engine.Frame) {
 		a, b := lo(fr), hi(fr)
 		if guard != nil && a <= b {
-			a, b = guard.clamp(fr, a, b)
+			a, b = guard.Clamp(fr, a, b)
 		}
 		th := fr.Th
 		for i := a; i <= b; i++ {
@@ -427,9 +355,9 @@ func (vg *ValueGen) clausesLast(cls []lang.Clause) (loops func(body func(fr *eng
 				outer := vg.Clauses(cls[:n-2])
 				if g := vg.guardOf(cl, ifc); g != nil {
 					rl := vg.rangeLoop(cl, nil)
-					rl.guard, g.slot = g, rl.slot
-					if g.ev != nil {
-						g.written = vg.c.Ints.Cond(ifc.Cond, "an if clause's condition")
+					rl.guard, g.Slot = g, rl.slot
+					if g.EV != nil {
+						g.Written = vg.c.Ints.Cond(ifc.Cond, "an if clause's condition")
 					}
 					return outer, rl
 				}

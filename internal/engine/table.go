@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/grundy-lang/grundy/internal/idlist"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -93,7 +94,8 @@ type Game struct {
 	// part (value.AppendArgKey), by id.
 	boxed   map[uint32][]value.Value
 	keybuf  []byte
-	findBuf []byte // FindKey's
+	findBuf []byte  // FindKey's
+	idbuf   []int32 // AppendArgAt's, for lists over a universe
 
 	// Go families (gogame.go): documentation, the argument check.
 	doc   string
@@ -375,6 +377,9 @@ func (g *Game) DecodeArg(i int, seg []byte) value.Value {
 		return v
 	}
 	if u := g.universeOf(i); u != nil {
+		if idlist.Tagged(seg[0]) {
+			return g.args[i].known.Decode(u, seg)
+		}
 		v, _ := u.DecodeUniKey(seg)
 		return v
 	}
@@ -444,12 +449,41 @@ type argInfo struct {
 	alpha atomic.Pointer[value.Alphabet]
 	tags  atomic.Uint32 // bit t: a key of tag t (--explain)
 	inner atomic.Uint32 // the tags of the elements of its lists and tuples with the general key (value.ElemTags)
+	lists atomic.Bool   // its lists are keyed over its universe (package idlist: UseListUniverse)
+	known idlist.Known  // the list decoded last (ListKnown)
+}
+
+// ListKnown is the list over its universe argument i decoded last, for
+// a list filter (package idlist).
+func (g *Game) ListKnown(i int) *idlist.Known { return &g.args[i].known }
+
+// UseListUniverse keys the lists argument i holds over its universe
+// (package idlist), when the bitsets pass is on and no position has a
+// key yet (a list has one key for good); it reports whether they are.
+func (g *Game) UseListUniverse(i int) bool {
+	if g.bitsets && !g.args[i].lists.Load() && g.Keys.Len() == 0 && g.Dict.Len() == 0 {
+		g.args[i].lists.Store(true)
+	}
+	return g.ListUni(i) != nil
+}
+
+// ListUni is the universe argument i's lists are keyed over, or nil
+// when they have the general keys.
+func (g *Game) ListUni(i int) *value.Universe {
+	if i < len(g.args) && g.args[i].lists.Load() {
+		return g.Universe(i)
+	}
+	return nil
 }
 
 // AppendArgAt appends the key of v as argument i of a position of g.
-func (g *Game) AppendArgAt(buf []byte, i int, v value.Value) ([]byte, bool) {
+func (g *Game) AppendArgAt(buf []byte, i int, v value.Value) (_ []byte, boxed bool) {
 	if v.K == value.KSet && g.bitsets {
 		return g.Universe(i).AppendSetKey(buf, v, value.MaxKeyBytes)
+	}
+	if u := g.ListUni(i); u != nil && v.K == value.KList {
+		buf, g.idbuf, boxed = idlist.AppendKey(u, buf, v, g.idbuf)
+		return buf, boxed
 	}
 	if v.K == value.KStr && g.packStrs {
 		return value.AppendStrKeyIn(g.alphabet(i), buf, v.Str()), false

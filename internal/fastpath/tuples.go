@@ -25,7 +25,7 @@ func (p paths) Tuples(g *engine.Game, d *lang.GameStmt) {
 	for j, p := range params {
 		sh := rewrite.TupleParam(c.Resolver, d, p.Name, j, len(params))
 		k := sh.K
-		if k < 2 || len(params)-1+k > 3 {
+		if k < 2 || len(params)-1+k > 3 || g.ListUni(j) != nil {
 			continue
 		}
 		hidden := resolve.HiddenPrefix + d.Name.Name + "#" + p.Name

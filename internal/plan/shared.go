@@ -308,72 +308,6 @@ func builtinOf(id *lang.Ident) *engine.Builtin {
 	return nil
 }
 
-// sameExpr reports whether a and b are the same expression: the same
-// operators, literals and declarations of names.
-func sameExpr(a, b lang.Expr) bool {
-	switch x := a.(type) {
-	case *lang.Ident:
-		y, ok := b.(*lang.Ident)
-		return ok && resolve.Of(x) != nil && resolve.Of(x) == resolve.Of(y)
-	case *lang.IntLit:
-		y, ok := b.(*lang.IntLit)
-		return ok && x.Val == y.Val
-	case *lang.StrLit:
-		y, ok := b.(*lang.StrLit)
-		return ok && x.Val == y.Val
-	case *lang.BoolLit:
-		y, ok := b.(*lang.BoolLit)
-		return ok && x.Val == y.Val
-	case *lang.Unary:
-		y, ok := b.(*lang.Unary)
-		return ok && x.Op == y.Op && sameExpr(x.X, y.X)
-	case *lang.Binary:
-		y, ok := b.(*lang.Binary)
-		return ok && x.Op == y.Op && sameExpr(x.X, y.X) && sameExpr(x.Y, y.Y)
-	case *lang.IfExpr:
-		y, ok := b.(*lang.IfExpr)
-		return ok && sameExpr(x.Cond, y.Cond) && sameExpr(x.Then, y.Then) && sameExpr(x.Else, y.Else)
-	case *lang.Index:
-		y, ok := b.(*lang.Index)
-		return ok && sameExpr(x.X, y.X) && sameExpr(x.Index, y.Index)
-	case *lang.Slice:
-		y, ok := b.(*lang.Slice)
-		return ok && sameExpr(x.X, y.X) && sameOpt(x.Lo, y.Lo) && sameOpt(x.Hi, y.Hi)
-	case *lang.Call:
-		y, ok := b.(*lang.Call)
-		return ok && sameExpr(x.Fn, y.Fn) && sameAll(x.Args, y.Args)
-	case *lang.TupleLit:
-		y, ok := b.(*lang.TupleLit)
-		return ok && sameAll(x.Elems, y.Elems)
-	case *lang.ListLit:
-		y, ok := b.(*lang.ListLit)
-		return ok && sameAll(x.Elems, y.Elems)
-	case *lang.SetLit:
-		y, ok := b.(*lang.SetLit)
-		return ok && sameAll(x.Elems, y.Elems)
-	}
-	return false
-}
-
-func sameOpt(a, b lang.Expr) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	return sameExpr(a, b)
-}
-
-func sameAll(a, b []lang.Expr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !sameExpr(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // occursIn reports whether e occurs where replaceExpr replaces it, in one
 // of the expressions es or the clauses cls.
 func occursIn(e lang.Expr, es []lang.Expr, cls []ir.Clause) bool {
@@ -412,7 +346,7 @@ func replaceExpr(x, e lang.Expr, ref func(lang.Pos) lang.Expr) lang.Expr {
 	if x == nil {
 		return nil
 	}
-	if sameExpr(x, e) {
+	if ir.Same(x, e) {
 		return ref(lang.Start(x))
 	}
 	sub := func(y lang.Expr) lang.Expr { return replaceExpr(y, e, ref) }

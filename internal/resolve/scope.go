@@ -246,6 +246,26 @@ func (r *Resolver) LocalSlot(e lang.Expr) int {
 	return -1
 }
 
+// PlainOf reports whether e is plain and does not mention the name x:
+// locals, globals, literals, operators, ifs, indexes and slices (it may
+// fail; evaluated again it gives its value again).
+func (r *Resolver) PlainOf(e lang.Expr, x string) bool {
+	ok := !Mentions(e, x)
+	lang.Inspect(e, func(n lang.Expr) bool {
+		switch n := n.(type) {
+		case *lang.Ident:
+			b := r.Lookup(n)
+			ok = ok && b != nil && (b.Kind == Local || b.Kind == Global)
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit,
+			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
 // PlainArg reports whether argument a is substituted as it is: an int
 // literal or a local (which cannot fail to evaluate).
 func (r *Resolver) PlainArg(a lang.Expr) bool {

@@ -48,6 +48,12 @@ const (
 	// argument's Alphabet (alphabet.go): the bits an id, the length and
 	// the ids packed.
 	TagPackedStr
+	// TagUniList and TagUniSortedList: a list as the ids of its elements
+	// in the argument's Universe (package idlist): a byte or two an id
+	// in its order, or, when its elements strictly ascend, the bitset of
+	// their ids.
+	TagUniList
+	TagUniSortedList
 )
 
 // BitSetMax bounds the ints of a set encoded as a bitmap.
@@ -459,9 +465,12 @@ func ArgKeyLen(b []byte) int {
 	case TagInt, tagNim:
 		_, k := binary.Varint(b[i:])
 		i += k
-	case tagStr, TagBitSet, TagUniSet:
+	case tagStr, TagBitSet, TagUniSet, TagUniSortedList:
 		n, k := binary.Uvarint(b[i:])
 		i += k + int(n)
+	case TagUniList:
+		n, k := binary.Uvarint(b[i:])
+		i += k + int(n>>1)*int(1+n&1)
 	case TagPairSet:
 		n, k := binary.Uvarint(b[i+1:])
 		i += 1 + k + int(n)
@@ -519,6 +528,10 @@ func KeyKind(t byte) string {
 		return "a bitset of cells (r, c), r and c from 0 to 63"
 	case TagUniSet:
 		return "a bitset over a universe of its elements"
+	case TagUniSortedList:
+		return "a list of ascending elements, as the bitset of their ids over a universe"
+	case TagUniList:
+		return "a list as the ids of its elements over a universe, a byte or two each"
 	case tagSet:
 		return "general key: a set, element by element (no universe: an element is a position, a sum, a function or an infinite value, the bitsets pass is off, the universe is full, or the set is inside another value)"
 	case tagMap:
