@@ -1,0 +1,86 @@
+package compile
+
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Tests of a string's characters. X[I] == "c" and X[A:B] == "lit" (or
+// !=), for X a string of ASCII characters (a board's row "x.x", a ring
+// of pins), compare the bytes of X where they are: no string of one
+// character, no slice made. X, I, A and B are evaluated as the index or
+// slice evaluates them, in order; when X is not such a string, or the
+// index is not one of its characters, the index or slice runs as
+// written (operator.Index, operator.Slice), so the values and the
+// errors are its.
+
+// strPartEquals compiles other == want (eq) or other != want when other
+// is an index or a slice; nil otherwise.
+func (g *IntGen) strPartEquals(other lang.Expr, want string, eq bool) BoolFn {
+	if !g.c.On(passes.Strings) {
+		return nil
+	}
+	switch e := other.(type) {
+	case *lang.Index:
+		g.c.Fired(passes.Strings)
+		return g.strIndexEquals(e, want, eq)
+	case *lang.Slice:
+		g.c.Fired(passes.Strings)
+		x, lo, hi := g.c.Vals.Expr(e.X), g.c.Vals.OptExpr(e.Lo), g.c.Vals.OptExpr(e.Hi)
+		pos := e.Pos
+		return func(fr *engine.Frame) bool {
+			xv := x(fr)
+			l, h := lo(fr), hi(fr)
+			if xv.K == value.KStr && xv.ASCII() {
+				str := xv.Str()
+				a, b := operator.SliceBounds(pos, int64(len(str)), l, h)
+				return (str[a:b] == want) == eq
+			}
+			v := operator.Slice(pos, xv, l, h)
+			return (v.K == value.KStr && v.Str() == want) == eq
+		}
+	}
+	return nil
+}
+
+// strIndexEquals compiles X[I] == want (eq) or X[I] != want.
+func (g *IntGen) strIndexEquals(e *lang.Index, want string, eq bool) BoolFn {
+	pos := e.Pos
+	x := g.c.Vals.Expr(e.X)
+	if s := g.c.LocalSlot(e.X); s >= 0 {
+		x = func(fr *engine.Frame) value.Value { return fr.Slots[s] }
+	}
+	// (A string of one character compares with one byte.)
+	one := len(want) == 1
+	var c byte
+	if one {
+		c = want[0]
+	}
+	if fi := g.IntExpr(e.Index); fi != nil {
+		io := g.iopnd(e.Index, fi)
+		return func(fr *engine.Frame) bool {
+			xv, i := x(fr), io.get(fr)
+			if xv.K == value.KStr {
+				if str := xv.Str(); uint64(i) < uint64(len(str)) && xv.ASCII() {
+					return (one && str[i] == c) == eq
+				}
+			}
+			v := operator.Index(pos, xv, value.Int(i))
+			return (v.K == value.KStr && v.Str() == want) == eq
+		}
+	}
+	ix := g.c.Vals.Expr(e.Index)
+	return func(fr *engine.Frame) bool {
+		xv, iv := x(fr), ix(fr)
+		if xv.K == value.KStr && iv.K == value.KInt {
+			if str := xv.Str(); uint64(iv.N) < uint64(len(str)) && xv.ASCII() {
+				return (one && str[iv.N] == c) == eq
+			}
+		}
+		v := operator.Index(pos, xv, iv)
+		return (v.K == value.KStr && v.Str() == want) == eq
+	}
+}
