@@ -171,7 +171,7 @@ func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 		}
 		return &BuildPlan{Kind: BuildConcat, Expr: e, X: x, Y: y}
 	case *lang.Call:
-		if p := inlinePlan(bd, e, lang.ListComp, bd.buildPlan); p != nil {
+		if p := inlinePlan(bd, e, lang.ListComp, true, bd.buildPlan); p != nil {
 			return p
 		}
 		bi := bd.c.CalledBuiltin(e)
@@ -201,7 +201,7 @@ func (bd *Builders) buildAnyPlan(e lang.Expr) *BuildPlan {
 func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 	switch e := e.(type) {
 	case *lang.Call:
-		return inlinePlan(bd, e, lang.SetComp, func(x lang.Expr) *BuildPlan { return bd.setPlan(x, withFilters) })
+		return inlinePlan(bd, e, lang.SetComp, false, func(x lang.Expr) *BuildPlan { return bd.setPlan(x, withFilters) })
 	case *lang.SetLit:
 		return &BuildPlan{Kind: SetLit, Expr: e, Elems: e.Elems}
 	case *lang.Comp:

@@ -40,6 +40,9 @@ type buildFn func(fr *engine.Frame, s *value.Scratch)
 // genBuild compiles plan p (buildPlan): a build in an empty scratch.
 func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 	if len(p.Inl) > 0 {
+		if f := boundSplice(bd, p); f != nil {
+			return f // (splice.go)
+		}
 		return genInlined(bd, p, bd.genBuild)
 	}
 	switch p.Kind {

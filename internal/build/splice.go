@@ -1,6 +1,7 @@
 package build
 
 import (
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -8,27 +9,38 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// A splice: X[:I] + C + X[I + 1:], X and I names, C a string of one
-// ASCII character (Notakto's b[:i] + "X" + b[i + 1:]) or a list of one
-// element ([1], [p]), is X with its element at I replaced by C's when X
-// is a string of ASCII characters (a list) and I one of its indexes: one
-// copy of X into the scratch and one element written, where the
-// concatenation slices twice and appends three times. Anywhere else (I
-// out of X, X a string for a list's C or not a string for a string's)
-// the concatenation runs as written: the same value and errors, and
-// neither counts a step.
+// A splice: X[:I] + C + X[I + K:], X and I names, C a string of K ASCII
+// characters (Notakto's b[:i] + "X" + b[i + 1:], b[:i] + ".." + b[i + 2:])
+// or a local name (a def's put(s, i, ch) inlined: its value checked to be
+// such a string), or a list of one element ([1], [p], K 1), is X with its
+// elements from I replaced by C's when X is a string of ASCII characters
+// (a list) and I .. I + K - 1 its indexes: one copy of X into the scratch
+// and K elements written, where the concatenation slices twice and
+// appends three times. Anywhere else (I out of X, X a string for a
+// list's C or not a string for a string's, C not K ASCII characters) the
+// concatenation runs as written: the same value and errors, and neither
+// counts a step.
+//
+// A splice that is the body of an inlined def whose X is an argument
+// evaluated first into a hidden local (put(put(b, i), j): X the value of
+// put(b, i)) builds that argument in the scratch itself, when it is
+// built (a splice too), and writes C there: no string is made for it
+// (boundSplice). Anywhere else the hidden local takes the value built
+// and the body runs as written.
 
-// spliced is what a splice writes at I: a character, or an int (list),
-// or the value of an expression (x: a list's [E]).
+// spliced is what a splice writes at I: characters (lit, or the value of
+// the local name x), or an int (list), or the value of an expression (x:
+// a list's [E]); k of them.
 type spliced struct {
 	list bool
-	c    byte
+	lit  string
 	n    int64
 	x    lang.Expr
+	k    int64
 }
 
 // spliceParts is X, I and C of concatenation p when it is a splice.
-func spliceParts(p *BuildPlan) (x, i *lang.Ident, c spliced, ok bool) {
+func spliceParts(bd *Builders, p *BuildPlan) (x, i *lang.Ident, c spliced, ok bool) {
 	if p.Kind != BuildConcat {
 		return nil, nil, c, false
 	}
@@ -44,7 +56,7 @@ func spliceParts(p *BuildPlan) (x, i *lang.Ident, c spliced, ok bool) {
 	if inlined(p.X, p.Y, head, mid, tail) {
 		return nil, nil, c, false
 	}
-	if c, ok = splicedOf(mid); !ok || head.Kind != BuildSlice || tail.Kind != BuildSlice || head.Elems[0] != nil || tail.Elems[1] != nil {
+	if c, ok = splicedOf(bd, mid); !ok || head.Kind != BuildSlice || tail.Kind != BuildSlice || head.Elems[0] != nil || tail.Elems[1] != nil {
 		return nil, nil, c, false
 	}
 	x, x2 := sliced(head), sliced(tail)
@@ -53,20 +65,24 @@ func spliceParts(p *BuildPlan) (x, i *lang.Ident, c spliced, ok bool) {
 	if x == nil || x2 == nil || i == nil || next == nil || next.Op != lang.OpAdd || !sameName(x, x2) {
 		return nil, nil, c, false
 	}
-	one, isOne := next.Y.(*lang.IntLit)
+	k, isK := next.Y.(*lang.IntLit)
 	i2, isI := next.X.(*lang.Ident)
-	if !isOne || one.Val != 1 || !isI || !sameName(i, i2) {
+	if !isK || !isI || !sameName(i, i2) || c.list && k.Val != 1 || c.lit != "" && int64(len(c.lit)) != k.Val || k.Val < 1 || k.Val > 1<<16 {
 		return nil, nil, c, false
 	}
+	c.k = k.Val
 	return x, i, c, true
 }
 
 // splicedOf is what the middle of a splice, mid, writes: a string
-// literal of one ASCII character, or a list literal of one int literal.
-func splicedOf(mid *BuildPlan) (spliced, bool) {
+// literal of ASCII characters or a local name, or a list literal of one
+// element.
+func splicedOf(bd *Builders, mid *BuildPlan) (spliced, bool) {
 	switch e := mid.Expr.(type) {
 	case *lang.StrLit:
-		return spliced{c: e.Val[0]}, mid.Kind == BuildValue && len(e.Val) == 1 && e.Val[0] < 0x80
+		return spliced{lit: e.Val}, mid.Kind == BuildValue && e.Val != "" && value.IsASCII(e.Val)
+	case *lang.Ident:
+		return spliced{x: e}, mid.Kind == BuildValue && bd.c.LocalSlot(e) >= 0
 	case *lang.ListLit:
 		if len(e.Elems) == 1 && mid.Kind == BuildList {
 			if n, ok := e.Elems[0].(*lang.IntLit); ok {
@@ -95,7 +111,7 @@ func sameName(a, b *lang.Ident) bool {
 // genSplice compiles concatenation p (of bd) as a splice, with general, the
 // concatenation compiled, where it is not one; nil when p is not one.
 func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
-	x, i, c, ok := spliceParts(p)
+	x, i, c, ok := spliceParts(bd, p)
 	if !ok {
 		return nil
 	}
@@ -132,16 +148,95 @@ func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
 			general(fr, s)
 		}
 	}
+	write := spliceWriter(bd, c)
 	return func(fr *engine.Frame, s *value.Scratch) {
 		xv := xf(fr)
 		if xv.K == value.KStr && xv.ASCII() {
 			str := xv.Str()
-			if j := jf(fr); j.K == value.KInt && uint64(j.N) < uint64(len(str)) && len(str) <= 1<<16 {
-				s.SetStrBytes(str)
-				s.Bytes[j.N] = c.c
-				return
+			if j := jf(fr); j.K == value.KInt && j.N >= 0 && j.N <= int64(len(str))-c.k && len(str) <= 1<<16 {
+				if w, ok := write(fr); ok {
+					s.SetStrBytes(str)
+					copy(s.Bytes[j.N:], w)
+					return
+				}
 			}
 		}
 		general(fr, s)
+	}
+}
+
+// spliceWriter compiles the characters string splice c writes: false
+// when they are not K ASCII characters (a name's value).
+func spliceWriter(bd *Builders, c spliced) func(fr *engine.Frame) (string, bool) {
+	if c.x == nil {
+		return func(*engine.Frame) (string, bool) { return c.lit, true }
+	}
+	slot := bd.c.LocalSlot(c.x)
+	return func(fr *engine.Frame) (string, bool) {
+		v := fr.Slots[slot]
+		if v.K != value.KStr {
+			return "", false
+		}
+		w := v.Str()
+		return w, int64(len(w)) == c.k && v.ASCII()
+	}
+}
+
+// boundSplice compiles p, the body of an inlined def that is a string
+// splice of X, when X is the first argument evaluated into a hidden local
+// (its site's first bind) and that argument is built: the argument is
+// built in the scratch, the other arguments evaluated, and C written
+// there when it is a string of ASCII characters with I .. I + K - 1 in
+// it (see above); else the hidden local takes the value built and the
+// body runs as written. nil when p is not such a body.
+func boundSplice(bd *Builders, p *BuildPlan) buildFn {
+	site, inner := p.Inl[0], *p
+	inner.Inl = p.Inl[1:]
+	if len(site.Binds) == 0 || len(inner.Inl) > 0 {
+		return nil
+	}
+	x, i, c, ok := spliceParts(bd, &inner)
+	if !ok || c.list {
+		return nil
+	}
+	arg, slot := site.Binds[0].Arg()
+	is := bd.c.LocalSlot(i)
+	if slot < 0 || bd.c.LocalSlot(x) != slot || is < 0 || is == slot || c.x != nil && bd.c.LocalSlot(c.x) == slot {
+		return nil
+	}
+	bp := bd.buildPlan(arg)
+	if bp == nil || bp.Set() {
+		return nil
+	}
+	base := bd.genBuild(bp)
+	rest := bd.c.Inl.CompileBinds(site.Binds[1:])
+	var general buildFn
+	var write func(fr *engine.Frame) (string, bool)
+	compile.Inlined(bd.c, site.Fn, func() struct{} {
+		general, write = bd.genBuild(&inner), spliceWriter(bd, c)
+		return struct{}{}
+	})
+	return func(fr *engine.Frame, s *value.Scratch) {
+		base(fr, s)
+		if rest != nil {
+			rest(fr)
+		}
+		th := fr.Th
+		th.Enter(site.Pos, site.Fn)
+		th.Calls = append(th.Calls, site.Pos)
+		j := fr.Slots[is]
+		w, ok := "", s.Str && j.K == value.KInt && j.N >= 0 && j.N <= int64(len(s.Bytes))-c.k && len(s.Bytes) <= 1<<16
+		if ok {
+			w, ok = write(fr)
+		}
+		if ok {
+			copy(s.Bytes[j.N:], w)
+		} else {
+			fr.Slots[slot] = s.Value()
+			s.Reset()
+			general(fr, s)
+		}
+		th.Calls = th.Calls[:len(th.Calls)-1]
+		th.Leave(site.Fn)
 	}
 }

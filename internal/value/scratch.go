@@ -57,11 +57,16 @@ func (p *Pools) TakeScratch() *Scratch {
 	if n := len(p.scratches); n > 0 {
 		s := p.scratches[n-1]
 		p.scratches = p.scratches[:n-1]
-		s.Ints, s.Vals, s.Boxed, s.Tuple, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, false, None
-		s.Str, s.Bytes = false, s.Bytes[:0]
+		s.Reset()
 		return s
 	}
 	return &Scratch{}
+}
+
+// Reset empties the scratch (its buffers kept).
+func (s *Scratch) Reset() {
+	s.Ints, s.Vals, s.Boxed, s.Tuple, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, false, None
+	s.Str, s.Bytes = false, s.Bytes[:0]
 }
 
 func (p *Pools) GiveScratch(s *Scratch) {

@@ -1,0 +1,93 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// Positions that are strings, their options made by slices,
+// concatenations and characters replaced, written in place or through
+// defs that inline (put(put(b, i), j): an argument evaluated first into a
+// hidden local), and their characters tested as b[i] == "x" or
+// b[i:i + 2] == "xx" (compile's strtest.go, build's splice.go): the same
+// values and errors with the passes that build them on and off, also
+// where the fast way's assumptions fail (indexes out of range or
+// negative, characters that are not ASCII, operands that are not
+// strings, a replacement of another length) and where a def fails.
+var stringsCases = []string{
+	// Dawson's Kayles on a ring, a def called twice.
+	`def put(s, i) = s[:i] + "." + s[i + 1:]
+game ring(b) moves ring(put(put(b, i), (i + 1) % len(b))) for i in 0 .. len(b) - 1 if b[i] == "x" and b[(i + 1) % len(b)] == "x"
+print [sg(ring(n * "x")) + sg(ring("." + (n - 1) * "x")) for n in 3 .. 12], moves(ring("xxx.x"))
+print sg(ring("xéxx"))
+print sg(ring(["x", "x", "x"]))
+print sg(ring([1, 1]))`,
+	// Three alternatives, two characters replaced, a slice tested.
+	`game ring(b) moves
+    ring(b[:i] + "..") for i in 0 .. len(b) - 2 if b[i:i + 2] == "xx" and i == len(b) - 2
+  | ring(b[:i] + ".." + b[i + 2:]) for i in 0 .. len(b) - 3 if b[i:i + 2] == "xx"
+  | ring("." + b[1:len(b) - 1] + ".") if len(b) > 1 and b[0] == "x" and b[len(b) - 1] == "x"
+print [sg(ring(n * "x")) for n in 2 .. 12], sg(ring("xxéxx"))
+print sg(ring(("x", "x", "x")))`,
+	// Kayles on a row: one or two pins; the pair's index one past the end.
+	`game k(b) moves k(b[:i] + "." + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "x"
+  | k(b[:i] + ".." + b[i + 2:]) for i in 0 .. len(b) - 1 if b[i] == "x" and "x" == b[i + 1]
+print [sg(k(n * "x")) for n in 1 .. 10]
+print sg(k("xx.x"))`,
+	`game k(b) moves k(b[:i] + ".." + b[i + 2:]) for i in 0 .. len(b) - 1 if b[i:i + 2] != ".." and b[i] != "."
+print [sg(k(n * "x")) for n in 1 .. 9], sg(k("x.éx"))`,
+	// A def of three parameters, the character a name; of another
+	// length, or not a string.
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game g(b) moves g(put(b, i, "X")) for i in 0 .. len(b) - 1 if b[i] == "."
+print [sg(g(n * ".")) for n in 0 .. 8], sg(g(".X.é."))`,
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game g(b) moves g(put(b, i, c)) for i in 0 .. len(b) - 1 if b[i] == "." for c in ["X", "YY", "Z"]
+print sg(g("...")), len(moves(g("..")))`,
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game g(b) moves g(put(b, i, c)) for i in 0 .. len(b) - 1 if b[i] == "." for c in ["X", 3]
+print sg(g(".."))`,
+	// Indexes out of range, negative ones, operands not strings.
+	`game g(b) moves g(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) if i < len(b) and b[i] == "." or i == len(b) and len(b) < 3
+print sg(g("..")), moves(g("."))`,
+	`game g(b) moves g(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i - 1] == "."
+print sg(g("..."))`,
+	`game g(b) moves g(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i - 1:i + 1] == ".."
+print sg(g("..."))`,
+	`game g(b) moves g(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "."
+print sg(g(5))`,
+	`game g(b) moves g(b[:i] + "X" + b[i + 1:]) for i in 0 .. 2 if b[i] == "."
+print sg(g([".", ".", "."]))`,
+	`game g(b) moves g(b[:i] + "X" + b[i + 1:]) for i in 0 .. 2 if b["a"] == "."
+print sg(g("..."))`,
+	`game g(b) moves g(b[:i] + "X" + b[i + 1:]) for i in 0 .. 2 if b[i:"a"] == "."
+print sg(g("..."))`,
+	// Errors inside the defs, on the trace; in an argument, off it.
+	`def put(s, i) = s[:i] + "." + s[i + 1:]
+game ring(b) moves ring(put(put(b, i), (i + 1) % len(b))) for i in 0 .. 1
+print sg(ring(7))`,
+	`def put(s, i) = s[:i] + "." + s[i + 1:]
+game ring(b) moves ring(put(put(b, i), 1 / (i - 1))) for i in 0 .. len(b) - 1 if b[i] == "x"
+print sg(ring("xxx"))`,
+	`def put(s, i) = s[:i] + "." + s[i + 1:]
+game ring(b) moves ring(put(put(b, i), "a")) for i in 0 .. len(b) - 1 if b[i] == "x"
+print sg(ring("xxx"))`,
+	`def put(s, i) = s[:i] + "." + s[i + 1:]
+def two(s, i) = put(put(s, i), i + 2)
+game g(b) moves g(two(b, i)) for i in 0 .. len(b) - 1 if b[i] == "x"
+print [sg(g(n * "x")) for n in 1 .. 8]`,
+	// A board of squares, a line of three "X" forbidden.
+	`let W = 4
+def dead(b) = any([b[j] == "X" and b[j + 1] == "X" and b[j + 2] == "X" for j in 0 .. len(b) - 3 if j % W <= W - 3])
+game nota(b) moves nota(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "." and not dead(b[:i] + "X" + b[i + 1:])
+print sg(nota(8 * ".")), sg(nota("X" + 7 * "."))`,
+	// Strings in a list, len of strings not ASCII.
+	`game g(b) moves g(b[:i] + ["X"] + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "."
+print sg(g([".", ".", "X"])), len("aé"), len("ab"), len("aé"[1:])`,
+}
+
+func TestStringsExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, stringsCases, passes.Strings, passes.Inline, passes.Composite, passes.All)
+}
