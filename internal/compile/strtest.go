@@ -29,6 +29,9 @@ func (g *IntGen) strPartEquals(other lang.Expr, want string, eq bool) BoolFn {
 		return g.strIndexEquals(e, want, eq)
 	case *lang.Slice:
 		g.c.Fired(passes.Strings)
+		if f := g.strSliceEquals(e, want, eq); f != nil {
+			return f
+		}
 		x, lo, hi := g.c.Vals.Expr(e.X), g.c.Vals.OptExpr(e.Lo), g.c.Vals.OptExpr(e.Hi)
 		pos := e.Pos
 		return func(fr *engine.Frame) bool {
@@ -81,6 +84,50 @@ func (g *IntGen) strIndexEquals(e *lang.Index, want string, eq bool) BoolFn {
 			}
 		}
 		v := operator.Index(pos, xv, iv)
+		return (v.K == value.KStr && v.Str() == want) == eq
+	}
+}
+
+// strSliceEquals is strPartEquals of X[A:B] for X a local and A and B
+// int-typed (or left out): the bounds as ints, not values; nil otherwise.
+func (g *IntGen) strSliceEquals(e *lang.Slice, want string, eq bool) BoolFn {
+	s := g.c.LocalSlot(e.X)
+	if s < 0 {
+		return nil
+	}
+	bound := func(x lang.Expr) (iopnd, bool) {
+		if x == nil {
+			return iopnd{f: func(*engine.Frame) int64 { return 0 }}, true
+		}
+		f := g.IntExpr(x)
+		return g.iopnd(x, f), f != nil
+	}
+	lo, ok1 := bound(e.Lo)
+	hi, ok2 := bound(e.Hi)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	pos, hasLo, hasHi := e.Pos, e.Lo != nil, e.Hi != nil
+	return func(fr *engine.Frame) bool {
+		xv := fr.Slots[s]
+		l, h := lo.get(fr), hi.get(fr)
+		if xv.K == value.KStr && l >= 0 && h >= 0 && xv.ASCII() {
+			str := xv.Str()
+			n := int64(len(str))
+			a, b := min(l, n), n
+			if hasHi {
+				b = min(h, n)
+			}
+			return (str[a:max(a, b)] == want) == eq
+		}
+		lv, hv := value.None, value.None
+		if hasLo {
+			lv = value.Int(l)
+		}
+		if hasHi {
+			hv = value.Int(h)
+		}
+		v := operator.Slice(pos, xv, lv, hv)
 		return (v.K == value.KStr && v.Str() == want) == eq
 	}
 }
