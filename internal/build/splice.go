@@ -3,6 +3,7 @@ package build
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -39,8 +40,10 @@ type spliced struct {
 	k    int64
 }
 
-// spliceParts is X, I and C of concatenation p when it is a splice.
-func spliceParts(bd *Builders, p *BuildPlan) (x, i *lang.Ident, c spliced, ok bool) {
+// spliceParts is X, I and C of concatenation p when it is a splice. I is
+// a name, or plain (masks.Plain: evaluated again, it gives its value
+// again) and written the same in X[I + K:].
+func spliceParts(bd *Builders, p *BuildPlan) (x *lang.Ident, i lang.Expr, c spliced, ok bool) {
 	if p.Kind != BuildConcat {
 		return nil, nil, c, false
 	}
@@ -60,14 +63,13 @@ func spliceParts(bd *Builders, p *BuildPlan) (x, i *lang.Ident, c spliced, ok bo
 		return nil, nil, c, false
 	}
 	x, x2 := sliced(head), sliced(tail)
-	i, _ = head.Elems[1].(*lang.Ident)
+	i = head.Elems[1]
 	next, _ := tail.Elems[0].(*lang.Binary)
-	if x == nil || x2 == nil || i == nil || next == nil || next.Op != lang.OpAdd || !sameName(x, x2) {
+	if x == nil || x2 == nil || i == nil || next == nil || next.Op != lang.OpAdd || !sameName(x, x2) || !sameIndex(bd, i, next.X) {
 		return nil, nil, c, false
 	}
 	k, isK := next.Y.(*lang.IntLit)
-	i2, isI := next.X.(*lang.Ident)
-	if !isK || !isI || !sameName(i, i2) || c.list && k.Val != 1 || c.lit != "" && int64(len(c.lit)) != k.Val || k.Val < 1 || k.Val > 1<<16 {
+	if !isK || c.list && k.Val != 1 || c.lit != "" && int64(len(c.lit)) != k.Val || k.Val < 1 || k.Val > 1<<16 {
 		return nil, nil, c, false
 	}
 	c.k = k.Val
@@ -101,6 +103,17 @@ func sliced(p *BuildPlan) *lang.Ident {
 	}
 	id, _ := p.X.Expr.(*lang.Ident)
 	return id
+}
+
+// sameIndex reports whether a and b are the same name, or the same
+// plain expression (no name in it bound anew: the same text means the
+// same names).
+func sameIndex(bd *Builders, a, b lang.Expr) bool {
+	if x, ok := a.(*lang.Ident); ok {
+		y, ok := b.(*lang.Ident)
+		return ok && sameName(x, y)
+	}
+	return masks.Plain(bd.c, a) && masks.Plain(bd.c, b) && lang.SExpr(a) == lang.SExpr(b)
 }
 
 // sameName reports whether a and b are the same name, bound alike.
@@ -200,8 +213,7 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 		return nil
 	}
 	arg, slot := site.Binds[0].Arg()
-	is := bd.c.LocalSlot(i)
-	if slot < 0 || bd.c.LocalSlot(x) != slot || is < 0 || is == slot || c.x != nil && bd.c.LocalSlot(c.x) == slot {
+	if slot < 0 || bd.c.LocalSlot(x) != slot || reads(i, resolve.Of(x)) || c.x != nil && bd.c.LocalSlot(c.x) == slot {
 		return nil
 	}
 	bp := bd.buildPlan(arg)
@@ -212,8 +224,9 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 	rest := bd.c.Inl.CompileBinds(site.Binds[1:])
 	var general buildFn
 	var write func(fr *engine.Frame) (string, bool)
+	var jf engine.EvalFn
 	compile.Inlined(bd.c, site.Fn, func() struct{} {
-		general, write = bd.genBuild(&inner), spliceWriter(bd, c)
+		general, write, jf = bd.genBuild(&inner), spliceWriter(bd, c), bd.c.Vals.Expr(i)
 		return struct{}{}
 	})
 	return func(fr *engine.Frame, s *value.Scratch) {
@@ -224,7 +237,7 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 		th := fr.Th
 		th.Enter(site.Pos, site.Fn)
 		th.Calls = append(th.Calls, site.Pos)
-		j := fr.Slots[is]
+		j := jf(fr)
 		w, ok := "", s.Str && j.K == value.KInt && j.N >= 0 && j.N <= int64(len(s.Bytes))-c.k && len(s.Bytes) <= 1<<16
 		if ok {
 			w, ok = write(fr)

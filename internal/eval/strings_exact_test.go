@@ -77,6 +77,18 @@ print sg(ring("xxx"))`,
 def two(s, i) = put(put(s, i), i + 2)
 game g(b) moves g(two(b, i)) for i in 0 .. len(b) - 1 if b[i] == "x"
 print [sg(g(n * "x")) for n in 1 .. 8]`,
+	// The index an expression: by row and column, out of range, failing.
+	`let W = 3
+game g(b) moves g(b[:r * W + c] + "X" + b[r * W + c + 1:]) for r in 0 .. 2 for c in 0 .. W - 1 if r * W + c >= len(b) or b[r * W + c] == "."
+print sg(g(6 * ".")), sg(g(7 * "."))`,
+	`game g(b) moves g(b[:6 / i] + "X" + b[6 / i + 1:]) for i in 0 .. 3 if len(b) < 9
+print sg(g(5 * "."))`,
+	`game g(b) moves g(b[:6 / i] + "X" + b[6 / i + 1:]) for i in 1 .. 3 if "." in b
+print sg(g(7 * ".")), sg(g(3 * "."))`,
+	`def put(s, i) = s[:i] + "." + s[i + 1:]
+game g(b) moves g(put(put(b, 0), len(b) - 1)) if b[0] == "x" or b[len(b) - 1] == "x"
+print sg(g("xxx")), sg(g("x")), sg(g("x.x.."))
+print sg(g(""))`,
 	// A board of squares, a line of three "X" forbidden.
 	`let W = 4
 def dead(b) = any([b[j] == "X" and b[j + 1] == "X" and b[j + 2] == "X" for j in 0 .. len(b) - 3 if j % W <= W - 3])
