@@ -196,12 +196,12 @@ func spliceWriter(bd *Builders, c spliced) func(fr *engine.Frame) (string, bool)
 }
 
 // boundSplice compiles p, the body of an inlined def that is a string
-// splice of X, when X is the first argument evaluated into a hidden local
-// (its site's first bind) and that argument is built: the argument is
-// built in the scratch, the other arguments evaluated, and C written
-// there when it is a string of ASCII characters with I .. I + K - 1 in
-// it (see above); else the hidden local takes the value built and the
-// body runs as written. nil when p is not such a body.
+// splice of X, when X is an argument evaluated into a hidden local (one
+// of its site's binds) and that argument is built: the arguments before
+// it evaluated, it built in the scratch, the ones after evaluated, and C
+// written there when it is a string of ASCII characters with I .. I + K
+// - 1 in it (see above); else the hidden local takes the value built
+// and the body runs as written. nil when p is not such a body.
 func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 	site, inner := p.Inl[0], *p
 	inner.Inl = p.Inl[1:]
@@ -212,16 +212,24 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 	if !ok || c.list {
 		return nil
 	}
-	arg, slot := site.Binds[0].Arg()
-	if slot < 0 || bd.c.LocalSlot(x) != slot || reads(i, resolve.Of(x)) || c.x != nil && bd.c.LocalSlot(c.x) == slot {
+	// (X's argument: the k-th evaluated.)
+	k, slot := -1, bd.c.LocalSlot(x)
+	for j, b := range site.Binds {
+		if _, s := b.Arg(); s >= 0 && s == slot {
+			k = j
+		}
+	}
+	if k < 0 || reads(i, resolve.Of(x)) || c.x != nil && bd.c.LocalSlot(c.x) == slot {
 		return nil
 	}
+	arg, _ := site.Binds[k].Arg()
 	bp := bd.buildPlan(arg)
 	if bp == nil || bp.Set() {
 		return nil
 	}
+	before := bd.c.Inl.CompileBinds(site.Binds[:k])
 	base := bd.genBuild(bp)
-	rest := bd.c.Inl.CompileBinds(site.Binds[1:])
+	rest := bd.c.Inl.CompileBinds(site.Binds[k+1:])
 	var general buildFn
 	var write func(fr *engine.Frame) (string, bool)
 	var jf engine.EvalFn
@@ -230,6 +238,9 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 		return struct{}{}
 	})
 	return func(fr *engine.Frame, s *value.Scratch) {
+		if before != nil {
+			before(fr)
+		}
 		base(fr, s)
 		if rest != nil {
 			rest(fr)

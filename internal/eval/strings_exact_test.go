@@ -77,6 +77,14 @@ print sg(ring("xxx"))`,
 def two(s, i) = put(put(s, i), i + 2)
 game g(b) moves g(two(b, i)) for i in 0 .. len(b) - 1 if b[i] == "x"
 print [sg(g(n * "x")) for n in 1 .. 8]`,
+	// The string the second argument; an argument before it failing.
+	`def put(i, s) = s[:i] + "." + s[i + 1:]
+game ring(b) moves ring(put((i + 1) % len(b), put(i, b))) for i in 0 .. len(b) - 1 if b[i] == "x" and b[(i + 1) % len(b)] == "x"
+print [sg(ring(n * "x")) for n in 3 .. 10]
+print sg(ring("xéxx"))`,
+	`def put(i, s) = s[:i] + "." + s[i + 1:]
+game ring(b) moves ring(put(10 / (i - 1), put(i, b))) for i in 0 .. len(b) - 1 if b[i] == "x"
+print sg(ring("xxxx"))`,
 	// The index an expression: by row and column, out of range, failing.
 	`let W = 3
 game g(b) moves g(b[:r * W + c] + "X" + b[r * W + c + 1:]) for r in 0 .. 2 for c in 0 .. W - 1 if r * W + c >= len(b) or b[r * W + c] == "."
