@@ -192,6 +192,12 @@ func (bd *Builders) Concat(e *lang.Binary) engine.EvalFn {
 	}
 }
 
+// StrTest compiles X == want (eq) or X != want for X an index or a slice
+// of a string, its bytes compared in place (strtest.go); nil otherwise.
+func (bd *Builders) StrTest(x lang.Expr, want string, eq bool) compile.BoolFn {
+	return strTests{bd}.test(x, want, eq)
+}
+
 // slicesIn reports whether concatenation p has a slice among its operands.
 func slicesIn(p *BuildPlan) bool {
 	switch p.Kind {

@@ -1,6 +1,7 @@
-package compile
+package build
 
 import (
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -17,22 +18,27 @@ import (
 // written (operator.Index, operator.Slice), so the values and the
 // errors are its.
 
-// strPartEquals compiles other == want (eq) or other != want when other
-// is an index or a slice; nil otherwise.
-func (g *IntGen) strPartEquals(other lang.Expr, want string, eq bool) BoolFn {
-	if !g.c.On(passes.Strings) {
+// strTests compiles the tests of a string's characters
+// (Builders.StrTest).
+type strTests struct{ bd *Builders }
+
+// test compiles other == want (eq) or other != want when other is an
+// index or a slice; nil otherwise.
+func (st strTests) test(other lang.Expr, want string, eq bool) compile.BoolFn {
+	bd := st.bd
+	if !bd.c.On(passes.Strings) {
 		return nil
 	}
 	switch e := other.(type) {
 	case *lang.Index:
-		g.c.Fired(passes.Strings)
-		return g.strIndexEquals(e, want, eq)
+		bd.c.Fired(passes.Strings)
+		return st.index(e, want, eq)
 	case *lang.Slice:
-		g.c.Fired(passes.Strings)
-		if f := g.strSliceEquals(e, want, eq); f != nil {
+		bd.c.Fired(passes.Strings)
+		if f := st.slice(e, want, eq); f != nil {
 			return f
 		}
-		x, lo, hi := g.c.Vals.Expr(e.X), g.c.Vals.OptExpr(e.Lo), g.c.Vals.OptExpr(e.Hi)
+		x, lo, hi := bd.c.Vals.Expr(e.X), bd.c.Vals.OptExpr(e.Lo), bd.c.Vals.OptExpr(e.Hi)
 		pos := e.Pos
 		return func(fr *engine.Frame) bool {
 			xv := x(fr)
@@ -49,11 +55,12 @@ func (g *IntGen) strPartEquals(other lang.Expr, want string, eq bool) BoolFn {
 	return nil
 }
 
-// strIndexEquals compiles X[I] == want (eq) or X[I] != want.
-func (g *IntGen) strIndexEquals(e *lang.Index, want string, eq bool) BoolFn {
+// index compiles X[I] == want (eq) or X[I] != want.
+func (st strTests) index(e *lang.Index, want string, eq bool) compile.BoolFn {
+	bd := st.bd
 	pos := e.Pos
-	x := g.c.Vals.Expr(e.X)
-	if s := g.c.LocalSlot(e.X); s >= 0 {
+	x := bd.c.Vals.Expr(e.X)
+	if s := bd.c.LocalSlot(e.X); s >= 0 {
 		x = func(fr *engine.Frame) value.Value { return fr.Slots[s] }
 	}
 	// (A string of one character compares with one byte.)
@@ -62,10 +69,9 @@ func (g *IntGen) strIndexEquals(e *lang.Index, want string, eq bool) BoolFn {
 	if one {
 		c = want[0]
 	}
-	if fi := g.IntExpr(e.Index); fi != nil {
-		io := g.iopnd(e.Index, fi)
+	if fi := bd.c.Ints.IntExpr(e.Index); fi != nil {
 		return func(fr *engine.Frame) bool {
-			xv, i := x(fr), io.get(fr)
+			xv, i := x(fr), fi(fr)
 			if xv.K == value.KStr {
 				if str := xv.Str(); uint64(i) < uint64(len(str)) && xv.ASCII() {
 					return (one && str[i] == c) == eq
@@ -75,7 +81,7 @@ func (g *IntGen) strIndexEquals(e *lang.Index, want string, eq bool) BoolFn {
 			return (v.K == value.KStr && v.Str() == want) == eq
 		}
 	}
-	ix := g.c.Vals.Expr(e.Index)
+	ix := bd.c.Vals.Expr(e.Index)
 	return func(fr *engine.Frame) bool {
 		xv, iv := x(fr), ix(fr)
 		if xv.K == value.KStr && iv.K == value.KInt {
@@ -88,29 +94,29 @@ func (g *IntGen) strIndexEquals(e *lang.Index, want string, eq bool) BoolFn {
 	}
 }
 
-// strSliceEquals is strPartEquals of X[A:B] for X a local and A and B
-// int-typed (or left out): the bounds as ints, not values; nil otherwise.
-func (g *IntGen) strSliceEquals(e *lang.Slice, want string, eq bool) BoolFn {
-	s := g.c.LocalSlot(e.X)
+// slice is test of X[A:B] for X a local and A and B int-typed (or left
+// out): the bounds as ints, not values; nil otherwise.
+func (st strTests) slice(e *lang.Slice, want string, eq bool) compile.BoolFn {
+	bd := st.bd
+	s := bd.c.LocalSlot(e.X)
 	if s < 0 {
 		return nil
 	}
-	bound := func(x lang.Expr) (iopnd, bool) {
-		if x == nil {
-			return iopnd{f: func(*engine.Frame) int64 { return 0 }}, true
-		}
-		f := g.IntExpr(x)
-		return g.iopnd(x, f), f != nil
+	zero := func(*engine.Frame) int64 { return 0 }
+	lo, hi := compile.IntFn(zero), compile.IntFn(zero)
+	if e.Lo != nil {
+		lo = bd.c.Ints.IntExpr(e.Lo)
 	}
-	lo, ok1 := bound(e.Lo)
-	hi, ok2 := bound(e.Hi)
-	if !ok1 || !ok2 {
+	if e.Hi != nil {
+		hi = bd.c.Ints.IntExpr(e.Hi)
+	}
+	if lo == nil || hi == nil {
 		return nil
 	}
 	pos, hasLo, hasHi := e.Pos, e.Lo != nil, e.Hi != nil
 	return func(fr *engine.Frame) bool {
 		xv := fr.Slots[s]
-		l, h := lo.get(fr), hi.get(fr)
+		l, h := lo(fr), hi(fr)
 		if xv.K == value.KStr && l >= 0 && h >= 0 && xv.ASCII() {
 			str := xv.Str()
 			n := int64(len(str))
