@@ -97,6 +97,14 @@ print sg(g(7 * ".")), sg(g(3 * "."))`,
 game g(b) moves g(put(put(b, 0), len(b) - 1)) if b[0] == "x" or b[len(b) - 1] == "x"
 print sg(g("xxx")), sg(g("x")), sg(g("x.x.."))
 print sg(g(""))`,
+	// Outside a rule: the hidden locals globals.
+	`def put(s, i) = s[:i] + "." + s[i + 1:]
+def put3(s, i, ch) = s[:i] + ch + s[i + 1:]
+game ring(b) moves ring(put(put(b, i), (i + 1) % len(b))) for i in 0 .. len(b) - 1 if b[i] == "x" and b[(i + 1) % len(b)] == "x"
+print sg(ring(put(put("xxxxxx", 0), 1))), [sg(ring(put(put(n * "x", 0), n - 1))) for n in 3 .. 9]
+print put(put("abc", 0), 2), put3(put3("abc", 1, "é"), 0, "z"), put3("abc", 5, "Q"), put(put(put("abcd", 0), 1), 2)
+let s = put3("xyz", 1, "..")
+print s, len(s), s[1] == ".", s[1:3] == "..", sg(ring(put(put("xxxxxxx", 6), 7)))`,
 	// A board of squares, a line of three "X" forbidden.
 	`let W = 4
 def dead(b) = any([b[j] == "X" and b[j + 1] == "X" and b[j + 2] == "X" for j in 0 .. len(b) - 3 if j % W <= W - 3])
