@@ -3,7 +3,6 @@ package build
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
-	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -59,10 +58,13 @@ func spliceParts(bd *Builders, p *BuildPlan) (x *lang.Ident, i lang.Expr, c spli
 	if inlined(p.X, p.Y, head, mid, tail) {
 		return nil, nil, c, false
 	}
-	if c, ok = splicedOf(bd, mid); !ok || head.Kind != BuildSlice || tail.Kind != BuildSlice || head.Elems[0] != nil || tail.Elems[1] != nil {
+	if c, ok = splicedOf(bd, mid); !ok || head.Kind != BuildSlice || tail.Kind != BuildSlice {
 		return nil, nil, c, false
 	}
 	x, x2 := sliced(head), sliced(tail)
+	if x == nil || !zeroBound(head.Elems[0]) || !lenBound(bd, tail.Elems[1], x) {
+		return nil, nil, c, false
+	}
 	i = head.Elems[1]
 	next, _ := tail.Elems[0].(*lang.Binary)
 	if x == nil || x2 == nil || i == nil || next == nil || next.Op != lang.OpAdd || !sameName(x, x2) || !sameIndex(bd, i, next.X) {
@@ -74,6 +76,27 @@ func spliceParts(bd *Builders, p *BuildPlan) (x *lang.Ident, i lang.Expr, c spli
 	}
 	c.k = k.Val
 	return x, i, c, true
+}
+
+// zeroBound reports whether a slice's start is left out or 0.
+func zeroBound(e lang.Expr) bool {
+	n, ok := e.(*lang.IntLit)
+	return e == nil || ok && n.Val == 0
+}
+
+// lenBound reports whether a slice's end is left out or len(x) (where x
+// is a string or list, X[A:len(X)] is X[A:]).
+func lenBound(bd *Builders, e lang.Expr, x *lang.Ident) bool {
+	if e == nil {
+		return true
+	}
+	c, ok := e.(*lang.Call)
+	if !ok || len(c.Args) != 1 {
+		return false
+	}
+	bi := bd.c.CalledBuiltin(c)
+	y, isName := c.Args[0].(*lang.Ident)
+	return bi != nil && bi.BName == "len" && isName && sameName(x, y)
 }
 
 // splicedOf is what the middle of a splice, mid, writes: a string
@@ -113,7 +136,31 @@ func sameIndex(bd *Builders, a, b lang.Expr) bool {
 		y, ok := b.(*lang.Ident)
 		return ok && sameName(x, y)
 	}
-	return masks.Plain(bd.c, a) && masks.Plain(bd.c, b) && lang.SExpr(a) == lang.SExpr(b)
+	return plainIndex(bd, a) && plainIndex(bd, b) && lang.SExpr(a) == lang.SExpr(b)
+}
+
+// plainIndex reports whether e is plain (masks.Plain: literals, names
+// of locals and globals, operators, indexing, no call) but for calls of
+// len, (i + 1) % len(b): evaluated again, it gives its value again and
+// counts no step.
+func plainIndex(bd *Builders, e lang.Expr) bool {
+	ok := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Call:
+			bi := bd.c.CalledBuiltin(x)
+			ok = ok && bi != nil && bi.BName == "len" && len(x.Args) == 1 && plainIndex(bd, x.Args[0])
+			return false
+		case *lang.Ident:
+			b := bd.c.Lookup(x)
+			ok = ok && b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
+		case *lang.IntLit, *lang.StrLit, *lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // sameName reports whether a and b are the same name, bound alike.

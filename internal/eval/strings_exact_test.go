@@ -97,6 +97,16 @@ print sg(g(7 * ".")), sg(g(3 * "."))`,
 game g(b) moves g(put(put(b, 0), len(b) - 1)) if b[0] == "x" or b[len(b) - 1] == "x"
 print sg(g("xxx")), sg(g("x")), sg(g("x.x.."))
 print sg(g(""))`,
+	// The index (i + 1) % len(b), written twice.
+	`game g(b) moves g(b[:(i + 1) % len(b)] + "." + b[(i + 1) % len(b) + 1:]) for i in 0 .. len(b) - 1 if b[i] == "." and b[(i + 1) % len(b)] == "x"
+print [sg(g("." + n * "x")) for n in 0 .. 8], sg(g("")), sg(g("x.xéx"))
+print sg(g([".", "x"]))`,
+	// The bounds written out: 0 and len(b).
+	`game k(b) moves k(b[0:i] + "." + b[i + 1:len(b)]) for i in 0 .. len(b) if i == len(b) and len(b) < 4 or i < len(b) and b[i] == "x"
+print [sg(k(n * "x")) for n in 0 .. 6], sg(k("xéx"))
+print sg(k([1, 2]))`,
+	`game k(b) moves k(b[0:i] + [0] + b[i + 1:len(b)]) for i in 0 .. len(b) - 1 if b[i] == 1
+print [sg(k(n * [1])) for n in 0 .. 6], sg(k("xx"))`,
 	// Outside a rule: the hidden locals globals.
 	`def put(s, i) = s[:i] + "." + s[i + 1:]
 def put3(s, i, ch) = s[:i] + ch + s[i + 1:]
