@@ -9,7 +9,8 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// A splice: X[:I] + C + X[I + K:], X and I names, C a string of K ASCII
+// A splice: X[:I] + C + X[I + K:], X a name, I a name or a plain
+// expression written the same twice (plainIndex), C a string of K ASCII
 // characters (Notakto's b[:i] + "X" + b[i + 1:], b[:i] + ".." + b[i + 2:])
 // or a local name (a def's put(s, i, ch) inlined: its value checked to be
 // such a string), or a list of one element ([1], [p], K 1), is X with its
@@ -40,8 +41,9 @@ type spliced struct {
 }
 
 // spliceParts is X, I and C of concatenation p when it is a splice. I is
-// a name, or plain (masks.Plain: evaluated again, it gives its value
-// again) and written the same in X[I + K:].
+// a name, or plain (plainIndex: evaluated again, it gives its value
+// again) and written the same in X[I + K:]; X[0:I] and X[I + K:len(X)]
+// are X[:I] and X[I + K:].
 func spliceParts(bd *Builders, p *BuildPlan) (x *lang.Ident, i lang.Expr, c spliced, ok bool) {
 	if p.Kind != BuildConcat {
 		return nil, nil, c, false
