@@ -17,7 +17,7 @@ var boards = []*engine.Builtin{
 	{BName: "update", MinArgs: 3, MaxArgs: 3, Pure: true, Updates: true,
 		Doc: "update(X, I, V): a copy of list or tuple X with element I replaced by V; of string X with character I replaced by the string V; of map X with key I bound to V. Error: I out of range.",
 		Fn:  update},
-	{BName: "join", MinArgs: 2, MaxArgs: 2, Pure: true,
+	{BName: "join", MinArgs: 2, MaxArgs: 2, Pure: true, Joins: true,
 		Doc: `join(XS, SEP): the strings of XS (a list, tuple or set) joined with SEP between them: join(["a", "b"], "-") is "a-b". Error: an element that is not a string.`,
 		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			xs := elems(c, 0, a[0], "join")

@@ -31,6 +31,7 @@ const (
 	BuildSorted                  // sorted(X) (a built-in that Sorts), X built
 	BuildUpdate                  // update(X, I, V) (a built-in that Updates), X built
 	BuildEdit                    // [if j == A then X else ... else c[j] for j in 0 .. len(c) - 1]: c copied, the elements at A, ... computed (edits.go)
+	BuildJoin                    // join(X, SEP) (a built-in that Joins), X built: a string
 	SetValue                     // not built: a value loaded into a set scratch
 	SetLit                       // {E, ...} as a bitmap
 	SetComp                      // {E for ...} as a bitmap
@@ -129,8 +130,8 @@ func (bd *Builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, 
 }
 
 // buildPlan recognizes e built in a scratch: a list comprehension, a list
-// or tuple literal, sorted, update, a slice, or + with such an operand.
-// nil otherwise.
+// or tuple literal, sorted, update, a slice, or + with such an operand;
+// join of a list built. nil otherwise.
 func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 	switch e := e.(type) {
 	case *lang.Comp:
@@ -180,6 +181,10 @@ func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 			return &BuildPlan{Kind: BuildSorted, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[0])}
 		case bi != nil && bi.Updates && len(e.Args) == 3:
 			return &BuildPlan{Kind: BuildUpdate, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[0]), Elems: e.Args[1:]}
+		case bi != nil && bi.Joins && len(e.Args) == 2 && bd.c.On(passes.Strings):
+			if x := bd.buildPlan(e.Args[0]); x != nil && !x.Set() {
+				return &BuildPlan{Kind: BuildJoin, Expr: e, By: bi, X: x, Elems: e.Args[1:]}
+			}
 		}
 	}
 	return nil
@@ -339,6 +344,8 @@ func (p *BuildPlan) String() string {
 		return fmt.Sprintf("sorted(%s)", p.X)
 	case BuildUpdate:
 		return fmt.Sprintf("update(%s, %s)", p.X, ex(p.Elems))
+	case BuildJoin:
+		return fmt.Sprintf("join(%s, %s)", p.X, ex(p.Elems))
 	case BuildEdit:
 		return fmt.Sprintf("edit(%s, %s in %s, %s)", p.Base.Name, p.Var.Name, lang.SExpr(p.Range), ex(p.Elems))
 	case SetLit:

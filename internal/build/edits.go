@@ -26,7 +26,9 @@ import (
 // comprehension computes them (j bound to the index): no element is
 // interpreted per index. Exact: c is a local (reading it cannot fail),
 // and the A's are plain (operators over names and literals, no call, not
-// reading j), so evaluating one again gives its value again; the copy
+// reading j), so evaluating one again gives its value again (a string of
+// ASCII characters is copied as the list of its characters, c[j] as an
+// index gives them: join of it builds the string, scratch.go); the copy
 // evaluates them lazily in the order the comprehension first would (A at
 // the first index, B at the first index that is not A, ...; an arm `j ==
 // A or j == B then X` is the arms A and B, both X, in that order, as
@@ -35,8 +37,8 @@ import (
 // index), and computes an X at its index, in ascending order of index,
 // the first arm that matches winning: the same values, the same errors
 // at the same positions, and the same steps counted. Where c is not a
-// list or tuple (a string, a map, ...), the comprehension runs as
-// written.
+// list, tuple or string of ASCII characters (a map, ...), the
+// comprehension runs as written.
 
 // maxEdits bounds the arms of an edit (a bit each in a word).
 const maxEdits = 8
@@ -180,17 +182,26 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 	// (c's ints are read once for all the moves of a position.)
 	var cache value.IntsCache
 	all := uint32(1)<<len(arms) - 1
+	strs := bd.c.On(passes.Strings)
 	return func(fr *engine.Frame, s *value.Scratch) {
 		v := base(fr)
-		if v.K != value.KList && v.K != value.KTuple {
+		var n int64
+		switch {
+		case v.K == value.KList || v.K == value.KTuple:
+			el := v.Elems()
+			if ints, ok := cache.Of(el); ok {
+				s.SetInts(ints, false)
+			} else {
+				s.SetSeq(el, false)
+			}
+			n = int64(len(el))
+		case strs && v.K == value.KStr && v.ASCII():
+			// (A string of ASCII characters: c[j] is its character j.)
+			s.SetChars(v.Str())
+			n = int64(len(v.Str()))
+		default:
 			plain(fr, s)
 			return
-		}
-		el := v.Elems()
-		if ints, ok := cache.Of(el); ok {
-			s.SetInts(ints, false)
-		} else {
-			s.SetSeq(el, false)
 		}
 		th := fr.Th
 		stop := fr.Stop
@@ -201,7 +212,6 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 		// evaluated at the first index no arm before it took).
 		var known, ints uint32
 		var at [maxEdits]int64
-		n := int64(len(el))
 		j := int64(0)
 		for ; j < n && known != all; j++ {
 			th.Tick(rpos)

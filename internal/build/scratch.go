@@ -274,6 +274,9 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 	for i, a := range e.Args {
 		argPos[i] = lang.Start(a)
 	}
+	if p.Kind == BuildJoin {
+		return joinStrs(bd.genBuild(p.X), bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
+	}
 	if p.Kind == BuildSorted {
 		x := bd.genBuild(p.X)
 		return func(fr *engine.Frame, s *value.Scratch) {
@@ -309,6 +312,46 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 			return
 		}
 		s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value(), iv, vv}))
+	}
+}
+
+// joinStrs builds join(X, SEP), X built by x: the bytes of its strings
+// and SEP's when they are ASCII strings (counted toward the memory as
+// join counts them), else join called.
+func joinStrs(x buildFn, sep engine.EvalFn, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos) buildFn {
+	return func(fr *engine.Frame, s *value.Scratch) {
+		t := fr.Th.TakeScratch()
+		x(fr, t)
+		sv := sep(fr)
+		if !t.Whole && !t.Str && (t.Boxed || len(t.Ints) == 0) && sv.K == value.KStr && sv.ASCII() {
+			sp := sv.Str()
+			s.Reset()
+			s.Str = true
+			ok := true
+			for i, v := range t.Vals {
+				// (N 1: a string known to be ASCII, a character the
+				// common case.)
+				if v.K != value.KStr || v.N != 1 && !v.ASCII() {
+					ok = false
+					break
+				}
+				if i > 0 && sp != "" {
+					s.Bytes = append(s.Bytes, sp...)
+				}
+				if str := v.Str(); len(str) == 1 {
+					s.Bytes = append(s.Bytes, str[0])
+				} else {
+					s.Bytes = append(s.Bytes, str...)
+				}
+			}
+			if ok {
+				engine.AllocIf(fr.Th, pos, int64(len(s.Bytes)))
+				fr.Th.GiveScratch(t)
+				return
+			}
+		}
+		s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{t.Value(), sv}))
+		fr.Th.GiveScratch(t)
 	}
 }
 
@@ -397,8 +440,9 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 			case a.build != nil:
 				s := th.TakeScratch()
 				a.build(fr, s)
-				if s.Whole && s.V.K == value.KSet {
-					// (A set has its argument's key: its universe's.)
+				if s.Whole && (s.V.K == value.KSet || s.V.K == value.KStr) {
+					// (A set has its argument's key: its universe's; a
+					// string its alphabet's.)
 					v = s.V
 					key, bx = g.AppendArgAt(key, ai, v)
 				} else if s.Str {
@@ -486,7 +530,7 @@ func builtRef(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding
 	var key []byte
 	var bx bool
 	switch {
-	case s.Whole && s.V.K == value.KSet:
+	case s.Whole && (s.V.K == value.KSet || s.V.K == value.KStr):
 		v = s.V
 		key, bx = g.AppendArgAt(s.Key[:0], 0, v)
 	case s.Str:

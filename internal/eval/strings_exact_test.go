@@ -107,6 +107,20 @@ print [sg(k(n * "x")) for n in 0 .. 6], sg(k("xéx"))
 print sg(k([1, 2]))`,
 	`game k(b) moves k(b[0:i] + [0] + b[i + 1:len(b)]) for i in 0 .. len(b) - 1 if b[i] == 1
 print [sg(k(n * [1])) for n in 0 .. 6], sg(k("xx"))`,
+	// Joined: an edit of the string's characters, elements not strings,
+	// not ASCII, separators.
+	`game ring(b) moves ring(join([if j == i or j == (i + 1) % len(b) then "." else b[j] for j in 0 .. len(b) - 1], "")) for i in 0 .. len(b) - 1 if b[i] == "x" and b[(i + 1) % len(b)] == "x"
+print [sg(ring(n * "x")) for n in 2 .. 9], sg(ring("xxéxx")), sg(ring(["x", "x", "x"]))
+print sg(ring(("x", "x", 1)))`,
+	`game g(b) moves g(join([if j == i then "-" else b[j] for j in 0 .. len(b) - 1], s)) for i in 0 .. len(b) - 1 if b[i] == "." for s in ["", "é"] if len(b) < 4
+print sg(g("..")), sg(g(".")), sg(g("é."))`,
+	`game g(b) moves g(join([if j == i then 1 else b[j] for j in 0 .. len(b) - 1], "")) for i in 0 .. len(b) - 1 if b[i] == "."
+print sg(g("x.x"))`,
+	`game g(b) moves g(join([b[j] for j in 0 .. len(b) - 1 if j != i], "")) for i in 0 .. len(b) - 1
+print [sg(g(n * "x")) for n in 0 .. 6]
+print sg(g("xy")), sg(g([1]))`,
+	`game g(b) moves g(join(["x", b], 5)) if len(b) < 3
+print sg(g(""))`,
 	// Outside a rule: the hidden locals globals.
 	`def put(s, i) = s[:i] + "." + s[i + 1:]
 def put3(s, i, ch) = s[:i] + ch + s[i + 1:]

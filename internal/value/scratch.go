@@ -152,6 +152,17 @@ func (s *Scratch) SetStr(v Value) {
 // its bytes are not changed.
 func (s *Scratch) String() string { return unsafe.String(unsafe.SliceData(s.Bytes), len(s.Bytes)) }
 
+// SetChars makes the scratch hold the list of the characters of the
+// string of ASCII characters str, each a string of one (Char).
+func (s *Scratch) SetChars(str string) {
+	s.Reset()
+	s.Boxed = true
+	s.Vals = slices.Grow(s.Vals, len(str))[:len(str)]
+	for i := range len(str) {
+		s.Vals[i] = Char(str[i])
+	}
+}
+
 // SetStrBytes makes the scratch hold the string of ASCII characters s,
 // as its bytes (Str).
 func (s *Scratch) SetStrBytes(b string) {
