@@ -121,6 +121,11 @@ print [sg(g(n * "x")) for n in 0 .. 6]
 print sg(g("xy")), sg(g([1]))`,
 	`game g(b) moves g(join(["x", b], 5)) if len(b) < 3
 print sg(g(""))`,
+	// The characters enumerated, zipped.
+	`def put(s, i) = s[:i] + "." + s[i + 1:]
+game ring(b) moves ring(put(put(b, i), (i + 1) % len(b))) for (i, c) in enumerate(b) if c == "x" and b[(i + 1) % len(b)] == "x"
+print [sg(ring(n * "x")) for n in 2 .. 9], sg(ring("xxéxx")), enumerate("aé"), zip("ab", [1, 2, 3]), chars("xé.")
+print sg(ring(5))`,
 	// Outside a rule: the hidden locals globals.
 	`def put(s, i) = s[:i] + "." + s[i + 1:]
 def put3(s, i, ch) = s[:i] + ch + s[i + 1:]
