@@ -162,7 +162,13 @@ type editArm struct {
 }
 
 // gen compiles plan p (BuildEdit).
-func (ed edits) gen(p *BuildPlan) buildFn {
+func (ed edits) gen(p *BuildPlan) buildFn { return ed.genAs(p, false) }
+
+// genAs is gen; with chars (for join), the copy of a string of ASCII
+// characters is held as its bytes (Str: the list of its characters, not
+// the string), each element computed written as its byte while it is an
+// ASCII character (setElem), the characters made only when one is not.
+func (ed edits) genAs(p *BuildPlan, chars bool) buildFn {
 	bd := ed.bd
 	// (The comprehension as written, where c is not a list or tuple; it
 	// binds j, which the arms read.)
@@ -197,7 +203,11 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 			n = int64(len(el))
 		case strs && v.K == value.KStr && v.ASCII():
 			// (A string of ASCII characters: c[j] is its character j.)
-			s.SetChars(v.Str())
+			if chars {
+				s.SetStrBytes(v.Str())
+			} else {
+				s.SetChars(v.Str())
+			}
 			n = int64(len(v.Str()))
 		default:
 			plain(fr, s)
@@ -291,8 +301,23 @@ func editRest(fr *engine.Frame, s *value.Scratch, arms []editArm, at *[maxEdits]
 	th.Ticks(rpos, n-j)
 }
 
-// setElem computes arm a's element and puts it at index j of s.
+// setElem computes arm a's element and puts it at index j of s (a
+// string's characters held as its bytes: the byte of an ASCII
+// character, else the characters made first).
 func setElem(s *value.Scratch, j int64, a *editArm, fr *engine.Frame) {
+	if s.Str {
+		if a.xV != nil {
+			x := a.xV(fr)
+			if x.K == value.KStr && len(x.Str()) == 1 && x.Str()[0] < 0x80 {
+				s.Bytes[j] = x.Str()[0]
+				return
+			}
+			s.SetChars(string(s.Bytes))
+			s.Vals[j] = x
+			return
+		}
+		s.SetChars(string(s.Bytes))
+	}
 	if a.xI != nil {
 		x := a.xI(fr)
 		if s.Boxed {
@@ -315,6 +340,10 @@ func setElem(s *value.Scratch, j int64, a *editArm, fr *engine.Frame) {
 
 // truncate keeps the first n elements of s.
 func truncate(s *value.Scratch, n int) {
+	if s.Str {
+		s.Bytes = s.Bytes[:n]
+		return
+	}
 	if s.Boxed {
 		clear(s.Vals[n:])
 		s.Vals = s.Vals[:n]

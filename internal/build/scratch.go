@@ -275,7 +275,11 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 		argPos[i] = lang.Start(a)
 	}
 	if p.Kind == BuildJoin {
-		return joinStrs(bd.genBuild(p.X), bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
+		if p.X.Kind == BuildEdit && len(p.X.Inl) == 0 {
+			// (A string's characters edited, as its bytes: edits.go.)
+			return joinStrs(edits{bd}.genAs(p.X, true), true, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
+		}
+		return joinStrs(bd.genBuild(p.X), false, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
 	}
 	if p.Kind == BuildSorted {
 		x := bd.genBuild(p.X)
@@ -317,12 +321,22 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 
 // joinStrs builds join(X, SEP), X built by x: the bytes of its strings
 // and SEP's when they are ASCII strings (counted toward the memory as
-// join counts them), else join called.
-func joinStrs(x buildFn, sep engine.EvalFn, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos) buildFn {
+// join counts them), else join called. With chars, x holds a list of
+// characters as their bytes (Str).
+func joinStrs(x buildFn, chars bool, sep engine.EvalFn, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos) buildFn {
 	return func(fr *engine.Frame, s *value.Scratch) {
 		t := fr.Th.TakeScratch()
 		x(fr, t)
 		sv := sep(fr)
+		if chars && t.Str {
+			if sv.K == value.KStr && sv.Str() == "" {
+				s.SetStrBytes(t.String())
+				engine.AllocIf(fr.Th, pos, int64(len(s.Bytes)))
+				fr.Th.GiveScratch(t)
+				return
+			}
+			t.SetChars(string(t.Bytes))
+		}
 		if !t.Whole && !t.Str && (t.Boxed || len(t.Ints) == 0) && sv.K == value.KStr && sv.ASCII() {
 			sp := sv.Str()
 			s.Reset()

@@ -116,6 +116,14 @@ print sg(ring(("x", "x", 1)))`,
 print sg(g("..")), sg(g(".")), sg(g("é."))`,
 	`game g(b) moves g(join([if j == i then 1 else b[j] for j in 0 .. len(b) - 1], "")) for i in 0 .. len(b) - 1 if b[i] == "."
 print sg(g("x.x"))`,
+	`game g(b) moves g(join([if j == i then c else if j == i + 1 then "-" else b[j] for j in 0 .. len(b) - 1], "")) for i in 0 .. len(b) - 1 if b[i] == "." for c in ["X", "ab", "é", "Y"] if len(b) < 5
+print sg(g("..")), sg(g("x.")), len(moves(g("..."))), moves(g(".x."))`,
+	`game g(b) moves g(join([if j == i then "X" else b[j] for j in 0 .. len(b) - 1], "")) for i in 0 .. len(b) - 1 if b[i] == "."
+  | g(b[1:]) if len(b) > 0 and b[0] == "X"
+print [sg(g(n * ".")) for n in 0 .. 7]`,
+	`game g(b) moves g(join([if j == i then (if i == 1 then 7 else "X") else b[j] for j in 0 .. len(b) - 1], "-")) for i in 0 .. len(b) - 1 if b[i] == "."
+print sg(g(".")), sg(g("x."))
+print sg(g(".."))`,
 	`game g(b) moves g(join([b[j] for j in 0 .. len(b) - 1 if j != i], "")) for i in 0 .. len(b) - 1
 print [sg(g(n * "x")) for n in 0 .. 6]
 print sg(g("xy")), sg(g([1]))`,
