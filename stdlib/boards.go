@@ -17,7 +17,7 @@ var boards = []*engine.Builtin{
 	{BName: "update", MinArgs: 3, MaxArgs: 3, Pure: true, Updates: true,
 		Doc: "update(X, I, V): a copy of list or tuple X with element I replaced by V; of string X with character I replaced by the string V; of map X with key I bound to V. Error: I out of range.",
 		Fn:  update},
-	{BName: "join", MinArgs: 2, MaxArgs: 2, Pure: true,
+	{BName: "join", MinArgs: 2, MaxArgs: 2, Pure: true, Joins: true,
 		Doc: `join(XS, SEP): the strings of XS (a list, tuple or set) joined with SEP between them: join(["a", "b"], "-") is "a-b". Error: an element that is not a string.`,
 		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			xs := elems(c, 0, a[0], "join")
@@ -85,10 +85,10 @@ var boards = []*engine.Builtin{
 		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			xs := seqElems(c, a[0], "enumerate")
 			c.AllocValues(3 * len(xs)) // each a tuple of two
-			out := make([]value.Value, len(xs))
+			out, pairs := make([]value.Value, len(xs)), pairsOf(len(xs))
 			for i, x := range xs {
 				c.Poll(i)
-				out[i] = value.Tuple([]value.Value{value.Int(int64(i)), x})
+				out[i] = pairs.at(i, value.Int(int64(i)), x)
 			}
 			return value.List(out)
 		}},
@@ -98,13 +98,32 @@ var boards = []*engine.Builtin{
 			xs, ys := seqElems(c, a[0], "zip"), seqElems(c, a[1], "zip")
 			n := min(len(xs), len(ys))
 			c.AllocValues(3 * n) // each a tuple of two
-			out := make([]value.Value, n)
+			out, pairs := make([]value.Value, n), pairsOf(n)
 			for i := range n {
 				c.Poll(i)
-				out[i] = value.Tuple([]value.Value{xs[i], ys[i]})
+				out[i] = pairs.at(i, xs[i], ys[i])
 			}
 			return value.List(out)
 		}},
+}
+
+// pairs are the storage of n tuples of two, made at once (enumerate and
+// zip make a list of them).
+type pairs struct {
+	seqs  []value.Seq
+	elems []value.Value
+}
+
+func pairsOf(n int) pairs {
+	return pairs{make([]value.Seq, n), make([]value.Value, 2*n)}
+}
+
+// at is tuple i, (x, y).
+func (p pairs) at(i int, x, y value.Value) value.Value {
+	e := p.elems[2*i : 2*i+2 : 2*i+2]
+	e[0], e[1] = x, y
+	p.seqs[i].Elems = e
+	return value.Value{K: value.KTuple, Ref: &p.seqs[i]}
 }
 
 // seqElems is elems, also taking a string as its characters.
@@ -122,6 +141,12 @@ func chars(c *engine.Call, s string) []value.Value {
 	out := make([]value.Value, 0, utf8.RuneCountInString(s))
 	for i := 0; i < len(s); {
 		c.Poll(len(out))
+		if s[i] < utf8.RuneSelf {
+			// (An ASCII character: its string made once.)
+			out = append(out, value.Char(s[i]))
+			i++
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 {
 			out = append(out, value.Str(string(r)))

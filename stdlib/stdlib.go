@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -88,6 +89,12 @@ var all = []*engine.Builtin{
 			switch a.Kind() {
 			case value.KList, value.KTuple, value.KSet, value.KMap:
 				return value.Int(int64(value.Count(a))), true
+			case value.KStr:
+				// (A string known to be ASCII: a byte a character.)
+				if a.N == 1 {
+					return value.Int(int64(len(a.Str()))), true
+				}
+				return value.Int(int64(utf8.RuneCountInString(a.Str()))), true
 			}
 			return value.None, false
 		}},

@@ -32,6 +32,7 @@ const (
 	BuildUpdate                  // update(X, I, V) (a built-in that Updates), X built
 	BuildEdit                    // [if j == A then X else ... else c[j] for j in 0 .. len(c) - 1]: c copied, the elements at A, ... computed (edits.go)
 	ListFilter                   // [x for x in L if C ...], an argument of its game's own position: over the ids of L's elements (listfilter.go)
+	BuildJoin                    // join(X, SEP) (a built-in that Joins), X built: a string
 	SetValue                     // not built: a value loaded into a set scratch
 	SetLit                       // {E, ...} as a bitmap
 	SetComp                      // {E for ...} as a bitmap
@@ -139,8 +140,8 @@ func (bd *Builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, 
 }
 
 // buildPlan recognizes e built in a scratch: a list comprehension, a list
-// or tuple literal, sorted, update, a slice, or + with such an operand.
-// nil otherwise.
+// or tuple literal, sorted, update, a slice, or + with such an operand;
+// join of a list built. nil otherwise.
 func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 	switch e := e.(type) {
 	case *lang.Comp:
@@ -181,7 +182,7 @@ func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 		}
 		return &BuildPlan{Kind: BuildConcat, Expr: e, X: x, Y: y}
 	case *lang.Call:
-		if p := inlinePlan(bd, e, lang.ListComp, bd.buildPlan); p != nil {
+		if p := inlinePlan(bd, e, lang.ListComp, true, bd.buildPlan); p != nil {
 			return p
 		}
 		bi := bd.c.CalledBuiltin(e)
@@ -190,6 +191,10 @@ func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 			return &BuildPlan{Kind: BuildSorted, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[0])}
 		case bi != nil && bi.Updates && len(e.Args) == 3:
 			return &BuildPlan{Kind: BuildUpdate, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[0]), Elems: e.Args[1:]}
+		case bi != nil && bi.Joins && len(e.Args) == 2 && bd.c.On(passes.Strings):
+			if x := bd.buildPlan(e.Args[0]); x != nil && !x.Set() {
+				return &BuildPlan{Kind: BuildJoin, Expr: e, By: bi, X: x, Elems: e.Args[1:]}
+			}
 		}
 	}
 	return nil
@@ -211,7 +216,7 @@ func (bd *Builders) buildAnyPlan(e lang.Expr) *BuildPlan {
 func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 	switch e := e.(type) {
 	case *lang.Call:
-		return inlinePlan(bd, e, lang.SetComp, func(x lang.Expr) *BuildPlan { return bd.setPlan(x, withFilters) })
+		return inlinePlan(bd, e, lang.SetComp, false, func(x lang.Expr) *BuildPlan { return bd.setPlan(x, withFilters) })
 	case *lang.SetLit:
 		return &BuildPlan{Kind: SetLit, Expr: e, Elems: e.Elems}
 	case *lang.Comp:
@@ -353,6 +358,8 @@ func (p *BuildPlan) String() string {
 		return fmt.Sprintf("sorted(%s)", p.X)
 	case BuildUpdate:
 		return fmt.Sprintf("update(%s, %s)", p.X, ex(p.Elems))
+	case BuildJoin:
+		return fmt.Sprintf("join(%s, %s)", p.X, ex(p.Elems))
 	case BuildEdit:
 		return fmt.Sprintf("edit(%s, %s in %s, %s)", p.Base.Name, p.Var.Name, lang.SExpr(p.Range), ex(p.Elems))
 	case SetLit:

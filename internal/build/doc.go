@@ -5,8 +5,10 @@
 // or update of a list, a set literal or comprehension, set operations as
 // words; buildplan.go) and compiled to closures that build them in
 // scratch buffers and pack them into its key (Composite: scratch.go, sets
-// as bitmaps in bitset.go); X in S as a bit of a set's bitmap (InSetPlan,
-// InSet). Their closures fall back operation by operation (an element
+// as bitmaps in bitset.go; a string's character or characters replaced,
+// b[:i] + "X" + b[i + 1:], written in its copy: splice.go); X in S as a
+// bit of a set's bitmap (InSetPlan, InSet); X[I] == "c" and X[A:B] ==
+// "lit" on a string's bytes (StrTest, package strtest). Their closures fall back operation by operation (an element
 // not an int, a set without its bitmap: the operator or built-in
 // itself), so they take no general closure; --explain describes the
 // arguments built from the plan.

@@ -26,7 +26,9 @@ import (
 // comprehension computes them (j bound to the index): no element is
 // interpreted per index. Exact: c is a local (reading it cannot fail),
 // and the A's are plain (operators over names and literals, no call, not
-// reading j), so evaluating one again gives its value again; the copy
+// reading j), so evaluating one again gives its value again (a string of
+// ASCII characters is copied as the list of its characters, c[j] as an
+// index gives them: join of it builds the string, scratch.go); the copy
 // evaluates them lazily in the order the comprehension first would (A at
 // the first index, B at the first index that is not A, ...; an arm `j ==
 // A or j == B then X` is the arms A and B, both X, in that order, as
@@ -35,15 +37,16 @@ import (
 // index), and computes an X at its index, in ascending order of index,
 // the first arm that matches winning: the same values, the same errors
 // at the same positions, and the same steps counted. Where c is not a
-// list or tuple (a string, a map, ...), the comprehension runs as
-// written.
+// list, tuple or string of ASCII characters (a map, ...), the
+// comprehension runs as written.
 //
 // An additive edit, [c[j] + (if j == A then X else ... else 0) for j in
 // ...] (or c[j] - (...), or (...) + c[j]), is the edit whose arms are c[j]
 // + X, ..., as the + writes them (its position, its order of operands):
 // where c's elements are all ints, c[j] + 0 is c[j] and the arms' values
-// and errors are the comprehension's; where one is not, c[j] + 0 fails
-// there, and the comprehension runs as written.
+// and errors are the comprehension's; where one is not (a string's
+// characters too), c[j] + 0 fails there, and the comprehension runs as
+// written.
 
 // maxEdits bounds the arms of an edit (a bit each in a word).
 const maxEdits = 8
@@ -217,7 +220,13 @@ type editArm struct {
 }
 
 // gen compiles plan p (BuildEdit).
-func (ed edits) gen(p *BuildPlan) buildFn {
+func (ed edits) gen(p *BuildPlan) buildFn { return ed.genAs(p, false) }
+
+// genAs is gen; with chars (for join), the copy of a string of ASCII
+// characters is held as its bytes (Str: the list of its characters, not
+// the string), each element computed written as its byte while it is an
+// ASCII character (setElem), the characters made only when one is not.
+func (ed edits) genAs(p *BuildPlan, chars bool) buildFn {
 	bd := ed.bd
 	// (The comprehension as written, where c is not a list or tuple; it
 	// binds j, which the arms read.)
@@ -237,20 +246,33 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 	// (c's ints are read once for all the moves of a position.)
 	var cache value.IntsCache
 	all := uint32(1)<<len(arms) - 1
+	strs := bd.c.On(passes.Strings)
 	return func(fr *engine.Frame, s *value.Scratch) {
 		v := base(fr)
-		if v.K != value.KList && v.K != value.KTuple {
+		var n int64
+		switch {
+		case v.K == value.KList || v.K == value.KTuple:
+			el := v.Elems()
+			if ints, ok := cache.Of(el); ok {
+				s.SetInts(ints, false)
+			} else if p.Ints {
+				plain(fr, s) // (c[j] + 0 fails for an element not an int)
+				return
+			} else {
+				s.SetSeq(el, false)
+			}
+			n = int64(len(el))
+		case strs && v.K == value.KStr && v.ASCII() && !p.Ints:
+			// (A string of ASCII characters: c[j] is its character j.)
+			if chars {
+				s.SetStrBytes(v.Str())
+			} else {
+				s.SetChars(v.Str())
+			}
+			n = int64(len(v.Str()))
+		default:
 			plain(fr, s)
 			return
-		}
-		el := v.Elems()
-		if ints, ok := cache.Of(el); ok {
-			s.SetInts(ints, false)
-		} else if p.Ints {
-			plain(fr, s) // (c[j] + 0 fails for an element not an int)
-			return
-		} else {
-			s.SetSeq(el, false)
 		}
 		th := fr.Th
 		stop := fr.Stop
@@ -261,7 +283,6 @@ func (ed edits) gen(p *BuildPlan) buildFn {
 		// evaluated at the first index no arm before it took).
 		var known, ints uint32
 		var at [maxEdits]int64
-		n := int64(len(el))
 		j := int64(0)
 		for ; j < n && known != all; j++ {
 			th.Tick(rpos)
@@ -341,8 +362,23 @@ func editRest(fr *engine.Frame, s *value.Scratch, arms []editArm, at *[maxEdits]
 	th.Ticks(rpos, n-j)
 }
 
-// setElem computes arm a's element and puts it at index j of s.
+// setElem computes arm a's element and puts it at index j of s (a
+// string's characters held as its bytes: the byte of an ASCII
+// character, else the characters made first).
 func setElem(s *value.Scratch, j int64, a *editArm, fr *engine.Frame) {
+	if s.Str {
+		if a.xV != nil {
+			x := a.xV(fr)
+			if x.K == value.KStr && len(x.Str()) == 1 && x.Str()[0] < 0x80 {
+				s.Bytes[j] = x.Str()[0]
+				return
+			}
+			s.SetChars(string(s.Bytes))
+			s.Vals[j] = x
+			return
+		}
+		s.SetChars(string(s.Bytes))
+	}
 	if a.xI != nil {
 		x := a.xI(fr)
 		if s.Boxed {
@@ -365,6 +401,10 @@ func setElem(s *value.Scratch, j int64, a *editArm, fr *engine.Frame) {
 
 // truncate keeps the first n elements of s.
 func truncate(s *value.Scratch, n int) {
+	if s.Str {
+		s.Bytes = s.Bytes[:n]
+		return
+	}
 	if s.Boxed {
 		clear(s.Vals[n:])
 		s.Vals = s.Vals[:n]

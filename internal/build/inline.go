@@ -20,19 +20,25 @@ import (
 // it is compiled as the def's inlined body, and while it runs the call
 // is on the trace and counted as a nested call, so that an error inside
 // points into the def's body with the same "called from" lines, and the
-// depth limit is met at the same call, as when the def is called.
+// depth limit is met at the same call, as when the def is called. A list
+// or string built may take other arguments too (put(put(b, i), j)): they
+// are evaluated first, in order, into the hidden locals the body reads
+// (Binds), off the trace, as the call evaluates its arguments; a splice
+// of the first of them is built in the scratch itself (splice.go).
 
 // InlineSite is a call of a def whose body a plan is.
 type InlineSite struct {
-	Fn  *engine.Func
-	Pos engine.Pos
+	Fn    *engine.Func
+	Pos   engine.Pos
+	Binds []compile.InlineBind
 }
 
 // inlinePlan is the plan of the body of the def e calls, planned by plan
 // (or, for a body that is a comprehension of kind k, by plan too), when
 // the call inlines with its arguments written in place (names and
-// literals: nothing is evaluated before the body); nil otherwise.
-func inlinePlan(bd *Builders, e *lang.Call, k lang.CompKind, plan func(lang.Expr) *BuildPlan) *BuildPlan {
+// literals: nothing is evaluated before the body), or with binds when
+// withBinds; nil otherwise.
+func inlinePlan(bd *Builders, e *lang.Call, k lang.CompKind, withBinds bool, plan func(lang.Expr) *BuildPlan) *BuildPlan {
 	if bd.c.CalledBuiltin(e) != nil || bd.c.GameCallee(e) != nil {
 		return nil
 	}
@@ -43,7 +49,7 @@ func inlinePlan(bd *Builders, e *lang.Call, k lang.CompKind, plan func(lang.Expr
 			sub = c
 		}
 	}
-	if sub == nil || len(binds) > 0 {
+	if sub == nil || len(binds) > 0 && !withBinds {
 		return nil
 	}
 	p := compile.Inlined(bd.c, fn, func() *BuildPlan { return plan(sub) })
@@ -51,8 +57,19 @@ func inlinePlan(bd *Builders, e *lang.Call, k lang.CompKind, plan func(lang.Expr
 		return nil
 	}
 	q := *p
-	q.Inl = append([]InlineSite{{Fn: fn, Pos: e.Pos}}, p.Inl...)
+	q.Inl = append([]InlineSite{{Fn: fn, Pos: e.Pos, Binds: binds}}, p.Inl...)
 	return &q
+}
+
+// bound reports whether any of the inlined calls of p evaluates an
+// argument into a hidden local (the walks leave those to the builds).
+func bound(p *BuildPlan) bool {
+	for _, site := range p.Inl {
+		if len(site.Binds) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // inlined reports whether any of the plans is the body of an inlined
@@ -72,8 +89,12 @@ func inlined(ps ...*BuildPlan) bool {
 func genInlined[F ~func(*engine.Frame, S), S any](bd *Builders, p *BuildPlan, gen func(*BuildPlan) F) F {
 	site, inner := p.Inl[0], *p
 	inner.Inl = p.Inl[1:]
+	set := bd.c.Inl.CompileBinds(site.Binds)
 	f := compile.Inlined(bd.c, site.Fn, func() F { return gen(&inner) })
 	return func(fr *engine.Frame, s S) {
+		if set != nil {
+			set(fr)
+		}
 		th := fr.Th
 		th.Enter(site.Pos, site.Fn)
 		th.Calls = append(th.Calls, site.Pos)

@@ -5,6 +5,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/idlist"
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -54,7 +55,7 @@ type listFilters struct{ bd *Builders }
 func (lfs listFilters) plan(e lang.Expr) *BuildPlan {
 	bd := lfs.bd
 	if c, ok := e.(*lang.Call); ok {
-		return inlinePlan(bd, c, lang.ListComp, lfs.plan)
+		return inlinePlan(bd, c, lang.ListComp, false, lfs.plan)
 	}
 	c, ok := e.(*lang.Comp)
 	if !ok || c.Kind != lang.ListComp || len(c.Clauses) < 2 {
@@ -112,7 +113,7 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 	}
 	bd.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)
-	lf := &listFilter{cache: &filterCache{masks: map[string]*filterEntry{}}, locals: locals, lets: lets, pairs: p.Var2 != nil}
+	lf := &listFilter{cache: maskcache.New(), locals: locals, lets: lets, pairs: p.Var2 != nil}
 	lf.test = func(fr *engine.Frame, x value.Value) bool {
 		fr.Th.Tick(ipos)
 		bind(fr, x)
@@ -138,7 +139,7 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 // listFilter is a list filter's state: its masks, and the ids of the
 // list it filtered last (seq), which a position's moves filter again.
 type listFilter struct {
-	cache        *filterCache
+	cache        *maskcache.Cache
 	locals, lets []int
 	test         func(fr *engine.Frame, x value.Value) bool
 	seq          *value.Seq
@@ -207,19 +208,19 @@ func (lf *listFilter) run(fr *engine.Frame, v value.Value, o *listOut) bool {
 		return false
 	}
 	u := o.u
-	ent := lf.cache.entry(fr, 2, u, lf.locals, lf.lets)
+	ent := lf.cache.Entry(fr, 2, u, lf.locals, lf.lets)
 	if ent == nil {
 		return false
 	}
-	for nw := (u.Len() + 63) / 64; len(ent.known) < nw; {
-		ent.known, ent.pass = append(ent.known, 0), append(ent.pass, 0)
+	for nw := (u.Len() + 63) / 64; len(ent.Known) < nw; {
+		ent.Known, ent.Pass = append(ent.Known, 0), append(ent.Pass, 0)
 	}
 	if lf.sorted {
 		// (In the elements' order, which is the list's.)
 		var buf [4]uint64
 		need, any := buf[:0], false
 		for i, x := range lf.w {
-			need = append(need, x&^ent.known[i])
+			need = append(need, x&^ent.Known[i])
 			any = any || need[i] != 0
 		}
 		if any {
@@ -227,17 +228,17 @@ func (lf *listFilter) run(fr *engine.Frame, v value.Value, o *listOut) bool {
 		}
 		lf.res = lf.res[:0]
 		for i, x := range lf.w {
-			lf.res = append(lf.res, x&ent.pass[i])
+			lf.res = append(lf.res, x&ent.Pass[i])
 		}
 		o.key = idlist.AppendSorted(o.key, lf.res)
 		return true
 	}
 	lf.out = lf.out[:0]
 	for _, id := range lf.ids {
-		if ent.known[id>>6]&(1<<(id&63)) == 0 {
+		if ent.Known[id>>6]&(1<<(id&63)) == 0 {
 			lf.testID(fr, ent, u, int(id))
 		}
-		if ent.pass[id>>6]&(1<<(id&63)) != 0 {
+		if ent.Pass[id>>6]&(1<<(id&63)) != 0 {
 			lf.out = append(lf.out, id)
 		}
 	}
@@ -246,11 +247,11 @@ func (lf *listFilter) run(fr *engine.Frame, v value.Value, o *listOut) bool {
 }
 
 // testID tests the element of id b and notes it in ent.
-func (lf *listFilter) testID(fr *engine.Frame, ent *filterEntry, u *value.Universe, b int) {
+func (lf *listFilter) testID(fr *engine.Frame, ent *maskcache.Entry, u *value.Universe, b int) {
 	if lf.test(fr, u.Elem(b)) {
-		ent.pass[b>>6] |= 1 << (b & 63)
+		ent.Pass[b>>6] |= 1 << (b & 63)
 	}
-	ent.known[b>>6] |= 1 << (b & 63)
+	ent.Known[b>>6] |= 1 << (b & 63)
 }
 
 // oneListFilter is oneBuilt of a list filter over the universe of the

@@ -11,6 +11,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/strtest"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -40,6 +41,9 @@ type buildFn func(fr *engine.Frame, s *value.Scratch)
 // genBuild compiles plan p (buildPlan): a build in an empty scratch.
 func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 	if len(p.Inl) > 0 {
+		if f := boundSplice(bd, p); f != nil {
+			return f // (splice.go)
+		}
 		return genInlined(bd, p, bd.genBuild)
 	}
 	switch p.Kind {
@@ -189,6 +193,12 @@ func (bd *Builders) Concat(e *lang.Binary) engine.EvalFn {
 	}
 }
 
+// StrTest compiles X == want (eq) or X != want for X an index or a slice
+// of a string, its bytes compared in place (strtest.go); nil otherwise.
+func (bd *Builders) StrTest(x lang.Expr, want string, eq bool) compile.BoolFn {
+	return strtest.Tests{C: bd.c}.Test(x, want, eq)
+}
+
 // slicesIn reports whether concatenation p has a slice among its operands.
 func slicesIn(p *BuildPlan) bool {
 	switch p.Kind {
@@ -265,6 +275,13 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 	for i, a := range e.Args {
 		argPos[i] = lang.Start(a)
 	}
+	if p.Kind == BuildJoin {
+		if p.X.Kind == BuildEdit && len(p.X.Inl) == 0 {
+			// (A string's characters edited, as its bytes: edits.go.)
+			return joinStrs(edits{bd}.genAs(p.X, true), true, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
+		}
+		return joinStrs(bd.genBuild(p.X), false, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
+	}
 	if p.Kind == BuildSorted {
 		x := bd.genBuild(p.X)
 		return func(fr *engine.Frame, s *value.Scratch) {
@@ -300,6 +317,56 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 			return
 		}
 		s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value(), iv, vv}))
+	}
+}
+
+// joinStrs builds join(X, SEP), X built by x: the bytes of its strings
+// and SEP's when they are ASCII strings (counted toward the memory as
+// join counts them), else join called. With chars, x holds a list of
+// characters as their bytes (Str).
+func joinStrs(x buildFn, chars bool, sep engine.EvalFn, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos) buildFn {
+	return func(fr *engine.Frame, s *value.Scratch) {
+		t := fr.Th.TakeScratch()
+		x(fr, t)
+		sv := sep(fr)
+		if chars && t.Str {
+			if sv.K == value.KStr && sv.Str() == "" {
+				s.SetStrBytes(t.String())
+				engine.AllocIf(fr.Th, pos, int64(len(s.Bytes)))
+				fr.Th.GiveScratch(t)
+				return
+			}
+			t.SetChars(string(t.Bytes))
+		}
+		if !t.Whole && !t.Str && (t.Boxed || len(t.Ints) == 0) && sv.K == value.KStr && sv.ASCII() {
+			sp := sv.Str()
+			s.Reset()
+			s.Str = true
+			ok := true
+			for i, v := range t.Vals {
+				// (N 1: a string known to be ASCII, a character the
+				// common case.)
+				if v.K != value.KStr || v.N != 1 && !v.ASCII() {
+					ok = false
+					break
+				}
+				if i > 0 && sp != "" {
+					s.Bytes = append(s.Bytes, sp...)
+				}
+				if str := v.Str(); len(str) == 1 {
+					s.Bytes = append(s.Bytes, str[0])
+				} else {
+					s.Bytes = append(s.Bytes, str...)
+				}
+			}
+			if ok {
+				engine.AllocIf(fr.Th, pos, int64(len(s.Bytes)))
+				fr.Th.GiveScratch(t)
+				return
+			}
+		}
+		s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{t.Value(), sv}))
+		fr.Th.GiveScratch(t)
 	}
 }
 
@@ -400,8 +467,9 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 					// (A list its universe's, when its lists have one.)
 					v = s.Value()
 					key, bx = g.AppendArgAt(key, ai, v)
-				} else if s.Whole && s.V.K == value.KSet {
-					// (A set has its argument's key: its universe's.)
+				} else if s.Whole && (s.V.K == value.KSet || s.V.K == value.KStr) {
+					// (A set has its argument's key: its universe's; a
+					// string its alphabet's.)
 					v = s.V
 					key, bx = g.AppendArgAt(key, ai, v)
 				} else if s.Str {
@@ -492,7 +560,7 @@ func builtRef(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding
 	case listUni(g, 0, s):
 		v = s.Value()
 		key, bx = g.AppendArgAt(s.Key[:0], 0, v)
-	case s.Whole && s.V.K == value.KSet:
+	case s.Whole && (s.V.K == value.KSet || s.V.K == value.KStr):
 		v = s.V
 		key, bx = g.AppendArgAt(s.Key[:0], 0, v)
 	case s.Str:
@@ -588,22 +656,9 @@ func oneFilter(ff *filterFast, pos engine.Pos, b *engine.Binding) compile.SGFn {
 	}
 }
 
-// filterRef is the game and memo key of the position of b's game whose
-// one argument is the filter ff of the set v (evaluated).
-func filterRef(fr *engine.Frame, ff *filterFast, v value.Value, pos engine.Pos, b *engine.Binding) (*engine.Game, uint64) {
-	g := b.Game
-	if g.NArgs == 1 && g.Tuples == nil {
-		if u := g.Universe(0); u != nil {
-			var buf [4]uint64
-			if w, ok := ff.pass(fr, v, u, buf[:0]); ok {
-				return g, uniRef(g, w)
-			}
-		}
-	}
-	return filterBuilt(fr, ff, v, pos, b)
-}
-
-// filterBuilt is filterRef with the filter built in a set scratch.
+// filterBuilt is the game and memo key of the position of b's game
+// whose one argument is the filter ff of the set v, built in a set
+// scratch.
 func filterBuilt(fr *engine.Frame, ff *filterFast, v value.Value, pos engine.Pos, b *engine.Binding) (*engine.Game, uint64) {
 	g := b.Game
 	th := fr.Th

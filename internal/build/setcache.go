@@ -2,6 +2,7 @@ package build
 
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
@@ -16,7 +17,7 @@ import (
 //	S - NB[v] - {v}        S - set(NB[v])        S & G[v]        S - set(nbrs(v))
 //
 // the right operand's bits over the left one's universe are kept per
-// value of the locals it reads (a filter's masks, filterCache: the lets
+// value of the locals it reads (a filter's masks, maskcache.Cache: the lets
 // it and the defs it calls read are checked at each use, and the defs
 // themselves, which a declaration may replace): it is evaluated once per
 // value of v, the first time, not once per move (so are its steps).
@@ -54,7 +55,7 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 		}
 		locals, lets, defs = pn.locals, pn.lets, pn.defs
 	}
-	cache := &filterCache{masks: map[string]*filterEntry{}}
+	cache := maskcache.New()
 	fns := make([]*engine.Func, len(defs))
 	for i, b := range defs {
 		fns[i] = b.Fn
@@ -65,22 +66,22 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 		for i, b := range defs {
 			if b.Fn != fns[i] {
 				// (A def declared again: the bits were of the old one.)
-				*cache, fns[i] = filterCache{masks: map[string]*filterEntry{}}, b.Fn
+				*cache, fns[i] = *maskcache.New(), b.Fn
 			}
 		}
-		var ent *filterEntry
+		var ent *maskcache.Entry
 		if s.Class() == 2 {
-			if ent = cache.entry(fr, 2, s.Universe(), locals, lets); ent != nil && ent.known != nil {
-				s.CombineWords(op, ent.pass)
+			if ent = cache.Entry(fr, 2, s.Universe(), locals, lets); ent != nil && ent.Known != nil {
+				s.CombineWords(op, ent.Pass)
 				return
 			}
 		}
 		t := fr.Th.TakeSetScratch()
 		y(fr, t)
 		if ent != nil && keepable(t, s.Universe()) {
-			ent.pass = append(ent.pass[:0], t.Words()...)
-			ent.known = computed
-			s.CombineWords(op, ent.pass)
+			ent.Pass = append(ent.Pass[:0], t.Words()...)
+			ent.Known = computed
+			s.CombineWords(op, ent.Pass)
 		} else {
 			general(fr, s, t)
 		}

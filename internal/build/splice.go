@@ -1,6 +1,7 @@
 package build
 
 import (
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -8,27 +9,42 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// A splice: X[:I] + C + X[I + 1:], X and I names, C a string of one
-// ASCII character (Notakto's b[:i] + "X" + b[i + 1:]) or a list of one
-// element ([1], [p]), is X with its element at I replaced by C's when X
-// is a string of ASCII characters (a list) and I one of its indexes: one
-// copy of X into the scratch and one element written, where the
-// concatenation slices twice and appends three times. Anywhere else (I
-// out of X, X a string for a list's C or not a string for a string's)
-// the concatenation runs as written: the same value and errors, and
-// neither counts a step.
+// A splice: X[:I] + C + X[I + K:], X a name, I a name or a plain
+// expression written the same twice (plainIndex), C a string of K ASCII
+// characters (Notakto's b[:i] + "X" + b[i + 1:], b[:i] + ".." + b[i + 2:])
+// or a local name (a def's put(s, i, ch) inlined: its value checked to be
+// such a string), or a list of one element ([1], [p], K 1), is X with its
+// elements from I replaced by C's when X is a string of ASCII characters
+// (a list) and I .. I + K - 1 its indexes: one copy of X into the scratch
+// and K elements written, where the concatenation slices twice and
+// appends three times. Anywhere else (I out of X, X a string for a
+// list's C or not a string for a string's, C not K ASCII characters) the
+// concatenation runs as written: the same value and errors, and neither
+// counts a step.
+//
+// A splice that is the body of an inlined def whose X is an argument
+// evaluated first into a hidden local (put(put(b, i), j): X the value of
+// put(b, i)) builds that argument in the scratch itself, when it is
+// built (a splice too), and writes C there: no string is made for it
+// (boundSplice). Anywhere else the hidden local takes the value built
+// and the body runs as written.
 
-// spliced is what a splice writes at I: a character, or an int (list),
-// or the value of an expression (x: a list's [E]).
+// spliced is what a splice writes at I: characters (lit, or the value of
+// the local name x), or an int (list), or the value of an expression (x:
+// a list's [E]); k of them.
 type spliced struct {
 	list bool
-	c    byte
+	lit  string
 	n    int64
 	x    lang.Expr
+	k    int64
 }
 
-// spliceParts is X, I and C of concatenation p when it is a splice.
-func spliceParts(p *BuildPlan) (x, i *lang.Ident, c spliced, ok bool) {
+// spliceParts is X, I and C of concatenation p when it is a splice. I is
+// a name, or plain (plainIndex: evaluated again, it gives its value
+// again) and written the same in X[I + K:]; X[0:I] and X[I + K:len(X)]
+// are X[:I] and X[I + K:].
+func spliceParts(bd *Builders, p *BuildPlan) (x *lang.Ident, i lang.Expr, c spliced, ok bool) {
 	if p.Kind != BuildConcat {
 		return nil, nil, c, false
 	}
@@ -44,29 +60,56 @@ func spliceParts(p *BuildPlan) (x, i *lang.Ident, c spliced, ok bool) {
 	if inlined(p.X, p.Y, head, mid, tail) {
 		return nil, nil, c, false
 	}
-	if c, ok = splicedOf(mid); !ok || head.Kind != BuildSlice || tail.Kind != BuildSlice || head.Elems[0] != nil || tail.Elems[1] != nil {
+	if c, ok = splicedOf(bd, mid); !ok || head.Kind != BuildSlice || tail.Kind != BuildSlice {
 		return nil, nil, c, false
 	}
 	x, x2 := sliced(head), sliced(tail)
-	i, _ = head.Elems[1].(*lang.Ident)
+	if x == nil || !zeroBound(head.Elems[0]) || !lenBound(bd, tail.Elems[1], x) {
+		return nil, nil, c, false
+	}
+	i = head.Elems[1]
 	next, _ := tail.Elems[0].(*lang.Binary)
-	if x == nil || x2 == nil || i == nil || next == nil || next.Op != lang.OpAdd || !sameName(x, x2) {
+	if x == nil || x2 == nil || i == nil || next == nil || next.Op != lang.OpAdd || !sameName(x, x2) || !sameIndex(bd, i, next.X) {
 		return nil, nil, c, false
 	}
-	one, isOne := next.Y.(*lang.IntLit)
-	i2, isI := next.X.(*lang.Ident)
-	if !isOne || one.Val != 1 || !isI || !sameName(i, i2) {
+	k, isK := next.Y.(*lang.IntLit)
+	if !isK || c.list && k.Val != 1 || c.lit != "" && int64(len(c.lit)) != k.Val || k.Val < 1 || k.Val > 1<<16 {
 		return nil, nil, c, false
 	}
+	c.k = k.Val
 	return x, i, c, true
 }
 
+// zeroBound reports whether a slice's start is left out or 0.
+func zeroBound(e lang.Expr) bool {
+	n, ok := e.(*lang.IntLit)
+	return e == nil || ok && n.Val == 0
+}
+
+// lenBound reports whether a slice's end is left out or len(x) (where x
+// is a string or list, X[A:len(X)] is X[A:]).
+func lenBound(bd *Builders, e lang.Expr, x *lang.Ident) bool {
+	if e == nil {
+		return true
+	}
+	c, ok := e.(*lang.Call)
+	if !ok || len(c.Args) != 1 {
+		return false
+	}
+	bi := bd.c.CalledBuiltin(c)
+	y, isName := c.Args[0].(*lang.Ident)
+	return bi != nil && bi.BName == "len" && isName && sameName(x, y)
+}
+
 // splicedOf is what the middle of a splice, mid, writes: a string
-// literal of one ASCII character, or a list literal of one int literal.
-func splicedOf(mid *BuildPlan) (spliced, bool) {
+// literal of ASCII characters or a local name, or a list literal of one
+// element.
+func splicedOf(bd *Builders, mid *BuildPlan) (spliced, bool) {
 	switch e := mid.Expr.(type) {
 	case *lang.StrLit:
-		return spliced{c: e.Val[0]}, mid.Kind == BuildValue && len(e.Val) == 1 && e.Val[0] < 0x80
+		return spliced{lit: e.Val}, mid.Kind == BuildValue && e.Val != "" && value.IsASCII(e.Val)
+	case *lang.Ident:
+		return spliced{x: e}, mid.Kind == BuildValue && bd.c.LocalSlot(e) >= 0
 	case *lang.ListLit:
 		if len(e.Elems) == 1 && mid.Kind == BuildList {
 			if n, ok := e.Elems[0].(*lang.IntLit); ok {
@@ -87,6 +130,41 @@ func sliced(p *BuildPlan) *lang.Ident {
 	return id
 }
 
+// sameIndex reports whether a and b are the same name, or the same
+// plain expression (no name in it bound anew: the same text means the
+// same names).
+func sameIndex(bd *Builders, a, b lang.Expr) bool {
+	if x, ok := a.(*lang.Ident); ok {
+		y, ok := b.(*lang.Ident)
+		return ok && sameName(x, y)
+	}
+	return plainIndex(bd, a) && plainIndex(bd, b) && lang.SExpr(a) == lang.SExpr(b)
+}
+
+// plainIndex reports whether e is plain (masks.Plain: literals, names
+// of locals and globals, operators, indexing, no call) but for calls of
+// len, (i + 1) % len(b): evaluated again, it gives its value again and
+// counts no step.
+func plainIndex(bd *Builders, e lang.Expr) bool {
+	ok := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Call:
+			bi := bd.c.CalledBuiltin(x)
+			ok = ok && bi != nil && bi.BName == "len" && len(x.Args) == 1 && plainIndex(bd, x.Args[0])
+			return false
+		case *lang.Ident:
+			b := bd.c.Lookup(x)
+			ok = ok && b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
+		case *lang.IntLit, *lang.StrLit, *lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
 // sameName reports whether a and b are the same name, bound alike.
 func sameName(a, b *lang.Ident) bool {
 	return a.Name == b.Name && resolve.Of(a) != nil && resolve.Of(a) == resolve.Of(b)
@@ -95,7 +173,7 @@ func sameName(a, b *lang.Ident) bool {
 // genSplice compiles concatenation p (of bd) as a splice, with general, the
 // concatenation compiled, where it is not one; nil when p is not one.
 func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
-	x, i, c, ok := spliceParts(p)
+	x, i, c, ok := spliceParts(bd, p)
 	if !ok {
 		return nil
 	}
@@ -132,14 +210,17 @@ func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
 			general(fr, s)
 		}
 	}
+	write := spliceWriter(bd, c)
 	return func(fr *engine.Frame, s *value.Scratch) {
 		xv := xf(fr)
 		if xv.K == value.KStr && xv.ASCII() {
 			str := xv.Str()
-			if j := jf(fr); j.K == value.KInt && uint64(j.N) < uint64(len(str)) && len(str) <= 1<<16 {
-				s.SetStrBytes(str)
-				s.Bytes[j.N] = c.c
-				return
+			if j := jf(fr); j.K == value.KInt && j.N >= 0 && j.N <= int64(len(str))-c.k && len(str) <= 1<<16 {
+				if w, ok := write(fr); ok {
+					s.SetStrBytes(str)
+					copy(s.Bytes[j.N:], w)
+					return
+				}
 			}
 		}
 		general(fr, s)
@@ -150,10 +231,97 @@ func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
 // 1:] is update(X, I, E) where X is a list and I one of its indexes:
 // Splice says the walk must check it), or nil when p is not a splice of
 // a list with an element computed.
-func spliceUpdate(p *BuildPlan) *BuildPlan {
-	x, i, c, ok := spliceParts(p)
+func spliceUpdate(bd *Builders, p *BuildPlan) *BuildPlan {
+	x, i, c, ok := spliceParts(bd, p)
 	if !ok || !c.list || c.x == nil {
 		return nil
 	}
 	return &BuildPlan{Kind: BuildUpdate, Expr: p.Expr, X: &BuildPlan{Kind: BuildValue, Expr: x}, Elems: []lang.Expr{i, c.x}, Splice: true}
+}
+
+// spliceWriter compiles the characters string splice c writes: false
+// when they are not K ASCII characters (a name's value).
+func spliceWriter(bd *Builders, c spliced) func(fr *engine.Frame) (string, bool) {
+	if c.x == nil {
+		return func(*engine.Frame) (string, bool) { return c.lit, true }
+	}
+	slot := bd.c.LocalSlot(c.x)
+	return func(fr *engine.Frame) (string, bool) {
+		v := fr.Slots[slot]
+		if v.K != value.KStr {
+			return "", false
+		}
+		w := v.Str()
+		return w, int64(len(w)) == c.k && v.ASCII()
+	}
+}
+
+// boundSplice compiles p, the body of an inlined def that is a string
+// splice of X, when X is an argument evaluated into a hidden local (one
+// of its site's binds) and that argument is built: the arguments before
+// it evaluated, it built in the scratch, the ones after evaluated, and C
+// written there when it is a string of ASCII characters with I .. I + K
+// - 1 in it (see above); else the hidden local takes the value built
+// and the body runs as written. nil when p is not such a body.
+func boundSplice(bd *Builders, p *BuildPlan) buildFn {
+	site, inner := p.Inl[0], *p
+	inner.Inl = p.Inl[1:]
+	if len(site.Binds) == 0 || len(inner.Inl) > 0 {
+		return nil
+	}
+	x, i, c, ok := spliceParts(bd, &inner)
+	if !ok || c.list {
+		return nil
+	}
+	// (X's argument: the k-th evaluated.)
+	k, slot := -1, bd.c.LocalSlot(x)
+	for j, b := range site.Binds {
+		if _, s := b.Arg(); s >= 0 && s == slot {
+			k = j
+		}
+	}
+	if k < 0 || reads(i, resolve.Of(x)) || c.x != nil && bd.c.LocalSlot(c.x) == slot {
+		return nil
+	}
+	arg, _ := site.Binds[k].Arg()
+	bp := bd.buildPlan(arg)
+	if bp == nil || bp.Set() {
+		return nil
+	}
+	before := bd.c.Inl.CompileBinds(site.Binds[:k])
+	base := bd.genBuild(bp)
+	rest := bd.c.Inl.CompileBinds(site.Binds[k+1:])
+	var general buildFn
+	var write func(fr *engine.Frame) (string, bool)
+	var jf engine.EvalFn
+	compile.Inlined(bd.c, site.Fn, func() struct{} {
+		general, write, jf = bd.genBuild(&inner), spliceWriter(bd, c), bd.c.Vals.Expr(i)
+		return struct{}{}
+	})
+	return func(fr *engine.Frame, s *value.Scratch) {
+		if before != nil {
+			before(fr)
+		}
+		base(fr, s)
+		if rest != nil {
+			rest(fr)
+		}
+		th := fr.Th
+		th.Enter(site.Pos, site.Fn)
+		th.Calls = append(th.Calls, site.Pos)
+		j := jf(fr)
+		w, ok := "", s.Str && j.K == value.KInt && j.N >= 0 && j.N <= int64(len(s.Bytes))-c.k && len(s.Bytes) <= 1<<16
+		if ok {
+			w, ok = write(fr)
+		}
+		if ok {
+			copy(s.Bytes[j.N:], w)
+		} else {
+			fr.Slots[slot] = s.Value()
+			s.Reset()
+			general(fr, s)
+		}
+		th.Calls = th.Calls[:len(th.Calls)-1]
+		th.Leave(site.Fn)
+	}
 }

@@ -129,9 +129,12 @@ func (wk walks) walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.Fram
 	// (The body of a def inlined: walked as its body, compiled as the
 	// def's, the build with the call on the trace: inline.go.)
 	bp := p.Args[0].Build
+	if bound(bp) {
+		return nil, ""
+	}
 	inner := *bp
 	inner.Inl = nil
-	if u := spliceUpdate(&inner); u != nil {
+	if u := spliceUpdate(bd, &inner); u != nil {
 		inner = *u
 	}
 	if !wk.walkable(&inner, xd) {

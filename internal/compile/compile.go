@@ -63,6 +63,9 @@ type Fast interface {
 	// concatenation of one (b[:i] + "X" + b[i + 1:]), built in a scratch
 	// buffer: one value made, not one per operator.
 	Concat(e *lang.Binary) engine.EvalFn
+	// StrTest compiles X == want (eq) or X != want for X an index or a
+	// slice (of a string: its bytes compared in place); nil otherwise.
+	StrTest(x lang.Expr, want string, eq bool) BoolFn
 	// SetExpr compiles X - Y, X | Y, X & Y or X ^ Y with an operand that
 	// is a set literal or comprehension as word operations on bitmaps.
 	SetExpr(e *lang.Binary) engine.EvalFn

@@ -170,6 +170,9 @@ func (g *IntGen) strEquals(e *lang.Binary) BoolFn {
 	if !ok {
 		return nil
 	}
+	if f := g.c.fast.StrTest(other, l.Val, e.Op == lang.OpEq); f != nil {
+		return f
+	}
 	x, want, eq := g.c.Vals.Expr(other), l.Val, e.Op == lang.OpEq
 	if probe := g.queryProbe(other, engine.QueryOutcome); probe != nil {
 		// outcome(G) == "P": when G's positions are finished, its

@@ -84,6 +84,10 @@ func (g *Inliner) inline(e *lang.Call, shape func(lang.Expr) bool) (lang.Expr, *
 		switch a := a.(type) {
 		case *lang.IntLit:
 			continue
+		case *lang.StrLit:
+			if !called[params[j].Name] {
+				continue
+			}
 		case *lang.Ident:
 			// A local, or a def, game or built-in, cannot fail to
 			// evaluate: substituted (a global may not be bound yet).

@@ -8,7 +8,6 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
-	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -225,72 +224,30 @@ func (vg *ValueGen) guardOf(cl *lang.ForClause, ifc *lang.IfClause) *guardBound 
 	if cl.Target.Tuple || !vg.c.On(passes.FastLoops) {
 		return nil
 	}
-	x := cl.Target.Names[0]
-	isX := func(e lang.Expr) bool {
-		id, ok := e.(*lang.Ident)
-		return ok && id.Bind == x.Bind
-	}
-	cond := ifc.Cond
-	var via *engine.Func
-	var callPos engine.Pos
-	if call, ok := cond.(*lang.Call); ok {
-		if via = vg.c.Inlinable(call); via == nil {
-			return nil
-		}
-		for _, a := range call.Args {
-			if !isX(a) && !vg.c.PlainArg(a) { // (x has no slot yet)
-				return nil
-			}
-		}
-		cond = resolve.Substitute(via.Decl.Body, resolve.ParamIndex(via), call.Args, resolve.SiteOf(call))
-		callPos = call.Pos
-	}
-	var unless lang.Expr
-	conj := false
-	if b, ok := cond.(*lang.Binary); ok && (b.Op == lang.OpOr || b.Op == lang.OpAnd) && vg.c.PlainOf(b.X, x.Name) {
-		unless, conj, cond = b.X, b.Op == lang.OpAnd, b.Y
-	}
-	cmp, ok := cond.(*lang.Binary)
+	gp, ok := vg.c.GuardOf(cl.Target.Names[0], ifc.Cond)
 	if !ok {
 		return nil
 	}
-	switch cmp.Op {
-	case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-	default:
-		return nil
-	}
-	op, e := cmp.Op, cmp.Y
-	switch {
-	case isX(cmp.X):
-	case isX(cmp.Y):
-		op, e = cmp.Op.Flip(), cmp.X
-	default:
-		return nil
-	}
-	intPure := !resolve.Mentions(e, x.Name) && vg.c.Arith.IntPure(e)
-	if !intPure && (via != nil || !vg.c.PlainOf(e, x.Name)) {
-		return nil
-	}
-	if via != nil {
-		vg.c.Inlining, vg.c.Ints.trace = append(vg.c.Inlining, via), append(vg.c.Ints.trace, callPos)
+	if gp.Via != nil {
+		vg.c.Inlining, vg.c.Ints.trace = append(vg.c.Inlining, gp.Via), append(vg.c.Ints.trace, gp.CallPos)
 		defer func() {
 			vg.c.Inlining, vg.c.Ints.trace = vg.c.Inlining[:len(vg.c.Inlining)-1], vg.c.Ints.trace[:len(vg.c.Ints.trace)-1]
 		}()
 	}
-	g := &guardBound{Op: op, Conj: conj, Slot: -1}
-	if unless != nil {
+	g := &guardBound{Op: gp.Op, Conj: gp.Conj, Slot: -1}
+	if gp.Unless != nil {
 		what := "the operands of or"
-		if conj {
+		if gp.Conj {
 			what = "the operands of and"
 		}
-		g.Unless = vg.c.Ints.Cond(unless, what)
+		g.Unless = vg.c.Ints.Cond(gp.Unless, what)
 	}
-	if intPure {
-		if g.E = vg.c.Ints.IntExpr(e); g.E == nil {
+	if gp.IntPure {
+		if g.E = vg.c.Ints.IntExpr(gp.E); g.E == nil {
 			return nil
 		}
 	} else {
-		g.EV = vg.Expr(e)
+		g.EV = vg.Expr(gp.E)
 	}
 	return g
 }

@@ -48,7 +48,12 @@ type Builtin struct {
 	// copy of the list or tuple X with its element I replaced by V when I
 	// is an int from 0 to len(X) - 1 (update): done in a scratch buffer.
 	Updates bool
-	Fn      func(c *Call, args []value.Value) value.Value
+	// Joins says that with two arguments XS, SEP the result is the
+	// string of the strings of the list or tuple XS with SEP between
+	// them, when they are strings (join): a list of strings built in a
+	// scratch buffer is joined there.
+	Joins bool
+	Fn    func(c *Call, args []value.Value) value.Value
 	// Fold, when set, lets a call whose single argument is a list
 	// comprehension stream the elements instead of building the list:
 	// acc is the result so far, x the n-th element (from 0). With no

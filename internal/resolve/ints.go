@@ -216,8 +216,8 @@ func (ar *Arith) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, no
 }
 
 // InlineShape reports whether a def's body is small and plain enough to
-// be inlined: names, literals, operators, if, indexing, tuple, list and
-// set literals and calls, MaxInlineSize nodes at most.
+// be inlined: names, literals, operators, if, indexing, slices, tuple,
+// list and set literals and calls, MaxInlineSize nodes at most.
 func InlineShape(body lang.Expr) bool {
 	size := 0
 	var walk func(x lang.Expr) bool
@@ -239,6 +239,8 @@ func InlineShape(body lang.Expr) bool {
 			return walk(x.Cond) && walk(x.Then) && walk(x.Else)
 		case *lang.Index:
 			return walk(x.X) && walk(x.Index)
+		case *lang.Slice:
+			return walk(x.X) && (x.Lo == nil || walk(x.Lo)) && (x.Hi == nil || walk(x.Hi))
 		case *lang.TupleLit, *lang.ListLit, *lang.SetLit:
 			for _, e := range LiteralElems(x) {
 				if !walk(e) {
@@ -293,6 +295,14 @@ func CalledParams(fn *engine.Func) map[string]bool {
 		case *lang.Index:
 			findCalls(x.X)
 			findCalls(x.Index)
+		case *lang.Slice:
+			findCalls(x.X)
+			if x.Lo != nil {
+				findCalls(x.Lo)
+			}
+			if x.Hi != nil {
+				findCalls(x.Hi)
+			}
 		case *lang.TupleLit, *lang.ListLit, *lang.SetLit:
 			for _, e := range LiteralElems(x) {
 				findCalls(e)

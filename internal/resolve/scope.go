@@ -246,6 +246,58 @@ func (r *Resolver) LocalSlot(e lang.Expr) int {
 	return -1
 }
 
+// GuardParts is an if clause after a for clause over a range of x read
+// as a bound of x (GuardOf): [U or | U and] x OP E, OP one of < <= > >=
+// with x on the left, through the body of a def it calls (Via, at
+// CallPos) with x, locals and literals.
+type GuardParts struct {
+	Unless  lang.Expr // U, or nil; Conj: the clause is U and ...
+	Conj    bool
+	Op      lang.Op
+	E       lang.Expr
+	IntPure bool // E is int arithmetic (else plain: PlainOf)
+	Via     *engine.Func
+	CallPos engine.Pos
+}
+
+// GuardOf reads condition cond, of an if clause after a for clause over
+// a range of x, as a bound of x (GuardParts); false when it is not one.
+func (r *Resolver) GuardOf(x *lang.Name, cond lang.Expr) (gp GuardParts, ok bool) {
+	isX := func(e lang.Expr) bool {
+		id, ok := e.(*lang.Ident)
+		return ok && id.Bind == x.Bind
+	}
+	if call, ok := cond.(*lang.Call); ok {
+		if gp.Via = r.Inlinable(call); gp.Via == nil {
+			return gp, false
+		}
+		for _, a := range call.Args {
+			if !isX(a) && !r.PlainArg(a) { // (x has no slot yet)
+				return gp, false
+			}
+		}
+		cond = Substitute(gp.Via.Decl.Body, ParamIndex(gp.Via), call.Args, SiteOf(call))
+		gp.CallPos = call.Pos
+	}
+	if b, ok := cond.(*lang.Binary); ok && (b.Op == lang.OpOr || b.Op == lang.OpAnd) && r.PlainOf(b.X, x.Name) {
+		gp.Unless, gp.Conj, cond = b.X, b.Op == lang.OpAnd, b.Y
+	}
+	cmp, ok := cond.(*lang.Binary)
+	if !ok || !cmp.Op.Ordering() {
+		return gp, false
+	}
+	gp.Op, gp.E = cmp.Op, cmp.Y
+	switch {
+	case isX(cmp.X):
+	case isX(cmp.Y):
+		gp.Op, gp.E = cmp.Op.Flip(), cmp.X
+	default:
+		return gp, false
+	}
+	gp.IntPure = !Mentions(gp.E, x.Name) && r.Arith.IntPure(gp.E)
+	return gp, gp.IntPure || gp.Via == nil && r.PlainOf(gp.E, x.Name)
+}
+
 // PlainOf reports whether e is plain and does not mention the name x:
 // locals, globals, literals, operators, ifs, indexes and slices (it may
 // fail; evaluated again it gives its value again).

@@ -20,6 +20,8 @@ func Substitute(x lang.Expr, index map[*Decl]int, args []lang.Expr, site *Site) 
 				return &lang.Ident{Pos: x.Pos, Name: a.Name, Bind: a.Bind}
 			case *lang.IntLit:
 				return &lang.IntLit{Pos: x.Pos, Val: a.Val}
+			case *lang.StrLit:
+				return &lang.StrLit{Pos: x.Pos, Val: a.Val}
 			}
 			return args[i]
 		}

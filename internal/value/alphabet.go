@@ -49,27 +49,14 @@ func (a *Alphabet) Closed() bool { return a.full.Load() }
 // else the general key.
 func AppendStrKeyIn(a *Alphabet, buf []byte, s string) []byte {
 	if len(a.chars) == 2 {
-		// Two characters: the bits of the second, a word at a time,
+		// Two characters: the bits of the second, 8 bytes at a time,
 		// when the first and the second are all of s.
-		var ws [4]uint64
-		one := AppendEqBits(ws[:0], s, len(s), a.chars[1])
-		var zs [4]uint64
-		zero := AppendEqBits(zs[:0], s, len(s), a.chars[0])
-		all := true
-		for i := range one {
-			want := ^uint64(0)
-			if r := len(s) - 64*i; r < 64 {
-				want = 1<<r - 1
-			}
-			all = all && one[i]|zero[i] == want
+		start := len(buf)
+		buf = binary.AppendUvarint(append(buf, TagPackedStr, 1), uint64(len(s)))
+		if out, ok := appendBits2(buf, s, a.chars[0], a.chars[1]); ok {
+			return out
 		}
-		if all {
-			buf = binary.AppendUvarint(append(buf, TagPackedStr, 1), uint64(len(s)))
-			for i := range (len(s) + 7) / 8 {
-				buf = append(buf, byte(one[i/8]>>(8*(i%8))))
-			}
-			return buf
-		}
+		buf = buf[:start]
 	}
 	top, ok := idsOf(a, s)
 	if !ok {
@@ -97,6 +84,34 @@ func AppendStrKeyIn(a *Alphabet, buf []byte, s string) []byte {
 		acc >>= 8
 	}
 	return buf
+}
+
+// appendBits2 appends the bits of the bytes of s that are c1, a byte of
+// the bits for 8 bytes of s; false when a byte is neither c0 nor c1.
+func appendBits2(buf []byte, s string, c0, c1 byte) ([]byte, bool) {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := load64(s, i)
+		one, zero := eq8(x, c1), eq8(x, c0)
+		if one|zero != 0xff {
+			return buf, false
+		}
+		buf = append(buf, byte(one))
+	}
+	if i < len(s) {
+		var b byte
+		for k := 0; i+k < len(s); k++ {
+			switch s[i+k] {
+			case c1:
+				b |= 1 << k
+			case c0:
+			default:
+				return buf, false
+			}
+		}
+		buf = append(buf, b)
+	}
+	return buf, true
 }
 
 // idsOf gives the new characters of s ids and returns the largest id of
@@ -157,13 +172,18 @@ func (a *Alphabet) DecodeStrKey(b []byte) (Value, []byte) {
 	w := uint(b[1])
 	n, k := binary.Uvarint(b[2:])
 	b = b[2+k:]
-	out := make([]byte, n)
+	var small [64]byte
+	out := small[:0]
+	if n > uint64(len(small)) {
+		out = make([]byte, n)
+	}
+	out = out[:n]
 	mask := byte(1)<<w - 1
 	for i := range out {
 		bit := uint(i) * w
 		out[i] = a.chars[b[bit/8]>>(bit%8)&mask]
 	}
-	return StrASCII(string(out)), b[(uint(n)*w+7)/8:]
+	return StrASCIIBytes(out), b[(uint(n)*w+7)/8:]
 }
 
 // packedStrLen is the length of the key TagPackedStr at the start of b.

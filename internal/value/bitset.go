@@ -496,74 +496,38 @@ func (s *SetScratch) Reset() {
 }
 
 // OpElem is OpElems of one element x.
-func (s *SetScratch) OpElem(op lang.Op, x Value) bool {
-	id, in := s.m.U.ID(x)
-	w := s.m.w
-	switch {
-	case op == lang.OpSub:
-		if !in || id>>6 >= len(w) {
-			return true
-		}
-		w[id>>6] &^= 1 << (id & 63)
-	case op == lang.OpBitAnd || !in:
-		return s.OpElems(op, []Value{x})
-	default:
-		for len(w) <= id>>6 {
-			w = append(w, 0)
-		}
-		if op == lang.OpBitOr {
-			w[id>>6] |= 1 << (id & 63)
-		} else {
-			w[id>>6] ^= 1 << (id & 63)
-		}
-		s.m.w = w
-	}
-	if w[id>>6] == 0 && s.m.empty() {
-		s.Kind, s.m.U = SetAny, nil
-	}
-	return true
-}
+func (s *SetScratch) OpElem(op lang.Op, x Value) bool { return s.OpElems(op, []Value{x}) }
 
 // OpElems applies op (- | & ^) to a scratch of a universe's ids (Class
 // 2) and the set of the elements xs, without making it; false (nothing
 // done) when an element is not in the universe and op needs its id (|,
 // ^: the set would leave the universe).
 func (s *SetScratch) OpElems(op lang.Op, xs []Value) bool {
-	u := s.m.U
-	var ids [8]int
-	if len(xs) > len(ids) {
-		return false
-	}
-	for k, x := range xs {
-		id, in := u.ID(x)
-		if !in && (op == lang.OpBitOr || op == lang.OpXor) {
-			return false
-		}
-		ids[k] = id
-		if !in {
-			ids[k] = -1 // (in no set of the universe)
-		}
-	}
-	w := s.m.w
-	switch op {
-	case lang.OpSub:
-		for _, id := range ids[:len(xs)] {
-			if id >= 0 && id>>6 < len(w) {
-				w[id>>6] &^= 1 << (id & 63)
-			}
-		}
-	case lang.OpBitAnd:
+	u, w := s.m.U, s.m.w
+	if op == lang.OpBitAnd {
 		var keep [4]uint64
 		k := keep[:0]
-		for _, id := range ids[:len(xs)] {
-			if id >= 0 && id>>6 < len(w) {
+		for _, x := range xs {
+			if id, in := u.ID(x); in {
 				k = setBit(k, id)
 			}
 		}
 		s.Keep(k)
 		return true
-	default:
-		for _, id := range ids[:len(xs)] {
+	}
+	for _, x := range xs {
+		if _, in := u.ID(x); !in && op != lang.OpSub {
+			return false
+		}
+	}
+	for _, x := range xs {
+		switch id, in := u.ID(x); {
+		case !in:
+		case op == lang.OpSub:
+			if id>>6 < len(w) {
+				w[id>>6] &^= 1 << (id & 63)
+			}
+		default:
 			for len(w) <= id>>6 {
 				w = append(w, 0)
 			}

@@ -57,11 +57,16 @@ func (p *Pools) TakeScratch() *Scratch {
 	if n := len(p.scratches); n > 0 {
 		s := p.scratches[n-1]
 		p.scratches = p.scratches[:n-1]
-		s.Ints, s.Vals, s.Boxed, s.Tuple, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, false, None
-		s.Str, s.Bytes = false, s.Bytes[:0]
+		s.Reset()
 		return s
 	}
 	return &Scratch{}
+}
+
+// Reset empties the scratch (its buffers kept).
+func (s *Scratch) Reset() {
+	s.Ints, s.Vals, s.Boxed, s.Tuple, s.Whole, s.V = s.Ints[:0], s.Vals[:0], false, false, false, None
+	s.Str, s.Bytes = false, s.Bytes[:0]
 }
 
 func (p *Pools) GiveScratch(s *Scratch) {
@@ -146,6 +151,17 @@ func (s *Scratch) SetStr(v Value) {
 // String is the string the scratch holds (Str), not copied: valid while
 // its bytes are not changed.
 func (s *Scratch) String() string { return unsafe.String(unsafe.SliceData(s.Bytes), len(s.Bytes)) }
+
+// SetChars makes the scratch hold the list of the characters of the
+// string of ASCII characters str, each a string of one (Char).
+func (s *Scratch) SetChars(str string) {
+	s.Reset()
+	s.Boxed = true
+	s.Vals = slices.Grow(s.Vals, len(str))[:len(str)]
+	for i := range len(str) {
+		s.Vals[i] = Char(str[i])
+	}
+}
 
 // SetStrBytes makes the scratch hold the string of ASCII characters s,
 // as its bytes (Str).

@@ -1,0 +1,211 @@
+// Package maskcache owns the masks a filter or a set operator's operand
+// keeps over a set's bits for each value of the names it reads (package
+// build's filters, list filters and cached operands): found by index for
+// one small int, by a word for a few small ints and cells, else by a key
+// of their values; forgotten when a let they read is made again or the
+// universe of their ids changes.
+package maskcache
+
+import (
+	"encoding/binary"
+	"unsafe"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/value"
+)
+
+// Entry is the mask of one value of a filter's other names: Known
+// has the bits of the elements tested, Pass those that passed.
+type Entry struct {
+	Known, Pass []uint64
+}
+
+// New returns an empty cache.
+func New() *Cache { return &Cache{masks: map[string]*Entry{}} }
+
+// Cache is a filter's masks, by the class of the set's bits and
+// the values of the locals its conditions read; lets: the values of the
+// lets they read when the masks were made.
+type Cache struct {
+	lets []value.Value
+	uni  *value.Universe // the universe of the masks of class 2
+	// byInt: the masks of one local that is a small int, by class and
+	// value (no key made), also in masks.
+	byInt [3][]*Entry
+	// byWord: the masks of up to 3 locals that are each a small int or
+	// a cell, by a word of their values (wordKey: no key made, no
+	// string hashed), also in masks.
+	byWord  map[uint64]*Entry
+	masks   map[string]*Entry
+	key     []byte
+	entries int
+}
+
+// maxFilterEntries bounds the masks a filter keeps; past it, a set is
+// filtered element by element (still as a bitmap).
+const maxFilterEntries = 1 << 14
+
+// maxFilterKey bounds the key of the locals' values a mask is kept for.
+const maxFilterKey = 64
+
+// entry is the mask for the current values of the locals (slots) that
+// the conditions read, in bit class cls; nil when none is kept (a
+// local's value too large for a key, too many masks).
+func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, lets []int) *Entry {
+	if cls == 2 && u != fc.uni {
+		// (Masks of ids of another universe: the masks of class 2 go.)
+		for k := range fc.masks {
+			if k[0] == 2 {
+				delete(fc.masks, k)
+				fc.entries--
+			}
+		}
+		for k := range fc.byWord {
+			if k>>62 == 2 {
+				delete(fc.byWord, k)
+				fc.entries--
+			}
+		}
+		fc.byInt[2] = nil
+		fc.uni = u
+	}
+	for i, s := range lets {
+		g := fr.Th.Globals[s]
+		if i >= len(fc.lets) {
+			fc.lets = append(fc.lets, g)
+			continue
+		}
+		if l := fc.lets[i]; l.K != g.K || l.N != g.N || !sameRef(l.Ref, g.Ref) {
+			// A let made again: the masks were of its old value.
+			clear(fc.masks)
+			clear(fc.byWord)
+			fc.byInt = [3][]*Entry{}
+			fc.entries = 0
+			fc.lets = fc.lets[:0]
+			return fc.Entry(fr, cls, u, locals, lets)
+		}
+	}
+	small := -1
+	if len(locals) == 1 {
+		if v := fr.Slots[locals[0]]; v.K == value.KInt && uint64(v.N) < smallFilterInts {
+			small = int(v.N)
+			if small < len(fc.byInt[cls]) && fc.byInt[cls][small] != nil {
+				return fc.byInt[cls][small]
+			}
+		}
+	}
+	if w, ok := wordKey(fr, cls, locals); ok && small < 0 {
+		if ent := fc.byWord[w]; ent != nil {
+			return ent
+		}
+		if fc.entries >= maxFilterEntries {
+			return nil
+		}
+		fc.entries++
+		ent := &Entry{}
+		if fc.byWord == nil {
+			fc.byWord = map[uint64]*Entry{}
+		}
+		fc.byWord[w] = ent
+		return ent
+	}
+	key := append(fc.key[:0], cls)
+	for _, s := range locals {
+		v := fr.Slots[s]
+		if v.K == value.KInt {
+			key = binary.AppendVarint(append(key, value.TagInt), v.N)
+			continue
+		}
+		var boxed bool
+		key, boxed = value.AppendArgKey(key, v, maxFilterKey)
+		if boxed || len(key) > maxFilterKey {
+			fc.key = key
+			return nil
+		}
+	}
+	fc.key = key
+	if ent, ok := fc.masks[string(key)]; ok {
+		return ent
+	}
+	if fc.entries >= maxFilterEntries {
+		return nil
+	}
+	fc.entries++
+	ent := &Entry{}
+	fc.masks[string(key)] = ent
+	if small >= 0 {
+		for len(fc.byInt[cls]) <= small {
+			fc.byInt[cls] = append(fc.byInt[cls], nil)
+		}
+		fc.byInt[cls][small] = ent
+	}
+	return ent
+}
+
+// sameRef reports whether a and b hold the same dynamic type and data
+// word: the same value made once (a let read again), without comparing
+// what they point to (a let made again with an equal value that is not
+// the same object counts as another: its masks are made again).
+func sameRef(a, b any) bool {
+	p, q := (*[2]unsafe.Pointer)(unsafe.Pointer(&a)), (*[2]unsafe.Pointer)(unsafe.Pointer(&b))
+	return p[0] == q[0] && p[1] == q[1] // (not an array compare: no call)
+}
+
+// wordKey is the word of the values of the locals (slots) a filter's
+// conditions read, in bit class cls, when there are at most 3 and each
+// is an int from 0 to 2^18 - 1, a cell (r, c) with 0 <= r, c < 64 or a
+// triple of ints from 0 to 63 (tupleField):
+// each is 20 bits (a tag and the int, the cell's bit or the triple), the
+// class the top 2; or when there are 4 and each is such an int below
+// 2^13 or such a cell: each is 15 bits. Two lists of values (of one length) have one
+// word only when they are equal.
+func wordKey(fr *engine.Frame, cls uint8, locals []int) (uint64, bool) {
+	if len(locals) > 4 {
+		return 0, false
+	}
+	vb, fb := uint(18), uint(20)
+	if len(locals) == 4 {
+		vb, fb = 13, 15
+	}
+	w := uint64(cls) << 62
+	for i, s := range locals {
+		v := fr.Slots[s]
+		var f uint64
+		switch {
+		case v.K == value.KInt && uint64(v.N) < 1<<vb:
+			f = 1<<vb | uint64(v.N)
+		case v.K == value.KTuple:
+			var ok bool
+			if f, ok = tupleField(v.Elems(), vb); !ok {
+				return 0, false
+			}
+		default:
+			return 0, false
+		}
+		w |= f << (fb * uint(i))
+	}
+	return w, true
+}
+
+// tupleField is wordKey's field of a tuple, its tag above vb bits: a
+// cell (r, c), 0 <= r, c < 64 (tag 2), or, when vb is 18, a triple of
+// ints from 0 to 63 (tag 3).
+func tupleField(p []value.Value, vb uint) (uint64, bool) {
+	for _, x := range p {
+		if x.K != value.KInt || uint64(x.N) >= 64 {
+			return 0, false
+		}
+	}
+	switch {
+	case len(p) == 2:
+		b, _ := value.CellBit(p[0].N, p[1].N)
+		return 2<<vb | uint64(b), true
+	case len(p) == 3 && vb >= 18:
+		return 3<<vb | uint64(p[0].N)<<12 | uint64(p[1].N)<<6 | uint64(p[2].N), true
+	}
+	return 0, false
+}
+
+// smallFilterInts bounds the ints of a filter's one local whose masks
+// are found by index (byInt).
+const smallFilterInts = 1 << 16
