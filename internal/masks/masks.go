@@ -101,6 +101,60 @@ func (mk masks) Masks(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn) e
 	return mk.genMasks(p, slow)
 }
 
+// BitsFold is a fold compiled by OfBits: its value for the list of n
+// ints 0 and 1 whose bits w holds (bit i: element i), or false (nothing
+// done but evaluating the collection, which is plain) where the masks do
+// not apply to the collection: the caller then runs the fold as
+// compiled.
+type BitsFold func(fr *engine.Frame, w uint64, n int) (r, ok bool)
+
+// OfBits compiles the fold of built-in bi (all or any) over comp as a
+// mask test whose tested value V, a name isV recognizes, is a list of n
+// <= 64 ints 0 and 1 held as the bits of a word (package bitlists): the
+// indexes that pass V[j] == K are the word itself (K is 1), its
+// complement (K is 0) or none. nil when comp is not such a fold.
+func OfBits(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, isV func(lang.Expr) bool) BitsFold {
+	if bi.AllAny == 0 || !c.On(passes.Masks) {
+		return nil
+	}
+	mk := masks{c}
+	p := mk.maskPlan(comp)
+	if p == nil || p.Kind != testEq || !isV(p.X) {
+		return nil
+	}
+	p.All = bi.AllAny > 0
+	coll, k := c.Vals.Expr(p.Coll), litValue(p.K)
+	one, zero := k.K == value.KInt && k.N == 1, k.K == value.KInt && k.N == 0
+	c.Fired(passes.Masks)
+	c.Note(p.note())
+	pos, cache := lang.Start(p.Coll), &collMasks{}
+	all, inner, innerAll, neg := p.All, p.Inner, p.InnerAll, p.Neg
+	return func(fr *engine.Frame, w uint64, n int) (bool, bool) {
+		m := cache.of(coll(fr), inner, false, p.Arity)
+		switch {
+		case !m.ok || m.top >= n:
+			return false, false
+		case m.n == 0 || m.top < 0:
+			return inner && m.n > 0 && innerAll || !(inner && m.n > 0) && all, true
+		}
+		fr.Th.Tick(pos)
+		var pass uint64
+		switch {
+		case one:
+			pass = w
+		case zero:
+			pass = ^w
+		}
+		if neg {
+			pass = ^pass
+		}
+		if !inner {
+			return maskTest([]uint64{pass}, m.masks, all), true
+		}
+		return linesTest(pass, m.masks, all, innerAll), true
+	}
+}
+
 // oneFor is the clause of comp when it is one for clause of one name
 // over an iterable that is not a range (nil otherwise).
 func oneFor(comp *lang.Comp) *lang.ForClause {
@@ -119,6 +173,19 @@ func oneFor(comp *lang.Comp) *lang.ForClause {
 
 // maskPlan recognizes the shapes of the masks pass (All is the caller's).
 func (mk masks) maskPlan(comp *lang.Comp) *MaskPlan {
+	if u, ok := comp.Body.(*lang.Unary); ok && u.Op == lang.OpNot {
+		// [not P for ...]: P's plan with its test negated and, when P is
+		// a fold of the tests of a list, the other fold (not all is any
+		// of the negations: the same tests, in the same order).
+		inner := *comp
+		inner.Body = u.X
+		p := mk.maskPlan(&inner)
+		if p == nil {
+			return nil
+		}
+		p.Comp, p.Neg, p.InnerAll = comp, !p.Neg, p.InnerAll != p.Inner
+		return p
+	}
 	if p := mk.tuplePlan(comp); p != nil {
 		return p
 	}

@@ -1,0 +1,111 @@
+package eval_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// Moves that bind a list of 0s and 1s, test it and yield it (package
+// bitlists: the list as the bits of a word): the same values and errors
+// with the pass on and off, and with the passes it stands on off, also
+// where the list is not one of 0s and 1s (a 2, a tuple, more than 64
+// elements), an update's index is out of range or not an int, a def
+// called on it fails or returns what is not a bool, and the lines are
+// not lists of indexes.
+var bitListCases = []string{
+	// Notakto on a 3 x 3 board, spelled several ways: a def over the
+	// lines unpacked; the test inline; all and not; lists of lists;
+	// b[i] != 1.
+	`let LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(nota(9 * [0])), [sg(nota(update(9 * [0], i, 1))) for i in 0 .. 8]`,
+	`let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+game nota(b) moves nota(c) for i in 0 .. len(b) - 1 if b[i] != 1 for c in [update(b, i, 1)] if not any([all([c[j] == 1 for j in L]) for L in LINES])
+print sg(nota(9 * [0])), sg(nota([1, 0, 0, 0, 0, 0, 0, 0, 0]))`,
+	`let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+def alive(b) = all([not (b[x] == 1 and b[y] == 1 and b[z] == 1) for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 if alive(update(b, i, 1))
+print sg(nota(9 * [0])), moves(nota([1, 1, 0, 0, 0, 0, 0, 0, 0]))`,
+	`let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+def full(b, L) = all([b[j] != 0 for j in L])
+def dead(b) = any([all([b[j] != 0 for j in L]) for L in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1)) and sum(update(b, i, 1)) <= 5
+print sg(nota(9 * [0])), sg(nota([0, 0, 0, 0, 1, 0, 0, 0, 0]))`,
+	// Two updates a move (Dawson's Kayles on a ring), tested by len and
+	// sum and an element.
+	`game ring(b) moves ring(c) for i in 0 .. len(b) - 1 if b[i] == 1 for c in [update(update(b, i, 0), (i + 1) % len(b), 0)] if sum(c) + 1 < len(c) + sum(b) and c[(i + 1) % len(b)] == 0
+print [sg(ring(n * [1])) for n in 3 .. 12], sg(ring([0, 1, 1, 1, 1, 1]))`,
+	// Not 0s and 1s: a 2 in the list, a tuple, 70 elements, a 2 put in.
+	`let LINES = [(0, 1, 2), (3, 4, 5), (0, 3, 6)]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(nota([0, 2, 0, 0, 0, 0, 0])), sg(nota((0, 0, 0, 0, 0, 0, 0)))
+print sg(nota(8 * [0] + [1, 1, 1] + 59 * [1]))`,
+	`def dead(b) = any([b[x] == 1 and b[y] == 1 for (x, y) in [(0, 1), (1, 2)]])
+game f(b) moves f(update(b, i, 2 - i % 2)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 2 - i % 2))
+print sg(f([0, 0, 0, 0]))`,
+	// An index out of range, and not an int.
+	`def dead(b) = any([b[x] == 1 and b[y] == 1 for (x, y) in [(0, 1), (1, 2)]])
+game f(b) moves f(update(b, i + 1, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i + 1, 1))
+print sg(f([0, 0, 0, 0]))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 for c in [update(b, if i == 2 then "x" else i, 1)] if c[0] == 0
+print sg(f([0, 0, 0]))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if c[i + 2] == 1
+print sg(f([0, 0, 0]))`,
+	// A def that fails on the list, or returns what is not a bool.
+	`def dead(b) = any([b[x] == 1 for x in [0, 1, 9]])
+game f(b) moves f(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(f([0, 0, 0]))`,
+	`def dead(b) = sum(b) - 2
+game f(b) moves f(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(f([0, 0, 0]))`,
+	`def dead(b) = sum(b) >= 2 and b[5] == 1
+game f(b) moves f(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(f([0, 0, 0]))`,
+	// Lines that are not lists of indexes; a global made again.
+	`let LINES = [[0, 1], [1, "a"]]
+def dead(b) = any([all([b[j] == 1 for j in L]) for L in LINES])
+game f(b) moves f(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(f([0, 0, 0]))`,
+	`let LINES = [[0, 1], [1, 2]]
+def dead(b) = any([all([b[j] == 1 for j in L]) for L in LINES])
+game f(b) moves f(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(f([0, 0, 0, 0]))
+let LINES = [[0, 2]]
+print sg(f([0, 0, 0, 0, 0]))`,
+	// An edit built in a scratch, read as bits; a slice and concatenation.
+	`game f(b) moves f(c) for i in 0 .. len(b) - 2 if b[i] == 0 for c in [[if j == i or j == i + 1 then 1 else b[j] for j in 0 .. len(b) - 1]] if sum(c) < 6
+print [sg(f(n * [0])) for n in 2 .. 9]`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [b[:i] + [1] + b[i + 1:]] if len(c) > 2 and not (c[0] == 1 and c[len(c) - 1] == 1)
+print [sg(f(n * [0])) for n in 2 .. 9], sg(f([0, 2, 0]))`,
+	// A position of two arguments: the list is made for it.
+	`game f(b, k) moves f(c, k - 1) for i in 0 .. len(b) - 1 if b[i] == 0 and k > 0 for c in [update(b, i, 1)] if sum(c) <= 4
+print sg(f(6 * [0], 5))`,
+}
+
+func TestBitListsExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, bitListCases, passes.BitLists, passes.Masks, passes.Inline, passes.Composite, passes.All)
+}
+
+// TestBitListsSteps: the same step at which a step limit stops the run,
+// with the pass on and off (a def inlined counts its call's step).
+func TestBitListsSteps(t *testing.T) {
+	t.Parallel()
+	src := `let LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(nota(9 * [0]))
+`
+	for _, steps := range []int64{1_000, 3_000, 3_600, 4_100} {
+		c := optCase{name: "s.game", src: src, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
+		on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
+		if ok, why := optSame(on, off, true); !ok {
+			t.Errorf("max steps %d: %s\n=== on:\n%s\n=== off:\n%s", steps, why, on, off)
+		}
+	}
+}
