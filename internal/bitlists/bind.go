@@ -108,8 +108,8 @@ func (bs *Binds) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
 	}
 	x := lit.Elems[0]
 	ch := bs.chainOf(x)
-	if ch == nil && !bs.b.IsListBuild(x) {
-		return nil, ""
+	if ch == nil && !bs.b.IsListBuild(x) || hasStr(x) {
+		return nil, "" // (a string built, b[:i] + "X" + b[i + 1:]: no bits)
 	}
 	prefix := c.Vals.Clauses(alt.Clauses[:k])
 	mk := bs.genMake(x, ch, bs.b.ListBuild(x))
@@ -144,6 +144,17 @@ func (bs *Binds) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
 	}
 	what := fmt.Sprintf("the list %s bound to %s is, where it is one of up to 64 0s and 1s, the bits of a word: %s (no list made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
 	return prefix(step), what
+}
+
+// hasStr reports whether e has a string literal.
+func hasStr(e lang.Expr) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		_, isStr := x.(*lang.StrLit)
+		found = found || isStr
+		return !found
+	})
+	return found
 }
 
 // genGeneral compiles the bind of cl, the if clauses ifs and the option

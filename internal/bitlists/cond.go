@@ -149,10 +149,14 @@ func (bt *bound) inline(e *lang.Call) condFn {
 	if len(bt.uses) > n {
 		bt.uses = append(bt.uses, fmt.Sprintf("%s inlined", fn.FName))
 	}
-	pos := e.Pos
+	// (A body the inliner inlines, small and without names of its own,
+	// counts no step of its call, as there.)
+	pos, tick := e.Pos, !resolve.InlineShape(fn.Decl.Body)
 	return func(fr *engine.Frame, b bits) bool {
 		th := fr.Th
-		th.Tick(pos)
+		if tick {
+			th.Tick(pos)
+		}
 		th.Enter(pos, fn)
 		th.Calls = append(th.Calls, pos)
 		r := f(fr, b)

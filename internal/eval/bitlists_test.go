@@ -87,6 +87,30 @@ print [sg(f(n * [0])) for n in 2 .. 9], sg(f([0, 2, 0]))`,
 print sg(f(6 * [0], 5))`,
 }
 
+// notMaskCases: the masks of a comprehension whose body is not of a
+// test, [not (P and Q) for ...], not all(...), not (X & m == m) (package
+// masks): strings, sets and ints, and where a test fails.
+var notMaskCases = []string{
+	`let L = [(0, 1), (1, 2), (2, 3)]
+print [all([not (s[x] == "X" and s[y] == "X") for (x, y) in L]) for s in ["X.X.", "XX..", "....", ".XX."]]
+print [any([not (s[x] == "X" or s[y] != ".") for (x, y) in L]) for s in ["X.X.", "XXXX", "...."]]
+let s = "XX"
+print all([not (s[x] == "X" and s[y] == "X") for (x, y) in [(0, 9)]])`,
+	`let LS = [[0, 1], [1, 2], [5]]
+print [all([not all([j in S for j in L]) for L in LS]) for S in [{0, 1}, {2}, {5}, set()]]
+print [any([not any([j in S for j in L]) for L in LS]) for S in [{0, 1, 5}, {2}]]
+let b = [1, 1, 0]
+print all([not all([b[j] == 1 for j in L]) for L in LS])`,
+	`print [all([not (m & b == m) for m in [1, 2, 4]]) for b in 0 .. 8], [any([not (m & b == 0) for m in [3, 12]]) for b in [0, 1, 16]]
+let b = "x"
+print all([not (m & b == m) for m in [1, 2]])`,
+}
+
+func TestNotMasksExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, notMaskCases, passes.Masks, passes.All)
+}
+
 func TestBitListsExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, bitListCases, passes.BitLists, passes.Masks, passes.Inline, passes.Composite, passes.All)

@@ -39,7 +39,7 @@ func binds(env *Env, q *ir.Query) *ir.Query {
 		if id, ok := b.X.(*lang.Ident); ok && sf.Binder(resolve.Of(id)) == nil {
 			continue // (a name from outside: nothing to gain)
 		}
-		if builds(b.X) && evaluatedMore(q, i) {
+		if builds(b.X) && resolve.LiteralElems(b.X) == nil && evaluatedMore(q, i) {
 			continue // (a list built again at each read: the bind is cheaper)
 		}
 		g, ok := sf.Guard(q)
