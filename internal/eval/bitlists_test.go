@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -35,6 +36,24 @@ def full(b, L) = all([b[j] != 0 for j in L])
 def dead(b) = any([all([b[j] != 0 for j in L]) for L in LINES])
 game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1)) and sum(update(b, i, 1)) <= 5
 print sg(nota(9 * [0])), sg(nota([0, 0, 0, 0, 1, 0, 0, 0, 0]))`,
+	// The count of a line's bits: b[x] + b[y] + b[z] == 3, K first, <,
+	// !=; a line with an index twice; a line of another length; an
+	// index past the list.
+	`let LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+def dead(b) = any([b[x] + b[y] + b[z] == 3 for (x, y, z) in LINES])
+def alive(b) = all([3 > b[z] + b[x] + b[y] for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+game notb(b) moves notb(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and alive(update(b, i, 1))
+print sg(nota(9 * [0])), sg(notb(9 * [0])), sg(nota([0, 1, 0, 0, 0, 0, 0, 0, 0]))`,
+	`let LINES = [(0, 0, 1), (1, 2, 3)]
+game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if all([c[x] + c[y] + c[z] != 2 for (x, y, z) in LINES])
+print sg(f([0, 0, 0, 0])), moves(f([0, 1, 0, 0]))`,
+	`let LINES = [(0, 1, 2), (1, 2)]
+game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if all([c[x] + c[y] + c[z] < 3 for (x, y, z) in LINES])
+print sg(f([0, 0, 0, 0]))`,
+	`let LINES = [(0, 1, 2), (1, 2, 7)]
+game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if all([c[x] + c[y] + c[z] < 2 for (x, y, z) in LINES])
+print sg(f([0, 0, 0, 0]))`,
 	// Two updates a move (Dawson's Kayles on a ring), tested by len and
 	// sum and an element.
 	`game ring(b) moves ring(c) for i in 0 .. len(b) - 1 if b[i] == 1 for c in [update(update(b, i, 0), (i + 1) % len(b), 0)] if sum(c) + 1 < len(c) + sum(b) and c[(i + 1) % len(b)] == 0
@@ -126,10 +145,12 @@ game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 a
 print sg(nota(9 * [0]))
 `
 	for _, steps := range []int64{1_000, 3_000, 3_600, 4_100} {
-		c := optCase{name: "s.game", src: src, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
-		on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
-		if ok, why := optSame(on, off, true); !ok {
-			t.Errorf("max steps %d: %s\n=== on:\n%s\n=== off:\n%s", steps, why, on, off)
+		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1)} {
+			c := optCase{name: "s.game", src: s, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
+			on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
+			if ok, why := optSame(on, off, true); !ok {
+				t.Errorf("max steps %d: %s\n=== on:\n%s\n=== off:\n%s", steps, why, on, off)
+			}
 		}
 	}
 }
