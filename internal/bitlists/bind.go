@@ -83,10 +83,14 @@ func (bt *bound) mentions(e lang.Expr) bool {
 }
 
 // BitList compiles alt for the SG search when its option's list is
-// bound, tested and yielded (see the package doc), with a read of the
-// bits recognized; nil otherwise.
+// bound, tested and yielded, with a read of the bits recognized, or when
+// its option is a position of an update chain (yielded); nil otherwise.
 func (bs *Binds) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
 	c := bs.c
+	call, ok := alt.Body.(*lang.Call)
+	if !c.On(passes.BitLists) || !ok || c.GameCallee(call) == nil {
+		return nil, ""
+	}
 	k := len(alt.Clauses) - 1
 	for k >= 0 {
 		if _, ok := alt.Clauses[k].(*lang.IfClause); !ok {
@@ -94,19 +98,19 @@ func (bs *Binds) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
 		}
 		k--
 	}
-	if !c.On(passes.BitLists) || k < 0 {
-		return nil, ""
+	if k >= 0 {
+		if cl, ok := alt.Clauses[k].(*lang.ForClause); ok && !cl.Target.Tuple && len(cl.Target.Names) == 1 {
+			if lit, ok := cl.Iter.(*lang.ListLit); ok && len(lit.Elems) == 1 {
+				return bs.bound(alt, k, cl, lit.Elems[0], call)
+			}
+		}
 	}
-	cl, ok := alt.Clauses[k].(*lang.ForClause)
-	if !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 {
-		return nil, ""
-	}
-	lit, ok := cl.Iter.(*lang.ListLit)
-	call, isCall := alt.Body.(*lang.Call)
-	if !ok || len(lit.Elems) != 1 || !isCall || c.GameCallee(call) == nil {
-		return nil, ""
-	}
-	x := lit.Elems[0]
+	return bs.yielded(alt, call)
+}
+
+// bound compiles alt, whose clause k binds the list x (cl).
+func (bs *Binds) bound(alt *lang.Alt, k int, cl *lang.ForClause, x lang.Expr, call *lang.Call) (func(fr *engine.Frame), string) {
+	c := bs.c
 	ch := bs.chainOf(x)
 	if ch == nil && !bs.b.IsListBuild(x) || hasStr(x) {
 		return nil, "" // (a string built, b[:i] + "X" + b[i + 1:]: no bits)
@@ -143,7 +147,109 @@ func (bs *Binds) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
 		emit(fr, b)
 	}
 	what := fmt.Sprintf("the list %s bound to %s is, where it is one of up to 64 0s and 1s, the bits of a word: %s (no list made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
-	return prefix(step), what
+	return bs.perPosition(ch, prefix(step), func() func(fr *engine.Frame) {
+		prefix := c.Vals.Clauses(alt.Clauses[:k])
+		xv := c.Vals.Expr(x)
+		general := bs.genGeneral(cl, alt.Clauses[k+1:], alt.Body)
+		return prefix(func(fr *engine.Frame) { general(fr, xv(fr)) })
+	}), what
+}
+
+// perPosition is run, or, when the list chain ch updates is a parameter
+// of the game (the same list for every move of a position), run for a
+// position whose list is bits and the alternative as the general way
+// compiles it (slow makes it) for any other: such a position makes its
+// moves with nothing tried on the bits first.
+func (bs *Binds) perPosition(ch *chain, run func(fr *engine.Frame), slow func() func(fr *engine.Frame)) func(fr *engine.Frame) {
+	c := bs.c
+	s := -1
+	if ch != nil {
+		s = c.LocalSlot(ch.base)
+	}
+	if s < 0 || c.CurGame == nil || s >= c.CurGame.NArgs {
+		return run
+	}
+	plain := slow()
+	cache := &baseCache{}
+	return func(fr *engine.Frame) {
+		if _, ok := cache.of(fr.Slots[s]); ok {
+			run(fr)
+		} else {
+			plain(fr)
+		}
+	}
+}
+
+// yielded compiles alt, whose option is a position of one argument, an
+// update chain: its key made from the bits where they are, else the
+// position as compiled (package build's scratch). Not where the general
+// way's last for clause is a walk of keys or takes its if clause as a
+// bound (package compile's clausesLast).
+func (bs *Binds) yielded(alt *lang.Alt, call *lang.Call) (func(fr *engine.Frame), string) {
+	c, n := bs.c, len(alt.Clauses)
+	if len(call.Args) != 1 || hasStr(call.Args[0]) || n == 0 {
+		return nil, ""
+	}
+	ch := bs.chainOf(call.Args[0])
+	if ch == nil || isRange(alt.Clauses[n-1]) || n > 1 && isRange(alt.Clauses[n-2]) && mayBound(alt.Clauses[n-1]) {
+		return nil, ""
+	}
+	general := func() func(fr *engine.Frame) {
+		loops, sg := c.Vals.Clauses(alt.Clauses), c.SG.SGExpr(call)
+		return loops(func(fr *engine.Frame) {
+			gn := fr.Gen
+			gn.Tracing = true
+			v := sg(fr)
+			gn.Tracing = false
+			gn.EmitSG(v)
+		})
+	}
+	loops := c.Vals.Clauses(alt.Clauses)
+	direct := bs.genChain(ch)
+	sg := c.SG.SGExpr(call)
+	keyed := keyLookup(c.GameCallee(call), func(fr *engine.Frame, _ bits) memo.Sgv { return sg(fr) })
+	run := loops(func(fr *engine.Frame) {
+		gn := fr.Gen
+		gn.Tracing = true
+		var v memo.Sgv
+		if b, ok := direct(fr); ok {
+			v = keyed(fr, b)
+		} else {
+			v = sg(fr)
+		}
+		gn.Tracing = false
+		gn.EmitSG(v)
+	})
+	return bs.perPosition(ch, run, general), fmt.Sprintf("the option's list %s is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them (no list made per move)", ir.Expr(call.Args[0]))
+}
+
+// isRange reports whether cl is a for clause over a range.
+func isRange(cl lang.Clause) bool {
+	f, ok := cl.(*lang.ForClause)
+	if !ok {
+		return false
+	}
+	r, ok := f.Iter.(*lang.Binary)
+	return ok && r.Op == lang.OpRange
+}
+
+// mayBound reports whether the if clause cl may be a bound of the range
+// before it (an order comparison, a call of a guard def).
+func mayBound(cl lang.Clause) bool {
+	f, ok := cl.(*lang.IfClause)
+	if !ok {
+		return false
+	}
+	switch e := f.Cond.(type) {
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+			return true
+		}
+	case *lang.Call:
+		return true
+	}
+	return false
 }
 
 // hasStr reports whether e has a string literal.
@@ -190,23 +296,8 @@ func (bt *bound) option(call *lang.Call) func(fr *engine.Frame, b bits) {
 		return sg(fr)
 	}
 	if len(call.Args) == 1 && bt.isV(call.Args[0]) {
-		gb := bt.c.GameCallee(call)
 		bt.uses = append(bt.uses, "its position keyed from the bits")
-		general := lookup
-		lookup = func(fr *engine.Frame, b bits) memo.Sgv {
-			g := gb.Game
-			if g.NArgs != 1 {
-				return general(fr, b)
-			}
-			if word, nb, ok := value.BitListWord(b.w, b.n); ok {
-				if _, st, ok := g.Keys.Recent(word, nb); ok {
-					return memo.ValueOf(st) // (what Lookup finds)
-				}
-				return fr.Gen.Lookup(g, g.InternWord(word, nb))
-			}
-			var kb [16]byte
-			return fr.Gen.Lookup(g, g.Intern(value.AppendBitWord(kb[:0], b.w, b.n), false, nil))
-		}
+		lookup = keyLookup(bt.c.GameCallee(call), lookup)
 	}
 	return func(fr *engine.Frame, b bits) {
 		gn := fr.Gen
@@ -214,5 +305,26 @@ func (bt *bound) option(call *lang.Call) func(fr *engine.Frame, b bits) {
 		v := lookup(fr, b)
 		gn.Tracing = false
 		gn.EmitSG(v)
+	}
+}
+
+// keyLookup looks up the position of gb's game whose one argument is the
+// list the bits hold, by its key (what the general way's key is: package
+// value's BitListWord); general where the game is not one of one
+// argument (a game declared again) or stores tuples apart.
+func keyLookup(gb *engine.Binding, general func(fr *engine.Frame, b bits) memo.Sgv) func(fr *engine.Frame, b bits) memo.Sgv {
+	return func(fr *engine.Frame, b bits) memo.Sgv {
+		g := gb.Game
+		if g.NArgs != 1 || g.Tuples != nil {
+			return general(fr, b)
+		}
+		if word, nb, ok := value.BitListWord(b.w, b.n); ok {
+			if _, st, ok := g.Keys.Recent(word, nb); ok {
+				return memo.ValueOf(st) // (what Lookup finds)
+			}
+			return fr.Gen.Lookup(g, g.InternWord(word, nb))
+		}
+		var kb [16]byte
+		return fr.Gen.Lookup(g, g.Intern(value.AppendBitWord(kb[:0], b.w, b.n), false, nil))
 	}
 }

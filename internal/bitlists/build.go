@@ -163,8 +163,15 @@ func (bs *Binds) genChain(ch *chain) func(fr *engine.Frame) (bits, bool) {
 		links[i] = linkFn{anyIntOf(bs.c, l.at), anyIntOf(bs.c, l.to)}
 	}
 	cache := &baseCache{}
+	slot := bs.c.LocalSlot(ch.base) // (a local read in place)
 	return func(fr *engine.Frame) (bits, bool) {
-		b, ok := cache.of(base(fr))
+		var v value.Value
+		if slot >= 0 {
+			v = fr.Slots[slot]
+		} else {
+			v = base(fr)
+		}
+		b, ok := cache.of(v)
 		if !ok {
 			return bits{}, false
 		}

@@ -101,6 +101,19 @@ print sg(f([0, 0, 0, 0, 0]))`,
 print [sg(f(n * [0])) for n in 2 .. 9]`,
 	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [b[:i] + [1] + b[i + 1:]] if len(c) > 2 and not (c[0] == 1 and c[len(c) - 1] == 1)
 print [sg(f(n * [0])) for n in 2 .. 9], sg(f([0, 2, 0]))`,
+	// The option an update chain, no bind (Dawson's Kayles on a ring):
+	// keyed from the bits; a 2, a tuple; an index out of range; a list
+	// made in the rule.
+	`game ring(b) moves ring(update(update(b, i, 0), (i + 1) % len(b), 0)) for i in 0 .. len(b) - 1 if b[i] == 1 and b[(i + 1) % len(b)] == 1
+print [sg(ring(n * [1])) for n in 3 .. 12], sg(ring([0] + 7 * [1])), sg(ring([1, 2, 1, 1, 1])), sg(ring((1, 1, 1, 1)))`,
+	`game f(b) moves f(update(update(b, i, 0), i + 1, 0)) for i in 0 .. len(b) - 1 if b[i] == 1
+print sg(f([0, 1, 1, 0])), sg(f([1, 1, 0]))
+print sg(f([0, 0, 1]))`,
+	`game f(b) moves f(update(b, i, 2)) for i in 0 .. len(b) - 1 if b[i] == 0
+game g(b) moves g(update(b, i, k)) for i in 0 .. len(b) - 1 if b[i] == 0 for k in [1, 2] if k < 2
+print sg(f([0, 0, 0])), sg(g([0, 0, 0, 1])), sg(g(70 * [1] + [0, 0]))`,
+	`game f(b) moves f(c) for d in [b[1:] + [0]] for i in 0 .. len(d) - 1 if d[i] == 0 for c in [update(d, i, 1)] if sum(c) < 4
+print sg(f([0, 0, 0, 0, 0])), sg(f([1, 0, 2, 0]))`,
 	// A position of two arguments: the list is made for it.
 	`game f(b, k) moves f(c, k - 1) for i in 0 .. len(b) - 1 if b[i] == 0 and k > 0 for c in [update(b, i, 1)] if sum(c) <= 4
 print sg(f(6 * [0], 5))`,
