@@ -202,13 +202,17 @@ func (bt *bound) side(e lang.Expr) (termFn, bool) {
 func (bt *bound) term(e lang.Expr) termFn {
 	switch e := e.(type) {
 	case *lang.Index:
-		if !bt.isV(e.X) || bt.mentions(e.Index) {
+		if !bt.isV(e.X) {
 			return nil
 		}
-		i, pos, slot := anyIntOf(bt.c, e.Index), e.Pos, bt.slot
+		i, _ := bt.side(e.Index)
+		if i == nil {
+			return nil
+		}
+		pos, slot := e.Pos, bt.slot
 		bt.uses = append(bt.uses, fmt.Sprintf("%s a bit", ir.Expr(e)))
 		return func(fr *engine.Frame, b bits) value.Value {
-			iv := i.value(fr)
+			iv := i(fr, b)
 			if iv.K == value.KInt && uint64(iv.N) < uint64(b.n) {
 				return value.Value{K: value.KInt, N: int64(b.w >> iv.N & 1)}
 			}
@@ -216,6 +220,8 @@ func (bt *bound) term(e lang.Expr) termFn {
 			bt.ensure(fr, b)
 			return operator.Index(pos, fr.Slots[slot], iv)
 		}
+	case *lang.Binary:
+		return bt.arith(e)
 	case *lang.Call:
 		bi := bt.c.BuiltinCallee(e)
 		if bi == nil || len(e.Args) != 1 || !bt.isV(e.Args[0]) {
@@ -231,4 +237,37 @@ func (bt *bound) term(e lang.Expr) termFn {
 		}
 	}
 	return nil
+}
+
+// arith compiles + - * / % of a term and a term or an expression that
+// does not read v: the operator's value and errors (operator.Binary),
+// ints added and subtracted in place; nil otherwise.
+func (bt *bound) arith(e *lang.Binary) termFn {
+	switch e.Op {
+	case lang.OpAdd, lang.OpSub, lang.OpMul, lang.OpDiv, lang.OpMod:
+	default:
+		return nil
+	}
+	x, xt := bt.side(e.X)
+	y, yt := bt.side(e.Y)
+	if x == nil || y == nil || !xt && !yt {
+		return nil
+	}
+	f, op, pos := operator.Binary[e.Op], e.Op, e.Pos
+	return func(fr *engine.Frame, b bits) value.Value {
+		a, c := x(fr, b), y(fr, b)
+		if a.K == value.KInt && c.K == value.KInt {
+			switch op {
+			case lang.OpAdd:
+				if s, ok := operator.AddOK(a.N, c.N); ok {
+					return value.Int(s)
+				}
+			case lang.OpSub:
+				if s, ok := operator.SubOK(a.N, c.N); ok {
+					return value.Int(s)
+				}
+			}
+		}
+		return f(fr.Th, pos, op, a, c)
+	}
 }

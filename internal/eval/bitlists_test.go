@@ -1,11 +1,13 @@
 package eval_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
 )
 
@@ -114,6 +116,15 @@ game g(b) moves g(update(b, i, k)) for i in 0 .. len(b) - 1 if b[i] == 0 for k i
 print sg(f([0, 0, 0])), sg(g([0, 0, 0, 1])), sg(g(70 * [1] + [0, 0]))`,
 	`game f(b) moves f(c) for d in [b[1:] + [0]] for i in 0 .. len(d) - 1 if d[i] == 0 for c in [update(d, i, 1)] if sum(c) < 4
 print sg(f([0, 0, 0, 0, 0])), sg(f([1, 0, 2, 0]))`,
+	// Terms that read the list: its length in an index, arithmetic that
+	// fails.
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if c[(i + 1) % len(c)] == 0 and sum(c) * 2 - len(c) < 3
+print sg(f(7 * [0])), sg(f([0, 1, 0, 0]))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if c[(i + 1) % (len(c) - 3)] == 0
+print sg(f([0, 0, 0, 0, 0]))
+print sg(f([0, 0, 0]))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if c[len(c) - i] == 0
+print sg(f([0, 0, 0]))`,
 	// A position of two arguments: the list is made for it.
 	`game f(b, k) moves f(c, k - 1) for i in 0 .. len(b) - 1 if b[i] == 0 and k > 0 for c in [update(b, i, 1)] if sum(c) <= 4
 print sg(f(6 * [0], 5))`,
@@ -163,6 +174,34 @@ print sg(nota(9 * [0]))
 			on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
 			if ok, why := optSame(on, off, true); !ok {
 				t.Errorf("max steps %d: %s\n=== on:\n%s\n=== off:\n%s", steps, why, on, off)
+			}
+		}
+	}
+}
+
+// TestBitListsExplain: --explain says which lists are bits and what
+// reads them; not with the pass off.
+func TestBitListsExplain(t *testing.T) {
+	t.Parallel()
+	src := `let LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+game ring(b) moves ring(update(update(b, i, 0), (i + 1) % len(b), 0)) for i in 0 .. len(b) - 1 if b[i] == 1 and b[(i + 1) % len(b)] == 1
+game rows(b) moves rows(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if sum(c) < 4 and c[(i + 1) % len(c)] == 0
+`
+	want := map[string]string{
+		"nota": "the list update(b, i, 1) bound to b' is, where it is one of up to 64 0s and 1s, the bits of a word: any at line 2 on the bits (masks); dead inlined; its position keyed from the bits",
+		"ring": "the option's list update(update(b, i, 0), (i + 1) % len(b), 0) is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them",
+		"rows": "bound to c is, where it is one of up to 64 0s and 1s, the bits of a word: sum(c) a count of bits; len(c) its length; c[(i + 1) % len(c)] a bit; its position keyed from the bits",
+	}
+	for _, off := range []passes.Pass{0, passes.BitLists} {
+		s := eval.NewSession(eval.Options{Disable: off})
+		if err := s.ExecFile(context.Background(), "x.game", src); err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range s.Explain() {
+			if w, ok := want[x.Name]; ok && strings.Contains(x.String(), w) != (off == 0) {
+				t.Errorf("%s off: %s %q:\n%s", off, x.Name, w, x)
 			}
 		}
 	}
