@@ -65,8 +65,10 @@ func (bs *Binds) plain(e lang.Expr) bool {
 	lang.Inspect(e, func(x lang.Expr) bool {
 		switch x := x.(type) {
 		case *lang.Ident:
-			b := bs.c.Lookup(x)
-			ok = ok && b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
+			// (By its declaration: the clauses that bind it are not
+			// compiled yet.)
+			d := resolve.Of(x)
+			ok = ok && d != nil && (d.Kind == resolve.Local || d.Kind == resolve.Global)
 		case *lang.Call:
 			bi := bs.c.BuiltinCallee(x)
 			ok = ok && bi != nil && bi.Pure && bi.IntResult

@@ -133,7 +133,7 @@ func (bt *bound) inline(e *lang.Call) condFn {
 		switch a := a.(type) {
 		case *lang.IntLit:
 		case *lang.Ident:
-			if b := c.Lookup(a); b == nil || b.Kind != resolve.Local {
+			if d := resolve.Of(a); d == nil || d.Kind != resolve.Local {
 				return nil
 			}
 		default:

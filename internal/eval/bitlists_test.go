@@ -125,6 +125,12 @@ print sg(f([0, 0, 0, 0, 0]))
 print sg(f([0, 0, 0]))`,
 	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if c[len(c) - i] == 0
 print sg(f([0, 0, 0]))`,
+	// A def's list of options fused into the rule (deforest): its own
+	// variable, renamed, read by the option's chain.
+	`def ok(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)
+def place(b) = [update(b, i, 1) for i in range(len(b)) if ok(b, i)]
+game board3(b) moves board3(c) for c in place(b)
+print [sg(board3([0] * n)) for n in 0 .. 9], moves(board3([0, 0, 0, 0]))`,
 	// A position of two arguments: the list is made for it.
 	`game f(b, k) moves f(c, k - 1) for i in 0 .. len(b) - 1 if b[i] == 0 and k > 0 for c in [update(b, i, 1)] if sum(c) <= 4
 print sg(f(6 * [0], 5))`,
