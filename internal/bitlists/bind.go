@@ -88,7 +88,7 @@ func (bt *bound) mentions(e lang.Expr) bool {
 func (bs *Binds) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
 	c := bs.c
 	call, ok := alt.Body.(*lang.Call)
-	if !c.On(passes.BitLists) || !ok || c.GameCallee(call) == nil {
+	if !c.On(passes.BitLists) || !ok || c.GameCallee(call) == nil || !c.InFunc {
 		return nil, ""
 	}
 	k := len(alt.Clauses) - 1

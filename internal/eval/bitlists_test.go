@@ -131,6 +131,13 @@ print sg(f([0, 0, 0]))`,
 def place(b) = [update(b, i, 1) for i in range(len(b)) if ok(b, i)]
 game board3(b) moves board3(c) for c in place(b)
 print [sg(board3([0] * n)) for n in 0 .. 9], moves(board3([0, 0, 0, 0]))`,
+	// Errors the compiler reports in such a rule.
+	`def dead(b) = any([b[x] == 1 for x in [0, 1]])
+game f(b) moves f(c) for i in 0 .. len(b) - 1 for c in [update(b, i, 1)] if not dead(c, 2) and nope(c)
+print sg(f([0, 0]))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 for c in [update(b, i, 1)] if c[0] == 0
+game f(b, k) moves f(b, k)
+print sg(f([0, 0], 1))`,
 	// A position of two arguments: the list is made for it.
 	`game f(b, k) moves f(c, k - 1) for i in 0 .. len(b) - 1 if b[i] == 0 and k > 0 for c in [update(b, i, 1)] if sum(c) <= 4
 print sg(f(6 * [0], 5))`,
