@@ -131,6 +131,10 @@ print sg(f([0, 0, 0]))`,
 def place(b) = [update(b, i, 1) for i in range(len(b)) if ok(b, i)]
 game board3(b) moves board3(c) for c in place(b)
 print [sg(board3([0] * n)) for n in 0 .. 9], moves(board3([0, 0, 0, 0]))`,
+	// Tests against what no element of 0s and 1s equals: true, 2, "1".
+	`let LINES = [[0, 1], [1, 2]]
+game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if not any([all([c[j] == true for j in L]) for L in LINES]) and all([c[j] != 2 for j in [0, 1]]) and c[0] != "1"
+print sg(f([0, 0, 0])), sg(f([true, 0, 0]))`,
 	// Errors the compiler reports in such a rule.
 	`def dead(b) = any([b[x] == 1 for x in [0, 1]])
 game f(b) moves f(c) for i in 0 .. len(b) - 1 for c in [update(b, i, 1)] if not dead(c, 2) and nope(c)
