@@ -194,9 +194,26 @@ func (bd *Builders) Concat(e *lang.Binary) engine.EvalFn {
 }
 
 // StrTest compiles X == want (eq) or X != want for X an index or a slice
-// of a string, its bytes compared in place (strtest.go); nil otherwise.
+// of a string, its bytes compared in place (package strtest); nil
+// otherwise.
 func (bd *Builders) StrTest(x lang.Expr, want string, eq bool) compile.BoolFn {
 	return strtest.Tests{C: bd.c}.Test(x, want, eq)
+}
+
+// IsListBuild reports whether e is a list or tuple built in a scratch
+// (buildPlan): what ListBuild compiles.
+func (bd *Builders) IsListBuild(e lang.Expr) bool {
+	return bd.c.On(passes.Composite) && bd.buildPlan(e) != nil
+}
+
+// ListBuild compiles e, a list or tuple built in a scratch, as a build
+// into an empty scratch (its values and errors the operators' and
+// built-ins'); nil when it is not one (IsListBuild).
+func (bd *Builders) ListBuild(e lang.Expr) func(fr *engine.Frame, s *value.Scratch) {
+	if !bd.IsListBuild(e) {
+		return nil
+	}
+	return bd.genBuild(bd.buildPlan(e))
 }
 
 // slicesIn reports whether concatenation p has a slice among its operands.

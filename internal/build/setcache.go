@@ -113,7 +113,7 @@ func litOperand(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *en
 		el := &els[0]
 		return func(fr *engine.Frame, s *value.SetScratch) {
 			x(fr, s)
-			if s.Class() == 2 && s.Plain() && s.OpElem(op, el.value(fr)) {
+			if s.Class() == 2 && s.Plain() && s.OpElems(op, []value.Value{el.value(fr)}) {
 				return
 			}
 			t := fr.Th.TakeSetScratch()

@@ -69,6 +69,10 @@ type Fast interface {
 	// SetExpr compiles X - Y, X | Y, X & Y or X ^ Y with an operand that
 	// is a set literal or comprehension as word operations on bitmaps.
 	SetExpr(e *lang.Binary) engine.EvalFn
+	// BitList compiles a move rule's alternative whose option's list of
+	// 0s and 1s is bound, tested and yielded as the bits of a word, or
+	// returns nil (package bitlists); the string says what it is.
+	BitList(alt *lang.Alt) (func(fr *engine.Frame), string)
 	// Parts compiles the option body of a move rule for the pruned
 	// search's lists (engine.Game.GenParts): a sum of regions of cells
 	// each listed as its game and rows; nil for other bodies.

@@ -13,10 +13,10 @@ import (
 )
 
 // Cond compiles a condition (which must be true or false at run time).
-func (g *IntGen) Cond(e lang.Expr, what string) BoolFn { return g.condAt(e, what, lang.Start(e)) }
+func (g *IntGen) Cond(e lang.Expr, what string) BoolFn { return g.CondAt(e, what, lang.Start(e)) }
 
-// condAt is cond with the position a non-bool is reported at.
-func (g *IntGen) condAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
+// CondAt is cond with the position a non-bool is reported at.
+func (g *IntGen) CondAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
 	if iv, ok := g.slotInterval(e); ok {
 		g.c.Fired(passes.Ints)
 		return iv.Test()
@@ -31,7 +31,7 @@ func (g *IntGen) condAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNot {
-			x := g.condAt(e.X, "the operand of not", e.Pos)
+			x := g.CondAt(e.X, "the operand of not", e.Pos)
 			return func(fr *engine.Frame) bool { return !x(fr) }
 		}
 	case *lang.Binary:

@@ -173,6 +173,13 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 					continue
 				}
 			}
+			if sg && !ints {
+				if run, why := c.fast.BitList(alt); run != nil {
+					x.Notes, x.Fired = append(x.Notes, fmt.Sprintf("%s: %s", pa.label(), why)), x.Fired|passes.BitLists
+					gens = append(gens, run)
+					continue
+				}
+			}
 			outer, last := c.Vals.clausesLast(alt.Clauses)
 			loops := outer
 			if last != nil {

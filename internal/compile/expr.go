@@ -99,7 +99,7 @@ func (vg *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 			return func(fr *engine.Frame) value.Value { return f(pos, x(fr)) }
 		}
 		// not
-		cond := vg.c.Ints.condAt(e.X, "the operand of not", pos)
+		cond := vg.c.Ints.CondAt(e.X, "the operand of not", pos)
 		return func(fr *engine.Frame) value.Value { return value.Bool(!cond(fr)) }
 	case *lang.Binary:
 		return vg.binary(e)
@@ -388,7 +388,7 @@ func (vg *ValueGen) step(start engine.Pos, st lang.Step) func(fr *engine.Frame, 
 	vg.c.count(pos)
 	switch op {
 	case lang.OpAnd, lang.OpOr:
-		// As condAt compiles X and Y: the left operand's error points
+		// As CondAt compiles X and Y: the left operand's error points
 		// at its start, the right one's at Y's.
 		what := "the operands of " + op.String()
 		y := vg.c.Ints.Cond(st.Y, what)

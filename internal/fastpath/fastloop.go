@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/bitlists"
 	"github.com/grundy-lang/grundy/internal/build"
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/ir"
@@ -38,7 +39,7 @@ import (
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
 	b := build.New(c)
-	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b)}
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -47,6 +48,7 @@ type paths struct {
 	*loops
 	*build.Builders
 	*partgen.Options
+	*bitlists.Binds
 }
 
 // Fold compiles a fold of a list comprehension: a mask test (masks.go)

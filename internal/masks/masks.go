@@ -5,6 +5,7 @@ package masks
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -101,6 +102,63 @@ func (mk masks) Masks(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn) e
 	return mk.genMasks(p, slow)
 }
 
+// BitsFold is a fold compiled by OfBits: its value for the list of n
+// ints 0 and 1 whose bits w holds (bit i: element i), or false (nothing
+// done but evaluating the collection, which is plain) where the masks do
+// not apply to the collection: the caller then runs the fold as
+// compiled.
+type BitsFold func(fr *engine.Frame, w uint64, n int) (r, ok bool)
+
+// OfBits compiles the fold of built-in bi (all or any) over comp as a
+// mask test whose tested value V, a name isV recognizes, is a list of n
+// <= 64 ints 0 and 1 held as the bits of a word (package bitlists): the
+// indexes that pass V[j] == K are the word itself (K is 1), its
+// complement (K is 0) or none. nil when comp is not such a fold.
+func OfBits(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, isV func(lang.Expr) bool) BitsFold {
+	if bi.AllAny == 0 || !c.On(passes.Masks) {
+		return nil
+	}
+	mk := masks{c}
+	p := mk.maskPlan(comp)
+	if p == nil {
+		return mk.countsOfBits(bi, comp, isV)
+	}
+	if p.Kind != testEq || !isV(p.X) {
+		return nil
+	}
+	p.All = bi.AllAny > 0
+	coll, k := c.Vals.Expr(p.Coll), litValue(p.K)
+	one, zero := k.K == value.KInt && k.N == 1, k.K == value.KInt && k.N == 0
+	c.Fired(passes.Masks)
+	c.Note(p.note())
+	pos, cache := lang.Start(p.Coll), &collMasks{}
+	all, inner, innerAll, neg := p.All, p.Inner, p.InnerAll, p.Neg
+	return func(fr *engine.Frame, w uint64, n int) (bool, bool) {
+		m := cache.of(coll(fr), inner, false, p.Arity)
+		switch {
+		case !m.ok || m.top >= n:
+			return false, false
+		case m.n == 0 || m.top < 0:
+			return inner && m.n > 0 && innerAll || !(inner && m.n > 0) && all, true
+		}
+		fr.Th.Tick(pos)
+		var pass uint64
+		switch {
+		case one:
+			pass = w
+		case zero:
+			pass = ^w
+		}
+		if neg {
+			pass = ^pass
+		}
+		if !inner {
+			return maskTest([]uint64{pass}, m.masks, all), true
+		}
+		return linesTest(pass, m.masks, all, innerAll), true
+	}
+}
+
 // oneFor is the clause of comp when it is one for clause of one name
 // over an iterable that is not a range (nil otherwise).
 func oneFor(comp *lang.Comp) *lang.ForClause {
@@ -119,6 +177,19 @@ func oneFor(comp *lang.Comp) *lang.ForClause {
 
 // maskPlan recognizes the shapes of the masks pass (All is the caller's).
 func (mk masks) maskPlan(comp *lang.Comp) *MaskPlan {
+	if u, ok := comp.Body.(*lang.Unary); ok && u.Op == lang.OpNot {
+		// [not P for ...]: P's plan with its test negated and, when P is
+		// a fold of the tests of a list, the other fold (not all is any
+		// of the negations: the same tests, in the same order).
+		inner := *comp
+		inner.Body = u.X
+		p := mk.maskPlan(&inner)
+		if p == nil {
+			return nil
+		}
+		p.Comp, p.Neg, p.InnerAll = comp, !p.Neg, p.InnerAll != p.Inner
+		return p
+	}
 	if p := mk.tuplePlan(comp); p != nil {
 		return p
 	}
@@ -336,6 +407,7 @@ type collMasks struct {
 	nw    int      // words a mask
 	top   int      // the largest index, -1 for none
 	masks []uint64 // n masks of nw words (one mask for a list of indexes)
+	dup   bool     // a list of lists has an index twice in a list
 }
 
 // of returns the masks of collection v (inner: a list of lists, each of
@@ -344,7 +416,7 @@ func (m *collMasks) of(v value.Value, inner, ints bool, arity int) *collMasks {
 	if m.coll.Ref == v.Ref && m.coll.K == v.K && v.Ref != nil {
 		return m
 	}
-	m.coll, m.ok, m.top, m.masks = v, false, -1, m.masks[:0]
+	m.coll, m.ok, m.top, m.masks, m.dup = v, false, -1, m.masks[:0], false
 	es, ok := elemsOf(v)
 	if !ok {
 		return m
@@ -378,6 +450,11 @@ func (m *collMasks) of(v value.Value, inner, ints bool, arity int) *collMasks {
 		m.nw = (m.top + 64) / 64
 		for _, l := range lists {
 			m.masks = appendMask(m.masks, l, m.nw)
+			ones := 0
+			for _, x := range m.masks[len(m.masks)-m.nw:] {
+				ones += bits.OnesCount64(x)
+			}
+			m.dup = m.dup || ones != len(l)
 		}
 	}
 	m.ok = true
@@ -659,4 +736,121 @@ func Plain(c *compile.Compiler, e lang.Expr) bool {
 		return ok
 	})
 	return ok
+}
+
+// Counts of a line's bits. Over a list of 0s and 1s held as bits, the
+// sum of the elements at the names of a tuple pattern compared with an
+// int literal,
+//
+//	any([b[x] + b[y] + b[z] == 3 for (x, y, z) in LINES])
+//
+// is the number of the bits of the line's mask that are set, compared:
+// a word operation a line. Exact: each name read once, the lists of
+// LINES of the pattern's length, of distinct indexes of the list (else
+// the fold as compiled); the sum of ints 0 and 1 cannot fail. A step is
+// counted for each line, as the comprehension counts it (it makes them all).
+
+// countPlan is such a fold: the comparison and its int.
+type countPlan struct {
+	coll  lang.Expr
+	arity int
+	op    lang.Op // the count on the left
+	k     int64
+}
+
+// countsOfBits compiles the fold of bi over comp when it is one
+// (countPlan); nil otherwise.
+func (mk masks) countsOfBits(bi *engine.Builtin, comp *lang.Comp, isV func(lang.Expr) bool) BitsFold {
+	p := mk.countPlan(comp, isV)
+	if p == nil {
+		return nil
+	}
+	coll, pos, cache := mk.c.Vals.Expr(p.coll), lang.Start(p.coll), &collMasks{}
+	all, op, k, arity := bi.AllAny > 0, p.op, p.k, p.arity
+	mk.c.Fired(passes.Masks)
+	mk.c.Note(fmt.Sprintf("%s of the comprehension at line %d: a count of the bits of each list of %s (kept per list)", map[bool]string{true: "all", false: "any"}[all], comp.Pos.Line, ir.Expr(p.coll)))
+	return func(fr *engine.Frame, w uint64, n int) (bool, bool) {
+		m := cache.of(coll(fr), true, false, arity)
+		if !m.ok || m.dup || m.top >= n {
+			return false, false
+		}
+		// (The comprehension makes every element, the fold reads them.)
+		fr.Th.Ticks(pos, int64(len(m.masks)))
+		for _, line := range m.masks {
+			if cmpInts(op, int64(bits.OnesCount64(w&line)), k) != all {
+				return !all, true
+			}
+		}
+		return all, true
+	}
+}
+
+// countPlan recognizes [S OP K for (x, y, ...) in C] (or K OP S), S the
+// sum of V[x], V[y], ... with each name of the pattern once, V a name
+// isV recognizes, K an int literal, C plain; nil otherwise.
+func (mk masks) countPlan(comp *lang.Comp, isV func(lang.Expr) bool) *countPlan {
+	if len(comp.Clauses) != 1 {
+		return nil
+	}
+	cl, ok := comp.Clauses[0].(*lang.ForClause)
+	if !ok || !cl.Target.Tuple || len(cl.Target.Names) < 2 || !Plain(mk.c, cl.Iter) {
+		return nil
+	}
+	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+		return nil
+	}
+	cmp, ok := comp.Body.(*lang.Binary)
+	if !ok {
+		return nil
+	}
+	switch cmp.Op {
+	case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+	default:
+		return nil
+	}
+	sum, lit, op := cmp.X, cmp.Y, cmp.Op
+	if _, ok := sum.(*lang.IntLit); ok {
+		sum, lit, op = cmp.Y, cmp.X, op.Flip()
+	}
+	k, ok := lit.(*lang.IntLit)
+	if !ok {
+		return nil
+	}
+	seen := map[*lang.Name]bool{}
+	for _, t := range joined(sum, lang.OpAdd, nil) {
+		x, ok := t.(*lang.Index)
+		if !ok || !isV(x.X) {
+			return nil
+		}
+		found := false
+		for _, n := range cl.Target.Names {
+			if mk.isName(x.Index, n) && !seen[n] {
+				seen[n], found = true, true
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	if len(seen) != len(cl.Target.Names) {
+		return nil
+	}
+	return &countPlan{coll: cl.Iter, arity: len(cl.Target.Names), op: op, k: k.Val}
+}
+
+// cmpInts is a OP b.
+func cmpInts(op lang.Op, a, b int64) bool {
+	switch op {
+	case lang.OpEq:
+		return a == b
+	case lang.OpNe:
+		return a != b
+	case lang.OpLt:
+		return a < b
+	case lang.OpLe:
+		return a <= b
+	case lang.OpGt:
+		return a > b
+	}
+	return a >= b
 }

@@ -56,16 +56,17 @@ const (
 	Walks                         // a move rule's last for clause over a range whose option's list changes by the loop variable in a few elements: each key the one before with those bytes rewritten (internal/build/walk.go)
 	LoopyInts                     // the loopy solve of a region of one game of one int whose rule's kernel lists its options as keys, over the keys in plain arrays (internal/loopint)
 	LoopyFirst                    // such a game whose searches mostly end in the loopy solver: its positions solved by it at once, no fast search or sweep first (internal/solve/loopy.go)
+	BitLists                      // a move rule's bound list of 0s and 1s (b' = update(b, i, 1)) built, tested and keyed as the bits of a word (internal/bitlists)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.
@@ -81,6 +82,7 @@ var Needs = map[Pass]Pass{
 	Walks:      Composite | Stream,
 	LoopyInts:  LoopyOpen,
 	LoopyFirst: LoopyInts | LoopyOpen,
+	BitLists:   Composite | Stream,
 }
 
 // Effective is p without the passes whose Needs are not all in p.

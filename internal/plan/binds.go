@@ -39,6 +39,9 @@ func binds(env *Env, q *ir.Query) *ir.Query {
 		if id, ok := b.X.(*lang.Ident); ok && sf.Binder(resolve.Of(id)) == nil {
 			continue // (a name from outside: nothing to gain)
 		}
+		if builds(b.X) && resolve.LiteralElems(b.X) == nil && evaluatedMore(q, i) {
+			continue // (a list built again at each read: the bind is cheaper)
+		}
 		g, ok := sf.Guard(q)
 		if !ok {
 			continue
@@ -118,6 +121,39 @@ func readFirstOnce(q *ir.Query, i int) bool {
 		}
 	}
 	return reads == 1 && isVar(firstEval(next), d)
+}
+
+// evaluatedMore reports whether the name the bind at clause i binds is
+// read more than once after it, or inside a comprehension (where its
+// value written in its place would be evaluated once an element).
+func evaluatedMore(q *ir.Query, i int) bool {
+	d := resolve.NameDecl(q.Clauses[i].(*ir.Bind).Pat.Names[0])
+	es := []lang.Expr{q.Yield, q.Key}
+	for _, c := range q.Clauses[i+1:] {
+		switch c := c.(type) {
+		case *ir.Range:
+			es = append(es, c.Lo, c.Hi)
+		case *ir.Elems:
+			es = append(es, c.Coll)
+		case *ir.Bind:
+			es = append(es, c.X)
+		case *ir.Filter:
+			es = append(es, c.Cond)
+		}
+	}
+	reads, inComp := 0, false
+	for _, e := range es {
+		reads += countReads(e, d)
+		if e != nil {
+			lang.Inspect(e, func(x lang.Expr) bool {
+				if c, ok := x.(*lang.Comp); ok && countReads(c, d) > 0 {
+					inComp = true
+				}
+				return !inComp
+			})
+		}
+	}
+	return reads > 1 || inComp
 }
 
 // countReads counts the names of d in e.

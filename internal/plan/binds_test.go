@@ -27,3 +27,23 @@ func TestSplitBind(t *testing.T) {
 		})
 	}
 }
+
+// TestBindBuiltKept: a bind whose value builds a list is not written
+// where its name is read inside a comprehension or at two reads (the
+// list would be built once an element, or twice); read once, outside
+// one, it is.
+func TestBindBuiltKept(t *testing.T) {
+	cases := []planCase{
+		{name: "kept: read in a comprehension", src: "game g(b) moves g(c) for i in 0 .. len(b) - 1 for c in [update(b, i, 1)] if all([c[j] == 0 for j in [0, 1]])\n"},
+		{name: "kept: read twice", src: "game g(b) moves g(c) for i in 0 .. len(b) - 1 for c in [update(b, i, 1)] if c[0] == 0\n"},
+		{name: "written: read once", src: "game g(b) moves g(c) for i in 0 .. len(b) - 1 for c in [update(b, i, 1)]\n",
+			want: "planned (deforest) as:\nrange i = 0 .. len(b) - 1\nyield g(update(b, i, 1))"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := after(t, c.src, c.off); got != c.want {
+				t.Errorf("planned:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}

@@ -16,7 +16,7 @@ func TestEveryOperatorIsKnown(t *testing.T) {
 	for op := lang.OpNone + 1; op < lang.NumOps; op++ {
 		switch op {
 		case lang.OpAnd, lang.OpOr, lang.OpNot:
-			// conditions: compiled by condAt, not looked up
+			// conditions: compiled by CondAt, not looked up
 			if operator.Binary[op] != nil || operator.Unary[op] != nil {
 				t.Errorf("%s is a condition but has a table entry", op)
 			}

@@ -229,7 +229,7 @@ type IntKind uint8
 const (
 	IntUnknown IntKind = iota // not said: TestEveryOperatorIsKnown fails
 	IntArithOp                // an int from ints (intBinary, intUnary)
-	IntCond                   // a condition on ints (condAt, intCompare)
+	IntCond                   // a condition on ints (CondAt, intCompare)
 	IntNone                   // no int form (a list, a set test, a game)
 )
 

@@ -195,6 +195,27 @@ func appendBitList(buf []byte, n int, one func(i int) bool) []byte {
 	return buf
 }
 
+// BitListWord is the key of the list of the n ints 0 and 1 whose bits w
+// holds (bit i is element i, none at n or above), as the word of its
+// bytes (memo.KeyWord) and their number, when there are at most 8 (n <=
+// 48): what appendSeqKey gives for the list.
+func BitListWord(w uint64, n int) (word uint64, nb int, ok bool) {
+	if n > 48 {
+		return 0, 0, false
+	}
+	return uint64(tagBitList) | uint64(n)<<8 | w<<16, 2 + (n+7)/8, true
+}
+
+// AppendBitWord appends the key of the list of the n <= 64 ints 0 and 1
+// whose bits w holds (BitListWord).
+func AppendBitWord(buf []byte, w uint64, n int) []byte {
+	buf = binary.AppendUvarint(append(buf, tagBitList), uint64(n))
+	for i := 0; i < n; i += 8 {
+		buf = append(buf, byte(w>>i))
+	}
+	return buf
+}
+
 // appendBitInts is appendBitList of the ints xs, each 0 or 1, packed 8
 // at a time.
 func appendBitInts(buf []byte, xs []int64) []byte {

@@ -495,9 +495,6 @@ func (s *SetScratch) Reset() {
 	s.m.w, s.m.Pairs, s.Kind, s.boxed, s.vals, s.whole, s.v = s.m.w[:0], false, SetAny, false, s.vals[:0], false, None
 }
 
-// OpElem is OpElems of one element x.
-func (s *SetScratch) OpElem(op lang.Op, x Value) bool { return s.OpElems(op, []Value{x}) }
-
 // OpElems applies op (- | & ^) to a scratch of a universe's ids (Class
 // 2) and the set of the elements xs, without making it; false (nothing
 // done) when an element is not in the universe and op needs its id (|,

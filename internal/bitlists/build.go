@@ -1,0 +1,254 @@
+package bitlists
+
+import (
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// The bits of the bound list. An update chain over a list,
+//
+//	update(update(b, i, 0), (i + 1) % len(b), 0)
+//
+// is the bits of b (read once for all the moves of a position) with a
+// bit cleared or set an update, where b is a list of up to 64 ints 0 and
+// 1, each index an int of the list's and each element put in the int 0
+// or 1. The chain is evaluated as the calls evaluate it (the list, then
+// each update's index and element, the innermost first), and gives up at
+// the first part that is not so, before evaluating the next: the list is
+// then built as compiled (a scratch of package build, or the value),
+// which evaluates the chain again and fails where the calls fail. Its
+// parts are plain (names, literals, operators, indexing, slicing, calls
+// of int built-ins such as len): evaluating one again gives its value
+// again, and counts no step. Any other list the builders build in a
+// scratch is built there and read as bits when it is such a list.
+
+// chain is an update chain: its list and its updates, innermost first.
+type chain struct {
+	base  lang.Expr
+	links []link
+}
+
+// link is one update of a chain: update(_, At, To).
+type link struct{ at, to lang.Expr }
+
+// chainOf recognizes e as an update chain; nil otherwise.
+func (bs *Binds) chainOf(e lang.Expr) *chain {
+	call, ok := e.(*lang.Call)
+	if !ok {
+		return nil
+	}
+	bi := bs.c.CalledBuiltin(call)
+	if bi == nil || !bi.Updates || len(call.Args) != 3 || !bs.plain(call.Args[1]) || !bs.plain(call.Args[2]) {
+		return nil
+	}
+	ch := bs.chainOf(call.Args[0])
+	if ch == nil {
+		if !bs.plain(call.Args[0]) {
+			return nil
+		}
+		ch = &chain{base: call.Args[0]}
+	}
+	ch.links = append(ch.links, link{call.Args[1], call.Args[2]})
+	return ch
+}
+
+// plain reports whether evaluating e again gives its value again and
+// counts no step: literals, names of locals and globals, operators,
+// indexing, slicing, literals of tuples and lists, calls of pure int
+// built-ins (len).
+func (bs *Binds) plain(e lang.Expr) bool {
+	ok := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Ident:
+			// (By its declaration: the clauses that bind it are not
+			// compiled yet.)
+			d := resolve.Of(x)
+			ok = ok && d != nil && (d.Kind == resolve.Local || d.Kind == resolve.Global)
+		case *lang.Call:
+			bi := bs.c.BuiltinCallee(x)
+			ok = ok && bi != nil && bi.Pure && bi.IntResult
+			for _, a := range x.Args {
+				ok = ok && bs.plain(a)
+			}
+			return false
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.Unary, *lang.Binary, *lang.IfExpr,
+			*lang.Index, *lang.Slice, *lang.TupleLit, *lang.ListLit:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// makeFn makes the bits of the bound list for a move, or (false) the
+// list's value v, built as compiled.
+type makeFn func(fr *engine.Frame) (b bits, ok bool, v value.Value)
+
+// genMake compiles the bits of x: through its chain ch (when not nil),
+// else, or where the chain gives up, built by scr (a scratch of package
+// build; nil: x's value).
+func (bs *Binds) genMake(x lang.Expr, ch *chain, scr func(*engine.Frame, *value.Scratch)) makeFn {
+	var direct func(fr *engine.Frame) (bits, bool)
+	if ch != nil {
+		direct = bs.genChain(ch)
+	}
+	var xv engine.EvalFn
+	if scr == nil {
+		xv = bs.c.Vals.Expr(x)
+	}
+	return func(fr *engine.Frame) (bits, bool, value.Value) {
+		if direct != nil {
+			if b, ok := direct(fr); ok {
+				return b, true, value.None
+			}
+		}
+		if scr == nil {
+			v := xv(fr)
+			b, ok := valueBits(v)
+			return b, ok, v
+		}
+		th := fr.Th
+		s := th.TakeScratch()
+		scr(fr, s)
+		b, ok := scratchBits(s)
+		var v value.Value
+		if !ok {
+			v = s.Value()
+		}
+		th.GiveScratch(s)
+		return b, ok, v
+	}
+}
+
+// anyInt is an expression compiled as ints when it is int-typed.
+type anyInt struct {
+	i compile.IntFn
+	v engine.EvalFn
+}
+
+func anyIntOf(c *compile.Compiler, e lang.Expr) anyInt {
+	if f := c.Ints.IntExpr(e); f != nil {
+		return anyInt{i: f}
+	}
+	return anyInt{v: c.Vals.Expr(e)}
+}
+
+// get is the int, or false.
+func (a *anyInt) get(fr *engine.Frame) (int64, bool) {
+	if a.i != nil {
+		return a.i(fr), true
+	}
+	v := a.v(fr)
+	return v.N, v.K == value.KInt
+}
+
+// value is the value.
+func (a *anyInt) value(fr *engine.Frame) value.Value {
+	if a.i != nil {
+		return value.Value{K: value.KInt, N: a.i(fr)}
+	}
+	return a.v(fr)
+}
+
+// genChain compiles chain ch on bits: false where it gives up.
+func (bs *Binds) genChain(ch *chain) func(fr *engine.Frame) (bits, bool) {
+	base := bs.c.Vals.Expr(ch.base)
+	type linkFn struct{ at, to anyInt }
+	links := make([]linkFn, len(ch.links))
+	for i, l := range ch.links {
+		links[i] = linkFn{anyIntOf(bs.c, l.at), anyIntOf(bs.c, l.to)}
+	}
+	cache := &baseCache{}
+	slot := bs.c.LocalSlot(ch.base) // (a local read in place)
+	return func(fr *engine.Frame) (bits, bool) {
+		var v value.Value
+		if slot >= 0 {
+			v = fr.Slots[slot]
+		} else {
+			v = base(fr)
+		}
+		b, ok := cache.of(v)
+		if !ok {
+			return bits{}, false
+		}
+		for i := range links {
+			l := &links[i]
+			at, ok1 := l.at.get(fr)
+			if !ok1 || uint64(at) >= uint64(b.n) {
+				return bits{}, false
+			}
+			to, ok2 := l.to.get(fr)
+			if !ok2 || uint64(to) > 1 {
+				return bits{}, false
+			}
+			b.w = b.w&^(1<<at) | uint64(to)<<at
+		}
+		return b, true
+	}
+}
+
+// baseCache is the bits of the list last read (by its identity: a list
+// never changes, and the cache keeps it alive).
+type baseCache struct {
+	ref any
+	b   bits
+	ok  bool
+}
+
+// of is the bits of v, if it is such a list.
+func (c *baseCache) of(v value.Value) (bits, bool) {
+	if v.K != value.KList {
+		return bits{}, false
+	}
+	if v.Ref != c.ref {
+		c.ref = v.Ref
+		c.b, c.ok = listBits(v.Elems())
+	}
+	return c.b, c.ok
+}
+
+// valueBits is the bits of v, if it is a list of up to 64 ints 0 and 1.
+func valueBits(v value.Value) (bits, bool) {
+	if v.K != value.KList {
+		return bits{}, false
+	}
+	return listBits(v.Elems())
+}
+
+// listBits is the bits of the elements es, if they are up to 64 ints 0
+// and 1.
+func listBits(es []value.Value) (bits, bool) {
+	if len(es) > 64 {
+		return bits{}, false
+	}
+	var w uint64
+	for i, x := range es {
+		if x.K != value.KInt || uint64(x.N) > 1 {
+			return bits{}, false
+		}
+		w |= uint64(x.N) << i
+	}
+	return bits{w, len(es)}, true
+}
+
+// scratchBits is the bits of the list built in s, if it is one of up to
+// 64 ints 0 and 1.
+func scratchBits(s *value.Scratch) (bits, bool) {
+	if s.Whole || s.Str || s.Boxed || s.Tuple || len(s.Ints) > 64 {
+		return bits{}, false
+	}
+	var w uint64
+	for i, x := range s.Ints {
+		if uint64(x) > 1 {
+			return bits{}, false
+		}
+		w |= uint64(x) << i
+	}
+	return bits{w, len(s.Ints)}, true
+}

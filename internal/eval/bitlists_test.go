@@ -1,0 +1,225 @@
+package eval_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/eval"
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// Moves that bind a list of 0s and 1s, test it and yield it (package
+// bitlists: the list as the bits of a word): the same values and errors
+// with the pass on and off, and with the passes it stands on off, also
+// where the list is not one of 0s and 1s (a 2, a tuple, more than 64
+// elements), an update's index is out of range or not an int, a def
+// called on it fails or returns what is not a bool, and the lines are
+// not lists of indexes.
+var bitListCases = []string{
+	// Notakto on a 3 x 3 board, spelled several ways: a def over the
+	// lines unpacked; the test inline; all and not; lists of lists;
+	// b[i] != 1.
+	`let LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(nota(9 * [0])), [sg(nota(update(9 * [0], i, 1))) for i in 0 .. 8]`,
+	`let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+game nota(b) moves nota(c) for i in 0 .. len(b) - 1 if b[i] != 1 for c in [update(b, i, 1)] if not any([all([c[j] == 1 for j in L]) for L in LINES])
+print sg(nota(9 * [0])), sg(nota([1, 0, 0, 0, 0, 0, 0, 0, 0]))`,
+	`let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+def alive(b) = all([not (b[x] == 1 and b[y] == 1 and b[z] == 1) for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 if alive(update(b, i, 1))
+print sg(nota(9 * [0])), moves(nota([1, 1, 0, 0, 0, 0, 0, 0, 0]))`,
+	`let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+def full(b, L) = all([b[j] != 0 for j in L])
+def dead(b) = any([all([b[j] != 0 for j in L]) for L in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1)) and sum(update(b, i, 1)) <= 5
+print sg(nota(9 * [0])), sg(nota([0, 0, 0, 0, 1, 0, 0, 0, 0]))`,
+	// The count of a line's bits: b[x] + b[y] + b[z] == 3, K first, <,
+	// !=; a line with an index twice; a line of another length; an
+	// index past the list.
+	`let LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+def dead(b) = any([b[x] + b[y] + b[z] == 3 for (x, y, z) in LINES])
+def alive(b) = all([3 > b[z] + b[x] + b[y] for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+game notb(b) moves notb(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and alive(update(b, i, 1))
+print sg(nota(9 * [0])), sg(notb(9 * [0])), sg(nota([0, 1, 0, 0, 0, 0, 0, 0, 0]))`,
+	`let LINES = [(0, 0, 1), (1, 2, 3)]
+game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if all([c[x] + c[y] + c[z] != 2 for (x, y, z) in LINES])
+print sg(f([0, 0, 0, 0])), moves(f([0, 1, 0, 0]))`,
+	`let LINES = [(0, 1, 2), (1, 2)]
+game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if all([c[x] + c[y] + c[z] < 3 for (x, y, z) in LINES])
+print sg(f([0, 0, 0, 0]))`,
+	`let LINES = [(0, 1, 2), (1, 2, 7)]
+game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if all([c[x] + c[y] + c[z] < 2 for (x, y, z) in LINES])
+print sg(f([0, 0, 0, 0]))`,
+	// Two updates a move (Dawson's Kayles on a ring), tested by len and
+	// sum and an element.
+	`game ring(b) moves ring(c) for i in 0 .. len(b) - 1 if b[i] == 1 for c in [update(update(b, i, 0), (i + 1) % len(b), 0)] if sum(c) + 1 < len(c) + sum(b) and c[(i + 1) % len(b)] == 0
+print [sg(ring(n * [1])) for n in 3 .. 12], sg(ring([0, 1, 1, 1, 1, 1]))`,
+	// Not 0s and 1s: a 2 in the list, a tuple, 70 elements, a 2 put in.
+	`let LINES = [(0, 1, 2), (3, 4, 5), (0, 3, 6)]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(nota([0, 2, 0, 0, 0, 0, 0])), sg(nota((0, 0, 0, 0, 0, 0, 0)))
+print sg(nota(8 * [0] + [1, 1, 1] + 59 * [1]))`,
+	`def dead(b) = any([b[x] == 1 and b[y] == 1 for (x, y) in [(0, 1), (1, 2)]])
+game f(b) moves f(update(b, i, 2 - i % 2)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 2 - i % 2))
+print sg(f([0, 0, 0, 0]))`,
+	// An index out of range, and not an int.
+	`def dead(b) = any([b[x] == 1 and b[y] == 1 for (x, y) in [(0, 1), (1, 2)]])
+game f(b) moves f(update(b, i + 1, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i + 1, 1))
+print sg(f([0, 0, 0, 0]))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 for c in [update(b, if i == 2 then "x" else i, 1)] if c[0] == 0
+print sg(f([0, 0, 0]))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if c[i + 2] == 1
+print sg(f([0, 0, 0]))`,
+	// A def that fails on the list, or returns what is not a bool.
+	`def dead(b) = any([b[x] == 1 for x in [0, 1, 9]])
+game f(b) moves f(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(f([0, 0, 0]))`,
+	`def dead(b) = sum(b) - 2
+game f(b) moves f(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(f([0, 0, 0]))`,
+	`def dead(b) = sum(b) >= 2 and b[5] == 1
+game f(b) moves f(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(f([0, 0, 0]))`,
+	// Lines that are not lists of indexes; a global made again.
+	`let LINES = [[0, 1], [1, "a"]]
+def dead(b) = any([all([b[j] == 1 for j in L]) for L in LINES])
+game f(b) moves f(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(f([0, 0, 0]))`,
+	`let LINES = [[0, 1], [1, 2]]
+def dead(b) = any([all([b[j] == 1 for j in L]) for L in LINES])
+game f(b) moves f(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(f([0, 0, 0, 0]))
+let LINES = [[0, 2]]
+print sg(f([0, 0, 0, 0, 0]))`,
+	// An edit built in a scratch, read as bits; a slice and concatenation.
+	`game f(b) moves f(c) for i in 0 .. len(b) - 2 if b[i] == 0 for c in [[if j == i or j == i + 1 then 1 else b[j] for j in 0 .. len(b) - 1]] if sum(c) < 6
+print [sg(f(n * [0])) for n in 2 .. 9]`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [b[:i] + [1] + b[i + 1:]] if len(c) > 2 and not (c[0] == 1 and c[len(c) - 1] == 1)
+print [sg(f(n * [0])) for n in 2 .. 9], sg(f([0, 2, 0]))`,
+	// The option an update chain, no bind (Dawson's Kayles on a ring):
+	// keyed from the bits; a 2, a tuple; an index out of range; a list
+	// made in the rule.
+	`game ring(b) moves ring(update(update(b, i, 0), (i + 1) % len(b), 0)) for i in 0 .. len(b) - 1 if b[i] == 1 and b[(i + 1) % len(b)] == 1
+print [sg(ring(n * [1])) for n in 3 .. 12], sg(ring([0] + 7 * [1])), sg(ring([1, 2, 1, 1, 1])), sg(ring((1, 1, 1, 1)))`,
+	`game f(b) moves f(update(update(b, i, 0), i + 1, 0)) for i in 0 .. len(b) - 1 if b[i] == 1
+print sg(f([0, 1, 1, 0])), sg(f([1, 1, 0]))
+print sg(f([0, 0, 1]))`,
+	`game f(b) moves f(update(b, i, 2)) for i in 0 .. len(b) - 1 if b[i] == 0
+game g(b) moves g(update(b, i, k)) for i in 0 .. len(b) - 1 if b[i] == 0 for k in [1, 2] if k < 2
+print sg(f([0, 0, 0])), sg(g([0, 0, 0, 1])), sg(g(70 * [1] + [0, 0]))`,
+	`game f(b) moves f(c) for d in [b[1:] + [0]] for i in 0 .. len(d) - 1 if d[i] == 0 for c in [update(d, i, 1)] if sum(c) < 4
+print sg(f([0, 0, 0, 0, 0])), sg(f([1, 0, 2, 0]))`,
+	// Terms that read the list: its length in an index, arithmetic that
+	// fails.
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if c[(i + 1) % len(c)] == 0 and sum(c) * 2 - len(c) < 3
+print sg(f(7 * [0])), sg(f([0, 1, 0, 0]))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if c[(i + 1) % (len(c) - 3)] == 0
+print sg(f([0, 0, 0, 0, 0]))
+print sg(f([0, 0, 0]))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if c[len(c) - i] == 0
+print sg(f([0, 0, 0]))`,
+	// A def's list of options fused into the rule (deforest): its own
+	// variable, renamed, read by the option's chain.
+	`def ok(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)
+def place(b) = [update(b, i, 1) for i in range(len(b)) if ok(b, i)]
+game board3(b) moves board3(c) for c in place(b)
+print [sg(board3([0] * n)) for n in 0 .. 9], moves(board3([0, 0, 0, 0]))`,
+	// Tests against what no element of 0s and 1s equals: true, 2, "1".
+	`let LINES = [[0, 1], [1, 2]]
+game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if not any([all([c[j] == true for j in L]) for L in LINES]) and all([c[j] != 2 for j in [0, 1]]) and c[0] != "1"
+print sg(f([0, 0, 0])), sg(f([true, 0, 0]))`,
+	// Errors the compiler reports in such a rule.
+	`def dead(b) = any([b[x] == 1 for x in [0, 1]])
+game f(b) moves f(c) for i in 0 .. len(b) - 1 for c in [update(b, i, 1)] if not dead(c, 2) and nope(c)
+print sg(f([0, 0]))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 for c in [update(b, i, 1)] if c[0] == 0
+game f(b, k) moves f(b, k)
+print sg(f([0, 0], 1))`,
+	// A position of two arguments: the list is made for it.
+	`game f(b, k) moves f(c, k - 1) for i in 0 .. len(b) - 1 if b[i] == 0 and k > 0 for c in [update(b, i, 1)] if sum(c) <= 4
+print sg(f(6 * [0], 5))`,
+}
+
+// notMaskCases: the masks of a comprehension whose body is not of a
+// test, [not (P and Q) for ...], not all(...), not (X & m == m) (package
+// masks): strings, sets and ints, and where a test fails.
+var notMaskCases = []string{
+	`let L = [(0, 1), (1, 2), (2, 3)]
+print [all([not (s[x] == "X" and s[y] == "X") for (x, y) in L]) for s in ["X.X.", "XX..", "....", ".XX."]]
+print [any([not (s[x] == "X" or s[y] != ".") for (x, y) in L]) for s in ["X.X.", "XXXX", "...."]]
+let s = "XX"
+print all([not (s[x] == "X" and s[y] == "X") for (x, y) in [(0, 9)]])`,
+	`let LS = [[0, 1], [1, 2], [5]]
+print [all([not all([j in S for j in L]) for L in LS]) for S in [{0, 1}, {2}, {5}, set()]]
+print [any([not any([j in S for j in L]) for L in LS]) for S in [{0, 1, 5}, {2}]]
+let b = [1, 1, 0]
+print all([not all([b[j] == 1 for j in L]) for L in LS])`,
+	`print [all([not (m & b == m) for m in [1, 2, 4]]) for b in 0 .. 8], [any([not (m & b == 0) for m in [3, 12]]) for b in [0, 1, 16]]
+let b = "x"
+print all([not (m & b == m) for m in [1, 2]])`,
+}
+
+func TestNotMasksExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, notMaskCases, passes.Masks, passes.All)
+}
+
+func TestBitListsExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, bitListCases, passes.BitLists, passes.Masks, passes.Inline, passes.Composite, passes.All)
+}
+
+// TestBitListsSteps: the same step at which a step limit stops the run,
+// with the pass on and off (a def inlined counts its call's step).
+func TestBitListsSteps(t *testing.T) {
+	t.Parallel()
+	src := `let LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+print sg(nota(9 * [0]))
+`
+	for _, steps := range []int64{1_000, 3_000, 3_600, 4_100} {
+		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1)} {
+			c := optCase{name: "s.game", src: s, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
+			on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
+			if ok, why := optSame(on, off, true); !ok {
+				t.Errorf("max steps %d: %s\n=== on:\n%s\n=== off:\n%s", steps, why, on, off)
+			}
+		}
+	}
+}
+
+// TestBitListsExplain: --explain says which lists are bits and what
+// reads them; not with the pass off.
+func TestBitListsExplain(t *testing.T) {
+	t.Parallel()
+	src := `let LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES])
+game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
+game ring(b) moves ring(update(update(b, i, 0), (i + 1) % len(b), 0)) for i in 0 .. len(b) - 1 if b[i] == 1 and b[(i + 1) % len(b)] == 1
+game rows(b) moves rows(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if sum(c) < 4 and c[(i + 1) % len(c)] == 0
+`
+	want := map[string]string{
+		"nota": "the list update(b, i, 1) bound to b' is, where it is one of up to 64 0s and 1s, the bits of a word: any at line 2 on the bits (masks); dead inlined; its position keyed from the bits",
+		"ring": "the option's list update(update(b, i, 0), (i + 1) % len(b), 0) is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them",
+		"rows": "bound to c is, where it is one of up to 64 0s and 1s, the bits of a word: sum(c) a count of bits; len(c) its length; c[(i + 1) % len(c)] a bit; its position keyed from the bits",
+	}
+	for _, off := range []passes.Pass{0, passes.BitLists} {
+		s := eval.NewSession(eval.Options{Disable: off})
+		if err := s.ExecFile(context.Background(), "x.game", src); err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range s.Explain() {
+			if w, ok := want[x.Name]; ok && strings.Contains(x.String(), w) != (off == 0) {
+				t.Errorf("%s off: %s %q:\n%s", off, x.Name, w, x)
+			}
+		}
+	}
+}
