@@ -191,7 +191,7 @@ func (bs *Binds) yielded(alt *lang.Alt, call *lang.Call) (func(fr *engine.Frame)
 		return nil, ""
 	}
 	ch := bs.chainOf(call.Args[0])
-	if ch == nil || isRange(alt.Clauses[n-1]) || n > 1 && isRange(alt.Clauses[n-2]) && mayBound(alt.Clauses[n-1]) {
+	if ch == nil || walked(ch, alt.Clauses[n-1]) || n > 1 && walked(ch, alt.Clauses[n-2]) && mayBound(alt.Clauses[n-1]) {
 		return nil, ""
 	}
 	general := func() func(fr *engine.Frame) {
@@ -231,6 +231,32 @@ func isRange(cl lang.Clause) bool {
 	}
 	r, ok := f.Iter.(*lang.Binary)
 	return ok && r.Op == lang.OpRange
+}
+
+// walked reports whether cl is a for clause over a range of x that the
+// general way may walk (package build's walks): an element of chain ch
+// put to x, or to x plus or minus something (update(c, i, p) for p in A
+// .. B), where the bits would give up at the first value out of 0 .. 1.
+func walked(ch *chain, cl lang.Clause) bool {
+	if !isRange(cl) {
+		return false
+	}
+	f := cl.(*lang.ForClause)
+	if f.Target.Tuple {
+		return false
+	}
+	x := f.Target.Names[0].Name
+	isX := func(e lang.Expr) bool {
+		id, ok := e.(*lang.Ident)
+		return ok && id.Name == x
+	}
+	for _, l := range ch.links {
+		b, ok := l.to.(*lang.Binary)
+		if isX(l.to) || ok && (b.Op == lang.OpAdd || b.Op == lang.OpSub) && (isX(b.X) || isX(b.Y)) {
+			return true
+		}
+	}
+	return false
 }
 
 // mayBound reports whether the if clause cl may be a bound of the range

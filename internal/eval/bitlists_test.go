@@ -145,6 +145,17 @@ print sg(f([0, 0], 1))`,
 	// A position of two arguments: the list is made for it.
 	`game f(b, k) moves f(c, k - 1) for i in 0 .. len(b) - 1 if b[i] == 0 and k > 0 for c in [update(b, i, 1)] if sum(c) <= 4
 print sg(f(6 * [0], 5))`,
+	// An update chain yielded from the last range (Turning Turtles): an
+	// element flipped, 1 - b[j] (a 2 in the list: not bits), an index
+	// out of range; and one that walks (update(b, i, x) for x in ...).
+	`game tt(b) moves tt(update(b, i, 0)) for i in 0 .. len(b) - 1 if b[i] == 1
+  | tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1
+print [sg(tt([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 63], sg(tt([2, 1, 1])), sg(tt((1, 0, 1)))`,
+	`game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i
+print sg(tt([1, 0, 1]))
+print sg(tt([1, "a", 1]))`,
+	`game w(b) moves w(update(b, i, x)) for i in 0 .. len(b) - 1 for x in 0 .. b[i] - 1
+print [sg(w([a, c, d])) for a in 0 .. 2 for c in 0 .. 2 for d in 0 .. 1]`,
 }
 
 // notMaskCases: the masks of a comprehension whose body is not of a
