@@ -89,7 +89,7 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 	}
 }
 
-// litOperand: X op {e1, ..., ek}, a literal of at most 8 plain
+// litOperand: X op {e1, ..., ek}, a literal of at most 8 plain int
 // elements, over a scratch of a universe's ids, is X's words with the
 // elements' ids cleared, kept, set or flipped: no set made for the
 // literal and no bits kept for it (finding k ids costs less than finding
@@ -106,7 +106,11 @@ func litOperand(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *en
 		if !(filters{bd.c}).plainCond(e) {
 			return nil
 		}
-		els[i] = bd.elemOf(e)
+		// (Ints only: the bits kept for pairs of ints, cells, are
+		// found faster than their ids.)
+		if els[i] = bd.elemOf(e); els[i].vi == nil {
+			return nil
+		}
 	}
 	op := p.Op
 	if len(els) == 1 {
