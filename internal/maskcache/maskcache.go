@@ -48,7 +48,7 @@ const maxFilterEntries = 1 << 14
 // maxFilterKey bounds the key of the locals' values a mask is kept for.
 const maxFilterKey = 64
 
-// entry is the mask for the current values of the locals (slots) that
+// Entry is the mask for the current values of the locals (slots) that
 // the conditions read, in bit class cls; nil when none is kept (a
 // local's value too large for a key, too many masks).
 func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, lets []int) *Entry {

@@ -25,7 +25,7 @@ import (
 // Builders.StrTest) with c.
 type Tests struct{ C *compile.Compiler }
 
-// test compiles other == want (eq) or other != want when other is an
+// Test compiles other == want (eq) or other != want when other is an
 // index or a slice; nil otherwise.
 func (st Tests) Test(other lang.Expr, want string, eq bool) compile.BoolFn {
 	if !st.C.On(passes.Strings) {

@@ -51,7 +51,7 @@ type Base struct {
 	small bool
 }
 
-// of returns the ints of the list of elements e (false when they are not
+// Of returns the ints of the list of elements e (false when they are not
 // all ints), working out the rest when e is another list than last time.
 func (b *Base) Of(e []value.Value) ([]int64, bool) {
 	base, ok := b.ints.Of(e)
@@ -75,7 +75,7 @@ func (b *Base) Of(e []value.Value) ([]int64, bool) {
 	return base, true
 }
 
-// start is the word start of a list of base b (its key tagged for a
+// Start is the word start of a list of base b (its key tagged for a
 // tuple when tuple) with its elements at[k] = vals[k] (bases: their ints
 // in b), when b is small.
 func (b *Base) Start(ch *Changes, vals, bases *[MaxChanges]int64, tuple bool) WordStart {
@@ -160,7 +160,7 @@ type Walker struct {
 	Gone        bool // x - x0 is past hi: the elements do not come back
 }
 
-// init starts the walk from the list built for x0 (in s, whose key
+// Init starts the walk from the list built for x0 (in s, whose key
 // buffer it takes); false for too long a list.
 func (w *Walker) Init(s *value.Scratch, x0 int64) bool {
 	if len(s.Ints) >= 128 {
@@ -173,7 +173,7 @@ func (w *Walker) Init(s *value.Scratch, x0 int64) bool {
 	return true
 }
 
-// start sets the elements that change (some must) and works out what
+// Start sets the elements that change (some must) and works out what
 // key reads: false when an element that does not change is out of 0 ..
 // 63 (the key never a byte an int).
 func (w *Walker) Start(ch Changes) bool {
@@ -208,7 +208,7 @@ func (w *Walker) Start(ch Changes) bool {
 	return true
 }
 
-// startWord starts the walk at x0 from a key of at most 8 bytes (ws) and
+// StartWord starts the walk at x0 from a key of at most 8 bytes (ws) and
 // the values at x0 of the elements that change (vals, in their order).
 func (w *Walker) StartWord(ch Changes, ws WordStart, vals []int64, x0 int64) bool {
 	w.Changes = ch
@@ -235,7 +235,7 @@ func (w *Walker) bounds() {
 	}
 }
 
-// key is the key of the list for x > x0, when each of its ints is a byte
+// Key is the key of the list for x > x0, when each of its ints is a byte
 // (fit): as a word (key nil) when it has at most 8 bytes; gone when x is
 // past the values for which the elements that change are in 0 .. 63.
 func (w *Walker) Key(x int64) (word uint64, key []byte, fit bool) {
@@ -267,7 +267,7 @@ func (w *Walker) Key(x int64) (word uint64, key []byte, fit bool) {
 	return 0, w.buf, true
 }
 
-// change notes that element i changes by d a value of x (d 0: it does
+// Change notes that element i changes by d a value of x (d 0: it does
 // not; an element changed again keeps the last change); false when too
 // many do.
 func (w *Changes) Change(i int, d int64) bool {
@@ -294,7 +294,7 @@ func (w *Changes) Change(i int, d int64) bool {
 	return true
 }
 
-// changes reports whether element i changes with x.
+// Has reports whether element i changes with x.
 func (w *Changes) Has(i int) bool {
 	for k := range w.N {
 		if int(w.At[k]) == i {
