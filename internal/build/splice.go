@@ -38,6 +38,7 @@ type spliced struct {
 	n    int64
 	x    lang.Expr
 	k    int64
+	xs   []lang.Expr // a list's [E1, ..., EK], K > 1
 }
 
 // spliceParts is X, I and C of concatenation p when it is a splice. I is
@@ -68,16 +69,40 @@ func spliceParts(bd *Builders, p *BuildPlan) (x *lang.Ident, i lang.Expr, c spli
 		return nil, nil, c, false
 	}
 	i = head.Elems[1]
-	next, _ := tail.Elems[0].(*lang.Binary)
-	if x == nil || x2 == nil || i == nil || next == nil || next.Op != lang.OpAdd || !sameName(x, x2) || !sameIndex(bd, i, next.X) {
+	if x2 == nil || i == nil || tail.Elems[0] == nil || !sameName(x, x2) {
 		return nil, nil, c, false
 	}
-	k, isK := next.Y.(*lang.IntLit)
-	if !isK || c.list && k.Val != 1 || c.lit != "" && int64(len(c.lit)) != k.Val || k.Val < 1 || k.Val > 1<<16 {
+	// (X[I + K:], or, I written v + a, X[v + b:] with b - a = K.)
+	ib, ia := offsetOf(i)
+	nb, na := offsetOf(tail.Elems[0])
+	k := na - ia
+	if !sameIndex(bd, ib, nb) || c.list && k != max(int64(len(c.xs)), 1) || c.lit != "" && int64(len(c.lit)) != k || k < 1 || k > 1<<16 {
 		return nil, nil, c, false
 	}
-	c.k = k.Val
+	c.k = k
 	return x, i, c, true
+}
+
+// offsetOf is e as v + a: e less the int literals added to it or
+// subtracted from it (a small), and their sum.
+func offsetOf(e lang.Expr) (lang.Expr, int64) {
+	var a int64
+	for {
+		b, ok := e.(*lang.Binary)
+		if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
+			return e, a
+		}
+		n, ok := b.Y.(*lang.IntLit)
+		if !ok || n.Val > 1<<20 || n.Val < -(1<<20) || a > 1<<40 || a < -(1<<40) {
+			return e, a
+		}
+		if b.Op == lang.OpAdd {
+			a += n.Val
+		} else {
+			a -= n.Val
+		}
+		e = b.X
+	}
 }
 
 // zeroBound reports whether a slice's start is left out or 0.
@@ -116,6 +141,9 @@ func splicedOf(bd *Builders, mid *BuildPlan) (spliced, bool) {
 				return spliced{list: true, n: n.Val}, true
 			}
 			return spliced{list: true, x: e.Elems[0]}, true
+		}
+		if len(e.Elems) > 1 && len(e.Elems) <= 8 && mid.Kind == BuildList {
+			return spliced{list: true, xs: e.Elems}, true
 		}
 	}
 	return spliced{}, false
@@ -178,6 +206,9 @@ func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
 		return nil
 	}
 	xf, jf := bd.c.Vals.Expr(x), bd.c.Vals.Expr(i)
+	if c.xs != nil {
+		return genSpliceK(bd, c, xf, jf, general)
+	}
 	if c.list {
 		// (E evaluated where the concatenation would: after X[:I],
 		// which cannot fail here, and before X[I + 1:], which cannot
@@ -227,16 +258,64 @@ func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
 	}
 }
 
+// genSpliceK is genSplice of a list's splice of K > 1 elements: X
+// copied into the scratch, its elements from I on replaced by E1, ...,
+// EK evaluated in order (where the concatenation evaluates them: after
+// X[:I] and before X[I + K:], which cannot fail where I .. I + K - 1 are
+// X's indexes).
+func genSpliceK(bd *Builders, c spliced, xf, jf engine.EvalFn, general buildFn) buildFn {
+	efs := make([]engine.EvalFn, len(c.xs))
+	for t, e := range c.xs {
+		efs[t] = bd.c.Vals.Expr(e)
+	}
+	return func(fr *engine.Frame, s *value.Scratch) {
+		if xv := xf(fr); xv.K == value.KList {
+			e := xv.Elems()
+			if j := jf(fr); j.K == value.KInt && j.N >= 0 && j.N <= int64(len(e))-c.k {
+				var buf [8]value.Value
+				vs := buf[:len(efs)]
+				for t, f := range efs {
+					vs[t] = f(fr)
+				}
+				s.SetSeq(e, false)
+				for t, v := range vs {
+					switch {
+					case !s.Boxed && v.K == value.KInt:
+						s.Ints[j.N+int64(t)] = v.N
+					default:
+						if !s.Boxed {
+							s.Box()
+						}
+						s.Vals[j.N+int64(t)] = v
+					}
+				}
+				return
+			}
+		}
+		general(fr, s)
+	}
+}
+
 // spliceUpdate is the update a walk reads splice p as (X[:I] + [E] + X[I +
 // 1:] is update(X, I, E) where X is a list and I one of its indexes:
 // Splice says the walk must check it), or nil when p is not a splice of
 // a list with an element computed.
 func spliceUpdate(bd *Builders, p *BuildPlan) *BuildPlan {
 	x, i, c, ok := spliceParts(bd, p)
-	if !ok || !c.list || c.x == nil {
+	if !ok || !c.list || c.x == nil && c.xs == nil {
 		return nil
 	}
-	return &BuildPlan{Kind: BuildUpdate, Expr: p.Expr, X: &BuildPlan{Kind: BuildValue, Expr: x}, Elems: []lang.Expr{i, c.x}, Splice: true}
+	if c.xs == nil {
+		return &BuildPlan{Kind: BuildUpdate, Expr: p.Expr, X: &BuildPlan{Kind: BuildValue, Expr: x}, Elems: []lang.Expr{i, c.x}, Splice: true}
+	}
+	// (K elements: K updates, at I, I + 1, ...; the first checks X.)
+	u := &BuildPlan{Kind: BuildUpdate, Expr: p.Expr, X: &BuildPlan{Kind: BuildValue, Expr: x}, Elems: []lang.Expr{i, c.xs[0]}, Splice: true}
+	pos := lang.Start(i)
+	for t, e := range c.xs[1:] {
+		at := &lang.Binary{Pos: pos, Op: lang.OpAdd, X: i, Y: &lang.IntLit{Pos: pos, Val: int64(t + 1)}}
+		u = &BuildPlan{Kind: BuildUpdate, Expr: p.Expr, X: u, Elems: []lang.Expr{at, e}}
+	}
+	return u
 }
 
 // spliceWriter compiles the characters string splice c writes: false

@@ -100,6 +100,22 @@ print sg(f({(0, 0)})), len(moves(f({(0, 0), (1, 1)})))`,
 	`game f(S) moves f(S - {10 / (v - 2)}) for v in S
 print sg(f({0, 1}))
 print sg(f({0, 2}))`,
+	// Splices of several elements, X[:I] + [E1, E2] + X[I + 2:], I
+	// written v - 1 and the tail's start v + 1: walked, a tuple, an
+	// index out (a negative bound fails), an element that fails, a
+	// middle of another length than the slices leave (not a splice).
+	`game st(c) moves st(c[:i - 1] + [c[i - 1] + m, c[i] - m] + c[i + 1:]) for i in 1 .. len(c) - 1 for m in 1 .. c[i]
+print [sg(st([0, a, b, d])) for a in 0 .. 3 for b in 0 .. 3 for d in 0 .. 3], sg(st([0, 70, 2]))
+print sg(st((0, 1, 1)))`,
+	`game st(c) moves st(c[:i - 1] + [c[i - 1] + m, c[i] - m] + c[i + 1:]) for i in 0 .. len(c) - 1 for m in 1 .. c[i]
+print sg(st([1, 2]))`,
+	`game st(c) moves st(c[:i] + [10 / (m - 2), c[i + 1] + 1, 0] + c[i + 3:]) for i in 0 .. len(c) - 3 for m in 1 .. c[i] if c[i] < 9
+print sg(st([1, 0, 0, 5])), sg(st([0, 1, 1]))
+print sg(st([2, 0, 0]))`,
+	`game st(c) moves st(c[:i] + [m, m] + c[i + 1:]) for i in 0 .. len(c) - 1 for m in 0 .. c[i] - 1 if len(c) < 4
+print sg(st([2])), moves(st([1, 1]))`,
+	`game k(b) moves k(b[:i + 1] + ".." + b[i + 3:]) for i in 0 .. len(b) - 3 if b[i + 1:i + 3] == "xx"
+print [sg(k(n * "x")) for n in 0 .. 9]`,
 	// Splices walked: a tuple (tuple + list fails), elements not ints,
 	// an element that fails, an index past the list.
 	`game s(c) moves s(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1
