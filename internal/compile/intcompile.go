@@ -111,6 +111,18 @@ func (g *IntGen) Typed(e lang.Expr) bool {
 	return g.c.Arith.IntTyped(e)
 }
 
+// strArg reports whether a call has a string literal argument (which
+// the inliner writes in place: the body is then no int arithmetic, as
+// the analysis says of the call).
+func strArg(e *lang.Call) bool {
+	for _, a := range e.Args {
+		if _, ok := a.(*lang.StrLit); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // VerifyInts makes IntExpr check the analysis against what it compiles
 // (it panics when they disagree): the tests of package eval set it.
 var VerifyInts bool
@@ -191,7 +203,7 @@ func (g *IntGen) intExpr1(e lang.Expr) IntFn {
 			f := g.c.Vals.call(e)
 			return func(fr *engine.Frame) int64 { return f(fr).N }
 		}
-		if sub, fn, binds := g.c.Inl.InlineCall(e); sub != nil {
+		if sub, fn, binds := g.c.Inl.InlineCall(e); sub != nil && !strArg(e) {
 			for _, bd := range binds {
 				if !bd.b.IsInt {
 					return nil // the generic compilation inlines it

@@ -16,6 +16,14 @@ import (
 // negative, characters that are not ASCII, operands that are not
 // strings, a replacement of another length) and where a def fails.
 var stringsCases = []string{
+	// A string literal written in place of a def's parameter in an int
+	// condition (the int analysis says no int, and the compiler agrees:
+	// TestOptDiffRandom's program 190 of seed 20261121).
+	`let K0 = 2
+def d1(a, b, c) = (b) / (a)
+game g1(n) moves g1(n - i) for i in (1, 4, 5) if d1("s", -(K0), i) != 0 if n > 0
+print sg(g1(0))
+print sg(g1(3))`,
 	// Dawson's Kayles on a ring, a def called twice.
 	`def put(s, i) = s[:i] + "." + s[i + 1:]
 game ring(b) moves ring(put(put(b, i), (i + 1) % len(b))) for i in 0 .. len(b) - 1 if b[i] == "x" and b[(i + 1) % len(b)] == "x"
