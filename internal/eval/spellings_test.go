@@ -136,6 +136,12 @@ print sg(s([1])), len(moves(s([0, 5])))`,
 // clause tested at each value; E or U that fail, E not an int, U not a
 // bool, an empty range (nothing evaluated).
 var guardCases = []string{
+	// E or U mentions the loop's name, which shadows a parameter (no
+	// slot yet when the clause is read: TestOptDiffRandom's program 238
+	// of seed 20261121).
+	`game g(n) moves g(k) for k in 0 .. n - 1 if k <= k
+game h(n) moves g(n) for n in -2 .. n if n <= n | g(n + 1) for n in 0 .. n if n == 0 or n < n + 1
+print sg(h(3)), moves(h(2))`,
 	`game s(c) moves s(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if i == 0 or p > c[i - 1]
 print [sg(s([a, b, d])) for a in 0 .. 3 for b in a + 1 .. 5 for d in b + 1 .. 7]`,
 	`game s(c) moves s(update(c, i, p)) for i in 1 .. len(c) - 1 for p in 0 .. c[i] - 1 if p > c[i - 1]

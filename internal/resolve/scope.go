@@ -302,7 +302,10 @@ func (r *Resolver) GuardOf(x *lang.Name, cond lang.Expr) (gp GuardParts, ok bool
 // locals, globals, literals, operators, ifs, indexes and slices (it may
 // fail; evaluated again it gives its value again).
 func (r *Resolver) PlainOf(e lang.Expr, x string) bool {
-	ok := !Mentions(e, x)
+	if Mentions(e, x) {
+		return false // (x has no slot yet: not looked up)
+	}
+	ok := true
 	lang.Inspect(e, func(n lang.Expr) bool {
 		switch n := n.(type) {
 		case *lang.Ident:
