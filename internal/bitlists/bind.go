@@ -344,6 +344,9 @@ func keyLookup(gb *engine.Binding, general func(fr *engine.Frame, b bits) memo.S
 		if g.NArgs != 1 || g.Tuples != nil {
 			return general(fr, b)
 		}
+		if st, ok := g.Keys.DirectListOf(b.w, b.n); ok {
+			return memo.ValueOf(st) // (what Lookup finds)
+		}
 		if word, nb, ok := value.BitListWord(b.w, b.n); ok {
 			if _, st, ok := g.Keys.Recent(word, nb); ok {
 				return memo.ValueOf(st) // (what Lookup finds)

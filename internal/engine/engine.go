@@ -174,6 +174,10 @@ func (e *Engine) NewGame(name string, pos Pos, arity int) *Game {
 		// (The final states of small sets by their bits: memo's direct.go.)
 		g.Keys.DirectTag = value.TagUniSet
 	}
+	if g.compact && arity == 1 {
+		// (Those of short lists of 0s and 1s.)
+		g.Keys.ListTag = value.TagBitList
+	}
 	e.Games = append(e.Games, g)
 	return g
 }

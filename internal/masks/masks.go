@@ -12,6 +12,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/swar"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -662,7 +663,7 @@ func passMask(w []uint64, v, k value.Value, kind, top, nw int) ([]uint64, bool) 
 			}
 			return w, true
 		}
-		return value.AppendEqBits(w, s, top+1, k.Str()[0]), true
+		return swar.AppendEqBits(w, s, top+1, k.Str()[0]), true
 	}
 	if kind == testIn && v.K == value.KSet {
 		return value.AppendSetInts(w, v, top, nw), true

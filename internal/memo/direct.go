@@ -1,15 +1,19 @@
 package memo
 
-// The final states of the keys of small sets, by their bits: a key of a
-// set of ids of a universe (package value's UniKeyWord1: a word of
-// DirectTag, the count of bytes of bits, then the bits) whose bits are
-// below 2^directMaxBits has a byte at index bits, the state's value + 1
-// once final and small (0: none). A board of up to 22 cells as a set is
-// every position's value in at most 4 MiB, read with one access to
-// memory where the table reads three at random (the cache of recent keys
-// holds the ones met last): the search of a small board asks it first.
-// Filled as the recent keys are, when a lookup in the table finds a
-// final state; what forgets a state there forgets it here (Uncache).
+// The final states of the keys of small sets and short lists of 0s and
+// 1s, by their bits: a key of a set of ids of a universe (package
+// value's UniKeyWord1: a word of DirectTag, the count of bytes of bits,
+// then the bits) whose bits are below 2^directMaxBits has a byte at index
+// bits, the state's value + 1 once final and small (0: none); a key of a
+// list of n <= directMaxBits 0s and 1s (value's BitListWord: a word of
+// ListTag, n, then the bits) has one at index bits + 2^n (each length its
+// own range, so lists of every length up to the bound share one array). A
+// board of up to 22 cells as a set, or a row of up to 22 coins as a list,
+// is every position's value in at most 4 or 8 MiB, read with one access
+// to memory where the table reads three at random (the cache of recent
+// keys holds the ones met last): the search of a small board asks it
+// first. Filled as the recent keys are, when a lookup in the table finds
+// a final state; what forgets a state there forgets it here (Uncache).
 
 // directMaxBits bounds the bits of the keys kept by their bits; once a
 // set of more ids has been met, the bytes kept are at most directDensity
@@ -21,68 +25,104 @@ const (
 	directDensity = 8
 )
 
-// DirectOf is the final state of the set whose bits are x, if kept.
-func (t *KeyTable) DirectOf(x uint64) (st int32, ok bool) {
-	if x < uint64(len(t.direct)) {
-		if b := t.direct[x]; b != 0 {
+// direct is one array of final states by index (sets' or lists').
+type direct struct {
+	b    []uint8
+	wide bool // a key of its kind past directMaxBits was met
+}
+
+// get is the final state kept at index x.
+func (d *direct) get(x uint64) (st int32, ok bool) {
+	if x < uint64(len(d.b)) {
+		if b := d.b[x]; b != 0 {
 			return FinBase + int32(b) - 1, true
 		}
-	} else if x >= 1<<directMaxBits {
-		t.directWide = true
 	}
 	return 0, false
 }
 
-// directIndex is the bits of the key of n bytes whose word is w when it
-// is a set's kept by its bits.
-func (t *KeyTable) directIndex(w uint64, n int) (uint64, bool) {
-	if t.DirectTag == 0 || byte(w) != t.DirectTag || n < 2 || n > 5 {
-		return 0, false
-	}
-	x := w >> 16
-	return x, x < 1<<directMaxBits
-}
-
-// cacheDirect keeps final state st for the key of n bytes whose word is
-// w, when it is a set's kept by its bits.
-func (t *KeyTable) cacheDirect(w uint64, n int, st int32) {
-	if t.DirectTag == 0 || byte(w) != t.DirectTag {
-		return
-	}
-	x, ok := t.directIndex(w, n)
-	if !ok {
-		t.directWide = true // (a set of more than directMaxBits ids)
-		return
-	}
+// put keeps final state st at index x of t's array d.
+func (d *direct) put(t *KeyTable, x uint64, st int32) {
 	if st < FinBase || st-FinBase >= 255 {
 		return
 	}
-	if x >= uint64(len(t.direct)) {
-		size := max(uint64(1)<<12, uint64(2*len(t.direct)))
+	if x >= uint64(len(d.b)) {
+		size := max(uint64(1)<<12, uint64(2*len(d.b)))
 		for size <= x {
 			size *= 2
 		}
-		if t.directWide && size > 1<<12 && size > directDensity*uint64(t.n) {
-			// (Sets of more ids than it holds: the bits of the small
-			// ones, which the keys interned fill too sparsely to be
-			// worth a byte each, are not kept.)
+		if d.wide && size > 1<<12 && size > directDensity*uint64(t.n) {
+			// (Keys of more bits than it holds: the small ones, which
+			// the keys interned fill too sparsely to be worth a byte
+			// each, are not kept.)
 			return
 		}
 		if t.Room != nil {
 			t.Room(int64(size))
 		}
-		d := make([]uint8, size)
-		copy(d, t.direct)
-		t.direct = d
+		b := make([]uint8, size)
+		copy(b, d.b)
+		d.b = b
 	}
-	t.direct[x] = uint8(st-FinBase) + 1
+	d.b[x] = uint8(st-FinBase) + 1
+}
+
+// DirectOf is the final state of the set whose bits are x, if kept.
+func (t *KeyTable) DirectOf(x uint64) (st int32, ok bool) {
+	if x >= 1<<directMaxBits {
+		t.sets.wide = true
+		return 0, false
+	}
+	return t.sets.get(x)
+}
+
+// DirectListOf is the final state of the list of the n 0s and 1s whose
+// bits are w (bit i element i), if kept.
+func (t *KeyTable) DirectListOf(w uint64, n int) (st int32, ok bool) {
+	if n > directMaxBits {
+		t.lists.wide = true
+		return 0, false
+	}
+	return t.lists.get(w | 1<<n)
+}
+
+// directIndex is the array and index of the key of n bytes whose word is
+// w when it is a set's or a list's kept by its bits (d nil when of
+// neither kind; ok false when of one but past the bound).
+func (t *KeyTable) directIndex(w uint64, n int) (d *direct, x uint64, ok bool) {
+	switch {
+	case t.DirectTag != 0 && byte(w) == t.DirectTag && n >= 2 && n <= 5:
+		x = w >> 16
+		return &t.sets, x, x < 1<<directMaxBits
+	case t.ListTag != 0 && byte(w) == t.ListTag && n >= 2 && n <= 5:
+		c := w >> 8 & 0xff
+		if c > directMaxBits {
+			return &t.lists, 0, false
+		}
+		return &t.lists, w>>16 | 1<<c, true
+	}
+	return nil, 0, false
+}
+
+// cacheDirect keeps final state st for the key of n bytes whose word is
+// w, when it is a set's or a list's kept by its bits.
+func (t *KeyTable) cacheDirect(w uint64, n int, st int32) {
+	d, x, ok := t.directIndex(w, n)
+	if d == nil {
+		return
+	}
+	if !ok {
+		d.wide = true
+		return
+	}
+	d.put(t, x, st)
 }
 
 // uncacheDirect forgets the state kept for the key k.
 func (t *KeyTable) uncacheDirect(k []byte) {
 	if len(k) <= 8 {
-		if x, ok := t.directIndex(KeyWord(k), len(k)); ok && x < uint64(len(t.direct)) {
-			t.direct[x] = 0
+		if d, x, ok := t.directIndex(KeyWord(k), len(k)); ok && x < uint64(len(d.b)) {
+			d.b[x] = 0
 		}
 	}
 }

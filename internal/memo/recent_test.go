@@ -137,3 +137,75 @@ func bitsLen(x uint64) int {
 	}
 	return n
 }
+
+// The same of lists of 0s and 1s, kept by their bits and length, in a
+// table that keeps sets by their bits too: whatever DirectListOf reports
+// is the Table's state of the list's key, whatever the lengths and the
+// sets met (a list of length n and bits x is not the one of length n+1
+// or a set of bits x).
+func TestDirectListStatesFollowTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 44))
+	var kt KeyTable
+	kt.DirectTag, kt.ListTag = 7, 8
+	var tb Table
+	tb.Init(1)
+	tb.Uncache = kt.Uncache
+	ids := map[string]uint32{}
+	states := map[uint32]int32{}
+	hits := 0
+	for step := range 300000 {
+		n := r.IntN(25)
+		x := r.Uint64() & (1<<n - 1) & (1<<10 - 1)
+		var k []byte
+		if r.IntN(3) == 0 {
+			nb := (bitsLen(x) + 7) / 8
+			k = []byte{7, byte(nb)}
+			for j := range nb {
+				k = append(k, byte(x>>(8*j)))
+			}
+		} else {
+			k = []byte{8, byte(n)}
+			for j := 0; j < n; j += 8 {
+				k = append(k, byte(x>>j))
+			}
+		}
+		id, st, at, added, ok := kt.InternWordState(KeyWord(k), len(k))
+		if !ok {
+			t.Fatalf("step %d: no room", step)
+		}
+		if _, seen := ids[string(k)]; !seen {
+			if !added {
+				t.Fatalf("step %d: key %v not added", step, k)
+			}
+			ids[string(k)] = id
+			tb.AddGval()
+		}
+		r0 := GenBit | uint64(id)
+		if st != 0 {
+			tb.Remember(r0, st)
+		} else if s := tb.Gvals[id]; s >= FinBase {
+			kt.CacheState(at, s)
+		}
+		if k[0] == 8 {
+			if got, ok := kt.DirectListOf(x, n); ok {
+				hits++
+				did, seen := ids[string(k)]
+				if !seen || got != states[did] {
+					t.Fatalf("step %d: list %d of %d has state %d by its bits, the table %d", step, x, n, got, states[did])
+				}
+			}
+		}
+		switch r.IntN(4) {
+		case 0:
+			s := FinBase + int32(r.IntN(300))
+			tb.SetState(r0, s)
+			states[id] = s
+		case 1:
+			tb.SetState(r0, StUnknown)
+			states[id] = StUnknown
+		}
+	}
+	if hits < 1000 {
+		t.Errorf("%d states found by their bits: the test checks too few", hits)
+	}
+}

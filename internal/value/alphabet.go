@@ -3,6 +3,8 @@ package value
 import (
 	"encoding/binary"
 	"sync/atomic"
+
+	"github.com/grundy-lang/grundy/internal/swar"
 )
 
 // Alphabet numbers the characters of strings. The strings a game's
@@ -91,8 +93,8 @@ func AppendStrKeyIn(a *Alphabet, buf []byte, s string) []byte {
 func appendBits2(buf []byte, s string, c0, c1 byte) ([]byte, bool) {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := load64(s, i)
-		one, zero := eq8(x, c1), eq8(x, c0)
+		x := swar.Load64(s, i)
+		one, zero := swar.Eq8(x, c1), swar.Eq8(x, c0)
 		if one|zero != 0xff {
 			return buf, false
 		}

@@ -43,7 +43,7 @@ const (
 	tagBoxed
 	TagRef     // an argument kept in its game's dictionary: the id follows (Game.shorten)
 	TagUniSet  // a set as the bitset of its elements' ids in the argument's Universe (universe.go)
-	tagBitList // a list of ints that are all 0 or 1: its length and a bit an element
+	TagBitList // a list of ints that are all 0 or 1: its length and a bit an element
 	// TagPackedStr: a string as the ids of its characters in the
 	// argument's Alphabet (alphabet.go): the bits an id, the length and
 	// the ids packed.
@@ -179,9 +179,9 @@ func allBits(e []Value) bool {
 }
 
 // appendBitList appends the key of a list of n ints that are 0 or 1
-// (one(i): element i is 1): tagBitList, n and the bits, 8 a byte.
+// (one(i): element i is 1): TagBitList, n and the bits, 8 a byte.
 func appendBitList(buf []byte, n int, one func(i int) bool) []byte {
-	buf = binary.AppendUvarint(append(buf, tagBitList), uint64(n))
+	buf = binary.AppendUvarint(append(buf, TagBitList), uint64(n))
 	var acc byte
 	for i := range n {
 		if one(i) {
@@ -203,13 +203,13 @@ func BitListWord(w uint64, n int) (word uint64, nb int, ok bool) {
 	if n > 48 {
 		return 0, 0, false
 	}
-	return uint64(tagBitList) | uint64(n)<<8 | w<<16, 2 + (n+7)/8, true
+	return uint64(TagBitList) | uint64(n)<<8 | w<<16, 2 + (n+7)/8, true
 }
 
 // AppendBitWord appends the key of the list of the n <= 64 ints 0 and 1
 // whose bits w holds (BitListWord).
 func AppendBitWord(buf []byte, w uint64, n int) []byte {
-	buf = binary.AppendUvarint(append(buf, tagBitList), uint64(n))
+	buf = binary.AppendUvarint(append(buf, TagBitList), uint64(n))
 	for i := 0; i < n; i += 8 {
 		buf = append(buf, byte(w>>i))
 	}
@@ -219,7 +219,7 @@ func AppendBitWord(buf []byte, w uint64, n int) []byte {
 // appendBitInts is appendBitList of the ints xs, each 0 or 1, packed 8
 // at a time.
 func appendBitInts(buf []byte, xs []int64) []byte {
-	buf = binary.AppendUvarint(append(buf, tagBitList), uint64(len(xs)))
+	buf = binary.AppendUvarint(append(buf, TagBitList), uint64(len(xs)))
 	for len(xs) >= 8 {
 		buf = append(buf, byte(xs[0])|byte(xs[1])<<1|byte(xs[2])<<2|byte(xs[3])<<3|
 			byte(xs[4])<<4|byte(xs[5])<<5|byte(xs[6])<<6|byte(xs[7])<<7)
@@ -418,7 +418,7 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 			b = b[k:]
 		}
 		return seq, b
-	case tagBitList:
+	case TagBitList:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
 		seq, e := newSeq(int(n), false)
@@ -498,7 +498,7 @@ func ArgKeyLen(b []byte) int {
 	case TagRef:
 		_, k := binary.Uvarint(b[i:])
 		i += k
-	case tagBitList:
+	case TagBitList:
 		n, k := binary.Uvarint(b[i:])
 		i += k + int((n+7)/8)
 	case TagPackedStr:
@@ -537,7 +537,7 @@ func KeyKind(t byte) string {
 		return "general key: a string, its bytes (the strings pass is off, a character is not ASCII, the alphabet is full, or the string is inside another value)"
 	case TagPackedStr:
 		return "a string over an alphabet of its characters, packed"
-	case tagBitList:
+	case TagBitList:
 		return "a list of 0s and 1s, packed a bit an element"
 	case TagIntList, TagIntTuple:
 		return "a list or tuple of ints, packed as varints"

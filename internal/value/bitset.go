@@ -74,10 +74,29 @@ func (m *bitmap) Value() Value {
 	if m.Pairs && m.U == nil {
 		return CellSet(m.w) // (one allocation)
 	}
+	if m.U != nil {
+		if v, ok := m.U.smallSet(m.w); ok {
+			return v // (made from the words, not kept)
+		}
+	}
 	w := make([]uint64, len(m.w))
 	copy(w, m.w)
 	kept := &bitmap{w: w, Pairs: m.Pairs, U: m.U}
 	return kept.set()
+}
+
+// smallSet is the set of the ids w of u when they are all cells (the set
+// of their rows: CellSet) or all small ints (the set of their bitmap),
+// made in one allocation.
+func (u *Universe) smallSet(w []uint64) (Value, bool) {
+	var buf [64]uint64
+	if rows, ok := u.cellRows(w, buf[:0]); ok {
+		return CellSet(rows), true
+	}
+	if ints, ok := u.intBits(w, buf[:0]); ok {
+		return intSet(ints), true
+	}
+	return Value{}, false
 }
 
 // set is the set of bitmap m (which it keeps): of small ints or cells,
@@ -89,13 +108,9 @@ func (m *bitmap) set() Value {
 	if m.U == nil {
 		return Value{K: KSet, Ref: &Set{Bm: m, lazy: true}}
 	}
-	var buf [64]uint64
-	if rows, ok := m.U.cellRows(m.w, buf[:0]); ok {
-		return CellSet(rows)
-	}
-	if ints, ok := m.U.intBits(m.w); ok {
-		// (Of small ints: their bitmap, the elements made when asked.)
-		return Value{K: KSet, Ref: &Set{Bm: &bitmap{w: ints}, lazy: true}}
+	if v, ok := m.U.smallSet(m.w); ok {
+		// (Of cells or small ints: their bitmap, the elements made when asked.)
+		return v
 	}
 	return Value{K: KSet, Ref: &Set{elems: m.elems(), Bm: m}}
 }

@@ -1,6 +1,9 @@
 package value
 
-import "slices"
+import (
+	"slices"
+	"unsafe"
+)
 
 // Values made in one allocation with their elements: a list or tuple of
 // up to 8 (a position's list decoded from its key, the regions of a
@@ -95,4 +98,49 @@ func SumOfCopy(games []Value) Value {
 		return Value{K: KSum, Ref: &box.s}
 	}
 	return SumOf(slices.Clone(games))
+}
+
+// Strings in one allocation: the string's header and its bytes side by
+// side (strN), where Str makes the bytes and the header apart.
+type (
+	str8 struct {
+		s string
+		b [8]byte
+	}
+	str16 struct {
+		s string
+		b [16]byte
+	}
+	str32 struct {
+		s string
+		b [32]byte
+	}
+	str64 struct {
+		s string
+		b [64]byte
+	}
+)
+
+// StrASCIIBytes is StrASCII(string(b)) in one allocation (b is ASCII).
+func StrASCIIBytes(b []byte) Value {
+	var s *string
+	switch n := len(b); {
+	case n == 0:
+		return StrASCII("")
+	case n <= 8:
+		p := &str8{}
+		s, p.s = &p.s, unsafe.String(&p.b[0], copy(p.b[:], b))
+	case n <= 16:
+		p := &str16{}
+		s, p.s = &p.s, unsafe.String(&p.b[0], copy(p.b[:], b))
+	case n <= 32:
+		p := &str32{}
+		s, p.s = &p.s, unsafe.String(&p.b[0], copy(p.b[:], b))
+	case n <= 64:
+		p := &str64{}
+		s, p.s = &p.s, unsafe.String(&p.b[0], copy(p.b[:], b))
+	default:
+		return StrASCII(string(b))
+	}
+	return Value{K: KStr, N: 1, Ref: s}
 }

@@ -81,8 +81,7 @@ func (u *Universe) CellsOnly(w []uint64) bool {
 
 // intBits is the bitmap of small ints (words of bits) of the elements of
 // the ids w, when each is a small int.
-func (u *Universe) intBits(w []uint64) ([]uint64, bool) {
-	var out []uint64
+func (u *Universe) intBits(w, out []uint64) ([]uint64, bool) {
 	for i, x := range w {
 		for ; x != 0; x &= x - 1 {
 			n := u.intOf[i*64+bits.TrailingZeros64(x)]
@@ -124,9 +123,26 @@ type (
 // c)), which it copies; its elements are made when asked for.
 func CellSet(rows []uint64) Value {
 	rows = trimRows(rows)
+	s, m := boxSet(len(rows))
+	copy(m.w, rows)
+	m.Pairs = len(rows) > 0
+	return Value{K: KSet, Ref: s}
+}
+
+// intSet is the set of the small ints whose bitmap is w (bit b the int
+// b), which it copies; its elements are made when asked for.
+func intSet(w []uint64) Value {
+	s, m := boxSet(len(w))
+	copy(m.w, w)
+	return Value{K: KSet, Ref: s}
+}
+
+// boxSet is a lazy set and its bitmap of n words, in one allocation
+// where n is at most 16.
+func boxSet(n int) (*Set, *bitmap) {
 	var s *Set
 	var m *bitmap
-	switch n := len(rows); {
+	switch {
 	case n <= 3:
 		box := &cellSetBox3{}
 		s, m = &box.s, &box.m
@@ -146,10 +162,8 @@ func CellSet(rows []uint64) Value {
 	default:
 		s, m = &Set{}, &bitmap{w: make([]uint64, n)}
 	}
-	copy(m.w, rows)
-	m.Pairs = len(rows) > 0
 	s.Bm, s.lazy = m, true
-	return Value{K: KSet, Ref: s}
+	return s, m
 }
 
 // SetBits returns the bitmap of a set whose elements are made from its

@@ -1,4 +1,4 @@
-package value
+package swar
 
 import (
 	"math/rand/v2"
@@ -39,25 +39,6 @@ func TestAppendEqBits(t *testing.T) {
 			if got[i/64]>>(i%64)&1 == 1 {
 				t.Fatalf("bit %d past %d set", i, m)
 			}
-		}
-	}
-}
-
-// StrASCIIBytes is the string of the bytes, of every length, and does
-// not change when the bytes do.
-func TestStrASCIIBytes(t *testing.T) {
-	for n := range 100 {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte('a' + i%26)
-		}
-		v := StrASCIIBytes(b)
-		want := string(b)
-		for i := range b {
-			b[i] = '.'
-		}
-		if v.K != KStr || v.Str() != want || !v.ASCII() {
-			t.Fatalf("%d bytes: %q, want %q", n, v.Str(), want)
 		}
 	}
 }
