@@ -204,11 +204,38 @@ func (bs *Binds) yielded(alt *lang.Alt, call *lang.Call) (func(fr *engine.Frame)
 			gn.EmitSG(v)
 		})
 	}
-	loops := c.Vals.Clauses(alt.Clauses)
+	// The last loop, a sweep (sweep.go) when it is one.
+	k := n - 1
+	var ifc *lang.IfClause
+	if f, isIf := alt.Clauses[k].(*lang.IfClause); isIf && k >= 1 {
+		ifc, k = f, k-1
+	}
+	var (
+		p     int
+		links []sweepLink
+		test  *sweepTest
+		swept bool
+	)
+	cl, isFor := alt.Clauses[k].(*lang.ForClause)
+	if isFor && isRange(cl) && !cl.Target.Tuple && len(cl.Target.Names) == 1 && c.On(passes.FastLoops) {
+		var cond lang.Expr
+		if ifc != nil {
+			cond = ifc.Cond
+		}
+		p, links, test, swept = sweepParts(ch, resolve.NameDecl(cl.Target.Names[0]), cond)
+	}
+	var loops func(body func(fr *engine.Frame)) func(fr *engine.Frame)
+	if swept {
+		loops = c.Vals.Clauses(alt.Clauses[:k])
+		c.Vals.Pattern(cl.Target)
+		c.Var(cl.Target.Names[0]).IsInt = true
+	} else {
+		loops = c.Vals.Clauses(alt.Clauses)
+	}
 	direct := bs.genChain(ch)
 	sg := c.SG.SGExpr(call)
 	keyed := keyLookup(c.GameCallee(call), func(fr *engine.Frame, _ bits) memo.Sgv { return sg(fr) })
-	run := loops(func(fr *engine.Frame) {
+	body := func(fr *engine.Frame) {
 		gn := fr.Gen
 		gn.Tracing = true
 		var v memo.Sgv
@@ -219,8 +246,17 @@ func (bs *Binds) yielded(alt *lang.Alt, call *lang.Call) (func(fr *engine.Frame)
 		}
 		gn.Tracing = false
 		gn.EmitSG(v)
-	})
-	return bs.perPosition(ch, run, general), fmt.Sprintf("the option's list %s is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them (no list made per move)", ir.Expr(call.Args[0]))
+	}
+	note := fmt.Sprintf("the option's list %s is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them (no list made per move)", ir.Expr(call.Args[0]))
+	if swept {
+		bodyIf := body
+		if ifc != nil {
+			bodyIf = c.Vals.Clauses([]lang.Clause{ifc})(body)
+		}
+		run := loops(bs.sweep(cl, ch, p, links, test, bodyIf, c.GameCallee(call), keyed))
+		return bs.perPosition(ch, run, general), note + "; its last loop, over " + cl.Target.Names[0].Name + ", a sweep of the word"
+	}
+	return bs.perPosition(ch, loops(body), general), note
 }
 
 // isRange reports whether cl is a for clause over a range.

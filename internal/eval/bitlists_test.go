@@ -156,6 +156,35 @@ print sg(tt([1, 0, 1]))
 print sg(tt([1, "a", 1]))`,
 	`game w(b) moves w(update(b, i, x)) for i in 0 .. len(b) - 1 for x in 0 .. b[i] - 1
 print [sg(w([a, c, d])) for a in 0 .. 2 for c in 0 .. 2 for d in 0 .. 1]`,
+	// Sweeps (bitlists' sweep.go): the last loop's links at j + K with
+	// 0, 1, b[j + K] and L - b[j + K]; its if clause b[j + K] == L or
+	// != L, the literal first; indexes past either end of the list
+	// (negative ones count from its end: the loop's body as compiled); a
+	// 2 put (L - b[j] with L = 2), a literal 2; a first part that gives
+	// up (its index out of range, not an int); a list that is not bits.
+	`game s(b) moves s(update(update(b, i, 0), j + 1, b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 2 if b[j + 1] != 1
+  | s(update(b, j, 0)) for j in 0 .. len(b) - 1 if 1 == b[j]
+print [sg(s([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 63]`,
+	`game s(b) moves s(update(update(b, i, 0), j - 1, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 1 .. i if b[j - 1] == 0
+print [sg(s([(m >> k) & 1 for k in 0 .. 6])) for m in 0 .. 127]`,
+	`game s(b) moves s(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in -2 .. i - 1
+print [sg(s([(m >> k) & 1 for k in 0 .. 4])) for m in 0 .. 31]`,
+	`game s(b) moves s(update(update(b, i, 0), j, 1 - b[j + 1])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i
+print sg(s([0, 1, 1]))
+print sg(s([1, 0, 1]))`,
+	`game s(b) moves s(update(b, j, 2 - b[j])) for j in 0 .. len(b) - 1 if b[j] == 1
+print sg(s([1, 0]))
+game t(b) moves t(update(b, j, 2)) for j in 0 .. len(b) - 1 if b[j] == 1
+print sg(t([1, 1]))`,
+	`game s(b, k) moves s(update(update(b, k, 0), j, 1), k - 1) for j in 0 .. len(b) - 1 if b[j] == 0
+print sg(s([0, 0, 1], 2))
+print sg(s([0, 1, 1], 7))`,
+	`game s(b) moves s(update(update(b, len(b) - 1, 0), j, 1 - b[j])) for j in 0 .. len(b) - 2 if b[j] != 0
+print [sg(s(x)) for x in [[1, 1, 1], [1, 0, 1], [0, 0, 0]]], sg(s([1, 2, 1])), sg(s((1, 1)))
+print sg(s([1, 1, "x"]))`,
+	`game s(b) moves s(update(b, j, 1 - b[j])) for j in 0 .. len(b) - 1 if b[j] == 1
+print sg(s([1, 1, 0] + 70 * [0])), sg(s([]))
+print sg(s([1, [1], 1]))`,
 }
 
 // notMaskCases: the masks of a comprehension whose body is not of a
@@ -197,7 +226,8 @@ game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 a
 print sg(nota(9 * [0]))
 `
 	for _, steps := range []int64{1_000, 3_000, 3_600, 4_100} {
-		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1)} {
+		turtles := "game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1 if b[j] == 0\nprint sg(tt(9 * [1]))\n"
+		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles} {
 			c := optCase{name: "s.game", src: s, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
 			on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
 			if ok, why := optSame(on, off, true); !ok {
@@ -216,8 +246,10 @@ def dead(b) = any([b[x] == 1 and b[y] == 1 and b[z] == 1 for (x, y, z) in LINES]
 game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not dead(update(b, i, 1))
 game ring(b) moves ring(update(update(b, i, 0), (i + 1) % len(b), 0)) for i in 0 .. len(b) - 1 if b[i] == 1 and b[(i + 1) % len(b)] == 1
 game rows(b) moves rows(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if sum(c) < 4 and c[(i + 1) % len(c)] == 0
+game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1
 `
 	want := map[string]string{
+		"tt":   "its last loop, over j, a sweep of the word",
 		"nota": "the list update(b, i, 1) bound to b' is, where it is one of up to 64 0s and 1s, the bits of a word: any at line 2 on the bits (masks); dead inlined; its position keyed from the bits",
 		"ring": "the option's list update(update(b, i, 0), (i + 1) % len(b), 0) is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them",
 		"rows": "bound to c is, where it is one of up to 64 0s and 1s, the bits of a word: sum(c) a count of bits; len(c) its length; c[(i + 1) % len(c)] a bit; its position keyed from the bits",

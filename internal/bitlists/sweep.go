@@ -1,0 +1,286 @@
+package bitlists
+
+import (
+	"math"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// A sweep: the last loop of an alternative whose option is a position of
+// an update chain (yielded), run as one loop on words. The loop is a for
+// clause over a range of j, maybe followed by an if clause that tests a
+// bit of the chain's list, b[j + K] == L (or !=); the chain is a first
+// part whose links do not read j (evaluated once a loop, at its first
+// value of j, as the first move evaluates them), then links that put at
+// j + K the int 0 or 1, b[j + K'] or L - b[j + K'] (b the chain's list,
+// K, K' and L int literals). Turning Turtles,
+//
+//	tt(update(update(b, i, 0), j, 1 - b[j])) for ... for j in 0 .. i - 1
+//
+// is, for each j, the word of b with bit i cleared (once) and bit j put
+// to the complement of b's bit j, keyed from the word (memo's table of
+// short lists by their bits first): no closure of the chain's parts runs
+// per move. A value of j for which an index is not one of the list's, or
+// an element is not 0 or 1, runs the loop's body as compiled (which
+// fails where the calls fail, or makes the list); so does every value of
+// j when the first part gives up, or the list is not bits.
+
+// sweepTo is what a link of the second part puts: lit, or (bit) the
+// element of b at j + k, or (neg) lit minus it.
+type sweepTo struct {
+	bit, neg bool
+	lit, k   int64
+}
+
+// sweepLink is a link of the second part: at j + at, the element to.
+type sweepLink struct {
+	at int64
+	to sweepTo
+}
+
+// sweepTest is the if clause: b[j + k] == lit (eq) or != lit.
+type sweepTest struct {
+	k, lit int64
+	eq     bool
+}
+
+// sweepParts reads chain ch and test cond (nil: none) as a sweep over j
+// (the name jd declares), whose list is the name bd declares: the count
+// of links of the first part, those of the second, and the test.
+func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []sweepLink, test *sweepTest, ok bool) {
+	isDecl := func(e lang.Expr, d *resolve.Decl) bool {
+		id, ok := e.(*lang.Ident)
+		return ok && d != nil && resolve.Of(id) == d
+	}
+	base, isID := ch.base.(*lang.Ident)
+	if !isID || isDecl(base, jd) {
+		return 0, nil, nil, false
+	}
+	bd := resolve.Of(base)
+	readsJ := func(e lang.Expr) bool {
+		found := false
+		lang.Inspect(e, func(x lang.Expr) bool {
+			found = found || isDecl(x, jd)
+			return !found
+		})
+		return found
+	}
+	// j + K: j, j + K, K + j, j - K.
+	offset := func(e lang.Expr) (int64, bool) {
+		if isDecl(e, jd) {
+			return 0, true
+		}
+		b, ok := e.(*lang.Binary)
+		if !ok {
+			return 0, false
+		}
+		if lit, ok := b.Y.(*lang.IntLit); ok && isDecl(b.X, jd) {
+			switch b.Op {
+			case lang.OpAdd:
+				return lit.Val, true
+			case lang.OpSub:
+				if lit.Val != math.MinInt64 {
+					return -lit.Val, true
+				}
+			}
+		}
+		if lit, ok := b.X.(*lang.IntLit); ok && isDecl(b.Y, jd) && b.Op == lang.OpAdd {
+			return lit.Val, true
+		}
+		return 0, false
+	}
+	// b[j + K].
+	elem := func(e lang.Expr) (int64, bool) {
+		ix, ok := e.(*lang.Index)
+		if !ok || !isDecl(ix.X, bd) {
+			return 0, false
+		}
+		return offset(ix.Index)
+	}
+	for p < len(ch.links) && !readsJ(ch.links[p].at) && !readsJ(ch.links[p].to) {
+		p++
+	}
+	if p == len(ch.links) {
+		return 0, nil, nil, false
+	}
+	for _, l := range ch.links[p:] {
+		at, ok := offset(l.at)
+		if !ok {
+			return 0, nil, nil, false
+		}
+		var to sweepTo
+		switch e := l.to.(type) {
+		case *lang.IntLit:
+			to.lit = e.Val
+		case *lang.Index:
+			if to.k, ok = elem(e); !ok {
+				return 0, nil, nil, false
+			}
+			to.bit = true
+		case *lang.Binary:
+			lit, isLit := e.X.(*lang.IntLit)
+			if e.Op != lang.OpSub || !isLit {
+				return 0, nil, nil, false
+			}
+			if to.k, ok = elem(e.Y); !ok {
+				return 0, nil, nil, false
+			}
+			to.bit, to.neg, to.lit = true, true, lit.Val
+		default:
+			return 0, nil, nil, false
+		}
+		links = append(links, sweepLink{at, to})
+	}
+	if cond != nil {
+		b, ok := cond.(*lang.Binary)
+		if !ok || b.Op != lang.OpEq && b.Op != lang.OpNe {
+			return 0, nil, nil, false
+		}
+		x, y := b.X, b.Y
+		if _, isLit := x.(*lang.IntLit); isLit {
+			x, y = y, x
+		}
+		lit, isLit := y.(*lang.IntLit)
+		k, isElem := elem(x)
+		if !isLit || !isElem {
+			return 0, nil, nil, false
+		}
+		test = &sweepTest{k: k, lit: lit.Val, eq: b.Op == lang.OpEq}
+	}
+	return p, links, test, true
+}
+
+// sweep compiles the loop of cl (a for clause over a range; ifc its if
+// clause or nil) as a sweep of chain ch's bits, with p links in its first
+// part, links and test its second part and test; body is a move as
+// compiled (the loop's body: run where the words give up), keyed the
+// lookup of a position by its bits, bodyIf the body behind the if clause
+// as compiled.
+func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, test *sweepTest, bodyIf func(fr *engine.Frame), gb *engine.Binding, keyed func(fr *engine.Frame, b bits) memo.Sgv) func(fr *engine.Frame) {
+	c := bs.c
+	r := cl.Iter.(*lang.Binary)
+	lo, hi := c.Ints.RangeBounds(r)
+	rpos := r.Pos
+	slot := c.Var(cl.Target.Names[0]).Slot
+	type linkFn struct{ at, to anyInt }
+	first := make([]linkFn, p)
+	for i, l := range ch.links[:p] {
+		first[i] = linkFn{anyIntOf(c, l.at), anyIntOf(c, l.to)}
+	}
+	base := c.Vals.Expr(ch.base)
+	bslot := c.LocalSlot(ch.base)
+	cache := &baseCache{}
+	// list is the bits of the list; prefix puts the first part's links
+	// in them. Each gives up with false.
+	list := func(fr *engine.Frame) (bits, bool) {
+		var v value.Value
+		if bslot >= 0 {
+			v = fr.Slots[bslot]
+		} else {
+			v = base(fr)
+		}
+		return cache.of(v)
+	}
+	prefix := func(fr *engine.Frame, b bits) (bits, bool) {
+		for i := range first {
+			l := &first[i]
+			at, ok1 := l.at.get(fr)
+			if !ok1 || uint64(at) >= uint64(b.n) {
+				return bits{}, false
+			}
+			to, ok2 := l.to.get(fr)
+			if !ok2 || uint64(to) > 1 {
+				return bits{}, false
+			}
+			b.w = b.w&^(1<<at) | uint64(to)<<at
+		}
+		return b, true
+	}
+	return func(fr *engine.Frame) {
+		a, z := lo(fr), hi(fr)
+		th := fr.Th
+		var orig, pre bits
+		g := gb.Game
+		byBits := g.NArgs == 1 && g.Tuples == nil // (keyLookup's test)
+		// The list read (1), and the first part put (2); the words give up
+		// for this loop (3).
+		state := 0
+		for j := a; j <= z; j++ {
+			th.Tick(rpos)
+			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
+			if state == 0 {
+				state = 3
+				if b, ok := list(fr); ok {
+					orig, state = b, 1
+				}
+			}
+			moved := false
+			if state < 3 {
+				n := uint64(orig.n)
+				ok := true
+				if test != nil {
+					if x := uint64(j + test.k); x >= n {
+						ok = false
+					} else if (orig.w>>x&1 == uint64(test.lit)) != test.eq {
+						// (The if clause fails: no move.)
+						if fr.Stop || j == z {
+							return
+						}
+						continue
+					}
+				}
+				if ok && state == 1 {
+					// (Where the first move evaluates the chain.)
+					state = 3
+					if pre, ok = prefix(fr, orig); ok {
+						state = 2
+					}
+				}
+				w := pre.w
+				for i := 0; ok && i < len(links); i++ {
+					l := &links[i]
+					at := uint64(j + l.at)
+					to := uint64(l.to.lit)
+					if l.to.bit {
+						x := uint64(j + l.to.k)
+						if x >= n {
+							ok = false
+							break
+						}
+						if to = orig.w >> x & 1; l.to.neg {
+							to = uint64(l.to.lit) - to
+						}
+					}
+					if at >= n || to > 1 {
+						ok = false
+						break
+					}
+					w = w&^(1<<at) | to<<at
+				}
+				if ok {
+					gn := fr.Gen
+					if st, found := g.Keys.DirectListOf(w, orig.n); found && byBits {
+						gn.EmitSG(memo.ValueOf(st)) // (what keyed finds)
+					} else {
+						gn.Tracing = true
+						v := keyed(fr, bits{w: w, n: orig.n})
+						gn.Tracing = false
+						gn.EmitSG(v)
+					}
+					moved = true
+				}
+			}
+			if !moved {
+				bodyIf(fr)
+			}
+			if fr.Stop || j == z {
+				return
+			}
+		}
+	}
+}
