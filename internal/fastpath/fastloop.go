@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/partgen"
+	"github.com/grundy-lang/grundy/internal/setsweep"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/loopplan"
@@ -39,7 +40,7 @@ import (
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
 	b := build.New(c)
-	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b)}
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), setsweep.New(c)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -49,6 +50,16 @@ type paths struct {
 	*build.Builders
 	*partgen.Options
 	*bitlists.Binds
+	sets *setsweep.Sweeps
+}
+
+// BitList compiles alt as a list of 0s and 1s in a word (package
+// bitlists) or a set swept as a word (package setsweep), or returns nil.
+func (p paths) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
+	if run, why := p.Binds.BitList(alt); run != nil {
+		return run, why
+	}
+	return p.sets.SetSweep(alt)
 }
 
 // Fold compiles a fold of a list comprehension: a mask test (masks.go)

@@ -1,0 +1,95 @@
+package eval_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/eval"
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// Sets swept as a word by the last loop (package setsweep): the same
+// values and errors with the sweep (passes Bitsets, FastLoops) on and
+// off: loops over a range and over the set, literals of j + K and of
+// the loop's element, the if clauses j in S, not (j in S), j not in S;
+// elements the universe lacks (| and ^ meet them, - ignores them), an
+// option that is the empty set, sets of cells and of strings, a first
+// part that fails (an index out of range, a division by zero) or leaves
+// the universe, j + K past the ints, a position whose set has more than
+// 64 ids, a list where the rule expects a set.
+var setSweepCases = []string{
+	`let N = 9
+game tt(S) moves tt(S - {i}) for i in S
+  | tt(S - {i} ^ {j}) for i in S for j in 0 .. i - 1
+print sum([sg(tt({k for k in 0 .. N - 1 if (m >> k) & 1 == 1})) for m in 0 .. 2 ** N - 1])`,
+	`let N = 7
+game put(S) moves put(S | {j}) for j in 0 .. N - 1 if not (j in S)
+game two(S) moves two(S | {j, j + 1}) for j in 0 .. N - 2 if j not in S
+game near(S) moves near(S - {j - 1} | {j}) for j in 1 .. N if j - 1 in S
+print sg(put(set())), sg(two({3})), [sg(near({k for k in 0 .. N - 1 if (m >> k) & 1 == 1})) for m in 0 .. 2 ** N - 1]`,
+	`game g(S) moves g(S | {j + 100}) for j in 0 .. 2 if len(S) < 5
+  | g(S ^ {j + 50}) for j in 0 .. 1 if len(S) < 4
+  | g(S - {j + 70} - {j}) for j in 0 .. 3
+print sg(g({0, 1, 2, 3}))`,
+	`game g(S) moves g(S - {x}) for x in S
+print sg(g({(0, 0), (0, 1), (1, 1)})), sg(g({"a", "b", "c"})), sg(g({5})), sg(g(set()))`,
+	`game g(S) moves g(S - {x}) for x in S | g(S - {1, 2} | {9}) if 1 in S and 2 in S
+print [sg(g({k for k in 0 .. 5 if (m >> k) & 1 == 1})) for m in 0 .. 63]`,
+	`let c = [1, 2]
+game g(S) moves g(S - {c[5]} ^ {j}) for j in 0 .. 3
+print sg(g({1, 2}))`,
+	`game g(S, k) moves g(S | {k / (k - 2)} ^ {j}, k - 1) for j in 0 .. 2 if k > 0
+print sg(g({0, 1}, 1))
+print sg(g({0, 1}, 3))`,
+	`game g(S) moves g(S - {j + 10}) for j in 9223372036854775800 .. 9223372036854775807 if len(S) > 0
+print sg(g({1}))`,
+	`game g(S) moves g(S - {x}) for x in S if x < 3
+  | g(S - {j} | {j + 100}) for j in 0 .. 2 if j in S
+print sg(g({k for k in 0 .. 69}))`,
+	`game g(S) moves g(S - {x}) for x in S
+print sg(g([1, 2, 3]))`,
+	`game g(S) moves g(S - {x}) for x in S if x in S
+  | g(S ^ {j}) for j in -3 .. 3 if not (j in S) if len(S) < 4
+print sg(g({-2, 0, 1}))`,
+}
+
+func TestSetSweepExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, setSweepCases, passes.Bitsets, passes.FastLoops, passes.All)
+}
+
+// TestSetSweepSteps: the same step at which a step limit stops the run,
+// with the sweep on and off.
+func TestSetSweepSteps(t *testing.T) {
+	t.Parallel()
+	src := setSweepCases[0]
+	for _, steps := range []int64{1_000, 3_000, 7_777, 20_001} {
+		c := optCase{name: "s.game", src: src, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
+		on, off := runOptWith(c, 0), runOptWith(c, passes.Bitsets)
+		if ok, why := optSame(on, off, true); !ok {
+			t.Errorf("max steps %d: %s\n=== on:\n%s\n=== off:\n%s", steps, why, on, off)
+		}
+	}
+}
+
+// TestSetSweepExplain: --explain says which alternatives sweep their set.
+func TestSetSweepExplain(t *testing.T) {
+	t.Parallel()
+	src := "game tt(S) moves tt(S - {i} ^ {j}) for i in S for j in 0 .. i - 1\n"
+	for _, off := range []passes.Pass{0, passes.Bitsets} {
+		s := eval.NewSession(eval.Options{Disable: off})
+		if err := s.ExecFile(context.Background(), "x.game", src); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, x := range s.Explain() {
+			found = found || x.Name == "tt" && strings.Contains(x.String(), "swept as a word by the last loop (over j)")
+		}
+		if found != (off == 0) {
+			t.Errorf("%s off: sweep explained %v", off, found)
+		}
+	}
+}

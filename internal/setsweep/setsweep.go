@@ -1,0 +1,451 @@
+// Package setsweep owns the move rules whose option is a position of
+// one set, made from a set the position holds by operators with set
+// literals, in a last loop over a range or over that set (a sweep of the
+// set's word, Sweeps.SetSweep, for the SG search of positions whose
+// arguments are not all ints):
+//
+//	game tt(S) moves tt(S - {i}) for i in S
+//	  | tt(S - {i} ^ {j}) for i in S for j in 0 .. i - 1
+//	game put(S) moves put(S | {j}) for j in 0 .. N - 1 if not (j in S)
+//
+// Where the set is one of at most 64 ids of the game's argument's
+// universe (a position's argument decoded from its key), the operators
+// whose literals do not read the loop's name are applied to its word
+// once a loop (at the loop's first value, as the first move applies
+// them), and each value of the loop clears, sets or flips the ids of the
+// literals that read it: the loop's element itself (a loop over the
+// set: its bit), or j + K for a range of j (the universe's id of the
+// int). An if clause `j + K in S`, `not (j + K in S)` (or `not in`) tests
+// a bit. Each option is looked up by its word (memo's table of small
+// sets by their bits first, then the key of its word), with no set made.
+//
+// Exact: where the set is not such a set, the loop runs as compiled;
+// where an id is missing (an element the universe lacks, for | and ^),
+// the option would be empty, or its key is not one word, that value of
+// the loop runs its body as compiled, which makes the set and fails
+// where the operators fail. The literals' elements are plain (names,
+// literals, operators, indexing): evaluating one again gives its value
+// again and counts no step. The loop counts the steps the compiled loop
+// counts, binds its name as it does and stops where it stops.
+package setsweep
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Sweeps compiles the alternatives whose option's set is swept.
+type Sweeps struct{ c *compile.Compiler }
+
+// New returns the set sweeps of compiler c.
+func New(c *compile.Compiler) *Sweeps { return &Sweeps{c: c} }
+
+// link is an operator of the chain with its literal's elements: those
+// of the first part (exprs), or of the second (by, each the loop's
+// element (elem) or j + k).
+type link struct {
+	op    lang.Op
+	exprs []lang.Expr
+	by    []jelem
+}
+
+// jelem is an element of a literal of the second part.
+type jelem struct {
+	elem bool
+	k    int64
+}
+
+// sweep is what SetSweep recognized.
+type sweep struct {
+	call  *lang.Call
+	base  *lang.Ident
+	links []link
+	p     int // the links of the first part
+	cl    *lang.ForClause
+	k     int  // the loop's clause
+	set   bool // the loop is over the base set
+	test  *jelem
+	neg   bool // the test is not in
+	ifc   *lang.IfClause
+}
+
+// SetSweep compiles alt as a sweep (see the package's doc), or returns
+// nil; the string says what it is, for --explain.
+func (sw *Sweeps) SetSweep(alt *lang.Alt) (func(fr *engine.Frame), string) {
+	c := sw.c
+	if !c.On(passes.Bitsets) || !c.On(passes.FastLoops) || !c.InFunc {
+		return nil, ""
+	}
+	s, ok := sw.recognize(alt)
+	if !ok {
+		return nil, ""
+	}
+	return sw.compile(alt, s), "the option's set is, where it is one of up to 64 ids of its universe, swept as a word by the last loop (over " + s.cl.Target.Names[0].Name + "), each option looked up by its word"
+}
+
+// recognize reads alt as a sweep.
+func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
+	c := sw.c
+	call, ok := alt.Body.(*lang.Call)
+	if !ok || len(call.Args) != 1 || c.GameCallee(call) == nil {
+		return nil, false
+	}
+	s := &sweep{call: call, k: len(alt.Clauses) - 1}
+	if s.k < 0 {
+		return nil, false
+	}
+	if f, isIf := alt.Clauses[s.k].(*lang.IfClause); isIf {
+		s.ifc, s.k = f, s.k-1
+		if s.k < 0 {
+			return nil, false
+		}
+	}
+	s.cl, ok = alt.Clauses[s.k].(*lang.ForClause)
+	if !ok || s.cl.Target.Tuple || len(s.cl.Target.Names) != 1 {
+		return nil, false
+	}
+	jd := resolve.NameDecl(s.cl.Target.Names[0])
+	// The chain: base op {..} op {..} ...
+	e := call.Args[0]
+	for {
+		b, isBin := e.(*lang.Binary)
+		if !isBin {
+			break
+		}
+		lit, isLit := b.Y.(*lang.SetLit)
+		if !isLit || len(lit.Elems) == 0 || len(lit.Elems) > 8 || b.Op != lang.OpSub && b.Op != lang.OpBitOr && b.Op != lang.OpXor {
+			return nil, false
+		}
+		s.links = append([]link{{op: b.Op, exprs: lit.Elems}}, s.links...)
+		e = b.X
+	}
+	s.base, ok = e.(*lang.Ident)
+	if !ok || len(s.links) == 0 || isDecl(s.base, jd) {
+		return nil, false
+	}
+	bd := resolve.Of(s.base)
+	if bd == nil || bd.Kind != resolve.Local && bd.Kind != resolve.Global {
+		return nil, false
+	}
+	switch it := s.cl.Iter.(type) {
+	case *lang.Ident:
+		s.set = resolve.Of(it) == bd
+		if !s.set {
+			return nil, false
+		}
+	case *lang.Binary:
+		if it.Op != lang.OpRange {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	// j + K, or (a loop over the set) the element itself.
+	jform := func(x lang.Expr) (jelem, bool) {
+		if isDecl(x, jd) {
+			return jelem{elem: s.set}, true
+		}
+		if s.set {
+			return jelem{}, false
+		}
+		b, ok := x.(*lang.Binary)
+		if !ok {
+			return jelem{}, false
+		}
+		if lit, ok := b.Y.(*lang.IntLit); ok && isDecl(b.X, jd) {
+			switch {
+			case b.Op == lang.OpAdd:
+				return jelem{k: lit.Val}, true
+			case b.Op == lang.OpSub && lit.Val != math.MinInt64:
+				return jelem{k: -lit.Val}, true
+			}
+		}
+		if lit, ok := b.X.(*lang.IntLit); ok && isDecl(b.Y, jd) && b.Op == lang.OpAdd {
+			return jelem{k: lit.Val}, true
+		}
+		return jelem{}, false
+	}
+	for s.p < len(s.links) && !readsAny(s.links[s.p].exprs, jd) {
+		for _, x := range s.links[s.p].exprs {
+			if !plain(x) {
+				return nil, false
+			}
+		}
+		s.p++
+	}
+	if s.p == len(s.links) {
+		return nil, false
+	}
+	for i := s.p; i < len(s.links); i++ {
+		l := &s.links[i]
+		for _, x := range l.exprs {
+			j, ok := jform(x)
+			if !ok {
+				return nil, false
+			}
+			l.by = append(l.by, j)
+		}
+	}
+	if s.ifc != nil {
+		cond, neg := s.ifc.Cond, false
+		if u, ok := cond.(*lang.Unary); ok && u.Op == lang.OpNot {
+			cond, neg = u.X, true
+		}
+		b, ok := cond.(*lang.Binary)
+		if !ok || b.Op != lang.OpIn && b.Op != lang.OpNotIn || !isDecl(b.Y, bd) {
+			return nil, false
+		}
+		j, ok := jform(b.X)
+		if !ok {
+			return nil, false
+		}
+		s.test, s.neg = &j, neg != (b.Op == lang.OpNotIn)
+	}
+	return s, true
+}
+
+// isDecl reports whether e is a name that d declares.
+func isDecl(e lang.Expr, d *resolve.Decl) bool {
+	id, ok := e.(*lang.Ident)
+	return ok && d != nil && resolve.Of(id) == d
+}
+
+// readsAny reports whether one of xs reads the name d declares.
+func readsAny(xs []lang.Expr, d *resolve.Decl) bool {
+	found := false
+	for _, x := range xs {
+		lang.Inspect(x, func(e lang.Expr) bool {
+			found = found || isDecl(e, d)
+			return !found
+		})
+	}
+	return found
+}
+
+// plain reports whether evaluating e again gives its value again and
+// counts no step: literals, names of locals and globals, operators,
+// indexing, tuples.
+func plain(e lang.Expr) bool {
+	ok := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Ident:
+			d := resolve.Of(x)
+			ok = ok && d != nil && (d.Kind == resolve.Local || d.Kind == resolve.Global)
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.Unary, *lang.Binary, *lang.Index, *lang.TupleLit:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// compile compiles alt as the sweep s.
+func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
+	c := sw.c
+	outer := c.Vals.Clauses(alt.Clauses[:s.k])
+	// The last loop as compiled (its name's slot the one the sweep binds;
+	// the body compiled after it declares the name).
+	lastLoop := c.Vals.Clauses(alt.Clauses[s.k:])
+	sg := c.SG.SGExpr(s.call)
+	body := func(fr *engine.Frame) {
+		gn := fr.Gen
+		gn.Tracing = true
+		v := sg(fr)
+		gn.Tracing = false
+		gn.EmitSG(v)
+	}
+	last := lastLoop(body)
+	bodyIf := body
+	if s.ifc != nil {
+		bodyIf = c.Vals.Clauses([]lang.Clause{s.ifc})(body)
+	}
+	slot := c.Var(s.cl.Target.Names[0]).Slot
+	gb := c.GameCallee(s.call)
+	base := c.Vals.Expr(s.base)
+	first := make([][]engine.EvalFn, s.p)
+	for i, l := range s.links[:s.p] {
+		for _, x := range l.exprs {
+			first[i] = append(first[i], c.Vals.Expr(x))
+		}
+	}
+	var lo, hi compile.IntFn
+	var ipos engine.Pos
+	if r, ok := s.cl.Iter.(*lang.Binary); ok {
+		lo, hi = c.Ints.RangeBounds(r)
+		ipos = r.Pos
+	} else {
+		ipos = lang.Start(s.cl.Iter)
+	}
+	links := s.links[s.p:]
+	test, neg := s.test, s.neg
+	return outer(func(fr *engine.Frame) {
+		g := gb.Game
+		v := base(fr)
+		var u *value.Universe
+		var x0 uint64
+		ok := v.K == value.KSet && g.NArgs == 1 && g.Tuples == nil
+		if ok {
+			var w []uint64
+			u, w, ok = value.UniWords(v)
+			ok = ok && len(w) <= 1 && u == g.Universe(0)
+			if ok && len(w) == 1 {
+				x0 = w[0]
+			}
+		}
+		if !ok {
+			last(fr)
+			return
+		}
+		// The first part, once a loop (at the first move that gets to it).
+		var pre uint64
+		state := 0 // 1: pre known; 2: the words give up
+		// id is the id of an element of a literal of the second part
+		// (false: none, or j + k past the ints, which the compiled move
+		// fails on).
+		id := func(j int64, je jelem, bit int) (t int, in, ok bool) {
+			if je.elem {
+				return bit, true, true
+			}
+			if je.k > 0 && j > math.MaxInt64-je.k || je.k < 0 && j < math.MinInt64-je.k {
+				return 0, false, false
+			}
+			t, in = u.ID(value.Int(j + je.k))
+			return t, in, true
+		}
+		move := func(fr *engine.Frame, j int64, bit int) {
+			if test != nil {
+				t, in, ok := id(j, *test, bit)
+				if !ok {
+					bodyIf(fr)
+					return
+				}
+				if in = in && t < 64 && x0>>t&1 != 0; in == neg {
+					return // (the if clause fails: no move)
+				}
+			}
+			if state == 0 {
+				state = 2
+				if p, ok := applyFirst(fr, u, x0, s.links[:s.p], first); ok {
+					pre, state = p, 1
+				}
+			}
+			if state == 1 {
+				w, ok := pre, true
+				for i := 0; ok && i < len(links); i++ {
+					l := &links[i]
+					for _, je := range l.by {
+						t, in, fine := id(j, je, bit)
+						if !fine {
+							ok = false
+							break
+						}
+						if !in {
+							if l.op != lang.OpSub {
+								ok = false
+								break
+							}
+							continue
+						}
+						if t >= 64 {
+							ok = false
+							break
+						}
+						switch l.op {
+						case lang.OpSub:
+							w &^= 1 << t
+						case lang.OpBitOr:
+							w |= 1 << t
+						default:
+							w ^= 1 << t
+						}
+					}
+				}
+				if ok && w != 0 {
+					gn := fr.Gen
+					if st, found := g.Keys.DirectOf(w); found {
+						gn.EmitSG(memo.ValueOf(st)) // (what Lookup finds)
+						return
+					}
+					if word, n, ok := value.UniKeyWord1(w); ok {
+						gn.Tracing = true
+						v := gn.Lookup(g, g.InternWord(word, n))
+						gn.Tracing = false
+						gn.EmitSG(v)
+						return
+					}
+				}
+			}
+			bodyIf(fr)
+		}
+		th := fr.Th
+		if s.set {
+			// (comprun.Uni's order and steps.)
+			at := func(id int) bool {
+				th.Tick(ipos)
+				fr.Slots[slot] = u.Elem(id)
+				move(fr, 0, id)
+				return !fr.Stop
+			}
+			if order := u.Order(); order != nil {
+				for _, id := range order {
+					if id < 64 && x0>>id&1 != 0 && !at(int(id)) {
+						return
+					}
+				}
+				return
+			}
+			for x := x0; x != 0; x &= x - 1 {
+				if !at(bits.TrailingZeros64(x)) {
+					return
+				}
+			}
+			return
+		}
+		a, z := lo(fr), hi(fr)
+		for j := a; j <= z; j++ {
+			th.Tick(ipos)
+			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
+			move(fr, j, 0)
+			if fr.Stop || j == z {
+				return
+			}
+		}
+	})
+}
+
+// applyFirst is the word x with the first part's links applied (their
+// elements' values from first); false where an element the universe
+// lacks meets | or ^, or an id is past the word.
+func applyFirst(fr *engine.Frame, u *value.Universe, x uint64, links []link, first [][]engine.EvalFn) (uint64, bool) {
+	for i, l := range links {
+		for _, f := range first[i] {
+			t, in := u.ID(f(fr))
+			switch {
+			case !in && l.op == lang.OpSub:
+				continue
+			case !in || t >= 64:
+				return 0, false
+			}
+			switch l.op {
+			case lang.OpSub:
+				x &^= 1 << t
+			case lang.OpBitOr:
+				x |= 1 << t
+			default:
+				x ^= 1 << t
+			}
+		}
+	}
+	return x, true
+}
