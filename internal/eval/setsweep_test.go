@@ -36,6 +36,12 @@ print sg(put(set())), sg(two({3})), [sg(near({k for k in 0 .. N - 1 if (m >> k) 
 print sg(g({0, 1, 2, 3}))`,
 	`game g(S) moves g(S - {x}) for x in S
 print sg(g({(0, 0), (0, 1), (1, 1)})), sg(g({"a", "b", "c"})), sg(g({5})), sg(g(set()))`,
+	`game k(S) moves k(S - {i}) for i in S | k(S - {i, i + 1}) for i in S if i + 1 in S
+  | k(S - {j} | {j - 1}) for j in 1 .. 7 if not (j - 1 in S)
+print [sg(k({j for j in 0 .. 7 if (m >> j) & 1 == 1})) for m in 0 .. 255]`,
+	`game g(S) moves g(S - {x + 1}) for x in S
+print sg(g({1, 2}))
+print sg(g({"a"}))`,
 	`game g(S) moves g(S - {x}) for x in S | g(S - {1, 2} | {9}) if 1 in S and 2 in S
 print [sg(g({k for k in 0 .. 5 if (m >> k) & 1 == 1})) for m in 0 .. 63]`,
 	`let c = [1, 2]

@@ -14,9 +14,9 @@
 // once a loop (at the loop's first value, as the first move applies
 // them), and each value of the loop clears, sets or flips the ids of the
 // literals that read it: the loop's element itself (a loop over the
-// set: its bit), or j + K for a range of j (the universe's id of the
-// int). An if clause `j + K in S`, `not (j + K in S)` (or `not in`) tests
-// a bit. Each option is looked up by its word (memo's table of small
+// set: its bit), or j + K for j the loop's int (the universe's id of
+// the int). An if clause `j + K in S`, `not (j + K in S)` (or `not in`)
+// tests a bit. Each option is looked up by its word (memo's table of small
 // sets by their bits first, then the key of its word), with no set made.
 //
 // Exact: where the set is not such a set, the loop runs as compiled;
@@ -153,9 +153,6 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 	jform := func(x lang.Expr) (jelem, bool) {
 		if isDecl(x, jd) {
 			return jelem{elem: s.set}, true
-		}
-		if s.set {
-			return jelem{}, false
 		}
 		b, ok := x.(*lang.Binary)
 		if !ok {
@@ -313,9 +310,12 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 		// id is the id of an element of a literal of the second part
 		// (false: none, or j + k past the ints, which the compiled move
 		// fails on).
-		id := func(j int64, je jelem, bit int) (t int, in, ok bool) {
+		id := func(j int64, je jelem, bit int, intJ bool) (t int, in, ok bool) {
 			if je.elem {
 				return bit, true, true
+			}
+			if !intJ {
+				return 0, false, false // (x + K of an element that is not an int)
 			}
 			if je.k > 0 && j > math.MaxInt64-je.k || je.k < 0 && j < math.MinInt64-je.k {
 				return 0, false, false
@@ -323,9 +323,9 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 			t, in = u.ID(value.Int(j + je.k))
 			return t, in, true
 		}
-		move := func(fr *engine.Frame, j int64, bit int) {
+		move := func(fr *engine.Frame, j int64, bit int, intJ bool) {
 			if test != nil {
-				t, in, ok := id(j, *test, bit)
+				t, in, ok := id(j, *test, bit, intJ)
 				if !ok {
 					bodyIf(fr)
 					return
@@ -345,7 +345,7 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 				for i := 0; ok && i < len(links); i++ {
 					l := &links[i]
 					for _, je := range l.by {
-						t, in, fine := id(j, je, bit)
+						t, in, fine := id(j, je, bit, intJ)
 						if !fine {
 							ok = false
 							break
@@ -393,8 +393,9 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 			// (comprun.Uni's order and steps.)
 			at := func(id int) bool {
 				th.Tick(ipos)
-				fr.Slots[slot] = u.Elem(id)
-				move(fr, 0, id)
+				x := u.Elem(id)
+				fr.Slots[slot] = x
+				move(fr, x.N, id, x.K == value.KInt)
 				return !fr.Stop
 			}
 			if order := u.Order(); order != nil {
@@ -416,7 +417,7 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 		for j := a; j <= z; j++ {
 			th.Tick(ipos)
 			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
-			move(fr, j, 0)
+			move(fr, j, 0, true)
 			if fr.Stop || j == z {
 				return
 			}
