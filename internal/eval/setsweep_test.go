@@ -39,6 +39,11 @@ print sg(g({(0, 0), (0, 1), (1, 1)})), sg(g({"a", "b", "c"})), sg(g({5})), sg(g(
 	`game k(S) moves k(S - {i}) for i in S | k(S - {i, i + 1}) for i in S if i + 1 in S
   | k(S - {j} | {j - 1}) for j in 1 .. 7 if not (j - 1 in S)
 print [sg(k({j for j in 0 .. 7 if (m >> j) & 1 == 1})) for m in 0 .. 255]`,
+	`game ts(S) moves ts(S - {r}) for r in S
+  | ts(S ^ {r, a}) for r in S for a in 0 .. r - 1
+  | ts(S ^ {r, a, b}) for r in S for a in 0 .. r - 1 for b in 0 .. a - 1
+game u(S, m) moves u(S - {r, m} | {-1}, m) for r in S | u(S ^ {m, r + 1}, m + 1) for r in S if m < 3
+print sum([sg(ts({k for k in 0 .. 6 if (m >> k) & 1 == 1})) for m in 0 .. 127]), sg(u({0, 2, 3}, 0)), sg(u({1}, 9))`,
 	`game g(S) moves g(S - {x + 1}) for x in S
 print sg(g({1, 2}))
 print sg(g({"a"}))`,

@@ -58,8 +58,11 @@ type link struct {
 	by    []jelem
 }
 
-// jelem is an element of a literal of the second part.
+// jelem is an element of a literal of the second part: j + k, the
+// loop's element (elem), or (inv) a name or int literal that does not
+// read the loop's name, invs[k] of the sweep (its id found once a loop).
 type jelem struct {
+	inv  bool
 	elem bool
 	k    int64
 }
@@ -74,6 +77,7 @@ type sweep struct {
 	k     int  // the loop's clause
 	set   bool // the loop is over the base set
 	test  *jelem
+	invs  []lang.Expr
 	neg   bool // the test is not in
 	ifc   *lang.IfClause
 }
@@ -187,7 +191,19 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 		for _, x := range l.exprs {
 			j, ok := jform(x)
 			if !ok {
-				return nil, false
+				// (A name or an int literal that does not read the loop's
+				// name: its value found once a loop; neither fails.)
+				switch x := x.(type) {
+				case *lang.IntLit:
+				case *lang.Ident:
+					if d := resolve.Of(x); d == nil || d == jd || d.Kind != resolve.Local && d.Kind != resolve.Global {
+						return nil, false
+					}
+				default:
+					return nil, false
+				}
+				j, ok = jelem{inv: true, k: int64(len(s.invs))}, true
+				s.invs = append(s.invs, x)
 			}
 			l.by = append(l.by, j)
 		}
@@ -276,6 +292,10 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 			first[i] = append(first[i], c.Vals.Expr(x))
 		}
 	}
+	invs := make([]engine.EvalFn, len(s.invs))
+	for i, x := range s.invs {
+		invs[i] = c.Vals.Expr(x)
+	}
 	var lo, hi compile.IntFn
 	var ipos engine.Pos
 	if r, ok := s.cl.Iter.(*lang.Binary); ok {
@@ -306,13 +326,19 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 		}
 		// The first part, once a loop (at the first move that gets to it).
 		var pre uint64
-		state := 0 // 1: pre known; 2: the words give up
+		var invIDs [8]int // (at most 8 elements a literal: a few literals)
+		ids := invIDs[:0]
+		state := 0 // 1: pre and ids known; 2: the words give up
 		// id is the id of an element of a literal of the second part
 		// (false: none, or j + k past the ints, which the compiled move
 		// fails on).
 		id := func(j int64, je jelem, bit int, intJ bool) (t int, in, ok bool) {
 			if je.elem {
 				return bit, true, true
+			}
+			if je.inv {
+				t = ids[je.k]
+				return t, t >= 0, true
 			}
 			if !intJ {
 				return 0, false, false // (x + K of an element that is not an int)
@@ -338,6 +364,13 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 				state = 2
 				if p, ok := applyFirst(fr, u, x0, s.links[:s.p], first); ok {
 					pre, state = p, 1
+					for _, f := range invs {
+						t, in := u.ID(f(fr))
+						if !in {
+							t = -1
+						}
+						ids = append(ids, t)
+					}
 				}
 			}
 			if state == 1 {
