@@ -35,8 +35,10 @@ import (
 
 // Fuse returns alt's first generator over a def's list comprehension
 // fused (its guard first), then alt behind the guard's negation, and a
-// note saying what it did; nil where it does not apply.
-func Fuse(r *resolve.Resolver, alt *lang.Alt) ([]*lang.Alt, string) {
+// note saying what it did; nil where it does not apply. For the SG
+// search (sg) of game, whose one alternative alt is, the literals the
+// fused rule iterates may be unrolled (unroll.go): unrolled says so.
+func Fuse(r *resolve.Resolver, alt *lang.Alt, game *lang.GameStmt, sg bool) (alts []*lang.Alt, note string, unrolled bool) {
 	q := ir.LowerAlt(alt, ir.MoveValues)
 	bound := map[*resolve.Decl]bool{}
 	for _, cl := range q.Clauses {
@@ -83,6 +85,17 @@ func Fuse(r *resolve.Resolver, alt *lang.Alt) ([]*lang.Alt, string) {
 		if binds == nil {
 			continue
 		}
+		fused := q.Clone()
+		fused.Clauses = append(append(append([]ir.Clause(nil), q.Clauses[:i]...), part.Clauses...), binds...)
+		fused.Clauses = append(fused.Clauses, q.Clauses[i+1:]...)
+		qs := []*ir.Query{fused}
+		if sg && len(game.Alts) == 1 {
+			if whole := total(r, fused, game, bound); whole != nil {
+				if us := unroll(fused, 8); len(us) > 1 {
+					p, qs, unrolled = whole, us, true
+				}
+			}
+		}
 		var guard lang.Expr
 		var names string
 		okGuard := true
@@ -98,21 +111,28 @@ func Fuse(r *resolve.Resolver, alt *lang.Alt) ([]*lang.Alt, string) {
 			if names != "" {
 				names += " and "
 			}
-			names += fmt.Sprintf("%s a set or list of tuples of %d ints", rt.id.Name, ct.width)
+			coll := "a set or list"
+			if ct.set {
+				coll = "a set"
+			}
+			names += fmt.Sprintf("%s %s of tuples of %d ints", rt.id.Name, coll, ct.width)
 		}
 		if !okGuard {
 			continue
 		}
-		fused := q.Clone()
-		fused.Clauses = append(append(append([]ir.Clause(nil), q.Clauses[:i]...), part.Clauses...), binds...)
-		fused.Clauses = append(fused.Clauses, q.Clauses[i+1:]...)
-		out := ir.RaiseAlt(fused)
-		out.Clauses = append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: guard}}, out.Clauses...)
+		for _, x := range qs {
+			out := ir.RaiseAlt(x)
+			out.Clauses = append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: guard}}, out.Clauses...)
+			alts = append(alts, out)
+		}
 		plain := &lang.Alt{Pos: alt.Pos, Body: alt.Body, Clauses: append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: &lang.Unary{Pos: alt.Pos, Op: lang.OpNot, X: guard}}}, alt.Clauses...)}
 		note := fmt.Sprintf("the for clause at line %d over %s list comprehension fused into the rule (its list and its tuples not made) where %s, each at most 2^31 in size (tested per position): there the def's loop cannot fail, so the rule's body, which may, meets errors in the order it would (else as written)", el.At.Line, what, names)
-		return []*lang.Alt{out, plain}, note
+		if unrolled {
+			note += fmt.Sprintf("; for the SG search, which sees neither the order nor the repeats of the options, and where no position reached can fail (the game's one rule cannot under the guard, and each option's argument is the position's, or a set less some elements: within the guard again), its literals unrolled as %d alternatives", len(qs))
+		}
+		return append(alts, plain), note, unrolled
 	}
-	return nil, ""
+	return nil, "", false
 }
 
 // argNames reports whether call's arguments are all names no clause of

@@ -19,6 +19,7 @@ type cellTest struct {
 	width int
 	exact bool
 	t     int64
+	set   bool // a set, not a list
 	// The ids of a universe already tested (a set decoded from a key of
 	// its ids is tested by its bits: an element once).
 	mu        sync.Mutex
@@ -50,6 +51,9 @@ func (c *cellTest) holds(v value.Value) bool {
 			return c.uniHolds(u, w)
 		}
 	case value.KList:
+		if c.set {
+			return false
+		}
 		if c.width == 0 {
 			return true
 		}

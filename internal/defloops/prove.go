@@ -55,8 +55,9 @@ type prover struct {
 // root is what the guard must say of a root.
 type root struct {
 	id    *lang.Ident
-	need  int // an element read at index need - 1
-	exact int // unpacked into a pattern of exact names (0: none)
+	need  int  // an element read at index need - 1
+	exact int  // unpacked into a pattern of exact names (0: none)
+	set   bool // a set (R - {...} made of it)
 }
 
 func (p *prover) rootOf(id *lang.Ident) *root {
@@ -79,9 +80,9 @@ func (p *prover) rootOf(id *lang.Ident) *root {
 // disagree (an index past the names of a pattern).
 func (r *root) test() (*cellTest, bool) {
 	if r.exact > 0 {
-		return &cellTest{width: r.exact, exact: true, t: T}, r.need <= r.exact
+		return &cellTest{width: r.exact, exact: true, t: T, set: r.set}, r.need <= r.exact
 	}
-	return &cellTest{width: r.need, t: T}, true
+	return &cellTest{width: r.need, t: T, set: r.set}, true
 }
 
 // clauses proves cls, binding their names.
@@ -210,6 +211,24 @@ func (p *prover) value(e lang.Expr) (kind, bool) {
 			return kind{k: kRoot, root: d}, true
 		}
 		return kind{}, false
+	case *lang.Binary:
+		// A root less a set literal of safe values: a set (the guard
+		// says so).
+		id, isID := e.X.(*lang.Ident)
+		lit, isLit := e.Y.(*lang.SetLit)
+		if e.Op == lang.OpSub && isID && isLit {
+			r := p.rootOf(id)
+			if r == nil {
+				return kind{}, false
+			}
+			for _, x := range lit.Elems {
+				if _, ok := p.value(x); !ok {
+					return kind{}, false
+				}
+			}
+			r.set = true
+			return kind{k: kAny}, true
+		}
 	}
 	b, ok := p.int(e)
 	return kind{k: kInt, b: b}, ok

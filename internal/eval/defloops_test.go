@@ -58,6 +58,30 @@ print [sg(nk({(r, c) for r in 0 .. 1 for c in 0 .. w - 1})) for w in 1 .. 4]`,
 game g(S) moves g(S - {a, b}) for (a, b) in pairs(S)
 print sg(g({(0, 0), (1, 0), (2, 1), (1, 1)})), moves(g({(0, 0), (1, 5), (2, 1)}))
 print sg(g({(0, 0), (1, 0), (1, 1, 1)}))`,
+	// The positions listed by a def (a set less cells: S must be a set).
+	`def opts(S) = [S - {a, b} for a in S for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in S]
+game cram(T) moves cram(U) for U in opts(T)
+print [sg(cram({(r, c) for r in 0 .. h - 1 for c in 0 .. w - 1})) for (w, h) in [(1, 1), (2, 2), (3, 2), (4, 3)]], moves(cram({(0, 0), (0, 1), (1, 1)}))
+print sg(cram([(0, 0), (0, 1)]))`,
+	`def moves(S) = [S - {a, (a[0] + dr, a[1] + dc)} for a in S for (dr, dc) in [(0, 1), (1, 0)] if (a[0] + dr, a[1] + dc) in S]
+game cram(T) moves cram(U + 1) for U in moves(T)
+print sg(cram({(0, 0), (0, 1), (1, 2), (1, 9223372036854775807)}))`,
+	// For the SG search, the literal unrolled (one alternative, options
+	// within the guard again): values on boards of several shapes; a
+	// second parameter passed on; an option that is no subset (not
+	// unrolled).
+	`def dominoes(S) = [(a, (a[0] + dr, a[1] + dc)) for a in S for (dr, dc) in [(0, 1), (1, 0), (1, 1)] if (a[0] + dr, a[1] + dc) in S]
+game g(S, k) moves g(S - {p, q}, k) for (p, q) in dominoes(S)
+print [sg(g({(r, c) for r in 0 .. h - 1 for c in 0 .. w - 1 if (r * 7 + c * 3) % 5 != k}, k)) for (w, h) in [(1, 1), (2, 2), (3, 2), (4, 3), (5, 2)] for k in 0 .. 5]
+print winning(g({(0, 0), (0, 1), (1, 1), (2, 2)}, 0)), outcome(g({(0, 0), (0, 1), (1, 1)}, 0))
+print sg(g([(0, 0), (0, 1)], 1))`,
+	`def dominoes(S) = [(a, b) for a in S for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in S]
+game g(S) moves g(S - {a} | {(b[0] + 5, b[1])}) for (a, b) in dominoes(S)
+print sg(g({(0, 0), (0, 1), (1, 1)}))`,
+	// (A tuple pattern over a literal after other clauses: plan's
+	// splitBind read the element at the clause's index, a panic.)
+	`game g(n) moves g(m) for k in 1 .. n for j in 0 .. 1 for (a, m) in [(k, n - k)]
+print sg(g(5))`,
 }
 
 func TestDefLoopsExact(t *testing.T) {
