@@ -62,9 +62,7 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 	env := &plan.Env{R: c.Resolver, On: c.Passes, Packed: ints, Repeatable: c.repeatable(), Game: d}
 	var out []plannedAlt
 	for i, a := range d.Alts {
-		alts, unrolled := c.defLoops(d, a.(*lang.Alt), sg, ints, x)
-		reorders = reorders || unrolled
-		for _, alt := range alts {
+		for _, alt := range c.defLoops(a.(*lang.Alt), ints, x) {
 			if sg && ints && c.On(passes.FastLoops) && c.On(passes.Stream) {
 				// (What the fast paths recognize: one shape for equivalent
 				// spellings, exactly: package rewrite.)
@@ -106,14 +104,14 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 // defLoops is alt, or its for clause over a def's list comprehension
 // fused behind a guard and alt behind its negation (package defloops),
 // explained into x, in the variant for arguments not all ints.
-func (c *Compiler) defLoops(d *lang.GameStmt, alt *lang.Alt, sg, ints bool, x *passes.Explanation) ([]*lang.Alt, bool) {
-	if out, note, unrolled := defloops.Fuse(c.Resolver, alt, d, sg); out != nil && !ints && c.On(passes.DefLoops) {
+func (c *Compiler) defLoops(alt *lang.Alt, ints bool, x *passes.Explanation) []*lang.Alt {
+	if out, note := defloops.Fuse(c.Resolver, alt); out != nil && !ints && c.On(passes.DefLoops) {
 		if n := "alternative: " + note; x != nil && !slices.Contains(x.Notes, n) {
 			x.Notes, x.Fired = append(x.Notes, n), x.Fired|passes.DefLoops
 		}
-		return out, unrolled
+		return out
 	}
-	return []*lang.Alt{alt}, false
+	return []*lang.Alt{alt}
 }
 
 // planComp compiles comprehension e, consumed by k, as planned, by

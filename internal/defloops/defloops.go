@@ -35,10 +35,8 @@ import (
 
 // Fuse returns alt's first generator over a def's list comprehension
 // fused (its guard first), then alt behind the guard's negation, and a
-// note saying what it did; nil where it does not apply. For the SG
-// search (sg) of game, whose one alternative alt is, the literals the
-// fused rule iterates may be unrolled (unroll.go): unrolled says so.
-func Fuse(r *resolve.Resolver, alt *lang.Alt, game *lang.GameStmt, sg bool) (alts []*lang.Alt, note string, unrolled bool) {
+// note saying what it did; nil where it does not apply.
+func Fuse(r *resolve.Resolver, alt *lang.Alt) (alts []*lang.Alt, note string) {
 	q := ir.LowerAlt(alt, ir.MoveValues)
 	bound := map[*resolve.Decl]bool{}
 	for _, cl := range q.Clauses {
@@ -88,51 +86,14 @@ func Fuse(r *resolve.Resolver, alt *lang.Alt, game *lang.GameStmt, sg bool) (alt
 		fused := q.Clone()
 		fused.Clauses = append(append(append([]ir.Clause(nil), q.Clauses[:i]...), part.Clauses...), binds...)
 		fused.Clauses = append(fused.Clauses, q.Clauses[i+1:]...)
-		qs := []*ir.Query{fused}
-		if sg && len(game.Alts) == 1 {
-			if whole := total(r, fused, game, bound); whole != nil {
-				if us := unroll(fused, 8); len(us) > 1 {
-					p, qs, unrolled = whole, us, true
-				}
-			}
-		}
-		var guard lang.Expr
-		var names string
-		okGuard := true
-		for _, rt := range p.roots {
-			ct, ok := rt.test()
-			okGuard = okGuard && ok
-			g := ct.call(rt.id, alt.Pos)
-			if guard == nil {
-				guard = g
-			} else {
-				guard = &lang.Binary{Pos: alt.Pos, Op: lang.OpAnd, X: guard, Y: g}
-			}
-			if names != "" {
-				names += " and "
-			}
-			coll := "a set or list"
-			if ct.set {
-				coll = "a set"
-			}
-			names += fmt.Sprintf("%s %s of tuples of %d ints", rt.id.Name, coll, ct.width)
-		}
-		if !okGuard {
+		guard, names, ok := guardOf(p, alt.Pos)
+		if !ok {
 			continue
 		}
-		for _, x := range qs {
-			out := ir.RaiseAlt(x)
-			out.Clauses = append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: guard}}, out.Clauses...)
-			alts = append(alts, out)
-		}
-		plain := &lang.Alt{Pos: alt.Pos, Body: alt.Body, Clauses: append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: &lang.Unary{Pos: alt.Pos, Op: lang.OpNot, X: guard}}}, alt.Clauses...)}
-		note := fmt.Sprintf("the for clause at line %d over %s list comprehension fused into the rule (its list and its tuples not made) where %s, each at most 2^31 in size (tested per position): there the def's loop cannot fail, so the rule's body, which may, meets errors in the order it would (else as written)", el.At.Line, what, names)
-		if unrolled {
-			note += fmt.Sprintf("; for the SG search, which sees neither the order nor the repeats of the options, and where no position reached can fail (the game's one rule cannot under the guard, and each option's argument is the position's, or a set less some elements: within the guard again), its literals unrolled as %d alternatives", len(qs))
-		}
-		return append(alts, plain), note, unrolled
+		note = fmt.Sprintf("the for clause at line %d over %s list comprehension fused into the rule (its list and its tuples not made) where %s, each at most 2^31 in size (tested per position): there the def's loop cannot fail, so the rule's body, which may, meets errors in the order it would (else as written)", el.At.Line, what, names)
+		return guarded(alt, []*ir.Query{fused}, guard), note
 	}
-	return nil, "", false
+	return nil, ""
 }
 
 // argNames reports whether call's arguments are all names no clause of
@@ -209,4 +170,45 @@ func destructure(el *ir.Elems, x lang.Expr, lit lang.Pos) []ir.Clause {
 		out[j] = &ir.Bind{Pat: &lang.Pattern{Pos: n.Pos, Names: []*lang.Name{n}}, X: t.Elems[j], At: el.At, Lit: lit}
 	}
 	return out
+}
+
+// guarded is the queries qs raised behind guard, then alt behind its
+// negation.
+func guarded(alt *lang.Alt, qs []*ir.Query, guard lang.Expr) []*lang.Alt {
+	var alts []*lang.Alt
+	for _, x := range qs {
+		out := ir.RaiseAlt(x)
+		out.Clauses = append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: guard}}, out.Clauses...)
+		alts = append(alts, out)
+	}
+	plain := &lang.Alt{Pos: alt.Pos, Body: alt.Body, Clauses: append([]lang.Clause{&lang.IfClause{Pos: alt.Pos, Cond: &lang.Unary{Pos: alt.Pos, Op: lang.OpNot, X: guard}}}, alt.Clauses...)}
+	return append(alts, plain)
+}
+
+// guardOf is the test of p's roots (and what it says), or false where
+// their reads disagree.
+func guardOf(p *prover, pos lang.Pos) (lang.Expr, string, bool) {
+	var guard lang.Expr
+	var names string
+	for _, rt := range p.sortedRoots() {
+		ct, ok := rt.test()
+		if !ok {
+			return nil, "", false
+		}
+		g := ct.call(rt.id, pos)
+		if guard == nil {
+			guard = g
+		} else {
+			guard = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: guard, Y: g}
+		}
+		if names != "" {
+			names += " and "
+		}
+		coll := "a set or list"
+		if ct.set {
+			coll = "a set"
+		}
+		names += fmt.Sprintf("%s %s of tuples of %d ints", rt.id.Name, coll, ct.width)
+	}
+	return guard, names, guard != nil
 }

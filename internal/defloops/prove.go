@@ -1,7 +1,10 @@
 package defloops
 
 import (
+	"cmp"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/proof"
@@ -74,6 +77,19 @@ func (p *prover) rootOf(id *lang.Ident) *root {
 	r := &root{id: id}
 	p.roots[d] = r
 	return r
+}
+
+// sortedRoots is the roots in the order of their names' positions (the
+// guard's tests in one order, whatever the map's).
+func (p *prover) sortedRoots() []*root {
+	var out []*root
+	for _, r := range p.roots {
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b *root) int {
+		return cmp.Or(cmp.Compare(a.id.Pos.Line, b.id.Pos.Line), cmp.Compare(a.id.Pos.Column, b.id.Pos.Column), strings.Compare(a.id.Name, b.id.Name))
+	})
+	return out
 }
 
 // test is the guard the proof needs of r, or false where its reads

@@ -66,10 +66,9 @@ print sg(cram([(0, 0), (0, 1)]))`,
 	`def moves(S) = [S - {a, (a[0] + dr, a[1] + dc)} for a in S for (dr, dc) in [(0, 1), (1, 0)] if (a[0] + dr, a[1] + dc) in S]
 game cram(T) moves cram(U + 1) for U in moves(T)
 print sg(cram({(0, 0), (0, 1), (1, 2), (1, 9223372036854775807)}))`,
-	// For the SG search, the literal unrolled (one alternative, options
-	// within the guard again): values on boards of several shapes; a
-	// second parameter passed on; an option that is no subset (not
-	// unrolled).
+	// Pairs of a cell and a neighbour by offsets unpacked from a literal:
+	// values on boards of several shapes, a second parameter passed on;
+	// an option that is no subset of the position.
 	`def dominoes(S) = [(a, (a[0] + dr, a[1] + dc)) for a in S for (dr, dc) in [(0, 1), (1, 0), (1, 1)] if (a[0] + dr, a[1] + dc) in S]
 game g(S, k) moves g(S - {p, q}, k) for (p, q) in dominoes(S)
 print [sg(g({(r, c) for r in 0 .. h - 1 for c in 0 .. w - 1 if (r * 7 + c * 3) % 5 != k}, k)) for (w, h) in [(1, 1), (2, 2), (3, 2), (4, 3), (5, 2)] for k in 0 .. 5]
