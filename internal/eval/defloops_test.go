@@ -77,6 +77,14 @@ print sg(g([(0, 0), (0, 1)], 1))`,
 	`def dominoes(S) = [(a, b) for a in S for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in S]
 game g(S) moves g(S - {a} | {(b[0] + 5, b[1])}) for (a, b) in dominoes(S)
 print sg(g({(0, 0), (0, 1), (1, 1)}))`,
+	// A global bound to a literal, abs, a literal of ints iterated, a
+	// comparison of cells; an element read past its tuple's end.
+	`let K = 2
+def far(S) = [(a, b) for a in S for b in S if abs(a[0] - b[0]) + abs(a[1] - b[1]) == K for t in [1, 2] if a[1] + t <= b[1] + 2 * K and a != b]
+game g(S) moves g(S - {a, b}) for (a, b) in far(S)
+print [sg(g({(r, c) for r in 0 .. h - 1 for c in 0 .. w - 1})) for (w, h) in [(2, 2), (3, 2), (3, 3)]], moves(g({(0, 0), (0, 2), (1, 1)}))
+print sg(g({(0, 0, 5), (0, 2)}))
+print sg(g({(0,), (1,)}))`,
 	// (A tuple pattern over a literal after other clauses: plan's
 	// splitBind read the element at the clause's index, a panic.)
 	`game g(n) moves g(m) for k in 1 .. n for j in 0 .. 1 for (a, m) in [(k, n - k)]
