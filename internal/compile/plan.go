@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/defloops"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/plan"
@@ -61,42 +62,56 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 	env := &plan.Env{R: c.Resolver, On: c.Passes, Packed: ints, Repeatable: c.repeatable(), Game: d}
 	var out []plannedAlt
 	for i, a := range d.Alts {
-		alt := a.(*lang.Alt)
-		if sg && ints && c.On(passes.FastLoops) && c.On(passes.Stream) {
-			// (What the fast paths recognize: one shape for equivalent
-			// spellings, exactly: package rewrite.)
-			alt = rewrite.Normalize(c.Resolver, alt)
-		}
-		alts, res := plan.Alts(env, alt, k)
-		reorders = reorders || res.Fired&(passes.Unordered|passes.Disjunctions|passes.Dedup) != 0
-		dropped := false
-		for j, pa := range alts {
-			if sg && env.Repeatable && c.On(passes.Dedup) && plan.Repeated(out, plannedAlt{i: i, alt: pa}, plannedAlt.key) {
-				// (The SG search does not see repeats: an alternative
-				// the same as one before it adds nothing, plan/dedup.go.)
-				dropped = true
-				c.Fired(passes.Dedup)
-				continue
+		for _, alt := range c.defLoops(a.(*lang.Alt), ints, x) {
+			if sg && ints && c.On(passes.FastLoops) && c.On(passes.Stream) {
+				// (What the fast paths recognize: one shape for equivalent
+				// spellings, exactly: package rewrite.)
+				alt = rewrite.Normalize(c.Resolver, alt)
 			}
-			out = append(out, plannedAlt{i: i, alt: pa, written: j >= len(res.Planned)})
-		}
-		if res.Fired != 0 && sg && ints {
-			for _, l := range res.Explain(altLabel(i, alt), len(alts) > len(res.Planned)) {
-				c.note("%s", l)
+			alts, res := plan.Alts(env, alt, k)
+			reorders = reorders || res.Fired&(passes.Unordered|passes.Disjunctions|passes.Dedup) != 0
+			dropped := false
+			for j, pa := range alts {
+				if sg && env.Repeatable && c.On(passes.Dedup) && plan.Repeated(out, plannedAlt{i: i, alt: pa}, plannedAlt.key) {
+					// (The SG search does not see repeats: an alternative
+					// the same as one before it adds nothing, plan/dedup.go.)
+					dropped = true
+					c.Fired(passes.Dedup)
+					continue
+				}
+				out = append(out, plannedAlt{i: i, alt: pa, written: j >= len(res.Planned)})
 			}
-			c.Fired(res.Fired)
-		} else if res.Fired != 0 && sg && res.ListGuard() && x != nil {
-			// (The variant for other arguments explains the plans only
-			// it runs: those whose guard reads a list of ints.)
-			x.Notes = append(x.Notes, res.Explain(altLabel(i, alt), true)...)
-			x.Fired |= res.Fired
-		}
-		if dropped {
-			reorders = true
-			c.note("%s is the same as one before it: dropped (dedup)", altLabel(i, alt))
+			if res.Fired != 0 && sg && ints {
+				for _, l := range res.Explain(altLabel(i, alt), len(alts) > len(res.Planned)) {
+					c.note("%s", l)
+				}
+				c.Fired(res.Fired)
+			} else if res.Fired != 0 && sg && res.ListGuard() && x != nil {
+				// (The variant for other arguments explains the plans only
+				// it runs: those whose guard reads a list of ints.)
+				x.Notes = append(x.Notes, res.Explain(altLabel(i, alt), true)...)
+				x.Fired |= res.Fired
+			}
+			if dropped {
+				reorders = true
+				c.note("%s is the same as one before it: dropped (dedup)", altLabel(i, alt))
+			}
 		}
 	}
 	return c.mergeSplits(env, d, k, out), reorders
+}
+
+// defLoops is alt, or its for clause over a def's list comprehension
+// fused behind a guard and alt behind its negation (package defloops),
+// explained into x, in the variant for arguments not all ints.
+func (c *Compiler) defLoops(alt *lang.Alt, ints bool, x *passes.Explanation) []*lang.Alt {
+	if out, note := defloops.Fuse(c.Resolver, alt); out != nil && !ints && c.On(passes.DefLoops) {
+		if n := "alternative: " + note; x != nil && !slices.Contains(x.Notes, n) {
+			x.Notes, x.Fired = append(x.Notes, n), x.Fired|passes.DefLoops
+		}
+		return out
+	}
+	return []*lang.Alt{alt}
 }
 
 // planComp compiles comprehension e, consumed by k, as planned, by

@@ -82,7 +82,7 @@ func splitBind(q *ir.Query, i int, b *ir.Bind) *ir.Query {
 	}
 	out.Clauses = append(out.Clauses, q.Clauses[i+1:]...)
 	for j := i + len(elems) - 1; j >= i; j-- {
-		if _, isName := elems[j].(*lang.Ident); isName {
+		if _, isName := elems[j-i].(*lang.Ident); isName {
 			out = inlineBind(out, j)
 		}
 	}
