@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/partgen"
+	"github.com/grundy-lang/grundy/internal/wordsets"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/loopplan"
@@ -39,7 +40,7 @@ import (
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
 	b := build.New(c)
-	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b)}
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -49,6 +50,7 @@ type paths struct {
 	*build.Builders
 	*partgen.Options
 	*bitlists.Binds
+	*wordsets.Sets
 }
 
 // Fold compiles a fold of a list comprehension: a mask test (masks.go)

@@ -57,16 +57,17 @@ const (
 	LoopyInts                     // the loopy solve of a region of one game of one int whose rule's kernel lists its options as keys, over the keys in plain arrays (internal/loopint)
 	LoopyFirst                    // such a game whose searches mostly end in the loopy solver: its positions solved by it at once, no fast search or sweep first (internal/solve/loopy.go)
 	BitLists                      // a move rule's bound list of 0s and 1s (b' = update(b, i, 1)) built, tested and keyed as the bits of a word (internal/bitlists)
+	WordSets                      // a move rule's bound set X' = X | {i} over a universe built, tested and keyed as its words (internal/wordsets)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | WordSets
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "wordsets"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.
@@ -83,6 +84,7 @@ var Needs = map[Pass]Pass{
 	LoopyInts:  LoopyOpen,
 	LoopyFirst: LoopyInts | LoopyOpen,
 	BitLists:   Composite | Stream,
+	WordSets:   Composite | Stream | Bitsets,
 }
 
 // Effective is p without the passes whose Needs are not all in p.
