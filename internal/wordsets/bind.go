@@ -43,6 +43,9 @@ type bound struct {
 	slot int
 	ints intsOf
 	uses []string // the recognized reads of the words
+	// x: the option's set, bound by no clause (implicit): read in the
+	// body of a def inlined, it is the bound name.
+	x lang.Expr
 }
 
 // ensure makes the set of the scratch s in the bound name's slot, once a
@@ -59,14 +62,26 @@ func (bt *bound) isV(e lang.Expr) bool {
 	return ok && resolve.Of(id) == bt.decl
 }
 
-// mentions reports whether e reads the bound name.
+// mentions reports whether e reads the bound name, or, when the bound
+// name is the option's set read again (x), calls a def (whose body may
+// read it: inline).
 func (bt *bound) mentions(e lang.Expr) bool {
 	found := false
 	lang.Inspect(e, func(x lang.Expr) bool {
-		found = found || bt.isV(x)
+		found = found || bt.isV(x) || bt.x != nil && isDefCall(x)
 		return !found
 	})
 	return found
+}
+
+// isDefCall reports whether e is a call of a def by name.
+func isDefCall(e lang.Expr) bool {
+	call, ok := e.(*lang.Call)
+	if !ok {
+		return false
+	}
+	id, ok := call.Fn.(*lang.Ident)
+	return ok && resolve.Of(id) != nil && resolve.Of(id).Kind == resolve.Def
 }
 
 // WordSet compiles alt for the SG search when its option's set is
@@ -88,49 +103,68 @@ func (ss *Sets) WordSet(alt *lang.Alt) (func(fr *engine.Frame), string) {
 	if k < 0 {
 		return nil, ""
 	}
-	cl, ok := alt.Clauses[k].(*lang.ForClause)
-	if !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 {
-		return nil, ""
+	if cl, ok := alt.Clauses[k].(*lang.ForClause); ok && !cl.Target.Tuple && len(cl.Target.Names) == 1 {
+		if lit, ok := cl.Iter.(*lang.ListLit); ok && len(lit.Elems) == 1 {
+			x, ok := lit.Elems[0].(*lang.Binary)
+			if !ok || !setOp(x) {
+				return nil, ""
+			}
+			return ss.bound(&bind{clauses: alt.Clauses[:k], cl: cl, x: x, ifs: alt.Clauses[k+1:], call: call})
+		}
 	}
-	lit, ok := cl.Iter.(*lang.ListLit)
-	if !ok || len(lit.Elems) != 1 {
-		return nil, ""
-	}
-	x, ok := lit.Elems[0].(*lang.Binary)
-	if !ok {
-		return nil, ""
-	}
-	switch x.Op {
-	case lang.OpSub, lang.OpBitOr, lang.OpBitAnd, lang.OpXor:
-	default:
-		return nil, ""
-	}
-	return ss.bound(alt, k, cl, x, call)
+	return ss.implicit(alt, k, call)
 }
 
-// bound compiles alt, whose clause k binds the set x (cl).
-func (ss *Sets) bound(alt *lang.Alt, k int, cl *lang.ForClause, x *lang.Binary, call *lang.Call) (func(fr *engine.Frame), string) {
-	c := ss.c
+// setOp reports whether x is a set operator's.
+func setOp(x *lang.Binary) bool {
+	switch x.Op {
+	case lang.OpSub, lang.OpBitOr, lang.OpBitAnd, lang.OpXor:
+		return true
+	}
+	return false
+}
+
+// bind is an alternative whose set x is bound by cl after the clauses
+// and tested by the if clauses ifs, its option call. shared: the bind
+// is not written, the option's set x read again by the if clauses (or
+// the defs they call) is bound so (implicit): the bind counts no step,
+// and alt is the alternative as written.
+type bind struct {
+	clauses []lang.Clause
+	cl      *lang.ForClause
+	x       *lang.Binary
+	ifs     []lang.Clause
+	call    *lang.Call
+	shared  bool
+	alt     *lang.Alt
+}
+
+// bound compiles the alternative of bind b.
+func (ss *Sets) bound(b *bind) (func(fr *engine.Frame), string) {
+	c, x, cl := ss.c, b.x, b.cl
 	if ss.b.SetBuild(x) == nil {
 		return nil, ""
 	}
 	// (The clauses before the bind first: they give its names their slots.)
-	prefix := c.Vals.Clauses(alt.Clauses[:k])
+	prefix := c.Vals.Clauses(b.clauses)
 	mk := ss.b.SetBuild(x)
-	general := genGeneral(c, cl, alt.Clauses[k+1:], alt.Body)
+	general := genGeneral(c, cl, b.ifs, b.call, !b.shared)
 	name := cl.Target.Names[0]
 	c.Vals.Pattern(cl.Target) // (the name's slot on the words' way)
 	bt := &bound{c: c, decl: resolve.NameDecl(name), slot: c.Var(name).Slot}
+	if b.shared {
+		bt.x = x
+	}
 	var conds []condFn
-	for _, f := range alt.Clauses[k+1:] {
+	for _, f := range b.ifs {
 		ifc := f.(*lang.IfClause)
 		conds = append(conds, bt.cond(ifc.Cond, "an if clause's condition", lang.Start(ifc.Cond)))
 	}
-	emit := bt.option(call)
+	emit := bt.option(b.call)
 	if len(bt.uses) == 0 {
 		return nil, ""
 	}
-	ipos, slot := lang.Start(cl.Iter), bt.slot
+	ipos, slot, tick := lang.Start(cl.Iter), bt.slot, !b.shared
 	step := func(fr *engine.Frame) {
 		th := fr.Th
 		s := th.TakeSetScratch()
@@ -141,7 +175,9 @@ func (ss *Sets) bound(alt *lang.Alt, k int, cl *lang.ForClause, x *lang.Binary, 
 			general(fr, v)
 			return
 		}
-		th.Tick(ipos)
+		if tick {
+			th.Tick(ipos)
+		}
 		fr.Slots[slot] = value.None
 		for _, f := range conds {
 			if !f(fr, s) {
@@ -153,19 +189,28 @@ func (ss *Sets) bound(alt *lang.Alt, k int, cl *lang.ForClause, x *lang.Binary, 
 		th.GiveSetScratch(s)
 	}
 	what := fmt.Sprintf("the set %s bound to %s is, where it is a bitset over a universe, its words: %s (no set made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
+	if b.shared {
+		what = fmt.Sprintf("the option's set %s, which the if clauses read again, is, where it is a bitset over a universe, its words: %s (no set made per move)", ir.Expr(x), strings.Join(bt.uses, "; "))
+	}
 	run := prefix(step)
 	// A position whose set is not over a universe: the alternative as
 	// the general way compiles it.
 	ps := c.LocalSlot(x.X)
 	if ps < 0 || c.CurGame == nil || ps >= c.CurGame.NArgs {
+		if b.shared {
+			return nil, "" // (where x's value is not known to be a set)
+		}
 		return run, what
 	}
-	plain := func() func(fr *engine.Frame) {
-		prefix := c.Vals.Clauses(alt.Clauses[:k])
+	var plain func(fr *engine.Frame)
+	if b.shared {
+		plain = c.Vals.Clauses(b.alt.Clauses)(emitFn(c.SG.SGExpr(b.alt.Body)))
+	} else {
+		prefix := c.Vals.Clauses(b.clauses)
 		xv := c.Vals.Expr(x)
-		general := genGeneral(c, cl, alt.Clauses[k+1:], alt.Body)
-		return prefix(func(fr *engine.Frame) { general(fr, xv(fr)) })
-	}()
+		general := genGeneral(c, cl, b.ifs, b.call, true)
+		plain = prefix(func(fr *engine.Frame) { general(fr, xv(fr)) })
+	}
 	return func(fr *engine.Frame) {
 		if _, _, ok := value.UniWords(fr.Slots[ps]); ok {
 			run(fr)
@@ -175,23 +220,28 @@ func (ss *Sets) bound(alt *lang.Alt, k int, cl *lang.ForClause, x *lang.Binary, 
 	}, what
 }
 
-// genGeneral compiles the bind of cl, the if clauses ifs and the option
-// body as the general way does, from the set's value v on: what a move
-// whose set is not words runs.
-func genGeneral(c *compile.Compiler, cl *lang.ForClause, ifs []lang.Clause, body lang.Expr) func(fr *engine.Frame, v value.Value) {
-	bind := c.Vals.Pattern(cl.Target)
-	loops := c.Vals.Clauses(ifs)
-	sg := c.SG.SGExpr(body)
-	rest := loops(func(fr *engine.Frame) {
+// emitFn emits the SG value of the option sg.
+func emitFn(sg compile.SGFn) func(fr *engine.Frame) {
+	return func(fr *engine.Frame) {
 		gn := fr.Gen
 		gn.Tracing = true
 		v := sg(fr)
 		gn.Tracing = false
 		gn.EmitSG(v)
-	})
+	}
+}
+
+// genGeneral compiles the bind of cl (a step counted: tick), the if
+// clauses ifs and the option body as the general way does, from the
+// set's value v on: what a move whose set is not words runs.
+func genGeneral(c *compile.Compiler, cl *lang.ForClause, ifs []lang.Clause, body lang.Expr, tick bool) func(fr *engine.Frame, v value.Value) {
+	bind := c.Vals.Pattern(cl.Target)
+	rest := c.Vals.Clauses(ifs)(emitFn(c.SG.SGExpr(body)))
 	ipos := lang.Start(cl.Iter)
 	return func(fr *engine.Frame, v value.Value) {
-		fr.Th.Tick(ipos)
+		if tick {
+			fr.Th.Tick(ipos)
+		}
 		bind(fr, v)
 		rest(fr)
 	}

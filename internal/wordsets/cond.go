@@ -180,6 +180,11 @@ func (bt *bound) inline(e *lang.Call) condFn {
 		}
 	}
 	body := resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), e.Args, resolve.SiteOf(e))
+	if bt.x != nil {
+		if body = replaceExpr(body, bt.x, bt.ref); !bt.mentions(body) {
+			return nil
+		}
+	}
 	n := len(bt.uses)
 	f := compile.Inlined(c, fn, func() condFn { return bt.boolOf(body) })
 	if f == nil {
