@@ -74,6 +74,16 @@ func (bt *bound) mentions(e lang.Expr) bool {
 	return found
 }
 
+// reads reports whether e reads the bound name itself.
+func (bt *bound) reads(e lang.Expr) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		found = found || bt.isV(x)
+		return !found
+	})
+	return found
+}
+
 // isDefCall reports whether e is a call of a def by name.
 func isDefCall(e lang.Expr) bool {
 	call, ok := e.(*lang.Call)
@@ -142,12 +152,12 @@ type bind struct {
 // bound compiles the alternative of bind b.
 func (ss *Sets) bound(b *bind) (func(fr *engine.Frame), string) {
 	c, x, cl := ss.c, b.x, b.cl
-	if ss.b.SetBuild(x) == nil {
-		return nil, ""
-	}
 	// (The clauses before the bind first: they give its names their slots.)
 	prefix := c.Vals.Clauses(b.clauses)
 	mk := ss.b.SetBuild(x)
+	if mk == nil {
+		return nil, ""
+	}
 	general := genGeneral(c, cl, b.ifs, b.call, !b.shared)
 	name := cl.Target.Names[0]
 	c.Vals.Pattern(cl.Target) // (the name's slot on the words' way)

@@ -52,7 +52,12 @@ func (bt *bound) cond(e lang.Expr, what string, pos engine.Pos) condFn {
 	if f := bt.boolOf(e); f != nil {
 		return f
 	}
-	return bt.general(bt.c.Ints.CondAt(e, what, pos))
+	f := bt.c.Ints.CondAt(e, what, pos)
+	if bt.x != nil && !bt.reads(e) {
+		// (A def called that does not read the set: as compiled.)
+		return func(fr *engine.Frame, _ *value.SetScratch) bool { return f(fr) }
+	}
+	return bt.general(f)
 }
 
 // general is f, compiled as the general way does, with the set made

@@ -15,6 +15,10 @@
 // the ints of lists as masks, package masks' OfSet; E in X' and not in;
 // comparisons of len(X') and arithmetic of it) and the position keyed
 // from them (what package build's oneSet keys): no set is made per move.
+// An option's set that the if clauses read again where no clause binds
+// it (a def called with it, or one that makes it: def ok(X, i) = not
+// dead(X | {i})) is bound so when it is sure to be made without an error
+// or a step (shared.go).
 //
 // Exact: the words are used only where the scratch holds a universe's
 // ids, by the same steps that build the set the move would make (any
