@@ -724,3 +724,7 @@ func oneRef(g *engine.Game, key []byte, boxed bool, v value.Value) (*engine.Game
 	}
 	return g, g.Intern(key, false, nil)
 }
+
+// UniRef is the memo key of the position of g whose one argument is the
+// set of the ids of bitset w in its universe (what oneSet looks up).
+func UniRef(g *engine.Game, w []uint64) uint64 { return uniRef(g, w) }

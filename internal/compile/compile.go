@@ -73,6 +73,8 @@ type Fast interface {
 	// 0s and 1s is bound, tested and yielded as the bits of a word, or
 	// returns nil (package bitlists); the string says what it is.
 	BitList(alt *lang.Alt) (func(fr *engine.Frame), string)
+	// WordSet is BitList of a bound set over a universe (package wordsets).
+	WordSet(alt *lang.Alt) (func(fr *engine.Frame), string)
 	// Parts compiles the option body of a move rule for the pruned
 	// search's lists (engine.Game.GenParts): a sum of regions of cells
 	// each listed as its game and rows; nil for other bodies.

@@ -179,6 +179,11 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 					gens = append(gens, run)
 					continue
 				}
+				if run, why := c.fast.WordSet(alt); run != nil {
+					x.Notes, x.Fired = append(x.Notes, fmt.Sprintf("%s: %s", pa.label(), why)), x.Fired|passes.WordSets
+					gens = append(gens, run)
+					continue
+				}
 			}
 			outer, last := c.Vals.clausesLast(alt.Clauses)
 			loops := outer

@@ -10,6 +10,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/partgen"
 	"github.com/grundy-lang/grundy/internal/setsweep"
+	"github.com/grundy-lang/grundy/internal/wordsets"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/loopplan"
@@ -40,7 +41,7 @@ import (
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
 	b := build.New(c)
-	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), setsweep.New(c)}
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), setsweep.New(c)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -50,6 +51,7 @@ type paths struct {
 	*build.Builders
 	*partgen.Options
 	*bitlists.Binds
+	*wordsets.Sets
 	sets *setsweep.Sweeps
 }
 

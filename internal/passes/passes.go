@@ -22,7 +22,7 @@ import (
 // on streamed SG values (the fast loops and the sweeps, cursors, symmetric
 // halves and probes built on them) are off with it: Needs lists them, and
 // Effective is what a session runs.
-type Pass uint32
+type Pass uint64
 
 // The passes.
 const (
@@ -58,16 +58,17 @@ const (
 	LoopyFirst                    // such a game whose searches mostly end in the loopy solver: its positions solved by it at once, no fast search or sweep first (internal/solve/loopy.go)
 	BitLists                      // a move rule's bound list of 0s and 1s (b' = update(b, i, 1)) built, tested and keyed as the bits of a word (internal/bitlists)
 	DefLoops                      // a move rule's for clause over a def's list comprehension that cannot fail where the rule's parameters are sets or lists of int tuples: fused into the rule behind that test (internal/defloops)
+	WordSets                      // a move rule's bound set X' = X | {i} over a universe built, tested and keyed as its words (internal/wordsets)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.
@@ -84,6 +85,7 @@ var Needs = map[Pass]Pass{
 	LoopyInts:  LoopyOpen,
 	LoopyFirst: LoopyInts | LoopyOpen,
 	BitLists:   Composite | Stream,
+	WordSets:   Composite | Stream | Bitsets,
 }
 
 // Effective is p without the passes whose Needs are not all in p.
