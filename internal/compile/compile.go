@@ -69,12 +69,11 @@ type Fast interface {
 	// SetExpr compiles X - Y, X | Y, X & Y or X ^ Y with an operand that
 	// is a set literal or comprehension as word operations on bitmaps.
 	SetExpr(e *lang.Binary) engine.EvalFn
-	// BitList compiles a move rule's alternative whose option's list of
-	// 0s and 1s is bound, tested and yielded as the bits of a word, or
-	// returns nil (package bitlists); the string says what it is.
-	BitList(alt *lang.Alt) (func(fr *engine.Frame), string)
-	// WordSet is BitList of a bound set over a universe (package wordsets).
-	WordSet(alt *lang.Alt) (func(fr *engine.Frame), string)
+	// Words compiles a move rule's alternative whose option's list of 0s
+	// and 1s or set over a universe is kept as words (packages bitlists,
+	// wordsets, setsweep), or returns nil; the string says what it is,
+	// the pass which one.
+	Words(alt *lang.Alt) (func(fr *engine.Frame), string, passes.Pass)
 	// Parts compiles the option body of a move rule for the pruned
 	// search's lists (engine.Game.GenParts): a sum of regions of cells
 	// each listed as its game and rows; nil for other bodies.

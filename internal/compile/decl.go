@@ -174,13 +174,8 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 				}
 			}
 			if sg && !ints {
-				if run, why := c.fast.BitList(alt); run != nil {
-					x.Notes, x.Fired = append(x.Notes, fmt.Sprintf("%s: %s", pa.label(), why)), x.Fired|passes.BitLists
-					gens = append(gens, run)
-					continue
-				}
-				if run, why := c.fast.WordSet(alt); run != nil {
-					x.Notes, x.Fired = append(x.Notes, fmt.Sprintf("%s: %s", pa.label(), why)), x.Fired|passes.WordSets
+				if run, why, fired := c.fast.Words(alt); run != nil {
+					x.Notes, x.Fired = append(x.Notes, fmt.Sprintf("%s: %s", pa.label(), why)), x.Fired|fired
 					gens = append(gens, run)
 					continue
 				}

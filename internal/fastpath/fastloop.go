@@ -55,13 +55,18 @@ type paths struct {
 	sets *setsweep.Sweeps
 }
 
-// BitList compiles alt as a list of 0s and 1s in a word (package
-// bitlists) or a set swept as a word (package setsweep), or returns nil.
-func (p paths) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
+// Words compiles alt as a list of 0s and 1s in a word (package
+// bitlists), a bound set as words (package wordsets) or a set swept as a
+// word (package setsweep), or returns nil.
+func (p paths) Words(alt *lang.Alt) (func(fr *engine.Frame), string, passes.Pass) {
 	if run, why := p.Binds.BitList(alt); run != nil {
-		return run, why
+		return run, why, passes.BitLists
 	}
-	return p.sets.SetSweep(alt)
+	if run, why := p.Sets.WordSet(alt); run != nil {
+		return run, why, passes.WordSets
+	}
+	run, why := p.sets.SetSweep(alt)
+	return run, why, passes.Bitsets
 }
 
 // Fold compiles a fold of a list comprehension: a mask test (masks.go)
