@@ -236,6 +236,12 @@ func TestSweepStrideDiff(t *testing.T) {
 			for _, n := range sizes {
 				src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
 				base := optCase{name: "s.game", src: src}
+				if !testenv.IsLong() && name == "neg" {
+					// (An infinite graph: the default state limit, twenty
+					// million positions, takes seconds a run; the fast
+					// suite reaches a smaller one.)
+					base.limits = engine.Limits{MaxStates: 10_000}
+				}
 				off := runOptWith(base, passes.Sweep)
 				cases := []engine.Limits{{}}
 				for _, s := range states {
@@ -247,17 +253,12 @@ func TestSweepStrideDiff(t *testing.T) {
 				for _, s := range steps {
 					cases = append(cases, engine.Limits{MaxSteps: s})
 				}
-				if !testenv.IsLong() && name == "neg" {
-					// (An infinite graph: the default state limit, twenty
-					// million positions, takes seconds a run; the fast
-					// suite reaches a smaller one.)
-					cases[0] = engine.Limits{MaxStates: 100_000}
-				}
+				cases[0] = base.limits
 				for _, lim := range cases {
 					c := base
 					c.limits = lim
 					a, b := runOptWith(c, 0), off
-					if lim != (engine.Limits{}) {
+					if lim != base.limits {
 						b = runOptWith(c, passes.Sweep)
 					}
 					ae, be := a.err, b.err
@@ -334,12 +335,6 @@ func TestRowSweepDiff(t *testing.T) {
 				}
 				for _, s := range []int64{100, 2500, 9000, 60000, 500000} {
 					cases = append(cases, engine.Limits{MaxSteps: s})
-				}
-				if !testenv.IsLong() && name == "neg" {
-					// (An infinite graph: the default state limit, twenty
-					// million positions, takes seconds a run; the fast
-					// suite reaches a smaller one.)
-					cases[0] = engine.Limits{MaxStates: 100_000}
 				}
 				for _, lim := range cases {
 					c := base
