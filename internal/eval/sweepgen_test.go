@@ -322,6 +322,9 @@ func TestRowSweepDiff(t *testing.T) {
 		"print sg(g(N / 2, N)), sg(g(N, N / 3)), sg(g(N, N))\n",
 	}
 	sizes := []int{9, 70, 130}
+	if !testenv.IsLong() {
+		sizes = sizes[:2] // (the fast suite: two sizes)
+	}
 	var fails int
 	for name, game := range games {
 		for qi, q := range queries {
