@@ -557,7 +557,17 @@ func oneBuilt(build buildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 	return func(fr *engine.Frame) memo.Sgv {
 		th := fr.Th
 		s := th.TakeScratch()
-		g, r, _ := builtRef(fr, build, pos, b, s)
+		key, bx, v := builtKey(fr, build, pos, b, s)
+		g := b.Game
+		if len(key) <= 8 && !bx && g.Tuples == nil {
+			// (A final state kept by the key's bits or among the recent
+			// keys: what Lookup finds, without the table's hash.)
+			if st, ok := g.Keys.FinalWord(memo.KeyWord(key), len(key)); ok {
+				th.GiveScratch(s)
+				return memo.ValueOf(st)
+			}
+		}
+		g, r := oneRef(g, key, bx, v)
 		th.GiveScratch(s)
 		return fr.Gen.Lookup(g, r)
 	}
@@ -568,11 +578,17 @@ func oneBuilt(build buildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 // plain when the argument is a list or tuple of ints (in s) keyed in
 // that game's table.
 func builtRef(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding, s *value.Scratch) (h *engine.Game, r uint64, plain bool) {
+	key, bx, v := builtKey(fr, build, pos, b, s)
+	h, r = oneRef(b.Game, key, bx, v)
+	return h, r, h == b.Game && !bx && !s.Whole && !s.Str && !s.Boxed && b.Game.ListUni(0) == nil
+}
+
+// builtKey builds the one argument of a position of b's game in s and
+// returns its key in that game's table (s.Key), whether it is boxed and
+// then the argument.
+func builtKey(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding, s *value.Scratch) (key []byte, bx bool, v value.Value) {
 	build(fr, s)
 	g := b.Game
-	var v value.Value
-	var key []byte
-	var bx bool
 	switch {
 	case listUni(g, 0, s):
 		v = s.Value()
@@ -591,8 +607,7 @@ func builtRef(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding
 	if g.NArgs != 1 {
 		kernel.CheckArity(pos, g, 1)
 	}
-	h, r = oneRef(g, key, bx, v)
-	return h, r, h == g && !bx && !s.Whole && !s.Str && !s.Boxed && g.ListUni(0) == nil
+	return key, bx, v
 }
 
 // listUni reports whether the scratch s holds a list that argument i of

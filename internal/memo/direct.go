@@ -1,13 +1,16 @@
 package memo
 
-// The final states of the keys of small sets and short lists of 0s and
-// 1s, by their bits: a key of a set of ids of a universe (package
+// The final states of the keys of small sets, short lists of 0s and 1s
+// and short strings of two characters, by their bits: a key of a set of ids of a universe (package
 // value's UniKeyWord1: a word of DirectTag, the count of bytes of bits,
 // then the bits) whose bits are below 2^directMaxBits has a byte at index
 // bits, the state's value + 1 once final and small (0: none); a key of a
 // list of n <= directMaxBits 0s and 1s (value's BitListWord: a word of
 // ListTag, n, then the bits) has one at index bits + 2^n (each length its
-// own range, so lists of every length up to the bound share one array). A
+// own range, so lists of every length up to the bound share one array),
+// and a key of a string of n <= directMaxBits characters packed a bit a
+// character (value's AppendStrKeyIn: StrTag, 1, n, the bits) one at
+// index bits + 2^n in an array of its own. A
 // board of up to 22 cells as a set, or a row of up to 22 coins as a list,
 // is every position's value in at most 4 or 8 MiB, read with one access
 // to memory where the table reads three at random (the cache of recent
@@ -94,6 +97,14 @@ func (t *KeyTable) directIndex(w uint64, n int) (d *direct, x uint64, ok bool) {
 	case t.DirectTag != 0 && byte(w) == t.DirectTag && n >= 2 && n <= 5:
 		x = w >> 16
 		return &t.sets, x, x < 1<<directMaxBits
+	case t.StrTag != 0 && byte(w) == t.StrTag && byte(w>>8) == 1 && n >= 3 && n <= 6:
+		// (A string packed a bit a character: StrTag, 1, its length and
+		// the bits; value's AppendStrKeyIn.)
+		c := w >> 16 & 0xff
+		if c > directMaxBits {
+			return &t.strs, 0, false
+		}
+		return &t.strs, w>>24 | 1<<c, true
 	case t.ListTag != 0 && byte(w) == t.ListTag && n >= 2 && n <= 5:
 		c := w >> 8 & 0xff
 		if c > directMaxBits {
@@ -102,6 +113,19 @@ func (t *KeyTable) directIndex(w uint64, n int) (d *direct, x uint64, ok bool) {
 		return &t.lists, w>>16 | 1<<c, true
 	}
 	return nil, 0, false
+}
+
+// FinalWord is the final state of the key of n <= 8 bytes whose word is
+// w, when it is kept by its bits or in the cache of recent keys (what a
+// lookup of the key finds, without the table's hash).
+func (t *KeyTable) FinalWord(w uint64, n int) (st int32, ok bool) {
+	if d, x, ok := t.directIndex(w, n); ok {
+		if st, ok := d.get(x); ok {
+			return st, true
+		}
+	}
+	_, st, ok = t.Recent(w, n)
+	return st, ok
 }
 
 // cacheDirect keeps final state st for the key of n bytes whose word is

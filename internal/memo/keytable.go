@@ -38,12 +38,14 @@ type KeyTable struct {
 	slots []uint64
 	// recent: the keys of at most 8 bytes looked up last (recent.go).
 	recent []uint64
-	// sets, lists: the final states of small sets and short lists of 0s
-	// and 1s by their bits (direct.go), for the keys that start with
-	// DirectTag and ListTag (0: none).
-	sets, lists direct
-	DirectTag   byte
-	ListTag     byte
+	// sets, lists, strs: the final states of small sets, short lists of 0s
+	// and 1s and short strings of two characters by their bits
+	// (direct.go), for the keys that start with DirectTag, ListTag and
+	// StrTag (0: none).
+	sets, lists, strs direct
+	DirectTag         byte
+	ListTag           byte
+	StrTag            byte
 	rshift      uint8 // 64 - log2 of its entries
 	seed        maphash.Seed
 	wseed       uint64 // the seed of keys of at most 16 bytes (shortHash)
@@ -349,7 +351,7 @@ func (t *KeyTable) home(h uint64) uint64 {
 // Reset forgets every key.
 func (t *KeyTable) Reset() {
 	t.Off.Free()
-	*t = KeyTable{Room: t.Room, Mapped: t.Mapped, Off: t.Off, DirectTag: t.DirectTag, ListTag: t.ListTag}
+	*t = KeyTable{Room: t.Room, Mapped: t.Mapped, Off: t.Off, DirectTag: t.DirectTag, ListTag: t.ListTag, StrTag: t.StrTag}
 }
 
 // growFor returns s, array i of the table, with room for n more elements

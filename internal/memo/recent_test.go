@@ -146,22 +146,32 @@ func bitsLen(x uint64) int {
 func TestDirectListStatesFollowTable(t *testing.T) {
 	r := rand.New(rand.NewPCG(43, 44))
 	var kt KeyTable
-	kt.DirectTag, kt.ListTag = 7, 8
+	kt.DirectTag, kt.ListTag, kt.StrTag = 7, 8, 9
 	var tb Table
 	tb.Init(1)
 	tb.Uncache = kt.Uncache
 	ids := map[string]uint32{}
 	states := map[uint32]int32{}
-	hits := 0
+	hits, strHits := 0, 0
 	for step := range 300000 {
 		n := r.IntN(25)
 		x := r.Uint64() & (1<<n - 1) & (1<<10 - 1)
 		var k []byte
-		if r.IntN(3) == 0 {
+		kind := r.IntN(4)
+		if kind == 0 {
 			nb := (bitsLen(x) + 7) / 8
 			k = []byte{7, byte(nb)}
 			for j := range nb {
 				k = append(k, byte(x>>(8*j)))
+			}
+		} else if kind == 3 {
+			// (A string packed a bit a character: its tag, 1, n, the bits.)
+			k = []byte{9, 1, byte(n)}
+			for j := 0; j < n; j += 8 {
+				k = append(k, byte(x>>j))
+			}
+			if len(k) > 8 {
+				continue
 			}
 		} else {
 			k = []byte{8, byte(n)}
@@ -195,6 +205,14 @@ func TestDirectListStatesFollowTable(t *testing.T) {
 				}
 			}
 		}
+		if got, ok := kt.FinalWord(KeyWord(k), len(k)); ok {
+			if kind == 3 {
+				strHits++
+			}
+			if got != states[id] {
+				t.Fatalf("step %d: key %v has state %d by FinalWord, the table %d", step, k, got, states[id])
+			}
+		}
 		switch r.IntN(4) {
 		case 0:
 			s := FinBase + int32(r.IntN(300))
@@ -205,7 +223,7 @@ func TestDirectListStatesFollowTable(t *testing.T) {
 			states[id] = StUnknown
 		}
 	}
-	if hits < 1000 {
-		t.Errorf("%d states found by their bits: the test checks too few", hits)
+	if hits < 1000 || strHits < 1000 {
+		t.Errorf("%d lists' and %d strings' states found: the test checks too few", hits, strHits)
 	}
 }
