@@ -1,6 +1,7 @@
 package bitlists
 
 import (
+	"github.com/grundy-lang/grundy/internal/build"
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -35,11 +36,13 @@ type chain struct {
 // link is one update of a chain: update(_, At, To).
 type link struct{ at, to lang.Expr }
 
-// chainOf recognizes e as an update chain; nil otherwise.
+// chainOf recognizes e as an update chain, or a splice (package build's
+// SpliceOf: X[:I] + [E] + X[I + 1:] is update(X, I, E) where I is an
+// index of X, which the chain checks); nil otherwise.
 func (bs *Binds) chainOf(e lang.Expr) *chain {
 	call, ok := e.(*lang.Call)
 	if !ok {
-		return nil
+		return bs.spliceChain(e)
 	}
 	bi := bs.c.CalledBuiltin(call)
 	if bi == nil || !bi.Updates || len(call.Args) != 3 || !bs.plain(call.Args[1]) || !bs.plain(call.Args[2]) {
@@ -54,6 +57,50 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 	}
 	ch.links = append(ch.links, link{call.Args[1], call.Args[2]})
 	return ch
+}
+
+// spliceChain is splice e, X[:I] + C + X[I + K:], as the chain of its
+// updates: at I + t, C's element t (a string literal's character t, as
+// a string of one character); nil when e is not a splice.
+func (bs *Binds) spliceChain(e lang.Expr) *chain {
+	if !spliceShape(e, 2) {
+		return nil // (package build plans only this shape: its plans of comprehensions declare names)
+	}
+	x, i, lit, elems, ok := build.SpliceOf(bs.b, e)
+	if !ok {
+		return nil
+	}
+	pos := lang.Start(i)
+	for t := range len(lit) {
+		elems = append(elems, &lang.StrLit{Pos: pos, Val: lit[t : t+1]})
+	}
+	ch := &chain{base: x}
+	for t, to := range elems {
+		at := i
+		if t > 0 {
+			at = &lang.Binary{Pos: pos, Op: lang.OpAdd, X: i, Y: &lang.IntLit{Pos: pos, Val: int64(t)}}
+		}
+		if !bs.plain(at) || !bs.plain(to) {
+			return nil
+		}
+		ch.links = append(ch.links, link{at, to})
+	}
+	return ch
+}
+
+// spliceShape reports whether e is a sum of depth at most d of slices of
+// names, list and string literals and names.
+func spliceShape(e lang.Expr, d int) bool {
+	switch e := e.(type) {
+	case *lang.Binary:
+		return d > 0 && e.Op == lang.OpAdd && spliceShape(e.X, d-1) && spliceShape(e.Y, d-1)
+	case *lang.Slice:
+		_, ok := e.X.(*lang.Ident)
+		return ok
+	case *lang.ListLit, *lang.StrLit, *lang.Ident:
+		return true
+	}
+	return false
 }
 
 // plain reports whether evaluating e again gives its value again and
