@@ -309,7 +309,7 @@ func TestOptDiffEachPass(t *testing.T) {
 
 // optSlowExamples are the examples that take seconds both ways: the fast
 // suite leaves them to the long one (cmd/grundy's TestExamples runs them).
-var optSlowExamples = []string{"boards.game", "loopysum.game"}
+var optSlowExamples = []string{"boards.game", "loopysum.game", "frontier.game"}
 
 // TestOptDiffExamples: the examples, with their .in files as standard
 // input.
