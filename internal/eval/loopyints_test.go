@@ -78,12 +78,14 @@ func runStats(c optCase, disable passes.Pass) (optRun, eval.Stats) {
 func TestLoopyIntsDiff(t *testing.T) {
 	t.Parallel()
 	var fails, ci int
-	// (The fast suite runs each case without limits and a third of the
-	// limits, turning with the case: every limit over three cases.)
-	for _, name := range slices.Sorted(maps.Keys(loopyIntsGames)) {
+	// (The fast suite runs each game and query at one of the sizes, and
+	// each case without limits and with a third of the limits, turning
+	// with the case: every size over two queries, every limit over three
+	// cases.)
+	for gi, name := range slices.Sorted(maps.Keys(loopyIntsGames)) {
 		game := loopyIntsGames[name]
 		for qi, q := range loopyIntsQueries {
-			for _, n := range []int{60, 500} {
+			for _, n := range testenv.Rotate([]int{60, 500}, 1, gi+qi) {
 				src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
 				var lims []engine.Limits
 				for _, s := range []int64{1, 9, 100, int64(n) - 1, int64(n) + 5} {
