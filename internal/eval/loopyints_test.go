@@ -122,9 +122,13 @@ func TestLoopyIntsDiff(t *testing.T) {
 // ring past the heaps from which the search tries a take-and-break rule.
 func TestLoopyFirstDiff(t *testing.T) {
 	t.Parallel()
-	var fails int
+	var fails, ci int
+	// (The fast suite runs each case without limits and with half the
+	// limits, turning with the case: every limit over two cases.)
 	check := func(name string, qi, n int, src string) {
-		cases := []engine.Limits{{}, {MaxStates: 100}, {MaxStates: int64(n) - 1}, {MaxSteps: 3000}, {MaxSteps: 20000}}
+		lims := []engine.Limits{{MaxStates: 100}, {MaxStates: int64(n) - 1}, {MaxSteps: 3000}, {MaxSteps: 20000}}
+		cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 2, ci)...)
+		ci++
 		for _, lim := range cases {
 			c := optCase{name: "f.game", src: src, limits: lim}
 			a, sa := runStats(c, 0)
@@ -141,7 +145,8 @@ func TestLoopyFirstDiff(t *testing.T) {
 			}
 		}
 	}
-	for name, game := range loopyIntsGames {
+	for _, name := range slices.Sorted(maps.Keys(loopyIntsGames)) {
+		game := loopyIntsGames[name]
 		for qi, q := range loopyIntsQueries {
 			check(name, qi, 500, fmt.Sprintf("let N = %d\n%s%s", 500, game, q))
 		}

@@ -1894,7 +1894,12 @@ func TestOptDiffNames(t *testing.T) {
 // fast suite: those not in optSlow).
 func TestOptDiffAdversarial(t *testing.T) {
 	t.Parallel()
+	// (The fast suite every other script: TestOptDiffEachPass runs them
+	// too, with passes off.)
 	cases := optFast(optAdversarial)
+	if !testenv.IsLong() {
+		cases = slices.DeleteFunc(cases, func(a optScript) bool { return slices.Index(optAdversarial, a)%2 == 1 })
+	}
 	for _, a := range cases {
 		start := time.Now()
 		optCheck(t, a.name, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}, true)

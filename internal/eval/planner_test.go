@@ -349,9 +349,9 @@ func TestPlannerDiff(t *testing.T) {
 		if on.err != "" && i < 3 {
 			t.Errorf("case %d fails: %s", i, on.err)
 		}
-		// (Every pass off, and one at a time: the fast suite a third of
-		// the passes, turning with the case, every pass over three cases.)
-		offs := append([]passes.Pass{passes.All}, testenv.Rotate(passOffs, 3, i)...)
+		// (Every pass off, and one at a time: the fast suite a fifth of
+		// the passes, turning with the case, every pass over five cases.)
+		offs := append([]passes.Pass{passes.All}, testenv.Rotate(passOffs, 2, i)...)
 		for _, off := range offs {
 			got := runOptWith(c, off)
 			if ok, why := optSame(on, got, true); !ok {
