@@ -1,7 +1,8 @@
 // Package testenv owns how much the tests run. By default `go test ./...`
 // is the fast suite: every area still runs, with a representative number
-// of cases. With GRUNDY_LONG_TESTS=1 in the environment the long tests run too, and the property and
-// differential tests run their full numbers of cases:
+// of cases. With GRUNDY_LONG_TESTS=1 in the environment the long tests
+// run too, and the property and differential tests run their full numbers
+// of cases:
 //
 //	GRUNDY_LONG_TESTS=1 go test ./...
 //
