@@ -74,10 +74,11 @@ func optLevel() string {
 // long suite, -O1 in the fast one; -std=c++17 -Wall -Werror) and run prints what grundy run prints, exits
 // with its status, and writes its error message and caret on standard
 // error (grundy's lines naming the call sites aside). The fast suite runs
-// a script of the main constructs, one of each runtime error (an input
-// each) and the Cutting Game (three programs: a compile takes seconds);
-// the long suite the scripts of every value and game construct, every
-// example in the subset and every benchmark workload at a small size.
+// a script of the main constructs and one of each runtime error (an input
+// each): two programs, a compile takes seconds (the Cutting Game's sums of
+// games: TestDifferentialSpellings's cut); the long suite the scripts of
+// every value and game construct, every example in the subset and every
+// benchmark workload at a small size.
 func TestDifferential(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("g++"); err != nil {
@@ -93,8 +94,7 @@ func TestDifferential(t *testing.T) {
 		program{"basics.game", "testdata/basics.game", []string{""}},
 		program{"errors.game", "testdata/errors.game", errInputs},
 	)
-	examples := []string{"cutting"}
-	var bench []string
+	var examples, bench []string
 	if testenv.IsLong() {
 		progs = append(progs,
 			program{"values.game", "testdata/values.game", []string{""}},
