@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -263,9 +264,7 @@ func TestSnippetLineOfMany(t *testing.T) {
 // with its message "too many iterations of Stmt*", is lifted: the parse's
 // Check bounds its time and memory).
 func TestMoreThanAMillionStatements(t *testing.T) {
-	if testing.Short() {
-		t.Skip("parses a million statements (seconds)")
-	}
+	testenv.Long(t) // (8 to 16 s of parsing)
 	const n = 1_000_001
 	f, err := lang.ParseFile("t.game", strings.Repeat("print 1\n", n))
 	if err != nil {

@@ -478,8 +478,11 @@ func TestParseAndCompilePoll(t *testing.T) {
 // runs, which then computes the values a fresh session computes.
 func TestLoopySolveStopsAndRecovers(t *testing.T) {
 	t.Parallel()
-	const src = "game c(n) moves c((n * 3 + 1) % 400000) if n % 7 != 0 | c(n - 1) if n % 5 != 0 | c(n - 2) if n > 1\n"
-	const ask = "print [sg(c(k)) for k in 0 .. 12], outcome(c(399999)), sg(c(7) + c(3)), sg(c(1) + *1)\n"
+	// (The fast suite: a graph of 100,000 positions, which a deadline of
+	// 20 ms still stops; the long one 400,000.)
+	m := testenv.Scale(100000, 400000)
+	src := fmt.Sprintf("game c(n) moves c((n * 3 + 1) %% %d) if n %% 7 != 0 | c(n - 1) if n %% 5 != 0 | c(n - 2) if n > 1\n", m)
+	ask := fmt.Sprintf("print [sg(c(k)) for k in 0 .. 12], outcome(c(%d)), sg(c(7) + c(3)), sg(c(1) + *1)\n", m-1)
 	var want strings.Builder
 	fresh := eval.NewSession(eval.Options{Stdout: &want})
 	if err := fresh.ExecFile(context.Background(), "t.game", src+ask); err != nil {
