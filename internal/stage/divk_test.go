@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -82,7 +83,7 @@ func TestAffineOperand(t *testing.T) {
 		}
 		return rng.Int63() - rng.Int63()
 	}
-	for i := 0; i < 4000; i++ {
+	for i := 0; i < testenv.Scale(1000, 4000); i++ {
 		// inner: slot 0 * m + (slot 2, or d); outer: (inner * M + D) % K,
 		// perhaps in two stages; slot 1 is the local of % local.
 		in := MulAdd{X: Operand{Slot: 0}, M: num(), Slot: -1, D: num(), OK: true, AddOp: lang.OpAdd}
