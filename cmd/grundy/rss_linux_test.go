@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 )
@@ -22,42 +21,15 @@ import (
 // binary's pages, its runtime (about 15 MiB), with room.
 const rssSlack = 40 << 20
 
-var (
-	rssBinOnce sync.Once
-	rssBin     string
-	rssBinErr  error
-)
-
-// rssBinary builds the binary once for the tests of this file (or takes
-// GRUNDY_BIN: another build, to compare).
+// rssBinary is the binary the tests of this package build once
+// (buildGrundy), or GRUNDY_BIN: another build, to compare.
 func rssBinary(t *testing.T) string {
 	t.Helper()
 	if b := os.Getenv("GRUNDY_BIN"); b != "" {
 		return b
 	}
-	rssBinOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "grundy-rss")
-		if err != nil {
-			rssBinErr = err
-			return
-		}
-		rssBin = filepath.Join(dir, "grundy")
-		if out, err := exec.Command("go", "build", "-o", rssBin, ".").CombinedOutput(); err != nil {
-			rssBinErr = &buildError{err, string(out)}
-		}
-	})
-	if rssBinErr != nil {
-		t.Fatal(rssBinErr)
-	}
-	return rssBin
+	return buildGrundy(t)
 }
-
-type buildError struct {
-	err error
-	out string
-}
-
-func (e *buildError) Error() string { return "build: " + e.err.Error() + "\n" + e.out }
 
 // runRSS runs the binary with args and returns its exit status, its
 // stdout and stderr, and its peak resident set in bytes.
