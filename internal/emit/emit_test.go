@@ -255,21 +255,18 @@ func TestDifferentialSpellings(t *testing.T) {
 // and sums, graphs with cycles, each with its queries of sg, outcome,
 // moves and winning of positions and sums), emitted, compiled and run,
 // print what grundy run prints. A script holds many units (a compile takes
-// seconds: many units, one program); the fast suite runs one script of a
-// DAG, a take-and-break rule and a graph with cycles, the long suite six
-// of three units of each kind. GRUNDY_EMIT_SEED=S shifts the seeds (other
+// seconds: many units, one program); the long suite runs six scripts of
+// three units of each kind. GRUNDY_EMIT_SEED=S shifts the seeds (other
 // scripts); GRUNDY_EMIT_KEEP=DIR keeps the scripts written
 // (DIR/propI.game).
 func TestDifferentialProp(t *testing.T) {
 	t.Parallel()
+	testenv.Long(t) // (a compile of seconds; basics.game has the fast suite's DAGs, take-and-break and cycles)
 	if _, err := exec.LookPath("g++"); err != nil {
 		t.Skip("g++ is not installed: the emitted programs cannot be compiled")
 	}
 	shift, _ := strconv.ParseUint(os.Getenv("GRUNDY_EMIT_SEED"), 10, 64)
-	scripts, each, kinds := 1, 1, []string{"dag", "takebreak", "loopy"}
-	if testenv.IsLong() {
-		scripts, each, kinds = 6, 3, propKinds
-	}
+	scripts, each, kinds := 6, 3, propKinds
 	dir := t.TempDir()
 	if keep := os.Getenv("GRUNDY_EMIT_KEEP"); keep != "" {
 		dir = keep
