@@ -30,11 +30,40 @@ import (
 // fails where the calls fail, or makes the list); so does every value of
 // j when the first part gives up, or the list is not bits.
 
-// sweepTo is what a link of the second part puts: lit, or (bit) the
-// element of b at j + k, or (neg) lit minus it.
+// sweepTo is what a link of the second part puts: the literal x, or (bit)
+// the element of b at j + k, (neg) lit minus it, or (x, y not nil) x if
+// the element equals a (is not: ne), else y.
 type sweepTo struct {
-	bit, neg bool
-	lit, k   int64
+	bit, neg, ne bool
+	lit, k       int64
+	x, y, a      lang.Expr
+}
+
+// tab is what the link puts over ab (2: not an element of the bits), by
+// the bit the element at j + k holds (not read: both the same).
+func (t *sweepTo) tab(ab pair) [2]uint64 {
+	switch {
+	case !t.bit:
+		x := litBit(t.x, ab)
+		return [2]uint64{x, x}
+	case t.neg:
+		if ab.str {
+			return [2]uint64{2, 2}
+		}
+		return [2]uint64{min(uint64(t.lit), 2), min(uint64(t.lit)-1, 2)}
+	case t.x != nil:
+		// (The element is the bit's int, or character: equal to a
+		// literal exactly where the literal is that bit's.)
+		a, out := litBit(t.a, ab), [2]uint64{}
+		for v := range out {
+			out[v] = litBit(t.y, ab)
+			if (a == uint64(v)) != t.ne {
+				out[v] = litBit(t.x, ab)
+			}
+		}
+		return out
+	}
+	return [2]uint64{0, 1}
 }
 
 // sweepLink is a link of the second part: at j + at, the element to.
@@ -43,10 +72,15 @@ type sweepLink struct {
 	to sweepTo
 }
 
-// sweepTest is the if clause: b[j + k] == lit (eq) or != lit.
+// maxSweepLinks bounds the links of a sweep's second part.
+const maxSweepLinks = 4
+
+// sweepTest is the if clause: b[j + k] == lit (eq) or != lit (an int or
+// string literal).
 type sweepTest struct {
-	k, lit int64
-	eq     bool
+	k   int64
+	lit lang.Expr
+	eq  bool
 }
 
 // sweepParts reads chain ch and test cond (nil: none) as a sweep over j
@@ -102,10 +136,27 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		}
 		return offset(ix.Index)
 	}
+	// b[j + K] == L or != L, either way round (L an int or string
+	// literal).
+	elemTest := func(e lang.Expr) (k int64, lit lang.Expr, eq, ok bool) {
+		b, isBin := e.(*lang.Binary)
+		if !isBin || b.Op != lang.OpEq && b.Op != lang.OpNe {
+			return 0, nil, false, false
+		}
+		x, y := b.X, b.Y
+		if isLit(x) {
+			x, y = y, x
+		}
+		k, isElem := elem(x)
+		return k, y, b.Op == lang.OpEq, isElem && isLit(y)
+	}
 	for p < len(ch.links) && !readsJ(ch.links[p].at) && !readsJ(ch.links[p].to) {
 		p++
 	}
 	if p == len(ch.links) {
+		return 0, nil, nil, false
+	}
+	if len(ch.links)-p > maxSweepLinks {
 		return 0, nil, nil, false
 	}
 	for _, l := range ch.links[p:] {
@@ -115,8 +166,14 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		}
 		var to sweepTo
 		switch e := l.to.(type) {
-		case *lang.IntLit:
-			to.lit = e.Val
+		case *lang.IntLit, *lang.StrLit:
+			to.x = e
+		case *lang.IfExpr:
+			k, a, eq, isTest := elemTest(e.Cond)
+			if !isTest || !isLit(e.Then) || !isLit(e.Else) {
+				return 0, nil, nil, false
+			}
+			to = sweepTo{bit: true, k: k, a: a, ne: !eq, x: e.Then, y: e.Else}
 		case *lang.Index:
 			if to.k, ok = elem(e); !ok {
 				return 0, nil, nil, false
@@ -137,22 +194,22 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		links = append(links, sweepLink{at, to})
 	}
 	if cond != nil {
-		b, ok := cond.(*lang.Binary)
-		if !ok || b.Op != lang.OpEq && b.Op != lang.OpNe {
+		k, lit, eq, ok := elemTest(cond)
+		if !ok {
 			return 0, nil, nil, false
 		}
-		x, y := b.X, b.Y
-		if _, isLit := x.(*lang.IntLit); isLit {
-			x, y = y, x
-		}
-		lit, isLit := y.(*lang.IntLit)
-		k, isElem := elem(x)
-		if !isLit || !isElem {
-			return 0, nil, nil, false
-		}
-		test = &sweepTest{k: k, lit: lit.Val, eq: b.Op == lang.OpEq}
+		test = &sweepTest{k: k, lit: lit, eq: eq}
 	}
 	return p, links, test, true
+}
+
+// isLit reports whether e is an int or string literal.
+func isLit(e lang.Expr) bool {
+	switch e.(type) {
+	case *lang.IntLit, *lang.StrLit:
+		return true
+	}
+	return false
 }
 
 // sweep compiles the loop of cl (a for clause over a range; ifc its if
@@ -184,7 +241,11 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 		} else {
 			v = base(fr)
 		}
-		return cache.of(v)
+		var ab pair
+		if v.K == value.KStr {
+			ab = pairOf(gb)
+		}
+		return cache.of(v, ab)
 	}
 	prefix := func(fr *engine.Frame, b bits) (bits, bool) {
 		for i := range first {
@@ -193,11 +254,11 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 			if !ok1 || uint64(at) >= uint64(b.n) {
 				return bits{}, false
 			}
-			to, ok2 := l.to.get(fr)
-			if !ok2 || uint64(to) > 1 {
+			to := l.to.bit(fr, b.ab)
+			if to > 1 {
 				return bits{}, false
 			}
-			b.w = b.w&^(1<<at) | uint64(to)<<at
+			b.w = b.w&^(1<<at) | to<<at
 		}
 		return b, true
 	}
@@ -205,6 +266,10 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 		a, z := lo(fr), hi(fr)
 		th := fr.Th
 		var orig, pre bits
+		// What each link puts and the literal the test is equal to, over
+		// the pair of the list read (sweepTo's tab).
+		var tabs [maxSweepLinks][2]uint64
+		tb := uint64(2)
 		g := gb.Game
 		byBits := g.NArgs == 1 && g.Tuples == nil // (keyLookup's test)
 		// The list read (1), and the first part put (2); the words give up
@@ -217,6 +282,12 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 				state = 3
 				if b, ok := list(fr); ok {
 					orig, state = b, 1
+					for i := range links {
+						tabs[i] = links[i].to.tab(b.ab)
+					}
+					if test != nil {
+						tb = litBit(test.lit, b.ab)
+					}
 				}
 			}
 			moved := false
@@ -226,7 +297,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 				if test != nil {
 					if x := uint64(j + test.k); x >= n {
 						ok = false
-					} else if (orig.w>>x&1 == uint64(test.lit)) != test.eq {
+					} else if (orig.w>>x&1 == tb) != test.eq {
 						// (The if clause fails: no move.)
 						if fr.Stop || j == z {
 							return
@@ -245,16 +316,14 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 				for i := 0; ok && i < len(links); i++ {
 					l := &links[i]
 					at := uint64(j + l.at)
-					to := uint64(l.to.lit)
+					to := tabs[i][0]
 					if l.to.bit {
 						x := uint64(j + l.to.k)
 						if x >= n {
 							ok = false
 							break
 						}
-						if to = orig.w >> x & 1; l.to.neg {
-							to = uint64(l.to.lit) - to
-						}
+						to = tabs[i][orig.w>>x&1]
 					}
 					if at >= n || to > 1 {
 						ok = false
@@ -264,11 +333,22 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 				}
 				if ok {
 					gn := fr.Gen
-					if st, found := g.Keys.DirectListOf(w, orig.n); found && byBits {
+					var st int32
+					found := false
+					switch {
+					case !byBits:
+					case !orig.ab.str:
+						st, found = g.Keys.DirectListOf(w, orig.n)
+					default:
+						if word, nb, short := strKeyWord(w, orig.n); short {
+							st, found = g.Keys.FinalWord(word, nb)
+						}
+					}
+					if found {
 						gn.EmitSG(memo.ValueOf(st)) // (what keyed finds)
 					} else {
 						gn.Tracing = true
-						v := keyed(fr, bits{w: w, n: orig.n})
+						v := keyed(fr, bits{w: w, n: orig.n, ab: orig.ab})
 						gn.Tracing = false
 						gn.EmitSG(v)
 					}

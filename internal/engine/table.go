@@ -410,6 +410,18 @@ func (g *Game) AppendStrAt(buf []byte, i int, s string) []byte {
 	return value.AppendStrKey(buf, s)
 }
 
+// StrPair is the characters of ids 0 and 1 of the alphabet of the
+// strings argument i holds (value.Alphabet's Pair); false when it has
+// fewer or PassStrings is off.
+func (g *Game) StrPair(i int) (c0, c1 byte, ok bool) {
+	if i < len(g.args) {
+		if a := g.args[i].alpha.Load(); a != nil {
+			return a.Pair()
+		}
+	}
+	return 0, 0, false
+}
+
 // Universe is the universe of the sets argument i holds (nil when
 // PassBitsets is off).
 func (g *Game) Universe(i int) *value.Universe {

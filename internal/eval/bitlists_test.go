@@ -266,3 +266,82 @@ game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) -
 		}
 	}
 }
+
+// strBitCases: strings of two characters as bits (package bitlists'
+// strs.go): the alphabet met in either order, a string with a third
+// character, the empty string, strings of 41 to 64 characters (keys of
+// more than 8 bytes) and of more, elements not of the alphabet (another
+// character, an int, two characters), an index out of range or not an
+// int, an alphabet of one or three characters, an option of another
+// game (another alphabet), lists and strings in one game.
+var strBitCases = []string{
+	// Turning Turtles: the alphabet T first, then H first.
+	`game tt(b) moves tt(update(b, i, "T")) for i in 0 .. len(b) - 1 if b[i] == "H"
+  | tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print [sg(tt(join([if (m >> k) & 1 == 1 then "H" else "T" for k in 0 .. 5], ""))) for m in 0 .. 63]
+print sg(tt("")), sg(tt("HXH"))`,
+	// Heads moved left (few positions): strings of 42 to 72 characters.
+	`game m(b) moves m(update(b, i, "T")) for i in 0 .. len(b) - 1 if b[i] == "H"
+  | m(update(update(b, i, "T"), j, "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1 if b[j] == "T"
+print sg(m(40 * "T" + "HH")), sg(m(20 * "T" + "H" + 30 * "T" + "H")), sg(m(62 * "T" + "HH")), sg(m(70 * "T" + "HH")), sg(m(""))`,
+	`game tt(b) moves tt(update(b, i, "T")) for i in 0 .. len(b) - 1 if b[i] == "H"
+  | tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print [sg(tt(join([if (m >> k) & 1 == 0 then "H" else "T" for k in 0 .. 5], ""))) for m in 0 .. 63]
+game m(b) moves m(update(update(b, i, "H"), j, "T")) for i in 0 .. len(b) - 1 if b[i] == "T" for j in 0 .. i - 1 if b[j] == "H"
+print sg(m(50 * "H" + "TT")), sg(m(30 * "H" + "T" + 20 * "H" + "T"))`,
+	// The first loop's test and the last's on characters: !=, the literal
+	// first, a copy of another character, an element of neither
+	// character (Z, an int, two characters) put or tested.
+	`game s(b) moves s(update(update(b, i, "."), j + 1, b[j])) for i in 0 .. len(b) - 1 if b[i] != "." for j in 0 .. i - 2 if "." != b[j + 1]
+  | s(update(b, j, ".")) for j in 0 .. len(b) - 1 if "X" == b[j]
+print [sg(s(join([if (m >> k) & 1 == 1 then "X" else "." for k in 0 .. 5], ""))) for m in 0 .. 63]`,
+	`game s(b) moves s(update(update(b, i, "."), j, if b[j] != "X" then "X" else ".")) for i in 0 .. len(b) - 1 if b[i] == "X" for j in 0 .. i - 1 if b[j] != 1
+print [sg(s(x)) for x in ["...", "X.X", "XXXX", "X.X.X.X"]]`,
+	`game s(b) moves s(update(update(b, i, "."), j, if b[j] == "X" then "Z" else ".")) for i in 0 .. len(b) - 1 if b[i] == "X" for j in 0 .. i - 1
+print sg(s("X.X")), sg(s(".X"))
+print sg(s("XX"))`,
+	`game s(b) moves s(update(b, j, "Z")) for j in 0 .. len(b) - 1 if b[j] != "Z"
+print [sg(s(x)) for x in [".X", "X", "XX.", "....", "ZZ.X"]]`,
+	`game s(b) moves s(update(b, j, 1)) for j in 0 .. len(b) - 1 if b[j] == "X"
+print sg(s("...."))
+print sg(s("X.X"))`,
+	`game s(b) moves s(update(b, j, "..")) for j in 0 .. len(b) - 1 if b[j] == "X"
+print sg(s("...")), sg(s(".X"))`,
+	// An index out of range, one that is not an int; the first part's.
+	`game s(b) moves s(update(update(b, i, "."), j + 1, "X")) for i in 0 .. len(b) - 1 if b[i] == "X" for j in 0 .. i
+print sg(s("..X")), sg(s("X.."))
+print sg(s(".X"))`,
+	`game s(b) moves s(update(update(b, i + 1, "."), j, "X")) for i in 0 .. len(b) - 1 if b[i] == "X" for j in 0 .. i - 1 if b[j] == "."
+print sg(s(".X.")), sg(s("...X"))
+print sg(s("..X"))`,
+	`game s(b) moves s(update(b, if j == 2 then "a" else j, ".")) for j in 0 .. len(b) - 1 if b[j] == "X"
+print sg(s("XX.")), sg(s("X.X"))`,
+	// Alphabets of one character, of three (the third met first, then
+	// the two: not the pair), the bits of a game with ids 0 and 1 of a
+	// third.
+	`game tt(b) moves tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print sg(tt("TTTT")), sg(tt("TTTTT")), sg(tt("HTHH")), sg(tt("XTH")), sg(tt("THHHT"))`,
+	`game tt(b) moves tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print sg(tt("XYZ")), sg(tt("THHTH")), sg(tt("HHHHHH"))`,
+	`game tt(b) moves tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print sg(tt("THHTH")), sg(tt("THX")), sg(tt("HHTHHTHH"))`,
+	// The option a position of another game (its own alphabet); lists
+	// and strings in one game; a ring of strings (no sweep).
+	`game f(b) moves g(update(update(b, i, "T"), j, "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+game g(b) moves g(update(b, i, "T")) for i in 0 .. len(b) - 1 if b[i] == "H"
+print sg(g("HTX")), sg(g("TH")), sg(f("HHTH")), sg(f("TTHH"))`,
+	`game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1
+  | tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print sg(tt([1, 0, 1, 1])), sg(tt("HTHH")), sg(tt([1, 1])), sg(tt("HH"))`,
+	`game ring(b) moves ring(update(update(b, i, "."), (i + 1) % len(b), ".")) for i in 0 .. len(b) - 1 if b[i] == "X" and b[(i + 1) % len(b)] == "X"
+print [sg(ring(n * "X")) for n in 3 .. 12], sg(ring("." + 7 * "X")), sg(ring("XXYXX")), sg(ring(44 * "." + "XXXX")), sg(ring(64 * "." + "XXX"))`,
+	// A list's element chosen by an if expression (the sweep's new form).
+	`game tt(b) moves tt(update(update(b, i, 0), j, if b[j] == 1 then 0 else 1)) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1
+  | tt(update(b, i, if 0 != b[i] then "x" else 1)) for i in 0 .. len(b) - 1 if b[i] == 2
+print [sg(tt([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 63], sg(tt([1, 2, 1]))`,
+}
+
+func TestStrBitsExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, strBitCases, passes.BitLists, passes.Strings, passes.Composite, passes.All)
+}
