@@ -117,13 +117,21 @@ func (bs *Binds) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
 func (bs *Binds) bound(alt *lang.Alt, k int, cl *lang.ForClause, x lang.Expr, call *lang.Call) (func(fr *engine.Frame), string) {
 	c := bs.c
 	ch := bs.chainOf(x)
-	if ch == nil && !bs.b.IsListBuild(x) || hasStr(x) {
-		return nil, "" // (a string built, b[:i] + "X" + b[i + 1:]: no bits)
+	if ch == nil && (!bs.b.IsListBuild(x) || hasStr(x)) {
+		return nil, "" // (a string built otherwise: no bits)
+	}
+	name := cl.Target.Names[0]
+	// (A string is bits over the pair of the option's game, when the
+	// option is a position of the bound string.)
+	var gb *engine.Binding
+	if len(call.Args) == 1 {
+		if id, ok := call.Args[0].(*lang.Ident); ok && resolve.Of(id) == resolve.NameDecl(name) {
+			gb = c.GameCallee(call)
+		}
 	}
 	prefix := c.Vals.Clauses(alt.Clauses[:k])
-	mk := bs.genMake(x, ch, bs.b.ListBuild(x))
+	mk := bs.genMake(x, ch, gb, bs.b.ListBuild(x))
 	general := bs.genGeneral(cl, alt.Clauses[k+1:], alt.Body)
-	name := cl.Target.Names[0]
 	c.Vals.Pattern(cl.Target) // (the name's slot on the bits' way)
 	bt := &bound{c: c, decl: resolve.NameDecl(name), slot: c.Var(name).Slot}
 	var conds []condFn
@@ -152,7 +160,10 @@ func (bs *Binds) bound(alt *lang.Alt, k int, cl *lang.ForClause, x lang.Expr, ca
 		emit(fr, b)
 	}
 	what := fmt.Sprintf("the list %s bound to %s is, where it is one of up to 64 0s and 1s, the bits of a word: %s (no list made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
-	return bs.perPosition(ch, nil, prefix(step), func() func(fr *engine.Frame) {
+	if hasStr(x) {
+		what = fmt.Sprintf("the string %s bound to %s is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word: %s (no string made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
+	}
+	return bs.perPosition(ch, gb, prefix(step), func() func(fr *engine.Frame) {
 		prefix := c.Vals.Clauses(alt.Clauses[:k])
 		xv := c.Vals.Expr(x)
 		general := bs.genGeneral(cl, alt.Clauses[k+1:], alt.Body)

@@ -3,6 +3,7 @@ package bitlists
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -26,10 +27,12 @@ import (
 // again, and counts no step. Any other list the builders build in a
 // scratch is built there and read as bits when it is such a list.
 
-// chain is an update chain: its list and its updates, innermost first.
+// chain is an update chain: its list and its updates, innermost first;
+// slices: one is a string's slices and concatenation (sliceChain).
 type chain struct {
-	base  lang.Expr
-	links []link
+	base   lang.Expr
+	links  []link
+	slices bool
 }
 
 // link is one update of a chain: update(_, At, To).
@@ -39,7 +42,7 @@ type link struct{ at, to lang.Expr }
 func (bs *Binds) chainOf(e lang.Expr) *chain {
 	call, ok := e.(*lang.Call)
 	if !ok {
-		return nil
+		return bs.sliceChain(e)
 	}
 	bi := bs.c.CalledBuiltin(call)
 	if bi == nil || !bi.Updates || len(call.Args) != 3 || !bs.plain(call.Args[1]) || !bs.plain(call.Args[2]) {
@@ -54,6 +57,41 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 	}
 	ch.links = append(ch.links, link{call.Args[1], call.Args[2]})
 	return ch
+}
+
+// sliceChain recognizes e as B[:I] + E + B[I + 1:] (or 1 + I), B, I and
+// E plain: the update of B at I by E where B is a string, I an index of
+// it and E one of its two characters (bits: strs.go); it gives up on a
+// list, and on any other I or E (slicing clamps an index, concatenation
+// puts in any string): the expression then runs as compiled. nil
+// otherwise.
+func (bs *Binds) sliceChain(e lang.Expr) *chain {
+	cat, ok := e.(*lang.Binary)
+	if !ok || cat.Op != lang.OpAdd {
+		return nil
+	}
+	left, ok1 := cat.X.(*lang.Binary)
+	hi, ok2 := cat.Y.(*lang.Slice)
+	if !ok1 || !ok2 || left.Op != lang.OpAdd || hi.Lo == nil || hi.Hi != nil {
+		return nil
+	}
+	lo, ok := left.X.(*lang.Slice)
+	if !ok || lo.Lo != nil || lo.Hi == nil || ir.Expr(lo.X) != ir.Expr(hi.X) {
+		return nil
+	}
+	next, ok := hi.Lo.(*lang.Binary)
+	if !ok || next.Op != lang.OpAdd {
+		return nil
+	}
+	at := ir.Expr(lo.Hi)
+	one := func(e lang.Expr) bool { l, ok := e.(*lang.IntLit); return ok && l.Val == 1 }
+	if !(one(next.Y) && ir.Expr(next.X) == at || one(next.X) && ir.Expr(next.Y) == at) {
+		return nil
+	}
+	if !bs.plain(lo.X) || !bs.plain(lo.Hi) || !bs.plain(left.Y) {
+		return nil
+	}
+	return &chain{base: lo.X, links: []link{{lo.Hi, left.Y}}, slices: true}
 }
 
 // plain reports whether evaluating e again gives its value again and
@@ -90,13 +128,13 @@ func (bs *Binds) plain(e lang.Expr) bool {
 // list's value v, built as compiled.
 type makeFn func(fr *engine.Frame) (b bits, ok bool, v value.Value)
 
-// genMake compiles the bits of x: through its chain ch (when not nil),
-// else, or where the chain gives up, built by scr (a scratch of package
-// build; nil: x's value).
-func (bs *Binds) genMake(x lang.Expr, ch *chain, scr func(*engine.Frame, *value.Scratch)) makeFn {
+// genMake compiles the bits of x: through its chain ch (when not nil; a
+// string's over the pair of gb's positions), else, or where the chain
+// gives up, built by scr (a scratch of package build; nil: x's value).
+func (bs *Binds) genMake(x lang.Expr, ch *chain, gb *engine.Binding, scr func(*engine.Frame, *value.Scratch)) makeFn {
 	var direct func(fr *engine.Frame) (bits, bool)
 	if ch != nil {
-		direct = bs.genChain(ch, nil)
+		direct = bs.genChain(ch, gb)
 	}
 	var xv engine.EvalFn
 	if scr == nil {
@@ -198,7 +236,7 @@ func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) 
 			ab = pairOf(gb)
 		}
 		b, ok := cache.of(v, ab)
-		if !ok {
+		if !ok || ch.slices && !b.ab.str {
 			return bits{}, false
 		}
 		for i := range links {

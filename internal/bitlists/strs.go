@@ -96,6 +96,22 @@ func litBit(e lang.Expr, ab pair) uint64 {
 	return 2
 }
 
+// charVals are the strings of one ASCII character.
+var charVals = func() (vs [128]value.Value) {
+	for c := range vs {
+		vs[c] = value.StrASCII(string(rune(c)))
+	}
+	return vs
+}()
+
+// charValue is the character of bit x over ab, a string.
+func charValue(ab pair, x uint64) value.Value {
+	if x == 1 {
+		return charVals[ab.c1&0x7f]
+	}
+	return charVals[ab.c0&0x7f]
+}
+
 // strValue is the string the bits b hold.
 func strValue(b bits) value.Value {
 	var out [64]byte

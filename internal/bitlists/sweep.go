@@ -245,7 +245,8 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 		if v.K == value.KStr {
 			ab = pairOf(gb)
 		}
-		return cache.of(v, ab)
+		b, ok := cache.of(v, ab)
+		return b, ok && (!ch.slices || b.ab.str)
 	}
 	prefix := func(fr *engine.Frame, b bits) (bits, bool) {
 		for i := range first {

@@ -339,6 +339,55 @@ print [sg(ring(n * "X")) for n in 3 .. 12], sg(ring("." + 7 * "X")), sg(ring("XX
 	`game tt(b) moves tt(update(update(b, i, 0), j, if b[j] == 1 then 0 else 1)) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1
   | tt(update(b, i, if 0 != b[i] then "x" else 1)) for i in 0 .. len(b) - 1 if b[i] == 2
 print [sg(tt([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 63], sg(tt([1, 2, 1]))`,
+	// Bound strings (Notakto on 3 x 3): an update and slices with
+	// concatenation, tested by masks of lines (X, "." and a character of
+	// neither), an element, the length, a sum (an error); slices whose
+	// index is out of range (they clamp: as compiled), negative, not an
+	// int; an element of two characters, an int; a list spelled so.
+	`let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+def dead(b) = any([all([b[j] == "X" for j in L]) for L in LINES])
+game nota(b) moves nota(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "." and not dead(b[:i] + "X" + b[i + 1:])
+game notb(b) moves notb(c) for i in 0 .. len(b) - 1 if b[i] != "X" for c in [update(b, i, "X")] if not any([all([c[j] != "." for j in L]) for L in LINES]) and c[(i + 1) % len(c)] == "." and len(c) == 9
+print sg(nota(9 * ".")), [sg(nota(9 * "."[:i] + "X" + 9 * "."[i + 1:])) for i in 0 .. 8], sg(notb(9 * ".")), sg(nota("X.X.Z....")), sg(notb("X........"))`,
+	`let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+game nota(b) moves nota(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[i + 1:]] if not any([all([c[j] == "Z" for j in L]) for L in LINES]) and not any([all([c[j] == 1 for j in L]) for L in LINES]) and any([c[j] == "." for j in [0, 1, 2]])
+print sg(nota("X........")), sg(nota("........."))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[i + 1:]] if sum(c) < 3
+print sg(f("X.."))
+print sg(f("..."))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) if len(b) < 5 and (i == len(b) or b[i] == ".") for c in [b[:i] + "X" + b[i + 1:]] if c[0] == "X" or c[0] == "."
+print sg(f("..")), sg(f("X.")), sg(f(""))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 for c in [b[:i] + "X" + b[i + 1:]] if c[len(c) - 1] == "." and c != b
+print sg(f("X.X.")), sg(f("...."))
+game k(b) moves k(c) for i in 1 .. len(b) - 1 if b[i] == "." for c in [b[1:i] + "X" + b[i + 1:]] if len(c) > 0
+print sg(k("X..X.")), sg(k("......"))
+let D = "X.X.X"
+game m(b) moves m(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + D[i + 1:]] if c != b
+print sg(m("X....")), sg(m(".X.X."))
+game g(b) moves g(c) for i in -1 .. len(b) - 1 for c in [b[:i] + "X" + b[i + 1:]] if c[len(c) - 1] == "."
+print sg(g("X.X"))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + (if i == 1 then "XX" else "X") + b[i + 1:]] if len(c) < 5
+print sg(f("X..")), sg(f("...."))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[1 + i:]] if c[i] == "X"
+print sg(f("X...")), sg(f("...."))
+game h(b) moves h(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[i + 2:]] if len(c) > 1 and c[1] == "."
+print sg(h("X....")), sg(h("...."))
+game g(b) moves g(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + 1 + b[i + 1:]] if c[i] == "X"
+print sg(g(".X"))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [b[:i] + [1] + b[i + 1:]] if sum(c) < 3
+print sg(f([0, 0, 0, 0])), sg(f([0, 2, 0]))
+game g(b) moves g(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [b[:i] + (1 - b[i]) + b[i + 1:]] if sum(c) < 3
+print sg(g([0, 0]))`,
+	`game h(b) moves h(b[:j] + (1 - b[j]) + b[j + 1:]) for j in 0 .. len(b) - 1 if b[j] == 1
+print sg(h([1, 1]))`,
+	// Turning Turtles with slices and concatenation, its last loop a sweep.
+	`game tt(b) moves tt(b[:i] + "T" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "H"
+  | tt(update(b, i, "T")[:j] + (if b[j] == "H" then "T" else "H") + update(b, i, "T")[j + 1:]) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print [sg(tt(join([if (m >> k) & 1 == 1 then "H" else "T" for k in 0 .. 5], ""))) for m in 0 .. 63], sg(tt([1, 1]))`,
+	`game s(b) moves s(b[:j] + "X" + b[j + 1:]) for j in 0 .. len(b) if len(b) < 5 and b[j % len(b)] == "."
+print sg(s("...")), sg(s(".X."))
+game t(b) moves t(b[:j] + "X" + b[j + 1:]) for j in -1 .. len(b) - 1 if b[(j + len(b)) % len(b)] == "."
+print sg(t("..."))`,
 }
 
 func TestStrBitsExact(t *testing.T) {
