@@ -227,7 +227,10 @@ print sg(nota(9 * [0]))
 `
 	for _, steps := range []int64{1_000, 3_000, 3_600, 4_100} {
 		turtles := "game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1 if b[j] == 0\nprint sg(tt(9 * [1]))\n"
-		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles} {
+		// (Strings of two characters: a sweep, and a bound string.)
+		strTurtles := "game tt(b) moves tt(update(update(b, i, \"T\"), j, if b[j] == \"H\" then \"T\" else \"H\")) for i in 0 .. len(b) - 1 if b[i] == \"H\" for j in 0 .. i - 1\nprint sg(tt(\"THHHHHHHHH\"))\n"
+		strNota := "let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]\ndef dead(b) = any([all([b[j] == \"X\" for j in L]) for L in LINES])\ngame nota(b) moves nota(b[:i] + \"X\" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == \".\" and not dead(b[:i] + \"X\" + b[i + 1:])\nprint sg(nota(\"X........\"))\n"
+		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles, strTurtles, strNota} {
 			c := optCase{name: "s.game", src: s, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
 			on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
 			if ok, why := optSame(on, off, true); !ok {
@@ -247,8 +250,13 @@ game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 a
 game ring(b) moves ring(update(update(b, i, 0), (i + 1) % len(b), 0)) for i in 0 .. len(b) - 1 if b[i] == 1 and b[(i + 1) % len(b)] == 1
 game rows(b) moves rows(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if sum(c) < 4 and c[(i + 1) % len(c)] == 0
 game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1
+game ts(b) moves ts(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+def full(b) = any([all([b[j] == "X" for j in L]) for L in LINES])
+game ns(b) moves ns(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "." and not full(b[:i] + "X" + b[i + 1:])
 `
 	want := map[string]string{
+		"ts":   "the option's string update(update(b, i, \"T\"), j, if b[j] == \"H\" then \"T\" else \"H\") is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word, its position keyed from them (no string made per move); its last loop, over j, a sweep of the word",
+		"ns":   "the string b[:i] + \"X\" + b[i + 1:] bound to b' is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word: any at line 8 on the bits (masks); full inlined; its position keyed from the bits",
 		"tt":   "its last loop, over j, a sweep of the word",
 		"nota": "the list update(b, i, 1) bound to b' is, where it is one of up to 64 0s and 1s, the bits of a word: any at line 2 on the bits (masks); dead inlined; its position keyed from the bits",
 		"ring": "the option's list update(update(b, i, 0), (i + 1) % len(b), 0) is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them",
