@@ -37,7 +37,7 @@ func New(c *compile.Compiler, b *build.Builders) *Binds { return &Binds{c: c, b:
 // at n or above).
 type bits struct {
 	w  uint64
-	n  int
+	n  int32
 	ab pair
 }
 
@@ -46,7 +46,7 @@ func (b bits) value() value.Value {
 	if b.ab.str {
 		return strValue(b)
 	}
-	es := make([]value.Value, b.n)
+	es := make([]value.Value, int(b.n))
 	for i := range es {
 		es[i] = value.Value{K: value.KInt, N: int64(b.w >> i & 1)}
 	}
@@ -412,25 +412,25 @@ func keyLookup(gb *engine.Binding, general func(fr *engine.Frame, b bits) memo.S
 			if pairOf(gb) != b.ab {
 				return general(fr, b) // (not the pair of this game's strings)
 			}
-			if word, nb, ok := strKeyWord(b.w, b.n); ok {
+			if word, nb, ok := strKeyWord(b.w, int(b.n)); ok {
 				if st, ok := g.Keys.FinalWord(word, nb); ok {
 					return memo.ValueOf(st) // (what Lookup finds)
 				}
 				return fr.Gen.Lookup(g, g.InternWord(word, nb))
 			}
 			var kb [16]byte
-			return fr.Gen.Lookup(g, g.Intern(appendStrBits(kb[:0], b.w, b.n), false, nil))
+			return fr.Gen.Lookup(g, g.Intern(appendStrBits(kb[:0], b.w, int(b.n)), false, nil))
 		}
-		if st, ok := g.Keys.DirectListOf(b.w, b.n); ok {
+		if st, ok := g.Keys.DirectListOf(b.w, int(b.n)); ok {
 			return memo.ValueOf(st) // (what Lookup finds)
 		}
-		if word, nb, ok := value.BitListWord(b.w, b.n); ok {
+		if word, nb, ok := value.BitListWord(b.w, int(b.n)); ok {
 			if _, st, ok := g.Keys.Recent(word, nb); ok {
 				return memo.ValueOf(st) // (what Lookup finds)
 			}
 			return fr.Gen.Lookup(g, g.InternWord(word, nb))
 		}
 		var kb [16]byte
-		return fr.Gen.Lookup(g, g.Intern(value.AppendBitWord(kb[:0], b.w, b.n), false, nil))
+		return fr.Gen.Lookup(g, g.Intern(value.AppendBitWord(kb[:0], b.w, int(b.n)), false, nil))
 	}
 }

@@ -305,7 +305,7 @@ func listBits(es []value.Value) (bits, bool) {
 		}
 		w |= uint64(x.N) << i
 	}
-	return bits{w: w, n: len(es)}, true
+	return bits{w: w, n: int32(len(es))}, true
 }
 
 // scratchBits is the bits of the list built in s, if it is one of up to
@@ -321,5 +321,5 @@ func scratchBits(s *value.Scratch) (bits, bool) {
 		}
 		w |= uint64(x) << i
 	}
-	return bits{w: w, n: len(s.Ints)}, true
+	return bits{w: w, n: int32(len(s.Ints))}, true
 }

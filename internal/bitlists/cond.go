@@ -129,7 +129,7 @@ func (bt *bound) fold(e *lang.Call, bi *engine.Builtin) condFn {
 			case zero:
 				pass = ^b.w
 			}
-			if r, ok := eq(fr, pass, b.n); ok {
+			if r, ok := eq(fr, pass, int(b.n)); ok {
 				return r
 			}
 			return slow(fr, b)
@@ -142,7 +142,7 @@ func (bt *bound) fold(e *lang.Call, bi *engine.Builtin) condFn {
 	bt.uses = append(bt.uses, note)
 	return func(fr *engine.Frame, b bits) bool {
 		if !b.ab.str { // (a count of a string's characters is not one)
-			if r, ok := f(fr, b.w, b.n); ok {
+			if r, ok := f(fr, b.w, int(b.n)); ok {
 				return r
 			}
 		}

@@ -58,7 +58,7 @@ func strBits(s string, ab pair) (bits, bool) {
 			return bits{}, false
 		}
 	}
-	return bits{w: w, n: len(s), ab: ab}, true
+	return bits{w: w, n: int32(len(s)), ab: ab}, true
 }
 
 // charBit is the bit of the one-character string v over ab: 0 or 1, or

@@ -35,14 +35,14 @@ func TestStrKeyFromBits(t *testing.T) {
 						s[i] = first[r.IntN(2)]
 					}
 					b, ok := strBits(string(s), ab)
-					if !ok || b.n != n {
+					if !ok || int(b.n) != n {
 						t.Fatalf("%q: no bits", s)
 					}
 					want := value.AppendStrKeyIn(a, nil, string(s))
-					if got := appendStrBits(nil, b.w, b.n); !bytes.Equal(got, want) {
+					if got := appendStrBits(nil, b.w, int(b.n)); !bytes.Equal(got, want) {
 						t.Fatalf("%q over %q (round %d): key %v, want %v", s, first, round, got, want)
 					}
-					if w, nb, ok := strKeyWord(b.w, b.n); ok != (len(want) <= 8) || ok && (nb != len(want) || w != memo.KeyWord(want)) {
+					if w, nb, ok := strKeyWord(b.w, int(b.n)); ok != (len(want) <= 8) || ok && (nb != len(want) || w != memo.KeyWord(want)) {
 						t.Fatalf("%q: word %x of %d bytes (%v), want %x of %d", s, w, nb, ok, memo.KeyWord(want), len(want))
 					}
 					if v := strValue(b); v.Str() != string(s) {

@@ -3,6 +3,7 @@ package bitlists
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -76,11 +77,11 @@ type sweepLink struct {
 const maxSweepLinks = 4
 
 // sweepTest is the if clause: b[j + k] == lit (eq) or != lit (an int or
-// string literal).
+// string literal; n an int's value).
 type sweepTest struct {
-	k   int64
-	lit lang.Expr
-	eq  bool
+	k, n int64
+	lit  lang.Expr
+	eq   bool
 }
 
 // sweepParts reads chain ch and test cond (nil: none) as a sweep over j
@@ -166,7 +167,9 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		}
 		var to sweepTo
 		switch e := l.to.(type) {
-		case *lang.IntLit, *lang.StrLit:
+		case *lang.IntLit:
+			to.x, to.lit = e, e.Val
+		case *lang.StrLit:
 			to.x = e
 		case *lang.IfExpr:
 			k, a, eq, isTest := elemTest(e.Cond)
@@ -199,6 +202,9 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 			return 0, nil, nil, false
 		}
 		test = &sweepTest{k: k, lit: lit, eq: eq}
+		if l, ok := lit.(*lang.IntLit); ok {
+			test.n = l.Val
+		}
 	}
 	return p, links, test, true
 }
@@ -234,7 +240,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 	cache := &baseCache{}
 	// list is the bits of the list; prefix puts the first part's links
 	// in them. Each gives up with false.
-	list := func(fr *engine.Frame) (bits, bool) {
+	list := func(fr *engine.Frame, _ bits) (bits, bool) {
 		var v value.Value
 		if bslot >= 0 {
 			v = fr.Slots[bslot]
@@ -263,14 +269,34 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 		}
 		return b, true
 	}
+	if !strForms(links, test) {
+		return sweepList(lo, hi, rpos, slot, p, links, test, bodyIf, gb, keyed, list, prefix)
+	}
+	// What each link puts, and (at maxSweepLinks) the bit the test's
+	// literal is, over the pair of a list (the same for every loop) and of
+	// the strings last read (the pair of gb's game: the same once it has
+	// one, read before a loop uses it).
+	type tabs [maxSweepLinks + 1][2]uint64
+	tabsOf := func(t *tabs, ab pair) {
+		for i := range links {
+			t[i] = links[i].to.tab(ab)
+		}
+		t[maxSweepLinks][0] = 2
+		if test != nil {
+			t[maxSweepLinks][0] = litBit(test.lit, ab)
+		}
+	}
+	var listTabs, strTabs tabs
+	var strPair pair
+	tabsOf(&listTabs, pair{})
 	return func(fr *engine.Frame) {
 		a, z := lo(fr), hi(fr)
 		th := fr.Th
-		var orig, pre bits
-		// What each link puts and the literal the test is equal to, over
-		// the pair of the list read (sweepTo's tab).
-		var tabs [maxSweepLinks][2]uint64
-		tb := uint64(2)
+		// The list's bits ow, of n elements (ab: a string's), and the
+		// first part put (pw).
+		var ow, pw, n uint64
+		var ab pair
+		tb := &listTabs
 		g := gb.Game
 		byBits := g.NArgs == 1 && g.Tuples == nil // (keyLookup's test)
 		// The list read (1), and the first part put (2); the words give up
@@ -281,14 +307,129 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
 			if state == 0 {
 				state = 3
-				if b, ok := list(fr); ok {
+				if b, ok := list(fr, bits{}); ok {
+					ow, n, ab, state = b.w, uint64(b.n), b.ab, 1
+					if b.ab.str {
+						if b.ab != strPair {
+							strPair = b.ab
+							tabsOf(&strTabs, b.ab)
+						}
+						tb = &strTabs
+					}
+				}
+			}
+			moved := false
+			if state < 3 {
+				ok := true
+				if test != nil {
+					if x := uint64(j + test.k); x >= n {
+						ok = false
+					} else if (ow>>x&1 == tb[maxSweepLinks][0]) != test.eq {
+						// (The if clause fails: no move.)
+						if fr.Stop || j == z {
+							return
+						}
+						continue
+					}
+				}
+				if ok && state == 1 {
+					// (Where the first move evaluates the chain.)
+					state = 3
+					var pre bits
+					if pre, ok = prefix(fr, bits{w: ow, n: int32(n), ab: ab}); ok {
+						pw = pre.w
+						state = 2
+					}
+				}
+				w := pw
+				for i := 0; ok && i < len(links); i++ {
+					l := &links[i]
+					at := uint64(j + l.at)
+					to := tb[i][0]
+					if l.to.bit {
+						x := uint64(j + l.to.k)
+						if x >= n {
+							ok = false
+							break
+						}
+						to = tb[i][ow>>x&1]
+					}
+					if at >= n || to > 1 {
+						ok = false
+						break
+					}
+					w = w&^(1<<at) | to<<at
+				}
+				if ok {
+					gn := fr.Gen
+					var st int32
+					found := false
+					if byBits {
+						if !ab.str {
+							st, found = g.Keys.DirectListOf(w, int(n))
+						} else {
+							st, found = strFinal(g, w, int(n))
+						}
+					}
+					if found {
+						gn.EmitSG(memo.ValueOf(st)) // (what keyed finds)
+					} else {
+						gn.Tracing = true
+						v := keyed(fr, bits{w: w, n: int32(n), ab: ab})
+						gn.Tracing = false
+						gn.EmitSG(v)
+					}
+					moved = true
+				}
+			}
+			if !moved {
+				bodyIf(fr)
+			}
+			if fr.Stop || j == z {
+				return
+			}
+		}
+	}
+}
+
+// strForms reports whether a sweep's links or test have a string literal
+// or an if expression: the elements of a string's bits (sweepList
+// sweeps only lists).
+func strForms(links []sweepLink, test *sweepTest) bool {
+	for _, l := range links {
+		if _, isStr := l.to.x.(*lang.StrLit); isStr || l.to.a != nil {
+			return true
+		}
+	}
+	if test != nil {
+		_, isInt := test.lit.(*lang.IntLit)
+		return !isInt
+	}
+	return false
+}
+
+// sweepList is the loop of a sweep whose links and test are of lists
+// (strForms false; sweep's, one comparison and arithmetic a bit): a
+// string read gives up.
+//
+//go:noinline
+func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweepLink, test *sweepTest, bodyIf func(fr *engine.Frame), gb *engine.Binding, keyed func(fr *engine.Frame, b bits) memo.Sgv, list, prefix func(*engine.Frame, bits) (bits, bool)) func(fr *engine.Frame) {
+	return func(fr *engine.Frame) {
+		a, z := lo(fr), hi(fr)
+		th := fr.Th
+		var orig, pre bits
+		g := gb.Game
+		byBits := g.NArgs == 1 && g.Tuples == nil // (keyLookup's test)
+		// The list read (1), and the first part put (2); the words give up
+		// for this loop (3).
+		state := 0
+		for j := a; j <= z; j++ {
+			th.Tick(rpos)
+			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
+			if state == 0 {
+				state = 3
+				if b, ok := list(fr, bits{}); ok && !b.ab.str {
 					orig, state = b, 1
-					for i := range links {
-						tabs[i] = links[i].to.tab(b.ab)
-					}
-					if test != nil {
-						tb = litBit(test.lit, b.ab)
-					}
 				}
 			}
 			moved := false
@@ -298,7 +439,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 				if test != nil {
 					if x := uint64(j + test.k); x >= n {
 						ok = false
-					} else if (orig.w>>x&1 == tb) != test.eq {
+					} else if (orig.w>>x&1 == uint64(test.n)) != test.eq {
 						// (The if clause fails: no move.)
 						if fr.Stop || j == z {
 							return
@@ -317,14 +458,16 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 				for i := 0; ok && i < len(links); i++ {
 					l := &links[i]
 					at := uint64(j + l.at)
-					to := tabs[i][0]
+					to := uint64(l.to.lit)
 					if l.to.bit {
 						x := uint64(j + l.to.k)
 						if x >= n {
 							ok = false
 							break
 						}
-						to = tabs[i][orig.w>>x&1]
+						if to = orig.w >> x & 1; l.to.neg {
+							to = uint64(l.to.lit) - to
+						}
 					}
 					if at >= n || to > 1 {
 						ok = false
@@ -334,22 +477,11 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 				}
 				if ok {
 					gn := fr.Gen
-					var st int32
-					found := false
-					switch {
-					case !byBits:
-					case !orig.ab.str:
-						st, found = g.Keys.DirectListOf(w, orig.n)
-					default:
-						if word, nb, short := strKeyWord(w, orig.n); short {
-							st, found = g.Keys.FinalWord(word, nb)
-						}
-					}
-					if found {
+					if st, found := g.Keys.DirectListOf(w, int(orig.n)); found && byBits {
 						gn.EmitSG(memo.ValueOf(st)) // (what keyed finds)
 					} else {
 						gn.Tracing = true
-						v := keyed(fr, bits{w: w, n: orig.n, ab: orig.ab})
+						v := keyed(fr, bits{w: w, n: orig.n})
 						gn.Tracing = false
 						gn.EmitSG(v)
 					}
@@ -364,4 +496,16 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 			}
 		}
 	}
+}
+
+// strFinal is the final state of the position of g whose one argument is
+// the string of n characters the bits w hold, when its key is kept by its
+// bits or is recent (memo's FinalWord).
+//
+//go:noinline
+func strFinal(g *engine.Game, w uint64, n int) (int32, bool) {
+	if word, nb, short := strKeyWord(w, n); short {
+		return g.Keys.FinalWord(word, nb)
+	}
+	return 0, false
 }
