@@ -417,7 +417,7 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 	return func(fr *engine.Frame) {
 		a, z := lo(fr), hi(fr)
 		th := fr.Th
-		var orig, pre bits
+		var ow, pw, n uint64 // (the list's bits, of n elements; the first part put)
 		g := gb.Game
 		byBits := g.NArgs == 1 && g.Tuples == nil // (keyLookup's test)
 		// The list read (1), and the first part put (2); the words give up
@@ -429,17 +429,16 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 			if state == 0 {
 				state = 3
 				if b, ok := list(fr, bits{}); ok && !b.ab.str {
-					orig, state = b, 1
+					ow, n, state = b.w, uint64(b.n), 1
 				}
 			}
 			moved := false
 			if state < 3 {
-				n := uint64(orig.n)
 				ok := true
 				if test != nil {
 					if x := uint64(j + test.k); x >= n {
 						ok = false
-					} else if (orig.w>>x&1 == uint64(test.n)) != test.eq {
+					} else if (ow>>x&1 == uint64(test.n)) != test.eq {
 						// (The if clause fails: no move.)
 						if fr.Stop || j == z {
 							return
@@ -450,11 +449,12 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 				if ok && state == 1 {
 					// (Where the first move evaluates the chain.)
 					state = 3
-					if pre, ok = prefix(fr, orig); ok {
-						state = 2
+					var pre bits
+					if pre, ok = prefix(fr, bits{w: ow, n: int32(n)}); ok {
+						pw, state = pre.w, 2
 					}
 				}
-				w := pre.w
+				w := pw
 				for i := 0; ok && i < len(links); i++ {
 					l := &links[i]
 					at := uint64(j + l.at)
@@ -465,7 +465,7 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 							ok = false
 							break
 						}
-						if to = orig.w >> x & 1; l.to.neg {
+						if to = ow >> x & 1; l.to.neg {
 							to = uint64(l.to.lit) - to
 						}
 					}
@@ -477,11 +477,11 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 				}
 				if ok {
 					gn := fr.Gen
-					if st, found := g.Keys.DirectListOf(w, int(orig.n)); found && byBits {
+					if st, found := g.Keys.DirectListOf(w, int(n)); found && byBits {
 						gn.EmitSG(memo.ValueOf(st)) // (what keyed finds)
 					} else {
 						gn.Tracing = true
-						v := keyed(fr, bits{w: w, n: orig.n})
+						v := keyed(fr, bits{w: w, n: int32(n)})
 						gn.Tracing = false
 						gn.EmitSG(v)
 					}
