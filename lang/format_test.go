@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -191,7 +192,13 @@ func TestFormatCheck(t *testing.T) {
 		t.Fatalf("only %d checks", calls)
 	}
 	stop := errors.New("stop")
+	// (The fast suite stops at every other check, the first and the
+	// last among them.)
+	var ks []int
 	for k := 1; k <= calls; k++ {
+		ks = append(ks, k)
+	}
+	for _, k := range testenv.Sample(ks, (calls+1)/2) {
 		n := 0
 		out, err := lang.FormatCheck("f.game", src, func(lang.Pos, int64) error {
 			if n++; n == k {
@@ -311,9 +318,11 @@ func commentTexts(t *testing.T, src string) []string {
 }
 
 func FuzzFormat(f *testing.F) {
-	for _, s := range fuzzSeeds(f, "..") {
+	// (The fast suite adds one of the commented variants of each seed,
+	// turning with the seed: each kind of variant over four seeds.)
+	for i, s := range fuzzSeeds(f, "..") {
 		f.Add(s)
-		for _, v := range commentedVariants(s) {
+		for _, v := range testenv.Rotate(commentedVariants(s), 1, i) {
 			f.Add(v)
 		}
 	}

@@ -97,7 +97,7 @@ func declare(name, code string) string {
 // well past the proof's range.
 func TestOctalAgainstDeclared(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
-	proved, codes := 0, testenv.Scale(30, 80)
+	proved, codes := 0, testenv.Scale(15, 80)
 	for i := 0; i < codes; i++ {
 		code := randomCode(r)
 		n := 60

@@ -114,7 +114,7 @@ func TestSparseVsPlain(t *testing.T) {
 		}
 	})
 	t.Run("hex", func(t *testing.T) {
-		nh := 20
+		nh := testenv.Scale(10, 20) // (the fast suite: the first ten)
 		if *hexCodes > 0 {
 			nh = *hexCodes
 		}

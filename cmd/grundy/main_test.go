@@ -303,11 +303,12 @@ func TestNoPanics(t *testing.T) {
 	}
 }
 
-// slowExamples are the examples that take seconds to run. TestExamples
-// runs them always; the tests that run every example again another way
-// (parity, determinism, formatting, pipes) only in the long suite
-// (package internal/testenv).
-var slowExamples = []string{"boards.game", "loopysum.game"}
+// slowExamples are the examples that take seconds to run (frontier.game
+// a second, and TestParity runs it four times). TestExamples runs them
+// always; the tests that run every example again another way (parity,
+// determinism, formatting, pipes) only in the long suite (package
+// internal/testenv).
+var slowExamples = []string{"boards.game", "loopysum.game", "frontier.game"}
 
 // exampleFiles is the paths of examples/*.game, less slowExamples in the
 // fast suite.

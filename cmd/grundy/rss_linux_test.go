@@ -199,6 +199,7 @@ func TestStatsMemoryIsTheProcesss(t *testing.T) {
 // arrays doubling unchecked, a second copy of them for the Go API, the
 // text whole in memory before it was written); one that fits runs.
 func TestTablesHoldTheMemoryLimit(t *testing.T) {
+	t.Parallel() // (each run a process of its own, its peak its own)
 	const limit = 128 << 20
 	empty := script(t, "empty.game", "")
 	png := filepath.Join(t.TempDir(), "out.png")
@@ -214,6 +215,7 @@ func TestTablesHoldTheMemoryLimit(t *testing.T) {
 		{"text table that fits", []string{"table", empty, "n for n in 0 .. 600000"}, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			args := append([]string{c.args[0], "--max-memory", "128M"}, c.args[1:]...)
 			if c.args[0] == "run" { // (-e SOURCE: no command word)
 				args = append([]string{"--max-memory", "128M"}, c.args[1:]...)

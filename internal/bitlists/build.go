@@ -1,9 +1,9 @@
 package bitlists
 
 import (
+	"github.com/grundy-lang/grundy/internal/build"
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
-	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -27,22 +27,22 @@ import (
 // again, and counts no step. Any other list the builders build in a
 // scratch is built there and read as bits when it is such a list.
 
-// chain is an update chain: its list and its updates, innermost first;
-// slices: one is a string's slices and concatenation (sliceChain).
+// chain is an update chain: its list and its updates, innermost first.
 type chain struct {
-	base   lang.Expr
-	links  []link
-	slices bool
+	base  lang.Expr
+	links []link
 }
 
 // link is one update of a chain: update(_, At, To).
 type link struct{ at, to lang.Expr }
 
-// chainOf recognizes e as an update chain; nil otherwise.
+// chainOf recognizes e as an update chain, or a splice (package build's
+// SpliceOf: X[:I] + [E] + X[I + 1:] is update(X, I, E) where I is an
+// index of X, which the chain checks); nil otherwise.
 func (bs *Binds) chainOf(e lang.Expr) *chain {
 	call, ok := e.(*lang.Call)
 	if !ok {
-		return bs.sliceChain(e)
+		return bs.spliceChain(e)
 	}
 	bi := bs.c.CalledBuiltin(call)
 	if bi == nil || !bi.Updates || len(call.Args) != 3 || !bs.plain(call.Args[1]) || !bs.plain(call.Args[2]) {
@@ -59,39 +59,48 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 	return ch
 }
 
-// sliceChain recognizes e as B[:I] + E + B[I + 1:] (or 1 + I), B, I and
-// E plain: the update of B at I by E where B is a string, I an index of
-// it and E one of its two characters (bits: strs.go); it gives up on a
-// list, and on any other I or E (slicing clamps an index, concatenation
-// puts in any string): the expression then runs as compiled. nil
-// otherwise.
-func (bs *Binds) sliceChain(e lang.Expr) *chain {
-	cat, ok := e.(*lang.Binary)
-	if !ok || cat.Op != lang.OpAdd {
+// spliceChain is splice e, X[:I] + C + X[I + K:], as the chain of its
+// updates: at I + t, C's element t (a string literal's character t, as
+// a string of one character); nil when e is not a splice.
+func (bs *Binds) spliceChain(e lang.Expr) *chain {
+	if !spliceShape(e, 2) {
+		return nil // (package build plans only this shape: its plans of comprehensions declare names)
+	}
+	x, i, lit, elems, ok := build.SpliceOf(bs.b, e)
+	if !ok {
 		return nil
 	}
-	left, ok1 := cat.X.(*lang.Binary)
-	hi, ok2 := cat.Y.(*lang.Slice)
-	if !ok1 || !ok2 || left.Op != lang.OpAdd || hi.Lo == nil || hi.Hi != nil {
-		return nil
+	pos := lang.Start(i)
+	for t := range len(lit) {
+		elems = append(elems, &lang.StrLit{Pos: pos, Val: lit[t : t+1]})
 	}
-	lo, ok := left.X.(*lang.Slice)
-	if !ok || lo.Lo != nil || lo.Hi == nil || ir.Expr(lo.X) != ir.Expr(hi.X) {
-		return nil
+	ch := &chain{base: x}
+	for t, to := range elems {
+		at := i
+		if t > 0 {
+			at = &lang.Binary{Pos: pos, Op: lang.OpAdd, X: i, Y: &lang.IntLit{Pos: pos, Val: int64(t)}}
+		}
+		if !bs.plain(at) || !bs.plain(to) {
+			return nil
+		}
+		ch.links = append(ch.links, link{at, to})
 	}
-	next, ok := hi.Lo.(*lang.Binary)
-	if !ok || next.Op != lang.OpAdd {
-		return nil
+	return ch
+}
+
+// spliceShape reports whether e is a sum of depth at most d of slices of
+// names, list and string literals and names.
+func spliceShape(e lang.Expr, d int) bool {
+	switch e := e.(type) {
+	case *lang.Binary:
+		return d > 0 && e.Op == lang.OpAdd && spliceShape(e.X, d-1) && spliceShape(e.Y, d-1)
+	case *lang.Slice:
+		_, ok := e.X.(*lang.Ident)
+		return ok
+	case *lang.ListLit, *lang.StrLit, *lang.Ident:
+		return true
 	}
-	at := ir.Expr(lo.Hi)
-	one := func(e lang.Expr) bool { l, ok := e.(*lang.IntLit); return ok && l.Val == 1 }
-	if !(one(next.Y) && ir.Expr(next.X) == at || one(next.X) && ir.Expr(next.Y) == at) {
-		return nil
-	}
-	if !bs.plain(lo.X) || !bs.plain(lo.Hi) || !bs.plain(left.Y) {
-		return nil
-	}
-	return &chain{base: lo.X, links: []link{{lo.Hi, left.Y}}, slices: true}
+	return false
 }
 
 // plain reports whether evaluating e again gives its value again and
@@ -236,7 +245,7 @@ func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) 
 			ab = pairOf(gb)
 		}
 		b, ok := cache.of(v, ab)
-		if !ok || ch.slices && !b.ab.str {
+		if !ok {
 			return bits{}, false
 		}
 		for i := range links {

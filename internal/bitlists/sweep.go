@@ -251,8 +251,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 		if v.K == value.KStr {
 			ab = pairOf(gb)
 		}
-		b, ok := cache.of(v, ab)
-		return b, ok && (!ch.slices || b.ab.str)
+		return cache.of(v, ab)
 	}
 	prefix := func(fr *engine.Frame, b bits) (bits, bool) {
 		for i := range first {

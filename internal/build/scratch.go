@@ -573,19 +573,9 @@ func oneBuilt(build buildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 	}
 }
 
-// builtRef builds the one argument of a position of b's game in s and
-// returns the game and memo key of the position (pos: the call's);
-// plain when the argument is a list or tuple of ints (in s) keyed in
-// that game's table.
-func builtRef(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding, s *value.Scratch) (h *engine.Game, r uint64, plain bool) {
-	key, bx, v := builtKey(fr, build, pos, b, s)
-	h, r = oneRef(b.Game, key, bx, v)
-	return h, r, h == b.Game && !bx && !s.Whole && !s.Str && !s.Boxed && b.Game.ListUni(0) == nil
-}
-
 // builtKey builds the one argument of a position of b's game in s and
-// returns its key in that game's table (s.Key), whether it is boxed and
-// then the argument.
+// returns its key in that game's table (s.Key; pos: the call's), whether
+// it is boxed and then the argument (its position's ref: oneRef).
 func builtKey(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding, s *value.Scratch) (key []byte, bx bool, v value.Value) {
 	build(fr, s)
 	g := b.Game

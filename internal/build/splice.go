@@ -404,3 +404,18 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 		th.Leave(site.Fn)
 	}
 }
+
+// SpliceOf is X, I and what splice e writes: a string literal, or a list literal's elements.
+func SpliceOf(bd *Builders, e lang.Expr) (x *lang.Ident, i lang.Expr, lit string, elems []lang.Expr, ok bool) {
+	if p := bd.buildPlan(e); p != nil {
+		var c spliced
+		if x, i, c, ok = spliceParts(bd, p); ok && c.list && c.x == nil && c.xs == nil {
+			return x, i, "", []lang.Expr{&lang.IntLit{Pos: lang.Start(i), Val: c.n}}, true
+		}
+		if elems = c.xs; c.x != nil {
+			elems = []lang.Expr{c.x}
+		}
+		return x, i, c.lit, elems, ok && (c.lit != "" || c.list)
+	}
+	return nil, nil, "", nil, false
+}

@@ -440,16 +440,17 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 		gn.Tracing = true
 		s := th.TakeScratch()
 		before := th.Steps
-		g, rk, plain := builtRef(fr, build, pos, b, s)
+		key, bx, v := builtKey(fr, build, pos, b, s)
+		g, rk := oneRef(b.Game, key, bx, v)
 		steps = th.Steps - before
-		if snap != nil && plain {
+		if snap != nil && g == b.Game && !bx && !s.Whole && !s.Str && !s.Boxed && g.ListUni(0) == nil {
 			snap.SetInts(s.Ints, s.Tuple)
 			ok = true
 		}
 		th.GiveScratch(s)
-		v := gn.Lookup(g, rk)
+		sg := gn.Lookup(g, rk)
 		gn.Tracing = false
-		gn.EmitSG(v)
+		gn.EmitSG(sg)
 		return steps, ok
 	}
 	return func(fr *engine.Frame) {

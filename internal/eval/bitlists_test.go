@@ -185,6 +185,24 @@ print sg(s([1, 1, "x"]))`,
 	`game s(b) moves s(update(b, j, 1 - b[j])) for j in 0 .. len(b) - 1 if b[j] == 1
 print sg(s([1, 1, 0] + 70 * [0])), sg(s([]))
 print sg(s([1, [1], 1]))`,
+	// Splices as update chains: Kayles (one pin or two), the index
+	// past the list (the slices clamp), an element not 0 or 1, a
+	// string, a tuple, a bound option, an index that is not an int.
+	`game k(s) moves k(s[:i] + [0] + s[i + 1:]) for i in 0 .. len(s) - 1 if s[i] == 1
+  | k(s[:i] + [0, 0] + s[i + 2:]) for i in 0 .. len(s) - 2 if s[i] == 1 and s[i + 1] == 1
+print [sg(k([(m >> b) & 1 for b in 0 .. 6])) for m in 0 .. 127], sg(k([1, 1, 0, 1] + 63 * [0]))
+print sg(k([1, 2, 1])), sg(k([1, true, 1]))
+print sg(k((1, 1)))`,
+	`game k(s) moves k(s[:i] + [0, 0] + s[i + 2:]) for i in 0 .. len(s) if s[i] == 1
+print [sg(k([(m >> b) & 1 for b in 0 .. 4])) for m in 0 .. 31]
+print sg(k([0, 1]))`,
+	`game k(s) moves k(s[:i - 1] + [1 - s[i - 1]] + s[i:]) for i in -1 .. len(s) + 1
+print sg(k([1, 0, 1]))`,
+	`game k(s) moves k(c) for i in 0 .. len(s) - 1 for c in [s[:i] + [1] + s[i + 1:]] if sum(c) <= 3 and c != s
+print [sg(k(n * [0])) for n in 0 .. 6], sg(k([0, 2, 0]))
+print sg(k("abc"))`,
+	`game k(s) moves k(s[:i] + [1] + s[i + 1:]) for i in [0, 1, "x"] if s[0] == 0
+print sg(k([0, 0, 0]))`,
 }
 
 // notMaskCases: the masks of a comprehension whose body is not of a
@@ -253,8 +271,10 @@ game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) -
 game ts(b) moves ts(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
 def full(b) = any([all([b[j] == "X" for j in L]) for L in LINES])
 game ns(b) moves ns(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "." and not full(b[:i] + "X" + b[i + 1:])
+game kay(s) moves kay(s[:i] + [0, 0] + s[i + 2:]) for i in 0 .. len(s) - 2 if s[i] == 1 and s[i + 1] == 1
 `
 	want := map[string]string{
+		"kay":  "the option's list s[:i] + [0, 0] + s[i + 2:] is, where it is one of up to 64 0s and 1s, the bits of a word",
 		"ts":   "the option's string update(update(b, i, \"T\"), j, if b[j] == \"H\" then \"T\" else \"H\") is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word, its position keyed from them (no string made per move); its last loop, over j, a sweep of the word",
 		"ns":   "the string b[:i] + \"X\" + b[i + 1:] bound to b' is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word: any at line 8 on the bits (masks); full inlined; its position keyed from the bits",
 		"tt":   "its last loop, over j, a sweep of the word",

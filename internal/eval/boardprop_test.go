@@ -477,7 +477,7 @@ func TestBoardPropEdits(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 17)
 	g := editsGen{r}
-	n := propCount(testenv.Scale(12, 200))
+	n := propCount(testenv.Scale(5, 200))
 	var values, errs, fails, skipped int
 	for range n {
 		src := g.program()

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // loopyIntsGames are games of one int with cycles whose rules a kernel
@@ -74,18 +77,25 @@ func runStats(c optCase, disable passes.Pass) (optRun, eval.Stats) {
 // under state and step limits at many values.
 func TestLoopyIntsDiff(t *testing.T) {
 	t.Parallel()
-	var fails int
-	for name, game := range loopyIntsGames {
+	var fails, ci int
+	// (The fast suite runs each game and query at one of the sizes, and
+	// each case without limits and with a third of the limits, turning
+	// with the case: every size over two queries, every limit over three
+	// cases.)
+	for gi, name := range slices.Sorted(maps.Keys(loopyIntsGames)) {
+		game := loopyIntsGames[name]
 		for qi, q := range loopyIntsQueries {
-			for _, n := range []int{60, 500} {
+			for _, n := range testenv.Rotate([]int{60, 500}, 1, gi+qi) {
 				src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
-				cases := []engine.Limits{{}}
+				var lims []engine.Limits
 				for _, s := range []int64{1, 9, 100, int64(n) - 1, int64(n) + 5} {
-					cases = append(cases, engine.Limits{MaxStates: s})
+					lims = append(lims, engine.Limits{MaxStates: s})
 				}
 				for _, s := range []int64{200, 3000, 20000} {
-					cases = append(cases, engine.Limits{MaxSteps: s})
+					lims = append(lims, engine.Limits{MaxSteps: s})
 				}
+				cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 3, ci)...)
+				ci++
 				for _, lim := range cases {
 					c := optCase{name: "l.game", src: src, limits: lim}
 					a, sa := runStats(c, passes.LoopyFirst)
@@ -112,9 +122,13 @@ func TestLoopyIntsDiff(t *testing.T) {
 // ring past the heaps from which the search tries a take-and-break rule.
 func TestLoopyFirstDiff(t *testing.T) {
 	t.Parallel()
-	var fails int
+	var fails, ci int
+	// (The fast suite runs each case without limits and with half the
+	// limits, turning with the case: every limit over two cases.)
 	check := func(name string, qi, n int, src string) {
-		cases := []engine.Limits{{}, {MaxStates: 100}, {MaxStates: int64(n) - 1}, {MaxSteps: 3000}, {MaxSteps: 20000}}
+		lims := []engine.Limits{{MaxStates: 100}, {MaxStates: int64(n) - 1}, {MaxSteps: 3000}, {MaxSteps: 20000}}
+		cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 2, ci)...)
+		ci++
 		for _, lim := range cases {
 			c := optCase{name: "f.game", src: src, limits: lim}
 			a, sa := runStats(c, 0)
@@ -131,7 +145,8 @@ func TestLoopyFirstDiff(t *testing.T) {
 			}
 		}
 	}
-	for name, game := range loopyIntsGames {
+	for _, name := range slices.Sorted(maps.Keys(loopyIntsGames)) {
+		game := loopyIntsGames[name]
 		for qi, q := range loopyIntsQueries {
 			check(name, qi, 500, fmt.Sprintf("let N = %d\n%s%s", 500, game, q))
 		}

@@ -258,14 +258,21 @@ func scriptCases(t *testing.T) (cases []optCase, labels []string) {
 	return cases, labels
 }
 
-// TestOptDiffScripts: every chunk of testdata/*.game, both ways.
+// TestOptDiffScripts: every chunk of testdata/*.game, both ways (the
+// fast suite every other chunk: TestScripts checks what each prints, and
+// TestOptDiffEachPass runs them with passes off).
 func TestOptDiffScripts(t *testing.T) {
 	t.Parallel()
 	cases, labels := scriptCases(t)
+	n := 0
 	for i, c := range cases {
+		if i%2 == 1 && !testenv.IsLong() {
+			continue
+		}
 		optCheck(t, labels[i], c, true)
+		n++
 	}
-	t.Logf("%d chunks compared", len(cases))
+	t.Logf("%d chunks compared", n)
 }
 
 // TestOptDiffEachPass: every chunk of testdata/*.game and every
@@ -309,7 +316,7 @@ func TestOptDiffEachPass(t *testing.T) {
 
 // optSlowExamples are the examples that take seconds both ways: the fast
 // suite leaves them to the long one (cmd/grundy's TestExamples runs them).
-var optSlowExamples = []string{"boards.game", "loopysum.game"}
+var optSlowExamples = []string{"boards.game", "loopysum.game", "frontier.game"}
 
 // TestOptDiffExamples: the examples, with their .in files as standard
 // input.
@@ -1887,7 +1894,12 @@ func TestOptDiffNames(t *testing.T) {
 // fast suite: those not in optSlow).
 func TestOptDiffAdversarial(t *testing.T) {
 	t.Parallel()
+	// (The fast suite every other script: TestOptDiffEachPass runs them
+	// too, with passes off.)
 	cases := optFast(optAdversarial)
+	if !testenv.IsLong() {
+		cases = slices.DeleteFunc(cases, func(a optScript) bool { return slices.Index(optAdversarial, a)%2 == 1 })
+	}
 	for _, a := range cases {
 		start := time.Now()
 		optCheck(t, a.name, optCase{name: "t.game", src: strings.TrimPrefix(a.src, "\n"), limits: a.limits}, true)

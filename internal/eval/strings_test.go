@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // stringRuns runs src with all passes on, with masks, strings and shared
@@ -69,7 +70,7 @@ func notaktoLines(w, h, k int) [][]int {
 func TestNotaktoSpellings(t *testing.T) {
 	t.Parallel()
 	r, _ := propRand(t, 47)
-	for i := range propCount(8) {
+	for i := range propCount(testenv.Scale(4, 8)) {
 		w, h := 1+r.IntN(4), 1+r.IntN(4)
 		for w*h > 12 {
 			w, h = 1+r.IntN(4), 1+r.IntN(4)

@@ -2,6 +2,8 @@ package eval_test
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,8 +75,11 @@ game g(v) moves m for m in opts(v)
 		"print moves(g(N - 1)), outcome(g(N / 2) + *1)\nprint len([v for v in 0 .. N - 1 if outcome(g(v)) == \"D\"])\n",
 	}
 	sizes := []int{300, 2100, 5000}
-	var fails int
-	for name, game := range games {
+	var fails, ci int
+	// (The fast suite runs each case without limits and a fifth of the
+	// limits, turning with the case: every limit over five cases.)
+	for _, name := range slices.Sorted(maps.Keys(games)) {
+		game := games[name]
 		for qi, q := range queries {
 			for _, n := range sizes {
 				src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
@@ -82,13 +87,15 @@ game g(v) moves m for m in opts(v)
 				// (Without loopyfirst, which counts fewer steps on a graph
 				// with cycles all over: TestLoopyFirstDiff.)
 				off := runOptWith(base, passes.Sweep|passes.LoopyFirst)
-				cases := []engine.Limits{{}}
+				var lims []engine.Limits
 				for _, s := range []int64{1, 17, 299, 301, 2047, 2049, 4000, int64(n) - 1, int64(n) + 3} {
-					cases = append(cases, engine.Limits{MaxStates: s})
+					lims = append(lims, engine.Limits{MaxStates: s})
 				}
 				for _, s := range []int64{100, 1000, 2500, 9000, 20000, 60000} {
-					cases = append(cases, engine.Limits{MaxSteps: s})
+					lims = append(lims, engine.Limits{MaxSteps: s})
 				}
+				cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 3, ci)...)
+				ci++
 				for _, lim := range cases {
 					c := base
 					c.limits = lim
@@ -123,16 +130,20 @@ func TestSweepBrokenRuleDiff(t *testing.T) {
 	const n = 70050
 	q := "print sg(g(N))\nprint sg(sum of g(v) for v in 0 .. N)\n"
 	var fails int
-	for name, game := range games {
+	// (The fast suite runs each game without limits and a third of the
+	// limits, turning with the game: every limit over the three games.)
+	for gi, name := range slices.Sorted(maps.Keys(games)) {
+		game := games[name]
 		src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
 		base := optCase{name: "b.game", src: src}
-		cases := []engine.Limits{{}}
+		var lims []engine.Limits
 		for _, s := range []int64{1000, 65000, 69999, 70020, 140000} {
-			cases = append(cases, engine.Limits{MaxStates: s})
+			lims = append(lims, engine.Limits{MaxStates: s})
 		}
 		for _, s := range []int64{100000, 300000, 1000000, 2000000} {
-			cases = append(cases, engine.Limits{MaxSteps: s})
+			lims = append(lims, engine.Limits{MaxSteps: s})
 		}
+		cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 3, gi)...)
 		for _, lim := range cases {
 			c := base
 			c.limits = lim
@@ -325,20 +336,25 @@ func TestRowSweepDiff(t *testing.T) {
 	if !testenv.IsLong() {
 		sizes = sizes[:2] // (the fast suite: two sizes)
 	}
-	var fails int
-	for name, game := range games {
+	var fails, ci int
+	// (The fast suite runs each case without limits and a third of the
+	// limits, turning with the case: every limit over three cases.)
+	for _, name := range slices.Sorted(maps.Keys(games)) {
+		game := games[name]
 		for qi, q := range queries {
 			for _, n := range sizes {
 				src := fmt.Sprintf("let N = %d\n%s%s", n, game, q)
 				base := optCase{name: "r.game", src: src}
 				off := runOptWith(base, passes.Sweep)
-				cases := []engine.Limits{{}}
+				var lims []engine.Limits
 				for _, s := range []int64{1, 17, 299, 4097, int64(n*n) - 5, int64(n*n) + 3} {
-					cases = append(cases, engine.Limits{MaxStates: s})
+					lims = append(lims, engine.Limits{MaxStates: s})
 				}
 				for _, s := range []int64{100, 2500, 9000, 60000, 500000} {
-					cases = append(cases, engine.Limits{MaxSteps: s})
+					lims = append(lims, engine.Limits{MaxSteps: s})
 				}
+				cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 4, ci)...)
+				ci++
 				for _, lim := range cases {
 					c := base
 					c.limits = lim

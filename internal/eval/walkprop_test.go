@@ -130,7 +130,7 @@ func TestBoardPropWalks(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 19)
 	g := walksGen{r}
-	n := propCount(testenv.Scale(36, 250))
+	n := propCount(testenv.Scale(16, 250))
 	var values, errs, fails, skipped, stepLimits int
 	for k := range n {
 		src := g.program()
@@ -206,15 +206,16 @@ func TestWalksFire(t *testing.T) {
 // the option that is the position itself is met as such (a cycle), and
 // the steps are the plain way's (a step limit falls at the same place).
 func TestWalksFromOutside(t *testing.T) {
-	for _, src := range []string{`game w(c) moves
+	for si, src := range []string{`game w(c) moves
     w([if j == i then p else if j == i then c[i] else if j == 0 then 63 - p else c[j] for j in 0 .. len(c) - 1]) for i in 0 .. len(c) - 1 for p in c[i] - 2 .. c[i] + 3
 print sg(w([1, 5, 5, 2])), outcome(w([1, 5, 5, 2]))
 `, `game u(c) moves u(update(c, i, p)) for i in 0 .. len(c) - 1 for p in c[i] - 3 .. c[i] + 1
 print sg(u([1, 2, 0])), outcome(u([1, 2, 0])), sg(u((0, 1, 2,)))
 `} {
 		// (A step limit is checked every 4,096 steps: limits just past a
-		// check fall at the next one.)
-		for _, steps := range []int64{4097, 12289, 40961, 851969} {
+		// check fall at the next one. The fast suite: half the limits,
+		// turning with the script.)
+		for _, steps := range testenv.Rotate([]int64{4097, 12289, 40961, 851969}, 2, si) {
 			c := optCase{name: "w.game", src: src, limits: engine.Limits{MaxSteps: steps}, timeout: 20 * time.Second}
 			on, off := runOptWith(c, 0), runOptWith(c, passes.Walks)
 			if on.panic != "" || on.out != off.out || on.err != off.err {

@@ -46,9 +46,9 @@ type KeyTable struct {
 	DirectTag         byte
 	ListTag           byte
 	StrTag            byte
-	rshift      uint8 // 64 - log2 of its entries
-	seed        maphash.Seed
-	wseed       uint64 // the seed of keys of at most 16 bytes (shortHash)
+	rshift            uint8 // 64 - log2 of its entries
+	seed              maphash.Seed
+	wseed             uint64 // the seed of keys of at most 16 bytes (shortHash)
 	// Room, when set, is told the bytes of an array the table is about
 	// to allocate, before it does (the run's memory limit, which fails
 	// there when they do not fit): a table of millions of keys grows by

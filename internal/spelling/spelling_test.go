@@ -36,6 +36,11 @@ func families(t *testing.T) []Family {
 // long reports whether the long tests were asked for.
 func long() bool { return os.Getenv("GRUNDY_LONG_TESTS") == "1" }
 
+// slowExamples are the examples that run for a second or so: the fast
+// suite compares one spelling of each (the long one as many as of the
+// others).
+var slowExamples = []string{"examples/frontier", "examples/loopysum", "examples/boards"}
+
 // TestSpellings rewrites every workload (at a small size) and every
 // example into random equivalent spellings and checks that each prints
 // what the original prints, byte for byte, and fails exactly when it
@@ -55,7 +60,11 @@ func TestSpellings(t *testing.T) {
 			if s.workload {
 				s.src = withN(s.src, smallSize(t, s, 400))
 			}
-			spellCases(t, s, cases, fams, true)
+			n := cases
+			if !long() && slices.Contains(slowExamples, s.name) {
+				n = 1
+			}
+			spellCases(t, s, n, fams, true)
 		})
 		if long() && s.workload {
 			t.Run(s.name+"@medium", func(t *testing.T) {

@@ -1,10 +1,14 @@
 // Package testenv owns how much the tests run. By default `go test ./...`
 // is the fast suite: every area still runs, with a representative number
-// of cases. With GRUNDY_LONG_TESTS=1 in the environment (as .ci/run sets
-// it) the long tests run too, and the property and differential tests run
-// their full numbers of cases:
+// of cases. With GRUNDY_LONG_TESTS=1 in the environment the long tests
+// run too, and the property and differential tests run their full numbers
+// of cases:
 //
 //	GRUNDY_LONG_TESTS=1 go test ./...
+//
+// (.ci/run runs the fast suite, and of the long suite only
+// `GRUNDY_LONG_TESTS=1 go test -run 'TestOptDiffRandom|TestBoardSpellings'
+// ./internal/eval/`.)
 package testenv
 
 import (
@@ -56,6 +60,26 @@ func Sample[T any](xs []T, n int) []T {
 	out := make([]T, 0, n)
 	for i := range n {
 		out = append(out, xs[i*(len(xs)-1)/(n-1)])
+	}
+	return out
+}
+
+// Rotate is every item of xs when the long tests run, and otherwise those
+// of a share of about n of them that turns with i: the items j with
+// j % s == i % s, where s is len(xs) / n rounded up. A test that runs
+// cases i = 0, 1, 2, ... each with Rotate(xs, n, i) covers every item of
+// xs over s consecutive cases.
+func Rotate[T any](xs []T, n, i int) []T {
+	if IsLong() || len(xs) <= n {
+		return xs
+	}
+	if n <= 0 {
+		return nil
+	}
+	s := (len(xs) + n - 1) / n
+	var out []T
+	for j := i % s; j < len(xs); j += s {
+		out = append(out, xs[j])
 	}
 	return out
 }

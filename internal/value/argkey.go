@@ -54,6 +54,7 @@ const (
 	// their ids.
 	TagUniList
 	TagUniSortedList
+	TagBoolList // a list of bools: its length and a bit an element (true 1), as TagBitList
 )
 
 // BitSetMax bounds the ints of a set encoded as a bitmap.
@@ -126,8 +127,8 @@ func AppendStrKey(buf []byte, s string) []byte {
 
 // appendSeqKey appends the key of the list (or tuple) of the elements e.
 func appendSeqKey(buf []byte, tuple bool, e []Value, limit, depth int) ([]byte, bool) {
-	if !tuple && allBits(e) {
-		return appendBitList(buf, len(e), func(i int) bool { return e[i].N == 1 }), false
+	if t := bitsTag(e); !tuple && t != 0 {
+		return appendBitList(buf, t, len(e), func(i int) bool { return e[i].N == 1 }), false
 	}
 	if allInts(e) {
 		t := TagIntList
@@ -168,20 +169,24 @@ func allInts(e []Value) bool {
 	return true
 }
 
-// allBits reports whether the elements e are all the ints 0 and 1.
-func allBits(e []Value) bool {
+// bitsTag is TagBitList when the elements e are all the ints 0 and 1,
+// TagBoolList when they are all bools (and some are), else 0.
+func bitsTag(e []Value) byte {
 	for _, x := range e {
-		if x.K != KInt || uint64(x.N) > 1 {
-			return false
+		if x.K != e[0].K || x.K != KInt && x.K != KBool || uint64(x.N) > 1 {
+			return 0
 		}
 	}
-	return true
+	if len(e) > 0 && e[0].K == KBool {
+		return TagBoolList
+	}
+	return TagBitList
 }
 
 // appendBitList appends the key of a list of n ints that are 0 or 1
-// (one(i): element i is 1): TagBitList, n and the bits, 8 a byte.
-func appendBitList(buf []byte, n int, one func(i int) bool) []byte {
-	buf = binary.AppendUvarint(append(buf, TagBitList), uint64(n))
+// (one(i): element i is 1): tag, n and the bits, 8 a byte.
+func appendBitList(buf []byte, tag byte, n int, one func(i int) bool) []byte {
+	buf = binary.AppendUvarint(append(buf, tag), uint64(n))
 	var acc byte
 	for i := range n {
 		if one(i) {
@@ -418,12 +423,16 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 			b = b[k:]
 		}
 		return seq, b
-	case TagBitList:
+	case TagBitList, TagBoolList:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
 		seq, e := newSeq(int(n), false)
+		kind := KInt
+		if t == TagBoolList {
+			kind = KBool
+		}
 		for i := range e {
-			e[i] = Value{K: KInt, N: int64(b[i/8] >> (i % 8) & 1)}
+			e[i] = Value{K: kind, N: int64(b[i/8] >> (i % 8) & 1)}
 		}
 		return seq, b[(n+7)/8:]
 	case tagList, tagTuple, tagSet:
@@ -498,7 +507,7 @@ func ArgKeyLen(b []byte) int {
 	case TagRef:
 		_, k := binary.Uvarint(b[i:])
 		i += k
-	case TagBitList:
+	case TagBitList, TagBoolList:
 		n, k := binary.Uvarint(b[i:])
 		i += k + int((n+7)/8)
 	case TagPackedStr:
@@ -539,6 +548,8 @@ func KeyKind(t byte) string {
 		return "a string over an alphabet of its characters, packed"
 	case TagBitList:
 		return "a list of 0s and 1s, packed a bit an element"
+	case TagBoolList:
+		return "a list of bools, packed a bit an element"
 	case TagIntList, TagIntTuple:
 		return "a list or tuple of ints, packed as varints"
 	case tagList, tagTuple:

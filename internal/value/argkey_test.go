@@ -34,10 +34,18 @@ func randArg(r *rand.Rand, depth int) Value {
 		return Bool(r.IntN(2) == 0)
 	case 3:
 		return []Value{None, Str(""), Str("a"), Str("ab\x00c"), Nimber(3), Nimber(0)}[r.IntN(6)]
-	case 4, 5, 6: // list or tuple of ints
+	case 4, 5, 6: // list or tuple of ints, of bools, of 0s and 1s and bools
 		e := make([]Value, r.IntN(6))
+		mode := r.IntN(4)
 		for i := range e {
-			e[i] = anInt()
+			switch {
+			case mode == 1 || mode == 2 && r.IntN(2) == 0:
+				e[i] = Bool(r.IntN(2) == 0)
+			case mode == 2:
+				e[i] = Int(int64(r.IntN(2)))
+			default:
+				e[i] = anInt()
+			}
 		}
 		if k == 6 {
 			return Tuple(e)

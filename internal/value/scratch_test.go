@@ -17,7 +17,7 @@ func appendIntSeqPlain(buf []byte, tuple bool, xs []int64) []byte {
 			bitsOnly = bitsOnly && uint64(x) <= 1
 		}
 		if bitsOnly {
-			return appendBitList(buf, len(xs), func(i int) bool { return xs[i] == 1 })
+			return appendBitList(buf, TagBitList, len(xs), func(i int) bool { return xs[i] == 1 })
 		}
 	}
 	t := TagIntList
