@@ -46,16 +46,6 @@ func (a *Alphabet) Len() int { return int(a.size.Load()) }
 // (any goroutine may ask).
 func (a *Alphabet) Closed() bool { return a.full.Load() }
 
-// Pair is the characters of ids 0 and 1; false while a has fewer than
-// two (a string of them is packed a bit a character, 1 where it has the
-// second: AppendStrKeyIn).
-func (a *Alphabet) Pair() (c0, c1 byte, ok bool) {
-	if len(a.chars) < 2 {
-		return 0, 0, false
-	}
-	return a.chars[0], a.chars[1], true
-}
-
 // AppendStrKeyIn appends the key of the string of bytes s as an argument
 // whose strings draw on alphabet a: packed when a takes its characters,
 // else the general key.
