@@ -32,16 +32,21 @@ type Binds struct {
 // builders b build the lists in scratches that are not update chains.
 func New(c *compile.Compiler, b *build.Builders) *Binds { return &Binds{c: c, b: b} }
 
-// bits is a list of n <= 64 ints 0 and 1: bit i of w is element i (no
-// bit at n or above).
+// bits is a list of n <= 64 ints 0 and 1, or (ab.str) a string of n
+// <= 64 characters of a pair (strs.go): bit i of w is element i (no bit
+// at n or above).
 type bits struct {
-	w uint64
-	n int
+	w  uint64
+	n  int32
+	ab pair
 }
 
-// value is the list the bits hold.
+// value is the list or string the bits hold.
 func (b bits) value() value.Value {
-	es := make([]value.Value, b.n)
+	if b.ab.str {
+		return strValue(b)
+	}
+	es := make([]value.Value, int(b.n))
 	for i := range es {
 		es[i] = value.Value{K: value.KInt, N: int64(b.w >> i & 1)}
 	}
@@ -112,13 +117,21 @@ func (bs *Binds) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
 func (bs *Binds) bound(alt *lang.Alt, k int, cl *lang.ForClause, x lang.Expr, call *lang.Call) (func(fr *engine.Frame), string) {
 	c := bs.c
 	ch := bs.chainOf(x)
-	if ch == nil && !bs.b.IsListBuild(x) || hasStr(x) {
-		return nil, "" // (a string built, b[:i] + "X" + b[i + 1:]: no bits)
+	if ch == nil && (!bs.b.IsListBuild(x) || hasStr(x)) {
+		return nil, "" // (a string built otherwise: no bits)
+	}
+	name := cl.Target.Names[0]
+	// (A string is bits over the pair of the option's game, when the
+	// option is a position of the bound string.)
+	var gb *engine.Binding
+	if len(call.Args) == 1 {
+		if id, ok := call.Args[0].(*lang.Ident); ok && resolve.Of(id) == resolve.NameDecl(name) {
+			gb = c.GameCallee(call)
+		}
 	}
 	prefix := c.Vals.Clauses(alt.Clauses[:k])
-	mk := bs.genMake(x, ch, bs.b.ListBuild(x))
+	mk := bs.genMake(x, ch, gb, bs.b.ListBuild(x))
 	general := bs.genGeneral(cl, alt.Clauses[k+1:], alt.Body)
-	name := cl.Target.Names[0]
 	c.Vals.Pattern(cl.Target) // (the name's slot on the bits' way)
 	bt := &bound{c: c, decl: resolve.NameDecl(name), slot: c.Var(name).Slot}
 	var conds []condFn
@@ -147,7 +160,10 @@ func (bs *Binds) bound(alt *lang.Alt, k int, cl *lang.ForClause, x lang.Expr, ca
 		emit(fr, b)
 	}
 	what := fmt.Sprintf("the list %s bound to %s is, where it is one of up to 64 0s and 1s, the bits of a word: %s (no list made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
-	return bs.perPosition(ch, prefix(step), func() func(fr *engine.Frame) {
+	if hasStr(x) {
+		what = fmt.Sprintf("the string %s bound to %s is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word: %s (no string made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
+	}
+	return bs.perPosition(ch, gb, prefix(step), func() func(fr *engine.Frame) {
 		prefix := c.Vals.Clauses(alt.Clauses[:k])
 		xv := c.Vals.Expr(x)
 		general := bs.genGeneral(cl, alt.Clauses[k+1:], alt.Body)
@@ -157,10 +173,11 @@ func (bs *Binds) bound(alt *lang.Alt, k int, cl *lang.ForClause, x lang.Expr, ca
 
 // perPosition is run, or, when the list chain ch updates is a parameter
 // of the game (the same list for every move of a position), run for a
-// position whose list is bits and the alternative as the general way
-// compiles it (slow makes it) for any other: such a position makes its
-// moves with nothing tried on the bits first.
-func (bs *Binds) perPosition(ch *chain, run func(fr *engine.Frame), slow func() func(fr *engine.Frame)) func(fr *engine.Frame) {
+// position whose list is bits (a string: over the pair of gb's
+// positions) and the alternative as the general way compiles it (slow
+// makes it) for any other: such a position makes its moves with nothing
+// tried on the bits first.
+func (bs *Binds) perPosition(ch *chain, gb *engine.Binding, run func(fr *engine.Frame), slow func() func(fr *engine.Frame)) func(fr *engine.Frame) {
 	c := bs.c
 	s := -1
 	if ch != nil {
@@ -172,7 +189,12 @@ func (bs *Binds) perPosition(ch *chain, run func(fr *engine.Frame), slow func() 
 	plain := slow()
 	cache := &baseCache{}
 	return func(fr *engine.Frame) {
-		if _, ok := cache.of(fr.Slots[s]); ok {
+		v := fr.Slots[s]
+		var ab pair
+		if v.K == value.KStr {
+			ab = pairOf(gb)
+		}
+		if _, ok := cache.of(v, ab); ok {
 			run(fr)
 		} else {
 			plain(fr)
@@ -184,12 +206,14 @@ func (bs *Binds) perPosition(ch *chain, run func(fr *engine.Frame), slow func() 
 // update chain: its key made from the bits where they are, else the
 // position as compiled (package build's scratch). Not where the general
 // way's last for clause is a walk of keys or takes its if clause as a
-// bound (package compile's clausesLast).
+// bound (package compile's clausesLast). A chain of strings is bits over
+// the pair of the option's game (strs.go).
 func (bs *Binds) yielded(alt *lang.Alt, call *lang.Call) (func(fr *engine.Frame), string) {
 	c, n := bs.c, len(alt.Clauses)
-	if len(call.Args) != 1 || hasStr(call.Args[0]) || n == 0 {
+	if len(call.Args) != 1 || n == 0 {
 		return nil, ""
 	}
+	gb := c.GameCallee(call)
 	ch := bs.chainOf(call.Args[0])
 	if ch == nil || walked(ch, alt.Clauses[n-1]) || n > 1 && walked(ch, alt.Clauses[n-2]) && mayBound(alt.Clauses[n-1]) {
 		return nil, ""
@@ -232,9 +256,9 @@ func (bs *Binds) yielded(alt *lang.Alt, call *lang.Call) (func(fr *engine.Frame)
 	} else {
 		loops = c.Vals.Clauses(alt.Clauses)
 	}
-	direct := bs.genChain(ch)
+	direct := bs.genChain(ch, gb)
 	sg := c.SG.SGExpr(call)
-	keyed := keyLookup(c.GameCallee(call), func(fr *engine.Frame, _ bits) memo.Sgv { return sg(fr) })
+	keyed := keyLookup(gb, func(fr *engine.Frame, _ bits) memo.Sgv { return sg(fr) })
 	body := func(fr *engine.Frame) {
 		gn := fr.Gen
 		gn.Tracing = true
@@ -248,15 +272,18 @@ func (bs *Binds) yielded(alt *lang.Alt, call *lang.Call) (func(fr *engine.Frame)
 		gn.EmitSG(v)
 	}
 	note := fmt.Sprintf("the option's list %s is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them (no list made per move)", ir.Expr(call.Args[0]))
+	if hasStr(call.Args[0]) {
+		note = fmt.Sprintf("the option's string %s is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word, its position keyed from them (no string made per move)", ir.Expr(call.Args[0]))
+	}
 	if swept {
 		bodyIf := body
 		if ifc != nil {
 			bodyIf = c.Vals.Clauses([]lang.Clause{ifc})(body)
 		}
-		run := loops(bs.sweep(cl, ch, p, links, test, bodyIf, c.GameCallee(call), keyed))
-		return bs.perPosition(ch, run, general), note + "; its last loop, over " + cl.Target.Names[0].Name + ", a sweep of the word"
+		run := loops(bs.sweep(cl, ch, p, links, test, bodyIf, gb, keyed))
+		return bs.perPosition(ch, gb, run, general), note + "; its last loop, over " + cl.Target.Names[0].Name + ", a sweep of the word"
 	}
-	return bs.perPosition(ch, loops(body), general), note
+	return bs.perPosition(ch, gb, loops(body), general), note
 }
 
 // isRange reports whether cl is a for clause over a range.
@@ -372,24 +399,38 @@ func (bt *bound) option(call *lang.Call) func(fr *engine.Frame, b bits) {
 
 // keyLookup looks up the position of gb's game whose one argument is the
 // list the bits hold, by its key (what the general way's key is: package
-// value's BitListWord); general where the game is not one of one
-// argument (a game declared again) or stores tuples apart.
+// value's BitListWord), or the string (value's AppendStrKeyIn: the bits
+// over the pair of the game's alphabet); general where the game is not
+// one of one argument (a game declared again) or stores tuples apart.
 func keyLookup(gb *engine.Binding, general func(fr *engine.Frame, b bits) memo.Sgv) func(fr *engine.Frame, b bits) memo.Sgv {
 	return func(fr *engine.Frame, b bits) memo.Sgv {
 		g := gb.Game
 		if g.NArgs != 1 || g.Tuples != nil {
 			return general(fr, b)
 		}
-		if st, ok := g.Keys.DirectListOf(b.w, b.n); ok {
+		if b.ab.str {
+			if pairOf(gb) != b.ab {
+				return general(fr, b) // (not the pair of this game's strings)
+			}
+			if word, nb, ok := strKeyWord(b.w, int(b.n)); ok {
+				if st, ok := g.Keys.FinalWord(word, nb); ok {
+					return memo.ValueOf(st) // (what Lookup finds)
+				}
+				return fr.Gen.Lookup(g, g.InternWord(word, nb))
+			}
+			var kb [16]byte
+			return fr.Gen.Lookup(g, g.Intern(appendStrBits(kb[:0], b.w, int(b.n)), false, nil))
+		}
+		if st, ok := g.Keys.DirectListOf(b.w, int(b.n)); ok {
 			return memo.ValueOf(st) // (what Lookup finds)
 		}
-		if word, nb, ok := value.BitListWord(b.w, b.n); ok {
+		if word, nb, ok := value.BitListWord(b.w, int(b.n)); ok {
 			if _, st, ok := g.Keys.Recent(word, nb); ok {
 				return memo.ValueOf(st) // (what Lookup finds)
 			}
 			return fr.Gen.Lookup(g, g.InternWord(word, nb))
 		}
 		var kb [16]byte
-		return fr.Gen.Lookup(g, g.Intern(value.AppendBitWord(kb[:0], b.w, b.n), false, nil))
+		return fr.Gen.Lookup(g, g.Intern(value.AppendBitWord(kb[:0], b.w, int(b.n)), false, nil))
 	}
 }

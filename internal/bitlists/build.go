@@ -137,13 +137,13 @@ func (bs *Binds) plain(e lang.Expr) bool {
 // list's value v, built as compiled.
 type makeFn func(fr *engine.Frame) (b bits, ok bool, v value.Value)
 
-// genMake compiles the bits of x: through its chain ch (when not nil),
-// else, or where the chain gives up, built by scr (a scratch of package
-// build; nil: x's value).
-func (bs *Binds) genMake(x lang.Expr, ch *chain, scr func(*engine.Frame, *value.Scratch)) makeFn {
+// genMake compiles the bits of x: through its chain ch (when not nil; a
+// string's over the pair of gb's positions), else, or where the chain
+// gives up, built by scr (a scratch of package build; nil: x's value).
+func (bs *Binds) genMake(x lang.Expr, ch *chain, gb *engine.Binding, scr func(*engine.Frame, *value.Scratch)) makeFn {
 	var direct func(fr *engine.Frame) (bits, bool)
 	if ch != nil {
-		direct = bs.genChain(ch)
+		direct = bs.genChain(ch, gb)
 	}
 	var xv engine.EvalFn
 	if scr == nil {
@@ -186,6 +186,24 @@ func anyIntOf(c *compile.Compiler, e lang.Expr) anyInt {
 	return anyInt{v: c.Vals.Expr(e)}
 }
 
+// bit is the element the expression puts in bits over ab: 0 or 1, else
+// 2 (an int-typed one is not a string's, and is not evaluated for one).
+func (a *anyInt) bit(fr *engine.Frame, ab pair) uint64 {
+	if ab.str {
+		if a.i != nil {
+			return 2
+		}
+		return charBit(a.v(fr), ab)
+	}
+	if a.i != nil {
+		return min(uint64(a.i(fr)), 2)
+	}
+	if v := a.v(fr); v.K == value.KInt {
+		return min(uint64(v.N), 2)
+	}
+	return 2
+}
+
 // get is the int, or false.
 func (a *anyInt) get(fr *engine.Frame) (int64, bool) {
 	if a.i != nil {
@@ -203,8 +221,10 @@ func (a *anyInt) value(fr *engine.Frame) value.Value {
 	return a.v(fr)
 }
 
-// genChain compiles chain ch on bits: false where it gives up.
-func (bs *Binds) genChain(ch *chain) func(fr *engine.Frame) (bits, bool) {
+// genChain compiles chain ch on bits: false where it gives up. A string
+// is bits over the pair of the strings of gb's positions (nil: a string
+// gives up).
+func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) (bits, bool) {
 	base := bs.c.Vals.Expr(ch.base)
 	type linkFn struct{ at, to anyInt }
 	links := make([]linkFn, len(ch.links))
@@ -220,7 +240,11 @@ func (bs *Binds) genChain(ch *chain) func(fr *engine.Frame) (bits, bool) {
 		} else {
 			v = base(fr)
 		}
-		b, ok := cache.of(v)
+		var ab pair
+		if v.K == value.KStr {
+			ab = pairOf(gb)
+		}
+		b, ok := cache.of(v, ab)
 		if !ok {
 			return bits{}, false
 		}
@@ -230,32 +254,41 @@ func (bs *Binds) genChain(ch *chain) func(fr *engine.Frame) (bits, bool) {
 			if !ok1 || uint64(at) >= uint64(b.n) {
 				return bits{}, false
 			}
-			to, ok2 := l.to.get(fr)
-			if !ok2 || uint64(to) > 1 {
+			to := l.to.bit(fr, b.ab)
+			if to > 1 {
 				return bits{}, false
 			}
-			b.w = b.w&^(1<<at) | uint64(to)<<at
+			b.w = b.w&^(1<<at) | to<<at
 		}
 		return b, true
 	}
 }
 
-// baseCache is the bits of the list last read (by its identity: a list
-// never changes, and the cache keeps it alive).
+// baseCache is the bits of the list or string last read (by its
+// identity: a list or string never changes, and the cache keeps it
+// alive; a string's over the pair it was read with).
 type baseCache struct {
 	ref any
+	ab  pair
 	b   bits
 	ok  bool
 }
 
-// of is the bits of v, if it is such a list.
-func (c *baseCache) of(v value.Value) (bits, bool) {
-	if v.K != value.KList {
+// of is the bits of v, if it is such a list, or such a string over ab.
+func (c *baseCache) of(v value.Value, ab pair) (bits, bool) {
+	switch v.K {
+	case value.KList:
+		if v.Ref != c.ref {
+			c.ref = v.Ref
+			c.b, c.ok = listBits(v.Elems())
+		}
+	case value.KStr:
+		if v.Ref != c.ref || ab != c.ab {
+			c.ref, c.ab = v.Ref, ab
+			c.b, c.ok = strBits(v.Str(), ab)
+		}
+	default:
 		return bits{}, false
-	}
-	if v.Ref != c.ref {
-		c.ref = v.Ref
-		c.b, c.ok = listBits(v.Elems())
 	}
 	return c.b, c.ok
 }
@@ -281,7 +314,7 @@ func listBits(es []value.Value) (bits, bool) {
 		}
 		w |= uint64(x.N) << i
 	}
-	return bits{w, len(es)}, true
+	return bits{w: w, n: int32(len(es))}, true
 }
 
 // scratchBits is the bits of the list built in s, if it is one of up to
@@ -297,5 +330,5 @@ func scratchBits(s *value.Scratch) (bits, bool) {
 		}
 		w |= uint64(x) << i
 	}
-	return bits{w, len(s.Ints)}, true
+	return bits{w: w, n: int32(len(s.Ints))}, true
 }

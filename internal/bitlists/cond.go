@@ -108,14 +108,43 @@ func (bt *bound) fold(e *lang.Call, bi *engine.Builtin) condFn {
 	if !ok || comp.Kind != lang.ListComp {
 		return slow
 	}
+	note := fmt.Sprintf("%s at line %d on the bits (masks)", bi.BName, e.Pos.Line)
+	if eq, k := masks.OfBitsEq(bt.c, bi, comp, bt.isV); eq != nil {
+		// (The indexes whose element is K: the bits, their complement or
+		// none; a string's by K's character.)
+		bt.uses = append(bt.uses, note)
+		one, zero := k.K == value.KInt && k.N == 1, k.K == value.KInt && k.N == 0
+		return func(fr *engine.Frame, b bits) bool {
+			var pass uint64
+			switch {
+			case b.ab.str:
+				switch charBit(k, b.ab) {
+				case 1:
+					pass = b.w
+				case 0:
+					pass = ^b.w
+				}
+			case one:
+				pass = b.w
+			case zero:
+				pass = ^b.w
+			}
+			if r, ok := eq(fr, pass, int(b.n)); ok {
+				return r
+			}
+			return slow(fr, b)
+		}
+	}
 	f := masks.OfBits(bt.c, bi, comp, bt.isV)
 	if f == nil {
 		return slow
 	}
-	bt.uses = append(bt.uses, fmt.Sprintf("%s at line %d on the bits (masks)", bi.BName, e.Pos.Line))
+	bt.uses = append(bt.uses, note)
 	return func(fr *engine.Frame, b bits) bool {
-		if r, ok := f(fr, b.w, b.n); ok {
-			return r
+		if !b.ab.str { // (a count of a string's characters is not one)
+			if r, ok := f(fr, b.w, int(b.n)); ok {
+				return r
+			}
 		}
 		return slow(fr, b)
 	}
@@ -214,7 +243,11 @@ func (bt *bound) term(e lang.Expr) termFn {
 		return func(fr *engine.Frame, b bits) value.Value {
 			iv := i(fr, b)
 			if iv.K == value.KInt && uint64(iv.N) < uint64(b.n) {
-				return value.Value{K: value.KInt, N: int64(b.w >> iv.N & 1)}
+				x := b.w >> iv.N & 1
+				if b.ab.str {
+					return charValue(b.ab, x)
+				}
+				return value.Value{K: value.KInt, N: int64(x)}
 			}
 			// (Not an index of the list: indexed as compiled.)
 			bt.ensure(fr, b)
@@ -233,7 +266,14 @@ func (bt *bound) term(e lang.Expr) termFn {
 			return func(_ *engine.Frame, b bits) value.Value { return value.Int(int64(b.n)) }
 		case bi.Sums:
 			bt.uses = append(bt.uses, fmt.Sprintf("%s a count of bits", ir.Expr(e)))
-			return func(_ *engine.Frame, b bits) value.Value { return value.Int(int64(mathbits.OnesCount64(b.w))) }
+			general := bt.c.Vals.Expr(e)
+			return func(fr *engine.Frame, b bits) value.Value {
+				if b.ab.str { // (a sum of a string: as compiled)
+					bt.ensure(fr, b)
+					return general(fr)
+				}
+				return value.Int(int64(mathbits.OnesCount64(b.w)))
+			}
 		}
 	}
 	return nil

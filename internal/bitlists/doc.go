@@ -18,6 +18,15 @@
 // rule whose option is a position of an update chain, ring(update(
 // update(b, i, 0), (i + 1) % len(b), 0)), is keyed from the bits too.
 //
+// A string of up to 64 characters, each one of the two first characters
+// of the alphabet of the strings of the option's game (bit i: 1 where
+// character i is the second), is bits the same way (strs.go): updated by
+// update(s, i, "X") and by s[:i] + "X" + s[i + 1:] (a string's, i one of
+// its indexes), swept (if s[j] == "H" then "T" else "H"), tested
+// (s[i] == "X", masks of lines) and keyed from the bits, byte for byte
+// the key value's AppendStrKeyIn makes: Turning Turtles and Notakto
+// written with strings run as they do with lists.
+//
 // Exact: the bits are made only where the list the move would make is
 // such a list, by the same steps (an index, an element that is not what
 // the bits hold, a list that is not all 0s and 1s: the move is made as

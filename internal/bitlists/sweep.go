@@ -3,6 +3,7 @@ package bitlists
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -30,11 +31,40 @@ import (
 // fails where the calls fail, or makes the list); so does every value of
 // j when the first part gives up, or the list is not bits.
 
-// sweepTo is what a link of the second part puts: lit, or (bit) the
-// element of b at j + k, or (neg) lit minus it.
+// sweepTo is what a link of the second part puts: the literal x, or (bit)
+// the element of b at j + k, (neg) lit minus it, or (x, y not nil) x if
+// the element equals a (is not: ne), else y.
 type sweepTo struct {
-	bit, neg bool
-	lit, k   int64
+	bit, neg, ne bool
+	lit, k       int64
+	x, y, a      lang.Expr
+}
+
+// tab is what the link puts over ab (2: not an element of the bits), by
+// the bit the element at j + k holds (not read: both the same).
+func (t *sweepTo) tab(ab pair) [2]uint64 {
+	switch {
+	case !t.bit:
+		x := litBit(t.x, ab)
+		return [2]uint64{x, x}
+	case t.neg:
+		if ab.str {
+			return [2]uint64{2, 2}
+		}
+		return [2]uint64{min(uint64(t.lit), 2), min(uint64(t.lit)-1, 2)}
+	case t.x != nil:
+		// (The element is the bit's int, or character: equal to a
+		// literal exactly where the literal is that bit's.)
+		a, out := litBit(t.a, ab), [2]uint64{}
+		for v := range out {
+			out[v] = litBit(t.y, ab)
+			if (a == uint64(v)) != t.ne {
+				out[v] = litBit(t.x, ab)
+			}
+		}
+		return out
+	}
+	return [2]uint64{0, 1}
 }
 
 // sweepLink is a link of the second part: at j + at, the element to.
@@ -43,10 +73,15 @@ type sweepLink struct {
 	to sweepTo
 }
 
-// sweepTest is the if clause: b[j + k] == lit (eq) or != lit.
+// maxSweepLinks bounds the links of a sweep's second part.
+const maxSweepLinks = 4
+
+// sweepTest is the if clause: b[j + k] == lit (eq) or != lit (an int or
+// string literal; n an int's value).
 type sweepTest struct {
-	k, lit int64
-	eq     bool
+	k, n int64
+	lit  lang.Expr
+	eq   bool
 }
 
 // sweepParts reads chain ch and test cond (nil: none) as a sweep over j
@@ -102,10 +137,27 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		}
 		return offset(ix.Index)
 	}
+	// b[j + K] == L or != L, either way round (L an int or string
+	// literal).
+	elemTest := func(e lang.Expr) (k int64, lit lang.Expr, eq, ok bool) {
+		b, isBin := e.(*lang.Binary)
+		if !isBin || b.Op != lang.OpEq && b.Op != lang.OpNe {
+			return 0, nil, false, false
+		}
+		x, y := b.X, b.Y
+		if isLit(x) {
+			x, y = y, x
+		}
+		k, isElem := elem(x)
+		return k, y, b.Op == lang.OpEq, isElem && isLit(y)
+	}
 	for p < len(ch.links) && !readsJ(ch.links[p].at) && !readsJ(ch.links[p].to) {
 		p++
 	}
 	if p == len(ch.links) {
+		return 0, nil, nil, false
+	}
+	if len(ch.links)-p > maxSweepLinks {
 		return 0, nil, nil, false
 	}
 	for _, l := range ch.links[p:] {
@@ -116,7 +168,15 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		var to sweepTo
 		switch e := l.to.(type) {
 		case *lang.IntLit:
-			to.lit = e.Val
+			to.x, to.lit = e, e.Val
+		case *lang.StrLit:
+			to.x = e
+		case *lang.IfExpr:
+			k, a, eq, isTest := elemTest(e.Cond)
+			if !isTest || !isLit(e.Then) || !isLit(e.Else) {
+				return 0, nil, nil, false
+			}
+			to = sweepTo{bit: true, k: k, a: a, ne: !eq, x: e.Then, y: e.Else}
 		case *lang.Index:
 			if to.k, ok = elem(e); !ok {
 				return 0, nil, nil, false
@@ -137,22 +197,25 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		links = append(links, sweepLink{at, to})
 	}
 	if cond != nil {
-		b, ok := cond.(*lang.Binary)
-		if !ok || b.Op != lang.OpEq && b.Op != lang.OpNe {
+		k, lit, eq, ok := elemTest(cond)
+		if !ok {
 			return 0, nil, nil, false
 		}
-		x, y := b.X, b.Y
-		if _, isLit := x.(*lang.IntLit); isLit {
-			x, y = y, x
+		test = &sweepTest{k: k, lit: lit, eq: eq}
+		if l, ok := lit.(*lang.IntLit); ok {
+			test.n = l.Val
 		}
-		lit, isLit := y.(*lang.IntLit)
-		k, isElem := elem(x)
-		if !isLit || !isElem {
-			return 0, nil, nil, false
-		}
-		test = &sweepTest{k: k, lit: lit.Val, eq: b.Op == lang.OpEq}
 	}
 	return p, links, test, true
+}
+
+// isLit reports whether e is an int or string literal.
+func isLit(e lang.Expr) bool {
+	switch e.(type) {
+	case *lang.IntLit, *lang.StrLit:
+		return true
+	}
+	return false
 }
 
 // sweep compiles the loop of cl (a for clause over a range; ifc its if
@@ -177,14 +240,18 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 	cache := &baseCache{}
 	// list is the bits of the list; prefix puts the first part's links
 	// in them. Each gives up with false.
-	list := func(fr *engine.Frame) (bits, bool) {
+	list := func(fr *engine.Frame, _ bits) (bits, bool) {
 		var v value.Value
 		if bslot >= 0 {
 			v = fr.Slots[bslot]
 		} else {
 			v = base(fr)
 		}
-		return cache.of(v)
+		var ab pair
+		if v.K == value.KStr {
+			ab = pairOf(gb)
+		}
+		return cache.of(v, ab)
 	}
 	prefix := func(fr *engine.Frame, b bits) (bits, bool) {
 		for i := range first {
@@ -193,18 +260,42 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 			if !ok1 || uint64(at) >= uint64(b.n) {
 				return bits{}, false
 			}
-			to, ok2 := l.to.get(fr)
-			if !ok2 || uint64(to) > 1 {
+			to := l.to.bit(fr, b.ab)
+			if to > 1 {
 				return bits{}, false
 			}
-			b.w = b.w&^(1<<at) | uint64(to)<<at
+			b.w = b.w&^(1<<at) | to<<at
 		}
 		return b, true
 	}
+	if !strForms(links, test) {
+		return sweepList(lo, hi, rpos, slot, p, links, test, bodyIf, gb, keyed, list, prefix)
+	}
+	// What each link puts, and (at maxSweepLinks) the bit the test's
+	// literal is, over the pair of a list (the same for every loop) and of
+	// the strings last read (the pair of gb's game: the same once it has
+	// one, read before a loop uses it).
+	type tabs [maxSweepLinks + 1][2]uint64
+	tabsOf := func(t *tabs, ab pair) {
+		for i := range links {
+			t[i] = links[i].to.tab(ab)
+		}
+		t[maxSweepLinks][0] = 2
+		if test != nil {
+			t[maxSweepLinks][0] = litBit(test.lit, ab)
+		}
+	}
+	var listTabs, strTabs tabs
+	var strPair pair
+	tabsOf(&listTabs, pair{})
 	return func(fr *engine.Frame) {
 		a, z := lo(fr), hi(fr)
 		th := fr.Th
-		var orig, pre bits
+		// The list's bits ow, of n elements (ab: a string's), and the
+		// first part put (pw).
+		var ow, pw, n uint64
+		var ab pair
+		tb := &listTabs
 		g := gb.Game
 		byBits := g.NArgs == 1 && g.Tuples == nil // (keyLookup's test)
 		// The list read (1), and the first part put (2); the words give up
@@ -215,18 +306,24 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
 			if state == 0 {
 				state = 3
-				if b, ok := list(fr); ok {
-					orig, state = b, 1
+				if b, ok := list(fr, bits{}); ok {
+					ow, n, ab, state = b.w, uint64(b.n), b.ab, 1
+					if b.ab.str {
+						if b.ab != strPair {
+							strPair = b.ab
+							tabsOf(&strTabs, b.ab)
+						}
+						tb = &strTabs
+					}
 				}
 			}
 			moved := false
 			if state < 3 {
-				n := uint64(orig.n)
 				ok := true
 				if test != nil {
 					if x := uint64(j + test.k); x >= n {
 						ok = false
-					} else if (orig.w>>x&1 == uint64(test.lit)) != test.eq {
+					} else if (ow>>x&1 == tb[maxSweepLinks][0]) != test.eq {
 						// (The if clause fails: no move.)
 						if fr.Stop || j == z {
 							return
@@ -237,24 +334,24 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 				if ok && state == 1 {
 					// (Where the first move evaluates the chain.)
 					state = 3
-					if pre, ok = prefix(fr, orig); ok {
+					var pre bits
+					if pre, ok = prefix(fr, bits{w: ow, n: int32(n), ab: ab}); ok {
+						pw = pre.w
 						state = 2
 					}
 				}
-				w := pre.w
+				w := pw
 				for i := 0; ok && i < len(links); i++ {
 					l := &links[i]
 					at := uint64(j + l.at)
-					to := uint64(l.to.lit)
+					to := tb[i][0]
 					if l.to.bit {
 						x := uint64(j + l.to.k)
 						if x >= n {
 							ok = false
 							break
 						}
-						if to = orig.w >> x & 1; l.to.neg {
-							to = uint64(l.to.lit) - to
-						}
+						to = tb[i][ow>>x&1]
 					}
 					if at >= n || to > 1 {
 						ok = false
@@ -264,11 +361,20 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 				}
 				if ok {
 					gn := fr.Gen
-					if st, found := g.Keys.DirectListOf(w, orig.n); found && byBits {
+					var st int32
+					found := false
+					if byBits {
+						if !ab.str {
+							st, found = g.Keys.DirectListOf(w, int(n))
+						} else {
+							st, found = strFinal(g, w, int(n))
+						}
+					}
+					if found {
 						gn.EmitSG(memo.ValueOf(st)) // (what keyed finds)
 					} else {
 						gn.Tracing = true
-						v := keyed(fr, bits{w: w, n: orig.n})
+						v := keyed(fr, bits{w: w, n: int32(n), ab: ab})
 						gn.Tracing = false
 						gn.EmitSG(v)
 					}
@@ -283,4 +389,122 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 			}
 		}
 	}
+}
+
+// strForms reports whether a sweep's links or test have a string literal
+// or an if expression: the elements of a string's bits (sweepList
+// sweeps only lists).
+func strForms(links []sweepLink, test *sweepTest) bool {
+	for _, l := range links {
+		if _, isStr := l.to.x.(*lang.StrLit); isStr || l.to.a != nil {
+			return true
+		}
+	}
+	if test != nil {
+		_, isInt := test.lit.(*lang.IntLit)
+		return !isInt
+	}
+	return false
+}
+
+// sweepList is the loop of a sweep whose links and test are of lists
+// (strForms false; sweep's, one comparison and arithmetic a bit): a
+// string read gives up.
+//
+//go:noinline
+func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweepLink, test *sweepTest, bodyIf func(fr *engine.Frame), gb *engine.Binding, keyed func(fr *engine.Frame, b bits) memo.Sgv, list, prefix func(*engine.Frame, bits) (bits, bool)) func(fr *engine.Frame) {
+	return func(fr *engine.Frame) {
+		a, z := lo(fr), hi(fr)
+		th := fr.Th
+		var ow, pw, n uint64 // (the list's bits, of n elements; the first part put)
+		g := gb.Game
+		byBits := g.NArgs == 1 && g.Tuples == nil // (keyLookup's test)
+		// The list read (1), and the first part put (2); the words give up
+		// for this loop (3).
+		state := 0
+		for j := a; j <= z; j++ {
+			th.Tick(rpos)
+			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
+			if state == 0 {
+				state = 3
+				if b, ok := list(fr, bits{}); ok && !b.ab.str {
+					ow, n, state = b.w, uint64(b.n), 1
+				}
+			}
+			moved := false
+			if state < 3 {
+				ok := true
+				if test != nil {
+					if x := uint64(j + test.k); x >= n {
+						ok = false
+					} else if (ow>>x&1 == uint64(test.n)) != test.eq {
+						// (The if clause fails: no move.)
+						if fr.Stop || j == z {
+							return
+						}
+						continue
+					}
+				}
+				if ok && state == 1 {
+					// (Where the first move evaluates the chain.)
+					state = 3
+					var pre bits
+					if pre, ok = prefix(fr, bits{w: ow, n: int32(n)}); ok {
+						pw, state = pre.w, 2
+					}
+				}
+				w := pw
+				for i := 0; ok && i < len(links); i++ {
+					l := &links[i]
+					at := uint64(j + l.at)
+					to := uint64(l.to.lit)
+					if l.to.bit {
+						x := uint64(j + l.to.k)
+						if x >= n {
+							ok = false
+							break
+						}
+						if to = ow >> x & 1; l.to.neg {
+							to = uint64(l.to.lit) - to
+						}
+					}
+					if at >= n || to > 1 {
+						ok = false
+						break
+					}
+					w = w&^(1<<at) | to<<at
+				}
+				if ok {
+					gn := fr.Gen
+					if st, found := g.Keys.DirectListOf(w, int(n)); found && byBits {
+						gn.EmitSG(memo.ValueOf(st)) // (what keyed finds)
+					} else {
+						gn.Tracing = true
+						v := keyed(fr, bits{w: w, n: int32(n)})
+						gn.Tracing = false
+						gn.EmitSG(v)
+					}
+					moved = true
+				}
+			}
+			if !moved {
+				bodyIf(fr)
+			}
+			if fr.Stop || j == z {
+				return
+			}
+		}
+	}
+}
+
+// strFinal is the final state of the position of g whose one argument is
+// the string of n characters the bits w hold, when its key is kept by its
+// bits or is recent (memo's FinalWord).
+//
+//go:noinline
+func strFinal(g *engine.Game, w uint64, n int) (int32, bool) {
+	if word, nb, short := strKeyWord(w, n); short {
+		return g.Keys.FinalWord(word, nb)
+	}
+	return 0, false
 }

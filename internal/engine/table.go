@@ -140,6 +140,7 @@ func (g *Game) resetTable() {
 		g.args[i].tags.Store(0)
 		g.args[i].uni.Store(nil)
 		g.args[i].alpha.Store(nil)
+		g.args[i].pair = [3]byte{}
 	}
 	g.Keys.Reset()
 	g.Dict.Reset()
@@ -410,6 +411,27 @@ func (g *Game) AppendStrAt(buf []byte, i int, s string) []byte {
 	return value.AppendStrKey(buf, s)
 }
 
+// StrPair is the characters of ids 0 and 1 of the alphabet of the
+// strings argument i holds (a string of them is packed a bit a
+// character: value's AppendStrKeyIn); false when it has fewer or
+// PassStrings is off. Kept once read (an id keeps its character).
+func (g *Game) StrPair(i int) (c0, c1 byte, ok bool) {
+	if i >= len(g.args) {
+		return 0, 0, false
+	}
+	p := &g.args[i].pair
+	if p[2] == 0 {
+		a := g.args[i].alpha.Load()
+		if a == nil || a.Len() < 2 {
+			return 0, 0, false
+		}
+		v, _ := a.DecodeStrKey([]byte{value.TagPackedStr, 1, 2, 0b10}) // (ids 0 and 1)
+		s := v.Str()
+		p[0], p[1], p[2] = s[0], s[1], 1
+	}
+	return p[0], p[1], true
+}
+
 // Universe is the universe of the sets argument i holds (nil when
 // PassBitsets is off).
 func (g *Game) Universe(i int) *value.Universe {
@@ -447,6 +469,7 @@ func (g *Game) hasUniverse() bool {
 type argInfo struct {
 	uni   atomic.Pointer[value.Universe]
 	alpha atomic.Pointer[value.Alphabet]
+	pair  [3]byte       // StrPair's characters, and 1 once read
 	tags  atomic.Uint32 // bit t: a key of tag t (--explain)
 	inner atomic.Uint32 // the tags of the elements of its lists and tuples with the general key (value.ElemTags)
 	lists atomic.Bool   // its lists are keyed over its universe (package idlist: UseListUniverse)

@@ -245,7 +245,10 @@ print sg(nota(9 * [0]))
 `
 	for _, steps := range []int64{1_000, 3_000, 3_600, 4_100} {
 		turtles := "game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1 if b[j] == 0\nprint sg(tt(9 * [1]))\n"
-		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles} {
+		// (Strings of two characters: a sweep, and a bound string.)
+		strTurtles := "game tt(b) moves tt(update(update(b, i, \"T\"), j, if b[j] == \"H\" then \"T\" else \"H\")) for i in 0 .. len(b) - 1 if b[i] == \"H\" for j in 0 .. i - 1\nprint sg(tt(\"THHHHHHHHH\"))\n"
+		strNota := "let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]\ndef dead(b) = any([all([b[j] == \"X\" for j in L]) for L in LINES])\ngame nota(b) moves nota(b[:i] + \"X\" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == \".\" and not dead(b[:i] + \"X\" + b[i + 1:])\nprint sg(nota(\"X........\"))\n"
+		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles, strTurtles, strNota} {
 			c := optCase{name: "s.game", src: s, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
 			on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
 			if ok, why := optSame(on, off, true); !ok {
@@ -265,10 +268,15 @@ game nota(b) moves nota(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 a
 game ring(b) moves ring(update(update(b, i, 0), (i + 1) % len(b), 0)) for i in 0 .. len(b) - 1 if b[i] == 1 and b[(i + 1) % len(b)] == 1
 game rows(b) moves rows(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [update(b, i, 1)] if sum(c) < 4 and c[(i + 1) % len(c)] == 0
 game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1
+game ts(b) moves ts(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+def full(b) = any([all([b[j] == "X" for j in L]) for L in LINES])
+game ns(b) moves ns(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "." and not full(b[:i] + "X" + b[i + 1:])
 game kay(s) moves kay(s[:i] + [0, 0] + s[i + 2:]) for i in 0 .. len(s) - 2 if s[i] == 1 and s[i + 1] == 1
 `
 	want := map[string]string{
 		"kay":  "the option's list s[:i] + [0, 0] + s[i + 2:] is, where it is one of up to 64 0s and 1s, the bits of a word",
+		"ts":   "the option's string update(update(b, i, \"T\"), j, if b[j] == \"H\" then \"T\" else \"H\") is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word, its position keyed from them (no string made per move); its last loop, over j, a sweep of the word",
+		"ns":   "the string b[:i] + \"X\" + b[i + 1:] bound to b' is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word: any at line 8 on the bits (masks); full inlined; its position keyed from the bits",
 		"tt":   "its last loop, over j, a sweep of the word",
 		"nota": "the list update(b, i, 1) bound to b' is, where it is one of up to 64 0s and 1s, the bits of a word: any at line 2 on the bits (masks); dead inlined; its position keyed from the bits",
 		"ring": "the option's list update(update(b, i, 0), (i + 1) % len(b), 0) is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them",
@@ -285,4 +293,132 @@ game kay(s) moves kay(s[:i] + [0, 0] + s[i + 2:]) for i in 0 .. len(s) - 2 if s[
 			}
 		}
 	}
+}
+
+// strBitCases: strings of two characters as bits (package bitlists'
+// strs.go): the alphabet met in either order, a string with a third
+// character, the empty string, strings of 41 to 64 characters (keys of
+// more than 8 bytes) and of more, elements not of the alphabet (another
+// character, an int, two characters), an index out of range or not an
+// int, an alphabet of one or three characters, an option of another
+// game (another alphabet), lists and strings in one game.
+var strBitCases = []string{
+	// Turning Turtles: the alphabet T first, then H first.
+	`game tt(b) moves tt(update(b, i, "T")) for i in 0 .. len(b) - 1 if b[i] == "H"
+  | tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print [sg(tt(join([if (m >> k) & 1 == 1 then "H" else "T" for k in 0 .. 5], ""))) for m in 0 .. 63]
+print sg(tt("")), sg(tt("HXH"))`,
+	// Heads moved left (few positions): strings of 42 to 72 characters.
+	`game m(b) moves m(update(b, i, "T")) for i in 0 .. len(b) - 1 if b[i] == "H"
+  | m(update(update(b, i, "T"), j, "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1 if b[j] == "T"
+print sg(m(40 * "T" + "HH")), sg(m(20 * "T" + "H" + 30 * "T" + "H")), sg(m(62 * "T" + "HH")), sg(m(70 * "T" + "HH")), sg(m(""))`,
+	`game tt(b) moves tt(update(b, i, "T")) for i in 0 .. len(b) - 1 if b[i] == "H"
+  | tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print [sg(tt(join([if (m >> k) & 1 == 0 then "H" else "T" for k in 0 .. 5], ""))) for m in 0 .. 63]
+game m(b) moves m(update(update(b, i, "H"), j, "T")) for i in 0 .. len(b) - 1 if b[i] == "T" for j in 0 .. i - 1 if b[j] == "H"
+print sg(m(50 * "H" + "TT")), sg(m(30 * "H" + "T" + 20 * "H" + "T"))`,
+	// The first loop's test and the last's on characters: !=, the literal
+	// first, a copy of another character, an element of neither
+	// character (Z, an int, two characters) put or tested.
+	`game s(b) moves s(update(update(b, i, "."), j + 1, b[j])) for i in 0 .. len(b) - 1 if b[i] != "." for j in 0 .. i - 2 if "." != b[j + 1]
+  | s(update(b, j, ".")) for j in 0 .. len(b) - 1 if "X" == b[j]
+print [sg(s(join([if (m >> k) & 1 == 1 then "X" else "." for k in 0 .. 5], ""))) for m in 0 .. 63]`,
+	`game s(b) moves s(update(update(b, i, "."), j, if b[j] != "X" then "X" else ".")) for i in 0 .. len(b) - 1 if b[i] == "X" for j in 0 .. i - 1 if b[j] != 1
+print [sg(s(x)) for x in ["...", "X.X", "XXXX", "X.X.X.X"]]`,
+	`game s(b) moves s(update(update(b, i, "."), j, if b[j] == "X" then "Z" else ".")) for i in 0 .. len(b) - 1 if b[i] == "X" for j in 0 .. i - 1
+print sg(s("X.X")), sg(s(".X"))
+print sg(s("XX"))`,
+	`game s(b) moves s(update(b, j, "Z")) for j in 0 .. len(b) - 1 if b[j] != "Z"
+print [sg(s(x)) for x in [".X", "X", "XX.", "....", "ZZ.X"]]`,
+	`game s(b) moves s(update(b, j, 1)) for j in 0 .. len(b) - 1 if b[j] == "X"
+print sg(s("...."))
+print sg(s("X.X"))`,
+	`game s(b) moves s(update(b, j, "..")) for j in 0 .. len(b) - 1 if b[j] == "X"
+print sg(s("...")), sg(s(".X"))`,
+	// An index out of range, one that is not an int; the first part's.
+	`game s(b) moves s(update(update(b, i, "."), j + 1, "X")) for i in 0 .. len(b) - 1 if b[i] == "X" for j in 0 .. i
+print sg(s("..X")), sg(s("X.."))
+print sg(s(".X"))`,
+	`game s(b) moves s(update(update(b, i + 1, "."), j, "X")) for i in 0 .. len(b) - 1 if b[i] == "X" for j in 0 .. i - 1 if b[j] == "."
+print sg(s(".X.")), sg(s("...X"))
+print sg(s("..X"))`,
+	`game s(b) moves s(update(b, if j == 2 then "a" else j, ".")) for j in 0 .. len(b) - 1 if b[j] == "X"
+print sg(s("XX.")), sg(s("X.X"))`,
+	// Alphabets of one character, of three (the third met first, then
+	// the two: not the pair), the bits of a game with ids 0 and 1 of a
+	// third.
+	`game tt(b) moves tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print sg(tt("TTTT")), sg(tt("TTTTT")), sg(tt("HTHH")), sg(tt("XTH")), sg(tt("THHHT"))`,
+	`game tt(b) moves tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print sg(tt("XYZ")), sg(tt("THHTH")), sg(tt("HHHHHH"))`,
+	`game tt(b) moves tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print sg(tt("THHTH")), sg(tt("THX")), sg(tt("HHTHHTHH"))`,
+	// The option a position of another game (its own alphabet); lists
+	// and strings in one game; a ring of strings (no sweep).
+	`game f(b) moves g(update(update(b, i, "T"), j, "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+game g(b) moves g(update(b, i, "T")) for i in 0 .. len(b) - 1 if b[i] == "H"
+print sg(g("HTX")), sg(g("TH")), sg(f("HHTH")), sg(f("TTHH"))`,
+	`game tt(b) moves tt(update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1
+  | tt(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H")) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print sg(tt([1, 0, 1, 1])), sg(tt("HTHH")), sg(tt([1, 1])), sg(tt("HH"))`,
+	`game ring(b) moves ring(update(update(b, i, "."), (i + 1) % len(b), ".")) for i in 0 .. len(b) - 1 if b[i] == "X" and b[(i + 1) % len(b)] == "X"
+print [sg(ring(n * "X")) for n in 3 .. 12], sg(ring("." + 7 * "X")), sg(ring("XXYXX")), sg(ring(44 * "." + "XXXX")), sg(ring(64 * "." + "XXX"))`,
+	// A list's element chosen by an if expression (the sweep's new form).
+	`game tt(b) moves tt(update(update(b, i, 0), j, if b[j] == 1 then 0 else 1)) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1
+  | tt(update(b, i, if 0 != b[i] then "x" else 1)) for i in 0 .. len(b) - 1 if b[i] == 2
+print [sg(tt([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 63], sg(tt([1, 2, 1]))`,
+	// Bound strings (Notakto on 3 x 3): an update and slices with
+	// concatenation, tested by masks of lines (X, "." and a character of
+	// neither), an element, the length, a sum (an error); slices whose
+	// index is out of range (they clamp: as compiled), negative, not an
+	// int; an element of two characters, an int; a list spelled so.
+	`let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+def dead(b) = any([all([b[j] == "X" for j in L]) for L in LINES])
+game nota(b) moves nota(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "." and not dead(b[:i] + "X" + b[i + 1:])
+game notb(b) moves notb(c) for i in 0 .. len(b) - 1 if b[i] != "X" for c in [update(b, i, "X")] if not any([all([c[j] != "." for j in L]) for L in LINES]) and c[(i + 1) % len(c)] == "." and len(c) == 9
+print sg(nota(9 * ".")), [sg(nota(9 * "."[:i] + "X" + 9 * "."[i + 1:])) for i in 0 .. 8], sg(notb(9 * ".")), sg(nota("X.X.Z....")), sg(notb("X........"))`,
+	`let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+game nota(b) moves nota(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[i + 1:]] if not any([all([c[j] == "Z" for j in L]) for L in LINES]) and not any([all([c[j] == 1 for j in L]) for L in LINES]) and any([c[j] == "." for j in [0, 1, 2]])
+print sg(nota("X........")), sg(nota("........."))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[i + 1:]] if sum(c) < 3
+print sg(f("X.."))
+print sg(f("..."))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) if len(b) < 5 and (i == len(b) or b[i] == ".") for c in [b[:i] + "X" + b[i + 1:]] if c[0] == "X" or c[0] == "."
+print sg(f("..")), sg(f("X.")), sg(f(""))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 for c in [b[:i] + "X" + b[i + 1:]] if c[len(c) - 1] == "." and c != b
+print sg(f("X.X.")), sg(f("...."))
+game k(b) moves k(c) for i in 1 .. len(b) - 1 if b[i] == "." for c in [b[1:i] + "X" + b[i + 1:]] if len(c) > 0
+print sg(k("X..X.")), sg(k("......"))
+let D = "X.X.X"
+game m(b) moves m(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + D[i + 1:]] if c != b
+print sg(m("X....")), sg(m(".X.X."))
+game g(b) moves g(c) for i in -1 .. len(b) - 1 for c in [b[:i] + "X" + b[i + 1:]] if c[len(c) - 1] == "."
+print sg(g("X.X"))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + (if i == 1 then "XX" else "X") + b[i + 1:]] if len(c) < 5
+print sg(f("X..")), sg(f("...."))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[1 + i:]] if c[i] == "X"
+print sg(f("X...")), sg(f("...."))
+game h(b) moves h(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[i + 2:]] if len(c) > 1 and c[1] == "."
+print sg(h("X....")), sg(h("...."))
+game g(b) moves g(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + 1 + b[i + 1:]] if c[i] == "X"
+print sg(g(".X"))`,
+	`game f(b) moves f(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [b[:i] + [1] + b[i + 1:]] if sum(c) < 3
+print sg(f([0, 0, 0, 0])), sg(f([0, 2, 0]))
+game g(b) moves g(c) for i in 0 .. len(b) - 1 if b[i] == 0 for c in [b[:i] + (1 - b[i]) + b[i + 1:]] if sum(c) < 3
+print sg(g([0, 0]))`,
+	`game h(b) moves h(b[:j] + (1 - b[j]) + b[j + 1:]) for j in 0 .. len(b) - 1 if b[j] == 1
+print sg(h([1, 1]))`,
+	// Turning Turtles with slices and concatenation, its last loop a sweep.
+	`game tt(b) moves tt(b[:i] + "T" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "H"
+  | tt(update(b, i, "T")[:j] + (if b[j] == "H" then "T" else "H") + update(b, i, "T")[j + 1:]) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print [sg(tt(join([if (m >> k) & 1 == 1 then "H" else "T" for k in 0 .. 5], ""))) for m in 0 .. 63], sg(tt([1, 1]))`,
+	`game s(b) moves s(b[:j] + "X" + b[j + 1:]) for j in 0 .. len(b) if len(b) < 5 and b[j % len(b)] == "."
+print sg(s("...")), sg(s(".X."))
+game t(b) moves t(b[:j] + "X" + b[j + 1:]) for j in -1 .. len(b) - 1 if b[(j + len(b)) % len(b)] == "."
+print sg(t("..."))`,
+}
+
+func TestStrBitsExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, strBitCases, passes.BitLists, passes.Strings, passes.Composite, passes.All)
 }

@@ -124,17 +124,59 @@ func OfBits(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, isV func(l
 	if p == nil {
 		return mk.countsOfBits(bi, comp, isV)
 	}
-	if p.Kind != testEq || !isV(p.X) {
+	f, k := mk.eqFold(bi, p, isV)
+	if f == nil {
 		return nil
+	}
+	one, zero := k.K == value.KInt && k.N == 1, k.K == value.KInt && k.N == 0
+	return func(fr *engine.Frame, w uint64, n int) (bool, bool) {
+		var pass uint64
+		switch {
+		case one:
+			pass = w
+		case zero:
+			pass = ^w
+		}
+		return f(fr, pass, n)
+	}
+}
+
+// EqFold is a fold compiled by OfBitsEq: its value where the indexes j
+// whose element equals K are the bits of pass (bit j), of a value of n
+// <= 64 elements, or false as BitsFold's.
+type EqFold func(fr *engine.Frame, pass uint64, n int) (r, ok bool)
+
+// OfBitsEq compiles the fold of built-in bi (all or any) over comp as a
+// mask test of V[j] == K (or !=), V a name isV recognizes, held as the
+// bits of a word whose elements the caller compares with K (a string of
+// two characters, package bitlists): the fold and K. nil when comp is
+// not such a fold.
+func OfBitsEq(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, isV func(lang.Expr) bool) (EqFold, value.Value) {
+	if bi.AllAny == 0 || !c.On(passes.Masks) {
+		return nil, value.None
+	}
+	mk := masks{c}
+	p := mk.maskPlan(comp)
+	if p == nil {
+		return nil, value.None
+	}
+	return mk.eqFold(bi, p, isV)
+}
+
+// eqFold compiles plan p of the fold of bi when it is a test V[j] == K:
+// the fold of the word of the indexes that pass, and K.
+func (mk masks) eqFold(bi *engine.Builtin, p *MaskPlan, isV func(lang.Expr) bool) (EqFold, value.Value) {
+	c := mk.c
+	if p.Kind != testEq || !isV(p.X) {
+		return nil, value.None
 	}
 	p.All = bi.AllAny > 0
 	coll, k := c.Vals.Expr(p.Coll), litValue(p.K)
-	one, zero := k.K == value.KInt && k.N == 1, k.K == value.KInt && k.N == 0
 	c.Fired(passes.Masks)
 	c.Note(p.note())
 	pos, cache := lang.Start(p.Coll), &collMasks{}
 	all, inner, innerAll, neg := p.All, p.Inner, p.InnerAll, p.Neg
-	return func(fr *engine.Frame, w uint64, n int) (bool, bool) {
+	return func(fr *engine.Frame, pass uint64, n int) (bool, bool) {
 		m := cache.of(coll(fr), inner, false, p.Arity)
 		switch {
 		case !m.ok || m.top >= n:
@@ -143,13 +185,6 @@ func OfBits(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, isV func(l
 			return inner && m.n > 0 && innerAll || !(inner && m.n > 0) && all, true
 		}
 		fr.Th.Tick(pos)
-		var pass uint64
-		switch {
-		case one:
-			pass = w
-		case zero:
-			pass = ^w
-		}
 		if neg {
 			pass = ^pass
 		}
@@ -157,7 +192,7 @@ func OfBits(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, isV func(l
 			return maskTest([]uint64{pass}, m.masks, all), true
 		}
 		return linesTest(pass, m.masks, all, innerAll), true
-	}
+	}, k
 }
 
 // oneFor is the clause of comp when it is one for clause of one name
