@@ -1,0 +1,20 @@
+package emit_test
+
+import "syscall"
+
+// The programs the tests run inherit a stack of up to 1 GiB: compiled at
+// -O0 (optLevel), a recursion to grundy's depth bound of 100,000 calls
+// takes more than the usual 8 MiB, where -O1's frames fit.
+func init() {
+	var r syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_STACK, &r) != nil {
+		return
+	}
+	if want := min(r.Max, 1<<30); r.Cur < want {
+		r.Cur = want
+		if syscall.Setrlimit(syscall.RLIMIT_STACK, &r) != nil {
+			return
+		}
+	}
+	bigStack = r.Cur >= 1<<28
+}
