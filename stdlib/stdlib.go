@@ -124,7 +124,7 @@ var all = []*engine.Builtin{
 			}
 			return value.None, false
 		}},
-	{BName: "abs", Pure: true, MinArgs: 1, MaxArgs: 1,
+	{BName: "abs", Pure: true, IntResult: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "abs(n): the absolute value of an int. Error: overflow for the most negative int.",
 		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			n := needInt(c, 0, a[0], "abs")

@@ -13,6 +13,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/strtest"
 	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/internal/vecint"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -238,8 +239,11 @@ func (bd *Builders) genRange(p *BuildPlan) buildFn {
 	slot, rpos := b.Slot, r.Pos
 	fi := bd.c.Ints.IntExpr(e.Body)
 	var fv engine.EvalFn
+	var vp *vecint.Plan // (runs of elements at once)
 	if fi == nil {
 		fv = bd.c.Vals.Expr(e.Body)
+	} else if vp = vecint.Compile(bd.c, e.Body, b); vp != nil {
+		bd.c.Fired(passes.Lanes)
 	}
 	return func(fr *engine.Frame, s *value.Scratch) {
 		a, z := lo(fr), hi(fr)
@@ -247,6 +251,12 @@ func (bd *Builders) genRange(p *BuildPlan) buildFn {
 		stop := fr.Stop
 		fr.Stop = false
 		for x := a; x <= z; x++ {
+			if last, ok := vp.Add(fr, s, x, z); ok {
+				if x = last; x == z {
+					break
+				}
+				continue
+			}
 			th.Tick(rpos)
 			fr.Slots[slot] = value.Value{K: value.KInt, N: x}
 			if fi != nil {

@@ -15,50 +15,13 @@ import (
 // with no mask kept and none looked for. (An a that is not an element
 // of the universe is no element of S: nothing is cleared.)
 
-// unequals is the names x is compared with when every condition of
-// filter p is a conjunction of x != a, a a local name other than x; nil
-// otherwise.
+// unequals is resolve.Unequals of filter p (nil for a filter of two
+// names).
 func unequals(p *BuildPlan) []*lang.Ident {
 	if p.Var2 != nil {
 		return nil
 	}
-	xd := resolve.NameDecl(p.Var)
-	var names []*lang.Ident
-	var walk func(e lang.Expr) bool
-	walk = func(e lang.Expr) bool {
-		b, ok := e.(*lang.Binary)
-		if !ok {
-			return false
-		}
-		if b.Op == lang.OpAnd {
-			return walk(b.X) && walk(b.Y)
-		}
-		if b.Op != lang.OpNe {
-			return false
-		}
-		x, a := b.X, b.Y
-		if !isVar(x, xd) {
-			x, a = a, x
-		}
-		id, ok := a.(*lang.Ident)
-		if !isVar(x, xd) || !ok || isVar(id, xd) || resolve.Of(id) == nil || resolve.Of(id).Kind != resolve.Local {
-			return false
-		}
-		names = append(names, id)
-		return true
-	}
-	for _, c := range p.Elems {
-		if !walk(c) {
-			return nil
-		}
-	}
-	return names
-}
-
-// isVar reports whether e is the name declared by d.
-func isVar(e lang.Expr, d *resolve.Decl) bool {
-	id, ok := e.(*lang.Ident)
-	return ok && d != nil && resolve.Of(id) == d
+	return resolve.Unequals(p.Var, p.Elems)
 }
 
 // passUnequal is filterFast.pass of a filter of unequals (the values of

@@ -74,6 +74,9 @@ type Fast interface {
 	// wordsets, setsweep), or returns nil; the string says what it is,
 	// the pass which one.
 	Words(alt *lang.Alt) (func(fr *engine.Frame), string, passes.Pass)
+	// CallProbe returns the probe of an alternative whose option is one
+	// position of a game of one int argument, its clauses run by loops.
+	CallProbe(body lang.Expr, loops func(func(fr *engine.Frame)) func(fr *engine.Frame)) engine.ProbeFunc
 	// Parts compiles the option body of a move rule for the pruned
 	// search's lists (engine.Game.GenParts): a sum of regions of cells
 	// each listed as its game and rows; nil for other bodies.

@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
@@ -189,7 +190,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			if sg {
 				if ints {
 					if one := c.SG.sgCall1(body); one != nil {
-						if p := c.SG.callProbe(body, loops); p != nil {
+						if p := c.fast.CallProbe(body, loops); p != nil {
 							probes = append(probes, p)
 						}
 						if b := c.SG.sgBatch(body, last); b != nil {
@@ -270,6 +271,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		g.GenValInt = alts(false, true)
 	}))
 	c.Errs = c.Errs[:n]
+	c.intElemsVariant(g, d, params, alts)
 }
 
 // partsGen is the rule compiled by alts for the pruned search's lists
@@ -373,4 +375,36 @@ func (c *Compiler) explainDef(fn *engine.Func, d *lang.DefStmt) {
 		x.Notes = append(x.Notes, "inlined where it is called, when its body is small and its names mean the same there")
 	}
 	x.Notes = append(x.Notes, c.defNotes[fn]...)
+}
+
+// A game's rule that indexes a parameter (rows[i]) is compiled once more
+// for positions where each such parameter holds a list or tuple of ints
+// and the others ints (IntElems, IsInt): there rows[i] is int-typed, and
+// so are elements, min and max and comparisons built of it (runs of
+// elements in package vecint's lanes). The rule takes that variant or the
+// general one as it runs (resolve.ElemsDispatch).
+
+// intElemsVariant compiles g's rule for the search (alts(true, false))
+// once more for positions whose arguments the rule indexes are lists or
+// tuples of ints and the others ints, and makes g.GenSG choose.
+func (c *Compiler) intElemsVariant(g *engine.Game, d *lang.GameStmt, params []*lang.Name, alts func(sg, ints bool) func(fr *engine.Frame)) {
+	elems := resolve.IndexedParams(d, params)
+	if !c.On(passes.IntElems) || g.GenSG == nil || elems == nil {
+		return
+	}
+	x, n := g.Explain, len(c.Errs)
+	notes := x.Notes
+	var gen func(fr *engine.Frame)
+	c.explaining = x // (the passes that fire in it)
+	g.Nslots = max(g.Nslots, c.FunctionElems(params, elems, func() { gen = alts(true, false) }))
+	c.explaining, c.Errs, x.Notes = nil, c.Errs[:n], notes
+	g.GenSG = resolve.ElemsDispatch(elems, gen, g.GenSG)
+	var names []string
+	for i, p := range params {
+		if elems[i] {
+			names = append(names, p.Name)
+		}
+	}
+	x.Notes = append(x.Notes, fmt.Sprintf("for positions where %s holds a list or tuple of ints (and any other argument an int), the rule is compiled with its elements as ints", strings.Join(names, ", ")))
+	x.Fired |= passes.IntElems
 }

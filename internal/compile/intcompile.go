@@ -186,6 +186,8 @@ func (g *IntGen) intExpr1(e lang.Expr) IntFn {
 		}
 	case *lang.Binary:
 		return g.intBinary(e)
+	case *lang.Index:
+		return g.intElem(e)
 	case *argExpr:
 		delete(g.stages, e.Expr)
 		f := outside(g.c, e, g.IntExpr)
@@ -198,8 +200,8 @@ func (g *IntGen) intExpr1(e lang.Expr) IntFn {
 		if len(g.trace) > 0 {
 			panic("eval: a call in an int-closed body is not int-closed")
 		}
-		if bi := g.c.BuiltinCallee(e); bi != nil && bi.IntResult && g.c.On(passes.Composite) {
-			// Its result is an int (or an error).
+		if bi := g.c.BuiltinCallee(e); bi != nil && (bi.IntResult || bi.IntFold != 0 && g.intArgs(e.Args)) && g.c.On(passes.Composite) {
+			// Its result is an int (or an error): min and max of ints too.
 			f := g.c.Vals.call(e)
 			return func(fr *engine.Frame) int64 { return f(fr).N }
 		}
@@ -217,6 +219,16 @@ func (g *IntGen) intExpr1(e lang.Expr) IntFn {
 		}
 	}
 	return nil
+}
+
+// intArgs reports whether there are two or more args, all int-typed.
+func (g *IntGen) intArgs(args []lang.Expr) bool {
+	for _, a := range args {
+		if !g.Typed(a) {
+			return false
+		}
+	}
+	return len(args) >= 2
 }
 
 // asInt compiles an operand as an int closure: the int-typed compilation
@@ -569,4 +581,16 @@ func (o *Operand) Eval(fr *engine.Frame) int64 {
 		}
 	}
 	return o.f(fr)
+}
+
+// intElem compiles X[I], X a local holding a list or tuple of ints
+// (IntElems) and I int-typed: the element, an int.
+func (g *IntGen) intElem(e *lang.Index) IntFn {
+	if id, ok := e.X.(*lang.Ident); ok {
+		if b := g.c.Lookup(id); b != nil && b.Kind == resolve.Local && b.IntElems && g.IntExpr(e.Index) != nil {
+			f := g.c.Vals.Expr(e)
+			return func(fr *engine.Frame) int64 { return f(fr).N }
+		}
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/table"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -103,7 +104,7 @@ func (vg *ValueGen) stmt(st lang.Stmt) ExecFn {
 			})
 		}
 	case *lang.TableStmt:
-		return vg.c.Tables.tableStmt(st)
+		return table.Stmt(vg.c.Tables, st)
 	case *lang.ExprStmt:
 		x := vg.Expr(st.X)
 		return func(fr *engine.Frame) { fr.Th.ExprResult(x(fr)) }

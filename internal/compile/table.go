@@ -7,55 +7,21 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// TableGen compiles table statements to the Code package table runs.
+// TableGen is what package table compiles table statements with
+// (table.Gen): table.Stmt, table.Whole and table.Sharded.
 type TableGen struct{ c *Compiler }
 
-// tableStmt compiles a table statement: it prints the table (Text), a
-// line at a time, once all of its cells are computed.
-func (g *TableGen) tableStmt(st *lang.TableStmt) ExecFn {
-	build := g.Table(st)
-	pos := st.Pos
-	return func(fr *engine.Frame) {
-		th := fr.Th
-		i := 0
-		build(fr, nil).Lines(func(line []byte) bool {
-			if _, err := th.OutW.Write(line); err != nil {
-				panic(engine.OutputError{Err: err})
-			}
-			th.PollN(pos, i)
-			i++
-			return true
-		})
-	}
-}
-
-// Table compiles the clauses and expression of a Table statement into a
-// function that computes the Table. Given a RowFunc, a table with one for
-// clause hands each row to it as soon as it is computed and keeps none
-// (the Table returned has no rows); a grid ignores it.
+// Table compiles st into a function that computes its Table (table.Whole).
 func (g *TableGen) Table(st *lang.TableStmt) func(fr *engine.Frame, each table.RowFunc) *table.Table {
-	tc := g.code(st)
-	if tc == nil {
-		return func(*engine.Frame, table.RowFunc) *table.Table { return &table.Table{} }
-	}
-	return tc.Whole()
+	return table.Whole(g, st)
 }
 
-// Sharded compiles a table statement into a function that runs a
-// worker's pass over it, computing the rows sh gives it.
+// Sharded compiles st into a worker's pass over it (table.Sharded).
 func (g *TableGen) Sharded(st *lang.TableStmt) func(fr *engine.Frame, sh table.Shard) {
-	tc := g.code(st)
-	if tc == nil {
-		return func(*engine.Frame, table.Shard) {}
-	}
-	return tc.Sharded()
+	return table.Sharded(g, st)
 }
 
-// code compiles st (table.FromSyntax).
-func (g *TableGen) code(st *lang.TableStmt) *table.Code { return table.FromSyntax(g, st) }
-
-// Errorf reports an error (what table.FromSyntax reads, with Clauses,
-// Expr and Slot).
+// Errorf reports an error.
 func (g *TableGen) Errorf(pos engine.Pos, format string, args ...any) {
 	g.c.Errorf(pos, format, args...)
 }

@@ -165,9 +165,12 @@ type Binding struct {
 	Kind  BindKind
 	Slot  int
 	IsInt bool // the slot always holds an int (see intcompile.go)
-	Fn    *Func
-	Game  *Game
-	Bi    *Builtin
+	// IntElems: the slot always holds a list or tuple of ints (a
+	// parameter in the variant compiled for such arguments).
+	IntElems bool
+	Fn       *Func
+	Game     *Game
+	Bi       *Builtin
 }
 
 func ArgCount(b *Builtin) string {

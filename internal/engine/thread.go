@@ -53,6 +53,7 @@ const (
 type Thread struct {
 	yieldAt     time.Duration // when its polls last yielded (pollYield)
 	OutW        *bufio.Writer
+	Vec         []int64 // package vecint's lanes (a run of it never nests)
 	In          io.Reader
 	InRead      bool
 	ints        value.Value

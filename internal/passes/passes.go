@@ -59,16 +59,18 @@ const (
 	BitLists                      // a move rule's bound list of 0s and 1s (b' = update(b, i, 1)) built, tested and keyed as the bits of a word (internal/bitlists)
 	DefLoops                      // a move rule's for clause over a def's list comprehension that cannot fail where the rule's parameters are sets or lists of int tuples: fused into the rule behind that test (internal/defloops)
 	WordSets                      // a move rule's bound set X' = X | {i} over a universe built, tested and keyed as its words (internal/wordsets)
+	IntElems                      // a move rule that indexes a parameter compiled again for positions where it holds a list or tuple of ints, its elements int-typed (internal/compile/intelems.go)
+	Lanes                         // a list comprehension over a range whose element is int arithmetic computed for up to 64 values of its variable at once (internal/vecint)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.
@@ -86,6 +88,8 @@ var Needs = map[Pass]Pass{
 	LoopyFirst: LoopyInts | LoopyOpen,
 	BitLists:   Composite | Stream,
 	WordSets:   Composite | Stream | Bitsets,
+	IntElems:   Ints | Composite,
+	Lanes:      Ints | Composite,
 }
 
 // Effective is p without the passes whose Needs are not all in p.

@@ -119,6 +119,8 @@ func (ar *Arith) intTyped(e lang.Expr, env *intEnv) intFact {
 		}
 	case *lang.Call:
 		isInt = ar.intCall(e, env, sub, note)
+	case *lang.Index:
+		isInt = env == nil && ar.intElems(e.X) && sub(e.Index)
 	}
 	return intFact{isInt, isInt || fires}
 }
@@ -135,6 +137,17 @@ func (ar *Arith) intName(e *lang.Ident, env *intEnv) bool {
 	}
 	b := ar.r.Lookup(e)
 	return b != nil && b.IsInt && (b.Kind == Local || b.Kind == Global)
+}
+
+// intElems reports whether x is a local that holds a list or tuple of
+// ints (IntElems: a parameter in the variant for such arguments).
+func (ar *Arith) intElems(x lang.Expr) bool {
+	id, ok := x.(*lang.Ident)
+	if !ok {
+		return false
+	}
+	b := ar.r.Lookup(id)
+	return b != nil && b.Kind == Local && b.IntElems
 }
 
 // intCall is intTyped of a call: an int-closed def with int arguments
@@ -167,6 +180,13 @@ func (ar *Arith) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, no
 	}
 	if bi := ar.r.BuiltinCallee(e); bi != nil && bi.IntResult && ar.r.On(passes.Composite) {
 		return true
+	} else if bi != nil && bi.IntFold != 0 && len(e.Args) >= 2 && ar.r.On(passes.Composite) {
+		// min(a, b, ...), max(...) of ints.
+		all := true
+		for _, a := range e.Args {
+			all = sub(a) && all
+		}
+		return all
 	}
 	if fn == nil || !site.Same(calleeDecl(e)) || !InlineShape(fn.Decl.Body) {
 		return false

@@ -158,11 +158,21 @@ func (r *Resolver) LookupHere(id *lang.Ident) *engine.Binding {
 // intParams: the variant for int arguments). It returns the frame's
 // size.
 func (r *Resolver) Function(params []*lang.Name, intParams bool, f func()) int {
+	return r.function(params, func(b *engine.Binding, _ int) { b.IsInt = intParams }, f)
+}
+
+// FunctionElems is Function for the variant whose parameters i with
+// elems[i] hold lists or tuples of ints (IntElems), the others ints.
+func (r *Resolver) FunctionElems(params []*lang.Name, elems []bool, f func()) int {
+	return r.function(params, func(b *engine.Binding, i int) { b.IntElems, b.IsInt = elems[i], !elems[i] }, f)
+}
+
+func (r *Resolver) function(params []*lang.Name, bind func(b *engine.Binding, i int), f func()) int {
 	saveIn, saveN := r.InFunc, r.Nslots
 	r.InFunc, r.Nslots = true, 0
 	r.Gen++
-	for _, p := range params {
-		r.NewVar(p).IsInt = intParams
+	for i, p := range params {
+		bind(r.NewVar(p), i)
 	}
 	f()
 	n := r.Nslots

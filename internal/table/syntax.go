@@ -88,3 +88,42 @@ func label(g Gen, p *lang.Pattern) func(fr *engine.Frame) value.Value {
 		return value.Tuple(vs)
 	}
 }
+
+// Stmt compiles a table statement that prints the table (Text), a line
+// at a time, once all of its cells are computed.
+func Stmt(g Gen, st *lang.TableStmt) func(fr *engine.Frame) {
+	build := Whole(g, st)
+	pos := st.Pos
+	return func(fr *engine.Frame) {
+		th := fr.Th
+		i := 0
+		build(fr, nil).Lines(func(line []byte) bool {
+			if _, err := th.OutW.Write(line); err != nil {
+				panic(engine.OutputError{Err: err})
+			}
+			th.PollN(pos, i)
+			i++
+			return true
+		})
+	}
+}
+
+// Whole compiles the clauses and expression of a table statement into a
+// function that computes the Table. Given a RowFunc, a table with one for
+// clause hands each row to it as soon as it is computed and keeps none
+// (the Table returned has no rows); a grid ignores it.
+func Whole(g Gen, st *lang.TableStmt) func(fr *engine.Frame, each RowFunc) *Table {
+	if tc := FromSyntax(g, st); tc != nil {
+		return tc.Whole()
+	}
+	return func(*engine.Frame, RowFunc) *Table { return &Table{} }
+}
+
+// Sharded compiles a table statement into a function that runs a
+// worker's pass over it, computing the rows sh gives it.
+func Sharded(g Gen, st *lang.TableStmt) func(fr *engine.Frame, sh Shard) {
+	if tc := FromSyntax(g, st); tc != nil {
+		return tc.Sharded()
+	}
+	return func(*engine.Frame, Shard) {}
+}
