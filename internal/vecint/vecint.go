@@ -19,7 +19,7 @@ package vecint
 
 import (
 	"math"
-	"math/bits"
+	mbits "math/bits"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -50,8 +50,9 @@ type ifn func(fr *engine.Frame, lo int64, out []int64) uint64
 // poisoned.
 type cfn func(fr *engine.Frame, lo int64, n int) (holds, poison uint64)
 
-// tmp is the temporary array k of a run of n lanes (in the thread's Vec).
-func tmp(fr *engine.Frame, k, n int) []int64 { return fr.Th.Vec[k*n : k*n+n] }
+// tmp is the temporary array k of a run of n lanes (in the thread's Vec;
+// an if's branches run on fewer lanes, and each array keeps its place).
+func tmp(fr *engine.Frame, k, n int) []int64 { return fr.Th.Vec[k*Lanes : k*Lanes+n] }
 
 // all is the bits of n lanes.
 func all(n int) uint64 { return ^uint64(0) >> (Lanes - n) }
@@ -61,9 +62,8 @@ func all(n int) uint64 { return ^uint64(0) >> (Lanes - n) }
 // used: the caller computes them element by element).
 func (p *Plan) Run(fr *engine.Frame, lo int64, out []int64) bool {
 	th, n := fr.Th, len(out)
-	need := p.temps * n
-	if len(th.Vec) < need {
-		th.Vec = make([]int64, p.temps*Lanes)
+	if need := p.temps * Lanes; len(th.Vec) < need {
+		th.Vec = make([]int64, need)
 	}
 	return p.root(fr, lo, out)&all(n) == 0
 }
@@ -272,14 +272,18 @@ func (k *compiler) ifExpr(e *lang.IfExpr) ifn {
 	if cond == nil || a == nil || b == nil {
 		return nil
 	}
-	t := k.temp()
+	// Each branch computes the runs of lanes it takes (no lane twice).
 	return func(fr *engine.Frame, lo int64, out []int64) uint64 {
-		holds, p := cond(fr, lo, len(out))
-		other := tmp(fr, t, len(out))
-		p |= a(fr, lo, out)&holds | b(fr, lo, other)&^holds
-		for m := ^holds & all(len(out)); m != 0; m &= m - 1 {
-			j := bits.TrailingZeros64(m)
-			out[j] = other[j]
+		n := len(out)
+		holds, p := cond(fr, lo, n)
+		for j := 0; j < n; {
+			f, bits := a, holds>>j
+			if bits&1 == 0 {
+				f, bits = b, ^bits
+			}
+			run := min(mbits.TrailingZeros64(^bits), n-j)
+			p |= f(fr, lo+int64(j), out[j:j+run]) << j
+			j += run
 		}
 		return p
 	}
@@ -353,9 +357,14 @@ func (k *compiler) call(e *lang.Call) ifn {
 			b := tmp(fr, t, len(out))
 			for _, f := range fs[1:] {
 				p |= f(fr, lo, b)
-				for j, x := range b {
-					if x < out[j] == smaller && x != out[j] {
-						out[j] = x
+				b = b[:len(out)]
+				if smaller {
+					for j, x := range out {
+						out[j] = min(x, b[j])
+					}
+				} else {
+					for j, x := range out {
+						out[j] = max(x, b[j])
 					}
 				}
 			}
