@@ -392,12 +392,16 @@ func (c *Compiler) intElemsVariant(g *engine.Game, d *lang.GameStmt, params []*l
 	if !c.On(passes.IntElems) || g.GenSG == nil || elems == nil {
 		return
 	}
-	x, n := g.Explain, len(c.Errs)
-	notes := x.Notes
+	x, n, reads := g.Explain, len(c.Errs), c.Arith.ElemReads
+	notes, fired := x.Notes, x.Fired
 	var gen func(fr *engine.Frame)
 	c.explaining = x // (the passes that fire in it)
 	g.Nslots = max(g.Nslots, c.FunctionElems(params, elems, func() { gen = alts(true, false) }))
 	c.explaining, c.Errs, x.Notes = nil, c.Errs[:n], notes
+	if c.Arith.ElemReads == reads {
+		x.Fired = fired // (it reads no element as an int: not worth a choice)
+		return
+	}
 	g.GenSG = resolve.ElemsDispatch(elems, gen, g.GenSG)
 	var names []string
 	for i, p := range params {

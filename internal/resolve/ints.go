@@ -28,7 +28,10 @@ import (
 // reads the Resolver's bindings, passes and inlining, and pushes the defs
 // it looks into on Inlining as package compile's Inliner would.
 type Arith struct {
-	r       *Resolver
+	// ElemReads counts the elements of lists of ints (IntElems) found
+	// int-typed: whether a variant for such lists reads any.
+	ElemReads int
+	r         *Resolver
 	memo    map[intKey]intFact // IntTyped's answers, for Gen memoGen
 	memoGen int
 }
@@ -147,7 +150,11 @@ func (ar *Arith) intElems(x lang.Expr) bool {
 		return false
 	}
 	b := ar.r.Lookup(id)
-	return b != nil && b.Kind == Local && b.IntElems
+	if b != nil && b.Kind == Local && b.IntElems {
+		ar.ElemReads++
+		return true
+	}
+	return false
 }
 
 // intCall is intTyped of a call: an int-closed def with int arguments
