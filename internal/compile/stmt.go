@@ -352,6 +352,9 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func
 	}
 	iter := vg.Expr(cl.Iter)
 	bind := vg.Pattern(cl.Target)
+	if !cl.Target.Tuple && vg.c.IntElemsOf(cl.Iter) {
+		vg.c.Var(cl.Target.Names[0]).IsInt = true // (an element of a list of ints)
+	}
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 		return func(fr *engine.Frame) {
 			v := iter(fr)

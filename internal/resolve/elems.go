@@ -106,3 +106,18 @@ func isVar(e lang.Expr, d *Decl) bool {
 	id, ok := e.(*lang.Ident)
 	return ok && d != nil && Of(id) == d
 }
+
+// IntElemsOf reports whether e is a local holding a list or tuple of ints
+// (IntElems) or a slice of one: what a for clause over it binds is an
+// int.
+func (r *Resolver) IntElemsOf(e lang.Expr) bool {
+	if s, ok := e.(*lang.Slice); ok {
+		e = s.X
+	}
+	id, ok := e.(*lang.Ident)
+	if !ok {
+		return false
+	}
+	b := r.Lookup(id)
+	return b != nil && b.Kind == Local && b.IntElems
+}
