@@ -1,11 +1,13 @@
 package eval_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/testenv"
 )
@@ -152,4 +154,36 @@ func (g *vecGen) cond(depth int) string {
 		a, b = b, a
 	}
 	return strings.Join([]string{a, ops[g.rng.Intn(6)], b}, " ")
+}
+
+// TestVecIntExplain: --explain says that a rule indexing a list got the
+// variant for lists of ints and that lanes fired; not with the passes
+// off, and no lanes for a rule that builds no list of ints.
+func TestVecIntExplain(t *testing.T) {
+	t.Parallel()
+	src := "game chomp(rows) moves chomp([if i < r then rows[i] else min(rows[i], c) for i in 0 .. len(rows) - 1]) for r in 0 .. len(rows) - 1 for c in 0 .. rows[r] - 1 if r + c > 0\n" +
+		"game names(s) moves names(update(s, i, \"x\")) for i in 0 .. len(s) - 1 if s[i] == \"a\"\n" +
+		"print sg(chomp([3, 2, 1])), sg(names([\"a\", \"b\"]))\n"
+	const note = "for positions where rows holds a list or tuple of ints"
+	for _, off := range []passes.Pass{0, passes.IntElems, passes.Lanes} {
+		s := eval.NewSession(eval.Options{Disable: off})
+		if err := s.ExecFile(context.Background(), "x.game", src); err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range s.Explain() {
+			switch x.Name {
+			case "chomp":
+				if got := strings.Contains(x.String(), note); got != (off != passes.IntElems) {
+					t.Errorf("%s off: chomp's note %v:\n%s", off, got, x)
+				}
+				if got := x.Fired&passes.Lanes != 0; got != (off == 0) {
+					t.Errorf("%s off: lanes fired %v:\n%s", off, got, x)
+				}
+			case "names":
+				if x.Fired&passes.Lanes != 0 {
+					t.Errorf("names got lanes:\n%s", x)
+				}
+			}
+		}
+	}
 }
