@@ -46,6 +46,9 @@ func (b bits) value() value.Value {
 	if b.ab.str {
 		return strValue(b)
 	}
+	if b.ab.bools {
+		return boolsValue(b)
+	}
 	es := make([]value.Value, int(b.n))
 	for i := range es {
 		es[i] = value.Value{K: value.KInt, N: int64(b.w >> i & 1)}
@@ -420,6 +423,19 @@ func keyLookup(gb *engine.Binding, general func(fr *engine.Frame, b bits) memo.S
 			}
 			var kb [16]byte
 			return fr.Gen.Lookup(g, g.Intern(appendStrBits(kb[:0], b.w, int(b.n)), false, nil))
+		}
+		if b.ab.bools {
+			if st, ok := g.Keys.DirectBoolsOf(b.w, int(b.n)); ok {
+				return memo.ValueOf(st) // (what Lookup finds)
+			}
+			if word, nb, ok := boolKeyWord(b.w, int(b.n)); ok {
+				if _, st, ok := g.Keys.Recent(word, nb); ok {
+					return memo.ValueOf(st) // (what Lookup finds)
+				}
+				return fr.Gen.Lookup(g, g.InternWord(word, nb))
+			}
+			var kb [16]byte
+			return fr.Gen.Lookup(g, g.Intern(appendBoolBits(kb[:0], b.w, int(b.n)), false, nil))
 		}
 		if st, ok := g.Keys.DirectListOf(b.w, int(b.n)); ok {
 			return memo.ValueOf(st) // (what Lookup finds)
