@@ -68,8 +68,12 @@ func appendBoolBits(buf []byte, w uint64, n int) []byte {
 //
 //go:noinline
 func boolFinal(g *engine.Game, w uint64, n int) (int32, bool) {
+	if st, ok := g.Keys.DirectBoolsOf(w, n); ok {
+		return st, true
+	}
 	if word, nb, short := boolKeyWord(w, n); short {
-		return g.Keys.FinalWord(word, nb)
+		_, st, ok := g.Keys.Recent(word, nb)
+		return st, ok
 	}
 	return 0, false
 }
