@@ -165,6 +165,8 @@ func (bs *Binds) bound(alt *lang.Alt, k int, cl *lang.ForClause, x lang.Expr, ca
 	what := fmt.Sprintf("the list %s bound to %s is, where it is one of up to 64 0s and 1s, the bits of a word: %s (no list made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
 	if hasStr(x) {
 		what = fmt.Sprintf("the string %s bound to %s is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word: %s (no string made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
+	} else if hasBool(x) {
+		what = fmt.Sprintf("the list %s bound to %s is, where it is one of up to 64 bools, the bits of a word: %s (no list made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
 	}
 	return bs.perPosition(ch, gb, prefix(step), func() func(fr *engine.Frame) {
 		prefix := c.Vals.Clauses(alt.Clauses[:k])
@@ -277,6 +279,8 @@ func (bs *Binds) yielded(alt *lang.Alt, call *lang.Call) (func(fr *engine.Frame)
 	note := fmt.Sprintf("the option's list %s is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them (no list made per move)", ir.Expr(call.Args[0]))
 	if hasStr(call.Args[0]) {
 		note = fmt.Sprintf("the option's string %s is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word, its position keyed from them (no string made per move)", ir.Expr(call.Args[0]))
+	} else if hasBool(call.Args[0]) {
+		note = fmt.Sprintf("the option's list %s is, where it is one of up to 64 bools, the bits of a word, its position keyed from them (no list made per move)", ir.Expr(call.Args[0]))
 	}
 	if swept {
 		bodyIf := body
@@ -350,6 +354,19 @@ func hasStr(e lang.Expr) bool {
 	lang.Inspect(e, func(x lang.Expr) bool {
 		_, isStr := x.(*lang.StrLit)
 		found = found || isStr
+		return !found
+	})
+	return found
+}
+
+// hasBool reports whether e has a bool literal or a not: an element of a
+// list of bools (the words of --explain).
+func hasBool(e lang.Expr) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		u, isNot := x.(*lang.Unary)
+		_, isBool := x.(*lang.BoolLit)
+		found = found || isBool || isNot && u.Op == lang.OpNot
 		return !found
 	})
 	return found
