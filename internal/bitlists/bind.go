@@ -46,6 +46,9 @@ func (b bits) value() value.Value {
 	if b.ab.str {
 		return strValue(b)
 	}
+	if b.ab.bools {
+		return boolsValue(b)
+	}
 	es := make([]value.Value, int(b.n))
 	for i := range es {
 		es[i] = value.Value{K: value.KInt, N: int64(b.w >> i & 1)}
@@ -162,6 +165,8 @@ func (bs *Binds) bound(alt *lang.Alt, k int, cl *lang.ForClause, x lang.Expr, ca
 	what := fmt.Sprintf("the list %s bound to %s is, where it is one of up to 64 0s and 1s, the bits of a word: %s (no list made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
 	if hasStr(x) {
 		what = fmt.Sprintf("the string %s bound to %s is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word: %s (no string made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
+	} else if hasBool(x) {
+		what = fmt.Sprintf("the list %s bound to %s is, where it is one of up to 64 bools, the bits of a word: %s (no list made per move)", ir.Expr(x), name.Name, strings.Join(bt.uses, "; "))
 	}
 	return bs.perPosition(ch, gb, prefix(step), func() func(fr *engine.Frame) {
 		prefix := c.Vals.Clauses(alt.Clauses[:k])
@@ -274,6 +279,8 @@ func (bs *Binds) yielded(alt *lang.Alt, call *lang.Call) (func(fr *engine.Frame)
 	note := fmt.Sprintf("the option's list %s is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them (no list made per move)", ir.Expr(call.Args[0]))
 	if hasStr(call.Args[0]) {
 		note = fmt.Sprintf("the option's string %s is, where it is one of up to 64 characters of the first two of its game's alphabet, the bits of a word, its position keyed from them (no string made per move)", ir.Expr(call.Args[0]))
+	} else if hasBool(call.Args[0]) {
+		note = fmt.Sprintf("the option's list %s is, where it is one of up to 64 bools, the bits of a word, its position keyed from them (no list made per move)", ir.Expr(call.Args[0]))
 	}
 	if swept {
 		bodyIf := body
@@ -352,6 +359,19 @@ func hasStr(e lang.Expr) bool {
 	return found
 }
 
+// hasBool reports whether e has a bool literal or a not: an element of a
+// list of bools (the words of --explain).
+func hasBool(e lang.Expr) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		u, isNot := x.(*lang.Unary)
+		_, isBool := x.(*lang.BoolLit)
+		found = found || isBool || isNot && u.Op == lang.OpNot
+		return !found
+	})
+	return found
+}
+
 // genGeneral compiles the bind of cl, the if clauses ifs and the option
 // body as the general way does, from X's value v on: what a move whose
 // list is not bits runs.
@@ -420,6 +440,19 @@ func keyLookup(gb *engine.Binding, general func(fr *engine.Frame, b bits) memo.S
 			}
 			var kb [16]byte
 			return fr.Gen.Lookup(g, g.Intern(appendStrBits(kb[:0], b.w, int(b.n)), false, nil))
+		}
+		if b.ab.bools {
+			if st, ok := g.Keys.DirectBoolsOf(b.w, int(b.n)); ok {
+				return memo.ValueOf(st) // (what Lookup finds)
+			}
+			if word, nb, ok := boolKeyWord(b.w, int(b.n)); ok {
+				if _, st, ok := g.Keys.Recent(word, nb); ok {
+					return memo.ValueOf(st) // (what Lookup finds)
+				}
+				return fr.Gen.Lookup(g, g.InternWord(word, nb))
+			}
+			var kb [16]byte
+			return fr.Gen.Lookup(g, g.Intern(appendBoolBits(kb[:0], b.w, int(b.n)), false, nil))
 		}
 		if st, ok := g.Keys.DirectListOf(b.w, int(b.n)); ok {
 			return memo.ValueOf(st) // (what Lookup finds)

@@ -195,6 +195,15 @@ func (a *anyInt) bit(fr *engine.Frame, ab pair) uint64 {
 		}
 		return charBit(a.v(fr), ab)
 	}
+	if ab.bools {
+		if a.i != nil {
+			return 2
+		}
+		if v := a.v(fr); v.K == value.KBool {
+			return uint64(v.N & 1)
+		}
+		return 2
+	}
 	if a.i != nil {
 		return min(uint64(a.i(fr)), 2)
 	}
@@ -302,10 +311,13 @@ func valueBits(v value.Value) (bits, bool) {
 }
 
 // listBits is the bits of the elements es, if they are up to 64 ints 0
-// and 1.
+// and 1, or 1 to 64 bools (bools.go).
 func listBits(es []value.Value) (bits, bool) {
 	if len(es) > 64 {
 		return bits{}, false
+	}
+	if len(es) > 0 && es[0].K == value.KBool {
+		return boolBits(es)
 	}
 	var w uint64
 	for i, x := range es {
@@ -318,8 +330,11 @@ func listBits(es []value.Value) (bits, bool) {
 }
 
 // scratchBits is the bits of the list built in s, if it is one of up to
-// 64 ints 0 and 1.
+// 64 ints 0 and 1 (or of bools: its elements values).
 func scratchBits(s *value.Scratch) (bits, bool) {
+	if s.Boxed && !s.Whole && !s.Str && !s.Tuple {
+		return listBits(s.Vals)
+	}
 	if s.Whole || s.Str || s.Boxed || s.Tuple || len(s.Ints) > 64 {
 		return bits{}, false
 	}

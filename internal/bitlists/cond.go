@@ -50,7 +50,29 @@ func (bt *bound) cond(e lang.Expr, what string, pos engine.Pos) condFn {
 	if f := bt.boolOf(e); f != nil {
 		return f
 	}
+	if ix, ok := e.(*lang.Index); ok && bt.isV(ix.X) {
+		if f := bt.bare(ix, what, pos); f != nil {
+			return f
+		}
+	}
 	return bt.general(bt.c.Ints.CondAt(e, what, pos))
+}
+
+// bare compiles v[E] as a condition (what, at pos): the bit of a list of
+// bools' (an index that is not one of the list's fails as indexing does);
+// any other list's as compiled, which fails there.
+func (bt *bound) bare(ix *lang.Index, what string, pos engine.Pos) condFn {
+	t := bt.term(ix)
+	if t == nil {
+		return nil
+	}
+	slow := bt.general(bt.c.Ints.CondAt(ix, what, pos))
+	return func(fr *engine.Frame, b bits) bool {
+		if !b.ab.bools {
+			return slow(fr, b)
+		}
+		return t(fr, b).N == 1 // (an element of the list: a bool)
+	}
 }
 
 // general is f, compiled as the general way does, with the list made
@@ -109,14 +131,24 @@ func (bt *bound) fold(e *lang.Call, bi *engine.Builtin) condFn {
 		return slow
 	}
 	note := fmt.Sprintf("%s at line %d on the bits (masks)", bi.BName, e.Pos.Line)
-	if eq, k := masks.OfBitsEq(bt.c, bi, comp, bt.isV); eq != nil {
+	if eq, k, bare := masks.OfBitsEq(bt.c, bi, comp, bt.isV); eq != nil {
 		// (The indexes whose element is K: the bits, their complement or
-		// none; a string's by K's character.)
+		// none; a string's by K's character, a list of bools' by K's
+		// truth. A bare test: bools only.)
 		bt.uses = append(bt.uses, note)
 		one, zero := k.K == value.KInt && k.N == 1, k.K == value.KInt && k.N == 0
 		return func(fr *engine.Frame, b bits) bool {
 			var pass uint64
 			switch {
+			case bare && !b.ab.bools:
+				return slow(fr, b)
+			case b.ab.bools:
+				if k.K == value.KBool {
+					pass = b.w
+					if k.N == 0 {
+						pass = ^b.w
+					}
+				}
 			case b.ab.str:
 				switch charBit(k, b.ab) {
 				case 1:
@@ -141,7 +173,7 @@ func (bt *bound) fold(e *lang.Call, bi *engine.Builtin) condFn {
 	}
 	bt.uses = append(bt.uses, note)
 	return func(fr *engine.Frame, b bits) bool {
-		if !b.ab.str { // (a count of a string's characters is not one)
+		if b.ab == (pair{}) { // (a count of a string's characters or of bools is not one)
 			if r, ok := f(fr, b.w, int(b.n)); ok {
 				return r
 			}
@@ -247,6 +279,9 @@ func (bt *bound) term(e lang.Expr) termFn {
 				if b.ab.str {
 					return charValue(b.ab, x)
 				}
+				if b.ab.bools {
+					return boolVals[x]
+				}
 				return value.Value{K: value.KInt, N: int64(x)}
 			}
 			// (Not an index of the list: indexed as compiled.)
@@ -268,7 +303,7 @@ func (bt *bound) term(e lang.Expr) termFn {
 			bt.uses = append(bt.uses, fmt.Sprintf("%s a count of bits", ir.Expr(e)))
 			general := bt.c.Vals.Expr(e)
 			return func(fr *engine.Frame, b bits) value.Value {
-				if b.ab.str { // (a sum of a string: as compiled)
+				if b.ab != (pair{}) { // (a sum of a string or of bools: as compiled)
 					bt.ensure(fr, b)
 					return general(fr)
 				}

@@ -27,6 +27,15 @@
 // the key value's AppendStrKeyIn makes: Turning Turtles and Notakto
 // written with strings run as they do with lists.
 //
+// A list of 1 to 64 bools (bit i: 1 where element i is true) is bits the
+// same way (bools.go): updated by update(b, i, false) and splices of
+// [true, false], swept (not b[j], if b[j] then false else true, tests b[j]
+// and not b[j]), tested (b[i] as a condition, b[i] == true, masks of
+// lines of bare tests: any([b[x] and b[y] and b[z] for (x, y, z) in
+// LINES])) and keyed from the bits, byte for byte the key value's
+// AppendArgKey makes (TagBoolList): Dawson's Kayles, Turning Turtles and
+// Notakto written with bools run as they do with 0s and 1s.
+//
 // Exact: the bits are made only where the list the move would make is
 // such a list, by the same steps (an index, an element that is not what
 // the bits hold, a list that is not all 0s and 1s: the move is made as

@@ -20,11 +20,13 @@ import (
 // characters (or none: PassStrings off) gives up as a list that is not
 // 0s and 1s does: the move runs as compiled.
 
-// pair is the characters of the bits of a string (str), ids 0 and 1 of
-// its game's alphabet; the zero pair is a list's.
+// pair is what the bits hold: the characters of a string's (str), ids 0
+// and 1 of its game's alphabet, or (bools) a list of bools' (false 0,
+// true 1: bools.go); the zero pair is a list of 0s and 1s'.
 type pair struct {
 	str    bool
 	c0, c1 byte
+	bools  bool
 }
 
 // pairOf is the pair of the strings that are the argument of gb's
@@ -80,13 +82,19 @@ func charBit(v value.Value, ab pair) uint64 {
 }
 
 // litBit is the bit the literal e puts in bits over ab (a list's: an int
-// literal 0 or 1; a string's: a string literal of one of its
-// characters), or 2.
+// literal 0 or 1; a list of bools': true or false; a string's: a string
+// literal of one of its characters), or 2.
 func litBit(e lang.Expr, ab pair) uint64 {
 	switch e := e.(type) {
 	case *lang.IntLit:
-		if !ab.str && uint64(e.Val) <= 1 {
+		if ab == (pair{}) && uint64(e.Val) <= 1 {
 			return uint64(e.Val)
+		}
+	case *lang.BoolLit:
+		if ab.bools && e.Val {
+			return 1
+		} else if ab.bools {
+			return 0
 		}
 	case *lang.StrLit:
 		if ab.str {

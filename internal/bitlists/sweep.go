@@ -32,13 +32,17 @@ import (
 // j when the first part gives up, or the list is not bits.
 
 // sweepTo is what a link of the second part puts: the literal x, or (bit)
-// the element of b at j + k, (neg) lit minus it, or (x, y not nil) x if
-// the element equals a (is not: ne), else y.
+// the element of b at j + k, (neg) lit minus it, (not) not it, or (x, y
+// not nil) x if the element equals a (is not: ne; bare: the element
+// itself is the condition, a true), else y.
 type sweepTo struct {
-	bit, neg, ne bool
-	lit, k       int64
-	x, y, a      lang.Expr
+	bit, neg, ne, not, bare bool
+	lit, k                  int64
+	x, y, a                 lang.Expr
 }
+
+// trueLit is the literal a bare b[j + K] is tested against (bools.go).
+var trueLit = &lang.BoolLit{Val: true}
 
 // tab is what the link puts over ab (2: not an element of the bits), by
 // the bit the element at j + k holds (not read: both the same).
@@ -48,10 +52,15 @@ func (t *sweepTo) tab(ab pair) [2]uint64 {
 		x := litBit(t.x, ab)
 		return [2]uint64{x, x}
 	case t.neg:
-		if ab.str {
+		if ab != (pair{}) {
 			return [2]uint64{2, 2}
 		}
 		return [2]uint64{min(uint64(t.lit), 2), min(uint64(t.lit)-1, 2)}
+	case t.not:
+		if !ab.bools {
+			return [2]uint64{2, 2}
+		}
+		return [2]uint64{1, 0}
 	case t.x != nil:
 		// (The element is the bit's int, or character: equal to a
 		// literal exactly where the literal is that bit's.)
@@ -76,12 +85,13 @@ type sweepLink struct {
 // maxSweepLinks bounds the links of a sweep's second part.
 const maxSweepLinks = 4
 
-// sweepTest is the if clause: b[j + k] == lit (eq) or != lit (an int or
-// string literal; n an int's value).
+// sweepTest is the if clause: b[j + k] == lit (eq) or != lit (an int,
+// string or bool literal; n an int's value), or (bare) b[j + k] (eq, lit
+// true) or not b[j + k] (lit true).
 type sweepTest struct {
-	k, n int64
-	lit  lang.Expr
-	eq   bool
+	k, n     int64
+	lit      lang.Expr
+	eq, bare bool
 }
 
 // sweepParts reads chain ch and test cond (nil: none) as a sweep over j
@@ -137,19 +147,28 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		}
 		return offset(ix.Index)
 	}
-	// b[j + K] == L or != L, either way round (L an int or string
-	// literal).
-	elemTest := func(e lang.Expr) (k int64, lit lang.Expr, eq, ok bool) {
+	// b[j + K] == L or != L, either way round (L an int, string or
+	// bool literal); a bare b[j + K] or not b[j + K] (bare: the test
+	// of a list of bools).
+	elemTest := func(e lang.Expr) (k int64, lit lang.Expr, eq, bare, ok bool) {
+		eq = true
+		if u, isNot := e.(*lang.Unary); isNot && u.Op == lang.OpNot {
+			e, eq = u.X, false
+		}
+		if _, isIx := e.(*lang.Index); isIx {
+			k, ok = elem(e)
+			return k, trueLit, eq, true, ok
+		}
 		b, isBin := e.(*lang.Binary)
-		if !isBin || b.Op != lang.OpEq && b.Op != lang.OpNe {
-			return 0, nil, false, false
+		if !isBin || !eq || b.Op != lang.OpEq && b.Op != lang.OpNe {
+			return 0, nil, false, false, false
 		}
 		x, y := b.X, b.Y
 		if isLit(x) {
 			x, y = y, x
 		}
 		k, isElem := elem(x)
-		return k, y, b.Op == lang.OpEq, isElem && isLit(y)
+		return k, y, b.Op == lang.OpEq, false, isElem && isLit(y)
 	}
 	for p < len(ch.links) && !readsJ(ch.links[p].at) && !readsJ(ch.links[p].to) {
 		p++
@@ -169,14 +188,22 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		switch e := l.to.(type) {
 		case *lang.IntLit:
 			to.x, to.lit = e, e.Val
-		case *lang.StrLit:
+		case *lang.StrLit, *lang.BoolLit:
 			to.x = e
 		case *lang.IfExpr:
-			k, a, eq, isTest := elemTest(e.Cond)
+			k, a, eq, bare, isTest := elemTest(e.Cond)
 			if !isTest || !isLit(e.Then) || !isLit(e.Else) {
 				return 0, nil, nil, false
 			}
-			to = sweepTo{bit: true, k: k, a: a, ne: !eq, x: e.Then, y: e.Else}
+			to = sweepTo{bit: true, k: k, a: a, ne: !eq, bare: bare, x: e.Then, y: e.Else}
+		case *lang.Unary:
+			if e.Op != lang.OpNot {
+				return 0, nil, nil, false
+			}
+			if to.k, ok = elem(e.X); !ok {
+				return 0, nil, nil, false
+			}
+			to.bit, to.not = true, true
 		case *lang.Index:
 			if to.k, ok = elem(e); !ok {
 				return 0, nil, nil, false
@@ -197,11 +224,11 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		links = append(links, sweepLink{at, to})
 	}
 	if cond != nil {
-		k, lit, eq, ok := elemTest(cond)
+		k, lit, eq, bare, ok := elemTest(cond)
 		if !ok {
 			return 0, nil, nil, false
 		}
-		test = &sweepTest{k: k, lit: lit, eq: eq}
+		test = &sweepTest{k: k, lit: lit, eq: eq, bare: bare}
 		if l, ok := lit.(*lang.IntLit); ok {
 			test.n = l.Val
 		}
@@ -209,10 +236,10 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 	return p, links, test, true
 }
 
-// isLit reports whether e is an int or string literal.
+// isLit reports whether e is an int, string or bool literal.
 func isLit(e lang.Expr) bool {
 	switch e.(type) {
-	case *lang.IntLit, *lang.StrLit:
+	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		return true
 	}
 	return false
@@ -285,9 +312,16 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 			t[maxSweepLinks][0] = litBit(test.lit, ab)
 		}
 	}
-	var listTabs, strTabs tabs
+	var listTabs, boolTabs, strTabs tabs
 	var strPair pair
 	tabsOf(&listTabs, pair{})
+	tabsOf(&boolTabs, pair{bools: true})
+	// (A bare element as a test, or not of one: a list of bools' only;
+	// any other list runs the loop as compiled, which fails there.)
+	boolsOnly := test != nil && test.bare
+	for _, l := range links {
+		boolsOnly = boolsOnly || l.to.not || l.to.bare
+	}
 	return func(fr *engine.Frame) {
 		a, z := lo(fr), hi(fr)
 		th := fr.Th
@@ -306,8 +340,11 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
 			if state == 0 {
 				state = 3
-				if b, ok := list(fr, bits{}); ok {
+				if b, ok := list(fr, bits{}); ok && (b.ab.bools || !boolsOnly) {
 					ow, n, ab, state = b.w, uint64(b.n), b.ab, 1
+					if b.ab.bools {
+						tb = &boolTabs
+					}
 					if b.ab.str {
 						if b.ab != strPair {
 							strPair = b.ab
@@ -364,10 +401,13 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 					var st int32
 					found := false
 					if byBits {
-						if !ab.str {
-							st, found = g.Keys.DirectListOf(w, int(n))
-						} else {
+						switch {
+						case ab.str:
 							st, found = strFinal(g, w, int(n))
+						case ab.bools:
+							st, found = boolFinal(g, w, int(n))
+						default:
+							st, found = g.Keys.DirectListOf(w, int(n))
 						}
 					}
 					if found {
@@ -391,12 +431,12 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 	}
 }
 
-// strForms reports whether a sweep's links or test have a string literal
-// or an if expression: the elements of a string's bits (sweepList
-// sweeps only lists).
+// strForms reports whether a sweep's links or test have a string or bool
+// literal, an if expression or not: the elements of a string's or a list
+// of bools' bits (sweepList sweeps only lists of 0s and 1s).
 func strForms(links []sweepLink, test *sweepTest) bool {
 	for _, l := range links {
-		if _, isStr := l.to.x.(*lang.StrLit); isStr || l.to.a != nil {
+		if _, isInt := l.to.x.(*lang.IntLit); l.to.x != nil && !isInt || l.to.a != nil || l.to.not {
 			return true
 		}
 	}
@@ -427,7 +467,7 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
 			if state == 0 {
 				state = 3
-				if b, ok := list(fr, bits{}); ok && !b.ab.str {
+				if b, ok := list(fr, bits{}); ok && b.ab == (pair{}) {
 					ow, n, state = b.w, uint64(b.n), 1
 				}
 			}

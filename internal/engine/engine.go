@@ -178,6 +178,10 @@ func (e *Engine) NewGame(name string, pos Pos, arity int) *Game {
 		// (Those of short lists of 0s and 1s.)
 		g.Keys.ListTag = value.TagBitList
 	}
+	if g.compact && arity == 1 {
+		// (And of short lists of bools.)
+		g.Keys.BoolTag = value.TagBoolList
+	}
 	if g.packStrs && arity == 1 {
 		// (And of short strings of two characters.)
 		g.Keys.StrTag = value.TagPackedStr

@@ -248,7 +248,11 @@ print sg(nota(9 * [0]))
 		// (Strings of two characters: a sweep, and a bound string.)
 		strTurtles := "game tt(b) moves tt(update(update(b, i, \"T\"), j, if b[j] == \"H\" then \"T\" else \"H\")) for i in 0 .. len(b) - 1 if b[i] == \"H\" for j in 0 .. i - 1\nprint sg(tt(\"THHHHHHHHH\"))\n"
 		strNota := "let LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]\ndef dead(b) = any([all([b[j] == \"X\" for j in L]) for L in LINES])\ngame nota(b) moves nota(b[:i] + \"X\" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == \".\" and not dead(b[:i] + \"X\" + b[i + 1:])\nprint sg(nota(\"X........\"))\n"
-		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles, strTurtles, strNota} {
+		// (Lists of bools: a sweep with not, and bare masks.)
+		boolTurtles := "game tt(b) moves tt(update(update(b, i, false), j, not b[j])) for i in 0 .. len(b) - 1 if b[i] for j in 0 .. i - 1 if not b[j]\nprint sg(tt(9 * [true]))\n"
+		boolNota := strings.Replace(strings.Replace(strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] and b[y] and b[z]", 1), "update(b, i, 1)", "update(b, i, true)", 2), "b[i] == 0", "not b[i]", 1)
+		boolNota = strings.Replace(boolNota, "9 * [0]", "9 * [false]", 1)
+		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles, strTurtles, strNota, boolTurtles, boolNota} {
 			c := optCase{name: "s.game", src: s, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
 			on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
 			if ok, why := optSame(on, off, true); !ok {
@@ -272,6 +276,11 @@ game ts(b) moves ts(update(update(b, i, "T"), j, if b[j] == "H" then "T" else "H
 def full(b) = any([all([b[j] == "X" for j in L]) for L in LINES])
 game ns(b) moves ns(b[:i] + "X" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "." and not full(b[:i] + "X" + b[i + 1:])
 game kay(s) moves kay(s[:i] + [0, 0] + s[i + 2:]) for i in 0 .. len(s) - 2 if s[i] == 1 and s[i + 1] == 1
+game rb(b) moves rb(update(update(b, i, false), (i + 1) % len(b), false)) for i in 0 .. len(b) - 1 if b[i] and b[(i + 1) % len(b)]
+def fullb(b) = any([all([b[j] for j in L]) for L in LINES])
+game nb(b) moves nb(update(b, i, true)) for i in 0 .. len(b) - 1 if not b[i] and not fullb(update(b, i, true))
+game tb(b) moves tb(update(update(b, i, false), j, not b[j])) for i in 0 .. len(b) - 1 if b[i] for j in 0 .. i - 1
+game cb(b) moves cb(c) for i in 0 .. len(b) - 1 if not b[i] for c in [b[:i] + [true] + b[i + 1:]] if c[(i + 1) % len(c)]
 `
 	want := map[string]string{
 		"kay":  "the option's list s[:i] + [0, 0] + s[i + 2:] is, where it is one of up to 64 0s and 1s, the bits of a word",
@@ -281,6 +290,10 @@ game kay(s) moves kay(s[:i] + [0, 0] + s[i + 2:]) for i in 0 .. len(s) - 2 if s[
 		"nota": "the list update(b, i, 1) bound to b' is, where it is one of up to 64 0s and 1s, the bits of a word: any at line 2 on the bits (masks); dead inlined; its position keyed from the bits",
 		"ring": "the option's list update(update(b, i, 0), (i + 1) % len(b), 0) is, where it is one of up to 64 0s and 1s, the bits of a word, its position keyed from them",
 		"rows": "bound to c is, where it is one of up to 64 0s and 1s, the bits of a word: sum(c) a count of bits; len(c) its length; c[(i + 1) % len(c)] a bit; its position keyed from the bits",
+		"rb":   "the option's list update(update(b, i, false), (i + 1) % len(b), false) is, where it is one of up to 64 bools, the bits of a word, its position keyed from them (no list made per move)",
+		"nb":   "the list update(b, i, true) bound to b' is, where it is one of up to 64 bools, the bits of a word: any at line 12 on the bits (masks); fullb inlined; its position keyed from the bits (no list made per move)",
+		"tb":   "the option's list update(update(b, i, false), j, not b[j]) is, where it is one of up to 64 bools, the bits of a word, its position keyed from them (no list made per move); its last loop, over j, a sweep of the word",
+		"cb":   "the list b[:i] + [true] + b[i + 1:] bound to c is, where it is one of up to 64 bools, the bits of a word: len(c) its length; c[(i + 1) % len(c)] a bit; its position keyed from the bits",
 	}
 	for _, off := range []passes.Pass{0, passes.BitLists} {
 		s := eval.NewSession(eval.Options{Disable: off})

@@ -76,6 +76,9 @@ type MaskPlan struct {
 	Neg, Zero bool
 	X         lang.Expr // V, S or E
 	K         lang.Expr // K of testEq
+	// Bare: the tests are V[j] itself, planned as V[j] == true (bare.go):
+	// V a list or tuple whose elements tested are all bools.
+	Bare bool
 }
 
 // masks recognizes and compiles the mask tests (paths.Fold).
@@ -96,6 +99,13 @@ func (mk masks) Masks(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn) e
 		return nil
 	}
 	p := mk.maskPlan(comp)
+	if p == nil {
+		if bc, ok := bareComp(comp, isName); ok {
+			if p = mk.maskPlan(bc); p != nil {
+				p.Bare = true
+			}
+		}
+	}
 	if p == nil {
 		return nil
 	}
@@ -149,18 +159,25 @@ type EqFold func(fr *engine.Frame, pass uint64, n int) (r, ok bool)
 // OfBitsEq compiles the fold of built-in bi (all or any) over comp as a
 // mask test of V[j] == K (or !=), V a name isV recognizes, held as the
 // bits of a word whose elements the caller compares with K (a string of
-// two characters, package bitlists): the fold and K. nil when comp is
-// not such a fold.
-func OfBitsEq(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, isV func(lang.Expr) bool) (EqFold, value.Value) {
+// two characters, a list of bools, package bitlists): the fold and K,
+// and bare where the tests are the elements themselves, K true (bare.go:
+// for bools only). nil when comp is not such a fold.
+func OfBitsEq(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, isV func(lang.Expr) bool) (f EqFold, k value.Value, bare bool) {
 	if bi.AllAny == 0 || !c.On(passes.Masks) {
-		return nil, value.None
+		return nil, value.None, false
 	}
 	mk := masks{c}
 	p := mk.maskPlan(comp)
 	if p == nil {
-		return nil, value.None
+		if bc, ok := bareComp(comp, isV); ok {
+			p, bare = mk.maskPlan(bc), true
+		}
 	}
-	return mk.eqFold(bi, p, isV)
+	if p == nil {
+		return nil, value.None, false
+	}
+	f, k = mk.eqFold(bi, p, isV)
+	return f, k, bare
 }
 
 // eqFold compiles plan p of the fold of bi when it is a test V[j] == K:
@@ -565,6 +582,9 @@ func (mk masks) genMasks(p *MaskPlan, slow engine.EvalFn) engine.EvalFn {
 			return value.Bool(bitsFold(uint64(xv.N), m.masks, all, neg, p.Zero))
 		}
 		var ok bool
+		if p.Bare && !boolsUpTo(xv, m.top) {
+			return slow(fr)
+		}
 		if w, ok = passMask(w[:0], xv, k, p.Kind, m.top, m.nw); !ok {
 			return slow(fr)
 		}

@@ -10,7 +10,8 @@ package memo
 // own range, so lists of every length up to the bound share one array),
 // and a key of a string of n <= directMaxBits characters packed a bit a
 // character (value's AppendStrKeyIn: StrTag, 1, n, the bits) one at
-// index bits + 2^n in an array of its own. A
+// index bits + 2^n in an array of its own, and so has a key of a list of
+// n bools (BoolTag, n, the bits: a list of 0s and 1s' but its tag). A
 // board of up to 22 cells as a set, or a row of up to 22 coins as a list,
 // is every position's value in at most 4 or 8 MiB, read with one access
 // to memory where the table reads three at random (the cache of recent
@@ -89,6 +90,16 @@ func (t *KeyTable) DirectListOf(w uint64, n int) (st int32, ok bool) {
 	return t.lists.get(w | 1<<n)
 }
 
+// DirectBoolsOf is the final state of the list of the n bools whose bits
+// are w (bit i: element i is true), if kept.
+func (t *KeyTable) DirectBoolsOf(w uint64, n int) (st int32, ok bool) {
+	if n > directMaxBits {
+		t.bools.wide = true
+		return 0, false
+	}
+	return t.bools.get(w | 1<<n)
+}
+
 // directIndex is the array and index of the key of n bytes whose word is
 // w when it is a set's or a list's kept by its bits (d nil when of
 // neither kind; ok false when of one but past the bound).
@@ -111,6 +122,13 @@ func (t *KeyTable) directIndex(w uint64, n int) (d *direct, x uint64, ok bool) {
 			return &t.lists, 0, false
 		}
 		return &t.lists, w>>16 | 1<<c, true
+	case t.BoolTag != 0 && byte(w) == t.BoolTag && n >= 3 && n <= 5:
+		// (A list of 1 to 22 bools: BoolTag, n, the bits.)
+		c := w >> 8 & 0xff
+		if c > directMaxBits {
+			return &t.bools, 0, false
+		}
+		return &t.bools, w>>16 | 1<<c, true
 	}
 	return nil, 0, false
 }

@@ -38,17 +38,18 @@ type KeyTable struct {
 	slots []uint64
 	// recent: the keys of at most 8 bytes looked up last (recent.go).
 	recent []uint64
-	// sets, lists, strs: the final states of small sets, short lists of 0s
-	// and 1s and short strings of two characters by their bits
-	// (direct.go), for the keys that start with DirectTag, ListTag and
-	// StrTag (0: none).
-	sets, lists, strs direct
-	DirectTag         byte
-	ListTag           byte
-	StrTag            byte
-	rshift            uint8 // 64 - log2 of its entries
-	seed              maphash.Seed
-	wseed             uint64 // the seed of keys of at most 16 bytes (shortHash)
+	// sets, lists, strs, bools: the final states of small sets, short
+	// lists of 0s and 1s, short strings of two characters and short lists
+	// of bools by their bits (direct.go), for the keys that start with
+	// DirectTag, ListTag, StrTag and BoolTag (0: none).
+	sets, lists, strs, bools direct
+	DirectTag                byte
+	ListTag                  byte
+	StrTag                   byte
+	BoolTag                  byte
+	rshift                   uint8 // 64 - log2 of its entries
+	seed                     maphash.Seed
+	wseed                    uint64 // the seed of keys of at most 16 bytes (shortHash)
 	// Room, when set, is told the bytes of an array the table is about
 	// to allocate, before it does (the run's memory limit, which fails
 	// there when they do not fit): a table of millions of keys grows by
@@ -351,7 +352,7 @@ func (t *KeyTable) home(h uint64) uint64 {
 // Reset forgets every key.
 func (t *KeyTable) Reset() {
 	t.Off.Free()
-	*t = KeyTable{Room: t.Room, Mapped: t.Mapped, Off: t.Off, DirectTag: t.DirectTag, ListTag: t.ListTag, StrTag: t.StrTag}
+	*t = KeyTable{Room: t.Room, Mapped: t.Mapped, Off: t.Off, DirectTag: t.DirectTag, ListTag: t.ListTag, StrTag: t.StrTag, BoolTag: t.BoolTag}
 }
 
 // growFor returns s, array i of the table, with room for n more elements
@@ -382,5 +383,5 @@ func overlaps(a, b []byte) bool {
 
 // Bytes is the memory the table holds.
 func (t *KeyTable) Bytes() int64 {
-	return int64(cap(t.arena)) + 4*int64(cap(t.ends)) + 8*int64(len(t.slots)) + 8*int64(len(t.recent)) + int64(len(t.sets.b)) + int64(len(t.lists.b))
+	return int64(cap(t.arena)) + 4*int64(cap(t.ends)) + 8*int64(len(t.slots)) + 8*int64(len(t.recent)) + int64(len(t.sets.b)) + int64(len(t.lists.b)) + int64(len(t.bools.b))
 }

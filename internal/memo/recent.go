@@ -83,7 +83,7 @@ func (t *KeyTable) CacheState(at int, st int32) {
 	if at >= 0 && st > 0 && st <= MaxCachedState {
 		m := &t.recent[2*at+1]
 		*m = *m&metaKey | uint64(st)<<metaStateShift
-		if t.DirectTag != 0 || t.ListTag != 0 || t.StrTag != 0 {
+		if t.DirectTag != 0 || t.ListTag != 0 || t.StrTag != 0 || t.BoolTag != 0 {
 			t.cacheDirect(t.recent[2*at], int(*m>>metaLenShift&0xf), st)
 		}
 	}
