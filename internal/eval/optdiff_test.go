@@ -2533,7 +2533,7 @@ func TestOptDiffRandom(t *testing.T) {
 // expressions, conditions and arguments of the programs.
 func TestOptDiffRandomBits(t *testing.T) {
 	t.Parallel()
-	optDiffRandom(t, 20261124, testenv.Scale(40, 500), true)
+	optDiffRandom(t, 20261124, testenv.Scale(25, 500), true)
 }
 
 // optDiffRandom runs n random programs (times -optdiff.n) both ways.
