@@ -368,6 +368,8 @@ var optSlow = map[string]bool{
 	"ladder: sparse chain":                                                       true,
 	"sweep: values of 64 and more":                                               true,
 	"state limit with composite positions":                                       true,
+	"wide: long walks and short ones with large values":                          true,
+	"box: a dense corner far below":                                              true,
 }
 
 // optFast is scripts less those of optSlow in the fast suite.
