@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/internal/value"
 )
 
@@ -86,7 +87,7 @@ func TestRegionsOfBits(t *testing.T) {
 func TestCanonCache(t *testing.T) {
 	r := rand.New(rand.NewSource(22))
 	c := testCall()
-	for range 6000 {
+	for range testenv.Scale(4096, 6000) { // (the fast suite: twice the cache's 2048 entries)
 		h, w := 1+r.Intn(5), 1+r.Intn(6)
 		rows := make([]uint64, h)
 		for i := range rows {

@@ -101,7 +101,9 @@ func TestSparseVsPlain(t *testing.T) {
 	}
 	t.Run("octal", func(t *testing.T) {
 		var jobs []diffJob
-		for i, code := range allCodes() {
+		// (The fast suite: every third code, which takes each last
+		// digit with each lead, as 3 and 8 are coprime.)
+		for i, code := range testenv.Rotate(allCodes(), 342, 0) {
 			n := nAll
 			if i%32 == 5 {
 				n = nSample

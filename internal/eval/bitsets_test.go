@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // bitsetRuns runs src with all passes on, with bitsets off and with all
@@ -333,7 +334,7 @@ print sg(w({5, (0, 5), 1}, 3))
 `, "3\n")
 	r, _ := propRand(t, 47)
 	elems := []string{"0", "1", "5", "64", "-1", "300000", "(0, 1)", "(1, 0)", "(0, 5)", "(1, 0)", "(64, 0)", "(0, 63)", `"s"`}
-	for i := range propCount(12) {
+	for i := range propCount(testenv.Scale(6, 12)) {
 		var in []string
 		for _, e := range elems {
 			if r.IntN(3) > 0 {

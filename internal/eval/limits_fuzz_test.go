@@ -25,6 +25,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 
 	"github.com/grundy-lang/grundy/internal/eval"
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 var limitSeeds = []string{
@@ -67,7 +68,13 @@ func goMemory() int64 {
 }
 
 func FuzzLimits(f *testing.F) {
-	for _, s := range fuzzEvalSeeds(f) {
+	// (The fast suite: half the scripts' seeds, spread over them;
+	// FuzzEval runs them all.)
+	seeds := fuzzEvalSeeds(f)
+	if !fuzzing() {
+		seeds = testenv.Sample(seeds, len(seeds)/2)
+	}
+	for _, s := range seeds {
 		f.Add(s)
 	}
 	for _, s := range limitSeeds {

@@ -79,8 +79,8 @@ func TestLoopyIntsDiff(t *testing.T) {
 	t.Parallel()
 	var fails, ci int
 	// (The fast suite runs each game and query at one of the sizes, and
-	// each case without limits and with a third of the limits, turning
-	// with the case: every size over two queries, every limit over three
+	// each case without limits and with one of the limits, turning with
+	// the case: every size over two queries, every limit over eight
 	// cases.)
 	for gi, name := range slices.Sorted(maps.Keys(loopyIntsGames)) {
 		game := loopyIntsGames[name]
@@ -94,7 +94,7 @@ func TestLoopyIntsDiff(t *testing.T) {
 				for _, s := range []int64{200, 3000, 20000} {
 					lims = append(lims, engine.Limits{MaxSteps: s})
 				}
-				cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 3, ci)...)
+				cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 1, ci)...)
 				ci++
 				for _, lim := range cases {
 					c := optCase{name: "l.game", src: src, limits: lim}
@@ -123,11 +123,11 @@ func TestLoopyIntsDiff(t *testing.T) {
 func TestLoopyFirstDiff(t *testing.T) {
 	t.Parallel()
 	var fails, ci int
-	// (The fast suite runs each case without limits and with half the
-	// limits, turning with the case: every limit over two cases.)
+	// (The fast suite runs each case without limits and with one of the
+	// limits, turning with the case: every limit over four cases.)
 	check := func(name string, qi, n int, src string) {
 		lims := []engine.Limits{{MaxStates: 100}, {MaxStates: int64(n) - 1}, {MaxSteps: 3000}, {MaxSteps: 20000}}
-		cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 2, ci)...)
+		cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 1, ci)...)
 		ci++
 		for _, lim := range cases {
 			c := optCase{name: "f.game", src: src, limits: lim}

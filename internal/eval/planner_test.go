@@ -349,9 +349,9 @@ func TestPlannerDiff(t *testing.T) {
 		if on.err != "" && i < 3 {
 			t.Errorf("case %d fails: %s", i, on.err)
 		}
-		// (Every pass off, and one at a time: the fast suite a fifth of
-		// the passes, turning with the case, every pass over five cases.)
-		offs := append([]passes.Pass{passes.All}, testenv.Rotate(passOffs, 2, i)...)
+		// (Every pass off, and one at a time: the fast suite one of the
+		// passes, turning with the case, every pass over nine cases.)
+		offs := append([]passes.Pass{passes.All}, testenv.Rotate(passOffs, 1, i)...)
 		for _, off := range offs {
 			got := runOptWith(c, off)
 			if ok, why := optSame(on, got, true); !ok {
@@ -381,12 +381,14 @@ func TestFoldInlinedDiff(t *testing.T) {
 }
 
 // diffCases runs each script with every pass on and with each of offs
-// off, and fails where one prints or fails otherwise.
+// off, and fails where one prints or fails otherwise. (The fast suite
+// compares each script with one of offs off, turning with the script:
+// every one of offs over len(offs) consecutive scripts.)
 func diffCases(t *testing.T, cases []string, offs ...passes.Pass) {
 	for i, src := range cases {
 		c := optCase{name: "t.game", src: src}
 		on := runOptWith(c, 0)
-		for _, off := range offs {
+		for _, off := range testenv.Rotate(offs, 1, i) {
 			got := runOptWith(c, off)
 			if ok, why := optSame(on, got, true); !ok {
 				t.Errorf("case %d, %s off: %s\nscript:\n%s\n=== all passes:\n%s\n=== without %s:\n%s", i, off, why, optIndent(src), on, off, got)

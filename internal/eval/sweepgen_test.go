@@ -76,8 +76,8 @@ game g(v) moves m for m in opts(v)
 	}
 	sizes := []int{300, 2100, 5000}
 	var fails, ci int
-	// (The fast suite runs each case without limits and a fifth of the
-	// limits, turning with the case: every limit over five cases.)
+	// (The fast suite runs each case without limits and one of the
+	// limits, turning with the case: every limit over fifteen cases.)
 	for _, name := range slices.Sorted(maps.Keys(games)) {
 		game := games[name]
 		for qi, q := range queries {
@@ -94,7 +94,7 @@ game g(v) moves m for m in opts(v)
 				for _, s := range []int64{100, 1000, 2500, 9000, 20000, 60000} {
 					lims = append(lims, engine.Limits{MaxSteps: s})
 				}
-				cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 3, ci)...)
+				cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 1, ci)...)
 				ci++
 				for _, lim := range cases {
 					c := base
@@ -337,8 +337,8 @@ func TestRowSweepDiff(t *testing.T) {
 		sizes = sizes[:2] // (the fast suite: two sizes)
 	}
 	var fails, ci int
-	// (The fast suite runs each case without limits and a third of the
-	// limits, turning with the case: every limit over three cases.)
+	// (The fast suite runs each case without limits and a sixth of the
+	// limits, turning with the case: every limit over six cases.)
 	for _, name := range slices.Sorted(maps.Keys(games)) {
 		game := games[name]
 		for qi, q := range queries {
@@ -353,7 +353,7 @@ func TestRowSweepDiff(t *testing.T) {
 				for _, s := range []int64{100, 2500, 9000, 60000, 500000} {
 					lims = append(lims, engine.Limits{MaxSteps: s})
 				}
-				cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 4, ci)...)
+				cases := append([]engine.Limits{{}}, testenv.Rotate(lims, 2, ci)...)
 				ci++
 				for _, lim := range cases {
 					c := base
