@@ -32,8 +32,8 @@ type Arith struct {
 	// int-typed: whether a variant for such lists reads any.
 	ElemReads int
 	r         *Resolver
-	memo    map[intKey]intFact // IntTyped's answers, for Gen memoGen
-	memoGen int
+	memo      map[intKey]intFact // IntTyped's answers, for Gen memoGen
+	memoGen   int
 }
 
 // intKey is what an answer of IntTyped holds for.
