@@ -142,6 +142,7 @@ type Compiler struct {
 	planning   map[*lang.Comp]bool           // comprehensions planned, being compiled (planComp)
 	parts      bool                          // compiling a rule's GenParts (partsGen)
 	partsUsed  bool                          // an alternative of it lists its parts
+	wordAlts   int                           // alternatives compiled as words (Fast.Words)
 }
 
 // New returns a compiler for env of code the resolve pass has resolved,

@@ -176,6 +176,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 			}
 			if sg && !ints {
 				if run, why, fired := c.fast.Words(alt); run != nil {
+					c.wordAlts++
 					x.Notes, x.Fired = append(x.Notes, fmt.Sprintf("%s: %s", pa.label(), why)), x.Fired|fired
 					gens = append(gens, run)
 					continue
@@ -392,14 +393,14 @@ func (c *Compiler) intElemsVariant(g *engine.Game, d *lang.GameStmt, params []*l
 	if !c.On(passes.IntElems) || g.GenSG == nil || elems == nil {
 		return
 	}
-	x, n, reads := g.Explain, len(c.Errs), c.Arith.ElemReads
+	x, n, reads, words := g.Explain, len(c.Errs), c.Arith.ElemReads, c.wordAlts
 	notes, fired := x.Notes, x.Fired
 	var gen func(fr *engine.Frame)
 	c.explaining = x // (the passes that fire in it)
 	g.Nslots = max(g.Nslots, c.FunctionElems(params, elems, func() { gen = alts(true, false) }))
 	c.explaining, c.Errs, x.Notes = nil, c.Errs[:n], notes
-	if c.Arith.ElemReads == reads {
-		x.Fired = fired // (it reads no element as an int: not worth a choice)
+	if c.Arith.ElemReads == reads || c.wordAlts-words == len(d.Alts) {
+		x.Fired = fired // (no element read as an int, or all words: no gain)
 		return
 	}
 	g.GenSG = resolve.ElemsDispatch(elems, gen, g.GenSG)
