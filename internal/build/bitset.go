@@ -133,15 +133,21 @@ func (bd *Builders) SetExpr(e *lang.Binary) engine.EvalFn {
 // the set in a scratch, which the caller reads (value.SetScratch.Words,
 // Value).
 func (bd *Builders) SetBuild(e lang.Expr) func(fr *engine.Frame, s *value.SetScratch) {
-	b, ok := e.(*lang.Binary)
-	if !ok || !bd.c.On(passes.Composite) {
+	if !bd.c.On(passes.Composite) {
 		return nil
 	}
-	p := bd.setPlan(b, false)
-	if p == nil || p.Kind != SetOp {
-		return nil
+	switch e := e.(type) {
+	case *lang.Binary:
+		if p := bd.setPlan(e, false); p != nil && p.Kind == SetOp {
+			return bd.genSet(p)
+		}
+	case *lang.Comp:
+		// A filter of a set: its bitmap less the elements that fail.
+		if p := bd.setPlan(e, true); p != nil && p.Kind == SetFilter {
+			return bd.genSet(p)
+		}
 	}
-	return bd.genSet(p)
+	return nil
 }
 
 // elemFn is an element of a set literal or comprehension: an int, a pair

@@ -115,6 +115,22 @@ def sb(F) = sum of b(canon(R)) for R in components(F)
 game a(F) moves sb(F - {(r, k), (r, k + 1)}) for (r, k) in F if (r, k + 1) in F
 game b(F) moves sa(F - {(r, k), (r + 1, k)}) for (r, k) in F if (r + 1, k) in F | sa(F - {x}) for x in F if len(F) == 3
 print [sg(a({(r, k) for r in 0 .. 2 for k in 0 .. n})) for n in 0 .. 5]`},
+		{"filter", `
+def split(F) = sum of c(canon(R)) for R in components(F)
+game c(F) moves split({x for x in F if x != a and x != b}) for a in F for b in [(a[0], a[1] + 1), (a[0] + 1, a[1])] if b in F
+print [sg(c({(r, k) for r in 0 .. 2 for k in 0 .. n})) for n in 0 .. 5], sg(c({(r, k + 62) for r in 0 .. 1 for k in 0 .. 3}))`},
+		{"filter test", `
+def split(F) = sum of c(canon(R)) for R in components(F)
+game c(F) moves split({x for x in F if x[0] != r or x[1] < k or x[1] > k + 1}) for (r, k) in F if (r, k + 1) in F
+print [sg(c({(r, k) for r in 0 .. 2 for k in 0 .. n})) for n in 0 .. 5]`},
+		{"filter error", `
+def split(F) = sum of c(canon(R)) for R in components(F)
+game c(F) moves split({x for x in F if x != a and 12 / (x[1] - 4) != 5}) for a in F if len(F) > 2
+print [sg(c({(r, k) for r in 0 .. 1 for k in 0 .. n})) for n in 0 .. 5]`},
+		{"filter list", `
+def split(F) = sum of c(canon(R)) for R in components(F)
+game c(F) moves split({x for x in L if x != a}) for a in F for L in [sorted(F)] if len(F) % 2 == 1
+print [sg(c({(r, k) for r in 0 .. 2 for k in 0 .. n})) for n in 0 .. 3]`},
 		{"user canon", `
 def canon(S) = S
 def split(F) = sum of c(canon(R)) for R in components(F)
