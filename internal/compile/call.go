@@ -58,31 +58,11 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 				return g.PositionValue(a)
 			}
 		case resolve.Def:
-			sub, fn, binds := vg.c.Inl.InlineCall(e)
-			if sub == nil {
-				// (A def whose body is a sum of positions: a move's
-				// regions, split(F - {a, b}).)
-				if c, cfn, cbinds := vg.c.Inl.InlineComp(e, lang.SumComp); c != nil {
-					sub, fn, binds = c, cfn, cbinds
-				}
+			f := vg.defCall(e, b, pos)
+			if w := vg.c.fast.DefCall(e, b, f); w != nil {
+				return w
 			}
-			if sub != nil {
-				set := vg.c.Inl.compileBinds(binds)
-				f := Inlined(vg.c, fn, func() engine.EvalFn { return vg.Expr(sub) })
-				return engine.InlineCallFn(set, pos, fn, f)
-			}
-			fn = b.Fn
-			if len(e.Args) != len(fn.Params) {
-				vg.c.Errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(e.Args), value.WasWere(len(e.Args)))
-			}
-			args := vg.exprs(e.Args)
-			return func(fr *engine.Frame) value.Value {
-				fn := b.Fn
-				if len(args) != len(fn.Params) {
-					value.Fail(pos, "%s now takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(args), value.WasWere(len(args)))
-				}
-				return engine.CallDef(fr, pos, fn, args)
-			}
+			return f
 		case resolve.Builtin:
 			bi := b.Bi
 			if len(e.Args) < bi.MinArgs || bi.MaxArgs >= 0 && len(e.Args) > bi.MaxArgs {
@@ -165,31 +145,7 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 				return f
 			}
 			args := vg.exprs(e.Args)
-			return func(fr *engine.Frame) value.Value {
-				th := fr.Th
-				var vs []value.Value
-				var call *engine.Call
-				if len(args) <= 2 {
-					var a, b value.Value
-					if len(args) > 0 {
-						a = args[0](fr)
-					}
-					if len(args) > 1 {
-						b = args[1](fr)
-					}
-					call = th.GetCall(bi.BName, pos, argPos)
-					call.Buf = [2]value.Value{a, b}
-					vs = call.Buf[:len(args)]
-				} else {
-					vs = evalAll(fr, args)
-					call = th.GetCall(bi.BName, pos, argPos)
-				}
-				th.Calls = append(th.Calls, pos)
-				r := bi.Fn(call, vs)
-				th.PutCall(call)
-				th.Calls = th.Calls[:len(th.Calls)-1]
-				return r
-			}
+			return func(fr *engine.Frame) value.Value { return engine.CallBuiltinArgs(fr, bi, pos, argPos, args) }
 		}
 	}
 	fn := vg.Expr(e.Fn)
@@ -299,4 +255,33 @@ func (vg *ValueGen) isGameExpr(e lang.Expr) bool {
 		return (e.Op == lang.OpAdd || e.Op == lang.OpMul) && (vg.isGameExpr(e.X) || vg.isGameExpr(e.Y))
 	}
 	return false
+}
+
+// defCall compiles call e of the def of b, inlined where it can be.
+func (vg *ValueGen) defCall(e *lang.Call, b *engine.Binding, pos engine.Pos) engine.EvalFn {
+	sub, fn, binds := vg.c.Inl.InlineCall(e)
+	if sub == nil {
+		// (A def whose body is a sum of positions: a move's
+		// regions, split(F - {a, b}).)
+		if c, cfn, cbinds := vg.c.Inl.InlineComp(e, lang.SumComp); c != nil {
+			sub, fn, binds = c, cfn, cbinds
+		}
+	}
+	if sub != nil {
+		set := vg.c.Inl.compileBinds(binds)
+		f := Inlined(vg.c, fn, func() engine.EvalFn { return vg.Expr(sub) })
+		return engine.InlineCallFn(set, pos, fn, f)
+	}
+	fn = b.Fn
+	if len(e.Args) != len(fn.Params) {
+		vg.c.Errorf(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(e.Args), value.WasWere(len(e.Args)))
+	}
+	args := vg.exprs(e.Args)
+	return func(fr *engine.Frame) value.Value {
+		fn := b.Fn
+		if len(args) != len(fn.Params) {
+			value.Fail(pos, "%s now takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(args), value.WasWere(len(args)))
+		}
+		return engine.CallDef(fr, pos, fn, args)
+	}
 }

@@ -77,6 +77,9 @@ type Fast interface {
 	// CallProbe returns the probe of an alternative whose option is one
 	// position of a game of one int argument, its clauses run by loops.
 	CallProbe(body lang.Expr, loops func(func(fr *engine.Frame)) func(fr *engine.Frame)) engine.ProbeFunc
+	// DefCall compiles call e of a def (b), compiled as plain, to keep
+	// its values by its arguments, or returns nil.
+	DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) engine.EvalFn
 	// Parts compiles the option body of a move rule for the pruned
 	// search's lists (engine.Game.GenParts): a sum of regions of cells
 	// each listed as its game and rows; nil for other bodies.

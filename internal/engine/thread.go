@@ -114,6 +114,9 @@ type Thread struct {
 	// Parts is what the pruned search's option lists keep between
 	// options (package partgen's caches).
 	Parts any
+	// Defs is what the calls of defs keep of their values (package
+	// defcache's tables).
+	Defs any
 	// Accs are the records of comprehensions done, free for the next
 	// (package compile's: comprehensions nest, last in first out).
 	Accs []any
@@ -382,6 +385,29 @@ func CallBuiltin2(fr *Frame, bi *Builtin, pos Pos, argPos []Pos, a, b value.Valu
 	call.Buf = [2]value.Value{a, b}
 	th.Calls = append(th.Calls, pos)
 	r := bi.Fn(call, call.Buf[:n])
+	th.PutCall(call)
+	th.Calls = th.Calls[:len(th.Calls)-1]
+	return r
+}
+
+// CallBuiltinArgs calls built-in bi at pos with the values of args (a
+// built-in's call as compiled, without a fast path of its own).
+func CallBuiltinArgs(fr *Frame, bi *Builtin, pos Pos, argPos []Pos, args []EvalFn) value.Value {
+	var vs [2]value.Value
+	if len(args) <= 2 {
+		for i, f := range args {
+			vs[i] = f(fr)
+		}
+		return CallBuiltin2(fr, bi, pos, argPos, vs[0], vs[1], len(args))
+	}
+	all := make([]value.Value, len(args))
+	for i, f := range args {
+		all[i] = f(fr)
+	}
+	th := fr.Th
+	call := th.GetCall(bi.BName, pos, argPos)
+	th.Calls = append(th.Calls, pos)
+	r := bi.Fn(call, all)
 	th.PutCall(call)
 	th.Calls = th.Calls[:len(th.Calls)-1]
 	return r

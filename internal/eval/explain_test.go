@@ -158,7 +158,9 @@ game dag(v) moves dag(mix(v + k) % v) for k in 0 .. 2 if v > 0
 game q(p) moves q((p[0] - k, p[1])) for k in 1 .. p[0] | q((p[0], p[1] - k)) for k in 1 .. p[1]
 game row(r) moves row(r[:i] + r[i + 1:]) for i in 0 .. len(r) - 1 if r[i] == 1
 game loop(n) moves loop((n + 1) % 5)
-print sg(sub(50)), sg(cut(30)), sg(dag(200)), sg(q((4, 5))), sg(row([1, 0, 1, 1])), outcome(loop(0))
+def near(v) = [(v[0] + d, v[1]) for d in [-1, 1] if v[0] + d >= 0 and v[0] + d < 6]
+game walk(v, s) moves walk(u, s | {u}) for u in near(v) if u not in s
+print sg(sub(50)), sg(cut(30)), sg(dag(200)), sg(q((4, 5))), sg(row([1, 0, 1, 1])), outcome(loop(0)), sg(walk((3, 0), {(3, 0)}))
 `
 
 // TestExplainPassesFired: --explain says which passes fired for each
@@ -195,11 +197,12 @@ func TestExplainPassesFired(t *testing.T) {
 		t.Errorf("never fired: %v (fired: %v)", missing, by)
 	}
 	for name, want := range map[string]passes.Pass{
-		"game cut": passes.FastLoops | passes.Ints,
-		"game dag": passes.Inline | passes.Fuse,
-		"game q":   passes.Tuples,
-		"game row": passes.Composite,
-		"def mix":  passes.Fuse | passes.Ints,
+		"game cut":  passes.FastLoops | passes.Ints,
+		"game dag":  passes.Inline | passes.Fuse,
+		"game q":    passes.Tuples,
+		"game row":  passes.Composite,
+		"def mix":   passes.Fuse | passes.Ints,
+		"game walk": passes.DefCache,
 	} {
 		if by[name]&want != want {
 			t.Errorf("%s: fired %v, want %v among them", name, by[name], want)

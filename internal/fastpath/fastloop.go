@@ -12,6 +12,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/setsweep"
 	"github.com/grundy-lang/grundy/internal/wordsets"
 
+	"github.com/grundy-lang/grundy/internal/defcache"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/masks"
@@ -41,7 +42,7 @@ import (
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
 	b := build.New(c)
-	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), setsweep.New(c)}
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), defcache.New(c), setsweep.New(c)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -52,6 +53,7 @@ type paths struct {
 	*partgen.Options
 	*bitlists.Binds
 	*wordsets.Sets
+	*defcache.Calls
 	sets *setsweep.Sweeps
 }
 

@@ -1,0 +1,167 @@
+package resolve
+
+import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// MemoCall reports whether the call of def fn with the arguments args is
+// one whose values may be kept by its arguments (package defcache): the
+// def's body builds something with a comprehension and reads only its
+// locals, globals and pure built-ins, calling no def or game; it uses its
+// parameters as ints or pairs (arithmetic, comparisons, elements at index
+// 0 or 1, bounds of ranges), never as collections (iterated, sliced,
+// indexed otherwise, tested with in, passed to a built-in other than abs,
+// min, max and range); and each argument counts no step when evaluated
+// (names, int literals, tuples, elements at literal indexes, + - * and
+// unary - of those). It returns the slots of the globals the body
+// reads.
+func MemoCall(fn *engine.Func, args []lang.Expr) ([]int, bool) {
+	if fn == nil || fn.Decl == nil || len(args) == 0 || len(args) > 3 || len(args) != len(fn.Params) {
+		return nil, false
+	}
+	for _, a := range args {
+		if !simpleArg(a) {
+			return nil, false
+		}
+	}
+	body := fn.Decl.Body
+	slots, ok := bodyReads(body)
+	if !ok || !builds(body) || !scalarParams(body, lang.ParamNames(fn.Decl.Params)) {
+		return nil, false
+	}
+	return slots, true
+}
+
+// bodyReads reports whether body reads only its def's locals, globals
+// and pure built-ins (called), calling no def or game, and returns the
+// globals' slots.
+func bodyReads(body lang.Expr) ([]int, bool) {
+	var slots []int
+	ok := true
+	var walk func(x lang.Expr) bool
+	walk = func(x lang.Expr) bool {
+		if !ok {
+			return false
+		}
+		switch x := x.(type) {
+		case *lang.Call:
+			id, isID := x.Fn.(*lang.Ident)
+			if !isID {
+				ok = false
+				return false
+			}
+			if d := Of(id); d == nil || d.Kind != Builtin || d.Bi == nil || !d.Bi.Pure {
+				ok = false
+				return false
+			}
+			for _, a := range x.Args {
+				lang.Inspect(a, walk)
+			}
+			return false
+		case *lang.Ident:
+			d := Of(x)
+			switch {
+			case d == nil:
+				ok = false
+			case d.Kind == Local:
+			case d.Kind == Global && d.B != nil:
+				slots = append(slots, d.B.Slot)
+			default:
+				ok = false
+			}
+		}
+		return ok
+	}
+	lang.Inspect(body, walk)
+	return slots, ok
+}
+
+// builds reports whether body has a comprehension (what makes a call
+// cost more than a lookup).
+func builds(body lang.Expr) bool {
+	found := false
+	lang.Inspect(body, func(x lang.Expr) bool {
+		if _, ok := x.(*lang.Comp); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// scalarParams reports whether body uses the parameters params as ints
+// or pairs only (MemoCall).
+func scalarParams(body lang.Expr, params []*lang.Name) bool {
+	isParam := func(e lang.Expr) bool {
+		id, ok := e.(*lang.Ident)
+		if !ok {
+			return false
+		}
+		d := Of(id)
+		for _, p := range params {
+			if d != nil && d == NameDecl(p) {
+				return true
+			}
+		}
+		return false
+	}
+	ok := true
+	lang.Inspect(body, func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Index:
+			if lit, isLit := x.Index.(*lang.IntLit); isParam(x.X) && (!isLit || lit.Val < 0 || lit.Val > 1) {
+				ok = false
+			}
+		case *lang.Slice:
+			ok = ok && !isParam(x.X)
+		case *lang.Binary:
+			ok = ok && !((x.Op == lang.OpIn || x.Op == lang.OpNotIn) && isParam(x.Y))
+		case *lang.Comp:
+			for _, cl := range x.Clauses {
+				if fc, isFor := cl.(*lang.ForClause); isFor && isParam(fc.Iter) {
+					ok = false
+				}
+			}
+		case *lang.Call:
+			name := ""
+			if id, isID := x.Fn.(*lang.Ident); isID {
+				name = id.Name
+			}
+			for _, a := range x.Args {
+				if isParam(a) && name != "abs" && name != "min" && name != "max" && name != "range" {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// simpleArg reports whether argument a counts no step when evaluated
+// (MemoCall).
+func simpleArg(a lang.Expr) bool {
+	switch a := a.(type) {
+	case *lang.Ident:
+		d := Of(a)
+		return d != nil && (d.Kind == Local || d.Kind == Global)
+	case *lang.IntLit:
+		return true
+	case *lang.TupleLit:
+		for _, x := range a.Elems {
+			if !simpleArg(x) {
+				return false
+			}
+		}
+		return true
+	case *lang.Index:
+		_, lit := a.Index.(*lang.IntLit)
+		return lit && simpleArg(a.X)
+	case *lang.Binary:
+		return (a.Op == lang.OpAdd || a.Op == lang.OpSub || a.Op == lang.OpMul) && simpleArg(a.X) && simpleArg(a.Y)
+	case *lang.Unary:
+		return a.Op == lang.OpNeg && simpleArg(a.X)
+	}
+	return false
+}
