@@ -69,11 +69,9 @@ func (u *Universe) cellRows(w, rows []uint64) ([]uint64, bool) {
 
 // CellsOnly reports whether the elements of the ids w are all cells.
 func (u *Universe) CellsOnly(w []uint64) bool {
-	for i, x := range w {
-		for ; x != 0; x &= x - 1 {
-			if u.bitOf[i*64+bits.TrailingZeros64(x)] < 0 {
-				return false
-			}
+	for i, x := range w[:min(len(w), len(u.nonCells))] {
+		if x&u.nonCells[i] != 0 {
+			return false
 		}
 	}
 	return true

@@ -2,6 +2,7 @@ package value
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
 	"slices"
 	"testing"
@@ -200,6 +201,50 @@ func TestListAndSumCopies(t *testing.T) {
 		sameValue(t, "ListOf", l, wantL)
 		if Format(s) != Format(wantS) || !Equal(s, wantS) {
 			t.Fatalf("SumOfCopy of %d parts: %s, want %s", n, Format(s), Format(wantS))
+		}
+	}
+}
+
+// TestCellsOnly: a universe of cells, ints, strings and cells past
+// column 63, filled in a random order, tells the sets of its ids whose
+// elements are all cells (its words against a mask) as a look at each
+// element does.
+func TestCellsOnly(t *testing.T) {
+	r := rand.New(rand.NewSource(12))
+	for range 50 {
+		u := NewUniverse()
+		var elems []Value
+		for range 1 + r.Intn(300) {
+			var x Value
+			switch r.Intn(4) {
+			case 0:
+				x = Int(int64(r.Intn(100)))
+			case 1:
+				x = Str(fmt.Sprint("s", r.Intn(50)))
+			case 2:
+				x = Tuple([]Value{Int(int64(r.Intn(3))), Int(int64(60 + r.Intn(8)))})
+			default:
+				x = Cell(int64(r.Intn(10)), int64(r.Intn(10)))
+			}
+			if _, ok := u.ID(x); !ok && u.add(x) {
+				elems = append(elems, x)
+			}
+		}
+		for range 40 {
+			w := make([]uint64, (len(elems)+63)/64)
+			want := true
+			for id := range elems {
+				if r.Intn(3) == 0 {
+					w[id/64] |= 1 << (id % 64)
+					p := elems[id].Elems
+					if elems[id].K != KTuple || p()[0].K != KInt || p()[1].N > 63 {
+						want = false
+					}
+				}
+			}
+			if got := u.CellsOnly(w); got != want {
+				t.Fatalf("CellsOnly(%x) = %v, want %v", w, got, want)
+			}
 		}
 	}
 }

@@ -39,6 +39,9 @@ type Universe struct {
 	// bitOf: the CellBit of each id's element, -1 for an element that
 	// is not such a cell (CellRows of a set of ids).
 	bitOf []int32
+	// nonCells: the ids whose elements are not such cells, as words
+	// (CellsOnly without a look at each id).
+	nonCells []uint64
 	// intOf: the int of each id's element when it is a small int (below
 	// BitSetMax), -1 otherwise (intBits: a set of them as small ints).
 	intOf  []int32
@@ -131,6 +134,10 @@ func (u *Universe) add(x Value) bool {
 		u.bitOf = append(u.bitOf, int32(b))
 	} else {
 		u.bitOf = append(u.bitOf, -1)
+		for len(u.nonCells) <= id/64 {
+			u.nonCells = append(u.nonCells, 0)
+		}
+		u.nonCells[id/64] |= 1 << (id % 64)
 	}
 	if cls == 0 {
 		u.intOf = append(u.intOf, int32(b))
