@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/rewrite"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -49,6 +50,9 @@ func (g *IntGen) CondAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
 				}
 			}
 		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+			if x := rewrite.TupleCompare(e); x != nil && g.c.On(passes.Ints) {
+				return g.CondAt(x, what, pos)
+			}
 			if f := g.intCompare(e); f != nil {
 				return f
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/rewrite"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -199,7 +200,7 @@ func (vg *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 	}
 	switch e.Op {
 	case lang.OpAnd, lang.OpOr, lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-		if e.Op == lang.OpAnd || e.Op == lang.OpOr || vg.c.Ints.intCompare(e) != nil {
+		if e.Op == lang.OpAnd || e.Op == lang.OpOr || vg.c.Ints.intCompare(e) != nil || vg.c.On(passes.Ints) && rewrite.TupleCompare(e) != nil {
 			cond := vg.c.Ints.Cond(e, "")
 			return func(fr *engine.Frame) value.Value { return value.Bool(cond(fr)) }
 		}

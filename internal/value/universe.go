@@ -133,11 +133,7 @@ func (u *Universe) add(x Value) bool {
 	if cls == 1 {
 		u.bitOf = append(u.bitOf, int32(b))
 	} else {
-		u.bitOf = append(u.bitOf, -1)
-		for len(u.nonCells) <= id/64 {
-			u.nonCells = append(u.nonCells, 0)
-		}
-		u.nonCells[id/64] |= 1 << (id % 64)
+		u.bitOf, u.nonCells = append(u.bitOf, -1), setBit(u.nonCells, id)
 	}
 	if cls == 0 {
 		u.intOf = append(u.intOf, int32(b))

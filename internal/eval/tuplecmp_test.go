@@ -1,0 +1,35 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// TestTupleCompareExact: comparisons of two tuple literals compiled as
+// the comparisons of their elements (rewrite.TupleCompare) print and fail
+// as the tuples compared do (the pass ints off, every pass off): elements
+// of several kinds, in conditions and as values, in a move rule, and
+// elements that may fail (not rewritten: their errors stay).
+func TestTupleCompareExact(t *testing.T) {
+	src := `let G = 3
+game walk(p) moves walk((p[0] + dr, p[1] + dc)) for (dr, dc) in [(0, 1), (1, 0), (1, 1)] if (dr, dc) != (1, 1) and p[0] + dr < 4 and p[1] + dc < 4
+print [sg(walk((a, b))) for a in 0 .. 3 for b in 0 .. 3]
+print [(a, b) == (1, 2) for a in 0 .. 2 for b in [2, "x", (1, 2)]]
+print [x for (x, y) in [(1, "a"), (2, "b"), (3, true)] if (x, y) != (2, "b") and (y, x) != (true, 3)]
+print [(a, -1, "s") == (b, -1, "s") for a in 0 .. 1 for b in 0 .. 1], (1, 2) == (1, 2), () == ()
+print [(a, G) == (1, 3) for a in 0 .. 2]
+print [(a, b) == (a, [1, 2][b]) for a in 0 .. 1 for b in 0 .. 2]
+`
+	c := optCase{name: "t.game", src: src, limits: engine.Limits{}}
+	on := runOptWith(c, 0)
+	for _, off := range []passes.Pass{passes.Ints, passes.All} {
+		if ok, why := optSame(on, runOptWith(c, off), true); !ok {
+			t.Errorf("%v off: %s\non:\n%s\noff:\n%s", off, why, on, runOptWith(c, off))
+		}
+	}
+	if on.err == "" || on.out == "" {
+		t.Errorf("the last line should fail after the others print:\n%s", on)
+	}
+}
