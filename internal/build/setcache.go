@@ -77,6 +77,11 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 			}
 		}
 		t := fr.Th.TakeSetScratch()
+		if ent != nil {
+			// (Elements that are not small ints or cells, strings, as
+			// ids too.)
+			t.InUniverse(s.Universe())
+		}
 		y(fr, t)
 		if ent != nil && keepable(t, s.Universe()) {
 			ent.Pass = append(ent.Pass[:0], t.Words()...)

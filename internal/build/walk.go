@@ -25,7 +25,7 @@ import (
 //
 // The list for x is then the list for A with a few elements x - A more
 // or less, the same ones for every x, and when each int is a byte of the
-// key (value.IntSeqByteForm) so is the key: the walk builds the option of
+// key (value.AppendIntSeqBytes) so is the key: the walk builds the option of
 // A as the general way does (the same value, errors and steps), works
 // out which elements change (the indexes of update and of an edit's arms,
 // plain expressions evaluated again, and whether x is added to or

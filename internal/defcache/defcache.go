@@ -14,12 +14,16 @@
 //
 //   - the call is one resolve.MemoCall takes: the def's body builds
 //     something with a comprehension (else it is cheaper than a lookup),
-//     reads only its locals, globals (lets) and pure built-ins, calls no
-//     def or game, and uses its parameters as ints or pairs; each
-//     argument is written with names, int literals, tuples, elements at
-//     literal indexes and + - * of those (evaluated again by the call as
-//     compiled, it counts no step and fails where it failed); at run
-//     time each is an int or a tuple of two ints, within 2^19;
+//     reads only its locals, globals (lets) and pure built-ins, and calls
+//     no def or game; each argument is written with names, int literals,
+//     tuples, elements at literal indexes and + - * of those (evaluated
+//     again by the call as compiled, it counts no step and fails where
+//     it failed); at run time the arguments' keys (value.AppendArgKey,
+//     as the memo keys positions) are short: ints, pairs, short strings,
+//     small sets;
+//   - a call whose first 512 lookups found fewer than a quarter of their
+//     values (a def of the position itself, new at each move) stops
+//     keeping values on that thread;
 //   - a value is kept only when the call returned one (an error is met
 //     again), with the steps it counted; a value found adds those steps,
 //     and where a check of the limits would fall among them, or the call
@@ -55,9 +59,12 @@ const (
 	maxBytes   = 32 << 20
 )
 
-// argBits is the size of an int of a key: an argument's ints are within
-// -2^(argBits-1) .. 2^(argBits-1)-1.
-const argBits = 20
+// maxKey bounds the bytes of a call's key, and tryCalls is how many
+// lookups a call makes before it decides whether they pay.
+const (
+	maxKey   = 48
+	tryCalls = 512
+)
 
 // DefCall compiles call e of the def of binding b, whose call as compiled
 // is plain, to keep its values by its arguments; nil where it does not
@@ -77,18 +84,28 @@ func (k *Calls) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) en
 		args[i] = c.Vals.Expr(a)
 	}
 	c.Fired(passes.DefCache)
-	c.Note(fmt.Sprintf("the call of %s at line %d: its values kept by its arguments (small ints and pairs of them), computed once each", fn.FName, e.Pos.Line))
+	c.Note(fmt.Sprintf("the call of %s at line %d: its values kept by its arguments (of short keys), computed once each where that pays", fn.FName, e.Pos.Line))
 	site := &site{b: b, globals: globals, cost: int64(fn.Cost)}
 	return func(fr *engine.Frame) value.Value {
-		key, used, ok := uint64(0), 0, true
-		for i, a := range args {
-			if key, used, ok = pack(key, used, i, a(fr)); !ok {
+		th := fr.Th
+		t := site.table(th)
+		if t.off {
+			return plain(fr)
+		}
+		key, ok := t.key[:0], true
+		for _, a := range args {
+			if key, ok = appendKey(key, a(fr)); !ok {
 				return plain(fr)
 			}
 		}
-		th := fr.Th
-		t := site.table(th)
-		if x, hit := t.vals[key]; hit {
+		t.key = key
+		if t.calls++; t.calls == tryCalls && t.hits*4 < t.calls {
+			// (Most calls new: the keys cost more than they save.)
+			t.off = true
+			clear(t.vals)
+		}
+		if x, hit := t.vals[string(key)]; hit {
+			t.hits++
 			if th.Steps+x.steps < th.CheckAt && th.Depth < th.Limits.MaxDepth && th.Stack+site.cost <= th.MaxStack {
 				th.Steps += x.steps
 				return x.v
@@ -98,7 +115,7 @@ func (k *Calls) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) en
 		s0 := th.Steps
 		v := plain(fr)
 		if n := 64 + 64*int64(value.Count(v)); len(t.vals) < maxEntries && t.all.bytes+n <= maxBytes {
-			t.vals[key] = kept{v, th.Steps - s0}
+			t.vals[string(key)] = kept{v, th.Steps - s0}
 			t.all.bytes += n
 		}
 		return v
@@ -123,7 +140,12 @@ type kept struct {
 // def and the values of the globals they were computed under.
 type table struct {
 	all     *tables
-	vals    map[uint64]kept
+	vals    map[string]kept
+	key     []byte
+	// calls and hits count the lookups; off: after tryCalls of them, a
+	// call that found fewer than a quarter runs as compiled.
+	calls, hits int
+	off         bool
 	fn      *engine.Func
 	globals []value.Value
 }
@@ -146,7 +168,7 @@ func (s *site) table(th *engine.Thread) *table {
 	}
 	t := ts.of[s]
 	if t == nil {
-		t = &table{all: ts, vals: map[uint64]kept{}, globals: make([]value.Value, len(s.globals))}
+		t = &table{all: ts, vals: map[string]kept{}, globals: make([]value.Value, len(s.globals))}
 		ts.of[s] = t
 		t.snap(th, s)
 		return t
@@ -204,34 +226,15 @@ func same(a, b value.Value) bool {
 	return false
 }
 
-// pack adds argument i, v, to key, which holds used ints: an int (kind
-// bit 0) or a tuple of two ints (kind bit 1), each int within argBits
-// bits, three ints at most; false for anything else.
-func pack(key uint64, used, i int, v value.Value) (uint64, int, bool) {
-	var ns [2]int64
-	n := 0
-	switch v.K {
-	case value.KInt:
-		ns[0], n = v.N, 1
-	case value.KTuple:
-		es := v.Elems()
-		if len(es) != 2 || es[0].K != value.KInt || es[1].K != value.KInt {
-			return 0, 0, false
-		}
-		ns[0], ns[1], n = es[0].N, es[1].N, 2
-		key |= 1 << (3*argBits + i)
-	default:
-		return 0, 0, false
+// appendKey appends to key the key of an argument v (its length, then
+// value.AppendArgKey's bytes: equal keys, equal values); false when it
+// is boxed or the whole key passes maxKey bytes.
+func appendKey(key []byte, v value.Value) ([]byte, bool) {
+	at := len(key)
+	key, boxed := value.AppendArgKey(append(key, 0), v, maxKey)
+	if boxed || len(key) > maxKey {
+		return key, false
 	}
-	if used+n > 3 {
-		return 0, 0, false
-	}
-	for j := range n {
-		x := ns[j] + 1<<(argBits-1)
-		if x < 0 || x >= 1<<argBits {
-			return 0, 0, false
-		}
-		key |= uint64(x) << (argBits * (used + j))
-	}
-	return key, used + n, true
+	key[at] = byte(len(key) - at - 1)
+	return key, true
 }

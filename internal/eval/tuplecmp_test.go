@@ -33,3 +33,31 @@ print [(a, b) == (a, [1, 2][b]) for a in 0 .. 1 for b in 0 .. 2]
 		t.Errorf("the last line should fail after the others print:\n%s", on)
 	}
 }
+
+// TestSetOpsOfValuesExact: a set of strings (or of tuples that are not
+// cells) over its argument's universe combined with a literal of its
+// elements (S | {x}, S - {x, y}, S ^ {x}, S & {x, y}) builds the literal
+// as ids of that universe (SetScratch.InUniverse), and elements it lacks
+// as values: the same values as the operators on the sets, with the
+// passes on, composite off and every pass off.
+func TestSetOpsOfValuesExact(t *testing.T) {
+	src := `let WORDS = ["ant", "tea", "ape", "egg", "gnu", "urn", "nut", "tan", "eat", "toe"]
+def next(w) = [x for x in WORDS if x[0] == w[len(w) - 1]]
+game geo(w, used) moves geo(x, used | {x}) for x in next(w) if x not in used
+print [sg(geo(w, {w})) for w in WORDS]
+game g(S) moves g(S - {x, y}) for x in S for y in ["a", "b", "zz", (1, "q")] if x != y | g(S ^ {x}) for x in S if len(S) % 3 == 0
+print [sg(g(set(xs))) for xs in [["a", "b", "c"], ["a", "b", (1, "q"), (2, "r")], ["b", "c", "d", "zz"], [(70, 1), "a", "b"]]]
+game h(S, k) moves h(S & {x, "new" + str(k)}, k + 1) for x in S if k < 4 | h(S | {("t", k)}, k + 1) if k < 3
+print [sg(h(set(xs), 0)) for xs in [["a", "b"], ["a", ("t", 1)], []]]
+`
+	c := optCase{name: "s.game", src: src, limits: engine.Limits{}}
+	on := runOptWith(c, 0)
+	for _, off := range []passes.Pass{passes.Composite, passes.All} {
+		if ok, why := optSame(on, runOptWith(c, off), true); !ok {
+			t.Errorf("%v off: %s\non:\n%s\noff:\n%s", off, why, on, runOptWith(c, off))
+		}
+	}
+	if on.err != "" {
+		t.Errorf("error: %s", on.err)
+	}
+}

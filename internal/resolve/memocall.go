@@ -8,11 +8,8 @@ import (
 // MemoCall reports whether the call of def fn with the arguments args is
 // one whose values may be kept by its arguments (package defcache): the
 // def's body builds something with a comprehension and reads only its
-// locals, globals and pure built-ins, calling no def or game; it uses its
-// parameters as ints or pairs (arithmetic, comparisons, elements at index
-// 0 or 1, bounds of ranges), never as collections (iterated, sliced,
-// indexed otherwise, tested with in, passed to a built-in other than abs,
-// min, max and range); and each argument counts no step when evaluated
+// locals, globals and pure built-ins, calling no def or game; and each
+// argument counts no step when evaluated
 // (names, int literals, tuples, elements at literal indexes, + - * and
 // unary - of those). It returns the slots of the globals the body
 // reads.
@@ -27,7 +24,7 @@ func MemoCall(fn *engine.Func, args []lang.Expr) ([]int, bool) {
 	}
 	body := fn.Decl.Body
 	slots, ok := bodyReads(body)
-	if !ok || !builds(body) || !scalarParams(body, lang.ParamNames(fn.Decl.Params)) {
+	if !ok || !builds(body) {
 		return nil, false
 	}
 	return slots, true
@@ -88,55 +85,6 @@ func builds(body lang.Expr) bool {
 		return !found
 	})
 	return found
-}
-
-// scalarParams reports whether body uses the parameters params as ints
-// or pairs only (MemoCall).
-func scalarParams(body lang.Expr, params []*lang.Name) bool {
-	isParam := func(e lang.Expr) bool {
-		id, ok := e.(*lang.Ident)
-		if !ok {
-			return false
-		}
-		d := Of(id)
-		for _, p := range params {
-			if d != nil && d == NameDecl(p) {
-				return true
-			}
-		}
-		return false
-	}
-	ok := true
-	lang.Inspect(body, func(x lang.Expr) bool {
-		switch x := x.(type) {
-		case *lang.Index:
-			if lit, isLit := x.Index.(*lang.IntLit); isParam(x.X) && (!isLit || lit.Val < 0 || lit.Val > 1) {
-				ok = false
-			}
-		case *lang.Slice:
-			ok = ok && !isParam(x.X)
-		case *lang.Binary:
-			ok = ok && !((x.Op == lang.OpIn || x.Op == lang.OpNotIn) && isParam(x.Y))
-		case *lang.Comp:
-			for _, cl := range x.Clauses {
-				if fc, isFor := cl.(*lang.ForClause); isFor && isParam(fc.Iter) {
-					ok = false
-				}
-			}
-		case *lang.Call:
-			name := ""
-			if id, isID := x.Fn.(*lang.Ident); isID {
-				name = id.Name
-			}
-			for _, a := range x.Args {
-				if isParam(a) && name != "abs" && name != "min" && name != "max" && name != "range" {
-					ok = false
-				}
-			}
-		}
-		return ok
-	})
-	return ok
 }
 
 // simpleArg reports whether argument a counts no step when evaluated

@@ -264,20 +264,8 @@ func AppendIntSeq(buf []byte, tuple bool, xs []int64) []byte {
 	return buf
 }
 
-// IntSeqByteForm reports whether the key of the list (tuple) of the ints
-// xs holds each of them a byte (AppendIntSeqBytes): when every int is in
-// 0 .. 63, there are fewer than 128, and it is a tuple or not a list of
-// 0s and 1s. Its int i is then the byte IntSeqByte(xs[i]) at IntSeqByteAt
-// + i past the key's start.
-func IntSeqByteForm(tuple bool, xs []int64) bool {
-	var or uint64
-	for _, x := range xs {
-		or |= uint64(x)
-	}
-	return or < 64 && len(xs) < 128 && (tuple || or > 1)
-}
-
-// IntSeqByteAt is where the byte of a key's first int is (IntSeqByteForm).
+// IntSeqByteAt is where the byte of a key's first int is, when each int
+// is a byte (AppendIntSeqBytes).
 const IntSeqByteAt = 2
 
 // IntSeqByte is the byte of an int in 0 .. 63 in a key (its zigzag
@@ -285,7 +273,8 @@ const IntSeqByteAt = 2
 func IntSeqByte(x int64) byte { return byte(x) << 1 }
 
 // AppendIntSeqBytes appends the key of the list (tuple) of the ints xs
-// in the form IntSeqByteForm says it has: the tag, the length's uvarint
+// with each int a byte (every int in 0 .. 63, fewer than 128 of them, a
+// tuple or not a list of 0s and 1s): the tag, the length's uvarint
 // (a byte) and a byte an int.
 func AppendIntSeqBytes(buf []byte, tuple bool, xs []int64) []byte {
 	t := TagIntList

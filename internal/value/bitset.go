@@ -289,6 +289,10 @@ func (s *SetScratch) AddInt(x int64) {
 }
 
 func (s *SetScratch) AddCell(r, c int64) {
+	if s.Kind == setUni {
+		s.Add(Cell(r, c))
+		return
+	}
 	if b, ok := CellBit(r, c); ok && s.Plain() && s.Kind != setInts && s.Kind != setUni {
 		s.Kind = setPairs
 		s.m.Set(b)
@@ -475,6 +479,14 @@ func (s *SetScratch) CombineWords(op lang.Op, w []uint64) {
 	}
 	if s.m.empty() {
 		s.Kind, s.m.U = SetAny, nil
+	}
+}
+
+// InUniverse makes an empty plain scratch hold the elements added next
+// as their ids in u (those u lacks as values, as Add does).
+func (s *SetScratch) InUniverse(u *Universe) {
+	if u != nil && s.Plain() && s.m.empty() {
+		s.Kind, s.m.U = setUni, u
 	}
 }
 
