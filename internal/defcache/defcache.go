@@ -139,15 +139,15 @@ type kept struct {
 // table is what one call keeps on a thread: its values by key, and the
 // def and the values of the globals they were computed under.
 type table struct {
-	all     *tables
-	vals    map[string]kept
-	key     []byte
+	all  *tables
+	vals map[string]kept
+	key  []byte
 	// calls and hits count the lookups; off: after tryCalls of them, a
 	// call that found fewer than a quarter runs as compiled.
 	calls, hits int
 	off         bool
-	fn      *engine.Func
-	globals []value.Value
+	fn          *engine.Func
+	globals     []value.Value
 }
 
 // tables are a thread's (engine.Thread.Defs), and about the bytes
