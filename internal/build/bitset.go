@@ -3,6 +3,7 @@ package build
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -261,6 +262,7 @@ func (bd *Builders) genInSet(p *InSetPlan) compile.BoolFn {
 	}
 	bd.c.Fired(passes.Composite)
 	y := bd.c.Vals.Expr(e.Y)
+	var lm maskcache.ListMask
 	return func(fr *engine.Frame) bool {
 		if isPair {
 			a, b := el.pair(fr)
@@ -288,6 +290,8 @@ func (bd *Builders) genInSet(p *InSetPlan) compile.BoolFn {
 			if has, ok := value.SetHas(v, x); ok {
 				return has != not
 			}
+		} else if has, ok := lm.Has(v, x.N); ok {
+			return has != not
 		}
 		return operator.In(pos, x, v) != not
 	}

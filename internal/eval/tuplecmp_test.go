@@ -61,3 +61,29 @@ print [sg(h(set(xs), 0)) for xs in [["a", "b"], ["a", ("t", 1)], []]]
 		t.Errorf("error: %s", on.err)
 	}
 }
+
+// TestListMaskExact: x in L for an int x and a list or tuple L (the same
+// list met by many tests: a bitmap of its ints kept, maskcache.ListMask)
+// answers as the operator does: lists of small ints, of ints past the
+// bitmap, negative ones, bools, strings and tuples among the ints, a
+// list changing from test to test, in a move rule's list comprehension
+// and in filters.
+func TestListMaskExact(t *testing.T) {
+	src := `let N = 9
+let G = [[(v + 1) % N, (v + 3) % N] for v in 0 .. N - 1] + [[5000, 3], [-1, 2], [true, 1], ["a", 0], [(1, 2), 7], (4, 8), [], [1 << 40, 0]]
+game nk(b) moves nk([if u == v or u in G[v] then 0 else b[u] for u in 0 .. N - 1]) for v in 0 .. N - 1 if b[v] == 1
+print [sg(nk([1] * n + [0] * (N - n))) for n in 1 .. N]
+print [[u for u in -2 .. 10 if u in L] for L in G], [len([u for u in [0, 1, 5000, 1 << 40, -1] if u in L]) for L in G]
+print [(u in G[v]) for v in 0 .. len(G) - 1 for u in [1, 1, 2, 1]]
+`
+	c := optCase{name: "l.game", src: src, limits: engine.Limits{}}
+	on := runOptWith(c, 0)
+	for _, off := range []passes.Pass{passes.Composite, passes.All} {
+		if ok, why := optSame(on, runOptWith(c, off), true); !ok {
+			t.Errorf("%v off: %s\non:\n%s\noff:\n%s", off, why, on, runOptWith(c, off))
+		}
+	}
+	if on.err != "" {
+		t.Errorf("error: %s", on.err)
+	}
+}

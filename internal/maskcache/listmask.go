@@ -1,0 +1,41 @@
+package maskcache
+
+import "github.com/grundy-lang/grundy/internal/value"
+
+// ListMask is what a test x in L keeps of the list (or tuple) L it met
+// last: when L's elements are all ints in 0 .. value.BitSetMax-1, their
+// bitmap, so that an int is found by a bit (L is made once and read by
+// many tests: the neighbours of a vertex, G[v], for each element of a
+// board). The list is known by its identity (values are immutable; the
+// mask holds it, so its memory is not reused while known).
+type ListMask struct {
+	last *value.Seq
+	mask []uint64
+	ok   bool
+}
+
+// Has reports whether the int x is an element of v, and false for ok when
+// v is not such a list (the caller asks the operator).
+func (m *ListMask) Has(v value.Value, x int64) (has, ok bool) {
+	if v.K != value.KList && v.K != value.KTuple {
+		return false, false
+	}
+	s := v.Ref.(*value.Seq)
+	if s != m.last {
+		m.last, m.mask, m.ok = s, m.mask[:0], true
+		for _, e := range s.Elems {
+			if e.K != value.KInt || uint64(e.N) >= value.BitSetMax {
+				m.ok = false
+				break
+			}
+			for int(e.N>>6) >= len(m.mask) {
+				m.mask = append(m.mask, 0)
+			}
+			m.mask[e.N>>6] |= 1 << (e.N & 63)
+		}
+	}
+	if !m.ok {
+		return false, false
+	}
+	return uint64(x) < uint64(len(m.mask))*64 && m.mask[x>>6]>>(x&63)&1 != 0, true
+}
