@@ -47,6 +47,10 @@ var vecIntCases = [][3]string{
 	{"if k > i or not (i > k) and s[i] > 2 then s[i] else s[i] + 1", "k - 2 .. k + 2", "[5, 6, 7, 8, 9, 10, 11]"},
 	{"if i >= k then s[i] else if i < k - 2 then 1 else 2", "0 .. len(s) - 1", "[x for x in 0 .. 80]"},
 	{"if i < k then s[i] else if 3 < i then -s[i] else abs(s[i] - 1)", "0 .. len(s) - 1", "[2, 0, 1, 2, 3, 4, 5]"},
+	// The loop variable in a list: the parameter itself (its ints, big
+	// ones, negative ones, not all ints).
+	{"if i in s or i == k then 0 else s[i] + 1", "0 .. len(s) - 1", "[3, 0, 4, 2, 9], [1, 5000, -1, 2], [0, 1, \"a\"], (2, 2, 1)"},
+	{"if i not in s and i != t then s[i] else i", "0 .. len(s) - 1", "[x % 9 for x in 0 .. 90], [70, 71, 1]"},
 	// Ranges near the ends of the ints.
 	{"if i > 9223372036854775805 then i - 9223372036854775800 else 1", "9223372036854775804 .. 9223372036854775807", "[1]"},
 	{"if i < -9223372036854775806 then 1 else 2", "-9223372036854775807 - 1 .. -9223372036854775805", "[1]"},
@@ -69,6 +73,10 @@ for s in [%s] {
 
 // vecIntPrograms: Chomp, and a global read before its let ran.
 var vecIntPrograms = []string{
+	"let G = [[1, 2], [0]]\ngame h(b) moves h([if u in G[k] then 0 else b[u] for u in 0 .. 2]) for k in 0 .. len(b) - 1 if b[k] == 1\nprint sg(h([1, 1, 0])), sg(h([1, 0, 1]))\n",
+	"let N = 9\nlet G = [[(v + 1) % N, (v + 3) % N] for v in 0 .. N - 1] + [[5000, 3], [-1, 2], [true, 1], (4, 8), [], \"ab\"]\n" +
+		"game nk(b, e) moves nk([if u == v or u in G[v] then 0 else b[u] for u in 0 .. N - 1], e) for v in 0 .. len(G) - e if (if v >= N then b[v % N] else b[v]) == 1\n" +
+		"print [sg(nk([1] * n + [0] * (N - n), 2)) for n in 1 .. N]\nprint [sg(nk([1] * 9 + [0] * n, 2)) for n in 0 .. 3]\nprint sg(nk([1] * 9, 1))\n",
 	"game chomp(rows) moves chomp([if i < r then rows[i] else min(rows[i], c) for i in 0 .. len(rows) - 1]) for r in 0 .. len(rows) - 1 for c in 0 .. rows[r] - 1 if r + c > 0\nprint sg(chomp([5, 5, 4, 2])), sg(chomp((4, 4, 4)))\n",
 	"game g(s, d) moves g([s[i] + K for i in 0 .. len(s) - 1], d - 1) if d > 0\nprint sg(g([1, 2], 2))\nlet K = 3\nprint sg(g([1, 2], 3))\n",
 }

@@ -24,6 +24,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -441,9 +442,60 @@ func (k *compiler) cond(e lang.Expr) cfn {
 				return hx | hy, px | py&^hx
 			}
 		}
+		if (e.Op == lang.OpIn || e.Op == lang.OpNotIn) && k.isVar(e.X) {
+			return k.inList(e.Y, e.Op == lang.OpNotIn)
+		}
 		return k.compare(e.X, e.Op, e.Y)
 	}
 	return nil
+}
+
+// inList compiles i in L (not: i not in L), i the loop variable and L a
+// name or an element L[j] of a name at an int the run does not change,
+// whose value is a list or tuple of ints in 0 .. value.BitSetMax-1: the
+// lanes whose values are its elements, from the bitmap of L made once a
+// run. L's value read (never failing: an index out of range, a let not
+// run yet, other elements poison the lanes), or nil for another shape.
+func (k *compiler) inList(l lang.Expr, not bool) cfn {
+	var j func(fr *engine.Frame) (int64, bool)
+	if ix, ok := l.(*lang.Index); ok {
+		if j = k.scalar(ix.Index); j == nil {
+			return nil
+		}
+		l = ix.X
+	}
+	id, ok := l.(*lang.Ident)
+	b := (*engine.Binding)(nil)
+	if ok {
+		b = k.c.Lookup(id)
+	}
+	if b == nil || b == k.x || b.Kind != resolve.Local && b.Kind != resolve.Global {
+		return nil
+	}
+	s, global, inFunc := b.Slot, b.Kind == resolve.Global, k.c.InFunc
+	var m maskcache.ListMask
+	return func(fr *engine.Frame, lo int64, n int) (uint64, uint64) {
+		v := fr.Slots[s]
+		if global && inFunc {
+			v = fr.Th.Globals[s]
+		}
+		if j != nil {
+			i, ok := j(fr)
+			if !ok || v.K != value.KList && v.K != value.KTuple || uint64(i) >= uint64(len(v.Elems())) {
+				return 0, all(n)
+			}
+			v = v.Elems()[i]
+		}
+		var h uint64
+		for x := range n {
+			has, ok := m.Has(v, lo+int64(x))
+			if !ok {
+				return 0, all(n)
+			}
+			h |= b2u(has != not) << x
+		}
+		return h, 0
+	}
 }
 
 // isVar reports whether e is the loop variable.
