@@ -17,8 +17,45 @@ type ListMask struct {
 // Has reports whether the int x is an element of v, and false for ok when
 // v is not such a list (the caller asks the operator).
 func (m *ListMask) Has(v value.Value, x int64) (has, ok bool) {
-	if v.K != value.KList && v.K != value.KTuple {
+	if !m.load(v) {
 		return false, false
+	}
+	return uint64(x) < uint64(len(m.mask))*64 && m.mask[x>>6]>>(x&63)&1 != 0, true
+}
+
+// Bits is the bits j < n (at most 64) of the ints lo + j that are
+// elements of v, and false for ok as Has.
+func (m *ListMask) Bits(v value.Value, lo int64, n int) (bits uint64, ok bool) {
+	if !m.load(v) {
+		return 0, false
+	}
+	if lo < 0 {
+		for j := range n {
+			if has, _ := m.Has(v, lo+int64(j)); has {
+				bits |= 1 << j
+			}
+		}
+		return bits, true
+	}
+	word := func(i int64) uint64 {
+		if i < int64(len(m.mask)) {
+			return m.mask[i]
+		}
+		return 0
+	}
+	w, off := lo>>6, uint(lo&63)
+	bits = word(w) >> off
+	if off > 0 {
+		bits |= word(w+1) << (64 - off)
+	}
+	return bits & (^uint64(0) >> (64 - n)), true
+}
+
+// load makes the mask of v, when it is not the list met last; false when
+// v is not a list or tuple of small ints.
+func (m *ListMask) load(v value.Value) bool {
+	if v.K != value.KList && v.K != value.KTuple {
+		return false
 	}
 	s := v.Ref.(*value.Seq)
 	if s != m.last {
@@ -34,8 +71,5 @@ func (m *ListMask) Has(v value.Value, x int64) (has, ok bool) {
 			m.mask[e.N>>6] |= 1 << (e.N & 63)
 		}
 	}
-	if !m.ok {
-		return false, false
-	}
-	return uint64(x) < uint64(len(m.mask))*64 && m.mask[x>>6]>>(x&63)&1 != 0, true
+	return m.ok
 }

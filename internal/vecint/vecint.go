@@ -486,13 +486,12 @@ func (k *compiler) inList(l lang.Expr, not bool) cfn {
 			}
 			v = v.Elems()[i]
 		}
-		var h uint64
-		for x := range n {
-			has, ok := m.Has(v, lo+int64(x))
-			if !ok {
-				return 0, all(n)
-			}
-			h |= b2u(has != not) << x
+		h, ok := m.Bits(v, lo, n)
+		switch {
+		case !ok:
+			return 0, all(n)
+		case not:
+			return ^h & all(n), 0
 		}
 		return h, 0
 	}
