@@ -47,7 +47,7 @@ game geo(w, used) moves geo(x, used | {x}) for x in next(w) if x not in used
 print [sg(geo(w, {w})) for w in WORDS]
 game g(S) moves g(S - {x, y}) for x in S for y in ["a", "b", "zz", (1, "q")] if x != y | g(S ^ {x}) for x in S if len(S) % 3 == 0
 print [sg(g(set(xs))) for xs in [["a", "b", "c"], ["a", "b", (1, "q"), (2, "r")], ["b", "c", "d", "zz"], [(70, 1), "a", "b"]]]
-game h(S, k) moves h(S & {x, "new" + str(k)}, k + 1) for x in S if k < 4 | h(S | {("t", k)}, k + 1) if k < 3
+game h(S, k) moves h(S & {x, "new" + str(k)}, k + 1) for x in S if k < 4 | h(S | {("t", k)}, k + 1) if k < 3 | h(S | {"u" + str(k), k, (k, 1)}, k + 1) if k < 2
 print [sg(h(set(xs), 0)) for xs in [["a", "b"], ["a", ("t", 1)], []]]
 `
 	c := optCase{name: "s.game", src: src, limits: engine.Limits{}}

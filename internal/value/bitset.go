@@ -276,7 +276,7 @@ func (s *SetScratch) Load(v Value) {
 
 // AddInt and AddCell add an element; Add adds any value.
 func (s *SetScratch) AddInt(x int64) {
-	if s.Kind == setUni {
+	if s.Kind == setUni && s.Plain() {
 		s.Add(Int(x))
 		return
 	}
@@ -289,7 +289,7 @@ func (s *SetScratch) AddInt(x int64) {
 }
 
 func (s *SetScratch) AddCell(r, c int64) {
-	if s.Kind == setUni {
+	if s.Kind == setUni && s.Plain() {
 		s.Add(Cell(r, c))
 		return
 	}
