@@ -488,7 +488,7 @@ func (g *compGen) program() string {
 func TestOptDiffCompositeRandom(t *testing.T) {
 	t.Parallel()
 	g := &compGen{r: rand.New(rand.NewPCG(16, 2026))}
-	n := testenv.Scale(80, 600) * max(*optDiffN, 1)
+	n := testenv.Scale(50, 600) * max(*optDiffN, 1)
 	exact, failed, limited := 0, 0, 0
 	for i := range n {
 		src := g.program()

@@ -2528,7 +2528,7 @@ func (g *optGen) program() (string, bool) {
 // the setting is switched only between the phases), then compares.
 func TestOptDiffRandom(t *testing.T) {
 	t.Parallel()
-	optDiffRandom(t, 20261121, testenv.Scale(100, 2000), false)
+	optDiffRandom(t, 20261121, testenv.Scale(60, 2000), false)
 }
 
 // TestOptDiffRandomBits is TestOptDiffRandom with the bit operators in the
