@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // tcName is a code as TC writes it: "0.560" is ".56", "4.000" is "4".
@@ -120,6 +122,10 @@ func TestPublishedAllCodes(t *testing.T) {
 	}
 	const nEquiv = 3000
 	counts := map[string]int{}
+	// (The fast suite proves the period of one code of each game whose
+	// proof is long, p + q past 100,000 (.56's four codes: one); the
+	// others' values are still checked against the game's.)
+	provedLong := map[string]bool{}
 	codes := map[string]bool{}
 	for _, code := range allCodes() {
 		name := tcName(code)
@@ -174,6 +180,13 @@ func TestPublishedAllCodes(t *testing.T) {
 		if !found {
 			t.Errorf("%s: its values are not those of %s (TC's lookup) shifted by -3 .. 3", name, base)
 			continue
+		}
+		if p+q > 100_000 && !testenv.IsLong() {
+			if provedLong[base] {
+				counts["proof left to the long suite"]++
+				continue
+			}
+			provedLong[base] = true
 		}
 		// The last exception of the game, p - 1, shifted, when the
 		// relation covers it; otherwise no later than max(shift, 0).

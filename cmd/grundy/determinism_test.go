@@ -5,14 +5,17 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
-// TestDeterminism runs every example (exampleFiles) three times: the
-// bytes on standard output and standard error must be the same each time.
+// TestDeterminism runs every example (exampleFiles) three times (the fast
+// suite twice): the bytes on standard output and standard error must be
+// the same each time.
 func TestDeterminism(t *testing.T) {
 	for _, f := range exampleFiles(t) {
 		var first string
-		for i := 0; i < 3; i++ {
+		for i := range testenv.Scale(2, 3) { // (the fast suite: twice)
 			var in []byte
 			if b, err := os.ReadFile(strings.TrimSuffix(f, ".game") + ".in"); err == nil {
 				in = b

@@ -369,7 +369,7 @@ func TestBoardIntVsGeneric(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 13)
 	g := bitsGen{r}
-	n := propCount(testenv.Scale(100, 300))
+	n := propCount(testenv.Scale(50, 300))
 	var values, errs, fails int
 	for range n {
 		src := g.program()

@@ -18,7 +18,7 @@ func TestPropLoopy(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 5)
 	p := &prober{t: t, seed: seed}
-	p.probe(propCount(testenv.Scale(300, 5000)), 50, func(i int) *propgen.Unit { return propgen.LoopyUnit(r, fmt.Sprintf("t%d", i)) })
+	p.probe(propCount(testenv.Scale(150, 5000)), 50, func(i int) *propgen.Unit { return propgen.LoopyUnit(r, fmt.Sprintf("t%d", i)) })
 }
 
 // TestPropLoopyCases runs the checks of TestPropLoopy on fixed graphs:

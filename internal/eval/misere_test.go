@@ -466,7 +466,7 @@ func TestMisereProp(t *testing.T) {
 	const seed = 20260601
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	lines := 0
-	units, perScript := testenv.Scale(30, 300), 30
+	units, perScript := testenv.Scale(15, 300), testenv.Scale(15, 30)
 	for b := 0; b < units; b += perScript {
 		var us []*msUnit
 		for i := range perScript {

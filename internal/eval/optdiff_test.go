@@ -2528,7 +2528,7 @@ func (g *optGen) program() (string, bool) {
 // the setting is switched only between the phases), then compares.
 func TestOptDiffRandom(t *testing.T) {
 	t.Parallel()
-	optDiffRandom(t, 20261121, testenv.Scale(100, 2000), false)
+	optDiffRandom(t, 20261121, testenv.Scale(60, 2000), false)
 }
 
 // TestOptDiffRandomBits is TestOptDiffRandom with the bit operators in the
@@ -2761,13 +2761,13 @@ func FuzzOptDiff(f *testing.F) {
 	adv := optAdversarial
 	if !fuzzing() {
 		adv = optFast(adv)
-		adv = testenv.Sample(adv, len(adv)/4)
+		adv = testenv.Sample(adv, len(adv)/8)
 	}
 	for _, a := range adv {
 		f.Add(strings.TrimPrefix(a.src, "\n"))
 	}
 	g := &optGen{r: rand.New(rand.NewPCG(5, 6))}
-	for range testenv.Scale(10, 40) {
+	for range testenv.Scale(5, 40) {
 		src, _ := g.program()
 		f.Add(src)
 	}

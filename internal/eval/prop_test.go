@@ -162,7 +162,7 @@ func TestPropDAG(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 1)
 	p := &prober{t: t, seed: seed}
-	p.probe(propCount(testenv.Scale(200, 400)), 40, func(i int) *propgen.Unit { return propgen.DAGUnit(r, fmt.Sprintf("d%d", i)) })
+	p.probe(propCount(testenv.Scale(120, 400)), 40, func(i int) *propgen.Unit { return propgen.DAGUnit(r, fmt.Sprintf("d%d", i)) })
 }
 
 // 2. Random subtraction games, with nimbers in the sums.
@@ -170,7 +170,7 @@ func TestPropSubtraction(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 2)
 	p := &prober{t: t, seed: seed}
-	p.probe(propCount(testenv.Scale(100, 200)), 40, func(i int) *propgen.Unit {
+	p.probe(propCount(testenv.Scale(60, 200)), 40, func(i int) *propgen.Unit {
 		u, _, _ := propgen.SubUnit(r, fmt.Sprintf("sub%d", i))
 		return u
 	})
@@ -181,7 +181,7 @@ func TestPropTakeBreak(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 3)
 	p := &prober{t: t, seed: seed}
-	p.probe(propCount(testenv.Scale(60, 120)), 20, func(i int) *propgen.Unit { return propgen.TakeBreakUnit(r, i) })
+	p.probe(propCount(testenv.Scale(40, 120)), 20, func(i int) *propgen.Unit { return propgen.TakeBreakUnit(r, i) })
 }
 
 // 4. k copies (`k * G`), `sum of` comprehensions, the same position twice.
@@ -189,5 +189,5 @@ func TestPropCopies(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 4)
 	p := &prober{t: t, seed: seed}
-	p.probe(propCount(testenv.Scale(100, 200)), 40, func(i int) *propgen.Unit { return propgen.CopiesUnit(r, i) })
+	p.probe(propCount(testenv.Scale(60, 200)), 40, func(i int) *propgen.Unit { return propgen.CopiesUnit(r, i) })
 }

@@ -23,10 +23,11 @@ import (
 	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/solve"
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
-// longTests reports whether the long tests run.
-func longTests() bool { return os.Getenv("GRUNDY_LONG_TESTS") != "" }
+// longTests reports whether the long tests run (package internal/testenv).
+func longTests() bool { return testenv.IsLong() }
 
 // prunedSame runs src with the pruned search at once and without it, and
 // fails unless the runs agree.

@@ -99,7 +99,7 @@ func TestVecIntRandom(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewSource(7))
 	var cases []string
-	for range testenv.Scale(60, 400) {
+	for range testenv.Scale(30, 400) {
 		g := &vecGen{rng: rng}
 		e := fmt.Sprintf("if %s then %s else %s", g.cond(1), g.expr(2), g.expr(2))
 		lo, hi := "0", "len(s) - 1"

@@ -130,7 +130,7 @@ func TestBoardPropWalks(t *testing.T) {
 	t.Parallel()
 	r, seed := propRand(t, 19)
 	g := walksGen{r}
-	n := propCount(testenv.Scale(8, 250))
+	n := propCount(testenv.Scale(5, 250))
 	var values, errs, fails, skipped, stepLimits int
 	for k := range n {
 		src := g.program()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // TestElemsFlat: the options at keys base + e*d (a step of -1, a
@@ -62,7 +63,9 @@ func TestWalk2Wide(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 9))
 	var bw [engine.BitsetMax / 64]uint64
 	var seen [engine.BitsetMax]byte
-	for trial := range 3000 {
+	// (The fast suite: 1,000 trials, each top in turn; the long suite
+	// 3,000.)
+	for trial := range testenv.Scale(1000, 3000) {
 		flat := make([]int32, 200)
 		top := []int{3, 70, 1000, engine.BitsetMax}[trial%4]
 		for i := range flat {

@@ -16,6 +16,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/internal/eval"
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -281,7 +282,7 @@ func pixels(img image.Image, c color.Color) int {
 // have their colours in the picture, and only when they are there.
 func TestRender(t *testing.T) {
 	s := session(t, subScript[:strings.Index(subScript, "def")])
-	for _, c := range []struct {
+	for i, c := range []struct {
 		spec       string
 		p, block   bool
 		defW, defH int
@@ -302,7 +303,13 @@ func TestRender(t *testing.T) {
 		{"n - 10 for n in [-3]", false, false, scatterW, scatterH},
 	} {
 		p := mustPlot(t, s, c.spec)
-		for _, size := range [][2]int{{0, 0}, {333, 777}} {
+		// (Each plot at its default size and at 333 x 777: the fast suite
+		// the second size for every other plot.)
+		sizes := [][2]int{{0, 0}, {333, 777}}
+		if i%testenv.Scale(2, 1) != 0 {
+			sizes = sizes[:1]
+		}
+		for _, size := range sizes {
 			w, h := size[0], size[1]
 			if w == 0 {
 				w, h = c.defW, c.defH

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lang/grundy/internal/testenv"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -33,12 +34,13 @@ func families(t *testing.T) []Family {
 	return fams
 }
 
-// long reports whether the long tests were asked for.
-func long() bool { return os.Getenv("GRUNDY_LONG_TESTS") == "1" }
+// long reports whether the long tests were asked for (package
+// internal/testenv).
+func long() bool { return testenv.IsLong() }
 
 // slowExamples are the examples that run for a second or so: the fast
-// suite compares one spelling of each (the long one as many as of the
-// others).
+// suite compares one spelling of each, its printed tree not run apart
+// (the long one as many as of the others, and the printed tree).
 var slowExamples = []string{"examples/frontier", "examples/loopysum", "examples/boards"}
 
 // TestSpellings rewrites every workload (at a small size) and every
@@ -60,11 +62,13 @@ func TestSpellings(t *testing.T) {
 			if s.workload {
 				s.src = withN(s.src, smallSize(t, s, 400))
 			}
-			n := cases
+			// (The fast suite spells a slow example once and leaves its
+			// printed tree alone: the spelling is printed too.)
+			n, checkPrinter := cases, true
 			if !long() && slices.Contains(slowExamples, s.name) {
-				n = 1
+				n, checkPrinter = 1, false
 			}
-			spellCases(t, s, n, fams, true)
+			spellCases(t, s, n, fams, checkPrinter)
 		})
 		if long() && s.workload {
 			t.Run(s.name+"@medium", func(t *testing.T) {
@@ -259,10 +263,10 @@ func TestSpellingsOfChunks(t *testing.T) {
 		cases = 20
 	}
 	fams := families(t)
-	n := 0
+	n, step := 0, testenv.Scale(3, 1)
 	for i, s := range chunks(t) {
-		if _, err := lang.ParseFile("chunk.game", s.src); err != nil || !long() && i%2 == 1 {
-			continue // (the short run takes every other script)
+		if _, err := lang.ParseFile("chunk.game", s.src); err != nil || i%step != 0 {
+			continue // (the short run takes every third script)
 		}
 		// (The few scripts that take seconds are left out.)
 		want := run("chunk", s.src, s.stdin, time.Second)
@@ -275,7 +279,7 @@ func TestSpellingsOfChunks(t *testing.T) {
 			spellOne(t, s, seedOf(s.name, i), fams, want)
 		}
 	}
-	if n < 150 {
+	if n < 300/step {
 		t.Errorf("only %d scripts", n)
 	}
 }
