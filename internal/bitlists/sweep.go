@@ -335,6 +335,8 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 		// The list read (1), and the first part put (2); the words give up
 		// for this loop (3).
 		state := 0
+		var seen uint64 // (as in sweepList)
+		var edges int64
 		for j := a; j <= z; j++ {
 			th.Tick(rpos)
 			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
@@ -363,6 +365,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 					} else if (ow>>x&1 == tb[maxSweepLinks][0]) != test.eq {
 						// (The if clause fails: no move.)
 						if fr.Stop || j == z {
+							putSeen(fr.Gen, seen, edges)
 							return
 						}
 						continue
@@ -410,9 +413,15 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 							st, found = g.Keys.DirectListOf(w, int(n))
 						}
 					}
-					if found {
-						gn.EmitSG(memo.ValueOf(st)) // (what keyed finds)
+					if v := memo.ValueOf(st); found && v >= 0 && v < 64 {
+						// (What keyed finds.)
+						seen |= 1 << v
+						edges++
+					} else if found {
+						gn.EmitSG(v)
 					} else {
+						putSeen(gn, seen, edges)
+						seen, edges = 0, 0
 						gn.Tracing = true
 						v := keyed(fr, bits{w: w, n: int32(n), ab: ab})
 						gn.Tracing = false
@@ -422,9 +431,12 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 				}
 			}
 			if !moved {
+				putSeen(fr.Gen, seen, edges)
+				seen, edges = 0, 0
 				bodyIf(fr)
 			}
 			if fr.Stop || j == z {
+				putSeen(fr.Gen, seen, edges)
 				return
 			}
 		}
@@ -462,6 +474,10 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 		// The list read (1), and the first part put (2); the words give up
 		// for this loop (3).
 		state := 0
+		// The values below 64 found in the direct table, and how many,
+		// put into the generator at once (before anything else runs).
+		var seen uint64
+		var edges int64
 		for j := a; j <= z; j++ {
 			th.Tick(rpos)
 			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
@@ -480,6 +496,7 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 					} else if (ow>>x&1 == uint64(test.n)) != test.eq {
 						// (The if clause fails: no move.)
 						if fr.Stop || j == z {
+							putSeen(fr.Gen, seen, edges)
 							return
 						}
 						continue
@@ -517,8 +534,16 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 				if ok {
 					gn := fr.Gen
 					if st, found := g.Keys.DirectListOf(w, int(n)); found && byBits {
-						gn.EmitSG(memo.ValueOf(st)) // (what keyed finds)
+						// (What keyed finds.)
+						if v := memo.ValueOf(st); v >= 0 && v < 64 {
+							seen |= 1 << v
+							edges++
+						} else {
+							gn.EmitSG(v)
+						}
 					} else {
+						putSeen(gn, seen, edges)
+						seen, edges = 0, 0
 						gn.Tracing = true
 						v := keyed(fr, bits{w: w, n: int32(n)})
 						gn.Tracing = false
@@ -528,13 +553,28 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 				}
 			}
 			if !moved {
+				putSeen(fr.Gen, seen, edges)
+				seen, edges = 0, 0
 				bodyIf(fr)
 			}
 			if fr.Stop || j == z {
+				putSeen(fr.Gen, seen, edges)
 				return
 			}
 		}
 	}
+}
+
+// putSeen puts into gn the values below 64 of seen, edges options.
+func putSeen(gn *engine.Gen, seen uint64, edges int64) {
+	if edges == 0 {
+		return
+	}
+	gn.E.Edges += edges
+	if len(gn.Bits) == 0 {
+		gn.Bits = append(gn.Bits, 0)
+	}
+	gn.Bits[0] |= seen
 }
 
 // strFinal is the final state of the position of g whose one argument is
