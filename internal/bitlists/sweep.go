@@ -478,10 +478,15 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 		// put into the generator at once (before anything else runs).
 		var seen uint64
 		var edges int64
+		// (The loop's variable is put in its slot before anything of the
+		// rule's runs, and at the end: not for each move.)
+		put := func(j int64) { fr.Slots[slot] = value.Value{K: value.KInt, N: j} }
 		for j := a; j <= z; j++ {
-			th.Tick(rpos)
-			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
+			if th.Steps++; th.Steps >= th.CheckAt {
+				th.CheckLimits(rpos) // (Tick)
+			}
 			if state == 0 {
+				put(j)
 				state = 3
 				if b, ok := list(fr, bits{}); ok && b.ab == (pair{}) {
 					ow, n, state = b.w, uint64(b.n), 1
@@ -496,6 +501,7 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 					} else if (ow>>x&1 == uint64(test.n)) != test.eq {
 						// (The if clause fails: no move.)
 						if fr.Stop || j == z {
+							put(j)
 							putSeen(fr.Gen, seen, edges)
 							return
 						}
@@ -506,6 +512,7 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 					// (Where the first move evaluates the chain.)
 					state = 3
 					var pre bits
+					put(j)
 					if pre, ok = prefix(fr, bits{w: ow, n: int32(n)}); ok {
 						pw, state = pre.w, 2
 					}
@@ -542,6 +549,7 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 							gn.EmitSG(v)
 						}
 					} else {
+						put(j)
 						putSeen(gn, seen, edges)
 						seen, edges = 0, 0
 						gn.Tracing = true
@@ -553,11 +561,13 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 				}
 			}
 			if !moved {
+				put(j)
 				putSeen(fr.Gen, seen, edges)
 				seen, edges = 0, 0
 				bodyIf(fr)
 			}
 			if fr.Stop || j == z {
+				put(j)
 				putSeen(fr.Gen, seen, edges)
 				return
 			}
