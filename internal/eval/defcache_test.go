@@ -62,6 +62,9 @@ print box((0, 1), 2, 0)
 def deep(n) = if n == 0 then near0(n) else deep(n - 1)
 print near0(0), [len(deep(k)) for k in 0 .. 80]
 `},
+	{"many keys, then few (a call that stops keeping)", `def f(n) = [n * i for i in 0 .. 2]
+print sum([sum(f(n)) for n in [k for k in 0 .. 1000] + [1, 2] * 300 + [2000]]), f(3)
+`},
 	{"not kept", `def nbrs(S, v) = [u for u in S if u != v]
 def around(v) = [x for x in v if x > 0]
 game g(S) moves g(set(nbrs(S, v))) for v in S
