@@ -68,8 +68,8 @@ var bigStack bool
 // optLevel is g++'s optimization for the program named name: -O2, as a
 // judge compiles, in the long suite; in the fast one -O0 (a quick
 // compile) but -Og for basics.game, whose run at -O0 takes longer than its
-// compile (its cycles of positions with values up to 40,000: 24 s of CPU
-// at -O0, 8 s at -Og, for a compile of 9 s against 13 s), and -O1 for
+// compile (its cycles of positions with values up to 40,000: 15 s of CPU
+// at -O0, 3 s at -Og, for a compile of 9 s against 11 s), and -O1 for
 // errors.game without a big stack (its recursion to grundy's depth bound
 // would overflow 8 MiB with the larger frames of -O0).
 func optLevel(name string) string {
@@ -375,6 +375,11 @@ func compare(t *testing.T, name, src, bin, in string) {
 		got.code = ee.ExitCode()
 	}
 	got.stdout, got.stderr = gotOut.String(), gotErr.String()
+	// A judge gives a program 256 MiB to 1 GiB: the tables of positions
+	// scattered over a large range must not be arrays over the range.
+	if mib := peakMiB(cmd.ProcessState.SysUsage()); mib > 1024 {
+		t.Errorf("%s (input %q): the emitted program held %d MiB at its peak (more than a judge allows)", name, in, mib)
+	}
 	if got != want {
 		t.Errorf("%s (input %q): the emitted program gives status %d, stdout\n%s\nstderr\n%s\ngrundy run gives status %d, stdout\n%s\nstderr\n%s",
 			name, in, got.code, firstLines(got.stdout, 30), got.stderr, want.code, firstLines(want.stdout, 30), want.stderr)

@@ -1255,6 +1255,12 @@ template <int N, class V = Cell, int64_t DEF = -1> struct Box {
     std::array<i64, N> dim{};
     std::unordered_map<Key, i64, Hash> spill;  // outside the box, and the cells ESC
     static constexpr i64 MAXCELLS = i64(1) << 31;
+    // A box grows to hold a position outside it only while it stays dense:
+    // at most SPARSE cells, or 8 cells for each value set so far (positions
+    // scattered over a large range, hop(3000000000) asking for ints below
+    // 2^31 at random, stay in the hash map instead of a box of gigabytes).
+    static constexpr i64 SPARSE = i64(1) << 20;
+    i64 sets = 0;
 
     i64 get(const Key& k) const {
         i64 idx = 0;
@@ -1283,6 +1289,7 @@ template <int N, class V = Cell, int64_t DEF = -1> struct Box {
     }
     // (a position's value once set is final: a cell ESC is not set again)
     void set(const Key& k, i64 v) {
+        sets++;
         i64 idx = 0;
         for (int i = 0; i < N; i++) {
             if (__builtin_expect((u64)k[i] >= (u64)dim[i], 0)) {
@@ -1307,7 +1314,7 @@ template <int N, class V = Cell, int64_t DEF = -1> struct Box {
             else if (k[i] >= nd[i]) nd[i] = std::max(k[i] + 1, dim[i] + dim[i] / 2 + 4);
             if (ok && __builtin_mul_overflow(total, nd[i], &total)) ok = false;
         }
-        if (!ok || total > MAXCELLS) {
+        if (!ok || total > MAXCELLS || (total > SPARSE && total / 8 > sets)) {
             if (v == DEF) spill.erase(k);
             else spill[k] = v;
             return;

@@ -18,3 +18,12 @@ func init() {
 	}
 	bigStack = r.Cur >= 1<<28
 }
+
+// peakMiB is the most memory a program that ended held at once, in MiB
+// (-1 where the system does not say).
+func peakMiB(ru any) int64 {
+	if r, ok := ru.(*syscall.Rusage); ok {
+		return r.Maxrss / 1024 // KiB on Linux
+	}
+	return -1
+}
