@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy"
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/progress"
 )
 
 // The calls that the grundy command and the REPL make: Exec, Check,
@@ -329,8 +329,8 @@ func TestReset(t *testing.T) {
 // TestProgressAndCheckpoint: Config.Progress hears about a run, and its
 // end; Config.Checkpoint is the file take-and-break values go to.
 func TestProgressAndCheckpoint(t *testing.T) {
-	defer func(a, e time.Duration) { engine.ProgressAfter, engine.ProgressEvery = a, e }(engine.ProgressAfter, engine.ProgressEvery)
-	engine.ProgressAfter, engine.ProgressEvery = 0, 0
+	defer func(a, e time.Duration) { progress.After, progress.Every = a, e }(progress.After, progress.Every)
+	progress.After, progress.Every = 0, 0
 	file := filepath.Join(t.TempDir(), "cp")
 	var reports []grundy.Progress
 	in := grundy.New(grundy.Config{Checkpoint: file, Progress: func(p grundy.Progress) { reports = append(reports, p) }})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/graph"
+	"github.com/grundy-lang/grundy/internal/progress"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/internal/eval"
@@ -156,7 +157,7 @@ func New(cfg Config) *Interpreter {
 		opts.Stdin = goReader{in, cfg.Stdin}
 	}
 	if f := cfg.Progress; f != nil {
-		opts.Progress = func(p engine.Progress) {
+		opts.Progress = func(p progress.Report) {
 			in.goCode(func() {
 				f(Progress{States: p.States, Elapsed: p.Elapsed, Done: p.Done, Units: p.Units, Detail: p.Detail})
 			})

@@ -241,7 +241,8 @@ type Gen struct {
 	Scanned      int64 // loop values the fast loops went through
 	// mVal
 	vals  []value.Value
-	Parts *OptParts // ListParts's options
+	each  func([]value.Value) bool // ListOptions's each
+	Parts *OptParts                // ListParts's options
 	// MCollect
 	col []keyRun
 }
@@ -335,9 +336,13 @@ func (gn *Gen) EmitVal(pos Pos, v value.Value) {
 	}
 	if gn.Parts != nil {
 		gn.Parts.Value(v)
+		gn.Parts.Ended(gn.Fr)
 		return
 	}
 	gn.vals = append(gn.vals, v)
+	if gn.each != nil && gn.each(gn.vals) {
+		gn.Fr.Stop = true
+	}
 }
 
 // Lookup returns the SG value of position r of g, or sgMissing (after

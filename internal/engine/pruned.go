@@ -22,23 +22,13 @@ type lister struct {
 // ListOptions appends to dst the option values of a position of g, in the
 // order its move rule generates them, repeats included: the position with
 // the arguments args, or with the memo key r when args is nil. No option
-// is computed, and no position is added to the memo.
-func (e *Engine) ListOptions(g *Game, r uint64, args []value.Value, dst []value.Value) []value.Value {
-	depth := e.listers
-	if depth == len(e.listerPool) {
-		e.listerPool = append(e.listerPool, &lister{gn: Gen{E: e, Mode: mVal}})
-	}
-	e.listers++
-	defer func() { e.listers-- }()
-	l := e.listerPool[depth]
-	gn, fr := &l.gn, &l.fr
-	slots := fr.Slots
-	if cap(slots) < g.Nslots {
-		slots = make([]value.Value, g.Nslots)
-	}
-	*fr = Frame{Slots: slots[:g.Nslots], Th: e.Th, Gen: gn, base: -1}
-	gn.vals, gn.Fr = dst, fr
-	defer func() { gn.vals, gn.Fr = nil, nil }()
+// is computed, and no position is added to the memo. each, when not nil,
+// is told the options listed so far after each one; when it answers true,
+// the listing stops there.
+func (e *Engine) ListOptions(g *Game, r uint64, args []value.Value, dst []value.Value, each func([]value.Value) bool) []value.Value {
+	gn, fr := e.lister(g)
+	gn.vals, gn.each = dst, each
+	defer func() { e.listers--; gn.vals, gn.Fr, gn.each = nil, nil, nil }()
 	if args != nil {
 		copy(fr.Slots, args)
 	} else {
@@ -50,6 +40,24 @@ func (e *Engine) ListOptions(g *Game, r uint64, args []value.Value, dst []value.
 		g.GenVal(fr)
 	}
 	return gn.vals
+}
+
+// lister is the generator and frame of a listing of g's options, one
+// per nested listing (the caller decrements e.listers when it is done).
+func (e *Engine) lister(g *Game) (*Gen, *Frame) {
+	if e.listers == len(e.listerPool) {
+		e.listerPool = append(e.listerPool, &lister{gn: Gen{E: e, Mode: mVal}})
+	}
+	l := e.listerPool[e.listers]
+	e.listers++
+	gn, fr := &l.gn, &l.fr
+	slots := fr.Slots
+	if cap(slots) < g.Nslots {
+		slots = make([]value.Value, g.Nslots)
+	}
+	*fr = Frame{Slots: slots[:g.Nslots], Th: e.Th, Gen: gn, base: -1}
+	gn.Fr = fr
+	return gn, fr
 }
 
 // FindKey is the memo key of the position of g with the arguments args,
@@ -104,6 +112,18 @@ type OptParts struct {
 	// Scr is the set of the option being listed, built in a scratch
 	// (package partgen), or nil.
 	Scr *value.SetScratch
+	// Each, when set, is told when an option has been listed whole; when
+	// it answers true, the listing stops (the rule's loops see Frame.Stop)
+	// and the options after it are not listed.
+	Each func() bool
+}
+
+// Ended tells Each that the option listed last is whole, and stops the
+// rule's loops (fr.Stop) when Each answers true.
+func (o *OptParts) Ended(fr *Frame) {
+	if o.Each != nil && o.Each() {
+		fr.Stop = true
+	}
 }
 
 // PartsOpt is an option of OptParts: its value V, or (V.K == KNone) the
@@ -148,22 +168,10 @@ func (o *OptParts) Reset() {
 // ListParts is ListOptions into dst (reset first) by g's GenParts, which
 // it must have.
 func (e *Engine) ListParts(g *Game, args []value.Value, dst *OptParts) {
-	depth := e.listers
-	if depth == len(e.listerPool) {
-		e.listerPool = append(e.listerPool, &lister{gn: Gen{E: e, Mode: mVal}})
-	}
-	e.listers++
-	defer func() { e.listers-- }()
-	l := e.listerPool[depth]
-	gn, fr := &l.gn, &l.fr
-	slots := fr.Slots
-	if cap(slots) < g.Nslots {
-		slots = make([]value.Value, g.Nslots)
-	}
-	*fr = Frame{Slots: slots[:g.Nslots], Th: e.Th, Gen: gn, base: -1}
+	gn, fr := e.lister(g)
 	dst.Reset()
-	gn.Parts, gn.Fr = dst, fr
-	defer func() { gn.Parts, gn.Fr = nil, nil }()
+	gn.Parts = dst
+	defer func() { e.listers--; gn.Parts, gn.Fr = nil, nil }()
 	copy(fr.Slots, args)
 	g.GenParts(fr)
 }

@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/grundy-lang/grundy/internal/progress"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -89,7 +90,7 @@ type Thread struct {
 	// checkAt is the step at which limits are next checked.
 	CheckAt int64
 	Show    func(th *Thread, v value.Value)
-	Prog    *Meter // nil unless Options.Progress is set
+	Prog    *progress.Meter // nil unless Options.Progress is set
 	// doing, when set, says what a long computation is doing and how far
 	// it got; limit errors and interruptions append it.
 	Doing func() string

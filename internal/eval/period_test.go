@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/progress"
 	"github.com/grundy-lang/grundy/internal/solve"
 	"github.com/grundy-lang/grundy/internal/value"
 )
@@ -45,12 +46,12 @@ func TestPeriodSearch(t *testing.T) {
 // and how far it got; Ctrl-C (the context canceled) stops it with an
 // error that says so.
 func TestPeriodSearchProgress(t *testing.T) {
-	defer func(a, e time.Duration) { engine.ProgressAfter, engine.ProgressEvery = a, e }(engine.ProgressAfter, engine.ProgressEvery)
-	engine.ProgressAfter, engine.ProgressEvery = 0, 0
+	defer func(a, e time.Duration) { progress.After, progress.Every = a, e }(progress.After, progress.Every)
+	progress.After, progress.Every = 0, 0
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var got []engine.Progress
-	s := NewSession(Options{Progress: func(p engine.Progress) {
+	var got []progress.Report
+	s := NewSession(Options{Progress: func(p progress.Report) {
 		got = append(got, p)
 		if strings.Contains(p.Detail, "candidate period 144") && p.States > 400000 {
 			cancel()
@@ -82,12 +83,12 @@ func TestPeriodSearchProgress(t *testing.T) {
 // checkpoint file, and a later session goes on from them; a file that is
 // not a checkpoint is an error that names it.
 func TestCheckpoint(t *testing.T) {
-	defer func(a, e time.Duration) { engine.ProgressAfter, engine.ProgressEvery = a, e }(engine.ProgressAfter, engine.ProgressEvery)
-	engine.ProgressAfter, engine.ProgressEvery = 0, 0
+	defer func(a, e time.Duration) { progress.After, progress.Every = a, e }(progress.After, progress.Every)
+	progress.After, progress.Every = 0, 0
 	file := t.TempDir() + "/cp"
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s := NewSession(Options{Checkpoint: file, Progress: func(p engine.Progress) {
+	s := NewSession(Options{Checkpoint: file, Progress: func(p progress.Report) {
 		if p.States > 200000 {
 			cancel()
 		}

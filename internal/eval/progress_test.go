@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/progress"
 )
 
 // TestProgress: a run reports its progress (positions visited since it
@@ -13,9 +13,9 @@ import (
 // done; a run that never reported does not report its end. The delays are set to 0 or to an hour so that nothing depends
 // on the clock.
 func TestProgress(t *testing.T) {
-	defer func(a, e time.Duration) { engine.ProgressAfter, engine.ProgressEvery = a, e }(engine.ProgressAfter, engine.ProgressEvery)
-	var got []engine.Progress
-	s := NewSession(Options{Progress: func(p engine.Progress) { got = append(got, p) }})
+	defer func(a, e time.Duration) { progress.After, progress.Every = a, e }(progress.After, progress.Every)
+	var got []progress.Report
+	s := NewSession(Options{Progress: func(p progress.Report) { got = append(got, p) }})
 	ctx := context.Background()
 	// (Not a take-and-break game, whose heaps the engine would not visit.)
 	const src = "game g(n) moves g(n - 1) if n > 0 | g(n / 2) if n > 1\n"
@@ -23,7 +23,7 @@ func TestProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	engine.ProgressAfter, engine.ProgressEvery = time.Hour, time.Hour
+	progress.After, progress.Every = time.Hour, time.Hour
 	if _, err := s.Eval(ctx, "t", "sg(g(200000))"); err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestProgress(t *testing.T) {
 		t.Fatalf("reports before they are due: %+v", got)
 	}
 
-	engine.ProgressAfter, engine.ProgressEvery = 0, 0
+	progress.After, progress.Every = 0, 0
 	if _, err := s.Eval(ctx, "t", "sg(g(400000))"); err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestProgress(t *testing.T) {
 
 	// A later run that is not due reports nothing, not even its end.
 	got = nil
-	engine.ProgressAfter, engine.ProgressEvery = time.Hour, time.Hour
+	progress.After, progress.Every = time.Hour, time.Hour
 	if _, err := s.Eval(ctx, "t", "sg(g(500000))"); err != nil {
 		t.Fatal(err)
 	}

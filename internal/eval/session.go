@@ -18,6 +18,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/graph"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/progress"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/solve"
 	"github.com/grundy-lang/grundy/internal/table"
@@ -42,7 +43,7 @@ type Options struct {
 	// about every quarter of a second, with the positions visited so far;
 	// and once more with Done set when such a run ends. It is called on
 	// the goroutine running the computation and must be quick.
-	Progress func(engine.Progress)
+	Progress func(progress.Report)
 	// Checkpoint, when set, is a file that the values of take-and-break
 	// families (octal codes, and declared games that follow such a rule)
 	// are saved to, about every minute and when a run ends or stops, and
@@ -101,7 +102,7 @@ func NewSession(opts Options) *Session {
 	}
 	th := &engine.Thread{OutW: bufio.NewWriterSize(out, 64<<10), In: opts.Stdin, Limits: opts.Limits, Show: opts.Show, Checkpoint: opts.Checkpoint}
 	if opts.Progress != nil {
-		th.Prog = &engine.Meter{Report: opts.Progress}
+		th.Prog = &progress.Meter{Report: opts.Progress}
 	}
 	if th.Limits.MaxStates <= 0 {
 		th.Limits.MaxStates = engine.DefaultMaxStates

@@ -246,6 +246,7 @@ func emit(fr *engine.Frame, sh shape, slow engine.EvalFn, bpos engine.Pos) {
 			region = w.gs.Next()
 		}
 		if region == nil {
+			op.Ended(fr)
 			return
 		}
 		fr.Th.Tick(sh.ipos)

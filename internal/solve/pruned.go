@@ -147,6 +147,18 @@ type plevel struct {
 	order []int32
 	p, q  []uint64
 	list  engine.OptParts // the options, when the game lists parts (engine.Game.GenParts)
+	// While the options are listed for inSet (ask): the values asked
+	// for (req) and those the table rules out (not); the values below
+	// notBits of the options known so far (seen); how many of list's
+	// options are in opts (done); stopped once the known options rule
+	// out every value asked (the options after them are not listed).
+	ask, stopped bool
+	req          request
+	not, seen    uint32
+	done         int
+	lists        bool
+	each         func() bool
+	eachVal      func([]value.Value) bool
 }
 
 func (p *pruner) key(lv *plevel, c *pcomp) []byte { return lv.keys[c.k0:c.k1] }
@@ -254,7 +266,7 @@ func (p *pruner) level() *plevel {
 
 // aspire is value(G) (see above) of c, whose key is k.
 func (p *pruner) aspire(c pcomp, k []byte) int32 {
-	lv := p.expand(&c, k)
+	lv := p.expand(&c, k, nil, 0)
 	defer p.leave()
 	skip := nimset(fill(lv.p, int32(len(lv.opts))))
 	clear(skip)
@@ -314,8 +326,14 @@ func (p *pruner) inSet(c pcomp, k []byte, q request) int32 {
 	if not != 0 && q.within(not) {
 		return notIn
 	}
-	lv := p.expand(&c, k)
+	lv := p.expand(&c, k, &q, not)
 	defer p.leave()
+	if lv.stopped {
+		// Its value is none of its options' (seen), and none of them
+		// is asked for.
+		p.tt.Exclude(k, (not|lv.seen)&(1<<notBits-1))
+		return notIn
+	}
 	n := int32(len(lv.opts))
 	// The values c may still have.
 	P := fill(lv.p, n)
@@ -432,9 +450,12 @@ func (p *pruner) known(c *pcomp, k []byte) (int32, bool, uint32) {
 
 // expand lists the options of c, whose key is k, in the next level, in
 // the order they are tried (level.order); known parts are folded into
-// their options' nimbers. The caller calls leave() when it is done with
-// the level.
-func (p *pruner) expand(c *pcomp, k []byte) *plevel {
+// their options' nimbers. When q is not nil (inSet's request, not the
+// values the table rules out), the listing stops (level.stopped) as soon
+// as the options known rule out every value asked for: the answer is
+// notIn, whatever the options not listed. The caller calls leave() when
+// it is done with the level.
+func (p *pruner) expand(c *pcomp, k []byte, q *request, not uint32) *plevel {
 	e, th := p.e, p.e.Th
 	if p.depth >= prunedMaxDepth {
 		panic(prunedAbort{"too deep"})
@@ -478,38 +499,33 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		c.args = []value.Value{value.CellSet(c.rows)}
 	}
 	lists := PrunedLists && c.g.GenParts != nil && c.args != nil
-	if lists {
-		e.ListParts(c.g, c.args, &lv.list)
-	} else {
-		lv.vals = e.ListOptions(c.g, c.r, c.args, lv.vals[:0])
-	}
 	lv.opts, lv.parts, lv.keys, lv.order = lv.opts[:0], lv.parts[:0], lv.keys[:0], lv.order[:0]
+	lv.ask, lv.stopped, lv.seen, lv.done, lv.lists = q != nil, false, 0, 0, lists
+	if q != nil {
+		lv.req, lv.not = *q, not
+	}
+	if lists {
+		if lv.each == nil {
+			lv.each = func() bool { return p.listed(lv) }
+		}
+		lv.list.Each = lv.each
+		e.ListParts(c.g, c.args, &lv.list)
+		lv.list.Each = nil
+	} else {
+		if lv.eachVal == nil {
+			lv.eachVal = func(vals []value.Value) bool { return p.listedVals(lv, vals) }
+		}
+		lv.vals = e.ListOptions(c.g, c.r, c.args, lv.vals[:0], lv.eachVal)
+	}
 	n := len(lv.vals)
 	if lists {
 		n = len(lv.list.Opts)
 	}
-	for i := range n {
-		p0 := len(lv.parts)
-		var nim int32
-		if !lists {
-			nim = p.parts(lv, lv.vals[i])
-		} else if o := lv.list.Opts[i]; o.V.K != value.KNone {
-			nim = p.parts(lv, o.V)
-		} else {
-			nim = p.rowsParts(lv, o)
-		}
-		n := len(lv.parts) - p0
-		if n >= 2 {
-			p.sums++
-		}
-		n = p.cancel(lv, p0, n)
-		lv.parts = lv.parts[:p0+n]
-		o := popt{nim: nim, p0: int32(p0), n: int32(n)}
-		for _, part := range lv.parts[p0:] {
-			o.cost += part.size * part.size
-		}
-		lv.opts = append(lv.opts, o)
-		lv.order = append(lv.order, int32(i))
+	for ; lv.done < n && !lv.stopped; lv.done++ {
+		p.take(lv)
+	}
+	if lv.stopped {
+		return lv
 	}
 	if len(lv.order) > 32 {
 		slices.SortStableFunc(lv.order, func(a, b int32) int { return cmp.Compare(lv.opts[a].cost, lv.opts[b].cost) })
@@ -520,6 +536,85 @@ func (p *pruner) expand(c *pcomp, k []byte) *plevel {
 		}
 	}
 	return lv
+}
+
+// listed is told by the listing (engine.OptParts.Each) that an option
+// is whole: the options listed so far are taken into the level, up to
+// the first value with a position the plain search is to compute (it
+// waits for the listing's end: the search does not run within a
+// listing). It reports whether to stop.
+func (p *pruner) listed(lv *plevel) bool {
+	for !lv.stopped && lv.done < len(lv.list.Opts) && (lv.list.Opts[lv.done].V.K == value.KNone || !solves(lv.list.Opts[lv.done].V)) {
+		p.take(lv)
+		lv.done++
+	}
+	return lv.stopped
+}
+
+// listedVals is listed for options listed as values (vals, so far): up to
+// the first that has a position the plain search is to compute.
+func (p *pruner) listedVals(lv *plevel, vals []value.Value) bool {
+	lv.vals = vals
+	for !lv.stopped && lv.done < len(vals) && !solves(vals[lv.done]) {
+		p.take(lv)
+		lv.done++
+	}
+	return lv.stopped
+}
+
+// solves reports whether option v has a part that parts gives the plain
+// search (a position of small ints).
+func solves(v value.Value) bool {
+	switch v.K {
+	case value.KPos:
+		if _, ok := v.Ref.(*engine.Game); ok {
+			return true
+		}
+		pos := v.Ref.(*value.Position)
+		_, ok := pos.Game.(*engine.Game).Packed(pos.Args)
+		return ok
+	case value.KSum:
+		for _, part := range v.Parts() {
+			if solves(part) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// take adds the option lv.done of the listing to the level (its parts of
+// unknown value, the xor of the others, its cost) and sets lv.stopped
+// when it is known and the values known rule out every value asked.
+func (p *pruner) take(lv *plevel) {
+	i := lv.done
+	p0 := len(lv.parts)
+	var nim int32
+	if !lv.lists {
+		nim = p.parts(lv, lv.vals[i])
+	} else if o := lv.list.Opts[i]; o.V.K != value.KNone {
+		nim = p.parts(lv, o.V)
+	} else {
+		nim = p.rowsParts(lv, o)
+	}
+	n := len(lv.parts) - p0
+	if n >= 2 {
+		p.sums++
+	}
+	n = p.cancel(lv, p0, n)
+	lv.parts = lv.parts[:p0+n]
+	o := popt{nim: nim, p0: int32(p0), n: int32(n)}
+	for _, part := range lv.parts[p0:] {
+		o.cost += part.size * part.size
+	}
+	lv.opts = append(lv.opts, o)
+	lv.order = append(lv.order, int32(i))
+	if n == 0 && nim < notBits {
+		lv.seen |= 1 << nim
+		if lv.ask && lv.req.within(lv.not|lv.seen) {
+			lv.stopped = true
+		}
+	}
 }
 
 // rowsParts appends option o's parts of unknown value; returns the others' xor.

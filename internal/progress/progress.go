@@ -1,14 +1,13 @@
-package engine
+// Package progress reports how far a long run got (eval.Options.Progress;
+// the command line shows it on a terminal). Its Meter rides on the
+// engine's polls (every 64 positions, and every 4096 steps when the run
+// has a context): every 16th poll reads the clock.
+package progress
 
 import "time"
 
-// This file reports the progress of long runs (Options.Progress): the
-// command line shows it on a terminal. The check rides on poll, which the
-// engine calls every 64 positions and checkLimits every 4096 steps, when
-// the run has a context: every 16th poll reads the clock.
-
-// Progress is what Options.Progress receives.
-type Progress struct {
+// Report is what Options.Progress receives.
+type Report struct {
 	States  int64         // positions visited since the run began
 	Elapsed time.Duration // since the run began
 	Done    bool          // the run ended: clear the indicator
@@ -21,13 +20,13 @@ type Progress struct {
 
 // When progress is first reported, and then how often.
 var (
-	ProgressAfter = time.Second
-	ProgressEvery = 250 * time.Millisecond
+	After = time.Second
+	Every = 250 * time.Millisecond
 )
 
-// Meter is a run's progress reporting (Thread.Prog).
+// Meter is a run's progress reporting (engine.Thread.Prog).
 type Meter struct {
-	Report func(Progress)
+	Report func(Report)
 	start  time.Time
 	next   time.Time
 	base   int64 // engine states at the start
@@ -43,7 +42,7 @@ type Meter struct {
 // Begin starts the reports of a run.
 func (p *Meter) Begin(states int64) {
 	p.start = time.Now()
-	p.next = p.start.Add(ProgressAfter)
+	p.next = p.start.Add(After)
 	p.base = states
 	p.shown = false
 }
@@ -61,12 +60,12 @@ func (p *Meter) Tick(states int64) {
 	if now.Before(p.next) {
 		return
 	}
-	p.next = now.Add(ProgressEvery)
+	p.next = now.Add(Every)
 	p.shown = true
-	p.Report(Progress{States: max(states-p.base, 0), Elapsed: now.Sub(p.start)})
+	p.Report(Report{States: max(states-p.base, 0), Elapsed: now.Sub(p.start)})
 }
 
-// BeginUnits has a computation that counts units (see Progress.Units)
+// BeginUnits has a computation that counts units (see Report.Units)
 // report its own progress (TickUnits), from now on, until EndUnits: the
 // positions' reports stop meanwhile.
 func (p *Meter) BeginUnits() { p.busy, p.unitsStart = true, time.Time{} }
@@ -78,7 +77,7 @@ func (p *Meter) EndUnits() { p.busy = false }
 func (p *Meter) Busy() bool { return p.busy }
 
 // TickUnits reports the progress of a computation that counts units
-// (see Progress.Units) when it is time to.
+// (see Report.Units) when it is time to.
 func (p *Meter) TickUnits(n int64, units string, detail func() string) {
 	p.polls++
 	if p.polls&15 != 0 {
@@ -91,15 +90,15 @@ func (p *Meter) TickUnits(n int64, units string, detail func() string) {
 	if now.Before(p.next) {
 		return
 	}
-	p.next = now.Add(ProgressEvery)
+	p.next = now.Add(Every)
 	p.shown = true
-	p.Report(Progress{States: max(n-p.unitsBase, 0), Elapsed: now.Sub(p.unitsStart), Units: units, Detail: detail()})
+	p.Report(Report{States: max(n-p.unitsBase, 0), Elapsed: now.Sub(p.unitsStart), Units: units, Detail: detail()})
 }
 
 // End reports the end of a run that reported its progress.
 func (p *Meter) End(states int64) {
 	if p.shown {
 		p.shown = false
-		p.Report(Progress{States: max(states-p.base, 0), Elapsed: time.Since(p.start), Done: true})
+		p.Report(Report{States: max(states-p.base, 0), Elapsed: time.Since(p.start), Done: true})
 	}
 }
