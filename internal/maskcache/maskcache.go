@@ -39,6 +39,57 @@ type Cache struct {
 	masks   map[string]*Entry
 	key     []byte
 	entries int
+	// The lists, sets, maps and tuples the locals held, each an id in
+	// the masks' keys: by the value's key (objKeys, objBytes of keys in
+	// all), and the values met last by identity (objs: a graph passed
+	// unchanged from position to position is not encoded again).
+	objs     [objRecent]objID
+	objAt    int
+	objKeys  map[string]uint32
+	objBytes int
+}
+
+// objID is a value met as a local, and its id.
+type objID struct {
+	v  value.Value
+	id uint32
+}
+
+// objRecent is how many values objs holds; maxObjKey and maxObjBytes
+// bound the key of one and the keys of all (past them, no mask is kept).
+const (
+	objRecent   = 8
+	maxObjKey   = 1 << 14
+	maxObjBytes = 1 << 22
+)
+
+// objectID is the id of v, a list, set, map or tuple: one id for equal
+// values; false when its key is too long or the ids' keys too many.
+func (fc *Cache) objectID(v value.Value) (uint32, bool) {
+	for i := range fc.objs {
+		if o := &fc.objs[i]; o.v.K == v.K && o.v.N == v.N && o.v.Ref != nil && sameRef(o.v.Ref, v.Ref) {
+			return o.id, true
+		}
+	}
+	k, boxed := value.AppendArgKey(nil, v, maxObjKey)
+	if boxed || len(k) > maxObjKey {
+		return 0, false
+	}
+	id, ok := fc.objKeys[string(k)]
+	if !ok {
+		if fc.objBytes+len(k) > maxObjBytes {
+			return 0, false
+		}
+		if fc.objKeys == nil {
+			fc.objKeys = map[string]uint32{}
+		}
+		id = uint32(len(fc.objKeys))
+		fc.objKeys[string(k)] = id
+		fc.objBytes += len(k)
+	}
+	fc.objs[fc.objAt] = objID{v, id}
+	fc.objAt = (fc.objAt + 1) % objRecent
+	return id, true
 }
 
 // maxFilterEntries bounds the masks a filter keeps; past it, a set is
@@ -114,6 +165,15 @@ func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, l
 		v := fr.Slots[s]
 		if v.K == value.KInt {
 			key = binary.AppendVarint(append(key, value.TagInt), v.N)
+			continue
+		}
+		if v.K == value.KList || v.K == value.KSet || v.K == value.KMap || v.K == value.KTuple {
+			id, ok := fc.objectID(v)
+			if !ok {
+				fc.key = key
+				return nil
+			}
+			key = binary.AppendUvarint(append(key, value.TagRef), uint64(id))
 			continue
 		}
 		var boxed bool
