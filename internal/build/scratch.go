@@ -525,7 +525,7 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 				key, bx = g.AppendArgAt(key, ai, v)
 			}
 			if g.NArgs >= 2 {
-				key = g.Shorten(key, ks.Offs[len(ks.Offs)-1])
+				key = g.Shorten(key, ks.Offs[len(ks.Offs)-1], ai)
 			}
 			ks.Args = append(ks.Args, v)
 			boxed = boxed || bx

@@ -112,6 +112,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	// flattened, package fastpath.)
 	defer c.fast.Tuples(g, d)
 	g.Decl = d
+	g.SetPassed(resolve.PassedParams(d))
 	g.Pure = c.PureRule(d)
 	g.NoSums = !resolve.YieldsSums(d)
 	x := c.Env.ExplainOf("game", g.GName, d.Name.Pos)

@@ -76,14 +76,14 @@ func (g *Game) FindKey(args []value.Value, key []byte) (uint64, bool) {
 	if g.Tuples != nil || g.Keys.Len() == 0 {
 		return 0, false
 	}
-	if g.compact && g.NArgs >= 2 && len(key) > dictMin || g.hasUniverse() {
+	if g.compact && g.NArgs >= 2 && (len(key) > dictMin || g.hasPassed()) || g.hasUniverse() {
 		// As Ref would: each argument's key in g (AppendArgAt), the
 		// long ones by their ids in the dictionary.
 		buf := g.findBuf[:0]
 		for i, a := range args {
 			start := len(buf)
 			buf, _ = g.AppendArgAt(buf, i, a)
-			if !g.compact || g.NArgs < 2 || len(buf)-start <= dictMin || len(buf) > value.MaxKeyBytes {
+			if !g.dictKey(buf, start, i) {
 				continue
 			}
 			id, ok := g.Dict.Find(buf[start:])
@@ -100,6 +100,16 @@ func (g *Game) FindKey(args []value.Value, key []byte) (uint64, bool) {
 		return 0, false
 	}
 	return memo.GenBit | uint64(id), true
+}
+
+// hasPassed reports whether the rule passes an argument on unchanged.
+func (g *Game) hasPassed() bool {
+	for i := range g.args {
+		if g.args[i].passed {
+			return true
+		}
+	}
+	return false
 }
 
 // OptParts is the options of a position as ListParts lists them, in the

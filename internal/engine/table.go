@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/grundy-lang/grundy/internal/idlist"
 	"github.com/grundy-lang/grundy/internal/memo"
@@ -163,12 +164,26 @@ func (g *Game) Ref(args []value.Value) uint64 {
 	}
 	buf := g.keybuf[:0]
 	boxed := false
+	if len(g.argCache) < len(args) {
+		g.argCache = make([]argCache, len(args))
+	}
 	for i, a := range args {
+		// An argument passed on unchanged (the set of S-Nim's
+		// snim(n - s, S)) is the value last decoded or keyed here:
+		// its key is kept (argCache), not made again each move.
+		ce := &g.argCache[i]
+		if a.Ref != nil && ce.v.K == a.K && sameRef(ce.v.Ref, a.Ref) {
+			buf = append(buf, ce.seg...)
+			continue
+		}
 		var b bool
 		start := len(buf)
 		buf, b = g.AppendArgAt(buf, i, a)
-		buf = g.Shorten(buf, start)
+		buf = g.Shorten(buf, start, i)
 		boxed = boxed || b
+		if a.Ref != nil && !b {
+			ce.seg, ce.v = append(ce.seg[:0], buf[start:]...), a
+		}
 	}
 	g.keybuf = buf
 	return g.Intern(buf, boxed, args)
@@ -177,13 +192,37 @@ func (g *Game) Ref(args []value.Value) uint64 {
 // dictMin: the key of an argument of a game of two or more arguments
 // that is longer is kept once, in the game's dictionary, and the keys of
 // positions refer to it (the graph of kayles(G, S) is not in the key of
-// every position).
+// every position). So is the key of an argument the game's rule passes
+// on unchanged (SetPassed) that is not an int's, however short: the set
+// of snim(n, S) is then one reference, and the key of a position a word.
 const dictMin = 32
 
-// Shorten replaces key[start:], the key of an argument, by a reference to
-// the game's dictionary when it is long.
-func (g *Game) Shorten(key []byte, start int) []byte {
-	if !g.compact || g.NArgs < 2 || len(key)-start <= dictMin || len(key) > value.MaxKeyBytes {
+// SetPassed records which arguments the game's rule passes on unchanged
+// in each of its calls of the game (resolve.PassedParams), before the
+// game has a position (a key, once made, is for good).
+func (g *Game) SetPassed(passed []bool) {
+	if g.Keys.Len() > 0 || g.Dict.Len() > 0 {
+		return
+	}
+	for i := range g.args {
+		g.args[i].passed = i < len(passed) && passed[i]
+	}
+}
+
+// dictKey reports whether key[start:], the key of argument i, goes to the
+// game's dictionary (see dictMin).
+func (g *Game) dictKey(key []byte, start, i int) bool {
+	n := len(key) - start
+	if !g.compact || g.NArgs < 2 || n <= 2 || len(key) > value.MaxKeyBytes || key[start] == value.TagRef {
+		return false
+	}
+	return n > dictMin || i < len(g.args) && g.args[i].passed && key[start] != value.TagInt && g.Tuples == nil
+}
+
+// Shorten replaces key[start:], the key of argument i, by a reference to
+// the game's dictionary when it is long (or passed on: dictKey).
+func (g *Game) Shorten(key []byte, start, i int) []byte {
+	if !g.dictKey(key, start, i) {
 		return key
 	}
 	id, _, ok := g.Dict.Intern(key[start:])
@@ -467,13 +506,14 @@ func (g *Game) hasUniverse() bool {
 
 // argInfo is what a game knows of one argument of its positions.
 type argInfo struct {
-	uni   atomic.Pointer[value.Universe]
-	alpha atomic.Pointer[value.Alphabet]
-	pair  [3]byte       // StrPair's characters, and 1 once read
-	tags  atomic.Uint32 // bit t: a key of tag t (--explain)
-	inner atomic.Uint32 // the tags of the elements of its lists and tuples with the general key (value.ElemTags)
-	lists atomic.Bool   // its lists are keyed over its universe (package idlist: UseListUniverse)
-	known idlist.Known  // the list decoded last (ListKnown)
+	uni    atomic.Pointer[value.Universe]
+	alpha  atomic.Pointer[value.Alphabet]
+	pair   [3]byte       // StrPair's characters, and 1 once read
+	tags   atomic.Uint32 // bit t: a key of tag t (--explain)
+	inner  atomic.Uint32 // the tags of the elements of its lists and tuples with the general key (value.ElemTags)
+	lists  atomic.Bool   // its lists are keyed over its universe (package idlist: UseListUniverse)
+	passed bool          // the rule passes it on unchanged (SetPassed)
+	known  idlist.Known  // the list decoded last (ListKnown)
 }
 
 // ListKnown is the list over its universe argument i decoded last, for
@@ -514,10 +554,19 @@ func (g *Game) AppendArgAt(buf []byte, i int, v value.Value) (_ []byte, boxed bo
 	return value.AppendArgKey(buf, v, value.MaxKeyBytes)
 }
 
-// argCache is the key of an argument last decoded, and its value.
+// argCache is the key of an argument last decoded or keyed, and its
+// value.
 type argCache struct {
 	seg []byte
 	v   value.Value
+}
+
+// sameRef reports whether a and b hold the same dynamic type and data
+// word: one value, not two equal ones (and no comparison that could
+// panic on a type that has none).
+func sameRef(a, b any) bool {
+	p, q := (*[2]unsafe.Pointer)(unsafe.Pointer(&a)), (*[2]unsafe.Pointer)(unsafe.Pointer(&b))
+	return p[0] == q[0] && p[1] == q[1]
 }
 
 // AppendArg appends the key of v, the argument i of one of g's positions
@@ -729,7 +778,11 @@ func (g *Game) ArgNotes() []string {
 			kinds = append(kinds, what)
 		}
 		if len(kinds) > 0 {
-			notes = append(notes, fmt.Sprintf("argument %d of its positions: %s", i+1, strings.Join(kinds, "; ")))
+			passed := ""
+			if g.args[i].passed && tags&^(1<<value.TagInt) != 0 && g.Tuples == nil {
+				passed = " (passed on unchanged by the rule: kept once, a position's key refers to it)"
+			}
+			notes = append(notes, fmt.Sprintf("argument %d of its positions: %s%s", i+1, strings.Join(kinds, "; "), passed))
 		}
 	}
 	if g.Tuples != nil && g.Tuples.To != g {
