@@ -112,13 +112,13 @@ func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 						return fr.Gen.Lookup(g, uint64(v.N)<<g.Bits|uint64(w.N))
 					}
 					kernel.CheckArity(pos, g, 2)
-					return fr.Gen.Lookup(g, g.Ref([]value.Value{v, w}))
+					return fr.Gen.Lookup(g.SGRef([]value.Value{v, w}))
 				}
 			}
 			return func(fr *engine.Frame) memo.Sgv {
 				g := b.Game
 				kernel.CheckArity(pos, g, len(args))
-				return fr.Gen.Lookup(g, g.Ref(evalAll(fr, args)))
+				return fr.Gen.Lookup(g.SGRef(evalAll(fr, args)))
 			}
 		}
 		// A def inlined: its body's SG value, streamed as the body would

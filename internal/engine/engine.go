@@ -441,6 +441,9 @@ func (gn *Gen) ValueSG(pos Pos, v value.Value) memo.Sgv {
 	case value.KNim:
 		return memo.Sgv(v.N)
 	case value.KPos:
+		if p, ok := v.Ref.(*value.Position); ok && !p.HasRef && p.Game.(*Game).Fixed != nil {
+			return gn.Lookup(p.Game.(*Game).SGRef(p.Args))
+		}
 		g, r := PosRef(v)
 		return gn.Lookup(g, r)
 	case value.KSum:

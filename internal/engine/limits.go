@@ -88,6 +88,9 @@ var processStart = time.Now()
 // cuts it to MaxShownText bytes; its arguments can be huge lists, which
 // are not printed whole).
 func PosText(g *Game, r uint64) string {
+	if g.Shown != nil {
+		return value.FormatMax(g.Shown(r), false, value.MaxShownText+1)
+	}
 	if tf := g.TupleOf; tf != nil {
 		return value.FormatMax(tf.Of.PositionValue(tf.Args(r)), false, value.MaxShownText+1)
 	}

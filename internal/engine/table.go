@@ -117,6 +117,14 @@ type Game struct {
 	// a tuple of k ints; tupleOf: the game this one is hidden in
 	// (tupleflat.go).
 	Tuples, TupleOf *TupleFlat
+	// Fixed computes a position in the copy of the rule made for the
+	// values of the arguments it passes on unchanged (package fixargs);
+	// a copy's Shown is its position as the game's.
+	Fixed interface {
+		Solve(r uint64, solve func(h *Game, r uint64) memo.Sgv) (memo.Sgv, bool)
+		Ref(args []value.Value) (*Game, uint64, bool)
+	}
+	Shown func(r uint64) value.Value
 }
 
 func (g *Game) Name() string     { return g.GName }
@@ -657,6 +665,17 @@ func (g *Game) Packed(args []value.Value) (uint64, bool) {
 		key = key<<g.Bits | f
 	}
 	return key, true
+}
+
+// SGRef is the game and key of position args of g as its value is
+// asked: the copy's of its rule for its fixed arguments (Fixed), or g's.
+func (g *Game) SGRef(args []value.Value) (*Game, uint64) {
+	if g.Fixed != nil {
+		if h, r, ok := g.Fixed.Ref(args); ok {
+			return h, r
+		}
+	}
+	return g, g.Ref(args)
 }
 
 // PosRef is the key of a position value (cached in the value).

@@ -13,8 +13,11 @@ import (
 
 // Tuples compiles the hidden game of g (declared by d) when a parameter
 // of it is always a tuple or list of k ints in its options (g.Tuples is
-// set: its positions are stored as k int arguments), or clears g.Tuples.
+// set: its positions are stored as k int arguments), or clears g.Tuples;
+// then it sets up the copies of its rule for its fixed arguments
+// (fixed.go).
 func (p paths) Tuples(g *engine.Game, d *lang.GameStmt) {
+	defer p.fixed(g, d) // (after: flattening empties the explanation)
 	c := p.loops.c
 	old := g.Tuples
 	g.Tuples = nil

@@ -62,16 +62,17 @@ const (
 	IntElems                      // a move rule that indexes a parameter compiled again for positions where it holds a list or tuple of ints, its elements int-typed (internal/compile/intelems.go)
 	Lanes                         // a list comprehension over a range whose element is int arithmetic computed for up to 64 values of its variable at once (internal/vecint)
 	DefCache                      // a call of a def that builds a collection from small ints computed once per arguments, its values kept (internal/defcache)
+	Fixed                         // a game's arguments its rule passes on unchanged: each value of them gets a copy of the rule where they are constants, its positions computed there (internal/fixargs)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes | DefCache
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes | DefCache | Fixed
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes", "defcache"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes", "defcache", "fixed"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.

@@ -169,6 +169,11 @@ func (e *search) solveNew(g *engine.Game, r uint64, s int32) memo.Sgv {
 		}
 		value.Fail(pos, "the value of %s is asked for while it is being computed (sg, outcome, moves or winning of a position inside its own move rule, directly or through other positions)", engine.PosText(g, r))
 	}
+	if g.Fixed != nil {
+		if v, ok := g.Fixed.Solve(r, e.Solve); ok {
+			return v // (in its copy for its fixed arguments: package fixargs)
+		}
+	}
 	if g.Tuples != nil {
 		if r2, ok := g.Tuples.Ref(r); ok {
 			// (Its hidden game's position: engine's tupleflat.go.)
