@@ -57,7 +57,7 @@ print sg(d(4, [2]))
 func manyValues() string {
 	var b strings.Builder
 	b.WriteString("[")
-	for i := 1; i <= 70; i++ {
+	for i := 1; i <= 300; i++ {
 		if i > 1 {
 			b.WriteString(", ")
 		}

@@ -15,7 +15,7 @@ import (
 
 // maxFixedCopies bounds the copies of one game's rule made for values of
 // its fixed arguments (package fixargs): each has cells of its own.
-const maxFixedCopies = 64
+const maxFixedCopies = 256
 
 // fixed gives game g (declared by d) the copies of its rule for the
 // values of the arguments the rule passes on unchanged (g.Fixed), made as
