@@ -82,7 +82,7 @@ func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 				a0, a1 := sg.c.Ints.OperandOf(e.Args[0], ints[0]), sg.c.Ints.OperandOf(e.Args[1], ints[1])
 				return func(fr *engine.Frame) memo.Sgv {
 					v, w, g := a0.Eval(fr), a1.Eval(fr), b.Game
-					if uint64(v) < g.Lim && uint64(w) < g.Lim && g.NArgs == 2 {
+					if uint64(v) < g.Lim && uint64(w) < g.Lim && g.NArgs == 2 && g.Fixed == nil {
 						r := uint64(v)<<g.Bits | uint64(w)
 						if s := g.State(r); s >= memo.FinBase {
 							return s - memo.FinBase
@@ -90,7 +90,7 @@ func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 						return fr.Gen.Lookup(g, r)
 					}
 					kernel.CheckArity(pos, g, 2)
-					return fr.Gen.Lookup(g, g.Ref([]value.Value{value.Int(v), value.Int(w)}))
+					return fr.Gen.Lookup(g.SGRef([]value.Value{value.Int(v), value.Int(w)}))
 				}
 			}
 			switch len(args) {

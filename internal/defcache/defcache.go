@@ -28,7 +28,10 @@
 //     again), with the steps it counted; a value found adds those steps,
 //     and where a check of the limits would fall among them, or the call
 //     would nest past the depth or stack bounds, the call runs instead, so
-//     that the limits stop a run where they would;
+//     that the limits stop a run where they would (where a check of the
+//     limits falls among the steps and the step limit is not reached
+//     there, the check is made at the call: time, cancellation and
+//     memory are checked at no fixed step);
 //   - the values of the globals the body reads are compared with those
 //     the table was filled under at each call: a later let of one (the
 //     REPL, a script's second let) empties it.
@@ -86,6 +89,7 @@ func (k *Calls) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) en
 	c.Fired(passes.DefCache)
 	c.Note(fmt.Sprintf("the call of %s at line %d: its values kept by its arguments (of short keys), computed once each where that pays", fn.FName, e.Pos.Line))
 	site := &site{b: b, globals: globals, cost: int64(fn.Cost)}
+	pos := e.Pos
 	return func(fr *engine.Frame) value.Value {
 		th := fr.Th
 		t := site.table(th)
@@ -106,8 +110,7 @@ func (k *Calls) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) en
 		}
 		if x, hit := t.vals[string(key)]; hit {
 			t.hits++
-			if th.Steps+x.steps < th.CheckAt && th.Depth < th.Limits.MaxDepth && th.Stack+site.cost <= th.MaxStack {
-				th.Steps += x.steps
+			if th.Depth < th.Limits.MaxDepth && th.Stack+site.cost <= th.MaxStack && th.Skip(pos, x.steps) {
 				return x.v
 			}
 			return plain(fr)

@@ -56,6 +56,25 @@ func (th *Thread) Ticks(pos Pos, n int64) {
 	}
 }
 
+// Skip counts n steps made as before by a computation whose value was kept
+// (package defcache): the checks of the limits that fall among them are
+// made once, at pos, and the next one falls where it would have. It
+// counts nothing and returns false when the step limit is reached among
+// them: the caller makes the steps, and the limit stops it where it would.
+func (th *Thread) Skip(pos Pos, n int64) bool {
+	switch at := th.CheckAt; {
+	case th.Steps+n < at:
+		th.Steps += n
+	case th.Steps+n > th.Limits.MaxSteps:
+		return false
+	default:
+		th.Steps += n
+		th.CheckLimits(pos)
+		th.CheckAt = at + ((th.Steps-at)/checkEvery+1)*checkEvery
+	}
+	return true
+}
+
 // CheckLimits runs every checkEvery steps: cancellation, the step limit
 // and, every 16 Ki steps when a millisecond has passed since it last
 // did, the memory budget (reading it takes about as long as a thousand

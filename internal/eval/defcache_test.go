@@ -65,6 +65,10 @@ print near0(0), [len(deep(k)) for k in 0 .. 80]
 	{"many keys, then few (a call that stops keeping)", `def f(n) = [n * i for i in 0 .. 2]
 print sum([sum(f(n)) for n in [k for k in 0 .. 1000] + [1, 2] * 300 + [2000]]), f(3)
 `},
+	{"a filter's def, its values found across checks of the limits", `def isprime(p) = p >= 2 and all([p % d != 0 for d in 2 .. p - 1 if d * d <= p])
+game g(n) moves g(n - p) for p in 2 .. n if isprime(p)
+print sum([sg(g(n)) for n in 0 .. 300]), [isprime(p) for p in 0 .. 20]
+`},
 	{"not kept", `def nbrs(S, v) = [u for u in S if u != v]
 def around(v) = [x for x in v if x > 0]
 game g(S) moves g(set(nbrs(S, v))) for v in S
@@ -92,7 +96,7 @@ func TestDefCacheExact(t *testing.T) {
 					t.Fatalf("%s off: %s\non:\n%s\noff:\n%s", off, why, on, runDefCache(c.src, off, engine.Limits{}))
 				}
 			}
-			for _, lim := range []engine.Limits{{MaxSteps: 300}, {MaxSteps: 2000}, {MaxSteps: 9000}, {MaxDepth: 40}, {MaxDepth: 75}} {
+			for _, lim := range []engine.Limits{{MaxSteps: 300}, {MaxSteps: 2000}, {MaxSteps: 9000}, {MaxSteps: 150000}, {MaxSteps: 700000}, {MaxDepth: 40}, {MaxDepth: 75}} {
 				a, b := runDefCache(c.src, 0, lim), runDefCache(c.src, passes.DefCache, lim)
 				if a != b {
 					t.Errorf("limits %+v: on:\n%s\noff:\n%s", lim, a, b)

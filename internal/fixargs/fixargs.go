@@ -44,13 +44,9 @@ type fixedCopy struct {
 }
 
 // Solve computes position r of the game in the copy for its values of the
-// fixed parameters, where there is one (made now if need be) and one of
-// those values is not an int (a game of ints keeps its packed tables),
-// with solve (the engine's); it reports whether it did.
+// fixed parameters, where there is one (made now if need be), with solve
+// (the engine's); it reports whether it did.
 func (c *Copies) Solve(r uint64, solve func(h *engine.Game, r uint64) memo.Sgv) (memo.Sgv, bool) {
-	if r&memo.GenBit == 0 {
-		return 0, false // (every argument an int)
-	}
 	args := c.Of.Args(r)
 	cp := c.copyFor(args)
 	if cp == nil {
@@ -92,21 +88,16 @@ func (c *Copies) ref(h *engine.Game, args []value.Value) uint64 {
 }
 
 // copyFor returns the copy for the fixed arguments of args, made now if
-// need be, or nil (all of them ints, a copy that could not be made, too
-// many copies).
+// need be, or nil (a copy that could not be made, too many copies).
 func (c *Copies) copyFor(args []value.Value) *fixedCopy {
 	if cp := c.last; cp != nil && c.same(cp, args) {
 		return cp
 	}
-	key, ints := c.key[:0], true
+	key := c.key[:0]
 	for _, j := range c.J {
-		ints = ints && args[j].K == value.KInt
 		key, _ = value.AppendArgKey(key, args[j], math.MaxInt)
 	}
 	c.key = key
-	if ints {
-		return nil
-	}
 	cp, seen := c.byKey[string(key)]
 	if !seen {
 		if c.made >= c.Max {
@@ -140,7 +131,7 @@ func (c *Copies) rest(args []value.Value) []value.Value {
 func (c *Copies) same(cp *fixedCopy, args []value.Value) bool {
 	for k, j := range c.J {
 		a, b := args[j], cp.vals[k]
-		if a.K != b.K || a.Ref == nil || a.Ref != b.Ref {
+		if a.K != b.K || a.Ref != b.Ref || a.Ref == nil && a.N != b.N {
 			return false
 		}
 	}
