@@ -200,6 +200,11 @@ var gameBuiltins = []*engine.Builtin{
 			}
 			return value.Int(int64(bits.OnesCount64(uint64(n))))
 		}},
+	{BName: "isqrt", Pure: true, IntResult: true, MinArgs: 1, MaxArgs: 1,
+		Doc: "isqrt(n): the largest int r >= 0 with r * r <= n, the square root of n rounded down; -1 for n < 0 (no such r).",
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
+			return value.Int(Isqrt(needInt(c, 0, a[0], "isqrt")))
+		}},
 	{BName: "mask", Pure: true, IntResult: true, MinArgs: 1, MaxArgs: 1,
 		Doc: "mask(n): the int whose n lowest bits are 1, (1 << n) - 1, for n from 0 to 63 (mask(63) is the largest int). Error: n outside 0 .. 63.",
 		Fn: func(c *engine.Call, a []value.Value) value.Value {
@@ -311,4 +316,19 @@ func GameDocs() [][2]string {
 	}
 	slices.SortFunc(out, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
 	return out
+}
+
+// Isqrt is the largest r >= 0 with r * r <= n, or -1 for n < 0.
+func Isqrt(n int64) int64 {
+	if n < 0 {
+		return -1
+	}
+	r := int64(math.Sqrt(float64(n)))
+	for r > 0 && (r > 3037000499 || r*r > n) {
+		r--
+	}
+	for r < 3037000499 && (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
 }

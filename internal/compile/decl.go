@@ -256,9 +256,9 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 		if sg && ints {
 			c.generalSweep(g, sweeps, len(planned), len(params), !reorders)
 			c.rowSweep(g, rows, len(planned), len(params))
-			return engine.SeqSG(gens)
+			return kernel.SeqSG(gens)
 		}
-		return engine.Seq(gens)
+		return kernel.Seq(gens)
 	}
 	c.CurGame = g
 	defer func() { c.CurGame = nil }()

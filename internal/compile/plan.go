@@ -10,6 +10,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/plan"
 	"github.com/grundy-lang/grundy/internal/rewrite"
+	"github.com/grundy-lang/grundy/internal/splits"
 	"github.com/grundy-lang/grundy/lang"
 )
 
@@ -162,7 +163,7 @@ func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(lang.Ex
 }
 
 // mergeSplits merges each planned alternative with the one after it
-// where they are one range split in two (plan.MergeSplit, the bounds
+// where they are one range split in two (splits.MergeSplit, the bounds
 // pass): not where one is an alternative as written behind the negation
 // of its guard.
 func (c *Compiler) mergeSplits(env *plan.Env, d *lang.GameStmt, k ir.Consumer, pas []plannedAlt) []plannedAlt {
@@ -173,7 +174,7 @@ func (c *Compiler) mergeSplits(env *plan.Env, d *lang.GameStmt, k ir.Consumer, p
 	for _, pa := range pas {
 		if n := len(out); n > 0 && !pa.written && !out[n-1].written {
 			last := out[n-1]
-			if q := plan.MergeSplit(env, ir.LowerAlt(last.alt, k), ir.LowerAlt(pa.alt, k), c.Arith.IntTyped); q != nil {
+			if q := splits.MergeSplit(env.R, env.Repeatable, ir.LowerAlt(last.alt, k), ir.LowerAlt(pa.alt, k), c.Arith.IntTyped); q != nil {
 				if pa.i == last.i {
 					c.note("%s is one range split in two: planned as one (bounds)", altLabel(pa.i, d.Alts[pa.i].(*lang.Alt)))
 				} else {
@@ -190,12 +191,12 @@ func (c *Compiler) mergeSplits(env *plan.Env, d *lang.GameStmt, k ir.Consumer, p
 }
 
 // mergeComps merges the list comprehensions of a concatenation where
-// they are one range split in two (plan.MergeComps, the bounds pass).
+// they are one range split in two (splits.MergeComps, the bounds pass).
 func (c *Compiler) mergeComps(comps []*lang.Comp) []*lang.Comp {
 	if !c.On(passes.Bounds) || !c.On(passes.Ints) {
 		return comps
 	}
-	out := plan.MergeComps(&plan.Env{R: c.Resolver, On: c.Passes, Repeatable: c.repeatable()}, comps, c.Arith.IntTyped)
+	out := splits.MergeComps(c.Resolver, c.repeatable(), comps, c.Arith.IntTyped)
 	c.FiredIf(passes.Bounds, len(out) < len(comps))
 	return out
 }

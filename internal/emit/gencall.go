@@ -67,7 +67,7 @@ func (g *gen) call(x *lang.Call) (string, string) {
 		return one("rt::str(%s)"), "std::string"
 	case "abs":
 		return fmt.Sprintf("rt::iabs(%s, %d)", g.intOf(args[0], "abs", true), s), "rt::i64"
-	case "popcount", "mask":
+	case "popcount", "mask", "isqrt":
 		return fmt.Sprintf("rt::%s(%s, %d)", name, g.intOf(args[0], name, true), s), "rt::i64"
 	case "gcd", "lcm":
 		a, b := g.intOp(args[0], args[1], name)

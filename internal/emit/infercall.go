@@ -41,7 +41,7 @@ var builtins = map[string]bool{
 	"len": true, "min": true, "max": true, "abs": true, "sorted": true, "str": true,
 	"keys": true, "get": true, "set": true, "all": true, "any": true, "divisors": true,
 	"sum": true, "reversed": true, "ints": true, "mex": true, "nimsum": true,
-	"gcd": true, "lcm": true, "popcount": true, "mask": true, "update": true,
+	"gcd": true, "lcm": true, "popcount": true, "mask": true, "isqrt": true, "update": true,
 	"join": true, "enumerate": true, "zip": true, "range": true, "chars": true,
 }
 
@@ -117,7 +117,7 @@ func (c *checker) call(x *lang.Call) *ty {
 			return true
 		}, func() { unify(out, tInt()) })
 		return out
-	case "abs", "popcount", "mask":
+	case "abs", "popcount", "mask", "isqrt":
 		c.needInt(args[0])
 		return tInt()
 	case "gcd", "lcm":

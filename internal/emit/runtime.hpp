@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -897,6 +898,13 @@ struct Divisors {
 inline i64 popcount(i64 n, int s) {
     if (n < 0) failm(s, [&] { return std::string("popcount needs an int >= 0, found " + itos(n)); });
     return __builtin_popcountll((u64)n);
+}
+inline i64 isqrt(i64 n, int) {
+    if (n < 0) return -1;
+    i64 r = (i64)std::sqrt((double)n);
+    while (r > 0 && (r > 3037000499LL || r * r > n)) r--;
+    while (r < 3037000499LL && (r + 1) * (r + 1) <= n) r++;
+    return r;
 }
 inline i64 mask(i64 n, int s) {
     if (n < 0 || n > 63) failm(s, [&] { return std::string("mask needs an int from 0 to 63, found " + itos(n)); });

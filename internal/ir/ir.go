@@ -202,3 +202,25 @@ func MergeGuards(a, b []Bound) []Bound {
 	}
 	return out
 }
+
+// BindsRead reports whether e reads a name one of clauses binds.
+func BindsRead(clauses []Clause, e lang.Expr) bool {
+	bound := map[*lang.Name]bool{}
+	for _, cl := range clauses {
+		for _, n := range cl.Binds() {
+			bound[n] = true
+		}
+	}
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok {
+			for n := range bound {
+				if resolve.Of(id) == resolve.NameDecl(n) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

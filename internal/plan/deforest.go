@@ -211,7 +211,7 @@ func readsBound(clauses []ir.Clause, x *ir.Query) bool {
 		}
 	}
 	for _, e := range exprs {
-		if bindsRead(clauses, e) {
+		if ir.BindsRead(clauses, e) {
 			return true
 		}
 	}

@@ -87,6 +87,7 @@ func passList() []pass {
 		{passes.Bounds, one(negations)},
 		{passes.Bounds, one(implied)},
 		{passes.Bounds, one(hoist)},
+		{passes.Bounds, one(squares)},
 		{passes.Bounds, one(bounds)},
 		{passes.Unordered, one(sortLits)},
 		{passes.ConstSets, one(constSets)},

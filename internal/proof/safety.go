@@ -28,8 +28,12 @@ import (
 // lin bounds a node: |n| <= c*M + d.
 type lin struct{ c, d float64 }
 
-// maxSafe is below 2^63 - 1 by more than float64's rounding.
-const maxSafe = 9.0e18
+// maxSafe is below 2^63 - 1 by more than float64's rounding; rootSafe
+// is its square root.
+const (
+	maxSafe  = 9.0e18
+	rootSafe = 3.0e9
+)
 
 // Prover proves expressions of a query safe and collects their roots.
 type Prover struct {
@@ -149,7 +153,14 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 				other = x
 			}
 			if !isK {
-				return l, false
+				// Two ints neither constant: safe while each is at
+				// most rootSafe in size; the product is then bounded
+				// by maxSafe (nothing built on it is proved).
+				if !s.constrain(lin{x.c * rootSafe, x.d * rootSafe}) || !s.constrain(lin{y.c * rootSafe, y.d * rootSafe}) {
+					return l, false
+				}
+				l = lin{0, maxSafe}
+				break
 			}
 			a := math.Abs(float64(k))
 			l = lin{other.c * a, other.d * a}
@@ -201,9 +212,18 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 			l = lin{0, ir.MaxLen}
 			break
 		}
+		bi := s.env.R.BuiltinCallee(e)
+		// isqrt of an int: at most its size, or 1.
+		if bi != nil && bi.BName == "isqrt" && len(e.Args) == 1 {
+			x, ok := s.Int(e.Args[0])
+			if !ok {
+				return l, false
+			}
+			l = lin{x.c, math.Max(x.d, 1)}
+			break
+		}
 		// min and max of two ints or more (the built-ins, not hidden):
 		// one of them.
-		bi := s.env.R.BuiltinCallee(e)
 		if bi == nil || bi.BName != "min" && bi.BName != "max" || len(e.Args) < 2 {
 			return l, false
 		}

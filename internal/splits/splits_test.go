@@ -1,4 +1,4 @@
-package plan_test
+package splits_test
 
 import (
 	"strings"

@@ -1,4 +1,7 @@
-package plan
+// Package splits owns the merging of a range cut in two at a constant
+// (MergeSplit): two move rule alternatives, or two comprehensions of a
+// concatenation, that are one range written as two planned as one.
+package splits
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
@@ -19,14 +22,14 @@ import (
 // L .. X up to K and the second the rest of it, in order, so the one
 // range binds the same values in the same order, and each binding
 // evaluates what it evaluated; L and X are evaluated once where they
-// were evaluated twice (Env.Repeatable: the same value, or the same
+// were evaluated twice (repeatable: the same value, or the same
 // error first), and min and max of two ints cannot fail: intTyped must
 // say L and X are ints wherever they evaluate. Written by hand (`g(a)
 // for a in 1 .. 4 if a < n | g(a) for a in 5 .. n - 1` narrowed by the
 // bounds pass), or a move rule's alternatives and the parts of a
 // concatenation of comprehensions written so.
-func MergeSplit(env *Env, a, b *ir.Query, intTyped func(lang.Expr) bool) *ir.Query {
-	if !env.Repeatable || len(a.Clauses) != len(b.Clauses) || a.Consumer != b.Consumer {
+func MergeSplit(r *resolve.Resolver, repeatable bool, a, b *ir.Query, intTyped func(lang.Expr) bool) *ir.Query {
+	if !repeatable || len(a.Clauses) != len(b.Clauses) || a.Consumer != b.Consumer {
 		return nil
 	}
 	for i, cl := range a.Clauses {
@@ -42,9 +45,9 @@ func MergeSplit(env *Env, a, b *ir.Query, intTyped func(lang.Expr) bool) *ir.Que
 			return nil
 		}
 		// (Typed where the query is: read no name its clauses bind.)
-		outside := func(e lang.Expr) bool { return !bindsRead(a.Clauses[:i], e) && intTyped(e) }
-		for _, x := range fold2(env, ra.Hi, -1) {
-			for _, l := range fold2(env, rb.Lo, 1) {
+		outside := func(e lang.Expr) bool { return !ir.BindsRead(a.Clauses[:i], e) && intTyped(e) }
+		for _, x := range fold2(r, ra.Hi, -1) {
+			for _, l := range fold2(r, rb.Lo, 1) {
 				if x.k == 1<<63-1 || l.k != x.k+1 || !outside(ra.Lo) || !outside(x.e) {
 					continue
 				}
@@ -63,28 +66,6 @@ func MergeSplit(env *Env, a, b *ir.Query, intTyped func(lang.Expr) bool) *ir.Que
 	return nil
 }
 
-// bindsRead reports whether e reads a name one of clauses binds.
-func bindsRead(clauses []ir.Clause, e lang.Expr) bool {
-	bound := map[*lang.Name]bool{}
-	for _, cl := range clauses {
-		for _, n := range cl.Binds() {
-			bound[n] = true
-		}
-	}
-	found := false
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok {
-			for n := range bound {
-				if resolve.Of(id) == resolve.NameDecl(n) {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // A cut is one way to read min(E, K) or max(E, K).
 type cut struct {
 	e lang.Expr
@@ -93,12 +74,12 @@ type cut struct {
 
 // fold2 reads x as min(E, K) (sign -1) or max(E, K) (sign 1), the
 // built-in, either way round, with K an int literal: each way it can.
-func fold2(env *Env, x lang.Expr, sign int) []cut {
+func fold2(r *resolve.Resolver, x lang.Expr, sign int) []cut {
 	call, ok := x.(*lang.Call)
 	if !ok || len(call.Args) != 2 {
 		return nil
 	}
-	if bi := env.R.BuiltinCallee(call); bi == nil || bi.IntFold != sign || bi.Count {
+	if bi := r.BuiltinCallee(call); bi == nil || bi.IntFold != sign || bi.Count {
 		return nil
 	}
 	var out []cut
@@ -113,11 +94,11 @@ func fold2(env *Env, x lang.Expr, sign int) []cut {
 
 // MergeComps merges the list comprehensions of a concatenation, each with
 // the one after it where they are one range split in two (MergeSplit).
-func MergeComps(env *Env, comps []*lang.Comp, intTyped func(lang.Expr) bool) []*lang.Comp {
+func MergeComps(r *resolve.Resolver, repeatable bool, comps []*lang.Comp, intTyped func(lang.Expr) bool) []*lang.Comp {
 	out := []*lang.Comp{comps[0]}
 	for _, b := range comps[1:] {
 		a := out[len(out)-1]
-		if q := MergeSplit(env, ir.LowerComp(a, ir.ListComp), ir.LowerComp(b, ir.ListComp), intTyped); q != nil {
+		if q := MergeSplit(r, repeatable, ir.LowerComp(a, ir.ListComp), ir.LowerComp(b, ir.ListComp), intTyped); q != nil {
 			out[len(out)-1] = ir.RaiseComp(q, lang.ListComp)
 			continue
 		}

@@ -1,0 +1,41 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// squaresCases: a filter comparing the square of a range's variable with
+// a bound (plan/squares.go), the range narrowed to the square root: the
+// same values and errors as with the bounds passes off and every pass
+// off. Each comparison, both sides, a bound below 0, a range from 0, a
+// range whose squares overflow (not narrowed: the error is met), the
+// built-in isqrt on its own.
+var squaresCases = []string{
+	`game g(n) moves g(n - k * k) for k in 1 .. n if n >= k * k
+game h(n) moves h(n - k * k) for k in 0 .. n if k * k < n and k > 0
+game f(n) moves f(n - k) for k in 1 .. n if k * k >= n
+game e(n) moves e(n - k) for k in 1 .. n if k * k > n + 3
+print [sg(g(n)) for n in 0 .. 60], [sg(h(n)) for n in 0 .. 60], [sg(f(n)) for n in 0 .. 60], [sg(e(n)) for n in 0 .. 60]
+print sg(g(5000)), winning(g(34)), moves(h(26))
+`,
+	`print [k for k in 0 .. 50 if k * k > 30], {k for k in 2 .. 40 if 100 >= k * k}, [k for k in 0 .. 10 if k * k < -5], [k for k in 0 .. 4 if k * k >= -3], [k for k in 0 .. 4 if k * k > -1]
+print [[k for k in 0 .. n if k * k <= n] for n in -2 .. 10], [len([k for k in 1 .. n if k * k < n]) for n in -3 .. 30]
+`,
+	`print len([k for k in 3037000490 .. 3037000510 if k * k <= 9223372036854775807])
+`,
+	`print [isqrt(x) for x in [-9223372036854775807, -5, -1, 0, 1, 2, 3, 4, 15, 16, 17, 99, 100, 101, 9223372036854775807, 9223372030926249001, 9223372030926249000]]
+`,
+	`def isprime(p) = p >= 2 and all([p % d != 0 for d in 2 .. p - 1 if d * d <= p])
+game g(n) moves g(n - p) for p in 2 .. n if isprime(p)
+print [n for n in 0 .. 60 if isprime(n)], [sg(g(n)) for n in 0 .. 80]
+`,
+}
+
+// TestSquaresExact: squaresCases give what they give with the bounds
+// passes off and every pass off.
+func TestSquaresExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, squaresCases, passes.Bounds, passes.All)
+}
