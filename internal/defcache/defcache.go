@@ -97,17 +97,17 @@ func (k *Calls) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) en
 			return plain(fr)
 		}
 		key, ok := t.key[:0], true
-		for _, a := range args {
-			if key, ok = appendKey(key, a(fr)); !ok {
+		for i, a := range args {
+			v := a(fr)
+			if i == 0 && len(args) == 1 && v.K == value.KInt && uint64(v.N) < maxDense {
+				return t.byIndex(fr, site, pos, int(v.N), plain)
+			}
+			if key, ok = appendKey(key, v); !ok {
 				return plain(fr)
 			}
 		}
 		t.key = key
-		if t.calls++; t.calls == tryCalls && t.hits*4 < t.calls {
-			// (Most calls new: the keys cost more than they save.)
-			t.off = true
-			clear(t.vals)
-		}
+		t.count()
 		if x, hit := t.vals[string(key)]; hit {
 			t.hits++
 			if th.Depth < th.Limits.MaxDepth && th.Stack+site.cost <= th.MaxStack && th.Skip(pos, x.steps) {
@@ -123,6 +123,57 @@ func (k *Calls) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) en
 		}
 		return v
 	}
+}
+
+// maxDense bounds the one int argument whose value a call keeps by index
+// (table.dense), not by key.
+const maxDense = 1 << 16
+
+// count counts a lookup, and after tryCalls of them turns a call that
+// found fewer than a quarter of its values off.
+func (t *table) count() {
+	if t.calls++; t.calls == tryCalls && t.hits*4 < t.calls {
+		// (Most calls new: the keys cost more than they save.)
+		t.off = true
+		clear(t.vals)
+		t.dense = nil
+	}
+}
+
+// byIndex is the call with the one int argument i, 0 <= i < maxDense: its
+// value kept at index i (a filter's `isprime(p)` for p in 2 .. n, asked
+// again at every position).
+func (t *table) byIndex(fr *engine.Frame, s *site, pos engine.Pos, i int, plain engine.EvalFn) value.Value {
+	th := fr.Th
+	t.count()
+	if i < len(t.dense) && t.dense[i].ok {
+		t.hits++
+		if x := t.dense[i]; th.Depth < th.Limits.MaxDepth && th.Stack+s.cost <= th.MaxStack && th.Skip(pos, x.steps) {
+			return x.v
+		}
+		return plain(fr)
+	}
+	s0 := th.Steps
+	v := plain(fr)
+	if t.off {
+		return v
+	}
+	grow := 0
+	if i >= len(t.dense) {
+		grow = min(max(i+1, 2*len(t.dense), 64), maxDense) - len(t.dense)
+	}
+	if n := 64 + 64*int64(value.Count(v)) + 40*int64(grow); t.all.bytes+n <= maxBytes {
+		t.dense = append(t.dense, make([]denseSlot, grow)...)
+		t.dense[i] = denseSlot{kept{v, th.Steps - s0}, true}
+		t.all.bytes += n
+	}
+	return v
+}
+
+// denseSlot is a value kept by index, if ok.
+type denseSlot struct {
+	kept
+	ok bool
 }
 
 // site is one call compiled: the globals its def reads (slots), and the
@@ -142,9 +193,10 @@ type kept struct {
 // table is what one call keeps on a thread: its values by key, and the
 // def and the values of the globals they were computed under.
 type table struct {
-	all  *tables
-	vals map[string]kept
-	key  []byte
+	all   *tables
+	vals  map[string]kept
+	dense []denseSlot // the values of a call of one int argument, by index
+	key   []byte
 	// calls and hits count the lookups; off: after tryCalls of them, a
 	// call that found fewer than a quarter runs as compiled.
 	calls, hits int
@@ -182,6 +234,7 @@ func (s *site) table(th *engine.Thread) *table {
 	}
 	if changed {
 		clear(t.vals)
+		t.dense = nil
 		t.snap(th, s)
 	}
 	return t
