@@ -88,6 +88,7 @@ func passList() []pass {
 		{passes.Bounds, one(implied)},
 		{passes.Bounds, one(hoist)},
 		{passes.Bounds, one(squares)},
+		{passes.Bounds, one(divisors)},
 		{passes.Bounds, one(bounds)},
 		{passes.Unordered, one(sortLits)},
 		{passes.ConstSets, one(constSets)},

@@ -178,9 +178,19 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 				}
 				break
 			}
-			// By a divisor a clause lists (at least 1): the same.
+			// By a divisor a clause lists, or a range's variable from
+			// a literal of at least 1: the same.
 			if id, ok := e.Y.(*lang.Ident); ok {
-				if cl, isElems := s.Binder(resolve.Of(id)).(*ir.Elems); isElems && !cl.Pat.Tuple && s.divisorsOf(cl.Coll) != nil {
+				cl := s.Binder(resolve.Of(id))
+				r, isRange := cl.(*ir.Range)
+				if lo, ok := ConstInt(rangeLo(r, isRange)); ok && lo >= 1 {
+					l = x
+					if e.Op == lang.OpMod {
+						l = y
+					}
+					break
+				}
+				if cl, isElems := cl.(*ir.Elems); isElems && !cl.Pat.Tuple && s.divisorsOf(cl.Coll) != nil {
 					l = x
 					if e.Op == lang.OpMod {
 						l = y
@@ -673,3 +683,11 @@ func Comps(body lang.Expr) (list, set []*lang.Comp) {
 
 // MaxBoundDepth is how many variables within replaces by their bounds.
 const MaxBoundDepth = 12
+
+// rangeLo is range r's start, or nil.
+func rangeLo(r *ir.Range, ok bool) lang.Expr {
+	if !ok {
+		return nil
+	}
+	return r.Lo
+}
