@@ -35,7 +35,7 @@ func TestUnordered(t *testing.T) {
 			want: "planned (equalities, disjunctions) as:\nguard |a| <= 1500000000000000000\nguard |b| <= 1500000000000000000\nrange x = 0 .. a\nfilter a + b - x - 1 >= 0\nfilter a + b - x - 1 <= b\nyield g(x, a + b - x - 1)\nthen\nrange x = 0 .. a\nfilter a + b - x - 2 >= 0\nfilter a + b - x - 2 <= b\nyield g(x, a + b - x - 2)"},
 		{name: "disjunctions: different forms, a union", src: "game g(a, b) moves g(x, y) for x in 0 .. a for y in 0 .. b if x + y == a + b - 1 or y == b - 2\n",
 			want: "planned (equalities, bounds, disjunctions) as:\nguard |a| <= 1500000000000000000\nguard |b| <= 1500000000000000000\nrange x = 0 .. a\nfilter a + b - x - 1 >= 0\nfilter a + b - x - 1 <= b\nyield g(x, a + b - x - 1)\nthen\nfilter b - 2 >= 0\nfilter b - 2 <= b\nrange x = 0 .. a\nyield g(x, b - 2)"},
-		{name: "disjunctions: a disjunct that may fail", src: "game g(n) moves g(n - s) for s in 1 .. n if s == 1 or n / s == 2\n"},
+		{name: "disjunctions: a disjunct that may fail", src: "game g(n) moves g(n - s) for s in 1 .. n if s == 1 or n / (s - 1) == 2\n"},
 		{name: "disjunctions: not only equalities", src: "game g(n) moves g(n - s) for s in 1 .. n if s == 1 or s > n - 2\n"},
 		{name: "disjunctions: a union where a position may fail", src: "game g(a, b) moves g(x, y) for x in 0 .. a for y in 0 .. b if x + y == a + b - 1 or y == b - 2 | g(a / b, 0) if b > 0\n"},
 		{name: "disjunctions off", off: passes.Disjunctions, src: "game g(n) moves g(n - s) for s in 1 .. n if s == 4 or s == 1 or 3 == s\n"},
