@@ -120,7 +120,7 @@ func readFirstOnce(q *ir.Query, i int) bool {
 			reads += countReads(e, d)
 		}
 	}
-	return reads == 1 && isVar(firstEval(next), d)
+	return reads == 1 && ir.IsVar(firstEval(next), d)
 }
 
 // evaluatedMore reports whether the name the bind at clause i binds is

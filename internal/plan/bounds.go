@@ -2,7 +2,6 @@ package plan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
-	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -50,26 +49,26 @@ func narrow(env *Env, q *ir.Query, i int) *ir.Query {
 	}
 	v := resolve.NameDecl(r.Var)
 	op, e := b.Op, b.Y
-	if !isVar(b.X, v) {
+	if !ir.IsVar(b.X, v) {
 		op, e = b.Op.Flip(), b.X
-		if !isVar(b.Y, v) {
+		if !ir.IsVar(b.Y, v) {
 			return nil
 		}
 	}
-	if mentionsDecl(e, v) {
+	if ir.MentionsDecl(e, v) {
 		return nil
 	}
 	pos := b.Pos
 	nr := &ir.Range{Var: r.Var, Lo: r.Lo, Hi: r.Hi, At: r.At, OpPos: r.OpPos}
 	switch op {
 	case lang.OpLe:
-		nr.Hi = minExpr(e, r.Hi, pos)
+		nr.Hi = ir.MinExpr(e, r.Hi, pos)
 	case lang.OpLt:
-		nr.Hi = minExpr(plusOne(e, -1, pos), r.Hi, pos)
+		nr.Hi = ir.MinExpr(ir.PlusOne(e, -1, pos), r.Hi, pos)
 	case lang.OpGe:
-		nr.Lo = maxExpr(e, r.Lo, pos)
+		nr.Lo = ir.MaxExpr(e, r.Lo, pos)
 	case lang.OpGt:
-		nr.Lo = maxExpr(plusOne(e, 1, pos), r.Lo, pos)
+		nr.Lo = ir.MaxExpr(ir.PlusOne(e, 1, pos), r.Lo, pos)
 	}
 	sf := newSafety(env, q)
 	if !sf.Cond(b) {
@@ -89,61 +88,4 @@ func narrow(env *Env, q *ir.Query, i int) *ir.Query {
 	out.Clauses = append(append(out.Clauses[:i:i], nr), q.Clauses[i+2:]...)
 	out.Guard = g
 	return out
-}
-
-// minExpr is `if a < b then a else b`; maxExpr `if a > b then a else b`
-// (the smaller or larger literal when both are int literals).
-func minExpr(a, b lang.Expr, pos lang.Pos) lang.Expr {
-	if x, ok := proof.IntLit(a); ok {
-		if y, ok := proof.IntLit(b); ok {
-			return pick(x < y, a, b)
-		}
-	}
-	return &lang.IfExpr{Pos: pos, Cond: &lang.Binary{Pos: pos, Op: lang.OpLt, X: a, Y: b}, Then: a, Else: b}
-}
-
-func maxExpr(a, b lang.Expr, pos lang.Pos) lang.Expr {
-	if x, ok := proof.IntLit(a); ok {
-		if y, ok := proof.IntLit(b); ok {
-			return pick(x > y, a, b)
-		}
-	}
-	return &lang.IfExpr{Pos: pos, Cond: &lang.Binary{Pos: pos, Op: lang.OpGt, X: a, Y: b}, Then: a, Else: b}
-}
-
-func pick(first bool, a, b lang.Expr) lang.Expr {
-	if first {
-		return a
-	}
-	return b
-}
-
-// plusOne is e + d (d is 1 or -1): a literal when e is one (that does
-// not overflow).
-func plusOne(e lang.Expr, d int64, pos lang.Pos) lang.Expr {
-	if x, ok := proof.IntLit(e); ok && (d > 0) == (x+d > x) {
-		return &lang.IntLit{Pos: pos, Val: x + d}
-	}
-	op := lang.OpAdd
-	if d < 0 {
-		op = lang.OpSub
-	}
-	return &lang.Binary{Pos: pos, Op: op, X: e, Y: &lang.IntLit{Pos: pos, Val: 1}}
-}
-
-func isVar(e lang.Expr, d *resolve.Decl) bool {
-	id, ok := e.(*lang.Ident)
-	return ok && d != nil && resolve.Of(id) == d
-}
-
-// mentionsDecl reports whether e names d.
-func mentionsDecl(e lang.Expr, d *resolve.Decl) bool {
-	found := false
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok && resolve.Of(id) == d {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

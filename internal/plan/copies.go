@@ -43,7 +43,7 @@ func copiesOf(env *Env, q *ir.Query) (cond, yield lang.Expr, g []ir.Bound, ok bo
 		return nil, nil, nil, false
 	}
 	r, isRange := q.Clauses[len(q.Clauses)-1].(*ir.Range)
-	if !isRange || mentionsDecl(q.Yield, resolve.NameDecl(r.Var)) {
+	if !isRange || ir.MentionsDecl(q.Yield, resolve.NameDecl(r.Var)) {
 		return nil, nil, nil, false
 	}
 	sf := newSafety(env, q)

@@ -2,8 +2,6 @@ package plan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
-	"github.com/grundy-lang/grundy/internal/resolve"
-	"github.com/grundy-lang/grundy/lang"
 )
 
 // Hoisting: a filter after a range that reads neither the range's
@@ -27,7 +25,7 @@ func hoist(env *Env, q *ir.Query) *ir.Query {
 			if !ok {
 				break
 			}
-			if readsFrom(q, gi, f.Cond) {
+			if ir.BindsRead(q.Clauses[gi:], f.Cond) {
 				continue
 			}
 			sf := newSafety(env, q)
@@ -50,23 +48,4 @@ func hoist(env *Env, q *ir.Query) *ir.Query {
 		}
 	}
 	return nil
-}
-
-// readsFrom reports whether e reads a name bound by clause i of q or a
-// later one.
-func readsFrom(q *ir.Query, i int, e lang.Expr) bool {
-	bound := map[*resolve.Decl]bool{}
-	for _, cl := range q.Clauses[i:] {
-		for _, n := range cl.Binds() {
-			bound[resolve.NameDecl(n)] = true
-		}
-	}
-	reads := false
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok && bound[resolve.Of(id)] {
-			reads = true
-		}
-		return !reads
-	})
-	return reads
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/memo"
+	"github.com/grundy-lang/grundy/internal/numplan"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -297,6 +298,15 @@ func Comp(env *Env, e *lang.Comp, k ir.Consumer) ([]*lang.Comp, lang.Expr, Resul
 // newSafety starts the proofs of q's expressions (package proof) where
 // env compiles.
 func newSafety(env *Env, q *ir.Query) *proof.Prover { return proof.New(env.proofs(), q) }
+
+// squares and divisors are package numplan's rewrites.
+func squares(env *Env, q *ir.Query) *ir.Query {
+	return numplan.Squares(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
+}
+
+func divisors(env *Env, q *ir.Query) *ir.Query {
+	return numplan.Divisors(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
+}
 
 // proofs is what package proof reads of env: the resolver, and a helper's
 // comprehensions as fused parts are (renamed, their helpers inlined where

@@ -615,18 +615,8 @@ func ConstInt(e lang.Expr) (int64, bool) {
 	return IntLit(e)
 }
 
-// IntLit is the value of an int literal or a negated one.
-func IntLit(e lang.Expr) (int64, bool) {
-	switch x := e.(type) {
-	case *lang.IntLit:
-		return x.Val, true
-	case *lang.Unary:
-		if lit, ok := x.X.(*lang.IntLit); ok && x.Op == lang.OpNeg && lit.Val != math.MinInt64 {
-			return -lit.Val, true
-		}
-	}
-	return 0, false
-}
+// IntLit is the value of an int literal or a negated one (ir.IntLit).
+func IntLit(e lang.Expr) (int64, bool) { return ir.IntLit(e) }
 
 // SafeAll reports whether every expression of xs is a safe int.
 func SafeAll(sf *Prover, xs []lang.Expr) bool {

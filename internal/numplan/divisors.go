@@ -1,7 +1,8 @@
-package plan
+package numplan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -20,9 +21,9 @@ import (
 // d >= 1 with N % d == 0, and the range's ends bound them, so the same
 // values come in the same order; the test, the range's ends and the
 // filters between cannot fail (safety.go), so evaluating the ends per
-// divisor and the test never changes no error.
-func divisors(env *Env, q *ir.Query) *ir.Query {
-	bi := env.R.Reg.Builtin("divisors")
+// divisor, and the test never, changes no error.
+func Divisors(res *resolve.Resolver, safety func(*ir.Query) *proof.Prover, q *ir.Query) *ir.Query {
+	bi := res.Reg.Builtin("divisors")
 	if bi == nil {
 		return nil
 	}
@@ -41,7 +42,7 @@ func divisors(env *Env, q *ir.Query) *ir.Query {
 				break
 			}
 			n := dividend(f.Cond, v)
-			if n == nil || readsFrom(q, i, n) {
+			if n == nil || ir.BindsRead(q.Clauses[i:], n) {
 				continue
 			}
 			pos := f.Cond.Position()
@@ -55,14 +56,14 @@ func divisors(env *Env, q *ir.Query) *ir.Query {
 			clauses = append(clauses, q.Clauses[i+1:fi]...)
 			out := q.Clone()
 			out.Clauses = append(append(append([]ir.Clause(nil), q.Clauses[:i]...), clauses...), q.Clauses[fi+1:]...)
-			sf := newSafety(env, q)
+			sf := safety(q)
 			if !sf.Conds(q.Clauses[i+1 : fi+1]) {
 				return nil
 			}
 			if _, ok := sf.Int(r.Hi); !ok {
 				return nil
 			}
-			sn := newSafety(env, out)
+			sn := safety(out)
 			if !sn.Conds(clauses) {
 				return nil
 			}
@@ -96,7 +97,7 @@ func dividend(c lang.Expr, v *resolve.Decl) lang.Expr {
 		return nil
 	}
 	m, ok := x.(*lang.Binary)
-	if !ok || m.Op != lang.OpMod || !isVar(m.Y, v) {
+	if !ok || m.Op != lang.OpMod || !ir.IsVar(m.Y, v) {
 		return nil
 	}
 	if id, ok := m.X.(*lang.Ident); ok && resolve.Of(id) != v {

@@ -1,7 +1,14 @@
-package plan
+// Package numplan owns the planner's rewrites of a range by what its
+// filter says of numbers (package plan runs them with the bounds pass):
+// a square compared with a bound is a bound of the square root
+// (squares.go), a divisibility test of a position's int lists its
+// divisors (divisors.go). Each is exact: the same values in the same
+// order, and no error met or missed (package proof's safety).
+package numplan
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -19,8 +26,8 @@ import (
 // range; it is safe under the query's guard (safety.go: v is small
 // enough that v * v fits), so never evaluating it changes no error, and
 // E and the new ends are.
-func squares(env *Env, q *ir.Query) *ir.Query {
-	bi := env.R.Reg.Builtin("isqrt")
+func Squares(res *resolve.Resolver, safety func(*ir.Query) *proof.Prover, q *ir.Query) *ir.Query {
+	bi := res.Reg.Builtin("isqrt")
 	if bi == nil {
 		return nil
 	}
@@ -48,7 +55,7 @@ func squares(env *Env, q *ir.Query) *ir.Query {
 				continue
 			}
 		}
-		if mentionsDecl(e, v) {
+		if ir.MentionsDecl(e, v) {
 			continue
 		}
 		pos := b.Pos
@@ -59,15 +66,15 @@ func squares(env *Env, q *ir.Query) *ir.Query {
 		nr := &ir.Range{Var: r.Var, Lo: r.Lo, Hi: r.Hi, At: r.At, OpPos: r.OpPos}
 		switch op {
 		case lang.OpLe:
-			nr.Hi = minExpr(root(e), r.Hi, pos)
+			nr.Hi = ir.MinExpr(root(e), r.Hi, pos)
 		case lang.OpLt:
-			nr.Hi = minExpr(root(plusOne(e, -1, pos)), r.Hi, pos)
+			nr.Hi = ir.MinExpr(root(ir.PlusOne(e, -1, pos)), r.Hi, pos)
 		case lang.OpGe:
-			nr.Lo = maxExpr(plusOne(root(plusOne(e, -1, pos)), 1, pos), r.Lo, pos)
+			nr.Lo = ir.MaxExpr(ir.PlusOne(root(ir.PlusOne(e, -1, pos)), 1, pos), r.Lo, pos)
 		case lang.OpGt:
-			nr.Lo = maxExpr(plusOne(root(e), 1, pos), r.Lo, pos)
+			nr.Lo = ir.MaxExpr(ir.PlusOne(root(e), 1, pos), r.Lo, pos)
 		}
-		sf := newSafety(env, q)
+		sf := safety(q)
 		if !sf.Cond(b) {
 			continue
 		}
@@ -92,5 +99,5 @@ func squares(env *Env, q *ir.Query) *ir.Query {
 // isSquare reports whether e is v * v.
 func isSquare(e lang.Expr, v *resolve.Decl) bool {
 	b, ok := e.(*lang.Binary)
-	return ok && b.Op == lang.OpMul && isVar(b.X, v) && isVar(b.Y, v)
+	return ok && b.Op == lang.OpMul && ir.IsVar(b.X, v) && ir.IsVar(b.Y, v)
 }
