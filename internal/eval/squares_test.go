@@ -11,7 +11,8 @@ import (
 // same values and errors as with the bounds passes off and every pass
 // off. Each comparison, both sides, a bound below 0, a range from 0, a
 // range whose squares overflow (not narrowed: the error is met), the
-// built-in isqrt on its own.
+// built-in isqrt on its own. And a filter fixing the variable's
+// remainder (numplan/modulo.go), a range of the quotient.
 var squaresCases = []string{
 	`game g(n) moves g(n - k * k) for k in 1 .. n if n >= k * k
 game h(n) moves h(n - k * k) for k in 0 .. n if k * k < n and k > 0
@@ -26,6 +27,13 @@ print [[k for k in 0 .. n if k * k <= n] for n in -2 .. 10], [len([k for k in 1 
 	`print len([k for k in 3037000490 .. 3037000510 if k * k <= 9223372036854775807])
 `,
 	`print [isqrt(x) for x in [-9223372036854775807, -5, -1, 0, 1, 2, 3, 4, 15, 16, 17, 99, 100, 101, 9223372036854775807, 9223372030926249001, 9223372030926249000]]
+`,
+	`game odd(n) moves odd(n - s) for s in 1 .. n if s % 2 == 1
+game even(n) moves even(n - s) for s in 0 .. n if 0 == s % 2 and s > 0
+game three(n) moves three(n - s) + three(s / 3) for s in 5 .. n if s % 3 == 2
+game ne(n) moves ne(n - s) for s in 1 .. n if s % 2 != 0
+print [sg(odd(n)) for n in 0 .. 50], [sg(even(n)) for n in 0 .. 50], [sg(three(n)) for n in 0 .. 50], [sg(ne(n)) for n in 0 .. 50], sg(odd(1001)), moves(three(20))
+print [[s for s in 0 .. n if s % 4 == 3] for n in -3 .. 9], [s for s in 7 .. 30 if 1 == s % 5], [s * s for s in 2 .. 12 if s % 2 != 1], [10 / (s - 5) for s in 0 .. 9 if s % 2 == 1]
 `,
 	`def isprime(p) = p >= 2 and all([p % d != 0 for d in 2 .. p - 1 if d * d <= p])
 game g(n) moves g(n - p) for p in 2 .. n if isprime(p)

@@ -90,6 +90,8 @@ func passList() []pass {
 		{passes.Bounds, one(hoist)},
 		{passes.Bounds, one(squares)},
 		{passes.Bounds, one(divisors)},
+		{passes.Bounds, one(modulo)},
+		{passes.Bounds, one(binds)}, // (modulo's)
 		{passes.Bounds, one(bounds)},
 		{passes.Unordered, one(sortLits)},
 		{passes.ConstSets, one(constSets)},
@@ -299,13 +301,17 @@ func Comp(env *Env, e *lang.Comp, k ir.Consumer) ([]*lang.Comp, lang.Expr, Resul
 // env compiles.
 func newSafety(env *Env, q *ir.Query) *proof.Prover { return proof.New(env.proofs(), q) }
 
-// squares and divisors are package numplan's rewrites.
+// squares, divisors and modulo are package numplan's rewrites.
 func squares(env *Env, q *ir.Query) *ir.Query {
 	return numplan.Squares(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
 }
 
 func divisors(env *Env, q *ir.Query) *ir.Query {
 	return numplan.Divisors(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
+}
+
+func modulo(env *Env, q *ir.Query) *ir.Query {
+	return numplan.Modulo(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
 }
 
 // proofs is what package proof reads of env: the resolver, and a helper's
