@@ -62,6 +62,10 @@ type BuildPlan struct {
 	// Splice: a BuildUpdate that is a splice X[:I] + [E] + X[I + 1:]
 	// read by a walk (splice.go): X must be a list.
 	Splice bool
+	// Sorted: a ListFilter written sorted({x for x in L if C ...}) (Expr
+	// the set comprehension), computed as the filter where L strictly
+	// ascends (listfilter.go), else as written.
+	Sorted *lang.Call
 	// Inl: the plan is the body of the defs called here, inlined
 	// (inline.go), the outermost first: it is compiled as their body and
 	// runs with their calls on the trace.

@@ -55,6 +55,9 @@ type listFilters struct{ bd *Builders }
 func (lfs listFilters) plan(e lang.Expr) *BuildPlan {
 	bd := lfs.bd
 	if c, ok := e.(*lang.Call); ok {
+		if p := lfs.sortedSet(c); p != nil {
+			return p
+		}
 		return inlinePlan(bd, c, lang.ListComp, false, lfs.plan)
 	}
 	c, ok := e.(*lang.Comp)
@@ -75,6 +78,53 @@ func (lfs listFilters) plan(e lang.Expr) *BuildPlan {
 	return p
 }
 
+// sortedSet recognizes sorted({x for x in L if C ...}), L plain: where L
+// strictly ascends and its elements order (all ints, strings, or
+// tuples of ints), the filter of L as a list is that sorted set, the
+// elements tested in the same order (L's), and sorted cannot fail;
+// elsewhere it is evaluated as written.
+func (lfs listFilters) sortedSet(call *lang.Call) *BuildPlan {
+	bi := lfs.bd.c.BuiltinCallee(call)
+	if bi == nil || bi.BName != "sorted" || len(call.Args) != 1 {
+		return nil
+	}
+	c, ok := call.Args[0].(*lang.Comp)
+	if !ok || c.Kind != lang.SetComp || len(c.Clauses) < 2 {
+		return nil
+	}
+	if cl, ok := c.Clauses[0].(*lang.ForClause); !ok || !(filters{lfs.bd.c}).plainCond(cl.Iter) {
+		return nil
+	}
+	p := (filters{lfs.bd.c}).filterPlan(c)
+	if p == nil || p.Var2 != nil {
+		return nil
+	}
+	p.Kind, p.Expr, p.Sorted = ListFilter, c, call
+	return p
+}
+
+// orderable reports whether elements e are all ints, all strings or all
+// tuples of ints: sorted orders them without an error.
+func orderable(e []value.Value) bool {
+	for _, x := range e {
+		if x.K != e[0].K {
+			return false
+		}
+		switch x.K {
+		case value.KInt, value.KStr:
+		case value.KTuple:
+			for _, y := range x.Elems() {
+				if y.K != value.KInt {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // gen compiles plan p (plan).
 func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 	bd := lfs.bd
@@ -82,6 +132,10 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 		return genInlined(bd, p, lfs.gen)
 	}
 	fl := filters{bd.c}
+	var slowV engine.EvalFn // (sorted({...}) as written)
+	if p.Sorted != nil {
+		slowV = bd.c.Vals.Expr(p.Sorted)
+	}
 	e := p.Expr.(*lang.Comp)
 	cl := e.Clauses[0].(*lang.ForClause)
 	slow := bd.genBuild(&BuildPlan{Kind: BuildComp, Expr: e, Elems: []lang.Expr{e.Body}})
@@ -113,7 +167,7 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 	}
 	bd.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)
-	lf := &listFilter{cache: maskcache.New(), locals: locals, lets: lets, pairs: p.Var2 != nil}
+	lf := &listFilter{cache: maskcache.New(), locals: locals, lets: lets, pairs: p.Var2 != nil, sortedSet: p.Sorted != nil}
 	lf.test = func(fr *engine.Frame, x value.Value) bool {
 		fr.Th.Tick(ipos)
 		bind(fr, x)
@@ -127,6 +181,10 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 	return func(fr *engine.Frame, o *listOut) {
 		if o.u != nil && lf.run(fr, iter(fr), o) {
 			o.ok = true
+			return
+		}
+		if slowV != nil {
+			o.v, o.ok = slowV(fr), false
 			return
 		}
 		s := fr.Th.TakeScratch()
@@ -147,6 +205,9 @@ type listFilter struct {
 	ids, out     []int32
 	w, res       []uint64 // seq's bitset when its elements ascend (sorted)
 	sorted       bool
+	// sortedSet: the filter is sorted({...}) (BuildPlan.Sorted): it
+	// runs only on a list that ascends and orderable.
+	sortedSet bool
 	// pairs: its elements unpacked into two names, (r, c) in L and
 	// (r, c) kept: only a list of tuples of two is filtered on its ids
 	// (the tuples made are its elements again).
@@ -204,7 +265,7 @@ func pairsOnly(e []value.Value) bool {
 // o's universe takes and a mask is kept for the values of the other
 // names; false (nothing tested) otherwise.
 func (lf *listFilter) run(fr *engine.Frame, v value.Value, o *listOut) bool {
-	if v.K != value.KList || !lf.load(v, o.u, o.known) {
+	if v.K != value.KList || !lf.load(v, o.u, o.known) || lf.sortedSet && (!lf.sorted || !orderable(lf.seq.Elems)) {
 		return false
 	}
 	u := o.u

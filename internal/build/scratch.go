@@ -69,6 +69,10 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 	case BuildEdit:
 		return (edits{bd}).gen(p)
 	case BuildComp, ListFilter:
+		if p.Sorted != nil {
+			x := bd.c.Vals.Expr(p.Sorted) // (as written)
+			return func(fr *engine.Frame, s *value.Scratch) { s.Set(x(fr)) }
+		}
 		e := p.Expr.(*lang.Comp)
 		loops := bd.c.Vals.Clauses(e.Clauses)
 		var run func(fr *engine.Frame)

@@ -86,6 +86,18 @@ print sum([sg(f([n, n + 1, 2 * n])) for n in 0 .. 2100]), sg(f([1, 2]))`,
 print sg(f((1, 2, 3))), sg(f({1, 2})), sg(f("abc"))`,
 	`game f(L) moves f([x for x in L if x != y]) for y in L
 print sg(f(5))`,
+	// sorted({x for x in L if ...}): the filter where L ascends and its
+	// elements order; as written elsewhere (L unsorted, repeats, kinds
+	// sorted cannot order, not a list, a filter that fails).
+	`game div(L) moves div(sorted({e for e in L if e % d != 0})) for d in L
+game cells(L) moves cells(sorted({c for c in L if c != a and c != (a[0], a[1] + 1)})) for a in L
+game w(L) moves w(sorted({s for s in L if s[0] != t[0]})) for t in L
+print [sg(div(sorted(set(divisors(n)) - {1}))) for n in [12, 36, 60, 120]], sg(div([6, 4, 3, 2, 12])), sg(div([2, 2, 3, 6])), moves(div([2, 3, 6]))
+print sg(cells([(r, c) for r in 0 .. 2 for c in 0 .. 3])), sg(w(["ab", "ac", "ba", "bc", "ca"])), sg(div({2, 3, 6}))
+print sg(div([1, 2, "x"]))`,
+	`game div(L) moves div(sorted({e for e in L if 10 / (e - 4) != 1})) for d in L
+print sg(div([2, 3, 5, 6]))
+print sg(div([2, 4, 6]))`,
 }
 
 func TestBigListsExact(t *testing.T) {
