@@ -10,7 +10,7 @@ import (
 
 // Operands kept as masks. In a set operator whose right operand is plain
 // (operators over literals, names of locals and lets, pure built-ins and
-// defs that inline: plainFilterCond), or pure (pureNames: what it
+// defs that inline: plainFilterCond), or pure (resolve.PureNames: what it
 // computes, comprehensions and defs called too, asks no game for a
 // value),
 //
@@ -49,11 +49,11 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 			return true
 		}, 0)
 	} else {
-		pn := pureNames{c: bd, seen: map[*engine.Func]bool{}}
-		if !pn.expr(p.Y.Expr, true, 0) {
+		pn := resolve.PureNames{R: bd.c.Resolver, Seen: map[*engine.Func]bool{}}
+		if !pn.Expr(p.Y.Expr, true, 0) {
 			return nil
 		}
-		locals, lets, defs = pn.locals, pn.lets, pn.defs
+		locals, lets, defs = pn.Locals, pn.Lets, pn.Defs
 	}
 	cache := maskcache.New()
 	fns := make([]*engine.Func, len(defs))
@@ -166,105 +166,4 @@ func keepable(t *value.SetScratch, u *value.Universe) bool {
 		return false
 	}
 	return t.Class() != 2 || t.Universe() == u
-}
-
-// pureNames tells whether an expression is pure, collecting what it
-// reads: the slots of the locals (of the code compiled) and lets, and the
-// defs it calls, through their bodies.
-type pureNames struct {
-	c      *Builders
-	seen   map[*engine.Func]bool
-	locals []int
-	lets   []int
-	defs   []*engine.Binding
-}
-
-// maxPureDepth bounds the defs called in one another that pureNames reads.
-const maxPureDepth = 8
-
-// expr reports whether e is pure; top: e is the compiled code's (its
-// locals are the frame's), else a def's body (its locals its own).
-func (pn *pureNames) expr(e lang.Expr, top bool, depth int) bool {
-	ok := true
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if !ok {
-			return false
-		}
-		switch x := x.(type) {
-		case *lang.Ident:
-			ok = pn.ident(x, top, depth)
-		case *lang.Call:
-			// (A def, a built-in or a game called by name, not a
-			// function value: what it runs is seen.)
-			id, isName := x.Fn.(*lang.Ident)
-			d := (*resolve.Decl)(nil)
-			if isName {
-				d = resolve.Of(id)
-			}
-			ok = d != nil && (d.Kind == resolve.Def || d.Kind == resolve.Builtin || d.Kind == resolve.Game)
-		case *lang.Comp:
-			// (A comprehension's own names are locals of the code
-			// compiled too: only a def's body may have them.)
-			ok = !top
-		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit, *lang.MapLit,
-			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
-		default:
-			ok = false
-		}
-		return ok
-	})
-	return ok
-}
-
-// ident is expr of a name: a local, a let, a pure built-in, a game (a
-// position is a value), or a def whose body is pure.
-func (pn *pureNames) ident(id *lang.Ident, top bool, depth int) bool {
-	if top {
-		if b := pn.c.c.Lookup(id); b != nil {
-			switch b.Kind {
-			case resolve.Local:
-				pn.locals = appendNew(pn.locals, b.Slot)
-				return true
-			case resolve.Global:
-				pn.lets = appendNew(pn.lets, b.Slot)
-				return true
-			}
-		}
-	}
-	d := resolve.Of(id)
-	if d == nil {
-		return false
-	}
-	switch d.Kind {
-	case resolve.Local:
-		return !top
-	case resolve.Global:
-		if d.B == nil {
-			return false
-		}
-		pn.lets = appendNew(pn.lets, d.B.Slot)
-		return true
-	case resolve.Game:
-		return true
-	case resolve.Builtin:
-		bi := d.Bi
-		if bi == nil && d.B != nil {
-			bi = d.B.Bi
-		}
-		return bi != nil && bi.Pure && !bi.SGArgs && bi.Query == 0
-	case resolve.Def:
-		b := d.B
-		if b == nil || b.Fn == nil || b.Fn.Decl == nil || depth >= maxPureDepth {
-			return false
-		}
-		if !pn.seen[b.Fn] {
-			pn.seen[b.Fn] = true
-			pn.defs = append(pn.defs, b)
-			if !pn.expr(b.Fn.Decl.Body, false, depth+1) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
