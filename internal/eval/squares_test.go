@@ -12,7 +12,9 @@ import (
 // off. Each comparison, both sides, a bound below 0, a range from 0, a
 // range whose squares overflow (not narrowed: the error is met), the
 // built-in isqrt on its own. And a filter fixing the variable's
-// remainder (numplan/modulo.go), a range of the quotient.
+// remainder (numplan/modulo.go), a range of the quotient. A filter X !=
+// Y over a range in a move rule, two queries X < Y and X > Y
+// (plan/disjunctions.go).
 var squaresCases = []string{
 	`game g(n) moves g(n - k * k) for k in 1 .. n if n >= k * k
 game h(n) moves h(n - k * k) for k in 0 .. n if k * k < n and k > 0
@@ -35,6 +37,14 @@ game ne(n) moves ne(n - s) for s in 1 .. n if s % 2 != 0
 print [sg(odd(n)) for n in 0 .. 50], [sg(even(n)) for n in 0 .. 50], [sg(three(n)) for n in 0 .. 50], [sg(ne(n)) for n in 0 .. 50], sg(odd(1001)), moves(three(20))
 print [[s for s in 0 .. n if s % 4 == 3] for n in -3 .. 9], [s for s in 7 .. 30 if 1 == s % 5], [s * s for s in 2 .. 12 if s % 2 != 1], [10 / (s - 5) for s in 0 .. 9 if s % 2 == 1]
 `,
+	`game gr(n) moves gr(a) + gr(n - a) for a in 1 .. n - 1 if a != n - a
+game tw(n) moves tw(n - a) + tw(a / 2) for a in 0 .. n if 2 * a != n + 1 and a > 0
+game el(n) moves el(n - s) for s in [1, 2, 3, 2] if s != 2 and s <= n
+game fl(n) moves fl(n - a) for a in 1 .. n if a != 3 and 12 / (a - 5) != 7
+print [sg(gr(n)) for n in 0 .. 60], [sg(tw(n)) for n in 0 .. 60], [sg(el(n)) for n in 0 .. 20], sg(gr(3000)), moves(gr(8)), winning(gr(10))
+print [a for a in 1 .. 9 if a != 9 - a], [sg(fl(n)) for n in 0 .. 4]
+print [sg(fl(n)) for n in 0 .. 9]
+`,
 	`def isprime(p) = p >= 2 and all([p % d != 0 for d in 2 .. p - 1 if d * d <= p])
 game g(n) moves g(n - p) for p in 2 .. n if isprime(p)
 print [n for n in 0 .. 60 if isprime(n)], [sg(g(n)) for n in 0 .. 80]
@@ -45,5 +55,5 @@ print [n for n in 0 .. 60 if isprime(n)], [sg(g(n)) for n in 0 .. 80]
 // passes off and every pass off.
 func TestSquaresExact(t *testing.T) {
 	t.Parallel()
-	diffCases(t, squaresCases, passes.Bounds, passes.All)
+	diffCases(t, squaresCases, passes.Bounds, passes.Disjunctions, passes.All)
 }

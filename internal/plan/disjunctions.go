@@ -41,6 +41,9 @@ func disjunctions(env *Env, q *ir.Query) []*ir.Query {
 		if !ok {
 			continue
 		}
+		if out := unequal(env, q, fi, f); out != nil {
+			return out
+		}
 		ds := disjuncts(f.Cond)
 		if len(ds) < 2 {
 			continue
@@ -94,6 +97,32 @@ func union(env *Env, q *ir.Query, fi int, f *ir.Filter, ds []lang.Expr) []*ir.Qu
 		out = append(out, x)
 	}
 	return out
+}
+
+// unequal is q as two queries, X < Y and then X > Y in the place of a
+// filter X != Y of ints that reads one variable of q, a range's (for the
+// SG search, as union): each half of the range is then a bound, which
+// the bounds and the fast loops take (`a != n - a`: a < n - a, then
+// a > n - a); or nil. Exact as union: for ints, X != Y holds where
+// exactly one of the two does, and none of them can fail.
+func unequal(env *Env, q *ir.Query, fi int, f *ir.Filter) []*ir.Query {
+	b, ok := f.Cond.(*lang.Binary)
+	if !ok || b.Op != lang.OpNe {
+		return nil
+	}
+	vs := queryVars(q, b)
+	if len(vs) != 1 {
+		return nil
+	}
+	if _, isRange := newSafety(env, q).Binder(vs[0]).(*ir.Range); !isRange {
+		return nil
+	}
+	if sf := newSafety(env, q); !sf.Cond(b) {
+		return nil
+	}
+	lt := &lang.Binary{Pos: b.Pos, Op: lang.OpLt, X: b.X, Y: b.Y}
+	gt := &lang.Binary{Pos: b.Pos, Op: lang.OpGt, X: b.X, Y: b.Y}
+	return union(env, q, fi, f, []lang.Expr{lt, gt})
 }
 
 // queryVars returns the variables of q that e reads.
