@@ -14,7 +14,8 @@ import (
 // built-in isqrt on its own. And a filter fixing the variable's
 // remainder (numplan/modulo.go), a range of the quotient. A filter X !=
 // Y over a range in a move rule, two queries X < Y and X > Y
-// (plan/disjunctions.go).
+// (plan/disjunctions.go). Conditions written the long way
+// (numplan/conds.go): x in a .. b, min(x, y) == y, max != min, abs(e) > 0.
 var squaresCases = []string{
 	`game g(n) moves g(n - k * k) for k in 1 .. n if n >= k * k
 game h(n) moves h(n - k * k) for k in 0 .. n if k * k < n and k > 0
@@ -44,6 +45,16 @@ game fl(n) moves fl(n - a) for a in 1 .. n if a != 3 and 12 / (a - 5) != 7
 print [sg(gr(n)) for n in 0 .. 60], [sg(tw(n)) for n in 0 .. 60], [sg(el(n)) for n in 0 .. 20], sg(gr(3000)), moves(gr(8)), winning(gr(10))
 print [a for a in 1 .. 9 if a != 9 - a], [sg(fl(n)) for n in 0 .. 4]
 print [sg(fl(n)) for n in 0 .. 9]
+`,
+	`let S = [1, 3, 4, 7]
+game a(n) moves a(n - s) for s in S if n - s in 0 .. n
+game b(n) moves b(n - s) for s in S if min(n, s) == s
+game c(n) moves c(k) + c(n - k) for k in 1 .. n - 1 if max(k, n - k) != min(n - k, k)
+game d(n) moves d(k) + d(n - k) for k in 1 .. n / 2 if abs(n - 2 * k) > 0
+game e(n) moves e(n - k) for k in 1 .. n if 0 < abs(k - 3) and max(n, k) == n
+game f(n) moves f(n - k) for k in 1 .. n if abs(2 * k - n) == 0 or k == 1
+print [sg(a(n)) for n in 0 .. 40], [sg(b(n)) for n in 0 .. 40], [sg(c(n)) for n in 0 .. 40], [sg(d(n)) for n in 0 .. 40], [sg(e(n)) for n in 0 .. 20], [sg(f(n)) for n in 0 .. 20]
+print [x for x in [1, "a", 3] if x in 0 .. 2], [k for k in -3 .. 3 if abs(k) > 0], [k for k in 0 .. 5 if min(k, 3) == 3]
 `,
 	`def isprime(p) = p >= 2 and all([p % d != 0 for d in 2 .. p - 1 if d * d <= p])
 game g(n) moves g(n - p) for p in 2 .. n if isprime(p)

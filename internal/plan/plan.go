@@ -81,6 +81,7 @@ func passList() []pass {
 		{passes.Deforest, deforest},
 		{passes.Unordered, unorderedSets},
 		{passes.Deforest, one(binds)},
+		{passes.Bounds, one(conds)},
 		{passes.Disjunctions, disjunctions},
 		{passes.Equalities, one(equalities)},
 		{passes.Equalities, one(membership)},
@@ -301,13 +302,17 @@ func Comp(env *Env, e *lang.Comp, k ir.Consumer) ([]*lang.Comp, lang.Expr, Resul
 // env compiles.
 func newSafety(env *Env, q *ir.Query) *proof.Prover { return proof.New(env.proofs(), q) }
 
-// squares, divisors and modulo are package numplan's rewrites.
+// squares, divisors, modulo and conds are package numplan's rewrites.
 func squares(env *Env, q *ir.Query) *ir.Query {
 	return numplan.Squares(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
 }
 
 func divisors(env *Env, q *ir.Query) *ir.Query {
 	return numplan.Divisors(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
+}
+
+func conds(env *Env, q *ir.Query) *ir.Query {
+	return numplan.Conds(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
 }
 
 func modulo(env *Env, q *ir.Query) *ir.Query {

@@ -223,8 +223,9 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 			break
 		}
 		bi := s.env.R.BuiltinCallee(e)
-		// isqrt of an int: at most its size, or 1.
-		if bi != nil && bi.BName == "isqrt" && len(e.Args) == 1 {
+		// isqrt of an int: at most its size, or 1; abs: its size (it
+		// fails only for the least int, which no bound allows).
+		if bi != nil && (bi.BName == "isqrt" || bi.BName == "abs") && len(e.Args) == 1 {
 			x, ok := s.Int(e.Args[0])
 			if !ok {
 				return l, false
