@@ -14,6 +14,8 @@ import (
 //	min(X, Y) == Y           Y <= X        (== X: X <= Y; max: the other way)
 //	max(X, Y) != min(X, Y)   X != Y        (==: X == Y)
 //	abs(E) > 0, abs(E) != 0  E != 0        (abs(E) == 0: E == 0)
+//	min(X, Y) >= C           X >= C and Y >= C   (max(X, Y) <= C too)
+//	max(X, -1) >= 0          X >= 0        (one side two literals that fail)
 //
 // A filter of a query is rewritten by the first rule that matches, its
 // operands safe ints (safety.go, under the query's guard): for ints each
@@ -60,6 +62,21 @@ func rewriteCond(res *resolve.Resolver, c lang.Expr) (lang.Expr, []lang.Expr) {
 		return nil, nil
 	}
 	cmp := func(op lang.Op, x, y lang.Expr) *lang.Binary { return &lang.Binary{Pos: b.Pos, Op: op, X: x, Y: y} }
+	if b.Op == lang.OpAnd || b.Op == lang.OpOr {
+		// (Each side of a conjunction or a disjunction.)
+		x, xs := rewriteCond(res, b.X)
+		y, ys := rewriteCond(res, b.Y)
+		if x == nil && y == nil {
+			return nil, nil
+		}
+		if x == nil {
+			x = b.X
+		}
+		if y == nil {
+			y = b.Y
+		}
+		return cmp(b.Op, x, y), append(xs, ys...)
+	}
 	// X in A .. B
 	if r, ok := b.Y.(*lang.Binary); ok && b.Op == lang.OpIn && r.Op == lang.OpRange {
 		return cmp(lang.OpAnd, cmp(lang.OpLe, r.X, b.X), cmp(lang.OpLe, b.X, r.Y)), []lang.Expr{b.X, r.X, r.Y}
@@ -107,11 +124,32 @@ func rewriteCond(res *resolve.Resolver, c lang.Expr) (lang.Expr, []lang.Expr) {
 			}
 		}
 	}
-	// abs(E) > 0, abs(E) != 0, 0 < abs(E), abs(E) == 0
+	// min(X, Y) >= C: X >= C and Y >= C (max(X, Y) <= C likewise; max
+	// >= C and min <= C are an or, taken where one side is two literals:
+	// max(n - s, -1) >= 0 is n - s >= 0).
 	x, y, op := b.X, b.Y, b.Op
-	if z, ok := x.(*lang.IntLit); ok && z.Val == 0 {
+	if _, ok := ir.IntLit(x); ok {
 		x, y, op = y, x, op.Flip()
 	}
+	if kv, ok := ir.IntLit(y); ok && op.Ordering() {
+		k := y
+		for _, fn := range []string{"min", "max"} {
+			a := call(x, fn, 2)
+			if a == nil {
+				continue
+			}
+			both := (fn == "min") == (op == lang.OpGe || op == lang.OpGt)
+			if both {
+				return cmp(lang.OpAnd, cmp(op, a[0], k), cmp(op, a[1], k)), []lang.Expr{a[0], a[1]}
+			}
+			for i := range 2 {
+				if v, lit := ir.IntLit(a[1-i]); lit && !holds(op, v, kv) {
+					return cmp(op, a[i], k), []lang.Expr{a[0], a[1]}
+				}
+			}
+		}
+	}
+	// abs(E) > 0, abs(E) != 0, 0 < abs(E), abs(E) == 0
 	if z, ok := y.(*lang.IntLit); ok && z.Val == 0 {
 		if a := call(x, "abs", 1); a != nil {
 			zero := &lang.IntLit{Pos: b.Pos}
@@ -124,4 +162,17 @@ func rewriteCond(res *resolve.Resolver, c lang.Expr) (lang.Expr, []lang.Expr) {
 		}
 	}
 	return nil, nil
+}
+
+// holds is x OP y for an ordering OP.
+func holds(op lang.Op, x, y int64) bool {
+	switch op {
+	case lang.OpLt:
+		return x < y
+	case lang.OpLe:
+		return x <= y
+	case lang.OpGt:
+		return x > y
+	}
+	return x >= y
 }
