@@ -170,9 +170,6 @@ func (c *Copies) Args(vals, rest []value.Value) []value.Value {
 	return out
 }
 
-// Made is the number of copies made (for the explanation).
-func (c *Copies) Made() int { return len(c.byKey) }
-
 func (c *Copies) fixed(i int) bool {
 	for _, j := range c.J {
 		if j == i {

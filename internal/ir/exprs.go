@@ -65,7 +65,7 @@ func MentionsDecl(e lang.Expr, d *resolve.Decl) bool {
 	return found
 }
 
-// intLit is the value of an int literal or a negated one.
+// IntLit is the value of an int literal or a negated one.
 func IntLit(e lang.Expr) (int64, bool) {
 	switch e := e.(type) {
 	case *lang.IntLit:

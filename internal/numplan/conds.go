@@ -7,8 +7,9 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Conditions written the long way, brought to comparisons the bounds,
-// the equalities and the fast loops read, one small rule each:
+// Conds rewrites conditions written the long way, bringing them to
+// comparisons the bounds, the equalities and the fast loops read, one
+// small rule each:
 //
 //	X in A .. B              A <= X and X <= B
 //	min(X, Y) == Y           Y <= X        (== X: X <= Y; max: the other way)

@@ -7,9 +7,9 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Divisors: a range of d from an int literal >= 1 filtered by `N % d ==
-// 0`, N an int from outside the query (a parameter of the position), is
-// the divisors of N in that range,
+// Divisors rewrites a range of d from an int literal >= 1 filtered by
+// `N % d == 0`, N an int from outside the query (a parameter of the
+// position), as the divisors of N in that range,
 //
 //	range d = 1 .. n - 1; filter n % d == 0     elems d in divisors(n); filter d <= n - 1
 //

@@ -7,9 +7,9 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Modulo: a filter right after the range of v, over ints v >= 0, that
-// fixes v's remainder by a constant, `v % M == R` (0 <= R < M; for M = 2
-// also `v % 2 != R`), is a range of the quotient,
+// Modulo rewrites a filter right after the range of v, over ints v >= 0,
+// that fixes v's remainder by a constant, `v % M == R` (0 <= R < M; for
+// M = 2 also `v % 2 != R`), as a range of the quotient,
 //
 //	range s = 1 .. n; filter s % 2 == 1        range s' = 0 .. (if n < 1 then -1 else (n - 1) / 2)
 //	                                           bind s = 2 * s' + 1

@@ -13,8 +13,9 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Squares: a filter right after the range of v, over ints v >= 0, that
-// compares v * v with an expression E without v narrows the range,
+// Squares rewrites a filter right after the range of v, over ints v >= 0,
+// that compares v * v with an expression E without v, as a narrower
+// range,
 //
 //	range k = 1 .. n; filter k * k <= n       range k = 1 .. (if isqrt(n) < n then isqrt(n) else n)
 //
