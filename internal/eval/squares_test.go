@@ -63,6 +63,15 @@ game u(n) moves u(n - k) for k in 1 .. n if min(k, 4) < 3 or -2 > min(k - 9, 7)
 print [sg(cut(w)) for w in 0 .. 40], [sg(s(n)) for n in 0 .. 30], [sg(t(n)) for n in 0 .. 30], [sg(u(n)) for n in 0 .. 30]
 print [k for k in -3 .. 6 if min(k, 10 - k) > 2], [k for k in -3 .. 6 if 1 <= max(k, -k)], [k for k in 0 .. 5 if max(k, -1) >= 2 and min(k, 9) <= 4], [k for k in -3 .. 6 if max(k, 5) >= 2], [k for k in -3 .. 6 if min(k, 1) < 3]
 `,
+	`let S = {1, 3, 4, 9}
+def can(n, s) = any([s <= n])
+def both(n, s) = all([s <= n, n - s != 2])
+game a(n) moves a(n - s) for s in S if can(n, s)
+game b(n) moves b(n - s) for s in S if both(n, s)
+game c(n) moves c(n - s) for s in S if any([s <= n]) and all([])
+print [sg(a(n)) for n in 0 .. 30], [sg(b(n)) for n in 0 .. 30], [sg(c(n)) for n in 0 .. 30], [any([x > 2]) for x in [1, 5]], [all([x]) for x in [true, false]]
+print [any([x > 2]) for x in [1, "a"]]
+`,
 	`def isprime(p) = p >= 2 and all([p % d != 0 for d in 2 .. p - 1 if d * d <= p])
 game g(n) moves g(n - p) for p in 2 .. n if isprime(p)
 print [n for n in 0 .. 60 if isprime(n)], [sg(g(n)) for n in 0 .. 80]

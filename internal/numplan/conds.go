@@ -17,6 +17,7 @@ import (
 //	abs(E) > 0, abs(E) != 0  E != 0        (abs(E) == 0: E == 0)
 //	min(X, Y) >= C           X >= C and Y >= C   (max(X, Y) <= C too)
 //	max(X, -1) >= 0          X >= 0        (one side two literals that fail)
+//	any([X < Y]), all([...]) X < Y         (one comparison)
 //
 // A filter of a query is rewritten by the first rule that matches, its
 // operands safe ints (safety.go, under the query's guard): for ints each
@@ -58,6 +59,17 @@ func Conds(res *resolve.Resolver, safety func(*ir.Query) *proof.Prover, q *ir.Qu
 // rewriteCond is c by the first rule that matches, and the operands that
 // must be safe ints; nil if none does.
 func rewriteCond(res *resolve.Resolver, c lang.Expr) (lang.Expr, []lang.Expr) {
+	if call, ok := c.(*lang.Call); ok && len(call.Args) == 1 {
+		// any([X]), all([X]) of one comparison: X.
+		bi := res.BuiltinCallee(call)
+		l, isList := call.Args[0].(*lang.ListLit)
+		if bi != nil && (bi.BName == "any" || bi.BName == "all") && isList && len(l.Elems) == 1 {
+			if x, ok := l.Elems[0].(*lang.Binary); ok && (x.Op.Ordering() || x.Op == lang.OpEq || x.Op == lang.OpNe) {
+				return x, []lang.Expr{x.X, x.Y}
+			}
+		}
+		return nil, nil
+	}
 	b, ok := c.(*lang.Binary)
 	if !ok {
 		return nil, nil

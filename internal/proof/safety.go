@@ -267,6 +267,22 @@ func (s *Prover) Cond(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.BoolLit:
 		return true
+	case *lang.Call:
+		// any or all of a list literal of safe conditions.
+		bi := s.env.R.BuiltinCallee(e)
+		if bi == nil || bi.BName != "any" && bi.BName != "all" || len(e.Args) != 1 {
+			return false
+		}
+		l, ok := e.Args[0].(*lang.ListLit)
+		if !ok {
+			return false
+		}
+		for _, x := range l.Elems {
+			if !s.Cond(x) {
+				return false
+			}
+		}
+		return true
 	case *lang.Unary:
 		return e.Op == lang.OpNot && s.Cond(e.X)
 	case *lang.Binary:
