@@ -77,3 +77,30 @@ func IntLit(e lang.Expr) (int64, bool) {
 	}
 	return 0, false
 }
+
+// MinMax reads e as min(x, y) or max(x, y): a call of the built-in of
+// two arguments, or a conditional that picks one of x and y by comparing
+// them (`if x < y then x else y`, as MinExpr writes it).
+func MinMax(r *resolve.Resolver, e lang.Expr) (isMax bool, x, y lang.Expr, ok bool) {
+	switch e := e.(type) {
+	case *lang.Call:
+		bi := r.BuiltinCallee(e)
+		if bi == nil || len(e.Args) != 2 || bi.BName != "min" && bi.BName != "max" {
+			return false, nil, nil, false
+		}
+		return bi.BName == "max", e.Args[0], e.Args[1], true
+	case *lang.IfExpr:
+		c, ok := e.Cond.(*lang.Binary)
+		if !ok || !c.Op.Ordering() {
+			return false, nil, nil, false
+		}
+		less := c.Op == lang.OpLt || c.Op == lang.OpLe // (the condition: x is the smaller)
+		switch {
+		case Same(e.Then, c.X) && Same(e.Else, c.Y):
+			return !less, c.X, c.Y, true
+		case Same(e.Then, c.Y) && Same(e.Else, c.X):
+			return less, c.X, c.Y, true
+		}
+	}
+	return false, nil, nil, false
+}

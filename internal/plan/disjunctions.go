@@ -117,6 +117,11 @@ func unequal(env *Env, q *ir.Query, fi int, f *ir.Filter) []*ir.Query {
 	if _, isRange := newSafety(env, q).Binder(vs[0]).(*ir.Range); !isRange {
 		return nil
 	}
+	for _, x := range []lang.Expr{b.X, b.Y} {
+		if _, ok := ir.AffineOf(x, func(*lang.Ident) bool { return true }); !ok {
+			return nil // (a half would be no bound)
+		}
+	}
 	if sf := newSafety(env, q); !sf.Cond(b) {
 		return nil
 	}

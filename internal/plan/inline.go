@@ -69,6 +69,15 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 	in.yield = true
 	out.Yield = in.expr(out.Yield)
 	in.yield = false
+	if q.Consumer == ir.SumOf && lang.Start(out.Yield) != lang.Start(q.Yield) && !sf.Position(out.Yield) {
+		// (`sum of` reports a yield that is no game where the yield
+		// starts: a def's body written there starts in the def.)
+		out.Yield = q.Yield
+		in.changed = out.Key != q.Key
+		for i, cl := range out.Clauses {
+			in.changed = in.changed || cl != q.Clauses[i]
+		}
+	}
 	if out.Key != nil {
 		out.Key = in.expr(out.Key)
 	}
@@ -271,7 +280,27 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 	if in.sf.Cond(body) || in.sf.Position(body) {
 		return body
 	}
+	if pairLike(in.env, body) && in.sf.ListArg(body) {
+		// (A literal of ints, or sorted of one: the rules of package
+		// algebra read its elements.)
+		return body
+	}
 	return nil
+}
+
+// pairLike reports whether e is a list or tuple literal, or sorted of
+// one.
+func pairLike(env *Env, e lang.Expr) bool {
+	if c, ok := e.(*lang.Call); ok && len(c.Args) == 1 {
+		if bi := env.R.BuiltinCallee(c); bi != nil && bi.BName == "sorted" {
+			e = c.Args[0]
+		}
+	}
+	switch e.(type) {
+	case *lang.ListLit, *lang.TupleLit:
+		return true
+	}
+	return false
 }
 
 // safeArg reports whether evaluating argument a cannot fail: safe int

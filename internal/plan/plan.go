@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundy-lang/grundy/internal/algebra"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/memo"
@@ -79,9 +80,13 @@ func passList() []pass {
 		{passes.Deforest, one(binds)},
 		{passes.Deforest, one(condGen)},
 		{passes.Deforest, deforest},
+		{passes.Algebra, one(rules)},
+		{passes.Algebra, unroll},
 		{passes.Unordered, unorderedSets},
 		{passes.Deforest, one(binds)},
+		{passes.Algebra, one(rules)}, // (a sorted pair's bind's)
 		{passes.Bounds, one(conds)},
+		{passes.Algebra, one(pairs)},
 		{passes.Disjunctions, disjunctions},
 		{passes.Equalities, one(equalities)},
 		{passes.Equalities, one(membership)},
@@ -317,6 +322,23 @@ func conds(env *Env, q *ir.Query) *ir.Query {
 
 func modulo(env *Env, q *ir.Query) *ir.Query {
 	return numplan.Modulo(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
+}
+
+// rules, unroll and pairs are package algebra's rewrites.
+func rules(env *Env, q *ir.Query) *ir.Query { return algebra.Rules(env.algebra(), q) }
+
+func unroll(env *Env, q *ir.Query) []*ir.Query { return algebra.Unroll(env.algebra(), q) }
+
+func pairs(env *Env, q *ir.Query) *ir.Query { return algebra.Pairs(env.algebra(), q) }
+
+// algebra is what package algebra reads of env.
+func (env *Env) algebra() algebra.Env {
+	return algebra.Env{
+		R:          env.R,
+		Safety:     func(q *ir.Query) *proof.Prover { return newSafety(env, q) },
+		Unordered:  func(q *ir.Query) ([]ir.Bound, bool) { return unordered(env, q) },
+		Repeatable: env.Repeatable,
+	}
 }
 
 // proofs is what package proof reads of env: the resolver, and a helper's

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/within"
@@ -239,12 +240,21 @@ func closedArgs(env *Env, bx *within.Box, params map[*resolve.Decl]int, args []c
 				continue
 			}
 		}
-		x, ok := ir.AffineOf(a.x, func(*lang.Ident) bool { return true })
-		if !ok || !bx.Within(a.q, x, true) || !bx.Within(a.q, x, false) {
+		if !withinBoth(env, bx, a.q, a.x) {
 			return false
 		}
 	}
 	return true
+}
+
+// withinBoth reports whether int e of q is within box bx both ways: an
+// affine form, or the min or max of two that are.
+func withinBoth(env *Env, bx *within.Box, q *ir.Query, e lang.Expr) bool {
+	if _, x, y, ok := ir.MinMax(env.R, e); ok {
+		return withinBoth(env, bx, q, x) && withinBoth(env, bx, q, y)
+	}
+	x, ok := ir.AffineOf(e, func(*lang.Ident) bool { return true })
+	return ok && bx.Within(q, x, true) && bx.Within(q, x, false)
 }
 
 // closedArg is an argument of a position an alternative yields: the
@@ -282,5 +292,30 @@ func asWritten(env *Env, alt *lang.Alt) []*ir.Query {
 			break
 		}
 	}
+	// (Exact rewrites of each: the same options, the same errors, the
+	// arguments of the options in the forms the bounds read.)
+	res := &Result{}
+	for _, p := range writtenPasses() {
+		if env.On&p.bit == 0 {
+			continue
+		}
+		var next []*ir.Query
+		for _, x := range qs {
+			next = append(next, res.apply(env, p, x, 0)...)
+		}
+		qs = next
+	}
 	return qs
+}
+
+// writtenPasses are the passes asWritten runs: defs inlined, binds
+// written where read, package algebra's rules.
+func writtenPasses() []pass {
+	return []pass{
+		{passes.Inline, one(inline)},
+		{passes.Deforest, one(binds)},
+		{passes.Algebra, one(rules)},
+		{passes.Deforest, one(binds)},
+		{passes.Algebra, one(rules)},
+	}
 }

@@ -1,0 +1,78 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// algebraCases: package algebra's rewrites (plan's pass algebra): loops
+// over short literals unrolled and folded, constants folded, `sum of`
+// over a literal as a sum, a conditional a filter decided, a sorted pair
+// read by index, the min and max of a split as its sizes. The same
+// values, errors and positions as with the pass off and every pass off:
+// the options as values (moves, winning) keep their order; a position
+// that fails (the order of the options seen) keeps min and max; an
+// element that is no int, a sum of ints, an index out of range, a
+// division by zero after a folded product.
+var algebraCases = []string{
+	`game w(a, b) moves w(if d == 0 then a - k else a, if d == 0 then b else b - k) for d in [0, 1] for k in 1 .. (if d == 0 then a else b)
+game v(a, b) moves v(a - k * dx, b - k * dy) for (dx, dy) in [(1, 0), (0, 1), (1, 1)] for k in 1 .. max(a, b) if k * dx <= a and k * dy <= b
+game u(a, b) moves u(if t == 0 then a - k else if t == 1 then a else a - k, if t == 0 then b else b - k) for t in 0 .. 2 for k in 1 .. (if t == 0 then a else if t == 1 then b else min(a, b))
+print [[sg(w(a, b)) for b in 0 .. 12] for a in 0 .. 12], [[sg(v(a, b)) for b in 0 .. 12] for a in 0 .. 12], [[sg(u(a, b)) for b in 0 .. 12] for a in 0 .. 12]
+print moves(v(3, 2)), winning(v(5, 3)), moves(u(2, 2)), sg(v(60, 97))
+`,
+	`game k(n) moves (sum of k(r) for r in [a, n - j - a]) for j in [1, 2] if j <= n for a in 0 .. (n - j) / 2
+game e(n) moves k(min(a, n - j - a)) + k(max(a, n - j - a)) for j in [1, 2] if n >= j for a in 0 .. n - j
+game c(w, h) moves (sum of c(x, h) for x in [i, w - i]) for i in 2 .. w - 2 | (sum of c(w, y) for y in (j, h - j)) for j in 2 .. h - 2
+print [sg(k(n)) for n in 0 .. 80], [sg(e(n)) for n in 0 .. 80], [[sg(c(w, h)) for h in 1 .. 9] for w in 1 .. 9]
+print moves(k(6)), moves(e(5)), winning(e(9)), sg(k(3000)), sg(e(2000)), moves(c(5, 4))
+`,
+	`def split(n, a) = sorted([a, n - a])
+def pairs(n) = [(a, n - a) for a in 1 .. n - 1 if min(a, n - a) == a and 2 * a != n]
+game g(n) moves g(p[0]) + g(p[1]) for a in 1 .. n - 1 for p in [split(n, a)] if p[0] != p[1]
+game h(n) moves h(a) + h(b) for (a, b) in pairs(n)
+game t(n) moves t(q[0]) + t(q[1]) for a in 0 .. n - 1 for q in [sorted((a, n - 1 - a))]
+print [sg(g(n)) for n in 0 .. 60], [sg(h(n)) for n in 0 .. 60], [sg(t(n)) for n in 0 .. 60], moves(g(7)), moves(t(4)), winning(g(10))
+print [sorted([a, 5 - a])[1] for a in 0 .. 5], [p[0] - p[1] for a in 0 .. 4 for p in [sorted([a, 2])]]
+`,
+	`let S = {1, 3, 4, 9}
+game s(n) moves (if m <= n then s(n - m) else *0) for m in S if m <= n
+game r(n) moves (if not (m <= n) then *0 else r(n - m)) for m in S if n >= 0 and m <= n
+print [sg(s(n)) for n in 0 .. 40], [sg(r(n)) for n in 0 .. 40], moves(s(5)), moves(r(4))
+print [if x < 3 then x else 0 for x in 0 .. 6 if x < 3], [x * 0 + 1 * x + (x - 0) for x in 0 .. 4], [(x, 7)[0] for x in 0 .. 3]
+`,
+	// Errors: a position whose option fails (min and max kept: the
+	// first error met is the same), an int summed, an element that is
+	// no int, an index out of range, a product by 0 of a failing int.
+	`game f(n) moves f(min(a, n - 1 - a)) + f(max(a, n - 1 - a)) for a in 0 .. n - 1 | f(n - 1) if 12 / (n - 7) > 0
+print [sg(f(n)) for n in 0 .. 6]
+print sg(f(9))
+`,
+	`def one(x) = 1
+game g(n) moves *(sum of one(r) for r in [a, n - a]) for a in 0 .. n
+print sg(g(3))
+`,
+	`game g(n) moves (sum of g(r) for r in [a, "x"]) for a in 0 .. n - 1
+print sg(g(0))
+print sg(g(2))
+`,
+	`print [(1, 2)[j] for j in [0, 1, 2]]
+`,
+	`print [(10 / (x - 2)) * 0 for x in 0 .. 4]
+`,
+	`game w(a, b) moves w(a - k * dx, b - k * dy) for (dx, dy) in [(1, 0), (0, 1), (2, 2)] for k in 1 .. a + b if k * dx <= a and k * dy <= b and 10 / (a - 3) != 0
+print [sg(w(a, 1)) for a in 0 .. 2]
+print sg(w(4, 4))
+`,
+	`game w(a, b) moves w(a - k * dx, b - k * dy) for (dx, dy) in [(1, 0), (0, 1, 2)] for k in 1 .. a if k * dx <= a
+print sg(w(2, 2))
+`,
+}
+
+// TestAlgebraExact compares every case with the pass algebra off and
+// with every pass off.
+func TestAlgebraExact(t *testing.T) {
+	diffCases(t, algebraCases, passes.Algebra, passes.All)
+	diffCases(t, algebraCases, passes.All, passes.Algebra)
+}
