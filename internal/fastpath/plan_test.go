@@ -98,7 +98,7 @@ game rc(n) moves rc(n - k - 1) for k in range(n)
 game il(n) moves il(n - s) for s in S if ok(n, s)
 game cut(w) moves cut(i) + cut(w - i) for i in 0 .. w if fits(i, w)
 game wr(n) moves tk(n - k) for k in 1 .. 2 if k <= n
-game out(n) moves out(n - t - a) for t in [0, 1] for a in 1 .. n - t
+game out(n) moves out(n - t - a) for t in [1, 2] for a in 1 .. n - t
 game t3(n) moves t3(n - k) + t3(n - 2 * k) + t3(n - 3 * k) for k in 1 .. n if 3 * k <= n
 game on(n) moves on(n - k) for k in [1, 2] if n >= K
 game lin(n) moves lin(n - 2 * k) for k in 1 .. n if n - 2 * k >= 0
@@ -116,7 +116,7 @@ game dv(n) moves tk(n) + dv(n - k) for k in 1 .. n
 		"grd":  {"for a in (.. 1 (/ (- n 1) 2)): a range\nbound 2 * a < n\nterm (call grd a): coefficients 1\nterm (call grd (- n a)): coefficients -1\nkernel range; split; resume"},
 		"lit":  {"for k in (list 1 2 5): a literal [1 2 5]\nbound k <= n\nterm (call lit (- n k)): coefficients -1\nkernel elems; resume; sweep (global); stride 1 1"},
 		"rc":   {"for k in (call range n): a range call\nterm (call rc (- (- n k) 1)): coefficients -1\nkernel range; resume"},
-		"il":   {"for s in S: the ints of a value\nbound s <= E from ([n] - x) vs [0]; negative slope\nterm (call il (- n s)): coefficients -1\nkernel elems; resume; sweep (global); stride 1 1"},
+		"il":   {"for s in (list 1 3 4): a literal [1 3 4]\nbound s <= E from ([n] - x) vs [0]; negative slope\nterm (call il (- n s)): coefficients -1\nkernel elems; resume; sweep (global); stride 1 1"},
 		"cut":  {"for i in (.. 0 w): a range\nbound i >= 2\nbound i <= E from ([w] - x) vs [2]; negative slope\nterm (call cut i): coefficients 1\nterm (call cut (- w i)): coefficients -1\nkernel range; split; resume"},
 		"wr":   {"for k in (.. 1 2): a range\nbound k <= n\nterm (call sub (- n k)): coefficients -1\nkernel range; resume; sweep"},
 		"out":  {"for a in (.. 1 (- n t)): a range\nterm (call out (- (- n t) a)): coefficients -1\nkernel range"},

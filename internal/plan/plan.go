@@ -87,6 +87,7 @@ func passList() []pass {
 		{passes.Algebra, one(rules)}, // (a sorted pair's bind's)
 		{passes.Bounds, one(conds)},
 		{passes.Algebra, one(pairs)},
+		{passes.Bounds, one(conjunctions)}, // (a def's filter's: each conjunct a disjunction)
 		{passes.Disjunctions, disjunctions},
 		{passes.Equalities, one(equalities)},
 		{passes.Equalities, one(membership)},
