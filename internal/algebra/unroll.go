@@ -78,7 +78,11 @@ func literalLoop(cl ir.Clause) (*lang.Pattern, []lang.Expr) {
 			return nil, nil
 		}
 		var elems []lang.Expr
-		for v := lo; v <= hi; v++ {
+		for i := range hi - lo + 1 {
+			v := lo + i
+			if v == -1<<63 {
+				return nil, nil
+			}
 			if v < 0 {
 				elems = append(elems, &lang.Unary{Pos: c.At, Op: lang.OpNeg, X: &lang.IntLit{Pos: c.At, Val: -v}})
 			} else {

@@ -59,6 +59,9 @@ print sg(g(2))
 `,
 	`print [(1, 2)[j] for j in [0, 1, 2]]
 `,
+	`print [j * 1 - 0 for j in 9223372036854775800 .. 9223372036854775807], [if j == -9223372036854775806 then 1 else 2 for j in -9223372036854775807 .. -9223372036854775802]
+print [j + 10 for j in 9223372036854775800 .. 9223372036854775807]
+`,
 	`print [(10 / (x - 2)) * 0 for x in 0 .. 4]
 `,
 	`game w(a, b) moves w(a - k * dx, b - k * dy) for (dx, dy) in [(1, 0), (0, 1), (2, 2)] for k in 1 .. a + b if k * dx <= a and k * dy <= b and 10 / (a - 3) != 0
