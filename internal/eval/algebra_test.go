@@ -9,7 +9,8 @@ import (
 // algebraCases: package algebra's rewrites (plan's pass algebra): loops
 // over short literals unrolled and folded, constants folded, `sum of`
 // over a literal as a sum, a conditional a filter decided, a sorted pair
-// read by index, the min and max of a split as its sizes. The same
+// read by index, the min and max of a split as its sizes, a range split
+// where the min or max of two ints it reads picks the other. The same
 // values, errors and positions as with the pass off and every pass off:
 // the options as values (moves, winning) keep their order; a position
 // that fails (the order of the options seen) keeps min and max; an
@@ -41,6 +42,20 @@ game s(n) moves (if m <= n then s(n - m) else *0) for m in S if m <= n
 game r(n) moves (if not (m <= n) then *0 else r(n - m)) for m in S if n >= 0 and m <= n
 print [sg(s(n)) for n in 0 .. 40], [sg(r(n)) for n in 0 .. 40], moves(s(5)), moves(r(4))
 print [if x < 3 then x else 0 for x in 0 .. 6 if x < 3], [x * 0 + 1 * x + (x - 0) for x in 0 .. 4], [(x, 7)[0] for x in 0 .. 3]
+`,
+	`game w(a, b) moves w(min(a - k, b), max(a - k, b)) for k in 1 .. a | w(min(a, b - k), max(a, b - k)) for k in 1 .. b | w(a - k, b - k) for k in 1 .. min(a, b)
+game c(w, h) moves c(min(i, h), max(i, h)) + c(min(w - i, h), max(w - i, h)) for i in 2 .. w - 2 | c(min(w, j), max(w, j)) + c(min(w, h - j), max(w, h - j)) for j in 2 .. h - 2
+print [[sg(w(min(a, b), max(a, b))) for b in 0 .. 12] for a in 0 .. 12], [[sg(c(min(x, y), max(x, y))) for y in 1 .. 10] for x in 1 .. 10]
+print moves(w(5, 3)), moves(w(2, 7)), winning(w(4, 6)), moves(c(5, 6)), sg(w(90, 150))
+print [min(x, 3) * 10 + max(3, x) for x in -2 .. 6], [max(x - 1, 2 - x) for x in 0 .. 5], [min(x, 3) for x in 5 .. 1], [(min(x, y), max(y, x)) for x in 0 .. 3 for y in 0 .. 3]
+print [min(x, 10 / (x - 3)) for x in 0 .. 2], [max(-x, x - 4) for x in -3 .. 9 if x != 2]
+print [min(x, 10 / (x - 3)) for x in 0 .. 5]
+`,
+	// A disjunction its first disjunct keeps from failing (not split
+	// into a query a disjunct).
+	`def free(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)
+game board(b) moves board(update(b, i, 1)) for i in 0 .. len(b) - 1 if free(b, i)
+print [sg(board([0] * n)) for n in 1 .. 9], moves(board([0, 0, 0, 1, 0]))
 `,
 	// Errors: a position whose option fails (min and max kept: the
 	// first error met is the same), an int summed, an element that is

@@ -52,6 +52,16 @@ func disjunctions(env *Env, q *ir.Query) []*ir.Query {
 		if !sf.Cond(f.Cond) {
 			continue
 		}
+		// (Each disjunct on its own too: one that the ones before it
+		// keep from failing, `i == 0 or b[i - 1] == 0`, fails in a
+		// query of its own.)
+		alone := true
+		for _, d := range ds {
+			alone = alone && sf.Cond(d)
+		}
+		if !alone {
+			continue
+		}
 		g0, ok := sf.Guard(q)
 		if !ok {
 			continue

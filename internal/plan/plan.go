@@ -87,6 +87,7 @@ func passList() []pass {
 		{passes.Algebra, one(rules)}, // (a sorted pair's bind's)
 		{passes.Bounds, one(conds)},
 		{passes.Algebra, one(pairs)},
+		{passes.Algebra, piecewise},
 		{passes.Bounds, one(conjunctions)}, // (a def's filter's: each conjunct a disjunction)
 		{passes.Disjunctions, disjunctions},
 		{passes.Equalities, one(equalities)},
@@ -325,12 +326,14 @@ func modulo(env *Env, q *ir.Query) *ir.Query {
 	return numplan.Modulo(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
 }
 
-// rules, unroll and pairs are package algebra's rewrites.
+// rules, unroll, pairs and piecewise are package algebra's rewrites.
 func rules(env *Env, q *ir.Query) *ir.Query { return algebra.Rules(env.algebra(), q) }
 
 func unroll(env *Env, q *ir.Query) []*ir.Query { return algebra.Unroll(env.algebra(), q) }
 
 func pairs(env *Env, q *ir.Query) *ir.Query { return algebra.Pairs(env.algebra(), q) }
+
+func piecewise(env *Env, q *ir.Query) []*ir.Query { return algebra.Piecewise(env.algebra(), q) }
 
 // algebra is what package algebra reads of env.
 func (env *Env) algebra() algebra.Env {

@@ -1,0 +1,249 @@
+package algebra
+
+import (
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// maxPieces is the most pairs a query may take the min or max of over
+// one range for Piecewise to split it (each split doubles the queries).
+const maxPieces = 3
+
+// Piecewise splits a range whose variable v the clauses after it read in
+// min(X, Y) or max(X, Y), X - Y being v or -v plus terms bound before
+// the range, at the point where X and Y cross, into the two ranges on
+// either side, each with min and max written as the side they pick:
+//
+//	range k = 1 .. a; yield w(min(a - k, b), max(a - k, b))
+//	    range k = 1 .. (if a - b - 1 < a then a - b - 1 else a); yield w(b, a - k)
+//	    then range k = (if 1 > a - b then 1 else a - b) .. a; yield w(a - k, b)
+//
+// a position kept in order (a sorted pair) is then an affine option on
+// each side, which the fast loops read. Exact for every consumer: the
+// two ranges, one after the other, are the range's ints in order; on
+// each, min and max of X and Y are the side written; X, Y and the new
+// ends are ints that cannot fail (the side not written is not evaluated,
+// the crossing point is evaluated once more).
+//
+// The two ranges are two queries, the first's yields before the
+// second's: the range's ints in order where it is the query's first loop
+// (only filters and binds before it); a later loop's, for a consumer
+// that sees no order (env.Unordered).
+func Piecewise(env Env, q *ir.Query) []*ir.Query {
+	loops := 0
+	for i, cl := range q.Clauses {
+		switch cl.(type) {
+		case *ir.Filter, *ir.Bind:
+			continue
+		}
+		loops++
+		r, ok := cl.(*ir.Range)
+		if !ok {
+			continue
+		}
+		out := splitRange(env, q, i, r)
+		if out == nil {
+			continue
+		}
+		if loops > 1 {
+			if q.Consumer != ir.MoveSG {
+				continue
+			}
+			g, ok := env.Unordered(q)
+			if !ok {
+				continue
+			}
+			for _, p := range out {
+				p.Guard = ir.MergeGuards(p.Guard, g)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// splitRange is Piecewise at range clause i, or nil.
+func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
+	v := resolve.NameDecl(r.Var)
+	inner := map[*resolve.Decl]bool{}
+	for _, cl := range q.Clauses[i:] {
+		for _, n := range cl.Binds() {
+			inner[resolve.NameDecl(n)] = true
+		}
+	}
+	var cands [][2]lang.Expr
+	look := func(e lang.Expr) bool {
+		if _, x, y, ok := ir.MinMax(env.R, e); ok && ir.MentionsDecl(e, v) {
+			for _, c := range cands {
+				if ir.Same(c[0], x) && ir.Same(c[1], y) || ir.Same(c[0], y) && ir.Same(c[1], x) {
+					return true
+				}
+			}
+			cands = append(cands, [2]lang.Expr{x, y})
+		}
+		return true
+	}
+	inspectAfter(q, i, look)
+	if len(cands) == 0 || len(cands) > maxPieces {
+		return nil
+	}
+	sf := env.Safety(q)
+	for _, c := range cands {
+		x, y := c[0], c[1]
+		diff, ok := ir.AffineOf(&lang.Binary{Op: lang.OpSub, X: x, Y: y}, func(*lang.Ident) bool { return true })
+		if !ok || diff.Coef[v] != 1 && diff.Coef[v] != -1 {
+			continue
+		}
+		own := false
+		for d := range diff.Coef {
+			own = own || d != v && inner[d]
+		}
+		if own {
+			continue // (the point depends on a later loop)
+		}
+		if _, ok := sf.Int(x); !ok {
+			continue
+		}
+		if _, ok := sf.Int(y); !ok {
+			continue
+		}
+		pos := r.At
+		at0 := func(e lang.Expr) lang.Expr {
+			return resolve.Substitute(e, map[*resolve.Decl]int{v: 0}, []lang.Expr{&lang.IntLit{Pos: pos, Val: 0}}, nil)
+		}
+		sub := func(a, b lang.Expr) lang.Expr { return &lang.Binary{Pos: pos, Op: lang.OpSub, X: a, Y: b} }
+		// The last v of the first side, and whether X <= Y there.
+		var last lang.Expr
+		xFirst := diff.Coef[v] == 1
+		if xFirst {
+			last = sub(at0(y), at0(x)) // (X - Y = v + D <= 0 where v <= -D)
+		} else {
+			last = ir.PlusOne(sub(at0(x), at0(y)), -1, pos) // (X - Y = -v + D <= 0 where v >= D)
+		}
+		c := &ctx{env: env, sf: sf}
+		last = c.rewrite(last)
+		next := c.rewrite(ir.PlusOne(last, 1, pos))
+		first := &ir.Range{Var: r.Var, Lo: r.Lo, Hi: ir.MinExpr(r.Hi, last, pos), At: r.At, OpPos: r.OpPos}
+		second := &ir.Range{Var: r.Var, Lo: ir.MaxExpr(r.Lo, next, pos), Hi: r.Hi, At: r.At, OpPos: r.OpPos}
+		a := piece(env, q, i, first, x, y, xFirst)
+		b := piece(env, q, i, second, x, y, !xFirst)
+		for _, p := range []*ir.Query{a, b} {
+			psf := env.Safety(p)
+			rg := p.Clauses[i].(*ir.Range)
+			if _, ok := psf.Int(rg.Lo); !ok {
+				return nil
+			}
+			if _, ok := psf.Int(rg.Hi); !ok {
+				return nil
+			}
+			g, ok := psf.Guard(p)
+			if !ok {
+				return nil
+			}
+			p.Guard = ir.MergeGuards(q.Guard, g)
+		}
+		return []*ir.Query{a, b}
+	}
+	return nil
+}
+
+// piece is q with range clause i written as r and, in the clauses after
+// it, min and max of x and y as the side they pick where x <= y (xLess)
+// or x > y.
+func piece(env Env, q *ir.Query, i int, r *ir.Range, x, y lang.Expr, xLess bool) *ir.Query {
+	lo, hi := x, y
+	if !xLess {
+		lo, hi = y, x
+	}
+	var pick func(e lang.Expr) lang.Expr
+	pick = func(e lang.Expr) lang.Expr {
+		if isMax, a, b, ok := ir.MinMax(env.R, e); ok && (ir.Same(a, x) && ir.Same(b, y) || ir.Same(a, y) && ir.Same(b, x)) {
+			if isMax {
+				return hi
+			}
+			return lo
+		}
+		return mapExpr(e, pick)
+	}
+	out := q.Clone()
+	out.Clauses[i] = r
+	for j := i + 1; j < len(q.Clauses); j++ {
+		out.Clauses[j] = mapClause(q.Clauses[j], pick)
+	}
+	out.Yield = pick(q.Yield)
+	if q.Key != nil {
+		out.Key = pick(q.Key)
+	}
+	return out
+}
+
+// inspectAfter calls f on the expressions of q's clauses after clause i,
+// its yield and its key (lang.Inspect).
+func inspectAfter(q *ir.Query, i int, f func(lang.Expr) bool) {
+	for _, cl := range q.Clauses[i+1:] {
+		switch c := cl.(type) {
+		case *ir.Range:
+			lang.Inspect(c.Lo, f)
+			lang.Inspect(c.Hi, f)
+		case *ir.Elems:
+			lang.Inspect(c.Coll, f)
+		case *ir.Bind:
+			lang.Inspect(c.X, f)
+		case *ir.Filter:
+			lang.Inspect(c.Cond, f)
+		}
+	}
+	lang.Inspect(q.Yield, f)
+	if q.Key != nil {
+		lang.Inspect(q.Key, f)
+	}
+}
+
+// mapExpr is e with f applied to each operand of its operators, calls,
+// literals, conditionals and indexes (e itself where none changes; a
+// comprehension is left as written).
+func mapExpr(e lang.Expr, f func(lang.Expr) lang.Expr) lang.Expr {
+	all := func(xs []lang.Expr) ([]lang.Expr, bool) {
+		out, changed := make([]lang.Expr, len(xs)), false
+		for i, x := range xs {
+			out[i] = f(x)
+			changed = changed || out[i] != x
+		}
+		return out, changed
+	}
+	switch x := e.(type) {
+	case *lang.Unary:
+		if y := f(x.X); y != x.X {
+			return &lang.Unary{Pos: x.Pos, Op: x.Op, X: y}
+		}
+	case *lang.Binary:
+		a, b := f(x.X), f(x.Y)
+		if a != x.X || b != x.Y {
+			return &lang.Binary{Pos: x.Pos, Op: x.Op, X: a, Y: b}
+		}
+	case *lang.IfExpr:
+		a, b, d := f(x.Cond), f(x.Then), f(x.Else)
+		if a != x.Cond || b != x.Then || d != x.Else {
+			return &lang.IfExpr{Pos: x.Pos, Cond: a, Then: b, Else: d}
+		}
+	case *lang.Index:
+		a, b := f(x.X), f(x.Index)
+		if a != x.X || b != x.Index {
+			return &lang.Index{Pos: x.Pos, X: a, Index: b}
+		}
+	case *lang.Call:
+		if args, changed := all(x.Args); changed {
+			return &lang.Call{Pos: x.Pos, Fn: x.Fn, Lparen: x.Lparen, Args: args, Site: x.Site}
+		}
+	case *lang.TupleLit:
+		if xs, changed := all(x.Elems); changed {
+			return &lang.TupleLit{Pos: x.Pos, Elems: xs}
+		}
+	case *lang.ListLit:
+		if xs, changed := all(x.Elems); changed {
+			return &lang.ListLit{Pos: x.Pos, Elems: xs}
+		}
+	}
+	return e
+}
