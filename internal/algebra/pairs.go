@@ -1,6 +1,9 @@
 package algebra
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -43,6 +46,53 @@ func sortedPair(c *ctx, e lang.Expr) lang.Expr {
 		return &lang.Call{Pos: call.Pos, Fn: fn, Lparen: call.Lparen, Args: []lang.Expr{elems[0], elems[1]}}
 	}
 	return &lang.ListLit{Pos: call.Pos, Elems: []lang.Expr{of(mn), of(mx)}}
+}
+
+// sortedLit: sorted(G) of a global G bound to a literal of int literals
+// (resolve's Decl.Lit: its slot holds it wherever code reads it) is the
+// list literal of them in order (of a set literal, without repeats).
+func sortedLit(c *ctx, e lang.Expr) lang.Expr {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	if bi := c.env.R.BuiltinCallee(call); bi == nil || bi.BName != "sorted" {
+		return nil
+	}
+	id, ok := call.Args[0].(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	d := resolve.Of(id)
+	if d == nil || d.Kind != resolve.Global {
+		return nil
+	}
+	elems := resolve.LiteralElems(d.Lit)
+	if elems == nil {
+		return nil
+	}
+	type lit struct {
+		v int64
+		e lang.Expr
+	}
+	var ls []lit
+	for _, x := range elems {
+		v, ok := ir.IntLit(x)
+		if !ok {
+			return nil
+		}
+		ls = append(ls, lit{v, x})
+	}
+	slices.SortStableFunc(ls, func(a, b lit) int { return cmp.Compare(a.v, b.v) })
+	_, isSet := d.Lit.(*lang.SetLit)
+	out := &lang.ListLit{Pos: call.Pos}
+	for i, l := range ls {
+		if isSet && i > 0 && ls[i-1].v == l.v {
+			continue
+		}
+		out.Elems = append(out.Elems, l.e)
+	}
+	return out
 }
 
 // sumOverLit: `sum of E for p in [e1, ..., ek]` (2 to 8 elements that

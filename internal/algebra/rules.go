@@ -29,6 +29,7 @@ var rules = []rule{
 	{"if of a condition a filter before it decided", ifKnown},
 	{"sorted([x, y]) of two ints: [min, max]", sortedPair},
 	{"sum of over a literal: a sum", sumOverLit},
+	{"sorted of a global that holds a literal of ints: the sorted literal", sortedLit},
 }
 
 // ctx is what the rules read of the query: the proofs of its

@@ -51,6 +51,35 @@ print [min(x, 3) * 10 + max(3, x) for x in -2 .. 6], [max(x - 1, 2 - x) for x in
 print [min(x, 10 / (x - 3)) for x in 0 .. 2], [max(-x, x - 4) for x in -3 .. 9 if x != 2]
 print [min(x, 10 / (x - 3)) for x in 0 .. 5]
 `,
+	// A loop over the indexes of a global list as a loop over its
+	// elements; sorted of a global literal as the sorted literal.
+	`def mix(x) = (x * 1103515245 + 12345) % 2147483647
+let S = {mix(mix(i)) % 60 + 1 for i in 1 .. 12}
+let L = sorted(S)
+let R = [5, 1, 3, 1]
+let T = {9, 2, 4, 2}
+game s(n) moves s(n - L[i]) for i in 0 .. len(L) - 1 if L[i] <= n
+game r(n) moves r(n - R[i]) + r(R[i] - 1) for i in 0 .. len(R) - 1 if R[i] <= n
+game u(n) moves u(n - t) for t in sorted(T) if t in 1 .. n
+game v(n) moves v(n - t) for t in sorted(R) if t <= n and t != 3
+print [sg(s(n)) for n in 0 .. 200], [sg(r(n)) for n in 0 .. 30], [sg(u(n)) for n in 0 .. 30], [sg(v(n)) for n in 0 .. 30], moves(r(6)), moves(u(9)), moves(v(5))
+`,
+	`let T = {9, 2, 4}
+game t(n) moves t(n - T[i]) for i in 0 .. len(T) - 1 if T[i] <= n
+print sg(t(5))
+`,
+	`let W = "abc"
+game w(n) moves w(n - 1) for i in 0 .. len(W) - 1 if W[i] == "b" and n > 0
+print [sg(w(n)) for n in 0 .. 5]
+`,
+	`game g(n) moves g(n - L[i]) for i in 0 .. len(L) - 1 if L[i] <= n
+print sg(g(5))
+let L = [1, 2]
+`,
+	`let L = [1, "x", 3]
+game g(n) moves g(n - L[i]) for i in 0 .. len(L) - 1 if L[i] <= n
+print sg(g(5))
+`,
 	// A disjunction its first disjunct keeps from failing (not split
 	// into a query a disjunct).
 	`def free(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)

@@ -161,6 +161,8 @@ type Bound struct {
 	// tuple or a set of ints (not necessarily a list), read from its
 	// slot (a let that has not run yet makes the guard false).
 	Coll bool
+	// Seq: with Coll, a list or a tuple (not a set: it is indexed).
+	Seq bool
 	// NonNeg: with Coll, each element is at least 0 too.
 	NonNeg bool
 }
@@ -191,6 +193,7 @@ func MergeGuards(a, b []Bound) []Bound {
 				out[i].Positive = out[i].Positive || x.Positive
 				out[i].Ints = out[i].Ints || x.Ints
 				out[i].Coll = out[i].Coll && x.Coll // (a list where one asks for one)
+				out[i].Seq = out[i].Seq || x.Seq
 				out[i].NonNeg = out[i].NonNeg || x.NonNeg
 				out[i].MinLen = max(out[i].MinLen, x.MinLen)
 				merged = true

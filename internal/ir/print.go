@@ -18,10 +18,14 @@ import (
 func (q *Query) String() string {
 	var b strings.Builder
 	for _, g := range q.Guard {
+		coll := "a collection"
+		if g.Seq {
+			coll = "a list or tuple"
+		}
 		if g.Coll && g.NonNeg {
-			fmt.Fprintf(&b, "guard %s is a collection of ints, each 0 <= x <= %d\n", g.Root.Name, g.T)
+			fmt.Fprintf(&b, "guard %s is %s of ints, each 0 <= x <= %d\n", g.Root.Name, coll, g.T)
 		} else if g.Coll {
-			fmt.Fprintf(&b, "guard %s is a collection of ints, each |x| <= %d\n", g.Root.Name, g.T)
+			fmt.Fprintf(&b, "guard %s is %s of ints, each |x| <= %d\n", g.Root.Name, coll, g.T)
 		} else if g.Ints && g.MinLen > 0 {
 			fmt.Fprintf(&b, "guard %s is a list of at least %d ints, each |x| <= %d\n", g.Root.Name, g.MinLen, g.T)
 		} else if g.Ints {

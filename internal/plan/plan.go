@@ -82,6 +82,7 @@ func passList() []pass {
 		{passes.Deforest, deforest},
 		{passes.Algebra, one(rules)},
 		{passes.Algebra, unroll},
+		{passes.Algebra, one(indexLoops)},
 		{passes.Unordered, unorderedSets},
 		{passes.Deforest, one(binds)},
 		{passes.Algebra, one(rules)}, // (a sorted pair's bind's)
@@ -264,7 +265,7 @@ func boundExpr(env *Env, g ir.Bound, pos lang.Pos) lang.Expr {
 		if g.NonNeg {
 			lo = 0
 		}
-		return proof.GlobalIntsCall(id, b.Slot, g.T, lo, pos)
+		return proof.GlobalIntsCall(id, b.Slot, g.T, lo, g.Seq, pos)
 	case g.Ints:
 		return proof.IntsCall(id, g.T, g.MinLen, pos)
 	case b != nil && b.Kind == resolve.Global:
@@ -326,7 +327,8 @@ func modulo(env *Env, q *ir.Query) *ir.Query {
 	return numplan.Modulo(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
 }
 
-// rules, unroll, pairs and piecewise are package algebra's rewrites.
+// rules, unroll, pairs, piecewise and indexLoops are package algebra's
+// rewrites.
 func rules(env *Env, q *ir.Query) *ir.Query { return algebra.Rules(env.algebra(), q) }
 
 func unroll(env *Env, q *ir.Query) []*ir.Query { return algebra.Unroll(env.algebra(), q) }
@@ -334,6 +336,8 @@ func unroll(env *Env, q *ir.Query) []*ir.Query { return algebra.Unroll(env.algeb
 func pairs(env *Env, q *ir.Query) *ir.Query { return algebra.Pairs(env.algebra(), q) }
 
 func piecewise(env *Env, q *ir.Query) []*ir.Query { return algebra.Piecewise(env.algebra(), q) }
+
+func indexLoops(env *Env, q *ir.Query) *ir.Query { return algebra.IndexLoops(env.algebra(), q) }
 
 // algebra is what package algebra reads of env.
 func (env *Env) algebra() algebra.Env {

@@ -50,13 +50,13 @@ func IntsCall(root *lang.Ident, t, minLen int64, pos lang.Pos) lang.Expr {
 
 // GlobalIntsCall is the test of a Coll bound on the global root, whose
 // value is in slot slot of the globals: whether it is a list, a tuple or
-// a set of at most ir.MaxLen ints, each at least lo (-t, or 0 for a
+// (not seq) a set of at most ir.MaxLen ints, each at least lo (-t, or 0 for a
 // NonNeg bound) and at most t. It cannot fail: it reads the slot, where
 // a let that has not run leaves no value (then false). A global is
 // immutable once bound: the test reads the elements of a value once
 // (collTest's cache), then only compares its identity.
-func GlobalIntsCall(root *lang.Ident, slot int, t, lo int64, pos lang.Pos) lang.Expr {
-	ct := &collTest{slot: slot}
+func GlobalIntsCall(root *lang.Ident, slot int, t, lo int64, seq bool, pos lang.Pos) lang.Expr {
+	ct := &collTest{slot: slot, seq: seq}
 	bi := &engine.Builtin{BName: "ints in " + root.Name, Pure: true,
 		Doc: fmt.Sprintf("the planner's guard: whether %s is a collection of ints each from %d to %d", root.Name, lo, t),
 		Fn: func(c *engine.Call, _ []value.Value) value.Value {
@@ -71,6 +71,7 @@ func GlobalIntsCall(root *lang.Ident, slot int, t, lo int64, pos lang.Pos) lang.
 // value it tested last kept.
 type collTest struct {
 	slot int
+	seq  bool // (a list or a tuple: not a set)
 	last atomic.Pointer[extent]
 }
 
@@ -90,7 +91,7 @@ func (ct *collTest) within(globals []value.Value, t, lo int64) bool {
 		return false
 	}
 	v := globals[ct.slot]
-	if v.K != value.KList && v.K != value.KTuple && v.K != value.KSet {
+	if v.K != value.KList && v.K != value.KTuple && (v.K != value.KSet || ct.seq) {
 		return false // (and its Ref need not be comparable)
 	}
 	e := ct.last.Load()
