@@ -11,9 +11,10 @@ import (
 const maxPieces = 3
 
 // Piecewise splits a range whose variable v the clauses after it read in
-// min(X, Y) or max(X, Y), X - Y being v or -v plus terms bound before
-// the range, at the point where X and Y cross, into the two ranges on
-// either side, each with min and max written as the side they pick:
+// min(X, Y), max(X, Y) or a conditional on X < Y (<=, >, >=), X - Y
+// being v or -v plus terms bound before the range, at the point where X
+// and Y cross, into the two ranges on either side, each with min and
+// max written as the side they pick, the conditional as its branch:
 //
 //	range k = 1 .. a; yield w(min(a - k, b), max(a - k, b))
 //	    range k = 1 .. (if a - b - 1 < a then a - b - 1 else a); yield w(b, a - k)
@@ -63,6 +64,73 @@ func Piecewise(env Env, q *ir.Query) []*ir.Query {
 	return nil
 }
 
+// crossing is what a range is split by: X - Y <= S (S is 0 or -1) on
+// one side of a point, X - Y > S on the other; the min or max of X and
+// Y (S = 0), or a conditional on a comparison of them (cond).
+type crossing struct {
+	x, y lang.Expr
+	s    int64
+	cond lang.Expr // (nil: min and max)
+}
+
+// crossingOf reads e as a crossing: min(X, Y), max(X, Y), or `if X op Y then A
+// else B` for an ordering op.
+func crossingOf(env Env, e lang.Expr) (crossing, bool) {
+	if _, x, y, ok := ir.MinMax(env.R, e); ok {
+		return crossing{x: x, y: y}, true
+	}
+	f, ok := e.(*lang.IfExpr)
+	if !ok {
+		return crossing{}, false
+	}
+	b, ok := f.Cond.(*lang.Binary)
+	if !ok || !b.Op.Ordering() {
+		return crossing{}, false
+	}
+	c := crossing{x: b.X, y: b.Y, cond: b}
+	if b.Op == lang.OpLt || b.Op == lang.OpGe {
+		c.s = -1 // (X < Y: X - Y <= -1)
+	}
+	return c, true
+}
+
+// same reports whether c and d split alike.
+func (c crossing) same(d crossing) bool {
+	if (c.cond == nil) != (d.cond == nil) {
+		return false
+	}
+	if c.cond != nil {
+		return ir.Same(c.cond, d.cond)
+	}
+	return ir.Same(c.x, d.x) && ir.Same(c.y, d.y) || ir.Same(c.x, d.y) && ir.Same(c.y, d.x)
+}
+
+// at is e where c's X - Y <= S holds (le) or does not: the side of a min
+// or max, the branch of a conditional.
+func (c crossing) at(env Env, e lang.Expr, le bool) (lang.Expr, bool) {
+	d, ok := crossingOf(env, e)
+	if !ok || !c.same(d) {
+		return nil, false
+	}
+	if c.cond != nil {
+		f := e.(*lang.IfExpr)
+		op := c.cond.(*lang.Binary).Op
+		if le == (op == lang.OpLe || op == lang.OpLt) {
+			return f.Then, true
+		}
+		return f.Else, true
+	}
+	isMax, _, _, _ := ir.MinMax(env.R, e)
+	lo, hi := c.x, c.y
+	if !le {
+		lo, hi = c.y, c.x
+	}
+	if isMax {
+		return hi, true
+	}
+	return lo, true
+}
+
 // splitRange is Piecewise at range clause i, or nil.
 func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
 	v := resolve.NameDecl(r.Var)
@@ -72,15 +140,15 @@ func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
 			inner[resolve.NameDecl(n)] = true
 		}
 	}
-	var cands [][2]lang.Expr
+	var cands []crossing
 	look := func(e lang.Expr) bool {
-		if _, x, y, ok := ir.MinMax(env.R, e); ok && ir.MentionsDecl(e, v) {
-			for _, c := range cands {
-				if ir.Same(c[0], x) && ir.Same(c[1], y) || ir.Same(c[0], y) && ir.Same(c[1], x) {
+		if c, ok := crossingOf(env, e); ok && ir.MentionsDecl(c.x, v) || ok && ir.MentionsDecl(c.y, v) {
+			for _, d := range cands {
+				if d.same(c) {
 					return true
 				}
 			}
-			cands = append(cands, [2]lang.Expr{x, y})
+			cands = append(cands, c)
 		}
 		return true
 	}
@@ -90,8 +158,7 @@ func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
 	}
 	sf := env.Safety(q)
 	for _, c := range cands {
-		x, y := c[0], c[1]
-		diff, ok := ir.AffineOf(&lang.Binary{Op: lang.OpSub, X: x, Y: y}, func(*lang.Ident) bool { return true })
+		diff, ok := ir.AffineOf(&lang.Binary{Op: lang.OpSub, X: c.x, Y: c.y}, func(*lang.Ident) bool { return true })
 		if !ok || diff.Coef[v] != 1 && diff.Coef[v] != -1 {
 			continue
 		}
@@ -102,10 +169,10 @@ func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
 		if own {
 			continue // (the point depends on a later loop)
 		}
-		if _, ok := sf.Int(x); !ok {
+		if _, ok := sf.Int(c.x); !ok {
 			continue
 		}
-		if _, ok := sf.Int(y); !ok {
+		if _, ok := sf.Int(c.y); !ok {
 			continue
 		}
 		pos := r.At
@@ -113,21 +180,32 @@ func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
 			return resolve.Substitute(e, map[*resolve.Decl]int{v: 0}, []lang.Expr{&lang.IntLit{Pos: pos, Val: 0}}, nil)
 		}
 		sub := func(a, b lang.Expr) lang.Expr { return &lang.Binary{Pos: pos, Op: lang.OpSub, X: a, Y: b} }
-		// The last v of the first side, and whether X <= Y there.
-		var last lang.Expr
-		xFirst := diff.Coef[v] == 1
-		if xFirst {
-			last = sub(at0(y), at0(x)) // (X - Y = v + D <= 0 where v <= -D)
-		} else {
-			last = ir.PlusOne(sub(at0(x), at0(y)), -1, pos) // (X - Y = -v + D <= 0 where v >= D)
+		shift := func(e lang.Expr, k int64) lang.Expr {
+			for ; k < 0; k++ {
+				e = ir.PlusOne(e, -1, pos)
+			}
+			for ; k > 0; k-- {
+				e = ir.PlusOne(e, 1, pos)
+			}
+			return e
 		}
-		c := &ctx{env: env, sf: sf}
-		last = c.rewrite(last)
-		next := c.rewrite(ir.PlusOne(last, 1, pos))
+		// The last v of the first side, and whether X - Y <= S there:
+		// X - Y = v + D <= S where v <= S - D; X - Y = -v + D <= S
+		// where v >= D - S.
+		var last lang.Expr
+		leFirst := diff.Coef[v] == 1
+		if leFirst {
+			last = shift(sub(at0(c.y), at0(c.x)), c.s)
+		} else {
+			last = shift(sub(at0(c.x), at0(c.y)), -c.s-1)
+		}
+		cx := &ctx{env: env, sf: sf}
+		last = cx.rewrite(last)
+		next := cx.rewrite(ir.PlusOne(last, 1, pos))
 		first := &ir.Range{Var: r.Var, Lo: r.Lo, Hi: ir.MinExpr(r.Hi, last, pos), At: r.At, OpPos: r.OpPos}
 		second := &ir.Range{Var: r.Var, Lo: ir.MaxExpr(r.Lo, next, pos), Hi: r.Hi, At: r.At, OpPos: r.OpPos}
-		a := piece(env, q, i, first, x, y, xFirst)
-		b := piece(env, q, i, second, x, y, !xFirst)
+		a := piece(env, q, i, first, c, leFirst)
+		b := piece(env, q, i, second, c, !leFirst)
 		for _, p := range []*ir.Query{a, b} {
 			psf := env.Safety(p)
 			rg := p.Clauses[i].(*ir.Range)
@@ -149,20 +227,12 @@ func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
 }
 
 // piece is q with range clause i written as r and, in the clauses after
-// it, min and max of x and y as the side they pick where x <= y (xLess)
-// or x > y.
-func piece(env Env, q *ir.Query, i int, r *ir.Range, x, y lang.Expr, xLess bool) *ir.Query {
-	lo, hi := x, y
-	if !xLess {
-		lo, hi = y, x
-	}
+// it, what c picks on the side where X - Y <= S holds (le) or not.
+func piece(env Env, q *ir.Query, i int, r *ir.Range, c crossing, le bool) *ir.Query {
 	var pick func(e lang.Expr) lang.Expr
 	pick = func(e lang.Expr) lang.Expr {
-		if isMax, a, b, ok := ir.MinMax(env.R, e); ok && (ir.Same(a, x) && ir.Same(b, y) || ir.Same(a, y) && ir.Same(b, x)) {
-			if isMax {
-				return hi
-			}
-			return lo
+		if x, ok := c.at(env, e, le); ok {
+			return pick(x)
 		}
 		return mapExpr(e, pick)
 	}

@@ -51,6 +51,13 @@ print [min(x, 3) * 10 + max(3, x) for x in -2 .. 6], [max(x - 1, 2 - x) for x in
 print [min(x, 10 / (x - 3)) for x in 0 .. 2], [max(-x, x - 4) for x in -3 .. 9 if x != 2]
 print [min(x, 10 / (x - 3)) for x in 0 .. 5]
 `,
+	`game w(a, b) moves (if k <= a then w(a - k, b) else w(a, b - (k - a))) for k in 1 .. a + b
+game q(n) moves (if a > 3 then q(n - a) else q(n - 1)) for a in 1 .. n
+game h(n) moves (if n - a >= a then h(a) + h(n - a) else *0) for a in 1 .. n - 1
+print [[sg(w(a, b)) for b in 0 .. 9] for a in 0 .. 9], [sg(q(n)) for n in 0 .. 30], [sg(h(n)) for n in 0 .. 30], moves(w(2, 3)), moves(q(6)), moves(h(5))
+print [if x < 4 then x else -x for x in 0 .. 8], [if x >= 2 then 1 else 0 for x in 0 .. 5], [if 3 - x > 0 then x else 10 for x in -2 .. 6], [if x <= 2 then 10 / (x - 3) else 0 for x in 0 .. 5]
+print [if x <= 3 then 10 / (x - 3) else 0 for x in 0 .. 5]
+`,
 	// A loop over the indexes of a global list as a loop over its
 	// elements; sorted of a global literal as the sorted literal.
 	`def mix(x) = (x * 1103515245 + 12345) % 2147483647
