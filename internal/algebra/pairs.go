@@ -6,6 +6,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -93,6 +94,82 @@ func sortedLit(c *ctx, e lang.Expr) lang.Expr {
 		out.Elems = append(out.Elems, l.e)
 	}
 	return out
+}
+
+// anyAllLit: any([C for p in [e1, ..., ek]]) (2 to 8 constants), each
+// C(ei) a condition that cannot fail, is C(e1) or ... or C(ek) (all:
+// and): the list holds the same bools, and where `or` stops early the
+// ones left cannot fail.
+func anyAllLit(c *ctx, e lang.Expr) lang.Expr {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	bi := c.env.R.BuiltinCallee(call)
+	if bi == nil || bi.BName != "any" && bi.BName != "all" {
+		return nil
+	}
+	comp, ok := call.Args[0].(*lang.Comp)
+	if !ok || comp.Kind != lang.ListComp || len(comp.Clauses) != 1 {
+		return nil
+	}
+	fc, ok := comp.Clauses[0].(*lang.ForClause)
+	if !ok {
+		return nil
+	}
+	pat, elems := literalLoop(&ir.Elems{Pat: fc.Target, Coll: fc.Iter})
+	if elems == nil {
+		return nil
+	}
+	op := lang.OpOr
+	if bi.BName == "all" {
+		op = lang.OpAnd
+	}
+	var out lang.Expr
+	for _, el := range elems {
+		args := []lang.Expr{el}
+		if pat.Tuple {
+			t, ok := el.(*lang.TupleLit)
+			if !ok || len(t.Elems) != len(pat.Names) {
+				return nil
+			}
+			args = t.Elems
+		}
+		index := map[*resolve.Decl]int{}
+		for i, n := range pat.Names {
+			index[resolve.NameDecl(n)] = i
+		}
+		part := c.rewrite(c.inlined(resolve.Substitute(comp.Body, index, args, nil)))
+		if !isCond(part) || !c.sf.Cond(part) {
+			return nil
+		}
+		if out == nil {
+			out = part
+		} else {
+			out = &lang.Binary{Pos: call.Pos, Op: op, X: out, Y: part}
+		}
+	}
+	return out
+}
+
+// inlined is e, or where e calls a def with arguments that cannot fail,
+// the def's body with its parameters written as the arguments (what
+// plan's inliner makes of it: each name keeps its declaration).
+func (c *ctx) inlined(e lang.Expr) lang.Expr {
+	call, ok := e.(*lang.Call)
+	if !ok {
+		return e
+	}
+	fn := proof.HelperDef(c.env.R, call)
+	if fn == nil || len(lang.ParamNames(fn.Decl.Params)) != len(call.Args) {
+		return e
+	}
+	for _, a := range call.Args {
+		if !c.sf.Arg(a) {
+			return e
+		}
+	}
+	return resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, nil)
 }
 
 // sumOverLit: `sum of E for p in [e1, ..., ek]` (2 to 8 elements that

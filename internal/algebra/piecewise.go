@@ -10,7 +10,7 @@ import (
 // one range for Piecewise to split it (each split doubles the queries).
 const maxPieces = 3
 
-// Piecewise splits a range whose variable v the clauses after it read in
+// Piecewise splits a move rule's range whose variable v the clauses after it read in
 // min(X, Y), max(X, Y) or a conditional on X < Y (<=, >, >=), X - Y
 // being v or -v plus terms bound before the range, at the point where X
 // and Y cross, into the two ranges on either side, each with min and
@@ -32,6 +32,9 @@ const maxPieces = 3
 // (only filters and binds before it); a later loop's, for a consumer
 // that sees no order (env.Unordered).
 func Piecewise(env Env, q *ir.Query) []*ir.Query {
+	if !moveRule(q) {
+		return nil
+	}
 	loops := 0
 	for i, cl := range q.Clauses {
 		switch cl.(type) {
@@ -142,6 +145,9 @@ func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
 	}
 	var cands []crossing
 	look := func(e lang.Expr) bool {
+		if _, isComp := e.(*lang.Comp); isComp {
+			return false // (its own names: left to its own plan)
+		}
 		if c, ok := crossingOf(env, e); ok && ir.MentionsDecl(c.x, v) || ok && ir.MentionsDecl(c.y, v) {
 			for _, d := range cands {
 				if d.same(c) {
@@ -204,8 +210,11 @@ func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
 		next := cx.rewrite(ir.PlusOne(last, 1, pos))
 		first := &ir.Range{Var: r.Var, Lo: r.Lo, Hi: ir.MinExpr(r.Hi, last, pos), At: r.At, OpPos: r.OpPos}
 		second := &ir.Range{Var: r.Var, Lo: ir.MaxExpr(r.Lo, next, pos), Hi: r.Hi, At: r.At, OpPos: r.OpPos}
-		a := piece(env, q, i, first, c, leFirst)
-		b := piece(env, q, i, second, c, !leFirst)
+		a, oka := piece(env, q, i, first, c, leFirst)
+		b, okb := piece(env, q, i, second, c, !leFirst)
+		if !oka || !okb {
+			continue
+		}
 		for _, p := range []*ir.Query{a, b} {
 			psf := env.Safety(p)
 			rg := p.Clauses[i].(*ir.Range)
@@ -227,8 +236,9 @@ func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
 }
 
 // piece is q with range clause i written as r and, in the clauses after
-// it, what c picks on the side where X - Y <= S holds (le) or not.
-func piece(env Env, q *ir.Query, i int, r *ir.Range, c crossing, le bool) *ir.Query {
+// it, what c picks on the side where X - Y <= S holds (le) or not; false
+// where one was left (in a place the rewrite does not look into).
+func piece(env Env, q *ir.Query, i int, r *ir.Range, c crossing, le bool) (*ir.Query, bool) {
 	var pick func(e lang.Expr) lang.Expr
 	pick = func(e lang.Expr) lang.Expr {
 		if x, ok := c.at(env, e, le); ok {
@@ -245,7 +255,17 @@ func piece(env Env, q *ir.Query, i int, r *ir.Range, c crossing, le bool) *ir.Qu
 	if q.Key != nil {
 		out.Key = pick(q.Key)
 	}
-	return out
+	left := false
+	inspectAfter(out, i, func(e lang.Expr) bool {
+		if _, isComp := e.(*lang.Comp); isComp {
+			return false
+		}
+		if d, ok := crossingOf(env, e); ok && d.same(c) {
+			left = true
+		}
+		return !left
+	})
+	return out, !left
 }
 
 // inspectAfter calls f on the expressions of q's clauses after clause i,

@@ -16,20 +16,28 @@ type rule struct {
 }
 
 // rules is the table, tried in order at each node, bottom up, until none
-// applies.
-var rules = []rule{
-	{"arithmetic of int literals", litArith},
-	{"comparison of literals", litCompare},
-	{"x * 1, 1 * x, x + 0, 0 + x, x - 0: x", identity},
-	{"x * 0, 0 * x: 0", timesZero},
-	{"if of a bool literal", ifLit},
-	{"not of a bool literal", notLit},
-	{"and, or with a bool literal", andOrLit},
-	{"a literal indexed by an int literal", litIndex},
-	{"if of a condition a filter before it decided", ifKnown},
-	{"sorted([x, y]) of two ints: [min, max]", sortedPair},
-	{"sum of over a literal: a sum", sumOverLit},
-	{"sorted of a global that holds a literal of ints: the sorted literal", sortedLit},
+// applies (set by init: a rule may rewrite what it makes).
+var rules []rule
+
+func init() { rules = ruleTable() }
+
+func ruleTable() []rule {
+	return []rule{
+		{"arithmetic of int literals", litArith},
+		{"comparison of literals", litCompare},
+		{"x * 1, 1 * x, x + 0, 0 + x, x - 0: x", identity},
+		{"x * 0, 0 * x: 0", timesZero},
+	{"x + -c: x - c", plusNegative},
+		{"if of a bool literal", ifLit},
+		{"not of a bool literal", notLit},
+		{"and, or with a bool literal", andOrLit},
+		{"a literal indexed by an int literal", litIndex},
+		{"if of a condition a filter before it decided", ifKnown},
+		{"sorted([x, y]) of two ints: [min, max]", sortedPair},
+		{"sum of over a literal: a sum", sumOverLit},
+		{"sorted of a global that holds a literal of ints: the sorted literal", sortedLit},
+		{"any and all over a literal: or and and", anyAllLit},
+	}
 }
 
 // ctx is what the rules read of the query: the proofs of its
@@ -299,6 +307,26 @@ func identity(c *ctx, e lang.Expr) lang.Expr {
 		return nil
 	}
 	return x
+}
+
+// plusNegative: x + -c (c an int literal) is x - c where it cannot
+// overflow (the error would name the other operator).
+func plusNegative(c *ctx, e lang.Expr) lang.Expr {
+	b, ok := e.(*lang.Binary)
+	if !ok || b.Op != lang.OpAdd {
+		return nil
+	}
+	u, ok := b.Y.(*lang.Unary)
+	if !ok || u.Op != lang.OpNeg {
+		return nil
+	}
+	if _, ok := u.X.(*lang.IntLit); !ok {
+		return nil
+	}
+	if _, ok := c.sf.Int(e); !ok {
+		return nil
+	}
+	return &lang.Binary{Pos: b.Pos, Op: lang.OpSub, X: b.X, Y: u.X}
 }
 
 // timesZero: x * 0 and 0 * x of an int x that cannot fail are 0 (x is

@@ -9,7 +9,7 @@ import (
 // maxUnroll is the most elements a loop unrolled has.
 const maxUnroll = 8
 
-// Unroll writes a query's first loop, when it is over a literal of 2 to
+// Unroll writes a move rule's first loop, when it is over a literal of 2 to
 // 8 constants (`for d in [0, 1]`, `for (dx, dy) in [(1, 0), (0, 1)]`, `for
 // t in 0 .. 2`) and only filters and binds come before it, as one query
 // an element, the element written for the variable, where the rules then
@@ -25,6 +25,9 @@ const maxUnroll = 8
 // filters and binds before the loop, evaluated again for each element,
 // evaluate alike (the first error they meet is met by the first query).
 func Unroll(env Env, q *ir.Query) []*ir.Query {
+	if !moveRule(q) {
+		return nil
+	}
 	for i, cl := range q.Clauses {
 		switch cl.(type) {
 		case *ir.Filter, *ir.Bind:
@@ -64,6 +67,11 @@ func Unroll(env Env, q *ir.Query) []*ir.Query {
 	}
 	return nil
 }
+
+// moveRule reports whether q is a move rule's alternative: what its
+// kernels read (a comprehension made several parts is their
+// concatenation, no faster).
+func moveRule(q *ir.Query) bool { return q.Consumer == ir.MoveSG || q.Consumer == ir.MoveValues }
 
 // literalLoop is the pattern and the elements of a loop over a literal
 // of 2 to maxUnroll constants (ints, strings, bools, tuples of them; for

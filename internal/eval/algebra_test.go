@@ -58,6 +58,16 @@ print [[sg(w(a, b)) for b in 0 .. 9] for a in 0 .. 9], [sg(q(n)) for n in 0 .. 3
 print [if x < 4 then x else -x for x in 0 .. 8], [if x >= 2 then 1 else 0 for x in 0 .. 5], [if 3 - x > 0 then x else 10 for x in -2 .. 6], [if x <= 2 then 10 / (x - 3) else 0 for x in 0 .. 5]
 print [if x <= 3 then 10 / (x - 3) else 0 for x in 0 .. 5]
 `,
+	`def taken(b, j) = j >= 0 and j < len(b) and b[j] == 1
+game board(b) moves board(update(b, i, 1)) for i in 0 .. len(b) - 1 if not any([taken(b, i + d) for d in [-1, 0, 1]])
+game pairs(b) moves pairs(update(update(b, i, 1), i + 1, 1)) for i in 0 .. len(b) - 2 if all([b[i + d] == 0 for d in (0, 1)])
+print [sg(board([0] * n)) for n in 0 .. 12], [sg(pairs([0] * n)) for n in 0 .. 12], moves(board([0, 0, 1, 0, 0])), moves(pairs([0, 0, 0, 1]))
+print [any([x + d > 3 for d in [1, 2]]) for x in 0 .. 4], [all([10 / (x - d) > 0 for d in [1, 2]]) for x in 3 .. 5], [x + -3 for x in 0 .. 3]
+print [all([10 / (x - d) > 0 for d in [1, 2]]) for x in 0 .. 5]
+`,
+	`game edge(b) moves edge(update(b, i, 1)) for i in 0 .. len(b) - 1 if all([b[i + d] == 0 for d in [0, 1]])
+print sg(edge([0, 0, 0]))
+`,
 	// A loop over the indexes of a global list as a loop over its
 	// elements; sorted of a global literal as the sorted literal.
 	`def mix(x) = (x * 1103515245 + 12345) % 2147483647
