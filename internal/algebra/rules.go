@@ -27,7 +27,7 @@ func ruleTable() []rule {
 		{"comparison of literals", litCompare},
 		{"x * 1, 1 * x, x + 0, 0 + x, x - 0: x", identity},
 		{"x * 0, 0 * x: 0", timesZero},
-	{"x + -c: x - c", plusNegative},
+		{"x + -c: x - c", plusNegative},
 		{"if of a bool literal", ifLit},
 		{"not of a bool literal", notLit},
 		{"and, or with a bool literal", andOrLit},
