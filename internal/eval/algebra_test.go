@@ -97,6 +97,14 @@ let L = [1, 2]
 game g(n) moves g(n - L[i]) for i in 0 .. len(L) - 1 if L[i] <= n
 print sg(g(5))
 `,
+	// Disjuncts that are conjunctions with an equality: a query each for
+	// the SG search, their filters in order.
+	`game w(a, b) moves w(x, y) for x in 0 .. a for y in 0 .. b if (x == a and y < b) or (y == b and x < a) or (a - x == b - y and x < a)
+game f(a, b) moves f(x, y) for x in 0 .. a for y in 0 .. b if (x == a and 12 / (y - 3) > 0) or (y == b and x < a)
+print [[sg(w(a, b)) for b in 0 .. 10] for a in 0 .. 10], moves(w(2, 3)), winning(w(3, 5)), sg(w(60, 90))
+print [[sg(f(a, b)) for b in 0 .. 2] for a in 0 .. 3]
+print [[sg(f(a, b)) for b in 0 .. 4] for a in 0 .. 3]
+`,
 	// A disjunction its first disjunct keeps from failing (not split
 	// into a query a disjunct).
 	`def free(b, i) = b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)

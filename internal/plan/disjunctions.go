@@ -102,7 +102,13 @@ func union(env *Env, q *ir.Query, fi int, f *ir.Filter, ds []lang.Expr) []*ir.Qu
 	var out []*ir.Query
 	for _, d := range ds {
 		x := q.Clone()
-		x.Clauses[fi] = &ir.Filter{Cond: d, At: f.At}
+		// (A conjunction as its filters, in order: `and` evaluates its
+		// right side where its left one holds.)
+		var fs []ir.Clause
+		for _, c := range andSides(d) {
+			fs = append(fs, &ir.Filter{Cond: c, At: f.At})
+		}
+		x.Clauses = append(append(append([]ir.Clause(nil), q.Clauses[:fi]...), fs...), q.Clauses[fi+1:]...)
 		x.Guard = g
 		out = append(out, x)
 	}
@@ -155,6 +161,14 @@ func queryVars(q *ir.Query, e lang.Expr) []*resolve.Decl {
 	return out
 }
 
+// andSides is the conjuncts of e's top-level `and`s, in order.
+func andSides(e lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == lang.OpAnd {
+		return append(andSides(b.X), andSides(b.Y)...)
+	}
+	return []lang.Expr{e}
+}
+
 // disjuncts returns the equalities whose disjunction c is, in order, or
 // nil.
 func disjuncts(c lang.Expr) []lang.Expr {
@@ -165,6 +179,15 @@ func disjuncts(c lang.Expr) []lang.Expr {
 	switch b.Op {
 	case lang.OpEq:
 		return []lang.Expr{b}
+	case lang.OpAnd:
+		// (A conjunction with an equality: a query of its own, for the
+		// SG search, that the equality solves.)
+		for _, c := range []lang.Expr{b.X, b.Y} {
+			if len(disjuncts(c)) == 1 {
+				return []lang.Expr{b}
+			}
+		}
+		return nil
 	case lang.OpOr:
 		x, y := disjuncts(b.X), disjuncts(b.Y)
 		if x == nil || y == nil {
@@ -185,6 +208,11 @@ func asMembership(env *Env, q *ir.Query, fi int, f *ir.Filter, ds []lang.Expr, g
 		names = map[*resolve.Decl]*lang.Ident{}
 		lit   = &lang.ListLit{Pos: f.Cond.Position()}
 	)
+	for _, d := range ds {
+		if d.(*lang.Binary).Op != lang.OpEq {
+			return nil // (a conjunction: a query of its own)
+		}
+	}
 	for i, d := range ds {
 		eq := d.(*lang.Binary)
 		l, ok1 := ir.AffineOf(eq.X, any)

@@ -119,7 +119,7 @@ func TestUnorderedComprehensions(t *testing.T) {
 		{name: "min", src: "game g(n) moves g(min([n - s for s in [3, 1, 3] if s <= n] + [n]))\n"},
 		{name: "min of a comprehension", src: "game g(n) moves g(n - min([s for s in [3, 1, 3] if s <= n])) if n >= 1\n",
 			want: "the comprehension at line 1 is planned (unordered) as: guard |n| <= 4500000000000000000; elems s in [1, 3]; filter s <= n; yield s"},
-		{name: "any", src: "game g(n) moves g(n - 1) if any([s == n for s in [3, 2, 3]])\n",
+		{name: "any", off: passes.Algebra, src: "game g(n) moves g(n - 1) if any([s == n for s in [3, 2, 3]])\n",
 			want: "the comprehension at line 1 is planned (unordered) as: guard |n| <= 4500000000000000000; elems s in [2, 3]; yield s == n"},
 		{name: "a set", off: passes.Deforest, src: "game g(n) moves g(m) for m in {n - s for s in [3, 1, 3, 2] if s <= n}\n",
 			want: "the comprehension at line 1 is planned (unordered) as: guard |n| <= 4500000000000000000; elems s in [1, 2, 3]; filter s <= n; yield n - s"},
