@@ -49,7 +49,7 @@ func IndexLoops(env Env, q *ir.Query) *ir.Query {
 			}
 			return only
 		}
-		inspectAfter(q, i, check)
+		q.Inspect(i+1, check)
 		if !only {
 			continue
 		}

@@ -127,20 +127,12 @@ func anyAllLit(c *ctx, e lang.Expr) lang.Expr {
 	}
 	var out lang.Expr
 	for _, el := range elems {
-		args := []lang.Expr{el}
-		if pat.Tuple {
-			t, ok := el.(*lang.TupleLit)
-			if !ok || len(t.Elems) != len(pat.Names) {
-				return nil
-			}
-			args = t.Elems
-		}
-		index := map[*resolve.Decl]int{}
-		for i, n := range pat.Names {
-			index[resolve.NameDecl(n)] = i
+		index, args, ok := elemBinding(pat, el)
+		if !ok {
+			return nil
 		}
 		part := c.rewrite(c.inlined(resolve.Substitute(comp.Body, index, args, nil)))
-		if !isCond(part) || !c.sf.Cond(part) {
+		if !ir.Boolish(part) || !c.sf.Cond(part) {
 			return nil
 		}
 		if out == nil {
@@ -199,20 +191,9 @@ func sumOverLit(c *ctx, e lang.Expr) lang.Expr {
 	}
 	var out lang.Expr
 	for _, el := range elems {
-		args := []lang.Expr{el}
-		if fc.Target.Tuple {
-			t, ok := el.(*lang.TupleLit)
-			if !ok || len(t.Elems) != len(fc.Target.Names) {
-				return nil
-			}
-			args = t.Elems
-		}
-		index := map[*resolve.Decl]int{}
-		for i, n := range fc.Target.Names {
-			if _, ok := c.sf.Int(args[i]); !ok {
-				return nil
-			}
-			index[resolve.NameDecl(n)] = i
+		index, args, ok := elemBinding(fc.Target, el)
+		if !ok || !proof.SafeAll(c.sf, args) {
+			return nil
 		}
 		part := resolve.Substitute(comp.Body, index, args, nil)
 		if out == nil {

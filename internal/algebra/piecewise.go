@@ -158,7 +158,7 @@ func splitRange(env Env, q *ir.Query, i int, r *ir.Range) []*ir.Query {
 		}
 		return true
 	}
-	inspectAfter(q, i, look)
+	q.Inspect(i+1, look)
 	if len(cands) == 0 || len(cands) > maxPieces {
 		return nil
 	}
@@ -256,7 +256,7 @@ func piece(env Env, q *ir.Query, i int, r *ir.Range, c crossing, le bool) (*ir.Q
 		out.Key = pick(q.Key)
 	}
 	left := false
-	inspectAfter(out, i, func(e lang.Expr) bool {
+	out.Inspect(i+1, func(e lang.Expr) bool {
 		if _, isComp := e.(*lang.Comp); isComp {
 			return false
 		}
@@ -266,28 +266,6 @@ func piece(env Env, q *ir.Query, i int, r *ir.Range, c crossing, le bool) (*ir.Q
 		return !left
 	})
 	return out, !left
-}
-
-// inspectAfter calls f on the expressions of q's clauses after clause i,
-// its yield and its key (lang.Inspect).
-func inspectAfter(q *ir.Query, i int, f func(lang.Expr) bool) {
-	for _, cl := range q.Clauses[i+1:] {
-		switch c := cl.(type) {
-		case *ir.Range:
-			lang.Inspect(c.Lo, f)
-			lang.Inspect(c.Hi, f)
-		case *ir.Elems:
-			lang.Inspect(c.Coll, f)
-		case *ir.Bind:
-			lang.Inspect(c.X, f)
-		case *ir.Filter:
-			lang.Inspect(c.Cond, f)
-		}
-	}
-	lang.Inspect(q.Yield, f)
-	if q.Key != nil {
-		lang.Inspect(q.Key, f)
-	}
 }
 
 // mapExpr is e with f applied to each operand of its operators, calls,

@@ -155,25 +155,6 @@ func conjuncts(e lang.Expr) []lang.Expr {
 	return []lang.Expr{e}
 }
 
-// isCond reports whether e evaluates to a bool whenever it evaluates: a
-// comparison, a membership test, a bool literal, or not, and, or of them.
-func isCond(e lang.Expr) bool {
-	switch e := e.(type) {
-	case *lang.BoolLit:
-		return true
-	case *lang.Unary:
-		return e.Op == lang.OpNot
-	case *lang.Binary:
-		switch e.Op {
-		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe, lang.OpIn, lang.OpNotIn:
-			return true
-		case lang.OpAnd, lang.OpOr:
-			return isCond(e.X) && isCond(e.Y)
-		}
-	}
-	return false
-}
-
 func boolLit(e lang.Expr) (bool, bool) {
 	b, ok := e.(*lang.BoolLit)
 	if !ok {
@@ -390,12 +371,12 @@ func andOrLit(c *ctx, e lang.Expr) lang.Expr {
 		if v == absorb {
 			return b.X
 		}
-		if isCond(b.Y) {
+		if ir.Boolish(b.Y) {
 			return b.Y
 		}
 		return nil
 	}
-	if v, ok := boolLit(b.Y); ok && isCond(b.X) {
+	if v, ok := boolLit(b.Y); ok && ir.Boolish(b.X) {
 		if v != absorb {
 			return b.X
 		}

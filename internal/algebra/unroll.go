@@ -40,17 +40,9 @@ func Unroll(env Env, q *ir.Query) []*ir.Query {
 		var out []*ir.Query
 		folded := false
 		for _, el := range elems {
-			args := []lang.Expr{el}
-			if pat.Tuple {
-				t, ok := el.(*lang.TupleLit)
-				if !ok || len(t.Elems) != len(pat.Names) {
-					return nil
-				}
-				args = t.Elems
-			}
-			index := map[*resolve.Decl]int{}
-			for j, n := range pat.Names {
-				index[resolve.NameDecl(n)] = j
+			index, args, ok := elemBinding(pat, el)
+			if !ok {
+				return nil
 			}
 			one := q.Clone()
 			one.Clauses = append(one.Clauses[:i:i], q.Clauses[i+1:]...)
@@ -66,6 +58,25 @@ func Unroll(env Env, q *ir.Query) []*ir.Query {
 		return out
 	}
 	return nil
+}
+
+// elemBinding is what binds pattern pat to element el, for
+// resolve.Substitute: each name's index, and el (a name) or its
+// elements (a tuple literal of the pattern's length); false otherwise.
+func elemBinding(pat *lang.Pattern, el lang.Expr) (map[*resolve.Decl]int, []lang.Expr, bool) {
+	args := []lang.Expr{el}
+	if pat.Tuple {
+		t, ok := el.(*lang.TupleLit)
+		if !ok || len(t.Elems) != len(pat.Names) {
+			return nil, nil, false
+		}
+		args = t.Elems
+	}
+	index := map[*resolve.Decl]int{}
+	for i, n := range pat.Names {
+		index[resolve.NameDecl(n)] = i
+	}
+	return index, args, true
 }
 
 // moveRule reports whether q is a move rule's alternative: what its

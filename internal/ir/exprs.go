@@ -104,3 +104,43 @@ func MinMax(r *resolve.Resolver, e lang.Expr) (isMax bool, x, y lang.Expr, ok bo
 	}
 	return false, nil, nil, false
 }
+
+// Boolish reports whether e evaluates to a bool or fails with an error of
+// its own (never a non-bool that `and` or an if clause would reject): a
+// comparison, a membership test, a bool literal, not, and, or.
+func Boolish(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.BoolLit:
+		return true
+	case *lang.Unary:
+		return e.Op == lang.OpNot
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe, lang.OpIn, lang.OpNotIn, lang.OpAnd, lang.OpOr:
+			return true
+		}
+	}
+	return false
+}
+
+// Inspect calls lang.Inspect with f on the expressions of q's clauses
+// from clause `from` on, then on its yield and its key.
+func (q *Query) Inspect(from int, f func(lang.Expr) bool) {
+	for _, cl := range q.Clauses[from:] {
+		switch c := cl.(type) {
+		case *Range:
+			lang.Inspect(c.Lo, f)
+			lang.Inspect(c.Hi, f)
+		case *Elems:
+			lang.Inspect(c.Coll, f)
+		case *Bind:
+			lang.Inspect(c.X, f)
+		case *Filter:
+			lang.Inspect(c.Cond, f)
+		}
+	}
+	lang.Inspect(q.Yield, f)
+	if q.Key != nil {
+		lang.Inspect(q.Key, f)
+	}
+}

@@ -88,22 +88,6 @@ func unusedBind(q *ir.Query, b *ir.Bind) (*ir.Bind, bool) {
 		}
 		return !used
 	}
-	for _, cl := range q.Clauses {
-		switch cl := cl.(type) {
-		case *ir.Range:
-			lang.Inspect(cl.Lo, check)
-			lang.Inspect(cl.Hi, check)
-		case *ir.Elems:
-			lang.Inspect(cl.Coll, check)
-		case *ir.Bind:
-			lang.Inspect(cl.X, check)
-		case *ir.Filter:
-			lang.Inspect(cl.Cond, check)
-		}
-	}
-	lang.Inspect(q.Yield, check)
-	if q.Key != nil {
-		lang.Inspect(q.Key, check)
-	}
+	q.Inspect(0, check)
 	return b, !used
 }

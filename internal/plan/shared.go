@@ -113,29 +113,12 @@ func conjuncts(cond lang.Expr) []lang.Expr {
 			return walk(b.X) && walk(b.Y)
 		}
 		out = append(out, e)
-		return boolish(e)
+		return ir.Boolish(e)
 	}
 	if !walk(cond) {
 		return []lang.Expr{cond}
 	}
 	return out
-}
-
-// boolish reports whether e evaluates to a bool or fails with an error of
-// its own (never a non-bool that `and` or an if clause would reject).
-func boolish(e lang.Expr) bool {
-	switch e := e.(type) {
-	case *lang.BoolLit:
-		return true
-	case *lang.Unary:
-		return e.Op == lang.OpNot
-	case *lang.Binary:
-		switch e.Op {
-		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe, lang.OpIn, lang.OpNotIn, lang.OpAnd, lang.OpOr:
-			return true
-		}
-	}
-	return false
 }
 
 // firstChain lists e and the expressions e computes first, outermost
