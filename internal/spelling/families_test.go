@@ -40,6 +40,9 @@ for n in 1 .. 2 {
     print n
 }
 `
+	kaylesScript = `game kayles(n) moves kayles(a) + kayles(n - 1 - a) for a in 0 .. n - 1
+print [sg(kayles(n)) for n in 0 .. 12]
+`
 	// movesScript shows the order of options: order-changing families
 	// must leave it alone.
 	movesScript = `game w(a, b) moves w(a - 1, b) if a > 0 | w(a, b - 1) if b > 0
@@ -194,6 +197,18 @@ for n in range(1, 3) {
 	{"copies", splitScript, `game split(n) moves
     (sum of split(n / t) for copy_1 in 1 .. t) for t in divisors(n) if t >= 2
 print [sg(split(n)) for n in 1 .. 12], sg(2 * split(3))
+`},
+	{"sum-lit", grundyScript, `game grundy(n) moves
+    (sum of grundy(part_1) for part_1 in [a, n - a]) for a in 1 .. (n - 1) / 2
+print [sg(grundy(n)) for n in 0 .. 12]
+`},
+	{"minmax-split", kaylesScript, `game kayles(n) moves
+    kayles(min(a, n - 1 - a)) + kayles(max(a, n - 1 - a)) for a in 0 .. n - 1
+print [sg(kayles(n)) for n in 0 .. 12]
+`},
+	{"if-known", subScript, `game sub(n) moves
+    if s <= n then sub(n - s) else *0 for s in [1, 2] if s <= n
+print [sg(sub(n)) for n in 0 .. 6]
 `},
 }
 

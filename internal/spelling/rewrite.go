@@ -48,6 +48,9 @@ var Families = []Family{
 	{"const-inline", "a let of an int literal inlined in its uses", constInline},
 	{"range-fn", "`A .. 6` as `range(A, 7)`, and back (literal ends where it must be exact)", rangeFn},
 	{"copies", "`2 * G` as `G + G` and back, `t * G` as `sum of G for u in 1 .. t`", copies},
+	{"sum-lit", "`G(a) + G(b)` as `(sum of G(r) for r in [a, b])`", sumLit},
+	{"minmax-split", "`G(a) + G(b)` of ints as `G(min(a, b)) + G(max(a, b))` where only its SG value counts", minMaxSplit},
+	{"if-known", "an option E after `if C` as `(if C then E else *0)`", ifKnown},
 }
 
 // Rewrite applies k rewrites to f, each of a family chosen at random
