@@ -19,23 +19,38 @@ const maxUnroll = 8
 //	    range k = 1 .. a; yield w(a - k, ...)  then  range k = 1 .. b; yield w(a, ...)
 //
 // one loop over a direction is one alternative a direction, each an
-// affine rule the fast loops read. Exact: the queries' yields, one after
+// affine rule the fast loops read. A later loop is unrolled so for the
+// SG search where no order can be seen (env.Unordered). Exact: the
+// queries' yields, one after
 // the other, are the yields of the loop's elements in order; a constant
 // read where its name was evaluates alike and cannot fail, and the
 // filters and binds before the loop, evaluated again for each element,
 // evaluate alike (the first error they meet is met by the first query).
-func Unroll(env Env, q *ir.Query) []*ir.Query {
+func Unroll(env Env, q *ir.Query) []*ir.Query { return unroll(env, q, false) }
+
+// UnrollOptions is Unroll of any loop over a literal, whatever the
+// order of the yields: the same options, for what is proved of them
+// (package plan's closed games).
+func UnrollOptions(env Env, q *ir.Query) []*ir.Query { return unroll(env, q, true) }
+
+func unroll(env Env, q *ir.Query, anyOrder bool) []*ir.Query {
 	if !moveRule(q) {
 		return nil
 	}
+	loops := 0
 	for i, cl := range q.Clauses {
 		switch cl.(type) {
 		case *ir.Filter, *ir.Bind:
 			continue
 		}
+		loops++
 		pat, elems := literalLoop(cl)
 		if elems == nil {
-			return nil
+			continue
+		}
+		seen := loops > 1 && !anyOrder
+		if seen && q.Consumer != ir.MoveSG {
+			continue
 		}
 		var out []*ir.Query
 		folded := false
@@ -53,7 +68,24 @@ func Unroll(env Env, q *ir.Query) []*ir.Query {
 			out = append(out, one)
 		}
 		if !folded {
-			return nil
+			continue
+		}
+		if seen {
+			// (A later loop's elements one after the other: the order
+			// of the options changes, which the SG search may not see.
+			// Each copy evaluates what the loop does at its element: no
+			// error in any, none in the loop.)
+			var guard []ir.Bound
+			for _, one := range out {
+				g, ok := env.Unordered(one)
+				if !ok {
+					return nil
+				}
+				guard = ir.MergeGuards(guard, g)
+			}
+			for _, one := range out {
+				one.Guard = ir.MergeGuards(one.Guard, guard)
+			}
 		}
 		return out
 	}

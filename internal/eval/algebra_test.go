@@ -68,6 +68,14 @@ print [all([10 / (x - d) > 0 for d in [1, 2]]) for x in 0 .. 5]
 	`game edge(b) moves edge(update(b, i, 1)) for i in 0 .. len(b) - 1 if all([b[i + d] == 0 for d in [0, 1]])
 print sg(edge([0, 0, 0]))
 `,
+	// A later loop over a literal, unrolled for the SG search where no
+	// order is seen.
+	`game w(a, b) moves w(a - k * dx, b - k * dy) for k in 1 .. max(a, b) for (dx, dy) in [(1, 0), (0, 1), (1, 1)] if k * dx <= a and k * dy <= b
+game f(a, b) moves f(a - k * dx, b - k * dy) for k in 1 .. max(a, b) for (dx, dy) in [(1, 0), (0, 1)] if k * dx <= a and k * dy <= b and 6 / (a - 2) > -9
+print [[sg(w(a, b)) for b in 0 .. 9] for a in 0 .. 9], moves(w(2, 3)), winning(w(4, 7)), sg(w(90, 140))
+print [[sg(f(a, b)) for b in 0 .. 1] for a in 0 .. 1]
+print [[sg(f(a, b)) for b in 0 .. 4] for a in 0 .. 4]
+`,
 	// A loop over the indexes of a global list as a loop over its
 	// elements; sorted of a global literal as the sorted literal.
 	`def mix(x) = (x * 1103515245 + 12345) % 2147483647

@@ -3,6 +3,7 @@ package plan
 import (
 	"math"
 
+	"github.com/grundy-lang/grundy/internal/algebra"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/proof"
@@ -128,6 +129,17 @@ func ownCalls(env *Env, x lang.Expr) []*lang.Call {
 // returns meets an error in its rule, and that every option of one is a
 // position of the game within the guard (see unordered).
 func closedGame(env *Env) ([]ir.Bound, bool) {
+	if g, ok := closedGameAs(env, false); ok {
+		return g, true
+	}
+	// (Its loops over literals unrolled: an option's arguments may be
+	// bounded only once the constants are written in.)
+	return closedGameAs(env, true)
+}
+
+// closedGameAs is closedGame with the alternatives as asWritten makes
+// them (unroll: their loops over literals unrolled).
+func closedGameAs(env *Env, unroll bool) ([]ir.Bound, bool) {
 	if env.Game == nil {
 		return nil, false
 	}
@@ -144,7 +156,7 @@ func closedGame(env *Env) ([]ir.Bound, bool) {
 		if !ok {
 			return nil, false
 		}
-		for _, q := range asWritten(env, alt) {
+		for _, q := range asWritten(env, alt, unroll) {
 			sf := newSafety(env, q)
 			sf.Ordered = true // (the clauses in their order: the filters before one hold)
 			calls := ownCalls(env, q.Yield)
@@ -269,7 +281,7 @@ type closedArg struct {
 // iterates written as the literals they hold (globalLit), and the helpers
 // it iterates fused in any order (the options are the same, in another
 // order and repeated: what closedGame reads of them is their arguments).
-func asWritten(env *Env, alt *lang.Alt) []*ir.Query {
+func asWritten(env *Env, alt *lang.Alt, unroll bool) []*ir.Query {
 	q := ir.LowerAlt(alt, ir.MoveSG)
 	for i, cl := range q.Clauses {
 		if el, ok := cl.(*ir.Elems); ok && globalLit(el.Coll) != el.Coll {
@@ -295,7 +307,7 @@ func asWritten(env *Env, alt *lang.Alt) []*ir.Query {
 	// (Exact rewrites of each: the same options, the same errors, the
 	// arguments of the options in the forms the bounds read.)
 	res := &Result{}
-	for _, p := range writtenPasses() {
+	for _, p := range writtenPasses(unroll) {
 		if env.On&p.bit == 0 {
 			continue
 		}
@@ -310,9 +322,14 @@ func asWritten(env *Env, alt *lang.Alt) []*ir.Query {
 
 // writtenPasses are the passes asWritten runs: defs inlined, binds
 // written where read, package algebra's rules.
-func writtenPasses() []pass {
+func writtenPasses(unroll bool) []pass {
+	un := passes.Algebra
+	if !unroll {
+		un = 0
+	}
 	return []pass{
 		{passes.Inline, one(inline)},
+		{un, func(env *Env, q *ir.Query) []*ir.Query { return algebra.UnrollOptions(env.algebra(), q) }},
 		{passes.Deforest, one(binds)},
 		{passes.Algebra, one(rules)},
 		{passes.Deforest, one(binds)},
