@@ -315,3 +315,93 @@ func mapExpr(e lang.Expr, f func(lang.Expr) lang.Expr) lang.Expr {
 	}
 	return e
 }
+
+// Invariant writes a move rule whose option reads a conditional `if C then A else B` whose condition reads none of the
+// rule's own variables (the position's arguments and globals only) as
+// two queries, `filter C` then the rule with A, and `filter not C` then
+// the rule with B:
+//
+//	range k = 1 .. n; yield g(if n % 2 == 0 then n - k else n - 2 * k)
+//	    filter n % 2 == 0; range k = 1 .. n; yield g(n - k)
+//	    then filter not (n % 2 == 0); range k = 1 .. n; yield g(n - 2 * k)
+//
+// each an affine rule. Exact for every consumer: C has one value for the
+// whole query (a repeatable session), so the yields all come from one of
+// the two, in their order; C cannot fail, so evaluating it first, or
+// where the rule yields nothing, changes no error.
+func Invariant(env Env, q *ir.Query) []*ir.Query {
+	if !moveRule(q) || !env.Repeatable {
+		return nil
+	}
+	own := map[*resolve.Decl]bool{}
+	for _, cl := range q.Clauses {
+		for _, n := range cl.Binds() {
+			own[resolve.NameDecl(n)] = true
+		}
+	}
+	var cond lang.Expr
+	lang.Inspect(q.Yield, func(e lang.Expr) bool {
+		if cond != nil {
+			return false
+		}
+		if _, isComp := e.(*lang.Comp); isComp {
+			return false
+		}
+		if f, ok := e.(*lang.IfExpr); ok && !readsAny(f.Cond, own) {
+			cond = f.Cond
+			return false
+		}
+		return true
+	})
+	if cond == nil {
+		return nil
+	}
+	sf := env.Safety(q)
+	if !sf.Cond(cond) {
+		return nil
+	}
+	g, ok := sf.Guard(q)
+	if !ok {
+		return nil
+	}
+	branch := func(then bool) *ir.Query {
+		var pick func(e lang.Expr) lang.Expr
+		pick = func(e lang.Expr) lang.Expr {
+			if f, ok := e.(*lang.IfExpr); ok && ir.Same(f.Cond, cond) {
+				if then {
+					return pick(f.Then)
+				}
+				return pick(f.Else)
+			}
+			return mapExpr(e, pick)
+		}
+		c := cond
+		if !then {
+			c = &lang.Unary{Pos: cond.Position(), Op: lang.OpNot, X: cond}
+		}
+		out := q.Clone()
+		out.Clauses = []ir.Clause{&ir.Filter{Cond: c, At: cond.Position()}}
+		for _, cl := range q.Clauses {
+			out.Clauses = append(out.Clauses, mapClause(cl, pick))
+		}
+		out.Yield = pick(q.Yield)
+		if q.Key != nil {
+			out.Key = pick(q.Key)
+		}
+		out.Guard = ir.MergeGuards(q.Guard, g)
+		return out
+	}
+	return []*ir.Query{branch(true), branch(false)}
+}
+
+// readsAny reports whether e reads a name of decls.
+func readsAny(e lang.Expr, decls map[*resolve.Decl]bool) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok && decls[resolve.Of(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -76,6 +76,16 @@ print [[sg(w(a, b)) for b in 0 .. 9] for a in 0 .. 9], moves(w(2, 3)), winning(w
 print [[sg(f(a, b)) for b in 0 .. 1] for a in 0 .. 1]
 print [[sg(f(a, b)) for b in 0 .. 4] for a in 0 .. 4]
 `,
+	// A conditional that reads no variable of the rule: the rule once for
+	// each branch, behind its condition.
+	`let K = 3
+game g(n) moves g(if n % 2 == 0 then n - k else n - 2 * k) for k in 1 .. n if 2 * k <= n
+game h(a, b) moves h(a - k, if a > b then b else b - 1) for k in 1 .. a if b > 0 or a > K
+game f(n) moves f(if 12 / (n - 4) > 1 then n - k else n - 2 * k) for k in 1 .. n if 2 * k <= n
+print [sg(g(n)) for n in 0 .. 40], [[sg(h(a, b)) for b in 0 .. 6] for a in 0 .. 6], moves(g(8)), moves(g(9)), moves(h(3, 2)), sg(g(3000))
+print [sg(f(n)) for n in 0 .. 3]
+print [sg(f(n)) for n in 0 .. 6]
+`,
 	// A loop over the indexes of a global list as a loop over its
 	// elements; sorted of a global literal as the sorted literal.
 	`def mix(x) = (x * 1103515245 + 12345) % 2147483647

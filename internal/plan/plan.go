@@ -89,6 +89,7 @@ func passList() []pass {
 		{passes.Bounds, one(conds)},
 		{passes.Algebra, one(pairs)},
 		{passes.Algebra, piecewise},
+		{passes.Algebra, invariant},
 		{passes.Bounds, one(conjunctions)}, // (a def's filter's: each conjunct a disjunction)
 		{passes.Disjunctions, disjunctions},
 		{passes.Equalities, one(equalities)},
@@ -327,8 +328,8 @@ func modulo(env *Env, q *ir.Query) *ir.Query {
 	return numplan.Modulo(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
 }
 
-// rules, unroll, pairs, piecewise and indexLoops are package algebra's
-// rewrites.
+// rules, unroll, pairs, piecewise, indexLoops and invariant are package
+// algebra's rewrites.
 func rules(env *Env, q *ir.Query) *ir.Query { return algebra.Rules(env.algebra(), q) }
 
 func unroll(env *Env, q *ir.Query) []*ir.Query { return algebra.Unroll(env.algebra(), q) }
@@ -338,6 +339,8 @@ func pairs(env *Env, q *ir.Query) *ir.Query { return algebra.Pairs(env.algebra()
 func piecewise(env *Env, q *ir.Query) []*ir.Query { return algebra.Piecewise(env.algebra(), q) }
 
 func indexLoops(env *Env, q *ir.Query) *ir.Query { return algebra.IndexLoops(env.algebra(), q) }
+
+func invariant(env *Env, q *ir.Query) []*ir.Query { return algebra.Invariant(env.algebra(), q) }
 
 // algebra is what package algebra reads of env.
 func (env *Env) algebra() algebra.Env {
