@@ -117,7 +117,7 @@ func elemBinding(pat *lang.Pattern, el lang.Expr) (map[*resolve.Decl]int, []lang
 func moveRule(q *ir.Query) bool { return q.Consumer == ir.MoveSG || q.Consumer == ir.MoveValues }
 
 // literalLoop is the pattern and the elements of a loop over a literal
-// of 2 to maxUnroll constants (ints, strings, bools, tuples of them; for
+// (or a global bound to a literal of ints) of 2 to maxUnroll constants (ints, strings, bools, tuples of them; for
 // a pattern of names, tuples of its length), or over a range of int
 // literals of as many; nil elements for another clause.
 func literalLoop(cl ir.Clause) (*lang.Pattern, []lang.Expr) {
@@ -143,7 +143,15 @@ func literalLoop(cl ir.Clause) (*lang.Pattern, []lang.Expr) {
 		return &lang.Pattern{Pos: c.At, Names: []*lang.Name{c.Var}}, elems
 	case *ir.Elems:
 		var elems []lang.Expr
-		switch l := c.Coll.(type) {
+		coll := c.Coll
+		if id, ok := coll.(*lang.Ident); ok {
+			// (A global bound to a literal of ints holds it wherever
+			// code reads it: resolve's Decl.Lit.)
+			if d := resolve.Of(id); d != nil && d.Kind == resolve.Global && d.Lit != nil {
+				coll = d.Lit
+			}
+		}
+		switch l := coll.(type) {
 		case *lang.ListLit:
 			elems = l.Elems
 		case *lang.TupleLit:

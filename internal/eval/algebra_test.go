@@ -86,6 +86,19 @@ print [sg(g(n)) for n in 0 .. 40], [[sg(h(a, b)) for b in 0 .. 6] for a in 0 .. 
 print [sg(f(n)) for n in 0 .. 3]
 print [sg(f(n)) for n in 0 .. 6]
 `,
+	// A global bound to a literal of ints, iterated: its literal.
+	`let D = [-1, 0, 1]
+let S = [1, 2]
+def taken(b, j) = j >= 0 and j < len(b) and b[j] == 1
+game board(b) moves board(update(b, i, 1)) for i in 0 .. len(b) - 1 if not any([taken(b, i + d) for d in D])
+game sub(n) moves sub(if s == 1 then n - 1 else n - 3) for s in S if s * 2 - 1 <= n
+print [sg(board([0] * n)) for n in 0 .. 10], [sg(sub(n)) for n in 0 .. 12], moves(sub(5)), moves(board([0, 0, 0, 0]))
+`,
+	`game sub(n) moves sub(if s == 1 then n - 1 else n - 2) for s in S if s <= n
+print sg(sub(4))
+let S = [1, 2]
+print sg(sub(4))
+`,
 	// A loop over the indexes of a global list as a loop over its
 	// elements; sorted of a global literal as the sorted literal.
 	`def mix(x) = (x * 1103515245 + 12345) % 2147483647
