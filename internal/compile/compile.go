@@ -6,6 +6,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -84,6 +85,9 @@ type Fast interface {
 	// search's lists (engine.Game.GenParts): a sum of regions of cells
 	// each listed as its game and rows; nil for other bodies.
 	Parts(body lang.Expr) func(fr *engine.Frame)
+	// EqFor returns the indexes of the elements that can pass the if
+	// clause ifc after for clause cl (package eqindex; ok false: all).
+	EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value)) func(fr *engine.Frame, coll value.Value) ([]int32, bool)
 }
 
 // RangeWalk is the last for clause of a move rule when it is over a range

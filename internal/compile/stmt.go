@@ -355,6 +355,7 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func
 	if !cl.Target.Tuple && vg.c.IntElemsOf(cl.Iter) {
 		vg.c.Var(cl.Target.Names[0]).IsInt = true // (an element of a list of ints)
 	}
+	eq := vg.c.fast.EqFor(cl, ifc, bind)
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 		return func(fr *engine.Frame) {
 			v := iter(fr)
@@ -372,14 +373,8 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func
 						return
 					}
 				}
-				for _, e := range v.Elems() {
-					fr.Th.Tick(ipos)
-					bind(fr, e)
-					inner(fr)
-					if fr.Stop {
-						return
-					}
-				}
+				ids, ok := eq(fr, v)
+				comprun.Seq(fr, v.Elems(), ids, ok, ipos, bind, inner)
 			default:
 				operator.Iterate(ipos, v, func(e value.Value) bool {
 					bind(fr, e)

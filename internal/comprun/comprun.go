@@ -92,6 +92,27 @@ func (a *Rec) Done(th *engine.Thread, pos engine.Pos, k lang.CompKind) value.Val
 // inBuf reports whether the elements are in the record's buf.
 func (a *Rec) inBuf() bool { return cap(a.Out) > 0 && &a.Out[:1][0] == &a.buf[0] }
 
+// Seq runs inner for each element of elems (with ok, only those at
+// the indexes ids, ascending), in order, as a for clause over them does
+// (a step counted, the element bound), until the frame stops.
+func Seq(fr *engine.Frame, elems []value.Value, ids []int32, ok bool, ipos engine.Pos, bind func(fr *engine.Frame, v value.Value), inner func(fr *engine.Frame)) {
+	n := len(elems)
+	if ok {
+		n = len(ids)
+	}
+	for i := range n {
+		fr.Th.Tick(ipos)
+		if ok {
+			bind(fr, elems[ids[i]])
+		} else {
+			bind(fr, elems[i])
+		}
+		if inner(fr); fr.Stop {
+			return
+		}
+	}
+}
+
 // Uni runs inner for each element of the set of the ids w of universe u,
 // in order, as a for clause over it does (a step counted, the element
 // bound), until the frame stops.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/defcache"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/eqindex"
 	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -42,7 +43,7 @@ import (
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
 	b := build.New(c)
-	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), defcache.New(c), setsweep.New(c)}
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), defcache.New(c), setsweep.New(c), eqindex.New(c)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -55,6 +56,7 @@ type paths struct {
 	*wordsets.Sets
 	*defcache.Calls
 	sets *setsweep.Sweeps
+	*eqindex.Indexes
 }
 
 // Words compiles alt as a list of 0s and 1s in a word (package

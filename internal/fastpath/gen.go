@@ -157,7 +157,7 @@ func (l *loops) genLoop(p *loopplan.LoopPlan, slow func(fr *engine.Frame)) (run 
 			guards[i] = l.c.Ints.Cond(e, "an if clause's condition")
 		}
 		sweep = sweepFn(sweepParts{isRange: isRange, rlo: rlo, rhi: rhi, iter: iter, clamps: clamps, ft: fts[0],
-			xslot: xslot, ipos: ipos, setElems: setElems, listElems: listElems, constElems: constElems, global: p.Sweep.Global, guards: guards,
+			xslot: xslot, ipos: ipos, setElems: setElems, listElems: listElems, constElems: constElems, global: p.Sweep.Global, guards: guards, at: p.Sweep.At,
 			stride: p.Sweep.Stride, argCoef: p.Sweep.ArgCoef, bcoefs: p.Sweep.BoundCoefs, affine: p.Sweep.Affine})
 	}
 	if p.Row && isRange {

@@ -247,7 +247,7 @@ func (rc recognizer) sweep(p *loopplan.LoopPlan) *loopplan.SweepPlan {
 		if !rc.c.Arith.IntPure(p.Domain.Lo) || !rc.c.Arith.IntPure(p.Domain.Hi) {
 			return nil
 		}
-	} else if _, ok := p.Domain.Iter.(*lang.Ident); !ok && p.Domain.Kind != loopplan.DomLiteral {
+	} else if _, ok := p.Domain.Iter.(*lang.Ident); !ok && p.Domain.Kind != loopplan.DomLiteral && !rc.globalAt(p.Domain.Iter) {
 		return nil // (a set held by a name: evaluating it does nothing else)
 	}
 	for _, cl := range p.Clamps {
@@ -265,13 +265,30 @@ func (rc recognizer) sweep(p *loopplan.LoopPlan) *loopplan.SweepPlan {
 		return nil
 	}
 	// A set held by a global name is the same set at every position.
-	sw := &loopplan.SweepPlan{Global: p.Domain.Kind == loopplan.DomLiteral}
+	sw := &loopplan.SweepPlan{Global: p.Domain.Kind == loopplan.DomLiteral, At: rc.globalAt(p.Domain.Iter)}
 	if id, ok := p.Domain.Iter.(*lang.Ident); ok && !p.Domain.Ranged() {
 		b := rc.c.Lookup(id)
 		sw.Global = b != nil && b.Kind == resolve.Global
 	}
 	rc.stride(p, sw)
 	return sw
+}
+
+// globalAt reports whether e is G[I], G a global and I int arithmetic
+// (adjacency lists, ADJ[v]): evaluating it does nothing else, and where
+// it fails (an index out of range) the sweep leaves the position to the
+// rule (sweepParts.at).
+func (rc recognizer) globalAt(e lang.Expr) bool {
+	x, ok := e.(*lang.Index)
+	if !ok {
+		return false
+	}
+	id, ok := x.X.(*lang.Ident)
+	if !ok {
+		return false
+	}
+	b := rc.c.Lookup(id)
+	return b != nil && b.Kind == resolve.Global && rc.intTyped(x.Index) && rc.c.Arith.IntPure(x.Index)
 }
 
 // stride sets sw.Stride (see SweepPlan) when the sweep of plan p has a

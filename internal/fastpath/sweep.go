@@ -37,6 +37,9 @@ type sweepParts struct {
 	listElems  func(vs []value.Value) ([]int64, bool)
 	constElems []int64
 	global     bool // the domain is the same at every position (SweepPlan.Global)
+	// at: the domain is G[I] (recognizer.globalAt): evaluated where it
+	// can fail, a list's ints in any order where no bound narrows them.
+	at bool
 	// guards: the tests before the loop (LoopPlan.Guards): a position
 	// where one does not hold is left to the rule.
 	guards []compile.BoolFn
@@ -85,18 +88,36 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 			}
 			lo, hi = elems[0], elems[len(elems)-1]
 		} else {
-			v := p.iter(fr)
-			if v.K != value.KSet {
-				return 0, false
+			var v value.Value
+			if p.at {
+				var ok bool
+				if v, ok = tryEval(fr, p.iter); !ok {
+					return 0, false
+				}
+			} else {
+				v = p.iter(fr)
 			}
-			ints, ok := p.setElems(v.Ref.(*value.Set))
+			var ints []int64
+			var ok bool
+			switch {
+			case v.K == value.KSet:
+				ints, ok = p.setElems(v.Ref.(*value.Set))
+			case p.at && len(p.clamps) == 0 && (v.K == value.KList || v.K == value.KTuple):
+				// (The options' values: a mex, in any order.)
+				ints, ok = kernel.IntElems(v.Elems())
+				if ok && len(ints) > 0 {
+					lo, hi = slices.Min(ints), slices.Max(ints)
+				}
+			}
 			if !ok {
 				return 0, false
 			}
 			if elems = ints; len(elems) == 0 {
 				return 0, true
 			}
-			lo, hi = elems[0], elems[len(elems)-1]
+			if v.K == value.KSet {
+				lo, hi = elems[0], elems[len(elems)-1]
+			}
 		}
 		// The bounds, in order, while some value is left (as the rule
 		// evaluates them).
@@ -244,6 +265,23 @@ func optionsMex(th *engine.Thread, g *engine.Game, lo, hi int64, elems []int64, 
 	th.Steps += n
 	th.Engine.Edges += n
 	return memo.Sgv(bits.TrailingZeros64(^low)), true
+}
+
+// tryEval evaluates f, ok false when it raised the script's own error
+// (a limit reached or an interruption goes on up).
+func tryEval(fr *engine.Frame, f engine.EvalFn) (v value.Value, ok bool) {
+	th := fr.Th
+	calls := len(th.Calls)
+	defer func() {
+		if r := recover(); r != nil {
+			if e, isErr := r.(*value.RuntimeError); !isErr || e.Kind != value.ErrRuntime {
+				panic(r)
+			}
+			th.Calls = th.Calls[:calls]
+			ok = false
+		}
+	}()
+	return f(fr), true
 }
 
 // narrowBy narrows a sweep's domain lo .. hi (and its elements elems, nil

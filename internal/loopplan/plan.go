@@ -140,6 +140,9 @@ type SweepPlan struct {
 	// Global: the domain is a literal, or a set held by a global name,
 	// the same at every position (its ints are read once per sweep).
 	Global bool
+	// At: the domain is G[I], G a global, I int arithmetic (adjacency
+	// lists): evaluated at each position, where it may fail.
+	At bool
 	// Stride: a global domain, no guard, and an argument affine in the
 	// position's int (its coefficient there: ArgCoef), so that a run of
 	// positions is computed from the argument's values at the run's ends

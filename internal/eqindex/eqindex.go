@@ -1,0 +1,258 @@
+// Package eqindex owns the equality index of a for clause: a loop over
+// a list followed by an if clause that compares a key of the element
+// with a value that does not depend on it,
+//
+//	dag(b) for (a, b) in E if a == v
+//	[b for (a, b) in E if a == v and b != 0]
+//
+// visits only the elements whose key equals the value. The list's
+// elements are grouped by their key (the ascending indexes of the
+// elements of each key, an int or a string: counted into one array
+// where the int keys are dense, else in a map) when a run gets the same
+// list as the run before it, and the runs that get that list then look
+// their value up: the loop costs the matches, not the list's length (an
+// edge list read with ints() and scanned at every position is
+// quadratic). A run that gets another list runs as written.
+//
+// Exactness. The if clause still runs on each element visited (the
+// condition as written: the equality, then the rest of an `and`). An
+// element skipped is one whose key differs from the value: as written,
+// binding it to the pattern, its key, the value and == raise no error
+// there (the index was built by binding each element and computing its
+// key without an error, the key reads the pattern's names only, the
+// value was computed without one and reads none of them, and == never
+// fails), and an `and` stops at the false equality. So the same
+// elements reach the rest of the clause, in the same order. Where
+// something could differ the loop runs as written: an element that does
+// not bind or whose key fails or is not an int or a string (the list
+// gets no index), a value that fails (that run), a list that is not the
+// one indexed (it is indexed if it comes again). The key and the value
+// may hold literals, names and operators only (masks.Plain): evaluating
+// them again gives the same result and does nothing else.
+package eqindex
+
+import (
+	"sync/atomic"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/masks"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Indexes compiles the equality indexes of one compiler's for clauses.
+type Indexes struct{ c *compile.Compiler }
+
+// New returns the indexes of compiler c.
+func New(c *compile.Compiler) *Indexes { return &Indexes{c} }
+
+// index is a list's elements grouped by key (none: the list gets no
+// index).
+type index struct {
+	seq  *value.Seq
+	none bool
+	// The int keys: dense (the keys lo .. lo + len(start) - 2, key k's
+	// elements ids[start[k-lo]:start[k-lo+1]]) or in a map.
+	lo    int64
+	start []int32
+	ids   []int32
+	ints  map[int64][]int32
+	strs  map[string][]int32
+}
+
+// ofInt is the elements whose key is the int k, and whether the keys
+// are ints.
+func (x *index) ofInt(k int64) ([]int32, bool) {
+	switch {
+	case x.start != nil:
+		if k < x.lo || k-x.lo >= int64(len(x.start)-1) {
+			return nil, true
+		}
+		return x.ids[x.start[k-x.lo]:x.start[k-x.lo+1]], true
+	case x.ints != nil:
+		return x.ints[k], true
+	}
+	return nil, false
+}
+
+// EqFor returns, for a for clause cl followed by the if clause ifc, the
+// function that gives the indexes of the elements of the collection coll
+// (the clause's iterable, evaluated) that can pass ifc, ascending (ok
+// false: run over every element, as written, always when the clause is
+// not of that kind). bind binds an element to cl's pattern.
+func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value)) func(fr *engine.Frame, coll value.Value) ([]int32, bool) {
+	c := ix.c
+	if !c.On(passes.EqIndex) || ifc == nil {
+		return all
+	}
+	cond := ifc.Cond
+	for {
+		and, ok := cond.(*lang.Binary)
+		if !ok || and.Op != lang.OpAnd {
+			break
+		}
+		cond = and.X
+	}
+	eq, ok := cond.(*lang.Binary)
+	if !ok || eq.Op != lang.OpEq {
+		return all
+	}
+	bound := map[*resolve.Decl]bool{}
+	for _, n := range cl.Target.Names {
+		bound[resolve.NameDecl(n)] = true
+	}
+	key, val := eq.X, eq.Y
+	if !keyOf(c, key, bound) {
+		key, val = val, key
+	}
+	if !keyOf(c, key, bound) || !masks.Plain(c, val) || reads(val, bound) {
+		return all
+	}
+	c.Fired(passes.EqIndex)
+	keyFn, valFn := c.Vals.Expr(key), c.Vals.Expr(val)
+	var cache atomic.Pointer[index]
+	var seen atomic.Pointer[value.Seq] // (the list of the last run not indexed)
+	return func(fr *engine.Frame, coll value.Value) ([]int32, bool) {
+		if coll.K != value.KList && coll.K != value.KTuple {
+			return nil, false
+		}
+		seq := coll.Ref.(*value.Seq)
+		if len(seq.Elems) == 0 {
+			return nil, false
+		}
+		x := cache.Load()
+		if x == nil || x.seq != seq {
+			if seen.Swap(seq) != seq {
+				return nil, false
+			}
+			x = build(fr, seq, bind, keyFn)
+			cache.Store(x)
+		}
+		if x.none {
+			return nil, false
+		}
+		v, ok := try(fr, valFn)
+		switch {
+		case !ok:
+			return nil, false
+		case v.K == value.KInt:
+			if ids, isInt := x.ofInt(v.N); isInt {
+				return ids, true
+			}
+		case v.K == value.KStr && x.strs != nil:
+			return x.strs[v.Str()], true
+		}
+		return nil, true // (a value of another kind equals no key)
+	}
+}
+
+// all runs over every element.
+func all(*engine.Frame, value.Value) ([]int32, bool) { return nil, false }
+
+// keyOf reports whether e can be the key of an element: plain, reading
+// names of the pattern (bound) and no other.
+func keyOf(c *compile.Compiler, e lang.Expr, bound map[*resolve.Decl]bool) bool {
+	if !masks.Plain(c, e) {
+		return false
+	}
+	ok, any := true, false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, isID := x.(*lang.Ident); isID {
+			if bound[resolve.Of(id)] {
+				any = true
+			} else {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && any
+}
+
+// reads reports whether e reads a name of bound.
+func reads(e lang.Expr, bound map[*resolve.Decl]bool) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok && bound[resolve.Of(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// build groups the elements of seq by their key (none: an element that
+// does not bind or whose key fails or is neither an int nor a string,
+// or keys of both kinds).
+func build(fr *engine.Frame, seq *value.Seq, bind func(fr *engine.Frame, v value.Value), keyFn engine.EvalFn) *index {
+	none := &index{seq: seq, none: true}
+	if len(seq.Elems) >= 1<<31-1 {
+		return none
+	}
+	keys := make([]value.Value, len(seq.Elems))
+	ints := true
+	for i, e := range seq.Elems {
+		k, ok := try(fr, func(fr *engine.Frame) value.Value {
+			bind(fr, e)
+			return keyFn(fr)
+		})
+		if !ok || k.K != value.KInt && k.K != value.KStr || i > 0 && k.K != keys[0].K {
+			return none
+		}
+		keys[i] = k
+		ints = k.K == value.KInt
+	}
+	x := &index{seq: seq}
+	if !ints {
+		x.strs = map[string][]int32{}
+		for i, k := range keys {
+			x.strs[k.Str()] = append(x.strs[k.Str()], int32(i))
+		}
+		return x
+	}
+	lo, hi := keys[0].N, keys[0].N
+	for _, k := range keys {
+		lo, hi = min(lo, k.N), max(hi, k.N)
+	}
+	if hi-lo < 0 || hi-lo >= 4*int64(len(keys))+1024 {
+		x.ints = map[int64][]int32{}
+		for i, k := range keys {
+			x.ints[k.N] = append(x.ints[k.N], int32(i))
+		}
+		return x
+	}
+	// Dense keys: a counting sort (the ids of each key ascending).
+	x.lo, x.start, x.ids = lo, make([]int32, hi-lo+2), make([]int32, len(keys))
+	for _, k := range keys {
+		x.start[k.N-lo+1]++
+	}
+	for i := 1; i < len(x.start); i++ {
+		x.start[i] += x.start[i-1]
+	}
+	next := append([]int32(nil), x.start[:len(x.start)-1]...)
+	for i, k := range keys {
+		x.ids[next[k.N-lo]] = int32(i)
+		next[k.N-lo]++
+	}
+	return x
+}
+
+// try evaluates f, ok false when it raised the script's own error (a
+// limit reached or an interruption goes on up).
+func try(fr *engine.Frame, f engine.EvalFn) (v value.Value, ok bool) {
+	th := fr.Th
+	calls := len(th.Calls)
+	defer func() {
+		if r := recover(); r != nil {
+			if e, isErr := r.(*value.RuntimeError); !isErr || e.Kind != value.ErrRuntime {
+				panic(r)
+			}
+			th.Calls = th.Calls[:calls]
+			ok = false
+		}
+	}()
+	return f(fr), true
+}

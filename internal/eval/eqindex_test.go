@@ -1,0 +1,109 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// eqIndexCases: package eqindex's for clauses over a let's list with an
+// if clause that compares an element's key with a value (an edge list
+// scanned at every position, adjacency grouped from it). The same
+// values, errors and positions with the pass off and every pass off:
+// keys on either side, an `and` after the equality, dense and sparse and
+// negative int keys, string keys, a value of another kind, keys of two
+// kinds, an element that does not bind, a key that fails, a value that
+// fails, an empty list, duplicates, a let made again, options as values.
+var eqIndexCases = []string{
+	`let E = [(3, 1), (2, 0), (3, 2), (1, 0), (4, 3), (4, 1), (3, 1), (5, 4), (5, 2), (5, 0)]
+game dag(v) moves dag(b) for (a, b) in E if a == v
+game rev(v) moves rev(b) for (a, b) in E if v == a and b != 1
+game e(v) moves e(p[1]) for p in E if p[0] == v
+print [sg(dag(v)) for v in 0 .. 6], [sg(rev(v)) for v in 0 .. 6], [sg(e(v)) for v in 0 .. 6]
+print moves(dag(5)), moves(dag(3)), winning(dag(5)), moves(rev(4)), sg(sum of dag(v) for v in 0 .. 5)
+let ADJ = [[b for (a, b) in E if a == v] for v in 0 .. 6]
+print ADJ, {v: [b for (a, b) in E if a == v] for v in 0 .. 6}, len([1 for (a, b) in E if a == 3]), sum([b for (a, b) in E if a == 5])
+`,
+	`let E = [(10 ** 12, 3), (-5, 1), (3, -5), (10 ** 12, -5), (1, 0), (-5, 0)]
+game g(v) moves g(b) for (a, b) in E if a == v
+print [sg(g(v)) for v in [-5, 0, 1, 3, 10 ** 12]], moves(g(10 ** 12)), moves(g(-5))
+let W = [("ab", "a"), ("abc", "ab"), ("abc", "bc"), ("bc", "b"), ("ab", "b")]
+game w(s) moves w(t) for (u, t) in W if u == s
+print sg(w("abc")), moves(w("abc")), [sg(w(s)) for s in ["a", "ab", "bc", "x"]], [t for (u, t) in W if u == 3], [t for (u, t) in W if u == 3]
+`,
+	`let M = [(1, 0), ("a", 1), (2, 1)]
+game g(v) moves g(b) for (a, b) in M if a == v
+print [sg(g(v)) for v in 0 .. 3], [b for (a, b) in M if a == "a"], [b for (a, b) in M if a == "a"]
+`,
+	`let E = [(1, 0), (2, 1), (3, 2, 1), (2, 0)]
+def has(v) = any([true for (a, b) in E if a == v])
+print has(1), has(1), has(2)
+print has(0)
+`,
+	`let E = [[1, 0], [2, 1], [3], [2, 0]]
+def has(v) = any([p[0] > 1 for p in E if p[1] == v])
+print has(1), has(1), has(1)
+print has(0)
+`,
+	`let E = [(1, 0), (2, 1), (3, 2), (2, 0)]
+def f(v) = [b for (a, b) in E if a == 6 / (v - 1)]
+print f(7), f(4), f(3), f(3), f(2)
+print f(1)
+`,
+	`let E = []
+game g(v) moves g(b) for (a, b) in E if a == v / 0
+print sg(g(3)), [b for (a, b) in E if a == 1], [b for (a, b) in E if a == 1]
+let F = [(1, 0), (2, 1)]
+print [b for (a, b) in F if a == 2], [b for (a, b) in F if a == 2], [b for (a, b) in F if a == 2 and 1 / (b - 1) > 0]
+`,
+	`let E = [(1, 0), (2, 1)]
+def f(v) = [b for (a, b) in E if a == v]
+print f(2), f(2), f(1)
+let E = [(2, 0), (2, 1), (1, 1)]
+print f(2), f(2), f(1), f(1)
+`,
+}
+
+func TestEqIndexExact(t *testing.T) {
+	diffCases(t, eqIndexCases, passes.EqIndex, passes.All)
+}
+
+// adjacencyCases: a move rule over an adjacency list of a global, ADJ[v],
+// swept (fastpath's sweep of a domain G[I]): lists in any order, with
+// repeats, empty, of non-ints, with negative elements, an index out of
+// range and a list that fails at a position the sweep reaches; the same
+// values and errors with the sweep off and every pass off.
+var adjacencyCases = []string{
+	`let N = 3000
+let ADJ = [[(v * 7 + k * 13) % v for k in 0 .. v % 4] + [(v * 5) % v] for v in 1 .. N - 1]
+let A = [[]] + ADJ
+game dag(v) moves dag(u) for u in A[v]
+print sg(dag(N - 1)), sg(sum of dag(v) for v in 0 .. N - 1), len([v for v in 0 .. N - 1 if sg(dag(v)) == 0]), moves(dag(17))
+`,
+	`let A = [[], [0], [0, 1, 1], [2, 0, -1], [3, 2]]
+game g(v) moves g(u) for u in A[v]
+print sg(g(2)), moves(g(2))
+print sg(g(4))
+`,
+	`let A = [[] for v in 0 .. 2000] + [["x"]]
+game g(v) moves g(u) for u in A[v]
+print sg(g(1999)), sg(sum of g(v) for v in 0 .. 2000)
+print sg(g(2001))
+`,
+	`let N = 3000
+let A = [[]] + [if v == 1500 then ["x"] else if v > 1500 then [v - 1] else [(v * 7 + k * 13) % v for k in 0 .. v % 4] for v in 1 .. N - 1]
+game dag(v) moves dag(u) for u in A[v]
+print sg(dag(1499)), sg(sum of dag(v) for v in 0 .. 1499)
+print sg(dag(N - 1))
+`,
+	`let A = [[v - 1 for k in 1 .. 2] + [v + 1 for k in 1 .. v / 5000] for v in 1 .. 6000]
+let B = [[]] + A
+game g(v) moves g(u) for u in B[v]
+print sg(g(4000)), sg(sum of g(v) for v in 0 .. 4999)
+print sg(g(5999))
+`,
+}
+
+func TestAdjacencySweepExact(t *testing.T) {
+	diffCases(t, adjacencyCases, passes.Sweep, passes.All)
+}
