@@ -87,7 +87,9 @@ type Fast interface {
 	Parts(body lang.Expr) func(fr *engine.Frame)
 	// EqFor returns the indexes of the elements that can pass the if
 	// clause ifc after for clause cl (package eqindex; ok false: all).
-	EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value)) func(fr *engine.Frame, coll value.Value) ([]int32, bool)
+	EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value)) func(fr *engine.Frame, coll value.Value) ([]int64, bool)
+	// EqRange is EqFor of a for clause over a range of one name (slot).
+	EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr *engine.Frame, a, b int64) ([]int64, bool)
 }
 
 // RangeWalk is the last for clause of a move rule when it is over a range

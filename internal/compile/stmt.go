@@ -182,8 +182,9 @@ type rangeLoop struct {
 	slot   int    // the loop's one int name (-1: a tuple pattern, bind)
 	cond   BoolFn // the if clause taken in, or nil
 	rpos   engine.Pos
-	guard  *guardBound // the if clause after it, as a bound, or nil
-	name   *lang.Name  // the loop's one name (nil: a tuple pattern)
+	guard  *guardBound                                        // the if clause after it, as a bound, or nil
+	name   *lang.Name                                         // the loop's one name (nil: a tuple pattern)
+	eq     func(fr *engine.Frame, a, b int64) ([]int64, bool) // Fast.EqRange's
 }
 
 // walk is the loop as Fast.Walk takes it, or false when it binds a
@@ -271,32 +272,20 @@ func (vg *ValueGen) rangeLoop(cl *lang.ForClause, ifc *lang.IfClause) *rangeLoop
 			rl.cond = vg.c.Ints.Cond(ifc.Cond, "an if clause's condition")
 		}
 	}
+	rl.eq = vg.c.fast.EqRange(cl, ifc, rl.slot)
 	return rl
 }
 
 func (rl *rangeLoop) step(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
-	lo, hi, bind, slot, cond, rpos := rl.lo, rl.hi, rl.bind, rl.slot, rl.cond, rl.rpos
+	lo, hi, bind, slot, cond, rpos, eq := rl.lo, rl.hi, rl.bind, rl.slot, rl.cond, rl.rpos, rl.eq
 	guard := rl.guard
 	return func(fr *engine.Frame) {
 		a, b := lo(fr), hi(fr)
 		if guard != nil && a <= b {
 			a, b = guard.Clamp(fr, a, b)
 		}
-		th := fr.Th
-		for i := a; i <= b; i++ {
-			th.Tick(rpos)
-			if slot >= 0 {
-				fr.Slots[slot] = value.Value{K: value.KInt, N: i}
-			} else {
-				bind(fr, value.Int(i))
-			}
-			if cond == nil || cond(fr) {
-				inner(fr)
-			}
-			if fr.Stop || i == b {
-				return
-			}
-		}
+		ids, ok := eq(fr, a, b)
+		comprun.Range(fr, a, b, ids, ok, slot, bind, cond, rpos, inner)
 	}
 }
 

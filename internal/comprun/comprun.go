@@ -95,7 +95,7 @@ func (a *Rec) inBuf() bool { return cap(a.Out) > 0 && &a.Out[:1][0] == &a.buf[0]
 // Seq runs inner for each element of elems (with ok, only those at
 // the indexes ids, ascending), in order, as a for clause over them does
 // (a step counted, the element bound), until the frame stops.
-func Seq(fr *engine.Frame, elems []value.Value, ids []int32, ok bool, ipos engine.Pos, bind func(fr *engine.Frame, v value.Value), inner func(fr *engine.Frame)) {
+func Seq(fr *engine.Frame, elems []value.Value, ids []int64, ok bool, ipos engine.Pos, bind func(fr *engine.Frame, v value.Value), inner func(fr *engine.Frame)) {
 	n := len(elems)
 	if ok {
 		n = len(ids)
@@ -108,6 +108,41 @@ func Seq(fr *engine.Frame, elems []value.Value, ids []int32, ok bool, ipos engin
 			bind(fr, elems[i])
 		}
 		if inner(fr); fr.Stop {
+			return
+		}
+	}
+}
+
+// Range runs inner for each int of a .. b (with ok, only those of ids,
+// ascending), as a for clause over the range does (a step counted, the
+// int bound: in slot, or by bind when slot is -1), where cond (nil:
+// none) holds, until the frame stops.
+func Range(fr *engine.Frame, a, b int64, ids []int64, ok bool, slot int, bind func(fr *engine.Frame, v value.Value), cond func(fr *engine.Frame) bool, rpos engine.Pos, inner func(fr *engine.Frame)) {
+	th := fr.Th
+	if ok {
+		for _, i := range ids {
+			th.Tick(rpos)
+			fr.Slots[slot] = value.Value{K: value.KInt, N: i}
+			if cond == nil || cond(fr) {
+				inner(fr)
+			}
+			if fr.Stop {
+				return
+			}
+		}
+		return
+	}
+	for i := a; i <= b; i++ {
+		th.Tick(rpos)
+		if slot >= 0 {
+			fr.Slots[slot] = value.Value{K: value.KInt, N: i}
+		} else {
+			bind(fr, value.Int(i))
+		}
+		if cond == nil || cond(fr) {
+			inner(fr)
+		}
+		if fr.Stop || i == b {
 			return
 		}
 	}

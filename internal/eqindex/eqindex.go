@@ -49,33 +49,12 @@ type Indexes struct{ c *compile.Compiler }
 // New returns the indexes of compiler c.
 func New(c *compile.Compiler) *Indexes { return &Indexes{c} }
 
-// index is a list's elements grouped by key (none: the list gets no
-// index).
+// index is a list's elements (their indexes) grouped by key (none: the
+// list gets no index).
 type index struct {
 	seq  *value.Seq
 	none bool
-	// The int keys: dense (the keys lo .. lo + len(start) - 2, key k's
-	// elements ids[start[k-lo]:start[k-lo+1]]) or in a map.
-	lo    int64
-	start []int32
-	ids   []int32
-	ints  map[int64][]int32
-	strs  map[string][]int32
-}
-
-// ofInt is the elements whose key is the int k, and whether the keys
-// are ints.
-func (x *index) ofInt(k int64) ([]int32, bool) {
-	switch {
-	case x.start != nil:
-		if k < x.lo || k-x.lo >= int64(len(x.start)-1) {
-			return nil, true
-		}
-		return x.ids[x.start[k-x.lo]:x.start[k-x.lo+1]], true
-	case x.ints != nil:
-		return x.ints[k], true
-	}
-	return nil, false
+	keys keyed
 }
 
 // EqFor returns, for a for clause cl followed by the if clause ifc, the
@@ -83,28 +62,19 @@ func (x *index) ofInt(k int64) ([]int32, bool) {
 // (the clause's iterable, evaluated) that can pass ifc, ascending (ok
 // false: run over every element, as written, always when the clause is
 // not of that kind). bind binds an element to cl's pattern.
-func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value)) func(fr *engine.Frame, coll value.Value) ([]int32, bool) {
+func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value)) func(fr *engine.Frame, coll value.Value) ([]int64, bool) {
 	c := ix.c
 	if !c.On(passes.EqIndex) || ifc == nil {
 		return all
 	}
-	cond := ifc.Cond
-	for {
-		and, ok := cond.(*lang.Binary)
-		if !ok || and.Op != lang.OpAnd {
-			break
-		}
-		cond = and.X
-	}
-	eq, ok := cond.(*lang.Binary)
-	if !ok || eq.Op != lang.OpEq {
+	key, val := equality(ifc.Cond)
+	if key == nil {
 		return all
 	}
 	bound := map[*resolve.Decl]bool{}
 	for _, n := range cl.Target.Names {
 		bound[resolve.NameDecl(n)] = true
 	}
-	key, val := eq.X, eq.Y
 	if !keyOf(c, key, bound) {
 		key, val = val, key
 	}
@@ -115,7 +85,7 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 	keyFn, valFn := c.Vals.Expr(key), c.Vals.Expr(val)
 	var cache atomic.Pointer[index]
 	var seen atomic.Pointer[value.Seq] // (the list of the last run not indexed)
-	return func(fr *engine.Frame, coll value.Value) ([]int32, bool) {
+	return func(fr *engine.Frame, coll value.Value) ([]int64, bool) {
 		if coll.K != value.KList && coll.K != value.KTuple {
 			return nil, false
 		}
@@ -134,23 +104,16 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		if x.none {
 			return nil, false
 		}
-		v, ok := try(fr, valFn)
-		switch {
-		case !ok:
+		w, ok := try(fr, valFn)
+		if !ok {
 			return nil, false
-		case v.K == value.KInt:
-			if ids, isInt := x.ofInt(v.N); isInt {
-				return ids, true
-			}
-		case v.K == value.KStr && x.strs != nil:
-			return x.strs[v.Str()], true
 		}
-		return nil, true // (a value of another kind equals no key)
+		return x.keys.of(w), true
 	}
 }
 
 // all runs over every element.
-func all(*engine.Frame, value.Value) ([]int32, bool) { return nil, false }
+func all(*engine.Frame, value.Value) ([]int64, bool) { return nil, false }
 
 // keyOf reports whether e can be the key of an element: plain, reading
 // names of the pattern (bound) and no other.
@@ -188,55 +151,22 @@ func reads(e lang.Expr, bound map[*resolve.Decl]bool) bool {
 // does not bind or whose key fails or is neither an int nor a string,
 // or keys of both kinds).
 func build(fr *engine.Frame, seq *value.Seq, bind func(fr *engine.Frame, v value.Value), keyFn engine.EvalFn) *index {
-	none := &index{seq: seq, none: true}
-	if len(seq.Elems) >= 1<<31-1 {
-		return none
+	x := &index{seq: seq, none: true}
+	if len(seq.Elems) >= 1<<30 {
+		return x
 	}
 	keys := make([]value.Value, len(seq.Elems))
-	ints := true
 	for i, e := range seq.Elems {
 		k, ok := try(fr, func(fr *engine.Frame) value.Value {
 			bind(fr, e)
 			return keyFn(fr)
 		})
 		if !ok || k.K != value.KInt && k.K != value.KStr || i > 0 && k.K != keys[0].K {
-			return none
+			return x
 		}
 		keys[i] = k
-		ints = k.K == value.KInt
 	}
-	x := &index{seq: seq}
-	if !ints {
-		x.strs = map[string][]int32{}
-		for i, k := range keys {
-			x.strs[k.Str()] = append(x.strs[k.Str()], int32(i))
-		}
-		return x
-	}
-	lo, hi := keys[0].N, keys[0].N
-	for _, k := range keys {
-		lo, hi = min(lo, k.N), max(hi, k.N)
-	}
-	if hi-lo < 0 || hi-lo >= 4*int64(len(keys))+1024 {
-		x.ints = map[int64][]int32{}
-		for i, k := range keys {
-			x.ints[k.N] = append(x.ints[k.N], int32(i))
-		}
-		return x
-	}
-	// Dense keys: a counting sort (the ids of each key ascending).
-	x.lo, x.start, x.ids = lo, make([]int32, hi-lo+2), make([]int32, len(keys))
-	for _, k := range keys {
-		x.start[k.N-lo+1]++
-	}
-	for i := 1; i < len(x.start); i++ {
-		x.start[i] += x.start[i-1]
-	}
-	next := append([]int32(nil), x.start[:len(x.start)-1]...)
-	for i, k := range keys {
-		x.ids[next[k.N-lo]] = int32(i)
-		next[k.N-lo]++
-	}
+	x.none, x.keys = false, group(keys, 0)
 	return x
 }
 

@@ -64,6 +64,48 @@ print f(2), f(2), f(1), f(1)
 `,
 }
 
+// eqRangeCases: eqindex's ranges, a loop over a range whose if clause
+// compares a key of its variable read through lets with a value: edges
+// in a flat list of ints, a parent array's children, the key on either
+// side, an `and` after it, string keys, a value that fails, a key that
+// fails past the list, a range that changes, a let made again in a for
+// statement's body.
+var eqRangeCases = []string{
+	`let t = [6, 8, 1, 0, 2, 1, 2, 0, 3, 2, 3, 1, 4, 3, 5, 4, 5, 0]
+let (n, m) = (t[0], t[1])
+game dag(v) moves dag(t[3 + 2 * i]) for i in 0 .. m - 1 if t[2 + 2 * i] == v
+game rev(v) moves rev(t[3 + 2 * i]) for i in 0 .. m - 1 if v == t[2 + 2 * i] and t[3 + 2 * i] != 1
+print [sg(dag(v)) for v in 0 .. n], [sg(rev(v)) for v in 0 .. n], moves(dag(5)), winning(dag(5)), moves(rev(3))
+let P = [-1, 0, 0, 1, 1, 2, 5, 5, 5]
+game tree(v) moves tree(c) for c in 0 .. len(P) - 1 if P[c] == v
+def kids(v) = [c for c in 0 .. len(P) - 1 if P[c] == v]
+print [sg(tree(v)) for v in 0 .. 8], kids(5), kids(5), kids(9), kids(-1), [kids(v) for v in 0 .. 8], len([c for c in 0 .. 8 if P[c] == 1])
+`,
+	`let W = ["ab", "abc", "b", "bc", "c"]
+def starts(s) = [i for i in 0 .. len(W) - 1 if W[i][0] == s]
+print starts("a"), starts("a"), starts("b"), starts(3), starts("z")
+`,
+	`let P = [1, 2, 0, 1]
+def kids(v) = [c for c in 0 .. 3 if P[c] == 6 / v]
+print kids(6), kids(3), kids(2), kids(3)
+print kids(0)
+`,
+	`let P = [1, 2, 0, 1]
+def kids(v, n) = [c for c in 0 .. n if P[c] == v]
+print kids(1, 3), kids(1, 3), kids(2, 2), kids(2, 2), kids(0, 3)
+print kids(1, 4)
+`,
+	`for k in 1 .. 3 {
+    let P = [c % k for c in 0 .. 6]
+    print [[c for c in 0 .. 6 if P[c] == v] for v in 0 .. 3]
+}
+`,
+}
+
+func TestEqIndexRangesExact(t *testing.T) {
+	diffCases(t, eqRangeCases, passes.EqIndex, passes.All)
+}
+
 func TestEqIndexExact(t *testing.T) {
 	diffCases(t, eqIndexCases, passes.EqIndex, passes.All)
 }

@@ -1,0 +1,249 @@
+package eqindex
+
+import (
+	"sync/atomic"
+
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/masks"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Ranges. A loop over a range whose if clause compares a key of the
+// loop's variable, read through lets, with a value that does not depend
+// on it,
+//
+//	dag(t[3 + 2 * i]) for i in 0 .. m - 1 if t[2 + 2 * i] == v
+//	[i for i in 0 .. n - 1 if P[i] == v]
+//
+// visits only the ints whose key is the value, from an index of the
+// range's ints by key, built when a run has the same range and the lets
+// the key reads hold the same values as the run before it (compared by
+// identity: a let made again in a for statement's body is another
+// index). Exact as the lists' index is (eqindex.go): every int of the
+// range had its key computed without an error.
+
+// maxRangeIndex bounds the ints of a range an index is built for.
+const maxRangeIndex = 1 << 24
+
+// rangeIndex is a range's ints grouped by key (none: no index).
+type rangeIndex struct {
+	lo, hi int64
+	lets   []value.Value
+	none   bool
+	keys   keyed
+}
+
+// keyed is ints grouped by an int or a string key: the ints of key k are
+// ids[start[k-lo]:start[k-lo+1]] where the keys are dense, else in a map.
+type keyed struct {
+	lo    int64
+	start []int32
+	ids   []int64
+	ints  map[int64][]int64
+	strs  map[string][]int64
+}
+
+// EqRange returns, for a for clause cl over a range of one name followed
+// by the if clause ifc, the function that gives the ints of the range
+// a .. b that can pass ifc, ascending (ok false: every int, as written,
+// always when the clause is not of that kind). slot is the name's.
+func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr *engine.Frame, a, b int64) ([]int64, bool) {
+	c := ix.c
+	if !c.On(passes.EqIndex) || ifc == nil || cl.Target.Tuple || slot < 0 {
+		return allInts
+	}
+	key, val := equality(ifc.Cond)
+	if key == nil {
+		return allInts
+	}
+	v := resolve.NameDecl(cl.Target.Names[0])
+	bound := map[*resolve.Decl]bool{v: true}
+	var lets []lang.Expr
+	ok := func(e lang.Expr) bool {
+		if !masks.Plain(c, e) {
+			return false
+		}
+		good, reads := true, false
+		lang.Inspect(e, func(x lang.Expr) bool {
+			if id, isID := x.(*lang.Ident); isID {
+				if resolve.Of(id) == v {
+					reads = true
+				} else if b := c.Lookup(id); b != nil && b.Kind == resolve.Global {
+					lets = append(lets, id)
+				} else {
+					good = false
+				}
+			}
+			return good
+		})
+		return good && reads
+	}
+	if !ok(key) {
+		key, val = val, key
+		lets = nil
+		if !ok(key) {
+			return allInts
+		}
+	}
+	if !masks.Plain(c, val) || reads(val, bound) || len(lets) > 4 {
+		return allInts
+	}
+	c.Fired(passes.EqIndex)
+	keyFn, valFn := c.Vals.Expr(key), c.Vals.Expr(val)
+	letFns := make([]engine.EvalFn, len(lets))
+	for i, l := range lets {
+		letFns[i] = c.Vals.Expr(l)
+	}
+	var cache, seen atomic.Pointer[rangeIndex]
+	return func(fr *engine.Frame, a, b int64) ([]int64, bool) {
+		if a > b || b-a >= maxRangeIndex {
+			return nil, false
+		}
+		var buf [4]value.Value
+		vals := buf[:0]
+		for _, f := range letFns {
+			lv, ok := try(fr, f)
+			if !ok || !identity(lv) {
+				return nil, false
+			}
+			vals = append(vals, lv)
+		}
+		x := cache.Load()
+		if x == nil || !x.same(a, b, vals) {
+			if s := seen.Load(); s == nil || !s.same(a, b, vals) {
+				seen.Store(&rangeIndex{lo: a, hi: b, lets: append([]value.Value(nil), vals...)})
+				return nil, false
+			}
+			x = buildRange(fr, a, b, vals, slot, keyFn)
+			cache.Store(x)
+		}
+		if x.none {
+			return nil, false
+		}
+		w, ok := try(fr, valFn)
+		if !ok {
+			return nil, false
+		}
+		return x.keys.of(w), true
+	}
+}
+
+// allInts runs over every int of the range.
+func allInts(*engine.Frame, int64, int64) ([]int64, bool) { return nil, false }
+
+// equality is the two sides of the equality that is ifc's condition or
+// the first operand of its `and`s (nil when there is none).
+func equality(cond lang.Expr) (lang.Expr, lang.Expr) {
+	for {
+		and, ok := cond.(*lang.Binary)
+		if !ok || and.Op != lang.OpAnd {
+			break
+		}
+		cond = and.X
+	}
+	eq, ok := cond.(*lang.Binary)
+	if !ok || eq.Op != lang.OpEq {
+		return nil, nil
+	}
+	return eq.X, eq.Y
+}
+
+// identity reports whether v's identity is its kind, its int and its
+// reference (a value of a let compared with ==).
+func identity(v value.Value) bool {
+	switch v.K {
+	case value.KInt, value.KBool, value.KStr, value.KList, value.KTuple, value.KSet, value.KMap:
+		return true
+	}
+	return false
+}
+
+// same reports whether x is the index of the range a .. b with the lets
+// holding vals.
+func (x *rangeIndex) same(a, b int64, vals []value.Value) bool {
+	if x.lo != a || x.hi != b || len(x.lets) != len(vals) {
+		return false
+	}
+	for i, v := range vals {
+		if w := x.lets[i]; w.K != v.K || w.N != v.N || w.Ref != v.Ref {
+			return false
+		}
+	}
+	return true
+}
+
+// buildRange groups the ints of a .. b by their key.
+func buildRange(fr *engine.Frame, a, b int64, vals []value.Value, slot int, keyFn engine.EvalFn) *rangeIndex {
+	x := &rangeIndex{lo: a, hi: b, lets: append([]value.Value(nil), vals...)}
+	keys := make([]value.Value, 0, b-a+1)
+	for i := a; ; i++ {
+		fr.Slots[slot] = value.Value{K: value.KInt, N: i}
+		k, ok := try(fr, keyFn)
+		if !ok || k.K != value.KInt && k.K != value.KStr || len(keys) > 0 && k.K != keys[0].K {
+			x.none = true
+			return x
+		}
+		keys = append(keys, k)
+		if i == b {
+			break
+		}
+	}
+	x.keys = group(keys, a)
+	return x
+}
+
+// group groups a + 0, a + 1, ... by keys (all ints or all strings).
+func group(keys []value.Value, a int64) keyed {
+	var g keyed
+	if keys[0].K == value.KStr {
+		g.strs = map[string][]int64{}
+		for i, k := range keys {
+			g.strs[k.Str()] = append(g.strs[k.Str()], a+int64(i))
+		}
+		return g
+	}
+	lo, hi := keys[0].N, keys[0].N
+	for _, k := range keys {
+		lo, hi = min(lo, k.N), max(hi, k.N)
+	}
+	if hi-lo < 0 || hi-lo >= 4*int64(len(keys))+1024 {
+		g.ints = map[int64][]int64{}
+		for i, k := range keys {
+			g.ints[k.N] = append(g.ints[k.N], a+int64(i))
+		}
+		return g
+	}
+	// Dense keys: a counting sort (the ints of each key ascending).
+	g.lo, g.start, g.ids = lo, make([]int32, hi-lo+2), make([]int64, len(keys))
+	for _, k := range keys {
+		g.start[k.N-lo+1]++
+	}
+	for i := 1; i < len(g.start); i++ {
+		g.start[i] += g.start[i-1]
+	}
+	next := append([]int32(nil), g.start[:len(g.start)-1]...)
+	for i, k := range keys {
+		g.ids[next[k.N-lo]] = a + int64(i)
+		next[k.N-lo]++
+	}
+	return g
+}
+
+// of is the ints whose key is w (none for a value of another kind).
+func (g *keyed) of(w value.Value) []int64 {
+	switch {
+	case w.K == value.KInt && g.start != nil:
+		if w.N < g.lo || w.N-g.lo >= int64(len(g.start)-1) {
+			return nil
+		}
+		return g.ids[g.start[w.N-g.lo]:g.start[w.N-g.lo+1]]
+	case w.K == value.KInt && g.ints != nil:
+		return g.ints[w.N]
+	case w.K == value.KStr && g.strs != nil:
+		return g.strs[w.Str()]
+	}
+	return nil
+}
