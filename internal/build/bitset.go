@@ -245,6 +245,7 @@ func (bd *Builders) genInSet(p *InSetPlan) compile.BoolFn {
 		// operator reads the same bit), else the operator.
 		x, y := bd.c.Vals.Expr(e.X), bd.c.Vals.Expr(e.Y)
 		bd.c.Fired(passes.Composite)
+		var lm maskcache.ListMask
 		return func(fr *engine.Frame) bool {
 			xv := x(fr)
 			v := y(fr)
@@ -252,6 +253,8 @@ func (bd *Builders) genInSet(p *InSetPlan) compile.BoolFn {
 				if has, ok := value.SetHas(v, xv); ok {
 					return has != not
 				}
+			} else if has, ok := lm.HasValue(v, xv); ok {
+				return has != not
 			}
 			return operator.In(pos, xv, v) != not
 		}

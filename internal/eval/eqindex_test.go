@@ -149,3 +149,30 @@ print sg(g(5999))
 func TestAdjacencySweepExact(t *testing.T) {
 	diffCases(t, adjacencyCases, passes.Sweep, passes.All)
 }
+
+// memberCases: x in L for a list L that tests meet again and again
+// (maskcache's ListMask: small ints as a bitmap, big ints and strings
+// sorted once L came twice in a row): the same answers as the operator's
+// scan, with values of other kinds, an empty list, lists of both kinds,
+// a list that changes, and the operator's errors.
+var memberCases = []string{
+	`let PR = [p for p in 2 .. 3000 if all([p % d != 0 for d in 2 .. p - 1 if d * d <= p])]
+let BIG = [p * 100003 - 7 for p in PR] + [-5]
+game h(n) moves h(n - k) for k in 1 .. n if k in PR or k == 1
+print sg(h(800)), len([n for n in 0 .. 3000 if n in PR]), len([n for n in -10 .. 3000 if n * 100003 - 7 in BIG or n == -5 or n in BIG]), len([n for n in 0 .. 300 if not (n in BIG)])
+let W = [str(p) for p in PR] + ["x"]
+print len([n for n in 0 .. 3000 if str(n) in W]), len([n for n in 0 .. 30 if n in W]), len([s for s in ["x", "y", "2"] if s in W])
+let M = [1, "a", 10 ** 9, (1, 2)]
+print [x in M for x in [1, "a", 10 ** 9, (1, 2), 2, "b", (2, 1)]], [x in M for x in [1, "a", 10 ** 9, (1, 2), 2, "b", (2, 1)]]
+print len([n for n in 0 .. 100 if n in [m * 10 ** 6 for m in 0 .. n % 7]])
+print len([n for n in 0 .. 100 if n in []]), [n for n in 0 .. 5 if str(n) in [str(2 * m) for m in 0 .. n]]
+`,
+	`let W = ["ab", "cd"]
+print [s in W for s in ["ab", "x", "cd"]], [s in W for s in ["ab", "x", "cd"]]
+print [3 in s for s in W]
+`,
+}
+
+func TestMemberExact(t *testing.T) {
+	diffCases(t, memberCases, passes.Composite, passes.All)
+}

@@ -1,6 +1,10 @@
 package maskcache
 
-import "github.com/grundy-lang/grundy/internal/value"
+import (
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/value"
+)
 
 // ListMask is what a test x in L keeps of the list (or tuple) L it met
 // last: when L's elements are all ints in 0 .. value.BitSetMax-1, their
@@ -8,16 +12,31 @@ import "github.com/grundy-lang/grundy/internal/value"
 // many tests: the neighbours of a vertex, G[v], for each element of a
 // board). The list is known by its identity (values are immutable; the
 // mask holds it, so its memory is not reused while known).
+//
+// A list of ints that are not all small (the primes below 100,000), or
+// of strings, met by two tests in a row keeps its elements sorted
+// instead, so that one is found by a binary search, not by a scan of the
+// list.
 type ListMask struct {
 	last *value.Seq
 	mask []uint64
 	ok   bool
+	// sorted: the ints of last, sorted, when it is a list of ints not
+	// all small that came twice in a row (big: it is such a list, or a
+	// list of strings, whose strings are strs once it came twice).
+	sorted []int64
+	strs   []string
+	big    bool
 }
 
 // Has reports whether the int x is an element of v, and false for ok when
 // v is not such a list (the caller asks the operator).
 func (m *ListMask) Has(v value.Value, x int64) (has, ok bool) {
 	if !m.load(v) {
+		if m.sorted != nil && m.last == v.Ref {
+			_, has = slices.BinarySearch(m.sorted, x)
+			return has, true
+		}
 		return false, false
 	}
 	return uint64(x) < uint64(len(m.mask))*64 && m.mask[x>>6]>>(x&63)&1 != 0, true
@@ -58,18 +77,65 @@ func (m *ListMask) load(v value.Value) bool {
 		return false
 	}
 	s := v.Ref.(*value.Seq)
-	if s != m.last {
-		m.last, m.mask, m.ok = s, m.mask[:0], true
-		for _, e := range s.Elems {
-			if e.K != value.KInt || uint64(e.N) >= value.BitSetMax {
-				m.ok = false
-				break
+	if s == m.last {
+		if m.big && m.sorted == nil && m.strs == nil {
+			// (Twice in a row: its ints or strings sorted.)
+			if s.Elems[0].K == value.KStr {
+				m.strs = make([]string, len(s.Elems))
+				for i, e := range s.Elems {
+					m.strs[i] = e.Str()
+				}
+				slices.Sort(m.strs)
+			} else {
+				m.sorted = make([]int64, len(s.Elems))
+				for i, e := range s.Elems {
+					m.sorted[i] = e.N
+				}
+				slices.Sort(m.sorted)
 			}
-			for int(e.N>>6) >= len(m.mask) {
-				m.mask = append(m.mask, 0)
-			}
-			m.mask[e.N>>6] |= 1 << (e.N & 63)
 		}
+		return m.ok
+	}
+	m.last, m.mask, m.ok, m.sorted, m.big, m.strs = s, m.mask[:0], true, nil, false, nil
+	for i, e := range s.Elems {
+		if e.K != value.KInt || uint64(e.N) >= value.BitSetMax {
+			m.ok = false
+			m.big = i == 0 && allOf(s.Elems, value.KStr) || e.K == value.KInt && allOf(s.Elems[i:], value.KInt)
+			break
+		}
+		for int(e.N>>6) >= len(m.mask) {
+			m.mask = append(m.mask, 0)
+		}
+		m.mask[e.N>>6] |= 1 << (e.N & 63)
 	}
 	return m.ok
+}
+
+// allOf reports whether vs are all of kind k.
+func allOf(vs []value.Value, k value.Kind) bool {
+	for _, e := range vs {
+		if e.K != k {
+			return false
+		}
+	}
+	return true
+}
+
+// HasValue is Has of any value x: an int as Has, a string in a list of
+// strings that came twice in a row by a binary search; false for ok
+// otherwise (the caller asks the operator).
+func (m *ListMask) HasValue(v, x value.Value) (has, ok bool) {
+	switch x.K {
+	case value.KInt:
+		return m.Has(v, x.N)
+	case value.KStr:
+		if !m.load(v) && m.strs != nil && m.last == v.Ref {
+			_, has = slices.BinarySearch(m.strs, x.Str())
+			return has, true
+		}
+		if m.ok && m.last == v.Ref {
+			return false, true // (a list of small ints)
+		}
+	}
+	return false, false
 }

@@ -69,3 +69,55 @@ func TestListMaskBits(t *testing.T) {
 		}
 	}
 }
+
+// TestListMaskHasValue: HasValue of ints and strings (and values of other
+// kinds) in random lists of small ints, big ints, strings or a mix, each
+// list asked several times in a row (a sorted copy is made at the
+// second), against operator-free comparison one by one; ok false only
+// where the caller must ask the operator.
+func TestListMaskHasValue(t *testing.T) {
+	r := rand.New(rand.NewSource(9))
+	var m ListMask
+	found := map[value.Kind]int{}
+	for trial := range 400 {
+		var es []value.Value
+		kind := trial % 4
+		for range r.Intn(30) {
+			x := int64(r.Intn(40))
+			switch {
+			case kind == 1:
+				x = x*100003 - 50
+			case kind == 2 || kind == 3 && r.Intn(5) == 0:
+				es = append(es, value.Str(string(rune('a'+x%26))))
+				continue
+			}
+			es = append(es, value.Int(x))
+		}
+		v := value.List(es)
+		for range 1 + r.Intn(4) {
+			var x value.Value
+			switch r.Intn(3) {
+			case 0:
+				x = value.Int(int64(r.Intn(40)))
+			case 1:
+				x = value.Int(int64(r.Intn(40))*100003 - 50)
+			default:
+				x = value.Str(string(rune('a' + r.Intn(28))))
+			}
+			want := false
+			for _, e := range es {
+				want = want || value.Equal(e, x)
+			}
+			has, ok := m.HasValue(v, x)
+			if ok && has != want {
+				t.Fatalf("HasValue(%s, %s) = %v, want %v", value.Format(v), value.Format(x), has, want)
+			}
+			if ok && has {
+				found[x.K]++
+			}
+		}
+	}
+	if found[value.KInt] == 0 || found[value.KStr] == 0 {
+		t.Fatalf("no int or no string found by a mask or a sorted copy: %v", found)
+	}
+}
