@@ -16,6 +16,8 @@
 package ir
 
 import (
+	"slices"
+
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -165,6 +167,19 @@ type Bound struct {
 	Seq bool
 	// NonNeg: with Coll, each element is at least 0 too.
 	NonNeg bool
+	// Nests: with Ints, for each, that a recursion of len(Root) + Extra
+	// nested calls of its def fits the depth and stack limits where the
+	// guard is tested (package recdef).
+	Nests []Nest
+}
+
+// Nest is a recursion a guard bounds (Bound.Nests): len(Root) + Extra
+// nested calls of def Name, each of Cost() units of stack
+// (engine.Func.Cost).
+type Nest struct {
+	Name  string
+	Extra int64
+	Cost  func() int64
 }
 
 // MaxLen is the length of a list the Ints guard allows (so that len and
@@ -196,11 +211,24 @@ func MergeGuards(a, b []Bound) []Bound {
 				out[i].Seq = out[i].Seq || x.Seq
 				out[i].NonNeg = out[i].NonNeg || x.NonNeg
 				out[i].MinLen = max(out[i].MinLen, x.MinLen)
+				out[i].Nests = mergeNests(out[i].Nests, x.Nests)
 				merged = true
 			}
 		}
 		if !merged {
 			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// mergeNests is a's nests and those of b's it lacks (a def's name and
+// an extra count make one test).
+func mergeNests(a, b []Nest) []Nest {
+	out := append([]Nest(nil), a...)
+	for _, n := range b {
+		if !slices.ContainsFunc(out, func(m Nest) bool { return m.Name == n.Name && m.Extra == n.Extra }) {
+			out = append(out, n)
 		}
 	}
 	return out

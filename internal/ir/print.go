@@ -39,6 +39,9 @@ func (q *Query) String() string {
 		if g.Positive {
 			fmt.Fprintf(&b, "guard %s >= 1\n", g.Root.Name)
 		}
+		for _, n := range g.Nests {
+			fmt.Fprintf(&b, "guard len(%s) + %d nested calls of %s fit the depth limit\n", g.Root.Name, n.Extra, n.Name)
+		}
 	}
 	for _, cl := range q.Clauses {
 		b.WriteString(ClauseString(cl))

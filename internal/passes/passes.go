@@ -64,17 +64,18 @@ const (
 	DefCache                      // a call of a def that builds a collection from small ints computed once per arguments, its values kept (internal/defcache)
 	Fixed                         // a game's arguments its rule passes on unchanged: each value of them gets a copy of the rule where they are constants, its positions computed there (internal/fixargs)
 	Algebra                       // the planner: small algebraic rewrites: constants folded, a loop over a short literal unrolled, sum of over a literal as a sum, min and max of a split as its sizes (internal/algebra)
-	EqIndex                       // a for clause over a let's list whose next if clause is an equality of an element's key with a value: only the matching elements, from an index of the list by key built once (internal/eqindex)
+	EqIndex                       // a for clause over a list whose next if clause is an equality of an element's key with a value: only the matching elements, from an index of the list by key built once (internal/eqindex)
+	RecDefs                       // the planner: a call of a def written as structural recursion (a map or filter over l[1:] or j + 1, a repeat g + f(k - 1, g)) as the comprehension or product it computes (internal/recdef)
 
 	// Planner is the planner's passes.
-	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions | Algebra
+	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions | Algebra | RecDefs
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes | DefCache | Fixed | Algebra | EqIndex
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes | DefCache | Fixed | Algebra | EqIndex | RecDefs
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes", "defcache", "fixed", "algebra", "eqindex"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes", "defcache", "fixed", "algebra", "eqindex", "recdefs"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.

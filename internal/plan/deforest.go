@@ -308,7 +308,7 @@ func splice(env *Env, q *ir.Query, i int, el *ir.Elems, call *lang.Call, part *i
 	if env.On&passes.Inline != 0 {
 		// The helpers the comprehension calls, inlined where they
 		// cannot fail (inline.go): the clauses stay as many.
-		if x := inline(env, out); x != nil {
+		if x := inline(env.def(), out); x != nil {
 			out = x
 		}
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/numplan"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/proof"
+	"github.com/grundy-lang/grundy/internal/recdef"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -46,6 +47,9 @@ type Env struct {
 	// planned: the comprehensions the inliner planned inside a query
 	// (not planned again when the pass runs again on its result).
 	planned map[*lang.Comp]bool
+	// inDef: the query holds a def's body inlined (its calls nest one
+	// deeper than the query: no recdefs).
+	inDef bool
 }
 
 // pass is one rewrite: it returns what the query is rewritten to (one
@@ -74,6 +78,7 @@ func init() { order = passList() }
 
 func passList() []pass {
 	return []pass{
+		{passes.RecDefs, one(recdefs)},
 		{passes.Inline, one(inline)},
 		{passes.Deforest, one(enumerates)},
 		// (A bind first: `for t in {if C then [0] else []} for p in t`.)
@@ -268,7 +273,11 @@ func boundExpr(env *Env, g ir.Bound, pos lang.Pos) lang.Expr {
 		}
 		return proof.GlobalIntsCall(id, b.Slot, g.T, lo, g.Seq, pos)
 	case g.Ints:
-		return proof.IntsCall(id, g.T, g.MinLen, pos)
+		out := proof.IntsCall(id, g.T, g.MinLen, pos)
+		for _, n := range g.Nests {
+			out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: proof.NestCall(id, n, pos)}
+		}
+		return out
 	case b != nil && b.Kind == resolve.Global:
 		// (Read from its slot: a let that has not run makes it false.)
 		return proof.GlobalIntCall(id, b.Slot, g.T, g.NonZero, g.Positive, pos)
@@ -342,6 +351,17 @@ func indexLoops(env *Env, q *ir.Query) *ir.Query { return algebra.IndexLoops(env
 
 func invariant(env *Env, q *ir.Query) []*ir.Query { return algebra.Invariant(env.algebra(), q) }
 
+// def is env for a query that holds a def's body.
+func (env *Env) def() *Env { e := *env; e.inDef = true; return &e }
+
+// recdefs is package recdef's rewrite, of calls written in the query.
+func recdefs(env *Env, q *ir.Query) *ir.Query {
+	if env.inDef {
+		return nil
+	}
+	return recdef.Rewrite(recdef.Env{R: env.R, Safety: func(q *ir.Query) *proof.Prover { return newSafety(env, q) }}, q)
+}
+
 // algebra is what package algebra reads of env.
 func (env *Env) algebra() algebra.Env {
 	return algebra.Env{
@@ -362,7 +382,7 @@ func (env *Env) proofs() *proof.Ctx {
 		for _, c := range append(list, set...) {
 			part := renamed(fn, call, c)
 			if env.On&passes.Inline != 0 {
-				if x := inline(env, part); x != nil {
+				if x := inline(env.def(), part); x != nil {
 					part = x
 				}
 			}

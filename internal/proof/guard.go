@@ -2,6 +2,7 @@ package proof
 
 import (
 	"fmt"
+	"strings"
 	"sync/atomic"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -145,4 +146,61 @@ func GlobalIntCall(root *lang.Ident, slot int, t int64, nonZero, positive bool, 
 		Test: func(fr *engine.Frame) bool { return test(fr.Th.Globals) }}
 	d := &resolve.Decl{Name: bi.BName, Kind: resolve.Builtin, Bi: bi}
 	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: bi.BName, Bind: d}}
+}
+
+// NestCall is the test of nest n of the Ints bound on root (ir.Nest):
+// whether len(root) + n.Extra nested calls fit the thread's depth and
+// stack limits from where it is tested (NestFits). It cannot fail.
+func NestCall(root *lang.Ident, n ir.Nest, pos lang.Pos) lang.Expr {
+	bi := &engine.Builtin{BName: "nest of " + n.Name, MinArgs: 1, MaxArgs: 1, Pure: true,
+		Doc: fmt.Sprintf("the planner's guard: whether len(%s) + %d nested calls of %s fit the depth limit", root.Name, n.Extra, n.Name),
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
+			if k := a[0].Kind(); k != value.KList && k != value.KTuple {
+				return value.False
+			}
+			return value.Bool(NestFits(c.Th, int64(len(a[0].Elems()))+n.Extra, n.Cost()))
+		}}
+	d := &resolve.Decl{Name: bi.BName, Kind: resolve.Builtin, Bi: bi}
+	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: bi.BName, Bind: d}, Args: []lang.Expr{root}}
+}
+
+// NestFits reports whether k nested calls, each of cost units of stack,
+// can be made from where th is without passing its limits (what
+// engine's Thread.Enter checks at each call).
+func NestFits(th *engine.Thread, k, cost int64) bool {
+	if k < 0 || k > int64(th.Limits.MaxDepth) || cost < 0 {
+		return false
+	}
+	return int64(th.Depth)+k <= int64(th.Limits.MaxDepth) && th.Stack+k*max(cost, 1) <= th.MaxStack
+}
+
+// CountCall is the test of a recursion that counts n down to 1, nested n
+// calls of def name (cost() units of stack each): whether n is an int of
+// at least 1 and n nested calls fit the thread's limits from where it is
+// tested. It cannot fail.
+func CountCall(n lang.Expr, name string, cost func() int64, pos lang.Pos) lang.Expr {
+	bi := &engine.Builtin{BName: countPrefix + name, MinArgs: 1, MaxArgs: 1, Pure: true,
+		Doc: fmt.Sprintf("the planner's test: whether n >= 1 nested calls of %s fit the depth limit", name),
+		Fn: func(c *engine.Call, a []value.Value) value.Value {
+			return value.Bool(a[0].Kind() == value.KInt && a[0].Int() >= 1 && NestFits(c.Th, a[0].Int(), cost()))
+		}}
+	d := &resolve.Decl{Name: bi.BName, Kind: resolve.Builtin, Bi: bi}
+	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: bi.BName, Bind: d}, Args: []lang.Expr{n}}
+}
+
+// countPrefix starts the name of a CountCall's built-in.
+const countPrefix = "count of "
+
+// IsCountCall reports whether e is a test CountCall made.
+func IsCountCall(e lang.Expr) bool {
+	c, ok := e.(*lang.Call)
+	if !ok {
+		return false
+	}
+	id, ok := c.Fn.(*lang.Ident)
+	if !ok {
+		return false
+	}
+	d := resolve.Of(id)
+	return d != nil && d.Kind == resolve.Builtin && d.Bi != nil && strings.HasPrefix(d.Bi.BName, countPrefix)
 }

@@ -847,3 +847,16 @@ func isIntLit(e lang.Expr, v int64) bool {
 	k, ok := IntLit(e)
 	return ok && k == v
 }
+
+// IndexSpan reports whether x, a safe int, is proved at least 0 and (the
+// second) at most len(root), root a list root.
+func (s *Prover) IndexSpan(x lang.Expr, root *lang.Ident) (nonNeg, atMostLen bool) {
+	if _, ok := s.Int(x); !ok || !s.listRoot(root) {
+		return false, false
+	}
+	lo, hi, ok := s.span(x, resolve.Of(root), 0)
+	if !ok {
+		return false, false
+	}
+	return lo.k == 0 && lo.c >= 0, hi.k == 1 && hi.c <= 0 || hi.k == 0 && hi.c <= 0
+}
