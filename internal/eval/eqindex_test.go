@@ -167,6 +167,11 @@ print [x in M for x in [1, "a", 10 ** 9, (1, 2), 2, "b", (2, 1)]], [x in M for x
 print len([n for n in 0 .. 100 if n in [m * 10 ** 6 for m in 0 .. n % 7]])
 print len([n for n in 0 .. 100 if n in []]), [n for n in 0 .. 5 if str(n) in [str(2 * m) for m in 0 .. n]]
 `,
+	`let E = [(a, (a * 7 + 3) % 50) for a in 0 .. 49] + [(1, 2, 3), ("x", 1)]
+let F = [(a, (a * 7 + 3) % 50) for a in 0 .. 49]
+game g(v) moves g(u) for u in 0 .. v - 1 if (v, u) in E or (u, v) in F
+print [sg(g(v)) for v in 0 .. 49], len([1 for a in 0 .. 49 for b in 0 .. 49 if (a, b) in F]), [x in E for x in [(1, 2, 3), ("x", 1), (1, "x"), [1, 10], 1, (1, 10)]]
+`,
 	`let W = ["ab", "cd"]
 print [s in W for s in ["ab", "x", "cd"]], [s in W for s in ["ab", "x", "cd"]]
 print [3 in s for s in W]

@@ -1,6 +1,7 @@
 package maskcache
 
 import (
+	"encoding/binary"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/value"
@@ -23,7 +24,8 @@ type ListMask struct {
 	ok   bool
 	// sorted: the ints of last, sorted, when it is a list of ints not
 	// all small that came twice in a row (big: it is such a list, or a
-	// list of strings, whose strings are strs once it came twice).
+	// list of strings or of tuples of ints, whose keys, strKey, are strs
+	// once it came twice).
 	sorted []int64
 	strs   []string
 	big    bool
@@ -80,10 +82,10 @@ func (m *ListMask) load(v value.Value) bool {
 	if s == m.last {
 		if m.big && m.sorted == nil && m.strs == nil {
 			// (Twice in a row: its ints or strings sorted.)
-			if s.Elems[0].K == value.KStr {
+			if k := s.Elems[0].K; k != value.KInt {
 				m.strs = make([]string, len(s.Elems))
 				for i, e := range s.Elems {
-					m.strs[i] = e.Str()
+					m.strs[i], _ = strKey(e)
 				}
 				slices.Sort(m.strs)
 			} else {
@@ -100,7 +102,7 @@ func (m *ListMask) load(v value.Value) bool {
 	for i, e := range s.Elems {
 		if e.K != value.KInt || uint64(e.N) >= value.BitSetMax {
 			m.ok = false
-			m.big = i == 0 && allOf(s.Elems, value.KStr) || e.K == value.KInt && allOf(s.Elems[i:], value.KInt)
+			m.big = i == 0 && allKeyed(s.Elems) || e.K == value.KInt && allOf(s.Elems[i:], value.KInt)
 			break
 		}
 		for int(e.N>>6) >= len(m.mask) {
@@ -121,16 +123,56 @@ func allOf(vs []value.Value, k value.Kind) bool {
 	return true
 }
 
-// HasValue is Has of any value x: an int as Has, a string in a list of
-// strings that came twice in a row by a binary search; false for ok
-// otherwise (the caller asks the operator).
+// allKeyed reports whether vs are all strings, or all tuples (or all
+// lists) of ints: what strKey encodes.
+func allKeyed(vs []value.Value) bool {
+	for _, e := range vs {
+		if _, ok := strKey(e); !ok || e.K != vs[0].K {
+			return false
+		}
+	}
+	return true
+}
+
+// strKey is the string of a string, or the ints of a tuple or list of
+// ints as a string (8 bytes each): equal values, equal keys, for values
+// of one kind.
+func strKey(v value.Value) (string, bool) {
+	switch v.K {
+	case value.KStr:
+		return v.Str(), true
+	case value.KTuple, value.KList:
+		es := v.Elems()
+		b := make([]byte, 0, 8*len(es))
+		for _, e := range es {
+			if e.K != value.KInt {
+				return "", false
+			}
+			b = binary.LittleEndian.AppendUint64(b, uint64(e.N))
+		}
+		return string(b), true
+	}
+	return "", false
+}
+
+// HasValue is Has of any value x: an int as Has, a string or a tuple of
+// ints in a list of strings or of tuples of ints that came twice in a
+// row by a binary search; false for ok otherwise (the caller asks the
+// operator).
 func (m *ListMask) HasValue(v, x value.Value) (has, ok bool) {
 	switch x.K {
 	case value.KInt:
 		return m.Has(v, x.N)
-	case value.KStr:
+	case value.KStr, value.KTuple, value.KList:
 		if !m.load(v) && m.strs != nil && m.last == v.Ref {
-			_, has = slices.BinarySearch(m.strs, x.Str())
+			if m.last.Elems[0].K != x.K {
+				return false, true // (no element of its kind)
+			}
+			k, ok := strKey(x)
+			if !ok {
+				return false, false
+			}
+			_, has = slices.BinarySearch(m.strs, k)
 			return has, true
 		}
 		if m.ok && m.last == v.Ref {

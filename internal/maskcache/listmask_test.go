@@ -81,10 +81,13 @@ func TestListMaskHasValue(t *testing.T) {
 	found := map[value.Kind]int{}
 	for trial := range 400 {
 		var es []value.Value
-		kind := trial % 4
+		kind := trial % 5
 		for range r.Intn(30) {
 			x := int64(r.Intn(40))
 			switch {
+			case kind == 4:
+				es = append(es, value.Tuple([]value.Value{value.Int(x % 3), value.Int(x % 5)}))
+				continue
 			case kind == 1:
 				x = x*100003 - 50
 			case kind == 2 || kind == 3 && r.Intn(5) == 0:
@@ -96,7 +99,11 @@ func TestListMaskHasValue(t *testing.T) {
 		v := value.List(es)
 		for range 1 + r.Intn(4) {
 			var x value.Value
-			switch r.Intn(3) {
+			switch r.Intn(5) {
+			case 3:
+				x = value.Tuple([]value.Value{value.Int(int64(r.Intn(4))), value.Int(int64(r.Intn(6)))})
+			case 4:
+				x = value.Tuple([]value.Value{value.Int(int64(r.Intn(4))), value.Str("a")})
 			case 0:
 				x = value.Int(int64(r.Intn(40)))
 			case 1:
@@ -117,7 +124,7 @@ func TestListMaskHasValue(t *testing.T) {
 			}
 		}
 	}
-	if found[value.KInt] == 0 || found[value.KStr] == 0 {
+	if found[value.KInt] == 0 || found[value.KStr] == 0 || found[value.KTuple] == 0 {
 		t.Fatalf("no int or no string found by a mask or a sorted copy: %v", found)
 	}
 }
