@@ -44,12 +44,23 @@ func Compile(g Gen, bi *engine.Builtin, comps []*lang.Comp, pos engine.Pos, argP
 }
 
 // Concat returns the list comprehensions x concatenates (`[E for ...] +
-// [F for ...]`, in order), or nil where x is not such a concatenation.
+// [F for ...]`, in order), or nil where x is not such a concatenation. A
+// list literal among them is a comprehension an element, without
+// clauses (`max([E for ...] + [-1])`: each element evaluated in its
+// place, as the literal would).
 func Concat(x lang.Expr) []*lang.Comp {
 	switch x := x.(type) {
 	case *lang.Comp:
 		if x.Kind == lang.ListComp {
 			return []*lang.Comp{x}
+		}
+	case *lang.ListLit:
+		out := make([]*lang.Comp, len(x.Elems))
+		for i, el := range x.Elems {
+			out[i] = &lang.Comp{Pos: x.Pos, Kind: lang.ListComp, Body: el}
+		}
+		if len(out) > 0 {
+			return out
 		}
 	case *lang.Binary:
 		a, b := Concat(x.X), Concat(x.Y)

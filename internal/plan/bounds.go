@@ -13,7 +13,9 @@ import (
 //	range a = 1 .. n; filter a > k          range a = (if k + 1 > 1 then k + 1 else 1) .. n
 //
 // so that the values the filter rejects are never enumerated (the last
-// generator is left to the fast loops, whose bounds do this at run time).
+// generator is left to the fast loops, whose bounds do this at run time,
+// but for a bound that loops itself, a comprehension's min or max: a
+// loop for each value of v where the fast loops do not take the rule).
 // Exact: the yields are the same values of v in the same order; the
 // range's ends, E and the new end are safe (safety.go) under the query's
 // guard, so evaluating E once instead of at every v changes no error.
@@ -24,8 +26,8 @@ func bounds(env *Env, q *ir.Query) *ir.Query {
 			last = i
 		}
 	}
-	for i := 0; i+1 < len(q.Clauses) && i < last; i++ {
-		if out := narrow(env, q, i); out != nil {
+	for i := 0; i+1 < len(q.Clauses) && i <= last; i++ {
+		if out := narrow(env, q, i, i == last); out != nil {
 			return out
 		}
 	}
@@ -33,8 +35,8 @@ func bounds(env *Env, q *ir.Query) *ir.Query {
 }
 
 // narrow narrows the range at clause i by the filter after it, or
-// returns nil.
-func narrow(env *Env, q *ir.Query, i int) *ir.Query {
+// returns nil (for the last generator, only by a bound that loops).
+func narrow(env *Env, q *ir.Query, i int, last bool) *ir.Query {
 	r, ok := q.Clauses[i].(*ir.Range)
 	if !ok {
 		return nil
@@ -55,20 +57,34 @@ func narrow(env *Env, q *ir.Query, i int) *ir.Query {
 			return nil
 		}
 	}
-	if ir.MentionsDecl(e, v) {
+	if ir.MentionsDecl(e, v) || last && !loops(e) {
 		return nil
 	}
 	pos := b.Pos
 	nr := &ir.Range{Var: r.Var, Lo: r.Lo, Hi: r.Hi, At: r.At, OpPos: r.OpPos}
+	// (A bound that is the max of a list with the range's end in it, or
+	// the min, is the new end alone: it is past the old one.)
 	switch op {
 	case lang.OpLe:
 		nr.Hi = ir.MinExpr(e, r.Hi, pos)
+		if covers(env, e, false, r.Hi) {
+			nr.Hi = e
+		}
 	case lang.OpLt:
 		nr.Hi = ir.MinExpr(ir.PlusOne(e, -1, pos), r.Hi, pos)
+		if covers(env, e, false, ir.PlusOne(r.Hi, 1, pos)) {
+			nr.Hi = ir.PlusOne(e, -1, pos)
+		}
 	case lang.OpGe:
 		nr.Lo = ir.MaxExpr(e, r.Lo, pos)
+		if covers(env, e, true, r.Lo) {
+			nr.Lo = e
+		}
 	case lang.OpGt:
 		nr.Lo = ir.MaxExpr(ir.PlusOne(e, 1, pos), r.Lo, pos)
+		if covers(env, e, true, ir.PlusOne(r.Lo, -1, pos)) {
+			nr.Lo = ir.PlusOne(e, 1, pos)
+		}
 	}
 	sf := newSafety(env, q)
 	if !sf.Cond(b) {
@@ -88,4 +104,47 @@ func narrow(env *Env, q *ir.Query, i int) *ir.Query {
 	out.Clauses = append(append(out.Clauses[:i:i], nr), q.Clauses[i+2:]...)
 	out.Guard = g
 	return out
+}
+
+// loops reports whether evaluating e runs a comprehension.
+func loops(e lang.Expr) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if _, ok := x.(*lang.Comp); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// covers reports whether e is max (isMax; else min) of a concatenation
+// of lists one of which is a literal holding end: e is then at least (at
+// most) end.
+func covers(env *Env, e lang.Expr, isMax bool, end lang.Expr) bool {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	bi := env.R.BuiltinCallee(call)
+	if bi == nil || bi.BName != map[bool]string{true: "max", false: "min"}[isMax] {
+		return false
+	}
+	var holds func(x lang.Expr) bool
+	holds = func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Binary:
+			return x.Op == lang.OpAdd && (holds(x.X) || holds(x.Y))
+		case *lang.ListLit:
+			for _, el := range x.Elems {
+				a, ok1 := ir.IntLit(el)
+				b, ok2 := ir.IntLit(end)
+				if ok1 && ok2 && a == b || ir.Same(el, end) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return holds(call.Args[0])
 }
