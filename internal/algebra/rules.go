@@ -38,6 +38,7 @@ func ruleTable() []rule {
 		{"sorted of a global that holds a literal of ints: the sorted literal", sortedLit},
 		{"any and all over a literal: or and and", anyAllLit},
 		{"all and any of comparisons with a range's variable: a bound on it", quantifiedBound},
+		{"if j in X then X - {j} else X | {j} of a set X: X ^ {j}", setToggle},
 	}
 }
 
