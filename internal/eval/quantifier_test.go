@@ -53,6 +53,11 @@ print [p for p in 0 .. 2 if all([10 / x < p for x in [0, 1]])]
 	`game s(c) moves s(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if all([c[j] < p for j in 0 .. i - 1]) and p != 2
 print sum([sg(s([a, b, d])) for a in 0 .. 6 for b in a + 1 .. 6 for d in b + 1 .. 6]), moves(s([1, 4, 6]))
 `,
+	`game u(c) moves u(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if p != 2 and all([p > c[j] for j in 0 .. i - 1])
+game v(c) moves v(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if 12 / (p - 3) != 5 and all([p > c[j] for j in 0 .. i - 1])
+print sum([sg(u([a, b, d])) for a in 0 .. 6 for b in a + 1 .. 6 for d in b + 1 .. 6]), moves(u([1, 4, 6])), sg(v([0, 2, 3]))
+print sg(v([1, 5, 6]))
+`,
 }
 
 // TestQuantifierExact compares every case with the passes algebra and

@@ -6,8 +6,9 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Bounds: a filter right after the range of v that compares v with an
-// expression E without v narrows the range,
+// Bounds: a filter right after the range of v (or after filters that
+// cannot fail: the values it rejects only evaluate them) that compares v
+// with an expression E without v narrows the range,
 //
 //	range a = 1 .. n; filter a <= m          range a = 1 .. (if m < n then m else n)
 //	range a = 1 .. n; filter a > k          range a = (if k + 1 > 1 then k + 1 else 1) .. n
@@ -27,21 +28,29 @@ func bounds(env *Env, q *ir.Query) *ir.Query {
 		}
 	}
 	for i := 0; i+1 < len(q.Clauses) && i <= last; i++ {
-		if out := narrow(env, q, i, i == last); out != nil {
-			return out
+		// (A filter after others that cannot fail narrows too: the
+		// values it rejects only evaluated them.)
+		for j := i + 1; j < len(q.Clauses); j++ {
+			if _, ok := q.Clauses[j].(*ir.Filter); !ok {
+				break
+			}
+			if out := narrow(env, q, i, j, i == last); out != nil {
+				return out
+			}
 		}
 	}
 	return nil
 }
 
-// narrow narrows the range at clause i by the filter after it, or
-// returns nil (for the last generator, only by a bound that loops).
-func narrow(env *Env, q *ir.Query, i int, last bool) *ir.Query {
+// narrow narrows the range at clause i by the filter at clause j after
+// it, or returns nil (for the last generator, only by a bound that
+// loops).
+func narrow(env *Env, q *ir.Query, i, j int, last bool) *ir.Query {
 	r, ok := q.Clauses[i].(*ir.Range)
 	if !ok {
 		return nil
 	}
-	f, ok := q.Clauses[i+1].(*ir.Filter)
+	f, ok := q.Clauses[j].(*ir.Filter)
 	if !ok {
 		return nil
 	}
@@ -90,6 +99,11 @@ func narrow(env *Env, q *ir.Query, i int, last bool) *ir.Query {
 	if !sf.Cond(b) {
 		return nil
 	}
+	for _, cl := range q.Clauses[i+1 : j] {
+		if !sf.Cond(cl.(*ir.Filter).Cond) {
+			return nil
+		}
+	}
 	if _, ok := sf.Int(nr.Lo); !ok {
 		return nil
 	}
@@ -101,7 +115,7 @@ func narrow(env *Env, q *ir.Query, i int, last bool) *ir.Query {
 		return nil
 	}
 	out := q.Clone()
-	out.Clauses = append(append(out.Clauses[:i:i], nr), q.Clauses[i+2:]...)
+	out.Clauses = append(append(append(out.Clauses[:i:i], nr), q.Clauses[i+1:j]...), q.Clauses[j+1:]...)
 	out.Guard = g
 	return out
 }
