@@ -66,7 +66,7 @@ func narrow(env *Env, q *ir.Query, i, j int, last bool) *ir.Query {
 			return nil
 		}
 	}
-	if ir.MentionsDecl(e, v) || last && !loops(e) {
+	if ir.MentionsDecl(e, v) || last && !ir.Loops(e) {
 		return nil
 	}
 	pos := b.Pos
@@ -76,22 +76,22 @@ func narrow(env *Env, q *ir.Query, i, j int, last bool) *ir.Query {
 	switch op {
 	case lang.OpLe:
 		nr.Hi = ir.MinExpr(e, r.Hi, pos)
-		if covers(env, e, false, r.Hi) {
+		if ir.Covers(env.R, e, false, r.Hi) {
 			nr.Hi = e
 		}
 	case lang.OpLt:
 		nr.Hi = ir.MinExpr(ir.PlusOne(e, -1, pos), r.Hi, pos)
-		if covers(env, e, false, ir.PlusOne(r.Hi, 1, pos)) {
+		if ir.Covers(env.R, e, false, ir.PlusOne(r.Hi, 1, pos)) {
 			nr.Hi = ir.PlusOne(e, -1, pos)
 		}
 	case lang.OpGe:
 		nr.Lo = ir.MaxExpr(e, r.Lo, pos)
-		if covers(env, e, true, r.Lo) {
+		if ir.Covers(env.R, e, true, r.Lo) {
 			nr.Lo = e
 		}
 	case lang.OpGt:
 		nr.Lo = ir.MaxExpr(ir.PlusOne(e, 1, pos), r.Lo, pos)
-		if covers(env, e, true, ir.PlusOne(r.Lo, -1, pos)) {
+		if ir.Covers(env.R, e, true, ir.PlusOne(r.Lo, -1, pos)) {
 			nr.Lo = ir.PlusOne(e, 1, pos)
 		}
 	}
@@ -118,47 +118,4 @@ func narrow(env *Env, q *ir.Query, i, j int, last bool) *ir.Query {
 	out.Clauses = append(append(append(out.Clauses[:i:i], nr), q.Clauses[i+1:j]...), q.Clauses[j+1:]...)
 	out.Guard = g
 	return out
-}
-
-// loops reports whether evaluating e runs a comprehension.
-func loops(e lang.Expr) bool {
-	found := false
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if _, ok := x.(*lang.Comp); ok {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// covers reports whether e is max (isMax; else min) of a concatenation
-// of lists one of which is a literal holding end: e is then at least (at
-// most) end.
-func covers(env *Env, e lang.Expr, isMax bool, end lang.Expr) bool {
-	call, ok := e.(*lang.Call)
-	if !ok || len(call.Args) != 1 {
-		return false
-	}
-	bi := env.R.BuiltinCallee(call)
-	if bi == nil || bi.BName != map[bool]string{true: "max", false: "min"}[isMax] {
-		return false
-	}
-	var holds func(x lang.Expr) bool
-	holds = func(x lang.Expr) bool {
-		switch x := x.(type) {
-		case *lang.Binary:
-			return x.Op == lang.OpAdd && (holds(x.X) || holds(x.Y))
-		case *lang.ListLit:
-			for _, el := range x.Elems {
-				a, ok1 := ir.IntLit(el)
-				b, ok2 := ir.IntLit(end)
-				if ok1 && ok2 && a == b || ir.Same(el, end) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	return holds(call.Args[0])
 }
