@@ -50,8 +50,11 @@ var quantBounds = map[bool]map[lang.Op]quantBound{
 // quantifiedBound: all([E OP p for ...]) and any(...) of a list
 // comprehension whose clauses and E do not read p, a range's variable
 // of the query, as a comparison of p with the max or min of the Es.
+//
+// A call of a def whose body is such a quantifier, with arguments that
+// cannot fail, is its body with the parameters written as them.
 func quantifiedBound(c *ctx, e lang.Expr) lang.Expr {
-	call, ok := e.(*lang.Call)
+	call, ok := c.inlined(e).(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}

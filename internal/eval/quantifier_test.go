@@ -58,6 +58,15 @@ game v(c) moves v(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] -
 print sum([sg(u([a, b, d])) for a in 0 .. 6 for b in a + 1 .. 6 for d in b + 1 .. 6]), moves(u([1, 4, 6])), sg(v([0, 2, 3]))
 print sg(v([1, 5, 6]))
 `,
+	`def free(c, i, p) = all([c[j] < p for j in 0 .. i - 1])
+def low(c, i, p) = any([c[j] >= p for j in 0 .. i])
+game s(c) moves s(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if free(c, i, p)
+game t(c) moves t(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if not low(c, i - 1, p)
+game u(c) moves u(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if free(c, i + 1, p)
+print sum([sg(s([a, b, d])) for a in 0 .. 6 for b in a + 1 .. 6 for d in b + 1 .. 6]), sum([sg(t([a, b, d])) for a in 0 .. 6 for b in a + 1 .. 6 for d in b + 1 .. 6]), moves(s([1, 4, 6]))
+print sg(u([0, 0, 3]))
+print sg(u([0, 2, 3]))
+`,
 }
 
 // TestQuantifierExact compares every case with the passes algebra and
