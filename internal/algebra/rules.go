@@ -37,6 +37,8 @@ func ruleTable() []rule {
 		{"sum of over a literal: a sum", sumOverLit},
 		{"sorted of a global that holds a literal of ints: the sorted literal", sortedLit},
 		{"any and all over a literal: or and and", anyAllLit},
+		{"all and any of comparisons with a range's variable: a bound on it", quantifiedBound},
+		{"if j in X then X - {j} else X | {j} of a set X: X ^ {j}", setToggle},
 	}
 }
 
@@ -47,7 +49,9 @@ type ctx struct {
 	env   Env
 	sf    *proof.Prover
 	known []lang.Expr
-	fired int
+	// before: the clauses before the expression being rewritten.
+	before []ir.Clause
+	fired  int
 }
 
 // rewrite is e with the rules applied bottom up (the operators, calls,
@@ -126,6 +130,7 @@ func Rules(env Env, q *ir.Query) *ir.Query {
 	out := q.Clone()
 	for i, cl := range q.Clauses {
 		before := c.fired
+		c.before = out.Clauses[:i]
 		ncl := mapClause(cl, c.rewrite)
 		if c.fired != before {
 			out.Clauses[i] = ncl
@@ -134,6 +139,7 @@ func Rules(env Env, q *ir.Query) *ir.Query {
 			c.known = append(c.known, conjuncts(f.Cond)...)
 		}
 	}
+	c.before = out.Clauses
 	out.Yield, out.Key = c.rewrite(q.Yield), c.rewrite(q.Key)
 	if c.fired == 0 {
 		return nil

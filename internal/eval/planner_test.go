@@ -416,6 +416,13 @@ var foldConcatCases = []string{
 	"let S = {1, 3, 4}\ngame s(n) moves s(n - x) for x in S if x <= n\nprint len([n for n in [x for x in 0 .. 300] + [y for y in 0 .. 300] if sg(s(n)) == 0]), max([sg(s(n)) for n in [x for x in 0 .. 30] + [y for y in 10 .. 40]])\nprint [n * 2 for n in [x for x in 0 .. 3] + [y for y in 5 .. 7]], len([n for n in 0 .. min(300, 5) if sg(s(n)) == 0] + [n for n in max(0, 6) .. 300 if sg(s(n)) == 0])\n",
 	"print [10 / n for n in [x for x in 3 .. 4] + [y - 5 for y in 5 .. 7]]\n",
 	"print len([n for n in [x for x in 0 .. 4] + [y for y in 9223372036854775806 .. 9223372036854775807] if n + 1 > 0])\n",
+	// (A list literal is parts of an element each.)
+	"print max([n for n in 0 .. -1] + [-1]), min([n for n in 2 .. 4] + [7, 1]), len([n for n in 0 .. 3] + [1, 2]), any([n > 5 for n in 0 .. 3] + [true]), sum([n for n in 0 .. 3] + [4, 5])\n",
+	"print max([n for n in 0 .. 3] + [\"a\"])\n",
+	"print len([n for n in 0 .. 3] + [1, 10 / 0])\n",
+	"print max([10 / (n - 2) for n in 0 .. 3] + [1 / 0])\n",
+	"print all([n > 5 for n in 0 .. 3] + [1])\n",
+	"print max([\"b\"] + [n for n in 0 .. 3])\n",
 }
 
 func TestFoldConcatDiff(t *testing.T) {

@@ -44,15 +44,56 @@ func Compile(g Gen, bi *engine.Builtin, comps []*lang.Comp, pos engine.Pos, argP
 }
 
 // Concat returns the list comprehensions x concatenates (`[E for ...] +
-// [F for ...]`, in order), or nil where x is not such a concatenation.
+// [F for ...]`, in order), or nil where x is not such a concatenation. A
+// list literal among them is a comprehension an element, without
+// clauses (`max([E for j in a .. b] + [-1])`: each element evaluated in
+// its place, as the literal would), where the others are each one loop
+// over a range (which the planner would not plan: the list built, they
+// would be).
 func Concat(x lang.Expr) []*lang.Comp {
+	comps := concat(x)
+	lits, loops := false, false
+	for _, c := range comps {
+		lits = lits || len(c.Clauses) == 0
+		loops = loops || len(c.Clauses) > 0
+	}
+	if !lits {
+		return comps
+	}
+	if !loops {
+		return nil
+	}
+	for _, c := range comps {
+		if len(c.Clauses) == 0 {
+			continue
+		}
+		f, ok := c.Clauses[0].(*lang.ForClause)
+		if len(c.Clauses) != 1 || !ok {
+			return nil
+		}
+		if r, ok := f.Iter.(*lang.Binary); !ok || r.Op != lang.OpRange {
+			return nil
+		}
+	}
+	return comps
+}
+
+func concat(x lang.Expr) []*lang.Comp {
 	switch x := x.(type) {
 	case *lang.Comp:
 		if x.Kind == lang.ListComp {
 			return []*lang.Comp{x}
 		}
+	case *lang.ListLit:
+		out := make([]*lang.Comp, len(x.Elems))
+		for i, el := range x.Elems {
+			out[i] = &lang.Comp{Pos: x.Pos, Kind: lang.ListComp, Body: el}
+		}
+		if len(out) > 0 {
+			return out
+		}
 	case *lang.Binary:
-		a, b := Concat(x.X), Concat(x.Y)
+		a, b := concat(x.X), concat(x.Y)
 		if x.Op == lang.OpAdd && a != nil && b != nil {
 			return append(a, b...)
 		}

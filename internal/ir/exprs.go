@@ -144,3 +144,46 @@ func (q *Query) Inspect(from int, f func(lang.Expr) bool) {
 		lang.Inspect(q.Key, f)
 	}
 }
+
+// Loops reports whether evaluating e runs a comprehension.
+func Loops(e lang.Expr) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if _, ok := x.(*lang.Comp); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// Covers reports whether e is max (isMax; else min) of a concatenation
+// of lists one of which is a literal holding end: e is then at least (at
+// most) end.
+func Covers(r *resolve.Resolver, e lang.Expr, isMax bool, end lang.Expr) bool {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	bi := r.BuiltinCallee(call)
+	if bi == nil || bi.BName != map[bool]string{true: "max", false: "min"}[isMax] {
+		return false
+	}
+	var holds func(x lang.Expr) bool
+	holds = func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Binary:
+			return x.Op == lang.OpAdd && (holds(x.X) || holds(x.Y))
+		case *lang.ListLit:
+			for _, el := range x.Elems {
+				a, ok1 := IntLit(el)
+				b, ok2 := IntLit(end)
+				if ok1 && ok2 && a == b || Same(el, end) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return holds(call.Args[0])
+}

@@ -233,6 +233,13 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 			l = lin{x.c, math.Max(x.d, 1)}
 			break
 		}
+		if bi != nil && (bi.BName == "min" || bi.BName == "max") && len(e.Args) == 1 {
+			var ok bool
+			if l, ok = s.extremeOf(e.Args[0]); !ok {
+				return l, false
+			}
+			break
+		}
 		// min and max of two ints or more (the built-ins, not hidden):
 		// one of them.
 		if bi == nil || bi.BName != "min" && bi.BName != "max" || len(e.Args) < 2 {
@@ -697,4 +704,40 @@ func rangeLo(r *ir.Range, ok bool) lang.Expr {
 		return nil
 	}
 	return r.Lo
+}
+
+// extremeOf bounds min(x) or max(x) of a list x that is list
+// comprehensions and list literals concatenated, with at least one
+// element in a literal (the list is never empty): safe when the
+// comprehensions and the literals' elements are ints that cannot fail,
+// each element bounding the result.
+func (s *Prover) extremeOf(x lang.Expr) (lin, bool) {
+	var l lin
+	some := false
+	var walk func(e lang.Expr) bool
+	walk = func(e lang.Expr) bool {
+		switch e := e.(type) {
+		case *lang.Binary:
+			return e.Op == lang.OpAdd && walk(e.X) && walk(e.Y)
+		case *lang.Comp:
+			if e.Kind != lang.ListComp {
+				return false
+			}
+			y, ok := s.compBound(e)
+			l = lin{math.Max(l.c, y.c), math.Max(l.d, y.d)}
+			return ok
+		case *lang.ListLit:
+			for _, el := range e.Elems {
+				y, ok := s.Int(el)
+				if !ok {
+					return false
+				}
+				l = lin{math.Max(l.c, y.c), math.Max(l.d, y.d)}
+				some = true
+			}
+			return true
+		}
+		return false
+	}
+	return l, walk(x) && some
 }
