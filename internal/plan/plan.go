@@ -243,56 +243,9 @@ func holds(env *Env, g []ir.Bound) bool {
 	return true
 }
 
-// guardExpr is the conjunction of -T <= Root <= T, and Root != 0 and
-// Root >= 1 where the bound says so (ints compared with literals: it
-// cannot fail), or for an Ints bound, the test that Root is a list of
-// ints within T (intsWithin, which cannot fail either; for a Coll bound,
-// that the global is a collection of them, GlobalIntsCall); a global's
-// bound is tested from its slot (GlobalIntCall).
+// guardExpr is the test of guard gs (proof.GuardExpr).
 func guardExpr(env *Env, gs []ir.Bound, pos lang.Pos) lang.Expr {
-	var out lang.Expr
-	for _, g := range gs {
-		if x := boundExpr(env, g, pos); out == nil {
-			out = x
-		} else {
-			out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: x}
-		}
-	}
-	return out
-}
-
-// boundExpr is the test of bound g (guardExpr).
-func boundExpr(env *Env, g ir.Bound, pos lang.Pos) lang.Expr {
-	id := &lang.Ident{Pos: pos, Name: g.Root.Name, Bind: g.Root.Bind}
-	b := env.R.Lookup(g.Root)
-	switch {
-	case g.Coll:
-		lo := -g.T
-		if g.NonNeg {
-			lo = 0
-		}
-		return proof.GlobalIntsCall(id, b.Slot, g.T, lo, g.Seq, pos)
-	case g.Ints:
-		out := proof.IntsCall(id, g.T, g.MinLen, pos)
-		for _, n := range g.Nests {
-			out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: proof.NestCall(id, n, pos)}
-		}
-		return out
-	case b != nil && b.Kind == resolve.Global:
-		// (Read from its slot: a let that has not run makes it false.)
-		return proof.GlobalIntCall(id, b.Slot, g.T, g.NonZero, g.Positive, pos)
-	}
-	cmp := func(op lang.Op, v int64) lang.Expr {
-		return &lang.Binary{Pos: pos, Op: op, X: id, Y: &lang.IntLit{Pos: pos, Val: v}}
-	}
-	out := lang.Expr(&lang.Binary{Pos: pos, Op: lang.OpAnd, X: cmp(lang.OpGe, -g.T), Y: cmp(lang.OpLe, g.T)})
-	if g.NonZero {
-		out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: cmp(lang.OpNe, 0)}
-	}
-	if g.Positive {
-		out = &lang.Binary{Pos: pos, Op: lang.OpAnd, X: out, Y: cmp(lang.OpGe, 1)}
-	}
-	return out
+	return proof.GuardExpr(env.R, gs, pos)
 }
 
 // Comp plans comprehension e for consumer k (its kind's, or the fold's
