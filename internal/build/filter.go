@@ -2,6 +2,7 @@ package build
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -27,10 +28,12 @@ import (
 // the general comprehension compiles it (same values, same errors): an
 // element is tested only when it is in S, as the comprehension would
 // test it, and in ascending order, so the first error is the one the
-// comprehension meets first. The conditions may hold no call and no
-// comprehension (nothing that computes a game or costs more than its
-// operators); the lets they read are checked at each use, and a let
-// made again forgets the masks.
+// comprehension meets first. The conditions may hold no call but of a
+// pure built-in or a def that inlines (nothing that computes a game),
+// and comprehensions of such parts (not any([x == (v[0] + dr, v[1] +
+// dc) for (dr, dc) in D]): the names they bind are no names of the
+// mask); the lets they read are checked at each use, and a let made
+// again forgets the masks.
 
 // filters recognizes and compiles set filters (for the builders' sets,
 // and plainCond: masks.Plain).
@@ -84,8 +87,17 @@ const maxFilterInline = 4
 // its arguments and whose body, so written, is plain ({x for x in S if
 // not near(x, v)}): evaluating it again gives its value again. (The
 // condition is compiled as written: the def's call is on the trace of an
-// error inside it.)
+// error inside it.) A comprehension whose clauses and body are plain is
+// plain too (not any([x == (v[0] + dr, v[1] + dc) for (dr, dc) in D])):
+// the names it binds are read as locals, and are no names of the mask
+// (condNames).
 func (fl filters) plainFilterCond(e lang.Expr, depth int) bool {
+	return fl.plainIn(e, depth, map[*resolve.Decl]bool{})
+}
+
+// plainIn is plainFilterCond, bound the names the comprehensions met so
+// far bind.
+func (fl filters) plainIn(e lang.Expr, depth int, bound map[*resolve.Decl]bool) bool {
 	ok := true
 	lang.Inspect(e, func(x lang.Expr) bool {
 		if !ok {
@@ -93,11 +105,16 @@ func (fl filters) plainFilterCond(e lang.Expr, depth int) bool {
 		}
 		switch x := x.(type) {
 		case *lang.Call:
-			ok = fl.plainCall(x, depth)
+			ok = fl.plainCall(x, depth, bound)
 			return false
 		case *lang.Ident:
+			if d := resolve.Of(x); d != nil && bound[d] {
+				return true
+			}
 			b := fl.c.Lookup(x)
 			ok = b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
+		case *lang.Comp:
+			ok = bindComp(x, bound)
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit,
 			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
 		default:
@@ -108,14 +125,31 @@ func (fl filters) plainFilterCond(e lang.Expr, depth int) bool {
 	return ok
 }
 
+// bindComp adds to bound the names comprehension e binds; false when one
+// has no declaration.
+func bindComp(e *lang.Comp, bound map[*resolve.Decl]bool) bool {
+	for _, cl := range e.Clauses {
+		if f, ok := cl.(*lang.ForClause); ok {
+			for _, n := range f.Target.Names {
+				d := resolve.NameDecl(n)
+				if d == nil {
+					return false
+				}
+				bound[d] = true
+			}
+		}
+	}
+	return true
+}
+
 // plainCall is plainFilterCond of a call.
-func (fl filters) plainCall(e *lang.Call, depth int) bool {
+func (fl filters) plainCall(e *lang.Call, depth int, bound map[*resolve.Decl]bool) bool {
 	if bi := fl.c.CalledBuiltin(e); bi != nil {
 		if !bi.Pure || bi.SGArgs || bi.Query != 0 {
 			return false
 		}
 		for _, a := range e.Args {
-			if !fl.plainFilterCond(a, depth) {
+			if !fl.plainIn(a, depth, bound) {
 				return false
 			}
 		}
@@ -124,22 +158,58 @@ func (fl filters) plainCall(e *lang.Call, depth int) bool {
 	if depth >= maxFilterInline {
 		return false
 	}
-	body := fl.c.InlinedBody(e)
-	return body != nil && fl.plainFilterCond(body, depth+1)
+	body := fl.c.InlinedBodyIn(e, bound)
+	return body != nil && fl.plainIn(body, depth+1, bound)
 }
 
-// inspectInlined is lang.Inspect of e and of the bodies of the defs it
-// calls that inline (plainCall), as written at the calls: the names a
-// condition reads, the defs' included.
-func (fl filters) inspectInlined(e lang.Expr, f func(lang.Expr) bool, depth int) {
+// inspectIn is lang.Inspect of e and of the bodies of the defs it calls
+// that inline (plainCall), as written at the calls: the names a
+// condition reads, the defs' included; bound: the names the
+// comprehensions met so far bind.
+func (fl filters) inspectIn(e lang.Expr, f func(lang.Expr) bool, depth int, bound map[*resolve.Decl]bool) {
 	lang.Inspect(e, func(x lang.Expr) bool {
-		if c, ok := x.(*lang.Call); ok && depth < maxFilterInline && fl.c.CalledBuiltin(c) == nil {
-			if body := fl.c.InlinedBody(c); body != nil {
-				fl.inspectInlined(body, f, depth+1)
+		switch c := x.(type) {
+		case *lang.Comp:
+			bindComp(c, bound)
+		case *lang.Call:
+			if depth < maxFilterInline && fl.c.CalledBuiltin(c) == nil {
+				if body := fl.c.InlinedBodyIn(c, bound); body != nil {
+					fl.inspectIn(body, f, depth+1, bound)
+				}
 			}
 		}
 		return f(x)
 	})
+}
+
+// condNames is the slots of the locals (but those of skip) and of the
+// lets that conditions es read (plainFilterCond), the defs they call
+// that inline included: what their masks are kept by. The names a
+// comprehension inside binds are not among them.
+func (fl filters) condNames(es []lang.Expr, skip ...int) (locals, lets []int) {
+	for _, x := range es {
+		bound := map[*resolve.Decl]bool{}
+		fl.inspectIn(x, func(x lang.Expr) bool {
+			id, ok := x.(*lang.Ident)
+			if !ok {
+				return true
+			}
+			if d := resolve.Of(id); d != nil && bound[d] {
+				return true
+			}
+			switch b := fl.c.Lookup(id); {
+			case b == nil:
+			case b.Kind == resolve.Local:
+				if !slices.Contains(skip, b.Slot) {
+					locals = appendNew(locals, b.Slot)
+				}
+			case b.Kind == resolve.Global:
+				lets = appendNew(lets, b.Slot)
+			}
+			return true
+		}, 0, bound)
+	}
+	return locals, lets
 }
 
 // filter is p when it is a set filter, or the filter it is built from.
@@ -166,9 +236,13 @@ func (p *BuildPlan) freeNote() string {
 	if p.Var2 != nil {
 		seen[p.Var2.Name] = true
 	}
+	bound := map[*resolve.Decl]bool{}
 	for _, e := range p.Elems {
 		lang.Inspect(e, func(x lang.Expr) bool {
-			if id, ok := x.(*lang.Ident); ok && !seen[id.Name] && (resolve.Of(id) == nil || resolve.Of(id).Kind == resolve.Local) {
+			if c, ok := x.(*lang.Comp); ok {
+				bindComp(c, bound)
+			}
+			if id, ok := x.(*lang.Ident); ok && !seen[id.Name] && !bound[resolve.Of(id)] && (resolve.Of(id) == nil || resolve.Of(id).Kind == resolve.Local) {
 				seen[id.Name] = true
 				names = append(names, id.Name)
 			}
@@ -294,22 +368,7 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 	for i, x := range p.Elems {
 		conds[i] = fl.c.Ints.Cond(x, "an if clause's condition")
 	}
-	var locals, lets []int
-	for _, x := range p.Elems {
-		fl.inspectInlined(x, func(x lang.Expr) bool {
-			if id, ok := x.(*lang.Ident); ok && fl.c.Lookup(id) != nil {
-				switch b := fl.c.Lookup(id); b.Kind {
-				case resolve.Local:
-					if b.Slot != xslot && b.Slot != yslot {
-						locals = appendNew(locals, b.Slot)
-					}
-				case resolve.Global:
-					lets = appendNew(lets, b.Slot)
-				}
-			}
-			return true
-		}, 0)
-	}
+	locals, lets := fl.condNames(p.Elems, xslot, yslot)
 	fl.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)
 	cache := maskcache.New()

@@ -37,17 +37,7 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 	var locals, lets []int
 	var defs []*engine.Binding
 	if fl.plainFilterCond(p.Y.Expr, 0) {
-		fl.inspectInlined(p.Y.Expr, func(e lang.Expr) bool {
-			if id, ok := e.(*lang.Ident); ok && bd.c.Lookup(id) != nil {
-				switch b := bd.c.Lookup(id); b.Kind {
-				case resolve.Local:
-					locals = appendNew(locals, b.Slot)
-				case resolve.Global:
-					lets = appendNew(lets, b.Slot)
-				}
-			}
-			return true
-		}, 0)
+		locals, lets = fl.condNames([]lang.Expr{p.Y.Expr})
 	} else {
 		pn := resolve.PureNames{R: bd.c.Resolver, Seen: map[*engine.Func]bool{}}
 		if !pn.Expr(p.Y.Expr, true, 0) {
