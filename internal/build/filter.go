@@ -2,7 +2,6 @@ package build
 
 import (
 	"math/bits"
-	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -10,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -65,7 +65,7 @@ func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
 	conds := make([]lang.Expr, 0, len(e.Clauses)-1)
 	for _, x := range e.Clauses[1:] {
 		ifc, ok := x.(*lang.IfClause)
-		if !ok || !fl.plainFilterCond(ifc.Cond, 0) {
+		if !ok || !purecond.Plain(fl.c, ifc.Cond) {
 			return nil
 		}
 		conds = append(conds, ifc.Cond)
@@ -76,141 +76,6 @@ func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
 // plainCond reports whether e holds only literals, names of locals and
 // lets, and operators: what a filter's mask may be computed from.
 func (fl filters) plainCond(e lang.Expr) bool { return masks.Plain(fl.c, e) }
-
-// maxFilterInline bounds the defs inlined in one another that a filter's
-// condition may call.
-const maxFilterInline = 4
-
-// plainFilterCond is plainCond, where a call is plain too when it is of
-// a pure built-in (abs, min: its result from its arguments alone) with
-// plain arguments, or of a def that inlines with names and literals as
-// its arguments and whose body, so written, is plain ({x for x in S if
-// not near(x, v)}): evaluating it again gives its value again. (The
-// condition is compiled as written: the def's call is on the trace of an
-// error inside it.) A comprehension whose clauses and body are plain is
-// plain too (not any([x == (v[0] + dr, v[1] + dc) for (dr, dc) in D])):
-// the names it binds are read as locals, and are no names of the mask
-// (condNames).
-func (fl filters) plainFilterCond(e lang.Expr, depth int) bool {
-	return fl.plainIn(e, depth, map[*resolve.Decl]bool{})
-}
-
-// plainIn is plainFilterCond, bound the names the comprehensions met so
-// far bind.
-func (fl filters) plainIn(e lang.Expr, depth int, bound map[*resolve.Decl]bool) bool {
-	ok := true
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if !ok {
-			return false
-		}
-		switch x := x.(type) {
-		case *lang.Call:
-			ok = fl.plainCall(x, depth, bound)
-			return false
-		case *lang.Ident:
-			if d := resolve.Of(x); d != nil && bound[d] {
-				return true
-			}
-			b := fl.c.Lookup(x)
-			ok = b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
-		case *lang.Comp:
-			ok = bindComp(x, bound)
-		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit,
-			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
-		default:
-			ok = false
-		}
-		return ok
-	})
-	return ok
-}
-
-// bindComp adds to bound the names comprehension e binds; false when one
-// has no declaration.
-func bindComp(e *lang.Comp, bound map[*resolve.Decl]bool) bool {
-	for _, cl := range e.Clauses {
-		if f, ok := cl.(*lang.ForClause); ok {
-			for _, n := range f.Target.Names {
-				d := resolve.NameDecl(n)
-				if d == nil {
-					return false
-				}
-				bound[d] = true
-			}
-		}
-	}
-	return true
-}
-
-// plainCall is plainFilterCond of a call.
-func (fl filters) plainCall(e *lang.Call, depth int, bound map[*resolve.Decl]bool) bool {
-	if bi := fl.c.CalledBuiltin(e); bi != nil {
-		if !bi.Pure || bi.SGArgs || bi.Query != 0 {
-			return false
-		}
-		for _, a := range e.Args {
-			if !fl.plainIn(a, depth, bound) {
-				return false
-			}
-		}
-		return true
-	}
-	if depth >= maxFilterInline {
-		return false
-	}
-	body := fl.c.InlinedBodyIn(e, bound)
-	return body != nil && fl.plainIn(body, depth+1, bound)
-}
-
-// inspectIn is lang.Inspect of e and of the bodies of the defs it calls
-// that inline (plainCall), as written at the calls: the names a
-// condition reads, the defs' included; bound: the names the
-// comprehensions met so far bind.
-func (fl filters) inspectIn(e lang.Expr, f func(lang.Expr) bool, depth int, bound map[*resolve.Decl]bool) {
-	lang.Inspect(e, func(x lang.Expr) bool {
-		switch c := x.(type) {
-		case *lang.Comp:
-			bindComp(c, bound)
-		case *lang.Call:
-			if depth < maxFilterInline && fl.c.CalledBuiltin(c) == nil {
-				if body := fl.c.InlinedBodyIn(c, bound); body != nil {
-					fl.inspectIn(body, f, depth+1, bound)
-				}
-			}
-		}
-		return f(x)
-	})
-}
-
-// condNames is the slots of the locals (but those of skip) and of the
-// lets that conditions es read (plainFilterCond), the defs they call
-// that inline included: what their masks are kept by. The names a
-// comprehension inside binds are not among them.
-func (fl filters) condNames(es []lang.Expr, skip ...int) (locals, lets []int) {
-	for _, x := range es {
-		bound := map[*resolve.Decl]bool{}
-		fl.inspectIn(x, func(x lang.Expr) bool {
-			id, ok := x.(*lang.Ident)
-			if !ok {
-				return true
-			}
-			if d := resolve.Of(id); d != nil && bound[d] {
-				return true
-			}
-			switch b := fl.c.Lookup(id); {
-			case b == nil:
-			case b.Kind == resolve.Local:
-				if !slices.Contains(skip, b.Slot) {
-					locals = appendNew(locals, b.Slot)
-				}
-			case b.Kind == resolve.Global:
-				lets = appendNew(lets, b.Slot)
-			}
-			return true
-		}, 0, bound)
-	}
-	return locals, lets
-}
 
 // filter is p when it is a set filter, or the filter it is built from.
 func (p *BuildPlan) filter() *BuildPlan {
@@ -240,7 +105,7 @@ func (p *BuildPlan) freeNote() string {
 	for _, e := range p.Elems {
 		lang.Inspect(e, func(x lang.Expr) bool {
 			if c, ok := x.(*lang.Comp); ok {
-				bindComp(c, bound)
+				purecond.BindComp(c, bound)
 			}
 			if id, ok := x.(*lang.Ident); ok && !seen[id.Name] && !bound[resolve.Of(id)] && (resolve.Of(id) == nil || resolve.Of(id).Kind == resolve.Local) {
 				seen[id.Name] = true
@@ -368,7 +233,7 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 	for i, x := range p.Elems {
 		conds[i] = fl.c.Ints.Cond(x, "an if clause's condition")
 	}
-	locals, lets := fl.condNames(p.Elems, xslot, yslot)
+	locals, lets := purecond.Names(fl.c, p.Elems, xslot, yslot)
 	fl.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)
 	cache := maskcache.New()

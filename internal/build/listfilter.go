@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -130,7 +131,6 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 	if len(p.Inl) > 0 {
 		return genInlined(bd, p, lfs.gen)
 	}
-	fl := filters{bd.c}
 	var slowV engine.EvalFn // (sorted({...}) as written)
 	if p.Sorted != nil {
 		slowV = bd.c.Vals.Expr(p.Sorted)
@@ -148,7 +148,7 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 	for i, x := range p.Elems {
 		conds[i] = bd.c.Ints.Cond(x, "an if clause's condition")
 	}
-	locals, lets := fl.condNames(p.Elems, xslot, yslot)
+	locals, lets := purecond.Names(bd.c, p.Elems, xslot, yslot)
 	bd.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)
 	lf := &listFilter{cache: maskcache.New(), locals: locals, lets: lets, pairs: p.Var2 != nil, sortedSet: p.Sorted != nil}

@@ -1,7 +1,7 @@
 package eval_test
 
 // Differential tests of filters whose conditions hold comprehensions
-// (package build's plainFilterCond: any and all over a comprehension of
+// (package purecond's Plain: any and all over a comprehension of
 // plain parts, the names it binds no names of the mask), and of list
 // comprehensions that keep an element or put a constant under a
 // condition of the index alone (package build's mask edits): the same
