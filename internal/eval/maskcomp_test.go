@@ -46,3 +46,30 @@ func TestCompCondDiff(t *testing.T) {
 	t.Parallel()
 	diffCases(t, compCondCases, passes.Bitsets, passes.Masks, passes.Algebra, passes.All)
 }
+
+// maskEditCases: list comprehensions that keep b[j] or put a value
+// under a condition of j and other names (package maskedit): strings
+// joined, lists of ints, the branches either way round, a sub-range, a
+// name put; an index past the end, a condition that fails or is not a
+// bool, a value put that is not a character, a string not ASCII, a map.
+var maskEditCases = []string{
+	"let (W, H) = (3, 3)\ndef near(u, v) = u == v or (u / W == v / W and abs(u - v) == 1) or abs(u - v) == W\ngame nk(b) moves nk(join([if near(u, v) then \".\" else b[u] for u in 0 .. W * H - 1], \"\")) for v in 0 .. W * H - 1 if b[v] == \"o\"\nlet all = (W * H) * \"o\"\nprint sg(nk(all)) + sum([sg(nk(all[:v] + \".\" + all[v + 1:])) for v in 0 .. W * H - 1])\n",
+	"let E = \".\"\ngame nk(b) moves nk(join([if not (abs(u - v) <= 1) then b[u] else E for u in 0 .. len(b) - 1], \"\")) for v in 0 .. len(b) - 1 if b[v] == \"o\"\nprint sg(nk(\"ooooooo\")), sg(nk(\"oo.ooo.oo\"))\n",
+	"game g(b) moves g([if u == v or u == v + 1 then 0 else b[u] for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 2 if b[v] == 1 and b[v + 1] == 1\nprint sg(g([1, 1, 1, 1, 1, 1, 1, 1]))\n",
+	"game g(b) moves g([if u == v or u == v + 1 then 0 else b[u] for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 2 if b[v] == 1 and b[v + 1] == 1\nprint sg(g([1, 1, true, 1, 1, \"x\", 1, 1]))\n",
+	"game nk(b) moves nk([if abs(u - v) <= 1 then \".\" else b[u] for u in 0 .. 7]) for v in 0 .. len(b) - 1 if b[v] == \"o\"\nprint sg(nk(\"oooooooo\"))\nprint sg(nk(\"ooooooo\"))\n",
+	"game nk(b) moves nk(join([if 10 / (u - v - 3) > 0 then \".\" else b[u] for u in 0 .. len(b) - 1], \"\")) for v in 0 .. len(b) - 1 if b[v] == \"o\"\nprint sg(nk(\"ooo\"))\nprint sg(nk(\"oooooo\"))\n",
+	"game nk(b) moves nk(join([if u - v then \".\" else b[u] for u in 0 .. len(b) - 1], \"\")) for v in 0 .. len(b) - 1 if b[v] == \"o\"\nprint sg(nk(\"ooo\"))\n",
+	"game nk(b) moves nk(join([if u == v then \"..\" else b[u] for u in 0 .. len(b) - 1], \"\")) for v in 0 .. len(b) - 1 if b[v] == \"o\"\nprint sg(nk(\"oooo\"))\n",
+	"game nk(b) moves nk(join([if u == v then 0 else b[u] for u in 0 .. len(b) - 1], \"\")) for v in 0 .. len(b) - 1 if b[v] == \"o\"\nprint sg(nk(\"oooo\"))\n",
+	"game nk(b) moves nk(join([if abs(u - v) <= 1 then \"é\" else b[u] for u in 0 .. len(b) - 1], \"\")) for v in 0 .. len(b) - 1 if b[v] == \"o\"\nprint sg(nk(\"ooooo\")), sg(nk(\"éoooo\"))\n",
+	"game g(b) moves g([if u == v then 0 else b[u] for u in 1 .. 3]) for v in 0 .. 3 if b[v] != 0\nprint sg(g({0: 1, 1: 1, 2: 1, 3: 1}))\nprint sg(g([1, 1, 1, 1, 1]))\n",
+	"let NB = {v: [u for u in 0 .. 9 if abs(u - v) == 2] for v in 0 .. 9}\ngame g(b) moves g([if u == v or u in NB[v] then 0 else b[u] for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1\nprint sg(g([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]))\n",
+	"game g(b) moves g([if u == v then 0 else b[u] for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1\nprint sg(g([])), sg(g([1])), sg(g([1, 0, 1]))\n",
+	"game g(b) moves g([if abs(u - v - 2) <= 2 then 0 else b[u] for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1 and v % 30 == 0\nprint sg(g([1 for i in 0 .. 69])), sg(g([1 for i in 0 .. 129]))\n",
+}
+
+func TestMaskEditDiff(t *testing.T) {
+	t.Parallel()
+	diffCases(t, maskEditCases, passes.MaskEdits, passes.Strings, passes.All)
+}

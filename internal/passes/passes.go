@@ -64,16 +64,17 @@ const (
 	DefCache                      // a call of a def that builds a collection from small ints computed once per arguments, its values kept (internal/defcache)
 	Fixed                         // a game's arguments its rule passes on unchanged: each value of them gets a copy of the rule where they are constants, its positions computed there (internal/fixargs)
 	Algebra                       // the planner: small algebraic rewrites: constants folded, a loop over a short literal unrolled, sum of over a literal as a sum, min and max of a split as its sizes (internal/algebra)
+	MaskEdits                     // a list comprehension copying a list or string but putting a value where a condition of the index holds built as a copy and a mask kept per value of the condition's other names (internal/maskedit)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions | Algebra
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes | DefCache | Fixed | Algebra
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes | DefCache | Fixed | Algebra | MaskEdits
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes", "defcache", "fixed", "algebra"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes", "defcache", "fixed", "algebra", "maskedits"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.
@@ -86,6 +87,7 @@ var Needs = map[Pass]Pass{
 	Bitsets:    Composite,
 	Strings:    Composite,
 	Edits:      Composite,
+	MaskEdits:  Composite,
 	Walks:      Composite | Stream,
 	LoopyInts:  LoopyOpen,
 	LoopyFirst: LoopyInts | LoopyOpen,

@@ -29,8 +29,14 @@ const maxInline = 4
 // plain too (not any([x == (v[0] + dr, v[1] + dc) for (dr, dc) in D])):
 // the names it binds are read as locals, and are no names of the mask
 // (Names).
-func Plain(c *compile.Compiler, e lang.Expr) bool {
-	return plainIn(c, e, 0, map[*resolve.Decl]bool{})
+// The names the declarations bound declare are read as locals (a
+// comprehension's own variable, not bound yet where it is recognized).
+func Plain(c *compile.Compiler, e lang.Expr, bound ...*resolve.Decl) bool {
+	m := map[*resolve.Decl]bool{}
+	for _, d := range bound {
+		m[d] = true
+	}
+	return plainIn(c, e, 0, m)
 }
 
 // plainIn is Plain, bound the names the comprehensions met so
