@@ -103,7 +103,7 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 			default:
 				return nil
 			}
-			if reads(at, decl) || !purecond.Plain(bd.c, at) {
+			if reads(at, decl) || !purecond.Flat(bd.c, at) {
 				return nil
 			}
 			elems = append(elems, at, addArm(add, addIx, swapped, ie.Then))

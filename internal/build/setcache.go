@@ -11,7 +11,7 @@ import (
 
 // Operands kept as masks. In a set operator whose right operand is plain
 // (operators over literals, names of locals and lets, pure built-ins and
-// defs that inline: purecond.Plain), or pure (resolve.PureNames: what it
+// defs that inline: purecond.Flat), or pure (resolve.PureNames: what it
 // computes, comprehensions and defs called too, asks no game for a
 // value),
 //
@@ -36,7 +36,7 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 	}
 	var locals, lets []int
 	var defs []*engine.Binding
-	if purecond.Plain(bd.c, p.Y.Expr) {
+	if purecond.Flat(bd.c, p.Y.Expr) {
 		locals, lets = purecond.Names(bd.c, []lang.Expr{p.Y.Expr})
 	} else {
 		pn := resolve.PureNames{R: bd.c.Resolver, Seen: map[*engine.Func]bool{}}

@@ -38,6 +38,11 @@ var compCondCases = []string{
 	"let D = [0, 1, -1]\ngame g(L) moves g([x for x in L if not any([x == v + d for d in D])]) for v in L\nprint sg(g([0, 1, 2, 3, 5, 6, 8]))\n",
 	// A set operand kept as masks, a comprehension inside.
 	"let D = [0, 1, -1]\ngame g(S) moves g(S - {v + d for d in D}) for v in S\nprint sg(g(set(0 .. 9)))\n",
+	// A set comprehension inside the condition; a set operand that holds
+	// comprehensions (kept as masks only without them).
+	"let D = [0, 1, -1]\ngame g(S) moves g({x for x in S if not (x in {v + d for d in D})}) for v in S\nprint sg(g(set(0 .. 9)))\n",
+	"let D = [1, 2, 3, 4]\ngame h(xs) moves h(xs - ({y for y in D} | {x})) for x in xs\nprint sg(h({4, 6, -1}))\n",
+	"game h(xs) moves\n    h(xs - {x} - (({x * 1000} | {x}) | ({y for y in 1 .. 4} | {x}))) for x in xs\n  | h(xs - {x} - {x * 1000}) for x in xs if x not in {0, 2}\nprint sg(h({4, 6, 6, -1}))\n",
 	// The comprehension's elements not bools: any of ints.
 	"let D = [0, 2]\ngame g(S) moves g({x for x in S if not any([x - v - d for d in D])}) for v in S\nprint sg(g(set(0 .. 5)))\n",
 }

@@ -39,6 +39,18 @@ func Plain(c *compile.Compiler, e lang.Expr, bound ...*resolve.Decl) bool {
 	return plainIn(c, e, 0, m)
 }
 
+// Flat is Plain of an expression that holds no comprehension (what a
+// set operand kept as masks may be: package build's cachedSetOp).
+func Flat(c *compile.Compiler, e lang.Expr) bool {
+	comp := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		_, ok := x.(*lang.Comp)
+		comp = comp || ok
+		return !comp
+	})
+	return !comp && Plain(c, e)
+}
+
 // plainIn is Plain, bound the names the comprehensions met so
 // far bind.
 func plainIn(c *compile.Compiler, e lang.Expr, depth int, bound map[*resolve.Decl]bool) bool {
