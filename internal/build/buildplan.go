@@ -6,6 +6,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/maskedit"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -33,6 +34,7 @@ const (
 	BuildEdit                    // [if j == A then X else ... else c[j] for j in 0 .. len(c) - 1]: c copied, the elements at A, ... computed (edits.go)
 	ListFilter                   // [x for x in L if C ...], an argument of its game's own position: over the ids of L's elements (listfilter.go)
 	BuildJoin                    // join(X, SEP) (a built-in that Joins), X built: a string
+	BuildMasked                  // [if C then X else c[j] for j in A .. B]: c copied, X put by a mask of C (package maskedit)
 	SetValue                     // not built: a value loaded into a set scratch
 	SetLit                       // {E, ...} as a bitmap
 	SetComp                      // {E for ...} as a bitmap
@@ -55,6 +57,7 @@ type BuildPlan struct {
 	Var   *lang.Name      // BuildRange's variable, SetFilter's
 	Var2  *lang.Name      // SetFilter's second name: (Var, Var2) in S
 	Base  *lang.Ident     // BuildEdit's list copied
+	Mask  *maskedit.Plan  // BuildMasked's plan
 	// Ints: BuildEdit's elements are c[j] + X at the arms and c[j] + 0
 	// elsewhere (edits.go: additive): it copies c only when c's
 	// elements are all ints.
@@ -159,6 +162,9 @@ func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 					p.Kind, p.Range, p.Var = BuildRange, r, cl.Target.Names[0]
 					if ed := (edits{bd}).plan(e, r, p.Var); ed != nil {
 						return ed
+					}
+					if m := maskedit.Recognize(bd.c, e, r, p.Var); m != nil {
+						return &BuildPlan{Kind: BuildMasked, Expr: e, Range: r, Var: p.Var, Mask: m}
 					}
 				}
 			}
@@ -299,6 +305,12 @@ func (p *CompositePlan) Describe() string {
 			built = append(built, fmt.Sprintf("argument %d (a list, as the ids of its elements over a universe) is built from the ids of %s: its filter keeps a mask of words for each value of %s", i+1, lang.SExpr(a.Build.Expr.(*lang.Comp).Clauses[0].(*lang.ForClause).Iter), a.Build.freeNote()))
 		case a.Build.Kind == BuildEdit:
 			built = append(built, fmt.Sprintf("argument %d (a list) is built %s", i+1, editNote(a.Build)))
+		case a.Build.Kind == BuildMasked || a.Build.Kind == BuildJoin && a.Build.X.Kind == BuildMasked:
+			m := a.Build.Mask
+			if m == nil {
+				m = a.Build.X.Mask
+			}
+			built = append(built, fmt.Sprintf("argument %d (a list or string) is built %s", i+1, m.Note()))
 		default:
 			built = append(built, fmt.Sprintf("argument %d (a list, tuple or string) is built", i+1))
 		}
@@ -364,6 +376,8 @@ func (p *BuildPlan) String() string {
 		return fmt.Sprintf("update(%s, %s)", p.X, ex(p.Elems))
 	case BuildJoin:
 		return fmt.Sprintf("join(%s, %s)", p.X, ex(p.Elems))
+	case BuildMasked:
+		return fmt.Sprintf("masked(%s, %s in %s, %s)", p.Mask.Base.Name, p.Var.Name, lang.SExpr(p.Range), ex([]lang.Expr{p.Mask.Cond, p.Mask.Put}))
 	case BuildEdit:
 		return fmt.Sprintf("edit(%s, %s in %s, %s)", p.Base.Name, p.Var.Name, lang.SExpr(p.Range), ex(p.Elems))
 	case SetLit:

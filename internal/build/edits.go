@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -102,7 +103,7 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 			default:
 				return nil
 			}
-			if reads(at, decl) || !(filters{bd.c}).plainFilterCond(at, 0) {
+			if reads(at, decl) || !purecond.Flat(bd.c, at) {
 				return nil
 			}
 			elems = append(elems, at, addArm(add, addIx, swapped, ie.Then))

@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -27,10 +28,12 @@ import (
 // the general comprehension compiles it (same values, same errors): an
 // element is tested only when it is in S, as the comprehension would
 // test it, and in ascending order, so the first error is the one the
-// comprehension meets first. The conditions may hold no call and no
-// comprehension (nothing that computes a game or costs more than its
-// operators); the lets they read are checked at each use, and a let
-// made again forgets the masks.
+// comprehension meets first. The conditions may hold no call but of a
+// pure built-in or a def that inlines (nothing that computes a game),
+// and comprehensions of such parts (not any([x == (v[0] + dr, v[1] +
+// dc) for (dr, dc) in D]): the names they bind are no names of the
+// mask); the lets they read are checked at each use, and a let made
+// again forgets the masks.
 
 // filters recognizes and compiles set filters (for the builders' sets,
 // and plainCond: masks.Plain).
@@ -62,7 +65,7 @@ func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
 	conds := make([]lang.Expr, 0, len(e.Clauses)-1)
 	for _, x := range e.Clauses[1:] {
 		ifc, ok := x.(*lang.IfClause)
-		if !ok || !fl.plainFilterCond(ifc.Cond, 0) {
+		if !ok || !purecond.Plain(fl.c, ifc.Cond) {
 			return nil
 		}
 		conds = append(conds, ifc.Cond)
@@ -73,74 +76,6 @@ func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
 // plainCond reports whether e holds only literals, names of locals and
 // lets, and operators: what a filter's mask may be computed from.
 func (fl filters) plainCond(e lang.Expr) bool { return masks.Plain(fl.c, e) }
-
-// maxFilterInline bounds the defs inlined in one another that a filter's
-// condition may call.
-const maxFilterInline = 4
-
-// plainFilterCond is plainCond, where a call is plain too when it is of
-// a pure built-in (abs, min: its result from its arguments alone) with
-// plain arguments, or of a def that inlines with names and literals as
-// its arguments and whose body, so written, is plain ({x for x in S if
-// not near(x, v)}): evaluating it again gives its value again. (The
-// condition is compiled as written: the def's call is on the trace of an
-// error inside it.)
-func (fl filters) plainFilterCond(e lang.Expr, depth int) bool {
-	ok := true
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if !ok {
-			return false
-		}
-		switch x := x.(type) {
-		case *lang.Call:
-			ok = fl.plainCall(x, depth)
-			return false
-		case *lang.Ident:
-			b := fl.c.Lookup(x)
-			ok = b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
-		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit,
-			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
-		default:
-			ok = false
-		}
-		return ok
-	})
-	return ok
-}
-
-// plainCall is plainFilterCond of a call.
-func (fl filters) plainCall(e *lang.Call, depth int) bool {
-	if bi := fl.c.CalledBuiltin(e); bi != nil {
-		if !bi.Pure || bi.SGArgs || bi.Query != 0 {
-			return false
-		}
-		for _, a := range e.Args {
-			if !fl.plainFilterCond(a, depth) {
-				return false
-			}
-		}
-		return true
-	}
-	if depth >= maxFilterInline {
-		return false
-	}
-	body := fl.c.InlinedBody(e)
-	return body != nil && fl.plainFilterCond(body, depth+1)
-}
-
-// inspectInlined is lang.Inspect of e and of the bodies of the defs it
-// calls that inline (plainCall), as written at the calls: the names a
-// condition reads, the defs' included.
-func (fl filters) inspectInlined(e lang.Expr, f func(lang.Expr) bool, depth int) {
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if c, ok := x.(*lang.Call); ok && depth < maxFilterInline && fl.c.CalledBuiltin(c) == nil {
-			if body := fl.c.InlinedBody(c); body != nil {
-				fl.inspectInlined(body, f, depth+1)
-			}
-		}
-		return f(x)
-	})
-}
 
 // filter is p when it is a set filter, or the filter it is built from.
 func (p *BuildPlan) filter() *BuildPlan {
@@ -166,9 +101,13 @@ func (p *BuildPlan) freeNote() string {
 	if p.Var2 != nil {
 		seen[p.Var2.Name] = true
 	}
+	bound := map[*resolve.Decl]bool{}
 	for _, e := range p.Elems {
 		lang.Inspect(e, func(x lang.Expr) bool {
-			if id, ok := x.(*lang.Ident); ok && !seen[id.Name] && (resolve.Of(id) == nil || resolve.Of(id).Kind == resolve.Local) {
+			if c, ok := x.(*lang.Comp); ok {
+				purecond.BindComp(c, bound)
+			}
+			if id, ok := x.(*lang.Ident); ok && !seen[id.Name] && !bound[resolve.Of(id)] && (resolve.Of(id) == nil || resolve.Of(id).Kind == resolve.Local) {
 				seen[id.Name] = true
 				names = append(names, id.Name)
 			}
@@ -294,22 +233,7 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 	for i, x := range p.Elems {
 		conds[i] = fl.c.Ints.Cond(x, "an if clause's condition")
 	}
-	var locals, lets []int
-	for _, x := range p.Elems {
-		fl.inspectInlined(x, func(x lang.Expr) bool {
-			if id, ok := x.(*lang.Ident); ok && fl.c.Lookup(id) != nil {
-				switch b := fl.c.Lookup(id); b.Kind {
-				case resolve.Local:
-					if b.Slot != xslot && b.Slot != yslot {
-						locals = appendNew(locals, b.Slot)
-					}
-				case resolve.Global:
-					lets = appendNew(lets, b.Slot)
-				}
-			}
-			return true
-		}, 0)
-	}
+	locals, lets := purecond.Names(fl.c, p.Elems, xslot, yslot)
 	fl.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)
 	cache := maskcache.New()

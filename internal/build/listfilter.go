@@ -8,7 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
-	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -131,7 +131,6 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 	if len(p.Inl) > 0 {
 		return genInlined(bd, p, lfs.gen)
 	}
-	fl := filters{bd.c}
 	var slowV engine.EvalFn // (sorted({...}) as written)
 	if p.Sorted != nil {
 		slowV = bd.c.Vals.Expr(p.Sorted)
@@ -149,22 +148,7 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 	for i, x := range p.Elems {
 		conds[i] = bd.c.Ints.Cond(x, "an if clause's condition")
 	}
-	var locals, lets []int
-	for _, x := range p.Elems {
-		fl.inspectInlined(x, func(x lang.Expr) bool {
-			if id, ok := x.(*lang.Ident); ok && bd.c.Lookup(id) != nil {
-				switch b := bd.c.Lookup(id); b.Kind {
-				case resolve.Local:
-					if b.Slot != xslot && b.Slot != yslot {
-						locals = appendNew(locals, b.Slot)
-					}
-				case resolve.Global:
-					lets = appendNew(lets, b.Slot)
-				}
-			}
-			return true
-		}, 0)
-	}
+	locals, lets := purecond.Names(bd.c, p.Elems, xslot, yslot)
 	bd.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)
 	lf := &listFilter{cache: maskcache.New(), locals: locals, lets: lets, pairs: p.Var2 != nil, sortedSet: p.Sorted != nil}

@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/maskedit"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -68,6 +69,8 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 		return bd.genRange(p)
 	case BuildEdit:
 		return (edits{bd}).gen(p)
+	case BuildMasked:
+		return maskedit.Compile(bd.c, p.Mask, false)
 	case BuildComp, ListFilter:
 		if p.Sorted != nil {
 			x := bd.c.Vals.Expr(p.Sorted) // (as written)
@@ -310,6 +313,9 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 		if p.X.Kind == BuildEdit && len(p.X.Inl) == 0 {
 			// (A string's characters edited, as its bytes: edits.go.)
 			return joinStrs(edits{bd}.genAs(p.X, true), true, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
+		}
+		if p.X.Kind == BuildMasked && len(p.X.Inl) == 0 {
+			return joinStrs(maskedit.Compile(bd.c, p.X.Mask, true), true, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
 		}
 		return joinStrs(bd.genBuild(p.X), false, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
 	}

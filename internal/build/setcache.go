@@ -3,6 +3,7 @@ package build
 import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/maskcache"
+	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
@@ -10,7 +11,7 @@ import (
 
 // Operands kept as masks. In a set operator whose right operand is plain
 // (operators over literals, names of locals and lets, pure built-ins and
-// defs that inline: plainFilterCond), or pure (resolve.PureNames: what it
+// defs that inline: purecond.Flat), or pure (resolve.PureNames: what it
 // computes, comprehensions and defs called too, asks no game for a
 // value),
 //
@@ -30,24 +31,13 @@ import (
 // cachedSetOp compiles set operator p with its right operand kept as
 // masks, or returns nil when the operand is not plain.
 func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *engine.Frame, s, t *value.SetScratch)) setBuildFn {
-	fl := filters{bd.c}
 	if inlined(p.Y) {
 		return nil
 	}
 	var locals, lets []int
 	var defs []*engine.Binding
-	if fl.plainFilterCond(p.Y.Expr, 0) {
-		fl.inspectInlined(p.Y.Expr, func(e lang.Expr) bool {
-			if id, ok := e.(*lang.Ident); ok && bd.c.Lookup(id) != nil {
-				switch b := bd.c.Lookup(id); b.Kind {
-				case resolve.Local:
-					locals = appendNew(locals, b.Slot)
-				case resolve.Global:
-					lets = appendNew(lets, b.Slot)
-				}
-			}
-			return true
-		}, 0)
+	if purecond.Flat(bd.c, p.Y.Expr) {
+		locals, lets = purecond.Names(bd.c, []lang.Expr{p.Y.Expr})
 	} else {
 		pn := resolve.PureNames{R: bd.c.Resolver, Seen: map[*engine.Func]bool{}}
 		if !pn.Expr(p.Y.Expr, true, 0) {

@@ -393,7 +393,12 @@ func (r *Resolver) Inlinable(e *lang.Call) *engine.Func {
 // its parameters written as e's arguments where each is a name or a
 // literal (nil otherwise): what a recognizer reads of the call, not
 // compiled.
-func (r *Resolver) InlinedBody(e *lang.Call) lang.Expr {
+func (r *Resolver) InlinedBody(e *lang.Call) lang.Expr { return r.InlinedBodyIn(e, nil) }
+
+// InlinedBodyIn is InlinedBody where the names bound (when not nil) says
+// are locals bound inside the expression read (a comprehension's names,
+// not bound yet where it is read): an argument that is one is a name.
+func (r *Resolver) InlinedBodyIn(e *lang.Call, bound map[*Decl]bool) lang.Expr {
 	fn := r.Inlinable(e)
 	if fn == nil || !Same(e) || !InlineShape(fn.Decl.Body) || len(CalledParams(fn)) > 0 {
 		return nil
@@ -402,6 +407,9 @@ func (r *Resolver) InlinedBody(e *lang.Call) lang.Expr {
 		switch a := a.(type) {
 		case *lang.IntLit:
 		case *lang.Ident:
+			if d := Of(a); d != nil && bound[d] {
+				continue
+			}
 			if r.Binding(a) == nil {
 				return nil
 			}

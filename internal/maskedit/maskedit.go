@@ -1,0 +1,258 @@
+// Package maskedit owns the list comprehensions that copy a list or a
+// string but put one value where a condition of the index holds,
+//
+//	[if near(u, v) then "." else b[u] for u in 0 .. W * H - 1]
+//	[if C then b[j] else X for j in A .. B]
+//
+// (a move of Node Kayles on a string: the vertex and its neighbours
+// blanked), built in a scratch as a copy of b's elements A to B with X
+// put at the indexes of a mask: the indexes where C holds, kept per
+// value of the other names C reads (package maskcache, as a filter's
+// masks), so that C is evaluated once per index and value of them, the
+// first time, not once per move (the maskedits pass).
+//
+// Exact: b is a local other than j, C is plain (package purecond:
+// evaluating it again gives its value again) and reads neither b nor
+// anything the mask is not kept by, and X is a literal or a name other
+// than j (evaluating it cannot fail). The bounds are evaluated once, as
+// the comprehension evaluates them; the copy is made only where b is a
+// list or tuple, or a string of ASCII characters, that has every index
+// from A to B (0 <= A), so that b[j] cannot fail: C is then the only
+// thing that can, and it is evaluated at the indexes not yet known in
+// ascending order, as the comprehension evaluates it (those known
+// before evaluated without an error), so the first error is the
+// comprehension's, at its position. Anything else (an index out of
+// range, a map, a negative bound, a mask not kept) runs the
+// comprehension as compiled. A step is counted an index as the
+// comprehension counts it; the steps of C's calls are counted the first
+// time only.
+package maskedit
+
+import (
+	"math/bits"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/maskcache"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/purecond"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Plan is a comprehension recognized as a mask edit.
+type Plan struct {
+	Comp  *lang.Comp
+	Range *lang.Binary // its one clause's A .. B
+	Var   *lang.Name   // j
+	Base  *lang.Ident  // b
+	Cond  lang.Expr    // C
+	Put   lang.Expr    // X
+	// Keep: the element is b[j] where C holds and X elsewhere (if C
+	// then b[j] else X); else X where C holds.
+	Keep bool
+}
+
+// maxIndex bounds the indexes a mask holds (B).
+const maxIndex = 1<<16 - 1
+
+// Recognize reads comprehension e, whose one clause binds v over range
+// r, as a mask edit; nil when it is not one.
+func Recognize(c *compile.Compiler, e *lang.Comp, r *lang.Binary, v *lang.Name) *Plan {
+	if !c.On(passes.MaskEdits) || !c.InFunc || e.Kind != lang.ListComp {
+		return nil
+	}
+	ie, ok := e.Body.(*lang.IfExpr)
+	if !ok {
+		return nil
+	}
+	jd := resolve.NameDecl(v)
+	p := &Plan{Comp: e, Range: r, Var: v, Cond: ie.Cond}
+	ix, ok := ie.Else.(*lang.Index)
+	p.Put = ie.Then
+	if !ok {
+		ix, ok = ie.Then.(*lang.Index)
+		p.Put, p.Keep = ie.Else, true
+	}
+	if !ok || !isDecl(ix.Index, jd) {
+		return nil
+	}
+	base, ok := ix.X.(*lang.Ident)
+	if !ok || isDecl(base, jd) {
+		return nil
+	}
+	if b := c.Lookup(base); b == nil || b.Kind != resolve.Local {
+		return nil
+	}
+	p.Base = base
+	switch x := p.Put.(type) {
+	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+	case *lang.Ident:
+		if isDecl(x, jd) {
+			return nil
+		}
+		if b := c.Lookup(x); b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if jd == nil || !purecond.Plain(c, p.Cond, jd) || reads(p.Cond, resolve.Of(base)) {
+		return nil
+	}
+	return p
+}
+
+// isDecl reports whether e is a name that d declares.
+func isDecl(e lang.Expr, d *resolve.Decl) bool {
+	id, ok := e.(*lang.Ident)
+	return ok && d != nil && resolve.Of(id) == d
+}
+
+// reads reports whether e reads the name d declares.
+func reads(e lang.Expr, d *resolve.Decl) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		found = found || isDecl(x, d)
+		return !found
+	})
+	return found
+}
+
+// Note says what the edit builds (--explain).
+func (p *Plan) Note() string {
+	return "as a copy of " + p.Base.Name + " with the elements where the condition holds computed from a mask kept for each value of its other names (a mask edit)"
+}
+
+// Compile compiles plan p to a builder in a scratch. With chars (for
+// join), a string's copy is held as its bytes (Str) while each element
+// put is an ASCII character, as package build's edits hold theirs.
+func Compile(c *compile.Compiler, p *Plan, chars bool) func(fr *engine.Frame, s *value.Scratch) {
+	lo, hi := c.Ints.RangeBounds(p.Range)
+	c.Vals.Pattern(p.Comp.Clauses[0].(*lang.ForClause).Target)
+	b := c.Var(p.Var)
+	b.IsInt = true
+	slot, rpos := b.Slot, p.Range.Pos
+	body := c.Vals.Expr(p.Comp.Body)
+	cond := c.Ints.Cond(p.Cond, "the condition of if")
+	base, put := c.Vals.Expr(p.Base), c.Vals.Expr(p.Put)
+	locals, lets := purecond.Names(c, []lang.Expr{p.Cond}, slot)
+	c.Fired(passes.MaskEdits)
+	cache := maskcache.New()
+	strs := c.On(passes.Strings)
+	keep := p.Keep
+	// slow is the comprehension from bounds a, z on, as compiled.
+	slow := func(fr *engine.Frame, s *value.Scratch, a, z int64) {
+		th := fr.Th
+		stop := fr.Stop
+		fr.Stop = false
+		for x := a; x <= z; x++ {
+			th.Tick(rpos)
+			fr.Slots[slot] = value.Value{K: value.KInt, N: x}
+			s.Add(body(fr))
+			if fr.Stop || x == z {
+				break
+			}
+		}
+		fr.Stop = stop
+	}
+	return func(fr *engine.Frame, s *value.Scratch) {
+		a, z := lo(fr), hi(fr)
+		if a < 0 || z < a || z > maxIndex {
+			slow(fr, s, a, z)
+			return
+		}
+		v := base(fr)
+		var n int64
+		isStr := false
+		switch {
+		case v.K == value.KList || v.K == value.KTuple:
+			n = int64(len(v.Elems()))
+		case strs && v.K == value.KStr && v.ASCII():
+			n, isStr = int64(len(v.Str())), true
+		default:
+			slow(fr, s, a, z)
+			return
+		}
+		if z >= n {
+			slow(fr, s, a, z)
+			return
+		}
+		ent := cache.Entry(fr, 0, nil, locals, lets)
+		if ent == nil {
+			slow(fr, s, a, z)
+			return
+		}
+		words := int(z>>6) + 1
+		for len(ent.Known) < words {
+			ent.Known, ent.Pass = append(ent.Known, 0), append(ent.Pass, 0)
+		}
+		// (The indexes not known, in ascending order: C at each, as the
+		// comprehension evaluates it.)
+		for w := int(a >> 6); w < words; w++ {
+			need := ^ent.Known[w] & span(w, a, z)
+			for ; need != 0; need &= need - 1 {
+				j := int64(w)<<6 | int64(bits.TrailingZeros64(need))
+				fr.Slots[slot] = value.Value{K: value.KInt, N: j}
+				if cond(fr) {
+					ent.Pass[w] |= 1 << (j & 63)
+				}
+				ent.Known[w] |= 1 << (j & 63)
+			}
+		}
+		fr.Th.Ticks(rpos, z-a+1)
+		x := put(fr)
+		if isStr {
+			str := v.Str()[a : z+1]
+			if chars && x.K == value.KStr && len(x.Str()) == 1 && x.Str()[0] < 0x80 {
+				s.SetStrBytes(str)
+				ch := x.Str()[0]
+				eachPut(ent.Pass, keep, a, z, func(j int64) { s.Bytes[j-a] = ch })
+				return
+			}
+			s.SetChars(str)
+		} else {
+			s.SetSeq(v.Elems()[a:z+1], false)
+		}
+		if !s.Boxed && x.K == value.KInt {
+			eachPut(ent.Pass, keep, a, z, func(j int64) { s.Ints[j-a] = x.N })
+			return
+		}
+		boxed := false
+		eachPut(ent.Pass, keep, a, z, func(j int64) {
+			if !boxed && !s.Boxed {
+				s.Box()
+			}
+			boxed = true
+			s.Vals[j-a] = x
+		})
+	}
+}
+
+// span is the bits of word w for the indexes a to z.
+func span(w int, a, z int64) uint64 {
+	m := ^uint64(0)
+	if lo := int64(w) << 6; a > lo {
+		m &= ^uint64(0) << (a - lo)
+	}
+	if hi := int64(w)<<6 + 63; z < hi {
+		m &= ^uint64(0) >> (hi - z)
+	}
+	return m
+}
+
+// eachPut calls f with each index from a to z where X is put: where the
+// mask pass has its bit (not keep) or has not (keep), ascending.
+func eachPut(pass []uint64, keep bool, a, z int64, f func(j int64)) {
+	for w := int(a >> 6); w <= int(z>>6); w++ {
+		m := pass[w]
+		if keep {
+			m = ^m
+		}
+		for m &= span(w, a, z); m != 0; m &= m - 1 {
+			f(int64(w)<<6 | int64(bits.TrailingZeros64(m)))
+		}
+	}
+}

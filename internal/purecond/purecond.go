@@ -1,0 +1,177 @@
+// Package purecond owns which expressions are plain: literals, names of
+// locals and lets, operators, calls of pure built-ins and of defs that
+// inline, and comprehensions of such parts, so that evaluating one again
+// gives its value again (or its error again); and the names such an
+// expression reads, which the masks of package build's filters are kept
+// by (the names its comprehensions bind are not among them).
+package purecond
+
+import (
+	"slices"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// maxInline bounds the defs inlined in one another that a filter's
+// condition may call.
+const maxInline = 4
+
+// Plain reports whether e holds only literals, names of locals and
+// lets, operators, indexing and slicing, where a call is plain too when it is of
+// a pure built-in (abs, min: its result from its arguments alone) with
+// plain arguments, or of a def that inlines with names and literals as
+// its arguments and whose body, so written, is plain ({x for x in S if
+// not near(x, v)}): evaluating it again gives its value again. (The
+// condition is compiled as written: the def's call is on the trace of an
+// error inside it.) A comprehension whose clauses and body are plain is
+// plain too (not any([x == (v[0] + dr, v[1] + dc) for (dr, dc) in D])):
+// the names it binds are read as locals, and are no names of the mask
+// (Names).
+// The names the declarations bound declare are read as locals (a
+// comprehension's own variable, not bound yet where it is recognized).
+func Plain(c *compile.Compiler, e lang.Expr, bound ...*resolve.Decl) bool {
+	m := map[*resolve.Decl]bool{}
+	for _, d := range bound {
+		m[d] = true
+	}
+	return plainIn(c, e, 0, m)
+}
+
+// Flat is Plain of an expression that holds no comprehension (what a
+// set operand kept as masks may be: package build's cachedSetOp).
+func Flat(c *compile.Compiler, e lang.Expr) bool {
+	comp := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		_, ok := x.(*lang.Comp)
+		comp = comp || ok
+		return !comp
+	})
+	return !comp && Plain(c, e)
+}
+
+// plainIn is Plain, bound the names the comprehensions met so
+// far bind.
+func plainIn(c *compile.Compiler, e lang.Expr, depth int, bound map[*resolve.Decl]bool) bool {
+	ok := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if !ok {
+			return false
+		}
+		switch x := x.(type) {
+		case *lang.Call:
+			ok = plainCall(c, x, depth, bound)
+			return false
+		case *lang.Ident:
+			if d := resolve.Of(x); d != nil && bound[d] {
+				return true
+			}
+			b := c.Lookup(x)
+			ok = b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
+		case *lang.Comp:
+			ok = BindComp(x, bound)
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit,
+			*lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// BindComp adds to bound the names comprehension e binds; false when one
+// has no declaration.
+func BindComp(e *lang.Comp, bound map[*resolve.Decl]bool) bool {
+	for _, cl := range e.Clauses {
+		if f, ok := cl.(*lang.ForClause); ok {
+			for _, n := range f.Target.Names {
+				d := resolve.NameDecl(n)
+				if d == nil {
+					return false
+				}
+				bound[d] = true
+			}
+		}
+	}
+	return true
+}
+
+// plainCall is Plain of a call.
+func plainCall(c *compile.Compiler, e *lang.Call, depth int, bound map[*resolve.Decl]bool) bool {
+	if bi := c.CalledBuiltin(e); bi != nil {
+		if !bi.Pure || bi.SGArgs || bi.Query != 0 {
+			return false
+		}
+		for _, a := range e.Args {
+			if !plainIn(c, a, depth, bound) {
+				return false
+			}
+		}
+		return true
+	}
+	if depth >= maxInline {
+		return false
+	}
+	body := c.InlinedBodyIn(e, bound)
+	return body != nil && plainIn(c, body, depth+1, bound)
+}
+
+// inspectIn is lang.Inspect of e and of the bodies of the defs it calls
+// that inline (plainCall), as written at the calls: the names a
+// condition reads, the defs' included; bound: the names the
+// comprehensions met so far bind.
+func inspectIn(c *compile.Compiler, e lang.Expr, f func(lang.Expr) bool, depth int, bound map[*resolve.Decl]bool) {
+	lang.Inspect(e, func(x lang.Expr) bool {
+		switch x := x.(type) {
+		case *lang.Comp:
+			BindComp(x, bound)
+		case *lang.Call:
+			if depth < maxInline && c.CalledBuiltin(x) == nil {
+				if body := c.InlinedBodyIn(x, bound); body != nil {
+					inspectIn(c, body, f, depth+1, bound)
+				}
+			}
+		}
+		return f(x)
+	})
+}
+
+// Names is the slots of the locals (but those of skip) and of the
+// lets that conditions es read (Plain), the defs they call
+// that inline included: what their masks are kept by. The names a
+// comprehension inside binds are not among them.
+func Names(c *compile.Compiler, es []lang.Expr, skip ...int) (locals, lets []int) {
+	for _, x := range es {
+		bound := map[*resolve.Decl]bool{}
+		inspectIn(c, x, func(x lang.Expr) bool {
+			id, ok := x.(*lang.Ident)
+			if !ok {
+				return true
+			}
+			if d := resolve.Of(id); d != nil && bound[d] {
+				return true
+			}
+			switch b := c.Lookup(id); {
+			case b == nil:
+			case b.Kind == resolve.Local:
+				if !slices.Contains(skip, b.Slot) {
+					locals = appendNew(locals, b.Slot)
+				}
+			case b.Kind == resolve.Global:
+				lets = appendNew(lets, b.Slot)
+			}
+			return true
+		}, 0, bound)
+	}
+	return locals, lets
+}
+
+// appendNew appends x to xs when it is not there.
+func appendNew(xs []int, x int) []int {
+	if slices.Contains(xs, x) {
+		return xs
+	}
+	return append(xs, x)
+}
