@@ -54,7 +54,7 @@ func New(c *compile.Compiler) *Indexes { return &Indexes{c} }
 type index struct {
 	seq  *value.Seq
 	none bool
-	keys keyed
+	keys []keyed // (one an equality)
 }
 
 // EqFor returns, for a for clause cl followed by the if clause ifc, the
@@ -67,22 +67,19 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 	if !c.On(passes.EqIndex) || ifc == nil {
 		return all
 	}
-	key, val := equality(ifc.Cond)
-	if key == nil {
-		return all
-	}
 	bound := map[*resolve.Decl]bool{}
 	for _, n := range cl.Target.Names {
 		bound[resolve.NameDecl(n)] = true
 	}
-	if !keyOf(c, key, bound) {
-		key, val = val, key
-	}
-	if !keyOf(c, key, bound) || !masks.Plain(c, val) || reads(val, bound) {
+	eqs := equalities(ifc.Cond, func(e lang.Expr) bool { return keyOf(c, e, bound) }, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) })
+	if eqs == nil {
 		return all
 	}
 	c.Fired(passes.EqIndex)
-	keyFn, valFn := c.Vals.Expr(key), c.Vals.Expr(val)
+	keyFns, valFns := make([]engine.EvalFn, len(eqs)), make([]engine.EvalFn, len(eqs))
+	for i, eq := range eqs {
+		keyFns[i], valFns[i] = c.Vals.Expr(eq[0]), c.Vals.Expr(eq[1])
+	}
 	var cache atomic.Pointer[index]
 	var seen atomic.Pointer[value.Seq] // (the list of the last run not indexed)
 	return func(fr *engine.Frame, coll value.Value) ([]int64, bool) {
@@ -98,17 +95,13 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 			if seen.Swap(seq) != seq {
 				return nil, false
 			}
-			x = build(fr, seq, bind, keyFn)
+			x = build(fr, seq, bind, keyFns)
 			cache.Store(x)
 		}
 		if x.none {
 			return nil, false
 		}
-		w, ok := try(fr, valFn)
-		if !ok {
-			return nil, false
-		}
-		return x.keys.of(w), true
+		return lookup(fr, x.keys, valFns)
 	}
 }
 
@@ -147,27 +140,70 @@ func reads(e lang.Expr, bound map[*resolve.Decl]bool) bool {
 	return found
 }
 
-// build groups the elements of seq by their key (none: an element that
-// does not bind or whose key fails or is neither an int nor a string,
-// or keys of both kinds).
-func build(fr *engine.Frame, seq *value.Seq, bind func(fr *engine.Frame, v value.Value), keyFn engine.EvalFn) *index {
+// build groups the elements of seq by each of their keys (none: an
+// element that does not bind or whose key fails or is neither an int nor
+// a string, or keys of both kinds).
+func build(fr *engine.Frame, seq *value.Seq, bind func(fr *engine.Frame, v value.Value), keyFns []engine.EvalFn) *index {
 	x := &index{seq: seq, none: true}
 	if len(seq.Elems) >= 1<<30 {
 		return x
 	}
-	keys := make([]value.Value, len(seq.Elems))
+	keys := make([][]value.Value, len(keyFns))
+	for j := range keys {
+		keys[j] = make([]value.Value, len(seq.Elems))
+	}
 	for i, e := range seq.Elems {
-		k, ok := try(fr, func(fr *engine.Frame) value.Value {
-			bind(fr, e)
-			return keyFn(fr)
-		})
-		if !ok || k.K != value.KInt && k.K != value.KStr || i > 0 && k.K != keys[0].K {
+		if _, ok := try(fr, func(fr *engine.Frame) value.Value { bind(fr, e); return value.Value{} }); !ok {
 			return x
 		}
-		keys[i] = k
+		for j, f := range keyFns {
+			k, ok := try(fr, f)
+			if !ok || k.K != value.KInt && k.K != value.KStr || i > 0 && k.K != keys[j][0].K {
+				return x
+			}
+			keys[j][i] = k
+		}
 	}
-	x.none, x.keys = false, group(keys, 0)
+	x.none = false
+	for _, ks := range keys {
+		x.keys = append(x.keys, group(ks, 0))
+	}
 	return x
+}
+
+// lookup is the ints of the keys whose value is valFns' (each key's
+// own), ascending, each once; ok false when a value fails.
+func lookup(fr *engine.Frame, keys []keyed, valFns []engine.EvalFn) ([]int64, bool) {
+	var out []int64
+	for j, f := range valFns {
+		w, ok := try(fr, f)
+		if !ok {
+			return nil, false
+		}
+		ids := keys[j].of(w)
+		if j == 0 {
+			out = ids
+			continue
+		}
+		out = union(out, ids)
+	}
+	return out, true
+}
+
+// union is the ints of two ascending lists, ascending, each once.
+func union(a, b []int64) []int64 {
+	out := make([]int64, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case len(a) == 0 || b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return out
 }
 
 // try evaluates f, ok false when it raised the script's own error (a

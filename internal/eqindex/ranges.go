@@ -33,7 +33,7 @@ type rangeIndex struct {
 	lo, hi int64
 	lets   []value.Value
 	none   bool
-	keys   keyed
+	keys   []keyed // (one an equality)
 }
 
 // keyed is ints grouped by an int or a string key: the ints of key k are
@@ -55,44 +55,41 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 	if !c.On(passes.EqIndex) || ifc == nil || cl.Target.Tuple || slot < 0 {
 		return allInts
 	}
-	key, val := equality(ifc.Cond)
-	if key == nil {
-		return allInts
-	}
 	v := resolve.NameDecl(cl.Target.Names[0])
 	bound := map[*resolve.Decl]bool{v: true}
 	var lets []lang.Expr
-	ok := func(e lang.Expr) bool {
+	isKey := func(e lang.Expr) bool {
 		if !masks.Plain(c, e) {
 			return false
 		}
 		good, reads := true, false
+		var mine []lang.Expr
 		lang.Inspect(e, func(x lang.Expr) bool {
 			if id, isID := x.(*lang.Ident); isID {
 				if resolve.Of(id) == v {
 					reads = true
 				} else if b := c.Lookup(id); b != nil && b.Kind == resolve.Global {
-					lets = append(lets, id)
+					mine = append(mine, id)
 				} else {
 					good = false
 				}
 			}
 			return good
 		})
+		if good && reads {
+			lets = append(lets, mine...)
+		}
 		return good && reads
 	}
-	if !ok(key) {
-		key, val = val, key
-		lets = nil
-		if !ok(key) {
-			return allInts
-		}
-	}
-	if !masks.Plain(c, val) || reads(val, bound) || len(lets) > 4 {
+	eqs := equalities(ifc.Cond, isKey, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) })
+	if eqs == nil || len(lets) > 4 {
 		return allInts
 	}
 	c.Fired(passes.EqIndex)
-	keyFn, valFn := c.Vals.Expr(key), c.Vals.Expr(val)
+	keyFns, valFns := make([]engine.EvalFn, len(eqs)), make([]engine.EvalFn, len(eqs))
+	for i, eq := range eqs {
+		keyFns[i], valFns[i] = c.Vals.Expr(eq[0]), c.Vals.Expr(eq[1])
+	}
 	letFns := make([]engine.EvalFn, len(lets))
 	for i, l := range lets {
 		letFns[i] = c.Vals.Expr(l)
@@ -117,26 +114,24 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 				seen.Store(&rangeIndex{lo: a, hi: b, lets: append([]value.Value(nil), vals...)})
 				return nil, false
 			}
-			x = buildRange(fr, a, b, vals, slot, keyFn)
+			x = buildRange(fr, a, b, vals, slot, keyFns)
 			cache.Store(x)
 		}
 		if x.none {
 			return nil, false
 		}
-		w, ok := try(fr, valFn)
-		if !ok {
-			return nil, false
-		}
-		return x.keys.of(w), true
+		return lookup(fr, x.keys, valFns)
 	}
 }
 
 // allInts runs over every int of the range.
 func allInts(*engine.Frame, int64, int64) ([]int64, bool) { return nil, false }
 
-// equality is the two sides of the equality that is ifc's condition or
-// the first operand of its `and`s (nil when there is none).
-func equality(cond lang.Expr) (lang.Expr, lang.Expr) {
+// equalities is the sides (key, value) of the equality that is ifc's
+// condition or the first operand of its `and`s, or of each equality of
+// an `or` of them there; a side that isKey is the key, the other one
+// must be isVal (nil when they are not).
+func equalities(cond lang.Expr, isKey, isVal func(lang.Expr) bool) [][2]lang.Expr {
 	for {
 		and, ok := cond.(*lang.Binary)
 		if !ok || and.Op != lang.OpAnd {
@@ -144,11 +139,28 @@ func equality(cond lang.Expr) (lang.Expr, lang.Expr) {
 		}
 		cond = and.X
 	}
-	eq, ok := cond.(*lang.Binary)
-	if !ok || eq.Op != lang.OpEq {
-		return nil, nil
+	var out [][2]lang.Expr
+	var add func(e lang.Expr) bool
+	add = func(e lang.Expr) bool {
+		b, ok := e.(*lang.Binary)
+		switch {
+		case ok && b.Op == lang.OpOr:
+			return add(b.X) && add(b.Y)
+		case !ok || b.Op != lang.OpEq:
+			return false
+		case isKey(b.X) && isVal(b.Y):
+			out = append(out, [2]lang.Expr{b.X, b.Y})
+		case isKey(b.Y) && isVal(b.X):
+			out = append(out, [2]lang.Expr{b.Y, b.X})
+		default:
+			return false
+		}
+		return len(out) <= 4
 	}
-	return eq.X, eq.Y
+	if !add(cond) {
+		return nil
+	}
+	return out
 }
 
 // identity reports whether v's identity is its kind, its int and its
@@ -175,23 +187,25 @@ func (x *rangeIndex) same(a, b int64, vals []value.Value) bool {
 	return true
 }
 
-// buildRange groups the ints of a .. b by their key.
-func buildRange(fr *engine.Frame, a, b int64, vals []value.Value, slot int, keyFn engine.EvalFn) *rangeIndex {
+// buildRange groups the ints of a .. b by each of their keys.
+func buildRange(fr *engine.Frame, a, b int64, vals []value.Value, slot int, keyFns []engine.EvalFn) *rangeIndex {
 	x := &rangeIndex{lo: a, hi: b, lets: append([]value.Value(nil), vals...)}
-	keys := make([]value.Value, 0, b-a+1)
-	for i := a; ; i++ {
-		fr.Slots[slot] = value.Value{K: value.KInt, N: i}
-		k, ok := try(fr, keyFn)
-		if !ok || k.K != value.KInt && k.K != value.KStr || len(keys) > 0 && k.K != keys[0].K {
-			x.none = true
-			return x
+	for _, f := range keyFns {
+		keys := make([]value.Value, 0, b-a+1)
+		for i := a; ; i++ {
+			fr.Slots[slot] = value.Value{K: value.KInt, N: i}
+			k, ok := try(fr, f)
+			if !ok || k.K != value.KInt && k.K != value.KStr || len(keys) > 0 && k.K != keys[0].K {
+				x.none = true
+				return x
+			}
+			keys = append(keys, k)
+			if i == b {
+				break
+			}
 		}
-		keys = append(keys, k)
-		if i == b {
-			break
-		}
+		x.keys = append(x.keys, group(keys, a))
 	}
-	x.keys = group(keys, a)
 	return x
 }
 

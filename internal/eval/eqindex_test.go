@@ -31,6 +31,14 @@ let W = [("ab", "a"), ("abc", "ab"), ("abc", "bc"), ("bc", "b"), ("ab", "b")]
 game w(s) moves w(t) for (u, t) in W if u == s
 print sg(w("abc")), moves(w("abc")), [sg(w(s)) for s in ["a", "ab", "bc", "x"]], [t for (u, t) in W if u == 3], [t for (u, t) in W if u == 3]
 `,
+	`let E = [(0, 1), (1, 2), (2, 0), (2, 3), (3, 3), (4, 1)]
+def nb(v) = [if a == v then b else a for (a, b) in E if a == v or b == v]
+game geo(v, used) moves geo(u, used | {i}) for i in 0 .. len(E) - 1 if not (i in used) and (E[i][0] == v or E[i][1] == v) for u in [E[i][0] + E[i][1] - v]
+game walk(v, used) moves walk(if a == v then b else a, used | {(a, b)}) for (a, b) in E if (v == a or b == v) and not ((a, b) in used)
+print [nb(v) for v in 0 .. 5], [nb(v) for v in 0 .. 5], [sg(geo(v, set())) for v in 0 .. 4], [sg(walk(v, set())) for v in 0 .. 4], moves(walk(2, set()))
+print [[i for i in 0 .. 5 if E[i][0] == v or E[i][1] == v or E[i][0] == v + 1] for v in 0 .. 4], [[i for i in 0 .. 5 if E[i][0] == v or E[i][1] == 1 / (v - 3)] for v in 0 .. 2]
+print [[i for i in 0 .. 5 if E[i][0] == v or E[i][1] == 1 / (v - 3)] for v in 0 .. 4]
+`,
 	`let M = [(1, 0), ("a", 1), (2, 1)]
 game g(v) moves g(b) for (a, b) in M if a == v
 print [sg(g(v)) for v in 0 .. 3], [b for (a, b) in M if a == "a"], [b for (a, b) in M if a == "a"]
