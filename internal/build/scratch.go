@@ -67,6 +67,16 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 		}
 	case BuildRange:
 		return bd.genRange(p)
+	case BuildCond:
+		// (C tested as the if tests it, then its arm built.)
+		cond, x, y := bd.c.Ints.Cond(p.Elems[0], "the condition of if"), bd.genBuild(p.X), bd.genBuild(p.Y)
+		return func(fr *engine.Frame, s *value.Scratch) {
+			if cond(fr) {
+				x(fr, s)
+			} else {
+				y(fr, s)
+			}
+		}
 	case BuildEdit:
 		return (edits{bd}).gen(p)
 	case BuildMasked:

@@ -1,0 +1,109 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// strBoardCases: boards written as strings (and lists) with a put def,
+// an option's argument a conditional whose arms are built in scratch
+// buffers (a nested put written in one copy), and a guard C in X[A:B]
+// searched in a string's bytes: the same values and errors with the
+// passes on and off (a conditional that is not a bool, an arm that is
+// not built, an index out of the board or negative, a board that is not
+// a string, a character of more than one, the empty board; a needle
+// that is not a string, a slice of a list, bounds out of the string or
+// negative or not ints, a string that is not ASCII).
+var strBoardCases = []string{
+	// (Turning Turtles: the second coin optional as j == -1.)
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+def other(ch) = if ch == "1" then "0" else "1"
+game tt(b) moves tt(if j < 0 then put(b, i, "0") else put(put(b, i, "0"), j, other(b[j]))) for i in 0 .. len(b) - 1 if b[i] == "1" for j in -1 .. i - 1
+print [sg(tt(w)) for w in ["", "1", "0", "11", "101", "1101", "011011", "1111111"]], moves(tt("101"))
+`,
+	`game tt(b) moves tt(if j < 0 then update(b, i, 0) else update(update(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in -1 .. i - 1
+print [sg(tt(w)) for w in [[], [1], [1, 0, 1], [1, 1, 0, 1, 1]]], moves(tt([1, 1]))
+`,
+	// (Nested conditionals, an arm not built, two arguments.)
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game g(b, n) moves g(if n == 0 then b else if j == 0 then put(b, i, "x") else put(put(b, i, "x"), j - 1, "y"), max(n - 1, 0)) for i in 0 .. len(b) - 1 if b[i] == "." for j in 0 .. 1
+print [sg(g(w, n)) for w in ["", "..", "...", ".x.."] for n in 0 .. 2]
+`,
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game g(b) moves g(if len(b) then put(b, i, "x") else b) for i in 0 .. len(b) - 1 if b[i] == "."
+print sg(g("..."))
+`,
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game g(b) moves g(if i > 0 then put(b, i - 2, "x") else put(b, i, "x")) for i in 0 .. len(b) - 1 if b[i] == "."
+print sg(g(".....")), sg(g(".x"))
+`,
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game g(b) moves g(if i > 0 then put(put(b, i, "x"), i + 5, "y") else put(b, i, "xx")) for i in 0 .. len(b) - 1 if b[i] == "."
+print [sg(g(w)) for w in ["", ".", "...", "x.x.", "......"]]
+`,
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game g(b) moves g(if i > 0 then put(b, i, "x") else put(b, i, "0")) for i in 0 .. len(b) - 1 if b[i] == 0
+print sg(g([0, 0, 1]))
+`,
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game g(b) moves g(if i > 0 then put(b, i, c) else b[:i]) for i in 0 .. len(b) - 1 if b[i] == "." for c in ["x", "", "é", 3]
+print sg(g("...."))
+`,
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game g(b) moves g(if i > 0 then put(b, i, c) else b[:i]) for i in 0 .. len(b) - 1 if b[i] == "." for c in ["x", "", "é"]
+print [sg(g(w)) for w in ["", "....", "é.é."]]
+`,
+	`game g(b) moves g(if i == 1 then b[:i] + [1 / (i - 1)] else b[:i] + b[i + 1:]) for i in 0 .. len(b) - 1
+print sg(g([0, 0, 0]))
+`,
+	// (Silver Dollar: a coin slides left over empty places only.)
+	`def put(s, i, ch) = s[:i] + ch + s[i + 1:]
+game silver(s) moves silver(put(put(s, i, "."), p, "o")) for i in 0 .. len(s) - 1 if s[i] == "o" for p in 0 .. i - 1 if not ("o" in s[p:i])
+print [sg(silver(w)) for w in ["", "o", ".o", "..o.o", "o..o..o", ".o.o..oo"]], moves(silver("..o.o"))
+`,
+	`game g(s) moves g(s[:i] + s[i + 1:]) for i in 0 .. len(s) - 1 if not ("ab" in s[i:]) and "a" in s[:i + 1]
+print [sg(g(w)) for w in ["", "a", "ab", "bab", "aabba", "éab"]]
+`,
+	`print [(s, a, b) for s in ["", "o", ".o.", "..o"] for a in 0 .. 4 for b in 0 .. 4 if "o" in s[a:b]], [1 for s in ["abc"] if "" in s[2:1] and "b" in s[1:] and not ("x" in s[:])]
+`,
+	`let C = "o"
+game g(s, a) moves g(s, a + 1) for k in 0 .. 0 if a < 3 and C in s[a - 1:2]
+print sg(g("o.o", 1)), sg(g("o.o", 0))
+`,
+	`game g(s, b) moves g(s, b - 1) for k in 0 .. 0 if b > -3 and not ("o" in s[0:b])
+print sg(g("..o", 2)), sg(g("...", 0))
+`,
+	`let N = ["a", "é", "ab", "x"]
+game g(s, a) moves g(s, a + 1) for k in 0 .. 0 if a < 3 and N[a] in s[0:2]
+print [sg(g(s, 0)) for s in ["ab", "éab", "aé", ""]]
+`,
+	`let N = ["a", 2, "ab", "é"]
+game g(s, a) moves g(s, a + 1) for k in 0 .. 0 if a < 3 and N[a] in s[0:2]
+print sg(g("ab", 0))
+`,
+	`game g(s) moves g(s[1:]) for k in 0 .. 0 if "a" in s[0:"x"]
+print sg(g("ab"))
+`,
+	`game g(s) moves g(s[1:]) for k in 0 .. 0 if len(s) > 0 and 1 in s[0:2]
+print sg(g([1, 2])), sg(g((0, 1)))
+print sg(g("é1a"))
+`,
+	`game g(s) moves g(s[1:]) for k in 0 .. 0 if len(s) > 0 and 1 in s[0:2]
+print sg(g(5))
+`,
+	`game g(s) moves g(s[1:]) for k in 0 .. 0 if len(s) > 0 and "a" in s[0:1 / (len(s) - 3)]
+print sg(g("aaa"))
+`,
+	`game g(s) moves g(s[1:]) for k in 0 .. 0 if len(s) > 0 and (1 / (len(s) - 1)) in s[0:1]
+print sg(g("aaa"))
+`,
+	`game g(s) moves g(s[1:]) for k in 0 .. 0 if len(s) > 0 and "a" in s[0:1]
+print sg(g("aéaab")), sg(g("")), sg(g(["a", "b"]))
+`,
+}
+
+func TestStrBoards(t *testing.T) {
+	t.Parallel()
+	diffCases(t, strBoardCases, passes.Composite, passes.Strings, passes.Inline, passes.All)
+}
