@@ -101,6 +101,29 @@ print sg(g("aaa"))
 	`game g(s) moves g(s[1:]) for k in 0 .. 0 if len(s) > 0 and "a" in s[0:1]
 print sg(g("aéaab")), sg(g("")), sg(g(["a", "b"]))
 `,
+	// (join of a list built, as a value: its strings joined as added.)
+	`def strip(cs, w) = join([if k in cs then "o" else "." for k in 0 .. w - 1], "")
+print strip([1, 3], 5), strip([], 0), strip({0, 4}, 5), strip([2], -1)
+print join(["a", "bc", "é"], "-"), join([str(k) for k in 0 .. 12], ", "), join((), "x"), join(["ab"], "é")
+print join(update(["a", "b"], 0, "zz"), ""), join(["a", "b", "c"][1:], "+"), join(sorted(["b", "a"]), "")
+`,
+	`print join([if k == 2 then 2 else "a" for k in 0 .. 3], "")
+`,
+	`print join([if k == 2 then 1 / 0 else "a" for k in 0 .. 3], "")
+`,
+	`print join(["a" for k in 0 .. 3], 5)
+`,
+	`print join(["a" for k in 0 .. 3], 1 / 0)
+`,
+	`print join([k for k in 0 .. 3], "")
+`,
+	`print join(["a", ("b", "c")], "")
+`,
+	`print join([c for c in "abc"], "-"), join(["é" for k in 0 .. 2], ""), join(["" for k in 0 .. 2], ":"), join(["a" for k in 5 .. 2], ":")
+`,
+	`game g(s) moves g(s[1:]) for k in 0 .. 0 if len(s) > 0 and join([s[0] for j in 0 .. 1], "") != "bb"
+print [sg(g(join([if k % 2 == 0 then "a" else "b" for k in 0 .. n], ""))) for n in 0 .. 5]
+`,
 }
 
 func TestStrBoards(t *testing.T) {
