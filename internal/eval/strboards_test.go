@@ -124,6 +124,48 @@ print join(update(["a", "b"], 0, "zz"), ""), join(["a", "b", "c"][1:], "+"), joi
 	`game g(s) moves g(s[1:]) for k in 0 .. 0 if len(s) > 0 and join([s[0] for j in 0 .. 1], "") != "bb"
 print [sg(g(join([if k % 2 == 0 then "a" else "b" for k in 0 .. n], ""))) for n in 0 .. 5]
 `,
+	// (C in X[x:I] and X[I:x] as a bound of x: both ways, negated,
+	// I left out or a name plus or less a literal, C a name.)
+	`let W = ["", "o", "..o.o", "o..o", ".o.o.", "....", "é.o.o"]
+print [[p for p in 0 .. len(s) if "o" in s[p:i]] for s in W for i in 0 .. len(s) + 1]
+print [[p for p in 0 .. len(s) + 2 if not ("o" in s[p:i])] for s in W for i in 0 .. len(s) + 1]
+print [[p for p in 1 .. 9 if "o" not in s[i:p]] for s in W for i in 0 .. len(s) + 1]
+print [[p for p in 0 .. 6 if "o" in s[i - 1:p] and p % 2 == 0] for s in W for i in 1 .. len(s) + 1]
+print [[p for p in 0 .. 6 if "o" in s[p:] and p != 2] for s in W], [[p for p in 0 .. 6 if not ("o" in s[:p])] for s in W]
+`,
+	`let C = "o"
+def f(s, c, i) = [[p for p in 0 .. 5 if c in s[p:i + 1]], [p for p in 2 .. 5 if not (C in s[p:i])], len([p for p in 0 .. 4999 if not (c in s[p:i])]), len([p for p in 4000 .. 4200 if not (c in s[i:p])])]
+print f("o.o.o", "o", 2), f("o.o.o", ".", 3), f("o.o.o", "", 3), f("o.o.o", "o.", 4), f("oo", "é", 1)
+print f(["o", ".", "o"], "o", 2)
+`,
+	`let i = -1
+print [p for p in 0 .. 3 if "o" in "o.o"[p:i]]
+`,
+	`let s = "o.o"
+print [p for p in -1 .. 3 if not ("o" in s[p:2])]
+`,
+	`let s = "o.o"
+print [p for p in 0 .. 3 if "o" in s[p:9223372036854775807 + 1]]
+`,
+	`let s = "o.o"
+let i = 9223372036854775807
+print [p for p in 0 .. 3 if "o" in s[p:i + 1]]
+`,
+	`let s = "o.o"
+print [p for p in 0 .. 3 if 1 in s[p:2]]
+`,
+	`let s = 5
+print [p for p in 0 .. 3 if "o" in s[p:2]]
+`,
+	`let s = "o.o"
+print [p for p in 2 .. 3 if "o" in s[p:"a"]]
+`,
+	`let s = "o.o"
+print [p for p in 2 .. 1 if "o" in s[p:"a"]], [p for p in 0 .. 3 if "o" in s[p:p + 1]]
+`,
+	`game g(s, n) moves g(s, n - 1) for p in 0 .. n - 1 if not ("x" in s[p:n])
+print [sg(g(s, n)) for s in ["....", "x...", "..x.", "x..x"] for n in 0 .. 4]
+`,
 }
 
 func TestStrBoards(t *testing.T) {
