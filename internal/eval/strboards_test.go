@@ -166,6 +166,64 @@ print [p for p in 2 .. 1 if "o" in s[p:"a"]], [p for p in 0 .. 3 if "o" in s[p:p
 	`game g(s, n) moves g(s, n - 1) for p in 0 .. n - 1 if not ("x" in s[p:n])
 print [sg(g(s, n)) for s in ["....", "x...", "..x.", "x..x"] for n in 0 .. 4]
 `,
+	// (A list's put of a put: the inner one built, the outer written.)
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game tt(b) moves tt(if j < 0 then put(b, i, 0) else put(put(b, i, 0), j, 1 - b[j])) for i in 0 .. len(b) - 1 if b[i] == 1 for j in -1 .. i - 1
+print [sg(tt(w)) for w in [[], [1], [1, 0, 1], [1, 1, 0, 1, 1]]], moves(tt([1, 1]))
+print put(put([1, 2, 3], 0, 5), 2, "a"), put(put([1, 2, 3], 0, "x"), 1, 7), put(put([1, 2, 3], 0, 5), 3, 9), put(put([1], 5, 5), 0, 9)
+print put(put([], 0, 1), 0, 2), put(put((1, 2), 0, 5), 3, 9)
+`,
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game g(b) moves g(put(put(b, 0, 5), -1, 9)) for k in 0 .. 0 if len(b) > 0 and b[0] != 5
+print sg(g([1, 2, 3]))
+`,
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game g(b) moves g(put(put(b, 0, 5), 1, 1 / (len(b) - 3))) for k in 0 .. 0 if len(b) > 0 and b[0] != 5
+print sg(g([1, 2, 3]))
+`,
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game g(b) moves g(put(put(b, 0, 5), 1, 7)) for k in 0 .. 0 if len(b) > 0 and b[0] != 5
+print sg(g("abc"))
+`,
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game g(b) moves g(put(put(b, 0, 5), "a", 7)) for k in 0 .. 0 if len(b) > 0 and b[0] != 5
+print sg(g([1, 2, 3]))
+`,
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game g(b) moves g(put(put(b, 0, 5), len(b), b[1])) for k in 0 .. 0 if len(b) > 0 and b[0] != 5
+print sg(g([1, 2, 3]))
+`,
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game g(b) moves g(put(put(b, 0, 5), 1, b[1])) for k in 0 .. 0 if len(b) > 0 and b[0] != 5
+print sg(g((1, 2, 3)))
+`,
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game g(b) moves g(put(put(b, 0, 5), 1, "x")) for k in 0 .. 0 if len(b) > 0 and b[0] != 5
+print sg(g([1, 2, 3]))
+`,
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game g(b) moves g(put(put(b, 0, 5), 5, 0)) for k in 0 .. 0 if len(b) > 0 and b[0] != 5
+print sg(g([1]))
+`,
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game g(b) moves g(put(put(b, 0, 5), 0, "x")) for k in 0 .. 0 if len(b) > 0 and b[0] != 5 and b[0] != "x"
+print sg(g([1, 2])), sg(g([[1], 2]))
+`,
+	`def put(s, i) = s[:i] + [10 / s[0]] + s[i + 1:]
+def put2(s, i) = s[:i] + [10 / i] + s[i + 1:]
+game g(b) moves g(put(put(b, 0), 1)) for k in 0 .. 0 if len(b) > 0 and b[0] != 10
+game h(b, a) moves h(put2(put2(b, 1), j), a) for j in a .. 2 if len(b) > 0 and b[1] != 10
+print sg(h([1, 2, 3], 1)), sg(h([1, 0, 3], 1)), sg(g([1, 2, 3]))
+print sg(h([1, 2, 3], 0))
+`,
+	`def put(s, i) = s[:i] + [10 / s[0]] + s[i + 1:]
+game g(b) moves g(put(put(b, 0), 1)) for k in 0 .. 0 if len(b) > 0 and b[0] != 10
+print sg(g([0, 2, 3]))
+`,
+	`def put(s, i, x) = s[:i] + [x] + s[i + 1:]
+game g(b) moves g(put(put(b, i, 1), j, 2)) for i in 0 .. len(b) - 1 if b[i] == 0 for j in 0 .. len(b) if j != i
+print [sg(g(w)) for w in [[0], [0, 0], [0, 0, 0], [0, 1, 0], [0, 0, 0, 0]]]
+`,
 }
 
 func TestStrBoards(t *testing.T) {
