@@ -75,8 +75,8 @@ func (st Tests) Range(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr 
 	}
 	sv, cv := st.name(sl.X, xd), st.name(in.X, xd)
 	if c, isLit := in.X.(*lang.StrLit); isLit && len(c.Val) == 1 {
-		b := c.Val[0]
-		cv = func(*engine.Frame) value.Value { return value.StrASCII(string(rune(b))) }
+		v := value.StrASCII(c.Val)
+		cv = func(*engine.Frame) value.Value { return v }
 	}
 	var iv engine.EvalFn
 	var off int64
