@@ -6,6 +6,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/strtest"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -240,6 +241,11 @@ func (bd *Builders) InSet(e *lang.Binary, not bool) compile.BoolFn {
 func (bd *Builders) genInSet(p *InSetPlan) compile.BoolFn {
 	e, not, isPair := p.Expr, p.Not, p.Pair
 	pos := e.Pos
+	if sl, ok := e.Y.(*lang.Slice); ok && p.Value {
+		if f := (strtest.Tests{C: bd.c}).In(e, sl, not); f != nil {
+			return f // (a substring's test, on the string's bytes)
+		}
+	}
 	if p.Value {
 		// X's value, then S: a bit of S's bitmap when it has one (the
 		// operator reads the same bit), else the operator.

@@ -35,6 +35,7 @@ const (
 	ListFilter                   // [x for x in L if C ...], an argument of its game's own position: over the ids of L's elements (listfilter.go)
 	BuildJoin                    // join(X, SEP) (a built-in that Joins), X built: a string
 	BuildMasked                  // [if C then X else c[j] for j in A .. B]: c copied, X put by a mask of C (package maskedit)
+	BuildCond                    // if C then X else Y, an argument of a position, X or Y built: C tested, that arm built
 	SetValue                     // not built: a value loaded into a set scratch
 	SetLit                       // {E, ...} as a bitmap
 	SetComp                      // {E for ...} as a bitmap
@@ -130,7 +131,9 @@ func (bd *Builders) composite(e *lang.Call, b *engine.Binding) (*CompositePlan, 
 	p := &CompositePlan{Call: e, Game: b, Args: make([]ArgPlan, len(e.Args))}
 	any := false
 	for i, a := range e.Args {
-		if bp := (listFilters{bd}).plan(a); bp != nil && b.Game != nil && b.Game == bd.c.CurGame {
+		if bp := bd.condPlan(a); bp != nil {
+			p.Args[i].Build, any = bp, true
+		} else if bp := (listFilters{bd}).plan(a); bp != nil && b.Game != nil && b.Game == bd.c.CurGame {
 			p.Args[i].Build, any = bp, true
 		} else if bp := bd.buildPlan(a); bp != nil {
 			p.Args[i].Build, any = bp, true
@@ -208,6 +211,34 @@ func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 		}
 	}
 	return nil
+}
+
+// condPlan recognizes if C then X else Y with X or Y built (C in
+// Elems[0]). nil otherwise.
+func (bd *Builders) condPlan(e lang.Expr) *BuildPlan {
+	ie, ok := e.(*lang.IfExpr)
+	if !ok {
+		return nil
+	}
+	x, y := bd.condPlan(ie.Then), bd.condPlan(ie.Else)
+	if x == nil {
+		x = bd.buildPlan(ie.Then)
+	}
+	if y == nil {
+		y = bd.buildPlan(ie.Else)
+	}
+	if x == nil && y == nil {
+		return nil
+	}
+	return &BuildPlan{Kind: BuildCond, Expr: e, Elems: []lang.Expr{ie.Cond}, X: orValue(x, ie.Then), Y: orValue(y, ie.Else)}
+}
+
+// orValue is p, or when it is nil the plan of e's value.
+func orValue(p *BuildPlan, e lang.Expr) *BuildPlan {
+	if p == nil {
+		return &BuildPlan{Kind: BuildValue, Expr: e}
+	}
+	return p
 }
 
 // buildAnyPlan is e's plan, or its value's.
@@ -370,6 +401,8 @@ func (p *BuildPlan) String() string {
 		return fmt.Sprintf("slice(%s, %s)", p.X, ex(p.Elems))
 	case BuildConcat:
 		return fmt.Sprintf("concat(%s, %s)", p.X, p.Y)
+	case BuildCond:
+		return fmt.Sprintf("cond(%s, %s, %s)", ex(p.Elems), p.X, p.Y)
 	case BuildSorted:
 		return fmt.Sprintf("sorted(%s)", p.X)
 	case BuildUpdate:

@@ -67,6 +67,16 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 		}
 	case BuildRange:
 		return bd.genRange(p)
+	case BuildCond:
+		// (C tested as the if tests it, then its arm built.)
+		cond, x, y := bd.c.Ints.Cond(p.Elems[0], "the condition of if"), bd.genBuild(p.X), bd.genBuild(p.Y)
+		return func(fr *engine.Frame, s *value.Scratch) {
+			if cond(fr) {
+				x(fr, s)
+			} else {
+				y(fr, s)
+			}
+		}
 	case BuildEdit:
 		return (edits{bd}).gen(p)
 	case BuildMasked:
@@ -176,17 +186,22 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 	return bd.genCall(p)
 }
 
-// Concat compiles X + Y built in a scratch (buildPlan) when an operand is
+// Built compiles X + Y built in a scratch (buildPlan) when an operand is
 // a slice or a concatenation of one: b[:i] + "X" + b[i + 1:] makes one
 // string, not one per operator (each operator falls back to the operator
 // itself where its operands are not lists, tuples or ASCII strings, so
-// the values and errors are its). nil otherwise.
-func (bd *Builders) Concat(e *lang.Binary) engine.EvalFn {
+// the values and errors are its); and join(X, SEP) of a list X built
+// (join([if k in S then "o" else "." for k in 0 .. W - 1], "")): its
+// strings joined as added, no list made (joinStrs: the built-in itself
+// where they are not ASCII strings). nil otherwise.
+func (bd *Builders) Built(e lang.Expr) engine.EvalFn {
 	if !bd.c.On(passes.Composite) {
 		return nil
 	}
 	p := bd.buildPlan(e)
-	if p == nil || p.Kind != BuildConcat || !slicesIn(p) {
+	// (A join of general clauses is left to the planner's loops.)
+	join := p != nil && p.Kind == BuildJoin && p.X.Kind != BuildComp && p.X.Kind != ListFilter
+	if p == nil || (p.Kind != BuildConcat || !slicesIn(p)) && !join {
 		return nil
 	}
 	bd.c.Fired(passes.Composite)

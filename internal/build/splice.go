@@ -349,7 +349,7 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 		return nil
 	}
 	x, i, c, ok := spliceParts(bd, &inner)
-	if !ok || c.list {
+	if !ok || c.xs != nil || c.list && c.x != nil && reads(c.x, resolve.Of(x)) {
 		return nil
 	}
 	// (X's argument: the k-th evaluated.)
@@ -372,11 +372,17 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 	rest := bd.c.Inl.CompileBinds(site.Binds[k+1:])
 	var general buildFn
 	var write func(fr *engine.Frame) (string, bool)
-	var jf engine.EvalFn
+	var jf, ef engine.EvalFn
 	compile.Inlined(bd.c, site.Fn, func() struct{} {
 		general, write, jf = bd.genBuild(&inner), spliceWriter(bd, c), bd.c.Vals.Expr(i)
+		if c.list && c.x != nil {
+			ef = bd.c.Vals.Expr(c.x)
+		}
 		return struct{}{}
 	})
+	if c.list {
+		return boundListSplice(site, before, base, rest, general, jf, ef, c.n, slot)
+	}
 	return func(fr *engine.Frame, s *value.Scratch) {
 		if before != nil {
 			before(fr)
@@ -395,6 +401,48 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 		}
 		if ok {
 			copy(s.Bytes[j.N:], w)
+		} else {
+			fr.Slots[slot] = s.Value()
+			s.Reset()
+			general(fr, s)
+		}
+		th.Calls = th.Calls[:len(th.Calls)-1]
+		th.Leave(site.Fn)
+	}
+}
+
+// boundListSplice is boundSplice of a list's splice X[:I] + [E] + X[I +
+// 1:]: X built in the scratch, and where it is a list with I one of its
+// indexes, E (n when ef is nil) evaluated (where the concatenation would:
+// after X[:I], which cannot fail there) and written at I; else the
+// hidden local in slot takes the value built and the body runs as
+// written.
+func boundListSplice(site InlineSite, before func(fr *engine.Frame), base buildFn, rest func(fr *engine.Frame), general buildFn, jf, ef engine.EvalFn, n int64, slot int) buildFn {
+	return func(fr *engine.Frame, s *value.Scratch) {
+		if before != nil {
+			before(fr)
+		}
+		base(fr, s)
+		if rest != nil {
+			rest(fr)
+		}
+		th := fr.Th
+		th.Enter(site.Pos, site.Fn)
+		th.Calls = append(th.Calls, site.Pos)
+		if j := jf(fr); j.K == value.KInt && !s.Whole && !s.Str && !s.Tuple && uint64(j.N) < uint64(s.Len()) {
+			v := value.Int(n)
+			if ef != nil {
+				v = ef(fr)
+			}
+			switch {
+			case s.Boxed:
+				s.Vals[j.N] = v
+			case v.K == value.KInt:
+				s.Ints[j.N] = v.N
+			default:
+				s.Box()
+				s.Vals[j.N] = v
+			}
 		} else {
 			fr.Slots[slot] = s.Value()
 			s.Reset()

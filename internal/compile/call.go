@@ -162,6 +162,11 @@ func (vg *ValueGen) quickCall(bi *engine.Builtin, e *lang.Call, pos engine.Pos, 
 		return nil
 	}
 	defer func() { vg.c.FiredIf(passes.Composite, f != nil) }()
+	if bi.Joins && len(e.Args) == 2 {
+		if f = vg.c.fast.Built(e); f != nil {
+			return f
+		}
+	}
 	switch {
 	case len(e.Args) == 1 && bi.Quick1 != nil:
 		x := vg.Expr(e.Args[0])

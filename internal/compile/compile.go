@@ -60,10 +60,11 @@ type Fast interface {
 	// r, with the position call as its body (streamed), as a walk of
 	// keys, or returns nil and why it is not one.
 	Walk(call *lang.Call, r RangeWalk) (func(fr *engine.Frame), string)
-	// Concat compiles X + Y with an operand that is a slice or a
-	// concatenation of one (b[:i] + "X" + b[i + 1:]), built in a scratch
-	// buffer: one value made, not one per operator.
-	Concat(e *lang.Binary) engine.EvalFn
+	// Built compiles X + Y with an operand that is a slice or a
+	// concatenation of one (b[:i] + "X" + b[i + 1:]), or join(X, SEP) of
+	// a list built, in a scratch buffer: one value made, not one per
+	// operator (no list).
+	Built(e lang.Expr) engine.EvalFn
 	// StrTest compiles X == want (eq) or X != want for X an index or a
 	// slice (of a string: its bytes compared in place); nil otherwise.
 	StrTest(x lang.Expr, want string, eq bool) BoolFn

@@ -238,7 +238,7 @@ func (vg *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 	}
 	switch e.Op {
 	case lang.OpAdd:
-		if f := vg.c.fast.Concat(e); f != nil {
+		if f := vg.c.fast.Built(e); f != nil {
 			return f
 		}
 	case lang.OpSub, lang.OpBitOr, lang.OpBitAnd, lang.OpXor:

@@ -18,6 +18,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/strtest"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -347,4 +348,14 @@ func exprText(e lang.Expr) string {
 		return id.Name
 	}
 	return "this expression"
+}
+
+// EqRange is the ints of a range that can pass its if clause: by an
+// index of its equality (package eqindex), or by a substring's test as
+// a bound (package strtest); ok false: every int.
+func (p paths) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr *engine.Frame, a, b int64) ([]int64, bool) {
+	if f := (strtest.Tests{C: p.loops.c}).Range(cl, ifc, slot); f != nil {
+		return f
+	}
+	return p.Indexes.EqRange(cl, ifc, slot)
 }

@@ -1,9 +1,12 @@
 // Package strtest owns the tests of a string's characters in place:
-// X[I] == "c" and X[A:B] == "lit" (or !=) compared on X's bytes, for
-// package build's Builders.StrTest.
+// X[I] == "c" and X[A:B] == "lit" (or !=) compared on X's bytes, and
+// C in X[A:B] searched in X's bytes, for package build's Builders.StrTest
+// and InSet.
 package strtest
 
 import (
+	"strings"
+
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/operator"
@@ -135,5 +138,30 @@ func (st Tests) slice(e *lang.Slice, want string, eq bool) compile.BoolFn {
 		}
 		v := operator.Slice(pos, xv, lv, hv)
 		return (v.K == value.KStr && v.Str() == want) == eq
+	}
+}
+
+// In compiles C in X[A:B] (not: C not in X[A:B]), e, for Y its slice:
+// C, X, A and B evaluated in order, and where C and X are strings, X of
+// ASCII characters, C searched in X's bytes from A to B (the bounds as
+// the slice reads them: operator.SliceBounds, its errors), no slice
+// made; anywhere else the slice and the operator as written. nil when
+// the pass is off.
+func (st Tests) In(e *lang.Binary, y *lang.Slice, not bool) compile.BoolFn {
+	if !st.C.On(passes.Strings) {
+		return nil
+	}
+	st.C.Fired(passes.Strings)
+	c, x, lo, hi := st.C.Vals.Expr(e.X), st.C.Vals.Expr(y.X), st.C.Vals.OptExpr(y.Lo), st.C.Vals.OptExpr(y.Hi)
+	pos, spos := e.Pos, y.Pos
+	return func(fr *engine.Frame) bool {
+		cv, xv := c(fr), x(fr)
+		l, h := lo(fr), hi(fr)
+		if cv.K == value.KStr && xv.K == value.KStr && xv.ASCII() {
+			str := xv.Str()
+			a, b := operator.SliceBounds(spos, int64(len(str)), l, h)
+			return strings.Contains(str[a:b], cv.Str()) != not
+		}
+		return operator.In(pos, cv, operator.Slice(spos, xv, l, h)) != not
 	}
 }
