@@ -123,4 +123,3 @@ func sameIndex(env Env, a, b lang.Expr) bool {
 	}
 	return sameLocal(env, a, b)
 }
-
