@@ -84,6 +84,29 @@ print update([], 0, 1)
 `,
 	`print update(5, 0, 1)
 `,
+	// grids keyed by their bits (package gridkey) beside ones that are not:
+	// rows of different lengths, a row that is a tuple, a 2 put in, an
+	// index computed (2 * c - 1, an overflow), a game of two arguments
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+game cram(g) moves
+    cram(put(put(g, r, c), r, c + 1)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 2 if g[r][c] == 0 and g[r][c + 1] == 0
+  | cram(put(put(g, r, c), r + 1, c)) for r in 0 .. len(g) - 2 for c in 0 .. min(len(g[r]), len(g[r + 1])) - 1 if g[r][c] == 0 and g[r + 1][c] == 0
+print sg(cram([[0, 0, 0], [0], [0, 0]])), sg(cram([[0, 0, 0], (0, 0), [0, 0]])), sg(cram(([0, 0, 0], [0, 0], [0, 0]))), sg(cram([[0, 0, 0], [0, 2, 0], [0, 0]]))
+print sg(cram([[0, 0, 0], [0, 0, 0], [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0]]))
+`,
+	`def put(g, r, c, x) = update(g, r, update(g[r], c, x))
+game t(g) moves t(put(g, r, c, g[r][c] + 1)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] < 2
+game s(g) moves s(put(g, r, 2 * c - 1, 1)) for r in 0 .. len(g) - 1 for c in 1 .. len(g[r]) if g[r][2 * c - 1] == 0
+game u(g) moves u(put(g, r, c * 9223372036854775807, 1)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0
+print sg(t([[0, 0], [1]])), sg(s([[0, 0, 0, 0], [1, 0]])), sg(u([[1, 0], [1]]))
+print sg(u([[1, 1], [0]]))
+`,
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+game two(g, k) moves two(put(g, r, c), k + 1) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0
+game one(g) moves one(put(g, r, c)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0
+print sg(two([[0, 0], [0, 0]], 0)), sg(one([[0, 0], [0, 0]])), sg(one([[]])), sg(one([[0, 1], []]))
+print sg(one([]))
+`,
 	`let r = 0
 print update([[1], [2]], r, update([[1], [2]][r], 0, 7)), [update(g, 0, update(g[0], 0, 2)) for g in [[[1, 1]], [[3]], ((4, 5),)]]
 print [update(g, 0, update(g[0], 0, 2)) for g in [[[1, 1]], [[]]]]
@@ -91,5 +114,7 @@ print [update(g, 0, update(g[0], 0, 2)) for g in [[[1, 1]], [[]]]]
 }
 
 func TestListUpdDiff(t *testing.T) {
-	diffCases(t, listUpdCases, passes.Updates, passes.All)
+	diffCases(t, listUpdCases, passes.Updates)
+	diffCases(t, listUpdCases, passes.Grids)
+	diffCases(t, listUpdCases, passes.All)
 }

@@ -1,0 +1,285 @@
+// Package gridkey owns the options of a move rule that are a grid, a
+// list (or tuple) of rows that are lists of ints 0 and 1, with a few of
+// its cells set by nested updates, as a newcomer writes a move of Cram
+// or Domineering:
+//
+//	def put(g, r, c) = update(g, r, update(g[r], c, 1))
+//	game cram(g) moves cram(put(put(g, r, c), r, c + 1)) for ...
+//
+// Such an option, update(X, I, update(X[I], J, V)) over a local grid
+// (through defs that inline, their parameters written as their
+// arguments), is the grid with the cells (I, J) set to V, in order. Its
+// key (value.AppendArgKey of the list: a row a bit an element) is the
+// key of the grid the rule reads with those bits rewritten: the grid's
+// key and the offsets of its rows' bits are read once a grid (kept by
+// its identity), and each option copies the key and sets its bits, with
+// no list made. Exact: the indexes and values are ints read from locals,
+// literals and + - * of them (an overflow, a name that is not an int
+// local: the option is built the general way); every index in range (a
+// row of the grid; a cell of that row), every value 0 or 1, the grid's
+// rows lists of ints 0 and 1 and its key not boxed, and the defs' nested
+// calls within the limits of depth and stack: else the option is built
+// the general way, which makes the same list and raises the errors where
+// they are. What the general way evaluates cannot fail, count a step or
+// change anything where this holds.
+package gridkey
+
+import (
+	"encoding/binary"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// maxWrites bounds the cells an option sets.
+const maxWrites = 16
+
+// intFn is an int read from locals and literals: false where it is not
+// one (a local that is not an int, an overflow).
+type intFn func(fr *engine.Frame) (int64, bool)
+
+// write sets cell (r, c) to v.
+type write struct{ r, c, v intFn }
+
+// planner recognizes an option's grid.
+type planner struct {
+	c      *compile.Compiler
+	writes []lang.Expr // r, c, v of each write, in order
+	calls  int         // the def calls inlined (their nesting at most this)
+	cost   int64       // their stack cost
+	base   lang.Expr
+}
+
+// Compile compiles the key of e, an option's argument, when it is a grid
+// with cells set (see above): a function that appends the key to buf,
+// false where the option must be built the general way. nil otherwise.
+func Compile(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+	if !c.On(passes.Grids) {
+		return nil
+	}
+	p := &planner{c: c}
+	if !p.grid(e, 0) || len(p.writes) == 0 {
+		return nil
+	}
+	slot := c.LocalSlot(p.base)
+	if slot < 0 {
+		return nil
+	}
+	ws := make([]write, 0, len(p.writes)/3)
+	for k := 0; k < len(p.writes); k += 3 {
+		r, cc, v := intOf(c, p.writes[k]), intOf(c, p.writes[k+1]), intOf(c, p.writes[k+2])
+		if r == nil || cc == nil || v == nil {
+			return nil
+		}
+		ws = append(ws, write{r, cc, v})
+	}
+	c.Fired(passes.Grids)
+	calls, cost := p.calls, p.cost
+	var cache gridCache
+	return func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+		th := fr.Th
+		if th.Depth+calls > th.Limits.MaxDepth || th.Stack+cost > th.MaxStack {
+			return buf, false
+		}
+		gr, ok := cache.of(fr.Slots[slot])
+		if !ok {
+			return buf, false
+		}
+		n := len(buf)
+		buf = append(buf, gr.key...)
+		for i := range ws {
+			w := &ws[i]
+			r, ok1 := w.r(fr)
+			if !ok1 || uint64(r) >= uint64(len(gr.rows)) {
+				return buf[:n], false
+			}
+			row := gr.rows[r]
+			c, ok2 := w.c(fr)
+			if !ok2 || uint64(c) >= uint64(row.n) {
+				return buf[:n], false
+			}
+			v, ok3 := w.v(fr)
+			if !ok3 || uint64(v) > 1 {
+				return buf[:n], false
+			}
+			at, bit := n+row.off+int(c/8), byte(1)<<(c%8)
+			buf[at] = buf[at]&^bit | byte(v)*bit
+		}
+		return buf, true
+	}
+}
+
+// grid reads e as the base grid with writes; depth counts the defs
+// inlined around it.
+func (p *planner) grid(e lang.Expr, depth int) bool {
+	if depth > 8 || len(p.writes) >= 3*maxWrites {
+		return false
+	}
+	switch e := e.(type) {
+	case *lang.Ident:
+		if p.c.LocalSlot(e) < 0 {
+			return false
+		}
+		p.base = e
+		return true
+	case *lang.Call:
+		if bi := p.c.CalledBuiltin(e); bi != nil {
+			if !bi.Updates || len(e.Args) != 3 {
+				return false
+			}
+			in, ok := e.Args[2].(*lang.Call)
+			if !ok || len(in.Args) != 3 || p.c.CalledBuiltin(in) != bi {
+				return false
+			}
+			ix, ok := in.Args[0].(*lang.Index)
+			if !ok || !ir.Same(ix.X, e.Args[0]) || !ir.Same(ix.Index, e.Args[1]) {
+				return false
+			}
+			if !p.grid(e.Args[0], depth) {
+				return false
+			}
+			p.writes = append(p.writes, e.Args[1], in.Args[1], in.Args[2])
+			return true
+		}
+		fn := p.c.Inlinable(e)
+		if fn == nil || !resolve.Same(e) || !resolve.InlineShape(fn.Decl.Body) || p.c.GameCallee(e) != nil {
+			return false
+		}
+		p.calls++
+		p.cost += int64(fn.Cost)
+		return p.grid(resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), e.Args, resolve.SiteOf(e)), depth+1)
+	}
+	return false
+}
+
+// intOf compiles e, an int of locals, literals and + - * of them; nil
+// for any other expression.
+func intOf(c *compile.Compiler, e lang.Expr) intFn {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		n := e.Val
+		return func(*engine.Frame) (int64, bool) { return n, true }
+	case *lang.Ident:
+		slot := c.LocalSlot(e)
+		if slot < 0 {
+			return nil
+		}
+		return func(fr *engine.Frame) (int64, bool) {
+			v := fr.Slots[slot]
+			return v.N, v.K == value.KInt
+		}
+	case *lang.Binary:
+		x, y := intOf(c, e.X), intOf(c, e.Y)
+		if x == nil || y == nil {
+			return nil
+		}
+		switch e.Op {
+		case lang.OpAdd:
+			return func(fr *engine.Frame) (int64, bool) {
+				a, ok1 := x(fr)
+				b, ok2 := y(fr)
+				s := a + b
+				return s, ok1 && ok2 && (s > a) == (b > 0)
+			}
+		case lang.OpSub:
+			return func(fr *engine.Frame) (int64, bool) {
+				a, ok1 := x(fr)
+				b, ok2 := y(fr)
+				s := a - b
+				return s, ok1 && ok2 && (s < a) == (b > 0)
+			}
+		case lang.OpMul:
+			return func(fr *engine.Frame) (int64, bool) {
+				a, ok1 := x(fr)
+				b, ok2 := y(fr)
+				const lim = 1 << 31
+				return a * b, ok1 && ok2 && a > -lim && a < lim && b > -lim && b < lim
+			}
+		}
+	}
+	return nil
+}
+
+// rowAt is a row of a grid: its length and the offset of its bits in
+// the grid's key.
+type rowAt struct{ n, off int }
+
+// gridOf is a grid's key and its rows.
+type gridOf struct {
+	key  []byte
+	rows []rowAt
+}
+
+// gridCache is the grid last read (by its identity: a list never
+// changes, and the cache keeps it alive).
+type gridCache struct {
+	ref any
+	g   gridOf
+	ok  bool
+}
+
+// of is the grid of v, if it is a list or tuple of lists of ints 0 and 1
+// whose key is not boxed.
+func (gc *gridCache) of(v value.Value) (gridOf, bool) {
+	if v.K != value.KList && v.K != value.KTuple {
+		return gridOf{}, false
+	}
+	if v.Ref != gc.ref {
+		gc.ref = v.Ref
+		gc.g, gc.ok = readGrid(v, gc.g)
+	}
+	return gc.g, gc.ok
+}
+
+// readGrid reads grid v (into g's buffers).
+func readGrid(v value.Value, g gridOf) (gridOf, bool) {
+	rows := v.Elems()
+	if len(rows) == 0 {
+		return g, false
+	}
+	key, boxed := value.AppendArgKey(g.key[:0], v, value.MaxKeyBytes)
+	g.key, g.rows = key, g.rows[:0]
+	if boxed {
+		return g, false
+	}
+	// The rows' keys end the key: a tag, the length and the bits of each.
+	size := 0
+	for _, r := range rows {
+		if r.K != value.KList {
+			return g, false
+		}
+		for _, x := range r.Elems() {
+			if x.K != value.KInt || uint64(x.N) > 1 {
+				return g, false
+			}
+		}
+		n := len(r.Elems())
+		size += 1 + uvarintLen(n) + (n+7)/8
+	}
+	off := len(key) - size
+	if off < 0 {
+		return g, false
+	}
+	var one [16]byte
+	for _, r := range rows {
+		n := len(r.Elems())
+		rk, _ := value.AppendArgKey(one[:0], r, value.MaxKeyBytes)
+		if len(rk) != 1+uvarintLen(n)+(n+7)/8 || string(rk) != string(key[off:off+len(rk)]) {
+			return g, false
+		}
+		g.rows = append(g.rows, rowAt{n: n, off: off + 1 + uvarintLen(n)})
+		off += len(rk)
+	}
+	return g, off == len(key)
+}
+
+// uvarintLen is the bytes of n as a uvarint.
+func uvarintLen(n int) int {
+	var b [binary.MaxVarintLen64]byte
+	return binary.PutUvarint(b[:], uint64(n))
+}
