@@ -265,15 +265,16 @@ func readGrid(v value.Value, g gridOf) (gridOf, bool) {
 	if off < 0 {
 		return g, false
 	}
-	var one [16]byte
 	for _, r := range rows {
+		// (Each a tag, its length and its bits, as value.AppendBitWord
+		// writes them.)
 		n := len(r.Elems())
-		rk, _ := value.AppendArgKey(one[:0], r, value.MaxKeyBytes)
-		if len(rk) != 1+uvarintLen(n)+(n+7)/8 || string(rk) != string(key[off:off+len(rk)]) {
+		m, w := binary.Uvarint(key[off+1:])
+		if key[off] != value.TagBitList || m != uint64(n) || w <= 0 {
 			return g, false
 		}
-		g.rows = append(g.rows, rowAt{n: n, off: off + 1 + uvarintLen(n)})
-		off += len(rk)
+		g.rows = append(g.rows, rowAt{n: n, off: off + 1 + w})
+		off += 1 + w + (n+7)/8
 	}
 	return g, off == len(key)
 }
