@@ -474,7 +474,11 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 		return oneListFilter(args[0].lf, pos, b)
 	}
 	if len(args) == 1 && args[0].build != nil {
-		return oneBuilt(args[0].build, gridkey.Compile(bd.c, e.Args[0]), pos, b)
+		grid := gridkey.Compile(bd.c, e.Args[0])
+		if grid != nil {
+			bd.c.Built = gridkey.Note
+		}
+		return oneBuilt(args[0].build, grid, pos, b)
 	}
 	if len(args) == 1 && args[0].set != nil {
 		if bp := p.Args[0].Build; bp.Kind == SetFilter && !inlined(bp) {

@@ -36,6 +36,9 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
+// Note is what --explain says of such an option.
+const Note = "argument 1 (a grid: rows of 0s and 1s with cells set by nested updates, keyed as the grid's key with those bits rewritten; any other value as a list) is built"
+
 // maxWrites bounds the cells an option sets.
 const maxWrites = 16
 
