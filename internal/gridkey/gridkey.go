@@ -172,6 +172,10 @@ func intOf(c *compile.Compiler, e lang.Expr) intFn {
 		if slot < 0 {
 			return nil
 		}
+		if b := c.Lookup(e); b != nil && b.Kind == resolve.Local && b.IsInt {
+			// (An int local, as the compiler's int code reads it.)
+			return func(fr *engine.Frame) (int64, bool) { return fr.Slots[slot].N, true }
+		}
 		return func(fr *engine.Frame) (int64, bool) {
 			v := fr.Slots[slot]
 			return v.N, v.K == value.KInt
