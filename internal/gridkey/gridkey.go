@@ -218,8 +218,9 @@ type rowAt struct{ n, off int }
 
 // gridOf is a grid's key and its rows.
 type gridOf struct {
-	key  []byte
-	rows []rowAt
+	key   []byte
+	rows  []rowAt // (none where key is not a grid's)
+	tuple bool
 }
 
 // gridCache is the grid last read (by its identity: a list never
@@ -243,15 +244,43 @@ func (gc *gridCache) of(v value.Value) (gridOf, bool) {
 	return gc.g, gc.ok
 }
 
-// readGrid reads grid v (into g's buffers).
+// readGrid reads grid v (into g's buffers). A grid of the shape of the
+// one g holds (as many rows, each as long; a list where g's is a list)
+// has the same key but for the rows' bits: those are rewritten.
 func readGrid(v value.Value, g gridOf) (gridOf, bool) {
 	rows := v.Elems()
-	if len(rows) == 0 {
-		return g, false
+	if len(rows) == 0 || len(rows) != len(g.rows) || g.tuple != (v.K == value.KTuple) {
+		return readNew(v, g)
 	}
+	for i, r := range rows {
+		if r.K != value.KList || len(r.Elems()) != g.rows[i].n {
+			return readNew(v, g)
+		}
+	}
+	for i, r := range rows {
+		var acc byte
+		at := g.rows[i].off
+		es := r.Elems()
+		for j, x := range es {
+			if x.K != value.KInt || uint64(x.N) > 1 {
+				return g, false
+			}
+			acc |= byte(x.N) << (j % 8)
+			if j%8 == 7 || j == len(es)-1 {
+				g.key[at] = acc
+				at, acc = at+1, 0
+			}
+		}
+	}
+	return g, true
+}
+
+// readNew reads grid v from its key.
+func readNew(v value.Value, g gridOf) (gridOf, bool) {
+	rows := v.Elems()
 	key, boxed := value.AppendArgKey(g.key[:0], v, value.MaxKeyBytes)
-	g.key, g.rows = key, g.rows[:0]
-	if boxed {
+	g.key, g.rows, g.tuple = key, g.rows[:0], v.K == value.KTuple
+	if boxed || len(rows) == 0 {
 		return g, false
 	}
 	// The rows' keys end the key: a tag, the length and the bits of each.
@@ -278,12 +307,17 @@ func readGrid(v value.Value, g gridOf) (gridOf, bool) {
 		n := len(r.Elems())
 		m, w := binary.Uvarint(key[off+1:])
 		if key[off] != value.TagBitList || m != uint64(n) || w <= 0 {
+			g.rows = g.rows[:0]
 			return g, false
 		}
 		g.rows = append(g.rows, rowAt{n: n, off: off + 1 + w})
 		off += 1 + w + (n+7)/8
 	}
-	return g, off == len(key)
+	if off != len(key) {
+		g.rows = g.rows[:0]
+		return g, false
+	}
+	return g, true
 }
 
 // uvarintLen is the bytes of n as a uvarint.

@@ -39,12 +39,42 @@ func gridValue(g [][]int64, tuple bool) value.Value {
 // the grid with that cell set.
 func TestRewrite(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for k := range 2000 {
-		g := randomGrid(r, 1+r.IntN(5), []int{3, 8, 9, 17, 64, 70}[k%6])
-		tuple := k%3 == 0
-		gr, ok := readGrid(gridValue(g, tuple), gridOf{})
+	var prev gridOf
+	for k := range 4000 {
+		// (Shapes met again: the key's bits rewritten.)
+		g := randomGrid(rand.New(rand.NewPCG(uint64(k/4), 3)), 1+k/4%3, []int{3, 8, 9, 17, 64, 70}[k/4%6])
+		for _, row := range g {
+			for j := range row {
+				row[j] = int64(r.IntN(2))
+			}
+		}
+		tuple := k%5 == 0
+		if k%11 == 0 {
+			g[0] = append(g[0], 2)
+			var ok bool
+			if prev, ok = readGrid(gridValue(g, tuple), prev); ok {
+				t.Fatalf("grid %v read", g)
+			}
+			g[0] = g[0][:len(g[0])-1]
+		}
+		if k%13 == 0 && len(g[0]) > 0 {
+			// (A 2 in a grid of the shape read last.)
+			x := g[0][0]
+			g[0][0] = 2
+			var ok bool
+			if prev, ok = readGrid(gridValue(g, tuple), prev); ok {
+				t.Fatalf("grid %v read", g)
+			}
+			g[0][0] = x
+		}
+		// (The grid read last kept, as gridCache keeps it.)
+		gr, ok := readGrid(gridValue(g, tuple), prev)
 		if !ok {
 			t.Fatalf("grid %v not read", g)
+		}
+		prev = gr
+		if want, _ := value.AppendArgKey(nil, gridValue(g, tuple), value.MaxKeyBytes); string(gr.key) != string(want) {
+			t.Fatalf("grid %v: key %x, want %x", g, gr.key, want)
 		}
 		i := r.IntN(len(g))
 		if len(g[i]) == 0 {
