@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/gridkey"
 	"github.com/grundy-lang/grundy/internal/maskedit"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
@@ -488,7 +489,11 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 		return oneListFilter(args[0].lf, pos, b)
 	}
 	if len(args) == 1 && args[0].build != nil {
-		return oneBuilt(args[0].build, pos, b)
+		grid := gridkey.Compile(bd.c, e.Args[0])
+		if grid != nil {
+			bd.c.Built = gridkey.Note
+		}
+		return oneBuilt(args[0].build, grid, pos, b)
 	}
 	if len(args) == 1 && args[0].set != nil {
 		if bp := p.Args[0].Build; bp.Kind == SetFilter && !inlined(bp) {
@@ -588,12 +593,20 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 // oneBuilt is genComposite of a call of one argument built in a scratch
 // (the common case, without the bookkeeping of several arguments): the
 // same key, the same lookup, the same errors in the same order.
-func oneBuilt(build buildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
+func oneBuilt(build buildFn, grid func(*engine.Frame, []byte) ([]byte, bool), pos engine.Pos, b *engine.Binding) compile.SGFn {
 	return func(fr *engine.Frame) memo.Sgv {
 		th := fr.Th
 		s := th.TakeScratch()
-		key, bx, v := builtKey(fr, build, pos, b, s)
+		var key []byte
+		var bx bool
+		var v value.Value
 		g := b.Game
+		if k, ok := gridKey(fr, grid, s.Key[:0]); ok && g.NArgs == 1 && g.ListUni(0) == nil {
+			// (A grid with cells set: package gridkey.)
+			s.Key, key = k, k
+		} else {
+			key, bx, v = builtKey(fr, build, pos, b, s)
+		}
 		if len(key) <= 8 && !bx && g.Tuples == nil {
 			// (A final state kept by the key's bits or among the recent
 			// keys: what Lookup finds, without the table's hash.)
@@ -606,6 +619,14 @@ func oneBuilt(build buildFn, pos engine.Pos, b *engine.Binding) compile.SGFn {
 		th.GiveScratch(s)
 		return fr.Gen.Lookup(g, r)
 	}
+}
+
+// gridKey is grid's key (nil: none).
+func gridKey(fr *engine.Frame, grid func(*engine.Frame, []byte) ([]byte, bool), buf []byte) ([]byte, bool) {
+	if grid == nil {
+		return buf, false
+	}
+	return grid(fr, buf)
 }
 
 // builtKey builds the one argument of a position of b's game in s and

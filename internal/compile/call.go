@@ -5,6 +5,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/listupd"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -140,6 +141,10 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					th.Calls = th.Calls[:len(th.Calls)-1]
 					return r
 				}
+			}
+			if len(e.Args) == 3 && bi.Updates && vg.c.On(passes.Updates) {
+				vg.c.Fired(passes.Updates)
+				return listupd.Compile(listupd.Env{Expr: vg.Expr, Slot: vg.c.LocalSlot, Called: vg.c.CalledBuiltin}, bi, e, pos, argPos)
 			}
 			if f := vg.quickCall(bi, e, pos, argPos); f != nil {
 				return f

@@ -1,0 +1,120 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// listUpdCases: update of lists and tuples copied without the built-in's
+// call, and a grid's cell update(g, r, update(g[r], c, 1)) (through a
+// def and written in place) reading the row once (package listupd): the
+// same values, errors and positions as with the pass off and every pass
+// off: Cram, vertical dominoes and Node Kayles on grids of rows of 0s
+// and 1s, a grid that is not 0/1 (strings, bools, tuples of rows), an
+// index out of range in g[r + 1][c], rows of different lengths, update
+// out of range (of the grid and of a row), a negative index, an index
+// that is not an int, update of a string, a map and an int.
+var listUpdCases = []string{
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+game cram(g) moves
+    cram(put(put(g, r, c), r, c + 1)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 2 if g[r][c] == 0 and g[r][c + 1] == 0
+  | cram(put(put(g, r, c), r + 1, c)) for r in 0 .. len(g) - 2 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0 and g[r + 1][c] == 0
+def board(w, h) = [[0 for c in 0 .. w - 1] for r in 0 .. h - 1]
+print [sg(cram(board(w, 3))) for w in 1 .. 4], [sg(cram(put(board(4, 3), r, c))) for r in 0 .. 2 for c in 0 .. 3]
+print moves(cram(board(2, 2))), winning(cram(board(3, 2))), put(board(3, 2), 1, 2)
+`,
+	`game dom(g) moves dom(update(update(g, r, update(g[r], c, 1)), r + 1, update(g[r + 1], c, 1))) for r in 0 .. len(g) - 2 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0 and g[r + 1][c] == 0
+print [sg(dom([[0 for c in 0 .. w - 1] for r in 0 .. 3])) for w in 1 .. 4], moves(dom([[0, 0], [0, 1], [0, 0]]))
+`,
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+def free(g, r, c) = r < 0 or c < 0 or r >= len(g) or c >= len(g[r]) or g[r][c] == 0
+game nk(g) moves nk(put(put(put(put(put(g, r, c), max(r - 1, 0), c), min(r + 1, len(g) - 1), c), r, max(c - 1, 0)), r, min(c + 1, len(g[r]) - 1))) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0
+print [sg(nk([[0 for c in 0 .. w - 1] for r in 0 .. 2])) for w in 1 .. 3], moves(nk([[0, 0], [0, 1]]))
+`,
+	// not 0/1: strings, bools, tuples of tuples
+	`def put(g, r, c, x) = update(g, r, update(g[r], c, x))
+game s(g) moves s(put(g, r, c, "X")) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] == "."
+game b(g) moves b(put(g, r, c, true)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if not g[r][c]
+game t(g) moves t(put(g, r, c, 2)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] < 2
+print sg(s([[".", "."], [".", "X"]])), sg(b([[false, false], [true, false]])), sg(t(((0, 1), (1, 0)))), put(((0, 1), (1, 0)), 1, 0, 5)
+print put([(1, 2), [3, 4]], 0, 1, 9), put([[1, 2], [3, 4]], 1, 0, [5]), put(["ab", [3]], 1, 0, 7)
+`,
+	// an index out of range in g[r + 1][c]
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+game v(g) moves v(put(put(g, r, c), r + 1, c)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0
+print sg(v([[0, 0], [1, 1]]))
+print sg(v([[1, 1], [0, 0]]))
+`,
+	`game v(g) moves v(update(g, r, update(g[r + 1], c, 1))) for r in 0 .. len(g) - 1 for c in 0 .. 1 if g[r][c] == 0
+print sg(v([[0, 0], [1, 1]]))
+print sg(v([[1, 1], [0, 0]]))
+print sg(v([[1, 1], [0, 0]]))
+`,
+	// rows of different lengths
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+game cram(g) moves cram(put(put(g, r, c), r + 1, c)) for r in 0 .. len(g) - 2 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0
+print sg(cram([[0, 0, 0], [0], [0, 0]]))
+`,
+	// update out of range: of the grid, of a row, a negative index, not an int
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+print put([[0, 0], [0, 0]], 2, 0)
+`,
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+print put([[0, 0], [0, 0]], 1, 2)
+`,
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+print put([[0, 0], [0, 0]], -1, 0)
+`,
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+print put([[0, 0], [0, 0]], 0, -1)
+`,
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+print put([[0, 0], [0, 0]], "a", 0)
+`,
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+print put([[0, 0], 5], 1, 0)
+`,
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+print put({0: [0, 1], 2: [1]}, 2, 0)
+print put(["ab", "cd"], 1, 0)
+`,
+	`print update([1, 2, 3], 0, 9), update((1, 2), 1, [3]), update("abc", 1, "X"), update({1: 2}, 3, 4)
+print update([], 0, 1)
+`,
+	`print update(5, 0, 1)
+`,
+	// grids keyed by their bits (package gridkey) beside ones that are not:
+	// rows of different lengths, a row that is a tuple, a 2 put in, an
+	// index computed (2 * c - 1, an overflow), a game of two arguments
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+game cram(g) moves
+    cram(put(put(g, r, c), r, c + 1)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 2 if g[r][c] == 0 and g[r][c + 1] == 0
+  | cram(put(put(g, r, c), r + 1, c)) for r in 0 .. len(g) - 2 for c in 0 .. min(len(g[r]), len(g[r + 1])) - 1 if g[r][c] == 0 and g[r + 1][c] == 0
+print sg(cram([[0, 0, 0], [0], [0, 0]])), sg(cram([[0, 0, 0], (0, 0), [0, 0]])), sg(cram(([0, 0, 0], [0, 0], [0, 0]))), sg(cram([[0, 0, 0], [0, 2, 0], [0, 0]]))
+print sg(cram([[0, 0, 0], [0, 0, 0], [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0]]))
+`,
+	`def put(g, r, c, x) = update(g, r, update(g[r], c, x))
+game t(g) moves t(put(g, r, c, g[r][c] + 1)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] < 2
+game s(g) moves s(put(g, r, 2 * c - 1, 1)) for r in 0 .. len(g) - 1 for c in 1 .. len(g[r]) if g[r][2 * c - 1] == 0
+game u(g) moves u(put(g, r, c * 9223372036854775807, 1)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0
+print sg(t([[0, 0], [1]])), sg(s([[0, 0, 0, 0], [1, 0]])), sg(u([[1, 0], [1]]))
+print sg(u([[1, 1], [0]]))
+`,
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+game two(g, k) moves two(put(g, r, c), k + 1) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0
+game one(g) moves one(put(g, r, c)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 1 if g[r][c] == 0
+print sg(two([[0, 0], [0, 0]], 0)), sg(one([[0, 0], [0, 0]])), sg(one([[]])), sg(one([[0, 1], []]))
+print sg(one([]))
+`,
+	`let r = 0
+print update([[1], [2]], r, update([[1], [2]][r], 0, 7)), [update(g, 0, update(g[0], 0, 2)) for g in [[[1, 1]], [[3]], ((4, 5),)]]
+print [update(g, 0, update(g[0], 0, 2)) for g in [[[1, 1]], [[]]]]
+`,
+}
+
+func TestListUpdDiff(t *testing.T) {
+	diffCases(t, listUpdCases, passes.Updates)
+	diffCases(t, listUpdCases, passes.Grids)
+	diffCases(t, listUpdCases, passes.All)
+}
