@@ -602,8 +602,7 @@ func oneBuilt(build buildFn, grid func(*engine.Frame, []byte) ([]byte, bool), po
 		var v value.Value
 		g := b.Game
 		if k, ok := gridKey(fr, grid, s.Key[:0]); ok && g.NArgs == 1 && g.ListUni(0) == nil {
-			// (A grid with cells set: package gridkey.)
-			s.Key, key = k, k
+			s.Key, key = k, k // (a grid with cells set: package gridkey)
 		} else {
 			key, bx, v = builtKey(fr, build, pos, b, s)
 		}
