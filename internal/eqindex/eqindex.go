@@ -32,6 +32,8 @@
 package eqindex
 
 import (
+	"fmt"
+	"strings"
 	"sync/atomic"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -76,6 +78,7 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		return all
 	}
 	c.Fired(passes.EqIndex)
+	c.Note(note(cl, "elements", eqs))
 	keyFns, valFns := make([]engine.EvalFn, len(eqs)), make([]engine.EvalFn, len(eqs))
 	for i, eq := range eqs {
 		keyFns[i], valFns[i] = c.Vals.Expr(eq[0]), c.Vals.Expr(eq[1])
@@ -103,6 +106,16 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		}
 		return lookup(fr, x.keys, valFns)
 	}
+}
+
+// note is what --explain says of the index of for clause cl, over
+// what (its elements, its ints) for equalities eqs.
+func note(cl *lang.ForClause, what string, eqs [][2]lang.Expr) string {
+	parts := make([]string, len(eqs))
+	for i, eq := range eqs {
+		parts[i] = lang.SExpr(eq[0]) + " is " + lang.SExpr(eq[1])
+	}
+	return fmt.Sprintf("the for clause at line %d visits only the %s of %s where %s, from an index by key built when a run gets what the run before it got", cl.Pos.Line, what, lang.SExpr(cl.Iter), strings.Join(parts, " or "))
 }
 
 // all runs over every element.

@@ -86,6 +86,7 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 		return allInts
 	}
 	c.Fired(passes.EqIndex)
+	c.Note(note(cl, "ints", eqs))
 	keyFns, valFns := make([]engine.EvalFn, len(eqs)), make([]engine.EvalFn, len(eqs))
 	for i, eq := range eqs {
 		keyFns[i], valFns[i] = c.Vals.Expr(eq[0]), c.Vals.Expr(eq[1])

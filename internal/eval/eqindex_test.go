@@ -1,12 +1,15 @@
 package eval_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
 )
 
-// eqIndexCases: package eqindex's for clauses over a let's list with an
+// eqIndexCases: package eqindex's for clauses over a list with an
 // if clause that compares an element's key with a value (an edge list
 // scanned at every position, adjacency grouped from it). The same
 // values, errors and positions with the pass off and every pass off:
@@ -188,4 +191,25 @@ print [3 in s for s in W]
 
 func TestMemberExact(t *testing.T) {
 	diffCases(t, memberCases, passes.Composite, passes.All)
+}
+
+// TestEqIndexExplains: --explain says which for clause an index serves,
+// over a list and over a range, and not where the pass is off.
+func TestEqIndexExplains(t *testing.T) {
+	src := "let E = [(1, 0), (2, 1)]\ngame dag(v) moves dag(b) for (a, b) in E if a == v\nlet n = len(E)\ngame d2(v) moves d2(E[i][1]) for i in 0 .. n - 1 if E[i][0] == v or E[i][1] == v + 5\nprint sg(dag(2)), sg(d2(2))\n"
+	for _, off := range []passes.Pass{0, passes.EqIndex} {
+		s := eval.NewSession(eval.Options{Disable: off})
+		if err := s.ExecFile(context.Background(), "f.game", src); err != nil {
+			t.Fatal(err)
+		}
+		var all strings.Builder
+		for _, x := range s.Explain() {
+			all.WriteString(x.String())
+		}
+		for _, want := range []string{"visits only the elements of E where a is v", "visits only the ints of (.. 0 (- n 1)) where (index (index E i) 0) is v or (index (index E i) 1) is (+ v 5)"} {
+			if strings.Contains(all.String(), want) != (off == 0) {
+				t.Errorf("pass off %v: explain has %q: %v\n%s", off, want, off == 0, all.String())
+			}
+		}
+	}
 }
