@@ -11,6 +11,24 @@ import (
 // EvalFn evaluates an expression in a frame.
 type EvalFn func(fr *Frame) value.Value
 
+// Try evaluates f, ok false when it raised the script's own error (its
+// trace undone; a limit reached or an interruption goes on up): what a
+// fast path that may give up evaluates where the plain path would fail.
+func Try(fr *Frame, f EvalFn) (v value.Value, ok bool) {
+	th := fr.Th
+	calls := len(th.Calls)
+	defer func() {
+		if r := recover(); r != nil {
+			if e, isErr := r.(*value.RuntimeError); !isErr || e.Kind != value.ErrRuntime {
+				panic(r)
+			}
+			th.Calls = th.Calls[:calls]
+			ok = false
+		}
+	}()
+	return f(fr), true
+}
+
 // Builtin is a function implemented in Go. Package stdlib registers them.
 type Builtin struct {
 	BName   string

@@ -79,10 +79,7 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 	}
 	c.Fired(passes.EqIndex)
 	c.Note(note(cl, "elements", eqs))
-	keyFns, valFns := make([]engine.EvalFn, len(eqs)), make([]engine.EvalFn, len(eqs))
-	for i, eq := range eqs {
-		keyFns[i], valFns[i] = c.Vals.Expr(eq[0]), c.Vals.Expr(eq[1])
-	}
+	keyFns, valFns := compileEqs(c, eqs)
 	var cache atomic.Pointer[index]
 	var seen atomic.Pointer[value.Seq] // (the list of the last run not indexed)
 	return func(fr *engine.Frame, coll value.Value) ([]int64, bool) {
@@ -116,6 +113,14 @@ func note(cl *lang.ForClause, what string, eqs [][2]lang.Expr) string {
 		parts[i] = lang.SExpr(eq[0]) + " is " + lang.SExpr(eq[1])
 	}
 	return fmt.Sprintf("the for clause at line %d visits only the %s of %s where %s, from an index by key built when a run gets what the run before it got", cl.Pos.Line, what, lang.SExpr(cl.Iter), strings.Join(parts, " or "))
+}
+
+// compileEqs compiles the keys and the values of eqs.
+func compileEqs(c *compile.Compiler, eqs [][2]lang.Expr) (keys, vals []engine.EvalFn) {
+	for _, eq := range eqs {
+		keys, vals = append(keys, c.Vals.Expr(eq[0])), append(vals, c.Vals.Expr(eq[1]))
+	}
+	return keys, vals
 }
 
 // all runs over every element.
@@ -166,11 +171,11 @@ func build(fr *engine.Frame, seq *value.Seq, bind func(fr *engine.Frame, v value
 		keys[j] = make([]value.Value, len(seq.Elems))
 	}
 	for i, e := range seq.Elems {
-		if _, ok := try(fr, func(fr *engine.Frame) value.Value { bind(fr, e); return value.Value{} }); !ok {
+		if _, ok := engine.Try(fr, func(fr *engine.Frame) value.Value { bind(fr, e); return value.Value{} }); !ok {
 			return x
 		}
 		for j, f := range keyFns {
-			k, ok := try(fr, f)
+			k, ok := engine.Try(fr, f)
 			if !ok || k.K != value.KInt && k.K != value.KStr || i > 0 && k.K != keys[j][0].K {
 				return x
 			}
@@ -189,7 +194,7 @@ func build(fr *engine.Frame, seq *value.Seq, bind func(fr *engine.Frame, v value
 func lookup(fr *engine.Frame, keys []keyed, valFns []engine.EvalFn) ([]int64, bool) {
 	var out []int64
 	for j, f := range valFns {
-		w, ok := try(fr, f)
+		w, ok := engine.Try(fr, f)
 		if !ok {
 			return nil, false
 		}
@@ -217,21 +222,4 @@ func union(a, b []int64) []int64 {
 		}
 	}
 	return out
-}
-
-// try evaluates f, ok false when it raised the script's own error (a
-// limit reached or an interruption goes on up).
-func try(fr *engine.Frame, f engine.EvalFn) (v value.Value, ok bool) {
-	th := fr.Th
-	calls := len(th.Calls)
-	defer func() {
-		if r := recover(); r != nil {
-			if e, isErr := r.(*value.RuntimeError); !isErr || e.Kind != value.ErrRuntime {
-				panic(r)
-			}
-			th.Calls = th.Calls[:calls]
-			ok = false
-		}
-	}()
-	return f(fr), true
 }

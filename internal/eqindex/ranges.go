@@ -87,10 +87,7 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 	}
 	c.Fired(passes.EqIndex)
 	c.Note(note(cl, "ints", eqs))
-	keyFns, valFns := make([]engine.EvalFn, len(eqs)), make([]engine.EvalFn, len(eqs))
-	for i, eq := range eqs {
-		keyFns[i], valFns[i] = c.Vals.Expr(eq[0]), c.Vals.Expr(eq[1])
-	}
+	keyFns, valFns := compileEqs(c, eqs)
 	letFns := make([]engine.EvalFn, len(lets))
 	for i, l := range lets {
 		letFns[i] = c.Vals.Expr(l)
@@ -103,7 +100,7 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 		var buf [4]value.Value
 		vals := buf[:0]
 		for _, f := range letFns {
-			lv, ok := try(fr, f)
+			lv, ok := engine.Try(fr, f)
 			if !ok || !identity(lv) {
 				return nil, false
 			}
@@ -195,7 +192,7 @@ func buildRange(fr *engine.Frame, a, b int64, vals []value.Value, slot int, keyF
 		keys := make([]value.Value, 0, b-a+1)
 		for i := a; ; i++ {
 			fr.Slots[slot] = value.Value{K: value.KInt, N: i}
-			k, ok := try(fr, f)
+			k, ok := engine.Try(fr, f)
 			if !ok || k.K != value.KInt && k.K != value.KStr || len(keys) > 0 && k.K != keys[0].K {
 				x.none = true
 				return x

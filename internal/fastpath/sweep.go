@@ -91,7 +91,7 @@ func sweepFn(p sweepParts) engine.SweepFunc {
 			var v value.Value
 			if p.at {
 				var ok bool
-				if v, ok = tryEval(fr, p.iter); !ok {
+				if v, ok = engine.Try(fr, p.iter); !ok {
 					return 0, false
 				}
 			} else {
@@ -265,23 +265,6 @@ func optionsMex(th *engine.Thread, g *engine.Game, lo, hi int64, elems []int64, 
 	th.Steps += n
 	th.Engine.Edges += n
 	return memo.Sgv(bits.TrailingZeros64(^low)), true
-}
-
-// tryEval evaluates f, ok false when it raised the script's own error
-// (a limit reached or an interruption goes on up).
-func tryEval(fr *engine.Frame, f engine.EvalFn) (v value.Value, ok bool) {
-	th := fr.Th
-	calls := len(th.Calls)
-	defer func() {
-		if r := recover(); r != nil {
-			if e, isErr := r.(*value.RuntimeError); !isErr || e.Kind != value.ErrRuntime {
-				panic(r)
-			}
-			th.Calls = th.Calls[:calls]
-			ok = false
-		}
-	}()
-	return f(fr), true
 }
 
 // narrowBy narrows a sweep's domain lo .. hi (and its elements elems, nil
