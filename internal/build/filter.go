@@ -306,12 +306,3 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 	return ff
 }
 
-// appendNew appends x to xs when it is not there.
-func appendNew(xs []int, x int) []int {
-	for _, y := range xs {
-		if y == x {
-			return xs
-		}
-	}
-	return append(xs, x)
-}
