@@ -305,4 +305,3 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 	}
 	return ff
 }
-
