@@ -141,6 +141,15 @@ func (vg *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v value.Valu
 // Clauses compiles comprehension Clauses (giving their names slots) and
 // returns a function that wraps a body in the loops.
 func (vg *ValueGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
+	return vg.ClausesThen(cls, nil)
+}
+
+// ClausesThen is Clauses of clauses that the if clause next follows,
+// where the caller runs next itself (after something that neither fails
+// nor depends on the last for clause's elements): a for clause last in
+// cls may visit only the elements that can pass it (EqFor, EqSet); next
+// is not compiled here.
+func (vg *ValueGen) ClausesThen(cls []lang.Clause, next *lang.IfClause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
 	type step func(inner func(fr *engine.Frame)) func(fr *engine.Frame)
 	var steps []step
 	for i := 0; i < len(cls); i++ {
@@ -159,7 +168,11 @@ func (vg *ValueGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame))
 			if i+1 < len(cls) {
 				ifc, _ = cls[i+1].(*lang.IfClause)
 			}
-			st, tookIf := vg.forClause(cl, ifc)
+			eqIf := ifc
+			if i == len(cls)-1 {
+				eqIf = next
+			}
+			st, tookIf := vg.forClause(cl, ifc, eqIf)
 			steps = append(steps, st)
 			if tookIf {
 				i++
@@ -326,8 +339,9 @@ func (vg *ValueGen) clausesLast(cls []lang.Clause) (loops func(body func(fr *eng
 
 // forClause compiles a for clause. Over a range of one name, it takes in
 // the if clause ifc that follows it, when there is one (tookIf): the loop
-// then tests it itself, a call less per value.
-func (vg *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
+// then tests it itself, a call less per value. eqIf is the if clause that
+// follows it for EqFor and EqSet (ifc, or ClausesThen's next).
+func (vg *ValueGen) forClause(cl *lang.ForClause, ifc, eqIf *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
 	ipos := lang.Start(cl.Iter)
 	// A range iterates without building a list.
 	if rl := vg.rangeLoop(cl, ifc); rl != nil {
@@ -344,13 +358,20 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc *lang.IfClause) (step func
 	if !cl.Target.Tuple && vg.c.IntElemsOf(cl.Iter) {
 		vg.c.Var(cl.Target.Names[0]).IsInt = true // (an element of a list of ints)
 	}
-	eq := vg.c.fast.EqFor(cl, ifc, bind)
+	eq := vg.c.fast.EqFor(cl, eqIf, bind)
+	eqSet := vg.c.fast.EqSet(cl, eqIf)
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 		return func(fr *engine.Frame) {
 			v := iter(fr)
 			switch v.K {
 			case value.KList, value.KTuple, value.KSet:
 				if v.K == value.KSet {
+					if eqSet != nil {
+						if xs, ok := eqSet(fr, v); ok {
+							comprun.Seq(fr, xs, nil, false, ipos, bind, inner)
+							return
+						}
+					}
 					if u, w, ok := value.Uni(v); ok {
 						// (A set decoded from its key: its elements
 						// from its bits, none made.)

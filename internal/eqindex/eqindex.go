@@ -78,7 +78,7 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		return all
 	}
 	c.Fired(passes.EqIndex)
-	c.Note(note(cl, "elements", eqs))
+	c.Note(note(cl, "elements", eqs) + setNote(cl, eqs))
 	keyFns, valFns := compileEqs(c, eqs)
 	var cache atomic.Pointer[index]
 	var seen atomic.Pointer[value.Seq] // (the list of the last run not indexed)
@@ -113,6 +113,17 @@ func note(cl *lang.ForClause, what string, eqs [][2]lang.Expr) string {
 		parts[i] = lang.SExpr(eq[0]) + " is " + lang.SExpr(eq[1])
 	}
 	return fmt.Sprintf("the for clause at line %d visits only the %s of %s where %s, from an index by key built when a run gets what the run before it got", cl.Pos.Line, what, lang.SExpr(cl.Iter), strings.Join(parts, " or "))
+}
+
+// setNote is what the note of a for clause adds when a set in its place
+// is searched by membership (EqSet): its keys are its one name.
+func setNote(cl *lang.ForClause, eqs [][2]lang.Expr) string {
+	for _, eq := range eqs {
+		if id, ok := eq[0].(*lang.Ident); !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 || resolve.Of(id) != resolve.NameDecl(cl.Target.Names[0]) {
+			return ""
+		}
+	}
+	return " (a set: those values it holds, by membership)"
 }
 
 // compileEqs compiles the keys and the values of eqs.

@@ -144,6 +144,8 @@ func equalities(cond lang.Expr, isKey, isVal func(lang.Expr) bool) [][2]lang.Exp
 		switch {
 		case ok && b.Op == lang.OpOr:
 			return add(b.X) && add(b.Y)
+		case ok && b.Op == lang.OpAnd:
+			return add(b.X) // (an and stops at its false equality)
 		case !ok || b.Op != lang.OpEq:
 			return false
 		case isKey(b.X) && isVal(b.Y):

@@ -113,6 +113,43 @@ print kids(1, 4)
 `,
 }
 
+// eqSetCases: a for clause over a set followed by an if clause that
+// compares the element with values (eqindex's EqSet): the set's values
+// that are among them, ascending, each once. The same values, errors and
+// positions with the pass off and every pass off: ints, tuples and
+// strings, an or of equalities each maybe followed by an and, values
+// equal to each other, values not in the set or of another kind, a
+// value that fails (with the set empty, and not), a list and a map in
+// the set's place, and the bind of the option's set (wordsets).
+var eqSetCases = []string{
+	`let W = 7
+game cram(S) moves cram(S - {i, j}) for i in S for j in S if (j == i + 1 and i % W != W - 1) or j == i + W
+print sg(cram({r * W + c for r in 0 .. 2 for c in 0 .. 5})), moves(cram({0, 1, 2, 7, 8, 9})), winning(cram({0, 1, 7, 8, 14}))
+print [sg(cram({r * W + c for r in 0 .. 1 for c in 0 .. n})) for n in 0 .. 5]
+game pairs(S) moves pairs(S - {i, j}) for i in S for j in S if j == i + 2 or i + 2 == j or j == i - 2
+print [sg(pairs(set(0 .. n))) for n in 0 .. 8], moves(pairs({1, 3, 5, 6}))
+`,
+	`game c(F) moves c(F - {(r, k), p}) for (r, k) in F for p in F if p == (r, k + 1) or p == (r + 1, k)
+print [sg(c({(r, k) for r in 0 .. 1 for k in 0 .. n})) for n in 0 .. 4], moves(c({(0, 0), (0, 1), (1, 0)}))
+def nb(S, x) = [y for y in S if y == x + 1 or y == x - 1 or y == x]
+print nb({1, 2, 3, 5}, 2), nb({1, 2, 3, 5}, 4), nb(set(), 1), nb({"a", 1}, 0), [y for y in {"ab", "b", "c"} if y == "b" or y == "c"]
+print [y for y in {1, 2, 3} if y == 1 / 0 or y == 2]
+`,
+	`print [y for y in set() if y == 1 / 0]
+print [y for y in [3, 1, 3, 2] if y == 3 or y == 1], [y for y in {3: 1, 1: 2} if y == 1]
+print [y for y in {1, 2} if y == 2 and 1 / 0 == 1]
+`,
+	`let S = {(1, 2), (2, 3), 4}
+print [x for x in S if x == (1, 2) or x == 4], [x for x in S if x == 5 or x == (2, 3)]
+game g(S, n) moves g(S - {x}, n - 1) for x in S if (x == n and n > 0) or x == n + 10
+print sg(g({1, 2, 3, 11, 12, 13}, 3)), moves(g({1, 2, 3, 11, 12, 13}, 3))
+`,
+}
+
+func TestEqSetExact(t *testing.T) {
+	diffCases(t, eqSetCases, passes.EqIndex, passes.All)
+}
+
 func TestEqIndexRangesExact(t *testing.T) {
 	diffCases(t, eqRangeCases, passes.EqIndex, passes.All)
 }

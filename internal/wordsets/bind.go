@@ -152,8 +152,14 @@ type bind struct {
 // bound compiles the alternative of bind b.
 func (ss *Sets) bound(b *bind) (func(fr *engine.Frame), string) {
 	c, x, cl := ss.c, b.x, b.cl
-	// (The clauses before the bind first: they give its names their slots.)
-	prefix := c.Vals.Clauses(b.clauses)
+	// (The clauses before the bind first: they give its names their slots.
+	// As written, the if clauses come before the option: the one after
+	// the last for clause may pick its elements, EqFor and EqSet.)
+	var next *lang.IfClause
+	if b.shared && len(b.ifs) > 0 {
+		next, _ = b.ifs[0].(*lang.IfClause)
+	}
+	prefix := c.Vals.ClausesThen(b.clauses, next)
 	mk := ss.b.SetBuild(x)
 	if mk == nil {
 		return nil, ""
