@@ -89,10 +89,11 @@ type Fast interface {
 	// EqFor returns the indexes of the elements that can pass the if
 	// clause ifc after for clause cl (package eqindex; ok false: all).
 	EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value)) func(fr *engine.Frame, coll value.Value) ([]int64, bool)
-	// EqSet returns the elements of a set that can pass the if clause ifc
-	// after for clause cl, ascending, each once (package eqindex; nil: no
-	// such clause; ok false: all).
-	EqSet(cl *lang.ForClause, ifc *lang.IfClause) func(fr *engine.Frame, coll value.Value) ([]value.Value, bool)
+	// EqSet returns the loop over a set that visits only the elements
+	// that can pass the if clause ifc after for clause cl, ascending,
+	// each once, or reports false having run nothing (package eqindex;
+	// nil: no such clause).
+	EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value), ipos engine.Pos) func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool
 	// EqRange is EqFor of a for clause over a range of one name (slot).
 	EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr *engine.Frame, a, b int64) ([]int64, bool)
 }

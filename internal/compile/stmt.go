@@ -168,7 +168,7 @@ func (vg *ValueGen) ClausesThen(cls []lang.Clause, next *lang.IfClause) func(bod
 			if i+1 < len(cls) {
 				ifc, _ = cls[i+1].(*lang.IfClause)
 			}
-			eqIf := ifc
+			eqIf := JoinIfs(cls[i+1:])
 			if i == len(cls)-1 {
 				eqIf = next
 			}
@@ -186,6 +186,24 @@ func (vg *ValueGen) ClausesThen(cls []lang.Clause, next *lang.IfClause) func(bod
 		}
 		return f
 	}
+}
+
+// JoinIfs is the if clauses that lead cls as one, their conditions
+// joined by `and` (as consecutive if clauses test them), or nil.
+func JoinIfs(cls []lang.Clause) *lang.IfClause {
+	var out *lang.IfClause
+	for _, cl := range cls {
+		ifc, ok := cl.(*lang.IfClause)
+		if !ok {
+			break
+		}
+		if out == nil {
+			out = ifc
+			continue
+		}
+		out = &lang.IfClause{Pos: out.Pos, Cond: &lang.Binary{Pos: ifc.Pos, Op: lang.OpAnd, X: out.Cond, Y: ifc.Cond}}
+	}
+	return out
 }
 
 // rangeLoop is a for clause over a range (a .. b), compiled.
@@ -359,18 +377,15 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc, eqIf *lang.IfClause) (ste
 		vg.c.Var(cl.Target.Names[0]).IsInt = true // (an element of a list of ints)
 	}
 	eq := vg.c.fast.EqFor(cl, eqIf, bind)
-	eqSet := vg.c.fast.EqSet(cl, eqIf)
+	eqSet := vg.c.fast.EqSet(cl, eqIf, bind, ipos)
 	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 		return func(fr *engine.Frame) {
 			v := iter(fr)
 			switch v.K {
 			case value.KList, value.KTuple, value.KSet:
 				if v.K == value.KSet {
-					if eqSet != nil {
-						if xs, ok := eqSet(fr, v); ok {
-							comprun.Seq(fr, xs, nil, false, ipos, bind, inner)
-							return
-						}
+					if eqSet != nil && eqSet(fr, v, inner) {
+						return
 					}
 					if u, w, ok := value.Uni(v); ok {
 						// (A set decoded from its key: its elements

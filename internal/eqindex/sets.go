@@ -1,6 +1,7 @@
 package eqindex
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -12,57 +13,178 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// EqSet returns, for a for clause cl over a set that binds one name,
-// followed by the if clause ifc that compares that name with values that
-// do not depend on it,
+// EqSet returns, for a for clause cl over a set followed by the if
+// clause ifc that compares the names it binds (one, or two of a tuple)
+// with values that do not depend on them,
 //
 //	cram(S - {i, j}) for i in S for j in S if j == i + 1 or j == i + W
+//	for (r2, c2) in F if (r2 == r and c2 == c + 1) or (r2 == r + 1 and c2 == c)
 //
-// the function that gives the elements of the set coll (the clause's
-// iterable, evaluated) that can pass ifc: the values the set holds,
-// ascending (the set's order), each once (ok false: run over every
-// element, as written, always when the clause is not of that kind). A
-// set is its own index: the loop costs the values, not the set's size.
-// Exactness is EqFor's: the element is its key, an element skipped
-// differs from every value (binding a name and == never fail), and the
-// values are computed without an error (else the loop runs as written).
-func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause) func(fr *engine.Frame, coll value.Value) ([]value.Value, bool) {
+// the loop over the set coll (the clause's iterable, evaluated) that
+// visits only the values the set holds, ascending (the set's order),
+// each once: it binds each (bind), counts a step at ipos and runs inner,
+// until the frame stops. It reports false, having run nothing, where the
+// loop runs as written (always when the clause is not of that kind: nil).
+// A set is its own index: the loop costs the values, not the set's size.
+// Exactness is EqFor's: an element skipped differs from every value
+// (binding it and == never fail: one name, or a set of cells, pairs of
+// ints, for two), and the values are computed without an error (else
+// the loop runs as written).
+func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value), ipos engine.Pos) func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool {
 	c := ix.c
-	if !c.On(passes.EqIndex) || ifc == nil || cl.Target.Tuple || len(cl.Target.Names) != 1 {
+	if !c.On(passes.EqIndex) || ifc == nil || len(cl.Target.Names) == 0 || cl.Target.Tuple && len(cl.Target.Names) != 2 {
 		return nil
 	}
-	d := resolve.NameDecl(cl.Target.Names[0])
-	bound := map[*resolve.Decl]bool{d: true}
-	isName := func(e lang.Expr) bool {
-		id, ok := e.(*lang.Ident)
-		return ok && resolve.Of(id) == d
+	names := make([]*resolve.Decl, len(cl.Target.Names))
+	bound := map[*resolve.Decl]bool{}
+	for i, n := range cl.Target.Names {
+		names[i] = resolve.NameDecl(n)
+		bound[names[i]] = true
 	}
-	eqs := equalities(ifc.Cond, isName, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) })
-	if eqs == nil {
+	cands := candidates(ifc.Cond, names, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) })
+	if cands == nil {
 		return nil
 	}
 	c.Fired(passes.EqIndex)
-	// (EqFor notes the clause, with a set's way.)
-	_, valFns := compileEqs(c, eqs)
-	pos := lang.Start(cl.Iter)
-	return func(fr *engine.Frame, coll value.Value) ([]value.Value, bool) {
-		if coll.K != value.KSet || value.Count(coll) == 0 {
-			return nil, false
+	if cl.Target.Tuple {
+		c.Note(fmt.Sprintf("the for clause at line %d visits only the cells of %s that its if clause's equalities name, by membership", cl.Pos.Line, lang.SExpr(cl.Iter)))
+	} // (else EqFor notes the clause, with a set's way)
+	fns := make([][]engine.EvalFn, len(cands))
+	for i, cand := range cands {
+		for _, e := range cand {
+			fns[i] = append(fns[i], c.Vals.Expr(e))
 		}
-		var out []value.Value
-		for _, f := range valFns {
-			w, ok := engine.Try(fr, f)
-			if !ok {
-				return nil, false
-			}
-			if operator.In(pos, w, coll) {
-				out = append(out, w)
-			}
-		}
-		if len(out) > 1 {
-			slices.SortFunc(out, value.Compare)
-			out = slices.CompactFunc(out, value.Equal)
-		}
-		return out, true
 	}
+	tuple := cl.Target.Tuple
+	return func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool {
+		if coll.K != value.KSet || value.Count(coll) == 0 || tuple && !value.PairsOnly(coll) {
+			return false
+		}
+		var vals [5][2]value.Value
+		for i, cand := range fns {
+			for j, f := range cand {
+				v, ok := engine.Try(fr, f)
+				if !ok {
+					return false
+				}
+				vals[i][j] = v
+			}
+		}
+		var out [5]value.Value
+		n := 0
+		for i := range fns {
+			w := vals[i][0]
+			if tuple {
+				a, b := vals[i][0], vals[i][1]
+				has, elem, ok := false, value.None, false
+				if a.K == value.KInt && b.K == value.KInt {
+					has, elem, ok = value.SetHasPair(coll, a.N, b.N)
+				}
+				if ok && !has {
+					continue
+				}
+				w = elem
+				if w.K == value.KNone {
+					w = value.Tuple([]value.Value{a, b})
+				}
+				if !ok && !operator.In(ipos, w, coll) {
+					continue
+				}
+			} else if !operator.In(ipos, w, coll) {
+				continue
+			}
+			// (Ascending, each once: an insertion.)
+			k := n
+			for k > 0 && value.Compare(out[k-1], w) > 0 {
+				k--
+			}
+			if k > 0 && value.Equal(out[k-1], w) {
+				continue
+			}
+			copy(out[k+1:n+1], out[k:n])
+			out[k] = w
+			n++
+		}
+		for _, w := range out[:n] {
+			fr.Th.Tick(ipos)
+			bind(fr, w)
+			if inner(fr); fr.Stop {
+				break
+			}
+		}
+		return true
+	}
+}
+
+// candidates is, for the condition cond of the if clause after a for
+// clause that binds names, the values that can pass it: each a value of
+// each name (in the order of names), from equalities name == value that
+// lead cond (its first operands of `and`, in the order they run), or
+// that lead each branch of an `or` that leads cond (nil: cond is not of
+// that kind). A value isVal. Exactness: an element equal to none meets a
+// false equality in each branch, which fails it, and cond, and the
+// equalities before it do not fail.
+func candidates(cond lang.Expr, names []*resolve.Decl, isVal func(lang.Expr) bool) [][]lang.Expr {
+	if vals := branch(cond, names, isVal); vals != nil {
+		return [][]lang.Expr{vals}
+	}
+	var out [][]lang.Expr
+	var add func(e lang.Expr) bool
+	add = func(e lang.Expr) bool {
+		if b, ok := e.(*lang.Binary); ok && b.Op == lang.OpOr {
+			return add(b.X) && add(b.Y)
+		}
+		vals := branch(e, names, isVal)
+		if vals == nil {
+			return false
+		}
+		out = append(out, vals)
+		return len(out) <= 4
+	}
+	if !add(conjuncts(cond, nil)[0]) {
+		return nil
+	}
+	return out
+}
+
+// conjuncts appends to out the operands of the `and`s of e, in the order
+// they run (e itself when it is not an `and`).
+func conjuncts(e lang.Expr, out []lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == lang.OpAnd {
+		return conjuncts(b.Y, conjuncts(b.X, out))
+	}
+	return append(out, e)
+}
+
+// branch is the value of each name that the equalities leading e give
+// (one a name, each name once), or nil.
+func branch(e lang.Expr, names []*resolve.Decl, isVal func(lang.Expr) bool) []lang.Expr {
+	conj := conjuncts(e, nil)
+	if len(conj) < len(names) {
+		return nil
+	}
+	vals := make([]lang.Expr, len(names))
+	for _, c := range conj[:len(names)] {
+		b, ok := c.(*lang.Binary)
+		if !ok || b.Op != lang.OpEq {
+			return nil
+		}
+		k, v := nameOf(b.X, names), b.Y
+		if k < 0 {
+			k, v = nameOf(b.Y, names), b.X
+		}
+		if k < 0 || vals[k] != nil || !isVal(v) {
+			return nil
+		}
+		vals[k] = v
+	}
+	return vals
+}
+
+// nameOf is the index in names of the name e is, or -1.
+func nameOf(e lang.Expr, names []*resolve.Decl) int {
+	if id, ok := e.(*lang.Ident); ok {
+		return slices.Index(names, resolve.Of(id))
+	}
+	return -1
 }

@@ -144,6 +144,17 @@ print [x for x in S if x == (1, 2) or x == 4], [x for x in S if x == 5 or x == (
 game g(S, n) moves g(S - {x}, n - 1) for x in S if (x == n and n > 0) or x == n + 10
 print sg(g({1, 2, 3, 11, 12, 13}, 3)), moves(g({1, 2, 3, 11, 12, 13}, 3))
 `,
+	`def board(m, n) = {(r, c) for r in 0 .. m - 1 for c in 0 .. n - 1}
+game cram(F) moves cram(F - {(r, c), (r2, c2)}) for (r, c) in F for (r2, c2) in F if (r2 == r and c2 == c + 1) or (c2 == c and r2 == r + 1)
+game dom(F) moves dom(F - {(r, c), (a, b)}) for (r, c) in F for (a, b) in F if a == r + 1 and b == c and r % 2 == 0
+print [sg(cram(board(2, n))) for n in 1 .. 4], [sg(cram(board(3, n))) for n in 1 .. 3], moves(cram(board(2, 2))), [sg(dom(board(4, n))) for n in 1 .. 3]
+print [(a, b) for (a, b) in {(1, 2), (1, 3), (5, 0)} if b == 3 and a == 1], [(a, b) for (a, b) in {(1, 2), (1, 3)} if a == 1], [p for (a, b) in {(1, 2), (70, 3)} for p in [a] if a == 70 and b == 3]
+print [(a, b) for (a, b) in {(1, 2), (2, 3)} if (a == 1 and b == 2) or (a == 2 and b == 1 / 0)]
+`,
+	`print [(a, b) for (a, b) in {(1, 2), 3} if a == 1 and b == 2]
+`,
+	`print [(a, b) for (a, b) in {(1, 2), (2, 1)} if a == 2 and b == 1 and 1 / 0 == 0]
+`,
 }
 
 func TestEqSetExact(t *testing.T) {

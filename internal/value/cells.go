@@ -224,3 +224,45 @@ func AppendCellRowsKey(buf []byte, rows []uint64) []byte {
 	m := bitmap{w: trimRows(rows), Pairs: true}
 	return m.AppendKey(buf)
 }
+
+// PairsOnly reports, without a look at each element, whether the set v
+// holds only 2-tuples of ints: it has cells' bits, or a universe's ids
+// whose elements are all cells (false also when it cannot tell).
+func PairsOnly(v Value) bool {
+	if v.K != KSet {
+		return false
+	}
+	m := v.Ref.(*Set).Bm
+	switch {
+	case m == nil:
+		return false
+	case m.U != nil:
+		return m.U.CellsOnly(m.w)
+	}
+	return m.Pairs || m.empty()
+}
+
+// SetHasPair is SetHas of the tuple (a, b), without making it, and the
+// set's element equal to it when it has one made (elem.K is KNone when
+// it must be made); ok false when the set has no bitmap.
+func SetHasPair(s Value, a, b int64) (has bool, elem Value, ok bool) {
+	m := s.Ref.(*Set).Bm
+	if m == nil {
+		return false, None, false
+	}
+	bit, in := CellBit(a, b)
+	if m.U != nil {
+		switch {
+		case !in:
+			return false, None, false // (the universe's keys: SetHas)
+		case m.U.cells == nil:
+			return false, None, true // (a cell it has is in cells)
+		}
+		id := int(m.U.cells[bit]) - 1
+		if id < 0 || !m.Has(id) {
+			return false, None, true
+		}
+		return true, m.U.Elem(id), true
+	}
+	return in && m.Pairs && m.Has(bit), None, true
+}

@@ -156,8 +156,8 @@ func (ss *Sets) bound(b *bind) (func(fr *engine.Frame), string) {
 	// As written, the if clauses come before the option: the one after
 	// the last for clause may pick its elements, EqFor and EqSet.)
 	var next *lang.IfClause
-	if b.shared && len(b.ifs) > 0 {
-		next, _ = b.ifs[0].(*lang.IfClause)
+	if b.shared {
+		next = compile.JoinIfs(b.ifs)
 	}
 	prefix := c.Vals.ClausesThen(b.clauses, next)
 	mk := ss.b.SetBuild(x)
