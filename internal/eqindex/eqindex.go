@@ -54,7 +54,7 @@ func New(c *compile.Compiler) *Indexes { return &Indexes{c} }
 // index is a list's elements (their indexes) grouped by key (none: the
 // list gets no index).
 type index struct {
-	seq  *value.Seq
+	src  any // the list's or set's (Value.Ref)
 	none bool
 	keys []keyed // (one an equality)
 }
@@ -81,21 +81,21 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 	c.Note(note(cl, "elements", eqs) + setNote(cl, eqs))
 	keyFns, valFns := compileEqs(c, eqs)
 	var cache atomic.Pointer[index]
-	var seen atomic.Pointer[value.Seq] // (the list of the last run not indexed)
+	var seen atomic.Pointer[source] // (the list or set of the last run not indexed)
 	return func(fr *engine.Frame, coll value.Value) ([]int64, bool) {
-		if coll.K != value.KList && coll.K != value.KTuple {
+		if coll.K != value.KList && coll.K != value.KTuple && coll.K != value.KSet {
 			return nil, false
 		}
-		seq := coll.Ref.(*value.Seq)
-		if len(seq.Elems) == 0 {
+		elems := coll.Elems()
+		if len(elems) == 0 {
 			return nil, false
 		}
 		x := cache.Load()
-		if x == nil || x.seq != seq {
-			if seen.Swap(seq) != seq {
+		if x == nil || x.src != coll.Ref {
+			if last := seen.Swap(&source{coll.Ref}); last == nil || last.ref != coll.Ref {
 				return nil, false
 			}
-			x = build(fr, seq, bind, keyFns)
+			x = build(fr, coll.Ref, elems, bind, keyFns)
 			cache.Store(x)
 		}
 		if x.none {
@@ -169,19 +169,22 @@ func reads(e lang.Expr, bound map[*resolve.Decl]bool) bool {
 	return found
 }
 
-// build groups the elements of seq by each of their keys (none: an
+// source is the list or set (Value.Ref) a run got.
+type source struct{ ref any }
+
+// build groups the elements of src, elems, by each of their keys (none: an
 // element that does not bind or whose key fails or is neither an int nor
 // a string, or keys of both kinds).
-func build(fr *engine.Frame, seq *value.Seq, bind func(fr *engine.Frame, v value.Value), keyFns []engine.EvalFn) *index {
-	x := &index{seq: seq, none: true}
-	if len(seq.Elems) >= 1<<30 {
+func build(fr *engine.Frame, src any, elems []value.Value, bind func(fr *engine.Frame, v value.Value), keyFns []engine.EvalFn) *index {
+	x := &index{src: src, none: true}
+	if len(elems) >= 1<<30 {
 		return x
 	}
 	keys := make([][]value.Value, len(keyFns))
 	for j := range keys {
-		keys[j] = make([]value.Value, len(seq.Elems))
+		keys[j] = make([]value.Value, len(elems))
 	}
-	for i, e := range seq.Elems {
+	for i, e := range elems {
 		if _, ok := engine.Try(fr, func(fr *engine.Frame) value.Value { bind(fr, e); return value.Value{} }); !ok {
 			return x
 		}

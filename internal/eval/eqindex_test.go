@@ -157,6 +157,40 @@ print [(a, b) for (a, b) in {(1, 2), (2, 3)} if (a == 1 and b == 2) or (a == 2 a
 `,
 }
 
+// memberRangeCases: a range whose if clause first tests its variable,
+// or a pair holding it, for membership in a collection (eqindex's
+// memberRange): only the ints it holds are visited. Lists unsorted with
+// duplicates, sets, strings and big ints among the elements, pairs
+// either way round, other halves of several kinds, a half that fails, a
+// collection that is not one, empty and reversed ranges, an and after.
+var memberRangeCases = []string{
+	`let PR = [7, 3, 5, 3, 2, "x", 10 ** 15, -4, 11]
+game h(n) moves h(n - k) for k in 1 .. n if k in PR or k == 1
+print [sg(h(n)) for n in 0 .. 30], moves(h(12)), [k for k in -5 .. 8 if k in PR], [k for k in 5 .. 3 if k in PR]
+let S = {2, 3, 5, 8}
+print [[k for k in 0 .. n if k in S and k % 2 == 0] for n in 0 .. 9], [k for k in 0 .. 9 if k in S], sum([1 for k in 0 .. 9 if k in {}])
+`,
+	`let E = {(0, 1), (0, 2), (1, 2), (2, 3), (1, 3), (3, 4), ("a", 1), (2, "b"), (5, 6, 7)}
+game dag(v) moves dag(u) for u in 0 .. 9 if (v, u) in E
+game up(v) moves up(u) for u in 0 .. 9 if (u, v) in E and u != 0
+print [sg(dag(v)) for v in 0 .. 6], [sg(up(v)) for v in 0 .. 6], moves(dag(0)), moves(up(3))
+print [[u for u in 0 .. 9 if ("a", u) in E] for r in 0 .. 1], [[u for u in 0 .. 9 if ((1, 2), u) in E] for r in 0 .. 1]
+let L = [(3, 1), (3, 0), (3, 1), (2, 2)]
+print [[u for u in 0 .. 3 if (v, u) in L] for v in 0 .. 3], [[u for u in 0 .. 3 if (v, u) in L] for v in 0 .. 3]
+print [[u for u in 0 .. 3 if (1 / v, u) in L] for v in [1, 1, 0]]
+`,
+	`let E = 5
+print [u for u in 0 .. 3 if (1, u) in E]
+`,
+	`let E = {(1, 2)}
+print [u for u in 0 .. 3 if (1, u) in E and 1 / (u - 2) == 0], [u for u in 0 .. 3 if (1, u) in E and 1 / (u - 2) == 0]
+`,
+}
+
+func TestMemberRangeExact(t *testing.T) {
+	diffCases(t, memberRangeCases, passes.EqIndex, passes.All)
+}
+
 func TestEqSetExact(t *testing.T) {
 	diffCases(t, eqSetCases, passes.EqIndex, passes.All)
 }
