@@ -35,10 +35,14 @@
 //   - the values of the globals the body reads are compared with those
 //     the table was filled under at each call: a later let of one (the
 //     REPL, a script's second let) empties it.
+//
+// A def that calls itself keeps its values too, with other bounds and
+// steps (recursive.go).
 package defcache
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -48,11 +52,15 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Calls compiles the calls of compiler c whose values are kept.
-type Calls struct{ c *compile.Compiler }
+// Calls compiles the calls of compiler c whose values are kept; rec is
+// the site of each recursive def's calls (recursive.go).
+type Calls struct {
+	c   *compile.Compiler
+	rec map[*engine.Binding]*atomic.Pointer[recDef]
+}
 
 // New returns the kept calls of compiler c.
-func New(c *compile.Compiler) *Calls { return &Calls{c} }
+func New(c *compile.Compiler) *Calls { return &Calls{c: c} }
 
 // maxEntries bounds the values one call keeps on a thread, and
 // maxBytes (about) those all calls keep on a thread: each stops adding
@@ -75,12 +83,12 @@ const (
 func (k *Calls) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) engine.EvalFn {
 	c := k.c
 	fn := b.Fn
-	if !c.On(passes.DefCache) || fn == nil || len(e.Args) != len(fn.Params) {
+	if !c.On(passes.DefCache) {
 		return nil
 	}
 	globals, ok := resolve.MemoCall(fn, e.Args)
 	if !ok {
-		return nil
+		return k.recCall(e, b, plain)
 	}
 	args := make([]engine.EvalFn, len(e.Args))
 	for i, a := range e.Args {
@@ -90,39 +98,44 @@ func (k *Calls) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) en
 	c.Note(fmt.Sprintf("the call of %s at line %d: its values kept by its arguments (of short keys), computed once each where that pays", fn.FName, e.Pos.Line))
 	site := &site{b: b, globals: globals, cost: int64(fn.Cost)}
 	pos := e.Pos
-	return func(fr *engine.Frame) value.Value {
-		th := fr.Th
-		t := site.table(th)
-		if t.off {
-			return plain(fr)
-		}
-		key, ok := t.key[:0], true
-		for i, a := range args {
-			v := a(fr)
-			if i == 0 && len(args) == 1 && v.K == value.KInt && uint64(v.N) < maxDense {
-				return t.byIndex(fr, site, pos, int(v.N), plain)
-			}
-			if key, ok = appendKey(key, v); !ok {
-				return plain(fr)
-			}
-		}
-		t.key = key
-		t.count()
-		if x, hit := t.vals[string(key)]; hit {
-			t.hits++
-			if th.Depth < th.Limits.MaxDepth && th.Stack+site.cost <= th.MaxStack && th.Skip(pos, x.steps) {
-				return x.v
-			}
-			return plain(fr)
-		}
-		s0 := th.Steps
-		v := plain(fr)
-		if n := 64 + 64*int64(value.Count(v)); len(t.vals) < maxEntries && t.all.bytes+n <= maxBytes {
-			t.vals[string(key)] = kept{v, th.Steps - s0}
-			t.all.bytes += n
-		}
-		return v
+	return func(fr *engine.Frame) value.Value { return site.call(fr, args, pos, plain) }
+}
+
+// call is the call at pos, whose arguments are args and whose call as
+// compiled is plain, with its value looked up first.
+func (site *site) call(fr *engine.Frame, args []engine.EvalFn, pos engine.Pos, plain engine.EvalFn) value.Value {
+	th := fr.Th
+	t := site.table(th)
+	if t.off {
+		return plain(fr)
 	}
+	key, ok := t.key[:0], true
+	for i, a := range args {
+		v := a(fr)
+		if i == 0 && len(args) == 1 && v.K == value.KInt && uint64(v.N) < uint64(site.maxDense()) {
+			return t.byIndex(fr, site, pos, int(v.N), plain)
+		}
+		if key, ok = appendKey(key, v); !ok {
+			return plain(fr)
+		}
+	}
+	t.key = key
+	t.count()
+	if x, hit := t.vals[string(key)]; hit {
+		t.hits++
+		if site.fits(th, x) && th.Skip(pos, x.steps) {
+			return x.v
+		}
+		return plain(fr)
+	}
+	k := string(key) // (a recursive call reuses t.key)
+	s0 := th.Steps
+	v, nest := site.run(fr, plain)
+	if n := 64 + 64*int64(value.Count(v)); len(t.vals) < site.maxEntries() && t.all.bytes+n <= site.maxBytes(th) {
+		t.vals[k] = kept{v, site.steps(th.Steps - s0), nest}
+		t.all.bytes += n
+	}
+	return v
 }
 
 // maxDense bounds the one int argument whose value a call keeps by index
@@ -148,23 +161,23 @@ func (t *table) byIndex(fr *engine.Frame, s *site, pos engine.Pos, i int, plain 
 	t.count()
 	if i < len(t.dense) && t.dense[i].ok {
 		t.hits++
-		if x := t.dense[i]; th.Depth < th.Limits.MaxDepth && th.Stack+s.cost <= th.MaxStack && th.Skip(pos, x.steps) {
+		if x := t.dense[i]; s.fits(th, x.kept) && th.Skip(pos, x.steps) {
 			return x.v
 		}
 		return plain(fr)
 	}
 	s0 := th.Steps
-	v := plain(fr)
+	v, nest := s.run(fr, plain)
 	if t.off {
 		return v
 	}
 	grow := 0
 	if i >= len(t.dense) {
-		grow = min(max(i+1, 2*len(t.dense), 64), maxDense) - len(t.dense)
+		grow = min(max(i+1, 2*len(t.dense), 64), s.maxDense()) - len(t.dense)
 	}
-	if n := 64 + 64*int64(value.Count(v)) + 40*int64(grow); t.all.bytes+n <= maxBytes {
+	if n := 64 + 64*int64(value.Count(v)) + 40*int64(grow); t.all.bytes+n <= s.maxBytes(th) {
 		t.dense = append(t.dense, make([]denseSlot, grow)...)
-		t.dense[i] = denseSlot{kept{v, th.Steps - s0}, true}
+		t.dense[i] = denseSlot{kept{v, s.steps(th.Steps - s0), nest}, true}
 		t.all.bytes += n
 	}
 	return v
@@ -177,17 +190,62 @@ type denseSlot struct {
 }
 
 // site is one call compiled: the globals its def reads (slots), and the
-// call's own cost on the stack.
+// call's own cost on the stack; or (rec) the calls of a def that may call
+// itself, compiled by one compiler (recursive.go).
 type site struct {
 	b       *engine.Binding
 	globals []int
 	cost    int64
+	rec     bool
 }
 
-// kept is a value kept and the steps its call counted.
+// kept is a value kept, the steps its call counted, and (a recursive
+// def's) how deep its calls nested.
 type kept struct {
 	v     value.Value
 	steps int64
+	nest  nest
+}
+
+// nest is how much deeper than its caller a call nested, in calls and in
+// their cost.
+type nest struct {
+	depth int
+	stack int64
+}
+
+// fits reports whether the call of the value x, found, would have
+// nested within the bounds: for a def's call of no def, its own level
+// (the bounds are checked as it enters); for a recursive def's, the
+// depth its calls reached (then noted, for the callers' own).
+func (s *site) fits(th *engine.Thread, x kept) bool {
+	if !s.rec {
+		return th.Depth < th.Limits.MaxDepth && th.Stack+s.cost <= th.MaxStack
+	}
+	d, st := th.Depth+x.nest.depth, th.Stack+x.nest.stack
+	if d > th.Limits.MaxDepth || st > th.MaxStack {
+		return false
+	}
+	th.DepthHW, th.StackHW = max(th.DepthHW, d), max(th.StackHW, st)
+	return true
+}
+
+// run is the call as compiled, and (a recursive def's) how deep it
+// nested.
+func (s *site) run(fr *engine.Frame, plain engine.EvalFn) (value.Value, nest) {
+	if !s.rec {
+		return plain(fr), nest{}
+	}
+	th := fr.Th
+	hwD, hwS := th.DepthHW, th.StackHW
+	d0, s0 := th.Depth, th.Stack
+	th.DepthHW, th.StackHW = d0, s0
+	defer func() {
+		// (Also when the call fails, and a caller goes on: engine.Try.)
+		th.DepthHW, th.StackHW = max(hwD, th.DepthHW), max(hwS, th.StackHW)
+	}()
+	v := plain(fr)
+	return v, nest{th.DepthHW - d0, th.StackHW - s0}
 }
 
 // table is what one call keeps on a thread: its values by key, and the

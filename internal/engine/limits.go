@@ -370,6 +370,7 @@ func (th *Thread) StackBudget() int64 {
 func (th *Thread) Enter(pos Pos, fn *Func) {
 	th.Depth++
 	th.Stack += int64(fn.Cost)
+	th.DepthHW, th.StackHW = max(th.DepthHW, th.Depth), max(th.StackHW, th.Stack)
 	// (Its stack, and what it builds as it goes deeper, bring the next
 	// check of the memory nearer.)
 	th.Churn(pos, int64(fn.Cost)*stackUnitBytes)

@@ -106,6 +106,67 @@ func TestDefCacheExact(t *testing.T) {
 	}
 }
 
+// recDefCacheCases: recursive defs (defcache's recursive.go), each
+// value computed once: the same values, errors and positions with the
+// pass off and every pass off, and under bounds on the depth of calls
+// the same error at the same call (a value found checks the depth its
+// calls reached). Steps are not compared: a value found counts one.
+var recDefCacheCases = []string{
+	`let S = [1, 3, 4]
+def g(n) = if n == 0 then 0 else mex([g(n - k) for k in S if k <= n])
+print [g(n) for n in 0 .. 24], g(23), sum([g(n) for n in 0 .. 20])
+`,
+	`def fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2)
+def even(n) = if n == 0 then true else odd(n - 1)
+def odd(n) = if n == 0 then false else even(n - 1)
+print fib(22), [fib(k) for k in 0 .. 12], even(30), odd(7), [even(k) for k in 0 .. 5]
+`,
+	`def f(n) = if n == 7 then 1 / (n - 7) else if n == 0 then 0 else f(n - 1) + 1
+print [f(k) for k in 0 .. 6], f(6)
+print f(9)
+`,
+	`let P = [-1, 0, 0, 1, 1, 2, 5]
+def kids(v) = [c for c in 0 .. len(P) - 1 if P[c] == v]
+def h(v) = sum([h(c) + 1 for c in kids(v)])
+def paths(a, b) = if a == 0 or b == 0 then 1 else paths(a - 1, b) + paths(a, b - 1)
+print [h(v) for v in 0 .. 6], paths(10, 10), [paths(a, (a, 2)[1]) for a in 0 .. 4]
+for k in 1 .. 3 {
+    let P = [-1] + [0 for i in 1 .. k]
+    print h(0), [h(v) for v in 0 .. k]
+}
+`,
+	`def w(s) = if len(s) <= 1 then 1 else w(s[1:]) + w(s[:len(s) - 1])
+def t(p) = if p[0] == 0 then p[1] else t((p[0] - 1, p[1] + 1)) + t((p[0] - 1, p[1]))
+print w("abcdefghijklm"), [w(x) for x in ["", "a", "ab"]], t((12, 0))
+`,
+	`game nim(n) moves nim(n - k) for k in 1 .. n
+def s(n) = if n == 0 then 0 else sg(nim(n)) + s(n - 1)
+print s(20)
+`,
+	`def deep(n) = if n == 0 then 0 else 1 + deep(n - 1)
+print [deep(k) for k in 0 .. 60], deep(120)
+`,
+}
+
+func TestRecDefCacheExact(t *testing.T) {
+	for i, src := range recDefCacheCases {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			on := runDefCache(src, 0, engine.Limits{})
+			for _, off := range []passes.Pass{passes.DefCache, passes.All} {
+				if ok, why := optSame(on, runDefCache(src, off, engine.Limits{}), true); !ok {
+					t.Fatalf("%s off: %s\non:\n%s\noff:\n%s", off, why, on, runDefCache(src, off, engine.Limits{}))
+				}
+			}
+			for _, lim := range []engine.Limits{{MaxDepth: 5}, {MaxDepth: 11}, {MaxDepth: 40}, {MaxDepth: 100}} {
+				a, b := runDefCache(src, 0, lim), runDefCache(src, passes.DefCache, lim)
+				if a != b {
+					t.Errorf("limits %+v: on:\n%s\noff:\n%s", lim, a, b)
+				}
+			}
+		})
+	}
+}
+
 // TestDefCacheFires: --explain names the calls whose values are kept,
 // and only those (not a def without a comprehension, not one whose
 // argument counts steps).

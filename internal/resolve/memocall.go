@@ -87,6 +87,17 @@ func builds(body lang.Expr) bool {
 	return found
 }
 
+// SimpleArgs reports whether every argument counts no step when
+// evaluated (MemoCall).
+func SimpleArgs(args []lang.Expr) bool {
+	for _, a := range args {
+		if !simpleArg(a) {
+			return false
+		}
+	}
+	return true
+}
+
 // simpleArg reports whether argument a counts no step when evaluated
 // (MemoCall).
 func simpleArg(a lang.Expr) bool {
@@ -112,4 +123,91 @@ func simpleArg(a lang.Expr) bool {
 		return a.Op == lang.OpNeg && simpleArg(a.X)
 	}
 	return false
+}
+
+// RecMemoCall is MemoCall of a call of a def fn that may call itself:
+// fn's body, and the body of every def it calls (and so on), read only
+// their locals, globals and pure built-ins and call defs only, and fn is
+// among the defs they call. A call of such a def is a pure function of
+// its arguments, computed again and again by the recursion as written
+// (`def g(n) = mex([g(n - k) for k in S if k <= n])`). It returns the
+// slots of the globals the bodies read.
+func RecMemoCall(fn *engine.Func, args []lang.Expr) ([]int, bool) {
+	if fn == nil || fn.Decl == nil || len(args) == 0 || len(args) > 3 || len(args) != len(fn.Params) {
+		return nil, false
+	}
+	for _, a := range args {
+		if !simpleArg(a) {
+			return nil, false
+		}
+	}
+	var slots []int
+	seen := map[*lang.DefStmt]bool{}
+	recursive := false
+	var visit func(f *engine.Func) bool
+	visit = func(f *engine.Func) bool {
+		if f == nil || f.Decl == nil {
+			return false
+		}
+		if seen[f.Decl] {
+			recursive = recursive || f.Decl == fn.Decl
+			return true
+		}
+		seen[f.Decl] = true
+		s, ok := pureReads(f.Decl.Body, visit)
+		slots = append(slots, s...)
+		return ok
+	}
+	if !visit(fn) || !recursive {
+		return nil, false
+	}
+	return slots, true
+}
+
+// pureReads is bodyReads that takes calls of defs too, each def's Func
+// passed to def (false: not pure).
+func pureReads(body lang.Expr, def func(*engine.Func) bool) ([]int, bool) {
+	var slots []int
+	ok := true
+	var walk func(x lang.Expr) bool
+	walk = func(x lang.Expr) bool {
+		if !ok {
+			return false
+		}
+		switch x := x.(type) {
+		case *lang.Call:
+			id, isID := x.Fn.(*lang.Ident)
+			if !isID {
+				ok = false
+				return false
+			}
+			switch d := Of(id); {
+			case d == nil:
+				ok = false
+			case d.Kind == Builtin && d.Bi != nil && d.Bi.Pure:
+			case d.Kind == Def && d.B != nil:
+				ok = def(d.B.Fn)
+			default:
+				ok = false
+			}
+			for _, a := range x.Args {
+				lang.Inspect(a, walk)
+			}
+			return false
+		case *lang.Ident:
+			d := Of(x)
+			switch {
+			case d == nil:
+				ok = false
+			case d.Kind == Local:
+			case d.Kind == Global && d.B != nil:
+				slots = append(slots, d.B.Slot)
+			default:
+				ok = false
+			}
+		}
+		return ok
+	}
+	lang.Inspect(body, walk)
+	return slots, ok
 }
