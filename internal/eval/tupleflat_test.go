@@ -84,6 +84,39 @@ print sg(q((0, 0)))
 `},
 }
 
+// tupleDefCases: the tuples an option passes come from a def (rewrite's
+// TupleYields): a concatenation of list comprehensions, a union of set
+// comprehensions, tuples of strings, a name bound twice, a def that
+// fails, tuples of another length, a def of 3-tuples and a game of pairs.
+var tupleDefCases = []string{
+	`def opts(p) = [(p[0] - k, p[1]) for k in 1 .. p[0]] + [(p[0], p[1] - k) for k in 1 .. p[1]] + [(p[0] - k, p[1] - k) for k in 1 .. min(p[0], p[1])]
+game w(p) moves w(q) for q in opts(p)
+print len([1 for a in 0 .. 30 for b in 0 .. 30 if sg(w((a, b))) == 0]), moves(w((2, 1))), winning(w((3, 5))), sg(w([2, 1]))
+def near(p) = {(p[0] - 1, p[1]) for k in [1] if p[0] > 0} | {(p[0], p[1] - 2) for k in [1] if p[1] > 1}
+game n(p, c) moves n(q, c + 1) for q in near(p) if c < 9
+print [sg(n((a, b), 0)) for a in 0 .. 4 for b in 0 .. 4], moves(n((3, 3), 0))
+`,
+	`def sp(p) = [(p[0] + "x", p[1] - 1) for k in [0] if p[1] > 0]
+game s(p) moves s(q) for q in sp(p)
+print sg(s(("", 4))), moves(s(("a", 2)))
+def two(p) = [(p[0] - 1, p[1]) for k in [0] if p[0] > 0]
+game t(p) moves t(q) for q in two(p) for q in [(0, 0)] if p != (0, 0)
+print sg(t((3, 1)))
+`,
+	`def bad(p) = [(p[0] - 1, p[1]) for k in [0] if p[0] > 0] + [(p[2], 0) for k in [0] if p[0] == 1]
+game b(p) moves b(q) for q in bad(p)
+print sg(b((0, 0))), sg(b((3, 0)))
+`,
+	`def three(p) = [(p[0] - 1, p[1], 0) for k in [0] if p[0] > 0]
+game h(p) moves h(q) for q in three(p) | h((0, 0)) for k in [0] if p != (0, 0)
+print sg(h((2, 2))), moves(h((2, 2)))
+`,
+}
+
+func TestTupleFlatDefs(t *testing.T) {
+	diffCases(t, tupleDefCases, passes.Tuples, passes.Deforest, passes.All)
+}
+
 // tupleLong are the cases of tupleCases that take seconds: they run in
 // the long suite only (package internal/testenv).
 var tupleLong = map[string]bool{"a deep chain": true, "a state limit inside the hidden game": true}

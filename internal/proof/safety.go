@@ -342,13 +342,21 @@ func (s *Prover) Conds(cls []ir.Clause) bool {
 	return true
 }
 
-// Arg reports whether evaluating a cannot fail: safe int arithmetic, or
-// a local's name (of any value).
+// Arg reports whether evaluating a cannot fail: safe int arithmetic, a
+// local's name (of any value), or a tuple of those.
 func (s *Prover) Arg(a lang.Expr) bool {
 	if id, ok := a.(*lang.Ident); ok {
 		if d := resolve.Of(id); d != nil && d.Kind == resolve.Local {
 			return true
 		}
+	}
+	if t, ok := a.(*lang.TupleLit); ok {
+		for _, x := range t.Elems {
+			if !s.Arg(x) {
+				return false
+			}
+		}
+		return true
 	}
 	_, ok := s.Int(a)
 	return ok

@@ -33,7 +33,16 @@ func Substitute(x lang.Expr, index map[*Decl]int, args []lang.Expr, site *Site) 
 	case *lang.IfExpr:
 		return &lang.IfExpr{Pos: x.Pos, Cond: sub(x.Cond), Then: sub(x.Then), Else: sub(x.Else)}
 	case *lang.Index:
-		return &lang.Index{Pos: x.Pos, X: sub(x.X), Index: sub(x.Index)}
+		out := &lang.Index{Pos: x.Pos, X: sub(x.X), Index: sub(x.Index)}
+		// (An index in range of a tuple of names and int literals, a
+		// parameter written as its argument, is that element: neither
+		// fails.)
+		if t, ok := out.X.(*lang.TupleLit); ok {
+			if i, ok := out.Index.(*lang.IntLit); ok && i.Val >= 0 && i.Val < int64(len(t.Elems)) && plainElems(t.Elems) {
+				return t.Elems[i.Val]
+			}
+		}
+		return out
 	case *lang.Call:
 		out := &lang.Call{Pos: x.Pos, Fn: sub(x.Fn), Lparen: x.Lparen, Args: make([]lang.Expr, len(x.Args)), Site: x.Site}
 		if site != nil {
@@ -241,4 +250,16 @@ var IntOps = [lang.NumOps]IntKind{
 	lang.OpBitOr: IntArithOp, lang.OpXor: IntArithOp, lang.OpBitAnd: IntArithOp, lang.OpShl: IntArithOp, lang.OpShr: IntArithOp,
 	lang.OpAdd: IntArithOp, lang.OpSub: IntArithOp, lang.OpMul: IntArithOp, lang.OpDiv: IntArithOp, lang.OpMod: IntArithOp,
 	lang.OpPow: IntArithOp, lang.OpNeg: IntArithOp, lang.OpBitNot: IntArithOp,
+}
+
+// plainElems reports whether each of xs is a name or an int literal.
+func plainElems(xs []lang.Expr) bool {
+	for _, x := range xs {
+		switch x.(type) {
+		case *lang.Ident, *lang.IntLit:
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -58,6 +58,7 @@ func TupleParam(r *resolve.Resolver, d *lang.GameStmt, p string, j, n int) Shape
 	lits, upds, top := 0, 0, int64(-1)
 	for _, a := range d.Alts {
 		alt := a.(*lang.Alt)
+		yielded := yieldedNames(r, alt)
 		for _, cl := range alt.Clauses {
 			if f, ok := cl.(*lang.ForClause); ok {
 				for _, t := range f.Target.Names {
@@ -95,6 +96,13 @@ func TupleParam(r *resolve.Resolver, d *lang.GameStmt, p string, j, n int) Shape
 					return Shape{}
 				}
 				sh, lits = Shape{K: len(x.Elems), List: true}, lits+1
+			case *lang.Ident:
+				// (A name bound by a for clause over a def's tuples.)
+				k := yielded[x.Name]
+				if k == 0 || lits > 0 && (sh.List || k != sh.K) {
+					return Shape{}
+				}
+				sh, lits = Shape{K: k}, lits+1
 			default:
 				if _, ok := updateOf(r, x, p); !ok {
 					return Shape{}
@@ -110,6 +118,68 @@ func TupleParam(r *resolve.Resolver, d *lang.GameStmt, p string, j, n int) Shape
 		return Shape{}
 	}
 	return sh
+}
+
+// yieldedNames is the names alt binds once, by a for clause over a call
+// of TupleYields, with the tuples' length.
+func yieldedNames(r *resolve.Resolver, alt *lang.Alt) map[string]int {
+	out, bound := map[string]int{}, map[string]int{}
+	for _, cl := range alt.Clauses {
+		if f, ok := cl.(*lang.ForClause); ok {
+			for _, t := range f.Target.Names {
+				bound[t.Name]++
+			}
+			if !f.Target.Tuple {
+				if k := TupleYields(r, f.Iter); k > 0 {
+					out[f.Target.Names[0].Name] = k
+				}
+			}
+		}
+	}
+	for n := range out {
+		if bound[n] != 1 {
+			delete(out, n)
+		}
+	}
+	return out
+}
+
+// TupleYields is k when e is a call of a def whose body is a list or set
+// comprehension, or a concatenation or union of them, each of whose
+// elements is a tuple literal of k >= 2 elements (the def as declared:
+// what the planner's deforestation reads too), else 0. A name bound to
+// one of its elements is such a tuple.
+func TupleYields(r *resolve.Resolver, e lang.Expr) int {
+	call, ok := e.(*lang.Call)
+	if !ok {
+		return 0
+	}
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok {
+		return 0
+	}
+	b := r.Lookup(id)
+	if b == nil || b.Kind != resolve.Def || b.Fn == nil || b.Fn.Decl == nil || len(lang.ParamNames(b.Fn.Decl.Params)) != len(call.Args) {
+		return 0
+	}
+	var k func(x lang.Expr) int
+	k = func(x lang.Expr) int {
+		switch x := x.(type) {
+		case *lang.Binary:
+			if x.Op != lang.OpAdd && x.Op != lang.OpBitOr {
+				return 0
+			}
+			if a := k(x.X); a > 0 && k(x.Y) == a {
+				return a
+			}
+		case *lang.Comp:
+			if t, ok := x.Body.(*lang.TupleLit); ok && (x.Kind == lang.ListComp || x.Kind == lang.SetComp) && len(t.Elems) >= 2 {
+				return len(t.Elems)
+			}
+		}
+		return 0
+	}
+	return k(b.Fn.Decl.Body)
 }
 
 // updateOf returns I when e is update(p, I, V) of the built-in that
@@ -179,6 +249,7 @@ func FlatDecl(r *resolve.Resolver, d *lang.GameStmt, j int, sh Shape, hidden str
 	out := &lang.GameStmt{Pos: d.Pos, Name: d.Name, Params: &lang.Params{Names: ps}}
 	for _, a := range d.Alts {
 		alt := a.(*lang.Alt)
+		rw.yielded = yieldedNames(r, alt)
 		na := &lang.Alt{Pos: alt.Pos, Body: rw.body(alt.Body)}
 		for _, cl := range alt.Clauses {
 			switch cl := cl.(type) {
@@ -206,6 +277,9 @@ type tupleRewrite struct {
 	hd              *resolve.Decl   // the hidden game's
 	j               int
 	failed          bool
+	// yielded: the names the alternative being rewritten binds to the
+	// tuples of a def (TupleYields), with their length.
+	yielded map[string]int
 }
 
 // body rewrites an option: its parts that are positions of the game with
@@ -311,6 +385,15 @@ func (rw *tupleRewrite) exprs(xs []lang.Expr) []lang.Expr {
 // range (p's names, V in place I), rewritten; nil for anything else.
 func (rw *tupleRewrite) elems(x lang.Expr) []lang.Expr {
 	switch x := x.(type) {
+	case *lang.Ident:
+		if rw.yielded[x.Name] != len(rw.names) || rw.list {
+			return nil
+		}
+		out := make([]lang.Expr, len(rw.names))
+		for i := range out {
+			out[i] = &lang.Index{Pos: x.Pos, X: x, Index: &lang.IntLit{Pos: x.Pos, Val: int64(i)}}
+		}
+		return out
 	case *lang.TupleLit:
 		if !rw.list && len(x.Elems) == len(rw.names) {
 			return rw.exprs(x.Elems)
