@@ -107,6 +107,40 @@ print h([true, 2, true, 2]), h([true, 2, false, 2]), h([1, 2, true, 2]), h("ab")
 `,
 }
 
+// sharedDefCases: a call of a def whose body is plain, computed first by
+// a filter and again by the yield, bound to a name (plan's shared.go):
+// the same values and errors (the call's, at its place) with the pass
+// off: a def that fails, a def that calls a def, a recursive def (not
+// shared), arguments that fail.
+var sharedDefCases = []string{
+	`def put(g, r, c) = update(g, r, g[r][:c] + "X" + g[r][c + 1:])
+def bad(g) = len([r for r in g if "XX" in r]) > 0
+game p(g) moves p(put(g, r, c)) for r in 0 .. 1 for c in 0 .. 2 if g[r][c] == "." and not bad(put(g, r, c))
+print sg(p(["...", "..."])), moves(p(["X..", ".X."]))
+print sg(p(["...", ".."]))
+`,
+	`def put(g, r, c) = update(g, r, g[r][:c] + "X" + g[r][c + 1:])
+def put2(g, r, c) = put(put(g, r, c), 1 - r, c)
+game p(g) moves p(put2(g, r, c)) for r in 0 .. 1 for c in 0 .. 2 if g[r][c] == "." and g[1 - r][c] == "." and len(put2(g, r, c)) == 2
+print sg(p(["...", "..."])), moves(p(["X..", "..."]))
+print sg(p(["...", ".", "..."]))
+`,
+	`def rep(s, k) = if k == 0 then s else rep(s + "a", k - 1)
+game q(s) moves q(rep(s, k)) for k in 1 .. 2 if len(s) < 6 and len(rep(s, k)) <= 6
+print sg(q("")), moves(q("aaa"))
+`,
+	`def put(g, r, c) = update(g, r, g[r][:c] + "X" + g[r][c + 1:])
+game p(g) moves p(put(g, r, c)) for r in 0 .. 2 for c in 0 .. 1 if len(put(g, r, c)) > 0
+print sg(p(["..", ".."]))
+`,
+}
+
+func TestSharedDefDiff(t *testing.T) {
+	for _, off := range []passes.Pass{passes.Shared, passes.All} {
+		diffCases(t, sharedDefCases, off)
+	}
+}
+
 func TestLineMasksDiff(t *testing.T) {
 	for _, off := range []passes.Pass{passes.Masks, passes.All} {
 		diffCases(t, lineMaskCases, off)
