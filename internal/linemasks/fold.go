@@ -25,6 +25,12 @@ type lines struct {
 	masks  []uint64 // nw words a line
 	falses bool     // an element is false
 	w      []uint64
+	// twoLevels: a cell V[I][J] (maxRow: the largest I); ascii: whether
+	// each row is a string of ASCII characters (0: not known yet, 1, 2:
+	// not), for one board.
+	twoLevels bool
+	maxRow    int
+	ascii     []int8
 }
 
 // term is a value the folding works out: a value, or a conjunction of
@@ -68,6 +74,15 @@ func (s *shape) fold(vals []value.Value) *lines {
 		l.masks = append(l.masks, m...)
 	}
 	l.w = make([]uint64, l.nw)
+	for _, c := range l.cells {
+		if c.j >= 0 {
+			l.twoLevels = true
+			l.maxRow = max(l.maxRow, c.i)
+		}
+	}
+	if l.twoLevels {
+		l.ascii = make([]int8, l.maxRow+1)
+	}
 	l.ok = true
 	return l
 }
@@ -384,21 +399,23 @@ func (l *lines) pass(v value.Value) ([]uint64, bool) {
 	for i := range w {
 		w[i] = 0
 	}
-	for id, c := range l.cells {
-		x := v
-		if c.j >= 0 {
-			if x.K != value.KList && x.K != value.KTuple {
-				return nil, false
-			}
-			es := x.Elems()
-			if c.i >= len(es) {
-				return nil, false
-			}
-			x = es[c.i]
+	var rows []value.Value
+	if l.twoLevels {
+		if v.K != value.KList && v.K != value.KTuple {
+			return nil, false
 		}
-		last := c.i
+		if rows = v.Elems(); len(rows) <= l.maxRow {
+			return nil, false
+		}
+		for i := range l.ascii {
+			l.ascii[i] = 0
+		}
+	}
+	boardASCII := int8(0)
+	for id, c := range l.cells {
+		x, last, known := v, c.i, &boardASCII
 		if c.j >= 0 {
-			last = c.j
+			x, last, known = rows[c.i], c.j, &l.ascii[c.i]
 		}
 		var hit bool
 		switch x.K {
@@ -411,7 +428,16 @@ func (l *lines) pass(v value.Value) ([]uint64, bool) {
 			hit = e.K == c.k.K && (e.K == value.KInt && e.N == c.k.N || value.Equal(e, c.k))
 		case value.KStr:
 			s := x.Str()
-			if last >= len(s) || !x.ASCII() {
+			if last >= len(s) {
+				return nil, false
+			}
+			if *known == 0 {
+				*known = 2
+				if x.ASCII() {
+					*known = 1
+				}
+			}
+			if *known != 1 {
 				return nil, false
 			}
 			// (A character is no other value, nor a string of another
