@@ -222,12 +222,10 @@ func shareable(env *Env, e lang.Expr) bool {
 	return ok
 }
 
-// defBody is the body of the def call e calls, its parameters written as
-// e's arguments, where its names mean the same at e and it is not
-// recursive (resolve's Inlinable and Same); nil otherwise. A call of a
-// def whose body so written is shareable is: it computes its arguments,
-// then that body, each again to the value it gave (an error is the
-// call's, at the same place, where the filter first computes it).
+// defBody is the body of the def e calls, its parameters written as e's
+// arguments, where its names mean the same at e and it is not recursive
+// (resolve's Inlinable, Same); nil otherwise. A call whose body so
+// written is shareable is: each computes again to the value it gave.
 func defBody(env *Env, e *lang.Call) lang.Expr {
 	id, ok := e.Fn.(*lang.Ident)
 	if !ok {
