@@ -31,6 +31,16 @@ type lines struct {
 	twoLevels bool
 	maxRow    int
 	ascii     []int8
+	// byRow: every cell V[I][J] == C of a character C, the cells of each
+	// row I (nil: not so).
+	byRow [][]charCell
+}
+
+// charCell is a cell of a row tested against a character: its column,
+// the character, its id.
+type charCell struct {
+	j, id int
+	ch    byte
 }
 
 // term is a value the folding works out: a value, or a conjunction of
@@ -82,6 +92,14 @@ func (s *shape) fold(vals []value.Value) *lines {
 	}
 	if l.twoLevels {
 		l.ascii = make([]int8, l.maxRow+1)
+		l.byRow = make([][]charCell, l.maxRow+1)
+		for id, c := range l.cells {
+			if c.j < 0 || c.k.K != value.KStr || len(c.k.Str()) != 1 {
+				l.byRow = nil
+				break
+			}
+			l.byRow[c.i] = append(l.byRow[c.i], charCell{j: c.j, id: id, ch: c.k.Str()[0]})
+		}
 	}
 	l.ok = true
 	return l
@@ -395,6 +413,11 @@ func keyOf(c cell) cellKey {
 // pass is the word of the cells of board v that pass, or false where a
 // cell is not one v has (its test could fail).
 func (l *lines) pass(v value.Value) ([]uint64, bool) {
+	if l.byRow != nil && (v.K == value.KList || v.K == value.KTuple) {
+		if w, ok := l.passRows(v.Elems()); ok {
+			return w, true
+		}
+	}
 	w := l.w
 	for i := range w {
 		w[i] = 0
@@ -448,6 +471,38 @@ func (l *lines) pass(v value.Value) ([]uint64, bool) {
 		}
 		if hit {
 			w[id/64] |= 1 << (id % 64)
+		}
+	}
+	return w, true
+}
+
+// passRows is pass for cells that are all characters of rows, where
+// the rows read are strings of ASCII characters with those columns
+// (false: pass says what else).
+func (l *lines) passRows(rows []value.Value) ([]uint64, bool) {
+	if len(rows) < len(l.byRow) {
+		return nil, false
+	}
+	w := l.w
+	for i := range w {
+		w[i] = 0
+	}
+	for i, cs := range l.byRow {
+		if len(cs) == 0 {
+			continue
+		}
+		x := rows[i]
+		if x.K != value.KStr || !x.ASCII() {
+			return nil, false
+		}
+		s := x.Str()
+		for _, c := range cs {
+			if c.j >= len(s) {
+				return nil, false
+			}
+			if s[c.j] == c.ch {
+				w[c.id/64] |= 1 << (c.id % 64)
+			}
 		}
 	}
 	return w, true
