@@ -13,6 +13,7 @@ import (
 //
 //	len([L for L in LINES if full(c, L)]) == 0      not any([full(c, L) for L in LINES])
 //	len([x for x in S if P if Q]) > 0               any([P and Q for x in S])
+//	sum([1 for x in S if P]) == 0                   not any([P for x in S])
 //
 // is any of the conditions over the clauses before them (== 0, <= 0 and
 // < 1: not any; != 0, > 0 and >= 1: any; either way round), which the
@@ -49,11 +50,8 @@ func lenOfFilter(c *ctx, e lang.Expr) lang.Expr {
 	if !ok || len(lc.Args) != 1 {
 		return nil
 	}
-	if bi := c.env.R.BuiltinCallee(lc); bi == nil || bi.BName != "len" {
-		return nil
-	}
-	comp, ok := lc.Args[0].(*lang.Comp)
-	if !ok || comp.Kind != lang.ListComp || !cannotFail(comp.Body) {
+	comp := countOf(c.env.R, lc)
+	if comp == nil {
 		return nil
 	}
 	n := len(comp.Clauses)
@@ -90,6 +88,24 @@ func lenOfFilter(c *ctx, e lang.Expr) lang.Expr {
 		out = &lang.Unary{Pos: b.Pos, Op: lang.OpNot, X: out}
 	}
 	return out
+}
+
+// countOf is the comprehension lc counts the elements of: len([E for
+// ...]) with E a name or a literal, or sum([1 for ...]) (a sum of ones
+// is their number: it cannot fail); nil otherwise.
+func countOf(r *resolve.Resolver, lc *lang.Call) *lang.Comp {
+	bi := r.BuiltinCallee(lc)
+	if bi == nil || bi.BName != "len" && bi.BName != "sum" || len(lc.Args) != 1 {
+		return nil
+	}
+	comp, ok := lc.Args[0].(*lang.Comp)
+	if !ok || comp.Kind != lang.ListComp || !cannotFail(comp.Body) {
+		return nil
+	}
+	if v, ok := comp.Body.(*lang.IntLit); bi.BName == "sum" && (!ok || v.Val != 1) {
+		return nil
+	}
+	return comp
 }
 
 // cannotFail reports whether evaluating e cannot fail: a literal or a

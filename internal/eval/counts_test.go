@@ -26,7 +26,9 @@ def full(b, L) = len([j for j in L if b[j] == "X"]) == 3
 game nota(b) moves nota(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[i + 1:]] if len([L for L in LINES if full(c, L)]) == 0
 game nb(b) moves nb(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[i + 1:]] if not (0 < len([L for L in LINES if full(c, L)]))
 game nc(b) moves nc(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[i + 1:]] if len([1 for L in LINES if len([j for j in L if c[j] == "X"]) >= 3]) < 1
+game nd(b) moves nd(c) for i in 0 .. len(b) - 1 if b[i] == "." for c in [b[:i] + "X" + b[i + 1:]] if sum([1 for L in LINES if sum([1 for j in L if c[j] == "X"]) == 3]) == 0
 let empty = (W * H) * "."
+print sg(nd(empty)), moves(nd("XX.X....."))
 print sg(nota(empty)), [sg(nota(empty[:i] + "X" + empty[i + 1:])) for i in 0 .. W * H - 1], moves(nota("XX.X....."))
 print sg(nb(empty)), sg(nc(empty)), winning(nb("X........")), moves(nc("X.X......"))
 `,
@@ -40,6 +42,14 @@ print [len([L for L in LS if len([j for j in L if S[j] == "X"]) != k]) >= 1 for 
 print [len([L for L in LS if len(L) > 1 if len([j for j in L if S[j] == "X"]) <= k]) < 1 for k in 0 .. 3], [len([x for x in 0 .. 9 if x > 3 if x % k == 0]) != 0 for k in 1 .. 5]
 print any([len([j for j in L if S[j] == "X"]) == 2 for L in LS]), all([not (len([j for j in L if S[j] == "X"]) > 1) for L in LS]), any([len([0 for j in L if S[j] == "."]) == 0 for L in LS])
 print all([len([j for j in L if S[j] == "X"]) <= 3 for L in []]), any([len([j for j in L if S[j] == "X"]) == 0 for L in [[], []]]), all([len([j for j in L if S[j] == "X"]) == 1 for L in [[], []]])
+`,
+	// Sums of ones as counts; a sum of other ints is not one.
+	`let S = "XX.X.XX.."
+let LS = [[0, 1, 2], [3, 4, 5], [0, 3, 6], [1, 5], [], [8]]
+print [sum([1 for L in LS if sum([1 for j in L if S[j] == "X"]) == k]) == 0 for k in 0 .. 3], [sum([2 for L in LS if len(L) > k]) == 0 for k in 0 .. 3]
+print any([sum([1 for j in L if S[j] == "X"]) >= 2 for L in LS]), all([sum([1 for j in L if S[j] == "."]) < 3 for L in LS]), any([sum([j for j in L if S[j] == "X"]) == 3 for L in LS])
+print sum([1 for L in LS if sum([1 for j in L if S[j] == "X"]) == 3]) > 0, 0 < sum([1 for x in [1, "a"] if x == 1])
+print sum([1 for L in [[0, 1], [1, 9]] if sum([1 for j in L if S[j] == "X"]) == 2]) == 0
 `,
 	// A list with an index twice: the count is the comprehension's.
 	`let S = "XX.X"

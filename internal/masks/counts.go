@@ -50,7 +50,7 @@ func (mk masks) inlined(e lang.Expr) lang.Expr {
 }
 
 // innerCount recognizes the body len([Y for j in V if T]) OP K (or K OP
-// len(...)), V p's outer variable, T an index test of j, Y j or a
+// len(...); or sum([1 for j in V if T])), V p's outer variable, T an index test of j, Y j or a
 // literal, K an int literal, into p.
 func (p *MaskPlan) innerCount(mk masks, e lang.Expr) bool {
 	cmp, ok := e.(*lang.Binary)
@@ -71,12 +71,16 @@ func (p *MaskPlan) innerCount(mk masks, e lang.Expr) bool {
 	if !ok || !ok2 || len(call.Args) != 1 {
 		return false
 	}
-	if bi := mk.builtinOf(call); bi == nil || bi.BName != "len" {
+	bi := mk.builtinOf(call)
+	if bi == nil || bi.BName != "len" && bi.BName != "sum" {
 		return false
 	}
 	inner, ok := call.Args[0].(*lang.Comp)
 	if !ok || inner.Kind != lang.ListComp || len(inner.Clauses) != 2 {
 		return false
+	}
+	if v, ok := inner.Body.(*lang.IntLit); bi.BName == "sum" && (!ok || v.Val != 1) {
+		return false // (a sum of ones is their number)
 	}
 	fc, ok := inner.Clauses[0].(*lang.ForClause)
 	ic, ok2 := inner.Clauses[1].(*lang.IfClause)
