@@ -108,6 +108,13 @@ func countOf(r *resolve.Resolver, lc *lang.Call) *lang.Comp {
 	return comp
 }
 
+// CountAsAny is lenOfFilter outside a query (package compile: a def's
+// body, a comparison compiled where no query was planned); nil where it
+// does not apply.
+func CountAsAny(r *resolve.Resolver, e lang.Expr) lang.Expr {
+	return lenOfFilter(&ctx{env: Env{R: r}}, e)
+}
+
 // cannotFail reports whether evaluating e cannot fail: a literal or a
 // name of a local.
 func cannotFail(e lang.Expr) bool {

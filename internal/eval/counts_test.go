@@ -51,6 +51,22 @@ print any([sum([1 for j in L if S[j] == "X"]) >= 2 for L in LS]), all([sum([1 fo
 print sum([1 for L in LS if sum([1 for j in L if S[j] == "X"]) == 3]) > 0, 0 < sum([1 for x in [1, "a"] if x == 1])
 print sum([1 for L in [[0, 1], [1, 9]] if sum([1 for j in L if S[j] == "X"]) == 2]) == 0
 `,
+	// Counts in a def's body (compiled where no query is planned), as a
+	// value and as a condition, over the lines of a board of rows.
+	`let (W, H) = (3, 3)
+def at(g, r, c) = 0 <= r and r < H and 0 <= c and c < W and g[r][c] == "X"
+def dead(g) = len([1 for r in 0 .. H - 1 for c in 0 .. W - 1 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] if at(g, r, c) and at(g, r + dr, c + dc) and at(g, r + 2 * dr, c + 2 * dc)]) > 0
+def live(g) = 0 == sum([1 for r in 0 .. H - 1 for c in 0 .. W - 1 if at(g, r, c) and at(g, r, c + 1)])
+def put(g, r, c) = update(g, r, g[r][:c] + "X" + g[r][c + 1:])
+game nota(g) moves nota(put(g, r, c)) for r in 0 .. H - 1 for c in 0 .. W - 1 if g[r][c] == "." and not dead(put(g, r, c))
+print sg(nota(["...", "...", "..."])), dead(["XXX", "...", "..."]), [live(g) for g in [["XX.", "...", "..."], ["X.X", "...", ".X."]]], if dead(["X..", ".X.", "..X"]) then 1 else 0
+print dead(["XXX", "..", "..."]), live(["X.X", "..", "..."])
+print live(["X.X", "XX", "..."])
+`,
+	`def f(L) = len([x for x in L if x > 2]) == 0
+print f([1, 2]), f([5]), f([])
+print f([1, "a"])
+`,
 	// A list with an index twice: the count is the comprehension's.
 	`let S = "XX.X"
 print any([len([j for j in L if S[j] == "X"]) == 3 for L in [[0, 0, 1], [2, 3]]]), len([L for L in [[0, 0, 1]] if len([j for j in L if S[j] == "X"]) == 3]) == 0
