@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"github.com/grundy-lang/grundy/internal/algebra"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/memo"
@@ -50,6 +51,9 @@ func (g *IntGen) CondAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
 				}
 			}
 		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+			if x := algebra.CountAsAny(g.c.Resolver, e); x != nil && g.c.On(passes.Algebra) {
+				return g.CondAt(x, what, pos)
+			}
 			if x := rewrite.TupleCompare(e); x != nil && g.c.On(passes.Ints) {
 				return g.CondAt(x, what, pos)
 			}

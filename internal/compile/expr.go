@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"github.com/grundy-lang/grundy/internal/algebra"
 
 	"github.com/grundy-lang/grundy/internal/comprun"
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -200,7 +201,7 @@ func (vg *ValueGen) binary(e *lang.Binary) engine.EvalFn {
 	}
 	switch e.Op {
 	case lang.OpAnd, lang.OpOr, lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-		if e.Op == lang.OpAnd || e.Op == lang.OpOr || vg.c.Ints.intCompare(e) != nil || vg.c.On(passes.Ints) && rewrite.TupleCompare(e) != nil {
+		if e.Op == lang.OpAnd || e.Op == lang.OpOr || vg.c.Ints.intCompare(e) != nil || vg.c.On(passes.Ints) && rewrite.TupleCompare(e) != nil || vg.c.On(passes.Algebra) && algebra.CountAsAny(vg.c.Resolver, e) != nil {
 			cond := vg.c.Ints.Cond(e, "")
 			return func(fr *engine.Frame) value.Value { return value.Bool(cond(fr)) }
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/defcache"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/eqindex"
+	"github.com/grundy-lang/grundy/internal/linemasks"
 	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -78,6 +79,9 @@ func (p paths) Words(alt *lang.Alt) (func(fr *engine.Frame), string, passes.Pass
 // or a fast fold over the memo tables (fold.go); nil when neither fits.
 func (p paths) Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	if f := masks.Of(p.loops.c, bi, comp, slow); f != nil {
+		return f
+	}
+	if f := linemasks.Of(p.loops.c, bi, comp, slow); f != nil {
 		return f
 	}
 	return p.loops.Fold(bi, comp, slow, pos, argPos)

@@ -79,6 +79,11 @@ type MaskPlan struct {
 	// Bare: the tests are V[j] itself, planned as V[j] == true (bare.go):
 	// V a list or tuple whose elements tested are all bools.
 	Bare bool
+	// Count: the inner fold is a count compared, len([j for j in L if
+	// T]) CountOp CountK (counts.go): the bits of L's mask that pass.
+	Count   bool
+	CountOp lang.Op
+	CountK  int64
 }
 
 // masks recognizes and compiles the mask tests (paths.Fold).
@@ -193,17 +198,24 @@ func (mk masks) eqFold(bi *engine.Builtin, p *MaskPlan, isV func(lang.Expr) bool
 	c.Note(p.note())
 	pos, cache := lang.Start(p.Coll), &collMasks{}
 	all, inner, innerAll, neg := p.All, p.Inner, p.InnerAll, p.Neg
+	count, cop, ck := p.Count, p.CountOp, p.CountK
 	return func(fr *engine.Frame, pass uint64, n int) (bool, bool) {
 		m := cache.of(coll(fr), inner, false, p.Arity)
 		switch {
-		case !m.ok || m.top >= n:
+		case !m.ok || m.top >= n || count && m.dup:
 			return false, false
+		case count && m.n > 0 && m.top < 0:
+			return cmpInts(cop, 0, ck), true
 		case m.n == 0 || m.top < 0:
 			return inner && m.n > 0 && innerAll || !(inner && m.n > 0) && all, true
 		}
 		fr.Th.Tick(pos)
 		if neg {
 			pass = ^pass
+		}
+		if count {
+			w := [1]uint64{pass}
+			return countLines(w[:], m.masks, 1, all, cop, ck), true
 		}
 		if !inner {
 			return maskTest([]uint64{pass}, m.masks, all), true
@@ -240,6 +252,10 @@ func (mk masks) maskPlan(comp *lang.Comp) *MaskPlan {
 		if p == nil {
 			return nil
 		}
+		if p.Count {
+			p.Comp, p.CountOp = comp, negate(p.CountOp)
+			return p
+		}
 		p.Comp, p.Neg, p.InnerAll = comp, !p.Neg, p.InnerAll != p.Inner
 		return p
 	}
@@ -251,6 +267,18 @@ func (mk masks) maskPlan(comp *lang.Comp) *MaskPlan {
 		return nil
 	}
 	p := &MaskPlan{Comp: comp, Coll: cl.Iter, Var: cl.Target.Names[0]}
+	if body := mk.inlined(comp.Body); body != nil {
+		inner := *comp
+		inner.Body = body
+		if p := mk.maskPlan(&inner); p != nil {
+			p.Comp = comp
+			return p
+		}
+		return nil
+	}
+	if p.innerCount(mk, comp.Body) {
+		return p
+	}
 	if call, ok := comp.Body.(*lang.Call); ok && len(call.Args) == 1 {
 		// all([P for j in L]) over the lists L of the outer clause.
 		bi := mk.builtinOf(call)
@@ -561,8 +589,12 @@ func (mk masks) genMasks(p *MaskPlan, slow engine.EvalFn) engine.EvalFn {
 	return func(fr *engine.Frame) value.Value {
 		cv := coll(fr)
 		m := cache.of(cv, p.Inner, p.Kind == testBits, p.Arity)
-		if !m.ok {
+		if !m.ok || p.Count && m.dup {
 			return slow(fr)
+		}
+		if p.Count && m.n > 0 && m.top < 0 {
+			// (Lists that are all empty: each count is 0.)
+			return value.Bool(cmpInts(p.CountOp, 0, p.CountK))
 		}
 		if m.n == 0 || m.top < 0 && p.Kind != testBits {
 			// No element, or no index to test: nothing is evaluated.
@@ -593,6 +625,9 @@ func (mk masks) genMasks(p *MaskPlan, slow engine.EvalFn) engine.EvalFn {
 				w[i] = ^w[i]
 			}
 		}
+		if p.Count {
+			return value.Bool(countLines(w, m.masks, m.nw, all, p.CountOp, p.CountK))
+		}
 		if !p.Inner {
 			return value.Bool(maskTest(w, m.masks, all))
 		}
@@ -615,6 +650,8 @@ func (p *MaskPlan) note() string {
 	switch {
 	case p.Kind == testBits:
 		what = fmt.Sprintf("a loop over the ints of %s kept as words", ir.Expr(p.Coll))
+	case p.Count:
+		what = fmt.Sprintf("the count of the indexes of each list of %s that pass its test, a mask of words, against the mask of the list (kept per list), compared with %d", ir.Expr(p.Coll), p.CountK)
 	case p.Inner:
 		what = fmt.Sprintf("%s of its test of each index, a mask of words, against the mask of each list of %s (kept per list)", fold[p.InnerAll], ir.Expr(p.Coll))
 	default:

@@ -182,6 +182,16 @@ func isLiteral(e lang.Expr) bool {
 // indexing, slicing, literals of tuples, lists and sets, and calls of
 // pure built-ins (no def, no game, no comprehension).
 func shareable(env *Env, e lang.Expr) bool {
+	if call, ok := e.(*lang.Call); ok {
+		if body := defBody(env, call); body != nil {
+			for _, a := range call.Args {
+				if !shareableIn(env, a) {
+					return false
+				}
+			}
+			return shareable(env, body)
+		}
+	}
 	if !builds(e) {
 		return false
 	}
@@ -210,6 +220,25 @@ func shareable(env *Env, e lang.Expr) bool {
 		return ok
 	})
 	return ok
+}
+
+// defBody is the body of the def e calls, its parameters written as e's
+// arguments, where its names mean the same at e and it is not recursive
+// (resolve's Inlinable, Same); nil otherwise. A call whose body so
+// written is shareable is: each computes again to the value it gave.
+func defBody(env *Env, e *lang.Call) lang.Expr {
+	id, ok := e.Fn.(*lang.Ident)
+	if !ok {
+		return nil
+	}
+	if k, ok := declKind(id); !ok || k != resolve.Def {
+		return nil
+	}
+	fn := env.R.Inlinable(e)
+	if fn == nil || !resolve.Same(e) || len(resolve.CalledParams(fn)) > 0 {
+		return nil
+	}
+	return resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), e.Args, resolve.SiteOf(e))
 }
 
 // shareableIn is shareable for a part of a shared expression (names and

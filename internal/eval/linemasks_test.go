@@ -1,0 +1,148 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// lineMaskCases: all and any over constant loops whose element is a
+// conjunction of cell tests, the reads checked in place by a def
+// (package linemasks), worked out once into lines of cells. The same
+// values, errors and positions as with the masks pass off: a row too
+// short or missing, a cell of another kind, a row that is not a string,
+// a def without bounds checks (an index out of range or negative), an
+// element that is not a bool, a pattern that does not unpack, an
+// overflow, an or, a bound that changes between calls, empty loops,
+// non-ASCII rows, lists of ints as rows.
+var lineMaskCases = []string{
+	`let (W, H) = (4, 3)
+def at(g, r, c) = 0 <= r and r < H and 0 <= c and c < W and g[r][c] == "X"
+def dead(g) = any([at(g, r, c) and at(g, r + dr, c + dc) and at(g, r + 2 * dr, c + 2 * dc)
+                   for r in 0 .. H - 1 for c in 0 .. W - 1 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)]])
+def put(g, r, c) = update(g, r, g[r][:c] + "X" + g[r][c + 1:])
+game nota(g) moves nota(put(g, r, c)) for r in 0 .. H - 1 for c in 0 .. W - 1 if g[r][c] == "." and not dead(put(g, r, c))
+let empty = [W * "." for r in 1 .. H]
+print sg(nota(empty)), [sg(nota(put(empty, r, c))) for r in 0 .. H - 1 for c in 0 .. W - 1], moves(nota(["XX..", "....", "X..."]))
+print dead(["XXX.", "....", "...."]), dead(["X...", ".X..", "..X."]), dead(["...X", "..X.", ".X.."]), dead(["X...", "X...", "...."])
+print dead(("XXX.", "....", "....")), dead(["XXX.", "....", "....", 7]), dead(["XX.", "....", "...."])
+`,
+	`let (W, H) = (4, 3)
+def at(g, r, c) = 0 <= r and r < H and 0 <= c and c < W and g[r][c] == "X"
+def dead(g) = any([at(g, r, c) and at(g, r + dr, c + dc) for r in 0 .. H - 1 for c in 0 .. W - 1 for (dr, dc) in [(0, 1), (1, 0)]])
+print dead(["Xé..", "X...", "...."]), dead(["Xé..", "....", "...."]), dead(["XXé", "....", "...."])
+`,
+	`let (W, H) = (4, 3)
+def at(g, r, c) = 0 <= r and r < H and 0 <= c and c < W and g[r][c] == "X"
+def dead(g) = any([at(g, r, c) and at(g, r + dr, c + dc) for r in 0 .. H - 1 for c in 0 .. W - 1 for (dr, dc) in [(0, 1), (1, 0)]])
+print dead(["X...", "....", "..X"])
+`,
+	`let (W, H) = (4, 3)
+def at(g, r, c) = 0 <= r and r < H and 0 <= c and c < W and g[r][c] == "X"
+def dead(g) = any([at(g, r, c) and at(g, r + dr, c + dc) for r in 0 .. H - 1 for c in 0 .. W - 1 for (dr, dc) in [(0, 1), (1, 0)]])
+print dead(["X...", "X...", "..X"])
+`,
+	`let (W, H) = (4, 3)
+def at(g, r, c) = 0 <= r and r < H and 0 <= c and c < W and g[r][c] == "X"
+def dead(g) = any([at(g, r, c) and at(g, r + dr, c + dc) for r in 0 .. H - 1 for c in 0 .. W - 1 for (dr, dc) in [(0, 1), (1, 0)]])
+print dead(["X...", "X...", 5])
+`,
+	`let (W, H) = (4, 3)
+def at(g, r, c) = 0 <= r and r < H and 0 <= c and c < W and g[r][c] == 1
+def full(g) = all([at(g, r, c) for r in 0 .. H - 1 for c in 0 .. W - 1])
+def some(g) = any([at(g, r, c) and at(g, r, c + 1) for r in 0 .. H - 1 for c in 0 .. W - 1])
+print full([[1, 1, 1, 1], [1, 1, 1, 1], (1, 1, 1, 1)]), full([[1, 1, 1, 1], [1, 0, 1, 1], [1, 1, 1, 1]]), some([[0, 1, 0, 1], [1, 0, 1, 0], [0, 0, 1, 1]]), some([[0, 1, 0, 1], [1, 0, 1, 0], [0, 0, 1, 0]])
+print full([[1, 1, 1, 1], [1, 1, 1, 1], [1, 1, "1", 1]]), some([["1", 1, 0, 1], [1, 0, 1, 0], [0, 0, 1, 1]])
+print full([[1, 1, 1, 1], [1, 1, 1, 1]])
+`,
+	// No bounds checked: an index out of range, a negative one.
+	`def two(g) = any([g[r][c] == "X" and g[r][c + 1] == "X" for r in 0 .. 1 for c in 0 .. 2])
+print two(["..XX", "...."]), two(["X.X.", ".XX."])
+print two(["...", "..."])
+`,
+	`def two(g) = any([g[r][c] == "X" and g[r][c - 1] == "X" for r in 0 .. 1 for c in 0 .. 2])
+print two(["XX..", "...."])
+`,
+	`def two(g) = any([g[r][c] == "X" and g[r][c - 1] == "X" for r in 0 .. 1 for c in 0 .. 2])
+print two(["....", "...."])
+`,
+	// An element that is not a bool, a pattern that does not unpack, an
+	// overflow, an or, loops that are empty.
+	`def f(g) = any([if c == 2 then 5 else g[r][c] == "X" for r in 0 .. 1 for c in 0 .. 2])
+print f(["X...", "...."])
+`,
+	`def f(g) = all([if c == 2 then 5 else g[r][c] == "X" for r in 0 .. 1 for c in 0 .. 2])
+print f(["X...", "...."])
+print f(["XXX.", "XXX."])
+`,
+	`def f(g) = any([g[r][c] == "X" and g[r + dr][c] == "X" for r in 0 .. 1 for c in 0 .. 2 for (dr, dc) in [(0, 1), (1,)]])
+print f(["....", "...."])
+`,
+	`def f(g) = any([g[r][c] == "X" and g[r * 4611686018427387904 * 4][c] == "X" for r in 0 .. 1 for c in 0 .. 2])
+print f([".X..", "...."])
+print f(["X...", "...."])
+print f(["....", ".X.."])
+`,
+	`def f(g) = any([g[r][c] == "X" or g[r][c + 1] == "O" for r in 0 .. 1 for c in 0 .. 2])
+print f(["....", "..O."]), f(["....", "...."]), all([g[r][c] == "X" for r in 0 .. -1 for c in 0 .. 5 for g in [[]]]), any([b[i] == 1 for i in 0 .. 3 for b in [[0, 0, 0, 1]]])
+`,
+	// A bound that changes between calls, a local board and bound.
+	`def at(g, h, r, c) = 0 <= r and r < h and g[r][c] == "X"
+def col(g, h) = any([at(g, h, r, c) and at(g, h, r + 1, c) for r in 0 .. h - 1 for c in 0 .. 1])
+print [col(["X.", "X.", ".."], h) for h in 0 .. 3], [col(["..", "X.", "X."], h) for h in 0 .. 3]
+print col(["X.", "X."], 3)
+`,
+	`def at(g, h, r, c) = 0 <= r and r < h and g[r][c] == "X"
+def col(g, h) = any([at(g, h, r, c) and at(g, h, r + 1, c) for r in 0 .. h - 1 for c in 0 .. 1])
+print col(["..", "..", "X."], 4)
+`,
+	// A string board of one dimension, a list of ints, other literals.
+	`let N = 7
+def f(s) = any([s[i] == "a" and s[i + k] == "a" and s[i + 2 * k] == "a" for i in 0 .. N - 1 for k in 1 .. 3 if i + 2 * k < N])
+def g(s) = any([s[i] == "a" and s[i + k] == "a" for i in 0 .. N - 1 for k in 1 .. 2])
+def h(v) = all([v[i] == true and v[i + 1] == 2 for i in [0, 2]])
+print f("a.a.a.."), f("aa.....")
+print g("a......"), g("......a")
+print h([true, 2, true, 2]), h([true, 2, false, 2]), h([1, 2, true, 2]), h("ab")
+`,
+}
+
+// sharedDefCases: a call of a def whose body is plain, computed first by
+// a filter and again by the yield, bound to a name (plan's shared.go):
+// the same values and errors (the call's, at its place) with the pass
+// off: a def that fails, a def that calls a def, a recursive def (not
+// shared), arguments that fail.
+var sharedDefCases = []string{
+	`def put(g, r, c) = update(g, r, g[r][:c] + "X" + g[r][c + 1:])
+def bad(g) = len([r for r in g if "XX" in r]) > 0
+game p(g) moves p(put(g, r, c)) for r in 0 .. 1 for c in 0 .. 2 if g[r][c] == "." and not bad(put(g, r, c))
+print sg(p(["...", "..."])), moves(p(["X..", ".X."]))
+print sg(p(["...", ".."]))
+`,
+	`def put(g, r, c) = update(g, r, g[r][:c] + "X" + g[r][c + 1:])
+def put2(g, r, c) = put(put(g, r, c), 1 - r, c)
+game p(g) moves p(put2(g, r, c)) for r in 0 .. 1 for c in 0 .. 2 if g[r][c] == "." and g[1 - r][c] == "." and len(put2(g, r, c)) == 2
+print sg(p(["...", "..."])), moves(p(["X..", "..."]))
+print sg(p(["...", ".", "..."]))
+`,
+	`def rep(s, k) = if k == 0 then s else rep(s + "a", k - 1)
+game q(s) moves q(rep(s, k)) for k in 1 .. 2 if len(s) < 6 and len(rep(s, k)) <= 6
+print sg(q("")), moves(q("aaa"))
+`,
+	`def put(g, r, c) = update(g, r, g[r][:c] + "X" + g[r][c + 1:])
+game p(g) moves p(put(g, r, c)) for r in 0 .. 2 for c in 0 .. 1 if len(put(g, r, c)) > 0
+print sg(p(["..", ".."]))
+`,
+}
+
+func TestSharedDefDiff(t *testing.T) {
+	for _, off := range []passes.Pass{passes.Shared, passes.All} {
+		diffCases(t, sharedDefCases, off)
+	}
+}
+
+func TestLineMasksDiff(t *testing.T) {
+	for _, off := range []passes.Pass{passes.Masks, passes.All} {
+		diffCases(t, lineMaskCases, off)
+	}
+}

@@ -1,0 +1,530 @@
+package linemasks
+
+import (
+	"math/bits"
+
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// cell is a test of the board: V[I] == K (J < 0) or V[I][J] == K.
+type cell struct {
+	i, j int
+	k    value.Value
+}
+
+// lines is the fold worked out for the values of the inputs: the cells,
+// and each binding's element as the mask of the cells it tests (a
+// binding whose element is true: no cell; false: none kept, falses set).
+type lines struct {
+	ok     bool
+	cells  []cell
+	index  map[cellKey]int
+	nw     int
+	masks  []uint64 // nw words a line
+	falses bool     // an element is false
+	w      []uint64
+	// twoLevels: a cell V[I][J] (maxRow: the largest I); ascii: whether
+	// each row is a string of ASCII characters (0: not known yet, 1, 2:
+	// not), for one board.
+	twoLevels bool
+	maxRow    int
+	ascii     []int8
+	// byRow: every cell V[I][J] == C of a character C, the cells of each
+	// row I (nil: not so).
+	byRow [][]charCell
+}
+
+// charCell is a cell of a row tested against a character: its column,
+// the character, its id.
+type charCell struct {
+	j, id int
+	ch    byte
+}
+
+// term is a value the folding works out: a value, or a conjunction of
+// cells (conj: their ids).
+type term struct {
+	v      value.Value
+	isConj bool
+	conj   []int
+}
+
+// folder works the element out for each binding.
+type folder struct {
+	s     *shape
+	env   map[*resolve.Decl]value.Value
+	l     *lines
+	conjs [][]int
+	n     int
+	bad   bool
+}
+
+// fold works the fold out for the values vals of s.inputs.
+func (s *shape) fold(vals []value.Value) *lines {
+	f := &folder{s: s, env: map[*resolve.Decl]value.Value{}, l: &lines{index: map[cellKey]int{}}}
+	for i, d := range s.inputs {
+		f.env[d] = vals[i]
+	}
+	f.loop(0)
+	l := f.l
+	if f.bad || len(l.cells) > maxCells {
+		return l
+	}
+	l.nw = (len(l.cells) + 63) / 64
+	if l.nw == 0 {
+		l.nw = 1
+	}
+	for _, c := range f.conjs {
+		m := make([]uint64, l.nw)
+		for _, id := range c {
+			m[id/64] |= 1 << (id % 64)
+		}
+		l.masks = append(l.masks, m...)
+	}
+	l.w = make([]uint64, l.nw)
+	for _, c := range l.cells {
+		if c.j >= 0 {
+			l.twoLevels = true
+			l.maxRow = max(l.maxRow, c.i)
+		}
+	}
+	if l.twoLevels {
+		l.ascii = make([]int8, l.maxRow+1)
+		l.byRow = make([][]charCell, l.maxRow+1)
+		for id, c := range l.cells {
+			if c.j < 0 || c.k.K != value.KStr || len(c.k.Str()) != 1 {
+				l.byRow = nil
+				break
+			}
+			l.byRow[c.i] = append(l.byRow[c.i], charCell{j: c.j, id: id, ch: c.k.Str()[0]})
+		}
+	}
+	l.ok = true
+	return l
+}
+
+// loop runs clause k on (the element after the last).
+func (f *folder) loop(k int) {
+	if f.bad {
+		return
+	}
+	if k == len(f.s.clauses) {
+		f.n++
+		if f.n > maxBindings {
+			f.bad = true
+			return
+		}
+		t, ok := f.eval(f.s.body)
+		switch {
+		case !ok:
+			f.bad = true
+		case t.isConj:
+			f.conjs = append(f.conjs, t.conj)
+		case t.v.K != value.KBool:
+			f.bad = true // (all or any's error: the fold as compiled)
+		case t.v.N == 0:
+			f.l.falses = true
+		default:
+			f.conjs = append(f.conjs, nil)
+		}
+		return
+	}
+	fc := f.s.clauses[k]
+	var elems []value.Value
+	if r, ok := fc.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+		lo, ok1 := f.intOf(r.X)
+		hi, ok2 := f.intOf(r.Y)
+		if !ok1 || !ok2 || hi-lo > maxBindings {
+			f.bad = true
+			return
+		}
+		for x := lo; x <= hi && !f.bad; x++ {
+			f.bind(fc, value.Int(x))
+			f.loop(k + 1)
+		}
+		return
+	}
+	t, ok := f.eval(fc.Iter)
+	if !ok || t.isConj || t.v.K != value.KList && t.v.K != value.KTuple {
+		f.bad = true
+		return
+	}
+	elems = t.v.Elems()
+	for _, x := range elems {
+		if !f.bind(fc, x) {
+			f.bad = true
+			return
+		}
+		f.loop(k + 1)
+		if f.bad {
+			return
+		}
+	}
+}
+
+// bind binds clause fc's pattern to x; false where unpacking would fail.
+func (f *folder) bind(fc *lang.ForClause, x value.Value) bool {
+	ns := fc.Target.Names
+	if !fc.Target.Tuple {
+		f.env[resolve.NameDecl(ns[0])] = x
+		return true
+	}
+	if x.K != value.KList && x.K != value.KTuple || len(x.Elems()) != len(ns) {
+		return false
+	}
+	for i, n := range ns {
+		f.env[resolve.NameDecl(n)] = x.Elems()[i]
+	}
+	return true
+}
+
+func (f *folder) intOf(e lang.Expr) (int64, bool) {
+	t, ok := f.eval(e)
+	if !ok || t.isConj || t.v.K != value.KInt {
+		return 0, false
+	}
+	return t.v.N, true
+}
+
+func val(v value.Value) (term, bool) { return term{v: v}, true }
+
+// eval works e out; false where it cannot (a form not folded, a value
+// that would fail).
+func (f *folder) eval(e lang.Expr) (term, bool) {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		return val(value.Int(e.Val))
+	case *lang.StrLit:
+		return val(value.Str(e.Val))
+	case *lang.BoolLit:
+		return val(value.Bool(e.Val))
+	case *lang.Ident:
+		v, ok := f.env[resolve.Of(e)]
+		if !ok {
+			return term{}, false
+		}
+		return val(v)
+	case *lang.TupleLit, *lang.ListLit:
+		var xs []lang.Expr
+		if t, ok := e.(*lang.TupleLit); ok {
+			xs = t.Elems
+		} else {
+			xs = e.(*lang.ListLit).Elems
+		}
+		vs := make([]value.Value, len(xs))
+		for i, x := range xs {
+			t, ok := f.eval(x)
+			if !ok || t.isConj {
+				return term{}, false
+			}
+			vs[i] = t.v
+		}
+		if _, ok := e.(*lang.TupleLit); ok {
+			return val(value.Tuple(vs))
+		}
+		return val(value.List(vs))
+	case *lang.Unary:
+		x, ok := f.eval(e.X)
+		if !ok || x.isConj {
+			return term{}, false
+		}
+		switch {
+		case e.Op == lang.OpNeg && x.v.K == value.KInt && x.v.N != -1<<63:
+			return val(value.Int(-x.v.N))
+		case e.Op == lang.OpNot && x.v.K == value.KBool:
+			return val(value.Bool(x.v.N == 0))
+		}
+		return term{}, false
+	case *lang.IfExpr:
+		c, ok := f.eval(e.Cond)
+		if !ok || c.isConj || c.v.K != value.KBool {
+			return term{}, false
+		}
+		if c.v.N != 0 {
+			return f.eval(e.Then)
+		}
+		return f.eval(e.Else)
+	case *lang.Binary:
+		return f.binary(e)
+	}
+	return term{}, false
+}
+
+// binary works out an operator: int arithmetic without overflow, int
+// comparisons, and, or, and a cell test.
+func (f *folder) binary(e *lang.Binary) (term, bool) {
+	switch e.Op {
+	case lang.OpAnd, lang.OpOr:
+		x, ok := f.eval(e.X)
+		if !ok {
+			return term{}, false
+		}
+		if !x.isConj {
+			if x.v.K != value.KBool {
+				return term{}, false
+			}
+			if (x.v.N != 0) == (e.Op == lang.OpOr) {
+				return x, true // (the other operand is not evaluated)
+			}
+			y, ok := f.eval(e.Y)
+			if !ok || !y.isConj && y.v.K != value.KBool {
+				return term{}, false
+			}
+			return y, true
+		}
+		if e.Op == lang.OpOr {
+			return term{}, false
+		}
+		y, ok := f.eval(e.Y)
+		switch {
+		case !ok:
+			return term{}, false
+		case y.isConj:
+			return term{isConj: true, conj: append(append([]int(nil), x.conj...), y.conj...)}, true
+		case y.v.K != value.KBool:
+			return term{}, false
+		case y.v.N == 0:
+			return y, true
+		}
+		return x, true
+	case lang.OpEq, lang.OpNe:
+		if t, ok, isCell := f.cellTest(e); isCell {
+			return t, ok
+		}
+	}
+	x, ok1 := f.eval(e.X)
+	y, ok2 := f.eval(e.Y)
+	if !ok1 || !ok2 || x.isConj || y.isConj || x.v.K != value.KInt || y.v.K != value.KInt {
+		return term{}, false
+	}
+	a, b := x.v.N, y.v.N
+	switch e.Op {
+	case lang.OpAdd:
+		s := a + b
+		if (s > a) != (b > 0) && b != 0 {
+			return term{}, false
+		}
+		return val(value.Int(s))
+	case lang.OpSub:
+		s := a - b
+		if (s < a) != (b > 0) && b != 0 {
+			return term{}, false
+		}
+		return val(value.Int(s))
+	case lang.OpMul:
+		hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
+		if hi != 0 || lo >= 1<<63 || a == -1<<63 || b == -1<<63 {
+			return term{}, false
+		}
+		return val(value.Int(a * b))
+	case lang.OpEq:
+		return val(value.Bool(a == b))
+	case lang.OpNe:
+		return val(value.Bool(a != b))
+	case lang.OpLt:
+		return val(value.Bool(a < b))
+	case lang.OpLe:
+		return val(value.Bool(a <= b))
+	case lang.OpGt:
+		return val(value.Bool(a > b))
+	case lang.OpGe:
+		return val(value.Bool(a >= b))
+	}
+	return term{}, false
+}
+
+func abs(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// cellTest works out V[I] == K or V[I][J] == K (either way round) of
+// the board V, K a literal: the conjunction of its cell (isCell: e is
+// such a test; != is not folded).
+func (f *folder) cellTest(e *lang.Binary) (term, bool, bool) {
+	ix, lit := e.X, e.Y
+	if _, ok := ix.(*lang.Index); !ok {
+		ix, lit = lit, ix
+	}
+	x, ok := ix.(*lang.Index)
+	if !ok {
+		return term{}, false, false
+	}
+	id, idx := cellBase(x)
+	if id == nil || resolve.Of(id) != f.s.board {
+		return term{}, false, false
+	}
+	var k value.Value
+	switch l := lit.(type) {
+	case *lang.StrLit:
+		k = value.Str(l.Val)
+	case *lang.IntLit:
+		k = value.Int(l.Val)
+	case *lang.BoolLit:
+		k = value.Bool(l.Val)
+	default:
+		return term{}, false, true
+	}
+	if e.Op != lang.OpEq {
+		return term{}, false, true
+	}
+	c := cell{j: -1, k: k}
+	for n, ie := range idx {
+		v, ok := f.intOf(ie)
+		if !ok || v < 0 || v > 1<<20 {
+			return term{}, false, true
+		}
+		if n == 0 {
+			c.i = int(v)
+		} else {
+			c.j = int(v)
+		}
+	}
+	ck := keyOf(c)
+	id2, seen := f.l.index[ck]
+	if !seen {
+		id2 = len(f.l.cells)
+		f.l.index[ck] = id2
+		f.l.cells = append(f.l.cells, c)
+	}
+	return term{isConj: true, conj: []int{id2}}, true, true
+}
+
+// cellKey is a cell as a map key (its literal by value).
+type cellKey struct {
+	i, j int
+	kind value.Kind
+	n    int64
+	s    string
+}
+
+func keyOf(c cell) cellKey {
+	k := cellKey{i: c.i, j: c.j, kind: c.k.K, n: c.k.N}
+	if c.k.K == value.KStr {
+		k.s, k.n = c.k.Str(), 0
+	}
+	return k
+}
+
+// pass is the word of the cells of board v that pass, or false where a
+// cell is not one v has (its test could fail).
+func (l *lines) pass(v value.Value) ([]uint64, bool) {
+	if l.byRow != nil && (v.K == value.KList || v.K == value.KTuple) {
+		if w, ok := l.passRows(v.Elems()); ok {
+			return w, true
+		}
+	}
+	w := l.w
+	for i := range w {
+		w[i] = 0
+	}
+	var rows []value.Value
+	if l.twoLevels {
+		if v.K != value.KList && v.K != value.KTuple {
+			return nil, false
+		}
+		if rows = v.Elems(); len(rows) <= l.maxRow {
+			return nil, false
+		}
+		for i := range l.ascii {
+			l.ascii[i] = 0
+		}
+	}
+	boardASCII := int8(0)
+	for id, c := range l.cells {
+		x, last, known := v, c.i, &boardASCII
+		if c.j >= 0 {
+			x, last, known = rows[c.i], c.j, &l.ascii[c.i]
+		}
+		var hit bool
+		switch x.K {
+		case value.KList, value.KTuple:
+			es := x.Elems()
+			if last >= len(es) {
+				return nil, false
+			}
+			e := es[last]
+			hit = e.K == c.k.K && (e.K == value.KInt && e.N == c.k.N || value.Equal(e, c.k))
+		case value.KStr:
+			s := x.Str()
+			if last >= len(s) {
+				return nil, false
+			}
+			if *known == 0 {
+				*known = 2
+				if x.ASCII() {
+					*known = 1
+				}
+			}
+			if *known != 1 {
+				return nil, false
+			}
+			// (A character is no other value, nor a string of another
+			// length.)
+			hit = c.k.K == value.KStr && len(c.k.Str()) == 1 && c.k.Str()[0] == s[last]
+		default:
+			return nil, false
+		}
+		if hit {
+			w[id/64] |= 1 << (id % 64)
+		}
+	}
+	return w, true
+}
+
+// passRows is pass for cells that are all characters of rows, where
+// the rows read are strings of ASCII characters with those columns
+// (false: pass says what else).
+func (l *lines) passRows(rows []value.Value) ([]uint64, bool) {
+	if len(rows) < len(l.byRow) {
+		return nil, false
+	}
+	w := l.w
+	for i := range w {
+		w[i] = 0
+	}
+	for i, cs := range l.byRow {
+		if len(cs) == 0 {
+			continue
+		}
+		x := rows[i]
+		if x.K != value.KStr || !x.ASCII() {
+			return nil, false
+		}
+		s := x.Str()
+		for _, c := range cs {
+			if c.j >= len(s) {
+				return nil, false
+			}
+			if s[c.j] == c.ch {
+				w[c.id/64] |= 1 << (c.id % 64)
+			}
+		}
+	}
+	return w, true
+}
+
+// test is all (any) of the lines: each line's cells all pass w.
+func (l *lines) test(w []uint64, all bool) bool {
+	if all && l.falses {
+		return false
+	}
+	nw := l.nw
+	for i := 0; i+nw <= len(l.masks); i += nw {
+		in := true
+		for j, m := range l.masks[i : i+nw] {
+			if m&^w[j] != 0 {
+				in = false
+				break
+			}
+		}
+		if in != all {
+			return !all
+		}
+	}
+	return all
+}

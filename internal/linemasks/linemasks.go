@@ -1,0 +1,281 @@
+// Package linemasks owns the folds of comprehensions over constant loops
+// whose element is a conjunction of cell tests (the masks pass): all and
+// any of
+//
+//	[at(g, r, c) and at(g, r + dr, c + dc) and at(g, r + 2 * dr, c + 2 * dc)
+//	 for r in 0 .. H - 1 for c in 0 .. W - 1 for (dr, dc) in [(0, 1), (1, 0)]]
+//
+// with at(g, r, c) = 0 <= r and r < H and 0 <= c and c < W and g[r][c] ==
+// "X", the lines of a board written as loops over its rows, columns and
+// directions with the reads checked in place. The loops and the ints the
+// element computes do not depend on the board: for the values of the
+// names they read (kept, and compared at each evaluation) the element of
+// each binding is worked out once, its ints and bounds folded, into true,
+// false or a conjunction of cell tests g[I][J] == K (or g[I] == K) at
+// constant indexes; the fold is then, for each board, the word of the
+// tests that pass against the mask of each line, as package masks tests
+// the lines of LINES.
+//
+// Exact: the tests of the board are made only where every cell any line
+// reads is one the board has (g a list or tuple of strings of ASCII
+// characters or of lists, each index within it), so that none of the
+// element's evaluations could fail; anything else (a cell out of range,
+// a value of another kind, a name's value the folding cannot read, an
+// int that would overflow, too many bindings) runs the fold as compiled,
+// which meets the comprehension's errors. The defs the element calls are
+// seen through (their names meaning the same at the call, not recursive);
+// their arguments, ints the loops compute, cannot fail there either.
+package linemasks
+
+import (
+	"fmt"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Limits of the folding: bindings of the loops, distinct cells, depth of
+// the defs seen through.
+const (
+	maxBindings = 1 << 14
+	maxCells    = 1 << 12
+	maxDepth    = 4
+)
+
+// shape is a fold recognized: its clauses, its element with the defs
+// seen through, the board's name and the other names it reads.
+type shape struct {
+	all     bool
+	clauses []*lang.ForClause
+	body    lang.Expr
+	loopVar map[*resolve.Decl]bool
+	board   *resolve.Decl
+	inputs  []*resolve.Decl // the names read other than the board and the loops'
+}
+
+// Of compiles the fold of built-in bi (all or any) over comp as lines of
+// cells (see the package doc), with slow the fold as compiled; nil when
+// comp is not one.
+func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn) engine.EvalFn {
+	if bi.AllAny == 0 || !c.On(passes.Masks) || comp.Kind != lang.ListComp || len(comp.Clauses) == 0 {
+		return nil
+	}
+	s := &shape{all: bi.AllAny > 0, loopVar: map[*resolve.Decl]bool{}}
+	for _, cl := range comp.Clauses {
+		fc, ok := cl.(*lang.ForClause)
+		if !ok {
+			return nil
+		}
+		s.clauses = append(s.clauses, fc)
+	}
+	for _, fc := range s.clauses {
+		for _, n := range fc.Target.Names {
+			d := resolve.NameDecl(n)
+			if d == nil {
+				return nil
+			}
+			s.loopVar[d] = true
+		}
+	}
+	body := seeThrough(c, comp.Body, 0)
+	if body == nil {
+		return nil
+	}
+	s.body = body
+	idents := map[*resolve.Decl]*lang.Ident{}
+	ok := true
+	for _, fc := range s.clauses {
+		ok = ok && s.names(c, fc.Iter, idents, false)
+	}
+	if !ok || !s.names(c, body, idents, true) || s.board == nil {
+		return nil
+	}
+	inputs := make([]engine.EvalFn, len(s.inputs))
+	for i, d := range s.inputs {
+		inputs[i] = c.Vals.Expr(idents[d])
+	}
+	boardFn := c.Vals.Expr(idents[s.board])
+	c.Fired(passes.Masks)
+	c.Note(fmt.Sprintf("%s of the comprehension at line %d: its loops and ints worked out once into lines of cells of %s, tested as masks", map[bool]string{true: "all", false: "any"}[s.all], comp.Pos.Line, s.board.Name))
+	pos := comp.Pos
+	var cache *lines
+	key, cur := make([]value.Value, len(inputs)), make([]value.Value, len(inputs))
+	return func(fr *engine.Frame) value.Value {
+		same := cache != nil
+		for i, f := range inputs {
+			cur[i] = f(fr)
+			same = same && (cur[i] == key[i] || value.Equal(cur[i], key[i]))
+		}
+		if !same {
+			cache = s.fold(cur)
+			copy(key, cur)
+		}
+		if !cache.ok {
+			return slow(fr)
+		}
+		w, ok := cache.pass(boardFn(fr))
+		if !ok {
+			return slow(fr)
+		}
+		fr.Th.Tick(pos)
+		return value.Bool(cache.test(w, s.all))
+	}
+}
+
+// seeThrough is e with the calls of defs (names meaning the same at the
+// call, not recursive, no parameter called) written as their bodies, the
+// parameters as the arguments; nil where e calls anything else or holds
+// a comprehension.
+func seeThrough(c *compile.Compiler, e lang.Expr, depth int) lang.Expr {
+	if depth > maxDepth {
+		return nil
+	}
+	ok := true
+	var walk func(x lang.Expr) lang.Expr
+	walk = func(x lang.Expr) lang.Expr {
+		if !ok {
+			return x
+		}
+		switch x := x.(type) {
+		case *lang.Ident, *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+			return x
+		case *lang.Unary:
+			return &lang.Unary{Pos: x.Pos, Op: x.Op, X: walk(x.X)}
+		case *lang.Binary:
+			return &lang.Binary{Pos: x.Pos, Op: x.Op, X: walk(x.X), Y: walk(x.Y)}
+		case *lang.IfExpr:
+			return &lang.IfExpr{Pos: x.Pos, Cond: walk(x.Cond), Then: walk(x.Then), Else: walk(x.Else)}
+		case *lang.Index:
+			return &lang.Index{Pos: x.Pos, X: walk(x.X), Index: walk(x.Index)}
+		case *lang.TupleLit:
+			es := make([]lang.Expr, len(x.Elems))
+			for i, e := range x.Elems {
+				es[i] = walk(e)
+			}
+			return &lang.TupleLit{Pos: x.Pos, Elems: es}
+		case *lang.ListLit:
+			es := make([]lang.Expr, len(x.Elems))
+			for i, e := range x.Elems {
+				es[i] = walk(e)
+			}
+			return &lang.ListLit{Pos: x.Pos, Elems: es}
+		case *lang.Call:
+			fn := c.Inlinable(x)
+			if fn == nil || c.GameCallee(x) != nil || !resolve.Same(x) || len(resolve.CalledParams(fn)) > 0 {
+				ok = false
+				return x
+			}
+			args := make([]lang.Expr, len(x.Args))
+			for i, a := range x.Args {
+				args[i] = walk(a)
+			}
+			body := seeThrough(c, fn.Decl.Body, depth+1)
+			if body == nil {
+				ok = false
+				return x
+			}
+			return resolve.Substitute(body, resolve.ParamIndex(fn), args, resolve.SiteOf(x))
+		}
+		ok = false
+		return x
+	}
+	out := walk(e)
+	if !ok {
+		return nil
+	}
+	return out
+}
+
+// names classifies the names e reads (cells: e is the element, where the
+// board is the name of each cell test) into s, with one ident of each;
+// false where a name is neither a loop's, a local's nor a global's, or
+// the board is read other than by a cell test.
+func (s *shape) names(c *compile.Compiler, e lang.Expr, idents map[*resolve.Decl]*lang.Ident, cells bool) bool {
+	ok := true
+	var walk func(x lang.Expr)
+	walk = func(x lang.Expr) {
+		if !ok {
+			return
+		}
+		switch x := x.(type) {
+		case *lang.Ident:
+			d := resolve.Of(x)
+			if d == nil {
+				ok = false
+				return
+			}
+			if s.loopVar[d] {
+				return
+			}
+			if b := c.Lookup(x); b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global || d == s.board {
+				ok = false
+				return
+			}
+			if _, seen := idents[d]; !seen {
+				idents[d] = x
+				s.inputs = append(s.inputs, d)
+			}
+		case *lang.Index:
+			if cells {
+				if id, rest := cellBase(x); id != nil {
+					d := resolve.Of(id)
+					if d == nil || s.loopVar[d] || s.board != nil && s.board != d || idents[d] != nil && s.board == nil {
+						ok = false
+						return
+					}
+					if b := c.Lookup(id); b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
+						ok = false
+						return
+					}
+					s.board, idents[d] = d, id
+					for _, r := range rest {
+						walk(r)
+					}
+					return
+				}
+			}
+			walk(x.X)
+			walk(x.Index)
+		case *lang.Unary:
+			walk(x.X)
+		case *lang.Binary:
+			walk(x.X)
+			walk(x.Y)
+		case *lang.IfExpr:
+			walk(x.Cond)
+			walk(x.Then)
+			walk(x.Else)
+		case *lang.TupleLit:
+			for _, e := range x.Elems {
+				walk(e)
+			}
+		case *lang.ListLit:
+			for _, e := range x.Elems {
+				walk(e)
+			}
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		default:
+			ok = false
+		}
+	}
+	walk(e)
+	return ok
+}
+
+// cellBase is the name V and the indexes of V[I] or V[I][J]; nil when x
+// is neither.
+func cellBase(x *lang.Index) (*lang.Ident, []lang.Expr) {
+	if id, ok := x.X.(*lang.Ident); ok {
+		return id, []lang.Expr{x.Index}
+	}
+	if in, ok := x.X.(*lang.Index); ok {
+		if id, ok := in.X.(*lang.Ident); ok {
+			return id, []lang.Expr{in.Index, x.Index}
+		}
+	}
+	return nil, nil
+}
