@@ -199,51 +199,14 @@ func (g *IntGen) strEquals(e *lang.Binary) BoolFn {
 	}
 }
 
-// slotInterval recognizes e as an operator.Interval: a comparison of the local with
-// an int constant (either way round), a conjunction of such on the same
-// local, and the negation of either. It cannot fail, and has no effect: it
-// is one test instead of a closure per operator (the planner's guard
-// -T <= x and x <= T, and its negation, run at every position).
+// slotInterval is operator.SlotInterval of e on the int locals read in
+// place (the planner's guard -T <= x and x <= T, and its negation, run
+// at every position: one test instead of a closure per operator).
 func (g *IntGen) slotInterval(e lang.Expr) (operator.Interval, bool) {
 	if !g.c.On(passes.Ints) {
 		return operator.Interval{}, false
 	}
-	switch e := e.(type) {
-	case *lang.Unary:
-		if e.Op == lang.OpNot {
-			iv, ok := g.slotInterval(e.X)
-			iv.Neg = !iv.Neg
-			return iv, ok
-		}
-	case *lang.Binary:
-		switch e.Op {
-		case lang.OpAnd:
-			a, ok1 := g.slotInterval(e.X)
-			if !ok1 || a.Neg {
-				return operator.Interval{}, false
-			}
-			b, ok2 := g.slotInterval(e.Y)
-			if !ok2 || b.Neg || a.Slot != b.Slot {
-				return operator.Interval{}, false
-			}
-			return operator.Interval{Slot: a.Slot, Lo: max(a.Lo, b.Lo), Hi: min(a.Hi, b.Hi)}, true
-		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
-			op := e.Op
-			s, ok := g.intSlot(e.X)
-			k, isK := proof.ConstInt(e.Y)
-			if !ok || !isK {
-				if s, ok = g.intSlot(e.Y); !ok {
-					return operator.Interval{}, false
-				}
-				if k, isK = proof.ConstInt(e.X); !isK {
-					return operator.Interval{}, false
-				}
-				op = op.Flip()
-			}
-			return operator.CmpInterval(s, op, k), true
-		}
-	}
-	return operator.Interval{}, false
+	return operator.SlotInterval(e, g.intSlot, proof.ConstInt)
 }
 
 // intSlot returns the slot of e when it is an int local read in place

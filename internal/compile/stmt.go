@@ -5,6 +5,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/comprun"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -168,7 +169,7 @@ func (vg *ValueGen) ClausesThen(cls []lang.Clause, next *lang.IfClause) func(bod
 			if i+1 < len(cls) {
 				ifc, _ = cls[i+1].(*lang.IfClause)
 			}
-			eqIf := JoinIfs(cls[i+1:])
+			eqIf := ir.JoinIfs(cls[i+1:])
 			if i == len(cls)-1 {
 				eqIf = next
 			}
@@ -186,24 +187,6 @@ func (vg *ValueGen) ClausesThen(cls []lang.Clause, next *lang.IfClause) func(bod
 		}
 		return f
 	}
-}
-
-// JoinIfs is the if clauses that lead cls as one, their conditions
-// joined by `and` (as consecutive if clauses test them), or nil.
-func JoinIfs(cls []lang.Clause) *lang.IfClause {
-	var out *lang.IfClause
-	for _, cl := range cls {
-		ifc, ok := cl.(*lang.IfClause)
-		if !ok {
-			break
-		}
-		if out == nil {
-			out = ifc
-			continue
-		}
-		out = &lang.IfClause{Pos: out.Pos, Cond: &lang.Binary{Pos: ifc.Pos, Op: lang.OpAnd, X: out.Cond, Y: ifc.Cond}}
-	}
-	return out
 }
 
 // rangeLoop is a for clause over a range (a .. b), compiled.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -39,8 +40,7 @@ type memberIndex struct {
 }
 
 // memberRange is EqRange for a membership (nil: not one).
-func (ix *Indexes) memberRange(cl *lang.ForClause, ifc *lang.IfClause) func(fr *engine.Frame, a, b int64) ([]int64, bool) {
-	c := ix.c
+func memberRange(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause) func(fr *engine.Frame, a, b int64) ([]int64, bool) {
 	v := resolve.NameDecl(cl.Target.Names[0])
 	bound := map[*resolve.Decl]bool{v: true}
 	in, ok := conjuncts(ifc.Cond, nil)[0].(*lang.Binary)

@@ -83,7 +83,7 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 	}
 	eqs := equalities(ifc.Cond, isKey, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) })
 	if eqs == nil || len(lets) > 4 {
-		if f := ix.memberRange(cl, ifc); f != nil {
+		if f := memberRange(c, cl, ifc); f != nil {
 			return f
 		}
 		return allInts

@@ -3,6 +3,7 @@ package eqindex
 import (
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/masks"
@@ -56,9 +57,25 @@ func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		}
 	}
 	tuple := cl.Target.Tuple
+	var last atomic.Pointer[cellsOf]
 	return func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool {
-		if coll.K != value.KSet || value.Count(coll) == 0 || tuple && !value.PairsOnly(coll) {
+		if coll.K != value.KSet || value.Count(coll) == 0 {
 			return false
+		}
+		var rows []uint64
+		if tuple {
+			// (A set of cells only: each element binds, and a cell is
+			// tested by its bit.)
+			x := last.Load()
+			if x == nil || x.ref != coll.Ref {
+				r, ok := value.CellRows(coll, nil)
+				if !ok {
+					return false
+				}
+				x = &cellsOf{coll.Ref, r}
+				last.Store(x)
+			}
+			rows = x.rows
 		}
 		var vals [5][2]value.Value
 		for i, cand := range fns {
@@ -76,20 +93,13 @@ func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 			w := vals[i][0]
 			if tuple {
 				a, b := vals[i][0], vals[i][1]
-				has, elem, ok := false, value.None, false
-				if a.K == value.KInt && b.K == value.KInt {
-					has, elem, ok = value.SetHasPair(coll, a.N, b.N)
+				if a.K != value.KInt || b.K != value.KInt {
+					continue // (not a cell: none of the set's elements)
 				}
-				if ok && !has {
+				if bit, in := value.CellBit(a.N, b.N); !in || bit>>6 >= len(rows) || rows[bit>>6]>>(bit&63)&1 == 0 {
 					continue
 				}
-				w = elem
-				if w.K == value.KNone {
-					w = value.Tuple([]value.Value{a, b})
-				}
-				if !ok && !operator.In(ipos, w, coll) {
-					continue
-				}
+				w = value.Tuple([]value.Value{a, b})
 			} else if !operator.In(ipos, w, coll) {
 				continue
 			}
@@ -114,6 +124,12 @@ func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		}
 		return true
 	}
+}
+
+// cellsOf is a set of cells (ref, its Value.Ref) as rows (value.CellRows).
+type cellsOf struct {
+	ref  any
+	rows []uint64
 }
 
 // candidates is, for the condition cond of the if clause after a for

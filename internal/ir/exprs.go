@@ -187,3 +187,21 @@ func Covers(r *resolve.Resolver, e lang.Expr, isMax bool, end lang.Expr) bool {
 	}
 	return holds(call.Args[0])
 }
+
+// JoinIfs is the if clauses that lead cls as one, their conditions
+// joined by `and` (as consecutive if clauses test them), or nil.
+func JoinIfs(cls []lang.Clause) *lang.IfClause {
+	var out *lang.IfClause
+	for _, cl := range cls {
+		ifc, ok := cl.(*lang.IfClause)
+		if !ok {
+			break
+		}
+		if out == nil {
+			out = ifc
+			continue
+		}
+		out = &lang.IfClause{Pos: out.Pos, Cond: &lang.Binary{Pos: ifc.Pos, Op: lang.OpAnd, X: out.Cond, Y: ifc.Cond}}
+	}
+	return out
+}

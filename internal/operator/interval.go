@@ -54,3 +54,46 @@ func (iv Interval) Test() func(fr *engine.Frame) bool {
 	}
 	return func(fr *engine.Frame) bool { return uint64(fr.Slots[s].N)-lo <= w }
 }
+
+// SlotInterval recognizes e as an Interval: a comparison of a local (its
+// slot, by slot) with an int constant (by konst), either way round, a
+// conjunction of such on the same local, and the negation of either. It
+// cannot fail, and has no effect.
+func SlotInterval(e lang.Expr, slot func(lang.Expr) (int, bool), konst func(lang.Expr) (int64, bool)) (Interval, bool) {
+	switch e := e.(type) {
+	case *lang.Unary:
+		if e.Op == lang.OpNot {
+			iv, ok := SlotInterval(e.X, slot, konst)
+			iv.Neg = !iv.Neg
+			return iv, ok
+		}
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpAnd:
+			a, ok1 := SlotInterval(e.X, slot, konst)
+			if !ok1 || a.Neg {
+				return Interval{}, false
+			}
+			b, ok2 := SlotInterval(e.Y, slot, konst)
+			if !ok2 || b.Neg || a.Slot != b.Slot {
+				return Interval{}, false
+			}
+			return Interval{Slot: a.Slot, Lo: max(a.Lo, b.Lo), Hi: min(a.Hi, b.Hi)}, true
+		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+			op := e.Op
+			s, ok := slot(e.X)
+			k, isK := konst(e.Y)
+			if !ok || !isK {
+				if s, ok = slot(e.Y); !ok {
+					return Interval{}, false
+				}
+				if k, isK = konst(e.X); !isK {
+					return Interval{}, false
+				}
+				op = op.Flip()
+			}
+			return CmpInterval(s, op, k), true
+		}
+	}
+	return Interval{}, false
+}

@@ -157,7 +157,7 @@ func (ss *Sets) bound(b *bind) (func(fr *engine.Frame), string) {
 	// the last for clause may pick its elements, EqFor and EqSet.)
 	var next *lang.IfClause
 	if b.shared {
-		next = compile.JoinIfs(b.ifs)
+		next = ir.JoinIfs(b.ifs)
 	}
 	prefix := c.Vals.ClausesThen(b.clauses, next)
 	mk := ss.b.SetBuild(x)
