@@ -42,10 +42,24 @@ func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		names[i] = resolve.NameDecl(n)
 		bound[names[i]] = true
 	}
-	cands := candidates(ifc.Cond, names, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) })
+	var guard []*lang.Ident // (the names affine equalities read: small ints)
+	affine := func(b *lang.Binary) (lang.Expr, bool) {
+		if len(names) != 1 {
+			return nil, false
+		}
+		sol, ok := solve(b, names[0], bound)
+		guard = append(guard, sol.names...)
+		return sol.val, ok
+	}
+	cands := candidates(ifc.Cond, names, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) }, affine)
 	if cands == nil {
 		return nil
 	}
+	guardFns := make([]engine.EvalFn, len(guard))
+	for i, id := range guard {
+		guardFns[i] = c.Vals.Expr(id)
+	}
+	var lastInts atomic.Pointer[intsOf]
 	c.Fired(passes.EqIndex)
 	if cl.Target.Tuple {
 		c.Note(fmt.Sprintf("the for clause at line %d visits only the cells of %s that its if clause's equalities name, by membership", cl.Pos.Line, lang.SExpr(cl.Iter)))
@@ -61,6 +75,13 @@ func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 	return func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool {
 		if coll.K != value.KSet || value.Count(coll) == 0 {
 			return false
+		}
+		if len(guardFns) > 0 {
+			x, ok := smallInts(fr, guardFns, coll, lastInts.Load())
+			lastInts.Store(x)
+			if !ok {
+				return false
+			}
 		}
 		var rows []uint64
 		if tuple {
@@ -140,8 +161,8 @@ type cellsOf struct {
 // that kind). A value isVal. Exactness: an element equal to none meets a
 // false equality in each branch, which fails it, and cond, and the
 // equalities before it do not fail.
-func candidates(cond lang.Expr, names []*resolve.Decl, isVal func(lang.Expr) bool) [][]lang.Expr {
-	if vals := branch(cond, names, isVal); vals != nil {
+func candidates(cond lang.Expr, names []*resolve.Decl, isVal func(lang.Expr) bool, affine func(*lang.Binary) (lang.Expr, bool)) [][]lang.Expr {
+	if vals := branch(cond, names, isVal, affine); vals != nil {
 		return [][]lang.Expr{vals}
 	}
 	var out [][]lang.Expr
@@ -150,7 +171,7 @@ func candidates(cond lang.Expr, names []*resolve.Decl, isVal func(lang.Expr) boo
 		if b, ok := e.(*lang.Binary); ok && b.Op == lang.OpOr {
 			return add(b.X) && add(b.Y)
 		}
-		vals := branch(e, names, isVal)
+		vals := branch(e, names, isVal, affine)
 		if vals == nil {
 			return false
 		}
@@ -174,7 +195,7 @@ func conjuncts(e lang.Expr, out []lang.Expr) []lang.Expr {
 
 // branch is the value of each name that the equalities leading e give
 // (one a name, each name once), or nil.
-func branch(e lang.Expr, names []*resolve.Decl, isVal func(lang.Expr) bool) []lang.Expr {
+func branch(e lang.Expr, names []*resolve.Decl, isVal func(lang.Expr) bool, affine func(*lang.Binary) (lang.Expr, bool)) []lang.Expr {
 	conj := conjuncts(e, nil)
 	if len(conj) < len(names) {
 		return nil
@@ -190,6 +211,11 @@ func branch(e lang.Expr, names []*resolve.Decl, isVal func(lang.Expr) bool) []la
 			k, v = nameOf(b.Y, names), b.X
 		}
 		if k < 0 || vals[k] != nil || !isVal(v) {
+			// (Or an affine equality in the one name: affine.go.)
+			if x, ok := affine(b); ok && vals[0] == nil {
+				vals[0] = x
+				continue
+			}
 			return nil
 		}
 		vals[k] = v
