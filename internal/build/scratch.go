@@ -335,6 +335,9 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 		}
 		return joinStrs(bd.genBuild(p.X), false, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
 	}
+	if p.Kind == BuildOnInts {
+		return bd.genOnInts(p, pos, argPos)
+	}
 	if p.Kind == BuildSorted {
 		x := bd.genBuild(p.X)
 		return func(fr *engine.Frame, s *value.Scratch) {
@@ -370,6 +373,44 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 			return
 		}
 		s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value(), iv, vv}))
+	}
+}
+
+// genOnInts builds the call of a built-in with OnInts: its arguments
+// evaluated in order, the list one built, and where that is a list of
+// ints the result computed on them; else the built-in called with the
+// values.
+func (bd *Builders) genOnInts(p *BuildPlan, pos engine.Pos, argPos []engine.Pos) buildFn {
+	bi, at := p.By, p.By.ListArg
+	x := bd.genBuild(p.X)
+	args := make([]engine.EvalFn, len(p.Elems))
+	for i, e := range p.Elems {
+		if i != at {
+			args[i] = bd.c.Vals.Expr(e)
+		}
+	}
+	return func(fr *engine.Frame, s *value.Scratch) {
+		var buf [4]value.Value
+		vs := buf[:0]
+		if len(args) > len(buf) {
+			vs = make([]value.Value, 0, len(args))
+		}
+		for i, a := range args {
+			if i == at {
+				x(fr, s)
+				vs = append(vs, value.None)
+				continue
+			}
+			vs = append(vs, a(fr))
+		}
+		if !s.Whole && !s.Str && !s.Boxed && !s.Tuple {
+			if r, ok := bi.OnInts(fr.Th, s.Ints, vs); ok {
+				s.Ints = r
+				return
+			}
+		}
+		vs[at] = s.Value()
+		s.Set(callBuiltin(fr, bi, pos, argPos, vs))
 	}
 }
 
