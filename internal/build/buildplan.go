@@ -196,7 +196,7 @@ func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 		}
 		return &BuildPlan{Kind: BuildConcat, Expr: e, X: x, Y: y}
 	case *lang.Call:
-		if p := inlinePlan(bd, e, lang.ListComp, true, bd.buildPlan); p != nil {
+		if p := inlinePlan(bd, e, lang.ListComp, true, bd.bodyPlan); p != nil {
 			return p
 		}
 		bi := bd.c.CalledBuiltin(e)
@@ -442,4 +442,13 @@ func (p *InSetPlan) String() string {
 		what += "; not"
 	}
 	return fmt.Sprintf("bit of %s: %s", lang.SExpr(p.Expr), what)
+}
+
+// bodyPlan is the plan of an inlined def's body: a conditional with an
+// arm built (condPlan), or a value built (buildPlan). nil otherwise.
+func (bd *Builders) bodyPlan(e lang.Expr) *BuildPlan {
+	if p := bd.condPlan(e); p != nil {
+		return p
+	}
+	return bd.buildPlan(e)
 }

@@ -677,6 +677,13 @@ func builtKey(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding
 	g := b.Game
 	switch {
 	case listUni(g, 0, s):
+		if !s.Whole && !s.Boxed {
+			// (Ints the universe holds: keyed without the list.)
+			if k, ok := g.AppendIntsAt(s.Key[:0], 0, s.Ints); ok {
+				key = k
+				break
+			}
+		}
 		v = s.Value()
 		key, bx = g.AppendArgAt(s.Key[:0], 0, v)
 	case s.Whole && (s.V.K == value.KSet || s.V.K == value.KStr):

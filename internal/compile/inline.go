@@ -52,6 +52,13 @@ func (g *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 	return g.inline(e, resolve.InlineShape)
 }
 
+// InlineBuilt is InlineCall of a def whose body may hold comprehensions
+// (resolve.InlineShapeComps): for the builders, which compile the body
+// where it is called, its comprehensions' names given slots there.
+func (g *Inliner) InlineBuilt(e *lang.Call) (lang.Expr, *engine.Func, []InlineBind) {
+	return g.inline(e, resolve.InlineShapeComps)
+}
+
 // InlineComp is InlineCall of a def whose body is a comprehension of kind
 // k (a list a fold streams, call.go; a sum of positions an SG value
 // streams, sgcompile.go), its names its own.
