@@ -52,9 +52,7 @@ func (g *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 	return g.inline(e, resolve.InlineShape)
 }
 
-// InlineBuilt is InlineCall of a def whose body may hold comprehensions
-// (resolve.InlineShapeComps): for the builders, which compile the body
-// where it is called, its comprehensions' names given slots there.
+// InlineBuilt is InlineCall of a body that may hold comprehensions (resolve.InlineShapeComps), for the builders.
 func (g *Inliner) InlineBuilt(e *lang.Call) (lang.Expr, *engine.Func, []InlineBind) {
 	return g.inline(e, resolve.InlineShapeComps)
 }

@@ -547,19 +547,6 @@ func (g *Game) ListUni(i int) *value.Universe {
 	return nil
 }
 
-// AppendIntsAt is AppendArgAt of the list of the ints xs where
-// argument i's lists are keyed over its universe (ListUni) and it holds
-// them all: false, nothing appended, otherwise.
-func (g *Game) AppendIntsAt(buf []byte, i int, xs []int64) ([]byte, bool) {
-	u := g.ListUni(i)
-	if u == nil {
-		return buf, false
-	}
-	var ok bool
-	buf, g.idbuf, ok = idlist.AppendKeyInts(u, buf, xs, g.idbuf)
-	return buf, ok
-}
-
 // AppendArgAt appends the key of v as argument i of a position of g.
 func (g *Game) AppendArgAt(buf []byte, i int, v value.Value) (_ []byte, boxed bool) {
 	if v.K == value.KSet && g.bitsets {

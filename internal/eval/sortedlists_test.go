@@ -65,6 +65,20 @@ print [[x for x in L if x != i] for i in [1, 2] for j in 0 .. 1]
 	`let L = [4, 5]
 print [[x for x in L if x != i] for i in [1, 2] for j in 0 .. -1], [[x for x in L if x != i] for i in [] for j in 0 .. 3]
 `,
+	// A list without one value built in a scratch: over a list of ints,
+	// of a mix, of strings; over a tuple, a set, a string (as written);
+	// the value a literal or a string.
+	`def drop(L, j) = if len(L) > 0 then [x for x in L if x != j] else L + [j]
+def lit(L) = if len(L) > 1 then [x for x in L if 2 != x] else L + [9]
+game d(L) moves d(drop(L[:i] + L[i + 1:], j)) for i in 0 .. len(L) - 1 for j in [0, 1, "a"] if len(L) > 1
+  | d(lit(L[1:])) for k in 0 .. 0 if len(L) > 1
+print sg(d([0, 1, 2, 1])), sg(d(["a", 1, "b", 0])), sg(d([(1, 2), 1, [0]]))
+print sg(d((0, 1, 2))), sg(d("a1a0"))
+`,
+	`def drop(L, j) = if j == 5 then L else [x for x in L if x != j]
+game d(L) moves d(drop(L, j)) for j in [0, 1, 2] if len(L) > 1
+print sg(d({0, 1, 2})), sg(d([2, 2, 1, 0, 0]))
+`,
 	// A game of sorted lists whose moves put back an element not yet in
 	// its universe, and lists that do not ascend (keyed as lists).
 	`game up(L) moves up(sorted([x for x in L if x != i] + [i + 10])) for i in L if i < 20
