@@ -203,7 +203,7 @@ func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 		switch {
 		case bi != nil && bi.Sorts && len(e.Args) == 1:
 			return &BuildPlan{Kind: BuildSorted, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[0])}
-		case bi != nil && bi.OnInts != nil && bi.ListArg < len(e.Args) && len(e.Args) >= bi.MinArgs && len(e.Args) <= bi.MaxArgs:
+		case bi != nil && bi.OnInts != nil && bi.ListArg < 2 && len(e.Args) == 2:
 			return &BuildPlan{Kind: BuildOnInts, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[bi.ListArg]), Elems: e.Args}
 		case bi != nil && bi.Updates && len(e.Args) == 3:
 			return &BuildPlan{Kind: BuildUpdate, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[0]), Elems: e.Args[1:]}

@@ -71,13 +71,12 @@ type Builtin struct {
 	// them, when they are strings (join): a list of strings built in a
 	// scratch buffer is joined there.
 	Joins bool
-	// OnInts, when set, is the result of a call whose argument ListArg
-	// is a list of ints (ints), computed on those ints in place: the
-	// result's ints (a list), or false where Fn must be called instead.
-	// args holds the other arguments' values (ListArg's is None). It
-	// raises no error. A list of ints built in a scratch buffer is
-	// changed there (package build).
-	OnInts  func(th *Thread, ints []int64, args []value.Value) ([]int64, bool)
+	// OnInts, when set, is the result of a call of two arguments whose
+	// argument ListArg is a list of ints (ints), computed on those ints
+	// in place from them and the other argument's value: the result's
+	// ints (a list), or false where Fn must be called instead. It raises
+	// no error. A list of ints built in a scratch is changed there.
+	OnInts  func(th *Thread, ints []int64, other value.Value) ([]int64, bool)
 	ListArg int
 	Fn      func(c *Call, args []value.Value) value.Value
 	// Fold, when set, lets a call whose single argument is a list

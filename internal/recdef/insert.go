@@ -130,8 +130,7 @@ const insertPrefix = "insertion of "
 func (ins *insertion) call(call *lang.Call) lang.Expr {
 	fn, op := ins.fn, ins.op
 	bi := &engine.Builtin{BName: insertPrefix + fn.FName, MinArgs: 2, MaxArgs: 2, ListArg: ins.l,
-		OnInts: func(th *engine.Thread, ints []int64, a []value.Value) ([]int64, bool) {
-			k := a[ins.k]
+		OnInts: func(th *engine.Thread, ints []int64, k value.Value) ([]int64, bool) {
 			if k.K != value.KInt {
 				return nil, false
 			}

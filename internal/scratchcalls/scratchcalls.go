@@ -20,25 +20,21 @@ type Build = func(fr *engine.Frame, s *value.Scratch)
 func OnInts(bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, x Build, args []engine.EvalFn) Build {
 	at := bi.ListArg
 	return func(fr *engine.Frame, s *value.Scratch) {
-		var buf [4]value.Value
-		vs := buf[:0]
-		if len(args) > len(buf) {
-			vs = make([]value.Value, 0, len(args))
-		}
+		var other value.Value
 		for i, a := range args {
 			if i == at {
 				x(fr, s)
-				vs = append(vs, value.None)
-				continue
+			} else {
+				other = a(fr)
 			}
-			vs = append(vs, a(fr))
 		}
 		if !s.Whole && !s.Str && !s.Boxed && !s.Tuple {
-			if r, ok := bi.OnInts(fr.Th, s.Ints, vs); ok {
+			if r, ok := bi.OnInts(fr.Th, s.Ints, other); ok {
 				s.Ints = r
 				return
 			}
 		}
+		vs := []value.Value{other, other}
 		vs[at] = s.Value()
 		s.Set(Call(fr, bi, pos, argPos, vs))
 	}
