@@ -66,7 +66,14 @@ func Rewrite(env Env, q *ir.Query) *ir.Query {
 		case *lang.Slice:
 			return visit(x.X, false) || x.Lo != nil && visit(x.Lo, false) || x.Hi != nil && visit(x.Hi, false)
 		case *lang.Call:
-			pos := env.R.GameCallee(x) != nil
+			// (An argument of anything but a def or a built-in is taken
+			// for a position's.)
+			pos := true
+			if id, ok := x.Fn.(*lang.Ident); ok {
+				if d := resolve.Of(id); d != nil && (d.Kind == resolve.Def || d.Kind == resolve.Builtin) {
+					pos = false
+				}
+			}
 			for _, a := range x.Args {
 				if visit(a, pos) {
 					return true
