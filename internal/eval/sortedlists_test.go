@@ -79,6 +79,11 @@ print sg(d((0, 1, 2))), sg(d("a1a0"))
 game d(L) moves d(drop(L, j)) for j in [0, 1, 2] if len(L) > 1
 print sg(d({0, 1, 2})), sg(d([2, 2, 1, 0, 0]))
 `,
+	// The rest of a list hoisted out of the loop over the lowered heap.
+	`game h(hs) moves h(sorted([hs[j] for j in 0 .. len(hs) - 1 if j != i] + [k])) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1
+print sg(h([1, 2, 3])), sg(h([3, 1, 3])), sg(h([])), sg(h((2, 2)))
+print sg(h([2, "a"]))
+`,
 	// A game of sorted lists whose moves put back an element not yet in
 	// its universe, and lists that do not ascend (keyed as lists).
 	`game up(L) moves up(sorted([x for x in L if x != i] + [i + 10])) for i in L if i < 20
