@@ -34,6 +34,7 @@ const (
 	BuildEdit                    // [if j == A then X else ... else c[j] for j in 0 .. len(c) - 1]: c copied, the elements at A, ... computed (edits.go)
 	ListFilter                   // [x for x in L if C ...], an argument of its game's own position: over the ids of L's elements (listfilter.go)
 	BuildJoin                    // join(X, SEP) (a built-in that Joins), X built: a string
+	BuildOnInts                  // f(.., X, ..) of a built-in with OnInts, X (its ListArg) built: computed on its ints
 	BuildMasked                  // [if C then X else c[j] for j in A .. B]: c copied, X put by a mask of C (package maskedit)
 	BuildCond                    // if C then X else Y, an argument of a position, X or Y built: C tested, that arm built
 	SetValue                     // not built: a value loaded into a set scratch
@@ -52,7 +53,7 @@ type BuildPlan struct {
 	// slice's bounds (nil when left out), update's index and value.
 	Elems []lang.Expr
 	X, Y  *BuildPlan      // the operands built (X alone but for BuildConcat and SetOp)
-	By    *engine.Builtin // BuildSorted's and BuildUpdate's built-in
+	By    *engine.Builtin // BuildSorted's, BuildUpdate's and BuildOnInts's built-in
 	Op    lang.Op         // SetOp's operator
 	Range *lang.Binary    // BuildRange's A .. B
 	Var   *lang.Name      // BuildRange's variable, SetFilter's
@@ -195,13 +196,15 @@ func (bd *Builders) buildPlan(e lang.Expr) *BuildPlan {
 		}
 		return &BuildPlan{Kind: BuildConcat, Expr: e, X: x, Y: y}
 	case *lang.Call:
-		if p := inlinePlan(bd, e, lang.ListComp, true, bd.buildPlan); p != nil {
+		if p := inlinePlan(bd, e, lang.ListComp, true, bd.bodyPlan); p != nil {
 			return p
 		}
 		bi := bd.c.CalledBuiltin(e)
 		switch {
 		case bi != nil && bi.Sorts && len(e.Args) == 1:
 			return &BuildPlan{Kind: BuildSorted, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[0])}
+		case bi != nil && bi.OnInts != nil && bi.ListArg < 2 && len(e.Args) == 2:
+			return &BuildPlan{Kind: BuildOnInts, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[bi.ListArg]), Elems: e.Args}
 		case bi != nil && bi.Updates && len(e.Args) == 3:
 			return &BuildPlan{Kind: BuildUpdate, Expr: e, By: bi, X: bd.buildAnyPlan(e.Args[0]), Elems: e.Args[1:]}
 		case bi != nil && bi.Joins && len(e.Args) == 2 && bd.c.On(passes.Strings):
@@ -407,6 +410,8 @@ func (p *BuildPlan) String() string {
 		return fmt.Sprintf("sorted(%s)", p.X)
 	case BuildUpdate:
 		return fmt.Sprintf("update(%s, %s)", p.X, ex(p.Elems))
+	case BuildOnInts:
+		return fmt.Sprintf("%s(%s, %s)", p.By.BName, p.X, ex(p.Elems))
 	case BuildJoin:
 		return fmt.Sprintf("join(%s, %s)", p.X, ex(p.Elems))
 	case BuildMasked:
@@ -437,4 +442,13 @@ func (p *InSetPlan) String() string {
 		what += "; not"
 	}
 	return fmt.Sprintf("bit of %s: %s", lang.SExpr(p.Expr), what)
+}
+
+// bodyPlan is the plan of an inlined def's body: a conditional with an
+// arm built (condPlan), or a value built (buildPlan). nil otherwise.
+func (bd *Builders) bodyPlan(e lang.Expr) *BuildPlan {
+	if p := bd.condPlan(e); p != nil {
+		return p
+	}
+	return bd.buildPlan(e)
 }

@@ -43,6 +43,9 @@ func inlinePlan(bd *Builders, e *lang.Call, k lang.CompKind, withBinds bool, pla
 		return nil
 	}
 	sub, fn, binds := bd.c.Inl.InlineCall(e)
+	if sub == nil && k == lang.ListComp && withBinds {
+		sub, fn, binds = bd.c.Inl.InlineBuilt(e)
+	}
 	if sub == nil {
 		var c *lang.Comp
 		if c, fn, binds = bd.c.Inl.InlineComp(e, k); c != nil {

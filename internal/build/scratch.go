@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/idlist"
 	"github.com/grundy-lang/grundy/internal/kernel"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -13,6 +14,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/scratchcalls"
 	"github.com/grundy-lang/grundy/internal/strtest"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/internal/vecint"
@@ -96,12 +98,16 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 			body := bd.c.Vals.Expr(e.Body)
 			run = loops(func(fr *engine.Frame) { fr.Scr.Add(body(fr)) })
 		}
-		return func(fr *engine.Frame, s *value.Scratch) {
+		general := func(fr *engine.Frame, s *value.Scratch) {
 			save, stop := fr.Scr, fr.Stop
 			fr.Scr, fr.Stop = s, false
 			run(fr)
 			fr.Scr, fr.Stop = save, stop
 		}
+		if coll, not, ok := scratchcalls.UnequalParts(e, func(id *lang.Ident) bool { return bd.c.LocalSlot(id) >= 0 }); ok && p.Kind == BuildComp {
+			return scratchcalls.Unequal(bd.c.Vals.Expr(coll), bd.c.Vals.Expr(not), general)
+		}
+		return general
 	case BuildList, BuildTuple:
 		return bd.genElems(p.Elems, p.Kind == BuildTuple)
 	case BuildSlice:
@@ -193,7 +199,7 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 // itself where its operands are not lists, tuples or ASCII strings, so
 // the values and errors are its); and join(X, SEP) of a list X built
 // (join([if k in S then "o" else "." for k in 0 .. W - 1], "")): its
-// strings joined as added, no list made (joinStrs: the built-in itself
+// strings joined as added, no list made (scratchcalls.Join: the built-in itself
 // where they are not ASCII strings). nil otherwise.
 func (bd *Builders) Built(e lang.Expr) engine.EvalFn {
 	if !bd.c.On(passes.Composite) {
@@ -328,12 +334,21 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 	if p.Kind == BuildJoin {
 		if p.X.Kind == BuildEdit && len(p.X.Inl) == 0 {
 			// (A string's characters edited, as its bytes: edits.go.)
-			return joinStrs(edits{bd}.genAs(p.X, true), true, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
+			return scratchcalls.Join(edits{bd}.genAs(p.X, true), true, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
 		}
 		if p.X.Kind == BuildMasked && len(p.X.Inl) == 0 {
-			return joinStrs(maskedit.Compile(bd.c, p.X.Mask, true), true, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
+			return scratchcalls.Join(maskedit.Compile(bd.c, p.X.Mask, true), true, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
 		}
-		return joinStrs(bd.genBuild(p.X), false, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
+		return scratchcalls.Join(bd.genBuild(p.X), false, bd.c.Vals.Expr(p.Elems[0]), bi, pos, argPos)
+	}
+	if p.Kind == BuildOnInts {
+		args := make([]engine.EvalFn, len(p.Elems))
+		for i, e := range p.Elems {
+			if i != bi.ListArg {
+				args[i] = bd.c.Vals.Expr(e)
+			}
+		}
+		return scratchcalls.OnInts(bi, pos, argPos, bd.genBuild(p.X), args)
 	}
 	if p.Kind == BuildSorted {
 		x := bd.genBuild(p.X)
@@ -344,7 +359,7 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 				s.Tuple = false
 				return
 			}
-			s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value()}))
+			s.Set(scratchcalls.Call(fr, bi, pos, argPos, []value.Value{s.Value()}))
 		}
 	}
 	x, i, v := bd.genBuild(p.X), bd.c.Vals.Expr(p.Elems[0]), bd.c.Vals.Expr(p.Elems[1])
@@ -369,69 +384,8 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 			s.Vals[iv.N] = vv
 			return
 		}
-		s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{s.Value(), iv, vv}))
+		s.Set(scratchcalls.Call(fr, bi, pos, argPos, []value.Value{s.Value(), iv, vv}))
 	}
-}
-
-// joinStrs builds join(X, SEP), X built by x: the bytes of its strings
-// and SEP's when they are ASCII strings (counted toward the memory as
-// join counts them), else join called. With chars, x holds a list of
-// characters as their bytes (Str).
-func joinStrs(x buildFn, chars bool, sep engine.EvalFn, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos) buildFn {
-	return func(fr *engine.Frame, s *value.Scratch) {
-		t := fr.Th.TakeScratch()
-		x(fr, t)
-		sv := sep(fr)
-		if chars && t.Str {
-			if sv.K == value.KStr && sv.Str() == "" {
-				s.SetStrBytes(t.String())
-				engine.AllocIf(fr.Th, pos, int64(len(s.Bytes)))
-				fr.Th.GiveScratch(t)
-				return
-			}
-			t.SetChars(string(t.Bytes))
-		}
-		if !t.Whole && !t.Str && (t.Boxed || len(t.Ints) == 0) && sv.K == value.KStr && sv.ASCII() {
-			sp := sv.Str()
-			s.Reset()
-			s.Str = true
-			ok := true
-			for i, v := range t.Vals {
-				// (N 1: a string known to be ASCII, a character the
-				// common case.)
-				if v.K != value.KStr || v.N != 1 && !v.ASCII() {
-					ok = false
-					break
-				}
-				if i > 0 && sp != "" {
-					s.Bytes = append(s.Bytes, sp...)
-				}
-				if str := v.Str(); len(str) == 1 {
-					s.Bytes = append(s.Bytes, str[0])
-				} else {
-					s.Bytes = append(s.Bytes, str...)
-				}
-			}
-			if ok {
-				engine.AllocIf(fr.Th, pos, int64(len(s.Bytes)))
-				fr.Th.GiveScratch(t)
-				return
-			}
-		}
-		s.Set(callBuiltin(fr, bi, pos, argPos, []value.Value{t.Value(), sv}))
-		fr.Th.GiveScratch(t)
-	}
-}
-
-// callBuiltin calls a built-in as a call in the source does.
-func callBuiltin(fr *engine.Frame, bi *engine.Builtin, pos engine.Pos, argPos []engine.Pos, args []value.Value) value.Value {
-	th := fr.Th
-	call := th.GetCall(bi.BName, pos, argPos)
-	th.Calls = append(th.Calls, pos)
-	r := bi.Fn(call, args)
-	th.PutCall(call)
-	th.Calls = th.Calls[:len(th.Calls)-1]
-	return r
 }
 
 // Walk compiles the last for clause of a move rule, over the range r of
@@ -636,6 +590,13 @@ func builtKey(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding
 	g := b.Game
 	switch {
 	case listUni(g, 0, s):
+		if !s.Whole && !s.Boxed {
+			// (Ints the universe holds: keyed without the list.)
+			if k, ok := idlist.AppendKeyInts(g.ListUni(0), s.Key[:0], s.Ints); ok {
+				key = k
+				break
+			}
+		}
 		v = s.Value()
 		key, bx = g.AppendArgAt(s.Key[:0], 0, v)
 	case s.Whole && (s.V.K == value.KSet || s.V.K == value.KStr):

@@ -52,6 +52,11 @@ func (g *Inliner) InlineCall(e *lang.Call) (lang.Expr, *engine.Func, []InlineBin
 	return g.inline(e, resolve.InlineShape)
 }
 
+// InlineBuilt is InlineCall of a body that may hold comprehensions (resolve.InlineShapeComps), for the builders.
+func (g *Inliner) InlineBuilt(e *lang.Call) (lang.Expr, *engine.Func, []InlineBind) {
+	return g.inline(e, resolve.InlineShapeComps)
+}
+
 // InlineComp is InlineCall of a def whose body is a comprehension of kind
 // k (a list a fold streams, call.go; a sum of positions an SG value
 // streams, sgcompile.go), its names its own.

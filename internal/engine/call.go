@@ -71,7 +71,14 @@ type Builtin struct {
 	// them, when they are strings (join): a list of strings built in a
 	// scratch buffer is joined there.
 	Joins bool
-	Fn    func(c *Call, args []value.Value) value.Value
+	// OnInts, when set, is the result of a call of two arguments whose
+	// argument ListArg is a list of ints (ints), computed on those ints
+	// in place from them and the other argument's value: the result's
+	// ints (a list), or false where Fn must be called instead. It raises
+	// no error. A list of ints built in a scratch is changed there.
+	OnInts  func(th *Thread, ints []int64, other value.Value) ([]int64, bool)
+	ListArg int
+	Fn      func(c *Call, args []value.Value) value.Value
 	// Fold, when set, lets a call whose single argument is a list
 	// comprehension stream the elements instead of building the list:
 	// acc is the result so far, x the n-th element (from 0). With no

@@ -71,6 +71,32 @@ print sg(ch1([4, 3, 3, 1])), sg(ch2([3, 3, 3, 3, 3, 3]))
 game ch3(rows) moves o for o in opts(rows)
 print sg(ch3([4, 3, 3, 1])), sg(ch3([2, 2, 2, 2, 2, 2, 2, 2, 2]))
 `,
+	// An insertion (insert.go): heaps kept sorted by it, in a search
+	// (the list built in a scratch) and in comprehensions; lists not
+	// sorted, with repeats, empty; a tuple, strings, a mix (the
+	// comparison fails: as written, with its trace); the other
+	// spellings of the comparison and of the ifs.
+	insHeaps + "print sg(heaps([2, 3, 5])), sg(heaps([1, 1, 4, 4])), sg(heaps([]))\nprint moves(heaps([1, 2]))\n",
+	insHeaps + "print sg(heaps([3, 1, 2])), sg(heaps([2, 2, 0, 1, 1, 2, 2, 2, 2, 2]))\n",
+	insHeaps + "print [ins(k, [1, 3, 5, 7]) for k in -1 .. 8]\nprint [ins(k, [5, 1, 4, 1]) for k in 0 .. 6], [ins(k, []) for k in 0 .. 1]\n",
+	insHeaps + "print [ins(k, [1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3]) for k in 2 .. 4]\n",
+	insHeaps + "print [ins(k, (1, 3)) for k in 0 .. 1]\n",
+	insHeaps + "print [ins(k, (1, 3)) for k in 5 .. 6]\n",
+	insHeaps + "print [ins(k, [\"a\", \"c\"]) for k in [\"b\", \"d\"]]\n",
+	insHeaps + "print [ins(k, [1, \"c\"]) for k in 0 .. 1]\n",
+	insHeaps + "print [ins(k, [1, \"c\"]) for k in 2 .. 3]\n",
+	insHeaps + "print [ins(k, [1, 2]) for k in [0, \"x\"]]\n",
+	insHeaps + "print [ins(k, [1, [2], 3]) for k in [0, 1, 2]]\n",
+	insHeaps + "print [ins(k, 5) for k in [0]]\n",
+	insHeaps + "game hz(hs) moves hz(ins(k, hs[:i] + hs[i + 1:])) for i in 0 .. len(hs) - 1 for k in [0, \"z\"] if hs[i] > 0\nprint sg(hz([1, 1]))\n",
+	insHeaps + "game ht(hs) moves ht(ins(k, hs[:i] + hs[i + 1:])) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1\nprint sg(ht((2, 3)))\n",
+	`def up(k, l) = if len(l) > 0 then (if l[0] >= k then [k] + l else [l[0]] + up(k, l[1:])) else [k]
+def lt(l, k) = if 0 == len(l) then [k] else if l[0] < k then [l[0]] + lt(l[1:], k) else [k] + l
+def dn(k, l) = if len(l) == 0 then [k] else if k > l[0] then [k] + l else [l[0]] + dn(k, l[1:])
+game g(hs) moves g(up(k, hs[:i] + hs[i + 1:])) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1
+print sg(g([1, 2, 3])), [up(k, [1, 3, 3, 5]) for k in 0 .. 6], [lt([4, 2, 2, 0], k) for k in 0 .. 5], [dn(k, [6, 4, 4, 1]) for k in 0 .. 7]
+print [dn(k, [1, 2, 3]) for k in 0 .. 4], [lt([1, 2, 2, 9, 1], k) for k in 0 .. 3]
+`,
 }
 
 const (
@@ -89,6 +115,9 @@ def g(c) = [len(tail(c, k)) for k in 0 .. 9] + [x for x in tail(c, 2)]
 `
 	ixDefs = `def ix(c, j) = if j == len(c) then [] else [c[j]] + ix(c, j + 1)
 def h(c, s) = [x for x in ix(c, s)]
+`
+	insHeaps = `def ins(k, l) = if len(l) == 0 then [k] else if k <= l[0] then [k] + l else [l[0]] + ins(k, l[1:])
+game heaps(hs) moves heaps(ins(k, hs[:i] + hs[i + 1:])) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1
 `
 	splitCopies = `def copies(k, g) = if k == 1 then g else g + copies(k - 1, g)
 game split(n) moves copies(t, split(n / t)) for t in divisors(n) if t >= 2
@@ -120,6 +149,7 @@ func TestRecDefFires(t *testing.T) {
 		{recDefCases[0], "chomp(rows[:r] + [min(rows[i'], c); range i' = r .. len(rows) - 1])"},
 		{recDefCases[9], "stair([c[j'] + (if j' == i - 1 then m else if j' == i then -m else 0); range j' = 0 .. len(c) - 1])"},
 		{recDefCases[17], "then t * split(n / t) else copies(t, split(n / t))"},
+		{recDefCases[28], "heaps(insertion of ins(k, hs[:i] + hs[i + 1:]))"},
 	} {
 		s := eval.NewSession(eval.Options{})
 		_ = s.ExecFile(context.Background(), "f.game", c.src)

@@ -41,6 +41,28 @@ func AppendKey(u *value.Universe, buf []byte, v value.Value, ids []int32) ([]byt
 	return appendList(buf, ids), ids, false
 }
 
+// AppendKeyInts is AppendKey of the list of the ints xs, without the
+// list: false, nothing appended, where u lacks one of them (AppendKey of
+// the list then adds it).
+func AppendKeyInts(u *value.Universe, buf []byte, xs []int64) ([]byte, bool) {
+	var ib [64]int32
+	ids := ib[:0]
+	asc := true
+	for i, x := range xs {
+		id, ok := u.ID(value.Int(x))
+		if !ok {
+			return buf, false
+		}
+		ids = append(ids, int32(id))
+		asc = asc && (i == 0 || xs[i-1] < x)
+	}
+	if asc {
+		var wb [8]uint64
+		return AppendSorted(buf, bitsOf(ids, wb[:0])), true
+	}
+	return appendList(buf, ids), true
+}
+
 // IDs appends to ids the ids of the elements e in u, in order, adding
 // those u lacks; false when u cannot take them (value.Universe.IDs).
 func IDs(u *value.Universe, e []value.Value, ids []int32) ([]int32, bool) {

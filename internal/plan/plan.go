@@ -21,6 +21,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/algebra"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/loophoist"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/numplan"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -113,6 +114,7 @@ func passList() []pass {
 		{passes.ConstSets, one(sortedColls)},
 		{passes.Shared, one(shared)},
 		{passes.Shared, one(copies)},
+		{passes.Hoist, one(loopHoist)},
 	}
 }
 
@@ -313,6 +315,11 @@ func recdefs(env *Env, q *ir.Query) *ir.Query {
 		return nil
 	}
 	return recdef.Rewrite(recdef.Env{R: env.R, Safety: func(q *ir.Query) *proof.Prover { return newSafety(env, q) }}, q)
+}
+
+// loopHoist is package loophoist's rewrite.
+func loopHoist(env *Env, q *ir.Query) *ir.Query {
+	return loophoist.Rewrite(loophoist.Env{R: env.R, Safety: func(q *ir.Query) *proof.Prover { return newSafety(env, q) }}, q)
 }
 
 // algebra is what package algebra reads of env.

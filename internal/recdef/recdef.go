@@ -177,7 +177,11 @@ func (rw *rewriter) call(call *lang.Call) lang.Expr {
 	if fn == nil {
 		return nil
 	}
-	sh := shapeOf(rw.env.R, fn, resolve.Of(call.Fn.(*lang.Ident)))
+	decl := resolve.Of(call.Fn.(*lang.Ident))
+	if ins := insertionOf(rw.env.R, fn, decl); ins != nil {
+		return ins.call(call)
+	}
+	sh := shapeOf(rw.env.R, fn, decl)
 	if sh == nil {
 		return nil
 	}

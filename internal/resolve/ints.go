@@ -245,7 +245,14 @@ func (ar *Arith) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, no
 // InlineShape reports whether a def's body is small and plain enough to
 // be inlined: names, literals, operators, if, indexing, slices, tuple,
 // list and set literals and calls, MaxInlineSize nodes at most.
-func InlineShape(body lang.Expr) bool {
+func InlineShape(body lang.Expr) bool { return inlineShape(body, false) }
+
+// InlineShapeComps is InlineShape that allows comprehensions too (their
+// names the body's own, given slots where the body is compiled): the
+// shape of a body the builders compile where it is called.
+func InlineShapeComps(body lang.Expr) bool { return inlineShape(body, true) }
+
+func inlineShape(body lang.Expr, comps bool) bool {
 	size := 0
 	var walk func(x lang.Expr) bool
 	walk = func(x lang.Expr) bool {
@@ -285,6 +292,25 @@ func InlineShape(body lang.Expr) bool {
 				}
 			}
 			return true
+		case *lang.Comp:
+			if !comps {
+				return false
+			}
+			for _, cl := range x.Clauses {
+				switch cl := cl.(type) {
+				case *lang.ForClause:
+					if !walk(cl.Iter) {
+						return false
+					}
+				case *lang.IfClause:
+					if !walk(cl.Cond) {
+						return false
+					}
+				default:
+					return false
+				}
+			}
+			return walk(x.Body)
 		}
 		return false
 	}
