@@ -71,10 +71,8 @@ type Thread struct {
 	Fsp         int   // frames of fpool in use
 	Depth       int   // nested calls of defs
 	Stack       int64 // their cost in Go stack (limits.go)
-	// DepthHW and StackHW are the most Depth and Stack have been since
-	// a caller (package defcache) lowered them last.
-	DepthHW int
-	StackHW int64
+	DepthHW     int   // the most Depth has been since package defcache lowered it
+	StackHW     int64 // and Stack
 	// maxStack is the stack budget of a run, in units of cost.
 	MaxStack int64
 	// segBase is Stack where the goroutine running the innermost call

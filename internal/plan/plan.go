@@ -276,21 +276,13 @@ func Comp(env *Env, e *lang.Comp, k ir.Consumer) ([]*lang.Comp, lang.Expr, Resul
 func newSafety(env *Env, q *ir.Query) *proof.Prover { return proof.New(env.proofs(), q) }
 
 // squares, divisors, modulo and conds are package numplan's rewrites.
-func squares(env *Env, q *ir.Query) *ir.Query {
-	return numplan.Squares(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
-}
+func squares(env *Env, q *ir.Query) *ir.Query { return numplan.Squares(env.R, env.prover, q) }
 
-func divisors(env *Env, q *ir.Query) *ir.Query {
-	return numplan.Divisors(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
-}
+func divisors(env *Env, q *ir.Query) *ir.Query { return numplan.Divisors(env.R, env.prover, q) }
 
-func conds(env *Env, q *ir.Query) *ir.Query {
-	return numplan.Conds(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
-}
+func conds(env *Env, q *ir.Query) *ir.Query { return numplan.Conds(env.R, env.prover, q) }
 
-func modulo(env *Env, q *ir.Query) *ir.Query {
-	return numplan.Modulo(env.R, func(q *ir.Query) *proof.Prover { return newSafety(env, q) }, q)
-}
+func modulo(env *Env, q *ir.Query) *ir.Query { return numplan.Modulo(env.R, env.prover, q) }
 
 // rules, unroll, pairs, piecewise, indexLoops and invariant are package
 // algebra's rewrites.
@@ -314,13 +306,16 @@ func recdefs(env *Env, q *ir.Query) *ir.Query {
 	if env.inDef {
 		return nil
 	}
-	return recdef.Rewrite(recdef.Env{R: env.R, Safety: func(q *ir.Query) *proof.Prover { return newSafety(env, q) }}, q)
+	return recdef.Rewrite(recdef.Env{R: env.R, Safety: env.prover}, q)
 }
 
 // loopHoist is package loophoist's rewrite.
 func loopHoist(env *Env, q *ir.Query) *ir.Query {
-	return loophoist.Rewrite(loophoist.Env{R: env.R, Safety: func(q *ir.Query) *proof.Prover { return newSafety(env, q) }}, q)
+	return loophoist.Rewrite(loophoist.Env{R: env.R, Safety: env.prover}, q)
 }
+
+// prover is newSafety on env.
+func (env *Env) prover(q *ir.Query) *proof.Prover { return newSafety(env, q) }
 
 // algebra is what package algebra reads of env.
 func (env *Env) algebra() algebra.Env {

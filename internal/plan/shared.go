@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"slices"
+
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -184,12 +186,7 @@ func isLiteral(e lang.Expr) bool {
 func shareable(env *Env, e lang.Expr) bool {
 	if call, ok := e.(*lang.Call); ok {
 		if body := defBody(env, call); body != nil {
-			for _, a := range call.Args {
-				if !shareableIn(env, a) {
-					return false
-				}
-			}
-			return shareable(env, body)
+			return !slices.ContainsFunc(call.Args, func(a lang.Expr) bool { return !shareableIn(env, a) }) && shareable(env, body)
 		}
 	}
 	if !builds(e) {
@@ -223,9 +220,7 @@ func shareable(env *Env, e lang.Expr) bool {
 }
 
 // defBody is the body of the def e calls, its parameters written as e's
-// arguments, where its names mean the same at e and it is not recursive
-// (resolve's Inlinable, Same); nil otherwise. A call whose body so
-// written is shareable is: each computes again to the value it gave.
+// arguments (resolve's Inlinable, Same), or nil: shareable as it is.
 func defBody(env *Env, e *lang.Call) lang.Expr {
 	id, ok := e.Fn.(*lang.Ident)
 	if !ok {
