@@ -43,12 +43,13 @@ func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		bound[names[i]] = true
 	}
 	var guard []*lang.Ident // (the names affine equalities read: small ints)
+	affined := false
 	affine := func(b *lang.Binary) (lang.Expr, bool) {
 		if len(names) != 1 {
 			return nil, false
 		}
 		sol, ok := solve(b, names[0], bound)
-		guard = append(guard, sol.names...)
+		guard, affined = append(guard, sol.names...), affined || ok
 		return sol.val, ok
 	}
 	cands := candidates(ifc.Cond, names, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) }, affine)
@@ -76,7 +77,7 @@ func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		if coll.K != value.KSet || value.Count(coll) == 0 {
 			return false
 		}
-		if len(guardFns) > 0 {
+		if affined {
 			x, ok := smallInts(fr, guardFns, coll, lastInts.Load())
 			lastInts.Store(x)
 			if !ok {

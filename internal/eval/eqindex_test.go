@@ -155,6 +155,18 @@ print [(a, b) for (a, b) in {(1, 2), (2, 3)} if (a == 1 and b == 2) or (a == 2 a
 `,
 	`print [(a, b) for (a, b) in {(1, 2), (2, 1)} if a == 2 and b == 1 and 1 / 0 == 0]
 `,
+	`let W = 7
+game cram(S) moves cram(S - {i, j}) for i in S for j in S if (j - i == 1 and i % W != W - 1) or j - i == W
+print sg(cram({r * W + c for r in 0 .. 2 for c in 0 .. 4})), moves(cram({0, 1, 7, 8}))
+print [j for j in {1, 3, 5, 9} if j + 4 == 9 or 2 - j == -7], [j for j in {1, 3} if 2 * j == 6], [j for j in {1, 2 ** 45} if j - 1 == 2 ** 45 - 1]
+print [[j for j in {3, 4, 10} if j - i == 1] for i in [2, 3, 2 ** 50, -9]]
+print [j for j in {1, 2, 3} if j - 1 == 1 and j + 1 == 3], [j for j in {1, 2} if 1 + j - 3 == 0 or -j == -1]
+`,
+	`print [j for j in {1, "a", 3} if j - 1 == 2]
+`,
+	`let i = "x"
+print [j for j in {1, 3} if j - i == 2]
+`,
 }
 
 // memberRangeCases: a range whose if clause first tests its variable,
