@@ -105,6 +105,9 @@ func (k *Calls) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) en
 // compiled is plain, with its value looked up first.
 func (site *site) call(fr *engine.Frame, args []engine.EvalFn, pos engine.Pos, plain engine.EvalFn) value.Value {
 	th := fr.Th
+	if site.rec && th.Depth > recMaxDepth {
+		return plain(fr) // (its frames would take more stack than the limits count)
+	}
 	t := site.table(th)
 	if t.off {
 		return plain(fr)

@@ -12,8 +12,8 @@ import (
 )
 
 // Recursive defs. A def that calls itself, directly or through other
-// defs, and is otherwise pure as the package's doc says
-// (resolve.RecMemoCall),
+// defs, whose recursion branches, and is otherwise pure as the package's
+// doc says (resolve.RecMemoCall),
 //
 //	def g(n) = if n == 0 then 0 else mex([g(n - k) for k in S if k <= n])
 //
@@ -36,7 +36,12 @@ type recDef struct {
 	s  *site
 }
 
+// recMaxDepth is the depth of nested calls past which a recursive def's
+// calls run as compiled: the lookups' frames take Go stack that the
+// bounds of nested calls do not count, and a recursion that deep meets
+// those bounds as written.
 const (
+	recMaxDepth   = 4096
 	recMaxEntries = 1 << 22
 	recMaxBytes   = 1 << 28
 	recMaxDense   = 1 << 22

@@ -158,10 +158,42 @@ func RecMemoCall(fn *engine.Func, args []lang.Expr) ([]int, bool) {
 		slots = append(slots, s...)
 		return ok
 	}
-	if !visit(fn) || !recursive {
+	if !visit(fn) || !recursive || !branches(fn.Decl.Body) {
 		return nil, false
 	}
 	return slots, true
+}
+
+// branches reports whether body calls defs more than once as it runs:
+// two calls, or one inside a comprehension (a recursion that branches,
+// whose calls as written come again; one that does not gains nothing
+// from keeping its values, and keeps its frames as they were).
+func branches(body lang.Expr) bool {
+	n := 0
+	var walk func(x lang.Expr, inComp bool)
+	walk = func(x lang.Expr, inComp bool) {
+		lang.Inspect(x, func(y lang.Expr) bool {
+			switch y := y.(type) {
+			case *lang.Comp, *lang.SumOf:
+				if y != x {
+					walk(y, true)
+					return false
+				}
+			case *lang.Call:
+				if id, ok := y.Fn.(*lang.Ident); ok {
+					if d := Of(id); d != nil && d.Kind == Def {
+						n++
+						if inComp {
+							n++
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(body, false)
+	return n >= 2
 }
 
 // pureReads is bodyReads that takes calls of defs too, each def's Func
