@@ -29,6 +29,10 @@ type Env struct {
 	// Repeatable: the code evaluates to the same result each time (no
 	// function written in Go is defined in the session).
 	Repeatable bool
+	// AsWritten: the indexes, by position, a rule kept as written where
+	// the value it made does not apply (concatIndex's out of range): not
+	// rewritten again, by this pass or the next (nor a copy of one).
+	AsWritten map[lang.Pos]bool
 }
 
 // substClauses is q with the names of index written as args in the
