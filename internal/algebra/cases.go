@@ -201,7 +201,7 @@ func tupleCompare(c *ctx, e lang.Expr) lang.Expr {
 }
 
 // distribute: X + (if C then A else B) (and X - ..., and the choice on
-// the left) of safe ints is if C then X + A else X + B, where one of the
+// the left of +), X a name or an element read by index, of safe ints is if C then X + A else X + B, where one of the
 // choice's values (or of the choices it nests) is 0: `x + d` of a delta
 // written as a choice, `c[j] + (if j == i then -m else 0)`, becomes the
 // choice of `c[j] - m` and `c[j]`. Exact: nothing of it can fail, and
@@ -219,8 +219,8 @@ func distribute(c *ctx, e lang.Expr) lang.Expr {
 		}
 		x = b.Y
 	}
-	if !hasZeroArm(ch) || !operand(x) {
-		return nil
+	if _, isLit := x.(*lang.IntLit); isLit || left && b.Op != lang.OpAdd || !hasZeroArm(ch) || !operand(x) {
+		return nil // (only where X + 0 or X - 0 is X then)
 	}
 	if _, ok := c.sf.Int(e); !ok {
 		return nil
