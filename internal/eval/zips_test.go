@@ -67,6 +67,11 @@ print sg(y([0, 9223372036854775807]))
 	`game y(c) moves y([x - d for (x, d) in zip(c, [if j == i then m else 0 for j in 0 .. len(c) - 1])]) for i in 0 .. len(c) - 1 for m in 1 .. 2
 print sg(y([-9223372036854775807, 3]))
 `,
+	// A def indexing a position's list read with len only.
+	`def at(x, i) = x[i]
+game g(xs) moves g(xs[:i] + xs[i + 1:]) for i in 0 .. len(xs) - 1 if at(xs, i) != at("abcdef", i)
+print sg(g([1, "b", 3])), sg(g(("a", 2))), sg(g([1, 2, 3, 4]))
+`,
 	// Zip in a def and at the top level.
 	`def idx(l) = [i * x for (i, x) in zip(0 .. len(l) - 1, l)]
 let L = [4, 5, 6]

@@ -13,8 +13,7 @@ import (
 // arguments.
 
 // IndexedParams reports, for each of params, whether the rule of d
-// indexes it (p[...]) or passes it to len, zip or enumerate; nil when it
-// does neither with any.
+// indexes it (p[...]); nil when it indexes none.
 func IndexedParams(d *lang.GameStmt, params []*lang.Name) []bool {
 	var out []bool
 	for i, p := range params {
@@ -23,15 +22,6 @@ func IndexedParams(d *lang.GameStmt, params []*lang.Name) []bool {
 			if ix, ok := e.(*lang.Index); ok {
 				if id, ok := ix.X.(*lang.Ident); ok && Of(id) == decl {
 					found = true
-				}
-			}
-			if c, ok := e.(*lang.Call); ok && seqBuiltin(c) {
-				// (Read as a sequence: the planner may index it,
-				// zip(0 .. len(p) - 1, p) as p[i].)
-				for _, a := range c.Args {
-					if id, ok := a.(*lang.Ident); ok && Of(id) == decl {
-						found = true
-					}
 				}
 			}
 			return !found
@@ -44,16 +34,6 @@ func IndexedParams(d *lang.GameStmt, params []*lang.Name) []bool {
 		}
 	}
 	return out
-}
-
-// seqBuiltin reports whether c calls the built-in len, zip or enumerate.
-func seqBuiltin(c *lang.Call) bool {
-	id, ok := c.Fn.(*lang.Ident)
-	if !ok {
-		return false
-	}
-	bi := BuiltinOf(id)
-	return bi != nil && (bi.BName == "len" || bi.BName == "zip" || bi.BName == "enumerate")
 }
 
 // ElemsDispatch runs elems's variant of a rule, gen, for a position whose
