@@ -5,7 +5,11 @@
 // time, each a few lines, listed in one table (rules.go): constants
 // folded, a conditional the query's filters decide, `sum of` over a
 // literal as a sum, a sorted pair as its min and max, and a split into
-// the min and max of two sizes as the two sizes (pairs.go). Each is
+// the min and max of two sizes as the two sizes (pairs.go), an index of
+// a concatenation as a choice, tuple compares and a sum with a choice of
+// 0 (cases.go); and the pass zips (zips.go): a loop over zip of a
+// position's list and a sequence of its length as a loop over the
+// indexes. Each is
 // exact: the same values, the same errors at the same positions, in the
 // same order wherever the consumer sees it.
 package algebra
@@ -29,6 +33,10 @@ type Env struct {
 	// Repeatable: the code evaluates to the same result each time (no
 	// function written in Go is defined in the session).
 	Repeatable bool
+	// AsWritten: the indexes, by position, a rule kept as written where
+	// the value it made does not apply (concatIndex's out of range): not
+	// rewritten again, by this pass or the next (nor a copy of one).
+	AsWritten map[lang.Pos]bool
 }
 
 // substClauses is q with the names of index written as args in the

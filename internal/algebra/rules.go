@@ -40,6 +40,9 @@ func ruleTable() []rule {
 		{"len of a filter compared with 0: any", lenOfFilter},
 		{"all and any of comparisons with a range's variable: a bound on it", quantifiedBound},
 		{"if j in X then X - {j} else X | {j} of a set X: X ^ {j}", setToggle},
+		{"an index of a concatenation of lists: the part's element", concatIndex},
+		{"== and != of two tuple literals: of their elements", tupleCompare},
+		{"X + (if C then A else 0): if C then X + A else X", distribute},
 	}
 }
 

@@ -147,7 +147,7 @@ func TestRecDefFires(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ src, want string }{
 		{recDefCases[0], "chomp(rows[:r] + [min(rows[i'], c); range i' = r .. len(rows) - 1])"},
-		{recDefCases[9], "stair([c[j'] + (if j' == i - 1 then m else if j' == i then -m else 0); range j' = 0 .. len(c) - 1])"},
+		{recDefCases[9], "stair([if j' == i - 1 then c[j'] + m else if j' == i then c[j'] + -m else c[j']; range j' = 0 .. len(c) - 1])"},
 		{recDefCases[17], "then t * split(n / t) else copies(t, split(n / t))"},
 		{recDefCases[28], "heaps(insertion of ins(k, hs[:i] + hs[i + 1:]))"},
 	} {

@@ -124,7 +124,14 @@ func writeExpr(b *strings.Builder, e lang.Expr, nested bool) {
 	case *lang.TupleLit:
 		writeSeq(b, "(", e.Elems, ")")
 	case *lang.Index:
-		writeExpr(b, e.X, true)
+		if _, ok := e.X.(*lang.Binary); ok {
+			// (An index of a concatenation: `([0] + b)[i]`.)
+			b.WriteByte('(')
+			writeExpr(b, e.X, false)
+			b.WriteByte(')')
+		} else {
+			writeExpr(b, e.X, true)
+		}
 		b.WriteByte('[')
 		writeExpr(b, e.Index, false)
 		b.WriteByte(']')

@@ -70,16 +70,17 @@ const (
 	Updates                       // update(X, I, V) of a list or tuple copied without the built-in's call, and a grid's cell update(X, I, update(X[I], J, V)) with the row read once (internal/listupd)
 	Grids                         // a move rule's option that is a grid of rows of 0s and 1s with cells set by nested updates keyed as the grid's key with those bits rewritten (internal/gridkey)
 	Hoist                         // the planner: a list the yield builds that the last loops do not change, built once before them (internal/loophoist)
+	Zips                          // the planner: a for clause over zip(A, B) of a position's list and a range or comprehension of its length as a loop over the indexes (internal/algebra/zips.go)
 
 	// Planner is the planner's passes.
-	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions | Algebra | RecDefs | Hoist
+	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions | Algebra | RecDefs | Hoist | Zips
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes | DefCache | Fixed | Algebra | EqIndex | RecDefs | MaskEdits | Updates | Grids | Hoist
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes | DefCache | Fixed | Algebra | EqIndex | RecDefs | MaskEdits | Updates | Grids | Hoist | Zips
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes", "defcache", "fixed", "algebra", "eqindex", "recdefs", "maskedits", "updates", "grids", "hoist"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes", "defcache", "fixed", "algebra", "eqindex", "recdefs", "maskedits", "updates", "grids", "hoist", "zips"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.

@@ -43,6 +43,7 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 	sf := newSafety(env, out)
 	in := &inliner{env: env, sf: sf, q: q}
 	for i, cl := range out.Clauses {
+		in.before = out.Clauses[:i]
 		switch cl := cl.(type) {
 		case *ir.Range:
 			lo, hi := in.expr(cl.Lo), in.expr(cl.Hi)
@@ -66,7 +67,7 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 			}
 		}
 	}
-	in.yield = true
+	in.yield, in.before = true, out.Clauses
 	out.Yield = in.expr(out.Yield)
 	in.yield = false
 	if q.Consumer == ir.SumOf && lang.Start(out.Yield) != lang.Start(q.Yield) && !sf.Position(out.Yield) {
@@ -112,10 +113,11 @@ type inliner struct {
 	sf      *proof.Prover
 	q       *ir.Query
 	changed bool
-	depth   int        // the defs being inlined, one in another
-	inPos   bool       // in the arguments of a position
-	yield   bool       // in the yield
-	guard   []ir.Bound // what the list comprehensions planned inside assume
+	depth   int         // the defs being inlined, one in another
+	inPos   bool        // in the arguments of a position
+	yield   bool        // in the yield
+	guard   []ir.Bound  // what the list comprehensions planned inside assume
+	before  []ir.Clause // the clauses before the expression
 }
 
 // maxInline is how deep defs are inlined one in another (a def that
@@ -214,7 +216,7 @@ func (in *inliner) comp(c *lang.Comp) *lang.Comp {
 		in.env.planned = map[*lang.Comp]bool{}
 	}
 	env := *in.env
-	env.Game = nil
+	env.Game, env.outer = nil, append(append([]ir.Clause(nil), in.env.outer...), in.before...)
 	res := Plan(&env, ir.LowerComp(c, ir.ListComp))
 	if res.Fired == 0 || len(res.Planned) != 1 {
 		return nil
@@ -289,16 +291,19 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 }
 
 // pairLike reports whether e is a list or tuple literal, or sorted of
-// one.
+// one, or a concatenation of literals and names.
 func pairLike(env *Env, e lang.Expr) bool {
 	if c, ok := e.(*lang.Call); ok && len(c.Args) == 1 {
 		if bi := env.R.BuiltinCallee(c); bi != nil && bi.BName == "sorted" {
 			e = c.Args[0]
 		}
 	}
-	switch e.(type) {
-	case *lang.ListLit, *lang.TupleLit:
+	switch e := e.(type) {
+	case *lang.ListLit, *lang.TupleLit, *lang.Ident:
 		return true
+	case *lang.Binary:
+		// (A concatenation of such: `[0] + b + [0]`, indexed.)
+		return e.Op == lang.OpAdd && pairLike(env, e.X) && pairLike(env, e.Y)
 	}
 	return false
 }

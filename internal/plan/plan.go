@@ -16,6 +16,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/algebra"
@@ -48,6 +49,11 @@ type Env struct {
 	// planned: the comprehensions the inliner planned inside a query
 	// (not planned again when the pass runs again on its result).
 	planned map[*lang.Comp]bool
+	// outer: the clauses of the queries a comprehension being planned
+	// is nested in, before it (what its proofs read).
+	outer []ir.Clause
+	// asWritten: algebra's Env.AsWritten, kept from pass to pass.
+	asWritten map[lang.Pos]bool
 	// inDef: the query holds a def's body inlined (its calls nest one
 	// deeper than the query: no recdefs).
 	inDef bool
@@ -81,6 +87,7 @@ func passList() []pass {
 	return []pass{
 		{passes.RecDefs, one(recdefs)},
 		{passes.Inline, one(inline)},
+		{passes.Zips, one(zips)},
 		{passes.Deforest, one(enumerates)},
 		// (A bind first: `for t in {if C then [0] else []} for p in t`.)
 		{passes.Deforest, one(binds)},
@@ -273,7 +280,13 @@ func Comp(env *Env, e *lang.Comp, k ir.Consumer) ([]*lang.Comp, lang.Expr, Resul
 
 // newSafety starts the proofs of q's expressions (package proof) where
 // env compiles.
-func newSafety(env *Env, q *ir.Query) *proof.Prover { return proof.New(env.proofs(), q) }
+// (A comprehension nested in a query: under the clauses before it.)
+func newSafety(env *Env, q *ir.Query) *proof.Prover {
+	if len(env.outer) > 0 {
+		q = &ir.Query{Consumer: q.Consumer, Clauses: append(slices.Clip(env.outer), q.Clauses...), Yield: q.Yield, Key: q.Key, At: q.At, Guard: q.Guard}
+	}
+	return proof.New(env.proofs(), q)
+}
 
 // squares, divisors, modulo and conds are package numplan's rewrites.
 func squares(env *Env, q *ir.Query) *ir.Query { return numplan.Squares(env.R, env.prover, q) }
@@ -284,9 +297,14 @@ func conds(env *Env, q *ir.Query) *ir.Query { return numplan.Conds(env.R, env.pr
 
 func modulo(env *Env, q *ir.Query) *ir.Query { return numplan.Modulo(env.R, env.prover, q) }
 
+// conjunctions is package algebra's Conjunctions (the bounds pass's).
+func conjunctions(_ *Env, q *ir.Query) *ir.Query { return algebra.Conjunctions(q) }
+
 // rules, unroll, pairs, piecewise, indexLoops and invariant are package
 // algebra's rewrites.
 func rules(env *Env, q *ir.Query) *ir.Query { return algebra.Rules(env.algebra(), q) }
+
+func zips(env *Env, q *ir.Query) *ir.Query { return algebra.Zips(env.algebra(), q) }
 
 func unroll(env *Env, q *ir.Query) []*ir.Query { return algebra.Unroll(env.algebra(), q) }
 
@@ -319,7 +337,11 @@ func (env *Env) prover(q *ir.Query) *proof.Prover { return newSafety(env, q) }
 
 // algebra is what package algebra reads of env.
 func (env *Env) algebra() algebra.Env {
+	if env.asWritten == nil {
+		env.asWritten = map[lang.Pos]bool{}
+	}
 	return algebra.Env{
+		AsWritten:  env.asWritten,
 		R:          env.R,
 		Safety:     func(q *ir.Query) *proof.Prover { return newSafety(env, q) },
 		Unordered:  func(q *ir.Query) ([]ir.Bound, bool) { return unordered(env, q) },

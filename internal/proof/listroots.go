@@ -860,3 +860,56 @@ func (s *Prover) IndexSpan(x lang.Expr, root *lang.Ident) (nonNeg, atMostLen boo
 	}
 	return lo.k == 0 && lo.c >= 0, hi.k == 1 && hi.c <= 0 || hi.k == 0 && hi.c <= 0
 }
+
+// IndexWithin reports whether x, a safe int, is proved at least 0 and
+// (the second) below len(root) + extra, root a list root: an index of a
+// concatenation of root and extra more elements.
+func (s *Prover) IndexWithin(x lang.Expr, root *lang.Ident, extra int64) (nonNeg, below bool) {
+	if _, ok := s.Int(x); !ok || !s.listRoot(root) || extra < 0 || extra > maxMinLen {
+		return false, false
+	}
+	lo, hi, ok := s.span(x, resolve.Of(root), 0)
+	if !ok {
+		return false, false
+	}
+	return lo.k == 0 && lo.c >= 0, (hi.k == 1 || hi.k == 0) && hi.c <= extra-1
+}
+
+// Decide is the value of comparison a OP b (OP one of <, <=, >, >=) of
+// two safe ints where their spans decide it (the clauses' bounds and the
+// facts known there, over len(root): root nil when neither reads a
+// length), and whether they do.
+func (s *Prover) Decide(op lang.Op, a, b lang.Expr, root *lang.Ident) (v, known bool) {
+	_, ok1 := s.Int(a)
+	_, ok2 := s.Int(b)
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	r := &resolve.Decl{} // (no length is of it)
+	if root != nil {
+		if !s.listRoot(root) {
+			return false, false
+		}
+		r = resolve.Of(root)
+	}
+	// d = a - b, its least and largest values.
+	lo, hi, ok := s.span(&lang.Binary{Op: lang.OpSub, X: a, Y: b}, r, 0)
+	if !ok {
+		return false, false
+	}
+	neg := hi.k <= 0 && hi.c < 0     // a < b always
+	nonNeg := lo.k >= 0 && lo.c >= 0 // a >= b always
+	pos := lo.k >= 0 && lo.c > 0     // a > b always
+	nonPos := hi.k <= 0 && hi.c <= 0 // a <= b always
+	switch op {
+	case lang.OpLt:
+		return neg, neg || nonNeg
+	case lang.OpGe:
+		return nonNeg, neg || nonNeg
+	case lang.OpLe:
+		return nonPos, nonPos || pos
+	case lang.OpGt:
+		return pos, nonPos || pos
+	}
+	return false, false
+}

@@ -299,6 +299,12 @@ func (s *Prover) Cond(e lang.Expr) bool {
 		case lang.OpOr:
 			return s.Cond(e.X) && s.with(negate(e.X), func() bool { return s.Cond(e.Y) })
 		case lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe, lang.OpEq, lang.OpNe:
+			if tx, ok := e.X.(*lang.TupleLit); ok && (e.Op == lang.OpEq || e.Op == lang.OpNe) {
+				// (Two tuples of safe ints of one length: compared
+				// element by element.)
+				ty, ok := e.Y.(*lang.TupleLit)
+				return ok && len(tx.Elems) == len(ty.Elems) && SafeAll(s, tx.Elems) && SafeAll(s, ty.Elems)
+			}
 			_, ok1 := s.Int(e.X)
 			_, ok2 := s.Int(e.Y)
 			return ok1 && ok2

@@ -1,4 +1,4 @@
-package plan
+package algebra
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
@@ -15,7 +15,7 @@ import (
 // or of them), which give a bool or fail as they would in an if clause
 // (a value of another type would fail `and`, with another message, and
 // an if clause differently).
-func conjunctions(env *Env, q *ir.Query) *ir.Query {
+func Conjunctions(q *ir.Query) *ir.Query {
 	for i, cl := range q.Clauses {
 		f, ok := cl.(*ir.Filter)
 		if !ok {
