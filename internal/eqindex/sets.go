@@ -62,8 +62,11 @@ func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 	}
 	var lastInts atomic.Pointer[intsOf]
 	c.Fired(passes.EqIndex)
-	if cl.Target.Tuple {
+	switch {
+	case cl.Target.Tuple:
 		c.Note(fmt.Sprintf("the for clause at line %d visits only the cells of %s that its if clause's equalities name, by membership", cl.Pos.Line, lang.SExpr(cl.Iter)))
+	case affined:
+		c.Note(fmt.Sprintf("the for clause at line %d visits only the ints of %s that its if clause's equalities solve for, by membership, where they are small ints", cl.Pos.Line, lang.SExpr(cl.Iter)))
 	} // (else EqFor notes the clause, with a set's way)
 	fns := make([][]engine.EvalFn, len(cands))
 	for i, cand := range cands {
