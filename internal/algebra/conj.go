@@ -5,7 +5,7 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Conjunctions: a filter `A and B` is two filters, A then B,
+// Conjunctions makes a filter `A and B` two filters, A then B,
 //
 //	filter i >= 2 and w - i >= 2          filter i >= 2; filter w - i >= 2
 //

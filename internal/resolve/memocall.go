@@ -34,44 +34,7 @@ func MemoCall(fn *engine.Func, args []lang.Expr) ([]int, bool) {
 // and pure built-ins (called), calling no def or game, and returns the
 // globals' slots.
 func bodyReads(body lang.Expr) ([]int, bool) {
-	var slots []int
-	ok := true
-	var walk func(x lang.Expr) bool
-	walk = func(x lang.Expr) bool {
-		if !ok {
-			return false
-		}
-		switch x := x.(type) {
-		case *lang.Call:
-			id, isID := x.Fn.(*lang.Ident)
-			if !isID {
-				ok = false
-				return false
-			}
-			if d := Of(id); d == nil || d.Kind != Builtin || d.Bi == nil || !d.Bi.Pure {
-				ok = false
-				return false
-			}
-			for _, a := range x.Args {
-				lang.Inspect(a, walk)
-			}
-			return false
-		case *lang.Ident:
-			d := Of(x)
-			switch {
-			case d == nil:
-				ok = false
-			case d.Kind == Local:
-			case d.Kind == Global && d.B != nil:
-				slots = append(slots, d.B.Slot)
-			default:
-				ok = false
-			}
-		}
-		return ok
-	}
-	lang.Inspect(body, walk)
-	return slots, ok
+	return pureReads(body, func(*engine.Func) bool { return false })
 }
 
 // builds reports whether body has a comprehension (what makes a call
