@@ -21,6 +21,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/algebra"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/heapsums"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/loophoist"
 	"github.com/grundy-lang/grundy/internal/memo"
@@ -122,6 +123,7 @@ func passList() []pass {
 		{passes.Shared, one(shared)},
 		{passes.Shared, one(copies)},
 		{passes.Hoist, one(loopHoist)},
+		{passes.HeapSums, one(heapSums)},
 	}
 }
 
@@ -296,6 +298,9 @@ func divisors(env *Env, q *ir.Query) *ir.Query { return numplan.Divisors(env.R, 
 func conds(env *Env, q *ir.Query) *ir.Query { return numplan.Conds(env.R, env.prover, q) }
 
 func modulo(env *Env, q *ir.Query) *ir.Query { return numplan.Modulo(env.R, env.prover, q) }
+
+// heapSums is package heapsums' rewrite.
+func heapSums(env *Env, q *ir.Query) *ir.Query { return heapsums.Rewrite(env.R, env.Game, q) }
 
 // conjunctions is package algebra's Conjunctions (the bounds pass's).
 func conjunctions(_ *Env, q *ir.Query) *ir.Query { return algebra.Conjunctions(q) }
