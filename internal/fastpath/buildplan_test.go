@@ -76,6 +76,7 @@ game e3(c, d) moves e3([if j == 0 then 0 else d[j] for j in 0 .. len(c) - 1], d)
 		"composite (call st (list-comp (if (== j (- i 1)) (+ (index c j) m) (if (== i j) (- (index c j) m) (index c j))) (for j (.. 0 (- (call len c) 1)))))": "argument 1: edit(c, j in (.. 0 (- (call len c) 1)), (- i 1), (+ (index c j) m), i, (- (index c j) m))",
 		"composite (call e2 (list-comp (if (== j j) 0 (index c j)) (for j (.. 0 (- (call len c) 1)))))":                                                       "argument 1: masked(c, j in (.. 0 (- (call len c) 1)), (== j j), 0)",
 		"composite (call e3 (list-comp (if (== j 0) 0 (index d j)) (for j (.. 0 (- (call len c) 1)))) d)":                                                     "argument 1: masked(d, j in (.. 0 (- (call len c) 1)), (== j 0), 0)\nargument 2: int or value; parameter 2 passed on",
+		"composite (call h (list x'))":   "argument 1: list(x')", // (h's heaps as a sum in the SG search: heapsums)
 		"composite (call n (- x 1))":     "not: no argument is a list, tuple or set built in a scratch",
 		"inset (in (tuple r (+ c 1)) s)": "bit of (in (tuple r (+ c 1)) s): pair",
 		"inset (not-in 0 s)":             "bit of (not-in 0 s): int; not",
