@@ -84,8 +84,8 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 	}
 }
 
-// litOperand: X op {e1, ..., ek}, a literal of at most 8 plain int
-// elements, over a scratch of a universe's ids, is X's words with the
+// litOperand: X op {e1, ..., ek}, a literal of at most 8 plain
+// elements (ints, or values, not pairs written as literals), over a scratch of a universe's ids, is X's words with the
 // elements' ids cleared, kept, set or flipped: no set made for the
 // literal and no bits kept for it (finding k ids costs less than finding
 // kept bits). The elements evaluate as the literal evaluates them, in
@@ -101,9 +101,11 @@ func litOperand(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *en
 		if !(filters{bd.c}).plainCond(e) {
 			return nil
 		}
-		// (Ints only: the bits kept for pairs of ints, cells, are
-		// found faster than their ids.)
-		if els[i] = bd.elemOf(e); els[i].vi == nil {
+		// (Not a pair written as a literal: the bits kept for pairs
+		// of ints, cells, by the ints, are found faster than their
+		// ids. A name holding a tuple, a string, any value: its id,
+		// where the kept bits would be keyed by the value.)
+		if els[i] = bd.elemOf(e); els[i].vi == nil && els[i].v == nil {
 			return nil
 		}
 	}
