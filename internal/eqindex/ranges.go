@@ -3,6 +3,7 @@ package eqindex
 import (
 	"sync/atomic"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -17,7 +18,10 @@ import (
 //
 //	dag(t[3 + 2 * i]) for i in 0 .. m - 1 if t[2 + 2 * i] == v
 //	[i for i in 0 .. n - 1 if P[i] == v]
+//	dag(dst(i)) for i in 0 .. m - 1 if src(i) == v    (def src(i) = t[2 + 2 * i])
 //
+// (a key through pure defs, pureKey: the index is of the lets they read
+// and of the defs as declared),
 // visits only the ints whose key is the value, from an index of the
 // range's ints by key, built when a run has the same range and the lets
 // the key reads hold the same values as the run before it (compared by
@@ -58,9 +62,10 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 	v := resolve.NameDecl(cl.Target.Names[0])
 	bound := map[*resolve.Decl]bool{v: true}
 	var lets []lang.Expr
+	var pn *resolve.PureNames
 	isKey := func(e lang.Expr) bool {
 		if !masks.Plain(c, e) {
-			return false
+			return pureKey(c, e, slot, &pn)
 		}
 		good, reads := true, false
 		var mine []lang.Expr
@@ -95,12 +100,21 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 	for i, l := range lets {
 		letFns[i] = c.Vals.Expr(l)
 	}
+	var defs []*engine.Binding
+	var fns []*engine.Func
+	var letSlots []int
+	if pn != nil {
+		defs, letSlots = pn.Defs, pn.Lets
+		for _, d := range defs {
+			fns = append(fns, d.Fn)
+		}
+	}
 	var cache, seen atomic.Pointer[rangeIndex]
 	return func(fr *engine.Frame, a, b int64) ([]int64, bool) {
 		if a > b || b-a >= maxRangeIndex {
 			return nil, false
 		}
-		var buf [4]value.Value
+		var buf [8]value.Value
 		vals := buf[:0]
 		for _, f := range letFns {
 			lv, ok := engine.Try(fr, f)
@@ -108,6 +122,18 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 				return nil, false
 			}
 			vals = append(vals, lv)
+		}
+		for _, s := range letSlots {
+			lv := fr.Th.Globals[s]
+			if !identity(lv) {
+				return nil, false
+			}
+			vals = append(vals, lv)
+		}
+		for i, d := range defs {
+			if d.Fn != fns[i] {
+				return nil, false // (a def declared again: as written)
+			}
 		}
 		x := cache.Load()
 		if x == nil || !x.same(a, b, vals) {
@@ -263,4 +289,23 @@ func (g *keyed) of(w value.Value) []int64 {
 		return g.strs[w.Str()]
 	}
 	return nil
+}
+
+// pureKey reports whether e, not plain, is a key of the range's int (in
+// slot) all the same: a pure expression (resolve.PureNames: what it
+// computes, the defs it calls too, asks no game for a value and reads
+// nothing but lets) whose only local is the range's name, such as a
+// def's call `src(i)` whose body reads a let. Its lets and defs join
+// *pn's (one PureNames for the clause's keys): the index is of their
+// values and of the defs as declared when it was built.
+func pureKey(c *compile.Compiler, e lang.Expr, slot int, pn **resolve.PureNames) bool {
+	if *pn == nil {
+		*pn = &resolve.PureNames{R: c.Resolver, Seen: map[*engine.Func]bool{}}
+	}
+	p := *pn
+	locals := p.Locals
+	p.Locals = nil
+	ok := p.Expr(e, true, 0) && len(p.Locals) == 1 && p.Locals[0] == slot && len(p.Lets) <= 4
+	p.Locals = locals
+	return ok
 }

@@ -111,6 +111,35 @@ print kids(1, 4)
     print [[c for c in 0 .. 6 if P[c] == v] for v in 0 .. 3]
 }
 `,
+	`let t = [6, 8, 1, 0, 2, 1, 2, 0, 3, 2, 3, 1, 4, 3, 5, 4, 5, 0]
+let m = t[1]
+def src(i) = t[2 + 2 * i]
+def dst(i) = t[3 + 2 * i]
+def both(i) = (src(i), dst(i))
+game dag(v) moves dag(dst(i)) for i in 0 .. m - 1 if src(i) == v
+game pair(v) moves pair(both(i)[1]) for i in 0 .. m - 1 if both(i)[0] == v and dst(i) != 0
+print [sg(dag(v)) for v in 0 .. 6], moves(dag(5)), [sg(pair(v)) for v in 0 .. 6]
+def src2(i) = t[3 + 2 * i]
+def dst2(i) = t[2 + 2 * i]
+game up(v) moves up(dst2(i)) for i in 0 .. m - 1 if src2(i) == v
+def kids(v) = [i for i in 0 .. m - 1 if src2(i) == v]
+print kids(1), kids(1), kids(4)
+print [sg(up(v)) for v in 0 .. 6], [[i for i in 0 .. m - 1 if src(i) == v] for v in 0 .. 6]
+`,
+	`let t = [5, 2, 2, 0, 1]
+def key(i) = 10 / t[i]
+def ks(n) = [i for i in 0 .. n if key(i) == 5]
+print ks(2), ks(2), ks(1), ks(2)
+print ks(4)
+`,
+	`let P = [c % 3 for c in 0 .. 6]
+def par(c) = P[c] + 0
+print [[c for c in 0 .. 6 if par(c) == v] for v in 0 .. 3], [[c for c in 0 .. 6 if par(c) == v] for v in 0 .. 3]
+let Q = ["a", "bb", "a", "c"]
+def first(i) = Q[i][0]
+def idx(s) = [i for i in 0 .. 3 if first(i) == s]
+print idx("a"), idx("a"), idx("b"), idx(1)
+`,
 }
 
 // eqSetCases: a for clause over a set followed by an if clause that
