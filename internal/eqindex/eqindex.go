@@ -54,7 +54,8 @@ func New(c *compile.Compiler) *Indexes { return &Indexes{c} }
 // index is a list's elements (their indexes) grouped by key (none: the
 // list gets no index).
 type index struct {
-	src  any // the list's or set's (Value.Ref)
+	src  any           // the list's or set's (Value.Ref)
+	lets []value.Value // the values of the lets its keys read through defs (pureKey)
 	none bool
 	keys []keyed // (one an equality)
 }
@@ -70,16 +71,25 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		return all
 	}
 	bound := map[*resolve.Decl]bool{}
+	var slots []int
 	for _, n := range cl.Target.Names {
 		bound[resolve.NameDecl(n)] = true
+		if b := c.Var(n); b != nil && b.Kind == resolve.Local {
+			slots = append(slots, b.Slot)
+		}
 	}
-	eqs := equalities(ifc.Cond, func(e lang.Expr) bool { return keyOf(c, e, bound) }, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) })
+	var pn *resolve.PureNames
+	isKey := func(e lang.Expr) bool {
+		return keyOf(c, e, bound) || len(slots) == len(cl.Target.Names) && pureKey(c, e, slots, &pn)
+	}
+	eqs := equalities(ifc.Cond, isKey, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) })
 	if eqs == nil {
 		return all
 	}
 	c.Fired(passes.EqIndex)
 	c.Note(note(cl, "elements", eqs) + setNote(cl, eqs))
 	keyFns, valFns := compileEqs(c, eqs)
+	st := newPureState(pn)
 	var cache atomic.Pointer[index]
 	var seen atomic.Pointer[source] // (the list or set of the last run not indexed)
 	return func(fr *engine.Frame, coll value.Value) ([]int64, bool) {
@@ -90,12 +100,18 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 		if len(elems) == 0 {
 			return nil, false
 		}
+		var buf [4]value.Value
+		lets, ok := st.values(fr, buf[:0])
+		if !ok {
+			return nil, false
+		}
 		x := cache.Load()
-		if x == nil || x.src != coll.Ref {
+		if x == nil || x.src != coll.Ref || !sameVals(x.lets, lets) {
 			if last := seen.Swap(&source{coll.Ref}); last == nil || last.ref != coll.Ref {
 				return nil, false
 			}
 			x = build(fr, coll.Ref, elems, bind, keyFns)
+			x.lets = append([]value.Value(nil), lets...)
 			cache.Store(x)
 		}
 		if x.none {
@@ -236,4 +252,18 @@ func union(a, b []int64) []int64 {
 		}
 	}
 	return out
+}
+
+// sameVals reports whether the values of lets a and b are the same (by
+// identity).
+func sameVals(a, b []value.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, v := range a {
+		if w := b[i]; w.K != v.K || w.N != v.N || w.Ref != v.Ref {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package eqindex
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -65,7 +66,7 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 	var pn *resolve.PureNames
 	isKey := func(e lang.Expr) bool {
 		if !masks.Plain(c, e) {
-			return pureKey(c, e, slot, &pn)
+			return pureKey(c, e, []int{slot}, &pn)
 		}
 		good, reads := true, false
 		var mine []lang.Expr
@@ -100,15 +101,7 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 	for i, l := range lets {
 		letFns[i] = c.Vals.Expr(l)
 	}
-	var defs []*engine.Binding
-	var fns []*engine.Func
-	var letSlots []int
-	if pn != nil {
-		defs, letSlots = pn.Defs, pn.Lets
-		for _, d := range defs {
-			fns = append(fns, d.Fn)
-		}
-	}
+	st := newPureState(pn)
 	var cache, seen atomic.Pointer[rangeIndex]
 	return func(fr *engine.Frame, a, b int64) ([]int64, bool) {
 		if a > b || b-a >= maxRangeIndex {
@@ -123,17 +116,9 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 			}
 			vals = append(vals, lv)
 		}
-		for _, s := range letSlots {
-			lv := fr.Th.Globals[s]
-			if !identity(lv) {
-				return nil, false
-			}
-			vals = append(vals, lv)
-		}
-		for i, d := range defs {
-			if d.Fn != fns[i] {
-				return nil, false // (a def declared again: as written)
-			}
+		vals, ok := st.values(fr, vals)
+		if !ok {
+			return nil, false
 		}
 		x := cache.Load()
 		if x == nil || !x.same(a, b, vals) {
@@ -291,21 +276,62 @@ func (g *keyed) of(w value.Value) []int64 {
 	return nil
 }
 
-// pureKey reports whether e, not plain, is a key of the range's int (in
-// slot) all the same: a pure expression (resolve.PureNames: what it
-// computes, the defs it calls too, asks no game for a value and reads
-// nothing but lets) whose only local is the range's name, such as a
-// def's call `src(i)` whose body reads a let. Its lets and defs join
+// pureKey reports whether e, not plain, is a key of the loop's names
+// (their slots) all the same: a pure expression (resolve.PureNames:
+// what it computes, the defs it calls too, asks no game for a value and
+// reads nothing but lets) whose locals are some of those names, such as
+// a def's call `src(i)` whose body reads a let. Its lets and defs join
 // *pn's (one PureNames for the clause's keys): the index is of their
-// values and of the defs as declared when it was built.
-func pureKey(c *compile.Compiler, e lang.Expr, slot int, pn **resolve.PureNames) bool {
+// values and of the defs as declared when it was built (pureState).
+func pureKey(c *compile.Compiler, e lang.Expr, slots []int, pn **resolve.PureNames) bool {
 	if *pn == nil {
 		*pn = &resolve.PureNames{R: c.Resolver, Seen: map[*engine.Func]bool{}}
 	}
 	p := *pn
 	locals := p.Locals
 	p.Locals = nil
-	ok := p.Expr(e, true, 0) && len(p.Locals) == 1 && p.Locals[0] == slot && len(p.Lets) <= 4
+	ok := p.Expr(e, true, 0) && len(p.Locals) > 0 && len(p.Lets) <= 4
+	for _, l := range p.Locals {
+		ok = ok && slices.Contains(slots, l)
+	}
 	p.Locals = locals
 	return ok
+}
+
+// pureState is what an index whose keys call defs (pureKey) is of: the
+// lets they read and the defs they call.
+type pureState struct {
+	lets []int
+	defs []*engine.Binding
+	fns  []*engine.Func
+}
+
+func newPureState(pn *resolve.PureNames) *pureState {
+	if pn == nil {
+		return &pureState{}
+	}
+	st := &pureState{lets: pn.Lets, defs: pn.Defs}
+	for _, d := range pn.Defs {
+		st.fns = append(st.fns, d.Fn)
+	}
+	return st
+}
+
+// values appends the lets' values to vals (ok false: a let whose value
+// is not compared by identity, or a def declared again since the clause
+// was compiled: no index, as written).
+func (st *pureState) values(fr *engine.Frame, vals []value.Value) ([]value.Value, bool) {
+	for i, d := range st.defs {
+		if d.Fn != st.fns[i] {
+			return vals, false
+		}
+	}
+	for _, s := range st.lets {
+		lv := fr.Th.Globals[s]
+		if !identity(lv) {
+			return vals, false
+		}
+		vals = append(vals, lv)
+	}
+	return vals, true
 }

@@ -18,6 +18,18 @@ import (
 // kinds, an element that does not bind, a key that fails, a value that
 // fails, an empty list, duplicates, a let made again, options as values.
 var eqIndexCases = []string{
+	`let E = [[3, 1], [2, 0], [3, 2], [1, 0], [4, 3], [4, 1], [3, 1], [5, 4], [5, 2], [5, 0]]
+let OFF = 1
+def frm(e) = e[0]
+def tail(e) = e[OFF] + 0
+def shifted(e) = e[0] - OFF
+game dag(v) moves dag(tail(e)) for e in E if frm(e) == v
+game two(v) moves two(b) for (a, b) in E if shifted([a, b]) == v - 1 and b != 2
+def kids(v) = [b for (a, b) in E if frm([a]) == v or tail([0, a]) == v + 1]
+print [sg(dag(v)) for v in 0 .. 6], moves(dag(5)), [sg(two(v)) for v in 0 .. 6], [kids(v) for v in 0 .. 6], kids(3), kids(3)
+def bad(e) = 6 / (e[0] - 2)
+print [[b for (a, b) in E if bad((a, b)) == v] for v in [6, 6]]
+`,
 	`let E = [(3, 1), (2, 0), (3, 2), (1, 0), (4, 3), (4, 1), (3, 1), (5, 4), (5, 2), (5, 0)]
 game dag(v) moves dag(b) for (a, b) in E if a == v
 game rev(v) moves rev(b) for (a, b) in E if v == a and b != 1
