@@ -113,17 +113,40 @@ func (site *site) call(fr *engine.Frame, args []engine.EvalFn, pos engine.Pos, p
 		return plain(fr)
 	}
 	key, ok := t.key[:0], true
+	var packed uint64
+	small := len(args) <= 3
 	for i, a := range args {
 		v := a(fr)
 		if i == 0 && len(args) == 1 && v.K == value.KInt && uint64(v.N) < uint64(site.maxDense()) {
 			return t.byIndex(fr, site, pos, int(v.N), plain)
 		}
+		if small {
+			if v.K == value.KInt && v.N >= -packedMax && v.N < packedMax {
+				packed |= uint64(v.N+packedMax) << (packedBits * i)
+				continue
+			}
+			// (Not all small ints: the arguments before this one by
+			// key too.)
+			small = false
+			for _, b := range args[:i] {
+				key, _ = appendKey(key, b(fr))
+			}
+		}
 		if key, ok = appendKey(key, v); !ok {
 			return plain(fr)
 		}
 	}
+	if small {
+		if len(args) == 2 {
+			a, b := int64(packed&(1<<packedBits-1))-packedMax, int64(packed>>packedBits)-packedMax
+			if uint64(a) < maxGrid && uint64(b) < maxGrid {
+				return t.byGrid(fr, site, pos, int(a), int(b), plain)
+			}
+		}
+		return t.byInts(fr, site, pos, packed, plain)
+	}
 	t.key = key
-	t.count()
+	t.count(site)
 	if x, hit := t.vals[string(key)]; hit {
 		t.hits++
 		if site.fits(th, x) && th.Skip(pos, x.steps) {
@@ -134,8 +157,88 @@ func (site *site) call(fr *engine.Frame, args []engine.EvalFn, pos engine.Pos, p
 	k := string(key) // (a recursive call reuses t.key)
 	s0 := th.Steps
 	v, nest := site.run(fr, plain)
-	if n := 64 + 64*int64(value.Count(v)); len(t.vals) < site.maxEntries() && t.all.bytes+n <= site.maxBytes(th) {
+	if n := 64 + 64*int64(value.Count(v)); len(t.vals)+len(t.ints) < site.maxEntries() && t.all.bytes+n <= site.maxBytes(th) {
 		t.vals[k] = kept{v, site.steps(th.Steps - s0), nest}
+		t.all.bytes += n
+	}
+	return v
+}
+
+// packedBits is the bits of each of at most three int arguments packed
+// into one key (byInts), which hold the ints in -packedMax ..
+// packedMax-1.
+const (
+	packedBits = 21
+	packedMax  = 1 << (packedBits - 1)
+)
+
+// byInts is the call whose one to three arguments are the small ints
+// packed into key: its value kept in a map of such keys (what call keeps
+// by the arguments' bytes otherwise).
+func (t *table) byInts(fr *engine.Frame, s *site, pos engine.Pos, key uint64, plain engine.EvalFn) value.Value {
+	th := fr.Th
+	t.count(s)
+	if t.off {
+		return plain(fr)
+	}
+	if x, hit := t.ints[key]; hit {
+		t.hits++
+		if s.fits(th, x) && th.Skip(pos, x.steps) {
+			return x.v
+		}
+		return plain(fr)
+	}
+	s0 := th.Steps
+	v, nest := s.run(fr, plain)
+	if t.ints == nil {
+		t.ints = map[uint64]kept{}
+	}
+	if n := 64 + 64*int64(value.Count(v)); len(t.vals)+len(t.ints) < s.maxEntries() && t.all.bytes+n <= s.maxBytes(th) {
+		t.ints[key] = kept{v, s.steps(th.Steps - s0), nest}
+		t.all.bytes += n
+	}
+	return v
+}
+
+// maxGrid bounds the two int arguments whose value a call keeps by
+// index (byGrid).
+const maxGrid = 1 << 16
+
+// byGrid is the call of the two ints i, j in 0 .. maxGrid-1: its value
+// kept at row i, index j (rows grown as byIndex grows its one).
+func (t *table) byGrid(fr *engine.Frame, s *site, pos engine.Pos, i, j int, plain engine.EvalFn) value.Value {
+	th := fr.Th
+	t.count(s)
+	if t.off {
+		return plain(fr)
+	}
+	if i < len(t.grid) && j < len(t.grid[i]) && t.grid[i][j].ok {
+		t.hits++
+		if x := t.grid[i][j]; s.fits(th, x.kept) && th.Skip(pos, x.steps) {
+			return x.v
+		}
+		return plain(fr)
+	}
+	s0 := th.Steps
+	v, nest := s.run(fr, plain)
+	if t.off {
+		return v
+	}
+	rows, grow := 0, 0
+	if i >= len(t.grid) {
+		rows = min(max(i+1, 2*len(t.grid), 16), maxGrid) - len(t.grid)
+	}
+	if i >= len(t.grid) || j >= len(t.grid[i]) {
+		n := 0
+		if i < len(t.grid) {
+			n = len(t.grid[i])
+		}
+		grow = min(max(j+1, 2*n, 16), maxGrid) - n
+	}
+	if n := 64 + 64*int64(value.Count(v)) + 40*int64(grow) + 24*int64(rows); len(t.vals)+len(t.ints) < s.maxEntries() && t.all.bytes+n <= s.maxBytes(th) {
+		t.grid = append(t.grid, make([][]denseSlot, rows)...)
+		t.grid[i] = append(t.grid[i], make([]denseSlot, grow)...)
+		t.grid[i][j] = denseSlot{kept{v, s.steps(th.Steps - s0), nest}, true}
 		t.all.bytes += n
 	}
 	return v
@@ -146,13 +249,16 @@ func (site *site) call(fr *engine.Frame, args []engine.EvalFn, pos engine.Pos, p
 const maxDense = 1 << 16
 
 // count counts a lookup, and after tryCalls of them turns a call that
-// found fewer than a quarter of its values off.
-func (t *table) count() {
-	if t.calls++; t.calls == tryCalls && t.hits*4 < t.calls {
+// found fewer than a quarter of its values off. Not a recursive def's
+// (s.rec): its first calls go down the recursion, each new, and its
+// calls as written would compute each value again and again.
+func (t *table) count(s *site) {
+	if t.calls++; t.calls == tryCalls && t.hits*4 < t.calls && !s.rec {
 		// (Most calls new: the keys cost more than they save.)
 		t.off = true
 		clear(t.vals)
-		t.dense = nil
+		clear(t.ints)
+		t.dense, t.grid = nil, nil
 	}
 }
 
@@ -161,7 +267,7 @@ func (t *table) count() {
 // again at every position).
 func (t *table) byIndex(fr *engine.Frame, s *site, pos engine.Pos, i int, plain engine.EvalFn) value.Value {
 	th := fr.Th
-	t.count()
+	t.count(s)
 	if i < len(t.dense) && t.dense[i].ok {
 		t.hits++
 		if x := t.dense[i]; s.fits(th, x.kept) && th.Skip(pos, x.steps) {
@@ -256,7 +362,9 @@ func (s *site) run(fr *engine.Frame, plain engine.EvalFn) (value.Value, nest) {
 type table struct {
 	all   *tables
 	vals  map[string]kept
-	dense []denseSlot // the values of a call of one int argument, by index
+	ints  map[uint64]kept // the values of a call of small int arguments (byInts)
+	dense []denseSlot     // the values of a call of one int argument, by index
+	grid  [][]denseSlot   // the values of a call of two int arguments, by index (byGrid)
 	key   []byte
 	// calls and hits count the lookups; off: after tryCalls of them, a
 	// call that found fewer than a quarter runs as compiled.
@@ -295,7 +403,8 @@ func (s *site) table(th *engine.Thread) *table {
 	}
 	if changed {
 		clear(t.vals)
-		t.dense = nil
+		clear(t.ints)
+		t.dense, t.grid = nil, nil
 		t.snap(th, s)
 	}
 	return t

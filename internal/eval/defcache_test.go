@@ -146,6 +146,32 @@ print s(20)
 	`def deep(n) = if n == 0 then 0 else 1 + deep(n - 1)
 print [deep(k) for k in 0 .. 60], deep(120)
 `,
+	`def g(w, h) = mex({g(i, h) ^ g(w - i, h) for i in 2 .. w - 2} | {g(w, j) ^ g(w, h - j) for j in 2 .. h - 2})
+print [[g(w, h) for w in 1 .. 7] for h in 1 .. 7], g(8, 7)
+def p(a, b) = if a <= -3 or b <= -3 then 1 else p(a - 1, b) + p(a, b - 1)
+print p(6, 4), [p(a, -2) for a in -4 .. 3], p(1048575, -3), p(-1048576, 5)
+def q(a, b) = if a == 0 or b == 0 then 0 else (q(a - 1, b) + q(a, b - 1) + 1) % 1000
+def r(a, b) = if a == 0 then b else r(a - 1, b) + 1
+def z(a, b) = if a <= 0 then b * 7 + 1 else z(a - 1, b + 2) - b + z(a - 2, b)
+print [z(a, b) for a in 0 .. 6 for b in 0 .. 3], [z(b, a) for a in 0 .. 6 for b in 0 .. 3], z(-2, 3)
+print q(8, 8), q(2 ** 40, 0), q(1 << 20, 0), [r(a, 5) for a in 3000 .. 3003], r(70000, -1)
+`,
+	`def t(a, b, c) = if a + b + c <= 0 then 1 else t(a - 1, b, c) % 97 + t(a, b - 1, c) % 89 + t(a, b, c - 1) % 83
+print t(3, 3, 2), t(3, 3, 2), [t(k, 1, -1) for k in -2 .. 4], t(-1048577, 2, 2)
+def y(a, b, c) = if a <= 0 then b * 5 + c * 11 else y(a - 1, c, b + 1) + a * y(a - 2, b, c)
+print [y(a, b, c) for a in 0 .. 5 for b in -2 .. 2 for c in 0 .. 2], y(7, 1048575, -1048576), y(6, 1048576, 0)
+def u(a, b) = if b == 0 then a else u(a, b - 1) + 10 / (b - 3)
+print u(7, 2), u(7, 2)
+print u(7, 5)
+`,
+	`def t(a, b, c) = if a + b + c <= 0 then 1 else t(a - 1, b, c) % 97 + t(a, b - 1, c) % 89
+print t(2, 2, 0), t(2, 2, 0)
+print t(3, "x" == "y", 0)
+`,
+	`def m(a, b) = if a == 0 then b else m(a - 1, b + 1)
+print [m(k, 0) for k in 0 .. 30], m(40, 0), [m(k, "s") for k in [0]]
+print m(3, "s")
+`,
 }
 
 func TestRecDefCacheExact(t *testing.T) {
