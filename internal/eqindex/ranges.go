@@ -287,6 +287,20 @@ func pureKey(c *compile.Compiler, e lang.Expr, slots []int, pn **resolve.PureNam
 	if *pn == nil {
 		*pn = &resolve.PureNames{R: c.Resolver, Seen: map[*engine.Func]bool{}}
 	}
+	bound := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok {
+			// (A local the query binds later, such as a shared
+			// value's, has no slot yet: not a key.)
+			if d := resolve.Of(id); d != nil && d.Kind == resolve.Local && c.LookupHere(id) == nil {
+				bound = false
+			}
+		}
+		return bound
+	})
+	if !bound {
+		return false
+	}
 	p := *pn
 	locals := p.Locals
 	p.Locals = nil
