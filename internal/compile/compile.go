@@ -96,6 +96,9 @@ type Fast interface {
 	EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value), ipos engine.Pos) func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool
 	// EqRange is EqFor of a for clause over a range of one name (slot).
 	EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr *engine.Frame, a, b int64) ([]int64, bool)
+	// DefGame returns what wraps the body of def fn (declared by d, its
+	// explanation x), compiled in its frame (package defgame).
+	DefGame(fn *engine.Func, d *lang.DefStmt, x *passes.Explanation) func(body engine.EvalFn) engine.EvalFn
 }
 
 // RangeWalk is the last for clause of a move rule when it is over a range

@@ -89,14 +89,16 @@ func (c *Compiler) CompileDef(fn *engine.Func, d *lang.DefStmt) {
 		c.defNotes[fn] = fired.Notes
 	}()
 	fn.Cost = 2 + lang.Depth(d.Body)
+	wrap := c.fast.DefGame(fn, d, fired)
+	c.explaining = fired // (a hidden game's compile explains it)
 	fn.Nslots = c.Function(lang.ParamNames(d.Params), false, func() {
-		fn.Body = c.Vals.Expr(d.Body)
+		fn.Body = wrap(c.Vals.Expr(d.Body))
 		resolve.RecordFree(fn, resolve.NameDecl(d.Name))
 	})
 	if len(lang.ParamNames(d.Params)) > 0 {
 		n := len(c.Errs)
 		fn.NslotsI = c.Function(lang.ParamNames(d.Params), true, func() {
-			fn.BodyInt = c.Vals.Expr(d.Body)
+			fn.BodyInt = wrap(c.Vals.Expr(d.Body))
 		})
 		c.Errs = c.Errs[:n]
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/wordsets"
 
 	"github.com/grundy-lang/grundy/internal/defcache"
+	"github.com/grundy-lang/grundy/internal/defgame"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/eqindex"
 	"github.com/grundy-lang/grundy/internal/linemasks"
@@ -45,7 +46,7 @@ import (
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
 	b := build.New(c)
-	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), defcache.New(c), setsweep.New(c), eqindex.New(c)}
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), defcache.New(c), setsweep.New(c), eqindex.New(c), defgame.New(c)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -59,6 +60,7 @@ type paths struct {
 	*defcache.Calls
 	sets *setsweep.Sweeps
 	*eqindex.Indexes
+	*defgame.Games
 }
 
 // Words compiles alt as a list of 0s and 1s in a word (package

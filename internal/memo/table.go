@@ -62,6 +62,9 @@ type Table struct {
 	// per packed key, a set of interned ids.
 	loopyBits []uint64
 	loopyIDs  map[uint64]bool
+	// EverLoopy is set once a position is marked so (SetLoopy) and
+	// cleared only by Reset.
+	EverLoopy bool
 	// The state of interned key lastR (0: none), as the word table of
 	// the game's keys cached it (Remember): State answers it without
 	// reading Gvals.
@@ -418,11 +421,12 @@ func (t *Table) Reset() {
 	}
 	t.Pages, t.Gvals, t.Wide = nil, nil, false
 	t.lastR, t.lastSt = 0, 0
-	t.loopyBits, t.loopyIDs = nil, nil
+	t.loopyBits, t.loopyIDs, t.EverLoopy = nil, nil, false
 }
 
 // SetLoopy marks key r as on or above a cycle (see Table).
 func (t *Table) SetLoopy(r uint64) {
+	t.EverLoopy = true
 	if r&GenBit != 0 {
 		if t.loopyIDs == nil {
 			t.loopyIDs = map[uint64]bool{}
