@@ -19,11 +19,9 @@ import (
 // bools, a byte for small ints), each option's copy of them changed by
 // word operations and its key written from them, where the plain build
 // copies the list element by element into a scratch and packs it again.
-// Every expression is evaluated as the plain build evaluates it; where
-// an element does not fit the words (an int not 0 or 1 in a list of
-// bits that cannot take a byte each, a string, an index out of the list)
-// the build goes on in the scratch from what the words hold, as the
-// plain build would have it.
+// Each expression is evaluated as the plain build evaluates it; where an
+// element does not fit the words (or an index is out of the list) the
+// build goes on in the scratch from what they hold.
 
 // keyedFn builds into l (true: l holds the value built) or, where it
 // cannot, into s as the plain build does (false).
@@ -31,7 +29,7 @@ type keyedFn func(fr *engine.Frame, s *value.Scratch, l *packedit.List) bool
 
 // genKeyed compiles plan p to a build into the words of a key; nil when
 // p is not one it builds so.
-func (bd *Builders) genKeyed(p *BuildPlan) keyedFn {
+func genKeyed(bd *Builders, p *BuildPlan) keyedFn {
 	if !bd.c.On(passes.PackEdits) || len(p.Inl) > 0 {
 		return nil
 	}
@@ -42,7 +40,7 @@ func (bd *Builders) genKeyed(p *BuildPlan) keyedFn {
 	case BuildMasked:
 		f = maskedit.CompileKeyed(bd.c, p.Mask)
 	case BuildUpdate:
-		f = bd.keyedUpdate(p)
+		f = keyedUpdate(bd, p)
 	case BuildConcat:
 		f = keyedSplice(bd, p)
 	}
@@ -54,18 +52,18 @@ func (bd *Builders) genKeyed(p *BuildPlan) keyedFn {
 
 // keyedUpdate is genKeyed of update(X, I, V), X the list as it is or
 // built into words.
-func (bd *Builders) keyedUpdate(p *BuildPlan) keyedFn {
+func keyedUpdate(bd *Builders, p *BuildPlan) keyedFn {
 	if p.Splice || p.By == nil || len(p.X.Inl) > 0 {
 		return nil
 	}
 	var x keyedFn
 	if p.X.Kind == BuildValue {
-		x = bd.keyedValue(p.X)
-	} else if x = bd.genKeyed(p.X); x == nil {
+		x = keyedValue(bd, p.X)
+	} else if x = genKeyed(bd, p.X); x == nil {
 		return nil
 	}
 	i, v := bd.c.Vals.Expr(p.Elems[0]), bd.c.Vals.Expr(p.Elems[1])
-	upd := bd.updateIn(p)
+	upd := updateIn(bd, p)
 	return func(fr *engine.Frame, s *value.Scratch, l *packedit.List) bool {
 		if !x(fr, s, l) {
 			upd(fr, s, i(fr), v(fr))
@@ -84,7 +82,7 @@ func (bd *Builders) keyedUpdate(p *BuildPlan) keyedFn {
 // keyedValue is a list as it is, X of update(X, I, V), read into words
 // where they hold it (else loaded into the scratch as BuildValue loads
 // it).
-func (bd *Builders) keyedValue(p *BuildPlan) keyedFn {
+func keyedValue(bd *Builders, p *BuildPlan) keyedFn {
 	x := bd.c.Vals.Expr(p.Expr)
 	var words packedit.Base
 	var c value.IntsCache
@@ -106,7 +104,7 @@ func (bd *Builders) keyedValue(p *BuildPlan) keyedFn {
 
 // updateIn is update(X, I, V) of plan p (BuildUpdate) done in the
 // scratch s that holds X, given I and V's values (genCall's).
-func (bd *Builders) updateIn(p *BuildPlan) func(fr *engine.Frame, s *value.Scratch, iv, vv value.Value) {
+func updateIn(bd *Builders, p *BuildPlan) func(fr *engine.Frame, s *value.Scratch, iv, vv value.Value) {
 	e, bi := p.Expr.(*lang.Call), p.By
 	pos := e.Pos
 	argPos := make([]engine.Pos, len(e.Args))
@@ -172,14 +170,7 @@ func keyedSplice(bd *Builders, p *BuildPlan) keyedFn {
 			return true
 		}
 		s.SetSeq(e, false)
-		if !s.Boxed && v.K == value.KInt {
-			s.Ints[j.N] = v.N
-			return false
-		}
-		if !s.Boxed {
-			s.Box()
-		}
-		s.Vals[j.N] = v
+		packedit.PutAt(s, j.N, v)
 		return false
 	}
 }

@@ -364,7 +364,7 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 		}
 	}
 	x, i, v := bd.genBuild(p.X), bd.c.Vals.Expr(p.Elems[0]), bd.c.Vals.Expr(p.Elems[1])
-	upd := bd.updateIn(p)
+	upd := updateIn(bd, p)
 	return func(fr *engine.Frame, s *value.Scratch) {
 		x(fr, s)
 		upd(fr, s, i(fr), v(fr))
@@ -430,7 +430,7 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 		var keyed keyedFn
 		if grid != nil {
 			bd.c.Built = gridkey.Note
-		} else if keyed = bd.genKeyed(p.Args[0].Build); keyed != nil {
+		} else if keyed = genKeyed(bd, p.Args[0].Build); keyed != nil {
 			bd.c.Built += keyedNote
 		}
 		return oneBuilt(args[0].build, keyed, grid, pos, b)

@@ -190,7 +190,7 @@ func (d *dest) set(j int64, a *Arm, fr *engine.Frame) {
 			}
 			d.l.Unpack(d.s)
 			d.l = nil
-			put(d.s, j, value.Int(x))
+			PutAt(d.s, j, value.Int(x))
 			return
 		}
 		x := a.XV(fr)
@@ -199,7 +199,7 @@ func (d *dest) set(j int64, a *Arm, fr *engine.Frame) {
 		}
 		d.l.Unpack(d.s)
 		d.l = nil
-		put(d.s, j, x)
+		PutAt(d.s, j, x)
 		return
 	}
 	setElem(d.s, j, a, fr)
@@ -240,11 +240,11 @@ func setElem(s *value.Scratch, j int64, a *Arm, fr *engine.Frame) {
 		}
 		return
 	}
-	put(s, j, a.XV(fr))
+	PutAt(s, j, a.XV(fr))
 }
 
-// put puts x at index j of s (not a string's bytes).
-func put(s *value.Scratch, j int64, x value.Value) {
+// PutAt puts x at index j of s (not a string's bytes).
+func PutAt(s *value.Scratch, j int64, x value.Value) {
 	if !s.Boxed && x.K == value.KInt {
 		s.Ints[j] = x.N
 		return

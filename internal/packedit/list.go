@@ -11,10 +11,10 @@ import (
 type form uint8
 
 const (
-	none  form = iota
-	bitsF      // a list of ints 0 and 1: bit i of the words element i (TagBitList)
-	boolsF     // a list of bools: bit i of the words element i is true (TagBoolList)
-	bytesF     // a list or tuple of fewer than 128 ints in 0 .. 63: byte i of the words element i
+	none   form = iota
+	bitsF       // a list of ints 0 and 1: bit i of the words element i (TagBitList)
+	boolsF      // a list of bools: bit i of the words element i is true (TagBoolList)
+	bytesF      // a list or tuple of fewer than 128 ints in 0 .. 63: byte i of the words element i
 )
 
 // maxBytes bounds the elements of a list of ints held a byte each (the
