@@ -174,7 +174,3 @@ func keyedSplice(bd *Builders, p *BuildPlan) keyedFn {
 		return false
 	}
 }
-
-// keyedNote is what --explain adds for an argument built as the words of
-// its key.
-const keyedNote = "; where the list edited is a list or tuple of 0s and 1s, of bools or of ints from 0 to 63, as the words of its key (a packed edit: the list's words read once a position, each option's copy changed by word operations and keyed from them)"

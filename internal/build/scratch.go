@@ -430,8 +430,8 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 		var keyed keyedFn
 		if grid != nil {
 			bd.c.Built = gridkey.Note
-		} else if keyed = genKeyed(bd, p.Args[0].Build); keyed != nil {
-			bd.c.Built += keyedNote
+		} else {
+			keyed = genKeyed(bd, p.Args[0].Build) // (--explain: the pass packedits fired)
 		}
 		return oneBuilt(args[0].build, keyed, grid, pos, b)
 	}
