@@ -7,6 +7,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/packedit"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -50,7 +51,7 @@ import (
 // written.
 
 // maxEdits bounds the arms of an edit (a bit each in a word).
-const maxEdits = 8
+const maxEdits = packedit.MaxArms
 
 // edits recognizes and compiles the edits (the builders' lists).
 type edits struct{ bd *Builders }
@@ -213,204 +214,41 @@ func reads(e lang.Expr, d *resolve.Decl) bool {
 	return found
 }
 
-// editArm is one arm of an edit, compiled: its index A and its element X
-// (as ints when int-typed).
-type editArm struct {
-	atI, xI compile.IntFn
-	atV, xV engine.EvalFn
-}
-
 // gen compiles plan p (BuildEdit).
 func (ed edits) gen(p *BuildPlan) buildFn { return ed.genAs(p, false) }
 
 // genAs is gen; with chars (for join), the copy of a string of ASCII
-// characters is held as its bytes (Str: the list of its characters, not
-// the string), each element computed written as its byte while it is an
-// ASCII character (setElem), the characters made only when one is not.
+// characters is held as its bytes (package packedit's Edit.Build).
 func (ed edits) genAs(p *BuildPlan, chars bool) buildFn {
+	e := ed.compile(p)
+	return func(fr *engine.Frame, s *value.Scratch) { e.Build(fr, s, chars) }
+}
+
+// keyed compiles plan p (BuildEdit) to a build into the words of a key
+// (packedit.Edit.Keyed).
+func (ed edits) keyed(p *BuildPlan) keyedFn { return ed.compile(p).Keyed }
+
+// compile compiles plan p (BuildEdit) to its edit, its arms as ints
+// where int-typed.
+func (ed edits) compile(p *BuildPlan) *packedit.Edit {
 	bd := ed.bd
 	// (The comprehension as written, where c is not a list or tuple; it
 	// binds j, which the arms read.)
 	plain := bd.genRange(p)
-	slot, rpos := bd.c.Var(p.Var).Slot, p.Range.Pos
-	base := bd.c.Vals.Expr(p.Base)
-	arms := make([]editArm, len(p.Elems)/2)
+	arms := make([]packedit.Arm, len(p.Elems)/2)
 	for k := range arms {
 		at, x := p.Elems[2*k], p.Elems[2*k+1]
-		if arms[k].atI = bd.c.Ints.IntExpr(at); arms[k].atI == nil {
-			arms[k].atV = bd.c.Vals.Expr(at)
+		if arms[k].AtI = bd.c.Ints.IntExpr(at); arms[k].AtI == nil {
+			arms[k].AtV = bd.c.Vals.Expr(at)
 		}
-		if arms[k].xI = bd.c.Ints.IntExpr(x); arms[k].xI == nil {
-			arms[k].xV = bd.c.Vals.Expr(x)
+		if arms[k].XI = bd.c.Ints.IntExpr(x); arms[k].XI == nil {
+			arms[k].XV = bd.c.Vals.Expr(x)
 		}
 	}
-	// (c's ints are read once for all the moves of a position.)
-	var cache value.IntsCache
-	all := uint32(1)<<len(arms) - 1
-	strs := bd.c.On(passes.Strings)
-	return func(fr *engine.Frame, s *value.Scratch) {
-		v := base(fr)
-		var n int64
-		switch {
-		case v.K == value.KList || v.K == value.KTuple:
-			el := v.Elems()
-			if ints, ok := cache.Of(el); ok {
-				s.SetInts(ints, false)
-			} else if p.Ints {
-				plain(fr, s) // (c[j] + 0 fails for an element not an int)
-				return
-			} else {
-				s.SetSeq(el, false)
-			}
-			n = int64(len(el))
-		case strs && v.K == value.KStr && v.ASCII() && !p.Ints:
-			// (A string of ASCII characters: c[j] is its character j.)
-			if chars {
-				s.SetStrBytes(v.Str())
-			} else {
-				s.SetChars(v.Str())
-			}
-			n = int64(len(v.Str()))
-		default:
-			plain(fr, s)
-			return
-		}
-		th := fr.Th
-		stop := fr.Stop
-		fr.Stop = false
-		// known: the arms whose index is evaluated; ints: those whose
-		// index is an int (at), which alone can equal an index. Index by
-		// index while some arm's index is not known (an arm's is
-		// evaluated at the first index no arm before it took).
-		var known, ints uint32
-		var at [maxEdits]int64
-		j := int64(0)
-		for ; j < n && known != all; j++ {
-			th.Tick(rpos)
-			for k := range arms {
-				a := &arms[k]
-				if known&(1<<k) == 0 {
-					known |= 1 << k
-					if a.atI != nil {
-						at[k], ints = a.atI(fr), ints|1<<k
-					} else if x := a.atV(fr); x.K == value.KInt {
-						at[k], ints = x.N, ints|1<<k
-					}
-				}
-				if ints&(1<<k) == 0 || at[k] != j {
-					continue
-				}
-				fr.Slots[slot] = value.Value{K: value.KInt, N: j}
-				setElem(s, j, a, fr)
-				break
-			}
-			if fr.Stop {
-				// (A generator that has seen enough: the comprehension
-				// stops after this element.)
-				truncate(s, int(j)+1)
-				fr.Stop = stop
-				return
-			}
-		}
-		if j < n {
-			editRest(fr, s, arms, &at, ints, j, n, slot, rpos)
-		}
-		fr.Stop = stop
-	}
-}
-
-// editRest is the edit from index j on, every arm's index known (at, the
-// ints among them): the indexes the arms take, each by the first arm of
-// its index, in ascending order, with a step counted for each index as
-// the comprehension counts it.
-func editRest(fr *engine.Frame, s *value.Scratch, arms []editArm, at *[maxEdits]int64, ints uint32, j, n int64, slot int, rpos engine.Pos) {
-	var idx [maxEdits]int64
-	var arm [maxEdits]int
-	m := 0
-	for k := range arms {
-		x := at[k]
-		if ints&(1<<k) == 0 || x < j || x >= n {
-			continue
-		}
-		p := m
-		for q := range m {
-			if idx[q] == x {
-				p = -1 // (an arm before it takes the index)
-				break
-			}
-		}
-		if p < 0 {
-			continue
-		}
-		for ; p > 0 && idx[p-1] > x; p-- {
-			idx[p], arm[p] = idx[p-1], arm[p-1]
-		}
-		idx[p], arm[p] = x, k
-		m++
-	}
-	th := fr.Th
-	for q := range m {
-		x := idx[q]
-		th.Ticks(rpos, x-j+1)
-		fr.Slots[slot] = value.Value{K: value.KInt, N: x}
-		setElem(s, x, &arms[arm[q]], fr)
-		if fr.Stop {
-			truncate(s, int(x)+1)
-			return
-		}
-		j = x + 1
-	}
-	th.Ticks(rpos, n-j)
-}
-
-// setElem computes arm a's element and puts it at index j of s (a
-// string's characters held as its bytes: the byte of an ASCII
-// character, else the characters made first).
-func setElem(s *value.Scratch, j int64, a *editArm, fr *engine.Frame) {
-	if s.Str {
-		if a.xV != nil {
-			x := a.xV(fr)
-			if x.K == value.KStr && len(x.Str()) == 1 && x.Str()[0] < 0x80 {
-				s.Bytes[j] = x.Str()[0]
-				return
-			}
-			s.SetChars(string(s.Bytes))
-			s.Vals[j] = x
-			return
-		}
-		s.SetChars(string(s.Bytes))
-	}
-	if a.xI != nil {
-		x := a.xI(fr)
-		if s.Boxed {
-			s.Vals[j] = value.Int(x)
-		} else {
-			s.Ints[j] = x
-		}
-		return
-	}
-	x := a.xV(fr)
-	if !s.Boxed && x.K == value.KInt {
-		s.Ints[j] = x.N
-		return
-	}
-	if !s.Boxed {
-		s.Box()
-	}
-	s.Vals[j] = x
-}
-
-// truncate keeps the first n elements of s.
-func truncate(s *value.Scratch, n int) {
-	if s.Str {
-		s.Bytes = s.Bytes[:n]
-		return
-	}
-	if s.Boxed {
-		clear(s.Vals[n:])
-		s.Vals = s.Vals[:n]
-	} else {
-		s.Ints = s.Ints[:n]
+	return &packedit.Edit{
+		Arms: arms, Base: bd.c.Vals.Expr(p.Base), Plain: plain,
+		Slot: bd.c.Var(p.Var).Slot, Pos: p.Range.Pos,
+		Ints: p.Ints, Strs: bd.c.On(passes.Strings),
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/maskedit"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/packedit"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/scratchcalls"
 	"github.com/grundy-lang/grundy/internal/strtest"
@@ -363,28 +364,10 @@ func (bd *Builders) genCall(p *BuildPlan) buildFn {
 		}
 	}
 	x, i, v := bd.genBuild(p.X), bd.c.Vals.Expr(p.Elems[0]), bd.c.Vals.Expr(p.Elems[1])
+	upd := updateIn(bd, p)
 	return func(fr *engine.Frame, s *value.Scratch) {
 		x(fr, s)
-		iv, vv := i(fr), v(fr)
-		if s.Str && iv.K == value.KInt && uint64(iv.N) < uint64(len(s.Bytes)) && vv.K == value.KStr {
-			if c := vv.Str(); len(c) == 1 && c[0] < 0x80 {
-				// (A character of an ASCII string replaced by one.)
-				s.Bytes[iv.N] = c[0]
-				return
-			}
-		}
-		if !s.Whole && !s.Str && iv.K == value.KInt && iv.N >= 0 && iv.N < int64(s.Len()) {
-			if !s.Boxed && vv.K == value.KInt {
-				s.Ints[iv.N] = vv.N
-				return
-			}
-			if !s.Boxed {
-				s.Box()
-			}
-			s.Vals[iv.N] = vv
-			return
-		}
-		s.Set(scratchcalls.Call(fr, bi, pos, argPos, []value.Value{s.Value(), iv, vv}))
+		upd(fr, s, i(fr), v(fr))
 	}
 }
 
@@ -444,10 +427,13 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 	}
 	if len(args) == 1 && args[0].build != nil {
 		grid := gridkey.Compile(bd.c, e.Args[0])
+		var keyed keyedFn
 		if grid != nil {
 			bd.c.Built = gridkey.Note
+		} else {
+			keyed = genKeyed(bd, p.Args[0].Build) // (--explain: the pass packedits fired)
 		}
-		return oneBuilt(args[0].build, grid, pos, b)
+		return oneBuilt(args[0].build, keyed, grid, pos, b)
 	}
 	if len(args) == 1 && args[0].set != nil {
 		if bp := p.Args[0].Build; bp.Kind == SetFilter && !inlined(bp) {
@@ -547,7 +533,8 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 // oneBuilt is genComposite of a call of one argument built in a scratch
 // (the common case, without the bookkeeping of several arguments): the
 // same key, the same lookup, the same errors in the same order.
-func oneBuilt(build buildFn, grid func(*engine.Frame, []byte) ([]byte, bool), pos engine.Pos, b *engine.Binding) compile.SGFn {
+func oneBuilt(build buildFn, keyed keyedFn, grid func(*engine.Frame, []byte) ([]byte, bool), pos engine.Pos, b *engine.Binding) compile.SGFn {
+	var lists packedit.Lists // (keyed's words)
 	return func(fr *engine.Frame) memo.Sgv {
 		th := fr.Th
 		s := th.TakeScratch()
@@ -557,6 +544,22 @@ func oneBuilt(build buildFn, grid func(*engine.Frame, []byte) ([]byte, bool), po
 		g := b.Game
 		if k, ok := gridKey(fr, grid, s.Key[:0]); ok && g.NArgs == 1 && g.ListUni(0) == nil {
 			s.Key, key = k, k // (a grid with cells set: package gridkey)
+		} else if keyed != nil && g.NArgs == 1 && g.ListUni(0) == nil {
+			// (Built as the words of its key: keyed.go.)
+			l := lists.Take()
+			if keyed(fr, s, l) {
+				if g = b.Game; g.NArgs == 1 && g.ListUni(0) == nil {
+					s.Key = l.AppendKey(s.Key[:0])
+					key = s.Key
+				} else {
+					l.Unpack(s)
+				}
+			}
+			if key == nil {
+				key, bx, v = sKey(pos, b, s)
+			}
+			lists.Give(l)
+			g = b.Game
 		} else {
 			key, bx, v = builtKey(fr, build, pos, b, s)
 		}
@@ -587,6 +590,11 @@ func gridKey(fr *engine.Frame, grid func(*engine.Frame, []byte) ([]byte, bool), 
 // it is boxed and then the argument (its position's ref: oneRef).
 func builtKey(fr *engine.Frame, build buildFn, pos engine.Pos, b *engine.Binding, s *value.Scratch) (key []byte, bx bool, v value.Value) {
 	build(fr, s)
+	return sKey(pos, b, s)
+}
+
+// sKey is builtKey of the argument built in s.
+func sKey(pos engine.Pos, b *engine.Binding, s *value.Scratch) (key []byte, bx bool, v value.Value) {
 	g := b.Game
 	switch {
 	case listUni(g, 0, s):

@@ -34,6 +34,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/maskcache"
+	"github.com/grundy-lang/grundy/internal/packedit"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -130,6 +131,21 @@ func (p *Plan) Note() string {
 // join), a string's copy is held as its bytes (Str) while each element
 // put is an ASCII character, as package build's edits hold theirs.
 func Compile(c *compile.Compiler, p *Plan, chars bool) func(fr *engine.Frame, s *value.Scratch) {
+	f := compileTo(c, p, chars)
+	return func(fr *engine.Frame, s *value.Scratch) { f(fr, s, nil) }
+}
+
+// CompileKeyed compiles plan p to a build into the words of a key: where
+// b is a list or tuple those words hold, the mask covers all of it (A is
+// 0 and B its last index) and X fits them, the copy is the words of b
+// and X is put by word operations (true; package packedit); anywhere
+// else it is built in the scratch as Compile builds it (false).
+func CompileKeyed(c *compile.Compiler, p *Plan) func(fr *engine.Frame, s *value.Scratch, l *packedit.List) bool {
+	return compileTo(c, p, false)
+}
+
+// compileTo is Compile, into l where it is not nil (CompileKeyed).
+func compileTo(c *compile.Compiler, p *Plan, chars bool) func(fr *engine.Frame, s *value.Scratch, l *packedit.List) bool {
 	lo, hi := c.Ints.RangeBounds(p.Range)
 	c.Vals.Pattern(p.Comp.Clauses[0].(*lang.ForClause).Target)
 	b := c.Var(p.Var)
@@ -158,11 +174,12 @@ func Compile(c *compile.Compiler, p *Plan, chars bool) func(fr *engine.Frame, s 
 		}
 		fr.Stop = stop
 	}
-	return func(fr *engine.Frame, s *value.Scratch) {
+	var elems packedit.Base
+	return func(fr *engine.Frame, s *value.Scratch, l *packedit.List) bool {
 		a, z := lo(fr), hi(fr)
 		if a < 0 || z < a || z > maxIndex {
 			slow(fr, s, a, z)
-			return
+			return false
 		}
 		v := base(fr)
 		var n int64
@@ -174,16 +191,16 @@ func Compile(c *compile.Compiler, p *Plan, chars bool) func(fr *engine.Frame, s 
 			n, isStr = int64(len(v.Str())), true
 		default:
 			slow(fr, s, a, z)
-			return
+			return false
 		}
 		if z >= n {
 			slow(fr, s, a, z)
-			return
+			return false
 		}
 		ent := cache.Entry(fr, 0, nil, locals, lets)
 		if ent == nil {
 			slow(fr, s, a, z)
-			return
+			return false
 		}
 		words := int(z>>6) + 1
 		for len(ent.Known) < words {
@@ -210,15 +227,21 @@ func Compile(c *compile.Compiler, p *Plan, chars bool) func(fr *engine.Frame, s 
 				s.SetStrBytes(str)
 				ch := x.Str()[0]
 				eachPut(ent.Pass, keep, a, z, func(j int64) { s.Bytes[j-a] = ch })
-				return
+				return false
 			}
 			s.SetChars(str)
 		} else {
+			if l != nil && a == 0 && z == n-1 && elems.Load(v, l, false) {
+				// (The comprehension makes a list, of a tuple too.)
+				if l.AsList(); l.Put(ent.Pass, keep, x) {
+					return true
+				}
+			}
 			s.SetSeq(v.Elems()[a:z+1], false)
 		}
 		if !s.Boxed && x.K == value.KInt {
 			eachPut(ent.Pass, keep, a, z, func(j int64) { s.Ints[j-a] = x.N })
-			return
+			return false
 		}
 		boxed := false
 		eachPut(ent.Pass, keep, a, z, func(j int64) {
@@ -228,6 +251,7 @@ func Compile(c *compile.Compiler, p *Plan, chars bool) func(fr *engine.Frame, s 
 			boxed = true
 			s.Vals[j-a] = x
 		})
+		return false
 	}
 }
 
