@@ -164,9 +164,19 @@ func describe(t *lexer.Token) string {
 func (p *exprParser) fail(t *lexer.Token, expected string) {
 	panic(syntaxPanic{&Error{
 		Pos:        t.Pos,
-		Msg:        fmt.Sprintf("expected %s, found %s", expected, describe(t)),
+		Msg:        fmt.Sprintf("expected %s, found %s", expected, describe(t)) + ifHint(t, expected),
 		Incomplete: t.Type == TokEOF,
 	}})
+}
+
+// ifHint is the hint of an error that found the keyword if where an
+// expression had ended (Python's A if C else B), or a statement was
+// expected (not a name): how a conditional is written.
+func ifHint(t *lexer.Token, expected string) string {
+	if t.Type == TokKeyword && t.Value == "if" && expected != "a name" {
+		return " (a conditional expression is written if C then A else B)"
+	}
+	return ""
 }
 
 func (p *exprParser) expect(s string) *lexer.Token {

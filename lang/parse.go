@@ -309,6 +309,7 @@ func convertError(err error, eof Pos) error {
 		default:
 			msg = fmt.Sprintf("expected %s, found %s", expected, found)
 		}
+		msg += ifHint(&t, expected)
 		return &Error{Pos: t.Pos, Msg: msg, Incomplete: t.Type == TokEOF}
 	}
 	var pe participle.Error

@@ -453,7 +453,7 @@ var errorCases = []struct {
 	{`print {1: 2, 3}`, `t.game:1:15: expected ":", found "}"`},
 	{`print [x for x]`, `t.game:1:15: expected "in", found "]"`},
 	{`print [x for x in]`, `t.game:1:18: expected an expression after "in", found "]"`},
-	{`print [x if y]`, `t.game:1:10: expected "," or "]", found keyword "if"`},
+	{`print [x if y]`, `t.game:1:10: expected "," or "]", found keyword "if" (a conditional expression is written if C then A else B)`},
 	{`print a[]`, `t.game:1:9: expected an index or ":", found "]"`},
 	{`print sum a`, `t.game:1:11: expected "of" after "sum", found name "a"`},
 	{`game g(n) moves | | g(1)`, `t.game:1:19: expected a move (a game expression), found "|"`},

@@ -249,11 +249,12 @@ func (t *table) byGrid(fr *engine.Frame, s *site, pos engine.Pos, i, j int, plai
 const maxDense = 1 << 16
 
 // count counts a lookup, and after tryCalls of them turns a call that
-// found fewer than a quarter of its values off. Not a recursive def's
-// (s.rec): its first calls go down the recursion, each new, and its
-// calls as written would compute each value again and again.
+// found fewer than a quarter of its values off; a recursive def's
+// (s.rec) only when it found none (a chain of calls): the first calls of
+// a branching recursion go down it, each new, and as written it computes
+// each value again and again.
 func (t *table) count(s *site) {
-	if t.calls++; t.calls == tryCalls && t.hits*4 < t.calls && !s.rec {
+	if t.calls++; t.calls == tryCalls && (t.hits*4 < t.calls && !s.rec || t.hits == 0) {
 		// (Most calls new: the keys cost more than they save.)
 		t.off = true
 		clear(t.vals)

@@ -361,8 +361,21 @@ func (b *binder) visibleNames() []string {
 	return out
 }
 
+// foreignNames are what names of other languages a newcomer types are
+// written as here (the hint of their unknown name).
+var foreignNames = map[string]string{
+	"True":  "true is written true",
+	"False": "false is written false",
+	"None":  "there is no None: a def returns a value on every path",
+	"tuple": "a tuple is written (a, b), or (a,) for one element; (x for x in L) is not one",
+	"list":  "sorted(X) lists a set's or a tuple's elements, [x for x in X] any collection's",
+	"int":   "there is no int(): ints() reads the integers of standard input",
+	"xor":   "xor is the operator ^: a ^ b",
+	"mod":   "the remainder is the operator %: a % b",
+}
+
 // ident binds a name, or reports it unknown (with a suggestion when one
-// is near).
+// is near, or how a name of another language is written).
 func (b *binder) ident(id *lang.Ident) *Decl {
 	id.Bind = nil
 	if d := b.lookup(id.Name); d != nil {
@@ -374,6 +387,8 @@ func (b *binder) ident(id *lang.Ident) *Decl {
 		msg += fmt.Sprintf("; it is bound by a let at line %d, after this use", later.Line)
 	} else if failed, ok := b.u.Failed[id.Name]; ok {
 		msg = fmt.Sprintf("%q was not declared: its declaration at %s failed", id.Name, lang.FormatPos(failed))
+	} else if h, ok := foreignNames[id.Name]; ok {
+		msg += " (" + h + ")"
 	} else if s := lang.Suggest(id.Name, b.visibleNames()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	} else if s := lang.Suggest(id.Name, lang.StatementWords); s != "" && id == b.bare && len(s) >= 4 {
