@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/table"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
@@ -344,6 +345,9 @@ func (vg *ValueGen) clausesLast(cls []lang.Clause) (loops func(body func(fr *eng
 // follows it for EqFor and EqSet (ifc, or ClausesThen's next).
 func (vg *ValueGen) forClause(cl *lang.ForClause, ifc, eqIf *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
 	ipos := lang.Start(cl.Iter)
+	if step := vg.forHoisted(cl); step != nil {
+		return step, false
+	}
 	// A range iterates without building a list.
 	if rl := vg.rangeLoop(cl, ifc); rl != nil {
 		return rl.step, rl.cond != nil
@@ -392,6 +396,39 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc, eqIf *lang.IfClause) (ste
 			}
 		}
 	}, false
+}
+
+// forHoisted compiles the planner's bind of an int hoisted before loops
+// (package licm: `for v in [E]` whose name is resolve.Decl's Hoisted):
+// its value bound, an int where E is int-typed, without a step (the rule
+// as written counts none there). nil for other clauses.
+func (vg *ValueGen) forHoisted(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+	lit, ok := cl.Iter.(*lang.ListLit)
+	if !ok || len(lit.Elems) != 1 || cl.Target.Tuple || len(cl.Target.Names) != 1 {
+		return nil
+	}
+	if d, ok := cl.Target.Names[0].Bind.(*resolve.Decl); !ok || !d.Hoisted {
+		return nil
+	}
+	if f := vg.c.Ints.IntExpr(lit.Elems[0]); f != nil {
+		b := vg.c.NewVar(cl.Target.Names[0])
+		b.IsInt = true
+		slot := b.Slot
+		return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+			return func(fr *engine.Frame) {
+				fr.Slots[slot] = value.Value{K: value.KInt, N: f(fr)}
+				inner(fr)
+			}
+		}
+	}
+	f := vg.Expr(lit.Elems[0])
+	slot := vg.c.NewVar(cl.Target.Names[0]).Slot
+	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+		return func(fr *engine.Frame) {
+			fr.Slots[slot] = f(fr)
+			inner(fr)
+		}
+	}
 }
 
 // forLiteral compiles `for x in [E1, E2, ...]`: the elements evaluated

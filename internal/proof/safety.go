@@ -67,6 +67,9 @@ type Prover struct {
 	// proof reads (listroots.go).
 	facts   []lang.Expr
 	Ordered bool
+	// Bits: the bit operators are proved too (& | ^ ~ never fail on
+	// ints; << and >> by a count known to be in range: bits.go).
+	Bits bool
 }
 
 // Ctx is what the proofs read: what names mean where the query is
@@ -128,6 +131,14 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 			return l, false
 		}
 	case *lang.Unary:
+		if e.Op == lang.OpBitNot && s.Bits {
+			x, ok := s.Int(e.X)
+			if !ok {
+				return l, false
+			}
+			l = lin{x.c, x.d + 1}
+			break
+		}
 		if e.Op != lang.OpNeg {
 			return l, false
 		}
@@ -137,6 +148,13 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 		}
 		l = x
 	case *lang.Binary:
+		if s.Bits && bitOps[e.Op] {
+			var ok bool
+			if l, ok = s.bits(e); !ok {
+				return l, false
+			}
+			break
+		}
 		x, ok1 := s.Int(e.X)
 		y, ok2 := s.Int(e.Y)
 		if !ok1 || !ok2 {
