@@ -7,9 +7,9 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/licm"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
-	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/table"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
@@ -399,36 +399,18 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc, eqIf *lang.IfClause) (ste
 }
 
 // forHoisted compiles the planner's bind of an int hoisted before loops
-// (package licm: `for v in [E]` whose name is resolve.Decl's Hoisted):
-// its value bound, an int where E is int-typed, without a step (the rule
-// as written counts none there). nil for other clauses.
+// (licm.Hoisted): bound, an int where it is int-typed, without a step.
+// nil for other clauses.
 func (vg *ValueGen) forHoisted(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
-	lit, ok := cl.Iter.(*lang.ListLit)
-	if !ok || len(lit.Elems) != 1 || cl.Target.Tuple || len(cl.Target.Names) != 1 {
+	e := licm.Hoisted(cl)
+	if e == nil {
 		return nil
 	}
-	if d, ok := cl.Target.Names[0].Bind.(*resolve.Decl); !ok || !d.Hoisted {
-		return nil
+	f, b := vg.c.Ints.IntExpr(e), vg.c.NewVar(cl.Target.Names[0])
+	if b.IsInt = f != nil; f == nil {
+		return licm.BindValue(b.Slot, vg.Expr(e))
 	}
-	if f := vg.c.Ints.IntExpr(lit.Elems[0]); f != nil {
-		b := vg.c.NewVar(cl.Target.Names[0])
-		b.IsInt = true
-		slot := b.Slot
-		return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
-			return func(fr *engine.Frame) {
-				fr.Slots[slot] = value.Value{K: value.KInt, N: f(fr)}
-				inner(fr)
-			}
-		}
-	}
-	f := vg.Expr(lit.Elems[0])
-	slot := vg.c.NewVar(cl.Target.Names[0]).Slot
-	return func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
-		return func(fr *engine.Frame) {
-			fr.Slots[slot] = f(fr)
-			inner(fr)
-		}
-	}
+	return licm.BindInt(b.Slot, f)
 }
 
 // forLiteral compiles `for x in [E1, E2, ...]`: the elements evaluated

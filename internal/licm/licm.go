@@ -2,7 +2,7 @@
 // a move rule's query (the pass licm): a part of the yield, or of a
 // filter, that reads none of the names the loops after some clause bind,
 // and that costs more than a few additions (a bit operator, a shift, a
-// product of two names, a division or a remainder), is computed once
+// product of two names), is computed once
 // before those loops, bound to a new name, and read by it:
 //
 //	range i = 0 .. 18
@@ -94,9 +94,10 @@ func loop(cl ir.Clause) bool {
 	return false
 }
 
-// costly reports whether e is int arithmetic of names and literals with
-// an operator that costs more than an addition (the fast loops read sums
-// and differences of names as they are).
+// costly reports whether e is int arithmetic of names, literals and
+// elements with a bit operator, a shift or a product of two names (the
+// fast loops read sums, differences, products by a constant, quotients
+// and remainders as they are, fused).
 func costly(e lang.Expr) bool {
 	plain, dear := true, false
 	lang.Inspect(e, func(x lang.Expr) bool {
@@ -112,7 +113,8 @@ func costly(e lang.Expr) bool {
 				_, k1 := proof.ConstInt(x.X)
 				_, k2 := proof.ConstInt(x.Y)
 				dear = dear || !k1 && !k2
-			case lang.OpBitAnd, lang.OpBitOr, lang.OpXor, lang.OpShl, lang.OpShr, lang.OpDiv, lang.OpMod:
+			case lang.OpDiv, lang.OpMod:
+			case lang.OpBitAnd, lang.OpBitOr, lang.OpXor, lang.OpShl, lang.OpShr:
 				dear = true
 			default:
 				plain = false
