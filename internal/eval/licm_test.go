@@ -89,3 +89,37 @@ func stepsOf(src string, disable passes.Pass) int64 {
 	_ = s.ExecFile(context.Background(), "t.game", src)
 	return s.Thread().Steps
 }
+
+// bitTestCases: a condition that tests one bit of an int local at a
+// local or constant count, `(b >> i) & 1 == 1` and `b & (1 << i) != 0`
+// and their negations (opnd.BitTest: the bit read at once), with counts
+// out of 0 .. 62 (63: >> gives the sign, << overflows; 64 and -1 fail
+// as written), negative ints, and non-ints.
+var bitTestCases = []string{
+	`game g(b) moves g(b - (1 << i)) for i in 0 .. 9 if (b >> i) & 1 == 1
+game h(b) moves h(b & ~(1 << i)) for i in 0 .. 9 if b & (1 << i) != 0
+game z(b) moves z(b + (1 << i)) for i in 0 .. 5 if (b >> i) & 1 != 1 if b < 40
+game y(b) moves y(b + (1 << i)) for i in 0 .. 5 if (1 << i) & b == 0 if b < 40
+print [sg(g(m)) for m in 0 .. 40], [sg(h(m)) for m in 0 .. 40], sg(z(0)), sg(y(3)), moves(g(-6))
+`,
+	`game g(b) moves g(b - 1) for i in 60 .. 63 if (b >> i) & 1 == 1 if b > -3
+print sg(g(-1)), sg(g(5))
+game h(b) moves h(b - 1) for i in 60 .. 63 if b & (1 << i) != 0 if b > 0
+print sg(h(0))
+print sg(h(5))
+`,
+	`game g(b) moves g(b - 1) for i in 0 .. 64 if (b >> i) & 1 == 0 if b > 0
+print sg(g(3))
+`,
+	`game g(b) moves g(b - 1) for i in -1 .. 2 if b & (1 << i) == 0 if b > 0
+print sg(g(3))
+`,
+	`game g(b) moves g(b - 1) for i in 0 .. 2 if (b >> i) & 1 == 0 if b > 0
+print sg(g(3)), sg(g("a"))
+`,
+}
+
+func TestBitTestExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, bitTestCases, passes.Ints, passes.All)
+}
