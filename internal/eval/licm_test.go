@@ -9,7 +9,8 @@ import (
 	"github.com/grundy-lang/grundy/internal/passes"
 )
 
-// licmCases: int expressions of a move's yield or filter that the last
+// licmCases (with TestLICMExact's passes.Lanes: the batch of a last
+// loop's options computed in lanes, package vecint): int expressions of a move's yield or filter that the last
 // loops do not change, bound once before them (package licm): bit
 // operators, shifts, masks read from a list, in the yield and in filters,
 // moves listed as values, cycles; and where the expression may fail (a
@@ -59,6 +60,25 @@ print sg(d(40)), moves(d(7))
 	`game c(b) moves c((b ^ (1 << i)) ^ (1 << j)) for i in 0 .. 3 for j in 0 .. 3 if j != i
 print outcome(c(5)), outcome(c(0)), sg(c(3))
 `,
+	// The batch of a last loop's options computed in lanes (vecint): a
+	// shift that overflows in a lane.
+	`game s(b) moves s(b - 1 - ((1 << j) >> 60)) if b > 0 for j in 58 .. 64
+print sg(s(0))
+print moves(s(5))
+print sg(s(5))
+`,
+	`game s(b) moves s(b - 1 - ((b << j) >> 60)) if b > 0 for j in 0 .. 3
+game w(b) moves s(b) | w(b - 1) if b > 0
+print sg(s(9)), sg(s(-1)), sg(w(4))
+print sg(w(9223372036854775807))
+`,
+	`game s(b) moves s(b - 1 - ((b << j) >> 62)) if b > 0 for j in 58 .. 61
+game w(b) moves s(b) | w(b - 1) if b > 0
+print sg(w(3))
+print sg(w(9))
+`,
+	"game s(b) moves s(b - 1 - ((b << j) >> 63) * 0) if b > 0 for j in 58 .. 61\nprint [sg(s(k)) for k in 0 .. 3]\nprint [sg(s(k)) for k in 0 .. 9]\n",
+	"game s(b) moves s(b - 1 - ((j >> (b - 4)) * 0)) if b > 0 for j in 0 .. 3\nprint [sg(s(k)) for k in 4 .. 9]\nprint [sg(s(k)) for k in 0 .. 9]\n",
 	// Lights out on a line: toggles of a cell and its neighbours.
 	`let W = 6
 game lo(b) moves lo(b ^ (7 << i >> 1) & ((1 << W) - 1)) for i in 0 .. W - 1 if b & (1 << i) != 0
@@ -69,6 +89,7 @@ print [sg(lo(m)) for m in 0 .. 63]
 func TestLICMExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, licmCases, passes.LICM, passes.All)
+	diffCases(t, licmCases, passes.Lanes)
 }
 
 // TestLICMSteps: a rule whose expressions are hoisted counts the steps
