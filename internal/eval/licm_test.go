@@ -79,6 +79,18 @@ print sg(w(9))
 `,
 	"game s(b) moves s(b - 1 - ((b << j) >> 63) * 0) if b > 0 for j in 58 .. 61\nprint [sg(s(k)) for k in 0 .. 3]\nprint [sg(s(k)) for k in 0 .. 9]\n",
 	"game s(b) moves s(b - 1 - ((j >> (b - 4)) * 0)) if b > 0 for j in 0 .. 3\nprint [sg(s(k)) for k in 4 .. 9]\nprint [sg(s(k)) for k in 0 .. 9]\n",
+	// Over a literal of ints and a set, two arguments, an if of the
+	// yield, a def's argument, a tuple.
+	`let S = {1, 2, 4}
+def f(x, y) = x + y
+game two(b, n) moves two(if n > 2 then (b | (1 << i)) & ~s else b & ~(1 << i) & ~s, n - 1) for i in 0 .. 3 for s in S if n > 0
+game tup(b, n) moves tup(f(b ^ (1 << i), s), n - 1) for i in [0, 2, 3] for s in [1, 2] if n > 0
+print sg(two(5, 4)), sg(two(0, 3)), sg(tup(3, 3)), moves(two(6, 1)), moves(tup(1, 1))
+`,
+	`game p(t) moves p((t[0] ^ (1 << i) ^ (1 << j), t[1] - 1)) for i in 0 .. 3 for j in 0 .. 2 if t[1] > 0
+print sg(p((5, 3))), moves(p((1, 1)))
+print sg(p((5, "a")))
+`,
 	// Lights out on a line: toggles of a cell and its neighbours.
 	`let W = 6
 game lo(b) moves lo(b ^ (7 << i >> 1) & ((1 << W) - 1)) for i in 0 .. W - 1 if b & (1 << i) != 0
