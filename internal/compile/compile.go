@@ -94,6 +94,11 @@ type Fast interface {
 	// each once, or reports false having run nothing (package eqindex;
 	// nil: no such clause).
 	EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value), ipos engine.Pos) func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool
+	// Lanes compiles int expression e for runs of values of the range
+	// variable bound to x (package vecint): it computes e for x = lo, lo
+	// + 1, ..., n of them (good until its next run), or reports false
+	// (the caller computes them one by one); nil where e has no such plan.
+	Lanes(e lang.Expr, x *engine.Binding) func(fr *engine.Frame, lo int64, n int) ([]int64, bool)
 	// EqRange is EqFor of a for clause over a range of one name (slot).
 	EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr *engine.Frame, a, b int64) ([]int64, bool)
 	// DefGame returns what wraps the body of def fn (declared by d, its

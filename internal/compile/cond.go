@@ -6,6 +6,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/opnd"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -101,6 +102,10 @@ func (g *IntGen) intCompare(e *lang.Binary) BoolFn {
 	_, _ = xv, yv
 	// Local ints are read in place, not through a closure.
 	xo, yo := g.iopnd(e.X, xi), g.iopnd(e.Y, yi)
+	slow := func(fr *engine.Frame) bool { return kernel.CmpInts(op, xo.get(fr), yo.get(fr)) }
+	if f := opnd.BitTest(e, func(x lang.Expr) Operand { return g.OperandOf(x, g.IntExpr(x)) }, slow); f != nil {
+		return f
+	}
 	switch op {
 	case lang.OpEq:
 		return func(fr *engine.Frame) bool { return xo.get(fr) == yo.get(fr) }

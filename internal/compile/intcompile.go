@@ -6,6 +6,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/opnd"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/stage"
@@ -488,24 +489,8 @@ func (o *iopnd) get(fr *engine.Frame) int64 {
 }
 
 // Operand is an int-typed expression in one of the shapes move rules use
-// most (a local, a constant, local ± constant, local - local), evaluated by
-// a switch instead of a tree of closures; other shapes call f.
-type Operand struct {
-	kind uint8
-	a, b int   // slots
-	k    int64 // constant
-	pos  engine.Pos
-	f    IntFn
-}
-
-const (
-	opndFunc uint8 = iota
-	opndSlot
-	opndConst
-	opndSlotPlusConst
-	opndSlotMinusSlot
-	opndSlotMinusAny // b is any local: used when it holds an int
-)
+// most (package opnd).
+type Operand = opnd.Operand
 
 // OperandOf compiles an int-typed expression (f is its int closure).
 func (g *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
@@ -519,10 +504,10 @@ func (g *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
 	}
 	switch x := e.(type) {
 	case *lang.IntLit:
-		return Operand{kind: opndConst, k: x.Val}
+		return opnd.Const(x.Val)
 	case *lang.Ident:
 		if s := slotOf(x); s >= 0 {
-			return Operand{kind: opndSlot, a: s}
+			return opnd.Slot(s)
 		}
 	case *lang.Binary:
 		if x.Op == lang.OpAdd || x.Op == lang.OpSub {
@@ -532,55 +517,18 @@ func (g *IntGen) OperandOf(e lang.Expr, f IntFn) Operand {
 					if x.Op == lang.OpSub {
 						k = -k
 					}
-					return Operand{kind: opndSlotPlusConst, a: s, k: k, pos: x.Pos, f: f}
+					return opnd.SlotPlusConst(s, k, f)
 				}
 				if t := slotOf(x.Y); t >= 0 && x.Op == lang.OpSub {
-					return Operand{kind: opndSlotMinusSlot, a: s, b: t, pos: x.Pos, f: f}
+					return opnd.SlotMinusSlot(s, t, f)
 				}
 				if t := g.c.LocalSlot(x.Y); t >= 0 && x.Op == lang.OpSub {
-					return Operand{kind: opndSlotMinusAny, a: s, b: t, pos: x.Pos, f: f}
+					return opnd.SlotMinusAny(s, t, f)
 				}
 			}
 		}
 	}
-	return Operand{kind: opndFunc, f: f}
-}
-
-// Fn returns the operand's evaluation as a closure: the closure itself
-// when the operand is one (no switch on the way).
-func (o *Operand) Fn() IntFn {
-	if o.kind == opndFunc {
-		return o.f
-	}
-	return o.Eval
-}
-
-// Eval evaluates the operand (overflow falls back to the closure, which
-// raises the error).
-func (o *Operand) Eval(fr *engine.Frame) int64 {
-	switch o.kind {
-	case opndSlot:
-		return fr.Slots[o.a].N
-	case opndConst:
-		return o.k
-	case opndSlotPlusConst:
-		a := fr.Slots[o.a].N
-		if s, ok := operator.AddOK(a, o.k); ok {
-			return s
-		}
-	case opndSlotMinusSlot:
-		a, b := fr.Slots[o.a].N, fr.Slots[o.b].N
-		if s, ok := operator.SubOK(a, b); ok {
-			return s
-		}
-	case opndSlotMinusAny:
-		if v := fr.Slots[o.b]; v.K == value.KInt {
-			if s, ok := operator.SubOK(fr.Slots[o.a].N, v.N); ok {
-				return s
-			}
-		}
-	}
-	return o.f(fr)
+	return opnd.Func(f)
 }
 
 // intElem compiles X[I], X a local holding a list or tuple of ints

@@ -314,7 +314,13 @@ func (sg *SGGen) sgBatch(body lang.Expr, last *rangeLoop) func(fr *engine.Frame)
 	}
 	// fill computes X for i = a, a + 1, ... into buf; it returns how
 	// many it computed (fewer than asked when one failed).
+	lanes := sg.c.fast.Lanes(p.call.Args[0], sg.c.Var(last.name))
 	fill := func(fr *engine.Frame, a int64, buf []int64) (n int) {
+		if lanes != nil && len(buf) > 1 {
+			if vs, ok := lanes(fr, a, len(buf)); ok {
+				return copy(buf, vs) // (all at once: package vecint)
+			}
+		}
 		th := fr.Th
 		calls := len(th.Calls)
 		defer func() {

@@ -7,6 +7,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/kernel"
+	"github.com/grundy-lang/grundy/internal/licm"
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/table"
@@ -344,6 +345,9 @@ func (vg *ValueGen) clausesLast(cls []lang.Clause) (loops func(body func(fr *eng
 // follows it for EqFor and EqSet (ifc, or ClausesThen's next).
 func (vg *ValueGen) forClause(cl *lang.ForClause, ifc, eqIf *lang.IfClause) (step func(inner func(fr *engine.Frame)) func(fr *engine.Frame), tookIf bool) {
 	ipos := lang.Start(cl.Iter)
+	if step := vg.forHoisted(cl); step != nil {
+		return step, false
+	}
 	// A range iterates without building a list.
 	if rl := vg.rangeLoop(cl, ifc); rl != nil {
 		return rl.step, rl.cond != nil
@@ -392,6 +396,21 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc, eqIf *lang.IfClause) (ste
 			}
 		}
 	}, false
+}
+
+// forHoisted compiles the planner's bind of an int hoisted before loops
+// (licm.Hoisted): bound, an int where it is int-typed, without a step.
+// nil for other clauses.
+func (vg *ValueGen) forHoisted(cl *lang.ForClause) func(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
+	e := licm.Hoisted(cl)
+	if e == nil {
+		return nil
+	}
+	f, b := vg.c.Ints.IntExpr(e), vg.c.NewVar(cl.Target.Names[0])
+	if b.IsInt = f != nil; f == nil {
+		return licm.BindValue(b.Slot, vg.Expr(e))
+	}
+	return licm.BindInt(b.Slot, f)
 }
 
 // forLiteral compiles `for x in [E1, E2, ...]`: the elements evaluated

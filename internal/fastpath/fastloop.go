@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"github.com/grundy-lang/grundy/internal/vecint"
 	"math"
 	"slices"
 
@@ -61,6 +62,17 @@ type paths struct {
 	sets *setsweep.Sweeps
 	*eqindex.Indexes
 	*defgame.Games
+}
+
+// Lanes compiles e for runs of values of x (package vecint), or returns
+// nil.
+func (p paths) Lanes(e lang.Expr, x *engine.Binding) func(fr *engine.Frame, lo int64, n int) ([]int64, bool) {
+	plan := vecint.Compile(p.loops.c, e, x)
+	if plan == nil {
+		return nil
+	}
+	p.loops.c.Fired(passes.Lanes)
+	return plan.Values
 }
 
 // Words compiles alt as a list of 0s and 1s in a word (package

@@ -23,6 +23,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/heapsums"
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/licm"
 	"github.com/grundy-lang/grundy/internal/loophoist"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/numplan"
@@ -124,6 +125,7 @@ func passList() []pass {
 		{passes.Shared, one(copies)},
 		{passes.Hoist, one(loopHoist)},
 		{passes.HeapSums, one(heapSums)},
+		{passes.LICM, one(licmHoist)},
 	}
 }
 
@@ -335,6 +337,11 @@ func recdefs(env *Env, q *ir.Query) *ir.Query {
 // loopHoist is package loophoist's rewrite.
 func loopHoist(env *Env, q *ir.Query) *ir.Query {
 	return loophoist.Rewrite(loophoist.Env{R: env.R, Safety: env.prover}, q)
+}
+
+// licmHoist is package licm's rewrite.
+func licmHoist(env *Env, q *ir.Query) *ir.Query {
+	return licm.Rewrite(licm.Env{Safety: env.prover}, q)
 }
 
 // prover is newSafety on env.

@@ -67,6 +67,9 @@ type Prover struct {
 	// proof reads (listroots.go).
 	facts   []lang.Expr
 	Ordered bool
+	// Bits: the bit operators are proved too (& | ^ ~ never fail on
+	// ints; << and >> by a count known to be in range: bits.go).
+	Bits bool
 }
 
 // Ctx is what the proofs read: what names mean where the query is
@@ -128,6 +131,14 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 			return l, false
 		}
 	case *lang.Unary:
+		if e.Op == lang.OpBitNot && s.Bits {
+			x, ok := s.Int(e.X)
+			if !ok {
+				return l, false
+			}
+			l = lin{x.c, x.d + 1}
+			break
+		}
 		if e.Op != lang.OpNeg {
 			return l, false
 		}
@@ -137,6 +148,13 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 		}
 		l = x
 	case *lang.Binary:
+		if s.Bits && bitOps[e.Op] {
+			var ok bool
+			if l, ok = s.bits(e); !ok {
+				return l, false
+			}
+			break
+		}
 		x, ok1 := s.Int(e.X)
 		y, ok2 := s.Int(e.Y)
 		if !ok1 || !ok2 {
@@ -214,6 +232,11 @@ func (s *Prover) Int(e lang.Expr) (lin, bool) {
 	case *lang.Index:
 		// An element of a list root at an index proved in range.
 		var ok bool
+		if s.Bits {
+			if l, ok = s.litElement(e); ok {
+				break
+			}
+		}
 		if l, ok = s.element(e); !ok {
 			return l, false
 		}
@@ -754,4 +777,114 @@ func (s *Prover) extremeOf(x lang.Expr) (lin, bool) {
 		return false
 	}
 	return l, walk(x) && some
+}
+
+// Bits: with Prover.Bits, the bit operators of ints are safe too. A & B,
+// A | B and A ^ B never fail on ints, and their result is no larger in
+// size than twice the larger operand (both lie in -2^p .. 2^p - 1 for
+// the least 2^p above that size, and so does the result); ~A is -A - 1.
+// A >> K never fails for K from 0 to 63 and is no larger than A; A << K
+// is proved only for A an int literal at least 0 and K from 0 to a
+// largest count that keeps A << K within the safe bound: an int literal,
+// or a range's variable from a literal at least 0 to an end bounded by a
+// constant.
+
+// bitOps are the operators bits proves.
+var bitOps = map[lang.Op]bool{lang.OpBitAnd: true, lang.OpBitOr: true, lang.OpXor: true, lang.OpShl: true, lang.OpShr: true}
+
+// bits bounds e, a binary bit operator.
+func (s *Prover) bits(e *lang.Binary) (lin, bool) {
+	switch e.Op {
+	case lang.OpShl:
+		a, ok := ConstInt(e.X)
+		if !ok || a < 0 {
+			return lin{}, false
+		}
+		hi, ok := s.count(e.Y)
+		if !ok || hi > 62 || float64(a)*math.Ldexp(1, int(hi)) > maxSafe {
+			return lin{}, false
+		}
+		return lin{0, float64(a) * math.Ldexp(1, int(hi))}, true
+	case lang.OpShr:
+		x, ok := s.Int(e.X)
+		if !ok {
+			return lin{}, false
+		}
+		if _, ok := s.count(e.Y); !ok {
+			return lin{}, false
+		}
+		return x, true
+	}
+	x, ok1 := s.Int(e.X)
+	y, ok2 := s.Int(e.Y)
+	if !ok1 || !ok2 {
+		return lin{}, false
+	}
+	return lin{2 * (x.c + y.c), 2*(x.d+y.d) + 1}, true
+}
+
+// count is the largest value of shift count k, known to be from 0 to
+// it, and at most 63; false where that is not known.
+func (s *Prover) count(k lang.Expr) (int64, bool) {
+	hi, ok := s.natural(k)
+	return hi, ok && hi <= 63
+}
+
+// litElement bounds X[I], X a global bound to a literal of ints (Decl's
+// Lit) and I known to be from 0 to its length less 1: by its largest
+// element.
+func (s *Prover) litElement(e *lang.Index) (lin, bool) {
+	id, ok := e.X.(*lang.Ident)
+	if !ok {
+		return lin{}, false
+	}
+	d := resolve.Of(id)
+	if d == nil || d.Kind != resolve.Global || d.Lit == nil || s.Binder(d) != nil {
+		return lin{}, false
+	}
+	ints, ok := LiteralInts(d.Lit)
+	if !ok {
+		return lin{}, false
+	}
+	if _, isSet := d.Lit.(*lang.SetLit); isSet {
+		return lin{}, false
+	}
+	hi, ok := s.natural(e.Index)
+	if !ok || hi >= int64(len(ints)) {
+		return lin{}, false
+	}
+	m := 0.0
+	for _, v := range ints {
+		m = math.Max(m, math.Abs(float64(v)))
+	}
+	return lin{0, m}, true
+}
+
+// natural is the largest value of k, known to be from 0 to it (at most
+// 2^62): an int literal, or a range's variable from a literal at least 0
+// to an end bounded by a constant; false where that is not known.
+func (s *Prover) natural(k lang.Expr) (int64, bool) {
+	if v, ok := ConstInt(k); ok {
+		return v, v >= 0
+	}
+	id, ok := k.(*lang.Ident)
+	if !ok {
+		return 0, false
+	}
+	r, ok := s.Binder(resolve.Of(id)).(*ir.Range)
+	if !ok {
+		return 0, false
+	}
+	lo, ok := ConstInt(r.Lo)
+	if !ok || lo < 0 {
+		return 0, false
+	}
+	if _, ok := s.Int(r.Lo); !ok {
+		return 0, false
+	}
+	hi, ok := s.Int(r.Hi)
+	if !ok || hi.c != 0 || hi.d > 1<<62 {
+		return 0, false
+	}
+	return int64(hi.d), true
 }

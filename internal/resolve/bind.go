@@ -48,8 +48,11 @@ type Decl struct {
 	// the let (the file's statements before it are defs, games and such
 	// lets): its slot holds that value wherever code reads it (quietLet,
 	// intLet).
-	Lit  lang.Expr
-	cell *engine.Binding // a registry built-in's binding, made once (Resolver.Binding)
+	Lit lang.Expr
+	// Hoisted: a local the planner binds once before loops to an int
+	// that cannot fail (package licm): its bind counts no step.
+	Hoisted bool
+	cell    *engine.Binding // a registry built-in's binding, made once (Resolver.Binding)
 }
 
 // Of returns the declaration the resolve pass bound a name to, or nil.

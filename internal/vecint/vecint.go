@@ -11,7 +11,7 @@
 // a plan gives the elements the plain path gives, or says it cannot.
 //
 // What is compiled: int literals, the loop variable, int locals and
-// globals, - ~ + - * / % & | ^ of such, abs, min and max of two or more, an
+// globals, - ~ + - * / % & | ^ << >> of such, abs, min and max of two or more, an
 // element of a parameter that holds a list or tuple of ints (IntElems),
 // len of one, and if with conditions made of comparisons, and, or, not
 // and true and false. Anything else: no plan (Compile returns nil).
@@ -67,6 +67,18 @@ func (p *Plan) Run(fr *engine.Frame, lo int64, out []int64) bool {
 		th.Vec = make([]int64, need)
 	}
 	return p.root(fr, lo, out)&all(n) == 0
+}
+
+// Values computes the expression for x = lo .. lo + n - 1 (n at most
+// Lanes) into the thread's lanes, after the plan's arrays: the values,
+// good until the next run on the thread, or false as Run.
+func (p *Plan) Values(fr *engine.Frame, lo int64, n int) ([]int64, bool) {
+	th := fr.Th
+	if need := (p.temps + 1) * Lanes; len(th.Vec) < need {
+		th.Vec = make([]int64, need)
+	}
+	out := th.Vec[p.temps*Lanes : p.temps*Lanes+n]
+	return out, p.root(fr, lo, out)&all(n) == 0
 }
 
 // Add appends to s the elements for x from lo on, up to Lanes of them
@@ -203,6 +215,8 @@ func (k *compiler) unary(e *lang.Unary) ifn {
 func (k *compiler) binary(e *lang.Binary) ifn {
 	switch e.Op {
 	case lang.OpAdd, lang.OpSub, lang.OpMul, lang.OpDiv, lang.OpMod, lang.OpBitAnd, lang.OpBitOr, lang.OpXor:
+	case lang.OpShl, lang.OpShr:
+		return k.shift(e)
 	default:
 		return nil
 	}
@@ -262,6 +276,33 @@ func (k *compiler) binary(e *lang.Binary) ifn {
 		case lang.OpXor:
 			for j := range out {
 				out[j] ^= b[j]
+			}
+		}
+		return p
+	}
+}
+
+// shift compiles X << K and X >> K: a lane whose count leaves 0 .. 63,
+// or whose << has a negative X or overflows, is poisoned.
+func (k *compiler) shift(e *lang.Binary) ifn {
+	x, y := k.int(e.X), k.int(e.Y)
+	if x == nil || y == nil {
+		return nil
+	}
+	t, left := k.temp(), e.Op == lang.OpShl
+	return func(fr *engine.Frame, lo int64, out []int64) uint64 {
+		b := tmp(fr, t, len(out))
+		p := x(fr, lo, out) | y(fr, lo, b)
+		for j, a := range out {
+			c := b[j]
+			switch {
+			case uint64(c) > 63 || left && (a < 0 || a > math.MaxInt64>>c):
+				p |= 1 << j
+				out[j] = 0
+			case left:
+				out[j] = a << c
+			default:
+				out[j] = a >> c
 			}
 		}
 		return p
