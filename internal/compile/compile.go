@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"strings"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/memo"
@@ -135,7 +136,9 @@ func (e *Env) ExplainOf(kind, name string, pos engine.Pos) *passes.Explanation {
 		}
 	}
 	x := &passes.Explanation{Kind: kind, Name: name, Pos: pos}
-	e.Explain = append(e.Explain, x)
+	if !strings.HasPrefix(name, resolve.HiddenPrefix) { // (a hidden game's is its maker's to say)
+		e.Explain = append(e.Explain, x)
+	}
 	return x
 }
 

@@ -81,14 +81,13 @@ func (gs *Games) DefGame(fn *engine.Func, d *lang.DefStmt, x *passes.Explanation
 	}
 	h := c.Env.Engine.NewGame(hidden, d.Pos, len(params))
 	hd.B.Game = h
-	n, nx := len(c.Errs), len(c.Env.Explain)
+	n := len(c.Errs)
 	c.CompileGame(h, gd)
 	// (What the hidden game was compiled to is the def's to say.)
 	var notes []string
-	for _, x := range c.Env.Explain[nx:] {
-		notes = append(notes, x.Notes...)
+	if h.Explain != nil {
+		notes = h.Explain.Notes
 	}
-	c.Env.Explain = c.Env.Explain[:nx]
 	if len(c.Errs) > n {
 		c.Errs = c.Errs[:n]
 		return plain

@@ -1,8 +1,12 @@
 package eval_test
 
 import (
+	"context"
+	"io"
+	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
 )
 
@@ -78,4 +82,30 @@ print deep(30), [deep(n) for n in 0 .. 5]
 
 func TestDefGameExact(t *testing.T) {
 	diffCases(t, defGameCases, passes.DefGames, passes.All)
+}
+
+// TestDefGameExplained: --explain says of a def that is an SG function
+// that its values are a hidden game's, with that game's rule, and shows
+// no hidden game of its own (nor the copies of its rule for a constant
+// argument, made as it runs).
+func TestDefGameExplained(t *testing.T) {
+	src := `def g(n, S) = mex({g(n - k, S) for k in S if k <= n})
+def h(n) = mex([h(n - 1)]) + 1
+print g(40, [1, 3]), g(50, [2, 5])
+`
+	s := eval.NewSession(eval.Options{Stdout: io.Discard})
+	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range s.Explain() {
+		if strings.HasPrefix(x.Name, "\x00") || x.Kind != "def" {
+			t.Errorf("explained: %s %q", x.Kind, x.Name)
+			continue
+		}
+		fired := x.Fired&passes.DefGames != 0
+		says := strings.Contains(x.String(), "its values are the SG values of a game") && strings.Contains(x.String(), "fast loop: for k")
+		if want := x.Name == "g"; fired != want || says != want {
+			t.Errorf("def %s: fired %v, says %v, want %v:\n%s", x.Name, fired, says, want, x)
+		}
+	}
 }
