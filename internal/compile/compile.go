@@ -1,13 +1,14 @@
 package compile
 
 import (
+	"strings"
+
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
-	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
 )
