@@ -154,7 +154,7 @@ def q(a, b) = if a == 0 or b == 0 then 0 else (q(a - 1, b) + q(a, b - 1) + 1) % 
 def r(a, b) = if a == 0 then b else r(a - 1, b) + 1
 def z(a, b) = if a <= 0 then b * 7 + 1 else z(a - 1, b + 2) - b + z(a - 2, b)
 print [z(a, b) for a in 0 .. 6 for b in 0 .. 3], [z(b, a) for a in 0 .. 6 for b in 0 .. 3], z(-2, 3)
-print q(8, 8), q(2 ** 40, 0), q(1 << 20, 0), [r(a, 5) for a in 3000 .. 3003], r(70000, -1)
+print q(8, 8), q(2 ** 40, 0), q(1 << 20, 0), [r(a, 5) for a in 3000 .. 3003], r(5000, -1)
 `,
 	`def t(a, b, c) = if a + b + c <= 0 then 1 else t(a - 1, b, c) % 97 + t(a, b - 1, c) % 89 + t(a, b, c - 1) % 83
 print t(3, 3, 2), t(3, 3, 2), [t(k, 1, -1) for k in -2 .. 4], t(-1048577, 2, 2)
