@@ -3,7 +3,6 @@ package lang
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -172,16 +171,10 @@ func (p *exprParser) fail(t *lexer.Token, expected string) {
 
 // ifHint is the hint of an error that found the keyword if where an
 // expression had ended (Python's A if C else B), or a statement was
-// expected (not a name): how a conditional is written; or the keyword
-// for in a call's arguments: how a comprehension is.
+// expected (not a name): how a conditional is written.
 func ifHint(t *lexer.Token, expected string) string {
-	switch {
-	case t.Type != TokKeyword || expected == "a name":
-	case t.Value == "if":
+	if t.Type == TokKeyword && t.Value == "if" && expected != "a name" {
 		return " (a conditional expression is written if C then A else B)"
-	case t.Value == "for" && strings.Contains(expected, `")"`):
-		// (Python's f(x for x in L).)
-		return " (a comprehension is written in brackets: [E for ...] or {E for ...})"
 	}
 	return ""
 }

@@ -85,7 +85,7 @@ func TestTableSyntaxErrors(t *testing.T) {
 		{"table x for x in xs for y in ys for z in zs", `t.game:1:33: a table has at most two for clauses (its rows and its columns); this is a third`, false},
 		{"table x for x in", `t.game:1:17: expected an expression after "in", found end of input`, true},
 		{"table x for in xs", `t.game:1:13: expected a name, found keyword "in"`, false},
-		{"table (x for x in xs", `t.game:1:10: expected "," or ")", found keyword "for" (a comprehension is written in brackets: [E for ...] or {E for ...})`, false},
+		{"table (x for x in xs", `t.game:1:10: expected "," or ")", found keyword "for"`, false},
 		{"table x + for x in xs", `t.game:1:11: expected an expression after "+", found keyword "for"`, false},
 		// `sum of` takes the for clauses: none are left for the table.
 		{"table sum of *n for n in xs\nprint 1", `t.game:2:1: expected "for" after the table's expression (a table is EXPR for NAME in EXPR), found keyword "print"`, false},
