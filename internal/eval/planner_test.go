@@ -226,6 +226,26 @@ print [n - s for s in 0 .. n if s == 3 or s == 1 for n in [7]]
 print sg(g(1)), moves(g(1))
 print sg(g(5))
 `,
+	// chains: a disjunct that fails on its own (b[i - 1] for i == 0), a
+	// bound as a disjunct, three disjuncts, an element that is not an int
+	`game s(c) moves s(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if i == 0 or p > c[i - 1]
+game t(a, b) moves t(x, y) for x in 0 .. a for y in 0 .. b if x < a and y == b or y < b - 1 or x + y == a + b - 1
+game u(c) moves u(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if p >= 2 or i == len(c) - 1 or p == c[i] - 1
+print [sg(s([a, b, c])) for a in 0 .. 5 for b in a + 1 .. 7 for c in b + 1 .. 9], moves(s([1, 4, 6])), winning(s([0, 3, 7]))
+print [sg(t(a, b)) for a in 0 .. 6 for b in 0 .. 6], moves(t(2, 3)), [sg(u([a, b])) for a in 0 .. 6 for b in 0 .. 6], moves(u([3, 2]))
+print sg(s([1, 2, "x"]))
+`,
+	// range calls: range(A, B) and range(B) as ranges, empty and negative
+	// ends, an argument that is not an int, too many elements
+	`def lo(c, i) = if i == 0 then 0 else c[i - 1] + 1
+game s(c) moves s(update(c, i, p)) for i in 0 .. len(c) - 1 for p in range(lo(c, i), c[i])
+game r(c) moves r(update(c, i, p)) for i in range(len(c)) for p in range(c[i])
+print [sg(s([a, b, c])) for a in 0 .. 5 for b in a + 1 .. 7 for c in b + 1 .. 9], moves(s([1, 4, 6])), [sg(r([a, b])) for a in -2 .. 4 for b in 0 .. 4], moves(r([2, 1]))
+print sg(r([2, 20000000]))
+`,
+	`game r(c) moves r(update(c, i, p)) for i in range(len(c)) for p in range(c[i])
+print sg(r([1, "x"]))
+`,
 	// a set of positions a helper builds: fused for the SG search, the set
 	// as built for moves and winning; an element that fails
 	`let S = [5, 2, 3, 2]

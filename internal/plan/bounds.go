@@ -66,7 +66,7 @@ func narrow(env *Env, q *ir.Query, i, j int, last bool) *ir.Query {
 			return nil
 		}
 	}
-	if ir.MentionsDecl(e, v) || last && !ir.Loops(e) {
+	if ir.MentionsDecl(e, v) || last && env.Packed && !ir.Loops(e) {
 		return nil
 	}
 	pos := b.Pos

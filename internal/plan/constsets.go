@@ -3,6 +3,7 @@ package plan
 import (
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/algebra"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -73,7 +74,7 @@ func litElems(e lang.Expr) []lang.Expr {
 }
 
 // Sorted literals: a generator over a list, tuple or set literal of int
-// literals (or a global bound to one, globalLit), for a consumer that
+// literals (or a global bound to one, algebra.GlobalLit), for a consumer that
 // sees neither the order nor the repeats of the yields (unordered.go),
 //
 //	elems s in [4, 1, 3, 1]; filter s <= n      elems s in [1, 3, 4]; ...
@@ -90,7 +91,7 @@ func sortLits(env *Env, q *ir.Query) *ir.Query {
 		if !ok || el.Pat.Tuple {
 			continue
 		}
-		coll := globalLit(el.Coll)
+		coll := algebra.GlobalLit(el.Coll)
 		ints, ok := proof.LiteralInts(coll)
 		if !ok || len(ints) == 0 {
 			continue

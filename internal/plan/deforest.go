@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/algebra"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -281,7 +282,7 @@ func renamed(fn *engine.Func, call *lang.Call, comp *lang.Comp) *ir.Query {
 		case *ir.Range:
 			out.Clauses = append(out.Clauses, &ir.Range{Var: rename(&lang.Pattern{Names: []*lang.Name{c.Var}}).Names[0], Lo: sub(c.Lo), Hi: sub(c.Hi), At: c.At, OpPos: c.OpPos})
 		case *ir.Elems:
-			out.Clauses = append(out.Clauses, &ir.Elems{Pat: rename(c.Pat), Coll: globalLit(sub(c.Coll)), At: c.At})
+			out.Clauses = append(out.Clauses, &ir.Elems{Pat: rename(c.Pat), Coll: algebra.GlobalLit(sub(c.Coll)), At: c.At})
 		case *ir.Bind:
 			out.Clauses = append(out.Clauses, &ir.Bind{Pat: rename(c.Pat), X: sub(c.X), At: c.At, Lit: c.Lit})
 		case *ir.Filter:
@@ -382,16 +383,6 @@ func destructure(el *ir.Elems, x lang.Expr, lit lang.Pos) []ir.Clause {
 		out[j] = &ir.Bind{Pat: &lang.Pattern{Pos: n.Pos, Names: []*lang.Name{n}}, X: elems[j], At: el.At, Lit: lit}
 	}
 	return out
-}
-
-// globalLit is the literal global e is bound to (Decl.Lit), or e.
-func globalLit(e lang.Expr) lang.Expr {
-	if id, ok := e.(*lang.Ident); ok {
-		if d := resolve.Of(id); d != nil && d.Kind == resolve.Global && resolve.LiteralElems(d.Lit) != nil {
-			return d.Lit
-		}
-	}
-	return e
 }
 
 // Set order. A set iterates its elements in ascending order, each once:

@@ -36,6 +36,13 @@ import (
 // evaluated is evaluated, which is why it must not fail), so the consumer
 // sees neither.
 func disjunctions(env *Env, q *ir.Query) []*ir.Query {
+	if out := splitDisjunctions(env, q); out != nil {
+		return out
+	}
+	return chains(env, q)
+}
+
+func splitDisjunctions(env *Env, q *ir.Query) []*ir.Query {
 	for fi, cl := range q.Clauses {
 		f, ok := cl.(*ir.Filter)
 		if !ok {

@@ -3,6 +3,7 @@ package plan
 import (
 	"slices"
 
+	"github.com/grundy-lang/grundy/internal/algebra"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/proof"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -49,7 +50,7 @@ func memberAt(env *Env, q *ir.Query, fi int, cl ir.Clause) *ir.Query {
 	if !ok || in.Op != lang.OpIn {
 		return nil
 	}
-	ints, ok := proof.LiteralInts(globalLit(in.Y))
+	ints, ok := proof.LiteralInts(algebra.GlobalLit(in.Y))
 	if !ok || len(ints) == 0 {
 		return nil
 	}

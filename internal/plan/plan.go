@@ -91,6 +91,7 @@ func passList() []pass {
 		{passes.Inline, one(inline)},
 		{passes.Zips, one(zips)},
 		{passes.Deforest, one(enumerates)},
+		{passes.Deforest, one(rangeCalls)},
 		// (A bind first: `for t in {if C then [0] else []} for p in t`.)
 		{passes.Deforest, one(binds)},
 		{passes.Deforest, one(condGen)},
@@ -121,6 +122,7 @@ func passList() []pass {
 		{passes.Unordered, one(sortLits)},
 		{passes.ConstSets, one(constSets)},
 		{passes.ConstSets, one(sortedColls)},
+		{passes.ConstSets, one(literalRuns)},
 		{passes.Shared, one(shared)},
 		{passes.Shared, one(copies)},
 		{passes.Hoist, one(loopHoist)},
@@ -314,6 +316,18 @@ func rules(env *Env, q *ir.Query) *ir.Query { return algebra.Rules(env.algebra()
 func zips(env *Env, q *ir.Query) *ir.Query { return algebra.Zips(env.algebra(), q) }
 
 func unroll(env *Env, q *ir.Query) []*ir.Query { return algebra.Unroll(env.algebra(), q) }
+
+func chains(env *Env, q *ir.Query) []*ir.Query { return algebra.Chains(env.algebra(), q) }
+
+func literalRuns(_ *Env, q *ir.Query) *ir.Query { return algebra.Runs(q) }
+
+// rangeCalls: not where the fast loops of ints take range calls as they are.
+func rangeCalls(env *Env, q *ir.Query) *ir.Query {
+	if env.Packed || env.Game == nil {
+		return nil
+	}
+	return algebra.RangeCalls(env.algebra(), q)
+}
 
 func pairs(env *Env, q *ir.Query) *ir.Query { return algebra.Pairs(env.algebra(), q) }
 

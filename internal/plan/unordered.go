@@ -278,14 +278,14 @@ type closedArg struct {
 }
 
 // asWritten is alternative alt lowered for the SG search, the globals it
-// iterates written as the literals they hold (globalLit), and the helpers
+// iterates written as the literals they hold (algebra.GlobalLit), and the helpers
 // it iterates fused in any order (the options are the same, in another
 // order and repeated: what closedGame reads of them is their arguments).
 func asWritten(env *Env, alt *lang.Alt, unroll bool) []*ir.Query {
 	q := ir.LowerAlt(alt, ir.MoveSG)
 	for i, cl := range q.Clauses {
-		if el, ok := cl.(*ir.Elems); ok && globalLit(el.Coll) != el.Coll {
-			q.Clauses[i] = &ir.Elems{Pat: el.Pat, Coll: globalLit(el.Coll), At: el.At}
+		if el, ok := cl.(*ir.Elems); ok && algebra.GlobalLit(el.Coll) != el.Coll {
+			q.Clauses[i] = &ir.Elems{Pat: el.Pat, Coll: algebra.GlobalLit(el.Coll), At: el.At}
 		}
 	}
 	qs := []*ir.Query{q}
