@@ -64,6 +64,9 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 // a string of one character); nil when e is not a splice.
 func (bs *Binds) spliceChain(e lang.Expr) *chain {
 	if !spliceShape(e, 2) {
+		if spliceShape(e, 2*maxSplices) {
+			return bs.splices(e)
+		}
 		return nil // (package build plans only this shape: its plans of comprehensions declare names)
 	}
 	x, i, lit, elems, ok := build.SpliceOf(bs.b, e)

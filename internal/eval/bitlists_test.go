@@ -429,6 +429,23 @@ print [sg(tt(join([if (m >> k) & 1 == 1 then "H" else "T" for k in 0 .. 5], ""))
 print sg(s("...")), sg(s(".X."))
 game t(b) moves t(b[:j] + "X" + b[j + 1:]) for j in -1 .. len(b) - 1 if b[(j + len(b)) % len(b)] == "."
 print sg(t("..."))`,
+	// Splices of several places: Cram on a board written row after row
+	// (a vertical domino two places apart), places out of order (the
+	// middle slice empty: a shorter string), out of range, negative, a
+	// literal of two characters, a list, three places.
+	`let W = 3
+game cram(b) moves
+    cram(b[:i] + "XX" + b[i + 2:]) for i in 0 .. len(b) - 2 if i % W != W - 1 and b[i] == "." and b[i + 1] == "."
+  | cram(b[:i] + "X" + b[i + 1:i + W] + "X" + b[i + W + 1:]) for i in 0 .. len(b) - W - 1 if b[i] == "." and b[i + W] == "."
+print [sg(cram(b)) for b in ["......", ".........", "X........", "....X....", "............"]]
+game odd(b) moves odd(b[:i] + "X" + b[i + 1:j] + "X" + b[j + 1:]) for i in 0 .. len(b) - 1 for j in max(i - 2, 0) .. i + 2 if len(b) < 7 and b[i] == "."
+print sg(odd("....")), moves(odd("..")), len(moves(odd("...")))
+print sg(odd(".X" * 40))
+game two(b) moves two(b[:i] + "XX" + b[i + 2:j] + "XX" + b[j + 2:]) for i in 0 .. len(b) - 1 for j in i .. len(b) if b[i] == "." and "." in b[j:]
+print sg(two("......")), sg(two(".X....X."))
+game l(c) moves l(c[:i] + [1] + c[i + 1:j] + [1] + c[j + 1:k] + [1] + c[k + 1:]) for i in 0 .. len(c) - 1 for j in i + 1 .. len(c) - 1 for k in j + 1 .. len(c) - 1 if c[i] + c[j] + c[k] == 0
+print sg(l([0, 0, 0, 0, 0, 0, 0])), sg(l([0, 1, 0, 0, 1, 0, 0, 0]))
+print sg(l([0, 0, 0, 2]))`,
 }
 
 func TestStrBitsExact(t *testing.T) {
