@@ -22,7 +22,7 @@
 // of the alphabet of the strings of the option's game (bit i: 1 where
 // character i is the second), is bits the same way (strs.go): updated by
 // update(s, i, "X") and by s[:i] + "X" + s[i + 1:] (a string's, i one of
-// its indexes), swept (if s[j] == "H" then "T" else "H"), tested
+// its indexes; a splice of several places, splices.go, as its chain), swept (if s[j] == "H" then "T" else "H"), tested
 // (s[i] == "X", masks of lines) and keyed from the bits, byte for byte
 // the key value's AppendStrKeyIn makes: Turning Turtles and Notakto
 // written with strings run as they do with lists.
