@@ -5,8 +5,8 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Range calls (package plan's deforest pass): a generator over range(B) or range(A, B) (the built-in)
-// is the range of ints it lists,
+// RangeCalls (package plan's deforest pass): a generator over range(B)
+// or range(A, B) (the built-in) is the range of ints it lists,
 //
 //	elems p in range(lo(c, i), c[i])        range p = lo(c, i) .. c[i] - 1
 //
