@@ -65,7 +65,7 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 func (bs *Binds) spliceChain(e lang.Expr) *chain {
 	if !spliceShape(e, 2) {
 		if spliceShape(e, 2*maxSplices) {
-			return bs.splices(e)
+			return splices(e, bs.plain)
 		}
 		return nil // (package build plans only this shape: its plans of comprehensions declare names)
 	}

@@ -22,8 +22,8 @@ import (
 // else -1`, so that where a middle slice would be empty and the
 // concatenation shorter, the chain meets an index that is none and
 // gives up (the list is built as compiled). Every part is plain
-// (evaluating it again gives its value again, and counts no step).
-func (bs *Binds) splices(e lang.Expr) *chain {
+// (evaluating it again gives its value again, and counts no step: Binds.plain).
+func splices(e lang.Expr, plain func(lang.Expr) bool) *chain {
 	parts := sumParts(e, nil)
 	if len(parts) < 5 || len(parts)%2 == 0 || len(parts) > 2*maxSplices+1 {
 		return nil
@@ -33,7 +33,7 @@ func (bs *Binds) splices(e lang.Expr) *chain {
 		return nil
 	}
 	x, ok := first.X.(*lang.Ident)
-	if !ok || !bs.plain(x) {
+	if !ok || !plain(x) {
 		return nil
 	}
 	ch := &chain{base: x}
@@ -58,7 +58,7 @@ func (bs *Binds) splices(e lang.Expr) *chain {
 				place = &lang.IfExpr{Pos: pos, Cond: &lang.Binary{Pos: pos, Op: lang.OpGe, X: at, Y: prevEnd}, Then: place,
 					Else: &lang.Unary{Pos: pos, Op: lang.OpNeg, X: &lang.IntLit{Pos: pos, Val: 1}}}
 			}
-			if !bs.plain(place) || !bs.plain(to) {
+			if !plain(place) || !plain(to) {
 				return nil
 			}
 			ch.links = append(ch.links, link{place, to})
