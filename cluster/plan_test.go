@@ -14,7 +14,7 @@ import (
 const subScript = `let N = 12
 game sub(n) moves sub(n - s) for s in {1, 3, 4} if s <= n
 def boom(n) = 12 / (n - 3)
-def spin(n) = if n == 2 then len([i for i in 0 .. 1000000000000 if i < 0]) else n
+def spin(n) = if n == 2 then len([i for i in 0 .. 1000000000000 if (i ^ (i >> 3)) % 11 == 5]) else n
 `
 
 // plan plans spec over subScript in k shards.
