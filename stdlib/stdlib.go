@@ -138,7 +138,9 @@ var all = []*engine.Builtin{
 		Fn: func(c *engine.Call, a []value.Value) value.Value {
 			xs := c.Clone(elems(c, 0, a[0], "sorted"))
 			checkOrdered(c, "sorted", xs)
-			c.Sort(xs)
+			if k := a[0].Kind(); k != value.KSet && k != value.KMap || len(xs) > 0 && xs[0].Kind() != value.KInt && xs[0].Kind() != value.KStr {
+				c.Sort(xs) // (a set's or map's ints or strings are in order)
+			}
 			return value.List(xs)
 		}},
 	{BName: "str", Pure: true, MinArgs: 1, MaxArgs: 1,

@@ -43,6 +43,7 @@ func ruleTable() []rule {
 		{"an index of a concatenation of lists: the part's element", concatIndex},
 		{"== and != of two tuple literals: of their elements", tupleCompare},
 		{"X + (if C then A else 0): if C then X + A else X", distribute},
+		{"set of a list comprehension: a set comprehension", setOfListComp},
 	}
 }
 

@@ -260,6 +260,9 @@ func (bd *Builders) buildAnyPlan(e lang.Expr) *BuildPlan {
 func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 	switch e := e.(type) {
 	case *lang.Call:
+		if p := bd.setOfList(e, withFilters); p != nil {
+			return p
+		}
 		return inlinePlan(bd, e, lang.SetComp, false, func(x lang.Expr) *BuildPlan { return bd.setPlan(x, withFilters) })
 	case *lang.SetLit:
 		return &BuildPlan{Kind: SetLit, Expr: e, Elems: e.Elems}
@@ -285,6 +288,26 @@ func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 		return &BuildPlan{Kind: SetOp, Expr: e, Op: e.Op, X: setOperand(e.X, x), Y: setOperand(e.Y, y)}
 	}
 	return nil
+}
+
+// setOfList: set(L) of a list comprehension L, or of a call of a def
+// whose body is one (inlined), is the set comprehension of L's clauses.
+// Exact: the same evaluations in the same order; set() of the list
+// cannot fail and holds its elements once each, as the comprehension.
+func (bd *Builders) setOfList(e *lang.Call, withFilters bool) *BuildPlan {
+	if bi := bd.c.CalledBuiltin(e); bi == nil || bi.BName != "set" || len(e.Args) != 1 {
+		return nil
+	}
+	asSet := func(x lang.Expr) *BuildPlan {
+		if c, ok := x.(*lang.Comp); ok && c.Kind == lang.ListComp {
+			return bd.setPlan(&lang.Comp{Pos: c.Pos, Kind: lang.SetComp, Body: c.Body, Clauses: c.Clauses}, withFilters)
+		}
+		return nil
+	}
+	if a, ok := e.Args[0].(*lang.Call); ok {
+		return inlinePlan(bd, a, lang.ListComp, false, asSet)
+	}
+	return asSet(e.Args[0])
 }
 
 // setOperand is the plan of e, an operand of a set operator that is

@@ -104,7 +104,7 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 			default:
 				return nil
 			}
-			if reads(at, decl) || !purecond.Flat(bd.c, at) {
+			if ir.MentionsDecl(at, decl) || !purecond.Flat(bd.c, at) {
 				return nil
 			}
 			elems = append(elems, at, addArm(add, addIx, swapped, ie.Then))
@@ -200,18 +200,6 @@ func lenMinusOne(c *compile.Compiler, r *lang.Binary) *lang.Ident {
 		return nil
 	}
 	return id
-}
-
-// reads reports whether e reads the name d declares.
-func reads(e lang.Expr, d *resolve.Decl) bool {
-	found := false
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok && resolve.Of(id) == d {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // gen compiles plan p (BuildEdit).

@@ -63,9 +63,13 @@ func (fl filters) filterPlan(e *lang.Comp) *BuildPlan {
 		return nil
 	}
 	conds := make([]lang.Expr, 0, len(e.Clauses)-1)
+	var own []*resolve.Decl // (its own names: not bound yet where it is recognized)
+	for _, n := range cl.Target.Names {
+		own = append(own, resolve.NameDecl(n))
+	}
 	for _, x := range e.Clauses[1:] {
 		ifc, ok := x.(*lang.IfClause)
-		if !ok || !purecond.Plain(fl.c, ifc.Cond) {
+		if !ok || !purecond.Plain(fl.c, ifc.Cond, own...) {
 			return nil
 		}
 		conds = append(conds, ifc.Cond)
@@ -217,14 +221,12 @@ func (ff *filterFast) pass(fr *engine.Frame, v value.Value, u *value.Universe, b
 	return buf, true
 }
 
-// genFilterFast compiles plan p (filterPlan), with slow, the
-// comprehension compiled as a set comprehension, for a set without a
-// bitmap.
-func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
-	e := p.Expr.(*lang.Comp)
-	cl := e.Clauses[0].(*lang.ForClause)
-	iter := fl.c.Vals.Expr(cl.Iter)
-	bind := fl.c.Vals.Pattern(cl.Target)
+// parts compiles what a filter of plan p reads (filterPlan): its
+// collection, its test of an element (binding it, a step counted), and
+// the locals and lets its conditions read.
+func (fl filters) parts(p *BuildPlan) (iter engine.EvalFn, test func(*engine.Frame, value.Value) bool, locals, lets []int) {
+	cl := p.Expr.(*lang.Comp).Clauses[0].(*lang.ForClause)
+	iter, bind := fl.c.Vals.Expr(cl.Iter), fl.c.Vals.Pattern(cl.Target)
 	xslot, yslot := fl.c.Var(p.Var).Slot, -1
 	if p.Var2 != nil {
 		yslot = fl.c.Var(p.Var2).Slot
@@ -233,11 +235,10 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 	for i, x := range p.Elems {
 		conds[i] = fl.c.Ints.Cond(x, "an if clause's condition")
 	}
-	locals, lets := purecond.Names(fl.c, p.Elems, xslot, yslot)
+	locals, lets = purecond.Names(fl.c, p.Elems, xslot, yslot)
 	fl.c.Fired(passes.Bitsets)
 	ipos := lang.Start(cl.Iter)
-	cache := maskcache.New()
-	test := func(fr *engine.Frame, x value.Value) bool {
+	return iter, func(fr *engine.Frame, x value.Value) bool {
 		fr.Th.Tick(ipos)
 		bind(fr, x)
 		for _, f := range conds {
@@ -246,7 +247,15 @@ func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
 			}
 		}
 		return true
-	}
+	}, locals, lets
+}
+
+// genFilterFast compiles plan p (filterPlan), with slow, the
+// comprehension compiled as a set comprehension, for a set without a
+// bitmap.
+func (fl filters) genFilterFast(p *BuildPlan, slow setBuildFn) *filterFast {
+	iter, test, locals, lets := fl.parts(p)
+	cache := maskcache.New()
 	into := func(fr *engine.Frame, s *value.SetScratch, v value.Value) {
 		if v.K != value.KSet {
 			slow(fr, s)

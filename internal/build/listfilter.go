@@ -7,8 +7,6 @@ import (
 	"github.com/grundy-lang/grundy/internal/kernel"
 	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/memo"
-	"github.com/grundy-lang/grundy/internal/passes"
-	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -136,32 +134,9 @@ func (lfs listFilters) gen(p *BuildPlan) listFilterFn {
 		slowV = bd.c.Vals.Expr(p.Sorted)
 	}
 	e := p.Expr.(*lang.Comp)
-	cl := e.Clauses[0].(*lang.ForClause)
 	slow := bd.genBuild(&BuildPlan{Kind: BuildComp, Expr: e, Elems: []lang.Expr{e.Body}})
-	iter := bd.c.Vals.Expr(cl.Iter)
-	bind := bd.c.Vals.Pattern(cl.Target)
-	xslot, yslot := bd.c.Var(p.Var).Slot, -1
-	if p.Var2 != nil {
-		yslot = bd.c.Var(p.Var2).Slot
-	}
-	conds := make([]compile.BoolFn, len(p.Elems))
-	for i, x := range p.Elems {
-		conds[i] = bd.c.Ints.Cond(x, "an if clause's condition")
-	}
-	locals, lets := purecond.Names(bd.c, p.Elems, xslot, yslot)
-	bd.c.Fired(passes.Bitsets)
-	ipos := lang.Start(cl.Iter)
-	lf := &listFilter{cache: maskcache.New(), locals: locals, lets: lets, pairs: p.Var2 != nil, sortedSet: p.Sorted != nil}
-	lf.test = func(fr *engine.Frame, x value.Value) bool {
-		fr.Th.Tick(ipos)
-		bind(fr, x)
-		for _, f := range conds {
-			if !f(fr) {
-				return false
-			}
-		}
-		return true
-	}
+	iter, test, locals, lets := (filters{bd.c}).parts(p)
+	lf := &listFilter{cache: maskcache.New(), locals: locals, lets: lets, pairs: p.Var2 != nil, sortedSet: p.Sorted != nil, test: test}
 	return func(fr *engine.Frame, o *listOut) {
 		if o.u != nil && lf.run(fr, iter(fr), o) {
 			o.ok = true

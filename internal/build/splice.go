@@ -3,6 +3,7 @@ package build
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -349,7 +350,7 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 		return nil
 	}
 	x, i, c, ok := spliceParts(bd, &inner)
-	if !ok || c.xs != nil || c.list && c.x != nil && reads(c.x, resolve.Of(x)) {
+	if !ok || c.xs != nil || c.list && c.x != nil && ir.MentionsDecl(c.x, resolve.Of(x)) {
 		return nil
 	}
 	// (X's argument: the k-th evaluated.)
@@ -359,7 +360,7 @@ func boundSplice(bd *Builders, p *BuildPlan) buildFn {
 			k = j
 		}
 	}
-	if k < 0 || reads(i, resolve.Of(x)) || c.x != nil && bd.c.LocalSlot(c.x) == slot {
+	if k < 0 || ir.MentionsDecl(i, resolve.Of(x)) || c.x != nil && bd.c.LocalSlot(c.x) == slot {
 		return nil
 	}
 	arg, _ := site.Binds[k].Arg()

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"github.com/grundy-lang/grundy/internal/ir"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -49,7 +50,7 @@ type walks struct{ bd *Builders }
 // element that reads it x plus or minus one of those.
 func (wk walks) walkable(p *BuildPlan, xd *resolve.Decl) bool {
 	bd := wk.bd
-	still := func(e lang.Expr) bool { return e == nil || (filters{bd.c}).plainCond(e) && !reads(e, xd) }
+	still := func(e lang.Expr) bool { return e == nil || (filters{bd.c}).plainCond(e) && !ir.MentionsDecl(e, xd) }
 	if inlined(p) {
 		return false
 	}
@@ -66,7 +67,7 @@ func (wk walks) walkable(p *BuildPlan, xd *resolve.Decl) bool {
 	case BuildUpdate:
 		return wk.walkable(p.X, xd) && still(p.Elems[0]) && wk.walkElem(p.Elems[1], xd)
 	case BuildEdit:
-		if reads(p.Base, xd) {
+		if ir.MentionsDecl(p.Base, xd) {
 			return false
 		}
 		for k := 0; k < len(p.Elems); k += 2 {
@@ -83,7 +84,7 @@ func (wk walks) walkable(p *BuildPlan, xd *resolve.Decl) bool {
 // x, E + x, x + E, E - x or x - E with E such.
 func (wk walks) walkElem(e lang.Expr, xd *resolve.Decl) bool {
 	bd := wk.bd
-	still := func(e lang.Expr) bool { return (filters{bd.c}).plainCond(e) && !reads(e, xd) }
+	still := func(e lang.Expr) bool { return (filters{bd.c}).plainCond(e) && !ir.MentionsDecl(e, xd) }
 	isX := func(e lang.Expr) bool {
 		id, ok := e.(*lang.Ident)
 		return ok && resolve.Of(id) == xd

@@ -359,6 +359,18 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc, eqIf *lang.IfClause) (ste
 		return step, false
 	}
 	iter := vg.Expr(cl.Iter)
+	if c, ok := cl.Iter.(*lang.Call); ok && len(c.Args) == 1 && vg.c.CalledBuiltin(c) != nil && vg.c.CalledBuiltin(c).Sorts && vg.c.On(passes.Composite) {
+		// sorted(S) of a set S of ints or of strings: S, in order already.
+		vg.c.Fired(passes.Composite)
+		x, bi, argPos := vg.Expr(c.Args[0]), vg.c.CalledBuiltin(c), []engine.Pos{lang.Start(c.Args[0])}
+		iter = func(fr *engine.Frame) value.Value {
+			v := x(fr)
+			if a := v; v.K != value.KSet || !comprun.InOrder(v) {
+				v = engine.CallBuiltinArgs(fr, bi, c.Pos, argPos, []engine.EvalFn{func(*engine.Frame) value.Value { return a }})
+			}
+			return v
+		}
+	}
 	bind := vg.Pattern(cl.Target)
 	if !cl.Target.Tuple && vg.c.IntElemsOf(cl.Iter) {
 		vg.c.Var(cl.Target.Names[0]).IsInt = true // (an element of a list of ints)

@@ -192,3 +192,33 @@ func Bits(fr *engine.Frame, w []uint64, pairs bool, ipos engine.Pos, bind func(f
 		}
 	}
 }
+
+// InOrder reports whether set v's elements are ints, or strings, all of
+// one kind: then sorted(v) lists them in v's order (a set iterates in
+// ascending order) and cannot fail, so a for clause over sorted(v) may
+// iterate v, by its bits where it has them. Nothing is made.
+func InOrder(v value.Value) bool {
+	if u, w, ok := value.Uni(v); ok {
+		k := value.KNone
+		for i, x := range w {
+			for ; x != 0; x &= x - 1 {
+				e := u.Elem(i*64 + bits.TrailingZeros64(x))
+				if e.K != value.KInt && e.K != value.KStr || k != value.KNone && e.K != k {
+					return false
+				}
+				k = e.K
+			}
+		}
+		return true
+	}
+	if _, pairs, ok := value.SetBits(v); ok {
+		return !pairs
+	}
+	es := v.Elems()
+	for _, e := range es {
+		if e.K != value.KInt && e.K != value.KStr || e.K != es[0].K {
+			return false
+		}
+	}
+	return true
+}

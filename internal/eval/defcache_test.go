@@ -201,7 +201,7 @@ func TestDefCacheFires(t *testing.T) {
 def nbrs(S, v) = [u for u in S if u != v]
 def sq(n) = n * n
 game geo(v, seen) moves geo(u, seen | {u}) for u in near(v) if u not in seen
-game g(S) moves g(set(nbrs(S, v))) for v in S if sq(v) < 50
+game g(S) moves g(set(reversed(nbrs(S, v)))) for v in S if sq(v) < 50
 game h(v, seen) moves h(u, seen | {u}) for u in near((sq(v[0]) % 4, v[1])) if u not in seen
 print sg(geo((0, 0), {(0, 0)})), sg(g({1, 2, 3})), sg(h((1, 0), {(1, 0)}))
 `
