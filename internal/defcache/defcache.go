@@ -36,8 +36,11 @@
 //     the table was filled under at each call: a later let of one (the
 //     REPL, a script's second let) empties it.
 //
-// A def that calls itself keeps its values too, with other bounds and
-// steps (recursive.go).
+// A call with the same arguments as its last call on the thread (equal
+// ints, the same objects: a position's long list, which no short key
+// holds) finds that call's value, with its steps, however long their
+// keys, also where keys do not pay. A def that calls itself keeps its
+// values too, with other bounds and steps (recursive.go).
 package defcache
 
 import (
@@ -95,20 +98,51 @@ func (k *Calls) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) en
 		args[i] = c.Vals.Expr(a)
 	}
 	c.Fired(passes.DefCache)
-	c.Note(fmt.Sprintf("the call of %s at line %d: its values kept by its arguments (of short keys), computed once each where that pays", fn.FName, e.Pos.Line))
+	c.Note(fmt.Sprintf("the call of %s at line %d: its values kept by its arguments (of short keys; the last call's by the same objects), computed once each where that pays", fn.FName, e.Pos.Line))
 	site := &site{b: b, globals: globals, cost: int64(fn.Cost)}
 	pos := e.Pos
 	return func(fr *engine.Frame) value.Value { return site.call(fr, args, pos, plain) }
 }
 
 // call is the call at pos, whose arguments are args and whose call as
-// compiled is plain, with its value looked up first.
+// compiled is plain, with its value looked up first: a def's (not a
+// recursive one's) called again with the same arguments as its last call
+// on the thread (the same ints, the same objects: values are immutable,
+// its argument L a position's list while a filter asks `e in f(L, d)`
+// for each e) gives that call's value, at any length of key, also where
+// keys do not pay (off).
 func (site *site) call(fr *engine.Frame, args []engine.EvalFn, pos engine.Pos, plain engine.EvalFn) value.Value {
 	th := fr.Th
-	if site.rec && th.Depth > recMaxDepth {
-		return plain(fr) // (its frames would take more stack than the limits count)
+	if site.rec {
+		if th.Depth > recMaxDepth {
+			return plain(fr) // (its frames would take more stack than the limits count)
+		}
+		return site.lookup(fr, site.table(th), args, pos, plain)
 	}
 	t := site.table(th)
+	hit := t.lastOK && len(t.last) == len(args)
+	for i, a := range args {
+		if v := a(fr); hit && !same(v, t.last[i]) {
+			hit = false
+		}
+	}
+	if hit && site.fits(th, t.lastV) && th.Skip(pos, t.lastV.steps) {
+		return t.lastV.v
+	}
+	s0 := th.Steps
+	t.lastOK = false // (until this call returns)
+	v := site.lookup(fr, t, args, pos, plain)
+	t.last = t.last[:0]
+	for _, a := range args {
+		t.last = append(t.last, a(fr))
+	}
+	t.lastV, t.lastOK = kept{v, th.Steps - s0, nest{}}, true
+	return v
+}
+
+// lookup is call with its value looked up by its arguments' key.
+func (site *site) lookup(fr *engine.Frame, t *table, args []engine.EvalFn, pos engine.Pos, plain engine.EvalFn) value.Value {
+	th := fr.Th
 	if t.off {
 		return plain(fr)
 	}
@@ -373,6 +407,11 @@ type table struct {
 	off         bool
 	fn          *engine.Func
 	globals     []value.Value
+	// last, lastV: the arguments of the last call that returned, and its
+	// value (lastOK; not a recursive def's).
+	last   []value.Value
+	lastV  kept
+	lastOK bool
 }
 
 // tables are a thread's (engine.Thread.Defs), and about the bytes
@@ -405,7 +444,7 @@ func (s *site) table(th *engine.Thread) *table {
 	if changed {
 		clear(t.vals)
 		clear(t.ints)
-		t.dense, t.grid = nil, nil
+		t.dense, t.grid, t.lastOK = nil, nil, false
 		t.snap(th, s)
 	}
 	return t

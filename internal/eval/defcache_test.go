@@ -69,6 +69,20 @@ print sum([sum(f(n)) for n in [k for k in 0 .. 1000] + [1, 2] * 300 + [2000]]), 
 game g(n) moves g(n - p) for p in 2 .. n if isprime(p)
 print sum([sg(g(n)) for n in 0 .. 300]), [isprime(p) for p in 0 .. 20]
 `},
+	{"the same objects again (a long list: the last call's value)", `def multiples(L, d) = [e for e in L if e % d == 0]
+game div(L) moves div([e for e in L if not (e in multiples(L, d))]) for d in L
+print sg(div([d for d in divisors(720) if d > 1])), sg(div([1000003 * k for k in 1 .. 12]))
+let A = [k * 7919 for k in 1 .. 40]
+print len(multiples(A, 2)), len(multiples(A, 2)), multiples(A, 3) == multiples(A, 3)
+print sg(div([4, 2, 0, 3]))
+`},
+	{"the same objects, a global let again between", `let K = 2
+def m(L) = [x * K for x in L if x > 0]
+let A = [k * 104729 for k in 0 .. 30]
+print m(A)[0:3], m(A)[0:3]
+let K = 3
+print m(A)[0:3], m(A)[0:3], m(A[:1])
+`},
 	{"not kept", `def nbrs(S, v) = [u for u in S if u != v]
 def around(v) = [x for x in v if x > 0]
 game g(S) moves g(set(nbrs(S, v))) for v in S
