@@ -1,6 +1,8 @@
 package build
 
 import (
+	"slices"
+
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/purecond"
@@ -85,7 +87,7 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 }
 
 // litOperand: X op {e1, ..., ek}, a literal of at most 8 plain
-// elements (ints, or values, not pairs written as literals), over a scratch of a universe's ids, is X's words with the
+// elements (ints, or values; pairs written as literals where one may be off the board: outside), over a scratch of a universe's ids, is X's words with the
 // elements' ids cleared, kept, set or flipped: no set made for the
 // literal and no bits kept for it (finding k ids costs less than finding
 // kept bits). The elements evaluate as the literal evaluates them, in
@@ -96,7 +98,7 @@ func litOperand(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *en
 	if p.Y.Kind != SetLit || len(p.Y.Elems) == 0 || len(p.Y.Elems) > 8 || inlined(p.Y) {
 		return nil
 	}
-	els := make([]elemFn, len(p.Y.Elems))
+	els, ids := make([]elemFn, len(p.Y.Elems)), slices.ContainsFunc(p.Y.Elems, func(e lang.Expr) bool { return outside(p.Op, e) })
 	for i, e := range p.Y.Elems {
 		if !(filters{bd.c}).plainCond(e) {
 			return nil
@@ -105,7 +107,7 @@ func litOperand(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *en
 		// of ints, cells, by the ints, are found faster than their
 		// ids. A name holding a tuple, a string, any value: its id,
 		// where the kept bits would be keyed by the value.)
-		if els[i] = bd.elemOf(e); els[i].vi == nil && els[i].v == nil {
+		if els[i] = bd.elemOf(e); els[i].vi == nil && els[i].v == nil && !ids {
 			return nil
 		}
 	}
@@ -140,6 +142,15 @@ func litOperand(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *en
 		general(fr, s, t)
 		fr.Th.GiveSetScratch(t)
 	}
+}
+
+// outside reports whether pair literal e in the right operand of - or &
+// may be a cell off the board ((r - 1, c)): no universe holds it, so its
+// literal's ids are looked up (a set of a universe lacks the others).
+func outside(op lang.Op, e lang.Expr) bool {
+	t, ok := e.(*lang.TupleLit)
+	neg := func(i int) bool { b, ok := t.Elems[i].(*lang.Binary); return ok && b.Op == lang.OpSub }
+	return ok && len(t.Elems) == 2 && (op == lang.OpSub || op == lang.OpBitAnd) && (neg(0) || neg(1))
 }
 
 // computed marks an entry of cachedSetOp's cache whose bits are known.

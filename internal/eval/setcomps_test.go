@@ -58,3 +58,25 @@ func TestSortedLoopExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, sortedLoopCases, passes.Composite, passes.All)
 }
+
+// pairLitCases: S - {(r, c), (r - 1, c), ...} and S & {...}, pairs
+// written as literals some of which lie outside the board (package
+// build's litOperand: their ids looked up, none kept as bits), against
+// the sets made: on a board of cells, on a set of other values, with an
+// element that fails.
+var pairLitCases = []string{
+	`game nk(S) moves nk(S - {(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)}) for (r, c) in S
+let all = {(r, c) for r in 0 .. 2 for c in 0 .. 3}
+print sg(nk(all)), [sg(nk(all - {x})) for x in all], sg(nk({(0, 0), (5, 5), (1, 0), "a"}))
+print sg(nk({(0, 0), ("x", 1)}))`,
+	`game k(S) moves k(S - {(r, c)} - (S & {(r - 1, c), (r, c - 2)})) for (r, c) in S if (r - 1, c) in S or c > 2
+print sg(k({(r, c) for r in 0 .. 2 for c in 0 .. 4})), sg(k({(0, 0), (0, 3), (1, 3), (-1, 3)}))`,
+	`game t(S) moves t(S - {(v, v - 1), (v - 1, 10 / v)}) for (v, w) in S
+print sg(t({(3, 2), (2, 1), (2, 5)}))
+print sg(t({(0, 1)}))`,
+}
+
+func TestPairLitExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, pairLitCases, passes.Bitsets, passes.Composite, passes.All)
+}
