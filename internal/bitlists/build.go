@@ -71,7 +71,7 @@ func (bs *Binds) spliceChain(e lang.Expr) *chain {
 	}
 	x, i, lit, elems, ok := build.SpliceOf(bs.b, e)
 	if !ok {
-		return nil
+		return splices(e, bs.plain) // (a conditional of characters between)
 	}
 	pos := lang.Start(i)
 	for t := range len(lit) {
@@ -102,6 +102,8 @@ func spliceShape(e lang.Expr, d int) bool {
 		return ok
 	case *lang.ListLit, *lang.StrLit, *lang.Ident:
 		return true
+	case *lang.IfExpr:
+		return oneChar(e)
 	}
 	return false
 }

@@ -25,7 +25,7 @@ import (
 // (evaluating it again gives its value again, and counts no step: Binds.plain).
 func splices(e lang.Expr, plain func(lang.Expr) bool) *chain {
 	parts := sumParts(e, nil)
-	if len(parts) < 5 || len(parts)%2 == 0 || len(parts) > 2*maxSplices+1 {
+	if len(parts) < 3 || len(parts)%2 == 0 || len(parts) > 2*maxSplices+1 {
 		return nil
 	}
 	first, ok := parts[0].(*lang.Slice)
@@ -85,9 +85,16 @@ func sumParts(e lang.Expr, out []lang.Expr) []lang.Expr {
 }
 
 // litElems is the elements of a list literal, or the characters of a
-// string literal as strings of one character; nil for anything else or
-// an empty literal.
+// string literal as strings of one character, or a conditional whose
+// branches are strings of one character (flip(b[j]) inlined: `if b[j]
+// == "H" then "T" else "H"`) as itself; nil for anything else or an
+// empty literal.
 func litElems(e lang.Expr) []lang.Expr {
+	if oneChar(e) {
+		if _, ok := e.(*lang.IfExpr); ok {
+			return []lang.Expr{e}
+		}
+	}
 	switch e := e.(type) {
 	case *lang.ListLit:
 		return e.Elems
@@ -112,4 +119,16 @@ func sameAffine(a, b lang.Expr) bool {
 	}
 	d, ok := x.Add(y, -1)
 	return ok && d.Const == 0 && len(d.Coef) == 0
+}
+
+// oneChar reports whether e is a string of one character wherever it
+// evaluates: such a literal, or a conditional of such.
+func oneChar(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.StrLit:
+		return len(e.Val) == 1
+	case *lang.IfExpr:
+		return oneChar(e.Then) && oneChar(e.Else)
+	}
+	return false
 }

@@ -255,6 +255,9 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 	if fn == nil {
 		return nil
 	}
+	if body := proof.TotalCall(in.env.R, call, in.safeArg); body != nil {
+		return body // (a body that cannot fail, of one argument that may)
+	}
 	for _, a := range call.Args {
 		if !in.safeArg(a) {
 			return nil
