@@ -200,7 +200,7 @@ func (mk masks) eqFold(bi *engine.Builtin, p *MaskPlan, isV func(lang.Expr) bool
 	all, inner, innerAll, neg := p.All, p.Inner, p.InnerAll, p.Neg
 	count, cop, ck := p.Count, p.CountOp, p.CountK
 	return func(fr *engine.Frame, pass uint64, n int) (bool, bool) {
-		m := cache.of(coll(fr), inner, false, p.Arity)
+		m := cache.of(coll(fr), inner, testEq, p.Arity)
 		switch {
 		case !m.ok || m.top >= n || count && m.dup:
 			return false, false
@@ -489,15 +489,25 @@ type collMasks struct {
 	top   int      // the largest index, -1 for none
 	masks []uint64 // n masks of nw words (one mask for a list of indexes)
 	dup   bool     // a list of lists has an index twice in a list
+	// cells: the indexes are cells (r, c) of 0 <= r, c < 64, each the
+	// bit r * 64 + c (value.CellBit: the rows of a set of cells), where
+	// the test is a membership (testIn); else they are ints.
+	cells bool
+	space int8 // the kind of the indexes met so far: 0 none, 1 ints, 2 cells
 }
 
 // of returns the masks of collection v (inner: a list of lists, each of
-// arity elements, a list or tuple, when arity > 0).
-func (m *collMasks) of(v value.Value, inner, ints bool, arity int) *collMasks {
+// arity elements, a list or tuple, when arity > 0) for a test of kind
+// (testBits: a list of ints; testIn: indexes that may be cells).
+func (m *collMasks) of(v value.Value, inner bool, kind, arity int) *collMasks {
 	if m.coll.Ref == v.Ref && m.coll.K == v.K && v.Ref != nil {
 		return m
 	}
-	m.coll, m.ok, m.top, m.masks, m.dup = v, false, -1, m.masks[:0], false
+	ints := kind == testBits
+	m.coll, m.ok, m.top, m.masks, m.dup, m.space = v, false, -1, m.masks[:0], false, 0
+	if kind != testIn {
+		m.space = 1
+	}
 	es, ok := elemsOf(v)
 	if !ok {
 		return m
@@ -538,19 +548,40 @@ func (m *collMasks) of(v value.Value, inner, ints bool, arity int) *collMasks {
 			m.dup = m.dup || ones != len(l)
 		}
 	}
-	m.ok = true
+	m.ok, m.cells = true, m.space == 2
 	return m
 }
 
-// indexes checks that es are ints from 0 to maxMaskIndex, raising top.
+// indexes checks that es are ints from 0 to maxMaskIndex, or (where
+// space allows) all cells, as the indexes met before, raising top.
 func (m *collMasks) indexes(es []value.Value) bool {
 	for _, x := range es {
-		if x.K != value.KInt || uint64(x.N) > maxMaskIndex {
+		b, space := indexBit(x)
+		if space == 0 || m.space != 0 && space != m.space {
 			return false
 		}
-		m.top = max(m.top, int(x.N))
+		m.space = space
+		m.top = max(m.top, b)
 	}
 	return true
+}
+
+// indexBit is the bit of index x and its kind: an int from 0 to
+// maxMaskIndex (1), a cell (2: value.CellBit), or neither (0).
+func indexBit(x value.Value) (int, int8) {
+	switch x.K {
+	case value.KInt:
+		if uint64(x.N) <= maxMaskIndex {
+			return int(x.N), 1
+		}
+	case value.KTuple:
+		if p := x.Elems(); len(p) == 2 && p[0].K == value.KInt && p[1].K == value.KInt {
+			if b, ok := value.CellBit(p[0].N, p[1].N); ok {
+				return b, 2
+			}
+		}
+	}
+	return 0, 0
 }
 
 // elemsOf are the elements a for clause iterates in v, if v is a list,
@@ -568,7 +599,8 @@ func appendMask(out []uint64, es []value.Value, nw int) []uint64 {
 	start := len(out)
 	out = append(out, make([]uint64, nw)...)
 	for _, x := range es {
-		out[start+int(x.N)/64] |= 1 << (x.N % 64)
+		b, _ := indexBit(x)
+		out[start+b/64] |= 1 << (b % 64)
 	}
 	return out
 }
@@ -588,7 +620,7 @@ func (mk masks) genMasks(p *MaskPlan, slow engine.EvalFn) engine.EvalFn {
 	all, innerAll, neg := p.All, p.InnerAll, p.Neg
 	return func(fr *engine.Frame) value.Value {
 		cv := coll(fr)
-		m := cache.of(cv, p.Inner, p.Kind == testBits, p.Arity)
+		m := cache.of(cv, p.Inner, p.Kind, p.Arity)
 		if !m.ok || p.Count && m.dup {
 			return slow(fr)
 		}
@@ -617,7 +649,7 @@ func (mk masks) genMasks(p *MaskPlan, slow engine.EvalFn) engine.EvalFn {
 		if p.Bare && !boolsUpTo(xv, m.top) {
 			return slow(fr)
 		}
-		if w, ok = passMask(w[:0], xv, k, p.Kind, m.top, m.nw); !ok {
+		if w, ok = passMask(w[:0], xv, k, p.Kind, m.top, m.nw, m.cells); !ok {
 			return slow(fr)
 		}
 		if neg {
@@ -740,9 +772,12 @@ func bitsFold(e uint64, ms []uint64, all, neg, zero bool) bool {
 
 // passMask puts in w (nw words) the indexes 0 .. top whose test passes:
 // V[j] == K for V a string, list or tuple of more than top elements
-// (testEq), j in S for S a set, list, tuple or map (testIn). False where
-// a test could fail.
-func passMask(w []uint64, v, k value.Value, kind, top, nw int) ([]uint64, bool) {
+// (testEq), j in S for S a set, list, tuple or map (testIn; with cells,
+// the indexes are cells and S a set). False where a test could fail.
+func passMask(w []uint64, v, k value.Value, kind, top, nw int, cells bool) ([]uint64, bool) {
+	if cells {
+		return appendCells(w, v, top, nw)
+	}
 	if kind == testEq && v.K == value.KStr {
 		s := v.Str()
 		if len(s) <= top || !v.ASCII() {
@@ -791,6 +826,33 @@ func passMask(w []uint64, v, k value.Value, kind, top, nw int) ([]uint64, bool) 
 		return w, false
 	}
 	return w, true
+}
+
+// appendCells appends to w the nw words of the cells of set v, its rows
+// (bit r * 64 + c), up to bit top; false when v is not a set of cells.
+func appendCells(w []uint64, v value.Value, top, nw int) ([]uint64, bool) {
+	var buf [8]uint64
+	rows, ok := value.CellRows(v, buf[:0])
+	if !ok {
+		return w, false
+	}
+	return appendWords(w, rows, top, nw), true
+}
+
+// appendWords appends the nw words of bits to w, up to bit top.
+func appendWords(w, bits []uint64, top, nw int) []uint64 {
+	start := len(w)
+	for i := range nw {
+		var x uint64
+		if i < len(bits) {
+			x = bits[i]
+		}
+		w = append(w, x)
+	}
+	if r := (top + 1) % 64; r != 0 {
+		w[start+nw-1] &= 1<<r - 1
+	}
+	return w
 }
 
 // inColl reports whether the int j is in the collection v (as `in`).
@@ -863,7 +925,7 @@ func (mk masks) countsOfBits(bi *engine.Builtin, comp *lang.Comp, isV func(lang.
 	mk.c.Fired(passes.Masks)
 	mk.c.Note(fmt.Sprintf("%s of the comprehension at line %d: a count of the bits of each list of %s (kept per list)", map[bool]string{true: "all", false: "any"}[all], comp.Pos.Line, ir.Expr(p.coll)))
 	return func(fr *engine.Frame, w uint64, n int) (bool, bool) {
-		m := cache.of(coll(fr), true, false, arity)
+		m := cache.of(coll(fr), true, testEq, arity)
 		if !m.ok || m.dup || m.top >= n {
 			return false, false
 		}

@@ -35,13 +35,12 @@ func New(c *compile.Compiler, b *build.Builders) *Sets { return &Sets{c: c, b: b
 
 // bound is what the words of one alternative are compiled with: the
 // bound name, its slot (where the set is made from the words, when a
-// part not recognized reads it), the ints of the universes met, and what
+// part not recognized reads it), and what
 // was recognized (for --explain).
 type bound struct {
 	c    *compile.Compiler
 	decl *resolve.Decl
 	slot int
-	ints intsOf
 	uses []string // the recognized reads of the words
 	// x: the option's set, bound by no clause (implicit): read in the
 	// body of a def inlined, it is the bound name.

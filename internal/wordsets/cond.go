@@ -158,7 +158,7 @@ func (bt *bound) fold(e *lang.Call, bi *engine.Builtin) condFn {
 	}
 	bt.uses = append(bt.uses, fmt.Sprintf("%s at line %d on the words (masks)", bi.BName, e.Pos.Line))
 	return func(fr *engine.Frame, s *value.SetScratch) bool {
-		if r, ok := f(fr, bt.ints.of(s)); ok {
+		if r, ok := f(fr, s.Universe(), s.Words()); ok {
 			return r
 		}
 		return slow(fr, s)

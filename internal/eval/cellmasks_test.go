@@ -1,0 +1,98 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// cellMaskCases: all and any of memberships of cells, p in X for the
+// cells (r, c) of lines kept as masks of bits r * 64 + c (package
+// masks, with a set held as words, package wordsets, or a set value),
+// against the fold as written: lines of cells and of ints, lines that
+// mix them or hold other values, cells off the 64 x 64 board, negative
+// ones, empty lines, sets with other elements, and an error inside a
+// line.
+var cellMaskCases = []string{
+	`let (W, H) = (4, 3)
+let LINES = [[(r, c), (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)]
+             for r in 0 .. H - 1 for c in 0 .. W - 1 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)]
+             if 0 <= r + 2 * dr and r + 2 * dr < H and 0 <= c + 2 * dc and c + 2 * dc < W]
+def three(X) = any([all([p in X for p in L]) for L in LINES])
+game nota(X) moves nota(X | {(r, c)}) for r in 0 .. H - 1 for c in 0 .. W - 1 if (r, c) not in X and not three(X | {(r, c)})
+print sg(nota(set())), [sg(nota({(r, c)})) for r in 0 .. H - 1 for c in 0 .. W - 1]
+print three({(0, 0), (0, 1), (0, 2)}), three({(0, 0), (1, 1), 7, "a"}), three({(0, 0), (1, 1), (2, 2), 5})`,
+	`let L = [[(0, 0), (0, 1)], [(1, 0), (70, 1)], [(2, 2), (-1, 0)]]
+game g(X) moves g(X - {p}) for p in X if not any([all([q in X for q in l]) for l in L])
+  | g(X - {p, q}) for p in X for q in X if p < q and all([any([r not in X for r in l]) for l in L])
+print sg(g({(0, 0), (0, 1), (1, 0), (2, 2)})), sg(g({(0, 0), (1, 0), (70, 1)})), sg(g({(2, 2), (-1, 0), (0, 1)}))
+print any([all([q in {(0, 0), (0, 1)} for q in l]) for l in L]), all([q in {(70, 1), (1, 0), 3} for q in L[1]])`,
+	`let L = [[(0, 0), 1], [(1, 1), (0, 0)]]
+game g(X) moves g(X - {p}) for p in X if any([all([q in X for q in l]) for l in L]) or len(X) % 2 == 1
+print sg(g({(0, 0), 1, (1, 1), 2})), sg(g({(0, 0), (1, 1), 3}))`,
+	`let L = [[(0, 0), (0, 1)], [], [(1, 1)]]
+game g(X) moves g(X - {p}) for p in X if not all([any([q in X for q in l]) for l in L]) or p == (1, 1)
+print sg(g({(0, 0), (1, 1), (0, 1)})), any([all([q in {(1, 1)} for q in l]) for l in L]), all([any([q in {(1, 1)} for q in l]) for l in L])`,
+	`let L = [[(0, 0), (0, 1 / 0)]]
+game g(X) moves g(X - {p}) for p in X if any([all([q in X for q in l]) for l in L])
+print sg(g({(0, 0)}))`,
+	`def L(n) = [[(0, j), (1, j)] for j in 0 .. n]
+game g(X) moves g(X - {p}) for p in X if any([all([q in X for q in l]) for l in L(len(X))])
+print sg(g({(r, c) for r in 0 .. 1 for c in 0 .. 2})), sg(g({(r, c) for r in 0 .. 1 for c in 60 .. 63}))`,
+	`let LINES = [[0, 1, 2], [3, 4, 5], [0, 3, 6], [2, 4, 6]]
+game g(X) moves g(X | {j}) for j in 0 .. 6 if j not in X and not any([len([i for i in L if i in (X | {j})]) == 2 for L in LINES])
+print sg(g(set())), [sg(g({j})) for j in 0 .. 6]`,
+	`let LINES = [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)], [(0, 0), (1, 1), (2, 2)], [(2, 0), (1, 1), (0, 2)]]
+game g(X) moves g(X | {(r, c)}) for r in 0 .. 2 for c in 0 .. 2 if (r, c) not in X and all([len([p for p in L if p not in (X | {(r, c)})]) >= 1 for L in LINES])
+print sg(g(set())), [sg(g({(r, c)})) for r in 0 .. 2 for c in 0 .. 2]`,
+	// (Folds over a set held as ids, package wordsets: lists with
+	// elements no set of the universe holds, of several kinds, not in,
+	// counts, an empty universe.)
+	`let LINES = [["a", "b"], ["b", "z"], ["c", (1, 2)], ["a", "c", "d"], []]
+def f1(X) = any([all([p in X for p in L]) for L in LINES])
+def f2(X) = all([any([p not in X for p in L]) for L in LINES])
+def f3(X) = any([any([p in X for p in L]) for L in LINES])
+def f4(X) = all([all([p not in X for p in L]) for L in LINES[:4]])
+def f5(X) = any([len([p for p in L if p not in X]) == 1 for L in LINES])
+def f6(X) = all([len([p for p in L if p in X]) < 2 for L in LINES])
+def f7(X) = any([len([p for p in L if p not in X]) == 1 for L in [["c", "z"], ["d", "y"]]])
+game h7(X) moves h7(X | {e}) for e in ["a", "b", "c", "d", "e"] if e not in X and not f7(X | {e})
+game h1(X) moves h1(X | {e}) for e in ["a", "b", "c", "d", "e"] if e not in X and not f1(X | {e})
+game h2(X) moves h2(X | {e}) for e in ["a", "b", "c", "d", "e"] if e not in X and not f2(X | {e})
+game h3(X) moves h3(X | {e}) for e in ["a", "b", "c", "d", "e"] if e not in X and not f3(X | {e})
+game h4(X) moves h4(X | {e}) for e in ["a", "b", "c", "d", "e"] if e not in X and not f4(X | {e})
+game h5(X) moves h5(X | {e}) for e in ["a", "b", "c", "d", "e"] if e not in X and not f5(X | {e})
+game h6(X) moves h6(X | {e}) for e in ["a", "b", "c", "d", "e"] if e not in X and not f6(X | {e})
+print [[sg(h1(S)), sg(h2(S)), sg(h3(S)), sg(h4(S)), sg(h5(S)), sg(h6(S)), sg(h7(S))] for S in [set(), {"e"}, {"d"}]]`,
+	`let LINES = [[(0, 0), (0, 1)], [(0, 1), (0, 2)], [(0, 0), (5, 5)]]
+def free(X) = all([any([p not in X for p in L]) for L in LINES])
+def one(X) = any([all([p in X for p in L]) for L in [LINES[2]]])
+game t(X) moves t(X | {(0, c)}) for c in 0 .. 3 if (0, c) not in X and free(X | {(0, c)})
+game u(X) moves u(X | {(0, c)}) for c in 0 .. 3 if (0, c) not in X and not one(X | {(0, c)})
+print sg(t(set())), sg(u(set())), [sg(t({(0, c)})) for c in 0 .. 3]`,
+	`let L = [1, 2, 3]
+def none(X) = all([p not in X for p in L])
+def some(X) = any([p in X for p in L])
+game t(X) moves t(X | {c}) for c in 0 .. 5 if c not in X and (none(X | {c}) or c > 3)
+game u(X) moves u(X | {c}) for c in 0 .. 5 if c not in X and not some(X | {c}) or c == 5 and c not in X
+print sg(t(set())), sg(u(set())), sg(u({0}))`,
+	// (Lines as sets, L & S == L: L inside S, over a set held as ids.)
+	`let LINES = [{(0, 0), (0, 1), (0, 2)}, {(1, 0), (1, 1), (1, 2)}, {(0, 0), (1, 1), (2, 2)}, {(2, 0), (1, 1), (0, 2)}, {(0, 0), (9, 9)}, set()]
+def bad(X) = any([L & X == L for L in LINES[:5]])
+def ok1(X) = all([X & L != L for L in LINES[:5]])
+def bad2(X) = any([not (L & X != L) for L in LINES])
+game t(X) moves t(X | {(r, c)}) for r in 0 .. 2 for c in 0 .. 2 if (r, c) not in X and not bad(X | {(r, c)})
+game u(X) moves u(X | {(r, c)}) for r in 0 .. 2 for c in 0 .. 2 if (r, c) not in X and ok1(X | {(r, c)})
+game v(X) moves v(X | {(r, c)}) for r in 0 .. 2 for c in 0 .. 2 if (r, c) not in X and not bad2(X | {(r, c)}) or len(X) < 2
+print sg(t(set())), sg(u(set())), sg(v(set())), [sg(t({(r, c)})) for r in 0 .. 2 for c in 0 .. 2]`,
+	`let LINES = [{1, 2}, {2, 3}, 5]
+def bad(X) = any([L & X == L for L in LINES])
+game t(X) moves t(X | {c}) for c in 0 .. 4 if c not in X and not bad(X | {c})
+print sg(t({4}))
+print sg(t(set()))`,
+}
+
+func TestCellMasksExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, cellMaskCases, passes.Masks, passes.Composite, passes.All)
+}
