@@ -105,6 +105,23 @@ print f("a.a.a.."), f("aa.....")
 print g("a......"), g("......a")
 print h([true, 2, true, 2]), h([true, 2, false, 2]), h([1, 2, true, 2]), h("ab")
 `,
+	// (Flat boards: one string or list, each cell V[I] == C of one
+	// character, tested as the string's characters equal to C.)
+	`let (W, H) = (4, 3)
+def at(b, r, c) = b[r * W + c]
+def line(b, r, c, dr, dc) = 0 <= r + 2 * dr and r + 2 * dr < H and 0 <= c + 2 * dc and c + 2 * dc < W and at(b, r, c) == "X" and at(b, r + dr, c + dc) == "X" and at(b, r + 2 * dr, c + 2 * dc) == "X"
+def dead(b) = any([line(b, r, c, dr, dc) for r in 0 .. H - 1 for c in 0 .. W - 1 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)]])
+game nota(b) moves nota(update(b, i, "X")) for i in 0 .. W * H - 1 if b[i] == "." and not dead(update(b, i, "X"))
+let empty = (W * H) * "."
+print sg(nota(empty)), [sg(nota(update(empty, i, "X"))) for i in 0 .. W * H - 1]
+print dead("XXX........."), dead(["X", "X", "X", ".", ".", ".", ".", ".", ".", ".", ".", "."]), dead(["X", "X", 7, ".", ".", ".", ".", ".", ".", ".", ".", "."])
+print dead("X....X....X."), dead("XX.X.X..X..é"), dead("XXé.........")
+print dead("XXX")`,
+	`let (W, H) = (3, 3)
+def dead(b) = any([b[r * W + c] == "X" and b[r * W + c + 1] == "O" for r in 0 .. H - 1 for c in 0 .. W - 2])
+def full(b) = all([b[r * W + c] == "X" or b[r * W + c] == "O" for r in 0 .. H - 1 for c in 0 .. W - 1])
+print dead("XO......."), dead("OX......."), full("XOXOXOXOX"), full("XOXOXOXO."), dead(["X", "O"] + 7 * ["."])
+print dead("XO")`,
 }
 
 // sharedDefCases: a call of a def whose body is plain, computed first by

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/swar"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -34,6 +35,13 @@ type lines struct {
 	// byRow: every cell V[I][J] == C of a character C, the cells of each
 	// row I (nil: not so).
 	byRow [][]charCell
+	// flat: every cell V[I] == C of one character C (flatCh), I from 0 to
+	// maxFlat < maxCells: the masks are of the indexes I, not of the
+	// cells' ids, and a string's pass word is its characters equal to C
+	// (swar).
+	flat    bool
+	flatCh  byte
+	maxFlat int
 }
 
 // charCell is a cell of a row tested against a character: its column,
@@ -83,6 +91,7 @@ func (s *shape) fold(vals []value.Value) *lines {
 		}
 		l.masks = append(l.masks, m...)
 	}
+	l.flatten()
 	l.w = make([]uint64, l.nw)
 	for _, c := range l.cells {
 		if c.j >= 0 {
@@ -103,6 +112,34 @@ func (s *shape) fold(vals []value.Value) *lines {
 	}
 	l.ok = true
 	return l
+}
+
+// flatten makes the masks of l those of the indexes of its cells where
+// they are flat (lines.flat).
+func (l *lines) flatten() {
+	if len(l.cells) == 0 {
+		return
+	}
+	top := 0
+	for _, c := range l.cells {
+		if c.j >= 0 || c.i >= maxCells || c.k.K != value.KStr || len(c.k.Str()) != 1 || c.k.Str()[0] != l.cells[0].k.Str()[0] {
+			return
+		}
+		top = max(top, c.i)
+	}
+	nw := top/64 + 1
+	var masks []uint64
+	for i := 0; i+l.nw <= len(l.masks); i += l.nw {
+		m := make([]uint64, nw)
+		for j, x := range l.masks[i : i+l.nw] {
+			for ; x != 0; x &= x - 1 {
+				id := j*64 + bits.TrailingZeros64(x)
+				m[l.cells[id].i/64] |= 1 << (l.cells[id].i % 64)
+			}
+		}
+		masks = append(masks, m...)
+	}
+	l.flat, l.flatCh, l.maxFlat, l.nw, l.masks = true, l.cells[0].k.Str()[0], top, nw, masks
 }
 
 // loop runs clause k on (the element after the last).
@@ -413,6 +450,9 @@ func keyOf(c cell) cellKey {
 // pass is the word of the cells of board v that pass, or false where a
 // cell is not one v has (its test could fail).
 func (l *lines) pass(v value.Value) ([]uint64, bool) {
+	if l.flat {
+		return l.passFlat(v)
+	}
 	if l.byRow != nil && (v.K == value.KList || v.K == value.KTuple) {
 		if w, ok := l.passRows(v.Elems()); ok {
 			return w, true
@@ -476,6 +516,31 @@ func (l *lines) pass(v value.Value) ([]uint64, bool) {
 	return w, true
 }
 
+// passFlat is pass of the flat cells (lines.flat): the indexes of the
+// string or list v whose element is the character.
+func (l *lines) passFlat(v value.Value) ([]uint64, bool) {
+	switch v.K {
+	case value.KStr:
+		if s := v.Str(); len(s) > l.maxFlat && v.ASCII() {
+			return swar.AppendEqBits(l.w[:0], s, l.maxFlat+1, l.flatCh), true
+		}
+	case value.KList, value.KTuple:
+		es := v.Elems()
+		if len(es) <= l.maxFlat {
+			return nil, false
+		}
+		w := l.w
+		clear(w)
+		for i, e := range es[:l.maxFlat+1] {
+			if e.K == value.KStr && len(e.Str()) == 1 && e.Str()[0] == l.flatCh {
+				w[i/64] |= 1 << (i % 64)
+			}
+		}
+		return w, true
+	}
+	return nil, false
+}
+
 // passRows is pass for cells that are all characters of rows, where
 // the rows read are strings of ASCII characters with those columns
 // (false: pass says what else).
@@ -514,6 +579,15 @@ func (l *lines) test(w []uint64, all bool) bool {
 		return false
 	}
 	nw := l.nw
+	if nw == 1 {
+		w := w[0]
+		for _, m := range l.masks {
+			if (m&^w == 0) != all {
+				return !all
+			}
+		}
+		return all
+	}
 	for i := 0; i+nw <= len(l.masks); i += nw {
 		in := true
 		for j, m := range l.masks[i : i+nw] {
