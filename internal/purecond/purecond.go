@@ -23,7 +23,9 @@ const maxInline = 4
 // a pure built-in (abs, min: its result from its arguments alone) with
 // plain arguments, or of a def that inlines with names and literals as
 // its arguments and whose body, so written, is plain ({x for x in S if
-// not near(x, v)}): evaluating it again gives its value again. (The
+// not near(x, v)}; the body may hold comprehensions, def nbrs(v) = [u
+// for u in [v - 1, v + 1] if u >= 0]: resolve's InlinedReadIn):
+// evaluating it again gives its value again. (The
 // condition is compiled as written: the def's call is on the trace of an
 // error inside it.) A comprehension whose clauses and body are plain is
 // plain too (not any([x == (v[0] + dr, v[1] + dc) for (dr, dc) in D])):
@@ -114,7 +116,7 @@ func plainCall(c *compile.Compiler, e *lang.Call, depth int, bound map[*resolve.
 	if depth >= maxInline {
 		return false
 	}
-	body := c.InlinedBodyIn(e, bound)
+	body := c.InlinedReadIn(e, bound)
 	return body != nil && plainIn(c, body, depth+1, bound)
 }
 
@@ -129,7 +131,7 @@ func inspectIn(c *compile.Compiler, e lang.Expr, f func(lang.Expr) bool, depth i
 			BindComp(x, bound)
 		case *lang.Call:
 			if depth < maxInline && c.CalledBuiltin(x) == nil {
-				if body := c.InlinedBodyIn(x, bound); body != nil {
+				if body := c.InlinedReadIn(x, bound); body != nil {
 					inspectIn(c, body, f, depth+1, bound)
 				}
 			}

@@ -399,8 +399,19 @@ func (r *Resolver) InlinedBody(e *lang.Call) lang.Expr { return r.InlinedBodyIn(
 // are locals bound inside the expression read (a comprehension's names,
 // not bound yet where it is read): an argument that is one is a name.
 func (r *Resolver) InlinedBodyIn(e *lang.Call, bound map[*Decl]bool) lang.Expr {
+	return r.inlinedBody(e, bound, false)
+}
+
+// InlinedReadIn is InlinedBodyIn of a def whose body may hold
+// comprehensions too (InlineShapeComps): what a reader of the call's
+// names and parts reads (package purecond), not what is compiled.
+func (r *Resolver) InlinedReadIn(e *lang.Call, bound map[*Decl]bool) lang.Expr {
+	return r.inlinedBody(e, bound, true)
+}
+
+func (r *Resolver) inlinedBody(e *lang.Call, bound map[*Decl]bool, comps bool) lang.Expr {
 	fn := r.Inlinable(e)
-	if fn == nil || !Same(e) || !InlineShape(fn.Decl.Body) || len(CalledParams(fn)) > 0 {
+	if fn == nil || !Same(e) || !inlineShape(fn.Decl.Body, comps) || len(CalledParams(fn)) > 0 {
 		return nil
 	}
 	for _, a := range e.Args {

@@ -1,0 +1,39 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// filterCompDefCases: a set filter whose condition calls a def whose
+// body holds comprehensions (package purecond reads it through
+// resolve's InlinedReadIn: a mask kept per value of the names it reads),
+// against the filter as written: neighbours from a def of concatenated
+// comprehensions, with any over them, an error inside the def's
+// comprehension for some element only, a def that reads a let, a def
+// whose comprehension yields values of several kinds.
+var filterCompDefCases = []string{
+	`let (W, H) = (4, 3)
+def nbrs(v) = [u for u in [v - W, v + W] if 0 <= u and u < W * H] + [u for u in [v - 1, v + 1] if 0 <= u and u < W * H and u / W == v / W]
+game nk(S) moves nk({u for u in S if u != v and not (u in nbrs(v))}) for v in S
+game nk2(S) moves nk2({u for u in S if u != v and not any([u == w for w in nbrs(v)])}) for v in S
+let all = set(0 .. W * H - 1)
+print sg(nk(all)), [sg(nk(all - {v})) for v in 0 .. W * H - 1], sg(nk2(all)), moves(nk({0, 1, 5, 9}))`,
+	`def near(v) = [v + d for d in [-1, 1] if (v + d) % 7 != 3] + [10 / (v - 4)]
+game g(S) moves g({u for u in S if u != v and u not in near(v)}) for v in S
+print sg(g(set(0 .. 3))), sg(g({5, 6, 8, 9}))
+print sg(g({3, 4, 5}))`,
+	`let K = 3
+def far(v) = {u for u in 0 .. 20 if abs(u - v) >= K}
+game g(S) moves g({u for u in S if u in far(v) or u % 5 == 0}) for v in S
+print sg(g(set(0 .. 9))), sg(g({1, 2, 30}))`,
+	`def odd(v) = [if v % 2 == 0 then "a" else v + 1, (v, v)]
+game g(S) moves g({u for u in S if u != v and u not in odd(v)}) for v in S
+print sg(g({1, 2, 3, "a", (2, 2)})), sg(g(set(0 .. 6)))`,
+}
+
+func TestFilterCompDefExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, filterCompDefCases, passes.Bitsets, passes.Inline, passes.All)
+}
