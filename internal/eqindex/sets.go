@@ -33,8 +33,11 @@ import (
 // the loop runs as written).
 func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value), ipos engine.Pos) func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool {
 	c := ix.c
-	if !c.On(passes.EqIndex) || ifc == nil || len(cl.Target.Names) == 0 || cl.Target.Tuple && len(cl.Target.Names) != 2 {
+	if ifc == nil {
 		return nil
+	}
+	if !c.On(passes.EqIndex) || len(cl.Target.Names) == 0 || cl.Target.Tuple && len(cl.Target.Names) != 2 {
+		return filterSet(c, cl, ifc, bind, ipos)
 	}
 	names := make([]*resolve.Decl, len(cl.Target.Names))
 	bound := map[*resolve.Decl]bool{}
@@ -54,7 +57,7 @@ func (ix *Indexes) EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 	}
 	cands := candidates(ifc.Cond, names, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) }, affine)
 	if cands == nil {
-		return nil
+		return filterSet(c, cl, ifc, bind, ipos)
 	}
 	guardFns := make([]engine.EvalFn, len(guard))
 	for i, id := range guard {
