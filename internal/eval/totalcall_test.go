@@ -43,3 +43,28 @@ func TestTotalCallExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, totalCallCases, passes.Inline, passes.BitLists, passes.Strings, passes.All)
 }
+
+// compDefCases: a def whose body is a list comprehension that plans on
+// its own to one that cannot fail (over enumerate, deforested), called
+// in a position's argument, inlined as planned (package plan's
+// inliner.call), against the call as written: a board of ints, of other
+// values (the guard fails: as written), an error inside the body.
+var compDefCases = []string{
+	`def bite(rows, r, c) = [if i >= r and x > c then c else x for (i, x) in enumerate(rows)]
+game chomp(rows) moves chomp(bite(rows, r, c)) for r in 0 .. len(rows) - 1 for c in 0 .. rows[r] - 1 if (r, c) != (0, 0)
+print [sg(chomp([a, b, 2])) for a in 1 .. 5 for b in 0 .. a], moves(chomp([3, 1]))
+print sg(chomp((4, 3, 3))), sg(chomp([2, "a"]))`,
+	`def cut(hs, i, k) = [if j == i then k else h for (j, h) in enumerate(hs)]
+game heaps(hs) moves heaps(cut(hs, i, k)) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1
+print [sg(heaps([a, b, 3])) for a in 0 .. 4 for b in 0 .. 4]
+print sg(heaps([2, 10 / 0]))`,
+	`def cut(hs, i, k) = [if j == i then k / (h - 2) else h for (j, h) in enumerate(hs)]
+game heaps(hs) moves heaps(cut(hs, i, k)) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1
+print sg(heaps([1, 3]))
+print sg(heaps([2, 3]))`,
+}
+
+func TestCompDefExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, compDefCases, passes.Inline, passes.Deforest, passes.All)
+}

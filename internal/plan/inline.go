@@ -270,6 +270,9 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 		if in.sf.ListArg(comp) {
 			return comp
 		}
+		if p := in.comp(comp); p != nil && in.sf.ListArg(p) {
+			return p // (as planned on its own: over enumerate, deforested)
+		}
 		return nil
 	}
 	body := resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, nil)
