@@ -96,12 +96,17 @@ func sortedLit(c *ctx, e lang.Expr) lang.Expr {
 	return out
 }
 
-// anyAllLit: any([C for p in [e1, ..., ek]]) (2 to 8 constants), each
-// C(ei) a condition that cannot fail, is C(e1) or ... or C(ek) (all:
-// and): the list holds the same bools, and where `or` stops early the
-// ones left cannot fail.
+// anyAllLit: any([C for p in [e1, ..., ek]]) (2 to 8 constants, or
+// names and int arithmetic that cannot fail), each C(ei) a condition
+// that cannot fail, is C(e1) or ... or C(ek) (all: and): the list holds
+// the same bools, and where `or` stops early the ones left cannot fail.
+// The for clause may be followed by if clauses F: C(ei) is then F(ei)
+// and C(ei) (all: not F(ei) or C(ei)), each cannot fail: an element the
+// filters leave out is no false one of all and no true one of any. A
+// call of a def whose body is such a fold, with arguments that cannot
+// fail, is its body with the parameters written as them.
 func anyAllLit(c *ctx, e lang.Expr) lang.Expr {
-	call, ok := e.(*lang.Call)
+	call, ok := c.inlined(e).(*lang.Call)
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}
@@ -110,17 +115,40 @@ func anyAllLit(c *ctx, e lang.Expr) lang.Expr {
 		return nil
 	}
 	comp, ok := call.Args[0].(*lang.Comp)
-	if !ok || comp.Kind != lang.ListComp || len(comp.Clauses) != 1 {
+	if !ok || comp.Kind != lang.ListComp || len(comp.Clauses) == 0 {
 		return nil
 	}
 	fc, ok := comp.Clauses[0].(*lang.ForClause)
 	if !ok {
 		return nil
 	}
+	var filters []lang.Expr
+	for _, cl := range comp.Clauses[1:] {
+		f, ok := cl.(*lang.IfClause)
+		if !ok {
+			return nil
+		}
+		filters = append(filters, f.Cond)
+	}
 	pat, elems := literalLoop(&ir.Elems{Pat: fc.Target, Coll: fc.Iter})
+	if elems == nil {
+		elems = safeElems(c, fc.Iter)
+	}
 	if elems == nil {
 		return nil
 	}
+	if pat == nil {
+		pat = fc.Target
+	}
+	body := comp.Body
+	for i := len(filters) - 1; i >= 0; i-- {
+		if bi.BName == "all" {
+			body = &lang.Binary{Pos: comp.Pos, Op: lang.OpOr, X: &lang.Unary{Pos: comp.Pos, Op: lang.OpNot, X: filters[i]}, Y: body}
+		} else {
+			body = &lang.Binary{Pos: comp.Pos, Op: lang.OpAnd, X: filters[i], Y: body}
+		}
+	}
+	comp = &lang.Comp{Pos: comp.Pos, Kind: comp.Kind, Body: body, Clauses: comp.Clauses[:1]}
 	op := lang.OpOr
 	if bi.BName == "all" {
 		op = lang.OpAnd
@@ -142,6 +170,28 @@ func anyAllLit(c *ctx, e lang.Expr) lang.Expr {
 		}
 	}
 	return out
+}
+
+// safeElems is the elements of list or tuple literal e, 2 to maxUnroll
+// of them, each a name or int arithmetic that cannot fail (evaluated
+// again, each gives its value again); nil otherwise.
+func safeElems(c *ctx, e lang.Expr) []lang.Expr {
+	var elems []lang.Expr
+	switch l := e.(type) {
+	case *lang.ListLit:
+		elems = l.Elems
+	case *lang.TupleLit:
+		elems = l.Elems
+	}
+	if len(elems) < 2 || len(elems) > maxUnroll {
+		return nil
+	}
+	for _, x := range elems {
+		if !c.sf.Arg(x) {
+			return nil
+		}
+	}
+	return elems
 }
 
 // inlined is e, or where e calls a def with arguments that cannot fail,

@@ -36,7 +36,7 @@ func ruleTable() []rule {
 		{"sorted([x, y]) of two ints: [min, max]", sortedPair},
 		{"sum of over a literal: a sum", sumOverLit},
 		{"sorted of a global that holds a literal of ints: the sorted literal", sortedLit},
-		{"any and all over a literal: or and and", anyAllLit},
+		{"any and all over a literal (its if clauses too): or and and", anyAllLit},
 		{"len of a filter compared with 0: any", lenOfFilter},
 		{"all and any of comparisons with a range's variable: a bound on it", quantifiedBound},
 		{"if j in X then X - {j} else X | {j} of a set X: X ^ {j}", setToggle},

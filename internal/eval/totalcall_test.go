@@ -68,3 +68,25 @@ func TestCompDefExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, compDefCases, passes.Inline, passes.Deforest, passes.All)
 }
+
+// anyAllLitCases: all and any over a literal of names and int
+// arithmetic, with if clauses after the loop (package algebra's
+// anyAllLit: an and or or of each element's filters and test), through
+// a def, against the folds as written: neighbours off the board left
+// out by the filters, a test that fails where no filter guards it, any.
+var anyAllLitCases = []string{
+	`def free(b, i) = all([b[j] == 0 for j in [i - 1, i, i + 1] if 0 <= j and j < len(b)])
+def near(b, i) = any([b[j] == 1 for j in [i - 2, i + 2] if j >= 0 if j < len(b)])
+game board(b) moves board(update(b, i, 1)) for i in 0 .. len(b) - 1 if free(b, i)
+game far(b) moves far(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and not near(b, i)
+print [sg(board(n * [0])) for n in 0 .. 12], [sg(far(n * [0])) for n in 0 .. 12], sg(board([0, 1, 0, 0, 0])), moves(far([0, 0, 1, 0, 0]))`,
+	`def free(b, i) = all([b[j] == 0 for j in [i - 1, i + 1] if j >= 0])
+game board(b) moves board(update(b, i, 1)) for i in 0 .. len(b) - 1 if free(b, i)
+print sg(board([1, 0, 0]))
+print sg(board([0, 0, 0]))`,
+}
+
+func TestAnyAllLitExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, anyAllLitCases, passes.Algebra, passes.Inline, passes.All)
+}
