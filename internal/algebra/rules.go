@@ -33,6 +33,7 @@ func ruleTable() []rule {
 		{"and, or with a bool literal", andOrLit},
 		{"a literal indexed by an int literal", litIndex},
 		{"if of a condition a filter before it decided", ifKnown},
+		{"a comparison a range before it decides: true or false", rangeDecided},
 		{"sorted([x, y]) of two ints: [min, max]", sortedPair},
 		{"sum of over a literal: a sum", sumOverLit},
 		{"sorted of a global that holds a literal of ints: the sorted literal", sortedLit},

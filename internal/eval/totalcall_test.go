@@ -62,6 +62,10 @@ print sg(heaps([2, 10 / 0]))`,
 game heaps(hs) moves heaps(cut(hs, i, k)) for i in 0 .. len(hs) - 1 for k in 0 .. hs[i] - 1
 print sg(heaps([1, 3]))
 print sg(heaps([2, 3]))`,
+	`def eu(a, b) = [eu(a, t) for k in [k for k in [x for x in 1 .. b / a] if b > a and a > 0] for t in (b - k * a,)]
+game g(L) moves g(eu(len(L), i)) for i in 0 .. 6 if len(L) > 1 and i > len(L)
+print sg(g([1, 2])), sg(g([1, 2, 3]))
+print eu(0, 5)`,
 }
 
 func TestCompDefExact(t *testing.T) {
@@ -84,6 +88,9 @@ print [sg(board(n * [0])) for n in 0 .. 12], [sg(far(n * [0])) for n in 0 .. 12]
 game board(b) moves board(update(b, i, 1)) for i in 0 .. len(b) - 1 if free(b, i)
 print sg(board([1, 0, 0]))
 print sg(board([0, 0, 0]))`,
+	`game g(n) moves g(n - k) for k in 1 .. n if (k >= 1 or 1 / 0 == 0) and (k <= n or k > 100) and (k < 3 or k + 1 > n)
+game h(n, m) moves h(n - k, m) for k in 0 .. n - 1 if not (k > n - 1) and (k - 1 >= 0 or m > 2) and k * 2 >= 0
+print [sg(g(n)) for n in 0 .. 12], [sg(h(n, m)) for n in 0 .. 6 for m in 1 .. 3]`,
 }
 
 func TestAnyAllLitExact(t *testing.T) {

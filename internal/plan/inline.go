@@ -270,7 +270,16 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 		if in.sf.ListArg(comp) {
 			return comp
 		}
-		if p := in.comp(comp); p != nil && in.sf.ListArg(p) {
+		if in.env.bodies[fn.Decl] {
+			return nil // (a def that calls itself, being planned)
+		}
+		if in.env.bodies == nil {
+			in.env.bodies = map[*lang.DefStmt]bool{}
+		}
+		in.env.bodies[fn.Decl] = true
+		p := in.comp(comp)
+		delete(in.env.bodies, fn.Decl)
+		if p != nil && in.sf.ListArg(p) {
 			return p // (as planned on its own: over enumerate, deforested)
 		}
 		return nil

@@ -51,6 +51,9 @@ type Env struct {
 	// planned: the comprehensions the inliner planned inside a query
 	// (not planned again when the pass runs again on its result).
 	planned map[*lang.Comp]bool
+	// bodies: the defs whose comprehension bodies the inliner is
+	// planning (a def that calls itself is not planned again inside).
+	bodies map[*lang.DefStmt]bool
 	// outer: the clauses of the queries a comprehension being planned
 	// is nested in, before it (what its proofs read).
 	outer []ir.Clause
