@@ -51,12 +51,16 @@ func filterSet(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, bind
 	if !slotted(c, ifc.Cond, decls, cl.Pos) || !purecond.Plain(c, ifc.Cond, decls...) || !reads(ifc.Cond, declSet(decls)) {
 		return nil
 	}
+	if id, ok := cl.Iter.(*lang.Ident); ok && resolve.Of(id) != nil && reads(ifc.Cond, map[*resolve.Decl]bool{resolve.Of(id): true}) {
+		return nil // (a test of the set itself, (r, c + 1) in F: a mask per set)
+	}
 	locals, lets := purecond.Names(c, []lang.Expr{ifc.Cond}, skip...)
 	cond := c.Ints.Cond(ifc.Cond, "an if clause's condition")
 	c.Fired(passes.Bitsets)
 	// (No note: the loop is the general path's way over a set, as
 	// comprun's over its bits; passes fired says it was compiled.)
 	cache := maskcache.New()
+	off, calls, fresh := false, 0, 0
 	return func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool {
 		var w []uint64
 		var u *value.Universe
@@ -72,9 +76,20 @@ func filterSet(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, bind
 		} else {
 			return false
 		}
+		if off {
+			return false
+		}
 		ent := cache.Entry(fr, cls, u, locals, lets)
 		if ent == nil {
 			return false
+		}
+		// (Masks that are not met again cost more than they save: a
+		// loop whose masks are mostly new runs as written from then on.)
+		if calls++; len(ent.Known) == 0 {
+			fresh++
+		}
+		if calls >= 1024 && 2*fresh > calls {
+			off = true
 		}
 		for len(ent.Known) < len(w) {
 			ent.Known, ent.Pass = append(ent.Known, 0), append(ent.Pass, 0)
