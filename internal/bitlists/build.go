@@ -240,10 +240,17 @@ func (a *anyInt) value(fr *engine.Frame) value.Value {
 // gives up).
 func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) (bits, bool) {
 	base := bs.c.Vals.Expr(ch.base)
-	type linkFn struct{ at, to anyInt }
+	type linkFn struct {
+		at, to anyInt
+		// self: to is `if B[at] == c1 then c2 else c3` of the base B
+		// itself (flip(b[j]) inlined): its bit from the base's bit at.
+		self       bool
+		c1, c2, c3 lang.Expr
+	}
 	links := make([]linkFn, len(ch.links))
 	for i, l := range ch.links {
-		links[i] = linkFn{anyIntOf(bs.c, l.at), anyIntOf(bs.c, l.to)}
+		links[i] = linkFn{at: anyIntOf(bs.c, l.at), to: anyIntOf(bs.c, l.to)}
+		links[i].c1, links[i].c2, links[i].c3, links[i].self = selfChoice(ch.base, l.at, l.to)
 	}
 	cache := &baseCache{}
 	slot := bs.c.LocalSlot(ch.base) // (a local read in place)
@@ -262,13 +269,24 @@ func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) 
 		if !ok {
 			return bits{}, false
 		}
+		orig := b.w
 		for i := range links {
 			l := &links[i]
 			at, ok1 := l.at.get(fr)
 			if !ok1 || uint64(at) >= uint64(b.n) {
 				return bits{}, false
 			}
-			to := l.to.bit(fr, b.ab)
+			var to uint64
+			if l.self {
+				// (B[at] == c1: its bit is c1's; a literal of no bit of
+				// the pair, 2, is no element.)
+				to = litBit(l.c3, b.ab)
+				if c1 := litBit(l.c1, b.ab); c1 <= 1 && orig>>at&1 == c1 {
+					to = litBit(l.c2, b.ab)
+				}
+			} else {
+				to = l.to.bit(fr, b.ab)
+			}
 			if to > 1 {
 				return bits{}, false
 			}
@@ -276,6 +294,45 @@ func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) 
 		}
 		return b, true
 	}
+}
+
+// selfChoice reads to, the element a link writes at at, as `if B[A]
+// == C1 then C2 else C3` (or != with the branches swapped, or C1 ==
+// B[A]), B the base, A at (the same affine form), the Cs literals: it
+// returns them.
+func selfChoice(base, at, to lang.Expr) (c1, c2, c3 lang.Expr, ok bool) {
+	ie, isIf := to.(*lang.IfExpr)
+	bid, isID := base.(*lang.Ident)
+	if !isIf || !isID || resolve.Of(bid) == nil {
+		return nil, nil, nil, false
+	}
+	cmp, isCmp := ie.Cond.(*lang.Binary)
+	if !isCmp || cmp.Op != lang.OpEq && cmp.Op != lang.OpNe {
+		return nil, nil, nil, false
+	}
+	x, k := cmp.X, cmp.Y
+	if _, isIdx := x.(*lang.Index); !isIdx {
+		x, k = k, x
+	}
+	ix, isIdx := x.(*lang.Index)
+	if !isIdx {
+		return nil, nil, nil, false
+	}
+	xid, isID := ix.X.(*lang.Ident)
+	if !isID || resolve.Of(xid) != resolve.Of(bid) || !sameAffine(ix.Index, at) {
+		return nil, nil, nil, false
+	}
+	for _, e := range []lang.Expr{k, ie.Then, ie.Else} {
+		switch e.(type) {
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		default:
+			return nil, nil, nil, false
+		}
+	}
+	if cmp.Op == lang.OpNe {
+		return k, ie.Else, ie.Then, true
+	}
+	return k, ie.Then, ie.Else, true
 }
 
 // baseCache is the bits of the list or string last read (by its

@@ -14,6 +14,31 @@ import (
 // its parameter after something else (not inlined), places that do not
 // ascend (the string grows: the chain gives up), characters of a third
 // kind.
+// selfFlipCases: a splice whose middle is a choice on the base's own
+// element at its place, b[:j] + (if b[j] == "H" then "T" else "H") +
+// b[j + 1:], with != and the literal first, over a string, a list of
+// ints and of bools (package bitlists' selfChoice), against the splice
+// as written: a literal of no character of the pair, an index past the
+// end.
+var selfFlipCases = []string{
+	`game tt(b) moves tt(b[:i] + "T" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "H"
+  | tt(b[:j] + (if b[j] == "H" then "T" else "H") + b[j + 1:i] + "T" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+game t2(b) moves t2(b[:j] + (if "T" != b[j] then "T" else "H") + b[j + 1:i] + "T" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+game t3(b) moves t3(b[:j] + (if b[j] == "X" then "T" else "H") + b[j + 1:i] + "T" + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i - 1
+print [sg(tt(join([if (m >> k) & 1 == 1 then "H" else "T" for k in 0 .. 6], ""))) for m in 0 .. 127], [sg(t2(s)) for s in ["HTHH", "THHT", "HHHH"]], sg(t3("THHT"))
+print sg(t2("HTXH"))`,
+	`game tt(b) moves tt(b[:i] + [0] + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == 1
+  | tt(b[:j] + [if b[j] == 1 then 0 else 1] + b[j + 1:i] + [0] + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i - 1
+game tb(b) moves tb(b[:j] + [if b[j] != true then true else false] + b[j + 1:i] + [false] + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] for j in 0 .. i - 1
+print [sg(tt([(m >> k) & 1 for k in 0 .. 6])) for m in 0 .. 127], sg(tb([true, false, true, true]))
+print sg(tt([1, 0, 2, 1]))`,
+}
+
+func TestSelfFlipExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, selfFlipCases, passes.BitLists, passes.Strings, passes.All)
+}
+
 var totalCallCases = []string{
 	`def flip(c) = if c == "H" then "T" else "H"
 game tt(b) moves tt(update(b, i, "T")) for i in 0 .. len(b) - 1 if b[i] == "H"
