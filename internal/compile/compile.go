@@ -96,6 +96,8 @@ type Fast interface {
 	// each once, or reports false having run nothing (package eqindex;
 	// nil: no such clause).
 	EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value), ipos engine.Pos) func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool
+	// ConstIter is iter, for clause cl's iterable, kept while the lets it reads stay (package eqindex).
+	ConstIter(cl *lang.ForClause, iter engine.EvalFn) engine.EvalFn
 	// Lanes compiles int expression e for runs of values of the range
 	// variable bound to x (package vecint): it computes e for x = lo, lo
 	// + 1, ..., n of them (good until its next run), or reports false

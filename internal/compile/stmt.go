@@ -371,7 +371,7 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc, eqIf *lang.IfClause) (ste
 			return v
 		}
 	}
-	bind := vg.Pattern(cl.Target)
+	iter, bind := vg.c.fast.ConstIter(cl, iter), vg.Pattern(cl.Target)
 	if !cl.Target.Tuple && vg.c.IntElemsOf(cl.Iter) {
 		vg.c.Var(cl.Target.Names[0]).IsInt = true // (an element of a list of ints)
 	}

@@ -51,6 +51,12 @@ type Indexes struct{ c *compile.Compiler }
 // New returns the indexes of compiler c.
 func New(c *compile.Compiler) *Indexes { return &Indexes{c} }
 
+// ConstIter is iter, the iterable of for clause cl, kept while the lets
+// it reads stay, where it reads no local (consts.go).
+func (ix *Indexes) ConstIter(cl *lang.ForClause, iter engine.EvalFn) engine.EvalFn {
+	return constIter(ix.c, cl, iter)
+}
+
 // index is a list's elements (their indexes) grouped by key (none: the
 // list gets no index).
 type index struct {

@@ -44,3 +44,34 @@ func TestFilteredLoopExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, filteredLoopCases, passes.Bitsets, passes.EqIndex, passes.All)
 }
+
+// constIterCases: a for clause whose iterable reads only lets (a
+// concatenation, a comprehension of them, through a def), kept while the
+// lets hold the same values (package eqindex's constIter), against the
+// iterable made each time: an edge list indexed by its key, a let made
+// again between queries, an iterable that fails.
+var constIterCases = []string{
+	`let N = 9
+let E = [(v, (v * 5 + 3) % N) for v in 0 .. N - 1]
+def both() = E + [(y, x) for (x, y) in E]
+game geo(p) moves geo((b, p[1] | {b})) for (a, b) in E + [(y, x) for (x, y) in E] if a == p[0] and b != a and b not in p[1]
+game geo2(v, S) moves geo2(b, S | {b}) for (a, b) in both() if a == v and b not in S
+print [sg(geo((v, {v}))) for v in 0 .. N - 1], [sg(geo2(v, {v})) for v in 0 .. N - 1]
+let E = [(v, v + 1) for v in 0 .. N - 2]
+print [sg(geo((v, {v, 100}))) for v in 0 .. N - 1], [sg(geo2(v, {v, 100})) for v in 0 .. N - 1]`,
+	`for k in 1 .. 3 {
+    let P = [(c, c % k) for c in 0 .. 6]
+    print [[c for (c, r) in P + [(7, 0)] if r == v] for v in 0 .. 3], [x for v in 0 .. 2 for (x, y) in P + [(v, 9)] if y == 9]
+}`,
+	`let K = [1, 2, 0]
+game g(n) moves g(n - k) for k in [10 / x for x in K] if k <= n
+print sg(g(5))`,
+	`let K = [3, 1]
+game g(L) moves g(L[1:]) for x in sorted(K + [2]) if len(L) > x
+print sg(g([1, 2, 3, 4])), moves(g([5, 6, 7]))`,
+}
+
+func TestConstIterExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, constIterCases, passes.EqIndex, passes.All)
+}

@@ -206,7 +206,11 @@ func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, l
 // word: the same value made once (a let read again), without comparing
 // what they point to (a let made again with an equal value that is not
 // the same object counts as another: its masks are made again).
-func sameRef(a, b any) bool {
+func sameRef(a, b any) bool { return SameRef(a, b) }
+
+// SameRef reports whether a and b, two values' Refs, hold the same
+// dynamic type and data word: the same value made once.
+func SameRef(a, b any) bool {
 	p, q := (*[2]unsafe.Pointer)(unsafe.Pointer(&a)), (*[2]unsafe.Pointer)(unsafe.Pointer(&b))
 	return p[0] == q[0] && p[1] == q[1] // (not an array compare: no call)
 }
