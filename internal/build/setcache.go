@@ -13,7 +13,7 @@ import (
 
 // Operands kept as masks. In a set operator whose right operand is plain
 // (operators over literals, names of locals and lets, pure built-ins and
-// defs that inline: purecond.Flat), or pure (resolve.PureNames: what it
+// defs that inline, comprehensions of such: purecond.Plain), or pure (resolve.PureNames: what it
 // computes, comprehensions and defs called too, asks no game for a
 // value),
 //
@@ -23,7 +23,10 @@ import (
 // value of the locals it reads (a filter's masks, maskcache.Cache: the lets
 // it and the defs it calls read are checked at each use, and the defs
 // themselves, which a declaration may replace): it is evaluated once per
-// value of v, the first time, not once per move (so are its steps).
+// value of v, the first time, not once per move (so are its steps); for
+// - and &, its elements the universe lacks left out while the universe
+// keeps its size (maskcache's Keep: S - {(r + dr, c + dc) for (dr, dc) in
+// DIRS} at the edge of the board).
 // Exact: a plain or pure operand evaluated again gives its value again,
 // and one that failed, or was not a set
 // whose elements the universe holds, was kept as nothing: it is
@@ -38,7 +41,7 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 	}
 	var locals, lets []int
 	var defs []*engine.Binding
-	if purecond.Flat(bd.c, p.Y.Expr) {
+	if purecond.Plain(bd.c, p.Y.Expr) {
 		locals, lets = purecond.Names(bd.c, []lang.Expr{p.Y.Expr})
 	} else {
 		pn := resolve.PureNames{R: bd.c.Resolver, Seen: map[*engine.Func]bool{}}
@@ -63,7 +66,7 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 		}
 		var ent *maskcache.Entry
 		if s.Class() == 2 {
-			if ent = cache.Entry(fr, 2, s.Universe(), locals, lets); ent != nil && ent.Known != nil {
+			if ent = cache.Entry(fr, 2, s.Universe(), locals, lets); ent != nil && ent.Kept(s.Universe()) {
 				s.CombineWords(op, ent.Pass)
 				return
 			}
@@ -75,9 +78,7 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 			t.InUniverse(s.Universe())
 		}
 		y(fr, t)
-		if ent != nil && keepable(t, s.Universe()) {
-			ent.Pass = append(ent.Pass[:0], t.Words()...)
-			ent.Known = computed
+		if ent != nil && ent.Keep(t, s.Universe(), op) {
 			s.CombineWords(op, ent.Pass)
 		} else {
 			general(fr, s, t)
@@ -151,22 +152,4 @@ func outside(op lang.Op, e lang.Expr) bool {
 	t, ok := e.(*lang.TupleLit)
 	neg := func(i int) bool { b, ok := t.Elems[i].(*lang.Binary); return ok && b.Op == lang.OpSub }
 	return ok && len(t.Elems) == 2 && (op == lang.OpSub || op == lang.OpBitAnd) && (neg(0) || neg(1))
-}
-
-// computed marks an entry of cachedSetOp's cache whose bits are known.
-var computed = []uint64{}
-
-// keepable reports whether scratch t is a plain set whose elements
-// universe u holds (turning them into its ids): its bits can be kept.
-func keepable(t *value.SetScratch, u *value.Universe) bool {
-	switch {
-	case !t.Plain():
-		return false
-	case t.Kind == value.SetAny:
-		t.Reset()
-		return true
-	case t.Class() != 2 && !t.ToUniverse(u):
-		return false
-	}
-	return t.Class() != 2 || t.Universe() == u
 }

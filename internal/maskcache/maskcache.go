@@ -15,9 +15,12 @@ import (
 )
 
 // Entry is the mask of one value of a filter's other names: Known
-// has the bits of the elements tested, Pass those that passed.
+// has the bits of the elements tested, Pass those that passed. (An
+// operand's bits, Keep: Known is computed, and Size, when not 0, the
+// size of the universe they hold for.)
 type Entry struct {
 	Known, Pass []uint64
+	Size        int
 }
 
 // New returns an empty cache.

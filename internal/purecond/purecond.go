@@ -41,8 +41,8 @@ func Plain(c *compile.Compiler, e lang.Expr, bound ...*resolve.Decl) bool {
 	return plainIn(c, e, 0, m)
 }
 
-// Flat is Plain of an expression that holds no comprehension (what a
-// set operand kept as masks may be: package build's cachedSetOp).
+// Flat is Plain of an expression that holds no comprehension (what an
+// edit's place may be: package build's edits).
 func Flat(c *compile.Compiler, e lang.Expr) bool {
 	comp := false
 	lang.Inspect(e, func(x lang.Expr) bool {
