@@ -96,3 +96,26 @@ func TestCellMasksExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, cellMaskCases, passes.Masks, passes.Composite, passes.All)
 }
+
+// rangeMaskCases: all and any of a test of each int of a range, z in S,
+// z not in S, b[k] == "X", != and not, as masks of the range (package
+// masks' rangeMasks), against the folds as written: empty ranges, ends
+// past a string, negative ends, ends that are not ints, a set with
+// other elements, a list, an end that fails.
+var rangeMaskCases = []string{
+	`game silver(S) moves silver(S - {x} | {y}) for x in S for y in 0 .. x - 1 if y not in S and all([z not in S for z in y + 1 .. x - 1])
+print [sg(silver({a, b, c})) for a in 0 .. 4 for b in a + 1 .. 6 for c in b + 1 .. 70 if c % 9 == 0 or c < 9]
+def gap(b, i, j) = any([b[k] == "X" for k in i .. j])
+def none(b, i, j) = all([not (b[k] != ".") for k in i .. j])
+print gap("..X..", 0, 1), gap("..X..", 1, 3), gap("..X..", 3, 2), none(".....", 0, 4), none("..X..", 0, 4), none("..X..", 3, 4)
+print all([z in {1, 2, "a", 3} for z in 1 .. 3]), any([z in [5, 7] for z in 6 .. 100]), any([z not in {1} for z in -2 .. 0])
+print all([z in {1} for z in 1 .. "a"])`,
+	`print any([b == "X" for b in "abc"]), any([k in {1} for k in 1 .. 10 / 0])`,
+	`def gap(b, i, j) = any([b[k] == "X" for k in i .. j])
+print gap("..X..", 3, 9)`,
+}
+
+func TestRangeMasksExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, rangeMaskCases, passes.Masks, passes.All)
+}

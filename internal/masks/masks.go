@@ -103,6 +103,9 @@ func (mk masks) Masks(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn) e
 	if bi.AllAny == 0 || !mk.c.On(passes.Masks) {
 		return nil
 	}
+	if f := mk.rangeMasks(bi, comp, slow); f != nil {
+		return f
+	}
 	p := mk.maskPlan(comp)
 	if p == nil {
 		if bc, ok := bareComp(comp, isName); ok {
