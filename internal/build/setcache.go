@@ -65,7 +65,7 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 			}
 		}
 		var ent *maskcache.Entry
-		if s.Class() == 2 {
+		if s.Class() == 2 && !cache.Off() {
 			if ent = cache.Entry(fr, 2, s.Universe(), locals, lets); ent != nil && ent.Kept(s.Universe()) {
 				s.CombineWords(op, ent.Pass)
 				return

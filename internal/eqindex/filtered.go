@@ -60,7 +60,6 @@ func filterSet(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, bind
 	// (No note: the loop is the general path's way over a set, as
 	// comprun's over its bits; passes fired says it was compiled.)
 	cache := maskcache.New()
-	off, calls, fresh := false, 0, 0
 	return func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool {
 		var w []uint64
 		var u *value.Universe
@@ -76,20 +75,14 @@ func filterSet(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, bind
 		} else {
 			return false
 		}
-		if off {
+		if cache.Off() {
+			// (Masks that are not met again cost more than they save:
+			// a loop whose masks are mostly new runs as written.)
 			return false
 		}
 		ent := cache.Entry(fr, cls, u, locals, lets)
 		if ent == nil {
 			return false
-		}
-		// (Masks that are not met again cost more than they save: a
-		// loop whose masks are mostly new runs as written from then on.)
-		if calls++; len(ent.Known) == 0 {
-			fresh++
-		}
-		if calls >= 1024 && 2*fresh > calls {
-			off = true
 		}
 		for len(ent.Known) < len(w) {
 			ent.Known, ent.Pass = append(ent.Known, 0), append(ent.Pass, 0)

@@ -42,6 +42,9 @@ type Cache struct {
 	masks   map[string]*Entry
 	key     []byte
 	entries int
+	// calls and fresh count the entries asked for and those made new
+	// (Off).
+	calls, fresh int
 	// The lists, sets, maps and tuples the locals held, each an id in
 	// the masks' keys: by the value's key (objKeys, objBytes of keys in
 	// all), and the values met last by identity (objs: a graph passed
@@ -106,6 +109,7 @@ const maxFilterKey = 64
 // the conditions read, in bit class cls; nil when none is kept (a
 // local's value too large for a key, too many masks).
 func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, lets []int) *Entry {
+	fc.calls++
 	if cls == 2 && u != fc.uni {
 		// (Masks of ids of another universe: the masks of class 2 go.)
 		for k := range fc.masks {
@@ -156,6 +160,7 @@ func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, l
 			return nil
 		}
 		fc.entries++
+		fc.fresh++
 		ent := &Entry{}
 		if fc.byWord == nil {
 			fc.byWord = map[uint64]*Entry{}
@@ -194,6 +199,7 @@ func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, l
 		return nil
 	}
 	fc.entries++
+	fc.fresh++
 	ent := &Entry{}
 	fc.masks[string(key)] = ent
 	if small >= 0 {
@@ -204,6 +210,12 @@ func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, l
 	}
 	return ent
 }
+
+// Off reports whether the masks asked for have mostly been new ones
+// (after 1,024 asked): values of the names that do not come again, a
+// mask made per position (an operand that reads the set it is combined
+// with). Its user then computes as written, as cheaply.
+func (fc *Cache) Off() bool { return fc.calls >= 1024 && 2*fc.fresh > fc.calls }
 
 // sameRef reports whether a and b hold the same dynamic type and data
 // word: the same value made once (a let read again), without comparing
