@@ -90,7 +90,7 @@ func (ix *Indexes) EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *e
 	}
 	eqs := equalities(ifc.Cond, isKey, func(e lang.Expr) bool { return masks.Plain(c, e) && !reads(e, bound) })
 	if eqs == nil {
-		return all
+		return sortedPrefix(c, cl, ifc) // (a bound instead: prefix.go)
 	}
 	c.Fired(passes.EqIndex)
 	c.Note(note(cl, "elements", eqs) + setNote(cl, eqs))

@@ -75,3 +75,37 @@ func TestConstIterExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, constIterCases, passes.EqIndex, passes.All)
 }
+
+// sortedPrefixCases: a for clause over a list whose if clause starts
+// with a bound of its name, m <= E (m < E, E >= m, E > m), visiting the
+// prefix of a sorted list of ints (package eqindex's sortedPrefix),
+// against the loop as written: an unsorted list, repeats, a list with a
+// non-int, a bound that fails, a bound that is not an int, an `and`
+// after it that fails for some element.
+var sortedPrefixCases = []string{
+	`let M = [m for m in 1 .. 6]
+let R = [3, 1, 2]
+let D = [1, 1, 2, 2, 5]
+game s(c) moves s([if j == i then c[j] - m else if j == i - 1 then c[j] + m else c[j] for j in 0 .. len(c) - 1]) for i in 1 .. len(c) - 1 for m in M if m <= c[i]
+game t(n) moves t(n - m) for m in R if m < n + 1
+game u(n) moves u(n - m) for m in D if n >= m and 10 / (n - m + 1) > 0
+game v(n) moves v(n - m) for m in D if n > m or m == n
+print [sg(s([0, a, b])) for a in 0 .. 4 for b in 0 .. 4], [sg(t(n)) for n in 0 .. 9], [sg(u(n)) for n in 0 .. 9], [sg(v(n)) for n in 0 .. 9]`,
+	`let M = [1, 2, "a"]
+game t(n) moves t(n - m) for m in M if m <= n
+print sg(t(0))
+print sg(t(3))`,
+	`let M = [1, 2, 3]
+game t(n, L) moves t(n - m, L) for m in M if m <= L[0] and m <= n
+print sg(t(5, [2]))
+print sg(t(5, ["x"]))`,
+	`let M = [1, 2, 3]
+game t(n) moves t(n - m) for m in M if m <= 6 / (n - 2) and m <= n
+print sg(t(1))
+print sg(t(4))`,
+}
+
+func TestSortedPrefixExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, sortedPrefixCases, passes.EqIndex, passes.All)
+}
