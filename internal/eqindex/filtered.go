@@ -93,27 +93,9 @@ func filterSet(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, bind
 			}
 			return value.BitElem(b, pairs)
 		}
-		visit := func(b int) bool {
-			i, m := b>>6, uint64(1)<<(b&63)
-			if ent.Known[i]&m == 0 {
-				fr.Th.Tick(ipos)
-				bind(fr, elem(b))
-				if cond(fr) {
-					ent.Pass[i] |= m
-				}
-				ent.Known[i] |= m
-			}
-			if ent.Pass[i]&m == 0 {
-				return true
-			}
-			fr.Th.Tick(ipos)
-			bind(fr, elem(b))
-			inner(fr)
-			return !fr.Stop
-		}
 		if order != nil {
 			for _, id := range order {
-				if int(id>>6) < len(w) && w[id>>6]>>(id&63)&1 != 0 && !visit(int(id)) {
+				if int(id>>6) < len(w) && w[id>>6]>>(id&63)&1 != 0 && !visit(fr, ent, int(id), elem(int(id)), ipos, bind, cond, inner) {
 					break
 				}
 			}
@@ -122,7 +104,7 @@ func filterSet(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, bind
 		for i, x := range w {
 			// (The elements not known to fail: known to pass, or not known.)
 			for x &= ent.Pass[i] | ^ent.Known[i]; x != 0; x &= x - 1 {
-				if !visit(i*64 + bits.TrailingZeros64(x)) {
+				if b := i*64 + bits.TrailingZeros64(x); !visit(fr, ent, b, elem(b), ipos, bind, cond, inner) {
 					return true
 				}
 			}
@@ -159,6 +141,27 @@ func slotted(c *compile.Compiler, e lang.Expr, decls []*resolve.Decl, pos lang.P
 // before reports whether position a comes before b in one file.
 func before(a, b lang.Pos) bool {
 	return a.Filename == b.Filename && (a.Line < b.Line || a.Line == b.Line && a.Column < b.Column)
+}
+
+// visit tests element e, of bit b, where ent does not know it yet, and
+// runs inner on it where it passes; false once the frame stops.
+func visit(fr *engine.Frame, ent *maskcache.Entry, b int, e value.Value, ipos engine.Pos, bind func(*engine.Frame, value.Value), cond compile.BoolFn, inner func(*engine.Frame)) bool {
+	i, m := b>>6, uint64(1)<<(b&63)
+	if ent.Known[i]&m == 0 {
+		fr.Th.Tick(ipos)
+		bind(fr, e)
+		if cond(fr) {
+			ent.Pass[i] |= m
+		}
+		ent.Known[i] |= m
+	}
+	if ent.Pass[i]&m == 0 {
+		return true
+	}
+	fr.Th.Tick(ipos)
+	bind(fr, e)
+	inner(fr)
+	return !fr.Stop
 }
 
 // declSet is the set of decls ds.

@@ -17,7 +17,8 @@ import (
 // if clause starts with a bound of it, `for m in M if m <= c[i] and
 // ...` (or <, or E >= m, E > m), E plain and not reading it, visits only
 // the elements up to the bound where the list's elements are ints in
-// ascending order (checked once per list: by its identity): the loop
+// ascending order (checked once per list, by its identity, when it comes
+// twice in a row: a let's, not a position's own): the loop
 // costs the moves, not the list. Exact as EqFor's indexes are: the if
 // clause still runs on each element visited; an element skipped is an
 // int above the bound, for which the bound, the first thing the clause
@@ -46,7 +47,7 @@ func sortedPrefix(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause) f
 	}
 	bound := c.Vals.Expr(e)
 	c.Fired(passes.EqIndex)
-	var last any
+	var last, seen any
 	var ints, idx []int64
 	sorted := false
 	return func(fr *engine.Frame, coll value.Value) ([]int64, bool) {
@@ -54,6 +55,12 @@ func sortedPrefix(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause) f
 			return nil, false
 		}
 		if last == nil || !maskcache.SameRef(coll.Ref, last) {
+			if seen == nil || !maskcache.SameRef(coll.Ref, seen) {
+				// (A list met once, a position's own: read as written;
+				// one met twice in a row is read once.)
+				seen = coll.Ref
+				return nil, false
+			}
 			es := coll.Elems()
 			ints, idx, sorted = ints[:0], nil, true
 			for i, x := range es {

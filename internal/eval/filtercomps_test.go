@@ -55,7 +55,11 @@ print sg(nk(all)), [sg(nk(all - {v})) for v in all], sg(keep(all)), moves(nk({(0
 print sg(g({(0, 0)})), sg(g({(0, 0), (2, 0)})), sg(g({(-1, 0), (0, 0)}))`,
 	`game g(S, n) moves g(S - {x + s for s in ["a", "aa"]}, n - 1) for x in S if n > 0 and len(S) > 1
   | g(S | {x + "a"}, n - 1) for x in S if len(x) < 3 and n > 0 and len(S) < 3
+  | *(3 * len(S) + n)
 print [sg(g({"b"}, n)) for n in 0 .. 6], [sg(g({"b", "ba"}, n)) for n in 0 .. 6], [sg(g({"ba", "baa", "b"}, n)) for n in 0 .. 6]`,
+	`game h(S, n) moves h(S - {x + s for s in ["a", "aa"]}, n - 1) for x in S if n > 0 and x == "b"
+  | *0 if n == 0 and len(S) == 2
+print sg(h({"b"}, 1)), sg(h({"b", "ba"}, 1)), sg(h({"b", "baa"}, 1))`,
 	`game g(S) moves g(S - {10 / (x - 3) for d in [1]}) for x in S
 print sg(g({1, 2, 5}))
 print sg(g({1, 3}))`,

@@ -532,13 +532,13 @@ func (m *collMasks) of(v value.Value, inner bool, kind, arity int) *collMasks {
 		m.nw = (m.top + 64) / 64
 		m.masks = appendMask(m.masks, es, m.nw)
 	default:
-		lists := make([][]value.Value, len(es))
-		for i, x := range es {
-			if lists[i], ok = elemsOf(x); !ok || !m.indexes(lists[i]) {
+		lists, ok := listsOf(es, arity, false)
+		if !ok {
+			return m
+		}
+		for _, l := range lists {
+			if !m.indexes(l) {
 				return m
-			}
-			if arity > 0 && (x.K != value.KList && x.K != value.KTuple || len(lists[i]) != arity) {
-				return m // (unpacked by the pattern: its error)
 			}
 		}
 		m.nw = (m.top + 64) / 64
@@ -585,6 +585,24 @@ func indexBit(x value.Value) (int, int8) {
 		}
 	}
 	return 0, 0
+}
+
+// listsOf is the elements of each of the lists es: lists, tuples, sets
+// or maps (sets only, where sets), each of arity elements and a list or
+// tuple when arity > 0 (else unpacked by a pattern: its error); false
+// otherwise.
+func listsOf(es []value.Value, arity int, sets bool) ([][]value.Value, bool) {
+	lists := make([][]value.Value, len(es))
+	for i, x := range es {
+		var ok bool
+		if lists[i], ok = elemsOf(x); !ok || sets && x.K != value.KSet {
+			return nil, false
+		}
+		if arity > 0 && (x.K != value.KList && x.K != value.KTuple || len(lists[i]) != arity) {
+			return nil, false
+		}
+	}
+	return lists, true
 }
 
 // elemsOf are the elements a for clause iterates in v, if v is a list,

@@ -134,14 +134,8 @@ func (m *idMasks) of(v value.Value, u *value.Universe) *idMasks {
 	}
 	lists := [][]value.Value{es}
 	if inner {
-		lists = make([][]value.Value, len(es))
-		for i, x := range es {
-			if lists[i], ok = elemsOf(x); !ok || m.sets && x.K != value.KSet {
-				return m
-			}
-			if arity > 0 && (x.K != value.KList && x.K != value.KTuple || len(lists[i]) != arity) {
-				return m // (unpacked by the pattern: its error)
-			}
+		if lists, ok = listsOf(es, arity, m.sets); !ok {
+			return m
 		}
 	}
 	m.n, m.nw = len(lists), max(1, (m.size+63)/64)
