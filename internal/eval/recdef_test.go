@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/testenv"
 )
 
 // recDefCases: calls of defs written as structural recursion (package
@@ -128,8 +129,11 @@ game split(n) moves copies(t, split(n / t)) for t in divisors(n) if t >= 2
 // off), under depth limits around the cases' nesting.
 func TestRecDefDiff(t *testing.T) {
 	t.Parallel()
+	// (The fast suite runs each case at a third of the depths, turning
+	// with the case: every depth over three cases.)
+	depths := []int{2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 30, 0}
 	for i, src := range recDefCases {
-		for _, depth := range []int{2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 30, 0} {
+		for _, depth := range testenv.Rotate(depths, 4, i) {
 			c := optCase{name: "r.game", src: src, limits: engine.Limits{MaxDepth: depth}, timeout: 30 * time.Second}
 			on := runOptWith(c, 0)
 			for _, off := range []passes.Pass{passes.RecDefs, passes.All} {

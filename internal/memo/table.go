@@ -59,8 +59,10 @@ type Table struct {
 	Wide bool
 	// Positions whose value came from the loopy solver or that have an
 	// infinite option (winning orders their moves by remoteness): a bit
-	// per packed key, a set of interned ids.
-	loopyBits []uint64
+	// per packed key (in blocks of loopyBlock keys, made as marked: a
+	// game of two ints whose first is large has keys spread thinly up to
+	// 2^30), a set of interned ids.
+	loopyBits []*[loopyBlock / 64]uint64
 	loopyIDs  map[uint64]bool
 	// EverLoopy is set once a position is marked so (SetLoopy) and
 	// cleared only by Reset.
@@ -434,20 +436,26 @@ func (t *Table) SetLoopy(r uint64) {
 		t.loopyIDs[r] = true
 		return
 	}
-	w := r >> 6
-	if w >= uint64(len(t.loopyBits)) {
-		t.loopyBits = append(t.loopyBits, make([]uint64, int(w)+1-len(t.loopyBits)+len(t.loopyBits)/2)...)
+	b := r / loopyBlock
+	if b >= uint64(len(t.loopyBits)) {
+		t.loopyBits = append(t.loopyBits, make([]*[loopyBlock / 64]uint64, int(b)+1-len(t.loopyBits)+len(t.loopyBits)/2)...)
 	}
-	t.loopyBits[w] |= 1 << (r & 63)
+	if t.loopyBits[b] == nil {
+		t.loopyBits[b] = new([loopyBlock / 64]uint64)
+	}
+	t.loopyBits[b][r%loopyBlock>>6] |= 1 << (r & 63)
 }
+
+// loopyBlock is the number of keys of a block of loopy marks.
+const loopyBlock = 4096
 
 // IsLoopy reports whether key r is marked.
 func (t *Table) IsLoopy(r uint64) bool {
 	if r&GenBit != 0 {
 		return t.loopyIDs[r]
 	}
-	w := r >> 6
-	return w < uint64(len(t.loopyBits)) && t.loopyBits[w]&(1<<(r&63)) != 0
+	b := r / loopyBlock
+	return b < uint64(len(t.loopyBits)) && t.loopyBits[b] != nil && t.loopyBits[b][r%loopyBlock>>6]&(1<<(r&63)) != 0
 }
 
 // ClearLoopy clears key r's mark.
@@ -456,7 +464,7 @@ func (t *Table) ClearLoopy(r uint64) {
 		delete(t.loopyIDs, r)
 		return
 	}
-	if w := r >> 6; w < uint64(len(t.loopyBits)) {
-		t.loopyBits[w] &^= 1 << (r & 63)
+	if b := r / loopyBlock; b < uint64(len(t.loopyBits)) && t.loopyBits[b] != nil {
+		t.loopyBits[b][r%loopyBlock>>6] &^= 1 << (r & 63)
 	}
 }

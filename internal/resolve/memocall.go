@@ -104,6 +104,12 @@ func RecMemoCall(fn *engine.Func, args []lang.Expr) ([]int, bool) {
 			return nil, false
 		}
 	}
+	if fn.Free != nil && !RecursiveNow(fn) && fn.RecursiveKnown {
+		// Known not to reach itself (by any call, pure or not): the walk
+		// of the defs it reaches, each call site's, would make a chain of
+		// n defs O(n^2).
+		return nil, false
+	}
 	var slots []int
 	seen := map[*lang.DefStmt]bool{}
 	recursive := false
