@@ -76,9 +76,10 @@ func (lfs listFilters) plan(e lang.Expr) *BuildPlan {
 	return p
 }
 
-// sortedSet recognizes sorted({x for x in L if C ...}), L plain: where L
-// strictly ascends and its elements order (all ints, strings, or
-// tuples of ints), the filter of L as a list is that sorted set, the
+// sortedSet recognizes sorted({x for x in L if C ...}) and sorted([x for
+// x in L if C ...]), L plain: where L strictly ascends and its elements
+// order (all ints, strings, or tuples of ints), the filter of L as a
+// list is that sorted set or list, the
 // elements tested in the same order (L's), and sorted cannot fail;
 // elsewhere it is evaluated as written.
 func (lfs listFilters) sortedSet(call *lang.Call) *BuildPlan {
@@ -87,13 +88,15 @@ func (lfs listFilters) sortedSet(call *lang.Call) *BuildPlan {
 		return nil
 	}
 	c, ok := call.Args[0].(*lang.Comp)
-	if !ok || c.Kind != lang.SetComp || len(c.Clauses) < 2 {
+	if !ok || c.Kind != lang.SetComp && c.Kind != lang.ListComp || len(c.Clauses) < 2 {
 		return nil
 	}
 	if cl, ok := c.Clauses[0].(*lang.ForClause); !ok || !(filters{lfs.bd.c}).plainCond(cl.Iter) {
 		return nil
 	}
-	p := (filters{lfs.bd.c}).filterPlan(c)
+	sc := *c
+	sc.Kind = lang.SetComp // (filterPlan reads a set comprehension)
+	p := (filters{lfs.bd.c}).filterPlan(&sc)
 	if p == nil || p.Var2 != nil {
 		return nil
 	}

@@ -98,6 +98,18 @@ print sg(div([1, 2, "x"]))`,
 	`game div(L) moves div(sorted({e for e in L if 10 / (e - 4) != 1})) for d in L
 print sg(div([2, 3, 5, 6]))
 print sg(div([2, 4, 6]))`,
+	// sorted([x for x in L if ...]): the same, repeats kept.
+	`game div(L) moves div(sorted([e for e in L if e % d > 0])) for d in L
+game cells(L) moves cells(sorted([c for c in L if c != a and c != (a[0], a[1] + 1)])) for a in L
+game w(L) moves w(sorted([s for s in L if s[0] != t[0]])) for t in L
+print [sg(div(sorted(set(divisors(n)) - {1}))) for n in [12, 36, 60, 120]], sg(div([6, 4, 3, 2, 12])), sg(div([2, 2, 3, 6])), moves(div([2, 3, 6])), moves(div([5, 2, 2, 3]))
+print sg(cells([(r, c) for r in 0 .. 2 for c in 0 .. 3])), sg(cells([(1, 1), (0, 0), (0, 1), (0, 0)])), sg(w(["ab", "ac", "ba", "bc", "ca"])), sg(div({2, 3, 6}))
+game f(L) moves f(sorted([e for e in L if e != d])) for d in L if d != L[0] | f(L[1:]) if len(L) > 0 and L[0] % 3 == 0
+print [sg(f(L)) for L in [[5, 2, 9, 3, 7, 6, 4], [9, 3, 6, 1, 2], [3, 3, 1, 6, 6, 2], [1, 3, 6, 9, 12, 15]]], moves(f([6, 2, 9, 3]))
+print sg(div([1, 2, "x"]))`,
+	`game div(L) moves div(sorted([e for e in L if 10 / (e - 4) != 1])) for d in L
+print sg(div([2, 3, 5, 6]))
+print sg(div([2, 4, 6]))`,
 }
 
 func TestBigListsExact(t *testing.T) {
