@@ -92,6 +92,9 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 		if f := memberRange(c, cl, ifc); f != nil {
 			return f
 		}
+		if f := foldRange(c, cl, ifc); f != nil {
+			return f
+		}
 		return allInts
 	}
 	c.Fired(passes.EqIndex)

@@ -170,6 +170,19 @@ print sg(w(4, 4))
 `,
 	`game w(a, b) moves w(a - k * dx, b - k * dy) for (dx, dy) in [(1, 0), (0, 1, 2)] for k in 1 .. a if k * dx <= a
 print sg(w(2, 2))
+`, // A def of a fold over a comprehension and a comparison, in a
+	// filter (inlined: the fold a bound), over a slice of the position.
+	`def ok(c, i, p) = all([p > x for x in c[:i]]) and p < c[i]
+game silver(c) moves silver(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. 20 if ok(c, i, p)
+def free(c, i, p) = not any([x == p for x in c[i + 1:]]) and p > c[i]
+game up(c) moves up(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. 9 if free(c, i, p)
+print [sg(silver([a, b, d])) for a in 0 .. 4 for b in a + 1 .. 6 for d in b + 1 .. 8], moves(silver([2, 5, 9])), sg(up([1, 3, 2])), moves(up([7, 8, 9]))
+print sg(silver([1, 2, "x"]))
+`,
+	`def ok(c, i, p) = all([p > 10 / x for x in c[:i]]) and p < c[i]
+game g(c) moves g(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. 9 if ok(c, i, p)
+print sg(g([2, 5, 7]))
+print sg(g([0, 4, 6]))
 `,
 }
 

@@ -240,6 +240,47 @@ print [u for u in 0 .. 3 if (1, u) in E and 1 / (u - 2) == 0], [u for u in 0 .. 
 `,
 }
 
+// foldRangeCases: a range whose if clause folds a test of each int of a
+// range one of whose ends is its variable (eqindex's foldRange): only
+// the ints for which the fold can hold are visited. Ranges from the
+// variable and to it, offsets either way, all and not any, negated
+// tests, strings, sets, lists, memberships before the fold, a string
+// too short (an error as written), a negative start, a tested value or
+// an end that is not what the masks read, empty and reversed ranges.
+var foldRangeCases = []string{
+	`game silver(s) moves silver(s[:p] + "o" + s[p + 1:i] + "." + s[i + 1:]) for i in 0 .. len(s) - 1 if s[i] == "o" for p in 0 .. i - 1 if all([s[k] == "." for k in p .. i - 1])
+print sg(silver("..o.o...o.o")), moves(silver(".o..o.oo")), [sg(silver(x)) for x in ["", "o", ".o", "oo..o", "o.o.o.o"]]
+game right(s) moves right(s[:i] + "." + s[i + 1:p] + "o" + s[p + 1:]) for i in 0 .. len(s) - 1 if s[i] == "o" for p in i + 1 .. len(s) - 1 if not any([s[k] != "." for k in i + 1 .. p])
+print sg(right("o..o.o...")), moves(right("o.o..o")), [sg(right(x)) for x in ["o", "o.", "oo..", "o.o.o."]]
+`,
+	`let s = "x.xxx.xxxx"
+print [p for p in 0 .. 9 if all([s[k] == "x" for k in p + 2 .. 8])], [p for p in 2 .. 9 if all([s[k] != "." for k in p - 2 .. 6])], [p for p in 0 .. 5 if all([not (s[k] == ".") for k in 1 .. p + 1])]
+print [p for p in 0 .. 9 if all([s[k] == "x" for k in p .. 20])]
+`,
+	`let s = "xx.xx"
+print [p for p in -3 .. 4 if all([s[k] == "x" for k in p .. 4])]
+`,
+	`game silver(S) moves silver(S - {x} | {y}) for x in S for y in 0 .. x - 1 if y not in S and all([z not in S for z in y + 1 .. x - 1])
+print sg(silver({1, 4, 6, 9})), moves(silver({0, 3, 5})), [sg(silver(set(L))) for L in [[], [2], [0, 1], [3, 7, 8]]]
+let L = [0, 1, 1, 5, 9, 9, 12]
+print [y for y in 0 .. 12 if y in L and all([z in L for z in y .. 9])], [y for y in 0 .. 12 if y not in L and not any([z in L for z in y + 1 .. 12])]
+print [y for y in 0 .. 3 if y in {0: 1, 2: 3} and all([z in {0: 1} for z in 0 .. y])]
+`,
+	`let S = 7
+print [y for y in 0 .. 3 if y in S and all([z in {1} for z in y .. 3])]
+`,
+	`let T = "abc"
+print [y for y in 0 .. 3 if all([z in T for z in y .. 3])]
+`,
+	`let E = "x"
+print [y for y in 0 .. 3 if all([z in {1, 2} for z in y .. E])]
+`,
+}
+
+func TestFoldRangeExact(t *testing.T) {
+	diffCases(t, foldRangeCases, passes.EqIndex, passes.All)
+}
+
 func TestMemberRangeExact(t *testing.T) {
 	diffCases(t, memberRangeCases, passes.EqIndex, passes.All)
 }

@@ -3,6 +3,7 @@ package masks
 import (
 	"fmt"
 
+	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -98,4 +99,147 @@ func (mk masks) rangeMasks(bi *engine.Builtin, comp *lang.Comp, slow engine.Eval
 		}
 		return value.Bool(all)
 	}
+}
+
+// Bounds from a fold over a range. In a loop over a range of v whose if
+// clause folds a test of each int of a range one of whose ends is v,
+//
+//	for p in 0 .. i - 1 if all([s[k] == "." for k in p .. i - 1])
+//	for y in 0 .. x - 1 if ... and all([z not in S for z in y + 1 .. x - 1])
+//	for p in i + 1 .. n - 1 if not any([b[k] == "X" for k in i + 1 .. p])
+//
+// the fold holds for v exactly when the range v + c .. E (E .. v + c)
+// misses the ints that fail the test: v above the last int up to E that
+// fails (below the first from E on), found at the loop's entry from the
+// word of the ints that pass. Where the ints v + c are not 0 to
+// maxMaskIndex, the tested value not one the masks read (which cannot
+// fail the test then), or an end not an int, it does not bound.
+
+// FoldBounds is such a bound: at a loop's entry over a .. b (v not
+// bound), the ints lo .. hi outside which the fold is false and does not
+// fail, or ok false where it cannot tell.
+type FoldBounds func(fr *engine.Frame, a, b int64) (lo, hi int64, ok bool)
+
+// FoldBound compiles the bound of v by e, when e is such a fold (all of a
+// list comprehension, or not any); nil otherwise.
+func FoldBound(c *compile.Compiler, e lang.Expr, v *lang.Name) FoldBounds {
+	return masks{c}.foldBound(e, v)
+}
+
+func (mk masks) foldBound(e lang.Expr, v *lang.Name) FoldBounds {
+	want := true // (what each test must give for the fold to hold)
+	if u, ok := e.(*lang.Unary); ok && u.Op == lang.OpNot {
+		e, want = u.X, false
+	}
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	bi := mk.builtinOf(call)
+	if bi == nil || bi.AllAny == 0 || (bi.AllAny > 0) != want {
+		return nil
+	}
+	comp, ok := call.Args[0].(*lang.Comp)
+	if !ok || comp.Kind != lang.ListComp || len(comp.Clauses) != 1 {
+		return nil
+	}
+	cl, ok := comp.Clauses[0].(*lang.ForClause)
+	if !ok || cl.Target.Tuple || len(cl.Target.Names) != 1 {
+		return nil
+	}
+	r, ok := cl.Iter.(*lang.Binary)
+	if !ok || r.Op != lang.OpRange {
+		return nil
+	}
+	j := cl.Target.Names[0]
+	low := mk.mentions(r.X, v) // (the range starts at v + c)
+	vEnd, other := r.X, r.Y
+	if !low {
+		vEnd, other = r.Y, r.X
+	}
+	c, ok := mk.offset(vEnd, v)
+	if !ok || mk.mentions(other, v) || mk.mentions(other, j) || !Plain(mk.c, other) {
+		return nil
+	}
+	body, neg := comp.Body, false
+	if u, ok := body.(*lang.Unary); ok && u.Op == lang.OpNot {
+		body, neg = u.X, true
+	}
+	p := &MaskPlan{Comp: comp, Coll: cl.Iter, Var: j}
+	if !mk.indexTest(p, body, j) || p.Kind == testBits || mk.mentions(p.X, v) {
+		return nil
+	}
+	neg = neg != p.Neg
+	pass := want != neg // (the pass bit a test must have)
+	end, x := mk.c.Vals.Expr(other), mk.c.Vals.Expr(p.X)
+	var k value.Value
+	if p.K != nil {
+		k = litValue(p.K)
+	}
+	kind := p.Kind
+	return func(fr *engine.Frame, a, b int64) (int64, int64, bool) {
+		ev, ok := engine.Try(fr, end)
+		if !ok || ev.K != value.KInt || a > b || a+c < 0 || b+c > maxMaskIndex {
+			return 0, 0, false
+		}
+		// The ints the tests read: v + c .. E for v from a (low), E .. v
+		// + c for v up to b.
+		from, top := a+c, ev.N
+		if !low {
+			from, top = ev.N, b+c
+		}
+		if from < 0 || top > maxMaskIndex {
+			return 0, 0, false
+		}
+		if top < from {
+			return a, b, true // (every range empty: the fold holds)
+		}
+		xv, ok := engine.Try(fr, x)
+		if !ok {
+			return 0, 0, false
+		}
+		var buf [maxMaskIndex/64 + 1]uint64
+		w, ok := passMask(buf[:0], xv, k, kind, int(top), int(top)/64+1, false)
+		if !ok {
+			return 0, 0, false
+		}
+		fails := func(i int64) bool { return (w[i/64]>>(i%64)&1 != 0) != pass }
+		if low {
+			for i := top; i >= from; i-- {
+				if fails(i) {
+					return max(a, i-c+1), b, true
+				}
+			}
+			return a, b, true
+		}
+		for i := from; i <= top; i++ {
+			if fails(i) {
+				return a, min(b, i-c-1), true
+			}
+		}
+		return a, b, true
+	}
+}
+
+// offset is c where e is v, v + c, c + v or v - c (c an int literal).
+func (mk masks) offset(e lang.Expr, v *lang.Name) (int64, bool) {
+	if mk.isName(e, v) {
+		return 0, true
+	}
+	b, ok := e.(*lang.Binary)
+	if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
+		return 0, false
+	}
+	x, y := b.X, b.Y
+	if b.Op == lang.OpAdd && mk.isName(y, v) {
+		x, y = y, x
+	}
+	n, ok := y.(*lang.IntLit)
+	if !ok || !mk.isName(x, v) || n.Val < 0 || n.Val > maxMaskIndex {
+		return 0, false
+	}
+	if b.Op == lang.OpSub {
+		return -n.Val, true
+	}
+	return n.Val, true
 }

@@ -298,10 +298,14 @@ func (s *Prover) Cond(e lang.Expr) bool {
 	case *lang.BoolLit:
 		return true
 	case *lang.Call:
-		// any or all of a list literal of safe conditions.
+		// any or all of a list literal of safe conditions, or of a list
+		// comprehension whose clauses and yield are safe.
 		bi := s.env.R.BuiltinCallee(e)
 		if bi == nil || bi.BName != "any" && bi.BName != "all" || len(e.Args) != 1 {
 			return false
+		}
+		if c, ok := e.Args[0].(*lang.Comp); ok && c.Kind == lang.ListComp {
+			return s.compCond(c)
 		}
 		l, ok := e.Args[0].(*lang.ListLit)
 		if !ok {
@@ -502,6 +506,24 @@ func (s *Prover) compBound(c *lang.Comp) (lin, bool) {
 	return l, ok
 }
 
+// compCond proves list comprehension c, written in the query after its
+// clauses, safe with a yield that is a safe condition (as compBound does
+// for a yield that is an int).
+func (s *Prover) compCond(c *lang.Comp) bool {
+	if s.nest >= MaxBoundDepth {
+		return false
+	}
+	inner := ir.LowerComp(c, ir.CompConsumer(c.Kind))
+	q := *s.Q
+	q.Clauses = append(append([]ir.Clause(nil), s.Q.Clauses...), inner.Clauses...)
+	sub := *s
+	sub.Q = &q
+	sub.nest++
+	ok := sub.Conds(inner.Clauses) && sub.Cond(inner.Yield)
+	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls
+	return ok
+}
+
 // helperBound proves the collection call of def fn returns safe: its
 // arguments cannot fail and its body is list comprehensions
 // concatenated or set comprehensions united, each safe (its clauses, its
@@ -611,6 +633,12 @@ func (s *Prover) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 				l = lin{math.Max(l.c, x.c), math.Max(l.d, x.d)}
 			}
 			return l, true
+		}
+		if _, ok := cl.Coll.(*lang.Slice); ok {
+			// A slice of a list root (listInts): its elements.
+			if l, _, ok := s.listInts(cl.Coll); ok {
+				return l, true
+			}
 		}
 		if r := s.divisorsOf(cl.Coll); r != nil {
 			// The divisors of a root: each is between 1 and it. Listing
