@@ -1,6 +1,7 @@
 package algebra
 
 import (
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/lang"
 )
@@ -219,7 +220,7 @@ func distribute(c *ctx, e lang.Expr) lang.Expr {
 		}
 		x = b.Y
 	}
-	if _, isLit := x.(*lang.IntLit); isLit || left && b.Op != lang.OpAdd || !hasZeroArm(ch) || !operand(x) {
+	if _, isLit := x.(*lang.IntLit); isLit || left && b.Op != lang.OpAdd || !hasZeroArm(ch) || !operand(x) && !choiceOperand(x) {
 		return nil // (only where X + 0 or X - 0 is X then)
 	}
 	if _, ok := c.sf.Int(e); !ok {
@@ -246,6 +247,26 @@ func hasZeroArm(x *lang.IfExpr) bool {
 	return false
 }
 
+// choiceOperand reports whether x is a choice between two operands, or
+// operands plus or minus an operand (a delta distributed before:
+// `(if j == i then c[j] - m else c[j]) + (if j == i - 1 then m else 0)`
+// is a choice of three, each written once).
+func choiceOperand(x lang.Expr) bool {
+	ch, ok := x.(*lang.IfExpr)
+	if !ok {
+		return false
+	}
+	for _, v := range []lang.Expr{ch.Then, ch.Else} {
+		if b, ok := v.(*lang.Binary); ok && (b.Op == lang.OpAdd || b.Op == lang.OpSub) && operand(b.X) && operand(b.Y) {
+			continue
+		}
+		if !operand(v) {
+			return false
+		}
+	}
+	return true
+}
+
 // operand reports whether x is a name, a literal or an element read by
 // index (what distribute writes in each branch).
 func operand(x lang.Expr) bool {
@@ -262,4 +283,104 @@ func operand(x lang.Expr) bool {
 		return lit && (x.Op == lang.OpAdd || x.Op == lang.OpSub) && operand(x.X)
 	}
 	return false
+}
+
+// choiceDecided: in the then branch of a choice on v == E, a choice on v
+// == E + k (k an int literal other than 0, either side of ==) is its
+// else branch: `if j == i - 1 then (if j == i then c[j] - m else c[j]) +
+// m else ...`, as distribute writes it, is `if j == i - 1 then c[j] + m
+// else ...`. Exact: where the outer condition held, the inner one is
+// false, and a choice evaluates only the branch it takes (the inner
+// condition, not evaluated, could not have failed: its operands are
+// those of the outer one and an int literal).
+func choiceDecided(c *ctx, e lang.Expr) lang.Expr {
+	x, ok := e.(*lang.IfExpr)
+	if !ok || !c.env.Repeatable {
+		return nil
+	}
+	v, at, ok := eqOfName(x.Cond)
+	if !ok {
+		return nil
+	}
+	then := replaceChoices(x.Then, func(cond lang.Expr) bool {
+		w, at2, ok := eqOfName(cond)
+		if !ok || !ir.Same(v, w) {
+			return false
+		}
+		k, ok := litOffset(at, at2)
+		return ok && k != 0
+	})
+	if then == x.Then {
+		return nil
+	}
+	return &lang.IfExpr{Pos: x.Pos, Cond: x.Cond, Then: then, Else: x.Else}
+}
+
+// eqOfName reads cond as v == E (or E == v), v a name.
+func eqOfName(cond lang.Expr) (v, at lang.Expr, ok bool) {
+	b, isB := cond.(*lang.Binary)
+	if !isB || b.Op != lang.OpEq {
+		return nil, nil, false
+	}
+	if _, isID := b.X.(*lang.Ident); isID {
+		return b.X, b.Y, true
+	}
+	if _, isID := b.Y.(*lang.Ident); isID {
+		return b.Y, b.X, true
+	}
+	return nil, nil, false
+}
+
+// litOffset is k where b is a + k, a - k or a itself (k 0), k an int
+// literal, and the other way round (-k).
+func litOffset(a, b lang.Expr) (int64, bool) {
+	if ir.Same(a, b) {
+		return 0, true
+	}
+	off := func(x, y lang.Expr) (int64, bool) {
+		bx, ok := y.(*lang.Binary)
+		if !ok || bx.Op != lang.OpAdd && bx.Op != lang.OpSub || !ir.Same(bx.X, x) {
+			return 0, false
+		}
+		l, ok := bx.Y.(*lang.IntLit)
+		if !ok || l.Val < -(1<<40) || l.Val > 1<<40 {
+			return 0, false
+		}
+		if bx.Op == lang.OpSub {
+			return -l.Val, true
+		}
+		return l.Val, true
+	}
+	if k, ok := off(a, b); ok {
+		return k, true
+	}
+	if k, ok := off(b, a); ok {
+		return -k, true
+	}
+	return 0, false
+}
+
+// replaceChoices is e with each choice whose condition decided reports
+// false replaced by its else branch, through + and - and the branches of
+// choices (e itself when none is).
+func replaceChoices(e lang.Expr, decided func(lang.Expr) bool) lang.Expr {
+	switch x := e.(type) {
+	case *lang.IfExpr:
+		if decided(x.Cond) {
+			return replaceChoices(x.Else, decided)
+		}
+		a, b := replaceChoices(x.Then, decided), replaceChoices(x.Else, decided)
+		if a != x.Then || b != x.Else {
+			return &lang.IfExpr{Pos: x.Pos, Cond: x.Cond, Then: a, Else: b}
+		}
+	case *lang.Binary:
+		if x.Op != lang.OpAdd && x.Op != lang.OpSub {
+			return e
+		}
+		a, b := replaceChoices(x.X, decided), replaceChoices(x.Y, decided)
+		if a != x.X || b != x.Y {
+			return &lang.Binary{Pos: x.Pos, Op: x.Op, X: a, Y: b}
+		}
+	}
+	return e
 }

@@ -44,6 +44,7 @@ func ruleTable() []rule {
 		{"an index of a concatenation of lists: the part's element", concatIndex},
 		{"== and != of two tuple literals: of their elements", tupleCompare},
 		{"X + (if C then A else 0): if C then X + A else X", distribute},
+		{"a choice on v == E + k inside the then branch of one on v == E: its else", choiceDecided},
 		{"set of a list comprehension: a set comprehension", setOfListComp},
 	}
 }

@@ -179,6 +179,16 @@ game up(c) moves up(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. 9 if
 print [sg(silver([a, b, d])) for a in 0 .. 4 for b in a + 1 .. 6 for d in b + 1 .. 8], moves(silver([2, 5, 9])), sg(up([1, 3, 2])), moves(up([7, 8, 9]))
 print sg(silver([1, 2, "x"]))
 `,
+	// A delta written as two choices added (distributed, the inner
+	// choice decided by the outer one's equality), through a def.
+	`def push(c, i, m) = [c[j] - (if j == i then m else 0) + (if j == i - 1 then m else 0) for j in 0 .. len(c) - 1]
+game stair(c) moves stair(push(c, i, m)) for i in 1 .. len(c) - 1 if c[i] > 0 for m in 1 .. c[i]
+game two(c) moves two([(if j == i then c[j] - m else c[j]) + (if j == i + 2 then m else 0) + (if j == i then 0 else 0) for j in 0 .. len(c) - 1]) for i in 0 .. len(c) - 3 for m in 1 .. c[i]
+game same(c) moves same([(if j == i then c[j] - 1 else c[j]) + (if j == i + 0 then 1 else 0) for j in 0 .. len(c) - 1]) for i in 0 .. len(c) - 1 if c[i] > 0 and i < 2
+print [sg(stair([0, a, b, d])) for a in 0 .. 3 for b in 0 .. 3 for d in 0 .. 3], moves(stair([0, 2, 1])), [sg(two([a, b, d, 1])) for a in 0 .. 3 for b in 0 .. 3 for d in 0 .. 2], moves(two([2, 0, 1, 3]))
+print moves(same([1, 2, 0])), [sg(same([a, b])) for a in 0 .. 2 for b in 0 .. 2]
+print sg(stair([0, 2, "x"]))
+`,
 	`def ok(c, i, p) = all([p > 10 / x for x in c[:i]]) and p < c[i]
 game g(c) moves g(c[:i] + [p] + c[i + 1:]) for i in 0 .. len(c) - 1 for p in 0 .. 9 if ok(c, i, p)
 print sg(g([2, 5, 7]))

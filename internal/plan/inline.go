@@ -267,10 +267,10 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 		// A list of ints built by a comprehension that cannot fail (its
 		// names new ones).
 		comp := ir.RaiseComp(renamed(fn, call, c), lang.ListComp)
-		if in.sf.ListArg(comp) {
-			return comp
-		}
 		if in.env.bodies[fn.Decl] {
+			if in.sf.ListArg(comp) {
+				return comp
+			}
 			return nil // (a def that calls itself, being planned)
 		}
 		if in.env.bodies == nil {
@@ -280,7 +280,10 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 		p := in.comp(comp)
 		delete(in.env.bodies, fn.Decl)
 		if p != nil && in.sf.ListArg(p) {
-			return p // (as planned on its own: over enumerate, deforested)
+			return p // (as planned on its own: over enumerate, deforested, its algebra)
+		}
+		if in.sf.ListArg(comp) {
+			return comp
 		}
 		return nil
 	}
