@@ -94,8 +94,15 @@ func filterSet(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, bind
 			return value.BitElem(b, pairs)
 		}
 		if order != nil {
+			// (The elements not known to fail, as below, in the
+			// elements' order: known failures are not visited.)
+			var buf [4]uint64
+			cand := buf[:0]
+			for i, x := range w {
+				cand = append(cand, x&(ent.Pass[i]|^ent.Known[i]))
+			}
 			for _, id := range order {
-				if int(id>>6) < len(w) && w[id>>6]>>(id&63)&1 != 0 && !visit(fr, ent, int(id), elem(int(id)), ipos, bind, cond, inner) {
+				if int(id>>6) < len(cand) && cand[id>>6]>>(id&63)&1 != 0 && !visit(fr, ent, int(id), elem(int(id)), ipos, bind, cond, inner) {
 					break
 				}
 			}
