@@ -8,6 +8,7 @@ package stdlib
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"sync"
 	"unicode/utf8"
@@ -305,6 +306,19 @@ func checkOrdered(c *engine.Call, fn string, xs []value.Value) {
 
 func extreme(c *engine.Call, fn string, a []value.Value, sign int) value.Value {
 	xs := a
+	if len(a) == 1 && a[0].K == value.KSet {
+		// A set's elements ascend: its least and its largest are its
+		// ends, when they are of one kind that orders (so are the
+		// others: kinds order first).
+		lo, ok1 := setEnd(a[0], false)
+		hi, ok2 := setEnd(a[0], true)
+		if ok1 && ok2 && lo.K == hi.K && (lo.K == value.KInt || lo.K == value.KStr || lo.K == value.KBool || lo.K == value.KList || lo.K == value.KTuple) {
+			if sign > 0 {
+				return hi
+			}
+			return lo
+		}
+	}
 	if len(a) == 1 {
 		xs = elems(c, 0, a[0], fn)
 		if len(xs) == 0 {
@@ -345,4 +359,43 @@ func allAny(c *engine.Call, fn string, v value.Value, isAll bool) value.Value {
 		}
 	}
 	return value.Bool(isAll)
+}
+
+// setEnd is the least (or, last, the largest) element of set v, read
+// from its ids where they are of a universe whose ids ascend with its
+// elements (their elements not made); ok is false for an empty set.
+func setEnd(v value.Value, last bool) (value.Value, bool) {
+	if u, w, ok := value.UniWords(v); ok && u.Order() == nil {
+		b, ok := endBit(w, last)
+		if !ok {
+			return value.Value{}, false
+		}
+		return u.Elem(b), true
+	}
+	xs := v.Elems()
+	if len(xs) == 0 {
+		return value.Value{}, false
+	}
+	if last {
+		return xs[len(xs)-1], true
+	}
+	return xs[0], true
+}
+
+// endBit is the lowest (or, last, the highest) bit set in w.
+func endBit(w []uint64, last bool) (int, bool) {
+	if !last {
+		for i, x := range w {
+			if x != 0 {
+				return i*64 + bits.TrailingZeros64(x), true
+			}
+		}
+		return 0, false
+	}
+	for i := len(w) - 1; i >= 0; i-- {
+		if w[i] != 0 {
+			return i*64 + bits.Len64(w[i]) - 1, true
+		}
+	}
+	return 0, false
 }

@@ -41,8 +41,12 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 	}
 	var locals, lets []int
 	var defs []*engine.Binding
+	var ends []engine.EvalFn
 	if purecond.Plain(bd.c, p.Y.Expr) {
 		locals, lets = purecond.Names(bd.c, []lang.Expr{p.Y.Expr})
+		if l, g, es, ok := purecond.RangeNames(bd.c, p.Y.Expr); ok {
+			locals, lets, ends = l, g, []engine.EvalFn{bd.c.Vals.Expr(es[0]), bd.c.Vals.Expr(es[1])}
+		}
 	} else {
 		pn := resolve.PureNames{R: bd.c.Resolver, Seen: map[*engine.Func]bool{}}
 		if !pn.Expr(p.Y.Expr, true, 0) {
@@ -66,7 +70,16 @@ func cachedSetOp(bd *Builders, p *BuildPlan, x, y setBuildFn, general func(fr *e
 		}
 		var ent *maskcache.Entry
 		if s.Class() == 2 && !cache.Off() {
-			if ent = cache.Entry(fr, 2, s.Universe(), locals, lets); ent != nil && ent.Kept(s.Universe()) {
+			var ex [2]int64 // (the range's ends: their values, as Y would find them first)
+			keyed := true
+			for i, end := range ends {
+				v := end(fr)
+				ex[i], keyed = v.N, keyed && v.K == value.KInt
+			}
+			if keyed {
+				ent = cache.Entry(fr, 2, s.Universe(), locals, lets, ex[:len(ends)]...)
+			}
+			if ent != nil && ent.Kept(s.Universe()) {
 				s.CombineWords(op, ent.Pass)
 				return
 			}

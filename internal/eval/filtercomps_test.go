@@ -63,6 +63,19 @@ print sg(h({"b"}, 1)), sg(h({"b", "ba"}, 1)), sg(h({"b", "baa"}, 1))`,
 	`game g(S) moves g(S - {10 / (x - 3) for d in [1]}) for x in S
 print sg(g({1, 2, 5}))
 print sg(g({1, 3}))`,
+	// An operand over a range whose ends read the position: kept per
+	// value of the ends and the names the rest reads (purecond's
+	// RangeNames), an end that fails, an end that is not an int.
+	`game g(S) moves g(S - {d * k for k in 1 .. len(S) - 1}) for d in S if d > 1 and len(S) > 1
+print [sg(g(set(divisors(n)) - {1})) for n in [12288, 20000]]
+game h(S) moves h(S - {x + k for k in 0 .. len(S) % 3}) for x in S
+print sg(h({5000, 5001, 5003, 5007, 5010, 5011})), moves(h({5000, 5002, 5004}))
+game p(S) moves p(S - {d * k for k in 1 .. max(S) / d}) for d in S
+print [sg(p(set(divisors(n)) - {1})) for n in [4320, 12288]]`,
+	`game e(S) moves e(S - {x} - {k + 5000 for k in 0 .. 10 / (len(S) - 3)}) for x in S
+print sg(e({5000, 5001, 5002, 5003, 5004, 5005, 5006}))`,
+	`game s(S) moves s(S - {k for k in 1 .. max(S)}) for x in S
+print sg(s({"a", "b"}))`,
 }
 
 func TestOperandCompExact(t *testing.T) {

@@ -107,8 +107,10 @@ const maxFilterKey = 64
 
 // Entry is the mask for the current values of the locals (slots) that
 // the conditions read, in bit class cls; nil when none is kept (a
-// local's value too large for a key, too many masks).
-func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, lets []int) *Entry {
+// local's value too large for a key, too many masks). The ints extra,
+// when given, are of the key too (the ends of a range the operand loops
+// over: purecond.RangeNames).
+func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, lets []int, extra ...int64) *Entry {
 	fc.calls++
 	if cls == 2 && u != fc.uni {
 		// (Masks of ids of another universe: the masks of class 2 go.)
@@ -140,11 +142,11 @@ func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, l
 			fc.byInt = [3][]*Entry{}
 			fc.entries = 0
 			fc.lets = fc.lets[:0]
-			return fc.Entry(fr, cls, u, locals, lets)
+			return fc.Entry(fr, cls, u, locals, lets, extra...)
 		}
 	}
 	small := -1
-	if len(locals) == 1 {
+	if len(locals) == 1 && len(extra) == 0 {
 		if v := fr.Slots[locals[0]]; v.K == value.KInt && uint64(v.N) < smallFilterInts {
 			small = int(v.N)
 			if small < len(fc.byInt[cls]) && fc.byInt[cls][small] != nil {
@@ -152,7 +154,7 @@ func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, l
 			}
 		}
 	}
-	if w, ok := wordKey(fr, cls, locals); ok && small < 0 {
+	if w, ok := wordKey(fr, cls, locals); ok && small < 0 && len(extra) == 0 {
 		if ent := fc.byWord[w]; ent != nil {
 			return ent
 		}
@@ -190,6 +192,9 @@ func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, l
 			fc.key = key
 			return nil
 		}
+	}
+	for _, x := range extra {
+		key = binary.AppendVarint(append(key, value.TagInt), x)
 	}
 	fc.key = key
 	if ent, ok := fc.masks[string(key)]; ok {

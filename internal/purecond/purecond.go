@@ -177,3 +177,36 @@ func appendNew(xs []int, x int) []int {
 	}
 	return append(xs, x)
 }
+
+// RangeNames is Names of a plain comprehension whose first clause loops
+// over a range, A .. B, without the names only its ends read: the
+// comprehension is a function of the locals and lets the rest of it
+// reads and of the values of A and B ({d * k for k in 1 .. max(S) / d}
+// reads S only through its end, max(S) / d: its masks are kept by d and
+// the end's value, not by S). It returns the ends too; ok is false for
+// another expression.
+func RangeNames(c *compile.Compiler, e lang.Expr) (locals, lets []int, ends []lang.Expr, ok bool) {
+	comp, _ := e.(*lang.Comp)
+	if comp == nil || len(comp.Clauses) == 0 {
+		return nil, nil, nil, false
+	}
+	f, _ := comp.Clauses[0].(*lang.ForClause)
+	if f == nil {
+		return nil, nil, nil, false
+	}
+	r, _ := f.Iter.(*lang.Binary)
+	if r == nil || r.Op != lang.OpRange {
+		return nil, nil, nil, false
+	}
+	// (The comprehension with its range's ends as literals: the names
+	// the rest reads, not those it binds.)
+	zero := &lang.IntLit{Pos: r.Pos}
+	rest := &lang.Comp{Pos: comp.Pos, Kind: comp.Kind, Body: comp.Body, Clauses: slices.Clone(comp.Clauses)}
+	rest.Clauses[0] = &lang.ForClause{Pos: f.Pos, Target: f.Target, Iter: &lang.Binary{Pos: r.Pos, Op: lang.OpRange, X: zero, Y: zero}}
+	locals, lets = Names(c, []lang.Expr{rest})
+	l2, lets2 := Names(c, []lang.Expr{r.X, r.Y})
+	for _, s := range lets2 {
+		lets = appendNew(lets, s)
+	}
+	return locals, lets, []lang.Expr{r.X, r.Y}, len(l2) > 0
+}
