@@ -106,6 +106,7 @@ var all = []*engine.Builtin{
 			return foldExtreme(c, "min", acc, x, n, -1)
 		},
 		IntFold: -1,
+		Quick1:  func(a value.Value) (value.Value, bool) { return setExtreme(a, -1) },
 		Quick2: func(a, b value.Value) (value.Value, bool) {
 			if a.Kind() == value.KInt && b.Kind() == value.KInt {
 				return value.Int(min(a.Int(), b.Int())), true
@@ -119,6 +120,7 @@ var all = []*engine.Builtin{
 			return foldExtreme(c, "max", acc, x, n, 1)
 		},
 		IntFold: 1,
+		Quick1:  func(a value.Value) (value.Value, bool) { return setExtreme(a, 1) },
 		Quick2: func(a, b value.Value) (value.Value, bool) {
 			if a.Kind() == value.KInt && b.Kind() == value.KInt {
 				return value.Int(max(a.Int(), b.Int())), true
@@ -306,17 +308,9 @@ func checkOrdered(c *engine.Call, fn string, xs []value.Value) {
 
 func extreme(c *engine.Call, fn string, a []value.Value, sign int) value.Value {
 	xs := a
-	if len(a) == 1 && a[0].K == value.KSet {
-		// A set's elements ascend: its least and its largest are its
-		// ends, when they are of one kind that orders (so are the
-		// others: kinds order first).
-		lo, ok1 := setEnd(a[0], false)
-		hi, ok2 := setEnd(a[0], true)
-		if ok1 && ok2 && lo.K == hi.K && (lo.K == value.KInt || lo.K == value.KStr || lo.K == value.KBool || lo.K == value.KList || lo.K == value.KTuple) {
-			if sign > 0 {
-				return hi
-			}
-			return lo
+	if len(a) == 1 {
+		if v, ok := setExtreme(a[0], sign); ok {
+			return v
 		}
 	}
 	if len(a) == 1 {
@@ -361,16 +355,50 @@ func allAny(c *engine.Call, fn string, v value.Value, isAll bool) value.Value {
 	return value.Bool(isAll)
 }
 
+// setExtreme is min (sign -1) or max (+1) of v when it is a set whose
+// ends say it without an error: a set's elements ascend, so its least and
+// its largest are its ends, when they are of one kind that orders (so are
+// the others: kinds order first).
+func setExtreme(v value.Value, sign int) (value.Value, bool) {
+	if v.K != value.KSet {
+		return value.None, false
+	}
+	lo, ok1 := setEnd(v, false)
+	hi, ok2 := setEnd(v, true)
+	if !ok1 || !ok2 || lo.K != hi.K || !(lo.K == value.KInt || lo.K == value.KStr || lo.K == value.KBool || lo.K == value.KList || lo.K == value.KTuple) {
+		return value.None, false
+	}
+	if sign > 0 {
+		return hi, true
+	}
+	return lo, true
+}
+
 // setEnd is the least (or, last, the largest) element of set v, read
-// from its ids where they are of a universe whose ids ascend with its
-// elements (their elements not made); ok is false for an empty set.
+// from its ids where they are of a universe (their elements not made);
+// ok is false for an empty set.
 func setEnd(v value.Value, last bool) (value.Value, bool) {
-	if u, w, ok := value.UniWords(v); ok && u.Order() == nil {
-		b, ok := endBit(w, last)
-		if !ok {
-			return value.Value{}, false
+	if u, w, ok := value.UniWords(v); ok {
+		ord := u.Order()
+		if ord == nil {
+			b, ok := endBit(w, last)
+			if !ok {
+				return value.Value{}, false
+			}
+			return u.Elem(b), true
 		}
-		return u.Elem(b), true
+		// (Ids not in their elements' order: the first id of the order
+		// from that end that the set holds.)
+		for i := range ord {
+			id := ord[i]
+			if last {
+				id = ord[len(ord)-1-i]
+			}
+			if int(id>>6) < len(w) && w[id>>6]&(1<<(id&63)) != 0 {
+				return u.Elem(int(id)), true
+			}
+		}
+		return value.Value{}, false
 	}
 	xs := v.Elems()
 	if len(xs) == 0 {

@@ -22,6 +22,9 @@ func TestSetEndsExact(t *testing.T) {
 		`{(0, 1), (2, 3), (1, 7)}`, `{(0, 1), (-1, 2)}`, `{(1, 2, 3), (0, 5, 1)}`,
 		`{"b", "a", "ab"}`, `{true, false}`, `{[2, 1], [1, 5]}`, `{(1, "a"), (0, "b")}`,
 		`{1, "a"}`, `{1} - {1}`, `{{1}, {2}}`, `{(1, 2), 3}`, `set(divisors(25920))`,
+		// (A universe whose ids are not in their elements' order: 4999,
+		// 6000 and 7001 come after 5000 and 7000.)
+		`(if sg(g({5000, 7000})) >= 0 then {6000, 4999, 7001, 7000} else {1})`,
 	}
 	// g's options read min and max of its position's set (decoded from
 	// its key, at the second level), as values; the other script's g

@@ -154,7 +154,7 @@ func (fc *Cache) Entry(fr *engine.Frame, cls uint8, u *value.Universe, locals, l
 			}
 		}
 	}
-	if w, ok := wordKey(fr, cls, locals); ok && small < 0 && len(extra) == 0 {
+	if w, ok := wordKey(fr, cls, locals, extra); ok && small < 0 {
 		if ent := fc.byWord[w]; ent != nil {
 			return ent
 		}
@@ -236,19 +236,20 @@ func SameRef(a, b any) bool {
 }
 
 // wordKey is the word of the values of the locals (slots) a filter's
-// conditions read, in bit class cls, when there are at most 3 and each
+// conditions read and of the ints extra after them (Entry), in bit class
+// cls, when there are at most 3 and each
 // is an int from 0 to 2^18 - 1, a cell (r, c) with 0 <= r, c < 64 or a
 // triple of ints from 0 to 63 (tupleField):
 // each is 20 bits (a tag and the int, the cell's bit or the triple), the
 // class the top 2; or when there are 4 and each is such an int below
 // 2^13 or such a cell: each is 15 bits. Two lists of values (of one length) have one
 // word only when they are equal.
-func wordKey(fr *engine.Frame, cls uint8, locals []int) (uint64, bool) {
-	if len(locals) > 4 {
+func wordKey(fr *engine.Frame, cls uint8, locals []int, extra []int64) (uint64, bool) {
+	if len(locals)+len(extra) > 4 {
 		return 0, false
 	}
 	vb, fb := uint(18), uint(20)
-	if len(locals) == 4 {
+	if len(locals)+len(extra) == 4 {
 		vb, fb = 13, 15
 	}
 	w := uint64(cls) << 62
@@ -267,6 +268,12 @@ func wordKey(fr *engine.Frame, cls uint8, locals []int) (uint64, bool) {
 			return 0, false
 		}
 		w |= f << (fb * uint(i))
+	}
+	for j, x := range extra {
+		if uint64(x) >= 1<<vb {
+			return 0, false
+		}
+		w |= (1<<vb | uint64(x)) << (fb * uint(len(locals)+j))
 	}
 	return w, true
 }
