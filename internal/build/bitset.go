@@ -5,6 +5,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/operator"
+	"github.com/grundy-lang/grundy/internal/opndmask"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/strtest"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -94,8 +95,10 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 	if f := litOperand(bd, p, x, y, general); f != nil {
 		return f
 	}
-	if f := cachedSetOp(bd, p, x, y, general); f != nil {
-		return f
+	if !inlined(p.Y) {
+		if f := opndmask.Compile(bd.c, p.Y.Expr, p.Op, x, y, general); f != nil {
+			return f // (an operand kept as masks)
+		}
 	}
 	return func(fr *engine.Frame, s *value.SetScratch) {
 		x(fr, s)
