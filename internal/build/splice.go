@@ -34,12 +34,13 @@ import (
 // the local name x), or an int (list), or the value of an expression (x:
 // a list's [E]); k of them.
 type spliced struct {
-	list bool
-	lit  string
-	n    int64
-	x    lang.Expr
-	k    int64
-	xs   []lang.Expr // a list's [E1, ..., EK], K > 1
+	list  bool
+	tuple bool // (a tuple's: X a tuple, the result one)
+	lit   string
+	n     int64
+	x     lang.Expr
+	k     int64
+	xs    []lang.Expr // a list's [E1, ..., EK], K > 1
 }
 
 // spliceParts is X, I and C of concatenation p when it is a splice. I is
@@ -47,6 +48,12 @@ type spliced struct {
 // again) and written the same in X[I + K:]; X[0:I] and X[I + K:len(X)]
 // are X[:I] and X[I + K:].
 func spliceParts(bd *Builders, p *BuildPlan) (x *lang.Ident, i lang.Expr, c spliced, ok bool) {
+	return splicePartsOf(bd, p, false)
+}
+
+// splicePartsOf is spliceParts, of tuples too (a tuple literal's C:
+// genSplice's only).
+func splicePartsOf(bd *Builders, p *BuildPlan, tuples bool) (x *lang.Ident, i lang.Expr, c spliced, ok bool) {
 	if p.Kind != BuildConcat {
 		return nil, nil, c, false
 	}
@@ -62,7 +69,7 @@ func spliceParts(bd *Builders, p *BuildPlan) (x *lang.Ident, i lang.Expr, c spli
 	if inlined(p.X, p.Y, head, mid, tail) {
 		return nil, nil, c, false
 	}
-	if c, ok = splicedOf(bd, mid); !ok || head.Kind != BuildSlice || tail.Kind != BuildSlice {
+	if c, ok = splicedOf(bd, mid, tuples); !ok || head.Kind != BuildSlice || tail.Kind != BuildSlice {
 		return nil, nil, c, false
 	}
 	x, x2 := sliced(head), sliced(tail)
@@ -128,10 +135,12 @@ func lenBound(bd *Builders, e lang.Expr, x *lang.Ident) bool {
 }
 
 // splicedOf is what the middle of a splice, mid, writes: a string
-// literal of ASCII characters or a local name, or a list literal of one
-// element.
-func splicedOf(bd *Builders, mid *BuildPlan) (spliced, bool) {
+// literal of ASCII characters or a local name, a list literal of one
+// element, or (tuples) a tuple literal of 1 to 8 (X a tuple).
+func splicedOf(bd *Builders, mid *BuildPlan, tuples bool) (spliced, bool) {
 	switch e := mid.Expr.(type) {
+	case *lang.TupleLit:
+		return spliced{list: true, tuple: true, xs: e.Elems}, tuples && mid.Kind == BuildTuple && len(e.Elems) >= 1 && len(e.Elems) <= 8
 	case *lang.StrLit:
 		return spliced{lit: e.Val}, mid.Kind == BuildValue && e.Val != "" && value.IsASCII(e.Val)
 	case *lang.Ident:
@@ -202,7 +211,7 @@ func sameName(a, b *lang.Ident) bool {
 // genSplice compiles concatenation p (of bd) as a splice, with general, the
 // concatenation compiled, where it is not one; nil when p is not one.
 func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
-	x, i, c, ok := spliceParts(bd, p)
+	x, i, c, ok := splicePartsOf(bd, p, true)
 	if !ok {
 		return nil
 	}
@@ -259,7 +268,8 @@ func genSplice(bd *Builders, p *BuildPlan, general buildFn) buildFn {
 	}
 }
 
-// genSpliceK is genSplice of a list's splice of K > 1 elements: X
+// genSpliceK is genSplice of a list's splice of K > 1 elements, or of a
+// tuple's of K >= 1 (X[:I] + (E,) + X[I + 1:], X a tuple): X
 // copied into the scratch, its elements from I on replaced by E1, ...,
 // EK evaluated in order (where the concatenation evaluates them: after
 // X[:I] and before X[I + K:], which cannot fail where I .. I + K - 1 are
@@ -269,8 +279,12 @@ func genSpliceK(bd *Builders, c spliced, xf, jf engine.EvalFn, general buildFn) 
 	for t, e := range c.xs {
 		efs[t] = bd.c.Vals.Expr(e)
 	}
+	kind := value.KList
+	if c.tuple {
+		kind = value.KTuple
+	}
 	return func(fr *engine.Frame, s *value.Scratch) {
-		if xv := xf(fr); xv.K == value.KList {
+		if xv := xf(fr); xv.K == kind {
 			e := xv.Elems()
 			if j := jf(fr); j.K == value.KInt && j.N >= 0 && j.N <= int64(len(e))-c.k {
 				var buf [8]value.Value
@@ -278,7 +292,7 @@ func genSpliceK(bd *Builders, c spliced, xf, jf engine.EvalFn, general buildFn) 
 				for t, f := range efs {
 					vs[t] = f(fr)
 				}
-				s.SetSeq(e, false)
+				s.SetSeq(e, c.tuple)
 				for t, v := range vs {
 					switch {
 					case !s.Boxed && v.K == value.KInt:

@@ -17,7 +17,22 @@ import (
 // element spliced, an index out of range, moves listed, cycles.
 var packEditsCases = []string{
 	"game r(b) moves r([if j == i or j == (i + 1) % len(b) then 0 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1 and b[(i + 1) % len(b)] == 1\nprint [sg(r(n * [1])) for n in 3 .. 12], sg(r((1, 1, 1, 1, 1))), sg(r([0] * 66 + [1, 1, 1, 1])) + 0 * len(moves(r([1, 1, 0, 1, 1])))\nprint moves(r([1, 1, 1, 0]))\n",
+	// Tuple splices (Staircase and Silver Dollar as tuples): one and two
+	// elements, elements that are not ints, a list where the rule
+	// splices a tuple (an error), an index out of range (the slices
+	// clamp), a string.
+	`game st(c) moves st(c[:i - 1] + (c[i - 1] + m, c[i] - m) + c[i + 1:]) for i in 1 .. len(c) - 1 for m in 1 .. c[i]
+game sv(c) moves sv(c[:i] + (p,) + c[i + 1:]) for i in 0 .. len(c) - 1 for p in (if i == 0 then 0 else c[i - 1] + 1) .. c[i] - 1
+game x(c) moves x(c[:i] + ("a",) + c[i + 1:]) for i in 0 .. len(c) - 1 if c[i] != "a"
+game o(c) moves o(c[:i] + (0,) + c[i + 1:]) for i in 0 .. len(c) + 1 if i >= len(c) or c[i] == 1
+print sg(st((0, 2, 1, 3))), sg(st((0, 70, 1))), sg(sv((1, 3, 6))), sg(sv((0, 2, 100))), moves(st((0, 1, 1))), moves(sv((2, 5)))
+print sg(x((1, "a", (2, 3)))), moves(x(("b", 1))), len(moves(o((1, 1))))
+print sg(st([0, 1, 1]))
+`,
 	"game s(c) moves s([if j == i then c[j] - m else if j == i - 1 then c[j] + m else c[j] for j in 0 .. len(c) - 1]) for i in 1 .. len(c) - 1 for m in 1 .. c[i]\nprint sg(s([0, 1, 2, 3])), sg(s((0, 2, 1))), sg(s([0, 0, 1, 1])), sg(s([0, 40, 30])), sg(s([0, 1, 70])), moves(s((0, 1, 1)))\n",
+	`game s2(c) moves s2(c[:i] + (7,) + c[i + 1:]) for i in 0 .. 2 if c[i] != "7"
+print sg(s2("abc"))
+`,
 	`let NB = [[1, 3], [0, 2, 4], [1, 5], [0, 4], [1, 3, 5], [2, 4]]
 game k(b) moves k([if u == v or u in NB[v] then 0 else b[u] for u in 0 .. 5]) for v in 0 .. 5 if b[v] == 1
 game kt(b) moves kt([if u == v or u in NB[v] then false else b[u] for u in 0 .. 5]) for v in 0 .. 5 if b[v]
