@@ -72,6 +72,37 @@ var maskEditCases = []string{
 	"let NB = {v: [u for u in 0 .. 9 if abs(u - v) == 2] for v in 0 .. 9}\ngame g(b) moves g([if u == v or u in NB[v] then 0 else b[u] for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1\nprint sg(g([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]))\n",
 	"game g(b) moves g([if u == v then 0 else b[u] for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1\nprint sg(g([])), sg(g([1])), sg(g([1, 0, 1]))\n",
 	"game g(b) moves g([if abs(u - v - 2) <= 2 then 0 else b[u] for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1 and v % 30 == 0\nprint sg(g([1 for i in 0 .. 69])), sg(g([1 for i in 0 .. 129]))\n",
+	// Conditions that call defs with arguments that are expressions
+	// (plain: purecond), defs inside them too; a def that reads a let
+	// made again (the masks kept by the let's value); an argument whose
+	// def fails; a string.
+	`let K = 1
+def far(x, y) = abs(x - y) > K
+game g(b) moves g([if far(u + 0, v * 1) then b[u] else 0 for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1
+print sg(g([1] * 7)), moves(g([1, 1, 0, 1, 1, 1]))
+let K = 2
+game g2(b) moves g2([if far(u + 0, v * 1) then b[u] else 0 for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1
+print sg(g2([1] * 7)), moves(g2([1, 1, 0, 1, 1, 1])), moves(g([1, 1, 1, 0, 1, 1, 1]))
+`,
+	`let K = 2
+def far(x, y) = abs(x - y) > K
+def inv(x) = 10 / x > 1
+game g(b) moves g([if far(u + 0, v * 1) then b[u] else 0 for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1
+game h(b) moves h([if inv(u - v - 2) then 0 else b[u] for u in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1
+print sg(g([1] * 9)), moves(g([1, 1, 0, 1, 1, 1]))
+print sg(h([1, 1, 1, 1, 1, 1]))
+`,
+	`def near(u, v) = abs(u - v) <= 1
+game s(b) moves s(join([if near(u * 1, v + 0) then "." else b[u] for u in 0 .. len(b) - 1], "")) for v in 0 .. len(b) - 1 if b[v] == "o"
+print sg(s("ooooooo")), moves(s("oo.ooo"))
+`,
+	`let (W, H) = (3, 3)
+def cell(r, c) = r * W + c
+def ok(r, c) = 0 <= r and r < H and 0 <= c and c < W
+def nb(v) = [cell(v / W + dr, v % W + dc) for (dr, dc) in [(0, 1), (1, 0), (0, -1), (-1, 0)] if ok(v / W + dr, v % W + dc)]
+game nk(b) moves nk([if u == v or u in nb(v) then 0 else b[u] for u in 0 .. W * H - 1]) for v in 0 .. W * H - 1 if b[v] == 1
+print sg(nk([1] * 9)), [sg(nk(update([1] * 9, v, 0))) for v in 0 .. 8], moves(nk([1, 0, 1, 1, 1, 0, 0, 1, 1]))
+`,
 }
 
 func TestMaskEditDiff(t *testing.T) {

@@ -21,8 +21,8 @@ const maxInline = 4
 // Plain reports whether e holds only literals, names of locals and
 // lets, operators, indexing and slicing, where a call is plain too when it is of
 // a pure built-in (abs, min: its result from its arguments alone) with
-// plain arguments, or of a def that inlines with names and literals as
-// its arguments and whose body, so written, is plain ({x for x in S if
+// plain arguments, or of a def that inlines with plain arguments (names
+// and literals, or expressions) and whose body, so written, is plain ({x for x in S if
 // not near(x, v)}; the body may hold comprehensions, def nbrs(v) = [u
 // for u in [v - 1, v + 1] if u >= 0]: resolve's InlinedReadIn):
 // evaluating it again gives its value again. (The
@@ -117,7 +117,31 @@ func plainCall(c *compile.Compiler, e *lang.Call, depth int, bound map[*resolve.
 		return false
 	}
 	body := c.InlinedReadIn(e, bound)
+	if body == nil {
+		// Arguments that are not names or literals: plain each, and
+		// the body plain whatever its parameters hold.
+		for _, a := range e.Args {
+			if !plainIn(c, a, depth, bound) {
+				return false
+			}
+		}
+		body = bodyRead(c, e, bound)
+	}
 	return body != nil && plainIn(c, body, depth+1, bound)
+}
+
+// bodyRead is the body of the def call e inlines to with its parameters
+// written as the literal 0 (resolve's InlinedReadIn of the call with
+// such arguments): what a reader of its names and shape reads when the
+// arguments are not names or literals (their names are the call's,
+// read where lang.Inspect meets them); nil where the def does not
+// inline.
+func bodyRead(c *compile.Compiler, e *lang.Call, bound map[*resolve.Decl]bool) lang.Expr {
+	args := make([]lang.Expr, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = &lang.IntLit{Pos: lang.Start(a)}
+	}
+	return c.InlinedReadIn(&lang.Call{Pos: e.Pos, Fn: e.Fn, Lparen: e.Lparen, Args: args, Site: e.Site}, bound)
 }
 
 // inspectIn is lang.Inspect of e and of the bodies of the defs it calls
@@ -131,7 +155,11 @@ func inspectIn(c *compile.Compiler, e lang.Expr, f func(lang.Expr) bool, depth i
 			BindComp(x, bound)
 		case *lang.Call:
 			if depth < maxInline && c.CalledBuiltin(x) == nil {
-				if body := c.InlinedReadIn(x, bound); body != nil {
+				body := c.InlinedReadIn(x, bound)
+				if body == nil {
+					body = bodyRead(c, x, bound)
+				}
+				if body != nil {
 					inspectIn(c, body, f, depth+1, bound)
 				}
 			}
