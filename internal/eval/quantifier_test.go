@@ -67,6 +67,28 @@ print sum([sg(s([a, b, d])) for a in 0 .. 6 for b in a + 1 .. 6 for d in b + 1 .
 print sg(u([0, 0, 3]))
 print sg(u([0, 2, 3]))
 `,
+	// A membership of the range's variable in the position's list before
+	// the fold that bounds it (a filter that cannot fail: the bound
+	// still narrows the range), a list the guard does not hold for, an
+	// error after the membership, a membership in a slice.
+	`game m(c) moves m(sorted(c[:i] + [p] + c[i + 1:])) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if p not in c and all([p > x for x in c[:i]])
+print sg(m([0, 3, 5])), moves(m([1, 4, 6]))
+print sg(m([0, "a", 5]))
+`,
+	`game m(c) moves m(sorted(c[:i] + [p] + c[i + 1:])) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if p not in c and all([p > x for x in c[:i]])
+print sum([sg(m([a, b, d])) for a in 0 .. 7 for b in a + 1 .. 7 for d in b + 1 .. 7]), moves(m([1, 4, 6])), moves(m((2, 5)))
+`,
+	`game e(c) moves e(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if p not in c and 10 / (p - 2) > 0 and all([p > x for x in c[:i]])
+print sg(e([0, 1, 5]))
+print sg(e([0, 4, 6]))
+`,
+	`let T = "ab"
+game f(c) moves f(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if p not in T and all([p > x for x in c])
+print sg(f([0, 1]))
+`,
+	`game n(c) moves n(update(c, i, p)) for i in 0 .. len(c) - 1 for p in 0 .. c[i] - 1 if not (p in c[i + 1:]) and p in [0, 1, 3, 5, 6] and all([p > x for x in c[:i]])
+print sum([sg(n([a, b, d])) for a in 0 .. 7 for b in a + 1 .. 7 for d in b + 1 .. 7]), moves(n([1, 4, 6]))
+`,
 }
 
 // TestQuantifierExact compares every case with the passes algebra and

@@ -335,6 +335,11 @@ func (s *Prover) Cond(e lang.Expr) bool {
 			_, ok1 := s.Int(e.X)
 			_, ok2 := s.Int(e.Y)
 			return ok1 && ok2
+		case lang.OpIn, lang.OpNotIn:
+			// (A safe int in a list or tuple of safe ints that cannot
+			// fail: compared with each element.)
+			_, ok := s.Int(e.X)
+			return ok && s.listArg(e.Y)
 		}
 	}
 	return false
