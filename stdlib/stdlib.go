@@ -312,8 +312,6 @@ func extreme(c *engine.Call, fn string, a []value.Value, sign int) value.Value {
 		if v, ok := setExtreme(a[0], sign); ok {
 			return v
 		}
-	}
-	if len(a) == 1 {
 		xs = elems(c, 0, a[0], fn)
 		if len(xs) == 0 {
 			c.ArgFail(0, "%s of an empty %s", fn, a[0].TypeName())
@@ -388,8 +386,10 @@ func setEnd(v value.Value, last bool) (value.Value, bool) {
 			return u.Elem(b), true
 		}
 		// (Ids not in their elements' order: the first id of the order
-		// from that end that the set holds.)
-		for i := range ord {
+		// from that end that the set holds, among the first 64; else,
+		// the universe far larger than the set, the least or largest
+		// of the elements of its ids, compared.)
+		for i := range min(len(ord), 64) {
 			id := ord[i]
 			if last {
 				id = ord[len(ord)-1-i]
@@ -398,7 +398,17 @@ func setEnd(v value.Value, last bool) (value.Value, bool) {
 				return u.Elem(int(id)), true
 			}
 		}
-		return value.Value{}, false
+		var best value.Value
+		found := false
+		for i, x := range w {
+			for ; x != 0; x &= x - 1 {
+				e := u.Elem(i*64 + bits.TrailingZeros64(x))
+				if c := value.Compare(e, best); !found || c > 0 == last && c != 0 {
+					best, found = e, true
+				}
+			}
+		}
+		return best, found
 	}
 	xs := v.Elems()
 	if len(xs) == 0 {

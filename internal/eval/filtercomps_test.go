@@ -76,6 +76,16 @@ print [sg(p(set(divisors(n)) - {1})) for n in [4320, 12288]]`,
 print sg(e({5000, 5001, 5002, 5003, 5004, 5005, 5006}))`,
 	`game s(S) moves s(S - {k for k in 1 .. max(S)}) for x in S
 print sg(s({"a", "b"}))`,
+	// The operand a def's call (inlined): of a range over the
+	// position's max, of names only, and one whose end fails.
+	`def mult(S, d) = {d * k for k in 1 .. max(S) / d}
+def near(v) = {v - 1, v + 1, v + 5001}
+def cut(S, x) = {k + 5000 for k in 0 .. 10 / (len(S) - 3)}
+game p(S) moves p(S - mult(S, d)) for d in S
+game q(S) moves q(S - near(v) - {v}) for v in S
+game e(S) moves e(S - {x} - cut(S, x)) for x in S
+print [sg(p(set(divisors(n)) - {1})) for n in [4320, 12288]], sg(q({5000, 5001, 5002, 5004, 10002})), moves(q({5000, 5001, 5003}))
+print sg(e({5000, 5001, 5002, 5003, 5004, 5005, 5006}))`,
 }
 
 func TestOperandCompExact(t *testing.T) {

@@ -25,6 +25,10 @@ func TestSetEndsExact(t *testing.T) {
 		// (A universe whose ids are not in their elements' order: 4999,
 		// 6000 and 7001 come after 5000 and 7000.)
 		`(if sg(g({5000, 7000})) >= 0 then {6000, 4999, 7001, 7000} else {1})`,
+		// (A larger universe, the set's largest far from the top of its
+		// order.)
+		`(if sg(g(set(5000 .. 5099))) + sg(g({4000, 4001})) >= 0 then {5070, 5071, 5072} else {1})`,
+		`(if sg(g(set(5000 .. 5099))) + sg(g({4000, 4001})) >= 0 then {5010, 5011, 5012} else {1})`,
 	}
 	// g's options read min and max of its position's set (decoded from
 	// its key, at the second level), as values; the other script's g

@@ -490,24 +490,11 @@ func (s *Prover) divides(id *lang.Ident) {
 // clauses, safe (its clauses, and its yield an int), and bounds its
 // elements by its yield. Its names are bound by its own clauses; what it
 // reads of the query, by the query's.
-func (s *Prover) compBound(c *lang.Comp) (lin, bool) {
-	if s.nest >= MaxBoundDepth {
-		return lin{}, false
-	}
-	inner := ir.LowerComp(c, ir.CompConsumer(c.Kind))
-	q := *s.Q
-	q.Clauses = append(append([]ir.Clause(nil), s.Q.Clauses...), inner.Clauses...)
-	sub := *s
-	sub.Q = &q
-	sub.nest++
-	ok := sub.Conds(inner.Clauses)
-	var l lin
-	if ok {
-		l, ok = sub.Int(inner.Yield)
-	}
-	// (The roots, their bounds and their guards found inside are the
-	// query's.)
-	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls
+func (s *Prover) compBound(c *lang.Comp) (l lin, ok bool) {
+	ok = s.inComp(c, func(sub *Prover, yield lang.Expr) bool {
+		l, ok = sub.Int(yield)
+		return ok
+	})
 	return l, ok
 }
 
@@ -515,6 +502,14 @@ func (s *Prover) compBound(c *lang.Comp) (lin, bool) {
 // clauses, safe with a yield that is a safe condition (as compBound does
 // for a yield that is an int).
 func (s *Prover) compCond(c *lang.Comp) bool {
+	return s.inComp(c, func(sub *Prover, yield lang.Expr) bool { return sub.Cond(yield) })
+}
+
+// inComp proves list comprehension c's clauses safe, written in the
+// query after its clauses, and then its yield by prove, with a prover of
+// the query and c's clauses; the roots, their bounds and their guards
+// found inside are the query's.
+func (s *Prover) inComp(c *lang.Comp, prove func(sub *Prover, yield lang.Expr) bool) bool {
 	if s.nest >= MaxBoundDepth {
 		return false
 	}
@@ -524,7 +519,7 @@ func (s *Prover) compCond(c *lang.Comp) bool {
 	sub := *s
 	sub.Q = &q
 	sub.nest++
-	ok := sub.Conds(inner.Clauses) && sub.Cond(inner.Yield)
+	ok := sub.Conds(inner.Clauses) && prove(&sub, inner.Yield)
 	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls
 	return ok
 }
