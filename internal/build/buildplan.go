@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"github.com/grundy-lang/grundy/internal/purecond"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -282,6 +283,13 @@ func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 			return nil
 		}
 		x, y := bd.setPlan(e.X, withFilters), bd.setPlan(e.Y, withFilters)
+		if y == nil && (e.Op == lang.OpSub || e.Op == lang.OpBitAnd) {
+			if _, _, ok := purecond.CallArgs(bd.c, e.Y); ok {
+				// (A def's call, its arguments not names: kept as
+				// masks by their values, opndmask.)
+				y = &BuildPlan{Kind: SetValue, Expr: e.Y}
+			}
+		}
 		if x == nil && y == nil {
 			return nil
 		}

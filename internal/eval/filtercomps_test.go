@@ -86,6 +86,26 @@ game q(S) moves q(S - near(v) - {v}) for v in S
 game e(S) moves e(S - {x} - cut(S, x)) for x in S
 print [sg(p(set(divisors(n)) - {1})) for n in [4320, 12288]], sg(q({5000, 5001, 5002, 5004, 10002})), moves(q({5000, 5001, 5003}))
 print sg(e({5000, 5001, 5002, 5003, 5004, 5005, 5006}))`,
+	// A def's call whose arguments are not names (not inlined): kept by
+	// the arguments' values where they are ints (of a range up to the
+	// position's max, ints of the small kind left out of the universe
+	// for - and &), else by the names they read; an argument that
+	// fails; a let the def reads, made again.
+	`def multiples(d, m) = {d * k for k in 1 .. m / d}
+def pair(x, t) = {x + t[0], x + t[1]}
+game p(S) moves p(S - multiples(d, max(S))) for d in S
+game q(S) moves q(S & multiples(2, x + 3)) for x in S if len(S) > 2
+game t(S) moves t(S - {x} - pair(x, (1, 5001))) for x in S
+game f(S) moves f(S - {x} - multiples(x, 10 / (len(S) - 2))) for x in S
+print [sg(p(set(divisors(n)) - {1})) for n in [4320, 12288]], sg(q({5000, 2, 4, 6, 7, 8, 9, 10})), moves(q({5000, 4, 6, 8}))
+print sg(t({5000, 5001, 5003, 5006, 10001, 10002})), moves(t({5000, 5001, 10001}))
+print sg(f({5000, 5001, 5002, 5003}))`,
+	`let K = 2
+def far(x) = {x + K, x + 2 * K}
+game g(S) moves g(S - {x} - far(x + 1)) for x in S
+print sg(g({5000, 5002, 5003, 5004, 5006, 5007, 5009, 5010}))
+let K = 1
+print sg(g({5000, 5002, 5003, 5004, 5006, 5007, 5009, 5010})), moves(g({5000, 5001, 5002, 5003}))`,
 }
 
 func TestOperandCompExact(t *testing.T) {

@@ -24,9 +24,12 @@ func (e *Entry) Kept(u *value.Universe) bool {
 // in DIRS}`).
 func (e *Entry) Keep(t *value.SetScratch, u *value.Universe, op lang.Op) bool {
 	e.Size = 0
+	lacks := (op == lang.OpSub || op == lang.OpBitAnd) && u != nil // (an element u lacks changes nothing)
 	switch {
-	case !t.Plain():
-		if op != lang.OpSub && op != lang.OpBitAnd || u == nil {
+	case !t.Plain() || lacks && t.Kind != value.SetAny && t.Class() != 2:
+		// (Elements of another kind of bits, read by their ids in u:
+		// u does not take them.)
+		if !lacks {
 			return false
 		}
 		v := t.Value()

@@ -50,10 +50,19 @@ func Compile(c *compile.Compiler, yExpr lang.Expr, op lang.Op, x, y Build, gener
 	var locals, lets []int
 	var defs []*engine.Binding
 	var ends []engine.EvalFn
+	// A def's call, kept by the values of its arguments when they are
+	// ints (argCache), else by the names it reads (cache).
+	var args []engine.EvalFn
+	var argLets []int
 	if purecond.Plain(c, yExpr) {
 		locals, lets = purecond.Names(c, []lang.Expr{yExpr})
 		if l, g, es, ok := purecond.RangeNames(c, yExpr); ok {
 			locals, lets, ends = l, g, []engine.EvalFn{c.Vals.Expr(es[0]), c.Vals.Expr(es[1])}
+		} else if g, as, ok := purecond.CallArgs(c, yExpr); ok && len(as) <= maxArgKey {
+			argLets = g
+			for _, a := range as {
+				args = append(args, c.Vals.Expr(a))
+			}
 		}
 	} else {
 		pn := resolve.PureNames{R: c.Resolver, Seen: map[*engine.Func]bool{}}
@@ -62,7 +71,7 @@ func Compile(c *compile.Compiler, yExpr lang.Expr, op lang.Op, x, y Build, gener
 		}
 		locals, lets, defs = pn.Locals, pn.Lets, pn.Defs
 	}
-	cache := maskcache.New()
+	cache, argCache := maskcache.New(), maskcache.New()
 	fns := make([]*engine.Func, len(defs))
 	for i, b := range defs {
 		fns[i] = b.Fn
@@ -83,7 +92,18 @@ func Compile(c *compile.Compiler, yExpr lang.Expr, op lang.Op, x, y Build, gener
 				v := end(fr)
 				ex[i], keyed = v.N, keyed && v.K == value.KInt
 			}
-			if keyed {
+			if args != nil && !argCache.Off() {
+				var ax [maxArgKey]int64
+				ints := true
+				for i, a := range args {
+					v := a(fr)
+					ax[i], ints = v.N, ints && v.K == value.KInt
+				}
+				if ints {
+					ent, keyed = argCache.Entry(fr, 2, s.Universe(), nil, argLets, ax[:len(args)]...), false
+				}
+			}
+			if keyed && ent == nil {
 				ent = cache.Entry(fr, 2, s.Universe(), locals, lets, ex[:len(ends)]...)
 			}
 			if ent != nil && ent.Kept(s.Universe()) {
@@ -106,3 +126,6 @@ func Compile(c *compile.Compiler, yExpr lang.Expr, op lang.Op, x, y Build, gener
 		fr.Th.GiveSetScratch(t)
 	}
 }
+
+// maxArgKey bounds the arguments of a def's call kept by their values.
+const maxArgKey = 4

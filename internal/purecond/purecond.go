@@ -206,6 +206,21 @@ func appendNew(xs []int, x int) []int {
 	return append(xs, x)
 }
 
+// CallArgs is, for e a call of a def whose call is plain (Plain), the
+// lets that it reads (its arguments and the def's body) and its
+// arguments: its value is a function of the arguments' values and of
+// those lets ({d * k for k in 1 .. m / d} called as multiples(d, max(S))
+// is kept by d and the value of max(S), not by S). ok is false for
+// another expression.
+func CallArgs(c *compile.Compiler, e lang.Expr) (lets []int, args []lang.Expr, ok bool) {
+	call, _ := e.(*lang.Call)
+	if call == nil || c.CalledBuiltin(call) != nil || len(call.Args) == 0 || !Plain(c, call) {
+		return nil, nil, false
+	}
+	_, lets = Names(c, []lang.Expr{call})
+	return lets, call.Args, true
+}
+
 // RangeNames is Names of a plain comprehension whose first clause loops
 // over a range, A .. B, without the names only its ends read: the
 // comprehension is a function of the locals and lets the rest of it
