@@ -50,6 +50,13 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 		}
 	case SetFilter:
 		slow := bd.genSet(&BuildPlan{Kind: SetComp, Expr: p.Expr, Elems: []lang.Expr{p.Expr.(*lang.Comp).Body}})
+		if f := opndmask.Member(bd.c, p.Expr.(*lang.Comp), func(e lang.Expr) opndmask.Build {
+			return bd.genSet(&BuildPlan{Kind: SetValue, Expr: e})
+		}, func(op lang.Op) func(fr *engine.Frame, s, t *value.SetScratch) {
+			return bd.combine(p.Expr.(*lang.Comp).Pos, op)
+		}, slow); f != nil {
+			return f // (memberships: S - Y, S & Y)
+		}
 		return (filters{bd.c}).genFilter(p, slow)
 	case SetComp:
 		loops := bd.c.Vals.Clauses(p.Expr.(*lang.Comp).Clauses)
@@ -63,8 +70,27 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 		}
 	}
 	x, y := bd.genSet(p.X), bd.genSet(p.Y)
-	pos, op := p.Expr.(*lang.Binary).Pos, p.Op
-	general := func(fr *engine.Frame, s, t *value.SetScratch) {
+	general := bd.combine(p.Expr.(*lang.Binary).Pos, p.Op)
+	if f := litOperand(bd, p, x, y, general); f != nil {
+		return f
+	}
+	if !inlined(p.Y) {
+		if f := opndmask.Compile(bd.c, p.Y.Expr, p.Op, x, y, general); f != nil {
+			return f // (an operand kept as masks)
+		}
+	}
+	return func(fr *engine.Frame, s *value.SetScratch) {
+		x(fr, s)
+		t := fr.Th.TakeSetScratch()
+		y(fr, t)
+		general(fr, s, t)
+		fr.Th.GiveSetScratch(t)
+	}
+}
+
+// combine is s op t in scratch s, as operator op (at pos) computes it.
+func (bd *Builders) combine(pos engine.Pos, op lang.Op) func(fr *engine.Frame, s, t *value.SetScratch) {
+	return func(fr *engine.Frame, s, t *value.SetScratch) {
 		if !s.Compatible(t) {
 			// A set of small ints or cells with ids of a universe: its
 			// ids too, when the universe takes them.
@@ -91,21 +117,6 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 		} else {
 			s.Combine(op, t)
 		}
-	}
-	if f := litOperand(bd, p, x, y, general); f != nil {
-		return f
-	}
-	if !inlined(p.Y) {
-		if f := opndmask.Compile(bd.c, p.Y.Expr, p.Op, x, y, general); f != nil {
-			return f // (an operand kept as masks)
-		}
-	}
-	return func(fr *engine.Frame, s *value.SetScratch) {
-		x(fr, s)
-		t := fr.Th.TakeSetScratch()
-		y(fr, t)
-		general(fr, s, t)
-		fr.Th.GiveSetScratch(t)
 	}
 }
 

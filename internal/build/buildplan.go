@@ -284,10 +284,14 @@ func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 		}
 		x, y := bd.setPlan(e.X, withFilters), bd.setPlan(e.Y, withFilters)
 		if y == nil && (e.Op == lang.OpSub || e.Op == lang.OpBitAnd) {
-			if _, _, ok := purecond.CallArgs(bd.c, e.Y); ok {
-				// (A def's call, its arguments not names: kept as
-				// masks by their values, opndmask.)
-				y = &BuildPlan{Kind: SetValue, Expr: e.Y}
+			switch e.Y.(type) {
+			case *lang.Call, *lang.Index:
+				if purecond.Plain(bd.c, e.Y) {
+					// (A call or an index, S - DV[x], S -
+					// multiples(d, max(S)): kept as masks by
+					// what it reads, opndmask.)
+					y = &BuildPlan{Kind: SetValue, Expr: e.Y}
+				}
 			}
 		}
 		if x == nil && y == nil {

@@ -2,6 +2,7 @@ package build
 
 import (
 	"encoding/binary"
+	"github.com/grundy-lang/grundy/internal/opndmask"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -436,7 +437,7 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 		return oneBuilt(args[0].build, keyed, grid, pos, b)
 	}
 	if len(args) == 1 && args[0].set != nil {
-		if bp := p.Args[0].Build; bp.Kind == SetFilter && !inlined(bp) {
+		if bp := p.Args[0].Build; bp.Kind == SetFilter && !inlined(bp) && !opndmask.IsMember(bd.c, bp.Expr.(*lang.Comp)) {
 			slow := bd.genSet(&BuildPlan{Kind: SetComp, Expr: bp.Expr, Elems: []lang.Expr{bp.Expr.(*lang.Comp).Body}})
 			return oneFilter((filters{bd.c}).genFilterFast(bp, slow), pos, b)
 		}

@@ -106,6 +106,27 @@ game g(S) moves g(S - {x} - far(x + 1)) for x in S
 print sg(g({5000, 5002, 5003, 5004, 5006, 5007, 5009, 5010}))
 let K = 1
 print sg(g({5000, 5002, 5003, 5004, 5006, 5007, 5009, 5010})), moves(g({5000, 5001, 5002, 5003}))`,
+	// A filter of memberships in sets that do not read its element
+	// (opndmask.Member): S - Y and S & Y, Y a list or a string (as
+	// written), the filtered value a list, a Y evaluated only when an
+	// element is left to test (a division by zero met or not), a
+	// membership that fails, an empty set never tested.
+	`game a(S) moves a({e for e in S if e not in {d * k for k in 1 .. max(S) / d}}) for d in S
+print [sg(a(set(divisors(n)) - {1})) for n in [4320, 12288]]
+game b(S) moves b({x for x in S if x not in [v, v + 1]}) for v in S
+print sg(b({1, 2, 3, 5, 6, 9, 5000, 5001})), moves(b({1, 2, 4}))
+game c(S) moves c({x for x in S if x in "abcd" and x != v}) for v in S
+print sg(c({"a", "b", "ab", "zz", "c"})), moves(c({"a", "bc", "x"}))
+game d(S, L) moves d({x for x in L if not (x in S) and x not in {v}}, L) for v in S if len(S) > 1
+print sg(d({1, 2, 3}, [1, 2, 2, 3, 4, 5000])), moves(d({2, 3, 7}, [3, 2, 7, 7]))
+game e(S) moves e({x for x in S if x not in {v} and x in {y + 1 for y in S} and x not in {10 / (len(S) - 3)}}) for v in S
+print sg(e({1, 2, 3}))
+print sg(e({1, 2, 3, 4, 5, 6}))`,
+	`game f(S) moves f({x for x in S if x in "abc"}) for v in S if len(S) > 0
+game h(S) moves h({x for x in S if x not in {(v[0] + 1, v[1])} and x in {(r, c) for (r, c) in S if r + c < 6}}) for v in S
+game z(S) moves z({x for x in S if x in {y + 10 for y in S} and x not in {10 / (len(S) - 3)}}) for v in S
+print sg(f(set())), sg(h({(r, c) for r in 0 .. 3 for c in 0 .. 3})), sg(z({1, 2, 3})), sg(z({1, 11, 21}))
+print sg(f({1, 2}))`,
 }
 
 func TestOperandCompExact(t *testing.T) {

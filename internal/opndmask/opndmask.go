@@ -47,6 +47,24 @@ type Build = func(fr *engine.Frame, s *value.SetScratch)
 // general combines them as the operator would), with Y kept as masks;
 // nil when Y is not plain or pure.
 func Compile(c *compile.Compiler, yExpr lang.Expr, op lang.Op, x, y Build, general func(fr *engine.Frame, s, t *value.SetScratch)) Build {
+	f := operand(c, yExpr, op, y, func(fr *engine.Frame, s, t *value.SetScratch) bool {
+		general(fr, s, t)
+		return true
+	})
+	if f == nil {
+		return nil
+	}
+	return func(fr *engine.Frame, s *value.SetScratch) {
+		x(fr, s)
+		f(fr, s)
+	}
+}
+
+// operand compiles s op Y into the scratch s (y builds Y; general
+// combines them as the operator would, or reports false when it
+// cannot: then s is as it was, and operand reports false), with Y kept
+// as masks; nil when Y is not plain or pure.
+func operand(c *compile.Compiler, yExpr lang.Expr, op lang.Op, y Build, general func(fr *engine.Frame, s, t *value.SetScratch) bool) func(fr *engine.Frame, s *value.SetScratch) bool {
 	var locals, lets []int
 	var defs []*engine.Binding
 	var ends []engine.EvalFn
@@ -76,8 +94,7 @@ func Compile(c *compile.Compiler, yExpr lang.Expr, op lang.Op, x, y Build, gener
 	for i, b := range defs {
 		fns[i] = b.Fn
 	}
-	return func(fr *engine.Frame, s *value.SetScratch) {
-		x(fr, s)
+	return func(fr *engine.Frame, s *value.SetScratch) bool {
 		for i, b := range defs {
 			if b.Fn != fns[i] {
 				// (A def declared again: the bits were of the old one.)
@@ -108,23 +125,191 @@ func Compile(c *compile.Compiler, yExpr lang.Expr, op lang.Op, x, y Build, gener
 			}
 			if ent != nil && ent.Kept(s.Universe()) {
 				s.CombineWords(op, ent.Pass)
-				return
+				return true
 			}
 		}
 		t := fr.Th.TakeSetScratch()
+		defer fr.Th.GiveSetScratch(t)
 		if ent != nil {
 			// (Elements that are not small ints or cells, strings, as
 			// ids too.)
 			t.InUniverse(s.Universe())
 		}
 		y(fr, t)
-		if ent != nil && ent.Keep(t, s.Universe(), op) {
+		if ent != nil && isSet(t) && ent.Keep(t, s.Universe(), op) {
 			s.CombineWords(op, ent.Pass)
-		} else {
-			general(fr, s, t)
+			return true
 		}
-		fr.Th.GiveSetScratch(t)
+		return general(fr, s, t)
 	}
+}
+
+// isSet reports whether scratch t holds a set.
+func isSet(t *value.SetScratch) bool { return t.Plain() || t.Value().K == value.KSet }
+
+// Member compiles the set filter comp, {x for x in S if C ...}, when its
+// conditions are all memberships of x in sets that do not read x, x in
+// Y or x not in Y (not (x in Y); conditions joined by and, or if clauses
+// one after the other): S & Y or S - Y, each Y kept as masks (Compile),
+// not tested element by element. gen builds a value into a set scratch
+// (S, and each Y); general combines two scratches as operator op would;
+// slow builds the comprehension as written. nil for another filter.
+// Exact: Y does not read x and is pure, so each element's test finds it
+// equal; it is evaluated when the comprehension would first evaluate it
+// (for the first element left by the conditions before it: none when
+// none is left), and a membership in a set cannot fail; S or a Y that is
+// not a set is built as written (slow), from the start.
+func Member(c *compile.Compiler, comp *lang.Comp, gen func(lang.Expr) Build, general func(op lang.Op) func(fr *engine.Frame, s, t *value.SetScratch), slow Build) Build {
+	f, conds := members(c, comp)
+	if f == nil {
+		return nil
+	}
+	type member struct {
+		f func(fr *engine.Frame, s *value.SetScratch) bool
+	}
+	ms := make([]member, len(conds))
+	for i, m := range conds {
+		g := general(m.op)
+		ms[i].f = operand(c, m.y, m.op, gen(m.y), func(fr *engine.Frame, s, t *value.SetScratch) bool {
+			if !isSet(t) {
+				return false
+			}
+			g(fr, s, t)
+			return true
+		})
+		if ms[i].f == nil {
+			return nil
+		}
+	}
+	iter := gen(f.Iter)
+	return func(fr *engine.Frame, s *value.SetScratch) {
+		iter(fr, s)
+		if !isSet(s) {
+			s.Reset()
+			slow(fr, s)
+			return
+		}
+		for _, m := range ms {
+			if empty(s) {
+				return
+			}
+			if !m.f(fr, s) {
+				s.Reset()
+				slow(fr, s)
+				return
+			}
+		}
+	}
+}
+
+// IsMember reports whether Member compiles comp.
+func IsMember(c *compile.Compiler, comp *lang.Comp) bool {
+	f, conds := members(c, comp)
+	if f == nil {
+		return false
+	}
+	for _, m := range conds {
+		if !purecond.Plain(c, m.y) && !(&resolve.PureNames{R: c.Resolver, Seen: map[*engine.Func]bool{}}).Expr(m.y, true, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// memberCond is a condition of Member's: x in y (op &) or x not in y (op -).
+type memberCond struct {
+	op lang.Op
+	y  lang.Expr
+}
+
+// members is the for clause and the conditions of comp when Member
+// takes it; nil otherwise.
+func members(c *compile.Compiler, comp *lang.Comp) (*lang.ForClause, []memberCond) {
+	if len(comp.Clauses) < 2 || comp.Kind != lang.SetComp {
+		return nil, nil
+	}
+	f, ok := comp.Clauses[0].(*lang.ForClause)
+	if !ok || f.Target.Tuple || len(f.Target.Names) != 1 || !purecond.Plain(c, f.Iter) {
+		return nil, nil
+	}
+	x := resolve.NameDecl(f.Target.Names[0])
+	if !isName(comp.Body, x) {
+		return nil, nil
+	}
+	var conds []lang.Expr
+	for _, cl := range comp.Clauses[1:] {
+		ic, ok := cl.(*lang.IfClause)
+		if !ok {
+			return nil, nil
+		}
+		conds = conjuncts(conds, ic.Cond)
+	}
+	ms := make([]memberCond, len(conds))
+	for i, e := range conds {
+		op, y := membership(e, x)
+		if y == nil || reads(y, x) {
+			return nil, nil
+		}
+		ms[i] = memberCond{op, y}
+	}
+	return f, ms
+}
+
+// empty reports whether scratch s, a set, holds no element.
+func empty(s *value.SetScratch) bool {
+	if !s.Plain() {
+		return len(s.Value().Elems()) == 0
+	}
+	for _, w := range s.Words() {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// conjuncts appends to es the conditions e joins with and.
+func conjuncts(es []lang.Expr, e lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == lang.OpAnd {
+		return conjuncts(conjuncts(es, b.X), b.Y)
+	}
+	return append(es, e)
+}
+
+// membership is, for e x in Y, x not in Y or not (x in Y) with x a name
+// that d declares, the operator that keeps S's elements that pass (& or
+// -) and Y; nil Y otherwise.
+func membership(e lang.Expr, d *resolve.Decl) (lang.Op, lang.Expr) {
+	not := false
+	if u, ok := e.(*lang.Unary); ok && u.Op == lang.OpNot {
+		not, e = true, u.X
+	}
+	b, ok := e.(*lang.Binary)
+	if !ok || b.Op != lang.OpIn && b.Op != lang.OpNotIn || !isName(b.X, d) {
+		return 0, nil
+	}
+	if not != (b.Op == lang.OpNotIn) {
+		return lang.OpSub, b.Y
+	}
+	return lang.OpBitAnd, b.Y
+}
+
+// isName reports whether e is a name that d declares.
+func isName(e lang.Expr, d *resolve.Decl) bool {
+	id, ok := e.(*lang.Ident)
+	return ok && d != nil && resolve.Of(id) == d
+}
+
+// reads reports whether e reads the name d declares.
+func reads(e lang.Expr, d *resolve.Decl) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok && resolve.Of(id) == d {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // maxArgKey bounds the arguments of a def's call kept by their values.
