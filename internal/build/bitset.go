@@ -7,6 +7,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/opndmask"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/strtest"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -260,6 +261,9 @@ func (bd *Builders) genInSet(p *InSetPlan) compile.BoolFn {
 			return f // (a substring's test, on the string's bytes)
 		}
 	}
+	if f := bd.inLiteral(e, not); f != nil {
+		return f
+	}
 	if p.Value {
 		// X's value, then S: a bit of S's bitmap when it has one (the
 		// operator reads the same bit), else the operator.
@@ -353,5 +357,46 @@ func (bd *Builders) genSetCall(e lang.Expr) setBuildFn {
 		th.PutCall(c)
 		th.Calls = th.Calls[:len(th.Calls)-1]
 		s.Load(r)
+	}
+}
+
+// inLiteral compiles X in [A, B, ...] (or a tuple) whose elements are
+// names and literals: X compared with each element in turn, no list
+// made. Exact: the elements cannot fail, and the operator compares them
+// so (value.Equal). nil otherwise.
+func (bd *Builders) inLiteral(e *lang.Binary, not bool) compile.BoolFn {
+	var elems []lang.Expr
+	switch y := e.Y.(type) {
+	case *lang.ListLit:
+		elems = y.Elems
+	case *lang.TupleLit:
+		elems = y.Elems
+	default:
+		return nil
+	}
+	es := make([]engine.EvalFn, len(elems))
+	for i, a := range elems {
+		switch a.(type) {
+		case *lang.Ident, *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		default:
+			return nil
+		}
+		if id, ok := a.(*lang.Ident); ok {
+			if b := bd.c.Lookup(id); b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
+				return nil
+			}
+		}
+		es[i] = bd.c.Vals.Expr(a)
+	}
+	x := bd.c.Vals.Expr(e.X)
+	bd.c.Fired(passes.Composite)
+	return func(fr *engine.Frame) bool {
+		xv := x(fr)
+		for _, f := range es {
+			if value.Equal(xv, f(fr)) {
+				return !not
+			}
+		}
+		return not
 	}
 }

@@ -133,3 +133,23 @@ func TestOperandCompExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, operandCompCases, passes.Bitsets, passes.All)
 }
+
+// inLiteralCases: X in a list or tuple literal of names and literals,
+// compared element by element without the list (build's inLiteral):
+// ints, strings, tuples and lists as X, equal elements of other kinds,
+// not in, a literal with an element that is not a name (as written).
+var inLiteralCases = []string{
+	`let W = 9
+print sum([sg(*(len([k for k in 0 .. W - 1 if k in [a, b, c]]))) for a in 0 .. 3 for b in a .. 5 for c in [b, 7]])
+print [x in [1, "a", (1, 2), [3]] for x in [1, "a", (1, 2), [3], 2, "b", (2, 1), [4], true]]
+print [x not in (a, b) for a in [1, 2] for b in ["x", 2] for x in [1, 2, "x", (1,)]]
+game g(b) moves g(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and i not in [len(b) - 1, 0] and b[i] in [0, 2]
+print [sg(g([0] * n)) for n in 1 .. 8]`,
+	`let L = [1, 2]
+print [k in [L[0], 4] for k in 0 .. 5], [k in [1, 10 / (k - 3)] for k in 0 .. 5]`,
+}
+
+func TestInLiteralExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, inLiteralCases, passes.Composite, passes.All)
+}
