@@ -117,6 +117,7 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 	g.SetPassed(resolve.PassedParams(d))
 	g.Pure = c.PureRule(d)
 	g.NoSums = !resolve.YieldsSums(d)
+	g.Table.SetSparse(c.On(passes.Composite) && resolve.BitArgs(d))
 	x := c.Env.ExplainOf("game", g.GName, d.Name.Pos)
 	if g.Pure {
 		defer func() {

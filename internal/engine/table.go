@@ -155,7 +155,7 @@ func (g *Game) resetTable() {
 	g.Dict.Reset()
 }
 
-// Ref1 is the key of the position with the single argument v.
+// Ref1 is the key of the position of the one argument v.
 func (g *Game) Ref1(v value.Value) uint64 {
 	if v.K == value.KInt && uint64(v.N) < g.Lim && g.NArgs == 1 {
 		return uint64(v.N)
@@ -319,8 +319,10 @@ func (g *Game) field(a value.Value) (uint64, bool) {
 		return 0, false
 	case uint64(a.N) < g.Lim:
 		return uint64(a.N), true
-	case a.N < 0 && a.N >= -int64(g.Lim):
+	case a.N < 0 && a.N >= -int64(g.NegLim):
 		return g.Lim + uint64(-a.N-1), true
+	case g.Sparse && g.Widen(g.Keys.Len()):
+		return g.field(a) // (packed up to 2^29 from now on: memo's Widen)
 	}
 	return 0, false
 }
@@ -501,8 +503,7 @@ func (g *Game) universeOf(i int) *value.Universe {
 	return nil
 }
 
-// hasUniverse says whether some argument of g's positions has a universe
-// (its sets are keyed by their bits in it).
+// hasUniverse: some argument of g's positions has a universe (or alphabet).
 func (g *Game) hasUniverse() bool {
 	for i := range g.args {
 		if g.args[i].uni.Load() != nil || g.args[i].alpha.Load() != nil {
@@ -650,8 +651,7 @@ func (g *Game) PackedPosition(r uint64) value.Value {
 	return value.Value{K: value.KPos, N: int64(r), Ref: g}
 }
 
-// Packed is the packed key of the position with arguments args, if they
-// all have fields.
+// Packed is the packed key of the position args, if they all have fields.
 func (g *Game) Packed(args []value.Value) (uint64, bool) {
 	if g.Lim == 0 || len(args) != g.NArgs {
 		return 0, false

@@ -33,10 +33,14 @@ type Table struct {
 	// 0 <= v < Lim is the field v (the fast paths rely on it); a negative
 	// v >= -Lim is the field Lim + (-v - 1). Lim is 0 when the game has
 	// no packed keys.
-	Bits  uint
-	Lim   uint64
-	args  int // the game's arity
-	Pages []*Page
+	Bits uint
+	Lim  uint64
+	// NegLim: a negative v >= -NegLim has a field (Lim, or 0 while
+	// Sparse: SetSparse).
+	NegLim uint64
+	Sparse bool
+	args   int // the game's arity
+	Pages  []*Page
 	// Flat is a reservation of address space for the states of the keys
 	// below flatKeys (flat_linux.go), mapped when the first is stored: the
 	// pages of those keys are parts of it, and it is read without the
@@ -88,7 +92,55 @@ func (t *Table) Init(args int) {
 	if args > 0 && args <= 3 {
 		t.Bits = PackBits / uint(args)
 		t.Lim = 1 << (t.Bits - 1)
+		t.NegLim = t.Lim
 	}
+}
+
+// SparseLim is Lim for a game of one int whose positions are spread
+// thinly (SetSparse): its keys from 2^16 on are interned.
+const SparseLim = 1 << 16
+
+// SetSparse makes a game of one argument pack only its ints from 0 to
+// SparseLim - 1 (sparse) or those from -2^29 to 2^29 - 1, as Init does,
+// while no state is stored: an int that is a set of bits
+// (resolve.BitArgs), its positions spread thinly up to 2^29, would fill
+// a page of 512 states (one of the system's, of 1,024) for each, where
+// its interned key takes a few words. Until an int is interned, Widen
+// may pack them all again.
+func (t *Table) SetSparse(sparse bool) {
+	if t.args != 1 || t.Pages != nil || len(t.Gvals) > 0 {
+		return
+	}
+	t.Init(1)
+	t.Sparse = sparse
+	if sparse {
+		t.Lim, t.NegLim = SparseLim, 0
+	}
+}
+
+// Widen is asked, while Sparse, for an int without a field when
+// interned keys are interned: the first time, when none is (no int
+// has two keys then), and the positions below SparseLim are dense (a
+// quarter of them stored: a game of bits whose positions are all the
+// ints up to some bound), the ints from -2^29 to 2^29 - 1 are packed
+// from then on, as Init packs them, and it reports true. Sparse is
+// false after.
+func (t *Table) Widen(interned int) bool {
+	t.Sparse = false
+	if interned > 0 {
+		return false
+	}
+	n := 0
+	for r := uint64(0); r < SparseLim; r++ {
+		if t.State(r) != 0 {
+			n++
+		}
+	}
+	if n < SparseLim/4 {
+		return false
+	}
+	t.Init(1)
+	return true
 }
 
 // State is the state of key r.
