@@ -67,6 +67,10 @@ func Compile(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte
 	}
 	p := &planner{c: c}
 	if !p.grid(e, 0) || len(p.writes) == 0 {
+		if f := compileCellMap(c, e); f != nil {
+			c.Fired(passes.Grids)
+			return f
+		}
 		return nil
 	}
 	slot := c.LocalSlot(p.base)

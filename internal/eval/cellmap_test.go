@@ -1,0 +1,57 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// cellMapCases: options that rebuild a grid cell by cell (gridkey's cell
+// maps), against the general way: Cram and Chomp through defs, a toggle
+// (1 - g[r][k]), the grid's value where the condition holds, the
+// comprehension written in the rule, arguments that are not names,
+// ranges that do not cover the grid, rows of other lengths, a tuple of
+// rows, cells that are not 0 or 1, a condition that fails at some cell
+// or is not a bool, a let the condition reads.
+var cellMapCases = []string{
+	`let (H, W) = (3, 4)
+def cover(g, a, b, c, d) = [[if r == a and k == b or r == c and k == d then 1 else g[r][k] for k in 0 .. W - 1] for r in 0 .. H - 1]
+game cram(g) moves cram(cover(g, r, c, r, c + 1)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[r]) - 2 if g[r][c] == 0 and g[r][c + 1] == 0
+  | cram(cover(g, r + 0, c, r + 1, c)) for r in 0 .. len(g) - 2 for c in 0 .. W - 1 if g[r][c] == 0 and g[r + 1][c] == 0
+let empty = [[0 for c in 0 .. W - 1] for r in 0 .. H - 1]
+print sg(cram(empty)), [sg(cram(update(empty, r, update(empty[r], c, 1)))) for r in 0 .. H - 1 for c in 0 .. W - 1]
+print moves(cram(([1, 1, 0, 0], [1, 1, 1, 1], [1, 1, 1, 1]))), moves(cram([[1, 0, 0, 1], [1, 1, 1, 1], [1, 1, 1, 1], [0, 0, 0, 0]]))
+print [sg(cram([[a % 2, 0, 0, a / 2 % 2], [0, a / 4 % 2, 0, 0], [0, 0, 0, a / 8 % 2], [0, 0, 0, 0]])) for a in 0 .. 15]
+print [sg(cram(([a % 2, 0, 0, a / 2 % 2], [0, a / 4 % 2, 0, 0], [0, 0, 0, a / 8 % 2]))) + sg(cram([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])) for a in 0 .. 15]
+print sg(cram([[0, 0, 0], [0, 0]])), sg(cram(([0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]))), moves(cram([[0, 0, 2, 0], [0, 0, 0, 0], [1, 1, 1, 1]]))`,
+	`let (R, C) = (4, 5)
+def bite(g, r, c) = [[if i >= r and j >= c then 0 else g[i][j] for j in 0 .. C - 1] for i in 0 .. R - 1]
+game chomp(g) moves chomp(bite(g, r, c)) for r in 0 .. R - 1 for c in 0 .. C - 1 if g[r][c] == 1 and not (r == 0 and c == 0)
+game keep(g) moves keep([[if i < r or j < c then g[i][j] else 0 for j in 0 .. C - 1] for i in 0 .. R - 1]) for r in 0 .. R - 1 for c in 0 .. C - 1 if g[r][c] == 1 and r + c > 0
+let full = [[1 for j in 0 .. C - 1] for i in 0 .. R - 1]
+print sg(chomp(full)), sg(keep(full)), moves(keep([[1, 1], [1, 1], [1, 0], [0, 0]]))`,
+	`let N = 3
+def press(g, a, b) = [[if abs(r - a) + abs(k - b) <= 1 then 1 - g[r][k] else g[r][k] for k in 0 .. N - 1] for r in 0 .. N - 1]
+game lo(g, n) moves lo(press(g, r, c), n - 1) for r in 0 .. N - 1 for c in 0 .. N - 1 if g[r][c] == 1 and n > 0
+print [sg(lo([[1, 0, 1], [0, 1, 0], [1, 1, 1]], n)) for n in 0 .. 4]
+def turn(g, a, b) = [[if r == a and k >= b then 1 - g[r][k] else g[r][k] for k in 0 .. N - 1] for r in 0 .. N - 1]
+game tt(g) moves tt(turn(g, r, c)) for r in 0 .. N - 1 for c in 0 .. N - 1 if g[r][c] == 1
+print sg(tt([[1, 0, 1], [0, 1, 0], [1, 1, 1]])), moves(tt([[1, 0, 1], [0, 0, 0], [0, 1, 1]]))
+print [sg(tt([[a % 2, a / 2 % 2, a / 4 % 2], [a / 8 % 2, 1, 0], [1, a / 16 % 2, 1]])) for a in 0 .. 31]
+def half(g, a) = [[if k < a then g[r][k] else 0 for k in 0 .. 1] for r in 0 .. len(g) - 1]
+game h(g) moves h(half(g, a)) for a in 0 .. 1 if g[0][a] == 1
+print sg(h([[1, 1], [1, 0]])), sg(h([[1, 1, 1], [1, 0, 1]])), sg(h([[1, 1]]))`,
+	`def odd(g, a) = [[if (r + k) / (a - 1) > 0 then 0 else g[r][k] for k in 0 .. 2] for r in 0 .. 1]
+game o(g) moves o(odd(g, a)) for a in 0 .. 2 if g[0][a] == 1
+print sg(o([[1, 0, 0], [0, 0, 0]]))
+print sg(o([[0, 1, 1], [1, 1, 1]]))`,
+	`def bad(g, a) = [[if r + a then 0 else g[r][k] for k in 0 .. 1] for r in 0 .. 1]
+game b(g) moves b(bad(g, a)) for a in 0 .. 1 if g[0][a] == 1
+print sg(b([[0, 0], [1, 1]]))
+print sg(b([[1, 1], [1, 1]]))`,
+}
+
+func TestCellMapExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, cellMapCases, passes.Grids, passes.All)
+}

@@ -1,0 +1,280 @@
+package gridkey
+
+import (
+	"math/bits"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/maskcache"
+	"github.com/grundy-lang/grundy/internal/purecond"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// Cell maps. An option that rebuilds the grid cell by cell, as a
+// newcomer writes a move of Cram or Chomp,
+//
+//	def cover(g, a, b, c, d) = [[if r == a and k == b or r == c and k == d then 1 else g[r][k] for k in 0 .. W - 1] for r in 0 .. H - 1]
+//	def bite(g, r, c) = [[if i >= r and j >= c then 0 else g[i][j] for j in 0 .. C - 1] for i in 0 .. R - 1]
+//
+// (directly, or as the body of a def that inlines), its element `if C
+// then V else g[r][k]` (or the other way round), V 0, 1 or 1 - g[r][k],
+// and C not reading the grid, is the grid's key with the bits of the
+// cells where C holds (or fails) written: C's cells are a mask kept per
+// value of the other names it reads and of the grid's size (maskcache),
+// C evaluated cell by cell, in the comprehension's order, the first time.
+// Exact: the loops cover the grid, every row as long, as the ranges
+// say (0 .. rows - 1, 0 .. row length - 1, their ends ints that do not
+// read the loops' names: evaluated as the comprehension evaluates them
+// first, the inner ones only when a row is there), the grid a list of
+// lists of 0s and 1s (so the list built has the grid's key but for
+// those bits, and g[r][k] cannot fail), and C a plain condition whose
+// value is a bool at each cell (else the option is built the general
+// way, which evaluates the same and meets the same errors first); a
+// cell's value is V or the grid's, as the comprehension makes it.
+
+// cellMap is a cell map's parts (see above).
+type cellMap struct {
+	r, k   *resolve.Decl
+	rn, kn *lang.Name
+	r0, r1 lang.Expr // the outer range's ends
+	k0, k1 lang.Expr
+	cond   lang.Expr
+	grid   *lang.Ident
+	onTrue bool // V where C holds (else where it fails)
+	v      int64
+	flip   bool // V is 1 - g[r][k]
+	binds  []compile.InlineBind
+	fn     *engine.Func // the def inlined, or nil
+	site   engine.Pos
+}
+
+// compileCellMap compiles e's key when it is a cell map (Compile's
+// contract); nil otherwise.
+func compileCellMap(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+	m := &cellMap{}
+	body := e
+	if call, ok := e.(*lang.Call); ok {
+		if c.CalledBuiltin(call) != nil || c.GameCallee(call) != nil {
+			return nil
+		}
+		sub, fn, binds := c.Inl.InlineBuilt(call)
+		if sub == nil {
+			return nil
+		}
+		body, m.fn, m.binds, m.site = sub, fn, binds, call.Pos
+	}
+	if m.fn == nil {
+		return m.compile(c, body)
+	}
+	return compile.Inlined(c, m.fn, func() func(fr *engine.Frame, buf []byte) ([]byte, bool) { return m.compile(c, body) })
+}
+
+// rangeLoop is comprehension e's one clause, for X in A .. B, and its
+// body.
+func rangeLoop(e lang.Expr) (*lang.Name, lang.Expr, lang.Expr, lang.Expr, bool) {
+	comp, ok := e.(*lang.Comp)
+	if !ok || comp.Kind != lang.ListComp || len(comp.Clauses) != 1 {
+		return nil, nil, nil, nil, false
+	}
+	f, ok := comp.Clauses[0].(*lang.ForClause)
+	if !ok || f.Target.Tuple || len(f.Target.Names) != 1 {
+		return nil, nil, nil, nil, false
+	}
+	rg, ok := f.Iter.(*lang.Binary)
+	if !ok || rg.Op != lang.OpRange {
+		return nil, nil, nil, nil, false
+	}
+	n := f.Target.Names[0]
+	return n, rg.X, rg.Y, comp.Body, resolve.NameDecl(n) != nil
+}
+
+// compile compiles the cell map body (in the def's scope, when one is
+// inlined).
+func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+	var inner, elem lang.Expr
+	var ok bool
+	if m.rn, m.r0, m.r1, inner, ok = rangeLoop(body); !ok {
+		return nil
+	}
+	if m.kn, m.k0, m.k1, elem, ok = rangeLoop(inner); !ok {
+		return nil
+	}
+	m.r, m.k = resolve.NameDecl(m.rn), resolve.NameDecl(m.kn)
+	ie, ok := elem.(*lang.IfExpr)
+	if !ok {
+		return nil
+	}
+	switch {
+	case m.cell(ie.Else) && m.value(ie.Then):
+		m.onTrue = true
+	case m.cell(ie.Then) && m.value(ie.Else):
+	default:
+		return nil
+	}
+	m.cond = ie.Cond
+	gd := resolve.Of(m.grid)
+	for _, x := range []lang.Expr{m.r0, m.r1, m.k0, m.k1, m.cond} {
+		if !purecond.Plain(c, x, m.r, m.k) {
+			return nil
+		}
+	}
+	if reads(m.cond, gd) || reads(m.k0, m.r) || reads(m.k1, m.r) {
+		return nil
+	}
+	gslot := c.LocalSlot(m.grid)
+	rb, kb := c.Var(m.rn), c.Var(m.kn)
+	if gslot < 0 || rb == nil || kb == nil || rb.Kind != resolve.Local || kb.Kind != resolve.Local {
+		return nil
+	}
+	rs, ks := rb.Slot, kb.Slot
+	locals, lets := purecond.Names(c, []lang.Expr{m.cond}, rs, ks)
+	r0, r1, k0, k1 := c.Vals.Expr(m.r0), c.Vals.Expr(m.r1), c.Vals.Expr(m.k0), c.Vals.Expr(m.k1)
+	cond := c.Vals.Expr(m.cond)
+	set := c.Inl.CompileBinds(m.binds)
+	fn, site := m.fn, m.site
+	onTrue, v, flip := m.onTrue, m.v, m.flip
+	var gc gridCache
+	masks := maskcache.New()
+	var scratch []uint64
+	var keyOf func(fr *engine.Frame, buf []byte) ([]byte, bool)
+	run := func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+		if fn == nil {
+			return keyOf(fr, buf)
+		}
+		th := fr.Th
+		if th.Depth+1 > th.Limits.MaxDepth || th.Stack+int64(fn.Cost) > th.MaxStack {
+			return buf, false
+		}
+		if set != nil {
+			set(fr)
+		}
+		// (On the trace while it runs, as the def's call: an error
+		// leaves it there for its message, as a call does.)
+		th.Enter(site, fn)
+		th.Calls = append(th.Calls, site)
+		out, ok := keyOf(fr, buf)
+		th.Calls = th.Calls[:len(th.Calls)-1]
+		th.Leave(fn)
+		return out, ok
+	}
+	keyOf = func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+		a, b := r0(fr), r1(fr)
+		if a.K != value.KInt || b.K != value.KInt || a.N != 0 {
+			return buf, false
+		}
+		gr, ok := gc.of(fr.Slots[gslot])
+		h := len(gr.rows)
+		if !ok || gr.tuple || b.N != int64(h)-1 || h == 0 {
+			return buf, false
+		}
+		x, y := k0(fr), k1(fr)
+		w := gr.rows[0].n
+		if x.K != value.KInt || y.K != value.KInt || x.N != 0 || y.N != int64(w)-1 {
+			return buf, false
+		}
+		for _, row := range gr.rows {
+			if row.n != w {
+				return buf, false
+			}
+		}
+		ent := masks.Entry(fr, 0, nil, locals, lets, int64(h), int64(w))
+		var mask []uint64
+		if ent != nil && ent.Known != nil {
+			mask = ent.Pass
+		} else {
+			// (C cell by cell, in the comprehension's order.)
+			scratch = scratch[:0]
+			for range (h*w + 63) / 64 {
+				scratch = append(scratch, 0)
+			}
+			sr, sk := fr.Slots[rs], fr.Slots[ks]
+			for i := range h {
+				for j := range w {
+					fr.Slots[rs], fr.Slots[ks] = value.Int(int64(i)), value.Int(int64(j))
+					cv := cond(fr)
+					if cv.K != value.KBool {
+						fr.Slots[rs], fr.Slots[ks] = sr, sk
+						return buf, false
+					}
+					if cv.N != 0 == onTrue {
+						at := i*w + j
+						scratch[at/64] |= 1 << (at % 64)
+					}
+				}
+			}
+			fr.Slots[rs], fr.Slots[ks] = sr, sk
+			mask = scratch
+			if ent != nil {
+				ent.Pass, ent.Known = append([]uint64(nil), scratch...), []uint64{}
+			}
+		}
+		n := len(buf)
+		buf = append(buf, gr.key...)
+		for wi, word := range mask {
+			for ; word != 0; word &= word - 1 {
+				at := wi*64 + bits.TrailingZeros64(word)
+				i, j := at/w, at%w
+				p, bit := n+gr.rows[i].off+j/8, byte(1)<<(j%8)
+				nv := byte(v)
+				if flip {
+					nv = ^buf[p] >> (j % 8) & 1
+				}
+				buf[p] = buf[p]&^bit | nv*bit
+			}
+		}
+		return buf, true
+	}
+	return run
+}
+
+// cell reports whether e is g[r][k], g a name (the grid).
+func (m *cellMap) cell(e lang.Expr) bool {
+	outer, ok := e.(*lang.Index)
+	if !ok || !isDecl(outer.Index, m.k) {
+		return false
+	}
+	in, ok := outer.X.(*lang.Index)
+	if !ok || !isDecl(in.Index, m.r) {
+		return false
+	}
+	g, ok := in.X.(*lang.Ident)
+	if !ok || m.grid != nil && resolve.Of(g) != resolve.Of(m.grid) {
+		return false
+	}
+	m.grid = g
+	return true
+}
+
+// value reports whether e is 0, 1 or 1 - g[r][k] (the grid's cell).
+func (m *cellMap) value(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		m.v = e.Val
+		return e.Val == 0 || e.Val == 1
+	case *lang.Binary:
+		one, ok := e.X.(*lang.IntLit)
+		m.flip = true
+		return ok && one.Val == 1 && e.Op == lang.OpSub && m.cell(e.Y)
+	}
+	return false
+}
+
+// isDecl reports whether e is a name that d declares.
+func isDecl(e lang.Expr, d *resolve.Decl) bool {
+	id, ok := e.(*lang.Ident)
+	return ok && d != nil && resolve.Of(id) == d
+}
+
+// reads reports whether e reads the name d declares.
+func reads(e lang.Expr, d *resolve.Decl) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok && resolve.Of(id) == d {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
