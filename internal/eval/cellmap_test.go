@@ -41,6 +41,12 @@ print [sg(tt([[a % 2, a / 2 % 2, a / 4 % 2], [a / 8 % 2, 1, 0], [1, a / 16 % 2, 
 def half(g, a) = [[if k < a then g[r][k] else 0 for k in 0 .. 1] for r in 0 .. len(g) - 1]
 game h(g) moves h(half(g, a)) for a in 0 .. 1 if g[0][a] == 1
 print sg(h([[1, 1], [1, 0]])), sg(h([[1, 1, 1], [1, 0, 1]])), sg(h([[1, 1]]))`,
+	`def cut(g, r, c) = [[if i >= r and j >= c then 0 else g[i][j] for j in 0 .. 19] for i in 0 .. 1]
+game ch(g) moves ch(cut(g, r, c)) for r in 0 .. 1 for c in 0 .. 19 if g[r][c] == 1 and r + c > 0
+print sg(ch([[1] * 20, [1] * 20])), [sg(ch([[1] * 20, [1] * k + [0] * (20 - k)])) for k in 0 .. 20]
+def fl(g, a) = [[if k >= a and k < a + 5 then 1 - g[r][k] else g[r][k] for k in 0 .. 69] for r in 0 .. 0]
+game long(g) moves long(fl(g, a)) for a in 0 .. 69 if g[0][a] == 1
+print [sg(long([[if k > 57 and (k * m) % 7 < 3 then 1 else 0 for k in 0 .. 69]])) for m in 1 .. 6]`,
 	`def odd(g, a) = [[if (r + k) / (a - 1) > 0 then 0 else g[r][k] for k in 0 .. 2] for r in 0 .. 1]
 game o(g) moves o(odd(g, a)) for a in 0 .. 2 if g[0][a] == 1
 print sg(o([[1, 0, 0], [0, 0, 0]]))

@@ -1,8 +1,6 @@
 package gridkey
 
 import (
-	"math/bits"
-
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/maskcache"
@@ -179,6 +177,7 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 				return buf, false
 			}
 		}
+		stride := (w + 63) / 64
 		ent := masks.Entry(fr, 0, nil, locals, lets, int64(h), int64(w))
 		var mask []uint64
 		if ent != nil && ent.Known != nil {
@@ -186,7 +185,7 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 		} else {
 			// (C cell by cell, in the comprehension's order.)
 			scratch = scratch[:0]
-			for range (h*w + 63) / 64 {
+			for range h * stride {
 				scratch = append(scratch, 0)
 			}
 			sr, sk := fr.Slots[rs], fr.Slots[ks]
@@ -199,8 +198,7 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 						return buf, false
 					}
 					if cv.N != 0 == onTrue {
-						at := i*w + j
-						scratch[at/64] |= 1 << (at % 64)
+						scratch[i*stride+j/64] |= 1 << (j % 64)
 					}
 				}
 			}
@@ -210,18 +208,28 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 				ent.Pass, ent.Known = append([]uint64(nil), scratch...), []uint64{}
 			}
 		}
+		// (Row i's bits are mask[i*stride:], a word a 64 cells, as the
+		// row's bytes in the key hold them, a byte a 8 cells.)
 		n := len(buf)
 		buf = append(buf, gr.key...)
-		for wi, word := range mask {
-			for ; word != 0; word &= word - 1 {
-				at := wi*64 + bits.TrailingZeros64(word)
-				i, j := at/w, at%w
-				p, bit := n+gr.rows[i].off+j/8, byte(1)<<(j%8)
-				nv := byte(v)
-				if flip {
-					nv = ^buf[p] >> (j % 8) & 1
+		for i := range h {
+			at := n + gr.rows[i].off
+			for wi, word := range mask[i*stride : (i+1)*stride] {
+				for bb := 0; word != 0; bb, word = bb+1, word>>8 {
+					mb := byte(word)
+					if mb == 0 {
+						continue
+					}
+					p := at + 8*wi + bb
+					switch {
+					case flip:
+						buf[p] ^= mb
+					case v == 1:
+						buf[p] |= mb
+					default:
+						buf[p] &^= mb
+					}
 				}
-				buf[p] = buf[p]&^bit | nv*bit
 			}
 		}
 		return buf, true
