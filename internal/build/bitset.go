@@ -75,8 +75,8 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 	if f := litOperand(bd, p, x, y, general); f != nil {
 		return f
 	}
-	if !inlined(p.Y) {
-		if f := opndmask.Compile(bd.c, p.Y.Expr, p.Op, x, y, general); f != nil {
+	if !bound(p.Y) {
+		if f := opndmask.Compile(bd.c, p.Y.Expr, inlined(p.Y), p.Op, x, y, general); f != nil {
 			return f // (an operand kept as masks)
 		}
 	}
@@ -92,7 +92,7 @@ func (bd *Builders) genSet(p *BuildPlan) setBuildFn {
 // combine is s op t in scratch s, as operator op (at pos) computes it.
 func (bd *Builders) combine(pos engine.Pos, op lang.Op) func(fr *engine.Frame, s, t *value.SetScratch) {
 	return func(fr *engine.Frame, s, t *value.SetScratch) {
-		if !s.Compatible(t) {
+		if !s.Compatible(t) && !opndmask.Narrow(s, t, op) {
 			// A set of small ints or cells with ids of a universe: its
 			// ids too, when the universe takes them.
 			if u := s.Universe(); u != nil {

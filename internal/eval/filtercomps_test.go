@@ -106,6 +106,18 @@ game g(S) moves g(S - {x} - far(x + 1)) for x in S
 print sg(g({5000, 5002, 5003, 5004, 5006, 5007, 5009, 5010}))
 let K = 1
 print sg(g({5000, 5002, 5003, 5004, 5006, 5007, 5009, 5010})), moves(g({5000, 5001, 5002, 5003}))`,
+	// Right operands with elements the left one's bits cannot hold
+	// (cells off the board, negative or boxed ints: opndmask.Narrow),
+	// and a def inlined with names as arguments, kept as masks.
+	`def nb(r, c) = {(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)}
+game nk(S) moves nk(S - nb(r, c) - {(r, c)}) for (r, c) in S
+game kp(S) moves kp(S & nb(r, c)) for (r, c) in S if len(S) > 2
+def below(v) = {i * 5 + j for i in v / 5 .. 3 for j in v % 5 .. 4}
+game ch(S) moves ch(S - below(v)) for v in S if v != 0
+game mx(S) moves mx(S - {v - 1, v + 1, "x", (1, 2), -3}) for v in S
+game my(S) moves my(S & {v - 1, v + 1, "x", -3, 5000}) for v in S if len(S) > 1
+print sg(nk({(r, c) for r in 0 .. 2 for c in 0 .. 3})), sg(kp({(0, 0), (0, 1), (1, 1), (1, 0), (2, 0)})), sg(ch(set(0 .. 19)))
+print sg(mx({0, 2, 3, 5, 6})), moves(mx({0, 1})), sg(my({0, 1, 2, 4, 5})), moves(my({0, 1, 2}))`,
 	// A filter of memberships in sets that do not read its element
 	// (opndmask.Member): S - Y and S & Y, Y a list or a string (as
 	// written), the filtered value a list, a Y evaluated only when an

@@ -45,9 +45,11 @@ type Build = func(fr *engine.Frame, s *value.SetScratch)
 
 // Compile compiles the set operator op, X op Y (x and y build X and Y;
 // general combines them as the operator would), with Y kept as masks;
-// nil when Y is not plain or pure.
-func Compile(c *compile.Compiler, yExpr lang.Expr, op lang.Op, x, y Build, general func(fr *engine.Frame, s, t *value.SetScratch)) Build {
-	f := operand(c, yExpr, op, y, func(fr *engine.Frame, s, t *value.SetScratch) bool {
+// nil when Y is not plain or pure. Y inlined: the body of a def called
+// with names (y runs it as the call), kept by the names it reads only
+// (what it evaluates, it evaluates as the def's).
+func Compile(c *compile.Compiler, yExpr lang.Expr, inlined bool, op lang.Op, x, y Build, general func(fr *engine.Frame, s, t *value.SetScratch)) Build {
+	f := operand(c, yExpr, inlined, op, y, func(fr *engine.Frame, s, t *value.SetScratch) bool {
 		general(fr, s, t)
 		return true
 	})
@@ -64,7 +66,7 @@ func Compile(c *compile.Compiler, yExpr lang.Expr, op lang.Op, x, y Build, gener
 // combines them as the operator would, or reports false when it
 // cannot: then s is as it was, and operand reports false), with Y kept
 // as masks; nil when Y is not plain or pure.
-func operand(c *compile.Compiler, yExpr lang.Expr, op lang.Op, y Build, general func(fr *engine.Frame, s, t *value.SetScratch) bool) func(fr *engine.Frame, s *value.SetScratch) bool {
+func operand(c *compile.Compiler, yExpr lang.Expr, inlined bool, op lang.Op, y Build, general func(fr *engine.Frame, s, t *value.SetScratch) bool) func(fr *engine.Frame, s *value.SetScratch) bool {
 	var locals, lets []int
 	var defs []*engine.Binding
 	var ends []engine.EvalFn
@@ -74,9 +76,9 @@ func operand(c *compile.Compiler, yExpr lang.Expr, op lang.Op, y Build, general 
 	var argLets []int
 	if purecond.Plain(c, yExpr) {
 		locals, lets = purecond.Names(c, []lang.Expr{yExpr})
-		if l, g, es, ok := purecond.RangeNames(c, yExpr); ok {
+		if l, g, es, ok := purecond.RangeNames(c, yExpr); ok && !inlined {
 			locals, lets, ends = l, g, []engine.EvalFn{c.Vals.Expr(es[0]), c.Vals.Expr(es[1])}
-		} else if g, as, ok := purecond.CallArgs(c, yExpr); ok && len(as) <= maxArgKey {
+		} else if g, as, ok := purecond.CallArgs(c, yExpr); ok && len(as) <= maxArgKey && !inlined {
 			argLets = g
 			for _, a := range as {
 				args = append(args, c.Vals.Expr(a))
@@ -170,7 +172,7 @@ func Member(c *compile.Compiler, comp *lang.Comp, gen func(lang.Expr) Build, gen
 	ms := make([]member, len(conds))
 	for i, m := range conds {
 		g := general(m.op)
-		ms[i].f = operand(c, m.y, m.op, gen(m.y), func(fr *engine.Frame, s, t *value.SetScratch) bool {
+		ms[i].f = operand(c, m.y, false, m.op, gen(m.y), func(fr *engine.Frame, s, t *value.SetScratch) bool {
 			if !isSet(t) {
 				return false
 			}
@@ -314,3 +316,34 @@ func reads(e lang.Expr, d *resolve.Decl) bool {
 
 // maxArgKey bounds the arguments of a def's call kept by their values.
 const maxArgKey = 4
+
+// Narrow makes t, the right operand of s - t or s & t, the elements of
+// t that s's bits can hold (s plain, of small ints or of cells: class 0
+// or 1), when t holds other elements too (not plain): an element s
+// cannot hold is in no set s is, and changes neither result (S -
+// {(r - 1, c), (r + 1, c)} at the board's edge). It reports whether t
+// is then plain (s op t a word operation).
+func Narrow(s, t *value.SetScratch, op lang.Op) bool {
+	if op != lang.OpSub && op != lang.OpBitAnd || !s.Plain() || t.Plain() || s.Class() == 2 {
+		return false
+	}
+	v := t.Value()
+	if v.K != value.KSet {
+		return false
+	}
+	cells := s.Class() == 1
+	t.Reset()
+	for _, x := range v.Elems() {
+		switch {
+		case !cells && x.K == value.KInt && uint64(x.N) < value.BitSetMax:
+			t.AddInt(x.N)
+		case cells && x.K == value.KTuple:
+			if p := x.Elems(); len(p) == 2 && p[0].K == value.KInt && p[1].K == value.KInt {
+				if _, ok := value.CellBit(p[0].N, p[1].N); ok {
+					t.AddCell(p[0].N, p[1].N)
+				}
+			}
+		}
+	}
+	return s.Compatible(t)
+}
