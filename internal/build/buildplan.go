@@ -283,13 +283,13 @@ func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 			return nil
 		}
 		x, y := bd.setPlan(e.X, withFilters), bd.setPlan(e.Y, withFilters)
-		if y == nil && (e.Op == lang.OpSub || e.Op == lang.OpBitAnd) {
+		if y == nil && (e.Op == lang.OpSub || e.Op == lang.OpBitAnd || bd.setCall(e.Y)) {
 			switch e.Y.(type) {
 			case *lang.Call, *lang.Index:
 				if purecond.Plain(bd.c, e.Y) {
 					// (A call or an index, S - DV[x], S -
-					// multiples(d, max(S)): kept as masks by
-					// what it reads, opndmask.)
+					// multiples(d, max(S)), S ^ set(j .. i): kept
+					// as masks by what it reads, opndmask.)
 					y = &BuildPlan{Kind: SetValue, Expr: e.Y}
 				}
 			}
@@ -300,6 +300,12 @@ func (bd *Builders) setPlan(e lang.Expr, withFilters bool) *BuildPlan {
 		return &BuildPlan{Kind: SetOp, Expr: e, Op: e.Op, X: setOperand(e.X, x), Y: setOperand(e.Y, y)}
 	}
 	return nil
+}
+
+// setCall reports whether e is a call of the built-in set.
+func (bd *Builders) setCall(e lang.Expr) bool {
+	c, ok := e.(*lang.Call)
+	return ok && bd.c.CalledBuiltin(c) != nil && bd.c.CalledBuiltin(c).BName == "set"
 }
 
 // setOfList: set(L) of a list comprehension L, or of a call of a def

@@ -117,7 +117,13 @@ game ch(S) moves ch(S - below(v)) for v in S if v != 0
 game mx(S) moves mx(S - {v - 1, v + 1, "x", (1, 2), -3}) for v in S
 game my(S) moves my(S & {v - 1, v + 1, "x", -3, 5000}) for v in S if len(S) > 1
 print sg(nk({(r, c) for r in 0 .. 2 for c in 0 .. 3})), sg(kp({(0, 0), (0, 1), (1, 1), (1, 0), (2, 0)})), sg(ch(set(0 .. 19)))
-print sg(mx({0, 2, 3, 5, 6})), moves(mx({0, 1})), sg(my({0, 1, 2, 4, 5})), moves(my({0, 1, 2}))`,
+print sg(mx({0, 2, 3, 5, 6})), moves(mx({0, 1})), sg(my({0, 1, 2, 4, 5})), moves(my({0, 1, 2}))
+game ru(S) moves ru(S ^ set(j .. i)) for i in S for j in 0 .. i
+game un(S) moves un(S | set([x + 1 for x in S if x < 6])) for v in S if len(S) < 5
+def f(b) = b * 3
+game ix(n) moves ix(n ^ f(k)) for k in 1 .. 3 if n ^ f(k) < n
+print sg(ru({1, 3, 4})), moves(ru({0, 2})), sg(un({1})), [sg(ix(n)) for n in 0 .. 20]
+print sg(ru({(1, 2)}))`,
 	// A filter of memberships in sets that do not read its element
 	// (opndmask.Member): S - Y and S & Y, Y a list or a string (as
 	// written), the filtered value a list, a Y evaluated only when an
