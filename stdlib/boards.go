@@ -178,6 +178,15 @@ func update(c *engine.Call, a []value.Value) value.Value {
 		}
 		return value.Tuple(xs)
 	case value.KStr:
+		if s := x.Str(); value.IsASCII(s) {
+			// (A character a byte: the bytes sliced, no runes.)
+			c.Alloc(int64(2 * len(s)))
+			k := index(len(s), "character")
+			if v.Kind() != value.KStr {
+				c.ArgFail(2, "update of a string needs a string to put in, found %s %s", v.TypeName(), value.Shown(v))
+			}
+			return value.Str(s[:k] + v.Str() + s[k+1:])
+		}
 		c.Alloc(int64(6 * len(x.Str()))) // its runes, then the new string
 		rs := []rune(x.Str())
 		k := index(len(rs), "character")

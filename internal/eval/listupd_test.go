@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/passes"
@@ -117,4 +118,21 @@ func TestListUpdDiff(t *testing.T) {
 	diffCases(t, listUpdCases, passes.Updates)
 	diffCases(t, listUpdCases, passes.Grids)
 	diffCases(t, listUpdCases, passes.All)
+}
+
+// TestUpdateString: update of a string, of one byte a character (sliced
+// as bytes) and of wider ones (as runes), and its errors.
+func TestUpdateString(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ src, out, err string }{
+		{`print update("abc", 1, "XY"), update("héllo", 1, "e"), update("abc", 2, "é"), update("a", 0, "")`, "aXYc hello abé \n", ""},
+		{`print update("abc", 3, "x")`, "", "index 3 out of range (the string has 3 characters)"},
+		{`print update("héllo", 5, "x")`, "", "index 5 out of range (the string has 5 characters)"},
+		{`print update("abc", 0, 5)`, "", "update of a string needs a string to put in, found int 5"},
+	} {
+		out, err := runScript(c.src)
+		if out != c.out || c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%s: printed %q, error %v; want %q and %q", c.src, out, err, c.out, c.err)
+		}
+	}
 }
