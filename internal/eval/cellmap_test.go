@@ -47,6 +47,20 @@ print sg(ch([[1] * 20, [1] * 20])), [sg(ch([[1] * 20, [1] * k + [0] * (20 - k)])
 def fl(g, a) = [[if k >= a and k < a + 5 then 1 - g[r][k] else g[r][k] for k in 0 .. 69] for r in 0 .. 0]
 game long(g) moves long(fl(g, a)) for a in 0 .. 69 if g[0][a] == 1
 print [sg(long([[if k > 57 and (k * m) % 7 < 3 then 1 else 0 for k in 0 .. 69]])) for m in 1 .. 6]`,
+	// Lists rebuilt element by element (cell lines): over a range, over
+	// enumerate, reading len(b), through a def with an argument that is
+	// not a name; lists that are not of 0s and 1s, a tuple.
+	`let N = 7
+game ru(b) moves ru([if j <= k and k <= i then 1 - b[k] else b[k] for k in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i
+def knock(b, i) = [if k == i or k == (i + 1) % len(b) then 0 else x for (k, x) in enumerate(b)]
+game ring(b) moves ring(knock(b, i + 0)) for (i, x) in enumerate(b) if x == 1 and b[(i + 1) % len(b)] == 1
+def keepf(b, i) = [if k < i then x else 0 for (k, x) in enumerate(b)]
+game kf(b) moves kf(keepf(b, i)) for i in 0 .. len(b) - 1 if b[i] == 1
+print [sg(ru([(m >> k) & 1 for k in 0 .. N - 1])) for m in 0 .. 2 ** N - 1], sum([sg(ring(n * [1])) + sg(ring([0] + (n - 1) * [1])) for n in 3 .. 12])
+print [sg(kf([(m >> k) & 1 for k in 0 .. 9])) for m in 0 .. 1023 if m % 37 == 1], sg(ru([1, 0, 2])), sg(ring([1, 1, 1, true])), moves(ring((1, 1, 0, 1)))
+print sg(kf([0, 1, 1] + [0] * 70 + [1, 1])), sg(kf([1] * 66 + [0, 1]))
+game sh(b) moves sh([if k == i then 0 else b[k] for k in 0 .. len(b) - 2]) for i in 0 .. len(b) - 1 if b[i] == 1
+print [sg(sh([(m >> k) & 1 for k in 0 .. 7])) for m in 0 .. 255 if m % 5 == 2]`,
 	`def odd(g, a) = [[if (r + k) / (a - 1) > 0 then 0 else g[r][k] for k in 0 .. 2] for r in 0 .. 1]
 game o(g) moves o(odd(g, a)) for a in 0 .. 2 if g[0][a] == 1
 print sg(o([[1, 0, 0], [0, 0, 0]]))

@@ -91,6 +91,11 @@ func rangeLoop(e lang.Expr) (*lang.Name, lang.Expr, lang.Expr, lang.Expr, bool) 
 // compile compiles the cell map body (in the def's scope, when one is
 // inlined).
 func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+	if line := *m; true {
+		if f := line.line(c, body); f != nil {
+			return f
+		}
+	}
 	var inner, elem lang.Expr
 	var ok bool
 	if m.rn, m.r0, m.r1, inner, ok = rangeLoop(body); !ok {
@@ -130,34 +135,11 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 	locals, lets := purecond.Names(c, []lang.Expr{m.cond}, rs, ks)
 	r0, r1, k0, k1 := c.Vals.Expr(m.r0), c.Vals.Expr(m.r1), c.Vals.Expr(m.k0), c.Vals.Expr(m.k1)
 	cond := c.Vals.Expr(m.cond)
-	set := c.Inl.CompileBinds(m.binds)
-	fn, site := m.fn, m.site
 	onTrue, v, flip := m.onTrue, m.v, m.flip
 	var gc gridCache
 	masks := maskcache.New()
 	var scratch []uint64
-	var keyOf func(fr *engine.Frame, buf []byte) ([]byte, bool)
-	run := func(fr *engine.Frame, buf []byte) ([]byte, bool) {
-		if fn == nil {
-			return keyOf(fr, buf)
-		}
-		th := fr.Th
-		if th.Depth+1 > th.Limits.MaxDepth || th.Stack+int64(fn.Cost) > th.MaxStack {
-			return buf, false
-		}
-		if set != nil {
-			set(fr)
-		}
-		// (On the trace while it runs, as the def's call: an error
-		// leaves it there for its message, as a call does.)
-		th.Enter(site, fn)
-		th.Calls = append(th.Calls, site)
-		out, ok := keyOf(fr, buf)
-		th.Calls = th.Calls[:len(th.Calls)-1]
-		th.Leave(fn)
-		return out, ok
-	}
-	keyOf = func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+	return m.wrap(c, func(fr *engine.Frame, buf []byte) ([]byte, bool) {
 		a, b := r0(fr), r1(fr)
 		if a.K != value.KInt || b.K != value.KInt || a.N != 0 {
 			return buf, false
@@ -233,8 +215,34 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 			}
 		}
 		return buf, true
+	})
+}
+
+// wrap runs keyOf as the body of the def inlined (m.fn), if any: its
+// arguments evaluated first (binds), the call on the trace.
+func (m *cellMap) wrap(c *compile.Compiler, keyOf func(fr *engine.Frame, buf []byte) ([]byte, bool)) func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+	if m.fn == nil {
+		return keyOf
 	}
-	return run
+	set := c.Inl.CompileBinds(m.binds)
+	fn, site := m.fn, m.site
+	return func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+		th := fr.Th
+		if th.Depth+1 > th.Limits.MaxDepth || th.Stack+int64(fn.Cost) > th.MaxStack {
+			return buf, false
+		}
+		if set != nil {
+			set(fr)
+		}
+		// (On the trace while it runs, as the def's call: an error
+		// leaves it there for its message, as a call does.)
+		th.Enter(site, fn)
+		th.Calls = append(th.Calls, site)
+		out, ok := keyOf(fr, buf)
+		th.Calls = th.Calls[:len(th.Calls)-1]
+		th.Leave(fn)
+		return out, ok
+	}
 }
 
 // cell reports whether e is g[r][k], g a name (the grid).
