@@ -37,7 +37,7 @@ import (
 )
 
 // Note is what --explain says of such an option.
-const Note = "argument 1 (a grid: rows of 0s and 1s with cells set by nested updates, keyed as the grid's key with those bits rewritten; any other value as a list) is built"
+const Note = "argument 1 (a grid, rows of 0s and 1s, or a list of 0s and 1s, with cells set by nested updates or rebuilt cell by cell, keyed as its key with those bits rewritten; any other value as a list) is built"
 
 // maxWrites bounds the cells an option sets.
 const maxWrites = 16
