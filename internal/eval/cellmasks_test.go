@@ -119,3 +119,36 @@ func TestRangeMasksExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, rangeMaskCases, passes.Masks, passes.All)
 }
+
+// memberMaskCases: all and any of conjunctions of memberships of cells
+// the loops compute in a set (package linemasks' member cells), against
+// the fold as compiled: Notakto as a set of cells, each cell's lines
+// folded once and kept by its values; a set of ints, a set over a
+// universe of strings, a list as the board (as compiled), tests of a
+// list and memberships together, an element that is not a cell.
+var memberMaskCases = []string{
+	`let (H, W) = (3, 4)
+let DIRS = [(0, 1), (1, 0), (1, 1), (1, -1)]
+def completes(X, r, c) = any([(r + a * dr, c + a * dc) in X and (r + b * dr, c + b * dc) in X
+                             for (dr, dc) in DIRS for (a, b) in [(-2, -1), (-1, 1), (1, 2)]])
+game nt(X) moves nt(X | {(r, c)}) for r in 0 .. H - 1 for c in 0 .. W - 1 if (r, c) not in X and not completes(X, r, c)
+print sg(nt(set())), [sg(nt({(r, c)})) for r in 0 .. H - 1 for c in 0 .. W - 1], completes([(0, 0), (0, 1)], 0, 2), completes({(0, 0), (0, 1), 7}, 0, 2)`,
+	`def near(S, v) = all([v - d in S or v + d in S for d in [1, 2] if v - d >= 0])
+game g(S) moves g(S - {v}) for v in S if not near(S, v) or v == 0
+print [sg(g(set(0 .. n))) for n in 0 .. 8], sg(g({0, 2, 4, 5, 9}))
+def pals(S, w) = any([w + x in S and x + w in S for x in ["a", "b"]])
+game h(S) moves h(S - {w}) for w in S if not pals(S, w)
+print sg(h({"a", "b", "aa", "ab", "ba", "bb", "aba"})), moves(h({"a", "aa", "ab"}))
+def adj(S, v) = any([v + d in S and v + 2 * d in S for d in [1, -1]])
+game k(S) moves k(S - {v}) for v in S if not adj(S, v)
+game q(n) moves q(n - 1) if n > 0 and adj({0, 1, 2, 5, 7, 8, (1, 2)}, n)
+print [sg(k(set(0 .. n) - {3})) for n in 0 .. 9], [sg(q(n)) for n in 0 .. 9]`,
+	`def both(X, r, c) = any([(r, c + 1) in X and X[0] == (r, c) for d in [1]])
+print both([(0, 0), (0, 1)], 0, 0), both([(0, 1), (0, 0)], 0, 0)
+print both({(0, 0), (0, 1)}, 0, 0)`,
+}
+
+func TestMemberMasksExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, memberMaskCases, passes.Masks, passes.All)
+}

@@ -2,6 +2,7 @@ package linemasks
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/swar"
@@ -9,11 +10,15 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// cell is a test of the board: V[I] == K (J < 0) or V[I][J] == K.
+// cell is a test of the board: V[I] == K (J < 0) or V[I][J] == K; or,
+// I memberCell, K in V (V a set).
 type cell struct {
 	i, j int
 	k    value.Value
 }
+
+// memberCell is the I of a cell K in V.
+const memberCell = -2
 
 // lines is the fold worked out for the values of the inputs: the cells,
 // and each binding's element as the mask of the cells it tests (a
@@ -42,6 +47,13 @@ type lines struct {
 	flat    bool
 	flatCh  byte
 	maxFlat int
+	// members: a cell is a membership in a set (all are, where the
+	// board is a set: passMembers); the cells' ids in the universe
+	// memU of memLen elements (-1: none).
+	members bool
+	memU    *value.Universe
+	memLen  int
+	memIDs  []int
 }
 
 // charCell is a cell of a row tested against a character: its column,
@@ -330,6 +342,14 @@ func (f *folder) binary(e *lang.Binary) (term, bool) {
 		if t, ok, isCell := f.cellTest(e); isCell {
 			return t, ok
 		}
+	case lang.OpIn:
+		if id, ok := e.Y.(*lang.Ident); ok && resolve.Of(id) == f.s.board {
+			x, ok := f.eval(e.X)
+			if !ok || x.isConj {
+				return term{}, false
+			}
+			return f.cellID(cell{i: memberCell, j: memberCell, k: x.v}), true
+		}
 	}
 	x, ok1 := f.eval(e.X)
 	y, ok2 := f.eval(e.Y)
@@ -421,14 +441,20 @@ func (f *folder) cellTest(e *lang.Binary) (term, bool, bool) {
 			c.j = int(v)
 		}
 	}
+	return f.cellID(c), true, true
+}
+
+// cellID is the conjunction of cell c alone (c given its id).
+func (f *folder) cellID(c cell) term {
 	ck := keyOf(c)
 	id2, seen := f.l.index[ck]
 	if !seen {
 		id2 = len(f.l.cells)
 		f.l.index[ck] = id2
 		f.l.cells = append(f.l.cells, c)
+		f.l.members = f.l.members || c.i == memberCell
 	}
-	return term{isConj: true, conj: []int{id2}}, true, true
+	return term{isConj: true, conj: []int{id2}}
 }
 
 // cellKey is a cell as a map key (its literal by value).
@@ -441,8 +467,12 @@ type cellKey struct {
 
 func keyOf(c cell) cellKey {
 	k := cellKey{i: c.i, j: c.j, kind: c.k.K, n: c.k.N}
-	if c.k.K == value.KStr {
+	switch {
+	case c.k.K == value.KStr:
 		k.s, k.n = c.k.Str(), 0
+	case c.i == memberCell && c.k.K != value.KInt:
+		b, _ := value.AppendArgKey(nil, c.k, 1<<10)
+		k.s, k.n = string(b), 0
 	}
 	return k
 }
@@ -450,6 +480,9 @@ func keyOf(c cell) cellKey {
 // pass is the word of the cells of board v that pass, or false where a
 // cell is not one v has (its test could fail).
 func (l *lines) pass(v value.Value) ([]uint64, bool) {
+	if l.members {
+		return l.passMembers(v)
+	}
 	if l.flat {
 		return l.passFlat(v)
 	}
@@ -510,6 +543,53 @@ func (l *lines) pass(v value.Value) ([]uint64, bool) {
 			return nil, false
 		}
 		if hit {
+			w[id/64] |= 1 << (id % 64)
+		}
+	}
+	return w, true
+}
+
+// passMembers is pass of cells that are memberships in the set v (a
+// membership in a set cannot fail); false where v is not a set or a
+// cell is of another kind.
+func (l *lines) passMembers(v value.Value) ([]uint64, bool) {
+	if v.K != value.KSet {
+		return nil, false
+	}
+	w := l.w
+	clear(w)
+	if u, bits, ok := value.UniWords(v); ok {
+		// (The cells' ids in the set's universe, found again when it
+		// is another or has grown: an id's bit of the set.)
+		if u != l.memU || u.Len() != l.memLen {
+			l.memU, l.memLen, l.memIDs = u, u.Len(), l.memIDs[:0]
+			for _, c := range l.cells {
+				id, ok := u.ID(c.k)
+				if !ok || c.i != memberCell {
+					id = -1
+				}
+				l.memIDs = append(l.memIDs, id)
+			}
+		}
+		for id, x := range l.memIDs {
+			if l.cells[id].i != memberCell {
+				return nil, false
+			}
+			if x >= 0 && x>>6 < len(bits) && bits[x>>6]>>(x&63)&1 != 0 {
+				w[id/64] |= 1 << (id % 64)
+			}
+		}
+		return w, true
+	}
+	for id, c := range l.cells {
+		if c.i != memberCell {
+			return nil, false
+		}
+		has, ok := value.SetHas(v, c.k)
+		if !ok {
+			_, has = slices.BinarySearchFunc(v.Elems(), c.k, value.Compare)
+		}
+		if has {
 			w[id/64] |= 1 << (id % 64)
 		}
 	}

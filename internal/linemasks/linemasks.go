@@ -32,6 +32,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -44,6 +45,10 @@ const (
 	maxBindings = 1 << 14
 	maxCells    = 1 << 12
 	maxDepth    = 4
+	// The folds kept for earlier values of the inputs, and the bytes of
+	// the inputs' key.
+	maxKept    = 1 << 12
+	maxKeptKey = 256
 )
 
 // shape is a fold recognized: its clauses, its element with the defs
@@ -104,6 +109,14 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 	pos := comp.Pos
 	var cache *lines
 	key, cur := make([]value.Value, len(inputs)), make([]value.Value, len(inputs))
+	// (The folds of earlier values of the inputs, by their keys, when
+	// they change from call to call: completes(X, r, c) for each cell.)
+	var kept map[string]*lines
+	var kb []byte
+	last := make([]struct {
+		v   value.Value
+		key []byte
+	}, len(inputs))
 	return func(fr *engine.Frame) value.Value {
 		same := cache != nil
 		for i, f := range inputs {
@@ -111,7 +124,33 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 			same = same && (cur[i] == key[i] || value.Equal(cur[i], key[i]))
 		}
 		if !same {
-			cache = s.fold(cur)
+			kb = kb[:0]
+			boxed := false
+			for i, v := range cur {
+				if v.Ref != nil && v.K == last[i].v.K && v.N == last[i].v.N && maskcache.SameRef(v.Ref, last[i].v.Ref) {
+					// (The same value as last time, a let's: its key kept.)
+					kb = append(kb, last[i].key...)
+					continue
+				}
+				var b bool
+				at := len(kb)
+				kb, b = value.AppendArgKey(kb, v, maxKeptKey)
+				boxed = boxed || b || len(kb) > maxKeptKey
+				if v.Ref != nil {
+					last[i].v, last[i].key = v, append(last[i].key[:0], kb[at:]...)
+				}
+			}
+			if l, ok := kept[string(kb)]; ok && !boxed {
+				cache = l
+			} else {
+				cache = s.fold(cur)
+				if !boxed && len(kept) < maxKept {
+					if kept == nil {
+						kept = map[string]*lines{}
+					}
+					kept[string(kb)] = cache
+				}
+			}
 			copy(key, cur)
 		}
 		if !cache.ok {
@@ -243,6 +282,17 @@ func (s *shape) names(c *compile.Compiler, e lang.Expr, idents map[*resolve.Decl
 		case *lang.Unary:
 			walk(x.X)
 		case *lang.Binary:
+			if id, ok := x.Y.(*lang.Ident); ok && cells && x.Op == lang.OpIn {
+				// (P in X, X the board: a set.)
+				d := resolve.Of(id)
+				if b := c.Lookup(id); d == nil || s.loopVar[d] || s.board != nil && s.board != d || idents[d] != nil && s.board == nil || b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
+					ok = false
+					return
+				}
+				s.board, idents[d] = d, id
+				walk(x.X)
+				return
+			}
 			walk(x.X)
 			walk(x.Y)
 		case *lang.IfExpr:
