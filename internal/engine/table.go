@@ -776,7 +776,7 @@ func (g *Game) ArgNotes() []string {
 			if tags&(1<<t) == 0 {
 				continue
 			}
-			what := value.KeyWhy(byte(t), g.keyFacts(i))
+			what := value.KeyWhy(byte(t), g.keyFacts(i)) + g.Table.SparseNote(byte(t) == value.TagInt)
 			if byte(t) == value.TagUniSet {
 				if u := g.universeOf(i); u != nil {
 					nb := (u.Len() + 7) / 8

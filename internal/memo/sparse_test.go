@@ -19,6 +19,9 @@ func TestSparseWiden(t *testing.T) {
 	if tb.Widen(0) || tb.Lim != SparseLim || tb.Sparse {
 		t.Fatalf("widened below a quarter: Lim %d", tb.Lim)
 	}
+	if tb.SparseNote(true) == "" || tb.SparseNote(false) != "" {
+		t.Fatalf("sparse table's notes: %q, %q", tb.SparseNote(true), tb.SparseNote(false))
+	}
 	tb.Sparse = true
 	tb.SetStateSlow(SparseLim/4-1, FinBase)
 	if tb.Widen(1) || tb.Lim != SparseLim {
@@ -27,6 +30,9 @@ func TestSparseWiden(t *testing.T) {
 	tb.Sparse = true
 	if !tb.Widen(0) || tb.Lim != full || tb.NegLim != full || tb.Sparse {
 		t.Fatalf("not widened: Lim %d NegLim %d", tb.Lim, tb.NegLim)
+	}
+	if tb.SparseNote(true) != "" {
+		t.Fatalf("widened table's note: %q", tb.SparseNote(true))
 	}
 	// (Once a state is stored, SetSparse changes nothing.)
 	tb.SetSparse(true)

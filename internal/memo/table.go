@@ -1,6 +1,7 @@
 package memo
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 	"sync/atomic"
@@ -116,6 +117,15 @@ func (t *Table) SetSparse(sparse bool) {
 	if sparse {
 		t.Lim, t.NegLim = SparseLim, 0
 	}
+}
+
+// SparseNote is what --explain adds to an int argument's note (isInt)
+// of a table that packs only its ints below SparseLim (SetSparse).
+func (t *Table) SparseNote(isInt bool) string {
+	if !isInt || t.args != 1 || t.Lim != SparseLim {
+		return ""
+	}
+	return fmt.Sprintf(" (made with bit operators, spread thinly: from %d on interned, a few words each, not in the flat table)", SparseLim)
 }
 
 // Widen is asked, while Sparse, for an int without a field when
