@@ -53,6 +53,9 @@ type Cache struct {
 	objAt    int
 	objKeys  map[string]uint32
 	objBytes int
+	// objRefs: the ids of sets met, by their identity (a set never
+	// changes; the map keeps it alive), up to maxObjRefs.
+	objRefs map[*value.Set]uint32
 }
 
 // objID is a value met as a local, and its id.
@@ -64,6 +67,7 @@ type objID struct {
 // objRecent is how many values objs holds; maxObjKey and maxObjBytes
 // bound the key of one and the keys of all (past them, no mask is kept).
 const (
+	maxObjRefs  = 1 << 12
 	objRecent   = 8
 	maxObjKey   = 1 << 14
 	maxObjBytes = 1 << 22
@@ -75,6 +79,15 @@ func (fc *Cache) objectID(v value.Value) (uint32, bool) {
 	for i := range fc.objs {
 		if o := &fc.objs[i]; o.v.K == v.K && o.v.N == v.N && o.v.Ref != nil && sameRef(o.v.Ref, v.Ref) {
 			return o.id, true
+		}
+	}
+	ref, byRef := v.Ref.(*value.Set)
+	if byRef {
+		// (A set met before by its identity, of many: the lines of a
+		// board, each a set, tested one after the other.)
+		if id, ok := fc.objRefs[ref]; ok {
+			fc.remember(v, id)
+			return id, true
 		}
 	}
 	k, boxed := value.AppendArgKey(nil, v, maxObjKey)
@@ -93,9 +106,20 @@ func (fc *Cache) objectID(v value.Value) (uint32, bool) {
 		fc.objKeys[string(k)] = id
 		fc.objBytes += len(k)
 	}
+	if byRef && len(fc.objRefs) < maxObjRefs {
+		if fc.objRefs == nil {
+			fc.objRefs = map[*value.Set]uint32{}
+		}
+		fc.objRefs[ref] = id
+	}
+	fc.remember(v, id)
+	return id, true
+}
+
+// remember makes v, whose id is id, one of the values met last.
+func (fc *Cache) remember(v value.Value, id uint32) {
 	fc.objs[fc.objAt] = objID{v, id}
 	fc.objAt = (fc.objAt + 1) % objRecent
-	return id, true
 }
 
 // maxFilterEntries bounds the masks a filter keeps; past it, a set is
