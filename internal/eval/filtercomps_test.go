@@ -90,7 +90,8 @@ print sg(e({5000, 5001, 5002, 5003, 5004, 5005, 5006}))`,
 	// the arguments' values where they are ints (of a range up to the
 	// position's max, ints of the small kind left out of the universe
 	// for - and &), else by the names they read; an argument that
-	// fails; a let the def reads, made again.
+	// fails; a let the def reads, bound again after it (the def keeps
+	// the binding it was declared with).
 	`def multiples(d, m) = {d * k for k in 1 .. m / d}
 def pair(x, t) = {x + t[0], x + t[1]}
 game p(S) moves p(S - multiples(d, max(S))) for d in S

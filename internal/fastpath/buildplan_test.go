@@ -6,18 +6,17 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
-	"github.com/grundy-lang/grundy/internal/gridkey"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // Composite and InSet record their plans (recognized again here), or why
 // not, under "composite CALL" and "inset TEST" (once: a rule is compiled
-// more than once). A plan's option keyed by package gridkey says so.
+// more than once).
 func (r planRecorder) Composite(e *lang.Call, b *engine.Binding) compile.SGFn {
 	p, why := r.Builders.PlanComposite(e, b)
 	f := r.paths.Composite(e, b)
-	if (p == nil) != (f == nil) || p != nil && r.loops.c.Built != p.Describe() && r.loops.c.Built != gridkey.Note {
+	if (p == nil) != (f == nil) || p != nil && r.loops.c.Built != p.Describe() {
 		panic("the composite compiled is not the plan's")
 	}
 	if p != nil {

@@ -5,7 +5,9 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/maskcache"
+	"github.com/grundy-lang/grundy/internal/maskedit"
 	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -41,6 +43,9 @@ func (m *cellMap) line(c *compile.Compiler, body lang.Expr) func(fr *engine.Fram
 		if !ok || rg.Op != lang.OpRange {
 			return nil
 		}
+		if maskedit.Recognize(c, comp, rg, f.Target.Names[0]) != nil {
+			return nil // (package maskedit's: a value put where C holds)
+		}
 		m.k0, m.k1 = rg.X, rg.Y
 	case f.Target.Tuple && len(f.Target.Names) == 2:
 		call, ok := f.Iter.(*lang.Call)
@@ -63,10 +68,10 @@ func (m *cellMap) line(c *compile.Compiler, body lang.Expr) func(fr *engine.Fram
 	}
 	elem := func(e lang.Expr) bool {
 		if elemName != nil {
-			return isDecl(e, resolve.NameDecl(elemName))
+			return ir.IsVar(e, resolve.NameDecl(elemName))
 		}
 		ix, ok := e.(*lang.Index)
-		if !ok || !isDecl(ix.Index, m.k) {
+		if !ok || !ir.IsVar(ix.Index, m.k) {
 			return false
 		}
 		g, ok := ix.X.(*lang.Ident)
@@ -76,22 +81,10 @@ func (m *cellMap) line(c *compile.Compiler, body lang.Expr) func(fr *engine.Fram
 		m.grid = g
 		return true
 	}
-	val := func(e lang.Expr) bool {
-		switch e := e.(type) {
-		case *lang.IntLit:
-			m.v = e.Val
-			return e.Val == 0 || e.Val == 1
-		case *lang.Binary:
-			one, ok := e.X.(*lang.IntLit)
-			m.flip = true
-			return ok && one.Val == 1 && e.Op == lang.OpSub && elem(e.Y)
-		}
-		return false
-	}
 	switch {
-	case elem(ie.Else) && val(ie.Then):
+	case elem(ie.Else) && m.value(ie.Then, elem):
 		m.onTrue = true
-	case elem(ie.Then) && val(ie.Else):
+	case elem(ie.Then) && m.value(ie.Else, elem):
 	default:
 		return nil
 	}
@@ -102,7 +95,7 @@ func (m *cellMap) line(c *compile.Compiler, body lang.Expr) func(fr *engine.Fram
 			return nil
 		}
 	}
-	if readsBeyondLen(c, m.cond, gd) || elemName != nil && reads(m.cond, resolve.NameDecl(elemName)) {
+	if readsBeyondLen(c, m.cond, gd) || elemName != nil && ir.MentionsDecl(m.cond, resolve.NameDecl(elemName)) {
 		return nil
 	}
 	gslot := c.LocalSlot(m.grid)
@@ -117,7 +110,7 @@ func (m *cellMap) line(c *compile.Compiler, body lang.Expr) func(fr *engine.Fram
 		k0, k1 = c.Vals.Expr(m.k0), c.Vals.Expr(m.k1)
 	}
 	cond := c.Vals.Expr(m.cond)
-	onTrue, v, flip := m.onTrue, m.v, m.flip
+	v, flip := m.v, m.flip
 	var lc lineCache
 	masks := maskcache.New()
 	var scratch []uint64
@@ -133,48 +126,13 @@ func (m *cellMap) line(c *compile.Compiler, body lang.Expr) func(fr *engine.Fram
 		} else if !lc.of(fr.Slots[gslot]) {
 			return buf, false
 		}
-		n := lc.n
-		ent := masks.Entry(fr, 0, nil, locals, lets, int64(n))
-		var mask []uint64
-		if ent != nil && ent.Known != nil {
-			mask = ent.Pass
-		} else {
-			scratch = append(scratch[:0], make([]uint64, (n+63)/64)...)
-			sk := fr.Slots[ks]
-			for j := range n {
-				fr.Slots[ks] = value.Int(int64(j))
-				cv := cond(fr)
-				if cv.K != value.KBool {
-					fr.Slots[ks] = sk
-					return buf, false
-				}
-				if cv.N != 0 == onTrue {
-					scratch[j/64] |= 1 << (j % 64)
-				}
-			}
-			fr.Slots[ks] = sk
-			mask = scratch
-			if ent != nil {
-				ent.Pass, ent.Known = append([]uint64(nil), scratch...), []uint64{}
-			}
+		mask, ok := m.mask(fr, masks.Entry(fr, 0, nil, locals, lets, int64(lc.n)), &scratch, cond, -1, ks, 1, lc.n)
+		if !ok {
+			return buf, false
 		}
-		at := len(buf) + lc.off
+		n := len(buf)
 		buf = append(buf, lc.key...)
-		for wi, word := range mask {
-			for bb := 0; word != 0; bb, word = bb+1, word>>8 {
-				if mb := byte(word); mb != 0 {
-					p := at + 8*wi + bb
-					switch {
-					case flip:
-						buf[p] ^= mb
-					case v == 1:
-						buf[p] |= mb
-					default:
-						buf[p] &^= mb
-					}
-				}
-			}
-		}
+		writeRow(buf[n+lc.off:], mask, v, flip)
 		return buf, true
 	})
 }
@@ -184,7 +142,7 @@ func (m *cellMap) line(c *compile.Compiler, body lang.Expr) func(fr *engine.Fram
 func readsBeyondLen(c *compile.Compiler, e lang.Expr, d *resolve.Decl) bool {
 	found := false
 	lang.Inspect(e, func(x lang.Expr) bool {
-		if call, ok := x.(*lang.Call); ok && len(call.Args) == 1 && isDecl(call.Args[0], d) {
+		if call, ok := x.(*lang.Call); ok && len(call.Args) == 1 && ir.IsVar(call.Args[0], d) {
 			if bi := c.CalledBuiltin(call); bi != nil && bi.BName == "len" {
 				return false
 			}

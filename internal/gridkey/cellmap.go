@@ -3,6 +3,7 @@ package gridkey
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -110,9 +111,9 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 		return nil
 	}
 	switch {
-	case m.cell(ie.Else) && m.value(ie.Then):
+	case m.cell(ie.Else) && m.value(ie.Then, m.cell):
 		m.onTrue = true
-	case m.cell(ie.Then) && m.value(ie.Else):
+	case m.cell(ie.Then) && m.value(ie.Else, m.cell):
 	default:
 		return nil
 	}
@@ -123,7 +124,7 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 			return nil
 		}
 	}
-	if reads(m.cond, gd) || reads(m.k0, m.r) || reads(m.k1, m.r) {
+	if ir.MentionsDecl(m.cond, gd) || ir.MentionsDecl(m.k0, m.r) || ir.MentionsDecl(m.k1, m.r) {
 		return nil
 	}
 	gslot := c.LocalSlot(m.grid)
@@ -135,7 +136,7 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 	locals, lets := purecond.Names(c, []lang.Expr{m.cond}, rs, ks)
 	r0, r1, k0, k1 := c.Vals.Expr(m.r0), c.Vals.Expr(m.r1), c.Vals.Expr(m.k0), c.Vals.Expr(m.k1)
 	cond := c.Vals.Expr(m.cond)
-	onTrue, v, flip := m.onTrue, m.v, m.flip
+	v, flip := m.v, m.flip
 	var gc gridCache
 	masks := maskcache.New()
 	var scratch []uint64
@@ -160,59 +161,14 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 			}
 		}
 		stride := (w + 63) / 64
-		ent := masks.Entry(fr, 0, nil, locals, lets, int64(h), int64(w))
-		var mask []uint64
-		if ent != nil && ent.Known != nil {
-			mask = ent.Pass
-		} else {
-			// (C cell by cell, in the comprehension's order.)
-			scratch = scratch[:0]
-			for range h * stride {
-				scratch = append(scratch, 0)
-			}
-			sr, sk := fr.Slots[rs], fr.Slots[ks]
-			for i := range h {
-				for j := range w {
-					fr.Slots[rs], fr.Slots[ks] = value.Int(int64(i)), value.Int(int64(j))
-					cv := cond(fr)
-					if cv.K != value.KBool {
-						fr.Slots[rs], fr.Slots[ks] = sr, sk
-						return buf, false
-					}
-					if cv.N != 0 == onTrue {
-						scratch[i*stride+j/64] |= 1 << (j % 64)
-					}
-				}
-			}
-			fr.Slots[rs], fr.Slots[ks] = sr, sk
-			mask = scratch
-			if ent != nil {
-				ent.Pass, ent.Known = append([]uint64(nil), scratch...), []uint64{}
-			}
+		mask, ok := m.mask(fr, masks.Entry(fr, 0, nil, locals, lets, int64(h), int64(w)), &scratch, cond, rs, ks, h, w)
+		if !ok {
+			return buf, false
 		}
-		// (Row i's bits are mask[i*stride:], a word a 64 cells, as the
-		// row's bytes in the key hold them, a byte a 8 cells.)
 		n := len(buf)
 		buf = append(buf, gr.key...)
 		for i := range h {
-			at := n + gr.rows[i].off
-			for wi, word := range mask[i*stride : (i+1)*stride] {
-				for bb := 0; word != 0; bb, word = bb+1, word>>8 {
-					mb := byte(word)
-					if mb == 0 {
-						continue
-					}
-					p := at + 8*wi + bb
-					switch {
-					case flip:
-						buf[p] ^= mb
-					case v == 1:
-						buf[p] |= mb
-					default:
-						buf[p] &^= mb
-					}
-				}
-			}
+			writeRow(buf[n+gr.rows[i].off:], mask[i*stride:(i+1)*stride], v, flip)
 		}
 		return buf, true
 	})
@@ -248,11 +204,11 @@ func (m *cellMap) wrap(c *compile.Compiler, keyOf func(fr *engine.Frame, buf []b
 // cell reports whether e is g[r][k], g a name (the grid).
 func (m *cellMap) cell(e lang.Expr) bool {
 	outer, ok := e.(*lang.Index)
-	if !ok || !isDecl(outer.Index, m.k) {
+	if !ok || !ir.IsVar(outer.Index, m.k) {
 		return false
 	}
 	in, ok := outer.X.(*lang.Index)
-	if !ok || !isDecl(in.Index, m.r) {
+	if !ok || !ir.IsVar(in.Index, m.r) {
 		return false
 	}
 	g, ok := in.X.(*lang.Ident)
@@ -263,8 +219,9 @@ func (m *cellMap) cell(e lang.Expr) bool {
 	return true
 }
 
-// value reports whether e is 0, 1 or 1 - g[r][k] (the grid's cell).
-func (m *cellMap) value(e lang.Expr) bool {
+// value reports whether e is 0, 1 or 1 - X, X the cell (cell: g[r][k]
+// or a list's element).
+func (m *cellMap) value(e lang.Expr, cell func(lang.Expr) bool) bool {
 	switch e := e.(type) {
 	case *lang.IntLit:
 		m.v = e.Val
@@ -272,25 +229,74 @@ func (m *cellMap) value(e lang.Expr) bool {
 	case *lang.Binary:
 		one, ok := e.X.(*lang.IntLit)
 		m.flip = true
-		return ok && one.Val == 1 && e.Op == lang.OpSub && m.cell(e.Y)
+		return ok && one.Val == 1 && e.Op == lang.OpSub && cell(e.Y)
 	}
 	return false
 }
 
-// isDecl reports whether e is a name that d declares.
-func isDecl(e lang.Expr, d *resolve.Decl) bool {
-	id, ok := e.(*lang.Ident)
-	return ok && d != nil && resolve.Of(id) == d
+// mask is the mask of the cells of h rows of w where C (cond) holds, or
+// fails (m.onTrue): ent's, kept, or C evaluated cell by cell, in the
+// comprehension's order, row i's bits from word i * stride (a word 64
+// cells), into scratch and kept in ent (when not nil). rs is the slot of
+// the rows' name (none when < 0), ks the cells'. False where C is not a
+// bool at a cell.
+func (m *cellMap) mask(fr *engine.Frame, ent *maskcache.Entry, scratch *[]uint64, cond engine.EvalFn, rs, ks, h, w int) ([]uint64, bool) {
+	if ent != nil && ent.Known != nil {
+		return ent.Pass, true
+	}
+	stride := (w + 63) / 64
+	mask := (*scratch)[:0]
+	for range h * stride {
+		mask = append(mask, 0)
+	}
+	*scratch = mask
+	var sr value.Value
+	if rs >= 0 {
+		sr = fr.Slots[rs]
+	}
+	sk := fr.Slots[ks]
+	defer func() {
+		if rs >= 0 {
+			fr.Slots[rs] = sr
+		}
+		fr.Slots[ks] = sk
+	}()
+	for i := range h {
+		for j := range w {
+			if rs >= 0 {
+				fr.Slots[rs] = value.Int(int64(i))
+			}
+			fr.Slots[ks] = value.Int(int64(j))
+			cv := cond(fr)
+			if cv.K != value.KBool {
+				return nil, false
+			}
+			if cv.N != 0 == m.onTrue {
+				mask[i*stride+j/64] |= 1 << (j % 64)
+			}
+		}
+	}
+	if ent != nil {
+		ent.Pass, ent.Known = append([]uint64(nil), mask...), []uint64{}
+	}
+	return mask, true
 }
 
-// reads reports whether e reads the name d declares.
-func reads(e lang.Expr, d *resolve.Decl) bool {
-	found := false
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok && resolve.Of(id) == d {
-			found = true
+// writeRow writes a row's mask (a word a 64 cells) into its bytes in a
+// key, b (a byte a 8 cells): v at each cell of the mask, or each flipped.
+func writeRow(b []byte, mask []uint64, v int64, flip bool) {
+	for wi, word := range mask {
+		for bb := 0; word != 0; bb, word = bb+1, word>>8 {
+			mb := byte(word)
+			switch p := 8*wi + bb; {
+			case mb == 0:
+			case flip:
+				b[p] ^= mb
+			case v == 1:
+				b[p] |= mb
+			default:
+				b[p] &^= mb
+			}
 		}
-		return !found
-	})
-	return found
+	}
 }

@@ -7,6 +7,7 @@ package opndmask
 import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/maskcache"
 	"github.com/grundy-lang/grundy/internal/purecond"
 	"github.com/grundy-lang/grundy/internal/resolve"
@@ -235,7 +236,7 @@ func members(c *compile.Compiler, comp *lang.Comp) (*lang.ForClause, []memberCon
 		return nil, nil
 	}
 	x := resolve.NameDecl(f.Target.Names[0])
-	if !isName(comp.Body, x) {
+	if !ir.IsVar(comp.Body, x) {
 		return nil, nil
 	}
 	var conds []lang.Expr
@@ -249,7 +250,7 @@ func members(c *compile.Compiler, comp *lang.Comp) (*lang.ForClause, []memberCon
 	ms := make([]memberCond, len(conds))
 	for i, e := range conds {
 		op, y := membership(e, x)
-		if y == nil || reads(y, x) {
+		if y == nil || ir.MentionsDecl(y, x) {
 			return nil, nil
 		}
 		ms[i] = memberCond{op, y}
@@ -287,31 +288,13 @@ func membership(e lang.Expr, d *resolve.Decl) (lang.Op, lang.Expr) {
 		not, e = true, u.X
 	}
 	b, ok := e.(*lang.Binary)
-	if !ok || b.Op != lang.OpIn && b.Op != lang.OpNotIn || !isName(b.X, d) {
+	if !ok || b.Op != lang.OpIn && b.Op != lang.OpNotIn || !ir.IsVar(b.X, d) {
 		return 0, nil
 	}
 	if not != (b.Op == lang.OpNotIn) {
 		return lang.OpSub, b.Y
 	}
 	return lang.OpBitAnd, b.Y
-}
-
-// isName reports whether e is a name that d declares.
-func isName(e lang.Expr, d *resolve.Decl) bool {
-	id, ok := e.(*lang.Ident)
-	return ok && d != nil && resolve.Of(id) == d
-}
-
-// reads reports whether e reads the name d declares.
-func reads(e lang.Expr, d *resolve.Decl) bool {
-	found := false
-	lang.Inspect(e, func(x lang.Expr) bool {
-		if id, ok := x.(*lang.Ident); ok && resolve.Of(id) == d {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // maxArgKey bounds the arguments of a def's call kept by their values.
