@@ -7,9 +7,11 @@
 // literal as a sum, a sorted pair as its min and max, and a split into
 // the min and max of two sizes as the two sizes (pairs.go), an index of
 // a concatenation as a choice, tuple compares and a sum with a choice of
-// 0 (cases.go); and the pass zips (zips.go): a loop over zip of a
+// 0 (cases.go); the pass zips (zips.go): a loop over zip of a
 // position's list and a sequence of its length as a loop over the
-// indexes. Each is
+// indexes; and choice loops (choices.go): a loop over a short list put
+// together from concatenations and choices of literals as a loop over
+// the places of its elements. Each is
 // exact: the same values, the same errors at the same positions, in the
 // same order wherever the consumer sees it.
 package algebra

@@ -161,7 +161,7 @@ func literalLoop(cl ir.Clause) (*lang.Pattern, []lang.Expr) {
 			return nil, nil
 		}
 		for _, el := range elems {
-			if !constant(el) {
+			if !Constant(el) {
 				return nil, nil
 			}
 		}
@@ -170,9 +170,9 @@ func literalLoop(cl ir.Clause) (*lang.Pattern, []lang.Expr) {
 	return nil, nil
 }
 
-// constant reports whether e is a literal of an int, a string or a
+// Constant reports whether e is a literal of an int, a string or a
 // bool, or a tuple of them.
-func constant(e lang.Expr) bool {
+func Constant(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		return true
@@ -181,7 +181,7 @@ func constant(e lang.Expr) bool {
 		return ok
 	case *lang.TupleLit:
 		for _, x := range e.Elems {
-			if !constant(x) {
+			if !Constant(x) {
 				return false
 			}
 		}

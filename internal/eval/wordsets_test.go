@@ -117,6 +117,19 @@ game f(X) moves f(Y) for i in 0 .. 5 for Y in [X - {i, i + 1}] if len(Y) < len(X
 game g(X) moves g(Y) for i in 0 .. 5 for Y in [X & M - {i}] if len(Y) < len(X)
 game h(X, n) moves h(Y, n - 1) for i in 0 .. n for Y in [X | {i}] if len(Y) > len(X)
 print sg(f({0, 1, 2, 3})), sg(g({0, 1, 2, 3, 4})), sg(h(set(), 4))`,
+	// The option's set read again inside a comprehension of the if
+	// clause (Notakto as a set of ints, its lines as sets): on the words
+	// where the comprehension binds none of its names; one that binds i
+	// again reads another set; lines that are not all sets.
+	`let W = 4
+let LINES = [{i, i + 1, i + 2} for i in 0 .. 11 if i % W <= W - 3] + [{i, i + W, i + 2 * W} for i in 0 .. 3]
+game nt(X) moves nt(X | {i}) for i in 0 .. 11 if i not in X and not any([(X | {i}) & L == L for L in LINES])
+game nt2(X) moves nt2(X | {i}) for i in 0 .. 11 if i not in X and not any([L & (X | {i}) == L for L in LINES])
+game nt3(X) moves nt3(X | {i}) for i in 0 .. 11 if i not in X and all([(X | {i}) & L != {i} for i in [0, 1, 2]])
+game nt4(X, LS) moves nt4(X | {i}, LS) for i in 0 .. 5 if i not in X and not any([(X | {i}) & L == L for L in LS])
+print sg(nt(set())), [sg(nt({i})) for i in 0 .. 11], sg(nt2({5})), moves(nt({0, 1, 4}))
+print sg(nt3(set())), sg(nt3({3})), sg(nt4({0}, [{0, 1}, {3, 4}])), sg(nt4({0}, []))
+print sg(nt4({0}, [{0, 1}, [3, 4]]))`,
 }
 
 func TestWordSetsExact(t *testing.T) {

@@ -159,9 +159,9 @@ type Bound struct {
 	NonZero bool
 	// Positive: Root >= 1 too (divisors(Root) is iterated).
 	Positive bool
-	// Coll: with Ints, Root is a global that is only iterated: a list, a
-	// tuple or a set of ints (not necessarily a list), read from its
-	// slot (a let that has not run yet makes the guard false).
+	// Coll: with Ints, Root is only iterated: a list, a tuple or a set
+	// of ints (not necessarily a list); a global's read from its slot (a
+	// let that has not run yet makes the guard false).
 	Coll bool
 	// Seq: with Coll, a list or a tuple (not a set: it is indexed).
 	Seq bool

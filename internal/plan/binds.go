@@ -42,6 +42,9 @@ func binds(env *Env, q *ir.Query) *ir.Query {
 		if builds(b.X) && resolve.LiteralElems(b.X) == nil && evaluatedMore(q, i) {
 			continue // (a list built again at each read: the bind is cheaper)
 		}
+		if _, choice := b.X.(*lang.IfExpr); choice && evaluatedMore(q, i) {
+			continue // (a choice made again at each read, choices.go's: the name is what the kernels read)
+		}
 		g, ok := sf.Guard(q)
 		if !ok {
 			continue

@@ -99,6 +99,7 @@ func passList() []pass {
 		{passes.Deforest, one(binds)},
 		{passes.Deforest, one(condGen)},
 		{passes.Deforest, deforest},
+		{passes.Deforest, one(choices)},
 		{passes.Algebra, one(rules)},
 		{passes.Algebra, unroll},
 		{passes.Algebra, one(indexLoops)},
@@ -320,6 +321,8 @@ func zips(env *Env, q *ir.Query) *ir.Query { return algebra.Zips(env.algebra(), 
 
 func unroll(env *Env, q *ir.Query) []*ir.Query { return algebra.Unroll(env.algebra(), q) }
 
+func choices(env *Env, q *ir.Query) *ir.Query { return algebra.Choices(env.algebra(), q) }
+
 func chains(env *Env, q *ir.Query) []*ir.Query { return algebra.Chains(env.algebra(), q) }
 
 func literalRuns(_ *Env, q *ir.Query) *ir.Query { return algebra.Runs(q) }
@@ -405,8 +408,8 @@ func (r Result) ListGuard() bool {
 		return false
 	}
 	for _, b := range r.Planned[0].Guard {
-		if b.Ints && !b.Coll {
-			return true
+		if d := resolve.Of(b.Root); b.Ints && (!b.Coll || d != nil && d.Kind != resolve.Global) {
+			return true // (a global's test does not depend on the arguments)
 		}
 	}
 	return false

@@ -2,6 +2,7 @@ package proof
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 	"sync/atomic"
 
@@ -47,6 +48,58 @@ func IntsWithin(x value.Value, t, minLen int64) bool {
 // minLen).
 func IntsCall(root *lang.Ident, t, minLen int64, pos lang.Pos) lang.Expr {
 	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: intsWithin.BName, Bind: intsWithinDecl}, Args: []lang.Expr{root, &lang.IntLit{Pos: pos, Val: t}, &lang.IntLit{Pos: pos, Val: minLen}}}
+}
+
+// collWithin is the test of a Coll bound on a local root (a collection
+// a clause iterates and nothing reads as a list): collWithin(root, t,
+// lo).
+var collWithin = &engine.Builtin{BName: "collection within", MinArgs: 3, MaxArgs: 3, Pure: true,
+	Doc: "the planner's guard: whether X is a list, a tuple or a set of ints each from L to T",
+	Fn: func(c *engine.Call, a []value.Value) value.Value {
+		return value.Bool(CollWithin(a[0], a[1].Int(), a[2].Int()))
+	}}
+
+var collWithinDecl = &resolve.Decl{Name: collWithin.BName, Kind: resolve.Builtin, Bi: collWithin}
+
+// CollCall is the test of a Coll bound on local root: collWithin(root,
+// t, lo).
+func CollCall(root *lang.Ident, t, lo int64, pos lang.Pos) lang.Expr {
+	lit := func(v int64) lang.Expr {
+		if v < 0 {
+			return &lang.Unary{Pos: pos, Op: lang.OpNeg, X: &lang.IntLit{Pos: pos, Val: -v}}
+		}
+		return &lang.IntLit{Pos: pos, Val: v}
+	}
+	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: collWithin.BName, Bind: collWithinDecl}, Args: []lang.Expr{root, lit(t), lit(lo)}}
+}
+
+// CollWithin reports whether x is a list, a tuple or a set of at most
+// ir.MaxLen ints, each from lo to t (a set of small ints made from its
+// bits read by its words: its elements are not made).
+func CollWithin(x value.Value, t, lo int64) bool {
+	if x.K != value.KList && x.K != value.KTuple && x.K != value.KSet {
+		return false
+	}
+	if x.K == value.KSet {
+		if w, pairs, ok := value.SetBits(x); ok {
+			if pairs {
+				return false
+			}
+			first, last := -1, -1
+			for i, word := range w {
+				if word == 0 {
+					continue
+				}
+				if first < 0 {
+					first = i*64 + bits.TrailingZeros64(word)
+				}
+				last = i*64 + 63 - bits.LeadingZeros64(word)
+			}
+			return first < 0 || int64(first) >= lo && int64(last) <= t
+		}
+	}
+	e := extentOf(x)
+	return e.ints && (e.n == 0 || e.min >= lo && e.min >= -t && e.max <= t)
 }
 
 // GlobalIntsCall is the test of a Coll bound on the global root, whose

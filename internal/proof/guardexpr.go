@@ -34,6 +34,9 @@ func boundExpr(r *resolve.Resolver, g ir.Bound, pos lang.Pos) lang.Expr {
 		if g.NonNeg {
 			lo = 0
 		}
+		if b == nil || b.Kind != resolve.Global {
+			return CollCall(id, g.T, lo, pos)
+		}
 		return GlobalIntsCall(id, b.Slot, g.T, lo, g.Seq, pos)
 	case g.Ints:
 		out := IntsCall(id, g.T, g.MinLen, pos)

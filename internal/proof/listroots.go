@@ -41,6 +41,28 @@ func (s *Prover) listRoot(id *lang.Ident) bool {
 		s.order = append(s.order, d)
 	}
 	s.ints[d] = true
+	if s.seqs == nil {
+		s.seqs = map[*resolve.Decl]bool{}
+	}
+	s.seqs[d] = true
+	return true
+}
+
+// iterRoot is listRoot for a local a clause iterates: where nothing reads
+// it as a list (listRoot), the guard asks for a list, a tuple or a set
+// of ints (ir.Bound.Coll), iterating any of which cannot fail and gives
+// ints within the bound.
+func (s *Prover) iterRoot(id *lang.Ident) bool {
+	d := resolve.Of(id)
+	seq := s.seqs[d]
+	if !s.listRoot(id) {
+		return false
+	}
+	s.seqs[d] = seq
+	if s.iters == nil {
+		s.iters = map[*resolve.Decl]bool{}
+	}
+	s.iters[d] = true
 	return true
 }
 

@@ -55,7 +55,11 @@ type Prover struct {
 	minLen map[*resolve.Decl]int64
 	// colls: the list roots that are globals only iterated (collRoot).
 	colls map[*resolve.Decl]bool
-	limit float64 // the largest M every node allows
+	// iters: the list roots that are locals a clause iterates
+	// (iterRoot); seqs: those read as lists too (listRoot). A local
+	// only iterated may be a list, a tuple or a set (ir.Bound.Coll).
+	iters, seqs map[*resolve.Decl]bool
+	limit       float64 // the largest M every node allows
 	// nest: how many comprehensions deep the proof is (compBound), at
 	// most MaxBoundDepth: a query that binds one name twice (a value
 	// substituted where it is read twice) cannot make it loop.
@@ -105,7 +109,7 @@ func (s *Prover) Guard(q *ir.Query) ([]ir.Bound, bool) {
 	}
 	var mine []ir.Bound
 	for _, d := range s.order {
-		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d], MinLen: s.minLen[d], Coll: s.colls[d]})
+		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d], MinLen: s.minLen[d], Coll: s.colls[d] || s.iters[d] && !s.seqs[d]})
 	}
 	return ir.MergeGuards(out, mine), true
 }
@@ -520,7 +524,7 @@ func (s *Prover) inComp(c *lang.Comp, prove func(sub *Prover, yield lang.Expr) b
 	sub.Q = &q
 	sub.nest++
 	ok := sub.Conds(inner.Clauses) && prove(&sub, inner.Yield)
-	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls
+	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls, s.iters, s.seqs = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls, sub.iters, sub.seqs
 	return ok
 }
 
@@ -551,7 +555,7 @@ func (s *Prover) helperBound(fn *engine.Func, call *lang.Call, d *resolve.Decl) 
 				ok = d == nil && (sub.IntOrTuple(part.Yield) || sub.Position(part.Yield))
 			}
 		}
-		s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls
+		s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls, s.iters, s.seqs = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls, sub.iters, sub.seqs
 		if !ok {
 			return lin{}, false
 		}
@@ -609,7 +613,7 @@ func (s *Prover) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 		if cl.Pat.Tuple {
 			return lin{}, false
 		}
-		if id, ok := cl.Coll.(*lang.Ident); ok && (s.listRoot(id) || s.collRoot(id)) {
+		if id, ok := cl.Coll.(*lang.Ident); ok && (s.iterRoot(id) || s.collRoot(id)) {
 			return lin{1, 0}, true // (its elements, ints within the guard)
 		}
 		if l, ok := s.rangeBound(cl.Coll); ok {

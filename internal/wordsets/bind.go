@@ -114,11 +114,11 @@ func (ss *Sets) WordSet(alt *lang.Alt) (func(fr *engine.Frame), string) {
 	}
 	if cl, ok := alt.Clauses[k].(*lang.ForClause); ok && !cl.Target.Tuple && len(cl.Target.Names) == 1 {
 		if lit, ok := cl.Iter.(*lang.ListLit); ok && len(lit.Elems) == 1 {
-			x, ok := lit.Elems[0].(*lang.Binary)
-			if !ok || !setOp(x) {
-				return nil, ""
+			if x, ok := lit.Elems[0].(*lang.Binary); ok && setOp(x) {
+				return ss.bound(&bind{clauses: alt.Clauses[:k], cl: cl, x: x, ifs: alt.Clauses[k+1:], call: call})
 			}
-			return ss.bound(&bind{clauses: alt.Clauses[:k], cl: cl, x: x, ifs: alt.Clauses[k+1:], call: call})
+			// (A bind of another value, an element the option's set is
+			// made of: the set bound after it.)
 		}
 	}
 	return ss.implicit(alt, k, call)

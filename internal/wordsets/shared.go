@@ -89,8 +89,8 @@ func (ss *Sets) sure(x *lang.Binary) bool {
 }
 
 // replaceExpr is x with each expression the same as e (ir.Same) the
-// expression ref makes at its place (not inside comprehensions, whose
-// names may be others).
+// expression ref makes at its place (inside a comprehension only where
+// its clauses bind no name e reads: there e's names are others).
 func replaceExpr(x, e lang.Expr, ref func(engine.Pos) lang.Expr) lang.Expr {
 	if x == nil {
 		return nil
@@ -125,6 +125,24 @@ func replaceExpr(x, e lang.Expr, ref func(engine.Pos) lang.Expr) lang.Expr {
 		return &lang.ListLit{Pos: x.Pos, Elems: all(x.Elems)}
 	case *lang.SetLit:
 		return &lang.SetLit{Pos: x.Pos, Elems: all(x.Elems)}
+	case *lang.Comp:
+		var cls []lang.Clause
+		for _, cl := range x.Clauses {
+			switch cl := cl.(type) {
+			case *lang.ForClause:
+				for _, n := range cl.Target.Names {
+					if d := resolve.NameDecl(n); n != nil && (d == nil || ir.MentionsDecl(e, d)) {
+						return x
+					}
+				}
+				cls = append(cls, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: sub(cl.Iter)})
+			case *lang.IfClause:
+				cls = append(cls, &lang.IfClause{Pos: cl.Pos, Cond: sub(cl.Cond)})
+			default:
+				return x
+			}
+		}
+		return &lang.Comp{Pos: x.Pos, Kind: x.Kind, Key: sub(x.Key), Body: sub(x.Body), Clauses: cls}
 	}
 	return x
 }
