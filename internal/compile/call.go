@@ -271,8 +271,7 @@ func (vg *ValueGen) isGameExpr(e lang.Expr) bool {
 func (vg *ValueGen) defCall(e *lang.Call, b *engine.Binding, pos engine.Pos) engine.EvalFn {
 	sub, fn, binds := vg.c.Inl.InlineCall(e)
 	if sub == nil {
-		// (A def whose body is a sum of positions: a move's
-		// regions, split(F - {a, b}).)
+		// (A def whose body is a sum of positions: a move's regions, split(F - {a, b}).)
 		if c, cfn, cbinds := vg.c.Inl.InlineComp(e, lang.SumComp); c != nil {
 			sub, fn, binds = c, cfn, cbinds
 		}

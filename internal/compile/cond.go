@@ -31,6 +31,9 @@ func (g *IntGen) CondAt(e lang.Expr, what string, pos engine.Pos) BoolFn {
 	case *lang.Call:
 		if bi := g.c.BuiltinCallee(e); bi != nil && bi.Test != nil && len(e.Args) == 0 {
 			return bi.Test
+		} else if bi != nil && bi.Test1 != nil && len(e.Args) == 1 {
+			x, t := g.c.Vals.Expr(e.Args[0]), bi.Test1
+			return func(fr *engine.Frame) bool { return t(x(fr)) }
 		}
 	case *lang.Unary:
 		if e.Op == lang.OpNot {

@@ -387,8 +387,7 @@ func (vg *ValueGen) forClause(cl *lang.ForClause, ifc, eqIf *lang.IfClause) (ste
 						return
 					}
 					if u, w, ok := value.Uni(v); ok {
-						// (A set decoded from its key: its elements
-						// from its bits, none made.)
+						// (A set decoded from its key: its elements from its bits, none made.)
 						comprun.Uni(fr, u, w, ipos, bind, inner)
 						return
 					}

@@ -37,8 +37,10 @@ type Builtin struct {
 	MaxArgs int // -1: any number
 	// Test: called with no arguments, the built-in is this test of the
 	// session's state, which cannot fail (a guard of the planner's,
-	// proof.GlobalIntsCall): a condition runs it without making a call.
-	Test func(fr *Frame) bool
+	// proof.GlobalIntsCall); Test1, with one, this test of its value
+	// (proof.IntsCall): a condition runs them without making a call.
+	Test  func(fr *Frame) bool
+	Test1 func(v value.Value) bool
 	// SGArgs: only the SG value of the (single) game argument matters, so
 	// the compiler may pass a nimber or an infinite-value stand-in computed
 	// by streaming instead of building the game (sg, outcome).

@@ -20,8 +20,7 @@ import (
 //   - Steps and time: tick counts a step; every checkEvery steps checkLimits
 //     polls the context and the step limit (and, every 16 Ki steps, the
 //     memory). An operation that is long without steps (copying, sorting,
-//     printing a big value) polls the context itself every pollEvery
-//     elements.
+//     printing a big value) polls the context itself every pollEvery elements.
 //   - Memory: MemInUse is what the limit counts: the memory the Go
 //     runtime holds (its heap, free pages not given back included, the
 //     goroutines' stacks) and the memo's flat tables: the process's

@@ -267,9 +267,8 @@ func (g *Game) Intern(k []byte, boxed bool, args []value.Value) uint64 {
 }
 
 // InternWord is Intern of an unboxed key of n <= 8 bytes given as its
-// word (memo.KeyWord).
-// Its state, once final, is cached in the key's slot (memo's word
-// table): State answers it from there.
+// word (memo.KeyWord). Its state, once final, is cached in the key's
+// slot (memo's word table): State answers it from there.
 func (g *Game) InternWord(w uint64, n int) uint64 {
 	if id, st, ok := g.Keys.Recent(w, n); ok {
 		r := memo.GenBit | uint64(id)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -13,18 +14,53 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// intsWithin is the test of an Ints bound: intsWithin(X, T, L) is
-// whether X is a list of L to ir.MaxLen elements, each an int at most T
-// in size. It cannot fail. Its name is none a program can write: only
-// the planner calls it.
-var intsWithin = &engine.Builtin{BName: "ints within", MinArgs: 3, MaxArgs: 3, Pure: true,
-	Doc: "the planner's guard: whether X is a list of ints each at most T in size",
-	Fn: func(c *engine.Call, a []value.Value) value.Value {
-		return value.Bool(IntsWithin(a[0], a[1].Int(), a[2].Int()))
-	}}
+// The tests of a local root's bound (ints within, collection within):
+// one built-in a bound, of one argument, the root (no list of arguments
+// made a call), which remembers the last collection it tested (values
+// are immutable: the same list, tuple or set has the same answer), so
+// that a rule planned as many queries, each behind the guard, reads a
+// position's list once. They cannot fail. Their names are none a program
+// can write: only the planner calls them. The same bound gets the same
+// built-in (its calls are the same expression, ir.Same).
+type rootTest struct {
+	name   string
+	t, arg int64
+}
 
-// intsWithinDecl declares intsWithin for the names that call it.
-var intsWithinDecl = &resolve.Decl{Name: intsWithin.BName, Kind: resolve.Builtin, Bi: intsWithin}
+// rootTests holds the built-in of each bound (rootTest).
+var rootTests sync.Map
+
+// lastTest is what a root's test remembers of the last collection.
+type lastTest struct {
+	k   value.Kind
+	ref any
+	ok  bool
+}
+
+// rootCall is the call of the test of bound key on root: the built-in
+// made once, test its answer for a value.
+func rootCall(key rootTest, doc string, root *lang.Ident, pos lang.Pos, test func(value.Value) bool) lang.Expr {
+	d, ok := rootTests.Load(key)
+	if !ok {
+		var last atomic.Pointer[lastTest]
+		of := func(x value.Value) bool {
+			if x.K != value.KList && x.K != value.KTuple && x.K != value.KSet {
+				return test(x)
+			}
+			if l := last.Load(); l != nil && l.k == x.K && l.ref == x.Ref {
+				return l.ok
+			}
+			r := test(x)
+			last.Store(&lastTest{k: x.K, ref: x.Ref, ok: r})
+			return r
+		}
+		bi := &engine.Builtin{BName: key.name, MinArgs: 1, MaxArgs: 1, Pure: true, Doc: doc, Test1: of,
+			Fn: func(c *engine.Call, a []value.Value) value.Value { return value.Bool(of(a[0])) }}
+		d, _ = rootTests.LoadOrStore(key, &resolve.Decl{Name: bi.BName, Kind: resolve.Builtin, Bi: bi})
+	}
+	decl := d.(*resolve.Decl)
+	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: decl.Name, Bind: decl}, Args: []lang.Expr{root}}
+}
 
 // IntsWithin reports whether x is a list of minLen to ir.MaxLen ints,
 // each at most t in size.
@@ -44,33 +80,19 @@ func IntsWithin(x value.Value, t, minLen int64) bool {
 	return true
 }
 
-// IntsCall is the test of an Ints bound on root: intsWithin(root, t,
-// minLen).
+// IntsCall is the test of an Ints bound on root: whether it is a list
+// of minLen to ir.MaxLen ints, each at most t in size (IntsWithin).
 func IntsCall(root *lang.Ident, t, minLen int64, pos lang.Pos) lang.Expr {
-	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: intsWithin.BName, Bind: intsWithinDecl}, Args: []lang.Expr{root, &lang.IntLit{Pos: pos, Val: t}, &lang.IntLit{Pos: pos, Val: minLen}}}
+	return rootCall(rootTest{"ints within", t, minLen}, "the planner's guard: whether X is a list of ints each at most T in size", root, pos,
+		func(x value.Value) bool { return IntsWithin(x, t, minLen) })
 }
 
-// collWithin is the test of a Coll bound on a local root (a collection
-// a clause iterates and nothing reads as a list): collWithin(root, t,
-// lo).
-var collWithin = &engine.Builtin{BName: "collection within", MinArgs: 3, MaxArgs: 3, Pure: true,
-	Doc: "the planner's guard: whether X is a list, a tuple or a set of ints each from L to T",
-	Fn: func(c *engine.Call, a []value.Value) value.Value {
-		return value.Bool(CollWithin(a[0], a[1].Int(), a[2].Int()))
-	}}
-
-var collWithinDecl = &resolve.Decl{Name: collWithin.BName, Kind: resolve.Builtin, Bi: collWithin}
-
-// CollCall is the test of a Coll bound on local root: collWithin(root,
-// t, lo).
+// CollCall is the test of a Coll bound on local root (a collection a
+// clause iterates and nothing reads as a list): whether it is a list, a
+// tuple or a set of ints, each from lo to t (CollWithin).
 func CollCall(root *lang.Ident, t, lo int64, pos lang.Pos) lang.Expr {
-	lit := func(v int64) lang.Expr {
-		if v < 0 {
-			return &lang.Unary{Pos: pos, Op: lang.OpNeg, X: &lang.IntLit{Pos: pos, Val: -v}}
-		}
-		return &lang.IntLit{Pos: pos, Val: v}
-	}
-	return &lang.Call{Pos: pos, Fn: &lang.Ident{Pos: pos, Name: collWithin.BName, Bind: collWithinDecl}, Args: []lang.Expr{root, lit(t), lit(lo)}}
+	return rootCall(rootTest{"collection within", t, lo}, "the planner's guard: whether X is a list, a tuple or a set of ints each from L to T", root, pos,
+		func(x value.Value) bool { return CollWithin(x, t, lo) })
 }
 
 // CollWithin reports whether x is a list, a tuple or a set of at most

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
@@ -116,6 +117,49 @@ func TestGlobalIntCall(t *testing.T) {
 		fr := &engine.Frame{Th: &engine.Thread{Globals: []value.Value{value.Int(0), c.x}}}
 		if got := bi.Test(fr); got != c.want {
 			t.Errorf("%s: test = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestRootTests: the guard of a local root is one built-in per bound
+// (the same calls for the same bound, ir.Same), and its test, which
+// remembers the last collection it read, answers for each value, one
+// object after another and the same object again: lists within the
+// bound or not, of too few elements, a string, sets of small ints made
+// from bits and of ints made as elements, a set of cells.
+func TestRootTests(t *testing.T) {
+	root := &lang.Ident{Name: "b", Bind: resolve.NewLocal("b", lang.Pos{})}
+	a, b := IntsCall(root, 10, 1, lang.Pos{}), IntsCall(root, 10, 1, lang.Pos{})
+	if !ir.Same(a, b) {
+		t.Errorf("two calls of one bound's test are not the same expression")
+	}
+	if ir.Same(a, IntsCall(root, 10, 2, lang.Pos{})) || ir.Same(a, CollCall(root, 10, 1, lang.Pos{})) {
+		t.Errorf("the tests of two bounds are the same expression")
+	}
+	test1 := func(e lang.Expr) func(value.Value) bool {
+		return resolve.Of(e.(*lang.Call).Fn.(*lang.Ident)).Bi.Test1
+	}
+	ints, coll := test1(IntsCall(root, 10, 1, lang.Pos{})), test1(CollCall(root, 10, -10, lang.Pos{}))
+	small := value.List([]value.Value{value.Int(1), value.Int(-10)})
+	big := value.List([]value.Value{value.Int(1), value.Int(11)})
+	set := value.SetOf([]value.Value{value.Int(3), value.Int(-2)})
+	cases := []struct {
+		v          value.Value
+		ints, coll bool
+	}{
+		{small, true, true}, {small, true, true}, {big, false, false}, {small, true, true}, {big, false, false},
+		{value.List(nil), false, true}, {value.Str("ab"), false, false},
+		{value.Tuple([]value.Value{value.Int(2)}), false, true},
+		{set, false, true}, {value.SetOf([]value.Value{value.Int(30)}), false, false},
+		{value.CellSet([]uint64{1, 2}), false, false},
+		{value.List([]value.Value{value.Int(1), value.Str("a")}), false, false},
+	}
+	for i, c := range cases {
+		if got := ints(c.v); got != c.ints {
+			t.Errorf("case %d: ints within: %v, want %v", i, got, c.ints)
+		}
+		if got := coll(c.v); got != c.coll {
+			t.Errorf("case %d: collection within: %v, want %v", i, got, c.coll)
 		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 // GuardExpr is the conjunction of -T <= Root <= T, and Root != 0 and
 // Root >= 1 where the bound says so (ints compared with literals: it
 // cannot fail), or for an Ints bound, the test that Root is a list of
-// ints within T (intsWithin, which cannot fail either; for a Coll bound,
+// ints within T (IntsCall, which cannot fail either; for a Coll bound,
 // that the global is a collection of them, GlobalIntsCall); a global's
 // bound is tested from its slot (GlobalIntCall).
 func GuardExpr(r *resolve.Resolver, gs []ir.Bound, pos lang.Pos) lang.Expr {

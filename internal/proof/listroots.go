@@ -14,7 +14,7 @@ import (
 // list of ints (a position's list, `hs` of `game heaps(hs)`): by an index
 // proved in range (`hs[i]` for i in 0 .. len(hs) - 1), by len, by
 // iterating it, sliced, updated. Where the guard says it is a list of
-// ints, each at most T in size (ir.Bound.Ints, tested by intsWithin), none of those
+// ints, each at most T in size (ir.Bound.Ints, tested by IntsCall), none of those
 // reads can fail and each element is bounded as an int root is. An
 // index is in range when its least value is at least 0 and its largest
 // at most len(R) - 1, both computed over the variables' clauses (a
