@@ -96,7 +96,8 @@ func sortedLit(c *ctx, e lang.Expr) lang.Expr {
 	return out
 }
 
-// anyAllLit: any([C for p in [e1, ..., ek]]) (2 to 8 constants, or
+// anyAllLit: any of a list literal of conditions (anyAllList), and
+// any([C for p in [e1, ..., ek]]) (2 to 8 constants, or
 // names and int arithmetic that cannot fail), each C(ei) a condition
 // that cannot fail, is C(e1) or ... or C(ek) (all: and): the list holds
 // the same bools, and where `or` stops early the ones left cannot fail.
@@ -113,6 +114,9 @@ func anyAllLit(c *ctx, e lang.Expr) lang.Expr {
 	bi := c.env.R.BuiltinCallee(call)
 	if bi == nil || bi.BName != "any" && bi.BName != "all" {
 		return nil
+	}
+	if l, ok := call.Args[0].(*lang.ListLit); ok {
+		return anyAllList(c, call, bi.BName == "all", l.Elems)
 	}
 	comp, ok := call.Args[0].(*lang.Comp)
 	if !ok || comp.Kind != lang.ListComp || len(comp.Clauses) == 0 {
@@ -167,6 +171,32 @@ func anyAllLit(c *ctx, e lang.Expr) lang.Expr {
 			out = part
 		} else {
 			out = &lang.Binary{Pos: call.Pos, Op: op, X: out, Y: part}
+		}
+	}
+	return out
+}
+
+// anyAllList: all([C1, ..., Ck]) of a list literal of 1 to maxUnroll
+// conditions that cannot fail is C1 and ... and Ck (any: or): the list
+// holds the same bools, and where `and` stops early the ones left
+// cannot fail.
+func anyAllList(c *ctx, call *lang.Call, all bool, elems []lang.Expr) lang.Expr {
+	if len(elems) == 0 || len(elems) > maxUnroll {
+		return nil
+	}
+	op := lang.OpOr
+	if all {
+		op = lang.OpAnd
+	}
+	var out lang.Expr
+	for _, el := range elems {
+		if !ir.Boolish(el) || !c.sf.Cond(el) {
+			return nil
+		}
+		if out == nil {
+			out = el
+		} else {
+			out = &lang.Binary{Pos: call.Pos, Op: op, X: out, Y: el}
 		}
 	}
 	return out

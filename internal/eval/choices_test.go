@@ -59,6 +59,45 @@ print sg(g(set(0 .. 9))), moves(g({1, 2, 3, 4}))
 print [j for i in 0 .. 3 for j in pick(i) + [0]]`,
 }
 
+// collRootCases: a position's collection only iterated and tested for
+// membership (package proof's collection roots: a list, a tuple or a
+// set, of ints, of tuples of the pattern's length, or of anything where
+// it is only tested), the guard tested on each position's value, and
+// all and any of a list literal of conditions as and and or: sets of
+// ints and of cells, a list of pairs, mixed elements (the guard fails:
+// as written), tuples of two lengths, a root iterated both as ints and
+// as pairs, all of a literal whose element may fail or is not a bool.
+var collRootCases = []string{
+	`let E = [(0, 1), (1, 2), (2, 3), (0, 3), (1, 3)]
+game ak(S) moves ak(S - {a, b}) for (a, b) in E if all([a in S, b in S])
+game ak2(S) moves ak2(S - {a, b}) for (a, b) in E if any([a not in S, b not in S]) == false
+print sg(ak({0, 1, 2, 3})), [sg(ak({0, 1, 2, 3} - {v})) for v in 0 .. 3], moves(ak({0, 1, 2, 3})), sg(ak2({0, 1, 2, 3}))
+print sg(ak([0, 1, 3])), sg(ak((1, 2, 3))), sg(ak({"a", 1, 2}))
+print sg(ak(7))`,
+	`game cram(F) moves cram(F - {(r, c), (r2, c2)}) for (r, c) in F for (r2, c2) in [(r, c + 1), (r + 1, c)] if (r2, c2) in F
+let B = {(r, c) for r in 0 .. 2 for c in 0 .. 3}
+print sg(cram(B)), sg(cram(B - {(1, 1)})), moves(cram({(0, 0), (0, 1), (1, 1)}))
+print sg(cram({(0, 0), (0, 1), (5000000000000000000, 2)}))
+print sg(cram({(0, 0), (0, 1), (9223372036854775807, 2)}))
+print sg(cram({(0, 0), (0, 1, 2)}))
+print sg(cram({(0, 0), (0, 1), "x"}))`,
+	`game g(P) moves g(P - {(a, b)}) for (a, b) in P if (b, a) in P or a == b
+game h(P) moves h(P - {x}) for x in P for (a, b) in P if x == a + b
+print sg(g({(1, 2), (2, 1), (3, 3), (4, 5)})), moves(g({(1, 2), (2, 1)})), sg(h({(1, 2), (3, 4)}))
+print sg(h({1, 2, 3}))`,
+	`game g(S) moves g(S - {i}) for i in S if all([i > 0, 10 / i > 1])
+game h(S) moves h(S - {i}) for i in S if all([i in S, i])
+game k(S) moves k(S - {i}) for i in S if any([]) or all([])
+print sg(g({2, 3, 20})), sg(k({1, 2}))
+print sg(g({0, 2}))
+print sg(h({1, 2}))`,
+}
+
+func TestCollRootsExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, collRootCases, passes.Algebra, passes.Deforest, passes.WordSets, passes.All)
+}
+
 func TestChoicesExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, choiceCases, passes.Deforest, passes.WordSets, passes.All)

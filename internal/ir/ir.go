@@ -167,6 +167,10 @@ type Bound struct {
 	Seq bool
 	// NonNeg: with Coll, each element is at least 0 too.
 	NonNeg bool
+	// Arity: with Coll, each element is a tuple of Arity ints (0: an
+	// int; AnyElems: any value, the collection only tested for
+	// membership; NoElems: contradicting uses, no element at all).
+	Arity int
 	// Nests: with Ints, for each, that a recursion of len(Root) + Extra
 	// nested calls of its def fits the depth and stack limits where the
 	// guard is tested (package recdef).
@@ -180,6 +184,24 @@ type Nest struct {
 	Name  string
 	Extra int64
 	Cost  func() int64
+}
+
+// The Arity of a collection only tested for membership, and of one
+// whose uses contradict one another (Bound.Arity).
+const (
+	AnyElems = -2
+	NoElems  = -1
+)
+
+// MergeArity is the arity of a collection read with arities a and b.
+func MergeArity(a, b int) int {
+	switch {
+	case a == b || b == AnyElems:
+		return a
+	case a == AnyElems:
+		return b
+	}
+	return NoElems
 }
 
 // MaxLen is the length of a list the Ints guard allows (so that len and
@@ -210,6 +232,7 @@ func MergeGuards(a, b []Bound) []Bound {
 				out[i].Coll = out[i].Coll && x.Coll // (a list where one asks for one)
 				out[i].Seq = out[i].Seq || x.Seq
 				out[i].NonNeg = out[i].NonNeg || x.NonNeg
+				out[i].Arity = MergeArity(out[i].Arity, x.Arity)
 				out[i].MinLen = max(out[i].MinLen, x.MinLen)
 				out[i].Nests = mergeNests(out[i].Nests, x.Nests)
 				merged = true

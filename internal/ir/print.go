@@ -18,14 +18,21 @@ import (
 func (q *Query) String() string {
 	var b strings.Builder
 	for _, g := range q.Guard {
-		coll := "a collection"
+		coll, of := "a collection", "ints"
 		if g.Seq {
 			coll = "a list or tuple"
 		}
-		if g.Coll && g.NonNeg {
-			fmt.Fprintf(&b, "guard %s is %s of ints, each 0 <= x <= %d\n", g.Root.Name, coll, g.T)
+		if g.Arity > 0 {
+			of = fmt.Sprintf("%d-tuples of ints", g.Arity)
+		}
+		if g.Coll && g.Arity == AnyElems {
+			fmt.Fprintf(&b, "guard %s is %s (only tested for membership)\n", g.Root.Name, coll)
+		} else if g.Coll && g.Arity == NoElems {
+			fmt.Fprintf(&b, "guard %s is an empty collection (its uses contradict one another)\n", g.Root.Name)
+		} else if g.Coll && g.NonNeg {
+			fmt.Fprintf(&b, "guard %s is %s of %s, each 0 <= x <= %d\n", g.Root.Name, coll, of, g.T)
 		} else if g.Coll {
-			fmt.Fprintf(&b, "guard %s is %s of ints, each |x| <= %d\n", g.Root.Name, coll, g.T)
+			fmt.Fprintf(&b, "guard %s is %s of %s, each |x| <= %d\n", g.Root.Name, coll, of, g.T)
 		} else if g.Ints && g.MinLen > 0 {
 			fmt.Fprintf(&b, "guard %s is a list of at least %d ints, each |x| <= %d\n", g.Root.Name, g.MinLen, g.T)
 		} else if g.Ints {

@@ -25,6 +25,7 @@ import (
 type rootTest struct {
 	name   string
 	t, arg int64
+	arity  int
 }
 
 // rootTests holds the built-in of each bound (rootTest).
@@ -83,30 +84,28 @@ func IntsWithin(x value.Value, t, minLen int64) bool {
 // IntsCall is the test of an Ints bound on root: whether it is a list
 // of minLen to ir.MaxLen ints, each at most t in size (IntsWithin).
 func IntsCall(root *lang.Ident, t, minLen int64, pos lang.Pos) lang.Expr {
-	return rootCall(rootTest{"ints within", t, minLen}, "the planner's guard: whether X is a list of ints each at most T in size", root, pos,
+	return rootCall(rootTest{"ints within", t, minLen, 0}, "the planner's guard: whether X is a list of ints each at most T in size", root, pos,
 		func(x value.Value) bool { return IntsWithin(x, t, minLen) })
 }
 
 // CollCall is the test of a Coll bound on local root (a collection a
 // clause iterates and nothing reads as a list): whether it is a list, a
-// tuple or a set of ints, each from lo to t (CollWithin).
-func CollCall(root *lang.Ident, t, lo int64, pos lang.Pos) lang.Expr {
-	return rootCall(rootTest{"collection within", t, lo}, "the planner's guard: whether X is a list, a tuple or a set of ints each from L to T", root, pos,
-		func(x value.Value) bool { return CollWithin(x, t, lo) })
+// tuple or a set of elements of the arity (CollWithin).
+func CollCall(root *lang.Ident, t, lo int64, arity int, pos lang.Pos) lang.Expr {
+	return rootCall(rootTest{"collection within", t, lo, arity}, "the planner's guard: whether X is a list, a tuple or a set of ints (or tuples of them) each from L to T", root, pos,
+		func(x value.Value) bool { return CollWithin(x, t, lo, arity) })
 }
 
 // CollWithin reports whether x is a list, a tuple or a set of at most
-// ir.MaxLen ints, each from lo to t (a set of small ints made from its
-// bits read by its words: its elements are not made).
-func CollWithin(x value.Value, t, lo int64) bool {
+// ir.MaxLen elements, each an int from lo to t (arity 0), a tuple of
+// arity such ints, or anything (ir.AnyElems); ir.NoElems: none. A set
+// made from its bits is read by its words (its elements are not made).
+func CollWithin(x value.Value, t, lo int64, arity int) bool {
 	if x.K != value.KList && x.K != value.KTuple && x.K != value.KSet {
 		return false
 	}
 	if x.K == value.KSet {
 		if w, pairs, ok := value.SetBits(x); ok {
-			if pairs {
-				return false
-			}
 			first, last := -1, -1
 			for i, word := range w {
 				if word == 0 {
@@ -117,10 +116,17 @@ func CollWithin(x value.Value, t, lo int64) bool {
 				}
 				last = i*64 + 63 - bits.LeadingZeros64(word)
 			}
-			return first < 0 || int64(first) >= lo && int64(last) <= t
+			switch {
+			case first < 0 || arity == ir.AnyElems:
+				return true
+			case pairs && arity == 2 && lo <= 0 && t >= 63:
+				return true // (a cell's row and column are 0 to 63)
+			case !pairs && arity == 0:
+				return int64(first) >= lo && int64(last) <= t
+			}
 		}
 	}
-	e := extentOf(x)
+	e := extentOf(x, arity)
 	return e.ints && (e.n == 0 || e.min >= lo && e.min >= -t && e.max <= t)
 }
 
@@ -131,8 +137,8 @@ func CollWithin(x value.Value, t, lo int64) bool {
 // a let that has not run leaves no value (then false). A global is
 // immutable once bound: the test reads the elements of a value once
 // (collTest's cache), then only compares its identity.
-func GlobalIntsCall(root *lang.Ident, slot int, t, lo int64, seq bool, pos lang.Pos) lang.Expr {
-	ct := &collTest{slot: slot, seq: seq}
+func GlobalIntsCall(root *lang.Ident, slot int, t, lo int64, seq bool, arity int, pos lang.Pos) lang.Expr {
+	ct := &collTest{slot: slot, seq: seq, arity: arity}
 	bi := &engine.Builtin{BName: "ints in " + root.Name, Pure: true,
 		Doc: fmt.Sprintf("the planner's guard: whether %s is a collection of ints each from %d to %d", root.Name, lo, t),
 		Fn: func(c *engine.Call, _ []value.Value) value.Value {
@@ -146,9 +152,10 @@ func GlobalIntsCall(root *lang.Ident, slot int, t, lo int64, seq bool, pos lang.
 // collTest tests the global in slot (GlobalIntsCall), the extent of the
 // value it tested last kept.
 type collTest struct {
-	slot int
-	seq  bool // (a list or a tuple: not a set)
-	last atomic.Pointer[extent]
+	slot  int
+	seq   bool // (a list or a tuple: not a set)
+	arity int  // (ir.Bound.Arity)
+	last  atomic.Pointer[extent]
 }
 
 // extent is what collTest keeps of a value: the value (its identity),
@@ -172,31 +179,57 @@ func (ct *collTest) within(globals []value.Value, t, lo int64) bool {
 	}
 	e := ct.last.Load()
 	if e == nil || e.v.K != v.K || e.v.Ref != v.Ref {
-		e = extentOf(v)
+		e = extentOf(v, ct.arity)
 		ct.last.Store(e)
 	}
 	return e.ints && (e.n == 0 || e.min >= lo && e.min >= -t && e.max <= t)
 }
 
-// extentOf measures v, a list, a tuple or a set.
-func extentOf(v value.Value) *extent {
+// extentOf measures v, a list, a tuple or a set, whose elements are
+// ints (arity 0) or tuples of arity ints (ir.Bound.Arity): the least
+// and largest of those ints (ints false where an element is not of the
+// arity; any element, ir.AnyElems, has no ints to measure).
+func extentOf(v value.Value, arity int) *extent {
 	e := &extent{v: v}
 	es := v.Elems()
-	if len(es) > ir.MaxLen {
+	if len(es) > ir.MaxLen || arity == ir.NoElems && len(es) > 0 {
 		return e
 	}
-	for i, x := range es {
+	if arity == ir.AnyElems {
+		e.ints = true
+		return e
+	}
+	n := 0
+	add := func(x value.Value) bool {
 		if x.Kind() != value.KInt {
-			return e
+			return false
 		}
-		if i == 0 || x.Int() < e.min {
+		if n == 0 || x.Int() < e.min {
 			e.min = x.Int()
 		}
-		if i == 0 || x.Int() > e.max {
+		if n == 0 || x.Int() > e.max {
 			e.max = x.Int()
 		}
+		n++
+		return true
 	}
-	e.ints, e.n = true, len(es)
+	for _, x := range es {
+		if arity == 0 {
+			if !add(x) {
+				return e
+			}
+			continue
+		}
+		if x.Kind() != value.KTuple || len(x.Elems()) != arity {
+			return e
+		}
+		for _, y := range x.Elems() {
+			if !add(y) {
+				return e
+			}
+		}
+	}
+	e.ints, e.n = true, n
 	return e
 }
 

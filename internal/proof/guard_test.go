@@ -133,13 +133,13 @@ func TestRootTests(t *testing.T) {
 	if !ir.Same(a, b) {
 		t.Errorf("two calls of one bound's test are not the same expression")
 	}
-	if ir.Same(a, IntsCall(root, 10, 2, lang.Pos{})) || ir.Same(a, CollCall(root, 10, 1, lang.Pos{})) {
+	if ir.Same(a, IntsCall(root, 10, 2, lang.Pos{})) || ir.Same(a, CollCall(root, 10, 1, 0, lang.Pos{})) {
 		t.Errorf("the tests of two bounds are the same expression")
 	}
 	test1 := func(e lang.Expr) func(value.Value) bool {
 		return resolve.Of(e.(*lang.Call).Fn.(*lang.Ident)).Bi.Test1
 	}
-	ints, coll := test1(IntsCall(root, 10, 1, lang.Pos{})), test1(CollCall(root, 10, -10, lang.Pos{}))
+	ints, coll := test1(IntsCall(root, 10, 1, lang.Pos{})), test1(CollCall(root, 10, -10, 0, lang.Pos{}))
 	small := value.List([]value.Value{value.Int(1), value.Int(-10)})
 	big := value.List([]value.Value{value.Int(1), value.Int(11)})
 	set := value.SetOf([]value.Value{value.Int(3), value.Int(-2)})

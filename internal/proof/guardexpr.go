@@ -35,9 +35,9 @@ func boundExpr(r *resolve.Resolver, g ir.Bound, pos lang.Pos) lang.Expr {
 			lo = 0
 		}
 		if b == nil || b.Kind != resolve.Global {
-			return CollCall(id, g.T, lo, pos)
+			return CollCall(id, g.T, lo, g.Arity, pos)
 		}
-		return GlobalIntsCall(id, b.Slot, g.T, lo, g.Seq, pos)
+		return GlobalIntsCall(id, b.Slot, g.T, lo, g.Seq, g.Arity, pos)
 	case g.Ints:
 		out := IntsCall(id, g.T, g.MinLen, pos)
 		for _, n := range g.Nests {

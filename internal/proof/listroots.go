@@ -48,6 +48,23 @@ func (s *Prover) listRoot(id *lang.Ident) bool {
 	return true
 }
 
+// elemsRoot records id as a collection root (iterRoot, collRoot) whose
+// elements are read with arity k (ir.Bound.Arity).
+func (s *Prover) elemsRoot(id *lang.Ident, k int) bool {
+	if !s.iterRoot(id) && !s.collRoot(id) {
+		return false
+	}
+	d := resolve.Of(id)
+	if s.arity == nil {
+		s.arity = map[*resolve.Decl]int{}
+	}
+	if a, ok := s.arity[d]; ok {
+		k = ir.MergeArity(a, k)
+	}
+	s.arity[d] = k
+	return true
+}
+
 // iterRoot is listRoot for a local a clause iterates: where nothing reads
 // it as a list (listRoot), the guard asks for a list, a tuple or a set
 // of ints (ir.Bound.Coll), iterating any of which cannot fail and gives

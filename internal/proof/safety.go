@@ -59,7 +59,11 @@ type Prover struct {
 	// (iterRoot); seqs: those read as lists too (listRoot). A local
 	// only iterated may be a list, a tuple or a set (ir.Bound.Coll).
 	iters, seqs map[*resolve.Decl]bool
-	limit       float64 // the largest M every node allows
+	// arity: what the elements of a collection root are, by the clauses
+	// that iterate it and the memberships that test it (ir.Bound.Arity;
+	// none: ints).
+	arity map[*resolve.Decl]int
+	limit float64 // the largest M every node allows
 	// nest: how many comprehensions deep the proof is (compBound), at
 	// most MaxBoundDepth: a query that binds one name twice (a value
 	// substituted where it is read twice) cannot make it loop.
@@ -109,7 +113,7 @@ func (s *Prover) Guard(q *ir.Query) ([]ir.Bound, bool) {
 	}
 	var mine []ir.Bound
 	for _, d := range s.order {
-		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d], MinLen: s.minLen[d], Coll: s.colls[d] || s.iters[d] && !s.seqs[d]})
+		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d], MinLen: s.minLen[d], Coll: s.colls[d] || s.iters[d] && !s.seqs[d], Arity: s.arity[d]})
 	}
 	return ir.MergeGuards(out, mine), true
 }
@@ -341,7 +345,13 @@ func (s *Prover) Cond(e lang.Expr) bool {
 			return ok1 && ok2
 		case lang.OpIn, lang.OpNotIn:
 			// (A safe int in a list or tuple of safe ints that cannot
-			// fail: compared with each element.)
+			// fail: compared with each element; anything that cannot
+			// fail in a collection root, which the guard says is a
+			// list, a tuple or a set: found by equality, which never
+			// fails.)
+			if id, ok := e.Y.(*lang.Ident); ok && s.Arg(e.X) && s.Binder(resolve.Of(id)) == nil && s.elemsRoot(id, ir.AnyElems) {
+				return true
+			}
 			_, ok := s.Int(e.X)
 			return ok && s.listArg(e.Y)
 		}
@@ -524,7 +534,7 @@ func (s *Prover) inComp(c *lang.Comp, prove func(sub *Prover, yield lang.Expr) b
 	sub.Q = &q
 	sub.nest++
 	ok := sub.Conds(inner.Clauses) && prove(&sub, inner.Yield)
-	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls, s.iters, s.seqs = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls, sub.iters, sub.seqs
+	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls, s.iters, s.seqs, s.arity = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls, sub.iters, sub.seqs, sub.arity
 	return ok
 }
 
@@ -555,7 +565,7 @@ func (s *Prover) helperBound(fn *engine.Func, call *lang.Call, d *resolve.Decl) 
 				ok = d == nil && (sub.IntOrTuple(part.Yield) || sub.Position(part.Yield))
 			}
 		}
-		s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls, s.iters, s.seqs = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls, sub.iters, sub.seqs
+		s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls, s.iters, s.seqs, s.arity = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls, sub.iters, sub.seqs, sub.arity
 		if !ok {
 			return lin{}, false
 		}
@@ -610,10 +620,15 @@ func (s *Prover) clauseBound(cl ir.Clause, d *resolve.Decl) (lin, bool) {
 		}
 		return s.Int(cl.X)
 	case *ir.Elems:
+		if id, ok := cl.Coll.(*lang.Ident); ok && cl.Pat.Tuple {
+			// (A collection root of tuples of the pattern's length:
+			// each of their ints within the guard.)
+			return lin{1, 0}, s.elemsRoot(id, len(cl.Pat.Names))
+		}
 		if cl.Pat.Tuple {
 			return lin{}, false
 		}
-		if id, ok := cl.Coll.(*lang.Ident); ok && (s.iterRoot(id) || s.collRoot(id)) {
+		if id, ok := cl.Coll.(*lang.Ident); ok && s.elemsRoot(id, 0) {
 			return lin{1, 0}, true // (its elements, ints within the guard)
 		}
 		if l, ok := s.rangeBound(cl.Coll); ok {

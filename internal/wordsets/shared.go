@@ -42,9 +42,15 @@ func (ss *Sets) implicit(alt *lang.Alt, k int, call *lang.Call) (func(fr *engine
 	name := &lang.Name{Pos: pos, Name: d.Name, Bind: d}
 	ref := func(at engine.Pos) lang.Expr { return &lang.Ident{Pos: at, Name: d.Name, Bind: d} }
 	var ifs []lang.Clause
+	reads := false
 	for _, f := range alt.Clauses[k+1:] {
 		ifc := f.(*lang.IfClause)
-		ifs = append(ifs, &lang.IfClause{Pos: ifc.Pos, Cond: replaceExpr(ifc.Cond, x, ref)})
+		cond := replaceExpr(ifc.Cond, x, ref)
+		reads = reads || ir.MentionsDecl(cond, d)
+		ifs = append(ifs, &lang.IfClause{Pos: ifc.Pos, Cond: cond})
+	}
+	if !reads {
+		return nil, "" // (no if clause reads the set: tested first, as compiled)
 	}
 	cl := &lang.ForClause{Pos: pos, Target: &lang.Pattern{Pos: pos, Names: []*lang.Name{name}}, Iter: &lang.ListLit{Pos: pos, Elems: []lang.Expr{x}}}
 	opt := &lang.Call{Pos: call.Pos, Fn: call.Fn, Lparen: call.Lparen, Args: []lang.Expr{ref(pos)}, Site: call.Site}
