@@ -85,6 +85,11 @@ print sg(cram({(0, 0), (0, 1), "x"}))`,
 game h(P) moves h(P - {x}) for x in P for (a, b) in P if x == a + b
 print sg(g({(1, 2), (2, 1), (3, 3), (4, 5)})), moves(g({(1, 2), (2, 1)})), sg(h({(1, 2), (3, 4)}))
 print sg(h({1, 2, 3}))`,
+	`def dominoes(F) = [{(r, c), (r, c + 1)} for (r, c) in F if (r, c + 1) in F] + [{(r, c), (r + 1, c)} for (r, c) in F if (r + 1, c) in F]
+game cram(F) moves cram(F - d) for d in dominoes(F)
+let B = {(r, c) for r in 0 .. 2 for c in 0 .. 3}
+print sg(cram(B)), [sg(cram(B - {x})) for x in B], moves(cram({(0, 0), (0, 1), (1, 1), (1, 2)})), dominoes({(0, 0), (1, 0)})
+print sg(cram({(0, 0), (0, 1), (9223372036854775807, 0)}))`,
 	`game g(S) moves g(S - {i}) for i in S if all([i > 0, 10 / i > 1])
 game h(S) moves h(S - {i}) for i in S if all([i in S, i])
 game k(S) moves k(S - {i}) for i in S if any([]) or all([])

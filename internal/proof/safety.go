@@ -446,13 +446,25 @@ func (s *Prover) Position(e lang.Expr) bool {
 }
 
 // IntOrTuple reports whether e is a safe int, or a tuple or list literal
-// of safe ints, or a safe choice between such (building it cannot fail).
+// of safe ints, or a set literal of safe ints and tuples of them, or a
+// safe choice between such (building it cannot fail).
 func (s *Prover) IntOrTuple(e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.TupleLit:
 		return SafeAll(s, e.Elems)
 	case *lang.ListLit:
 		return SafeAll(s, e.Elems)
+	case *lang.SetLit:
+		// (Its elements compared to one another: ints and tuples of
+		// them always compare.)
+		for _, x := range e.Elems {
+			if t, ok := x.(*lang.TupleLit); ok && !SafeAll(s, t.Elems) {
+				return false
+			} else if _, isInt := s.Int(x); !ok && !isInt {
+				return false
+			}
+		}
+		return true
 	case *lang.IfExpr:
 		return s.Cond(e.Cond) && s.with(e.Cond, func() bool { return s.IntOrTuple(e.Then) }) &&
 			s.with(negate(e.Cond), func() bool { return s.IntOrTuple(e.Else) })
