@@ -100,6 +100,7 @@ func passList() []pass {
 		{passes.Deforest, one(condGen)},
 		{passes.Deforest, deforest},
 		{passes.Deforest, one(choices)},
+		{passes.Inline, one(inline)}, // (again: calls whose arguments the passes above made safe)
 		{passes.Algebra, one(rules)},
 		{passes.Algebra, unroll},
 		{passes.Algebra, one(indexLoops)},
