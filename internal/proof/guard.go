@@ -92,8 +92,73 @@ func IntsCall(root *lang.Ident, t, minLen int64, pos lang.Pos) lang.Expr {
 // clause iterates and nothing reads as a list): whether it is a list, a
 // tuple or a set of elements of the arity (CollWithin).
 func CollCall(root *lang.Ident, t, lo int64, arity int, pos lang.Pos) lang.Expr {
+	uc := &uniCheck{}
 	return rootCall(rootTest{"collection within", t, lo, arity}, "the planner's guard: whether X is a list, a tuple or a set of ints (or tuples of them) each from L to T", root, pos,
-		func(x value.Value) bool { return CollWithin(x, t, lo, arity) })
+		func(x value.Value) bool {
+			if x.K != value.KSet {
+				return CollWithin(x, t, lo, arity)
+			}
+			if u, w, ok := value.Uni(x); ok {
+				return uc.within(u, w, func(e value.Value) bool { return elemWithin(e, t, lo, arity) })
+			}
+			return CollWithin(x, t, lo, arity)
+		})
+}
+
+// uniCheck is what a collection's test knows of the last universe whose
+// sets it tested (a set held as the ids of a universe's elements): which
+// of its first n elements are not within the bound (bad, a bit an id).
+// A universe only grows, and its elements do not change: each element
+// is tested once, and a set by its words.
+type uniCheck struct {
+	mu  sync.Mutex
+	u   *value.Universe
+	n   int
+	bad []uint64
+}
+
+// within reports whether every element of the set of ids w of universe u
+// is one ok holds for.
+func (uc *uniCheck) within(u *value.Universe, w []uint64, ok func(value.Value) bool) bool {
+	uc.mu.Lock()
+	defer uc.mu.Unlock()
+	if uc.u != u {
+		uc.u, uc.n, uc.bad = u, 0, uc.bad[:0]
+	}
+	for ; uc.n < u.Len(); uc.n++ {
+		for len(uc.bad) <= uc.n>>6 {
+			uc.bad = append(uc.bad, 0)
+		}
+		if !ok(u.Elem(uc.n)) {
+			uc.bad[uc.n>>6] |= 1 << (uc.n & 63)
+		}
+	}
+	for i, word := range w {
+		if word != 0 && (i >= len(uc.bad) || word&uc.bad[i] != 0) {
+			return false // (an id past the elements tested: none is)
+		}
+	}
+	return true
+}
+
+// elemWithin reports whether e is an int from lo to t (and from -t),
+// or a tuple of arity such ints (ir.Bound.Arity).
+func elemWithin(e value.Value, t, lo int64, arity int) bool {
+	in := func(x value.Value) bool { return x.K == value.KInt && x.N >= lo && x.N >= -t && x.N <= t }
+	switch {
+	case arity == ir.AnyElems:
+		return true
+	case arity == 0:
+		return in(e)
+	case arity < 0 || e.K != value.KTuple || len(e.Elems()) != arity:
+		return false
+	}
+	for _, x := range e.Elems() {
+		if !in(x) {
+			return false
+		}
+	}
+	return true
 }
 
 // CollWithin reports whether x is a list, a tuple or a set of at most

@@ -163,3 +163,37 @@ func TestRootTests(t *testing.T) {
 		}
 	}
 }
+
+// TestRootTestsUniverse: a collection's test of sets held as ids of a
+// universe (value.Uni) reads each element of the universe once, and a
+// set by its words: sets of the universe's good elements pass, also
+// after elements outside the bound joined it, and a set holding one of
+// those does not.
+func TestRootTestsUniverse(t *testing.T) {
+	u := value.NewUniverse()
+	cell := func(r, c int64) value.Value { return value.Tuple([]value.Value{value.Int(r), value.Int(c)}) }
+	uni := func(es ...value.Value) value.Value {
+		key, boxed := u.AppendSetKey(nil, value.SetOf(es), 1<<20)
+		if boxed {
+			t.Fatalf("no key of ids for %v", es)
+		}
+		v, _ := u.DecodeUniKey(key)
+		if _, _, ok := value.Uni(v); !ok {
+			t.Fatalf("%v is not held as ids", es)
+		}
+		return v
+	}
+	root := &lang.Ident{Name: "F", Bind: resolve.NewLocal("F", lang.Pos{})}
+	test := resolve.Of(CollCall(root, 1000, -1000, 2, lang.Pos{}).(*lang.Call).Fn.(*lang.Ident)).Bi.Test1
+	good := uni(cell(0, 100), cell(1, 200))
+	if !test(good) {
+		t.Errorf("a set of cells within the bound failed")
+	}
+	big, short := uni(cell(0, 100), cell(5000, 1)), uni(cell(1, 200), value.Tuple([]value.Value{value.Int(3)}))
+	if test(big) || test(short) {
+		t.Errorf("a set with a cell past the bound, or a tuple of one int, passed")
+	}
+	if !test(good) || !test(uni(cell(1, 200))) || !test(uni()) {
+		t.Errorf("sets of good cells failed once bad ones joined the universe")
+	}
+}
