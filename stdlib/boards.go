@@ -198,12 +198,14 @@ func update(c *engine.Call, a []value.Value) value.Value {
 		m := x.Map()
 		c.AllocValues(2 * len(m.Keys))
 		j, found := slices.BinarySearchFunc(m.Keys, i, value.Compare)
+		// (The keys in order already, the new one in its place: a value
+		// never changes, so the map made shares the keys it keeps.)
 		if found {
 			vals := slices.Clone(m.Vals)
 			vals[j] = v
-			return value.MapOf(slices.Clone(m.Keys), vals)
+			return value.Value{K: value.KMap, Ref: &value.Map{Keys: m.Keys, Vals: vals}}
 		}
-		return value.MapOf(slices.Insert(slices.Clone(m.Keys), j, i), slices.Insert(slices.Clone(m.Vals), j, v))
+		return value.Value{K: value.KMap, Ref: &value.Map{Keys: slices.Insert(slices.Clone(m.Keys), j, i), Vals: slices.Insert(slices.Clone(m.Vals), j, v)}}
 	}
 	c.ArgFail(0, "update needs a list, tuple, string or map, found %s %s", x.TypeName(), value.Shown(x))
 	return value.None

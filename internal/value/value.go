@@ -231,7 +231,7 @@ func MapSorted(keys, vals []Value, cmp func(a, b int) int) Value {
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, cmp)
-	m := &Map{}
+	m := &Map{Keys: make([]Value, 0, len(idx)), Vals: make([]Value, 0, len(idx))}
 	for j, i := range idx {
 		if j+1 < len(idx) && Equal(keys[i], keys[idx[j+1]]) {
 			continue
