@@ -224,6 +224,8 @@ func Slice(pos engine.Pos, x, lo, hi value.Value) value.Value {
 	}
 	a, b := SliceBounds(pos, n, lo, hi)
 	switch {
+	case a == 0 && b == n:
+		return x // (the whole of it: a value never changes)
 	case x.K == value.KStr && runes != nil:
 		return value.Str(string(runes[a:b]))
 	case x.K == value.KStr:
