@@ -90,6 +90,19 @@ def bad(X) = any([L & X == L for L in LINES])
 game t(X) moves t(X | {c}) for c in 0 .. 4 if c not in X and not bad(X | {c})
 print sg(t({4}))
 print sg(t(set()))`,
+	// A fold per line of LINES, its line the input (kept by the line's
+	// identity): lines alike but made apart, a line with a cell off the
+	// board (as compiled, failing where it reads it).
+	`let (H, W) = (3, 4)
+let LINES = [[(r, c), (r, c + 1), (r, c + 2)] for r in 0 .. H - 1 for c in 0 .. W - 3] + [[(0, c), (1, c), (2, c)] for c in 0 .. W - 1] + [[(0, 0), (0, 1), (0, 2)]]
+def place(g, r, c) = [[if i == r and j == c then 1 else g[i][j] for j in 0 .. W - 1] for i in 0 .. H - 1]
+def lost(g) = any([all([g[r][c] == 1 for (r, c) in L]) for L in LINES])
+game nt(g) moves nt(place(g, r, c)) for r in 0 .. H - 1 for c in 0 .. W - 1 if g[r][c] == 0 and not lost(place(g, r, c))
+let E = [[0 for c in 0 .. W - 1] for r in 0 .. H - 1]
+print sg(nt(E)), [sg(nt(place(E, r, c))) for r in 0 .. H - 1 for c in 0 .. W - 1], moves(nt(place(E, 1, 1)))
+def lost2(g) = any([all([g[r][c] == 1 for (r, c) in L]) for L in LINES + [[(0, 0), (5, 5)]]])
+game nt2(g) moves nt2(place(g, r, c)) for r in 0 .. H - 1 for c in 0 .. W - 1 if g[r][c] == 0 and not lost2(place(g, r, c))
+print sg(nt2(E))`,
 }
 
 func TestCellMasksExact(t *testing.T) {

@@ -112,6 +112,7 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 	// (The folds of earlier values of the inputs, by their keys, when
 	// they change from call to call: completes(X, r, c) for each cell.)
 	var kept map[string]*lines
+	byRef := map[any]*lines{}
 	var kb []byte
 	last := make([]struct {
 		v   value.Value
@@ -121,7 +122,24 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 		same := cache != nil
 		for i, f := range inputs {
 			cur[i] = f(fr)
-			same = same && (cur[i] == key[i] || value.Equal(cur[i], key[i]))
+			same = same && cur[i] == key[i]
+		}
+		var ref any
+		if !same && len(cur) == 1 && seqRef(cur[0]) {
+			// (One input that is a list, tuple, string or set: its fold
+			// by its identity first, a value never changing; the map
+			// keeps the value alive, so no other takes its address.)
+			ref = cur[0].Ref
+			if l, ok := byRef[ref]; ok {
+				cache, same = l, true
+				copy(key, cur)
+			}
+		}
+		if !same && cache != nil {
+			same = true
+			for i := range cur {
+				same = same && (cur[i] == key[i] || value.Equal(cur[i], key[i]))
+			}
 		}
 		if !same {
 			kb = kb[:0]
@@ -142,6 +160,9 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 			}
 			if l, ok := kept[string(kb)]; ok && !boxed {
 				cache = l
+				if ref != nil && len(byRef) < maxKept {
+					byRef[ref] = cache
+				}
 			} else {
 				cache = s.fold(cur)
 				if !boxed && len(kept) < maxKept {
@@ -149,6 +170,9 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 						kept = map[string]*lines{}
 					}
 					kept[string(kb)] = cache
+					if ref != nil && len(byRef) < maxKept {
+						byRef[ref] = cache
+					}
 				}
 			}
 			copy(key, cur)
@@ -163,6 +187,16 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 		fr.Th.Tick(pos)
 		return value.Bool(cache.test(w, s.all))
 	}
+}
+
+// seqRef reports whether v is a list, tuple, string or set (its Ref a
+// pointer, which identifies it).
+func seqRef(v value.Value) bool {
+	switch v.K {
+	case value.KList, value.KTuple, value.KStr, value.KSet:
+		return v.Ref != nil
+	}
+	return false
 }
 
 // seeThrough is e with the calls of defs (names meaning the same at the
