@@ -287,3 +287,48 @@ print sg(cram({(0, 0), (0, 1), (0, 2)})), sg(div(set(divisors(4320)) - {1})), sg
 		}
 	}
 }
+
+// TestExplainPlannedBoards: the plans of this kind of rule say what they
+// are: a generator over right(i) + down(i) a choice loop over the places
+// of the elements, a set of cells iterated by a tuple pattern a guarded
+// collection of pairs, all([a in S, b in S]) two filters, and the option's
+// set read on its words through a def (ok(X, i)) and inside a
+// comprehension of the if clause.
+func TestExplainPlannedBoards(t *testing.T) {
+	src := `let W = 3
+def right(i) = if i % W < W - 1 then [i + 1] else []
+def down(i) = if i / W < 1 then [i + W] else []
+game cr(S) moves cr(S - {i, j}) for i in S for j in right(i) + down(i) if j in S
+game cm(F) moves cm(F - {(r, c), (a, b)}) for (r, c) in F for (a, b) in [(r, c + 1), (r + 1, c)] if (a, b) in F
+let E = [(0, 1), (1, 2)]
+game ak(S) moves ak(S - {a, b}) for (a, b) in E if all([a in S, b in S])
+let LINES = [{0, 1, 2}, {3, 4, 5}]
+def dead(X) = any([all([j in X for j in L]) for L in LINES])
+def ok(X, i) = not dead(X | {i})
+game nj(X) moves nj(X | {i}) for i in 0 .. 5 if not (i in X) and ok(X, i)
+game nq(X) moves nq(X | {i}) for i in 0 .. 5 if i not in X and not any([(X | {i}) & L == L for L in LINES])
+print sg(cr(set(0 .. 5))), sg(cm({(0, 0), (0, 1), (1, 1)})), sg(ak({0, 1, 2})), sg(nj(set())), sg(nq(set()))
+`
+	s := NewSession(Options{})
+	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, x := range s.Explain() {
+		got[x.Kind+" "+x.Name] = x.String()
+	}
+	want := map[string][]string{
+		"game cr": {"range k' = 0 .. 1", "bind j = if k' == 0 then i + 1 else i + 3", "guard S is a collection of ints"},
+		"game cm": {"guard F is a collection of 2-tuples of ints", "bind a = if k' == 0 then r else r + 1"},
+		"game ak": {"guard S is a collection (only tested for membership)", "filter a in S", "filter b in S"},
+		"game nj": {"any at line 9 on the words (masks)", "ok inlined"},
+		"game nq": {"any at line 12 on the words (masks)"},
+	}
+	for k, subs := range want {
+		for _, sub := range subs {
+			if !strings.Contains(got[k], sub) {
+				t.Errorf("%s: explanation\n%s\ndoes not contain %q", k, got[k], sub)
+			}
+		}
+	}
+}

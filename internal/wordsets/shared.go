@@ -46,11 +46,11 @@ func (ss *Sets) implicit(alt *lang.Alt, k int, call *lang.Call) (func(fr *engine
 	for _, f := range alt.Clauses[k+1:] {
 		ifc := f.(*lang.IfClause)
 		cond := replaceExpr(ifc.Cond, x, ref)
-		reads = reads || ir.MentionsDecl(cond, d)
+		reads = reads || ir.MentionsDecl(cond, d) || callsDef(cond)
 		ifs = append(ifs, &lang.IfClause{Pos: ifc.Pos, Cond: cond})
 	}
 	if !reads {
-		return nil, "" // (no if clause reads the set: tested first, as compiled)
+		return nil, "" // (no if clause reads the set, nor calls a def that may: tested first, as compiled)
 	}
 	cl := &lang.ForClause{Pos: pos, Target: &lang.Pattern{Pos: pos, Names: []*lang.Name{name}}, Iter: &lang.ListLit{Pos: pos, Elems: []lang.Expr{x}}}
 	opt := &lang.Call{Pos: call.Pos, Fn: call.Fn, Lparen: call.Lparen, Args: []lang.Expr{ref(pos)}, Site: call.Site}
@@ -92,6 +92,17 @@ func (ss *Sets) sure(x *lang.Binary) bool {
 		}
 	}
 	return true
+}
+
+// callsDef reports whether e calls a def (which may make the set again:
+// def ok(X, i) = not dead(X | {i})).
+func callsDef(e lang.Expr) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		found = found || isDefCall(x)
+		return !found
+	})
+	return found
 }
 
 // replaceExpr is x with each expression the same as e (ir.Same) the
