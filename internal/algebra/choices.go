@@ -7,16 +7,17 @@ import (
 	"github.com/grundy-lang/grundy/lang"
 )
 
-// Choice loops: a generator over a short list put together from pieces,
-// a concatenation of lists, a choice between lists, a literal whose
-// elements are not all constants, written in place or as the bodies of
-// defs, as a newcomer writes the neighbours of a cell:
+// Choices writes a generator over a short list put together from
+// pieces (a concatenation of lists, a choice between lists, a literal
+// whose elements are not all constants, written in place or as the
+// bodies of defs) as a choice loop. A newcomer writes the neighbours of
+// a cell so:
 //
 //	def right(i) = if i % W < W - 1 then [i + 1] else []
 //	def down(i) = if i / W < H - 1 then [i + W] else []
 //	game cram(S) moves cram(S - {i, j}) for i in S for j in right(i) + down(i) if j in S
 //
-// is a loop over the places of the elements the list may hold, each
+// The generator is a loop over the places of the elements the list may hold, each
 // there where the conditions that choose it hold, its value bound by a
 // choice on the place:
 //
