@@ -35,10 +35,11 @@ import (
 // gives the same value however often it is evaluated (the code is
 // repeatable), so evaluating each where the loop comes to its place,
 // not all of them first, yields the same values in the same order, and
-// no error.
+// no error. Only in a move rule: a comprehension's generator over a
+// literal is read by kernels of its own (package opndmask's Member).
 func Choices(env Env, q *ir.Query) *ir.Query {
-	if !env.Repeatable {
-		return nil
+	if !env.Repeatable || !moveRule(q) {
+		return nil // (a comprehension's literal generators are its kernels')
 	}
 	for i, cl := range q.Clauses {
 		el, ok := cl.(*ir.Elems)

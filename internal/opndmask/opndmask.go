@@ -92,6 +92,16 @@ func operand(c *compile.Compiler, yExpr lang.Expr, inlined bool, op lang.Op, y B
 		}
 		locals, lets, defs = pn.Locals, pn.Lets, pn.Defs
 	}
+	if isLocal(yExpr) && !inlined {
+		// (A local's set, a position's: its words are the mask, read as
+		// they are; keeping them by its value would keep each.)
+		return func(fr *engine.Frame, s *value.SetScratch) bool {
+			t := fr.Th.TakeSetScratch()
+			defer fr.Th.GiveSetScratch(t)
+			y(fr, t)
+			return general(fr, s, t)
+		}
+	}
 	cache, argCache := maskcache.New(), maskcache.New()
 	fns := make([]*engine.Func, len(defs))
 	for i, b := range defs {
@@ -203,6 +213,12 @@ func Member(c *compile.Compiler, comp *lang.Comp, gen func(lang.Expr) Build, gen
 			}
 		}
 	}
+}
+
+// isLocal reports whether e is the name of a local.
+func isLocal(e lang.Expr) bool {
+	id, ok := e.(*lang.Ident)
+	return ok && resolve.Of(id) != nil && resolve.Of(id).Kind == resolve.Local
 }
 
 // IsMember reports whether Member compiles comp.
