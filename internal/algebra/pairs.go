@@ -153,27 +153,15 @@ func anyAllLit(c *ctx, e lang.Expr) lang.Expr {
 		}
 	}
 	comp = &lang.Comp{Pos: comp.Pos, Kind: comp.Kind, Body: body, Clauses: comp.Clauses[:1]}
-	op := lang.OpOr
-	if bi.BName == "all" {
-		op = lang.OpAnd
-	}
-	var out lang.Expr
-	for _, el := range elems {
+	parts := make([]lang.Expr, len(elems))
+	for i, el := range elems {
 		index, args, ok := elemBinding(pat, el)
 		if !ok {
 			return nil
 		}
-		part := c.rewrite(c.inlined(resolve.Substitute(comp.Body, index, args, nil)))
-		if !ir.Boolish(part) || !c.sf.Cond(part) {
-			return nil
-		}
-		if out == nil {
-			out = part
-		} else {
-			out = &lang.Binary{Pos: call.Pos, Op: op, X: out, Y: part}
-		}
+		parts[i] = c.rewrite(c.inlined(resolve.Substitute(comp.Body, index, args, nil)))
 	}
-	return out
+	return anyAllList(c, call, bi.BName == "all", parts)
 }
 
 // anyAllList: all([C1, ..., Ck]) of a list literal of 1 to maxUnroll

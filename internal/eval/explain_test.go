@@ -33,14 +33,7 @@ def mix(x) = (x * 1103515245 + 12345) % 2147483647
 def deg(v) = if v == 0 then 0 else 1 + mix(8 * v + 7) % 5
 game dag(v) moves dag(mix(8 * v + k) % v) for k in 0 .. deg(v) - 1
 `
-	s := NewSession(Options{})
-	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
-	for _, x := range s.Explain() {
-		got[x.Kind+" "+x.Name] = x.String()
-	}
+	got := explained(t, src)
 	want := map[string][]string{
 		"game sub":  {"alternative 1 (line 5): fast loop: for s over ", "1 if clause turned into bounds on s", "(a sweep)"},
 		"game grd":  {"fast loop: for a over a range", "a split"},
@@ -309,14 +302,7 @@ game nj(X) moves nj(X | {i}) for i in 0 .. 5 if not (i in X) and ok(X, i)
 game nq(X) moves nq(X | {i}) for i in 0 .. 5 if i not in X and not any([(X | {i}) & L == L for L in LINES])
 print sg(cr(set(0 .. 5))), sg(cm({(0, 0), (0, 1), (1, 1)})), sg(ak({0, 1, 2})), sg(nj(set())), sg(nq(set()))
 `
-	s := NewSession(Options{})
-	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
-	for _, x := range s.Explain() {
-		got[x.Kind+" "+x.Name] = x.String()
-	}
+	got := explained(t, src)
 	want := map[string][]string{
 		"game cr": {"range k' = 0 .. 1", "bind j = if k' == 0 then i + 1 else i + 3", "guard S is a collection of ints"},
 		"game cm": {"guard F is a collection of 2-tuples of ints", "bind a = if k' == 0 then r else r + 1"},
@@ -331,4 +317,19 @@ print sg(cr(set(0 .. 5))), sg(cm({(0, 0), (0, 1), (1, 1)})), sg(ak({0, 1, 2})), 
 			}
 		}
 	}
+}
+
+// explained runs src in a session with every pass on and returns what
+// --explain says of each declaration, by its kind and name.
+func explained(t *testing.T, src string) map[string]string {
+	t.Helper()
+	s := NewSession(Options{})
+	if err := s.ExecFile(context.Background(), "t.game", src); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, x := range s.Explain() {
+		got[x.Kind+" "+x.Name] = x.String()
+	}
+	return got
 }
