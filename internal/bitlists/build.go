@@ -4,6 +4,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/build"
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -33,8 +34,8 @@ type chain struct {
 	links []link
 }
 
-// link is one update of a chain: update(_, At, To).
-type link struct{ at, to lang.Expr }
+// link is one update of a chain: update(In, At, To), In the chain so far.
+type link struct{ in, at, to lang.Expr }
 
 // chainOf recognizes e as an update chain, or a splice (package build's
 // SpliceOf: X[:I] + [E] + X[I + 1:] is update(X, I, E) where I is an
@@ -45,7 +46,16 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 		return bs.spliceChain(e)
 	}
 	bi := bs.c.CalledBuiltin(call)
-	if bi == nil || !bi.Updates || len(call.Args) != 3 || !bs.plain(call.Args[1]) || !bs.plain(call.Args[2]) {
+	if bi == nil {
+		if body := bs.inlined(call); body != nil {
+			return bs.chainOf(body)
+		}
+		return nil
+	}
+	if !bi.Updates || len(call.Args) != 3 || !bs.plain(call.Args[1]) {
+		return nil
+	}
+	if _, _, ok := selfOf(nil, call.Args[0], call.Args[1], call.Args[2]); !ok && !bs.plain(call.Args[2]) {
 		return nil
 	}
 	ch := bs.chainOf(call.Args[0])
@@ -55,7 +65,7 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 		}
 		ch = &chain{base: call.Args[0]}
 	}
-	ch.links = append(ch.links, link{call.Args[1], call.Args[2]})
+	ch.links = append(ch.links, link{call.Args[0], call.Args[1], call.Args[2]})
 	return ch
 }
 
@@ -86,7 +96,7 @@ func (bs *Binds) spliceChain(e lang.Expr) *chain {
 		if !bs.plain(at) || !bs.plain(to) {
 			return nil
 		}
-		ch.links = append(ch.links, link{at, to})
+		ch.links = append(ch.links, link{nil, at, to})
 	}
 	return ch
 }
@@ -106,6 +116,22 @@ func spliceShape(e lang.Expr, d int) bool {
 		return oneChar(e)
 	}
 	return false
+}
+
+// inlined is the body of a call of a def, inlined, for chainOf to read
+// as an update chain (or a splice): its names mean the same at the call (resolve's Same), and its
+// body is small and has no names of its own (it counts no step of its
+// call: resolve's InlineShape). Its parameters are written as the
+// arguments, whatever they are: a chain evaluates an argument that is a
+// chain once (the link that reads it as B[A], selfOf, reads its bits);
+// anything else a chain takes is plain. nil otherwise.
+func (bs *Binds) inlined(call *lang.Call) lang.Expr {
+	c := bs.c
+	fn := c.Inlinable(call)
+	if fn == nil || c.GameCallee(call) != nil || !resolve.Same(call) || len(resolve.CalledParams(fn)) > 0 || !resolve.InlineShape(fn.Decl.Body) {
+		return nil
+	}
+	return resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, resolve.SiteOf(call))
 }
 
 // plain reports whether evaluating e again gives its value again and
@@ -240,18 +266,7 @@ func (a *anyInt) value(fr *engine.Frame) value.Value {
 // gives up).
 func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) (bits, bool) {
 	base := bs.c.Vals.Expr(ch.base)
-	type linkFn struct {
-		at, to anyInt
-		// self: to is `if B[at] == c1 then c2 else c3` of the base B
-		// itself (flip(b[j]) inlined): its bit from the base's bit at.
-		self       bool
-		c1, c2, c3 lang.Expr
-	}
-	links := make([]linkFn, len(ch.links))
-	for i, l := range ch.links {
-		links[i] = linkFn{at: anyIntOf(bs.c, l.at), to: anyIntOf(bs.c, l.to)}
-		links[i].c1, links[i].c2, links[i].c3, links[i].self = selfChoice(ch.base, l.at, l.to)
-	}
+	links := bs.linkFns(ch, ch.links)
 	cache := &baseCache{}
 	slot := bs.c.LocalSlot(ch.base) // (a local read in place)
 	return func(fr *engine.Frame) (bits, bool) {
@@ -269,70 +284,87 @@ func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) 
 		if !ok {
 			return bits{}, false
 		}
-		orig := b.w
-		for i := range links {
-			l := &links[i]
-			at, ok1 := l.at.get(fr)
-			if !ok1 || uint64(at) >= uint64(b.n) {
-				return bits{}, false
-			}
-			var to uint64
-			if l.self {
-				// (B[at] == c1: its bit is c1's; a literal of no bit of
-				// the pair, 2, is no element.)
-				to = litBit(l.c3, b.ab)
-				if c1 := litBit(l.c1, b.ab); c1 <= 1 && orig>>at&1 == c1 {
-					to = litBit(l.c2, b.ab)
-				}
-			} else {
-				to = l.to.bit(fr, b.ab)
-			}
-			if to > 1 {
-				return bits{}, false
-			}
-			b.w = b.w&^(1<<at) | to<<at
-		}
-		return b, true
+		return applyLinks(fr, links, b)
 	}
 }
 
-// selfChoice reads to, the element a link writes at at, as `if B[A]
-// == C1 then C2 else C3` (or != with the branches swapped, or C1 ==
-// B[A]), B the base, A at (the same affine form), the Cs literals: it
-// returns them.
-func selfChoice(base, at, to lang.Expr) (c1, c2, c3 lang.Expr, ok bool) {
-	ie, isIf := to.(*lang.IfExpr)
-	bid, isID := base.(*lang.Ident)
-	if !isIf || !isID || resolve.Of(bid) == nil {
-		return nil, nil, nil, false
-	}
-	cmp, isCmp := ie.Cond.(*lang.Binary)
-	if !isCmp || cmp.Op != lang.OpEq && cmp.Op != lang.OpNe {
-		return nil, nil, nil, false
-	}
-	x, k := cmp.X, cmp.Y
-	if _, isIdx := x.(*lang.Index); !isIdx {
-		x, k = k, x
-	}
-	ix, isIdx := x.(*lang.Index)
-	if !isIdx {
-		return nil, nil, nil, false
-	}
-	xid, isID := ix.X.(*lang.Ident)
-	if !isID || resolve.Of(xid) != resolve.Of(bid) || !sameAffine(ix.Index, at) {
-		return nil, nil, nil, false
-	}
-	for _, e := range []lang.Expr{k, ie.Then, ie.Else} {
-		switch e.(type) {
-		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
-		default:
-			return nil, nil, nil, false
+// linkFn is a link compiled: its index and element (to: where it is
+// plain), or (self) its element read from a bit of the chain's list or
+// of the chain so far (selfOf).
+type linkFn struct {
+	at, to anyInt
+	self   bool
+	cur    bool
+	tab    sweepTo
+}
+
+// linkFns compiles links, links of chain ch.
+func (bs *Binds) linkFns(ch *chain, links []link) []linkFn {
+	out := make([]linkFn, len(links))
+	for i, l := range links {
+		out[i].at = anyIntOf(bs.c, l.at)
+		if out[i].tab, out[i].cur, out[i].self = selfOf(ch.base, l.in, l.at, l.to); !out[i].self {
+			out[i].to = anyIntOf(bs.c, l.to)
 		}
 	}
-	if cmp.Op == lang.OpNe {
-		return k, ie.Else, ie.Then, true
+	return out
+}
+
+// applyLinks puts links in b, the bits of the chain's list: false where
+// an index is not one of the list's or an element is not one the bits
+// hold.
+func applyLinks(fr *engine.Frame, links []linkFn, b bits) (bits, bool) {
+	orig := b.w
+	for i := range links {
+		l := &links[i]
+		at, ok1 := l.at.get(fr)
+		if !ok1 || uint64(at) >= uint64(b.n) {
+			return bits{}, false
+		}
+		var to uint64
+		if l.self {
+			w := orig
+			if l.cur {
+				w = b.w
+			}
+			to = l.tab.tab(b.ab)[w>>at&1]
+		} else {
+			to = l.to.bit(fr, b.ab)
+		}
+		if to > 1 {
+			return bits{}, false
+		}
+		b.w = b.w&^(1<<at) | to<<at
 	}
-	return k, ie.Then, ie.Else, true
+	return b, true
+}
+
+// selfOf reads to, the element a link of the chain so far in writes at
+// at, as a sweep's link reads its element (sweepTo: if X[A] == L then E1
+// else E2, L - X[A], not X[A], X[A]), A at (the same affine form), and X
+// the chain's base (cur false), or in itself when it is an update chain
+// (cur true; base nil: only so): flip(b[j]) and flip(flip(s, i), j)
+// inlined.
+func selfOf(base, in, at, to lang.Expr) (t sweepTo, cur, ok bool) {
+	_, inCall := in.(*lang.Call)
+	bid, _ := base.(*lang.Ident)
+	elem := func(e lang.Expr) (int64, bool) {
+		ix, isIx := e.(*lang.Index)
+		if !isIx || !sameAffine(ix.Index, at) {
+			return 0, false
+		}
+		xid, isID := ix.X.(*lang.Ident)
+		switch {
+		case inCall && ir.Same(ix.X, in):
+			cur = true
+		case bid != nil && isID && resolve.Of(bid) != nil && resolve.Of(xid) == resolve.Of(bid):
+		default:
+			return 0, false
+		}
+		return 0, true
+	}
+	t, ok = toOf(to, elem)
+	return t, cur, ok && t.bit
 }
 
 // baseCache is the bits of the list or string last read (by its

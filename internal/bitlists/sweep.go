@@ -5,6 +5,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -37,6 +38,7 @@ import (
 // itself is the condition, a true), else y.
 type sweepTo struct {
 	bit, neg, ne, not, bare bool
+	cur                     bool // (the element of the chain so far: pw)
 	lit, k                  int64
 	x, y, a                 lang.Expr
 }
@@ -147,29 +149,6 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		}
 		return offset(ix.Index)
 	}
-	// b[j + K] == L or != L, either way round (L an int, string or
-	// bool literal); a bare b[j + K] or not b[j + K] (bare: the test
-	// of a list of bools).
-	elemTest := func(e lang.Expr) (k int64, lit lang.Expr, eq, bare, ok bool) {
-		eq = true
-		if u, isNot := e.(*lang.Unary); isNot && u.Op == lang.OpNot {
-			e, eq = u.X, false
-		}
-		if _, isIx := e.(*lang.Index); isIx {
-			k, ok = elem(e)
-			return k, trueLit, eq, true, ok
-		}
-		b, isBin := e.(*lang.Binary)
-		if !isBin || !eq || b.Op != lang.OpEq && b.Op != lang.OpNe {
-			return 0, nil, false, false, false
-		}
-		x, y := b.X, b.Y
-		if isLit(x) {
-			x, y = y, x
-		}
-		k, isElem := elem(x)
-		return k, y, b.Op == lang.OpEq, false, isElem && isLit(y)
-	}
 	for p < len(ch.links) && !readsJ(ch.links[p].at) && !readsJ(ch.links[p].to) {
 		p++
 	}
@@ -179,52 +158,34 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 	if len(ch.links)-p > maxSweepLinks {
 		return 0, nil, nil, false
 	}
-	for _, l := range ch.links[p:] {
+	for i, l := range ch.links[p:] {
 		at, ok := offset(l.at)
 		if !ok {
 			return 0, nil, nil, false
 		}
-		var to sweepTo
-		switch e := l.to.(type) {
-		case *lang.IntLit:
-			to.x, to.lit = e, e.Val
-		case *lang.StrLit, *lang.BoolLit:
-			to.x = e
-		case *lang.IfExpr:
-			k, a, eq, bare, isTest := elemTest(e.Cond)
-			if !isTest || !isLit(e.Then) || !isLit(e.Else) {
-				return 0, nil, nil, false
+		// (The first link of this part may read the chain so far, the
+		// first part's: its bits, pw.)
+		inCall := false
+		if _, isCall := l.in.(*lang.Call); isCall && i == 0 {
+			inCall = true
+		}
+		cur := false
+		elemIn := func(e lang.Expr) (int64, bool) {
+			if ix, ok := e.(*lang.Index); ok && inCall && ir.Same(ix.X, l.in) {
+				cur = true
+				return offset(ix.Index)
 			}
-			to = sweepTo{bit: true, k: k, a: a, ne: !eq, bare: bare, x: e.Then, y: e.Else}
-		case *lang.Unary:
-			if e.Op != lang.OpNot {
-				return 0, nil, nil, false
-			}
-			if to.k, ok = elem(e.X); !ok {
-				return 0, nil, nil, false
-			}
-			to.bit, to.not = true, true
-		case *lang.Index:
-			if to.k, ok = elem(e); !ok {
-				return 0, nil, nil, false
-			}
-			to.bit = true
-		case *lang.Binary:
-			lit, isLit := e.X.(*lang.IntLit)
-			if e.Op != lang.OpSub || !isLit {
-				return 0, nil, nil, false
-			}
-			if to.k, ok = elem(e.Y); !ok {
-				return 0, nil, nil, false
-			}
-			to.bit, to.neg, to.lit = true, true, lit.Val
-		default:
+			return elem(e)
+		}
+		to, ok := toOf(l.to, elemIn)
+		if !ok {
 			return 0, nil, nil, false
 		}
+		to.cur = cur
 		links = append(links, sweepLink{at, to})
 	}
 	if cond != nil {
-		k, lit, eq, bare, ok := elemTest(cond)
+		k, lit, eq, bare, ok := elemTest(cond, elem)
 		if !ok {
 			return 0, nil, nil, false
 		}
@@ -234,6 +195,72 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		}
 	}
 	return p, links, test, true
+}
+
+// elemTest reads e as b[j + K] == L or != L, either way round (L an
+// int, string or bool literal), or a bare b[j + K] or not b[j + K]
+// (bare: the test of a list of bools), elem reading b[j + K].
+func elemTest(e lang.Expr, elem func(lang.Expr) (int64, bool)) (k int64, lit lang.Expr, eq, bare, ok bool) {
+	eq = true
+	if u, isNot := e.(*lang.Unary); isNot && u.Op == lang.OpNot {
+		e, eq = u.X, false
+	}
+	if _, isIx := e.(*lang.Index); isIx {
+		k, ok = elem(e)
+		return k, trueLit, eq, true, ok
+	}
+	b, isBin := e.(*lang.Binary)
+	if !isBin || !eq || b.Op != lang.OpEq && b.Op != lang.OpNe {
+		return 0, nil, false, false, false
+	}
+	x, y := b.X, b.Y
+	if isLit(x) {
+		x, y = y, x
+	}
+	k, isElem := elem(x)
+	return k, y, b.Op == lang.OpEq, false, isElem && isLit(y)
+}
+
+// toOf reads e, the element a link puts, as a sweepTo, elem reading
+// b[j + K].
+func toOf(e lang.Expr, elem func(lang.Expr) (int64, bool)) (to sweepTo, ok bool) {
+	switch e := e.(type) {
+	case *lang.IntLit:
+		to.x, to.lit = e, e.Val
+	case *lang.StrLit, *lang.BoolLit:
+		to.x = e
+	case *lang.IfExpr:
+		k, a, eq, bare, isTest := elemTest(e.Cond, elem)
+		if !isTest || !isLit(e.Then) || !isLit(e.Else) {
+			return to, false
+		}
+		to = sweepTo{bit: true, k: k, a: a, ne: !eq, bare: bare, x: e.Then, y: e.Else}
+	case *lang.Unary:
+		if e.Op != lang.OpNot {
+			return to, false
+		}
+		if to.k, ok = elem(e.X); !ok {
+			return to, false
+		}
+		to.bit, to.not = true, true
+	case *lang.Index:
+		if to.k, ok = elem(e); !ok {
+			return to, false
+		}
+		to.bit = true
+	case *lang.Binary:
+		lit, isLit := e.X.(*lang.IntLit)
+		if e.Op != lang.OpSub || !isLit {
+			return to, false
+		}
+		if to.k, ok = elem(e.Y); !ok {
+			return to, false
+		}
+		to.bit, to.neg, to.lit = true, true, lit.Val
+	default:
+		return to, false
+	}
+	return to, true
 }
 
 // isLit reports whether e is an int, string or bool literal.
@@ -257,11 +284,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 	lo, hi := c.Ints.RangeBounds(r)
 	rpos := r.Pos
 	slot := c.Var(cl.Target.Names[0]).Slot
-	type linkFn struct{ at, to anyInt }
-	first := make([]linkFn, p)
-	for i, l := range ch.links[:p] {
-		first[i] = linkFn{anyIntOf(c, l.at), anyIntOf(c, l.to)}
-	}
+	first := bs.linkFns(ch, ch.links[:p])
 	base := c.Vals.Expr(ch.base)
 	bslot := c.LocalSlot(ch.base)
 	cache := &baseCache{}
@@ -280,21 +303,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 		}
 		return cache.of(v, ab)
 	}
-	prefix := func(fr *engine.Frame, b bits) (bits, bool) {
-		for i := range first {
-			l := &first[i]
-			at, ok1 := l.at.get(fr)
-			if !ok1 || uint64(at) >= uint64(b.n) {
-				return bits{}, false
-			}
-			to := l.to.bit(fr, b.ab)
-			if to > 1 {
-				return bits{}, false
-			}
-			b.w = b.w&^(1<<at) | to<<at
-		}
-		return b, true
-	}
+	prefix := func(fr *engine.Frame, b bits) (bits, bool) { return applyLinks(fr, first, b) }
 	if !strForms(links, test) {
 		return sweepList(lo, hi, rpos, slot, p, links, test, bodyIf, gb, keyed, list, prefix)
 	}
@@ -391,7 +400,11 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 							ok = false
 							break
 						}
-						to = tb[i][ow>>x&1]
+						src := ow
+						if l.to.cur {
+							src = pw
+						}
+						to = tb[i][src>>x&1]
 					}
 					if at >= n || to > 1 {
 						ok = false
@@ -528,7 +541,11 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 							ok = false
 							break
 						}
-						if to = ow >> x & 1; l.to.neg {
+						src := ow
+						if l.to.cur {
+							src = pw
+						}
+						if to = src >> x & 1; l.to.neg {
 							to = uint64(l.to.lit) - to
 						}
 					}

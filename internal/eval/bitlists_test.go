@@ -252,7 +252,9 @@ print sg(nota(9 * [0]))
 		boolTurtles := "game tt(b) moves tt(update(update(b, i, false), j, not b[j])) for i in 0 .. len(b) - 1 if b[i] for j in 0 .. i - 1 if not b[j]\nprint sg(tt(9 * [true]))\n"
 		boolNota := strings.Replace(strings.Replace(strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] and b[y] and b[z]", 1), "update(b, i, 1)", "update(b, i, true)", 2), "b[i] == 0", "not b[i]", 1)
 		boolNota = strings.Replace(boolNota, "9 * [0]", "9 * [false]", 1)
-		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles, strTurtles, strNota, boolTurtles, boolNota} {
+		// (Chains through defs: inlined, and nested.)
+		mock := "def flip(s, j) = update(s, j, if s[j] == \"H\" then \"T\" else \"H\")\ndef two(s, i) = flip(flip(s, i), i + 1)\ngame tt(s) moves tt(flip(flip(s, i), j)) for i in 0 .. len(s) - 1 if s[i] == \"H\" for j in 0 .. i - 1\n  | tt(two(s, i)) for i in 0 .. len(s) - 2 if s[i] == \"H\"\nprint sg(tt(\"THHHHHHHHH\"))\n"
+		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles, strTurtles, strNota, boolTurtles, boolNota, mock} {
 			c := optCase{name: "s.game", src: s, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
 			on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
 			if ok, why := optSame(on, off, true); !ok {
@@ -348,6 +350,44 @@ print sg(s("...."))
 print sg(s("X.X"))`,
 	`game s(b) moves s(update(b, j, "..")) for j in 0 .. len(b) - 1 if b[j] == "X"
 print sg(s("...")), sg(s(".X"))`,
+	// Chains through defs (Mock Turtles with flip): an update's element
+	// read from the chain so far (flip(flip(s, i), j): j may be i); in
+	// the sweep's first part and its last; not, 1 - x, a copy, an if of
+	// !=; an index past the string; a character of neither; a def whose
+	// body is not an update; a def that calls a game.
+	`def flip(s, j) = update(s, j, if s[j] == "H" then "T" else "H")
+game tt(s) moves tt(flip(s, i)) for i in 0 .. len(s) - 1 if s[i] == "H"
+  | tt(flip(flip(s, i), j)) for i in 0 .. len(s) - 1 if s[i] == "H" for j in 0 .. i
+  | tt(flip(flip(flip(s, i), j), k)) for i in 0 .. len(s) - 1 if s[i] == "H" for j in 0 .. i - 1 for k in 0 .. j
+print [sg(tt(join([if (m >> k) & 1 == 1 then "H" else "T" for k in 0 .. 5], ""))) for m in 0 .. 63]
+print sg(tt("HXH")), sg(tt("TTZ")), sg(tt(""))`,
+	`def flip(b, j) = update(b, j, 1 - b[j])
+game tt(b) moves tt(flip(b, i)) for i in 0 .. len(b) - 1 if b[i] == 1
+  | tt(flip(flip(b, i), j)) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i
+  | tt(flip(flip(flip(b, i), j), k)) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i for k in 0 .. j + 1
+print [sg(tt([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 63]
+print sg(tt([1, 2, 0])), sg(tt([0, 0, 0]))
+print sg(tt([1, 0, 1]))`,
+	`def flip(b, j) = update(b, j, not b[j])
+def put(b, j) = update(b, j, b[j])
+game tt(b) moves tt(put(flip(b, i), i)) for i in 0 .. len(b) - 1 if b[i]
+  | tt(flip(flip(b, i), j)) for i in 0 .. len(b) - 1 if b[i] for j in 0 .. i - 1
+print [sg(tt([(m >> k) & 1 == 1 for k in 0 .. 5])) for m in 0 .. 63]
+print sg(tt([true, 1]))`,
+	`def turn(s, j) = update(s, j, if s[j] != "X" then "X" else ".")
+def two(s, i) = turn(turn(s, i), i + 1)
+game s(b) moves s(two(b, i)) for i in 0 .. len(b) - 1 if b[i] == "X"
+  | s(turn(two(b, i), j)) for i in 0 .. len(b) - 1 if b[i] == "X" for j in 0 .. i
+print [sg(s(x)) for x in [".X.", "X.X.", "..XX.", "X"]]`,
+	`def flip(s, j) = update(s, j, if s[j] == "H" then "Z" else "H")
+game tt(s) moves tt(flip(flip(s, i), j)) for i in 0 .. len(s) - 1 if s[i] == "H" for j in 0 .. i
+print sg(tt("TH")), sg(tt("TTH"))`,
+	`def flip(s, j) = if s[j] == "H" then update(s, j, "T") else update(s, j, "H")
+def g(s, j) = update(s, j, if sg(h(s)) == 0 then "H" else "T")
+game h(s) moves h(update(s, i, "T")) for i in 0 .. len(s) - 1 if s[i] == "H"
+game tt(s) moves tt(flip(flip(s, i), j)) for i in 0 .. len(s) - 1 if s[i] == "H" for j in 0 .. i - 1
+  | tt(g(s, i)) for i in 0 .. len(s) - 1 if s[i] == "H"
+print [sg(tt(x)) for x in ["HTH", "HHT", "THHH"]]`,
 	// An index out of range, one that is not an int; the first part's.
 	`game s(b) moves s(update(update(b, i, "."), j + 1, "X")) for i in 0 .. len(b) - 1 if b[i] == "X" for j in 0 .. i
 print sg(s("..X")), sg(s("X.."))
