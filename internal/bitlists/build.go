@@ -34,13 +34,20 @@ type chain struct {
 	links []link
 }
 
-// link is one update of a chain: update(In, At, To), In the chain so far.
-type link struct{ in, at, to lang.Expr }
+// link is one update of a chain: update(In, At, To), In the chain so far;
+// or (rng) a map of a range of places from At (ranges.go), To the map.
+type link struct {
+	in, at, to lang.Expr
+	rng        *rangeLink
+}
 
 // chainOf recognizes e as an update chain, or a splice (package build's
 // SpliceOf: X[:I] + [E] + X[I + 1:] is update(X, I, E) where I is an
 // index of X, which the chain checks); nil otherwise.
 func (bs *Binds) chainOf(e lang.Expr) *chain {
+	if ch := (ranger{bs.c, bs.plain}).rangeChain(e); ch != nil {
+		return ch
+	}
 	call, ok := e.(*lang.Call)
 	if !ok {
 		return bs.spliceChain(e)
@@ -65,7 +72,7 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 		}
 		ch = &chain{base: call.Args[0]}
 	}
-	ch.links = append(ch.links, link{call.Args[0], call.Args[1], call.Args[2]})
+	ch.links = append(ch.links, link{in: call.Args[0], at: call.Args[1], to: call.Args[2]})
 	return ch
 }
 
@@ -96,7 +103,7 @@ func (bs *Binds) spliceChain(e lang.Expr) *chain {
 		if !bs.plain(at) || !bs.plain(to) {
 			return nil
 		}
-		ch.links = append(ch.links, link{nil, at, to})
+		ch.links = append(ch.links, link{at: at, to: to})
 	}
 	return ch
 }
@@ -296,12 +303,17 @@ type linkFn struct {
 	self   bool
 	cur    bool
 	tab    sweepTo
+	rng    *rangeFn
 }
 
 // linkFns compiles links, links of chain ch.
 func (bs *Binds) linkFns(ch *chain, links []link) []linkFn {
 	out := make([]linkFn, len(links))
 	for i, l := range links {
+		if l.rng != nil {
+			out[i].rng = newRangeFn(bs.c, l)
+			continue
+		}
 		out[i].at = anyIntOf(bs.c, l.at)
 		if out[i].tab, out[i].cur, out[i].self = selfOf(ch.base, l.in, l.at, l.to); !out[i].self {
 			out[i].to = anyIntOf(bs.c, l.to)
@@ -317,6 +329,13 @@ func applyLinks(fr *engine.Frame, links []linkFn, b bits) (bits, bool) {
 	orig := b.w
 	for i := range links {
 		l := &links[i]
+		if l.rng != nil {
+			var ok bool
+			if b, ok = l.rng.apply(fr, b); !ok {
+				return bits{}, false
+			}
+			continue
+		}
 		at, ok1 := l.at.get(fr)
 		if !ok1 || uint64(at) >= uint64(b.n) {
 			return bits{}, false

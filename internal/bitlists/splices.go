@@ -61,7 +61,7 @@ func splices(e lang.Expr, plain func(lang.Expr) bool) *chain {
 			if !plain(place) || !plain(to) {
 				return nil
 			}
-			ch.links = append(ch.links, link{nil, place, to})
+			ch.links = append(ch.links, link{at: place, to: to})
 		}
 		end := &lang.Binary{Pos: pos, Op: lang.OpAdd, X: at, Y: &lang.IntLit{Pos: pos, Val: int64(len(elems))}}
 		if !sameAffine(s.Lo, end) {

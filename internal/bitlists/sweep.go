@@ -159,6 +159,9 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		return 0, nil, nil, false
 	}
 	for i, l := range ch.links[p:] {
+		if l.rng != nil {
+			return 0, nil, nil, false
+		}
 		at, ok := offset(l.at)
 		if !ok {
 			return 0, nil, nil, false

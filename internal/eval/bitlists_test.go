@@ -254,9 +254,24 @@ print sg(nota(9 * [0]))
 		boolNota = strings.Replace(boolNota, "9 * [0]", "9 * [false]", 1)
 		// (Chains through defs: inlined, and nested.)
 		mock := "def flip(s, j) = update(s, j, if s[j] == \"H\" then \"T\" else \"H\")\ndef two(s, i) = flip(flip(s, i), i + 1)\ngame tt(s) moves tt(flip(flip(s, i), j)) for i in 0 .. len(s) - 1 if s[i] == \"H\" for j in 0 .. i - 1\n  | tt(two(s, i)) for i in 0 .. len(s) - 2 if s[i] == \"H\"\nprint sg(tt(\"THHHHHHHHH\"))\n"
-		for _, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles, strTurtles, strNota, boolTurtles, boolNota, mock} {
+		// (Maps of ranges: a comprehension over a slice, join in a def,
+		// and over every index. The string has its two characters from
+		// the start: the moves of a position whose game's alphabet has
+		// one are made by the strings pass, which counts fewer steps for
+		// join over chars than the general way.)
+		ruler := "game r(b) moves r(b[:j] + [1 - x for x in b[j:i + 1]] + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i\nprint sg(r(9 * [1]))\n"
+		strRuler := "def turn(s) = join([if c == \"H\" then \"T\" else \"H\" for c in chars(s)], \"\")\ngame r(s) moves r(s[:j] + turn(s[j:i + 1]) + s[i + 1:]) for i in 0 .. len(s) - 1 if s[i] == \"H\" for j in 0 .. i\nprint sg(r(\"THHHHHHHH\"))\n"
+		allRuler := "game r(b) moves r([if j <= k and k <= i then 1 - b[k] else b[k] for k in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i\nprint sg(r(9 * [1]))\n"
+		for i, s := range []string{src, strings.Replace(src, "b[x] == 1 and b[y] == 1 and b[z] == 1", "b[x] + b[y] + b[z] == 3", 1), turtles, strTurtles, strNota, boolTurtles, boolNota, mock, ruler, strRuler, allRuler} {
 			c := optCase{name: "s.game", src: s, limits: engine.Limits{MaxStates: 100_000, MaxSteps: steps, MaxDepth: 300}, timeout: 20 * time.Second}
-			on, off := runOptWith(c, 0), runOptWith(c, passes.BitLists)
+			offs := passes.BitLists
+			if i >= 8 {
+				// (The maps against the general way: without bitlists,
+				// the strings' and grids' passes count fewer steps for
+				// some of these comprehensions than the general way.)
+				offs |= passes.Strings | passes.Grids | passes.Lanes
+			}
+			on, off := runOptWith(c, 0), runOptWith(c, offs)
 			if ok, why := optSame(on, off, true); !ok {
 				t.Errorf("max steps %d: %s\n=== on:\n%s\n=== off:\n%s", steps, why, on, off)
 			}
@@ -486,6 +501,71 @@ print sg(two("......")), sg(two(".X....X."))
 game l(c) moves l(c[:i] + [1] + c[i + 1:j] + [1] + c[j + 1:k] + [1] + c[k + 1:]) for i in 0 .. len(c) - 1 for j in i + 1 .. len(c) - 1 for k in j + 1 .. len(c) - 1 if c[i] + c[j] + c[k] == 0
 print sg(l([0, 0, 0, 0, 0, 0, 0])), sg(l([0, 1, 0, 0, 1, 0, 0, 0]))
 print sg(l([0, 0, 0, 2]))`,
+}
+
+// Maps of a range of places (bitlists' ranges.go): the Ruler game
+// spelled as a splice of a list comprehension, of join over chars, of a
+// def's, as a comprehension over every index (its interval written
+// several ways), on lists of 0s and 1s, of bools and strings; and where
+// they give up: a bound past the end or negative, a slice that overlaps,
+// a string where a list is mapped (and the other way), an element that is
+// not one of the bits', an interval's bound that is not an int.
+var rangeCases = []string{
+	`game ruler(b) moves ruler(b[:j] + [1 - x for x in b[j:i + 1]] + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i
+print [sg(ruler([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 63]
+print sg(ruler([])), sg(ruler([1, 2, 1]))`,
+	`def turn(s) = join([if c == "H" then "T" else "H" for c in chars(s)], "")
+game ruler(s) moves ruler(s[:j] + turn(s[j:i + 1]) + s[i + 1:]) for i in 0 .. len(s) - 1 if s[i] == "H" for j in 0 .. i
+print [sg(ruler(join([if (m >> k) & 1 == 1 then "H" else "T" for k in 0 .. 5], ""))) for m in 0 .. 63]
+print sg(ruler("HXH")), sg(ruler(""))`,
+	`game ruler(s) moves ruler(s[:j] + join([if c != "T" then "T" else "H" for c in chars(s[j:i + 1])], "") + s[i + 1:]) for i in 0 .. len(s) - 1 if s[i] == "H" for j in 0 .. i
+print [sg(ruler(x)) for x in ["HTH", "TTHH", "H", "HHHHH"]]`,
+	`game ruler(b) moves ruler([if j <= k and k <= i then 1 - b[k] else b[k] for k in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i
+game r2(b) moves r2([if k < j or k > i then b[k] else 1 - b[k] for k in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i
+game r3(b) moves r3([if not (k >= j and i >= k) then b[k] else 1 - b[k] for k in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i
+game r4(b) moves r4([if k in j .. i then 1 - b[k] else b[k] for k in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i
+game r5(b) moves r5([if k > i - 3 and k < i + 1 then 1 - b[k] else b[k] for k in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1
+print [sg(ruler([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 63] == [sg(r2([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 63]
+print [sg(r3([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 63], [sg(r4([(m >> k) & 1 for k in 0 .. 5])) for m in 0 .. 31]
+print [sg(r5([(m >> k) & 1 for k in 0 .. 6])) for m in 0 .. 127]`,
+	`game f(b) moves f([if k >= 1 and k <= i then not b[k] else b[k] for k in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i]
+game g(b) moves g(b[:i] + [not x for x in b[i:]]) for i in 0 .. len(b) - 1 if b[i]
+game h(b) moves h([not x for x in b[:i + 1]] + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i]
+print [sg(f([(m >> k) & 1 == 1 for k in 0 .. 4])) for m in 0 .. 31]
+print [sg(g([(m >> k) & 1 == 1 for k in 0 .. 4])) for m in 0 .. 31], [sg(h([(m >> k) & 1 == 1 for k in 0 .. 4])) for m in 0 .. 31]
+print sg(g([0, 1]))`,
+	`game s(b) moves s(join([if k >= i - 1 and k <= i then (if b[k] == "X" then "." else "X") else b[k] for k in 0 .. len(b) - 1], "")) for i in 0 .. len(b) - 1 if b[i] == "X"
+print [sg(s(x)) for x in ["X..", ".X.X", "XXXX", "X"]]`,
+	// Giving up: a splice past the end (two moves of the same list
+	// longer); a negative bound; a string mapped as a list; a list
+	// joined; an element of neither character; an interval's bound
+	// that is a string.
+	`game f(b) moves f(b[:j] + [1 - x for x in b[j:i + 2]] + b[i + 2:]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i if len(b) < 6
+print [sg(f([(m >> k) & 1 for k in 0 .. 3])) for m in 0 .. 15]`,
+	`game f(b) moves f(b[:j] + [1 - x for x in b[j:i + 1]] + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in i - 1 .. i
+print sg(f([0, 1, 0]))
+print sg(f([1, 0]))`,
+	`game f(b) moves f(b[:j] + [1 - x for x in b[j:i + 1]] + b[i:]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i if len(b) < 5
+print sg(f([1, 0, 1]))`,
+	`game f(b) moves f(b[:j] + [if x == "H" then "T" else "H" for x in b[j:i + 1]] + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == "H" for j in 0 .. i
+print sg(f(["H", "T"])), sg(f([]))
+print sg(f("HT"))`,
+	`game f(b) moves f(b[:j] + join([if c == 1 then "0" else "1" for c in chars(b[j:i + 1])], "") + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i
+print sg(f([0, 0]))
+print sg(f([1, 0]))`,
+	`game f(s) moves f(s[:j] + join([if c == "H" then "Z" else "H" for c in chars(s[j:i + 1])], "") + s[i + 1:]) for i in 0 .. len(s) - 1 if s[i] == "H" for j in 0 .. i
+print sg(f("TTT")), sg(f("TH"))`,
+	`let J = "a"
+game f(b) moves f([if J <= k and k <= i then 1 - b[k] else b[k] for k in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1
+print sg(f([])), sg(f([0, 0]))
+print sg(f([0, 1]))`,
+	`game f(b) moves f([if j <= k and k <= i then 1 - b[k] else 2 for k in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 1 for j in 0 .. i if len(b) < 3
+print sg(f([1, 1]))`,
+}
+
+func TestRangeBitsExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, rangeCases, passes.BitLists, passes.Strings, passes.Composite, passes.All)
 }
 
 func TestStrBitsExact(t *testing.T) {
