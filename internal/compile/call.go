@@ -238,6 +238,9 @@ func (vg *ValueGen) Plain(e lang.Expr) bool {
 // Fired records that pass p changed what is compiled (fold.Gen).
 func (vg *ValueGen) Fired(p passes.Pass) { vg.c.Fired(p) }
 
+// Sink is a hidden local's slot for a fold's state, or -1 (fold.Gen).
+func (vg *ValueGen) Sink() int { return vg.c.Sink() }
+
 // isGameExpr reports whether e is syntactically a game expression whose SG
 // value can be streamed (a sum, a nimber, copies, a game position call).
 func (vg *ValueGen) isGameExpr(e lang.Expr) bool {

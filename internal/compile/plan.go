@@ -162,10 +162,9 @@ func planComp[T any](c *Compiler, e *lang.Comp, k ir.Consumer, wrap func(lang.Ex
 	return compile(x), true
 }
 
-// mergeSplits merges each planned alternative with the one after it
-// where they are one range split in two (splits.MergeSplit, the bounds
-// pass): not where one is an alternative as written behind the negation
-// of its guard.
+// mergeSplits merges each planned alternative with the one after it where they
+// are one range split in two (splits.MergeSplit, the bounds pass): not where
+// one is an alternative as written behind the negation of its guard.
 func (c *Compiler) mergeSplits(env *plan.Env, d *lang.GameStmt, k ir.Consumer, pas []plannedAlt) []plannedAlt {
 	if !c.On(passes.Bounds) || !c.On(passes.Ints) {
 		return pas

@@ -475,12 +475,11 @@ func (sg *SGGen) sumComp(e *lang.Comp) SGFn {
 	}
 }
 
-// sgProbe compiles a game expression to a probe that returns its value
-// when every position in it is finished, without side effects or errors:
-// positions of declared games with local or literal int arguments, sums,
-// and *k of a local or literal. nil for other shapes. sg(G) and
-// outcome(G) try the probe first and, when it fails, run as they would
-// without it.
+// sgProbe compiles a game expression to a probe that returns its value when
+// every position in it is finished, without side effects or errors: positions
+// of declared games with local or literal int arguments, sums, and *k of a
+// local or literal. nil for other shapes. sg(G) and outcome(G) try the probe
+// first and, when it fails, run as they would without it.
 func (sg *SGGen) sgProbe(e lang.Expr) func(fr *engine.Frame) (memo.Sgv, bool) {
 	if !sg.c.On(passes.FastLoops) { // (off without PassStream too)
 		return nil

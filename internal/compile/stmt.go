@@ -146,11 +146,10 @@ func (vg *ValueGen) Clauses(cls []lang.Clause) func(body func(fr *engine.Frame))
 	return vg.ClausesThen(cls, nil)
 }
 
-// ClausesThen is Clauses of clauses that the if clause next follows,
-// where the caller runs next itself (after something that neither fails
-// nor depends on the last for clause's elements): a for clause last in
-// cls may visit only the elements that can pass it (EqFor, EqSet); next
-// is not compiled here.
+// ClausesThen is Clauses of clauses that the if clause next follows, where the
+// caller runs next itself (after something that neither fails nor depends on
+// the last for clause's elements): a for clause last in cls may visit only the
+// elements that can pass it (EqFor, EqSet); next is not compiled here.
 func (vg *ValueGen) ClausesThen(cls []lang.Clause, next *lang.IfClause) func(body func(fr *engine.Frame)) func(fr *engine.Frame) {
 	type step func(inner func(fr *engine.Frame)) func(fr *engine.Frame)
 	var steps []step

@@ -417,6 +417,53 @@ func diffCases(t *testing.T, cases []string, offs ...passes.Pass) {
 	}
 }
 
+// foldSinkCases: folds whose loops are built once, their state in a
+// hidden local of the frame (package fold's sink): the same values and
+// errors as the lists built (passes.Masks off) and as every pass off,
+// where the fold's element evaluates the same fold again (a recursive
+// def, in a new frame), calls a def with a fold of its own, holds a fold
+// of its own; where an element fails or is not what the built-in takes,
+// after the fold is decided; in a move rule's if clause; at the top
+// level (no frame of a function: built at each evaluation).
+var foldSinkCases = []string{
+	`def f(n) = if n == 0 then 1 else sum([f(n - 1) + k for k in 0 .. 2])
+def c(n) = if n == 0 then 0 else len([c(n - 1) for k in 0 .. 1]) + max([c(k) for k in 0 .. n - 1])
+print f(5), c(4)`,
+	`def g(x) = any([y > x for y in 0 .. 3])
+def h(n) = all([g(k) for k in 0 .. n])
+def d(L) = any([all([x >= y for y in L]) for x in L])
+print h(2), h(4), d([3, 1, 2]), d([]), [min([x * x - 4 * x for x in 0 .. n]) for n in 0 .. 5]
+print sum([x for x in [1, 2, 3]]), any([x > 2 for x in [1, 2, 3]])`,
+	`def bad(L) = any([x > 0 for x in L])
+print bad([1, 0])
+print bad([1, "a"])`,
+	`def m(L) = max([x for x in L])
+print m([3, 9, 2])
+print m([])`,
+	`def q(L) = len([10 / x for x in L]) + sum([x for x in L])
+print q([1, 2])
+print q([1, 0, 2])`,
+	`def s(L) = sum([x for x in L])
+print s([9223372036854775807, -1])
+print s([9223372036854775807, 1, -5])`,
+	`game place(b) moves place(update(b, i, 1)) for i in 0 .. len(b) - 1 if not any([b[j] == 1 for j in i - 1 .. i + 1 if 0 <= j and j < len(b)])
+game p2(b) moves p2(update(b, i, 1)) for i in 0 .. len(b) - 1 if b[i] == 0 and all([b[j] != 1 for j in [i - 1, i + 1] if 0 <= j and j < len(b)])
+print [sg(place([0] * n)) for n in 0 .. 9], [sg(p2([0] * n)) for n in 0 .. 9]
+game bad(b) moves bad(update(b, i, 1)) for i in 0 .. len(b) - 1 if not any([b[j] for j in i - 1 .. i + 1 if 0 <= j and j < len(b)])
+print sg(bad([0, 0]))`,
+	// A recursive def's comprehension over 0 .. n - 1 calling itself:
+	// the prover once bounded k by k - 1 without end (a Go stack
+	// overflow before anything ran).
+	`def c(n) = max([c(k) for k in 0 .. n - 1] + [n])
+def s(n) = {s(k) for k in 0 .. n - 1}
+print c(3), len(s(3)), s(2)`,
+}
+
+func TestFoldSinkExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, foldSinkCases, passes.Masks, passes.All)
+}
+
 // foldConcatCases: folds of a concatenation of list comprehensions,
 // streamed part after part (compile's foldConcat, package fold), and a
 // list comprehension the planner makes a union of (a generator over a

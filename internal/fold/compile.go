@@ -21,6 +21,10 @@ type Gen interface {
 	Plain(e lang.Expr) bool
 	// Fired records that pass p changed what is compiled.
 	Fired(p passes.Pass)
+	// Sink is a slot of the frame the fold runs in for its state (a
+	// hidden local of the function compiled), or -1 (none: the top
+	// level).
+	Sink() int
 }
 
 // Compile streams the elements of list comprehensions, one after the
@@ -32,15 +36,16 @@ func Compile(g Gen, bi *engine.Builtin, comps []*lang.Comp, pos engine.Pos, argP
 		// only.)
 		parts[i] = Part{Loops: g.Clauses(comp.Clauses), Elem: g.Expr(comp.Body), CountOnly: bi.Count && g.Plain(comp.Body)}
 	}
+	sink := g.Sink()
 	switch {
 	case bi.AllAny != 0:
 		g.Fired(passes.Masks)
-		return AllAny(bi, parts, pos, argPos)
+		return AllAny(bi, parts, sink, pos, argPos)
 	case bi.Sums:
 		g.Fired(passes.Masks)
-		return Sum(bi, parts, pos, argPos)
+		return Sum(bi, parts, sink, pos, argPos)
 	}
-	return Generic(bi, parts, pos, argPos)
+	return Generic(bi, parts, sink, pos, argPos)
 }
 
 // Concat returns the list comprehensions x concatenates (`[E for ...] +

@@ -54,34 +54,95 @@ func count(fr *engine.Frame, parts []Part) int {
 	return n
 }
 
+// state is a fold's state while it runs, kept in a slot of its frame
+// (the sink: a hidden local of the function it is compiled in), so that
+// its parts' loops are built once, not at each evaluation (a frame runs
+// one evaluation of a fold at a time: a fold inside its own element is
+// another fold, with a sink of its own).
+type state struct {
+	n       int
+	acc     value.Value
+	bad     value.Value
+	decided bool
+	total   int64
+	call    *engine.Call
+}
+
+// runner is the parts' loops built once around body, which each element
+// (when not counted only: count) is given to with the fold's state; it
+// runs them in order and returns the state. nil when sink < 0 (no slot:
+// each and count build the loops at each evaluation).
+func runner(parts []Part, sink int, count bool, body func(st *state, x value.Value)) func(fr *engine.Frame) *state {
+	if sink < 0 {
+		return nil
+	}
+	loops := make([]func(fr *engine.Frame), len(parts))
+	for i, p := range parts {
+		elem := p.Elem
+		switch {
+		case count && p.CountOnly:
+			loops[i] = p.Loops(func(fr *engine.Frame) { fr.Slots[sink].Ref.(*state).n++ })
+		case count:
+			loops[i] = p.Loops(func(fr *engine.Frame) { elem(fr); fr.Slots[sink].Ref.(*state).n++ })
+		default:
+			loops[i] = p.Loops(func(fr *engine.Frame) { body(fr.Slots[sink].Ref.(*state), elem(fr)) })
+		}
+	}
+	return func(fr *engine.Frame) *state {
+		st, ok := fr.Slots[sink].Ref.(*state)
+		if !ok {
+			st = new(state)
+			fr.Slots[sink] = value.Value{Ref: st}
+		}
+		*st = state{}
+		stop := fr.Stop
+		fr.Stop = false
+		for _, l := range loops {
+			l(fr)
+		}
+		fr.Stop = stop
+		// (What it returns is read before the frame runs the fold
+		// again.)
+		return st
+	}
+}
+
 // Generic streams the parts' elements into bi's Fold (len, min, max):
 // an empty list is given to the built-in, which says what that is.
-func Generic(bi *engine.Builtin, parts []Part, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+func Generic(bi *engine.Builtin, parts []Part, sink int, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	add := func(st *state, x value.Value) {
+		if bi.IntFold != 0 && x.K == value.KInt && st.n > 0 && st.acc.K == value.KInt {
+			if bi.IntFold > 0 && x.N > st.acc.N || bi.IntFold < 0 && x.N < st.acc.N {
+				st.acc = x
+			}
+		} else {
+			st.acc = bi.Fold(st.call, st.acc, x, st.n)
+		}
+		st.n++
+	}
+	run := runner(parts, sink, bi.Count, add)
 	return func(fr *engine.Frame) value.Value {
 		call := &engine.Call{Th: fr.Th, Name: bi.BName, Pos: pos, Args: argPos}
-		var acc value.Value
-		n := 0
-		if bi.Count {
-			n = count(fr, parts)
-		} else {
-			each(fr, parts, func(x value.Value) {
-				if bi.IntFold != 0 && x.K == value.KInt && n > 0 && acc.K == value.KInt {
-					if bi.IntFold > 0 && x.N > acc.N || bi.IntFold < 0 && x.N < acc.N {
-						acc = x
-					}
-				} else {
-					acc = bi.Fold(call, acc, x, n)
-				}
-				n++
-			})
+		var st *state
+		switch {
+		case run != nil && (bi.Count || bi.IntFold != 0):
+			// (The call is made for the built-in's Fold: an int fold
+			// of ints, and a count, need none.)
+			st = run(fr)
+			st.call = call
+		case bi.Count:
+			st = &state{n: count(fr, parts)}
+		default:
+			st = &state{call: call}
+			each(fr, parts, func(x value.Value) { add(st, x) })
 		}
 		switch {
-		case n == 0:
+		case st.n == 0:
 			return bi.Fn(call, []value.Value{value.List(nil)})
 		case bi.Count:
-			return value.Int(int64(n))
+			return value.Int(int64(st.n))
 		}
-		return acc
+		return st.acc
 	}
 }
 
@@ -89,19 +150,29 @@ func Generic(bi *engine.Builtin, parts []Part, pos engine.Pos, argPos []engine.P
 // first element that is false (for all; true for any) decides the
 // result; an element that is not a bool met before one does is the
 // built-in's error, raised when the parts are done.
-func AllAny(bi *engine.Builtin, parts []Part, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+func AllAny(bi *engine.Builtin, parts []Part, sink int, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
 	isAll := bi.AllAny > 0
+	add := func(st *state, x value.Value) {
+		switch {
+		case st.decided || st.bad.K != value.KNone:
+		case x.K != value.KBool:
+			st.bad = x
+		case (x.N != 0) != isAll:
+			st.decided = true
+		}
+	}
+	run := runner(parts, sink, false, add)
 	return func(fr *engine.Frame) value.Value {
-		decided, bad := false, value.None
-		each(fr, parts, func(x value.Value) {
-			switch {
-			case decided || bad.K != value.KNone:
-			case x.K != value.KBool:
-				bad = x
-			case (x.N != 0) != isAll:
-				decided = true
-			}
-		})
+		var decided bool
+		var bad value.Value
+		if run != nil {
+			st := run(fr)
+			decided, bad = st.decided, st.bad
+		} else {
+			st := &state{}
+			each(fr, parts, func(x value.Value) { add(st, x) })
+			decided, bad = st.decided, st.bad
+		}
 		if bad.K != value.KNone {
 			// (The built-in's error about the element.)
 			return engine.CallBuiltin2(fr, bi, pos, argPos, value.List([]value.Value{bad}), value.None, 1)
@@ -113,19 +184,29 @@ func AllAny(bi *engine.Builtin, parts []Part, pos engine.Pos, argPos []engine.Po
 // Sum streams the parts' elements into sum (bi.Sums): the first element
 // that is not an int or makes the sum overflow is the built-in's error
 // (given the sum before it and it), raised when the parts are done.
-func Sum(bi *engine.Builtin, parts []Part, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+func Sum(bi *engine.Builtin, parts []Part, sink int, pos engine.Pos, argPos []engine.Pos) engine.EvalFn {
+	add := func(st *state, x value.Value) {
+		if st.bad.K != value.KNone {
+			return
+		}
+		if s := st.total + x.N; x.K != value.KInt || (s > st.total) != (x.N > 0) {
+			st.bad = x
+		} else {
+			st.total = s
+		}
+	}
+	run := runner(parts, sink, false, add)
 	return func(fr *engine.Frame) value.Value {
-		total, bad := int64(0), value.None
-		each(fr, parts, func(x value.Value) {
-			if bad.K != value.KNone {
-				return
-			}
-			if s := total + x.N; x.K != value.KInt || (s > total) != (x.N > 0) {
-				bad = x
-			} else {
-				total = s
-			}
-		})
+		var total int64
+		var bad value.Value
+		if run != nil {
+			st := run(fr)
+			total, bad = st.total, st.bad
+		} else {
+			st := &state{}
+			each(fr, parts, func(x value.Value) { add(st, x) })
+			total, bad = st.total, st.bad
+		}
 		if bad.K != value.KNone {
 			return engine.CallBuiltin2(fr, bi, pos, argPos, value.List([]value.Value{value.Int(total), bad}), value.None, 1)
 		}

@@ -68,6 +68,11 @@ type Prover struct {
 	// most MaxBoundDepth: a query that binds one name twice (a value
 	// substituted where it is read twice) cannot make it loop.
 	nest int
+	// bounding: the variables whose clauses are being read (name): a
+	// clause whose bound reads its own variable (`range k = 0 .. k - 1`,
+	// a recursive def's comprehension substituted in itself) bounds
+	// nothing.
+	bounding map[*resolve.Decl]bool
 	// facts: conditions known to hold where the expression being proved
 	// is evaluated (the left side of an and, the negated left side of
 	// an or, an if's condition in its branches; with Ordered, the
@@ -481,6 +486,14 @@ func (s *Prover) name(id *lang.Ident) (lin, bool) {
 		return lin{}, false
 	}
 	if cl := s.Binder(d); cl != nil {
+		if s.bounding[d] {
+			return lin{}, false
+		}
+		if s.bounding == nil {
+			s.bounding = map[*resolve.Decl]bool{}
+		}
+		s.bounding[d] = true
+		defer delete(s.bounding, d)
 		return s.clauseBound(cl, d)
 	}
 	if v, ok := ConstInt(id); ok {

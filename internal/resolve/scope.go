@@ -109,6 +109,16 @@ func (r *Resolver) NewHidden(param string, pos engine.Pos) (*lang.Ident, *engine
 	return &lang.Ident{Pos: pos, Name: name, Bind: d}, r.bindLocal(d)
 }
 
+// Sink is the slot of a new hidden local for the state of a fold while
+// it runs (package fold), or -1 outside a function (the top level).
+func (r *Resolver) Sink() int {
+	if !r.InFunc {
+		return -1
+	}
+	_, b := r.NewHidden("fold", engine.Pos{})
+	return b.Slot
+}
+
 // Binding returns what the name id means where the compiler is: the
 // binding of its declaration (a built-in's too), or nil for an unknown
 // name (the resolve pass reported it).
