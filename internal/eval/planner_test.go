@@ -457,6 +457,20 @@ print sg(bad([0, 0]))`,
 	`def c(n) = max([c(k) for k in 0 .. n - 1] + [n])
 def s(n) = {s(k) for k in 0 .. n - 1}
 print c(3), len(s(3)), s(2)`,
+	// A def's parameter of any kind bounding a range (near(b, i)): its
+	// guard tests it for an int first (proof.IntCall); where it is not
+	// one, or too large, the comprehension runs as written.
+	`def near(b, i) = [b[j] for j in i - 1 .. i + 1 if 0 <= j and j < len(b)]
+game na(b) moves na(update(b, i, 1)) for i in 0 .. len(b) - 1 if not any([x == 1 for x in near(b, i)])
+print [sg(na([0] * n)) for n in 0 .. 9], near([4, 5, 6], 0), near([4, 5], 4611686018427387904), near([4, 5], -9223372036854775807)
+print near([4, 5], 9223372036854775807)`,
+	`def near(b, i) = [b[j] for j in i - 1 .. i + 1 if 0 <= j and j < len(b)]
+print near([1], "a")`,
+	`def near(b, i) = [b[j] for j in i - 1 .. i + 1 if 0 <= j and j < len(b)]
+print near([1, 2], 1.5)`,
+	`def win(b, i) = [b[j] for j in i .. i + 2 if j < len(b)]
+print win([7, 8, 9], 1)
+print win([7, 8, 9], -2)`,
 }
 
 func TestFoldSinkExact(t *testing.T) {

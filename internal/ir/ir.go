@@ -159,6 +159,9 @@ type Bound struct {
 	NonZero bool
 	// Positive: Root >= 1 too (divisors(Root) is iterated).
 	Positive bool
+	// Any: Root is a local the compiler does not know to be an int (a
+	// def's parameter): the guard tests that it is one first.
+	Any bool
 	// Coll: with Ints, Root is only iterated: a list, a tuple or a set
 	// of ints (not necessarily a list); a global's read from its slot (a
 	// let that has not run yet makes the guard false).
@@ -228,6 +231,7 @@ func MergeGuards(a, b []Bound) []Bound {
 				out[i].T = min(out[i].T, x.T)
 				out[i].NonZero = out[i].NonZero || x.NonZero
 				out[i].Positive = out[i].Positive || x.Positive
+				out[i].Any = out[i].Any || x.Any
 				out[i].Ints = out[i].Ints || x.Ints
 				out[i].Coll = out[i].Coll && x.Coll // (a list where one asks for one)
 				out[i].Seq = out[i].Seq || x.Seq

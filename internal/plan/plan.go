@@ -386,7 +386,7 @@ func (env *Env) algebra() algebra.Env {
 // comprehensions as fused parts are (renamed, their helpers inlined where
 // the inliner is on).
 func (env *Env) proofs() *proof.Ctx {
-	return &proof.Ctx{R: env.R, Parts: func(fn *engine.Func, call *lang.Call) []*ir.Query {
+	return &proof.Ctx{R: env.R, AnyInts: env.Game == nil, Parts: func(fn *engine.Func, call *lang.Call) []*ir.Query {
 		list, set := proof.Comps(fn.Decl.Body)
 		var out []*ir.Query
 		for _, c := range append(list, set...) {

@@ -88,6 +88,24 @@ func IntsCall(root *lang.Ident, t, minLen int64, pos lang.Pos) lang.Expr {
 		func(x value.Value) bool { return IntsWithin(x, t, minLen) })
 }
 
+// IntCall is the test of the bound of an int root that is a local the
+// compiler does not know to be an int (a parameter of a def of other
+// arguments too): whether it is an int from -t to t, not 0 (nonZero), at
+// least 1 (positive). It cannot fail, whatever the local holds.
+func IntCall(root *lang.Ident, t int64, nonZero, positive bool, pos lang.Pos) lang.Expr {
+	flags := int64(0)
+	if nonZero {
+		flags |= 1
+	}
+	if positive {
+		flags |= 2
+	}
+	return rootCall(rootTest{"int within", t, flags, 0}, "the planner's guard: whether X is an int from -T to T", root, pos,
+		func(x value.Value) bool {
+			return x.K == value.KInt && x.N >= -t && x.N <= t && (!nonZero || x.N != 0) && (!positive || x.N >= 1)
+		})
+}
+
 // CollCall is the test of a Coll bound on local root (a collection a
 // clause iterates and nothing reads as a list): whether it is a list, a
 // tuple or a set of elements of the arity (CollWithin).

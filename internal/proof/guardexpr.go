@@ -47,6 +47,9 @@ func boundExpr(r *resolve.Resolver, g ir.Bound, pos lang.Pos) lang.Expr {
 	case b != nil && b.Kind == resolve.Global:
 		// (Read from its slot: a let that has not run makes it false.)
 		return GlobalIntCall(id, b.Slot, g.T, g.NonZero, g.Positive, pos)
+	case g.Any:
+		// (A local of any value: tested for an int first.)
+		return IntCall(id, g.T, g.NonZero, g.Positive, pos)
 	}
 	cmp := func(op lang.Op, v int64) lang.Expr {
 		return &lang.Binary{Pos: pos, Op: op, X: id, Y: &lang.IntLit{Pos: pos, Val: v}}

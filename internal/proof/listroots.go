@@ -416,29 +416,33 @@ func (s *Prover) span(x lang.Expr, r *resolve.Decl, depth int) (lo, hi form, ok 
 }
 
 // varSpan bounds a variable of the query by its clause, then narrows it
-// by the facts that compare it.
+// by the facts that compare it. A variable of a range whose ends have no
+// span (`for j in i - 1 .. i + 1`, i an int from outside) is an int of
+// no known bound until the facts give it both (`if 0 <= j and j <
+// len(b)`).
 func (s *Prover) varSpan(id *lang.Ident, r *resolve.Decl, depth int) (lo, hi form, ok bool) {
 	d := resolve.Of(id)
 	if d == nil {
 		return lo, hi, false
 	}
+	var loOK, hiOK bool
+	isRange := false
 	switch cl := s.Binder(d).(type) {
 	case *ir.Range:
-		var ok1, ok2 bool
-		lo, _, ok1 = s.span(cl.Lo, r, depth+1)
-		_, hi, ok2 = s.span(cl.Hi, r, depth+1)
-		ok = ok1 && ok2
+		lo, _, loOK = s.span(cl.Lo, r, depth+1)
+		_, hi, hiOK = s.span(cl.Hi, r, depth+1)
+		isRange = true
 	case *ir.Bind:
 		if cl.Pat.Tuple {
 			return lo, hi, false
 		}
 		lo, hi, ok = s.span(cl.X, r, depth+1)
+		loOK, hiOK = ok, ok
 	case *ir.Elems:
-		if a, b, isRange := rangeCall(s.env, cl.Coll); isRange && !cl.Pat.Tuple {
-			var ok1, ok2 bool
-			lo, _, ok1 = s.span(a, r, depth+1)
-			_, hi, ok2 = s.span(b, r, depth+1)
-			ok = ok1 && ok2
+		if a, b, isCall := rangeCall(s.env, cl.Coll); isCall && !cl.Pat.Tuple {
+			lo, _, loOK = s.span(a, r, depth+1)
+			_, hi, hiOK = s.span(b, r, depth+1)
+			isRange = true
 			break
 		}
 		ints, isLit := LiteralInts(cl.Coll)
@@ -452,17 +456,17 @@ func (s *Prover) varSpan(id *lang.Ident, r *resolve.Decl, depth int) (lo, hi for
 			}
 			lo.c, hi.c = min(lo.c, v), max(hi.c, v)
 		}
-		ok = true
+		loOK, hiOK = true, true
 	}
-	if !ok {
+	if !isRange && !(loOK && hiOK) {
 		return lo, hi, false
 	}
 	for _, f := range s.facts {
 		for _, c := range atoms(f, false) {
-			lo, hi = s.narrow(c, d, r, lo, hi, depth)
+			lo, hi, loOK, hiOK = s.narrow(c, d, r, lo, hi, loOK, hiOK, depth)
 		}
 	}
-	return lo, hi, true
+	return lo, hi, loOK && hiOK
 }
 
 // atoms lists the comparisons fact (negated when neg) implies.
@@ -552,56 +556,57 @@ func flippedCmp(op lang.Op) lang.Op {
 
 // narrow narrows the span [lo, hi] of variable d by comparison c when c
 // compares d with an expression of exact span (its least and largest
-// values the same form).
-func (s *Prover) narrow(c *lang.Binary, d *resolve.Decl, r *resolve.Decl, lo, hi form, depth int) (form, form) {
+// values the same form). An end not known (loOK, hiOK false) takes the
+// first bound a comparison gives it.
+func (s *Prover) narrow(c *lang.Binary, d *resolve.Decl, r *resolve.Decl, lo, hi form, loOK, hiOK bool, depth int) (form, form, bool, bool) {
 	op, other := c.Op, c.Y
 	shift, ok := offset(c.X, d)
 	if !ok {
 		if shift, ok = offset(c.Y, d); !ok {
-			return lo, hi
+			return lo, hi, loOK, hiOK
 		}
 		op, other = flippedCmp(op), c.X
 	}
 	if resolve.Mentions(other, d.Name) {
-		return lo, hi
+		return lo, hi, loOK, hiOK
 	}
 	fl, fh, ok := s.span(other, r, depth+1)
 	if !ok || fl != fh {
-		return lo, hi
+		return lo, hi, loOK, hiOK
 	}
 	// (v + shift op F: v op F - shift.)
 	f, ok := fl.add(form{0, shift}, -1)
 	if !ok {
-		return lo, hi
+		return lo, hi, loOK, hiOK
 	}
 	switch op {
 	case lang.OpNe:
-		if lo == f {
+		if loOK && lo == f {
 			lo.c++
 		}
-		if hi == f {
+		if hiOK && hi == f {
 			hi.c--
 		}
 	case lang.OpEq:
-		lo, hi = f, f
+		lo, hi, loOK, hiOK = f, f, true, true
 	case lang.OpGe:
-		if f.k == lo.k && f.c > lo.c {
-			lo = f
+		if !loOK || f.k == lo.k && f.c > lo.c {
+			lo, loOK = f, true
 		}
 	case lang.OpGt:
-		if f.k == lo.k && f.c+1 > lo.c {
-			lo = form{f.k, f.c + 1}
+		if !loOK || f.k == lo.k && f.c+1 > lo.c {
+			lo, loOK = form{f.k, f.c + 1}, true
 		}
 	case lang.OpLe:
-		if f.k == hi.k && f.c < hi.c {
-			hi = f
+		if !hiOK || f.k == hi.k && f.c < hi.c {
+			hi, hiOK = f, true
 		}
 	case lang.OpLt:
-		if f.k == hi.k && f.c-1 < hi.c {
-			hi = form{f.k, f.c - 1}
+		if !hiOK || f.k == hi.k && f.c-1 < hi.c {
+			hi, hiOK = form{f.k, f.c - 1}, true
 		}
 	}
-	return lo, hi
+	return lo, hi, loOK, hiOK
 }
 
 // ElemsWithin reports whether e, the argument of an option passed for a

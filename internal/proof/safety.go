@@ -46,6 +46,9 @@ type Prover struct {
 	// positive: the roots whose divisors are iterated (the guard says
 	// they are at least 1).
 	positive map[*resolve.Decl]bool
+	// untyped: the int roots the compiler does not know to be ints
+	// (ir.Bound.Any).
+	untyped map[*resolve.Decl]bool
 	// ints: the roots that are lists (or tuples) of ints, read by index,
 	// len or iteration (listroots.go): the guard says so, and bounds
 	// their elements as it bounds an int root.
@@ -95,6 +98,11 @@ type Ctx struct {
 	// arguments, its names new and its helpers inlined where they cannot
 	// fail; nil where it is no such body.
 	Parts func(fn *engine.Func, call *lang.Call) []*ir.Query
+	// AnyInts: a local not known to be an int may be an int root, its
+	// guard testing it for an int first (a comprehension's query, in a
+	// def of arguments of any kind; not a game's rule, whose variant for
+	// int arguments has them typed).
+	AnyInts bool
 }
 
 // New starts the proofs of query q's expressions.
@@ -118,7 +126,7 @@ func (s *Prover) Guard(q *ir.Query) ([]ir.Bound, bool) {
 	}
 	var mine []ir.Bound
 	for _, d := range s.order {
-		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Ints: s.ints[d], MinLen: s.minLen[d], Coll: s.colls[d] || s.iters[d] && !s.seqs[d], Arity: s.arity[d]})
+		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Any: s.untyped[d], Ints: s.ints[d], MinLen: s.minLen[d], Coll: s.colls[d] || s.iters[d] && !s.seqs[d], Arity: s.arity[d]})
 	}
 	return ir.MergeGuards(out, mine), true
 }
@@ -500,12 +508,20 @@ func (s *Prover) name(id *lang.Ident) (lin, bool) {
 		return lin{0, math.Abs(float64(v))}, true // (not a root: the guard need not bound it)
 	}
 	b := s.env.R.LookupHere(id)
-	if b == nil || !b.IsInt || b.Kind != resolve.Local && b.Kind != resolve.Global {
+	if b == nil || !b.IsInt && (b.Kind != resolve.Local || !s.env.AnyInts) || b.Kind != resolve.Local && b.Kind != resolve.Global {
+		// (A local not known to be an int is one behind the guard's
+		// test of it: IntCall.)
 		return lin{}, false
 	}
 	if _, ok := s.roots[d]; !ok {
 		s.roots[d] = id
 		s.order = append(s.order, d)
+	}
+	if !b.IsInt {
+		if s.untyped == nil {
+			s.untyped = map[*resolve.Decl]bool{}
+		}
+		s.untyped[d] = true
 	}
 	return lin{1, 0}, true
 }
