@@ -71,6 +71,62 @@ print sg(b([[0, 0], [1, 1]]))
 print sg(b([[1, 1], [1, 1]]))`,
 }
 
+// nestedMapCases: cell maps whose grid is a cell map (put(put(g, r, c),
+// r, c + 1)): the inner's key made first, no list built, against the
+// general way: three deep, a toggle of a put, the ranges reading the
+// grid (len(g): not nested), the inner's condition failing, the outer's
+// argument overflowing, an inner that is not a cell map, a tuple grid,
+// rows of other lengths, recursion deeper than the limit allows.
+var nestedMapCases = []string{
+	`let (H, W) = (3, 4)
+def free(b, r, c) = r < H and c < W and b[r][c] == 0
+def put(b, r, c) = [[if (i, j) == (r, c) then 1 else b[i][j] for j in 0 .. W - 1] for i in 0 .. H - 1]
+game cram(b) moves
+    cram(put(put(b, r, c), r, c + 1)) for r in 0 .. H - 1 for c in 0 .. W - 2 if free(b, r, c) and free(b, r, c + 1)
+  | cram(put(put(b, r, c), r + 1, c)) for r in 0 .. H - 2 for c in 0 .. W - 1 if free(b, r, c) and free(b, r + 1, c)
+game tri(b) moves tri(put(put(put(b, r, c), r, c + 1), r, c + 2)) for r in 0 .. H - 1 for c in 0 .. W - 3 if free(b, r, c) and free(b, r, c + 1) and free(b, r, c + 2)
+print sg(cram([[0] * W for r in 0 .. H - 1])), sg(tri([[0] * W for r in 0 .. H - 1])), moves(cram([[1, 1, 0, 0], [1, 1, 1, 1], [1, 1, 1, 0]]))
+print [sg(cram([[a % 2, 0, 0, a / 2 % 2], [0, a / 4 % 2, 0, 0], [0, 0, 0, a / 8 % 2]])) for a in 0 .. 15]
+print sg(cram(([0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]))), moves(cram([[0, 0, 2, 0], [0, 0, 0, 0], [1, 1, 1, 1]]))
+print moves(cram([[0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]))`,
+	`let N = 3
+def tog(g, a, b) = [[if r == a and k == b then 1 - g[r][k] else g[r][k] for k in 0 .. N - 1] for r in 0 .. N - 1]
+def set0(g, a) = [[if r == a then 0 else g[r][k] for k in 0 .. N - 1] for r in 0 .. N - 1]
+game t(g) moves t(tog(set0(g, r), r, c)) for r in 0 .. N - 1 for c in 0 .. N - 1 if g[r][c] == 1
+game u(g) moves u(set0(tog(g, r, c), (r + 1) % N)) for r in 0 .. N - 1 for c in 0 .. N - 1 if g[r][c] == 1
+print sg(t([[1, 0, 1], [0, 1, 0], [1, 1, 1]])), sg(u([[1, 0, 1], [0, 1, 0], [1, 1, 1]])), moves(u([[0, 1, 0], [0, 0, 0], [0, 0, 1]]))`,
+	`def lenput(g, a, b) = [[if r == a and k == b then 1 else g[r][k] for k in 0 .. len(g[r]) - 1] for r in 0 .. len(g) - 1]
+game l(g) moves l(lenput(lenput(g, r, c), r, c)) for r in 0 .. 1 for c in 0 .. 1 if g[r][c] == 0
+print sg(l([[0, 0], [0, 0]])), moves(l([[0, 1], [0, 1]]))`,
+	`def put(g, a, b) = [[if r == a and k == b then 1 else g[r][k] for k in 0 .. 1] for r in 0 .. 1]
+def odd(g, a) = [[if (r + k) / (a - 1) > 0 then 0 else g[r][k] for k in 0 .. 1] for r in 0 .. 1]
+game o(g) moves o(put(odd(g, a), 0, a)) for a in 0 .. 1 if g[1][a] == 1
+print sg(o([[0, 0], [0, 0]]))
+print sg(o([[0, 0], [1, 1]]))`,
+	`def put(g, a, b) = [[if r == a and k == b then 1 else g[r][k] for k in 0 .. 1] for r in 0 .. 1]
+let K = 9223372036854775807
+game v(g) moves v(put(put(g, 0, c), 1, c + K)) for c in 0 .. 1 if g[0][c] == 0
+print sg(v([[0, 1], [0, 0]]))
+print sg(v([[0, 0], [0, 0]]))`,
+	`def put(g, a, b) = [[if r == a and k == b then 1 else g[r][k] for k in 0 .. 1] for r in 0 .. 1]
+def swap(g) = [g[1], g[0]]
+game w(g) moves w(put(swap(g), 0, c)) for c in 0 .. 1 if g[1][c] == 0
+print sg(w([[0, 0], [0, 0]])), moves(w([[1, 0], [0, 1]]))
+print sg(w([[0, 0], [0, "x"]]))`,
+	`def put(g, a, b) = [[if r == a and k == b then 1 else g[r][k] for k in 0 .. 1] for r in 0 .. 1]
+def deep(g, n) = if n == 0 then g else put(deep(g, n - 1), n % 2, 0)
+let D = 3
+game d(g) moves d(put(put(deep(g, D), 0, 1), 1, 1)) for i in 0 .. 0 if g[1][1] == 0
+print sg(d([[0, 0], [0, 0]]))
+game e(g) moves e(put(put(deep(g, 100000), 0, 1), 1, 1)) for i in 0 .. 0 if g[1][1] == 0
+print sg(e([[0, 0], [0, 0]]))`,
+}
+
+func TestNestedCellMapExact(t *testing.T) {
+	t.Parallel()
+	diffCases(t, nestedMapCases, passes.Grids, passes.All)
+}
+
 func TestCellMapExact(t *testing.T) {
 	t.Parallel()
 	diffCases(t, cellMapCases, passes.Grids, passes.All)

@@ -114,27 +114,30 @@ func (m *cellMap) line(c *compile.Compiler, body lang.Expr) func(fr *engine.Fram
 	var lc lineCache
 	masks := maskcache.New()
 	var scratch []uint64
-	return m.wrap(c, func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+	prod := m.wrap(c, nil, func(fr *engine.Frame, buf []byte, n int, _ gridOf) ([]byte, gridOf, bool) {
 		if k0 != nil {
 			a, b := k0(fr), k1(fr)
 			if a.K != value.KInt || b.K != value.KInt || a.N != 0 {
-				return buf, false
+				return buf, gridOf{}, false
 			}
 			if !lc.of(fr.Slots[gslot]) || b.N != int64(lc.n)-1 {
-				return buf, false
+				return buf, gridOf{}, false
 			}
 		} else if !lc.of(fr.Slots[gslot]) {
-			return buf, false
+			return buf, gridOf{}, false
 		}
 		mask, ok := m.mask(fr, masks.Entry(fr, 0, nil, locals, lets, int64(lc.n)), &scratch, cond, -1, ks, 1, lc.n)
 		if !ok {
-			return buf, false
+			return buf, gridOf{}, false
 		}
-		n := len(buf)
 		buf = append(buf, lc.key...)
 		writeRow(buf[n+lc.off:], mask, v, flip)
-		return buf, true
+		return buf, gridOf{}, true
 	})
+	return func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+		out, _, ok := prod(fr, buf)
+		return out, ok
+	}
 }
 
 // readsBeyondLen reports whether e reads the name d declares other than

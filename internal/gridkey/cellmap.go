@@ -47,27 +47,64 @@ type cellMap struct {
 	binds  []compile.InlineBind
 	fn     *engine.Func // the def inlined, or nil
 	site   engine.Pos
+	depth  int // the cell maps this one is the grid of
 }
+
+// producer appends the key of a cell map's result to buf and returns
+// its rows (their offsets from where the key starts); false where the
+// option must be built the general way.
+type producer func(fr *engine.Frame, buf []byte) ([]byte, gridOf, bool)
+
+// maxNest bounds the cell maps nested as grids of each other.
+const maxNest = 8
 
 // compileCellMap compiles e's key when it is a cell map (Compile's
 // contract); nil otherwise.
 func compileCellMap(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte) ([]byte, bool) {
 	m := &cellMap{}
-	body := e
-	if call, ok := e.(*lang.Call); ok {
-		if c.CalledBuiltin(call) != nil || c.GameCallee(call) != nil {
-			return nil
-		}
-		sub, fn, binds := c.Inl.InlineBuilt(call)
-		if sub == nil {
-			return nil
-		}
-		body, m.fn, m.binds, m.site = sub, fn, binds, call.Pos
+	body, ok := m.inline(c, e)
+	if !ok {
+		return nil
 	}
 	if m.fn == nil {
 		return m.compile(c, body)
 	}
 	return compile.Inlined(c, m.fn, func() func(fr *engine.Frame, buf []byte) ([]byte, bool) { return m.compile(c, body) })
+}
+
+// inline is e's body: the def's inlined when e calls one (m's fn,
+// binds and site set).
+func (m *cellMap) inline(c *compile.Compiler, e lang.Expr) (lang.Expr, bool) {
+	call, ok := e.(*lang.Call)
+	if !ok {
+		return e, true
+	}
+	if c.CalledBuiltin(call) != nil || c.GameCallee(call) != nil {
+		return nil, false
+	}
+	sub, fn, binds := c.Inl.InlineBuilt(call)
+	if sub == nil {
+		return nil, false
+	}
+	m.fn, m.binds, m.site = fn, binds, call.Pos
+	return sub, true
+}
+
+// innerMap is the producer of e, the grid of cell map m, when e is a
+// cell map itself (put(put(g, r, c), r, c + 1)); nil otherwise.
+func (m *cellMap) innerMap(c *compile.Compiler, e lang.Expr) producer {
+	if m.depth+1 >= maxNest {
+		return nil
+	}
+	in := &cellMap{depth: m.depth + 1}
+	body, ok := in.inline(c, e)
+	if !ok {
+		return nil
+	}
+	if in.fn == nil {
+		return in.produce(c, body)
+	}
+	return compile.Inlined(c, in.fn, func() producer { return in.produce(c, body) })
 }
 
 // rangeLoop is comprehension e's one clause, for X in A .. B, and its
@@ -97,6 +134,19 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 			return f
 		}
 	}
+	prod := m.produce(c, body)
+	if prod == nil {
+		return nil
+	}
+	return func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+		out, _, ok := prod(fr, buf)
+		return out, ok
+	}
+}
+
+// produce compiles the producer of body, a cell map of rows (in the
+// def's scope, when one is inlined); nil where it is not one.
+func (m *cellMap) produce(c *compile.Compiler, body lang.Expr) producer {
 	var inner, elem lang.Expr
 	var ok bool
 	if m.rn, m.r0, m.r1, inner, ok = rangeLoop(body); !ok {
@@ -132,60 +182,95 @@ func (m *cellMap) compile(c *compile.Compiler, body lang.Expr) func(fr *engine.F
 	if gslot < 0 || rb == nil || kb == nil || rb.Kind != resolve.Local || kb.Kind != resolve.Local {
 		return nil
 	}
+	// (The grid a cell map too: made by its producer, first, as the
+	// call evaluates its first argument first; nothing else reads it.)
+	var src producer
+	if len(m.binds) > 0 {
+		if arg, slot := m.binds[0].Arg(); slot == gslot && !ir.MentionsDecl(m.r0, gd) && !ir.MentionsDecl(m.r1, gd) && !ir.MentionsDecl(m.k0, gd) && !ir.MentionsDecl(m.k1, gd) {
+			if src = m.innerMap(c, arg); src != nil {
+				m.binds = m.binds[1:]
+			}
+		}
+	}
 	rs, ks := rb.Slot, kb.Slot
 	locals, lets := purecond.Names(c, []lang.Expr{m.cond}, rs, ks)
 	r0, r1, k0, k1 := c.Vals.Expr(m.r0), c.Vals.Expr(m.r1), c.Vals.Expr(m.k0), c.Vals.Expr(m.k1)
 	cond := c.Vals.Expr(m.cond)
 	v, flip := m.v, m.flip
 	var gc gridCache
+	own := src == nil
 	masks := maskcache.New()
 	var scratch []uint64
-	return m.wrap(c, func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+	return m.wrap(c, src, func(fr *engine.Frame, buf []byte, n int, gr gridOf) ([]byte, gridOf, bool) {
 		a, b := r0(fr), r1(fr)
 		if a.K != value.KInt || b.K != value.KInt || a.N != 0 {
-			return buf, false
+			return buf, gr, false
 		}
-		gr, ok := gc.of(fr.Slots[gslot])
+		if own {
+			var ok bool
+			if gr, ok = gc.of(fr.Slots[gslot]); !ok {
+				return buf, gr, false
+			}
+		}
 		h := len(gr.rows)
-		if !ok || gr.tuple || b.N != int64(h)-1 || h == 0 {
-			return buf, false
+		if gr.tuple || b.N != int64(h)-1 || h == 0 {
+			return buf, gr, false
 		}
 		x, y := k0(fr), k1(fr)
 		w := gr.rows[0].n
 		if x.K != value.KInt || y.K != value.KInt || x.N != 0 || y.N != int64(w)-1 {
-			return buf, false
+			return buf, gr, false
 		}
 		for _, row := range gr.rows {
 			if row.n != w {
-				return buf, false
+				return buf, gr, false
 			}
 		}
 		stride := (w + 63) / 64
 		mask, ok := m.mask(fr, masks.Entry(fr, 0, nil, locals, lets, int64(h), int64(w)), &scratch, cond, rs, ks, h, w)
 		if !ok {
-			return buf, false
+			return buf, gr, false
 		}
-		n := len(buf)
-		buf = append(buf, gr.key...)
+		if own {
+			buf = append(buf, gr.key...)
+		}
 		for i := range h {
 			writeRow(buf[n+gr.rows[i].off:], mask[i*stride:(i+1)*stride], v, flip)
 		}
-		return buf, true
+		return buf, gr, true
 	})
 }
 
-// wrap runs keyOf as the body of the def inlined (m.fn), if any: its
-// arguments evaluated first (binds), the call on the trace.
-func (m *cellMap) wrap(c *compile.Compiler, keyOf func(fr *engine.Frame, buf []byte) ([]byte, bool)) func(fr *engine.Frame, buf []byte) ([]byte, bool) {
-	if m.fn == nil {
-		return keyOf
+// wrap is the producer of the cell map: apply appends the key (at n)
+// as the body of the def inlined (m.fn), if any: its arguments
+// evaluated first (binds), the call on the trace. Where the grid is an
+// inner cell map's (src not nil), src appends its key first, as the
+// call evaluates its first argument first, and apply writes it (gr).
+func (m *cellMap) wrap(c *compile.Compiler, src producer, apply func(fr *engine.Frame, buf []byte, n int, gr gridOf) ([]byte, gridOf, bool)) producer {
+	var set func(fr *engine.Frame)
+	if m.fn != nil {
+		set = c.Inl.CompileBinds(m.binds)
 	}
-	set := c.Inl.CompileBinds(m.binds)
 	fn, site := m.fn, m.site
-	return func(fr *engine.Frame, buf []byte) ([]byte, bool) {
+	return func(fr *engine.Frame, buf []byte) ([]byte, gridOf, bool) {
 		th := fr.Th
-		if th.Depth+1 > th.Limits.MaxDepth || th.Stack+int64(fn.Cost) > th.MaxStack {
-			return buf, false
+		if fn != nil && (th.Depth+1 > th.Limits.MaxDepth || th.Stack+int64(fn.Cost) > th.MaxStack) {
+			return buf, gridOf{}, false
+		}
+		n := len(buf)
+		var gr gridOf
+		if src != nil {
+			var ok bool
+			if buf, gr, ok = src(fr, buf); !ok {
+				return buf[:n], gr, false
+			}
+		}
+		if fn == nil {
+			out, gr, ok := apply(fr, buf, n, gr)
+			if !ok {
+				out = out[:n]
+			}
+			return out, gr, ok
 		}
 		if set != nil {
 			set(fr)
@@ -194,10 +279,13 @@ func (m *cellMap) wrap(c *compile.Compiler, keyOf func(fr *engine.Frame, buf []b
 		// leaves it there for its message, as a call does.)
 		th.Enter(site, fn)
 		th.Calls = append(th.Calls, site)
-		out, ok := keyOf(fr, buf)
+		out, gr, ok := apply(fr, buf, n, gr)
 		th.Calls = th.Calls[:len(th.Calls)-1]
 		th.Leave(fn)
-		return out, ok
+		if !ok {
+			out = out[:n]
+		}
+		return out, gr, ok
 	}
 }
 
