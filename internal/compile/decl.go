@@ -2,7 +2,6 @@ package compile
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -219,13 +218,13 @@ func (c *Compiler) CompileGame(g *engine.Game, d *lang.GameStmt) {
 				c.Built = ""
 				sgBody := c.SG.SGExpr(body)
 				if c.Built != "" && !ints {
-					x.Notes = append(x.Notes, fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", pa.label(), c.Built))
+					x.Add(fmt.Sprintf("%s: for positions whose arguments are not all ints, the option's %s in a scratch buffer and packed into its memo key (no value is made per move)", pa.label(), c.Built), true)
 					x.Fired |= passes.Composite
 				}
 				if call, ok := body.(*lang.Call); ok && (ints || c.On(passes.Composite)) && c.GameCallee(call) != nil {
 					if rw, ok := last.walk(); ok && !ints {
 						if w, why := c.fast.Walk(call, rw); w != nil {
-							x.Notes = append(x.Notes, fmt.Sprintf("%s: %s", pa.label(), why))
+							x.Add(fmt.Sprintf("%s: %s", pa.label(), why), true)
 							x.Fired |= passes.Walks
 							gens = append(gens, outer(w))
 							continue
@@ -360,8 +359,8 @@ func altLabel(i int, alt *lang.Alt) string {
 // Note adds the line n to the explanation of the declaration being
 // compiled, once (the fast paths' notes).
 func (c *Compiler) Note(n string) {
-	if x := c.explaining; x != nil && !slices.Contains(x.Notes, n) {
-		x.Notes = append(x.Notes, n)
+	if x := c.explaining; x != nil {
+		x.Add(n, true)
 	}
 }
 

@@ -358,6 +358,11 @@ print sg(g("x"))
 	// the rule runs before the let of an int global it reads has run: the error as written (the guard reads the global's slot: proof.GlobalIntCall)
 	"let M = 2 + sg(g(3))\ngame g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n - M\nprint M\n",
 	"let M = 2\ngame g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n - M\nlet K = sg(g(9)) + M\nprint K, [sg(g(n)) for n in 0 .. 30]\n",
+	// a board's index r * W + c (a product of constant spans, proof's
+	// mulSpan) read by a def whose bounds checks guard it: a board of
+	// fewer cells than the guard asks (as written: the checks pass, the
+	// index fails), a string board (as written), the right size.
+	"let (H, W) = (3, 4)\ndef empty(s, r, c) = 0 <= r and r < H and 0 <= c and c < W and s[r * W + c] == 0\ndef fill(s, i) = s[:i] + [1] + s[i + 1:]\ngame cram(s) moves cram(fill(fill(s, r * W + c), r * W + c + 1)) for r in 0 .. H - 1 for c in 0 .. W - 1 if empty(s, r, c) and empty(s, r, c + 1)\n  | cram(fill(fill(s, r * W + c), (r + 1) * W + c)) for r in 0 .. H - 1 for c in 0 .. W - 1 if empty(s, r, c) and empty(s, r + 1, c)\nprint sg(cram([0] * 12)), moves(cram([1] * 6 + [0] * 6)), sg(cram([0] * 14)), sg(cram([0, 2] * 6)), sg(cram(\"\" + \"1\" * 12))\nprint sg(cram([0] * 11))\n",
 }
 
 func TestPlannerDiff(t *testing.T) {

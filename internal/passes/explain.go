@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -20,6 +21,14 @@ type Explanation struct {
 	// Runtime, when set, gives the notes of what a run made so far (a
 	// game: the representation each argument of its positions got).
 	Runtime func() []string
+}
+
+// Add adds note n; once, where it is there already and once is set.
+func (x *Explanation) Add(n string, once bool) {
+	if once && slices.Contains(x.Notes, n) {
+		return
+	}
+	x.Notes = append(x.Notes, n)
 }
 
 // String renders the explanation: a heading line, then one indented line

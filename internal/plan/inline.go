@@ -294,7 +294,7 @@ func (in *inliner) call(call *lang.Call) lang.Expr {
 		body = in.expr(body)
 		in.depth--
 	}
-	if _, ok := in.sf.Int(body); ok {
+	if in.sf.Try(func() bool { _, ok := in.sf.Int(body); return ok }) {
 		return body
 	}
 	if in.sf.Cond(body) || in.sf.Position(body) {

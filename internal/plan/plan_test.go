@@ -71,6 +71,8 @@ func TestPasses(t *testing.T) {
 			want:   "planned (equalities, bounds) as:\nguard |n| <= 2250000000000000000\nrange i = 1 .. n\nfilter n - i >= 1\nyield g(i) + g(n - i)"},
 		{name: "equalities, the filters between kept", src: "game g(n) moves g(i) + g(j) for i in 1 .. n for j in 0 .. n if i < j if j - n == -i\n",
 			want: "planned (equalities, bounds) as:\nguard |n| <= 2250000000000000000\nrange i = 1 .. n\nfilter i < n - i\nyield g(i) + g(n - i)"},
+		{name: "inline: a board's index r * W + c, its bounds checks inlined", src: "let H = 2\nlet W = 2\ndef empty(s, r, c) = 0 <= r and r < H and 0 <= c and c < W and s[r * W + c] == 0\ngame g(s) moves g(update(s, r * W + c + 1, 1)) for r in 0 .. H - 1 for c in 0 .. W - 1 if empty(s, r, c + 1)\n",
+			want: "planned (inline, algebra) as:\nguard s is a list of at least 4 ints, each |x| <= 4500000000000000000\nfilter s[1] == 0\nyield g(update(s, 1, 1))\nthen\nfilter false\nyield g(update(s, 2, 1))\nthen\nfilter s[3] == 0\nyield g(update(s, 3, 1))\nthen\nfilter false\nyield g(update(s, 4, 1))\nplanned (inline, algebra) as:\nfilter empty(s, 0, 1)\nyield g(update(s, 1, 1))\nthen\nfilter empty(s, 0, 2)\nyield g(update(s, 2, 1))\nthen\nfilter empty(s, 1, 1)\nyield g(update(s, 3, 1))\nthen\nfilter empty(s, 1, 2)\nyield g(update(s, 4, 1))"},
 		{name: "equalities off", src: "game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n\n", off: passes.Equalities},
 		{name: "equalities: coefficient 2", src: "game g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + 2 * j == n\n"},
 		{name: "equalities: a call is not safe", src: "def f(x) = 10 / (x - 2)\ngame g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if f(i) + j == n\n"},

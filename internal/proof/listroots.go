@@ -1,6 +1,7 @@
 package proof
 
 import (
+	"maps"
 	"math"
 	"math/big"
 	"slices"
@@ -394,6 +395,9 @@ func (s *Prover) span(x lang.Expr, r *resolve.Decl, depth int) (lo, hi form, ok 
 		l, h, ok := s.span(x.X, r, depth+1)
 		return form{-h.k, -h.c}, form{-l.k, -l.c}, ok
 	case *lang.Binary:
+		if x.Op == lang.OpMul {
+			return s.mulSpan(x, r, depth)
+		}
 		if x.Op != lang.OpAdd && x.Op != lang.OpSub {
 			break
 		}
@@ -956,4 +960,38 @@ func (s *Prover) Decide(op lang.Op, a, b lang.Expr, root *lang.Ident) (v, known 
 		return pos, nonPos || pos
 	}
 	return false, false
+}
+
+// mulSpan bounds product x of two ints of constant spans (not over
+// len(r): `r * W + c` for r in 0 .. H - 1): the least and largest of
+// the products of their ends.
+func (s *Prover) mulSpan(x *lang.Binary, r *resolve.Decl, depth int) (lo, hi form, ok bool) {
+	l1, h1, ok1 := s.span(x.X, r, depth+1)
+	l2, h2, ok2 := s.span(x.Y, r, depth+1)
+	if !ok1 || !ok2 || l1.k != 0 || h1.k != 0 || l2.k != 0 || h2.k != 0 {
+		return lo, hi, false
+	}
+	// (Each end below 2^40 in size: the products below 2^80, as floats
+	// exact enough for the bound they are tested against.)
+	ps := []float64{float64(l1.c) * float64(l2.c), float64(l1.c) * float64(h2.c), float64(h1.c) * float64(l2.c), float64(h1.c) * float64(h2.c)}
+	a, b := ps[0], ps[0]
+	for _, p := range ps[1:] {
+		a, b = math.Min(a, p), math.Max(b, p)
+	}
+	if a <= -maxSpan || b >= maxSpan {
+		return lo, hi, false
+	}
+	return form{0, int64(a)}, form{0, int64(b)}, true
+}
+
+// Try runs proof f, and where it fails forgets the lengths it asked of
+// the list roots (a failed attempt, such as a condition tried as an int
+// first, must not make the guard ask for more).
+func (s *Prover) Try(f func() bool) bool {
+	saved := maps.Clone(s.minLen)
+	if f() {
+		return true
+	}
+	s.minLen = saved
+	return false
 }
