@@ -158,6 +158,54 @@ func TestSharedDefDiff(t *testing.T) {
 	}
 }
 
+// nestedLineCases: an element that is all or any of a comprehension of
+// its own (folder.nested): the lines of LINES as lists of cells, all of
+// their cells' tests (a grid of int rows: passIntRows; a set of cells;
+// tuple rows); an inner if clause, an inner range, an inner any of plain
+// bools, an inner any of cell tests (not folded), an inner element that
+// is not a bool or fails, an inner loop over a value that is not a list,
+// a row too short.
+var nestedLineCases = []string{
+	`let (R, C) = (3, 4)
+let LINES = [[(r + k * dr, c + k * dc) for k in 0 .. 2] for r in 0 .. R - 1 for c in 0 .. C - 1 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)]
+             if 0 <= r + 2 * dr and r + 2 * dr < R and 0 <= c + 2 * dc and c + 2 * dc < C]
+def put(b, r, c) = update(b, r, update(b[r], c, 1))
+def full(b) = any([all([b[p][q] == 1 for (p, q) in L]) for L in LINES])
+game nt(b) moves nt(put(b, r, c)) for r in 0 .. R - 1 for c in 0 .. C - 1 if b[r][c] == 0 and not full(put(b, r, c))
+let E = [[0] * C for r in 0 .. R - 1]
+print sg(nt(E)), [sg(nt(put(E, r, c))) for r in 0 .. R - 1 for c in 0 .. C - 1], moves(nt([[1, 1, 0, 0], [0, 0, 0, 0], [1, 0, 0, 0]]))
+print full([[1, 1, 1, 0], [0, 0, 0, 0], [0, 0, 0, 0]]), full(([1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0])), full([(0, 0, 1, 0), (0, 1, 0, 0), (1, 0, 0, 0)]), full([[2, 2, 2, 2], [1] * 4, [true] * 4])
+print full([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0]])
+`,
+	`let LINES = [[(0, 0), (0, 1)], [(1, 0), (1, 1)], [(0, 0), (1, 1)]]
+def f1(X) = any([all([p in X for p in L if p != (0, 1)]) for L in LINES])
+def f2(X) = all([any([p in X for p in L]) for L in LINES])
+def f3(X) = any([all([any([q == 1 for q in [1, 2]]) and p in X for p in L]) and all([k >= 0 for k in 0 .. 2]) for L in LINES])
+def f4(X) = any([all([p in X for p in L]) or false for L in LINES])
+print [f1(X) for X in [set(), {(0, 0)}, {(1, 0), (1, 1)}]], [f2(X) for X in [{(0, 0), (1, 0)}, {(0, 1)}]], f3({(0, 0), (0, 1)}), f3({(1, 1)}), f4({(1, 0), (1, 1)})
+`,
+	`let LINES = [[0, 1], [1, 2]]
+def bad(X) = any([all([10 / (p - 1) > 0 or p in X for p in L]) for L in LINES])
+print bad({0})
+print bad({2})
+`,
+	`let LINES = [[0, 1], 5]
+def bad(X) = any([all([p in X for p in L]) for L in LINES])
+print bad({0, 1})
+print bad({2})
+`,
+	`let LINES = [[0, 1], [1, 2]]
+def nb(X) = any([all([if p in X then 1 else 0 for p in L]) for L in LINES])
+print nb({0, 1})
+`,
+}
+
+func TestNestedLineMasksDiff(t *testing.T) {
+	for _, off := range []passes.Pass{passes.Masks, passes.All} {
+		diffCases(t, nestedLineCases, off)
+	}
+}
+
 func TestLineMasksDiff(t *testing.T) {
 	for _, off := range []passes.Pass{passes.Masks, passes.All} {
 		diffCases(t, lineMaskCases, off)

@@ -40,6 +40,9 @@ type lines struct {
 	// byRow: every cell V[I][J] == C of a character C, the cells of each
 	// row I (nil: not so).
 	byRow [][]charCell
+	// intRows: every cell V[I][J] == K of an int K, the cells of each
+	// row I (nil: not so).
+	intRows [][]intCell
 	// flat: every cell V[I] == C of one character C (flatCh), I from 0 to
 	// maxFlat < maxCells: the masks are of the indexes I, not of the
 	// cells' ids, and a string's pass word is its characters equal to C
@@ -61,6 +64,13 @@ type lines struct {
 type charCell struct {
 	j, id int
 	ch    byte
+}
+
+// intCell is a cell of a row tested against an int: its column, the
+// int, its id.
+type intCell struct {
+	j, id int
+	k     int64
 }
 
 // term is a value the folding works out: a value, or a conjunction of
@@ -120,6 +130,14 @@ func (s *shape) fold(vals []value.Value) *lines {
 				break
 			}
 			l.byRow[c.i] = append(l.byRow[c.i], charCell{j: c.j, id: id, ch: c.k.Str()[0]})
+		}
+		l.intRows = make([][]intCell, l.maxRow+1)
+		for id, c := range l.cells {
+			if c.j < 0 || c.k.K != value.KInt {
+				l.intRows = nil
+				break
+			}
+			l.intRows[c.i] = append(l.intRows[c.i], intCell{j: c.j, id: id, k: c.k.N})
 		}
 	}
 	l.ok = true
@@ -297,8 +315,102 @@ func (f *folder) eval(e lang.Expr) (term, bool) {
 		return f.eval(e.Else)
 	case *lang.Binary:
 		return f.binary(e)
+	case *lang.Call:
+		return f.nested(e)
 	}
 	return term{}, false
+}
+
+// nested works out all or any of a comprehension in the element (the
+// names seen through have made it only such a call: seeThrough): every
+// element worked out (the list is built before the fold, so an element
+// that cannot be is the fold's error, or one the folding cannot see),
+// then all the conjunction of its elements (false where one is false),
+// any true where one is true and false where all are; an any of cell
+// tests is not folded.
+func (f *folder) nested(e *lang.Call) (term, bool) {
+	comp, ok := e.Args[0].(*lang.Comp)
+	id, isID := e.Fn.(*lang.Ident)
+	if !ok || !isID || len(e.Args) != 1 {
+		return term{}, false
+	}
+	all := id.Name == "all"
+	var elems []term
+	var run func(k int) bool
+	run = func(k int) bool {
+		if k == len(comp.Clauses) {
+			if f.n++; f.n > maxBindings {
+				return false
+			}
+			t, ok := f.eval(comp.Body)
+			if !ok || !t.isConj && t.v.K != value.KBool {
+				return false
+			}
+			elems = append(elems, t)
+			return true
+		}
+		switch cl := comp.Clauses[k].(type) {
+		case *lang.IfClause:
+			t, ok := f.eval(cl.Cond)
+			if !ok || t.isConj || t.v.K != value.KBool {
+				return false
+			}
+			return t.v.N == 0 || run(k+1)
+		case *lang.ForClause:
+			if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+				lo, ok1 := f.intOf(r.X)
+				hi, ok2 := f.intOf(r.Y)
+				if !ok1 || !ok2 || hi-lo > maxBindings {
+					return false
+				}
+				for x := lo; x <= hi; x++ {
+					if !f.bind(cl, value.Int(x)) || !run(k+1) {
+						return false
+					}
+				}
+				return true
+			}
+			t, ok := f.eval(cl.Iter)
+			if !ok || t.isConj || t.v.K != value.KList && t.v.K != value.KTuple {
+				return false
+			}
+			for _, x := range t.v.Elems() {
+				if !f.bind(cl, x) || !run(k+1) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if !run(0) {
+		return term{}, false
+	}
+	if all {
+		var conj []int
+		isConj := false
+		for _, t := range elems {
+			if !t.isConj && t.v.N == 0 {
+				return t, true
+			}
+			if t.isConj {
+				conj, isConj = append(conj, t.conj...), true
+			}
+		}
+		if !isConj {
+			return val(value.Bool(true))
+		}
+		return term{isConj: true, conj: conj}, true
+	}
+	for _, t := range elems {
+		if t.isConj {
+			return term{}, false
+		}
+		if t.v.N != 0 {
+			return t, true
+		}
+	}
+	return val(value.Bool(false))
 }
 
 // binary works out an operator: int arithmetic without overflow, int
@@ -491,6 +603,11 @@ func (l *lines) pass(v value.Value) ([]uint64, bool) {
 			return w, true
 		}
 	}
+	if l.intRows != nil && (v.K == value.KList || v.K == value.KTuple) {
+		if w, ok := l.passIntRows(v.Elems()); ok {
+			return w, true
+		}
+	}
 	w := l.w
 	for i := range w {
 		w[i] = 0
@@ -646,6 +763,36 @@ func (l *lines) passRows(rows []value.Value) ([]uint64, bool) {
 				return nil, false
 			}
 			if s[c.j] == c.ch {
+				w[c.id/64] |= 1 << (c.id % 64)
+			}
+		}
+	}
+	return w, true
+}
+
+// passIntRows is pass of int cells (lines.intRows) of rows that are
+// lists or tuples: false where a row is of another kind or too short
+// (the general pass meets it).
+func (l *lines) passIntRows(rows []value.Value) ([]uint64, bool) {
+	if len(rows) < len(l.intRows) {
+		return nil, false
+	}
+	w := l.w
+	clear(w)
+	for i, cs := range l.intRows {
+		if len(cs) == 0 {
+			continue
+		}
+		x := rows[i]
+		if x.K != value.KList && x.K != value.KTuple {
+			return nil, false
+		}
+		es := x.Elems()
+		for _, c := range cs {
+			if c.j >= len(es) {
+				return nil, false
+			}
+			if e := es[c.j]; e.K == value.KInt && e.N == c.k {
 				w[c.id/64] |= 1 << (c.id % 64)
 			}
 		}

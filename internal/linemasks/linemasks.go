@@ -237,6 +237,20 @@ func seeThrough(c *compile.Compiler, e lang.Expr, depth int) lang.Expr {
 			}
 			return &lang.ListLit{Pos: x.Pos, Elems: es}
 		case *lang.Call:
+			if comp := nestedFold(c, x); comp != nil {
+				// (all or any of a comprehension of its own: folded
+				// per binding, folder.nested.)
+				out := &lang.Comp{Pos: comp.Pos, Kind: comp.Kind, Body: walk(comp.Body)}
+				for _, cl := range comp.Clauses {
+					switch cl := cl.(type) {
+					case *lang.ForClause:
+						out.Clauses = append(out.Clauses, &lang.ForClause{Pos: cl.Pos, Target: cl.Target, Iter: walk(cl.Iter)})
+					case *lang.IfClause:
+						out.Clauses = append(out.Clauses, &lang.IfClause{Pos: cl.Pos, Cond: walk(cl.Cond)})
+					}
+				}
+				return &lang.Call{Pos: x.Pos, Fn: x.Fn, Args: []lang.Expr{out}}
+			}
 			fn := c.Inlinable(x)
 			if fn == nil || c.GameCallee(x) != nil || !resolve.Same(x) || len(resolve.CalledParams(fn)) > 0 {
 				ok = false
@@ -341,6 +355,27 @@ func (s *shape) names(c *compile.Compiler, e lang.Expr, idents map[*resolve.Decl
 			for _, e := range x.Elems {
 				walk(e)
 			}
+		case *lang.Call:
+			comp := nestedFold(c, x)
+			if comp == nil {
+				ok = false
+				return
+			}
+			for _, cl := range comp.Clauses {
+				if fc, isFor := cl.(*lang.ForClause); isFor {
+					walk(fc.Iter)
+					for _, n := range fc.Target.Names {
+						if d := resolve.NameDecl(n); d != nil {
+							s.loopVar[d] = true
+						} else {
+							ok = false
+						}
+					}
+				} else {
+					walk(cl.(*lang.IfClause).Cond)
+				}
+			}
+			walk(comp.Body)
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		default:
 			ok = false
@@ -348,6 +383,20 @@ func (s *shape) names(c *compile.Compiler, e lang.Expr, idents map[*resolve.Decl
 	}
 	walk(e)
 	return ok
+}
+
+// nestedFold is the comprehension of x when x is all or any (the
+// built-ins) of a list comprehension written in place; nil otherwise.
+func nestedFold(c *compile.Compiler, x *lang.Call) *lang.Comp {
+	bi := c.CalledBuiltin(x)
+	if bi == nil || bi.AllAny == 0 || len(x.Args) != 1 {
+		return nil
+	}
+	comp, ok := x.Args[0].(*lang.Comp)
+	if !ok || comp.Kind != lang.ListComp || len(comp.Clauses) == 0 {
+		return nil
+	}
+	return comp
 }
 
 // cellBase is the name V and the indexes of V[I] or V[I][J]; nil when x
