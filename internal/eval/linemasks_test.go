@@ -198,6 +198,28 @@ print bad({2})
 def nb(X) = any([all([if p in X then 1 else 0 for p in L]) for L in LINES])
 print nb({0, 1})
 `,
+	// An if clause of the outer loops (a membership and an equality of
+	// values that are not ints), large lists of lines passed as inputs
+	// (kept by their identity: two lists equal but not the same, two
+	// different), a filter that reads the board (not folded), one that
+	// fails.
+	`let (R, C) = (4, 4)
+let LINES = [[(r + k * dr, c + k * dc) for k in 0 .. 2] for r in 0 .. R - 1 for c in 0 .. C - 1 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)]
+             if 0 <= r + 2 * dr and r + 2 * dr < R and 0 <= c + 2 * dc and c + 2 * dc < C]
+def completes(X, r, c) = any([all([p == (r, c) or p in X for p in L]) for L in LINES if (r, c) in L])
+game nt(X) moves nt(X | {(r, c)}) for r in 0 .. R - 1 for c in 0 .. C - 1 if (r, c) not in X and not completes(X, r, c)
+print sg(nt(set())), [sg(nt({(r, c)})) for r in 0 .. 1 for c in 0 .. C - 1]
+def hits(X, Ls, v) = any([all([p in X for p in L]) for L in Ls if L[0] != v and v not in L])
+let L2 = [[(r + k * dr, c + k * dc) for k in 0 .. 2] for r in 0 .. R - 1 for c in 0 .. C - 1 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)]
+          if 0 <= r + 2 * dr and r + 2 * dr < R and 0 <= c + 2 * dc and c + 2 * dc < C]
+let L3 = [L for L in LINES if L[0][0] == 0]
+let B = {(0, 0), (0, 1), (0, 2), (1, 1), (2, 2)}
+print [hits(B, Ls, v) for Ls in [LINES, L2, L3, LINES, L3] for v in [(0, 0), (0, 3), (5, 5)]]
+def rd(X, Ls) = any([all([p in X for p in L]) for L in Ls if (0, 0) in X])
+print rd(B, LINES), rd({(1, 1)}, LINES)
+def bad(X, Ls) = any([all([p in X for p in L]) for L in Ls if L[5] == 0])
+print bad(B, LINES)
+`,
 }
 
 func TestNestedLineMasksDiff(t *testing.T) {

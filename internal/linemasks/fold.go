@@ -1,6 +1,8 @@
 package linemasks
 
 import (
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"math/bits"
 	"slices"
 
@@ -199,6 +201,17 @@ func (f *folder) loop(k int) {
 		return
 	}
 	fc := f.s.clauses[k]
+	if slices.Contains(f.s.filters, k) {
+		t, ok := f.eval(fc.Iter)
+		if !ok || t.isConj || t.v.K != value.KBool {
+			f.bad = true // (a cell test, or the fold's error)
+			return
+		}
+		if t.v.N != 0 {
+			f.loop(k + 1)
+		}
+		return
+	}
 	var elems []value.Value
 	if r, ok := fc.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
 		lo, ok1 := f.intOf(r.X)
@@ -454,6 +467,13 @@ func (f *folder) binary(e *lang.Binary) (term, bool) {
 		if t, ok, isCell := f.cellTest(e); isCell {
 			return t, ok
 		}
+		// (Equality of two values never fails.)
+		x, ok1 := f.eval(e.X)
+		y, ok2 := f.eval(e.Y)
+		if !ok1 || !ok2 || x.isConj || y.isConj {
+			return term{}, false
+		}
+		return val(value.Bool(value.Equal(x.v, y.v) == (e.Op == lang.OpEq)))
 	case lang.OpIn:
 		if id, ok := e.Y.(*lang.Ident); ok && resolve.Of(id) == f.s.board {
 			x, ok := f.eval(e.X)
@@ -462,6 +482,15 @@ func (f *folder) binary(e *lang.Binary) (term, bool) {
 			}
 			return f.cellID(cell{i: memberCell, j: memberCell, k: x.v}), true
 		}
+		fallthrough
+	case lang.OpNotIn:
+		// (A value in a list, tuple or set: never fails.)
+		x, ok1 := f.eval(e.X)
+		y, ok2 := f.eval(e.Y)
+		if !ok1 || !ok2 || x.isConj || y.isConj || y.v.K != value.KList && y.v.K != value.KTuple && y.v.K != value.KSet {
+			return term{}, false
+		}
+		return val(value.Bool(operator.In(engine.Pos{}, x.v, y.v) == (e.Op == lang.OpIn)))
 	}
 	x, ok1 := f.eval(e.X)
 	y, ok2 := f.eval(e.Y)

@@ -28,6 +28,7 @@
 package linemasks
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -56,6 +57,9 @@ const (
 type shape struct {
 	all     bool
 	clauses []*lang.ForClause
+	// filters: the clauses that are if clauses (their Iter the
+	// condition).
+	filters []int
 	body    lang.Expr
 	loopVar map[*resolve.Decl]bool
 	board   *resolve.Decl
@@ -71,6 +75,17 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 	}
 	s := &shape{all: bi.AllAny > 0, loopVar: map[*resolve.Decl]bool{}}
 	for _, cl := range comp.Clauses {
+		if ic, ok := cl.(*lang.IfClause); ok {
+			// (A filter of the bindings, not reading the board: its
+			// condition seen through, a for clause of no names.)
+			cond := seeThrough(c, ic.Cond, 0)
+			if cond == nil {
+				return nil
+			}
+			s.clauses = append(s.clauses, &lang.ForClause{Pos: ic.Pos, Target: &lang.Pattern{}, Iter: cond})
+			s.filters = append(s.filters, len(s.clauses)-1)
+			continue
+		}
 		fc, ok := cl.(*lang.ForClause)
 		if !ok {
 			return nil
@@ -118,6 +133,9 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 		v   value.Value
 		key []byte
 	}, len(inputs))
+	// (A large input, such as a let's list of lines, by its identity:
+	// a short token, refTag and its id, for each value of it seen.)
+	refIDs := make([]map[any]int, len(inputs))
 	return func(fr *engine.Frame) value.Value {
 		same := cache != nil
 		for i, f := range inputs {
@@ -152,7 +170,19 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 				}
 				var b bool
 				at := len(kb)
+				if id, ok := refIDs[i][v.Ref]; ok && seqRef(v) {
+					kb = binary.AppendUvarint(append(kb, refTag), uint64(id))
+					continue
+				}
 				kb, b = value.AppendArgKey(kb, v, maxKeptKey)
+				if seqRef(v) && (b || len(kb)-at > maxKeptKey/4) && len(refIDs[i]) < maxKept {
+					if refIDs[i] == nil {
+						refIDs[i] = map[any]int{}
+					}
+					id := len(refIDs[i])
+					refIDs[i][v.Ref] = id
+					kb, b = binary.AppendUvarint(append(kb[:at], refTag), uint64(id)), false
+				}
 				boxed = boxed || b || len(kb) > maxKeptKey
 				if v.Ref != nil {
 					last[i].v, last[i].key = v, append(last[i].key[:0], kb[at:]...)
@@ -188,6 +218,10 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 		return value.Bool(cache.test(w, s.all))
 	}
 }
+
+// refTag begins an input's token in the key of the inputs' values: no
+// tag of value.AppendArgKey.
+const refTag = 0xff
 
 // seqRef reports whether v is a list, tuple, string or set (its Ref a
 // pointer, which identifies it).
