@@ -112,6 +112,21 @@ print sg(one([]))
 print update([[1], [2]], r, update([[1], [2]][r], 0, 7)), [update(g, 0, update(g[0], 0, 2)) for g in [[[1, 1]], [[3]], ((4, 5),)]]
 print [update(g, 0, update(g[0], 0, 2)) for g in [[[1, 1]], [[]]]]
 `,
+	// A row with two cells set (update(update(g[r], c, 1), c + 1, 1)), a
+	// second row read from the grid before the first update
+	// (update(update(g, r, ...), r + 1, update(g[r + 1], c, 1)): that row
+	// as the grid has it, then its cell, even where r + 1 is the row the
+	// first update set), tuples of tuples (a byte a cell) and lists of
+	// tuples, a tuple row too long for bytes, cells not 0 or 1.
+	`game cr(b) moves
+    cr(update(b, r, update(update(b[r], c, 1), c + 1, 1))) for r in 0 .. len(b) - 1 for c in 0 .. len(b[0]) - 2 if b[r][c] == 0 and b[r][c + 1] == 0
+  | cr(update(update(b, r, update(b[r], c, 1)), r + 1, update(b[r + 1], c, 1))) for r in 0 .. len(b) - 2 for c in 0 .. len(b[0]) - 1 if b[r][c] == 0 and b[r + 1][c] == 0
+print sg(cr([[0, 0, 0], [0, 0, 0], [0, 0, 0]])), sg(cr(((0, 0, 0), (0, 0, 0), (0, 0, 0)))), sg(cr([(0, 0, 0, 0), (0, 0, 0, 0)])), sg(cr(((0, 0), [0, 0], (1, 0))))
+print moves(cr(((0, 1, 0), (0, 0, 0)))), moves(cr([[0, 0], [0, 2]])), sg(cr(((1,) * 127 + (0, 0, 0), (1,) * 130)))
+game same(b) moves same(update(update(b, r, update(b[r], c, 1)), r, update(b[r], c + 1, 1))) for r in 0 .. len(b) - 1 for c in 0 .. len(b[r]) - 2 if b[r][c] == 0
+print sg(same([[0, 0, 0], [1, 0, 0]])), moves(same(((0, 0, 0),))), moves(same([[0, 0, 1]]))
+print sg(cr([[0, 0], [0]]))
+`,
 }
 
 func TestListUpdDiff(t *testing.T) {

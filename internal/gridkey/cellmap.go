@@ -222,8 +222,8 @@ func (m *cellMap) produce(c *compile.Compiler, body lang.Expr) producer {
 			return buf, gr, false
 		}
 		for _, row := range gr.rows {
-			if row.n != w {
-				return buf, gr, false
+			if row.n != w || row.bytes {
+				return buf, gr, false // (a tuple row: the list built has other keys)
 			}
 		}
 		stride := (w + 63) / 64

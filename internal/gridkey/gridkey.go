@@ -46,7 +46,7 @@ const maxWrites = 16
 // one (a local that is not an int, an overflow).
 type intFn func(fr *engine.Frame) (int64, bool)
 
-// write sets cell (r, c) to v.
+// write sets cell (r, c) to v; without c, row r to the base grid's.
 type write struct{ r, c, v intFn }
 
 // planner recognizes an option's grid.
@@ -79,6 +79,14 @@ func Compile(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte
 	}
 	ws := make([]write, 0, len(p.writes)/3)
 	for k := 0; k < len(p.writes); k += 3 {
+		if p.writes[k+1] == nil {
+			r := intOf(c, p.writes[k])
+			if r == nil {
+				return nil
+			}
+			ws = append(ws, write{r: r})
+			continue
+		}
 		r, cc, v := intOf(c, p.writes[k]), intOf(c, p.writes[k+1]), intOf(c, p.writes[k+2])
 		if r == nil || cc == nil || v == nil {
 			return nil
@@ -106,6 +114,10 @@ func Compile(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte
 				return buf[:n], false
 			}
 			row := gr.rows[r]
+			if w.c == nil {
+				copy(buf[n+row.off:n+row.off+row.width()], gr.key[row.off:])
+				continue
+			}
 			c, ok2 := w.c(fr)
 			if !ok2 || uint64(c) >= uint64(row.n) {
 				return buf[:n], false
@@ -113,6 +125,10 @@ func Compile(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte
 			v, ok3 := w.v(fr)
 			if !ok3 || uint64(v) > 1 {
 				return buf[:n], false
+			}
+			if row.bytes {
+				buf[n+row.off+int(c)] = value.IntSeqByte(v)
+				continue
 			}
 			at, bit := n+row.off+int(c/8), byte(1)<<(c%8)
 			buf[at] = buf[at]&^bit | byte(v)*bit
@@ -139,19 +155,39 @@ func (p *planner) grid(e lang.Expr, depth int) bool {
 			if !bi.Updates || len(e.Args) != 3 {
 				return false
 			}
-			in, ok := e.Args[2].(*lang.Call)
-			if !ok || len(in.Args) != 3 || p.c.CalledBuiltin(in) != bi {
-				return false
+			// (The row: X[I] with cells set, update(update(X[I], J, V),
+			// J2, V2), innermost first.)
+			var cells []*lang.Call
+			row := e.Args[2]
+			for {
+				in, ok := row.(*lang.Call)
+				if !ok || len(in.Args) != 3 || p.c.CalledBuiltin(in) != bi || len(cells) >= maxWrites {
+					break
+				}
+				cells, row = append(cells, in), in.Args[0]
 			}
-			ix, ok := in.Args[0].(*lang.Index)
-			if !ok || !ir.Same(ix.X, e.Args[0]) || !ir.Same(ix.Index, e.Args[1]) {
+			ix, ok := row.(*lang.Index)
+			if len(cells) == 0 || !ok || !ir.Same(ix.Index, e.Args[1]) {
 				return false
 			}
 			if !p.grid(e.Args[0], depth) {
 				return false
 			}
-			p.writes = append(p.writes, e.Args[1], in.Args[1], in.Args[2])
-			return true
+			if !ir.Same(ix.X, e.Args[0]) {
+				// (The row of the base grid, not of the one updated so
+				// far: update(update(g, r, ...), r + 1, update(g[r + 1],
+				// c, 1)) sets the row as the base has it, then its cells.)
+				id, isID := ix.X.(*lang.Ident)
+				base, isBase := p.base.(*lang.Ident)
+				if !isID || !isBase || resolve.Of(id) != resolve.Of(base) {
+					return false
+				}
+				p.writes = append(p.writes, e.Args[1], nil, nil)
+			}
+			for k := len(cells) - 1; k >= 0; k-- {
+				p.writes = append(p.writes, e.Args[1], cells[k].Args[1], cells[k].Args[2])
+			}
+			return len(p.writes) <= 3*maxWrites
 		}
 		fn := p.c.Inlinable(e)
 		if fn == nil || !resolve.Same(e) || !resolve.InlineShape(fn.Decl.Body) || p.c.GameCallee(e) != nil {
@@ -217,8 +253,19 @@ func intOf(c *compile.Compiler, e lang.Expr) intFn {
 }
 
 // rowAt is a row of a grid: its length and the offset of its bits in
-// the grid's key.
-type rowAt struct{ n, off int }
+// the grid's key; bytes: a tuple, a byte a cell (value.IntSeqByte).
+type rowAt struct {
+	n, off int
+	bytes  bool
+}
+
+// width is the bytes of row r's cells in a key.
+func (r rowAt) width() int {
+	if r.bytes {
+		return r.n
+	}
+	return (r.n + 7) / 8
+}
 
 // gridOf is a grid's key and its rows.
 type gridOf struct {
@@ -257,7 +304,7 @@ func readGrid(v value.Value, g gridOf) (gridOf, bool) {
 		return readNew(v, g)
 	}
 	for i, r := range rows {
-		if r.K != value.KList || len(r.Elems()) != g.rows[i].n {
+		if r.K != value.KList && !g.rows[i].bytes || r.K != value.KTuple && g.rows[i].bytes || len(r.Elems()) != g.rows[i].n {
 			return readNew(v, g)
 		}
 	}
@@ -265,6 +312,15 @@ func readGrid(v value.Value, g gridOf) (gridOf, bool) {
 		var acc byte
 		at := g.rows[i].off
 		es := r.Elems()
+		if g.rows[i].bytes {
+			for j, x := range es {
+				if x.K != value.KInt || uint64(x.N) > 1 {
+					return g, false
+				}
+				g.key[at+j] = value.IntSeqByte(x.N)
+			}
+			continue
+		}
 		for j, x := range es {
 			if x.K != value.KInt || uint64(x.N) > 1 {
 				return g, false
@@ -290,7 +346,7 @@ func readNew(v value.Value, g gridOf) (gridOf, bool) {
 	// The rows' keys end the key: a tag, the length and the bits of each.
 	size := 0
 	for _, r := range rows {
-		if r.K != value.KList {
+		if r.K != value.KList && r.K != value.KTuple {
 			return g, false
 		}
 		for _, x := range r.Elems() {
@@ -299,6 +355,14 @@ func readNew(v value.Value, g gridOf) (gridOf, bool) {
 			}
 		}
 		n := len(r.Elems())
+		if r.K == value.KTuple {
+			// (A tuple of 0s and 1s: its tag, its length, a byte each.)
+			if n >= 128 {
+				return g, false
+			}
+			size += value.IntSeqByteAt + n
+			continue
+		}
 		size += 1 + uvarintLen(n) + (n+7)/8
 	}
 	off := len(key) - size
@@ -306,9 +370,18 @@ func readNew(v value.Value, g gridOf) (gridOf, bool) {
 		return g, false
 	}
 	for _, r := range rows {
+		n := len(r.Elems())
+		if r.K == value.KTuple {
+			if key[off] != value.TagIntTuple || int(key[off+1]) != n {
+				g.rows = g.rows[:0]
+				return g, false
+			}
+			g.rows = append(g.rows, rowAt{n: n, off: off + value.IntSeqByteAt, bytes: true})
+			off += value.IntSeqByteAt + n
+			continue
+		}
 		// (Each a tag, its length and its bits, as value.AppendBitWord
 		// writes them.)
-		n := len(r.Elems())
 		m, w := binary.Uvarint(key[off+1:])
 		if key[off] != value.TagBitList || m != uint64(n) || w <= 0 {
 			g.rows = g.rows[:0]
