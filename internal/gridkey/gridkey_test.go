@@ -2,6 +2,7 @@ package gridkey
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/value"
@@ -20,6 +21,9 @@ func randomGrid(r *rand.Rand, h, w int) [][]int64 {
 	return g
 }
 
+// rowTuples: the grids gridValue makes have rows that are tuples.
+var rowTuples bool
+
 func gridValue(g [][]int64, tuple bool) value.Value {
 	rows := make([]value.Value, len(g))
 	for i, row := range g {
@@ -28,6 +32,9 @@ func gridValue(g [][]int64, tuple bool) value.Value {
 			es[j] = value.Int(x)
 		}
 		rows[i] = value.List(es)
+		if rowTuples {
+			rows[i] = value.Tuple(es)
+		}
 	}
 	if tuple {
 		return value.Tuple(rows)
@@ -36,8 +43,15 @@ func gridValue(g [][]int64, tuple bool) value.Value {
 }
 
 // TestRewrite: a grid's key with a cell's bit rewritten is the key of
-// the grid with that cell set.
+// the grid with that cell set; with rows that are tuples, its byte.
 func TestRewrite(t *testing.T) {
+	testRewrite(t)
+	rowTuples = true
+	defer func() { rowTuples = false }()
+	testRewrite(t)
+}
+
+func testRewrite(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var prev gridOf
 	for k := range 4000 {
@@ -84,6 +98,10 @@ func TestRewrite(t *testing.T) {
 		key := append([]byte(nil), gr.key...)
 		at, bit := gr.rows[i].off+j/8, byte(1)<<(j%8)
 		key[at] = key[at]&^bit | byte(v)*bit
+		if rowTuples {
+			key = append([]byte(nil), gr.key...)
+			key[gr.rows[i].off+j] = value.IntSeqByte(v)
+		}
 		g[i][j] = v
 		want, _ := value.AppendArgKey(nil, gridValue(g, tuple), value.MaxKeyBytes)
 		if string(key) != string(want) {
@@ -98,7 +116,8 @@ func TestNotGrids(t *testing.T) {
 		value.List(nil),
 		value.List([]value.Value{value.Int(0)}),
 		value.List([]value.Value{value.List([]value.Value{value.Int(2)})}),
-		value.List([]value.Value{value.Tuple([]value.Value{value.Int(1)})}),
+		value.List([]value.Value{value.Tuple([]value.Value{value.Int(2)})}),
+		value.List([]value.Value{value.Tuple(slices.Repeat([]value.Value{value.Int(0)}, 128))}),
 		value.List([]value.Value{value.List([]value.Value{value.Bool(true)})}),
 	} {
 		if _, ok := readGrid(v, gridOf{}); ok {
