@@ -222,6 +222,50 @@ print bad(B, LINES)
 `,
 }
 
+// countLineCases: an element that compares the length of a
+// comprehension filtered by cell tests with an int (countTest: a line
+// tested by how many of its cells pass), a membership in a loop's list
+// beside it: == != < <= > >=, either way round, a filter that is a
+// plain bool, a cell counted twice, a loop after a cell's test, an
+// element that fails, an int element (all's error), grids and strings.
+var countLineCases = []string{
+	`let (R, C) = (3, 4)
+let LINES = [[(r + k * dr) * C + c + k * dc for k in 0 .. 2] for r in 0 .. R - 1 for c in 0 .. C - 1 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)]
+             if 0 <= r + 2 * dr and r + 2 * dr < R and 0 <= c + 2 * dc and c + 2 * dc < C]
+def completes(X, i) = any([i in L and len([p for p in L if p in X]) == 2 for L in LINES])
+game nt(X) moves nt(X | {i}) for i in 0 .. R * C - 1 if i not in X and not completes(X, i)
+print sg(nt(set())), [sg(nt({i})) for i in 0 .. R * C - 1]
+def f(X, k) = [any([len([p for p in L if p in X]) >= k for L in LINES]), all([k > len([p for p in L if p in X]) for L in LINES]), any([len([p for p in L if p in X]) != k for L in LINES]), any([len([p for p in L if p > 0 if p in X]) < k for L in LINES]), any([len([p for p in L if p in X]) <= k - 2 for L in LINES])]
+print [f(X, k) for X in [set(), {0, 1, 2}, {0, 4, 8, 5}, set(0 .. 11)] for k in 0 .. 4]
+`,
+	`let LINES = [[0, 1, 0], [1, 2]]
+def twice(X) = any([len([p for p in L if p in X]) == 2 for L in LINES])
+def after(X) = any([len([q for p in L if p in X for q in [1, 2]]) == 2 for L in LINES])
+def fails(X) = any([len([10 / p for p in L if p in X]) == 1 for L in LINES])
+def intel(X) = all([len([p for p in L if p in X]) for L in LINES])
+print twice({0}), twice({1, 2}), after({0}), after({2})
+print fails({1, 2})
+print fails({0})
+`,
+	`let LINES = [[0, 1]]
+def intel(X) = all([len([p for p in L if p in X]) for L in LINES])
+print intel({0})
+`,
+	`let W = 4
+let LINES = [[(r, c), (r, c + 1), (r, c + 2)] for r in 0 .. 1 for c in 0 .. W - 3] + [[(0, c), (1, c)] for c in 0 .. W - 1]
+def g3(b) = any([len([1 for (p, q) in L if b[p][q] == 1]) == len(L) for L in LINES])
+def s3(b) = any([len([1 for (p, q) in L if b[p * W + q] == "X"]) >= 3 for L in LINES])
+print [g3(b) for b in [[[1, 1, 1, 0], [0, 0, 0, 0]], [[1, 0, 1, 0], [1, 0, 0, 0]], [[0, 1, 0, 1], [0, 0, 1, 0]]]], [s3(s) for s in ["XXX.....", "X.X.X...", ".XXX...."]]
+print g3([[1, 1], [0, 0]])
+`,
+}
+
+func TestCountLineMasksDiff(t *testing.T) {
+	for _, off := range []passes.Pass{passes.Masks, passes.All} {
+		diffCases(t, countLineCases, off)
+	}
+}
+
 func TestNestedLineMasksDiff(t *testing.T) {
 	for _, off := range []passes.Pass{passes.Masks, passes.All} {
 		diffCases(t, nestedLineCases, off)

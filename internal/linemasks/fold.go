@@ -32,7 +32,10 @@ type lines struct {
 	nw     int
 	masks  []uint64 // nw words a line
 	falses bool     // an element is false
-	w      []uint64
+	// ops: for each line, where it is a count line, its comparison (nil:
+	// every line is all of its cells).
+	ops []countLine
+	w   []uint64
 	// twoLevels: a cell V[I][J] (maxRow: the largest I); ascii: whether
 	// each row is a string of ASCII characters (0: not known yet, 1, 2:
 	// not), for one board.
@@ -81,6 +84,17 @@ type term struct {
 	v      value.Value
 	isConj bool
 	conj   []int
+	// op, k: with isConj, a count line (op not 0): the number of the
+	// cells conj that pass compared by op with k.
+	k  int64
+	op lang.Op
+}
+
+// countLine is a line tested by the number of its cells that pass
+// (lines.ops).
+type countLine struct {
+	op lang.Op // == != <= >=
+	k  int64
 }
 
 // folder works the element out for each binding.
@@ -89,6 +103,7 @@ type folder struct {
 	env   map[*resolve.Decl]value.Value
 	l     *lines
 	conjs [][]int
+	ops   []countLine // (op 0: all of the cells)
 	n     int
 	bad   bool
 }
@@ -108,12 +123,18 @@ func (s *shape) fold(vals []value.Value) *lines {
 	if l.nw == 0 {
 		l.nw = 1
 	}
-	for _, c := range f.conjs {
+	for i, c := range f.conjs {
 		m := make([]uint64, l.nw)
 		for _, id := range c {
 			m[id/64] |= 1 << (id % 64)
 		}
 		l.masks = append(l.masks, m...)
+		if f.ops[i].op != 0 && l.ops == nil {
+			l.ops = make([]countLine, len(f.conjs))
+		}
+	}
+	if l.ops != nil {
+		copy(l.ops, f.ops)
 	}
 	l.flatten()
 	l.w = make([]uint64, l.nw)
@@ -191,12 +212,14 @@ func (f *folder) loop(k int) {
 			f.bad = true
 		case t.isConj:
 			f.conjs = append(f.conjs, t.conj)
+			f.ops = append(f.ops, countLine{op: t.op, k: t.k})
 		case t.v.K != value.KBool:
 			f.bad = true // (all or any's error: the fold as compiled)
 		case t.v.N == 0:
 			f.l.falses = true
 		default:
 			f.conjs = append(f.conjs, nil)
+			f.ops = append(f.ops, countLine{})
 		}
 		return
 	}
@@ -329,6 +352,9 @@ func (f *folder) eval(e lang.Expr) (term, bool) {
 	case *lang.Binary:
 		return f.binary(e)
 	case *lang.Call:
+		if lenComp(e) != nil {
+			return term{}, false // (compared with an int: countTest)
+		}
 		return f.nested(e)
 	}
 	return term{}, false
@@ -455,6 +481,8 @@ func (f *folder) binary(e *lang.Binary) (term, bool) {
 		switch {
 		case !ok:
 			return term{}, false
+		case y.isConj && (x.op != 0 || y.op != 0):
+			return term{}, false // (a count line and more cells: not a line)
 		case y.isConj:
 			return term{isConj: true, conj: append(append([]int(nil), x.conj...), y.conj...)}, true
 		case y.v.K != value.KBool:
@@ -463,7 +491,13 @@ func (f *folder) binary(e *lang.Binary) (term, bool) {
 			return y, true
 		}
 		return x, true
-	case lang.OpEq, lang.OpNe:
+	case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+		if t, ok, isCount := f.countTest(e); isCount {
+			return t, ok
+		}
+		if e.Op != lang.OpEq && e.Op != lang.OpNe {
+			break
+		}
 		if t, ok, isCell := f.cellTest(e); isCell {
 			return t, ok
 		}
@@ -538,6 +572,123 @@ func abs(a int64) int64 {
 		return -a
 	}
 	return a
+}
+
+// countTest works out len(C) OP K (either way round), C a comprehension
+// whose if clauses are each a cell test or a bool (its elements plain
+// values), K an int: a count line of C's cells, K less the elements
+// that pass without a cell (isCount: e is such a comparison).
+func (f *folder) countTest(e *lang.Binary) (term, bool, bool) {
+	op, call, other := e.Op, e.X, e.Y
+	comp := lenComp(call)
+	if comp == nil {
+		op, call, other = e.Op.Flip(), e.Y, e.X
+		if comp = lenComp(call); comp == nil {
+			return term{}, false, false
+		}
+	}
+	k, ok := f.intOf(other)
+	if !ok {
+		return term{}, false, true
+	}
+	var cells []int
+	seen := map[int]bool{}
+	fixed := int64(0)
+	var run func(i int, cell int) bool
+	run = func(i int, cell int) bool {
+		if i == len(comp.Clauses) {
+			if f.n++; f.n > maxBindings {
+				return false
+			}
+			if t, ok := f.eval(comp.Body); !ok || t.isConj {
+				return false // (the element: a plain value, as the list holds)
+			}
+			switch {
+			case cell < 0:
+				fixed++
+			case seen[cell]:
+				return false // (a cell counted twice)
+			default:
+				seen[cell] = true
+				cells = append(cells, cell)
+			}
+			return true
+		}
+		switch cl := comp.Clauses[i].(type) {
+		case *lang.IfClause:
+			t, ok := f.eval(cl.Cond)
+			switch {
+			case !ok:
+				return false
+			case t.isConj && len(t.conj) == 1 && t.op == 0 && cell < 0:
+				return run(i+1, t.conj[0])
+			case t.isConj || t.v.K != value.KBool:
+				return false
+			}
+			return t.v.N == 0 || run(i+1, cell)
+		case *lang.ForClause:
+			if cell >= 0 {
+				return false // (a loop after a cell's test: more than one count a cell)
+			}
+			if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+				lo, ok1 := f.intOf(r.X)
+				hi, ok2 := f.intOf(r.Y)
+				if !ok1 || !ok2 || hi-lo > maxBindings {
+					return false
+				}
+				for x := lo; x <= hi; x++ {
+					if !f.bind(cl, value.Int(x)) || !run(i+1, cell) {
+						return false
+					}
+				}
+				return true
+			}
+			t, ok := f.eval(cl.Iter)
+			if !ok || t.isConj || t.v.K != value.KList && t.v.K != value.KTuple {
+				return false
+			}
+			for _, x := range t.v.Elems() {
+				if !f.bind(cl, x) || !run(i+1, cell) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if !run(0, -1) {
+		return term{}, false, true
+	}
+	// (count + fixed OP k: count OP k - fixed, over counts 0 .. len.)
+	k -= fixed
+	switch op {
+	case lang.OpLt:
+		op, k = lang.OpLe, k-1
+	case lang.OpGt:
+		op, k = lang.OpGe, k+1
+	case lang.OpEq, lang.OpNe, lang.OpLe, lang.OpGe:
+	default:
+		return term{}, false, true
+	}
+	if cells == nil {
+		cells = []int{}
+	}
+	return term{isConj: true, conj: cells, op: op, k: k}, true, true
+}
+
+// lenComp is the comprehension of len(C), C a list comprehension (the
+// only calls of len the names seen through leave: seeThrough); nil
+// otherwise.
+func lenComp(e lang.Expr) *lang.Comp {
+	call, ok := e.(*lang.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	if id, ok := call.Fn.(*lang.Ident); !ok || id.Name != "len" {
+		return nil
+	}
+	comp, _ := call.Args[0].(*lang.Comp)
+	return comp
 }
 
 // cellTest works out V[I] == K or V[I][J] == K (either way round) of
@@ -799,6 +950,35 @@ func (l *lines) passRows(rows []value.Value) ([]uint64, bool) {
 	return w, true
 }
 
+// testCounts is test where some lines are count lines.
+func (l *lines) testCounts(w []uint64, all bool) bool {
+	nw := l.nw
+	for i, at := 0, 0; at+nw <= len(l.masks); i, at = i+1, at+nw {
+		n, size := int64(0), int64(0)
+		for j, m := range l.masks[at : at+nw] {
+			n += int64(bits.OnesCount64(m & w[j]))
+			size += int64(bits.OnesCount64(m))
+		}
+		var in bool
+		switch c := l.ops[i]; c.op {
+		case 0:
+			in = n == size
+		case lang.OpEq:
+			in = n == c.k
+		case lang.OpNe:
+			in = n != c.k
+		case lang.OpLe:
+			in = n <= c.k
+		default:
+			in = n >= c.k
+		}
+		if in != all {
+			return !all
+		}
+	}
+	return all
+}
+
 // passIntRows is pass of int cells (lines.intRows) of rows that are
 // lists or tuples: false where a row is of another kind or too short
 // (the general pass meets it).
@@ -833,6 +1013,9 @@ func (l *lines) passIntRows(rows []value.Value) ([]uint64, bool) {
 func (l *lines) test(w []uint64, all bool) bool {
 	if all && l.falses {
 		return false
+	}
+	if l.ops != nil {
+		return l.testCounts(w, all)
 	}
 	nw := l.nw
 	if nw == 1 {

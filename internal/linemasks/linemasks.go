@@ -272,8 +272,8 @@ func seeThrough(c *compile.Compiler, e lang.Expr, depth int) lang.Expr {
 			return &lang.ListLit{Pos: x.Pos, Elems: es}
 		case *lang.Call:
 			if comp := nestedFold(c, x); comp != nil {
-				// (all or any of a comprehension of its own: folded
-				// per binding, folder.nested.)
+				// (all, any or len of a comprehension of its own:
+				// folded per binding, folder.nested and countTest.)
 				out := &lang.Comp{Pos: comp.Pos, Kind: comp.Kind, Body: walk(comp.Body)}
 				for _, cl := range comp.Clauses {
 					switch cl := cl.(type) {
@@ -364,10 +364,16 @@ func (s *shape) names(c *compile.Compiler, e lang.Expr, idents map[*resolve.Decl
 		case *lang.Unary:
 			walk(x.X)
 		case *lang.Binary:
-			if id, ok := x.Y.(*lang.Ident); ok && cells && x.Op == lang.OpIn {
-				// (P in X, X the board: a set.)
+			if id, isID := x.Y.(*lang.Ident); isID && cells && x.Op == lang.OpIn {
+				// (P in X, X the board: a set; P in L, L a loop's or a
+				// name already read: a membership in a value.)
 				d := resolve.Of(id)
-				if b := c.Lookup(id); d == nil || s.loopVar[d] || s.board != nil && s.board != d || idents[d] != nil && s.board == nil || b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
+				if d != nil && (s.loopVar[d] || s.board != nil && s.board != d || idents[d] != nil && s.board == nil) {
+					walk(x.X)
+					walk(x.Y)
+					return
+				}
+				if b := c.Lookup(id); d == nil || b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
 					ok = false
 					return
 				}
@@ -419,11 +425,11 @@ func (s *shape) names(c *compile.Compiler, e lang.Expr, idents map[*resolve.Decl
 	return ok
 }
 
-// nestedFold is the comprehension of x when x is all or any (the
+// nestedFold is the comprehension of x when x is all, any or len (the
 // built-ins) of a list comprehension written in place; nil otherwise.
 func nestedFold(c *compile.Compiler, x *lang.Call) *lang.Comp {
 	bi := c.CalledBuiltin(x)
-	if bi == nil || bi.AllAny == 0 || len(x.Args) != 1 {
+	if bi == nil || bi.AllAny == 0 && bi.BName != "len" || len(x.Args) != 1 {
 		return nil
 	}
 	comp, ok := x.Args[0].(*lang.Comp)
