@@ -3,6 +3,7 @@ package build
 import (
 	"encoding/binary"
 	"github.com/grundy-lang/grundy/internal/opndmask"
+	"github.com/grundy-lang/grundy/internal/splices"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -189,6 +190,11 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 		}
 		if splice := genSplice(bd, p, general); splice != nil {
 			return splice // (splice.go)
+		}
+		if len(p.Inl) == 0 {
+			if two := splices.Two(bd.c, p.Expr, general); two != nil {
+				return two
+			}
 		}
 		return general
 	}

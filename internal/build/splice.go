@@ -5,13 +5,14 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/splices"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
 )
 
 // A splice: X[:I] + C + X[I + K:], X a name, I a name or a plain
-// expression written the same twice (plainIndex), C a string of K ASCII
+// expression written the same twice (splices.PlainIndex), C a string of K ASCII
 // characters (Notakto's b[:i] + "X" + b[i + 1:], b[:i] + ".." + b[i + 2:])
 // or a local name (a def's put(s, i, ch) inlined: its value checked to be
 // such a string), or a list of one element ([1], [p], K 1), is X with its
@@ -44,7 +45,7 @@ type spliced struct {
 }
 
 // spliceParts is X, I and C of concatenation p when it is a splice. I is
-// a name, or plain (plainIndex: evaluated again, it gives its value
+// a name, or plain (splices.PlainIndex: evaluated again, it gives its value
 // again) and written the same in X[I + K:]; X[0:I] and X[I + K:len(X)]
 // are X[:I] and X[I + K:].
 func spliceParts(bd *Builders, p *BuildPlan) (x *lang.Ident, i lang.Expr, c spliced, ok bool) {
@@ -73,65 +74,22 @@ func splicePartsOf(bd *Builders, p *BuildPlan, tuples bool) (x *lang.Ident, i la
 		return nil, nil, c, false
 	}
 	x, x2 := sliced(head), sliced(tail)
-	if x == nil || !zeroBound(head.Elems[0]) || !lenBound(bd, tail.Elems[1], x) {
+	if x == nil || !splices.ZeroBound(head.Elems[0]) || !splices.LenBound(bd.c, tail.Elems[1], x) {
 		return nil, nil, c, false
 	}
 	i = head.Elems[1]
-	if x2 == nil || i == nil || tail.Elems[0] == nil || !sameName(x, x2) {
+	if x2 == nil || i == nil || tail.Elems[0] == nil || !splices.SameName(x, x2) {
 		return nil, nil, c, false
 	}
 	// (X[I + K:], or, I written v + a, X[v + b:] with b - a = K.)
-	ib, ia := offsetOf(i)
-	nb, na := offsetOf(tail.Elems[0])
+	ib, ia := splices.OffsetOf(i)
+	nb, na := splices.OffsetOf(tail.Elems[0])
 	k := na - ia
-	if !sameIndex(bd, ib, nb) || c.list && k != max(int64(len(c.xs)), 1) || c.lit != "" && int64(len(c.lit)) != k || k < 1 || k > 1<<16 {
+	if !splices.SameIndex(bd.c, ib, nb) || c.list && k != max(int64(len(c.xs)), 1) || c.lit != "" && int64(len(c.lit)) != k || k < 1 || k > 1<<16 {
 		return nil, nil, c, false
 	}
 	c.k = k
 	return x, i, c, true
-}
-
-// offsetOf is e as v + a: e less the int literals added to it or
-// subtracted from it (a small), and their sum.
-func offsetOf(e lang.Expr) (lang.Expr, int64) {
-	var a int64
-	for {
-		b, ok := e.(*lang.Binary)
-		if !ok || b.Op != lang.OpAdd && b.Op != lang.OpSub {
-			return e, a
-		}
-		n, ok := b.Y.(*lang.IntLit)
-		if !ok || n.Val > 1<<20 || n.Val < -(1<<20) || a > 1<<40 || a < -(1<<40) {
-			return e, a
-		}
-		if b.Op == lang.OpAdd {
-			a += n.Val
-		} else {
-			a -= n.Val
-		}
-		e = b.X
-	}
-}
-
-// zeroBound reports whether a slice's start is left out or 0.
-func zeroBound(e lang.Expr) bool {
-	n, ok := e.(*lang.IntLit)
-	return e == nil || ok && n.Val == 0
-}
-
-// lenBound reports whether a slice's end is left out or len(x) (where x
-// is a string or list, X[A:len(X)] is X[A:]).
-func lenBound(bd *Builders, e lang.Expr, x *lang.Ident) bool {
-	if e == nil {
-		return true
-	}
-	c, ok := e.(*lang.Call)
-	if !ok || len(c.Args) != 1 {
-		return false
-	}
-	bi := bd.c.CalledBuiltin(c)
-	y, isName := c.Args[0].(*lang.Ident)
-	return bi != nil && bi.BName == "len" && isName && sameName(x, y)
 }
 
 // splicedOf is what the middle of a splice, mid, writes: a string
@@ -166,46 +124,6 @@ func sliced(p *BuildPlan) *lang.Ident {
 	}
 	id, _ := p.X.Expr.(*lang.Ident)
 	return id
-}
-
-// sameIndex reports whether a and b are the same name, or the same
-// plain expression (no name in it bound anew: the same text means the
-// same names).
-func sameIndex(bd *Builders, a, b lang.Expr) bool {
-	if x, ok := a.(*lang.Ident); ok {
-		y, ok := b.(*lang.Ident)
-		return ok && sameName(x, y)
-	}
-	return plainIndex(bd, a) && plainIndex(bd, b) && lang.SExpr(a) == lang.SExpr(b)
-}
-
-// plainIndex reports whether e is plain (masks.Plain: literals, names
-// of locals and globals, operators, indexing, no call) but for calls of
-// len, (i + 1) % len(b): evaluated again, it gives its value again and
-// counts no step.
-func plainIndex(bd *Builders, e lang.Expr) bool {
-	ok := true
-	lang.Inspect(e, func(x lang.Expr) bool {
-		switch x := x.(type) {
-		case *lang.Call:
-			bi := bd.c.CalledBuiltin(x)
-			ok = ok && bi != nil && bi.BName == "len" && len(x.Args) == 1 && plainIndex(bd, x.Args[0])
-			return false
-		case *lang.Ident:
-			b := bd.c.Lookup(x)
-			ok = ok && b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
-		case *lang.IntLit, *lang.StrLit, *lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
-		default:
-			ok = false
-		}
-		return ok
-	})
-	return ok
-}
-
-// sameName reports whether a and b are the same name, bound alike.
-func sameName(a, b *lang.Ident) bool {
-	return a.Name == b.Name && resolve.Of(a) != nil && resolve.Of(a) == resolve.Of(b)
 }
 
 // genSplice compiles concatenation p (of bd) as a splice, with general, the

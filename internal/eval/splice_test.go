@@ -61,3 +61,32 @@ print f("ab", 1)`},
 	}
 	stringRuns(t, "random strings", src.String(), "")
 }
+
+// TestTwoSplices: two splices, h[:i] + (x,) + h[i + 1:j] + (y,) + h[j +
+// 1:] (build's splice2.go), against the concatenation as written, on
+// random lists and tuples and every i and j of them and past them (i >=
+// j, j out of the list, i negative), literals of two elements, an
+// element that fails, a tuple's literal for a list, values not ints.
+func TestTwoSplices(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ name, src string }{
+		{"Moore's Nim", `game nimk(h) moves nimk(h[:i] + (x,) + h[i + 1:]) for i in 0 .. len(h) - 1 for x in 0 .. h[i] - 1
+  | nimk(h[:i] + (x,) + h[i + 1:j] + (y,) + h[j + 1:]) for i in 0 .. len(h) - 1 for j in i + 1 .. len(h) - 1 for x in 0 .. h[i] - 1 for y in 0 .. h[j] - 1
+game nl(h) moves nl(h[:i] + [x] + h[i + 1:j] + [y] + h[j + 1:]) for i in 0 .. len(h) - 1 for j in i + 1 .. len(h) - 1 for x in 0 .. h[i] - 1 for y in 0 .. h[j] - 1
+print sg(nimk((3, 2, 2))), sg(nl([3, 2, 2])), moves(nl([1, 1, 0])), moves(nimk((1, 0, 1)))`},
+		{"bounds", `def f(h, i, j) = h[:i] + [7] + h[i + 1:j] + [8] + h[j + 1:]
+def t(h, i, j) = h[:i] + (7, 9) + h[i + 2:j] + ("a",) + h[j + 1:]
+print [f([1, 2, 3, 4], i, j) for i in -1 .. 5 for j in -1 .. 5 if i >= 0 and j >= 0], [t((1, 2, 3, 4, 5), i, j) for i in 0 .. 6 for j in 0 .. 6]
+print f((1, 2, 3), 0, 2), f(["a", [1], (2,)], 0, 2)`},
+		{"negative", `def f(h, i, j) = h[:i] + [7] + h[i + 1:j] + [8] + h[j + 1:]
+print f([1, 2, 3, 4], 1, -1)`},
+		{"a tuple's literal for a list", `def t(h, i, j) = h[:i] + (7,) + h[i + 1:j] + (8,) + h[j + 1:]
+print t((1, 2, 3), 0, 2)
+print t([1, 2, 3], 0, 2)`},
+		{"an element that fails", `def f(h, i, j) = h[:i] + [10 / h[i]] + h[i + 1:j] + [8] + h[j + 1:]
+print f([5, 1, 2], 0, 2)
+print f([0, 1, 2], 0, 2)`},
+	} {
+		stringRuns(t, c.name, c.src+"\n", "")
+	}
+}

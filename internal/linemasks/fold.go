@@ -396,29 +396,7 @@ func (f *folder) nested(e *lang.Call) (term, bool) {
 			}
 			return t.v.N == 0 || run(k+1)
 		case *lang.ForClause:
-			if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
-				lo, ok1 := f.intOf(r.X)
-				hi, ok2 := f.intOf(r.Y)
-				if !ok1 || !ok2 || hi-lo > maxBindings {
-					return false
-				}
-				for x := lo; x <= hi; x++ {
-					if !f.bind(cl, value.Int(x)) || !run(k+1) {
-						return false
-					}
-				}
-				return true
-			}
-			t, ok := f.eval(cl.Iter)
-			if !ok || t.isConj || t.v.K != value.KList && t.v.K != value.KTuple {
-				return false
-			}
-			for _, x := range t.v.Elems() {
-				if !f.bind(cl, x) || !run(k+1) {
-					return false
-				}
-			}
-			return true
+			return f.each(cl, func() bool { return run(k + 1) })
 		}
 		return false
 	}
@@ -574,6 +552,35 @@ func abs(a int64) int64 {
 	return a
 }
 
+// each binds clause cl's names to each element it iterates (a range of
+// ints, a list or tuple worked out) and runs next; false where it
+// cannot be worked out, a binding does not unpack or next fails.
+func (f *folder) each(cl *lang.ForClause, next func() bool) bool {
+	if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
+		lo, ok1 := f.intOf(r.X)
+		hi, ok2 := f.intOf(r.Y)
+		if !ok1 || !ok2 || hi-lo > maxBindings {
+			return false
+		}
+		for x := lo; x <= hi; x++ {
+			if !f.bind(cl, value.Int(x)) || !next() {
+				return false
+			}
+		}
+		return true
+	}
+	t, ok := f.eval(cl.Iter)
+	if !ok || t.isConj || t.v.K != value.KList && t.v.K != value.KTuple {
+		return false
+	}
+	for _, x := range t.v.Elems() {
+		if !f.bind(cl, x) || !next() {
+			return false
+		}
+	}
+	return true
+}
+
 // countTest works out len(C) OP K (either way round), C a comprehension
 // whose if clauses are each a cell test or a bool (its elements plain
 // values), K an int: a count line of C's cells, K less the elements
@@ -630,29 +637,7 @@ func (f *folder) countTest(e *lang.Binary) (term, bool, bool) {
 			if cell >= 0 {
 				return false // (a loop after a cell's test: more than one count a cell)
 			}
-			if r, ok := cl.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
-				lo, ok1 := f.intOf(r.X)
-				hi, ok2 := f.intOf(r.Y)
-				if !ok1 || !ok2 || hi-lo > maxBindings {
-					return false
-				}
-				for x := lo; x <= hi; x++ {
-					if !f.bind(cl, value.Int(x)) || !run(i+1, cell) {
-						return false
-					}
-				}
-				return true
-			}
-			t, ok := f.eval(cl.Iter)
-			if !ok || t.isConj || t.v.K != value.KList && t.v.K != value.KTuple {
-				return false
-			}
-			for _, x := range t.v.Elems() {
-				if !f.bind(cl, x) || !run(i+1, cell) {
-					return false
-				}
-			}
-			return true
+			return f.each(cl, func() bool { return run(i+1, cell) })
 		}
 		return false
 	}
