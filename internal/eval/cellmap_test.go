@@ -95,6 +95,10 @@ def set0(g, a) = [[if r == a then 0 else g[r][k] for k in 0 .. N - 1] for r in 0
 game t(g) moves t(tog(set0(g, r), r, c)) for r in 0 .. N - 1 for c in 0 .. N - 1 if g[r][c] == 1
 game u(g) moves u(set0(tog(g, r, c), (r + 1) % N)) for r in 0 .. N - 1 for c in 0 .. N - 1 if g[r][c] == 1
 print sg(t([[1, 0, 1], [0, 1, 0], [1, 1, 1]])), sg(u([[1, 0, 1], [0, 1, 0], [1, 1, 1]])), moves(u([[0, 1, 0], [0, 0, 0], [0, 0, 1]]))`,
+	`def sput(g, a, b) = [[if r == a and k == b then 1 else g[r][k] for k in 0 .. len(g[0]) - 1] for r in 0 .. len(g) - 1]
+game s(g) moves s(sput(sput(g, r, c), r, c + 1)) for r in 0 .. len(g) - 1 for c in 0 .. len(g[0]) - 2 if g[r][c] == 0 and g[r][c + 1] == 0
+print [sg(s([[0] * w, [0] * w])) for w in 1 .. 5], sg(s(([0, 0, 0], [1, 0, 0]))), moves(s([[0, 0, 1], [0, 0, 0]]))
+print sg(s([[0, 0, 0], [0, 0]]))`,
 	`def lenput(g, a, b) = [[if r == a and k == b then 1 else g[r][k] for k in 0 .. len(g[r]) - 1] for r in 0 .. len(g) - 1]
 game l(g) moves l(lenput(lenput(g, r, c), r, c)) for r in 0 .. 1 for c in 0 .. 1 if g[r][c] == 0
 print sg(l([[0, 0], [0, 0]])), moves(l([[0, 1], [0, 1]]))`,

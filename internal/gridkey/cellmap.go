@@ -183,10 +183,12 @@ func (m *cellMap) produce(c *compile.Compiler, body lang.Expr) producer {
 		return nil
 	}
 	// (The grid a cell map too: made by its producer, first, as the
-	// call evaluates its first argument first; nothing else reads it.)
+	// call evaluates its first argument first; nothing else reads it
+	// but the ranges' lengths, len(g) and len(g[E]), which are the base
+	// grid's: a cell map keeps its grid's shape.)
 	var src producer
 	if len(m.binds) > 0 {
-		if arg, slot := m.binds[0].Arg(); slot == gslot && !ir.MentionsDecl(m.r0, gd) && !ir.MentionsDecl(m.r1, gd) && !ir.MentionsDecl(m.k0, gd) && !ir.MentionsDecl(m.k1, gd) {
+		if arg, slot := m.binds[0].Arg(); slot == gslot && shapeOnly(c, gd, m.r0, m.r1, m.k0, m.k1) {
 			if src = m.innerMap(c, arg); src != nil {
 				m.binds = m.binds[1:]
 			}
@@ -202,6 +204,9 @@ func (m *cellMap) produce(c *compile.Compiler, body lang.Expr) producer {
 	masks := maskcache.New()
 	var scratch []uint64
 	return m.wrap(c, src, func(fr *engine.Frame, buf []byte, n int, gr gridOf) ([]byte, gridOf, bool) {
+		if !own {
+			fr.Slots[gslot] = gr.base
+		}
 		a, b := r0(fr), r1(fr)
 		if a.K != value.KInt || b.K != value.KInt || a.N != 0 {
 			return buf, gr, false
@@ -387,4 +392,30 @@ func writeRow(b []byte, mask []uint64, v int64, flip bool) {
 			}
 		}
 	}
+}
+
+// shapeOnly reports whether es read the grid d only as len(d) or
+// len(d[E]) (E not reading it).
+func shapeOnly(c *compile.Compiler, d *resolve.Decl, es ...lang.Expr) bool {
+	ok := true
+	for _, e := range es {
+		lang.Inspect(e, func(x lang.Expr) bool {
+			if call, isCall := x.(*lang.Call); isCall && len(call.Args) == 1 {
+				if bi := c.CalledBuiltin(call); bi != nil && bi.BName == "len" {
+					arg := call.Args[0]
+					if ix, isIx := arg.(*lang.Index); isIx && !ir.MentionsDecl(ix.Index, d) {
+						arg = ix.X
+					}
+					if ir.IsVar(arg, d) {
+						return false
+					}
+				}
+			}
+			if id, isID := x.(*lang.Ident); isID && resolve.Of(id) == d {
+				ok = false
+			}
+			return ok
+		})
+	}
+	return ok
 }

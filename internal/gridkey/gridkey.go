@@ -272,6 +272,7 @@ type gridOf struct {
 	key   []byte
 	rows  []rowAt // (none where key is not a grid's)
 	tuple bool
+	base  value.Value // the grid read (a cell map's: the base grid's)
 }
 
 // gridCache is the grid last read (by its identity: a list never
@@ -291,6 +292,7 @@ func (gc *gridCache) of(v value.Value) (gridOf, bool) {
 	if v.Ref != gc.ref {
 		gc.ref = v.Ref
 		gc.g, gc.ok = readGrid(v, gc.g)
+		gc.g.base = v
 	}
 	return gc.g, gc.ok
 }
