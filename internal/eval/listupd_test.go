@@ -127,6 +127,22 @@ game same(b) moves same(update(update(b, r, update(b[r], c, 1)), r, update(b[r],
 print sg(same([[0, 0, 0], [1, 0, 0]])), moves(same(((0, 0, 0),))), moves(same([[0, 0, 1]]))
 print sg(cr([[0, 0], [0]]))
 `,
+	// Rows that are strings: a character written a byte (ASCII), rows
+	// of other lengths, a character that is not ASCII, a string of two
+	// characters, an int into a string row, a character into an int row.
+	`game cs(b) moves
+    cs(update(b, r, b[r][:c] + "##" + b[r][c + 2:])) for r in 0 .. len(b) - 1 for c in 0 .. len(b[r]) - 2 if b[r][c] == "." and b[r][c + 1] == "."
+  | cs(update(update(b, r, update(b[r], c, "#")), r + 1, update(b[r + 1], c, "#"))) for r in 0 .. len(b) - 2 for c in 0 .. len(b[r]) - 1 if b[r][c] == "." and b[r + 1][c] == "."
+print [sg(cs([w * ".", w * ".", w * "."])) for w in 1 .. 4], sg(cs(["...", "...", "..."])), sg(cs(["é..", "...", "..."])), moves(cs(["..", "#."])), moves(cs(("..", "..")))
+game two(b) moves two(update(b, 0, update(b[0], c, "##"))) for c in 0 .. len(b[0]) - 1 if b[0][c] == "."
+game num(b) moves num(update(b, 0, update(b[0], c, 1))) for c in 0 .. len(b[0]) - 1 if b[0][c] == "."
+game chr(b) moves chr(update(b, 0, update(b[0], c, "#"))) for c in 0 .. len(b[0]) - 1 if b[0][c] == 0
+print sg(two(["..."])), sg(chr([[0, 0]])), moves(chr([[0, 1]])), sg(chr(["..", 0]))
+print sg(num([".."]))
+`,
+	`game cs(b) moves cs(update(update(b, r, update(b[r], c, "#")), r + 1, update(b[r + 1], c, "#"))) for r in 0 .. len(b) - 2 for c in 0 .. len(b[r]) - 1 if b[r][c] == "." and b[r + 1][c] == "."
+print sg(cs(["...", "....", "..."])), sg(cs(["..", "."]))
+`,
 }
 
 func TestListUpdDiff(t *testing.T) {

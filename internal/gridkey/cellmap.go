@@ -227,7 +227,7 @@ func (m *cellMap) produce(c *compile.Compiler, body lang.Expr) producer {
 			return buf, gr, false
 		}
 		for _, row := range gr.rows {
-			if row.n != w || row.bytes {
+			if row.n != w || row.bytes || row.chars {
 				return buf, gr, false // (a tuple row: the list built has other keys)
 			}
 		}

@@ -37,7 +37,7 @@ import (
 )
 
 // Note is what --explain says of such an option.
-const Note = "argument 1 (a grid, rows of 0s and 1s, or a list of 0s and 1s, with cells set by nested updates or rebuilt cell by cell, keyed as its key with those bits rewritten; any other value as a list) is built"
+const Note = "argument 1 (a grid, rows of 0s and 1s or of characters, or a list of 0s and 1s, with cells set by nested updates or rebuilt cell by cell, keyed as its key with those bits rewritten; any other value as a list) is built"
 
 // maxWrites bounds the cells an option sets.
 const maxWrites = 16
@@ -47,7 +47,10 @@ const maxWrites = 16
 type intFn func(fr *engine.Frame) (int64, bool)
 
 // write sets cell (r, c) to v; without c, row r to the base grid's.
-type write struct{ r, c, v intFn }
+type write struct {
+	r, c, v intFn
+	ch      byte // (v nil: a character written, into a row that is a string)
+}
 
 // planner recognizes an option's grid.
 type planner struct {
@@ -88,10 +91,14 @@ func Compile(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte
 			continue
 		}
 		r, cc, v := intOf(c, p.writes[k]), intOf(c, p.writes[k+1]), intOf(c, p.writes[k+2])
+		if lit, ok := p.writes[k+2].(*lang.StrLit); ok && len(lit.Val) == 1 && lit.Val[0] < 0x80 && r != nil && cc != nil {
+			ws = append(ws, write{r: r, c: cc, ch: lit.Val[0]})
+			continue
+		}
 		if r == nil || cc == nil || v == nil {
 			return nil
 		}
-		ws = append(ws, write{r, cc, v})
+		ws = append(ws, write{r: r, c: cc, v: v})
 	}
 	c.Fired(passes.Grids)
 	calls, cost := p.calls, p.cost
@@ -119,8 +126,12 @@ func Compile(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte
 				continue
 			}
 			c, ok2 := w.c(fr)
-			if !ok2 || uint64(c) >= uint64(row.n) {
+			if !ok2 || uint64(c) >= uint64(row.n) || row.chars != (w.v == nil) {
 				return buf[:n], false
+			}
+			if row.chars {
+				buf[n+row.off+int(c)] = w.ch
+				continue
 			}
 			v, ok3 := w.v(fr)
 			if !ok3 || uint64(v) > 1 {
@@ -257,11 +268,12 @@ func intOf(c *compile.Compiler, e lang.Expr) intFn {
 type rowAt struct {
 	n, off int
 	bytes  bool
+	chars  bool // a string of ASCII characters, a byte each
 }
 
 // width is the bytes of row r's cells in a key.
 func (r rowAt) width() int {
-	if r.bytes {
+	if r.bytes || r.chars {
 		return r.n
 	}
 	return (r.n + 7) / 8
@@ -306,6 +318,12 @@ func readGrid(v value.Value, g gridOf) (gridOf, bool) {
 		return readNew(v, g)
 	}
 	for i, r := range rows {
+		if g.rows[i].chars {
+			if r.K != value.KStr || len(r.Str()) != g.rows[i].n || !r.ASCII() {
+				return readNew(v, g)
+			}
+			continue
+		}
 		if r.K != value.KList && !g.rows[i].bytes || r.K != value.KTuple && g.rows[i].bytes || len(r.Elems()) != g.rows[i].n {
 			return readNew(v, g)
 		}
@@ -313,6 +331,10 @@ func readGrid(v value.Value, g gridOf) (gridOf, bool) {
 	for i, r := range rows {
 		var acc byte
 		at := g.rows[i].off
+		if g.rows[i].chars {
+			copy(g.key[at:], r.Str())
+			continue
+		}
 		es := r.Elems()
 		if g.rows[i].bytes {
 			for j, x := range es {
@@ -348,6 +370,11 @@ func readNew(v value.Value, g gridOf) (gridOf, bool) {
 	// The rows' keys end the key: a tag, the length and the bits of each.
 	size := 0
 	for _, r := range rows {
+		if r.K == value.KStr && r.ASCII() {
+			// (A string: its tag, its length, a byte a character.)
+			size += 1 + uvarintLen(len(r.Str())) + len(r.Str())
+			continue
+		}
 		if r.K != value.KList && r.K != value.KTuple {
 			return g, false
 		}
@@ -372,6 +399,17 @@ func readNew(v value.Value, g gridOf) (gridOf, bool) {
 		return g, false
 	}
 	for _, r := range rows {
+		if r.K == value.KStr {
+			n := len(r.Str())
+			m, w := binary.Uvarint(key[off+1:])
+			if key[off] != strTag || m != uint64(n) || w <= 0 {
+				g.rows = g.rows[:0]
+				return g, false
+			}
+			g.rows = append(g.rows, rowAt{n: n, off: off + 1 + w, chars: true})
+			off += 1 + w + n
+			continue
+		}
 		n := len(r.Elems())
 		if r.K == value.KTuple {
 			if key[off] != value.TagIntTuple || int(key[off+1]) != n {
@@ -398,6 +436,12 @@ func readNew(v value.Value, g gridOf) (gridOf, bool) {
 	}
 	return g, true
 }
+
+// strTag is the tag of a string's key in a list's (its first byte).
+var strTag = func() byte {
+	k, _ := value.AppendArgKey(nil, value.Str("a"), value.MaxKeyBytes)
+	return k[0]
+}()
 
 // uvarintLen is the bytes of n as a uvarint.
 func uvarintLen(n int) int {

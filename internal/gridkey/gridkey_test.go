@@ -3,6 +3,7 @@ package gridkey
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/grundy-lang/grundy/internal/value"
@@ -21,8 +22,9 @@ func randomGrid(r *rand.Rand, h, w int) [][]int64 {
 	return g
 }
 
-// rowTuples: the grids gridValue makes have rows that are tuples.
-var rowTuples bool
+// rowTuples: the grids gridValue makes have rows that are tuples;
+// rowStrings, strings of "." (0) and "#" (1).
+var rowTuples, rowStrings bool
 
 func gridValue(g [][]int64, tuple bool) value.Value {
 	rows := make([]value.Value, len(g))
@@ -34,6 +36,13 @@ func gridValue(g [][]int64, tuple bool) value.Value {
 		rows[i] = value.List(es)
 		if rowTuples {
 			rows[i] = value.Tuple(es)
+		}
+		if rowStrings {
+			var b strings.Builder
+			for _, x := range row {
+				b.WriteString([]string{".", "#", "é"}[x]) // (2: not ASCII, not read)
+			}
+			rows[i] = value.Str(b.String())
 		}
 	}
 	if tuple {
@@ -47,7 +56,9 @@ func gridValue(g [][]int64, tuple bool) value.Value {
 func TestRewrite(t *testing.T) {
 	testRewrite(t)
 	rowTuples = true
-	defer func() { rowTuples = false }()
+	testRewrite(t)
+	rowTuples, rowStrings = false, true
+	defer func() { rowStrings = false }()
 	testRewrite(t)
 }
 
@@ -101,6 +112,10 @@ func testRewrite(t *testing.T) {
 		if rowTuples {
 			key = append([]byte(nil), gr.key...)
 			key[gr.rows[i].off+j] = value.IntSeqByte(v)
+		}
+		if rowStrings {
+			key = append([]byte(nil), gr.key...)
+			key[gr.rows[i].off+j] = ".#"[v]
 		}
 		g[i][j] = v
 		want, _ := value.AppendArgKey(nil, gridValue(g, tuple), value.MaxKeyBytes)
