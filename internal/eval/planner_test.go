@@ -358,6 +358,12 @@ print sg(g("x"))
 	// the rule runs before the let of an int global it reads has run: the error as written (the guard reads the global's slot: proof.GlobalIntCall)
 	"let M = 2 + sg(g(3))\ngame g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n - M\nprint M\n",
 	"let M = 2\ngame g(n) moves g(i) + g(j) for i in 1 .. n for j in 1 .. n if i + j == n - M\nlet K = sg(g(9)) + M\nprint K, [sg(g(n)) for n in 0 .. 30]\n",
+	// a string root (its characters compared with strings: guard s is a
+	// string of at least N ASCII characters): a board string of the size,
+	// shorter (as written: the index fails), longer, not ASCII (as
+	// written), a list of strings (as written), a root read as a string
+	// and as a list of ints (not planned), "." == s[c] the other way round.
+	"let (H, W) = (3, 4)\ndef empty(s, r, c) = 0 <= r and r < H and 0 <= c and c < W and s[r * W + c] == \".\"\ndef fill(s, i) = s[:i] + \"#\" + s[i + 1:]\ngame cram(s) moves cram(fill(fill(s, r * W + c), r * W + c + 1)) for r in 0 .. H - 1 for c in 0 .. W - 1 if empty(s, r, c) and empty(s, r, c + 1)\n  | cram(fill(fill(s, r * W + c), (r + 1) * W + c)) for r in 0 .. H - 2 for c in 0 .. W - 1 if empty(s, r, c) and \".\" == s[(r + 1) * W + c]\nprint sg(cram(\".\" * 12)), moves(cram(\"######......\")), sg(cram(\".\" * 14)), sg(cram(\"é\" + \".\" * 11)), sg(cram([\".\"] * 12))\ngame mix(s) moves mix(s[:c] + [1] + s[c + 1:]) for c in 0 .. 3 if s[c] == \".\" or s[c] + 1 == 1\nprint sg(mix([0, 0, 0, 0])), sg(mix([\".\", 1, 0, 0]))\nprint sg(cram(\".\" * 11))\n",
 	// a board's index r * W + c (a product of constant spans, proof's
 	// mulSpan) read by a def whose bounds checks guard it: a board of
 	// fewer cells than the guard asks (as written: the checks pass, the

@@ -159,6 +159,10 @@ type Bound struct {
 	NonZero bool
 	// Positive: Root >= 1 too (divisors(Root) is iterated).
 	Positive bool
+	// Str: Root is a string of ASCII characters, at least MinLen and at
+	// most MaxLen of them (read by index, its characters compared with
+	// strings, and by len).
+	Str bool
 	// Any: Root is a local the compiler does not know to be an int (a
 	// def's parameter): the guard tests that it is one first.
 	Any bool
@@ -232,6 +236,7 @@ func MergeGuards(a, b []Bound) []Bound {
 				out[i].NonZero = out[i].NonZero || x.NonZero
 				out[i].Positive = out[i].Positive || x.Positive
 				out[i].Any = out[i].Any || x.Any
+				out[i].Str = out[i].Str || x.Str
 				out[i].Ints = out[i].Ints || x.Ints
 				out[i].Coll = out[i].Coll && x.Coll // (a list where one asks for one)
 				out[i].Seq = out[i].Seq || x.Seq

@@ -33,6 +33,8 @@ func (q *Query) String() string {
 			fmt.Fprintf(&b, "guard %s is %s of %s, each 0 <= x <= %d\n", g.Root.Name, coll, of, g.T)
 		} else if g.Coll {
 			fmt.Fprintf(&b, "guard %s is %s of %s, each |x| <= %d\n", g.Root.Name, coll, of, g.T)
+		} else if g.Str {
+			fmt.Fprintf(&b, "guard %s is a string of at least %d ASCII characters\n", g.Root.Name, g.MinLen)
 		} else if g.Ints && g.MinLen > 0 {
 			fmt.Fprintf(&b, "guard %s is a list of at least %d ints, each |x| <= %d\n", g.Root.Name, g.MinLen, g.T)
 		} else if g.Ints {

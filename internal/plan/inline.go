@@ -194,7 +194,8 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 		if changed {
 			call = &lang.Call{Pos: x.Pos, Fn: x.Fn, Lparen: x.Lparen, Args: args, Site: x.Site}
 		}
-		if body := in.call(call); body != nil {
+		var body lang.Expr
+		if in.sf.Try(func() bool { body = in.call(call); return body != nil }) {
 			in.changed = true
 			return body
 		}

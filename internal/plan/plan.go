@@ -256,7 +256,7 @@ func Alts(env *Env, alt *lang.Alt, k ir.Consumer) ([]*lang.Alt, Result) {
 // game's), at most 2^PackBits in size there, and each bound is larger.
 func holds(env *Env, g []ir.Bound) bool {
 	for _, b := range g {
-		if bd := env.R.Lookup(b.Root); bd == nil || bd.Kind != resolve.Local || b.T < 1<<memo.PackBits || b.NonZero || b.Positive || b.Ints {
+		if bd := env.R.Lookup(b.Root); bd == nil || bd.Kind != resolve.Local || b.T < 1<<memo.PackBits || b.NonZero || b.Positive || b.Ints || b.Str {
 			return false
 		}
 	}
@@ -409,7 +409,7 @@ func (r Result) ListGuard() bool {
 		return false
 	}
 	for _, b := range r.Planned[0].Guard {
-		if d := resolve.Of(b.Root); b.Ints && (!b.Coll || d != nil && d.Kind != resolve.Global) {
+		if d := resolve.Of(b.Root); (b.Ints || b.Str) && (!b.Coll || d != nil && d.Kind != resolve.Global) {
 			return true // (a global's test does not depend on the arguments)
 		}
 	}

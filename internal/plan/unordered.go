@@ -168,7 +168,7 @@ func closedGameAs(env *Env, unroll bool) ([]ir.Bound, bool) {
 				return nil, false
 			}
 			for _, b := range g {
-				if b.NonZero || b.Positive {
+				if b.NonZero || b.Positive || b.Str {
 					// (That an option's argument is not 0 where the
 					// position's is not is not proved: a division by it
 					// may fail at a position reached.)

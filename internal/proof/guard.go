@@ -45,7 +45,7 @@ func rootCall(key rootTest, doc string, root *lang.Ident, pos lang.Pos, test fun
 	if !ok {
 		var last atomic.Pointer[lastTest]
 		of := func(x value.Value) bool {
-			if x.K != value.KList && x.K != value.KTuple && x.K != value.KSet {
+			if x.K != value.KList && x.K != value.KTuple && x.K != value.KSet && x.K != value.KStr {
 				return test(x)
 			}
 			if l := last.Load(); l != nil && l.k == x.K && l.ref == x.Ref {
@@ -86,6 +86,15 @@ func IntsWithin(x value.Value, t, minLen int64) bool {
 func IntsCall(root *lang.Ident, t, minLen int64, pos lang.Pos) lang.Expr {
 	return rootCall(rootTest{"ints within", t, minLen, 0}, "the planner's guard: whether X is a list of ints each at most T in size", root, pos,
 		func(x value.Value) bool { return IntsWithin(x, t, minLen) })
+}
+
+// StrCall is the test of a Str bound on root: whether it is a string of
+// minLen to ir.MaxLen ASCII characters.
+func StrCall(root *lang.Ident, minLen int64, pos lang.Pos) lang.Expr {
+	return rootCall(rootTest{"string within", 0, minLen, 0}, "the planner's guard: whether X is a string of ASCII characters", root, pos,
+		func(x value.Value) bool {
+			return x.K == value.KStr && x.ASCII() && int64(len(x.Str())) >= minLen && len(x.Str()) <= ir.MaxLen
+		})
 }
 
 // IntCall is the test of the bound of an int root that is a local the

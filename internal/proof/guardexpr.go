@@ -29,6 +29,8 @@ func boundExpr(r *resolve.Resolver, g ir.Bound, pos lang.Pos) lang.Expr {
 	id := &lang.Ident{Pos: pos, Name: g.Root.Name, Bind: g.Root.Bind}
 	b := r.Lookup(g.Root)
 	switch {
+	case g.Str:
+		return StrCall(id, g.MinLen, pos)
 	case g.Coll:
 		lo := -g.T
 		if g.NonNeg {

@@ -26,6 +26,20 @@ import (
 // is not known to be an int (a game's or def's parameter in the variant
 // for any values), and records it as a list root.
 func (s *Prover) listRoot(id *lang.Ident) bool {
+	if !s.seqRoot(id) {
+		return false
+	}
+	if s.ints == nil {
+		s.ints = map[*resolve.Decl]bool{}
+	}
+	s.ints[resolve.Of(id)] = true
+	return true
+}
+
+// seqRoot is listRoot of a root read only by its length and its indexes
+// (a list of ints for the guard, unless its characters are compared
+// with strings: a string, strRoot).
+func (s *Prover) seqRoot(id *lang.Ident) bool {
 	d := resolve.Of(id)
 	if d == nil || s.Binder(d) != nil {
 		return false
@@ -34,18 +48,34 @@ func (s *Prover) listRoot(id *lang.Ident) bool {
 	if b == nil || b.Kind != resolve.Local || b.IsInt {
 		return false
 	}
-	if s.ints == nil {
-		s.ints = map[*resolve.Decl]bool{}
-	}
 	if _, ok := s.roots[d]; !ok {
 		s.roots[d] = id
 		s.order = append(s.order, d)
 	}
-	s.ints[d] = true
 	if s.seqs == nil {
 		s.seqs = map[*resolve.Decl]bool{}
 	}
 	s.seqs[d] = true
+	return true
+}
+
+// strChar reports whether e is R[I] of a root R at an index proved in
+// range, and records R as a string root (its guard: a string of ASCII
+// characters, each a string of one: compared with a string, == and !=
+// never fail).
+func (s *Prover) strChar(e lang.Expr) bool {
+	ix, ok := e.(*lang.Index)
+	if !ok {
+		return false
+	}
+	id, ok := ix.X.(*lang.Ident)
+	if !ok || !s.seqRoot(id) || !s.inRange(ix.Index, resolve.Of(id)) {
+		return false
+	}
+	if s.strs == nil {
+		s.strs = map[*resolve.Decl]bool{}
+	}
+	s.strs[resolve.Of(id)] = true
 	return true
 }
 
@@ -121,7 +151,7 @@ func (s *Prover) lenOf(call *lang.Call) *resolve.Decl {
 		return nil
 	}
 	id, ok := call.Args[0].(*lang.Ident)
-	if !ok || !s.listRoot(id) {
+	if !ok || !s.seqRoot(id) {
 		return nil
 	}
 	return resolve.Of(id)
@@ -984,14 +1014,15 @@ func (s *Prover) mulSpan(x *lang.Binary, r *resolve.Decl, depth int) (lo, hi for
 	return form{0, int64(a)}, form{0, int64(b)}, true
 }
 
-// Try runs proof f, and where it fails forgets the lengths it asked of
-// the list roots (a failed attempt, such as a condition tried as an int
-// first, must not make the guard ask for more).
+// Try runs proof f, and where it fails forgets what it asked of the
+// list roots, their lengths and kinds (a failed attempt, such as a
+// condition tried as an int first, or a string's splice as a list's,
+// must not make the guard ask for more).
 func (s *Prover) Try(f func() bool) bool {
-	saved := maps.Clone(s.minLen)
+	minLen, ints, strs := maps.Clone(s.minLen), maps.Clone(s.ints), maps.Clone(s.strs)
 	if f() {
 		return true
 	}
-	s.minLen = saved
+	s.minLen, s.ints, s.strs = minLen, ints, strs
 	return false
 }

@@ -49,6 +49,9 @@ type Prover struct {
 	// untyped: the int roots the compiler does not know to be ints
 	// (ir.Bound.Any).
 	untyped map[*resolve.Decl]bool
+	// strs: the roots whose characters are compared with strings
+	// (strChar): strings, where nothing reads them as lists of ints.
+	strs map[*resolve.Decl]bool
 	// ints: the roots that are lists (or tuples) of ints, read by index,
 	// len or iteration (listroots.go): the guard says so, and bounds
 	// their elements as it bounds an int root.
@@ -126,7 +129,12 @@ func (s *Prover) Guard(q *ir.Query) ([]ir.Bound, bool) {
 	}
 	var mine []ir.Bound
 	for _, d := range s.order {
-		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Any: s.untyped[d], Ints: s.ints[d], MinLen: s.minLen[d], Coll: s.colls[d] || s.iters[d] && !s.seqs[d], Arity: s.arity[d]})
+		if s.strs[d] && s.ints[d] {
+			return nil, false // (a string and a list of ints)
+		}
+		// (A root read only by its length and indexes is a list of ints.)
+		ints := s.ints[d] || s.seqs[d] && !s.strs[d]
+		mine = append(mine, ir.Bound{Root: s.roots[d], T: int64(t), NonZero: s.nonZero[d], Positive: s.positive[d], Any: s.untyped[d], Ints: ints, Str: s.strs[d], MinLen: s.minLen[d], Coll: s.colls[d] || s.iters[d] && !s.seqs[d], Arity: s.arity[d]})
 	}
 	return ir.MergeGuards(out, mine), true
 }
@@ -352,6 +360,15 @@ func (s *Prover) Cond(e lang.Expr) bool {
 				// element by element.)
 				ty, ok := e.Y.(*lang.TupleLit)
 				return ok && len(tx.Elems) == len(ty.Elems) && SafeAll(s, tx.Elems) && SafeAll(s, ty.Elems)
+			}
+			if e.Op == lang.OpEq || e.Op == lang.OpNe {
+				// (A string root's character and a string.)
+				if _, isStr := e.Y.(*lang.StrLit); isStr && s.strChar(e.X) {
+					return true
+				}
+				if _, isStr := e.X.(*lang.StrLit); isStr && s.strChar(e.Y) {
+					return true
+				}
 			}
 			_, ok1 := s.Int(e.X)
 			_, ok2 := s.Int(e.Y)
