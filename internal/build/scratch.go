@@ -2,6 +2,7 @@ package build
 
 import (
 	"encoding/binary"
+	"github.com/grundy-lang/grundy/internal/mapkey"
 	"github.com/grundy-lang/grundy/internal/opndmask"
 	"github.com/grundy-lang/grundy/internal/splices"
 	"slices"
@@ -437,6 +438,8 @@ func (bd *Builders) genComposite(p *CompositePlan) compile.SGFn {
 		var keyed keyedFn
 		if grid != nil {
 			bd.c.Built = gridkey.Note
+		} else if grid = mapkey.Compile(bd.c, e.Args[0]); grid != nil {
+			bd.c.Built = mapkey.Note
 		} else {
 			keyed = genKeyed(bd, p.Args[0].Build) // (--explain: the pass packedits fired)
 		}

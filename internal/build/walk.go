@@ -2,6 +2,7 @@ package build
 
 import (
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/mapkey"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -149,7 +150,9 @@ func (wk walks) walk(call *lang.Call, r compile.RangeWalk) (func(fr *engine.Fram
 		direct = wk.genDirect(&inner, xd)
 	})
 	bd.c.Fired(passes.Composite)
-	return walkFn(build, changes, direct, r, call.Pos, b), "for positions whose arguments are not all ints, the keys of its options walk with " + r.Var.Name + ": the option's argument (a list of ints) is built for its first value, and for each one after, its key is the one before with the bytes of the elements that change with " + r.Var.Name + " rewritten (a walk: no list built)"
+	// (A map's updates: keyed by package mapkey where the walk cannot
+	// start.)
+	return walkFn(build, changes, direct, mapkey.Compile(bd.c, call.Args[0]), r, call.Pos, b), "for positions whose arguments are not all ints, the keys of its options walk with " + r.Var.Name + ": the option's argument (a list of ints) is built for its first value, and for each one after, its key is the one before with the bytes of the elements that change with " + r.Var.Name + " rewritten (a walk: no list built)"
 }
 
 // changesFn is the elements of a list of n elements built (for the
@@ -428,8 +431,8 @@ func walkDir(e lang.Expr, xd *resolve.Decl) int64 {
 
 // walkFn is the walk of the range r whose option is the position of game b
 // with the one argument build makes (pos: the call's; changes: what
-// changes with x in it).
-func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWalk, pos engine.Pos, b *engine.Binding) func(fr *engine.Frame) {
+// changes with x in it; keyed: its key without building it, or nil).
+func walkFn(build buildFn, changes changesFn, direct directFn, keyed func(*engine.Frame, []byte) ([]byte, bool), r compile.RangeWalk, pos engine.Pos, b *engine.Binding) func(fr *engine.Frame) {
 	slot, rpos := r.Slot, r.RPos
 	// step computes the option for x as the general way does, and the
 	// steps its build counted; when snap is not nil, it holds the list
@@ -441,7 +444,14 @@ func walkFn(build buildFn, changes changesFn, direct directFn, r compile.RangeWa
 		gn.Tracing = true
 		s := th.TakeScratch()
 		before := th.Steps
-		key, bx, v := builtKey(fr, build, pos, b, s)
+		var key []byte
+		var bx bool
+		var v value.Value
+		if k, ok := gridKey(fr, keyed, s.Key[:0]); ok && snap == nil && b.Game.NArgs == 1 && b.Game.ListUni(0) == nil {
+			s.Key, key = k, k
+		} else {
+			key, bx, v = builtKey(fr, build, pos, b, s)
+		}
 		g, rk := oneRef(b.Game, key, bx, v)
 		steps = th.Steps - before
 		if snap != nil && g == b.Game && !bx && !s.Whole && !s.Str && !s.Boxed && g.ListUni(0) == nil {

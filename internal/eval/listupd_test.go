@@ -145,6 +145,31 @@ print sg(cs(["...", "....", "..."])), sg(cs(["..", "."]))
 `,
 }
 
+// mapUpdCases: options that are a map of ints changed by updates
+// (package mapkey), against the general way: Staircase Nim on a map, a
+// key put twice, a key added (the general way), a value or key that is
+// not an int, keys that are not ints, a map of one key, negative and
+// large values (their keys longer), an index that fails.
+var mapUpdCases = []string{
+	`game stair(M) moves
+    stair(update(M, 0, M[0] - k)) for k in 1 .. M[0]
+  | stair(update(update(M, i, M[i] - k), i - 1, M[i - 1] + k)) for i in keys(M) if i > 0 for k in 1 .. M[i]
+print sg(stair({0: 2, 1: 3, 2: 1, 3: 2})), [sg(G) for G in moves(stair({0: 1, 1: 2, 2: 1}))], sg(stair({0: 0})), sg(stair({0: 1, 1: 0, 2: 2}))
+game twice(M) moves twice(update(update(M, 0, M[0] - k), 0, M[0] - k - 1)) for k in 0 .. M[0] - 1 if M[0] - k - 1 >= 0
+game add(M) moves add(update(M, len(M), 0)) for k in 0 .. 0 if len(M) < 4
+game big(M) moves big(update(M, 1, M[1] - k * 1000000)) for k in 1 .. 2 if M[1] > 0
+print sg(twice({0: 5, 1: 1})), sg(add({0: 1})), sg(big({0: -300, 1: 3000000})), moves(big({0: 1, 1: 1000000}))
+game str(M) moves str(update(M, "a", M["a"] - 1)) for k in 0 .. 0 if M["a"] > 0
+game half(M) moves half(update(M, 0, M[0] / 2)) for k in 0 .. 0 if M[0] > 0
+print sg(str({"a": 3, "b": 1})), sg(half({0: 9, 1: "x"})), sg(half({0: 9}))
+print sg(stair({1: 2}))
+`,
+}
+
+func TestMapUpdDiff(t *testing.T) {
+	diffCases(t, mapUpdCases, passes.Composite, passes.All)
+}
+
 func TestListUpdDiff(t *testing.T) {
 	diffCases(t, listUpdCases, passes.Updates)
 	diffCases(t, listUpdCases, passes.Grids)
