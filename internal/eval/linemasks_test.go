@@ -243,13 +243,21 @@ def twice(X) = any([len([p for p in L if p in X]) == 2 for L in LINES])
 def after(X) = any([len([q for p in L if p in X for q in [1, 2]]) == 2 for L in LINES])
 def fails(X) = any([len([10 / p for p in L if p in X]) == 1 for L in LINES])
 def intel(X) = all([len([p for p in L if p in X]) for L in LINES])
-print twice({0}), twice({1, 2}), after({0}), after({2})
+def inner(X) = any([all([len([p for p in L if p in X]) == 1 for k in 0 .. 1]) for L in LINES])
+print twice({0}), twice({1, 2}), after({0}), after({2}), inner({0}), inner({1, 2}), inner({0, 1})
 print fails({1, 2})
 print fails({0})
 `,
 	`let LINES = [[0, 1]]
 def intel(X) = all([len([p for p in L if p in X]) for L in LINES])
 print intel({0})
+`,
+	// A count inside an all of its own: not a conjunction of the cells
+	// (all of count lines once merged them into one: wrong).
+	`let LINES = [[0, 1], [1, 2]]
+def inner(X) = any([all([len([p for p in L if p in X]) == 1 for k in 0 .. 1]) for L in LINES])
+def both(X) = any([all([len([p for p in L if p in X]) == 1, 0 in X]) for L in LINES])
+print inner({0}), inner({1, 2}), inner({0, 1}), inner({2}), inner(set()), both({0}), both({0, 1})
 `,
 	`let W = 4
 let LINES = [[(r, c), (r, c + 1), (r, c + 2)] for r in 0 .. 1 for c in 0 .. W - 3] + [[(0, c), (1, c)] for c in 0 .. W - 1]

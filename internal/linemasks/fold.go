@@ -410,6 +410,9 @@ func (f *folder) nested(e *lang.Call) (term, bool) {
 			if !t.isConj && t.v.N == 0 {
 				return t, true
 			}
+			if t.isConj && t.op != 0 {
+				return term{}, false // (a count line: not a conjunction of cells)
+			}
 			if t.isConj {
 				conj, isConj = append(conj, t.conj...), true
 			}
