@@ -10,10 +10,10 @@ import (
 )
 
 // TestGridsRandom: games on small grids whose moves set cells the ways
-// packages gridkey and mapkey key without building the option (nested
-// updates of one or two rows, a row read from the grid before the
-// updates, cell maps and cell maps of cell maps; rows that are lists,
-// tuples or strings; a map of ints updated), chosen at random, on random
+// package gridkey keys without building the option (nested updates of
+// one or two rows, a row read from the grid before the updates, cell
+// maps of cell maps; rows that are lists, tuples or strings), chosen at
+// random, on random
 // boards of random shapes (some ragged, some with other values): the
 // same values and errors with the grids pass off, the composite pass
 // off, and every pass off.
