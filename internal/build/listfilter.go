@@ -170,6 +170,9 @@ type listFilter struct {
 	// sortedSet: the filter is sorted({...}) (BuildPlan.Sorted): it
 	// runs only on a list that ascends and orderable.
 	sortedSet bool
+	// ordered: with sortedSet, seq's elements are orderable (worked out
+	// when seq is loaded).
+	ordered bool
 	// pairs: its elements unpacked into two names, (r, c) in L and
 	// (r, c) kept: only a list of tuples of two is filtered on its ids
 	// (the tuples made are its elements again).
@@ -190,6 +193,7 @@ func (lf *listFilter) load(v value.Value, u *value.Universe, known *idlist.Known
 	if lf.pairs && !pairsOnly(sq.Elems) {
 		return false
 	}
+	lf.ordered = lf.sortedSet && orderable(sq.Elems)
 	if w, ok := known.Bits(v, u); ok {
 		lf.seq, lf.u, lf.sorted = sq, u, true
 		lf.w = append(lf.w[:0], w...)
@@ -227,7 +231,7 @@ func pairsOnly(e []value.Value) bool {
 // o's universe takes and a mask is kept for the values of the other
 // names; false (nothing tested) otherwise.
 func (lf *listFilter) run(fr *engine.Frame, v value.Value, o *listOut) bool {
-	if v.K != value.KList || !lf.load(v, o.u, o.known) || lf.sortedSet && (!lf.sorted || !orderable(lf.seq.Elems)) {
+	if v.K != value.KList || !lf.load(v, o.u, o.known) || lf.sortedSet && (!lf.sorted || !lf.ordered) {
 		return false
 	}
 	u := o.u
