@@ -193,7 +193,7 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 			return splice // (splice.go)
 		}
 		if len(p.Inl) == 0 {
-			if two := splices.Two(bd.c, p.Expr, general); two != nil {
+			if two := splices.Many(bd.c, p.Expr, general); two != nil {
 				return two
 			}
 		}

@@ -447,7 +447,12 @@ func walkFn(build buildFn, changes changesFn, direct directFn, keyed func(*engin
 		var key []byte
 		var bx bool
 		var v value.Value
-		if k, ok := gridKey(fr, keyed, s.Key[:0]); ok && snap == nil && b.Game.NArgs == 1 && b.Game.ListUni(0) == nil {
+		var k []byte
+		hit := false
+		if snap == nil { // (the first step builds the list the walk starts from)
+			k, hit = gridKey(fr, keyed, s.Key[:0])
+		}
+		if hit && b.Game.NArgs == 1 && b.Game.ListUni(0) == nil {
 			s.Key, key = k, k
 		} else {
 			key, bx, v = builtKey(fr, build, pos, b, s)

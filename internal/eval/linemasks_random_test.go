@@ -59,7 +59,8 @@ func randomLineScript(r *rand.Rand) string {
 		case 1:
 			return fmt.Sprintf("any([%s for p in L])", atom(x))
 		case 2:
-			return fmt.Sprintf("len([p for p in L if p in %s]) %s %d", x, cmp[r.IntN(len(cmp))], r.IntN(4))
+			count := []string{"len([p for p in L if p in %s])", "sum([1 for p in L if p in %s])", "len({p for p in L if p in %s})"}[r.IntN(3)]
+			return fmt.Sprintf(count+" %s %d", x, cmp[r.IntN(len(cmp))], r.IntN(4))
 		case 3:
 			return fmt.Sprintf("%d in L and len([p for p in L if p in %s]) == len(L) - 1", r.IntN(n), x)
 		case 4:

@@ -252,6 +252,14 @@ print fails({0})
 def intel(X) = all([len([p for p in L if p in X]) for L in LINES])
 print intel({0})
 `,
+	// Counts spelled sum([1 for ...]) and len({...}) (a set: its
+	// elements counted once), sum of 2s, a set whose elements collapse.
+	`let LINES = [[0, 1, 2], [2, 3], [1, 4, 5]]
+def s2(X) = [any([sum([1 for p in L if p in X]) == 2 for L in LINES]), all([sum([1 for p in L if p in X]) >= 1 for L in LINES])]
+def st(X) = [any([len({p for p in L if p in X}) == 2 for L in LINES]), any([len({1 for p in L if p in X}) == 1 for L in LINES])]
+def tw(X) = any([sum([2 for p in L if p in X]) == 2 for L in LINES])
+print [[s2(X), st(X), tw(X)] for X in [set(), {0}, {0, 1}, {2, 3}, {1, 4}, {0, 1, 2, 3, 4, 5}]]
+`,
 	// A count inside an all of its own: not a conjunction of the cells
 	// (all of count lines once merged them into one: wrong).
 	`let LINES = [[0, 1], [1, 2]]

@@ -62,7 +62,7 @@ print f("ab", 1)`},
 	stringRuns(t, "random strings", src.String(), "")
 }
 
-// TestTwoSplices: two splices, h[:i] + (x,) + h[i + 1:j] + (y,) + h[j +
+// TestTwoSplices: two splices (and three), h[:i] + (x,) + h[i + 1:j] + (y,) + h[j +
 // 1:] (build's splice2.go), against the concatenation as written, on
 // random lists and tuples and every i and j of them and past them (i >=
 // j, j out of the list, i negative), literals of two elements, an
@@ -83,6 +83,10 @@ print f([1, 2, 3, 4], 1, -1)`},
 		{"a tuple's literal for a list", `def t(h, i, j) = h[:i] + (7,) + h[i + 1:j] + (8,) + h[j + 1:]
 print t((1, 2, 3), 0, 2)
 print t([1, 2, 3], 0, 2)`},
+		{"three splices", `def f(h, i, j, k) = h[:i] + [7] + h[i + 1:j] + [8, 9] + h[j + 2:k] + [6] + h[k + 1:]
+game m3(h) moves m3(h[:i] + (h[i] - 1,) + h[i + 1:j] + (h[j] - 1,) + h[j + 1:k] + (h[k] - 1,) + h[k + 1:]) for i in 0 .. len(h) - 1 for j in i + 1 .. len(h) - 1 for k in j + 1 .. len(h) - 1 if h[i] > 0 and h[j] > 0 and h[k] > 0
+print [f([1, 2, 3, 4, 5, 6], i, j, k) for i in 0 .. 6 for j in 0 .. 6 for k in 0 .. 6], sg(m3((2, 2, 1, 3))), moves(m3((1, 1, 1, 0)))
+print f((1, 2, 3, 4, 5), 0, 1, 3)`},
 		{"an element that fails", `def f(h, i, j) = h[:i] + [10 / h[i]] + h[i + 1:j] + [8] + h[j + 1:]
 print f([5, 1, 2], 0, 2)
 print f([0, 1, 2], 0, 2)`},

@@ -235,35 +235,8 @@ func (f *folder) loop(k int) {
 		}
 		return
 	}
-	var elems []value.Value
-	if r, ok := fc.Iter.(*lang.Binary); ok && r.Op == lang.OpRange {
-		lo, ok1 := f.intOf(r.X)
-		hi, ok2 := f.intOf(r.Y)
-		if !ok1 || !ok2 || hi-lo > maxBindings {
-			f.bad = true
-			return
-		}
-		for x := lo; x <= hi && !f.bad; x++ {
-			f.bind(fc, value.Int(x))
-			f.loop(k + 1)
-		}
-		return
-	}
-	t, ok := f.eval(fc.Iter)
-	if !ok || t.isConj || t.v.K != value.KList && t.v.K != value.KTuple {
+	if !f.each(fc, func() bool { f.loop(k + 1); return !f.bad }) {
 		f.bad = true
-		return
-	}
-	elems = t.v.Elems()
-	for _, x := range elems {
-		if !f.bind(fc, x) {
-			f.bad = true
-			return
-		}
-		f.loop(k + 1)
-		if f.bad {
-			return
-		}
 	}
 }
 
@@ -352,7 +325,7 @@ func (f *folder) eval(e lang.Expr) (term, bool) {
 	case *lang.Binary:
 		return f.binary(e)
 	case *lang.Call:
-		if lenComp(e) != nil {
+		if comp, _ := countComp(e); comp != nil {
 			return term{}, false // (compared with an int: countTest)
 		}
 		return f.nested(e)
@@ -590,10 +563,10 @@ func (f *folder) each(cl *lang.ForClause, next func() bool) bool {
 // that pass without a cell (isCount: e is such a comparison).
 func (f *folder) countTest(e *lang.Binary) (term, bool, bool) {
 	op, call, other := e.Op, e.X, e.Y
-	comp := lenComp(call)
+	comp, sum := countComp(call)
 	if comp == nil {
 		op, call, other = e.Op.Flip(), e.Y, e.X
-		if comp = lenComp(call); comp == nil {
+		if comp, sum = countComp(call); comp == nil {
 			return term{}, false, false
 		}
 	}
@@ -604,14 +577,24 @@ func (f *folder) countTest(e *lang.Binary) (term, bool, bool) {
 	var cells []int
 	seen := map[int]bool{}
 	fixed := int64(0)
+	var elems []value.Value // (a set's: each counted must be new)
 	var run func(i int, cell int) bool
 	run = func(i int, cell int) bool {
 		if i == len(comp.Clauses) {
 			if f.n++; f.n > maxBindings {
 				return false
 			}
-			if t, ok := f.eval(comp.Body); !ok || t.isConj {
+			t, ok := f.eval(comp.Body)
+			switch {
+			case !ok || t.isConj:
 				return false // (the element: a plain value, as the list holds)
+			case sum && (t.v.K != value.KInt || t.v.N != 1):
+				return false // (sum of 1s: a count)
+			case comp.Kind == lang.SetComp:
+				if slices.ContainsFunc(elems, func(x value.Value) bool { return value.Equal(x, t.v) }) {
+					return false // (two elements the set holds once)
+				}
+				elems = append(elems, t.v)
 			}
 			switch {
 			case cell < 0:
@@ -664,19 +647,20 @@ func (f *folder) countTest(e *lang.Binary) (term, bool, bool) {
 	return term{isConj: true, conj: cells, op: op, k: k}, true, true
 }
 
-// lenComp is the comprehension of len(C), C a list comprehension (the
-// only calls of len the names seen through leave: seeThrough); nil
-// otherwise.
-func lenComp(e lang.Expr) *lang.Comp {
+// countComp is the comprehension of len(C) or sum(C) (sum: true), C a
+// comprehension (the only such calls the names seen through leave:
+// seeThrough); nil otherwise.
+func countComp(e lang.Expr) (*lang.Comp, bool) {
 	call, ok := e.(*lang.Call)
 	if !ok || len(call.Args) != 1 {
-		return nil
+		return nil, false
 	}
-	if id, ok := call.Fn.(*lang.Ident); !ok || id.Name != "len" {
-		return nil
+	id, ok := call.Fn.(*lang.Ident)
+	if !ok || id.Name != "len" && id.Name != "sum" {
+		return nil, false
 	}
 	comp, _ := call.Args[0].(*lang.Comp)
-	return comp
+	return comp, id.Name == "sum"
 }
 
 // cellTest works out V[I] == K or V[I][J] == K (either way round) of

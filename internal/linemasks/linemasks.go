@@ -425,15 +425,16 @@ func (s *shape) names(c *compile.Compiler, e lang.Expr, idents map[*resolve.Decl
 	return ok
 }
 
-// nestedFold is the comprehension of x when x is all, any or len (the
-// built-ins) of a list comprehension written in place; nil otherwise.
+// nestedFold is the comprehension of x when x is all, any, sum or len
+// (the built-ins) of a list comprehension written in place, or len of a
+// set comprehension; nil otherwise.
 func nestedFold(c *compile.Compiler, x *lang.Call) *lang.Comp {
 	bi := c.CalledBuiltin(x)
-	if bi == nil || bi.AllAny == 0 && bi.BName != "len" || len(x.Args) != 1 {
+	if bi == nil || bi.AllAny == 0 && bi.BName != "len" && bi.BName != "sum" || len(x.Args) != 1 {
 		return nil
 	}
 	comp, ok := x.Args[0].(*lang.Comp)
-	if !ok || comp.Kind != lang.ListComp || len(comp.Clauses) == 0 {
+	if !ok || len(comp.Clauses) == 0 || comp.Kind != lang.ListComp && (comp.Kind != lang.SetComp || bi.BName != "len") {
 		return nil
 	}
 	return comp

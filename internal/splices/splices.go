@@ -2,7 +2,7 @@
 // written as slices of one name around literals (b[:i] + "X" + b[i +
 // 1:], h[:i] + (x,) + h[i + 1:j] + (y,) + h[j + 1:]): the bounds of the
 // slices and the indexes they share (what package build's splices read),
-// and the building of two splices in a scratch (Two).
+// and the building of two splices or more in a scratch (Many).
 package splices
 
 import (
@@ -96,97 +96,129 @@ func PlainIndex(c *compile.Compiler, e lang.Expr) bool {
 	return ok
 }
 
-// Two splices: X[:I] + C + X[I + K:J] + D + X[J + L:], X a name, C and
-// D list (tuple) literals of K and L elements, J a local name, as
-// Moore's Nim written with slices changes two heaps,
+// Splices: X[:I] + C + X[I + K:J] + D + X[J + L:] (and so on, up to
+// maxSplices), X a name, C, D, ... list (tuple) literals of K, L, ...
+// elements, J and the later starts local names, as Moore's Nim written
+// with slices changes two heaps,
 //
 //	h[:i] + (x,) + h[i + 1:j] + (y,) + h[j + 1:]
 //
-// are X with its elements I .. I + K - 1 and J .. J + L - 1 replaced by
-// C's and D's, when X is a list (a tuple for tuple literals) and 0 <= I,
-// I + K <= J, J + L <= len(X): one copy of X into the scratch, where the
-// concatenation slices three times and appends four times. The values
-// are evaluated in the concatenation's order: X and I, C's elements, J
-// (a name: it cannot fail, read first), D's; none of the slices can
-// fail where the bounds hold. Anywhere else the concatenation runs as
-// written (general: its values and errors), and neither counts a step.
+// are X with its elements I .. I + K - 1, J .. J + L - 1, ... replaced by
+// the literals' elements, when X is a list (a tuple for tuple literals)
+// and 0 <= I, I + K <= J, ..., and the last ends within X: one copy of
+// X into the scratch, where the concatenation slices and appends at
+// each part. The values are evaluated in the concatenation's order: X
+// and I, C's elements, J (a name: it cannot fail, read first), D's, ...;
+// none of the slices can fail where the bounds hold. Anywhere else the
+// concatenation runs as written (general: its values and errors), and
+// neither counts a step. (One splice is package build's.)
 
-// twoParts is X, I, J and the literals of e when it is two splices
+// maxSplices bounds the splices of one concatenation.
+const maxSplices = 8
+
+// splice is one place written: its start and its literal's elements.
+type splice struct {
+	at    lang.Expr
+	elems []lang.Expr
+}
+
+// parts is X and the splices of e when it is two or more splices
 // (above); ok false otherwise.
-func twoParts(c *compile.Compiler, e lang.Expr) (x *lang.Ident, i lang.Expr, j *lang.Ident, lc, ld []lang.Expr, tuple, ok bool) {
-	var parts []lang.Expr
+func parts(c *compile.Compiler, e lang.Expr) (x *lang.Ident, sp []splice, tuple, ok bool) {
+	var ps []lang.Expr
 	var flat func(e lang.Expr) bool
 	flat = func(e lang.Expr) bool {
 		if b, isAdd := e.(*lang.Binary); isAdd && b.Op == lang.OpAdd {
 			return flat(b.X) && flat(b.Y)
 		}
-		parts = append(parts, e)
-		return len(parts) <= 5
+		ps = append(ps, e)
+		return len(ps) <= 2*maxSplices+1
 	}
-	if !flat(e) || len(parts) != 5 {
+	if !flat(e) || len(ps) < 5 || len(ps)%2 == 0 {
 		return
 	}
-	s1, ok1 := parts[0].(*lang.Slice)
-	s2, ok2 := parts[2].(*lang.Slice)
-	s3, ok3 := parts[4].(*lang.Slice)
-	if !ok1 || !ok2 || !ok3 {
-		return
-	}
-	lit := func(e lang.Expr) ([]lang.Expr, bool, bool) {
-		switch e := e.(type) {
-		case *lang.TupleLit:
-			return e.Elems, true, len(e.Elems) >= 1 && len(e.Elems) <= 8
-		case *lang.ListLit:
-			return e.Elems, false, len(e.Elems) >= 1 && len(e.Elems) <= 8
+	var slices []*lang.Slice
+	for k, p := range ps {
+		if k%2 == 0 {
+			sl, isSlice := p.(*lang.Slice)
+			if !isSlice {
+				return nil, nil, false, false
+			}
+			y, _ := sl.X.(*lang.Ident)
+			if y == nil || x != nil && !SameName(x, y) {
+				return nil, nil, false, false
+			}
+			x, slices = y, append(slices, sl)
+			continue
 		}
-		return nil, false, false
+		var es []lang.Expr
+		var isTuple bool
+		switch l := p.(type) {
+		case *lang.TupleLit:
+			es, isTuple = l.Elems, true
+		case *lang.ListLit:
+			es = l.Elems
+		default:
+			return nil, nil, false, false
+		}
+		if len(es) < 1 || len(es) > 8 || k > 1 && isTuple != tuple {
+			return nil, nil, false, false
+		}
+		tuple = isTuple
+		sp = append(sp, splice{elems: es})
 	}
-	lc, t1, ok1 := lit(parts[1])
-	ld, t2, ok2 := lit(parts[3])
-	x, _ = s1.X.(*lang.Ident)
-	x2, _ := s2.X.(*lang.Ident)
-	x3, _ := s3.X.(*lang.Ident)
-	if !ok1 || !ok2 || t1 != t2 || x == nil || x2 == nil || x3 == nil || !SameName(x, x2) || !SameName(x, x3) || c.LocalSlot(x) < 0 {
-		return
+	last := slices[len(slices)-1]
+	if c.LocalSlot(x) < 0 || !ZeroBound(slices[0].Lo) || !LenBound(c, last.Hi, x) || slices[0].Hi == nil {
+		return nil, nil, false, false
 	}
-	if !ZeroBound(s1.Lo) || !LenBound(c, s3.Hi, x) || s1.Hi == nil || s2.Lo == nil || s2.Hi == nil || s3.Lo == nil {
-		return
+	sp[0].at = slices[0].Hi
+	for k := range sp {
+		// (The slice after splice k starts at its start plus its
+		// length, written v + a then v + b, b - a = K; it ends at the
+		// next splice's start, a name.)
+		next := slices[k+1]
+		if next.Lo == nil || k+1 < len(sp) && next.Hi == nil {
+			return nil, nil, false, false
+		}
+		ib, ia := OffsetOf(sp[k].at)
+		mb, ma := OffsetOf(next.Lo)
+		if !SameIndex(c, ib, mb) || ma-ia != int64(len(sp[k].elems)) {
+			return nil, nil, false, false
+		}
+		if k+1 < len(sp) {
+			j, isName := next.Hi.(*lang.Ident)
+			if !isName || c.LocalSlot(j) < 0 {
+				return nil, nil, false, false
+			}
+			sp[k+1].at = j
+		}
 	}
-	i = s1.Hi
-	// (X[I + K:J]: I written v + a, its start v + b with b - a = K.)
-	ib, ia := OffsetOf(i)
-	mb, ma := OffsetOf(s2.Lo)
-	if !SameIndex(c, ib, mb) || ma-ia != int64(len(lc)) {
-		return
-	}
-	j, isName := s2.Hi.(*lang.Ident)
-	if !isName || c.LocalSlot(j) < 0 {
-		return
-	}
-	jb, ja := OffsetOf(s3.Lo)
-	if y, isName := jb.(*lang.Ident); !isName || !SameName(j, y) || ja != int64(len(ld)) {
-		return
-	}
-	return x, i, j, lc, ld, t1, true
+	return x, sp, tuple, true
 }
 
-// Two compiles e, a concatenation, as two splices, with general where
-// they do not hold; nil when e is not two splices.
-func Two(c *compile.Compiler, e lang.Expr, general func(*engine.Frame, *value.Scratch)) func(*engine.Frame, *value.Scratch) {
-	x, i, j, lc, ld, tuple, ok := twoParts(c, e)
+// Many compiles e, a concatenation, as two or more splices, with
+// general where they do not hold; nil when e is not such splices.
+func Many(c *compile.Compiler, e lang.Expr, general func(*engine.Frame, *value.Scratch)) func(*engine.Frame, *value.Scratch) {
+	x, sp, tuple, ok := parts(c, e)
 	if !ok {
 		return nil
 	}
-	xf, jf, kf := c.Vals.Expr(x), c.Vals.Expr(i), c.Vals.Expr(j)
-	var fs []engine.EvalFn
-	for _, e := range append(append([]lang.Expr(nil), lc...), ld...) {
-		fs = append(fs, c.Vals.Expr(e))
+	xf := c.Vals.Expr(x)
+	type compiled struct {
+		at    engine.EvalFn
+		elems []engine.EvalFn
+	}
+	cs := make([]compiled, len(sp))
+	for k, p := range sp {
+		cs[k].at = c.Vals.Expr(p.at)
+		for _, e := range p.elems {
+			cs[k].elems = append(cs[k].elems, c.Vals.Expr(e))
+		}
 	}
 	kind := value.KList
 	if tuple {
 		kind = value.KTuple
 	}
-	nc, nd := int64(len(lc)), int64(len(ld))
 	return func(fr *engine.Frame, s *value.Scratch) {
 		xv := xf(fr)
 		if xv.K != kind {
@@ -194,35 +226,32 @@ func Two(c *compile.Compiler, e lang.Expr, general func(*engine.Frame, *value.Sc
 			return
 		}
 		es := xv.Elems()
-		iv := jf(fr)
-		if iv.K != value.KInt || iv.N < 0 || iv.N > int64(len(es))-nc {
-			general(fr, s)
-			return
-		}
-		jv := kf(fr)
-		if jv.K != value.KInt || jv.N < iv.N+nc || jv.N > int64(len(es))-nd {
-			general(fr, s)
-			return
-		}
-		var buf [16]value.Value
-		vs := buf[:0]
-		for _, f := range fs {
-			vs = append(vs, f(fr))
-		}
-		s.SetSeq(es, tuple)
-		for t, v := range vs {
-			at := iv.N + int64(t)
-			if int64(t) >= nc {
-				at = jv.N + int64(t) - nc
+		// (Each start, in order, at least where the one before ends.)
+		var ats [maxSplices]int64
+		end := int64(0)
+		for k := range cs {
+			v := cs[k].at(fr)
+			if v.K != value.KInt || v.N < end || v.N > int64(len(es))-int64(len(cs[k].elems)) {
+				general(fr, s)
+				return
 			}
-			switch {
-			case !s.Boxed && v.K == value.KInt:
-				s.Ints[at] = v.N
-			default:
-				if !s.Boxed {
-					s.Box()
+			ats[k], end = v.N, v.N+int64(len(cs[k].elems))
+		}
+		// (X copied first: the elements, evaluated in order after the
+		// starts, cannot change it.)
+		s.SetSeq(es, tuple)
+		for k, p := range cs {
+			for e, f := range p.elems {
+				at, v := ats[k]+int64(e), f(fr)
+				switch {
+				case !s.Boxed && v.K == value.KInt:
+					s.Ints[at] = v.N
+				default:
+					if !s.Boxed {
+						s.Box()
+					}
+					s.Vals[at] = v
 				}
-				s.Vals[at] = v
 			}
 		}
 	}
