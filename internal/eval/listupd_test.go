@@ -164,6 +164,14 @@ game half(M) moves half(update(M, 0, M[0] / 2)) for k in 0 .. 0 if M[0] > 0
 print sg(str({"a": 3, "b": 1})), sg(half({0: 9, 1: "x"})), sg(half({0: 9}))
 print sg(stair({1: 2}))
 `,
+	// Through a def called with names (inlined) and with an expression
+	// (built the general way), the def's index failing.
+	`def move(M, i, k) = update(update(M, i, M[i] - k), i - 1, M[i - 1] + k)
+game st(M) moves st(update(M, 0, M[0] - k)) for k in 1 .. M[0] | st(move(M, i, k)) for i in keys(M) if i > 0 for k in 1 .. M[i]
+game sx(M) moves sx(move(M, i + 0, k)) for i in keys(M) if i > 0 for k in 1 .. M[i]
+print sg(st({0: 2, 1: 3, 2: 1})), moves(st({0: 0, 1: 1, 2: 1})), sg(sx({0: 1, 1: 2, 2: 2}))
+print sg(sx({1: 2, 3: 1}))
+`,
 }
 
 func TestMapUpdDiff(t *testing.T) {

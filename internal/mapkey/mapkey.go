@@ -4,7 +4,8 @@
 //
 //	stair(update(update(M, i, M[i] - k), i - 1, M[i - 1] + k))
 //
-// Such an option, update(X, K, V) over a local map (nested, up to 8),
+// Such an option, update(X, K, V) over a local map (nested, up to 8;
+// through defs called with names and literals, their bodies inlined),
 // its keys and values ints of plain expressions (literals, names,
 // operators, indexing: splices.PlainIndex, which count no step), is
 // keyed as the map's key (value.AppendArgKey: its keys and values in
@@ -23,6 +24,7 @@ import (
 
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/splices"
 	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/lang"
@@ -87,6 +89,18 @@ func (l *layout) read(v value.Value) bool {
 	return l.ok
 }
 
+// namesOnly reports whether es are names and int literals.
+func namesOnly(es []lang.Expr) bool {
+	for _, e := range es {
+		switch e.(type) {
+		case *lang.Ident, *lang.IntLit:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // uvarintLen is the bytes of n as a uvarint.
 func uvarintLen(n uint64) int {
 	k := 1
@@ -102,12 +116,24 @@ func uvarintLen(n uint64) int {
 func Compile(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte) ([]byte, bool) {
 	var ks, vs []lang.Expr
 	x := e
+	calls, cost := 0, int64(0) // (the defs inlined: their nesting and stack)
 	for {
 		call, ok := x.(*lang.Call)
 		if !ok {
 			break
 		}
 		bi := c.CalledBuiltin(call)
+		if bi == nil && calls < maxUpdates {
+			// (A def of the updates, its arguments names and literals,
+			// which cannot fail where its body reads them.)
+			fn := c.Inlinable(call)
+			if fn == nil || !resolve.Same(call) || !resolve.InlineShape(fn.Decl.Body) || c.GameCallee(call) != nil || !namesOnly(call.Args) {
+				return nil
+			}
+			calls, cost = calls+1, cost+int64(fn.Cost)
+			x = resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, resolve.SiteOf(call))
+			continue
+		}
 		if bi == nil || bi.BName != "update" || len(call.Args) != 3 || len(ks) == maxUpdates {
 			return nil
 		}
@@ -137,7 +163,7 @@ func Compile(c *compile.Compiler, e lang.Expr) func(fr *engine.Frame, buf []byte
 	var edits []edit
 	var vb []byte
 	return func(fr *engine.Frame, buf []byte) ([]byte, bool) {
-		if !l.read(fr.Slots[slot]) {
+		if th := fr.Th; th.Depth+calls > th.Limits.MaxDepth || th.Stack+cost > th.MaxStack || !l.read(fr.Slots[slot]) {
 			return buf, false
 		}
 		edits = edits[:0]
