@@ -179,8 +179,12 @@ type Func struct {
 	InlineSize int
 	// cost is what a call of the def counts toward the stack budget
 	// (limits.go): the nesting of its body, and its own frames.
-	Cost int
+	Cost  int
+	Extra int // slots of its frame past both bodies' (package tailcall's)
 }
+
+// FrameSize is the slots of a frame of a call of f.
+func (f *Func) FrameSize() int { return max(f.Nslots, f.NslotsI) + f.Extra }
 
 func (f *Func) Name() string { return f.FName }
 
@@ -225,7 +229,7 @@ func CallValue(fr *Frame, pos Pos, argPos []Pos, f value.Value, args []value.Val
 		if len(args) != len(fn.Params) {
 			value.Fail(pos, "%s takes %d argument%s, but %d %s given", fn.FName, len(fn.Params), value.Plural(len(fn.Params)), len(args), value.WasWere(len(args)))
 		}
-		nf := fr.Th.NewFrame(max(fn.Nslots, fn.NslotsI))
+		nf := fr.Th.NewFrame(fn.FrameSize())
 		copy(nf.Slots, args)
 		allInt := fn.BodyInt != nil
 		for _, a := range args {

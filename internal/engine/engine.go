@@ -175,12 +175,8 @@ func (e *Engine) NewGame(name string, pos Pos, arity int) *Game {
 		g.Keys.DirectTag = value.TagUniSet
 	}
 	if g.compact && arity == 1 {
-		// (Those of short lists of 0s and 1s.)
-		g.Keys.ListTag = value.TagBitList
-	}
-	if g.compact && arity == 1 {
-		// (And of short lists of bools.)
-		g.Keys.BoolTag = value.TagBoolList
+		// (Those of short lists of 0s and 1s, and of bools.)
+		g.Keys.ListTag, g.Keys.BoolTag = value.TagBitList, value.TagBoolList
 	}
 	if g.packStrs && arity == 1 {
 		// (And of short strings of two characters.)

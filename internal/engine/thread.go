@@ -370,7 +370,7 @@ func (th *Thread) Ints(c *Call) value.Value {
 // CallDef calls def fn with the values of args at pos.
 func CallDef(fr *Frame, pos Pos, fn *Func, args []EvalFn) value.Value {
 	th := fr.Th
-	nf := th.NewFrame(max(fn.Nslots, fn.NslotsI))
+	nf := th.NewFrame(fn.FrameSize())
 	allInt := fn.BodyInt != nil
 	for i, a := range args {
 		v := a(fr)

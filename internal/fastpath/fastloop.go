@@ -22,6 +22,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/strtest"
+	"github.com/grundy-lang/grundy/internal/tailcall"
 	"github.com/grundy-lang/grundy/internal/value"
 
 	"github.com/grundy-lang/grundy/lang"
@@ -47,7 +48,7 @@ import (
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
 	b := build.New(c)
-	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), defcache.New(c), setsweep.New(c), eqindex.New(c), defgame.New(c)}
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), defcache.New(c), setsweep.New(c), eqindex.New(c), defgame.New(c), tailcall.New(c)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -62,6 +63,32 @@ type paths struct {
 	sets *setsweep.Sweeps
 	*eqindex.Indexes
 	*defgame.Games
+	tails *tailcall.Defs
+}
+
+// DefGame wraps the body of def fn: as a hidden game's values (package
+// defgame), else as a loop when it calls itself only in tail position
+// (package tailcall).
+func (p paths) DefGame(fn *engine.Func, d *lang.DefStmt, x *passes.Explanation) func(body engine.EvalFn) engine.EvalFn {
+	fired := x.Fired & passes.DefGames
+	wrap := p.Games.DefGame(fn, d, x)
+	if x.Fired&passes.DefGames != fired {
+		return wrap
+	}
+	if w := p.tails.Def(fn, d, x, wrap); w != nil {
+		return w
+	}
+	return wrap
+}
+
+// DefCall compiles call e of the def of b: a tail call of a def run as a
+// loop (package tailcall), or a call whose values are kept (package
+// defcache); nil for neither.
+func (p paths) DefCall(e *lang.Call, b *engine.Binding, plain engine.EvalFn) engine.EvalFn {
+	if f := p.tails.Call(e, b, plain); f != nil {
+		return f
+	}
+	return p.Calls.DefCall(e, b, plain)
 }
 
 // Lanes compiles e for runs of values of x (package vecint), or returns

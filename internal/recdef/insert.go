@@ -209,7 +209,7 @@ func callDef(c *engine.Call, fn *engine.Func, a []value.Value) value.Value {
 	if own {
 		th.Calls = th.Calls[:n-1]
 	}
-	nf := th.NewFrame(max(fn.Nslots, fn.NslotsI))
+	nf := th.NewFrame(fn.FrameSize())
 	allInt := fn.BodyInt != nil
 	for i, v := range a {
 		nf.Slots[i] = v
