@@ -104,3 +104,78 @@ func TestSetSweepExplain(t *testing.T) {
 		}
 	}
 }
+
+// setSweepTableCases: loops over the set whose literals' elements and if
+// clauses read the loop's names (package setsweep's tables): a pattern
+// of names over a set of cells, (r, c + 1) and (r + 1, c), a condition
+// of the loop's int and a global (i % W != W - 1), two if clauses and
+// and-ed conditions; an element that fails for some elements (a
+// division by zero), a condition that is not a bool, an element of the
+// universe that does not bind the pattern (an int, a cell of three), a
+// literal's element the universe lacks (- ignores it, | meets it), a
+// universe that grows as the search goes, lists as cells.
+var setSweepTableCases = []string{
+	`let W = 5
+game cram(S) moves
+    cram(S - {(r, c), (r, c + 1)}) for (r, c) in S if (r, c + 1) in S
+  | cram(S - {(r, c), (r + 1, c)}) for (r, c) in S if (r + 1, c) in S
+print [sg(cram({(r, c) for r in 0 .. 2 for c in 0 .. w - 1})) for w in 1 .. W]`,
+	`let W = 5
+game cram(S) moves
+    cram(S - {i, i + 1}) for i in S if i % W != W - 1 and i + 1 in S
+  | cram(S - {i, i + W}) for i in S if i + W in S
+game cram2(S, w) moves
+    cram2(S - {i, i + 1}, w) for i in S if i % w != w - 1 if i + 1 in S
+  | cram2(S - {i, i + w}, w) for i in S if not (i + w not in S)
+print [sg(cram(set(0 .. 3 * w - 1) - {k for k in 0 .. 14 if k % W >= w})) for w in 1 .. W]
+print [sg(cram2(set(0 .. 3 * w - 1), w)) for w in 1 .. 5]`,
+	`let R = 3
+game kayles(S) moves kayles(S - {(r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)}) for (r, c) in S
+print [sg(kayles({(r, c) for r in 0 .. R - 1 for c in 0 .. w - 1})) for w in 1 .. 6]`,
+	`game g(S) moves g(S - {i}) for i in S if 12 / (i - 3) > 0
+print sg(g({1, 2, 5, 6})), sg(g({5, 4, 3, 2}))`,
+	`game g(S) moves g(S - {i, 12 / (i - 3)}) for i in S if i != 0
+print sg(g({1, 2, 5, 6})), sg(g({5, 4, 3, 2}))`,
+	`game g(S) moves g(S - {i}) for i in S if i % 2
+print sg(g({2, 4})), sg(g({1, 2}))`,
+	`game g(S) moves g(S - {(a, b)}) for (a, b) in S if a < b
+print sg(g({(1, 2), (2, 1), (0, 5)}))
+print sg(g({(1, 2), (1, 2, 3)}))`,
+	`game g(S) moves g(S - {(a, b)}) for (a, b) in S if a < b
+print sg(g({(1, 2), 7}))`,
+	`game g(S) moves g(S - {(r, c), (r, c + 9)}) for (r, c) in S
+  | g(S - {(r, c)} | {(r + 1, c)}) for (r, c) in S if r < 2 and not ((r + 1, c) in S)
+print sg(g({(0, 0), (0, 1), (1, 1)})), sg(g({(0, 0)}))`,
+	`game g(S) moves g(S - {[r, c], [r, c + 1]}) for [r, c] in S if [r, c + 1] in S
+print sg(g({[0, 0], [0, 1], [0, 2], [1, 0], [1, 1]}))`,
+	`let W = 4
+game grow(S) moves grow(S - {i} | {i + W}) for i in S if i < 2 * W and not (i + W in S)
+  | grow(S - {i}) for i in S if i % 2 == 1
+print sg(grow({0, 1, 2, 3})), sg(grow({1, 2, 9}))`,
+}
+
+func TestSetSweepTables(t *testing.T) {
+	t.Parallel()
+	diffCases(t, setSweepTableCases, passes.Bitsets, passes.FastLoops, passes.All)
+}
+
+// TestSetSweepTablesExplain: the loops over a set of cells, and of ints
+// with a condition of a global, are swept.
+func TestSetSweepTablesExplain(t *testing.T) {
+	t.Parallel()
+	for i, want := range []string{"over r", "over i"} {
+		s := eval.NewSession(eval.Options{})
+		if err := s.ExecFile(context.Background(), "x.game", setSweepTableCases[i]); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, x := range s.Explain() {
+			if x.Name == "cram" {
+				n = strings.Count(x.String(), "swept as a word by the last loop ("+want+")")
+			}
+		}
+		if n != 2 {
+			t.Errorf("case %d: %d alternatives swept, want 2", i, n)
+		}
+	}
+}

@@ -59,12 +59,26 @@ type link struct {
 }
 
 // jelem is an element of a literal of the second part: j + k, the
-// loop's element (elem), or (inv) a name or int literal that does not
-// read the loop's name, invs[k] of the sweep (its id found once a loop).
+// loop's element (elem), (inv) an expression that does not read the
+// loop's names, invs[k] of the sweep (its id found once a loop), or (tab)
+// one that reads them, of a loop over the set, tabs[k] of the sweep (its
+// id for each element of the universe found once a universe, tables.go).
 type jelem struct {
 	inv  bool
 	elem bool
+	tab  bool
 	k    int64
+}
+
+// term is a conjunct of the if clause after the loop: a test of the
+// set's bit of an element (member; neg: not in), or (pred) a condition
+// that reads only the loop's names, literals and globals, preds[k] of
+// the sweep, found for each element of the universe once a universe.
+type term struct {
+	je     jelem
+	neg    bool
+	member bool
+	k      int
 }
 
 // sweep is what SetSweep recognized.
@@ -76,10 +90,12 @@ type sweep struct {
 	cl    *lang.ForClause
 	k     int  // the loop's clause
 	set   bool // the loop is over the base set
-	test  *jelem
+	terms []term
 	invs  []lang.Expr
-	neg   bool // the test is not in
-	ifc   *lang.IfClause
+	tabs  []lang.Expr
+	preds []lang.Expr
+	ifcs  []lang.Clause          // the if clauses after the loop
+	loop  map[*resolve.Decl]bool // the loop's names
 }
 
 // SetSweep compiles alt as a sweep (see the package's doc), or returns
@@ -107,17 +123,29 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 	if s.k < 0 {
 		return nil, false
 	}
-	if f, isIf := alt.Clauses[s.k].(*lang.IfClause); isIf {
-		s.ifc, s.k = f, s.k-1
-		if s.k < 0 {
-			return nil, false
+	for s.k >= 0 {
+		f, isIf := alt.Clauses[s.k].(*lang.IfClause)
+		if !isIf {
+			break
 		}
+		s.ifcs, s.k = append([]lang.Clause{f}, s.ifcs...), s.k-1
 	}
-	s.cl, ok = alt.Clauses[s.k].(*lang.ForClause)
-	if !ok || s.cl.Target.Tuple || len(s.cl.Target.Names) != 1 {
+	if s.k < 0 {
 		return nil, false
 	}
-	jd := resolve.NameDecl(s.cl.Target.Names[0])
+	s.cl, ok = alt.Clauses[s.k].(*lang.ForClause)
+	if !ok || len(s.cl.Target.Names) == 0 {
+		return nil, false
+	}
+	s.loop = map[*resolve.Decl]bool{}
+	for _, n := range s.cl.Target.Names {
+		s.loop[resolve.NameDecl(n)] = true
+	}
+	// (A pattern of names: a loop over the set, whose elements bind them.)
+	var jd *resolve.Decl
+	if !s.cl.Target.Tuple && len(s.cl.Target.Names) == 1 {
+		jd = resolve.NameDecl(s.cl.Target.Names[0])
+	}
 	// The chain: base op {..} op {..} ...
 	e := call.Args[0]
 	for {
@@ -133,7 +161,7 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 		e = b.X
 	}
 	s.base, ok = e.(*lang.Ident)
-	if !ok || len(s.links) == 0 || isDecl(s.base, jd) {
+	if !ok || len(s.links) == 0 || s.reads(s.base) {
 		return nil, false
 	}
 	bd := resolve.Of(s.base)
@@ -147,7 +175,7 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 			return nil, false
 		}
 	case *lang.Binary:
-		if it.Op != lang.OpRange {
+		if it.Op != lang.OpRange || jd == nil {
 			return nil, false
 		}
 	default:
@@ -175,7 +203,19 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 		}
 		return jelem{}, false
 	}
-	for s.p < len(s.links) && !readsAny(s.links[s.p].exprs, jd) {
+	// Else, of a loop over the set, an expression of the loop's names,
+	// literals and globals: tabulated.
+	elem := func(x lang.Expr) (jelem, bool) {
+		if j, ok := jform(x); ok {
+			return j, true
+		}
+		if s.set && s.tabulable(x) {
+			s.tabs = append(s.tabs, x)
+			return jelem{tab: true, k: int64(len(s.tabs) - 1)}, true
+		}
+		return jelem{}, false
+	}
+	for s.p < len(s.links) && !s.readsAny(s.links[s.p].exprs) {
 		for _, x := range s.links[s.p].exprs {
 			if !plain(x) {
 				return nil, false
@@ -189,59 +229,110 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 	for i := s.p; i < len(s.links); i++ {
 		l := &s.links[i]
 		for _, x := range l.exprs {
-			j, ok := jform(x)
-			if !ok {
+			var j jelem
+			if !s.reads(x) {
 				// (A name or an int literal that does not read the loop's
-				// name: its value found once a loop; neither fails.)
+				// names: its value found once a loop; neither fails.)
 				switch x := x.(type) {
 				case *lang.IntLit:
 				case *lang.Ident:
-					if d := resolve.Of(x); d == nil || d == jd || d.Kind != resolve.Local && d.Kind != resolve.Global {
+					if d := resolve.Of(x); d == nil || d.Kind != resolve.Local && d.Kind != resolve.Global {
 						return nil, false
 					}
 				default:
 					return nil, false
 				}
-				j, ok = jelem{inv: true, k: int64(len(s.invs))}, true
+				j = jelem{inv: true, k: int64(len(s.invs))}
 				s.invs = append(s.invs, x)
+			} else if j, ok = elem(x); !ok {
+				return nil, false
 			}
 			l.by = append(l.by, j)
 		}
 	}
-	if s.ifc != nil {
-		cond, neg := s.ifc.Cond, false
+	var conds []lang.Expr
+	for _, f := range s.ifcs {
+		conds = conjuncts(f.(*lang.IfClause).Cond, conds)
+	}
+	// Each conjunct: a test of a bit (X in S, X not in S, not (X in S)
+	// for an element X of the loop's names) or, of a loop over the set,
+	// a condition tabulated.
+	member := func(e lang.Expr) (*lang.Binary, bool) {
+		b, ok := e.(*lang.Binary)
+		return b, ok && (b.Op == lang.OpIn || b.Op == lang.OpNotIn) && isDecl(b.Y, bd) && s.reads(b.X)
+	}
+	for _, cond := range conds {
+		neg := false
 		if u, ok := cond.(*lang.Unary); ok && u.Op == lang.OpNot {
-			cond, neg = u.X, true
+			if _, ok := member(u.X); ok {
+				cond, neg = u.X, true
+			}
 		}
-		b, ok := cond.(*lang.Binary)
-		if !ok || b.Op != lang.OpIn && b.Op != lang.OpNotIn || !isDecl(b.Y, bd) {
+		if b, ok := member(cond); ok {
+			j, ok := elem(b.X)
+			if !ok {
+				return nil, false
+			}
+			s.terms = append(s.terms, term{je: j, neg: neg != (b.Op == lang.OpNotIn), member: true})
+			continue
+		}
+		if !s.set || !s.tabulable(cond) {
 			return nil, false
 		}
-		j, ok := jform(b.X)
-		if !ok {
-			return nil, false
-		}
-		s.test, s.neg = &j, neg != (b.Op == lang.OpNotIn)
+		s.terms = append(s.terms, term{k: len(s.preds)})
+		s.preds = append(s.preds, cond)
 	}
 	return s, true
+}
+
+// conjuncts appends to dst the operands of e's and (e itself when it is
+// not one), left to right.
+func conjuncts(e lang.Expr, dst []lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == lang.OpAnd {
+		return conjuncts(b.Y, conjuncts(b.X, dst))
+	}
+	return append(dst, e)
+}
+
+// reads reports whether e reads one of the loop's names.
+func (s *sweep) reads(e lang.Expr) bool { return s.readsAny([]lang.Expr{e}) }
+
+// readsAny reports whether one of xs reads one of the loop's names.
+func (s *sweep) readsAny(xs []lang.Expr) bool {
+	found := false
+	for _, x := range xs {
+		lang.Inspect(x, func(e lang.Expr) bool {
+			if id, ok := e.(*lang.Ident); ok && s.loop[resolve.Of(id)] {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// tabulable reports whether e is plain and reads only the loop's names
+// and globals (besides literals and operators): its value is a function
+// of the loop's element, for as long as the globals it reads stay.
+func (s *sweep) tabulable(e lang.Expr) bool {
+	if !plain(e) {
+		return false
+	}
+	ok := true
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, isID := x.(*lang.Ident); isID {
+			d := resolve.Of(id)
+			ok = ok && (s.loop[d] || d.Kind == resolve.Global)
+		}
+		return ok
+	})
+	return ok
 }
 
 // isDecl reports whether e is a name that d declares.
 func isDecl(e lang.Expr, d *resolve.Decl) bool {
 	id, ok := e.(*lang.Ident)
 	return ok && d != nil && resolve.Of(id) == d
-}
-
-// readsAny reports whether one of xs reads the name d declares.
-func readsAny(xs []lang.Expr, d *resolve.Decl) bool {
-	found := false
-	for _, x := range xs {
-		lang.Inspect(x, func(e lang.Expr) bool {
-			found = found || isDecl(e, d)
-			return !found
-		})
-	}
-	return found
 }
 
 // plain reports whether evaluating e again gives its value again and
@@ -280,10 +371,15 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 	}
 	last := lastLoop(body)
 	bodyIf := body
-	if s.ifc != nil {
-		bodyIf = c.Vals.Clauses([]lang.Clause{s.ifc})(body)
+	if len(s.ifcs) > 0 {
+		bodyIf = c.Vals.Clauses(s.ifcs)(body)
 	}
-	slot := c.Var(s.cl.Target.Names[0]).Slot
+	slots := make([]int, len(s.cl.Target.Names))
+	for i, n := range s.cl.Target.Names {
+		slots[i] = c.Var(n).Slot
+	}
+	slot, tuple := slots[0], s.cl.Target.Tuple
+	tb := s.tables(c, slots)
 	gb := c.GameCallee(s.call)
 	base := c.Vals.Expr(s.base)
 	first := make([][]engine.EvalFn, s.p)
@@ -305,7 +401,7 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 		ipos = lang.Start(s.cl.Iter)
 	}
 	links := s.links[s.p:]
-	test, neg := s.test, s.neg
+	terms := s.terms
 	return outer(func(fr *engine.Frame) {
 		g := gb.Game
 		v := base(fr)
@@ -319,6 +415,11 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 			if ok && len(w) == 1 {
 				x0 = w[0]
 			}
+		}
+		var tt *tables
+		if ok && tb != nil {
+			tt = tb.of(fr, u)
+			ok = tt.ok
 		}
 		if !ok {
 			last(fr)
@@ -340,6 +441,16 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 				t = ids[je.k]
 				return t, t >= 0, true
 			}
+			if je.tab {
+				switch t := int(tt.ids[je.k][bit]); t {
+				case noID:
+					return 0, false, true
+				case failed:
+					return 0, false, false
+				default:
+					return t, true, true
+				}
+			}
 			if !intJ {
 				return 0, false, false // (x + K of an element that is not an int)
 			}
@@ -350,13 +461,23 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 			return t, in, true
 		}
 		move := func(fr *engine.Frame, j int64, bit int, intJ bool) {
-			if test != nil {
-				t, in, ok := id(j, *test, bit, intJ)
+			for _, tm := range terms {
+				if !tm.member {
+					switch tt.preds[tm.k][bit] {
+					case 0:
+						return // (the if clause fails: no move)
+					case failed:
+						bodyIf(fr)
+						return
+					}
+					continue
+				}
+				t, in, ok := id(j, tm.je, bit, intJ)
 				if !ok {
 					bodyIf(fr)
 					return
 				}
-				if in = in && t < 64 && x0>>t&1 != 0; in == neg {
+				if in = in && t < 64 && x0>>t&1 != 0; in == tm.neg {
 					return // (the if clause fails: no move)
 				}
 			}
@@ -427,7 +548,13 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 			at := func(id int) bool {
 				th.Tick(ipos)
 				x := u.Elem(id)
-				fr.Slots[slot] = x
+				if tuple {
+					for i, e := range x.Elems() {
+						fr.Slots[slots[i]] = e
+					}
+				} else {
+					fr.Slots[slot] = x
+				}
 				move(fr, x.N, id, x.K == value.KInt)
 				return !fr.Stop
 			}
