@@ -148,6 +148,21 @@ print sg(g({(1, 2), 7}))`,
 print sg(g({(0, 0), (0, 1), (1, 1)})), sg(g({(0, 0)}))`,
 	`game g(S) moves g(S - {[r, c], [r, c + 1]}) for [r, c] in S if [r, c + 1] in S
 print sg(g({[0, 0], [0, 1], [0, 2], [1, 0], [1, 1]}))`,
+	// Pairs: the loop before the last over the set too, a condition of
+	// both loops' names (a def inlined, a built-in), one that fails for
+	// some pairs, an outer pattern of names.
+	`let W = 4
+def adj(a, b) = abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+game cram(S) moves cram(S - {a, b}) for a in S for b in S if a < b and adj(a, b)
+print [sg(cram({(r, c) for r in 0 .. 2 for c in 0 .. w - 1})) for w in 1 .. W]`,
+	`game g(S) moves g(S - {a, b}) for a in S for b in S if a != b and 12 / (a - b + 1) != 5 and (a + b) % 3 == 0
+print sg(g({1, 2, 3, 4, 5, 6, 7})), sg(g({0, 1, 2}))`,
+	`game g(S) moves g(S - {(r, c), (p, q)}) for (r, c) in S for (p, q) in S if (r, c) < (p, q) and r + c == p + q
+  | g(S - {(r, c)}) for (r, c) in S if r == c
+print sg(g({(r, c) for r in 0 .. 2 for c in 0 .. 3}))`,
+	`game g(S) moves g(S - {a, b}) for a in S for b in S if b > a
+  | g(S - {a}) for a in S if a % 3 != 1
+print [sg(g(set(0 .. n))) for n in 0 .. 6], sg(g({0, 1})), moves(g({0, 1}))`,
 	`let W = 4
 game grow(S) moves grow(S - {i} | {i + W}) for i in S if i < 2 * W and not (i + W in S)
   | grow(S - {i}) for i in S if i % 2 == 1

@@ -109,11 +109,13 @@ func (p paths) Words(alt *lang.Alt) (func(fr *engine.Frame), string, passes.Pass
 	if run, why := p.Binds.BitList(alt); run != nil {
 		return run, why, passes.BitLists
 	}
-	if run, why := p.Sets.WordSet(alt); run != nil {
-		return run, why, passes.WordSets
+	// (A sweep first: where it applies, its if clauses read the set only
+	// as bits, and each value of its loop is a few word operations.)
+	if run, why := p.sets.SetSweep(alt); run != nil {
+		return run, why, passes.Bitsets
 	}
-	run, why := p.sets.SetSweep(alt)
-	return run, why, passes.Bitsets
+	run, why := p.Sets.WordSet(alt)
+	return run, why, passes.WordSets
 }
 
 // Fold compiles a fold of a list comprehension: a mask test (masks.go)

@@ -83,6 +83,7 @@ type term struct {
 
 // sweep is what SetSweep recognized.
 type sweep struct {
+	c     *compile.Compiler
 	call  *lang.Call
 	base  *lang.Ident
 	links []link
@@ -96,6 +97,12 @@ type sweep struct {
 	preds []lang.Expr
 	ifcs  []lang.Clause          // the if clauses after the loop
 	loop  map[*resolve.Decl]bool // the loop's names
+	// outer: the for clause before the loop when it is over the set too,
+	// its names (outerNames); tab2, pred2: the tabulated elements and
+	// conditions that read them (tabulated for each pair of elements).
+	outer       *lang.ForClause
+	outerNames  map[*resolve.Decl]bool
+	tab2, pred2 []bool
 }
 
 // SetSweep compiles alt as a sweep (see the package's doc), or returns
@@ -119,7 +126,7 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 	if !ok || len(call.Args) != 1 || c.GameCallee(call) == nil {
 		return nil, false
 	}
-	s := &sweep{call: call, k: len(alt.Clauses) - 1}
+	s := &sweep{c: c, call: call, k: len(alt.Clauses) - 1}
 	if s.k < 0 {
 		return nil, false
 	}
@@ -181,6 +188,23 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 	default:
 		return nil, false
 	}
+	if s.set {
+		for i := s.k - 1; i >= 0; i-- {
+			f, isFor := alt.Clauses[i].(*lang.ForClause)
+			if !isFor {
+				continue
+			}
+			if it, ok := f.Iter.(*lang.Ident); ok && resolve.Of(it) == bd {
+				s.outer, s.outerNames = f, map[*resolve.Decl]bool{}
+				for _, n := range f.Target.Names {
+					if d := resolve.NameDecl(n); d != nil && !s.loop[d] {
+						s.outerNames[d] = true
+					}
+				}
+			}
+			break
+		}
+	}
 	// j + K, or (a loop over the set) the element itself.
 	jform := func(x lang.Expr) (jelem, bool) {
 		if isDecl(x, jd) {
@@ -209,8 +233,8 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 		if j, ok := jform(x); ok {
 			return j, true
 		}
-		if s.set && s.tabulable(x) {
-			s.tabs = append(s.tabs, x)
+		if ok, two := s.tabulable(x); s.set && ok {
+			s.tabs, s.tab2 = append(s.tabs, x), append(s.tab2, two)
 			return jelem{tab: true, k: int64(len(s.tabs) - 1)}, true
 		}
 		return jelem{}, false
@@ -276,11 +300,12 @@ func (sw *Sweeps) recognize(alt *lang.Alt) (*sweep, bool) {
 			s.terms = append(s.terms, term{je: j, neg: neg != (b.Op == lang.OpNotIn), member: true})
 			continue
 		}
-		if !s.set || !s.tabulable(cond) {
+		ok, two := s.tabulable(cond)
+		if !s.set || !ok {
 			return nil, false
 		}
 		s.terms = append(s.terms, term{k: len(s.preds)})
-		s.preds = append(s.preds, cond)
+		s.preds, s.pred2 = append(s.preds, cond), append(s.pred2, two)
 	}
 	return s, true
 }
@@ -311,18 +336,47 @@ func (s *sweep) readsAny(xs []lang.Expr) bool {
 	return found
 }
 
-// tabulable reports whether e is plain and reads only the loop's names
-// and globals (besides literals and operators): its value is a function
-// of the loop's element, for as long as the globals it reads stay.
-func (s *sweep) tabulable(e lang.Expr) bool {
-	if !plain(e) {
-		return false
-	}
+// tabulable reports whether e reads only the loop's names, the names of
+// the for clause before it over the set too (two: it does) and globals,
+// with literals, operators, indexing, tuples, calls of pure built-ins
+// and calls of defs inlined whose bodies are such expressions: its value
+// is a function of the loop's element (and the outer one), for as long
+// as the globals it reads stay, and its evaluation counts no step.
+func (s *sweep) tabulable(e lang.Expr) (ok, two bool) {
+	return s.pure(e, 0, &two), two
+}
+
+// pure is tabulable of e, depth defs inlined deep.
+func (s *sweep) pure(e lang.Expr, depth int, two *bool) bool {
+	c := s.c
 	ok := true
 	lang.Inspect(e, func(x lang.Expr) bool {
-		if id, isID := x.(*lang.Ident); isID {
-			d := resolve.Of(id)
-			ok = ok && (s.loop[d] || d.Kind == resolve.Global)
+		switch x := x.(type) {
+		case *lang.Ident:
+			switch d := resolve.Of(x); {
+			case d == nil:
+				ok = false
+			case s.loop[d]:
+			case s.outerNames[d]:
+				*two = true
+			default:
+				ok = ok && d.Kind == resolve.Global
+			}
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.Unary, *lang.Binary, *lang.Index, *lang.TupleLit:
+		case *lang.Call:
+			if bi := c.BuiltinCallee(x); bi != nil && bi.Pure && bi.Fold == nil {
+				for _, a := range x.Args {
+					ok = ok && s.pure(a, depth, two)
+				}
+				return false
+			}
+			if body := c.InlinedBody(x); depth < 4 && body != nil {
+				ok = ok && s.pure(body, depth+1, two)
+				return false
+			}
+			ok = false
+		default:
+			ok = false
 		}
 		return ok
 	})
@@ -401,7 +455,7 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 		ipos = lang.Start(s.cl.Iter)
 	}
 	links := s.links[s.p:]
-	terms := s.terms
+	terms, tab2, pred2 := s.terms, s.tab2, s.pred2
 	return outer(func(fr *engine.Frame) {
 		g := gb.Game
 		v := base(fr)
@@ -417,9 +471,15 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 			}
 		}
 		var tt *tables
+		var outerAt int // (64 times the outer element's id)
 		if ok && tb != nil {
 			tt = tb.of(fr, u)
 			ok = tt.ok
+			if ok && tb.two {
+				var a int
+				a, ok = tb.outerID(fr, u)
+				outerAt = 64 * a
+			}
 		}
 		if !ok {
 			last(fr)
@@ -442,7 +502,11 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 				return t, t >= 0, true
 			}
 			if je.tab {
-				switch t := int(tt.ids[je.k][bit]); t {
+				at := bit
+				if tab2[je.k] {
+					at += outerAt
+				}
+				switch t := int(tt.ids[je.k][at]); t {
 				case noID:
 					return 0, false, true
 				case failed:
@@ -463,7 +527,11 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 		move := func(fr *engine.Frame, j int64, bit int, intJ bool) {
 			for _, tm := range terms {
 				if !tm.member {
-					switch tt.preds[tm.k][bit] {
+					at := bit
+					if pred2[tm.k] {
+						at += outerAt
+					}
+					switch tt.preds[tm.k][at] {
 					case 0:
 						return // (the if clause fails: no move)
 					case failed:
@@ -558,18 +626,46 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 				move(fr, x.N, id, x.K == value.KInt)
 				return !fr.Stop
 			}
+			// (The elements the tables rule out count their steps, in
+			// their places.)
+			keep := ^uint64(0)
+			if tt != nil {
+				keep = tt.keep[min(outerAt/64, len(tt.keep)-1)]
+			}
 			if order := u.Order(); order != nil {
+				pending := int64(0)
 				for _, id := range order {
-					if id < 64 && x0>>id&1 != 0 && !at(int(id)) {
+					if id >= 64 || x0>>id&1 == 0 {
+						continue
+					}
+					if keep>>id&1 == 0 {
+						pending++
+						continue
+					}
+					if pending > 0 {
+						th.Ticks(ipos, pending)
+						pending = 0
+					}
+					if !at(int(id)) {
 						return
 					}
 				}
+				th.Ticks(ipos, pending)
 				return
 			}
-			for x := x0; x != 0; x &= x - 1 {
-				if !at(bits.TrailingZeros64(x)) {
+			skipped := x0 &^ keep
+			for x := x0 & keep; x != 0; x &= x - 1 {
+				b := bits.TrailingZeros64(x)
+				if below := skipped & (1<<b - 1); below != 0 {
+					th.Ticks(ipos, int64(bits.OnesCount64(below)))
+					skipped &^= below
+				}
+				if !at(b) {
 					return
 				}
+			}
+			if skipped != 0 {
+				th.Ticks(ipos, int64(bits.OnesCount64(skipped)))
 			}
 			return
 		}
