@@ -163,6 +163,15 @@ print sg(g({(r, c) for r in 0 .. 2 for c in 0 .. 3}))`,
 	`game g(S) moves g(S - {a, b}) for a in S for b in S if b > a
   | g(S - {a}) for a in S if a % 3 != 1
 print [sg(g(set(0 .. n))) for n in 0 .. 6], sg(g({0, 1})), moves(g({0, 1}))`,
+	// A literal whose elements come out equal: ^ toggles each once (the
+	// literal is a set), swept, built in a scratch, on a position with
+	// cycles and without.
+	`game g(S) moves g(S ^ {(x + 1) % 8, u % 2, x % 2}) for u in S for x in S if x % 2 != 1 and x * u > 5
+  | g(S - {x}) for x in S
+game h(S) moves h(S ^ {x + 1, u}) for u in S for x in S if u > 2 and x > 2 and x < 7
+  | h(S - {x}) for x in S
+game k(S) moves k(S ^ {x % 3, (x + 1) % 3, 2 * x % 3} - {x}) for x in S if x > 2
+print [sg(g(set(0 .. n))) for n in 0 .. 7], [sg(h(set(0 .. n))) for n in 0 .. 7], [sg(k(set(0 .. n))) for n in 0 .. 7]`,
 	`let W = 4
 game grow(S) moves grow(S - {i} | {i + W}) for i in S if i < 2 * W and not (i + W in S)
   | grow(S - {i}) for i in S if i % 2 == 1

@@ -566,6 +566,7 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 				w, ok := pre, true
 				for i := 0; ok && i < len(links); i++ {
 					l := &links[i]
+					var toggle uint64 // (^: the literal's set, each element once)
 					for _, je := range l.by {
 						t, in, fine := id(j, je, bit, intJ)
 						if !fine {
@@ -589,9 +590,10 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 						case lang.OpBitOr:
 							w |= 1 << t
 						default:
-							w ^= 1 << t
+							toggle |= 1 << t
 						}
 					}
+					w ^= toggle
 				}
 				if ok && w != 0 {
 					gn := fr.Gen
@@ -686,6 +688,7 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 // lacks meets | or ^, or an id is past the word.
 func applyFirst(fr *engine.Frame, u *value.Universe, x uint64, links []link, first [][]engine.EvalFn) (uint64, bool) {
 	for i, l := range links {
+		var toggle uint64 // (^: the literal's set, each element once)
 		for _, f := range first[i] {
 			t, in := u.ID(f(fr))
 			switch {
@@ -700,9 +703,10 @@ func applyFirst(fr *engine.Frame, u *value.Universe, x uint64, links []link, fir
 			case lang.OpBitOr:
 				x |= 1 << t
 			default:
-				x ^= 1 << t
+				toggle |= 1 << t
 			}
 		}
+		x ^= toggle
 	}
 	return x, true
 }

@@ -544,22 +544,21 @@ func (s *SetScratch) OpElems(op lang.Op, xs []Value) bool {
 			return false
 		}
 	}
+	var bits [4]uint64 // (| and ^: the set of xs, an element twice toggled once)
+	m := bits[:0]
 	for _, x := range xs {
-		switch id, in := u.ID(x); {
-		case !in:
-		case op == lang.OpSub:
-			if id>>6 < len(w) {
-				w[id>>6] &^= 1 << (id & 63)
-			}
-		default:
-			for len(w) <= id>>6 {
-				w = append(w, 0)
-			}
-			if op == lang.OpBitOr {
-				w[id>>6] |= 1 << (id & 63)
-			} else {
-				w[id>>6] ^= 1 << (id & 63)
-			}
+		if id, in := u.ID(x); in && op == lang.OpSub && id>>6 < len(w) {
+			w[id>>6] &^= 1 << (id & 63)
+		} else if in && op != lang.OpSub {
+			m = setBit(m, id)
+		}
+	}
+	w = append(w, make([]uint64, max(0, len(m)-len(w)))...)
+	for i, b := range m {
+		if op == lang.OpBitOr {
+			w[i] |= b
+		} else {
+			w[i] ^= b
 		}
 	}
 	s.m.w = w
