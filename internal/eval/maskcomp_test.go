@@ -47,6 +47,21 @@ var compCondCases = []string{
 	"let D = [0, 2]\ngame g(S) moves g({x for x in S if not any([x - v - d for d in D])}) for v in S\nprint sg(g(set(0 .. 5)))\n",
 }
 
+// boxedOperandCases: a literal with an element the position's universe
+// lacks, less (or and) a filter of the set: the literal's scratch holds
+// boxed values, not ids, and the filter's masks do not apply to it (they
+// did: g({0, 1, 2}) was 1 where it is a draw).
+var boxedOperandCases = []string{
+	"game g(S) moves g(S ^ ({3, 2} - {e for e in S if e == 2})) for x in S if x == 2\nprint sg(g({0, 1, 2})), sg(g({0, 1, 2, 3}))\n",
+	"game g(S) moves g(S ^ ({3, 2} & {e for e in S if e != 2})) for x in S if x == 2\n  | g((S - {3, x} ^ {3, 2, 1} - {e for e in S if e % 2 == 0}) & set(0 .. 6)) for x in S if x == 1\nprint sg(g({0, 1, 2})), sg(g({0, 1, 2, 3})), sg(g({1, 5}))\n",
+}
+
+func TestBoxedOperandDiff(t *testing.T) {
+	t.Parallel()
+	diffCases(t, boxedOperandCases, passes.All)
+	diffCases(t, boxedOperandCases, passes.Bitsets)
+}
+
 func TestCompCondDiff(t *testing.T) {
 	t.Parallel()
 	diffCases(t, compCondCases, passes.Bitsets, passes.Masks, passes.Algebra, passes.All)

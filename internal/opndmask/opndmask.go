@@ -115,7 +115,7 @@ func operand(c *compile.Compiler, yExpr lang.Expr, inlined bool, op lang.Op, y B
 			}
 		}
 		var ent *maskcache.Entry
-		if s.Class() == 2 && !cache.Off() {
+		if s.Class() == 2 && s.Plain() && !cache.Off() {
 			var ex [2]int64 // (the range's ends: their values, as Y would find them first)
 			keyed := true
 			for i, end := range ends {
