@@ -502,11 +502,7 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 				return t, t >= 0, true
 			}
 			if je.tab {
-				at := bit
-				if tab2[je.k] {
-					at += outerAt
-				}
-				switch t := int(tt.ids[je.k][at]); t {
+				switch t := int(tt.ids[je.k][entry(tab2[je.k], outerAt, bit)]); t {
 				case noID:
 					return 0, false, true
 				case failed:
@@ -527,11 +523,7 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 		move := func(fr *engine.Frame, j int64, bit int, intJ bool) {
 			for _, tm := range terms {
 				if !tm.member {
-					at := bit
-					if pred2[tm.k] {
-						at += outerAt
-					}
-					switch tt.preds[tm.k][at] {
+					switch tt.preds[tm.k][entry(pred2[tm.k], outerAt, bit)] {
 					case 0:
 						return // (the if clause fails: no move)
 					case failed:
@@ -618,13 +610,7 @@ func (sw *Sweeps) compile(alt *lang.Alt, s *sweep) func(fr *engine.Frame) {
 			at := func(id int) bool {
 				th.Tick(ipos)
 				x := u.Elem(id)
-				if tuple {
-					for i, e := range x.Elems() {
-						fr.Slots[slots[i]] = e
-					}
-				} else {
-					fr.Slots[slot] = x
-				}
+				bind(fr, x, slots, tuple) // (a pattern: the tables found it binds)
 				move(fr, x.N, id, x.K == value.KInt)
 				return !fr.Stop
 			}

@@ -182,10 +182,7 @@ func (ts *tableSet) make(fr *engine.Frame, u *value.Universe) *tables {
 				if a > 0 && !ts.tab2[k] {
 					continue
 				}
-				at := b
-				if ts.tab2[k] {
-					at += 64 * a
-				}
+				at := entry(ts.tab2[k], 64*a, b)
 				v, ok := engine.Try(fr, f)
 				switch j, in := u.ID(v); {
 				case !ok:
@@ -200,10 +197,7 @@ func (ts *tableSet) make(fr *engine.Frame, u *value.Universe) *tables {
 				if a > 0 && !ts.pred2[k] {
 					continue
 				}
-				at := b
-				if ts.pred2[k] {
-					at += 64 * a
-				}
+				at := entry(ts.pred2[k], 64*a, b)
 				v, ok := engine.Try(fr, f)
 				switch {
 				case !ok || v.K != value.KBool:
@@ -222,10 +216,7 @@ func (ts *tableSet) make(fr *engine.Frame, u *value.Universe) *tables {
 		t.keep[a] = ^uint64(0)
 		for b := 0; b < n && a < n; b++ {
 			for k := range ts.preds {
-				at := b
-				if ts.pred2[k] {
-					at += 64 * a
-				}
+				at := entry(ts.pred2[k], 64*a, b)
 				if v := t.preds[k][at]; v != 1 {
 					if v == 0 {
 						t.keep[a] &^= 1 << b
@@ -243,6 +234,15 @@ func (ts *tableSet) make(fr *engine.Frame, u *value.Universe) *tables {
 		t.ok = false
 	}
 	return t
+}
+
+// entry is the place of element b's entry in a table of one element's
+// (two false) or of pairs' (a64 64 times the outer element's id).
+func entry(two bool, a64, b int) int {
+	if two {
+		return a64 + b
+	}
+	return b
 }
 
 // bind binds the names of slots to element x (a pattern of names when

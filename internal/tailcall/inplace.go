@@ -74,7 +74,8 @@ func inPlace(c *compile.Compiler, d *lang.DefStmt, self *resolve.Decl, tails []*
 			mark(e)
 		}
 		returned(d.Body)
-		all := 0
+		// (A use within a comprehension is not one kept: none may be.)
+		all, inComp := 0, false
 		lang.Inspect(d.Body, func(e lang.Expr) bool {
 			switch x := e.(type) {
 			case *lang.Ident:
@@ -82,7 +83,11 @@ func inPlace(c *compile.Compiler, d *lang.DefStmt, self *resolve.Decl, tails []*
 					all++
 				}
 			case *lang.Comp:
-				return true // (its uses are counted, not marked)
+				lang.Inspect(x, func(y lang.Expr) bool {
+					inComp = inComp || is(y)
+					return !inComp
+				})
+				return false
 			case *lang.Index:
 				mark(x.X)
 			case *lang.Binary:
@@ -96,22 +101,7 @@ func inPlace(c *compile.Compiler, d *lang.DefStmt, self *resolve.Decl, tails []*
 			}
 			return true
 		})
-		// A use marked within a comprehension is not kept: count the
-		// marks outside them.
-		inComp := 0
-		lang.Inspect(d.Body, func(e lang.Expr) bool {
-			if cp, yes := e.(*lang.Comp); yes {
-				lang.Inspect(cp, func(e lang.Expr) bool {
-					if id, yes := e.(*lang.Ident); yes && is(id) {
-						inComp++
-					}
-					return true
-				})
-				return false
-			}
-			return true
-		})
-		if inComp > 0 || len(ok) != all {
+		if inComp || len(ok) != all {
 			continue
 		}
 		ins[i] = &inplace{args: args, own: n}
