@@ -40,21 +40,18 @@ type Env struct {
 // where its shape does not fit (or its pass is off), and the compiler
 // takes the general way.
 type Fast interface {
-	// Tuples compiles, once game g's rule is, the hidden game that
-	// stores as k ints a parameter always a tuple of k ints (g.Tuples),
-	// or clears g.Tuples.
+	// Tuples compiles, once g's rule is, the hidden game that stores as k
+	// ints a parameter always a tuple of k ints, or clears g.Tuples.
 	Tuples(g *engine.Game, d *lang.GameStmt)
 	// Alt compiles a move rule's alternative for the SG search with int
 	// parameters as a fast loop, or returns (Run nil) why it is not one.
 	Alt(alt *lang.Alt) (FastAlt, string)
-	// Sum compiles `sum of g(ARGS) for x in A .. B` (slow: the general
-	// way).
+	// Sum compiles `sum of g(ARGS) for x in A .. B` (slow: the general way).
 	Sum(e *lang.Comp, slow SGFn) SGFn
 	// Fold compiles a fold of a list comprehension by built-in bi (len,
 	// min, max of [E for ...]; slow: the general way).
 	Fold(bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn, pos engine.Pos, argPos []engine.Pos) engine.EvalFn
-	// Composite compiles a position of the declared game b whose
-	// arguments are built in scratch buffers.
+	// Composite compiles a position of game b, its arguments built in scratches.
 	Composite(e *lang.Call, b *engine.Binding) SGFn
 	// InSet compiles X in S (not: X not in S) as a bit of a set's bitmap.
 	InSet(e *lang.Binary, not bool) BoolFn
@@ -62,21 +59,18 @@ type Fast interface {
 	// r, with the position call as its body (streamed), as a walk of
 	// keys, or returns nil and why it is not one.
 	Walk(call *lang.Call, r RangeWalk) (func(fr *engine.Frame), string)
-	// Built compiles X + Y with an operand that is a slice or a
-	// concatenation of one (b[:i] + "X" + b[i + 1:]), or join(X, SEP) of
-	// a list built, in a scratch buffer: one value made, not one per
-	// operator (no list).
+	// Built compiles X + Y with an operand that is a slice or a concatenation
+	// of one (b[:i] + "X" + b[i + 1:]), or join(X, SEP) of a list built, in
+	// a scratch buffer: one value made, not one per operator (no list).
 	Built(e lang.Expr) engine.EvalFn
-	// StrTest compiles X == want (eq) or X != want for X an index or a
-	// slice (of a string: its bytes compared in place); nil otherwise.
+	// StrTest compiles X == want (eq) or X != want, X an index or a slice
+	// of a string: its bytes compared in place.
 	StrTest(x lang.Expr, want string, eq bool) BoolFn
-	// SetExpr compiles X - Y, X | Y, X & Y or X ^ Y with an operand that
-	// is a set literal or comprehension as word operations on bitmaps.
+	// SetExpr compiles X - Y, X | Y, X & Y or X ^ Y with a set literal or comprehension as an operand as words.
 	SetExpr(e *lang.Binary) engine.EvalFn
-	// Words compiles a move rule's alternative whose option's list of 0s
-	// and 1s or set over a universe is kept as words (packages bitlists,
-	// wordsets, setsweep), or returns nil; the string says what it is,
-	// the pass which one.
+	// Words compiles a move rule's alternative whose option's list of 0s and
+	// 1s or set over a universe is kept as words (packages bitlists,
+	// wordsets, setsweep); the string says what it is, the pass which one.
 	Words(alt *lang.Alt) (func(fr *engine.Frame), string, passes.Pass)
 	// CallProbe returns the probe of an alternative whose option is one
 	// position of a game of one int argument, its clauses run by loops.
@@ -91,10 +85,9 @@ type Fast interface {
 	// EqFor returns the indexes of the elements that can pass the if
 	// clause ifc after for clause cl (package eqindex; ok false: all).
 	EqFor(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value)) func(fr *engine.Frame, coll value.Value) ([]int64, bool)
-	// EqSet returns the loop over a set that visits only the elements
-	// that can pass the if clause ifc after for clause cl, ascending,
-	// each once, or reports false having run nothing (package eqindex;
-	// nil: no such clause).
+	// EqSet returns the loop over a set that visits only the elements that
+	// can pass the if clause ifc after for clause cl, ascending, each once,
+	// or reports false having run nothing (package eqindex; nil: none).
 	EqSet(cl *lang.ForClause, ifc *lang.IfClause, bind func(fr *engine.Frame, v value.Value), ipos engine.Pos) func(fr *engine.Frame, coll value.Value, inner func(fr *engine.Frame)) bool
 	// ConstIter is iter, for clause cl's iterable, kept while the lets it reads stay (package eqindex).
 	ConstIter(cl *lang.ForClause, iter engine.EvalFn) engine.EvalFn
@@ -105,6 +98,8 @@ type Fast interface {
 	Lanes(e lang.Expr, x *engine.Binding) func(fr *engine.Frame, lo int64, n int) ([]int64, bool)
 	// EqRange is EqFor of a for clause over a range of one name (slot).
 	EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr *engine.Frame, a, b int64) ([]int64, bool)
+	// RangeMask is the ints of a range of at most 64 that its if clause passes (t) and may pass, bits from a (package rangemask; nil, false: all).
+	RangeMask(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr *engine.Frame, a, b int64) (t, maybe uint64, ok bool)
 	// DefGame returns what wraps the body of def fn (declared by d, its
 	// explanation x), compiled in its frame (package defgame).
 	DefGame(fn *engine.Func, d *lang.DefStmt, x *passes.Explanation) func(body engine.EvalFn) engine.EvalFn

@@ -15,20 +15,21 @@
 // inlined after a declaration it calls changed.
 //
 // Each generator is a type of its own holding the Compiler whose state it
-// shares (its field c, not embedded):
-// ValueGen (stmt.go, expr.go, call.go: the general way, values),
-// IntGen (intcompile.go, cond.go, intinline.go: int-typed expressions
-// unboxed, conditions, fused int arithmetic recognized for package
-// stage, int-closed defs inlined with a static trace), SGGen (sgcompile.go, tbuser.go: the SG values of
-// game expressions streamed, without the games), Inliner (inline.go:
-// small defs inlined), TableGen (table.go: a table statement to the
-// Code package table runs). The Compiler itself compiles
-// the declarations (decl.go: a game's move rule four times, for values
-// and SG values, any or int arguments) and records what each was
-// compiled to (decl.go too, grundy run --explain).
+// shares (its field c, not embedded): ValueGen (stmt.go, expr.go,
+// call.go: the general way, values), IntGen (intcompile.go, cond.go,
+// intinline.go: int-typed expressions unboxed, conditions, fused int
+// arithmetic recognized for package stage, int-closed defs inlined with a
+// static trace), SGGen (sgcompile.go, tbuser.go: the SG values of game
+// expressions streamed, without the games), Inliner (inline.go: small
+// defs inlined), TableGen (table.go: a table statement to the Code
+// package table runs). The Compiler itself compiles the declarations
+// (decl.go: a game's move rule four times, for values and SG values, any
+// or int arguments) and records what each was compiled to (decl.go too,
+// grundy run --explain).
 //
 // The fast paths (Fast: loops over the memo tables, arguments built in
-// scratch buffers) are package fastpath's (and its package build's), made for each compiler by
-// Env.Fast; each pass (passes.Pass) they and the generators apply is
-// switched off by Resolver.On, down to the plain evaluator.
+// scratch buffers) are package fastpath's (and its package build's), made
+// for each compiler by Env.Fast; each pass (passes.Pass) they and the
+// generators apply is switched off by Resolver.On, down to the plain
+// evaluator.
 package compile

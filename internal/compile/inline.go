@@ -16,15 +16,15 @@ import (
 // parameters replaced by the arguments, when that means the same: every
 // other name in the body means the same thing at the call as in the def
 // (the call's Site, from the resolve pass), and the def is not being
-// inlined already (no recursion). An argument
-// that is a local name or a literal is substituted; any other is evaluated
-// first, in order, into a hidden local the body reads, as a call evaluates
-// its arguments before its body. The call's position is on the trace while
-// the body runs, so a runtime error inside points into the def's body with
-// the same "called from" lines. A call then costs no frame, and an int def
-// called with ints becomes int arithmetic (rnd(8 * v + k) % v). In the
-// REPL, a def declared again has what inlined it compiled again (package
-// eval's redeclare.go).
+// inlined already (no recursion). An argument that is a local name or a
+// literal is substituted; any other is evaluated first, in order, into a
+// hidden local the body reads, as a call evaluates its arguments before
+// its body. The call's position is on the trace while the body runs, so a
+// runtime error inside points into the def's body with the same "called
+// from" lines. A call then costs no frame, and an int def called with
+// ints becomes int arithmetic (rnd(8 * v + k) % v). In the REPL, a def
+// declared again has what inlined it compiled again (redeclare.go of
+// package eval).
 
 // InlineBind is an argument evaluated into a hidden local before the
 // inlined body runs (one that is not a local name or a literal).

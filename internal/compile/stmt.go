@@ -196,9 +196,10 @@ type rangeLoop struct {
 	slot   int    // the loop's one int name (-1: a tuple pattern, bind)
 	cond   BoolFn // the if clause taken in, or nil
 	rpos   engine.Pos
-	guard  *guardBound                                        // the if clause after it, as a bound, or nil
-	name   *lang.Name                                         // the loop's one name (nil: a tuple pattern)
-	eq     func(fr *engine.Frame, a, b int64) ([]int64, bool) // Fast.EqRange's
+	guard  *guardBound                                                   // the if clause after it, as a bound, or nil
+	name   *lang.Name                                                    // the loop's one name (nil: a tuple pattern)
+	eq     func(fr *engine.Frame, a, b int64) ([]int64, bool)            // Fast.EqRange's
+	mask   func(fr *engine.Frame, a, b int64) (t, maybe uint64, ok bool) // Fast.RangeMask's (nil: none)
 }
 
 // walk is the loop as Fast.Walk takes it, or false when it binds a
@@ -283,7 +284,7 @@ func (vg *ValueGen) rangeLoop(cl *lang.ForClause, ifc *lang.IfClause) *rangeLoop
 		b.IsInt = true
 		rl.slot, rl.name = b.Slot, cl.Target.Names[0]
 		if ifc != nil {
-			rl.cond = vg.c.Ints.Cond(ifc.Cond, "an if clause's condition")
+			rl.cond, rl.mask = vg.c.Ints.Cond(ifc.Cond, "an if clause's condition"), vg.c.fast.RangeMask(cl, ifc, rl.slot)
 		}
 	}
 	rl.eq = vg.c.fast.EqRange(cl, ifc, rl.slot)
@@ -292,11 +293,14 @@ func (vg *ValueGen) rangeLoop(cl *lang.ForClause, ifc *lang.IfClause) *rangeLoop
 
 func (rl *rangeLoop) step(inner func(fr *engine.Frame)) func(fr *engine.Frame) {
 	lo, hi, bind, slot, cond, rpos, eq := rl.lo, rl.hi, rl.bind, rl.slot, rl.cond, rl.rpos, rl.eq
-	guard := rl.guard
+	guard, mask := rl.guard, rl.mask
 	return func(fr *engine.Frame) {
 		a, b := lo(fr), hi(fr)
 		if guard != nil && a <= b {
 			a, b = guard.Clamp(fr, a, b)
+		}
+		if mask != nil && comprun.Masked(fr, mask, a, b, slot, cond, rpos, inner) {
+			return
 		}
 		ids, ok := eq(fr, a, b)
 		comprun.Range(fr, a, b, ids, ok, slot, bind, cond, rpos, inner)

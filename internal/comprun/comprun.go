@@ -148,6 +148,41 @@ func Range(fr *engine.Frame, a, b int64, ids []int64, ok bool, slot int, bind fu
 	}
 }
 
+// Masked is Range over the ints a .. b that mask (package rangemask)
+// does not rule out (RangeBits), or reports false having run nothing.
+func Masked(fr *engine.Frame, mask func(fr *engine.Frame, a, b int64) (t, maybe uint64, ok bool), a, b int64, slot int, cond func(fr *engine.Frame) bool, rpos engine.Pos, inner func(fr *engine.Frame)) bool {
+	t, maybe, ok := mask(fr, a, b)
+	if ok {
+		RangeBits(fr, a, int(b-a+1), t, maybe, slot, cond, rpos, inner)
+	}
+	return ok
+}
+
+// RangeBits is Range over the ints a + i of the bits i of t and maybe,
+// those of a .. a + n - 1 that the if clause's masks did not rule out
+// (package rangemask): those of t pass it (it is not run), those of maybe
+// are tested; the others count their steps in place, unvisited.
+func RangeBits(fr *engine.Frame, a int64, n int, t, maybe uint64, slot int, cond func(fr *engine.Frame) bool, rpos engine.Pos, inner func(fr *engine.Frame)) {
+	th := fr.Th
+	next := 0
+	for w := t | maybe; w != 0; w &= w - 1 {
+		i := bits.TrailingZeros64(w)
+		th.Ticks(rpos, int64(i-next+1))
+		next = i + 1
+		fr.Slots[slot] = value.Value{K: value.KInt, N: a + int64(i)}
+		if t>>i&1 != 0 || cond(fr) {
+			inner(fr)
+		}
+		if fr.Stop {
+			return
+		}
+	}
+	if next < n {
+		th.Ticks(rpos, int64(n-next))
+		fr.Slots[slot] = value.Value{K: value.KInt, N: a + int64(n-1)}
+	}
+}
+
 // Uni runs inner for each element of the set of the ids w of universe u,
 // in order, as a for clause over it does (a step counted, the element
 // bound), until the frame stops.

@@ -21,6 +21,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/loopplan"
 	"github.com/grundy-lang/grundy/internal/masks"
 	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/rangemask"
 	"github.com/grundy-lang/grundy/internal/strtest"
 	"github.com/grundy-lang/grundy/internal/tailcall"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -405,4 +406,10 @@ func (p paths) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr
 		return f
 	}
 	return p.Indexes.EqRange(cl, ifc, slot)
+}
+
+// RangeMask is the ints of a range of at most 64 that its if clause can
+// pass, by masks of its index tests (package rangemask).
+func (p paths) RangeMask(cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr *engine.Frame, a, b int64) (t, maybe uint64, ok bool) {
+	return rangemask.Range(p.loops.c, cl, ifc, slot)
 }

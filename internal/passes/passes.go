@@ -76,16 +76,17 @@ const (
 	PackEdits                     // a position's list that is an edit, a mask edit, an update or a splice of a list built as the words of its key: the list read once a position, each option's words changed and keyed (internal/packedit)
 	LICM                          // the planner: an int expression of a move's yield or filter that the last loops do not change (a bit operator, a shift, ...), proved unable to fail, computed once before them (internal/licm)
 	TailCalls                     // a def that calls itself only in tail position run as a loop in one frame, each call counted as written, a list it passes on by update changed in place once copied (internal/tailcall)
+	RangeMasks                    // a for clause over a range of up to 64 ints whose if clause tests elements of a collection at the loop variable: the formula's masks for all the ints at once, only those it does not rule out visited (internal/rangemask)
 
 	// Planner is the planner's passes.
 	Planner = Deforest | Equalities | Bounds | ConstSets | Shared | Dedup | Unordered | Disjunctions | Algebra | RecDefs | Hoist | Zips | HeapSums | LICM
 
-	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes | DefCache | Fixed | Algebra | EqIndex | RecDefs | MaskEdits | Updates | Grids | Hoist | Zips | HeapSums | DefGames | PackEdits | LICM | TailCalls
+	All = FastLoops | Inline | Ladder | Resume | LoopyOpen | Fuse | Cursor | Sweep | Symmetric | Composite | Ints | Tuples | Stream | Deforest | Equalities | Bounds | ConstSets | Bitsets | Pruned | Strings | Shared | Masks | Dedup | Unordered | Disjunctions | Edits | Ahead | Walks | LoopyInts | LoopyFirst | BitLists | DefLoops | WordSets | IntElems | Lanes | DefCache | Fixed | Algebra | EqIndex | RecDefs | MaskEdits | Updates | Grids | Hoist | Zips | HeapSums | DefGames | PackEdits | LICM | TailCalls | RangeMasks
 )
 
 // Names are the passes' names, in the order of their bits (String shows
 // them).
-var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes", "defcache", "fixed", "algebra", "eqindex", "recdefs", "maskedits", "updates", "grids", "hoist", "zips", "heapsums", "defgames", "packedits", "licm", "tailcalls"}
+var Names = []string{"fastloops", "inline", "ladder", "resume", "loopyopen", "fuse", "cursor", "sweep", "symmetric", "composite", "ints", "tuples", "stream", "deforest", "equalities", "bounds", "constsets", "bitsets", "pruned", "strings", "shared", "masks", "dedup", "unordered", "disjunctions", "edits", "ahead", "walks", "loopyints", "loopyfirst", "bitlists", "defloops", "wordsets", "intelems", "lanes", "defcache", "fixed", "algebra", "eqindex", "recdefs", "maskedits", "updates", "grids", "hoist", "zips", "heapsums", "defgames", "packedits", "licm", "tailcalls", "rangemasks"}
 
 // Needs maps a pass to the passes it runs on: with one of them off, it is
 // off too.

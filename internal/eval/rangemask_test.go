@@ -1,0 +1,93 @@
+package eval_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/eval"
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// The masks of a range's if clause (package rangemask): the same values
+// and errors with the pass on and off (and every pass off), for index
+// tests of strings, lists and tuples at j + K and at r * w + j, bounds of
+// j, conditions that do not read j, and, or, not, defs inlined; places
+// out of the collection (past its end, negative) where the clause's
+// guards do and do not rule them out; elements of other kinds (an
+// ordering of a string and an int, a bare element that is not a bool);
+// operands of and that are not bools; non-ASCII strings; a literal that
+// is not one character; a term that overflows; a range of more than 64
+// ints; comprehensions outside move rules.
+var rangeMaskFormulaCases = []string{
+	`def free(b, w, r, c) = r < 3 and c < w and b[r * w + c] == "."
+def cover(b, i, j) = update(update(b, i, "#"), j, "#")
+game cram(b, w) moves
+    cram(cover(b, r * w + c, r * w + c + 1), w) for r in 0 .. 2 for c in 0 .. w - 1 if free(b, w, r, c) and free(b, w, r, c + 1)
+  | cram(cover(b, r * w + c, (r + 1) * w + c), w) for r in 0 .. 2 for c in 0 .. w - 1 if free(b, w, r, c) and free(b, w, r + 1, c)
+print [sg(cram(3 * w * ".", w)) for w in 1 .. 5]`,
+	`game nim(h) moves nim(update(h, i, h[i] - k)) for i in 0 .. len(h) - 1 if h[i] > 0 for k in 1 .. h[i]
+game dk(b) moves dk(update(update(b, i, 1), i + 1, 1)) for i in 0 .. len(b) - 2 if b[i] == 0 and b[i + 1] == 0
+print sg(nim([1, 2, 3])), sg(nim([0, 4, 0, 5])), [sg(dk([0] * n)) for n in 0 .. 12]`,
+	`game g(b) moves g(update(b, i, 1)) for i in 0 .. len(b) if b[i] == 0
+print sg(g([1, 1]))
+print sg(g([0, 1]))`,
+	`game g(b) moves g(update(b, i, 1)) for i in -1 .. len(b) - 1 if 0 <= i and b[i] == 0
+game h(b) moves h(update(b, i, 1)) for i in -1 .. len(b) - 1 if b[i] == 0
+print sg(g([0, 0, 1]))
+print sg(h([0, 0, 1]))`,
+	`def f(L) = [i for i in 0 .. len(L) - 1 if L[i] == 1]
+def o(L) = [i for i in 0 .. len(L) - 1 if L[i] > 0]
+print f([1, "a", 1, (1, 2), 1]), o([3, 0, -1, 2])
+print o([3, "a", 1])`,
+	`game t(b) moves t(update(b, i, false)) for i in 0 .. len(b) - 1 if b[i]
+  | t(update(update(b, i, false), i + 1, true)) for i in 0 .. len(b) - 2 if b[i] and not b[i + 1]
+print [sg(t([k % 3 == 0 for k in 0 .. n])) for n in 0 .. 8]
+print sg(t([true, 1]))`,
+	`game p(b) moves p(update(b, i, 1)) for i in 0 .. len(b) - 1 if not (b[i] == 1 or i > 0 and b[i - 1] == 1 or i + 1 < len(b) and b[i + 1] == 1)
+print [sg(p([0] * n)) for n in 0 .. 14]`,
+	`def f(L, k) = [i for i in 0 .. 3 if L[i] == 0 and k]
+print f([0, 1, 1, 1], true), f([1, 1, 1, 1], 5)
+print f([1, 0, 1, 1], 5)`,
+	`def f(L) = [i for i in 0 .. 3 if 1 and L[i] == 0]
+print f([1, 1, 1, 1])`,
+	`def f(s) = [i for i in 0 .. len(s) - 1 if s[i] == "."]
+def g(s) = [i for i in 0 .. len(s) - 1 if s[i] != ".." and s[i] != 1]
+print f("a.é.b."), f(".x."), g("ab"), f("")`,
+	`let B = ((0, 1, 0), (0, 0, 0), (1, 0, 0))
+def free(r, c) = B[r][c] == 0 and B[r][c + 1] == 0
+print [(r, c) for r in 0 .. 2 for c in 0 .. 1 if free(r, c)], [(r, c) for r in 0 .. 2 for c in 0 .. 2 if B[r][c] != 0 or c == 1]`,
+	`def f(L, k) = [i for i in 0 .. 3 if L[i + k] == 0]
+print f([0, 1, 0, 0, 0], 1)
+print f([0, 1, 0, 0], 9223372036854775807)`,
+	`let L = [i % 3 for i in 0 .. 199]
+print len([i for i in 0 .. 99 if L[i] == 0]), len([i for i in 0 .. 63 if L[i] == 0 and L[i + 1] == 1]), len([i for i in 0 .. 64 if L[i] != 2])`,
+	`def ok(b, i) = b[i] == 0 and (i == 0 or b[i - 1] != 2)
+game g(b) moves g(update(b, i, 2)) for i in 0 .. len(b) - 1 if ok(b, i) | g(update(b, i, 0)) for i in 0 .. len(b) - 1 if b[i] == 1
+print [sg(g([(k * 7) % 3 for k in 0 .. n])) for n in 0 .. 7]`,
+	`game g(b, m) moves g(update(b, i, 1), m) for i in 0 .. len(b) - 1 if b[i] == 0 and i < m and len([j for j in 0 .. i if b[j] == 1]) < 2
+print sg(g([0] * 7, 5)), sg(g([0, 1, 0, 0, 1, 0], 9))`,
+}
+
+func TestRangeMaskDiff(t *testing.T) {
+	t.Parallel()
+	diffCases(t, rangeMaskFormulaCases, passes.RangeMasks, passes.All)
+}
+
+// TestRangeMaskExplain: the masks are taken by the spellings they are for.
+func TestRangeMaskExplain(t *testing.T) {
+	t.Parallel()
+	for i, name := range []string{"cram", "nim"} {
+		s := eval.NewSession(eval.Options{Stdout: &strings.Builder{}})
+		if err := s.ExecFile(context.Background(), "x.game", rangeMaskFormulaCases[i]); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, x := range s.Explain() {
+			found = found || x.Name == name && strings.Contains(x.String(), "as masks of words")
+		}
+		if !found {
+			t.Errorf("case %d: %s's if clause not tested as masks", i, name)
+		}
+	}
+}

@@ -1,0 +1,451 @@
+// Package rangemask owns the masks of a range's if clause: a for clause
+// over a range of one name j, a .. b of at most 64 ints, whose if clause
+// is a formula of
+//
+//   - index tests X[J] == L, X[J] != L (and <, <=, >, >= of ints, and a
+//     bare X[J] of bools), X a list, tuple or ASCII string the loop does
+//     not change, J the name j plus terms that do not read it (j, j + 1,
+//     r * w + j), L a value that does not read j;
+//   - bounds J OP E of j plus such terms against an int E;
+//   - conditions that do not read j;
+//   - and, or, not, and calls of defs whose bodies are such formulas
+//     (inlined, as package bitlists inlines them),
+//
+// is tested for every int of the range at once, as words (bit i: the int
+// a + i): Cram written on a string,
+//
+//	def free(b, w, r, c) = r < 3 and c < w and b[r * w + c] == "."
+//	cram(cover(b, c, c + 1), w) for c in 0 .. w - 1 if free(b, w, 0, c) and free(b, w, 0, c + 1)
+//
+// visits only the columns where both squares are free. Exact: each part
+// of the formula is true, false or unknown for each int (an index out of
+// the collection, an element or an operand not of the kind the test
+// reads, a part the masks do not read, a term that fails), with and, or
+// and not as they short-circuit; the loop skips only the ints the
+// formula is false for, runs the if clause as compiled on those it is
+// unknown for (which fails where it did), and neither tests nor skips
+// those it is true for (the formula's parts count no step: plain, and
+// inlined calls). The parts that do not read j are plain (no
+// step, the same value again) and evaluated once a loop; a skipped int
+// counts its loop's step in place, not the steps of the calls its if
+// clause would have made (as the loops of package eqindex).
+package rangemask
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/engine"
+	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/masks"
+	"github.com/grundy-lang/grundy/internal/passes"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/internal/value"
+
+	"github.com/grundy-lang/grundy/lang"
+)
+
+// kind is what a part of the formula is.
+type kind uint8
+
+const (
+	unknown kind = iota // not read by the masks: neither true nor false
+	and
+	or
+	not
+	index // X[J] OP L
+	bare  // X[J] as a condition
+	bound // J OP E
+	fixed // a condition that does not read j
+)
+
+// node is a part of the formula.
+type node struct {
+	k    kind
+	x, y *node
+	op   lang.Op
+	coll engine.EvalFn // X
+	off  []term        // J is j plus these
+	rhs  engine.EvalFn // L, E; (fixed) the condition
+}
+
+// term is an int added to j (neg: subtracted).
+type term struct {
+	f   engine.EvalFn
+	neg bool
+}
+
+// maxInline bounds the nesting of the defs a formula inlines.
+const maxInline = 4
+
+// formula reads the if clause of one loop.
+type formula struct {
+	c      *compile.Compiler
+	j      *resolve.Decl
+	tests  int            // index and bare parts
+	fns    []*engine.Func // the defs inlined (their nesting bounds the depth)
+	depth  int            // the deepest nesting of them
+	nested int
+}
+
+// Range returns, for a for clause cl over a range of one name (slot)
+// followed by the if clause ifc, the function that gives, of the ints a
+// + i of a range a .. b of at most 64 ints, those ifc is true for (bit i
+// of t: true without an error, and without a step, as compiled: the
+// loop need not test it) and those it may be true for (maybe: the loop
+// tests them), or false (every int, as written); nil when ifc has no
+// index test of j that the masks read.
+func Range(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, slot int) func(fr *engine.Frame, a, b int64) (t, maybe uint64, ok bool) {
+	if !c.On(passes.RangeMasks) || ifc == nil || cl.Target.Tuple || slot < 0 {
+		return nil
+	}
+	fm := &formula{c: c, j: resolve.NameDecl(cl.Target.Names[0])}
+	root := fm.parse(ifc.Cond)
+	if fm.tests == 0 {
+		return nil
+	}
+	c.Fired(passes.RangeMasks)
+	c.Note(fmt.Sprintf("the if clause at line %d is tested for the ints of %s at once, as masks of words (its index tests of %s): only the ints it does not rule out are visited", ifc.Pos.Line, ir.Expr(cl.Iter), cl.Target.Names[0].Name))
+	cost := int64(0)
+	for _, fn := range fm.fns {
+		cost += int64(fn.Cost)
+	}
+	depth := fm.depth
+	return func(fr *engine.Frame, a, b int64) (t, maybe uint64, ok bool) {
+		if a > b || b-a >= 64 {
+			return 0, 0, false
+		}
+		if th := fr.Th; depth > 0 && (th.Depth+depth > th.Limits.MaxDepth || th.Stack+cost > th.MaxStack) {
+			// (A call of the if clause would reach a limit: as written.)
+			return 0, 0, false
+		}
+		n := uint(b - a + 1)
+		full := uint64(math.MaxUint64) >> (64 - n)
+		t, f := eval(fr, root, a, n)
+		return t, full &^ (t | f), true
+	}
+}
+
+// reads reports whether e reads j.
+func (fm *formula) reads(e lang.Expr) bool {
+	found := false
+	lang.Inspect(e, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok && resolve.Of(id) == fm.j {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// invariant reports whether e does not read j and is plain.
+func (fm *formula) invariant(e lang.Expr) bool {
+	return !fm.reads(e) && masks.Plain(fm.c, e)
+}
+
+// parse reads condition e as a formula.
+func (fm *formula) parse(e lang.Expr) *node {
+	if fm.invariant(e) {
+		return &node{k: fixed, rhs: fm.c.Vals.Expr(e)}
+	}
+	switch x := e.(type) {
+	case *lang.Binary:
+		switch x.Op {
+		case lang.OpAnd, lang.OpOr:
+			k := and
+			if x.Op == lang.OpOr {
+				k = or
+			}
+			return &node{k: k, x: fm.parse(x.X), y: fm.parse(x.Y)}
+		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
+			return fm.compare(x)
+		}
+	case *lang.Unary:
+		if x.Op == lang.OpNot {
+			return &node{k: not, x: fm.parse(x.X)}
+		}
+	case *lang.Call:
+		if body := fm.inlined(x); body != nil {
+			fm.nested++
+			defer func() { fm.nested-- }()
+			fm.depth = max(fm.depth, fm.nested)
+			return fm.parse(body)
+		}
+	case *lang.Index:
+		if fm.invariant(x.X) {
+			if off, ok := fm.affine(x.Index); ok {
+				fm.tests++
+				return &node{k: bare, coll: fm.c.Vals.Expr(x.X), off: off}
+			}
+		}
+	}
+	return &node{k: unknown}
+}
+
+// compare reads comparison x: an index test, or a bound.
+func (fm *formula) compare(x *lang.Binary) *node {
+	l, r, op := x.X, x.Y, x.Op
+	if !fm.reads(l) {
+		l, r, op = r, l, flip(op)
+	}
+	if !fm.invariant(r) {
+		return &node{k: unknown}
+	}
+	if ix, ok := l.(*lang.Index); ok && fm.invariant(ix.X) {
+		if off, ok := fm.affine(ix.Index); ok {
+			fm.tests++
+			return &node{k: index, op: op, coll: fm.c.Vals.Expr(ix.X), off: off, rhs: fm.c.Vals.Expr(r)}
+		}
+	}
+	if off, ok := fm.affine(l); ok {
+		return &node{k: bound, op: op, off: off, rhs: fm.c.Vals.Expr(r)}
+	}
+	return &node{k: unknown}
+}
+
+// flip is op with its operands swapped.
+func flip(op lang.Op) lang.Op {
+	switch op {
+	case lang.OpLt:
+		return lang.OpGt
+	case lang.OpLe:
+		return lang.OpGe
+	case lang.OpGt:
+		return lang.OpLt
+	case lang.OpGe:
+		return lang.OpLe
+	}
+	return op
+}
+
+// affine reads e as j plus terms that do not read j.
+func (fm *formula) affine(e lang.Expr) ([]term, bool) {
+	switch x := e.(type) {
+	case *lang.Ident:
+		if resolve.Of(x) == fm.j {
+			return nil, true
+		}
+	case *lang.Binary:
+		if x.Op != lang.OpAdd && x.Op != lang.OpSub {
+			return nil, false
+		}
+		if fm.reads(x.X) {
+			if !fm.invariant(x.Y) {
+				return nil, false
+			}
+			off, ok := fm.affine(x.X)
+			return append(off, term{f: fm.c.Vals.Expr(x.Y), neg: x.Op == lang.OpSub}), ok
+		}
+		if x.Op == lang.OpAdd && fm.invariant(x.X) {
+			off, ok := fm.affine(x.Y)
+			return append(off, term{f: fm.c.Vals.Expr(x.X)}), ok
+		}
+	}
+	return nil, false
+}
+
+// inlined is the body of the def call calls, its arguments in place of
+// its parameters, when it is inlined (package bitlists' way); nil
+// otherwise.
+func (fm *formula) inlined(call *lang.Call) lang.Expr {
+	c := fm.c
+	fn := c.Inlinable(call)
+	if fm.nested >= maxInline || fn == nil || c.GameCallee(call) != nil || !resolve.Same(call) || len(resolve.CalledParams(fn)) > 0 || !resolve.InlineShape(fn.Decl.Body) {
+		return nil
+	}
+	for _, a := range call.Args {
+		if !masks.Plain(c, a) {
+			return nil
+		}
+	}
+	fm.fns = append(fm.fns, fn)
+	return resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, resolve.SiteOf(call))
+}
+
+// eval is the formula nd for the ints a + i, i < n: the bits of those it
+// is true for, and of those it is false for.
+func eval(fr *engine.Frame, nd *node, a int64, n uint) (t, f uint64) {
+	full := uint64(math.MaxUint64) >> (64 - n)
+	switch nd.k {
+	case and:
+		xt, xf := eval(fr, nd.x, a, n)
+		if xt == 0 {
+			return 0, xf
+		}
+		yt, yf := eval(fr, nd.y, a, n)
+		return xt & yt, xf | xt&yf
+	case or:
+		xt, xf := eval(fr, nd.x, a, n)
+		if xf == 0 {
+			return xt, 0
+		}
+		yt, yf := eval(fr, nd.y, a, n)
+		return xt | xf&yt, xf & yf
+	case not:
+		xt, xf := eval(fr, nd.x, a, n)
+		return xf, xt
+	case fixed:
+		v, ok := engine.Try(fr, nd.rhs)
+		if !ok || v.K != value.KBool {
+			return 0, 0
+		}
+		if v.N != 0 {
+			return full, 0
+		}
+		return 0, full
+	case index, bare, bound:
+		base, ok := offset(fr, nd.off, a)
+		if !ok {
+			return 0, 0
+		}
+		if nd.k == bound {
+			return bounds(fr, nd, base, n)
+		}
+		return tests(fr, nd, base, n)
+	}
+	return 0, 0
+}
+
+// offset is a plus the terms, or false when one is not an int or a sum
+// of j and the terms before one, as written, can overflow for j up to a
+// + 63 (then every such sum is within the ints, as compiled).
+func offset(fr *engine.Frame, off []term, a int64) (int64, bool) {
+	const lo, hi = math.MinInt64 + 64, math.MaxInt64 - 64
+	s := a
+	if s < lo || s > hi {
+		return 0, false
+	}
+	for _, t := range off {
+		v, ok := engine.Try(fr, t.f)
+		if !ok || v.K != value.KInt {
+			return 0, false
+		}
+		x := v.N
+		if t.neg {
+			if x == math.MinInt64 {
+				return 0, false
+			}
+			x = -x
+		}
+		if (x > 0 && s > hi-x) || (x < 0 && s < lo-x) {
+			return 0, false
+		}
+		s += x
+	}
+	return s, true
+}
+
+// bounds is a bound, base + i OP E, for i < n.
+func bounds(fr *engine.Frame, nd *node, base int64, n uint) (t, f uint64) {
+	v, ok := engine.Try(fr, nd.rhs)
+	if !ok || v.K != value.KInt {
+		return 0, 0
+	}
+	for i := range n {
+		if cmpInts(nd.op, base+int64(i), v.N) {
+			t |= 1 << i
+		} else {
+			f |= 1 << i
+		}
+	}
+	return t, f
+}
+
+// cmpInts is x OP y.
+func cmpInts(op lang.Op, x, y int64) bool {
+	switch op {
+	case lang.OpEq:
+		return x == y
+	case lang.OpNe:
+		return x != y
+	case lang.OpLt:
+		return x < y
+	case lang.OpLe:
+		return x <= y
+	case lang.OpGt:
+		return x > y
+	}
+	return x >= y
+}
+
+// tests is an index test (or a bare element) of the places base + i, i
+// < n: unknown where a place is not one of the collection's, or an
+// element is not of the kind the test reads.
+func tests(fr *engine.Frame, nd *node, base int64, n uint) (t, f uint64) {
+	x, ok := engine.Try(fr, nd.coll)
+	if !ok {
+		return 0, 0
+	}
+	var l value.Value
+	if nd.k == index {
+		if l, ok = engine.Try(fr, nd.rhs); !ok {
+			return 0, 0
+		}
+	}
+	// The places of the collection among base .. base + n - 1: i0 <= i < i1.
+	size := int64(0)
+	switch x.K {
+	case value.KStr:
+		if !x.ASCII() {
+			return 0, 0
+		}
+		size = int64(len(x.Str()))
+	case value.KList, value.KTuple:
+		size = int64(len(x.Elems()))
+	default:
+		return 0, 0
+	}
+	i0, i1 := max(0, -base), min(int64(n), size-base)
+	if i0 >= i1 {
+		return 0, 0
+	}
+	if x.K == value.KStr {
+		if nd.k == bare || nd.op != lang.OpEq && nd.op != lang.OpNe {
+			return 0, 0 // (a string is no bool; ordering strings: as compiled)
+		}
+		s := x.Str()
+		ch, one := -1, l.K == value.KStr && len(l.Str()) == 1
+		if one {
+			ch = int(l.Str()[0])
+		}
+		for i := i0; i < i1; i++ {
+			if (int(s[base+i]) == ch) == (nd.op == lang.OpEq) {
+				t |= 1 << i
+			} else {
+				f |= 1 << i
+			}
+		}
+		return t, f
+	}
+	es := x.Elems()
+	for i := i0; i < i1; i++ {
+		e := es[base+i]
+		var r bool
+		switch {
+		case nd.k == bare:
+			if e.K != value.KBool {
+				continue
+			}
+			r = e.N != 0
+		case nd.op == lang.OpEq || nd.op == lang.OpNe:
+			if e.K == value.KInt && l.K == value.KInt {
+				r = e.N == l.N
+			} else {
+				r = value.Equal(e, l)
+			}
+			r = r == (nd.op == lang.OpEq)
+		default:
+			if e.K != value.KInt || l.K != value.KInt {
+				continue
+			}
+			r = cmpInts(nd.op, e.N, l.N)
+		}
+		if r {
+			t |= 1 << i
+		} else {
+			f |= 1 << i
+		}
+	}
+	return t, f
+}
