@@ -18,7 +18,8 @@ import (
 // ordering of a string and an int, a bare element that is not a bool);
 // operands of and that are not bools; non-ASCII strings; a literal that
 // is not one character; a term that overflows; a range of more than 64
-// ints; comprehensions outside move rules.
+// ints; comprehensions outside move rules; places modulo a modulus
+// (positive, zero, negative; of a negative sum).
 var rangeMaskFormulaCases = []string{
 	`def free(b, w, r, c) = r < 3 and c < w and b[r * w + c] == "."
 def cover(b, i, j) = update(update(b, i, "#"), j, "#")
@@ -67,6 +68,15 @@ game g(b) moves g(update(b, i, 2)) for i in 0 .. len(b) - 1 if ok(b, i) | g(upda
 print [sg(g([(k * 7) % 3 for k in 0 .. n])) for n in 0 .. 7]`,
 	`game g(b, m) moves g(update(b, i, 1), m) for i in 0 .. len(b) - 1 if b[i] == 0 and i < m and len([j for j in 0 .. i if b[j] == 1]) < 2
 print sg(g([0] * 7, 5)), sg(g([0, 1, 0, 0, 1, 0], 9))`,
+	`game dk(b) moves dk(update(update(b, i, 0), (i + 1) % len(b), 0)) for i in 0 .. len(b) - 1 if b[i] == 1 and b[(i + 1) % len(b)] == 1
+game c(b, w) moves c(update(update(b, i, 1), i + 1, 1), w) for i in 0 .. len(b) - 2 if i % w != w - 1 and b[i] == 0 and b[i + 1] == 0
+print [sg(dk([1] * n)) for n in 1 .. 12], sg(c([0] * 12, 4)), sg(c([0] * 12, 3))`,
+	`def f(L, m) = [i for i in -1 .. 5 if L[(i + 1) % m] == 0]
+print f([0, 1, 0, 0], 4)
+print f([0, 1, 0, 0], 0)`,
+	`def f(L, m) = [i for i in 0 .. 9 if L[(i + 1) % m] == 0]
+print f([0, 1, 0, 0], 4), f([0, 1, 0, 0], -3)
+print f([0, 1, 0], 4)`,
 }
 
 func TestRangeMaskDiff(t *testing.T) {

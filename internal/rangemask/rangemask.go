@@ -67,6 +67,7 @@ type node struct {
 	op   lang.Op
 	coll engine.EvalFn // X
 	off  []term        // J is j plus these
+	mod  engine.EvalFn // (not nil) J is that sum modulo this
 	rhs  engine.EvalFn // L, E; (fixed) the condition
 }
 
@@ -174,9 +175,9 @@ func (fm *formula) parse(e lang.Expr) *node {
 		}
 	case *lang.Index:
 		if fm.invariant(x.X) {
-			if off, ok := fm.affine(x.Index); ok {
+			if off, mod, ok := fm.place(x.Index); ok {
 				fm.tests++
-				return &node{k: bare, coll: fm.c.Vals.Expr(x.X), off: off}
+				return &node{k: bare, coll: fm.c.Vals.Expr(x.X), off: off, mod: mod}
 			}
 		}
 	}
@@ -193,13 +194,13 @@ func (fm *formula) compare(x *lang.Binary) *node {
 		return &node{k: unknown}
 	}
 	if ix, ok := l.(*lang.Index); ok && fm.invariant(ix.X) {
-		if off, ok := fm.affine(ix.Index); ok {
+		if off, mod, ok := fm.place(ix.Index); ok {
 			fm.tests++
-			return &node{k: index, op: op, coll: fm.c.Vals.Expr(ix.X), off: off, rhs: fm.c.Vals.Expr(r)}
+			return &node{k: index, op: op, coll: fm.c.Vals.Expr(ix.X), off: off, mod: mod, rhs: fm.c.Vals.Expr(r)}
 		}
 	}
-	if off, ok := fm.affine(l); ok {
-		return &node{k: bound, op: op, off: off, rhs: fm.c.Vals.Expr(r)}
+	if off, mod, ok := fm.place(l); ok {
+		return &node{k: bound, op: op, off: off, mod: mod, rhs: fm.c.Vals.Expr(r)}
 	}
 	return &node{k: unknown}
 }
@@ -217,6 +218,17 @@ func flip(op lang.Op) lang.Op {
 		return lang.OpLe
 	}
 	return op
+}
+
+// place reads e as j plus terms that do not read j (affine), or such a
+// sum modulo an expression that does not read j (mod).
+func (fm *formula) place(e lang.Expr) (off []term, mod engine.EvalFn, ok bool) {
+	if b, isBin := e.(*lang.Binary); isBin && b.Op == lang.OpMod && fm.invariant(b.Y) {
+		off, ok = fm.affine(b.X)
+		return off, fm.c.Vals.Expr(b.Y), ok
+	}
+	off, ok = fm.affine(e)
+	return off, nil, ok
 }
 
 // affine reads e as j plus terms that do not read j.
@@ -299,10 +311,37 @@ func eval(fr *engine.Frame, nd *node, a int64, n uint) (t, f uint64) {
 		if !ok {
 			return 0, 0
 		}
-		if nd.k == bound {
-			return bounds(fr, nd, base, n)
+		var m int64 // (the modulus, if any: a positive int)
+		if nd.mod != nil {
+			v, ok := engine.Try(fr, nd.mod)
+			if !ok || v.K != value.KInt || v.N <= 0 {
+				return 0, 0
+			}
+			m = v.N
 		}
-		return tests(fr, nd, base, n)
+		// The operands: the bound's int, the test's collection and value.
+		var x, l value.Value
+		if nd.k == bound {
+			if l, ok = engine.Try(fr, nd.rhs); !ok || l.K != value.KInt {
+				return 0, 0
+			}
+		} else {
+			if x, ok = engine.Try(fr, nd.coll); !ok {
+				return 0, 0
+			}
+			if nd.k == index {
+				if l, ok = engine.Try(fr, nd.rhs); !ok {
+					return 0, 0
+				}
+			}
+		}
+		if m > 0 || base < 0 {
+			return places(nd, x, l, base, m, n)
+		}
+		if nd.k == bound {
+			return bounds(nd, l.N, base, n)
+		}
+		return tests(nd, x, l, base, n)
 	}
 	return 0, 0
 }
@@ -336,14 +375,41 @@ func offset(fr *engine.Frame, off []term, a int64) (int64, bool) {
 	return s, true
 }
 
-// bounds is a bound, base + i OP E, for i < n.
-func bounds(fr *engine.Frame, nd *node, base int64, n uint) (t, f uint64) {
-	v, ok := engine.Try(fr, nd.rhs)
-	if !ok || v.K != value.KInt {
-		return 0, 0
-	}
+// places is a part at the places (base + i) % m (m 0: base + i) for i <
+// n, one at a time: unknown where base + i is negative (the sign of a
+// remainder: as compiled) or, for a test, the place is not one of the
+// collection's.
+func places(nd *node, x, l value.Value, base, m int64, n uint) (t, f uint64) {
 	for i := range n {
-		if cmpInts(nd.op, base+int64(i), v.N) {
+		p := base + int64(i)
+		if p < 0 {
+			continue
+		}
+		if m > 0 {
+			p %= m
+		}
+		if nd.k == bound {
+			if cmpInts(nd.op, p, l.N) {
+				t |= 1 << i
+			} else {
+				f |= 1 << i
+			}
+			continue
+		}
+		if p < math.MaxInt64-64 {
+			// (One place: the tests of base p for one int, shifted to i.)
+			pt, pf := tests(nd, x, l, p, 1)
+			t |= pt << i
+			f |= pf << i
+		}
+	}
+	return t, f
+}
+
+// bounds is a bound, base + i OP E, for i < n.
+func bounds(nd *node, e, base int64, n uint) (t, f uint64) {
+	for i := range n {
+		if cmpInts(nd.op, base+int64(i), e) {
 			t |= 1 << i
 		} else {
 			f |= 1 << i
@@ -372,17 +438,7 @@ func cmpInts(op lang.Op, x, y int64) bool {
 // tests is an index test (or a bare element) of the places base + i, i
 // < n: unknown where a place is not one of the collection's, or an
 // element is not of the kind the test reads.
-func tests(fr *engine.Frame, nd *node, base int64, n uint) (t, f uint64) {
-	x, ok := engine.Try(fr, nd.coll)
-	if !ok {
-		return 0, 0
-	}
-	var l value.Value
-	if nd.k == index {
-		if l, ok = engine.Try(fr, nd.rhs); !ok {
-			return 0, 0
-		}
-	}
+func tests(nd *node, x, l value.Value, base int64, n uint) (t, f uint64) {
 	// The places of the collection among base .. base + n - 1: i0 <= i < i1.
 	size := int64(0)
 	switch x.K {
