@@ -19,7 +19,8 @@ import (
 // operands of and that are not bools; non-ASCII strings; a literal that
 // is not one character; a term that overflows; a range of more than 64
 // ints; comprehensions outside move rules; places modulo a modulus
-// (positive, zero, negative; of a negative sum).
+// (positive, zero, negative; of a negative sum); memberships j + K in S
+// and not in, of sets (with bitmaps and without), lists, maps, strings.
 var rangeMaskFormulaCases = []string{
 	`def free(b, w, r, c) = r < 3 and c < w and b[r * w + c] == "."
 def cover(b, i, j) = update(update(b, i, "#"), j, "#")
@@ -77,6 +78,15 @@ print f([0, 1, 0, 0], 0)`,
 	`def f(L, m) = [i for i in 0 .. 9 if L[(i + 1) % m] == 0]
 print f([0, 1, 0, 0], 4), f([0, 1, 0, 0], -3)
 print f([0, 1, 0], 4)`,
+	`game nt(X) moves nt(X | {i}) for i in 0 .. 8 if i not in X and not (i + 1 in X and i + 2 in X)
+game nk(S) moves nk(S - {v, v - 1, v + 1}) for v in 0 .. 9 if v in S
+print sg(nt(set())), sg(nk(set(0 .. 9))), sg(nk({1, 3, 4, 8}))`,
+	`def f(S, k) = [j for j in -2 .. 6 if j + k in S]
+print f({1, 2, 5}, 0), f([3, 1, 3], 1), f({(0, 1)}, 0), f({2: 5, 4: 1}, 0), f(set(), 3)
+print f("abc", 0)`,
+	`def f(S, k) = [j for j in 0 .. 70 if j not in S and j % k in S]
+print f({1, 2, 5, 66}, 7)
+print f({1}, 0)`,
 }
 
 func TestRangeMaskDiff(t *testing.T) {

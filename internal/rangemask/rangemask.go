@@ -6,7 +6,10 @@
 //     bare X[J] of bools), X a list, tuple or ASCII string the loop does
 //     not change, J the name j plus terms that do not read it (j, j + 1,
 //     r * w + j), L a value that does not read j;
+//   - memberships J in S and J not in S, S a list, tuple, set (by its
+//     bitmap where it has one) or map the loop does not change;
 //   - bounds J OP E of j plus such terms against an int E;
+//   - J may be such a sum modulo a positive int ((j + 1) % len(b));
 //   - conditions that do not read j;
 //   - and, or, not, and calls of defs whose bodies are such formulas
 //     (inlined, as package bitlists inlines them),
@@ -39,6 +42,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/masks"
+	"github.com/grundy-lang/grundy/internal/operator"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -54,10 +58,11 @@ const (
 	and
 	or
 	not
-	index // X[J] OP L
-	bare  // X[J] as a condition
-	bound // J OP E
-	fixed // a condition that does not read j
+	index  // X[J] OP L
+	bare   // X[J] as a condition
+	bound  // J OP E
+	member // J in S, J not in S (op)
+	fixed  // a condition that does not read j
 )
 
 // node is a part of the formula.
@@ -161,6 +166,13 @@ func (fm *formula) parse(e lang.Expr) *node {
 			return &node{k: k, x: fm.parse(x.X), y: fm.parse(x.Y)}
 		case lang.OpEq, lang.OpNe, lang.OpLt, lang.OpLe, lang.OpGt, lang.OpGe:
 			return fm.compare(x)
+		case lang.OpIn, lang.OpNotIn:
+			if fm.invariant(x.Y) {
+				if off, mod, ok := fm.place(x.X); ok {
+					fm.tests++
+					return &node{k: member, op: x.Op, coll: fm.c.Vals.Expr(x.Y), off: off, mod: mod}
+				}
+			}
 		}
 	case *lang.Unary:
 		if x.Op == lang.OpNot {
@@ -325,6 +337,10 @@ func eval(fr *engine.Frame, nd *node, a int64, n uint) (t, f uint64) {
 			if l, ok = engine.Try(fr, nd.rhs); !ok || l.K != value.KInt {
 				return 0, 0
 			}
+		} else if nd.k == member {
+			if x, ok = engine.Try(fr, nd.coll); !ok || x.K == value.KStr || !isColl(x) {
+				return 0, 0 // (an int in a string fails; other values: as compiled)
+			}
 		} else {
 			if x, ok = engine.Try(fr, nd.coll); !ok {
 				return 0, 0
@@ -338,8 +354,11 @@ func eval(fr *engine.Frame, nd *node, a int64, n uint) (t, f uint64) {
 		if m > 0 || base < 0 {
 			return places(nd, x, l, base, m, n)
 		}
-		if nd.k == bound {
+		switch nd.k {
+		case bound:
 			return bounds(nd, l.N, base, n)
+		case member:
+			return members(nd, x, base, n)
 		}
 		return tests(nd, x, l, base, n)
 	}
@@ -388,6 +407,12 @@ func places(nd *node, x, l value.Value, base, m int64, n uint) (t, f uint64) {
 		if m > 0 {
 			p %= m
 		}
+		if nd.k == member {
+			pt, pf := members(nd, x, p, 1)
+			t |= pt << i
+			f |= pf << i
+			continue
+		}
 		if nd.k == bound {
 			if cmpInts(nd.op, p, l.N) {
 				t |= 1 << i
@@ -401,6 +426,37 @@ func places(nd *node, x, l value.Value, base, m int64, n uint) (t, f uint64) {
 			pt, pf := tests(nd, x, l, p, 1)
 			t |= pt << i
 			f |= pf << i
+		}
+	}
+	return t, f
+}
+
+// isColl reports whether x is a list, tuple, set or map (in which "in"
+// cannot fail).
+func isColl(x value.Value) bool {
+	switch x.K {
+	case value.KList, value.KTuple, value.KSet, value.KMap:
+		return true
+	}
+	return false
+}
+
+// members is a membership, base + i in S (or not in), for i < n: by
+// the bits of S's bitmap where it has one.
+func members(nd *node, s value.Value, base int64, n uint) (t, f uint64) {
+	for i := range n {
+		x := value.Value{K: value.KInt, N: base + int64(i)}
+		in, ok := false, false
+		if s.K == value.KSet {
+			in, ok = value.SetHas(s, x)
+		}
+		if !ok {
+			in = operator.In(engine.Pos{}, x, s)
+		}
+		if in == (nd.op == lang.OpIn) {
+			t |= 1 << i
+		} else {
+			f |= 1 << i
 		}
 	}
 	return t, f
