@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"github.com/grundy-lang/grundy/internal/decodecache"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -432,8 +433,7 @@ func (g *Game) DecodeArg(i int, seg []byte) value.Value {
 		v, _ := u.DecodeUniKey(seg)
 		return v
 	}
-	v, _ := value.DecodeArgKey(seg)
-	return v
+	return decodecache.Decode(seg)
 }
 
 // alphabet is the alphabet of the strings argument i holds (nil when
