@@ -449,9 +449,9 @@ func walkFn(build buildFn, changes changesFn, direct directFn, keyed func(*engin
 		var v value.Value
 		var k []byte
 		hit := false
-		if snap == nil { // (the first step builds the list the walk starts from)
-			k, hit = gridKey(fr, keyed, s.Key[:0])
-		}
+		// (A map keyed without it built: the walk, of lists, does not
+		// start from it.)
+		k, hit = gridKey(fr, keyed, s.Key[:0])
 		if hit && b.Game.NArgs == 1 && b.Game.ListUni(0) == nil {
 			s.Key, key = k, k
 		} else {
@@ -459,7 +459,7 @@ func walkFn(build buildFn, changes changesFn, direct directFn, keyed func(*engin
 		}
 		g, rk := oneRef(b.Game, key, bx, v)
 		steps = th.Steps - before
-		if snap != nil && g == b.Game && !bx && !s.Whole && !s.Str && !s.Boxed && g.ListUni(0) == nil {
+		if snap != nil && !hit && g == b.Game && !bx && !s.Whole && !s.Str && !s.Boxed && g.ListUni(0) == nil {
 			snap.SetInts(s.Ints, s.Tuple)
 			ok = true
 		}

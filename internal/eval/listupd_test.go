@@ -164,6 +164,14 @@ game half(M) moves half(update(M, 0, M[0] / 2)) for k in 0 .. 0 if M[0] > 0
 print sg(str({"a": 3, "b": 1})), sg(half({0: 9, 1: "x"})), sg(half({0: 9}))
 print sg(stair({1: 2}))
 `,
+	// One game whose argument is a map at some positions and a list at
+	// others (the range's options keyed from the map, or walked as the
+	// list's), the first option of a loop the map's.
+	`game g(M) moves g(update(M, 0, M[0] - k)) for k in 1 .. M[0] | g(update(update(M, 1, M[1] - k), 0, M[0] + k)) for k in 1 .. M[1]
+print sg(g([3, 2])), sg(g({0: 3, 1: 2})), sg(g([0, 4])), sg(g({0: 1, 1: 3, 5: 1})), sg(g((2, 2)))
+print [sg(g(if i % 2 == 0 then [i, 2] else {0: i, 1: 2})) for i in 0 .. 6]
+print sg(g({1: 2}))
+`,
 	// Through a def called with names (inlined) and with an expression
 	// (built the general way), the def's index failing.
 	`def move(M, i, k) = update(update(M, i, M[i] - k), i - 1, M[i - 1] + k)
