@@ -20,6 +20,7 @@
 package mapkey
 
 import (
+	"encoding/binary"
 	"slices"
 
 	"github.com/grundy-lang/grundy/internal/compile"
@@ -60,33 +61,49 @@ func (l *layout) read(v value.Value) bool {
 	if boxed {
 		return false
 	}
-	// (The key again from its parts: the tag and count, then each key's
-	// and value's own key, which must be the same bytes.)
-	head, _ := value.AppendArgKey(nil, value.MapOf(nil, nil), value.MaxKeyBytes)
-	if len(head) == 0 || len(key) == 0 || key[0] != head[0] {
+	// (The key read as its parts: the tag and count, then each key's and
+	// value's own key, an int's: its tag and its varint.)
+	if len(key) == 0 || key[0] != mapTag {
 		return false
 	}
 	off := 1 + uvarintLen(uint64(len(m.Keys)))
 	l.keys, l.at = l.keys[:0], l.at[:0]
-	var b []byte
 	for i, k := range m.Keys {
 		if k.K != value.KInt || m.Vals[i].K != value.KInt {
 			return false
 		}
-		b, _ = value.AppendArgKey(b[:0], k, value.MaxKeyBytes)
-		if off+len(b) > len(key) || string(key[off:off+len(b)]) != string(b) {
+		kb, ok := intAt(key, off, k.N)
+		if !ok {
 			return false
 		}
-		off += len(b)
-		b, _ = value.AppendArgKey(b[:0], m.Vals[i], value.MaxKeyBytes)
-		if off+len(b) > len(key) || string(key[off:off+len(b)]) != string(b) {
+		vb, ok := intAt(key, kb, m.Vals[i].N)
+		if !ok {
 			return false
 		}
-		l.keys, l.at = append(l.keys, k.N), append(l.at, [2]int{off, off + len(b)})
-		off += len(b)
+		l.keys, l.at = append(l.keys, k.N), append(l.at, [2]int{kb, vb})
+		off = vb
 	}
 	l.ok = off == len(key)
 	return l.ok
+}
+
+// mapTag is the first byte of a map's key.
+var mapTag = func() byte {
+	head, _ := value.AppendArgKey(nil, value.MapOf(nil, nil), value.MaxKeyBytes)
+	return head[0]
+}()
+
+// intAt is where the key of the int n that starts at key[off] ends, if
+// it is there (its tag and varint, as value.AppendArgKey writes them).
+func intAt(key []byte, off int, n int64) (int, bool) {
+	if off >= len(key) || key[off] != value.TagInt {
+		return 0, false
+	}
+	x, k := binary.Varint(key[off+1:])
+	if k <= 0 || x != n {
+		return 0, false
+	}
+	return off + 1 + k, true
 }
 
 // namesOnly reports whether es are names and int literals.
