@@ -220,6 +220,19 @@ print rd(B, LINES), rd({(1, 1)}, LINES)
 def bad(X, Ls) = any([all([p in X for p in L]) for L in Ls if L[5] == 0])
 print bad(B, LINES)
 `,
+	// Inputs of a def's fold that are ints and lists (their fold kept by
+	// the ints and the lists' identities): the same ints with other
+	// lists, equal lists that are other objects, ints past 2^19 and
+	// negative, cells the lines lack.
+	`def done(X, r, c, LS) = any([all([p == (r, c) or p in X for p in L]) for L in LS if (r, c) in L])
+let A = [[(r, c), (r, c + 1), (r, c + 2)] for r in 0 .. 3 for c in 0 .. 1] + [[(0, 0), (1, 1), (2, 2)]]
+let B = [[(r, c), (r + 1, c), (r + 2, c)] for r in 0 .. 1 for c in 0 .. 3]
+let A2 = [L for L in A]
+print [done({(0, 0), (0, 1)}, 0, c, A) for c in 0 .. 2], [done({(0, 0), (0, 1)}, 0, c, B) for c in 0 .. 2], [done({(0, 0), (1, 0)}, 2, 0, LS) for LS in [A, B, A2, B]]
+print [done({(600000, 1), (600000, 2)}, 600000, 0, [[(600000, k) for k in 0 .. 2]]), done({(-7, 1)}, -7, 0, [[(-7, 0), (-7, 1)]]), done(set(), 5, 5, A)]
+game nt(X) moves nt(X | {(r, c)}) for r in 0 .. 2 for c in 0 .. 2 if (r, c) not in X and not done(X, r, c, A + B)
+print sg(nt(set())), sg(nt({(1, 1)}))
+print [done({(r, 0), (r, 1), (0, c)}, r, c, LS) for LS in [A, B, A2, A, B] for r in 0 .. 3 for c in 0 .. 2]`,
 }
 
 // countLineCases: an element that compares the length of a

@@ -127,6 +127,10 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 	// (The folds of earlier values of the inputs, by their keys, when
 	// they change from call to call: completes(X, r, c) for each cell.)
 	var kept map[string]*lines
+	var keptPacked map[uint64]*lines
+	var seen lastIDs
+	var pk uint64
+	var small bool
 	byRef := map[any]*lines{}
 	var kb []byte
 	last := make([]struct {
@@ -158,6 +162,26 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 			for i := range cur {
 				same = same && (cur[i] == key[i] || value.Equal(cur[i], key[i]))
 			}
+		}
+		if !same {
+			pk, small = packInputs(cur, refIDs, &seen)
+		}
+		if !same && small {
+			// (Inputs that are small ints and lists seen before, such as
+			// a cell's row and column and a let's lines: their fold by a
+			// word.)
+			l, ok := keptPacked[pk]
+			if !ok {
+				l = s.fold(cur)
+				if len(keptPacked) < maxKept {
+					if keptPacked == nil {
+						keptPacked = map[uint64]*lines{}
+					}
+					keptPacked[pk] = l
+				}
+			}
+			cache, same = l, true
+			copy(key, cur)
 		}
 		if !same {
 			kb = kb[:0]
@@ -217,6 +241,43 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 		fr.Th.Tick(pos)
 		return value.Bool(cache.test(w, s.all))
 	}
+}
+
+// lastIDs are the ids of the lists met last as inputs 0 to 2.
+type lastIDs struct {
+	ref [3]any
+	id  [3]int
+}
+
+// packInputs packs one to three inputs, each an int in -2^19 .. 2^19 - 1
+// or a list, tuple, string or set with an id in ids (its identity; the
+// one met last at that input in seen), into a word: 21 bits each (the
+// top one of them: an id).
+func packInputs(vs []value.Value, ids []map[any]int, seen *lastIDs) (uint64, bool) {
+	if len(vs) == 0 || len(vs) > 3 {
+		return 0, false
+	}
+	var w uint64 // (the count of inputs: the same at every call)
+	for i, v := range vs {
+		var x uint64
+		switch {
+		case v.K == value.KInt && v.N >= -1<<19 && v.N < 1<<19:
+			x = uint64(v.N + 1<<19)
+		case seqRef(v) && ids[i] != nil:
+			if !maskcache.SameRef(v.Ref, seen.ref[i]) {
+				id, ok := ids[i][v.Ref]
+				if !ok || id >= 1<<19 {
+					return 0, false
+				}
+				seen.ref[i], seen.id[i] = v.Ref, id
+			}
+			x = 1<<20 | uint64(seen.id[i])
+		default:
+			return 0, false
+		}
+		w |= x << (21 * i)
+	}
+	return w, true
 }
 
 // refTag begins an input's token in the key of the inputs' values: no
