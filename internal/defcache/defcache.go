@@ -120,6 +120,9 @@ func (site *site) call(fr *engine.Frame, args []engine.EvalFn, pos engine.Pos, p
 		return site.lookup(fr, site.table(th), args, pos, plain)
 	}
 	t := site.table(th)
+	if t.bare {
+		return plain(fr)
+	}
 	hit := t.lastOK && len(t.last) == len(args)
 	for i, a := range args {
 		if v := a(fr); hit && !same(v, t.last[i]) {
@@ -127,7 +130,15 @@ func (site *site) call(fr *engine.Frame, args []engine.EvalFn, pos engine.Pos, p
 		}
 	}
 	if hit && site.fits(th, t.lastV) && th.Skip(pos, t.lastV.steps) {
+		t.lastHits++
 		return t.lastV.v
+	}
+	if t.off {
+		// (Keys off, and the last call's arguments seldom the same:
+		// the call as compiled from now on.)
+		if t.lastTries++; t.lastTries == tryCalls && t.lastHits*16 < t.lastTries {
+			t.bare = true
+		}
 	}
 	s0 := th.Steps
 	t.lastOK = false // (until this call returns)
@@ -412,6 +423,11 @@ type table struct {
 	last   []value.Value
 	lastV  kept
 	lastOK bool
+	// lastTries and lastHits count the calls made once off, and those
+	// that were the last call again; bare: too few, so that a call runs
+	// as compiled.
+	lastTries, lastHits int
+	bare                bool
 }
 
 // tables are a thread's (engine.Thread.Defs), and about the bytes
