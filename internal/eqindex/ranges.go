@@ -107,7 +107,7 @@ func (ix *Indexes) EqRange(cl *lang.ForClause, ifc *lang.IfClause, slot int) fun
 	st := newPureState(pn)
 	var cache, seen atomic.Pointer[rangeIndex]
 	return func(fr *engine.Frame, a, b int64) ([]int64, bool) {
-		if a > b || b-a >= maxRangeIndex {
+		if a > b || uint64(b)-uint64(a) >= maxRangeIndex { // (b - a may pass the ints)
 			return nil, false
 		}
 		var buf [8]value.Value
@@ -267,10 +267,12 @@ func group(keys []value.Value, a int64) keyed {
 func (g *keyed) of(w value.Value) []int64 {
 	switch {
 	case w.K == value.KInt && g.start != nil:
-		if w.N < g.lo || w.N-g.lo >= int64(len(g.start)-1) {
+		// (The difference as unsigned: w.N - g.lo may pass the ints.)
+		d := uint64(w.N) - uint64(g.lo)
+		if w.N < g.lo || d >= uint64(len(g.start)-1) {
 			return nil
 		}
-		return g.ids[g.start[w.N-g.lo]:g.start[w.N-g.lo+1]]
+		return g.ids[g.start[d]:g.start[d+1]]
 	case w.K == value.KInt && g.ints != nil:
 		return g.ints[w.N]
 	case w.K == value.KStr && g.strs != nil:

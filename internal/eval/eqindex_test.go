@@ -152,6 +152,9 @@ def first(i) = Q[i][0]
 def idx(s) = [i for i in 0 .. 3 if first(i) == s]
 print idx("a"), idx("a"), idx("b"), idx(1)
 `,
+	`def f(k) = [j for r in 0 .. 1 for j in -1 .. 0 if j == k]
+print f(9223372036854775807), f(-1), f(-9223372036854775807 - 1)
+print [j for j in -1 .. 9223372036854775807 if j == 5 and j < 0]`,
 }
 
 // eqSetCases: a for clause over a set followed by an if clause that

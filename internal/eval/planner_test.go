@@ -369,6 +369,16 @@ print sg(g("x"))
 	// fewer cells than the guard asks (as written: the checks pass, the
 	// index fails), a string board (as written), the right size.
 	"let (H, W) = (3, 4)\ndef empty(s, r, c) = 0 <= r and r < H and 0 <= c and c < W and s[r * W + c] == 0\ndef fill(s, i) = s[:i] + [1] + s[i + 1:]\ngame cram(s) moves cram(fill(fill(s, r * W + c), r * W + c + 1)) for r in 0 .. H - 1 for c in 0 .. W - 1 if empty(s, r, c) and empty(s, r, c + 1)\n  | cram(fill(fill(s, r * W + c), (r + 1) * W + c)) for r in 0 .. H - 1 for c in 0 .. W - 1 if empty(s, r, c) and empty(s, r + 1, c)\nprint sg(cram([0] * 12)), moves(cram([1] * 6 + [0] * 6)), sg(cram([0] * 14)), sg(cram([0, 2] * 6)), sg(cram(\"\" + \"1\" * 12))\nprint sg(cram([0] * 11))\n",
+	`def ok(b, i) = 1
+def two(i) = i + 1
+print [j for j in [0, 1] if two(j) > 1]
+print [j for j in [0] if ok(0, j) and true]`,
+	`def ok(b, i) = 1
+print [j for j in 0 .. 3 if not ok(0, j)]`,
+	`def ok(b, i) = 1
+print [j for j in 0 .. 3 if ok(0, j)]`,
+	`def ok(b, i) = 1
+print [if ok(0, j) then 1 else 0 for j in 0 .. 3]`,
 }
 
 func TestPlannerDiff(t *testing.T) {

@@ -87,6 +87,24 @@ print f("abc", 0)`,
 	`def f(S, k) = [j for j in 0 .. 70 if j not in S and j % k in S]
 print f({1, 2, 5, 66}, 7)
 print f({1}, 0)`,
+	`let X = [0, 1, 0]
+print [j for j in -9223372036854775807 .. 9223372036854775807 if X[j] == 0]`,
+	`let X = [0]
+print [j for j in -1 .. 9223372036854775807 if X[j] == 0]`,
+	`let X = [0]
+def ok(b, i) = b[0] == 0 or b[i] == 0
+print [j for j in 0 .. 2 if ok(X, j + 1)]
+print [j for j in 0 .. 2 if ok(X, j % 0)]`,
+	`let X = [0, 0, 0]
+let k = 9223372036854775807
+def ok(b, i) = b[0] == 0
+def bad(b, i) = b[i] == 0
+print [j for j in 0 .. 2 if X[j] == 0 and ok(X, j + 1)]
+print [j for j in 0 .. 2 if X[j] == 0 and ok(X, j + k)]`,
+	`let X = [0, 0, 0]
+def ok(b, i, v) = b[0] == 0
+print [j for j in 0 .. 2 if X[j] == 0 and ok(X, j, len(X))]
+print [j for j in 0 .. 2 if X[j] == 0 and ok(X, j, X[5])]`,
 }
 
 func TestRangeMaskDiff(t *testing.T) {

@@ -62,7 +62,7 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 				out.Clauses[i] = &ir.Bind{Pat: cl.Pat, X: x, At: cl.At, Lit: cl.Lit, Src: cl.Src}
 			}
 		case *ir.Filter:
-			if x := in.expr(cl.Cond); x != cl.Cond {
+			if x := in.condExpr(cl.Cond, true); x != cl.Cond {
 				out.Clauses[i] = &ir.Filter{Cond: x, At: cl.At, Src: cl.Src}
 			}
 		}
@@ -118,6 +118,7 @@ type inliner struct {
 	yield   bool        // in the yield
 	guard   []ir.Bound  // what the list comprehensions planned inside assume
 	before  []ir.Clause // the clauses before the expression
+	cond    bool        // the expression is a condition (expr's wantBool)
 }
 
 // maxInline is how deep defs are inlined one in another (a def that
@@ -126,18 +127,23 @@ const maxInline = 8
 
 // expr is e with the calls it can inline inlined (e itself when none).
 func (in *inliner) expr(e lang.Expr) lang.Expr {
+	// (Where a bool is wanted, a call inlined must be a condition: a
+	// value of another kind is reported where the call is written.)
+	wantBool := in.cond
+	in.cond = false
 	switch x := e.(type) {
 	case *lang.Unary:
-		if y := in.expr(x.X); y != x.X {
+		if y := in.condExpr(x.X, x.Op == lang.OpNot); y != x.X {
 			return &lang.Unary{Pos: x.Pos, Op: x.Op, X: y}
 		}
 	case *lang.Binary:
-		a, b := in.expr(x.X), in.expr(x.Y)
+		logic := x.Op == lang.OpAnd || x.Op == lang.OpOr
+		a, b := in.condExpr(x.X, logic), in.condExpr(x.Y, logic)
 		if a != x.X || b != x.Y {
 			return &lang.Binary{Pos: x.Pos, Op: x.Op, X: a, Y: b}
 		}
 	case *lang.IfExpr:
-		c, a, b := in.expr(x.Cond), in.expr(x.Then), in.expr(x.Else)
+		c, a, b := in.condExpr(x.Cond, true), in.expr(x.Then), in.expr(x.Else)
 		if c != x.Cond || a != x.Then || b != x.Else {
 			return &lang.IfExpr{Pos: x.Pos, Cond: c, Then: a, Else: b}
 		}
@@ -195,13 +201,20 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 			call = &lang.Call{Pos: x.Pos, Fn: x.Fn, Lparen: x.Lparen, Args: args, Site: x.Site}
 		}
 		var body lang.Expr
-		if in.sf.Try(func() bool { body = in.call(call); return body != nil }) {
+		if in.sf.Try(func() bool { body = in.call(call); return body != nil && (!wantBool || in.sf.Cond(body)) }) {
 			in.changed = true
 			return body
 		}
 		return call
 	}
 	return e
+}
+
+// condExpr is expr of e, a condition (an operand that must be a bool)
+// where cond.
+func (in *inliner) condExpr(e lang.Expr, cond bool) lang.Expr {
+	in.cond = cond
+	return in.expr(e)
 }
 
 // comp is list comprehension c, an argument of a position, as planned on

@@ -93,6 +93,10 @@ type formula struct {
 	fns    []*engine.Func // the defs inlined (their nesting bounds the depth)
 	depth  int            // the deepest nesting of them
 	nested int
+	// args and sums: the arguments of the calls inlined that can fail,
+	// invariants and j plus terms, checked once a loop (Range).
+	args []engine.EvalFn
+	sums [][]term
 }
 
 // Range returns, for a for clause cl over a range of one name (slot)
@@ -117,14 +121,24 @@ func Range(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, slot int
 	for _, fn := range fm.fns {
 		cost += int64(fn.Cost)
 	}
-	depth := fm.depth
+	depth, args, sums := fm.depth, fm.args, fm.sums
 	return func(fr *engine.Frame, a, b int64) (t, maybe uint64, ok bool) {
-		if a > b || b-a >= 64 {
+		if a > b || uint64(b)-uint64(a) >= 64 { // (b - a may pass the ints)
 			return 0, 0, false
 		}
 		if th := fr.Th; depth > 0 && (th.Depth+depth > th.Limits.MaxDepth || th.Stack+cost > th.MaxStack) {
 			// (A call of the if clause would reach a limit: as written.)
 			return 0, 0, false
+		}
+		for _, f := range args {
+			if _, ok := engine.Try(fr, f); !ok {
+				return 0, 0, false // (an argument fails where a call is made: as written)
+			}
+		}
+		for _, off := range sums {
+			if _, ok := offset(fr, off, a); !ok {
+				return 0, 0, false
+			}
 		}
 		n := uint(b - a + 1)
 		full := uint64(math.MaxUint64) >> (64 - n)
@@ -278,11 +292,31 @@ func (fm *formula) inlined(call *lang.Call) lang.Expr {
 	if fm.nested >= maxInline || fn == nil || c.GameCallee(call) != nil || !resolve.Same(call) || len(resolve.CalledParams(fn)) > 0 || !resolve.InlineShape(fn.Decl.Body) {
 		return nil
 	}
+	// (The call evaluates its arguments before its body, which may not
+	// read them: each must be one that cannot fail, an invariant checked
+	// once a loop (args), or j plus invariant terms whose sums cannot
+	// pass the ints (sums).)
+	var args []engine.EvalFn
+	var sums [][]term
 	for _, a := range call.Args {
-		if !masks.Plain(c, a) {
+		switch a.(type) {
+		case *lang.Ident, *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+			if masks.Plain(c, a) {
+				continue
+			}
 			return nil
 		}
+		if fm.invariant(a) {
+			args = append(args, c.Vals.Expr(a))
+			continue
+		}
+		off, mod, ok := fm.place(a)
+		if !ok || mod != nil {
+			return nil
+		}
+		sums = append(sums, off)
 	}
+	fm.args, fm.sums = append(fm.args, args...), append(fm.sums, sums...)
 	fm.fns = append(fm.fns, fn)
 	return resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, resolve.SiteOf(call))
 }
@@ -318,7 +352,7 @@ func eval(fr *engine.Frame, nd *node, a int64, n uint) (t, f uint64) {
 			return full, 0
 		}
 		return 0, full
-	case index, bare, bound:
+	case index, bare, bound, member:
 		base, ok := offset(fr, nd.off, a)
 		if !ok {
 			return 0, 0
