@@ -34,6 +34,14 @@ print sg(c([0])), outcome(c([1, 2])), outcome(c([0, 0])), sg(c([2]) + c([1]))
 game d(hs) moves d(sorted(hs[:i] + hs[i + 1:] + [h for h in [hs[i] - 1, hs[i] - 2] if h > 0])) for i in 0 .. len(hs) - 1
 print [sg(d([n])) for n in 0 .. 8], sg(d([2, 3, 4])), outcome(d([3, 3, 1]))
 `,
+	`game k(hs) moves k(sorted(hs[:i] + hs[i + 1:] + ["x"])) for i in 0 .. len(hs) - 1 if hs[i] == 1
+print sg(k([2, 2]))
+print sg(k([1, 1]))`,
+	`game k(hs) moves k(sorted(hs[:i] + hs[i + 1:] + [hs[i] - 1, true])) for i in 0 .. len(hs) - 1 if hs[i] == 3 | k(hs[:i] + hs[i + 1:] + [hs[i] - 1]) for i in 0 .. len(hs) - 1 if hs[i] == 1 or hs[i] == 2
+print sg(k([2, 1])), outcome(k([2]))
+print sg(k([3])), outcome(k([3]))`,
+	`game k(hs) moves k(sorted(hs[:i] + hs[i + 1:] + [a, hs[i] - t - a])) for i in 0 .. len(hs) - 1 for t in 1 .. 2 if t <= hs[i] for a in 0 .. (hs[i] - t) / 2
+print sg(k([7, 4])), [sg(k([n])) for n in 0 .. 12]`,
 }
 
 func TestHeapSumsExact(t *testing.T) {

@@ -379,6 +379,12 @@ print [j for j in 0 .. 3 if not ok(0, j)]`,
 print [j for j in 0 .. 3 if ok(0, j)]`,
 	`def ok(b, i) = 1
 print [if ok(0, j) then 1 else 0 for j in 0 .. 3]`,
+	`game h(b) moves h(b[:i] + [1] + b[i + 1:]) for i in 0 .. len(b) - 1 if i % 3 == 1
+print moves(h([0, 0, 0, 0, 0]))
+game s(b) moves s(b[:i] + "#" + b[i + 1:]) for i in 0 .. len(b) - 1 if i % 2 == 0
+print moves(s(".....")), sg(s(".......")), sg(s("#.#"))
+game k(b) moves k(b[:i] + [1] + b[i + 1:]) for i in 1 .. len(b) - 1 if i % 2 != 1
+print moves(k([0, 0, 0, 0, 0])), [sg(k([0] * n)) for n in 0 .. 6]`,
 }
 
 func TestPlannerDiff(t *testing.T) {

@@ -78,10 +78,10 @@ func shape(r *resolve.Resolver, d *lang.GameStmt, q *ir.Query) (*lang.Call, lang
 	if !ok || len(call.Args) != 1 || !isGame(call, d) {
 		return nil, nil, false
 	}
-	list := call.Args[0]
+	list, whole, sorts := call.Args[0], call.Args[0], false
 	if s, ok := list.(*lang.Call); ok && len(s.Args) == 1 {
 		if bi := r.BuiltinCallee(s); bi != nil && bi.BName == "sorted" {
-			list = s.Args[0]
+			list, sorts = s.Args[0], true
 		}
 	}
 	var parts []lang.Expr
@@ -96,6 +96,13 @@ func shape(r *resolve.Resolver, d *lang.GameStmt, q *ir.Query) (*lang.Call, lang
 	}
 	flat(list)
 	before, after := 0, 0
+	ranges := map[*resolve.Decl]bool{}
+	for _, cl := range q.Clauses {
+		if rg, ok := cl.(*ir.Range); ok {
+			ranges[resolve.NameDecl(rg.Var)] = true
+		}
+	}
+	ints := true // (every element the parts add an int: sorted cannot fail)
 	for _, e := range parts {
 		switch {
 		case slice(e, p, i, false):
@@ -104,7 +111,16 @@ func shape(r *resolve.Resolver, d *lang.GameStmt, q *ir.Query) (*lang.Call, lang
 			after++
 		case !onlyElem(e, p, i):
 			return nil, nil, false
+		default:
+			l, ok := e.(*lang.ListLit)
+			for k := 0; ok && k < len(l.Elems); k++ {
+				ok = intExpr(l.Elems[k], p, i, ranges)
+			}
+			ints = ints && ok
 		}
+	}
+	if sorts && !ints {
+		list = whole // (sorted as written, which may fail)
 	}
 	if before != 1 || after != 1 {
 		return nil, nil, false
@@ -179,6 +195,28 @@ func slice(e lang.Expr, p, i *resolve.Decl, after bool) bool {
 	}
 	lo, ok := s.Lo.(*lang.Binary)
 	return ok && s.Hi == nil && lo.Op == lang.OpAdd && ir.IsVar(lo.X, i) && func() bool { l, ok := lo.Y.(*lang.IntLit); return ok && l.Val == 1 }()
+}
+
+// intExpr reports whether e is an int wherever the query runs (hs a list
+// of ints, its guard): an int literal, p[i], a name of a range, and
+// arithmetic of them.
+func intExpr(e lang.Expr, p, i *resolve.Decl, ranges map[*resolve.Decl]bool) bool {
+	switch x := e.(type) {
+	case *lang.IntLit:
+		return true
+	case *lang.Ident:
+		return ranges[resolve.Of(x)]
+	case *lang.Index:
+		return ir.IsVar(x.X, p) && ir.IsVar(x.Index, i)
+	case *lang.Unary:
+		return x.Op == lang.OpNeg && intExpr(x.X, p, i, ranges)
+	case *lang.Binary:
+		switch x.Op {
+		case lang.OpAdd, lang.OpSub, lang.OpMul, lang.OpDiv, lang.OpMod:
+			return intExpr(x.X, p, i, ranges) && intExpr(x.Y, p, i, ranges)
+		}
+	}
+	return false
 }
 
 // onlyElem reports whether e reads p and i only as p[i].

@@ -900,8 +900,8 @@ func Plain(c *compile.Compiler, e lang.Expr) bool {
 	lang.Inspect(e, func(x lang.Expr) bool {
 		switch x := x.(type) {
 		case *lang.Ident:
-			b := c.Lookup(x)
-			if b == nil || b.Kind != resolve.Local && b.Kind != resolve.Global {
+			// (By its declaration: a name may have no slot yet.)
+			if d := resolve.Of(x); d == nil || d.Kind != resolve.Local && d.Kind != resolve.Global {
 				ok = false
 			}
 		case *lang.IntLit, *lang.StrLit, *lang.BoolLit, *lang.TupleLit, *lang.ListLit, *lang.SetLit,

@@ -85,8 +85,11 @@ func PlainIndex(c *compile.Compiler, e lang.Expr) bool {
 			ok = ok && bi != nil && bi.BName == "len" && len(x.Args) == 1 && PlainIndex(c, x.Args[0])
 			return false
 		case *lang.Ident:
-			b := c.Lookup(x)
-			ok = ok && b != nil && (b.Kind == resolve.Local || b.Kind == resolve.Global)
+			// (By its declaration: a name the planner binds, i' of a
+			// range over quotients, has no slot until its clause is
+			// compiled, after this asks.)
+			d := resolve.Of(x)
+			ok = ok && d != nil && (d.Kind == resolve.Local || d.Kind == resolve.Global)
 		case *lang.IntLit, *lang.StrLit, *lang.Binary, *lang.Unary, *lang.IfExpr, *lang.Index, *lang.Slice:
 		default:
 			ok = false
