@@ -275,6 +275,15 @@ func Index(pos engine.Pos, x, i value.Value) value.Value {
 		return value.Str(string(s[i.N]))
 	case value.KMap:
 		m := x.Map()
+		if i.K == value.KInt && len(m.Keys) <= 16 {
+			// (A small map's int key by a scan: the key equal to it, the
+			// one the search finds.)
+			for j, k := range m.Keys {
+				if k.K == value.KInt && k.N == i.N {
+					return m.Vals[j]
+				}
+			}
+		}
 		j, ok := slices.BinarySearchFunc(m.Keys, i, value.Compare)
 		if !ok {
 			value.Fail(pos, "key %s not found in the map", value.Shown(i))
