@@ -93,6 +93,9 @@ func elem(b []byte) value.Value {
 		return e.v
 	}
 	v, _ := value.DecodeArgKey(b)
+	if v.K == value.KStr && value.IsASCII(v.Str()) {
+		v = value.StrASCII(v.Str()) // (known ASCII: indexed without a scan)
+	}
 	slot.Store(&entry{string(b), v})
 	return v
 }
