@@ -237,7 +237,15 @@ func In(pos engine.Pos, x, coll value.Value) bool {
 		_, ok := slices.BinarySearchFunc(coll.Elems(), x, value.Compare)
 		return ok
 	case value.KMap:
-		_, ok := slices.BinarySearchFunc(coll.Map().Keys, x, value.Compare)
+		keys := coll.Map().Keys
+		if x.K == value.KInt && len(keys) <= 16 {
+			for _, k := range keys {
+				if k.K == value.KInt && k.N == x.N {
+					return true
+				}
+			}
+		}
+		_, ok := slices.BinarySearchFunc(keys, x, value.Compare)
 		return ok
 	case value.KStr:
 		if x.K != value.KStr {
