@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/eval"
 	"github.com/grundy-lang/grundy/internal/passes"
 )
@@ -126,6 +127,31 @@ func TestRangeMaskExplain(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("case %d: %s's if clause not tested as masks", i, name)
+		}
+	}
+}
+
+// TestRangeMaskMemory: a part of an if clause that the clause as written
+// never evaluates (an argument of a call not made, the right side of an
+// or, the value an index out of range is compared with) and that would
+// pass the memory limit is not evaluated ahead of the clause either:
+// the same output and error, at the same place, with the masks on and
+// off. (Not parallel: the limit counts the process's memory.)
+func TestRangeMaskMemory(t *testing.T) {
+	for i, src := range []string{
+		`let X = [1, 1]
+def d(b, i, u) = b[i] == 1
+print [j for j in 0 .. 1 if X[j] == 7 and d(X, j, [0] * 9000000)]`,
+		`let X = [1, 1]
+print [j for j in -1 .. 1 if X[j] == 7 or [0] * 9000000 == []]`,
+		`let X = [1, 1]
+print [j for j in 0 .. 1 if X[j + 5] == [0] * 9000000]`,
+	} {
+		// (Room for what the runs build, not for the list of 9,000,000.)
+		c := optCase{name: "t.game", src: src, limits: engine.Limits{MaxMemory: engine.ProcessMemory() + 100<<20}}
+		on, off := runOptWith(c, 0), runOptWith(c, passes.RangeMasks)
+		if ok, why := optSame(on, off, true); !ok {
+			t.Errorf("case %d: %s\n=== on:\n%s\n=== off:\n%s", i, why, on, off)
 		}
 	}
 }

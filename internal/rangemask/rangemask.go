@@ -131,7 +131,7 @@ func Range(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, slot int
 			return 0, 0, false
 		}
 		for _, f := range args {
-			if _, ok := engine.Try(fr, f); !ok {
+			if _, ok := try(fr, f); !ok {
 				return 0, 0, false // (an argument fails where a call is made: as written)
 			}
 		}
@@ -145,6 +145,28 @@ func Range(c *compile.Compiler, cl *lang.ForClause, ifc *lang.IfClause, slot int
 		t, f := eval(fr, root, a, n)
 		return t, full &^ (t | f), true
 	}
+}
+
+// try is f's value, or false where it fails: with a runtime error, or
+// with the memory limit's (a part the masks evaluate once a loop, ahead
+// of the clause, may be one the clause as written never reaches: an
+// argument of a call not made, the right side of an and; the clause
+// then runs as written, which meets the limit where it does). Any other
+// error (the step limit, an interruption) is raised.
+func try(fr *engine.Frame, f engine.EvalFn) (v value.Value, ok bool) {
+	th := fr.Th
+	calls := len(th.Calls)
+	defer func() {
+		if r := recover(); r != nil {
+			e, isErr := r.(*value.RuntimeError)
+			if !isErr || e.Kind != value.ErrRuntime && (e.Kind != value.ErrLimit || e.Flag != "--max-memory") {
+				panic(r)
+			}
+			th.Calls = th.Calls[:calls]
+			ok = false
+		}
+	}()
+	return f(fr), true
 }
 
 // reads reports whether e reads j.
@@ -344,7 +366,7 @@ func eval(fr *engine.Frame, nd *node, a int64, n uint) (t, f uint64) {
 		xt, xf := eval(fr, nd.x, a, n)
 		return xf, xt
 	case fixed:
-		v, ok := engine.Try(fr, nd.rhs)
+		v, ok := try(fr, nd.rhs)
 		if !ok || v.K != value.KBool {
 			return 0, 0
 		}
@@ -359,7 +381,7 @@ func eval(fr *engine.Frame, nd *node, a int64, n uint) (t, f uint64) {
 		}
 		var m int64 // (the modulus, if any: a positive int)
 		if nd.mod != nil {
-			v, ok := engine.Try(fr, nd.mod)
+			v, ok := try(fr, nd.mod)
 			if !ok || v.K != value.KInt || v.N <= 0 {
 				return 0, 0
 			}
@@ -368,19 +390,19 @@ func eval(fr *engine.Frame, nd *node, a int64, n uint) (t, f uint64) {
 		// The operands: the bound's int, the test's collection and value.
 		var x, l value.Value
 		if nd.k == bound {
-			if l, ok = engine.Try(fr, nd.rhs); !ok || l.K != value.KInt {
+			if l, ok = try(fr, nd.rhs); !ok || l.K != value.KInt {
 				return 0, 0
 			}
 		} else if nd.k == member {
-			if x, ok = engine.Try(fr, nd.coll); !ok || x.K == value.KStr || !isColl(x) {
+			if x, ok = try(fr, nd.coll); !ok || x.K == value.KStr || !isColl(x) {
 				return 0, 0 // (an int in a string fails; other values: as compiled)
 			}
 		} else {
-			if x, ok = engine.Try(fr, nd.coll); !ok {
+			if x, ok = try(fr, nd.coll); !ok {
 				return 0, 0
 			}
 			if nd.k == index {
-				if l, ok = engine.Try(fr, nd.rhs); !ok {
+				if l, ok = try(fr, nd.rhs); !ok {
 					return 0, 0
 				}
 			}
@@ -409,7 +431,7 @@ func offset(fr *engine.Frame, off []term, a int64) (int64, bool) {
 		return 0, false
 	}
 	for _, t := range off {
-		v, ok := engine.Try(fr, t.f)
+		v, ok := try(fr, t.f)
 		if !ok || v.K != value.KInt {
 			return 0, false
 		}
