@@ -385,6 +385,11 @@ game s(b) moves s(b[:i] + "#" + b[i + 1:]) for i in 0 .. len(b) - 1 if i % 2 == 
 print moves(s(".....")), sg(s(".......")), sg(s("#.#"))
 game k(b) moves k(b[:i] + [1] + b[i + 1:]) for i in 1 .. len(b) - 1 if i % 2 != 1
 print moves(k([0, 0, 0, 0, 0])), [sg(k([0] * n)) for n in 0 .. 6]`,
+	`game g(n) moves g(n) for j in -4 .. -2 if j and j + 1 in {5}
+print moves(g(0))`,
+	`game g(n) moves g(n) for x in [true, 3] if x and n > 0
+print moves(g(0))
+print moves(g(1))`,
 }
 
 func TestPlannerDiff(t *testing.T) {

@@ -22,6 +22,12 @@ func Substitute(x lang.Expr, index map[*Decl]int, args []lang.Expr, site *Site) 
 				return &lang.IntLit{Pos: x.Pos, Val: a.Val}
 			case *lang.StrLit:
 				return &lang.StrLit{Pos: x.Pos, Val: a.Val}
+			case *lang.BoolLit:
+				return &lang.BoolLit{Pos: x.Pos, Val: a.Val}
+			case *lang.Unary:
+				if l, ok := a.X.(*lang.IntLit); ok && a.Op == lang.OpNeg {
+					return &lang.Unary{Pos: x.Pos, Op: lang.OpNeg, X: &lang.IntLit{Pos: x.Pos, Val: l.Val}}
+				}
 			}
 			return args[i]
 		}
