@@ -353,7 +353,9 @@ func Invariant(env Env, q *ir.Query) []*ir.Query {
 		}
 		return true
 	})
-	if cond == nil {
+	if cond == nil || !ir.Same(cond, cond) {
+		// (A condition the split could not find again, one with a
+		// comprehension: not split, or it would split for ever.)
 		return nil
 	}
 	sf := env.Safety(q)

@@ -390,6 +390,10 @@ print moves(g(0))`,
 	`game g(n) moves g(n) for x in [true, 3] if x and n > 0
 print moves(g(0))
 print moves(g(1))`,
+	`game G(n) moves G(n - (if any([x != 3 for x in [n]]) then 1 else 2)) if n > 1
+def i6(a) = if any([x > 2 for x in 0 .. 5]) then a else 0
+game H(n) moves H(n - 1 - i6(1)) if n > 1
+print sg(G(5)), [sg(G(k)) for k in 0 .. 9], sg(H(6))`,
 }
 
 func TestPlannerDiff(t *testing.T) {
