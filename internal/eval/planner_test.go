@@ -394,6 +394,15 @@ print moves(g(1))`,
 def i6(a) = if any([x > 2 for x in 0 .. 5]) then a else 0
 game H(n) moves H(n - 1 - i6(1)) if n > 1
 print sg(G(5)), [sg(G(k)) for k in 0 .. 9], sg(H(6))`,
+	// a def inlined in a filter whose comprehension reads a parameter of
+	// any kind: the nested comprehension's proof finds it is a root not
+	// known to be an int, and the guard tests it for an int first (a
+	// list made the plain compare fail)
+	`def is1(b) = all([x == 1 for x in [b]])
+def f(c) = [x for x in [3, 5] if is1(c)]
+def g(c) = [x for x in [3, 5] if any([y == c for y in [c + 0]])]
+print f([1]), f(1), f("a"), f(2), g(4)
+print g([1])`,
 }
 
 func TestPlannerDiff(t *testing.T) {

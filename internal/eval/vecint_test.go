@@ -79,6 +79,10 @@ var vecIntPrograms = []string{
 		"print [sg(nk([1] * n + [0] * (N - n), 2)) for n in 1 .. N]\nprint [sg(nk([1] * 9 + [0] * n, 2)) for n in 0 .. 3]\nprint sg(nk([1] * 9, 1))\n",
 	"game chomp(rows) moves chomp([if i < r then rows[i] else min(rows[i], c) for i in 0 .. len(rows) - 1]) for r in 0 .. len(rows) - 1 for c in 0 .. rows[r] - 1 if r + c > 0\nprint sg(chomp([5, 5, 4, 2])), sg(chomp((4, 4, 4)))\n",
 	"game g(s, d) moves g([s[i] + K for i in 0 .. len(s) - 1], d - 1) if d > 0\nprint sg(g([1, 2], 2))\nlet K = 3\nprint sg(g([1, 2], 3))\n",
+	// a def of an index inlined with a list of ints: an int where the
+	// variant for such lists runs it (the analysis and the compiler
+	// agree: VerifyInts), a string's character where another does
+	"def d(b) = b[0]\ndef e(b, k) = d(b) + k\ngame g(b) moves g(b[1:]) if b[0] == \".\" and d(b) > 0 | g(b[1:]) if e(b, 1) > 2\nprint sg(g([1, 2, 0])), sg(g([3, 2, 0]))\nprint sg(g(\".a\"))\n",
 }
 
 // TestVecIntExact: the cases with every pass, and without lanes, the

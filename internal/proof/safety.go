@@ -592,8 +592,18 @@ func (s *Prover) inComp(c *lang.Comp, prove func(sub *Prover, yield lang.Expr) b
 	sub.Q = &q
 	sub.nest++
 	ok := sub.Conds(inner.Clauses) && prove(&sub, inner.Yield)
-	s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls, s.iters, s.seqs, s.arity = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls, sub.iters, sub.seqs, sub.arity
+	s.adopt(&sub)
 	return ok
+}
+
+// adopt takes what sub, a copy of s proving a nested part, found of the
+// roots: the maps it made (a copy made before a map existed makes its
+// own) and the bound. Every field that a proof fills lazily is here: a
+// root's kind left behind (untyped, strs) would make a guard that tests
+// a root as the wrong kind.
+func (s *Prover) adopt(sub *Prover) {
+	s.order, s.limit, s.nonZero, s.positive, s.untyped, s.strs = sub.order, sub.limit, sub.nonZero, sub.positive, sub.untyped, sub.strs
+	s.ints, s.minLen, s.colls, s.iters, s.seqs, s.arity = sub.ints, sub.minLen, sub.colls, sub.iters, sub.seqs, sub.arity
 }
 
 // helperBound proves the collection call of def fn returns safe: its
@@ -623,7 +633,7 @@ func (s *Prover) helperBound(fn *engine.Func, call *lang.Call, d *resolve.Decl) 
 				ok = d == nil && (sub.IntOrTuple(part.Yield) || sub.Position(part.Yield))
 			}
 		}
-		s.order, s.limit, s.nonZero, s.positive, s.ints, s.minLen, s.colls, s.iters, s.seqs, s.arity = sub.order, sub.limit, sub.nonZero, sub.positive, sub.ints, sub.minLen, sub.colls, sub.iters, sub.seqs, sub.arity
+		s.adopt(&sub)
 		if !ok {
 			return lin{}, false
 		}

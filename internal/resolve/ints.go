@@ -53,7 +53,10 @@ type intFact struct{ isInt, fires bool }
 // the calls of the body take (Substitute).
 type intEnv struct {
 	params map[*Decl]bool
-	site   *Site
+	// elems: the parameters passed a local that holds a list or tuple of
+	// ints (IntElems), substituted: an index of one is an int.
+	elems map[*Decl]bool
+	site  *Site
 }
 
 // IntTyped reports whether e is int-typed where the compiler is (the
@@ -123,9 +126,19 @@ func (ar *Arith) intTyped(e lang.Expr, env *intEnv) intFact {
 	case *lang.Call:
 		isInt = ar.intCall(e, env, sub, note)
 	case *lang.Index:
-		isInt = env == nil && ar.intElems(e.X) && sub(e.Index)
+		isInt = (env == nil && ar.intElems(e.X) || env != nil && env.elemsOf(e.X)) && sub(e.Index)
+		if isInt && env != nil {
+			ar.ElemReads++
+		}
 	}
 	return intFact{isInt, isInt || fires}
+}
+
+// elemsOf reports whether x is a parameter of the def inlined that is
+// passed a list or tuple of ints (intEnv.elems).
+func (env *intEnv) elemsOf(x lang.Expr) bool {
+	id, ok := x.(*lang.Ident)
+	return ok && env.elems[Of(id)]
 }
 
 // intName is intTyped of a name.
@@ -145,16 +158,21 @@ func (ar *Arith) intName(e *lang.Ident, env *intEnv) bool {
 // intElems reports whether x is a local that holds a list or tuple of
 // ints (IntElems: a parameter in the variant for such arguments).
 func (ar *Arith) intElems(x lang.Expr) bool {
+	if ar.holdsIntElems(x) {
+		ar.ElemReads++
+		return true
+	}
+	return false
+}
+
+// holdsIntElems is intElems without counting a read.
+func (ar *Arith) holdsIntElems(x lang.Expr) bool {
 	id, ok := x.(*lang.Ident)
 	if !ok {
 		return false
 	}
 	b := ar.r.Lookup(id)
-	if b != nil && b.Kind == Local && b.IntElems {
-		ar.ElemReads++
-		return true
-	}
-	return false
+	return b != nil && b.Kind == Local && b.IntElems
 }
 
 // intCall is intTyped of a call: an int-closed def with int arguments
@@ -203,7 +221,7 @@ func (ar *Arith) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, no
 	// local, and the body is int-typed only when every hidden local is.
 	params := lang.ParamNames(fn.Decl.Params)
 	called := CalledParams(fn)
-	inner := &intEnv{params: map[*Decl]bool{}, site: site}
+	inner := &intEnv{params: map[*Decl]bool{}, elems: map[*Decl]bool{}, site: site}
 	allInt := true
 	for j, a := range e.Args {
 		hidden := true
@@ -215,6 +233,7 @@ func (ar *Arith) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, no
 			if env != nil {
 				if v, isParam := env.params[Of(a)]; isParam {
 					inner.params[NameDecl(params[j])] = v
+					inner.elems[NameDecl(params[j])] = env.elems[Of(a)] && !called[params[j].Name]
 					allInt = allInt && (v || !called[params[j].Name])
 					continue
 				}
@@ -231,6 +250,7 @@ func (ar *Arith) intCall(e *lang.Call, env *intEnv, sub func(lang.Expr) bool, no
 			allInt = allInt && isInt
 		} else {
 			isInt = ar.intName(a.(*lang.Ident), env)
+			inner.elems[NameDecl(params[j])] = env == nil && ar.holdsIntElems(a)
 		}
 		inner.params[NameDecl(params[j])] = isInt
 	}
