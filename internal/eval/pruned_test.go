@@ -280,3 +280,28 @@ func TestPrunedOnlySums(t *testing.T) {
 		}
 	}
 }
+
+// TestPrunedCheckpointCopies: a game copied while the program runs (the
+// fixed pass's copies, one for each fixed argument) is numbered in the
+// order of the run, which the values a run finds in the checkpoint file
+// change: the file keeps the values of the games compiled, not of the
+// copies, so that a run that resumes prints what the first printed, and
+// so does every run after it.
+func TestPrunedCheckpointCopies(t *testing.T) {
+	src := `def T(S) = if S == 0 then set() else S
+game b(x, S) moves b(x, S - {v}) + *0 for v in T(S) if v % x != 0 | b(x, S - {v, w}) for v in T(S) for w in T(S) if v < w and (v + w) % x == 0
+game a(S) moves a(S - {v}) + *0 for v in S | b(len(S) % 2 + 2, 0) if len(S) >= 11
+print sg(a(set(1 .. 12)))
+print sg(b(3, set(1 .. 14))), sg(b(2, set(1 .. 14)))
+`
+	want := runOptWith(optCase{name: "t.game", src: src}, passes.All)
+	if want.err != "" {
+		t.Fatal(want)
+	}
+	cp := filepath.Join(t.TempDir(), "cp")
+	for i := range 3 {
+		if out, err, _ := runStates(t, cp, src, engine.Limits{}); err != nil || out != want.out {
+			t.Fatalf("run %d with the checkpoint file: %q, %v; every pass off: %q", i, out, err, want.out)
+		}
+	}
+}

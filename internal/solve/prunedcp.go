@@ -22,10 +22,47 @@ import (
 // the same input takes them back before its first pruned search, and
 // finds again at once what the run before it found. A session with
 // definitions written in Go (Thread.ProgramKnown false) keeps none.
+//
+// A key starts with its game's number, the order in which the session
+// made it (engine.Game.Id), which a copy made while the program runs
+// (the fixed pass's, with fixed arguments: Shown set) changes: the order
+// of the copies is the order of the run, and a run that finds values in
+// the file at once runs otherwise. The file numbers a game by its place
+// among the games that are not such copies, made as the program is
+// compiled in the same order by every run of it (stableIDs), and keeps
+// no value of a copy's position.
 
 // programKey is the key of the values of the thread's program.
 func programKey(th *engine.Thread) string {
-	return "pruned-" + hex.EncodeToString(th.Program[:16])
+	return "pruned2-" + hex.EncodeToString(th.Program[:16])
+}
+
+// stableIDs numbers the session's games for the file: toFile maps a
+// game's number to the file's (false for a copy made while running),
+// fromFile the file's back.
+func stableIDs(games []*engine.Game) (toFile map[uint64]uint64, fromFile []uint64) {
+	toFile = map[uint64]uint64{}
+	for _, g := range games {
+		if g.Shown == nil {
+			toFile[uint64(g.Id)] = uint64(len(fromFile))
+			fromFile = append(fromFile, uint64(g.Id))
+		}
+	}
+	return toFile, fromFile
+}
+
+// renumber is key k with its leading game number mapped by m (false:
+// a number m does not map).
+func renumber(b, k []byte, m func(uint64) (uint64, bool)) ([]byte, bool) {
+	id, n := binary.Uvarint(k)
+	if n <= 0 {
+		return b, false
+	}
+	to, ok := m(id)
+	if !ok {
+		return b, false
+	}
+	return append(binary.AppendUvarint(b[:0], to), k[n:]...), true
 }
 
 // restore takes the values the checkpoint file keeps for the program
@@ -43,7 +80,13 @@ func (p *pruner) restore(pos engine.Pos) {
 	data, err := takebreak.ReadExtra(th.Checkpoint, key)
 	if err == nil {
 		engine.AllocIf(th, pos, int64(len(data)))
-		err = decodeTable(data, p.tt)
+		_, fromFile := stableIDs(p.e.Games)
+		err = decodeTable(data, p.tt, func(id uint64) (uint64, bool) {
+			if id >= uint64(len(fromFile)) {
+				return 0, false
+			}
+			return fromFile[id], true
+		})
 	}
 	if err != nil {
 		panic(checkpointError(pos, th.Checkpoint, err))
@@ -59,17 +102,26 @@ func (p *pruner) extra() (takebreak.Extra, bool) {
 		return takebreak.Extra{}, false
 	}
 	engine.AllocIf(th, engine.Pos{}, p.tt.Bytes())
-	return takebreak.Extra{Key: programKey(th), Data: encodeTable(p.tt)}, true
+	toFile, _ := stableIDs(p.e.Games)
+	return takebreak.Extra{Key: programKey(th), Data: encodeTable(p.tt, func(id uint64) (uint64, bool) {
+		to, ok := toFile[id]
+		return to, ok
+	})}, true
 }
 
-// encodeTable is the values of t: for each, its key's length and its key,
-// then the value (a varint: a value, or when negative the mask of values
-// its position has not).
-func encodeTable(t *ttable.Table) []byte {
-	var b []byte
+// encodeTable is the values of t: for each, its key's length and its key
+// (its game's number mapped by m; none where m does not map it), then
+// the value (a varint: a value, or when negative the mask of values its
+// position has not).
+func encodeTable(t *ttable.Table, m func(uint64) (uint64, bool)) []byte {
+	var b, key []byte
 	t.Each(func(k []byte, v int32) {
-		b = binary.AppendUvarint(b, uint64(len(k)))
-		b = append(b, k...)
+		var ok bool
+		if key, ok = renumber(key, k, m); !ok {
+			return
+		}
+		b = binary.AppendUvarint(b, uint64(len(key)))
+		b = append(b, key...)
 		b = binary.AppendVarint(b, int64(v))
 	})
 	return b
@@ -79,21 +131,26 @@ func encodeTable(t *ttable.Table) []byte {
 // read as encodeTable writes them.
 var errTable = errors.New("it holds values of the pruned search that cannot be read; deleting it restarts the computation")
 
-// decodeTable puts the values of data (encodeTable's) in t.
-func decodeTable(data []byte, t *ttable.Table) error {
+// decodeTable puts the values of data (encodeTable's) in t, their game
+// numbers mapped by m (a value of a number m does not map is left out).
+func decodeTable(data []byte, t *ttable.Table, m func(uint64) (uint64, bool)) error {
+	var key []byte
 	for len(data) > 0 {
 		n, k := binary.Uvarint(data)
 		if k <= 0 || n == 0 || n > value.MaxKeyBytes || n > uint64(len(data)-k) {
 			return errTable
 		}
-		key := data[k : k+int(n)]
+		fileKey := data[k : k+int(n)]
 		data = data[k+int(n):]
 		v, k := binary.Varint(data)
+		var ok bool
 		if k <= 0 || v != int64(int32(v)) {
 			return errTable
 		}
 		data = data[k:]
-		t.Put(key, int32(v))
+		if key, ok = renumber(key, fileKey, m); ok {
+			t.Put(key, int32(v))
+		}
 	}
 	return nil
 }
