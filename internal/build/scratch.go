@@ -209,7 +209,9 @@ func (bd *Builders) genBuild(p *BuildPlan) buildFn {
 // the values and errors are its); and join(X, SEP) of a list X built
 // (join([if k in S then "o" else "." for k in 0 .. W - 1], "")): its
 // strings joined as added, no list made (scratchcalls.Join: the built-in itself
-// where they are not ASCII strings). nil otherwise.
+// where they are not ASCII strings); and a list comprehension that is an
+// edit of a list (edits.go, maskedit), a copy of it with the elements
+// computed where they differ. nil otherwise.
 func (bd *Builders) Built(e lang.Expr) engine.EvalFn {
 	if !bd.c.On(passes.Composite) {
 		return nil
@@ -217,7 +219,10 @@ func (bd *Builders) Built(e lang.Expr) engine.EvalFn {
 	p := bd.buildPlan(e)
 	// (A join of general clauses is left to the planner's loops.)
 	join := p != nil && p.Kind == BuildJoin && p.X.Kind != BuildComp && p.X.Kind != ListFilter
-	if p == nil || (p.Kind != BuildConcat || !slicesIn(p)) && !join {
+	// (A list comprehension that is an edit or a mask edit of a list: a
+	// copy with a few elements computed, wherever its value is made.)
+	edit := p != nil && (p.Kind == BuildEdit || p.Kind == BuildMasked)
+	if p == nil || (p.Kind != BuildConcat || !slicesIn(p)) && !join && !edit {
 		return nil
 	}
 	bd.c.Fired(passes.Composite)

@@ -1,0 +1,50 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// editValueCases: list comprehensions that copy a list but for a few
+// elements (edits, mask edits) made as values, wherever a value is made
+// (a def's body, the top level, an argument of another def, nested in
+// one another), not only as a move's option: lists, tuples, strings of
+// ASCII characters and not, a map and an int as the copied value (as
+// written); an index that is no int, out of range, negative, repeated;
+// an arm that fails, at the first index or later; additive edits of
+// lists with a string in them; an empty list.
+var editValueCases = []string{
+	`def put(b, i) = [if j == i then 1 else b[j] for j in 0 .. len(b) - 1]
+print put([0, 0, 0], 1), put((0, 0, 0), 2), put([0, 0], 5), put([0, 0], -1), put([0, 0], "a"), put([], 0)
+print put(put([0] * 5, 1), 2), put("abc", 1), put("é.", 0)
+print put({1: 2}, 0)`,
+	`def put(b, i) = [if j == i then 1 else b[j] for j in 0 .. len(b) - 1]
+print put(7, 0)`,
+	`def two(b, i, k) = [if j == i then b[j] + 1 else if j == k then 10 / b[j] else b[j] for j in 0 .. len(b) - 1]
+print two([1, 2, 3], 0, 2), two([1, 2, 3], 2, 2), two([1, 2, 3], 1, 1)
+print two([1, 0, 3], 2, 1)`,
+	`def two(b, i, k) = [if j == i or j == k then "x" else b[j] for j in 0 .. len(b) - 1]
+print two(["a", "b", "c"], 0, 2), two("abc", 1, 1), two([1, 2], 3, 1)
+def add(b, i) = [b[j] + (if j == i then 2 else 0) for j in 0 .. len(b) - 1]
+print add([1, 2, 3], 1), add((5, 5), 0), add([1, 2], 9)
+print add([1, "a"], 0)`,
+	`def stair(b, i, k) = [if j == i then b[j] - k else if j == i - 1 then b[j] + k else b[j] for j in 0 .. len(b) - 1]
+game s(b) moves s(stair(b, i, k)) for i in 1 .. len(b) - 1 for k in 1 .. b[i]
+print sg(s([0, 1, 2, 3])), [stair([3, 3, 3], i, 1) for i in 0 .. 3]
+let L = [stair([1, 2, 3, 4], 2, k) for k in 0 .. 3]
+print L, len(L)`,
+	`def clear(b, v) = [if u == v or u == v + 1 then 0 else b[u] for u in 0 .. len(b) - 1]
+def near(u, v) = u - v <= 1 and v - u <= 1
+def clr2(b, v) = [if near(u, v) then 0 else b[u] for u in 0 .. len(b) - 1]
+print clear([1] * 6, 2), clr2([1] * 6, 2), clr2([1] * 6, 0), clr2((1, 1, 1), 5), clr2("aaa", 1)
+print [clr2(clear([1] * 7, k), 6 - k) for k in 0 .. 6]`,
+	`def put(b, i) = [if j == i then 10 / (i - 2) else b[j] for j in 0 .. len(b) - 1]
+print put([1, 2, 3, 4], 1)
+print put([1, 2, 3, 4], 2)`,
+}
+
+func TestEditValueDiff(t *testing.T) {
+	t.Parallel()
+	diffCases(t, editValueCases, passes.Edits, passes.MaskEdits, passes.Composite, passes.All)
+}
