@@ -59,8 +59,12 @@ type BuildPlan struct {
 	Range *lang.Binary    // BuildRange's A .. B
 	Var   *lang.Name      // BuildRange's variable, SetFilter's
 	Var2  *lang.Name      // SetFilter's second name: (Var, Var2) in S
-	Base  *lang.Ident     // BuildEdit's list copied
-	Mask  *maskedit.Plan  // BuildMasked's plan
+	Base  *lang.Ident     // BuildEdit's list copied (or Base[BaseAt])
+	// BaseAt: a BuildEdit's c = Base[BaseAt] (a local or an int
+	// literal); Hi: its range's end where it is not len(c) - 1 (the edit
+	// where it is). Walks take neither.
+	BaseAt, Hi lang.Expr
+	Mask       *maskedit.Plan // BuildMasked's plan
 	// Ints: BuildEdit's elements are c[j] + X at the arms and c[j] + 0
 	// elsewhere (edits.go: additive): it copies c only when c's
 	// elements are all ints.
@@ -458,7 +462,7 @@ func (p *BuildPlan) String() string {
 	case BuildMasked:
 		return fmt.Sprintf("masked(%s, %s in %s, %s)", p.Mask.Base.Name, p.Var.Name, lang.SExpr(p.Range), ex([]lang.Expr{p.Mask.Cond, p.Mask.Put}))
 	case BuildEdit:
-		return fmt.Sprintf("edit(%s, %s in %s, %s)", p.Base.Name, p.Var.Name, lang.SExpr(p.Range), ex(p.Elems))
+		return fmt.Sprintf("edit(%s, %s in %s, %s)", lang.SExpr(p.base()), p.Var.Name, lang.SExpr(p.Range), ex(p.Elems))
 	case SetLit:
 		return "set(" + ex(p.Elems) + ")"
 	case SetComp:

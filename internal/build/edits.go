@@ -64,11 +64,16 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 	if !bd.c.On(passes.Edits) {
 		return nil
 	}
-	base := lenMinusOne(bd.c, r)
-	if base == nil {
-		return nil
-	}
 	decl := resolve.NameDecl(v)
+	base := lenMinusOne(bd.c, r)
+	var hi lang.Expr
+	if base == nil {
+		// (0 .. B, B over names and literals: where B is len(c) - 1.)
+		if lo, ok := r.X.(*lang.IntLit); !ok || lo.Val != 0 || ir.MentionsDecl(r.Y, decl) || !purecond.Flat(bd.c, r.Y) {
+			return nil
+		}
+		hi = r.Y
+	}
 	isVar := func(x lang.Expr) bool {
 		id, ok := x.(*lang.Ident)
 		return ok && resolve.Of(id) == decl
@@ -121,10 +126,49 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 	if !ok || len(elems) == 0 || !isVar(ix.Index) {
 		return nil
 	}
-	if id, ok := ix.X.(*lang.Ident); !ok || resolve.Of(id) == nil || resolve.Of(id) != resolve.Of(base) {
+	var at lang.Expr
+	if hi != nil {
+		// (c a local, or c = X[K], X a local, K a local or an int
+		// literal: reading them cannot fail.)
+		base, at = ed.baseAt(ix.X, decl)
+		if base == nil {
+			return nil
+		}
+	} else if id, ok := ix.X.(*lang.Ident); !ok || resolve.Of(id) == nil || resolve.Of(id) != resolve.Of(base) {
 		return nil
 	}
-	return &BuildPlan{Kind: BuildEdit, Expr: e, Elems: elems, Range: r, Var: v, Base: base, Ints: add != nil}
+	return &BuildPlan{Kind: BuildEdit, Expr: e, Elems: elems, Range: r, Var: v, Base: base, BaseAt: at, Hi: hi, Ints: add != nil}
+}
+
+// baseAt is the list copied, c in c[j], of an edit over 0 .. B: a local
+// (at nil), or X[K] (X, at K), X a local, K a local or an int literal,
+// neither the range's variable d. nil otherwise.
+func (ed edits) baseAt(c lang.Expr, d *resolve.Decl) (*lang.Ident, lang.Expr) {
+	local := func(x lang.Expr) *lang.Ident {
+		id, ok := x.(*lang.Ident)
+		if !ok || resolve.Of(id) == nil || resolve.Of(id) == d {
+			return nil
+		}
+		if b := ed.bd.c.Lookup(id); b == nil || b.Kind != resolve.Local {
+			return nil
+		}
+		return id
+	}
+	if id := local(c); id != nil {
+		return id, nil
+	}
+	ix, ok := c.(*lang.Index)
+	if !ok {
+		return nil, nil
+	}
+	x := local(ix.X)
+	if x == nil {
+		return nil, nil
+	}
+	if _, ok := ix.Index.(*lang.IntLit); ok || local(ix.Index) != nil {
+		return x, ix.Index
+	}
+	return nil, nil
 }
 
 // additive is body c[j] + IF, c[j] - IF or IF + c[j] (swapped), IF an
@@ -233,11 +277,26 @@ func (ed edits) compile(p *BuildPlan) *packedit.Edit {
 			arms[k].XV = bd.c.Vals.Expr(x)
 		}
 	}
+	var at, hi engine.EvalFn
+	if p.BaseAt != nil {
+		at = bd.c.Vals.Expr(p.BaseAt)
+	}
+	if p.Hi != nil {
+		hi = bd.c.Vals.Expr(p.Hi)
+	}
 	return &packedit.Edit{
-		Arms: arms, Base: bd.c.Vals.Expr(p.Base), Plain: plain,
+		Arms: arms, Base: bd.c.Vals.Expr(p.Base), At: at, Hi: hi, Plain: plain,
 		Slot: bd.c.Var(p.Var).Slot, Pos: p.Range.Pos,
 		Ints: p.Ints, Strs: bd.c.On(passes.Strings),
 	}
+}
+
+// base is the list an edit copies: Base, or Base[BaseAt].
+func (p *BuildPlan) base() lang.Expr {
+	if p.BaseAt == nil {
+		return p.Base
+	}
+	return &lang.Index{Pos: p.Base.Pos, X: p.Base, Index: p.BaseAt}
 }
 
 // editNote says what an edit builds (--explain).
@@ -246,5 +305,5 @@ func editNote(p *BuildPlan) string {
 	for k := 0; k < len(p.Elems); k += 2 {
 		at = append(at, ir.Expr(p.Elems[k]))
 	}
-	return fmt.Sprintf("as a copy of %s with the elements at %s computed (an edit)", p.Base.Name, strings.Join(at, " and "))
+	return fmt.Sprintf("as a copy of %s with the elements at %s computed (an edit)", ir.Expr(p.base()), strings.Join(at, " and "))
 }

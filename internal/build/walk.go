@@ -68,7 +68,7 @@ func (wk walks) walkable(p *BuildPlan, xd *resolve.Decl) bool {
 	case BuildUpdate:
 		return wk.walkable(p.X, xd) && still(p.Elems[0]) && wk.walkElem(p.Elems[1], xd)
 	case BuildEdit:
-		if ir.MentionsDecl(p.Base, xd) {
+		if p.BaseAt != nil || p.Hi != nil || ir.MentionsDecl(p.Base, xd) {
 			return false
 		}
 		for k := 0; k < len(p.Elems); k += 2 {
@@ -300,6 +300,9 @@ func (wk walks) genDirect(p *BuildPlan, xd *resolve.Decl) directFn {
 	}
 	switch p.Kind {
 	case BuildEdit:
+		if p.BaseAt != nil || p.Hi != nil {
+			return nil
+		}
 		cd, jd := resolve.Of(p.Base), resolve.NameDecl(p.Var)
 		isAt := func(e lang.Expr) bool {
 			ix, ok := e.(*lang.Index)

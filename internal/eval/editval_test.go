@@ -42,6 +42,52 @@ print [clr2(clear([1] * 7, k), 6 - k) for k in 0 .. 6]`,
 	`def put(b, i) = [if j == i then 10 / (i - 2) else b[j] for j in 0 .. len(b) - 1]
 print put([1, 2, 3, 4], 1)
 print put([1, 2, 3, 4], 2)`,
+	// over 0 .. B, B not len(c) - 1: the edit where it is that; a list
+	// shorter than B + 1 fails at its end as written, a longer one is cut
+	// short; B a string fails at the range; an empty range reads nothing
+	`let N = 4
+def put(b, i) = [if j == i then 1 else b[j] for j in 0 .. N - 1]
+def upto(b, i, n) = [if j == i then "x" else b[j] for j in 0 .. n]
+print put([0, 0, 0, 0], 2), put((5, 5, 5, 5), 0), put([0] * 6, 1), put([0, 0, 0, 0], 9), put("abcd", 3)
+print upto([1, 2, 3], 0, 2), upto([1, 2, 3], 1, 1), upto([1, 2, 3], 2, -1), upto(7, 0, -1), upto(7, 0, 0), upto("ab", 1, 1)
+print upto([1, 2], 0, "a")`,
+	`let N = 4
+def put(b, i) = [if j == i then 1 else b[j] for j in 0 .. N - 1]
+print put([0, 0], 0)`,
+	`def upto(b, i, n) = [if j == i then "x" else b[j] for j in 0 .. n]
+print upto([1, 2], 0, true)`,
+	// a grid's row as the list copied, c = b[r]: the cell set where b[r]
+	// is a row of the length; b[r] out of range, negative, not a list, r
+	// not an int, a row of one cell set (b[r] never read as written)
+	`let (H, W) = (3, 4)
+def set(b, r, c) = [if i == r then [if j == c then 1 else b[i][j] for j in 0 .. W - 1] else b[i] for i in 0 .. H - 1]
+def row(b, r, c) = [if j == c then 1 else b[r][j] for j in 0 .. W - 1]
+def one(b, r) = [if j == 0 then 1 else b[r][j] for j in 0 .. 0]
+let G = [[0] * W for r in 0 .. H - 1]
+print set(G, 1, 2), set(set(G, 0, 0), 2, 3), set(G, 5, 0), set(G, 0, 9)
+print row(G, 0, 1), row(G, -1, 0), row([(1, 2, 3, 4)], 0, 0), row(["abcd"], 0, 2), one([], 5), one([3], 0), one(7, "a")
+print row([[1, 2]], 0, 0)`,
+	`def row(b, r, c) = [if j == c then 1 else b[r][j] for j in 0 .. 3]
+print row([[0] * 4], 1, 0)`,
+	`def row(b, r, c) = [if j == c then 1 else b[r][j] for j in 0 .. 3]
+print row(5, 0, 0)`,
+	`def row(b, r, c) = [if j == c then 1 else b[r][j] for j in 0 .. 3]
+print row([[0] * 4], "a", 0)`,
+	// as a move's option (built in a scratch, keyed): Cram on a grid of
+	// lists whose cells are set by comprehensions
+	`let (H, W) = (3, 4)
+def set(b, r, c) = [if i == r then [if j == c then 1 else b[i][j] for j in 0 .. W - 1] else b[i] for i in 0 .. H - 1]
+game cram(b) moves
+    cram(set(set(b, r, c), r, c + 1)) for r in 0 .. H - 1 for c in 0 .. W - 2 if b[r][c] == 0 and b[r][c + 1] == 0
+  | cram(set(set(b, r, c), r + 1, c)) for r in 0 .. H - 2 for c in 0 .. W - 1 if b[r][c] == 0 and b[r + 1][c] == 0
+print sg(cram([[0] * W for r in 0 .. H - 1])), sg(cram([[0, 1, 0, 0], [0, 0, 0, 0], [1, 0, 0, 1]])), moves(cram([[1, 1, 0, 0], [1, 1, 1, 1], [1, 1, 1, 0]]))
+print sg(cram([[0] * W for r in 0 .. H - 2]))`,
+	`let N = 6
+def put(b, i) = [if j == i then 1 else b[j] for j in 0 .. N - 1]
+game g(b) moves g(put(put(b, i), i + 1)) for i in 0 .. N - 2 if b[i] == 0 and b[i + 1] == 0
+print sg(g([0] * N)), sg(g((0, 0, 1, 0, 0, 0))), moves(g([0, 0, 0, 1, 0, 0]))
+print sg(g([0] * 8))
+print sg(g([0] * 5))`,
 }
 
 func TestEditValueDiff(t *testing.T) {

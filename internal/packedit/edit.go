@@ -22,8 +22,18 @@ type Arm struct {
 // (...): c's elements must be ints), Strs when a string's characters are
 // copied (the strings pass).
 type Edit struct {
-	Arms  []Arm
-	Base  engine.EvalFn
+	Arms []Arm
+	Base engine.EvalFn
+	// At, when not nil, reads the list copied as Base's element At (a
+	// local or a literal, as Base is: neither fails): c is Base[At],
+	// where that is an element of a list or tuple; elsewhere the
+	// comprehension runs as written, which reads c where it reads it.
+	At engine.EvalFn
+	// Hi, when not nil, is the range's end B of a range 0 .. B that is
+	// not len(c) - 1 (an expression over names and literals, evaluated
+	// first, as the range is): the edit where B is len(c) - 1, the
+	// comprehension as written elsewhere.
+	Hi    engine.EvalFn
 	Plain func(fr *engine.Frame, s *value.Scratch)
 	Slot  int
 	Pos   engine.Pos
@@ -51,7 +61,11 @@ func (ed *Edit) Keyed(fr *engine.Frame, s *value.Scratch, l *List) bool {
 
 // run is Build (l nil) or Keyed.
 func (ed *Edit) run(fr *engine.Frame, s *value.Scratch, l *List, chars bool) bool {
-	v := ed.Base(fr)
+	v, ok := ed.base(fr)
+	if !ok {
+		ed.Plain(fr, s)
+		return false
+	}
 	var n int64
 	d := dest{s: s}
 	switch {
@@ -126,6 +140,45 @@ func (ed *Edit) run(fr *engine.Frame, s *value.Scratch, l *List, chars bool) boo
 	}
 	fr.Stop = stop
 	return d.l != nil
+}
+
+// base is the list copied (Base, or Base[At]), false where the edit
+// is not the comprehension: Base[At] is no element of a list or tuple,
+// or the range's end B (Hi) is not an int one less than c's length.
+func (ed *Edit) base(fr *engine.Frame) (value.Value, bool) {
+	var hi value.Value
+	if ed.Hi != nil {
+		if hi = ed.Hi(fr); hi.K != value.KInt {
+			return value.Value{}, false
+		}
+	}
+	v := ed.Base(fr)
+	if ed.At != nil {
+		at := ed.At(fr)
+		if v.K != value.KList && v.K != value.KTuple || at.K != value.KInt {
+			return value.Value{}, false
+		}
+		el := v.Elems()
+		if uint64(at.N) >= uint64(len(el)) {
+			return value.Value{}, false
+		}
+		v = el[at.N]
+	}
+	if ed.Hi != nil {
+		var n int
+		switch v.K {
+		case value.KList, value.KTuple:
+			n = len(v.Elems())
+		case value.KStr:
+			n = len(v.Str())
+		default:
+			return value.Value{}, false
+		}
+		if hi.N != int64(n)-1 {
+			return value.Value{}, false
+		}
+	}
+	return v, true
 }
 
 // rest is the edit from index j on, every arm's index known (at, the
