@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/packedit"
@@ -65,7 +64,7 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 		return nil
 	}
 	decl := resolve.NameDecl(v)
-	base := lenMinusOne(bd.c, r)
+	base := packedit.LenMinusOne(bd.c, r)
 	var hi lang.Expr
 	if base == nil {
 		// (0 .. B, B over names and literals: where B is len(c) - 1.)
@@ -130,7 +129,7 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 	if hi != nil {
 		// (c a local, or c = X[K], X a local, K a local or an int
 		// literal: reading them cannot fail.)
-		base, at = ed.baseAt(ix.X, decl)
+		base, at = packedit.BaseAt(bd.c, ix.X, decl)
 		if base == nil {
 			return nil
 		}
@@ -138,37 +137,6 @@ func (ed edits) plan(e *lang.Comp, r *lang.Binary, v *lang.Name) *BuildPlan {
 		return nil
 	}
 	return &BuildPlan{Kind: BuildEdit, Expr: e, Elems: elems, Range: r, Var: v, Base: base, BaseAt: at, Hi: hi, Ints: add != nil}
-}
-
-// baseAt is the list copied, c in c[j], of an edit over 0 .. B: a local
-// (at nil), or X[K] (X, at K), X a local, K a local or an int literal,
-// neither the range's variable d. nil otherwise.
-func (ed edits) baseAt(c lang.Expr, d *resolve.Decl) (*lang.Ident, lang.Expr) {
-	local := func(x lang.Expr) *lang.Ident {
-		id, ok := x.(*lang.Ident)
-		if !ok || resolve.Of(id) == nil || resolve.Of(id) == d {
-			return nil
-		}
-		if b := ed.bd.c.Lookup(id); b == nil || b.Kind != resolve.Local {
-			return nil
-		}
-		return id
-	}
-	if id := local(c); id != nil {
-		return id, nil
-	}
-	ix, ok := c.(*lang.Index)
-	if !ok {
-		return nil, nil
-	}
-	x := local(ix.X)
-	if x == nil {
-		return nil, nil
-	}
-	if _, ok := ix.Index.(*lang.IntLit); ok || local(ix.Index) != nil {
-		return x, ix.Index
-	}
-	return nil, nil
 }
 
 // additive is body c[j] + IF, c[j] - IF or IF + c[j] (swapped), IF an
@@ -214,36 +182,6 @@ func orParts(e lang.Expr, ds []lang.Expr) []lang.Expr {
 		return orParts(b.Y, orParts(b.X, ds))
 	}
 	return append(ds, e)
-}
-
-// lenMinusOne is c when range r is 0 .. len(c) - 1 with len the built-in
-// and c a local; nil otherwise.
-func lenMinusOne(c *compile.Compiler, r *lang.Binary) *lang.Ident {
-	if lo, ok := r.X.(*lang.IntLit); !ok || lo.Val != 0 {
-		return nil
-	}
-	hi, ok := r.Y.(*lang.Binary)
-	if !ok || hi.Op != lang.OpSub {
-		return nil
-	}
-	if one, ok := hi.Y.(*lang.IntLit); !ok || one.Val != 1 {
-		return nil
-	}
-	call, ok := hi.X.(*lang.Call)
-	if !ok || len(call.Args) != 1 {
-		return nil
-	}
-	if bi := c.CalledBuiltin(call); bi == nil || !bi.Count {
-		return nil
-	}
-	id, ok := call.Args[0].(*lang.Ident)
-	if !ok {
-		return nil
-	}
-	if b := c.Lookup(id); b == nil || b.Kind != resolve.Local {
-		return nil
-	}
-	return id
 }
 
 // gen compiles plan p (BuildEdit).

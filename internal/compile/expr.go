@@ -63,11 +63,8 @@ func (vg *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 			return engine.BuildMap(fr.Th, pos, evalAll(fr, keys), evalAll(fr, vals))
 		}
 	case *lang.Comp:
-		if e.Kind == lang.ListComp {
-			// (A copy of a list with a few elements computed: one copy.)
-			if f := vg.c.fast.Built(e); f != nil {
-				return f
-			}
+		if f := vg.c.fast.Built(e); f != nil { // (an edit of a list: one copy)
+			return f
 		}
 		id := func(p lang.Expr) lang.Expr { return p }
 		if f, ok := planComp(vg.c, e, ir.CompConsumer(e.Kind), id, vg.Expr); ok {

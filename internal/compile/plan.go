@@ -74,8 +74,7 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 			dropped := false
 			for j, pa := range alts {
 				if sg && env.Repeatable && c.On(passes.Dedup) && plan.Repeated(out, plannedAlt{i: i, alt: pa}, plannedAlt.key) {
-					// (The SG search does not see repeats: an alternative
-					// the same as one before it adds nothing, plan/dedup.go.)
+					// (The SG search does not see repeats: an alternative the same as one before it adds nothing, plan/dedup.go.)
 					dropped = true
 					c.Fired(passes.Dedup)
 					continue
@@ -88,8 +87,7 @@ func (c *Compiler) planAlts(d *lang.GameStmt, sg, ints bool, x *passes.Explanati
 				}
 				c.Fired(res.Fired)
 			} else if res.Fired != 0 && sg && res.ListGuard() && x != nil {
-				// (The variant for other arguments explains the plans only
-				// it runs: those whose guard reads a list of ints.)
+				// (The variant for other arguments explains the plans only it runs: those whose guard reads a list of ints.)
 				x.Notes = append(x.Notes, res.Explain(altLabel(i, alt), true)...)
 				x.Fired |= res.Fired
 			}

@@ -1,14 +1,11 @@
 package solve
 
 import (
-	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ttable"
-	"github.com/grundy-lang/grundy/internal/value"
 	"github.com/grundy-lang/grundy/takebreak"
 )
 
@@ -51,20 +48,6 @@ func stableIDs(games []*engine.Game) (toFile map[uint64]uint64, fromFile []uint6
 	return toFile, fromFile
 }
 
-// renumber is key k with its leading game number mapped by m (false:
-// a number m does not map).
-func renumber(b, k []byte, m func(uint64) (uint64, bool)) ([]byte, bool) {
-	id, n := binary.Uvarint(k)
-	if n <= 0 {
-		return b, false
-	}
-	to, ok := m(id)
-	if !ok {
-		return b, false
-	}
-	return append(binary.AppendUvarint(b[:0], to), k[n:]...), true
-}
-
 // restore takes the values the checkpoint file keeps for the program
 // into the table, once for each program.
 func (p *pruner) restore(pos engine.Pos) {
@@ -81,7 +64,7 @@ func (p *pruner) restore(pos engine.Pos) {
 	if err == nil {
 		engine.AllocIf(th, pos, int64(len(data)))
 		_, fromFile := stableIDs(p.e.Games)
-		err = decodeTable(data, p.tt, func(id uint64) (uint64, bool) {
+		err = ttable.Decode(data, p.tt, func(id uint64) (uint64, bool) {
 			if id >= uint64(len(fromFile)) {
 				return 0, false
 			}
@@ -103,56 +86,10 @@ func (p *pruner) extra() (takebreak.Extra, bool) {
 	}
 	engine.AllocIf(th, engine.Pos{}, p.tt.Bytes())
 	toFile, _ := stableIDs(p.e.Games)
-	return takebreak.Extra{Key: programKey(th), Data: encodeTable(p.tt, func(id uint64) (uint64, bool) {
+	return takebreak.Extra{Key: programKey(th), Data: ttable.Encode(p.tt, func(id uint64) (uint64, bool) {
 		to, ok := toFile[id]
 		return to, ok
 	})}, true
-}
-
-// encodeTable is the values of t: for each, its key's length and its key
-// (its game's number mapped by m; none where m does not map it), then
-// the value (a varint: a value, or when negative the mask of values its
-// position has not).
-func encodeTable(t *ttable.Table, m func(uint64) (uint64, bool)) []byte {
-	var b, key []byte
-	t.Each(func(k []byte, v int32) {
-		var ok bool
-		if key, ok = renumber(key, k, m); !ok {
-			return
-		}
-		b = binary.AppendUvarint(b, uint64(len(key)))
-		b = append(b, key...)
-		b = binary.AppendVarint(b, int64(v))
-	})
-	return b
-}
-
-// errTable is a checkpoint's values of the pruned search that do not
-// read as encodeTable writes them.
-var errTable = errors.New("it holds values of the pruned search that cannot be read; deleting it restarts the computation")
-
-// decodeTable puts the values of data (encodeTable's) in t, their game
-// numbers mapped by m (a value of a number m does not map is left out).
-func decodeTable(data []byte, t *ttable.Table, m func(uint64) (uint64, bool)) error {
-	var key []byte
-	for len(data) > 0 {
-		n, k := binary.Uvarint(data)
-		if k <= 0 || n == 0 || n > value.MaxKeyBytes || n > uint64(len(data)-k) {
-			return errTable
-		}
-		fileKey := data[k : k+int(n)]
-		data = data[k+int(n):]
-		v, k := binary.Varint(data)
-		var ok bool
-		if k <= 0 || v != int64(int32(v)) {
-			return errTable
-		}
-		data = data[k:]
-		if key, ok = renumber(key, fileKey, m); ok {
-			t.Put(key, int32(v))
-		}
-	}
-	return nil
 }
 
 // saveDue reports whether the pruned search saves the run's values
