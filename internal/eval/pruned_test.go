@@ -33,9 +33,9 @@ func longTests() bool { return testenv.IsLong() }
 // fails unless the runs agree.
 func prunedSame(t *testing.T, name, src string) optRun {
 	t.Helper()
-	old, oldAny := solve.PrunedAfter, solve.PrunedAnyRule
-	solve.PrunedAfter, solve.PrunedAnyRule = 1, true
-	defer func() { solve.PrunedAfter, solve.PrunedAnyRule = old, oldAny }()
+	old, oldAny, oldFail := solve.PrunedAfter, solve.PrunedAnyRule, solve.PrunedMayFail
+	solve.PrunedAfter, solve.PrunedAnyRule, solve.PrunedMayFail = 1, true, true
+	defer func() { solve.PrunedAfter, solve.PrunedAnyRule, solve.PrunedMayFail = old, oldAny, oldFail }()
 	c := optCase{name: name, src: src}
 	on := runOptWith(c, 0)
 	off := runOptWith(c, passes.Pruned)
@@ -303,5 +303,43 @@ print sg(b(3, set(1 .. 14))), sg(b(2, set(1 .. 14)))
 		if out, err, _ := runStates(t, cp, src, engine.Limits{}); err != nil || out != want.out {
 			t.Fatalf("run %d with the checkpoint file: %q, %v; every pass off: %q", i, out, err, want.out)
 		}
+	}
+}
+
+// TestPrunedMayFail: a rule that may fail by its values (resolve.MayFail)
+// is left to the plain search, which evaluates it at every position: the
+// pruned search skips positions and stops listing options once the known
+// ones decide, and an error there was not raised (a value printed where
+// the plain search fails). Rules that cannot fail so (Cram, Node Kayles
+// of a global map of neighbours) still get the pruned search.
+func TestPrunedMayFail(t *testing.T) {
+	old := solve.PrunedAfter
+	solve.PrunedAfter = 1
+	defer func() { solve.PrunedAfter = old }()
+	for i, src := range []string{
+		"game g(S) moves g(S - {x}) + *0 for x in S if S != {2, 4, 6} or 1 / 0 == 0\nprint sg(g(set(1 .. 10)))\n",
+		"game g(S) moves g(S - {x}) + *0 for x in S if S != {2, 4, 6} or 1 / 0 == 0\nprint outcome(g(set(1 .. 10))), winning(g(set(1 .. 9)))\n",
+		"def split(F) = sum of g(canon(R)) for R in components(F)\ndef board(m, n) = {(r, c) for r in 0 .. m - 1 for c in 0 .. n - 1}\n" +
+			"game g(F) moves split(F - {(r, c)}) for (r, c) in F if (r, c + 1) not in F and (sum([r * 7 + c * 3 for (r, c) in F]) % 205 != 172 or 1 / 0 == 0)\nprint sg(g(board(4, 4)))\n",
+		"def pick(L, i) = L[i]\ngame g(S) moves g(S - {x}) + *0 for x in S if pick([1, 2, 3], len(S) - 4) > 0\nprint sg(g(set(1 .. 9)))\n",
+		"game g(S) moves g(S - {x}) + *0 for x in S if len(S) > 6 or min(S - {1, 2, 3, 4, 5, 6}) > 0\nprint sg(g(set(1 .. 9)))\n",
+	} {
+		c := optCase{name: "t.game", src: src}
+		on, off := runOptWith(c, 0), runOptWith(c, passes.Pruned)
+		if ok, why := optSame(on, off, true); !ok || on.err == "" {
+			t.Errorf("case %d: %s (an error expected)\nscript:\n%s\n=== all passes:\n%s\n=== pruned off:\n%s", i, why, optIndent(src), on, off)
+		}
+	}
+	// (Cram and Node Kayles as examples/frontier.game writes them.)
+	var out strings.Builder
+	s := eval.NewSession(eval.Options{Stdout: &out})
+	src := cramSplit + "def board(m, n) = {(r, c) for r in 0 .. m - 1 for c in 0 .. n - 1}\n" +
+		"def near(S) = {(r, c): {x for x in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] if x in S} for (r, c) in S}\nlet ADJ = near(board(3, 9))\n" +
+		"def parts(S) = sum of kayles(canon(P)) for P in components(S, ADJ)\ngame kayles(S) moves parts(S - ({v} | ADJ[v])) for v in S\nprint sg(cram(board(3, 7))), sg(kayles(board(3, 9)))\n"
+	if err := s.ExecFile(context.Background(), "t.game", src); err != nil || out.String() != "1 2\n" {
+		t.Fatalf("%q, %v", out.String(), err)
+	}
+	if st := s.Stats(); st.States > 3000 {
+		t.Errorf("%d positions visited: not the pruned search's few", st.States)
 	}
 }

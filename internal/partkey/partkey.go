@@ -154,3 +154,19 @@ func (x *Index) Find(g *engine.Game, k []byte, args []value.Value, rows []uint64
 	r, ok := gi.keys[string(k)]
 	return r, ok
 }
+
+// FileIDs numbers the session's games for a checkpoint file (package
+// solve's prunedcp.go), in the order the games were made but for the
+// copies made while running (Shown set), which it leaves out: toFile maps a
+// game's number to the file's (false for a copy made while running),
+// fromFile the file's back.
+func FileIDs(games []*engine.Game) (toFile map[uint64]uint64, fromFile []uint64) {
+	toFile = map[uint64]uint64{}
+	for _, g := range games {
+		if g.Shown == nil {
+			toFile[uint64(g.Id)] = uint64(len(fromFile))
+			fromFile = append(fromFile, uint64(g.Id))
+		}
+	}
+	return toFile, fromFile
+}

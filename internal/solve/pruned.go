@@ -3,6 +3,8 @@ package solve
 import (
 	"cmp"
 	"fmt"
+	"github.com/grundy-lang/grundy/internal/resolve"
+	"github.com/grundy-lang/grundy/lang"
 	"hash/maphash"
 	"slices"
 
@@ -53,7 +55,9 @@ import (
 //
 // Every answer is exact: the search changes only how many positions are
 // computed. On cycles, infinite values or a rule's errors it gives up,
-// and the plain search meets them as it would have.
+// and the plain search meets them as it would have; a game whose rule
+// may fail by its values (resolve.MayFail) it never takes, since an
+// error of a position it skips would not be met.
 
 // PrunedAfter is how many positions a search from the top visits before
 // it hands its position to the pruned search (0: never; tests lower it).
@@ -77,6 +81,11 @@ var (
 // never sums (engine.Game.NoSums) too; tests set it, to search every shape.
 var PrunedAnyRule = false
 
+// PrunedMayFail makes the pruned search take the games whose rules may
+// fail by their values too (resolve.MayFail; tests, which compare the
+// shapes of such rules with the plain search where the errors are met).
+var PrunedMayFail = false
+
 // PrunedLists makes the search list options as rows where the rule can
 // (Game.GenParts); tests clear it.
 var PrunedLists = true
@@ -96,6 +105,10 @@ type pruner struct {
 	e       *search
 	running bool                  // a pruned search is running
 	off     map[*engine.Game]bool // the games whose search gave up as wasteful: the plain search computes their positions
+	// mayFail: whether a game's rule may fail by its values, by its
+	// declaration (resolve.MayFail): the pruned search leaves those to
+	// the plain search, which evaluates it at every position.
+	mayFail map[*lang.GameStmt]bool
 	tt      *ttable.Table
 	levels  []*plevel
 	depth   int
@@ -224,7 +237,20 @@ func (p *pruner) value(g *engine.Game, r uint64) (v memo.Sgv, ok bool) {
 func (p *pruner) fits(g *engine.Game, r uint64) bool {
 	e := p.e
 	return e.On&passes.Pruned != 0 && PrunedAfter > 0 && e.Depth == 0 && !e.journal.on && !p.running && !p.off[g] && (!g.NoSums || PrunedAnyRule) &&
-		r&memo.GenBit != 0 && g.Tuples == nil && g.TupleOf == nil && g.Periodic == nil && g.Probes == nil
+		r&memo.GenBit != 0 && g.Tuples == nil && g.TupleOf == nil && g.Periodic == nil && g.Probes == nil && (PrunedMayFail || !p.fails(g))
+}
+
+// fails is resolve.MayFail of g's rule, found once a declaration.
+func (p *pruner) fails(g *engine.Game) bool {
+	f, ok := p.mayFail[g.Decl]
+	if !ok {
+		if p.mayFail == nil {
+			p.mayFail = map[*lang.GameStmt]bool{}
+		}
+		f = resolve.MayFail(g.Decl)
+		p.mayFail[g.Decl] = f
+	}
+	return f
 }
 
 // top is the value of the position r of g.

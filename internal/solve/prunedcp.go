@@ -2,6 +2,7 @@ package solve
 
 import (
 	"encoding/hex"
+	"github.com/grundy-lang/grundy/internal/partkey"
 	"time"
 
 	"github.com/grundy-lang/grundy/internal/engine"
@@ -26,26 +27,12 @@ import (
 // of the copies is the order of the run, and a run that finds values in
 // the file at once runs otherwise. The file numbers a game by its place
 // among the games that are not such copies, made as the program is
-// compiled in the same order by every run of it (stableIDs), and keeps
+// compiled in the same order by every run of it (partkey.FileIDs), and keeps
 // no value of a copy's position.
 
 // programKey is the key of the values of the thread's program.
 func programKey(th *engine.Thread) string {
 	return "pruned2-" + hex.EncodeToString(th.Program[:16])
-}
-
-// stableIDs numbers the session's games for the file: toFile maps a
-// game's number to the file's (false for a copy made while running),
-// fromFile the file's back.
-func stableIDs(games []*engine.Game) (toFile map[uint64]uint64, fromFile []uint64) {
-	toFile = map[uint64]uint64{}
-	for _, g := range games {
-		if g.Shown == nil {
-			toFile[uint64(g.Id)] = uint64(len(fromFile))
-			fromFile = append(fromFile, uint64(g.Id))
-		}
-	}
-	return toFile, fromFile
 }
 
 // restore takes the values the checkpoint file keeps for the program
@@ -63,7 +50,7 @@ func (p *pruner) restore(pos engine.Pos) {
 	data, err := takebreak.ReadExtra(th.Checkpoint, key)
 	if err == nil {
 		engine.AllocIf(th, pos, int64(len(data)))
-		_, fromFile := stableIDs(p.e.Games)
+		_, fromFile := partkey.FileIDs(p.e.Games)
 		err = ttable.Decode(data, p.tt, func(id uint64) (uint64, bool) {
 			if id >= uint64(len(fromFile)) {
 				return 0, false
@@ -85,7 +72,7 @@ func (p *pruner) extra() (takebreak.Extra, bool) {
 		return takebreak.Extra{}, false
 	}
 	engine.AllocIf(th, engine.Pos{}, p.tt.Bytes())
-	toFile, _ := stableIDs(p.e.Games)
+	toFile, _ := partkey.FileIDs(p.e.Games)
 	return takebreak.Extra{Key: programKey(th), Data: ttable.Encode(p.tt, func(id uint64) (uint64, bool) {
 		to, ok := toFile[id]
 		return to, ok
