@@ -121,8 +121,10 @@ func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 				return fr.Gen.Lookup(g.SGRef(evalAll(fr, args)))
 			}
 		}
-		// A def inlined: its body's SG value, streamed as the body would
-		// be (a wrapper of a position: no value made).
+		// A def inlined where its body is a game by its form (resolve.SurelyGame): its SG value streamed (no value made).
+		if !resolve.SurelyGame(e) {
+			break
+		}
 		sub, fn, binds := sg.c.Inl.InlineCall(e)
 		if sub == nil {
 			// (A def whose body is a sum of positions.)
@@ -152,10 +154,8 @@ func (sg *SGGen) SGExpr(e lang.Expr) SGFn {
 			k, kg := sg.c.Vals.Expr(e.X), sg.SGExpr(e.Y)
 			pos, ypos := e.Pos, lang.Start(e.Y)
 			y := sg.c.Vals.Expr(e.Y)
-			// In the body of an inlined def, k * G is what the def
-			// returns: the copies are a value there, so that the
-			// answer does not depend on the inlining (only an sg
-			// argument written as k * G needs no copies).
+			// In the body of an inlined def, k * G is what the def returns: the copies are a value there,
+			// so that the answer does not depend on the inlining (only an sg argument written as k * G needs no copies).
 			build := len(sg.c.Inlining) > 0
 			return func(fr *engine.Frame) memo.Sgv {
 				kv := k(fr)

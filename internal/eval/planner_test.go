@@ -403,6 +403,19 @@ def f(c) = [x for x in [3, 5] if is1(c)]
 def g(c) = [x for x in [3, 5] if any([y == c for y in [c + 0]])]
 print f([1]), f(1), f("a"), f(2), g(4)
 print g([1])`,
+	// a def whose body may not be a game, called where a game is wanted
+	// (a move, an operand of its sum, sg's argument): not inlined, so
+	// that a value of another kind is reported at the call, as written
+	`def f(n) = if n > 5 then *1 else n * 10
+def h(n) = n * 2
+game k(n) moves *1 + h(n) if n > 0 | k(n - 1) * h(1) if n > 1 | f(n + 4) + k(n - 1) if n > 2
+print sg(k(1)), moves(k(2))
+print sg(f(7) + *1), sg(k(3))`,
+	`def f(n) = if n > 5 then *1 else n * 10
+print sg(f(2) + *1)`,
+	`def f(n) = n
+game g(n) moves f(n) + *1 if n > 0
+print sg(g(2))`,
 }
 
 func TestPlannerDiff(t *testing.T) {

@@ -67,7 +67,7 @@ func inline(env *Env, q *ir.Query) *ir.Query {
 			}
 		}
 	}
-	in.yield, in.before = true, out.Clauses
+	in.yield, in.before, in.game = true, out.Clauses, q.Consumer == ir.MoveSG || q.Consumer == ir.MoveValues
 	out.Yield = in.expr(out.Yield)
 	in.yield = false
 	if q.Consumer == ir.SumOf && lang.Start(out.Yield) != lang.Start(q.Yield) && !sf.Position(out.Yield) {
@@ -119,6 +119,11 @@ type inliner struct {
 	guard   []ir.Bound  // what the list comprehensions planned inside assume
 	before  []ir.Clause // the clauses before the expression
 	cond    bool        // the expression is a condition (expr's wantBool)
+	// game: the expression is where the yield wants a game (the yield,
+	// an operand of its + and *, a branch of its if): a call inlined
+	// there must be a position, since an int or any other value is
+	// reported where the expression starts, the call's place as written.
+	game bool
 }
 
 // maxInline is how deep defs are inlined one in another (a def that
@@ -129,8 +134,8 @@ const maxInline = 8
 func (in *inliner) expr(e lang.Expr) lang.Expr {
 	// (Where a bool is wanted, a call inlined must be a condition: a
 	// value of another kind is reported where the call is written.)
-	wantBool := in.cond
-	in.cond = false
+	wantBool, wantGame := in.cond, in.game
+	in.cond, in.game = false, false
 	switch x := e.(type) {
 	case *lang.Unary:
 		if y := in.condExpr(x.X, x.Op == lang.OpNot); y != x.X {
@@ -138,12 +143,20 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 		}
 	case *lang.Binary:
 		logic := x.Op == lang.OpAnd || x.Op == lang.OpOr
-		a, b := in.condExpr(x.X, logic), in.condExpr(x.Y, logic)
+		sum := wantGame && (x.Op == lang.OpAdd || x.Op == lang.OpMul)
+		in.game = sum
+		a := in.condExpr(x.X, logic)
+		in.game = sum
+		b := in.condExpr(x.Y, logic)
 		if a != x.X || b != x.Y {
 			return &lang.Binary{Pos: x.Pos, Op: x.Op, X: a, Y: b}
 		}
 	case *lang.IfExpr:
-		c, a, b := in.condExpr(x.Cond, true), in.expr(x.Then), in.expr(x.Else)
+		c := in.condExpr(x.Cond, true)
+		in.game = wantGame
+		a := in.expr(x.Then)
+		in.game = wantGame
+		b := in.expr(x.Else)
 		if c != x.Cond || a != x.Then || b != x.Else {
 			return &lang.IfExpr{Pos: x.Pos, Cond: c, Then: a, Else: b}
 		}
@@ -201,7 +214,10 @@ func (in *inliner) expr(e lang.Expr) lang.Expr {
 			call = &lang.Call{Pos: x.Pos, Fn: x.Fn, Lparen: x.Lparen, Args: args, Site: x.Site}
 		}
 		var body lang.Expr
-		if in.sf.Try(func() bool { body = in.call(call); return body != nil && (!wantBool || in.sf.Cond(body)) }) {
+		if in.sf.Try(func() bool {
+			body = in.call(call)
+			return body != nil && (!wantBool || in.sf.Cond(body)) && (!wantGame || in.sf.Position(body))
+		}) {
 			in.changed = true
 			return body
 		}

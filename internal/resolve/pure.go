@@ -161,6 +161,46 @@ func yieldsSum(e lang.Expr, depth int) bool {
 	return false
 }
 
+// SurelyGame reports whether call e is of a def whose body, wherever
+// it returns, is a game by its form: a position, a nimber, a sum of
+// such, k * G with G such, `sum of`, a def's call of that form, either
+// branch of an if. Compiled for its SG value in place (inlined), such a
+// body raises the errors the def's value would; a body that may return
+// an int (n * 10, n) raises them at the call (a value that is not a
+// game), where it is evaluated as written.
+func SurelyGame(e *lang.Call) bool {
+	_, fn := callee(e)
+	return fn != nil && surelyGame(fn.Decl.Body, 0)
+}
+
+func surelyGame(e lang.Expr, depth int) bool {
+	switch e := e.(type) {
+	case *lang.Unary:
+		return e.Op == lang.OpNimber
+	case *lang.SumOf:
+		return true
+	case *lang.Comp:
+		return e.Kind == lang.SumComp
+	case *lang.Binary:
+		switch e.Op {
+		case lang.OpAdd:
+			return surelyGame(e.X, depth) && surelyGame(e.Y, depth)
+		case lang.OpMul:
+			return surelyGame(e.Y, depth)
+		}
+	case *lang.IfExpr:
+		return surelyGame(e.Then, depth) && surelyGame(e.Else, depth)
+	case *lang.Call:
+		switch k, fn := callee(e); {
+		case fn != nil:
+			return depth < 32 && surelyGame(fn.Decl.Body, depth+1)
+		case k == Game:
+			return true
+		}
+	}
+	return false
+}
+
 // gameish reports whether e may be a game: a position, a nimber, a sum,
 // or a def that returns one (conservative for calls it cannot see
 // through).
