@@ -238,6 +238,9 @@ func In(pos engine.Pos, x, coll value.Value) bool {
 		return ok
 	case value.KMap:
 		keys := coll.Map().Keys
+		if x.K == value.KInt && uint64(x.N) < uint64(len(keys)) && keys[x.N].K == value.KInt && keys[x.N].N == x.N {
+			return true // (the keys sorted and distinct: the key at its own place)
+		}
 		if x.K == value.KInt && len(keys) <= 16 {
 			for _, k := range keys {
 				if k.K == value.KInt && k.N == x.N {
@@ -283,6 +286,11 @@ func Index(pos engine.Pos, x, i value.Value) value.Value {
 		return value.Str(string(s[i.N]))
 	case value.KMap:
 		m := x.Map()
+		if i.K == value.KInt && uint64(i.N) < uint64(len(m.Keys)) && m.Keys[i.N].K == value.KInt && m.Keys[i.N].N == i.N {
+			// (A map of the ints 0 .. n - 1, among other keys: the key at
+			// its own place, the one the search finds, keys being distinct.)
+			return m.Vals[i.N]
+		}
 		if i.K == value.KInt && len(m.Keys) <= 16 {
 			// (A small map's int key by a scan: the key equal to it, the
 			// one the search finds.)
