@@ -65,7 +65,9 @@ inline std::string itos(i64 v) { return std::to_string(v); }
 template <class F> [[noreturn]] __attribute__((noinline, cold)) void failm(int site, F f) { fail(site, f()); }
 
 [[noreturn]] __attribute__((noinline, cold)) inline void overflow(int site, i64 a, const char* op, i64 b) {
-    fail(site, "integer overflow: " + itos(a) + " " + op + " " + itos(b) + " does not fit in 64 bits");
+    // (** binds tighter than a unary minus: a negative base in parentheses.)
+    std::string x = a < 0 && std::string(op) == "**" ? "(" + itos(a) + ")" : itos(a);
+    fail(site, "integer overflow: " + x + " " + op + " " + itos(b) + " does not fit in 64 bits");
 }
 
 // ---- checked int arithmetic ----

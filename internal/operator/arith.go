@@ -16,6 +16,10 @@ func TypeErr(pos engine.Pos, op lang.Op, a, b value.Value) {
 }
 
 func Overflow(pos engine.Pos, op lang.Op, a, b int64) {
+	if op == lang.OpPow && a < 0 {
+		// (** binds tighter than a unary minus: -2 ** 64 is -(2 ** 64).)
+		value.Fail(pos, "integer overflow: (%d) %s %d does not fit in 64 bits", a, op, b)
+	}
 	value.Fail(pos, "integer overflow: %d %s %d does not fit in 64 bits", a, op, b)
 }
 
