@@ -128,11 +128,11 @@ func (vg *ValueGen) Pattern(p *lang.Pattern) func(fr *engine.Frame, v value.Valu
 	pos := p.Pos
 	return func(fr *engine.Frame, v value.Value) {
 		if v.K != value.KTuple && v.K != value.KList {
-			value.Fail(pos, "cannot unpack %s %s into %d names", v.TypeName(), value.Shown(v), len(slots))
+			value.Fail(pos, "cannot unpack %s %s into %d name%s", v.TypeName(), value.Shown(v), len(slots), value.Plural(len(slots)))
 		}
 		e := v.Elems()
 		if len(e) != len(slots) {
-			value.Fail(pos, "cannot unpack %s of %d elements into %d names", v.TypeName(), len(e), len(slots))
+			value.Fail(pos, "cannot unpack %s of %d elements into %d name%s", v.TypeName(), len(e), len(slots), value.Plural(len(slots)))
 		}
 		for i, s := range slots {
 			fr.Slots[s] = e[i]
