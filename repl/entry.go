@@ -184,6 +184,11 @@ type assembler struct {
 	// interactive REPL: a line "-1" or "(3)" typed after a def is not a
 	// continuation of its body). Piped input reads as a script does.
 	preferNew bool
+	// blanks: blank lines after a held entry, piped (holdAnyDecl): a
+	// line starting with "|" after them is another alternative of the
+	// game held (a script's blank line inside a declaration), any other
+	// ends it.
+	blanks []string
 	// failed: the last entry was broken (a syntax error), and the lines
 	// after it that continue it (continues) are dropped with it: one
 	// error, not one more for each of its lines.
@@ -216,6 +221,14 @@ func (a *assembler) pending() bool { return len(a.cur) > 0 }
 
 // add takes the input line number n and returns the entries it completes.
 func (a *assembler) add(line string, n int) []entry {
+	if len(a.blanks) > 0 && !isBlank(line) {
+		blanks := a.blanks
+		a.blanks = nil
+		if !strings.HasPrefix(strings.TrimSpace(line), "|") {
+			return append(a.commit(), a.add(line, n)...)
+		}
+		a.cur = append(a.cur, blanks...)
+	}
 	if a.failed && len(a.cur) == 0 {
 		if a.continues(line) {
 			return nil
@@ -237,6 +250,9 @@ func (a *assembler) add(line string, n int) []entry {
 		return a.settle()
 	case len(a.ext) == 0:
 		switch {
+		case isBlank(line) && !a.preferNew:
+			a.blanks = append(a.blanks, line)
+			return nil
 		case isBlank(line):
 			return a.commit()
 		case isCommand(line):
@@ -259,6 +275,7 @@ func (a *assembler) add(line string, n int) []entry {
 
 // end is the end of input: whatever is pending runs.
 func (a *assembler) end() []entry {
+	a.blanks = nil
 	var out []entry
 	if len(a.ext) > 0 {
 		out = a.resolve(true)

@@ -68,6 +68,8 @@ func TestAssembler(t *testing.T) {
 		{"lines that start no statement go with a broken entry", "print (1 ))\n)\nand 2\nprint 1\n", "1|4", "1|4"},
 		{"an indented statement after a broken line, typed", "print 1 )\n  print 2\n", "1", "1|2"},
 		{"a blank line ends a broken entry", "game g(n moves\n\n  | *1\nprint 1\n", "1|3|4", "1|3|4"},
+		{"an alternative after blank lines continues a game, piped (a script's reading)", "game g(n) moves g(n - 1) if n > 0\n\n\n  | *3\nprint 1\n", "1-4|5", "1|4|5"},
+		{"a statement after blank lines is the next entry", "def f(n) = n\n\nprint 1\n\ngame g(n) moves *1\n\n", "1|3|5", "1|3|5"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
