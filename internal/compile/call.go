@@ -45,8 +45,7 @@ func (vg *ValueGen) call(e *lang.Call) engine.EvalFn {
 					value.Fail(pos, "game %s now takes %d argument%s, but %d %s given", g.GName, g.NArgs, value.Plural(g.NArgs), len(args), value.WasWere(len(args)))
 				}
 				if len(args) <= 3 && g.Check == nil {
-					// Arguments that pack make a compact position: no
-					// allocation.
+					// Arguments that pack make a compact position: no allocation.
 					var buf [3]value.Value
 					a := buf[:len(args)]
 					for i, f := range args {

@@ -39,8 +39,7 @@ func (vg *ValueGen) stmt(st lang.Stmt) ExecFn {
 		slot := b.Slot
 		return func(fr *engine.Frame) { fr.Slots[slot] = val(fr) }
 	case *lang.DefStmt:
-		// (Declared twice, or inside a for statement: the resolve pass
-		// reported it.)
+		// (Declared twice, or inside a for statement: the resolve pass reported it.)
 		if b := vg.c.decls[st]; b != nil {
 			vg.c.CompileDef(b.Fn, st)
 		}
@@ -91,7 +90,9 @@ func (vg *ValueGen) stmt(st lang.Stmt) ExecFn {
 		target := st.Target.(*lang.Pattern)
 		bind := vg.Pattern(target)
 		if r, ok := st.Iter.(*lang.Binary); ok && r.Op == lang.OpRange && !target.Tuple {
-			vg.c.Var(target.Names[0]).IsInt = true // a range binds ints
+			vg.c.Var(target.Names[0]).IsInt = true // a range binds ints: its list not built (comprun.ForRange)
+			lo, hi, body, rpos, ipos := vg.Expr(r.X), vg.Expr(r.Y), vg.stmts(st.Body), r.Pos, lang.Start(st.Iter)
+			return func(fr *engine.Frame) { comprun.ForRange(fr, lo(fr), hi(fr), rpos, ipos, bind, body) }
 		}
 		body := vg.stmts(st.Body)
 		ipos := lang.Start(st.Iter)

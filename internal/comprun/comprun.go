@@ -257,3 +257,24 @@ func InOrder(v value.Value) bool {
 	}
 	return true
 }
+
+// ForRange runs a for statement over the range a .. b (its ends'
+// values, rpos the range's position) without building its list: the
+// ints bound in order by bind, a step counted at ipos for each, body run
+// for each. Ends that are not ints fail as the range operator does; a
+// range of any length runs (its list is built by no one).
+func ForRange[F ~func(*engine.Frame)](fr *engine.Frame, a, b value.Value, rpos, ipos engine.Pos, bind func(fr *engine.Frame, v value.Value), body []F) {
+	if a.K != value.KInt || b.K != value.KInt {
+		value.Fail(rpos, "cannot apply %q to %s and %s", lang.OpRange, a.TypeName(), b.TypeName())
+	}
+	for i := a.N; i <= b.N; i++ {
+		fr.Th.Tick(ipos)
+		bind(fr, value.Int(i))
+		for _, s := range body {
+			s(fr)
+		}
+		if i == b.N {
+			return // (b the largest int: no i + 1)
+		}
+	}
+}
