@@ -456,9 +456,17 @@ func (s *Prover) span(x lang.Expr, r *resolve.Decl, depth int) (lo, hi form, ok 
 // len(b)`).
 func (s *Prover) varSpan(id *lang.Ident, r *resolve.Decl, depth int) (lo, hi form, ok bool) {
 	d := resolve.Of(id)
-	if d == nil {
+	if d == nil || s.spanning[d] {
+		// (A variable whose span is being found, met again through the
+		// facts that relate it to others (j == i, i == j): no span, so
+		// that the facts are not read again at every level, without end.)
 		return lo, hi, false
 	}
+	if s.spanning == nil {
+		s.spanning = map[*resolve.Decl]bool{}
+	}
+	s.spanning[d] = true
+	defer delete(s.spanning, d)
 	var loOK, hiOK bool
 	isRange := false
 	switch cl := s.Binder(d).(type) {

@@ -79,6 +79,8 @@ type Prover struct {
 	// a recursive def's comprehension substituted in itself) bounds
 	// nothing.
 	bounding map[*resolve.Decl]bool
+	// spanning: the variables whose spans are being found (varSpan).
+	spanning map[*resolve.Decl]bool
 	// facts: conditions known to hold where the expression being proved
 	// is evaluated (the left side of an and, the negated left side of
 	// an or, an if's condition in its branches; with Ordered, the
