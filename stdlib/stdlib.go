@@ -221,7 +221,13 @@ func divisors[T uint32 | uint64](c *engine.Call, n T, buf []int64) []int64 {
 	fs := fbuf[:0]
 	m := n
 	steps := 0
-	for d := T(2); uint64(d)*uint64(d) <= uint64(m); d++ {
+	// (Past 2^16, a 64-bit n's rest has at most 3 prime factors: found
+	// by Pollard's rho, not by dividing up to its square root.)
+	limit := ^uint64(0)
+	if uint64(n) >= 1<<32 {
+		limit = 1 << 16
+	}
+	for d := T(2); uint64(d)*uint64(d) <= uint64(m) && uint64(d) <= limit; d++ {
 		if steps++; steps&(1<<20-1) == 0 {
 			c.Tick()
 		}
@@ -233,7 +239,12 @@ func divisors[T uint32 | uint64](c *engine.Call, n T, buf []int64) []int64 {
 			d++ // odd candidates after 2
 		}
 	}
-	if m > 1 {
+	if m > 1 && uint64(m) > limit*limit {
+		for _, f := range factor64(uint64(m), nil) {
+			fs = append(fs, T(f))
+		}
+		slices.Sort(fs)
+	} else if m > 1 {
 		fs = append(fs, m)
 	}
 	// Each prime power multiplies the divisors found so far.
