@@ -5,6 +5,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/compile"
 	"github.com/grundy-lang/grundy/internal/engine"
 	"github.com/grundy-lang/grundy/internal/ir"
+	"github.com/grundy-lang/grundy/internal/recdef"
 	"github.com/grundy-lang/grundy/internal/resolve"
 	"github.com/grundy-lang/grundy/internal/value"
 
@@ -39,6 +40,8 @@ type chain struct {
 type link struct {
 	in, at, to lang.Expr
 	rng        *rangeLink
+	fold       *recdef.Fold // (folds.go)
+	callPos    engine.Pos   // the fold's call
 }
 
 // chainOf recognizes e as an update chain, or a splice (package build's
@@ -57,7 +60,7 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 		if body := bs.inlined(call); body != nil {
 			return bs.chainOf(body)
 		}
-		return nil
+		return folder{bs.c, bs.plain, bs.chainOf}.chain(call)
 	}
 	if !bi.Updates || len(call.Args) != 3 || !bs.plain(call.Args[1]) {
 		return nil
@@ -304,6 +307,7 @@ type linkFn struct {
 	cur    bool
 	tab    sweepTo
 	rng    *rangeFn
+	fold   *foldFn
 }
 
 // linkFns compiles links, links of chain ch.
@@ -312,6 +316,10 @@ func (bs *Binds) linkFns(ch *chain, links []link) []linkFn {
 	for i, l := range links {
 		if l.rng != nil {
 			out[i].rng = newRangeFn(bs.c, l)
+			continue
+		}
+		if l.fold != nil {
+			out[i].fold = newFoldFn(bs.c, l)
 			continue
 		}
 		out[i].at = anyIntOf(bs.c, l.at)
@@ -329,9 +337,14 @@ func applyLinks(fr *engine.Frame, links []linkFn, b bits) (bits, bool) {
 	orig := b.w
 	for i := range links {
 		l := &links[i]
-		if l.rng != nil {
+		if l.rng != nil || l.fold != nil {
 			var ok bool
-			if b, ok = l.rng.apply(fr, b); !ok {
+			if l.rng != nil {
+				b, ok = l.rng.apply(fr, b)
+			} else {
+				b, ok = l.fold.apply(fr, b)
+			}
+			if !ok {
 				return bits{}, false
 			}
 			continue
