@@ -120,8 +120,8 @@ func (bs *Binds) BitList(alt *lang.Alt) (func(fr *engine.Frame), string) {
 func (bs *Binds) bound(alt *lang.Alt, k int, cl *lang.ForClause, x lang.Expr, call *lang.Call) (func(fr *engine.Frame), string) {
 	c := bs.c
 	ch := bs.chainOf(x)
-	if ch == nil && (!bs.b.IsListBuild(x) || hasStr(x)) {
-		return nil, "" // (a string built otherwise: no bits)
+	if ch == nil && (!bs.b.IsListBuild(x) || hasStr(x) || bs.putsList(x)) {
+		return nil, "" // (a string built otherwise, or a grid: no bits)
 	}
 	name := cl.Target.Names[0]
 	// (A string is bits over the pair of the option's game, when the

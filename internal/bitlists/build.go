@@ -79,6 +79,30 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 	return ch
 }
 
+// putsList reports whether e, through defs inlined, is an update that
+// puts a list (a grid's row: update(g, r, update(g[r], c, 1))): what it
+// makes is never a list of 0s and 1s.
+func (bs *Binds) putsList(e lang.Expr) bool {
+	call, ok := e.(*lang.Call)
+	if !ok {
+		return false
+	}
+	if bi := bs.c.CalledBuiltin(call); bi == nil {
+		body := bs.inlined(call)
+		return body != nil && bs.putsList(body)
+	} else if !bi.Updates || len(call.Args) != 3 {
+		return false
+	}
+	switch to := call.Args[2].(type) {
+	case *lang.ListLit, *lang.Comp:
+		return true
+	case *lang.Call:
+		bi := bs.c.CalledBuiltin(to)
+		return bi != nil && bi.Updates
+	}
+	return false
+}
+
 // spliceChain is splice e, X[:I] + C + X[I + K:], as the chain of its
 // updates: at I + t, C's element t (a string literal's character t, as
 // a string of one character); nil when e is not a splice.

@@ -150,6 +150,19 @@ print sg(q("")), moves(q("aaa"))
 game p(g) moves p(put(g, r, c)) for r in 0 .. 2 for c in 0 .. 1 if len(put(g, r, c)) > 0
 print sg(p(["..", ".."]))
 `,
+	// A grid of lists, its row read as an argument of the inner update
+	// (g[r]): a row too short, a row missing.
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+def full(g) = any([all([x == 1 for x in row]) for row in g])
+game p(g) moves p(put(g, r, c)) for r in 0 .. 1 for c in 0 .. 2 if g[r][c] == 0 and not full(put(g, r, c))
+game q(g) moves q(update(g, r, update(g[r], c, 1))) for r in 0 .. 1 for c in 0 .. 2 if g[0][c] == 0 and sum(update(g, r, update(g[r], c, 1))[r]) < 3
+print sg(p([[0, 0, 0], [0, 0, 0]])), moves(p([[1, 0, 1], [0, 0, 0]])), sg(q([[0, 0, 0], [0, 0, 0]]))
+print sg(q([[0, 0, 0], [0, 0]]))
+`,
+	`def put(g, r, c) = update(g, r, update(g[r], c, 1))
+game p(g) moves p(put(g, r, c)) for r in 0 .. 2 for c in 0 .. 1 if len(put(g, r, c)) > 0
+print sg(p([[0, 0], [0, 0]]))
+`,
 }
 
 func TestSharedDefDiff(t *testing.T) {

@@ -237,13 +237,16 @@ func defBody(env *Env, e *lang.Call) lang.Expr {
 }
 
 // shareableIn is shareable for a part of a shared expression (names and
-// literals, ints too).
+// literals, ints too, and reads of them: a grid's row g[r] in
+// update(g, r, update(g[r], c, 1))).
 func shareableIn(env *Env, e lang.Expr) bool {
 	switch e := e.(type) {
 	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
 		return true
 	case *lang.Ident:
 		return isValueName(e)
+	case *lang.Index:
+		return shareableIn(env, e.X) && shareableIn(env, e.Index)
 	}
 	return shareable(env, e) || intPlain(env, e)
 }
