@@ -8,6 +8,7 @@ import (
 	"github.com/grundy-lang/grundy/internal/bitlists"
 	"github.com/grundy-lang/grundy/internal/build"
 	"github.com/grundy-lang/grundy/internal/compile"
+	"github.com/grundy-lang/grundy/internal/gridbits"
 	"github.com/grundy-lang/grundy/internal/ir"
 	"github.com/grundy-lang/grundy/internal/partgen"
 	"github.com/grundy-lang/grundy/internal/setsweep"
@@ -49,7 +50,7 @@ import (
 // New returns the fast paths of compiler c (compile.Env.Fast).
 func New(c *compile.Compiler) compile.Fast {
 	b := build.New(c)
-	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), defcache.New(c), setsweep.New(c), eqindex.New(c), defgame.New(c), tailcall.New(c)}
+	return paths{&loops{c: c, clamps: &clamps{c}}, b, partgen.New(c, b), bitlists.New(c, b), wordsets.New(c, b), defcache.New(c), setsweep.New(c), eqindex.New(c), defgame.New(c), tailcall.New(c), gridbits.New(c)}
 }
 
 // paths are the fast paths of one compiler: the loops (with the bounds of
@@ -65,6 +66,7 @@ type paths struct {
 	*eqindex.Indexes
 	*defgame.Games
 	tails *tailcall.Defs
+	grids *gridbits.Grids
 }
 
 // DefGame wraps the body of def fn: as a hidden game's values (package
@@ -104,10 +106,14 @@ func (p paths) Lanes(e lang.Expr, x *engine.Binding) func(fr *engine.Frame, lo i
 }
 
 // Words compiles alt as a list of 0s and 1s in a word (package
-// bitlists), a bound set as words (package wordsets) or a set swept as a
-// word (package setsweep), or returns nil.
+// bitlists), a bound grid of 0s and 1s in a word (package gridbits), a
+// bound set as words (package wordsets) or a set swept as a word
+// (package setsweep), or returns nil.
 func (p paths) Words(alt *lang.Alt) (func(fr *engine.Frame), string, passes.Pass) {
 	if run, why := p.Binds.BitList(alt); run != nil {
+		return run, why, passes.BitLists
+	}
+	if run, why := p.grids.Grid(alt); run != nil {
 		return run, why, passes.BitLists
 	}
 	// (A sweep first: where it applies, its if clauses read the set only

@@ -62,6 +62,8 @@ type lines struct {
 	memU    *value.Universe
 	memLen  int
 	memIDs  []int
+	// grid: the lines over the grid last tested as bits (grid.go).
+	grid *gridLines
 }
 
 // charCell is a cell of a row tested against a character: its column,

@@ -70,167 +70,17 @@ type shape struct {
 // cells (see the package doc), with slow the fold as compiled; nil when
 // comp is not one.
 func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.EvalFn) engine.EvalFn {
-	if bi.AllAny == 0 || !c.On(passes.Masks) || comp.Kind != lang.ListComp || len(comp.Clauses) == 0 {
+	s, idents := shapeOf(c, bi, comp)
+	if s == nil {
 		return nil
 	}
-	s := &shape{all: bi.AllAny > 0, loopVar: map[*resolve.Decl]bool{}}
-	for _, cl := range comp.Clauses {
-		if ic, ok := cl.(*lang.IfClause); ok {
-			// (A filter of the bindings, not reading the board: its
-			// condition seen through, a for clause of no names.)
-			cond := seeThrough(c, ic.Cond, 0)
-			if cond == nil {
-				return nil
-			}
-			s.clauses = append(s.clauses, &lang.ForClause{Pos: ic.Pos, Target: &lang.Pattern{}, Iter: cond})
-			s.filters = append(s.filters, len(s.clauses)-1)
-			continue
-		}
-		fc, ok := cl.(*lang.ForClause)
-		if !ok {
-			return nil
-		}
-		s.clauses = append(s.clauses, fc)
-	}
-	for _, fc := range s.clauses {
-		for _, n := range fc.Target.Names {
-			d := resolve.NameDecl(n)
-			if d == nil {
-				return nil
-			}
-			s.loopVar[d] = true
-		}
-	}
-	body := seeThrough(c, comp.Body, 0)
-	if body == nil {
-		return nil
-	}
-	s.body = body
-	idents := map[*resolve.Decl]*lang.Ident{}
-	ok := true
-	for _, fc := range s.clauses {
-		ok = ok && s.names(c, fc.Iter, idents, false)
-	}
-	if !ok || !s.names(c, body, idents, true) || s.board == nil {
-		return nil
-	}
-	inputs := make([]engine.EvalFn, len(s.inputs))
-	for i, d := range s.inputs {
-		inputs[i] = c.Vals.Expr(idents[d])
-	}
+	in := newInputs(c, s, idents)
 	boardFn := c.Vals.Expr(idents[s.board])
 	c.Fired(passes.Masks)
 	c.Note(fmt.Sprintf("%s of the comprehension at line %d: its loops and ints worked out once into lines of cells of %s, tested as masks", map[bool]string{true: "all", false: "any"}[s.all], comp.Pos.Line, s.board.Name))
 	pos := comp.Pos
-	var cache *lines
-	key, cur := make([]value.Value, len(inputs)), make([]value.Value, len(inputs))
-	// (The folds of earlier values of the inputs, by their keys, when
-	// they change from call to call: completes(X, r, c) for each cell.)
-	var kept map[string]*lines
-	var keptPacked map[uint64]*lines
-	var seen lastIDs
-	var pk uint64
-	var small bool
-	byRef := map[any]*lines{}
-	var kb []byte
-	last := make([]struct {
-		v   value.Value
-		key []byte
-	}, len(inputs))
-	// (A large input, such as a let's list of lines, by its identity:
-	// a short token, refTag and its id, for each value of it seen.)
-	refIDs := make([]map[any]int, len(inputs))
 	return func(fr *engine.Frame) value.Value {
-		same := cache != nil
-		for i, f := range inputs {
-			cur[i] = f(fr)
-			same = same && cur[i] == key[i]
-		}
-		var ref any
-		if !same && len(cur) == 1 && seqRef(cur[0]) {
-			// (One input that is a list, tuple, string or set: its fold
-			// by its identity first, a value never changing; the map
-			// keeps the value alive, so no other takes its address.)
-			ref = cur[0].Ref
-			if l, ok := byRef[ref]; ok {
-				cache, same = l, true
-				copy(key, cur)
-			}
-		}
-		if !same && cache != nil {
-			same = true
-			for i := range cur {
-				same = same && (cur[i] == key[i] || value.Equal(cur[i], key[i]))
-			}
-		}
-		if !same {
-			pk, small = packInputs(cur, refIDs, &seen)
-		}
-		if !same && small {
-			// (Inputs that are small ints and lists seen before, such as
-			// a cell's row and column and a let's lines: their fold by a
-			// word.)
-			l, ok := keptPacked[pk]
-			if !ok {
-				l = s.fold(cur)
-				if len(keptPacked) < maxKept {
-					if keptPacked == nil {
-						keptPacked = map[uint64]*lines{}
-					}
-					keptPacked[pk] = l
-				}
-			}
-			cache, same = l, true
-			copy(key, cur)
-		}
-		if !same {
-			kb = kb[:0]
-			boxed := false
-			for i, v := range cur {
-				if v.Ref != nil && v.K == last[i].v.K && v.N == last[i].v.N && maskcache.SameRef(v.Ref, last[i].v.Ref) {
-					// (The same value as last time, a let's: its key kept.)
-					kb = append(kb, last[i].key...)
-					continue
-				}
-				var b bool
-				at := len(kb)
-				if id, ok := refIDs[i][v.Ref]; ok && seqRef(v) {
-					kb = binary.AppendUvarint(append(kb, refTag), uint64(id))
-					continue
-				}
-				kb, b = value.AppendArgKey(kb, v, maxKeptKey)
-				if seqRef(v) && (b || len(kb)-at > maxKeptKey/4) && len(refIDs[i]) < maxKept {
-					if refIDs[i] == nil {
-						refIDs[i] = map[any]int{}
-					}
-					id := len(refIDs[i])
-					refIDs[i][v.Ref] = id
-					kb, b = binary.AppendUvarint(append(kb[:at], refTag), uint64(id)), false
-				}
-				boxed = boxed || b || len(kb) > maxKeptKey
-				if v.Ref != nil {
-					last[i].v, last[i].key = v, append(last[i].key[:0], kb[at:]...)
-				}
-			}
-			if l, ok := kept[string(kb)]; ok && !boxed {
-				cache = l
-				if ref != nil && len(byRef) < maxKept {
-					byRef[ref] = cache
-				}
-			} else {
-				cache = s.fold(cur)
-				if !boxed && len(kept) < maxKept {
-					if kept == nil {
-						kept = map[string]*lines{}
-					}
-					kept[string(kb)] = cache
-					if ref != nil && len(byRef) < maxKept {
-						byRef[ref] = cache
-					}
-				}
-			}
-			copy(key, cur)
-		}
+		cache := in.lines(fr)
 		if !cache.ok {
 			return slow(fr)
 		}
@@ -241,6 +91,224 @@ func Of(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, slow engine.Ev
 		fr.Th.Tick(pos)
 		return value.Bool(cache.test(w, s.all))
 	}
+}
+
+// GridFold is a fold compiled by OfGrid: its value for the grid of h
+// rows of wd ints 0 and 1 whose bits w holds (bit r*wd + c: row r's
+// element c), or false where the lines do not apply to such a grid (a
+// cell past it, a test of a row or of another value): the caller then
+// runs the fold as compiled. It counts the fold's step.
+type GridFold func(fr *engine.Frame, w uint64, h, wd int) (r, ok bool)
+
+// OfGrid compiles the fold of built-in bi (all or any) over comp as
+// lines of cells whose board, the name isV recognizes, is a grid held
+// as the bits of a word (package gridbits): each line, for the grid's
+// width, a mask of the cells it tests for 1 and one of those it tests
+// for 0, worked out once; nil when comp is not such a fold.
+func OfGrid(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp, isV func(*resolve.Decl) bool) GridFold {
+	s, idents := shapeOf(c, bi, comp)
+	if s == nil || !isV(s.board) {
+		return nil
+	}
+	in := newInputs(c, s, idents)
+	pos := comp.Pos
+	return func(fr *engine.Frame, w uint64, h, wd int) (bool, bool) {
+		l := in.lines(fr)
+		if !l.ok {
+			return false, false
+		}
+		g, ok := l.gridMasks(h, wd)
+		if !ok {
+			return false, false
+		}
+		fr.Th.Tick(pos)
+		return g.test(w, l, s.all), true
+	}
+}
+
+// shapeOf recognizes the fold of bi over comp: its shape and the names
+// its parts read; nil when it is not one (or the pass masks is off).
+func shapeOf(c *compile.Compiler, bi *engine.Builtin, comp *lang.Comp) (*shape, map[*resolve.Decl]*lang.Ident) {
+	if bi.AllAny == 0 || !c.On(passes.Masks) || comp.Kind != lang.ListComp || len(comp.Clauses) == 0 {
+		return nil, nil
+	}
+	s := &shape{all: bi.AllAny > 0, loopVar: map[*resolve.Decl]bool{}}
+	for _, cl := range comp.Clauses {
+		if ic, ok := cl.(*lang.IfClause); ok {
+			// (A filter of the bindings, not reading the board: its
+			// condition seen through, a for clause of no names.)
+			cond := seeThrough(c, ic.Cond, 0)
+			if cond == nil {
+				return nil, nil
+			}
+			s.clauses = append(s.clauses, &lang.ForClause{Pos: ic.Pos, Target: &lang.Pattern{}, Iter: cond})
+			s.filters = append(s.filters, len(s.clauses)-1)
+			continue
+		}
+		fc, ok := cl.(*lang.ForClause)
+		if !ok {
+			return nil, nil
+		}
+		s.clauses = append(s.clauses, fc)
+	}
+	for _, fc := range s.clauses {
+		for _, n := range fc.Target.Names {
+			d := resolve.NameDecl(n)
+			if d == nil {
+				return nil, nil
+			}
+			s.loopVar[d] = true
+		}
+	}
+	body := seeThrough(c, comp.Body, 0)
+	if body == nil {
+		return nil, nil
+	}
+	s.body = body
+	idents := map[*resolve.Decl]*lang.Ident{}
+	ok := true
+	for _, fc := range s.clauses {
+		ok = ok && s.names(c, fc.Iter, idents, false)
+	}
+	if !ok || !s.names(c, body, idents, true) || s.board == nil {
+		return nil, nil
+	}
+	return s, idents
+}
+
+// inputs are the values of the names a fold reads other than its board
+// and loops, and the lines worked out for them: kept for the values met
+// before, by their identity, a packed word or their keys.
+type inputs struct {
+	s      *shape
+	fns    []engine.EvalFn
+	cache  *lines
+	key    []value.Value
+	cur    []value.Value
+	kept   map[string]*lines
+	packed map[uint64]*lines
+	seen   lastIDs
+	byRef  map[any]*lines
+	kb     []byte
+	last   []lastKey
+	refIDs []map[any]int
+}
+
+// lastKey is an input's value met last and its key.
+type lastKey struct {
+	v   value.Value
+	key []byte
+}
+
+func newInputs(c *compile.Compiler, s *shape, idents map[*resolve.Decl]*lang.Ident) *inputs {
+	in := &inputs{s: s, fns: make([]engine.EvalFn, len(s.inputs)), byRef: map[any]*lines{}}
+	for i, d := range s.inputs {
+		in.fns[i] = c.Vals.Expr(idents[d])
+	}
+	n := len(s.inputs)
+	in.key, in.cur, in.last, in.refIDs = make([]value.Value, n), make([]value.Value, n), make([]lastKey, n), make([]map[any]int, n)
+	return in
+}
+
+// lines is the lines worked out for the inputs' values where fr is.
+func (in *inputs) lines(fr *engine.Frame) *lines {
+	s, cache, key, cur, last, refIDs := in.s, in.cache, in.key, in.cur, in.last, in.refIDs
+	kept, keptPacked, byRef, kb := in.kept, in.packed, in.byRef, in.kb
+	seen := &in.seen
+	var pk uint64
+	var small bool
+	same := cache != nil
+	for i, f := range in.fns {
+		cur[i] = f(fr)
+		same = same && cur[i] == key[i]
+	}
+	var ref any
+	if !same && len(cur) == 1 && seqRef(cur[0]) {
+		// (One input that is a list, tuple, string or set: its fold
+		// by its identity first, a value never changing; the map
+		// keeps the value alive, so no other takes its address.)
+		ref = cur[0].Ref
+		if l, ok := byRef[ref]; ok {
+			cache, same = l, true
+			copy(key, cur)
+		}
+	}
+	if !same && cache != nil {
+		same = true
+		for i := range cur {
+			same = same && (cur[i] == key[i] || value.Equal(cur[i], key[i]))
+		}
+	}
+	if !same {
+		pk, small = packInputs(cur, refIDs, seen)
+	}
+	if !same && small {
+		// (Inputs that are small ints and lists seen before, such as
+		// a cell's row and column and a let's lines: their fold by a
+		// word.)
+		l, ok := keptPacked[pk]
+		if !ok {
+			l = s.fold(cur)
+			if len(keptPacked) < maxKept {
+				if keptPacked == nil {
+					keptPacked = map[uint64]*lines{}
+				}
+				keptPacked[pk] = l
+			}
+		}
+		cache, same = l, true
+		copy(key, cur)
+	}
+	if !same {
+		kb = kb[:0]
+		boxed := false
+		for i, v := range cur {
+			if v.Ref != nil && v.K == last[i].v.K && v.N == last[i].v.N && maskcache.SameRef(v.Ref, last[i].v.Ref) {
+				// (The same value as last time, a let's: its key kept.)
+				kb = append(kb, last[i].key...)
+				continue
+			}
+			var b bool
+			at := len(kb)
+			if id, ok := refIDs[i][v.Ref]; ok && seqRef(v) {
+				kb = binary.AppendUvarint(append(kb, refTag), uint64(id))
+				continue
+			}
+			kb, b = value.AppendArgKey(kb, v, maxKeptKey)
+			if seqRef(v) && (b || len(kb)-at > maxKeptKey/4) && len(refIDs[i]) < maxKept {
+				if refIDs[i] == nil {
+					refIDs[i] = map[any]int{}
+				}
+				id := len(refIDs[i])
+				refIDs[i][v.Ref] = id
+				kb, b = binary.AppendUvarint(append(kb[:at], refTag), uint64(id)), false
+			}
+			boxed = boxed || b || len(kb) > maxKeptKey
+			if v.Ref != nil {
+				last[i].v, last[i].key = v, append(last[i].key[:0], kb[at:]...)
+			}
+		}
+		if l, ok := kept[string(kb)]; ok && !boxed {
+			cache = l
+			if ref != nil && len(byRef) < maxKept {
+				byRef[ref] = cache
+			}
+		} else {
+			cache = s.fold(cur)
+			if !boxed && len(kept) < maxKept {
+				if kept == nil {
+					kept = map[string]*lines{}
+				}
+				kept[string(kb)] = cache
+				if ref != nil && len(byRef) < maxKept {
+					byRef[ref] = cache
+				}
+			}
+		}
+		copy(key, cur)
+	}
+	in.cache, in.kept, in.packed, in.kb = cache, kept, keptPacked, kb
+	return cache
 }
 
 // lastIDs are the ids of the lists met last as inputs 0 to 2.
