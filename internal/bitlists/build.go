@@ -42,6 +42,7 @@ type link struct {
 	rng        *rangeLink
 	fold       *recdef.Fold // (folds.go)
 	callPos    engine.Pos   // the fold's call
+	mask       *maskLink    // (maskedits.go)
 }
 
 // chainOf recognizes e as an update chain, or a splice (package build's
@@ -49,6 +50,9 @@ type link struct {
 // index of X, which the chain checks); nil otherwise.
 func (bs *Binds) chainOf(e lang.Expr) *chain {
 	if ch := (ranger{bs.c, bs.plain}).rangeChain(e); ch != nil {
+		return ch
+	}
+	if ch := (masker{bs.c}).chain(e); ch != nil {
 		return ch
 	}
 	call, ok := e.(*lang.Call)
@@ -332,6 +336,7 @@ type linkFn struct {
 	tab    sweepTo
 	rng    *rangeFn
 	fold   *foldFn
+	mask   *maskFn
 }
 
 // linkFns compiles links, links of chain ch.
@@ -344,6 +349,10 @@ func (bs *Binds) linkFns(ch *chain, links []link) []linkFn {
 		}
 		if l.fold != nil {
 			out[i].fold = newFoldFn(bs.c, l)
+			continue
+		}
+		if l.mask != nil {
+			out[i].mask = newMaskFn(bs.c, l.mask)
 			continue
 		}
 		out[i].at = anyIntOf(bs.c, l.at)
@@ -361,12 +370,15 @@ func applyLinks(fr *engine.Frame, links []linkFn, b bits) (bits, bool) {
 	orig := b.w
 	for i := range links {
 		l := &links[i]
-		if l.rng != nil || l.fold != nil {
+		if l.rng != nil || l.fold != nil || l.mask != nil {
 			var ok bool
-			if l.rng != nil {
+			switch {
+			case l.rng != nil:
 				b, ok = l.rng.apply(fr, b)
-			} else {
+			case l.fold != nil:
 				b, ok = l.fold.apply(fr, b)
+			default:
+				b, ok = l.mask.apply(fr, b)
 			}
 			if !ok {
 				return bits{}, false

@@ -105,7 +105,7 @@ func (f *foldFn) apply(fr *engine.Frame, b bits) (bits, bool) {
 	}
 	n, start := int64(0), int64(0)
 	for _, lv := range lvs {
-		if lv.K != value.KList && lv.K != value.KTuple || lv.K != lvs[0].K {
+		if lv.K != value.KList && (lv.K != value.KTuple || f.f.ListOnly) || lv.K != lvs[0].K {
 			return bits{}, false
 		}
 		n += int64(len(lv.Elems()))

@@ -150,8 +150,8 @@ func sweepParts(ch *chain, jd *resolve.Decl, cond lang.Expr) (p int, links []swe
 		return offset(ix.Index)
 	}
 	for _, l := range ch.links {
-		if l.fold != nil {
-			return 0, nil, nil, false // (its list is read where it runs: folds.go)
+		if l.fold != nil || l.mask != nil {
+			return 0, nil, nil, false // (read where it runs: folds.go, maskedits.go)
 		}
 	}
 	for p < len(ch.links) && !readsJ(ch.links[p].at) && !readsJ(ch.links[p].to) {

@@ -16,7 +16,8 @@ import (
 // negative or not an int, indexes in a set or a string, a list and a
 // tuple concatenated, an element not 0 or 1, a list of more than 64,
 // more nested calls than the depth limit, a missing key in the list's
-// expression read inside the def).
+// expression read inside the def); where an argument fails, and a tuple
+// where the test is l == [].
 var foldCases = []string{
 	// Node Kayles on a 3 x 4 grid, four spellings of clearing a vertex
 	// and its neighbours.
@@ -96,6 +97,32 @@ print sg(a([1, 1]))`,
 def clearFrom(b, v, k) = if k == len(NB[v]) then b else clearFrom(update(b, NB[v][k], 0), v, k + 1)
 game f(b) moves f(clearFrom(update(b, v, 0), v, 0)) for v in 0 .. len(b) - 1 if b[v] == 1
 print sg(f([1, 1, 1]))`,
+	// An argument that fails: the list's, read in the caller's frame
+	// (an index recursion's list a parameter); one the list of an index
+	// recursion reads (v / 0, in the caller's frame, not the def's); one
+	// the fold never reads; the element's, with an empty list; the list's
+	// before the accumulator's (the call evaluates it first).
+	`def from(b, L, k) = if k == len(L) then b else from(update(b, L[k], 0), L, k + 1)
+game p(b) moves p(from(b, [i, 1 / 0], 0)) for i in 0 .. len(b) - 1 if b[i] == 1
+print sg(p([1, 1]))`,
+	`let NB = {0: [1], 1: [0]}
+def clearFrom(b, v, k) = if k == len(NB[v]) then b else clearFrom(update(b, NB[v][k], 0), v, k + 1)
+game f(b) moves f(clearFrom(b, v / 0, 0)) for v in 0 .. len(b) - 1 if b[v] == 1
+print sg(f([1, 1]))`,
+	`def clear(b, vs, z) = if len(vs) == 0 then b else clear(update(b, vs[0], 0), vs[1:], z)
+game a(b) moves a(clear(b, [i], 1 / 0)) for i in 0 .. len(b) - 1 if b[i] == 1
+print sg(a([1, 1]))`,
+	`def put(b, vs, x) = if len(vs) == 0 then b else put(update(b, vs[0], x), vs[1:], x)
+game a(b) moves a(put(update(b, i, 0), [], 1 / 0)) for i in 0 .. len(b) - 1 if b[i] == 1
+print sg(a([1, 1]))`,
+	`let LS = [1]
+def c(vs, b) = if len(vs) == 0 then b else c(vs[1:], update(b, vs[0], 0))
+game a(b) moves a(c([i, LS[9]], update(b, i / 0, 0))) for i in 0 .. len(b) - 1 if b[i] == 1
+print sg(a([1, 1]))`,
+	// vs == [] never holds for a tuple: its recursion fails past its end.
+	`def fill(b, vs) = if vs == [] then b else fill(update(b, vs[0], 1), vs[1:])
+game h(b) moves h(fill(b, (i,))) for i in 0 .. len(b) - 1 if b[i] == 0
+print sg(h([0, 0, 1]))`,
 }
 
 func TestFoldDiff(t *testing.T) {

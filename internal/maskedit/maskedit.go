@@ -206,19 +206,7 @@ func compileTo(c *compile.Compiler, p *Plan, chars bool) func(fr *engine.Frame, 
 		for len(ent.Known) < words {
 			ent.Known, ent.Pass = append(ent.Known, 0), append(ent.Pass, 0)
 		}
-		// (The indexes not known, in ascending order: C at each, as the
-		// comprehension evaluates it.)
-		for w := int(a >> 6); w < words; w++ {
-			need := ^ent.Known[w] & span(w, a, z)
-			for ; need != 0; need &= need - 1 {
-				j := int64(w)<<6 | int64(bits.TrailingZeros64(need))
-				fr.Slots[slot] = value.Value{K: value.KInt, N: j}
-				if cond(fr) {
-					ent.Pass[w] |= 1 << (j & 63)
-				}
-				ent.Known[w] |= 1 << (j & 63)
-			}
-		}
+		fill(fr, ent, a, z, words, slot, cond)
 		fr.Th.Ticks(rpos, z-a+1)
 		x := put(fr)
 		if isStr {
@@ -252,6 +240,63 @@ func compileTo(c *compile.Compiler, p *Plan, chars bool) func(fr *engine.Frame, 
 			s.Vals[j-a] = x
 		})
 		return false
+	}
+}
+
+// fill evaluates C at the indexes a to z not known yet in ent, in
+// ascending order, as the comprehension evaluates it (j in slot).
+func fill(fr *engine.Frame, ent *maskcache.Entry, a, z int64, words, slot int, cond compile.BoolFn) {
+	for w := int(a >> 6); w < words; w++ {
+		need := ^ent.Known[w] & span(w, a, z)
+		for ; need != 0; need &= need - 1 {
+			j := int64(w)<<6 | int64(bits.TrailingZeros64(need))
+			fr.Slots[slot] = value.Value{K: value.KInt, N: j}
+			if cond(fr) {
+				ent.Pass[w] |= 1 << (j & 63)
+			}
+			ent.Known[w] |= 1 << (j & 63)
+		}
+	}
+}
+
+// CompileBits compiles plan p on the bits of a list of n <= 64 ints 0
+// and 1 (package bitlists: bit j is element j): the bits of the copy,
+// where the comprehension is over every index of b (A is 0 and B is n -
+// 1) and X is the int 0 or 1; false, nothing evaluated but the bounds
+// and X, anywhere else (the caller then builds the copy as compiled).
+func CompileBits(c *compile.Compiler, p *Plan) func(fr *engine.Frame, w uint64, n int) (uint64, bool) {
+	lo, hi := c.Ints.RangeBounds(p.Range)
+	c.Vals.Pattern(p.Comp.Clauses[0].(*lang.ForClause).Target)
+	b := c.Var(p.Var)
+	b.IsInt = true
+	slot, rpos := b.Slot, p.Range.Pos
+	cond := c.Ints.Cond(p.Cond, "the condition of if")
+	put := c.Vals.Expr(p.Put)
+	locals, lets := purecond.Names(c, []lang.Expr{p.Cond}, slot)
+	c.Fired(passes.MaskEdits)
+	cache := maskcache.New()
+	keep := p.Keep
+	return func(fr *engine.Frame, w uint64, n int) (uint64, bool) {
+		a, z := lo(fr), hi(fr)
+		x := put(fr)
+		if a != 0 || z != int64(n)-1 || n < 1 || n > 64 || x.K != value.KInt {
+			return 0, false
+		}
+		ent := cache.Entry(fr, 0, nil, locals, lets)
+		if ent == nil {
+			return 0, false
+		}
+		if len(ent.Known) == 0 {
+			ent.Known, ent.Pass = append(ent.Known, 0), append(ent.Pass, 0)
+		}
+		fill(fr, ent, a, z, 1, slot, cond)
+		fr.Th.Ticks(rpos, z-a+1)
+		all := span(0, a, z)
+		pass := ent.Pass[0] & all
+		if keep {
+			pass = ^pass & all
+		}
+		return w&^pass | -uint64(x.N)&pass, true
 	}
 }
 

@@ -25,18 +25,23 @@ import (
 // an int from 0 to len(List) and To an element, the call computes that
 // and meets no error but the limits (its len(List) - Start + 1 nested
 // calls: Calls); the reader of a Fold checks this where the call runs
-// and, where it does not hold, runs the call as written.
+// and, where it does not hold, runs the call as written. Of the call's
+// arguments only Acc's and the list's may fail (argsQuiet).
 type Fold struct {
 	Fn    *engine.Func
 	Acc   lang.Expr // the call's argument folded into
 	List  lang.Expr // the indexes' list (index: the def's, at the call, in the call's frame)
 	Start lang.Expr // the first of List's indexes read; nil: 0
 	To    lang.Expr // the element put: a literal or a name
-	// InCall: List is read inside the call (an index recursion's): it is
-	// evaluated on the call's place on the trace, the def entered.
+	// InCall: List is read inside the call (an index recursion's, but a
+	// parameter's): it is evaluated on the call's place on the trace, the
+	// def entered.
 	InCall bool
 	// AnyStart: a Start past List's end ends at once (j >= len(L)).
 	AnyStart bool
+	// ListOnly: the test is l == [] (or l != []), which no tuple meets:
+	// a tuple's recursion fails past its end, and List is a list.
+	ListOnly bool
 }
 
 // Calls is the number of nested calls of the recursion for a list of n
@@ -70,18 +75,19 @@ func FoldOf(r *resolve.Resolver, call *lang.Call) *Fold {
 		return nil
 	}
 	to, ok := fm.step(step, acc)
-	if !ok {
+	if !ok || !fm.argsQuiet(call.Args, acc) {
 		return nil
 	}
 	params := resolve.ParamIndex(fn)
 	site := resolve.SiteOf(call)
-	f := &Fold{Fn: fn, Acc: call.Args[acc], AnyStart: fm.anyStart}
+	f := &Fold{Fn: fn, Acc: call.Args[acc], AnyStart: fm.anyStart, ListOnly: fm.listOnly}
 	f.To = resolve.Substitute(to, params, call.Args, site)
 	if fm.at < 0 {
 		f.List = call.Args[fm.list]
 	} else {
 		f.List = resolve.Substitute(fm.elist, params, call.Args, site)
-		f.Start, f.InCall = call.Args[fm.at], true
+		// (A parameter's list is its argument, read in the caller's frame.)
+		f.Start, f.InCall = call.Args[fm.at], m.param(fm.elist) < 0
 	}
 	return f
 }
@@ -93,6 +99,7 @@ type foldMatcher struct {
 	at       int       // the index parameter (index), or -1
 	elist    lang.Expr // the indexes' list (index): of parameters passed on as themselves
 	anyStart bool
+	listOnly bool // the test is l == [] or l != []
 }
 
 // test reads the recursion's test: len(l) == 0 (or <= 0, < 1, l == [])
@@ -100,7 +107,7 @@ type foldMatcher struct {
 // parameter j; whether it holds on the base case, or false when it is
 // neither.
 func (fm *foldMatcher) test(cond lang.Expr) (empty, ok bool) {
-	fm.list, fm.at = -1, -1
+	fm.list, fm.at, fm.listOnly = -1, -1, false
 	b, isBin := cond.(*lang.Binary)
 	if !isBin {
 		return false, false
@@ -110,6 +117,7 @@ func (fm *foldMatcher) test(cond lang.Expr) (empty, ok bool) {
 		if fm.list = fm.m.param(x); fm.list < 0 {
 			return false, false
 		}
+		fm.listOnly = true
 		return op == lang.OpEq, true
 	}
 	if !fm.isLen(x) {
@@ -148,6 +156,43 @@ func (fm *foldMatcher) test(cond lang.Expr) (empty, ok bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// argsQuiet reports whether the call's arguments may be read as a Fold
+// reads them, its accumulator's first (a link of its chain), then the
+// list (an index recursion's inside the call, but a parameter's), the
+// start and the element, the others never: each but the accumulator's
+// cannot fail (reading it or not, here or later, is the same), but the
+// list's parameter's that comes after the accumulator, read in the
+// caller's frame after it as the call reads it.
+func (fm *foldMatcher) argsQuiet(args []lang.Expr, acc int) bool {
+	list := fm.list
+	if fm.at >= 0 {
+		list = fm.m.param(fm.elist)
+	}
+	for i, a := range args {
+		if i != acc && !(i == list && i > acc) && !cannotFail(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// cannotFail reports whether evaluating e cannot fail: a name of a
+// local (a global's let may not have run yet), a literal, a negated int
+// literal.
+func cannotFail(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.Ident:
+		d := resolve.Of(e)
+		return d != nil && d.Kind == resolve.Local
+	case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+		return true
+	case *lang.Unary:
+		_, lit := e.X.(*lang.IntLit)
+		return e.Op == lang.OpNeg && lit
+	}
+	return false
 }
 
 // isLen reports whether e is a call of the built-in len of one argument.

@@ -1,0 +1,60 @@
+package eval_test
+
+import (
+	"testing"
+
+	"github.com/grundy-lang/grundy/internal/passes"
+)
+
+// maskBitCases: moves whose option is a mask edit of a list of 0s and
+// 1s, a copy with one element put where a condition of the index holds
+// (package bitlists' maskedits.go on package maskedit's masks): the same
+// values and errors with the passes on and off, where the edit is on the
+// bits and where it gives up (a range not over every index, an element
+// not 0 or 1, a string, a list of other ints, more than 64 elements), and
+// where the condition fails at some index or calls a def.
+var maskBitCases = []string{
+	// Node Kayles on a 3 x 4 grid: the edit in a def, in place, with the
+	// branches swapped, followed by an update.
+	`let W = 4
+let N = 12
+def nbrs(v) = [u for u in [v - W, v + W] if 0 <= u and u < N] + [u for u in [v - 1, v + 1] if 0 <= u and u < N and u / W == v / W]
+let NB = {v: nbrs(v) for v in 0 .. N - 1}
+def take(b, v) = [if i == v or i in NB[v] then 0 else b[i] for i in 0 .. N - 1]
+def keep(b, v) = [if i != v and not (i in NB[v]) then b[i] else 0 for i in 0 .. len(b) - 1]
+game a(b) moves a(take(b, v)) for v in 0 .. N - 1 if b[v] == 1
+game k(b) moves k(keep(b, v)) for v in 0 .. N - 1 if b[v] == 1
+game p(b) moves p([if i == v or i == v + 1 then 0 else b[i] for i in 0 .. len(b) - 1]) for v in 0 .. len(b) - 2 if b[v] == 1 and b[v + 1] == 1
+game u(b) moves u(update(take(b, v), (v + 5) % N, 0)) for v in 0 .. N - 1 if b[v] == 1
+let G = [1] * N
+print sg(a(G)), sg(k(G)), sg(p([1] * 13)), sg(u(G)), [sg(a(update(G, v, 0))) for v in 0 .. N - 1]`,
+	// Putting 1; a condition reading a global list and two names.
+	`let S = [0, 2, 3, 5]
+game f(b) moves f([if i == d or (i + d) % 7 in S then 1 else b[i] for i in 0 .. len(b) - 1]) for d in 0 .. len(b) - 1 if b[d] == 0
+print sg(f([0] * 7)), sg(f([0, 1, 0, 0, 1, 0, 0, 0]))`,
+	// Gives up: a range not over every index; an element 2; a string; a
+	// list of other ints; more than 64 elements.
+	`game p(b) moves p([if i == v then 0 else b[i] for i in 0 .. len(b) - 2]) for v in 0 .. len(b) - 1 if b[v] == 1
+game q(b) moves q([if i == v then 0 else b[i] for i in 1 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1
+print [sg(p([1, 0] * n + [1])) for n in 1 .. 5], [sg(q([1] * n + [0, 1])) for n in 1 .. 5], [sg(p([1] * n)) for n in 1 .. 6]`,
+	`game p(b) moves p([if i == v then 2 else b[i] for i in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == 1
+game s(b) moves s([if i == v then "." else b[i] for i in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] == "x"
+game t(b) moves t([if i == v then 0 else b[i] for i in 0 .. len(b) - 1]) for v in 0 .. len(b) - 1 if b[v] > 0
+print sg(p([1, 1, 1])), sg(s(["x", ".", "x", "x"])), sg(t([3, 0, 2, 1])), sg(t([1, 1, 0] + [0] * 63))`,
+	// The planner's loop renamed (a set comprehension of a def's, its
+	// loop's name declared after the chain is read).
+	`def opts(b) = {g([if j == i then 1 else b[j] for j in 0 .. len(b) - 1]) for i in 0 .. len(b) - 1 if b[i] == 0 and (i == 0 or b[i - 1] == 0) and (i == len(b) - 1 or b[i + 1] == 0)}
+game g(b) moves m for m in opts(b)
+print [sg(g([0] * n)) for n in 1 .. 9], sg(g([0, 1, 0, 0, 0]))`,
+	// A condition that fails at an index; one calling a def.
+	`def far(i, v) = 12 / (i - 3) > v
+game p(b) moves p([if i == v or far(i, v) then 0 else b[i] for i in 0 .. len(b) - 1]) for v in 0 .. 2 if b[v] == 1
+print sg(p([1, 1, 1]))
+print sg(p([1, 1, 1, 1, 1]))`,
+}
+
+func TestMaskBitDiff(t *testing.T) {
+	for _, off := range []passes.Pass{passes.BitLists, passes.MaskEdits, passes.All} {
+		diffCases(t, maskBitCases, off) // (each case against each)
+	}
+}
