@@ -81,6 +81,20 @@ def ok(g) = g[0][0] + g[len(g) - 1][0] < 2
 game p(b, n) moves p(put(b, r, c), n + 1) for r in 0 .. 1 for c in 0 .. 1 if b[r][c] == 0 and not not ok(put(b, r, c))
 game q(b) moves q(put(b, r, c)) + *1 for r in 0 .. 1 for c in 0 .. 1 if b[r][c] == 0 and not not ok(put(b, r, c))
 print sg(p([[0, 0], [0, 0]], 0)), sg(q([[0, 0], [0, 0]]))`,
+	// A part of a def's body that fails: raised inside the def, its call
+	// on the trace; an argument whose parameter the body does not read,
+	// evaluated (and failing) all the same.
+	`def put(b, r, c) = update(b, r, update(b[r], c / c, 1))
+game gm(b) moves gm(put(b, r, c)) for r in 0 .. 1 for c in 0 .. 1 if b[r][c] == 0 and not put(b, r, c)[0][0] == 2
+print sg(gm([[0, 0], [0, 0]]))`,
+	`def put(b, r, c) = update(b, r, update(b[r], 0, 1))
+game gm(b) moves gm(put(b, r, 1 / c)) for r in 0 .. 1 for c in 0 .. 1 if b[r][0] == 0 and not put(b, r, 1 / c)[0][0] == 2
+print sg(gm([[0], [0]]))`,
+	// (The option keyed from its grid's bits, package gridkey: the
+	// argument the body does not read evaluated too.)
+	`def put(b, z, c) = update(b, 0, update(b[0], c, 1))
+game gm(b) moves gm(put(b, b[1], c)) for c in 0 .. 1 if b[0][c] == 0
+print sg(gm([[0, 0]]))`,
 }
 
 // gridBitMoreCases: acyclic games (so that the SG search, not the

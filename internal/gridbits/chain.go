@@ -22,7 +22,8 @@ import (
 // the first part that is not so, before evaluating the next. Its parts
 // are plain (names, literals, operators, indexing, calls of pure int
 // built-ins): evaluating one again gives its value again, and counts no
-// step.
+// step; one that fails (a division by zero, an index) gives up too, the
+// general way raising its error where the calls do (setCells).
 
 // chain is a grid chain: its base grid and its row updates, innermost
 // first.
@@ -103,11 +104,13 @@ func (ch chainer) row(e, x, r lang.Expr) ([]cellPut, bool) {
 // small and has no names of its own (resolve's InlineShape: it counts no
 // step of its call). A chain evaluates an argument that is a chain once
 // (the row it reads of it, X[R], from its bits); anything else it takes
-// is plain. nil otherwise.
+// is plain. Every parameter the body does not read takes a local name or
+// a literal (resolve's DropsArgs: the call evaluates it all the same).
+// nil otherwise.
 func (ch chainer) inlined(call *lang.Call) lang.Expr {
 	c := ch.c
 	fn := c.Inlinable(call)
-	if fn == nil || c.GameCallee(call) != nil || !resolve.Same(call) || len(resolve.CalledParams(fn)) > 0 || !resolve.InlineShape(fn.Decl.Body) {
+	if fn == nil || c.GameCallee(call) != nil || !resolve.Same(call) || len(resolve.CalledParams(fn)) > 0 || !resolve.InlineShape(fn.Decl.Body) || resolve.DropsArgs(fn, call) {
 		return nil
 	}
 	return resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, resolve.SiteOf(call))
@@ -192,23 +195,43 @@ func (ch *chain) compile(c *compile.Compiler) func(fr *engine.Frame) (grid, bool
 		if !ok {
 			return grid{}, false
 		}
-		for i := range links {
-			l := &links[i]
-			r, ok := l.r.get(fr)
-			if !ok || uint64(r) >= uint64(g.h) {
+		return setCells(fr, g, links)
+	}
+}
+
+// setCells is grid g with the cells of links set, or false where a part
+// is not so or fails: the parts of a def's body run here without its
+// call on the trace, and in another order than the call's arguments, so
+// an error of one (a division by zero, an overflow, an index) is left to
+// the general way, which raises it where the calls do.
+func setCells(fr *engine.Frame, g grid, links []linkFn) (_ grid, ok bool) {
+	th := fr.Th
+	calls := len(th.Calls)
+	defer func() {
+		if r := recover(); r != nil {
+			if e, isErr := r.(*value.RuntimeError); !isErr || e.Kind != value.ErrRuntime {
+				panic(r) // (a limit or an interruption: as it is)
+			}
+			th.Calls = th.Calls[:calls]
+			ok = false
+		}
+	}()
+	for i := range links {
+		l := &links[i]
+		r, ok := l.r.get(fr)
+		if !ok || uint64(r) >= uint64(g.h) {
+			return grid{}, false
+		}
+		for j := range l.cells {
+			cp := &l.cells[j]
+			col, ok1 := cp.c.get(fr)
+			k, ok2 := cp.k.get(fr)
+			if !ok1 || !ok2 || uint64(col) >= uint64(g.wd) || uint64(k) > 1 {
 				return grid{}, false
 			}
-			for j := range l.cells {
-				cp := &l.cells[j]
-				col, ok1 := cp.c.get(fr)
-				k, ok2 := cp.k.get(fr)
-				if !ok1 || !ok2 || uint64(col) >= uint64(g.wd) || uint64(k) > 1 {
-					return grid{}, false
-				}
-				at := int(r)*g.wd + int(col)
-				g.w = g.w&^(1<<at) | uint64(k)<<at
-			}
+			at := int(r)*g.wd + int(col)
+			g.w = g.w&^(1<<at) | uint64(k)<<at
 		}
-		return g, true
 	}
+	return g, true
 }

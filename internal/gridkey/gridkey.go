@@ -201,7 +201,7 @@ func (p *planner) grid(e lang.Expr, depth int) bool {
 			return len(p.writes) <= 3*maxWrites
 		}
 		fn := p.c.Inlinable(e)
-		if fn == nil || !resolve.Same(e) || !resolve.InlineShape(fn.Decl.Body) || p.c.GameCallee(e) != nil {
+		if fn == nil || !resolve.Same(e) || !resolve.InlineShape(fn.Decl.Body) || p.c.GameCallee(e) != nil || resolve.DropsArgs(fn, e) {
 			return false
 		}
 		p.calls++

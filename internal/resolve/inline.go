@@ -32,6 +32,37 @@ func calleeDecl(e *lang.Call) *Decl {
 	return nil
 }
 
+// DropsArgs reports whether substituting call e's arguments for the
+// parameters of def fn (Substitute) would skip evaluating one that could
+// fail: an argument other than a literal or a local name whose parameter
+// the body does not read (the call evaluates it all the same).
+func DropsArgs(fn *engine.Func, e *lang.Call) bool {
+	index := ParamIndex(fn)
+	read := make([]bool, len(e.Args))
+	lang.Inspect(fn.Decl.Body, func(x lang.Expr) bool {
+		if id, ok := x.(*lang.Ident); ok {
+			if j, ok := index[Of(id)]; ok && j < len(read) {
+				read[j] = true
+			}
+		}
+		return true
+	})
+	for j, a := range e.Args {
+		switch a := a.(type) {
+		case *lang.IntLit, *lang.StrLit, *lang.BoolLit:
+			continue
+		case *lang.Ident:
+			if d := Of(a); d != nil && d.Kind == Local {
+				continue
+			}
+		}
+		if !read[j] {
+			return true
+		}
+	}
+	return false
+}
+
 // ParamIndex maps the declarations of the parameters of def fn to their
 // places (Substitute).
 func ParamIndex(fn *engine.Func) map[*Decl]int {
