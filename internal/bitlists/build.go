@@ -166,7 +166,7 @@ func spliceShape(e lang.Expr, d int) bool {
 func (bs *Binds) inlined(call *lang.Call) lang.Expr {
 	c := bs.c
 	fn := c.Inlinable(call)
-	if fn == nil || c.GameCallee(call) != nil || !resolve.Same(call) || len(resolve.CalledParams(fn)) > 0 || !resolve.InlineShape(fn.Decl.Body) {
+	if fn == nil || c.GameCallee(call) != nil || !resolve.Same(call) || len(resolve.CalledParams(fn)) > 0 || !resolve.InlineShape(fn.Decl.Body) || resolve.DropsArgs(fn, call) {
 		return nil
 	}
 	return resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, resolve.SiteOf(call))
@@ -302,6 +302,9 @@ func (a *anyInt) value(fr *engine.Frame) value.Value {
 // genChain compiles chain ch on bits: false where it gives up. A string
 // is bits over the pair of the strings of gb's positions (nil: a string
 // gives up).
+// A part that fails gives up too: the parts of a def's body run here
+// without its call on the trace, and not in its arguments' order, so the
+// general way raises the error where the calls do.
 func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) (bits, bool) {
 	base := bs.c.Vals.Expr(ch.base)
 	links := bs.linkFns(ch, ch.links)
@@ -322,8 +325,27 @@ func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) 
 		if !ok {
 			return bits{}, false
 		}
-		return applyLinks(fr, links, b)
+		return applySafe(fr, links, b)
 	}
+}
+
+// applySafe is applyLinks, false where a part fails with the script's
+// own error (the thread's calls, depth and stack as they were: the
+// general way then raises it, where the calls do); a limit or an
+// interruption is raised as it is.
+func applySafe(fr *engine.Frame, links []linkFn, b bits) (_ bits, ok bool) {
+	th := fr.Th
+	calls, depth, stack := len(th.Calls), th.Depth, th.Stack
+	defer func() {
+		if r := recover(); r != nil {
+			if e, isErr := r.(*value.RuntimeError); !isErr || e.Kind != value.ErrRuntime {
+				panic(r)
+			}
+			th.Calls, th.Depth, th.Stack = th.Calls[:calls], depth, stack
+			ok = false
+		}
+	}()
+	return applyLinks(fr, links, b)
 }
 
 // linkFn is a link compiled: its index and element (to: where it is

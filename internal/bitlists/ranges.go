@@ -336,7 +336,7 @@ func kBound(t lang.Expr, isK func(lang.Expr) bool, neg bool) (lo, hi lang.Expr, 
 func (bs ranger) inlinedComps(call *lang.Call) (lang.Expr, *engine.Func) {
 	c := bs.c
 	fn := c.Inlinable(call)
-	if fn == nil || c.GameCallee(call) != nil || !resolve.Same(call) || len(resolve.CalledParams(fn)) > 0 || !resolve.InlineShapeComps(fn.Decl.Body) {
+	if fn == nil || c.GameCallee(call) != nil || !resolve.Same(call) || len(resolve.CalledParams(fn)) > 0 || !resolve.InlineShapeComps(fn.Decl.Body) || resolve.DropsArgs(fn, call) {
 		return nil, nil
 	}
 	return resolve.Substitute(fn.Decl.Body, resolve.ParamIndex(fn), call.Args, resolve.SiteOf(call)), fn

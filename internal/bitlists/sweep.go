@@ -311,7 +311,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 		}
 		return cache.of(v, ab)
 	}
-	prefix := func(fr *engine.Frame, b bits) (bits, bool) { return applyLinks(fr, first, b) }
+	prefix := func(fr *engine.Frame, b bits) (bits, bool) { return applySafe(fr, first, b) }
 	if !strForms(links, test) {
 		return sweepList(lo, hi, rpos, slot, p, links, test, bodyIf, gb, keyed, list, prefix)
 	}

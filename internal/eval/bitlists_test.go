@@ -203,6 +203,18 @@ print [sg(k(n * [0])) for n in 0 .. 6], sg(k([0, 2, 0]))
 print sg(k("abc"))`,
 	`game k(s) moves k(s[:i] + [1] + s[i + 1:]) for i in [0, 1, "x"] if s[0] == 0
 print sg(k([0, 0, 0]))`,
+	// A def inlined into a chain: an argument it never reads that fails
+	// (the call evaluates it); a part of its body that fails (its call on
+	// the trace).
+	`def w(b, i, z) = update(b, i, 0)
+game g(b) moves g(w(b, i, 1 / 0)) for i in 0 .. len(b) - 1 if b[i] == 1
+print sg(g([1, 0, 1]))`,
+	`def w(i, b) = update(update(b, i, 0), i / 0, 0)
+game g(b) moves g(w(i, b)) for i in 0 .. len(b) - 1 if b[i] == 1
+print sg(g([1, 0, 0, 0, 0, 1]))`,
+	`def w(i, b) = update(update(b, i, 0), (i + 1) % (len(b) - 6), 0)
+game g(b) moves g(w(i, b)) for i in 0 .. len(b) - 1 if b[i] == 1
+print sg(g([1, 1, 1, 1, 0, 0, 0, 0, 1])), sg(g([1, 0, 0, 0, 0, 1]))`,
 }
 
 // notMaskCases: the masks of a comprehension whose body is not of a
