@@ -51,6 +51,22 @@ print [sg(g([0] * n)) for n in 1 .. 9], sg(g([0, 1, 0, 0, 0]))`,
 game p(b) moves p([if i == v or far(i, v) then 0 else b[i] for i in 0 .. len(b) - 1]) for v in 0 .. 2 if b[v] == 1
 print sg(p([1, 1, 1]))
 print sg(p([1, 1, 1, 1, 1]))`,
+	// The comprehension as written (maskedits off; with it on, where the
+	// element put is v + 1, no mask edit), its condition's i in T in
+	// lanes (package vecint) reading global T, whose slot is past the
+	// game's frame: T from the thread's globals.
+	`let A1 = 2
+let A2 = 1
+let A3 = 2
+let A4 = 0
+let A5 = 1
+let A6 = 1
+let A7 = 1
+let T = {2}
+game g(b) moves g([if i == v or i in T then v else b[i] for i in 0 .. len(b)]) for v in 0 .. len(b) - 1 if b[v] == 1
+game h(b) moves h([if i == v or i in T then v + 1 else b[i] for i in 0 .. len(b)]) for v in 0 .. len(b) - 1 if b[v] == 1
+print sg(h([0, 1]))
+print sg(g([0, 1]))`,
 }
 
 func TestMaskBitDiff(t *testing.T) {

@@ -516,9 +516,13 @@ func (k *compiler) inList(l lang.Expr, not bool) cfn {
 	s, global, inFunc := b.Slot, b.Kind == resolve.Global, k.c.InFunc
 	var m maskcache.ListMask
 	return func(fr *engine.Frame, lo int64, n int) (uint64, uint64) {
-		v := fr.Slots[s]
+		// (A global's slot in a function's frame is another name's: its
+		// value is in the thread's globals.)
+		var v value.Value
 		if global && inFunc {
 			v = fr.Th.Globals[s]
+		} else {
+			v = fr.Slots[s]
 		}
 		if j != nil {
 			i, ok := j(fr)
