@@ -46,14 +46,7 @@ func (b bits) value() value.Value {
 	if b.ab.str {
 		return strValue(b)
 	}
-	if b.ab.bools {
-		return boolsValue(b)
-	}
-	es := make([]value.Value, int(b.n))
-	for i := range es {
-		es[i] = value.Value{K: value.KInt, N: int64(b.w >> i & 1)}
-	}
-	return value.List(es)
+	return value.BitList(b.w, int(b.n), b.ab.bools)
 }
 
 // bound is what the bits of one alternative are compiled with: the bound

@@ -36,15 +36,6 @@ func boolBits(es []value.Value) (bits, bool) {
 // boolVals are false and true.
 var boolVals = [2]value.Value{value.Bool(false), value.Bool(true)}
 
-// boolsValue is the list of bools the bits b hold.
-func boolsValue(b bits) value.Value {
-	es := make([]value.Value, int(b.n))
-	for i := range es {
-		es[i] = boolVals[b.w>>i&1]
-	}
-	return value.List(es)
-}
-
 // boolKeyWord is the key of the list of the n bools whose bits w holds,
 // as its word and its count of bytes (memo.KeyWord), when it has at most
 // 8 (n <= 48): value's BitListWord, its tag TagBoolList.

@@ -473,7 +473,7 @@ func (c *baseCache) of(v value.Value, ab pair) (bits, bool) {
 	case value.KList:
 		if v.Ref != c.ref {
 			c.ref = v.Ref
-			c.b, c.ok = listBits(v.Elems())
+			c.b, c.ok = valueBits(v)
 		}
 	case value.KStr:
 		if v.Ref != c.ref || ab != c.ab {
@@ -490,6 +490,9 @@ func (c *baseCache) of(v value.Value, ab pair) (bits, bool) {
 func valueBits(v value.Value) (bits, bool) {
 	if v.K != value.KList {
 		return bits{}, false
+	}
+	if w, n, bools, ok := value.ListBits(v); ok {
+		return bits{w: w, n: int32(n), ab: pair{bools: bools}}, true
 	}
 	return listBits(v.Elems())
 }

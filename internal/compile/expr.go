@@ -121,8 +121,8 @@ func (vg *ValueGen) Expr(e lang.Expr) engine.EvalFn {
 				return func(fr *engine.Frame) value.Value {
 					v, i := fr.Slots[s], io.get(fr)
 					if v.K == value.KList || v.K == value.KTuple {
-						if el := v.Ref.(*value.Seq).Elems; uint64(i) < uint64(len(el)) {
-							return el[i]
+						if e, ok := value.SeqAt(v, i); ok {
+							return e
 						}
 					}
 					return operator.Index(pos, v, value.Int(i))

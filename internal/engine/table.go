@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-lang/grundy/internal/idlist"
+	"github.com/grundy-lang/grundy/internal/keykinds"
 	"github.com/grundy-lang/grundy/internal/memo"
 	"github.com/grundy-lang/grundy/internal/passes"
 	"github.com/grundy-lang/grundy/internal/value"
@@ -750,10 +751,9 @@ func (g *Game) noteTags(k []byte, boxed bool) {
 	}
 }
 
-// keyFacts is what value.KeyWhy says why argument i's general keys are
-// general from.
-func (g *Game) keyFacts(i int) value.KeyFacts {
-	f := value.KeyFacts{StrsOn: g.packStrs, SetsOn: g.bitsets, Inner: g.args[i].inner.Load()}
+// keyFacts is what keykinds.Why says why argument i's keys are general from.
+func (g *Game) keyFacts(i int) keykinds.Facts {
+	f := keykinds.Facts{StrsOn: g.packStrs, SetsOn: g.bitsets, Inner: g.args[i].inner.Load()}
 	if a := g.args[i].alpha.Load(); a != nil {
 		f.AlphaFull = a.Closed()
 	}
@@ -775,7 +775,7 @@ func (g *Game) ArgNotes() []string {
 			if tags&(1<<t) == 0 {
 				continue
 			}
-			what := value.KeyWhy(byte(t), g.keyFacts(i)) + g.Table.SparseNote(byte(t) == value.TagInt)
+			what := keykinds.Why(byte(t), g.keyFacts(i)) + g.Table.SparseNote(byte(t) == value.TagInt)
 			if byte(t) == value.TagUniSet {
 				if u := g.universeOf(i); u != nil {
 					nb := (u.Len() + 7) / 8

@@ -20,6 +20,7 @@ import (
 // list.
 type ListMask struct {
 	last *value.Seq
+	ref  any // last's value's Ref (last is made for a list kept as bits)
 	mask []uint64
 	ok   bool
 	// sorted: the ints of last, sorted, when it is a list of ints not
@@ -35,7 +36,7 @@ type ListMask struct {
 // v is not such a list (the caller asks the operator).
 func (m *ListMask) Has(v value.Value, x int64) (has, ok bool) {
 	if !m.load(v) {
-		if m.sorted != nil && m.last == v.Ref {
+		if m.sorted != nil && m.ref == v.Ref {
 			_, has = slices.BinarySearch(m.sorted, x)
 			return has, true
 		}
@@ -78,8 +79,8 @@ func (m *ListMask) load(v value.Value) bool {
 	if v.K != value.KList && v.K != value.KTuple {
 		return false
 	}
-	s := v.Ref.(*value.Seq)
-	if s == m.last {
+	if v.Ref == m.ref {
+		s := m.last
 		if m.big && m.sorted == nil && m.strs == nil {
 			// (Twice in a row: its ints or strings sorted.)
 			if k := s.Elems[0].K; k != value.KInt {
@@ -98,7 +99,11 @@ func (m *ListMask) load(v value.Value) bool {
 		}
 		return m.ok
 	}
-	m.last, m.mask, m.ok, m.sorted, m.big, m.strs = s, m.mask[:0], true, nil, false, nil
+	s, ok := v.Ref.(*value.Seq)
+	if !ok {
+		s = &value.Seq{Elems: v.Elems()} // (a list kept as bits)
+	}
+	m.last, m.ref, m.mask, m.ok, m.sorted, m.big, m.strs = s, v.Ref, m.mask[:0], true, nil, false, nil
 	for i, e := range s.Elems {
 		if e.K != value.KInt || uint64(e.N) >= value.BitSetMax {
 			m.ok = false
@@ -164,7 +169,7 @@ func (m *ListMask) HasValue(v, x value.Value) (has, ok bool) {
 	case value.KInt:
 		return m.Has(v, x.N)
 	case value.KStr, value.KTuple, value.KList:
-		if !m.load(v) && m.strs != nil && m.last == v.Ref {
+		if !m.load(v) && m.strs != nil && m.ref == v.Ref {
 			if m.last.Elems[0].K != x.K {
 				return false, true // (no element of its kind)
 			}
@@ -175,7 +180,7 @@ func (m *ListMask) HasValue(v, x value.Value) (has, ok bool) {
 			_, has = slices.BinarySearch(m.strs, k)
 			return has, true
 		}
-		if m.ok && m.last == v.Ref {
+		if m.ok && m.ref == v.Ref {
 			return false, true // (a list of small ints)
 		}
 	}

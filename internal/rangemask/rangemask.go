@@ -560,7 +560,7 @@ func tests(nd *node, x, l value.Value, base int64, n uint) (t, f uint64) {
 		}
 		size = int64(len(x.Str()))
 	case value.KList, value.KTuple:
-		size = int64(len(x.Elems()))
+		size = int64(value.Count(x))
 	default:
 		return 0, 0
 	}
@@ -586,34 +586,69 @@ func tests(nd *node, x, l value.Value, base int64, n uint) (t, f uint64) {
 		}
 		return t, f
 	}
+	if w, _, bools, ok := value.ListBits(x); ok {
+		// (A list kept as bits: the test of a 0 and of a 1, then words.)
+		k := value.KInt
+		if bools {
+			k = value.KBool
+		}
+		ones := w >> uint64(base) // (base >= 0: i0 is 0 or more)
+		if base < 0 {
+			ones = w << uint64(-base)
+		}
+		in := lowBits(uint64(i1)) &^ lowBits(uint64(i0))
+		for bit, m := range [2]uint64{^ones & in, ones & in} {
+			if r, ok := testElem(nd, value.Value{K: k, N: int64(bit)}, l); !ok {
+				continue
+			} else if r {
+				t |= m
+			} else {
+				f |= m
+			}
+		}
+		return t, f
+	}
 	es := x.Elems()
 	for i := i0; i < i1; i++ {
-		e := es[base+i]
-		var r bool
-		switch {
-		case nd.k == bare:
-			if e.K != value.KBool {
-				continue
-			}
-			r = e.N != 0
-		case nd.op == lang.OpEq || nd.op == lang.OpNe:
-			if e.K == value.KInt && l.K == value.KInt {
-				r = e.N == l.N
-			} else {
-				r = value.Equal(e, l)
-			}
-			r = r == (nd.op == lang.OpEq)
-		default:
-			if e.K != value.KInt || l.K != value.KInt {
-				continue
-			}
-			r = cmpInts(nd.op, e.N, l.N)
-		}
-		if r {
+		if r, ok := testElem(nd, es[base+i], l); !ok {
+			continue
+		} else if r {
 			t |= 1 << i
 		} else {
 			f |= 1 << i
 		}
 	}
 	return t, f
+}
+
+// lowBits is the mask of the k lowest bits (all of them from 64 on).
+func lowBits(k uint64) uint64 {
+	if k >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<k - 1
+}
+
+// testElem is the index test (or bare element) nd of the element e,
+// compared with l: false when e is not of the kind the test reads.
+func testElem(nd *node, e, l value.Value) (r, ok bool) {
+	switch {
+	case nd.k == bare:
+		if e.K != value.KBool {
+			return false, false
+		}
+		return e.N != 0, true
+	case nd.op == lang.OpEq || nd.op == lang.OpNe:
+		if e.K == value.KInt && l.K == value.KInt {
+			r = e.N == l.N
+		} else {
+			r = value.Equal(e, l)
+		}
+		return r == (nd.op == lang.OpEq), true
+	default:
+		if e.K != value.KInt || l.K != value.KInt {
+			return false, false
+		}
+		return cmpInts(nd.op, e.N, l.N), true
+	}
 }

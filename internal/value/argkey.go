@@ -91,6 +91,9 @@ func appendArgKeyAt(buf []byte, v Value, limit, depth int) (out []byte, boxed bo
 	case KStr:
 		return AppendStrKey(buf, v.Str()), false
 	case KList, KTuple:
+		if s, ok := v.Ref.(*bitSeq); ok {
+			return appendBitSeqKey(buf, s), false
+		}
 		return appendSeqKey(buf, v.K == KTuple, v.Elems(), limit, depth)
 	case KSet:
 		if m := v.Ref.(*Set).Bm; m != nil && m.U == nil {
@@ -415,6 +418,13 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 	case TagBitList, TagBoolList:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
+		if n <= 64 && n > 0 && len(b) >= int(n+7)/8 {
+			var w uint64
+			for i, x := range b[:(n+7)/8] {
+				w |= uint64(x) << (8 * i)
+			}
+			return BitList(w, int(n), t == TagBoolList), b[(n+7)/8:]
+		}
 		seq, e := newSeq(int(n), false)
 		kind := KInt
 		if t == TagBoolList {
@@ -521,42 +531,4 @@ func ArgKeyLen(b []byte) int {
 		panic("eval: a boxed argument key measured")
 	}
 	return i
-}
-
-// KeyKind says what representation an argument whose key starts with
-// tag t has, and why it is a general key where it is one (--explain).
-func KeyKind(t byte) string {
-	switch t {
-	case TagInt:
-		return "an int"
-	case tagNone, tagFalse, tagTrue, tagNim:
-		return "a constant (none, a bool or a nimber)"
-	case tagStr:
-		return "general key: a string, its bytes (the strings pass is off, a character is not ASCII, the alphabet is full, or the string is inside another value)"
-	case TagPackedStr:
-		return "a string over an alphabet of its characters, packed"
-	case TagBitList:
-		return "a list of 0s and 1s, packed a bit an element"
-	case TagBoolList:
-		return "a list of bools, packed a bit an element"
-	case TagIntList, TagIntTuple:
-		return "a list or tuple of ints, packed as varints"
-	case tagList, tagTuple:
-		return "general key: a list or tuple with elements that are not all ints, element by element"
-	case TagBitSet:
-		return "a bitset of small ints (0 to 4,095)"
-	case TagPairSet:
-		return "a bitset of cells (r, c), r and c from 0 to 63"
-	case TagUniSet:
-		return "a bitset over a universe of its elements"
-	case TagUniSortedList:
-		return "a list of ascending elements, as the bitset of their ids over a universe"
-	case TagUniList:
-		return "a list as the ids of its elements over a universe, a byte or two each"
-	case tagSet:
-		return "general key: a set, element by element (no universe: an element is a position, a sum, a function or an infinite value, the bitsets pass is off, the universe is full, or the set is inside another value)"
-	case tagMap:
-		return "general key: a map, key by key"
-	}
-	return "boxed: kept as values (a position, a sum, a function or an infinite value inside)"
 }

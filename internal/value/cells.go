@@ -198,6 +198,11 @@ func Count(v Value) int {
 			return n
 		}
 	}
+	if v.K == KList {
+		if s, ok := v.Ref.(*bitSeq); ok {
+			return s.n
+		}
+	}
 	return len(v.Elems())
 }
 

@@ -298,7 +298,10 @@ func (v Value) Str() string { return *v.Ref.(*string) }
 // Elems returns the elements of a list, tuple or set, in order.
 func (v Value) Elems() []Value {
 	if v.K == KList || v.K == KTuple {
-		return v.Ref.(*Seq).Elems
+		if s, ok := v.Ref.(*Seq); ok {
+			return s.Elems
+		}
+		return v.Ref.(*bitSeq).elems()
 	}
 	return v.otherElems()
 }
@@ -381,7 +384,7 @@ func Equal(a, b Value) bool {
 	case KBool, KInt, KNim:
 		return a.N == b.N
 	case KTuple, KList:
-		if eq, ok := equalInts(a.Ref.(*Seq).Elems, b.Ref.(*Seq).Elems); ok {
+		if eq, ok := equalInts(a.Elems(), b.Elems()); ok {
 			return eq
 		}
 	case KPos:
@@ -453,7 +456,7 @@ func Compare(a, b Value) int {
 // comparePairs is Compare of two tuples when both are pairs of ints
 // (cells: the keys of a board's maps), without compare's machinery.
 func comparePairs(a, b Value) (int, bool) {
-	x, y := a.Ref.(*Seq).Elems, b.Ref.(*Seq).Elems
+	x, y := a.Elems(), b.Elems()
 	if len(x) != 2 || len(y) != 2 || x[0].K != KInt || x[1].K != KInt || y[0].K != KInt || y[1].K != KInt {
 		return 0, false
 	}
