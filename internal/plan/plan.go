@@ -328,9 +328,11 @@ func chains(env *Env, q *ir.Query) []*ir.Query { return algebra.Chains(env.algeb
 
 func literalRuns(_ *Env, q *ir.Query) *ir.Query { return algebra.Runs(q) }
 
-// rangeCalls: not where the fast loops of ints take range calls as they are.
+// rangeCalls: not where the fast loops of ints take range calls as they
+// are, nor in a comprehension outside a game's rule (a comprehension
+// nested in a rule's query, an option's list, is one of the rule's).
 func rangeCalls(env *Env, q *ir.Query) *ir.Query {
-	if env.Packed || env.Game == nil {
+	if env.Packed || env.Game == nil && len(env.outer) == 0 {
 		return nil
 	}
 	return algebra.RangeCalls(env.algebra(), q)
