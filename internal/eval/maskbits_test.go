@@ -67,6 +67,56 @@ game g(b) moves g([if i == v or i in T then v else b[i] for i in 0 .. len(b)]) f
 game h(b) moves h([if i == v or i in T then v + 1 else b[i] for i in 0 .. len(b)]) for v in 0 .. len(b) - 1 if b[v] == 1
 print sg(h([0, 1]))
 print sg(g([0, 1]))`,
+	// A string of two characters rebuilt by join of the edit, over
+	// range(N) and range(len(b)), in a def and in place; a list of bools.
+	`let W = 4
+let N = 12
+def nbrs(v) = [u for u in [v - W, v + W] if 0 <= u and u < N] + [u for u in [v - 1, v + 1] if 0 <= u and u < N and u / W == v / W]
+let NB = [nbrs(v) for v in range(N)]
+def take(b, v) = join([if i == v or i in NB[v] then "0" else b[i] for i in range(N)], "")
+game a(b) moves a(take(b, v)) for v in range(N) if b[v] == "1"
+game k(b) moves k(join([if i != v and not (i in NB[v]) then b[i] else "." for i in range(len(b))], "")) for v in range(len(b)) if b[v] == "#"
+game f(b) moves f([if i == v or i in NB[v] then false else b[i] for i in range(N)]) for v in range(N) if b[v]
+let G = N * "1"
+game z(b) moves z(join([if i == v or i == v + 1 then "1" else b[i] for i in range(len(b))], "")) for v in range(len(b) - 1) if b[v] == "0" and b[v + 1] == "0"
+print sg(a(G)), sg(a(update(G, 5, "0"))), sg(k(N * "#")), sg(f([true] * N)), sg(f(update([true] * N, 0, false)))
+print [sg(z(n * "0")) for n in 1 .. 12], sg(z("0010000100"))`,
+	// Gives up: the put character not one of the string's two; join
+	// with a separator; a list's edit of a string (a list of characters);
+	// range of a count that is not an int (range's error); the edit of a
+	// string not joined.
+	`game a(b) moves a(join([if i == v then "x" else b[i] for i in range(len(b))], "")) for v in range(len(b)) if b[v] == "1"
+game s(b) moves s(join([if i == v then "0" else b[i] for i in range(len(b))], "-")) for v in range(len(b)) if b[v] == "1"
+game l(b) moves l([if i == v then "0" else b[i] for i in range(len(b))]) for v in range(len(b)) if b[v] == "1"
+let H = 2.5
+game r(b) moves r([if i == v then 0 else b[i] for i in range(H)]) for v in range(len(b)) if b[v] == 1
+print sg(a("1101")), sg(s("101")), sg(l("1011"))
+print sg(r([1, 1]))`,
+	// The put element a name: an int 0 or 1 in one position, 2 in another.
+	`game p(b, x) moves p([if i == v then x else b[i] for i in range(len(b))], 1 - x) for v in range(len(b)) if b[v] == 1
+game q(b, x) moves q([if i == v then x else b[i] for i in range(len(b))], 0) for v in range(len(b)) if b[v] == 1
+print sg(p([1, 1, 1, 0, 1], 0)), sg(q([1, 1, 1], 2))`,
+	// Point maps (package pointmap): each element a function of its
+	// index and the element there, of a list of bools by enumerate and
+	// by index, of ints, of a string joined; the divisor game on flags.
+	`let D = [1, 2, 3, 4, 6, 8, 12, 24]
+game g(f) moves g([x and D[j] % D[i] != 0 for (j, x) in enumerate(f)]) for i in range(len(f)) if f[i]
+game h(f) moves h([f[j] and D[j] % D[i] != 0 for j in 0 .. len(f) - 1]) for i in range(len(f)) if f[i]
+game k(f) moves k([if f[j] == 1 and D[j] % D[i] != 0 then 1 else 0 for j in 0 .. len(f) - 1]) for i in range(len(f)) if f[i] == 1
+game s(t) moves s(join([if t[j] == "1" and D[j] % D[i] != 0 then "1" else "0" for j in range(len(t))], "")) for i in range(len(t)) if t[i] == "1"
+game x(f) moves x([if false then 1 - f[j] else (f[j] + j * i) % 2 for j in range(len(f))]) for i in 1 .. 3 if sum(f) > 2
+print sg(g([true] * 8)), sg(h([true] * 8)), sg(k([1] * 8)), sg(s("11111111")), sg(g(update([true] * 8, 3, false)))
+print sg(x([1, 1, 0, 1, 1]))`,
+	// Point maps that fail at an index only for one of the two values,
+	// or make an element that is not one of the two (gives up); a def.
+	`let Z = [1, 0, 2, 1, 0, 3]
+def keep(f, i) = [x and 6 / Z[(j + i) % 6] > 1 for (j, x) in enumerate(f)]
+game g(f) moves g(keep(f, i)) for i in range(len(f)) if f[i]
+game b(f) moves b([if f[j] == 1 then 0 else 2 for j in range(len(f))]) for i in range(len(f)) if f[i] == 1
+game c(f) moves c([f[j] == 1 for j in range(len(f))]) for i in range(len(f)) if f[i] == 1
+print sg(b([1, 0, 1])), sg(c([1, 1]))
+print sg(g([false, false, true, false, false, true]))
+print sg(g([true, true, true, true, true, true]))`,
 }
 
 func TestMaskBitDiff(t *testing.T) {

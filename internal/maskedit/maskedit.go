@@ -47,10 +47,13 @@ import (
 type Plan struct {
 	Comp  *lang.Comp
 	Range *lang.Binary // its one clause's A .. B
-	Var   *lang.Name   // j
-	Base  *lang.Ident  // b
-	Cond  lang.Expr    // C
-	Put   lang.Expr    // X
+	// Count: range(E), E the count, where the clause is that (A is 0, B
+	// is E - 1; CompileBits only, nil else).
+	Count *lang.Call
+	Var   *lang.Name  // j
+	Base  *lang.Ident // b
+	Cond  lang.Expr   // C
+	Put   lang.Expr   // X
 	// Keep: the element is b[j] where C holds and X elsewhere (if C
 	// then b[j] else X); else X where C holds.
 	Keep bool
@@ -102,6 +105,16 @@ func Recognize(c *compile.Compiler, e *lang.Comp, r *lang.Binary, v *lang.Name) 
 	}
 	if jd == nil || !purecond.Plain(c, p.Cond, jd) || reads(p.Cond, resolve.Of(base)) {
 		return nil
+	}
+	return p
+}
+
+// RecognizeCount is Recognize of a comprehension whose one clause binds v
+// over range(E), call, for CompileBits.
+func RecognizeCount(c *compile.Compiler, e *lang.Comp, call *lang.Call, v *lang.Name) *Plan {
+	p := Recognize(c, e, &lang.Binary{Pos: call.Pos, Op: lang.OpRange}, v)
+	if p != nil {
+		p.Range, p.Count = nil, call
 	}
 	return p
 }
@@ -259,27 +272,46 @@ func fill(fr *engine.Frame, ent *maskcache.Entry, a, z int64, words, slot int, c
 	}
 }
 
-// CompileBits compiles plan p on the bits of a list of n <= 64 ints 0
-// and 1 (package bitlists: bit j is element j): the bits of the copy,
-// where the comprehension is over every index of b (A is 0 and B is n -
-// 1) and X is the int 0 or 1; false, nothing evaluated but the bounds
-// and X, anywhere else (the caller then builds the copy as compiled).
-func CompileBits(c *compile.Compiler, p *Plan) func(fr *engine.Frame, w uint64, n int) (uint64, bool) {
-	lo, hi := c.Ints.RangeBounds(p.Range)
+// CompileBits compiles plan p on the bits of a list of n <= 64 elements
+// of two values, or of a string of two characters (package bitlists:
+// bit j is element j): the bits of the copy, where the comprehension is
+// over every index of b (A is 0 and B is n - 1) and X is one of the two
+// (bit gives its bit); false, nothing evaluated but the bounds and X,
+// anywhere else (the caller then builds the copy as compiled).
+func CompileBits(c *compile.Compiler, p *Plan) func(fr *engine.Frame, w uint64, n int, bit func(value.Value) (uint64, bool)) (uint64, bool) {
+	var bounds func(fr *engine.Frame) (a, z int64, ok bool)
+	var rpos engine.Pos
+	if p.Count != nil {
+		// (range(E): E evaluated as written, an int or given up, so that
+		// range's own error is the general way's.)
+		cnt := c.Vals.Expr(p.Count.Args[0])
+		rpos = p.Count.Pos
+		bounds = func(fr *engine.Frame) (int64, int64, bool) {
+			x := cnt(fr)
+			return 0, x.N - 1, x.K == value.KInt
+		}
+	} else {
+		lo, hi := c.Ints.RangeBounds(p.Range)
+		rpos = p.Range.Pos
+		bounds = func(fr *engine.Frame) (int64, int64, bool) { return lo(fr), hi(fr), true }
+	}
 	c.Vals.Pattern(p.Comp.Clauses[0].(*lang.ForClause).Target)
 	b := c.Var(p.Var)
 	b.IsInt = true
-	slot, rpos := b.Slot, p.Range.Pos
+	slot := b.Slot
 	cond := c.Ints.Cond(p.Cond, "the condition of if")
 	put := c.Vals.Expr(p.Put)
 	locals, lets := purecond.Names(c, []lang.Expr{p.Cond}, slot)
 	c.Fired(passes.MaskEdits)
 	cache := maskcache.New()
 	keep := p.Keep
-	return func(fr *engine.Frame, w uint64, n int) (uint64, bool) {
-		a, z := lo(fr), hi(fr)
-		x := put(fr)
-		if a != 0 || z != int64(n)-1 || n < 1 || n > 64 || x.K != value.KInt {
+	return func(fr *engine.Frame, w uint64, n int, bit func(value.Value) (uint64, bool)) (uint64, bool) {
+		a, z, ok := bounds(fr)
+		if !ok {
+			return 0, false
+		}
+		xb, ok := bit(put(fr))
+		if !ok || a != 0 || z != int64(n)-1 || n < 1 || n > 64 {
 			return 0, false
 		}
 		ent := cache.Entry(fr, 0, nil, locals, lets)
@@ -296,7 +328,7 @@ func CompileBits(c *compile.Compiler, p *Plan) func(fr *engine.Frame, w uint64, 
 		if keep {
 			pass = ^pass & all
 		}
-		return w&^pass | -uint64(x.N)&pass, true
+		return w&^pass | -xb&pass, true
 	}
 }
 

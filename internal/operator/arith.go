@@ -267,6 +267,11 @@ func In(pos engine.Pos, x, coll value.Value) bool {
 func Index(pos engine.Pos, x, i value.Value) value.Value {
 	switch x.K {
 	case value.KList, value.KTuple:
+		if i.K == value.KInt {
+			if y, ok := value.SeqAt(x, i.N); ok {
+				return y // (a list kept as bits: its elements not made)
+			}
+		}
 		e := x.Elems()
 		if i.K != value.KInt {
 			value.Fail(pos, "a %s index must be an int, found %s", x.TypeName(), i.TypeName())
