@@ -46,6 +46,9 @@ func (b bits) value() value.Value {
 	if b.ab.str {
 		return strValue(b)
 	}
+	if b.ab.tuple {
+		return value.BitTuple(b.w, int(b.n))
+	}
 	return value.BitList(b.w, int(b.n), b.ab.bools)
 }
 
@@ -192,7 +195,7 @@ func (bs *Binds) perPosition(ch *chain, gb *engine.Binding, run func(fr *engine.
 		if v.K == value.KStr {
 			ab = pairOf(gb)
 		}
-		if _, ok := cache.of(v, ab); ok {
+		if _, ok := cache.of(v, ab, ch.kind); ok {
 			run(fr)
 		} else {
 			plain(fr)
@@ -239,7 +242,7 @@ func (bs *Binds) yielded(alt *lang.Alt, call *lang.Call) (func(fr *engine.Frame)
 		swept bool
 	)
 	cl, isFor := alt.Clauses[k].(*lang.ForClause)
-	if isFor && isRange(cl) && !cl.Target.Tuple && len(cl.Target.Names) == 1 && c.On(passes.FastLoops) {
+	if isFor && isRange(cl) && !cl.Target.Tuple && len(cl.Target.Names) == 1 && c.On(passes.FastLoops) && ch.kind != kindTuple {
 		var cond lang.Expr
 		if ifc != nil {
 			cond = ifc.Cond
@@ -446,6 +449,10 @@ func keyLookup(gb *engine.Binding, general func(fr *engine.Frame, b bits) memo.S
 			}
 			var kb [16]byte
 			return fr.Gen.Lookup(g, g.Intern(appendBoolBits(kb[:0], b.w, int(b.n)), false, nil))
+		}
+		if b.ab.tuple {
+			var kb [72]byte
+			return fr.Gen.Lookup(g, g.Intern(value.AppendBitTuple(kb[:0], b.w, int(b.n)), false, nil))
 		}
 		if st, ok := g.Keys.DirectListOf(b.w, int(b.n)); ok {
 			return memo.ValueOf(st) // (what Lookup finds)

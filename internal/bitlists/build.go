@@ -33,7 +33,21 @@ import (
 type chain struct {
 	base  lang.Expr
 	links []link
+	kind  chainKind
 }
+
+// chainKind is what a chain's base may be: a list or a string (kindList:
+// a splice of a list's or a string's literal, a map, a fold, a mask; a
+// tuple gives up), a tuple (kindTuple: a splice of a tuple literal; a
+// list or string gives up) or any of them (kindAny: updates only, which
+// make what they update).
+type chainKind uint8
+
+const (
+	kindList chainKind = iota
+	kindAny
+	kindTuple
+)
 
 // link is one update of a chain: update(In, At, To), In the chain so far;
 // or (rng) a map of a range of places from At (ranges.go), To the map.
@@ -77,7 +91,7 @@ func (bs *Binds) chainOf(e lang.Expr) *chain {
 		if !bs.plain(call.Args[0]) {
 			return nil
 		}
-		ch = &chain{base: call.Args[0]}
+		ch = &chain{base: call.Args[0], kind: kindAny}
 	}
 	ch.links = append(ch.links, link{in: call.Args[0], at: call.Args[1], to: call.Args[2]})
 	return ch
@@ -118,14 +132,18 @@ func (bs *Binds) spliceChain(e lang.Expr) *chain {
 		return nil // (package build plans only this shape: its plans of comprehensions declare names)
 	}
 	x, i, lit, elems, ok := build.SpliceOf(bs.b, e)
+	kind := kindList
 	if !ok {
-		return splices(e, bs.plain) // (a conditional of characters between)
+		if x, i, elems, ok = build.SpliceOfTuple(bs.b, e); !ok {
+			return splices(e, bs.plain) // (a conditional of characters between)
+		}
+		kind = kindTuple
 	}
 	pos := lang.Start(i)
 	for t := range len(lit) {
 		elems = append(elems, &lang.StrLit{Pos: pos, Val: lit[t : t+1]})
 	}
-	ch := &chain{base: x}
+	ch := &chain{base: x, kind: kind}
 	for t, to := range elems {
 		at := i
 		if t > 0 {
@@ -148,7 +166,7 @@ func spliceShape(e lang.Expr, d int) bool {
 	case *lang.Slice:
 		_, ok := e.X.(*lang.Ident)
 		return ok
-	case *lang.ListLit, *lang.StrLit, *lang.Ident:
+	case *lang.ListLit, *lang.StrLit, *lang.Ident, *lang.TupleLit:
 		return true
 	case *lang.IfExpr:
 		return oneChar(e)
@@ -321,7 +339,7 @@ func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) 
 		if v.K == value.KStr {
 			ab = pairOf(gb)
 		}
-		b, ok := cache.of(v, ab)
+		b, ok := cache.of(v, ab, ch.kind)
 		if !ok {
 			return bits{}, false
 		}
@@ -467,9 +485,18 @@ type baseCache struct {
 	ok  bool
 }
 
-// of is the bits of v, if it is such a list, or such a string over ab.
-func (c *baseCache) of(v value.Value, ab pair) (bits, bool) {
+// of is the bits of v, if it is such a list, or such a string over ab,
+// or such a tuple, as a chain of kind k takes it.
+func (c *baseCache) of(v value.Value, ab pair, k chainKind) (bits, bool) {
+	if (v.K == value.KTuple) != (k == kindTuple) && k != kindAny {
+		return bits{}, false
+	}
 	switch v.K {
+	case value.KTuple:
+		if v.Ref != c.ref {
+			c.ref = v.Ref
+			c.b, c.ok = tupleBits(v)
+		}
 	case value.KList:
 		if v.Ref != c.ref {
 			c.ref = v.Ref
@@ -486,12 +513,27 @@ func (c *baseCache) of(v value.Value, ab pair) (bits, bool) {
 	return c.b, c.ok
 }
 
+// tupleBits is the bits of the tuple v, if it is one of 1 to 64 ints 0
+// and 1.
+func tupleBits(v value.Value) (bits, bool) {
+	if w, n, _, _, ok := value.SeqBits(v); ok {
+		return bits{w: w, n: int32(n), ab: pair{tuple: true}}, true
+	}
+	es := v.Elems()
+	if len(es) == 0 || es[0].K != value.KInt {
+		return bits{}, false
+	}
+	b, ok := listBits(es)
+	b.ab.tuple = true
+	return b, ok
+}
+
 // valueBits is the bits of v, if it is a list of up to 64 ints 0 and 1.
 func valueBits(v value.Value) (bits, bool) {
 	if v.K != value.KList {
 		return bits{}, false
 	}
-	if w, n, bools, ok := value.ListBits(v); ok {
+	if w, n, bools, _, ok := value.SeqBits(v); ok {
 		return bits{w: w, n: int32(n), ab: pair{bools: bools}}, true
 	}
 	return listBits(v.Elems())

@@ -22,11 +22,13 @@ import (
 
 // pair is what the bits hold: the characters of a string's (str), ids 0
 // and 1 of its game's alphabet, or (bools) a list of bools' (false 0,
-// true 1: bools.go); the zero pair is a list of 0s and 1s'.
+// true 1: bools.go), or (tuple) a tuple of 0s and 1s'; the zero pair is
+// a list of 0s and 1s'.
 type pair struct {
 	str    bool
 	c0, c1 byte
 	bools  bool
+	tuple  bool
 }
 
 // pairOf is the pair of the strings that are the argument of gb's

@@ -309,7 +309,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 		if v.K == value.KStr {
 			ab = pairOf(gb)
 		}
-		return cache.of(v, ab)
+		return cache.of(v, ab, kindList) // (a tuple: not swept)
 	}
 	prefix := func(fr *engine.Frame, b bits) (bits, bool) { return applySafe(fr, first, b) }
 	if !strForms(links, test) {

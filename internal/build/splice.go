@@ -386,6 +386,18 @@ func boundListSplice(site InlineSite, before func(fr *engine.Frame), base buildF
 	}
 }
 
+// SpliceOfTuple is X, I and the elements of the tuple literal splice e
+// writes (X a tuple).
+func SpliceOfTuple(bd *Builders, e lang.Expr) (x *lang.Ident, i lang.Expr, elems []lang.Expr, ok bool) {
+	if p := bd.buildPlan(e); p != nil {
+		var c spliced
+		if x, i, c, ok = splicePartsOf(bd, p, true); ok && c.tuple {
+			return x, i, c.xs, true
+		}
+	}
+	return nil, nil, nil, false
+}
+
 // SpliceOf is X, I and what splice e writes: a string literal, or a list literal's elements.
 func SpliceOf(bd *Builders, e lang.Expr) (x *lang.Ident, i lang.Expr, lit string, elems []lang.Expr, ok bool) {
 	if p := bd.buildPlan(e); p != nil {

@@ -519,7 +519,7 @@ type argInfo struct {
 	alpha  atomic.Pointer[value.Alphabet]
 	pair   [3]byte       // StrPair's characters, and 1 once read
 	tags   atomic.Uint32 // bit t: a key of tag t (--explain)
-	inner  atomic.Uint32 // the tags of the elements of its lists and tuples with the general key (value.ElemTags)
+	inner  atomic.Uint32 // the tags of the elements of its lists and tuples with the general key (keykinds.ElemTags)
 	lists  atomic.Bool   // its lists are keyed over its universe (package idlist: UseListUniverse)
 	passed bool          // the rule passes it on unchanged (SetPassed)
 	known  idlist.Known  // the list decoded last (ListKnown)
@@ -740,7 +740,7 @@ func (g *Game) noteTags(k []byte, boxed bool) {
 			a.Or(1 << t)
 		}
 		if !boxed {
-			if in := value.ElemTags(seg); in != 0 && g.args[i].inner.Load()|in != g.args[i].inner.Load() {
+			if in := keykinds.ElemTags(seg); in != 0 && g.args[i].inner.Load()|in != g.args[i].inner.Load() {
 				g.args[i].inner.Or(in)
 			}
 		}

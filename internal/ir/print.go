@@ -131,7 +131,11 @@ func writeExpr(b *strings.Builder, e lang.Expr, nested bool) {
 	case *lang.SetLit:
 		writeSeq(b, "{", e.Elems, "}")
 	case *lang.TupleLit:
-		writeSeq(b, "(", e.Elems, ")")
+		if len(e.Elems) == 1 {
+			writeSeq(b, "(", e.Elems, ",)") // (a one-tuple, not a parenthesis)
+		} else {
+			writeSeq(b, "(", e.Elems, ")")
+		}
 	case *lang.Index:
 		if _, ok := e.X.(*lang.Binary); ok {
 			// (An index of a concatenation: `([0] + b)[i]`.)

@@ -5,6 +5,7 @@
 package keykinds
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -119,4 +120,28 @@ func Kind(t byte) string {
 		return "general key: a map, key by key"
 	}
 	return "boxed: kept as values (a position, a sum, a function or an infinite value inside)"
+}
+
+// ElemTags is the tags of the first elements of the key k of a list or
+// tuple with the general key, a bit a tag (0 for another key), up to
+// the first that is a list, tuple, set or map.
+func ElemTags(k []byte) uint32 {
+	if len(k) == 0 || k[0] != value.TagList && k[0] != value.TagTuple {
+		return 0
+	}
+	n, i := binary.Uvarint(k[1:])
+	i++
+	var tags uint32
+	for e := 0; e < int(min(n, 16)) && i < len(k); e++ {
+		t := k[i]
+		if t == value.TagBoxed {
+			break // (a boxed part has no length)
+		}
+		tags |= 1 << (t & 31)
+		if t == value.TagList || t == value.TagTuple || t == value.TagSet || t == value.TagMap {
+			break // (it may hold a boxed part: not measured)
+		}
+		i += value.ArgKeyLen(k[i:])
+	}
+	return tags
 }

@@ -33,3 +33,36 @@ func TestKindOfKeys(t *testing.T) {
 		t.Errorf("a string with the pass off: %q", s)
 	}
 }
+
+// fn is a function value's callable.
+type fn string
+
+func (f fn) Name() string     { return string(f) }
+func (f fn) KindName() string { return "built-in" }
+
+// ElemTags reads the tags of the elements of a list or tuple key up to
+// the first container, never past it (a container may hold a boxed
+// part, which has no length).
+func TestElemTags(t *testing.T) {
+	s, i := value.Str("x"), value.Int(1)
+	tag := func(v value.Value) uint32 {
+		k, _ := value.AppendArgKey(nil, v, value.MaxKeyBytes)
+		return 1 << k[0]
+	}
+	cases := []struct {
+		v    value.Value
+		want uint32
+	}{
+		{value.List([]value.Value{s, i}), tag(s) | tag(i)},
+		{value.Tuple([]value.Value{i, s, value.Bool(true)}), tag(i) | tag(s) | tag(value.Bool(true))},
+		{value.List([]value.Value{s, value.List([]value.Value{value.FuncValue(fn("f"))}), i}), tag(s) | 1<<value.TagList},
+		{value.List([]value.Value{i, i}), 0}, // (ints: not the general key)
+		{value.Str("abc"), 0},
+	}
+	for _, c := range cases {
+		k, _ := value.AppendArgKey(nil, c.v, value.MaxKeyBytes)
+		if got := ElemTags(k); got != c.want {
+			t.Errorf("%s: tags %b, want %b", value.Repr(c.v), got, c.want)
+		}
+	}
+}

@@ -69,7 +69,7 @@ func IntsWithin(x value.Value, t, minLen int64) bool {
 	if x.Kind() != value.KList {
 		return false
 	}
-	if w, n, bools, ok := value.ListBits(x); ok {
+	if w, n, bools, _, ok := value.SeqBits(x); ok {
 		return !bools && int64(n) >= minLen && (t >= 1 || w == 0 && t >= 0) // (0s and 1s, kept as bits)
 	}
 	es := x.Elems()

@@ -586,7 +586,7 @@ func tests(nd *node, x, l value.Value, base int64, n uint) (t, f uint64) {
 		}
 		return t, f
 	}
-	if w, _, bools, ok := value.ListBits(x); ok {
+	if w, _, bools, _, ok := value.SeqBits(x); ok {
 		// (A list kept as bits: the test of a 0 and of a 1, then words.)
 		k := value.KInt
 		if bools {

@@ -402,6 +402,11 @@ func DecodeArgKey(b []byte) (Value, []byte) {
 	case TagIntList, TagIntTuple:
 		n, k := binary.Uvarint(b)
 		b = b[k:]
+		if t == TagIntTuple && n >= 1 && n <= 64 && len(b) >= int(n) {
+			if w, ok := tupleBits(b[:n]); ok {
+				return BitTuple(w, int(n)), b[n:] // (0s and 1s: kept as bits)
+			}
+		}
 		seq, e := newSeq(int(n), t == TagIntTuple)
 		i := 0
 		// (Ints of one byte, -64 .. 63, the common case: no varint read.)

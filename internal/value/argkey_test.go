@@ -286,29 +286,3 @@ func TestBitmapSetDecodedLazily(t *testing.T) {
 		}
 	}
 }
-
-// ElemTags reads the tags of the elements of a list or tuple key up to
-// the first container, never past it (a container may hold a boxed
-// part, which has no length): the tag of the first element is the first
-// byte of its key.
-func TestElemTags(t *testing.T) {
-	r := rand.New(rand.NewPCG(45, 46))
-	for range 20000 {
-		v := randArg(r, 0)
-		k, _ := AppendArgKey(nil, v, MaxKeyBytes)
-		tags := ElemTags(k) // (no panic)
-		if (k[0] == tagList || k[0] == tagTuple) && len(v.Elems()) > 0 {
-			first, _ := AppendArgKey(nil, v.Elems()[0], MaxKeyBytes)
-			if first[0] != tagBoxed && tags&(1<<first[0]) == 0 {
-				t.Fatalf("%s: tags %b lack its first element's %d", Repr(v), tags, first[0])
-			}
-		} else if tags != 0 {
-			t.Fatalf("%s: tags %b for a key that is not a list's or tuple's", Repr(v), tags)
-		}
-	}
-	boxedIn := List([]Value{Str("x"), List([]Value{FuncValue(testFunc("f"))}), Int(1)})
-	k, _ := AppendArgKey(nil, boxedIn, MaxKeyBytes)
-	if got := ElemTags(k); got != 1<<tagStr|1<<tagList {
-		t.Fatalf("a list with a function inside a list: tags %b", got)
-	}
-}

@@ -2,17 +2,17 @@ package value
 
 import "sync/atomic"
 
-// bitSeq is a list of up to 64 ints 0 and 1 (or of bools) kept as the
-// bits of a word, bit i element i, until its elements are asked for: a
-// position's argument decoded from its key (TagBitList, TagBoolList), or
-// a list a kernel of words made. A move rule whose reads of the list are
-// kernels of words (its length, its elements by index, a mask of an
-// index test, an option's update chain) never makes the elements; any
-// other read makes them once (Elems).
+// bitSeq is a list of up to 64 ints 0 and 1 (or bools), or a tuple of
+// 0s and 1s, kept as the bits of a word, bit i element i: a position's
+// argument decoded from its key, or what a kernel of words made. A rule
+// reading it only by kernels of words (its length, b[i], an index test's
+// mask, an update chain) never makes its elements; another read makes
+// them once (Elems).
 type bitSeq struct {
 	w     uint64
 	n     int
 	bools bool
+	tuple bool // a tuple of ints 0 and 1 (BitTuple), not a list
 	// made: the elements, once Elems made them (stored atomically: a
 	// value may be read by several goroutines at once).
 	made atomic.Pointer[[]Value]
@@ -28,19 +28,21 @@ func BitList(w uint64, n int, bools bool) Value {
 	return Value{K: KList, Ref: &bitSeq{w: w, n: n, bools: bools}}
 }
 
-// ListBits is the bits of a list that BitList made (or that was decoded
-// from a key of bits), without making its elements: its word, its
-// length and whether its elements are bools. It reports false for any
-// other value, whatever its elements.
-func ListBits(v Value) (w uint64, n int, bools, ok bool) {
-	if v.K != KList {
-		return 0, 0, false, false
+// BitTuple is the tuple of the 1 <= n <= 64 ints 0 and 1 w holds.
+func BitTuple(w uint64, n int) Value {
+	v := BitList(w, n, false)
+	v.K, v.Ref.(*bitSeq).tuple = KTuple, true
+	return v
+}
+
+// SeqBits is the word, length, bools and tuple of a list or tuple kept as
+// bits (BitList, BitTuple, or decoded from a key of bits), its elements
+// not made; false for any other value, whatever its elements.
+func SeqBits(v Value) (w uint64, n int, bools, tuple, ok bool) {
+	if s, isBits := v.Ref.(*bitSeq); isBits && (v.K == KList || v.K == KTuple) {
+		return s.w, s.n, s.bools, s.tuple, true
 	}
-	s, ok := v.Ref.(*bitSeq)
-	if !ok {
-		return 0, 0, false, false
-	}
-	return s.w, s.n, s.bools, true
+	return 0, 0, false, false, false
 }
 
 // SeqAt is element i of the list or tuple v, if it has one, without
@@ -61,27 +63,49 @@ func SeqAt(v Value, i int64) (Value, bool) {
 	return None, false
 }
 
+// tupleBits is the bits of the bytes of a tuple's key (AppendBitTuple),
+// if each is a 0 or a 1.
+func tupleBits(b []byte) (w uint64, ok bool) {
+	for i, x := range b {
+		if x&^2 != 0 {
+			return 0, false
+		}
+		w |= uint64(x>>1) << i
+	}
+	return w, true
+}
+
 // elems makes (once) and returns the elements.
 func (s *bitSeq) elems() []Value {
 	if p := s.made.Load(); p != nil {
 		return *p
 	}
-	k := KInt
-	if s.bools {
-		k = KBool
-	}
-	_, e := newSeq(s.n, false)
+	_, e := newSeq(s.n, s.tuple)
 	for i := range e {
-		e[i] = Value{K: k, N: int64(s.w >> i & 1)}
+		e[i], _ = SeqAt(Value{K: KList, Ref: s}, int64(i))
 	}
 	s.made.Store(&e)
 	return e
 }
 
+// AppendBitTuple appends the key of the tuple of the n <= 64 ints 0 and
+// 1 whose bits w holds: AppendIntSeqBytes's, a byte an int.
+func AppendBitTuple(buf []byte, w uint64, n int) []byte {
+	buf = append(buf, TagIntTuple, byte(n))
+	for i := range n {
+		buf = append(buf, IntSeqByte(int64(w>>i&1)))
+	}
+	return buf
+}
+
 // appendBitSeqKey appends the key of the list s (appendSeqKey's).
 func appendBitSeqKey(buf []byte, s *bitSeq) []byte {
-	if s.bools {
-		return appendBitList(buf, TagBoolList, s.n, func(i int) bool { return s.w>>i&1 != 0 })
+	if s.tuple {
+		return AppendBitTuple(buf, s.w, s.n)
 	}
-	return AppendBitWord(buf, s.w, s.n)
+	out := AppendBitWord(buf, s.w, s.n)
+	if s.bools {
+		out[len(buf)] = TagBoolList // (the same bytes, the tag of bools)
+	}
+	return out
 }

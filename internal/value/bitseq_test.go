@@ -44,7 +44,7 @@ func TestBitListIsTheList(t *testing.T) {
 		if len(rest) != 0 || !Equal(dec, plain) {
 			t.Fatalf("n=%d: decoded %v", n, dec)
 		}
-		if gw, gn, gb, ok := ListBits(dec); n > 0 && (!ok || gn != n || gb != bools || gw != w&(lowMask(n))) {
+		if gw, gn, gb, _, ok := SeqBits(dec); n > 0 && (!ok || gn != n || gb != bools || gw != w&(lowMask(n))) {
 			t.Fatalf("n=%d: decoded bits %x %d %v %v", n, gw, gn, gb, ok)
 		}
 		// Another list, one element apart: unequal, ordered as the plain.

@@ -198,7 +198,7 @@ func Count(v Value) int {
 			return n
 		}
 	}
-	if v.K == KList {
+	if v.K == KList || v.K == KTuple {
 		if s, ok := v.Ref.(*bitSeq); ok {
 			return s.n
 		}
