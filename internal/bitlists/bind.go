@@ -37,7 +37,7 @@ func New(c *compile.Compiler, b *build.Builders) *Binds { return &Binds{c: c, b:
 // at n or above).
 type bits struct {
 	w  uint64
-	n  int32
+	n  int16 // (16 bits: a bits is two words, passed in registers)
 	ab pair
 }
 
@@ -46,7 +46,7 @@ func (b bits) value() value.Value {
 	if b.ab.str {
 		return strValue(b)
 	}
-	if b.ab.tuple {
+	if b.ab.tuple() {
 		return value.BitTuple(b.w, int(b.n))
 	}
 	return value.BitList(b.w, int(b.n), b.ab.bools)
@@ -450,7 +450,7 @@ func keyLookup(gb *engine.Binding, general func(fr *engine.Frame, b bits) memo.S
 			var kb [16]byte
 			return fr.Gen.Lookup(g, g.Intern(appendBoolBits(kb[:0], b.w, int(b.n)), false, nil))
 		}
-		if b.ab.tuple {
+		if b.ab.tuple() {
 			var kb [72]byte
 			return fr.Gen.Lookup(g, g.Intern(value.AppendBitTuple(kb[:0], b.w, int(b.n)), false, nil))
 		}

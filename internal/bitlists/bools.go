@@ -30,7 +30,7 @@ func boolBits(es []value.Value) (bits, bool) {
 		}
 		w |= uint64(x.N&1) << i
 	}
-	return bits{w: w, n: int32(len(es)), ab: pair{bools: true}}, true
+	return bits{w: w, n: int16(len(es)), ab: pair{bools: true}}, true
 }
 
 // boolVals are false and true.

@@ -517,14 +517,14 @@ func (c *baseCache) of(v value.Value, ab pair, k chainKind) (bits, bool) {
 // and 1.
 func tupleBits(v value.Value) (bits, bool) {
 	if w, n, _, _, ok := value.SeqBits(v); ok {
-		return bits{w: w, n: int32(n), ab: pair{tuple: true}}, true
+		return bits{w: w, n: int16(n), ab: pair{c0: tupleMark}}, true
 	}
 	es := v.Elems()
 	if len(es) == 0 || es[0].K != value.KInt {
 		return bits{}, false
 	}
 	b, ok := listBits(es)
-	b.ab.tuple = true
+	b.ab.c0 = tupleMark
 	return b, ok
 }
 
@@ -534,7 +534,7 @@ func valueBits(v value.Value) (bits, bool) {
 		return bits{}, false
 	}
 	if w, n, bools, _, ok := value.SeqBits(v); ok {
-		return bits{w: w, n: int32(n), ab: pair{bools: bools}}, true
+		return bits{w: w, n: int16(n), ab: pair{bools: bools}}, true
 	}
 	return listBits(v.Elems())
 }
@@ -555,7 +555,7 @@ func listBits(es []value.Value) (bits, bool) {
 		}
 		w |= uint64(x.N) << i
 	}
-	return bits{w: w, n: int32(len(es))}, true
+	return bits{w: w, n: int16(len(es))}, true
 }
 
 // scratchBits is the bits of the list built in s, if it is one of up to
@@ -574,5 +574,5 @@ func scratchBits(s *value.Scratch) (bits, bool) {
 		}
 		w |= uint64(x) << i
 	}
-	return bits{w: w, n: int32(len(s.Ints))}, true
+	return bits{w: w, n: int16(len(s.Ints))}, true
 }

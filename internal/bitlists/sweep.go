@@ -392,7 +392,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 					// (Where the first move evaluates the chain.)
 					state = 3
 					var pre bits
-					if pre, ok = prefix(fr, bits{w: ow, n: int32(n), ab: ab}); ok {
+					if pre, ok = prefix(fr, bits{w: ow, n: int16(n), ab: ab}); ok {
 						pw = pre.w
 						state = 2
 					}
@@ -444,7 +444,7 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 						putSeen(gn, seen, edges)
 						seen, edges = 0, 0
 						gn.Tracing = true
-						v := keyed(fr, bits{w: w, n: int32(n), ab: ab})
+						v := keyed(fr, bits{w: w, n: int16(n), ab: ab})
 						gn.Tracing = false
 						gn.EmitSG(v)
 					}
@@ -534,7 +534,7 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 					state = 3
 					var pre bits
 					put(j)
-					if pre, ok = prefix(fr, bits{w: ow, n: int32(n)}); ok {
+					if pre, ok = prefix(fr, bits{w: ow, n: int16(n)}); ok {
 						pw, state = pre.w, 2
 					}
 				}
@@ -578,7 +578,7 @@ func sweepList(lo, hi compile.IntFn, rpos engine.Pos, slot, p int, links []sweep
 						putSeen(gn, seen, edges)
 						seen, edges = 0, 0
 						gn.Tracing = true
-						v := keyed(fr, bits{w: w, n: int32(n)})
+						v := keyed(fr, bits{w: w, n: int16(n)})
 						gn.Tracing = false
 						gn.EmitSG(v)
 					}
