@@ -106,6 +106,15 @@ print [j for j in 0 .. 2 if X[j] == 0 and ok(X, j + k)]`,
 def ok(b, i, v) = b[0] == 0
 print [j for j in 0 .. 2 if X[j] == 0 and ok(X, j, len(X))]
 print [j for j in 0 .. 2 if X[j] == 0 and ok(X, j, X[5])]`,
+	// Conditionals: a guarded test (where the guard is known, the branch
+	// it takes), branches that are not bools, a branch that fails.
+	`def up(b, i) = if i < 0 or i >= len(b) then false else b[i] == 1
+game kay(b) moves kay(update(b, i, 0)) for i in 0 .. len(b) - 1 if up(b, i) | kay(update(update(b, i, 0), i + 1, 0)) for i in 0 .. len(b) - 1 if up(b, i) and up(b, i + 1)
+let X = [1, 0, 1, 1, 0]
+print [sg(kay([1] * n)) for n in 1 .. 9], [j for j in -2 .. 6 if up(X, j)], [j for j in 0 .. 4 if (if X[j] == 1 then j > 1 else not (j < 3))]
+print [j for j in 0 .. 4 if (if X[j] == 1 then j else false)]`,
+	`let X = [1, 0, 1, 1, 0]
+print [j for j in 0 .. 6 if (if j < 5 then X[j] == 1 else X[j] == 0)]`,
 }
 
 func TestRangeMaskDiff(t *testing.T) {

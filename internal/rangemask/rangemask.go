@@ -11,8 +11,9 @@
 //   - bounds J OP E of j plus such terms against an int E;
 //   - J may be such a sum modulo a positive int ((j + 1) % len(b));
 //   - conditions that do not read j;
-//   - and, or, not, and calls of defs whose bodies are such formulas
-//     (inlined, as package bitlists inlines them),
+//   - and, or, not, if C then A else B of such formulas (where C is
+//     known, the branch it takes), and calls of defs whose bodies are
+//     such formulas (inlined, as package bitlists inlines them),
 //
 // is tested for every int of the range at once, as words (bit i: the int
 // a + i): Cram written on a string,
@@ -63,17 +64,18 @@ const (
 	bound  // J OP E
 	member // J in S, J not in S (op)
 	fixed  // a condition that does not read j
+	cond   // if x then y else z
 )
 
 // node is a part of the formula.
 type node struct {
-	k    kind
-	x, y *node
-	op   lang.Op
-	coll engine.EvalFn // X
-	off  []term        // J is j plus these
-	mod  engine.EvalFn // (not nil) J is that sum modulo this
-	rhs  engine.EvalFn // L, E; (fixed) the condition
+	k       kind
+	x, y, z *node
+	op      lang.Op
+	coll    engine.EvalFn // X
+	off     []term        // J is j plus these
+	mod     engine.EvalFn // (not nil) J is that sum modulo this
+	rhs     engine.EvalFn // L, E; (fixed) the condition
 }
 
 // term is an int added to j (neg: subtracted).
@@ -214,6 +216,10 @@ func (fm *formula) parse(e lang.Expr) *node {
 		if x.Op == lang.OpNot {
 			return &node{k: not, x: fm.parse(x.X)}
 		}
+	case *lang.IfExpr:
+		// (A guarded test, if j < 0 or j >= len(b) then false else b[j]
+		// == 1: where the condition is known, the branch it takes.)
+		return &node{k: cond, x: fm.parse(x.Cond), y: fm.parse(x.Then), z: fm.parse(x.Else)}
 	case *lang.Call:
 		if body := fm.inlined(x); body != nil {
 			fm.nested++
@@ -365,6 +371,18 @@ func eval(fr *engine.Frame, nd *node, a int64, n uint) (t, f uint64) {
 	case not:
 		xt, xf := eval(fr, nd.x, a, n)
 		return xf, xt
+	case cond:
+		ct, cf := eval(fr, nd.x, a, n)
+		var t, f uint64
+		if ct != 0 {
+			yt, yf := eval(fr, nd.y, a, n)
+			t, f = ct&yt, ct&yf
+		}
+		if cf != 0 {
+			zt, zf := eval(fr, nd.z, a, n)
+			t, f = t|cf&zt, f|cf&zf
+		}
+		return t, f
 	case fixed:
 		v, ok := try(fr, nd.rhs)
 		if !ok || v.K != value.KBool {
