@@ -332,8 +332,10 @@ func (bs *Binds) genChain(ch *chain, gb *engine.Binding) func(fr *engine.Frame) 
 		var v value.Value
 		if slot >= 0 {
 			v = fr.Slots[slot]
+		} else if x, ok := baseSafe(fr, base); ok {
+			v = x
 		} else {
-			v = base(fr)
+			return bits{}, false
 		}
 		var ab pair
 		if v.K == value.KStr {
@@ -364,6 +366,25 @@ func applySafe(fr *engine.Frame, links []linkFn, b bits) (_ bits, ok bool) {
 		}
 	}()
 	return applyLinks(fr, links, b)
+}
+
+// baseSafe is the value of a chain's base, an expression (a def's body
+// inlined: `b[:i] + (0, 0) + b[i + 1:]`), false where it fails with the
+// script's own error, as applySafe: the general way raises it, with the
+// def's call on the trace.
+func baseSafe(fr *engine.Frame, base engine.EvalFn) (v value.Value, ok bool) {
+	th := fr.Th
+	calls, depth, stack := len(th.Calls), th.Depth, th.Stack
+	defer func() {
+		if r := recover(); r != nil {
+			if e, isErr := r.(*value.RuntimeError); !isErr || e.Kind != value.ErrRuntime {
+				panic(r)
+			}
+			th.Calls, th.Depth, th.Stack = th.Calls[:calls], depth, stack
+			ok = false
+		}
+	}()
+	return base(fr), true
 }
 
 // linkFn is a link compiled: its index and element (to: where it is

@@ -302,8 +302,10 @@ func (bs *Binds) sweep(cl *lang.ForClause, ch *chain, p int, links []sweepLink, 
 		var v value.Value
 		if bslot >= 0 {
 			v = fr.Slots[bslot]
+		} else if x, ok := baseSafe(fr, base); ok {
+			v = x
 		} else {
-			v = base(fr)
+			return bits{}, false
 		}
 		var ab pair
 		if v.K == value.KStr {

@@ -50,6 +50,13 @@ print {g((1, 1)), g([1, 1])}, g((1, 0)) == g([1, 0])`,
 def clear(b, vs) = if vs == [] then b else clear(z(b, vs[0]), vs[1:])
 game nk(b) moves nk(clear(b, [v, (v + 1) % len(b)])) for v in 0 .. len(b) - 1 if b[v] == 1 and sum(b) > 1 and (1, 1) != b[:2]
 print [sg(nk((1,) * n)) for n in 2 .. 8], sg(nk((1, 0, 1, 1, 0, 1)))`,
+	// A def's chain whose base fails (a tuple spliced into a list):
+	// the error with the def's call on its trace (found by a random
+	// search).
+	`def h1(b, i) = update(b[:i] + (0, 0) + b[i + 1:], i, 1)
+game g1(b) moves g1(b[:i] + (0,) + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == 1
+  | g1(h1(b, i)) for i in 0 .. len(b) - 2 if b[i] == 0
+print sg(g1([0, 0]))`,
 }
 
 func TestTupleBitDiff(t *testing.T) {
