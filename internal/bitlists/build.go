@@ -126,16 +126,16 @@ func (bs *Binds) putsList(e lang.Expr) bool {
 // a string of one character); nil when e is not a splice.
 func (bs *Binds) spliceChain(e lang.Expr) *chain {
 	if !spliceShape(e, 2) {
-		if spliceShape(e, 2*maxSplices) {
-			return splices(e, bs.plain)
-		}
-		return nil // (package build plans only this shape: its plans of comprehensions declare names)
+		// (Package build plans only this shape: its plans of
+		// comprehensions declare names. A splice of several, or of a
+		// chain, splices reads alone.)
+		return splices(e, bs.plain, bs.chainOf)
 	}
 	x, i, lit, elems, ok := build.SpliceOf(bs.b, e)
 	kind := kindList
 	if !ok {
 		if x, i, elems, ok = build.SpliceOfTuple(bs.b, e); !ok {
-			return splices(e, bs.plain) // (a conditional of characters between)
+			return splices(e, bs.plain, bs.chainOf) // (a conditional of characters between)
 		}
 		kind = kindTuple
 	}

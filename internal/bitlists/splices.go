@@ -23,7 +23,12 @@ import (
 // concatenation shorter, the chain meets an index that is none and
 // gives up (the list is built as compiled). Every part is plain
 // (evaluating it again gives its value again, and counts no step: Binds.plain).
-func splices(e lang.Expr, plain func(lang.Expr) bool) *chain {
+// X may be a chain itself (chainOf), read the same in every slice, as
+// cover1(cover1(b, i), i + W) with def cover1(b, i) = b[:i] + (1,) +
+// b[i + 1:] inlined: the links are its chain's, then the splice's. The
+// literals are a list's, a string's or a tuple's (then X is one too:
+// the chain's kind).
+func splices(e lang.Expr, plain func(lang.Expr) bool, chainOf func(lang.Expr) *chain) *chain {
 	parts := sumParts(e, nil)
 	if len(parts) < 3 || len(parts)%2 == 0 || len(parts) > 2*maxSplices+1 {
 		return nil
@@ -32,18 +37,31 @@ func splices(e lang.Expr, plain func(lang.Expr) bool) *chain {
 	if !ok || first.Lo != nil || first.Hi == nil {
 		return nil
 	}
-	x, ok := first.X.(*lang.Ident)
-	if !ok || !plain(x) {
+	x := first.X
+	var ch *chain
+	if id, ok := x.(*lang.Ident); ok && plain(id) {
+		ch = &chain{base: id}
+	} else if inner := chainOf(x); inner != nil {
+		ch = &chain{base: inner.base, links: append([]link(nil), inner.links...), kind: inner.kind}
+	} else {
 		return nil
 	}
-	ch := &chain{base: x}
-	at := first.Hi // (the place of the literal after it)
+	lits := kindAny // (the literals' kind so far)
+	at := first.Hi  // (the place of the literal after it)
 	var prevEnd lang.Expr
 	for k := 1; k < len(parts); k += 2 {
 		elems := litElems(parts[k])
 		if elems == nil {
 			return nil
 		}
+		lk := kindList
+		if _, ok := parts[k].(*lang.TupleLit); ok {
+			lk = kindTuple
+		}
+		if lits != kindAny && lits != lk {
+			return nil // (a list's and a tuple's: an error as written)
+		}
+		lits = lk
 		s, ok := parts[k+1].(*lang.Slice)
 		if !ok || !ir.Same(s.X, x) || s.Lo == nil || (s.Hi == nil) != (k+2 == len(parts)) {
 			return nil
@@ -68,6 +86,12 @@ func splices(e lang.Expr, plain func(lang.Expr) bool) *chain {
 			return nil
 		}
 		prevEnd, at = s.Lo, s.Hi
+	}
+	switch {
+	case ch.kind == kindAny:
+		ch.kind = lits
+	case ch.kind != lits:
+		return nil // (a tuple's literal in a list, or a list's in a tuple)
 	}
 	return ch
 }
@@ -97,6 +121,8 @@ func litElems(e lang.Expr) []lang.Expr {
 	}
 	switch e := e.(type) {
 	case *lang.ListLit:
+		return e.Elems
+	case *lang.TupleLit:
 		return e.Elems
 	case *lang.StrLit:
 		var out []lang.Expr

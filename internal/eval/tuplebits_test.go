@@ -57,6 +57,24 @@ print [sg(nk((1,) * n)) for n in 2 .. 8], sg(nk((1, 0, 1, 1, 0, 1)))`,
 game g1(b) moves g1(b[:i] + (0,) + b[i + 1:]) for i in 0 .. len(b) - 1 if b[i] == 1
   | g1(h1(b, i)) for i in 0 .. len(b) - 2 if b[i] == 0
 print sg(g1([0, 0]))`,
+	// A splice of a splice (a def's, called on its own result): Cram on
+	// a flat list and on a flat tuple; a list's splice of a tuple's; two
+	// slices of different chains; a place past the end.
+	`let W = 3
+let N = 9
+def c1(b, i) = b[:i] + [1] + b[i + 1:]
+def t1(b, i) = b[:i] + (1,) + b[i + 1:]
+game cl(b) moves cl(c1(c1(b, i), i + W)) for i in 0 .. N - W - 1 if b[i] == 0 and b[i + W] == 0 | cl(c1(c1(b, i), i + 1)) for i in 0 .. N - 2 if i % W != W - 1 and b[i] == 0 and b[i + 1] == 0
+game ct(b) moves ct(t1(t1(b, i), i + W)) for i in 0 .. N - W - 1 if b[i] == 0 and b[i + W] == 0 | ct(t1(t1(b, i), i + 1)) for i in 0 .. N - 2 if i % W != W - 1 and b[i] == 0 and b[i + 1] == 0
+game d(b) moves d(c1(b, i)[:i + 1] + [1] + c1(b, i + 1)[i + 2:]) for i in 0 .. len(b) - 3 if b[i] == 0
+game p(b) moves p(c1(c1(b, i), i + 5)) for i in 0 .. len(b) - 1 if b[i] == 0
+print sg(cl([0] * N)), sg(ct((0,) * N)), sg(cl(c1([0] * N, 4))), sg(ct(t1((0,) * N, 0))), sg(d([0] * 6)), sg(p([0] * 7))
+game m(b) moves m(t1(c1(b, i), i + 1)) for i in 0 .. len(b) - 2 if b[i] == 0
+print sg(m([0, 0, 1]))`,
+	`def c1(b, i) = b[:i] + [1] + b[i + 1:]
+def t1(b, i) = b[:i] + (1,) + b[i + 1:]
+game m(b) moves m(t1(c1(b, i), i + 1)) for i in 0 .. len(b) - 2 if b[i] == 0
+print sg(m((0, 0, 1)))`,
 }
 
 func TestTupleBitDiff(t *testing.T) {
